@@ -1,0 +1,82 @@
+"""Lookup tables derived once from an edition, so that the rules read plain lists on the hot path."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from engine.edition import Card, Edition, JailFree, Space, load_edition
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    edition: Edition
+    size: int
+    spaces: tuple[Space, ...]
+    kinds: tuple[str, ...]
+    deeds: tuple[int, ...]  # every space that has a title deed, in board order
+    streets: tuple[int, ...]
+    group_of: tuple[str | None, ...]
+    members: dict[str, tuple[int, ...]]  # group -> its spaces
+    street_groups: tuple[tuple[int, ...], ...]  # the groups that take buildings
+    price: tuple[int, ...]  # 0 where there is no deed
+    mortgage: tuple[int, ...]
+    house_cost: tuple[int, ...]
+    rent: tuple[tuple[int, ...], ...]
+    jail: int
+    go: int
+    cards: dict[str, dict[str, Card]]  # deck -> card id -> card
+    jail_card: dict[str, str]  # deck -> the id of its Get Out of Jail Free card
+
+    def name(self, space: int) -> str:
+        return self.spaces[space].name
+
+    def unmortgage_cost(self, space: int) -> int:
+        """Mortgage value plus interest; half a dollar of interest rounds up ($175 -> $193)."""
+        return self.mortgage[space] + self.interest(space)
+
+    def interest(self, space: int) -> int:
+        pct = self.edition.mortgage_interest_percent
+        return (self.mortgage[space] * pct + 50) // 100
+
+    def nearest(self, start: int, group: str) -> int:
+        """The first space of `group` reached moving forward from `start`."""
+        members = self.members[group]
+        for step in range(1, self.size + 1):
+            pos = (start + step) % self.size
+            if pos in members:
+                return pos
+        raise ValueError(f"group {group} has no spaces")
+
+
+@cache
+def board_for(edition_id: str) -> Board:
+    ed = load_edition(edition_id)
+    spaces = tuple(ed.spaces)
+    members: dict[str, list[int]] = {}
+    for i, s in enumerate(spaces):
+        if s.group is not None:
+            members.setdefault(s.group, []).append(i)
+    jail = ed.jail.space
+    go = next(i for i, s in enumerate(spaces) if s.kind == "go")
+    return Board(
+        edition=ed,
+        size=len(spaces),
+        spaces=spaces,
+        kinds=tuple(s.kind for s in spaces),
+        deeds=tuple(i for i, s in enumerate(spaces) if s.is_deed),
+        streets=tuple(i for i, s in enumerate(spaces) if s.kind == "street"),
+        group_of=tuple(s.group for s in spaces),
+        members={g: tuple(v) for g, v in members.items()},
+        street_groups=tuple(tuple(v) for g, v in members.items() if ed.groups[g].rent_model == "ladder"),
+        price=tuple(s.price or 0 for s in spaces),
+        mortgage=tuple(s.mortgage or 0 for s in spaces),
+        house_cost=tuple(s.house_cost or 0 for s in spaces),
+        rent=tuple(tuple(s.rent or ()) for s in spaces),
+        jail=jail,
+        go=go,
+        cards={d: {c.id: c for c in deck.cards} for d, deck in ed.decks.items()},
+        jail_card={
+            d: c.id for d, deck in ed.decks.items() for c in deck.cards if isinstance(c.effect, JailFree)
+        },
+    )

@@ -1,0 +1,130 @@
+"""Chance and Community Chest: draw the top card, follow it, return it to the bottom of its deck.
+
+A Get Out of Jail Free card is kept instead, and goes back to the bottom of its own deck when used.
+Each card effect kind in the edition data names one function here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from engine import edition as ed
+from engine.events import CardDrawn, PaidByBank, interned
+from engine.jail import send_to_jail
+from engine.landing import space_action
+from engine.money import settle
+from engine.movement import advance_to, move_by
+from engine.state import Charge
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+CardAction = Callable[["Game", int, Any, ed.Card], None]
+CARD_EFFECTS: dict[str, CardAction] = {}
+_card_drawn = interned(CardDrawn, "player", "deck", "card", "text")
+
+
+def card_effect(kind: str) -> Callable[[CardAction], CardAction]:
+    def register(fn: CardAction) -> CardAction:
+        CARD_EFFECTS[kind] = fn
+        return fn
+
+    return register
+
+
+@space_action("card")
+def _card_space(game: Game, player: int, space: int, dice: int, mult: int, times: int | None) -> None:
+    deck = game.board.spaces[space].deck
+    assert deck is not None
+    draw(game, player, deck)
+
+
+def draw(game: Game, player: int, deck: str) -> None:
+    order = game.state.decks[deck]
+    card_id = order.pop(0)
+    card = game.board.cards[deck][card_id]
+    game.emit(_card_drawn(player, deck, card_id, card.text))
+    if isinstance(card.effect, ed.JailFree):
+        game.state.players[player].jail_cards.append(deck)
+        return
+    order.append(card_id)
+    CARD_EFFECTS[card.effect.kind](game, player, card.effect, card)
+
+
+def _dice_total(game: Game) -> int:
+    d = game.state.last_dice
+    return d[0] + d[1] if d else 0
+
+
+@card_effect("advance_to")
+def _advance_to(game: Game, player: int, eff: ed.AdvanceTo, card: ed.Card) -> None:
+    advance_to(game, player, eff.space, _dice_total(game))
+
+
+@card_effect("advance_to_nearest")
+def _advance_to_nearest(game: Game, player: int, eff: ed.AdvanceToNearest, card: ed.Card) -> None:
+    target = game.board.nearest(game.state.players[player].position, eff.group)
+    advance_to(game, player, target, _dice_total(game), eff.rent_multiplier or 1, eff.dice_multiplier)
+
+
+@card_effect("move_by")
+def _move_by(game: Game, player: int, eff: ed.MoveBy, card: ed.Card) -> None:
+    move_by(game, player, eff.steps, "card", _dice_total(game))
+
+
+@card_effect("go_to_jail")
+def _go_to_jail(game: Game, player: int, eff: ed.GoToJail, card: ed.Card) -> None:
+    send_to_jail(game, player, "card")
+
+
+@card_effect("collect")
+def _collect(game: Game, player: int, eff: ed.Collect, card: ed.Card) -> None:
+    game.state.players[player].cash += eff.amount
+    game.emit(PaidByBank(player=player, amount=eff.amount, reason=card.text))
+
+
+@card_effect("pay")
+def _pay(game: Game, player: int, eff: ed.Pay, card: ed.Card) -> None:
+    settle(game, Charge(payer=player, payee=None, amount=eff.amount, reason="card", detail=card.text))
+
+
+@card_effect("repairs")
+def _repairs(game: Game, player: int, eff: ed.Repairs, card: ed.Card) -> None:
+    houses = hotels = 0
+    for deed in game.state.deeds.values():
+        if deed.owner == player:
+            if deed.hotel:
+                hotels += 1
+            else:
+                houses += deed.houses
+    amount = houses * eff.per_house + hotels * eff.per_hotel
+    if amount:
+        detail = f"{card.text} ({houses} houses, {hotels} hotels)"
+        settle(game, Charge(payer=player, payee=None, amount=amount, reason="repairs", detail=detail))
+
+
+def _others(game: Game, player: int) -> list[int]:
+    players = game.state.players
+    n = len(players)
+    return [(player + k) % n for k in range(1, n) if not players[(player + k) % n].bankrupt]
+
+
+@card_effect("pay_each_player")
+def _pay_each_player(game: Game, player: int, eff: ed.PayEachPlayer, card: ed.Card) -> None:
+    game.push_front(
+        [
+            Charge(payer=player, payee=o, amount=eff.amount, reason="card", detail=card.text)
+            for o in _others(game, player)
+        ]
+    )
+
+
+@card_effect("collect_from_each_player")
+def _collect_from_each(game: Game, player: int, eff: ed.CollectFromEachPlayer, card: ed.Card) -> None:
+    game.push_front(
+        [
+            Charge(payer=o, payee=player, amount=eff.amount, reason="card", detail=card.text)
+            for o in _others(game, player)
+        ]
+    )

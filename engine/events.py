@@ -1,0 +1,494 @@
+"""Events: what happened, in the past tense, with every amount and player involved.
+
+Each event that moves money says so in `deltas()` (player, change of cash) and `pot_delta()`, so that a
+ledger of events accounts for every dollar without diffing states.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from engine.state import TradeOffer
+
+Lot = Literal["deed", "house", "hotel"]
+BuildingKind = Literal["house", "hotel"]
+
+
+class _Event(BaseModel):
+    # Events are made by the engine only, never parsed from outside, so unknown keys need no check.
+    model_config = ConfigDict(frozen=True)
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        return ()
+
+    def pot_delta(self) -> int:
+        return 0
+
+
+class TurnStarted(_Event):
+    kind: Literal["turn_started"] = "turn_started"
+    player: int
+    turn: int
+
+
+class DiceRolled(_Event):
+    kind: Literal["dice_rolled"] = "dice_rolled"
+    player: int
+    dice: tuple[int, int]
+    doubles: bool
+    purpose: Literal["move", "jail", "utility_rent"] = "move"
+
+
+class PlayerMoved(_Event):
+    kind: Literal["player_moved"] = "player_moved"
+    player: int
+    from_space: int
+    to_space: int
+    via: Literal["dice", "card"]
+
+
+class PassedGo(_Event):
+    kind: Literal["passed_go"] = "passed_go"
+    player: int
+    salary: int
+    landed: bool
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        return ((self.player, self.salary),)
+
+
+class SentToJail(_Event):
+    kind: Literal["sent_to_jail"] = "sent_to_jail"
+    player: int
+    reason: Literal["go_to_jail", "card", "third_double"]
+
+
+class JailRollFailed(_Event):
+    kind: Literal["jail_roll_failed"] = "jail_roll_failed"
+    player: int
+    attempt: int
+
+
+class LeftJail(_Event):
+    kind: Literal["left_jail"] = "left_jail"
+    player: int
+    how: Literal["doubles", "fine", "card"]
+
+
+class JailFinePaid(_Event):
+    kind: Literal["jail_fine_paid"] = "jail_fine_paid"
+    player: int
+    amount: int
+    forced: bool
+    to_pot: bool = False
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        return ((self.player, -self.amount),)
+
+    def pot_delta(self) -> int:
+        return self.amount if self.to_pot else 0
+
+
+class JailCardUsed(_Event):
+    kind: Literal["jail_card_used"] = "jail_card_used"
+    player: int
+    deck: str
+
+
+class CardDrawn(_Event):
+    kind: Literal["card_drawn"] = "card_drawn"
+    player: int
+    deck: str
+    card: str
+    text: str
+
+
+class PropertyOffered(_Event):
+    kind: Literal["property_offered"] = "property_offered"
+    player: int
+    space: int
+    price: int
+
+
+class PropertyBought(_Event):
+    kind: Literal["property_bought"] = "property_bought"
+    player: int
+    space: int
+    price: int
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        return ((self.player, -self.price),)
+
+
+class PropertyDeclined(_Event):
+    kind: Literal["property_declined"] = "property_declined"
+    player: int
+    space: int
+
+
+class AuctionStarted(_Event):
+    kind: Literal["auction_started"] = "auction_started"
+    lot: Lot
+    space: int
+    bidders: tuple[int, ...]
+    min_bid: int
+    initiator: int | None = None
+
+
+class BidPlaced(_Event):
+    kind: Literal["bid_placed"] = "bid_placed"
+    player: int
+    amount: int
+
+
+class AuctionPassed(_Event):
+    kind: Literal["auction_passed"] = "auction_passed"
+    player: int
+    forced: bool = False  # could not raise the bid
+
+
+class AuctionWon(_Event):
+    kind: Literal["auction_won"] = "auction_won"
+    player: int
+    lot: Lot
+    space: int
+    amount: int
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        return ((self.player, -self.amount),)
+
+
+class BuildingAuctionUncontested(_Event):
+    """Nobody else bid for a building in short supply, so the player who asked builds at the printed price."""
+
+    kind: Literal["building_auction_uncontested"] = "building_auction_uncontested"
+    player: int
+    building: BuildingKind
+    space: int
+
+
+class AuctionUnsold(_Event):
+    kind: Literal["auction_unsold"] = "auction_unsold"
+    lot: Lot
+    space: int
+
+
+class RentPaid(_Event):
+    kind: Literal["rent_paid"] = "rent_paid"
+    payer: int
+    owner: int
+    space: int
+    amount: int
+    detail: str = ""
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        return ((self.payer, -self.amount), (self.owner, self.amount))
+
+
+class TaxPaid(_Event):
+    kind: Literal["tax_paid"] = "tax_paid"
+    player: int
+    space: int
+    amount: int
+    detail: str = ""
+    to_pot: bool = False
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        return ((self.player, -self.amount),)
+
+    def pot_delta(self) -> int:
+        return self.amount if self.to_pot else 0
+
+
+class PaidToBank(_Event):
+    kind: Literal["paid_to_bank"] = "paid_to_bank"
+    player: int
+    amount: int
+    reason: str
+    to_pot: bool = False
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        return ((self.player, -self.amount),)
+
+    def pot_delta(self) -> int:
+        return self.amount if self.to_pot else 0
+
+
+class PaidByBank(_Event):
+    kind: Literal["paid_by_bank"] = "paid_by_bank"
+    player: int
+    amount: int
+    reason: str
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        return ((self.player, self.amount),)
+
+
+class PaidToPlayer(_Event):
+    kind: Literal["paid_to_player"] = "paid_to_player"
+    payer: int
+    payee: int
+    amount: int
+    reason: str
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        return ((self.payer, -self.amount), (self.payee, self.amount))
+
+
+class PotCollected(_Event):
+    kind: Literal["pot_collected"] = "pot_collected"
+    player: int
+    amount: int
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        return ((self.player, self.amount),)
+
+    def pot_delta(self) -> int:
+        return -self.amount
+
+
+class CreditDrawn(_Event):
+    kind: Literal["credit_drawn"] = "credit_drawn"
+    player: int
+    amount: int
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        return ((self.player, self.amount),)
+
+
+class BuildingBought(_Event):
+    kind: Literal["building_bought"] = "building_bought"
+    player: int
+    space: int
+    building: BuildingKind
+    price: int
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        return ((self.player, -self.price),)
+
+
+class BuildingPlaced(_Event):
+    """A building won at a shortage auction goes on a lot (already paid for)."""
+
+    kind: Literal["building_placed"] = "building_placed"
+    player: int
+    space: int
+    building: BuildingKind
+
+
+class BuildingSold(_Event):
+    kind: Literal["building_sold"] = "building_sold"
+    player: int
+    space: int
+    hotel_sold: bool
+    houses_left: int
+    amount: int
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        return ((self.player, self.amount),)
+
+
+class BuildingsReturned(_Event):
+    """A bankrupt's buildings go back to the bank, unpaid, when the bank is the creditor."""
+
+    kind: Literal["buildings_returned"] = "buildings_returned"
+    player: int
+    space: int
+    houses: int
+    hotel: bool
+
+
+class Mortgaged(_Event):
+    kind: Literal["mortgaged"] = "mortgaged"
+    player: int
+    space: int
+    amount: int
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        return ((self.player, self.amount),)
+
+
+class Unmortgaged(_Event):
+    kind: Literal["unmortgaged"] = "unmortgaged"
+    player: int
+    space: int
+    amount: int
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        return ((self.player, -self.amount),)
+
+
+class MortgageKept(_Event):
+    kind: Literal["mortgage_kept"] = "mortgage_kept"
+    player: int
+    space: int
+    interest: int
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        return ((self.player, -self.interest),)
+
+
+class TradeProposed(_Event):
+    kind: Literal["trade_proposed"] = "trade_proposed"
+    trade: TradeOffer
+
+
+class TradeCompleted(_Event):
+    kind: Literal["trade_completed"] = "trade_completed"
+    trade: TradeOffer
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        t = self.trade
+        net = t.take.cash - t.give.cash
+        return ((t.proposer, net), (t.to, -net))
+
+
+class TradeRejected(_Event):
+    kind: Literal["trade_rejected"] = "trade_rejected"
+    trade_id: int
+    player: int
+    reason: str = ""
+
+
+class TradeCancelled(_Event):
+    kind: Literal["trade_cancelled"] = "trade_cancelled"
+    trade_id: int
+    player: int
+
+
+class DebtIncurred(_Event):
+    kind: Literal["debt_incurred"] = "debt_incurred"
+    player: int
+    creditor: int | None
+    amount: int
+    reason: str
+
+
+class PlayerBankrupt(_Event):
+    kind: Literal["player_bankrupt"] = "player_bankrupt"
+    player: int
+    creditor: int | None
+
+
+class CashSurrendered(_Event):
+    """A bankrupt's last cash goes to the creditor (None: the bank)."""
+
+    kind: Literal["cash_surrendered"] = "cash_surrendered"
+    player: int
+    creditor: int | None
+    amount: int
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        if self.creditor is None:
+            return ((self.player, -self.amount),)
+        return ((self.player, -self.amount), (self.creditor, self.amount))
+
+
+class DeedTransferred(_Event):
+    kind: Literal["deed_transferred"] = "deed_transferred"
+    space: int
+    from_player: int
+    to_player: int | None  # None: back to the bank
+    mortgaged: bool
+
+
+class JailCardsTransferred(_Event):
+    kind: Literal["jail_cards_transferred"] = "jail_cards_transferred"
+    from_player: int
+    to_player: int | None
+    count: int
+
+
+class DeedDealt(_Event):
+    kind: Literal["deed_dealt"] = "deed_dealt"
+    player: int
+    space: int
+    price: int
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        return ((self.player, -self.price),) if self.price else ()
+
+
+class GameOver(_Event):
+    kind: Literal["game_over"] = "game_over"
+    winner: int
+    reason: Literal["last_player", "short_game", "time_limit"]
+    standings: tuple[tuple[int, int], ...]  # (player, net worth), richest first
+
+
+Event = Annotated[
+    TurnStarted
+    | DiceRolled
+    | PlayerMoved
+    | PassedGo
+    | SentToJail
+    | JailRollFailed
+    | LeftJail
+    | JailFinePaid
+    | JailCardUsed
+    | CardDrawn
+    | PropertyOffered
+    | PropertyBought
+    | PropertyDeclined
+    | AuctionStarted
+    | BidPlaced
+    | AuctionPassed
+    | AuctionWon
+    | AuctionUnsold
+    | BuildingAuctionUncontested
+    | RentPaid
+    | TaxPaid
+    | PaidToBank
+    | PaidByBank
+    | PaidToPlayer
+    | PotCollected
+    | CreditDrawn
+    | BuildingBought
+    | BuildingPlaced
+    | BuildingSold
+    | BuildingsReturned
+    | Mortgaged
+    | Unmortgaged
+    | MortgageKept
+    | TradeProposed
+    | TradeCompleted
+    | TradeRejected
+    | TradeCancelled
+    | DebtIncurred
+    | PlayerBankrupt
+    | CashSurrendered
+    | DeedTransferred
+    | JailCardsTransferred
+    | DeedDealt
+    | GameOver,
+    Field(discriminator="kind"),
+]
+
+EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
+EVENT_LIST_ADAPTER: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
+
+
+def maker(cls: type[_Event]) -> Callable[[dict[str, Any]], Any]:
+    """A validated constructor taking a dict: half the cost of `cls(**kw)`, for the events of every turn."""
+    return cls.__pydantic_validator__.validate_python
+
+
+def interned(cls: type[_Event], *fields: str) -> Callable[..., Any]:
+    """A constructor for an event that recurs with the same values (a throw, a move, a rent).
+
+    Events are immutable, so one validated instance serves every time those values come round again:
+    the commonest events of a game cost a dictionary lookup instead of a validation.
+    """
+    cache: dict[tuple[Any, ...], Any] = {}
+    validate = cls.__pydantic_validator__.validate_python
+
+    def make(*values: Any) -> Any:
+        event = cache.get(values)
+        if event is None:
+            event = cache[values] = validate(dict(zip(fields, values, strict=True)))
+        return event
+
+    return make

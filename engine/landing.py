@@ -1,0 +1,89 @@
+"""What a space does to the token that stops on it. Each space kind names its action here.
+
+Rule areas register the actions of their own spaces (cards, taxes, jail), so a later edition adds a
+space kind by adding data and one function, not by editing this dispatcher.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from engine.events import DiceRolled, PotCollected, PropertyOffered, interned
+from engine.money import pay_rent
+from engine.rent import rent_for
+from engine.state import buy_decision
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+SpaceAction = Callable[["Game", int, int, int, int, "int | None"], None]
+"""(game, player, space, dice_total, rent_multiplier, dice_multiplier)"""
+
+SPACE_ACTIONS: dict[str, SpaceAction] = {}
+
+_property_offered = interned(PropertyOffered, "player", "space", "price")
+
+
+def space_action(kind: str) -> Callable[[SpaceAction], SpaceAction]:
+    def register(fn: SpaceAction) -> SpaceAction:
+        SPACE_ACTIONS[kind] = fn
+        return fn
+
+    return register
+
+
+def land(
+    game: Game,
+    player: int,
+    space: int,
+    dice_total: int,
+    rent_multiplier: int = 1,
+    dice_multiplier: int | None = None,
+) -> None:
+    SPACE_ACTIONS[game.board.kinds[space]](game, player, space, dice_total, rent_multiplier, dice_multiplier)
+
+
+def _nothing(game: Game, player: int, space: int, dice: int, mult: int, times: int | None) -> None:
+    return None
+
+
+SPACE_ACTIONS["go"] = _nothing
+SPACE_ACTIONS["jail"] = _nothing  # just visiting
+
+
+@space_action("free_parking")
+def _free_parking(game: Game, player: int, space: int, dice: int, mult: int, times: int | None) -> None:
+    st = game.state
+    if st.rules.free_parking_pot and st.pot:
+        amount = st.pot
+        st.pot = 0
+        st.players[player].cash += amount
+        game.emit(PotCollected(player=player, amount=amount))
+
+
+def _deed(game: Game, player: int, space: int, dice: int, mult: int, times: int | None) -> None:
+    st = game.state
+    deed = st.deeds[space]
+    owner = deed.owner
+    if owner is None:
+        st.pending = buy_decision(player, space)
+        game.emit(_property_offered(player, space, game.board.price[space]))
+        return
+    if owner == player or deed.mortgaged:
+        return
+    if st.players[owner].in_jail and not st.rules.rent_in_jail:
+        return
+    if times:
+        # "throw dice and pay ten times the amount thrown": a fresh throw, not the one that moved you
+        d1, d2 = game.roll()
+        game.emit(DiceRolled(player=player, dice=(d1, d2), doubles=d1 == d2, purpose="utility_rent"))
+        dice = d1 + d2
+    amount, detail = rent_for(game, space, dice, mult, times or 0)
+    if amount > 0:
+        pay_rent(game, player, owner, space, amount, detail)
+
+
+SPACE_ACTIONS["street"] = _deed
+SPACE_ACTIONS["railroad"] = _deed
+SPACE_ACTIONS["utility"] = _deed

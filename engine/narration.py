@@ -1,0 +1,207 @@
+"""Events in words for logs and replays: "Grace paid Ada $550 rent for Tennessee Avenue with 3 houses"."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from engine.board import Board
+from engine.events import Event
+from engine.state import Bundle
+
+Names = Sequence[str]
+
+
+def money(amount: int) -> str:
+    return f"${amount:,}"
+
+
+def bundle_text(bundle: Bundle, board: Board) -> str:
+    """ "Boardwalk, $100 and a Get Out of Jail Free card", or "nothing"."""
+    parts = [board.name(s) for s in bundle.deeds]
+    if bundle.cash:
+        parts.append(money(bundle.cash))
+    if bundle.jail_cards:
+        parts.append(
+            "a Get Out of Jail Free card"
+            if bundle.jail_cards == 1
+            else f"{bundle.jail_cards} Get Out of Jail Free cards"
+        )
+    if not parts:
+        return "nothing"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def describe(event: Event, names: Names, board: Board) -> str:
+    """One sentence saying what happened."""
+    return _TEXTS[event.kind](event, names, board)
+
+
+def _who(names: Names, player: int | None) -> str:
+    return "the bank" if player is None else names[player]
+
+
+def _lot(lot: str, space: int, board: Board) -> str:
+    return board.name(space) if lot == "deed" else f"a {lot}"
+
+
+_DECKS = {"chance": "Chance", "community_chest": "Community Chest"}
+
+
+def _deck(deck: str, board: Board) -> str:
+    decks = board.edition.decks
+    return decks[deck].name if deck in decks else _DECKS.get(deck, deck)
+
+
+def _moved(e: Any, n: Names, b: Board) -> str:
+    if e.via == "card" and (e.to_space - e.from_space) % b.size > b.size // 2:
+        return f"{n[e.player]} went back to {b.name(e.to_space)}."
+    verb = "advanced" if e.via == "card" else "moved"
+    return f"{n[e.player]} {verb} to {b.name(e.to_space)}."
+
+
+def _rolled(e: Any, n: Names, b: Board) -> str:
+    d1, d2 = e.dice
+    if e.purpose == "utility_rent":
+        return f"{n[e.player]} threw {d1} and {d2} for the utility's rent."
+    if e.purpose == "jail":
+        return f"{n[e.player]} threw {d1} and {d2} for doubles in jail."
+    return f"{n[e.player]} rolled {d1} and {d2}" + (", doubles!" if e.doubles else ".")
+
+
+_JAIL_REASONS = {
+    "go_to_jail": "landed on Go To Jail",
+    "card": "drew Go to Jail",
+    "third_double": "threw a third double",
+}
+_JAIL_EXITS = {
+    "doubles": "threw doubles",
+    "fine": "paid the fine",
+    "card": "used a Get Out of Jail Free card",
+}
+
+
+def _auction_started(e: Any, n: Names, b: Board) -> str:
+    if e.lot == "deed":
+        return f"{b.name(e.space)} goes to auction; bids from {money(e.min_bid)}."
+    return (
+        f"The bank is short of {e.lot}s: {n[e.initiator]} wants one, and the others may bid for it "
+        f"(from {money(e.min_bid)})."
+    )
+
+
+def _rent(e: Any, n: Names, b: Board) -> str:
+    tail = f" {e.detail}" if e.detail.startswith("with") else f" ({e.detail})" if e.detail else ""
+    return f"{n[e.payer]} paid {n[e.owner]} {money(e.amount)} rent for {b.name(e.space)}{tail}."
+
+
+def _building_sold(e: Any, n: Names, b: Board) -> str:
+    what = "a hotel" if e.hotel_sold else "a house"
+    if e.hotel_sold and e.houses_left < 4:
+        what = "a hotel and houses"
+    left = f"{e.houses_left} house{'s' if e.houses_left != 1 else ''} left"
+    return f"{n[e.player]} sold {what} on {b.name(e.space)} for {money(e.amount)} ({left})."
+
+
+def _trade(e: Any, n: Names, b: Board) -> str:
+    t = e.trade
+    return f"{n[t.proposer]} offers {n[t.to]} {bundle_text(t.give, b)} for {bundle_text(t.take, b)}."
+
+
+def _traded(e: Any, n: Names, b: Board) -> str:
+    t = e.trade
+    return (
+        f"Trade done: {n[t.proposer]} gave {bundle_text(t.give, b)} and got {bundle_text(t.take, b)} "
+        f"from {n[t.to]}."
+    )
+
+
+def _rejected(e: Any, n: Names, b: Board) -> str:
+    return f"{n[e.player]} turned the offer down" + (f": {e.reason}" if e.reason else ".")
+
+
+def _bankrupt(e: Any, n: Names, b: Board) -> str:
+    to = "the bank takes back the deeds" if e.creditor is None else f"everything goes to {n[e.creditor]}"
+    return f"{n[e.player]} is bankrupt; {to}."
+
+
+def _deed_moved(e: Any, n: Names, b: Board) -> str:
+    tail = " (mortgaged)" if e.mortgaged else ""
+    return f"{b.name(e.space)} passes from {n[e.from_player]} to {_who(n, e.to_player)}{tail}."
+
+
+def _game_over(e: Any, n: Names, b: Board) -> str:
+    worth = dict(e.standings)[e.winner]
+    why = {
+        "last_player": "the last player standing",
+        "short_game": "the richest when the first player went bankrupt",
+        "time_limit": "the richest when time ran out",
+    }[e.reason]
+    return f"Game over: {n[e.winner]} wins, {why}, worth {money(worth)}."
+
+
+_TEXTS: dict[str, Callable[[Any, Names, Board], str]] = {
+    "turn_started": lambda e, n, b: f"Turn {e.turn + 1}: {n[e.player]} to play.",
+    "dice_rolled": _rolled,
+    "player_moved": _moved,
+    "passed_go": lambda e, n, b: (
+        f"{n[e.player]} {'landed on' if e.landed else 'passed'} GO and collected {money(e.salary)}."
+    ),
+    "sent_to_jail": lambda e, n, b: f"{n[e.player]} {_JAIL_REASONS[e.reason]} and went to jail.",
+    "jail_roll_failed": lambda e, n, b: f"No doubles: {n[e.player]} stays in jail (try {e.attempt}).",
+    "left_jail": lambda e, n, b: f"{n[e.player]} {_JAIL_EXITS[e.how]} and left jail.",
+    "jail_fine_paid": lambda e, n, b: f"{n[e.player]} paid the {money(e.amount)} jail fine.",
+    "jail_card_used": lambda e, n, b: f"{n[e.player]} used a Get Out of Jail Free card.",
+    "card_drawn": lambda e, n, b: f"{n[e.player]} drew {_deck(e.deck, b)}: \u201c{e.text}\u201d",
+    "property_offered": lambda e, n, b: f"{n[e.player]} may buy {b.name(e.space)} for {money(e.price)}.",
+    "property_bought": lambda e, n, b: f"{n[e.player]} bought {b.name(e.space)} for {money(e.price)}.",
+    "property_declined": lambda e, n, b: f"{n[e.player]} declined to buy {b.name(e.space)}.",
+    "auction_started": _auction_started,
+    "bid_placed": lambda e, n, b: f"{n[e.player]} bid {money(e.amount)}.",
+    "auction_passed": lambda e, n, b: (
+        f"{n[e.player]} cannot raise the bid and drops out." if e.forced else f"{n[e.player]} passed."
+    ),
+    "auction_won": lambda e, n, b: f"{n[e.player]} won {_lot(e.lot, e.space, b)} for {money(e.amount)}.",
+    "auction_unsold": lambda e, n, b: f"Nobody bid: {_lot(e.lot, e.space, b)} stays with the bank.",
+    "building_auction_uncontested": lambda e, n, b: (
+        f"Nobody else bid, so {n[e.player]} builds the {e.building} at the printed price."
+    ),
+    "rent_paid": _rent,
+    "tax_paid": lambda e, n, b: f"{n[e.player]} paid {money(e.amount)} {e.detail or b.name(e.space)}.",
+    "paid_to_bank": lambda e, n, b: f"{n[e.player]} paid the bank {money(e.amount)}.",
+    "paid_by_bank": lambda e, n, b: f"{n[e.player]} collected {money(e.amount)} from the bank.",
+    "paid_to_player": lambda e, n, b: f"{n[e.payer]} paid {n[e.payee]} {money(e.amount)}.",
+    "pot_collected": lambda e, n, b: f"{n[e.player]} collected the {money(e.amount)} Free Parking pot.",
+    "credit_drawn": lambda e, n, b: f"{n[e.player]} drew {money(e.amount)} of bank credit.",
+    "building_bought": lambda e, n, b: (
+        f"{n[e.player]} built a {e.building} on {b.name(e.space)} for {money(e.price)}."
+    ),
+    "building_placed": lambda e, n, b: f"{n[e.player]} put the {e.building} on {b.name(e.space)}.",
+    "building_sold": _building_sold,
+    "buildings_returned": lambda e, n, b: f"The buildings on {b.name(e.space)} go back to the bank.",
+    "mortgaged": lambda e, n, b: f"{n[e.player]} mortgaged {b.name(e.space)} for {money(e.amount)}.",
+    "unmortgaged": lambda e, n, b: (
+        f"{n[e.player]} lifted the mortgage on {b.name(e.space)} for {money(e.amount)}."
+    ),
+    "mortgage_kept": lambda e, n, b: (
+        f"{n[e.player]} kept the mortgage on {b.name(e.space)}, paying {money(e.interest)} interest."
+    ),
+    "trade_proposed": _trade,
+    "trade_completed": _traded,
+    "trade_rejected": _rejected,
+    "trade_cancelled": lambda e, n, b: f"{n[e.player]} withdrew the offer.",
+    "debt_incurred": lambda e, n, b: (
+        f"{n[e.player]} owes {_who(n, e.creditor)} {money(e.amount)} for {e.reason} and must raise the cash."
+    ),
+    "player_bankrupt": _bankrupt,
+    "cash_surrendered": lambda e, n, b: f"{n[e.player]} hands {money(e.amount)} to {_who(n, e.creditor)}.",
+    "deed_transferred": _deed_moved,
+    "jail_cards_transferred": lambda e, n, b: (
+        f"{n[e.from_player]}'s Get Out of Jail Free card{'s' if e.count > 1 else ''} "
+        f"{'go' if e.count > 1 else 'goes'} to {_who(n, e.to_player)}."
+    ),
+    "deed_dealt": lambda e, n, b: (
+        f"{n[e.player]} was dealt {b.name(e.space)}" + (f" for {money(e.price)}." if e.price else ".")
+    ),
+    "game_over": _game_over,
+}

@@ -1,0 +1,32 @@
+"""Rule options: house rules and the official variants, each defaulting to the edition's printed rules."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+
+class RuleOptions(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    free_parking_pot: bool = False
+    """House rule: taxes, fines and card payments go to a pot that Free Parking pays out."""
+    double_go_salary: bool = False
+    """House rule: landing exactly on GO pays twice the salary."""
+    auctions: bool = True
+    """A declined deed goes to auction; off, it simply stays with the bank."""
+    rent_in_jail: bool = True
+    """Owners in jail still collect rent, as the rules say; off, they collect none."""
+    even_building: bool = True
+    """Houses are built and sold evenly across a group."""
+    starting_cash: int | None = Field(default=None, ge=0)
+    """None: the edition's figure."""
+    short_game: bool = False
+    """The official Short Game: deeds dealt free, hotels after three houses, ends at the first bankruptcy."""
+    time_limit_rounds: int | None = Field(default=None, ge=1)
+    """The Time Limit game: deeds dealt at their price; after this many rounds the richest player wins."""
+
+    @model_validator(mode="after")
+    def _one_variant(self) -> RuleOptions:
+        if self.short_game and self.time_limit_rounds is not None:
+            raise ValueError("choose the Short Game or the Time Limit game, not both")
+        return self

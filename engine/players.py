@@ -1,0 +1,256 @@
+"""The built-in simple players for headless play: buy what they can afford, build whenever they can,
+leave jail at once, and raise cash (selling, then mortgaging) before they give up.
+
+They trade only the way any two players would: a deed for a deed when it completes a group for each of
+them, or the last lot of a group bought for twice its price from a player who holds nothing else of that
+group. Without trades four players almost never complete a group, and the game cannot end.
+They read the state directly; the bots in `engine.bots` are the opponents people play.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.auctions import next_minimum
+from engine.building import level, step_up
+from engine.commands import (
+    AcceptTrade,
+    Build,
+    BuyProperty,
+    ChooseIncomeTax,
+    Command,
+    DeclareBankruptcy,
+    DeclineProperty,
+    EndTurn,
+    KeepMortgage,
+    Mortgage,
+    PassAuction,
+    PayJailFine,
+    PlaceBid,
+    ProposeTrade,
+    RejectTrade,
+    RollDice,
+    SellBuilding,
+    Unmortgage,
+    UseJailCard,
+    simple,
+)
+from engine.money import funds
+from engine.state import Auction, BuildingPlacement, Bundle, Debt, DeedState, MortgageDecision, TradeAnswer
+from engine.taxes import percent_tax
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+LIFT_MARGIN = 300  # cash kept in hand after lifting a mortgage
+BUILD_RESERVE = 200  # cash kept in hand after building
+SWAP_EVERY = 12  # turns between a player's looks for a trade
+SALE_MARKUP = 2  # the last lot of a group sells for this many times its price
+SALE_RESERVE = 200  # cash a buyer keeps after paying for it
+
+
+def _is_completing_swap(game: Game, receiver: int, gives: tuple[int, ...], gets: tuple[int, ...]) -> bool:
+    """A one-for-one deed swap in which the deed received completes a group for `receiver`."""
+    if len(gives) != 1 or len(gets) != 1:
+        return False
+    deeds = game.state.deeds
+    group = game.board.group_of[gets[0]]
+    assert group is not None
+    members = game.board.members[group]
+    return gives[0] not in members and all(deeds[s].owner == receiver or s == gets[0] for s in members)
+
+
+def _is_fair_sale(game: Game, seller: int, sold: Bundle, paid: Bundle) -> bool:
+    """One deed of a group the seller holds nothing else of, for cash at the markup at least."""
+    if len(sold.deeds) != 1 or sold.cash or sold.jail_cards or paid.deeds or paid.jail_cards:
+        return False
+    space = sold.deeds[0]
+    group = game.board.group_of[space]
+    assert group is not None
+    deeds = game.state.deeds
+    if any(deeds[s].owner == seller for s in game.board.members[group] if s != space):
+        return False
+    return paid.cash >= SALE_MARKUP * game.board.price[space]
+
+
+def _next_lot(deeds: dict[int, DeedState], player: int, lots: tuple[int, ...], top: int) -> int | None:
+    """The lot of a complete, unmortgaged group of `player` that takes the next building evenly, if any."""
+    best: int | None = None
+    best_level = top + 1
+    for s in lots:
+        deed = deeds[s]
+        if deed.owner != player or deed.mortgaged:
+            return None
+        lvl = top + 1 if deed.hotel else deed.houses
+        if lvl < best_level:
+            best, best_level = s, lvl
+    return best
+
+
+class SimplePlayer:
+    """Plays every decision the game asks of it, by fixed rules of thumb. One instance per game."""
+
+    def __init__(self) -> None:
+        self._roll: dict[int, Command] = {}
+        self._end: dict[int, Command] = {}
+        # Seats that may hold a mortgaged deed. Exact once cleared: a simple player never trades, so it
+        # only comes by a mortgage through its own Mortgage and KeepMortgage decisions.
+        self._may_lift: set[int] = set(range(9))
+        self._next_swap_look: dict[int, int] = {}
+
+    def decide(self, game: Game, player: int) -> Command:
+        st = game.state
+        pend = st.pending
+        assert pend is not None and pend.player == player
+        kind = pend.kind
+        if kind == "roll":
+            ps = st.players[player]
+            if ps.in_jail:
+                if ps.jail_cards:
+                    return simple(UseJailCard, player)  # type: ignore[return-value]
+                jail = game.board.edition.jail
+                if ps.jail_turns < jail.fine_before_roll_turns and funds(game, player) >= jail.fine:
+                    return simple(PayJailFine, player)  # type: ignore[return-value]
+            cmd = self._roll.get(player)
+            if cmd is None:
+                cmd = self._roll[player] = RollDice(player=player)
+            return cmd
+        if kind == "end_turn":
+            cmd = self._develop(game, player) or self._swap(game, player) or self._end.get(player)
+            if cmd is None:
+                cmd = self._end[player] = EndTurn(player=player)
+            return cmd
+        if kind == "buy":
+            space = pend.space  # type: ignore[union-attr]
+            if funds(game, player) >= game.board.price[space]:
+                return simple(BuyProperty, player)  # type: ignore[return-value]
+            return simple(DeclineProperty, player)  # type: ignore[return-value]
+        if isinstance(pend, Auction):
+            return self._bid(game, player, pend)
+        if kind == "income_tax":
+            flat = game.board.edition.taxes["income"].flat
+            cheaper = "percent" if percent_tax(game, player, pend.space) < flat else "flat"  # type: ignore[union-attr]
+            return ChooseIncomeTax(player=player, option=cheaper)
+        if isinstance(pend, Debt):
+            return self._raise_cash(game, player)
+        if isinstance(pend, TradeAnswer):
+            t = pend.trade
+            if _is_completing_swap(game, t.to, t.take.deeds, t.give.deeds) and not (
+                t.give.cash or t.take.cash
+            ):
+                return AcceptTrade(player=player, trade_id=t.id)
+            if _is_fair_sale(game, t.to, t.take, t.give):
+                return AcceptTrade(player=player, trade_id=t.id)
+            return RejectTrade(player=player, trade_id=t.id)
+        if isinstance(pend, MortgageDecision):
+            if funds(game, player) >= game.board.unmortgage_cost(pend.space) + LIFT_MARGIN:
+                return Unmortgage(player=player, space=pend.space)
+            self._may_lift.add(player)
+            return KeepMortgage(player=player, space=pend.space)
+        if isinstance(pend, BuildingPlacement):
+            for space in game.board.streets:
+                if (
+                    game.state.deeds[space].owner == player
+                    and step_up(game, player, space)[0] == pend.building
+                ):
+                    return Build(player=player, space=space)
+        raise AssertionError(f"no decision for {pend}")
+
+    def _develop(self, game: Game, player: int) -> Command | None:
+        """The cheapest building step it can pay for, else a mortgage it can comfortably lift."""
+        st = game.state
+        board = game.board
+        deeds = st.deeds
+        cash = funds(game, player)
+        top = game.variant.houses_before_hotel
+        best: tuple[int, int] | None = None
+        for lots in board.street_groups:
+            cost = board.house_cost[lots[0]]
+            if cost + BUILD_RESERVE > cash or (best is not None and cost >= best[0]):
+                continue
+            target = _next_lot(deeds, player, lots, top)
+            if target is None:
+                continue
+            if (st.bank.houses if deeds[target].houses < top else st.bank.hotels) > 0:
+                best = (cost, target)
+        if best is not None:
+            return Build(player=player, space=best[1])
+        if player in self._may_lift and cash >= LIFT_MARGIN:
+            held = False
+            for space in board.deeds:
+                deed = deeds[space]
+                if deed.owner == player and deed.mortgaged:
+                    held = True
+                    if cash >= board.unmortgage_cost(space) + LIFT_MARGIN:
+                        return Unmortgage(player=player, space=space)
+            if not held:
+                self._may_lift.discard(player)
+        return None
+
+    def _swap(self, game: Game, player: int) -> Command | None:
+        """Offer a deed for a deed when each completes a group for the side receiving it."""
+        st = game.state
+        if st.turn < self._next_swap_look.get(player, 0):
+            return None
+        self._next_swap_look[player] = st.turn + SWAP_EVERY
+        deeds = st.deeds
+        board = game.board
+        missing: dict[int, int] = {}  # the one lot I lack in a group -> who holds it
+        spare: dict[int, list[int]] = {}  # holder -> lots of mine that are the one lot he lacks
+        for lots in board.street_groups:
+            owners = [deeds[s].owner for s in lots]
+            for q in set(owners):
+                if q is None or owners.count(q) != len(lots) - 1:
+                    continue
+                if any(deeds[s].houses or deeds[s].hotel for s in lots):
+                    break
+                odd = lots[next(i for i, o in enumerate(owners) if o != q)]
+                holder = deeds[odd].owner
+                if q == player and holder is not None:
+                    missing[odd] = holder
+                elif holder == player:
+                    spare.setdefault(q, []).append(odd)
+        for want, holder in missing.items():
+            for give in spare.get(holder, []):
+                if board.group_of[give] == board.group_of[want]:
+                    continue
+                return ProposeTrade(
+                    player=player, to=holder, give=Bundle(deeds=(give,)), take=Bundle(deeds=(want,))
+                )
+        for want, holder in missing.items():
+            price = SALE_MARKUP * board.price[want]
+            group = board.group_of[want]
+            assert group is not None
+            holds_more = any(deeds[s].owner == holder for s in board.members[group] if s != want)
+            if not holds_more and funds(game, player) >= price + SALE_RESERVE:
+                return ProposeTrade(
+                    player=player, to=holder, give=Bundle(cash=price), take=Bundle(deeds=(want,))
+                )
+        return None
+
+    def _bid(self, game: Game, player: int, a: Auction) -> Command:
+        """Bid the printed price (or all it has, if less) at once; pass once the bidding passes that."""
+        worth = game.board.price[a.space] if a.lot == "deed" else game.board.house_cost[a.space]
+        offer = min(worth, funds(game, player))
+        if offer >= next_minimum(a):
+            return PlaceBid(player=player, amount=offer)
+        return simple(PassAuction, player)  # type: ignore[return-value]
+
+    def _raise_cash(self, game: Game, player: int) -> Command:
+        """Sell the most built lot's buildings first, then mortgage; bankrupt only when nothing is left."""
+        st = game.state
+        board = game.board
+        top: tuple[int, int] | None = None
+        for space in board.streets:
+            if st.deeds[space].owner == player:
+                lvl = level(game, space)
+                if lvl and (top is None or lvl > top[0]):
+                    top = (lvl, space)
+        if top is not None:
+            return SellBuilding(player=player, space=top[1])
+        for space in board.deeds:
+            deed = st.deeds[space]
+            if deed.owner == player and not deed.mortgaged:
+                self._may_lift.add(player)
+                return Mortgage(player=player, space=space)
+        return simple(DeclareBankruptcy, player)  # type: ignore[return-value]

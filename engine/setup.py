@@ -1,0 +1,103 @@
+"""Setting up a game: seats, starting cash, shuffled decks and, for the dealt variants, the deal."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Sequence
+
+from engine import rng
+from engine.board import board_for
+from engine.edition import load_edition
+from engine.events import DeedDealt, Event, TurnStarted
+from engine.game import Game
+from engine.options import RuleOptions
+from engine.state import BankState, DeedState, GameState, PlayerState, awaiting_roll
+
+
+class SetupError(ValueError):
+    """The game cannot be set up as asked (unknown edition, wrong number of players, ...)."""
+
+
+def new_game(
+    edition: str = "classic",
+    players: Sequence[str] = ("Ada", "Grace"),
+    seed: int | None = None,
+    rules: RuleOptions | None = None,
+    dice: Iterable[tuple[int, int]] | None = None,
+) -> Game:
+    """A new game, ready for the first player to roll. `dice` (tests only) are used before the PRNG."""
+    try:
+        ed = load_edition(edition)
+    except ValueError as exc:
+        raise SetupError(str(exc)) from exc
+    names = [n.strip() for n in players]
+    if not ed.min_players <= len(names) <= ed.max_players:
+        raise SetupError(
+            f"{ed.name} is played by {ed.min_players} to {ed.max_players} players, not {len(names)}."
+        )
+    if any(not n for n in names):
+        raise SetupError("Every player needs a name.")
+    if len(set(names)) != len(names):
+        raise SetupError("Players need different names.")
+    rules = rules or RuleOptions()
+    scripted = [_die_pair(d) for d in dice] if dice is not None else []
+    if seed is None:
+        seed = secrets.randbits(63)
+    board = board_for(edition)
+    cash, credit = ed.starting_cash, 0
+    if ed.large_game is not None and len(names) > ed.large_game.above:
+        cash, credit = ed.large_game.cash, ed.large_game.credit
+    if rules.starting_cash is not None:
+        cash = rules.starting_cash
+    state_, inc = rng.seed_state(seed)
+    state = GameState(
+        edition=edition,
+        rules=rules,
+        seed=seed,
+        rng_state=state_,
+        rng_inc=inc,
+        players=[PlayerState(name=n, cash=cash, credit=credit) for n in names],
+        deeds={s: DeedState() for s in board.deeds},
+        bank=BankState(houses=ed.bank.houses, hotels=ed.bank.hotels),
+        decks={name: [c.id for c in deck.cards] for name, deck in sorted(ed.decks.items())},
+        scripted_dice=scripted,
+    )
+    game = Game(state)
+    for name in sorted(state.decks):
+        game.shuffle(state.decks[name])
+    opening = _deal(game) if game.variant.dealt is not None else []
+    state.pending = awaiting_roll(0)
+    opening.append(TurnStarted(player=0, turn=0))
+    game.initial = state.copy()
+    game.opening = opening
+    return game
+
+
+def _die_pair(d: tuple[int, int]) -> tuple[int, int]:
+    a, b = int(d[0]), int(d[1])
+    if not (1 <= a <= 6 and 1 <= b <= 6):
+        raise SetupError(f"Dice show 1 to 6, not {d}.")
+    return a, b
+
+
+def _deal(game: Game) -> list[Event]:
+    """Deal deeds round the table, as the Short Game and Time Limit rules say (paid for in the latter)."""
+    st = game.state
+    dealt = game.variant.dealt
+    assert dealt is not None
+    pile = list(game.board.deeds)
+    game.shuffle(pile)
+    events: list[Event] = []
+    for _ in range(dealt.deal_deeds):
+        for p, ps in enumerate(st.players):
+            if not pile:
+                return events
+            space = pile.pop()
+            price = 0 if dealt.deeds_free else game.board.price[space]
+            if ps.cash < price:
+                pile.insert(0, space)
+                continue
+            ps.cash -= price
+            st.deeds[space].owner = p
+            events.append(DeedDealt(player=p, space=space, price=price))
+    return events

@@ -1,0 +1,302 @@
+"""The complete game state: pydantic dataclasses, JSON-serialisable, PRNG state and continuations included.
+
+Dataclasses rather than `BaseModel` because the rules mutate the state in place on the hot path, and a
+dataclass attribute write costs a tenth of a model's. They are validated whenever a state is loaded.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Annotated, Literal
+
+from pydantic import ConfigDict, Field, TypeAdapter
+from pydantic.dataclasses import dataclass
+
+from engine.options import RuleOptions
+
+_STRICT = ConfigDict(extra="forbid")
+
+# --- the bundle a trade moves ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, config=_STRICT)
+class Bundle:
+    """One side of a trade: cash, title deeds (by space) and Get Out of Jail Free cards."""
+
+    cash: int = Field(default=0, ge=0)
+    deeds: tuple[int, ...] = ()
+    jail_cards: int = Field(default=0, ge=0)
+
+    @property
+    def empty(self) -> bool:
+        return self.cash == 0 and not self.deeds and self.jail_cards == 0
+
+
+@dataclass(frozen=True, config=_STRICT)
+class TradeOffer:
+    id: int
+    proposer: int
+    to: int
+    give: Bundle
+    take: Bundle
+
+
+# --- what the game waits for ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, config=_STRICT)
+class AwaitingRoll:
+    player: int
+    kind: Literal["roll"] = "roll"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class AwaitingEndTurn:
+    player: int
+    kind: Literal["end_turn"] = "end_turn"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class BuyDecision:
+    player: int
+    space: int
+    kind: Literal["buy"] = "buy"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class Auction:
+    """An English auction in turns: `player` must bid or pass; the leader is never asked to outbid himself.
+
+    `lot` is a deed, or one building in a shortage; for a building, `space` is where the initiator
+    asked to build, and `initiator` builds at the printed price if nobody else bids.
+    """
+
+    player: int
+    lot: Literal["deed", "house", "hotel"]
+    space: int
+    bidders: tuple[int, ...]  # still in, in the order they are asked
+    min_bid: int
+    high_bid: int = 0
+    high_bidder: int | None = None
+    initiator: int | None = None
+    kind: Literal["auction"] = "auction"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class IncomeTaxDecision:
+    player: int
+    space: int
+    kind: Literal["income_tax"] = "income_tax"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class Charge:
+    """A payment owed. `payee` None is the bank. `reason` says what for, so the paid event can say it."""
+
+    payer: int
+    payee: int | None
+    amount: int
+    reason: Literal["rent", "tax", "card", "jail_fine", "interest", "repairs"]
+    space: int | None = None
+    detail: str = ""
+    kind: Literal["charge"] = "charge"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class Debt:
+    """`player` owes more than his cash: he raises it (sell, mortgage, trade) or goes bankrupt."""
+
+    player: int
+    charge: Charge
+    kind: Literal["debt"] = "debt"
+
+    @property
+    def amount(self) -> int:
+        return self.charge.amount
+
+    @property
+    def creditor(self) -> int | None:
+        return self.charge.payee
+
+
+@dataclass(frozen=True, config=_STRICT)
+class TradeAnswer:
+    player: int
+    trade: TradeOffer
+    kind: Literal["trade_answer"] = "trade_answer"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class MortgageDecision:
+    """A mortgaged deed just received: lift it now (value + 10 %) or keep the mortgage (10 % now)."""
+
+    player: int
+    space: int
+    kind: Literal["mortgage_decision"] = "mortgage_decision"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class BuildingPlacement:
+    """A building won at a shortage auction, paid for and waiting to be placed."""
+
+    player: int
+    building: Literal["house", "hotel"]
+    kind: Literal["place_building"] = "place_building"
+
+
+Pending = Annotated[
+    AwaitingRoll
+    | AwaitingEndTurn
+    | BuyDecision
+    | Auction
+    | IncomeTaxDecision
+    | Debt
+    | TradeAnswer
+    | MortgageDecision
+    | BuildingPlacement,
+    Field(discriminator="kind"),
+]
+
+# --- continuations: work left to do once the decision in hand is made ----------------------------
+
+
+@dataclass(frozen=True, config=_STRICT)
+class FinishRoll:
+    """After a roll is resolved: roll again on doubles, else the turn may end."""
+
+    player: int
+    again: bool
+    kind: Literal["finish_roll"] = "finish_roll"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class MoveAfterFine:
+    """Out of jail after the forced fine: move by the throw that failed."""
+
+    player: int
+    steps: int
+    dice_total: int
+    kind: Literal["move_after_fine"] = "move_after_fine"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class AuctionDeed:
+    """The bank auctions a deed it took from a bankrupt."""
+
+    space: int
+    kind: Literal["auction_deed"] = "auction_deed"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class OfferMortgage:
+    player: int
+    space: int
+    kind: Literal["offer_mortgage"] = "offer_mortgage"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class NextTurn:
+    kind: Literal["next_turn"] = "next_turn"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class Resume:
+    """Restore the decision that a trade or an interruption set aside."""
+
+    kind: Literal["resume"] = "resume"
+
+
+Effect = Annotated[
+    FinishRoll | MoveAfterFine | Charge | AuctionDeed | OfferMortgage | NextTurn | Resume,
+    Field(discriminator="kind"),
+]
+
+# --- the pieces on the table ----------------------------------------------------------------------
+
+
+@dataclass(config=_STRICT)
+class PlayerState:
+    name: str
+    cash: int
+    position: int = 0
+    in_jail: bool = False
+    jail_turns: int = 0  # failed rolls in this stay
+    jail_cards: list[str] = Field(default_factory=list)  # the deck each held card returns to
+    bankrupt: bool = False
+    credit: int = 0  # bank credit not yet drawn (a crowded darrow-1935 table)
+    circuits: int = 0  # times round the board
+
+
+@dataclass(config=_STRICT)
+class DeedState:
+    owner: int | None = None
+    houses: int = 0
+    hotel: bool = False
+    mortgaged: bool = False
+
+
+@dataclass(config=_STRICT)
+class BankState:
+    houses: int
+    hotels: int
+
+
+@dataclass(config=_STRICT)
+class GameState:
+    edition: str
+    rules: RuleOptions
+    seed: int
+    rng_state: int
+    rng_inc: int
+    players: list[PlayerState]
+    deeds: dict[int, DeedState]
+    bank: BankState
+    decks: dict[str, list[str]]  # card ids, top first
+    current: int = 0
+    turn: int = 0  # turns played so far
+    round: int = 0  # full rounds played so far
+    doubles: int = 0  # doubles thrown in a row this turn
+    last_dice: tuple[int, int] | None = None
+    failed_jail_roll: tuple[int, int] | None = None  # for the Short Game's pay-after-rolling
+    pot: int = 0  # the Free Parking pot, as a house rule
+    pending: Pending | None = None
+    suspended: list[Pending] = Field(default_factory=list)
+    queue: list[Effect] = Field(default_factory=list)
+    next_trade_id: int = 1
+    scripted_dice: list[tuple[int, int]] = Field(default_factory=list)
+    winner: int | None = None
+
+    def to_json(self) -> str:
+        return STATE_ADAPTER.dump_json(self).decode()
+
+    @staticmethod
+    def from_json(text: str | bytes) -> GameState:
+        return STATE_ADAPTER.validate_json(text)
+
+    def copy(self) -> GameState:
+        """A deep, independent copy."""
+        return STATE_ADAPTER.validate_python(STATE_ADAPTER.dump_python(self))
+
+
+STATE_ADAPTER: TypeAdapter[GameState] = TypeAdapter(GameState)
+
+
+# Immutable and asked for on every roll: shared instances spare the validation.
+@cache
+def awaiting_roll(player: int) -> AwaitingRoll:
+    return AwaitingRoll(player=player)
+
+
+@cache
+def awaiting_end_turn(player: int) -> AwaitingEndTurn:
+    return AwaitingEndTurn(player=player)
+
+
+@cache
+def buy_decision(player: int, space: int) -> BuyDecision:
+    return BuyDecision(player=player, space=space)
+
+
+@cache
+def finish_roll(player: int, again: bool) -> FinishRoll:
+    return FinishRoll(player=player, again=again)

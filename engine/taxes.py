@@ -1,0 +1,77 @@
+"""Tax spaces: a flat amount, or (classic and 1935) the choice of a flat amount or a percentage of worth.
+
+The choice is made before the worth is totalled, as the rules require; the worth is then counted the
+edition's way: printed prices (classic) or mortgage values (the 1935 patent), plus cash and buildings.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.checks import awaited
+from engine.commands import ChooseIncomeTax
+from engine.endings import building_cost
+from engine.errors import Refusal
+from engine.game import command
+from engine.landing import space_action
+from engine.money import settle
+from engine.state import Charge, IncomeTaxDecision
+
+if TYPE_CHECKING:
+    from engine.edition import Tax
+    from engine.game import Game
+
+
+def _tax_of(game: Game, space: int) -> Tax:
+    name = game.board.spaces[space].tax
+    assert name is not None
+    return game.board.edition.taxes[name]
+
+
+@space_action("tax")
+def _tax_space(game: Game, player: int, space: int, dice: int, mult: int, times: int | None) -> None:
+    tax = _tax_of(game, space)
+    if tax.percent is not None and not game.variant.flat_income_tax:
+        game.state.pending = IncomeTaxDecision(player=player, space=space)
+        return
+    settle(
+        game, Charge(payer=player, payee=None, amount=tax.flat, reason="tax", space=space, detail=tax.name)
+    )
+
+
+def taxable_worth(game: Game, player: int, tax: Tax) -> int:
+    """Cash (with undrawn credit), each deed at its printed price or its mortgage value, buildings at cost."""
+    st = game.state
+    ps = st.players[player]
+    value = game.board.price if tax.worth == "printed_prices" else game.board.mortgage
+    total = ps.cash + ps.credit
+    for space, deed in st.deeds.items():
+        if deed.owner == player:
+            total += value[space] + building_cost(game, space)
+    return total
+
+
+def percent_tax(game: Game, player: int, space: int) -> int:
+    tax = _tax_of(game, space)
+    assert tax.percent is not None
+    return (taxable_worth(game, player, tax) * tax.percent + 50) // 100
+
+
+def _check_choice(game: Game, cmd: ChooseIncomeTax) -> Refusal:
+    return awaited(game, cmd.player, "income_tax")
+
+
+@command(ChooseIncomeTax, _check_choice)
+def _choose(game: Game, cmd: ChooseIncomeTax) -> None:
+    pend = game.state.pending
+    assert isinstance(pend, IncomeTaxDecision)
+    game.state.pending = None
+    tax = _tax_of(game, pend.space)
+    if cmd.option == "flat":
+        amount, detail = tax.flat, tax.name
+    else:
+        amount, detail = percent_tax(game, cmd.player, pend.space), f"{tax.name} ({tax.percent}% of worth)"
+    settle(
+        game,
+        Charge(payer=cmd.player, payee=None, amount=amount, reason="tax", space=pend.space, detail=detail),
+    )

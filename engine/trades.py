@@ -1,0 +1,159 @@
+"""Trades between two players: any mix of cash, deeds and Get Out of Jail Free cards.
+
+A proposal sets aside what the game was waiting for until the other player answers (or the proposer
+cancels). Deeds in a group with buildings cannot change hands. An offer whose assets are no longer held
+when it is accepted is refused. Mortgaged deeds received bring the lift-or-keep decision.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.checks import actor, awaited
+from engine.commands import AcceptTrade, CancelTrade, ProposeTrade, RejectTrade
+from engine.errors import IllegalCommand, Refusal
+from engine.events import TradeCancelled, TradeCompleted, TradeProposed, TradeRejected
+from engine.game import command
+from engine.money import funds, spend
+from engine.state import Bundle, OfferMortgage, Resume, TradeAnswer, TradeOffer
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+TRADING_OPEN = frozenset({"roll", "end_turn", "buy", "income_tax", "debt"})
+"""Decisions during which players may trade: not in an auction or while another trade is open."""
+
+
+def side_problem(game: Game, owner: int, bundle: Bundle) -> Refusal:
+    """Why `owner` cannot hand over `bundle` now, or None."""
+    st = game.state
+    name = st.players[owner].name
+    if bundle.cash > funds(game, owner):
+        return IllegalCommand("insufficient_funds", f"{name} does not have ${bundle.cash}.")
+    if len(set(bundle.deeds)) != len(bundle.deeds):
+        return IllegalCommand("bad_trade", "A deed is listed twice.")
+    for space in bundle.deeds:
+        deed = st.deeds.get(space)
+        if deed is None:
+            return IllegalCommand("not_a_deed", f"Space {space} has no title deed.")
+        if deed.owner != owner:
+            return IllegalCommand("not_owner", f"{name} does not own {game.board.name(space)}.")
+        group = game.board.group_of[space]
+        assert group is not None
+        if any(st.deeds[s].houses or st.deeds[s].hotel for s in game.board.members[group]):
+            return IllegalCommand(
+                "has_buildings", f"{game.board.name(space)} is in a group with buildings; sell them first."
+            )
+    if bundle.jail_cards > len(st.players[owner].jail_cards):
+        return IllegalCommand("no_jail_card", f"{name} does not hold {bundle.jail_cards} jail card(s).")
+    return None
+
+
+def _check_propose(game: Game, cmd: ProposeTrade) -> Refusal:
+    st = game.state
+    refusal = actor(game, cmd.player)
+    if refusal is not None:
+        return refusal
+    pend = st.pending
+    if pend is None or pend.kind not in TRADING_OPEN:
+        return IllegalCommand("not_now", "Trades wait until the auction or the open offer is settled.")
+    if not 0 <= cmd.to < len(st.players) or cmd.to == cmd.player or st.players[cmd.to].bankrupt:
+        return IllegalCommand("bad_trade", "Trade with another player still in the game.")
+    if cmd.give.empty and cmd.take.empty:
+        return IllegalCommand("bad_trade", "An offer must give or take something.")
+    if set(cmd.give.deeds) & set(cmd.take.deeds):
+        return IllegalCommand("bad_trade", "A deed cannot be on both sides.")
+    return side_problem(game, cmd.player, cmd.give) or side_problem(game, cmd.to, cmd.take)
+
+
+@command(ProposeTrade, _check_propose)
+def _propose(game: Game, cmd: ProposeTrade) -> None:
+    st = game.state
+    offer = TradeOffer(id=st.next_trade_id, proposer=cmd.player, to=cmd.to, give=cmd.give, take=cmd.take)
+    st.next_trade_id += 1
+    assert st.pending is not None
+    st.suspended.append(st.pending)
+    game.push_front([Resume()])
+    st.pending = TradeAnswer(player=cmd.to, trade=offer)
+    game.emit(TradeProposed(trade=offer))
+
+
+def _open_offer(game: Game, player: int, trade_id: int) -> Refusal:
+    refusal = awaited(game, player, "trade_answer")
+    if refusal is not None:
+        return refusal
+    pend = game.state.pending
+    assert isinstance(pend, TradeAnswer)
+    if pend.trade.id != trade_id:
+        return IllegalCommand("no_such_trade", f"There is no open offer {trade_id}.")
+    return None
+
+
+def _check_accept(game: Game, cmd: AcceptTrade) -> Refusal:
+    refusal = _open_offer(game, cmd.player, cmd.trade_id)
+    if refusal is not None:
+        return refusal
+    pend = game.state.pending
+    assert isinstance(pend, TradeAnswer)
+    t = pend.trade
+    stale = side_problem(game, t.proposer, t.give) or side_problem(game, t.to, t.take)
+    if stale is not None:
+        return IllegalCommand("stale_trade", f"The offer no longer stands: {stale.reason}")
+    return None
+
+
+@command(AcceptTrade, _check_accept)
+def _accept(game: Game, cmd: AcceptTrade) -> None:
+    st = game.state
+    pend = st.pending
+    assert isinstance(pend, TradeAnswer)
+    t = pend.trade
+    st.pending = None
+    _hand_over(game, t.proposer, t.to, t.give)
+    _hand_over(game, t.to, t.proposer, t.take)
+    game.emit(TradeCompleted(trade=t))
+    offers = [OfferMortgage(player=t.to, space=s) for s in t.give.deeds if st.deeds[s].mortgaged]
+    offers += [OfferMortgage(player=t.proposer, space=s) for s in t.take.deeds if st.deeds[s].mortgaged]
+    game.push_front(offers)
+
+
+def _hand_over(game: Game, giver: int, receiver: int, bundle: Bundle) -> None:
+    st = game.state
+    if bundle.cash:
+        spend(game, giver, bundle.cash)
+        st.players[receiver].cash += bundle.cash
+    for space in bundle.deeds:
+        st.deeds[space].owner = receiver
+    if bundle.jail_cards:
+        held = st.players[giver].jail_cards
+        moved = held[len(held) - bundle.jail_cards :]
+        del held[len(held) - bundle.jail_cards :]
+        st.players[receiver].jail_cards.extend(moved)
+
+
+def _check_reject(game: Game, cmd: RejectTrade) -> Refusal:
+    return _open_offer(game, cmd.player, cmd.trade_id)
+
+
+@command(RejectTrade, _check_reject)
+def _reject(game: Game, cmd: RejectTrade) -> None:
+    game.state.pending = None
+    game.emit(TradeRejected(trade_id=cmd.trade_id, player=cmd.player, reason=cmd.reason))
+
+
+def _check_cancel(game: Game, cmd: CancelTrade) -> Refusal:
+    refusal = actor(game, cmd.player)
+    if refusal is not None:
+        return refusal
+    pend = game.state.pending
+    if not isinstance(pend, TradeAnswer) or pend.trade.id != cmd.trade_id:
+        return IllegalCommand("no_such_trade", f"There is no open offer {cmd.trade_id}.")
+    if pend.trade.proposer != cmd.player:
+        return IllegalCommand("not_your_trade", "Only the player who made an offer can withdraw it.")
+    return None
+
+
+@command(CancelTrade, _check_cancel)
+def _cancel(game: Game, cmd: CancelTrade) -> None:
+    game.state.pending = None
+    game.emit(TradeCancelled(trade_id=cmd.trade_id, player=cmd.player))

@@ -1,0 +1,94 @@
+"""A turn: roll and move, roll again on doubles (three in a row is jail), end the turn, pass the dice."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.checks import awaited
+from engine.commands import EndTurn, RollDice
+from engine.endings import finish_if_time_is_up
+from engine.errors import Refusal
+from engine.events import DiceRolled, TurnStarted, interned, maker
+from engine.game import command, effect
+from engine.jail import roll_in_jail, send_to_jail
+from engine.movement import move_by
+from engine.state import FinishRoll, NextTurn, awaiting_end_turn, awaiting_roll, finish_roll
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+_dice_rolled = interned(DiceRolled, "player", "dice", "doubles")
+_turn_started = maker(TurnStarted)
+
+
+def _check_roll(game: Game, cmd: RollDice) -> Refusal:
+    return awaited(game, cmd.player, "roll")
+
+
+@command(RollDice, _check_roll)
+def _roll(game: Game, cmd: RollDice) -> None:
+    st = game.state
+    p = cmd.player
+    st.pending = None
+    d1, d2 = game.roll()
+    doubles = d1 == d2
+    if st.players[p].in_jail:
+        game.emit(DiceRolled(player=p, dice=(d1, d2), doubles=doubles, purpose="jail"))
+        roll_in_jail(game, p, d1, d2)
+        return
+    game.emit(_dice_rolled(p, (d1, d2), doubles))
+    if doubles:
+        st.doubles += 1
+        if st.doubles >= 3:
+            send_to_jail(game, p, "third_double")
+            st.pending = awaiting_end_turn(p)
+            return
+    st.queue.insert(0, finish_roll(p, doubles))
+    move_by(game, p, d1 + d2, "dice", d1 + d2)
+
+
+@effect(FinishRoll)
+def _finish_roll(game: Game, eff: FinishRoll) -> None:
+    ps = game.state.players[eff.player]
+    if eff.again and not ps.in_jail:
+        game.state.pending = awaiting_roll(eff.player)
+    else:
+        game.state.pending = awaiting_end_turn(eff.player)
+
+
+def _check_end(game: Game, cmd: EndTurn) -> Refusal:
+    return awaited(game, cmd.player, "end_turn")
+
+
+@command(EndTurn, _check_end)
+def _end_turn(game: Game, cmd: EndTurn) -> None:
+    pass_the_dice(game)
+
+
+@effect(NextTurn)
+def _next_turn(game: Game, eff: NextTurn) -> None:
+    pass_the_dice(game)
+
+
+def pass_the_dice(game: Game) -> None:
+    """The next player still in the game takes his turn; a full round may end a Time Limit game."""
+    st = game.state
+    players = st.players
+    n = len(players)
+    cur = st.current
+    nxt = cur
+    for k in range(1, n + 1):
+        cand = (cur + k) % n
+        if not players[cand].bankrupt:
+            nxt = cand
+            break
+    st.turn += 1
+    st.doubles = 0
+    st.failed_jail_roll = None
+    if nxt <= cur:
+        st.round += 1
+        if finish_if_time_is_up(game):
+            return
+    st.current = nxt
+    st.pending = awaiting_roll(nxt)
+    game.emit(_turn_started({"player": nxt, "turn": st.turn}))

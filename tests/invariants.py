@@ -1,0 +1,80 @@
+"""Invariants every game state must keep, checked after every command by the fuzz tests."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine import Game, GameState
+from engine.events import Event
+
+
+def level(game: Game, space: int) -> int:
+    deed = game.state.deeds[space]
+    return game.variant.houses_before_hotel + 1 if deed.hotel else deed.houses
+
+
+def check_ledger(before: GameState, after: GameState, events: Sequence[Event]) -> None:
+    """Every dollar that moved is accounted for by an event."""
+    cash = [p.cash for p in before.players]
+    pot = before.pot
+    for ev in events:
+        for player, delta in ev.deltas():
+            cash[player] += delta
+        pot += ev.pot_delta()
+    assert cash == [p.cash for p in after.players], (cash, [p.cash for p in after.players], events)
+    assert pot == after.pot, (pot, after.pot)
+
+
+def check_state(game: Game) -> None:
+    st = game.state
+    board = game.board
+    ed = board.edition
+    top = game.variant.houses_before_hotel
+
+    houses = sum(d.houses for d in st.deeds.values())
+    hotels = sum(1 for d in st.deeds.values() if d.hotel)
+    assert houses + st.bank.houses == ed.bank.houses, (houses, st.bank.houses)
+    assert hotels + st.bank.hotels == ed.bank.hotels, (hotels, st.bank.hotels)
+    assert st.bank.houses >= 0 and st.bank.hotels >= 0
+
+    assert set(st.deeds) == set(board.deeds)
+    for space, deed in st.deeds.items():
+        if deed.owner is not None:
+            assert 0 <= deed.owner < len(st.players)
+            assert not st.players[deed.owner].bankrupt, f"bankrupt {deed.owner} owns {space}"
+        assert 0 <= deed.houses <= top
+        assert not (deed.hotel and deed.houses), f"hotel and houses on {space}"
+        if deed.houses or deed.hotel:
+            assert board.kinds[space] == "street", f"building on {board.name(space)}"
+            group = board.group_of[space]
+            assert group is not None
+            lots = board.members[group]
+            assert all(st.deeds[s].owner == deed.owner for s in lots), f"building on incomplete group {group}"
+            assert not any(st.deeds[s].mortgaged for s in lots), f"building in mortgaged group {group}"
+        if deed.mortgaged:
+            assert deed.owner is not None and not (deed.houses or deed.hotel)
+
+    if st.rules.even_building:
+        for lots in board.street_groups:
+            levels = [level(game, s) for s in lots]
+            assert max(levels) - min(levels) <= 1, f"uneven group {lots}: {levels}"
+
+    for name, deck in ed.decks.items():
+        held = sum(p.jail_cards.count(name) for p in st.players)
+        assert len(st.decks[name]) + held == len(deck.cards), name
+        assert sorted(st.decks[name] + [board.jail_card[name]] * held) == sorted(c.id for c in deck.cards)
+
+    for p in st.players:
+        assert p.cash >= 0 and p.credit >= 0
+        if p.bankrupt:
+            assert p.cash == 0 and not p.jail_cards
+
+    if st.winner is None:
+        assert st.pending is not None, "a running game always waits for someone"
+        assert not st.players[st.pending.player].bankrupt
+        if st.players[st.current].bankrupt:  # his deeds are still under the hammer; then the dice pass
+            assert any(e.kind == "next_turn" for e in st.queue)
+    else:
+        assert st.pending is None
+
+    assert GameState.from_json(st.to_json()) == st
