@@ -1,0 +1,277 @@
+"""Building: full unmortgaged groups, even steps, hotels, the bank's 32 and 12, the shortage auction."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import Build, IllegalCommand, PassAuction, PlaceBid, RuleOptions, SellBuilding
+
+from scenario import (
+    ADA,
+    BALTIC,
+    BOARDWALK,
+    BROWN,
+    DARK_BLUE,
+    GRACE,
+    LIGHT_BLUE,
+    LINUS,
+    MEDITERRANEAN,
+    ORANGE,
+    PARK_PLACE,
+    build,
+    cash,
+    kinds,
+    of_kind,
+    own,
+    play,
+    replays,
+    settle,
+    snapshot,
+    table,
+)
+
+
+def _refused(game, cmd, code: str) -> None:  # type: ignore[no-untyped-def]
+    before = snapshot(game)
+    with pytest.raises(IllegalCommand) as err:
+        game.apply(cmd)
+    assert err.value.code == code, err.value
+    assert game.state == before
+    assert cmd not in game.legal_commands(cmd.player)
+
+
+def test_a_house_on_a_full_group_costs_the_printed_price() -> None:
+    game = table()
+    own(game, ADA, *DARK_BLUE)
+    settle(game)
+    events = play(game, Build(player=ADA, space=BOARDWALK))
+    assert kinds(events) == ["building_bought"]
+    assert game.state.deeds[BOARDWALK].houses == 1
+    assert game.state.players[ADA].cash == 1300 and game.state.bank.houses == 31
+    assert replays(game)
+
+
+def test_no_building_without_the_whole_group() -> None:
+    game = table()
+    own(game, ADA, BOARDWALK)
+    settle(game)
+    _refused(game, Build(player=ADA, space=BOARDWALK), "incomplete_group")
+
+
+def test_no_building_while_any_lot_of_the_group_is_mortgaged() -> None:
+    game = table()
+    own(game, ADA, *DARK_BLUE)
+    own(game, ADA, PARK_PLACE, mortgaged=True)
+    settle(game)
+    _refused(game, Build(player=ADA, space=BOARDWALK), "group_mortgaged")
+
+
+def test_no_buildings_on_railroads_or_utilities() -> None:
+    game = table()
+    own(game, ADA, 5, 15, 25, 35)
+    settle(game)
+    _refused(game, Build(player=ADA, space=5), "not_a_street")
+
+
+def test_building_is_even() -> None:
+    game = table()
+    own(game, ADA, *LIGHT_BLUE)
+    settle(game)
+    play(game, Build(player=ADA, space=6))
+    _refused(game, Build(player=ADA, space=6), "uneven_building")
+    play(game, Build(player=ADA, space=8), Build(player=ADA, space=9), Build(player=ADA, space=6))
+    assert [game.state.deeds[s].houses for s in LIGHT_BLUE] == [2, 1, 1]
+
+
+def test_uneven_building_is_allowed_when_the_rule_is_off() -> None:
+    game = table(rules=RuleOptions(even_building=False))
+    own(game, ADA, *BROWN)
+    settle(game)
+    play(game, *(Build(player=ADA, space=MEDITERRANEAN) for _ in range(3)))
+    assert game.state.deeds[MEDITERRANEAN].houses == 3
+
+
+def test_a_hotel_needs_four_houses_on_every_lot_and_returns_them_to_the_bank() -> None:
+    game = table()
+    own(game, ADA, *BROWN)
+    build(game, MEDITERRANEAN, houses=4)
+    build(game, BALTIC, houses=3)
+    settle(game)
+    _refused(game, Build(player=ADA, space=MEDITERRANEAN), "uneven_building")
+    play(game, Build(player=ADA, space=BALTIC))
+    assert game.state.bank.houses == 24
+    events = play(game, Build(player=ADA, space=MEDITERRANEAN))
+    assert of_kind(events, "building_bought")[0].building == "hotel"  # type: ignore[attr-defined]
+    deed = game.state.deeds[MEDITERRANEAN]
+    assert deed.hotel and deed.houses == 0
+    assert game.state.bank.houses == 28 and game.state.bank.hotels == 11
+    _refused(game, Build(player=ADA, space=MEDITERRANEAN), "has_hotel")
+
+
+def test_the_bank_runs_out_of_houses() -> None:
+    game = table()
+    own(game, ADA, *BROWN)
+    own(game, GRACE, *ORANGE, *LIGHT_BLUE, 11, 13, 14, 21, 23, 24)  # pink and red too
+    for s in (*ORANGE, *LIGHT_BLUE, 11, 13):
+        build(game, s, houses=4)  # 32 houses on the board
+    settle(game)
+    assert game.state.bank.houses == 0
+    _refused(game, Build(player=ADA, space=MEDITERRANEAN), "no_houses_left")
+
+
+def test_hotels_run_out_too() -> None:
+    game = table()
+    own(game, ADA, *BROWN)
+    build(game, MEDITERRANEAN, houses=4)
+    build(game, BALTIC, houses=4)
+    game.state.bank.hotels = 0
+    settle(game)
+    game.state.bank.hotels = 0
+    _refused(game, Build(player=ADA, space=MEDITERRANEAN), "no_hotels_left")
+
+
+def test_building_needs_the_cash() -> None:
+    game = table()
+    own(game, ADA, *DARK_BLUE)
+    cash(game, ADA, 199)
+    settle(game)
+    _refused(game, Build(player=ADA, space=BOARDWALK), "insufficient_funds")
+
+
+def test_selling_is_even_and_pays_half() -> None:
+    game = table()
+    own(game, ADA, *LIGHT_BLUE)
+    build(game, 6, houses=2)
+    build(game, 8, houses=1)
+    build(game, 9, houses=2)
+    settle(game)
+    _refused(game, SellBuilding(player=ADA, space=8), "uneven_building")
+    events = play(game, SellBuilding(player=ADA, space=6))
+    assert of_kind(events, "building_sold")[0].amount == 25  # type: ignore[attr-defined]
+    assert game.state.players[ADA].cash == 1525 and game.state.bank.houses == 32 - 4
+
+
+def test_a_hotel_sold_back_becomes_four_houses_when_the_bank_has_them() -> None:
+    game = table()
+    own(game, ADA, *DARK_BLUE)
+    build(game, PARK_PLACE, hotel=True)
+    build(game, BOARDWALK, hotel=True)
+    settle(game)
+    events = play(game, SellBuilding(player=ADA, space=BOARDWALK))
+    sold = of_kind(events, "building_sold")[0]
+    assert (sold.hotel_sold, sold.houses_left, sold.amount) == (True, 4, 100)  # type: ignore[attr-defined]
+    assert (
+        game.state.deeds[BOARDWALK].houses == 4
+        and game.state.bank.houses == 28
+        and game.state.bank.hotels == 11
+    )
+
+
+def test_a_hotel_sold_when_the_bank_lacks_houses_brings_the_group_down_to_what_it_has() -> None:
+    game = table()
+    own(game, ADA, *DARK_BLUE)
+    build(game, PARK_PLACE, hotel=True)
+    build(game, BOARDWALK, hotel=True)
+    own(game, GRACE, *ORANGE, *LIGHT_BLUE, 11, 13, 14)
+    for s in (*ORANGE, *LIGHT_BLUE):
+        build(game, s, houses=4)
+    build(game, 11, houses=3)
+    build(game, 13, houses=3)  # 30 houses out: the bank has 2
+    settle(game)
+    assert game.state.bank.houses == 2
+    events = play(game, SellBuilding(player=ADA, space=BOARDWALK))
+    deeds = game.state.deeds
+    assert (deeds[PARK_PLACE].hotel, deeds[BOARDWALK].hotel) == (False, False)
+    assert deeds[PARK_PLACE].houses == 1 and deeds[BOARDWALK].houses == 1  # the bank's 2 houses, evenly
+    assert game.state.bank.houses == 0 and game.state.bank.hotels == 12
+    assert sum(e.amount for e in of_kind(events, "building_sold")) == 8 * 100  # type: ignore[attr-defined]
+    assert game.state.players[ADA].cash == 1500 + 800
+
+
+def test_short_game_hotels_come_after_three_houses() -> None:
+    game = table(rules=RuleOptions(short_game=True))
+    for s in game.board.deeds:
+        game.state.deeds[s].owner = None
+    own(game, ADA, *BROWN)
+    build(game, MEDITERRANEAN, houses=3)
+    build(game, BALTIC, houses=3)
+    settle(game)
+    events = play(game, Build(player=ADA, space=BALTIC))
+    assert of_kind(events, "building_bought")[0].building == "hotel"  # type: ignore[attr-defined]
+    assert game.state.bank.houses == 32 - 3
+
+
+# --- the shortage ----------------------------------------------------------------------------------
+
+
+def _shortage():  # type: ignore[no-untyped-def]
+    """Ada and Grace can both build; 3 houses left in the bank; Linus has no cash to build."""
+    game = table()
+    cash(game, LINUS, 0)
+    own(game, ADA, *BROWN)
+    own(game, GRACE, *DARK_BLUE)
+    own(game, LINUS, *ORANGE, *LIGHT_BLUE, 11, 13, 14)
+    for s in (*ORANGE, *LIGHT_BLUE):
+        build(game, s, houses=4)
+    build(game, 11, houses=3)
+    build(game, 13, houses=2)
+    return settle(game)
+
+
+def test_a_contested_last_house_goes_to_auction_and_the_winner_pays_the_bid() -> None:
+    game = _shortage()
+    assert game.state.bank.houses == 3
+    events = play(game, Build(player=ADA, space=MEDITERRANEAN))
+    started = of_kind(events, "auction_started")[0]
+    assert (started.lot, started.initiator) == ("house", ADA)  # type: ignore[attr-defined]
+    assert game.state.pending.kind == "auction" and game.state.pending.player == GRACE
+    play(game, PlaceBid(player=GRACE, amount=120))
+    assert game.state.pending.player == ADA
+    play(game, PlaceBid(player=ADA, amount=150))
+    events = play(game, PassAuction(player=GRACE))
+    assert of_kind(events, "auction_won")[0].amount == 150  # type: ignore[attr-defined]
+    assert game.state.deeds[MEDITERRANEAN].houses == 1 and game.state.players[ADA].cash == 1350
+    assert game.state.pending.kind == "roll" and game.state.pending.player == ADA  # play resumes
+    assert replays(game)
+
+
+def test_a_rival_who_wins_a_house_places_it_himself() -> None:
+    game = _shortage()
+    play(game, Build(player=ADA, space=MEDITERRANEAN), PlaceBid(player=GRACE, amount=10))
+    play(game, PassAuction(player=ADA))
+    assert (game.state.pending.kind, game.state.pending.player) == ("place_building", GRACE)
+    assert game.legal_commands(GRACE) == [
+        Build(player=GRACE, space=PARK_PLACE),
+        Build(player=GRACE, space=BOARDWALK),
+    ]
+    events = play(game, Build(player=GRACE, space=PARK_PLACE))
+    assert kinds(events) == ["building_placed"]
+    assert game.state.players[GRACE].cash == 1490 and game.state.deeds[PARK_PLACE].houses == 1
+    assert game.state.deeds[MEDITERRANEAN].houses == 0
+    assert game.state.pending.kind == "roll" and game.state.pending.player == ADA
+
+
+def test_when_no_rival_bids_the_builder_pays_the_printed_price() -> None:
+    game = _shortage()
+    play(game, Build(player=ADA, space=MEDITERRANEAN))
+    events = play(game, PassAuction(player=GRACE))
+    assert "building_auction_uncontested" in kinds(events)
+    assert game.state.deeds[MEDITERRANEAN].houses == 1 and game.state.players[ADA].cash == 1450
+
+
+def test_no_auction_while_the_bank_can_serve_everyone() -> None:
+    game = table()
+    own(game, ADA, *BROWN)
+    own(game, GRACE, *DARK_BLUE)
+    settle(game)
+    events = play(game, Build(player=ADA, space=MEDITERRANEAN))
+    assert kinds(events) == ["building_bought"]
+
+
+def test_no_auction_when_no_rival_can_build() -> None:
+    game = _shortage()
+    cash(game, GRACE, 100)  # cannot pay for a $200 house
+    settle(game)
+    assert game.state.bank.houses == 3
+    events = play(game, Build(player=ADA, space=MEDITERRANEAN))
+    assert kinds(events) == ["building_bought"]

@@ -1,0 +1,58 @@
+"""Headless simulation: reproducible runs, every roll's landing counted, the CLI's JSON."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from engine.simulate import simulate
+
+
+def test_a_run_is_reproducible_and_accounts_for_every_roll() -> None:
+    a = simulate(6, players=4, seed=3)
+    b = simulate(6, players=4, seed=3)
+    assert a.as_dict() == b.as_dict()
+    assert a.games == 6 and sum(a.wins) + a.capped == 6
+    assert len(a.landings) == 40 and sum(a.landings) == a.rolls
+    assert a.landings[30] == 0  # nobody ends a roll on Go To Jail: it is resolved to Jail
+    assert a.landings[10] > max(a.landings[1:10])  # Jail is the most visited square
+
+
+def test_a_turn_cap_ends_every_game() -> None:
+    r = simulate(3, players=4, seed=1, max_turns=20)
+    assert r.capped == 3 and r.longest == 20
+
+
+def test_the_command_line_prints_one_json_object() -> None:
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tui.cli",
+            "simulate",
+            "--games",
+            "3",
+            "--players",
+            "3",
+            "--seed",
+            "2",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    data = json.loads(out)
+    assert set(data) >= {"games", "rolls", "wins", "turns", "landings"}
+    assert data["games"] == 3 and len(data["wins"]) == 3 and len(data["landings"]) == 40
+    assert sum(data["landings"]) == data["rolls"]
+
+
+def test_the_command_line_refuses_bad_arguments_in_one_line() -> None:
+    res = subprocess.run(
+        [sys.executable, "-m", "tui.cli", "simulate", "--games", "2", "--players", "1"],
+        capture_output=True,
+        text=True,
+    )
+    assert res.returncode == 2 and "Traceback" not in res.stderr and "players" in res.stderr
