@@ -14,7 +14,7 @@ from engine.auctions import rotation_after, start_building_auction
 from engine.checks import deed_of, in_debt, may_manage
 from engine.commands import Build, SellBuilding
 from engine.errors import IllegalCommand, Refusal
-from engine.events import BuildingBought, BuildingPlaced, BuildingSold
+from engine.events import BuildingBought, BuildingPlaced, BuildingSold, interned
 from engine.game import command
 from engine.money import funds, spend
 from engine.state import BuildingPlacement, Resume
@@ -23,6 +23,9 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 BuildingKind = Literal["house", "hotel"]
+
+_bought = interned(BuildingBought, "player", "space", "building", "price")
+_sold = interned(BuildingSold, "player", "space", "hotel_sold", "houses_left", "amount")
 
 
 def level(game: Game, space: int) -> int:
@@ -151,7 +154,7 @@ def buy_building(game: Game, player: int, space: int) -> None:
     price = game.board.house_cost[space]
     spend(game, player, price)
     kind = _raise(game, player, space)
-    game.emit(BuildingBought(player=player, space=space, building=kind, price=price))
+    game.emit(_bought(player, space, kind, price))
 
 
 def place_building(game: Game, player: int, space: int) -> None:
@@ -163,12 +166,14 @@ def place_building(game: Game, player: int, space: int) -> None:
 # --- the shortage ---------------------------------------------------------------------------------
 
 
-def _room(game: Game, kind: BuildingKind) -> dict[int, int]:
-    """Per player, how many buildings of `kind` the group rules would let him put up now (money aside)."""
+def _room(game: Game, kind: BuildingKind) -> dict[int, list[tuple[int, int]]]:
+    """Per player, the buildings of `kind` the group rules would let him put up now, as (cost, count) by
+    group, money aside. One pass over the groups serves the whole shortage check."""
     deeds = game.state.deeds
+    board = game.board
     top = game.variant.houses_before_hotel
-    room: dict[int, int] = {}
-    for lots in game.board.street_groups:
+    room: dict[int, list[tuple[int, int]]] = {}
+    for lots in board.street_groups:
         owner = deeds[lots[0]].owner
         if owner is None:
             continue
@@ -187,30 +192,12 @@ def _room(game: Game, kind: BuildingKind) -> dict[int, int]:
                 n += 1
         else:
             if n:
-                room[owner] = room.get(owner, 0) + n
+                room.setdefault(owner, []).append((board.house_cost[lots[0]], n))
     return room
 
 
-def capacity(game: Game, player: int, kind: BuildingKind) -> int:
-    """How many buildings of `kind` a player could legally put up now and pay for (ignoring the bank)."""
-    board = game.board
-    deeds = game.state.deeds
-    top = game.variant.houses_before_hotel
-    cash = funds(game, player)
-    wanted: list[tuple[int, int]] = []  # (cost, count)
-    for lots in board.street_groups:
-        if any(deeds[s].owner != player or deeds[s].mortgaged for s in lots):
-            continue
-        if kind == "house":
-            if any(deeds[s].hotel for s in lots):
-                continue
-            count = sum(top - deeds[s].houses for s in lots)
-        else:
-            if not all(deeds[s].hotel or deeds[s].houses == top for s in lots):
-                continue
-            count = sum(1 for s in lots if not deeds[s].hotel)
-        if count:
-            wanted.append((board.house_cost[lots[0]], count))
+def _affordable(cash: int, wanted: list[tuple[int, int]]) -> int:
+    """How many of the wanted buildings the cash pays for, cheapest first."""
     total = 0
     for cost, count in sorted(wanted):
         k = min(count, cash // cost)
@@ -219,20 +206,23 @@ def capacity(game: Game, player: int, kind: BuildingKind) -> int:
     return total
 
 
+def capacity(game: Game, player: int, kind: BuildingKind) -> int:
+    """How many buildings of `kind` a player could legally put up now and pay for (ignoring the bank)."""
+    return _affordable(funds(game, player), _room(game, kind).get(player, []))
+
+
 def shortage_rivals(game: Game, player: int, kind: BuildingKind) -> list[int]:
     """Other players who could also build when the bank cannot serve everyone who could: they bid for it."""
     room = _room(game, kind)
     bank = game.state.bank
     supply = bank.houses if kind == "house" else bank.hotels
-    if len(room) < 2 or sum(room.values()) <= supply:
+    if len(room) < 2 or sum(n for wanted in room.values() for _, n in wanted) <= supply:
         return []  # nobody else could build, or the bank can serve every building that could be wanted
-    rivals = [
-        q for q in rotation_after(game, player) if q != player and q in room and capacity(game, q, kind) > 0
-    ]
-    if not rivals:
+    demand = {q: _affordable(funds(game, q), wanted) for q, wanted in room.items()}
+    rivals = [q for q in rotation_after(game, player) if q != player and demand.get(q, 0) > 0]
+    if not rivals or sum(demand.values()) <= supply:
         return []
-    demand = capacity(game, player, kind) + sum(capacity(game, q, kind) for q in rivals)
-    return rivals if demand > supply else []
+    return rivals
 
 
 # --- selling back ---------------------------------------------------------------------------------
@@ -276,7 +266,7 @@ def _sell(game: Game, cmd: SellBuilding) -> None:
 
 def _proceeds(game: Game, player: int, space: int, hotel: bool, left: int, amount: int) -> None:
     game.state.players[player].cash += amount
-    game.emit(BuildingSold(player=player, space=space, hotel_sold=hotel, houses_left=left, amount=amount))
+    game.emit(_sold(player, space, hotel, left, amount))
 
 
 def _break_down(game: Game, player: int, space: int) -> None:

@@ -13,7 +13,7 @@ from engine import edition as ed
 from engine.events import CardDrawn, PaidByBank, interned
 from engine.jail import send_to_jail
 from engine.landing import space_action
-from engine.money import settle
+from engine.money import owe
 from engine.movement import advance_to, move_by
 from engine.state import Charge
 
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 CardAction = Callable[["Game", int, Any, ed.Card], None]
 CARD_EFFECTS: dict[str, CardAction] = {}
 _card_drawn = interned(CardDrawn, "player", "deck", "card", "text")
+_paid_by_bank = interned(PaidByBank, "player", "amount", "reason")
 
 
 def card_effect(kind: str) -> Callable[[CardAction], CardAction]:
@@ -81,12 +82,12 @@ def _go_to_jail(game: Game, player: int, eff: ed.GoToJail, card: ed.Card) -> Non
 @card_effect("collect")
 def _collect(game: Game, player: int, eff: ed.Collect, card: ed.Card) -> None:
     game.state.players[player].cash += eff.amount
-    game.emit(PaidByBank(player=player, amount=eff.amount, reason=card.text))
+    game.emit(_paid_by_bank(player, eff.amount, card.text))
 
 
 @card_effect("pay")
 def _pay(game: Game, player: int, eff: ed.Pay, card: ed.Card) -> None:
-    settle(game, Charge(payer=player, payee=None, amount=eff.amount, reason="card", detail=card.text))
+    owe(game, player, None, eff.amount, "card", detail=card.text)
 
 
 @card_effect("repairs")
@@ -101,7 +102,7 @@ def _repairs(game: Game, player: int, eff: ed.Repairs, card: ed.Card) -> None:
     amount = houses * eff.per_house + hotels * eff.per_hotel
     if amount:
         detail = f"{card.text} ({houses} houses, {hotels} hotels)"
-        settle(game, Charge(payer=player, payee=None, amount=amount, reason="repairs", detail=detail))
+        owe(game, player, None, amount, "repairs", detail=detail)
 
 
 def _others(game: Game, player: int) -> list[int]:

@@ -107,8 +107,7 @@ class Game:
     @classmethod
     def from_state(cls, state: GameState) -> Game:
         """A game that continues exactly from `state` (which is copied, not shared)."""
-        start = state.copy()
-        return cls(start, initial=state.copy())
+        return cls(state.copy(), initial=state.copy())
 
     @classmethod
     def replay(cls, start: GameState, commands: Iterable[Command]) -> Game:

@@ -107,7 +107,7 @@ def _pay_fine(game: Game, cmd: PayJailFine) -> None:
     p = cmd.player
     fine = game.board.edition.jail.fine
     spend(game, p, fine)
-    pot = to_pot(game, Charge(payer=p, payee=None, amount=fine, reason="jail_fine"))
+    pot = to_pot(game, None, "jail_fine")
     if pot:
         st.pot += fine
     game.emit(JailFinePaid(player=p, amount=fine, forced=False, to_pot=pot))

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.events import DiceRolled, PotCollected, PropertyOffered, interned
-from engine.money import pay_rent
+from engine.money import owe
 from engine.rent import rent_for
 from engine.state import buy_decision
 
@@ -81,7 +81,7 @@ def _deed(game: Game, player: int, space: int, dice: int, mult: int, times: int 
         dice = d1 + d2
     amount, detail = rent_for(game, space, dice, mult, times or 0)
     if amount > 0:
-        pay_rent(game, player, owner, space, amount, detail)
+        owe(game, player, owner, amount, "rent", space, detail)
 
 
 SPACE_ACTIONS["street"] = _deed

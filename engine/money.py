@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from engine.events import (
     CreditDrawn,
@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 _POT_REASONS = frozenset({"tax", "card", "jail_fine", "repairs"})
 _rent_paid = interned(RentPaid, "payer", "owner", "space", "amount", "detail")
+_tax_paid = interned(TaxPaid, "player", "space", "amount", "detail", "to_pot")
+_paid_to_bank = interned(PaidToBank, "player", "amount", "reason", "to_pot")
 
 
 def funds(game: Game, player: int) -> int:
@@ -42,50 +44,76 @@ def spend(game: Game, player: int, amount: int) -> None:
     p.cash -= amount
 
 
-def to_pot(game: Game, charge: Charge) -> bool:
-    return charge.payee is None and game.state.rules.free_parking_pot and charge.reason in _POT_REASONS
+def to_pot(game: Game, payee: int | None, reason: str) -> bool:
+    """Whether a payment goes to the Free Parking pot (a house rule) rather than the bank."""
+    return payee is None and game.state.rules.free_parking_pot and reason in _POT_REASONS
 
 
-def settle(game: Game, charge: Charge) -> bool:
-    """Pay a charge now if the payer can; otherwise the payer falls into debt. True when paid."""
-    if funds(game, charge.payer) < charge.amount:
-        game.state.pending = Debt(player=charge.payer, charge=charge)
-        game.emit(
-            DebtIncurred(
-                player=charge.payer, creditor=charge.payee, amount=charge.amount, reason=describe(charge)
+Reason = Literal["rent", "tax", "card", "jail_fine", "interest", "repairs"]
+
+
+def owe(
+    game: Game,
+    payer: int,
+    payee: int | None,
+    amount: int,
+    reason: Reason,
+    space: int | None = None,
+    detail: str = "",
+    charge: Charge | None = None,
+) -> bool:
+    """Pay now if the payer can; otherwise he falls into debt and pays once he has raised the cash.
+
+    True when paid. `charge` is the same obligation already written down (a queued one), if any.
+    """
+    players = game.state.players
+    p = players[payer]
+    if p.cash >= amount and payee is not None and reason == "rent":  # the commonest payment of all
+        p.cash -= amount
+        players[payee].cash += amount
+        game.emit(_rent_paid(payer, payee, space, amount, detail))
+        return True
+    if p.cash < amount and p.cash + p.credit < amount:
+        if charge is None:
+            charge = Charge(
+                payer=payer, payee=payee, amount=amount, reason=reason, space=space, detail=detail
             )
-        )
+        game.state.pending = Debt(player=payer, charge=charge)
+        game.emit(DebtIncurred(player=payer, creditor=payee, amount=amount, reason=describe(reason, detail)))
         return False
-    pay_now(game, charge)
+    _pay(game, payer, payee, amount, reason, space, detail)
     return True
 
 
-def pay_rent(game: Game, payer: int, owner: int, space: int, amount: int, detail: str) -> None:
-    """Rent, the commonest payment: paid at once when the visitor has the cash, else a debt."""
-    players = game.state.players
-    visitor = players[payer]
-    if visitor.cash >= amount:
-        visitor.cash -= amount
-        players[owner].cash += amount
-        game.emit(_rent_paid(payer, owner, space, amount, detail))
-        return
-    settle(game, Charge(payer=payer, payee=owner, amount=amount, reason="rent", space=space, detail=detail))
+def settle(game: Game, charge: Charge) -> bool:
+    """Pay a written-down charge now, or fall into debt for it."""
+    c = charge
+    return owe(game, c.payer, c.payee, c.amount, c.reason, c.space, c.detail, charge=c)
 
 
 def pay_now(game: Game, charge: Charge) -> None:
+    """Pay a charge the payer now has the funds for (a debt being settled)."""
+    c = charge
+    _pay(game, c.payer, c.payee, c.amount, c.reason, c.space, c.detail)
+
+
+def _pay(
+    game: Game, payer: int, payee: int | None, amount: int, reason: Reason, space: int | None, detail: str
+) -> None:
     st = game.state
-    spend(game, charge.payer, charge.amount)
-    pot = to_pot(game, charge)
-    if charge.payee is not None:
-        st.players[charge.payee].cash += charge.amount
+    spend(game, payer, amount)
+    pot = to_pot(game, payee, reason)
+    if payee is not None:
+        st.players[payee].cash += amount
     elif pot:
-        st.pot += charge.amount
-    game.emit(_paid_event(charge, pot))
+        st.pot += amount
+    game.emit(_paid_event(payer, payee, amount, reason, space, detail, pot))
 
 
-def describe(charge: Charge) -> str:
-    if charge.detail:
-        return charge.detail
+def describe(reason: str, detail: str = "") -> str:
+    """What a payment is for, in a few words."""
+    if detail:
+        return detail
     return {
         "rent": "rent",
         "tax": "tax",
@@ -93,21 +121,23 @@ def describe(charge: Charge) -> str:
         "jail_fine": "the jail fine",
         "interest": "mortgage interest",
         "repairs": "repairs",
-    }[charge.reason]
+    }[reason]
 
 
-def _paid_event(c: Charge, pot: bool) -> Event:
-    if c.reason == "rent":
-        assert c.payee is not None and c.space is not None
-        return _rent_paid(c.payer, c.payee, c.space, c.amount, c.detail)  # type: ignore[no-any-return]
-    if c.reason == "tax":
-        assert c.space is not None
-        return TaxPaid(player=c.payer, space=c.space, amount=c.amount, detail=c.detail, to_pot=pot)
-    if c.reason == "jail_fine":
-        return JailFinePaid(player=c.payer, amount=c.amount, forced=True, to_pot=pot)
-    if c.reason == "interest":
-        assert c.space is not None
-        return MortgageKept(player=c.payer, space=c.space, interest=c.amount)
-    if c.payee is not None:
-        return PaidToPlayer(payer=c.payer, payee=c.payee, amount=c.amount, reason=c.detail)
-    return PaidToBank(player=c.payer, amount=c.amount, reason=c.detail, to_pot=pot)
+def _paid_event(
+    payer: int, payee: int | None, amount: int, reason: Reason, space: int | None, detail: str, pot: bool
+) -> Event:
+    if reason == "rent":
+        assert payee is not None and space is not None
+        return _rent_paid(payer, payee, space, amount, detail)  # type: ignore[no-any-return]
+    if reason == "tax":
+        assert space is not None
+        return _tax_paid(payer, space, amount, detail, pot)  # type: ignore[no-any-return]
+    if reason == "jail_fine":
+        return JailFinePaid(player=payer, amount=amount, forced=True, to_pot=pot)
+    if reason == "interest":
+        assert space is not None
+        return MortgageKept(player=payer, space=space, interest=amount)
+    if payee is not None:
+        return PaidToPlayer(payer=payer, payee=payee, amount=amount, reason=detail)
+    return _paid_to_bank(payer, amount, detail, pot)  # type: ignore[no-any-return]

@@ -12,13 +12,16 @@ from engine.building import group_of_street
 from engine.checks import awaited, deed_of, in_debt, may_manage
 from engine.commands import KeepMortgage, Mortgage, Unmortgage
 from engine.errors import IllegalCommand, Refusal
-from engine.events import Mortgaged, Unmortgaged
+from engine.events import Mortgaged, Unmortgaged, interned
 from engine.game import command, effect
-from engine.money import funds, settle, spend
-from engine.state import Charge, MortgageDecision, OfferMortgage
+from engine.money import funds, owe, spend
+from engine.state import MortgageDecision, OfferMortgage
 
 if TYPE_CHECKING:
     from engine.game import Game
+
+_mortgaged = interned(Mortgaged, "player", "space", "amount")
+_unmortgaged = interned(Unmortgaged, "player", "space", "amount")
 
 
 def _check_mortgage(game: Game, cmd: Mortgage) -> Refusal:
@@ -40,7 +43,7 @@ def _mortgage(game: Game, cmd: Mortgage) -> None:
     value = game.board.mortgage[cmd.space]
     game.state.deeds[cmd.space].mortgaged = True
     game.state.players[cmd.player].cash += value
-    game.emit(Mortgaged(player=cmd.player, space=cmd.space, amount=value))
+    game.emit(_mortgaged(cmd.player, cmd.space, value))
 
 
 def _deciding(game: Game, player: int, space: int) -> bool:
@@ -73,7 +76,7 @@ def _unmortgage(game: Game, cmd: Unmortgage) -> None:
     cost = game.board.unmortgage_cost(cmd.space)
     spend(game, cmd.player, cost)
     game.state.deeds[cmd.space].mortgaged = False
-    game.emit(Unmortgaged(player=cmd.player, space=cmd.space, amount=cost))
+    game.emit(_unmortgaged(cmd.player, cmd.space, cost))
 
 
 def _check_keep(game: Game, cmd: KeepMortgage) -> Refusal:
@@ -89,16 +92,14 @@ def _check_keep(game: Game, cmd: KeepMortgage) -> Refusal:
 def _keep(game: Game, cmd: KeepMortgage) -> None:
     game.state.pending = None
     interest = game.board.interest(cmd.space)
-    settle(
+    owe(
         game,
-        Charge(
-            payer=cmd.player,
-            payee=None,
-            amount=interest,
-            reason="interest",
-            space=cmd.space,
-            detail=f"10% interest to keep the mortgage on {game.board.name(cmd.space)}",
-        ),
+        cmd.player,
+        None,
+        interest,
+        "interest",
+        cmd.space,
+        f"10% interest to keep the mortgage on {game.board.name(cmd.space)}",
     )
 
 

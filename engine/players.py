@@ -9,6 +9,7 @@ They read the state directly; the bots in `engine.bots` are the opponents people
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from engine.auctions import next_minimum
@@ -43,8 +44,8 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 LIFT_MARGIN = 300  # cash kept in hand after lifting a mortgage
-BUILD_RESERVE = 200  # cash kept in hand after building
-SWAP_EVERY = 12  # turns between a player's looks for a trade
+BUILD_RESERVE = 0  # cash kept in hand after building
+SWAP_EVERY = 24  # turns between a player's looks for a trade
 SALE_MARKUP = 2  # the last lot of a group sells for this many times its price
 SALE_RESERVE = 200  # cash a buyer keeps after paying for it
 
@@ -85,6 +86,12 @@ def _next_lot(deeds: dict[int, DeedState], player: int, lots: tuple[int, ...], t
         if lvl < best_level:
             best, best_level = s, lvl
     return best
+
+
+@cache
+def _on(kind: type[Build | Mortgage | SellBuilding | Unmortgage], player: int, space: int) -> Command:
+    """Commands are immutable: one instance per player and space serves every time."""
+    return kind(player=player, space=space)
 
 
 class SimplePlayer:
@@ -165,6 +172,8 @@ class SimplePlayer:
         top = game.variant.houses_before_hotel
         best: tuple[int, int] | None = None
         for lots in board.street_groups:
+            if deeds[lots[0]].owner != player:
+                continue
             cost = board.house_cost[lots[0]]
             if cost + BUILD_RESERVE > cash or (best is not None and cost >= best[0]):
                 continue
@@ -174,7 +183,7 @@ class SimplePlayer:
             if (st.bank.houses if deeds[target].houses < top else st.bank.hotels) > 0:
                 best = (cost, target)
         if best is not None:
-            return Build(player=player, space=best[1])
+            return _on(Build, player, best[1])
         if player in self._may_lift and cash >= LIFT_MARGIN:
             held = False
             for space in board.deeds:
@@ -182,7 +191,7 @@ class SimplePlayer:
                 if deed.owner == player and deed.mortgaged:
                     held = True
                     if cash >= board.unmortgage_cost(space) + LIFT_MARGIN:
-                        return Unmortgage(player=player, space=space)
+                        return _on(Unmortgage, player, space)
             if not held:
                 self._may_lift.discard(player)
         return None
@@ -247,10 +256,10 @@ class SimplePlayer:
                 if lvl and (top is None or lvl > top[0]):
                     top = (lvl, space)
         if top is not None:
-            return SellBuilding(player=player, space=top[1])
+            return _on(SellBuilding, player, top[1])
         for space in board.deeds:
             deed = st.deeds[space]
             if deed.owner == player and not deed.mortgaged:
                 self._may_lift.add(player)
-                return Mortgage(player=player, space=space)
+                return _on(Mortgage, player, space)
         return simple(DeclareBankruptcy, player)  # type: ignore[return-value]

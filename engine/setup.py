@@ -62,7 +62,7 @@ def new_game(
         decks={name: [c.id for c in deck.cards] for name, deck in sorted(ed.decks.items())},
         scripted_dice=scripted,
     )
-    game = Game(state)
+    game = Game(state, initial=state)  # the true start is recorded once the deal is done
     for name in sorted(state.decks):
         game.shuffle(state.decks[name])
     opening = _deal(game) if game.variant.dealt is not None else []

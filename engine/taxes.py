@@ -14,8 +14,8 @@ from engine.endings import building_cost
 from engine.errors import Refusal
 from engine.game import command
 from engine.landing import space_action
-from engine.money import settle
-from engine.state import Charge, IncomeTaxDecision
+from engine.money import owe
+from engine.state import IncomeTaxDecision
 
 if TYPE_CHECKING:
     from engine.edition import Tax
@@ -34,9 +34,7 @@ def _tax_space(game: Game, player: int, space: int, dice: int, mult: int, times:
     if tax.percent is not None and not game.variant.flat_income_tax:
         game.state.pending = IncomeTaxDecision(player=player, space=space)
         return
-    settle(
-        game, Charge(payer=player, payee=None, amount=tax.flat, reason="tax", space=space, detail=tax.name)
-    )
+    owe(game, player, None, tax.flat, "tax", space, tax.name)
 
 
 def taxable_worth(game: Game, player: int, tax: Tax) -> int:
@@ -71,7 +69,4 @@ def _choose(game: Game, cmd: ChooseIncomeTax) -> None:
         amount, detail = tax.flat, tax.name
     else:
         amount, detail = percent_tax(game, cmd.player, pend.space), f"{tax.name} ({tax.percent}% of worth)"
-    settle(
-        game,
-        Charge(payer=cmd.player, payee=None, amount=amount, reason="tax", space=pend.space, detail=detail),
-    )
+    owe(game, cmd.player, None, amount, "tax", pend.space, detail)
