@@ -75,7 +75,8 @@ def test_owing_more_than_cash_is_a_debt_that_waits_for_the_cash() -> None:
     assert game.state.players[GRACE].cash == 1000 and game.state.players[ADA].cash == 1500
 
 
-def test_the_debt_is_paid_the_moment_the_cash_covers_it() -> None:
+def _owes_fifty():  # type: ignore[no-untyped-def]
+    """Grace, with $20 and Park Place, lands on Ada's Boardwalk: $50."""
     game = table(FOUR)
     own(game, ADA, BOARDWALK)
     own(game, GRACE, PARK_PLACE)
@@ -86,6 +87,11 @@ def test_the_debt_is_paid_the_moment_the_cash_covers_it() -> None:
     game.state.pending = awaiting_roll(GRACE)
     settle(game)
     play(game, RollDice(player=GRACE))
+    return game
+
+
+def test_the_debt_is_paid_the_moment_the_cash_covers_it() -> None:
+    game = _owes_fifty()
     assert game.state.pending.kind == "debt"
     events = play(game, Mortgage(player=GRACE, space=PARK_PLACE))
     assert kinds(events) == ["mortgaged", "rent_paid"]
@@ -95,16 +101,7 @@ def test_the_debt_is_paid_the_moment_the_cash_covers_it() -> None:
 
 
 def test_bankruptcy_is_refused_while_selling_and_mortgaging_could_cover_the_debt() -> None:
-    game = table(FOUR)
-    own(game, ADA, BOARDWALK)
-    own(game, GRACE, PARK_PLACE)
-    cash(game, GRACE, 20)
-    place(game, GRACE, 36)
-    dice(game, (1, 2))
-    game.state.current = GRACE
-    game.state.pending = awaiting_roll(GRACE)
-    settle(game)
-    play(game, RollDice(player=GRACE))
+    game = _owes_fifty()
     before = snapshot(game)
     with pytest.raises(IllegalCommand) as err:
         game.apply(DeclareBankruptcy(player=GRACE))
