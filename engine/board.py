@@ -39,6 +39,14 @@ class Board:
         pct = self.edition.mortgage_interest_percent
         return (self.mortgage[space] * pct + 50) // 100
 
+    def walk(self, start: int, steps: int) -> tuple[int, bool]:
+        """Where `steps` along the track from `start` ends (negative: backwards), and whether the move
+        reached or passed GO going forward. One ring here; a board with a second ring and elevators
+        replaces this with its own track."""
+        size = self.size
+        target = (start + steps) % size
+        return target, steps > 0 and (self.go - start - 1) % size < steps
+
     def nearest(self, start: int, group: str) -> int:
         """The first space of `group` reached moving forward from `start`."""
         members = self.members[group]

@@ -19,12 +19,11 @@ _passed_go = interned(PassedGo, "player", "salary", "landed")
 def move_by(game: Game, player: int, steps: int, via: Via, dice_total: int) -> None:
     """Move `steps` (negative: backwards, never paying the salary), then resolve the space reached."""
     ps = game.state.players[player]
-    size = game.board.size
     start = ps.position
-    target = (start + steps) % size
+    target, past_go = game.board.walk(start, steps)
     ps.position = target
     game.emit(_player_moved(player, start, target, via))
-    if steps > 0 and (game.board.go - start - 1) % size < steps:
+    if past_go:
         _salary(game, player, target)
     SPACE_ACTIONS[game.board.kinds[target]](game, player, target, dice_total, 1, None)
 
@@ -43,7 +42,7 @@ def advance_to(
     steps = (target - start) % game.board.size or game.board.size
     ps.position = target
     game.emit(_player_moved(player, start, target, "card"))
-    if (game.board.go - start - 1) % game.board.size < steps:
+    if game.board.walk(start, steps)[1]:
         _salary(game, player, target)
     land(game, player, target, dice_total, rent_multiplier, dice_multiplier)
 
