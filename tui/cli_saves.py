@@ -138,9 +138,9 @@ def run_list(args: argparse.Namespace) -> int:
     if found:
         table = Table(title=f"Saved games in {store.root}", title_justify="left")
         table.add_column("ID", style="bold")
-        table.add_column("Title")
+        table.add_column("Title", overflow="fold")
         table.add_column("Edition")
-        table.add_column("Players")
+        table.add_column("Players", overflow="fold")
         table.add_column("Turn")
         table.add_column("Last played")
         for s in found:
@@ -149,7 +149,7 @@ def run_list(args: argparse.Namespace) -> int:
                 Text(s.title),
                 edition_name(s.edition),
                 Text(", ".join(seat_text(seat) for seat in s.seats)),
-                status(s),
+                Text(status(s)),
                 when(s.updated),
             )
         console.print(table)

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from saved_games import GAMES, finished, play, seats_of
 
-from engine import Game
-from saves import SaveStore
+from engine import Game, new_game
+from saves import SaveStore, Seat
 from tui.cli import main
 
 
@@ -176,3 +176,18 @@ def test_replay_of_a_game_begun_from_a_position(tmp_path: Path, capsys: pytest.C
         first_turn
         == f"Turn {middle.initial.turn + 1}: {middle.initial.players[middle.initial.current].name} to play."
     )
+
+
+def test_names_and_titles_are_printed_as_typed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Square brackets in a title or a name are text, not terminal markup."""
+    monkeypatch.setenv("COLUMNS", "200")
+    game = new_game("classic", ["[red]Eve[/red]", "Bob"], seed=3)
+    seats = [Seat(name="[red]Eve[/red]", kind="human"), Seat(name="Bob", kind="bot", level="hard")]
+    with SaveStore(tmp_path).create(game, seats, "[bold]Odd[/bold] one") as session:
+        pass
+    for argv in (("saves", "list"), ("saves", "show", session.id), ("resume", session.id)):
+        status, out, _ = _run(capsys, *argv, "--saves-dir", str(tmp_path))
+        assert status == 0
+        assert "[bold]Odd[/bold] one" in out and "[red]Eve[/red]" in out, argv
