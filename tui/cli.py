@@ -6,9 +6,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from tui import cli_demo, cli_simulate
+from tui import cli_demo, cli_replay, cli_resume, cli_saves, cli_simulate
 
-SUBCOMMANDS = (cli_simulate, cli_demo)
+SUBCOMMANDS = (cli_simulate, cli_demo, cli_saves, cli_resume, cli_replay)
 
 
 def build_parser() -> argparse.ArgumentParser:

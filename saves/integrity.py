@@ -1,0 +1,88 @@
+"""Is a state one the game could be in? Checked on a save's initial state before it is replayed.
+
+Loading replays the log from the initial state and compares the end with the snapshot, so a change to
+either alone is caught. A file edited in both places at once would pass that test; the rules trust the
+state they are given, and an impossible one (seven houses, a deed nobody can own, a card from no deck)
+would fail later, in the middle of play. So the initial state is checked here against its edition: with a
+sound start, every state the log leads to is sound too.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from engine import GameState, board_for
+from engine.state import STATE_ADAPTER
+from engine.variants import variant_for
+
+PLAYER_FIELDS = frozenset({"player", "payer", "payee", "proposer", "to", "high_bidder", "initiator"})
+SPACE_FIELDS = frozenset({"space"})
+
+
+def problem(state: GameState) -> str | None:
+    """What makes `state` impossible, in a few words, or None. The edition must be a known one."""
+    board = board_for(state.edition)
+    edition = board.edition
+    n = len(state.players)
+    if not 1 <= n <= edition.max_players:
+        return f"{n} players"
+    for i, p in enumerate(state.players):
+        if not 0 <= p.position < board.size:
+            return f"player {i} stands on no space ({p.position})"
+        if min(p.cash, p.credit, p.jail_turns, p.circuits) < 0:
+            return f"player {i} has a negative figure"
+        if any(deck not in board.jail_card for deck in p.jail_cards):
+            return f"player {i} holds a jail card of no deck"
+    if set(state.deeds) != set(board.deeds):
+        return "the deeds are not the board's"
+    top = variant_for(edition, state.rules).houses_before_hotel
+    for space, deed in state.deeds.items():
+        if deed.owner is not None and not 0 <= deed.owner < n:
+            return f"deed {space} belongs to no player"
+        if not 0 <= deed.houses <= top or (deed.hotel and deed.houses):
+            return f"deed {space} has impossible buildings"
+        if (deed.houses or deed.hotel) and (board.kinds[space] != "street" or deed.mortgaged):
+            return f"deed {space} cannot have buildings"
+        if deed.mortgaged and deed.owner is None:
+            return f"deed {space} is mortgaged by nobody"
+    houses = state.bank.houses + sum(d.houses for d in state.deeds.values())
+    hotels = state.bank.hotels + sum(d.hotel for d in state.deeds.values())
+    if (houses, hotels) != (edition.bank.houses, edition.bank.hotels):
+        return "the buildings do not add up to the bank's supply"
+    if set(state.decks) != set(edition.decks):
+        return "the decks are not the edition's"
+    for name, deck in edition.decks.items():
+        held = [board.jail_card[name] for p in state.players for d in p.jail_cards if d == name]
+        if Counter(state.decks[name] + held) != Counter(card.id for card in deck.cards):
+            return f"the {name} cards are not the edition's"
+    dice = [*state.scripted_dice, *filter(None, (state.last_dice, state.failed_jail_roll))]
+    if any(not (1 <= a <= 6 and 1 <= b <= 6) for a, b in dice):
+        return "a die shows an impossible number"
+    if not 0 <= state.current < n or (state.winner is not None and not 0 <= state.winner < n):
+        return "the player to play is not at the table"
+    if state.pot < 0 or state.next_trade_id < 1:
+        return "a negative figure"
+    waiting = STATE_ADAPTER.dump_python(state, include={"pending", "suspended", "queue"})
+    return _references(waiting, n, board.size, "what the game waits for")
+
+
+def _references(node: Any, players: int, spaces: int, where: str) -> str | None:
+    """Players and spaces named anywhere in `node` exist."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key in PLAYER_FIELDS and value is not None and not 0 <= value < players:
+                return f"{where} names no player ({key} {value})"
+            if key == "bidders" and any(not 0 <= b < players for b in value):
+                return f"{where} names no player (bidders)"
+            if key in SPACE_FIELDS and value is not None and not 0 <= value < spaces:
+                return f"{where} names no space ({value})"
+            found = _references(value, players, spaces, where)
+            if found:
+                return found
+    elif isinstance(node, list | tuple):
+        for item in node:
+            found = _references(item, players, spaces, where)
+            if found:
+                return found
+    return None

@@ -1,0 +1,67 @@
+"""Where saves live and what their files are called: `<title>-<id>.json`, the id being the game's handle."""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+from pathlib import Path
+
+import platformdirs
+
+ENV_VAR = "LANDLORDS_SAVES"
+SUFFIX = ".json"
+BACKUP_SUFFIX = ".bak"
+LOCK_SUFFIX = ".lock"
+TEMP_SUFFIX = ".tmp"
+
+_ID = re.compile(r"[0-9a-f]{8}")
+_SLUG_MAX = 40
+
+
+def saves_dir(override: str | Path | None = None) -> Path:
+    """The saves folder: `--saves-dir`, else `$LANDLORDS_SAVES`, else the user's data folder."""
+    if override is not None and str(override) != "":
+        return Path(override).expanduser()
+    env = os.environ.get(ENV_VAR, "")
+    if env:
+        return Path(env).expanduser()
+    return platformdirs.user_data_path("landlords") / "saves"
+
+
+def new_id(taken: set[str]) -> str:
+    """Eight hex digits, distinct from the ids already in the folder."""
+    while True:
+        candidate = secrets.token_hex(4)
+        if candidate not in taken:
+            return candidate
+
+
+def slug(title: str) -> str:
+    """The title as a file name: lower case letters and digits joined by dashes."""
+    text = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+    return text[:_SLUG_MAX].rstrip("-") or "game"
+
+
+def file_name(title: str, save_id: str) -> str:
+    return f"{slug(title)}-{save_id}{SUFFIX}"
+
+
+def id_of(path: Path) -> str:
+    """The id in a save's file name; a file renamed by hand is known by its whole name instead."""
+    stem = path.name.removesuffix(SUFFIX)
+    tail = stem.rsplit("-", 1)[-1]
+    return tail if _ID.fullmatch(tail) else stem
+
+
+def backup_of(path: Path) -> Path:
+    return path.with_name(path.name + BACKUP_SUFFIX)
+
+
+def lock_of(path: Path) -> Path:
+    return path.with_name(path.name + LOCK_SUFFIX)
+
+
+def is_save(path: Path) -> bool:
+    """A save proper: not a backup, a lock or a file half written."""
+    return path.name.endswith(SUFFIX) and not path.name.startswith(".") and path.is_file()

@@ -1,0 +1,87 @@
+"""The save file: one JSON document per game, described here with `extra="forbid"` throughout.
+
+A save holds the state before the first command and the command log, which replay to the snapshot of
+the current state that it also holds: loading checks that they agree. The header (title, seats, times,
+edition, rules, seed) is what lists show without replaying anything.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Literal
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, model_validator
+
+from engine import GameState, RuleOptions
+from engine.commands import Command
+
+FORMAT_VERSION = 1
+"""The format written now. Raise it (and add a migration) whenever an older file would no longer load."""
+
+TITLE_MAX = 80
+
+
+class Seat(BaseModel):
+    """Who sits at a place of the table: a person, or a bot and how well it plays."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(min_length=1)
+    kind: Literal["human", "bot"]
+    level: str | None = None  # a bot's level ("easy", "normal", "hard", ...); None for people
+
+    @model_validator(mode="after")
+    def _levels_are_for_bots(self) -> Seat:
+        if self.kind == "human" and self.level is not None:
+            raise ValueError("a human seat has no bot level")
+        return self
+
+
+class SaveFile(BaseModel):
+    """The whole file. Field order is the order written, header first and the long parts last."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    format_version: Literal[1]
+    program_version: str
+    title: str = Field(min_length=1, max_length=TITLE_MAX)
+    created: AwareDatetime
+    updated: AwareDatetime
+    edition: str
+    rules: RuleOptions
+    seed: int
+    players: list[Seat] = Field(min_length=1)
+    initial: GameState
+    log: list[Command]
+    snapshot: GameState
+
+
+class SaveSummary(BaseModel):
+    """What a list of saves shows. `turn` is the turn in play, counted from 1 as the narration does."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    path: Path
+    title: str
+    edition: str
+    seats: list[Seat]
+    turn: int
+    winner: int | None
+    created: datetime
+    updated: datetime
+
+    @classmethod
+    def of(cls, save_id: str, path: Path, save: SaveFile) -> SaveSummary:
+        return cls(
+            id=save_id,
+            path=path,
+            title=save.title,
+            edition=save.edition,
+            seats=save.players,
+            turn=save.snapshot.turn + 1,
+            winner=save.snapshot.winner,
+            created=save.created,
+            updated=save.updated,
+        )

@@ -1,0 +1,86 @@
+"""`SaveSession`: the one writer of one save file, holding its lock from opening to closing."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+
+from engine import Game, GameState
+from saves.atomic import write_atomic
+from saves.codec import encode, program_version
+from saves.errors import SaveError
+from saves.location import backup_of
+from saves.lock import FileLock
+from saves.model import FORMAT_VERSION, SaveFile, SaveSummary, Seat
+
+
+class SaveSession:
+    """Writes one game to one file, atomically, each time `save` is called; holds the lock until closed."""
+
+    def __init__(
+        self,
+        path: Path,
+        save_id: str,
+        title: str,
+        seats: list[Seat],
+        created: datetime,
+        initial: GameState,
+        lock: FileLock,
+        summary: SaveSummary,
+    ) -> None:
+        self.path = path
+        self.id = save_id
+        self.title = title
+        self.seats = list(seats)
+        self.created = created
+        self._initial = initial
+        self._lock = lock
+        self._version = program_version()
+        self.summary = summary  # as of the last save
+
+    @property
+    def closed(self) -> bool:
+        return not self._lock.held
+
+    def save(self, game: Game) -> SaveSummary:
+        """Write the game's log and current state over the file atomically; the old one becomes the backup."""
+        if self.closed:
+            raise RuntimeError(f"the save session of {self.path} is closed")
+        if game.initial is not self._initial and game.initial != self._initial:
+            raise ValueError(f"{self.path.name} holds another game")
+        now = datetime.now(UTC)
+        state = game.state
+        save = SaveFile(
+            format_version=FORMAT_VERSION,
+            program_version=self._version,
+            title=self.title,
+            created=self.created,
+            updated=now,
+            edition=state.edition,
+            rules=state.rules,
+            seed=state.seed,
+            players=self.seats,
+            initial=game.initial,
+            log=game.log,
+            snapshot=state,
+        )
+        try:
+            write_atomic(self.path, encode(save), backup=backup_of(self.path))
+        except OSError as exc:
+            raise SaveError(self.path, f"the game could not be saved: {exc.strerror or exc}") from exc
+        self._initial = game.initial
+        self.summary = SaveSummary.of(self.id, self.path, save)
+        return self.summary
+
+    def close(self) -> None:
+        """Release the lock; the file stays as last saved. Closing twice is harmless."""
+        self._lock.release()
+
+    def __enter__(self) -> SaveSession:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()

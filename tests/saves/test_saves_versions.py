@@ -1,0 +1,67 @@
+"""The format's versions: the committed schema matches the models, and the golden files of every released
+format keep loading, exactly as they were saved."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from saves import FORMAT_VERSION, SaveFile, SaveStore
+from saves.migrations import FIRST_VERSION, STEPS, upgrade
+from saves.schema_file import current_schema, render, schema_path
+
+GOLDEN = Path(__file__).parent / "golden"
+EXPECTED = "expected.json"
+
+
+def _golden_files() -> list[Path]:
+    return sorted(p for p in GOLDEN.glob("v*/*.json") if p.name != EXPECTED)
+
+
+def test_the_committed_schema_matches_the_models() -> None:
+    committed = schema_path().read_text(encoding="utf-8")
+    assert committed == render(current_schema()), (
+        "The save models (or the engine's state or commands in them) no longer match "
+        f"{schema_path().name}. If the change is deliberate, rewrite it with `python -m saves.schema_file`; "
+        "if files saved before the change no longer load, raise FORMAT_VERSION and add a migration."
+    )
+
+
+def test_the_schema_describes_a_saved_file() -> None:
+    schema = json.loads(schema_path().read_text(encoding="utf-8"))
+    assert schema["additionalProperties"] is False
+    assert schema["properties"]["format_version"]["const"] == FORMAT_VERSION
+    assert set(schema["required"]) == set(SaveFile.model_fields)
+    assert schema["$defs"]["Seat"]["additionalProperties"] is False
+
+
+def test_every_released_format_has_golden_files_and_a_way_up() -> None:
+    for version in range(FIRST_VERSION, FORMAT_VERSION + 1):
+        assert (GOLDEN / f"v{version}" / EXPECTED).is_file(), f"no golden saves for format {version}"
+    assert sorted(STEPS) == list(range(FIRST_VERSION, FORMAT_VERSION))
+
+
+@pytest.mark.parametrize("path", _golden_files(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_golden_saves_keep_loading(path: Path) -> None:
+    expected = json.loads((path.parent / EXPECTED).read_text(encoding="utf-8"))[path.name]
+    version = int(path.parent.name.removeprefix("v"))
+    assert json.loads(path.read_bytes())["format_version"] == version
+    before = path.read_bytes()
+    loaded = SaveStore(path.parent).load(str(path))
+    st = loaded.game.state
+    assert loaded.summary.title == expected["title"]
+    assert st.edition == expected["edition"]
+    assert len(loaded.game.log) == expected["commands"]
+    assert loaded.summary.turn == expected["turn"]
+    assert (st.pending.kind if st.pending else None) == expected["waiting_for"]
+    assert st.winner == expected["winner"]
+    assert [p.cash for p in st.players] == expected["cash"]
+    assert path.read_bytes() == before
+
+
+def test_the_current_format_needs_no_upgrade() -> None:
+    current = [p for p in _golden_files() if p.parent.name == f"v{FORMAT_VERSION}"]
+    document = json.loads(current[0].read_bytes())
+    assert upgrade(dict(document), FORMAT_VERSION) == document

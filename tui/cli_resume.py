@@ -1,0 +1,55 @@
+"""`landlords resume [ID]`: take up a saved game (the most recently played when no id is given)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from engine.narration import describe
+from saves import SaveError
+from saves.history import this_turn
+from tui.cli_saves import ID_HELP, add_saves_dir, describe_game, fail, store_for
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("resume", help="take up a saved game where it was left")
+    p.add_argument("id", metavar="ID", nargs="?", help=ID_HELP + " (default: the latest played)")
+    add_saves_dir(p)
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    store = store_for(args)
+    save_id = args.id
+    if save_id is None:
+        latest = store.most_recent()
+        skipped = len(store.damaged())
+        if skipped:
+            print(
+                f"landlords: {skipped} damaged save{'s' if skipped > 1 else ''} skipped "
+                "(see `landlords saves list`)",
+                file=sys.stderr,
+            )
+        if latest is None:
+            return fail(f"there are no saved games in {store.root}")
+        save_id = str(latest.path)
+    try:
+        loaded, session = store.open(save_id)
+    except SaveError as exc:
+        return fail(exc)
+    with session:
+        console = Console()
+        game = loaded.game
+        describe_game(console, loaded)
+        names = [p.name for p in game.state.players]
+        recent = this_turn(game)
+        if recent:
+            console.print()
+            console.print("This turn so far:" if game.state.winner is None else "The last turn:")
+            for event in recent:
+                console.print(Text("  " + describe(event, names, game.board)))
+    return 0

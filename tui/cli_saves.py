@@ -1,0 +1,217 @@
+"""`landlords saves list | show ID | delete ID`: the saved games, and the helpers the other save commands
+(`resume`, `replay`) share: the `--saves-dir` option, one-line errors, and how a save is described."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from datetime import datetime
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from engine import Game, load_edition, net_worth, waiting_for
+from saves import LoadedGame, SaveError, SaveStore, SaveSummary, Seat, saves_dir
+from saves.store import read
+
+ERROR = 2
+ID_HELP = "the save's id (or the start of its id or title), or its file"
+
+
+def add_saves_dir(parser: argparse.ArgumentParser, default: Any = None) -> None:
+    parser.add_argument(
+        "--saves-dir",
+        metavar="DIR",
+        default=default,
+        help="the folder of saved games (default: $LANDLORDS_SAVES, else your data folder)",
+    )
+
+
+def store_for(args: argparse.Namespace) -> SaveStore:
+    return SaveStore(saves_dir(args.saves_dir))
+
+
+def fail(message: object) -> int:
+    """One line on stderr, and the status of a command that could not do its job."""
+    print(f"landlords: {message}", file=sys.stderr)
+    return ERROR
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("saves", help="list, show or delete saved games")
+    add_saves_dir(p)
+    p.set_defaults(run=run_list)
+    actions = p.add_subparsers(dest="action", metavar="ACTION")
+
+    # On the actions too, where it reads naturally; SUPPRESS keeps a value given before the action.
+    ls = actions.add_parser("list", help="the saved games, most recently played first")
+    add_saves_dir(ls, argparse.SUPPRESS)
+    ls.set_defaults(run=run_list)
+
+    show = actions.add_parser("show", help="everything about one saved game")
+    show.add_argument("id", metavar="ID", help=ID_HELP)
+    add_saves_dir(show, argparse.SUPPRESS)
+    show.set_defaults(run=run_show)
+
+    delete = actions.add_parser("delete", help="delete a saved game")
+    delete.add_argument("id", metavar="ID", help=ID_HELP)
+    delete.add_argument("-y", "--yes", action="store_true", help="do not ask for confirmation")
+    add_saves_dir(delete, argparse.SUPPRESS)
+    delete.set_defaults(run=run_delete)
+
+
+# --- describing saves ---------------------------------------------------------------------------------
+
+
+def when(moment: datetime) -> str:
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def seat_text(seat: Seat) -> str:
+    if seat.kind == "human":
+        return seat.name
+    return f"{seat.name} (bot{', ' + seat.level if seat.level else ''})"
+
+
+def edition_name(edition: str) -> str:
+    try:
+        return load_edition(edition).name
+    except ValueError:
+        return edition
+
+
+def status(summary: SaveSummary) -> str:
+    if summary.winner is not None:
+        return f"over: {summary.seats[summary.winner].name} won"
+    return f"turn {summary.turn}"
+
+
+def standings_table(game: Game, seats: list[Seat]) -> Table:
+    st = game.state
+    table = Table(box=None, pad_edge=False)
+    table.add_column("Player")
+    table.add_column("Cash", justify="right")
+    table.add_column("Deeds", justify="right")
+    table.add_column("Worth", justify="right")
+    table.add_column("")
+    for p, ps in enumerate(st.players):
+        deeds = sum(1 for d in st.deeds.values() if d.owner == p)
+        note = "bankrupt" if ps.bankrupt else "in jail" if ps.in_jail else ""
+        if st.winner == p:
+            note = "winner"
+        elif st.winner is None and st.current == p:
+            note = ", ".join(filter(None, ("to play", note)))
+        table.add_row(
+            Text(seat_text(seats[p])), f"${ps.cash:,}", str(deeds), f"${net_worth(game, p):,}", note
+        )
+    return table
+
+
+def describe_game(console: Console, loaded: LoadedGame) -> None:
+    """Where a saved game stands: title, edition, turn, the players' figures and whose move it is."""
+    s = loaded.summary
+    game = loaded.game
+    console.print(Text(f"{s.title}", style="bold"), Text(f"({s.id})", style="dim"))
+    console.print(
+        f"{edition_name(s.edition)} edition, {len(s.seats)} players; {status(s)}, "
+        f"last played {when(s.updated)}",
+        markup=False,
+    )
+    console.print(standings_table(game, loaded.seats))
+    if game.state.winner is None:
+        console.print(f"Waiting for {waiting_for(game)}.", markup=False)
+
+
+# --- the subcommands ----------------------------------------------------------------------------------
+
+
+def run_list(args: argparse.Namespace) -> int:
+    store = store_for(args)
+    console = Console()
+    found = store.list()
+    damaged = store.damaged()
+    if not found and not damaged:
+        console.print(f"No saved games in {store.root}.", markup=False)
+        return 0
+    if found:
+        table = Table(title=f"Saved games in {store.root}", title_justify="left")
+        table.add_column("ID", style="bold")
+        table.add_column("Title", overflow="fold")
+        table.add_column("Edition")
+        table.add_column("Players", overflow="fold")
+        table.add_column("Turn")
+        table.add_column("Last played")
+        for s in found:
+            table.add_row(
+                s.id,
+                Text(s.title),
+                edition_name(s.edition),
+                Text(", ".join(seat_text(seat) for seat in s.seats)),
+                Text(status(s)),
+                when(s.updated),
+            )
+        console.print(table)
+    if damaged:
+        console.print(
+            f"{len(damaged)} file{'s' if len(damaged) > 1 else ''} could not be read:", style="yellow"
+        )
+        for problem in damaged:
+            console.print(Text(f"  {problem.path.name}: {problem.reason}"))
+    return 0
+
+
+def run_show(args: argparse.Namespace) -> int:
+    store = store_for(args)
+    try:
+        loaded = store.load(args.id)
+    except SaveError as exc:
+        return fail(exc)
+    console = Console()
+    s = loaded.summary
+    st = loaded.game.state
+    describe_game(console, loaded)
+    details = Table.grid(padding=(0, 2))
+    details.add_column(style="dim")
+    details.add_column()
+    rules = st.rules.model_dump(exclude_defaults=True)
+    house = ", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in rules.items())
+    details.add_row("Rules", house or "as printed")
+    details.add_row("Players", Text(", ".join(seat_text(seat) for seat in s.seats)))
+    details.add_row("Seed", str(st.seed))
+    details.add_row("Moves", f"{len(loaded.game.log):,} commands, {st.turn} turns, {st.round} rounds")
+    details.add_row("Created", when(s.created))
+    details.add_row("Saved by", f"landlords {loaded.saved_by}")
+    details.add_row("File", Text(str(s.path)))
+    console.print(details)
+    return 0
+
+
+def run_delete(args: argparse.Namespace) -> int:
+    store = store_for(args)
+    try:
+        path = store.resolve(args.id)
+    except SaveError as exc:
+        return fail(exc)
+    try:
+        s = read(path)
+        what = f"{s.title!r} ({path.name})"
+    except SaveError:
+        what = f"{path.name} (unreadable)"
+    if not args.yes:
+        if not sys.stdin.isatty():
+            return fail(f"not deleting {what} without confirmation: add --yes")
+        try:
+            answer = input(f"Delete {what}? It cannot be undone. [y/N] ")
+        except EOFError:
+            answer = ""
+        if answer.strip().lower() not in ("y", "yes"):
+            print("Nothing deleted.")
+            return 1
+    try:
+        store.delete(str(path))
+    except SaveError as exc:
+        return fail(exc)
+    print(f"Deleted {what}.")
+    return 0
