@@ -32,6 +32,7 @@ from engine.game import Game
 from engine.legal import trading_open
 from engine.options import RuleOptions
 from engine.setup import SetupError, new_game
+from engine.soundness import UnsoundState
 from engine.state import Bundle, GameState, TradeOffer
 from engine.view import GameView
 
@@ -67,6 +68,7 @@ __all__ = [
     "SetupError",
     "TradeOffer",
     "Unmortgage",
+    "UnsoundState",
     "UseJailCard",
     "board_for",
     "load_edition",

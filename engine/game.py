@@ -106,7 +106,15 @@ class Game:
 
     @classmethod
     def from_state(cls, state: GameState) -> Game:
-        """A game that continues exactly from `state` (which is copied, not shared)."""
+        """A game that continues exactly from `state` (which is copied, not shared).
+
+        Raises `UnsoundState` for a state the game could never be in (a damaged or forged one).
+        """
+        from engine.soundness import UnsoundState, problem
+
+        reason = problem(state)
+        if reason is not None:
+            raise UnsoundState(reason)
         return cls(state.copy(), initial=state.copy())
 
     @classmethod

@@ -79,7 +79,8 @@ def owe(
                 payer=payer, payee=payee, amount=amount, reason=reason, space=space, detail=detail
             )
         game.state.pending = Debt(player=payer, charge=charge)
-        game.emit(DebtIncurred(player=payer, creditor=payee, amount=amount, reason=describe(reason, detail)))
+        what = describe(game, reason, space, detail)
+        game.emit(DebtIncurred(player=payer, creditor=payee, amount=amount, reason=what))
         return False
     _pay(game, payer, payee, amount, reason, space, detail)
     return True
@@ -110,16 +111,15 @@ def _pay(
     game.emit(_paid_event(payer, payee, amount, reason, space, detail, pot))
 
 
-def describe(reason: str, detail: str = "") -> str:
-    """What a payment is for, in a few words."""
-    if detail:
-        return detail
+def describe(game: Game, reason: str, space: int | None, detail: str = "") -> str:
+    """What a payment is for, in a few words: "rent on Baltic Avenue", "Income Tax", "a card"."""
+    where = f" on {game.board.name(space)}" if space is not None else ""
     return {
-        "rent": "rent",
-        "tax": "tax",
+        "rent": f"rent{where}",
+        "tax": detail or "tax",
         "card": "a card",
         "jail_fine": "the jail fine",
-        "interest": "mortgage interest",
+        "interest": f"interest{where}",
         "repairs": "repairs",
     }[reason]
 

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 
 LIFT_MARGIN = 300  # cash kept in hand after lifting a mortgage
 BUILD_RESERVE = 0  # cash kept in hand after building
-SWAP_EVERY = 24  # turns between a player's looks for a trade
+LOOK_EVERY = 6  # rounds between a player's looks for trades and mortgages to lift
 SALE_MARKUP = 2  # the last lot of a group sells for this many times its price
 SALE_RESERVE = 200  # cash a buyer keeps after paying for it
 
@@ -98,12 +98,10 @@ class SimplePlayer:
     """Plays every decision the game asks of it, by fixed rules of thumb. One instance per game."""
 
     def __init__(self) -> None:
+        # Only caches of immutable commands: every decision comes from the state alone, so a game
+        # resumed from a save goes on exactly as it would have.
         self._roll: dict[int, Command] = {}
         self._end: dict[int, Command] = {}
-        # Seats that may hold a mortgaged deed. Exact once cleared: a simple player never trades, so it
-        # only comes by a mortgage through its own Mortgage and KeepMortgage decisions.
-        self._may_lift: set[int] = set(range(9))
-        self._next_swap_look: dict[int, int] = {}
 
     def decide(self, game: Game, player: int) -> Command:
         st = game.state
@@ -123,7 +121,7 @@ class SimplePlayer:
                 cmd = self._roll[player] = RollDice(player=player)
             return cmd
         if kind == "end_turn":
-            cmd = self._develop(game, player) or self._swap(game, player) or self._end.get(player)
+            cmd = self._develop(game, player) or self._look_round(game, player) or self._end.get(player)
             if cmd is None:
                 cmd = self._end[player] = EndTurn(player=player)
             return cmd
@@ -152,7 +150,6 @@ class SimplePlayer:
         if isinstance(pend, MortgageDecision):
             if funds(game, player) >= game.board.unmortgage_cost(pend.space) + LIFT_MARGIN:
                 return Unmortgage(player=player, space=pend.space)
-            self._may_lift.add(player)
             return KeepMortgage(player=player, space=pend.space)
         if isinstance(pend, BuildingPlacement):
             for space in game.board.streets:
@@ -184,24 +181,29 @@ class SimplePlayer:
                 best = (cost, target)
         if best is not None:
             return _on(Build, player, best[1])
-        if player in self._may_lift and cash >= LIFT_MARGIN:
-            held = False
-            for space in board.deeds:
-                deed = deeds[space]
-                if deed.owner == player and deed.mortgaged:
-                    held = True
-                    if cash >= board.unmortgage_cost(space) + LIFT_MARGIN:
-                        return _on(Unmortgage, player, space)
-            if not held:
-                self._may_lift.discard(player)
         return None
+
+    def _look_round(self, game: Game, player: int) -> Command | None:
+        """Every few rounds, once a turn: a mortgage worth lifting, or a trade worth offering."""
+        st = game.state
+        if st.round % LOOK_EVERY or any(o.proposer == player for o in st.offers):
+            return None
+        board = game.board
+        cash = funds(game, player)
+        if cash >= LIFT_MARGIN:
+            for space in board.deeds:
+                deed = st.deeds[space]
+                if (
+                    deed.owner == player
+                    and deed.mortgaged
+                    and cash >= board.unmortgage_cost(space) + LIFT_MARGIN
+                ):
+                    return _on(Unmortgage, player, space)
+        return self._swap(game, player)
 
     def _swap(self, game: Game, player: int) -> Command | None:
         """Offer a deed for a deed when each completes a group for the side receiving it."""
         st = game.state
-        if st.turn < self._next_swap_look.get(player, 0):
-            return None
-        self._next_swap_look[player] = st.turn + SWAP_EVERY
         deeds = st.deeds
         board = game.board
         missing: dict[int, int] = {}  # the one lot I lack in a group -> who holds it
@@ -260,6 +262,5 @@ class SimplePlayer:
         for space in board.deeds:
             deed = st.deeds[space]
             if deed.owner == player and not deed.mortgaged:
-                self._may_lift.add(player)
                 return _on(Mortgage, player, space)
         return simple(DeclareBankruptcy, player)  # type: ignore[return-value]

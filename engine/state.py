@@ -263,6 +263,7 @@ class GameState:
     suspended: list[Pending] = Field(default_factory=list)
     queue: list[Effect] = Field(default_factory=list)
     next_trade_id: int = 1
+    offers: list[TradeOffer] = Field(default_factory=list)  # trades proposed this turn, answered or not
     scripted_dice: list[tuple[int, int]] = Field(default_factory=list)
     winner: int | None = None
 

@@ -71,6 +71,7 @@ def _propose(game: Game, cmd: ProposeTrade) -> None:
     st = game.state
     offer = TradeOffer(id=st.next_trade_id, proposer=cmd.player, to=cmd.to, give=cmd.give, take=cmd.take)
     st.next_trade_id += 1
+    st.offers.append(offer)
     assert st.pending is not None
     st.suspended.append(st.pending)
     game.push_front([Resume()])

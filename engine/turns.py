@@ -85,6 +85,8 @@ def pass_the_dice(game: Game) -> None:
     st.turn += 1
     st.doubles = 0
     st.failed_jail_roll = None
+    if st.offers:
+        st.offers = []
     if nxt <= cur:
         st.round += 1
         if finish_if_time_is_up(game):

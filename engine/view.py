@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from engine.options import RuleOptions
-from engine.state import BankState, DeedState, Pending, PlayerState
+from engine.state import BankState, DeedState, Pending, PlayerState, TradeOffer
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -31,6 +31,7 @@ class GameView(BaseModel):
     pot: int
     pending: Pending | None
     winner: int | None
+    offers: list[TradeOffer]  # trades proposed this turn, answered or not
 
 
 _PLAYERS: TypeAdapter[list[PlayerState]] = TypeAdapter(list[PlayerState])
@@ -55,4 +56,5 @@ def make_view(game: Game, player: int | None) -> GameView:
         pot=st.pot,
         pending=st.pending,
         winner=st.winner,
+        offers=list(st.offers),
     )

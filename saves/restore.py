@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from engine import Game, GameState, IllegalCommand
+from engine.soundness import problem
 from engine.state import STATE_ADAPTER
 from saves.codec import program_version
 from saves.errors import SaveError
-from saves.integrity import problem
 from saves.model import SaveFile, SaveSummary, Seat
 
 

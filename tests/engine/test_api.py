@@ -151,3 +151,33 @@ def test_narration_reads_like_the_table_talk() -> None:
     for cmd_events in [played.opening]:
         for e in cmd_events:
             assert describe(e, ["Ada", "Grace", "Linus", "Ken"], played.board)
+
+
+def test_from_state_refuses_a_state_the_game_could_never_be_in() -> None:
+    from engine import UnsoundState
+
+    game = _played(turns=30)
+    for spoil in (
+        lambda s: setattr(s.deeds[39], "houses", 7),
+        lambda s: setattr(s.deeds[39], "owner", 9),
+        lambda s: s.decks["chance"].append("free_money"),
+        lambda s: setattr(s.bank, "houses", 33),
+        lambda s: setattr(s, "current", 4),
+        lambda s: setattr(s.players[0], "position", 40),
+    ):
+        state = game.state.copy()
+        spoil(state)
+        with pytest.raises(UnsoundState):
+            Game.from_state(state)
+    Game.from_state(game.state)  # the real one is fine
+
+
+def test_simple_players_decide_from_the_state_alone() -> None:
+    """A game taken up from any point by fresh players goes on exactly as the uninterrupted one."""
+    whole = new_game("classic", ["Ada", "Grace", "Linus", "Ken"], seed=21)
+    play_game(whole, [SimplePlayer()] * 4, max_turns=300)
+    for cut in (17, 150, 400, len(whole.log) // 2):
+        part = Game.replay(whole.initial, whole.log[:cut])
+        resumed = Game.from_state(part.state)
+        play_game(resumed, [SimplePlayer()] * 4, max_turns=300)
+        assert resumed.state == whole.state

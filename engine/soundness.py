@@ -1,10 +1,9 @@
-"""Is a state one the game could be in? Checked on a save's initial state before it is replayed.
+"""Is a state one the game could be in? `Game.from_state` asks before it takes a state from outside.
 
-Loading replays the log from the initial state and compares the end with the snapshot, so a change to
-either alone is caught. A file edited in both places at once would pass that test; the rules trust the
-state they are given, and an impossible one (seven houses, a deed nobody can own, a card from no deck)
-would fail later, in the middle of play. So the initial state is checked here against its edition: with a
-sound start, every state the log leads to is sound too.
+The rules trust the state they are given: an impossible one (seven houses, a deed nobody can own, a card
+from no deck, a decision awaited from a player who is not at the table) would fail later, in the middle of
+play. A state read from a save or sent over a network is therefore checked against its edition first;
+from a sound state, every command leads to a sound state.
 """
 
 from __future__ import annotations
@@ -12,16 +11,27 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine import GameState, board_for
-from engine.state import STATE_ADAPTER
+from engine.board import board_for
+from engine.edition import EDITIONS
+from engine.state import STATE_ADAPTER, GameState
 from engine.variants import variant_for
 
 PLAYER_FIELDS = frozenset({"player", "payer", "payee", "proposer", "to", "high_bidder", "initiator"})
 SPACE_FIELDS = frozenset({"space"})
 
 
+class UnsoundState(ValueError):
+    """A state the game could never be in; `reason` says what is wrong, in a few words."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"impossible game state: {reason}")
+        self.reason = reason
+
+
 def problem(state: GameState) -> str | None:
-    """What makes `state` impossible, in a few words, or None. The edition must be a known one."""
+    """What makes `state` impossible, in a few words, or None."""
+    if state.edition not in EDITIONS:
+        return f"unknown edition {state.edition!r}"
     board = board_for(state.edition)
     edition = board.edition
     n = len(state.players)
@@ -63,7 +73,7 @@ def problem(state: GameState) -> str | None:
         return "the player to play is not at the table"
     if state.pot < 0 or state.next_trade_id < 1:
         return "a negative figure"
-    waiting = STATE_ADAPTER.dump_python(state, include={"pending", "suspended", "queue"})
+    waiting = STATE_ADAPTER.dump_python(state, include={"pending", "suspended", "queue", "offers"})
     return _references(waiting, n, board.size, "what the game waits for")
 
 
