@@ -1,0 +1,114 @@
+"""Tables for the interface tests: scripted games with real players at the bot seats.
+
+Bot seats are played by the engine's simple players (real players with fixed rules of thumb), so the
+scripted games come out the same whichever bots are installed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+
+from textual.pilot import Pilot
+
+from engine import Game, RuleOptions, new_game
+from engine.players import SimplePlayer
+from tui.app import AppOptions, LandlordsApp, Opening
+from tui.client import LocalClient
+from tui.opponents import Opponent, SimpleOpponent
+from tui.persistence import Persistence, Recorder
+from tui.screens.game import GameScreen
+from tui.seats import SeatSpec
+
+VERA = SeatSpec(name="Vera", kind="human")
+ADA = SeatSpec(name="Ada", kind="bot", level="normal")
+GRACE = SeatSpec(name="Grace", kind="bot", level="normal")
+ALAN = SeatSpec(name="Alan", kind="bot", level="normal")
+
+
+def scripted_game(
+    seats: Sequence[SeatSpec],
+    dice: Sequence[tuple[int, int]] = (),
+    *,
+    edition: str = "classic",
+    rules: RuleOptions | None = None,
+    seed: int = 1,
+    arrange: Callable[[Game], None] | None = None,
+) -> Game:
+    """A new game whose first throws are `dice`; `arrange` may set the table up (deeds, cash) first."""
+    game = new_game(edition, [s.name for s in seats], seed=seed, rules=rules, dice=list(dice))
+    if arrange is not None:
+        arrange(game)
+        game.initial = game.state.copy()
+    return game
+
+
+def simple_opponents(seats: Sequence[SeatSpec]) -> dict[int, Opponent]:
+    shared = SimplePlayer()
+    return {i: SimpleOpponent(shared) for i, s in enumerate(seats) if s.is_bot}
+
+
+def client_for(game: Game, seats: Sequence[SeatSpec], recorder: Recorder | None = None) -> LocalClient:
+    return LocalClient(game, seats, simple_opponents(seats), recorder)
+
+
+def app_for(
+    client: LocalClient,
+    *,
+    speed: str = "instant",
+    theme: str = "dark",
+    persistence: Persistence | None = None,
+) -> LandlordsApp:
+    options = AppOptions(theme=theme, ascii=False, speed=speed)
+    return LandlordsApp(options, Opening(kind="client", client=client), persistence or Persistence.off())
+
+
+def game_screen(app: LandlordsApp) -> GameScreen:
+    screen = app.game_screen
+    assert isinstance(screen, GameScreen)
+    return screen
+
+
+async def settle(pilot: Pilot[int], timeout: float = 10.0) -> None:
+    """Wait until the bots have made every move they can and the screens have caught up."""
+    app = pilot.app
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while loop.time() < end:
+        await pilot.pause()
+        screen = app.game_screen
+        if isinstance(screen, GameScreen) and screen.bots_settled() and screen._timer is None:
+            await pilot.pause()
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("the bots did not settle")
+
+
+def log_text(app: LandlordsApp) -> str:
+    return "\n".join(e.plain for e in game_screen(app)._entries)
+
+
+async def play_until(pilot: Pilot[int], done: Callable[[], bool], steps: int = 40) -> None:
+    """Play the person's turns the plain way (roll, end the turn, read cards, decline deeds) until
+    `done()` holds."""
+    from tui.dialogs.buy import BuyDialog
+    from tui.dialogs.card import CardDialog
+
+    app = pilot.app
+    await settle(pilot)
+    for _ in range(steps):
+        if done():
+            return
+        screen = app.screen
+        if isinstance(screen, CardDialog):
+            await pilot.press("enter")
+        elif isinstance(screen, BuyDialog):
+            await pilot.press("a")
+        elif screen is app.game_screen:
+            me = game_screen(app).acting()
+            kinds = {c.kind for c in game_screen(app).client.legal(me)} if me is not None else set()
+            await pilot.press("r" if "roll_dice" in kinds else "e")
+        else:
+            await pilot.press("escape")
+        await settle(pilot)
+    assert done(), "the game did not get there"

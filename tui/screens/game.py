@@ -1,0 +1,788 @@
+"""The game screen: the board, the panels and the footer, and the table's running order.
+
+It sends the people's commands through the client, paces the bots, and opens the dialog for whatever the
+game waits on from a person. Everything it shows comes from the client's views and events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import partial
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Static
+
+from engine import Build, Command, EndTurn, Mortgage, PayJailFine, RollDice, UseJailCard
+from engine.events import Event
+from tui import look, pacing
+from tui.client import GameClient
+from tui.dialogs.auction import AuctionDialog
+from tui.dialogs.base import GameDialog, PaletteEntry
+from tui.dialogs.build import BuildDialog
+from tui.dialogs.buy import BuyDialog
+from tui.dialogs.card import CardDialog
+from tui.dialogs.debt import DebtDialog
+from tui.dialogs.income_tax import IncomeTaxDialog
+from tui.dialogs.jail import JailDialog
+from tui.dialogs.mortgage import MortgageDialog
+from tui.dialogs.mortgage_decision import MortgageDecisionDialog
+from tui.dialogs.place_building import PlaceBuildingDialog
+from tui.dialogs.trade import TradeScreen
+from tui.director import Decision, acting_seat, decision_for
+from tui.glyphs import Glyphs
+from tui.layout import layout_for
+from tui.trade_model import TradeDraft
+from tui.widgets.board import BoardGrid, SpaceClicked, cell_states, grid_position
+from tui.widgets.centre import CentrePanel
+from tui.widgets.deed import DeedPanel
+from tui.widgets.event_log import EventLog
+from tui.widgets.holdings import HoldingsPanel
+from tui.words import actor_of, describe_command, money
+
+if TYPE_CHECKING:
+    from engine import GameView
+
+CENTRE_EVENTS = 40
+
+# Footer actions that stand for commands: shown only when one of these command kinds is legal.
+ACTION_KINDS: dict[str, frozenset[str]] = {
+    "roll": frozenset({"roll_dice"}),
+    "end_turn": frozenset({"end_turn"}),
+    "pay_fine": frozenset({"pay_jail_fine"}),
+    "use_card": frozenset({"use_jail_card"}),
+    "build": frozenset({"build", "sell_building"}),
+    "mortgage": frozenset({"mortgage", "unmortgage"}),
+}
+KEY_ACTIONS = {
+    "r": "roll",
+    "e": "end_turn",
+    "p": "pay_fine",
+    "c": "use_card",
+    "b": "build",
+    "m": "mortgage",
+    "t": "trade",
+    "space": "skip",
+    "enter": "decide",
+}
+ACTION_WORDS = {
+    "roll": "roll",
+    "end_turn": "end turn",
+    "pay_fine": "pay fine",
+    "use_card": "use card",
+    "build": "build",
+    "mortgage": "mortgage",
+    "trade": "trade",
+}
+
+
+class StatusBar(Static):
+    DEFAULT_CSS = """
+    StatusBar {
+        dock: top;
+        height: 1;
+        background: $primary 25%;
+        color: $text;
+        padding: 0 1;
+    }
+    """
+
+
+class GameScreen(Screen[None]):
+    """One game at the table."""
+
+    lets_bots_play: ClassVar[bool] = True
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "roll", "Roll"),
+        Binding("e", "end_turn", "End turn"),
+        Binding("p", "pay_fine", "Pay fine"),
+        Binding("c", "use_card", "Use card"),
+        Binding("enter", "decide", "Decide"),
+        Binding("b", "build", "Build"),
+        Binding("m", "mortgage", "Mortgage"),
+        Binding("t", "trade", "Trade"),
+        Binding("space", "skip", "Skip ahead"),
+        Binding("h", "panel('holdings')", "Holdings"),
+        Binding("d", "panel('deed')", "Deed"),
+        Binding("l", "panel('log')", "Log"),
+        Binding("escape", "close_panel", "Close", show=False),
+        Binding("w", "switch_seat", "Switch seat", show=False),
+        Binding("plus,equals_sign", "faster", "Faster", show=False),
+        Binding("minus", "slower", "Slower", show=False),
+        Binding("left", "move_selection(0, -1)", "Left", show=False),
+        Binding("right", "move_selection(0, 1)", "Right", show=False),
+        Binding("up", "move_selection(-1, 0)", "Up", show=False),
+        Binding("down", "move_selection(1, 0)", "Down", show=False),
+        Binding("n", "step_selection(1)", "Next space", show=False),
+        Binding("home", "select_current", "My space", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    GameScreen {
+        layers: base overlay;
+    }
+    GameScreen #main {
+        height: 1fr;
+    }
+    GameScreen.-compact #main {
+        align-horizontal: center;
+    }
+    GameScreen #left {
+        width: auto;
+        height: 1fr;
+    }
+    GameScreen #log-below {
+        height: 1fr;
+        border: none;
+        border-top: solid $primary 50%;
+        display: none;
+    }
+    GameScreen #side {
+        height: 1fr;
+    }
+    GameScreen #side HoldingsPanel {
+        height: 1fr;
+    }
+    GameScreen #side DeedPanel {
+        height: 1fr;
+    }
+    GameScreen #side EventLog {
+        height: 1fr;
+        display: none;
+    }
+    GameScreen #side.-log DeedPanel {
+        display: none;
+    }
+    GameScreen #side.-log EventLog {
+        display: block;
+    }
+    GameScreen.-log-below #log-below {
+        display: block;
+    }
+    GameScreen.-compact #side {
+        display: none;
+        layer: overlay;
+        dock: right;
+        width: 44;
+        max-width: 90%;
+        background: $surface;
+    }
+    GameScreen.-compact #side.-open {
+        display: block;
+    }
+    GameScreen.-compact #side > * {
+        display: none;
+    }
+    GameScreen.-compact #side.-holdings HoldingsPanel,
+    GameScreen.-compact #side.-deed DeedPanel,
+    GameScreen.-compact #side.-log EventLog {
+        display: block;
+    }
+    """
+
+    def __init__(self, client: GameClient, glyphs: Glyphs, speed: str = pacing.DEFAULT_SPEED) -> None:
+        super().__init__()
+        self.client = client
+        self.glyphs = glyphs
+        self.speed = speed if speed in pacing.SPEEDS else pacing.DEFAULT_SPEED
+        self._humans = {i for i, s in enumerate(client.seats) if not s.is_bot}
+        self._last_human: int | None = None
+        self._deferred: tuple[object, ...] | None = None
+        self._announcements: list[GameDialog] = []
+        self._timer: Timer | None = None
+        self._skipping = False
+        self._over_shown = False
+        self._panel: str | None = None
+        self._entries: list[Content] = []
+        self._shown_events = 0
+        board = client.board
+        self.board = BoardGrid(board, CentrePanel(), id="board")
+        me = self.acting()
+        view = client.view(me)
+        self.selected = view.players[me].position if me is not None else 0
+
+    # --- the table, as dialogs see it ---------------------------------------------------------
+
+    def humans(self) -> set[int]:
+        return set(self._humans)
+
+    def acting(self) -> int | None:
+        """The human the keyboard speaks for now."""
+        return acting_seat(self.client.view(None), self._humans, self._last_human)
+
+    def defer(self, decision: Decision) -> None:
+        """A decision dialog closed without deciding: do not reopen it until asked (Enter)."""
+        self._deferred = decision.key
+        self.refresh_bindings()
+
+    def play(self, cmd: Command) -> bool:
+        """Send a person's command; a refusal becomes a one-line notice."""
+        outcome = self.client.send(cmd)
+        if not outcome.ok:
+            self.notify(outcome.refusal or "Not allowed now.", severity="warning", timeout=4)
+            return False
+        self._last_human = cmd.player
+        self.after(outcome.events, outcome.notice)
+        return True
+
+    def open_trade(self, player: int, draft: TradeDraft | None = None) -> None:
+        if not self.client.can_trade(player):
+            self.notify("Trades wait until the auction or the open offer is settled.", timeout=3)
+            return
+        self.app.push_screen(TradeScreen(self, player, draft))
+
+    def open_management(self, which: str, player: int) -> None:
+        dialog: GameDialog = BuildDialog(self, player) if which == "build" else MortgageDialog(self, player)
+        self.app.push_screen(dialog)
+
+    # --- layout -------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar(id="status")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield self.board
+                yield EventLog(id="log-below")
+            with Vertical(id="side"):
+                yield HoldingsPanel(id="holdings")
+                yield DeedPanel(id="deed")
+                yield EventLog(id="side-log")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.board.centre.rule = self.glyphs.rule  # type: ignore[attr-defined]
+        self._apply_layout()
+        self._entries = [self._entry(e) for e in self.client.history()]
+        self._shown_events = len(self._entries)
+        for log in self.query(EventLog):
+            log.reset(self._entries)
+        self.redraw()
+        self.call_after_refresh(self.sync)
+
+    def on_screen_resume(self) -> None:
+        if self.is_mounted:
+            self.redraw()
+            self.call_after_refresh(self.sync)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._apply_layout()
+        self.redraw()
+
+    def _apply_layout(self) -> None:
+        width, height = self.app.size
+        layout = layout_for(width, height)
+        self.board.size_cells(layout.cell_width, layout.cell_height)
+        self.set_class(not layout.side_panel, "-compact")
+        self.set_class(layout.log_rows > 0, "-log-below")
+        self.query_one("#left").styles.width = layout.board_width
+        side = self.query_one("#side")
+        if layout.side_panel:
+            side.styles.width = layout.side_width
+        else:
+            side.styles.width = min(44, width - 4)
+        self._show_panel_classes()
+
+    @property
+    def compact(self) -> bool:
+        return self.has_class("-compact")
+
+    def _show_panel_classes(self) -> None:
+        side = self.query_one("#side")
+        panel = self._panel
+        side.set_class(panel is not None, "-open")
+        for name in ("holdings", "deed", "log"):
+            side.set_class(panel == name, f"-{name}")
+
+    # --- drawing ------------------------------------------------------------------------------
+
+    def _entry(self, event: Event) -> Content:
+        text = self.client.narrate(event)
+        who = actor_of(event)
+        if event.kind == "turn_started":
+            return Content.styled(text, "bold $text-muted")
+        if event.kind == "game_over":
+            return Content.styled(text, "bold $accent")
+        if who is None:
+            return Content(text)
+        return Content.styled(text, look.player(who))
+
+    def redraw(self) -> None:
+        client = self.client
+        me = self.acting()
+        view = client.view(me)
+        board = client.board
+        facts = client.facts()
+        names = client.names
+        self.board.show(cell_states(view, board, self.selected, self.glyphs))
+        centre = self.board.centre
+        assert isinstance(centre, CentrePanel)
+        centre.show(self._centre_head(view, me), self._entries[-CENTRE_EVENTS:])
+        self.query_one(HoldingsPanel).show(view, board, names, facts, self.glyphs)
+        self.query_one(DeedPanel).show(view, board, self.selected, names, facts, self.glyphs)
+        self.query_one("#status", StatusBar).update(self._status_line(view, me))
+        self.refresh_bindings()
+
+    def _status_line(self, view: GameView, me: int | None) -> Content:
+        board = self.client.board
+        rules = view.rules
+        variant = " Short Game" if rules.short_game else ""
+        if rules.time_limit_rounds:
+            variant = f" Time Limit ({view.round}/{rules.time_limit_rounds} rounds)"
+        seat = f" · you are {self.client.names[me]}" if me is not None and len(self._humans) > 1 else ""
+        saving = "autosave on" if self.client.saving else "not saved"
+        return Content.assemble(
+            ("landlords", "bold"),
+            f" · {board.edition.name}{variant} · turn {view.turn + 1}{seat} · bots {self.speed} · {saving}",
+        )
+
+    def _centre_head(self, view: GameView, me: int | None) -> list[Content]:
+        client = self.client
+        names = client.names
+        g = self.glyphs
+        lines: list[Content] = []
+        if view.last_dice is not None:
+            d1, d2 = view.last_dice
+            dice = Content.assemble(
+                (f"{g.die(d1)} {g.die(d2)}", "bold"),
+                f"  {d1} + {d2} = {d1 + d2}",
+                (" doubles" if d1 == d2 else "", "bold $accent"),
+            )
+        else:
+            dice = Content.styled("No dice thrown yet.", "dim")
+        lines.append(dice)
+        if view.winner is not None:
+            lines.append(Content.styled(f"Game over: {names[view.winner]} wins.", "bold $accent"))
+        else:
+            cur = view.current
+            lines.append(
+                Content.assemble(
+                    (f"{cur + 1}", look.token(cur)),
+                    " ",
+                    (f"{names[cur]}'s turn", f"bold {look.player(cur)}"),
+                    f"; waiting for {client.waiting_for()}.",
+                )
+            )
+            lines.append(self._prompt(view, me))
+        lines.append(self._selected_line(view))
+        return lines
+
+    def _prompt(self, view: GameView, me: int | None) -> Content:
+        pend = view.pending
+        if me is None or pend is None:
+            return Content("")
+        if pend.player != me:
+            if self.client.bot_to_move() is not None:
+                return Content.styled("Bots are moving: space skips ahead, + and - set the pace.", "dim")
+            return Content("")
+        keys = [
+            (key, ACTION_WORDS.get(action, action))
+            for key, action in KEY_ACTIONS.items()
+            if action in ACTION_KINDS or action == "trade"
+            if self.check_action(action, ())
+        ]
+        name = self.client.names[me]
+        if not keys:
+            ask = " Enter opens the decision." if self.check_action("decide", ()) else ""
+            return Content.assemble((f"{name}, your move.", "bold $accent"), ask)
+        hint = "  ".join(f"[{k}] {w}" for k, w in keys)
+        return Content.assemble((f"{name}, your move: ", "bold $accent"), hint)
+
+    def _selected_line(self, view: GameView) -> Content:
+        board = self.client.board
+        s = self.selected
+        deed = view.deeds.get(s)
+        head = Content.assemble(
+            (self.glyphs.marker, "bold $accent"), " ", (f" {board.name(s)} ", look.band(board, s))
+        )
+        if deed is None:
+            return head
+        if deed.owner is None:
+            return head + Content(f"  for sale, {money(board.price[s])}")
+        owner = self.client.names[deed.owner]
+        rent = self.client.facts().rent.get(s)
+        state = " mortgaged" if deed.mortgaged else ""
+        if rent is not None and not deed.mortgaged:
+            due = f"{rent.per_pip} x dice" if rent.per_pip else money(rent.amount)
+            state = f", rent {due}"
+        return head + Content(f"  {owner}{state}")
+
+    # --- after every change -------------------------------------------------------------------
+
+    def after(self, new_events: Sequence[Event], notice: str | None = None) -> None:
+        """Show what just happened, then put the next decision to whoever must make it."""
+        fresh = [self._entry(e) for e in new_events]
+        self._entries.extend(fresh)
+        for log in self.query(EventLog):
+            log.add(fresh)
+        self._announce(new_events)
+        if notice:
+            self.notify(notice, severity="error", timeout=6)
+        if self.client.view(None).pending is not None:
+            self._follow_mover(new_events)
+        self.redraw()
+        for screen in self.app.screen_stack:
+            if isinstance(screen, GameDialog) and screen.is_mounted:
+                screen.refresh_from_game()
+        self.sync()
+
+    def _follow_mover(self, new_events: Sequence[Event]) -> None:
+        """The selection follows a person's token when it moves."""
+        for e in new_events:
+            if e.kind == "player_moved" and e.player in self._humans:
+                self.selected = e.to_space
+
+    def _announce(self, new_events: Sequence[Event]) -> None:
+        names = self.client.names
+        for e in new_events:
+            if e.kind == "card_drawn" and e.player in self._humans:
+                deck = self.client.board.edition.decks.get(e.deck)
+                self._announcements.append(
+                    CardDialog(self, names[e.player], deck.name if deck else e.deck, e.text)
+                )
+            elif e.kind == "player_bankrupt":
+                self.notify(self.client.narrate(e), severity="warning", timeout=6)
+            elif e.kind in ("auction_won", "auction_unsold"):
+                self.notify(self.client.narrate(e), timeout=4)
+            elif e.kind in ("trade_completed", "trade_rejected") and not self._trade_screen_open():
+                involved = e.trade.to if e.kind == "trade_completed" else e.player
+                if involved in self._humans or actor_of(e) in self._humans:
+                    self.notify(self.client.narrate(e), timeout=5)
+
+    def _trade_screen_open(self) -> bool:
+        return any(isinstance(s, TradeScreen) for s in self.app.screen_stack)
+
+    def sync(self) -> None:
+        """Close dialogs for decisions already made, open the one the game now waits on, pace the bots."""
+        if not self.is_attached:
+            return
+        view = self.client.view(None)
+        if view.winner is not None:
+            self._close_stale(None)
+            self._stop_bots()
+            if not self._over_shown and not self._announcements:
+                self._over_shown = True
+                from tui.screens.game_over import GameOverScreen
+
+                self.app.push_screen(GameOverScreen(self.client))
+            elif self._announcements and self.app.screen is self:
+                self.app.push_screen(self._announcements.pop(0), lambda _: self.sync())
+            return
+        decision = decision_for(view, self._humans)
+        self._close_stale(decision)
+        top = self.app.screen
+        quiet = top is self or not isinstance(top, GameDialog) or top.decision is None
+        if self._announcements and not isinstance(top, CardDialog) and quiet:
+            self.app.push_screen(self._announcements.pop(0), lambda _: self.sync())
+            return
+        if self._announcements:
+            return
+        if decision is not None and decision.key != self._deferred and not self._showing(decision):
+            self._deferred = None
+            dialog = self._dialog_for(decision)
+            if dialog is not None:
+                self.app.push_screen(dialog)
+                return
+        self._pace_bots()
+
+    def _showing(self, decision: Decision) -> bool:
+        return any(
+            isinstance(s, GameDialog) and s.decision is not None and s.decision.key == decision.key
+            for s in self.app.screen_stack
+        )
+
+    def _close_stale(self, decision: Decision | None) -> None:
+        """Pop decision dialogs (from the top) whose decision has been made."""
+        while True:
+            top = self.app.screen
+            if not isinstance(top, GameDialog) or top.decision is None:
+                return
+            if decision is not None and top.decision.key == decision.key:
+                return
+            top.dismiss()
+            if self.app.screen is top:  # not dismissed yet (still mounting): try again shortly
+                self.call_after_refresh(self.sync)
+                return
+
+    def _dialog_for(self, decision: Decision) -> GameDialog | None:
+        kinds: dict[str, type[GameDialog]] = {
+            "jail": JailDialog,
+            "buy": BuyDialog,
+            "auction": AuctionDialog,
+            "income_tax": IncomeTaxDialog,
+            "debt": DebtDialog,
+            "mortgage_decision": MortgageDecisionDialog,
+            "place_building": PlaceBuildingDialog,
+        }
+        if decision.kind == "trade":
+            return TradeScreen(self, decision.player, received=decision)
+        kind = kinds.get(decision.kind)
+        return kind(self, decision) if kind is not None else None  # type: ignore[call-arg]
+
+    # --- bots ---------------------------------------------------------------------------------
+
+    def _bots_may_move(self) -> bool:
+        top = self.app.screen
+        return bool(getattr(top, "lets_bots_play", False))
+
+    def _pace_bots(self) -> None:
+        if self._timer is not None or self.client.bot_to_move() is None or not self._bots_may_move():
+            return
+        delay = 0.0 if self._skipping else pacing.SPEEDS[self.speed]
+        if delay <= 0:
+            self._timer = self.set_timer(0.01, self._bot_burst)
+        else:
+            self._timer = self.set_timer(delay, self._bot_step)
+
+    def _stop_bots(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def _bot_step(self) -> None:
+        self._timer = None
+        if self.client.bot_to_move() is None or not self._bots_may_move():
+            return
+        outcome = self.client.play_bot()
+        self.after(outcome.events, outcome.notice)
+
+    def _bot_burst(self) -> None:
+        """Bots move without pause until a person is needed (skipping ahead, or the instant speed)."""
+        self._timer = None
+        played: list[Event] = []
+        notice = None
+        for _ in range(pacing.BURST):
+            if self.client.bot_to_move() is None or not self._bots_may_move():
+                break
+            outcome = self.client.play_bot()
+            played.extend(outcome.events)
+            notice = outcome.notice or notice
+            if self._needs_a_person(outcome.events):
+                break
+        if self.client.bot_to_move() is None:
+            self._skipping = False
+        self.after(played, notice)
+
+    def _needs_a_person(self, new_events: Sequence[Event]) -> bool:
+        """Stop a burst at a card a person drew, or when an auction a person bids in opens."""
+        view = self.client.view(None)
+        return any(e.kind == "card_drawn" and e.player in self._humans for e in new_events) or (
+            decision_for(view, self._humans) is not None
+        )
+
+    def bots_settled(self) -> bool:
+        """True when no bot is due to move (the game waits on a person, or is over)."""
+        return self.client.bot_to_move() is None or not self._bots_may_move()
+
+    # --- keys ---------------------------------------------------------------------------------
+
+    def _legal_kinds(self) -> set[str]:
+        me = self.acting()
+        return set() if me is None else {c.kind for c in self.client.legal(me)}
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ACTION_KINDS:
+            return bool(self._legal_kinds() & ACTION_KINDS[action])
+        me = self.acting()
+        if action == "trade":
+            return me is not None and self.client.can_trade(me)
+        if action == "decide":
+            view = self.client.view(None)
+            decision = decision_for(view, self._humans)
+            return decision is not None and not self._showing(decision)
+        if action == "skip":
+            return self.client.bot_to_move() is not None
+        if action in ("panel", "close_panel"):
+            return self.compact or action == "panel"
+        if action == "switch_seat":
+            return len(self._humans) > 1
+        return True
+
+    def on_key(self, event: events.Key) -> None:
+        """A game key that does nothing now gets a short hint instead."""
+        action = KEY_ACTIONS.get(event.key)
+        if action is None or self.check_action(action, ()):
+            return
+        self.notify(self._hint(action), timeout=3)
+
+    def _hint(self, action: str) -> str:
+        client = self.client
+        me = self.acting()
+        view = client.view(me)
+        if view.winner is not None:
+            return "The game is over."
+        if action == "skip":
+            return "No bot is moving now."
+        if action == "decide":
+            return "There is nothing for you to decide now."
+        if me is None:
+            return "You are watching: every seat is played by a bot."
+        if action == "build":
+            mine = [s for s in client.board.streets if view.deeds[s].owner == me]
+            if not mine:
+                return "You own no streets to build on."
+            reasons = {client.check(Build(player=me, space=s)) for s in mine}
+            return next((r for r in reasons if r), "Nothing to build now.")
+        if action == "mortgage":
+            mine = [s for s in client.board.deeds if view.deeds[s].owner == me]
+            if not mine:
+                return "You own no deeds to mortgage."
+            return client.check(Mortgage(player=me, space=mine[0])) or "Nothing to mortgage now."
+        if action == "trade":
+            return "Trades wait until the auction or the open offer is settled."
+        probe: dict[str, Command] = {
+            "roll": RollDice(player=me),
+            "end_turn": EndTurn(player=me),
+            "pay_fine": PayJailFine(player=me),
+            "use_card": UseJailCard(player=me),
+        }
+        cmd = probe.get(action)
+        reason = client.check(cmd) if cmd is not None else None
+        return reason or f"You cannot {ACTION_WORDS.get(action, action)} now."
+
+    def _first_legal(self, kinds: frozenset[str]) -> Command | None:
+        me = self.acting()
+        if me is None:
+            return None
+        return next((c for c in self.client.legal(me) if c.kind in kinds), None)
+
+    def action_roll(self) -> None:
+        cmd = self._first_legal(ACTION_KINDS["roll"])
+        if cmd is not None:
+            self.play(cmd)
+
+    def action_end_turn(self) -> None:
+        cmd = self._first_legal(ACTION_KINDS["end_turn"])
+        if cmd is not None:
+            self.play(cmd)
+
+    def action_pay_fine(self) -> None:
+        cmd = self._first_legal(ACTION_KINDS["pay_fine"])
+        if cmd is not None:
+            self.play(cmd)
+
+    def action_use_card(self) -> None:
+        cmd = self._first_legal(ACTION_KINDS["use_card"])
+        if cmd is not None:
+            self.play(cmd)
+
+    def action_build(self) -> None:
+        me = self.acting()
+        if me is not None:
+            self.open_management("build", me)
+
+    def action_mortgage(self) -> None:
+        me = self.acting()
+        if me is not None:
+            self.open_management("mortgage", me)
+
+    def action_trade(self) -> None:
+        me = self.acting()
+        if me is not None:
+            self.open_trade(me)
+
+    def action_decide(self) -> None:
+        self._deferred = None
+        self.sync()
+
+    def action_skip(self) -> None:
+        self._skipping = True
+        self._stop_bots()
+        self._pace_bots()
+
+    def action_faster(self) -> None:
+        self.speed = pacing.faster(self.speed)
+        self.notify(f"Bots move at {self.speed} speed.", timeout=2)
+        self.redraw()
+
+    def action_slower(self) -> None:
+        self.speed = pacing.slower(self.speed)
+        self.notify(f"Bots move at {self.speed} speed.", timeout=2)
+        self.redraw()
+
+    def action_panel(self, name: str) -> None:
+        if self.compact:
+            self._panel = None if self._panel == name else name
+        elif name == "log":
+            self._panel = None if self._panel == "log" else "log"
+        elif name == "deed":
+            self._panel = None
+        else:
+            self.query_one(HoldingsPanel).focus()
+        self._show_panel_classes()
+        self.redraw()
+
+    def action_close_panel(self) -> None:
+        self._panel = None
+        self._show_panel_classes()
+
+    def action_switch_seat(self) -> None:
+        humans = sorted(h for h in self._humans if not self.client.view(None).players[h].bankrupt)
+        if len(humans) < 2:
+            return
+        me = self.acting()
+        self._last_human = humans[(humans.index(me) + 1) % len(humans)] if me in humans else humans[0]
+        self.notify(f"Acting for {self.client.names[self._last_human]}.", timeout=2)
+        self.redraw()
+
+    def action_move_selection(self, rows: int, cols: int) -> None:
+        """Move the selection to the neighbouring space in that direction, round the board."""
+        size = self.client.board.size
+        here = self.position_of(self.selected)
+        for nxt in ((self.selected + 1) % size, (self.selected - 1) % size):
+            r, c = self.position_of(nxt)
+            if (rows and (r - here[0]) * rows > 0) or (cols and (c - here[1]) * cols > 0):
+                self.selected = nxt
+                self.redraw()
+                return
+
+    def action_step_selection(self, step: int) -> None:
+        self.selected = (self.selected + step) % self.client.board.size
+        self.redraw()
+
+    def action_select_current(self) -> None:
+        me = self.acting()
+        if me is not None:
+            self.selected = self.client.view(me).players[me].position
+            self.redraw()
+
+    def on_space_clicked(self, message: SpaceClicked) -> None:
+        self.selected = message.space
+        if self.compact:
+            self._panel = "deed"
+            self._show_panel_classes()
+        elif self._panel == "log":
+            self._panel = None
+            self._show_panel_classes()
+        self.redraw()
+
+    # --- the command palette ------------------------------------------------------------------
+
+    def palette_commands(self) -> Iterable[PaletteEntry]:
+        """Every legal command of the person at the keyboard, in words."""
+        me = self.acting()
+        if me is None:
+            return
+        view = self.client.view(me)
+        facts = self.client.facts()
+        board = self.client.board
+        for cmd in self.client.legal(me):
+            if cmd.kind in ("accept_trade", "reject_trade", "place_bid", "pass_auction"):
+                continue
+            text = describe_command(cmd, view, board, facts.houses_before_hotel)
+            yield (text, "", partial(self.play, cmd))
+        if self.client.can_trade(me):
+            yield ("Propose a trade", "Open the trade negotiator", self.action_trade)
+        if self.client.bot_to_move() is not None:
+            yield ("Skip ahead", "Let the bots move without pause", self.action_skip)
+        yield ("Bots faster", f"Now {self.speed}", self.action_faster)
+        yield ("Bots slower", f"Now {self.speed}", self.action_slower)
+
+    def position_of(self, space: int) -> tuple[int, int]:
+        return grid_position(self.client.board, space)

@@ -1,0 +1,108 @@
+"""Every player's holdings: cash and net worth, deeds grouped by colour (full groups marked), jail cards,
+and who is in jail or bankrupt."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.widgets import Static
+
+from engine import Board, GameView
+from tui import look
+from tui.client import Facts
+from tui.glyphs import UNICODE, Glyphs
+from tui.words import money
+
+
+def player_line(view: GameView, p: int, names: Sequence[str], facts: Facts, glyphs: Glyphs) -> Content:
+    ps = view.players[p]
+    marker = glyphs.turn if p == view.current and view.winner is None else " "
+    head = Content.assemble(
+        (marker, "bold $accent"),
+        (f"{p + 1}", look.token(p)),
+        " ",
+        (names[p], f"bold {look.player(p)}"),
+    )
+    if ps.bankrupt:
+        return head + Content.styled(f"  {glyphs.bankrupt} bankrupt", "bold $error")
+    figures = Content.assemble("  ", (money(ps.cash), "bold"), (f"  worth {money(facts.worth[p])}", "dim"))
+    return head + figures
+
+
+def holdings_of(
+    view: GameView, board: Board, p: int, names: Sequence[str], facts: Facts, glyphs: Glyphs
+) -> list[Content]:
+    """The lines one player's block shows."""
+    lines = [player_line(view, p, names, facts, glyphs)]
+    ps = view.players[p]
+    if ps.bankrupt:
+        return lines
+    notes = []
+    if ps.in_jail:
+        notes.append(Content.styled(f"{glyphs.jail} in jail", "bold $warning"))
+    if ps.jail_cards:
+        n = len(ps.jail_cards)
+        notes.append(Content(f"{n} Get Out of Jail Free card{'s' if n > 1 else ''}"))
+    if ps.credit:
+        notes.append(Content(f"{money(ps.credit)} bank credit"))
+    if notes:
+        lines.append(Content("   ") + Content(", ").join(notes))
+    for group, lots in board.members.items():
+        mine = [s for s in lots if view.deeds[s].owner == p]
+        if not mine:
+            continue
+        parts = [Content.styled("██", look.swatch(board, group)), Content(" ")]
+        for i, s in enumerate(mine):
+            deed = view.deeds[s]
+            if i:
+                parts.append(Content(" "))
+            if deed.mortgaged:
+                parts.append(Content.styled(board.spaces[s].short + glyphs.mortgaged, "dim strike"))
+            else:
+                parts.append(Content(board.spaces[s].short))
+                if deed.hotel:
+                    parts.append(Content.styled(glyphs.hotel, "bold $error"))
+                elif deed.houses:
+                    parts.append(Content.styled(glyphs.house * deed.houses, "bold $success"))
+        if len(mine) == len(lots):
+            parts.append(Content.styled(f" {glyphs.full_group}", "bold $accent"))
+        lines.append(Content("  ") + Content("").join(parts))
+    return lines
+
+
+class HoldingsPanel(VerticalScroll):
+    DEFAULT_CSS = """
+    HoldingsPanel {
+        border: round $primary 50%;
+        border-title-color: $text;
+        padding: 0 1;
+        background: $surface;
+    }
+    HoldingsPanel > Static {
+        width: 1fr;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.border_title = "Holdings"
+        self._body = Static(id="holdings-body")
+        self._key: object = None
+
+    def compose(self) -> ComposeResult:
+        yield self._body
+
+    def show(
+        self, view: GameView, board: Board, names: Sequence[str], facts: Facts, glyphs: Glyphs = UNICODE
+    ) -> None:
+        key = (view, facts, glyphs)
+        if key == self._key:
+            return
+        self._key = key
+        lines: list[Content] = []
+        for p in range(len(view.players)):
+            lines.extend(holdings_of(view, board, p, names, facts, glyphs))
+        self._body.update(Content("\n").join(lines))
