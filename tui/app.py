@@ -69,7 +69,7 @@ class LandlordsApp(App[int]):
         self.glyphs: Glyphs = ASCII if use_ascii else UNICODE
         self.speed = self.options.speed
         self._game: Screen[None] | None = None
-        self._closed = False
+        self._hung_up = False
         for theme in themes.themes():
             self.register_theme(theme)
         self.theme = self._pick_theme()
@@ -216,9 +216,9 @@ class LandlordsApp(App[int]):
 
     def hang_up(self) -> None:
         """The terminal went away: save, then leave quietly."""
-        if self._closed:
+        if self._hung_up:
             return
-        self._closed = True
+        self._hung_up = True
         self.close_game()
         self.exit(0)
 

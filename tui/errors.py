@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import traceback
+from collections.abc import Callable
 from datetime import datetime
+from functools import wraps
 from pathlib import Path
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 
 def log_path() -> Path:
@@ -24,3 +27,21 @@ def report(exc: BaseException) -> str:
     except OSError:
         return f"Something went wrong ({type(exc).__name__}: {exc})."
     return f"Something went wrong ({type(exc).__name__}: {exc}); details are in {path}."
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def guarded(method: Callable[Concatenate[Any, P], R]) -> Callable[Concatenate[Any, P], R | None]:
+    """Run a game-screen method; an unexpected error becomes a notice and the game goes on."""
+
+    @wraps(method)
+    def run(self: Any, /, *args: P.args, **kwargs: P.kwargs) -> R | None:
+        try:
+            return method(self, *args, **kwargs)
+        except Exception as exc:
+            self.notify(report(exc) + " The game is safe.", severity="error", timeout=10)
+            return None
+
+    return run

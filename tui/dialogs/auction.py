@@ -23,6 +23,7 @@ RECENT_BIDS = 6
 
 class AuctionDialog(GameDialog):
     lets_bots_play = True
+    AUTO_FOCUS = "#bid"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "bid", "Bid"),

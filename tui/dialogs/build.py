@@ -34,7 +34,7 @@ class BuildDialog(GameDialog):
     def __init__(self, table: Table, player: int) -> None:
         super().__init__(table)
         self.player = player
-        self._rows: list[int] = []
+        self._spaces: list[int] = []
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -87,8 +87,8 @@ class BuildDialog(GameDialog):
         table = self.query_one(DataTable)
         cursor = table.cursor_row
         table.clear()
-        self._rows = self._lots()
-        for s in self._rows:
+        self._spaces = self._lots()
+        for s in self._spaces:
             deed = view.deeds[s]
             now = glyphs.hotel + " hotel" if deed.hotel else (glyphs.house * deed.houses or "-")
             step = "hotel" if deed.houses >= hbh else "house"
@@ -99,18 +99,18 @@ class BuildDialog(GameDialog):
                 f"{step} {money(cost)}" if s in can_build else "-",
                 f"+{money(cost // 2)}" if s in can_sell else "-",
             )
-        if self._rows:
-            table.move_cursor(row=min(cursor, len(self._rows) - 1))
+        if self._spaces:
+            table.move_cursor(row=min(cursor, len(self._spaces) - 1))
         self.query_one("#why", Static).update(
-            "" if self._rows else "You hold no complete colour group yet: trade for one, then build."
+            "" if self._spaces else "You hold no complete colour group yet: trade for one, then build."
         )
         self._update_buttons()
 
     def _selected(self) -> int | None:
         table = self.query_one(DataTable)
-        if not self._rows or table.cursor_row < 0:
+        if not self._spaces or table.cursor_row < 0:
             return None
-        return self._rows[min(table.cursor_row, len(self._rows) - 1)]
+        return self._spaces[min(table.cursor_row, len(self._spaces) - 1)]
 
     def _update_buttons(self) -> None:
         space = self._selected()
@@ -120,9 +120,9 @@ class BuildDialog(GameDialog):
             sell = self.client.check(SellBuilding(player=self.player, space=space))
         self.enable("build", space is not None and build is None)
         self.enable("sell", space is not None and sell is None)
-        if space is not None and build is not None and self._rows:
+        if space is not None and build is not None and self._spaces:
             self.query_one("#why", Static).update(Content(f"Build: {build}"))
-        elif self._rows:
+        elif self._spaces:
             self.query_one("#why", Static).update("")
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:

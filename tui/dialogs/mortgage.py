@@ -33,7 +33,7 @@ class MortgageDialog(GameDialog):
     def __init__(self, table: Table, player: int) -> None:
         super().__init__(table)
         self.player = player
-        self._rows: list[int] = []
+        self._spaces: list[int] = []
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -67,8 +67,8 @@ class MortgageDialog(GameDialog):
         table = self.query_one(DataTable)
         cursor = table.cursor_row
         table.clear()
-        self._rows = [s for s in board.deeds if view.deeds[s].owner == self.player]
-        for s in self._rows:
+        self._spaces = [s for s in board.deeds if view.deeds[s].owner == self.player]
+        for s in self._spaces:
             deed = view.deeds[s]
             state = "mortgaged" if deed.mortgaged else ("built" if deed.houses or deed.hotel else "")
             table.add_row(
@@ -77,17 +77,17 @@ class MortgageDialog(GameDialog):
                 f"+{money(board.mortgage[s])}",
                 money(board.unmortgage_cost(s)),
             )
-        if self._rows:
-            table.move_cursor(row=min(cursor, len(self._rows) - 1))
+        if self._spaces:
+            table.move_cursor(row=min(cursor, len(self._spaces) - 1))
         else:
             self.query_one("#why", Static).update(Content("You hold no deeds."))
         self._update_buttons()
 
     def _selected(self) -> int | None:
         table = self.query_one(DataTable)
-        if not self._rows:
+        if not self._spaces:
             return None
-        return self._rows[min(max(table.cursor_row, 0), len(self._rows) - 1)]
+        return self._spaces[min(max(table.cursor_row, 0), len(self._spaces) - 1)]
 
     def _update_buttons(self) -> None:
         space = self._selected()

@@ -36,6 +36,7 @@ from tui.dialogs.mortgage_decision import MortgageDecisionDialog
 from tui.dialogs.place_building import PlaceBuildingDialog
 from tui.dialogs.trade import TradeScreen
 from tui.director import Decision, acting_seat, decision_for
+from tui.errors import guarded, report
 from tui.glyphs import Glyphs
 from tui.layout import layout_for
 from tui.trade_model import TradeDraft
@@ -196,7 +197,7 @@ class GameScreen(Screen[None]):
         self._last_human: int | None = None
         self._deferred: tuple[object, ...] | None = None
         self._announcements: list[GameDialog] = []
-        self._timer: Timer | None = None
+        self._bot_timer: Timer | None = None
         self._skipping = False
         self._over_shown = False
         self._panel: str | None = None
@@ -224,7 +225,11 @@ class GameScreen(Screen[None]):
 
     def play(self, cmd: Command) -> bool:
         """Send a person's command; a refusal becomes a one-line notice."""
-        outcome = self.client.send(cmd)
+        try:
+            outcome = self.client.send(cmd)
+        except Exception as exc:
+            self.notify(report(exc) + " The game is safe.", severity="error", timeout=10)
+            return False
         if not outcome.ok:
             self.notify(outcome.refusal or "Not allowed now.", severity="warning", timeout=4)
             return False
@@ -313,6 +318,7 @@ class GameScreen(Screen[None]):
             return Content(text)
         return Content.styled(text, look.player(who))
 
+    @guarded
     def redraw(self) -> None:
         client = self.client
         me = self.acting()
@@ -415,6 +421,7 @@ class GameScreen(Screen[None]):
 
     # --- after every change -------------------------------------------------------------------
 
+    @guarded
     def after(self, new_events: Sequence[Event], notice: str | None = None) -> None:
         """Show what just happened, then put the next decision to whoever must make it."""
         fresh = [self._entry(e) for e in new_events]
@@ -458,6 +465,7 @@ class GameScreen(Screen[None]):
     def _trade_screen_open(self) -> bool:
         return any(isinstance(s, TradeScreen) for s in self.app.screen_stack)
 
+    @guarded
     def sync(self) -> None:
         """Close dialogs for decisions already made, open the one the game now waits on, pace the bots."""
         if not self.is_attached:
@@ -532,29 +540,31 @@ class GameScreen(Screen[None]):
         return bool(getattr(top, "lets_bots_play", False))
 
     def _pace_bots(self) -> None:
-        if self._timer is not None or self.client.bot_to_move() is None or not self._bots_may_move():
+        if self._bot_timer is not None or self.client.bot_to_move() is None or not self._bots_may_move():
             return
         delay = 0.0 if self._skipping else pacing.SPEEDS[self.speed]
         if delay <= 0:
-            self._timer = self.set_timer(0.01, self._bot_burst)
+            self._bot_timer = self.set_timer(0.01, self._bot_burst)
         else:
-            self._timer = self.set_timer(delay, self._bot_step)
+            self._bot_timer = self.set_timer(delay, self._bot_step)
 
     def _stop_bots(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+            self._bot_timer = None
 
+    @guarded
     def _bot_step(self) -> None:
-        self._timer = None
+        self._bot_timer = None
         if self.client.bot_to_move() is None or not self._bots_may_move():
             return
         outcome = self.client.play_bot()
         self.after(outcome.events, outcome.notice)
 
+    @guarded
     def _bot_burst(self) -> None:
         """Bots move without pause until a person is needed (skipping ahead, or the instant speed)."""
-        self._timer = None
+        self._bot_timer = None
         played: list[Event] = []
         notice = None
         for _ in range(pacing.BURST):

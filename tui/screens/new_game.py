@@ -241,14 +241,14 @@ class NewGameScreen(Screen[None]):
             if row is not None:
                 self._remove(row)
 
-    def _rows(self) -> list[SeatRow]:
+    def _seat_rows(self) -> list[SeatRow]:
         return list(self.query(SeatRow))
 
     def _max_seats(self) -> int:
         return load_edition(str(self.query_one("#edition", Select).value)).max_players
 
     def action_add_seat(self) -> None:
-        rows = self._rows()
+        rows = self._seat_rows()
         if len(rows) >= self._max_seats():
             self._error(f"This edition seats at most {self._max_seats()} players.")
             return
@@ -260,7 +260,7 @@ class NewGameScreen(Screen[None]):
         self._error("")
 
     def _remove(self, row: SeatRow) -> None:
-        rows = self._rows()
+        rows = self._seat_rows()
         if len(rows) <= 2:
             self._error("A game needs at least two seats.")
             return
@@ -276,7 +276,7 @@ class NewGameScreen(Screen[None]):
     def setup(self) -> TableSetup | str:
         """The table as filled in, or what is wrong with it."""
         seats: list[SeatSpec] = []
-        for row in self._rows():
+        for row in self._seat_rows():
             spec = row.spec()
             if isinstance(spec, str):
                 return spec

@@ -11,6 +11,13 @@ from textual.widgets import Static
 from tui.layout import MIN_HEIGHT, MIN_WIDTH
 
 
+def message(width: int, height: int) -> Content:
+    return Content(
+        f"The window is {width} x {height}.\nlandlords needs at least {MIN_WIDTH} x {MIN_HEIGHT}:\n"
+        "make it larger to go on playing."
+    )
+
+
 class TooSmallScreen(ModalScreen[None]):
     lets_bots_play = False
 
@@ -25,16 +32,10 @@ class TooSmallScreen(ModalScreen[None]):
     """
 
     def compose(self) -> ComposeResult:
+        width, height = self.app.size
         with Middle(), Center():
-            yield Static(id="message")
-
-    def on_mount(self) -> None:
-        self.show_size(self.app.size.width, self.app.size.height)
+            yield Static(message(width, height), id="message")
 
     def show_size(self, width: int, height: int) -> None:
-        self.query_one("#message", Static).update(
-            Content(
-                f"The window is {width} x {height}.\nlandlords needs at least {MIN_WIDTH} x {MIN_HEIGHT}:\n"
-                "make it larger to go on playing."
-            )
-        )
+        for static in self.query("#message").results(Static):
+            static.update(message(width, height))

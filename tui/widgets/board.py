@@ -115,15 +115,15 @@ class SpaceCell(Widget):
     def __init__(self, space: int) -> None:
         super().__init__(id=f"space-{space}")
         self.space = space
-        self._state: CellState | None = None
+        self._cell: CellState | None = None
 
     @property
     def state(self) -> CellState | None:
-        return self._state
+        return self._cell
 
     def show(self, state: CellState) -> None:
-        if state != self._state:
-            self._state = state
+        if state != self._cell:
+            self._cell = state
             self.set_class(state.selected, "-selected")
             self.refresh()
 
@@ -131,7 +131,7 @@ class SpaceCell(Widget):
         self.post_message(SpaceClicked(self.space))
 
     def render(self) -> Content:
-        state = self._state
+        state = self._cell
         if state is None:
             return Content("")
         width, height = self.size.width or 7, self.size.height or 2

@@ -19,12 +19,12 @@ class CentrePanel(Widget):
 
     def __init__(self) -> None:
         super().__init__(id="centre")
-        self._head: list[Content] = []
+        self._header_lines: list[Content] = []
         self._events: list[Content] = []
         self.rule = "─"
 
     def show(self, head: Sequence[Content], events: Sequence[Content]) -> None:
-        self._head = list(head)
+        self._header_lines = list(head)
         self._events = list(events)
         self.refresh()
 
@@ -32,7 +32,7 @@ class CentrePanel(Widget):
         width = max(self.size.width - 2, 10)
         height = self.size.height or 9
         lines: list[Content] = []
-        for item in self._head:
+        for item in self._header_lines:
             lines.extend(item.wrap(width))
         room = height - len(lines) - 1
         tail: list[Content] = []

@@ -28,15 +28,15 @@ class CommandList(OptionList):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._commands: list[Command] = []
+        self._choices: list[Command] = []
 
     def set_commands(
         self, items: Sequence[tuple[Command, Content | str]], empty: str = "Nothing to do."
     ) -> None:
-        if [c for c, _ in items] == self._commands and self.option_count:
+        if [c for c, _ in items] == self._choices and self.option_count:
             return
         highlighted = self.highlighted
-        self._commands = [c for c, _ in items]
+        self._choices = [c for c, _ in items]
         self.clear_options()
         if items:
             self.add_options([Option(label) for _, label in items])
@@ -46,5 +46,5 @@ class CommandList(OptionList):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if 0 <= event.option_index < len(self._commands):
-            self.post_message(self.Chosen(self._commands[event.option_index]))
+        if 0 <= event.option_index < len(self._choices):
+            self.post_message(self.Chosen(self._choices[event.option_index]))

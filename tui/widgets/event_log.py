@@ -30,7 +30,7 @@ class EventLog(ScrollView, can_focus=True):
         super().__init__(id=id)
         self.border_title = "Events"
         self._entries: list[Content] = []
-        self._lines: list[Content] = []
+        self._wrapped: list[Content] = []
         self._wrapped_at = 0
 
     @property
@@ -48,29 +48,29 @@ class EventLog(ScrollView, can_focus=True):
         new = list(entries)
         if not new:
             return
-        follow = self.is_vertical_scroll_end or not self._lines
+        follow = self.is_vertical_scroll_end or not self._wrapped
         self._entries.extend(new)
         width = self._width()
         if width != self._wrapped_at:
             self._rewrap()
         else:
             for entry in new:
-                self._lines.extend(entry.wrap(width))
-            self.virtual_size = Size(width, len(self._lines))
+                self._wrapped.extend(entry.wrap(width))
+            self.virtual_size = Size(width, len(self._wrapped))
         if follow:
             self.scroll_end(animate=False, immediate=True)
         self.refresh()
 
     def reset(self, entries: Iterable[Content]) -> None:
         self._entries = []
-        self._lines = []
+        self._wrapped = []
         self.add(entries)
 
     def _rewrap(self) -> None:
         width = self._width()
         self._wrapped_at = width
-        self._lines = [line for entry in self._entries for line in entry.wrap(width)]
-        self.virtual_size = Size(width, len(self._lines))
+        self._wrapped = [line for entry in self._entries for line in entry.wrap(width)]
+        self.virtual_size = Size(width, len(self._wrapped))
 
     def on_resize(self, event: events.Resize) -> None:
         if self._width() != self._wrapped_at:
@@ -81,7 +81,7 @@ class EventLog(ScrollView, can_focus=True):
         index = self.scroll_offset.y + y
         width = self.scrollable_content_region.width
         base = self.visual_style
-        if index >= len(self._lines):
+        if index >= len(self._wrapped):
             return Strip.blank(width, base.rich_style)
-        segments = self._lines[index].render_segments(base)
+        segments = self._wrapped[index].render_segments(base)
         return Strip(segments).crop_extend(0, width, base.rich_style)
