@@ -112,3 +112,40 @@ async def play_until(pilot: Pilot[int], done: Callable[[], bool], steps: int = 4
             await pilot.press("escape")
         await settle(pilot)
     assert done(), "the game did not get there"
+
+
+def showcase_client() -> LocalClient:
+    """A game some turns in, for pictures: groups, houses, a hotel, a mortgage, someone in jail."""
+    from engine import BuyProperty, EndTurn, RollDice
+
+    seats = [VERA, ADA, GRACE, ALAN]
+
+    def arrange(game: Game) -> None:
+        st = game.state
+        owners = {1: 0, 3: 0, 6: 1, 26: 1, 16: 2, 18: 2, 19: 2, 37: 3, 39: 3, 5: 0, 15: 3, 12: 2, 24: 0}
+        for space, owner in owners.items():
+            st.deeds[space].owner = owner
+        st.deeds[1].houses = st.deeds[3].houses = 2
+        for space in (16, 18, 19):
+            st.deeds[space].houses = 3
+        st.deeds[39].hotel = True
+        st.deeds[37].houses = 4
+        st.bank.houses -= 2 + 2 + 9 + 4
+        st.bank.hotels -= 1
+        st.deeds[15].mortgaged = True
+        st.players[2].position = 10
+        st.players[2].in_jail = True
+        st.players[1].position = 24
+        st.players[3].position = 31
+        st.players[0].jail_cards = ["chance"]
+        st.decks["chance"].remove(game.board.jail_card["chance"])
+
+    game = scripted_game(seats, [(5, 6), (1, 3), (4, 5), (2, 3)], seed=2, arrange=arrange)
+    events = list(game.opening)
+    for cmd in (RollDice(player=0), BuyProperty(player=0), EndTurn(player=0)):
+        events += game.apply(cmd)
+    client = LocalClient(game, seats, simple_opponents(seats), history=events)
+    # the three bots take their turns
+    while client.bot_to_move() is not None:
+        client.play_bot()
+    return client

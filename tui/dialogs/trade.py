@@ -184,6 +184,13 @@ class TradeScreen(GameDialog):
         ):
             select.value = self.draft.partner
 
+    def _built(self, space: int) -> bool:
+        """Deeds of a group with buildings cannot change hands until the buildings are sold."""
+        view = self.view
+        group = self.client.board.group_of[space]
+        assert group is not None
+        return any(view.deeds[s].houses or view.deeds[s].hotel for s in self.client.board.members[group])
+
     def _deed_prompt(self, space: int, receiver: int | None, glyphs: Glyphs) -> Content:
         view = self.view
         board = self.client.board
@@ -196,6 +203,8 @@ class TradeScreen(GameDialog):
         ]
         if view.deeds[space].mortgaged:
             parts.append(Content.styled(f" {glyphs.mortgaged}", "bold $warning"))
+        if self._built(space):
+            parts.append(Content.styled(" (built)", "dim italic"))
         if receiver is not None:
             held, size = holding(view, board, space, receiver)
             if held + 1 == size:
@@ -214,7 +223,15 @@ class TradeScreen(GameDialog):
         take.clear_options()
         mine = [s for s in board.deeds if view.deeds[s].owner == self.player]
         give.add_options(
-            [Selection(self._deed_prompt(s, draft.partner, glyphs), s, s in draft.give_deeds) for s in mine]
+            [
+                Selection(
+                    self._deed_prompt(s, draft.partner, glyphs),
+                    s,
+                    s in draft.give_deeds,
+                    disabled=self._built(s),
+                )
+                for s in mine
+            ]
         )
         if draft.partner is not None:
             theirs = [s for s in board.deeds if view.deeds[s].owner == draft.partner]

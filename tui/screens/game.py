@@ -17,7 +17,8 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widget import Widget
+from textual.widgets import Footer
 
 from engine import Build, Command, EndTurn, Mortgage, PayJailFine, RollDice, UseJailCard
 from engine.events import Event
@@ -83,7 +84,9 @@ ACTION_WORDS = {
 }
 
 
-class StatusBar(Static):
+class StatusBar(Widget):
+    """One line at the top; drawn, not laid out, so that changing it costs little."""
+
     DEFAULT_CSS = """
     StatusBar {
         dock: top;
@@ -93,6 +96,18 @@ class StatusBar(Static):
         padding: 0 1;
     }
     """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._line = Content("")
+
+    def show(self, line: Content) -> None:
+        if line != self._line:
+            self._line = line
+            self.refresh()
+
+    def render(self) -> Content:
+        return self._line
 
 
 class GameScreen(Screen[None]):
@@ -202,7 +217,7 @@ class GameScreen(Screen[None]):
         self._over_shown = False
         self._panel: str | None = None
         self._entries: list[Content] = []
-        self._shown_events = 0
+        self._keys_shown: tuple[bool, ...] = ()
         board = client.board
         self.board = BoardGrid(board, CentrePanel(), id="board")
         me = self.acting()
@@ -221,7 +236,7 @@ class GameScreen(Screen[None]):
     def defer(self, decision: Decision) -> None:
         """A decision dialog closed without deciding: do not reopen it until asked (Enter)."""
         self._deferred = decision.key
-        self.refresh_bindings()
+        self._refresh_keys()
 
     def play(self, cmd: Command) -> bool:
         """Send a person's command; a refusal becomes a one-line notice."""
@@ -265,9 +280,7 @@ class GameScreen(Screen[None]):
         self.board.centre.rule = self.glyphs.rule  # type: ignore[attr-defined]
         self._apply_layout()
         self._entries = [self._entry(e) for e in self.client.history()]
-        self._shown_events = len(self._entries)
-        for log in self.query(EventLog):
-            log.reset(self._entries)
+        self._sync_logs()
         self.redraw()
         self.call_after_refresh(self.sync)
 
@@ -286,6 +299,8 @@ class GameScreen(Screen[None]):
         self.board.size_cells(layout.cell_width, layout.cell_height)
         self.set_class(not layout.side_panel, "-compact")
         self.set_class(layout.log_rows > 0, "-log-below")
+        if self._entries:
+            self._sync_logs()
         self.query_one("#left").styles.width = layout.board_width
         side = self.query_one("#side")
         if layout.side_panel:
@@ -298,12 +313,30 @@ class GameScreen(Screen[None]):
     def compact(self) -> bool:
         return self.has_class("-compact")
 
+    def _logs_in_view(self) -> list[EventLog]:
+        """The event logs on show: under the board when there is room, in the side panel when chosen."""
+        logs = []
+        if self.has_class("-log-below"):
+            logs.append(self.query_one("#log-below", EventLog))
+        if self._panel == "log":
+            logs.append(self.query_one("#side-log", EventLog))
+        return logs
+
+    def _sync_logs(self) -> None:
+        """Bring the logs on show up to date (a hidden log catches up when it is shown)."""
+        for log in self._logs_in_view():
+            missing = len(self._entries) - log.entry_count
+            if missing > 0:
+                log.add_lines(self._entries[-missing:])
+
     def _show_panel_classes(self) -> None:
         side = self.query_one("#side")
         panel = self._panel
         side.set_class(panel is not None, "-open")
         for name in ("holdings", "deed", "log"):
             side.set_class(panel == name, f"-{name}")
+        if self._entries:
+            self._sync_logs()
 
     # --- drawing ------------------------------------------------------------------------------
 
@@ -332,8 +365,18 @@ class GameScreen(Screen[None]):
         centre.show(self._centre_head(view, me), self._entries[-CENTRE_EVENTS:])
         self.query_one(HoldingsPanel).show(view, board, names, facts, self.glyphs)
         self.query_one(DeedPanel).show(view, board, self.selected, names, facts, self.glyphs)
-        self.query_one("#status", StatusBar).update(self._status_line(view, me))
-        self.refresh_bindings()
+        self.query_one("#status", StatusBar).show(self._status_line(view, me))
+        self._refresh_keys()
+
+    def _refresh_keys(self) -> None:
+        """Ask the footer to redraw only when the keys on offer change (it rebuilds itself each time)."""
+        keys = tuple(bool(self.check_action(b.action.split("(")[0], ())) for b in self._footer_bindings())
+        if keys != self._keys_shown:
+            self._keys_shown = keys
+            self.refresh_bindings()
+
+    def _footer_bindings(self) -> list[Binding]:
+        return [b for b in self.BINDINGS if isinstance(b, Binding) and b.show]
 
     def _status_line(self, view: GameView, me: int | None) -> Content:
         board = self.client.board
@@ -424,10 +467,8 @@ class GameScreen(Screen[None]):
     @guarded
     def after(self, new_events: Sequence[Event], notice: str | None = None) -> None:
         """Show what just happened, then put the next decision to whoever must make it."""
-        fresh = [self._entry(e) for e in new_events]
-        self._entries.extend(fresh)
-        for log in self.query(EventLog):
-            log.add(fresh)
+        self._entries.extend(self._entry(e) for e in new_events)
+        self._sync_logs()
         self._announce(new_events)
         if notice:
             self.notify(notice, severity="error", timeout=6)

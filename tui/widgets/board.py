@@ -104,9 +104,6 @@ class SpaceCell(Widget):
         height: 1fr;
         background: $surface;
     }
-    SpaceCell.-selected {
-        background: $accent 35%;
-    }
     SpaceCell:hover {
         background: $boost;
     }
@@ -124,7 +121,6 @@ class SpaceCell(Widget):
     def show(self, state: CellState) -> None:
         if state != self._cell:
             self._cell = state
-            self.set_class(state.selected, "-selected")
             self.refresh()
 
     def on_click(self) -> None:

@@ -21,12 +21,26 @@ class CentrePanel(Widget):
         super().__init__(id="centre")
         self._header_lines: list[Content] = []
         self._events: list[Content] = []
+        self._wrapped: dict[tuple[int, int], list[Content]] = {}
         self.rule = "─"
 
     def show(self, head: Sequence[Content], events: Sequence[Content]) -> None:
-        self._header_lines = list(head)
-        self._events = list(events)
+        head, events = list(head), list(events)
+        if head == self._header_lines and [id(e) for e in events] == [id(e) for e in self._events]:
+            return
+        self._header_lines = head
+        self._events = events
+        live = {id(e) for e in events}
+        self._wrapped = {k: v for k, v in self._wrapped.items() if k[0] in live}
         self.refresh()
+
+    def _wrap(self, event: Content, width: int) -> list[Content]:
+        """An event's lines at this width (each event is wrapped once, not on every repaint)."""
+        key = (id(event), width)
+        lines = self._wrapped.get(key)
+        if lines is None:
+            lines = self._wrapped[key] = event.wrap(width)
+        return lines
 
     def render(self) -> Content:
         width = max(self.size.width - 2, 10)
@@ -38,7 +52,7 @@ class CentrePanel(Widget):
         tail: list[Content] = []
         if room > 0 and self._events:
             for event in reversed(self._events):
-                wrapped = event.wrap(width)
+                wrapped = self._wrap(event, width)
                 if len(tail) + len(wrapped) > room:
                     break
                 tail[0:0] = wrapped

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Static
 
@@ -16,6 +16,7 @@ from engine import Board, GameView
 from tui import look
 from tui.client import Facts
 from tui.glyphs import UNICODE, Glyphs
+from tui.widgets.lines import LinesView
 from tui.words import money
 
 _HOUSES = ("1 house", "2 houses", "3 houses", "4 houses")
@@ -32,7 +33,7 @@ class CardParts:
 
 def _row(label: str, value: str, width: int, marked: bool = False, glyphs: Glyphs = UNICODE) -> Content:
     mark = glyphs.marker if marked else " "
-    body = f"{label:<{max(width - len(value) - 2, 1)}}{value}"
+    body = f"{label:<{max(width - len(value) - 2, len(label) + 1)}}{value}"
     return Content.assemble((mark, "bold $accent"), " ", (body, "bold $accent" if marked else ""))
 
 
@@ -76,7 +77,7 @@ def card_parts(
         ladder.append(_row("With a hotel", money(rent[5]), inner, owned_now and deed.hotel, glyphs))
         cost = money(board.house_cost[space])
         facts_lines.append(_row("Houses cost", f"{cost} each", inner))
-        facts_lines.append(_row("A hotel costs", f"{cost} + {top} houses", inner))
+        facts_lines.append(_row("Hotels cost", f"{cost} + {top} houses", inner))
     elif info.rent_model == "count_tiers" and info.tiers:
         for n, amount in enumerate(info.tiers[: len(lots)], start=1):
             marked = owned == n and not deed.mortgaged
@@ -160,7 +161,7 @@ def _not_a_deed(view: GameView, board: Board, space: int, names: Sequence[str]) 
     return [Content(t) for t in text]
 
 
-class DeedPanel(VerticalScroll):
+class DeedPanel(LinesView):
     """The selected space's card, in the side panel."""
 
     DEFAULT_CSS = """
@@ -174,12 +175,8 @@ class DeedPanel(VerticalScroll):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.border_title = "Deed"
-        self._body = Static()
         self._args: tuple[GameView, Board, int, Sequence[str], Facts, Glyphs] | None = None
         self._key: object = None
-
-    def compose(self) -> ComposeResult:
-        yield self._body
 
     def show(
         self,
@@ -197,15 +194,15 @@ class DeedPanel(VerticalScroll):
         if self._args is None:
             return
         view, board, space, names, facts, glyphs = self._args
-        width = max(self.scrollable_content_region.width, 24) if self.is_mounted else 30
+        width = max(self.text_width, 24) if self.is_mounted else 30
         key = (view, space, facts, glyphs, width)
         if key == self._key:
             return
         self._key = key
-        self.border_title = board.name(space)
-        self._body.update(Content("\n").join(deed_card(view, board, space, names, facts, glyphs, width)))
+        self.set_lines(deed_card(view, board, space, names, facts, glyphs, width))
 
     def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
         self._draw()
 
 

@@ -5,19 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from textual.app import ComposeResult
-from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.widgets import Static
 
 from engine import Board, GameView
 from tui import look
 from tui.client import Facts
 from tui.glyphs import UNICODE, Glyphs
+from tui.widgets.lines import LinesView
 from tui.words import money
 
 
-def player_line(view: GameView, p: int, names: Sequence[str], facts: Facts, glyphs: Glyphs) -> Content:
+def player_line(
+    view: GameView, p: int, names: Sequence[str], facts: Facts, glyphs: Glyphs, width: int = 30
+) -> list[Content]:
+    """The player's name and cash on one line; net worth, jail and cards on the next."""
     ps = view.players[p]
     marker = glyphs.turn if p == view.current and view.winner is None else " "
     head = Content.assemble(
@@ -27,29 +28,30 @@ def player_line(view: GameView, p: int, names: Sequence[str], facts: Facts, glyp
         (names[p], f"bold {look.player(p)}"),
     )
     if ps.bankrupt:
-        return head + Content.styled(f"  {glyphs.bankrupt} bankrupt", "bold $error")
-    figures = Content.assemble("  ", (money(ps.cash), "bold"), (f"  worth {money(facts.worth[p])}", "dim"))
-    return head + figures
-
-
-def holdings_of(
-    view: GameView, board: Board, p: int, names: Sequence[str], facts: Facts, glyphs: Glyphs
-) -> list[Content]:
-    """The lines one player's block shows."""
-    lines = [player_line(view, p, names, facts, glyphs)]
-    ps = view.players[p]
-    if ps.bankrupt:
-        return lines
-    notes = []
+        return [head + Content.styled(f"  {glyphs.bankrupt} bankrupt", "bold $error")]
+    cash = money(ps.cash)
+    gap = max(width - head.cell_length - len(cash), 1)
+    notes = [Content.styled(f"worth {money(facts.worth[p])}", "dim")]
     if ps.in_jail:
         notes.append(Content.styled(f"{glyphs.jail} in jail", "bold $warning"))
     if ps.jail_cards:
         n = len(ps.jail_cards)
-        notes.append(Content(f"{n} Get Out of Jail Free card{'s' if n > 1 else ''}"))
+        notes.append(Content(f"{n} jail card{'s' if n > 1 else ''}"))
     if ps.credit:
-        notes.append(Content(f"{money(ps.credit)} bank credit"))
-    if notes:
-        lines.append(Content("   ") + Content(", ").join(notes))
+        notes.append(Content(f"{money(ps.credit)} credit"))
+    return [
+        head + Content(" " * gap) + Content.styled(cash, "bold"),
+        Content("   ") + Content(" · ").join(notes),
+    ]
+
+
+def holdings_of(
+    view: GameView, board: Board, p: int, names: Sequence[str], facts: Facts, glyphs: Glyphs, width: int = 30
+) -> list[Content]:
+    """The lines one player's block shows."""
+    lines = player_line(view, p, names, facts, glyphs, width)
+    if view.players[p].bankrupt:
+        return lines
     for group, lots in board.members.items():
         mine = [s for s in lots if view.deeds[s].owner == p]
         if not mine:
@@ -73,36 +75,32 @@ def holdings_of(
     return lines
 
 
-class HoldingsPanel(VerticalScroll):
+class HoldingsPanel(LinesView, can_focus=True):
     DEFAULT_CSS = """
     HoldingsPanel {
         border: round $primary 50%;
-        border-title-color: $text;
         padding: 0 1;
         background: $surface;
     }
-    HoldingsPanel > Static {
-        width: 1fr;
+    HoldingsPanel:focus {
+        border: round $accent;
     }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.border_title = "Holdings"
-        self._body = Static(id="holdings-body")
         self._key: object = None
-
-    def compose(self) -> ComposeResult:
-        yield self._body
 
     def show(
         self, view: GameView, board: Board, names: Sequence[str], facts: Facts, glyphs: Glyphs = UNICODE
     ) -> None:
-        key = (view, facts, glyphs)
+        width = self.text_width if self.is_mounted else 30
+        key = (view, facts, glyphs, width)
         if key == self._key:
             return
         self._key = key
         lines: list[Content] = []
         for p in range(len(view.players)):
-            lines.extend(holdings_of(view, board, p, names, facts, glyphs))
-        self._body.update(Content("\n").join(lines))
+            lines.extend(holdings_of(view, board, p, names, facts, glyphs, width))
+        self.set_lines(lines)
