@@ -77,7 +77,7 @@ def card_parts(
         ladder.append(_row("With a hotel", money(rent[5]), inner, owned_now and deed.hotel, glyphs))
         cost = money(board.house_cost[space])
         facts_lines.append(_row("Houses cost", f"{cost} each", inner))
-        facts_lines.append(_row("Hotels cost", f"{cost} + {top} houses", inner))
+        facts_lines.append(_row("A hotel", f"{cost} + {top} houses", inner))
     elif info.rent_model == "count_tiers" and info.tiers:
         for n, amount in enumerate(info.tiers[: len(lots)], start=1):
             marked = owned == n and not deed.mortgaged

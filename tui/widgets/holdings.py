@@ -31,7 +31,9 @@ def player_line(
         return [head + Content.styled(f"  {glyphs.bankrupt} bankrupt", "bold $error")]
     cash = money(ps.cash)
     gap = max(width - head.cell_length - len(cash), 1)
-    notes = [Content.styled(f"worth {money(facts.worth[p])}", "dim")]
+    lines = [head + Content(" " * gap) + Content.styled(cash, "bold")]
+    lines.append(Content.styled(f"   worth {money(facts.worth[p])}", "dim"))
+    notes = []
     if ps.in_jail:
         notes.append(Content.styled(f"{glyphs.jail} in jail", "bold $warning"))
     if ps.jail_cards:
@@ -39,10 +41,9 @@ def player_line(
         notes.append(Content(f"{n} jail card{'s' if n > 1 else ''}"))
     if ps.credit:
         notes.append(Content(f"{money(ps.credit)} credit"))
-    return [
-        head + Content(" " * gap) + Content.styled(cash, "bold"),
-        Content("   ") + Content(" · ").join(notes),
-    ]
+    if notes:
+        lines.append(Content("   ") + Content(" · ").join(notes))
+    return lines
 
 
 def holdings_of(
