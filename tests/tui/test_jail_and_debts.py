@@ -7,6 +7,7 @@ from textual.widgets import DataTable
 
 from engine import Game
 from tui.dialogs.bankruptcy import BankruptcyDialog
+from tui.dialogs.buy import BuyDialog
 from tui.dialogs.card import CardDialog
 from tui.dialogs.debt import DebtDialog
 from tui.dialogs.income_tax import IncomeTaxDialog
@@ -69,6 +70,30 @@ async def test_a_card_drawn_is_shown_until_read() -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert not isinstance(app.screen, CardDialog)
+
+
+async def test_a_card_that_moves_to_a_deed_is_read_before_the_buy_dialog() -> None:
+    seats = [VERA, ADA]
+
+    def illinois_on_top(game: Game) -> None:
+        deck = game.state.decks["chance"]
+        cards = game.board.cards["chance"]
+        card = next(c for c in deck if getattr(cards[c].effect, "space", None) == 24)
+        deck.remove(card)
+        deck.insert(0, card)
+
+    client = client_for(scripted_game(seats, [(3, 4)], arrange=illinois_on_top), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, CardDialog)
+        assert [type(s).__name__ for s in app.screen_stack][-2:] == ["GameScreen", "CardDialog"]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, BuyDialog)
+        assert "Illinois Avenue" in str(app.screen.query_one("#title").render())
 
 
 def _hotels_on_dark_blue(game: Game) -> None:

@@ -34,6 +34,8 @@ async def test_building_evenly_on_a_complete_group() -> None:
         assert view.deeds[MEDITERRANEAN].houses == 1
         assert view.bank.houses == 31
         assert view.players[0].cash == 1450
+        await pilot.press("up")  # the cursor moved on to Baltic Avenue; back to Mediterranean Avenue
+        await pilot.pause()
         assert dialog.query_one("#build").disabled  # a second house there would be uneven
         await pilot.press("b")
         await pilot.pause()
@@ -41,16 +43,16 @@ async def test_building_evenly_on_a_complete_group() -> None:
         await pilot.press("down", "b")
         await pilot.pause()
         assert client.view(0).deeds[BALTIC].houses == 1
-        await pilot.press("s")
+        await pilot.press("s")  # the cursor is back on Mediterranean Avenue
         await pilot.pause()
         view = client.view(0)
-        assert view.deeds[BALTIC].houses == 0
+        assert view.deeds[MEDITERRANEAN].houses == 0
         assert view.players[0].cash == 1500 - 100 + 25
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is app.game_screen
         assert "Vera built a house on Mediterranean Avenue for $50." in log_text(app)
-        assert "Vera sold a house on Baltic Avenue for $25 (0 houses left)." in log_text(app)
+        assert "Vera sold a house on Mediterranean Avenue for $25 (0 houses left)." in log_text(app)
 
 
 async def test_mortgaging_and_lifting_a_mortgage() -> None:

@@ -50,7 +50,8 @@ class BuildDialog(GameDialog):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Lot", "Now", "Build", "Sell")
+        table.add_column("Lot", width=24)
+        table.add_columns("Now", "Build", "Sell")
         super().on_mount()
         table.focus()
 
@@ -121,7 +122,7 @@ class BuildDialog(GameDialog):
         self.enable("build", space is not None and build is None)
         self.enable("sell", space is not None and sell is None)
         if space is not None and build is not None and self._spaces:
-            self.query_one("#why", Static).update(Content(f"Build: {build}"))
+            self.query_one("#why", Static).update(Content(build))
         elif self._spaces:
             self.query_one("#why", Static).update("")
 
@@ -145,14 +146,26 @@ class BuildDialog(GameDialog):
         if space is None:
             self.notify("Nothing to build on.", timeout=2)
             return
-        self.table.play(Build(player=self.player, space=space))
+        if self.table.play(Build(player=self.player, space=space)):
+            self._next_lot(Build)
 
     def action_sell(self) -> None:
         space = self._selected()
         if space is None:
             self.notify("Nothing to sell.", timeout=2)
             return
-        self.table.play(SellBuilding(player=self.player, space=space))
+        if self.table.play(SellBuilding(player=self.player, space=space)):
+            self._next_lot(SellBuilding)
+
+    def _next_lot(self, kind: type[Build] | type[SellBuilding]) -> None:
+        """Move to the next lot where the same step is allowed, so that pressing on builds evenly."""
+        table = self.query_one(DataTable)
+        count = len(self._spaces)
+        for step in range(1, count + 1):
+            row = (table.cursor_row + step) % count
+            if self.client.check(kind(player=self.player, space=self._spaces[row])) is None:
+                table.move_cursor(row=row)
+                return
 
     def palette_commands(self) -> Iterable[PaletteEntry]:
         yield ("Build on the selected lot", "", self.action_build)

@@ -49,7 +49,8 @@ class MortgageDialog(GameDialog):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Deed", "State", "Mortgage", "Lift")
+        table.add_column("Deed", width=24)
+        table.add_columns("State", "Mortgage", "Lift")
         super().on_mount()
         table.focus()
 

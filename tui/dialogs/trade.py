@@ -14,7 +14,7 @@ from textual.content import Content
 from textual.widgets import Button, Footer, Input, Label, Select, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
-from engine import AcceptTrade, Bundle, CancelTrade, RejectTrade, TradeOffer
+from engine import AcceptTrade, Bundle, CancelTrade, GameView, RejectTrade, TradeOffer
 from tui import look
 from tui.dialogs.base import GameDialog, PaletteEntry, Table
 from tui.director import Decision
@@ -109,10 +109,18 @@ class TradeScreen(GameDialog):
         self._answer: Content = Content("")
         self._filling = False
         self._partners: list[int] = []
+        self._offer_view: GameView | None = None
 
     @property
     def lets_bots_play(self) -> bool:  # type: ignore[override]
         return self.mode == "waiting"
+
+    @property
+    def view(self) -> GameView:
+        """The table as it stood when the offer was made, while the offer and its answer are shown."""
+        if self.mode in ("waiting", "answered") and self._offer_view is not None:
+            return self._offer_view
+        return super().view
 
     # --- layout -------------------------------------------------------------------------------
 
@@ -242,9 +250,9 @@ class TradeScreen(GameDialog):
                 ]
             )
         names = self.client.names
-        partner = names[draft.partner] if draft.partner is not None else "them"
+        partner = f"{names[draft.partner]} gives" if draft.partner is not None else "They give"
         self.query_one("#give-title", Label).update(Content(f"{names[self.player]} gives"))
-        self.query_one("#take-title", Label).update(Content(f"{partner} gives"))
+        self.query_one("#take-title", Label).update(Content(partner))
         self.query_one("#give-cash", Input).value = str(draft.give_cash)
         self.query_one("#take-cash", Input).value = str(draft.take_cash)
         self.query_one("#give-cards", Input).value = str(draft.give_cards)
@@ -270,6 +278,8 @@ class TradeScreen(GameDialog):
             partner = self.draft.partner
             title = f"{names[self.player]} trades with {names[partner] if partner is not None else '...'}"
         self.query_one("#title", Label).update(title)
+        if self.mode != "compose":
+            self.query_one("#note", Static).update("")
         self._show_offer()
         self._show_effects()
         self._show_status()
@@ -503,6 +513,7 @@ class TradeScreen(GameDialog):
             self.notify("Put something on the table first.", timeout=3)
             return
         before = len(self.client.history())
+        self._offer_view = self.client.view(self.player)
         self.mode = "waiting"  # set first: the table lets the partner answer while this screen waits
         if not self.table.play(cmd):
             self.mode = "compose"

@@ -530,8 +530,8 @@ class GameScreen(Screen[None]):
         if self._announcements and not isinstance(top, CardDialog) and quiet:
             self.app.push_screen(self._announcements.pop(0), lambda _: self.sync())
             return
-        if self._announcements:
-            return
+        if self._announcements or isinstance(top, CardDialog):
+            return  # the card is read first; its closing brings the table back here
         if decision is not None and decision.key != self._deferred and not self._showing(decision):
             self._deferred = None
             dialog = self._dialog_for(decision)
@@ -649,8 +649,10 @@ class GameScreen(Screen[None]):
             return decision is not None and not self._showing(decision)
         if action == "skip":
             return self.client.bot_to_move() is not None
-        if action in ("panel", "close_panel"):
-            return self.compact or action == "panel"
+        if action == "close_panel":
+            return self._panel is not None or self.focused is not None
+        if action == "panel":
+            return True
         if action == "switch_seat":
             return len(self._humans) > 1
         return True
@@ -758,20 +760,23 @@ class GameScreen(Screen[None]):
         self.redraw()
 
     def action_panel(self, name: str) -> None:
-        if self.compact:
+        """Show a panel (and give it the keys, so that it scrolls); the same key again hides it."""
+        if self.compact or name == "log":
             self._panel = None if self._panel == name else name
-        elif name == "log":
-            self._panel = None if self._panel == "log" else "log"
         elif name == "deed":
             self._panel = None
-        else:
-            self.query_one(HoldingsPanel).focus()
         self._show_panel_classes()
         self.redraw()
+        target = {"holdings": "#holdings", "deed": "#deed", "log": "#side-log"}[name]
+        if self._panel == name or (not self.compact and name == "holdings"):
+            self.query_one(target).focus()
+        else:
+            self.set_focus(None)
 
     def action_close_panel(self) -> None:
         self._panel = None
         self._show_panel_classes()
+        self.set_focus(None)
 
     def action_switch_seat(self) -> None:
         humans = sorted(h for h in self._humans if not self.client.view(None).players[h].bankrupt)

@@ -103,14 +103,17 @@ class GameOverScreen(ModalScreen[None]):
             )
         )
         standings = self.query_one("#standings", DataTable)
-        standings.add_columns("#", "Player", "Net worth", "")
+        name_width = max(len(n) for n in names) + 1
+        standings.add_column("#")
+        standings.add_column("Player", width=name_width)
+        standings.add_columns("Net worth", "")
         for rank, (p, worth) in enumerate(table, start=1):
             state = "bankrupt" if view.players[p].bankrupt else ""
             standings.add_row(str(rank), Content.styled(names[p], look.player(p)), money(worth), state)
         stats = count(history, len(names))
         grid = self.query_one("#stats", DataTable)
+        grid.add_column("Player", width=name_width)
         grid.add_columns(
-            "Player",
             "Rent paid",
             "Rent received",
             "Best rent",

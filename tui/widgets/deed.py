@@ -161,7 +161,7 @@ def _not_a_deed(view: GameView, board: Board, space: int, names: Sequence[str]) 
     return [Content(t) for t in text]
 
 
-class DeedPanel(LinesView):
+class DeedPanel(LinesView, can_focus=True):
     """The selected space's card, in the side panel."""
 
     DEFAULT_CSS = """
@@ -169,6 +169,9 @@ class DeedPanel(LinesView):
         border: round $primary 50%;
         padding: 0 1;
         background: $surface;
+    }
+    DeedPanel:focus {
+        border: round $accent;
     }
     """
 
