@@ -102,3 +102,19 @@ def fit(text: str, width: int) -> str:
 
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def charge_text(reason: str, detail: str, space: int | None, board: Board) -> str:
+    """What a payment owed is for: "rent for Boardwalk with a hotel", "the jail fine", "Income Tax"."""
+    if reason == "rent" and space is not None:
+        tail = f" {detail}" if detail.startswith("with") else f" ({detail})" if detail else ""
+        return f"rent for {board.name(space)}{tail}"
+    if detail:
+        return detail
+    return {
+        "tax": "tax",
+        "card": "a card",
+        "jail_fine": "the jail fine",
+        "interest": "mortgage interest",
+        "repairs": "repairs",
+    }.get(reason, reason.replace("_", " "))

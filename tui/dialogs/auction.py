@@ -24,6 +24,7 @@ RECENT_BIDS = 6
 class AuctionDialog(GameDialog):
     lets_bots_play = True
     AUTO_FOCUS = "#bid"
+    BUTTON_FOR_ACTION: ClassVar[dict[str, str]] = {"pass_auction": "pass", "raise_bid": "up10"}
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "bid", "Bid"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
 from textual.widgets import Button
@@ -89,6 +90,7 @@ class GameDialog(ModalScreen[None]):
     def __init__(self, table: Table) -> None:
         super().__init__()
         self.table = table
+        self._keys_shown: tuple[bool, ...] = ()
 
     @property
     def client(self) -> GameClient:
@@ -125,3 +127,36 @@ class GameDialog(ModalScreen[None]):
     def enable(self, button_id: str, on: bool) -> None:
         for button in self.query(f"#{button_id}").results(Button):
             button.disabled = not on
+        self._refresh_keys()
+
+    BUTTON_FOR_ACTION: ClassVar[dict[str, str]] = {}
+    """Actions whose button has another id (an action whose button is disabled leaves the footer)."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        button_id = self.BUTTON_FOR_ACTION.get(action, action)
+        buttons = list(self.query(f"#{button_id}").results(Button)) if self.is_mounted else []
+        return not (buttons and all(b.disabled for b in buttons))
+
+    def on_key(self, event: events.Key) -> None:
+        """A key whose action is not possible now says why, instead of doing nothing."""
+        for binding in self.BINDINGS:
+            if not isinstance(binding, Binding) or event.key not in binding.key.split(","):
+                continue
+            action = binding.action.split("(")[0]
+            if not self.check_action(action, ()):
+                self.notify(self.hint(action, binding.description), timeout=3)
+            return
+
+    def hint(self, action: str, description: str) -> str:
+        """Why an action is not possible now (dialogs with something better to say override this)."""
+        return f"{description}: not possible now."
+
+    def _refresh_keys(self) -> None:
+        """Redraw the footer only when the keys on offer change."""
+        if not self.is_mounted:
+            return
+        actions = [b.action for b in self.BINDINGS if isinstance(b, Binding)]
+        keys = tuple(bool(self.check_action(a.split("(")[0], ())) for a in actions)
+        if keys != self._keys_shown:
+            self._keys_shown = keys
+            self.refresh_bindings()

@@ -17,7 +17,7 @@ from tui.dialogs.bankruptcy import BankruptcyDialog
 from tui.dialogs.base import GameDialog, PaletteEntry, Table
 from tui.director import Decision
 from tui.widgets.command_list import CommandList
-from tui.words import describe_command, money
+from tui.words import charge_text, describe_command, money
 
 
 class DebtDialog(GameDialog):
@@ -59,7 +59,7 @@ class DebtDialog(GameDialog):
         self.query_one("#title", Label).update(
             Content(f"{names[self.player]} owes {creditor} {money(charge.amount)}")
         )
-        what = charge.detail or charge.reason.replace("_", " ")
+        what = charge_text(charge.reason, charge.detail, charge.space, client.board)
         self.query_one("#body", Static).update(
             Content(
                 f"For {what}. Cash {money(cash)}: short by {money(charge.amount - cash)}.\n"
@@ -100,6 +100,13 @@ class DebtDialog(GameDialog):
             self.app.push_screen(BankruptcyDialog(self.table, self.player))
         else:
             self.notify("You can still raise the cash: sell buildings or mortgage deeds first.", timeout=3)
+
+    def hint(self, action: str, description: str) -> str:
+        if action == "bankrupt":
+            return "You can still raise the cash: sell buildings or mortgage deeds first."
+        if action == "trade":
+            return "Trades wait until the auction or the open offer is settled."
+        return super().hint(action, description)
 
     def palette_commands(self) -> Iterable[PaletteEntry]:
         yield ("Trade to raise cash", "Open the trade negotiator", self.action_trade)

@@ -31,6 +31,7 @@ class TradeScreen(GameDialog):
         Binding("ctrl+a", "accept", "Accept", priority=True),
         Binding("ctrl+r", "reject", "Reject", priority=True),
         Binding("ctrl+o", "counter", "Counter-offer", priority=True),
+        Binding("ctrl+o", "revise", "Change the offer", priority=True),
         Binding("escape", "close", "Close"),
     ]
     DEFAULT_CSS = """
@@ -158,7 +159,7 @@ class TradeScreen(GameDialog):
                 yield Button("Reject (^r)", id="reject", variant="error", compact=True)
                 yield Button("Counter (^o)", id="counter", variant="primary", compact=True)
                 yield Button("Withdraw", id="withdraw", variant="warning", compact=True)
-                yield Button("Change the offer", id="revise", variant="primary", compact=True)
+                yield Button("Change the offer (^o)", id="revise", variant="primary", compact=True)
                 yield Button("Close (esc)", id="close", compact=True)
         yield Footer(compact=True, show_command_palette=False)
 
@@ -169,6 +170,16 @@ class TradeScreen(GameDialog):
         self._fill_partners()
         self._fill_sides()
         super().on_mount()
+        self._focus_first()
+
+    def _focus_first(self) -> None:
+        """Start where the offer is made: the partner when none is chosen yet, else your own deeds."""
+        if self.mode != "compose":
+            return
+        if self.draft.partner is None:
+            self.query_one("#partner", Select).focus()
+        else:
+            self.query_one("#give", SelectionList).focus()
 
     # --- filling the widgets from the game ----------------------------------------------------
 
@@ -430,6 +441,8 @@ class TradeScreen(GameDialog):
             return self.mode == "compose"
         if action in ("accept", "reject", "counter"):
             return self.mode == "received"
+        if action == "revise":
+            return self.mode == "answered" and not self._traded()
         return True
 
     def _can_withdraw(self) -> bool:
@@ -576,6 +589,7 @@ class TradeScreen(GameDialog):
         self._fill_partners()
         self._fill_sides()
         self.refresh_from_game()
+        self._focus_first()
 
     def action_withdraw(self) -> None:
         if self._sent_id is not None:

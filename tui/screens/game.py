@@ -125,6 +125,7 @@ class GameScreen(Screen[None]):
         Binding("m", "mortgage", "Mortgage"),
         Binding("t", "trade", "Trade"),
         Binding("space", "skip", "Skip ahead"),
+        Binding("o", "results", "Results"),
         Binding("h", "panel('holdings')", "Holdings"),
         Binding("d", "panel('deed')", "Deed"),
         Binding("l", "panel('log')", "Log"),
@@ -649,6 +650,8 @@ class GameScreen(Screen[None]):
             return decision is not None and not self._showing(decision)
         if action == "skip":
             return self.client.bot_to_move() is not None
+        if action == "results":
+            return self.client.view(None).winner is not None
         if action == "close_panel":
             return self._panel is not None or self.focused is not None
         if action == "panel":
@@ -743,6 +746,11 @@ class GameScreen(Screen[None]):
     def action_decide(self) -> None:
         self._deferred = None
         self.sync()
+
+    def action_results(self) -> None:
+        from tui.screens.game_over import GameOverScreen
+
+        self.app.push_screen(GameOverScreen(self.client))
 
     def action_skip(self) -> None:
         self._skipping = True

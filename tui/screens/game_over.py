@@ -9,7 +9,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Button, DataTable, Label, Static
+from textual.widgets import Button, DataTable, Footer, Label, Static
 
 from tui import look
 from tui.client import GameClient
@@ -81,6 +81,7 @@ class GameOverScreen(ModalScreen[None]):
                 yield Button("Look at the board (b)", id="board", compact=True)
                 yield Button("New game (n)", id="new", variant="primary", compact=True)
                 yield Button("Quit (q)", id="quit", variant="error", compact=True)
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         client = self.client
@@ -113,16 +114,7 @@ class GameOverScreen(ModalScreen[None]):
         stats = count(history, len(names))
         grid = self.query_one("#stats", DataTable)
         grid.add_column("Player", width=name_width)
-        grid.add_columns(
-            "Rent paid",
-            "Rent received",
-            "Best rent",
-            "Deeds",
-            "Built",
-            "Jailed",
-            "Doubles",
-            "Trades",
-        )
+        grid.add_columns("Rent paid", "Received", "Best", "Deeds", "Built", "Jail", "Doubles", "Trades")
         for p, s in enumerate(stats.players[: len(names)]):
             grid.add_row(
                 Content.styled(names[p], look.player(p)),

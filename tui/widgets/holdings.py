@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from textual import events
 from textual.content import Content
 
 from engine import Board, GameView
@@ -92,10 +93,18 @@ class HoldingsPanel(LinesView, can_focus=True):
         super().__init__(id=id)
         self.border_title = "Holdings"
         self._key: object = None
+        self._args: tuple[GameView, Board, Sequence[str], Facts, Glyphs] | None = None
 
     def show(
         self, view: GameView, board: Board, names: Sequence[str], facts: Facts, glyphs: Glyphs = UNICODE
     ) -> None:
+        self._args = (view, board, names, facts, glyphs)
+        self._draw()
+
+    def _draw(self) -> None:
+        if self._args is None:
+            return
+        view, board, names, facts, glyphs = self._args
         width = self.text_width if self.is_mounted else 30
         key = (view, facts, glyphs, width)
         if key == self._key:
@@ -105,3 +114,7 @@ class HoldingsPanel(LinesView, can_focus=True):
         for p in range(len(view.players)):
             lines.extend(holdings_of(view, board, p, names, facts, glyphs, width))
         self.set_lines(lines)
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        self._draw()
