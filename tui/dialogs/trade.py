@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
@@ -26,6 +27,7 @@ Mode = Literal["compose", "waiting", "answered", "received"]
 
 
 class TradeScreen(GameDialog):
+    AUTO_FOCUS = None
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "send", "Send", priority=True),
         Binding("ctrl+a", "accept", "Accept", priority=True),
@@ -173,13 +175,24 @@ class TradeScreen(GameDialog):
         self._focus_first()
 
     def _focus_first(self) -> None:
-        """Start where the offer is made: the partner when none is chosen yet, else your own deeds."""
-        if self.mode != "compose":
-            return
-        if self.draft.partner is None:
-            self.query_one("#partner", Select).focus()
+        """Start where the offer is made (the partner when none is chosen yet, else your own deeds), or
+        on Accept when answering. After the widgets on show have changed, so that they can take it."""
+        self.call_after_refresh(self._focus_now, 5)
+
+    def _focus_now(self, tries: int) -> None:
+        target: Widget
+        if self.mode == "received":
+            target = self.query_one("#accept", Button)
+        elif self.mode == "compose" and self.draft.partner is None:
+            target = self.query_one("#partner", Select)
+        elif self.mode == "compose":
+            target = self.query_one("#give", SelectionList)
         else:
-            self.query_one("#give", SelectionList).focus()
+            return
+        if target.region.area == 0 and tries > 0:  # not laid out on screen yet
+            self.call_after_refresh(self._focus_now, tries - 1)
+            return
+        target.focus()
 
     # --- filling the widgets from the game ----------------------------------------------------
 
@@ -573,6 +586,7 @@ class TradeScreen(GameDialog):
         self._fill_partners()
         self._fill_sides()
         self.refresh_from_game()
+        self._focus_first()
 
     def _traded(self) -> bool:
         return any(
