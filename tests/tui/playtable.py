@@ -89,10 +89,14 @@ def log_text(app: LandlordsApp) -> str:
 
 
 async def play_until(pilot: Pilot[int], done: Callable[[], bool], steps: int = 40) -> None:
-    """Play the person's turns the plain way (roll, end the turn, read cards, decline deeds) until
-    `done()` holds."""
+    """Play the person's turns the plain way (roll, end the turn, read cards, decline deeds and pass in
+    auctions, turn offers down, pay taxes flat, throw for doubles in jail) until `done()` holds."""
+    from tui.dialogs.auction import AuctionDialog
     from tui.dialogs.buy import BuyDialog
     from tui.dialogs.card import CardDialog
+    from tui.dialogs.income_tax import IncomeTaxDialog
+    from tui.dialogs.jail import JailDialog
+    from tui.dialogs.trade import TradeScreen
 
     app = pilot.app
     await settle(pilot)
@@ -104,10 +108,18 @@ async def play_until(pilot: Pilot[int], done: Callable[[], bool], steps: int = 4
             await pilot.press("enter")
         elif isinstance(screen, BuyDialog):
             await pilot.press("a")
+        elif isinstance(screen, AuctionDialog):
+            await pilot.press("p")
+        elif isinstance(screen, TradeScreen) and screen.mode == "received":
+            await pilot.press("ctrl+r")
+        elif isinstance(screen, IncomeTaxDialog):
+            await pilot.press("f")
+        elif isinstance(screen, JailDialog):
+            await pilot.press("r")
         elif screen is app.game_screen:
             me = game_screen(app).acting()
             kinds = {c.kind for c in game_screen(app).client.legal(me)} if me is not None else set()
-            await pilot.press("r" if "roll_dice" in kinds else "e")
+            await pilot.press("r" if "roll_dice" in kinds else "e" if "end_turn" in kinds else "enter")
         else:
             await pilot.press("escape")
         await settle(pilot)

@@ -62,7 +62,7 @@ class DebtDialog(GameDialog):
         what = charge_text(charge.reason, charge.detail, charge.space, client.board)
         self.query_one("#body", Static).update(
             Content(
-                f"For {what}. Cash {money(cash)}: short by {money(charge.amount - cash)}.\n"
+                f"{what[:1].upper()}{what[1:]}. Cash {money(cash)}: short by {money(charge.amount - cash)}.\n"
                 f"Selling every building and mortgaging every deed would raise {money(raisable)}. "
                 "The debt is paid as soon as your cash covers it. You may also sell deeds in a trade."
             )
