@@ -20,7 +20,7 @@ from textual.screen import Screen
 
 from tui import pacing, themes
 from tui.client import GameClient
-from tui.glyphs import ASCII, UNICODE, Glyphs, unicode_ok
+from tui.glyphs import ASCII, UNICODE, Glyphs, unicode_ok, use_ascii_controls
 from tui.layout import too_small
 from tui.persistence import Persistence, PersistenceError
 
@@ -49,6 +49,21 @@ class Opening:
 
 class LandlordsApp(App[int]):
     TITLE = "landlords"
+    CSS = """
+    .-ascii GameDialog > #dialog, .-ascii GameOverScreen > #dialog, .-ascii HelpScreen > #dialog {
+        border: ascii $primary;
+    }
+    .-ascii HoldingsPanel, .-ascii DeedPanel, .-ascii EventLog, .-ascii CommandList, .-ascii OptionList {
+        border: ascii $primary 50%;
+    }
+    .-ascii #log-below {
+        border: none;
+        border-top: ascii $primary 50%;
+    }
+    .-ascii SelectionList {
+        border: ascii $primary 50%;
+    }
+    """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit", priority=True),
         Binding("f1,question_mark", "help", "Help"),
@@ -67,6 +82,7 @@ class LandlordsApp(App[int]):
         self.persistence = persistence or Persistence(self.options.saves_dir)
         use_ascii = self.options.ascii if self.options.ascii is not None else not unicode_ok()
         self.glyphs: Glyphs = ASCII if use_ascii else UNICODE
+        use_ascii_controls(use_ascii)
         self.speed = self.options.speed
         self._game: Screen[None] | None = None
         self._hung_up = False
@@ -90,6 +106,7 @@ class LandlordsApp(App[int]):
     def on_mount(self) -> None:
         from tui.screens.start import StartScreen
 
+        self.set_class(self.glyphs.ascii_only, "-ascii")
         self.push_screen(StartScreen())
         opening = self.opening
         if opening.kind == "quick":

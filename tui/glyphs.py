@@ -19,6 +19,10 @@ class Glyphs:
     bankrupt: str
     dice: tuple[str, ...]  # faces 1 to 6
     rule: str
+    swatch: str  # a small block of a group's colour
+    dot: str  # separates items on a line
+    stripe: str  # the start screen's band of colours
+    ascii_only: bool = False
 
     def die(self, value: int) -> str:
         return self.dice[value - 1]
@@ -35,6 +39,9 @@ UNICODE = Glyphs(
     bankrupt="✗",
     dice=("⚀", "⚁", "⚂", "⚃", "⚄", "⚅"),
     rule="─",
+    swatch="██",
+    dot="·",
+    stripe="▀",
 )
 ASCII = Glyphs(
     house="h",
@@ -47,7 +54,64 @@ ASCII = Glyphs(
     bankrupt="x",
     dice=("[1]", "[2]", "[3]", "[4]", "[5]", "[6]"),
     rule="-",
+    swatch="##",
+    dot="|",
+    stripe="=",
+    ascii_only=True,
 )
+
+_PLAIN = str.maketrans(
+    {
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u2013": "-",
+        "\u2014": "-",
+        "\u2026": "...",
+        "\u00b7": "|",
+        "\u00d7": "x",
+        "\u2192": "->",
+    }
+)
+
+
+def plain(text: str) -> str:
+    """Text for an ASCII-only terminal: typographic marks become their plain cousins, anything else '?'."""
+    return text.translate(_PLAIN).encode("ascii", "replace").decode("ascii")
+
+
+@dataclass(frozen=True)
+class _Controls:
+    left: str
+    right: str
+    vertical: tuple[str, ...]
+    horizontal: tuple[str, ...]
+
+
+_textual_controls: list[_Controls] = []
+
+
+def use_ascii_controls(on: bool) -> None:
+    """Textual's check boxes and scroll bars drawn without block characters, or as Textual draws them.
+    They are class settings, so the app sets them either way when it starts."""
+    from textual.scrollbar import ScrollBarRender
+    from textual.widgets._toggle_button import ToggleButton
+
+    if not _textual_controls:
+        _textual_controls.append(
+            _Controls(
+                ToggleButton.BUTTON_LEFT,
+                ToggleButton.BUTTON_RIGHT,
+                tuple(ScrollBarRender.VERTICAL_BARS),
+                tuple(ScrollBarRender.HORIZONTAL_BARS),
+            )
+        )
+    textual = _textual_controls[0]
+    ToggleButton.BUTTON_LEFT = "[" if on else textual.left
+    ToggleButton.BUTTON_RIGHT = "]" if on else textual.right
+    ScrollBarRender.VERTICAL_BARS = [" "] * 8 if on else list(textual.vertical)
+    ScrollBarRender.HORIZONTAL_BARS = [" "] * 8 if on else list(textual.horizontal)
 
 
 def unicode_ok() -> bool:

@@ -105,13 +105,24 @@ def _seat_spec(seat: Any) -> SeatSpec:
     return SeatSpec.model_validate(seat, from_attributes=True)
 
 
+def table_of(seats: Sequence[SeatSpec]) -> str:
+    """ "Ada and Grace + 2 bots": who sits at a saved game's table, in a few words."""
+    people = [s.name for s in seats if not s.is_bot]
+    bots = len(seats) - len(people)
+    names = " and ".join(people) if len(people) <= 2 else ", ".join(people[:-1]) + " and " + people[-1]
+    if not bots:
+        return names
+    tail = f"{bots} bot{'s' if bots > 1 else ''}"
+    return f"{names} + {tail}" if names else tail
+
+
 def _summary(s: Any) -> SavedGame:
     seats = [_seat_spec(x) for x in s.seats]
     return SavedGame(
         id=str(s.id),
         title=str(s.title),
         edition=str(s.edition),
-        players=", ".join(seat.label() for seat in seats),
+        players=table_of(seats),
         turn=int(s.turn),
         finished=s.winner is not None,
         updated=_when(s.updated),

@@ -115,7 +115,7 @@ def holding(view: GameView, board: Board, space: int, player: int) -> tuple[int,
 
 
 def deed_note(view: GameView, board: Board, space: int, receiver: int, names: Sequence[str]) -> str:
-    """What one deed means to the player who would receive it: "Orange 2/3 → 3/3, completes it"."""
+    """What one deed means to the player who would receive it: "Orange 2/3: completes Ada's group"."""
     held, size = holding(view, board, space, receiver)
     group = board.group_of[space]
     assert group is not None

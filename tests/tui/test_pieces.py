@@ -192,3 +192,12 @@ def test_the_command_line_has_new_and_opens_the_start_screen_bare() -> None:
     ordered = parser.parse_args(["--speed", "fast", "new"])
     assert ordered.speed == "fast"
     assert isinstance(parser, argparse.ArgumentParser)
+
+
+def test_a_saved_games_table_in_a_few_words() -> None:
+    from tui.persistence import table_of
+
+    bot = SeatSpec(name="Ada", kind="bot", level="hard")
+    assert table_of([VERA, bot, bot]) == "Vera + 2 bots"
+    assert table_of([VERA, SeatSpec(name="Grace", kind="human")]) == "Vera and Grace"
+    assert table_of([bot, bot]) == "2 bots"

@@ -111,7 +111,7 @@ class AuctionDialog(GameDialog):
         if me is not None:
             cash_line = Content(f"\n{names[me]} to bid; cash {money(view.players[me].cash)}.")
         else:
-            cash_line = Content(f"\n{names[pend.player]} is thinking…")
+            cash_line = Content(f"\n{names[pend.player]} is thinking...")
         self.query_one("#state", Static).update(
             high + Content("\nStill in: ") + Content(" ").join(order) + cash_line
         )

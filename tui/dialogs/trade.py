@@ -229,7 +229,7 @@ class TradeScreen(GameDialog):
         group = board.group_of[space]
         assert group is not None
         parts = [
-            Content.styled("██", look.swatch(board, group)),
+            Content.styled(glyphs.swatch, look.swatch(board, group)),
             Content(f" {board.spaces[space].name} "),
             Content.styled(money(value_of(view, board, space)), "dim"),
         ]
@@ -424,7 +424,7 @@ class TradeScreen(GameDialog):
                 )
         elif self.mode == "waiting":
             partner = self._offer.to if self._offer else self.draft.partner
-            status.update(Content(f"Waiting for {names[partner] if partner is not None else 'an answer'}…"))
+            status.update(Content(f"Waiting for {names[partner] if partner is not None else 'an answer'}..."))
         elif self.mode == "answered":
             status.update(self._answer)
         else:

@@ -38,7 +38,7 @@ from tui.dialogs.place_building import PlaceBuildingDialog
 from tui.dialogs.trade import TradeScreen
 from tui.director import Decision, acting_seat, decision_for
 from tui.errors import guarded, report
-from tui.glyphs import Glyphs
+from tui.glyphs import Glyphs, plain
 from tui.layout import layout_for
 from tui.trade_model import TradeDraft
 from tui.widgets.board import BoardGrid, SpaceClicked, cell_states, grid_position
@@ -343,6 +343,8 @@ class GameScreen(Screen[None]):
 
     def _entry(self, event: Event) -> Content:
         text = self.client.narrate(event)
+        if self.glyphs.ascii_only:
+            text = plain(text)
         who = actor_of(event)
         if event.kind == "turn_started":
             return Content.styled(text, "bold $text-muted")
@@ -385,11 +387,13 @@ class GameScreen(Screen[None]):
         variant = " Short Game" if rules.short_game else ""
         if rules.time_limit_rounds:
             variant = f" Time Limit ({view.round}/{rules.time_limit_rounds} rounds)"
-        seat = f" · you are {self.client.names[me]}" if me is not None and len(self._humans) > 1 else ""
+        dot = f" {self.glyphs.dot} "
+        seat = f"{dot}you are {self.client.names[me]}" if me is not None and len(self._humans) > 1 else ""
         saving = "autosave on" if self.client.saving else "not saved"
         return Content.assemble(
             ("landlords", "bold"),
-            f" · {board.edition.name}{variant} · turn {view.turn + 1}{seat} · bots {self.speed} · {saving}",
+            f"{dot}{board.edition.name}{variant}{dot}turn {view.turn + 1}{seat}",
+            f"{dot}bots {self.speed}{dot}{saving}",
         )
 
     def _centre_head(self, view: GameView, me: int | None) -> list[Content]:
@@ -492,8 +496,9 @@ class GameScreen(Screen[None]):
         for e in new_events:
             if e.kind == "card_drawn" and e.player in self._humans:
                 deck = self.client.board.edition.decks.get(e.deck)
+                text = plain(e.text) if self.glyphs.ascii_only else e.text
                 self._announcements.append(
-                    CardDialog(self, names[e.player], deck.name if deck else e.deck, e.text)
+                    CardDialog(self, names[e.player], deck.name if deck else e.deck, text)
                 )
             elif e.kind == "player_bankrupt":
                 self.notify(self.client.narrate(e), severity="warning", timeout=6)

@@ -55,7 +55,7 @@ class ResumeScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Title", "Edition", "Players", "Turn", "Last played")
+        table.add_columns("Title", "Players", "Turns", "Last played", "Edition")
         self._fill()
         table.focus()
 
@@ -75,7 +75,7 @@ class ResumeScreen(Screen[None]):
             return
         for g in self._games:
             turn = f"{g.turn} (over)" if g.finished else str(g.turn)
-            table.add_row(g.title, g.edition, g.players, turn, g.updated, key=g.id)
+            table.add_row(g.title, g.players, turn, g.updated, g.edition, key=g.id)
         lines = []
         if not self._games:
             lines.append("No saved games yet: every game you play is saved as you go.")

@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.glyphs import UNICODE
 from tui.themes import GROUP_COLOURS, group_var
 
 CHOICES = (
@@ -22,8 +23,8 @@ CHOICES = (
 )
 
 
-def banner() -> Content:
-    stripe = Content("").join(Content.styled("▀▀▀▀▀", f"${group_var(c)}") for c in GROUP_COLOURS[:8])
+def banner(stripe_glyph: str = "\u2580") -> Content:
+    stripe = Content("").join(Content.styled(stripe_glyph * 5, f"${group_var(c)}") for c in GROUP_COLOURS[:8])
     title = Content.styled("L  A  N  D  L  O  R  D  S".center(40), "bold $accent")
     line = Content.styled("a property-trading game for the terminal".center(40), "$text-muted")
     return Content("\n").join([stripe, Content(""), title, line, Content(""), stripe])
@@ -64,7 +65,7 @@ class StartScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Middle(), Center(), Vertical():
             with Center():
-                yield Static(banner(), id="banner")
+                yield Static(banner(getattr(self.app, "glyphs", UNICODE).stripe), id="banner")
             yield OptionList(
                 *[
                     Option(Content.assemble((f"{label:<12}", "bold"), (about, "dim")), id=action)

@@ -22,7 +22,7 @@ class CentrePanel(Widget):
         self._header_lines: list[Content] = []
         self._events: list[Content] = []
         self._wrapped: dict[tuple[int, int], list[Content]] = {}
-        self.rule = "─"
+        self.rule = "\u2500"
 
     def show(self, head: Sequence[Content], events: Sequence[Content]) -> None:
         head, events = list(head), list(events)

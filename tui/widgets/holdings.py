@@ -43,7 +43,7 @@ def player_line(
     if ps.credit:
         notes.append(Content(f"{money(ps.credit)} credit"))
     if notes:
-        lines.append(Content("   ") + Content(" · ").join(notes))
+        lines.append(Content("   ") + Content(f" {glyphs.dot} ").join(notes))
     return lines
 
 
@@ -58,7 +58,7 @@ def holdings_of(
         mine = [s for s in lots if view.deeds[s].owner == p]
         if not mine:
             continue
-        parts = [Content.styled("██", look.swatch(board, group)), Content(" ")]
+        parts = [Content.styled(glyphs.swatch, look.swatch(board, group)), Content(" ")]
         for i, s in enumerate(mine):
             deed = view.deeds[s]
             if i:
