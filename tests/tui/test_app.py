@@ -193,3 +193,17 @@ async def test_ascii_glyphs_on_request() -> None:
         rendered = cell.render().plain
         assert "hh" in rendered and "▪" not in rendered
         assert app.theme == "landlords-ansi"
+
+
+async def test_every_theme_draws_the_board_even_textuals_own() -> None:
+    from playtable import showcase_client
+
+    app = app_for(showcase_client(), theme="light")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        for theme in ("landlords-light", "landlords-ansi", "nord", "textual-light"):
+            app.theme = theme
+            await pilot.pause()
+            cell = game_screen(app).board.cells[39]
+            assert "Bordwlk" in cell.render().plain
+            assert "Bordwlk" in app.export_screenshot()

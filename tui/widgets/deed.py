@@ -79,9 +79,13 @@ def card_parts(
         facts_lines.append(_row("Houses cost", f"{cost} each", inner))
         facts_lines.append(_row("A hotel", f"{cost} + {top} houses", inner))
     elif info.rent_model == "count_tiers" and info.tiers:
+        plural = info.name.lower()
+        single = plural[:-1] if plural.endswith("s") else plural
         for n, amount in enumerate(info.tiers[: len(lots)], start=1):
             marked = owned == n and not deed.mortgaged
-            ladder.append(_row(f"{n} {info.name.lower()} owned", money(amount), inner, marked, glyphs))
+            ladder.append(
+                _row(f"{n} {single if n == 1 else plural} owned", money(amount), inner, marked, glyphs)
+            )
     elif info.rent_model == "dice_multiplier" and info.multipliers:
         for n, times in enumerate(info.multipliers[: len(lots)], start=1):
             marked = owned == n and not deed.mortgaged
