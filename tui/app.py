@@ -153,7 +153,7 @@ class LandlordsApp(App[int]):
         from tui.screens.game import GameScreen
 
         if isinstance(game, GameScreen):
-            game._stop_bots()
+            game.stop_bots()
             problem = game.client.save_now()
             if problem:
                 self.notify(problem, severity="error", timeout=8)

@@ -77,7 +77,7 @@ async def settle(pilot: Pilot[int], timeout: float = 10.0) -> None:
     while loop.time() < end:
         await pilot.pause()
         screen = app.game_screen
-        if isinstance(screen, GameScreen) and screen.bots_settled() and screen._bot_timer is None:
+        if isinstance(screen, GameScreen) and screen.bots_settled() and not screen.bots.waiting:
             await pilot.pause()
             return
         await asyncio.sleep(0.02)

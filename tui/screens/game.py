@@ -16,13 +16,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.timer import Timer
-from textual.widget import Widget
 from textual.widgets import Footer
 
-from engine import Build, Command, EndTurn, Mortgage, PayJailFine, RollDice, UseJailCard
+from engine import Command
 from engine.events import Event
-from tui import look, pacing
+from tui import captions, pacing
+from tui.bot_pacer import BotPacer
 from tui.client import GameClient
 from tui.dialogs.auction import AuctionDialog
 from tui.dialogs.base import GameDialog, PaletteEntry
@@ -46,7 +45,8 @@ from tui.widgets.centre import CentrePanel
 from tui.widgets.deed import DeedPanel
 from tui.widgets.event_log import EventLog
 from tui.widgets.holdings import HoldingsPanel
-from tui.words import actor_of, describe_command, money
+from tui.widgets.status import StatusBar
+from tui.words import actor_of, describe_command
 
 if TYPE_CHECKING:
     from engine import GameView
@@ -73,41 +73,6 @@ KEY_ACTIONS = {
     "space": "skip",
     "enter": "decide",
 }
-ACTION_WORDS = {
-    "roll": "roll",
-    "end_turn": "end turn",
-    "pay_fine": "pay fine",
-    "use_card": "use card",
-    "build": "build",
-    "mortgage": "mortgage",
-    "trade": "trade",
-}
-
-
-class StatusBar(Widget):
-    """One line at the top; drawn, not laid out, so that changing it costs little."""
-
-    DEFAULT_CSS = """
-    StatusBar {
-        dock: top;
-        height: 1;
-        background: $primary 25%;
-        color: $text;
-        padding: 0 1;
-    }
-    """
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self._line = Content("")
-
-    def show(self, line: Content) -> None:
-        if line != self._line:
-            self._line = line
-            self.refresh()
-
-    def render(self) -> Content:
-        return self._line
 
 
 class GameScreen(Screen[None]):
@@ -208,13 +173,13 @@ class GameScreen(Screen[None]):
         super().__init__()
         self.client = client
         self.glyphs = glyphs
-        self.speed = speed if speed in pacing.SPEEDS else pacing.DEFAULT_SPEED
         self._humans = {i for i, s in enumerate(client.seats) if not s.is_bot}
         self._last_human: int | None = None
         self._deferred: tuple[object, ...] | None = None
         self._announcements: list[GameDialog] = []
-        self._bot_timer: Timer | None = None
-        self._skipping = False
+        self.bots = BotPacer(
+            client, self._humans, self._bots_may_move, self.set_timer, self.after, speed, self._trouble
+        )
         self._over_shown = False
         self._panel: str | None = None
         self._entries: list[Content] = []
@@ -224,6 +189,14 @@ class GameScreen(Screen[None]):
         me = self.acting()
         view = client.view(me)
         self.selected = view.players[me].position if me is not None else 0
+
+    @property
+    def speed(self) -> str:
+        return self.bots.speed
+
+    @speed.setter
+    def speed(self, value: str) -> None:
+        self.bots.speed = value
 
     # --- the table, as dialogs see it ---------------------------------------------------------
 
@@ -239,12 +212,16 @@ class GameScreen(Screen[None]):
         self._deferred = decision.key
         self._refresh_keys()
 
+    def _trouble(self, exc: Exception) -> None:
+        """An unexpected error: a notice, and the game goes on."""
+        self.notify(report(exc) + " The game is safe.", severity="error", timeout=10)
+
     def play(self, cmd: Command) -> bool:
         """Send a person's command; a refusal becomes a one-line notice."""
         try:
             outcome = self.client.send(cmd)
         except Exception as exc:
-            self.notify(report(exc) + " The game is safe.", severity="error", timeout=10)
+            self._trouble(exc)
             return False
         if not outcome.ok:
             self.notify(outcome.refusal or "Not allowed now.", severity="warning", timeout=4)
@@ -342,17 +319,7 @@ class GameScreen(Screen[None]):
     # --- drawing ------------------------------------------------------------------------------
 
     def _entry(self, event: Event) -> Content:
-        text = self.client.narrate(event)
-        if self.glyphs.ascii_only:
-            text = plain(text)
-        who = actor_of(event)
-        if event.kind == "turn_started":
-            return Content.styled(text, "bold $text-muted")
-        if event.kind == "game_over":
-            return Content.styled(text, "bold $accent")
-        if who is None:
-            return Content(text)
-        return Content.styled(text, look.player(who))
+        return captions.entry(event, self.client, self.glyphs)
 
     @guarded
     def redraw(self) -> None:
@@ -368,7 +335,8 @@ class GameScreen(Screen[None]):
         centre.show(self._centre_head(view, me), self._entries[-CENTRE_EVENTS:])
         self.query_one(HoldingsPanel).show(view, board, names, facts, self.glyphs)
         self.query_one(DeedPanel).show(view, board, self.selected, names, facts, self.glyphs)
-        self.query_one("#status", StatusBar).show(self._status_line(view, me))
+        line = captions.status_line(client, view, me, len(self._humans), self.speed, self.glyphs)
+        self.query_one("#status", StatusBar).show(line)
         self._refresh_keys()
 
     def _refresh_keys(self) -> None:
@@ -381,91 +349,19 @@ class GameScreen(Screen[None]):
     def _footer_bindings(self) -> list[Binding]:
         return [b for b in self.BINDINGS if isinstance(b, Binding) and b.show]
 
-    def _status_line(self, view: GameView, me: int | None) -> Content:
-        board = self.client.board
-        rules = view.rules
-        variant = " Short Game" if rules.short_game else ""
-        if rules.time_limit_rounds:
-            variant = f" Time Limit ({view.round}/{rules.time_limit_rounds} rounds)"
-        dot = f" {self.glyphs.dot} "
-        seat = f"{dot}you are {self.client.names[me]}" if me is not None and len(self._humans) > 1 else ""
-        saving = "autosave on" if self.client.saving else "not saved"
-        return Content.assemble(
-            ("landlords", "bold"),
-            f"{dot}{board.edition.name}{variant}{dot}turn {view.turn + 1}{seat}",
-            f"{dot}bots {self.speed}{dot}{saving}",
-        )
-
     def _centre_head(self, view: GameView, me: int | None) -> list[Content]:
-        client = self.client
-        names = client.names
-        g = self.glyphs
-        lines: list[Content] = []
-        if view.last_dice is not None:
-            d1, d2 = view.last_dice
-            dice = Content.assemble(
-                (f"{g.die(d1)} {g.die(d2)}", "bold"),
-                f"  {d1} + {d2} = {d1 + d2}",
-                (" doubles" if d1 == d2 else "", "bold $accent"),
-            )
-        else:
-            dice = Content.styled("No dice thrown yet.", "dim")
-        lines.append(dice)
-        if view.winner is not None:
-            lines.append(Content.styled(f"Game over: {names[view.winner]} wins.", "bold $accent"))
-        else:
-            cur = view.current
-            lines.append(
-                Content.assemble(
-                    (f"{cur + 1}", look.token(cur)),
-                    " ",
-                    (f"{names[cur]}'s turn", f"bold {look.player(cur)}"),
-                    f"; waiting for {client.waiting_for()}.",
-                )
-            )
-            lines.append(self._prompt(view, me))
-        lines.append(self._selected_line(view))
-        return lines
-
-    def _prompt(self, view: GameView, me: int | None) -> Content:
-        pend = view.pending
-        if me is None or pend is None:
-            return Content("")
-        if pend.player != me:
-            if self.client.bot_to_move() is not None:
-                return Content.styled("Bots are moving: space skips ahead, + and - set the pace.", "dim")
-            return Content("")
         keys = [
-            (key, ACTION_WORDS.get(action, action))
+            (key, captions.ACTION_WORDS[action])
             for key, action in KEY_ACTIONS.items()
-            if action in ACTION_KINDS or action == "trade"
-            if self.check_action(action, ())
+            if action in captions.ACTION_WORDS and self.check_action(action, ())
         ]
-        name = self.client.names[me]
-        if not keys:
-            ask = " Enter opens the decision." if self.check_action("decide", ()) else ""
-            return Content.assemble((f"{name}, your move.", "bold $accent"), ask)
-        hint = "  ".join(f"[{k}] {w}" for k, w in keys)
-        return Content.assemble((f"{name}, your move: ", "bold $accent"), hint)
-
-    def _selected_line(self, view: GameView) -> Content:
-        board = self.client.board
-        s = self.selected
-        deed = view.deeds.get(s)
-        head = Content.assemble(
-            (self.glyphs.marker, "bold $accent"), " ", (f" {board.name(s)} ", look.band(board, s))
-        )
-        if deed is None:
-            return head
-        if deed.owner is None:
-            return head + Content(f"  for sale, {money(board.price[s])}")
-        owner = self.client.names[deed.owner]
-        rent = self.client.facts().rent.get(s)
-        state = " mortgaged" if deed.mortgaged else ""
-        if rent is not None and not deed.mortgaged:
-            due = f"{rent.per_pip} x dice" if rent.per_pip else money(rent.amount)
-            state = f", rent {due}"
-        return head + Content(f"  {owner}{state}")
+        prompt = captions.prompt_line(self.client, view, me, keys, bool(self.check_action("decide", ())))
+        return [
+            captions.dice_line(view, self.glyphs),
+            captions.turn_line(self.client, view),
+            prompt,
+            captions.selected_line(self.client, view, self.selected, self.glyphs),
+        ]
 
     # --- after every change -------------------------------------------------------------------
 
@@ -520,7 +416,7 @@ class GameScreen(Screen[None]):
         view = self.client.view(None)
         if view.winner is not None:
             self._close_stale(None)
-            self._stop_bots()
+            self.bots.stop()
             if not self._over_shown and not self._announcements:
                 self._over_shown = True
                 from tui.screens.game_over import GameOverScreen
@@ -544,7 +440,7 @@ class GameScreen(Screen[None]):
             if dialog is not None:
                 self.app.push_screen(dialog)
                 return
-        self._pace_bots()
+        self.bots.pace()
 
     def _showing(self, decision: Decision) -> bool:
         return any(
@@ -583,59 +479,14 @@ class GameScreen(Screen[None]):
     # --- bots ---------------------------------------------------------------------------------
 
     def _bots_may_move(self) -> bool:
-        top = self.app.screen
-        return bool(getattr(top, "lets_bots_play", False))
-
-    def _pace_bots(self) -> None:
-        if self._bot_timer is not None or self.client.bot_to_move() is None or not self._bots_may_move():
-            return
-        delay = 0.0 if self._skipping else pacing.SPEEDS[self.speed]
-        if delay <= 0:
-            self._bot_timer = self.set_timer(0.01, self._bot_burst)
-        else:
-            self._bot_timer = self.set_timer(delay, self._bot_step)
-
-    def _stop_bots(self) -> None:
-        if self._bot_timer is not None:
-            self._bot_timer.stop()
-            self._bot_timer = None
-
-    @guarded
-    def _bot_step(self) -> None:
-        self._bot_timer = None
-        if self.client.bot_to_move() is None or not self._bots_may_move():
-            return
-        outcome = self.client.play_bot()
-        self.after(outcome.events, outcome.notice)
-
-    @guarded
-    def _bot_burst(self) -> None:
-        """Bots move without pause until a person is needed (skipping ahead, or the instant speed)."""
-        self._bot_timer = None
-        played: list[Event] = []
-        notice = None
-        for _ in range(pacing.BURST):
-            if self.client.bot_to_move() is None or not self._bots_may_move():
-                break
-            outcome = self.client.play_bot()
-            played.extend(outcome.events)
-            notice = outcome.notice or notice
-            if self._needs_a_person(outcome.events):
-                break
-        if self.client.bot_to_move() is None:
-            self._skipping = False
-        self.after(played, notice)
-
-    def _needs_a_person(self, new_events: Sequence[Event]) -> bool:
-        """Stop a burst at a card a person drew, or when an auction a person bids in opens."""
-        view = self.client.view(None)
-        return any(e.kind == "card_drawn" and e.player in self._humans for e in new_events) or (
-            decision_for(view, self._humans) is not None
-        )
+        return bool(getattr(self.app.screen, "lets_bots_play", False))
 
     def bots_settled(self) -> bool:
         """True when no bot is due to move (the game waits on a person, or is over)."""
-        return self.client.bot_to_move() is None or not self._bots_may_move()
+        return self.bots.settled()
+
+    def stop_bots(self) -> None:
+        self.bots.stop()
 
     # --- keys ---------------------------------------------------------------------------------
 
@@ -670,42 +521,7 @@ class GameScreen(Screen[None]):
         action = KEY_ACTIONS.get(event.key)
         if action is None or self.check_action(action, ()):
             return
-        self.notify(self._hint(action), timeout=3)
-
-    def _hint(self, action: str) -> str:
-        client = self.client
-        me = self.acting()
-        view = client.view(me)
-        if view.winner is not None:
-            return "The game is over."
-        if action == "skip":
-            return "No bot is moving now."
-        if action == "decide":
-            return "There is nothing for you to decide now."
-        if me is None:
-            return "You are watching: every seat is played by a bot."
-        if action == "build":
-            mine = [s for s in client.board.streets if view.deeds[s].owner == me]
-            if not mine:
-                return "You own no streets to build on."
-            reasons = {client.check(Build(player=me, space=s)) for s in mine}
-            return next((r for r in reasons if r), "Nothing to build now.")
-        if action == "mortgage":
-            mine = [s for s in client.board.deeds if view.deeds[s].owner == me]
-            if not mine:
-                return "You own no deeds to mortgage."
-            return client.check(Mortgage(player=me, space=mine[0])) or "Nothing to mortgage now."
-        if action == "trade":
-            return "Trades wait until the auction or the open offer is settled."
-        probe: dict[str, Command] = {
-            "roll": RollDice(player=me),
-            "end_turn": EndTurn(player=me),
-            "pay_fine": PayJailFine(player=me),
-            "use_card": UseJailCard(player=me),
-        }
-        cmd = probe.get(action)
-        reason = client.check(cmd) if cmd is not None else None
-        return reason or f"You cannot {ACTION_WORDS.get(action, action)} now."
+        self.notify(captions.hint(action, self.client, self.acting()), timeout=3)
 
     def _first_legal(self, kinds: frozenset[str]) -> Command | None:
         me = self.acting()
@@ -758,9 +574,7 @@ class GameScreen(Screen[None]):
         self.app.push_screen(GameOverScreen(self.client))
 
     def action_skip(self) -> None:
-        self._skipping = True
-        self._stop_bots()
-        self._pace_bots()
+        self.bots.skip()
 
     def action_faster(self) -> None:
         self.speed = pacing.faster(self.speed)
