@@ -16,12 +16,10 @@ from textual.widgets import Button, Footer, Input, Label, Select, SelectionList,
 from textual.widgets.selection_list import Selection
 
 from engine import AcceptTrade, Bundle, CancelTrade, GameView, RejectTrade, TradeOffer
-from tui import look
 from tui.dialogs.base import GameDialog, PaletteEntry, Table
 from tui.director import Decision
-from tui.glyphs import Glyphs
-from tui.trade_model import TradeDraft, deed_note, group_changes, holding, value_of
-from tui.words import money
+from tui.trade_model import TradeDraft, deed_note
+from tui.trade_text import deed_line, effects_text, is_built, side_text
 
 Mode = Literal["compose", "waiting", "answered", "received"]
 
@@ -216,33 +214,6 @@ class TradeScreen(GameDialog):
         ):
             select.value = self.draft.partner
 
-    def _built(self, space: int) -> bool:
-        """Deeds of a group with buildings cannot change hands until the buildings are sold."""
-        view = self.view
-        group = self.client.board.group_of[space]
-        assert group is not None
-        return any(view.deeds[s].houses or view.deeds[s].hotel for s in self.client.board.members[group])
-
-    def _deed_prompt(self, space: int, receiver: int | None, glyphs: Glyphs) -> Content:
-        view = self.view
-        board = self.client.board
-        group = board.group_of[space]
-        assert group is not None
-        parts = [
-            Content.styled(glyphs.swatch, look.swatch(board, group)),
-            Content(f" {board.spaces[space].name} "),
-            Content.styled(money(value_of(view, board, space)), "dim"),
-        ]
-        if view.deeds[space].mortgaged:
-            parts.append(Content.styled(f" {glyphs.mortgaged}", "bold $warning"))
-        if self._built(space):
-            parts.append(Content.styled(" (built)", "dim italic"))
-        if receiver is not None:
-            held, size = holding(view, board, space, receiver)
-            if held + 1 == size:
-                parts.append(Content.styled(f" {glyphs.full_group}", "bold $accent"))
-        return Content("").join(parts)
-
     def _fill_sides(self) -> None:
         view = self.view
         board = self.client.board
@@ -257,10 +228,10 @@ class TradeScreen(GameDialog):
         give.add_options(
             [
                 Selection(
-                    self._deed_prompt(s, draft.partner, glyphs),
+                    deed_line(view, board, s, draft.partner, glyphs),
                     s,
                     s in draft.give_deeds,
-                    disabled=self._built(s),
+                    disabled=is_built(self.view, board, s),
                 )
                 for s in mine
             ]
@@ -269,7 +240,7 @@ class TradeScreen(GameDialog):
             theirs = [s for s in board.deeds if view.deeds[s].owner == draft.partner]
             take.add_options(
                 [
-                    Selection(self._deed_prompt(s, self.player, glyphs), s, s in draft.take_deeds)
+                    Selection(deed_line(view, board, s, self.player, glyphs), s, s in draft.take_deeds)
                     for s in theirs
                 ]
             )
@@ -346,23 +317,6 @@ class TradeScreen(GameDialog):
             return None
         return self.player, self.draft.partner, self.draft.give, self.draft.take
 
-    def _side_text(self, giver: int, bundle: Bundle, receiver: int) -> Content:
-        view = self.view
-        board = self.client.board
-        names = self.client.names
-        glyphs = self.table.glyphs
-        lines = [Content.styled(f"{names[giver]} gives:", f"bold {look.player(giver)}")]
-        for s in bundle.deeds:
-            lines.append(Content("  ") + self._deed_prompt(s, receiver, glyphs))
-            lines.append(Content.styled(f"     {deed_note(view, board, s, receiver, names)}", "dim"))
-        if bundle.cash:
-            lines.append(Content(f"  {money(bundle.cash)} cash"))
-        if bundle.jail_cards:
-            lines.append(Content(f"  {bundle.jail_cards} Get Out of Jail Free card(s)"))
-        if bundle.empty:
-            lines.append(Content("  nothing"))
-        return Content("\n").join(lines)
-
     def _show_offer(self) -> None:
         sides = self._bundles()
         offer = self.query_one("#offer", Static)
@@ -370,16 +324,12 @@ class TradeScreen(GameDialog):
             offer.update("")
             return
         proposer, partner, give, take = sides
+        view, board, names, glyphs = self.view, self.client.board, self.client.names, self.table.glyphs
         offer.update(
-            self._side_text(proposer, give, partner)
+            side_text(view, board, names, glyphs, proposer, give, partner)
             + Content("\n")
-            + self._side_text(partner, take, proposer)
+            + side_text(view, board, names, glyphs, partner, take, proposer)
         )
-
-    def _value(self, bundle: Bundle) -> int:
-        view = self.view
-        board = self.client.board
-        return bundle.cash + sum(value_of(view, board, s) for s in bundle.deeds)
 
     def _show_effects(self) -> None:
         sides = self._bundles()
@@ -388,25 +338,9 @@ class TradeScreen(GameDialog):
             effects.update(Content("Choose who to trade with."))
             return
         proposer, partner, give, take = sides
-        names = self.client.names
-        changes = group_changes(self.view, self.client.board, proposer, partner, give, take)
-        lines = [
-            Content(
-                f"Value: {names[proposer]} gives {money(self._value(give))}, "
-                f"gets {money(self._value(take))} (deeds at price, mortgaged at half)."
-            )
-        ]
-        for who in (proposer, partner):
-            change = changes[who]
-            bits = []
-            if change.completes:
-                bits.append(f"completes {', '.join(change.completes)}")
-            if change.breaks:
-                bits.append(f"breaks up {', '.join(change.breaks)}")
-            text = "; ".join(bits) if bits else "no group completed or broken"
-            style = "bold $success" if change.completes else ("$error" if change.breaks else "dim")
-            lines.append(Content.assemble((names[who], f"bold {look.player(who)}"), ": ", (text, style)))
-        effects.update(Content("\n").join(lines))
+        effects.update(
+            effects_text(self.view, self.client.board, self.client.names, proposer, partner, give, take)
+        )
 
     def _show_status(self) -> None:
         status = self.query_one("#status", Static)
