@@ -144,20 +144,24 @@ class LandlordsApp(App[int]):
         while len(self.screen_stack) > 1 and not isinstance(self.screen, StartScreen):
             self.pop_screen()
 
-    def close_game(self) -> None:
-        """Save and close the game on show."""
+    def close_game(self) -> bool:
+        """Save and close the game on show; True if it was saved."""
         game = self._game
         self._game = None
         if game is None:
-            return
+            return False
         from tui.screens.game import GameScreen
 
-        if isinstance(game, GameScreen):
-            game.stop_bots()
-            problem = game.client.save_now()
-            if problem:
-                self.notify(problem, severity="error", timeout=8)
-            game.client.close()
+        if not isinstance(game, GameScreen):
+            return False
+        game.stop_bots()
+        client = game.client
+        problem = client.save_now()
+        if problem:
+            self.notify(problem, severity="error", timeout=8)
+        saved = client.saving and problem is None
+        client.close()
+        return saved
 
     def play_client(self, client: GameClient) -> None:
         from tui.screens.game import GameScreen
@@ -278,8 +282,8 @@ class LandlordsApp(App[int]):
 
         message = report(error)
         try:
-            self.close_game()
-            message += " The game was saved."
+            if self.close_game():
+                message += " The game was saved."
         except Exception:
-            pass
-        self.exit(1, message=message)
+            message += " The game could not be saved."
+        self.exit(1, return_code=1, message=message)
