@@ -55,7 +55,8 @@ class ResumeScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Title", "Players", "Turns", "Last played", "Edition")
+        table.add_column("Title", width=max(16, min(44, self.app.size.width - 52)))
+        table.add_columns("Players", "Turns", "Last played", "Edition")
         self._fill()
         table.focus()
 
