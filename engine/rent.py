@@ -42,9 +42,9 @@ def _count_tiers(game: Game, space: int, owner: int, dice_total: int, multiplier
     tiers = game.board.edition.groups[group].tiers
     assert tiers is not None
     n = owned_in_group(game, owner, group)
-    detail = f"{n} {game.board.edition.groups[group].name.lower()} owned"
+    detail = f"the owner holds {n} of {len(game.board.members[group])}"
     if multiplier != 1:
-        detail += f", paid {multiplier} times"
+        detail += ", paid twice" if multiplier == 2 else f", paid {multiplier} times"
     return tiers[n - 1] * multiplier, detail
 
 

@@ -31,6 +31,10 @@ class Seat(BaseModel):
     kind: Literal["human", "bot"]
     level: str | None = None  # a bot's level ("easy", "normal", "hard", ...); None for people
 
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == "bot"
+
     @model_validator(mode="after")
     def _levels_are_for_bots(self) -> Seat:
         if self.kind == "human" and self.level is not None:

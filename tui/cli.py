@@ -1,4 +1,5 @@
-"""The `landlords` command line. Each subcommand lives in its own module and registers itself here."""
+"""The `landlords` command line. Each subcommand lives in its own module and registers itself here.
+With no subcommand it opens the start screen."""
 
 from __future__ import annotations
 
@@ -6,9 +7,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from tui import cli_demo, cli_replay, cli_resume, cli_saves, cli_simulate
+from tui import cli_demo, cli_new, cli_replay, cli_resume, cli_saves, cli_simulate, launch
 
-SUBCOMMANDS = (cli_simulate, cli_demo, cli_saves, cli_resume, cli_replay)
+SUBCOMMANDS = (cli_new, cli_resume, cli_saves, cli_replay, cli_simulate, cli_demo)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -16,6 +17,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="landlords",
         description="A property-trading board game for the terminal.",
     )
+    launch.add_display_options(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in SUBCOMMANDS:
         module.register(sub)
@@ -25,9 +27,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command is None:
-        args = parser.parse_args(["demo", *(argv or [])])
     try:
+        if args.command is None:
+            return launch.run(args)
         code: int = args.run(args)
     except KeyboardInterrupt:
         print("Interrupted.", file=sys.stderr)

@@ -1,4 +1,8 @@
-"""`landlords resume [ID]`: take up a saved game (the most recently played when no id is given)."""
+"""`landlords resume [ID]`: take up a saved game (the most recently played when no id is given).
+
+The save is opened here first, so that a missing, damaged or locked game is refused in one line before the
+screen is taken over; `--status` prints where the game stands instead of opening it.
+"""
 
 from __future__ import annotations
 
@@ -10,15 +14,17 @@ from rich.console import Console
 from rich.text import Text
 
 from engine.narration import describe
-from saves import SaveError
+from saves import LoadedGame, SaveError
 from saves.history import this_turn
-from tui.cli_saves import ID_HELP, add_saves_dir, describe_game, fail, store_for
+from tui import launch
+from tui.cli_saves import ID_HELP, describe_game, fail, store_for
 
 
 def register(sub: Any) -> None:
     p = sub.add_parser("resume", help="take up a saved game where it was left")
     p.add_argument("id", metavar="ID", nargs="?", help=ID_HELP + " (default: the latest played)")
-    add_saves_dir(p)
+    p.add_argument("--status", action="store_true", help="print where the game stands instead of playing it")
+    launch.add_display_options(p, defaults=False)
     p.set_defaults(run=run)
 
 
@@ -38,18 +44,25 @@ def run(args: argparse.Namespace) -> int:
             return fail(f"there are no saved games in {store.root}")
         save_id = str(latest.path)
     try:
-        loaded, session = store.open(save_id)
+        loaded, session = store.open(save_id)  # refused here, in one line, if missing, damaged or locked
     except SaveError as exc:
         return fail(exc)
     with session:
-        console = Console()
-        game = loaded.game
-        describe_game(console, loaded)
-        names = [p.name for p in game.state.players]
-        recent = this_turn(game)
-        if recent:
-            console.print()
-            console.print("This turn so far:" if game.state.winner is None else "The last turn:")
-            for event in recent:
-                console.print(Text("  " + describe(event, names, game.board)))
-    return 0
+        if args.status:
+            _print_status(loaded)
+            return 0
+    return launch.play_resumed(args, str(loaded.summary.path))
+
+
+def _print_status(loaded: LoadedGame) -> None:
+    """Where the game stands, and what has happened in the turn under way."""
+    console = Console()
+    game = loaded.game
+    describe_game(console, loaded)
+    names = [p.name for p in game.state.players]
+    recent = this_turn(game)
+    if recent:
+        console.print()
+        console.print("This turn so far:" if game.state.winner is None else "The last turn:")
+        for event in recent:
+            console.print(Text("  " + describe(event, names, game.board)))

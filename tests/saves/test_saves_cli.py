@@ -96,14 +96,18 @@ def test_delete_asks_first_unless_told_not_to(folder: Path, capsys: pytest.Captu
     assert SaveStore(folder).damaged() == []
 
 
-def test_resume_takes_up_the_last_game_played(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = _run(capsys, "resume", "--saves-dir", str(folder))
+def test_resume_status_shows_where_the_last_game_stands(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = _run(capsys, "resume", "--status", "--saves-dir", str(folder))
     assert status == 0
     assert out.startswith("Still going (")
     assert "This turn so far:" in out and "Turn 12:" in out
     assert "Waiting for Grace to end the turn." in out
     assert err == "landlords: 1 damaged save skipped (see `landlords saves list`)\n"
-    status, out, _ = _run(capsys, "resume", _id(folder, "Over and done"), "--saves-dir", str(folder))
+    status, out, _ = _run(
+        capsys, "resume", "--status", _id(folder, "Over and done"), "--saves-dir", str(folder)
+    )
     assert status == 0 and "The last turn:" in out and "Game over:" in out
 
 
@@ -188,7 +192,7 @@ def test_names_and_titles_are_printed_as_typed(
     seats = [Seat(name="[red]Eve[/red]", kind="human"), Seat(name="Bob", kind="bot", level="hard")]
     with SaveStore(tmp_path).create(game, seats, "[bold]Odd[/bold] one") as session:
         pass
-    for argv in (("saves", "list"), ("saves", "show", session.id), ("resume", session.id)):
+    for argv in (("saves", "list"), ("saves", "show", session.id), ("resume", "--status", session.id)):
         status, out, _ = _run(capsys, *argv, "--saves-dir", str(tmp_path))
         assert status == 0
         assert "[bold]Odd[/bold] one" in out and "[red]Eve[/red]" in out, argv

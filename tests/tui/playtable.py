@@ -1,0 +1,163 @@
+"""Tables for the interface tests: scripted games with real players at the bot seats.
+
+Bot seats are played by the engine's simple players (real players with fixed rules of thumb), so the
+scripted games come out the same whichever bots are installed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+
+from textual.pilot import Pilot
+
+from engine import Game, RuleOptions, new_game
+from engine.players import SimplePlayer
+from saves import Seat
+from tui.app import AppOptions, LandlordsApp, Opening
+from tui.client import LocalClient
+from tui.opponents import Opponent, SimpleOpponent
+from tui.persistence import Persistence, Recorder
+from tui.screens.game import GameScreen
+
+VERA = Seat(name="Vera", kind="human")
+ADA = Seat(name="Ada", kind="bot", level="normal")
+GRACE = Seat(name="Grace", kind="bot", level="normal")
+ALAN = Seat(name="Alan", kind="bot", level="normal")
+
+
+def scripted_game(
+    seats: Sequence[Seat],
+    dice: Sequence[tuple[int, int]] = (),
+    *,
+    edition: str = "classic",
+    rules: RuleOptions | None = None,
+    seed: int = 1,
+    arrange: Callable[[Game], None] | None = None,
+) -> Game:
+    """A new game whose first throws are `dice`; `arrange` may set the table up (deeds, cash) first."""
+    game = new_game(edition, [s.name for s in seats], seed=seed, rules=rules, dice=list(dice))
+    if arrange is not None:
+        arrange(game)
+        game.initial = game.state.copy()
+    return game
+
+
+def simple_opponents(seats: Sequence[Seat]) -> dict[int, Opponent]:
+    shared = SimplePlayer()
+    return {i: SimpleOpponent(shared) for i, s in enumerate(seats) if s.is_bot}
+
+
+def client_for(game: Game, seats: Sequence[Seat], recorder: Recorder | None = None) -> LocalClient:
+    return LocalClient(game, seats, simple_opponents(seats), recorder)
+
+
+def app_for(
+    client: LocalClient,
+    *,
+    speed: str = "instant",
+    theme: str = "dark",
+    persistence: Persistence | None = None,
+) -> LandlordsApp:
+    options = AppOptions(theme=theme, ascii=False, speed=speed)
+    return LandlordsApp(options, Opening(kind="client", client=client), persistence or Persistence.off())
+
+
+def game_screen(app: LandlordsApp) -> GameScreen:
+    screen = app.game_screen
+    assert isinstance(screen, GameScreen)
+    return screen
+
+
+async def settle(pilot: Pilot[int], timeout: float = 10.0) -> None:
+    """Wait until the bots have made every move they can and the screens have caught up."""
+    app = pilot.app
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while loop.time() < end:
+        await pilot.pause()
+        screen = app.game_screen
+        if isinstance(screen, GameScreen) and screen.bots_settled() and not screen.bots.waiting:
+            await pilot.pause()
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("the bots did not settle")
+
+
+def log_text(app: LandlordsApp) -> str:
+    return "\n".join(e.plain for e in game_screen(app)._entries)
+
+
+async def play_until(pilot: Pilot[int], done: Callable[[], bool], steps: int = 40) -> None:
+    """Play the person's turns the plain way (roll, end the turn, read cards, decline deeds and pass in
+    auctions, turn offers down, pay taxes flat, throw for doubles in jail) until `done()` holds."""
+    from tui.dialogs.auction import AuctionDialog
+    from tui.dialogs.buy import BuyDialog
+    from tui.dialogs.card import CardDialog
+    from tui.dialogs.income_tax import IncomeTaxDialog
+    from tui.dialogs.jail import JailDialog
+    from tui.dialogs.trade import TradeScreen
+
+    app = pilot.app
+    await settle(pilot)
+    for _ in range(steps):
+        if done():
+            return
+        screen = app.screen
+        if isinstance(screen, CardDialog):
+            await pilot.press("enter")
+        elif isinstance(screen, BuyDialog):
+            await pilot.press("a")
+        elif isinstance(screen, AuctionDialog):
+            await pilot.press("p")
+        elif isinstance(screen, TradeScreen) and screen.mode == "received":
+            await pilot.press("ctrl+r")
+        elif isinstance(screen, IncomeTaxDialog):
+            await pilot.press("f")
+        elif isinstance(screen, JailDialog):
+            await pilot.press("r")
+        elif screen is app.game_screen:
+            me = game_screen(app).acting()
+            kinds = {c.kind for c in game_screen(app).client.legal(me)} if me is not None else set()
+            await pilot.press("r" if "roll_dice" in kinds else "e" if "end_turn" in kinds else "enter")
+        else:
+            await pilot.press("escape")
+        await settle(pilot)
+    assert done(), "the game did not get there"
+
+
+def showcase_client() -> LocalClient:
+    """A game some turns in, for pictures: groups, houses, a hotel, a mortgage, someone in jail."""
+    from engine import BuyProperty, EndTurn, RollDice
+
+    seats = [VERA, ADA, GRACE, ALAN]
+
+    def arrange(game: Game) -> None:
+        st = game.state
+        owners = {1: 0, 3: 0, 6: 1, 26: 1, 16: 2, 18: 2, 19: 2, 37: 3, 39: 3, 5: 0, 15: 3, 12: 2, 24: 0}
+        for space, owner in owners.items():
+            st.deeds[space].owner = owner
+        st.deeds[1].houses = st.deeds[3].houses = 2
+        for space in (16, 18, 19):
+            st.deeds[space].houses = 3
+        st.deeds[39].hotel = True
+        st.deeds[37].houses = 4
+        st.bank.houses -= 2 + 2 + 9 + 4
+        st.bank.hotels -= 1
+        st.deeds[15].mortgaged = True
+        st.players[2].position = 10
+        st.players[2].in_jail = True
+        st.players[1].position = 24
+        st.players[3].position = 31
+        st.players[0].jail_cards = ["chance"]
+        st.decks["chance"].remove(game.board.jail_card["chance"])
+
+    game = scripted_game(seats, [(5, 6), (1, 3), (4, 5), (2, 3)], seed=2, arrange=arrange)
+    events = list(game.opening)
+    for cmd in (RollDice(player=0), BuyProperty(player=0), EndTurn(player=0)):
+        events += game.apply(cmd)
+    client = LocalClient(game, seats, simple_opponents(seats), history=events)
+    # the three bots take their turns
+    while client.bot_to_move() is not None:
+        client.play_bot()
+    return client

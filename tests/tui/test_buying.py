@@ -1,0 +1,77 @@
+"""Buying a deed and auctioning one, through the dialogs."""
+
+from __future__ import annotations
+
+from playtable import ADA, VERA, app_for, client_for, game_screen, log_text, scripted_game, settle
+
+from tui.dialogs.auction import AuctionDialog
+from tui.dialogs.buy import BuyDialog
+
+BALTIC = 3
+
+
+async def test_landing_on_a_deed_opens_the_buy_dialog_and_b_buys_it() -> None:
+    seats = [VERA, ADA]
+    client = client_for(scripted_game(seats, [(1, 2)]), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, BuyDialog)
+        await pilot.press("b")
+        await settle(pilot)
+        view = client.view(0)
+        assert view.deeds[BALTIC].owner == 0
+        assert view.players[0].cash == 1500 - 60
+        assert not isinstance(app.screen, BuyDialog)
+        assert "Vera bought Baltic Avenue for $60." in log_text(app)
+
+
+async def test_declining_opens_a_live_auction_that_the_person_wins() -> None:
+    seats = [VERA, ADA]
+    client = client_for(scripted_game(seats, [(1, 2)]), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("a")
+        await settle(pilot)
+        # Ada is asked first and bids the printed price; then it is Vera's turn to bid.
+        dialog = app.screen
+        assert isinstance(dialog, AuctionDialog)
+        assert dialog.bidder() == 0
+        assert "Ada bid $60." in log_text(app)
+        amount = dialog.query_one("#amount")
+        amount.value = "75"  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, AuctionDialog)
+        view = client.view(0)
+        assert view.deeds[BALTIC].owner == 0
+        assert view.players[0].cash == 1500 - 75
+        assert "Vera won Baltic Avenue for $75." in log_text(app)
+
+
+async def test_a_bid_too_low_is_refused_in_one_line_and_changes_nothing() -> None:
+    seats = [VERA, ADA]
+    client = client_for(scripted_game(seats, [(1, 2)]), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("a")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, AuctionDialog)
+        dialog.query_one("#amount").value = "20"  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, AuctionDialog)
+        notes = [n.message for n in app._notifications]
+        assert any("at least $61" in n for n in notes), notes
+        assert client.view(0).pending.kind == "auction"  # type: ignore[union-attr]
+        await pilot.press("p")
+        await settle(pilot)
+        assert client.view(0).deeds[BALTIC].owner == 1
+        assert game_screen(app).board.cells[BALTIC].state.owner == 1  # type: ignore[union-attr]

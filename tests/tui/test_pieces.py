@@ -1,0 +1,204 @@
+"""The interface's pure parts: who decides what, the layout, names on the board, trades, statistics,
+themes, the client and the command line."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+from playtable import ADA, GRACE, VERA, client_for, scripted_game, simple_opponents
+
+from engine import Build, Bundle, BuyProperty, Game, RollDice, TradeOffer, board_for, load_edition
+from engine.commands import Command
+from engine.state import AwaitingRoll
+from saves import Seat
+from tui import cli
+from tui.client import LocalClient
+from tui.director import acting_seat, decision_for
+from tui.layout import layout_for, too_small
+from tui.persistence import Persistence, PersistenceError
+from tui.seats import bot_names, quick_seats
+from tui.stats import count
+from tui.tables import quick_setup
+from tui.themes import GROUP_COLOURS, defaults, group_var, themes
+from tui.trade_model import TradeDraft, group_changes
+from tui.widgets.board import grid_position, side_length
+from tui.words import fit
+
+BALTIC, MEDITERRANEAN = 3, 1
+
+
+def test_every_space_has_its_own_place_round_the_edge() -> None:
+    board = board_for("classic")
+    side = side_length(board)
+    places = [grid_position(board, s) for s in range(board.size)]
+    assert len(set(places)) == board.size == 40
+    assert all(r in (0, side - 1) or c in (0, side - 1) for r, c in places)
+    assert places[0] == (10, 10) and places[10] == (10, 0) and places[20] == (0, 0) and places[30] == (0, 10)
+
+
+def test_layouts_fit_the_terminal() -> None:
+    small = layout_for(80, 24)
+    assert small.board_width <= 80 and small.board_height + 2 <= 24 and not small.side_panel
+    wide = layout_for(120, 40)
+    assert wide.side_panel and wide.board_width + wide.side_width == 120
+    assert wide.board_height + wide.log_rows + 2 == 40
+    assert too_small(79, 24) and too_small(80, 23) and not too_small(80, 24)
+
+
+def test_short_names_fit_their_cells_and_stay_distinct() -> None:
+    board = board_for("classic")
+    for width in (6, 7, 8):
+        names = {fit(s.short, width) for s in board.spaces if s.is_deed}
+        assert all(len(n) <= width for n in names)
+        assert len(names) == len(board.deeds)
+
+
+def test_the_decision_dialog_follows_the_pending_decision() -> None:
+    seats = [VERA, ADA]
+    game = scripted_game(seats, [(1, 2)])
+    assert decision_for(game.view(0), {0}) is None  # a roll is a key, not a dialog
+    game.apply(RollDice(player=0))
+    decision = decision_for(game.view(0), {0})
+    assert decision is not None and decision.kind == "buy" and decision.player == 0
+    game.apply(BuyProperty(player=0))
+    assert decision_for(game.view(0), {0}) is None
+
+
+def test_the_keyboard_acts_for_the_person_the_game_waits_on() -> None:
+    seats = [VERA, Seat(name="Grace", kind="human"), ADA]
+    game = scripted_game(seats)
+    assert acting_seat(game.view(None), {0, 1}, last=1) == 0
+    game.state.pending = AwaitingRoll(player=2)
+    assert acting_seat(game.view(None), {0, 1}, last=1) == 1
+    assert acting_seat(game.view(None), set(), last=None) is None
+
+
+def test_a_trade_shows_the_groups_it_completes_and_breaks() -> None:
+    seats = [VERA, ADA]
+    game = scripted_game(seats)
+    game.state.deeds[MEDITERRANEAN].owner = 0
+    game.state.deeds[BALTIC].owner = 1
+    board = game.board
+    changes = group_changes(game.view(0), board, 0, 1, Bundle(cash=200), Bundle(deeds=(BALTIC,)))
+    assert changes[0].completes == ("Brown",) and changes[1].none
+    changes = group_changes(game.view(0), board, 1, 0, Bundle(deeds=(BALTIC,)), Bundle())
+    assert changes[0].completes == ("Brown",)
+    game.state.deeds[BALTIC].owner = 0
+    changes = group_changes(game.view(0), board, 0, 1, Bundle(deeds=(BALTIC,)), Bundle(cash=10))
+    assert changes[0].breaks == ("Brown",)
+
+
+def test_a_counter_offer_swaps_the_sides() -> None:
+    seats = [VERA, ADA]
+    game = scripted_game(seats)
+    game.state.deeds[BALTIC].owner = 1
+    draft = TradeDraft(proposer=1, partner=0, give_deeds={BALTIC}, take_cash=300)
+    offer = draft.command()
+    assert offer is not None
+    counter = TradeDraft.countering(TradeOffer(id=1, proposer=1, to=0, give=offer.give, take=offer.take))
+    assert counter.proposer == 0 and counter.partner == 1
+    assert counter.take_deeds == {BALTIC} and counter.give_cash == 300
+
+
+def test_statistics_count_the_events() -> None:
+    seats = [VERA, ADA]
+    game = scripted_game(seats, [(1, 2), (1, 2)])
+    events = list(game.opening)
+    events += game.apply(RollDice(player=0))
+    events += game.apply(BuyProperty(player=0))
+    stats = count(events, 2)
+    assert stats.players[0].deeds_bought == 1 and stats.rolls == 1
+
+
+def test_every_theme_colours_every_group_and_player() -> None:
+    needed = {group_var(c) for c in GROUP_COLOURS} | {group_var(None)}
+    for edition in ("classic", "modern", "darrow-1935"):
+        for group in load_edition(edition).groups.values():
+            assert group.color in GROUP_COLOURS
+    for theme in themes():
+        names = set(theme.variables)
+        assert needed <= names and {f"{v}-text" for v in needed} <= names
+        assert {f"player-{n}" for n in range(1, 10)} <= names
+    assert needed <= set(defaults())
+    ansi = next(t for t in themes() if t.ansi)
+    bands = [ansi.variables[group_var(c)] for c in GROUP_COLOURS[:8]]
+    assert len(set(bands)) == 8 and all(b.startswith("ansi_") for b in bands)
+
+
+def test_seats_and_the_quick_game() -> None:
+    seats = quick_seats("Ada")
+    assert seats[0] == Seat(name="Ada", kind="human")
+    assert len({s.name for s in seats}) == 4 and all(s.is_bot for s in seats[1:])
+    assert len(set(bot_names(12, {"Ada"}))) == 12
+    setup = quick_setup("Vera", seed=4)
+    assert setup.rules.short_game and setup.edition == "classic" and len(setup.seats) == 4
+
+
+def test_the_client_refuses_a_move_for_a_bot_seat_and_moves_bots_itself() -> None:
+    seats = [ADA, VERA]
+    client = client_for(scripted_game(seats, [(1, 2)]), seats)
+    refused = client.send(RollDice(player=0))
+    assert not refused.ok and "played by a bot" in (refused.refusal or "")
+    assert client.bot_to_move() == 0
+    played = client.play_bot()
+    assert played.ok and played.events[0].kind == "dice_rolled"
+    assert client.version == 1
+    illegal = client.send(Build(player=1, space=BALTIC))
+    assert not illegal.ok and client.version == 1
+
+
+class _Stubborn:
+    """An opponent that keeps asking for something the rules refuse."""
+
+    def decide(self, game: Game, seat: int) -> Command:
+        return Build(player=seat, space=BALTIC)
+
+
+def test_a_bot_that_errs_does_not_stall_the_table() -> None:
+    seats = [ADA, VERA]
+    game = scripted_game(seats, [(1, 2)])
+    client = LocalClient(game, seats, {0: _Stubborn()})
+    outcome = client.play_bot()
+    assert outcome.ok and client.view(None).players[0].position == BALTIC
+
+
+def test_the_client_tells_rent_and_worth() -> None:
+    seats = [VERA, ADA, GRACE]
+    game = scripted_game(seats)
+    game.state.deeds[MEDITERRANEAN].owner = 0
+    game.state.deeds[BALTIC].owner = 0
+    game.state.deeds[12].owner = 1
+    client = LocalClient(game, seats, simple_opponents(seats))
+    facts = client.facts()
+    assert facts.worth[0] == 1500 + 120
+    assert facts.rent[BALTIC].amount == 8 and facts.rent[BALTIC].detail == "double rent for the full group"
+    assert facts.rent[12].per_pip == 4
+
+
+def test_with_saving_off_nothing_is_saved_and_resume_says_why() -> None:
+    off = Persistence.off()
+    assert not off.available and off.saved_games() == []
+    with pytest.raises(PersistenceError, match="Saving is off"):
+        off.resume(None)
+
+
+def test_the_command_line_has_new_and_opens_the_start_screen_bare() -> None:
+    parser = cli.build_parser()
+    args = parser.parse_args(["new", "--quick", "--seed", "9", "--ascii"])
+    assert args.command == "new" and args.quick and args.seed == 9 and args.ascii
+    assert args.run.__module__ == "tui.cli_new"
+    bare = parser.parse_args(["--theme", "ansi"])
+    assert bare.command is None and bare.theme == "ansi"
+    ordered = parser.parse_args(["--speed", "fast", "new"])
+    assert ordered.speed == "fast"
+    assert isinstance(parser, argparse.ArgumentParser)
+
+
+def test_a_saved_games_table_in_a_few_words() -> None:
+    from tui.persistence import table_of
+
+    bot = Seat(name="Ada", kind="bot", level="hard")
+    assert table_of([VERA, bot, bot]) == "Vera + 2 bots"
+    assert table_of([VERA, Seat(name="Grace", kind="human")]) == "Vera and Grace"
+    assert table_of([bot, bot]) == "2 bots"

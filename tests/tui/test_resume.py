@@ -1,0 +1,76 @@
+"""Autosave and resume through the saves package: a game left is shown exactly as it was."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playtable import game_screen, log_text, settle
+from textual.widgets import DataTable
+
+from tui.app import AppOptions, LandlordsApp, Opening
+from tui.persistence import Persistence
+from tui.screens.game import GameScreen
+from tui.screens.resume import ResumeScreen
+
+
+def _app(root: Path, **opening: object) -> LandlordsApp:
+    options = AppOptions(theme="dark", speed="instant", name="Vera", saves_dir=root)
+    return LandlordsApp(options, Opening(**opening), Persistence(root))  # type: ignore[arg-type]
+
+
+async def _play_a_little(pilot, app: LandlordsApp) -> None:  # type: ignore[no-untyped-def]
+    from playtable import play_until
+
+    client = game_screen(app).client
+    await play_until(pilot, lambda: client.view(None).turn >= 5, steps=60)
+
+
+async def test_quitting_saves_and_resuming_shows_the_game_as_it_was(saves_root: Path) -> None:
+    first = _app(saves_root, kind="quick", seed=21)
+    async with first.run_test(size=(80, 24)) as pilot:
+        await _play_a_little(pilot, first)
+        client = game_screen(first).client
+        assert client.saving
+        left = client.view(None)
+        log = log_text(first)
+        await pilot.press("ctrl+q")
+    second = _app(saves_root, kind="resume")
+    async with second.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = second.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.client.view(None) == left
+        assert log_text(second).endswith(log.splitlines()[-1])
+        assert screen.client.seats[0].name == "Vera"
+
+
+async def test_the_resume_screen_lists_saved_games_and_opens_one(saves_root: Path) -> None:
+    first = _app(saves_root, kind="quick", seed=22)
+    async with first.run_test(size=(80, 24)) as pilot:
+        await _play_a_little(pilot, first)
+        turn = game_screen(first).client.view(None).turn
+        await pilot.press("ctrl+q")
+    second = _app(saves_root)
+    async with second.run_test(size=(100, 30)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(second.screen, ResumeScreen)
+        assert second.screen.query_one(DataTable).row_count == 1
+        await pilot.press("enter")
+        await settle(pilot)
+        assert game_screen(second).client.view(None).turn == turn
+
+
+async def test_a_hang_up_saves_before_leaving(saves_root: Path) -> None:
+    first = _app(saves_root, kind="quick", seed=23)
+    async with first.run_test(size=(80, 24)) as pilot:
+        await _play_a_little(pilot, first)
+        left = game_screen(first).client.view(None)
+        first.hang_up()
+    persistence = Persistence(saves_root)
+    game, seats, recorder = persistence.resume(None)
+    try:
+        assert game.view(None) == left
+        assert seats[0].name == "Vera"
+    finally:
+        recorder.close()

@@ -1,0 +1,132 @@
+"""Trades with a bot through the negotiator: accepted, refused, and a bot's offer answered."""
+
+from __future__ import annotations
+
+from playtable import ADA, VERA, app_for, client_for, log_text, play_until, scripted_game, settle
+from textual.widgets import Input, SelectionList
+
+from engine import Game
+from tui.dialogs.trade import TradeScreen
+
+MEDITERRANEAN, BALTIC = 1, 3
+ORIENTAL, VERMONT, CONNECTICUT = 6, 8, 9
+ST_JAMES, TENNESSEE, NEW_YORK = 16, 18, 19
+
+
+def _ada_holds_baltic(game: Game) -> None:
+    game.state.deeds[BALTIC].owner = 1
+    game.state.deeds[MEDITERRANEAN].owner = 0
+
+
+async def _offer_cash_for_baltic(pilot, app, cash: int) -> TradeScreen:  # type: ignore[no-untyped-def]
+    await pilot.press("t")
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, TradeScreen)
+    take = screen.query_one("#take", SelectionList)
+    take.select(BALTIC)
+    screen.query_one("#give-cash", Input).value = str(cash)
+    await pilot.pause()
+    await pilot.press("ctrl+s")
+    await settle(pilot)
+    return screen
+
+
+async def test_a_fair_offer_to_a_bot_is_accepted_and_the_deed_changes_hands() -> None:
+    seats = [VERA, ADA]
+    client = client_for(scripted_game(seats, arrange=_ada_holds_baltic), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = await _offer_cash_for_baltic(pilot, app, 120)
+        assert screen.mode == "answered"
+        status = str(screen.query_one("#status").render())
+        assert "Ada accepted" in status
+        view = client.view(0)
+        assert view.deeds[BALTIC].owner == 0
+        assert view.players[0].cash == 1500 - 120
+        assert view.players[1].cash == 1500 + 120
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, TradeScreen)
+        assert "Trade done: Vera gave $120 and got Baltic Avenue from Ada." in log_text(app)
+
+
+async def test_a_low_offer_is_refused_and_nothing_changes() -> None:
+    seats = [VERA, ADA]
+    client = client_for(scripted_game(seats, arrange=_ada_holds_baltic), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = await _offer_cash_for_baltic(pilot, app, 10)
+        assert screen.mode == "answered"
+        assert "Ada turned it down" in str(screen.query_one("#status").render())
+        view = client.view(0)
+        assert view.deeds[BALTIC].owner == 1
+        assert view.players[0].cash == 1500
+        assert view.pending is not None and view.pending.kind == "roll"
+
+
+async def test_the_negotiator_shows_what_the_trade_does_to_both_groups() -> None:
+    seats = [VERA, ADA]
+    client = client_for(scripted_game(seats, arrange=_ada_holds_baltic), seats)
+    app = app_for(client)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("t")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TradeScreen)
+        screen.query_one("#take", SelectionList).select(BALTIC)
+        await pilot.pause()
+        effects = str(screen.query_one("#effects").render())
+        assert "Vera: completes Brown" in effects
+        assert "Ada: no group completed or broken" in effects
+        screen.query_one("#give-cash", Input).value = "5000"
+        await pilot.pause()
+        assert "Vera does not have $5000" in str(screen.query_one("#status").render())
+        assert screen.query_one("#send").disabled
+
+
+def _swap_table(game: Game) -> None:
+    """Each holds the one deed that completes the other's group: the simple player offers the swap."""
+    deeds = game.state.deeds
+    for space in (ORIENTAL, VERMONT, TENNESSEE):
+        deeds[space].owner = 0
+    for space in (ST_JAMES, NEW_YORK, CONNECTICUT):
+        deeds[space].owner = 1
+
+
+async def test_a_bots_offer_opens_the_negotiator_and_can_be_accepted() -> None:
+    seats = [VERA, ADA]
+    client = client_for(scripted_game(seats, [(1, 1), (2, 3), (1, 2)], arrange=_swap_table), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda: isinstance(app.screen, TradeScreen))
+        screen = app.screen
+        assert isinstance(screen, TradeScreen) and screen.mode == "received"
+        offer = str(screen.query_one("#offer").render())
+        assert "Ada gives" in offer and "Connecticut Avenue" in offer
+        await pilot.press("ctrl+a")
+        await settle(pilot)
+        view = client.view(0)
+        assert view.deeds[CONNECTICUT].owner == 0
+        assert view.deeds[TENNESSEE].owner == 1
+        assert not isinstance(app.screen, TradeScreen)
+
+
+async def test_a_counter_offer_rejects_and_reopens_the_terms_reversed() -> None:
+    seats = [VERA, ADA]
+    client = client_for(scripted_game(seats, [(1, 1), (2, 3), (1, 2)], arrange=_swap_table), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda: isinstance(app.screen, TradeScreen))
+        screen = app.screen
+        assert isinstance(screen, TradeScreen) and screen.mode == "received"
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        assert screen.mode == "compose"
+        assert screen.draft.partner == 1
+        assert screen.draft.give_deeds == {TENNESSEE}
+        assert screen.draft.take_deeds == {CONNECTICUT}
+        assert "Vera turned the offer down: a counter-offer follows" in log_text(app)

@@ -1,0 +1,289 @@
+"""The landlords app: themes and glyphs, the start screen, the game, help, and a clean exit.
+
+It quits on Ctrl+Q and on a hang-up (an SSH connection dropping) after saving the game, does not suspend on
+Ctrl+Z, says so when the window is too small, and answers an unexpected error with a sentence, never a
+traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar, Literal
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from tui import pacing, themes
+from tui.client import GameClient
+from tui.glyphs import ASCII, UNICODE, Glyphs, unicode_ok, use_ascii_controls
+from tui.layout import too_small
+from tui.persistence import Persistence, PersistenceError
+
+
+@dataclass(frozen=True)
+class AppOptions:
+    """How the app looks and runs, from the command line."""
+
+    theme: str = "auto"  # auto, dark, light, ansi
+    ascii: bool | None = None  # None: decide from the terminal's locale
+    speed: str = pacing.DEFAULT_SPEED
+    saves_dir: Path | None = None
+    name: str | None = None  # the person's name in quick and new games
+
+
+@dataclass(frozen=True)
+class Opening:
+    """What the app shows first."""
+
+    kind: Literal["menu", "quick", "new", "resume", "client"] = "menu"
+    save_id: str | None = None
+    edition: str = "classic"
+    seed: int | None = None
+    client: GameClient | None = None
+
+
+class LandlordsApp(App[int]):
+    TITLE = "landlords"
+    CSS = """
+    .-ascii GameDialog > #dialog, .-ascii GameOverScreen > #dialog, .-ascii HelpScreen > #dialog {
+        border: ascii $primary;
+    }
+    .-ascii HoldingsPanel, .-ascii DeedPanel, .-ascii EventLog, .-ascii CommandList, .-ascii OptionList {
+        border: ascii $primary 50%;
+    }
+    .-ascii #log-below {
+        border: none;
+        border-top: ascii $primary 50%;
+    }
+    .-ascii SelectionList {
+        border: ascii $primary 50%;
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("f1,question_mark", "help", "Help"),
+        Binding("ctrl+z", "no_suspend", "", show=False, priority=True),
+    ]
+
+    def __init__(
+        self,
+        options: AppOptions | None = None,
+        opening: Opening | None = None,
+        persistence: Persistence | None = None,
+    ) -> None:
+        super().__init__()
+        self.options = options or AppOptions()
+        self.opening = opening or Opening()
+        self.persistence = persistence or Persistence(self.options.saves_dir)
+        use_ascii = self.options.ascii if self.options.ascii is not None else not unicode_ok()
+        self.glyphs: Glyphs = ASCII if use_ascii else UNICODE
+        use_ascii_controls(use_ascii)
+        self.speed = self.options.speed
+        self._game: Screen[None] | None = None
+        self._hung_up = False
+        for theme in themes.themes():
+            self.register_theme(theme)
+        self.theme = self._pick_theme()
+
+    def _pick_theme(self) -> str:
+        choice = self.options.theme
+        if choice in themes.THEME_CHOICES:
+            return themes.THEME_CHOICES[choice]
+        if self.console.color_system in ("standard", "windows"):
+            return themes.ANSI
+        return themes.DARK
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return themes.defaults()
+
+    # --- the first screen ---------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        from tui.screens.start import StartScreen
+
+        self.set_class(self.glyphs.ascii_only, "-ascii")
+        self.push_screen(StartScreen())
+        opening = self.opening
+        if opening.kind == "quick":
+            self.action_quick_game()
+        elif opening.kind == "new":
+            self.action_new_game()
+        elif opening.kind == "resume":
+            self.resume_game(opening.save_id)
+        elif opening.kind == "client" and opening.client is not None:
+            self.play_client(opening.client)
+        self._install_hang_up()
+        self.call_after_refresh(self._check_size)
+
+    def _install_hang_up(self) -> None:
+        if self.is_headless:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGHUP, signal.SIGTERM):
+                loop.add_signal_handler(sig, self.hang_up)
+        except (NotImplementedError, RuntimeError, AttributeError, ValueError):
+            pass  # no such signals here (Windows): Ctrl+Q still saves
+
+    # --- games --------------------------------------------------------------------------------
+
+    @property
+    def game_screen(self) -> Screen[None] | None:
+        return self._game
+
+    def _back_to_start(self) -> None:
+        """Close the game on show, if any, and leave only the start screen."""
+        self.close_game()
+        from tui.screens.start import StartScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, StartScreen):
+            self.pop_screen()
+
+    def close_game(self) -> bool:
+        """Save and close the game on show; True if it was saved."""
+        game = self._game
+        self._game = None
+        if game is None:
+            return False
+        from tui.screens.game import GameScreen
+
+        if not isinstance(game, GameScreen):
+            return False
+        game.stop_bots()
+        client = game.client
+        problem = client.save_now()
+        if problem:
+            self.notify(problem, severity="error", timeout=8)
+        saved = client.saving and problem is None
+        client.close()
+        return saved
+
+    def play_client(self, client: GameClient) -> None:
+        from tui.screens.game import GameScreen
+
+        self._back_to_start()
+        screen = GameScreen(client, self.glyphs, self.speed)
+        self._game = screen
+        self.push_screen(screen)
+
+    def start_table(self, setup: object) -> None:
+        """Start a new game from a `TableSetup` (the new-game form, or a quick game)."""
+        from engine import SetupError
+        from tui.tables import TableSetup, open_table
+
+        assert isinstance(setup, TableSetup)
+        try:
+            client = open_table(setup, self.persistence)
+        except SetupError as exc:
+            self.notify(str(exc), severity="error", timeout=6)
+            return
+        except PersistenceError as exc:
+            self.notify(f"This game will not be saved: {exc}", severity="error", timeout=8)
+            client = open_table(setup, Persistence.off())
+        self.play_client(client)
+
+    def resume_game(self, save_id: str | None) -> None:
+        from tui.tables import resume_table
+
+        try:
+            client = resume_table(self.persistence, save_id)
+        except PersistenceError as exc:
+            self.notify(str(exc), severity="error", timeout=8)
+            return
+        self.play_client(client)
+
+    # --- actions ------------------------------------------------------------------------------
+
+    def action_quick_game(self) -> None:
+        from tui.tables import quick_setup
+
+        self.start_table(quick_setup(self.options.name, self.opening.seed))
+
+    def action_new_game(self) -> None:
+        from tui.screens.new_game import NewGameScreen
+
+        self._back_to_start()
+        self.push_screen(NewGameScreen(self.opening.edition, self.opening.seed, self.options.name))
+
+    def action_resume(self) -> None:
+        from tui.screens.resume import ResumeScreen
+
+        self._back_to_start()
+        self.push_screen(ResumeScreen(self.persistence))
+
+    def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
+        if isinstance(self.screen, HelpScreen):
+            return
+        game = self._game
+        client = getattr(game, "client", None)
+        if client is not None:
+            self.push_screen(HelpScreen(client.board, client.view(None).rules))
+        else:
+            self.push_screen(HelpScreen())
+
+    def action_no_suspend(self) -> None:
+        self.notify("landlords does not suspend; Ctrl+Q saves the game and quits.", timeout=3)
+
+    async def action_quit(self) -> None:
+        self.close_game()
+        self.exit(0)
+
+    def hang_up(self) -> None:
+        """The terminal went away: save, then leave quietly."""
+        if self._hung_up:
+            return
+        self._hung_up = True
+        self.close_game()
+        self.exit(0)
+
+    # --- the window ---------------------------------------------------------------------------
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._check_size)
+
+    def _check_size(self) -> None:
+        from tui.screens.too_small import TooSmallScreen
+
+        width, height = self.size
+        small = too_small(width, height)
+        top = self.screen
+        if small and not isinstance(top, TooSmallScreen):
+            self.push_screen(TooSmallScreen())
+        elif small and isinstance(top, TooSmallScreen):
+            top.show_size(width, height)
+        elif not small and isinstance(top, TooSmallScreen):
+            self.pop_screen()
+
+    # --- the command palette ------------------------------------------------------------------
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        offer = getattr(screen, "palette_commands", None)
+        if offer is not None:
+            for title, help_text, callback in offer():
+                yield SystemCommand(title, help_text or title, callback)
+        yield SystemCommand("Help", "Keys and the rules of this edition", self.action_help)
+        yield from super().get_system_commands(screen)
+
+    # --- the unexpected -----------------------------------------------------------------------
+
+    def _handle_exception(self, error: Exception) -> None:
+        """Last resort: save the game, then leave with one sentence (tests still see the error)."""
+        if self.is_headless:
+            super()._handle_exception(error)
+            return
+        from tui.errors import report
+
+        message = report(error)
+        try:
+            if self.close_game():
+                message += " The game was saved."
+        except Exception:
+            message += " The game could not be saved."
+        self.exit(1, return_code=1, message=message)

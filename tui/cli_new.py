@@ -1,0 +1,23 @@
+"""`landlords new [--quick]`: straight to a new game (the quick game: you and three bots, Short Game)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from engine import EDITIONS
+from tui import launch
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("new", help="start a new game (--quick: you and three bots, at once)")
+    p.add_argument("--quick", action="store_true", help="you and three bots, the official Short Game rules")
+    p.add_argument("--edition", choices=EDITIONS, default="classic", help="the edition the form starts with")
+    p.add_argument("--seed", type=int, default=None, help="seed of the game, for a game you can replay")
+    launch.add_display_options(p, defaults=False)
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    kind = "quick" if args.quick else "new"
+    return launch.run(args, kind, edition=args.edition, seed=args.seed)

@@ -1,0 +1,81 @@
+"""Declaring bankruptcy: what is owed, what could be raised, and where everything goes. Asked twice."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.widgets import Button, Footer, Label, Static
+
+from engine import DeclareBankruptcy
+from tui.dialogs.base import GameDialog, Table
+from tui.words import money
+
+
+class BankruptcyDialog(GameDialog):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("x", "declare", "Declare bankruptcy"),
+        Binding("escape", "close", "Back"),
+    ]
+    DEFAULT_CSS = """
+    BankruptcyDialog > #dialog {
+        border: thick $error;
+    }
+    """
+
+    def __init__(self, table: Table, player: int) -> None:
+        super().__init__(table)
+        self.player = player
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label("Declare bankruptcy?", id="title")
+            yield Static(id="body")
+            with Horizontal(classes="buttons"):
+                yield Button("Declare bankruptcy (x)", id="declare", variant="error", compact=True)
+                yield Button("Back (esc)", id="back", compact=True)
+        yield Footer(compact=True, show_command_palette=False)
+
+    def refresh_from_game(self) -> None:
+        view = self.view
+        pend = view.pending
+        charge = getattr(pend, "charge", None)
+        names = self.client.names
+        if charge is None:
+            self.query_one("#body", Static).update(Content("There is no debt to answer for now."))
+            self.enable("declare", False)
+            return
+        creditor = "the bank" if charge.payee is None else names[charge.payee]
+        raisable = self.client.facts().raisable[self.player]
+        cash = view.players[self.player].cash
+        if charge.payee is None:
+            fate = "Your deeds go back to the bank, which auctions them; your buildings return to the bank."
+        else:
+            fate = (
+                f"Your buildings are sold to the bank at half price and everything you have goes to "
+                f"{creditor}: cash, deeds (mortgaged ones stay mortgaged) and jail cards."
+            )
+        self.query_one("#body", Static).update(
+            Content(
+                f"{names[self.player]} owes {creditor} {money(charge.amount)}, has {money(cash)} "
+                f"and could raise only {money(raisable)} more.\n{fate}\nYou leave the game."
+            )
+        )
+        legal = {c.kind for c in self.legal(self.player)}
+        self.enable("declare", "declare_bankruptcy" in legal)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "declare":
+            self.action_declare()
+        else:
+            self.dismiss()
+
+    def action_declare(self) -> None:
+        if self.query_one("#declare", Button).disabled:
+            return
+        table, player = self.table, self.player
+        self.dismiss()  # first: the game may end, and its last screen goes on top
+        table.play(DeclareBankruptcy(player=player))

@@ -1,0 +1,162 @@
+"""What every dialog shares: the table it belongs to, its keys, and a refresh after every change."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, ClassVar, Protocol
+
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.screen import ModalScreen
+from textual.widgets import Button
+
+from engine import Command, GameView
+from tui.client import GameClient
+from tui.director import Decision
+from tui.glyphs import Glyphs
+
+if TYPE_CHECKING:
+    from tui.trade_model import TradeDraft
+
+PaletteEntry = tuple[str, str, Callable[[], object]]
+
+
+class Table(Protocol):
+    """The game screen, as its dialogs see it."""
+
+    client: GameClient
+    glyphs: Glyphs
+
+    def play(self, cmd: Command) -> bool: ...
+
+    def acting(self) -> int | None: ...
+
+    def humans(self) -> set[int]: ...
+
+    def defer(self, decision: Decision) -> None: ...
+
+    def sync(self) -> None: ...
+
+    def open_trade(self, player: int, draft: TradeDraft | None = None) -> None: ...
+
+    def open_management(self, which: str, player: int) -> None: ...
+
+
+class GameDialog(ModalScreen[None]):
+    """A dialog over the game screen, refreshed whenever the game changes."""
+
+    lets_bots_play: ClassVar[bool] = False
+    """Whether bots may keep moving while this dialog is open (an auction: yes; building: no)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
+
+    DEFAULT_CSS = """
+    GameDialog {
+        align: center middle;
+        background: $background 60%;
+    }
+    GameDialog > #dialog {
+        width: 76;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        border: thick $primary;
+        background: $surface;
+        padding: 0 1;
+    }
+    GameDialog #title {
+        width: 1fr;
+        text-style: bold;
+        color: $text;
+        background: $primary 30%;
+        padding: 0 1;
+        margin-bottom: 1;
+    }
+    GameDialog .buttons {
+        height: auto;
+        margin-top: 1;
+    }
+    GameDialog .buttons Button {
+        margin-right: 1;
+        min-width: 10;
+    }
+    GameDialog .note {
+        color: $text-muted;
+    }
+    """
+
+    decision: Decision | None = None
+
+    def __init__(self, table: Table) -> None:
+        super().__init__()
+        self.table = table
+        self._keys_shown: tuple[bool, ...] = ()
+
+    @property
+    def client(self) -> GameClient:
+        return self.table.client
+
+    @property
+    def view(self) -> GameView:
+        return self.client.view(self.table.acting())
+
+    def legal(self, player: int | None) -> list[Command]:
+        return [] if player is None else self.client.legal(player)
+
+    def refresh_from_game(self) -> None:
+        """Redraw from the game as it now stands."""
+
+    def palette_commands(self) -> Iterable[PaletteEntry]:
+        """What the command palette offers while this dialog is open."""
+        return ()
+
+    def on_mount(self) -> None:
+        self.refresh_from_game()
+
+    def on_screen_resume(self) -> None:
+        """Back on top (a dialog over it closed): catch up, and let the table move on."""
+        if self.is_mounted:
+            self.refresh_from_game()
+            self.call_after_refresh(self.table.sync)
+
+    def action_close(self) -> None:
+        if self.decision is not None:
+            self.table.defer(self.decision)
+        self.dismiss()
+
+    def enable(self, button_id: str, on: bool) -> None:
+        for button in self.query(f"#{button_id}").results(Button):
+            button.disabled = not on
+        self._refresh_keys()
+
+    BUTTON_FOR_ACTION: ClassVar[dict[str, str]] = {}
+    """Actions whose button has another id (an action whose button is disabled leaves the footer)."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        button_id = self.BUTTON_FOR_ACTION.get(action, action)
+        buttons = list(self.query(f"#{button_id}").results(Button)) if self.is_mounted else []
+        return not (buttons and all(b.disabled for b in buttons))
+
+    def on_key(self, event: events.Key) -> None:
+        """A key whose action is not possible now says why, instead of doing nothing."""
+        for binding in self.BINDINGS:
+            if not isinstance(binding, Binding) or event.key not in binding.key.split(","):
+                continue
+            action = binding.action.split("(")[0]
+            if not self.check_action(action, ()):
+                self.notify(self.hint(action, binding.description), timeout=3)
+            return
+
+    def hint(self, action: str, description: str) -> str:
+        """Why an action is not possible now (dialogs with something better to say override this)."""
+        return f"{description}: not possible now."
+
+    def _refresh_keys(self) -> None:
+        """Redraw the footer only when the keys on offer change."""
+        if not self.is_mounted:
+            return
+        actions = [b.action for b in self.BINDINGS if isinstance(b, Binding)]
+        keys = tuple(bool(self.check_action(a.split("(")[0], ())) for a in actions)
+        if keys != self._keys_shown:
+            self._keys_shown = keys
+            self.refresh_bindings()

@@ -1,0 +1,80 @@
+"""Buy or auction: the deed just landed on, its card, and the two choices."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.widgets import Button, Footer, Label, Static
+
+from engine import BuyProperty, DeclineProperty
+from tui.dialogs.base import GameDialog, PaletteEntry, Table
+from tui.director import Decision
+from tui.widgets.deed import DeedCard
+from tui.words import money
+
+
+class BuyDialog(GameDialog):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("b", "buy", "Buy"),
+        Binding("a", "decline", "Auction"),
+    ]
+
+    def __init__(self, table: Table, decision: Decision) -> None:
+        super().__init__(table)
+        self.decision = decision
+        self.player = decision.player
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label("", id="title")
+            yield DeedCard()
+            yield Static(id="cash")
+            with Horizontal(classes="buttons"):
+                yield Button("Buy (b)", id="buy", variant="success", compact=True)
+                yield Button("Auction (a)", id="decline", variant="warning", compact=True)
+        yield Footer(compact=True, show_command_palette=False)
+
+    def _space(self) -> int | None:
+        return getattr(self.view.pending, "space", None)
+
+    def refresh_from_game(self) -> None:
+        space = self._space()
+        if space is None:
+            return
+        client = self.client
+        view = self.view
+        board = client.board
+        names = client.names
+        self.query_one("#title", Label).update(Content(f"{names[self.player]}: buy {board.name(space)}?"))
+        self.query_one(DeedCard).show(view, board, space, names, client.facts(), self.table.glyphs)
+        cash = view.players[self.player].cash
+        price = board.price[space]
+        short = "" if cash >= price else f"  (you are {money(price - cash)} short; raise cash or let it go)"
+        self.query_one("#cash", Static).update(Content(f"Your cash: {money(cash)}{short}"))
+        self.query_one("#buy", Button).label = f"Buy for {money(price)} (b)"
+        decline = "Auction it (a)" if view.rules.auctions else "Leave it (a)"
+        self.query_one("#decline", Button).label = decline
+        legal = {c.kind for c in self.legal(self.player)}
+        self.enable("buy", "buy_property" in legal)
+        self.enable("decline", "decline_property" in legal)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "buy":
+            self.action_buy()
+        elif event.button.id == "decline":
+            self.action_decline()
+
+    def action_buy(self) -> None:
+        self.table.play(BuyProperty(player=self.player))
+
+    def action_decline(self) -> None:
+        self.table.play(DeclineProperty(player=self.player))
+
+    def palette_commands(self) -> Iterable[PaletteEntry]:
+        yield ("Buy", "Buy the deed at its printed price", self.action_buy)
+        yield ("Decline", "Let the bank auction it", self.action_decline)

@@ -1,0 +1,70 @@
+"""Income tax with a choice: the flat sum, or a percentage of total worth, chosen before adding it up."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.widgets import Button, Footer, Label, Static
+
+from engine import ChooseIncomeTax
+from tui.dialogs.base import GameDialog, PaletteEntry, Table
+from tui.director import Decision
+from tui.words import money
+
+
+class IncomeTaxDialog(GameDialog):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f", "flat", "Flat sum"),
+        Binding("p", "percent", "Percentage"),
+    ]
+
+    def __init__(self, table: Table, decision: Decision) -> None:
+        super().__init__(table)
+        self.decision = decision
+        self.player = decision.player
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label("Income tax", id="title")
+            yield Static(id="body")
+            with Horizontal(classes="buttons"):
+                yield Button("Flat (f)", id="flat", variant="primary", compact=True)
+                yield Button("Percent (p)", id="percent", variant="primary", compact=True)
+        yield Footer(compact=True, show_command_palette=False)
+
+    def refresh_from_game(self) -> None:
+        tax = self.client.board.edition.taxes["income"]
+        cash = self.view.players[self.player].cash
+        name = self.client.names[self.player]
+        self.query_one("#title", Label).update(Content(f"{name}: income tax"))
+        self.query_one("#body", Static).update(
+            Content(
+                f"Pay {money(tax.flat)}, or {tax.percent}% of your total worth: cash, the printed price "
+                "of every deed (mortgaged or not) and what your buildings cost.\n"
+                "The rules have you choose before you add it up.\n"
+                f"Your cash: {money(cash)}."
+            )
+        )
+        self.query_one("#flat", Button).label = f"Pay {money(tax.flat)} (f)"
+        self.query_one("#percent", Button).label = f"Pay {tax.percent}% (p)"
+        legal = {getattr(c, "option", None) for c in self.legal(self.player) if c.kind == "choose_income_tax"}
+        self.enable("flat", "flat" in legal)
+        self.enable("percent", "percent" in legal)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_flat() if event.button.id == "flat" else self.action_percent()
+
+    def action_flat(self) -> None:
+        self.table.play(ChooseIncomeTax(player=self.player, option="flat"))
+
+    def action_percent(self) -> None:
+        self.table.play(ChooseIncomeTax(player=self.player, option="percent"))
+
+    def palette_commands(self) -> Iterable[PaletteEntry]:
+        yield ("Pay the flat income tax", "", self.action_flat)
+        yield ("Pay the percentage income tax", "", self.action_percent)

@@ -1,0 +1,78 @@
+"""In jail at the start of a turn: throw for doubles, pay the fine, or use a Get Out of Jail Free card."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.widgets import Button, Footer, Label, Static
+
+from engine import PayJailFine, RollDice, UseJailCard
+from tui.dialogs.base import GameDialog, PaletteEntry, Table
+from tui.director import Decision
+from tui.words import money
+
+
+class JailDialog(GameDialog):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "roll", "Roll for doubles"),
+        Binding("p", "pay", "Pay the fine"),
+        Binding("c", "card", "Use a card"),
+    ]
+
+    def __init__(self, table: Table, decision: Decision) -> None:
+        super().__init__(table)
+        self.decision = decision
+        self.player = decision.player
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label("", id="title")
+            yield Static(id="body")
+            with Horizontal(classes="buttons"):
+                yield Button("Roll for doubles (r)", id="roll", variant="primary", compact=True)
+                yield Button("Pay the fine (p)", id="pay", variant="warning", compact=True)
+                yield Button("Use card (c)", id="card", variant="success", compact=True)
+        yield Footer(compact=True, show_command_palette=False)
+
+    def refresh_from_game(self) -> None:
+        view = self.view
+        jail = self.client.board.edition.jail
+        ps = view.players[self.player]
+        name = self.client.names[self.player]
+        self.query_one("#title", Label).update(Content(f"{name} is in jail"))
+        lines = [
+            f"This is jail turn {ps.jail_turns + 1} of {jail.max_turns}.",
+            f"Throw doubles to leave and move by that throw; after {jail.max_turns} failed throws "
+            f"you pay {money(jail.fine)} and move.",
+            f"Your cash: {money(ps.cash)}.  Get Out of Jail Free cards: {len(ps.jail_cards)}.",
+        ]
+        legal = {c.kind for c in self.legal(self.player)}
+        if "pay_jail_fine" not in legal:
+            lines.append("The fine cannot be paid before this throw.")
+        self.query_one("#body", Static).update(Content("\n".join(lines)))
+        self.query_one("#pay", Button).label = f"Pay {money(jail.fine)} (p)"
+        self.enable("roll", "roll_dice" in legal)
+        self.enable("pay", "pay_jail_fine" in legal)
+        self.enable("card", "use_jail_card" in legal)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        {"roll": self.action_roll, "pay": self.action_pay, "card": self.action_card}[str(event.button.id)]()
+
+    def action_roll(self) -> None:
+        self.table.play(RollDice(player=self.player))
+
+    def action_pay(self) -> None:
+        self.table.play(PayJailFine(player=self.player))
+
+    def action_card(self) -> None:
+        self.table.play(UseJailCard(player=self.player))
+
+    def palette_commands(self) -> Iterable[PaletteEntry]:
+        yield ("Roll for doubles", "Throw the dice to leave jail", self.action_roll)
+        yield ("Pay the jail fine", "Pay and leave jail", self.action_pay)
+        yield ("Use a Get Out of Jail Free card", "Leave jail with a card", self.action_card)

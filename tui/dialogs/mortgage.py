@@ -1,0 +1,140 @@
+"""Mortgaging and lifting mortgages: every deed you hold, what the bank lends on it and what lifting costs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.widgets import Button, DataTable, Footer, Label, Static
+
+from engine import Mortgage, Unmortgage
+from tui import look
+from tui.dialogs.base import GameDialog, PaletteEntry, Table
+from tui.words import money
+
+
+class MortgageDialog(GameDialog):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("m", "mortgage", "Mortgage"),
+        Binding("u,l", "lift", "Lift"),
+        Binding("escape", "close", "Done"),
+    ]
+    DEFAULT_CSS = """
+    MortgageDialog DataTable {
+        height: auto;
+        max-height: 14;
+    }
+    """
+
+    def __init__(self, table: Table, player: int) -> None:
+        super().__init__(table)
+        self.player = player
+        self._spaces: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label("Mortgages", id="title")
+            yield Static(id="cash")
+            yield DataTable(id="deeds", cursor_type="row", zebra_stripes=True)
+            yield Static(id="why", classes="note")
+            with Horizontal(classes="buttons"):
+                yield Button("Mortgage (m)", id="mortgage", variant="warning", compact=True)
+                yield Button("Lift (u)", id="lift", variant="success", compact=True)
+                yield Button("Done (esc)", id="done", compact=True)
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_column("Deed", width=24)
+        table.add_columns("State", "Mortgage", "Lift")
+        super().on_mount()
+        table.focus()
+
+    def refresh_from_game(self) -> None:
+        client = self.client
+        view = self.view
+        board = client.board
+        self.query_one("#title", Label).update(Content(f"{client.names[self.player]}: mortgages"))
+        self.query_one("#cash", Static).update(
+            Content(
+                f"Cash {money(view.players[self.player].cash)}. The bank lends half the price; lifting "
+                "costs the loan plus 10%. Sell a group's buildings before mortgaging any of it."
+            )
+        )
+        table = self.query_one(DataTable)
+        cursor = table.cursor_row
+        table.clear()
+        self._spaces = [s for s in board.deeds if view.deeds[s].owner == self.player]
+        for s in self._spaces:
+            deed = view.deeds[s]
+            state = "mortgaged" if deed.mortgaged else ("built" if deed.houses or deed.hotel else "")
+            table.add_row(
+                Content.styled(f" {board.spaces[s].name} ", look.band(board, s)),
+                state,
+                f"+{money(board.mortgage[s])}",
+                money(board.unmortgage_cost(s)),
+            )
+        if self._spaces:
+            table.move_cursor(row=min(cursor, len(self._spaces) - 1))
+        else:
+            self.query_one("#why", Static).update(Content("You hold no deeds."))
+        self._update_buttons()
+
+    def _selected(self) -> int | None:
+        table = self.query_one(DataTable)
+        if not self._spaces:
+            return None
+        return self._spaces[min(max(table.cursor_row, 0), len(self._spaces) - 1)]
+
+    def _update_buttons(self) -> None:
+        space = self._selected()
+        if space is None:
+            self.enable("mortgage", False)
+            self.enable("lift", False)
+            return
+        mortgage = self.client.check(Mortgage(player=self.player, space=space))
+        lift = self.client.check(Unmortgage(player=self.player, space=space))
+        self.enable("mortgage", mortgage is None)
+        self.enable("lift", lift is None)
+        why = self.query_one("#why", Static)
+        if mortgage is not None and lift is not None:
+            why.update(mortgage if not self.view.deeds[space].mortgaged else lift)
+        else:
+            why.update("")
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._update_buttons()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        space = self._selected()
+        if space is not None and self.view.deeds[space].mortgaged:
+            self.action_lift()
+        else:
+            self.action_mortgage()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        match event.button.id:
+            case "mortgage":
+                self.action_mortgage()
+            case "lift":
+                self.action_lift()
+            case _:
+                self.dismiss()
+
+    def action_mortgage(self) -> None:
+        space = self._selected()
+        if space is not None:
+            self.table.play(Mortgage(player=self.player, space=space))
+
+    def action_lift(self) -> None:
+        space = self._selected()
+        if space is not None:
+            self.table.play(Unmortgage(player=self.player, space=space))
+
+    def palette_commands(self) -> Iterable[PaletteEntry]:
+        yield ("Mortgage the selected deed", "", self.action_mortgage)
+        yield ("Lift the mortgage on the selected deed", "", self.action_lift)

@@ -1,0 +1,82 @@
+"""A mortgaged deed just received: lift the mortgage now, or keep it and pay the interest now."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.widgets import Button, Footer, Label, Static
+
+from engine import KeepMortgage, Unmortgage
+from tui.dialogs.base import GameDialog, PaletteEntry, Table
+from tui.director import Decision
+from tui.words import money
+
+
+class MortgageDecisionDialog(GameDialog):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("l", "lift", "Lift now"),
+        Binding("k", "keep", "Keep the mortgage"),
+    ]
+
+    def __init__(self, table: Table, decision: Decision) -> None:
+        super().__init__(table)
+        self.decision = decision
+        self.player = decision.player
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label("", id="title")
+            yield Static(id="body")
+            with Horizontal(classes="buttons"):
+                yield Button("Lift (l)", id="lift", variant="success", compact=True)
+                yield Button("Keep (k)", id="keep", variant="warning", compact=True)
+        yield Footer(compact=True, show_command_palette=False)
+
+    def _space(self) -> int | None:
+        return getattr(self.view.pending, "space", None)
+
+    def refresh_from_game(self) -> None:
+        space = self._space()
+        if space is None:
+            return
+        board = self.client.board
+        name = board.name(space)
+        cash = self.view.players[self.player].cash
+        lift, interest = board.unmortgage_cost(space), board.interest(space)
+        self.query_one("#title", Label).update(
+            Content(f"{self.client.names[self.player]}: {name} came to you mortgaged")
+        )
+        self.query_one("#body", Static).update(
+            Content(
+                f"Lift the mortgage now for {money(lift)} (the mortgage plus 10%), or keep it: pay "
+                f"{money(interest)} interest now, and the mortgage plus another 10% when you lift it later.\n"
+                f"Your cash: {money(cash)}."
+            )
+        )
+        self.query_one("#lift", Button).label = f"Lift for {money(lift)} (l)"
+        self.query_one("#keep", Button).label = f"Keep, pay {money(interest)} (k)"
+        legal = {c.kind for c in self.legal(self.player)}
+        self.enable("lift", "unmortgage" in legal)
+        self.enable("keep", "keep_mortgage" in legal)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_lift() if event.button.id == "lift" else self.action_keep()
+
+    def action_lift(self) -> None:
+        space = self._space()
+        if space is not None:
+            self.table.play(Unmortgage(player=self.player, space=space))
+
+    def action_keep(self) -> None:
+        space = self._space()
+        if space is not None:
+            self.table.play(KeepMortgage(player=self.player, space=space))
+
+    def palette_commands(self) -> Iterable[PaletteEntry]:
+        yield ("Lift the mortgage now", "", self.action_lift)
+        yield ("Keep the mortgage", "", self.action_keep)

@@ -1,0 +1,559 @@
+"""The trade negotiator: pick the other player, put deeds, cash and jail cards on both sides, see what the
+deal does to both players' groups, send it and see the answer; or answer an offer received, with a
+counter-offer if you like. Bots' offers to a person open here too."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar, Literal
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Input, Label, Select, SelectionList, Static
+from textual.widgets.selection_list import Selection
+
+from engine import AcceptTrade, Bundle, CancelTrade, GameView, RejectTrade, TradeOffer
+from tui.dialogs.base import GameDialog, PaletteEntry, Table
+from tui.director import Decision
+from tui.trade_model import TradeDraft, deed_note
+from tui.trade_text import deed_line, effects_text, is_built, side_text
+
+Mode = Literal["compose", "waiting", "answered", "received"]
+
+
+class TradeScreen(GameDialog):
+    AUTO_FOCUS = None
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "send", "Send", priority=True),
+        Binding("ctrl+a", "accept", "Accept", priority=True),
+        Binding("ctrl+r", "reject", "Reject", priority=True),
+        Binding("ctrl+o", "counter", "Counter-offer", priority=True),
+        Binding("ctrl+o", "revise", "Change the offer", priority=True),
+        Binding("escape", "close", "Close"),
+    ]
+    DEFAULT_CSS = """
+    TradeScreen > #dialog {
+        width: 100;
+        max-width: 100%;
+    }
+    TradeScreen #partner-row {
+        height: 1;
+    }
+    TradeScreen #partner-row Label {
+        margin-right: 1;
+    }
+    TradeScreen #partner {
+        width: 24;
+    }
+    TradeScreen #sides {
+        height: auto;
+    }
+    TradeScreen .side {
+        width: 1fr;
+        height: auto;
+    }
+    TradeScreen .side Label {
+        text-style: bold;
+    }
+    TradeScreen SelectionList {
+        height: auto;
+        max-height: 10;
+        border: round $primary 50%;
+    }
+    TradeScreen .money {
+        height: 1;
+    }
+    TradeScreen .money Input {
+        width: 10;
+        margin-right: 1;
+    }
+    TradeScreen .money Label {
+        margin-right: 1;
+        text-style: none;
+    }
+    TradeScreen #offer {
+        height: auto;
+    }
+    TradeScreen #effects, TradeScreen #note, TradeScreen #status {
+        height: auto;
+    }
+    TradeScreen #status {
+        text-style: bold;
+    }
+    TradeScreen.-received #sides, TradeScreen.-received #partner-row,
+    TradeScreen.-waiting #sides, TradeScreen.-waiting #partner-row,
+    TradeScreen.-answered #sides, TradeScreen.-answered #partner-row {
+        display: none;
+    }
+    TradeScreen.-compose #offer {
+        display: none;
+    }
+    """
+
+    def __init__(
+        self,
+        table: Table,
+        player: int,
+        draft: TradeDraft | None = None,
+        received: Decision | None = None,
+    ) -> None:
+        super().__init__(table)
+        self.player = player
+        self.draft = draft or TradeDraft(proposer=player)
+        self.mode: Mode = "received" if received is not None else "compose"
+        self.decision = received
+        self._sent_id: int | None = None
+        self._offer: TradeOffer | None = None
+        self._answer: Content = Content("")
+        self._filling = False
+        self._partners: list[int] = []
+        self._offer_view: GameView | None = None
+
+    @property
+    def lets_bots_play(self) -> bool:  # type: ignore[override]
+        return self.mode == "waiting"
+
+    @property
+    def view(self) -> GameView:
+        """The table as it stood when the offer was made, while the offer and its answer are shown."""
+        if self.mode in ("waiting", "answered") and self._offer_view is not None:
+            return self._offer_view
+        return super().view
+
+    # --- layout -------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label("Trade", id="title")
+            with Horizontal(id="partner-row"):
+                yield Label("Trade with")
+                yield Select[int]([], id="partner", prompt="choose a player", compact=True, allow_blank=True)
+            with Horizontal(id="sides"):
+                with Vertical(classes="side"):
+                    yield Label("You give", id="give-title")
+                    yield SelectionList[int](id="give", compact=True)
+                    with Horizontal(classes="money"):
+                        yield Label("cash $")
+                        yield Input("0", id="give-cash", type="integer", compact=True)
+                        yield Label("jail cards")
+                        yield Input("0", id="give-cards", type="integer", compact=True)
+                with Vertical(classes="side"):
+                    yield Label("You get", id="take-title")
+                    yield SelectionList[int](id="take", compact=True)
+                    with Horizontal(classes="money"):
+                        yield Label("cash $")
+                        yield Input("0", id="take-cash", type="integer", compact=True)
+                        yield Label("jail cards")
+                        yield Input("0", id="take-cards", type="integer", compact=True)
+            yield Static(id="offer")
+            yield Static(id="note", classes="note")
+            yield Static(id="effects")
+            yield Static(id="status")
+            with Horizontal(classes="buttons"):
+                yield Button("Send (^s)", id="send", variant="success", compact=True)
+                yield Button("Clear", id="clear", compact=True)
+                yield Button("Accept (^a)", id="accept", variant="success", compact=True)
+                yield Button("Reject (^r)", id="reject", variant="error", compact=True)
+                yield Button("Counter (^o)", id="counter", variant="primary", compact=True)
+                yield Button("Withdraw", id="withdraw", variant="warning", compact=True)
+                yield Button("Change the offer (^o)", id="revise", variant="primary", compact=True)
+                yield Button("Close (esc)", id="close", compact=True)
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        if self.mode == "received":
+            pend = self.view.pending
+            self._offer = getattr(pend, "trade", None)
+        self._fill_partners()
+        self._fill_sides()
+        super().on_mount()
+        self._focus_first()
+
+    def _focus_first(self) -> None:
+        """Start where the offer is made (the partner when none is chosen yet, else your own deeds), or
+        on Accept when answering. After the widgets on show have changed, so that they can take it."""
+        self.call_after_refresh(self._focus_now, 5)
+
+    def _focus_now(self, tries: int) -> None:
+        target: Widget
+        if self.mode == "received":
+            target = self.query_one("#accept", Button)
+        elif self.mode == "compose" and self.draft.partner is None:
+            target = self.query_one("#partner", Select)
+        elif self.mode == "compose":
+            target = self.query_one("#give", SelectionList)
+        else:
+            return
+        if target.region.area == 0 and tries > 0:  # not laid out on screen yet
+            self.call_after_refresh(self._focus_now, tries - 1)
+            return
+        target.focus()
+
+    # --- filling the widgets from the game ----------------------------------------------------
+
+    def _others(self) -> list[int]:
+        view = self.view
+        return [p for p, ps in enumerate(view.players) if p != self.player and not ps.bankrupt]
+
+    def _fill_partners(self) -> None:
+        select = self.query_one("#partner", Select)
+        names = self.client.names
+        others = self._others()
+        if others != self._partners:
+            self._partners = others
+            select.set_options([(names[p], p) for p in others])
+        if self.draft.partner is None and len(others) == 1:
+            self.draft.partner = others[0]
+        if (
+            self.draft.partner is not None
+            and self.draft.partner in others
+            and select.value != self.draft.partner
+        ):
+            select.value = self.draft.partner
+
+    def _fill_sides(self) -> None:
+        view = self.view
+        board = self.client.board
+        glyphs = self.table.glyphs
+        draft = self.draft
+        self._filling = True
+        give = self.query_one("#give", SelectionList)
+        take = self.query_one("#take", SelectionList)
+        give.clear_options()
+        take.clear_options()
+        mine = [s for s in board.deeds if view.deeds[s].owner == self.player]
+        give.add_options(
+            [
+                Selection(
+                    deed_line(view, board, s, draft.partner, glyphs),
+                    s,
+                    s in draft.give_deeds,
+                    disabled=is_built(self.view, board, s),
+                )
+                for s in mine
+            ]
+        )
+        if draft.partner is not None:
+            theirs = [s for s in board.deeds if view.deeds[s].owner == draft.partner]
+            take.add_options(
+                [
+                    Selection(deed_line(view, board, s, self.player, glyphs), s, s in draft.take_deeds)
+                    for s in theirs
+                ]
+            )
+        names = self.client.names
+        partner = f"{names[draft.partner]} gives" if draft.partner is not None else "They give"
+        self.query_one("#give-title", Label).update(Content(f"{names[self.player]} gives"))
+        self.query_one("#take-title", Label).update(Content(partner))
+        self.query_one("#give-cash", Input).value = str(draft.give_cash)
+        self.query_one("#take-cash", Input).value = str(draft.take_cash)
+        self.query_one("#give-cards", Input).value = str(draft.give_cards)
+        self.query_one("#take-cards", Input).value = str(draft.take_cards)
+        self.query_one("#give-cards", Input).disabled = not view.players[self.player].jail_cards
+        their_cards = draft.partner is not None and bool(view.players[draft.partner].jail_cards)
+        self.query_one("#take-cards", Input).disabled = not their_cards
+        self._filling = False
+
+    # --- reacting to the game -----------------------------------------------------------------
+
+    def refresh_from_game(self) -> None:
+        names = self.client.names
+        for mode in ("compose", "waiting", "answered", "received"):
+            self.set_class(self.mode == mode, f"-{mode}")
+        if self.mode == "waiting":
+            self._look_for_answer()
+        self.refresh_bindings()
+        if self.mode == "received":
+            offer = self._offer
+            title = f"{names[offer.proposer]} offers {names[self.player]} a trade" if offer else "Trade"
+        else:
+            partner = self.draft.partner
+            title = f"{names[self.player]} trades with {names[partner] if partner is not None else '...'}"
+        self.query_one("#title", Label).update(title)
+        if self.mode != "compose":
+            self.query_one("#note", Static).update("")
+        self._show_offer()
+        self._show_effects()
+        self._show_status()
+        self._show_buttons()
+
+    def _look_for_answer(self) -> None:
+        if self._sent_id is None:
+            return
+        names = self.client.names
+        for event in reversed(self.client.history()):
+            if event.kind == "trade_completed" and event.trade.id == self._sent_id:
+                self._answer = Content.styled(
+                    f"{names[event.trade.to]} accepted: the trade is done.", "$success"
+                )
+                break
+            if event.kind == "trade_rejected" and event.trade_id == self._sent_id:
+                why = f": {event.reason}" if event.reason else "."
+                self._answer = Content.styled(f"{names[event.player]} turned it down{why}", "$error")
+                break
+            if event.kind == "trade_cancelled" and event.trade_id == self._sent_id:
+                self._answer = Content("The offer was withdrawn.")
+                break
+            if event.kind == "trade_proposed" and event.trade.id == self._sent_id:
+                return
+        else:
+            return
+        self.mode = "answered"
+        for mode in ("compose", "waiting", "answered", "received"):
+            self.set_class(self.mode == mode, f"-{mode}")
+
+    def _bundles(self) -> tuple[int, int, Bundle, Bundle] | None:
+        """(proposer, partner, what the proposer gives, what the proposer takes) on show now."""
+        if self.mode in ("received",) and self._offer is not None:
+            o = self._offer
+            return o.proposer, o.to, o.give, o.take
+        if self.mode in ("waiting", "answered") and self._offer is not None:
+            o = self._offer
+            return o.proposer, o.to, o.give, o.take
+        if self.draft.partner is None:
+            return None
+        return self.player, self.draft.partner, self.draft.give, self.draft.take
+
+    def _show_offer(self) -> None:
+        sides = self._bundles()
+        offer = self.query_one("#offer", Static)
+        if sides is None or self.mode == "compose":
+            offer.update("")
+            return
+        proposer, partner, give, take = sides
+        view, board, names, glyphs = self.view, self.client.board, self.client.names, self.table.glyphs
+        offer.update(
+            side_text(view, board, names, glyphs, proposer, give, partner)
+            + Content("\n")
+            + side_text(view, board, names, glyphs, partner, take, proposer)
+        )
+
+    def _show_effects(self) -> None:
+        sides = self._bundles()
+        effects = self.query_one("#effects", Static)
+        if sides is None:
+            effects.update(Content("Choose who to trade with."))
+            return
+        proposer, partner, give, take = sides
+        effects.update(
+            effects_text(self.view, self.client.board, self.client.names, proposer, partner, give, take)
+        )
+
+    def _show_status(self) -> None:
+        status = self.query_one("#status", Static)
+        names = self.client.names
+        if self.mode == "compose":
+            cmd = self.draft.command()
+            if cmd is None:
+                status.update("")
+            elif self.draft.empty:
+                status.update(Content.styled("Put something on the table.", "dim"))
+            else:
+                why = self.client.check(cmd)
+                status.update(
+                    Content.styled(why, "$error") if why else Content.styled("Ready to send.", "$success")
+                )
+        elif self.mode == "waiting":
+            partner = self._offer.to if self._offer else self.draft.partner
+            status.update(Content(f"Waiting for {names[partner] if partner is not None else 'an answer'}..."))
+        elif self.mode == "answered":
+            status.update(self._answer)
+        else:
+            status.update(Content("Accept it, turn it down, or make a counter-offer."))
+
+    def _show_buttons(self) -> None:
+        compose = self.mode == "compose"
+        received = self.mode == "received"
+        for b in ("send", "clear"):
+            self.query_one(f"#{b}", Button).display = compose
+        for b in ("accept", "reject", "counter"):
+            self.query_one(f"#{b}", Button).display = received
+        self.query_one("#withdraw", Button).display = self.mode == "waiting" and self._can_withdraw()
+        self.query_one("#revise", Button).display = self.mode == "answered" and not self._traded()
+        if compose:
+            cmd = self.draft.command()
+            ok = cmd is not None and not self.draft.empty and self.client.check(cmd) is None
+            self.enable("send", ok)
+        if received and self._offer is not None:
+            legal = {c.kind for c in self.legal(self.player)}
+            self.enable("accept", "accept_trade" in legal)
+            self.enable("reject", "reject_trade" in legal)
+            self.enable("counter", "reject_trade" in legal)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "send":
+            return self.mode == "compose"
+        if action in ("accept", "reject", "counter"):
+            return self.mode == "received"
+        if action == "revise":
+            return self.mode == "answered" and not self._traded()
+        return True
+
+    def _can_withdraw(self) -> bool:
+        return self._sent_id is not None and any(
+            isinstance(c, CancelTrade) and c.trade_id == self._sent_id for c in self.legal(self.player)
+        )
+
+    # --- editing ------------------------------------------------------------------------------
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if self._filling or event.select.id != "partner" or not isinstance(event.value, int):
+            return
+        partner = event.value
+        if partner != self.draft.partner and self.mode == "compose":
+            self.draft.partner = partner
+            self.draft.take_deeds.clear()
+            self.draft.take_cash = self.draft.take_cards = 0
+            self._fill_sides()
+            self.refresh_from_game()
+
+    def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged[int]) -> None:
+        if self._filling:
+            return
+        chosen = set(event.selection_list.selected)
+        if event.selection_list.id == "give":
+            self.draft.give_deeds = chosen
+        else:
+            self.draft.take_deeds = chosen
+        self.refresh_from_game()
+
+    def on_selection_list_selection_highlighted(self, event: SelectionList.SelectionHighlighted[int]) -> None:
+        space = event.selection.value
+        receiver = self.draft.partner if event.selection_list.id == "give" else self.player
+        if receiver is None:
+            return
+        board = self.client.board
+        note = deed_note(self.view, board, space, receiver, self.client.names)
+        self.query_one("#note", Static).update(Content(f"{board.name(space)}: {note}"))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if self._filling:
+            return
+        try:
+            amount = max(int(event.value or "0"), 0)
+        except ValueError:
+            amount = 0
+        match event.input.id:
+            case "give-cash":
+                self.draft.give_cash = amount
+            case "take-cash":
+                self.draft.take_cash = amount
+            case "give-cards":
+                self.draft.give_cards = amount
+            case "take-cards":
+                self.draft.take_cards = amount
+        self.refresh_from_game()
+
+    # --- actions ------------------------------------------------------------------------------
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        actions = {
+            "send": self.action_send,
+            "clear": self.action_clear,
+            "accept": self.action_accept,
+            "reject": self.action_reject,
+            "counter": self.action_counter,
+            "withdraw": self.action_withdraw,
+            "revise": self.action_revise,
+            "close": self.action_close,
+        }
+        actions[str(event.button.id)]()
+
+    def action_send(self) -> None:
+        if self.mode != "compose":
+            return
+        cmd = self.draft.command()
+        if cmd is None:
+            self.notify("Choose who to trade with.", timeout=3)
+            return
+        if self.draft.empty:
+            self.notify("Put something on the table first.", timeout=3)
+            return
+        before = len(self.client.history())
+        self._offer_view = self.client.view(self.player)
+        self.mode = "waiting"  # set first: the table lets the partner answer while this screen waits
+        if not self.table.play(cmd):
+            self.mode = "compose"
+            self.refresh_from_game()
+            return
+        proposed = [e for e in self.client.history()[before:] if e.kind == "trade_proposed"]
+        if proposed:
+            self._offer = proposed[0].trade
+            self._sent_id = self._offer.id
+        self.refresh_from_game()
+
+    def action_clear(self) -> None:
+        if self.mode == "compose":
+            self.draft.clear()
+            self._fill_sides()
+            self.refresh_from_game()
+
+    def _received_id(self) -> int | None:
+        return self._offer.id if self.mode == "received" and self._offer is not None else None
+
+    def action_accept(self) -> None:
+        trade_id = self._received_id()
+        if trade_id is not None:
+            self.table.play(AcceptTrade(player=self.player, trade_id=trade_id))
+
+    def action_reject(self) -> None:
+        trade_id = self._received_id()
+        if trade_id is not None:
+            self.table.play(RejectTrade(player=self.player, trade_id=trade_id))
+
+    def action_counter(self) -> None:
+        trade_id = self._received_id()
+        if trade_id is None or self._offer is None:
+            return
+        offer = self._offer
+        self.decision = None  # this screen stays open for the counter-offer
+        if not self.table.play(
+            RejectTrade(player=self.player, trade_id=trade_id, reason="a counter-offer follows")
+        ):
+            return
+        self.draft = TradeDraft.countering(offer)
+        self._offer = None
+        self.mode = "compose"
+        self._fill_partners()
+        self._fill_sides()
+        self.refresh_from_game()
+        self._focus_first()
+
+    def _traded(self) -> bool:
+        return any(
+            e.kind == "trade_completed" and e.trade.id == self._sent_id for e in self.client.history()[-50:]
+        )
+
+    def action_revise(self) -> None:
+        """After a refusal: back to the same offer, to change it."""
+        if self.mode != "answered":
+            return
+        self.mode = "compose"
+        self._offer = None
+        self._sent_id = None
+        self._fill_partners()
+        self._fill_sides()
+        self.refresh_from_game()
+        self._focus_first()
+
+    def action_withdraw(self) -> None:
+        if self._sent_id is not None:
+            self.table.play(CancelTrade(player=self.player, trade_id=self._sent_id))
+
+    def action_close(self) -> None:
+        if self.mode == "answered":
+            self.dismiss()
+            return
+        super().action_close()
+
+    def palette_commands(self) -> Iterable[PaletteEntry]:
+        if self.mode == "compose":
+            yield ("Send the offer", "", self.action_send)
+            yield ("Clear the offer", "", self.action_clear)
+        if self.mode == "received":
+            yield ("Accept the offer", "", self.action_accept)
+            yield ("Turn the offer down", "", self.action_reject)
+            yield ("Make a counter-offer", "", self.action_counter)

@@ -1,0 +1,64 @@
+"""Starting the app from the command line: the display options every entry point shares, and the run."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from tui import pacing
+
+THEMES = ("auto", "dark", "light", "ansi")
+
+
+def add_display_options(parser: Any, *, defaults: bool = True) -> None:
+    """--theme, --ascii, --speed, --saves-dir and --name. Subcommands add them without defaults so that
+    options given before the subcommand still count."""
+
+    def default(value: object) -> object:
+        return value if defaults else argparse.SUPPRESS
+
+    group = parser.add_argument_group("display")
+    group.add_argument(
+        "--theme",
+        choices=THEMES,
+        default=default("auto"),
+        help="colours: auto (ANSI on 16-colour terminals), dark, light or ansi",
+    )
+    group.add_argument(
+        "--ascii", action="store_true", default=default(False), help="plain ASCII symbols instead of Unicode"
+    )
+    group.add_argument(
+        "--speed",
+        choices=pacing.ORDER,
+        default=default(pacing.DEFAULT_SPEED),
+        help="how fast bots move (default normal)",
+    )
+    group.add_argument("--saves-dir", type=Path, default=default(None), help="where games are saved")
+    group.add_argument("--name", default=default(None), help="your name at the table")
+
+
+def options_from(args: argparse.Namespace) -> Any:
+    from tui.app import AppOptions
+
+    return AppOptions(
+        theme=getattr(args, "theme", "auto"),
+        ascii=True if getattr(args, "ascii", False) else None,
+        speed=getattr(args, "speed", pacing.DEFAULT_SPEED),
+        saves_dir=getattr(args, "saves_dir", None),
+        name=getattr(args, "name", None),
+    )
+
+
+def run(args: argparse.Namespace, kind: str = "menu", **opening: Any) -> int:
+    """Run the app full screen and return its exit code."""
+    from tui.app import LandlordsApp, Opening
+
+    app = LandlordsApp(options_from(args), Opening(kind=kind, **opening))  # type: ignore[arg-type]
+    code = app.run()
+    return int(code or 0)
+
+
+def play_resumed(args: argparse.Namespace, save_id: str | None) -> int:
+    """`landlords resume [ID]`: straight into a saved game (the most recent when no id is given)."""
+    return run(args, "resume", save_id=save_id)

@@ -1,0 +1,188 @@
+"""Every call to the saves package is made here: listing, creating, resuming and autosaving games.
+
+Errors from the saves come back as `PersistenceError` with a sentence to show. When the saves folder
+cannot be used, a game still plays, unsaved (`Persistence.off()`), and says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Protocol
+
+from engine import Game
+from engine.events import Event
+from saves import Autosaver, SaveError, SaveSession, SaveStore, SaveSummary, Seat
+
+
+class PersistenceError(Exception):
+    """A save could not be listed, opened or written; the message says which file and why."""
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """One line of the resume list."""
+
+    id: str
+    title: str
+    edition: str
+    players: str
+    turn: int
+    finished: bool
+    updated: str
+
+
+class Recorder(Protocol):
+    """What the game client tells the saves about a running game."""
+
+    @property
+    def saving(self) -> bool: ...
+
+    def after_events(self, events: Sequence[Event]) -> bool: ...
+
+    def save_now(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class NoRecorder:
+    """A game that is not saved (no saves package, or a test)."""
+
+    saving = False
+
+    def after_events(self, events: Sequence[Event]) -> bool:
+        return False
+
+    def save_now(self) -> None:
+        return None
+
+    def close(self) -> None:
+        return None
+
+
+class AutosaveRecorder:
+    """Autosaves through `saves.Autosaver` (after every turn and trade) and saves on demand."""
+
+    saving = True
+
+    def __init__(self, session: SaveSession, autosaver: Autosaver) -> None:
+        self._session = session
+        self._autosaver = autosaver
+        self._closed = False
+
+    def after_events(self, events: Sequence[Event]) -> bool:
+        return bool(self._autosaver.after_events(list(events)))
+
+    def save_now(self) -> None:
+        if not self._closed:
+            self._autosaver.save_now()
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self._session.close()
+
+
+def _when(value: datetime) -> str:
+    return value.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def table_of(seats: Sequence[Seat]) -> str:
+    """ "Ada and Grace + 2 bots": who sits at a saved game's table, in a few words."""
+    people = [s.name for s in seats if not s.is_bot]
+    bots = len(seats) - len(people)
+    names = " and ".join(people) if len(people) <= 2 else ", ".join(people[:-1]) + " and " + people[-1]
+    if not bots:
+        return names
+    tail = f"{bots} bot{'s' if bots > 1 else ''}"
+    return f"{names} + {tail}" if names else tail
+
+
+def _summary(s: SaveSummary) -> SavedGame:
+    return SavedGame(
+        id=s.id,
+        title=s.title,
+        edition=s.edition,
+        players=table_of(s.seats),
+        turn=s.turn,
+        finished=s.winner is not None,
+        updated=_when(s.updated),
+    )
+
+
+class Persistence:
+    """The saves, as the interface uses them. `root` overrides the saves folder."""
+
+    def __init__(self, root: Path | None = None, *, enabled: bool = True) -> None:
+        self._root = root
+        self._enabled = enabled
+
+    @classmethod
+    def off(cls) -> Persistence:
+        """Persistence that saves nothing (when the saves folder cannot be used)."""
+        return cls(enabled=False)
+
+    @property
+    def available(self) -> bool:
+        return self._enabled
+
+    def _store(self) -> SaveStore:
+        return SaveStore(self._root)
+
+    @staticmethod
+    def _error(exc: SaveError) -> PersistenceError:
+        return PersistenceError(f"{exc.path}: {exc.reason}")
+
+    def saved_games(self) -> list[SavedGame]:
+        """The saved games, most recently played first."""
+        if not self._enabled:
+            return []
+        try:
+            return [_summary(s) for s in self._store().list()]
+        except SaveError as exc:
+            raise self._error(exc) from exc
+
+    def damaged(self) -> list[str]:
+        """A sentence for each save file that cannot be read."""
+        if not self._enabled:
+            return []
+        try:
+            return [d.reason for d in self._store().damaged()]
+        except SaveError as exc:
+            raise self._error(exc) from exc
+
+    def record(self, game: Game, seats: Sequence[Seat], title: str) -> Recorder:
+        """Start saving a new game."""
+        if not self._enabled:
+            return NoRecorder()
+        try:
+            session = self._store().create(game, list(seats), title)
+        except SaveError as exc:
+            raise self._error(exc) from exc
+        return AutosaveRecorder(session, Autosaver(session, game))
+
+    def resume(self, save_id: str | None) -> tuple[Game, list[Seat], Recorder]:
+        """Open a saved game (the most recent when no id is given) to play on."""
+        if not self._enabled:
+            raise PersistenceError("Saving is off for this session, so no saved game can be opened.")
+        store = self._store()
+        try:
+            if save_id is None:
+                recent = store.most_recent()
+                if recent is None:
+                    raise PersistenceError("There is no saved game to resume.")
+                save_id = recent.id
+            loaded, session = store.open(save_id)
+        except SaveError as exc:
+            raise self._error(exc) from exc
+        return loaded.game, list(loaded.seats), AutosaveRecorder(session, Autosaver(session, loaded.game))
+
+    def delete(self, save_id: str) -> None:
+        if not self._enabled:
+            return
+        try:
+            self._store().delete(save_id)
+        except SaveError as exc:
+            raise self._error(exc) from exc

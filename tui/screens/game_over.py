@@ -1,0 +1,143 @@
+"""Game over: the winner, the standings with net worth, and the game's statistics."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Button, DataTable, Footer, Label, Static
+
+from tui import look
+from tui.client import GameClient
+from tui.stats import count
+from tui.words import money
+
+REASONS = {
+    "last_player": "the last player standing",
+    "short_game": "the richest when the first player went bankrupt (Short Game)",
+    "time_limit": "the richest when time ran out",
+}
+
+
+class GameOverScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,b", "board", "Look at the board"),
+        Binding("n", "new_game", "New game"),
+        Binding("q", "quit_game", "Quit"),
+    ]
+    DEFAULT_CSS = """
+    GameOverScreen {
+        align: center middle;
+        background: $background 60%;
+    }
+    GameOverScreen > #dialog {
+        width: 90;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        border: thick $accent;
+        background: $surface;
+        padding: 0 1;
+    }
+    GameOverScreen #title {
+        width: 1fr;
+        text-style: bold;
+        background: $accent 30%;
+        padding: 0 1;
+    }
+    GameOverScreen DataTable {
+        height: auto;
+        margin-top: 1;
+    }
+    GameOverScreen #scroll {
+        height: auto;
+        max-height: 16;
+    }
+    GameOverScreen .buttons {
+        height: auto;
+        margin-top: 1;
+    }
+    GameOverScreen .buttons Button {
+        margin-right: 1;
+    }
+    """
+
+    def __init__(self, client: GameClient) -> None:
+        super().__init__()
+        self.client = client
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label("Game over", id="title")
+            yield Static(id="winner")
+            with VerticalScroll(id="scroll"):
+                yield DataTable(id="standings", cursor_type="none", zebra_stripes=True)
+                yield DataTable(id="stats", cursor_type="none", zebra_stripes=True)
+            with Horizontal(classes="buttons"):
+                yield Button("Look at the board (b)", id="board", compact=True)
+                yield Button("New game (n)", id="new", variant="primary", compact=True)
+                yield Button("Quit (q)", id="quit", variant="error", compact=True)
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        client = self.client
+        names = client.names
+        history = client.history()
+        over = next((e for e in reversed(history) if e.kind == "game_over"), None)
+        view = client.view(None)
+        if over is not None:
+            table = list(over.standings)
+            reason = REASONS.get(over.reason, over.reason)
+            winner = over.winner
+        else:
+            table = sorted(enumerate(client.facts().worth), key=lambda r: -r[1])
+            reason = "the game ended"
+            winner = view.winner if view.winner is not None else table[0][0]
+        self.query_one("#winner", Static).update(
+            Content.assemble(
+                (names[winner], f"bold {look.player(winner)}"),
+                f" wins, {reason}. {view.turn} turns played; seed {client.seed}.",
+            )
+        )
+        standings = self.query_one("#standings", DataTable)
+        name_width = max(len(n) for n in names) + 1
+        standings.add_column("#")
+        standings.add_column("Player", width=name_width)
+        standings.add_columns("Net worth", "")
+        for rank, (p, worth) in enumerate(table, start=1):
+            state = "bankrupt" if view.players[p].bankrupt else ""
+            standings.add_row(str(rank), Content.styled(names[p], look.player(p)), money(worth), state)
+        stats = count(history, len(names))
+        grid = self.query_one("#stats", DataTable)
+        grid.add_column("Player", width=name_width)
+        grid.add_columns("Rent paid", "Received", "Best", "Deeds", "Built", "Jail", "Doubles", "Trades")
+        for p, s in enumerate(stats.players[: len(names)]):
+            grid.add_row(
+                Content.styled(names[p], look.player(p)),
+                money(s.rent_paid),
+                money(s.rent_received),
+                money(s.biggest_rent),
+                str(s.deeds_bought),
+                str(s.buildings_built),
+                str(s.times_jailed),
+                str(s.doubles),
+                str(s.trades),
+            )
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        {"board": self.action_board, "new": self.action_new_game, "quit": self.action_quit_game}[
+            str(event.button.id)
+        ]()
+
+    def action_board(self) -> None:
+        self.dismiss()
+
+    def action_new_game(self) -> None:
+        self.app.call_later(self.app.run_action, "new_game")
+
+    def action_quit_game(self) -> None:
+        self.app.call_later(self.app.run_action, "quit")

@@ -1,0 +1,326 @@
+"""New game: the edition, the rules and variants, 2 to 8 seats (each a person or a bot at a level, with a
+name), and an optional seed."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+
+from engine import EDITIONS, RuleOptions, load_edition
+from saves import Seat
+from tui.opponents import levels_honoured
+from tui.seats import DEFAULT_LEVEL, LEVELS, bot_names, player_name
+from tui.tables import TableSetup
+
+VARIANTS = (("The full game", "full"), ("Short Game", "short"), ("Time Limit game", "time"))
+
+
+def _number(text: str) -> int | None:
+    try:
+        return int(text.strip())
+    except ValueError:
+        return None
+
+
+class SeatRow(Horizontal):
+    """One seat: a name, person or bot, and the bot's level."""
+
+    DEFAULT_CSS = """
+    SeatRow {
+        height: 1;
+        margin-bottom: 0;
+    }
+    SeatRow Label {
+        width: 4;
+    }
+    SeatRow Input {
+        width: 20;
+        margin-right: 1;
+    }
+    SeatRow Select {
+        width: 14;
+        margin-right: 1;
+    }
+    SeatRow Button {
+        min-width: 5;
+    }
+    """
+
+    def __init__(self, number: int, seat: Seat) -> None:
+        super().__init__(classes="seat")
+        self.number = number
+        self.seat = seat
+
+    def compose(self) -> ComposeResult:
+        yield Label(f"{self.number}.")
+        yield Input(self.seat.name, classes="name", compact=True, max_length=20)
+        yield Select(
+            [("person", "human"), ("bot", "bot")],
+            value=self.seat.kind,
+            allow_blank=False,
+            classes="kind",
+            compact=True,
+        )
+        level = self.seat.level or DEFAULT_LEVEL
+        yield Select(
+            [(lv, lv) for lv in LEVELS], value=level, allow_blank=False, classes="level", compact=True
+        )
+        yield Button("del", classes="remove", compact=True, variant="error")
+
+    def spec(self) -> Seat | str:
+        name = self.query_one(".name", Input).value.strip()
+        kind = self.query_one(".kind", Select).value
+        level = self.query_one(".level", Select).value
+        if not name:
+            return f"Seat {self.number} needs a name."
+        if kind == "bot":
+            return Seat(name=name, kind="bot", level=str(level))
+        return Seat(name=name, kind="human")
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if "kind" in event.select.classes:
+            self.query_one(".level", Select).disabled = event.value != "bot"
+
+    def on_mount(self) -> None:
+        self.query_one(".level", Select).disabled = self.seat.kind != "bot"
+
+
+class NewGameScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "start", "Start", priority=True),
+        Binding("ctrl+n", "add_seat", "Add seat", priority=True),
+        Binding("escape", "back", "Back"),
+    ]
+    DEFAULT_CSS = """
+    NewGameScreen VerticalScroll {
+        padding: 0 1;
+    }
+    NewGameScreen .row {
+        height: 1;
+        margin-bottom: 1;
+    }
+    NewGameScreen .row > Label {
+        width: 16;
+    }
+    NewGameScreen #edition, NewGameScreen #variant {
+        width: 24;
+    }
+    NewGameScreen #rounds, NewGameScreen #seed, NewGameScreen #cash {
+        width: 14;
+        margin-left: 1;
+    }
+    NewGameScreen #about {
+        color: $text-muted;
+        margin-bottom: 1;
+    }
+    NewGameScreen .rules {
+        height: auto;
+        margin-bottom: 1;
+    }
+    NewGameScreen Checkbox {
+        width: auto;
+        margin-right: 2;
+    }
+    NewGameScreen #seats {
+        height: auto;
+    }
+    NewGameScreen #error {
+        color: $error;
+        text-style: bold;
+        height: auto;
+    }
+    NewGameScreen #title {
+        text-style: bold;
+        background: $primary 30%;
+        width: 1fr;
+        padding: 0 1;
+        margin-bottom: 1;
+    }
+    NewGameScreen .buttons {
+        height: 1;
+        margin-top: 1;
+    }
+    NewGameScreen .buttons Button {
+        margin-right: 2;
+    }
+    """
+
+    def __init__(self, edition: str = "classic", seed: int | None = None, name: str | None = None) -> None:
+        super().__init__()
+        self.edition = edition if edition in EDITIONS else "classic"
+        self.seed = seed
+        me = name or player_name()
+        self.initial = [Seat(name=me, kind="human")] + [
+            Seat(name=n, kind="bot", level=DEFAULT_LEVEL) for n in bot_names(3, {me})
+        ]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Label("New game", id="title")
+            with Horizontal(classes="row"):
+                yield Label("Edition")
+                yield Select(
+                    [(load_edition(e).name, e) for e in EDITIONS],
+                    value=self.edition,
+                    allow_blank=False,
+                    id="edition",
+                    compact=True,
+                )
+            yield Static(id="about")
+            with Horizontal(classes="row"):
+                yield Label("Variant")
+                yield Select(list(VARIANTS), value="full", allow_blank=False, id="variant", compact=True)
+                yield Input(placeholder="rounds", id="rounds", type="integer", compact=True)
+            with Horizontal(classes="rules"):
+                yield Checkbox("Auctions", True, id="auctions", compact=True)
+                yield Checkbox("Even building", True, id="even_building", compact=True)
+                yield Checkbox("Rent in jail", True, id="rent_in_jail", compact=True)
+            with Horizontal(classes="rules"):
+                yield Checkbox("Free Parking pot", False, id="free_parking_pot", compact=True)
+                yield Checkbox("Double salary on GO", False, id="double_go_salary", compact=True)
+            with Horizontal(classes="row"):
+                yield Label("Starting cash")
+                yield Input(placeholder="edition's", id="cash", type="integer", compact=True)
+            with Horizontal(classes="row"):
+                yield Label("Seed")
+                yield Input(
+                    "" if self.seed is None else str(self.seed),
+                    placeholder="random",
+                    id="seed",
+                    type="integer",
+                    compact=True,
+                )
+            yield Label("Seats (2 to 8; bots play at the level shown)", id="seats-title")
+            with Vertical(id="seats"):
+                for i, seat in enumerate(self.initial, start=1):
+                    yield SeatRow(i, seat)
+            yield Static(id="levels", classes="note")
+            yield Static(id="error")
+            with Horizontal(classes="buttons"):
+                yield Button("Start (^s)", id="start", variant="success", compact=True)
+                yield Button("Add seat (^n)", id="add", compact=True)
+                yield Button("Back (esc)", id="back", compact=True)
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self._describe_edition()
+        self.query_one("#rounds", Input).display = False
+        if not levels_honoured():
+            self.query_one("#levels", Static).update(
+                Content(
+                    "Bots play by the built-in rules of thumb for now; their level is kept with the game."
+                )
+            )
+        self.query_one("#edition", Select).focus()
+
+    def _describe_edition(self) -> None:
+        value = self.query_one("#edition", Select).value
+        ed = load_edition(str(value))
+        self.query_one("#about", Static).update(Content(f"{ed.name} ({ed.year}): {ed.description}"))
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "edition":
+            self._describe_edition()
+        elif event.select.id == "variant":
+            self.query_one("#rounds", Input).display = event.value == "time"
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        elif event.button.id == "add":
+            self.action_add_seat()
+        elif event.button.id == "back":
+            self.action_back()
+        elif "remove" in event.button.classes:
+            row = next((a for a in event.button.ancestors if isinstance(a, SeatRow)), None)
+            if row is not None:
+                self._remove(row)
+
+    def _seat_rows(self) -> list[SeatRow]:
+        return list(self.query(SeatRow))
+
+    def _max_seats(self) -> int:
+        return load_edition(str(self.query_one("#edition", Select).value)).max_players
+
+    def action_add_seat(self) -> None:
+        rows = self._seat_rows()
+        if len(rows) >= self._max_seats():
+            self._error(f"This edition seats at most {self._max_seats()} players.")
+            return
+        taken = {r.query_one(".name", Input).value for r in rows}
+        name = bot_names(1, taken)[0]
+        self.query_one("#seats").mount(
+            SeatRow(len(rows) + 1, Seat(name=name, kind="bot", level=DEFAULT_LEVEL))
+        )
+        self._error("")
+
+    def _remove(self, row: SeatRow) -> None:
+        rows = self._seat_rows()
+        if len(rows) <= 2:
+            self._error("A game needs at least two seats.")
+            return
+        row.remove()
+        for i, other in enumerate(r for r in rows if r is not row):
+            other.number = i + 1
+            other.query_one(Label).update(Content(f"{i + 1}."))
+        self._error("")
+
+    def _error(self, text: str) -> None:
+        self.query_one("#error", Static).update(text)
+
+    def setup(self) -> TableSetup | str:
+        """The table as filled in, or what is wrong with it."""
+        seats: list[Seat] = []
+        for row in self._seat_rows():
+            spec = row.spec()
+            if isinstance(spec, str):
+                return spec
+            seats.append(spec)
+        if len({s.name.casefold() for s in seats}) != len(seats):
+            return "Every seat needs a different name."
+        edition = str(self.query_one("#edition", Select).value)
+        ed = load_edition(edition)
+        if not ed.min_players <= len(seats) <= ed.max_players:
+            return f"{ed.name} is played by {ed.min_players} to {ed.max_players} players."
+        variant = self.query_one("#variant", Select).value
+        rounds: int | None = None
+        if variant == "time":
+            rounds = _number(self.query_one("#rounds", Input).value)
+            if rounds is None or rounds < 1:
+                return "The Time Limit game needs a number of rounds (1 or more)."
+        cash_text = self.query_one("#cash", Input).value.strip()
+        seed_text = self.query_one("#seed", Input).value.strip()
+        cash, seed = _number(cash_text), _number(seed_text)
+        if (cash_text and cash is None) or (seed_text and seed is None):
+            return "Starting cash and seed are whole numbers."
+        try:
+            rules = RuleOptions(
+                short_game=variant == "short",
+                time_limit_rounds=rounds,
+                auctions=self.query_one("#auctions", Checkbox).value,
+                even_building=self.query_one("#even_building", Checkbox).value,
+                rent_in_jail=self.query_one("#rent_in_jail", Checkbox).value,
+                free_parking_pot=self.query_one("#free_parking_pot", Checkbox).value,
+                double_go_salary=self.query_one("#double_go_salary", Checkbox).value,
+                starting_cash=cash,
+            )
+        except ValueError as exc:
+            return f"Those rules do not go together: {exc}"
+        return TableSetup(edition, tuple(seats), rules, seed)
+
+    def action_start(self) -> None:
+        setup = self.setup()
+        if isinstance(setup, str):
+            self._error(setup)
+            return
+        self._error("")
+        self.app.call_later(self.app.start_table, setup)  # type: ignore[attr-defined]
+
+    def action_back(self) -> None:
+        self.dismiss()

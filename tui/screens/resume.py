@@ -1,0 +1,123 @@
+"""Resume: the saved games, with title, edition, players, turn and when last played."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Label, Static
+
+from tui.persistence import Persistence, PersistenceError, SavedGame
+
+
+class ResumeScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "open", "Resume", priority=True),
+        Binding("delete,x", "delete", "Delete"),
+        Binding("escape", "back", "Back"),
+    ]
+    DEFAULT_CSS = """
+    ResumeScreen Vertical {
+        padding: 0 1;
+    }
+    ResumeScreen #title {
+        text-style: bold;
+        background: $primary 30%;
+        width: 1fr;
+        padding: 0 1;
+        margin-bottom: 1;
+    }
+    ResumeScreen DataTable {
+        height: 1fr;
+    }
+    ResumeScreen #note {
+        color: $text-muted;
+        height: auto;
+    }
+    """
+
+    def __init__(self, persistence: Persistence) -> None:
+        super().__init__()
+        self.persistence = persistence
+        self._games: list[SavedGame] = []
+        self._armed: str | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("Resume a saved game", id="title")
+            yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
+            yield Static(id="note")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_column("Title", width=max(16, min(44, self.app.size.width - 52)))
+        table.add_columns("Players", "Turns", "Last played", "Edition")
+        self._fill()
+        table.focus()
+
+    def _fill(self) -> None:
+        table = self.query_one(DataTable)
+        table.clear()
+        note = self.query_one("#note", Static)
+        if not self.persistence.available:
+            self._games = []
+            note.update(Content("Saving is off for this session: the saves folder could not be used."))
+            return
+        try:
+            self._games = self.persistence.saved_games()
+            damaged = self.persistence.damaged()
+        except PersistenceError as exc:
+            note.update(Content(f"The saved games cannot be read: {exc}"))
+            return
+        for g in self._games:
+            turn = f"{g.turn} (over)" if g.finished else str(g.turn)
+            table.add_row(g.title, g.players, turn, g.updated, g.edition, key=g.id)
+        lines = []
+        if not self._games:
+            lines.append("No saved games yet: every game you play is saved as you go.")
+        else:
+            lines.append("Enter resumes the game; x deletes it (press twice).")
+        lines.extend(f"Damaged, left untouched: {d}" for d in damaged)
+        note.update(Content("\n".join(lines)))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("open", "delete"):
+            return bool(self._games)
+        return True
+
+    def _chosen(self) -> SavedGame | None:
+        table = self.query_one(DataTable)
+        if not self._games or table.cursor_row < 0:
+            return None
+        return self._games[min(table.cursor_row, len(self._games) - 1)]
+
+    def action_open(self) -> None:
+        game = self._chosen()
+        if game is not None:
+            self.app.call_later(self.app.resume_game, game.id)  # type: ignore[attr-defined]
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.action_open()
+
+    def action_delete(self) -> None:
+        game = self._chosen()
+        if game is None:
+            return
+        if self._armed != game.id:
+            self._armed = game.id
+            self.notify(f"Press x again to delete {game.title}.", timeout=3)
+            return
+        self._armed = None
+        try:
+            self.persistence.delete(game.id)
+        except PersistenceError as exc:
+            self.notify(str(exc), severity="error", timeout=5)
+        self._fill()
+
+    def action_back(self) -> None:
+        self.dismiss()

@@ -1,0 +1,85 @@
+"""The start screen: Quick game, New game, Resume, Quit."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Middle, Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui.glyphs import UNICODE
+from tui.themes import GROUP_COLOURS, group_var
+
+CHOICES = (
+    ("quick_game", "Quick game", "You and three bots, the Short Game rules"),
+    ("new_game", "New game", "Edition, rules, 2 to 8 people or bots"),
+    ("resume", "Resume", "Carry on a saved game"),
+    ("quit", "Quit", ""),
+)
+
+
+def banner(stripe_glyph: str = "\u2580") -> Content:
+    stripe = Content("").join(Content.styled(stripe_glyph * 5, f"${group_var(c)}") for c in GROUP_COLOURS[:8])
+    title = Content.styled("L  A  N  D  L  O  R  D  S".center(40), "bold $accent")
+    line = Content.styled("a property-trading game for the terminal".center(40), "$text-muted")
+    return Content("\n").join([stripe, Content(""), title, line, Content(""), stripe])
+
+
+class StartScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("g", "app.quick_game", "Quick game"),
+        Binding("n", "app.new_game", "New game"),
+        Binding("r", "app.resume", "Resume"),
+        Binding("q,escape", "app.quit", "Quit", show=False),
+    ]
+    DEFAULT_CSS = """
+    StartScreen Vertical {
+        width: 60;
+        height: auto;
+    }
+    StartScreen #banner {
+        width: 40;
+        margin-bottom: 1;
+    }
+    StartScreen OptionList {
+        width: 60;
+        height: auto;
+        border: round $primary;
+    }
+    StartScreen #note {
+        width: 60;
+        color: $text-muted;
+        margin-top: 1;
+    }
+    """
+
+    def __init__(self, note: str = "") -> None:
+        super().__init__()
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center(), Vertical():
+            with Center():
+                yield Static(banner(getattr(self.app, "glyphs", UNICODE).stripe), id="banner")
+            yield OptionList(
+                *[
+                    Option(Content.assemble((f"{label:<12}", "bold"), (about, "dim")), id=action)
+                    for action, label, about in CHOICES
+                ],
+                id="menu",
+            )
+            yield Static(self.note, id="note")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        action = event.option.id
+        if action:
+            self.app.call_later(self.app.run_action, action)

@@ -1,0 +1,41 @@
+"""Shown while the terminal is smaller than the game needs; it goes away when the window grows."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Center, Middle
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from tui.layout import MIN_HEIGHT, MIN_WIDTH
+
+
+def message(width: int, height: int) -> Content:
+    return Content(
+        f"The window is {width} x {height}.\nlandlords needs at least {MIN_WIDTH} x {MIN_HEIGHT}:\n"
+        "make it larger to go on playing."
+    )
+
+
+class TooSmallScreen(ModalScreen[None]):
+    lets_bots_play = False
+
+    DEFAULT_CSS = """
+    TooSmallScreen {
+        background: $background;
+    }
+    TooSmallScreen Static {
+        width: auto;
+        text-align: center;
+    }
+    """
+
+    def compose(self) -> ComposeResult:
+        width, height = self.app.size
+        with Middle(), Center():
+            yield Static(message(width, height), id="message")
+
+    def show_size(self, width: int, height: int) -> None:
+        for static in self.query("#message").results(Static):
+            static.update(message(width, height))

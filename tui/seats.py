@@ -1,0 +1,61 @@
+"""Who sits at the table (a `saves.Seat`: a name, human or bot, and the bot's level): names and defaults.
+
+A saved game's seats and a new game's seats are the same thing to the interface.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+
+from saves import Seat
+
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "random")
+"""Bot levels, in the order the new-game form offers them."""
+
+DEFAULT_LEVEL = "normal"
+
+BOT_NAMES: tuple[str, ...] = (
+    "Ada",
+    "Grace",
+    "Alan",
+    "Linus",
+    "Ken",
+    "Barbara",
+    "Dennis",
+    "Margaret",
+    "Edsger",
+)
+
+
+def player_name() -> str:
+    """The person at the keyboard: their login name, capitalised, or "Player" when none is known."""
+    for var in ("LANDLORDS_NAME", "USER", "LOGNAME"):
+        value = os.environ.get(var, "").strip()
+        if value:
+            return value[:1].upper() + value[1:]
+    try:
+        return getpass.getuser().capitalize() or "Player"
+    except (OSError, KeyError):
+        return "Player"
+
+
+def bot_names(count: int, taken: set[str]) -> list[str]:
+    """Names for `count` bots, avoiding those already at the table."""
+    free = [n for n in BOT_NAMES if n.casefold() not in {t.casefold() for t in taken}]
+    names = free[:count]
+    k = 1
+    while len(names) < count:
+        candidate = f"Bot {k}"
+        if candidate.casefold() not in {t.casefold() for t in taken}:
+            names.append(candidate)
+        k += 1
+    return names
+
+
+def quick_seats(name: str | None = None, bots: int = 3) -> list[Seat]:
+    """You and three bots at the normal level."""
+    me = (name or player_name()).strip() or "Player"
+    seats = [Seat(name=me, kind="human")]
+    seats += [Seat(name=n, kind="bot", level=DEFAULT_LEVEL) for n in bot_names(bots, {me})]
+    return seats

@@ -1,0 +1,131 @@
+"""A trade being put together, and what it would do to both players' colour groups.
+
+Pure: it works from a `GameView` and the board data, so the negotiator can show every consequence before
+anything is sent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from engine import Board, Bundle, GameView, ProposeTrade, TradeOffer
+
+
+@dataclass
+class TradeDraft:
+    """Both sides of an offer from `proposer` to `partner`."""
+
+    proposer: int
+    partner: int | None = None
+    give_deeds: set[int] = field(default_factory=set)
+    take_deeds: set[int] = field(default_factory=set)
+    give_cash: int = 0
+    take_cash: int = 0
+    give_cards: int = 0
+    take_cards: int = 0
+
+    @classmethod
+    def countering(cls, offer: TradeOffer) -> TradeDraft:
+        """A counter-offer starts from the offer received, seen from the other side."""
+        return cls(
+            proposer=offer.to,
+            partner=offer.proposer,
+            give_deeds=set(offer.take.deeds),
+            take_deeds=set(offer.give.deeds),
+            give_cash=offer.take.cash,
+            take_cash=offer.give.cash,
+            give_cards=offer.take.jail_cards,
+            take_cards=offer.give.jail_cards,
+        )
+
+    def clear(self) -> None:
+        self.give_deeds.clear()
+        self.take_deeds.clear()
+        self.give_cash = self.take_cash = self.give_cards = self.take_cards = 0
+
+    @property
+    def give(self) -> Bundle:
+        return Bundle(cash=self.give_cash, deeds=tuple(sorted(self.give_deeds)), jail_cards=self.give_cards)
+
+    @property
+    def take(self) -> Bundle:
+        return Bundle(cash=self.take_cash, deeds=tuple(sorted(self.take_deeds)), jail_cards=self.take_cards)
+
+    @property
+    def empty(self) -> bool:
+        return self.give.empty and self.take.empty
+
+    def command(self) -> ProposeTrade | None:
+        if self.partner is None:
+            return None
+        return ProposeTrade(player=self.proposer, to=self.partner, give=self.give, take=self.take)
+
+
+@dataclass(frozen=True)
+class GroupChange:
+    completes: tuple[str, ...] = ()
+    breaks: tuple[str, ...] = ()
+
+    @property
+    def none(self) -> bool:
+        return not self.completes and not self.breaks
+
+
+def owners_after(view: GameView, moves: Iterable[tuple[int, int]]) -> dict[int, int | None]:
+    """Deed owners once each (space, new owner) move is made."""
+    owners = {space: deed.owner for space, deed in view.deeds.items()}
+    for space, owner in moves:
+        owners[space] = owner
+    return owners
+
+
+def full_groups(board: Board, owners: dict[int, int | None], player: int) -> set[str]:
+    """The groups a player holds every deed of."""
+    return {g for g, lots in board.members.items() if all(owners.get(s) == player for s in lots)}
+
+
+def group_changes(
+    view: GameView, board: Board, proposer: int, partner: int, give: Bundle, take: Bundle
+) -> dict[int, GroupChange]:
+    """For both players: the groups the trade would complete and the full groups it would break up."""
+    before = owners_after(view, ())
+    after = owners_after(view, [(s, partner) for s in give.deeds] + [(s, proposer) for s in take.deeds])
+    out: dict[int, GroupChange] = {}
+    for player in (proposer, partner):
+        had = full_groups(board, before, player)
+        has = full_groups(board, after, player)
+        out[player] = GroupChange(
+            completes=tuple(_group_name(board, g) for g in sorted(has - had)),
+            breaks=tuple(_group_name(board, g) for g in sorted(had - has)),
+        )
+    return out
+
+
+def _group_name(board: Board, group: str) -> str:
+    return board.edition.groups[group].name
+
+
+def holding(view: GameView, board: Board, space: int, player: int) -> tuple[int, int]:
+    """(deeds of this space's group the player holds, deeds in the group)."""
+    group = board.group_of[space]
+    assert group is not None
+    lots = board.members[group]
+    return sum(1 for s in lots if view.deeds[s].owner == player), len(lots)
+
+
+def deed_note(view: GameView, board: Board, space: int, receiver: int, names: Sequence[str]) -> str:
+    """What one deed means to the player who would receive it: "Orange 2/3: completes Ada's group"."""
+    held, size = holding(view, board, space, receiver)
+    group = board.group_of[space]
+    assert group is not None
+    name = _group_name(board, group)
+    if held + 1 == size:
+        return f"{name} {held}/{size}: completes {names[receiver]}'s group"
+    return f"{name} {held}/{size} for {names[receiver]}"
+
+
+def value_of(view: GameView, board: Board, space: int) -> int:
+    """A deed's worth in a trade: its printed price, half if mortgaged (the rule books' valuation)."""
+    price = board.price[space]
+    return price // 2 if view.deeds[space].mortgaged else price

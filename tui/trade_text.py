@@ -1,0 +1,99 @@
+"""A trade in words: each deed with its value and what it does for the side receiving it, each side of an
+offer, and what the whole deal does to both players' groups."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.content import Content
+
+from engine import Board, Bundle, GameView
+from tui import look
+from tui.glyphs import Glyphs
+from tui.trade_model import deed_note, group_changes, holding, value_of
+from tui.words import money
+
+
+def is_built(view: GameView, board: Board, space: int) -> bool:
+    """Deeds of a group with buildings cannot change hands until the buildings are sold."""
+    group = board.group_of[space]
+    assert group is not None
+    return any(view.deeds[s].houses or view.deeds[s].hotel for s in board.members[group])
+
+
+def deed_line(view: GameView, board: Board, space: int, receiver: int | None, glyphs: Glyphs) -> Content:
+    """ "██ Tennessee Avenue $180 ★": colour, name, value, mortgage, and a star if it completes the
+    receiver's group."""
+    group = board.group_of[space]
+    assert group is not None
+    parts = [
+        Content.styled(glyphs.swatch, look.swatch(board, group)),
+        Content(f" {board.spaces[space].name} "),
+        Content.styled(money(value_of(view, board, space)), "dim"),
+    ]
+    if view.deeds[space].mortgaged:
+        parts.append(Content.styled(f" {glyphs.mortgaged}", "bold $warning"))
+    if is_built(view, board, space):
+        parts.append(Content.styled(" (built)", "dim italic"))
+    if receiver is not None:
+        held, size = holding(view, board, space, receiver)
+        if held + 1 == size:
+            parts.append(Content.styled(f" {glyphs.full_group}", "bold $accent"))
+    return Content("").join(parts)
+
+
+def side_text(
+    view: GameView,
+    board: Board,
+    names: Sequence[str],
+    glyphs: Glyphs,
+    giver: int,
+    bundle: Bundle,
+    receiver: int,
+) -> Content:
+    """One side of an offer: who gives what, each deed with what it means to the receiver."""
+    lines = [Content.styled(f"{names[giver]} gives:", f"bold {look.player(giver)}")]
+    for s in bundle.deeds:
+        lines.append(Content("  ") + deed_line(view, board, s, receiver, glyphs))
+        lines.append(Content.styled(f"     {deed_note(view, board, s, receiver, names)}", "dim"))
+    if bundle.cash:
+        lines.append(Content(f"  {money(bundle.cash)} cash"))
+    if bundle.jail_cards:
+        lines.append(Content(f"  {bundle.jail_cards} Get Out of Jail Free card(s)"))
+    if bundle.empty:
+        lines.append(Content("  nothing"))
+    return Content("\n").join(lines)
+
+
+def bundle_value(view: GameView, board: Board, bundle: Bundle) -> int:
+    return bundle.cash + sum(value_of(view, board, s) for s in bundle.deeds)
+
+
+def effects_text(
+    view: GameView,
+    board: Board,
+    names: Sequence[str],
+    proposer: int,
+    partner: int,
+    give: Bundle,
+    take: Bundle,
+) -> Content:
+    """The value each side gives, and the groups the deal completes or breaks up for each player."""
+    changes = group_changes(view, board, proposer, partner, give, take)
+    lines = [
+        Content(
+            f"Value: {names[proposer]} gives {money(bundle_value(view, board, give))}, "
+            f"gets {money(bundle_value(view, board, take))} (deeds at price, mortgaged at half)."
+        )
+    ]
+    for who in (proposer, partner):
+        change = changes[who]
+        bits = []
+        if change.completes:
+            bits.append(f"completes {', '.join(change.completes)}")
+        if change.breaks:
+            bits.append(f"breaks up {', '.join(change.breaks)}")
+        text = "; ".join(bits) if bits else "no group completed or broken"
+        style = "bold $success" if change.completes else ("$error" if change.breaks else "dim")
+        lines.append(Content.assemble((names[who], f"bold {look.player(who)}"), ": ", (text, style)))
+    return Content("\n").join(lines)

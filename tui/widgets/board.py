@@ -1,0 +1,232 @@
+"""The board: the spaces round the edge of a square grid, and the centre that tells what is going on.
+
+Each space shows its colour band and short name, the owner, houses or hotel, a mortgage, and the tokens
+standing on it. Clicking a space, or moving the selection with the arrow keys, shows its deed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from textual.app import ComposeResult
+from textual.containers import Container
+from textual.content import Content
+from textual.message import Message
+from textual.widget import Widget
+
+from engine import Board, GameView
+from tui import look
+from tui.glyphs import UNICODE, Glyphs
+from tui.words import fit
+
+
+def side_length(board: Board) -> int:
+    """Spaces along one side of the square, corners included (11 for a 40-space board)."""
+    return board.size // 4 + 1
+
+
+def grid_position(board: Board, space: int) -> tuple[int, int]:
+    """(row, column) of a space: GO bottom right, play running clockwise (left along the bottom)."""
+    per = board.size // 4
+    last = per
+    side, k = divmod(space, per)
+    if side == 0:
+        return last, last - k
+    if side == 1:
+        return last - k, 0
+    if side == 2:
+        return 0, k
+    return k, last
+
+
+@dataclass(frozen=True)
+class CellState:
+    short: str
+    band: str
+    owner: int | None = None
+    houses: int = 0
+    hotel: bool = False
+    mortgaged: bool = False
+    label: str = ""  # an unowned deed's price, or a tax
+    tokens: tuple[int, ...] = ()
+    jailed: tuple[int, ...] = ()
+    selected: bool = False
+    glyphs: Glyphs = UNICODE
+
+
+def cell_states(view: GameView, board: Board, selected: int | None, glyphs: Glyphs) -> list[CellState]:
+    """What every space shows for this view of the game."""
+    standing: dict[int, list[int]] = {}
+    jailed: dict[int, list[int]] = {}
+    for p, ps in enumerate(view.players):
+        if ps.bankrupt:
+            continue
+        (jailed if ps.in_jail else standing).setdefault(ps.position, []).append(p)
+    states: list[CellState] = []
+    for space, sp in enumerate(board.spaces):
+        deed = view.deeds.get(space)
+        label = ""
+        if deed is not None and deed.owner is None:
+            label = f"${board.price[space]}"
+        elif sp.kind == "tax" and sp.tax is not None:
+            label = f"${board.edition.taxes[sp.tax].flat}"
+        states.append(
+            CellState(
+                short=sp.short,
+                band=look.band(board, space),
+                owner=deed.owner if deed is not None else None,
+                houses=deed.houses if deed is not None else 0,
+                hotel=deed.hotel if deed is not None else False,
+                mortgaged=deed.mortgaged if deed is not None else False,
+                label=label,
+                tokens=tuple(standing.get(space, ())),
+                jailed=tuple(jailed.get(space, ())),
+                selected=space == selected,
+                glyphs=glyphs,
+            )
+        )
+    return states
+
+
+class SpaceClicked(Message):
+    def __init__(self, space: int) -> None:
+        super().__init__()
+        self.space = space
+
+
+class SpaceCell(Widget):
+    """One space of the board."""
+
+    DEFAULT_CSS = """
+    SpaceCell {
+        width: 1fr;
+        height: 1fr;
+        background: $surface;
+    }
+    SpaceCell:hover {
+        background: $boost;
+    }
+    """
+
+    def __init__(self, space: int) -> None:
+        super().__init__(id=f"space-{space}")
+        self.space = space
+        self._cell: CellState | None = None
+
+    @property
+    def state(self) -> CellState | None:
+        return self._cell
+
+    def show(self, state: CellState) -> None:
+        if state != self._cell:
+            self._cell = state
+            self.refresh()
+
+    def on_click(self) -> None:
+        self.post_message(SpaceClicked(self.space))
+
+    def render(self) -> Content:
+        state = self._cell
+        if state is None:
+            return Content("")
+        width, height = self.size.width or 7, self.size.height or 2
+        name = fit(state.short, width).center(width)
+        band_style = state.band + (" reverse" if state.selected else "")
+        lines = [Content.styled(name, band_style)]
+        status = self._status(state, compact=height < 3)
+        tokens = self._tokens(state)
+        if height >= 3:
+            lines.append(status)
+            lines.append(_squeeze(tokens, width))
+        else:
+            room = width - status.cell_length - (1 if status.cell_length else 0)
+            tail = _squeeze(tokens, room) if room > 0 else Content("")
+            gap = width - status.cell_length - tail.cell_length
+            lines.append(status + Content(" " * max(gap, 0)) + tail if tail.cell_length else status)
+        return Content("\n").join(lines[:height])
+
+    def _status(self, s: CellState, compact: bool) -> Content:
+        g = s.glyphs
+        if s.owner is None:
+            return Content.styled(s.label, "dim") if s.label else Content("")
+        parts = [Content.styled(str(s.owner + 1), look.token(s.owner))]
+        if s.mortgaged:
+            parts.append(Content.styled(g.mortgaged, "bold $warning"))
+        elif s.hotel:
+            parts.append(Content.styled(g.hotel, "bold $error"))
+        elif s.houses:
+            if compact:
+                parts.append(Content.styled(f"{s.houses}{g.house}", "bold $success"))
+            else:
+                parts.append(Content.styled(" " + g.house * s.houses, "bold $success"))
+        return Content("").join(parts)
+
+    def _tokens(self, s: CellState) -> list[Content]:
+        out = [Content.styled(str(p + 1), look.token(p) + " underline") for p in s.jailed]
+        if s.jailed:
+            out.insert(0, Content.styled(s.glyphs.jail, "bold"))
+        out += [Content.styled(str(p + 1), look.token(p)) for p in s.tokens]
+        return out
+
+
+def _squeeze(parts: Sequence[Content], width: int) -> Content:
+    """As many pieces as fit in `width`, with "+" when some are left out."""
+    total = sum(p.cell_length for p in parts)
+    if total <= width:
+        return Content("").join(parts)
+    kept: list[Content] = []
+    used = 0
+    for p in parts:
+        if used + p.cell_length > width - 1:
+            break
+        kept.append(p)
+        used += p.cell_length
+    return Content("").join([*kept, Content.styled("+", "bold")])
+
+
+class BoardGrid(Container):
+    """The spaces in a square grid around a centre widget."""
+
+    DEFAULT_CSS = """
+    BoardGrid {
+        layout: grid;
+        grid-gutter: 0 1;
+        background: $board-gap;
+        width: auto;
+        height: auto;
+    }
+    """
+
+    def __init__(self, board: Board, centre: Widget, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.board = board
+        self.centre = centre
+        self.cells = [SpaceCell(space) for space in range(board.size)]
+
+    def compose(self) -> ComposeResult:
+        yield from self._in_grid_order()
+
+    def _in_grid_order(self) -> Iterator[Widget]:
+        side = side_length(self.board)
+        at = {grid_position(self.board, s): s for s in range(self.board.size)}
+        for row in range(side):
+            for col in range(side):
+                if (row, col) in at:
+                    yield self.cells[at[(row, col)]]
+                elif (row, col) == (1, 1):
+                    yield self.centre
+
+    def size_cells(self, width: int, height: int) -> None:
+        """Lay the grid out with cells of this size."""
+        side = side_length(self.board)
+        inner = side - 2
+        self.set_styles(
+            f"grid-size: {side} {side}; grid-columns: {width}; grid-rows: {height};"
+            f"width: {side * width + side - 1}; height: {side * height};"
+        )
+        self.centre.set_styles(f"column-span: {inner}; row-span: {inner};")
+
+    def show(self, states: Sequence[CellState]) -> None:
+        for cell, state in zip(self.cells, states, strict=True):
+            cell.show(state)

@@ -1,0 +1,247 @@
+"""The deed card of the selected space: price, the whole rent ladder with the current level marked,
+house cost, mortgage value, owner, and the rent a visitor would pay now."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.content import Content
+from textual.widgets import Static
+
+from engine import Board, GameView
+from tui import look
+from tui.client import Facts
+from tui.glyphs import UNICODE, Glyphs
+from tui.widgets.lines import LinesView
+from tui.words import money
+
+_HOUSES = ("1 house", "2 houses", "3 houses", "4 houses")
+
+
+@dataclass(frozen=True)
+class CardParts:
+    """A space's card in three parts, stacked in the side panel and side by side in dialogs."""
+
+    title: Content
+    facts: list[Content]
+    ladder: list[Content]
+
+
+def _row(label: str, value: str, width: int, marked: bool = False, glyphs: Glyphs = UNICODE) -> Content:
+    mark = glyphs.marker if marked else " "
+    body = f"{label:<{max(width - len(value) - 2, len(label) + 1)}}{value}"
+    return Content.assemble((mark, "bold $accent"), " ", (body, "bold $accent" if marked else ""))
+
+
+def card_parts(
+    view: GameView,
+    board: Board,
+    space: int,
+    names: Sequence[str],
+    facts: Facts,
+    glyphs: Glyphs = UNICODE,
+    width: int = 30,
+) -> CardParts:
+    sp = board.spaces[space]
+    inner = max(width - 2, 16)
+    title = Content.styled(sp.name.center(width), look.band(board, space))
+    deed = view.deeds.get(space)
+    if deed is None:
+        return CardParts(title, _not_a_deed(view, board, space, names), [])
+    group = board.group_of[space]
+    assert group is not None
+    info = board.edition.groups[group]
+    lots = board.members[group]
+    owner = "the bank (for sale)" if deed.owner is None else names[deed.owner]
+    owned = sum(1 for s in lots if deed.owner is not None and view.deeds[s].owner == deed.owner)
+    facts_lines = [_row("Price", money(board.price[space]), inner), _row("Owner", owner, inner)]
+    ladder: list[Content] = []
+    rent = board.rent[space]
+    if info.rent_model == "ladder":
+        top = facts.houses_before_hotel
+        level = top + 1 if deed.hotel else deed.houses
+        full = owned == len(lots)
+        owned_now = deed.owner is not None and not deed.mortgaged
+        ladder.append(_row("Rent", money(rent[0]), inner, owned_now and level == 0 and not full, glyphs))
+        ladder.append(
+            _row("With the full group", money(2 * rent[0]), inner, owned_now and level == 0 and full, glyphs)
+        )
+        for n in range(1, top + 1):
+            ladder.append(
+                _row(f"With {_HOUSES[n - 1]}", money(rent[n]), inner, owned_now and level == n, glyphs)
+            )
+        ladder.append(_row("With a hotel", money(rent[5]), inner, owned_now and deed.hotel, glyphs))
+        cost = money(board.house_cost[space])
+        facts_lines.append(_row("Houses cost", f"{cost} each", inner))
+        facts_lines.append(_row("A hotel", f"{cost} + {top} houses", inner))
+    elif info.rent_model == "count_tiers" and info.tiers:
+        plural = info.name.lower()
+        single = plural[:-1] if plural.endswith("s") else plural
+        for n, amount in enumerate(info.tiers[: len(lots)], start=1):
+            marked = owned == n and not deed.mortgaged
+            ladder.append(
+                _row(f"{n} {single if n == 1 else plural} owned", money(amount), inner, marked, glyphs)
+            )
+    elif info.rent_model == "dice_multiplier" and info.multipliers:
+        for n, times in enumerate(info.multipliers[: len(lots)], start=1):
+            marked = owned == n and not deed.mortgaged
+            ladder.append(_row(f"{n} owned", f"{times} x dice", inner, marked, glyphs))
+    facts_lines.append(_row("Mortgage value", money(board.mortgage[space]), inner))
+    facts_lines.append(_row("Lift the mortgage", money(board.unmortgage_cost(space)), inner))
+    facts_lines.append(_visitor_pays(deed.owner, deed.mortgaged, space, facts))
+    return CardParts(title, facts_lines, ladder)
+
+
+def deed_card(
+    view: GameView,
+    board: Board,
+    space: int,
+    names: Sequence[str],
+    facts: Facts,
+    glyphs: Glyphs = UNICODE,
+    width: int = 30,
+) -> list[Content]:
+    """The lines of a space's card, one above the other."""
+    parts = card_parts(view, board, space, names, facts, glyphs, width)
+    rule = Content.styled(glyphs.rule * width, "$foreground 30%")
+    lines = [parts.title, *parts.facts[:2]]
+    if parts.ladder:
+        lines += [rule, *parts.ladder, rule]
+    lines += parts.facts[2:]
+    return lines
+
+
+def _visitor_pays(owner: int | None, mortgaged: bool, space: int, facts: Facts) -> Content:
+    if owner is None:
+        return Content.styled("Unowned: buy it, or the bank auctions it.", "italic")
+    if mortgaged:
+        return Content.styled("Mortgaged: no rent.", "bold $warning")
+    now = facts.rent.get(space)
+    if now is None:
+        return Content("")
+    if now.per_pip:
+        return Content.assemble("A visitor pays ", (f"{now.per_pip} x the dice", "bold"), " now.")
+    detail = f" ({now.detail})" if now.detail else ""
+    return Content.assemble("A visitor pays ", (money(now.amount), "bold"), f" now{detail}.")
+
+
+def _not_a_deed(view: GameView, board: Board, space: int, names: Sequence[str]) -> list[Content]:
+    sp = board.spaces[space]
+    ed = board.edition
+    here = [names[p] for p, ps in enumerate(view.players) if ps.position == space and not ps.bankrupt]
+    text: list[str] = []
+    if sp.kind == "go":
+        text.append(f"Collect {money(ed.salary)} salary each time you land on or pass GO.")
+    elif sp.kind == "tax" and sp.tax is not None:
+        tax = ed.taxes[sp.tax]
+        if tax.percent is not None and not view.rules.short_game:
+            text.append(
+                f"Pay {money(tax.flat)} or {tax.percent}% of your total worth, chosen before you add it up."
+            )
+        else:
+            text.append(f"Pay {money(tax.flat)}.")
+    elif sp.kind == "card" and sp.deck is not None:
+        text.append(f"Draw a {ed.decks[sp.deck].name} card and do what it says.")
+    elif sp.kind == "jail":
+        inside = [names[p] for p, ps in enumerate(view.players) if ps.in_jail and not ps.bankrupt]
+        text.append(f"In jail: {', '.join(inside) if inside else 'nobody'}.")
+        text.append(f"Leave by doubles, the {money(ed.jail.fine)} fine or a Get Out of Jail Free card.")
+        visiting = [n for n in here if n not in inside]
+        text.append(f"Just visiting: {', '.join(visiting) if visiting else 'nobody'}.")
+        here = []
+    elif sp.kind == "free_parking":
+        if view.rules.free_parking_pot:
+            text.append(f"The pot: {money(view.pot)}, to whoever lands here.")
+        else:
+            text.append("A free resting place: nothing happens.")
+    elif sp.kind == "go_to_jail":
+        text.append("Go directly to jail. Do not pass GO, do not collect the salary.")
+    if here:
+        text.append(f"Here now: {', '.join(here)}.")
+    return [Content(t) for t in text]
+
+
+class DeedPanel(LinesView, can_focus=True):
+    """The selected space's card, in the side panel."""
+
+    DEFAULT_CSS = """
+    DeedPanel {
+        border: round $primary 50%;
+        padding: 0 1;
+        background: $surface;
+    }
+    DeedPanel:focus {
+        border: round $accent;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.border_title = "Deed"
+        self._args: tuple[GameView, Board, int, Sequence[str], Facts, Glyphs] | None = None
+        self._key: object = None
+
+    def show(
+        self,
+        view: GameView,
+        board: Board,
+        space: int,
+        names: Sequence[str],
+        facts: Facts,
+        glyphs: Glyphs = UNICODE,
+    ) -> None:
+        self._args = (view, board, space, names, facts, glyphs)
+        self._draw()
+
+    def _draw(self) -> None:
+        if self._args is None:
+            return
+        view, board, space, names, facts, glyphs = self._args
+        width = max(self.text_width, 24) if self.is_mounted else 30
+        key = (view, space, facts, glyphs, width)
+        if key == self._key:
+            return
+        self._key = key
+        self.set_lines(deed_card(view, board, space, names, facts, glyphs, width))
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        self._draw()
+
+
+class DeedCard(Horizontal):
+    """A space's card in a dialog: its facts beside its rent ladder."""
+
+    DEFAULT_CSS = """
+    DeedCard {
+        height: auto;
+    }
+    DeedCard > Static {
+        width: 1fr;
+        height: auto;
+    }
+    DeedCard > #ladder {
+        margin-left: 2;
+    }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="facts")
+        yield Static(id="ladder")
+
+    def show(
+        self,
+        view: GameView,
+        board: Board,
+        space: int,
+        names: Sequence[str],
+        facts: Facts,
+        glyphs: Glyphs = UNICODE,
+    ) -> None:
+        parts = card_parts(view, board, space, names, facts, glyphs, 34)
+        self.query_one("#facts", Static).update(Content("\n").join([parts.title, *parts.facts]))
+        self.query_one("#ladder", Static).update(Content("\n").join(parts.ladder))

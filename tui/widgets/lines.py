@@ -1,0 +1,100 @@
+"""A scrolling view of lines of text, wrapped to its width and drawn line by line.
+
+Replacing or adding lines repaints the view without laying the screen out again, which keeps a move's
+repaint cheap: the panels and the log change after every move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from textual import events
+from textual.content import Content
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widget import Widget
+
+
+class LinesView(ScrollView):
+    DEFAULT_CSS = """
+    LinesView {
+        scrollbar-size-vertical: 1;
+        overflow-x: hidden;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None, follow_end: bool = False) -> None:
+        super().__init__(id=id)
+        self._entries: list[Content] = []
+        self._wrapped: list[Content] = []
+        self._wrapped_at = 0
+        self._follow_end = follow_end
+
+    @property
+    def text_width(self) -> int:
+        return max(self.scrollable_content_region.width, 10)
+
+    @property
+    def plain_lines(self) -> list[str]:
+        return [e.plain for e in self._entries]
+
+    def set_lines(self, entries: Iterable[Content]) -> None:
+        """Show these lines instead of the ones shown."""
+        self._entries = list(entries)
+        self._rewrap()
+        if self._follow_end:
+            self.scroll_end(animate=False, immediate=True)
+        self.refresh()
+
+    def add_lines(self, entries: Iterable[Content]) -> None:
+        """Add lines at the end (following them, if the view was at the end)."""
+        new = list(entries)
+        if not new:
+            return
+        follow = self._follow_end and (self.is_vertical_scroll_end or not self._wrapped)
+        self._entries.extend(new)
+        width = self.text_width
+        if width != self._wrapped_at:
+            self._rewrap()
+        else:
+            for entry in new:
+                self._wrapped.extend(entry.wrap(width))
+            self._resize_virtually(Size(width, len(self._wrapped)))
+        if follow:
+            self.scroll_end(animate=False, immediate=True)
+        self.refresh()
+
+    def _rewrap(self) -> None:
+        width = self.text_width
+        self._wrapped_at = width
+        self._wrapped = [line for entry in self._entries for line in entry.wrap(width)]
+        self._resize_virtually(Size(width, len(self._wrapped)))
+
+    def _resize_virtually(self, size: Size) -> None:
+        """Set the scrollable size; when the scrollbar stays as it is, without laying the screen out."""
+        if size == self.virtual_size:
+            return
+        always = self.styles.overflow_y == "scroll"
+        needs_bar = size.height > self.scrollable_content_region.height
+        if self.is_mounted and (always or needs_bar == self.show_vertical_scrollbar):
+            self.set_reactive(Widget.virtual_size, size)
+            self._scroll_update(size)
+            self.refresh()
+        else:
+            self.virtual_size = size
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.text_width != self._wrapped_at:
+            self._rewrap()
+            if self._follow_end:
+                self.scroll_end(animate=False, immediate=True)
+
+    def render_line(self, y: int) -> Strip:
+        index = self.scroll_offset.y + y
+        width = self.scrollable_content_region.width
+        base = self.visual_style
+        if index >= len(self._wrapped):
+            return Strip.blank(width, base.rich_style)
+        segments = self._wrapped[index].render_segments(base)
+        return Strip(segments).crop_extend(0, width, base.rich_style)

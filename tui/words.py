@@ -1,0 +1,120 @@
+"""Commands, amounts and spaces in words, for buttons, the footer, the command palette and hints."""
+
+from __future__ import annotations
+
+from engine import Board, Command, GameView
+from engine.events import Event
+
+
+def money(amount: int) -> str:
+    return f"${amount:,}"
+
+
+def building_name(view: GameView, space: int, houses_before_hotel: int) -> str:
+    """What the next building on a lot would be."""
+    return "hotel" if view.deeds[space].houses >= houses_before_hotel else "house"
+
+
+def describe_command(cmd: Command, view: GameView, board: Board, houses_before_hotel: int = 4) -> str:
+    """A command as a player would ask for it: "Build a house on Boardwalk ($200)"."""
+    kind = cmd.kind
+    name = board.name
+    if kind == "roll_dice":
+        return "Roll for doubles" if view.players[cmd.player].in_jail else "Roll the dice"
+    if kind == "end_turn":
+        return "End the turn"
+    if kind == "buy_property":
+        pend = view.pending
+        space = getattr(pend, "space", None)
+        return f"Buy {name(space)} for {money(board.price[space])}" if space is not None else "Buy"
+    if kind == "decline_property":
+        return "Decline: auction it" if view.rules.auctions else "Decline: leave it with the bank"
+    if cmd.kind == "place_bid":
+        return f"Bid {money(cmd.amount)}"
+    if kind == "pass_auction":
+        return "Pass (leave the auction)"
+    if cmd.kind == "build":
+        what = building_name(view, cmd.space, houses_before_hotel)
+        return f"Build a {what} on {name(cmd.space)} ({money(board.house_cost[cmd.space])})"
+    if cmd.kind == "sell_building":
+        what = "hotel" if view.deeds[cmd.space].hotel else "house"
+        return f"Sell a {what} on {name(cmd.space)} (+{money(board.house_cost[cmd.space] // 2)})"
+    if cmd.kind == "mortgage":
+        return f"Mortgage {name(cmd.space)} (+{money(board.mortgage[cmd.space])})"
+    if cmd.kind == "unmortgage":
+        return f"Lift the mortgage on {name(cmd.space)} ({money(board.unmortgage_cost(cmd.space))})"
+    if cmd.kind == "keep_mortgage":
+        return f"Keep the mortgage on {name(cmd.space)} ({money(board.interest(cmd.space))} interest now)"
+    if kind == "pay_jail_fine":
+        return f"Pay the {money(board.edition.jail.fine)} fine"
+    if kind == "use_jail_card":
+        return "Use a Get Out of Jail Free card"
+    if cmd.kind == "choose_income_tax":
+        tax = board.edition.taxes["income"]
+        if cmd.option == "flat":
+            return f"Pay {money(tax.flat)}"
+        return f"Pay {tax.percent}% of your total worth"
+    if kind == "accept_trade":
+        return "Accept the offer"
+    if kind == "reject_trade":
+        return "Turn the offer down"
+    if kind == "cancel_trade":
+        return "Withdraw the offer"
+    if kind == "declare_bankruptcy":
+        return "Declare bankruptcy"
+    if kind == "propose_trade":
+        return "Propose a trade"
+    return kind.replace("_", " ").capitalize()
+
+
+def actor_of(event: Event) -> int | None:
+    """The player an event is mostly about, for colouring the log."""
+    for attr in ("player", "payer", "from_player"):
+        value = getattr(event, attr, None)
+        if isinstance(value, int):
+            return value
+    trade = getattr(event, "trade", None)
+    if trade is not None:
+        return int(trade.proposer)
+    winner = getattr(event, "winner", None)
+    return winner if isinstance(winner, int) else None
+
+
+_SQUEEZED = {"Kentucky": "Kentky", "Virginia": "Virgna", "Indiana": "Indina", "Electric": "Electr"}
+_VOWELS = set("aeiouAEIOU")
+
+
+def fit(text: str, width: int) -> str:
+    """A short name squeezed into `width` cells: dots and spaces go first, then vowels from the end
+    (never the first letter), then the tail."""
+    if len(text) <= width:
+        return text
+    if width == 6 and text in _SQUEEZED:
+        return _SQUEEZED[text]
+    letters = list(text.replace(".", "").replace(" ", ""))
+    i = len(letters) - 1
+    while len(letters) > width and i > 0:
+        if letters[i] in _VOWELS:
+            del letters[i]
+        i -= 1
+    return "".join(letters[:width])
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def charge_text(reason: str, detail: str, space: int | None, board: Board) -> str:
+    """What a payment owed is for: "rent for Boardwalk with a hotel", "the jail fine", "Income Tax"."""
+    if reason == "rent" and space is not None:
+        tail = f" {detail}" if detail.startswith("with") else f" ({detail})" if detail else ""
+        return f"rent for {board.name(space)}{tail}"
+    if detail:
+        return detail
+    return {
+        "tax": "tax",
+        "card": "a card",
+        "jail_fine": "the jail fine",
+        "interest": "mortgage interest",
+        "repairs": "repairs",
+    }.get(reason, reason.replace("_", " "))
