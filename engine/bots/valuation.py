@@ -1,0 +1,316 @@
+"""What a player's holdings are worth, in dollars, to a bot that thinks in rent per roll.
+
+Worth = cash + each deed at its printed price (a mortgaged one less the cost of lifting it) + the rent its
+deeds should bring over a horizon of rounds + what its complete groups would earn once built up with the
+cash it has (less that cash) + a share of a group's value for lots that may still complete it. Buildings
+already standing count through the rent they bring: a house's price is spent, not stored.
+
+The same figure judges a purchase, a bid and a trade: the change in worth to each side. Because a
+hypothetical trade is only a changed `owner` and `funds`, it costs a few dozen microseconds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from engine.bots.odds import ROLLS_PER_TURN
+from engine.bots.position import Position, tables_for
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How one level weighs the future. The levels differ in these figures and in their own decisions."""
+
+    horizon: float  # rounds of rent a deed's income is worth now
+    keep: int  # cash never counted on for building
+    claim: float  # share of a group's value per lot held while the rest is still with the bank
+    deal: float  # share per lot held when one rival holds the rest (a trade may complete it)
+    jail_card: int  # worth of a Get Out of Jail Free card
+    liquidity: float  # penalty per dollar a trade leaves a player short of a safe cash reserve
+    mortgage_to_build: bool  # counts mortgage money from stray deeds as building money
+    build_cost: float  # share of a building's price it weighs against the rent the building brings
+    salary_rounds: float  # rounds of salary counted as building money on top of the cash in hand
+
+
+@cache
+def development(edition: str, group: str, top: int) -> tuple[tuple[float, ...], int]:
+    """Rent per opponent roll of a complete group with h buildings spread evenly (h = 0 .. lots*(top+1)),
+    the extra ones on the most lucrative lots; and the price of one building there."""
+    tables = tables_for(edition)
+    board = tables.board
+    lots = tables.lots[group]
+    land = tables.odds.land
+    incomes = []
+    for h in range(len(lots) * (top + 1) + 1):
+        q, r = divmod(h, len(lots))
+        total = 0.0
+        for i, s in enumerate(lots):
+            lvl = q + 1 if i < r else q
+            idx = 5 if lvl > top else lvl
+            rent = board.rent[s][idx] * (2 if idx == 0 else 1)
+            total += land[s] * rent
+        incomes.append(total)
+    return tuple(incomes), board.house_cost[lots[0]]
+
+
+def rent_factor(pos: Position, style: Style, player: int) -> float:
+    """Dollars of worth per dollar of rent per opponent roll: rounds x rolls per round x opponents."""
+    return style.horizon * ROLLS_PER_TURN * pos.opponents(player)
+
+
+def monopoly_value(pos: Position, group: str, k: float, budget: float, houses_now: int = 0) -> float:
+    """Rent a complete group earns over the horizon once built as far as `budget` allows and pays,
+    less the building cost (0 when building does not pay). Excludes the rent it already earns."""
+    incomes, cost = development(pos.view.edition, group, pos.top)
+    lots = len(pos.board.members[group])
+    most = min(len(incomes) - 1, houses_now + max(0, int(budget) // cost))
+    houses_cap = houses_now + pos.bank_houses
+    base = incomes[houses_now]
+    best = 0.0
+    for h in range(houses_now + 1, most + 1):
+        if (h > houses_cap and h <= lots * pos.top) or (h > lots * pos.top and not pos.bank_hotels):
+            break
+        net = (incomes[h] - base) * k - (h - houses_now) * cost
+        if net > best:
+            best = net
+    return best
+
+
+def built_income(pos: Position, group: str, k: float, budget: float) -> float:
+    """Rent per opponent roll a complete (unbuilt) group will earn once built as far as `budget` pays."""
+    incomes, cost = development(pos.view.edition, group, pos.top)
+    most = min(len(incomes) - 1, max(0, int(budget) // cost), pos.bank_houses)
+    best_h, best = 0, 0.0
+    for h in range(1, most + 1):
+        net = (incomes[h] - incomes[0]) * k - h * cost
+        if net > best:
+            best_h, best = h, net
+    return incomes[best_h]
+
+
+def full_monopoly_value(pos: Position, group: str, k: float) -> float:
+    """A group's worth to whoever completes it, cash and the bank's stock aside: double rent plus
+    building it up as far as pays."""
+    return _full_value(pos.view.edition, group, pos.top, k)
+
+
+@cache
+def _full_value(edition: str, group: str, top: int, k: float) -> float:
+    tables = tables_for(edition)
+    grp = tables.board.edition.groups[group]
+    if grp.rent_model != "ladder":
+        # railroads and utilities: the rent of the full set over what the deeds bring held apart
+        ladder = grp.tiers if grp.tiers is not None else [m * 7 for m in grp.multipliers or [0]]
+        landing = sum(tables.odds.land[s] for s in tables.board.members[group])
+        return landing * (ladder[-1] - ladder[0]) * k
+    incomes, cost = development(edition, group, top)
+    land = tables.odds.land
+    single = sum(land[s] * tables.board.rent[s][0] for s in tables.board.members[group])
+    best = max((incomes[h] - incomes[0]) * k - h * cost for h in range(len(incomes)))
+    return (incomes[0] - single) * k + max(0.0, best)
+
+
+@cache
+def rank_of(edition: str, top: int) -> dict[str, int]:
+    """Street groups ranked by what building them up earns per dollar (the order money goes to them)."""
+    tables = tables_for(edition)
+
+    def per_dollar(group: str) -> float:
+        incomes, cost = development(edition, group, top)
+        h = min(len(incomes) - 1, 3 * len(tables.board.members[group]))
+        return (incomes[h] - incomes[0]) / (h * cost)
+
+    rank = sorted(tables.street_groups, key=per_dollar, reverse=True)
+    return {g: i for i, g in enumerate(rank)}
+
+
+class Appraisal:
+    """A player's holdings appraised once; `at(cash)` gives the worth for any amount of cash, which is all
+    a trade's price changes (complete groups are built further with more cash)."""
+
+    __slots__ = ("complete", "extra_budget", "k", "keep", "pos", "static")
+
+    def __init__(
+        self,
+        pos: Position,
+        style: Style,
+        player: int,
+        owner: list[int | None] | None = None,
+        jail_cards: int | None = None,
+    ) -> None:
+        own = pos.owner if owner is None else owner
+        cards = pos.jail_cards[player] if jail_cards is None else jail_cards
+        tables = pos.tables
+        board = tables.board
+        land = tables.odds.land
+        price = board.price
+        mortgaged = pos.mortgaged
+        k = self.k = rent_factor(pos, style, player)
+        self.pos = pos
+        self.keep = style.keep - style.salary_rounds * board.edition.salary
+        total = cards * float(style.jail_card)
+        extra = 0.0
+        complete: list[tuple[str, float]] = []
+        for group in tables.street_groups:
+            lots = board.members[group]
+            mine = [s for s in lots if own[s] == player]
+            if not mine:
+                continue
+            for s in mine:
+                total += price[s] - (board.unmortgage_cost(s) if mortgaged[s] else 0)
+            if len(mine) == len(lots):
+                lift = sum(board.unmortgage_cost(s) for s in lots if mortgaged[s])
+                complete.append((group, float(lift)))
+                continue
+            for s in mine:
+                if not mortgaged[s]:
+                    total += land[s] * board.rent[s][0] * k
+                    if style.mortgage_to_build:
+                        extra += board.mortgage[s]
+            total += _partial(pos, style, player, group, own, len(mine), k)
+        for group, grp in board.edition.groups.items():
+            if grp.rent_model == "ladder":
+                continue
+            mine = [s for s in board.members[group] if own[s] == player]
+            if not mine:
+                continue
+            n = len(mine)
+            if grp.rent_model == "count_tiers":
+                assert grp.tiers is not None
+                per = float(grp.tiers[n - 1])
+            else:
+                assert grp.multipliers is not None
+                per = grp.multipliers[n - 1] * 7.0
+            for s in mine:
+                if mortgaged[s]:
+                    total += price[s] - board.unmortgage_cost(s)
+                else:
+                    total += price[s] + land[s] * per * k
+                    if style.mortgage_to_build:
+                        extra += board.mortgage[s]
+        order = rank_of(pos.view.edition, pos.top)
+        complete.sort(key=lambda c: order[c[0]])
+        self.static = total
+        self.extra_budget = extra
+        self.complete = complete
+
+    def at(self, cash: float) -> float:
+        total = cash + self.static
+        budget = cash - self.keep + self.extra_budget
+        for group, lift in self.complete:
+            total += _complete(self.pos, group, self.k, lift, budget)
+            budget -= lift
+        return total
+
+
+def worth(
+    pos: Position,
+    style: Style,
+    player: int,
+    owner: list[int | None] | None = None,
+    funds: int | None = None,
+    jail_cards: int | None = None,
+) -> float:
+    """The player's worth as this style sees it, for the table as it stands or with `owner`, `funds`
+    and `jail_cards` changed (a trade under consideration)."""
+    cash = pos.funds[player] if funds is None else funds
+    return Appraisal(pos, style, player, owner, jail_cards).at(cash)
+
+
+def _partial(
+    pos: Position, style: Style, player: int, group: str, own: list[int | None], mine: int, k: float
+) -> float:
+    """The share of a group's value a player holds by owning some of its lots."""
+    lots = pos.board.members[group]
+    holders = {own[s] for s in lots if own[s] is not None and own[s] != player}
+    if not holders:
+        share = style.claim * mine / len(lots) * (2.0 if mine == len(lots) - 1 else 1.0)
+    elif len(holders) == 1:
+        share = style.deal * mine / len(lots)
+    else:
+        return 0.0
+    return share * full_monopoly_value(pos, group, k)
+
+
+def _complete(pos: Position, group: str, k: float, lift: float, budget: float) -> float:
+    """Rent of a complete group now and what building it up with the budget would add."""
+    board = pos.board
+    lots = board.members[group]
+    land = pos.tables.odds.land
+    if lift:
+        # mortgaged lots earn nothing; lifting them is paid from the building budget
+        now = 0.0
+        for s in lots:
+            if not pos.mortgaged[s]:
+                now += land[s] * board.rent[s][0] * 2
+        incomes, _ = development(pos.view.edition, group, pos.top)
+        gain = max(0.0, (incomes[0] - now) * k - lift) if budget >= lift else 0.0
+        return now * k + gain + monopoly_value(pos, group, k, budget - lift)
+    houses_now = sum(pos.level(s) for s in lots)
+    incomes, _ = development(pos.view.edition, group, pos.top)
+    return incomes[houses_now] * k + monopoly_value(pos, group, k, budget, houses_now)
+
+
+def deed_value(pos: Position, style: Style, player: int, space: int) -> float:
+    """What receiving `space` (at no cost) adds to a player's worth."""
+    own = list(pos.owner)
+    own[space] = player
+    return worth(pos, style, player, owner=own) - worth(pos, style, player)
+
+
+def worth_paying(pos: Position, style: Style, player: int, space: int, safe: float) -> int:
+    """The most a player should pay for `space`: the highest price at which holding the deed leaves his
+    worth no lower than not buying, counting the building money the price takes from his complete groups
+    and the cash it would leave short of `safe`."""
+    cash = pos.funds[player]
+    own = list(pos.owner)
+    own[space] = player
+    before = Appraisal(pos, style, player).at(cash) - max(0.0, safe - cash) * style.liquidity
+    after = Appraisal(pos, style, player, owner=own)
+
+    def ahead(price: int) -> bool:
+        left = cash - price
+        return after.at(left) - max(0.0, safe - left) * style.liquidity >= before
+
+    if not ahead(0):
+        return 0
+    lo, hi = 0, cash
+    if ahead(hi):
+        return hi
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if ahead(mid):
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+FAIR_ROUNDS = 10.0
+"""Rounds of rent that make a group's fair worth: the plain reckoning of what completing it is worth."""
+
+
+def face_value(pos: Position, deeds: tuple[int, ...], cash: int = 0, jail_cards: int = 0) -> float:
+    """Printed value: cash, deeds at their price (half if mortgaged), a jail card at the jail fine."""
+    board = pos.board
+    total = sum(board.price[s] // (2 if pos.mortgaged[s] else 1) for s in deeds)
+    return cash + total + board.edition.jail.fine * jail_cards
+
+
+def fair_worth(pos: Position, groups: list[str]) -> float:
+    """What completing these groups is worth to whoever gets them, by the rent tables alone."""
+    k = FAIR_ROUNDS * ROLLS_PER_TURN * max(1, len(pos.players) - 1)
+    return sum(full_monopoly_value(pos, g, k) for g in groups)
+
+
+def plain_price(
+    pos: Position, give: tuple[int, ...], take: tuple[int, ...], gets: list[str], yields: list[str]
+) -> int:
+    """The cash to add to `give` for `take` at a plain fair price: even by printed prices, plus half the
+    worth of the groups the taker completes (`gets`) less half of those the other side does (`yields`);
+    a group for a group is even by printed prices alone."""
+    price = face_value(pos, take) - face_value(pos, give)
+    if not yields:
+        price += 0.5 * fair_worth(pos, gets)
+    return int(price)
