@@ -34,7 +34,7 @@ def building_value(pos: Position, style: Style, player: int) -> float:
     for g in complete_groups(pos, player):
         incomes, cost = development(pos.view.edition, g, pos.top)
         h0 = sum(pos.level(s) for s in pos.board.members[g])
-        t = target(pos, g, k, max(budget, cost), pos.top + 1)
+        t = target(pos, style, g, k, max(budget, cost), pos.top + 1)
         if t > h0:
             best = max(best, (incomes[t] - incomes[h0]) * k / (t - h0))
     return best

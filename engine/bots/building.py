@@ -8,7 +8,7 @@ when the houses the money can buy earn more over the horizon than they cost.
 from __future__ import annotations
 
 from engine.bots.position import Position
-from engine.bots.valuation import Style, development, rank_of, rent_factor
+from engine.bots.valuation import Style, delayed, development, rank_of, rent_factor
 
 THIRD_HOUSE = 3
 
@@ -25,22 +25,26 @@ def complete_groups(pos: Position, player: int, unmortgaged: bool = True) -> lis
     return sorted(out, key=lambda g: rank[g])
 
 
-def target(pos: Position, group: str, k: float, budget: float, cap: int, weight: float = 1.0) -> int:
-    """How many buildings the group should hold, as far as `budget` goes and up to `cap` a lot, each
-    building's price counted at `weight` (cash in hand earns nothing, so a house costs less than its price:
-    only what selling it back would lose, if it comes to that, and the money's other uses)."""
+def target(
+    pos: Position, style: Style, group: str, k: float, budget: float, cap: int, weight: float = 1.0
+) -> int:
+    """How many buildings the group should hold, up to `cap` a lot: the level whose extra rent over the
+    horizon (later, for what `budget` cannot pay yet) best beats its price, each building's price counted
+    at `weight` (cash in hand earns nothing, so a house costs less than its price: what selling it back
+    would lose, if it comes to that, and the money's other uses)."""
     incomes, cost = development(pos.view.edition, group, pos.top)
     lots = pos.board.members[group]
     n = len(lots)
     h0 = sum(pos.level(s) for s in lots)
-    most = min(cap * n, h0 + max(0, int(budget) // cost))
+    pace = style.saving * pos.board.edition.salary
     best_h, best = h0, 0.0
-    for h in range(h0 + 1, most + 1):
+    for h in range(h0 + 1, min(cap * n, len(incomes) - 1) + 1):
         if h <= n * pos.top and h - h0 > pos.bank_houses:
             break
         if h > n * pos.top and not pos.bank_hotels:
             break
-        net = (incomes[h] - incomes[h0]) * k - (h - h0) * cost * weight
+        spend = (h - h0) * cost
+        net = (incomes[h] - incomes[h0]) * delayed(k, spend - budget, style.horizon, pace) - spend * weight
         if net > best:
             best_h, best = h, net
     return best_h
@@ -54,22 +58,18 @@ def next_lot(pos: Position, group: str) -> int:
     return next(s for s in lots if pos.level(s) == low)
 
 
-def build_choice(
-    pos: Position, style: Style, player: int, budget: float, hotels: bool = True, horizon: float | None = None
-) -> int | None:
+def build_choice(pos: Position, style: Style, player: int, budget: float, hotels: bool = True) -> int | None:
     """The lot to build on next, or None. Three houses a lot on every group first, then beyond. The plan
-    counts the salary of the next rounds, so the houses bought now are the first steps toward it."""
+    counts what the salary will pay for later, so the houses bought now are the first steps toward it."""
     if budget <= 0:
         return None
-    k = rent_factor(pos, style, player) * (1.0 if horizon is None else horizon / style.horizon)
-    plan = budget + style.salary_rounds * pos.board.edition.salary
+    k = rent_factor(pos, style, player)
     groups = complete_groups(pos, player)
     caps = (min(THIRD_HOUSE, pos.top), pos.top + (1 if hotels else 0))
     for cap in caps:
         for g in groups:
-            if target(pos, g, k, plan, cap, style.build_cost) > sum(
-                pos.level(s) for s in pos.board.members[g]
-            ):
+            level = sum(pos.level(s) for s in pos.board.members[g])
+            if target(pos, style, g, k, budget, cap, style.build_cost) > level:
                 lot = next_lot(pos, g)
                 if pos.board.house_cost[lot] <= budget:
                     return lot
@@ -80,7 +80,7 @@ def wants_to_build(pos: Position, style: Style, player: int, budget: float) -> s
     """A complete group that building would improve if `budget` were spent on it (money permitting)."""
     k = rent_factor(pos, style, player)
     for g in complete_groups(pos, player):
-        if target(pos, g, k, budget, min(THIRD_HOUSE, pos.top), style.build_cost) > sum(
+        if target(pos, style, g, k, budget, min(THIRD_HOUSE, pos.top), style.build_cost) > sum(
             pos.level(s) for s in pos.board.members[g]
         ):
             return g

@@ -8,7 +8,7 @@ group in return, for less than its price plus half that group's worth by the ren
 
 from __future__ import annotations
 
-from engine.bots.base import BotBase
+from engine.bots.base import BotBase, answer
 from engine.bots.bidding import next_bid
 from engine.bots.building import complete_groups, next_lot
 from engine.bots.judging import completed
@@ -16,7 +16,6 @@ from engine.bots.position import Position, percent_tax
 from engine.bots.proposing import swaps, wants
 from engine.bots.valuation import face_value, fair_worth
 from engine.commands import (
-    AcceptTrade,
     Build,
     BuyProperty,
     ChooseIncomeTax,
@@ -30,7 +29,6 @@ from engine.commands import (
     PayJailFine,
     PlaceBid,
     ProposeTrade,
-    RejectTrade,
     RollDice,
     SellBuilding,
     Unmortgage,
@@ -54,6 +52,7 @@ MARKUP = 1.1  # face value it wants back for every dollar of face value it gives
 FAIR_SHARE = 0.5  # share of a group's worth the side completing it must pay the other
 SWAPS_AFTER = 30  # rounds before it proposes trades itself (it answers offers from the start)
 CASH_DEALS_AFTER = 70  # rounds before it puts cash into a deal
+TRIES = 3  # refusals after which it leaves the same lots alone for a long while
 
 
 def face(pos: Position, bundle: Bundle) -> float:
@@ -102,7 +101,8 @@ class EasyBot(BotBase):
         for want in wants(pos, me):
             key = (want.partner, tuple(sorted(want.lots)))
             last = memory.asked.get(key)
-            if last is not None and pos.turn - last.turn < 6 * len(pos.players):
+            wait = (6 if last is None or last.tries < TRIES else 60) * len(pos.players)
+            if last is not None and pos.turn - last.turn < wait:
                 continue
             take = Bundle(deeds=want.lots)
             for mine in swaps(pos, me, want.partner, want.group):
@@ -184,10 +184,7 @@ class EasyBot(BotBase):
         t = pend.trade
         me = pos.me
         accept, reason = self.verdict(pos, t.proposer, t.give, t.take)
-        cmd = AcceptTrade(player=me, trade_id=t.id)
-        if accept and cmd in legal:
-            return cmd
-        return RejectTrade(player=me, trade_id=t.id, reason=reason)
+        return answer(legal, me, t.id, accept, reason)
 
     def verdict(self, pos: Position, proposer: int, give: Bundle, take: Bundle) -> tuple[bool, str]:
         me = pos.me

@@ -32,7 +32,8 @@ HARD_STYLE = Style(
     liquidity=0.4,
     mortgage_to_build=True,
     build_cost=0.6,
-    salary_rounds=3.0,
+    saving=0.5,
+    prospects_at_cash=True,
 )
 HARD_FAIR = Fairness(partner=0.75, premium=0.1, min_gain=25.0, caution=0.35, threat=1.0)
 SHORTAGE = 12  # houses left in the bank below which it stops turning houses into hotels

@@ -124,7 +124,7 @@ def completed(pos: Position, give: Bundle, take: Bundle, receiver: int) -> list[
 
 def threat(pos: Position, style: Style, groups: list[str], owner: int, cash: float) -> float:
     """Extra rent each other player should expect to pay, over the style's horizon, to groups `owner`
-    has just completed, built as far as his `cash` (and the salary of the next rounds) allows."""
+    has just completed, built as far as pays with his `cash` now and his salary later."""
     land = pos.tables.odds.land
     board = pos.board
     k = rent_factor(pos, style, owner)
@@ -134,9 +134,9 @@ def threat(pos: Position, style: Style, groups: list[str], owner: int, cash: flo
         lots = board.members[g]
         if grp.rent_model == "ladder":
             single = sum(land[s] * board.rent[s][0] for s in lots)
-            # what he can build soon: his cash now and a few rounds of salary
-            budget = cash - style.keep + style.salary_rounds * board.edition.salary
-            per_roll += built_income(pos, g, k, budget) - single
+            budget = cash - style.keep
+            pace = style.saving * board.edition.salary
+            per_roll += built_income(pos, g, k, budget, style.horizon, pace) - single
         elif grp.tiers is not None:
             before = sum(1 for s in lots if pos.owner[s] == owner)
             per_roll += sum(land[s] for s in lots) * (grp.tiers[-1] - grp.tiers[max(0, before - 1)])

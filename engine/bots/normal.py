@@ -6,7 +6,7 @@ and trades to complete its groups at prices that split the gain evenly.
 
 from __future__ import annotations
 
-from engine.bots.base import BotBase
+from engine.bots.base import BotBase, answer
 from engine.bots.bidding import building_limit, deed_limit, next_bid
 from engine.bots.building import build_choice, complete_groups, lift_choice, next_lot, reserve
 from engine.bots.jail import rule_of_thumb
@@ -16,7 +16,6 @@ from engine.bots.proposing import Judgement, compose
 from engine.bots.raising import cheapest_plan, steps
 from engine.bots.valuation import Style, deed_value, worth_paying
 from engine.commands import (
-    AcceptTrade,
     Build,
     BuyProperty,
     ChooseIncomeTax,
@@ -30,7 +29,6 @@ from engine.commands import (
     PayJailFine,
     PlaceBid,
     ProposeTrade,
-    RejectTrade,
     RollDice,
     SellBuilding,
     Unmortgage,
@@ -48,7 +46,8 @@ NORMAL_STYLE = Style(
     liquidity=0.5,
     mortgage_to_build=False,
     build_cost=0.75,
-    salary_rounds=3.0,
+    saving=0.5,
+    prospects_at_cash=False,
 )
 NORMAL_FAIR = Fairness(partner=0.5, premium=0.0, min_gain=10.0, caution=0.5, threat=1.0)
 OPENING: Judgement | None = None
@@ -238,9 +237,4 @@ class NormalBot(BotBase):
     def on_trade_answer(self, pos: Position, pend: TradeAnswer, legal: list[Command]) -> Command:
         t = pend.trade
         verdict = judge(pos, self.style, self.fair, pos.me, t.proposer, t.give, t.take)
-        if verdict.accept:
-            accept = AcceptTrade(player=pos.me, trade_id=t.id)
-            if accept in legal:
-                return accept
-            return RejectTrade(player=pos.me, trade_id=t.id, reason="I cannot make that trade now")
-        return RejectTrade(player=pos.me, trade_id=t.id, reason=verdict.reason)
+        return answer(legal, pos.me, t.id, verdict.accept, verdict.reason)

@@ -27,11 +27,13 @@ class Want:
 
 @dataclass
 class Asked:
-    """The last offer made for one partner's lots."""
+    """The offers made for one partner's lots: when last, how generous, how often, and in which forms
+    (the deeds offered with the cash)."""
 
     turn: int
-    generosity: float  # its surplus over the printed prices of what was asked
+    generosity: float  # the last offer's surplus over the printed prices of what was asked
     tries: int
+    forms: frozenset[tuple[int, ...]] = frozenset()
 
 
 @dataclass
@@ -46,12 +48,17 @@ class TradeMemory:
     def count(self, turn: int) -> int:
         return self.made if turn == self.turn else 0
 
-    def record(self, turn: int, key: tuple[int, tuple[int, ...]], generosity: float) -> None:
+    def record(
+        self, turn: int, key: tuple[int, tuple[int, ...]], generosity: float, form: tuple[int, ...] = ()
+    ) -> None:
         if turn != self.turn:
             self.turn, self.made = turn, 0
         self.made += 1
         last = self.asked.get(key)
-        self.asked[key] = Asked(turn, generosity, 1 if last is None else last.tries + 1)
+        if last is None:
+            self.asked[key] = Asked(turn, generosity, 1, frozenset({form}))
+        else:
+            self.asked[key] = Asked(turn, generosity, last.tries + 1, last.forms | {form})
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,10 +157,13 @@ def compose(
     The first offer for a want is priced by `model` (the least a partner judging that way accepts), or
     at the plain fair price when `model` is None. The bot proposes while its own gain passes `patience` (a
     looser fairness than it answers offers with: it is the one asking). A refused want is asked again only
-    after `cooldown` turns and for more (its surplus over printed prices up by `raise_by` of the lots'
-    price), and after `tries` refusals only once ten times the cooldown has passed.
+    after `cooldown` turns and, in a form already refused, for more (its surplus over printed prices up
+    by `raise_by` of that surplus and the lots' price); after `tries` refusals, only once ten times the
+    cooldown has passed. A form of offer not yet refused (cash alone, a group for a group, a lone deed
+    with cash) is tried before a refused one again.
     """
-    best: tuple[float, ProposeTrade, tuple[int, tuple[int, ...]], float] | None = None
+    best: tuple[tuple[bool, float], ProposeTrade, tuple[int, tuple[int, ...]], float, tuple[int, ...]] | None
+    best = None
     for want in wants(pos, me):
         r = want.partner
         key = (r, tuple(sorted(want.lots)))
@@ -175,14 +185,15 @@ def compose(
             if model is None:
                 price: int | None = plain_price(pos, give_deeds, want.lots, gets, yields)
             else:
-                price = price_for(
-                    Deal(pos, model.style, model.fair, me, r, give, take), -pos.funds[r], pos.funds[me]
-                )
+                deal = Deal(pos, model.style, model.fair, me, r, give, take)
+                price = price_for(deal, -pos.funds[r], pos.funds[me])
             if price is None:
                 continue
             surplus = face_value(pos, give_deeds) + price - asked
-            if last is not None:
-                floor = last.generosity + raise_by * asked + 20
+            fresh = last is None or give_deeds not in last.forms
+            if last is not None and not fresh:
+                # the same form again: worth the refusal only with a clearly better offer
+                floor = last.generosity + raise_by * (abs(last.generosity) + asked) + 20
                 if surplus < floor:
                     price += int(floor - surplus) + 1
             price = _round_up(price)
@@ -191,15 +202,16 @@ def compose(
             ga, gb, others = Deal(pos, own.style, own.fair, me, r, give, take).gains(price)
             if ga < baseline(patience, pos, own.style, gb, others, [], me):
                 continue
-            if best is None or ga > best[0]:
+            rank = (fresh, ga)  # a form not yet refused first, then the bot's own gain
+            if best is None or rank > best[0]:
                 cmd = ProposeTrade(
                     player=me,
                     to=r,
                     give=Bundle(cash=max(price, 0), deeds=give_deeds),
                     take=Bundle(cash=max(-price, 0), deeds=want.lots),
                 )
-                best = (ga, cmd, key, face_value(pos, give_deeds) + price - asked)
+                best = (rank, cmd, key, face_value(pos, give_deeds) + price - asked, give_deeds)
     if best is None:
         return None
-    memory.record(pos.turn, best[2], best[3])
+    memory.record(pos.turn, best[2], best[3], best[4])
     return best[1]

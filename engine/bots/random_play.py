@@ -5,9 +5,9 @@ answers.
 
 from __future__ import annotations
 
-from engine.bots.base import BotBase
+from engine.bots.base import BotBase, answer
 from engine.bots.position import Position
-from engine.commands import Command, PlaceBid, ProposeTrade, RejectTrade
+from engine.commands import AcceptTrade, Command, PlaceBid, ProposeTrade, RejectTrade
 from engine.state import Bundle, Pending
 from engine.trades import TRADING_OPEN
 
@@ -26,8 +26,8 @@ class RandomBot(BotBase):
         if isinstance(cmd, PlaceBid):
             room = pos.funds[pos.me] - cmd.amount
             return PlaceBid(player=pos.me, amount=cmd.amount + (self.below(room + 1) if room > 0 else 0))
-        if isinstance(cmd, RejectTrade):
-            return RejectTrade(player=pos.me, trade_id=cmd.trade_id, reason="no reason")
+        if isinstance(cmd, RejectTrade | AcceptTrade):
+            return answer(legal, pos.me, cmd.trade_id, isinstance(cmd, AcceptTrade), "chance decided it")
         return cmd
 
     def random_offer(self, pos: Position) -> ProposeTrade | None:

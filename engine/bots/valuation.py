@@ -30,7 +30,8 @@ class Style:
     liquidity: float  # penalty per dollar a trade leaves a player short of a safe cash reserve
     mortgage_to_build: bool  # counts mortgage money from stray deeds as building money
     build_cost: float  # share of a building's price it weighs against the rent the building brings
-    salary_rounds: float  # rounds of salary counted as building money on top of the cash in hand
+    saving: float  # share of the salary it expects to put into buildings each round
+    prospects_at_cash: bool  # prices a part-held group by what its cash can build (else at full worth)
 
 
 @cache
@@ -55,38 +56,56 @@ def development(edition: str, group: str, top: int) -> tuple[tuple[float, ...], 
 
 
 def rent_factor(pos: Position, style: Style, player: int) -> float:
-    """Dollars of worth per dollar of rent per opponent roll: rounds x rolls per round x opponents."""
-    return style.horizon * ROLLS_PER_TURN * pos.opponents(player)
+    """Dollars of standing per dollar of rent per opponent roll: rounds x rolls per round x opponents, and
+    as much again as the rent takes from the rivals as a whole (a dollar of rent is a dollar one of them no
+    longer has; against a single rival it counts twice)."""
+    opponents = pos.opponents(player)
+    return style.horizon * ROLLS_PER_TURN * (opponents + 1)
 
 
-def monopoly_value(pos: Position, group: str, k: float, budget: float, houses_now: int = 0) -> float:
-    """Rent a complete group earns over the horizon once built as far as `budget` allows and pays,
-    less the building cost (0 when building does not pay). Excludes the rent it already earns."""
+def delayed(k: float, shortfall: float, horizon: float, pace: float) -> float:
+    """The rent factor left for buildings bought `shortfall` dollars beyond the cash in hand: they wait
+    for the salary (`pace` a round) to pay for them, and earn only for the rounds of the horizon left."""
+    if shortfall <= 0:
+        return k
+    return k * max(0.0, 1.0 - shortfall / pace / horizon)
+
+
+def best_level(
+    pos: Position, group: str, k: float, budget: float, horizon: float, pace: float, houses_now: int = 0
+) -> tuple[int, float]:
+    """(buildings, net worth of putting them up) for the level a complete group should be built to: the
+    rent they add over the horizon (later for what the cash in hand cannot pay yet) less their price."""
     incomes, cost = development(pos.view.edition, group, pos.top)
     lots = len(pos.board.members[group])
-    most = min(len(incomes) - 1, houses_now + max(0, int(budget) // cost))
-    houses_cap = houses_now + pos.bank_houses
     base = incomes[houses_now]
-    best = 0.0
-    for h in range(houses_now + 1, most + 1):
-        if (h > houses_cap and h <= lots * pos.top) or (h > lots * pos.top and not pos.bank_hotels):
+    best_h, best = houses_now, 0.0
+    for h in range(houses_now + 1, len(incomes)):
+        if (h <= lots * pos.top and h - houses_now > pos.bank_houses) or (
+            h > lots * pos.top and not pos.bank_hotels
+        ):
             break
-        net = (incomes[h] - base) * k - (h - houses_now) * cost
-        if net > best:
-            best = net
-    return best
-
-
-def built_income(pos: Position, group: str, k: float, budget: float) -> float:
-    """Rent per opponent roll a complete (unbuilt) group will earn once built as far as `budget` pays."""
-    incomes, cost = development(pos.view.edition, group, pos.top)
-    most = min(len(incomes) - 1, max(0, int(budget) // cost), pos.bank_houses)
-    best_h, best = 0, 0.0
-    for h in range(1, most + 1):
-        net = (incomes[h] - incomes[0]) * k - h * cost
+        spend = (h - houses_now) * cost
+        net = (incomes[h] - base) * delayed(k, spend - budget, horizon, pace) - spend
         if net > best:
             best_h, best = h, net
-    return incomes[best_h]
+    return best_h, best
+
+
+def monopoly_value(
+    pos: Position, group: str, k: float, budget: float, horizon: float, pace: float, houses_now: int = 0
+) -> float:
+    """What building a complete group further adds to its owner's worth (0 when building does not pay)."""
+    return best_level(pos, group, k, budget, horizon, pace, houses_now)[1]
+
+
+def built_income(pos: Position, group: str, k: float, budget: float, horizon: float, pace: float) -> float:
+    """Rent per opponent roll a complete unbuilt group should bring on average over the horizon, built to
+    the level that pays best with the owner's cash (and, later, his salary)."""
+    incomes, cost = development(pos.view.edition, group, pos.top)
+    h, _ = best_level(pos, group, k, budget, horizon, pace)
+    share = delayed(1.0, h * cost - budget, horizon, pace)
+    return incomes[0] + (incomes[h] - incomes[0]) * share
 
 
 def full_monopoly_value(pos: Position, group: str, k: float) -> float:
@@ -129,7 +148,18 @@ class Appraisal:
     """A player's holdings appraised once; `at(cash)` gives the worth for any amount of cash, which is all
     a trade's price changes (complete groups are built further with more cash)."""
 
-    __slots__ = ("complete", "extra_budget", "k", "keep", "pos", "static")
+    __slots__ = (
+        "at_cash",
+        "complete",
+        "extra_budget",
+        "horizon",
+        "k",
+        "keep",
+        "pace",
+        "pos",
+        "prospects",
+        "static",
+    )
 
     def __init__(
         self,
@@ -148,10 +178,14 @@ class Appraisal:
         mortgaged = pos.mortgaged
         k = self.k = rent_factor(pos, style, player)
         self.pos = pos
-        self.keep = style.keep - style.salary_rounds * board.edition.salary
+        self.keep = style.keep
+        self.horizon = style.horizon
+        self.pace = style.saving * board.edition.salary
+        self.at_cash = style.prospects_at_cash
         total = cards * float(style.jail_card)
         extra = 0.0
         complete: list[tuple[str, float]] = []
+        prospects: list[tuple[str, float]] = []
         for group in tables.street_groups:
             lots = board.members[group]
             mine = [s for s in lots if own[s] == player]
@@ -168,7 +202,9 @@ class Appraisal:
                     total += land[s] * board.rent[s][0] * k
                     if style.mortgage_to_build:
                         extra += board.mortgage[s]
-            total += _partial(pos, style, player, group, own, len(mine), k)
+            share = _share(pos, style, player, group, own, len(mine))
+            if share:
+                prospects.append((group, share))
         for group, grp in board.edition.groups.items():
             if grp.rent_model == "ladder":
                 continue
@@ -194,12 +230,19 @@ class Appraisal:
         self.static = total
         self.extra_budget = extra
         self.complete = complete
+        self.prospects = prospects
 
     def at(self, cash: float) -> float:
         total = cash + self.static
         budget = cash - self.keep + self.extra_budget
+        pos, k, horizon, pace = self.pos, self.k, self.horizon, self.pace
+        for group, share in self.prospects:
+            if self.at_cash:
+                total += share * prospect(pos, group, k, budget, horizon, pace)
+            else:
+                total += share * full_monopoly_value(pos, group, k)
         for group, lift in self.complete:
-            total += _complete(self.pos, group, self.k, lift, budget)
+            total += _complete(pos, group, k, lift, budget, horizon, pace)
             budget -= lift
         return total
 
@@ -218,38 +261,49 @@ def worth(
     return Appraisal(pos, style, player, owner, jail_cards).at(cash)
 
 
-def _partial(
-    pos: Position, style: Style, player: int, group: str, own: list[int | None], mine: int, k: float
-) -> float:
-    """The share of a group's value a player holds by owning some of its lots."""
+def _share(pos: Position, style: Style, player: int, group: str, own: list[int | None], mine: int) -> float:
+    """The share of a group's prospect a player holds by owning some of its lots: more while the rest is
+    with the bank (and most with one lot to go), less when one rival holds the rest, none when the rest is
+    split between rivals."""
     lots = pos.board.members[group]
     holders = {own[s] for s in lots if own[s] is not None and own[s] != player}
     if not holders:
-        share = style.claim * mine / len(lots) * (2.0 if mine == len(lots) - 1 else 1.0)
-    elif len(holders) == 1:
-        share = style.deal * mine / len(lots)
-    else:
-        return 0.0
-    return share * full_monopoly_value(pos, group, k)
+        return style.claim * mine / len(lots) * (2.0 if mine == len(lots) - 1 else 1.0)
+    if len(holders) == 1:
+        return style.deal * mine / len(lots)
+    return 0.0
 
 
-def _complete(pos: Position, group: str, k: float, lift: float, budget: float) -> float:
-    """Rent of a complete group now and what building it up with the budget would add."""
+def prospect(pos: Position, group: str, k: float, budget: float, horizon: float, pace: float) -> float:
+    """What completing a group would add over holding its lots apart: double rent, and building it up as
+    far as pays with `budget` now and the salary later."""
+    incomes, _cost = development(pos.view.edition, group, pos.top)
+    single = _single(pos.view.edition, group)
+    return (incomes[0] - single) * k + monopoly_value(pos, group, k, budget, horizon, pace)
+
+
+@cache
+def _single(edition: str, group: str) -> float:
+    """Rent per opponent roll of a group's lots held apart (base rents)."""
+    tables = tables_for(edition)
+    return sum(tables.odds.land[s] * tables.board.rent[s][0] for s in tables.board.members[group])
+
+
+def _complete(
+    pos: Position, group: str, k: float, lift: float, budget: float, horizon: float, pace: float
+) -> float:
+    """Rent of a complete group now and what building it up would add; mortgaged lots earn nothing and
+    lifting them comes first, out of the same money."""
     board = pos.board
     lots = board.members[group]
-    land = pos.tables.odds.land
-    if lift:
-        # mortgaged lots earn nothing; lifting them is paid from the building budget
-        now = 0.0
-        for s in lots:
-            if not pos.mortgaged[s]:
-                now += land[s] * board.rent[s][0] * 2
-        incomes, _ = development(pos.view.edition, group, pos.top)
-        gain = max(0.0, (incomes[0] - now) * k - lift) if budget >= lift else 0.0
-        return now * k + gain + monopoly_value(pos, group, k, budget - lift)
-    houses_now = sum(pos.level(s) for s in lots)
     incomes, _ = development(pos.view.edition, group, pos.top)
-    return incomes[houses_now] * k + monopoly_value(pos, group, k, budget, houses_now)
+    if lift:
+        land = pos.tables.odds.land
+        now = sum(land[s] * board.rent[s][0] * 2 for s in lots if not pos.mortgaged[s])
+        lifted = (incomes[0] - now) * delayed(k, lift - budget, horizon, pace) - lift
+        return now * k + max(0.0, lifted) + monopoly_value(pos, group, k, budget - lift, horizon, pace)
+    houses_now = sum(pos.level(s) for s in lots)
+    return incomes[houses_now] * k + monopoly_value(pos, group, k, budget, horizon, pace, houses_now)
 
 
 def deed_value(pos: Position, style: Style, player: int, space: int) -> float:
