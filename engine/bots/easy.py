@@ -50,7 +50,7 @@ BUILD_SPARE = 150  # cash it keeps after building
 LIFT_SPARE = 300  # cash it keeps after lifting a mortgage
 MARKUP = 1.1  # face value it wants back for every dollar of face value it gives
 FAIR_SHARE = 0.5  # share of a group's worth the side completing it must pay the other
-SWAPS_AFTER = 30  # rounds before it proposes trades itself (it answers offers from the start)
+SWAPS_AFTER = 45  # rounds before it proposes trades itself (it answers offers from the start)
 CASH_DEALS_AFTER = 70  # rounds before it puts cash into a deal
 TRIES = 3  # refusals after which it leaves the same lots alone for a long while
 

@@ -18,16 +18,16 @@ from engine.bots.jail import worth_leaving
 from engine.bots.judging import Fairness
 from engine.bots.normal import NORMAL_FAIR, NORMAL_STYLE, NormalBot, if_legal
 from engine.bots.position import Position
-from engine.bots.proposing import Judgement
+from engine.bots.proposing import Judgement, sale
 from engine.bots.raising import cheapest_plan, steps
 from engine.bots.valuation import Style
-from engine.commands import Build, Command, Mortgage, Unmortgage
+from engine.commands import Build, Command, Mortgage, ProposeTrade, Unmortgage
 
 HARD_STYLE = Style(
     horizon=20.0,
     keep=100,
-    claim=0.35,
-    deal=0.2,
+    claim=0.15,
+    deal=0.08,
     jail_card=30,
     liquidity=0.4,
     mortgage_to_build=True,
@@ -45,6 +45,7 @@ class HardBot(NormalBot):
     fair = HARD_FAIR
     deny = 0.6
     offers_per_turn = 2
+    consolidate = True  # also buys the lot that leaves one deal between it and a group
     opening = Judgement(NORMAL_STYLE, NORMAL_FAIR)  # prices offers at what a typical player accepts
     patience = Fairness(partner=0.6, premium=0.0, min_gain=50.0, caution=0.35, threat=1.0)
 
@@ -93,3 +94,16 @@ class HardBot(NormalBot):
             if space is not None:
                 return if_legal(Unmortgage(player=me, space=space), legal)
         return None
+
+    def sell(self, pos: Position) -> ProposeTrade | None:
+        """A stray deed for cash, to the rival who should pay most for it."""
+        assert self.opening is not None
+        return sale(
+            pos,
+            pos.me,
+            Judgement(self.style, self.fair),
+            self.opening,
+            self.trades,
+            self.patience,
+            self.cooldown_rounds * len(pos.players),
+        )

@@ -40,8 +40,8 @@ from engine.trades import TRADING_OPEN
 NORMAL_STYLE = Style(
     horizon=15.0,
     keep=150,
-    claim=0.3,
-    deal=0.15,
+    claim=0.15,
+    deal=0.08,
     jail_card=40,
     liquidity=0.5,
     mortgage_to_build=False,
@@ -70,6 +70,8 @@ class NormalBot(BotBase):
     deny = 0.35  # share of a rival's gain worth paying to keep a deed from him
     offers_per_turn = 1
     cooldown_rounds = 2  # rounds before a refused want is asked again
+    edge = 0.0  # how much the partner's gain counts against an offer when choosing between offers
+    consolidate = False  # asks only for lots that complete a group
     opening: Judgement | None = OPENING
     patience = Fairness(partner=0.3, premium=0.0, min_gain=25.0, caution=0.5, threat=1.0)
     """How much of the gain it lets the partner have when it is the one asking."""
@@ -133,10 +135,18 @@ class NormalBot(BotBase):
             self.patience,
             self.cooldown_rounds * len(pos.players),
             0.4,
+            edge=self.edge,
+            consolidate=self.consolidate,
         )
+        if cmd is None:
+            cmd = self.sell(pos)
         if cmd is None:
             memory.next_look = pos.turn + 2 * len(pos.players)
         return cmd
+
+    def sell(self, pos: Position) -> ProposeTrade | None:
+        """Deeds for cash to a rival who wants them: not the investor's way (it trades to complete)."""
+        return None
 
     # --- buying and bidding -------------------------------------------------------------------
 

@@ -71,28 +71,34 @@ def tradeable(pos: Position, space: int) -> bool:
     return not pos.built(pos.group(space))
 
 
-def wants(pos: Position, me: int) -> list[Want]:
+def wants(pos: Position, me: int, consolidate: bool = False) -> list[Want]:
     """Groups (colour groups, and the railroads from two held) the bot could complete by one trade with a
-    partner who holds no more of the group than the bot does."""
+    partner who holds no more of the group than the bot does. With `consolidate`, also a colour group
+    split between the bot and two rivals (or a rival and the bank): the lots of the rival holding fewer,
+    which leave one trade, or the bank, between the bot and the group."""
     out = []
     board = pos.board
     for group, grp in board.edition.groups.items():
-        if grp.rent_model == "dice_multiplier":
+        if grp.rent_model == "dice_multiplier" or pos.built(group):
             continue
         lots = board.members[group]
         mine = sum(1 for s in lots if pos.owner[s] == me)
         if mine == 0 or mine == len(lots) or (grp.rent_model != "ladder" and mine < 2):
             continue
-        others = {pos.owner[s] for s in lots if pos.owner[s] != me}
-        if len(others) != 1:
-            continue
-        partner = next(iter(others))
-        if partner is None or partner not in pos.players or pos.built(group):
-            continue
-        theirs = tuple(s for s in lots if pos.owner[s] == partner)
-        if len(theirs) > mine:
-            continue  # he is the one collecting this group
-        out.append(Want(partner, group, theirs))
+        held: dict[int, tuple[int, ...]] = {}
+        for s in lots:
+            o = pos.owner[s]
+            if o is not None and o != me:
+                held[o] = (*held.get(o, ()), s)
+        unowned = any(pos.owner[s] is None for s in lots)
+        if len(held) == 1 and not unowned:
+            partner, theirs = next(iter(held.items()))
+            if partner in pos.players and len(theirs) <= mine:  # else he is the one collecting it
+                out.append(Want(partner, group, theirs))
+        elif consolidate and grp.rent_model == "ladder" and len(held) + unowned == 2:
+            partner, theirs = min(held.items(), key=lambda kv: len(kv[1]))
+            if partner in pos.players and len(theirs) <= mine:
+                out.append(Want(partner, group, theirs))
     return out
 
 
@@ -151,6 +157,8 @@ def compose(
     cooldown: int,
     raise_by: float,
     tries: int = 4,
+    edge: float = 0.0,
+    consolidate: bool = False,
 ) -> ProposeTrade | None:
     """The best offer to make now, or None.
 
@@ -160,11 +168,12 @@ def compose(
     after `cooldown` turns and, in a form already refused, for more (its surplus over printed prices up
     by `raise_by` of that surplus and the lots' price); after `tries` refusals, only once ten times the
     cooldown has passed. A form of offer not yet refused (cash alone, a group for a group, a lone deed
-    with cash) is tried before a refused one again.
+    with cash) is tried before a refused one again; among the rest, the bot's gain less `edge` times the
+    partner's decides.
     """
     best: tuple[tuple[bool, float], ProposeTrade, tuple[int, tuple[int, ...]], float, tuple[int, ...]] | None
     best = None
-    for want in wants(pos, me):
+    for want in wants(pos, me, consolidate):
         r = want.partner
         key = (r, tuple(sorted(want.lots)))
         last = memory.asked.get(key)
@@ -202,7 +211,7 @@ def compose(
             ga, gb, others = Deal(pos, own.style, own.fair, me, r, give, take).gains(price)
             if ga < baseline(patience, pos, own.style, gb, others, [], me):
                 continue
-            rank = (fresh, ga)  # a form not yet refused first, then the bot's own gain
+            rank = (fresh, ga - edge * gb)  # a form not yet refused first, then the bot's own gain
             if best is None or rank > best[0]:
                 cmd = ProposeTrade(
                     player=me,
@@ -215,3 +224,47 @@ def compose(
         return None
     memory.record(pos.turn, best[2], best[3], best[4])
     return best[1]
+
+
+def sale(
+    pos: Position,
+    me: int,
+    own: Judgement,
+    model: Judgement,
+    memory: TradeMemory,
+    patience: Fairness,
+    cooldown: int,
+) -> ProposeTrade | None:
+    """A stray deed sold for cash to the rival who should pay most for it (as `model` judges): a lone lot
+    of a group the buyer is collecting, when the price beats what the deed is worth to the bot. Never a
+    lot that would complete the buyer's group (that is a different bargain, made on its own terms)."""
+    best: tuple[float, ProposeTrade, tuple[int, tuple[int, ...]], float] | None = None
+    for r in pos.rivals:
+        for s in strays(pos, me, r, ""):
+            give = Bundle(deeds=(s,))
+            if completed(pos, give, Bundle(), r):
+                continue
+            key = (-1 - r, (s,))  # sales are remembered apart from wants
+            last = memory.asked.get(key)
+            if last is not None and pos.turn - last.turn < cooldown * max(1, last.tries):
+                continue
+            deal = Deal(pos, model.style, model.fair, me, r, give, Bundle())
+            price = price_for(deal, -pos.funds[r], 0)
+            if price is None or price >= 0:
+                continue
+            price = -_round_down(-price)
+            ga, gb, others = Deal(pos, own.style, own.fair, me, r, give, Bundle()).gains(price)
+            if ga < baseline(patience, pos, own.style, gb, others, [], me):
+                continue
+            if best is None or ga > best[0]:
+                cmd = ProposeTrade(player=me, to=r, give=give, take=Bundle(cash=-price))
+                best = (ga, cmd, key, float(-price))
+    if best is None:
+        return None
+    memory.record(pos.turn, best[2], best[3])
+    return best[1]
+
+
+def _round_down(price: int) -> int:
+    step = 10 if price >= 100 else 5
+    return price // step * step

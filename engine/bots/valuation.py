@@ -31,7 +31,7 @@ class Style:
     mortgage_to_build: bool  # counts mortgage money from stray deeds as building money
     build_cost: float  # share of a building's price it weighs against the rent the building brings
     saving: float  # share of the salary it expects to put into buildings each round
-    prospects_at_cash: bool  # prices a part-held group by what its cash can build (else at full worth)
+    prospects_at_cash: bool  # prices groups by what its cash can build on them (else at full worth)
 
 
 @cache
@@ -144,6 +144,9 @@ def rank_of(edition: str, top: int) -> dict[str, int]:
     return {g: i for i, g in enumerate(rank)}
 
 
+UNLIMITED = 1e12
+
+
 class Appraisal:
     """A player's holdings appraised once; `at(cash)` gives the worth for any amount of cash, which is all
     a trade's price changes (complete groups are built further with more cash)."""
@@ -236,11 +239,10 @@ class Appraisal:
         total = cash + self.static
         budget = cash - self.keep + self.extra_budget
         pos, k, horizon, pace = self.pos, self.k, self.horizon, self.pace
+        if not self.at_cash:
+            budget = UNLIMITED  # groups priced at what they can earn, whatever the cash for building
         for group, share in self.prospects:
-            if self.at_cash:
-                total += share * prospect(pos, group, k, budget, horizon, pace)
-            else:
-                total += share * full_monopoly_value(pos, group, k)
+            total += share * prospect(pos, group, k, budget, horizon, pace)
         for group, lift in self.complete:
             total += _complete(pos, group, k, lift, budget, horizon, pace)
             budget -= lift
