@@ -1,14 +1,15 @@
 """`hard`: the shark. It shares the investor's rent arithmetic but plays to win, not to break even:
 
-- a longer view of what a complete group earns, so it pays more to get one and asks more to give one;
+- it prices a group by what its cash can actually build there, not by what the group could earn;
 - mortgages its stray deeds to put three houses on a group at once, lifting them only once its groups
   are built up;
 - holds four houses instead of hotels while the bank runs short and rivals could build, and bids for the
   last houses to keep them from rivals;
 - bids to keep a deed from a rival it would help; judges jail by the rent the throw out would risk
   against what it could buy;
-- demands a premium before it completes a rival's group, and prices its own offers at what a typical
-  player accepts.
+- prices its offers at what a typical player will just accept, buys the lot that leaves a split group
+  one deal from complete, sells its stray deeds to whoever needs them for the most they would pay, and
+  demands a premium before it completes a rival's group.
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ from engine.commands import Build, Command, Mortgage, ProposeTrade, Unmortgage
 HARD_STYLE = Style(
     horizon=20.0,
     keep=100,
-    claim=0.15,
-    deal=0.08,
+    claim=0.1,
+    deal=0.05,
     jail_card=30,
     liquidity=0.4,
     mortgage_to_build=True,

@@ -9,18 +9,13 @@ from __future__ import annotations
 from engine.bots.position import Position
 from engine.bots.valuation import Style, deed_value
 
+TRADING_CHIP = 0.3
+"""Share of its price a deed bought early is worth beyond it: the trades it makes possible later."""
 
-def exit_throw(pos: Position, me: int) -> tuple[float, float, float]:
-    """For the throw that would take me out of jail: (chance of stopping on a deed for sale, expected
-    rent owed, expected price of what is for sale)."""
-    board = pos.board
-    buyable = rent = spend = 0.0
-    for end, p in pos.tables.odds.from_space[board.jail]:
-        if board.price[end] and pos.owner[end] is None:
-            buyable += p
-            spend += p * board.price[end]
-        rent += p * pos.rent_now(end, me)
-    return buyable, rent, spend
+
+def exit_rent(pos: Position, me: int) -> float:
+    """The rent the throw that takes me out of jail should cost, as the board stands."""
+    return sum(p * pos.rent_now(end, me) for end, p in pos.tables.odds.from_space[pos.board.jail])
 
 
 def rivals_built(pos: Position, me: int) -> bool:
@@ -32,8 +27,9 @@ def rivals_built(pos: Position, me: int) -> bool:
 
 
 def rule_of_thumb(pos: Position, me: int) -> bool:
-    """Leave while a quarter of the deeds are for sale and nothing near jail is built; stay otherwise."""
-    _buyable, rent, _ = exit_throw(pos, me)
+    """Leave while deeds are still for sale and the way out is cheap; once rivals have built, only while a
+    quarter of the deeds are for sale and the way out costs next to nothing."""
+    rent = exit_rent(pos, me)
     if rivals_built(pos, me):
         return rent < 5.0 and pos.unowned() * 4 >= len(pos.board.deeds)
     return pos.unowned() > 0 and rent < 20.0
@@ -46,8 +42,10 @@ def worth_leaving(pos: Position, style: Style, me: int, exit_cost: float) -> boo
     gain = 0.0
     for end, p in pos.tables.odds.from_space[board.jail]:
         if board.price[end] and pos.owner[end] is None:
-            gain += p * max(0.0, deed_value(pos, style, me, end) - board.price[end])
-    _, rent, _ = exit_throw(pos, me)
+            # what the deed adds beyond its price, and its use as something to trade with
+            extra = max(0.0, deed_value(pos, style, me, end) - board.price[end])
+            gain += p * (extra + TRADING_CHIP * board.price[end])
+    rent = exit_rent(pos, me)
     # out of jail the next throws are on open board: expected rent per throw anywhere, for the extra turn
-    risk = rent + pos.board_danger(me) * (pos.rolls_per_round() - 1.0)
+    risk = rent + pos.board_danger(me) * (pos.rolls_per_turn() - 1.0)
     return 5.0 / 6.0 * (gain - risk) > exit_cost

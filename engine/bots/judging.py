@@ -140,7 +140,7 @@ def threat(pos: Position, style: Style, groups: list[str], owner: int, cash: flo
         elif grp.tiers is not None:
             before = sum(1 for s in lots if pos.owner[s] == owner)
             per_roll += sum(land[s] for s in lots) * (grp.tiers[-1] - grp.tiers[max(0, before - 1)])
-    return per_roll * pos.rolls_per_round() * style.horizon
+    return per_roll * pos.rolls_per_turn() * style.horizon
 
 
 def baseline(
@@ -195,11 +195,21 @@ def _why_not(
         return f"{board.name(s)} is mortgaged: lifting it would cost me ${board.unmortgage_cost(s)} more"
     if take.cash and deal.base_b < deal.safe[1]:
         return "I cannot spare that much cash now"
-    if take.deeds and not give.deeds:
-        what = board.name(take.deeds[0]) if len(take.deeds) == 1 else "those deeds"
+    what = (
+        board.name(take.deeds[0])
+        if len(take.deeds) == 1
+        else "those deeds"
+        if take.deeds
+        else f"${take.cash}"
+    )
+    if not give.deeds and (take.deeds or take.cash):
         if give.jail_cards and not give.cash:
             return f"a Get Out of Jail Free card is worth far less than {what}"
-        if give.cash:
+        if give.cash and take.deeds:
             return f"${give.cash} is well below what {what} is worth to me"
-        return f"you are asking for {what} for nothing"
+        if give.empty:
+            return f"you are asking for {what} for nothing"
+    if give.deeds and take.deeds:
+        offered = board.name(give.deeds[0]) if len(give.deeds) == 1 else "those deeds"
+        return f"{offered} {'is' if len(give.deeds) == 1 else 'are'} worth less to me than {what}"
     return "that gives you more than it gives me"

@@ -70,7 +70,6 @@ class NormalBot(BotBase):
     deny = 0.35  # share of a rival's gain worth paying to keep a deed from him
     offers_per_turn = 1
     cooldown_rounds = 2  # rounds before a refused want is asked again
-    edge = 0.0  # how much the partner's gain counts against an offer when choosing between offers
     consolidate = False  # asks only for lots that complete a group
     opening: Judgement | None = OPENING
     patience = Fairness(partner=0.3, premium=0.0, min_gain=25.0, caution=0.5, threat=1.0)
@@ -135,7 +134,6 @@ class NormalBot(BotBase):
             self.patience,
             self.cooldown_rounds * len(pos.players),
             0.4,
-            edge=self.edge,
             consolidate=self.consolidate,
         )
         if cmd is None:

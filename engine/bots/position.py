@@ -63,11 +63,9 @@ class Position:
         "jail_turns",
         "me",
         "mortgaged",
-        "names",
         "owner",
         "players",
         "rivals",
-        "spot",
         "tables",
         "top",
         "turn",
@@ -97,8 +95,6 @@ class Position:
         self.jail_cards = [len(p.jail_cards) for p in ps]
         self.in_jail = [p.in_jail for p in ps]
         self.jail_turns = [p.jail_turns for p in ps]
-        self.spot = [p.position for p in ps]
-        self.names = [p.name for p in ps]
         self.bank_houses = view.bank.houses
         self.bank_hotels = view.bank.hotels
         self.turn = view.turn
@@ -134,18 +130,6 @@ class Position:
     def opponents(self, player: int) -> int:
         return max(1, len(self.players) - 1)
 
-    def liquidation(self, player: int) -> int:
-        """Cash a player could raise from the bank: buildings at half their cost, every deed mortgaged."""
-        board = self.board
-        total = 0
-        for s in board.deeds:
-            if self.owner[s] == player:
-                hc = board.house_cost[s]
-                total += (self.top + 1) * hc // 2 if self.hotel[s] else self.houses[s] * hc // 2
-                if not self.mortgaged[s]:
-                    total += board.mortgage[s]
-        return total
-
     def rent_now(self, space: int, visitor: int) -> int:
         """What `visitor` would owe for stopping on `space` now (utilities at the average throw of 7)."""
         owner = self.owner[space]
@@ -167,24 +151,12 @@ class Position:
         assert grp.multipliers is not None
         return grp.multipliers[held - 1] * 7
 
-    def danger(self, player: int, start: int | None = None) -> tuple[float, int]:
-        """(expected rent, worst rent) of one throw from `start` (default: where the player stands)."""
-        odds = self.tables.odds
-        expected = 0.0
-        worst = 0
-        for end, p in odds.from_space[self.spot[player] if start is None else start]:
-            r = self.rent_now(end, player)
-            if r:
-                expected += p * r
-                worst = max(worst, r)
-        return expected, worst
-
     def board_danger(self, player: int) -> float:
         """Expected rent per throw anywhere on the board, as the table stands."""
         land = self.tables.odds.land
         return sum(land[s] * self.rent_now(s, player) for s in self.board.deeds)
 
-    def rolls_per_round(self) -> float:
+    def rolls_per_turn(self) -> float:
         return ROLLS_PER_TURN
 
 

@@ -157,19 +157,18 @@ def compose(
     cooldown: int,
     raise_by: float,
     tries: int = 4,
-    edge: float = 0.0,
     consolidate: bool = False,
 ) -> ProposeTrade | None:
     """The best offer to make now, or None.
 
-    The first offer for a want is priced by `model` (the least a partner judging that way accepts), or
-    at the plain fair price when `model` is None. The bot proposes while its own gain passes `patience` (a
-    looser fairness than it answers offers with: it is the one asking). A refused want is asked again only
-    after `cooldown` turns and, in a form already refused, for more (its surplus over printed prices up
-    by `raise_by` of that surplus and the lots' price); after `tries` refusals, only once ten times the
-    cooldown has passed. A form of offer not yet refused (cash alone, a group for a group, a lone deed
-    with cash) is tried before a refused one again; among the rest, the bot's gain less `edge` times the
-    partner's decides.
+    The first offer for a want is priced by `model` (the least a partner judging that way accepts), or at
+    the plain fair price when `model` is None or finds no price. The bot proposes while its own gain
+    passes `patience` (a looser fairness than it answers offers with: it is the one asking). A refused
+    want is asked again only after `cooldown` turns and, in a form already refused, for more (its surplus
+    over printed prices up by `raise_by` of that surplus and the lots' price); after `tries` refusals,
+    only once ten times the cooldown has passed. A form of offer not yet refused (cash alone, a group for
+    a group, a lone deed with cash) is tried before a refused one again; among the rest, the bot's gain
+    decides. With `consolidate`, lots that leave a split group one deal from complete are asked for too.
     """
     best: tuple[tuple[bool, float], ProposeTrade, tuple[int, tuple[int, ...]], float, tuple[int, ...]] | None
     best = None
@@ -191,13 +190,12 @@ def compose(
             take = Bundle(deeds=want.lots)
             gets = completed(pos, take, give, me)
             yields = completed(pos, give, take, r)
-            if model is None:
-                price: int | None = plain_price(pos, give_deeds, want.lots, gets, yields)
-            else:
+            price: int | None = None
+            if model is not None:
                 deal = Deal(pos, model.style, model.fair, me, r, give, take)
                 price = price_for(deal, -pos.funds[r], pos.funds[me])
-            if price is None:
-                continue
+            if price is None:  # no typical player would take cash for it: ask at the plain fair price
+                price = plain_price(pos, give_deeds, want.lots, gets, yields)
             surplus = face_value(pos, give_deeds) + price - asked
             fresh = last is None or give_deeds not in last.forms
             if last is not None and not fresh:
@@ -211,7 +209,7 @@ def compose(
             ga, gb, others = Deal(pos, own.style, own.fair, me, r, give, take).gains(price)
             if ga < baseline(patience, pos, own.style, gb, others, [], me):
                 continue
-            rank = (fresh, ga - edge * gb)  # a form not yet refused first, then the bot's own gain
+            rank = (fresh, ga)  # a form not yet refused first, then the bot's own gain
             if best is None or rank > best[0]:
                 cmd = ProposeTrade(
                     player=me,

@@ -1,9 +1,11 @@
 """What a player's holdings are worth, in dollars, to a bot that thinks in rent per roll.
 
 Worth = cash + each deed at its printed price (a mortgaged one less the cost of lifting it) + the rent its
-deeds should bring over a horizon of rounds + what its complete groups would earn once built up with the
-cash it has (less that cash) + a share of a group's value for lots that may still complete it. Buildings
-already standing count through the rent they bring: a house's price is spent, not stored.
+deeds should bring over a horizon of rounds + what building up its complete groups would add (houses the
+cash in hand cannot pay for wait for the salary, and earn for fewer rounds) + a share of a group's value
+when all its lots but one are held. Rent counts once for the owner and once more for what it takes from
+the rivals. Buildings already standing count through the rent they bring: a house's price is spent, not
+stored.
 
 The same figure judges a purchase, a bid and a trade: the change in worth to each side. Because a
 hypothetical trade is only a changed `owner` and `funds`, it costs a few dozen microseconds.
@@ -24,8 +26,8 @@ class Style:
 
     horizon: float  # rounds of rent a deed's income is worth now
     keep: int  # cash never counted on for building
-    claim: float  # share of a group's value per lot held while the rest is still with the bank
-    deal: float  # share per lot held when one rival holds the rest (a trade may complete it)
+    claim: float  # share of a group's value held with one lot to go, that lot still with the bank
+    deal: float  # share held with one lot to go when a rival holds it (a trade may complete the group)
     jail_card: int  # worth of a Get Out of Jail Free card
     liquidity: float  # penalty per dollar a trade leaves a player short of a safe cash reserve
     mortgage_to_build: bool  # counts mortgage money from stray deeds as building money
@@ -56,7 +58,7 @@ def development(edition: str, group: str, top: int) -> tuple[tuple[float, ...], 
 
 
 def rent_factor(pos: Position, style: Style, player: int) -> float:
-    """Dollars of standing per dollar of rent per opponent roll: rounds x rolls per round x opponents, and
+    """Dollars of standing per dollar of rent per opponent roll: rounds x throws a turn x opponents, and
     as much again as the rent takes from the rivals as a whole (a dollar of rent is a dollar one of them no
     longer has; against a single rival it counts twice)."""
     opponents = pos.opponents(player)
@@ -264,16 +266,16 @@ def worth(
 
 
 def _share(pos: Position, style: Style, player: int, group: str, own: list[int | None], mine: int) -> float:
-    """The share of a group's prospect a player holds by owning some of its lots: more while the rest is
-    with the bank (and most with one lot to go), less when one rival holds the rest, none when the rest is
-    split between rivals."""
+    """The share of a group's prospect a player holds by owning all its lots but one: more while that lot
+    is with the bank, less when a rival holds it (a trade may still complete the group). A first lot of a
+    group is only a deed: the group is too far off to count."""
     lots = pos.board.members[group]
+    if mine < len(lots) - 1:
+        return 0.0
     holders = {own[s] for s in lots if own[s] is not None and own[s] != player}
     if not holders:
-        return style.claim * mine / len(lots) * (2.0 if mine == len(lots) - 1 else 1.0)
-    if len(holders) == 1:
-        return style.deal * mine / len(lots)
-    return 0.0
+        return style.claim
+    return style.deal if len(holders) == 1 else 0.0
 
 
 def prospect(pos: Position, group: str, k: float, budget: float, horizon: float, pace: float) -> float:
