@@ -48,7 +48,7 @@ class HardBot(NormalBot):
     offers_per_turn = 2
     consolidate = True  # also buys the lot that leaves one deal between it and a group
     opening = Judgement(NORMAL_STYLE, NORMAL_FAIR)  # prices offers at what a typical player accepts
-    patience = Fairness(partner=0.6, premium=0.0, min_gain=50.0, caution=0.35, threat=1.0)
+    patience = Fairness(partner=0.6, premium=HARD_FAIR.premium, min_gain=50.0, caution=0.35, threat=1.0)
 
     def leave_jail(self, pos: Position) -> bool:
         me = pos.me

@@ -207,7 +207,7 @@ def compose(
             if not -pos.funds[r] <= price <= pos.funds[me]:
                 continue
             ga, gb, others = Deal(pos, own.style, own.fair, me, r, give, take).gains(price)
-            if ga < baseline(patience, pos, own.style, gb, others, [], me):
+            if ga < baseline(patience, pos, own.style, gb, others, yields, me):
                 continue
             rank = (fresh, ga)  # a form not yet refused first, then the bot's own gain
             if best is None or rank > best[0]:
