@@ -12,9 +12,9 @@ from engine.bots.base import BotBase, answer
 from engine.bots.bidding import next_bid
 from engine.bots.building import complete_groups, next_lot
 from engine.bots.judging import completed
+from engine.bots.plain import face_value, fair_worth
 from engine.bots.position import Position, percent_tax
 from engine.bots.proposing import swaps, wants
-from engine.bots.valuation import face_value, fair_worth
 from engine.commands import (
     Build,
     BuyProperty,

@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.bots.judging import Deal, Fairness, baseline, completed
+from engine.bots.plain import face_value, plain_price
 from engine.bots.position import Position
-from engine.bots.valuation import Style, face_value, plain_price
+from engine.bots.valuation import Style
 from engine.commands import ProposeTrade
 from engine.state import Bundle
 

@@ -26,9 +26,9 @@ from engine.bots import Bot
 from engine.bots.easy import FAIR_SHARE
 from engine.bots.judging import Deal
 from engine.bots.normal import NORMAL_FAIR, NORMAL_STYLE
+from engine.bots.plain import fair_worth
 from engine.bots.position import Position
 from engine.bots.proposing import price_for
-from engine.bots.valuation import fair_worth
 
 
 def orange_position(turn: int = 200) -> Game:
