@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from invariants import check_ledger, check_state
 
 from bots.positions import (
     BALTIC,
@@ -58,6 +57,8 @@ def test_a_bot_asked_out_of_turn_says_so() -> None:
 def _play(
     game: Game, levels: list[str], seed: int, max_turns: int, invariants: bool = False
 ) -> list[BotBase]:
+    from invariants import check_ledger, check_state  # the shared checks beside the tests
+
     bots = [make_bot(level, seed, seat) for seat, level in enumerate(levels)]
     players = [BotPlayer(b) for b in bots]
     st = game.state
