@@ -84,6 +84,7 @@ class ProposeTrade(_Command):
 class AcceptTrade(_Command):
     kind: Literal["accept_trade"] = "accept_trade"
     trade_id: int
+    reason: str = ""  # a bot's one line for the other side ("that completes my orange group")
 
 
 class RejectTrade(_Command):

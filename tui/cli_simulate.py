@@ -1,4 +1,9 @@
-"""`landlords simulate`: many headless games between built-in players, and their figures."""
+"""`landlords simulate`: many headless games, and their figures.
+
+Without `--bots` the seats are the engine's simple players and the report covers wins by seat and where
+the rolls ended. With `--bots hard,normal,normal,normal` it is a tournament between bot levels, seats
+rotating from game to game, reporting wins per level with a 95 % confidence interval.
+"""
 
 from __future__ import annotations
 
@@ -11,16 +16,24 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from engine import EDITIONS, SetupError, board_for
+from engine.bots import LEVELS
+from engine.bots.tournament import Tournament, check_lineup, run_tournament
 from engine.simulate import Simulation, simulate
 
 
 def register(sub: Any) -> None:
     p = sub.add_parser("simulate", help="play many headless games and report the figures")
     p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
-    p.add_argument("--players", type=int, default=4, help="seats per game (default 4)")
+    p.add_argument("--players", type=int, default=None, help="seats per game (default 4, or one per bot)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game; the run is reproducible")
     p.add_argument("--edition", choices=EDITIONS, default="classic")
     p.add_argument("--max-turns", type=int, default=1000, help="turn cap per game (default 1000)")
+    p.add_argument(
+        "--bots",
+        metavar="LEVELS",
+        help=f"a tournament between bots, one level per seat, comma-separated ({', '.join(LEVELS)}); "
+        "seats rotate between games",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     p.set_defaults(run=run)
 
@@ -30,19 +43,14 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1 or args.max_turns < 1:
         err.print("[red]--games and --max-turns must be at least 1.[/]")
         return 2
+    if args.bots is not None:
+        return _tournament(args, err)
     try:
-        with Progress(
-            TextColumn("Playing"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=err,
-            transient=True,
-        ) as bar:
+        with _progress(err) as bar:
             task = bar.add_task("games", total=args.games)
             result = simulate(
                 args.games,
-                players=args.players,
+                players=4 if args.players is None else args.players,
                 seed=args.seed,
                 edition=args.edition,
                 max_turns=args.max_turns,
@@ -56,6 +64,77 @@ def run(args: argparse.Namespace) -> int:
     else:
         _report(Console(), result, args.edition)
     return 0
+
+
+def _progress(err: Console) -> Progress:
+    return Progress(
+        TextColumn("Playing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        transient=True,
+    )
+
+
+def _tournament(args: argparse.Namespace, err: Console) -> int:
+    lineup = [level.strip().lower() for level in args.bots.split(",") if level.strip()]
+    try:
+        check_lineup(lineup)
+    except ValueError as exc:
+        err.print(f"[red]--bots: {exc}.[/]")
+        return 2
+    if args.players is not None and args.players != len(lineup):
+        err.print(
+            f"[red]--players {args.players} does not match the {len(lineup)} levels given to --bots.[/]"
+        )
+        return 2
+    try:
+        with _progress(err) as bar:
+            task = bar.add_task("games", total=args.games)
+            result = run_tournament(
+                lineup,
+                args.games,
+                seed=args.seed,
+                edition=args.edition,
+                max_turns=args.max_turns,
+                progress=lambda done: bar.update(task, completed=done),
+            )
+    except SetupError as exc:
+        err.print(f"[red]{exc}[/]")
+        return 2
+    if args.json:
+        out = result.as_dict()
+        out.update(edition=args.edition, seed=args.seed, max_turns=args.max_turns)
+        print(json.dumps(out))
+    else:
+        _standings(Console(), result, args.max_turns)
+    return 0
+
+
+def _standings(console: Console, r: Tournament, max_turns: int) -> None:
+    table = Table(title=f"Wins by level: {', '.join(r.lineup)} (seats rotate)")
+    table.add_column("Level")
+    table.add_column("Seats", justify="right")
+    table.add_column("Wins", justify="right")
+    table.add_column("Share", justify="right")
+    table.add_column("95% interval", justify="right")
+    table.add_column("Even share", justify="right")
+    for level in dict.fromkeys(r.lineup):
+        lo, hi = r.interval(level)
+        table.add_row(
+            level,
+            str(r.seats(level)),
+            str(r.wins_by_level[level]),
+            f"{100 * r.share(level):.1f}%",
+            f"{100 * lo:.1f}% - {100 * hi:.1f}%",
+            f"{100 * r.seats(level) / len(r.lineup):.1f}%",
+        )
+    console.print(table)
+    console.print(
+        f"{r.games} games; average length {r.average_turns:.1f} turns; "
+        f"{r.capped} ({100 * r.capped_share:.1f}%) stopped at the cap of {max_turns} turns."
+    )
 
 
 def _report(console: Console, r: Simulation, edition: str) -> None:

@@ -1,0 +1,58 @@
+"""Auctions: how far to go for a deed, or for a building when the bank runs short.
+
+A deed is worth what it adds to the bidder's worth (its price, its rent, what it does for his groups). A
+bidder may also go on to keep a deed from a rival it would help: the rival's gain, weighted by how much the
+style cares. Every bid stays within what the bidder can pay, and cash a bid would leave short of a safe
+reserve counts against it.
+"""
+
+from __future__ import annotations
+
+from engine.auctions import next_minimum
+from engine.bots.building import complete_groups, target
+from engine.bots.position import Position
+from engine.bots.valuation import Style, deed_value, development, rent_factor, worth_paying
+from engine.state import Auction
+
+
+def deed_limit(pos: Position, style: Style, me: int, space: int, deny: float, safe: float) -> int:
+    """The highest bid for a deed: what it is worth paying for it, or the share `deny` of its worth to
+    the rival it would help most, within what I can pay."""
+    funds = pos.funds[me]
+    limit = float(worth_paying(pos, style, me, space, safe))
+    if deny:
+        rival = max((deed_value(pos, style, r, space) for r in pos.rivals), default=0.0)
+        limit = max(limit, min(deny * rival, funds - safe / 2))
+    return max(0, min(int(limit), funds))
+
+
+def building_value(pos: Position, style: Style, player: int) -> float:
+    """Rent one more building would add for a player over the horizon (toward its group's best level)."""
+    k = rent_factor(pos, style, player)
+    budget = pos.funds[player] - style.keep
+    best = 0.0
+    for g in complete_groups(pos, player):
+        incomes, cost = development(pos.view.edition, g, pos.top)
+        h0 = sum(pos.level(s) for s in pos.board.members[g])
+        t = target(pos, style, g, k, max(budget, cost), pos.top + 1)
+        if t > h0:
+            best = max(best, (incomes[t] - incomes[h0]) * k / (t - h0))
+    return best
+
+
+def building_limit(pos: Position, style: Style, me: int, deny: float) -> int:
+    funds = pos.funds[me]
+    limit = building_value(pos, style, me)
+    if deny:
+        limit = max(limit, deny * max((building_value(pos, style, r) for r in pos.rivals), default=0.0))
+    return max(0, min(int(limit), funds - style.keep // 2))
+
+
+def next_bid(a: Auction, limit: int, opening: int, step: int) -> int | None:
+    """The bid to make under `limit`: an opening bid, then the current bid plus `step`; None to pass."""
+    least = next_minimum(a)
+    if least > limit:
+        return None
+    if a.high_bidder is None:
+        return max(least, min(limit, opening))
+    return max(least, min(limit, a.high_bid + step))

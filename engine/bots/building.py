@@ -1,0 +1,128 @@
+"""Where to put the next house, which mortgage to lift, and how much cash to keep back.
+
+Building follows the rent tables: every complete group is brought to three houses a lot (the step that
+pays best on every group but the cheapest) before any lot goes beyond three, and a group is only started
+when the houses the money can buy earn more over the horizon than they cost.
+"""
+
+from __future__ import annotations
+
+from engine.bots.position import Position
+from engine.bots.valuation import Style, delayed, development, rank_of, rent_factor
+
+THIRD_HOUSE = 3
+
+
+def complete_groups(pos: Position, player: int, unmortgaged: bool = True) -> list[str]:
+    """The player's complete street groups (free of mortgages if asked), richest first."""
+    out = [
+        g
+        for g in pos.tables.street_groups
+        if pos.owns_all(player, g)
+        and not (unmortgaged and any(pos.mortgaged[s] for s in pos.board.members[g]))
+    ]
+    rank = rank_of(pos.view.edition, pos.top)
+    return sorted(out, key=lambda g: rank[g])
+
+
+def target(
+    pos: Position, style: Style, group: str, k: float, budget: float, cap: int, weight: float = 1.0
+) -> int:
+    """How many buildings the group should hold, up to `cap` a lot: the level whose extra rent over the
+    horizon (later, for what `budget` cannot pay yet) best beats its price, each building's price counted
+    at `weight` (cash in hand earns nothing, so a house costs less than its price: what selling it back
+    would lose, if it comes to that, and the money's other uses)."""
+    incomes, cost = development(pos.view.edition, group, pos.top)
+    lots = pos.board.members[group]
+    n = len(lots)
+    h0 = sum(pos.level(s) for s in lots)
+    pace = style.saving * pos.board.edition.salary
+    best_h, best = h0, 0.0
+    for h in range(h0 + 1, min(cap * n, len(incomes) - 1) + 1):
+        if h <= n * pos.top and h - h0 > pos.bank_houses:
+            break
+        if h > n * pos.top and not pos.bank_hotels:
+            break
+        spend = (h - h0) * cost
+        net = (incomes[h] - incomes[h0]) * delayed(k, spend - budget, style.horizon, pace) - spend * weight
+        if net > best:
+            best_h, best = h, net
+    return best_h
+
+
+def next_lot(pos: Position, group: str) -> int:
+    """The lot of a group that takes the next building under even building: the least built, and of those
+    the most lucrative."""
+    lots = pos.tables.lots[group]
+    low = min(pos.level(s) for s in lots)
+    return next(s for s in lots if pos.level(s) == low)
+
+
+def build_choice(pos: Position, style: Style, player: int, budget: float, hotels: bool = True) -> int | None:
+    """The lot to build on next, or None. Three houses a lot on every group first, then beyond. The plan
+    counts what the salary will pay for later, so the houses bought now are the first steps toward it."""
+    if budget <= 0:
+        return None
+    k = rent_factor(pos, style, player)
+    groups = complete_groups(pos, player)
+    caps = (min(THIRD_HOUSE, pos.top), pos.top + (1 if hotels else 0))
+    for cap in caps:
+        for g in groups:
+            level = sum(pos.level(s) for s in pos.board.members[g])
+            if target(pos, style, g, k, budget, cap, style.build_cost) > level:
+                lot = next_lot(pos, g)
+                if pos.board.house_cost[lot] <= budget:
+                    return lot
+    return None
+
+
+def wants_to_build(pos: Position, style: Style, player: int, budget: float) -> str | None:
+    """A complete group that building would improve if `budget` were spent on it (money permitting)."""
+    k = rent_factor(pos, style, player)
+    for g in complete_groups(pos, player):
+        if target(pos, style, g, k, budget, min(THIRD_HOUSE, pos.top), style.build_cost) > sum(
+            pos.level(s) for s in pos.board.members[g]
+        ):
+            return g
+    return None
+
+
+def lift_choice(pos: Position, style: Style, player: int, spare: float) -> int | None:
+    """The mortgage most worth lifting with `spare` cash: lots of complete groups first (they can then be
+    built on), then by the rent they would bring per dollar."""
+    board = pos.board
+    land = pos.tables.odds.land
+    best: tuple[float, int] | None = None
+    for s in board.deeds:
+        if pos.owner[s] != player or not pos.mortgaged[s]:
+            continue
+        cost = board.unmortgage_cost(s)
+        if cost > spare:
+            continue
+        group = pos.group(s)
+        score = land[s] * board.price[s] / cost
+        if board.kinds[s] == "street" and pos.owns_all(player, group):
+            score += 10.0
+        elif board.kinds[s] != "street":
+            held = sum(1 for t in board.members[group] if pos.owner[t] == player)
+            score *= held
+        if best is None or score > best[0]:
+            best = (score, s)
+    return None if best is None else best[1]
+
+
+def reserve(pos: Position, style: Style, player: int, caution: float) -> float:
+    """Cash to keep in hand: the style's floor, plus a share of the worst rent a throw could bring beyond
+    what mortgaging deeds without buildings would raise (selling houses at half price is what hurts)."""
+    worst = 0
+    for s in pos.board.deeds:
+        r = pos.rent_now(s, player)
+        if r > worst:
+            worst = r
+    board = pos.board
+    cover = sum(
+        board.mortgage[s]
+        for s in board.deeds
+        if pos.owner[s] == player and not pos.mortgaged[s] and not pos.built(pos.group(s))
+    )
+    return style.keep + caution * max(0, min(worst, 1500) - cover)

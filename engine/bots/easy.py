@@ -1,0 +1,209 @@
+"""`easy`: the collector. It plays by the printed figures, the way a newcomer does: buys whatever it can
+afford, bids up to the printed price (more for a deed that completes or blocks a group), builds on its
+cheapest group as soon as it has the money, sells buildings before it mortgages, always leaves jail at
+once, and trades deed for deed when each side completes a group, judged by the printed prices (cash
+comes into its deals only late in a long game). It never hands over a group-completing deed, without a
+group in return, for less than its price plus half that group's worth by the rent tables.
+"""
+
+from __future__ import annotations
+
+from engine.bots.base import BotBase, answer
+from engine.bots.bidding import next_bid
+from engine.bots.building import complete_groups, next_lot
+from engine.bots.judging import completed
+from engine.bots.plain import face_value, fair_worth
+from engine.bots.position import Position, percent_tax
+from engine.bots.proposing import swaps, wants
+from engine.commands import (
+    Build,
+    BuyProperty,
+    ChooseIncomeTax,
+    Command,
+    DeclareBankruptcy,
+    DeclineProperty,
+    EndTurn,
+    KeepMortgage,
+    Mortgage,
+    PassAuction,
+    PayJailFine,
+    PlaceBid,
+    ProposeTrade,
+    RollDice,
+    SellBuilding,
+    Unmortgage,
+    UseJailCard,
+)
+from engine.state import (
+    Auction,
+    Bundle,
+    BuyDecision,
+    Debt,
+    IncomeTaxDecision,
+    MortgageDecision,
+    Pending,
+    TradeAnswer,
+)
+
+SPARE = 60  # cash it keeps after buying a deed
+BUILD_SPARE = 150  # cash it keeps after building
+LIFT_SPARE = 300  # cash it keeps after lifting a mortgage
+MARKUP = 1.1  # face value it wants back for every dollar of face value it gives
+FAIR_SHARE = 0.5  # share of a group's worth the side completing it must pay the other
+SWAPS_AFTER = 45  # rounds before it proposes trades itself (it answers offers from the start)
+CASH_DEALS_AFTER = 70  # rounds before it puts cash into a deal
+TRIES = 3  # refusals after which it leaves the same lots alone for a long while
+
+
+def face(pos: Position, bundle: Bundle) -> float:
+    return face_value(pos, bundle.deeds, bundle.cash, bundle.jail_cards)
+
+
+class EasyBot(BotBase):
+    level = "easy"
+
+    def on_roll(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
+        for kind in (UseJailCard, PayJailFine):
+            cmd = next((c for c in legal if isinstance(c, kind)), None)
+            if cmd is not None:
+                return cmd
+        return RollDice(player=pos.me)
+
+    def on_end_turn(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
+        me = pos.me
+        fine = PayJailFine(player=me)
+        if fine in legal:
+            return fine
+        groups = sorted(complete_groups(pos, me), key=lambda g: pos.board.house_cost[pos.board.members[g][0]])
+        for g in groups:
+            lot = next_lot(pos, g)
+            if pos.funds[me] - pos.board.house_cost[lot] >= BUILD_SPARE:
+                build = Build(player=me, space=lot)
+                if build in legal:
+                    return build
+        for s in sorted(pos.deeds_of(me), key=lambda s: pos.board.price[s]):
+            if pos.mortgaged[s] and pos.funds[me] - pos.board.unmortgage_cost(s) >= LIFT_SPARE:
+                lift = Unmortgage(player=me, space=s)
+                if lift in legal:
+                    return lift
+        return self.swap(pos) or EndTurn(player=me)
+
+    def swap(self, pos: Position) -> ProposeTrade | None:
+        """A deed for a deed when each completes a group for the side receiving it. Once the game has
+        dragged on, cash too: to even up such a swap, or for a group's last lot at the printed price plus
+        half the group's fair worth. The same lots are asked for now and then, not every turn."""
+        me = pos.me
+        memory = self.trades
+        if memory.count(pos.turn) or pos.view.round < SWAPS_AFTER:
+            return None
+        late = pos.view.round >= CASH_DEALS_AFTER
+        spare = pos.funds[me] - BUILD_SPARE
+        for want in wants(pos, me):
+            key = (want.partner, tuple(sorted(want.lots)))
+            last = memory.asked.get(key)
+            wait = (6 if last is None or last.tries < TRIES else 60) * len(pos.players)
+            if last is not None and pos.turn - last.turn < wait:
+                continue
+            take = Bundle(deeds=want.lots)
+            for mine in swaps(pos, me, want.partner, want.group):
+                give = Bundle(deeds=mine)
+                theirs = completed(pos, give, take, want.partner)
+                # a group for a group, by the printed prices, as it answers such offers itself
+                short = MARKUP * face(pos, take) - face(pos, give) if theirs else float("inf")
+                cash = 0 if short <= 0 else -(-int(short) // 10) * 10
+                if cash and not (late and cash <= spare):
+                    continue
+                memory.record(pos.turn, key, 0.0)
+                return ProposeTrade(player=me, to=want.partner, give=Bundle(cash=cash, deeds=mine), take=take)
+            if not late:
+                continue
+            price = int(face(pos, take) + FAIR_SHARE * fair_worth(pos, [want.group]))
+            price = -(-price // 10) * 10
+            if spare - price >= 2 * pos.board.house_cost[want.lots[0]]:
+                memory.record(pos.turn, key, 0.0)
+                return ProposeTrade(player=me, to=want.partner, give=Bundle(cash=price), take=take)
+        return None
+
+    def on_buy(self, pos: Position, pend: BuyDecision, legal: list[Command]) -> Command:
+        if pos.funds[pos.me] - pos.board.price[pend.space] >= SPARE:
+            return BuyProperty(player=pos.me)
+        return DeclineProperty(player=pos.me)
+
+    def on_auction(self, pos: Position, pend: Auction, legal: list[Command]) -> Command:
+        me = pos.me
+        board = pos.board
+        if pend.lot == "deed":
+            price = board.price[pend.space]
+            group = pos.group(pend.space)
+            others = [pos.owner[s] for s in board.members[group] if s != pend.space]
+            if others and all(o == me for o in others):
+                limit = price * 3 // 2  # completes my group
+            elif others and len(set(others)) == 1 and others[0] is not None:
+                limit = price * 6 // 5  # would complete someone else's
+            else:
+                limit = price
+            bid = next_bid(pend, min(limit, pos.funds[me] - SPARE // 2), price // 2, 10)
+        else:
+            can_build = bool(complete_groups(pos, me))
+            cost = board.house_cost[pend.space]
+            bid = next_bid(pend, min(cost, pos.funds[me] - BUILD_SPARE), cost // 2, 10) if can_build else None
+        if bid is None:
+            return PassAuction(player=me)
+        return PlaceBid(player=me, amount=bid)
+
+    def on_place_building(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
+        return legal[0]
+
+    def on_income_tax(self, pos: Position, pend: IncomeTaxDecision, legal: list[Command]) -> Command:
+        tax = pos.board.edition.taxes[pos.board.spaces[pend.space].tax or ""]
+        cheaper = (
+            "percent" if tax.percent is not None and percent_tax(pos, pos.me, tax) < tax.flat else "flat"
+        )
+        return ChooseIncomeTax(player=pos.me, option=cheaper)
+
+    def on_debt(self, pos: Position, pend: Debt, legal: list[Command]) -> Command:
+        """Buildings first, from the most built lot; then mortgages, cheapest deed first."""
+        bankrupt = next((c for c in legal if isinstance(c, DeclareBankruptcy)), None)
+        if bankrupt is not None:
+            return bankrupt
+        sales = [c for c in legal if isinstance(c, SellBuilding)]
+        if sales:
+            return max(sales, key=lambda c: pos.level(c.space))
+        mortgages = [c for c in legal if isinstance(c, Mortgage)]
+        if mortgages:
+            return min(mortgages, key=lambda c: pos.board.price[c.space])
+        return self.move_on(pos, pend, legal)
+
+    def on_mortgage_decision(self, pos: Position, pend: MortgageDecision, legal: list[Command]) -> Command:
+        lift = Unmortgage(player=pos.me, space=pend.space)
+        if pos.funds[pos.me] - pos.board.unmortgage_cost(pend.space) >= LIFT_SPARE and lift in legal:
+            return lift
+        return KeepMortgage(player=pos.me, space=pend.space)
+
+    def on_trade_answer(self, pos: Position, pend: TradeAnswer, legal: list[Command]) -> Command:
+        t = pend.trade
+        me = pos.me
+        accept, reason = self.verdict(pos, t.proposer, t.give, t.take)
+        return answer(legal, me, t.id, accept, reason)
+
+    def verdict(self, pos: Position, proposer: int, give: Bundle, take: Bundle) -> tuple[bool, str]:
+        me = pos.me
+        board = pos.board
+        theirs = completed(pos, take, give, proposer)
+        mine = completed(pos, give, take, me)
+        got, gave = face(pos, give), face(pos, take)
+        if theirs and not mine and got - gave < FAIR_SHARE * fair_worth(pos, theirs):
+            return False, f"that would complete your {pos.tables.group_names[theirs[0]].lower()} group"
+        if not mine:
+            for s in take.deeds:
+                lots = board.members[pos.group(s)]
+                if (
+                    board.kinds[s] == "street"
+                    and 2 * sum(1 for t in lots if pos.owner[t] == me) >= len(lots) + 1
+                ):
+                    return False, f"I am collecting the {pos.tables.group_names[pos.group(s)].lower()} group"
+        if take.cash and pos.funds[me] - take.cash < SPARE:
+            return False, "I cannot spare that much cash"
+        if got < gave * MARKUP:
+            return False, "that is worth less to me than what I would give"
+        return True, "a fair deal"

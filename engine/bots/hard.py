@@ -1,0 +1,110 @@
+"""`hard`: the shark. It shares the investor's rent arithmetic but plays to win, not to break even:
+
+- it prices a group by what its cash can actually build there, not by what the group could earn;
+- mortgages its stray deeds to put three houses on a group at once, lifting them only once its groups
+  are built up;
+- holds four houses instead of hotels while the bank runs short and rivals could build, and bids for the
+  last houses to keep them from rivals;
+- bids to keep a deed from a rival it would help; judges jail by the rent the throw out would risk
+  against what it could buy;
+- prices its offers at what a typical player will just accept, buys the lot that leaves a split group
+  one deal from complete, sells its stray deeds to whoever needs them for the most they would pay, and
+  demands a premium before it completes a rival's group.
+"""
+
+from __future__ import annotations
+
+from engine.bots.building import build_choice, complete_groups, lift_choice, wants_to_build
+from engine.bots.jail import worth_leaving
+from engine.bots.judging import Fairness
+from engine.bots.normal import NORMAL_FAIR, NORMAL_STYLE, NormalBot, if_legal
+from engine.bots.position import Position
+from engine.bots.proposing import Judgement, sale
+from engine.bots.raising import cheapest_plan, steps
+from engine.bots.valuation import Style
+from engine.commands import Build, Command, Mortgage, ProposeTrade, Unmortgage
+
+HARD_STYLE = Style(
+    horizon=20.0,
+    keep=100,
+    claim=0.1,
+    deal=0.05,
+    jail_card=30,
+    liquidity=0.4,
+    mortgage_to_build=True,
+    build_cost=0.6,
+    saving=0.5,
+    prospects_at_cash=True,
+)
+HARD_FAIR = Fairness(partner=0.75, premium=0.1, min_gain=25.0, caution=0.35, threat=1.0)
+SHORTAGE = 12  # houses left in the bank below which it stops turning houses into hotels
+
+
+class HardBot(NormalBot):
+    level = "hard"
+    style = HARD_STYLE
+    fair = HARD_FAIR
+    deny = 0.6
+    offers_per_turn = 2
+    consolidate = True  # also buys the lot that leaves one deal between it and a group
+    opening = Judgement(NORMAL_STYLE, NORMAL_FAIR)  # prices offers at what a typical player accepts
+    patience = Fairness(partner=0.6, premium=HARD_FAIR.premium, min_gain=50.0, caution=0.35, threat=1.0)
+
+    def leave_jail(self, pos: Position) -> bool:
+        me = pos.me
+        cost = float(self.style.jail_card if pos.jail_cards[me] else pos.board.edition.jail.fine)
+        return worth_leaving(pos, self.style, me, cost)
+
+    def deny_buildings(self, pos: Position) -> float:
+        return 0.5 if pos.bank_houses <= SHORTAGE else 0.0
+
+    def hotels_allowed(self, pos: Position) -> bool:
+        """Hotels give houses back to the bank: not while it runs short and a rival could use them."""
+        if pos.bank_houses > SHORTAGE:
+            return True
+        return not any(complete_groups(pos, r) for r in pos.rivals)
+
+    def develop(self, pos: Position, legal: list[Command]) -> Command | None:
+        me = pos.me
+        safe = self.safe(pos)
+        budget = pos.funds[me] - safe
+        lot = build_choice(pos, self.style, me, budget, hotels=self.hotels_allowed(pos))
+        if lot is not None:
+            cmd = if_legal(Build(player=me, space=lot), legal)
+            if cmd is not None:
+                return cmd
+        # not enough cash for the group it wants built: mortgage stray deeds first
+        protect = frozenset(complete_groups(pos, me, unmortgaged=False))
+        options = [
+            o
+            for o in steps(pos, self.style, me)
+            if o.kind == "mortgage" and pos.group(o.space) not in protect
+        ]
+        raised = sum(o.cash for o in options)
+        group = wants_to_build(pos, self.style, me, budget + raised)
+        if group is not None and options:
+            cost = pos.board.house_cost[pos.board.members[group][0]]
+            need = int(cost * len(pos.board.members[group]) - budget)
+            plan = cheapest_plan(options, max(need, cost))
+            if plan:
+                cmd = if_legal(Mortgage(player=me, space=plan[0].space), legal)
+                if cmd is not None:
+                    return cmd
+        if group is None and wants_to_build(pos, self.style, me, budget) is None:
+            space = lift_choice(pos, self.style, me, pos.funds[me] - safe - self.style.keep)
+            if space is not None:
+                return if_legal(Unmortgage(player=me, space=space), legal)
+        return None
+
+    def sell(self, pos: Position) -> ProposeTrade | None:
+        """A stray deed for cash, to the rival who should pay most for it."""
+        assert self.opening is not None
+        return sale(
+            pos,
+            pos.me,
+            Judgement(self.style, self.fair),
+            self.opening,
+            self.trades,
+            self.patience,
+            self.cooldown_rounds * len(pos.players),
+        )

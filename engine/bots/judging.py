@@ -1,0 +1,215 @@
+"""Judging a trade: what each side gains by it, and whether that is fair enough, with a reason in words.
+
+A side's gain is the change in its worth (see `valuation`), so a deed counts for what it does to the
+receiver's groups as well as for its price, a mortgaged deed counts less the cost of lifting it (and the
+10 % due at once), and cash that leaves a player short of a safe reserve counts for less than its face.
+A trade that completes a group for the other side must pay at least as much to this side as it gives.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.bots.building import reserve
+from engine.bots.position import Position
+from engine.bots.valuation import Appraisal, Style, built_income, full_monopoly_value, rent_factor
+from engine.state import Bundle
+
+
+@dataclass(frozen=True, slots=True)
+class Fairness:
+    """What a style asks of a trade before it agrees to one.
+
+    A bot compares its gain with a blend of the partner's gain and the third players' (who lose the rent a
+    newly completed group will draw from them): `partner` 1 is strict one-to-one fairness, 0 cares only
+    about standing against the table as a whole.
+    """
+
+    partner: float  # weight of the partner's gain in that blend
+    premium: float  # extra share of a group's full value asked before completing it for the other side
+    min_gain: float  # the least gain worth a trade, in dollars
+    caution: float  # share of the worst rent on the board kept as a cash reserve
+    threat: float  # weight of the rent a newly completed group will draw from each other player
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    accept: bool
+    reason: str
+    mine: float = 0.0  # gain to the judge
+    theirs: float = 0.0  # gain to the other side, as the judge sees it
+
+
+class Deal:
+    """One trade between `a` (who gives `give`) and `b` (who gives `take`), appraised for one style, with
+    the cash from a to b left open so a price can be searched for cheaply."""
+
+    __slots__ = (
+        "a",
+        "b",
+        "base_a",
+        "base_b",
+        "before_a",
+        "before_b",
+        "fair",
+        "groups_a",
+        "groups_b",
+        "new_a",
+        "new_b",
+        "pos",
+        "safe",
+        "style",
+    )
+
+    def __init__(
+        self, pos: Position, style: Style, fair: Fairness, a: int, b: int, give: Bundle, take: Bundle
+    ) -> None:
+        self.pos = pos
+        self.style = style
+        self.fair = fair
+        self.a = a
+        self.b = b
+        owner = list(pos.owner)
+        for s in give.deeds:
+            owner[s] = b
+        for s in take.deeds:
+            owner[s] = a
+        interest_b = sum(pos.board.interest(s) for s in give.deeds if pos.mortgaged[s])
+        interest_a = sum(pos.board.interest(s) for s in take.deeds if pos.mortgaged[s])
+        cards_a = pos.jail_cards[a] - give.jail_cards + take.jail_cards
+        cards_b = pos.jail_cards[b] - take.jail_cards + give.jail_cards
+        self.new_a = Appraisal(pos, style, a, owner, cards_a)
+        self.new_b = Appraisal(pos, style, b, owner, cards_b)
+        self.safe = (reserve(pos, style, a, fair.caution), reserve(pos, style, b, fair.caution))
+        fa, fb = pos.funds[a], pos.funds[b]
+        self.before_a = Appraisal(pos, style, a).at(fa) - self._short(0, fa)
+        self.before_b = Appraisal(pos, style, b).at(fb) - self._short(1, fb)
+        # cash each side holds after the deeds move, before the price: interest on mortgaged deeds is due
+        self.base_a = fa - give.cash + take.cash - interest_a
+        self.base_b = fb - take.cash + give.cash - interest_b
+        self.groups_a = completed(pos, take, give, a)
+        self.groups_b = completed(pos, give, take, b)
+
+    def _short(self, side: int, cash: float) -> float:
+        return max(0.0, self.safe[side] - cash) * self.style.liquidity
+
+    def gains(self, price: float = 0.0) -> tuple[float, float, float]:
+        """(gain to a, gain to b, gain to each third player) when a also pays b `price` (negative: b pays
+        a). Each side, and every third player, loses the rent the other side's new groups will draw."""
+        ca = self.base_a - price
+        cb = self.base_b + price
+        ga = self.new_a.at(ca) - self._short(0, ca) - self.before_a
+        gb = self.new_b.at(cb) - self._short(1, cb) - self.before_b
+        ta = threat(self.pos, self.style, self.groups_a, self.a, ca) * self.fair.threat
+        tb = threat(self.pos, self.style, self.groups_b, self.b, cb) * self.fair.threat
+        return ga - tb, gb - ta, -(ta + tb)
+
+
+def completed(pos: Position, give: Bundle, take: Bundle, receiver: int) -> list[str]:
+    """Groups (colour groups and the railroads) a trade completes for `receiver`, who gets `give` and
+    hands over `take`."""
+    out = []
+    gets = set(give.deeds)
+    loses = set(take.deeds)
+    board = pos.board
+    for group in {board.group_of[s] for s in gets}:
+        assert group is not None
+        if board.edition.groups[group].rent_model == "dice_multiplier":
+            continue
+        lots = board.members[group]
+        if all((pos.owner[s] == receiver and s not in loses) or s in gets for s in lots):
+            out.append(group)
+    return out
+
+
+def threat(pos: Position, style: Style, groups: list[str], owner: int, cash: float) -> float:
+    """Extra rent each other player should expect to pay, over the style's horizon, to groups `owner`
+    has just completed, built as far as pays with his `cash` now and his salary later."""
+    land = pos.tables.odds.land
+    board = pos.board
+    k = rent_factor(pos, style, owner)
+    per_roll = 0.0
+    for g in groups:
+        grp = board.edition.groups[g]
+        lots = board.members[g]
+        if grp.rent_model == "ladder":
+            single = sum(land[s] * board.rent[s][0] for s in lots)
+            budget = cash - style.keep
+            pace = style.saving * board.edition.salary
+            per_roll += built_income(pos, g, k, budget, style.horizon, pace) - single
+        elif grp.tiers is not None:
+            before = sum(1 for s in lots if pos.owner[s] == owner)
+            per_roll += sum(land[s] for s in lots) * (grp.tiers[-1] - grp.tiers[max(0, before - 1)])
+    return per_roll * pos.rolls_per_turn() * style.horizon
+
+
+def baseline(
+    fair: Fairness, pos: Position, style: Style, theirs: float, others: float, groups: list[str], who: int
+) -> float:
+    """The least gain a judge accepts when the partner gains `theirs`, each third player `others`, and
+    the partner completes `groups`."""
+    blend = fair.partner * theirs + (1.0 - fair.partner) * others if len(pos.players) > 2 else theirs
+    if groups:
+        k = rent_factor(pos, style, who)
+        blend += sum(fair.premium * full_monopoly_value(pos, g, k) for g in groups)
+    return max(fair.min_gain, blend)
+
+
+def judge(
+    pos: Position, style: Style, fair: Fairness, me: int, proposer: int, give: Bundle, take: Bundle
+) -> Verdict:
+    """Answer an offer from `proposer`, who gives `give` and asks `take` of `me`."""
+    deal = Deal(pos, style, fair, proposer, me, give, take)
+    theirs, mine, others = deal.gains()
+    need = baseline(fair, pos, style, theirs, others, deal.groups_a, me)
+    if mine >= need:
+        if deal.groups_b:
+            return Verdict(True, f"that completes my {_group_words(pos, deal.groups_b[0])}", mine, theirs)
+        return Verdict(True, "a fair deal", mine, theirs)
+    return Verdict(False, _why_not(pos, deal, me, give, take, deal.groups_a, mine), mine, theirs)
+
+
+def _group_words(pos: Position, group: str) -> str:
+    name = pos.tables.group_names[group]
+    if pos.board.edition.groups[group].rent_model == "ladder":
+        return f"{name.lower()} group"
+    return f"set of {name.lower()}"
+
+
+def _why_not(
+    pos: Position, deal: Deal, me: int, give: Bundle, take: Bundle, their_groups: list[str], mine: float
+) -> str:
+    """One line for the proposer: the main thing wrong with the offer."""
+    board = pos.board
+    if their_groups:
+        return f"that would complete your {_group_words(pos, their_groups[0])}"
+    for s in take.deeds:
+        group = pos.group(s)
+        lots = board.members[group]
+        held = sum(1 for t in lots if pos.owner[t] == me)
+        if board.kinds[s] == "street" and held >= 2 and held < len(lots) and held * 2 >= len(lots):
+            return f"I am building up the {_group_words(pos, group)} myself"
+    mortgaged = [s for s in give.deeds if pos.mortgaged[s]]
+    if mortgaged and mine < 0:
+        s = mortgaged[0]
+        return f"{board.name(s)} is mortgaged: lifting it would cost me ${board.unmortgage_cost(s)} more"
+    if take.cash and deal.base_b < deal.safe[1]:
+        return "I cannot spare that much cash now"
+    what = (
+        board.name(take.deeds[0])
+        if len(take.deeds) == 1
+        else "those deeds"
+        if take.deeds
+        else f"${take.cash}"
+    )
+    if not give.deeds and (take.deeds or take.cash):
+        if give.jail_cards and not give.cash:
+            return f"a Get Out of Jail Free card is worth far less than {what}"
+        if give.cash and take.deeds:
+            return f"${give.cash} is well below what {what} is worth to me"
+        if give.empty:
+            return f"you are asking for {what} for nothing"
+    if give.deeds and take.deeds:
+        offered = board.name(give.deeds[0]) if len(give.deeds) == 1 else "those deeds"
+        return f"{offered} {'is' if len(give.deeds) == 1 else 'are'} worth less to me than {what}"
+    return "that gives you more than it gives me"

@@ -1,0 +1,248 @@
+"""`normal`: the investor. It prices everything by the rent it should bring (landing odds times the printed
+rents over a horizon of rounds), buys and bids up to that worth, builds every complete group to three
+houses before going further, raises cash where it costs least, sits in jail once the board is built up,
+and trades to complete its groups at prices that split the gain evenly.
+"""
+
+from __future__ import annotations
+
+from engine.bots.base import BotBase, answer
+from engine.bots.bidding import building_limit, deed_limit, next_bid
+from engine.bots.building import build_choice, complete_groups, lift_choice, next_lot, reserve
+from engine.bots.jail import rule_of_thumb
+from engine.bots.judging import Fairness, judge
+from engine.bots.position import Position, percent_tax
+from engine.bots.proposing import Judgement, compose
+from engine.bots.raising import cheapest_plan, steps
+from engine.bots.valuation import Style, deed_value, worth_paying
+from engine.commands import (
+    Build,
+    BuyProperty,
+    ChooseIncomeTax,
+    Command,
+    DeclareBankruptcy,
+    DeclineProperty,
+    EndTurn,
+    KeepMortgage,
+    Mortgage,
+    PassAuction,
+    PayJailFine,
+    PlaceBid,
+    ProposeTrade,
+    RollDice,
+    SellBuilding,
+    Unmortgage,
+    UseJailCard,
+)
+from engine.state import Auction, BuyDecision, Debt, IncomeTaxDecision, MortgageDecision, Pending, TradeAnswer
+from engine.trades import TRADING_OPEN
+
+NORMAL_STYLE = Style(
+    horizon=15.0,
+    keep=150,
+    claim=0.15,
+    deal=0.08,
+    jail_card=40,
+    liquidity=0.5,
+    mortgage_to_build=False,
+    build_cost=0.75,
+    saving=0.5,
+    prospects_at_cash=False,
+)
+NORMAL_FAIR = Fairness(partner=0.5, premium=0.0, min_gain=10.0, caution=0.5, threat=1.0)
+OPENING: Judgement | None = None
+"""How a bot prices its first offer for a deal: at the plain fair price (printed prices, and half the
+worth of a group completed by the rent tables), the price a plain partner expects."""
+
+
+def find(legal: list[Command], kind: type) -> Command | None:
+    return next((c for c in legal if isinstance(c, kind)), None)
+
+
+def if_legal(cmd: Command, legal: list[Command]) -> Command | None:
+    return cmd if cmd in legal else None
+
+
+class NormalBot(BotBase):
+    level = "normal"
+    style = NORMAL_STYLE
+    fair = NORMAL_FAIR
+    deny = 0.35  # share of a rival's gain worth paying to keep a deed from him
+    offers_per_turn = 1
+    cooldown_rounds = 2  # rounds before a refused want is asked again
+    consolidate = False  # asks only for lots that complete a group
+    opening: Judgement | None = OPENING
+    patience = Fairness(partner=0.3, premium=0.0, min_gain=25.0, caution=0.5, threat=1.0)
+    """How much of the gain it lets the partner have when it is the one asking."""
+
+    def __init__(self, seed: int, seat: int) -> None:
+        super().__init__(seed, seat)
+        self._limit: tuple[tuple[int, int], int] | None = None  # (turn, space) -> highest bid
+
+    # --- the turn -------------------------------------------------------------------------------
+
+    def safe(self, pos: Position) -> float:
+        return reserve(pos, self.style, pos.me, self.fair.caution)
+
+    def on_roll(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
+        me = pos.me
+        if pos.in_jail[me] and self.leave_jail(pos):
+            out = find(legal, UseJailCard) or find(legal, PayJailFine)
+            if out is not None:
+                return out
+        offer = self.offer(pos, pend)
+        return offer or RollDice(player=me)
+
+    def leave_jail(self, pos: Position) -> bool:
+        return rule_of_thumb(pos, pos.me)
+
+    def on_end_turn(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
+        me = pos.me
+        if pos.in_jail[me] and find(legal, PayJailFine) and self.leave_jail(pos):
+            return PayJailFine(player=me)
+        cmd = self.develop(pos, legal) or self.offer(pos, pend)
+        return cmd or EndTurn(player=me)
+
+    def develop(self, pos: Position, legal: list[Command]) -> Command | None:
+        """Build toward three houses a lot, else lift the mortgage most worth lifting."""
+        me = pos.me
+        safe = self.safe(pos)
+        lot = build_choice(pos, self.style, me, pos.funds[me] - safe)
+        if lot is not None:
+            cmd = if_legal(Build(player=me, space=lot), legal)
+            if cmd is not None:
+                return cmd
+        spare = pos.funds[me] - safe - self.style.keep
+        space = lift_choice(pos, self.style, me, spare)
+        if space is not None:
+            return if_legal(Unmortgage(player=me, space=space), legal)
+        return None
+
+    def offer(self, pos: Position, pend: Pending) -> ProposeTrade | None:
+        """A trade to propose now, at most `offers_per_turn` a turn and not every turn."""
+        memory = self.trades
+        if pend.kind not in TRADING_OPEN or pend.kind == "debt":
+            return None
+        if memory.count(pos.turn) >= self.offers_per_turn or pos.turn < memory.next_look:
+            return None
+        cmd = compose(
+            pos,
+            pos.me,
+            Judgement(self.style, self.fair),
+            self.opening,
+            memory,
+            self.patience,
+            self.cooldown_rounds * len(pos.players),
+            0.4,
+            consolidate=self.consolidate,
+        )
+        if cmd is None:
+            cmd = self.sell(pos)
+        if cmd is None:
+            memory.next_look = pos.turn + 2 * len(pos.players)
+        return cmd
+
+    def sell(self, pos: Position) -> ProposeTrade | None:
+        """Deeds for cash to a rival who wants them: not the investor's way (it trades to complete)."""
+        return None
+
+    # --- buying and bidding -------------------------------------------------------------------
+
+    def on_buy(self, pos: Position, pend: BuyDecision, legal: list[Command]) -> Command:
+        me = pos.me
+        price = pos.board.price[pend.space]
+        if pos.funds[me] >= price:
+            if worth_paying(pos, self.style, me, pend.space, self.safe(pos)) >= price:
+                return BuyProperty(player=me)
+            return DeclineProperty(player=me)
+        if deed_value(pos, self.style, me, pend.space) >= 1.5 * price:
+            step = self.raise_for_purchase(pos, price - pos.funds[me], pend.space)
+            if step is not None and step in legal:
+                return step
+        return DeclineProperty(player=me)
+
+    def raise_for_purchase(self, pos: Position, need: int, space: int) -> Command | None:
+        """A mortgage toward buying a deed worth far more than its price, if mortgages can cover it."""
+        me = pos.me
+        keep = frozenset(complete_groups(pos, me, unmortgaged=False)) | {pos.group(space)}
+        options = [
+            o for o in steps(pos, self.style, me) if o.kind == "mortgage" and pos.group(o.space) not in keep
+        ]
+        if sum(o.cash for o in options) < need:
+            return None
+        plan = cheapest_plan(options, need)
+        return Mortgage(player=me, space=plan[0].space) if plan else None
+
+    def on_auction(self, pos: Position, pend: Auction, legal: list[Command]) -> Command:
+        me = pos.me
+        board = pos.board
+        if pend.lot == "deed":
+            limit = self.deed_limit(pos, pend.space)
+            price = board.price[pend.space]
+            step = max(5, price // 20) + 5 * self.below(2)
+            bid = next_bid(pend, limit, price // 2, step)
+        else:
+            limit = building_limit(pos, self.style, me, self.deny_buildings(pos))
+            bid = next_bid(pend, limit, 0, 5)
+        if bid is None:
+            return PassAuction(player=me)
+        return PlaceBid(player=me, amount=bid)
+
+    def deed_limit(self, pos: Position, space: int) -> int:
+        """Worked out once per auction: nothing it depends on changes while the bidding goes on."""
+        key = (pos.turn, space)
+        if self._limit is None or self._limit[0] != key:
+            self._limit = (key, deed_limit(pos, self.style, pos.me, space, self.deny, self.safe(pos)))
+        return self._limit[1]
+
+    def deny_buildings(self, pos: Position) -> float:
+        return 0.0
+
+    def on_place_building(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
+        me = pos.me
+        for g in complete_groups(pos, me):
+            cmd = if_legal(Build(player=me, space=next_lot(pos, g)), legal)
+            if cmd is not None:
+                return cmd
+        return legal[0]
+
+    # --- paying ---------------------------------------------------------------------------------
+
+    def on_income_tax(self, pos: Position, pend: IncomeTaxDecision, legal: list[Command]) -> Command:
+        tax = pos.board.edition.taxes[pos.board.spaces[pend.space].tax or ""]
+        cheaper = (
+            "percent" if tax.percent is not None and percent_tax(pos, pos.me, tax) < tax.flat else "flat"
+        )
+        return ChooseIncomeTax(player=pos.me, option=cheaper)
+
+    def on_debt(self, pos: Position, pend: Debt, legal: list[Command]) -> Command:
+        me = pos.me
+        bankrupt = find(legal, DeclareBankruptcy)
+        if bankrupt is not None:
+            return bankrupt  # allowed only when selling and mortgaging everything cannot cover the debt
+        plan = cheapest_plan(steps(pos, self.style, me), pend.amount - pos.funds[me])
+        for step in plan:
+            cmd: Command = (
+                Mortgage(player=me, space=step.space)
+                if step.kind == "mortgage"
+                else SellBuilding(player=me, space=step.space)
+            )
+            if cmd in legal:
+                return cmd
+        return self.move_on(pos, pend, [c for c in legal if isinstance(c, Mortgage | SellBuilding)] or legal)
+
+    def on_mortgage_decision(self, pos: Position, pend: MortgageDecision, legal: list[Command]) -> Command:
+        me = pos.me
+        cost = pos.board.unmortgage_cost(pend.space)
+        if pos.funds[me] - cost >= self.safe(pos):
+            lift = if_legal(Unmortgage(player=me, space=pend.space), legal)
+            if lift is not None:
+                return lift
+        return KeepMortgage(player=me, space=pend.space)
+
+    # --- answering offers ---------------------------------------------------------------------
+
+    def on_trade_answer(self, pos: Position, pend: TradeAnswer, legal: list[Command]) -> Command:
+        t = pend.trade
+        verdict = judge(pos, self.style, self.fair, pos.me, t.proposer, t.give, t.take)
+        return answer(legal, pos.me, t.id, verdict.accept, verdict.reason)

@@ -1,0 +1,100 @@
+"""Where tokens stop: landing probabilities per roll, computed once per edition from its board and decks.
+
+A Markov chain over (space, doubles thrown so far) with the cards' moves and the three-doubles rule, its
+stationary distribution found by power iteration. Players are assumed to leave jail at once (the "short"
+jail reading), which is how rent-per-roll figures are usually quoted. Expected rent per opponent roll
+follows from these figures and the printed rents.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from engine.board import Board, board_for
+from engine.edition import AdvanceTo, AdvanceToNearest, GoToJail, MoveBy
+
+ROLLS_PER_TURN = 1.0 + 1.0 / 6.0 + 1.0 / 36.0
+"""Expected dice throws in one turn: the first, and a second and third on doubles."""
+
+_DICE: tuple[tuple[int, float, bool], ...] = tuple(
+    (a + b, 1.0 / 36.0, a == b) for a in range(1, 7) for b in range(1, 7)
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    """Per-roll figures for one board."""
+
+    land: tuple[float, ...]  # probability that a throw ends on each space
+    from_space: tuple[tuple[tuple[int, float], ...], ...]  # one throw from a space: (end space, probability)
+
+
+def _resolve(board: Board, space: int, depth: int = 0) -> list[tuple[int, float]]:
+    """Where a token that stops on `space` ends up once go-to-jail and card moves are followed."""
+    kind = board.kinds[space]
+    if kind == "go_to_jail":
+        return [(board.jail, 1.0)]
+    if kind != "card" or depth > 2:
+        return [(space, 1.0)]
+    deck_name = board.spaces[space].deck
+    assert deck_name is not None
+    cards = board.edition.decks[deck_name].cards
+    share = 1.0 / len(cards)
+    out: dict[int, float] = {}
+    for card in cards:
+        eff = card.effect
+        if isinstance(eff, AdvanceTo):
+            targets = [(eff.space, 1.0)]
+        elif isinstance(eff, AdvanceToNearest):
+            targets = [(board.nearest(space, eff.group), 1.0)]
+        elif isinstance(eff, MoveBy):
+            targets = _resolve(board, (space + eff.steps) % board.size, depth + 1)
+        elif isinstance(eff, GoToJail):
+            targets = [(board.jail, 1.0)]
+        else:
+            targets = [(space, 1.0)]
+        for target, p in targets:
+            out[target] = out.get(target, 0.0) + p * share
+    return list(out.items())
+
+
+@cache
+def odds_for(edition: str) -> Odds:
+    board = board_for(edition)
+    n = board.size
+    resolved = [_resolve(board, s) for s in range(n)]
+    # state = space * 3 + doubles thrown in a row before this throw
+    moves: list[dict[int, float]] = []
+    for state in range(n * 3):
+        space, doubles = divmod(state, 3)
+        out: dict[int, float] = {}
+        for total, p, is_double in _DICE:
+            if is_double and doubles == 2:
+                out[board.jail * 3] = out.get(board.jail * 3, 0.0) + p
+                continue
+            for end, q in resolved[(space + total) % n]:
+                jailed = end == board.jail and board.kinds[(space + total) % n] != "jail"
+                nxt = end * 3 + (doubles + 1 if is_double and not jailed else 0)
+                out[nxt] = out.get(nxt, 0.0) + p * q
+        moves.append(out)
+    dist = [1.0 / (n * 3)] * (n * 3)
+    for _ in range(300):
+        new = [0.0] * (n * 3)
+        for state, weight in enumerate(dist):
+            if weight:
+                for nxt, p in moves[state].items():
+                    new[nxt] += weight * p
+        done = max(abs(a - b) for a, b in zip(new, dist, strict=True)) < 1e-12
+        dist = new
+        if done:
+            break
+    land = tuple(sum(dist[s * 3 : s * 3 + 3]) for s in range(n))
+    from_space = []
+    for s in range(n):
+        one: dict[int, float] = {}
+        for total, p, _double in _DICE:
+            for end, q in resolved[(s + total) % n]:
+                one[end] = one.get(end, 0.0) + p * q
+        from_space.append(tuple(sorted(one.items())))
+    return Odds(land=land, from_space=tuple(from_space))

@@ -1,0 +1,94 @@
+"""Raising cash from the bank at the least lasting cost: what to mortgage, which building to sell.
+
+Each asset is priced by what giving it up costs: a house sold loses half its price for good plus the rent
+it brought until rebuilt; a mortgage costs its 10 % interest plus the deed's rent until lifted. The plan is
+the cheaper of the best single step that covers the shortfall and the cheapest steps per dollar taken in
+turn. One command at a time: the bot is asked again after each, and the plan is made afresh.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.bots.position import Position
+from engine.bots.valuation import Style, rent_factor
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    kind: str  # "mortgage" or "sell"
+    space: int
+    cash: int
+    cost: float
+
+
+def rent_per_roll(pos: Position, space: int) -> float:
+    """Rent per opponent roll the deed brings as it stands (utilities at the average throw)."""
+    return pos.tables.odds.land[space] * pos.rent_now(space, visitor=-1)
+
+
+def steps(pos: Position, style: Style, player: int, protect: frozenset[str] = frozenset()) -> list[Step]:
+    """Every way to raise cash now, each with its cost; groups in `protect` are mortgaged last."""
+    board = pos.board
+    k = rent_factor(pos, style, player) * 0.5
+    land = pos.tables.odds.land
+    out: list[Step] = []
+    for group, lots in board.members.items():
+        mine = [s for s in lots if pos.owner[s] == player]
+        if not mine:
+            continue
+        built = pos.built(group)
+        if built:
+            top_level = max(pos.level(s) for s in lots)
+            for s in lots:
+                if pos.level(s) != top_level:
+                    continue
+                hc = board.house_cost[s]
+                cash, lost = _sale(pos, s, lots)
+                rent_before = board.rent[s][pos.rent_index(s)]
+                after_idx = pos.top if pos.hotel[s] else pos.houses[s] - 1
+                rent_after = board.rent[s][after_idx] * (2 if after_idx == 0 else 1)
+                cost = lost * hc / 2 + land[s] * (rent_before - rent_after) * k
+                out.append(Step("sell", s, cash, cost))
+            continue
+        for s in mine:
+            if pos.mortgaged[s]:
+                continue
+            cost = board.interest(s) + rent_per_roll(pos, s) * k
+            if group in protect:
+                cost += board.mortgage[s] * 2
+            out.append(Step("mortgage", s, board.mortgage[s], cost))
+    return out
+
+
+def _sale(pos: Position, space: int, lots: tuple[int, ...]) -> tuple[int, int]:
+    """(cash, buildings removed) for selling one step on `space`, hotels breaking down when the bank
+    lacks the houses to replace them (the whole group then comes down, as `engine.building` does)."""
+    hc = pos.board.house_cost[space]
+    if not pos.hotel[space] or pos.bank_houses >= pos.top:
+        return hc // 2, 1
+    houses_now = sum(pos.houses[s] for s in lots if not pos.hotel[s])
+    total = min(pos.bank_houses + houses_now, pos.top * len(lots))
+    removed = sum(pos.level(s) for s in lots) - total
+    return removed * (hc // 2), removed
+
+
+def cheapest_plan(options: list[Step], need: int) -> list[Step]:
+    """The steps to take for `need` dollars: the cheaper of one covering step and the cheapest per dollar."""
+    if need <= 0 or not options:
+        return []
+    single = min((o for o in options if o.cash >= need), key=lambda o: o.cost, default=None)
+    greedy: list[Step] = []
+    raised = 0
+    cost = 0.0
+    for o in sorted(options, key=lambda o: (o.cost / o.cash if o.cash else 1e9, -o.cash)):
+        if raised >= need:
+            break
+        if o.kind == "sell" and any(g.space == o.space for g in greedy):
+            continue
+        greedy.append(o)
+        raised += o.cash
+        cost += o.cost
+    if single is not None and (raised < need or single.cost <= cost):
+        return [single]
+    return greedy

@@ -1,0 +1,47 @@
+"""`random`: a uniformly random legal command, for tests and fuzzing. Now and then, while trading is open,
+it also makes a random well-formed offer, so that fuzzing reaches the trade rules and other bots'
+answers.
+"""
+
+from __future__ import annotations
+
+from engine.bots.base import BotBase, answer
+from engine.bots.position import Position
+from engine.commands import AcceptTrade, Command, PlaceBid, ProposeTrade, RejectTrade
+from engine.state import Bundle, Pending
+from engine.trades import TRADING_OPEN
+
+OFFER_ODDS = 25  # one decision in this many, while trading is open, is a random offer
+
+
+class RandomBot(BotBase):
+    level = "random"
+
+    def decide(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
+        if pend.kind in TRADING_OPEN and pos.rivals and self.below(OFFER_ODDS) == 0:
+            offer = self.random_offer(pos)
+            if offer is not None:
+                return offer
+        cmd = legal[self.below(len(legal))]
+        if isinstance(cmd, PlaceBid):
+            room = pos.funds[pos.me] - cmd.amount
+            return PlaceBid(player=pos.me, amount=cmd.amount + (self.below(room + 1) if room > 0 else 0))
+        if isinstance(cmd, RejectTrade | AcceptTrade):
+            return answer(legal, pos.me, cmd.trade_id, isinstance(cmd, AcceptTrade), "chance decided it")
+        return cmd
+
+    def random_offer(self, pos: Position) -> ProposeTrade | None:
+        me = pos.me
+        partner = pos.rivals[self.below(len(pos.rivals))]
+        give = self._bundle(pos, me)
+        take = self._bundle(pos, partner)
+        if give.empty and take.empty:
+            return None
+        return ProposeTrade(player=me, to=partner, give=give, take=take)
+
+    def _bundle(self, pos: Position, owner: int) -> Bundle:
+        free = [s for s in pos.deeds_of(owner) if not pos.built(pos.group(s))]
+        deeds = tuple(sorted({free[self.below(len(free))] for _ in range(self.below(3))})) if free else ()
+        cash = self.below(pos.funds[owner] // 4 + 1) if self.below(2) else 0
+        cards = self.below(pos.jail_cards[owner] + 1)
+        return Bundle(cash=cash, deeds=deeds, jail_cards=cards)

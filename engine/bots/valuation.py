@@ -1,0 +1,345 @@
+"""What a player's holdings are worth, in dollars, to a bot that thinks in rent per roll.
+
+Worth = cash + each deed at its printed price (a mortgaged one less the cost of lifting it) + the rent its
+deeds should bring over a horizon of rounds + what building up its complete groups would add (houses the
+cash in hand cannot pay for wait for the salary, and earn for fewer rounds) + a share of a group's value
+when all its lots but one are held. Rent counts once for the owner and once more for what it takes from
+the rivals. Buildings already standing count through the rent they bring: a house's price is spent, not
+stored.
+
+The same figure judges a purchase, a bid and a trade: the change in worth to each side. Because a
+hypothetical trade is only a changed `owner` and `funds`, it costs a few dozen microseconds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from engine.bots.odds import ROLLS_PER_TURN
+from engine.bots.position import Position, tables_for
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How one level weighs the future. The levels differ in these figures and in their own decisions."""
+
+    horizon: float  # rounds of rent a deed's income is worth now
+    keep: int  # cash never counted on for building
+    claim: float  # share of a group's value held with one lot to go, that lot still with the bank
+    deal: float  # share held with one lot to go when a rival holds it (a trade may complete the group)
+    jail_card: int  # worth of a Get Out of Jail Free card
+    liquidity: float  # penalty per dollar a trade leaves a player short of a safe cash reserve
+    mortgage_to_build: bool  # counts mortgage money from stray deeds as building money
+    build_cost: float  # share of a building's price it weighs against the rent the building brings
+    saving: float  # share of the salary it expects to put into buildings each round
+    prospects_at_cash: bool  # prices groups by what its cash can build on them (else at full worth)
+
+
+@cache
+def development(edition: str, group: str, top: int) -> tuple[tuple[float, ...], int]:
+    """Rent per opponent roll of a complete group with h buildings spread evenly (h = 0 .. lots*(top+1)),
+    the extra ones on the most lucrative lots; and the price of one building there."""
+    tables = tables_for(edition)
+    board = tables.board
+    lots = tables.lots[group]
+    land = tables.odds.land
+    incomes = []
+    for h in range(len(lots) * (top + 1) + 1):
+        q, r = divmod(h, len(lots))
+        total = 0.0
+        for i, s in enumerate(lots):
+            lvl = q + 1 if i < r else q
+            idx = 5 if lvl > top else lvl
+            rent = board.rent[s][idx] * (2 if idx == 0 else 1)
+            total += land[s] * rent
+        incomes.append(total)
+    return tuple(incomes), board.house_cost[lots[0]]
+
+
+def rent_factor(pos: Position, style: Style, player: int) -> float:
+    """Dollars of standing per dollar of rent per opponent roll: rounds x throws a turn x opponents, and
+    as much again as the rent takes from the rivals as a whole (a dollar of rent is a dollar one of them no
+    longer has; against a single rival it counts twice)."""
+    opponents = pos.opponents(player)
+    return style.horizon * ROLLS_PER_TURN * (opponents + 1)
+
+
+def delayed(k: float, shortfall: float, horizon: float, pace: float) -> float:
+    """The rent factor left for buildings bought `shortfall` dollars beyond the cash in hand: they wait
+    for the salary (`pace` a round) to pay for them, and earn only for the rounds of the horizon left."""
+    if shortfall <= 0:
+        return k
+    return k * max(0.0, 1.0 - shortfall / pace / horizon)
+
+
+def best_level(
+    pos: Position, group: str, k: float, budget: float, horizon: float, pace: float, houses_now: int = 0
+) -> tuple[int, float]:
+    """(buildings, net worth of putting them up) for the level a complete group should be built to: the
+    rent they add over the horizon (later for what the cash in hand cannot pay yet) less their price."""
+    incomes, cost = development(pos.view.edition, group, pos.top)
+    lots = len(pos.board.members[group])
+    base = incomes[houses_now]
+    best_h, best = houses_now, 0.0
+    for h in range(houses_now + 1, len(incomes)):
+        if (h <= lots * pos.top and h - houses_now > pos.bank_houses) or (
+            h > lots * pos.top and not pos.bank_hotels
+        ):
+            break
+        spend = (h - houses_now) * cost
+        net = (incomes[h] - base) * delayed(k, spend - budget, horizon, pace) - spend
+        if net > best:
+            best_h, best = h, net
+    return best_h, best
+
+
+def monopoly_value(
+    pos: Position, group: str, k: float, budget: float, horizon: float, pace: float, houses_now: int = 0
+) -> float:
+    """What building a complete group further adds to its owner's worth (0 when building does not pay)."""
+    return best_level(pos, group, k, budget, horizon, pace, houses_now)[1]
+
+
+def built_income(pos: Position, group: str, k: float, budget: float, horizon: float, pace: float) -> float:
+    """Rent per opponent roll a complete unbuilt group should bring on average over the horizon, built to
+    the level that pays best with the owner's cash (and, later, his salary)."""
+    incomes, cost = development(pos.view.edition, group, pos.top)
+    h, _ = best_level(pos, group, k, budget, horizon, pace)
+    share = delayed(1.0, h * cost - budget, horizon, pace)
+    return incomes[0] + (incomes[h] - incomes[0]) * share
+
+
+def full_monopoly_value(pos: Position, group: str, k: float) -> float:
+    """A group's worth to whoever completes it, cash and the bank's stock aside: double rent plus
+    building it up as far as pays."""
+    return _full_value(pos.view.edition, group, pos.top, k)
+
+
+@cache
+def _full_value(edition: str, group: str, top: int, k: float) -> float:
+    tables = tables_for(edition)
+    grp = tables.board.edition.groups[group]
+    if grp.rent_model != "ladder":
+        # railroads and utilities: the rent of the full set over what the deeds bring held apart
+        ladder = grp.tiers if grp.tiers is not None else [m * 7 for m in grp.multipliers or [0]]
+        landing = sum(tables.odds.land[s] for s in tables.board.members[group])
+        return landing * (ladder[-1] - ladder[0]) * k
+    incomes, cost = development(edition, group, top)
+    land = tables.odds.land
+    single = sum(land[s] * tables.board.rent[s][0] for s in tables.board.members[group])
+    best = max((incomes[h] - incomes[0]) * k - h * cost for h in range(len(incomes)))
+    return (incomes[0] - single) * k + max(0.0, best)
+
+
+@cache
+def rank_of(edition: str, top: int) -> dict[str, int]:
+    """Street groups ranked by what building them up earns per dollar (the order money goes to them)."""
+    tables = tables_for(edition)
+
+    def per_dollar(group: str) -> float:
+        incomes, cost = development(edition, group, top)
+        h = min(len(incomes) - 1, 3 * len(tables.board.members[group]))
+        return (incomes[h] - incomes[0]) / (h * cost)
+
+    rank = sorted(tables.street_groups, key=per_dollar, reverse=True)
+    return {g: i for i, g in enumerate(rank)}
+
+
+UNLIMITED = 1e12
+
+
+class Appraisal:
+    """A player's holdings appraised once; `at(cash)` gives the worth for any amount of cash, which is all
+    a trade's price changes (complete groups are built further with more cash)."""
+
+    __slots__ = (
+        "at_cash",
+        "complete",
+        "extra_budget",
+        "horizon",
+        "k",
+        "keep",
+        "pace",
+        "pos",
+        "prospects",
+        "static",
+    )
+
+    def __init__(
+        self,
+        pos: Position,
+        style: Style,
+        player: int,
+        owner: list[int | None] | None = None,
+        jail_cards: int | None = None,
+    ) -> None:
+        own = pos.owner if owner is None else owner
+        cards = pos.jail_cards[player] if jail_cards is None else jail_cards
+        tables = pos.tables
+        board = tables.board
+        land = tables.odds.land
+        price = board.price
+        mortgaged = pos.mortgaged
+        k = self.k = rent_factor(pos, style, player)
+        self.pos = pos
+        self.keep = style.keep
+        self.horizon = style.horizon
+        self.pace = style.saving * board.edition.salary
+        self.at_cash = style.prospects_at_cash
+        total = cards * float(style.jail_card)
+        extra = 0.0
+        complete: list[tuple[str, float]] = []
+        prospects: list[tuple[str, float]] = []
+        for group in tables.street_groups:
+            lots = board.members[group]
+            mine = [s for s in lots if own[s] == player]
+            if not mine:
+                continue
+            for s in mine:
+                total += price[s] - (board.unmortgage_cost(s) if mortgaged[s] else 0)
+            if len(mine) == len(lots):
+                lift = sum(board.unmortgage_cost(s) for s in lots if mortgaged[s])
+                complete.append((group, float(lift)))
+                continue
+            for s in mine:
+                if not mortgaged[s]:
+                    total += land[s] * board.rent[s][0] * k
+                    if style.mortgage_to_build:
+                        extra += board.mortgage[s]
+            share = _share(pos, style, player, group, own, len(mine))
+            if share:
+                prospects.append((group, share))
+        for group, grp in board.edition.groups.items():
+            if grp.rent_model == "ladder":
+                continue
+            mine = [s for s in board.members[group] if own[s] == player]
+            if not mine:
+                continue
+            n = len(mine)
+            if grp.rent_model == "count_tiers":
+                assert grp.tiers is not None
+                per = float(grp.tiers[n - 1])
+            else:
+                assert grp.multipliers is not None
+                per = grp.multipliers[n - 1] * 7.0
+            for s in mine:
+                if mortgaged[s]:
+                    total += price[s] - board.unmortgage_cost(s)
+                else:
+                    total += price[s] + land[s] * per * k
+                    if style.mortgage_to_build:
+                        extra += board.mortgage[s]
+        order = rank_of(pos.view.edition, pos.top)
+        complete.sort(key=lambda c: order[c[0]])
+        self.static = total
+        self.extra_budget = extra
+        self.complete = complete
+        self.prospects = prospects
+
+    def at(self, cash: float) -> float:
+        total = cash + self.static
+        budget = cash - self.keep + self.extra_budget
+        pos, k, horizon, pace = self.pos, self.k, self.horizon, self.pace
+        if not self.at_cash:
+            budget = UNLIMITED  # groups priced at what they can earn, whatever the cash for building
+        for group, share in self.prospects:
+            total += share * prospect(pos, group, k, budget, horizon, pace)
+        for group, lift in self.complete:
+            total += _complete(pos, group, k, lift, budget, horizon, pace)
+            budget -= lift
+        return total
+
+
+def worth(
+    pos: Position,
+    style: Style,
+    player: int,
+    owner: list[int | None] | None = None,
+    funds: int | None = None,
+    jail_cards: int | None = None,
+) -> float:
+    """The player's worth as this style sees it, for the table as it stands or with `owner`, `funds`
+    and `jail_cards` changed (a trade under consideration)."""
+    cash = pos.funds[player] if funds is None else funds
+    return Appraisal(pos, style, player, owner, jail_cards).at(cash)
+
+
+def _share(pos: Position, style: Style, player: int, group: str, own: list[int | None], mine: int) -> float:
+    """The share of a group's prospect a player holds by owning all its lots but one: more while that lot
+    is with the bank, less when a rival holds it (a trade may still complete the group). A first lot of a
+    group is only a deed: the group is too far off to count."""
+    lots = pos.board.members[group]
+    if mine < len(lots) - 1:
+        return 0.0
+    holders = {own[s] for s in lots if own[s] is not None and own[s] != player}
+    if not holders:
+        return style.claim
+    return style.deal if len(holders) == 1 else 0.0
+
+
+def prospect(pos: Position, group: str, k: float, budget: float, horizon: float, pace: float) -> float:
+    """What completing a group would add over holding its lots apart: double rent, and building it up as
+    far as pays with `budget` now and the salary later."""
+    incomes, _cost = development(pos.view.edition, group, pos.top)
+    single = _single(pos.view.edition, group)
+    return (incomes[0] - single) * k + monopoly_value(pos, group, k, budget, horizon, pace)
+
+
+@cache
+def _single(edition: str, group: str) -> float:
+    """Rent per opponent roll of a group's lots held apart (base rents)."""
+    tables = tables_for(edition)
+    return sum(tables.odds.land[s] * tables.board.rent[s][0] for s in tables.board.members[group])
+
+
+def _complete(
+    pos: Position, group: str, k: float, lift: float, budget: float, horizon: float, pace: float
+) -> float:
+    """Rent of a complete group now and what building it up would add; mortgaged lots earn nothing and
+    lifting them comes first, out of the same money."""
+    board = pos.board
+    lots = board.members[group]
+    incomes, _ = development(pos.view.edition, group, pos.top)
+    if lift:
+        land = pos.tables.odds.land
+        now = sum(land[s] * board.rent[s][0] * 2 for s in lots if not pos.mortgaged[s])
+        lifted = (incomes[0] - now) * delayed(k, lift - budget, horizon, pace) - lift
+        return now * k + max(0.0, lifted) + monopoly_value(pos, group, k, budget - lift, horizon, pace)
+    houses_now = sum(pos.level(s) for s in lots)
+    return incomes[houses_now] * k + monopoly_value(pos, group, k, budget, horizon, pace, houses_now)
+
+
+def deed_value(pos: Position, style: Style, player: int, space: int) -> float:
+    """What receiving `space` (at no cost) adds to a player's worth."""
+    own = list(pos.owner)
+    own[space] = player
+    return worth(pos, style, player, owner=own) - worth(pos, style, player)
+
+
+def worth_paying(pos: Position, style: Style, player: int, space: int, safe: float) -> int:
+    """The most a player should pay for `space`: the highest price at which holding the deed leaves his
+    worth no lower than not buying, counting the building money the price takes from his complete groups
+    and the cash it would leave short of `safe`."""
+    cash = pos.funds[player]
+    own = list(pos.owner)
+    own[space] = player
+    before = Appraisal(pos, style, player).at(cash) - max(0.0, safe - cash) * style.liquidity
+    after = Appraisal(pos, style, player, owner=own)
+
+    def ahead(price: int) -> bool:
+        left = cash - price
+        return after.at(left) - max(0.0, safe - left) * style.liquidity >= before
+
+    if not ahead(0):
+        return 0
+    lo, hi = 0, cash
+    if ahead(hi):
+        return hi
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if ahead(mid):
+            lo = mid
+        else:
+            hi = mid
+    return lo

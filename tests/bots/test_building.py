@@ -1,0 +1,107 @@
+"""Building: three houses a lot first, cash kept back, mortgages lifted, and the house shortage."""
+
+from __future__ import annotations
+
+import pytest
+
+from bots.positions import (
+    B_AND_O,
+    BOARDWALK,
+    MEDITERRANEAN,
+    ORANGE,
+    READING,
+    RED,
+    ask,
+    bot,
+    end_turn,
+    play_decision,
+    table,
+)
+from engine import Build, EndTurn, Game
+
+
+def levels(game: Game, spaces: tuple[int, ...]) -> list[int]:
+    return [5 if game.state.deeds[s].hotel else game.state.deeds[s].houses for s in spaces]
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_bot_with_sets_and_cash_builds_every_lot_to_three_houses_before_a_fourth(level: str) -> None:
+    game = table(owners={0: ORANGE + RED}, cash=(2500, 1500, 1500, 1500))
+    end_turn(game, 0)
+    commands = play_decision(bot(level), game, 0)
+    builds = [c for c in commands if isinstance(c, Build)]
+    assert commands[-1] == EndTurn(player=0)
+    # every lot of both groups reaches three before any lot gets a fourth
+    seen: dict[int, int] = {}
+    for cmd in builds:
+        seen[cmd.space] = seen.get(cmd.space, 0) + 1
+        if seen[cmd.space] == 4:
+            assert all(seen.get(s, 0) >= 3 for s in ORANGE + RED), seen
+    assert min(levels(game, ORANGE + RED)) == 3
+    # the richer-paying orange group came first
+    assert {c.space for c in builds[:9]} == set(ORANGE)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_building_leaves_cash_in_hand(level: str) -> None:
+    game = table(owners={0: ORANGE}, cash=(700, 1500, 1500, 1500))
+    end_turn(game, 0)
+    play_decision(bot(level), game, 0)
+    assert sum(levels(game, ORANGE)) > 0
+    assert game.state.players[0].cash >= 100
+
+
+def test_hard_mortgages_stray_deeds_to_get_houses_up_and_normal_does_not() -> None:
+    owners = {0: (*ORANGE, BOARDWALK, READING, B_AND_O)}
+    results = {}
+    for level in ("normal", "hard"):
+        game = table(owners=owners, cash=(300, 1500, 1500, 1500))
+        end_turn(game, 0)
+        play_decision(bot(level), game, 0)
+        mortgaged = [s for s in (BOARDWALK, READING, B_AND_O) if game.state.deeds[s].mortgaged]
+        results[level] = (sum(levels(game, ORANGE)), mortgaged)
+    assert results["normal"][1] == []
+    assert results["hard"][1], "hard should raise building money from its stray deeds"
+    assert results["hard"][0] > results["normal"][0]
+    assert not any(game.state.deeds[s].mortgaged for s in ORANGE)
+
+
+def test_hard_holds_four_houses_while_the_bank_runs_short_and_a_rival_could_build() -> None:
+    def position() -> Game:
+        game = table(
+            owners={0: ORANGE, 1: RED}, cash=(3000, 1500, 1500, 1500), houses=dict.fromkeys(ORANGE, 4)
+        )
+        game.state.bank.houses = 8
+        end_turn(game, 0)
+        return game
+
+    assert ask(bot("hard"), position(), 0) == EndTurn(player=0)  # a hotel would hand the rival four houses
+    assert ask(bot("normal"), position(), 0).kind == "build"
+
+
+def test_hard_builds_hotels_when_houses_are_plentiful() -> None:
+    game = table(owners={0: ORANGE, 1: RED}, cash=(3000, 1500, 1500, 1500), houses=dict.fromkeys(ORANGE, 4))
+    end_turn(game, 0)
+    assert ask(bot("hard"), game, 0).kind == "build"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_mortgages_are_lifted_when_cash_is_plentiful_and_the_group_comes_first(level: str) -> None:
+    game = table(
+        owners={0: (*ORANGE, MEDITERRANEAN)},
+        cash=(2000, 1500, 1500, 1500),
+        mortgaged=(ORANGE[0], MEDITERRANEAN),
+    )
+    end_turn(game, 0)
+    first = ask(bot(level), game, 0)
+    assert first.kind == "unmortgage" and first.space == ORANGE[0]
+    play_decision(bot(level), game, 0)
+    assert not game.state.deeds[ORANGE[0]].mortgaged
+    assert sum(levels(game, ORANGE)) > 0  # and then it built on the group
+
+
+def test_a_broke_bot_lifts_nothing() -> None:
+    game = table(owners={0: (MEDITERRANEAN, BOARDWALK)}, cash=(120, 1500, 1500, 1500), mortgaged=(BOARDWALK,))
+    end_turn(game, 0)
+    for level in ("easy", "normal", "hard"):
+        assert ask(bot(level), game, 0) == EndTurn(player=0)

@@ -1,0 +1,131 @@
+"""Buying and bidding: value-based, aware of the groups a deed completes or blocks, within the purse."""
+
+from __future__ import annotations
+
+import pytest
+
+from bots.positions import (
+    BOARDWALK,
+    DARK_BLUE,
+    ELECTRIC,
+    GREEN,
+    ILLINOIS,
+    INDIANA,
+    KENTUCKY,
+    MEDITERRANEAN,
+    NEW_YORK,
+    ORANGE,
+    PARK_PLACE,
+    READING,
+    ST_JAMES,
+    TENNESSEE,
+    ask,
+    bot,
+    buy,
+    play_decision,
+    table,
+)
+from engine import Game, PlaceBid
+from engine.state import Auction
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_an_affordable_deed_is_bought_early_on(level: str) -> None:
+    game = table(turn=4)
+    buy(game, 0, KENTUCKY)
+    assert ask(bot(level), game, 0).kind == "buy_property"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_lot_that_completes_a_group_is_bought_even_if_a_mortgage_must_pay_for_it(level: str) -> None:
+    game = table(owners={0: (ST_JAMES, TENNESSEE, READING, BOARDWALK)}, cash=(100, 1500, 1500, 1500))
+    buy(game, 0, NEW_YORK)
+    commands = play_decision(bot(level), game, 0)
+    assert commands[-1].kind == "buy_property"
+    assert game.state.deeds[NEW_YORK].owner == 0
+    assert not any(game.state.deeds[s].mortgaged for s in ORANGE)
+
+
+def built_up() -> Game:
+    return table(
+        owners={0: (MEDITERRANEAN,), 1: GREEN, 2: DARK_BLUE},
+        hotels=GREEN + DARK_BLUE,
+        cash=(250, 1500, 1500, 1500),
+    )
+
+
+def test_a_cash_poor_investor_passes_on_a_utility_when_hotels_stand_around_the_board() -> None:
+    game = built_up()
+    buy(game, 0, ELECTRIC)
+    assert ask(bot("normal"), game, 0).kind == "decline_property"
+
+
+def test_the_newcomer_buys_whatever_it_can_afford() -> None:
+    game = built_up()
+    buy(game, 0, ELECTRIC)
+    assert ask(bot("easy"), game, 0).kind == "buy_property"
+
+
+def auction(space: int, high: int, owners: dict[int, tuple[int, ...]], cash: int = 1500) -> Game:
+    """An auction for `space` that seat 2 leads at `high`; seat 0, the bot, is asked."""
+    game = table(owners=owners, cash=(cash, 1500, 1500, 1500))
+    game.state.pending = Auction(
+        player=0, lot="deed", space=space, bidders=(0, 1, 2, 3), min_bid=1, high_bid=high, high_bidder=2
+    )
+    return game
+
+
+def bids(level: str, space: int, high: int, owners: dict[int, tuple[int, ...]], cash: int = 1500) -> bool:
+    return isinstance(ask(bot(level), auction(space, high, owners, cash), 0), PlaceBid)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_bids_never_go_beyond_what_the_bot_can_pay(level: str) -> None:
+    game = table(owners={0: (PARK_PLACE,)}, cash=(120, 1500, 1500, 1500))
+    game.state.pending = Auction(player=0, lot="deed", space=BOARDWALK, bidders=(0, 1, 2), min_bid=1)
+    for _ in range(40):
+        pend = game.state.pending
+        if not isinstance(pend, Auction):
+            break
+        cmd = ask(bot(level, pend.player), game, pend.player)
+        if isinstance(cmd, PlaceBid):
+            assert cmd.amount <= game.state.players[cmd.player].cash
+        game.apply(cmd)
+    assert game.state.players[0].cash >= 0
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_lot_that_completes_the_bots_group_is_worth_more_than_one_that_does_not(level: str) -> None:
+    completes = {0: (INDIANA, ILLINOIS)}
+    highest = {
+        name: max((h for h in range(100, 1600, 25) if bids(level, KENTUCKY, h, o)), default=0)
+        for name, o in (("completes", completes), ("alone", {}))
+    }
+    assert highest["completes"] > highest["alone"] >= 200
+
+
+def test_a_lone_lot_is_not_bid_far_above_its_price() -> None:
+    for level in ("easy", "normal", "hard"):
+        assert not bids(level, KENTUCKY, 350, {})
+
+
+def test_hard_goes_further_than_normal_to_keep_a_rival_from_completing_a_group() -> None:
+    rival = {1: (PARK_PLACE,)}
+    limits = {
+        level: max((h for h in range(300, 2000, 50) if bids(level, BOARDWALK, h, rival)), default=0)
+        for level in ("easy", "normal", "hard")
+    }
+    assert limits["hard"] > limits["normal"] > limits["easy"] >= 400
+
+
+def test_hard_bids_for_the_last_houses_to_keep_them_from_a_rival() -> None:
+    def house_auction() -> Game:
+        game = table(owners={0: (MEDITERRANEAN,), 1: ORANGE})
+        game.state.bank.houses = 3
+        game.state.pending = Auction(
+            player=0, lot="house", space=NEW_YORK, bidders=(0, 2, 1), min_bid=1, initiator=1
+        )
+        return game
+
+    assert ask(bot("hard"), house_auction(), 0).kind == "place_bid"
+    assert ask(bot("normal"), house_auction(), 0).kind == "pass_auction"

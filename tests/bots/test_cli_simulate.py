@@ -1,0 +1,85 @@
+"""`landlords simulate --bots`: the tournament report, its JSON, and clear answers to bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tui.cli import main
+
+
+def test_a_tournament_prints_wins_per_level_with_intervals(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(["simulate", "--bots", "hard,normal,easy", "--games", "3", "--seed", "2", "--max-turns", "400"])
+        == 0
+    )
+    out = capsys.readouterr().out
+    for words in ("hard", "normal", "easy", "95% interval", "3 games", "average length", "cap of 400 turns"):
+        assert words in out
+
+
+def test_the_json_report_has_games_and_wins_by_level(capsys: pytest.CaptureFixture[str]) -> None:
+    args = [
+        "simulate",
+        "--bots",
+        "Normal, easy",
+        "--games",
+        "4",
+        "--seed",
+        "5",
+        "--json",
+        "--max-turns",
+        "300",
+    ]
+    assert main(args) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 4
+    assert set(data["wins_by_level"]) == {"normal", "easy"}
+    assert sum(data["wins_by_level"].values()) + data["capped"] == 4
+    assert data["lineup"] == ["normal", "easy"] and data["seed"] == 5 and data["max_turns"] == 300
+    assert 0 <= data["levels"]["normal"]["ci95"][0] <= data["levels"]["normal"]["share"]
+
+
+def test_the_same_seed_gives_the_same_report(capsys: pytest.CaptureFixture[str]) -> None:
+    args = [
+        "simulate",
+        "--bots",
+        "hard,random",
+        "--games",
+        "2",
+        "--seed",
+        "8",
+        "--json",
+        "--max-turns",
+        "200",
+    ]
+    main(args)
+    first = capsys.readouterr().out
+    main(args)
+    assert capsys.readouterr().out == first
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--bots", "hard,wizard"], "unknown bot level wizard"),
+        (["--bots", "hard"], "at least 2 seats"),
+        (["--bots", "hard,easy", "--players", "3"], "does not match"),
+        (["--bots", ",".join(["easy"] * 9)], "2 to 8 players"),
+        (["--bots", "hard,easy", "--games", "0"], "at least 1"),
+    ],
+)
+def test_bad_input_gets_a_clear_answer_and_no_traceback(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["simulate", *args, "--games", "1"] if "--games" not in args else ["simulate", *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_without_bots_the_simple_players_report_is_unchanged(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--games", "2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) == {"games", "rolls", "wins", "turns", "capped", "landings"}
+    assert len(data["wins"]) == 4
