@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from engine import RuleOptions, load_edition, new_game
 from saves import Seat
 from tui.client import LocalClient
-from tui.opponents import make_opponents
+from tui.opponents import make_opponents, resumed_opponents
 from tui.persistence import Persistence
 from tui.seats import quick_seats
 
@@ -51,4 +51,4 @@ def open_table(
 def resume_table(persistence: Persistence, save_id: str | None) -> LocalClient:
     """A saved game (the most recent when no id is given), exactly where it was left."""
     game, seats, recorder = persistence.resume(save_id)
-    return LocalClient.resumed(game, seats, make_opponents(seats, game.state.seed), recorder)
+    return LocalClient.resumed(game, seats, resumed_opponents(seats, game), recorder)

@@ -37,11 +37,16 @@ CHILD = textwrap.dedent(
         print(session.id, len(game.log), flush=True)
         time.sleep(60)
     else:
-        print(session.id, 0, flush=True)
-        while True:  # commands back to back: the signal lands in the middle of one, sooner or later
-            game = GAMES["classic, 2 players"].start()
-            autosaver.game = game
+        # Commands back to back: the signal lands in the middle of one, sooner or later. The game saved
+        # always has a command in its log (a fresh game is handed over after its first), so that the save
+        # checked is never just the one made when the file was created.
+        play(game, stop=lambda g: len(g.log) >= 1)
+        print(session.id, len(game.log), flush=True)
+        while True:
             play(game)
+            game = GAMES["classic, 2 players"].start()
+            play(game, stop=lambda g: len(g.log) >= 1)
+            autosaver.game = game
     """
 )
 

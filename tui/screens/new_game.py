@@ -14,7 +14,6 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from engine import EDITIONS, RuleOptions, load_edition
 from saves import Seat
-from tui.opponents import levels_honoured
 from tui.seats import DEFAULT_LEVEL, LEVELS, bot_names, player_name
 from tui.tables import TableSetup
 
@@ -200,7 +199,12 @@ class NewGameScreen(Screen[None]):
             with Vertical(id="seats"):
                 for i, seat in enumerate(self.initial, start=1):
                     yield SeatRow(i, seat)
-            yield Static(id="levels", classes="note")
+            yield Static(
+                "easy buys and builds by printed prices; normal reckons expected rent; "
+                "hard bargains hardest; random plays any legal move.",
+                id="levels",
+                classes="note",
+            )
             yield Static(id="error")
             with Horizontal(classes="buttons"):
                 yield Button("Start (^s)", id="start", variant="success", compact=True)
@@ -211,12 +215,6 @@ class NewGameScreen(Screen[None]):
     def on_mount(self) -> None:
         self._describe_edition()
         self.query_one("#rounds", Input).display = False
-        if not levels_honoured():
-            self.query_one("#levels", Static).update(
-                Content(
-                    "Bots play by the built-in rules of thumb for now; their level is kept with the game."
-                )
-            )
         self.query_one("#edition", Select).focus()
 
     def _describe_edition(self) -> None:
