@@ -339,6 +339,7 @@ class TradeProposed(_Event):
 class TradeCompleted(_Event):
     kind: Literal["trade_completed"] = "trade_completed"
     trade: TradeOffer
+    reason: str = ""  # the accepting player's one line, if he gave one
 
     def deltas(self) -> tuple[tuple[int, int], ...]:
         t = self.trade

@@ -112,7 +112,7 @@ def _accept(game: Game, cmd: AcceptTrade) -> None:
     st.pending = None
     _hand_over(game, t.proposer, t.to, t.give)
     _hand_over(game, t.to, t.proposer, t.take)
-    game.emit(TradeCompleted(trade=t))
+    game.emit(TradeCompleted(trade=t, reason=cmd.reason))
     offers = [OfferMortgage(player=t.to, space=s) for s in t.give.deeds if st.deeds[s].mortgaged]
     offers += [OfferMortgage(player=t.proposer, space=s) for s in t.take.deeds if st.deeds[s].mortgaged]
     game.push_front(offers)

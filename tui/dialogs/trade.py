@@ -286,8 +286,9 @@ class TradeScreen(GameDialog):
         names = self.client.names
         for event in reversed(self.client.history()):
             if event.kind == "trade_completed" and event.trade.id == self._sent_id:
+                why = f" ({event.reason})" if event.reason else ""
                 self._answer = Content.styled(
-                    f"{names[event.trade.to]} accepted: the trade is done.", "$success"
+                    f"{names[event.trade.to]} accepted{why}: the trade is done.", "$success"
                 )
                 break
             if event.kind == "trade_rejected" and event.trade_id == self._sent_id:
