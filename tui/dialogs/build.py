@@ -13,28 +13,18 @@ from textual.content import Content
 from textual.widgets import Button, DataTable, Footer, Label, Static
 
 from engine import Build, SellBuilding
-from tui import look
-from tui.dialogs.base import GameDialog, PaletteEntry, Table
+from tui.dialogs.base import PaletteEntry
+from tui.dialogs.lots import LotsDialog
 from tui.words import money
 
 
-class BuildDialog(GameDialog):
+class BuildDialog(LotsDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("b,plus", "build", "Build"),
         Binding("s,minus", "sell", "Sell"),
         Binding("escape", "close", "Done"),
     ]
-    DEFAULT_CSS = """
-    BuildDialog DataTable {
-        height: auto;
-        max-height: 14;
-    }
-    """
-
-    def __init__(self, table: Table, player: int) -> None:
-        super().__init__(table)
-        self.player = player
-        self._spaces: list[int] = []
+    COLUMNS = ("Now", "Build", "Sell")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -47,13 +37,6 @@ class BuildDialog(GameDialog):
                 yield Button("Sell (s)", id="sell", variant="warning", compact=True)
                 yield Button("Done (esc)", id="done", compact=True)
         yield Footer(compact=True, show_command_palette=False)
-
-    def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        table.add_column("Lot", width=24)
-        table.add_columns("Now", "Build", "Sell")
-        super().on_mount()
-        table.focus()
 
     def _lots(self) -> list[int]:
         """Lots of complete groups, and any lot with buildings."""
@@ -85,36 +68,30 @@ class BuildDialog(GameDialog):
         legal = self.legal(self.player)
         can_build = {c.space for c in legal if isinstance(c, Build)}
         can_sell = {c.space for c in legal if isinstance(c, SellBuilding)}
-        table = self.query_one(DataTable)
-        cursor = table.cursor_row
-        table.clear()
-        self._spaces = self._lots()
-        for s in self._spaces:
+        rows = []
+        for s in self._lots():
             deed = view.deeds[s]
             now = glyphs.hotel + " hotel" if deed.hotel else (glyphs.house * deed.houses or "-")
             step = "hotel" if deed.houses >= hbh else "house"
             cost = board.house_cost[s]
-            table.add_row(
-                Content.styled(f" {board.spaces[s].name} ", look.band(board, s)),
-                now,
-                f"{step} {money(cost)}" if s in can_build else "-",
-                f"+{money(cost // 2)}" if s in can_sell else "-",
+            rows.append(
+                (
+                    s,
+                    (
+                        now,
+                        f"{step} {money(cost)}" if s in can_build else "-",
+                        f"+{money(cost // 2)}" if s in can_sell else "-",
+                    ),
+                )
             )
-        if self._spaces:
-            table.move_cursor(row=min(cursor, len(self._spaces) - 1))
+        self.fill(rows)
         self.query_one("#why", Static).update(
             "" if self._spaces else "You hold no complete colour group yet: trade for one, then build."
         )
-        self._update_buttons()
+        self.update_buttons()
 
-    def _selected(self) -> int | None:
-        table = self.query_one(DataTable)
-        if not self._spaces or table.cursor_row < 0:
-            return None
-        return self._spaces[min(table.cursor_row, len(self._spaces) - 1)]
-
-    def _update_buttons(self) -> None:
-        space = self._selected()
+    def update_buttons(self) -> None:
+        space = self.selected()
         build = sell = None
         if space is not None:
             build = self.client.check(Build(player=self.player, space=space))
@@ -125,9 +102,6 @@ class BuildDialog(GameDialog):
             self.query_one("#why", Static).update(Content(build))
         elif self._spaces:
             self.query_one("#why", Static).update("")
-
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        self._update_buttons()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_build()
@@ -142,7 +116,7 @@ class BuildDialog(GameDialog):
                 self.dismiss()
 
     def action_build(self) -> None:
-        space = self._selected()
+        space = self.selected()
         if space is None:
             self.notify("Nothing to build on.", timeout=2)
             return
@@ -150,7 +124,7 @@ class BuildDialog(GameDialog):
             self._next_lot(Build)
 
     def action_sell(self) -> None:
-        space = self._selected()
+        space = self.selected()
         if space is None:
             self.notify("Nothing to sell.", timeout=2)
             return

@@ -12,28 +12,19 @@ from textual.content import Content
 from textual.widgets import Button, DataTable, Footer, Label, Static
 
 from engine import Mortgage, Unmortgage
-from tui import look
-from tui.dialogs.base import GameDialog, PaletteEntry, Table
+from tui.dialogs.base import PaletteEntry
+from tui.dialogs.lots import LotsDialog
 from tui.words import money
 
 
-class MortgageDialog(GameDialog):
+class MortgageDialog(LotsDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("m", "mortgage", "Mortgage"),
         Binding("u,l", "lift", "Lift"),
         Binding("escape", "close", "Done"),
     ]
-    DEFAULT_CSS = """
-    MortgageDialog DataTable {
-        height: auto;
-        max-height: 14;
-    }
-    """
-
-    def __init__(self, table: Table, player: int) -> None:
-        super().__init__(table)
-        self.player = player
-        self._spaces: list[int] = []
+    LOT_HEADING = "Deed"
+    COLUMNS = ("State", "Mortgage", "Lift")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -47,13 +38,6 @@ class MortgageDialog(GameDialog):
                 yield Button("Done (esc)", id="done", compact=True)
         yield Footer(compact=True, show_command_palette=False)
 
-    def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        table.add_column("Deed", width=24)
-        table.add_columns("State", "Mortgage", "Lift")
-        super().on_mount()
-        table.focus()
-
     def refresh_from_game(self) -> None:
         client = self.client
         view = self.view
@@ -65,33 +49,20 @@ class MortgageDialog(GameDialog):
                 "costs the loan plus 10%. Sell a group's buildings before mortgaging any of it."
             )
         )
-        table = self.query_one(DataTable)
-        cursor = table.cursor_row
-        table.clear()
-        self._spaces = [s for s in board.deeds if view.deeds[s].owner == self.player]
-        for s in self._spaces:
+        rows = []
+        for s in board.deeds:
             deed = view.deeds[s]
+            if deed.owner != self.player:
+                continue
             state = "mortgaged" if deed.mortgaged else ("built" if deed.houses or deed.hotel else "")
-            table.add_row(
-                Content.styled(f" {board.spaces[s].name} ", look.band(board, s)),
-                state,
-                f"+{money(board.mortgage[s])}",
-                money(board.unmortgage_cost(s)),
-            )
-        if self._spaces:
-            table.move_cursor(row=min(cursor, len(self._spaces) - 1))
-        else:
-            self.query_one("#why", Static).update(Content("You hold no deeds."))
-        self._update_buttons()
-
-    def _selected(self) -> int | None:
-        table = self.query_one(DataTable)
+            rows.append((s, (state, f"+{money(board.mortgage[s])}", money(board.unmortgage_cost(s)))))
+        self.fill(rows)
         if not self._spaces:
-            return None
-        return self._spaces[min(max(table.cursor_row, 0), len(self._spaces) - 1)]
+            self.query_one("#why", Static).update(Content("You hold no deeds."))
+        self.update_buttons()
 
-    def _update_buttons(self) -> None:
-        space = self._selected()
+    def update_buttons(self) -> None:
+        space = self.selected()
         if space is None:
             self.enable("mortgage", False)
             self.enable("lift", False)
@@ -106,11 +77,8 @@ class MortgageDialog(GameDialog):
         else:
             why.update("")
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        self._update_buttons()
-
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        space = self._selected()
+        space = self.selected()
         if space is not None and self.view.deeds[space].mortgaged:
             self.action_lift()
         else:
@@ -126,12 +94,12 @@ class MortgageDialog(GameDialog):
                 self.dismiss()
 
     def action_mortgage(self) -> None:
-        space = self._selected()
+        space = self.selected()
         if space is not None:
             self.table.play(Mortgage(player=self.player, space=space))
 
     def action_lift(self) -> None:
-        space = self._selected()
+        space = self.selected()
         if space is not None:
             self.table.play(Unmortgage(player=self.player, space=space))
 

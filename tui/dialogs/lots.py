@@ -1,0 +1,64 @@
+"""A dialog listing one player's lots in a table, a row per space, with actions on the selected one
+(building and selling, mortgaging and lifting)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from textual.content import Content
+from textual.widgets import DataTable
+
+from tui import look
+from tui.dialogs.base import GameDialog, Table
+
+Cells = tuple[str, ...]
+
+
+class LotsDialog(GameDialog):
+    DEFAULT_CSS = """
+    LotsDialog DataTable {
+        height: auto;
+        max-height: 14;
+    }
+    """
+
+    LOT_HEADING: ClassVar[str] = "Lot"
+    COLUMNS: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, table: Table, player: int) -> None:
+        super().__init__(table)
+        self.player = player
+        self._spaces: list[int] = []
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_column(self.LOT_HEADING, width=24)
+        table.add_columns(*self.COLUMNS)
+        super().on_mount()
+        table.focus()
+
+    def fill(self, rows: Sequence[tuple[int, Cells]]) -> None:
+        """Show a row per space (its name in its colour band, then `cells`), keeping the cursor's place."""
+        board = self.client.board
+        table = self.query_one(DataTable)
+        cursor = table.cursor_row
+        table.clear()
+        self._spaces = [space for space, _ in rows]
+        for space, cells in rows:
+            table.add_row(Content.styled(f" {board.spaces[space].name} ", look.band(board, space)), *cells)
+        if self._spaces:
+            table.move_cursor(row=min(max(cursor, 0), len(self._spaces) - 1))
+
+    def selected(self) -> int | None:
+        """The space on the highlighted row, if there are any rows."""
+        if not self._spaces:
+            return None
+        row = self.query_one(DataTable).cursor_row
+        return self._spaces[min(max(row, 0), len(self._spaces) - 1)]
+
+    def update_buttons(self) -> None:
+        """Enable the actions possible on the selected space (each dialog says which)."""
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.update_buttons()
