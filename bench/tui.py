@@ -63,11 +63,11 @@ async def command_and_repaint(commands: int) -> tuple[list[float], list[float]]:
     from tui.dialogs.card import CardDialog
     from tui.persistence import Persistence
     from tui.screens.game import GameScreen
-    from tui.seats import SeatSpec
+    from saves import Seat
 
     names = ["Ada", "Grace", "Alan", "Linus"]
     game = new_game("classic", names, seed=7)
-    client = LocalClient(game, [SeatSpec(name=n, kind="human") for n in names], {})
+    client = LocalClient(game, [Seat(name=n, kind="human") for n in names], {})
     app = LandlordsApp(AppOptions(theme="dark"), Opening(kind="client", client=client), Persistence.off())
     chooser = SimplePlayer()
     board_only: list[float] = []
