@@ -58,12 +58,12 @@ async def command_and_repaint(commands: int) -> tuple[list[float], list[float]]:
     120 x 40, each move chosen by the engine's simple player (so no bot pacing gets in the way)."""
     from engine import new_game
     from engine.players import SimplePlayer
+    from saves import Seat
     from tui.app import AppOptions, LandlordsApp, Opening
     from tui.client import LocalClient
     from tui.dialogs.card import CardDialog
     from tui.persistence import Persistence
     from tui.screens.game import GameScreen
-    from saves import Seat
 
     names = ["Ada", "Grace", "Alan", "Linus"]
     game = new_game("classic", names, seed=7)
