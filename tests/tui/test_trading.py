@@ -130,3 +130,23 @@ async def test_a_counter_offer_rejects_and_reopens_the_terms_reversed() -> None:
         assert screen.draft.give_deeds == {TENNESSEE}
         assert screen.draft.take_deeds == {CONNECTICUT}
         assert "Vera turned the offer down: a counter-offer follows" in log_text(app)
+
+
+async def test_a_real_bot_turns_down_a_cheap_bid_for_its_group_completer_and_says_why() -> None:
+    """The levels of `engine.bots` at the table: a hard bot refuses to hand over the lot that would
+    complete the person's group for small money, and its reason reaches the negotiator and the log."""
+    from tui.client import LocalClient
+    from tui.opponents import make_opponents
+
+    seats = [VERA, ADA.model_copy(update={"level": "hard"})]
+    game = scripted_game(seats, arrange=_ada_holds_baltic)
+    client = LocalClient(game, seats, make_opponents(seats, game.state.seed))
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = await _offer_cash_for_baltic(pilot, app, 70)
+        assert screen.mode == "answered"
+        status = str(screen.query_one("#status").render())
+        assert "Ada turned it down: that would complete your brown group" in status
+        assert client.view(0).deeds[BALTIC].owner == 1
+        assert "that would complete your brown group" in log_text(app)
