@@ -9,10 +9,11 @@ from textual.content import Content
 
 from engine import Build, Command, EndTurn, GameView, Mortgage, PayJailFine, RollDice, UseJailCard
 from engine.events import Event
+from engine.narration import money
 from tui import look
 from tui.client import GameClient
 from tui.glyphs import Glyphs, plain
-from tui.words import actor_of, money
+from tui.words import actor_of
 
 ACTION_WORDS = {
     "roll": "roll",

@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from textual.content import Content
 
 from engine import Board, Bundle, GameView
+from engine.narration import money
 from tui import look
 from tui.glyphs import Glyphs
 from tui.trade_model import deed_note, group_changes, holding, value_of
-from tui.words import money
 
 
 def is_built(view: GameView, board: Board, space: int) -> bool:

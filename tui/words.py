@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from engine import Board, Command, GameView
 from engine.events import Event
-
-
-def money(amount: int) -> str:
-    return f"${amount:,}"
+from engine.narration import money
 
 
 def building_name(view: GameView, space: int, houses_before_hotel: int) -> str:

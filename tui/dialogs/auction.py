@@ -13,10 +13,10 @@ from textual.content import Content
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from engine import PassAuction, PlaceBid
+from engine.narration import money
 from tui import look
 from tui.dialogs.base import GameDialog, PaletteEntry, Table
 from tui.director import Decision
-from tui.words import money
 
 RECENT_BIDS = 6
 

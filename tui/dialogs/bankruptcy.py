@@ -11,8 +11,8 @@ from textual.content import Content
 from textual.widgets import Button, Footer, Label, Static
 
 from engine import DeclareBankruptcy
+from engine.narration import money
 from tui.dialogs.base import GameDialog, Table
-from tui.words import money
 
 
 class BankruptcyDialog(GameDialog):

@@ -12,10 +12,10 @@ from textual.content import Content
 from textual.widgets import Button, Footer, Label, Static
 
 from engine import BuyProperty, DeclineProperty
+from engine.narration import money
 from tui.dialogs.base import GameDialog, PaletteEntry, Table
 from tui.director import Decision
 from tui.widgets.deed import DeedCard
-from tui.words import money
 
 
 class BuyDialog(GameDialog):

@@ -13,11 +13,12 @@ from textual.content import Content
 from textual.widgets import Button, Footer, Label, Static
 
 from engine import Mortgage, SellBuilding
+from engine.narration import money
 from tui.dialogs.bankruptcy import BankruptcyDialog
 from tui.dialogs.base import GameDialog, PaletteEntry, Table
 from tui.director import Decision
 from tui.widgets.command_list import CommandList
-from tui.words import charge_text, describe_command, money
+from tui.words import charge_text, describe_command
 
 
 class DebtDialog(GameDialog):

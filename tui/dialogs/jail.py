@@ -12,9 +12,9 @@ from textual.content import Content
 from textual.widgets import Button, Footer, Label, Static
 
 from engine import PayJailFine, RollDice, UseJailCard
+from engine.narration import money
 from tui.dialogs.base import GameDialog, PaletteEntry, Table
 from tui.director import Decision
-from tui.words import money
 
 
 class JailDialog(GameDialog):

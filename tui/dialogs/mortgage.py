@@ -12,9 +12,9 @@ from textual.content import Content
 from textual.widgets import Button, DataTable, Footer, Label, Static
 
 from engine import Mortgage, Unmortgage
+from engine.narration import money
 from tui.dialogs.base import PaletteEntry
 from tui.dialogs.lots import LotsDialog
-from tui.words import money
 
 
 class MortgageDialog(LotsDialog):

@@ -11,10 +11,10 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Footer, Label, Static
 
+from engine.narration import money
 from tui import look
 from tui.client import GameClient
 from tui.stats import count
-from tui.words import money
 
 REASONS = {
     "last_player": "the last player standing",

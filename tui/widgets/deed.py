@@ -13,11 +13,11 @@ from textual.content import Content
 from textual.widgets import Static
 
 from engine import Board, GameView
+from engine.narration import money
 from tui import look
 from tui.client import Facts
 from tui.glyphs import UNICODE, Glyphs
 from tui.widgets.lines import LinesView
-from tui.words import money
 
 _HOUSES = ("1 house", "2 houses", "3 houses", "4 houses")
 

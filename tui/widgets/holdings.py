@@ -9,11 +9,11 @@ from textual import events
 from textual.content import Content
 
 from engine import Board, GameView
+from engine.narration import money
 from tui import look
 from tui.client import Facts
 from tui.glyphs import UNICODE, Glyphs
 from tui.widgets.lines import LinesView
-from tui.words import money
 
 
 def player_line(
