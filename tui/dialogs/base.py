@@ -160,3 +160,12 @@ class GameDialog(ModalScreen[None]):
         if keys != self._keys_shown:
             self._keys_shown = keys
             self.refresh_bindings()
+
+
+class DecisionDialog(GameDialog):
+    """A dialog for one decision the game waits on from one player (buy, jail, tax, debt, ...)."""
+
+    def __init__(self, table: Table, decision: Decision) -> None:
+        super().__init__(table)
+        self.decision = decision
+        self.player = decision.player

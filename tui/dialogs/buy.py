@@ -13,21 +13,15 @@ from textual.widgets import Button, Footer, Label, Static
 
 from engine import BuyProperty, DeclineProperty
 from engine.narration import money
-from tui.dialogs.base import GameDialog, PaletteEntry, Table
-from tui.director import Decision
+from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.deed import DeedCard
 
 
-class BuyDialog(GameDialog):
+class BuyDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("b", "buy", "Buy"),
         Binding("a", "decline", "Auction"),
     ]
-
-    def __init__(self, table: Table, decision: Decision) -> None:
-        super().__init__(table)
-        self.decision = decision
-        self.player = decision.player
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):

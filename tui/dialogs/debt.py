@@ -15,13 +15,12 @@ from textual.widgets import Button, Footer, Label, Static
 from engine import Mortgage, SellBuilding
 from engine.narration import money
 from tui.dialogs.bankruptcy import BankruptcyDialog
-from tui.dialogs.base import GameDialog, PaletteEntry, Table
-from tui.director import Decision
+from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.command_list import CommandList
 from tui.words import charge_text, describe_command
 
 
-class DebtDialog(GameDialog):
+class DebtDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("t", "trade", "Trade"),
         Binding("x", "bankrupt", "Bankruptcy"),
@@ -31,11 +30,6 @@ class DebtDialog(GameDialog):
         border: thick $error;
     }
     """
-
-    def __init__(self, table: Table, decision: Decision) -> None:
-        super().__init__(table)
-        self.decision = decision
-        self.player = decision.player
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):

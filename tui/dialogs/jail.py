@@ -13,21 +13,15 @@ from textual.widgets import Button, Footer, Label, Static
 
 from engine import PayJailFine, RollDice, UseJailCard
 from engine.narration import money
-from tui.dialogs.base import GameDialog, PaletteEntry, Table
-from tui.director import Decision
+from tui.dialogs.base import DecisionDialog, PaletteEntry
 
 
-class JailDialog(GameDialog):
+class JailDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "roll", "Roll for doubles"),
         Binding("p", "pay", "Pay the fine"),
         Binding("c", "card", "Use a card"),
     ]
-
-    def __init__(self, table: Table, decision: Decision) -> None:
-        super().__init__(table)
-        self.decision = decision
-        self.player = decision.player
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):

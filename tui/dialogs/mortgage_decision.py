@@ -13,20 +13,14 @@ from textual.widgets import Button, Footer, Label, Static
 
 from engine import KeepMortgage, Unmortgage
 from engine.narration import money
-from tui.dialogs.base import GameDialog, PaletteEntry, Table
-from tui.director import Decision
+from tui.dialogs.base import DecisionDialog, PaletteEntry
 
 
-class MortgageDecisionDialog(GameDialog):
+class MortgageDecisionDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("l", "lift", "Lift now"),
         Binding("k", "keep", "Keep the mortgage"),
     ]
-
-    def __init__(self, table: Table, decision: Decision) -> None:
-        super().__init__(table)
-        self.decision = decision
-        self.player = decision.player
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):

@@ -8,17 +8,11 @@ from textual.content import Content
 from textual.widgets import Footer, Label, Static
 
 from engine import Build
-from tui.dialogs.base import GameDialog, Table
-from tui.director import Decision
+from tui.dialogs.base import DecisionDialog
 from tui.widgets.command_list import CommandList
 
 
-class PlaceBuildingDialog(GameDialog):
-    def __init__(self, table: Table, decision: Decision) -> None:
-        super().__init__(table)
-        self.decision = decision
-        self.player = decision.player
-
+class PlaceBuildingDialog(DecisionDialog):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Label("Place your building", id="title")
