@@ -21,8 +21,9 @@ from pathlib import Path
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 
 from engine import Command, Game  # noqa: E402
-from engine.bots import BotPlayer, make_bot  # noqa: E402
-from engine.bots.tournament import Tournament, run_tournament  # noqa: E402
+from engine.bots import make_bot  # noqa: E402
+from engine.simulate import BotPlayer  # noqa: E402
+from engine.tournament import Tournament, run_tournament  # noqa: E402
 
 MATCHES = (("hard", "normal", "normal", "normal"), ("normal", "easy", "easy", "easy"))
 

@@ -25,7 +25,7 @@ _CHILD = """
 import time
 t0 = time.perf_counter()
 from tui.app import LandlordsApp, AppOptions
-from tui.persistence import Persistence
+from room import Persistence
 
 class Timed(LandlordsApp):
     def on_ready(self) -> None:
@@ -58,16 +58,15 @@ async def command_and_repaint(commands: int) -> tuple[list[float], list[float]]:
     120 x 40, each move chosen by the engine's simple player (so no bot pacing gets in the way)."""
     from engine import new_game
     from engine.players import SimplePlayer
-    from saves import Seat
+    from room import Persistence, Room, Seat
     from tui.app import AppOptions, LandlordsApp, Opening
     from tui.client import LocalClient
     from tui.dialogs.card import CardDialog
-    from tui.persistence import Persistence
     from tui.screens.game import GameScreen
 
     names = ["Ada", "Grace", "Alan", "Linus"]
     game = new_game("classic", names, seed=7)
-    client = LocalClient(game, [Seat(name=n, kind="human") for n in names], {})
+    client = LocalClient(Room(game, [Seat(name=n, kind="human") for n in names], {}))
     app = LandlordsApp(AppOptions(theme="dark"), Opening(kind="client", client=client), Persistence.off())
     chooser = SimplePlayer()
     board_only: list[float] = []

@@ -1,5 +1,25 @@
-"""landlords' rules engine: pure, synchronous and deterministic. Everything outside it uses these names."""
+"""landlords' rules engine: pure, synchronous and deterministic. Everything outside it uses these names.
 
+Importing the package loads every rule area, each of which registers its commands, continuations, space
+actions, card effects, rent models and rule hooks in `engine.registry`.
+"""
+
+from engine import (  # noqa: F401  (imported for their registrations)
+    auctions,
+    building,
+    cards,
+    debts,
+    endings,
+    jail,
+    landing,
+    mortgages,
+    movement,
+    purchase,
+    rent,
+    taxes,
+    trades,
+    turns,
+)
 from engine.board import Board, board_for
 from engine.checks import waiting_for
 from engine.commands import (
@@ -8,6 +28,7 @@ from engine.commands import (
     BuyProperty,
     CancelTrade,
     ChooseIncomeTax,
+    ChooseRoute,
     Command,
     DeclareBankruptcy,
     DeclineProperty,
@@ -24,16 +45,19 @@ from engine.commands import (
     Unmortgage,
     UseJailCard,
 )
-from engine.edition import EDITIONS, Edition, load_edition
+from engine.edition import EDITIONS, Edition, known_editions, load_edition, register_edition
 from engine.endings import net_worth, standings
 from engine.errors import IllegalCommand
 from engine.events import Event
 from engine.game import Game
-from engine.legal import trading_open
+from engine.legal import Option
 from engine.options import RuleOptions
+from engine.ruleset import Ruleset, ruleset_for
 from engine.setup import SetupError, new_game
 from engine.soundness import UnsoundState
 from engine.state import Bundle, GameState, TradeOffer
+from engine.tabletop import Tabletop
+from engine.trades import trading_open
 from engine.view import GameView
 
 __all__ = [
@@ -45,6 +69,7 @@ __all__ = [
     "BuyProperty",
     "CancelTrade",
     "ChooseIncomeTax",
+    "ChooseRoute",
     "Command",
     "DeclareBankruptcy",
     "DeclineProperty",
@@ -57,6 +82,7 @@ __all__ = [
     "IllegalCommand",
     "KeepMortgage",
     "Mortgage",
+    "Option",
     "PassAuction",
     "PayJailFine",
     "PlaceBid",
@@ -64,16 +90,21 @@ __all__ = [
     "RejectTrade",
     "RollDice",
     "RuleOptions",
+    "Ruleset",
     "SellBuilding",
     "SetupError",
+    "Tabletop",
     "TradeOffer",
     "Unmortgage",
     "UnsoundState",
     "UseJailCard",
     "board_for",
+    "known_editions",
     "load_edition",
     "net_worth",
     "new_game",
+    "register_edition",
+    "ruleset_for",
     "standings",
     "trading_open",
     "waiting_for",

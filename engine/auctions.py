@@ -21,9 +21,9 @@ from engine.events import (
     BidPlaced,
     BuildingAuctionUncontested,
 )
-from engine.game import command, effect
 from engine.money import funds, spend
-from engine.state import Auction, AuctionDeed, BuildingPlacement
+from engine.registry import command, effect
+from engine.state import Auction, AuctionDeed, BuildingPlacement, RaiseBuilding
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -70,10 +70,6 @@ def _open(
     _ask_next(game, auction, list(bidders), 0)
 
 
-def next_minimum(a: Auction) -> int:
-    return a.high_bid + 1 if a.high_bidder is not None else a.min_bid
-
-
 def _ask_next(game: Game, a: Auction, bidders: list[int], start: int) -> None:
     """Ask the next bidder from position `start` on, or close the auction when it is decided."""
     st = game.state
@@ -86,7 +82,7 @@ def _ask_next(game: Game, a: Auction, bidders: list[int], start: int) -> None:
         if a.lot != "deed" and cand == a.initiator and a.high_bidder is None:
             _uncontested(game, a)
             return
-        if funds(game, cand) < next_minimum(a):
+        if funds(game, cand) < a.next_minimum:
             idx = bidders.index(cand)
             bidders.pop(idx)
             start = idx
@@ -108,21 +104,17 @@ def _close(game: Game, a: Auction) -> None:
     if a.lot == "deed":
         st.deeds[a.space].owner = winner
         return
-    from engine.building import place_building
-
     if winner == a.initiator:
-        place_building(game, winner, a.space)
+        game.push_front([RaiseBuilding(player=winner, space=a.space, paid=True)])
     else:
         st.pending = BuildingPlacement(player=winner, building=a.lot)
 
 
 def _uncontested(game: Game, a: Auction) -> None:
-    from engine.building import buy_building
-
     assert a.initiator is not None and a.lot != "deed"
     game.state.pending = None
     game.emit(BuildingAuctionUncontested(player=a.initiator, building=a.lot, space=a.space))
-    buy_building(game, a.initiator, a.space)
+    game.push_front([RaiseBuilding(player=a.initiator, space=a.space, paid=False)])
 
 
 def _check_bid(game: Game, cmd: PlaceBid) -> Refusal:
@@ -131,7 +123,7 @@ def _check_bid(game: Game, cmd: PlaceBid) -> Refusal:
         return refusal
     a = game.state.pending
     assert isinstance(a, Auction)
-    least = next_minimum(a)
+    least = a.next_minimum
     if cmd.amount < least:
         return IllegalCommand("bid_too_low", f"The bid must be at least ${least}.")
     if cmd.amount > funds(game, cmd.player):

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from engine.edition import Card, Edition, JailFree, Space, load_edition
+from engine.track import Track, track_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,8 +24,9 @@ class Board:
     mortgage: tuple[int, ...]
     house_cost: tuple[int, ...]
     rent: tuple[tuple[int, ...], ...]
+    pays: tuple[int, ...]  # paid for landing on or passing a space going forward (GO's salary); 0: none
     jail: int
-    go: int
+    track: Track
     cards: dict[str, dict[str, Card]]  # deck -> card id -> card
     jail_card: dict[str, str]  # deck -> the id of its Get Out of Jail Free card
 
@@ -39,22 +41,13 @@ class Board:
         pct = self.edition.mortgage_interest_percent
         return (self.mortgage[space] * pct + 50) // 100
 
-    def walk(self, start: int, steps: int) -> tuple[int, bool]:
-        """Where `steps` along the track from `start` ends (negative: backwards), and whether the move
-        reached or passed GO going forward. One ring here; a board with a second ring and elevators
-        replaces this with its own track."""
-        size = self.size
-        target = (start + steps) % size
-        return target, steps > 0 and (self.go - start - 1) % size < steps
+    def sale_price(self, space: int) -> int:
+        """What the bank pays for one building sold back from a lot: half its price."""
+        return self.house_cost[space] // 2
 
     def nearest(self, start: int, group: str) -> int:
         """The first space of `group` reached moving forward from `start`."""
-        members = self.members[group]
-        for step in range(1, self.size + 1):
-            pos = (start + step) % self.size
-            if pos in members:
-                return pos
-        raise ValueError(f"group {group} has no spaces")
+        return self.track.nearest(start, self.members[group])
 
 
 @cache
@@ -65,8 +58,9 @@ def board_for(edition_id: str) -> Board:
     for i, s in enumerate(spaces):
         if s.group is not None:
             members.setdefault(s.group, []).append(i)
-    jail = ed.jail.space
-    go = next(i for i, s in enumerate(spaces) if s.kind == "go")
+    building = {
+        g for g, grp in ed.groups.items() if any(spaces[s].kind == "street" for s in members.get(g, ()))
+    }
     return Board(
         edition=ed,
         size=len(spaces),
@@ -76,15 +70,22 @@ def board_for(edition_id: str) -> Board:
         streets=tuple(i for i, s in enumerate(spaces) if s.kind == "street"),
         group_of=tuple(s.group for s in spaces),
         members={g: tuple(v) for g, v in members.items()},
-        street_groups=tuple(tuple(v) for g, v in members.items() if ed.groups[g].rent_model == "ladder"),
+        street_groups=tuple(tuple(v) for g, v in members.items() if g in building),
         price=tuple(s.price or 0 for s in spaces),
         mortgage=tuple(s.mortgage or 0 for s in spaces),
         house_cost=tuple(s.house_cost or 0 for s in spaces),
         rent=tuple(tuple(s.rent or ()) for s in spaces),
-        jail=jail,
-        go=go,
+        pays=tuple(_pays(ed, s) for s in spaces),
+        jail=ed.jail.space,
+        track=track_for(ed),
         cards={d: {c.id: c for c in deck.cards} for d, deck in ed.decks.items()},
         jail_card={
             d: c.id for d, deck in ed.decks.items() for c in deck.cards if isinstance(c.effect, JailFree)
         },
     )
+
+
+def _pays(edition: Edition, space: Space) -> int:
+    if space.pays is not None:
+        return space.pays
+    return edition.salary if space.kind == "go" else 0

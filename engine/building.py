@@ -1,59 +1,69 @@
-"""Houses and hotels: built on complete unmortgaged groups, evenly, from the bank's limited stock.
+"""Buildings, as levels on a lot: houses, then (where the edition has them) a hotel above the houses.
 
-A hotel needs four houses on every lot of its group (three in the Short Game) and returns them to the bank.
-Buildings sell back at half price, evenly, in reverse of building. A hotel becomes four houses again only
-if the bank has them; otherwise the whole group comes down to the most the bank's houses allow.
-When more players could build than the bank can serve, the building goes to auction.
+Classic building (the `complete_group` rule): on complete unmortgaged groups, evenly, from the bank's
+limited stock. A hotel needs the most houses on every lot of its group and returns them to the bank.
+Buildings sell back at half price, evenly, in reverse of building. A hotel becomes houses again only if
+the bank has them; otherwise the whole group comes down to the most the bank's houses allow. When more
+players could build than the bank can serve, the building goes to auction.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine.auctions import rotation_after, start_building_auction
 from engine.checks import deed_of, in_debt, may_manage
 from engine.commands import Build, SellBuilding
 from engine.errors import IllegalCommand, Refusal
 from engine.events import BuildingBought, BuildingPlaced, BuildingSold, interned
-from engine.game import command
 from engine.money import funds, spend
-from engine.state import BuildingPlacement, Resume
+from engine.registry import BUILD_RULES, command, effect
+from engine.ruleset import BuildingKind
+from engine.state import BuildingPlacement, RaiseBuilding, Resume
 
 if TYPE_CHECKING:
     from engine.game import Game
-
-BuildingKind = Literal["house", "hotel"]
+    from engine.tabletop import Tabletop
 
 _bought = interned(BuildingBought, "player", "space", "building", "price")
 _sold = interned(BuildingSold, "player", "space", "hotel_sold", "houses_left", "amount")
 
 
-def level(game: Game, space: int) -> int:
-    """Houses on a lot, a hotel counting one more than the most houses a lot may hold."""
-    deed = game.state.deeds[space]
-    return game.variant.houses_before_hotel + 1 if deed.hotel else deed.houses
+def level(table: Tabletop, space: int) -> int:
+    """A lot's building level: houses, a hotel counting one more than the most houses a lot may hold."""
+    return table.deeds[space].level
 
 
-def group_of_street(game: Game, space: int) -> tuple[int, ...]:
-    group = game.board.group_of[space]
+def group_of_street(table: Tabletop, space: int) -> tuple[int, ...]:
+    group = table.board.group_of[space]
     assert group is not None
-    return game.board.members[group]
+    return table.board.members[group]
 
 
-def step_up(game: Game, player: int, space: int) -> tuple[BuildingKind | None, Refusal]:
-    """The next building a lot may take by the group rules (owner, full group, no mortgage, evenness),
+def step_up(table: Tabletop, player: int, space: int) -> tuple[BuildingKind | None, Refusal]:
+    """The next building a lot may take by the rules of its group (the edition's building rule),
     leaving money and the bank's stock aside."""
-    deeds = game.state.deeds
-    deed = deeds.get(space)
+    deed = table.deeds.get(space)
     if deed is None or deed.owner != player:
-        return None, deed_of(game, player, space)
-    board = game.board
+        return None, deed_of(table, player, space)
+    board = table.board
     if board.kinds[space] != "street":
         return None, IllegalCommand("not_a_street", f"Nothing can be built on {board.name(space)}.")
+    return table.ruleset.building(table, player, space)
+
+
+@BUILD_RULES.register("complete_group")
+def _complete_group(table: Tabletop, player: int, space: int) -> tuple[BuildingKind | None, Refusal]:
+    """Own the whole group, none of it mortgaged, and build evenly: a lot may go one level above the
+    lowest of its group (with even building on)."""
+    board = table.board
+    deeds = table.deeds
+    rules = table.ruleset
     group = board.group_of[space]
     assert group is not None
-    top = game.variant.houses_before_hotel
-    lowest = top + 1
+    top = rules.max_level
+    lowest = top
     for s in board.members[group]:  # one pass: this runs for every build and every building decision
         lot = deeds[s]
         if lot.owner != player:
@@ -65,18 +75,20 @@ def step_up(game: Game, player: int, space: int) -> tuple[BuildingKind | None, R
             return None, IllegalCommand(
                 "group_mortgaged", "Lift every mortgage in the group before building."
             )
-        lvl = top + 1 if lot.hotel else lot.houses
-        if lvl < lowest:
-            lowest = lvl
-    if deed.hotel:
-        return None, IllegalCommand("has_hotel", f"{board.name(space)} already has a hotel.")
-    if deed.houses == top:
-        if lowest >= top:
+        if lot.level < lowest:
+            lowest = lot.level
+    here = deeds[space].level
+    if here >= top:
+        what = "a hotel" if rules.hotels else f"{here} houses, the most a lot takes"
+        return None, IllegalCommand("has_hotel", f"{board.name(space)} already has {what}.")
+    kind = rules.next_building(here)
+    if kind == "hotel":
+        if lowest >= here:
             return "hotel", None
         return None, IllegalCommand(
-            "uneven_building", f"A hotel needs {top} houses on every lot of the group."
+            "uneven_building", f"A hotel needs {here} houses on every lot of the group."
         )
-    if deed.houses > lowest and game.state.rules.even_building:
+    if here > lowest and table.rules.even_building:
         return None, IllegalCommand(
             "uneven_building", "Build evenly: every lot of the group needs as many houses first."
         )
@@ -122,9 +134,7 @@ def _build(game: Game, cmd: Build) -> None:
         st.pending = None
         place_building(game, cmd.player, cmd.space)
         return
-    kind: BuildingKind = (
-        "hotel" if st.deeds[cmd.space].houses == game.variant.houses_before_hotel else "house"
-    )
+    kind = game.ruleset.next_building(st.deeds[cmd.space].level)
     rivals = shortage_rivals(game, cmd.player, kind)
     if rivals:
         if pend is not None:
@@ -136,42 +146,52 @@ def _build(game: Game, cmd: Build) -> None:
     buy_building(game, cmd.player, cmd.space)
 
 
-def _raise(game: Game, player: int, space: int) -> BuildingKind:
+def _raise(game: Game, space: int) -> BuildingKind:
+    """Put up the next level on a lot, taking the building from the bank (a hotel gives back houses)."""
     st = game.state
     deed = st.deeds[space]
-    if deed.houses == game.variant.houses_before_hotel:
-        st.bank.houses += deed.houses
+    rules = game.ruleset
+    kind = rules.next_building(deed.level)
+    if kind == "hotel":
+        st.bank.houses += rules.houses(deed.level)
         st.bank.hotels -= 1
-        deed.houses = 0
-        deed.hotel = True
-        return "hotel"
-    st.bank.houses -= 1
-    deed.houses += 1
-    return "house"
+    else:
+        st.bank.houses -= 1
+    deed.level += 1
+    return kind
 
 
 def buy_building(game: Game, player: int, space: int) -> None:
     price = game.board.house_cost[space]
     spend(game, player, price)
-    kind = _raise(game, player, space)
+    kind = _raise(game, space)
     game.emit(_bought(player, space, kind, price))
 
 
 def place_building(game: Game, player: int, space: int) -> None:
     """Put up a building already paid for at auction."""
-    kind = _raise(game, player, space)
+    kind = _raise(game, space)
     game.emit(BuildingPlaced(player=player, space=space, building=kind))
+
+
+@effect(RaiseBuilding)
+def _raise_building(game: Game, eff: RaiseBuilding) -> None:
+    if eff.paid:
+        place_building(game, eff.player, eff.space)
+    else:
+        buy_building(game, eff.player, eff.space)
 
 
 # --- the shortage ---------------------------------------------------------------------------------
 
 
-def _room(game: Game, kind: BuildingKind) -> dict[int, list[tuple[int, int]]]:
+def _room(table: Tabletop, kind: BuildingKind) -> dict[int, list[tuple[int, int]]]:
     """Per player, the buildings of `kind` the group rules would let him put up now, as (cost, count) by
     group, money aside. One pass over the groups serves the whole shortage check."""
-    deeds = game.state.deeds
-    board = game.board
-    top = game.variant.houses_before_hotel
+    deeds = table.deeds
+    board = table.board
+    rules = table.ruleset
+    top = rules.houses_before_hotel
     room: dict[int, list[tuple[int, int]]] = {}
     for lots in board.street_groups:
         owner = deeds[lots[0]].owner
@@ -183,11 +203,11 @@ def _room(game: Game, kind: BuildingKind) -> dict[int, list[tuple[int, int]]]:
             if lot.owner != owner or lot.mortgaged:
                 break
             if kind == "house":
-                if lot.hotel:
+                if lot.level > top:
                     break
-                n += top - lot.houses
-            elif not lot.hotel:
-                if lot.houses != top:
+                n += top - lot.level
+            elif lot.level <= top:
+                if lot.level != top:
                     break
                 n += 1
         else:
@@ -206,9 +226,9 @@ def _affordable(cash: int, wanted: list[tuple[int, int]]) -> int:
     return total
 
 
-def capacity(game: Game, player: int, kind: BuildingKind) -> int:
+def capacity(table: Tabletop, player: int, kind: BuildingKind) -> int:
     """How many buildings of `kind` a player could legally put up now and pay for (ignoring the bank)."""
-    return _affordable(funds(game, player), _room(game, kind).get(player, []))
+    return _affordable(funds(table, player), _room(table, kind).get(player, []))
 
 
 def shortage_rivals(game: Game, player: int, kind: BuildingKind) -> list[int]:
@@ -226,6 +246,42 @@ def shortage_rivals(game: Game, player: int, kind: BuildingKind) -> list[int]:
 
 
 # --- selling back ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Sale:
+    """What selling one building back from a lot does: the cash it brings and the levels that come down
+    across the group (more than one when a hotel breaks down for want of houses in the bank)."""
+
+    cash: int
+    removed: int
+    levels: tuple[tuple[int, int], ...]  # (space, level after) for every lot that changes
+
+
+def sale_of(table: Tabletop, space: int) -> Sale:
+    """Selling a building back from `space` as the bank's stock stands (the lot must have one)."""
+    deeds = table.deeds
+    rules = table.ruleset
+    half = table.board.sale_price(space)
+    here = deeds[space].level
+    top = rules.houses_before_hotel
+    if not rules.is_hotel(here):
+        return Sale(half, 1, ((space, here - 1),))
+    if table.bank.houses >= top:
+        return Sale(half, 1, ((space, top),))
+    lots = group_of_street(table, space) if table.rules.even_building else (space,)
+    houses_now = sum(deeds[s].level for s in lots if not rules.is_hotel(deeds[s].level))
+    total = min(table.bank.houses + houses_now, top * len(lots))
+    q, r = divmod(total, len(lots))
+    order = sorted(lots, key=lambda s: (rules.is_hotel(deeds[s].level), s))  # lots with houses keep them
+    changes: list[tuple[int, int]] = []
+    removed = 0
+    for i, s in enumerate(order):
+        target = q + 1 if i < r else q
+        if deeds[s].level != target:
+            changes.append((s, target))
+            removed += deeds[s].level - target
+    return Sale(removed * half, removed, tuple(changes))
 
 
 def _check_sell(game: Game, cmd: SellBuilding) -> Refusal:
@@ -247,49 +303,14 @@ def _check_sell(game: Game, cmd: SellBuilding) -> Refusal:
 @command(SellBuilding, _check_sell)
 def _sell(game: Game, cmd: SellBuilding) -> None:
     st = game.state
-    deed = st.deeds[cmd.space]
-    half = game.board.house_cost[cmd.space] // 2
-    top = game.variant.houses_before_hotel
-    if not deed.hotel:
-        deed.houses -= 1
-        st.bank.houses += 1
-        _proceeds(game, cmd.player, cmd.space, False, deed.houses, half)
-    elif st.bank.houses >= top:
-        deed.hotel = False
-        deed.houses = top
-        st.bank.hotels += 1
-        st.bank.houses -= top
-        _proceeds(game, cmd.player, cmd.space, True, top, half)
-    else:
-        _break_down(game, cmd.player, cmd.space)
-
-
-def _proceeds(game: Game, player: int, space: int, hotel: bool, left: int, amount: int) -> None:
-    game.state.players[player].cash += amount
-    game.emit(_sold(player, space, hotel, left, amount))
-
-
-def _break_down(game: Game, player: int, space: int) -> None:
-    """A hotel sold when the bank lacks the houses to replace it: the lots come down (evenly, if the rule
-    is on) to what the bank's houses allow, everything removed selling at half price."""
-    st = game.state
-    deeds = st.deeds
-    top = game.variant.houses_before_hotel
-    half = game.board.house_cost[space] // 2
-    lots = group_of_street(game, space) if st.rules.even_building else (space,)
-    houses_now = sum(deeds[s].houses for s in lots if not deeds[s].hotel)
-    total = min(st.bank.houses + houses_now, top * len(lots))
-    q, r = divmod(total, len(lots))
-    order = sorted(lots, key=lambda s: (deeds[s].hotel, s))  # lots holding houses keep them first
-    for i, s in enumerate(order):
-        target = q + 1 if i < r else q
-        before = level(game, s)
-        if before == target:
-            continue
-        was_hotel = deeds[s].hotel
-        if was_hotel:
-            st.bank.hotels += 1
-        deeds[s].hotel = False
-        deeds[s].houses = target
-        _proceeds(game, player, s, was_hotel, target, (before - target) * half)
-    st.bank.houses += houses_now - total
+    rules = game.ruleset
+    half = game.board.sale_price(cmd.space)
+    for space, after in sale_of(game, cmd.space).levels:
+        deed = st.deeds[space]
+        before = deed.level
+        was_hotel = rules.is_hotel(before)
+        st.bank.houses += rules.houses(before) - rules.houses(after)
+        st.bank.hotels += rules.hotels_at(before) - rules.hotels_at(after)
+        deed.level = after
+        st.players[cmd.player].cash += (before - after) * half
+        game.emit(_sold(cmd.player, space, was_hotel, rules.houses(after), (before - after) * half))

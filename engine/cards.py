@@ -9,29 +9,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine import edition as ed
+import engine.edition as ed
 from engine.events import CardDrawn, PaidByBank, interned
 from engine.jail import send_to_jail
 from engine.landing import space_action
 from engine.money import owe
 from engine.movement import advance_to, move_by
+from engine.registry import CARD_EFFECTS
 from engine.state import Charge
 
 if TYPE_CHECKING:
     from engine.game import Game
 
 CardAction = Callable[["Game", int, Any, ed.Card], None]
-CARD_EFFECTS: dict[str, CardAction] = {}
 _card_drawn = interned(CardDrawn, "player", "deck", "card", "text")
 _paid_by_bank = interned(PaidByBank, "player", "amount", "reason")
 
 
-def card_effect(kind: str) -> Callable[[CardAction], CardAction]:
-    def register(fn: CardAction) -> CardAction:
-        CARD_EFFECTS[kind] = fn
-        return fn
-
-    return register
+card_effect = CARD_EFFECTS.register
 
 
 @space_action("card")
@@ -50,7 +45,7 @@ def draw(game: Game, player: int, deck: str) -> None:
         game.state.players[player].jail_cards.append(deck)
         return
     order.append(card_id)
-    CARD_EFFECTS[card.effect.kind](game, player, card.effect, card)
+    CARD_EFFECTS.table[card.effect.kind](game, player, card.effect, card)
 
 
 def _dice_total(game: Game) -> int:
@@ -93,12 +88,11 @@ def _pay(game: Game, player: int, eff: ed.Pay, card: ed.Card) -> None:
 @card_effect("repairs")
 def _repairs(game: Game, player: int, eff: ed.Repairs, card: ed.Card) -> None:
     houses = hotels = 0
+    rules = game.ruleset
     for deed in game.state.deeds.values():
-        if deed.owner == player:
-            if deed.hotel:
-                hotels += 1
-            else:
-                houses += deed.houses
+        if deed.owner == player and deed.level:
+            hotels += rules.hotels_at(deed.level)
+            houses += rules.houses(deed.level)
     amount = houses * eff.per_house + hotels * eff.per_hotel
     if amount:
         detail = f"{card.text} ({houses} houses, {hotels} hotels)"

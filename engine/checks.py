@@ -8,6 +8,7 @@ from engine.errors import IllegalCommand, Refusal
 
 if TYPE_CHECKING:
     from engine.game import Game
+    from engine.tabletop import Tabletop
 
 _WAITING = {
     "roll": "to roll",
@@ -19,6 +20,7 @@ _WAITING = {
     "trade_answer": "to answer a trade",
     "mortgage_decision": "to lift or keep a mortgage",
     "place_building": "to place a building won at auction",
+    "route": "to choose the way on",
 }
 
 
@@ -34,6 +36,7 @@ def waiting_for(game: Game) -> str:
 
 
 def actor(game: Game, player: int) -> Refusal:
+    """Refused unless the game is on and `player` is at the table and still in it."""
     st = game.state
     if st.winner is not None:
         return IllegalCommand("game_over", "The game is over.")
@@ -77,14 +80,13 @@ def in_debt(game: Game, player: int) -> bool:
     return pend is not None and pend.kind == "debt" and pend.player == player
 
 
-def deed_of(game: Game, player: int, space: int) -> Refusal:
+def deed_of(table: Tabletop, player: int, space: int) -> Refusal:
     """The space is a deed and this player owns it."""
-    st = game.state
-    deed = st.deeds.get(space)
+    deed = table.deeds.get(space)
     if deed is None:
         return IllegalCommand("not_a_deed", f"Space {space} has no title deed.")
     if deed.owner != player:
         return IllegalCommand(
-            "not_owner", f"{st.players[player].name} does not own {game.board.name(space)}."
+            "not_owner", f"{table.players[player].name} does not own {table.board.name(space)}."
         )
     return None

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, TypeVar, cast, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic.fields import FieldInfo
 
+from engine.errors import IllegalCommand
 from engine.state import Bundle
 
 
@@ -98,6 +101,13 @@ class CancelTrade(_Command):
     trade_id: int
 
 
+class ChooseRoute(_Command):
+    """Where the track forks, go on from `space`: the junction itself (stay on this ring) or a link's end."""
+
+    kind: Literal["choose_route"] = "choose_route"
+    space: int
+
+
 class EndTurn(_Command):
     kind: Literal["end_turn"] = "end_turn"
 
@@ -124,6 +134,7 @@ Command = Annotated[
     | AcceptTrade
     | RejectTrade
     | CancelTrade
+    | ChooseRoute
     | EndTurn
     | DeclareBankruptcy,
     Field(discriminator="kind"),
@@ -133,7 +144,94 @@ COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
 COMMAND_LIST_ADAPTER: TypeAdapter[list[Command]] = TypeAdapter(list[Command])
 
 
+C = TypeVar("C", bound=_Command)
+
+
 @cache
-def simple(kind: type[_Command], player: int) -> _Command:
-    """A shared instance of a command that has no fields but the player (they are immutable)."""
+def _simple(kind: type[_Command], player: int) -> _Command:
     return kind(player=player)
+
+
+def simple(kind: type[C], player: int) -> C:
+    """A shared instance of a command that has no fields but the player (they are immutable)."""
+    return cast(C, _simple(kind, player))
+
+
+# --- the shape of a command, checked at the door ------------------------------------------------
+
+FieldCheck = Callable[[Any], bool]
+
+
+def _int_check(lower: int | None, strict: bool) -> FieldCheck:
+    if lower is None:
+        return lambda v: type(v) is int
+    if strict:
+        return lambda v: type(v) is int and v > lower
+    return lambda v: type(v) is int and v >= lower
+
+
+def _bundle_ok(b: Any) -> bool:
+    if type(b) is not Bundle:
+        return False
+    cash, deeds, cards = b.cash, b.deeds, b.jail_cards
+    return (
+        type(cash) is int
+        and cash >= 0
+        and type(cards) is int
+        and cards >= 0
+        and type(deeds) is tuple
+        and all(type(d) is int for d in deeds)
+    )
+
+
+def _field_check(info: FieldInfo) -> FieldCheck:
+    ann = info.annotation
+    if ann is Bundle:
+        return _bundle_ok
+    if get_origin(ann) is Literal:
+        allowed = frozenset(get_args(ann))
+        return lambda v: type(v) is str and v in allowed
+    if ann is str:
+        return lambda v: type(v) is str
+    if ann is int:
+        lower: int | None = None
+        strict = False
+        for m in info.metadata:  # pydantic's Gt(0) / Ge(0) bounds
+            if isinstance(getattr(m, "gt", None), int):
+                lower, strict = m.gt, True
+            elif isinstance(getattr(m, "ge", None), int):
+                lower = m.ge
+        return _int_check(lower, strict)
+    raise TypeError(f"no door check for a command field of type {ann!r}")
+
+
+def _shapes() -> dict[type, tuple[frozenset[str], tuple[tuple[str, FieldCheck], ...]]]:
+    out: dict[type, tuple[frozenset[str], tuple[tuple[str, FieldCheck], ...]]] = {}
+    for cls in get_args(get_args(Command)[0]):
+        fields = cls.model_fields
+        out[cls] = (frozenset(fields), tuple((name, _field_check(f)) for name, f in fields.items()))
+    return out
+
+
+_SHAPES = _shapes()
+
+
+def malformed(cmd: object) -> IllegalCommand | None:
+    """Why a command object is not a well-formed command (built without validation, say), or None.
+
+    Commands made the usual way are validated when built; this catches one assembled by other means
+    (`model_construct`, a changed `__dict__`) before any rule reads it.
+    """
+    shape = _SHAPES.get(type(cmd))
+    if shape is None:
+        return IllegalCommand("unknown_command", f"{type(cmd).__name__} is not a command of this game")
+    names, checks = shape
+    values = getattr(cmd, "__dict__", None)
+    if values is None or values.keys() != names:
+        return IllegalCommand(
+            "malformed_command", f"The {type(cmd).__name__} is incomplete or has extra parts."
+        )
+    for name, ok in checks:
+        if not ok(values[name]):
+            return IllegalCommand("malformed_command", f"The {type(cmd).__name__} has an invalid {name}.")
+    return None

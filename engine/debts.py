@@ -23,8 +23,8 @@ from engine.events import (
     JailCardsTransferred,
     PlayerBankrupt,
 )
-from engine.game import command, effect
 from engine.money import funds, settle
+from engine.registry import command, effect
 from engine.state import (
     AuctionDeed,
     Charge,
@@ -39,6 +39,7 @@ from engine.state import (
 
 if TYPE_CHECKING:
     from engine.game import Game
+    from engine.tabletop import Tabletop
 
 
 @effect(Charge)
@@ -59,14 +60,16 @@ def _resume(game: Game, eff: Resume) -> None:
             st.pending = pend
 
 
-def liquidation_value(game: Game, player: int) -> int:
-    """Cash a player could raise from the bank: buildings sold at half, every deed mortgaged."""
+def liquidation_value(table: Tabletop, player: int) -> int:
+    """Cash a player could raise from the bank: buildings sold at half, every deed mortgaged (where the
+    edition has mortgages)."""
     total = 0
-    board = game.board
-    for space, deed in game.state.deeds.items():
+    board = table.board
+    mortgages = table.ruleset.mortgages
+    for space, deed in table.deeds.items():
         if deed.owner == player:
-            total += building_cost(game, space) // 2
-            if not deed.mortgaged:
+            total += building_cost(table, space) // 2
+            if mortgages and not deed.mortgaged:
                 total += board.mortgage[space]
     return total
 
@@ -156,22 +159,20 @@ def _clear_buildings(game: Game, player: int, space: int, paid: bool) -> None:
     """Return a lot's buildings to the bank: sold at half price when a player is the creditor."""
     st = game.state
     deed = st.deeds[space]
-    if not (deed.houses or deed.hotel):
+    if not deed.level:
         return
+    rules = game.ruleset
     value = building_cost(game, space) // 2
-    if deed.hotel:
-        st.bank.hotels += 1
-    else:
-        st.bank.houses += deed.houses
+    hotel = rules.is_hotel(deed.level)
+    houses = rules.houses(deed.level)
+    st.bank.hotels += rules.hotels_at(deed.level)
+    st.bank.houses += houses
     if paid:
         st.players[player].cash += value
-        game.emit(
-            BuildingSold(player=player, space=space, hotel_sold=deed.hotel, houses_left=0, amount=value)
-        )
+        game.emit(BuildingSold(player=player, space=space, hotel_sold=hotel, houses_left=0, amount=value))
     else:
-        game.emit(BuildingsReturned(player=player, space=space, houses=deed.houses, hotel=deed.hotel))
-    deed.houses = 0
-    deed.hotel = False
+        game.emit(BuildingsReturned(player=player, space=space, houses=houses, hotel=hotel))
+    deed.level = 0
 
 
 __all__ = ["Resume", "go_bankrupt", "liquidation_value"]

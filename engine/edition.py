@@ -1,12 +1,16 @@
-"""Edition data: the board, the decks and the printed figures, loaded from `engine/data/*.json`.
+"""Edition data: the board, the track, the decks, the printed figures and the names of the rule hooks.
 
-An edition is data plus the names of a few rule hooks. Editions differ by their data file (which may
-extend another edition and replace some of its top-level keys), never by `if edition == ...` in the rules.
+An edition is data plus the names of a few rule hooks (`EditionHooks`, space kinds, rent models, card
+effects, link conditions), each resolved through `engine.registry`. Editions differ by their data file
+(which may extend another edition and replace some of its top-level keys), never by `if edition == ...` in
+the rules. The packaged editions live in `engine/data/*.json`; `register_edition` adds one from data
+already read (a test's board, a player's own edition).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from typing import Annotated, Any, Literal
@@ -109,9 +113,8 @@ class Deck(_Data):
 
 # --- board ---------------------------------------------------------------------------------------
 
-SpaceKind = Literal[
-    "go", "street", "railroad", "utility", "card", "tax", "jail", "free_parking", "go_to_jail"
-]
+SpaceKind = str
+"""A space kind names its action in `engine.registry.SPACE_ACTIONS` ("go", "street", "card", ...)."""
 DEED_KINDS: frozenset[str] = frozenset({"street", "railroad", "utility"})
 
 
@@ -122,10 +125,12 @@ class Space(_Data):
     group: str | None = None
     price: int | None = None
     mortgage: int | None = None
-    rent: list[int] | None = None  # streets: base, 1-4 houses, hotel
+    rent: list[int] | None = None  # streets: one rent per building level, from the bare lot up
     house_cost: int | None = None
     deck: str | None = None
     tax: str | None = None
+    pays: int | None = Field(default=None, gt=0)
+    """Paid to a token that lands on or passes the space going forward (GO pays the salary unasked)."""
 
     @property
     def is_deed(self) -> bool:
@@ -137,8 +142,8 @@ class Space(_Data):
             raise ValueError(f"{self.name}: short name longer than 8 characters")
         if self.kind in DEED_KINDS and (self.group is None or self.price is None or self.mortgage is None):
             raise ValueError(f"{self.name}: a deed needs group, price and mortgage")
-        if self.kind == "street" and (self.rent is None or len(self.rent) != 6 or self.house_cost is None):
-            raise ValueError(f"{self.name}: a street needs six rents and a house cost")
+        if self.kind == "street" and (self.rent is None or len(self.rent) < 2 or self.house_cost is None):
+            raise ValueError(f"{self.name}: a street needs a rent per building level and a house cost")
         if self.kind == "card" and self.deck is None:
             raise ValueError(f"{self.name}: a card space names its deck")
         if self.kind == "tax" and self.tax is None:
@@ -149,7 +154,7 @@ class Space(_Data):
 class Group(_Data):
     name: str
     color: str  # a colour name for themes; the TUI maps it
-    rent_model: Literal["ladder", "count_tiers", "dice_multiplier"]
+    rent_model: str  # names a rent model in `engine.registry.RENT_MODELS`
     tiers: list[int] | None = None  # count_tiers: rent by number owned
     multipliers: list[int] | None = None  # dice_multiplier: times the dice by number owned
 
@@ -190,6 +195,35 @@ class DealtStart(_Data):
     flat_income_tax: bool = False
     pay_fine_after_failed_roll: bool = False
     mortgaged_at_half: bool = False
+    ending: str  # names the rule in `engine.registry.END_RULES` that ends the variant's game
+
+
+class Link(_Data):
+    """A way from one ring of the track to another: a token leaving `at` may go on from `to` instead.
+
+    `when` names a condition in `engine.registry.LINK_CONDITIONS`: the parity of the move's steps, the
+    mover's choice, or a card move. Changing rings uses no step.
+    """
+
+    at: int
+    to: int
+    when: str
+
+
+class TrackData(_Data):
+    """The board's path: rings of spaces, each walked in its order (and back), and links between them."""
+
+    rings: list[list[int]]
+    links: list[Link] = Field(default_factory=list)
+
+
+class EditionHooks(_Data):
+    """The rule hooks an edition names, each resolved in its registry in `engine.registry`."""
+
+    throw_again: str = "doubles"  # which throws earn another throw in the turn
+    building: str = "complete_group"  # when a lot may take its next building level
+    arrival: str = "none"  # what happens as a token comes to rest, before the space's own action
+    ending: str = "last_solvent"  # how the game ends and who wins
 
 
 class Edition(_Data):
@@ -200,13 +234,20 @@ class Edition(_Data):
     min_players: int = 2
     max_players: int = 8
     starting_cash: int
+    starting_cash_by_players: dict[int, int] = Field(default_factory=dict)
+    """Starting cash for a given number of players, where it differs from `starting_cash`."""
     salary: int
     large_game: LargeGame | None = None
     bank: BankSupply
     jail: JailRules
     auction_min_bid: int
     mortgage_interest_percent: int = 10
+    mortgages: bool = True
     houses_before_hotel: int = 4
+    hotels: bool = True  # a hotel is the building level above the most houses a lot takes
+    doubles_limit: int | None = Field(default=3, ge=1)  # this many doubles in one turn go to jail
+    hooks: EditionHooks = Field(default_factory=EditionHooks)
+    track: TrackData | None = None  # None: one ring, the spaces in order
     groups: dict[str, Group]
     taxes: dict[str, Tax]
     spaces: list[Space]
@@ -215,9 +256,21 @@ class Edition(_Data):
     time_limit: DealtStart
     rules_summary: list[str]
 
+    @property
+    def max_level(self) -> int:
+        """The highest building level a lot takes: the most houses, and a hotel above them."""
+        return self.houses_before_hotel + (1 if self.hotels else 0)
+
     @model_validator(mode="after")
     def _consistent(self) -> Edition:
         n = len(self.spaces)
+        levels = self.max_level + 1
+        for i, s in enumerate(self.spaces):
+            if s.kind == "street" and s.rent is not None and len(s.rent) != levels:
+                raise ValueError(
+                    f"space {i} ({s.name}): needs {_number(levels)} rents, one per building level"
+                )
+        self._check_track(n)
         for i, s in enumerate(self.spaces):
             if s.group is not None and s.group not in self.groups:
                 raise ValueError(f"space {i} ({s.name}): unknown group {s.group}")
@@ -246,21 +299,65 @@ class Edition(_Data):
                 raise ValueError(f"group {gid}: dice_multiplier needs a multiplier per member")
         return self
 
+    def _check_track(self, n: int) -> None:
+        if self.track is None:
+            return
+        seen = [s for ring in self.track.rings for s in ring]
+        if sorted(seen) != list(range(n)):
+            raise ValueError("track: the rings must hold every space exactly once")
+        if any(len(ring) < 2 for ring in self.track.rings):
+            raise ValueError("track: a ring needs at least two spaces")
+        for link in self.track.links:
+            if not (0 <= link.at < n and 0 <= link.to < n) or link.at == link.to:
+                raise ValueError(f"track: link {link.at} -> {link.to} does not join two spaces")
+
+
+def _number(n: int) -> str:
+    words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+    return words[n] if 0 <= n < len(words) else str(n)
+
 
 EDITIONS: tuple[str, ...] = ("classic", "modern", "darrow-1935")
+"""The editions offered to players, in the order the new-game form lists them."""
+
+_REGISTERED: dict[str, dict[str, Any]] = {}
 
 
 def _read(name: str) -> dict[str, Any]:
+    if name in _REGISTERED:
+        return dict(_REGISTERED[name])
     text = resources.files("engine.data").joinpath(f"{name}.json").read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
 
 
+def known_editions() -> tuple[str, ...]:
+    """Every edition a game may be played in: the packaged ones and any registered since."""
+    return EDITIONS + tuple(e for e in _REGISTERED if e not in EDITIONS)
+
+
+def register_edition(data: Mapping[str, Any]) -> Edition:
+    """Add an edition from its data (already read, as from a JSON file) and return it validated.
+
+    It may `extend` a packaged edition. Registering the same id again replaces it.
+    """
+    edition_id = data.get("id")
+    if not isinstance(edition_id, str) or not edition_id:
+        raise ValueError("an edition needs an id")
+    _REGISTERED[edition_id] = dict(data)
+    load_edition.cache_clear()
+    try:
+        return load_edition(edition_id)
+    except Exception:
+        del _REGISTERED[edition_id]
+        raise
+
+
 @cache
 def load_edition(name: str) -> Edition:
     """Load and validate an edition; `extends` names a base whose top-level keys this file replaces."""
-    if name not in EDITIONS:
-        raise ValueError(f"unknown edition {name!r}; known: {', '.join(EDITIONS)}")
+    if name not in known_editions():
+        raise ValueError(f"unknown edition {name!r}; known: {', '.join(known_editions())}")
     data = _read(name)
     base = data.pop("extends", None)
     if base is not None:

@@ -1,4 +1,5 @@
-"""How a game ends: one solvent player left, the Short Game's first bankruptcy, or the Time Limit.
+"""How a game ends: the edition's ending rule (the last solvent player, the Short Game's first
+bankruptcy, the Time Limit's rounds) and who wins.
 
 Net worth is cash (and undrawn bank credit) plus each deed at its printed price (half if mortgaged) plus
 buildings at cost, a hotel counting with the houses it replaced: the rule books' valuation.
@@ -6,47 +7,72 @@ buildings at cost, a hotel counting with the houses it replaced: the rule books'
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from engine.events import GameOver
+from engine.registry import END_RULES
 
 if TYPE_CHECKING:
     from engine.game import Game
+    from engine.tabletop import Tabletop
+
+EndReason = Literal["last_player", "short_game", "time_limit"]
 
 
-def building_cost(game: Game, space: int) -> int:
-    """What the buildings on a lot cost to put up."""
-    deed = game.state.deeds[space]
-    hc = game.board.house_cost[space]
-    if deed.hotel:
-        return hc * (game.variant.houses_before_hotel + 1)
-    return hc * deed.houses
+def building_cost(table: Tabletop, space: int) -> int:
+    """What the buildings on a lot cost to put up (a hotel with the houses it replaced)."""
+    return table.board.house_cost[space] * table.deeds[space].level
 
 
-def net_worth(game: Game, player: int) -> int:
-    st = game.state
-    ps = st.players[player]
+def net_worth(table: Tabletop, player: int) -> int:
+    ps = table.players[player]
     if ps.bankrupt:
         return 0
     total = ps.cash + ps.credit
-    price = game.board.price
-    for space, deed in st.deeds.items():
+    price = table.board.price
+    cost = table.board.house_cost
+    for space, deed in table.deeds.items():
         if deed.owner == player:
             total += price[space] // 2 if deed.mortgaged else price[space]
-            if deed.houses or deed.hotel:
-                total += building_cost(game, space)
+            if deed.level:
+                total += cost[space] * deed.level
     return total
 
 
-def standings(game: Game) -> tuple[tuple[int, int], ...]:
+def standings(table: Tabletop) -> tuple[tuple[int, int], ...]:
     """(player, net worth), richest first; ties go to the earlier seat. The bankrupt come last."""
-    st = game.state
-    rows = [(p, net_worth(game, p)) for p in range(len(st.players))]
-    rows.sort(key=lambda r: (st.players[r[0]].bankrupt, -r[1], r[0]))
+    players = table.players
+    rows = [(p, net_worth(table, p)) for p in range(len(players))]
+    rows.sort(key=lambda r: (players[r[0]].bankrupt, -r[1], r[0]))
     return tuple(rows)
 
 
-def finish(game: Game, reason: Literal["last_player", "short_game", "time_limit"]) -> None:
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """An ending rule: whether a bankruptcy or the end of a round ends the game, and why."""
+
+    at_first_bankruptcy: EndReason | None = None
+    after_rounds: EndReason | None = None
+
+    def after_bankruptcy(self, table: Tabletop) -> EndReason | None:
+        if sum(1 for p in table.players if not p.bankrupt) <= 1:
+            return "last_player"
+        return self.at_first_bankruptcy
+
+    def after_round(self, table: Tabletop) -> EndReason | None:
+        limit = table.rules.time_limit_rounds
+        if self.after_rounds is not None and limit is not None and table.round >= limit:
+            return self.after_rounds
+        return None
+
+
+END_RULES.add("last_solvent", Ending())
+END_RULES.add("first_bankruptcy", Ending(at_first_bankruptcy="short_game"))
+END_RULES.add("time_limit", Ending(after_rounds="time_limit"))
+
+
+def finish(game: Game, reason: EndReason) -> None:
     st = game.state
     table = standings(game)
     winner = table[0][0]
@@ -58,20 +84,16 @@ def finish(game: Game, reason: Literal["last_player", "short_game", "time_limit"
 
 
 def finish_if_over_after_bankruptcy(game: Game) -> bool:
-    st = game.state
-    alive = sum(1 for p in st.players if not p.bankrupt)
-    if alive <= 1:
-        finish(game, "last_player")
-        return True
-    if st.rules.short_game:
-        finish(game, "short_game")
+    reason = game.ruleset.ending.after_bankruptcy(game)
+    if reason is not None:
+        finish(game, reason)
         return True
     return False
 
 
-def finish_if_time_is_up(game: Game) -> bool:
-    limit = game.state.rules.time_limit_rounds
-    if limit is not None and game.state.round >= limit:
-        finish(game, "time_limit")
+def finish_if_round_ends_it(game: Game) -> bool:
+    reason = game.ruleset.ending.after_round(game)
+    if reason is not None:
+        finish(game, reason)
         return True
     return False

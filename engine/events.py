@@ -48,13 +48,26 @@ class PlayerMoved(_Event):
     from_space: int
     to_space: int
     via: Literal["dice", "card"]
+    backward: bool = False
+
+
+class RouteChosen(_Event):
+    """Where the track forks, the mover goes on from `to` (`at` itself: stays on this ring)."""
+
+    kind: Literal["route_chosen"] = "route_chosen"
+    player: int
+    at: int
+    to: int
 
 
 class PassedGo(_Event):
+    """Paid for landing on or passing a space that pays (GO, or another edition's like of it)."""
+
     kind: Literal["passed_go"] = "passed_go"
     player: int
     salary: int
     landed: bool
+    space: int = 0
 
     def deltas(self) -> tuple[tuple[int, int], ...]:
         return ((self.player, self.salary),)
@@ -424,6 +437,7 @@ Event = Annotated[
     TurnStarted
     | DiceRolled
     | PlayerMoved
+    | RouteChosen
     | PassedGo
     | SentToJail
     | JailRollFailed

@@ -7,59 +7,35 @@ saved state resumes mid-turn exactly where it stopped.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine import rng
+import engine.rng as rng
 from engine.board import Board, board_for
-from engine.commands import Command
+from engine.commands import Command, malformed
 from engine.errors import IllegalCommand, Refusal
 from engine.events import Event
+from engine.legal import Option, legal_commands, options
 from engine.money import funds, pay_now
-from engine.state import Debt, Effect, GameState
-from engine.variants import Variant, variant_for
+from engine.registry import COMMANDS, EFFECTS
+from engine.ruleset import Ruleset, ruleset_for
+from engine.soundness import UnsoundState, problem
+from engine.state import BankState, Debt, DeedState, Effect, GameState, Pending, PlayerState, TradeOffer
+from engine.view import GameView, make_view
 
 if TYPE_CHECKING:
-    from engine.view import GameView
-
-Check = Callable[["Game", Any], Refusal]
-Run = Callable[["Game", Any], None]
-EffectRun = Callable[["Game", Any], None]
-
-COMMANDS: dict[type, tuple[Check, Run]] = {}
-EFFECTS: dict[type, EffectRun] = {}
-
-
-def command(kind: type, check: Check) -> Callable[[Run], Run]:
-    """Register the check and the action of a command type."""
-
-    def register(run: Run) -> Run:
-        COMMANDS[kind] = (check, run)
-        return run
-
-    return register
-
-
-def effect(kind: type) -> Callable[[EffectRun], EffectRun]:
-    """Register how a continuation is carried out."""
-
-    def register(run: EffectRun) -> EffectRun:
-        EFFECTS[kind] = run
-        return run
-
-    return register
+    from engine.options import RuleOptions
 
 
 class Game:
     """One game: its state, the commands applied so far, and the rules that move it on."""
 
-    __slots__ = ("_events", "board", "emit", "initial", "log", "opening", "state", "variant")
+    __slots__ = ("_events", "board", "emit", "initial", "log", "opening", "ruleset", "state")
 
     def __init__(self, state: GameState, *, initial: GameState | None = None) -> None:
-        _load_rules()
         self.state = state
         self.board: Board = board_for(state.edition)
-        self.variant: Variant = variant_for(self.board.edition, state.rules)
+        self.ruleset: Ruleset = ruleset_for(state.edition, state.rules)
         self.initial = initial if initial is not None else state.copy()
         self.log: list[Command] = []
         self.opening: list[Event] = []  # what setting the game up did (a deal, the first turn)
@@ -70,11 +46,15 @@ class Game:
     # --- the public door ------------------------------------------------------------------------
 
     def apply(self, cmd: Command) -> list[Event]:
-        """Apply one command and return the events it caused, or raise `IllegalCommand`."""
+        """Apply one command and return the events it caused, or raise `IllegalCommand`.
+
+        However the command was built, a malformed one (a field of the wrong type or out of range) is
+        refused like any other: this is the door that commands from the network come through.
+        """
         entry = COMMANDS.get(cmd.__class__)
         if entry is None:
             raise IllegalCommand("unknown_command", f"{type(cmd).__name__} is not a command of this game")
-        refusal = entry[0](self, cmd)
+        refusal = malformed(cmd) or entry[0](self, cmd)
         if refusal is not None:
             raise refusal
         events: list[Event] = []
@@ -88,13 +68,13 @@ class Game:
         return events
 
     def legal_commands(self, player: int) -> list[Command]:
-        from engine.legal import legal_commands
-
         return legal_commands(self, player)
 
-    def view(self, player: int | None = None) -> GameView:
-        from engine.view import make_view
+    def options(self, player: int) -> list[Option]:
+        """Every candidate command of `player` with the reason it would be refused (see `engine.legal`)."""
+        return options(self, player)
 
+    def view(self, player: int | None = None) -> GameView:
         return make_view(self, player)
 
     def check(self, cmd: Command) -> Refusal:
@@ -102,7 +82,7 @@ class Game:
         entry = COMMANDS.get(type(cmd))
         if entry is None:
             return IllegalCommand("unknown_command", f"{type(cmd).__name__} is not a command of this game")
-        return entry[0](self, cmd)
+        return malformed(cmd) or entry[0](self, cmd)
 
     @classmethod
     def from_state(cls, state: GameState) -> Game:
@@ -110,8 +90,6 @@ class Game:
 
         Raises `UnsoundState` for a state the game could never be in (a damaged or forged one).
         """
-        from engine.soundness import UnsoundState, problem
-
         reason = problem(state)
         if reason is not None:
             raise UnsoundState(reason)
@@ -124,6 +102,52 @@ class Game:
         for cmd in commands:
             game.apply(cmd)
         return game
+
+    # --- the table, read-only, as the rule queries read it (`engine.tabletop.Tabletop`) -----------
+
+    @property
+    def rules(self) -> RuleOptions:
+        return self.state.rules
+
+    @property
+    def players(self) -> Sequence[PlayerState]:
+        return self.state.players
+
+    @property
+    def deeds(self) -> Mapping[int, DeedState]:
+        return self.state.deeds
+
+    @property
+    def bank(self) -> BankState:
+        return self.state.bank
+
+    @property
+    def pending(self) -> Pending | None:
+        return self.state.pending
+
+    @property
+    def winner(self) -> int | None:
+        return self.state.winner
+
+    @property
+    def offers(self) -> Sequence[TradeOffer]:
+        return self.state.offers
+
+    @property
+    def current(self) -> int:
+        return self.state.current
+
+    @property
+    def turn(self) -> int:
+        return self.state.turn
+
+    @property
+    def round(self) -> int:
+        return self.state.round
+
+    @property
+    def pot(self) -> int:
+        return self.state.pot
 
     # --- what the rules use ---------------------------------------------------------------------
 
@@ -173,28 +197,3 @@ class Game:
 
     def name(self, player: int | None) -> str:
         return "the bank" if player is None else self.state.players[player].name
-
-
-_loaded = False
-
-
-def _load_rules() -> None:
-    """Import the rule areas, which register their commands and continuations here."""
-    global _loaded
-    if _loaded:
-        return
-    from engine import (  # noqa: F401  (imported for their registrations)
-        auctions,
-        building,
-        cards,
-        debts,
-        jail,
-        landing,
-        mortgages,
-        purchase,
-        taxes,
-        trades,
-        turns,
-    )
-
-    _loaded = True

@@ -8,9 +8,10 @@ from engine.checks import actor, awaited
 from engine.commands import PayJailFine, UseJailCard
 from engine.errors import IllegalCommand, Refusal
 from engine.events import JailCardUsed, JailFinePaid, JailRollFailed, LeftJail, SentToJail
-from engine.game import command, effect
 from engine.landing import space_action
-from engine.money import funds, spend
+from engine.money import funds, spend, to_pot
+from engine.movement import move_by
+from engine.registry import command, effect
 from engine.state import Charge, MoveAfterFine, awaiting_end_turn, finish_roll
 
 if TYPE_CHECKING:
@@ -35,8 +36,6 @@ def _go_to_jail_space(game: Game, player: int, space: int, dice: int, mult: int,
 
 def roll_in_jail(game: Game, player: int, d1: int, d2: int) -> None:
     """A throw for doubles: out and move by it (no extra throw); after the last failure, fine and move."""
-    from engine.movement import move_by
-
     st = game.state
     ps = st.players[player]
     if d1 == d2:
@@ -57,7 +56,7 @@ def roll_in_jail(game: Game, player: int, d1: int, d2: int) -> None:
             ]
         )
         return
-    if game.variant.pay_fine_after_failed_roll:
+    if game.ruleset.pay_fine_after_failed_roll:
         st.failed_jail_roll = (d1, d2)
     st.pending = awaiting_end_turn(player)
 
@@ -72,8 +71,6 @@ def _release(game: Game, player: int, how: Literal["doubles", "fine", "card"]) -
 
 @effect(MoveAfterFine)
 def _move_after_fine(game: Game, eff: MoveAfterFine) -> None:
-    from engine.movement import move_by
-
     _release(game, eff.player, "fine")
     move_by(game, eff.player, eff.steps, "dice", eff.dice_total)
 
@@ -100,9 +97,6 @@ def _check_fine(game: Game, cmd: PayJailFine) -> Refusal:
 
 @command(PayJailFine, _check_fine)
 def _pay_fine(game: Game, cmd: PayJailFine) -> None:
-    from engine.money import to_pot
-    from engine.movement import move_by
-
     st = game.state
     p = cmd.player
     fine = game.board.edition.jail.fine

@@ -1,36 +1,26 @@
 """What a space does to the token that stops on it. Each space kind names its action here.
 
-Rule areas register the actions of their own spaces (cards, taxes, jail), so a later edition adds a
-space kind by adding data and one function, not by editing this dispatcher.
+Rule areas register the actions of their own spaces (cards, taxes, jail) in `engine.registry`, so a later
+edition adds a space kind by adding data and one function, not by editing this dispatcher. Before the
+space's own action, the edition's arrival rule runs (most editions have none).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.events import DiceRolled, PotCollected, PropertyOffered, interned
 from engine.money import owe
+from engine.registry import ARRIVAL_ACTIONS, SPACE_ACTIONS
 from engine.rent import rent_for
 from engine.state import buy_decision
 
 if TYPE_CHECKING:
     from engine.game import Game
 
-SpaceAction = Callable[["Game", int, int, int, int, "int | None"], None]
-"""(game, player, space, dice_total, rent_multiplier, dice_multiplier)"""
-
-SPACE_ACTIONS: dict[str, SpaceAction] = {}
+space_action = SPACE_ACTIONS.register
 
 _property_offered = interned(PropertyOffered, "player", "space", "price")
-
-
-def space_action(kind: str) -> Callable[[SpaceAction], SpaceAction]:
-    def register(fn: SpaceAction) -> SpaceAction:
-        SPACE_ACTIONS[kind] = fn
-        return fn
-
-    return register
 
 
 def land(
@@ -41,15 +31,25 @@ def land(
     rent_multiplier: int = 1,
     dice_multiplier: int | None = None,
 ) -> None:
-    SPACE_ACTIONS[game.board.kinds[space]](game, player, space, dice_total, rent_multiplier, dice_multiplier)
+    """A token comes to rest on `space`: the arrival rule, then the space's own action."""
+    game.ruleset.arrival(game, player, space)
+    SPACE_ACTIONS.table[game.board.kinds[space]](
+        game, player, space, dice_total, rent_multiplier, dice_multiplier
+    )
+
+
+@ARRIVAL_ACTIONS.register("none")
+def _no_arrival(game: Game, player: int, space: int) -> None:
+    return None
 
 
 def _nothing(game: Game, player: int, space: int, dice: int, mult: int, times: int | None) -> None:
     return None
 
 
-SPACE_ACTIONS["go"] = _nothing
-SPACE_ACTIONS["jail"] = _nothing  # just visiting
+SPACE_ACTIONS.add("go", _nothing)
+SPACE_ACTIONS.add("jail", _nothing)  # just visiting
+SPACE_ACTIONS.add("rest", _nothing)  # a space where nothing happens (a corner, a gate)
 
 
 @space_action("free_parking")
@@ -84,6 +84,6 @@ def _deed(game: Game, player: int, space: int, dice: int, mult: int, times: int 
         owe(game, player, owner, amount, "rent", space, detail)
 
 
-SPACE_ACTIONS["street"] = _deed
-SPACE_ACTIONS["railroad"] = _deed
-SPACE_ACTIONS["utility"] = _deed
+SPACE_ACTIONS.add("street", _deed)
+SPACE_ACTIONS.add("railroad", _deed)
+SPACE_ACTIONS.add("utility", _deed)

@@ -1,21 +1,25 @@
-"""`legal_commands`: every command a player may issue now, each one passing the same check `apply` runs.
+"""What a player may do now: every candidate command with the reason it would be refused, if it would.
 
+`options` lists the commands a player might think of (his decision, and building, selling and mortgaging
+on each of his deeds), each with the refusal the same check `apply` runs gives it, so that an interface
+can show why a key does nothing without asking again. `legal_commands` keeps the ones that pass.
 A bid is listed once, at the smallest legal amount; trade proposals are not listed (any well-formed offer
-may be made while trading is open, see `trading_open`).
+may be made while trading is open, see `engine.trades.trading_open`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.auctions import next_minimum
 from engine.commands import (
     AcceptTrade,
     Build,
     BuyProperty,
     CancelTrade,
     ChooseIncomeTax,
+    ChooseRoute,
     Command,
     DeclareBankruptcy,
     DeclineProperty,
@@ -32,77 +36,104 @@ from engine.commands import (
     UseJailCard,
     simple,
 )
-from engine.state import Auction, MortgageDecision, TradeAnswer
-from engine.trades import TRADING_OPEN
+from engine.state import Auction, MortgageDecision, RouteChoice, TradeAnswer
 
 if TYPE_CHECKING:
     from engine.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A command a player might give now, and why it would be refused (None: it would be taken)."""
+
+    command: Command
+    refusal: str | None = None
+    code: str | None = None
+
+    @property
+    def legal(self) -> bool:
+        return self.refusal is None
+
+
+def options(game: Game, player: int) -> list[Option]:
+    """Every candidate command of `player`, in a stable order, each with its refusal if any: his
+    decision, and building, selling and mortgaging on every deed he holds."""
+    st = game.state
+    if st.winner is not None or not 0 <= player < len(st.players) or st.players[player].bankrupt:
+        return []
+    out: list[Option] = []
+    for cmd in dict.fromkeys(_candidates(game, player, every=True)):
+        refusal = game.check(cmd)
+        out.append(Option(cmd) if refusal is None else Option(cmd, refusal.reason, refusal.code))
+    return out
 
 
 def legal_commands(game: Game, player: int) -> list[Command]:
     st = game.state
     if st.winner is not None or not 0 <= player < len(st.players) or st.players[player].bankrupt:
         return []
+    check = game.check
+    return [c for c in dict.fromkeys(_candidates(game, player)) if check(c) is None]
+
+
+def _candidates(game: Game, player: int, every: bool = False) -> list[Command]:
     out: list[Command] = []
-    pend = st.pending
+    pend = game.state.pending
     if pend is not None:
         if pend.player == player:
             out.extend(_DECISIONS[pend.kind](game, player, pend))
         if isinstance(pend, TradeAnswer) and pend.trade.proposer == player:
             out.append(CancelTrade(player=player, trade_id=pend.trade.id))
-    out.extend(_management(game, player))
-    return [c for c in dict.fromkeys(out) if game.check(c) is None]
+    out.extend(_management(game, player, every))
+    return out
 
 
-def trading_open(game: Game, player: int) -> bool:
-    """May this player propose a trade now?"""
+def _management(game: Game, player: int, every: bool) -> list[Command]:
+    """Building, selling and mortgaging on the player's deeds: those that could pass their checks, or
+    (`every`) each of them on every deed, so that the refusals can be shown."""
     st = game.state
     pend = st.pending
-    return (
-        st.winner is None
-        and pend is not None
-        and pend.kind in TRADING_OPEN
-        and 0 <= player < len(st.players)
-        and not st.players[player].bankrupt
-    )
-
-
-def _management(game: Game, player: int) -> list[Command]:
-    st = game.state
-    pend = st.pending
-    if pend is not None and pend.kind in ("auction", "place_building"):
+    if not every and pend is not None and pend.kind in ("auction", "place_building", "route"):
         return []
     out: list[Command] = []
     board = game.board
+    mortgages = game.ruleset.mortgages or every
     for space in board.deeds:
         deed = st.deeds[space]
         if deed.owner != player:
             continue
+        street = board.kinds[space] == "street"
+        if every:
+            out += [Mortgage(player=player, space=space), Unmortgage(player=player, space=space)]
+            if street:
+                out += [Build(player=player, space=space), SellBuilding(player=player, space=space)]
+            continue
         if deed.mortgaged:
             out.append(Unmortgage(player=player, space=space))
             continue
-        out.append(Mortgage(player=player, space=space))
-        if board.kinds[space] == "street":
+        if mortgages:
+            out.append(Mortgage(player=player, space=space))
+        if street:
             out.append(Build(player=player, space=space))
-            if deed.houses or deed.hotel:
+            if deed.level:
                 out.append(SellBuilding(player=player, space=space))
     return out
 
 
 def _roll(game: Game, p: int, pend: Any) -> list[Command]:
-    return [simple(RollDice, p), simple(PayJailFine, p), simple(UseJailCard, p)]  # type: ignore[list-item]
+    return [simple(RollDice, p), simple(PayJailFine, p), simple(UseJailCard, p)]
 
 
 def _end_turn(game: Game, p: int, pend: Any) -> list[Command]:
-    return [simple(EndTurn, p), simple(PayJailFine, p)]  # type: ignore[list-item]
+    return [simple(EndTurn, p), simple(PayJailFine, p)]
 
 
 def _buy(game: Game, p: int, pend: Any) -> list[Command]:
-    return [simple(BuyProperty, p), simple(DeclineProperty, p)]  # type: ignore[list-item]
+    return [simple(BuyProperty, p), simple(DeclineProperty, p)]
 
 
 def _auction(game: Game, p: int, pend: Auction) -> list[Command]:
-    return [PlaceBid(player=p, amount=next_minimum(pend)), simple(PassAuction, p)]  # type: ignore[list-item]
+    return [PlaceBid(player=p, amount=pend.next_minimum), simple(PassAuction, p)]
 
 
 def _income_tax(game: Game, p: int, pend: Any) -> list[Command]:
@@ -110,7 +141,7 @@ def _income_tax(game: Game, p: int, pend: Any) -> list[Command]:
 
 
 def _debt(game: Game, p: int, pend: Any) -> list[Command]:
-    return [simple(DeclareBankruptcy, p)]  # type: ignore[list-item]
+    return [simple(DeclareBankruptcy, p)]
 
 
 def _trade_answer(game: Game, p: int, pend: TradeAnswer) -> list[Command]:
@@ -125,6 +156,10 @@ def _place_building(game: Game, p: int, pend: Any) -> list[Command]:
     return [Build(player=p, space=s) for s in game.board.streets if game.state.deeds[s].owner == p]
 
 
+def _route(game: Game, p: int, pend: RouteChoice) -> list[Command]:
+    return [ChooseRoute(player=p, space=s) for s in pend.options]
+
+
 _DECISIONS: dict[str, Callable[[Game, int, Any], list[Command]]] = {
     "roll": _roll,
     "end_turn": _end_turn,
@@ -135,4 +170,5 @@ _DECISIONS: dict[str, Callable[[Game, int, Any], list[Command]]] = {
     "trade_answer": _trade_answer,
     "mortgage_decision": _mortgage_decision,
     "place_building": _place_building,
+    "route": _route,
 }

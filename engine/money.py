@@ -20,6 +20,7 @@ from engine.state import Charge, Debt
 
 if TYPE_CHECKING:
     from engine.game import Game
+    from engine.tabletop import Tabletop
 
 _POT_REASONS = frozenset({"tax", "card", "jail_fine", "repairs"})
 _rent_paid = interned(RentPaid, "payer", "owner", "space", "amount", "detail")
@@ -27,9 +28,9 @@ _tax_paid = interned(TaxPaid, "player", "space", "amount", "detail", "to_pot")
 _paid_to_bank = interned(PaidToBank, "player", "amount", "reason", "to_pot")
 
 
-def funds(game: Game, player: int) -> int:
+def funds(table: Tabletop, player: int) -> int:
     """What a player can spend now: cash, and any bank credit not yet drawn."""
-    p = game.state.players[player]
+    p = table.players[player]
     return p.cash + p.credit
 
 

@@ -13,8 +13,8 @@ from engine.checks import awaited, deed_of, in_debt, may_manage
 from engine.commands import KeepMortgage, Mortgage, Unmortgage
 from engine.errors import IllegalCommand, Refusal
 from engine.events import Mortgaged, Unmortgaged, interned
-from engine.game import command, effect
 from engine.money import funds, owe, spend
+from engine.registry import command, effect
 from engine.state import MortgageDecision, OfferMortgage
 
 if TYPE_CHECKING:
@@ -25,6 +25,8 @@ _unmortgaged = interned(Unmortgaged, "player", "space", "amount")
 
 
 def _check_mortgage(game: Game, cmd: Mortgage) -> Refusal:
+    if not game.ruleset.mortgages:
+        return IllegalCommand("no_mortgages", "Deeds cannot be mortgaged in this edition.")
     refusal = may_manage(game, cmd.player) or deed_of(game, cmd.player, cmd.space)
     if refusal is not None:
         return refusal
@@ -32,7 +34,7 @@ def _check_mortgage(game: Game, cmd: Mortgage) -> Refusal:
     if deeds[cmd.space].mortgaged:
         return IllegalCommand("already_mortgaged", f"{game.board.name(cmd.space)} is already mortgaged.")
     if game.board.kinds[cmd.space] == "street" and any(
-        deeds[s].houses or deeds[s].hotel for s in group_of_street(game, cmd.space)
+        deeds[s].level for s in group_of_street(game, cmd.space)
     ):
         return IllegalCommand("has_buildings", "Sell the group's buildings to the bank before mortgaging.")
     return None

@@ -1,31 +1,75 @@
-"""Moving tokens: by the dice, by a card, backwards; the salary for landing on or passing GO."""
+"""Moving tokens along the track: by the dice, by a card, backwards; paid for passing GO and its like.
+
+A move walks the track space by space. Spaces that pay (GO's salary) pay a token that enters them going
+forward, landing included; backward moves never pay. Where the track forks and the mover chooses, the
+move stops for the choice (`RouteChoice`) and goes on (`MoveOn`) once it is made.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from engine.events import PassedGo, PlayerMoved, interned
-from engine.landing import SPACE_ACTIONS, land
+from engine.checks import awaited
+from engine.commands import ChooseRoute
+from engine.errors import IllegalCommand, Refusal
+from engine.events import PassedGo, PlayerMoved, RouteChosen, interned
+from engine.landing import land
+from engine.registry import command, effect
+from engine.state import MoveOn, RouteChoice
 
 if TYPE_CHECKING:
     from engine.game import Game
 
 Via = Literal["dice", "card"]
 
-_player_moved = interned(PlayerMoved, "player", "from_space", "to_space", "via")
-_passed_go = interned(PassedGo, "player", "salary", "landed")
+_player_moved = interned(PlayerMoved, "player", "from_space", "to_space", "via", "backward")
+_passed_go = interned(PassedGo, "player", "salary", "landed", "space")
 
 
 def move_by(game: Game, player: int, steps: int, via: Via, dice_total: int) -> None:
-    """Move `steps` (negative: backwards, never paying the salary), then resolve the space reached."""
+    """Move `steps` (negative: backwards, never paid for passing), then resolve the space reached."""
+    direction = 1 if steps >= 0 else -1
+    _walk(game, player, abs(steps), abs(steps), direction, via, dice_total, decided=False)
+
+
+def _walk(
+    game: Game,
+    player: int,
+    steps: int,
+    total: int,
+    direction: int,
+    via: Via,
+    dice_total: int,
+    decided: bool,
+) -> None:
     ps = game.state.players[player]
     start = ps.position
-    target, past_go = game.board.walk(start, steps)
-    ps.position = target
-    game.emit(_player_moved(player, start, target, via))
-    if past_go:
-        _salary(game, player, target)
-    SPACE_ACTIONS[game.board.kinds[target]](game, player, target, dice_total, 1, None)
+    walk = game.board.track.walk(start, steps, direction=direction, via=via, total=total, decided=decided)
+    ps.position = walk.end
+    game.emit(_player_moved(player, start, walk.end, via, direction < 0))
+    if direction > 0:
+        pays = game.board.pays
+        for space in walk.path:
+            if pays[space]:
+                _salary(game, player, space, landed=space == walk.end and not walk.stopped)
+    if walk.stopped:
+        game.state.pending = RouteChoice(
+            player=player, at=walk.end, options=walk.options, steps=walk.steps_left, direction=direction
+        )
+        game.push_front(
+            [
+                MoveOn(
+                    player=player,
+                    steps=walk.steps_left,
+                    total=total,
+                    direction=direction,
+                    via=via,
+                    dice_total=dice_total,
+                )
+            ]
+        )
+        return
+    land(game, player, walk.end, dice_total)
 
 
 def advance_to(
@@ -36,26 +80,57 @@ def advance_to(
     rent_multiplier: int = 1,
     dice_multiplier: int | None = None,
 ) -> None:
-    """Advance forward to `target` (a card): passing GO on the way pays the salary."""
+    """Advance forward to `target` (a card) along the token's ring, paid for what it passes; on another
+    ring, the token is placed there directly and paid only if that space pays."""
     ps = game.state.players[player]
     start = ps.position
-    steps = (target - start) % game.board.size or game.board.size
+    path = game.board.track.along(start, target)
     ps.position = target
-    game.emit(_player_moved(player, start, target, "card"))
-    if game.board.walk(start, steps)[1]:
-        _salary(game, player, target)
+    game.emit(_player_moved(player, start, target, "card", False))
+    pays = game.board.pays
+    for space in path if path is not None else (target,):
+        if pays[space]:
+            _salary(game, player, space, landed=space == target)
     land(game, player, target, dice_total, rent_multiplier, dice_multiplier)
 
 
-def _salary(game: Game, player: int, target: int) -> None:
-    """The salary for landing on or passing GO (the caller saw the move cross it)."""
-    go = game.board.go
+def _salary(game: Game, player: int, space: int, landed: bool) -> None:
+    """The payment for landing on or passing a space that pays (GO's salary)."""
     st = game.state
-    salary = game.board.edition.salary
-    landed = target == go
+    salary = game.board.pays[space]
     if landed and st.rules.double_go_salary:
         salary *= 2
     ps = st.players[player]
     ps.cash += salary
     ps.circuits += 1
-    game.emit(_passed_go(player, salary, landed))
+    game.emit(_passed_go(player, salary, landed, space))
+
+
+# --- where the track forks ------------------------------------------------------------------------
+
+
+def _check_route(game: Game, cmd: ChooseRoute) -> Refusal:
+    refusal = awaited(game, cmd.player, "route")
+    if refusal is not None:
+        return refusal
+    pend = game.state.pending
+    assert isinstance(pend, RouteChoice)
+    if cmd.space not in pend.options:
+        names = " or ".join(game.board.name(s) for s in pend.options)
+        return IllegalCommand("no_such_route", f"From {game.board.name(pend.at)} the way on is {names}.")
+    return None
+
+
+@command(ChooseRoute, _check_route)
+def _choose_route(game: Game, cmd: ChooseRoute) -> None:
+    st = game.state
+    pend = st.pending
+    assert isinstance(pend, RouteChoice)
+    st.pending = None
+    st.players[cmd.player].position = cmd.space
+    game.emit(RouteChosen(player=cmd.player, at=pend.at, to=cmd.space))
+
+
+@effect(MoveOn)
+def _move_on(game: Game, eff: MoveOn) -> None:
+    _walk(game, eff.player, eff.steps, eff.total, eff.direction, eff.via, eff.dice_total, decided=True)

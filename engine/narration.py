@@ -54,10 +54,21 @@ def _deck(deck: str, board: Board) -> str:
 
 
 def _moved(e: Any, n: Names, b: Board) -> str:
-    if e.via == "card" and (e.to_space - e.from_space) % b.size > b.size // 2:
+    if e.backward:
         return f"{n[e.player]} went back to {b.name(e.to_space)}."
     verb = "advanced" if e.via == "card" else "moved"
     return f"{n[e.player]} {verb} to {b.name(e.to_space)}."
+
+
+def _route(e: Any, n: Names, b: Board) -> str:
+    if e.to == e.at:
+        return f"{n[e.player]} kept to this ring at {b.name(e.at)}."
+    return f"{n[e.player]} took the way from {b.name(e.at)} to {b.name(e.to)}."
+
+
+def _paid_for_passing(e: Any, n: Names, b: Board) -> str:
+    where = b.spaces[e.space].name if b.kinds[e.space] != "go" else "GO"
+    return f"{n[e.player]} {'landed on' if e.landed else 'passed'} {where} and collected {money(e.salary)}."
 
 
 def _rolled(e: Any, n: Names, b: Board) -> str:
@@ -144,9 +155,8 @@ _TEXTS: dict[str, Callable[[Any, Names, Board], str]] = {
     "turn_started": lambda e, n, b: f"Turn {e.turn + 1}: {n[e.player]} to play.",
     "dice_rolled": _rolled,
     "player_moved": _moved,
-    "passed_go": lambda e, n, b: (
-        f"{n[e.player]} {'landed on' if e.landed else 'passed'} GO and collected {money(e.salary)}."
-    ),
+    "passed_go": _paid_for_passing,
+    "route_chosen": _route,
     "sent_to_jail": lambda e, n, b: f"{n[e.player]} {_JAIL_REASONS[e.reason]} and went to jail.",
     "jail_roll_failed": lambda e, n, b: f"No doubles: {n[e.player]} stays in jail (try {e.attempt}).",
     "left_jail": lambda e, n, b: f"{n[e.player]} {_JAIL_EXITS[e.how]} and left jail.",

@@ -12,13 +12,13 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from engine.auctions import next_minimum
-from engine.building import level, step_up
+from engine.building import step_up
 from engine.commands import (
     AcceptTrade,
     Build,
     BuyProperty,
     ChooseIncomeTax,
+    ChooseRoute,
     Command,
     DeclareBankruptcy,
     DeclineProperty,
@@ -37,8 +37,17 @@ from engine.commands import (
     simple,
 )
 from engine.money import funds
-from engine.state import Auction, BuildingPlacement, Bundle, Debt, DeedState, MortgageDecision, TradeAnswer
-from engine.taxes import percent_tax
+from engine.state import (
+    Auction,
+    BuildingPlacement,
+    Bundle,
+    Debt,
+    DeedState,
+    MortgageDecision,
+    RouteChoice,
+    TradeAnswer,
+)
+from engine.taxes import percent_tax, tax_of
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -75,16 +84,16 @@ def _is_fair_sale(game: Game, seller: int, sold: Bundle, paid: Bundle) -> bool:
 
 
 def _next_lot(deeds: dict[int, DeedState], player: int, lots: tuple[int, ...], top: int) -> int | None:
-    """The lot of a complete, unmortgaged group of `player` that takes the next building evenly, if any."""
+    """The lot of a complete, unmortgaged group of `player` that takes the next building evenly, if any
+    (`top` is the highest level a lot takes)."""
     best: int | None = None
-    best_level = top + 1
+    best_level = top
     for s in lots:
         deed = deeds[s]
         if deed.owner != player or deed.mortgaged:
             return None
-        lvl = top + 1 if deed.hotel else deed.houses
-        if lvl < best_level:
-            best, best_level = s, lvl
+        if deed.level < best_level:
+            best, best_level = s, deed.level
     return best
 
 
@@ -112,10 +121,10 @@ class SimplePlayer:
             ps = st.players[player]
             if ps.in_jail:
                 if ps.jail_cards:
-                    return simple(UseJailCard, player)  # type: ignore[return-value]
+                    return simple(UseJailCard, player)
                 jail = game.board.edition.jail
                 if ps.jail_turns < jail.fine_before_roll_turns and funds(game, player) >= jail.fine:
-                    return simple(PayJailFine, player)  # type: ignore[return-value]
+                    return simple(PayJailFine, player)
             cmd = self._roll.get(player)
             if cmd is None:
                 cmd = self._roll[player] = RollDice(player=player)
@@ -128,12 +137,12 @@ class SimplePlayer:
         if kind == "buy":
             space = pend.space  # type: ignore[union-attr]
             if funds(game, player) >= game.board.price[space]:
-                return simple(BuyProperty, player)  # type: ignore[return-value]
-            return simple(DeclineProperty, player)  # type: ignore[return-value]
+                return simple(BuyProperty, player)
+            return simple(DeclineProperty, player)
         if isinstance(pend, Auction):
             return self._bid(game, player, pend)
         if kind == "income_tax":
-            flat = game.board.edition.taxes["income"].flat
+            flat = tax_of(game, pend.space).flat  # type: ignore[union-attr]
             cheaper = "percent" if percent_tax(game, player, pend.space) < flat else "flat"  # type: ignore[union-attr]
             return ChooseIncomeTax(player=player, option=cheaper)
         if isinstance(pend, Debt):
@@ -151,6 +160,8 @@ class SimplePlayer:
             if funds(game, player) >= game.board.unmortgage_cost(pend.space) + LIFT_MARGIN:
                 return Unmortgage(player=player, space=pend.space)
             return KeepMortgage(player=player, space=pend.space)
+        if isinstance(pend, RouteChoice):
+            return ChooseRoute(player=player, space=pend.options[0])  # keeps to its ring
         if isinstance(pend, BuildingPlacement):
             for space in game.board.streets:
                 if (
@@ -166,7 +177,8 @@ class SimplePlayer:
         board = game.board
         deeds = st.deeds
         cash = funds(game, player)
-        top = game.variant.houses_before_hotel
+        rules = game.ruleset
+        top = rules.max_level
         best: tuple[int, int] | None = None
         for lots in board.street_groups:
             if deeds[lots[0]].owner != player:
@@ -177,7 +189,8 @@ class SimplePlayer:
             target = _next_lot(deeds, player, lots, top)
             if target is None:
                 continue
-            if (st.bank.houses if deeds[target].houses < top else st.bank.hotels) > 0:
+            kind = rules.next_building(deeds[target].level)
+            if (st.bank.houses if kind == "house" else st.bank.hotels) > 0:
                 best = (cost, target)
         if best is not None:
             return _on(Build, player, best[1])
@@ -213,7 +226,7 @@ class SimplePlayer:
             for q in set(owners):
                 if q is None or owners.count(q) != len(lots) - 1:
                     continue
-                if any(deeds[s].houses or deeds[s].hotel for s in lots):
+                if any(deeds[s].level for s in lots):
                     break
                 odd = lots[next(i for i, o in enumerate(owners) if o != q)]
                 holder = deeds[odd].owner
@@ -243,9 +256,9 @@ class SimplePlayer:
         """Bid the printed price (or all it has, if less) at once; pass once the bidding passes that."""
         worth = game.board.price[a.space] if a.lot == "deed" else game.board.house_cost[a.space]
         offer = min(worth, funds(game, player))
-        if offer >= next_minimum(a):
+        if offer >= a.next_minimum:
             return PlaceBid(player=player, amount=offer)
-        return simple(PassAuction, player)  # type: ignore[return-value]
+        return simple(PassAuction, player)
 
     def _raise_cash(self, game: Game, player: int) -> Command:
         """Sell the most built lot's buildings first, then mortgage; bankrupt only when nothing is left."""
@@ -254,7 +267,7 @@ class SimplePlayer:
         top: tuple[int, int] | None = None
         for space in board.streets:
             if st.deeds[space].owner == player:
-                lvl = level(game, space)
+                lvl = st.deeds[space].level
                 if lvl and (top is None or lvl > top[0]):
                     top = (lvl, space)
         if top is not None:
@@ -263,4 +276,4 @@ class SimplePlayer:
             deed = st.deeds[space]
             if deed.owner == player and not deed.mortgaged:
                 return _on(Mortgage, player, space)
-        return simple(DeclareBankruptcy, player)  # type: ignore[return-value]
+        return simple(DeclareBankruptcy, player)

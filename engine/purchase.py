@@ -9,8 +9,8 @@ from engine.checks import awaited
 from engine.commands import BuyProperty, DeclineProperty
 from engine.errors import IllegalCommand, Refusal
 from engine.events import PropertyBought, PropertyDeclined, interned
-from engine.game import command
 from engine.money import funds, spend
+from engine.registry import command
 from engine.state import BuyDecision
 
 if TYPE_CHECKING:

@@ -5,12 +5,13 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable, Sequence
 
-from engine import rng
+import engine.rng as rng
 from engine.board import board_for
 from engine.edition import load_edition
 from engine.events import DeedDealt, Event, TurnStarted
 from engine.game import Game
 from engine.options import RuleOptions
+from engine.ruleset import ruleset_for
 from engine.state import BankState, DeedState, GameState, PlayerState, awaiting_roll
 
 
@@ -44,11 +45,8 @@ def new_game(
     if seed is None:
         seed = secrets.randbits(63)
     board = board_for(edition)
-    cash, credit = ed.starting_cash, 0
-    if ed.large_game is not None and len(names) > ed.large_game.above:
-        cash, credit = ed.large_game.cash, ed.large_game.credit
-    if rules.starting_cash is not None:
-        cash = rules.starting_cash
+    game_rules = ruleset_for(edition, rules)
+    cash, credit = game_rules.starting_funds(len(names), rules)
     state_, inc = rng.seed_state(seed)
     state = GameState(
         edition=edition,
@@ -65,7 +63,7 @@ def new_game(
     game = Game(state, initial=state)  # the true start is recorded once the deal is done
     for name in sorted(state.decks):
         game.shuffle(state.decks[name])
-    opening = _deal(game) if game.variant.dealt is not None else []
+    opening = _deal(game) if game.ruleset.dealt is not None else []
     state.pending = awaiting_roll(0)
     opening.append(TurnStarted(player=0, turn=0))
     game.initial = state.copy()
@@ -83,7 +81,7 @@ def _die_pair(d: tuple[int, int]) -> tuple[int, int]:
 def _deal(game: Game) -> list[Event]:
     """Deal deeds round the table, as the Short Game and Time Limit rules say (paid for in the latter)."""
     st = game.state
-    dealt = game.variant.dealt
+    dealt = game.ruleset.dealt
     assert dealt is not None
     pile = list(game.board.deeds)
     game.shuffle(pile)

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from engine.bots.base import Bot
 from engine.commands import Command, EndTurn, RollDice
 from engine.game import Game
 from engine.options import RuleOptions
@@ -18,6 +19,16 @@ from engine.setup import new_game
 
 class Player(Protocol):
     def decide(self, game: Game, player: int) -> Command: ...
+
+
+class BotPlayer:
+    """Seats a bot (`engine.bots`) in headless play: it gets its view and the legal commands, nothing more."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    def decide(self, game: Game, player: int) -> Command:
+        return self.bot.choose(game.view(player), game.legal_commands(player))
 
 
 PlayerFactory = Callable[[int, int], Player]

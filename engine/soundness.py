@@ -12,12 +12,13 @@ from collections import Counter
 from typing import Any
 
 from engine.board import board_for
-from engine.edition import EDITIONS
+from engine.edition import known_editions
+from engine.ruleset import ruleset_for
 from engine.state import STATE_ADAPTER, GameState
-from engine.variants import variant_for
 
 PLAYER_FIELDS = frozenset({"player", "payer", "payee", "proposer", "to", "high_bidder", "initiator"})
-SPACE_FIELDS = frozenset({"space"})
+SPACE_FIELDS = frozenset({"space", "at"})
+SPACE_LISTS = frozenset({"options"})
 
 
 class UnsoundState(ValueError):
@@ -30,7 +31,7 @@ class UnsoundState(ValueError):
 
 def problem(state: GameState) -> str | None:
     """What makes `state` impossible, in a few words, or None."""
-    if state.edition not in EDITIONS:
+    if state.edition not in known_editions():
         return f"unknown edition {state.edition!r}"
     board = board_for(state.edition)
     edition = board.edition
@@ -46,18 +47,21 @@ def problem(state: GameState) -> str | None:
             return f"player {i} holds a jail card of no deck"
     if set(state.deeds) != set(board.deeds):
         return "the deeds are not the board's"
-    top = variant_for(edition, state.rules).houses_before_hotel
+    rules = ruleset_for(state.edition, state.rules)
     for space, deed in state.deeds.items():
         if deed.owner is not None and not 0 <= deed.owner < n:
             return f"deed {space} belongs to no player"
-        if not 0 <= deed.houses <= top or (deed.hotel and deed.houses):
+        if not 0 <= deed.level <= rules.max_level:
             return f"deed {space} has impossible buildings"
-        if (deed.houses or deed.hotel) and (board.kinds[space] != "street" or deed.mortgaged):
+        if deed.level and (board.kinds[space] != "street" or deed.mortgaged or deed.owner is None):
             return f"deed {space} cannot have buildings"
         if deed.mortgaged and deed.owner is None:
             return f"deed {space} is mortgaged by nobody"
-    houses = state.bank.houses + sum(d.houses for d in state.deeds.values())
-    hotels = state.bank.hotels + sum(d.hotel for d in state.deeds.values())
+        if deed.mortgaged and not rules.mortgages:
+            return f"deed {space} is mortgaged where there are no mortgages"
+    levels = [d.level for d in state.deeds.values()]
+    houses = state.bank.houses + sum(rules.houses(v) for v in levels)
+    hotels = state.bank.hotels + sum(rules.hotels_at(v) for v in levels)
     if (houses, hotels) != (edition.bank.houses, edition.bank.hotels):
         return "the buildings do not add up to the bank's supply"
     if set(state.decks) != set(edition.decks):
@@ -87,6 +91,8 @@ def _references(node: Any, players: int, spaces: int, where: str) -> str | None:
                 return f"{where} names no player (bidders)"
             if key in SPACE_FIELDS and value is not None and not 0 <= value < spaces:
                 return f"{where} names no space ({value})"
+            if key in SPACE_LISTS and any(not 0 <= s < spaces for s in value):
+                return f"{where} names no space ({key})"
             found = _references(value, players, spaces, where)
             if found:
                 return found

@@ -81,6 +81,11 @@ class Auction:
     initiator: int | None = None
     kind: Literal["auction"] = "auction"
 
+    @property
+    def next_minimum(self) -> int:
+        """The least the next bid may be: one more than the lead, or the opening minimum."""
+        return self.high_bid + 1 if self.high_bidder is not None else self.min_bid
+
 
 @dataclass(frozen=True, config=_STRICT)
 class IncomeTaxDecision:
@@ -144,6 +149,19 @@ class BuildingPlacement:
     kind: Literal["place_building"] = "place_building"
 
 
+@dataclass(frozen=True, config=_STRICT)
+class RouteChoice:
+    """A move stopped where the track forks: the mover picks the space to go on from (`options[0]` is
+    where the token stands, meaning stay on this ring), with `steps` still to go (`direction` -1: back)."""
+
+    player: int
+    at: int
+    options: tuple[int, ...]
+    steps: int
+    direction: int = 1
+    kind: Literal["route"] = "route"
+
+
 Pending = Annotated[
     AwaitingRoll
     | AwaitingEndTurn
@@ -153,9 +171,14 @@ Pending = Annotated[
     | Debt
     | TradeAnswer
     | MortgageDecision
-    | BuildingPlacement,
+    | BuildingPlacement
+    | RouteChoice,
     Field(discriminator="kind"),
 ]
+
+TRADING_OPEN = frozenset({"roll", "end_turn", "buy", "income_tax", "debt"})
+"""Decisions during which players may propose trades: not in an auction, while another trade is open,
+or in the middle of a move."""
 
 # --- continuations: work left to do once the decision in hand is made ----------------------------
 
@@ -177,6 +200,29 @@ class MoveAfterFine:
     steps: int
     dice_total: int
     kind: Literal["move_after_fine"] = "move_after_fine"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class MoveOn:
+    """The rest of a move that stopped for a route choice: `steps` more, from where the token stands."""
+
+    player: int
+    steps: int
+    total: int  # steps of the whole move
+    direction: int
+    via: Literal["dice", "card"]
+    dice_total: int
+    kind: Literal["move_on"] = "move_on"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class RaiseBuilding:
+    """Put up the next building on a lot: bought at the printed price, or already paid for at auction."""
+
+    player: int
+    space: int
+    paid: bool
+    kind: Literal["raise_building"] = "raise_building"
 
 
 @dataclass(frozen=True, config=_STRICT)
@@ -207,7 +253,15 @@ class Resume:
 
 
 Effect = Annotated[
-    FinishRoll | MoveAfterFine | Charge | AuctionDeed | OfferMortgage | NextTurn | Resume,
+    FinishRoll
+    | MoveAfterFine
+    | MoveOn
+    | Charge
+    | RaiseBuilding
+    | AuctionDeed
+    | OfferMortgage
+    | NextTurn
+    | Resume,
     Field(discriminator="kind"),
 ]
 
@@ -229,9 +283,11 @@ class PlayerState:
 
 @dataclass(config=_STRICT)
 class DeedState:
+    """A title deed on the table. `level` is its buildings: 0 bare, then one house per level, and the
+    level above the most houses a lot takes is its hotel (`engine.ruleset.Ruleset` says which is which)."""
+
     owner: int | None = None
-    houses: int = 0
-    hotel: bool = False
+    level: int = Field(default=0, ge=0)
     mortgaged: bool = False
 
 

@@ -12,47 +12,49 @@ from engine.checks import awaited
 from engine.commands import ChooseIncomeTax
 from engine.endings import building_cost
 from engine.errors import Refusal
-from engine.game import command
 from engine.landing import space_action
 from engine.money import owe
+from engine.registry import command
 from engine.state import IncomeTaxDecision
 
 if TYPE_CHECKING:
     from engine.edition import Tax
     from engine.game import Game
+    from engine.tabletop import Tabletop
 
 
-def _tax_of(game: Game, space: int) -> Tax:
-    name = game.board.spaces[space].tax
+def tax_of(table: Tabletop, space: int) -> Tax:
+    """The tax a tax space charges."""
+    name = table.board.spaces[space].tax
     assert name is not None
-    return game.board.edition.taxes[name]
+    return table.board.edition.taxes[name]
 
 
 @space_action("tax")
 def _tax_space(game: Game, player: int, space: int, dice: int, mult: int, times: int | None) -> None:
-    tax = _tax_of(game, space)
-    if tax.percent is not None and not game.variant.flat_income_tax:
+    tax = tax_of(game, space)
+    if tax.percent is not None and not game.ruleset.flat_income_tax:
         game.state.pending = IncomeTaxDecision(player=player, space=space)
         return
     owe(game, player, None, tax.flat, "tax", space, tax.name)
 
 
-def taxable_worth(game: Game, player: int, tax: Tax) -> int:
+def taxable_worth(table: Tabletop, player: int, tax: Tax) -> int:
     """Cash (with undrawn credit), each deed at its printed price or its mortgage value, buildings at cost."""
-    st = game.state
-    ps = st.players[player]
-    value = game.board.price if tax.worth == "printed_prices" else game.board.mortgage
+    ps = table.players[player]
+    value = table.board.price if tax.worth == "printed_prices" else table.board.mortgage
     total = ps.cash + ps.credit
-    for space, deed in st.deeds.items():
+    for space, deed in table.deeds.items():
         if deed.owner == player:
-            total += value[space] + building_cost(game, space)
+            total += value[space] + building_cost(table, space)
     return total
 
 
-def percent_tax(game: Game, player: int, space: int) -> int:
-    tax = _tax_of(game, space)
+def percent_tax(table: Tabletop, player: int, space: int) -> int:
+    """The percentage option of the tax on `space` for this player, totalled the edition's way."""
+    tax = tax_of(table, space)
     assert tax.percent is not None
-    return (taxable_worth(game, player, tax) * tax.percent + 50) // 100
+    return (taxable_worth(table, player, tax) * tax.percent + 50) // 100
 
 
 def _check_choice(game: Game, cmd: ChooseIncomeTax) -> Refusal:
@@ -64,7 +66,7 @@ def _choose(game: Game, cmd: ChooseIncomeTax) -> None:
     pend = game.state.pending
     assert isinstance(pend, IncomeTaxDecision)
     game.state.pending = None
-    tax = _tax_of(game, pend.space)
+    tax = tax_of(game, pend.space)
     if cmd.option == "flat":
         amount, detail = tax.flat, tax.name
     else:

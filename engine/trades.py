@@ -13,57 +13,79 @@ from engine.checks import actor, awaited
 from engine.commands import AcceptTrade, CancelTrade, ProposeTrade, RejectTrade
 from engine.errors import IllegalCommand, Refusal
 from engine.events import TradeCancelled, TradeCompleted, TradeProposed, TradeRejected
-from engine.game import command
 from engine.money import funds, spend
-from engine.state import Bundle, OfferMortgage, Resume, TradeAnswer, TradeOffer
+from engine.registry import command
+from engine.state import TRADING_OPEN, Bundle, OfferMortgage, Resume, TradeAnswer, TradeOffer
 
 if TYPE_CHECKING:
     from engine.game import Game
-
-TRADING_OPEN = frozenset({"roll", "end_turn", "buy", "income_tax", "debt"})
-"""Decisions during which players may trade: not in an auction or while another trade is open."""
+    from engine.tabletop import Tabletop
 
 
-def side_problem(game: Game, owner: int, bundle: Bundle) -> Refusal:
+def trading_open(table: Tabletop, player: int) -> bool:
+    """May this player propose a trade now?"""
+    pend = table.pending
+    players = table.players
+    return (
+        table.winner is None
+        and pend is not None
+        and pend.kind in TRADING_OPEN
+        and 0 <= player < len(players)
+        and not players[player].bankrupt
+    )
+
+
+def side_problem(table: Tabletop, owner: int, bundle: Bundle) -> Refusal:
     """Why `owner` cannot hand over `bundle` now, or None."""
-    st = game.state
-    name = st.players[owner].name
-    if bundle.cash > funds(game, owner):
+    players = table.players
+    deeds = table.deeds
+    board = table.board
+    name = players[owner].name
+    if bundle.cash > funds(table, owner):
         return IllegalCommand("insufficient_funds", f"{name} does not have ${bundle.cash}.")
     if len(set(bundle.deeds)) != len(bundle.deeds):
         return IllegalCommand("bad_trade", "A deed is listed twice.")
     for space in bundle.deeds:
-        deed = st.deeds.get(space)
+        deed = deeds.get(space)
         if deed is None:
             return IllegalCommand("not_a_deed", f"Space {space} has no title deed.")
         if deed.owner != owner:
-            return IllegalCommand("not_owner", f"{name} does not own {game.board.name(space)}.")
-        group = game.board.group_of[space]
+            return IllegalCommand("not_owner", f"{name} does not own {board.name(space)}.")
+        group = board.group_of[space]
         assert group is not None
-        if any(st.deeds[s].houses or st.deeds[s].hotel for s in game.board.members[group]):
+        if any(deeds[s].level for s in board.members[group]):
             return IllegalCommand(
-                "has_buildings", f"{game.board.name(space)} is in a group with buildings; sell them first."
+                "has_buildings", f"{board.name(space)} is in a group with buildings; sell them first."
             )
-    if bundle.jail_cards > len(st.players[owner].jail_cards):
+    if bundle.jail_cards > len(players[owner].jail_cards):
         return IllegalCommand("no_jail_card", f"{name} does not hold {bundle.jail_cards} jail card(s).")
     return None
 
 
-def _check_propose(game: Game, cmd: ProposeTrade) -> Refusal:
-    st = game.state
-    refusal = actor(game, cmd.player)
-    if refusal is not None:
-        return refusal
-    pend = st.pending
+def proposal_problem(table: Tabletop, player: int, to: int, give: Bundle, take: Bundle) -> Refusal:
+    """Why `player` may not offer `give` to `to` for `take` now, or None: the check of a proposal,
+    which anyone holding a view can make before sending it."""
+    players = table.players
+    if table.winner is not None:
+        return IllegalCommand("game_over", "The game is over.")
+    if not 0 <= player < len(players):
+        return IllegalCommand("no_such_player", f"There is no player {player} in this game.")
+    if players[player].bankrupt:
+        return IllegalCommand("bankrupt", f"{players[player].name} is bankrupt and out of the game.")
+    pend = table.pending
     if pend is None or pend.kind not in TRADING_OPEN:
         return IllegalCommand("not_now", "Trades wait until the auction or the open offer is settled.")
-    if not 0 <= cmd.to < len(st.players) or cmd.to == cmd.player or st.players[cmd.to].bankrupt:
+    if not 0 <= to < len(players) or to == player or players[to].bankrupt:
         return IllegalCommand("bad_trade", "Trade with another player still in the game.")
-    if cmd.give.empty and cmd.take.empty:
+    if give.empty and take.empty:
         return IllegalCommand("bad_trade", "An offer must give or take something.")
-    if set(cmd.give.deeds) & set(cmd.take.deeds):
+    if set(give.deeds) & set(take.deeds):
         return IllegalCommand("bad_trade", "A deed cannot be on both sides.")
-    return side_problem(game, cmd.player, cmd.give) or side_problem(game, cmd.to, cmd.take)
+    return side_problem(table, player, give) or side_problem(table, to, take)
+
+
+def _check_propose(game: Game, cmd: ProposeTrade) -> Refusal:
+    return proposal_problem(game, cmd.player, cmd.to, cmd.give, cmd.take)
 
 
 @command(ProposeTrade, _check_propose)

@@ -1,4 +1,8 @@
-"""A turn: roll and move, roll again on doubles (three in a row is jail), end the turn, pass the dice."""
+"""A turn: roll and move, roll again on doubles (three in a row is jail), end the turn, pass the dice.
+
+The edition says how many doubles in a row send a player to jail (`doubles_limit`) and which throws earn
+another throw (the `throw_again` hook).
+"""
 
 from __future__ import annotations
 
@@ -6,12 +10,12 @@ from typing import TYPE_CHECKING
 
 from engine.checks import awaited
 from engine.commands import EndTurn, RollDice
-from engine.endings import finish_if_time_is_up
+from engine.endings import finish_if_round_ends_it
 from engine.errors import Refusal
 from engine.events import DiceRolled, TurnStarted, interned, maker
-from engine.game import command, effect
 from engine.jail import roll_in_jail, send_to_jail
 from engine.movement import move_by
+from engine.registry import THROW_AGAIN, command, effect
 from engine.state import FinishRoll, NextTurn, awaiting_end_turn, awaiting_roll, finish_roll
 
 if TYPE_CHECKING:
@@ -39,11 +43,12 @@ def _roll(game: Game, cmd: RollDice) -> None:
     game.emit(_dice_rolled(p, (d1, d2), doubles))
     if doubles:
         st.doubles += 1
-        if st.doubles >= 3:
+        limit = game.ruleset.doubles_limit
+        if limit is not None and st.doubles >= limit:
             send_to_jail(game, p, "third_double")
             st.pending = awaiting_end_turn(p)
             return
-    st.queue.insert(0, finish_roll(p, doubles))
+    st.queue.insert(0, finish_roll(p, game.ruleset.throw_again(d1, d2)))
     move_by(game, p, d1 + d2, "dice", d1 + d2)
 
 
@@ -70,8 +75,19 @@ def _next_turn(game: Game, eff: NextTurn) -> None:
     pass_the_dice(game)
 
 
+@THROW_AGAIN.register("doubles")
+def _doubles(d1: int, d2: int) -> bool:
+    return d1 == d2
+
+
+@THROW_AGAIN.register("never")
+def _never(d1: int, d2: int) -> bool:
+    return False
+
+
 def pass_the_dice(game: Game) -> None:
-    """The next player still in the game takes his turn; a full round may end a Time Limit game."""
+    """The next player still in the game takes his turn; a full round may end the game (the ending
+    rule decides)."""
     st = game.state
     players = st.players
     n = len(players)
@@ -89,7 +105,7 @@ def pass_the_dice(game: Game) -> None:
         st.offers = []
     if nxt <= cur:
         st.round += 1
-        if finish_if_time_is_up(game):
+        if finish_if_round_ends_it(game):
             return
     st.current = nxt
     st.pending = awaiting_roll(nxt)

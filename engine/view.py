@@ -1,12 +1,19 @@
-"""What one player may see: the whole table, but not the order of the decks nor the dice to come."""
+"""What one player may see: the whole table, but not the order of the decks nor the dice to come.
+
+A view is a `Tabletop`, so the rule queries (`engine.queries`) answer from it as from the game. It never
+carries the seed, nor anything else from which the throws to come could be worked out, until the game is
+over; then the seed is given, so that the game can be replayed.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from engine.board import Board, board_for
 from engine.options import RuleOptions
+from engine.ruleset import Ruleset, ruleset_for
 from engine.state import BankState, DeedState, Pending, PlayerState, TradeOffer
 
 if TYPE_CHECKING:
@@ -32,6 +39,16 @@ class GameView(BaseModel):
     pending: Pending | None
     winner: int | None
     offers: list[TradeOffer]  # trades proposed this turn, answered or not
+    seed: int | None = Field(default=None, exclude_if=lambda v: v is None)
+    """Given once the game is over, never before (and then left out of the view altogether)."""
+
+    @property
+    def board(self) -> Board:
+        return board_for(self.edition)
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return ruleset_for(self.edition, self.rules)
 
 
 _PLAYERS: TypeAdapter[list[PlayerState]] = TypeAdapter(list[PlayerState])
@@ -57,4 +74,5 @@ def make_view(game: Game, player: int | None) -> GameView:
         pending=st.pending,
         winner=st.winner,
         offers=list(st.offers),
+        seed=st.seed if st.winner is not None else None,
     )

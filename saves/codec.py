@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from engine import EDITIONS
+from engine import known_editions
 from saves.errors import SaveError
 from saves.migrations import FIRST_VERSION, upgrade
 from saves.model import FORMAT_VERSION, SaveFile
@@ -116,9 +116,10 @@ def _invalid(exc: ValidationError) -> str:
 
 def _check_header(path: Path, save: SaveFile) -> None:
     """The header agrees with the game it describes."""
+    known = known_editions()
     for edition in (save.edition, save.initial.edition, save.snapshot.edition):
-        if edition not in EDITIONS:
-            raise SaveError(path, f"unknown edition {edition!r} (this landlords knows {', '.join(EDITIONS)})")
+        if edition not in known:
+            raise SaveError(path, f"unknown edition {edition!r} (this landlords knows {', '.join(known)})")
     if not save.edition == save.initial.edition == save.snapshot.edition:
         raise SaveError(path, "the edition in the header does not match the game")
     if not save.rules == save.initial.rules == save.snapshot.rules:

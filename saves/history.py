@@ -1,11 +1,12 @@
-"""A saved game's story: every event from the opening on, replayed from its initial state and log."""
+"""A saved game's story: every event from the opening on, gathered while the save is replayed on loading."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Sequence
 
-from engine import Event, Game, GameState, SetupError, new_game
+from engine import Command, Event, Game, GameState, SetupError, new_game
 from engine.events import TurnStarted
+from saves.model import Seat
 
 
 def opening(initial: GameState) -> list[Event]:
@@ -31,18 +32,26 @@ def opening(initial: GameState) -> list[Event]:
     return [TurnStarted(player=initial.current, turn=initial.turn)]
 
 
-def events(game: Game) -> Iterator[Event]:
-    """Every event of `game` from its start, in order: the opening, then what each command caused."""
-    yield from opening(game.initial)
-    again = Game.from_state(game.initial)
-    for cmd in game.log:
-        yield from again.apply(cmd)
+class Story:
+    """A replay watcher (`saves.restore.ReplayWatcher`) that keeps every event of the game, in order."""
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+
+    def begin(self, game: Game, seats: list[Seat]) -> None:
+        self.events = opening(game.initial)
+
+    def command(self, game: Game, cmd: Command) -> None:
+        return None
+
+    def applied(self, events: list[Event]) -> None:
+        self.events.extend(events)
 
 
-def this_turn(game: Game) -> list[Event]:
+def this_turn(events: Sequence[Event]) -> list[Event]:
     """The events of the turn in play, from its `TurnStarted` on."""
     current: list[Event] = []
-    for event in events(game):
+    for event in events:
         if isinstance(event, TurnStarted):
             current = []
         current.append(event)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine import RuleOptions, ruleset_for
 from saves.model import FORMAT_VERSION
 
 Document = dict[str, Any]
@@ -17,7 +18,21 @@ Document = dict[str, Any]
 FIRST_VERSION = 1
 """The oldest format ever released."""
 
-STEPS: dict[int, Callable[[Document], Document]] = {}
+
+def _buildings_as_levels(document: Document) -> Document:
+    """Format 1 -> 2: a deed's `houses` and `hotel` become its building level; a hotel is the level above
+    the most houses a lot takes under the game's rules (three in the Short Game, else the edition's)."""
+    rules = ruleset_for(document["edition"], RuleOptions.model_validate(document["rules"]))
+    hotel_level = rules.houses_before_hotel + 1
+    for part in ("initial", "snapshot"):
+        for deed in document[part]["deeds"].values():
+            houses = deed.pop("houses", 0)
+            hotel = deed.pop("hotel", False)
+            deed["level"] = hotel_level if hotel else houses
+    return document
+
+
+STEPS: dict[int, Callable[[Document], Document]] = {1: _buildings_as_levels}
 
 
 def upgrade(document: Document, version: int) -> Document:

@@ -16,8 +16,10 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, model_validato
 from engine import GameState, RuleOptions
 from engine.commands import Command
 
-FORMAT_VERSION = 1
-"""The format written now. Raise it (and add a migration) whenever an older file would no longer load."""
+FORMAT_VERSION = 2
+"""The format written now. Raise it (and add a migration) whenever an older file would no longer load.
+
+2: a deed's buildings are one building level (`level`) instead of a house count and a hotel flag."""
 
 TITLE_MAX = 80
 
@@ -47,7 +49,7 @@ class SaveFile(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    format_version: Literal[1]
+    format_version: Literal[2]
     program_version: str
     title: str = Field(min_length=1, max_length=TITLE_MAX)
     created: AwareDatetime

@@ -1,16 +1,18 @@
 """Bringing a save back to life: replay its log from its initial state and insist on reaching its snapshot.
 
 A save whose log does not lead exactly to its snapshot was edited or damaged; it is refused, never
-half-trusted, and the message says where the two part ways.
+half-trusted, and the message says where the two part ways. This one replay is all a game taken up again
+needs: a `ReplayWatcher` is shown every command before it is applied and every event it caused, so that
+the story of the game and the bots' memories are rebuilt on the way.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-from engine import Game, GameState, IllegalCommand
+from engine import Command, Event, Game, GameState, IllegalCommand
 from engine.soundness import problem
 from engine.state import STATE_ADAPTER
 from saves.codec import program_version
@@ -28,7 +30,20 @@ class LoadedGame:
     saved_by: str  # the version of landlords that wrote the file
 
 
-def restore(path: Path, save: SaveFile) -> Game:
+class ReplayWatcher(Protocol):
+    """Follows the replay of a saved game."""
+
+    def begin(self, game: Game, seats: list[Seat]) -> None:
+        """Before the first command, with the game at its initial state."""
+
+    def command(self, game: Game, cmd: Command) -> None:
+        """Before `cmd` is applied."""
+
+    def applied(self, events: list[Event]) -> None:
+        """What the command just applied caused."""
+
+
+def restore(path: Path, save: SaveFile, watcher: ReplayWatcher | None = None) -> Game:
     """The game of `save`, replayed command by command from its initial state and checked."""
     impossible = problem(save.initial)
     if impossible is not None:
@@ -38,9 +53,13 @@ def restore(path: Path, save: SaveFile) -> Game:
     except Exception as exc:
         raise SaveError(path, f"the initial state cannot be set up ({_why(exc)})") from None
     total = len(save.log)
+    if watcher is not None:
+        watcher.begin(game, list(save.players))
     for number, cmd in enumerate(save.log, start=1):
+        if watcher is not None:
+            watcher.command(game, cmd)
         try:
-            game.apply(cmd)
+            events = game.apply(cmd)
         except IllegalCommand as exc:
             raise SaveError(
                 path,
@@ -53,6 +72,8 @@ def restore(path: Path, save: SaveFile) -> Game:
                 f"command {number} of {total} ({cmd.kind}) fails on replay ({_why(exc)})"
                 f"{_version_note(save)}",
             ) from None
+        if watcher is not None:
+            watcher.applied(events)
     if game.state != save.snapshot:
         where = first_difference(game.state, save.snapshot)
         raise SaveError(

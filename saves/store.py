@@ -24,7 +24,7 @@ from saves.location import (
 )
 from saves.lock import FileLock
 from saves.model import TITLE_MAX, SaveFile, SaveSummary, Seat
-from saves.restore import LoadedGame, restore
+from saves.restore import LoadedGame, ReplayWatcher, restore
 from saves.session import SaveSession
 
 Summaries = list[SaveSummary]
@@ -51,10 +51,11 @@ class SaveStore:
         found = self.list()
         return found[0] if found else None
 
-    def load(self, save_id: str) -> LoadedGame:
-        """The game saved under `save_id` (an id, a unique start of one, or a path), replayed and checked."""
+    def load(self, save_id: str, watcher: ReplayWatcher | None = None) -> LoadedGame:
+        """The game saved under `save_id` (an id, a unique start of one, or a path), replayed and checked;
+        `watcher` follows the replay."""
         path = self.resolve(save_id)
-        return _load(path)
+        return _load(path, watcher)
 
     def resolve(self, save_id: str) -> Path:
         """The file of a save: by path, by id, or by a start of its id or file name (its title) that only
@@ -124,13 +125,14 @@ class SaveStore:
             raise
         return session
 
-    def open(self, save_id: str) -> tuple[LoadedGame, SaveSession]:
-        """Resume a saved game: locked (or `SaveLocked`), then loaded and checked."""
+    def open(self, save_id: str, watcher: ReplayWatcher | None = None) -> tuple[LoadedGame, SaveSession]:
+        """Resume a saved game: locked (or `SaveLocked`), then loaded and checked (`watcher` follows the
+        replay)."""
         path = self.resolve(save_id)
         lock = FileLock(lock_of(path), path)
         _acquire(lock)
         try:
-            loaded = _load(path)
+            loaded = _load(path, watcher)
             for stray in leftovers(path):  # only a writer holding the lock makes these
                 with contextlib.suppress(OSError):
                     stray.unlink()
@@ -197,9 +199,9 @@ def read(path: Path) -> SaveFile:
     return decode(path, data)
 
 
-def _load(path: Path) -> LoadedGame:
+def _load(path: Path, watcher: ReplayWatcher | None = None) -> LoadedGame:
     save = read(path)
-    game = restore(path, save)
+    game = restore(path, save, watcher)
     return LoadedGame(
         game=game,
         seats=list(save.players),

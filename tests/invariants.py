@@ -8,11 +8,6 @@ from engine import Game, GameState
 from engine.events import Event
 
 
-def level(game: Game, space: int) -> int:
-    deed = game.state.deeds[space]
-    return game.variant.houses_before_hotel + 1 if deed.hotel else deed.houses
-
-
 def check_ledger(before: GameState, after: GameState, events: Sequence[Event]) -> None:
     """Every dollar that moved is accounted for by an event."""
     cash = [p.cash for p in before.players]
@@ -29,10 +24,10 @@ def check_state(game: Game) -> None:
     st = game.state
     board = game.board
     ed = board.edition
-    top = game.variant.houses_before_hotel
+    rules = game.ruleset
 
-    houses = sum(d.houses for d in st.deeds.values())
-    hotels = sum(1 for d in st.deeds.values() if d.hotel)
+    houses = sum(rules.houses(d.level) for d in st.deeds.values())
+    hotels = sum(rules.hotels_at(d.level) for d in st.deeds.values())
     assert houses + st.bank.houses == ed.bank.houses, (houses, st.bank.houses)
     assert hotels + st.bank.hotels == ed.bank.hotels, (hotels, st.bank.hotels)
     assert st.bank.houses >= 0 and st.bank.hotels >= 0
@@ -42,9 +37,8 @@ def check_state(game: Game) -> None:
         if deed.owner is not None:
             assert 0 <= deed.owner < len(st.players)
             assert not st.players[deed.owner].bankrupt, f"bankrupt {deed.owner} owns {space}"
-        assert 0 <= deed.houses <= top
-        assert not (deed.hotel and deed.houses), f"hotel and houses on {space}"
-        if deed.houses or deed.hotel:
+        assert 0 <= deed.level <= rules.max_level
+        if deed.level:
             assert board.kinds[space] == "street", f"building on {board.name(space)}"
             group = board.group_of[space]
             assert group is not None
@@ -52,11 +46,11 @@ def check_state(game: Game) -> None:
             assert all(st.deeds[s].owner == deed.owner for s in lots), f"building on incomplete group {group}"
             assert not any(st.deeds[s].mortgaged for s in lots), f"building in mortgaged group {group}"
         if deed.mortgaged:
-            assert deed.owner is not None and not (deed.houses or deed.hotel)
+            assert deed.owner is not None and not deed.level
 
     if st.rules.even_building:
         for lots in board.street_groups:
-            levels = [level(game, s) for s in lots]
+            levels = [st.deeds[s].level for s in lots]
             assert max(levels) - min(levels) <= 1, f"uneven group {lots}: {levels}"
 
     for name, deck in ed.decks.items():

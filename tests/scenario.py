@@ -79,12 +79,21 @@ def build(game: Game, space: int, houses: int = 0, hotel: bool = False) -> None:
     """Put buildings on a lot, taking them from the bank's stock."""
     deed = game.state.deeds[space]
     bank = game.state.bank
-    bank.houses += deed.houses
-    bank.hotels += 1 if deed.hotel else 0
-    deed.houses = 0 if hotel else houses
-    deed.hotel = hotel
-    bank.houses -= deed.houses
-    bank.hotels -= 1 if hotel else 0
+    rules = game.ruleset
+    bank.houses += rules.houses(deed.level)
+    bank.hotels += rules.hotels_at(deed.level)
+    deed.level = rules.max_level if hotel else houses
+    bank.houses -= rules.houses(deed.level)
+    bank.hotels -= rules.hotels_at(deed.level)
+
+
+def houses(game: Game, space: int) -> int:
+    """Houses standing on a lot (none under a hotel)."""
+    return game.ruleset.houses(game.state.deeds[space].level)
+
+
+def hotel(game: Game, space: int) -> bool:
+    return game.ruleset.is_hotel(game.state.deeds[space].level)
 
 
 def cash(game: Game, player: int, amount: int) -> None:

@@ -18,11 +18,11 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from tui import pacing, themes
+from room import Persistence, PersistenceError, pacing
+from tui import themes
 from tui.client import GameClient
 from tui.glyphs import ASCII, UNICODE, Glyphs, unicode_ok, use_ascii_controls
 from tui.layout import too_small
-from tui.persistence import Persistence, PersistenceError
 
 
 @dataclass(frozen=True)
@@ -154,7 +154,6 @@ class LandlordsApp(App[int]):
 
         if not isinstance(game, GameScreen):
             return False
-        game.stop_bots()
         client = game.client
         problem = client.save_now()
         if problem:
@@ -174,33 +173,35 @@ class LandlordsApp(App[int]):
     def start_table(self, setup: object) -> None:
         """Start a new game from a `TableSetup` (the new-game form, or a quick game)."""
         from engine import SetupError
-        from tui.tables import TableSetup, open_table
+        from room import TableSetup, open_room
+        from tui.client import LocalClient
 
         assert isinstance(setup, TableSetup)
         try:
-            client = open_table(setup, self.persistence)
+            room = open_room(setup, self.persistence)
         except SetupError as exc:
             self.notify(str(exc), severity="error", timeout=6)
             return
         except PersistenceError as exc:
             self.notify(f"This game will not be saved: {exc}", severity="error", timeout=8)
-            client = open_table(setup, Persistence.off())
-        self.play_client(client)
+            room = open_room(setup, Persistence.off())
+        self.play_client(LocalClient(room))
 
     def resume_game(self, save_id: str | None) -> None:
-        from tui.tables import resume_table
+        from room import resume_room
+        from tui.client import LocalClient
 
         try:
-            client = resume_table(self.persistence, save_id)
+            room = resume_room(self.persistence, save_id)
         except PersistenceError as exc:
             self.notify(str(exc), severity="error", timeout=8)
             return
-        self.play_client(client)
+        self.play_client(LocalClient(room))
 
     # --- actions ------------------------------------------------------------------------------
 
     def action_quick_game(self) -> None:
-        from tui.tables import quick_setup
+        from room import quick_setup
 
         self.start_table(quick_setup(self.options.name, self.opening.seed))
 

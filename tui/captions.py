@@ -11,7 +11,7 @@ from engine import Build, Command, EndTurn, GameView, Mortgage, PayJailFine, Rol
 from engine.events import Event
 from engine.narration import money
 from tui import look
-from tui.client import GameClient
+from tui.client import GameClient, refusal
 from tui.glyphs import Glyphs, plain
 from tui.words import actor_of
 
@@ -89,7 +89,7 @@ def prompt_line(
     if me is None or pend is None or view.winner is not None:
         return Content("")
     if pend.player != me:
-        if client.bot_to_move() is not None:
+        if client.bots_due():
             return Content.styled("Bots are moving: space skips ahead, + and - set the pace.", "dim")
         return Content("")
     name = client.names[me]
@@ -134,13 +134,13 @@ def hint(action: str, client: GameClient, me: int | None) -> str:
         mine = [s for s in client.board.streets if view.deeds[s].owner == me]
         if not mine:
             return "You own no streets to build on."
-        reasons = [client.check(Build(player=me, space=s)) for s in mine]
+        reasons = [refusal(client, Build(player=me, space=s)) for s in mine]
         return next((r for r in reasons if r), "Nothing to build now.")
     if action == "mortgage":
         mine = [s for s in client.board.deeds if view.deeds[s].owner == me]
         if not mine:
             return "You own no deeds to mortgage."
-        return client.check(Mortgage(player=me, space=mine[0])) or "Nothing to mortgage now."
+        return refusal(client, Mortgage(player=me, space=mine[0])) or "Nothing to mortgage now."
     if action == "trade":
         return "Trades wait until the auction or the open offer is settled."
     probe: dict[str, Command] = {

@@ -1,67 +1,39 @@
-"""The one door between the interface and a game: send a command, get events; ask for a player's view.
+"""The one door between the interface and a table: what the table looks like, sending a person's command,
+and the changes that arrive by themselves.
 
-`GameClient` is what every screen and widget talks to. `LocalClient` implements it in-process around an
-`engine.Game` and the opponents at the table; a remote implementation can serve the same calls over a
-network, so nothing above this module touches the engine's game or state.
+`GameClient` is what every screen and widget talks to. The table changes whoever moves (a bot, another
+person at the table): the client keeps each change (`Update`) and rings the screen with a `TableChanged`
+message; the screen then collects them. `LocalClient` follows a `room.Room` in this process and runs its
+bots with a `room.BotDriver` at the chosen pace; a remote client follows one over a network. Nothing above
+this module touches the engine's game, the room or the saves.
 """
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, Sequence
 from typing import Protocol
 
-from engine import Board, Command, Game, GameView, IllegalCommand, trading_open, waiting_for
-from engine.debts import liquidation_value
-from engine.endings import net_worth
-from engine.events import Event
-from engine.narration import describe
-from engine.players import SimplePlayer
-from engine.rent import rent_for
-from saves import Seat
-from tui.opponents import Opponent
-from tui.persistence import NoRecorder, Recorder
+from textual.message import Message
+from textual.timer import Timer
 
-log = logging.getLogger(__name__)
+from engine import Board, Command, Event, GameView, Option, trading_open
+from engine.queries import Facts
+from room import BotDriver, Outcome, Room, Seat, Session, Update
+from room.pacing import DEFAULT_SPEED, SPEEDS
+
+__all__ = ["Facts", "GameClient", "LocalClient", "Outcome", "TableChanged", "Update"]
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """What a command did: its events, or the reason it was refused. `notice` reports a side problem
-    (an autosave that failed) without undoing the move."""
-
-    events: tuple[Event, ...] = ()
-    refusal: str | None = None
-    notice: str | None = None
-
-    @property
-    def ok(self) -> bool:
-        return self.refusal is None
+class TableChanged(Message):
+    """The table has changed: collect the news from the client (`GameClient.collect`)."""
 
 
-@dataclass(frozen=True)
-class RentNow:
-    """The rent a visitor would pay on a deed now; `per_pip` when the rent is a multiple of the dice."""
-
-    amount: int
-    detail: str
-    per_pip: int = 0
-
-
-@dataclass(frozen=True)
-class Facts:
-    """Figures the rules work out that a player may see: net worth, what each player could raise from the
-    bank, and the rent every owned deed would charge now."""
-
-    worth: tuple[int, ...]
-    raisable: tuple[int, ...]
-    rent: Mapping[int, RentNow] = field(default_factory=dict)
-    houses_before_hotel: int = 4
+Post = Callable[[Message], object]
+SetTimer = Callable[[float, Callable[[], None]], Timer]
 
 
 class GameClient(Protocol):
-    """A game as one interface sees it."""
+    """A table as one interface sees it."""
 
     @property
     def board(self) -> Board: ...
@@ -73,14 +45,25 @@ class GameClient(Protocol):
     def names(self) -> Sequence[str]: ...
 
     @property
-    def seed(self) -> int: ...
+    def local_seats(self) -> frozenset[int]:
+        """The seats the people at this terminal play."""
+        ...
 
     @property
     def version(self) -> int:
-        """Goes up by one with every change of the game."""
+        """The table's version as far as this client knows: commands taken so far."""
+        ...
+
+    @property
+    def seed(self) -> int | None:
+        """The game's seed, once it is over."""
         ...
 
     def view(self, player: int | None = None) -> GameView: ...
+
+    def options(self, player: int) -> list[Option]:
+        """Every command the player might give now, each with the reason it would be refused, if any."""
+        ...
 
     def legal(self, player: int) -> list[Command]: ...
 
@@ -90,14 +73,14 @@ class GameClient(Protocol):
         """Why the command would be refused now, or None (nothing changes)."""
         ...
 
-    def send(self, cmd: Command) -> Outcome: ...
+    def facts(self) -> Facts: ...
 
-    def bot_to_move(self) -> int | None:
-        """The bot seat the game waits on, if any."""
+    def send(self, cmd: Command, version: int) -> Outcome:
+        """A person's command, chosen on the table at `version`. Its events arrive like every change."""
         ...
 
-    def play_bot(self) -> Outcome:
-        """Let the bot the game waits on make its move."""
+    def collect(self) -> list[Update]:
+        """The changes that arrived since the last call, oldest first."""
         ...
 
     def history(self) -> Sequence[Event]: ...
@@ -106,7 +89,39 @@ class GameClient(Protocol):
 
     def waiting_for(self) -> str: ...
 
-    def facts(self) -> Facts: ...
+    def follow(
+        self,
+        post: Post,
+        set_timer: SetTimer,
+        may_move: Callable[[], bool],
+        needs_a_person: Callable[[Update], bool],
+        on_error: Callable[[Exception], None],
+    ) -> None:
+        """Start following the table: ring `post` on every change; bots move on `set_timer` while
+        `may_move()` holds, stopping a hurry when `needs_a_person(update)`."""
+        ...
+
+    @property
+    def speed(self) -> str: ...
+
+    @speed.setter
+    def speed(self, value: str) -> None: ...
+
+    def hurry(self) -> None:
+        """Let the bots play on without pause until a person is needed."""
+        ...
+
+    def poke(self) -> None:
+        """Something that held the bots has let go: let them move on if one is due."""
+        ...
+
+    def bots_due(self) -> bool:
+        """A bot is to move (the table does not wait on a person)."""
+        ...
+
+    def settled(self) -> bool:
+        """No bot move is due or scheduled."""
+        ...
 
     @property
     def saving(self) -> bool: ...
@@ -115,196 +130,176 @@ class GameClient(Protocol):
         """Save at once; a sentence if that failed."""
         ...
 
-    def close(self) -> None: ...
+    def close(self) -> None:
+        """Leave the table (locally: stop its bots and close its save)."""
+        ...
+
+
+class _ScreenClock:
+    def __init__(self, set_timer: SetTimer) -> None:
+        self._set_timer = set_timer
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> Timer:
+        return self._set_timer(delay, callback)
 
 
 class LocalClient:
-    """A game played in this process: the engine's game, the opponents' decisions and the autosave."""
+    """A table in this process: a room, the people at this terminal (`local_seats`), and its bots driven
+    at the pace chosen here."""
 
-    def __init__(
-        self,
-        game: Game,
-        seats: Sequence[Seat],
-        opponents: Mapping[int, Opponent],
-        recorder: Recorder | None = None,
-        history: Sequence[Event] | None = None,
-    ) -> None:
-        if len(seats) != len(game.state.players):
-            raise ValueError("one seat per player")
-        self._game = game
-        self._seats = tuple(seats)
-        self._names = tuple(p.name for p in game.state.players)
-        self._opponents = dict(opponents)
-        self._recorder: Recorder = recorder or NoRecorder()
-        self._history: list[Event] = list(game.opening if history is None else history)
-        self._version = 0
-        self._views: dict[int | None, GameView] = {}
-        self._legal: dict[int, list[Command]] = {}
-        self._facts: Facts | None = None
-        self._fallback = SimplePlayer()
+    def __init__(self, room: Room, local_seats: Collection[int] | None = None) -> None:
+        self._room = room
+        seats = (
+            local_seats if local_seats is not None else [i for i, s in enumerate(room.seats) if not s.is_bot]
+        )
+        self._session: Session = room.join(seats)
+        self._inbox: list[Update] = []
+        self._rung = False
+        self._post: Post | None = None
+        self._driver: BotDriver | None = None
+        self._speed = DEFAULT_SPEED
+        self._unsubscribe = room.subscribe(self._arrived)
 
-    @classmethod
-    def resumed(
-        cls, game: Game, seats: Sequence[Seat], opponents: Mapping[int, Opponent], recorder: Recorder
-    ) -> LocalClient:
-        """A client for a game loaded from a save; its event log is rebuilt by replaying the commands."""
-        replay = Game.from_state(game.initial)
-        events: list[Event] = []
-        for cmd in game.log:
-            events.extend(replay.apply(cmd))
-        return cls(game, seats, opponents, recorder, history=events)
+    @property
+    def room(self) -> Room:
+        return self._room
 
     # --- what the table looks like ------------------------------------------------------------
 
     @property
     def board(self) -> Board:
-        return self._game.board
+        return self._room.board
 
     @property
     def seats(self) -> Sequence[Seat]:
-        return self._seats
+        return self._room.seats
 
     @property
     def names(self) -> Sequence[str]:
-        return self._names
+        return self._room.names
 
     @property
-    def seed(self) -> int:
-        return self._game.state.seed
+    def local_seats(self) -> frozenset[int]:
+        return self._session.seats
 
     @property
     def version(self) -> int:
-        return self._version
+        return self._room.version
+
+    @property
+    def seed(self) -> int | None:
+        return self._room.seed
 
     def view(self, player: int | None = None) -> GameView:
-        cached = self._views.get(player)
-        if cached is None:
-            cached = self._views[player] = self._game.view(player)
-        return cached
+        return self._room.view(player)
+
+    def options(self, player: int) -> list[Option]:
+        return self._room.options(player)
 
     def legal(self, player: int) -> list[Command]:
-        cached = self._legal.get(player)
-        if cached is None:
-            cached = self._legal[player] = self._game.legal_commands(player)
-        return list(cached)
+        return self._room.legal(player)
 
     def can_trade(self, player: int) -> bool:
-        return trading_open(self._game, player)
+        return player in self.local_seats and trading_open(self._room.view(None), player)
 
     def check(self, cmd: Command) -> str | None:
-        refusal = self._game.check(cmd)
-        return None if refusal is None else refusal.reason
-
-    def history(self) -> Sequence[Event]:
-        return self._history
-
-    def narrate(self, event: Event) -> str:
-        return describe(event, self._names, self._game.board)
-
-    def waiting_for(self) -> str:
-        return waiting_for(self._game)
+        return self._session.check(cmd)
 
     def facts(self) -> Facts:
-        if self._facts is None:
-            self._facts = self._work_out_facts()
-        return self._facts
+        return self._room.facts()
 
-    def _work_out_facts(self) -> Facts:
-        game = self._game
-        players = range(len(game.state.players))
-        rents: dict[int, RentNow] = {}
-        board = game.board
-        for space in board.deeds:
-            deed = game.state.deeds[space]
-            if deed.owner is None:
-                continue
-            group = board.group_of[space]
-            assert group is not None
-            if board.edition.groups[group].rent_model == "dice_multiplier":
-                per_pip, _ = rent_for(game, space, 1)
-                detail = "mortgaged" if deed.mortgaged else f"{per_pip} times the dice"
-                rents[space] = RentNow(0, detail, per_pip)
-            else:
-                amount, detail = rent_for(game, space, 0)
-                rents[space] = RentNow(amount, detail)
-        return Facts(
-            worth=tuple(net_worth(game, p) for p in players),
-            raisable=tuple(liquidation_value(game, p) for p in players),
-            rent=rents,
-            houses_before_hotel=game.variant.houses_before_hotel,
+    def history(self) -> Sequence[Event]:
+        return self._room.history()
+
+    def narrate(self, event: Event) -> str:
+        return self._room.narrate(event)
+
+    def waiting_for(self) -> str:
+        return self._room.waiting_for()
+
+    # --- moves and news -----------------------------------------------------------------------
+
+    def send(self, cmd: Command, version: int) -> Outcome:
+        return self._session.submit(cmd, version)
+
+    def collect(self) -> list[Update]:
+        news, self._inbox = self._inbox, []
+        self._rung = False
+        return news
+
+    def _arrived(self, update: Update) -> None:
+        self._inbox.append(update)
+        if self._post is not None and not self._rung:
+            self._rung = True
+            self._post(TableChanged())
+
+    def follow(
+        self,
+        post: Post,
+        set_timer: SetTimer,
+        may_move: Callable[[], bool],
+        needs_a_person: Callable[[Update], bool],
+        on_error: Callable[[Exception], None],
+    ) -> None:
+        self._post = post
+        if self._driver is not None:
+            self._driver.stop()
+        self._driver = BotDriver(
+            self._room, _ScreenClock(set_timer), self._speed, may_move, needs_a_person, on_error
         )
+        if self._inbox and not self._rung:
+            self._rung = True
+            post(TableChanged())
 
-    # --- moves --------------------------------------------------------------------------------
+    # --- the bots' pace -----------------------------------------------------------------------
 
-    def send(self, cmd: Command) -> Outcome:
-        """A move from a person at this table."""
-        if cmd.player in self._opponents:
-            return Outcome(refusal=f"{self._names[cmd.player]} is played by a bot.")
-        return self._apply(cmd)
+    @property
+    def speed(self) -> str:
+        return self._speed
 
-    def _apply(self, cmd: Command) -> Outcome:
-        try:
-            events = self._game.apply(cmd)
-        except IllegalCommand as exc:
-            return Outcome(refusal=exc.reason)
-        self._changed(events)
-        notice = None
-        try:
-            self._recorder.after_events(events)
-        except Exception as exc:  # a failed autosave must never cost the move
-            log.exception("autosave failed")
-            notice = f"Autosave failed: {exc}"
-        return Outcome(tuple(events), None, notice)
+    @speed.setter
+    def speed(self, value: str) -> None:
+        self._speed = value if value in SPEEDS else DEFAULT_SPEED
+        if self._driver is not None:
+            self._driver.speed = self._speed
 
-    def _changed(self, events: Sequence[Event]) -> None:
-        self._history.extend(events)
-        self._version += 1
-        self._views.clear()
-        self._legal.clear()
-        self._facts = None
+    def hurry(self) -> None:
+        if self._driver is not None:
+            self._driver.hurry()
 
-    def bot_to_move(self) -> int | None:
-        pend = self._game.state.pending
-        if pend is None or pend.player not in self._opponents:
-            return None
-        return pend.player
+    def poke(self) -> None:
+        if self._driver is not None:
+            self._driver.poke()
 
-    def play_bot(self) -> Outcome:
-        seat = self.bot_to_move()
-        if seat is None:
-            return Outcome(refusal="No bot is to move.")
-        game = self._game
-        try:
-            choice = self._opponents[seat].decide(game, seat)
-        except Exception:
-            log.exception("bot %s failed to decide", seat)
-            choice = None
-        outcome = self._apply(choice) if choice is not None else Outcome(refusal="no decision")
-        if outcome.ok:
-            return outcome
-        # A bot that errs must not stall the table: the simple player decides for it this once.
-        log.warning("bot %s chose a refused command %r: %s", seat, choice, outcome.refusal)
-        outcome = self._apply(self._fallback.decide(game, seat))
-        if outcome.ok:
-            return outcome
-        return self._apply(next(c for c in game.legal_commands(seat) if c.kind != "propose_trade"))
+    def bots_due(self) -> bool:
+        return self._room.bot_due() is not None
+
+    def settled(self) -> bool:
+        driver = self._driver
+        return driver is None or (driver.settled() and not driver.waiting)
 
     # --- saving -------------------------------------------------------------------------------
 
     @property
     def saving(self) -> bool:
-        return self._recorder.saving
+        return self._room.saving
 
     def save_now(self) -> str | None:
-        try:
-            self._recorder.save_now()
-        except Exception as exc:
-            log.exception("save failed")
-            return f"Saving failed: {exc}"
-        return None
+        return self._room.save_now()
 
     def close(self) -> None:
-        try:
-            self._recorder.close()
-        except Exception:
-            log.exception("closing the save failed")
+        if self._driver is not None:
+            self._driver.stop()
+            self._driver = None
+        self._post = None
+        self._unsubscribe()
+        self._room.close()
+
+
+def refusal(client: GameClient, cmd: Command) -> str | None:
+    """Why `cmd` would be refused, read from the options the table gives its player (no dry run of its
+    own): None when it would be taken."""
+    for option in client.options(cmd.player):
+        if option.command == cmd:
+            return option.refusal
+    return "Not possible now."

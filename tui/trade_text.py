@@ -18,7 +18,7 @@ def is_built(view: GameView, board: Board, space: int) -> bool:
     """Deeds of a group with buildings cannot change hands until the buildings are sold."""
     group = board.group_of[space]
     assert group is not None
-    return any(view.deeds[s].houses or view.deeds[s].hotel for s in board.members[group])
+    return any(view.deeds[s].level for s in board.members[group])
 
 
 def deed_line(view: GameView, board: Board, space: int, receiver: int | None, glyphs: Glyphs) -> Content:

@@ -5,14 +5,22 @@ from __future__ import annotations
 from engine import Board, Command, GameView
 from engine.events import Event
 from engine.narration import money
+from engine.queries import tax_of
 
 
-def building_name(view: GameView, space: int, houses_before_hotel: int) -> str:
+def buildings_on(view: GameView, space: int) -> tuple[int, bool]:
+    """(houses, hotel) standing on a lot, as the game's ruleset reads its building level."""
+    level = view.deeds[space].level
+    rules = view.ruleset
+    return rules.houses(level), rules.is_hotel(level)
+
+
+def building_name(view: GameView, space: int) -> str:
     """What the next building on a lot would be."""
-    return "hotel" if view.deeds[space].houses >= houses_before_hotel else "house"
+    return view.ruleset.next_building(view.deeds[space].level)
 
 
-def describe_command(cmd: Command, view: GameView, board: Board, houses_before_hotel: int = 4) -> str:
+def describe_command(cmd: Command, view: GameView, board: Board) -> str:
     """A command as a player would ask for it: "Build a house on Boardwalk ($200)"."""
     kind = cmd.kind
     name = board.name
@@ -31,11 +39,11 @@ def describe_command(cmd: Command, view: GameView, board: Board, houses_before_h
     if kind == "pass_auction":
         return "Pass (leave the auction)"
     if cmd.kind == "build":
-        what = building_name(view, cmd.space, houses_before_hotel)
+        what = building_name(view, cmd.space)
         return f"Build a {what} on {name(cmd.space)} ({money(board.house_cost[cmd.space])})"
     if cmd.kind == "sell_building":
-        what = "hotel" if view.deeds[cmd.space].hotel else "house"
-        return f"Sell a {what} on {name(cmd.space)} (+{money(board.house_cost[cmd.space] // 2)})"
+        what = "hotel" if buildings_on(view, cmd.space)[1] else "house"
+        return f"Sell a {what} on {name(cmd.space)} (+{money(board.sale_price(cmd.space))})"
     if cmd.kind == "mortgage":
         return f"Mortgage {name(cmd.space)} (+{money(board.mortgage[cmd.space])})"
     if cmd.kind == "unmortgage":
@@ -47,7 +55,10 @@ def describe_command(cmd: Command, view: GameView, board: Board, houses_before_h
     if kind == "use_jail_card":
         return "Use a Get Out of Jail Free card"
     if cmd.kind == "choose_income_tax":
-        tax = board.edition.taxes["income"]
+        space = getattr(view.pending, "space", None)
+        if space is None:
+            return "Pay the flat tax" if cmd.option == "flat" else "Pay the percentage of your worth"
+        tax = tax_of(view, space)
         if cmd.option == "flat":
             return f"Pay {money(tax.flat)}"
         return f"Pay {tax.percent}% of your total worth"

@@ -1,12 +1,11 @@
 """Computer opponents at three levels of skill, plus a random player for tests and fuzzing.
 
-A bot sees only `game.view(seat)` and the legal commands, and answers with a command. `make_bot` seats one;
-`BotPlayer` lets `engine.simulate` play it; `catch_up` brings bots taking over a saved game up to date;
-`engine.bots.tournament` pits levels against each other.
+A bot sees only its seat's view and the legal commands, and answers with a command; every rule figure it
+needs it asks of `engine.queries` on that view. `make_bot` seats one; `engine.simulate.BotPlayer` lets
+headless play seat it, and `engine.tournament` pits levels against each other.
 """
 
-from engine.bots.base import Bot, BotBase, BotPlayer
-from engine.bots.catch_up import catch_up
+from engine.bots.base import Bot, BotBase
 from engine.bots.easy import EasyBot
 from engine.bots.hard import HardBot
 from engine.bots.normal import NormalBot
@@ -30,4 +29,4 @@ def make_bot(level: str, seed: int, seat: int) -> Bot:
     return kind(seed, seat)
 
 
-__all__ = ["LEVELS", "Bot", "BotPlayer", "catch_up", "make_bot"]
+__all__ = ["LEVELS", "Bot", "make_bot"]

@@ -8,13 +8,15 @@ from the game's seed and its seat, so the same game with the same seeds plays ou
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
-from engine import rng
+import engine.rng as rng
 from engine.bots.position import Position
 from engine.bots.proposing import TradeMemory
+from engine.bots.routes import best_way
 from engine.commands import (
     AcceptTrade,
+    ChooseRoute,
     Command,
     DeclareBankruptcy,
     EndTurn,
@@ -24,12 +26,9 @@ from engine.commands import (
     RejectTrade,
     RollDice,
 )
-from engine.state import Auction, Bundle, Pending
-from engine.trades import TRADING_OPEN
+from engine.queries import proposal_problem
+from engine.state import Auction, Pending, RouteChoice
 from engine.view import GameView
-
-if TYPE_CHECKING:
-    from engine.game import Game
 
 MAX_STEPS = 80
 """Commands a bot may issue while the game waits on one decision before it moves the game on."""
@@ -87,6 +86,11 @@ class BotBase:
         handler: Callable[[Position, Any, list[Command]], Command] = getattr(self, f"on_{pend.kind}")
         return handler(pos, pend, legal)
 
+    def on_route(self, pos: Position, pend: RouteChoice, legal: list[Command]) -> Command:
+        """Where the track forks: the way that costs least rent (the levels that buy also weigh the
+        deeds still for sale)."""
+        return ChooseRoute(player=pos.me, space=best_way(pos, pend))
+
     def move_on(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
         """The command that moves the game on with the least harm: the fallback of last resort."""
         for kind in (EndTurn, RollDice, PassAuction, RejectTrade, DeclareBankruptcy):
@@ -109,7 +113,7 @@ def answer(legal: list[Command], me: int, trade_id: int, accept: bool, reason: s
 def is_valid(pos: Position, pend: Pending, legal: list[Command], cmd: Command) -> bool:
     """Would the engine take this answer? Checked from the view alone."""
     if isinstance(cmd, ProposeTrade):
-        return pend.kind in TRADING_OPEN and offer_is_sound(pos, cmd)
+        return offer_is_sound(pos, cmd)
     if isinstance(cmd, PlaceBid):
         return (
             isinstance(pend, Auction)
@@ -122,30 +126,7 @@ def is_valid(pos: Position, pend: Pending, legal: list[Command], cmd: Command) -
 
 
 def offer_is_sound(pos: Position, cmd: ProposeTrade) -> bool:
-    """The checks the engine makes of a proposal, made on the view."""
-    if cmd.player != pos.me or cmd.to == pos.me or cmd.to not in pos.players:
+    """Would the engine take this proposal from this bot? Asked of the engine's own check, on the view."""
+    if cmd.player != pos.me:
         return False
-    if (cmd.give.empty and cmd.take.empty) or set(cmd.give.deeds) & set(cmd.take.deeds):
-        return False
-    return _side_ok(pos, cmd.player, cmd.give) and _side_ok(pos, cmd.to, cmd.take)
-
-
-def _side_ok(pos: Position, owner: int, bundle: Bundle) -> bool:
-    if bundle.cash > pos.funds[owner] or bundle.jail_cards > pos.jail_cards[owner]:
-        return False
-    if len(set(bundle.deeds)) != len(bundle.deeds):
-        return False
-    return all(
-        0 <= s < len(pos.owner) and pos.owner[s] == owner and not pos.built(pos.group(s))
-        for s in bundle.deeds
-    )
-
-
-class BotPlayer:
-    """Seats a bot in `engine.simulate`: the bot gets the view and the legal commands, nothing more."""
-
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-
-    def decide(self, game: Game, player: int) -> Command:
-        return self.bot.choose(game.view(player), game.legal_commands(player))
+    return proposal_problem(pos.view, cmd.player, cmd.to, cmd.give, cmd.take) is None

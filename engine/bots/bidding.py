@@ -8,7 +8,6 @@ reserve counts against it.
 
 from __future__ import annotations
 
-from engine.auctions import next_minimum
 from engine.bots.building import complete_groups, target
 from engine.bots.position import Position
 from engine.bots.valuation import Style, deed_value, development, rent_factor, worth_paying
@@ -32,9 +31,9 @@ def building_value(pos: Position, style: Style, player: int) -> float:
     budget = pos.funds[player] - style.keep
     best = 0.0
     for g in complete_groups(pos, player):
-        incomes, cost = development(pos.view.edition, g, pos.top)
+        incomes, cost = development(pos.view.edition, g, pos.view.rules)
         h0 = sum(pos.level(s) for s in pos.board.members[g])
-        t = target(pos, style, g, k, max(budget, cost), pos.top + 1)
+        t = target(pos, style, g, k, max(budget, cost), pos.rules.max_level)
         if t > h0:
             best = max(best, (incomes[t] - incomes[h0]) * k / (t - h0))
     return best
@@ -50,7 +49,7 @@ def building_limit(pos: Position, style: Style, me: int, deny: float) -> int:
 
 def next_bid(a: Auction, limit: int, opening: int, step: int) -> int | None:
     """The bid to make under `limit`: an opening bid, then the current bid plus `step`; None to pass."""
-    least = next_minimum(a)
+    least = a.next_minimum
     if least > limit:
         return None
     if a.high_bidder is None:

@@ -7,10 +7,8 @@ when the houses the money can buy earn more over the horizon than they cost.
 
 from __future__ import annotations
 
-from engine.bots.position import Position
+from engine.bots.position import THIRD_HOUSE, Position
 from engine.bots.valuation import Style, delayed, development, rank_of, rent_factor
-
-THIRD_HOUSE = 3
 
 
 def complete_groups(pos: Position, player: int, unmortgaged: bool = True) -> list[str]:
@@ -21,7 +19,7 @@ def complete_groups(pos: Position, player: int, unmortgaged: bool = True) -> lis
         if pos.owns_all(player, g)
         and not (unmortgaged and any(pos.mortgaged[s] for s in pos.board.members[g]))
     ]
-    rank = rank_of(pos.view.edition, pos.top)
+    rank = rank_of(pos.view.edition, pos.view.rules)
     return sorted(out, key=lambda g: rank[g])
 
 
@@ -32,7 +30,7 @@ def target(
     horizon (later, for what `budget` cannot pay yet) best beats its price, each building's price counted
     at `weight` (cash in hand earns nothing, so a house costs less than its price: what selling it back
     would lose, if it comes to that, and the money's other uses)."""
-    incomes, cost = development(pos.view.edition, group, pos.top)
+    incomes, cost = development(pos.view.edition, group, pos.view.rules)
     lots = pos.board.members[group]
     n = len(lots)
     h0 = sum(pos.level(s) for s in lots)
@@ -65,7 +63,7 @@ def build_choice(pos: Position, style: Style, player: int, budget: float, hotels
         return None
     k = rent_factor(pos, style, player)
     groups = complete_groups(pos, player)
-    caps = (min(THIRD_HOUSE, pos.top), pos.top + (1 if hotels else 0))
+    caps = (min(THIRD_HOUSE, pos.top), pos.rules.max_level if hotels else pos.top)
     for cap in caps:
         for g in groups:
             level = sum(pos.level(s) for s in pos.board.members[g])

@@ -13,7 +13,7 @@ from engine.bots.bidding import next_bid
 from engine.bots.building import complete_groups, next_lot
 from engine.bots.judging import completed
 from engine.bots.plain import face_value, fair_worth
-from engine.bots.position import Position, percent_tax
+from engine.bots.position import Position
 from engine.bots.proposing import swaps, wants
 from engine.commands import (
     Build,
@@ -34,6 +34,7 @@ from engine.commands import (
     Unmortgage,
     UseJailCard,
 )
+from engine.queries import percent_tax, tax_of
 from engine.state import (
     Auction,
     Bundle,
@@ -155,9 +156,11 @@ class EasyBot(BotBase):
         return legal[0]
 
     def on_income_tax(self, pos: Position, pend: IncomeTaxDecision, legal: list[Command]) -> Command:
-        tax = pos.board.edition.taxes[pos.board.spaces[pend.space].tax or ""]
+        tax = tax_of(pos.view, pend.space)
         cheaper = (
-            "percent" if tax.percent is not None and percent_tax(pos, pos.me, tax) < tax.flat else "flat"
+            "percent"
+            if tax.percent is not None and percent_tax(pos.view, pos.me, pend.space) < tax.flat
+            else "flat"
         )
         return ChooseIncomeTax(player=pos.me, option=cheaper)
 

@@ -19,11 +19,7 @@ def exit_rent(pos: Position, me: int) -> float:
 
 
 def rivals_built(pos: Position, me: int) -> bool:
-    return any(
-        (pos.houses[s] or pos.hotel[s]) and pos.owner[s] != me
-        for s in pos.board.streets
-        if pos.owner[s] is not None
-    )
+    return any(pos.levels[s] and pos.owner[s] != me for s in pos.board.streets if pos.owner[s] is not None)
 
 
 def rule_of_thumb(pos: Position, me: int) -> bool:

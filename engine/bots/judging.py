@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from engine.bots.building import reserve
 from engine.bots.position import Position
 from engine.bots.valuation import Appraisal, Style, built_income, full_monopoly_value, rent_factor
+from engine.queries import rent_at
 from engine.state import Bundle
 
 
@@ -114,7 +115,7 @@ def completed(pos: Position, give: Bundle, take: Bundle, receiver: int) -> list[
     board = pos.board
     for group in {board.group_of[s] for s in gets}:
         assert group is not None
-        if board.edition.groups[group].rent_model == "dice_multiplier":
+        if group in pos.tables.dice_groups:
             continue
         lots = board.members[group]
         if all((pos.owner[s] == receiver and s not in loses) or s in gets for s in lots):
@@ -127,19 +128,20 @@ def threat(pos: Position, style: Style, groups: list[str], owner: int, cash: flo
     has just completed, built as far as pays with his `cash` now and his salary later."""
     land = pos.tables.odds.land
     board = pos.board
+    rules = pos.rules
     k = rent_factor(pos, style, owner)
     per_roll = 0.0
     for g in groups:
-        grp = board.edition.groups[g]
         lots = board.members[g]
-        if grp.rent_model == "ladder":
-            single = sum(land[s] * board.rent[s][0] for s in lots)
+        if g in pos.tables.street_groups:
+            single = sum(land[s] * rent_at(board, rules, s, 1) for s in lots)
             budget = cash - style.keep
             pace = style.saving * board.edition.salary
             per_roll += built_income(pos, g, k, budget, style.horizon, pace) - single
-        elif grp.tiers is not None:
-            before = sum(1 for s in lots if pos.owner[s] == owner)
-            per_roll += sum(land[s] for s in lots) * (grp.tiers[-1] - grp.tiers[max(0, before - 1)])
+        elif g not in pos.tables.dice_groups:
+            before = max(1, sum(1 for s in lots if pos.owner[s] == owner))
+            gain = rent_at(board, rules, lots[0], len(lots)) - rent_at(board, rules, lots[0], before)
+            per_roll += sum(land[s] for s in lots) * gain
     return per_roll * pos.rolls_per_turn() * style.horizon
 
 
@@ -171,7 +173,7 @@ def judge(
 
 def _group_words(pos: Position, group: str) -> str:
     name = pos.tables.group_names[group]
-    if pos.board.edition.groups[group].rent_model == "ladder":
+    if group in pos.tables.street_groups:
         return f"{name.lower()} group"
     return f"set of {name.lower()}"
 

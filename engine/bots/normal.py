@@ -11,14 +11,16 @@ from engine.bots.bidding import building_limit, deed_limit, next_bid
 from engine.bots.building import build_choice, complete_groups, lift_choice, next_lot, reserve
 from engine.bots.jail import rule_of_thumb
 from engine.bots.judging import Fairness, judge
-from engine.bots.position import Position, percent_tax
+from engine.bots.position import Position
 from engine.bots.proposing import Judgement, compose
 from engine.bots.raising import cheapest_plan, steps
+from engine.bots.routes import best_way
 from engine.bots.valuation import Style, deed_value, worth_paying
 from engine.commands import (
     Build,
     BuyProperty,
     ChooseIncomeTax,
+    ChooseRoute,
     Command,
     DeclareBankruptcy,
     DeclineProperty,
@@ -34,8 +36,17 @@ from engine.commands import (
     Unmortgage,
     UseJailCard,
 )
-from engine.state import Auction, BuyDecision, Debt, IncomeTaxDecision, MortgageDecision, Pending, TradeAnswer
-from engine.trades import TRADING_OPEN
+from engine.queries import percent_tax, tax_of, trading_open
+from engine.state import (
+    Auction,
+    BuyDecision,
+    Debt,
+    IncomeTaxDecision,
+    MortgageDecision,
+    Pending,
+    RouteChoice,
+    TradeAnswer,
+)
 
 NORMAL_STYLE = Style(
     horizon=15.0,
@@ -121,7 +132,7 @@ class NormalBot(BotBase):
     def offer(self, pos: Position, pend: Pending) -> ProposeTrade | None:
         """A trade to propose now, at most `offers_per_turn` a turn and not every turn."""
         memory = self.trades
-        if pend.kind not in TRADING_OPEN or pend.kind == "debt":
+        if not trading_open(pos.view, pos.me) or pend.kind == "debt":
             return None
         if memory.count(pos.turn) >= self.offers_per_turn or pos.turn < memory.next_look:
             return None
@@ -209,9 +220,11 @@ class NormalBot(BotBase):
     # --- paying ---------------------------------------------------------------------------------
 
     def on_income_tax(self, pos: Position, pend: IncomeTaxDecision, legal: list[Command]) -> Command:
-        tax = pos.board.edition.taxes[pos.board.spaces[pend.space].tax or ""]
+        tax = tax_of(pos.view, pend.space)
         cheaper = (
-            "percent" if tax.percent is not None and percent_tax(pos, pos.me, tax) < tax.flat else "flat"
+            "percent"
+            if tax.percent is not None and percent_tax(pos.view, pos.me, pend.space) < tax.flat
+            else "flat"
         )
         return ChooseIncomeTax(player=pos.me, option=cheaper)
 
@@ -239,6 +252,12 @@ class NormalBot(BotBase):
             if lift is not None:
                 return lift
         return KeepMortgage(player=me, space=pend.space)
+
+    def on_route(self, pos: Position, pend: RouteChoice, legal: list[Command]) -> Command:
+        def beyond_price(p: Position, space: int) -> float:
+            return deed_value(p, self.style, p.me, space) - p.board.price[space]
+
+        return ChooseRoute(player=pos.me, space=best_way(pos, pend, beyond_price))
 
     # --- answering offers ---------------------------------------------------------------------
 

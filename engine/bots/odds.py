@@ -1,9 +1,10 @@
 """Where tokens stop: landing probabilities per roll, computed once per edition from its board and decks.
 
 A Markov chain over (space, doubles thrown so far) with the cards' moves and the three-doubles rule, its
-stationary distribution found by power iteration. Players are assumed to leave jail at once (the "short"
-jail reading), which is how rent-per-roll figures are usually quoted. Expected rent per opponent roll
-follows from these figures and the printed rents.
+stationary distribution found by power iteration. Moves follow the edition's track (its rings and the
+links between them); where the mover would choose the way on, each way is taken as equally likely.
+Players are assumed to leave jail at once (the "short" jail reading), which is how rent-per-roll figures
+are usually quoted. Expected rent per opponent roll follows from these figures and the printed rents.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from functools import cache
 
 from engine.board import Board, board_for
 from engine.edition import AdvanceTo, AdvanceToNearest, GoToJail, MoveBy
+from engine.track import Via
 
 ROLLS_PER_TURN = 1.0 + 1.0 / 6.0 + 1.0 / 36.0
 """Expected dice throws in one turn: the first, and a second and third on doubles."""
@@ -49,7 +51,11 @@ def _resolve(board: Board, space: int, depth: int = 0) -> list[tuple[int, float]
         elif isinstance(eff, AdvanceToNearest):
             targets = [(board.nearest(space, eff.group), 1.0)]
         elif isinstance(eff, MoveBy):
-            targets = _resolve(board, (space + eff.steps) % board.size, depth + 1)
+            targets = [
+                (end, p * q)
+                for stop, p in ends(board, space, eff.steps, "card")
+                for end, q in _resolve(board, stop, depth + 1)
+            ]
         elif isinstance(eff, GoToJail):
             targets = [(board.jail, 1.0)]
         else:
@@ -59,11 +65,31 @@ def _resolve(board: Board, space: int, depth: int = 0) -> list[tuple[int, float]
     return list(out.items())
 
 
+def ends(board: Board, start: int, steps: int, via: Via = "dice") -> list[tuple[int, float]]:
+    """Where a move of `steps` (negative: back) from `start` stops, with the chance of each, every way
+    on equally likely where the mover would choose."""
+    direction = 1 if steps >= 0 else -1
+    track = board.track
+    out: dict[int, float] = {}
+
+    def go(here: int, left: int, weight: float, decided: bool) -> None:
+        walk = track.walk(here, left, direction=direction, via=via, total=abs(steps), decided=decided)
+        if not walk.stopped:
+            out[walk.end] = out.get(walk.end, 0.0) + weight
+            return
+        for way in walk.options:
+            go(way, walk.steps_left, weight / len(walk.options), True)
+
+    go(start, abs(steps), 1.0, False)
+    return list(out.items())
+
+
 @cache
 def odds_for(edition: str) -> Odds:
     board = board_for(edition)
     n = board.size
     resolved = [_resolve(board, s) for s in range(n)]
+    stops = [{total: ends(board, s, total) for total in range(2, 13)} for s in range(n)]
     # state = space * 3 + doubles thrown in a row before this throw
     moves: list[dict[int, float]] = []
     for state in range(n * 3):
@@ -73,10 +99,11 @@ def odds_for(edition: str) -> Odds:
             if is_double and doubles == 2:
                 out[board.jail * 3] = out.get(board.jail * 3, 0.0) + p
                 continue
-            for end, q in resolved[(space + total) % n]:
-                jailed = end == board.jail and board.kinds[(space + total) % n] != "jail"
-                nxt = end * 3 + (doubles + 1 if is_double and not jailed else 0)
-                out[nxt] = out.get(nxt, 0.0) + p * q
+            for stop, w in stops[space][total]:
+                for end, q in resolved[stop]:
+                    jailed = end == board.jail and board.kinds[stop] != "jail"
+                    nxt = end * 3 + (doubles + 1 if is_double and not jailed else 0)
+                    out[nxt] = out.get(nxt, 0.0) + p * w * q
         moves.append(out)
     dist = [1.0 / (n * 3)] * (n * 3)
     for _ in range(300):
@@ -94,7 +121,8 @@ def odds_for(edition: str) -> Odds:
     for s in range(n):
         one: dict[int, float] = {}
         for total, p, _double in _DICE:
-            for end, q in resolved[(s + total) % n]:
-                one[end] = one.get(end, 0.0) + p * q
+            for stop, w in stops[s][total]:
+                for end, q in resolved[stop]:
+                    one[end] = one.get(end, 0.0) + p * w * q
         from_space.append(tuple(sorted(one.items())))
     return Odds(land=land, from_space=tuple(from_space))

@@ -1,7 +1,8 @@
 """A bot's reading of what it sees: the view flattened into plain per-space and per-player lists.
 
 Built once per decision from the `GameView` alone, so every strategy reads the table the same way and a
-hypothetical trade is only a changed copy of two lists (`owner`, `funds`).
+hypothetical trade is only a changed copy of two lists (`owner`, `funds`). Every rule figure (rent, tax,
+what a sale brings) is asked of the engine's queries on the view; nothing here works a rule out again.
 """
 
 from __future__ import annotations
@@ -12,37 +13,48 @@ from functools import cache
 from engine.board import Board, board_for
 from engine.bots.odds import ROLLS_PER_TURN, Odds, odds_for
 from engine.edition import Tax
-from engine.variants import variant_for
+from engine.options import RuleOptions
+from engine.queries import model_of, rent_at, rent_due
+from engine.ruleset import Ruleset, ruleset_for
 from engine.view import GameView
+
+THIRD_HOUSE = 3
 
 
 @dataclass(frozen=True, slots=True)
-class Tables:
+class EditionFigures:
     """Per-edition figures the bots look up on every decision."""
 
     board: Board
     odds: Odds
     group_names: dict[str, str]  # group id -> "Orange"
     street_groups: tuple[str, ...]  # group ids that take buildings
+    dice_groups: frozenset[str]  # groups whose rent multiplies the visitor's throw
     lots: dict[str, tuple[int, ...]]  # street group -> lots, the most lucrative first
     income_tax: Tax | None  # the tax that offers a choice, if any
 
 
 @cache
-def tables_for(edition: str) -> Tables:
+def figures_for(edition: str, rules: RuleOptions) -> EditionFigures:
     board = board_for(edition)
+    ruleset = ruleset_for(edition, rules)
     odds = odds_for(edition)
     groups = board.edition.groups
-    street = tuple(g for g, grp in groups.items() if grp.rent_model == "ladder")
-    lots = {
-        g: tuple(sorted(board.members[g], key=lambda s: -odds.land[s] * board.rent[s][3])) for g in street
-    }
+    street = tuple(g for g in groups if board.members[g] in board.street_groups)
+    dice = frozenset(g for g in groups if model_of(board, board.members[g][0]).dice)
+    three = min(THIRD_HOUSE, ruleset.max_level)
+
+    def lucrative(s: int) -> float:
+        return -odds.land[s] * rent_at(board, ruleset, s, len(board.members[board.group_of[s] or ""]), three)
+
+    lots = {g: tuple(sorted(board.members[g], key=lucrative)) for g in street}
     choice = next((t for t in board.edition.taxes.values() if t.percent is not None), None)
-    return Tables(
+    return EditionFigures(
         board=board,
         odds=odds,
         group_names={g: grp.name for g, grp in groups.items()},
         street_groups=street,
+        dice_groups=dice,
         lots=lots,
         income_tax=choice,
     )
@@ -52,20 +64,21 @@ class Position:
     """Everything a decision reads, for the seat `me`."""
 
     __slots__ = (
+        "_rent",
         "bank_hotels",
         "bank_houses",
         "board",
         "funds",
-        "hotel",
-        "houses",
         "in_jail",
         "jail_cards",
         "jail_turns",
+        "levels",
         "me",
         "mortgaged",
         "owner",
         "players",
         "rivals",
+        "rules",
         "tables",
         "top",
         "turn",
@@ -75,19 +88,18 @@ class Position:
     def __init__(self, view: GameView, me: int) -> None:
         self.view = view
         self.me = me
-        self.tables = tables_for(view.edition)
+        self.tables = figures_for(view.edition, view.rules)
         board = self.board = self.tables.board
-        self.top = variant_for(board.edition, view.rules).houses_before_hotel
+        self.rules: Ruleset = view.ruleset
+        self.top = self.rules.houses_before_hotel
         size = board.size
         self.owner: list[int | None] = [None] * size
         self.mortgaged = [False] * size
-        self.houses = [0] * size
-        self.hotel = [False] * size
+        self.levels = [0] * size
         for space, deed in view.deeds.items():
             self.owner[space] = deed.owner
             self.mortgaged[space] = deed.mortgaged
-            self.houses[space] = deed.houses
-            self.hotel[space] = deed.hotel
+            self.levels[space] = deed.level
         ps = view.players
         self.players = [i for i, p in enumerate(ps) if not p.bankrupt]
         self.rivals = [i for i in self.players if i != me]
@@ -98,16 +110,13 @@ class Position:
         self.bank_houses = view.bank.houses
         self.bank_hotels = view.bank.hotels
         self.turn = view.turn
+        self._rent: list[int] | None = None
 
     # --- plain questions about the table -------------------------------------------------------
 
     def level(self, space: int) -> int:
-        """Houses on a lot; a hotel counts one more than the most houses a lot may hold."""
-        return self.top + 1 if self.hotel[space] else self.houses[space]
-
-    def rent_index(self, space: int) -> int:
-        """Index into the printed rent ladder for the lot as it stands (5 is the hotel)."""
-        return 5 if self.hotel[space] else self.houses[space]
+        """A lot's building level (a hotel counts one more than the most houses a lot may hold)."""
+        return self.levels[space]
 
     def group(self, space: int) -> str:
         g = self.board.group_of[space]
@@ -115,7 +124,8 @@ class Position:
         return g
 
     def built(self, group: str) -> bool:
-        return any(self.houses[s] or self.hotel[s] for s in self.board.members[group])
+        levels = self.levels
+        return any(levels[s] for s in self.board.members[group])
 
     def owns_all(self, player: int, group: str, owner: list[int | None] | None = None) -> bool:
         own = self.owner if owner is None else owner
@@ -131,25 +141,18 @@ class Position:
         return max(1, len(self.players) - 1)
 
     def rent_now(self, space: int, visitor: int) -> int:
-        """What `visitor` would owe for stopping on `space` now (utilities at the average throw of 7)."""
+        """What `visitor` would owe for stopping on `space` now (utilities at the average throw of 7),
+        as the engine reckons it; worked out once per decision for every deed."""
+        rents = self._rent
+        if rents is None:
+            view = self.view
+            rents = self._rent = [0] * self.board.size
+            for s in self.board.deeds:
+                rents[s] = rent_due(view, s, -1)
         owner = self.owner[space]
-        if owner is None or owner == visitor or self.mortgaged[space]:
+        if owner is None or owner == visitor:
             return 0
-        board = self.board
-        group = self.group(space)
-        grp = board.edition.groups[group]
-        if grp.rent_model == "ladder":
-            idx = self.rent_index(space)
-            base = board.rent[space][idx]
-            if idx == 0 and self.owns_all(owner, group):
-                base *= 2
-            return base
-        held = sum(1 for s in board.members[group] if self.owner[s] == owner)
-        if grp.rent_model == "count_tiers":
-            assert grp.tiers is not None
-            return grp.tiers[held - 1]
-        assert grp.multipliers is not None
-        return grp.multipliers[held - 1] * 7
+        return rents[space]
 
     def board_danger(self, player: int) -> float:
         """Expected rent per throw anywhere on the board, as the table stands."""
@@ -158,16 +161,3 @@ class Position:
 
     def rolls_per_turn(self) -> float:
         return ROLLS_PER_TURN
-
-
-def percent_tax(pos: Position, player: int, tax: Tax) -> int:
-    """The percentage option of the income tax, totalled the edition's way (as `engine.taxes` does)."""
-    board = pos.board
-    value = board.price if tax.worth == "printed_prices" else board.mortgage
-    total = pos.funds[player]
-    for s in board.deeds:
-        if pos.owner[s] == player:
-            hc = board.house_cost[s]
-            total += value[s] + ((pos.top + 1) * hc if pos.hotel[s] else pos.houses[s] * hc)
-    assert tax.percent is not None
-    return (total * tax.percent + 50) // 100

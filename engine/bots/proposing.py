@@ -79,12 +79,13 @@ def wants(pos: Position, me: int, consolidate: bool = False) -> list[Want]:
     which leave one trade, or the bank, between the bot and the group."""
     out = []
     board = pos.board
-    for group, grp in board.edition.groups.items():
-        if grp.rent_model == "dice_multiplier" or pos.built(group):
+    streets = pos.tables.street_groups
+    for group in board.edition.groups:
+        if group in pos.tables.dice_groups or pos.built(group):
             continue
         lots = board.members[group]
         mine = sum(1 for s in lots if pos.owner[s] == me)
-        if mine == 0 or mine == len(lots) or (grp.rent_model != "ladder" and mine < 2):
+        if mine == 0 or mine == len(lots) or (group not in streets and mine < 2):
             continue
         held: dict[int, tuple[int, ...]] = {}
         for s in lots:
@@ -96,7 +97,7 @@ def wants(pos: Position, me: int, consolidate: bool = False) -> list[Want]:
             partner, theirs = next(iter(held.items()))
             if partner in pos.players and len(theirs) <= mine:  # else he is the one collecting it
                 out.append(Want(partner, group, theirs))
-        elif consolidate and grp.rent_model == "ladder" and len(held) + unowned == 2:
+        elif consolidate and group in streets and len(held) + unowned == 2:
             partner, theirs = min(held.items(), key=lambda kv: len(kv[1]))
             if partner in pos.players and len(theirs) <= mine:
                 out.append(Want(partner, group, theirs))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from engine.bots.position import Position
 from engine.bots.valuation import Style, rent_factor
+from engine.queries import rent_at, sale_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +31,7 @@ def rent_per_roll(pos: Position, space: int) -> float:
 def steps(pos: Position, style: Style, player: int, protect: frozenset[str] = frozenset()) -> list[Step]:
     """Every way to raise cash now, each with its cost; groups in `protect` are mortgaged last."""
     board = pos.board
+    rules = pos.rules
     k = rent_factor(pos, style, player) * 0.5
     land = pos.tables.odds.land
     out: list[Step] = []
@@ -44,12 +46,15 @@ def steps(pos: Position, style: Style, player: int, protect: frozenset[str] = fr
                 if pos.level(s) != top_level:
                     continue
                 hc = board.house_cost[s]
-                cash, lost = _sale(pos, s, lots)
-                rent_before = board.rent[s][pos.rent_index(s)]
-                after_idx = pos.top if pos.hotel[s] else pos.houses[s] - 1
-                rent_after = board.rent[s][after_idx] * (2 if after_idx == 0 else 1)
-                cost = lost * hc / 2 + land[s] * (rent_before - rent_after) * k
+                sale = sale_of(pos.view, s)
+                level = pos.level(s)
+                rent_before = rent_at(board, rules, s, len(lots), level)
+                rent_after = rent_at(board, rules, s, len(lots), level - 1)
+                cost = sale.removed * hc / 2 + land[s] * (rent_before - rent_after) * k
+                cash = sale.cash
                 out.append(Step("sell", s, cash, cost))
+            continue
+        if not rules.mortgages:
             continue
         for s in mine:
             if pos.mortgaged[s]:
@@ -59,18 +64,6 @@ def steps(pos: Position, style: Style, player: int, protect: frozenset[str] = fr
                 cost += board.mortgage[s] * 2
             out.append(Step("mortgage", s, board.mortgage[s], cost))
     return out
-
-
-def _sale(pos: Position, space: int, lots: tuple[int, ...]) -> tuple[int, int]:
-    """(cash, buildings removed) for selling one step on `space`, hotels breaking down when the bank
-    lacks the houses to replace them (the whole group then comes down, as `engine.building` does)."""
-    hc = pos.board.house_cost[space]
-    if not pos.hotel[space] or pos.bank_houses >= pos.top:
-        return hc // 2, 1
-    houses_now = sum(pos.houses[s] for s in lots if not pos.hotel[s])
-    total = min(pos.bank_houses + houses_now, pos.top * len(lots))
-    removed = sum(pos.level(s) for s in lots) - total
-    return removed * (hc // 2), removed
 
 
 def cheapest_plan(options: list[Step], need: int) -> list[Step]:

@@ -8,8 +8,8 @@ from __future__ import annotations
 from engine.bots.base import BotBase, answer
 from engine.bots.position import Position
 from engine.commands import AcceptTrade, Command, PlaceBid, ProposeTrade, RejectTrade
+from engine.queries import trading_open
 from engine.state import Bundle, Pending
-from engine.trades import TRADING_OPEN
 
 OFFER_ODDS = 25  # one decision in this many, while trading is open, is a random offer
 
@@ -18,7 +18,7 @@ class RandomBot(BotBase):
     level = "random"
 
     def decide(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
-        if pend.kind in TRADING_OPEN and pos.rivals and self.below(OFFER_ODDS) == 0:
+        if trading_open(pos.view, pos.me) and pos.rivals and self.below(OFFER_ODDS) == 0:
             offer = self.random_offer(pos)
             if offer is not None:
                 return offer

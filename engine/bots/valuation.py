@@ -17,7 +17,10 @@ from dataclasses import dataclass
 from functools import cache
 
 from engine.bots.odds import ROLLS_PER_TURN
-from engine.bots.position import Position, tables_for
+from engine.bots.position import Position, figures_for
+from engine.options import RuleOptions
+from engine.queries import rent_at
+from engine.ruleset import ruleset_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,22 +40,22 @@ class Style:
 
 
 @cache
-def development(edition: str, group: str, top: int) -> tuple[tuple[float, ...], int]:
-    """Rent per opponent roll of a complete group with h buildings spread evenly (h = 0 .. lots*(top+1)),
-    the extra ones on the most lucrative lots; and the price of one building there."""
-    tables = tables_for(edition)
+def development(edition: str, group: str, rules: RuleOptions) -> tuple[tuple[float, ...], int]:
+    """Rent per opponent roll of a complete group with h buildings spread evenly (h = 0 .. lots x the
+    highest level), the extra ones on the most lucrative lots; and the price of one building there."""
+    tables = figures_for(edition, rules)
+    ruleset = ruleset_for(edition, rules)
     board = tables.board
     lots = tables.lots[group]
     land = tables.odds.land
+    n = len(lots)
     incomes = []
-    for h in range(len(lots) * (top + 1) + 1):
-        q, r = divmod(h, len(lots))
+    for h in range(n * ruleset.max_level + 1):
+        q, r = divmod(h, n)
         total = 0.0
         for i, s in enumerate(lots):
             lvl = q + 1 if i < r else q
-            idx = 5 if lvl > top else lvl
-            rent = board.rent[s][idx] * (2 if idx == 0 else 1)
-            total += land[s] * rent
+            total += land[s] * rent_at(board, ruleset, s, n, lvl)
         incomes.append(total)
     return tuple(incomes), board.house_cost[lots[0]]
 
@@ -78,7 +81,7 @@ def best_level(
 ) -> tuple[int, float]:
     """(buildings, net worth of putting them up) for the level a complete group should be built to: the
     rent they add over the horizon (later for what the cash in hand cannot pay yet) less their price."""
-    incomes, cost = development(pos.view.edition, group, pos.top)
+    incomes, cost = development(pos.view.edition, group, pos.view.rules)
     lots = len(pos.board.members[group])
     base = incomes[houses_now]
     best_h, best = houses_now, 0.0
@@ -104,7 +107,7 @@ def monopoly_value(
 def built_income(pos: Position, group: str, k: float, budget: float, horizon: float, pace: float) -> float:
     """Rent per opponent roll a complete unbuilt group should bring on average over the horizon, built to
     the level that pays best with the owner's cash (and, later, his salary)."""
-    incomes, cost = development(pos.view.edition, group, pos.top)
+    incomes, cost = development(pos.view.edition, group, pos.view.rules)
     h, _ = best_level(pos, group, k, budget, horizon, pace)
     share = delayed(1.0, h * cost - budget, horizon, pace)
     return incomes[0] + (incomes[h] - incomes[0]) * share
@@ -113,32 +116,35 @@ def built_income(pos: Position, group: str, k: float, budget: float, horizon: fl
 def full_monopoly_value(pos: Position, group: str, k: float) -> float:
     """A group's worth to whoever completes it, cash and the bank's stock aside: double rent plus
     building it up as far as pays."""
-    return _full_value(pos.view.edition, group, pos.top, k)
+    return _full_value(pos.view.edition, group, pos.view.rules, k)
 
 
 @cache
-def _full_value(edition: str, group: str, top: int, k: float) -> float:
-    tables = tables_for(edition)
-    grp = tables.board.edition.groups[group]
-    if grp.rent_model != "ladder":
+def _full_value(edition: str, group: str, rules: RuleOptions, k: float) -> float:
+    tables = figures_for(edition, rules)
+    ruleset = ruleset_for(edition, rules)
+    board = tables.board
+    members = board.members[group]
+    if group not in tables.street_groups:
         # railroads and utilities: the rent of the full set over what the deeds bring held apart
-        ladder = grp.tiers if grp.tiers is not None else [m * 7 for m in grp.multipliers or [0]]
-        landing = sum(tables.odds.land[s] for s in tables.board.members[group])
-        return landing * (ladder[-1] - ladder[0]) * k
-    incomes, cost = development(edition, group, top)
+        first = members[0]
+        full = rent_at(board, ruleset, first, len(members)) - rent_at(board, ruleset, first, 1)
+        landing = sum(tables.odds.land[s] for s in members)
+        return landing * full * k
+    incomes, cost = development(edition, group, rules)
     land = tables.odds.land
-    single = sum(land[s] * tables.board.rent[s][0] for s in tables.board.members[group])
+    single = sum(land[s] * rent_at(board, ruleset, s, 1) for s in members)
     best = max((incomes[h] - incomes[0]) * k - h * cost for h in range(len(incomes)))
     return (incomes[0] - single) * k + max(0.0, best)
 
 
 @cache
-def rank_of(edition: str, top: int) -> dict[str, int]:
+def rank_of(edition: str, rules: RuleOptions) -> dict[str, int]:
     """Street groups ranked by what building them up earns per dollar (the order money goes to them)."""
-    tables = tables_for(edition)
+    tables = figures_for(edition, rules)
 
     def per_dollar(group: str) -> float:
-        incomes, cost = development(edition, group, top)
+        incomes, cost = development(edition, group, rules)
         h = min(len(incomes) - 1, 3 * len(tables.board.members[group]))
         return (incomes[h] - incomes[0]) / (h * cost)
 
@@ -178,6 +184,7 @@ class Appraisal:
         cards = pos.jail_cards[player] if jail_cards is None else jail_cards
         tables = pos.tables
         board = tables.board
+        rules = pos.rules
         land = tables.odds.land
         price = board.price
         mortgaged = pos.mortgaged
@@ -204,25 +211,19 @@ class Appraisal:
                 continue
             for s in mine:
                 if not mortgaged[s]:
-                    total += land[s] * board.rent[s][0] * k
+                    total += land[s] * rent_at(board, rules, s, len(mine)) * k
                     if style.mortgage_to_build:
                         extra += board.mortgage[s]
             share = _share(pos, style, player, group, own, len(mine))
             if share:
                 prospects.append((group, share))
-        for group, grp in board.edition.groups.items():
-            if grp.rent_model == "ladder":
+        for group in board.edition.groups:
+            if group in tables.street_groups:
                 continue
             mine = [s for s in board.members[group] if own[s] == player]
             if not mine:
                 continue
-            n = len(mine)
-            if grp.rent_model == "count_tiers":
-                assert grp.tiers is not None
-                per = float(grp.tiers[n - 1])
-            else:
-                assert grp.multipliers is not None
-                per = grp.multipliers[n - 1] * 7.0
+            per = rent_at(board, rules, mine[0], len(mine))  # dice rents at the average throw
             for s in mine:
                 if mortgaged[s]:
                     total += price[s] - board.unmortgage_cost(s)
@@ -230,7 +231,7 @@ class Appraisal:
                     total += price[s] + land[s] * per * k
                     if style.mortgage_to_build:
                         extra += board.mortgage[s]
-        order = rank_of(pos.view.edition, pos.top)
+        order = rank_of(pos.view.edition, pos.view.rules)
         complete.sort(key=lambda c: order[c[0]])
         self.static = total
         self.extra_budget = extra
@@ -281,16 +282,18 @@ def _share(pos: Position, style: Style, player: int, group: str, own: list[int |
 def prospect(pos: Position, group: str, k: float, budget: float, horizon: float, pace: float) -> float:
     """What completing a group would add over holding its lots apart: double rent, and building it up as
     far as pays with `budget` now and the salary later."""
-    incomes, _cost = development(pos.view.edition, group, pos.top)
-    single = _single(pos.view.edition, group)
+    incomes, _cost = development(pos.view.edition, group, pos.view.rules)
+    single = _single(pos.view.edition, group, pos.view.rules)
     return (incomes[0] - single) * k + monopoly_value(pos, group, k, budget, horizon, pace)
 
 
 @cache
-def _single(edition: str, group: str) -> float:
+def _single(edition: str, group: str, rules: RuleOptions) -> float:
     """Rent per opponent roll of a group's lots held apart (base rents)."""
-    tables = tables_for(edition)
-    return sum(tables.odds.land[s] * tables.board.rent[s][0] for s in tables.board.members[group])
+    tables = figures_for(edition, rules)
+    ruleset = ruleset_for(edition, rules)
+    board = tables.board
+    return sum(tables.odds.land[s] * rent_at(board, ruleset, s, 1) for s in board.members[group])
 
 
 def _complete(
@@ -300,10 +303,11 @@ def _complete(
     lifting them comes first, out of the same money."""
     board = pos.board
     lots = board.members[group]
-    incomes, _ = development(pos.view.edition, group, pos.top)
+    incomes, _ = development(pos.view.edition, group, pos.view.rules)
     if lift:
         land = pos.tables.odds.land
-        now = sum(land[s] * board.rent[s][0] * 2 for s in lots if not pos.mortgaged[s])
+        full = len(lots)
+        now = sum(land[s] * rent_at(board, pos.rules, s, full) for s in lots if not pos.mortgaged[s])
         lifted = (incomes[0] - now) * delayed(k, lift - budget, horizon, pace) - lift
         return now * k + max(0.0, lifted) + monopoly_value(pos, group, k, budget - lift, horizon, pace)
     houses_now = sum(pos.level(s) for s in lots)

@@ -63,10 +63,10 @@ def table(
         for s in spaces:
             st.deeds[s].owner = seat
     for s, n in (houses or {}).items():
-        st.deeds[s].houses = n
+        st.deeds[s].level = n
         st.bank.houses -= n
     for s in hotels:
-        st.deeds[s].hotel = True
+        st.deeds[s].level = game.ruleset.max_level
         st.bank.hotels -= 1
     for s in mortgaged:
         st.deeds[s].mortgaged = True

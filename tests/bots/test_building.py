@@ -21,7 +21,7 @@ from engine import Build, EndTurn, Game
 
 
 def levels(game: Game, spaces: tuple[int, ...]) -> list[int]:
-    return [5 if game.state.deeds[s].hotel else game.state.deeds[s].houses for s in spaces]
+    return [game.state.deeds[s].level for s in spaces]
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tui.cli import main
+from cli.main import main
 
 
 def test_a_tournament_prints_wins_per_level_with_intervals(capsys: pytest.CaptureFixture[str]) -> None:

@@ -20,7 +20,7 @@ from engine import DeclareBankruptcy, Game, Mortgage
 
 
 def houses(game: Game) -> int:
-    return sum(game.state.deeds[s].houses for s in ORANGE)
+    return sum(game.ruleset.houses(game.state.deeds[s].level) for s in ORANGE)
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])

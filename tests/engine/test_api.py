@@ -158,7 +158,7 @@ def test_from_state_refuses_a_state_the_game_could_never_be_in() -> None:
 
     game = _played(turns=30)
     for spoil in (
-        lambda s: setattr(s.deeds[39], "houses", 7),
+        lambda s: setattr(s.deeds[39], "level", 7),
         lambda s: setattr(s.deeds[39], "owner", 9),
         lambda s: s.decks["chance"].append("free_money"),
         lambda s: setattr(s.bank, "houses", 33),

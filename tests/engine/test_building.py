@@ -20,6 +20,8 @@ from scenario import (
     PARK_PLACE,
     build,
     cash,
+    hotel,
+    houses,
     kinds,
     of_kind,
     own,
@@ -46,7 +48,7 @@ def test_a_house_on_a_full_group_costs_the_printed_price() -> None:
     settle(game)
     events = play(game, Build(player=ADA, space=BOARDWALK))
     assert kinds(events) == ["building_bought"]
-    assert game.state.deeds[BOARDWALK].houses == 1
+    assert houses(game, BOARDWALK) == 1
     assert game.state.players[ADA].cash == 1300 and game.state.bank.houses == 31
     assert replays(game)
 
@@ -80,7 +82,7 @@ def test_building_is_even() -> None:
     play(game, Build(player=ADA, space=6))
     _refused(game, Build(player=ADA, space=6), "uneven_building")
     play(game, Build(player=ADA, space=8), Build(player=ADA, space=9), Build(player=ADA, space=6))
-    assert [game.state.deeds[s].houses for s in LIGHT_BLUE] == [2, 1, 1]
+    assert [houses(game, s) for s in LIGHT_BLUE] == [2, 1, 1]
 
 
 def test_uneven_building_is_allowed_when_the_rule_is_off() -> None:
@@ -88,7 +90,7 @@ def test_uneven_building_is_allowed_when_the_rule_is_off() -> None:
     own(game, ADA, *BROWN)
     settle(game)
     play(game, *(Build(player=ADA, space=MEDITERRANEAN) for _ in range(3)))
-    assert game.state.deeds[MEDITERRANEAN].houses == 3
+    assert houses(game, MEDITERRANEAN) == 3
 
 
 def test_a_hotel_needs_four_houses_on_every_lot_and_returns_them_to_the_bank() -> None:
@@ -102,8 +104,7 @@ def test_a_hotel_needs_four_houses_on_every_lot_and_returns_them_to_the_bank() -
     assert game.state.bank.houses == 24
     events = play(game, Build(player=ADA, space=MEDITERRANEAN))
     assert of_kind(events, "building_bought")[0].building == "hotel"  # type: ignore[attr-defined]
-    deed = game.state.deeds[MEDITERRANEAN]
-    assert deed.hotel and deed.houses == 0
+    assert hotel(game, MEDITERRANEAN) and houses(game, MEDITERRANEAN) == 0
     assert game.state.bank.houses == 28 and game.state.bank.hotels == 11
     _refused(game, Build(player=ADA, space=MEDITERRANEAN), "has_hotel")
 
@@ -160,11 +161,7 @@ def test_a_hotel_sold_back_becomes_four_houses_when_the_bank_has_them() -> None:
     events = play(game, SellBuilding(player=ADA, space=BOARDWALK))
     sold = of_kind(events, "building_sold")[0]
     assert (sold.hotel_sold, sold.houses_left, sold.amount) == (True, 4, 100)  # type: ignore[attr-defined]
-    assert (
-        game.state.deeds[BOARDWALK].houses == 4
-        and game.state.bank.houses == 28
-        and game.state.bank.hotels == 11
-    )
+    assert houses(game, BOARDWALK) == 4 and game.state.bank.houses == 28 and game.state.bank.hotels == 11
 
 
 def test_a_hotel_sold_when_the_bank_lacks_houses_brings_the_group_down_to_what_it_has() -> None:
@@ -180,9 +177,8 @@ def test_a_hotel_sold_when_the_bank_lacks_houses_brings_the_group_down_to_what_i
     settle(game)
     assert game.state.bank.houses == 2
     events = play(game, SellBuilding(player=ADA, space=BOARDWALK))
-    deeds = game.state.deeds
-    assert (deeds[PARK_PLACE].hotel, deeds[BOARDWALK].hotel) == (False, False)
-    assert deeds[PARK_PLACE].houses == 1 and deeds[BOARDWALK].houses == 1  # the bank's 2 houses, evenly
+    assert (hotel(game, PARK_PLACE), hotel(game, BOARDWALK)) == (False, False)
+    assert houses(game, PARK_PLACE) == 1 and houses(game, BOARDWALK) == 1  # the bank's 2 houses, evenly
     assert game.state.bank.houses == 0 and game.state.bank.hotels == 12
     assert sum(e.amount for e in of_kind(events, "building_sold")) == 8 * 100  # type: ignore[attr-defined]
     assert game.state.players[ADA].cash == 1500 + 800
@@ -230,7 +226,7 @@ def test_a_contested_last_house_goes_to_auction_and_the_winner_pays_the_bid() ->
     play(game, PlaceBid(player=ADA, amount=150))
     events = play(game, PassAuction(player=GRACE))
     assert of_kind(events, "auction_won")[0].amount == 150  # type: ignore[attr-defined]
-    assert game.state.deeds[MEDITERRANEAN].houses == 1 and game.state.players[ADA].cash == 1350
+    assert houses(game, MEDITERRANEAN) == 1 and game.state.players[ADA].cash == 1350
     assert game.state.pending.kind == "roll" and game.state.pending.player == ADA  # play resumes
     assert replays(game)
 
@@ -246,8 +242,8 @@ def test_a_rival_who_wins_a_house_places_it_himself() -> None:
     ]
     events = play(game, Build(player=GRACE, space=PARK_PLACE))
     assert kinds(events) == ["building_placed"]
-    assert game.state.players[GRACE].cash == 1490 and game.state.deeds[PARK_PLACE].houses == 1
-    assert game.state.deeds[MEDITERRANEAN].houses == 0
+    assert game.state.players[GRACE].cash == 1490 and houses(game, PARK_PLACE) == 1
+    assert houses(game, MEDITERRANEAN) == 0
     assert game.state.pending.kind == "roll" and game.state.pending.player == ADA
 
 
@@ -256,7 +252,7 @@ def test_when_no_rival_bids_the_builder_pays_the_printed_price() -> None:
     play(game, Build(player=ADA, space=MEDITERRANEAN))
     events = play(game, PassAuction(player=GRACE))
     assert "building_auction_uncontested" in kinds(events)
-    assert game.state.deeds[MEDITERRANEAN].houses == 1 and game.state.players[ADA].cash == 1450
+    assert houses(game, MEDITERRANEAN) == 1 and game.state.players[ADA].cash == 1450
 
 
 def test_no_auction_while_the_bank_can_serve_everyone() -> None:

@@ -51,6 +51,7 @@ CONFIGS = [
     ("classic", 2, RuleOptions(free_parking_pot=True, double_go_salary=True, rent_in_jail=False)),
     ("classic", 4, RuleOptions(time_limit_rounds=25)),
     ("classic", 4, RuleOptions(even_building=False, auctions=False)),
+    ("two-rings", 3, None),
 ]
 
 

@@ -27,6 +27,7 @@ from scenario import (
     LINUS,
     cash,
     dice,
+    houses,
     jail,
     kinds,
     of_kind,
@@ -134,7 +135,7 @@ def test_jailed_players_collect_rent_build_trade_and_bid() -> None:
     dice(game, (4, 5))  # Ada 0 -> 9 (Connecticut, unowned)
     settle(game)
     play(game, Build(player=GRACE, space=1))  # builds while in jail
-    assert game.state.deeds[1].houses == 1
+    assert houses(game, 1) == 1
     play(game, RollDice(player=ADA), DeclineProperty(player=ADA))
     play(game, PlaceBid(player=GRACE, amount=30))  # bids while in jail
     from engine import PassAuction

@@ -29,7 +29,7 @@ def test_the_command_line_prints_one_json_object() -> None:
         [
             sys.executable,
             "-m",
-            "tui.cli",
+            "cli.main",
             "simulate",
             "--games",
             "3",
@@ -51,7 +51,7 @@ def test_the_command_line_prints_one_json_object() -> None:
 
 def test_the_command_line_refuses_bad_arguments_in_one_line() -> None:
     res = subprocess.run(
-        [sys.executable, "-m", "tui.cli", "simulate", "--games", "2", "--players", "1"],
+        [sys.executable, "-m", "cli.main", "simulate", "--games", "2", "--players", "1"],
         capture_output=True,
         text=True,
     )

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from cli.main import main
 from engine import Game, new_game
 from saves import SaveStore, Seat
-from tui.cli import main
 
 from saved_games import GAMES, finished, play, seats_of
 

@@ -65,3 +65,19 @@ def test_the_current_format_needs_no_upgrade() -> None:
     current = [p for p in _golden_files() if p.parent.name == f"v{FORMAT_VERSION}"]
     document = json.loads(current[0].read_bytes())
     assert upgrade(dict(document), FORMAT_VERSION) == document
+
+
+@pytest.mark.parametrize(
+    ("name", "levels"),
+    [
+        ("classic-finished-00000001.json", {11: 5, 26: 4, 37: 1, 1: 0}),  # a hotel is level 5 here
+        ("modern-short-debt-00000004.json", {1: 4, 18: 3, 5: 0}),  # in the Short Game, level 4
+    ],
+)
+def test_format_1_buildings_become_levels(name: str, levels: dict[int, int]) -> None:
+    """Houses and a hotel flag (format 1) become one building level, a hotel above the most houses."""
+    loaded = SaveStore(GOLDEN / "v1").load(str(GOLDEN / "v1" / name))
+    deeds = loaded.game.state.deeds
+    assert {space: deeds[space].level for space in levels} == levels
+    rules = loaded.game.ruleset
+    assert sum(rules.hotels_at(d.level) for d in deeds.values()) + loaded.game.state.bank.hotels == 12

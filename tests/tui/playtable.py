@@ -13,11 +13,11 @@ from textual.pilot import Pilot
 
 from engine import Game, RuleOptions, new_game
 from engine.players import SimplePlayer
-from saves import Seat
+from room import Persistence, Room, Seat
+from room.library import Recorder
+from room.opponents import Opponent, SimpleOpponent
 from tui.app import AppOptions, LandlordsApp, Opening
 from tui.client import LocalClient
-from tui.opponents import Opponent, SimpleOpponent
-from tui.persistence import Persistence, Recorder
 from tui.screens.game import GameScreen
 
 VERA = Seat(name="Vera", kind="human")
@@ -49,7 +49,7 @@ def simple_opponents(seats: Sequence[Seat]) -> dict[int, Opponent]:
 
 
 def client_for(game: Game, seats: Sequence[Seat], recorder: Recorder | None = None) -> LocalClient:
-    return LocalClient(game, seats, simple_opponents(seats), recorder)
+    return LocalClient(Room(game, seats, simple_opponents(seats), recorder))
 
 
 def app_for(
@@ -77,7 +77,7 @@ async def settle(pilot: Pilot[int], timeout: float = 10.0) -> None:
     while loop.time() < end:
         await pilot.pause()
         screen = app.game_screen
-        if isinstance(screen, GameScreen) and screen.bots_settled() and not screen.bots.waiting:
+        if isinstance(screen, GameScreen) and screen.bots_settled():
             await pilot.pause()
             return
         await asyncio.sleep(0.02)
@@ -137,11 +137,11 @@ def showcase_client() -> LocalClient:
         owners = {1: 0, 3: 0, 6: 1, 26: 1, 16: 2, 18: 2, 19: 2, 37: 3, 39: 3, 5: 0, 15: 3, 12: 2, 24: 0}
         for space, owner in owners.items():
             st.deeds[space].owner = owner
-        st.deeds[1].houses = st.deeds[3].houses = 2
+        st.deeds[1].level = st.deeds[3].level = 2
         for space in (16, 18, 19):
-            st.deeds[space].houses = 3
-        st.deeds[39].hotel = True
-        st.deeds[37].houses = 4
+            st.deeds[space].level = 3
+        st.deeds[39].level = game.ruleset.max_level  # a hotel
+        st.deeds[37].level = 4
         st.bank.houses -= 2 + 2 + 9 + 4
         st.bank.hotels -= 1
         st.deeds[15].mortgaged = True
@@ -156,8 +156,8 @@ def showcase_client() -> LocalClient:
     events = list(game.opening)
     for cmd in (RollDice(player=0), BuyProperty(player=0), EndTurn(player=0)):
         events += game.apply(cmd)
-    client = LocalClient(game, seats, simple_opponents(seats), history=events)
+    room = Room(game, seats, simple_opponents(seats), history=events)
     # the three bots take their turns
-    while client.bot_to_move() is not None:
-        client.play_bot()
-    return client
+    while room.bot_due() is not None:
+        room.play_bot()
+    return LocalClient(room)

@@ -8,9 +8,9 @@ from pathlib import Path
 from playtable import ADA, GRACE, VERA, app_for, client_for, game_screen, scripted_game, settle
 from textual.widgets import Input
 
+from room import Persistence
 from saves import Seat
 from tui.app import AppOptions, LandlordsApp, Opening
-from tui.persistence import Persistence
 from tui.screens.game import GameScreen
 from tui.screens.help import HelpScreen
 from tui.screens.new_game import NewGameScreen, SeatRow
@@ -62,7 +62,8 @@ async def test_the_new_game_form_sets_up_the_table_and_refuses_a_bad_one() -> No
         assert isinstance(app.screen, GameScreen)
         client = game_screen(app).client
         assert [s.name for s in client.seats] == ["Vera", "Grace"]
-        assert client.seed == 3
+        assert client.seed is None  # the seed, which tells the dice to come, is kept back until the end
+        assert client.room._game.state.seed == 3  # type: ignore[attr-defined]
 
 
 async def test_resume_without_saves_says_so(tmp_path: Path) -> None:
@@ -171,10 +172,10 @@ async def test_bots_are_paced_and_space_skips_ahead() -> None:
         await pilot.pause()
         await pilot.press("e")
         await pilot.pause(0.2)
-        assert client.bot_to_move() == 1  # slow: Ada has not moved yet
+        assert client.room.bot_due() == 1  # slow: Ada has not moved yet
         await pilot.press("space")
         await settle(pilot, timeout=5)
-        assert client.view(0).current == 0 and client.bot_to_move() is None
+        assert client.view(0).current == 0 and client.room.bot_due() is None
 
 
 async def test_ctrl_z_does_not_suspend_and_hang_up_quits_cleanly() -> None:
@@ -196,7 +197,7 @@ async def test_ascii_glyphs_on_request() -> None:
     def browns(game) -> None:  # type: ignore[no-untyped-def]
         game.state.deeds[1].owner = 0
         game.state.deeds[3].owner = 0
-        game.state.deeds[1].houses = 2
+        game.state.deeds[1].level = 2
         game.state.bank.houses -= 2
 
     client = client_for(scripted_game(seats, arrange=browns), seats)

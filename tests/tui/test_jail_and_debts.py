@@ -100,7 +100,7 @@ def _hotels_on_dark_blue(game: Game) -> None:
     st = game.state
     for space in (PARK_PLACE, BOARDWALK):
         st.deeds[space].owner = 1
-        st.deeds[space].hotel = True
+        st.deeds[space].level = game.ruleset.max_level  # a hotel
     st.bank.hotels -= 2
     st.deeds[BALTIC].owner = 0
     st.players[0].cash = 100

@@ -31,7 +31,7 @@ async def test_building_evenly_on_a_complete_group() -> None:
         await pilot.press("b")  # a house on Mediterranean Avenue
         await pilot.pause()
         view = client.view(0)
-        assert view.deeds[MEDITERRANEAN].houses == 1
+        assert view.deeds[MEDITERRANEAN].level == 1
         assert view.bank.houses == 31
         assert view.players[0].cash == 1450
         await pilot.press("up")  # the cursor moved on to Baltic Avenue; back to Mediterranean Avenue
@@ -39,14 +39,14 @@ async def test_building_evenly_on_a_complete_group() -> None:
         assert dialog.query_one("#build").disabled  # a second house there would be uneven
         await pilot.press("b")
         await pilot.pause()
-        assert client.view(0).deeds[MEDITERRANEAN].houses == 1
+        assert client.view(0).deeds[MEDITERRANEAN].level == 1
         await pilot.press("down", "b")
         await pilot.pause()
-        assert client.view(0).deeds[BALTIC].houses == 1
+        assert client.view(0).deeds[BALTIC].level == 1
         await pilot.press("s")  # the cursor is back on Mediterranean Avenue
         await pilot.pause()
         view = client.view(0)
-        assert view.deeds[MEDITERRANEAN].houses == 0
+        assert view.deeds[MEDITERRANEAN].level == 0
         assert view.players[0].cash == 1500 - 100 + 25
         await pilot.press("escape")
         await pilot.pause()

@@ -6,20 +6,16 @@ from __future__ import annotations
 import argparse
 
 import pytest
-from playtable import ADA, GRACE, VERA, client_for, scripted_game, simple_opponents
+from playtable import ADA, GRACE, VERA, client_for, scripted_game
 
-from engine import Build, Bundle, BuyProperty, Game, RollDice, TradeOffer, board_for, load_edition
-from engine.commands import Command
+from cli import main as cli
+from engine import Bundle, BuyProperty, RollDice, TradeOffer, board_for, load_edition
 from engine.state import AwaitingRoll
-from saves import Seat
-from tui import cli
-from tui.client import LocalClient
+from room import Persistence, PersistenceError, Seat, quick_seats, quick_setup
+from room.seats import bot_names
 from tui.director import acting_seat, decision_for
 from tui.layout import layout_for, too_small
-from tui.persistence import Persistence, PersistenceError
-from tui.seats import bot_names, quick_seats
 from tui.stats import count
-from tui.tables import quick_setup
 from tui.themes import GROUP_COLOURS, defaults, group_var, themes
 from tui.trade_model import TradeDraft, group_changes
 from tui.widgets.board import grid_position, side_length
@@ -135,41 +131,13 @@ def test_seats_and_the_quick_game() -> None:
     assert setup.rules.short_game and setup.edition == "classic" and len(setup.seats) == 4
 
 
-def test_the_client_refuses_a_move_for_a_bot_seat_and_moves_bots_itself() -> None:
-    seats = [ADA, VERA]
-    client = client_for(scripted_game(seats, [(1, 2)]), seats)
-    refused = client.send(RollDice(player=0))
-    assert not refused.ok and "played by a bot" in (refused.refusal or "")
-    assert client.bot_to_move() == 0
-    played = client.play_bot()
-    assert played.ok and played.events[0].kind == "dice_rolled"
-    assert client.version == 1
-    illegal = client.send(Build(player=1, space=BALTIC))
-    assert not illegal.ok and client.version == 1
-
-
-class _Stubborn:
-    """An opponent that keeps asking for something the rules refuse."""
-
-    def decide(self, game: Game, seat: int) -> Command:
-        return Build(player=seat, space=BALTIC)
-
-
-def test_a_bot_that_errs_does_not_stall_the_table() -> None:
-    seats = [ADA, VERA]
-    game = scripted_game(seats, [(1, 2)])
-    client = LocalClient(game, seats, {0: _Stubborn()})
-    outcome = client.play_bot()
-    assert outcome.ok and client.view(None).players[0].position == BALTIC
-
-
 def test_the_client_tells_rent_and_worth() -> None:
     seats = [VERA, ADA, GRACE]
     game = scripted_game(seats)
     game.state.deeds[MEDITERRANEAN].owner = 0
     game.state.deeds[BALTIC].owner = 0
     game.state.deeds[12].owner = 1
-    client = LocalClient(game, seats, simple_opponents(seats))
+    client = client_for(game, seats)
     facts = client.facts()
     assert facts.worth[0] == 1500 + 120
     assert facts.rent[BALTIC].amount == 8 and facts.rent[BALTIC].detail == "double rent for the full group"
@@ -187,7 +155,7 @@ def test_the_command_line_has_new_and_opens_the_start_screen_bare() -> None:
     parser = cli.build_parser()
     args = parser.parse_args(["new", "--quick", "--seed", "9", "--ascii"])
     assert args.command == "new" and args.quick and args.seed == 9 and args.ascii
-    assert args.run.__module__ == "tui.cli_new"
+    assert args.run.__module__ == "cli.new"
     bare = parser.parse_args(["--theme", "ansi"])
     assert bare.command is None and bare.theme == "ansi"
     ordered = parser.parse_args(["--speed", "fast", "new"])
@@ -196,7 +164,7 @@ def test_the_command_line_has_new_and_opens_the_start_screen_bare() -> None:
 
 
 def test_a_saved_games_table_in_a_few_words() -> None:
-    from tui.persistence import table_of
+    from room.library import table_of
 
     bot = Seat(name="Ada", kind="bot", level="hard")
     assert table_of([VERA, bot, bot]) == "Vera + 2 bots"

@@ -73,7 +73,7 @@ async def test_a_building_won_at_a_shortage_auction_is_placed_through_its_dialog
         await pilot.press("enter")  # the first lot offered: Mediterranean Avenue
         await settle(pilot)
         view = client.view(0)
-        assert view.deeds[MEDITERRANEAN].houses == 1 and view.bank.houses == 0
+        assert view.deeds[MEDITERRANEAN].level == 1 and view.bank.houses == 0
         assert "Vera put the house on Mediterranean Avenue." in log_text(app)
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 from playtable import game_screen, log_text, settle
 from textual.widgets import DataTable
 
+from room import Persistence
 from tui.app import AppOptions, LandlordsApp, Opening
-from tui.persistence import Persistence
 from tui.screens.game import GameScreen
 from tui.screens.resume import ResumeScreen
 

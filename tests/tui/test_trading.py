@@ -135,12 +135,13 @@ async def test_a_counter_offer_rejects_and_reopens_the_terms_reversed() -> None:
 async def test_a_real_bot_turns_down_a_cheap_bid_for_its_group_completer_and_says_why() -> None:
     """The levels of `engine.bots` at the table: a hard bot refuses to hand over the lot that would
     complete the person's group for small money, and its reason reaches the negotiator and the log."""
+    from room import Room
+    from room.opponents import make_opponents
     from tui.client import LocalClient
-    from tui.opponents import make_opponents
 
     seats = [VERA, ADA.model_copy(update={"level": "hard"})]
     game = scripted_game(seats, arrange=_ada_holds_baltic)
-    client = LocalClient(game, seats, make_opponents(seats, game.state.seed))
+    client = LocalClient(Room(game, seats, make_opponents(seats, game.state.seed)))
     app = app_for(client)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

@@ -14,8 +14,10 @@ from textual.widgets import Button, DataTable, Footer, Label, Static
 
 from engine import Build, SellBuilding
 from engine.narration import money
+from tui.client import refusal
 from tui.dialogs.base import PaletteEntry
 from tui.dialogs.lots import LotsDialog
+from tui.words import building_name, buildings_on
 
 
 class BuildDialog(LotsDialog):
@@ -45,7 +47,7 @@ class BuildDialog(LotsDialog):
         out: list[int] = []
         for lots in board.street_groups:
             full = all(view.deeds[s].owner == self.player for s in lots)
-            built = any(view.deeds[s].houses or view.deeds[s].hotel for s in lots)
+            built = any(view.deeds[s].level for s in lots)
             if full or (built and view.deeds[lots[0]].owner == self.player):
                 out.extend(lots)
         return out
@@ -55,7 +57,7 @@ class BuildDialog(LotsDialog):
         view = self.view
         board = client.board
         glyphs = self.table.glyphs
-        hbh = client.facts().houses_before_hotel
+        hbh = view.ruleset.houses_before_hotel
         name = client.names[self.player]
         self.query_one("#title", Label).update(Content(f"{name}: build and sell"))
         self.query_one("#stock", Static).update(
@@ -70,9 +72,9 @@ class BuildDialog(LotsDialog):
         can_sell = {c.space for c in legal if isinstance(c, SellBuilding)}
         rows = []
         for s in self._lots():
-            deed = view.deeds[s]
-            now = glyphs.hotel + " hotel" if deed.hotel else (glyphs.house * deed.houses or "-")
-            step = "hotel" if deed.houses >= hbh else "house"
+            houses, hotel = buildings_on(view, s)
+            now = glyphs.hotel + " hotel" if hotel else (glyphs.house * houses or "-")
+            step = building_name(view, s)
             cost = board.house_cost[s]
             rows.append(
                 (
@@ -80,7 +82,7 @@ class BuildDialog(LotsDialog):
                     (
                         now,
                         f"{step} {money(cost)}" if s in can_build else "-",
-                        f"+{money(cost // 2)}" if s in can_sell else "-",
+                        f"+{money(board.sale_price(s))}" if s in can_sell else "-",
                     ),
                 )
             )
@@ -94,8 +96,8 @@ class BuildDialog(LotsDialog):
         space = self.selected()
         build = sell = None
         if space is not None:
-            build = self.client.check(Build(player=self.player, space=space))
-            sell = self.client.check(SellBuilding(player=self.player, space=space))
+            build = refusal(self.client, Build(player=self.player, space=space))
+            sell = refusal(self.client, SellBuilding(player=self.player, space=space))
         self.enable("build", space is not None and build is None)
         self.enable("sell", space is not None and sell is None)
         if space is not None and build is not None and self._spaces:
@@ -137,7 +139,7 @@ class BuildDialog(LotsDialog):
         count = len(self._spaces)
         for step in range(1, count + 1):
             row = (table.cursor_row + step) % count
-            if self.client.check(kind(player=self.player, space=self._spaces[row])) is None:
+            if refusal(self.client, kind(player=self.player, space=self._spaces[row])) is None:
                 table.move_cursor(row=row)
                 return
 

@@ -62,9 +62,8 @@ class DebtDialog(DecisionDialog):
                 "The debt is paid as soon as your cash covers it. You may also sell deeds in a trade."
             )
         )
-        hbh = client.facts().houses_before_hotel
         ways = [
-            (c, describe_command(c, view, client.board, hbh))
+            (c, describe_command(c, view, client.board))
             for c in self.legal(self.player)
             if isinstance(c, SellBuilding | Mortgage)
         ]

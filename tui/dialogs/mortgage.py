@@ -13,6 +13,7 @@ from textual.widgets import Button, DataTable, Footer, Label, Static
 
 from engine import Mortgage, Unmortgage
 from engine.narration import money
+from tui.client import refusal
 from tui.dialogs.base import PaletteEntry
 from tui.dialogs.lots import LotsDialog
 
@@ -54,7 +55,7 @@ class MortgageDialog(LotsDialog):
             deed = view.deeds[s]
             if deed.owner != self.player:
                 continue
-            state = "mortgaged" if deed.mortgaged else ("built" if deed.houses or deed.hotel else "")
+            state = "mortgaged" if deed.mortgaged else ("built" if deed.level else "")
             rows.append((s, (state, f"+{money(board.mortgage[s])}", money(board.unmortgage_cost(s)))))
         self.fill(rows)
         if not self._spaces:
@@ -67,8 +68,8 @@ class MortgageDialog(LotsDialog):
             self.enable("mortgage", False)
             self.enable("lift", False)
             return
-        mortgage = self.client.check(Mortgage(player=self.player, space=space))
-        lift = self.client.check(Unmortgage(player=self.player, space=space))
+        mortgage = refusal(self.client, Mortgage(player=self.player, space=space))
+        lift = refusal(self.client, Unmortgage(player=self.player, space=space))
         self.enable("mortgage", mortgage is None)
         self.enable("lift", lift is None)
         why = self.query_one("#why", Static)

@@ -1,7 +1,9 @@
 """The game screen: the board, the panels and the footer, and the table's running order.
 
-It sends the people's commands through the client, paces the bots, and opens the dialog for whatever the
-game waits on from a person. Everything it shows comes from the client's views and events.
+It sends the people's commands through the client, shows every change of the table as it arrives (the
+client rings with `TableChanged`, whoever moved), holds the bots while a person is busy in a dialog, and
+opens the dialog for whatever the game waits on from a person here. Everything it shows comes from the
+client's views and events.
 """
 
 from __future__ import annotations
@@ -20,9 +22,10 @@ from textual.widgets import Footer
 
 from engine import Command
 from engine.events import Event
-from tui import captions, pacing
-from tui.bot_pacer import BotPacer
-from tui.client import GameClient
+from room import pacing
+from room.room import Update
+from tui import captions
+from tui.client import GameClient, TableChanged
 from tui.dialogs.auction import AuctionDialog
 from tui.dialogs.base import GameDialog, PaletteEntry
 from tui.dialogs.build import BuildDialog
@@ -173,13 +176,12 @@ class GameScreen(Screen[None]):
         super().__init__()
         self.client = client
         self.glyphs = glyphs
-        self._humans = {i for i, s in enumerate(client.seats) if not s.is_bot}
+        self._humans = set(client.local_seats)
         self._last_human: int | None = None
         self._deferred: tuple[object, ...] | None = None
         self._announcements: list[GameDialog] = []
-        self.bots = BotPacer(
-            client, self._humans, self._bots_may_move, self.set_timer, self.after, speed, self._trouble
-        )
+        self._shown = client.version  # the version of the table on the screen
+        client.speed = speed
         self._over_shown = False
         self._panel: str | None = None
         self._entries: list[Content] = []
@@ -192,11 +194,11 @@ class GameScreen(Screen[None]):
 
     @property
     def speed(self) -> str:
-        return self.bots.speed
+        return self.client.speed
 
     @speed.setter
     def speed(self, value: str) -> None:
-        self.bots.speed = value
+        self.client.speed = value
 
     # --- the table, as dialogs see it ---------------------------------------------------------
 
@@ -217,18 +219,42 @@ class GameScreen(Screen[None]):
         self.notify(report(exc) + " The game is safe.", severity="error", timeout=10)
 
     def play(self, cmd: Command) -> bool:
-        """Send a person's command; a refusal becomes a one-line notice."""
+        """Send a person's command, chosen on the table as shown; a refusal becomes a one-line notice."""
         try:
-            outcome = self.client.send(cmd)
+            outcome = self.client.send(cmd, self._shown)
         except Exception as exc:
             self._trouble(exc)
             return False
         if not outcome.ok:
             self.notify(outcome.refusal or "Not allowed now.", severity="warning", timeout=4)
+            if outcome.code == "stale_table":
+                self.catch_up()
             return False
         self._last_human = cmd.player
-        self.after(outcome.events, outcome.notice)
+        self.catch_up()
         return True
+
+    def on_table_changed(self, message: TableChanged) -> None:
+        self.catch_up()
+
+    def catch_up(self) -> None:
+        """Show every change of the table that has arrived and not yet been shown."""
+        events: list[Event] = []
+        notice: str | None = None
+        for update in self.client.collect():
+            if update.version <= self._shown:
+                continue
+            self._shown = update.version
+            events.extend(update.events)
+            notice = update.notice or notice
+        if events or notice:
+            self.after(events, notice)
+
+    def _needs_a_person(self, update: Update) -> bool:
+        """A hurry stops at a card a person here drew, or when the game asks a person here something."""
+        if any(e.kind == "card_drawn" and e.player in self._humans for e in update.events):
+            return True
+        return decision_for(self.client.view(None), self._humans) is not None
 
     def open_trade(self, player: int, draft: TradeDraft | None = None) -> None:
         if not self.client.can_trade(player):
@@ -257,7 +283,12 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.board.centre.rule = self.glyphs.rule  # type: ignore[attr-defined]
         self._apply_layout()
+        self._shown = self.client.version
+        self.client.collect()  # the story so far is told from the history below
         self._entries = [self._entry(e) for e in self.client.history()]
+        self.client.follow(
+            self.post_message, self.set_timer, self._bots_may_move, self._needs_a_person, self._trouble
+        )
         self._sync_logs()
         self.redraw()
         self.call_after_refresh(self.sync)
@@ -416,7 +447,6 @@ class GameScreen(Screen[None]):
         view = self.client.view(None)
         if view.winner is not None:
             self._close_stale(None)
-            self.bots.stop()
             if not self._over_shown and not self._announcements:
                 self._over_shown = True
                 from tui.screens.game_over import GameOverScreen
@@ -440,7 +470,7 @@ class GameScreen(Screen[None]):
             if dialog is not None:
                 self.app.push_screen(dialog)
                 return
-        self.bots.pace()
+        self.client.poke()
 
     def _showing(self, decision: Decision) -> bool:
         return any(
@@ -482,11 +512,9 @@ class GameScreen(Screen[None]):
         return bool(getattr(self.app.screen, "lets_bots_play", False))
 
     def bots_settled(self) -> bool:
-        """True when no bot is due to move (the game waits on a person, or is over)."""
-        return self.bots.settled()
-
-    def stop_bots(self) -> None:
-        self.bots.stop()
+        """True when no bot move is due or scheduled (the game waits on a person, is over, or a dialog
+        holds the bots)."""
+        return self.client.settled()
 
     # --- keys ---------------------------------------------------------------------------------
 
@@ -505,7 +533,7 @@ class GameScreen(Screen[None]):
             decision = decision_for(view, self._humans)
             return decision is not None and not self._showing(decision)
         if action == "skip":
-            return self.client.bot_to_move() is not None
+            return self.client.bots_due()
         if action == "results":
             return self.client.view(None).winner is not None
         if action == "close_panel":
@@ -574,7 +602,7 @@ class GameScreen(Screen[None]):
         self.app.push_screen(GameOverScreen(self.client))
 
     def action_skip(self) -> None:
-        self.bots.skip()
+        self.client.hurry()
 
     def action_faster(self) -> None:
         self.speed = pacing.faster(self.speed)
@@ -653,16 +681,15 @@ class GameScreen(Screen[None]):
         if me is None:
             return
         view = self.client.view(me)
-        facts = self.client.facts()
         board = self.client.board
         for cmd in self.client.legal(me):
             if cmd.kind in ("accept_trade", "reject_trade", "place_bid", "pass_auction"):
                 continue
-            text = describe_command(cmd, view, board, facts.houses_before_hotel)
+            text = describe_command(cmd, view, board)
             yield (text, "", partial(self.play, cmd))
         if self.client.can_trade(me):
             yield ("Propose a trade", "Open the trade negotiator", self.action_trade)
-        if self.client.bot_to_move() is not None:
+        if self.client.bots_due():
             yield ("Skip ahead", "Let the bots move without pause", self.action_skip)
         yield ("Bots faster", f"Now {self.speed}", self.action_faster)
         yield ("Bots slower", f"Now {self.speed}", self.action_slower)

@@ -13,9 +13,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from engine import EDITIONS, RuleOptions, load_edition
-from saves import Seat
-from tui.seats import DEFAULT_LEVEL, LEVELS, bot_names, player_name
-from tui.tables import TableSetup
+from room import DEFAULT_LEVEL, LEVELS, Seat, TableSetup, player_name
+from room.seats import bot_names
 
 VARIANTS = (("The full game", "full"), ("Short Game", "short"), ("Time Limit game", "time"))
 

@@ -11,7 +11,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Label, Static
 
-from tui.persistence import Persistence, PersistenceError, SavedGame
+from room import Persistence, PersistenceError, SavedGame
 
 
 class ResumeScreen(Screen[None]):

@@ -64,6 +64,7 @@ def cell_states(view: GameView, board: Board, selected: int | None, glyphs: Glyp
             continue
         (jailed if ps.in_jail else standing).setdefault(ps.position, []).append(p)
     states: list[CellState] = []
+    rules = view.ruleset
     for space, sp in enumerate(board.spaces):
         deed = view.deeds.get(space)
         label = ""
@@ -76,8 +77,8 @@ def cell_states(view: GameView, board: Board, selected: int | None, glyphs: Glyp
                 short=sp.short,
                 band=look.band(board, space),
                 owner=deed.owner if deed is not None else None,
-                houses=deed.houses if deed is not None else 0,
-                hotel=deed.hotel if deed is not None else False,
+                houses=rules.houses(deed.level) if deed is not None else 0,
+                hotel=rules.is_hotel(deed.level) if deed is not None else False,
                 mortgaged=deed.mortgaged if deed is not None else False,
                 label=label,
                 tokens=tuple(standing.get(space, ())),

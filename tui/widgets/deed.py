@@ -14,12 +14,11 @@ from textual.widgets import Static
 
 from engine import Board, GameView
 from engine.narration import money
+from engine.queries import deed_terms, rent_schedule
 from tui import look
 from tui.client import Facts
 from tui.glyphs import UNICODE, Glyphs
 from tui.widgets.lines import LinesView
-
-_HOUSES = ("1 house", "2 houses", "3 houses", "4 houses")
 
 
 @dataclass(frozen=True)
@@ -52,46 +51,10 @@ def card_parts(
     deed = view.deeds.get(space)
     if deed is None:
         return CardParts(title, _not_a_deed(view, board, space, names), [])
-    group = board.group_of[space]
-    assert group is not None
-    info = board.edition.groups[group]
-    lots = board.members[group]
     owner = "the bank (for sale)" if deed.owner is None else names[deed.owner]
-    owned = sum(1 for s in lots if deed.owner is not None and view.deeds[s].owner == deed.owner)
     facts_lines = [_row("Price", money(board.price[space]), inner), _row("Owner", owner, inner)]
-    ladder: list[Content] = []
-    rent = board.rent[space]
-    if info.rent_model == "ladder":
-        top = facts.houses_before_hotel
-        level = top + 1 if deed.hotel else deed.houses
-        full = owned == len(lots)
-        owned_now = deed.owner is not None and not deed.mortgaged
-        ladder.append(_row("Rent", money(rent[0]), inner, owned_now and level == 0 and not full, glyphs))
-        ladder.append(
-            _row("With the full group", money(2 * rent[0]), inner, owned_now and level == 0 and full, glyphs)
-        )
-        for n in range(1, top + 1):
-            ladder.append(
-                _row(f"With {_HOUSES[n - 1]}", money(rent[n]), inner, owned_now and level == n, glyphs)
-            )
-        ladder.append(_row("With a hotel", money(rent[5]), inner, owned_now and deed.hotel, glyphs))
-        cost = money(board.house_cost[space])
-        facts_lines.append(_row("Houses cost", f"{cost} each", inner))
-        facts_lines.append(_row("A hotel", f"{cost} + {top} houses", inner))
-    elif info.rent_model == "count_tiers" and info.tiers:
-        plural = info.name.lower()
-        single = plural[:-1] if plural.endswith("s") else plural
-        for n, amount in enumerate(info.tiers[: len(lots)], start=1):
-            marked = owned == n and not deed.mortgaged
-            ladder.append(
-                _row(f"{n} {single if n == 1 else plural} owned", money(amount), inner, marked, glyphs)
-            )
-    elif info.rent_model == "dice_multiplier" and info.multipliers:
-        for n, times in enumerate(info.multipliers[: len(lots)], start=1):
-            marked = owned == n and not deed.mortgaged
-            ladder.append(_row(f"{n} owned", f"{times} x dice", inner, marked, glyphs))
-    facts_lines.append(_row("Mortgage value", money(board.mortgage[space]), inner))
-    facts_lines.append(_row("Lift the mortgage", money(board.unmortgage_cost(space)), inner))
+    ladder = [_row(r.label, r.amount, inner, r.current, glyphs) for r in rent_schedule(view, space)]
+    facts_lines += [_row(label, value, inner) for label, value in deed_terms(view, space)]
     facts_lines.append(_visitor_pays(deed.owner, deed.mortgaged, space, facts))
     return CardParts(title, facts_lines, ladder)
 

@@ -14,6 +14,7 @@ from tui import look
 from tui.client import Facts
 from tui.glyphs import UNICODE, Glyphs
 from tui.widgets.lines import LinesView
+from tui.words import buildings_on
 
 
 def player_line(
@@ -67,10 +68,11 @@ def holdings_of(
                 parts.append(Content.styled(board.spaces[s].short + glyphs.mortgaged, "dim strike"))
             else:
                 parts.append(Content(board.spaces[s].short))
-                if deed.hotel:
+                houses, hotel = buildings_on(view, s)
+                if hotel:
                     parts.append(Content.styled(glyphs.hotel, "bold $error"))
-                elif deed.houses:
-                    parts.append(Content.styled(glyphs.house * deed.houses, "bold $success"))
+                elif houses:
+                    parts.append(Content.styled(glyphs.house * houses, "bold $success"))
         if len(mine) == len(lots):
             parts.append(Content.styled(f" {glyphs.full_group}", "bold $accent"))
         lines.append(Content("  ") + Content("").join(parts))

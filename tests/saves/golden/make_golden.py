@@ -18,10 +18,13 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent)]
 
-from engine import Game, new_game  # noqa: E402
+from engine import ChooseRoute, Game, RollDice, new_game, register_edition  # noqa: E402
 from saves import FORMAT_VERSION, SaveStore  # noqa: E402
 
 from saved_games import GAMES, finished, play, seats_of  # noqa: E402
+
+for _edition in sorted((HERE.parent.parent / "editions").glob("*.json")):  # the tests' own boards
+    register_edition(json.loads(_edition.read_text(encoding="utf-8")))
 
 
 def _stop_at(kind: str) -> object:
@@ -40,6 +43,12 @@ def games() -> dict[str, tuple[str, Game]]:
     short, _ = finished(GAMES["modern, Short Game"])
     scripted = new_game("classic", ["Ada", "Grace", "Linus"], seed=5, dice=[(6, 6), (3, 4), (1, 2)])
     play(scripted, stop=lambda g: g.state.turn >= 1 and g.state.pending is not None)
+    rings = new_game("two-rings", ["Ada", "Grace"], seed=2, dice=[(2, 3)])
+    rings.state.players[0].position = 10
+    rings.initial = rings.state.copy()
+    rings.apply(RollDice(player=0))  # 11, the gate (12) with 3 steps to go: Ada must choose the way on
+    assert ChooseRoute(player=0, space=38) in rings.legal_commands(0)
+    built = ("classic-built", "A hotel and houses", _built())
     return {
         "classic-finished": ("Ada and Grace, to the end", done),
         "classic-trade-open": ("An offer on the table", trading),
@@ -47,7 +56,31 @@ def games() -> dict[str, tuple[str, Game]]:
         "modern-short-debt": ("Short game, in debt", debt),
         "modern-short-finished": ("Short game, over", short),
         "classic-scripted-dice": ("Loaded dice", scripted),
+        built[0]: built[1:],
+        "two-rings-route": ("Two rings: which way on?", rings),
     }
+
+
+def _built() -> Game:
+    """A classic game whose players have built: houses on one group, a hotel on another."""
+    from engine import Build, EndTurn
+
+    game = new_game("classic", ["Ada", "Grace"], seed=11, dice=[(1, 2), (1, 1)])
+    st = game.state
+    for space in (1, 3):
+        st.deeds[space].owner = 0
+    for space in (37, 39):
+        st.deeds[space].owner = 1
+    st.players[0].cash = st.players[1].cash = 3000
+    game.initial = st.copy()
+    for cmd in [Build(player=0, space=1), Build(player=0, space=3), Build(player=0, space=1)]:
+        game.apply(cmd)
+    for _ in range(5):
+        game.apply(Build(player=1, space=37))
+        game.apply(Build(player=1, space=39))
+    game.apply(RollDice(player=0))
+    game.apply(EndTurn(player=0))
+    return game
 
 
 def main() -> int:

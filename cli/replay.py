@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from cli.saved_games import ID_HELP, add_saves_dir, edition_name, fail, seat_text, store_for
 from engine.events import TurnStarted
 from engine.narration import describe
 from saves import SaveError
-from saves.history import events
-from tui.cli_saves import ID_HELP, add_saves_dir, edition_name, fail, seat_text, store_for
+from saves.history import Story
 
 
 def _turn(text: str) -> int:
@@ -32,8 +32,9 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     store = store_for(args)
+    story = Story()
     try:
-        loaded = store.load(args.id)
+        loaded = store.load(args.id, story)  # the one replay that checks the save tells the story too
     except SaveError as exc:
         return fail(exc)
     game = loaded.game
@@ -42,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"{s.title} ({s.id}): {edition_name(s.edition)} edition")
     print("Players: " + ", ".join(seat_text(seat) for seat in loaded.seats))
     last = 0
-    for event in events(game):
+    for event in story.events:
         if isinstance(event, TurnStarted):
             if args.to is not None and event.turn + 1 > args.to:
                 print(f"\n(Stopped after turn {args.to}; the game is at turn {s.turn}.)")

@@ -11,10 +11,10 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from engine.bots import LEVELS, BotPlayer, make_bot
+from engine.bots import LEVELS, make_bot
 from engine.options import RuleOptions
 from engine.setup import new_game
-from engine.simulate import Player, game_seed, play_game
+from engine.simulate import BotPlayer, Player, game_seed, play_game
 
 PlayerMaker = Callable[[str, int, int], Player]
 """(level, game seed, seat) -> the player for that seat."""

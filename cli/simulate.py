@@ -17,8 +17,8 @@ from rich.table import Table
 
 from engine import EDITIONS, SetupError, board_for
 from engine.bots import LEVELS
-from engine.bots.tournament import Tournament, check_lineup, run_tournament
 from engine.simulate import Simulation, simulate
+from engine.tournament import Tournament, check_lineup, run_tournament
 
 
 def register(sub: Any) -> None:

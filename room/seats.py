@@ -1,6 +1,7 @@
-"""Who sits at the table (a `saves.Seat`: a name, human or bot, and the bot's level): names and defaults.
+"""Who sits at the table: a `Seat` (a name, a person or a bot, and the bot's level), names and defaults.
 
-A saved game's seats and a new game's seats are the same thing to the interface.
+A saved game's seats and a new game's seats are the same thing; the save format defines `Seat`, and the
+room and everything above it take it from here.
 """
 
 from __future__ import annotations
@@ -8,10 +9,8 @@ from __future__ import annotations
 import getpass
 import os
 
+from engine.bots import LEVELS
 from saves import Seat
-
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "random")
-"""Bot levels, in the order the new-game form offers them."""
 
 DEFAULT_LEVEL = "normal"
 
@@ -26,6 +25,8 @@ BOT_NAMES: tuple[str, ...] = (
     "Margaret",
     "Edsger",
 )
+
+__all__ = ["BOT_NAMES", "DEFAULT_LEVEL", "LEVELS", "Seat", "bot_names", "player_name", "quick_seats"]
 
 
 def player_name() -> str:

@@ -7,9 +7,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from tui import cli_demo, cli_new, cli_replay, cli_resume, cli_saves, cli_simulate, launch
+from cli import demo, launch, new, replay, resume, saved_games, simulate
 
-SUBCOMMANDS = (cli_new, cli_resume, cli_saves, cli_replay, cli_simulate, cli_demo)
+SUBCOMMANDS = (new, resume, saved_games, replay, simulate, demo)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from tui import pacing
+from room import Room, pacing
 
 THEMES = ("auto", "dark", "light", "ansi")
 
@@ -59,6 +59,8 @@ def run(args: argparse.Namespace, kind: str = "menu", **opening: Any) -> int:
     return int(code or 0)
 
 
-def play_resumed(args: argparse.Namespace, save_id: str | None) -> int:
-    """`landlords resume [ID]`: straight into a saved game (the most recent when no id is given)."""
-    return run(args, "resume", save_id=save_id)
+def play_room(args: argparse.Namespace, room: Room) -> int:
+    """Straight into a room already open (a saved game taken up again), played at this terminal."""
+    from tui.client import LocalClient
+
+    return run(args, "client", client=LocalClient(room))

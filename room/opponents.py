@@ -1,15 +1,15 @@
-"""Every opponent the interface seats is made here, and only here: a bot of `engine.bots` at its level."""
+"""Every opponent a room seats is made here: a bot of `engine.bots` at its level (or, for tests and
+headless play, the engine's simple player)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Protocol
 
 from engine import Command, Game
-from engine.bots import Bot, catch_up, make_bot
+from engine.bots import Bot, make_bot
 from engine.players import SimplePlayer
-from saves import Seat
-from tui.seats import DEFAULT_LEVEL
+from room.seats import DEFAULT_LEVEL, Seat
 
 
 class Opponent(Protocol):
@@ -45,12 +45,3 @@ def make_opponents(seats: Sequence[Seat], seed: int) -> dict[int, Opponent]:
         for i, seat in enumerate(seats)
         if seat.is_bot
     }
-
-
-def resumed_opponents(seats: Sequence[Seat], game: Game) -> dict[int, Opponent]:
-    """Bots for a saved game taken up again: they live through the game so far first, so that they
-    remember what they did and play on exactly as they would have."""
-    opponents = make_opponents(seats, game.state.seed)
-    bots: Mapping[int, Bot] = {i: o.bot for i, o in opponents.items() if isinstance(o, BotOpponent)}
-    catch_up(bots, game.initial, game.log)
-    return opponents

@@ -1,7 +1,8 @@
 """`landlords resume [ID]`: take up a saved game (the most recently played when no id is given).
 
-The save is opened here first, so that a missing, damaged or locked game is refused in one line before the
-screen is taken over; `--status` prints where the game stands instead of opening it.
+The save is opened here, so that a missing, damaged or locked game is refused in one line before the
+screen is taken over; the game is then played from what that one opening replayed. `--status` prints where
+the game stands instead of opening it.
 """
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from cli import launch
+from cli.saved_games import ID_HELP, describe_game, fail, store_for
+from engine import Event
 from engine.narration import describe
+from room import Persistence, PersistenceError, resume_room
 from saves import LoadedGame, SaveError
-from saves.history import this_turn
-from tui import launch
-from tui.cli_saves import ID_HELP, describe_game, fail, store_for
+from saves.history import Story, this_turn
 
 
 def register(sub: Any) -> None:
@@ -43,24 +46,29 @@ def run(args: argparse.Namespace) -> int:
         if latest is None:
             return fail(f"there are no saved games in {store.root}")
         save_id = str(latest.path)
+    if args.status:
+        story = Story()
+        try:
+            loaded, session = store.open(save_id, story)
+        except SaveError as exc:
+            return fail(exc)
+        with session:
+            _print_status(loaded, story.events)
+        return 0
     try:
-        loaded, session = store.open(save_id)  # refused here, in one line, if missing, damaged or locked
-    except SaveError as exc:
-        return fail(exc)
-    with session:
-        if args.status:
-            _print_status(loaded)
-            return 0
-    return launch.play_resumed(args, str(loaded.summary.path))
+        room = resume_room(Persistence(store.root), save_id)  # refused in one line if it cannot open
+    except PersistenceError as exc:
+        return fail(str(exc))
+    return launch.play_room(args, room)
 
 
-def _print_status(loaded: LoadedGame) -> None:
+def _print_status(loaded: LoadedGame, events: list[Event]) -> None:
     """Where the game stands, and what has happened in the turn under way."""
     console = Console()
     game = loaded.game
     describe_game(console, loaded)
     names = [p.name for p in game.state.players]
-    recent = this_turn(game)
+    recent = this_turn(events)
     if recent:
         console.print()
         console.print("This turn so far:" if game.state.winner is None else "The last turn:")

@@ -1,4 +1,4 @@
-"""Every call to the saves package is made here: listing, creating, resuming and autosaving games.
+"""The saved games as a room and its clients use them: listing, creating, resuming and autosaving.
 
 Errors from the saves come back as `PersistenceError` with a sentence to show. When the saves folder
 cannot be used, a game still plays, unsaved (`Persistence.off()`), and says so.
@@ -15,6 +15,7 @@ from typing import Protocol
 from engine import Game
 from engine.events import Event
 from saves import Autosaver, SaveError, SaveSession, SaveStore, SaveSummary, Seat
+from saves.restore import ReplayWatcher
 
 
 class PersistenceError(Exception):
@@ -35,7 +36,7 @@ class SavedGame:
 
 
 class Recorder(Protocol):
-    """What the game client tells the saves about a running game."""
+    """What a room tells the saves about the game it runs."""
 
     @property
     def saving(self) -> bool: ...
@@ -163,8 +164,11 @@ class Persistence:
             raise self._error(exc) from exc
         return AutosaveRecorder(session, Autosaver(session, game))
 
-    def resume(self, save_id: str | None) -> tuple[Game, list[Seat], Recorder]:
-        """Open a saved game (the most recent when no id is given) to play on."""
+    def resume(
+        self, save_id: str | None, watcher: ReplayWatcher | None = None
+    ) -> tuple[Game, list[Seat], Recorder]:
+        """Open a saved game (the most recent when no id is given) to play on; `watcher` follows the one
+        replay that loading it makes."""
         if not self._enabled:
             raise PersistenceError("Saving is off for this session, so no saved game can be opened.")
         store = self._store()
@@ -174,7 +178,7 @@ class Persistence:
                 if recent is None:
                     raise PersistenceError("There is no saved game to resume.")
                 save_id = recent.id
-            loaded, session = store.open(save_id)
+            loaded, session = store.open(save_id, watcher)
         except SaveError as exc:
             raise self._error(exc) from exc
         return loaded.game, list(loaded.seats), AutosaveRecorder(session, Autosaver(session, loaded.game))

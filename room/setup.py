@@ -1,4 +1,4 @@
-"""Setting a table: a new game from the start screen's choices, a quick game, or a saved game resumed."""
+"""Setting a table: a new game from the new-game form's choices, a quick game, or a saved game resumed."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine import RuleOptions, load_edition, new_game
-from saves import Seat
-from tui.client import LocalClient
-from tui.opponents import make_opponents, resumed_opponents
-from tui.persistence import Persistence
-from tui.seats import quick_seats
+from room.library import Persistence
+from room.opponents import make_opponents
+from room.replay import TableReplay
+from room.room import Room
+from room.seats import Seat, quick_seats
 
 QUICK_EDITION = "classic"
 
@@ -36,19 +36,21 @@ def quick_setup(name: str | None = None, seed: int | None = None) -> TableSetup:
     return TableSetup(QUICK_EDITION, tuple(quick_seats(name)), RuleOptions(short_game=True), seed)
 
 
-def open_table(
+def open_room(
     setup: TableSetup, persistence: Persistence, dice: Sequence[tuple[int, int]] | None = None
-) -> LocalClient:
+) -> Room:
     """A new game as set up. Raises `engine.SetupError` (a sentence) when the setup is not playable,
     and `PersistenceError` when the game cannot be saved."""
     game = new_game(
         setup.edition, [s.name for s in setup.seats], seed=setup.seed, rules=setup.rules, dice=dice
     )
     recorder = persistence.record(game, setup.seats, setup.title)
-    return LocalClient(game, setup.seats, make_opponents(setup.seats, game.state.seed), recorder)
+    return Room(game, setup.seats, make_opponents(setup.seats, game.state.seed), recorder)
 
 
-def resume_table(persistence: Persistence, save_id: str | None) -> LocalClient:
-    """A saved game (the most recent when no id is given), exactly where it was left."""
-    game, seats, recorder = persistence.resume(save_id)
-    return LocalClient.resumed(game, seats, resumed_opponents(seats, game), recorder)
+def resume_room(persistence: Persistence, save_id: str | None) -> Room:
+    """A saved game (the most recent when no id is given), exactly where it was left: loading replays it
+    once, and that one replay also tells the story so far and brings the bots up to date."""
+    replay = TableReplay(make_opponents)
+    game, seats, recorder = persistence.resume(save_id, replay)
+    return Room(game, seats, replay.opponents, recorder, replay.history)

@@ -1,12 +1,15 @@
-"""A game taken over by fresh bots after a save goes on exactly as the uninterrupted one."""
+"""A game taken over by fresh bots after a save goes on exactly as the uninterrupted one: the one replay
+that loading a save makes also brings the bots up to date."""
 
 from __future__ import annotations
 
 import pytest
 
 from engine import Game, new_game
-from engine.bots import BotPlayer, catch_up, make_bot
-from engine.simulate import play_game
+from engine.bots import make_bot
+from engine.simulate import BotPlayer, play_game
+from room.opponents import BotOpponent
+from room.replay import relive
 
 LEVELS = ("hard", "normal", "easy", "random")
 
@@ -24,7 +27,7 @@ def test_bots_caught_up_on_the_log_play_on_as_if_never_interrupted(seed: int) ->
         saved = Game.replay(whole.initial, whole.log[:cut])
         resumed = Game.from_state(saved.state)
         fresh = _bots(seed)
-        catch_up(fresh, whole.initial, whole.log[:cut])  # type: ignore[arg-type]
+        relive({s: BotOpponent(b) for s, b in fresh.items()}, whole, whole.log[:cut])  # type: ignore[arg-type]
         play_game(resumed, [BotPlayer(fresh[s]) for s in range(4)], max_turns=400)  # type: ignore[arg-type]
         assert resumed.state == whole.state
         assert whole.log[cut:] == resumed.log

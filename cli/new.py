@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from cli import launch
 from engine import EDITIONS
-from tui import launch
 
 
 def register(sub: Any) -> None:

@@ -1,0 +1,1 @@
+"""The `landlords` command line: one module per subcommand, registered in `cli.main`."""

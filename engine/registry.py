@@ -1,0 +1,109 @@
+"""The engine's registries: every name an edition file uses resolves to one registered function here.
+
+Rule areas register what they implement (a command's check and action, a continuation, a space's action,
+a card's effect, a rent model, a rule hook); the command door and the edition loader only look names up.
+Keeping the tables in this small module, apart from `Game`, is what lets the rule areas import each other
+without a circle through the door.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from engine.errors import Refusal
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+Check = Callable[["Game", Any], Refusal]
+"""A command's check. It must be complete: the action that follows it may not refuse."""
+Run = Callable[["Game", Any], None]
+"""A command's action: it changes the state and emits events, and never refuses."""
+EffectRun = Callable[["Game", Any], None]
+"""How a queued continuation is carried out once nothing is awaited."""
+
+COMMANDS: dict[type, tuple[Check, Run]] = {}
+EFFECTS: dict[type, EffectRun] = {}
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def command(kind: type, check: Check) -> Callable[[Run], Run]:
+    """Register the check and the action of a command type."""
+
+    def register(run: Run) -> Run:
+        COMMANDS[kind] = (check, run)
+        return run
+
+    return register
+
+
+def effect(kind: type) -> Callable[[EffectRun], EffectRun]:
+    """Register how a continuation is carried out."""
+
+    def register(run: EffectRun) -> EffectRun:
+        EFFECTS[kind] = run
+        return run
+
+    return register
+
+
+class Hooks:
+    """A table of named functions for one kind of rule hook ("building", "ending", ...).
+
+    Edition files name the function; `resolve` gives it, or says in a sentence that no such name exists.
+    """
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self.table: dict[str, Any] = {}
+
+    def register(self, name: str) -> Callable[[F], F]:
+        def add(fn: F) -> F:
+            self.table[name] = fn
+            return fn
+
+        return add
+
+    def add(self, name: str, value: Any) -> None:
+        self.table[name] = value
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.table
+
+    def resolve(self, name: str) -> Any:
+        try:
+            return self.table[name]
+        except KeyError:
+            known = ", ".join(sorted(self.table)) or "none"
+            raise KeyError(f"no {self.kind} named {name!r} (known: {known})") from None
+
+
+SPACE_ACTIONS = Hooks("space action")
+"""Space kind -> (game, player, space, dice_total, rent_multiplier, dice_multiplier) -> None."""
+ARRIVAL_ACTIONS = Hooks("arrival rule")
+"""What happens when a token comes to rest, before the space's own action."""
+CARD_EFFECTS = Hooks("card effect")
+"""Card effect kind -> (game, player, effect, card) -> None."""
+RENT_MODELS = Hooks("rent model")
+"""Group rent model -> a `RentModel` (engine.rent)."""
+BUILD_RULES = Hooks("building rule")
+"""When a lot may take its next building level."""
+END_RULES = Hooks("ending rule")
+"""How a game ends and who wins."""
+THROW_AGAIN = Hooks("throw-again rule")
+"""Which throws earn another throw in the same turn."""
+LINK_CONDITIONS = Hooks("link condition")
+"""When a move along the track takes a link to another ring."""
+
+HOOK_KINDS: dict[str, Hooks] = {
+    "space_action": SPACE_ACTIONS,
+    "arrival": ARRIVAL_ACTIONS,
+    "card_effect": CARD_EFFECTS,
+    "rent_model": RENT_MODELS,
+    "building": BUILD_RULES,
+    "ending": END_RULES,
+    "throw_again": THROW_AGAIN,
+    "link": LINK_CONDITIONS,
+}

@@ -1,0 +1,121 @@
+"""The ruleset a game plays by: the edition's figures and hooks, with the chosen variant applied.
+
+Everything that differs between editions and variants and is not plain board data is read from here:
+the doubles limit and which throws earn another, what the building levels are, whether mortgages exist,
+when building is allowed, what happens as a token comes to rest, and how the game ends. The hooks are
+named in the edition file and resolved once, through `engine.registry`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any, Literal
+
+from engine.edition import DealtStart, Edition, load_edition
+from engine.options import RuleOptions
+from engine.registry import ARRIVAL_ACTIONS, BUILD_RULES, END_RULES, THROW_AGAIN
+
+if TYPE_CHECKING:
+    from engine.errors import Refusal
+    from engine.game import Game
+    from engine.tabletop import Tabletop
+
+BuildingKind = Literal["house", "hotel"]
+
+ThrowAgain = Callable[[int, int], bool]
+"""(die 1, die 2) -> whether this throw earns another in the same turn."""
+BuildRule = Callable[["Tabletop", int, int], "tuple[BuildingKind | None, Refusal]"]
+"""(table, player, space) -> the building the lot may take next by the rules of its group, or why not
+(money and the bank's stock aside)."""
+Arrival = Callable[["Game", int, int], None]
+"""(game, player, space): what happens as a token comes to rest, before the space's own action."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    edition: Edition
+    dealt: DealtStart | None  # the Short Game's or the Time Limit game's deal, if playing one
+    houses_before_hotel: int  # the most houses a lot takes
+    hotels: bool  # a hotel is the level above the houses
+    flat_income_tax: bool
+    pay_fine_after_failed_roll: bool
+    mortgaged_at_half: bool  # how net worth counts a mortgaged deed
+    doubles_limit: int | None  # this many doubles in one turn go to jail; None: no limit
+    mortgages: bool  # whether deeds can be mortgaged at all
+    throw_again: ThrowAgain
+    building: BuildRule
+    arrival: Arrival
+    ending: Any  # an `engine.endings.Ending`
+
+    @property
+    def max_level(self) -> int:
+        """The highest building level: the most houses, and the hotel above them."""
+        return self.houses_before_hotel + (1 if self.hotels else 0)
+
+    def is_hotel(self, level: int) -> bool:
+        return self.hotels and level > self.houses_before_hotel
+
+    def houses(self, level: int) -> int:
+        """Houses standing at a building level (a hotel stands alone)."""
+        return 0 if self.is_hotel(level) else level
+
+    def hotels_at(self, level: int) -> int:
+        return 1 if self.is_hotel(level) else 0
+
+    def next_building(self, level: int) -> BuildingKind:
+        """What putting up the next level on a lot at `level` means: a house, or the hotel."""
+        return "hotel" if self.hotels and level == self.houses_before_hotel else "house"
+
+    def rent_row(self, level: int, rents: int) -> int:
+        """The printed rent that applies at a building level, of `rents` printed (a hotel takes the last)."""
+        return rents - 1 if self.is_hotel(level) else level
+
+    def starting_funds(self, players: int, rules: RuleOptions) -> tuple[int, int]:
+        """(cash, bank credit) each player starts with at a table of this size."""
+        ed = self.edition
+        cash, credit = ed.starting_cash_by_players.get(players, ed.starting_cash), 0
+        if ed.large_game is not None and players > ed.large_game.above:
+            cash, credit = ed.large_game.cash, ed.large_game.credit
+        if rules.starting_cash is not None:
+            cash = rules.starting_cash
+        return cash, credit
+
+
+@cache
+def ruleset_for(edition_id: str, rules: RuleOptions) -> Ruleset:
+    """The ruleset of a game of this edition with these options. Raises KeyError for a hook the
+    edition names that no rule area registers."""
+    edition = load_edition(edition_id)
+    dealt = (
+        edition.short_game if rules.short_game else edition.time_limit if rules.time_limit_rounds else None
+    )
+    hooks = edition.hooks
+    common: dict[str, Any] = {
+        "edition": edition,
+        "dealt": dealt,
+        "hotels": edition.hotels,
+        "doubles_limit": edition.doubles_limit,
+        "mortgages": edition.mortgages,
+        "throw_again": THROW_AGAIN.resolve(hooks.throw_again),
+        "building": BUILD_RULES.resolve(hooks.building),
+        "arrival": ARRIVAL_ACTIONS.resolve(hooks.arrival),
+    }
+    if dealt is None:
+        return Ruleset(
+            houses_before_hotel=edition.houses_before_hotel,
+            flat_income_tax=False,
+            pay_fine_after_failed_roll=False,
+            mortgaged_at_half=True,
+            ending=END_RULES.resolve(hooks.ending),
+            **common,
+        )
+    return Ruleset(
+        houses_before_hotel=dealt.houses_before_hotel,
+        flat_income_tax=dealt.flat_income_tax,
+        pay_fine_after_failed_roll=dealt.pay_fine_after_failed_roll,
+        mortgaged_at_half=True,
+        ending=END_RULES.resolve(dealt.ending),
+        **common,
+    )

@@ -1,0 +1,126 @@
+"""Stepping a room's bots in time: one move at a time at the table's pace, so that people can follow them.
+
+The driver is told of every change of the table; when a bot is due and nothing holds the bots (a person
+composing an offer, say), it schedules the bot's move on the clock it is given. Hurrying (skipping ahead,
+or the instant pace) plays on without pause, up to a burst of moves at a time, until a person is needed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from room.pacing import BURST, DEFAULT_SPEED, SPEEDS
+from room.room import Room, Update
+
+
+class Timer(Protocol):
+    def stop(self) -> None: ...
+
+
+class Clock(Protocol):
+    def call_later(self, delay: float, callback: Callable[[], None]) -> Timer: ...
+
+
+class BotDriver:
+    def __init__(
+        self,
+        room: Room,
+        clock: Clock,
+        speed: str = DEFAULT_SPEED,
+        may_move: Callable[[], bool] = lambda: True,
+        needs_a_person: Callable[[Update], bool] = lambda update: False,
+        on_error: Callable[[Exception], None] | None = None,
+    ) -> None:
+        self.room = room
+        self.clock = clock
+        self.speed = speed if speed in SPEEDS else DEFAULT_SPEED
+        self.hurrying = False
+        self._may_move = may_move
+        self._needs_a_person = needs_a_person
+        self._on_error = on_error
+        self._timer: Timer | None = None
+        self._stopped = False
+        self._unsubscribe = room.subscribe(self._changed)
+
+    @property
+    def waiting(self) -> bool:
+        """A bot move is scheduled."""
+        return self._timer is not None
+
+    def settled(self) -> bool:
+        """No bot is due to move: the game waits on a person, is over, or the bots are held."""
+        return self._stopped or self.room.bot_due() is None or not self._may_move()
+
+    def poke(self) -> None:
+        """Schedule the next bot move, if a bot is due and none is scheduled."""
+        if self._timer is not None or self.settled():
+            return
+        delay = 0.0 if self.hurrying else SPEEDS[self.speed]
+        self._timer = self.clock.call_later(max(delay, 0.01), self._burst if delay <= 0 else self._step)
+
+    def hurry(self) -> None:
+        """Let the bots play on without pause until a person is needed."""
+        self.hurrying = True
+        self._cancel()
+        self.poke()
+
+    def stop(self) -> None:
+        """For good: the table is closing."""
+        self._stopped = True
+        self._cancel()
+        self._unsubscribe()
+
+    def _cancel(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def _changed(self, update: Update) -> None:
+        if self._timer is None and not self._stopped:
+            self.poke()
+
+    def _step(self) -> None:
+        self._timer = None
+        if self.settled():
+            return
+        self._play_one()
+        self.poke()
+
+    def _burst(self) -> None:
+        self._timer = None
+        for _ in range(BURST):
+            if self.settled():
+                break
+            update = self._play_one()
+            if update is None or self._needs_a_person(update):
+                break
+        if self.room.bot_due() is None:
+            self.hurrying = False
+        self.poke()
+
+    def _play_one(self) -> Update | None:
+        """One bot move; its update, or None if it failed (the error goes to `on_error`)."""
+        seen: list[Update] = []
+        unsubscribe = self.room.subscribe(seen.append)
+        try:
+            self._timer = _BUSY  # moves made now must not schedule more from inside this one
+            self.room.play_bot()
+        except Exception as exc:
+            self.hurrying = False
+            if self._on_error is None:
+                raise
+            self._on_error(exc)
+            return None
+        finally:
+            self._timer = None
+            unsubscribe()
+        return seen[-1] if seen else None
+
+
+class _Busy:
+    def stop(self) -> None:
+        return None
+
+
+_BUSY = _Busy()

@@ -1,0 +1,53 @@
+"""Taking a saved game up again in one replay: the story of the game and the bots' memories are rebuilt
+while the save is checked, instead of replaying the game once for each.
+
+A bot remembers what it has done (the offers it made and how they were answered, where its own random
+stream has got to). Shown each of its past decisions again, in order, it makes the same choices and ends
+with the same memory, so the resumed game goes on exactly as it would have had it never stopped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from engine import Command, Event, Game
+from room.opponents import BotOpponent, Opponent
+from room.seats import Seat
+from saves.history import opening
+
+MakeOpponents = Callable[[Sequence[Seat], int], Mapping[int, Opponent]]
+
+
+class TableReplay:
+    """A replay watcher (`saves.restore.ReplayWatcher`) that seats the opponents and lets the bots live
+    through their own past decisions, and keeps every event of the game."""
+
+    def __init__(self, make_opponents: MakeOpponents) -> None:
+        self._make = make_opponents
+        self.opponents: dict[int, Opponent] = {}
+        self.history: list[Event] = []
+
+    def begin(self, game: Game, seats: list[Seat]) -> None:
+        self.opponents = dict(self._make(seats, game.state.seed))
+        self.history = opening(game.initial)
+
+    def command(self, game: Game, cmd: Command) -> None:
+        opponent = self.opponents.get(cmd.player)
+        pend = game.state.pending
+        if isinstance(opponent, BotOpponent) and pend is not None and pend.player == cmd.player:
+            opponent.decide(game, cmd.player)
+
+    def applied(self, events: list[Event]) -> None:
+        self.history.extend(events)
+
+
+def relive(opponents: Mapping[int, Opponent], game: Game, log: Sequence[Command]) -> list[Event]:
+    """Replay `log` from `game`'s start with these opponents at the table, as loading a save does: the
+    events of the game, the bots remembering their own decisions. For games that were not saved."""
+    replay = TableReplay(lambda seats, seed: opponents)
+    again = Game.from_state(game.initial)
+    replay.begin(again, [])
+    for cmd in log:
+        replay.command(again, cmd)
+        replay.applied(again.apply(cmd))
+    return replay.history

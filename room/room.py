@@ -1,0 +1,283 @@
+"""A room: one game at one table, apart from any screen.
+
+The room owns the game, who sits where, the opponents, the autosave and the story so far. Players act
+through a `Session`, which holds the seats a client may act for: the room, not the client, decides which
+seat a command acts for, and refuses a command chosen on a table that has changed since (its `version`).
+Everyone following the table (every session's client, the bot driver) is told of each change as it
+happens (`subscribe`). A room is synchronous and has no clock; `room.driver.BotDriver` steps its bots.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+from engine import Board, Command, Event, Game, GameView, IllegalCommand, Option, waiting_for
+from engine.narration import describe
+from engine.players import SimplePlayer
+from engine.queries import Facts, facts
+from room.library import NoRecorder, Recorder
+from room.opponents import Opponent
+from room.seats import Seat
+
+log = logging.getLogger(__name__)
+
+STALE = "The table changed before your move arrived; look again and choose."
+
+
+@dataclass(frozen=True)
+class Update:
+    """One change of the table: the events of one command, and the table's version after it. `notice`
+    reports a side problem (an autosave that failed) without undoing the move."""
+
+    version: int
+    events: tuple[Event, ...]
+    seat: int  # who acted
+    notice: str | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of a command: taken (with its events), or refused with the reason."""
+
+    events: tuple[Event, ...] = ()
+    refusal: str | None = None
+    code: str | None = None
+    notice: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.refusal is None
+
+
+Listener = Callable[[Update], None]
+
+
+class Room:
+    """One game at one table."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[Seat],
+        opponents: Mapping[int, Opponent],
+        recorder: Recorder | None = None,
+        history: Sequence[Event] | None = None,
+    ) -> None:
+        if len(seats) != len(game.state.players):
+            raise ValueError("one seat per player")
+        self._game = game
+        self._seats = tuple(seats)
+        self._names = tuple(p.name for p in game.state.players)
+        self._opponents = dict(opponents)
+        self._recorder: Recorder = recorder or NoRecorder()
+        self._history: list[Event] = list(game.opening if history is None else history)
+        self._version = len(game.log)
+        self._listeners: list[Listener] = []
+        self._views: dict[int | None, GameView] = {}
+        self._options: dict[int, list[Option]] = {}
+        self._facts: Facts | None = None
+        self._fallback = SimplePlayer()
+
+    # --- what the table looks like ------------------------------------------------------------
+
+    @property
+    def board(self) -> Board:
+        return self._game.board
+
+    @property
+    def seats(self) -> Sequence[Seat]:
+        return self._seats
+
+    @property
+    def names(self) -> Sequence[str]:
+        return self._names
+
+    @property
+    def version(self) -> int:
+        """How many commands the game has taken: every change raises it by one."""
+        return self._version
+
+    @property
+    def finished(self) -> bool:
+        return self._game.state.winner is not None
+
+    @property
+    def seed(self) -> int | None:
+        """The game's seed, once the game is over (before, it would tell the dice to come)."""
+        return self._game.state.seed if self.finished else None
+
+    def view(self, seat: int | None = None) -> GameView:
+        cached = self._views.get(seat)
+        if cached is None:
+            cached = self._views[seat] = self._game.view(seat)
+        return cached
+
+    def options(self, seat: int) -> list[Option]:
+        """Every command the seat might give now, each with the reason it would be refused, if any."""
+        cached = self._options.get(seat)
+        if cached is None:
+            cached = self._options[seat] = self._game.options(seat)
+        return cached
+
+    def legal(self, seat: int) -> list[Command]:
+        return [o.command for o in self.options(seat) if o.refusal is None]
+
+    def check(self, seat: int, cmd: Command) -> str | None:
+        """Why `cmd`, given by `seat`, would be refused now, or None (a dry run: nothing changes)."""
+        refusal = self._game.check(self._for(seat, cmd))
+        return None if refusal is None else refusal.reason
+
+    def facts(self) -> Facts:
+        if self._facts is None:
+            self._facts = facts(self._game)
+        return self._facts
+
+    def history(self) -> Sequence[Event]:
+        return self._history
+
+    def narrate(self, event: Event) -> str:
+        return describe(event, self._names, self._game.board)
+
+    def waiting_for(self) -> str:
+        return waiting_for(self._game)
+
+    def is_bot(self, seat: int) -> bool:
+        return seat in self._opponents
+
+    # --- who follows the table ----------------------------------------------------------------
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Be told of every change from now on; the returned function stops it."""
+        self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return unsubscribe
+
+    def join(self, seats: Collection[int]) -> Session:
+        """A session acting for these seats (people's seats only)."""
+        bots = sorted(s for s in seats if s in self._opponents)
+        if bots:
+            raise ValueError(f"seat {bots[0]} is played by a bot")
+        if any(not 0 <= s < len(self._seats) for s in seats):
+            raise ValueError("no such seat at this table")
+        return Session(self, frozenset(seats))
+
+    # --- moves --------------------------------------------------------------------------------
+
+    def submit(self, seat: int, cmd: Command, version: int) -> Outcome:
+        """A person's command for `seat`, chosen on the table at `version`."""
+        if seat in self._opponents:
+            return Outcome(refusal=f"{self._names[seat]} is played by a bot.", code="bot_seat")
+        if version != self._version:
+            return Outcome(refusal=STALE, code="stale_table")
+        return self._apply(seat, self._for(seat, cmd))
+
+    def bot_due(self) -> int | None:
+        """The bot seat the game waits on, if any."""
+        pend = self._game.state.pending
+        if pend is None or pend.player not in self._opponents:
+            return None
+        return pend.player
+
+    def play_bot(self) -> Outcome:
+        """Let the bot the game waits on make its move. A bot that errs never stalls the table: the
+        simple player decides for it that once."""
+        seat = self.bot_due()
+        if seat is None:
+            return Outcome(refusal="No bot is to move.", code="no_bot")
+        game = self._game
+        try:
+            choice: Command | None = self._opponents[seat].decide(game, seat)
+        except Exception:
+            log.exception("bot %s failed to decide", seat)
+            choice = None
+        outcome = self._apply(seat, self._for(seat, choice)) if choice is not None else Outcome(refusal="?")
+        if outcome.ok:
+            return outcome
+        log.warning("bot %s chose a refused command %r: %s", seat, choice, outcome.refusal)
+        outcome = self._apply(seat, self._fallback.decide(game, seat))
+        if outcome.ok:
+            return outcome
+        return self._apply(seat, next(c for c in game.legal_commands(seat) if c.kind != "propose_trade"))
+
+    def _for(self, seat: int, cmd: Command) -> Command:
+        return cmd if cmd.player == seat else cmd.model_copy(update={"player": seat})
+
+    def _apply(self, seat: int, cmd: Command) -> Outcome:
+        try:
+            events = self._game.apply(cmd)
+        except IllegalCommand as exc:
+            return Outcome(refusal=exc.reason, code=exc.code)
+        self._history.extend(events)
+        self._version += 1
+        self._views.clear()
+        self._options.clear()
+        self._facts = None
+        notice = None
+        try:
+            self._recorder.after_events(events)
+        except Exception as exc:  # a failed autosave must never cost the move
+            log.exception("autosave failed")
+            notice = f"Autosave failed: {exc}"
+        update = Update(self._version, tuple(events), seat, notice)
+        for listener in list(self._listeners):
+            try:
+                listener(update)
+            except Exception:  # one follower's trouble is not the table's
+                log.exception("a listener failed")
+        return Outcome(tuple(events), notice=notice)
+
+    # --- saving -------------------------------------------------------------------------------
+
+    @property
+    def saving(self) -> bool:
+        return self._recorder.saving
+
+    def save_now(self) -> str | None:
+        """Save at once; a sentence if that failed."""
+        try:
+            self._recorder.save_now()
+        except Exception as exc:
+            log.exception("save failed")
+            return f"Saving failed: {exc}"
+        return None
+
+    def close(self) -> None:
+        """Stop saving and release the save; the game stays as last saved."""
+        try:
+            self._recorder.close()
+        except Exception:
+            log.exception("closing the save failed")
+
+
+class Session:
+    """One client at a room: the seats it may act for. Whatever seat a command names, it acts for the
+    session's seat (of several, the one it names, if the session holds it)."""
+
+    def __init__(self, room: Room, seats: frozenset[int]) -> None:
+        self.room = room
+        self.seats = seats
+
+    def seat_for(self, cmd: Command) -> int | None:
+        if cmd.player in self.seats:
+            return cmd.player
+        if len(self.seats) == 1:
+            return next(iter(self.seats))
+        return None
+
+    def submit(self, cmd: Command, version: int) -> Outcome:
+        seat = self.seat_for(cmd)
+        if seat is None:
+            return Outcome(refusal="You do not hold that seat.", code="not_your_seat")
+        return self.room.submit(seat, cmd, version)
+
+    def check(self, cmd: Command) -> str | None:
+        seat = self.seat_for(cmd)
+        if seat is None:
+            return "You do not hold that seat."
+        return self.room.check(seat, cmd)

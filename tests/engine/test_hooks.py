@@ -1,0 +1,69 @@
+"""Every name an edition file uses resolves to a registered function: hooks, space kinds, rent models,
+card effects and link conditions. An edition is data plus these names, and nothing else."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine import known_editions, load_edition, ruleset_for
+from engine.options import RuleOptions
+from engine.registry import (
+    ARRIVAL_ACTIONS,
+    BUILD_RULES,
+    CARD_EFFECTS,
+    END_RULES,
+    LINK_CONDITIONS,
+    RENT_MODELS,
+    SPACE_ACTIONS,
+    THROW_AGAIN,
+)
+
+ENGINE = Path(engine.__file__).parent
+
+
+@pytest.mark.parametrize("edition", known_editions())
+def test_every_hook_named_in_every_edition_resolves(edition: str) -> None:
+    ed = load_edition(edition)
+    assert ed.hooks.throw_again in THROW_AGAIN
+    assert ed.hooks.building in BUILD_RULES
+    assert ed.hooks.arrival in ARRIVAL_ACTIONS
+    assert ed.hooks.ending in END_RULES
+    assert ed.short_game.ending in END_RULES and ed.time_limit.ending in END_RULES
+    for space in ed.spaces:
+        assert space.kind in SPACE_ACTIONS, f"{edition}: no action for space kind {space.kind!r}"
+    for gid, group in ed.groups.items():
+        assert group.rent_model in RENT_MODELS, f"{edition}: group {gid} names no rent model"
+    for deck in ed.decks.values():
+        for card in deck.cards:
+            assert card.effect.kind in CARD_EFFECTS or card.effect.kind == "jail_free", card.id
+    for link in ed.track.links if ed.track is not None else ():
+        assert link.when in LINK_CONDITIONS
+    for rules in (RuleOptions(), RuleOptions(short_game=True), RuleOptions(time_limit_rounds=10)):
+        ruleset_for(edition, rules)  # resolves every hook, or raises
+
+
+def test_an_unknown_hook_is_refused_in_a_sentence() -> None:
+    with pytest.raises(KeyError, match="no building rule named 'on_tuesdays'"):
+        BUILD_RULES.resolve("on_tuesdays")
+
+
+def test_no_rule_asks_which_edition_it_is_playing() -> None:
+    """Editions differ by data and named hooks: no `if edition == ...` (or an edition id compared
+    anywhere) in the engine."""
+    ids = set(known_editions())
+    for path in sorted(ENGINE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Compare):
+                continue
+            sides = (node.left, *node.comparators)
+            names = any(isinstance(s, ast.Attribute) and s.attr in ("edition", "id") for s in sides)
+            for side in sides:
+                if isinstance(side, ast.Constant) and (
+                    side.value in ids or (names and isinstance(side.value, str))
+                ):
+                    pytest.fail(f"{path.name}:{node.lineno} compares with the edition {side.value!r}")
