@@ -25,6 +25,7 @@ class Board:
     house_cost: tuple[int, ...]
     rent: tuple[tuple[int, ...], ...]
     pays: tuple[int, ...]  # paid for landing on or passing a space going forward (GO's salary); 0: none
+    pay_spaces: tuple[int, ...]  # the spaces that pay, in board order
     jail: int
     track: Track
     cards: dict[str, dict[str, Card]]  # deck -> card id -> card
@@ -76,6 +77,7 @@ def board_for(edition_id: str) -> Board:
         house_cost=tuple(s.house_cost or 0 for s in spaces),
         rent=tuple(tuple(s.rent or ()) for s in spaces),
         pays=tuple(_pays(ed, s) for s in spaces),
+        pay_spaces=tuple(i for i, s in enumerate(spaces) if _pays(ed, s)),
         jail=ed.jail.space,
         track=track_for(ed),
         cards={d: {c.id: c for c in deck.cards} for d, deck in ed.decks.items()},

@@ -7,7 +7,6 @@ from functools import cache
 from typing import Annotated, Any, Literal, TypeVar, cast, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
-from pydantic.fields import FieldInfo
 
 from engine.errors import IllegalCommand
 from engine.state import Bundle
@@ -160,20 +159,15 @@ def simple(kind: type[C], player: int) -> C:
 # --- the shape of a command, checked at the door ------------------------------------------------
 
 FieldCheck = Callable[[Any], bool]
-
-
-def _int_check(lower: int | None, strict: bool) -> FieldCheck:
-    if lower is None:
-        return lambda v: type(v) is int
-    if strict:
-        return lambda v: type(v) is int and v > lower
-    return lambda v: type(v) is int and v >= lower
+_UNBOUNDED = -(2**63)
 
 
 def _bundle_ok(b: Any) -> bool:
     if type(b) is not Bundle:
         return False
-    cash, deeds, cards = b.cash, b.deeds, b.jail_cards
+    cash = getattr(b, "cash", None)
+    deeds = getattr(b, "deeds", None)
+    cards = getattr(b, "jail_cards", None)
     return (
         type(cash) is int
         and cash >= 0
@@ -184,8 +178,7 @@ def _bundle_ok(b: Any) -> bool:
     )
 
 
-def _field_check(info: FieldInfo) -> FieldCheck:
-    ann = info.annotation
+def _field_check(ann: Any) -> FieldCheck:
     if ann is Bundle:
         return _bundle_ok
     if get_origin(ann) is Literal:
@@ -193,45 +186,61 @@ def _field_check(info: FieldInfo) -> FieldCheck:
         return lambda v: type(v) is str and v in allowed
     if ann is str:
         return lambda v: type(v) is str
-    if ann is int:
-        lower: int | None = None
-        strict = False
-        for m in info.metadata:  # pydantic's Gt(0) / Ge(0) bounds
-            if isinstance(getattr(m, "gt", None), int):
-                lower, strict = m.gt, True
-            elif isinstance(getattr(m, "ge", None), int):
-                lower = m.ge
-        return _int_check(lower, strict)
     raise TypeError(f"no door check for a command field of type {ann!r}")
 
 
-def _shapes() -> dict[type, tuple[frozenset[str], tuple[tuple[str, FieldCheck], ...]]]:
-    out: dict[type, tuple[frozenset[str], tuple[tuple[str, FieldCheck], ...]]] = {}
-    for cls in get_args(get_args(Command)[0]):
-        fields = cls.model_fields
-        out[cls] = (frozenset(fields), tuple((name, _field_check(f)) for name, f in fields.items()))
-    return out
+class _Shape:
+    """What a command's fields must hold: whole numbers (at least some bound), the kind's own name, a
+    literal choice, a reason's text, trade bundles."""
+
+    __slots__ = ("count", "kind", "numbers", "others")
+
+    def __init__(self, cls: type[_Command]) -> None:
+        self.count = len(cls.model_fields)
+        self.numbers: list[tuple[str, int]] = []
+        self.others: list[tuple[str, FieldCheck]] = []
+        self.kind = ""
+        for name, info in cls.model_fields.items():
+            ann = info.annotation
+            if name == "kind":
+                self.kind = get_args(ann)[0]
+            elif ann is int:
+                lower = _UNBOUNDED
+                for m in info.metadata:  # pydantic's Gt(0) / Ge(0) bounds
+                    if isinstance(getattr(m, "gt", None), int):
+                        lower = m.gt + 1
+                    elif isinstance(getattr(m, "ge", None), int):
+                        lower = m.ge
+                self.numbers.append((name, lower))
+            else:
+                self.others.append((name, _field_check(ann)))
 
 
-_SHAPES = _shapes()
+_SHAPES: dict[type, _Shape] = {cls: _Shape(cls) for cls in get_args(get_args(Command)[0])}
 
 
 def malformed(cmd: object) -> IllegalCommand | None:
     """Why a command object is not a well-formed command (built without validation, say), or None.
 
     Commands made the usual way are validated when built; this catches one assembled by other means
-    (`model_construct`, a changed `__dict__`) before any rule reads it.
+    (`model_construct`, a changed `__dict__`) before any rule reads it. It runs for every command, so
+    it is kept to a few comparisons.
     """
     shape = _SHAPES.get(type(cmd))
     if shape is None:
         return IllegalCommand("unknown_command", f"{type(cmd).__name__} is not a command of this game")
-    names, checks = shape
     values = getattr(cmd, "__dict__", None)
-    if values is None or values.keys() != names:
-        return IllegalCommand(
-            "malformed_command", f"The {type(cmd).__name__} is incomplete or has extra parts."
-        )
-    for name, ok in checks:
-        if not ok(values[name]):
-            return IllegalCommand("malformed_command", f"The {type(cmd).__name__} has an invalid {name}.")
+    if values is None or len(values) != shape.count or values.get("kind") != shape.kind:
+        return _bad(cmd, "kind")
+    for name, lower in shape.numbers:
+        v = values.get(name)
+        if type(v) is not int or v < lower:
+            return _bad(cmd, name)
+    for name, ok in shape.others:
+        if name not in values or not ok(values[name]):
+            return _bad(cmd, name)
     return None
+
+
+def _bad(cmd: object, part: str) -> IllegalCommand:
+    return IllegalCommand("malformed_command", f"The {type(cmd).__name__} has an invalid or missing {part}.")

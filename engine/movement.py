@@ -48,10 +48,16 @@ def _walk(
     ps.position = walk.end
     game.emit(_player_moved(player, start, walk.end, via, direction < 0))
     if direction > 0:
-        pays = game.board.pays
-        for space in walk.path:
-            if pays[space]:
-                _salary(game, player, space, landed=space == walk.end and not walk.stopped)
+        path = walk.path
+        payers = game.board.pay_spaces
+        if len(payers) == 1:  # most boards: one space (GO) to look for in the path
+            if payers[0] in path:
+                _salary(game, player, payers[0], landed=payers[0] == walk.end and not walk.stopped)
+        else:
+            pays = game.board.pays
+            for space in path:
+                if pays[space]:
+                    _salary(game, player, space, landed=space == walk.end and not walk.stopped)
     if walk.stopped:
         game.state.pending = RouteChoice(
             player=player, at=walk.end, options=walk.options, steps=walk.steps_left, direction=direction

@@ -59,6 +59,9 @@ class Track:
     backward: tuple[int, ...]
     links: tuple[tuple[Link, ...], ...]  # the links leaving each space
     conditions: dict[str, LinkCondition]
+    linked: bool  # some space has a link (else every walk stays on its ring)
+    index: tuple[int, ...]  # each space's place on its ring
+    doubled: tuple[tuple[int, ...], ...]  # each ring twice over, so that a walk is a slice
 
     def step(self, space: int, direction: int) -> int:
         return self.forward[space] if direction > 0 else self.backward[space]
@@ -77,6 +80,14 @@ class Track:
         """Walk `steps` from `start`. `total` is the whole move's length when this walk resumes one that
         stopped (`decided`: the way on from `start` has been chosen). Without `choose`, a link that needs
         the mover's choice stops the walk there."""
+        if not self.linked:
+            ring = self.doubled[self.ring_of[start]]
+            n = len(ring) // 2
+            if steps < n:
+                i = self.index[start]
+                ahead = ring[i + 1 : i + 1 + steps]
+                along = ahead if direction > 0 else ring[i + n - steps : i + n][::-1]
+                return Walk(along, along[-1] if along else start)
         total = steps if total is None else total
         forward, backward, links = self.forward, self.backward, self.links
         nxt = forward if direction > 0 else backward
@@ -153,11 +164,13 @@ def track_for(edition: Edition) -> Track:
     forward = [0] * n
     backward = [0] * n
     ring_of = [0] * n
+    index = [0] * n
     for r, ring in enumerate(rings):
         for i, space in enumerate(ring):
             forward[space] = ring[(i + 1) % len(ring)]
             backward[space] = ring[i - 1]
             ring_of[space] = r
+            index[space] = i
     leaving: list[list[Link]] = [[] for _ in range(n)]
     for link in links:
         leaving[link.at].append(link)
@@ -169,6 +182,9 @@ def track_for(edition: Edition) -> Track:
         backward=tuple(backward),
         links=tuple(tuple(ls) for ls in leaving),
         conditions={link.when: LINK_CONDITIONS.resolve(link.when) for link in links},
+        linked=bool(links),
+        index=tuple(index),
+        doubled=tuple(tuple(r) * 2 for r in rings),
     )
 
 

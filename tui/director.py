@@ -51,6 +51,8 @@ def decision_for(view: GameView, humans: Collection[int]) -> Decision | None:
         return Decision("mortgage_decision", p, ("mortgage_decision", p, pend.space, view.turn))
     if pend.kind == "place_building":
         return Decision("place_building", p, ("place_building", p, pend.building, view.turn))
+    if pend.kind == "route":
+        return Decision("route", p, ("route", p, pend.at, pend.steps, view.turn))
     return None
 
 

@@ -72,6 +72,11 @@ def describe_command(cmd: Command, view: GameView, board: Board) -> str:
         return "Declare bankruptcy"
     if kind == "propose_trade":
         return "Propose a trade"
+    if cmd.kind == "choose_route":
+        at = getattr(view.pending, "at", None)
+        if at == cmd.space:
+            return f"Keep to this ring at {name(cmd.space)}"
+        return f"Go across to {name(cmd.space)}"
     return kind.replace("_", " ").capitalize()
 
 

@@ -13,6 +13,7 @@ from textual.widgets import Button, Footer, Label, Static
 
 from engine import ChooseIncomeTax
 from engine.narration import money
+from engine.queries import tax_of
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 
 
@@ -32,7 +33,10 @@ class IncomeTaxDialog(DecisionDialog):
         yield Footer(compact=True, show_command_palette=False)
 
     def refresh_from_game(self) -> None:
-        tax = self.client.board.edition.taxes["income"]
+        space = getattr(self.view.pending, "space", None)
+        if space is None:
+            return
+        tax = tax_of(self.view, space)
         cash = self.view.players[self.player].cash
         name = self.client.names[self.player]
         self.query_one("#title", Label).update(Content(f"{name}: income tax"))

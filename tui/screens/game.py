@@ -25,6 +25,7 @@ from engine.events import Event
 from room import pacing
 from room.room import Update
 from tui import captions
+from tui.board_layout import neighbour
 from tui.client import GameClient, TableChanged
 from tui.dialogs.auction import AuctionDialog
 from tui.dialogs.base import GameDialog, PaletteEntry
@@ -37,13 +38,14 @@ from tui.dialogs.jail import JailDialog
 from tui.dialogs.mortgage import MortgageDialog
 from tui.dialogs.mortgage_decision import MortgageDecisionDialog
 from tui.dialogs.place_building import PlaceBuildingDialog
+from tui.dialogs.route import RouteDialog
 from tui.dialogs.trade import TradeScreen
 from tui.director import Decision, acting_seat, decision_for
 from tui.errors import guarded, report
 from tui.glyphs import Glyphs, plain
 from tui.layout import layout_for
 from tui.trade_model import TradeDraft
-from tui.widgets.board import BoardGrid, SpaceClicked, cell_states, grid_position
+from tui.widgets.board import BoardGrid, SpaceClicked, cell_states, grid_position, side_length
 from tui.widgets.centre import CentrePanel
 from tui.widgets.deed import DeedPanel
 from tui.widgets.event_log import EventLog
@@ -304,7 +306,7 @@ class GameScreen(Screen[None]):
 
     def _apply_layout(self) -> None:
         width, height = self.app.size
-        layout = layout_for(width, height)
+        layout = layout_for(width, height, side_length(self.client.board))
         self.board.size_cells(layout.cell_width, layout.cell_height)
         self.set_class(not layout.side_panel, "-compact")
         self.set_class(layout.log_rows > 0, "-log-below")
@@ -500,6 +502,7 @@ class GameScreen(Screen[None]):
             "debt": DebtDialog,
             "mortgage_decision": MortgageDecisionDialog,
             "place_building": PlaceBuildingDialog,
+            "route": RouteDialog,
         }
         if decision.kind == "trade":
             return TradeScreen(self, decision.player, received=decision)
@@ -643,18 +646,15 @@ class GameScreen(Screen[None]):
         self.redraw()
 
     def action_move_selection(self, rows: int, cols: int) -> None:
-        """Move the selection to the neighbouring space in that direction, round the board."""
-        size = self.client.board.size
-        here = self.position_of(self.selected)
-        for nxt in ((self.selected + 1) % size, (self.selected - 1) % size):
-            r, c = self.position_of(nxt)
-            if (rows and (r - here[0]) * rows > 0) or (cols and (c - here[1]) * cols > 0):
-                self.selected = nxt
-                self.redraw()
-                return
+        """Move the selection to the neighbouring space in that direction, along the track."""
+        nxt = neighbour(self.client.board, self.selected, rows, cols)
+        if nxt is not None:
+            self.selected = nxt
+            self.redraw()
 
     def action_step_selection(self, step: int) -> None:
-        self.selected = (self.selected + step) % self.client.board.size
+        track = self.client.board.track
+        self.selected = track.forward[self.selected] if step > 0 else track.backward[self.selected]
         self.redraw()
 
     def action_select_current(self) -> None:

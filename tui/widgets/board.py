@@ -17,27 +17,19 @@ from textual.widget import Widget
 
 from engine import Board, GameView
 from tui import look
+from tui.board_layout import layout_of
 from tui.glyphs import UNICODE, Glyphs
 from tui.words import fit
 
 
 def side_length(board: Board) -> int:
-    """Spaces along one side of the square, corners included (11 for a 40-space board)."""
-    return board.size // 4 + 1
+    """Cells along one side of the board's grid, corners included (11 for a 40-space board)."""
+    return layout_of(board).side
 
 
 def grid_position(board: Board, space: int) -> tuple[int, int]:
     """(row, column) of a space: GO bottom right, play running clockwise (left along the bottom)."""
-    per = board.size // 4
-    last = per
-    side, k = divmod(space, per)
-    if side == 0:
-        return last, last - k
-    if side == 1:
-        return last - k, 0
-    if side == 2:
-        return 0, k
-    return k, last
+    return layout_of(board).cells[space]
 
 
 @dataclass(frozen=True)
@@ -186,6 +178,13 @@ def _squeeze(parts: Sequence[Content], width: int) -> Content:
     return Content("").join([*kept, Content.styled("+", "bold")])
 
 
+class Gap(Widget):
+    """An empty cell of the grid, between one ring and the ring inside it."""
+
+    def render(self) -> Content:
+        return Content("")
+
+
 class BoardGrid(Container):
     """The spaces in a square grid around a centre widget."""
 
@@ -209,24 +208,27 @@ class BoardGrid(Container):
         yield from self._in_grid_order()
 
     def _in_grid_order(self) -> Iterator[Widget]:
-        side = side_length(self.board)
-        at = {grid_position(self.board, s): s for s in range(self.board.size)}
-        for row in range(side):
-            for col in range(side):
-                if (row, col) in at:
-                    yield self.cells[at[(row, col)]]
-                elif (row, col) == (1, 1):
+        layout = layout_of(self.board)
+        for row in range(layout.side):
+            for col in range(layout.side):
+                space = layout.at(row, col)
+                if space is not None:
+                    yield self.cells[space]
+                elif layout.centre is not None and (row, col) == layout.centre[:2]:
                     yield self.centre
+                elif not layout.in_centre(row, col):
+                    yield Gap()  # between two rings
 
     def size_cells(self, width: int, height: int) -> None:
         """Lay the grid out with cells of this size."""
-        side = side_length(self.board)
-        inner = side - 2
+        layout = layout_of(self.board)
+        side = layout.side
         self.set_styles(
             f"grid-size: {side} {side}; grid-columns: {width}; grid-rows: {height};"
             f"width: {side * width + side - 1}; height: {side * height};"
         )
-        self.centre.set_styles(f"column-span: {inner}; row-span: {inner};")
+        span = layout.centre[2] if layout.centre is not None else 1
+        self.centre.set_styles(f"column-span: {span}; row-span: {span};")
 
     def show(self, states: Sequence[CellState]) -> None:
         for cell, state in zip(self.cells, states, strict=True):
