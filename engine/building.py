@@ -19,8 +19,7 @@ from engine.errors import IllegalCommand, Refusal
 from engine.events import BuildingBought, BuildingPlaced, BuildingSold, interned
 from engine.money import funds, spend
 from engine.registry import BUILD_RULES, command, effect
-from engine.ruleset import BuildingKind
-from engine.state import BuildingPlacement, RaiseBuilding, Resume
+from engine.state import BuildingKind, BuildingPlacement, RaiseBuilding, Resume
 
 if TYPE_CHECKING:
     from engine.game import Game

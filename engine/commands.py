@@ -13,7 +13,7 @@ from engine.state import Bundle
 
 
 class _Command(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     player: int = Field(ge=0)
 
 
@@ -139,8 +139,16 @@ Command = Annotated[
     Field(discriminator="kind"),
 ]
 
-COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
-COMMAND_LIST_ADAPTER: TypeAdapter[list[Command]] = TypeAdapter(list[Command])
+
+@cache
+def command_adapter() -> TypeAdapter[Command]:
+    """Reads and writes one command as JSON (built when first needed, not when the engine loads)."""
+    return TypeAdapter(Command)
+
+
+@cache
+def command_list_adapter() -> TypeAdapter[list[Command]]:
+    return TypeAdapter(list[Command])
 
 
 C = TypeVar("C", bound=_Command)

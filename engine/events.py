@@ -7,6 +7,7 @@ ledger of events accounts for every dollar without diffing states.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -19,7 +20,7 @@ BuildingKind = Literal["house", "hotel"]
 
 class _Event(BaseModel):
     # Events are made by the engine only, never parsed from outside, so unknown keys need no check.
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     def deltas(self) -> tuple[tuple[int, int], ...]:
         return ()
@@ -482,8 +483,16 @@ Event = Annotated[
     Field(discriminator="kind"),
 ]
 
-EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
-EVENT_LIST_ADAPTER: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
+
+@cache
+def event_adapter() -> TypeAdapter[Event]:
+    """Reads and writes one event as JSON (built when first needed, not when the engine loads)."""
+    return TypeAdapter(Event)
+
+
+@cache
+def event_list_adapter() -> TypeAdapter[list[Event]]:
+    return TypeAdapter(list[Event])
 
 
 def maker(cls: type[_Event]) -> Callable[[dict[str, Any]], Any]:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import engine.rng as rng
+from engine import rules as _rule_areas  # noqa: F401  (every rule area registers itself first)
 from engine.board import Board, board_for
 from engine.commands import Command, malformed
 from engine.errors import IllegalCommand, Refusal

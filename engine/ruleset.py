@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
+from engine import rules as _rule_areas  # noqa: F401  (the hooks are registered by the rule areas)
+from engine import state
 from engine.edition import DealtStart, Edition, load_edition
 from engine.options import RuleOptions
 from engine.registry import ARRIVAL_ACTIONS, BUILD_RULES, END_RULES, THROW_AGAIN
@@ -22,7 +24,7 @@ if TYPE_CHECKING:
     from engine.game import Game
     from engine.tabletop import Tabletop
 
-BuildingKind = Literal["house", "hotel"]
+BuildingKind = state.BuildingKind
 
 ThrowAgain = Callable[[int, int], bool]
 """(die 1, die 2) -> whether this throw earns another in the same turn."""

@@ -14,7 +14,7 @@ from typing import Any
 from engine.board import board_for
 from engine.edition import known_editions
 from engine.ruleset import ruleset_for
-from engine.state import STATE_ADAPTER, GameState
+from engine.state import GameState, state_adapter
 
 PLAYER_FIELDS = frozenset({"player", "payer", "payee", "proposer", "to", "high_bidder", "initiator"})
 SPACE_FIELDS = frozenset({"space", "at"})
@@ -77,7 +77,7 @@ def problem(state: GameState) -> str | None:
         return "the player to play is not at the table"
     if state.pot < 0 or state.next_trade_id < 1:
         return "a negative figure"
-    waiting = STATE_ADAPTER.dump_python(state, include={"pending", "suspended", "queue", "offers"})
+    waiting = state_adapter().dump_python(state, include={"pending", "suspended", "queue", "offers"})
     return _references(waiting, n, board.size, "what the game waits for")
 
 

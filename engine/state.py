@@ -14,7 +14,10 @@ from pydantic.dataclasses import dataclass
 
 from engine.options import RuleOptions
 
-_STRICT = ConfigDict(extra="forbid")
+_STRICT = ConfigDict(extra="forbid", defer_build=True)
+
+BuildingKind = Literal["house", "hotel"]
+"""What a building level is: a house, or the hotel above the most houses a lot takes."""
 
 # --- the bundle a trade moves ---------------------------------------------------------------------
 
@@ -324,18 +327,22 @@ class GameState:
     winner: int | None = None
 
     def to_json(self) -> str:
-        return STATE_ADAPTER.dump_json(self).decode()
+        return state_adapter().dump_json(self).decode()
 
     @staticmethod
     def from_json(text: str | bytes) -> GameState:
-        return STATE_ADAPTER.validate_json(text)
+        return state_adapter().validate_json(text)
 
     def copy(self) -> GameState:
         """A deep, independent copy."""
-        return STATE_ADAPTER.validate_python(STATE_ADAPTER.dump_python(self))
+        adapter = state_adapter()
+        return adapter.validate_python(adapter.dump_python(self))
 
 
-STATE_ADAPTER: TypeAdapter[GameState] = TypeAdapter(GameState)
+@cache
+def state_adapter() -> TypeAdapter[GameState]:
+    """Reads, writes and checks a whole state (built when first needed, not when the engine loads)."""
+    return TypeAdapter(GameState)
 
 
 # Immutable and asked for on every roll: shared instances spare the validation.

@@ -7,6 +7,7 @@ over; then the seed is given, so that the game can be replayed.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 
 
 class GameView(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     edition: str
     rules: RuleOptions
@@ -51,8 +52,14 @@ class GameView(BaseModel):
         return ruleset_for(self.edition, self.rules)
 
 
-_PLAYERS: TypeAdapter[list[PlayerState]] = TypeAdapter(list[PlayerState])
-_DEEDS: TypeAdapter[dict[int, DeedState]] = TypeAdapter(dict[int, DeedState])
+@cache
+def _players() -> TypeAdapter[list[PlayerState]]:
+    return TypeAdapter(list[PlayerState])
+
+
+@cache
+def _deeds() -> TypeAdapter[dict[int, DeedState]]:
+    return TypeAdapter(dict[int, DeedState])
 
 
 def make_view(game: Game, player: int | None) -> GameView:
@@ -61,8 +68,8 @@ def make_view(game: Game, player: int | None) -> GameView:
         edition=st.edition,
         rules=st.rules,
         me=player,
-        players=_PLAYERS.validate_python(_PLAYERS.dump_python(st.players)),
-        deeds=_DEEDS.validate_python(_DEEDS.dump_python(st.deeds)),
+        players=_players().validate_python(_players().dump_python(st.players)),
+        deeds=_deeds().validate_python(_deeds().dump_python(st.deeds)),
         bank=BankState(houses=st.bank.houses, hotels=st.bank.hotels),
         deck_sizes={name: len(order) for name, order in st.decks.items()},
         current=st.current,

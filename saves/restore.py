@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from engine import Command, Event, Game, GameState, IllegalCommand
 from engine.soundness import problem
-from engine.state import STATE_ADAPTER
+from engine.state import state_adapter
 from saves.codec import program_version
 from saves.errors import SaveError
 from saves.model import SaveFile, SaveSummary, Seat
@@ -86,7 +86,8 @@ def restore(path: Path, save: SaveFile, watcher: ReplayWatcher | None = None) ->
 
 def first_difference(a: GameState, b: GameState) -> str:
     """Where two states first differ, as a path such as `players.2.cash`."""
-    return _diff(STATE_ADAPTER.dump_python(a), STATE_ADAPTER.dump_python(b), "state") or "nothing"
+    adapter = state_adapter()
+    return _diff(adapter.dump_python(a), adapter.dump_python(b), "state") or "nothing"
 
 
 def _diff(a: Any, b: Any, where: str) -> str | None:

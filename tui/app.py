@@ -12,17 +12,20 @@ import signal
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from room import Persistence, PersistenceError, pacing
+from room import pacing
 from tui import themes
-from tui.client import GameClient
 from tui.glyphs import ASCII, UNICODE, Glyphs, unicode_ok, use_ascii_controls
 from tui.layout import too_small
+
+if TYPE_CHECKING:
+    from room import Persistence
+    from tui.client import GameClient
 
 
 @dataclass(frozen=True)
@@ -79,7 +82,7 @@ class LandlordsApp(App[int]):
         super().__init__()
         self.options = options or AppOptions()
         self.opening = opening or Opening()
-        self.persistence = persistence or Persistence(self.options.saves_dir)
+        self._persistence = persistence
         use_ascii = self.options.ascii if self.options.ascii is not None else not unicode_ok()
         self.glyphs: Glyphs = ASCII if use_ascii else UNICODE
         use_ascii_controls(use_ascii)
@@ -89,6 +92,16 @@ class LandlordsApp(App[int]):
         for theme in themes.themes():
             self.register_theme(theme)
         self.theme = self._pick_theme()
+
+    @property
+    def persistence(self) -> Persistence:
+        """The saved games, opened when first needed: the start screen shows before the engine and the
+        saves are loaded."""
+        if self._persistence is None:
+            from room import Persistence
+
+            self._persistence = Persistence(self.options.saves_dir)
+        return self._persistence
 
     def _pick_theme(self) -> str:
         choice = self.options.theme
@@ -173,7 +186,7 @@ class LandlordsApp(App[int]):
     def start_table(self, setup: object) -> None:
         """Start a new game from a `TableSetup` (the new-game form, or a quick game)."""
         from engine import SetupError
-        from room import TableSetup, open_room
+        from room import Persistence, PersistenceError, TableSetup, open_room
         from tui.client import LocalClient
 
         assert isinstance(setup, TableSetup)
@@ -188,7 +201,7 @@ class LandlordsApp(App[int]):
         self.play_client(LocalClient(room))
 
     def resume_game(self, save_id: str | None) -> None:
-        from room import resume_room
+        from room import PersistenceError, resume_room
         from tui.client import LocalClient
 
         try:
