@@ -31,10 +31,29 @@ if TYPE_CHECKING:
 class Game:
     """One game: its state, the commands applied so far, and the rules that move it on."""
 
-    __slots__ = ("_events", "board", "emit", "initial", "log", "opening", "ruleset", "state")
+    __slots__ = (
+        "_events",
+        "bank",
+        "board",
+        "deeds",
+        "emit",
+        "initial",
+        "log",
+        "opening",
+        "players",
+        "rules",
+        "ruleset",
+        "state",
+    )
 
     def __init__(self, state: GameState, *, initial: GameState | None = None) -> None:
         self.state = state
+        # The state's containers, shared (the rules change them in place and never replace them), so that
+        # the rule queries read a game as they read a view, at the cost of an attribute.
+        self.players: Sequence[PlayerState] = state.players
+        self.deeds: Mapping[int, DeedState] = state.deeds
+        self.bank: BankState = state.bank
+        self.rules: RuleOptions = state.rules
         self.board: Board = board_for(state.edition)
         self.ruleset: Ruleset = ruleset_for(state.edition, state.rules)
         self.initial = initial if initial is not None else state.copy()
@@ -105,22 +124,6 @@ class Game:
         return game
 
     # --- the table, read-only, as the rule queries read it (`engine.tabletop.Tabletop`) -----------
-
-    @property
-    def rules(self) -> RuleOptions:
-        return self.state.rules
-
-    @property
-    def players(self) -> Sequence[PlayerState]:
-        return self.state.players
-
-    @property
-    def deeds(self) -> Mapping[int, DeedState]:
-        return self.state.deeds
-
-    @property
-    def bank(self) -> BankState:
-        return self.state.bank
 
     @property
     def pending(self) -> Pending | None:

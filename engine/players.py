@@ -189,8 +189,8 @@ class SimplePlayer:
             target = _next_lot(deeds, player, lots, top)
             if target is None:
                 continue
-            kind = rules.next_building(deeds[target].level)
-            if (st.bank.houses if kind == "house" else st.bank.hotels) > 0:
+            hotel = rules.hotels and deeds[target].level == rules.houses_before_hotel
+            if (st.bank.hotels if hotel else st.bank.houses) > 0:
                 best = (cost, target)
         if best is not None:
             return _on(Build, player, best[1])

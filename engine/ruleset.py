@@ -48,16 +48,15 @@ class Ruleset:
     mortgages: bool  # whether deeds can be mortgaged at all
     throw_again: ThrowAgain
     building: BuildRule
-    arrival: Arrival
+    arrival: Arrival | None  # None: nothing happens before the space's own action
     ending: Any  # an `engine.endings.Ending`
+    max_level: int = 0  # the highest building level: the most houses, and the hotel above them
 
-    @property
-    def max_level(self) -> int:
-        """The highest building level: the most houses, and the hotel above them."""
-        return self.houses_before_hotel + (1 if self.hotels else 0)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "max_level", self.houses_before_hotel + (1 if self.hotels else 0))
 
     def is_hotel(self, level: int) -> bool:
-        return self.hotels and level > self.houses_before_hotel
+        return level > self.houses_before_hotel and self.hotels
 
     def houses(self, level: int) -> int:
         """Houses standing at a building level (a hotel stands alone)."""

@@ -12,7 +12,7 @@ from engine.checks import awaited
 from engine.commands import EndTurn, RollDice
 from engine.endings import finish_if_round_ends_it
 from engine.errors import Refusal
-from engine.events import DiceRolled, TurnStarted, interned, maker
+from engine.events import DiceRolled, TurnStarted, interned
 from engine.jail import roll_in_jail, send_to_jail
 from engine.movement import move_by
 from engine.registry import THROW_AGAIN, command, effect
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 _dice_rolled = interned(DiceRolled, "player", "dice", "doubles")
-_turn_started = maker(TurnStarted)
+_turn_started = interned(TurnStarted, "player", "turn")  # turn numbers come round again in every game
 
 
 def _check_roll(game: Game, cmd: RollDice) -> Refusal:
@@ -109,4 +109,4 @@ def pass_the_dice(game: Game) -> None:
             return
     st.current = nxt
     st.pending = awaiting_roll(nxt)
-    game.emit(_turn_started({"player": nxt, "turn": st.turn}))
+    game.emit(_turn_started(nxt, st.turn))
