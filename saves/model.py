@@ -15,11 +15,12 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, model_validato
 
 from engine import GameState, RuleOptions
 from engine.commands import Command
+from engine.text import TITLE_MAX
 
 FORMAT_VERSION = 1
 """The format written now. Raise it (and add a migration) whenever an older file would no longer load."""
 
-TITLE_MAX = 80
+__all__ = ["FORMAT_VERSION", "TITLE_MAX", "SaveFile", "SaveHeader", "SaveSummary", "Seat"]
 
 
 class Seat(BaseModel):
@@ -42,8 +43,8 @@ class Seat(BaseModel):
         return self
 
 
-class SaveFile(BaseModel):
-    """The whole file. Field order is the order written, header first and the long parts last."""
+class SaveHeader(BaseModel):
+    """The start of the file, all that a list of saves needs besides the turn and the winner."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -56,6 +57,11 @@ class SaveFile(BaseModel):
     rules: RuleOptions
     seed: int
     players: list[Seat] = Field(min_length=1)
+
+
+class SaveFile(SaveHeader):
+    """The whole file. Field order is the order written, header first and the long parts last."""
+
     initial: GameState
     log: list[Command]
     snapshot: GameState

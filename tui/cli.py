@@ -7,13 +7,13 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from tui import cli_demo, cli_new, cli_replay, cli_resume, cli_saves, cli_simulate, launch
+from tui import arguments, cli_demo, cli_new, cli_replay, cli_resume, cli_saves, cli_simulate, launch
 
 SUBCOMMANDS = (cli_new, cli_resume, cli_saves, cli_replay, cli_simulate, cli_demo)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = arguments.Parser(
         prog="landlords",
         description="A property-trading board game for the terminal.",
     )

@@ -11,13 +11,12 @@ import sys
 from typing import Any
 
 from rich.console import Console
-from rich.text import Text
 
 from engine.narration import describe
 from saves import LoadedGame, SaveError
 from saves.history import this_turn
 from tui import launch
-from tui.cli_saves import ID_HELP, describe_game, fail, store_for
+from tui.cli_saves import ID_HELP, describe_game, fail, store_for, text
 
 
 def register(sub: Any) -> None:
@@ -32,25 +31,31 @@ def run(args: argparse.Namespace) -> int:
     store = store_for(args)
     save_id = args.id
     if save_id is None:
-        latest = store.most_recent()
-        skipped = len(store.damaged())
-        if skipped:
+        try:
+            found, damaged = store.scan()
+        except SaveError as exc:
+            return fail(exc)
+        if damaged:
             print(
-                f"landlords: {skipped} damaged save{'s' if skipped > 1 else ''} skipped "
+                f"landlords: {len(damaged)} damaged save{'s' if len(damaged) > 1 else ''} skipped "
                 "(see `landlords saves list`)",
                 file=sys.stderr,
             )
-        if latest is None:
+        if not found:
             return fail(f"there are no saved games in {store.root}")
-        save_id = str(latest.path)
+        save_id = str(found[0].path)
+    if args.status:  # a question, not a game: no lock, so a read-only folder or a game open elsewhere is fine
+        try:
+            loaded = store.load(save_id)
+        except SaveError as exc:
+            return fail(exc)
+        _print_status(loaded)
+        return 0
     try:
         loaded, session = store.open(save_id)  # refused here, in one line, if missing, damaged or locked
     except SaveError as exc:
         return fail(exc)
-    with session:
-        if args.status:
-            _print_status(loaded)
-            return 0
+    session.close()
     return launch.play_resumed(args, str(loaded.summary.path))
 
 
@@ -63,6 +68,6 @@ def _print_status(loaded: LoadedGame) -> None:
     recent = this_turn(game)
     if recent:
         console.print()
-        console.print("This turn so far:" if game.state.winner is None else "The last turn:")
+        console.print(text("This turn so far:" if game.state.winner is None else "The last turn:"))
         for event in recent:
-            console.print(Text("  " + describe(event, names, game.board)))
+            console.print(text("  " + describe(event, names, game.board)))
