@@ -2,7 +2,7 @@
 
 It quits on Ctrl+Q and on a hang-up (an SSH connection dropping) after saving the game, does not suspend on
 Ctrl+Z, says so when the window is too small, and answers an unexpected error with a sentence, never a
-traceback.
+traceback. Notifications are plain text: the names and paths in them are never read as markup.
 """
 
 from __future__ import annotations
@@ -16,8 +16,10 @@ from typing import ClassVar, Literal
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
+from engine.text import plain
 from tui import pacing, themes
 from tui.client import GameClient
 from tui.glyphs import ASCII, UNICODE, Glyphs, unicode_ok, use_ascii_controls
@@ -242,6 +244,19 @@ class LandlordsApp(App[int]):
         self._hung_up = True
         self.close_game()
         self.exit(0)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every notification as plain text, whatever its caller asked: they quote names, paths and
+        reasons, which are never markup."""
+        super().notify(plain(message), title=plain(title), severity=severity, timeout=timeout, markup=False)
 
     # --- the window ---------------------------------------------------------------------------
 

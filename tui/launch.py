@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from tui import pacing
+from tui import arguments, pacing
 
 THEMES = ("auto", "dark", "light", "ansi")
 
@@ -35,7 +35,7 @@ def add_display_options(parser: Any, *, defaults: bool = True) -> None:
         help="how fast bots move (default normal)",
     )
     group.add_argument("--saves-dir", type=Path, default=default(None), help="where games are saved")
-    group.add_argument("--name", default=default(None), help="your name at the table")
+    group.add_argument("--name", type=arguments.name, default=default(None), help="your name at the table")
 
 
 def options_from(args: argparse.Namespace) -> Any:

@@ -14,6 +14,7 @@ from typing import Protocol
 
 from engine import Game
 from engine.events import Event
+from engine.text import plain
 from saves import Autosaver, SaveError, SaveSession, SaveStore, SaveSummary, Seat
 
 
@@ -103,9 +104,9 @@ def table_of(seats: Sequence[Seat]) -> str:
 def _summary(s: SaveSummary) -> SavedGame:
     return SavedGame(
         id=s.id,
-        title=s.title,
+        title=plain(s.title),
         edition=s.edition,
-        players=table_of(s.seats),
+        players=plain(table_of(s.seats)),
         turn=s.turn,
         finished=s.winner is not None,
         updated=_when(s.updated),
@@ -133,7 +134,7 @@ class Persistence:
 
     @staticmethod
     def _error(exc: SaveError) -> PersistenceError:
-        return PersistenceError(f"{exc.path}: {exc.reason}")
+        return PersistenceError(plain(f"{exc.path}: {exc.reason}"))
 
     def saved_games(self) -> list[SavedGame]:
         """The saved games, most recently played first."""
@@ -149,7 +150,7 @@ class Persistence:
         if not self._enabled:
             return []
         try:
-            return [d.reason for d in self._store().damaged()]
+            return [plain(d.reason) for d in self._store().damaged()]
         except SaveError as exc:
             raise self._error(exc) from exc
 

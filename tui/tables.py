@@ -6,10 +6,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine import RuleOptions, load_edition, new_game
+from engine.text import TITLE_MAX, shorten
 from saves import Seat
 from tui.client import LocalClient
 from tui.opponents import make_opponents, resumed_opponents
-from tui.persistence import Persistence
+from tui.persistence import Persistence, PersistenceError
 from tui.seats import quick_seats
 
 QUICK_EDITION = "classic"
@@ -28,7 +29,7 @@ class TableSetup:
     def title(self) -> str:
         names = [s.name for s in self.seats]
         variant = " short game" if self.rules.short_game else ""
-        return f"{load_edition(self.edition).name}{variant}: {', '.join(names)}"
+        return shorten(f"{load_edition(self.edition).name}{variant}: {', '.join(names)}", TITLE_MAX)
 
 
 def quick_setup(name: str | None = None, seed: int | None = None) -> TableSetup:
@@ -51,4 +52,9 @@ def open_table(
 def resume_table(persistence: Persistence, save_id: str | None) -> LocalClient:
     """A saved game (the most recent when no id is given), exactly where it was left."""
     game, seats, recorder = persistence.resume(save_id)
-    return LocalClient.resumed(game, seats, resumed_opponents(seats, game), recorder)
+    try:
+        opponents = resumed_opponents(seats, game)
+    except ValueError as exc:  # a bot level no longer known, or made up in the file
+        recorder.close()
+        raise PersistenceError(f"This game cannot be played on: {exc}") from None
+    return LocalClient.resumed(game, seats, opponents, recorder)
