@@ -8,19 +8,19 @@ traceback. Notifications are plain text: the names and paths in them are never r
 from __future__ import annotations
 
 import asyncio
-import signal
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar, Literal
 
+from rich.console import RenderableType
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from engine.text import plain
-from tui import pacing, themes
+from tui import pacing, terminal, themes
 from tui.client import GameClient
 from tui.glyphs import ASCII, UNICODE, Glyphs, unicode_ok, use_ascii_controls
 from tui.layout import too_small
@@ -88,6 +88,7 @@ class LandlordsApp(App[int]):
         self.speed = self.options.speed
         self._game: Screen[None] | None = None
         self._hung_up = False
+        self._departure: terminal.Departure | None = None
         for theme in themes.themes():
             self.register_theme(theme)
         self.theme = self._pick_theme()
@@ -123,14 +124,15 @@ class LandlordsApp(App[int]):
         self.call_after_refresh(self._check_size)
 
     def _install_hang_up(self) -> None:
+        """SIGHUP, SIGTERM and a terminal that goes away save the game and end the app (`tui.terminal`)."""
         if self.is_headless:
             return
+        departure = terminal.Departure(self.hang_up, self.persistence.rescue)
         try:
-            loop = asyncio.get_running_loop()
-            for sig in (signal.SIGHUP, signal.SIGTERM):
-                loop.add_signal_handler(sig, self.hang_up)
-        except (NotImplementedError, RuntimeError, AttributeError, ValueError):
-            pass  # no such signals here (Windows): Ctrl+Q still saves
+            departure.start(asyncio.get_running_loop())
+        except (RuntimeError, ValueError):
+            return  # not the main thread: Ctrl+Q still saves
+        self._departure = departure
 
     # --- games --------------------------------------------------------------------------------
 
@@ -237,13 +239,27 @@ class LandlordsApp(App[int]):
         self.close_game()
         self.exit(0)
 
-    def hang_up(self) -> None:
-        """The terminal went away: save, then leave quietly."""
+    def hang_up(self, status: int = terminal.HANG_UP) -> None:
+        """The terminal went away (129) or the process was told to stop (143): save, then leave quietly
+        with that status."""
         if self._hung_up:
             return
         self._hung_up = True
-        self.close_game()
-        self.exit(0)
+        try:
+            self.close_game()
+        finally:
+            if self._departure is not None:
+                self._departure.saved()
+            self.exit(status, return_code=status)
+
+    def panic(self, *renderables: RenderableType) -> None:
+        """Textual's way out when its input fails: when that is because the terminal is gone, leave as on a
+        hang-up, with the game saved, rather than as on an error."""
+        if self._departure is not None and self._departure.gone:
+            self._departure.depart(terminal.HANG_UP, gone=True)
+            self.hang_up(terminal.HANG_UP)
+            return
+        super().panic(*renderables)
 
     def notify(
         self,
@@ -257,6 +273,10 @@ class LandlordsApp(App[int]):
         """Every notification as plain text, whatever its caller asked: they quote names, paths and
         reasons, which are never markup."""
         super().notify(plain(message), title=plain(title), severity=severity, timeout=timeout, markup=False)
+
+    def on_unmount(self) -> None:
+        if self._departure is not None:
+            self._departure.stop()
 
     # --- the window ---------------------------------------------------------------------------
 

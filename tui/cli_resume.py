@@ -15,7 +15,7 @@ from rich.console import Console
 from engine.narration import describe
 from saves import LoadedGame, SaveError
 from saves.history import this_turn
-from tui import launch
+from tui import launch, terminal
 from tui.cli_saves import ID_HELP, describe_game, fail, store_for, text
 
 
@@ -28,6 +28,8 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if not args.status and terminal.missing():
+        return terminal.refuse()
     store = store_for(args)
     save_id = args.id
     if save_id is None:

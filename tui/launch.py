@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from tui import arguments, pacing
+from tui import arguments, pacing, terminal
 
 THEMES = ("auto", "dark", "light", "ansi")
 
@@ -51,7 +51,9 @@ def options_from(args: argparse.Namespace) -> Any:
 
 
 def run(args: argparse.Namespace, kind: str = "menu", **opening: Any) -> int:
-    """Run the app full screen and return its exit code."""
+    """Run the app full screen and return its exit code; without a terminal, say so instead (status 2)."""
+    if terminal.missing():
+        return terminal.refuse()
     from tui.app import LandlordsApp, Opening
 
     app = LandlordsApp(options_from(args), Opening(kind=kind, **opening))  # type: ignore[arg-type]
