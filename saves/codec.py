@@ -45,7 +45,9 @@ def decode(path: Path, data: bytes) -> SaveFile:
         raise SaveError(path, "the file is empty")
     document = parse(path, data)
     version = check_version(path, document)
+    check_shape(path, document)
     if version == FORMAT_VERSION:
+        del document  # validated again from the text, which is faster: the two need not be held at once
         try:
             save = SaveFile.model_validate_json(data)
         except ValidationError as exc:
@@ -111,6 +113,28 @@ def parse(path: Path, data: bytes | str) -> dict[str, Any]:
     if not isinstance(document, dict):
         raise SaveError(path, "not a landlords save: the file holds no game")
     return document
+
+
+MOST_ITEMS = 1_000
+"""The most items in any list or object of a save but its command log (a game has a few of each)."""
+
+
+def check_shape(path: Path, document: dict[str, Any]) -> None:
+    """Refuse a document no game could have made before it is validated: with a list of millions of
+    wrong items, validation would report each, taking gigabytes and minutes to say no."""
+    log = document.get("log")
+    stack: list[Any] = [document]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            items = list(node.values())
+        elif isinstance(node, list):
+            items = node
+        else:
+            continue
+        if len(items) > MOST_ITEMS and node is not log:
+            raise SaveError(path, f"not a landlords save: it holds a list of {len(items):,} items")
+        stack.extend(items)
 
 
 def check_version(path: Path, document: dict[str, Any]) -> int:

@@ -7,16 +7,17 @@ without blocking, and checked again once open), and nothing larger than a save c
 
 from __future__ import annotations
 
-import contextlib
 import errno
+import math
 import os
 import stat
 from pathlib import Path
 
 from saves.errors import SaveError, SaveNotFound
 
-MAX_BYTES = 16 * 1024 * 1024
-"""The largest file taken for a save. A long game of eight players is well under 1 MiB."""
+MAX_BYTES = 4 * 1024 * 1024
+"""The largest file taken for a save. A game of eight players and a thousand turns takes under 50 KiB;
+a file many times that size is read whole (to be shown or played) in bounded time and memory."""
 
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _READ_FLAGS = (
@@ -29,13 +30,14 @@ _READ_FLAGS = (
 )
 
 _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"))
+_LINK = "a symbolic link, not a save file: landlords does not follow links"
 
 
 def kind_problem(st: os.stat_result) -> str | None:
     """Why a file with this status is not one landlords reads or writes as a save, or None."""
     mode = st.st_mode
     if stat.S_ISLNK(mode):
-        return "a symbolic link, not a save file: landlords does not follow links"
+        return _LINK
     if stat.S_ISREG(mode):
         return None
     what = next((name for test, name in _KINDS if test(mode)), "a device")
@@ -45,10 +47,8 @@ def kind_problem(st: os.stat_result) -> str | None:
 def size_problem(size: int) -> str | None:
     if size <= MAX_BYTES:
         return None
-    return (
-        f"the file is {size / 2**20:.1f} MiB, more than a save can be "
-        f"({MAX_BYTES // 2**20} MiB at most): not read"
-    )
+    mib = math.ceil(size / 2**20 * 10) / 10  # rounded up: never shown as the limit itself
+    return f"the file is {mib:.1f} MiB, more than a save can be ({MAX_BYTES // 2**20} MiB at most): not read"
 
 
 def open_save(path: Path) -> tuple[int, int]:
@@ -64,7 +64,7 @@ def open_save(path: Path) -> tuple[int, int]:
         fd = os.open(path, _READ_FLAGS)
     except OSError as exc:
         if exc.errno == errno.ELOOP:
-            raise SaveError(path, kind_problem(os.lstat(path)) or "a symbolic link") from None
+            raise SaveError(path, _LINK) from None  # it became one since it was looked at
         raise SaveError(path, f"the file cannot be read: {exc.strerror or exc}") from None
     try:
         now = os.fstat(fd)  # what was opened, whatever the name pointed to a moment before
@@ -122,11 +122,3 @@ def _read(path: Path, fd: int, limit: int) -> bytes:
     except OSError as exc:
         raise SaveError(path, f"the file cannot be read: {exc.strerror or exc}") from None
     return b"".join(chunks)
-
-
-def remove_quietly(path: Path) -> bool:
-    """Remove a name (never what a link points to); True if it went."""
-    with contextlib.suppress(OSError):
-        path.unlink()
-        return True
-    return False

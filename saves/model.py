@@ -63,7 +63,7 @@ class SaveFile(SaveHeader):
     """The whole file. Field order is the order written, header first and the long parts last."""
 
     initial: GameState
-    log: list[Command]
+    log: list[Command] = Field(fail_fast=True)  # one bad command says enough: never a million errors
     snapshot: GameState
 
 

@@ -32,6 +32,7 @@ TERMINATED = 143  # 128 + SIGTERM
 GRACE = 1.0  # seconds from the terminal going away to the process having left, whatever happens
 WATCH_EVERY = 0.1  # seconds between looks at the terminal
 
+_SIGHUP = getattr(signal, "SIGHUP", None)
 _SIGNALS = {
     getattr(signal, name): status
     for name, status in (("SIGHUP", HANG_UP), ("SIGTERM", TERMINATED))
@@ -155,6 +156,3 @@ class Departure:
             self._rescue()
         time.sleep(max(deadline - time.monotonic(), 0))
         os._exit(status)  # the app did not finish leaving in time: leave without it
-
-
-_SIGHUP = getattr(signal, "SIGHUP", None)

@@ -4,6 +4,7 @@ Each is met with a one-line reason or quietly cleared, never followed, read whol
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import os
 import resource
@@ -11,6 +12,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 from multiprocessing.connection import Connection
@@ -109,53 +111,92 @@ def test_a_backup_or_a_save_replaced_by_a_link_never_writes_through_it(tmp_path:
 
 
 def _huge(root: Path, template: Path, size: int) -> Path:
-    """A save-shaped file of `size` bytes: a real header and snapshot around a padded command log."""
+    """A save-shaped file of exactly `size` bytes: the header and final state of a real save around a
+    padded command log."""
     data = template.read_bytes()
     cut = data.index(b'"log":[') + len(b'"log":[')
+    head, tail = data[:cut], data[cut:]
     path = root / "huge-0badcafe.json"
-    chunk = b'{"kind":"end_turn","player":0},' * 32768
+    item = b'{"kind":"end_turn","player":0},'
+    chunk = item * (2**20 // len(item))
     with path.open("wb") as f:
-        f.write(data[:cut])
-        while f.tell() < size:
-            f.write(chunk)
-        f.write(data[cut:])
+        f.write(head)
+        for piece in (chunk, item):
+            while f.tell() + len(piece) + len(tail) <= size:
+                f.write(piece)
+        f.write(b" " * (size - f.tell() - len(tail)))
+        f.write(tail)
     return path
+
+
+def _landlords(argv: list[str], memory: int) -> tuple[int, str, int, float]:
+    """Run `landlords ARGV` held to `memory` bytes of address space: its status, what it printed, its peak
+    resident memory in bytes and the seconds it took."""
+
+    def held() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+
+    started = time.monotonic()
+    with tempfile.TemporaryFile() as out:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "tui.cli", *argv],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            preexec_fn=held,
+            env={**os.environ, "COLUMNS": "200"},
+        )
+        _, status, usage = os.wait4(child.pid, 0)
+        took = time.monotonic() - started
+        out.seek(0)
+        printed = out.read().decode()
+    peak = usage.ru_maxrss * (1 if sys.platform == "darwin" else 1024)  # Linux counts in KiB
+    return os.waitstatus_to_exitcode(status), printed, peak, took
 
 
 def test_listing_meets_a_100_mb_file_in_bounded_memory(tmp_path: Path) -> None:
     """`landlords saves list` in a process held to 200 MiB of address space, over a folder holding a
-    100 MB save-shaped file, a FIFO and a good save: it lists the save, and the others in one line each,
+    100 MiB save-shaped file, a FIFO and a good save: it lists the save, and the others in one line each,
     at a peak resident memory under 200 MB."""
     root = tmp_path / "saves"
     _, save_id, path = _saved(root)
     huge = _huge(root, path, 100 * 2**20)
     os.mkfifo(root / "pipe-0fee0fee.json")
-    limit = 200 * 2**20
-
-    def held() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-
-    out, err = tmp_path / "out", tmp_path / "err"
-    started = time.monotonic()
-    with out.open("wb") as stdout, err.open("wb") as stderr:
-        child = subprocess.Popen(
-            [sys.executable, "-m", "tui.cli", "saves", "list", "--saves-dir", str(root)],
-            stdout=stdout,
-            stderr=stderr,
-            preexec_fn=held,
-            env={**os.environ, "COLUMNS": "200"},
-        )
-        _, status, usage = os.wait4(child.pid, 0)
-    child.returncode = os.waitstatus_to_exitcode(status)
-    assert child.returncode == 0, err.read_text()
-    assert time.monotonic() - started < 20
-    listing = out.read_text()
+    status, listing, peak, took = _landlords(["saves", "list", "--saves-dir", str(root)], 200 * 2**20)
+    assert status == 0, listing
     assert save_id in listing
-    size = f"{huge.stat().st_size / 2**20:.1f} MiB"
-    assert f"{huge.name}: the file is {size}, more than a save can be (16 MiB at most): not read" in listing
+    assert f"{huge.name}: the file is 100.0 MiB, more than a save can be (4 MiB at most): not read" in listing
     assert "pipe-0fee0fee.json: not a save file but a FIFO" in listing
-    peak = usage.ru_maxrss * (1 if sys.platform == "darwin" else 1024)  # Linux counts in KiB
     assert peak < 200 * 10**6, f"peak resident memory {peak / 10**6:.0f} MB"
+    assert took < 20
+
+
+def test_a_file_of_millions_of_wrong_items_is_refused_in_bounded_time_and_memory(tmp_path: Path) -> None:
+    """Under the size limit: a log of a million empty commands, a trade offering a million deeds, a table
+    of thousands of players. Each is refused in a line, not by working out every wrong item."""
+    root = tmp_path / "saves"
+    _, _, path = _saved(root)
+    data = path.read_bytes()
+    cut = data.index(b'"log":[') + len(b'"log":[')
+    room = MAX_BYTES - len(data) - 1024
+    trade = b'{"kind":"propose_trade","player":0,"to":1,"give":{"cash":0,"jail_cards":0,"deeds":[%s]},'
+    trade += b'"take":{"cash":0,"deeds":[],"jail_cards":0}}'
+    deeds = room // 4
+    cases = {
+        b",".join([b"{}"] * (room // 3)): "not a valid landlords save: log.0: Unable to extract tag",
+        trade % b",".join([b'"x"'] * deeds): f"not a landlords save: it holds a list of {deeds:,} items",
+    }
+    for first, says in cases.items():
+        crafted = root / "crafted-0c0c0c0c.json"
+        crafted.write_bytes(data[:cut] + first + b"," + data[cut:])
+        status, printed, peak, took = _landlords(["saves", "show", str(crafted)], 400 * 2**20)
+        assert status == 2 and says in printed and printed.count("\n") == 1, printed
+        assert peak < 200 * 10**6 and took < 20, (says, peak, took)
+    doc = json.loads(data)
+    doc["snapshot"]["players"] = [{}] * 2000
+    path.write_text(json.dumps(doc))
+    status, printed, _, _ = _landlords(["saves", "show", str(path)], 400 * 2**20)
+    assert status == 2
+    assert printed == f"landlords: {path}: not a landlords save: it holds a list of 2,000 items\n"
 
 
 def test_show_and_resume_refuse_a_file_over_the_limit_before_reading_it(
@@ -166,10 +207,11 @@ def test_show_and_resume_refuse_a_file_over_the_limit_before_reading_it(
     huge = root / "huge-0badcafe.json"
     with huge.open("wb") as f:  # sparse: nothing is written, so only a read would cost anything
         f.truncate(MAX_BYTES + 1)
+    assert MAX_BYTES == 4 * 2**20
     for argv in (("saves", "show", "0badcafe"), ("resume", "--status", "0badcafe"), ("replay", "0badcafe")):
         status, out, err = _cli(capsys, *argv, "--saves-dir", str(root))
         assert (status, out) == (2, "")
-        too_large = "the file is 16.0 MiB, more than a save can be (16 MiB at most): not read"
+        too_large = "the file is 4.1 MiB, more than a save can be (4 MiB at most): not read"
         assert err == f"landlords: {huge}: {too_large}\n"
 
 
