@@ -29,7 +29,7 @@ from typing import Any
 NEEDS_TERMINAL = "landlords needs a terminal: run it with ssh -t host landlords (or from a terminal)"
 HANG_UP = 129  # 128 + SIGHUP
 TERMINATED = 143  # 128 + SIGTERM
-GRACE = 1.0  # seconds from the terminal going away to the process having left, whatever happens
+GRACE = 0.8  # seconds from the terminal going away to the process having left, whatever happens
 WATCH_EVERY = 0.1  # seconds between looks at the terminal
 
 _SIGHUP = getattr(signal, "SIGHUP", None)
