@@ -7,6 +7,7 @@ from typing import Any
 
 from rich.console import Console
 
+from cli import arguments
 from engine import EDITIONS, new_game
 from engine.narration import describe
 from engine.players import SimplePlayer
@@ -14,9 +15,11 @@ from engine.players import SimplePlayer
 
 def register(sub: Any) -> None:
     p = sub.add_parser("demo", help="watch the built-in players play a game")
-    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--seed", type=arguments.seed, default=None)
     p.add_argument("--edition", choices=EDITIONS, default="classic")
-    p.add_argument("--turns", type=int, default=60, help="stop after this many turns (default 60)")
+    p.add_argument(
+        "--turns", type=arguments.turns, default=60, help="stop after this many turns (default 60)"
+    )
     p.set_defaults(run=run)
 
 
@@ -31,9 +34,9 @@ def run(args: argparse.Namespace) -> int:
     while st.winner is None and st.turn < args.turns:
         p = st.pending.player  # type: ignore[union-attr]
         for event in game.apply(player.decide(game, p)):
-            console.print(describe(event, names, board))
+            console.print(describe(event, names, board), markup=False, emoji=False)
     console.print()
     for p, ps in enumerate(st.players):
         status = "bankrupt" if ps.bankrupt else f"${ps.cash:,}"
-        console.print(f"{names[p]:>6}: {status}")
+        console.print(f"{names[p]:>6}: {status}", markup=False)
     return 0

@@ -6,7 +6,9 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from cli import arguments
 from room import Room, pacing
+from tui import terminal
 
 THEMES = ("auto", "dark", "light", "ansi")
 
@@ -35,7 +37,7 @@ def add_display_options(parser: Any, *, defaults: bool = True) -> None:
         help="how fast bots move (default normal)",
     )
     group.add_argument("--saves-dir", type=Path, default=default(None), help="where games are saved")
-    group.add_argument("--name", default=default(None), help="your name at the table")
+    group.add_argument("--name", type=arguments.name, default=default(None), help="your name at the table")
 
 
 def options_from(args: argparse.Namespace) -> Any:
@@ -51,7 +53,9 @@ def options_from(args: argparse.Namespace) -> Any:
 
 
 def run(args: argparse.Namespace, kind: str = "menu", **opening: Any) -> int:
-    """Run the app full screen and return its exit code."""
+    """Run the app full screen and return its exit code; without a terminal, say so instead (status 2)."""
+    if terminal.missing():
+        return terminal.refuse()
     from tui.app import LandlordsApp, Opening
 
     app = LandlordsApp(options_from(args), Opening(kind=kind, **opening))  # type: ignore[arg-type]

@@ -7,13 +7,13 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from cli import demo, launch, new, replay, resume, saved_games, simulate
+from cli import arguments, demo, launch, new, replay, resume, saved_games, simulate
 
 SUBCOMMANDS = (new, resume, saved_games, replay, simulate, demo)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = arguments.Parser(
         prog="landlords",
         description="A property-trading board game for the terminal.",
     )

@@ -14,20 +14,27 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
+from cli import arguments
 from engine import EDITIONS, SetupError, board_for
 from engine.bots import LEVELS
 from engine.simulate import Simulation, simulate
+from engine.text import plain
 from engine.tournament import Tournament, check_lineup, run_tournament
 
 
 def register(sub: Any) -> None:
     p = sub.add_parser("simulate", help="play many headless games and report the figures")
-    p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
-    p.add_argument("--players", type=int, default=None, help="seats per game (default 4, or one per bot)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the first game; the run is reproducible")
+    p.add_argument("--games", type=arguments.games, default=100, help="how many games (default 100)")
+    p.add_argument(
+        "--players", type=arguments.players, default=None, help="seats per game (default 4, or one per bot)"
+    )
+    p.add_argument(
+        "--seed", type=arguments.seed, default=0, help="seed of the first game; the run is reproducible"
+    )
     p.add_argument("--edition", choices=EDITIONS, default="classic")
-    p.add_argument("--max-turns", type=int, default=1000, help="turn cap per game (default 1000)")
+    p.add_argument("--max-turns", type=arguments.turns, default=1000, help="turn cap per game (default 1000)")
     p.add_argument(
         "--bots",
         metavar="LEVELS",
@@ -40,9 +47,6 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     err = Console(stderr=True)
-    if args.games < 1 or args.max_turns < 1:
-        err.print("[red]--games and --max-turns must be at least 1.[/]")
-        return 2
     if args.bots is not None:
         return _tournament(args, err)
     try:
@@ -57,13 +61,18 @@ def run(args: argparse.Namespace) -> int:
                 progress=lambda done: bar.update(task, completed=done),
             )
     except SetupError as exc:
-        err.print(f"[red]{exc}[/]")
-        return 2
+        return _refuse(err, str(exc))
     if args.json:
         print(json.dumps(result.as_dict()))
     else:
         _report(Console(), result, args.edition)
     return 0
+
+
+def _refuse(err: Console, message: str) -> int:
+    """The one line a bad request gets (never markup: it can quote what was typed), and status 2."""
+    err.print(Text(plain(message), style="red"))
+    return 2
 
 
 def _progress(err: Console) -> Progress:
@@ -82,13 +91,11 @@ def _tournament(args: argparse.Namespace, err: Console) -> int:
     try:
         check_lineup(lineup)
     except ValueError as exc:
-        err.print(f"[red]--bots: {exc}.[/]")
-        return 2
+        return _refuse(err, f"--bots: {exc}.")
     if args.players is not None and args.players != len(lineup):
-        err.print(
-            f"[red]--players {args.players} does not match the {len(lineup)} levels given to --bots.[/]"
+        return _refuse(
+            err, f"--players {args.players} does not match the {len(lineup)} levels given to --bots."
         )
-        return 2
     try:
         with _progress(err) as bar:
             task = bar.add_task("games", total=args.games)
@@ -101,8 +108,7 @@ def _tournament(args: argparse.Namespace, err: Console) -> int:
                 progress=lambda done: bar.update(task, completed=done),
             )
     except SetupError as exc:
-        err.print(f"[red]{exc}[/]")
-        return 2
+        return _refuse(err, str(exc))
     if args.json:
         out = result.as_dict()
         out.update(edition=args.edition, seed=args.seed, max_turns=args.max_turns)

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from engine.game import Game
     from engine.legal import Option
     from engine.options import RuleOptions
+    from engine.rng import SEED_MAX
     from engine.ruleset import Ruleset, ruleset_for
     from engine.setup import SetupError, new_game
     from engine.soundness import UnsoundState
@@ -83,6 +84,7 @@ _WHERE: dict[str, str] = {
     "RollDice": "engine.commands",
     "RouteChoice": "engine.state",
     "RuleOptions": "engine.options",
+    "SEED_MAX": "engine.rng",
     "Ruleset": "engine.ruleset",
     "SellBuilding": "engine.commands",
     "SetupError": "engine.setup",
@@ -120,6 +122,7 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "EDITIONS",
+    "SEED_MAX",
     "AcceptTrade",
     "Board",
     "Build",

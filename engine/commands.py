@@ -250,7 +250,8 @@ def malformed(cmd: object) -> IllegalCommand | None:
     if shape.plain:  # the commonest commands (roll, end the turn, buy, ...): two fields
         player = values.get("player")
         if type(player) is int and player >= 0 and values.get("kind") == shape.kind and len(values) == 2:
-            return _sound(cmd)
+            _remember(cmd)
+            return None
         return _bad(cmd, "player" if values.get("kind") == shape.kind else "kind")
     if len(values) != shape.count or values.get("kind") != shape.kind:
         return _bad(cmd, "kind")
@@ -261,14 +262,15 @@ def malformed(cmd: object) -> IllegalCommand | None:
     for name, ok in shape.others:
         if name not in values or not ok(values[name]):
             return _bad(cmd, name)
-    return _sound(cmd)
+    _remember(cmd)
+    return None
 
 
-def _sound(cmd: object) -> None:
+def _remember(cmd: object) -> None:
+    """Keep a command found well-formed, so that sending the same object again costs a lookup."""
     if len(_SOUND) >= _SOUND_MOST:
         _SOUND.clear()
     _SOUND[id(cmd)] = cmd
-    return None
 
 
 def _bad(cmd: object, part: str) -> IllegalCommand:

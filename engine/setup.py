@@ -13,6 +13,7 @@ from engine.game import Game
 from engine.options import RuleOptions
 from engine.ruleset import ruleset_for
 from engine.state import BankState, DeedState, GameState, PlayerState, awaiting_roll
+from engine.text import TextError, check_name
 
 
 class SetupError(ValueError):
@@ -31,14 +32,15 @@ def new_game(
         ed = load_edition(edition)
     except ValueError as exc:
         raise SetupError(str(exc)) from exc
-    names = [n.strip() for n in players]
-    if not ed.min_players <= len(names) <= ed.max_players:
+    if not ed.min_players <= len(players) <= ed.max_players:
         raise SetupError(
-            f"{ed.name} is played by {ed.min_players} to {ed.max_players} players, not {len(names)}."
+            f"{ed.name} is played by {ed.min_players} to {ed.max_players} players, not {len(players)}."
         )
-    if any(not n for n in names):
-        raise SetupError("Every player needs a name.")
-    if len(set(names)) != len(names):
+    try:
+        names = [check_name(n) for n in players]
+    except TextError as exc:
+        raise SetupError(str(exc)) from None
+    if len({n.casefold() for n in names}) != len(names):
         raise SetupError("Players need different names.")
     rules = rules or RuleOptions()
     scripted = [_die_pair(d) for d in dice] if dice is not None else []

@@ -54,6 +54,7 @@ TUI_MAY_USE_FROM_ENGINE = {
     "engine.events",
     "engine.narration",
     "engine.queries",
+    "engine.text",  # the one policy for names and titles, and plain text on screen
 }
 NOT_FOR_THE_INTERFACE = {"Game", "new_game", "GameState", "register_edition", "UnsoundState"}
 

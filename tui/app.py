@@ -2,24 +2,26 @@
 
 It quits on Ctrl+Q and on a hang-up (an SSH connection dropping) after saving the game, does not suspend on
 Ctrl+Z, says so when the window is too small, and answers an unexpected error with a sentence, never a
-traceback.
+traceback. Notifications are plain text: the names and paths in them are never read as markup.
 """
 
 from __future__ import annotations
 
 import asyncio
-import signal
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Literal
 
+from rich.console import RenderableType
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
+from engine.text import plain
 from room import pacing
-from tui import themes
+from tui import terminal, themes
 from tui.glyphs import ASCII, UNICODE, Glyphs, unicode_ok, use_ascii_controls
 from tui.layout import too_small
 
@@ -89,6 +91,7 @@ class LandlordsApp(App[int]):
         self.speed = self.options.speed
         self._game: Screen[None] | None = None
         self._hung_up = False
+        self._departure: terminal.Departure | None = None
         for theme in themes.themes():
             self.register_theme(theme)
         self.theme = self._pick_theme()
@@ -119,6 +122,7 @@ class LandlordsApp(App[int]):
     def on_mount(self) -> None:
         from tui.screens.start import StartScreen
 
+        self._install_hang_up()  # first: a game is opened (and locked) only once a hang-up would save it
         self.set_class(self.glyphs.ascii_only, "-ascii")
         self.push_screen(StartScreen())
         opening = self.opening
@@ -130,18 +134,18 @@ class LandlordsApp(App[int]):
             self.resume_game(opening.save_id)
         elif opening.kind == "client" and opening.client is not None:
             self.play_client(opening.client)
-        self._install_hang_up()
         self.call_after_refresh(self._check_size)
 
     def _install_hang_up(self) -> None:
+        """SIGHUP, SIGTERM and a terminal that goes away save the game and end the app (`tui.terminal`)."""
         if self.is_headless:
             return
+        departure = terminal.Departure(self.hang_up, self.persistence.rescue)
         try:
-            loop = asyncio.get_running_loop()
-            for sig in (signal.SIGHUP, signal.SIGTERM):
-                loop.add_signal_handler(sig, self.hang_up)
-        except (NotImplementedError, RuntimeError, AttributeError, ValueError):
-            pass  # no such signals here (Windows): Ctrl+Q still saves
+            departure.start(asyncio.get_running_loop())
+        except (RuntimeError, ValueError):
+            return  # not the main thread: Ctrl+Q still saves
+        self._departure = departure
 
     # --- games --------------------------------------------------------------------------------
 
@@ -249,13 +253,44 @@ class LandlordsApp(App[int]):
         self.close_game()
         self.exit(0)
 
-    def hang_up(self) -> None:
-        """The terminal went away: save, then leave quietly."""
+    def hang_up(self, status: int = terminal.HANG_UP) -> None:
+        """The terminal went away (129) or the process was told to stop (143): save, then leave quietly
+        with that status."""
         if self._hung_up:
             return
         self._hung_up = True
-        self.close_game()
-        self.exit(0)
+        try:
+            self.close_game()
+        finally:
+            if self._departure is not None:
+                self._departure.saved()
+            self.exit(status, return_code=status)
+
+    def panic(self, *renderables: RenderableType) -> None:
+        """Textual's way out when its input fails: when that is because the terminal is gone, leave as on a
+        hang-up, with the game saved, rather than as on an error."""
+        if self._departure is not None and self._departure.gone:
+            self._departure.depart(terminal.HANG_UP, gone=True)
+            self.hang_up(terminal.HANG_UP)
+            return
+        super().panic(*renderables)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every notification as plain text, whatever its caller asked: they quote names, paths and
+        reasons, which are never markup."""
+        super().notify(plain(message), title=plain(title), severity=severity, timeout=timeout, markup=False)
+
+    def on_unmount(self) -> None:
+        if self._departure is not None:
+            self._departure.stop()
 
     # --- the window ---------------------------------------------------------------------------
 
@@ -291,6 +326,8 @@ class LandlordsApp(App[int]):
         """Last resort: save the game, then leave with one sentence (tests still see the error)."""
         if self.is_headless:
             super()._handle_exception(error)
+            return
+        if self._hung_up:  # leaving on a hang-up or a stop, the game saved: screens cut short may fail
             return
         from tui.errors import report
 

@@ -67,7 +67,7 @@ def test_the_same_seed_gives_the_same_report(capsys: pytest.CaptureFixture[str])
         (["--bots", "hard"], "at least 2 seats"),
         (["--bots", "hard,easy", "--players", "3"], "does not match"),
         (["--bots", ",".join(["easy"] * 9)], "2 to 8 players"),
-        (["--bots", "hard,easy", "--games", "0"], "at least 1"),
+        (["--bots", "[/],hard"], "unknown bot level [/]"),  # quoted as typed, never read as markup
     ],
 )
 def test_bad_input_gets_a_clear_answer_and_no_traceback(

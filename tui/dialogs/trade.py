@@ -204,7 +204,7 @@ class TradeScreen(GameDialog):
         others = self._others()
         if others != self._partners:
             self._partners = others
-            select.set_options([(names[p], p) for p in others])
+            select.set_options([(Content(names[p]), p) for p in others])
         if self.draft.partner is None and len(others) == 1:
             self.draft.partner = others[0]
         if (
@@ -272,7 +272,7 @@ class TradeScreen(GameDialog):
         else:
             partner = self.draft.partner
             title = f"{names[self.player]} trades with {names[partner] if partner is not None else '...'}"
-        self.query_one("#title", Label).update(title)
+        self.query_one("#title", Label).update(Content(title))
         if self.mode != "compose":
             self.query_one("#note", Static).update("")
         self._show_offer()

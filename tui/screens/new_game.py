@@ -1,5 +1,6 @@
 """New game: the edition, the rules and variants, 2 to 8 seats (each a person or a bot at a level, with a
-name), and an optional seed."""
+name), and an optional seed. A name that is not one (a control character pasted in, say) is refused with
+the reason, as the engine gives it."""
 
 from __future__ import annotations
 
@@ -12,9 +13,10 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
-from engine import EDITIONS, RuleOptions, load_edition
-from room import DEFAULT_LEVEL, LEVELS, Seat, TableSetup, player_name
-from room.seats import bot_names
+from engine import EDITIONS, SEED_MAX, RuleOptions, load_edition
+from engine.text import NAME_MAX, TextError, check_name
+from room import DEFAULT_LEVEL, LEVELS, Seat, TableSetup
+from room.seats import bot_names, your_name
 
 VARIANTS = (("The full game", "full"), ("Short Game", "short"), ("Time Limit game", "time"))
 
@@ -57,7 +59,7 @@ class SeatRow(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Label(f"{self.number}.")
-        yield Input(self.seat.name, classes="name", compact=True, max_length=20)
+        yield Input(self.seat.name, classes="name", compact=True, max_length=NAME_MAX)
         yield Select(
             [("person", "human"), ("bot", "bot")],
             value=self.seat.kind,
@@ -72,11 +74,12 @@ class SeatRow(Horizontal):
         yield Button("del", classes="remove", compact=True, variant="error")
 
     def spec(self) -> Seat | str:
-        name = self.query_one(".name", Input).value.strip()
         kind = self.query_one(".kind", Select).value
         level = self.query_one(".level", Select).value
-        if not name:
-            return f"Seat {self.number} needs a name."
+        try:
+            name = check_name(self.query_one(".name", Input).value)
+        except TextError as exc:
+            return f"Seat {self.number}: {exc}"
         if kind == "bot":
             return Seat(name=name, kind="bot", level=str(level))
         return Seat(name=name, kind="human")
@@ -153,7 +156,7 @@ class NewGameScreen(Screen[None]):
         super().__init__()
         self.edition = edition if edition in EDITIONS else "classic"
         self.seed = seed
-        me = name or player_name()
+        me = your_name(name)
         self.initial = [Seat(name=me, kind="human")] + [
             Seat(name=n, kind="bot", level=DEFAULT_LEVEL) for n in bot_names(3, {me})
         ]
@@ -269,7 +272,7 @@ class NewGameScreen(Screen[None]):
         self._error("")
 
     def _error(self, text: str) -> None:
-        self.query_one("#error", Static).update(text)
+        self.query_one("#error", Static).update(Content(text))
 
     def setup(self) -> TableSetup | str:
         """The table as filled in, or what is wrong with it."""
@@ -296,6 +299,8 @@ class NewGameScreen(Screen[None]):
         cash, seed = _number(cash_text), _number(seed_text)
         if (cash_text and cash is None) or (seed_text and seed is None):
             return "Starting cash and seed are whole numbers."
+        if seed is not None and not 0 <= seed <= SEED_MAX:
+            return f"The seed is a whole number from 0 to {SEED_MAX:,}."
         try:
             rules = RuleOptions(
                 short_game=variant == "short",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -11,6 +12,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Label, Static
 
+from engine.text import plain
 from room import Persistence, PersistenceError, SavedGame
 
 
@@ -76,7 +78,8 @@ class ResumeScreen(Screen[None]):
             return
         for g in self._games:
             turn = f"{g.turn} (over)" if g.finished else str(g.turn)
-            table.add_row(g.title, g.players, turn, g.updated, g.edition, key=g.id)
+            cells = (g.title, g.players, turn, g.updated, g.edition)
+            table.add_row(*(Text(plain(cell)) for cell in cells), key=g.id)  # never markup
         lines = []
         if not self._games:
             lines.append("No saved games yet: every game you play is saved as you go.")
