@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cli import arguments
-from room import Room, pacing
+from room import pacing
 from tui import terminal
+
+if TYPE_CHECKING:
+    from room import Room
 
 THEMES = ("auto", "dark", "light", "ansi")
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from engine.board import Board, board_for
+    from engine.catalogue import EDITIONS
     from engine.checks import waiting_for
     from engine.commands import (
         AcceptTrade,
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
         Unmortgage,
         UseJailCard,
     )
-    from engine.edition import EDITIONS, Edition, known_editions, load_edition, register_edition
+    from engine.edition import Edition, known_editions, load_edition, register_edition
     from engine.endings import net_worth, standings
     from engine.errors import IllegalCommand
     from engine.events import Event
@@ -65,7 +66,7 @@ _WHERE: dict[str, str] = {
     "Command": "engine.commands",
     "DeclareBankruptcy": "engine.commands",
     "DeclineProperty": "engine.commands",
-    "EDITIONS": "engine.edition",
+    "EDITIONS": "engine.catalogue",
     "Edition": "engine.edition",
     "EndTurn": "engine.commands",
     "Event": "engine.events",

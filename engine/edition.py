@@ -17,6 +17,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.catalogue import EDITIONS
+
 
 class _Data(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
@@ -316,9 +318,6 @@ def _number(n: int) -> str:
     words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
     return words[n] if 0 <= n < len(words) else str(n)
 
-
-EDITIONS: tuple[str, ...] = ("classic", "modern", "darrow-1935")
-"""The editions offered to players, in the order the new-game form lists them."""
 
 _REGISTERED: dict[str, dict[str, Any]] = {}
 

@@ -35,6 +35,7 @@ MAY_IMPORT = {
 BOT_MAY_USE = {
     "engine",  # the package itself, for its value types only (checked below)
     "engine.board",
+    "engine.catalogue",
     "engine.commands",
     "engine.edition",
     "engine.errors",
