@@ -40,6 +40,7 @@ def whole(low: int, high: int, *, too_low: str | None = None) -> Callable[[str],
 
 
 seed = whole(0, SEED_MAX)
+jobs = whole(1, 256)
 games = whole(1, GAMES_MAX)
 turns = whole(1, TURNS_MAX)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from functools import partial
 from typing import Any
 
 from rich.console import Console
@@ -16,7 +17,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from cli import arguments
+from cli import arguments, parallel
 from engine import EDITIONS, SetupError, board_for
 from engine.bots import LEVELS
 from engine.simulate import Simulation, simulate
@@ -41,6 +42,12 @@ def register(sub: Any) -> None:
         help=f"a tournament between bots, one level per seat, comma-separated ({', '.join(LEVELS)}); "
         "seats rotate between games",
     )
+    p.add_argument(
+        "--jobs",
+        type=arguments.jobs,
+        default=None,
+        help="processes to share the games between (default: every core); the figures are the same",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     p.set_defaults(run=run)
 
@@ -52,13 +59,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         with _progress(err) as bar:
             task = bar.add_task("games", total=args.games)
-            result = simulate(
+            players = 4 if args.players is None else args.players
+            result = parallel.play(
                 args.games,
-                players=4 if args.players is None else args.players,
-                seed=args.seed,
-                edition=args.edition,
-                max_turns=args.max_turns,
-                progress=lambda done: bar.update(task, completed=done),
+                _jobs(args),
+                partial(_simulation_slice, players, args.seed, args.edition, args.max_turns),
+                lambda done: bar.update(task, completed=done),
             )
     except SetupError as exc:
         return _refuse(err, str(exc))
@@ -67,6 +73,22 @@ def run(args: argparse.Namespace) -> int:
     else:
         _report(Console(), result, args.edition)
     return 0
+
+
+def _jobs(args: argparse.Namespace) -> int:
+    return parallel.default_jobs() if args.jobs is None else int(args.jobs)
+
+
+def _simulation_slice(
+    players: int, seed: int, edition: str, max_turns: int, first: int, count: int
+) -> Simulation:
+    return simulate(count, players=players, seed=seed, edition=edition, max_turns=max_turns, first=first)
+
+
+def _tournament_slice(
+    lineup: list[str], seed: int, edition: str, max_turns: int, first: int, count: int
+) -> Tournament:
+    return run_tournament(lineup, count, seed=seed, edition=edition, max_turns=max_turns, first=first)
 
 
 def _refuse(err: Console, message: str) -> int:
@@ -99,13 +121,11 @@ def _tournament(args: argparse.Namespace, err: Console) -> int:
     try:
         with _progress(err) as bar:
             task = bar.add_task("games", total=args.games)
-            result = run_tournament(
-                lineup,
+            result = parallel.play(
                 args.games,
-                seed=args.seed,
-                edition=args.edition,
-                max_turns=args.max_turns,
-                progress=lambda done: bar.update(task, completed=done),
+                _jobs(args),
+                partial(_tournament_slice, lineup, args.seed, args.edition, args.max_turns),
+                lambda done: bar.update(task, completed=done),
             )
     except SetupError as exc:
         return _refuse(err, str(exc))

@@ -52,6 +52,19 @@ class Simulation:
     def longest(self) -> int:
         return max(self.turns, default=0)
 
+    def merge(self, other: Simulation) -> None:
+        """Add the games of another part of the same run, played after these (a run split across
+        processes comes together exactly as if it had been played in one)."""
+        self.games += other.games
+        self.rolls += other.rolls
+        self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
+        self.turns.extend(other.turns)
+        self.capped += other.capped
+        if not self.landings:
+            self.landings = list(other.landings)
+        elif other.landings:
+            self.landings = [a + b for a, b in zip(self.landings, other.landings, strict=True)]
+
     def as_dict(self) -> dict[str, object]:
         return {
             "games": self.games,
@@ -108,11 +121,13 @@ def simulate(
     max_turns: int = 1000,
     make_player: PlayerFactory | None = None,
     progress: Callable[[int], None] | None = None,
+    first: int = 0,
 ) -> Simulation:
-    """Play `games` games; `make_player` defaults to the simple players, one fresh set per game."""
+    """Play games `first` .. `first + games - 1` of the run seeded `seed` (a slice, to split a run);
+    `make_player` defaults to the simple players, one fresh set per game."""
     result = Simulation(wins=[0] * players)
     names = [f"Player {i + 1}" for i in range(players)]
-    for i in range(games):
+    for i in range(first, first + games):
         s = game_seed(seed, i)
         game = new_game(edition, names, seed=s, rules=rules)
         if not result.landings:
@@ -130,5 +145,5 @@ def simulate(
         else:
             result.wins[game.state.winner] += 1
         if progress is not None:
-            progress(i + 1)
+            progress(i - first + 1)
     return result

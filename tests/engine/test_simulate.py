@@ -6,6 +6,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from engine.simulate import simulate
 
 
@@ -56,3 +58,26 @@ def test_the_command_line_refuses_bad_arguments_in_one_line() -> None:
         text=True,
     )
     assert res.returncode == 2 and "Traceback" not in res.stderr and "players" in res.stderr
+
+
+@pytest.mark.parametrize("extra", [[], ["--bots", "hard,normal,easy"]], ids=["simple", "bots"])
+def test_a_run_split_across_processes_gives_exactly_the_serial_figures(
+    extra: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cli.main import main
+
+    figures = []
+    for jobs in ("1", "2"):
+        assert main(["simulate", "--games", "12", "--seed", "8", "--json", "--jobs", jobs, *extra]) == 0
+        figures.append(json.loads(capsys.readouterr().out))
+    assert figures[0] == figures[1] and figures[0]["games"] == 12
+
+
+def test_the_slices_of_a_run_cover_every_game_once_in_order() -> None:
+    from cli.parallel import slices
+
+    for games in (1, 7, 100, 10_000):
+        for jobs in (1, 2, 8):
+            parts = slices(games, jobs)
+            assert [f for f, _ in parts] == list(range(0, games, parts[0][1]))
+            assert sum(n for _, n in parts) == games
