@@ -37,8 +37,8 @@ async def test_sent_to_jail_then_paying_the_fine_from_the_jail_dialog() -> None:
         assert not view.players[0].in_jail
         assert view.players[0].cash == 1500 - 50
         assert not isinstance(app.screen, JailDialog)
-        assert "Vera landed on Go To Jail and went to jail." in log_text(app)
-        assert "Vera paid the fine and left jail." in log_text(app)
+        assert "Vera moved to Go To Jail.\nVera was sent to jail." in log_text(app)
+        assert "Vera paid the $50 jail fine.\nVera left jail." in log_text(app)
 
 
 async def test_the_income_tax_choice() -> None:
