@@ -225,7 +225,8 @@ class LandlordsApp(App[int]):
         game = self._game
         client = getattr(game, "client", None)
         if client is not None:
-            self.push_screen(HelpScreen(client.board, client.view(None).rules))
+            view = client.view(None)
+            self.push_screen(HelpScreen(client.board, view.rules, view.ruleset, client.names, self.glyphs))
         else:
             self.push_screen(HelpScreen())
 

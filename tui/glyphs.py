@@ -22,10 +22,15 @@ class Glyphs:
     swatch: str  # a small block of a group's colour
     dot: str  # separates items on a line
     stripe: str  # the start screen's band of colours
+    marks: tuple[str, ...] = ("●", "▲", "■", "◆", "♥", "♣", "♠", "✚", "✦")  # each player's token
     ascii_only: bool = False
 
     def die(self, value: int) -> str:
         return self.dice[value - 1]
+
+    def mark(self, player: int) -> str:
+        """The player's own mark: his token on the board, and beside his name everywhere."""
+        return self.marks[player % len(self.marks)]
 
 
 UNICODE = Glyphs(
@@ -57,6 +62,7 @@ ASCII = Glyphs(
     swatch="##",
     dot="|",
     stripe="=",
+    marks=("@", "&", "%", "=", "~", "^", "!", "?", ";"),
     ascii_only=True,
 )
 

@@ -389,9 +389,11 @@ class GameScreen(Screen[None]):
             if action in captions.ACTION_WORDS and self.check_action(action, ())
         ]
         prompt = captions.prompt_line(self.client, view, me, keys, bool(self.check_action("decide", ())))
+        width = max(self.board.centre.size.width - 2, 40)
         return [
             captions.dice_line(view, self.glyphs),
             captions.turn_line(self.client, view),
+            *captions.player_rows(self.client, view, self.glyphs, width, self._humans),
             prompt,
             captions.selected_line(self.client, view, self.selected, self.glyphs),
         ]
