@@ -21,6 +21,7 @@ from textual.screen import Screen
 from room import Persistence, PersistenceError, pacing
 from tui import themes
 from tui.client import GameClient
+from tui.focus import FOCUS_CSS
 from tui.glyphs import ASCII, UNICODE, Glyphs, unicode_ok, use_ascii_controls
 from tui.layout import too_small
 
@@ -49,7 +50,8 @@ class Opening:
 
 class LandlordsApp(App[int]):
     TITLE = "landlords"
-    CSS = """
+    CSS = (
+        """
     .-ascii GameDialog > #dialog, .-ascii GameOverScreen > #dialog, .-ascii HelpScreen > #dialog {
         border: ascii $primary;
     }
@@ -64,6 +66,8 @@ class LandlordsApp(App[int]):
         border: ascii $primary 50%;
     }
     """
+        + FOCUS_CSS
+    )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit", priority=True),
         Binding("f1,question_mark", "help", "Help"),

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import locale
 import os
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -93,15 +95,20 @@ class _Controls:
     right: str
     vertical: tuple[str, ...]
     horizontal: tuple[str, ...]
+    select_compose: Callable[..., Any]
+
+
+_ARROWS = {"\u25bc": "v", "\u25b2": "^"}
 
 
 _textual_controls: list[_Controls] = []
 
 
 def use_ascii_controls(on: bool) -> None:
-    """Textual's check boxes and scroll bars drawn without block characters, or as Textual draws them.
-    They are class settings, so the app sets them either way when it starts."""
+    """Textual's check boxes, scroll bars and drop-down arrows drawn without block characters, or as
+    Textual draws them. They are class settings, so the app sets them either way when it starts."""
     from textual.scrollbar import ScrollBarRender
+    from textual.widgets._select import SelectCurrent
     from textual.widgets._toggle_button import ToggleButton
 
     if not _textual_controls:
@@ -111,6 +118,7 @@ def use_ascii_controls(on: bool) -> None:
                 ToggleButton.BUTTON_RIGHT,
                 tuple(ScrollBarRender.VERTICAL_BARS),
                 tuple(ScrollBarRender.HORIZONTAL_BARS),
+                SelectCurrent.compose,
             )
         )
     textual = _textual_controls[0]
@@ -118,6 +126,16 @@ def use_ascii_controls(on: bool) -> None:
     ToggleButton.BUTTON_RIGHT = "]" if on else textual.right
     ScrollBarRender.VERTICAL_BARS = [" "] * 8 if on else list(textual.vertical)
     ScrollBarRender.HORIZONTAL_BARS = [" "] * 8 if on else list(textual.horizontal)
+    original = textual.select_compose
+
+    def plain_arrows(self: SelectCurrent) -> Iterator[Any]:
+        for widget in original(self):
+            if widget.has_class("arrow"):
+                text = str(widget.render())
+                widget.update(_ARROWS.get(text, text))
+            yield widget
+
+    SelectCurrent.compose = plain_arrows if on else original  # type: ignore[method-assign]
 
 
 def unicode_ok() -> bool:

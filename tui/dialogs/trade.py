@@ -20,6 +20,7 @@ from tui.dialogs.base import GameDialog, PaletteEntry, Table
 from tui.director import Decision
 from tui.trade_model import TradeDraft, deed_note
 from tui.trade_text import deed_line, effects_text, is_built, side_text
+from tui.widgets.ticks import TickList
 
 Mode = Literal["compose", "waiting", "answered", "received"]
 
@@ -134,7 +135,7 @@ class TradeScreen(GameDialog):
             with Horizontal(id="sides"):
                 with Vertical(classes="side"):
                     yield Label("You give", id="give-title")
-                    yield SelectionList[int](id="give", compact=True)
+                    yield TickList(id="give", compact=True)
                     with Horizontal(classes="money"):
                         yield Label("cash $")
                         yield Input("0", id="give-cash", type="integer", compact=True)
@@ -142,7 +143,7 @@ class TradeScreen(GameDialog):
                         yield Input("0", id="give-cards", type="integer", compact=True)
                 with Vertical(classes="side"):
                     yield Label("You get", id="take-title")
-                    yield SelectionList[int](id="take", compact=True)
+                    yield TickList(id="take", compact=True)
                     with Horizontal(classes="money"):
                         yield Label("cash $")
                         yield Input("0", id="take-cash", type="integer", compact=True)
