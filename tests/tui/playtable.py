@@ -69,6 +69,16 @@ def game_screen(app: LandlordsApp) -> GameScreen:
     return screen
 
 
+def burst(app: LandlordsApp, *keys: str) -> None:
+    """Keys arriving together, as a slow link delivers them: posted at once, none waits for the last."""
+    from textual import events
+
+    names = {"backspace": "\x7f", "enter": "\r", "tab": "\t"}
+    for key in keys:
+        char = names.get(key, key if len(key) == 1 else None)
+        app.post_message(events.Key(key, char))
+
+
 async def settle(pilot: Pilot[int], timeout: float = 10.0) -> None:
     """Wait until the bots have made every move they can and the screens have caught up."""
     app = pilot.app

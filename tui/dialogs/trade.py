@@ -20,6 +20,7 @@ from tui.dialogs.base import GameDialog, PaletteEntry, Table
 from tui.director import Decision
 from tui.trade_model import TradeDraft, deed_note
 from tui.trade_text import deed_line, effects_text, is_built, side_text
+from tui.widgets.steady_input import SteadyInput
 from tui.widgets.ticks import TickList
 
 Mode = Literal["compose", "waiting", "answered", "received"]
@@ -138,17 +139,17 @@ class TradeScreen(GameDialog):
                     yield TickList(id="give", compact=True)
                     with Horizontal(classes="money"):
                         yield Label("cash $")
-                        yield Input("0", id="give-cash", type="integer", compact=True)
+                        yield SteadyInput("0", id="give-cash", type="integer", compact=True)
                         yield Label("jail cards")
-                        yield Input("0", id="give-cards", type="integer", compact=True)
+                        yield SteadyInput("0", id="give-cards", type="integer", compact=True)
                 with Vertical(classes="side"):
                     yield Label("You get", id="take-title")
                     yield TickList(id="take", compact=True)
                     with Horizontal(classes="money"):
                         yield Label("cash $")
-                        yield Input("0", id="take-cash", type="integer", compact=True)
+                        yield SteadyInput("0", id="take-cash", type="integer", compact=True)
                         yield Label("jail cards")
-                        yield Input("0", id="take-cards", type="integer", compact=True)
+                        yield SteadyInput("0", id="take-cards", type="integer", compact=True)
             yield Static(id="offer")
             yield Static(id="note", classes="note")
             yield Static(id="effects")

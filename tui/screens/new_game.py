@@ -15,6 +15,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from engine import EDITIONS, RuleOptions, load_edition
 from room import DEFAULT_LEVEL, LEVELS, Seat, TableSetup, player_name
 from room.seats import bot_names
+from tui.widgets.steady_input import SteadyInput
 from tui.widgets.ticks import TickBox
 
 VARIANTS = (("The full game", "full"), ("Short Game", "short"), ("Time Limit game", "time"))
@@ -58,7 +59,7 @@ class SeatRow(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Label(f"{self.number}.")
-        yield Input(self.seat.name, classes="name", compact=True, max_length=20)
+        yield SteadyInput(self.seat.name, classes="name", compact=True, max_length=20)
         yield Select(
             [("person", "human"), ("bot", "bot")],
             value=self.seat.kind,
@@ -175,7 +176,7 @@ class NewGameScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label("Variant")
                 yield Select(list(VARIANTS), value="full", allow_blank=False, id="variant", compact=True)
-                yield Input(placeholder="rounds", id="rounds", type="integer", compact=True)
+                yield SteadyInput(placeholder="rounds", id="rounds", type="integer", compact=True)
             with Horizontal(classes="rules"):
                 yield TickBox("Auctions", True, id="auctions", compact=True)
                 yield TickBox("Even building", True, id="even_building", compact=True)
@@ -185,10 +186,10 @@ class NewGameScreen(Screen[None]):
                 yield TickBox("Double salary on GO", False, id="double_go_salary", compact=True)
             with Horizontal(classes="row"):
                 yield Label("Starting cash")
-                yield Input(placeholder="edition's", id="cash", type="integer", compact=True)
+                yield SteadyInput(placeholder="edition's", id="cash", type="integer", compact=True)
             with Horizontal(classes="row"):
                 yield Label("Seed")
-                yield Input(
+                yield SteadyInput(
                     "" if self.seed is None else str(self.seed),
                     placeholder="random",
                     id="seed",
