@@ -9,6 +9,9 @@ FOCUS_CSS = """
 Button:ansi:focus {
     text-style: bold reverse;
 }
+Button.-textual-compact:ansi, Button.-textual-compact:ansi:disabled, Button.-textual-compact:ansi:hover {
+    border: none !important;
+}
 Select:ansi:focus > SelectCurrent {
     text-style: bold reverse;
 }
@@ -23,7 +26,7 @@ Select:ansi > SelectOverlay {
 .-ascii Select > SelectOverlay {
     border: ascii $accent;
 }
-Input:ansi:focus {
+Input.-textual-compact:focus {
     text-style: underline;
 }
 Checkbox:ansi:focus > .toggle--label {
