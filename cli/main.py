@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 
 from cli import demo, launch, new, replay, resume, saved_games, simulate
 
@@ -17,11 +18,19 @@ def build_parser() -> argparse.ArgumentParser:
         prog="landlords",
         description="A property-trading board game for the terminal.",
     )
+    parser.add_argument("--version", action="version", version=f"landlords {_version()}")
     launch.add_display_options(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in SUBCOMMANDS:
         module.register(sub)
     return parser
+
+
+def _version() -> str:
+    try:
+        return metadata.version("landlords")
+    except metadata.PackageNotFoundError:
+        return "(not installed)"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

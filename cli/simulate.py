@@ -15,7 +15,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from engine import EDITIONS, SetupError, board_for
+from cli import launch
+from engine import SetupError, board_for
 from engine.bots import LEVELS
 from engine.simulate import Simulation, simulate
 from engine.tournament import Tournament, check_lineup, run_tournament
@@ -26,7 +27,7 @@ def register(sub: Any) -> None:
     p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     p.add_argument("--players", type=int, default=None, help="seats per game (default 4, or one per bot)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game; the run is reproducible")
-    p.add_argument("--edition", choices=EDITIONS, default="classic")
+    launch.add_edition_option(p, "the edition played")
     p.add_argument("--max-turns", type=int, default=1000, help="turn cap per game (default 1000)")
     p.add_argument(
         "--bots",

@@ -238,8 +238,21 @@ class LandlordsApp(App[int]):
         self.notify("landlords does not suspend; Ctrl+Q saves the game and quits.", timeout=3)
 
     async def action_quit(self) -> None:
-        self.close_game()
-        self.exit(0)
+        game = self._game
+        client = getattr(game, "client", None)
+        over = client is not None and client.view(None).winner is not None
+        saved = self.close_game()
+        self.exit(0, message=self.farewell(saved, over) if client is not None else None)
+
+    def farewell(self, saved: bool, over: bool) -> str:
+        """What the terminal says once the screen is gone: where the game is and how to take it up."""
+        folder = self.options.saves_dir
+        where = f" --saves-dir {folder}" if folder is not None else ""
+        if not saved:
+            return "This game was not saved."
+        if over:
+            return f"The finished game is saved: `landlords saves list{where}` shows it."
+        return f"The game is saved: `landlords resume{where}` takes it up where you left it."
 
     def hang_up(self) -> None:
         """The terminal went away: save, then leave quietly."""
@@ -273,7 +286,7 @@ class LandlordsApp(App[int]):
         offer = getattr(screen, "palette_commands", None)
         if offer is not None:
             for title, help_text, callback in offer():
-                yield SystemCommand(title, help_text or title, callback)
+                yield SystemCommand(title, help_text, callback)  # no help: the title says it all
         yield SystemCommand("Help", "Keys and the rules of this edition", self.action_help)
         yield from super().get_system_commands(screen)
 

@@ -3,6 +3,7 @@
 Textual marks focus with a tint and a tall border, and compact widgets drop the border; in the sixteen
 colours of the ANSI theme a tint does not show, so there focus is drawn with reverse video and
 underlines, which every terminal has. Drop-downs open inside a border, over a background of their own.
+Notices come in at the top right, clear of the buttons that dialogs keep at their foot.
 """
 
 FOCUS_CSS = """
@@ -43,5 +44,11 @@ HoldingsPanel:focus, DeedPanel:focus, EventLog:focus {
 }
 .-ascii HoldingsPanel:focus, .-ascii DeedPanel:focus, .-ascii EventLog:focus {
     border: ascii $accent;
+}
+ToastRack {
+    dock: top;
+    align: right top;
+    margin-bottom: 0;
+    margin-top: 1;
 }
 """
