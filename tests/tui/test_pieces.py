@@ -13,7 +13,9 @@ from engine import Bundle, BuyProperty, RollDice, TradeOffer, board_for, load_ed
 from engine.state import AwaitingRoll
 from room import Persistence, PersistenceError, Seat, quick_seats, quick_setup
 from room.seats import bot_names
+from tui import look
 from tui.director import acting_seat, decision_for
+from tui.glyphs import UNICODE
 from tui.layout import layout_for, too_small
 from tui.stats import count
 from tui.themes import GROUP_COLOURS, defaults, group_var, themes
@@ -120,6 +122,54 @@ def test_every_theme_colours_every_group_and_player() -> None:
     ansi = next(t for t in themes() if t.ansi)
     bands = [ansi.variables[group_var(c)] for c in GROUP_COLOURS[:8]]
     assert len(set(bands)) == 8 and all(b.startswith("ansi_") for b in bands)
+
+
+def test_in_sixteen_colours_groups_that_share_a_hue_differ_by_a_pattern_and_lists_tag_them() -> None:
+    """Red and orange, brown and yellow are one hue each in sixteen colours (normal and bright): one of
+    each pair is underlined on the board, and lists name every group with two letters."""
+    ansi = next(t for t in themes() if t.ansi)
+
+    def hue(colour: str) -> str:
+        return ansi.variables[group_var(colour)].replace("bright_", "")
+
+    def look_of(colour: str) -> tuple[str, str]:
+        return hue(colour), ansi.variables[f"{group_var(colour)}-mark"]
+
+    streets = GROUP_COLOURS[:8]
+    assert hue("red") == hue("orange") and hue("brown") == hue("yellow")
+    assert len({look_of(c) for c in streets}) == len(streets)
+    for theme in themes():
+        assert {f"{group_var(c)}-mark" for c in GROUP_COLOURS} <= set(theme.variables)
+    board = board_for("classic")
+    tags = {look.group_tag(board, g).plain for g in board.edition.groups}
+    assert len(tags) == len(board.edition.groups) and all(len(t) == 2 for t in tags)
+
+
+def test_short_names_read_as_words_not_consonant_strings() -> None:
+    board = board_for("classic")
+    at_six = {s.name: fit(s.short, 6) for s in board.spaces}
+    assert at_six["Kentucky Avenue"] == "Kentuc" and at_six["Oriental Avenue"] == "Orient"
+    assert at_six["New York Avenue"] == "NewYrk" and at_six["Income Tax"] == "IncTax"
+    for space in board.spaces:  # never more than one letter squeezed out of a word kept whole
+        short = space.short.replace(".", "").replace(" ", "")
+        name = fit(space.short, 6)
+        assert name == short[:6] or len(short) - len(name) <= 1, (space.name, name)
+
+
+def test_the_help_explains_the_board_and_states_the_variant_s_own_rules() -> None:
+    from tui.screens.help import board_legend, rules_summary
+
+    game = quick_setup("Vera", seed=1)
+    board = board_for(game.edition)
+    ruleset = scripted_game([VERA, ADA], rules=game.rules).ruleset
+    legend = "\n".join(line.plain for line in board_legend(board, UNICODE, ["Vera", "Ada"]))
+    for words in ("● Vera", "▲ Ada", "owner", "a hotel", "mortgaged", "just visiting", "Or Orange"):
+        assert words in legend
+    short = " ".join(rules_summary(board, ruleset))
+    full = " ".join(rules_summary(board, None))
+    assert "10% of your total worth" in full and "of your total worth" not in short  # a flat tax
+    assert "after a failed throw" in short and "three houses" not in full
+    assert "a hotel needs 3 houses" in short
 
 
 def test_seats_and_the_quick_game() -> None:
