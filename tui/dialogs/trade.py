@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar, Literal
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -146,6 +147,7 @@ class TradeScreen(GameDialog):
         self._filling = False
         self._partners: list[int] = []
         self._offer_view: GameView | None = None
+        self._retype = False  # the next digit typed replaces the cash offered
 
     @property
     def lets_bots_play(self) -> bool:  # type: ignore[override]
@@ -594,6 +596,8 @@ class TradeScreen(GameDialog):
         self._fill_partners()
         self._fill_sides()
         self.refresh_from_game()
+        self._retype = True
+        self.query_one("#give-cash", Input).focus()
         self.call_after_refresh(self._focus_cash, 10)
 
     def _focus_cash(self, tries: int) -> None:
@@ -602,8 +606,24 @@ class TradeScreen(GameDialog):
         if cash.region.area == 0 and tries > 0:
             self.call_after_refresh(self._focus_cash, tries - 1)
             return
-        cash.focus()
-        cash.select_all()
+        if self._retype:
+            cash.focus()
+            cash.select_all()
+            self._retype = False
+
+    def on_key(self, event: events.Key) -> None:
+        """A digit that no field took (a field keeps its own) is cash offered: typed right after "Change
+        the offer", or with the focus on a list or a button, the amount is never lost."""
+        char = event.character
+        if self.mode == "compose" and char is not None and char.isdigit():
+            event.stop()
+            cash = self.query_one("#give-cash", Input)
+            cash.value = char if self._retype or cash.value in ("", "0") else cash.value + char
+            self._retype = False
+            cash.focus()
+            cash.cursor_position = len(cash.value)
+            return
+        super().on_key(event)
 
     def action_withdraw(self) -> None:
         if self._sent_id is not None:
