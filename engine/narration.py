@@ -133,7 +133,7 @@ def _traded(e: Any, n: Names, b: Board) -> str:
 
 
 def _rejected(e: Any, n: Names, b: Board) -> str:
-    return f"{n[e.player]} turned the offer down" + (f": {e.reason}" if e.reason else ".")
+    return f"{n[e.player]} turned the offer down" + (f": \u201c{e.reason}\u201d" if e.reason else ".")
 
 
 def _bankrupt(e: Any, n: Names, b: Board) -> str:

@@ -141,7 +141,7 @@ async def test_a_counter_offer_rejects_and_reopens_the_terms_reversed() -> None:
         assert screen.draft.partner == 1
         assert screen.draft.give_deeds == {TENNESSEE}
         assert screen.draft.take_deeds == {CONNECTICUT}
-        assert "Vera turned the offer down: a counter-offer follows" in log_text(app)
+        assert "Vera turned the offer down: \u201ca counter-offer follows\u201d" in log_text(app)
 
 
 async def test_a_real_bot_turns_down_a_cheap_bid_for_its_group_completer_and_says_why() -> None:

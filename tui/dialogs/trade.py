@@ -47,6 +47,7 @@ class TradeScreen(GameDialog):
         Binding("j", "part('give-cards')", "Your jail cards", show=False, priority=True),
         Binding("J", "part('take-cards')", "Their jail cards", show=False, priority=True),
         Binding("ctrl+s", "send", "Send"),  # not before the keys typed ahead of it reach their field
+        Binding("x", "clear", "Clear", show=False, priority=True),
         Binding("a", "accept", "Accept", priority=True),
         Binding("r", "reject", "Reject", priority=True),
         Binding("o", "counter", "Counter-offer", priority=True),
@@ -191,7 +192,7 @@ class TradeScreen(GameDialog):
             yield Static(id="status")
             with Horizontal(classes="buttons"):
                 yield Button("Send (^s)", id="send", variant="success", compact=True)
-                yield Button("Clear", id="clear", compact=True)
+                yield Button("Clear (x)", id="clear", compact=True)
                 yield Button("Accept (a)", id="accept", variant="success", compact=True)
                 yield Button("Reject (r)", id="reject", variant="error", compact=True)
                 yield Button("Counter (o)", id="counter", variant="primary", compact=True)
@@ -455,7 +456,7 @@ class TradeScreen(GameDialog):
             self.enable("counter", "reject_trade" in legal)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("send", "part"):
+        if action in ("send", "part", "clear"):
             return self.mode == "compose"
         if action == "withdraw":
             return self.mode == "waiting" and self._can_withdraw()
@@ -597,7 +598,9 @@ class TradeScreen(GameDialog):
         self._fill_sides()
         self.refresh_from_game()
         self._retype = True
-        self.query_one("#give-cash", Input).focus()
+        cash = self.query_one("#give-cash", Input)
+        cash.focus()
+        cash.select_all()  # typed over at once
         self.call_after_refresh(self._focus_cash, 10)
 
     def _focus_cash(self, tries: int) -> None:
@@ -606,10 +609,10 @@ class TradeScreen(GameDialog):
         if cash.region.area == 0 and tries > 0:
             self.call_after_refresh(self._focus_cash, tries - 1)
             return
-        if self._retype:
+        if not cash.has_focus and self._retype:  # the focus did not take while the fields were hidden
             cash.focus()
             cash.select_all()
-            self._retype = False
+        self._retype = False
 
     def on_key(self, event: events.Key) -> None:
         """A digit that no field took (a field keeps its own) is cash offered: typed right after "Change

@@ -440,6 +440,8 @@ class GameScreen(Screen[None]):
         for e in new_events:
             if e.kind == "player_moved" and e.player in self._humans:
                 self.selected = e.to_space
+            elif e.kind == "sent_to_jail" and e.player in self._humans:
+                self.selected = self.client.board.jail
 
     def _announce(self, new_events: Sequence[Event]) -> None:
         names = self.client.names

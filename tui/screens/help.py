@@ -12,8 +12,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from engine import Board, RuleOptions
-from engine.ruleset import Ruleset
+from engine import Board, RuleOptions, Ruleset
 from tui import look
 from tui.glyphs import UNICODE, Glyphs
 
