@@ -17,6 +17,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, SelectionList,
 from textual.widgets.selection_list import Selection
 
 from engine import AcceptTrade, Bundle, CancelTrade, GameView, RejectTrade, TradeOffer
+from engine.narration import money
 from tui.dialogs.base import GameDialog, PaletteEntry, Table
 from tui.director import Decision
 from tui.trade_model import TradeDraft, deed_note
@@ -301,8 +302,11 @@ class TradeScreen(GameDialog):
             if widget.option_count:  # highlighted from the start, so that a key works at once
                 widget.highlighted = min(before or 0, widget.option_count - 1)
         names = self.client.names
-        partner = f"{names[draft.partner]} gives (D)" if draft.partner is not None else "They give"
-        self.query_one("#give-title", Label).update(Content(f"{names[self.player]} gives (d)"))
+        purse = money(view.players[self.player].cash)
+        partner = "They give"
+        if draft.partner is not None:
+            partner = f"{names[draft.partner]} gives (D), has {money(view.players[draft.partner].cash)}"
+        self.query_one("#give-title", Label).update(Content(f"{names[self.player]} gives (d), has {purse}"))
         self.query_one("#take-title", Label).update(Content(partner))
         self.query_one("#give-cash", Input).value = str(draft.give_cash)
         self.query_one("#take-cash", Input).value = str(draft.take_cash)
