@@ -88,6 +88,7 @@ class GameOverScreen(ModalScreen[None]):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
+        self.app.clear_notifications()  # all they said is in this dialog, which they would cover
         client = self.client
         names = client.names
         history = client.history()
