@@ -253,3 +253,14 @@ def test_a_saved_games_table_in_a_few_words() -> None:
     assert table_of([VERA, bot, bot]) == "Vera + 2 bots"
     assert table_of([VERA, Seat(name="Grace", kind="human")]) == "Vera and Grace"
     assert table_of([bot, bot]) == "2 bots"
+
+
+def test_the_free_parking_pot_is_on_the_board_when_that_house_rule_is_on() -> None:
+    from engine import RuleOptions
+    from tui.widgets.board import cell_states
+
+    for pot_rule, label in ((True, "$350"), (False, "")):
+        game = scripted_game([VERA, ADA], rules=RuleOptions(free_parking_pot=pot_rule))
+        game.state.pot = 350 if pot_rule else 0
+        cells = cell_states(game.view(0), game.board, None, UNICODE)
+        assert cells[20].label == label
