@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from importlib import import_module
+from importlib import import_module, metadata
 
 from cli import arguments, launch
 
@@ -27,12 +27,20 @@ def build_parser(*, subcommands: bool = True) -> argparse.ArgumentParser:
         prog="landlords",
         description="A property-trading board game for the terminal.",
     )
+    parser.add_argument("--version", action="version", version=f"landlords {_version()}")
     launch.add_display_options(parser)
     if subcommands:
         sub = parser.add_subparsers(dest="command", metavar="COMMAND")
         for module in SUBCOMMANDS.values():
             import_module(module).register(sub)
     return parser
+
+
+def _version() -> str:
+    try:
+        return metadata.version("landlords")
+    except metadata.PackageNotFoundError:
+        return "(not installed)"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

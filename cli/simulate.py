@@ -17,8 +17,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from cli import arguments, parallel
-from engine import EDITIONS, SetupError, board_for
+from cli import arguments, launch, parallel
+from engine import SetupError, board_for
 from engine.bots import LEVELS
 from engine.simulate import Simulation, simulate
 from engine.text import plain
@@ -34,7 +34,7 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--seed", type=arguments.seed, default=0, help="seed of the first game; the run is reproducible"
     )
-    p.add_argument("--edition", choices=EDITIONS, default="classic")
+    launch.add_edition_option(p, "the edition played")
     p.add_argument("--max-turns", type=arguments.turns, default=1000, help="turn cap per game (default 1000)")
     p.add_argument(
         "--bots",

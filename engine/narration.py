@@ -57,7 +57,8 @@ def _moved(e: Any, n: Names, b: Board) -> str:
     if e.backward:
         return f"{n[e.player]} went back to {b.name(e.to_space)}."
     verb = "advanced" if e.via == "card" else "moved"
-    return f"{n[e.player]} {verb} to {b.name(e.to_space)}."
+    visiting = " (just visiting)" if e.to_space == b.jail else ""
+    return f"{n[e.player]} {verb} to {b.name(e.to_space)}{visiting}."
 
 
 def _route(e: Any, n: Names, b: Board) -> str:
@@ -68,7 +69,9 @@ def _route(e: Any, n: Names, b: Board) -> str:
 
 def _paid_for_passing(e: Any, n: Names, b: Board) -> str:
     where = b.spaces[e.space].name if b.kinds[e.space] != "go" else "GO"
-    return f"{n[e.player]} {'landed on' if e.landed else 'passed'} {where} and collected {money(e.salary)}."
+    if e.landed:
+        return f"{n[e.player]} landed on {where} and collected {money(e.salary)}."
+    return f"{n[e.player]} passed {where} on the way and collected {money(e.salary)}."
 
 
 def _rolled(e: Any, n: Names, b: Board) -> str:
@@ -76,20 +79,22 @@ def _rolled(e: Any, n: Names, b: Board) -> str:
     if e.purpose == "utility_rent":
         return f"{n[e.player]} threw {d1} and {d2} for the utility's rent."
     if e.purpose == "jail":
-        return f"{n[e.player]} threw {d1} and {d2} for doubles in jail."
+        return f"{n[e.player]} threw {d1} and {d2} in jail" + (": doubles!" if e.doubles else ".")
     return f"{n[e.player]} rolled {d1} and {d2}" + (", doubles!" if e.doubles else ".")
 
 
-_JAIL_REASONS = {
-    "go_to_jail": "landed on Go To Jail",
-    "card": "drew Go to Jail",
-    "third_double": "threw a third double",
+_JAIL_REASONS = {  # the move or the card before it has told where from: not again
+    "go_to_jail": "was sent to jail",
+    "card": "went straight to jail",
+    "third_double": "threw a third double and went to jail",
 }
-_JAIL_EXITS = {
-    "doubles": "threw doubles",
-    "fine": "paid the fine",
-    "card": "used a Get Out of Jail Free card",
-}
+
+
+def _jail_roll_failed(e: Any, n: Names, b: Board) -> str:
+    tries = b.edition.jail.max_turns
+    if e.attempt >= tries:
+        return f"No doubles on the last try: {n[e.player]} must pay the fine and move."
+    return f"No doubles: {n[e.player]} stays in jail (try {e.attempt} of {tries})."
 
 
 def _auction_started(e: Any, n: Names, b: Board) -> str:
@@ -128,7 +133,7 @@ def _traded(e: Any, n: Names, b: Board) -> str:
 
 
 def _rejected(e: Any, n: Names, b: Board) -> str:
-    return f"{n[e.player]} turned the offer down" + (f": {e.reason}" if e.reason else ".")
+    return f"{n[e.player]} turned the offer down" + (f": \u201c{e.reason}\u201d" if e.reason else ".")
 
 
 def _bankrupt(e: Any, n: Names, b: Board) -> str:
@@ -157,9 +162,10 @@ _TEXTS: dict[str, Callable[[Any, Names, Board], str]] = {
     "player_moved": _moved,
     "passed_go": _paid_for_passing,
     "route_chosen": _route,
-    "sent_to_jail": lambda e, n, b: f"{n[e.player]} {_JAIL_REASONS[e.reason]} and went to jail.",
-    "jail_roll_failed": lambda e, n, b: f"No doubles: {n[e.player]} stays in jail (try {e.attempt}).",
-    "left_jail": lambda e, n, b: f"{n[e.player]} {_JAIL_EXITS[e.how]} and left jail.",
+    "sent_to_jail": lambda e, n, b: f"{n[e.player]} {_JAIL_REASONS[e.reason]}.",
+    "jail_roll_failed": _jail_roll_failed,
+    # how is told by the event before it (the doubles, the fine paid, the card used): not twice
+    "left_jail": lambda e, n, b: f"{n[e.player]} left jail.",
     "jail_fine_paid": lambda e, n, b: f"{n[e.player]} paid the {money(e.amount)} jail fine.",
     "jail_card_used": lambda e, n, b: f"{n[e.player]} used a Get Out of Jail Free card.",
     "card_drawn": lambda e, n, b: f"{n[e.player]} drew {_deck(e.deck, b)}: \u201c{e.text}\u201d",
@@ -173,9 +179,7 @@ _TEXTS: dict[str, Callable[[Any, Names, Board], str]] = {
     ),
     "auction_won": lambda e, n, b: f"{n[e.player]} won {_lot(e.lot, e.space, b)} for {money(e.amount)}.",
     "auction_unsold": lambda e, n, b: f"Nobody bid: {_lot(e.lot, e.space, b)} stays with the bank.",
-    "building_auction_uncontested": lambda e, n, b: (
-        f"Nobody else bid, so {n[e.player]} builds the {e.building} at the printed price."
-    ),
+    "building_auction_uncontested": lambda e, n, b: f"Nobody else bid for the {e.building}.",
     "rent_paid": _rent,
     "tax_paid": lambda e, n, b: f"{n[e.player]} paid {money(e.amount)} {e.detail or b.name(e.space)}.",
     "paid_to_bank": lambda e, n, b: f"{n[e.player]} paid the bank {money(e.amount)}.",

@@ -3,7 +3,7 @@ the log, and why a key does nothing now."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from textual.content import Content
 
@@ -13,7 +13,7 @@ from engine.narration import money
 from tui import look
 from tui.client import GameClient, refusal
 from tui.glyphs import Glyphs, plain
-from tui.words import actor_of
+from tui.words import actor_of, fit
 
 ACTION_WORDS = {
     "roll": "roll",
@@ -50,10 +50,11 @@ def status_line(
     dot = f" {glyphs.dot} "
     seat = f"{dot}you are {client.names[me]}" if me is not None and people > 1 else ""
     saving = "autosave on" if client.saving else "not saved"
+    pace = f"{dot}bot pace {speed}" if any(s.is_bot for s in client.seats) else ""
     return Content.assemble(
         ("landlords", "bold"),
         f"{dot}{client.board.edition.name}{variant}{dot}turn {view.turn + 1}{seat}",
-        f"{dot}bots {speed}{dot}{saving}",
+        f"{pace}{dot}{saving}",
     )
 
 
@@ -74,11 +75,60 @@ def turn_line(client: GameClient, view: GameView) -> Content:
         return Content.styled(f"Game over: {names[view.winner]} wins.", "bold $accent")
     cur = view.current
     return Content.assemble(
-        (f"{cur + 1}", look.token(cur)),
-        " ",
         (f"{names[cur]}'s turn", f"bold {look.player(cur)}"),
-        f"; waiting for {client.waiting_for()}.",
+        f": waiting for {client.waiting_for()}.",
     )
+
+
+def player_rows(
+    client: GameClient, view: GameView, glyphs: Glyphs, width: int, local: Collection[int] = ()
+) -> list[Content]:
+    """Every player at a glance: whose turn (the arrow), his mark, name, cash and where he stands; two
+    to a line when more than four play."""
+    n = len(view.players)
+    columns = 2 if n > 4 and width >= 50 else 1
+    cell = width // columns - (1 if columns > 1 else 0)
+    cells = [_player_cell(client, view, glyphs, p, cell, p in local and len(local) < n) for p in range(n)]
+    if columns == 1:
+        return cells
+    rows = []
+    for i in range(0, n, 2):
+        left = cells[i]
+        pad = Content(" " * max(cell - left.cell_length + 1, 1))
+        rows.append(left + pad + cells[i + 1] if i + 1 < n else left)
+    return rows
+
+
+def _player_cell(
+    client: GameClient, view: GameView, glyphs: Glyphs, p: int, width: int, you: bool
+) -> Content:
+    ps = view.players[p]
+    names = client.names
+    name_width = min(max(len(name) for name in names), 12)
+    turn = glyphs.turn if p == view.current and view.winner is None else " "
+    name = names[p][:name_width].ljust(name_width)
+    head = Content.assemble(
+        (turn, "bold $accent"),
+        (glyphs.mark(p), look.mark(p)),
+        " ",
+        (name, f"bold {look.player(p)}"),
+    )
+    if ps.bankrupt:
+        return head + Content.styled(f"  {glyphs.bankrupt} bankrupt", "bold $error")
+    cash = Content.styled(f"{money(ps.cash):>8}", "bold")
+    line = head + Content(" ") + cash + Content("  ")
+    room = width - line.cell_length - (5 if you else 0)
+    board = client.board
+    if ps.in_jail:
+        place = Content.styled(f"{glyphs.jail} in jail"[:room], "bold $warning")
+    else:
+        full = board.name(ps.position)
+        text = full if len(full) <= room else fit(board.spaces[ps.position].short, max(room, 0))
+        place = Content.styled(text, "$text-muted")
+    line += place
+    if you:
+        line += Content.styled("  you", "dim italic")
+    return line
 
 
 def prompt_line(

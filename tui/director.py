@@ -67,3 +67,12 @@ def acting_seat(view: GameView, humans: Collection[int], last: int | None) -> in
     if alive:
         return alive[0]
     return min(humans) if humans else None
+
+
+def turn_seat(view: GameView, humans: Collection[int], acting: int | None) -> int | None:
+    """The human whose turn keys (roll, end the turn, pay the fine) work now: the one the game waits on,
+    whoever the keyboard acts for otherwise."""
+    pend = view.pending
+    if pend is not None and pend.player in humans:
+        return pend.player
+    return acting

@@ -93,24 +93,35 @@ def actor_of(event: Event) -> int | None:
     return winner if isinstance(winner, int) else None
 
 
-_SQUEEZED = {"Kentucky": "Kentky", "Virginia": "Virgna", "Indiana": "Indina", "Electric": "Electr"}
-_VOWELS = set("aeiouAEIOU")
+_VOWELS = set("aeiou")
 
 
 def fit(text: str, width: int) -> str:
-    """A short name squeezed into `width` cells: dots and spaces go first, then vowels from the end
-    (never the first letter), then the tail."""
+    """A short name in `width` cells, still readable: as it is if it fits; else without its dots and
+    spaces ("IncTax", "PennRR"); else one vowel fewer ("Readng", "NewYrk", "PennAv": a silent final e,
+    else the last vowel inside a word); else its first letters ("Orient", "Kentuc"), never a word
+    stripped of most of its vowels."""
     if len(text) <= width:
         return text
-    if width == 6 and text in _SQUEEZED:
-        return _SQUEEZED[text]
-    letters = list(text.replace(".", "").replace(" ", ""))
-    i = len(letters) - 1
-    while len(letters) > width and i > 0:
-        if letters[i] in _VOWELS:
-            del letters[i]
-        i -= 1
-    return "".join(letters[:width])
+    joined = text.replace(".", "").replace(" ", "")
+    if len(joined) <= width:
+        return joined
+    if len(joined) == width + 1:
+        at = _vowel_to_drop(joined)
+        if at is not None:
+            return joined[:at] + joined[at + 1 :]
+    return joined[:width]
+
+
+def _vowel_to_drop(word: str) -> int | None:
+    """Where the one vowel that can go least missed is: a final e, else the last lower-case vowel that
+    neither starts a word part nor ends the word."""
+    if word.endswith("e"):
+        return len(word) - 1
+    for i in range(len(word) - 2, 0, -1):
+        if word[i] in _VOWELS:
+            return i
+    return None
 
 
 def plural(n: int, word: str) -> str:

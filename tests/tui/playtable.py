@@ -69,6 +69,16 @@ def game_screen(app: LandlordsApp) -> GameScreen:
     return screen
 
 
+def burst(app: LandlordsApp, *keys: str) -> None:
+    """Keys arriving together, as a slow link delivers them: posted at once, none waits for the last."""
+    from textual import events
+
+    names = {"backspace": "\x7f", "enter": "\r", "tab": "\t"}
+    for key in keys:
+        char = names.get(key, key if len(key) == 1 else None)
+        app.post_message(events.Key(key, char))
+
+
 async def settle(pilot: Pilot[int], timeout: float = 10.0) -> None:
     """Wait until the bots have made every move they can and the screens have caught up."""
     app = pilot.app
@@ -161,3 +171,47 @@ def showcase_client() -> LocalClient:
     while room.bot_due() is not None:
         room.play_bot()
     return LocalClient(room)
+
+
+def crowded_client() -> LocalClient:
+    """Six at the table, a few turns in: the board's centre lists them two to a line."""
+    seats = [
+        VERA,
+        ADA,
+        GRACE,
+        ALAN,
+        Seat(name="Linus", kind="bot", level="normal"),
+        Seat(name="Ken", kind="bot", level="normal"),
+    ]
+    game = scripted_game(seats, [(5, 6), (1, 3), (4, 5), (2, 3), (3, 3), (6, 1), (2, 5)], seed=3)
+    events = list(game.opening)
+    room = Room(game, seats, simple_opponents(seats), history=events)
+    from engine import EndTurn, RollDice
+
+    for cmd in (RollDice(player=0),):
+        room.submit(0, cmd, room.version)
+    while room.view(None).pending is not None and room.view(None).pending.player == 0:  # type: ignore[union-attr]
+        legal = room.legal(0)
+        end = next((c for c in legal if isinstance(c, EndTurn)), None)
+        room.submit(0, end if end is not None else legal[0], room.version)
+    while room.bot_due() is not None:
+        room.play_bot()
+    return LocalClient(room)
+
+
+def debtor_client() -> LocalClient:
+    """Vera is about to land on Ada's built-up Boardwalk with $20: a debt to raise."""
+    seats = [VERA, ADA]
+
+    def arrange(game: Game) -> None:
+        st = game.state
+        for space in (37, 39):
+            st.deeds[space].owner = 1
+            st.deeds[space].level = 2
+        st.bank.houses -= 4
+        for space in (1, 3, 6, 8, 9):
+            st.deeds[space].owner = 0
+        st.players[0].cash = 20
+        st.players[0].position = 35
+
+    return client_for(scripted_game(seats, [(1, 3)], arrange=arrange), seats)

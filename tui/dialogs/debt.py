@@ -1,5 +1,5 @@
-"""Raising cash for a debt: what is owed and to whom, and every way to raise it; bankruptcy only when
-nothing else can cover it."""
+"""Raising cash for a debt: what is owed and to whom, and every way to raise it (each sale and mortgage
+in a list, the mortgage and building dialogs, a trade); bankruptcy only when nothing else can cover it."""
 
 from __future__ import annotations
 
@@ -22,12 +22,19 @@ from tui.words import charge_text, describe_command
 
 class DebtDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("m", "mortgage", "Mortgage"),
+        Binding("b", "sell", "Sell buildings"),
         Binding("t", "trade", "Trade"),
         Binding("x", "bankrupt", "Bankruptcy"),
     ]
+    BUTTON_FOR_ACTION: ClassVar[dict[str, str]] = {"sell": "sell"}
     DEFAULT_CSS = """
     DebtDialog > #dialog {
         border: thick $error;
+    }
+    DebtDialog #ways-title {
+        margin-top: 1;
+        text-style: bold;
     }
     """
 
@@ -35,8 +42,11 @@ class DebtDialog(DecisionDialog):
         with Vertical(id="dialog"):
             yield Label("", id="title")
             yield Static(id="body")
+            yield Label("Raise cash: choose a line and press Enter", id="ways-title")
             yield CommandList(id="ways")
             with Horizontal(classes="buttons"):
+                yield Button("Mortgage (m)", id="mortgage", compact=True)
+                yield Button("Sell buildings (b)", id="sell", compact=True)
                 yield Button("Trade (t)", id="trade", variant="primary", compact=True)
                 yield Button("Declare bankruptcy (x)", id="bankrupt", variant="error", compact=True)
         yield Footer(compact=True, show_command_palette=False)
@@ -55,11 +65,16 @@ class DebtDialog(DecisionDialog):
             Content(f"{names[self.player]} owes {creditor} {money(charge.amount)}")
         )
         what = charge_text(charge.reason, charge.detail, charge.space, client.board)
+        short = charge.amount - cash
+        enough = (
+            "enough: the debt is paid as soon as your cash covers it."
+            if raisable >= short
+            else "not enough: sell deeds in a trade, or declare bankruptcy."
+        )
         self.query_one("#body", Static).update(
             Content(
-                f"{what[:1].upper()}{what[1:]}. Cash {money(cash)}: short by {money(charge.amount - cash)}.\n"
-                f"Selling every building and mortgaging every deed would raise {money(raisable)}. "
-                "The debt is paid as soon as your cash covers it. You may also sell deeds in a trade."
+                f"{what[:1].upper()}{what[1:]}. Cash {money(cash)}: short by {money(short)}.\n"
+                f"Selling every building and mortgaging every deed would raise {money(raisable)}, {enough}"
             )
         )
         ways = [
@@ -72,6 +87,9 @@ class DebtDialog(DecisionDialog):
         if ways:
             ways_list.focus()
         legal = {c.kind for c in self.legal(self.player)}
+        owns = any(view.deeds[s].owner == self.player for s in client.board.deeds)
+        self.enable("mortgage", owns)  # the dialog says what may be mortgaged, and why not
+        self.enable("sell", "sell_building" in legal)
         self.enable("trade", client.can_trade(self.player))
         self.enable("bankrupt", "declare_bankruptcy" in legal)
 
@@ -79,10 +97,21 @@ class DebtDialog(DecisionDialog):
         self.table.play(event.command)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "trade":
-            self.action_trade()
-        else:
-            self.action_bankrupt()
+        actions = {
+            "mortgage": self.action_mortgage,
+            "sell": self.action_sell,
+            "trade": self.action_trade,
+            "bankrupt": self.action_bankrupt,
+        }
+        actions[str(event.button.id)]()
+
+    def action_mortgage(self) -> None:
+        """The mortgage dialog, over this one: every deed and what it raises."""
+        self.table.open_management("mortgage", self.player)
+
+    def action_sell(self) -> None:
+        """The building dialog, over this one, to sell houses and hotels back."""
+        self.table.open_management("build", self.player)
 
     def action_trade(self) -> None:
         if self.client.can_trade(self.player):
@@ -96,6 +125,10 @@ class DebtDialog(DecisionDialog):
             self.notify("You can still raise the cash: sell buildings or mortgage deeds first.", timeout=3)
 
     def hint(self, action: str, description: str) -> str:
+        if action == "mortgage":
+            return "You own no deeds to mortgage."
+        if action == "sell":
+            return "You have no buildings to sell."
         if action == "bankrupt":
             return "You can still raise the cash: sell buildings or mortgage deeds first."
         if action == "trade":
@@ -103,5 +136,7 @@ class DebtDialog(DecisionDialog):
         return super().hint(action, description)
 
     def palette_commands(self) -> Iterable[PaletteEntry]:
+        yield ("Mortgage deeds", "Open the mortgage dialog", self.action_mortgage)
+        yield ("Sell buildings", "Open the building dialog", self.action_sell)
         yield ("Trade to raise cash", "Open the trade negotiator", self.action_trade)
         yield ("Declare bankruptcy", "Only when nothing can cover the debt", self.action_bankrupt)

@@ -40,7 +40,7 @@ from tui.dialogs.mortgage_decision import MortgageDecisionDialog
 from tui.dialogs.place_building import PlaceBuildingDialog
 from tui.dialogs.route import RouteDialog
 from tui.dialogs.trade import TradeScreen
-from tui.director import Decision, acting_seat, decision_for
+from tui.director import Decision, acting_seat, decision_for, turn_seat
 from tui.errors import guarded, report
 from tui.glyphs import Glyphs, plain
 from tui.layout import layout_for
@@ -180,6 +180,7 @@ class GameScreen(Screen[None]):
         self.glyphs = glyphs
         self._humans = set(client.local_seats)
         self._last_human: int | None = None
+        self._chosen: tuple[int, int | None] | None = None  # (seat chosen with w, the human then waited on)
         self._deferred: tuple[object, ...] | None = None
         self._announcements: list[GameDialog] = []
         self._shown = client.version  # the version of the table on the screen
@@ -208,8 +209,24 @@ class GameScreen(Screen[None]):
         return set(self._humans)
 
     def acting(self) -> int | None:
-        """The human the keyboard speaks for now."""
-        return acting_seat(self.client.view(None), self._humans, self._last_human)
+        """The human the keyboard speaks for now: the seat chosen with `w` until the game waits on
+        another person here, else the one the game waits on, else the last who acted."""
+        view = self.client.view(None)
+        if self._chosen is not None:
+            seat, then = self._chosen
+            waited = self._waited_human(view)
+            if (waited is None or waited == then) and not view.players[seat].bankrupt:
+                return seat
+            self._chosen = None
+        return acting_seat(view, self._humans, self._last_human)
+
+    def _waited_human(self, view: GameView) -> int | None:
+        pend = view.pending
+        return pend.player if pend is not None and pend.player in self._humans else None
+
+    def turn_seat(self) -> int | None:
+        """Whose turn keys (roll, end, pay the fine, use a card) the keyboard presses."""
+        return turn_seat(self.client.view(None), self._humans, self.acting())
 
     def defer(self, decision: Decision) -> None:
         """A decision dialog closed without deciding: do not reopen it until asked (Enter)."""
@@ -388,10 +405,14 @@ class GameScreen(Screen[None]):
             for key, action in KEY_ACTIONS.items()
             if action in captions.ACTION_WORDS and self.check_action(action, ())
         ]
-        prompt = captions.prompt_line(self.client, view, me, keys, bool(self.check_action("decide", ())))
+        prompt = captions.prompt_line(
+            self.client, view, self.turn_seat(), keys, bool(self.check_action("decide", ()))
+        )
+        width = max(self.board.centre.size.width - 2, 40)
         return [
             captions.dice_line(view, self.glyphs),
             captions.turn_line(self.client, view),
+            *captions.player_rows(self.client, view, self.glyphs, width, self._humans),
             prompt,
             captions.selected_line(self.client, view, self.selected, self.glyphs),
         ]
@@ -419,6 +440,8 @@ class GameScreen(Screen[None]):
         for e in new_events:
             if e.kind == "player_moved" and e.player in self._humans:
                 self.selected = e.to_space
+            elif e.kind == "sent_to_jail" and e.player in self._humans:
+                self.selected = self.client.board.jail
 
     def _announce(self, new_events: Sequence[Event]) -> None:
         names = self.client.names
@@ -521,13 +544,15 @@ class GameScreen(Screen[None]):
 
     # --- keys ---------------------------------------------------------------------------------
 
-    def _legal_kinds(self) -> set[str]:
-        me = self.acting()
+    def _legal_kinds(self, me: int | None) -> set[str]:
         return set() if me is None else {c.kind for c in self.client.legal(me)}
+
+    def _seat_for(self, action: str) -> int | None:
+        return self.acting() if action in ("build", "mortgage") else self.turn_seat()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ACTION_KINDS:
-            return bool(self._legal_kinds() & ACTION_KINDS[action])
+            return bool(self._legal_kinds(self._seat_for(action)) & ACTION_KINDS[action])
         me = self.acting()
         if action == "trade":
             return me is not None and self.client.can_trade(me)
@@ -552,10 +577,10 @@ class GameScreen(Screen[None]):
         action = KEY_ACTIONS.get(event.key)
         if action is None or self.check_action(action, ()):
             return
-        self.notify(captions.hint(action, self.client, self.acting()), timeout=3)
+        self.notify(captions.hint(action, self.client, self._seat_for(action)), timeout=3)
 
     def _first_legal(self, kinds: frozenset[str]) -> Command | None:
-        me = self.acting()
+        me = self.turn_seat()
         if me is None:
             return None
         return next((c for c in self.client.legal(me) if c.kind in kinds), None)
@@ -641,8 +666,16 @@ class GameScreen(Screen[None]):
         if len(humans) < 2:
             return
         me = self.acting()
-        self._last_human = humans[(humans.index(me) + 1) % len(humans)] if me in humans else humans[0]
-        self.notify(f"Acting for {self.client.names[self._last_human]}.", timeout=2)
+        seat = humans[(humans.index(me) + 1) % len(humans)] if me in humans else humans[0]
+        view = self.client.view(None)
+        waited = self._waited_human(view)
+        self._chosen = (seat, waited)
+        self._last_human = seat
+        names = self.client.names
+        text = f"Acting for {names[seat]}: building, mortgages and trades are {names[seat]}'s."
+        if waited is not None and waited != seat:
+            text += f" {names[waited]} still answers what the game asks now."
+        self.notify(text, timeout=4)
         self.redraw()
 
     def action_move_selection(self, rows: int, cols: int) -> None:

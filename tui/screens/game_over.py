@@ -23,6 +23,10 @@ REASONS = {
 }
 
 
+def _turns(n: int) -> str:
+    return "1 turn" if n == 1 else f"{n} turns"
+
+
 class GameOverScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,b", "board", "Look at the board"),
@@ -84,6 +88,7 @@ class GameOverScreen(ModalScreen[None]):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
+        self.app.clear_notifications()  # all they said is in this dialog, which they would cover
         client = self.client
         names = client.names
         history = client.history()
@@ -100,11 +105,11 @@ class GameOverScreen(ModalScreen[None]):
         self.query_one("#winner", Static).update(
             Content.assemble(
                 (names[winner], f"bold {look.player(winner)}"),
-                f" wins, {reason}. {view.turn} turns played; seed {client.seed}.",
+                f" wins, {reason}. {_turns(view.turn + 1)} played; seed {client.seed}.",
             )
         )
         standings = self.query_one("#standings", DataTable)
-        name_width = max(len(n) for n in names) + 1
+        name_width = max(len("Player"), *(len(n) for n in names)) + 1
         standings.add_column("#")
         standings.add_column("Player", width=name_width)
         standings.add_columns("Net worth", "")

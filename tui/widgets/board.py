@@ -1,7 +1,9 @@
 """The board: the spaces round the edge of a square grid, and the centre that tells what is going on.
 
-Each space shows its colour band and short name, the owner, houses or hotel, a mortgage, and the tokens
-standing on it. Clicking a space, or moving the selection with the arrow keys, shows its deed.
+Each space shows its colour band and short name; under it, at the left, the owner's mark in his colour
+followed by the houses, the hotel or the mortgage, and at the right the tokens standing there, each
+player's mark on his colour. Clicking a space, or moving the selection with the arrow keys, shows its
+deed.
 """
 
 from __future__ import annotations
@@ -64,6 +66,8 @@ def cell_states(view: GameView, board: Board, selected: int | None, glyphs: Glyp
             label = f"${board.price[space]}"
         elif sp.kind == "tax" and sp.tax is not None:
             label = f"${board.edition.taxes[sp.tax].flat}"
+        elif sp.kind == "free_parking" and view.rules.free_parking_pot:
+            label = f"${view.pot}"
         states.append(
             CellState(
                 short=sp.short,
@@ -140,26 +144,28 @@ class SpaceCell(Widget):
         return Content("\n").join(lines[:height])
 
     def _status(self, s: CellState, compact: bool) -> Content:
+        """The owner's mark and what stands on the lot: "●▪▪" (two houses), "●▣" (a hotel), "●M"."""
         g = s.glyphs
         if s.owner is None:
             return Content.styled(s.label, "dim") if s.label else Content("")
-        parts = [Content.styled(str(s.owner + 1), look.token(s.owner))]
+        parts = [Content.styled(g.mark(s.owner), look.owner(s.owner))]
         if s.mortgaged:
             parts.append(Content.styled(g.mortgaged, "bold $warning"))
         elif s.hotel:
             parts.append(Content.styled(g.hotel, "bold $error"))
         elif s.houses:
-            if compact:
-                parts.append(Content.styled(f"{s.houses}{g.house}", "bold $success"))
-            else:
-                parts.append(Content.styled(" " + g.house * s.houses, "bold $success"))
+            crowded = compact and s.houses > 2 and (s.tokens or s.jailed)
+            houses = f"{s.houses}{g.house}" if crowded else g.house * s.houses
+            parts.append(Content.styled(houses, "bold $success"))
         return Content("").join(parts)
 
     def _tokens(self, s: CellState) -> list[Content]:
-        out = [Content.styled(str(p + 1), look.token(p) + " underline") for p in s.jailed]
+        """The tokens standing here, each player's mark on his colour; in jail behind the bars."""
+        g = s.glyphs
+        out = [Content.styled(g.mark(p), look.mark(p) + " underline") for p in s.jailed]
         if s.jailed:
-            out.insert(0, Content.styled(s.glyphs.jail, "bold"))
-        out += [Content.styled(str(p + 1), look.token(p)) for p in s.tokens]
+            out.insert(0, Content.styled(g.jail, "bold"))
+        out += [Content.styled(g.mark(p), look.mark(p)) for p in s.tokens]
         return out
 
 

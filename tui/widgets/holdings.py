@@ -25,7 +25,7 @@ def player_line(
     marker = glyphs.turn if p == view.current and view.winner is None else " "
     head = Content.assemble(
         (marker, "bold $accent"),
-        (f"{p + 1}", look.token(p)),
+        (glyphs.mark(p), look.mark(p)),
         " ",
         (names[p], f"bold {look.player(p)}"),
     )
@@ -59,7 +59,7 @@ def holdings_of(
         mine = [s for s in lots if view.deeds[s].owner == p]
         if not mine:
             continue
-        parts = [Content.styled(glyphs.swatch, look.swatch(board, group)), Content(" ")]
+        parts = [look.group_tag(board, group), Content(" ")]
         for i, s in enumerate(mine):
             deed = view.deeds[s]
             if i:
