@@ -122,8 +122,10 @@ def _player_cell(
     if ps.in_jail:
         place = Content.styled(f"{glyphs.jail} in jail"[:room], "bold $warning")
     else:
-        full = board.name(ps.position)
-        text = full if len(full) <= room else fit(board.spaces[ps.position].short, max(room, 0))
+        full, short = board.name(ps.position), board.spaces[ps.position].short
+        if ps.position == board.jail:  # standing on the jail corner is not being in jail
+            full, short = "Just Visiting", "Visiting"
+        text = full if len(full) <= room else fit(short, max(room, 0))
         place = Content.styled(text, "$text-muted")
     line += place
     if you:

@@ -220,3 +220,22 @@ async def test_every_way_to_raise_cash_is_reachable_from_the_debt_dialog() -> No
         view = client.view(0)
         assert view.players[0].cash == 20 and view.players[1].cash == 1550
         assert not isinstance(app.screen, DebtDialog)
+
+
+async def test_the_centre_tells_a_visitor_on_the_jail_corner_from_a_prisoner() -> None:
+    seats = [VERA, ADA]
+
+    def arrange(game: Game) -> None:
+        game.state.players[0].position = 10  # Vera only visiting
+        game.state.players[1].position = 10
+        game.state.players[1].in_jail = True
+
+    client = client_for(scripted_game(seats, arrange=arrange), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        lines = str(app.screen.query_one("#centre").render()).splitlines()
+        vera = next(line for line in lines if "Vera" in line and "$1,500" in line)
+        ada = next(line for line in lines if "Ada" in line and "$1,500" in line)
+        assert "Just Visiting" in vera and "in jail" not in vera
+        assert "in jail" in ada and "Visiting" not in ada

@@ -225,3 +225,21 @@ async def test_an_offer_received_is_answered_with_a_plain_letter() -> None:
         await pilot.press("a")
         await settle(pilot)
         assert client.view(0).deeds[BALTIC].owner == 0 and client.view(0).players[1].cash == 1590
+
+
+async def test_a_field_chosen_right_after_change_the_offer_keeps_the_focus() -> None:
+    """e puts the focus on the cash you offer, but a part chosen at once (C, their cash) wins: the digits
+    that follow go where the person sent them, never into the other side's cash."""
+    seats = [VERA, ADA]
+    client = client_for(scripted_game(seats, arrange=_ada_holds_baltic), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = await _offer_cash_for_baltic(pilot, app, 10)
+        assert screen.mode == "answered"
+        burst(app, "e", "C", "5")
+        for _ in range(12):  # past every deferred refocus the negotiator schedules
+            await pilot.pause()
+        give, take = screen.query_one("#give-cash", Input), screen.query_one("#take-cash", Input)
+        assert screen.focused is take
+        assert (give.value, take.value) == ("10", "5")

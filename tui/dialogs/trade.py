@@ -149,7 +149,8 @@ class TradeScreen(GameDialog):
         self._filling = False
         self._partners: list[int] = []
         self._offer_view: GameView | None = None
-        self._retype = False  # the next digit typed replaces the cash offered
+        self._retype = False  # the next digit typed replaces the amount in `_amount_field`
+        self._amount_field = "give-cash"  # where a digit typed away from every field goes
 
     @property
     def lets_bots_play(self) -> bool:  # type: ignore[override]
@@ -235,6 +236,10 @@ class TradeScreen(GameDialog):
     def action_part(self, part: str) -> None:
         """Straight to one part of the offer (p, d, D, c, C, j, J)."""
         widget = self.query_one(f"#{part}")
+        # The person chose where to go: a digit typed before the focus lands goes there, and no focus
+        # scheduled earlier takes it back.
+        self._amount_field = part if isinstance(widget, Input) and not widget.disabled else "give-cash"
+        self._retype = isinstance(widget, Input) and not widget.disabled
         if widget.disabled:
             self.notify(f"Nothing to offer for {self.PARTS[part]}: no Get Out of Jail Free card.", timeout=3)
         elif part == "take" and self.draft.partner is None:
@@ -602,29 +607,32 @@ class TradeScreen(GameDialog):
         self._fill_sides()
         self.refresh_from_game()
         self._retype = True
+        self._amount_field = "give-cash"
         cash = self.query_one("#give-cash", Input)
         cash.focus()
         cash.select_all()  # typed over at once
         self.call_after_refresh(self._focus_cash, 10)
 
     def _focus_cash(self, tries: int) -> None:
-        """Back to the offer after a refusal: on the cash you offer, ready to be typed over."""
-        cash = self.query_one("#give-cash", Input)
-        if cash.region.area == 0 and tries > 0:
+        """Back to the offer after a refusal: on the cash you offer, ready to be typed over (or on the
+        field chosen since with its key)."""
+        field = self.query_one(f"#{self._amount_field}", Input)
+        if field.region.area == 0 and tries > 0:
             self.call_after_refresh(self._focus_cash, tries - 1)
             return
-        if not cash.has_focus and self._retype:  # the focus did not take while the fields were hidden
-            cash.focus()
-            cash.select_all()
+        if not field.has_focus and self._retype:  # the focus did not take while the fields were hidden
+            field.focus()
+            field.select_all()
         self._retype = False
 
     def on_key(self, event: events.Key) -> None:
-        """A digit that no field took (a field keeps its own) is cash offered: typed right after "Change
-        the offer", or with the focus on a list or a button, the amount is never lost."""
+        """A digit that no field took (a field keeps its own) is an amount: for the field last chosen by
+        its key, else the cash offered. Typed right after "Change the offer" or a field's key, before the
+        focus gets there, or with the focus on a list or a button, the amount is never lost."""
         char = event.character
         if self.mode == "compose" and char is not None and char.isdigit():
             event.stop()
-            cash = self.query_one("#give-cash", Input)
+            cash = self.query_one(f"#{self._amount_field}", Input)
             cash.value = char if self._retype or cash.value in ("", "0") else cash.value + char
             self._retype = False
             cash.focus()
