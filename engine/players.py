@@ -123,7 +123,8 @@ class SimplePlayer:
                 if ps.jail_cards:
                     return simple(UseJailCard, player)
                 jail = game.board.edition.jail
-                if ps.jail_turns < jail.fine_before_roll_turns and funds(game, player) >= jail.fine:
+                early = jail.fine_before_roll_turns
+                if (early is None or ps.jail_turns < early) and funds(game, player) >= jail.fine:
                     return simple(PayJailFine, player)
             cmd = self._roll.get(player)
             if cmd is None:
