@@ -139,6 +139,7 @@ class Space(_Data):
     """Paid to a player who stops here (a legacy)."""
     counts: int | None = Field(default=None, gt=0)
     """What a ticket bought here counts at the end of the game (a luxury ticket)."""
+    color: str | None = None  # the colour band of a space outside any group (a theme's group colour)
     box: str | None = None
     """The money box (`Edition.boxes`) the space's payments go into or come out of: a lot's price and
     its rent while unowned, a fee, an award, the wages a paying space hands over."""

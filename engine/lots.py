@@ -53,11 +53,11 @@ class FlatRent:
     def schedule(self, board: Board, ruleset: Ruleset, space: int, held: int, level: int) -> list[RentRow]:
         rent = money(board.rent[space][0])
         box = board.spaces[space].box
-        unowned = f"Rent to the {board.edition.boxes[box].name}" if box else "Rent while unowned"
-        return [RentRow("Rent to the owner", rent, held > 0), RentRow(unowned, rent, held == 0)]
+        unowned = f"To the {board.edition.boxes[box].name}" if box else "While unowned"
+        return [RentRow("To the owner", rent, held > 0), RentRow(unowned, rent, held == 0)]
 
     def terms(self, board: Board, ruleset: Ruleset, space: int) -> list[tuple[str, str]]:
-        return [("Sharing the lot", "half the rent to the first")]
+        return [("A second token pays", "the first half")]
 
 
 RENT_MODELS.add("flat", FlatRent())

@@ -23,6 +23,8 @@ class Glyphs:
     dot: str  # separates items on a line
     stripe: str  # the start screen's band of colours
     ascii_only: bool = False
+    pledged: str = "P"  # a lot pledged for a loan (it still earns its rent)
+    poorhouse: str = "@"
 
     def die(self, value: int) -> str:
         return self.dice[value - 1]
@@ -42,6 +44,7 @@ UNICODE = Glyphs(
     swatch="██",
     dot="·",
     stripe="▀",
+    poorhouse="⌂",
 )
 ASCII = Glyphs(
     house="h",

@@ -160,8 +160,8 @@ def test_the_deed_card_of_a_lot_shows_its_rent_to_the_owner_or_the_treasury() ->
     game = magie()
     rows = rent_schedule(game, LOT[6])
     assert [(r.label, r.amount, r.current) for r in rows] == [
-        ("Rent to the owner", "$6", False),
-        ("Rent to the Public Treasury", "$6", True),
+        ("To the owner", "$6", False),
+        ("To the Public Treasury", "$6", True),
     ]
     own(game, P1, LOT[6])
     assert [r.current for r in rent_schedule(game, LOT[6])] == [True, False]

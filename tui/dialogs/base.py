@@ -41,6 +41,8 @@ class Table(Protocol):
 
     def open_management(self, which: str, player: int) -> None: ...
 
+    def open_loan(self, player: int) -> None: ...
+
 
 class GameDialog(ModalScreen[None]):
     """A dialog over the game screen, refreshed whenever the game changes."""

@@ -12,8 +12,9 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Footer, Label, Static
 
-from engine import Mortgage, SellBuilding
+from engine import Command, GoToPoorhouse, Mortgage, SellBuilding
 from engine.narration import money
+from tui.dialogs.bank import borrowings
 from tui.dialogs.bankruptcy import BankruptcyDialog
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.command_list import CommandList
@@ -23,7 +24,8 @@ from tui.words import charge_text, describe_command
 class DebtDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("t", "trade", "Trade"),
-        Binding("x", "bankrupt", "Bankruptcy"),
+        Binding("i", "loan", "Loan"),
+        Binding("x", "bankrupt", "Give up"),
     ]
     DEFAULT_CSS = """
     DebtDialog > #dialog {
@@ -38,6 +40,7 @@ class DebtDialog(DecisionDialog):
             yield CommandList(id="ways")
             with Horizontal(classes="buttons"):
                 yield Button("Trade (t)", id="trade", variant="primary", compact=True)
+                yield Button("Ask for a loan (i)", id="loan", variant="primary", compact=True)
                 yield Button("Declare bankruptcy (x)", id="bankrupt", variant="error", compact=True)
         yield Footer(compact=True, show_command_palette=False)
 
@@ -48,32 +51,52 @@ class DebtDialog(DecisionDialog):
             return
         client = self.client
         names = client.names
+        boxes = client.board.edition.boxes
         creditor = "the bank" if charge.payee is None else names[charge.payee]
+        if charge.payee is None and charge.box in boxes:
+            creditor = f"the {boxes[charge.box].name}"
+        poorhouse = client.board.edition.poorhouse is not None
         cash = view.players[self.player].cash
         raisable = client.facts().raisable[self.player]
         self.query_one("#title", Label).update(
             Content(f"{names[self.player]} owes {creditor} {money(charge.amount)}")
         )
         what = charge_text(charge.reason, charge.detail, charge.space, client.board)
-        self.query_one("#body", Static).update(
-            Content(
-                f"{what[:1].upper()}{what[1:]}. Cash {money(cash)}: short by {money(charge.amount - cash)}.\n"
+        if poorhouse:
+            how = (
+                f"Borrowing from the bank against your lots would raise {money(raisable)}. The debt is paid "
+                "as soon as your cash covers it; you may also sell lots in a trade or ask for a loan. If "
+                "nothing covers it, you pay what you have and go to the poorhouse."
+            )
+        else:
+            how = (
                 f"Selling every building and mortgaging every deed would raise {money(raisable)}. "
                 "The debt is paid as soon as your cash covers it. You may also sell deeds in a trade."
             )
-        )
-        ways = [
+        short = f"Cash {money(cash)}: short by {money(charge.amount - cash)}."
+        self.query_one("#body", Static).update(Content(f"{what[:1].upper()}{what[1:]}. {short}\n{how}"))
+        ways: list[tuple[Command, str]] = [
             (c, describe_command(c, view, client.board))
             for c in self.legal(self.player)
             if isinstance(c, SellBuilding | Mortgage)
         ]
+        ways += borrowings(view, client.board, self.player)
         ways_list = self.query_one(CommandList)
-        ways_list.set_commands(ways, "Nothing left to sell or mortgage.")
+        ways_list.set_commands(
+            ways, "Nothing left to borrow against." if poorhouse else "Nothing left to sell or mortgage."
+        )
         if ways:
             ways_list.focus()
         legal = {c.kind for c in self.legal(self.player)}
         self.enable("trade", client.can_trade(self.player))
-        self.enable("bankrupt", "declare_bankruptcy" in legal)
+        loans = client.board.edition.loans
+        self.query_one("#loan", Button).display = loans is not None and loans.between_players
+        self.enable("loan", client.can_trade(self.player))
+        give_up = "go_to_poorhouse" if poorhouse else "declare_bankruptcy"
+        self.query_one("#bankrupt", Button).label = (
+            "Go to the poorhouse (x)" if poorhouse else "Declare bankruptcy (x)"
+        )
+        self.enable("bankrupt", give_up in legal)
 
     def on_command_list_chosen(self, event: CommandList.Chosen) -> None:
         self.table.play(event.command)
@@ -81,8 +104,13 @@ class DebtDialog(DecisionDialog):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "trade":
             self.action_trade()
+        elif event.button.id == "loan":
+            self.action_loan()
         else:
             self.action_bankrupt()
+
+    def action_loan(self) -> None:
+        self.table.open_loan(self.player)
 
     def action_trade(self) -> None:
         if self.client.can_trade(self.player):
@@ -90,12 +118,17 @@ class DebtDialog(DecisionDialog):
 
     def action_bankrupt(self) -> None:
         legal = {c.kind for c in self.legal(self.player)}
+        if "go_to_poorhouse" in legal:
+            self.table.play(GoToPoorhouse(player=self.player))
+            return
         if "declare_bankruptcy" in legal:
             self.app.push_screen(BankruptcyDialog(self.table, self.player))
         else:
             self.notify("You can still raise the cash: sell buildings or mortgage deeds first.", timeout=3)
 
     def hint(self, action: str, description: str) -> str:
+        if action == "bankrupt" and self.client.board.edition.poorhouse is not None:
+            return "You can still raise the cash: borrow from the bank against your lots first."
         if action == "bankrupt":
             return "You can still raise the cash: sell buildings or mortgage deeds first."
         if action == "trade":

@@ -11,7 +11,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from engine import Board, RuleOptions
+from engine import Board, Edition, RuleOptions
 
 KEYS = [
     ("r", "roll the dice (in jail: throw for doubles)"),
@@ -20,6 +20,7 @@ KEYS = [
     ("b", "build and sell houses and hotels"),
     ("m", "mortgage deeds and lift mortgages"),
     ("t", "propose a trade"),
+    ("k / i", "1904: the bank (borrow and repay notes) / propose a loan to a player"),
     ("Enter", "reopen a decision you closed"),
     ("arrows, n", "move the selection round the board; click a space to see its deed"),
     ("h / d / l", "holdings, deed and event log (overlays on a small screen)"),
@@ -33,7 +34,7 @@ KEYS = [
 ]
 
 
-def rules_in_play(rules: RuleOptions) -> list[str]:
+def rules_in_play(rules: RuleOptions, edition: Edition | None = None) -> list[str]:
     out = []
     if rules.short_game:
         out.append(
@@ -54,6 +55,12 @@ def rules_in_play(rules: RuleOptions) -> list[str]:
         out.append("House rule: building need not be even.")
     if rules.starting_cash is not None:
         out.append(f"Everyone starts with ${rules.starting_cash:,}.")
+    if not rules.lot_tickets:
+        out.append(
+            "Without lot tickets: where the edition deals them, each starts with less and buys by stopping."
+        )
+    if rules.circuits is not None:
+        out.append(f"Where the game ends after circuits: it ends after {rules.circuits} times round.")
     return out
 
 
@@ -112,7 +119,11 @@ class HelpScreen(ModalScreen[None]):
             lines.append(Content(ed.description))
             for rule in ed.rules_summary:
                 lines.append(Content(f"- {rule}"))
-            extra = rules_in_play(self.rules) if self.rules is not None else []
+            if ed.differences:
+                lines.append(Content(""))
+                lines.append(Content.styled("What differs from the classic game", "bold underline"))
+                lines.extend(Content(f"- {x}") for x in ed.differences)
+            extra = rules_in_play(self.rules, ed) if self.rules is not None else []
             if extra:
                 lines.append(Content(""))
                 lines.append(Content.styled("In this game", "bold underline"))

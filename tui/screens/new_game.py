@@ -109,7 +109,11 @@ class NewGameScreen(Screen[None]):
     NewGameScreen #edition, NewGameScreen #variant {
         width: 24;
     }
-    NewGameScreen #rounds, NewGameScreen #seed, NewGameScreen #cash {
+    NewGameScreen .magie Label {
+        width: auto;
+        margin-left: 2;
+    }
+    NewGameScreen #rounds, NewGameScreen #seed, NewGameScreen #cash, NewGameScreen #circuits {
         width: 14;
         margin-left: 1;
     }
@@ -171,17 +175,21 @@ class NewGameScreen(Screen[None]):
                     compact=True,
                 )
             yield Static(id="about")
-            with Horizontal(classes="row"):
+            with Horizontal(classes="row classic", id="variant-row"):
                 yield Label("Variant")
                 yield Select(list(VARIANTS), value="full", allow_blank=False, id="variant", compact=True)
                 yield Input(placeholder="rounds", id="rounds", type="integer", compact=True)
-            with Horizontal(classes="rules"):
+            with Horizontal(classes="rules classic"):
                 yield Checkbox("Auctions", True, id="auctions", compact=True)
                 yield Checkbox("Even building", True, id="even_building", compact=True)
                 yield Checkbox("Rent in jail", True, id="rent_in_jail", compact=True)
-            with Horizontal(classes="rules"):
+            with Horizontal(classes="rules classic"):
                 yield Checkbox("Free Parking pot", False, id="free_parking_pot", compact=True)
                 yield Checkbox("Double salary on GO", False, id="double_go_salary", compact=True)
+            with Horizontal(classes="row magie"):
+                yield Checkbox("Lot tickets", True, id="lot_tickets", compact=True)
+                yield Label("Times round")
+                yield Input(placeholder="edition's", id="circuits", type="integer", compact=True)
             with Horizontal(classes="row"):
                 yield Label("Starting cash")
                 yield Input(placeholder="edition's", id="cash", type="integer", compact=True)
@@ -220,6 +228,13 @@ class NewGameScreen(Screen[None]):
         value = self.query_one("#edition", Select).value
         ed = load_edition(str(value))
         self.query_one("#about", Static).update(Content(f"{ed.name} ({ed.year}): {ed.description}"))
+        classic = ed.short_game is not None or ed.time_limit is not None
+        for row in self.query(".classic"):
+            row.display = classic
+        for row in self.query(".magie"):
+            row.display = ed.lot_tickets is not None or ed.circuits is not None
+        if not classic:
+            self.query_one("#variant", Select).value = "full"
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "edition":
@@ -296,6 +311,10 @@ class NewGameScreen(Screen[None]):
         cash, seed = _number(cash_text), _number(seed_text)
         if (cash_text and cash is None) or (seed_text and seed is None):
             return "Starting cash and seed are whole numbers."
+        circuits_text = self.query_one("#circuits", Input).value.strip() if ed.circuits else ""
+        circuits = _number(circuits_text)
+        if circuits_text and (circuits is None or circuits < 1):
+            return "Times round the board is a whole number, 1 or more."
         try:
             rules = RuleOptions(
                 short_game=variant == "short",
@@ -306,6 +325,8 @@ class NewGameScreen(Screen[None]):
                 free_parking_pot=self.query_one("#free_parking_pot", Checkbox).value,
                 double_go_salary=self.query_one("#double_go_salary", Checkbox).value,
                 starting_cash=cash,
+                lot_tickets=self.query_one("#lot_tickets", Checkbox).value,
+                circuits=circuits,
             )
         except ValueError as exc:
             return f"Those rules do not go together: {exc}"
