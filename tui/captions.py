@@ -133,6 +133,10 @@ def selected_line(client: GameClient, view: GameView, space: int, glyphs: Glyphs
     if deed is None:
         return head
     if deed.owner is None:
+        if board.spaces[space].box:  # a lot for sale or rent (1904)
+            return head + Content(
+                f"  for sale {money(board.price[space])} or rent {money(board.rent[space][0])}"
+            )
         return head + Content(f"  for sale, {money(board.price[space])}")
     rent = client.facts().rent.get(space)
     state = " mortgaged" if deed.mortgaged else ""

@@ -81,7 +81,8 @@ class Thrift:
     weighs_stops: bool  # rides the railroads and chooses its way by what the stop will cost
     lends: bool  # lends at the bank's rate or better, and asks rivals for loans against the poorhouse
     fine_while_for_sale: float  # pays the jail fine while this share of the lots is still for sale
-    lookahead: float = 0.0  # weight of what the next throw from where a move stops should cost
+    wage_weight: float = 1.0  # how much wages earned by a move count in choosing it
+    jail_cost: float = 10.0  # what being sent to jail costs (it delays, but pays no rent while there)
 
 
 EASY_THRIFT = Thrift(
@@ -112,10 +113,9 @@ HARD_THRIFT = Thrift(
     repay_above=300,
     weighs_stops=True,
     lends=True,
-    fine_while_for_sale=0.4,
-    lookahead=1.0,
+    fine_while_for_sale=0.6,
+    jail_cost=-5.0,  # sitting in jail pays no rent and costs no wages
 )
-_THROWS = tuple((a + b, 1 / 36) for a in range(1, 7) for b in range(1, 7))
 
 
 def _first(legal: list[Command], kind: type) -> Command | None:
@@ -177,31 +177,18 @@ class LandlordPlay:
         if kind == "legacy":
             return -float(board.spaces[space].award or 0)
         if kind == "go_to_jail":
-            return 10.0
+            return self.thrift.jail_cost
         return 0.0
 
-    def _walk_cost(self, pos: Position, start: int, steps: int, direction: int, ahead: bool = True) -> float:
-        """The cost of a move from `start`: the stop, less the wages for passing Mother Earth, and (for a
-        level that looks ahead) what the next throw from there should cost."""
+    def _walk_cost(self, pos: Position, start: int, steps: int, direction: int) -> float:
+        """The cost of a move from `start`: the stop, less the wages for passing Mother Earth (weighed
+        by the level: wages come once a circuit whenever they come, so passing now only brings them
+        sooner)."""
         walk = pos.board.track.walk(start, steps, direction=direction)
         wages = 0.0
         if direction > 0 and earns_wages(pos.view, pos.me):
             wages = float(sum(pos.board.pays[s] for s in walk.path))
-        cost = self.stop_cost(pos, walk.end) - wages
-        if ahead and self.thrift.lookahead:
-            cost += self.thrift.lookahead * self.next_throw(pos, walk.end)
-        return cost
-
-    def next_throw(self, pos: Position, space: int) -> float:
-        """What the next throw from `space` should cost, choosing the cheaper way when it may."""
-        either = may_turn_back_next(pos)
-        total = 0.0
-        for steps, p in _THROWS:
-            cost = self._walk_cost(pos, space, steps, 1, ahead=False)
-            if either:
-                cost = min(cost, self._walk_cost(pos, space, steps, -1, ahead=False))
-            total += p * cost
-        return total
+        return self.stop_cost(pos, walk.end) - self.thrift.wage_weight * wages
 
     # --- the decisions ----------------------------------------------------------------------------
 
@@ -272,7 +259,7 @@ class LandlordPlay:
             cost = self._walk_cost(pos, way, pend.steps, pend.direction)
             if way != pend.at and pend.direction > 0 and earns_wages(pos.view, me):
                 passed = pos.board.track.along(pend.at, way) or ()
-                cost -= sum(pos.board.pays[s] for s in passed)
+                cost -= self.thrift.wage_weight * sum(pos.board.pays[s] for s in passed)
             if cost < best_cost:
                 best, best_cost = way, cost
         return ChooseRoute(player=me, space=best)
@@ -387,12 +374,4 @@ def may_turn_back_if_clear(pos: Position) -> bool:
         limit is not None
         and pos.view.players[pos.me].circuits >= limit
         and not may_turn_back(pos.view, pos.me)
-    )
-
-
-def may_turn_back_next(pos: Position) -> bool:
-    """Whether the bot will choose its way on its next throw (as its debts stand now)."""
-    limit = pos.rules.circuits
-    return (
-        limit is not None and pos.view.players[pos.me].circuits >= limit and may_turn_back(pos.view, pos.me)
     )

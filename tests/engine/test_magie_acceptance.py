@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from magie import COAL, LOT, MOTHER_EARTH, P0, P1, P2, P3, PARK, at, boxes, magie, notes, ready
 
 from engine import (
     BorrowFromBank,
@@ -24,6 +23,7 @@ from engine import (
 from engine.queries import borrowing_capacity, count_up
 from engine.state import LuxuryOffer, RouteChoice
 
+from magie import COAL, LOT, MOTHER_EARTH, P0, P1, P2, P3, PARK, at, boxes, magie, notes, ready
 from scenario import of_kind, own, play, replays, settle, turn_of
 
 

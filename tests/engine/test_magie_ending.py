@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from magie import LOT, LUXURIES, MOTHER_EARTH, P0, P1, P2, P3, PARK, at, boxes, magie, notes, ready
 
 from engine import (
     BorrowFromBank,
@@ -21,6 +20,7 @@ from engine import (
 from engine.queries import count_up, may_turn_back
 from engine.state import Debt, DirectionChoice
 
+from magie import LOT, LUXURIES, MOTHER_EARTH, P0, P1, P2, P3, PARK, at, boxes, magie, notes, ready
 from scenario import kinds, of_kind, own, play, replays, settle, turn_of
 
 

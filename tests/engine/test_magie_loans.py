@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import pytest
-from magie import LOT, P0, P1, P2, at, boxes, magie, notes, ready
 
 from engine import (
     AcceptLoan,
@@ -22,6 +21,7 @@ from engine import (
 from engine.queries import borrowing_capacity, count_up
 from engine.state import Bundle, LoanAnswer
 
+from magie import LOT, P0, P1, P2, at, boxes, magie, notes, ready
 from scenario import kinds, of_kind, own, play, replays, settle
 
 

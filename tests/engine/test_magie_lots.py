@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from magie import LOT, LUXURIES, P0, P1, P2, P3, at, boxes, magie, ready
 
 from engine import BuyLot, IllegalCommand, RentLot, RollDice
 from engine.queries import rent_schedule
 from engine.state import LotChoice
 
+from magie import LOT, LUXURIES, P0, P1, P2, P3, at, boxes, magie, ready
 from scenario import kinds, of_kind, own, play, replays, turn_of
 
 

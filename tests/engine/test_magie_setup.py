@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from magie import EDITION, LOT, LOT_SPACES, P0, P1, P2, P3, boxes, magie
 
 from engine import (
     BuyTicketLot,
@@ -17,6 +16,7 @@ from engine import (
 )
 from engine.events import TicketsDealt
 
+from magie import EDITION, LOT, LOT_SPACES, P0, P1, P2, P3, boxes, magie
 from scenario import dice, kinds, of_kind, play, replays, settle
 
 

@@ -3,6 +3,19 @@
 from __future__ import annotations
 
 import pytest
+
+from engine import (
+    BuyLuxury,
+    ChooseRoute,
+    DeclineLuxury,
+    EndTurn,
+    IllegalCommand,
+    PayJailFine,
+    RentLot,
+    RollDice,
+)
+from engine.state import LuxuryOffer, RouteChoice
+
 from magie import (
     BLUEBLOOD,
     BREAD,
@@ -25,19 +38,6 @@ from magie import (
     notes,
     ready,
 )
-
-from engine import (
-    BuyLuxury,
-    ChooseRoute,
-    DeclineLuxury,
-    EndTurn,
-    IllegalCommand,
-    PayJailFine,
-    RentLot,
-    RollDice,
-)
-from engine.state import LuxuryOffer, RouteChoice
-
 from scenario import kinds, of_kind, play, replays, turn_of
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from playtable import app_for, settle, showcase_client
+from playtable import app_for, magie_showcase_client, settle, showcase_client
 from textual.pilot import Pilot
 from textual.widgets import Input, SelectionList
 
@@ -53,3 +53,11 @@ def test_deed_panel(snap_compare: Compare, theme: str) -> None:
 
     app = app_for(showcase_client(), theme=theme)
     assert snap_compare(app, terminal_size=(80, 24), run_before=open_deed)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_the_1904_board(snap_compare: Compare, size: tuple[int, int]) -> None:
+    """The Landlord's Game, 1904: lots, fees, a pledged lot, the jail beside Coal and the poorhouse beside
+    the Public Park, the money boxes in the centre, and the holdings with tickets and notes."""
+    app = app_for(magie_showcase_client(), theme="dark")
+    assert snap_compare(app, terminal_size=size, run_before=_settled)
