@@ -118,8 +118,9 @@ class GameOverScreen(ModalScreen[None]):
             name = Content.styled(names[p], look.player(p))
             if counted:
                 c = count_up(view, p)
-                parts = (c.lots, c.cash, c.luxuries, -c.debts, c.lent)
-                standings.add_row(str(rank), name, money(worth), *(money(x) for x in parts))
+                debts = f"-{money(c.debts)}" if c.debts else money(0)
+                parts = (money(c.lots), money(c.cash), money(c.luxuries), debts, money(c.lent))
+                standings.add_row(str(rank), name, money(worth), *parts)
                 continue
             state = "bankrupt" if view.players[p].bankrupt else ""
             standings.add_row(str(rank), name, money(worth), state)

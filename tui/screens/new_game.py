@@ -233,6 +233,8 @@ class NewGameScreen(Screen[None]):
             row.display = classic
         for row in self.query(".magie"):
             row.display = ed.lot_tickets is not None or ed.circuits is not None
+        seats = f"Seats ({ed.min_players} to {ed.max_players}; bots play at the level shown)"
+        self.query_one("#seats-title", Label).update(Content(seats))
         if not classic:
             self.query_one("#variant", Select).value = "full"
 
