@@ -14,7 +14,7 @@ from textual.widgets import Static
 
 from engine import Board, GameView
 from engine.narration import money
-from engine.queries import deed_terms, is_pledged, rent_schedule
+from engine.queries import deed_terms, is_pledged, occupants, rent_schedule
 from tui import look
 from tui.client import Facts
 from tui.glyphs import UNICODE, Glyphs
@@ -64,6 +64,10 @@ def card_parts(
             if space in ln.security
         )
         facts_lines.append(_row("Pledged to", lender, inner))
+    if box:  # a lot: the tokens on it change what the next one pays
+        here = [names[q] for q in occupants(view, space, -1)]
+        if here:
+            facts_lines.append(_row("On it now", ", ".join(here), inner))
     if deed.owner is None and box:
         rent = board.rent[space][0]
         facts_lines.append(
