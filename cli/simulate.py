@@ -175,6 +175,26 @@ def _report(console: Console, r: Simulation, edition: str) -> None:
     for seat, w in enumerate(r.wins):
         wins.add_row(str(seat + 1), str(w), f"{100 * w / r.games:.1f}%")
     console.print(wins)
+    figures = r.as_dict()
+    scores = figures["scores"]
+    assert isinstance(scores, dict)
+    by_seat = ", ".join(f"${w:,.0f}" for w in scores["average_by_seat"])
+    console.print(
+        f"Average final worth by seat: {by_seat}; the winners averaged ${scores['winner_average']:,.0f}."
+    )
+    top = figures["top_buyer"]
+    assert isinstance(top, dict)
+    console.print(
+        f"The player who bought the most deeds won {top['wins']} of the {top['games']} finished games "
+        f"where one player bought the most ({100 * top['share']:.1f}%)."
+    )
+    poorhouse = figures.get("poorhouse")
+    if isinstance(poorhouse, dict):
+        share = 100 * poorhouse["share"]
+        console.print(
+            f"Somebody went to the poorhouse in {poorhouse['games']} games ({share:.1f}%), "
+            f"{poorhouse['visits']} visits in all."
+        )
     board = board_for(edition)
     total = sum(r.landings) or 1
     land = Table(title="Where the rolls ended")

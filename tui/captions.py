@@ -23,6 +23,8 @@ ACTION_WORDS = {
     "build": "build",
     "mortgage": "mortgage",
     "trade": "trade",
+    "bank": "bank",
+    "loan": "loan",
 }
 
 
@@ -152,6 +154,27 @@ def prompt_line(
     return Content.assemble((f"{name}, your move: ", "bold $accent"), offer)
 
 
+def boxes_line(view: GameView, client: GameClient) -> Content | None:
+    """The money boxes in the middle of the board (Magie's 1904 game): what the boxes that only take in
+    money hold (the Public Treasury, the Railroad), what the others have paid out (Wages), and what the
+    bank has lent in notes."""
+    edition = client.board.edition
+    if not edition.boxes:
+        return None
+    lender = edition.loans.box if edition.loans is not None else None
+    parts = []
+    for key, box in edition.boxes.items():
+        total = view.boxes.get(key, 0)
+        if key == lender:
+            lent = sum(ln.principal for ln in view.loans if ln.lender is None)
+            parts.append(Content.assemble((box.name, "bold"), f" lent {money(lent)}"))
+        elif box.pays_out:
+            parts.append(Content.assemble((box.name, "bold"), f" paid {money(max(-total, 0))}"))
+        else:
+            parts.append(Content.assemble((box.name, "bold"), f" {money(total)}"))
+    return Content("  ").join(parts)
+
+
 def selected_line(client: GameClient, view: GameView, space: int, glyphs: Glyphs) -> Content:
     """The selected space in one line: its owner and the rent it charges now."""
     board = client.board
@@ -162,6 +185,10 @@ def selected_line(client: GameClient, view: GameView, space: int, glyphs: Glyphs
     if deed is None:
         return head
     if deed.owner is None:
+        if board.spaces[space].box:  # a lot for sale or rent (1904)
+            return head + Content(
+                f"  for sale {money(board.price[space])} or rent {money(board.rent[space][0])}"
+            )
         return head + Content(f"  for sale, {money(board.price[space])}")
     rent = client.facts().rent.get(space)
     state = " mortgaged" if deed.mortgaged else ""
@@ -195,6 +222,12 @@ def hint(action: str, client: GameClient, me: int | None) -> str:
         return refusal(client, Mortgage(player=me, space=mine[0])) or "Nothing to mortgage now."
     if action == "trade":
         return "Trades wait until the auction or the open offer is settled."
+    if action in ("bank", "loan") and client.board.edition.loans is None:
+        return "Nobody borrows in this game."
+    if action == "bank":
+        return "Not in the middle of a move or an auction; and you need lots to borrow against."
+    if action == "loan":
+        return "Loans wait until the auction, the move or the open offer is settled."
     probe: dict[str, Command] = {
         "roll": RollDice(player=me),
         "end_turn": EndTurn(player=me),

@@ -26,6 +26,8 @@ class Glyphs:
     stripe: str  # the start screen's band of colours
     marks: tuple[str, ...] = ("●", "▲", "■", "◆", "♥", "♣", "♠", "✚", "✦")  # each player's token
     ascii_only: bool = False
+    pledged: str = "P"  # a lot pledged for a loan (it still earns its rent)
+    poorhouse: str = "@"
 
     def die(self, value: int) -> str:
         return self.dice[value - 1]
@@ -49,6 +51,7 @@ UNICODE = Glyphs(
     swatch="██",
     dot="·",
     stripe="▀",
+    poorhouse="⌂",
 )
 ASCII = Glyphs(
     house="h",

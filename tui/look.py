@@ -26,7 +26,7 @@ def band(board: Board, space: int) -> str:
     """The colour band of a space: its group's colour (and, where the theme has too few colours to tell
     two groups apart, a pattern), or the neutral band."""
     group = board.group_of[space]
-    colour = board.edition.groups[group].color if group is not None else None
+    colour = board.edition.groups[group].color if group is not None else board.spaces[space].color
     var = group_var(colour)
     return f"bold ${var}-text on ${var} ${var}-mark"
 

@@ -81,3 +81,21 @@ def test_the_slices_of_a_run_cover_every_game_once_in_order() -> None:
             parts = slices(games, jobs)
             assert [f for f, _ in parts] == list(range(0, games, parts[0][1]))
             assert sum(n for _, n in parts) == games
+
+
+def test_the_1904_game_always_ends_and_its_figures_are_counted() -> None:
+    r = simulate(12, players=4, seed=8, edition="landlords-1904")
+    data = r.as_dict()
+    assert r.capped == 0 and sum(r.wins) == 12
+    scores = data["scores"]
+    assert isinstance(scores, dict) and len(scores["average_by_seat"]) == 4
+    assert scores["winner_average"] >= scores["average"] > 0
+    top = data["top_buyer"]
+    assert isinstance(top, dict) and 0 <= top["wins"] <= top["games"] <= 12
+    poorhouse = data["poorhouse"]
+    assert isinstance(poorhouse, dict) and 0 <= poorhouse["games"] <= 12
+    assert r.landings[4] == r.landings[30] == 0  # No Trespassing is resolved to the jail beside Coal
+
+
+def test_the_classic_report_has_no_poorhouse() -> None:
+    assert "poorhouse" not in simulate(2, players=2, seed=1, max_turns=50).as_dict()

@@ -215,3 +215,31 @@ def debtor_client() -> LocalClient:
         st.players[0].position = 35
 
     return client_for(scripted_game(seats, [(1, 3)], arrange=arrange), seats)
+
+
+def magie_showcase_client() -> LocalClient:
+    """A 1904 game some turns in, for pictures: lots owned and one pledged, a charter, the boxes filled,
+    someone in jail and someone in the poorhouse, Vera about to throw."""
+    from engine import Loan
+
+    seats = [VERA, ADA, GRACE, ALAN]
+    game = new_game("landlords-1904", [s.name for s in seats], seed=21)
+    simple = SimplePlayer()
+    events = list(game.opening)
+    while game.state.turn < 14 or game.state.current != 0 or game.state.pending.kind != "roll":  # type: ignore[union-attr]
+        pend = game.state.pending
+        assert pend is not None
+        events += game.apply(simple.decide(game, pend.player))
+    st = game.state
+    assert st.current == 0 and st.winner is None
+    vera = [s for s in game.board.deeds if st.deeds[s].owner == 0]
+    loan = Loan(id=st.next_loan_id, borrower=0, lender=None, principal=100, interest=5, security=(vera[-1],))
+    st.next_loan_id += 1
+    st.loans.append(loan)
+    st.players[0].cash += 100
+    st.boxes["bank"] -= 100
+    st.players[2].position, st.players[2].in_jail = 10, True
+    st.players[3].position, st.players[3].in_poorhouse, st.players[3].poorhouse_pips = 20, True, 7
+    st.players[1].luxuries = 1
+    room = Room(game, seats, simple_opponents(seats), history=events)
+    return LocalClient(room)

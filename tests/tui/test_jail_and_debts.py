@@ -126,6 +126,8 @@ async def test_a_debt_raised_as_far_as_possible_then_bankruptcy_and_game_over() 
         assert isinstance(dialog, DebtDialog)
         assert "owes Ada $2,000" in str(dialog.query_one("#title").render())
         assert not dialog.query_one("#bankrupt").disabled  # $100 and a $30 mortgage cannot cover it
+        keys = {b.binding.action for b in dialog.active_bindings.values() if b.enabled}
+        assert "bankrupt" in keys and not {"loan", "poorhouse"} & keys  # the classic game lends nothing
         await pilot.press("enter")  # the one way to raise cash: mortgage Baltic Avenue
         await settle(pilot)
         assert client.view(0).deeds[BALTIC].mortgaged

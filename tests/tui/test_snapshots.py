@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from playtable import app_for, crowded_client, debtor_client, settle, showcase_client
+from playtable import app_for, crowded_client, debtor_client, magie_showcase_client, settle, showcase_client
 from textual.pilot import Pilot
 from textual.widgets import Input, SelectionList
 
@@ -131,3 +131,11 @@ def test_focus_shows_in_sixteen_colours_in_the_game(snap_compare: Compare, widge
 def test_the_new_game_form_in_plain_ascii(snap_compare: Compare) -> None:
     """Ticked and unticked boxes read [X] and [ ], drop-downs end in v, nothing outside ASCII."""
     assert snap_compare(_new_game_app("dark", ascii_only=True), terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_the_1904_board(snap_compare: Compare, size: tuple[int, int]) -> None:
+    """The Landlord's Game, 1904: lots, fees, a pledged lot, the jail beside Coal and the poorhouse beside
+    the Public Park, the money boxes in the centre, and the holdings with tickets and notes."""
+    app = app_for(magie_showcase_client(), theme="dark")
+    assert snap_compare(app, terminal_size=size, run_before=_settled)

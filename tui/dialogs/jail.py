@@ -40,10 +40,19 @@ class JailDialog(DecisionDialog):
         ps = view.players[self.player]
         name = self.client.names[self.player]
         self.query_one("#title", Label).update(Content(f"{name} is in jail"))
+        if jail.max_turns is None:
+            terms = [
+                f"This is jail turn {ps.jail_turns + 1}; there is no limit.",
+                f"Throw doubles to leave and move by that throw, or pay {money(jail.fine)} before throwing.",
+            ]
+        else:
+            terms = [
+                f"This is jail turn {ps.jail_turns + 1} of {jail.max_turns}.",
+                f"Throw doubles to leave and move by that throw; after {jail.max_turns} failed throws "
+                f"you pay {money(jail.fine)} and move.",
+            ]
         lines = [
-            f"This is jail turn {ps.jail_turns + 1} of {jail.max_turns}.",
-            f"Throw doubles to leave and move by that throw; after {jail.max_turns} failed throws "
-            f"you pay {money(jail.fine)} and move.",
+            *terms,
             f"Your cash: {money(ps.cash)}.  Get Out of Jail Free cards: {len(ps.jail_cards)}.",
         ]
         legal = {c.kind for c in self.legal(self.player)}

@@ -28,17 +28,24 @@ from tui import captions
 from tui.board_layout import neighbour
 from tui.client import GameClient, TableChanged
 from tui.dialogs.auction import AuctionDialog
+from tui.dialogs.bank import BankDialog
 from tui.dialogs.base import GameDialog, PaletteEntry
 from tui.dialogs.build import BuildDialog
 from tui.dialogs.buy import BuyDialog
 from tui.dialogs.card import CardDialog
 from tui.dialogs.debt import DebtDialog
+from tui.dialogs.direction import DirectionDialog
 from tui.dialogs.income_tax import IncomeTaxDialog
 from tui.dialogs.jail import JailDialog
+from tui.dialogs.loan import LoanScreen
+from tui.dialogs.lot import LotDialog
+from tui.dialogs.luxury import LuxuryDialog
 from tui.dialogs.mortgage import MortgageDialog
 from tui.dialogs.mortgage_decision import MortgageDecisionDialog
 from tui.dialogs.place_building import PlaceBuildingDialog
+from tui.dialogs.ride import RideDialog
 from tui.dialogs.route import RouteDialog
+from tui.dialogs.tickets import TicketsDialog
 from tui.dialogs.trade import TradeScreen
 from tui.director import Decision, acting_seat, decision_for, turn_seat
 from tui.errors import guarded, report
@@ -66,6 +73,7 @@ ACTION_KINDS: dict[str, frozenset[str]] = {
     "use_card": frozenset({"use_jail_card"}),
     "build": frozenset({"build", "sell_building"}),
     "mortgage": frozenset({"mortgage", "unmortgage"}),
+    "bank": frozenset({"borrow_from_bank", "repay_loan"}),
 }
 KEY_ACTIONS = {
     "r": "roll",
@@ -75,6 +83,8 @@ KEY_ACTIONS = {
     "b": "build",
     "m": "mortgage",
     "t": "trade",
+    "k": "bank",
+    "i": "loan",
     "space": "skip",
     "enter": "decide",
 }
@@ -94,6 +104,8 @@ class GameScreen(Screen[None]):
         Binding("b", "build", "Build"),
         Binding("m", "mortgage", "Mortgage"),
         Binding("t", "trade", "Trade"),
+        Binding("k", "bank", "Bank"),
+        Binding("i", "loan", "Loan"),
         Binding("space", "skip", "Skip ahead"),
         Binding("o", "results", "Results"),
         Binding("h", "panel('holdings')", "Holdings"),
@@ -282,8 +294,20 @@ class GameScreen(Screen[None]):
         self.app.push_screen(TradeScreen(self, player, draft))
 
     def open_management(self, which: str, player: int) -> None:
-        dialog: GameDialog = BuildDialog(self, player) if which == "build" else MortgageDialog(self, player)
+        kinds: dict[str, type[GameDialog]] = {"build": BuildDialog, "bank": BankDialog}
+        dialog = kinds.get(which, MortgageDialog)(self, player)  # type: ignore[call-arg]
         self.app.push_screen(dialog)
+
+    def can_lend(self, player: int) -> bool:
+        """Whether the player may propose a loan now (where players lend to each other)."""
+        loans = self.client.board.edition.loans
+        return loans is not None and loans.between_players and self.client.can_trade(player)
+
+    def open_loan(self, player: int) -> None:
+        if not self.can_lend(player):
+            self.notify("Loans wait until the auction, the move or the open offer is settled.", timeout=3)
+            return
+        self.app.push_screen(LoanScreen(self, player))
 
     # --- layout -------------------------------------------------------------------------------
 
@@ -409,13 +433,15 @@ class GameScreen(Screen[None]):
             self.client, view, self.turn_seat(), keys, bool(self.check_action("decide", ()))
         )
         width = max(self.board.centre.size.width - 2, 40)
-        return [
+        head = [
             captions.dice_line(view, self.glyphs),
             captions.turn_line(self.client, view),
             *captions.player_rows(self.client, view, self.glyphs, width, self._humans),
             prompt,
             captions.selected_line(self.client, view, self.selected, self.glyphs),
         ]
+        boxes = captions.boxes_line(view, self.client)
+        return head if boxes is None else [*head, boxes]
 
     # --- after every change -------------------------------------------------------------------
 
@@ -526,9 +552,16 @@ class GameScreen(Screen[None]):
             "mortgage_decision": MortgageDecisionDialog,
             "place_building": PlaceBuildingDialog,
             "route": RouteDialog,
+            "ride": RideDialog,
+            "tickets": TicketsDialog,
+            "lot": LotDialog,
+            "luxury": LuxuryDialog,
+            "direction": DirectionDialog,
         }
         if decision.kind == "trade":
             return TradeScreen(self, decision.player, received=decision)
+        if decision.kind == "loan":
+            return LoanScreen(self, decision.player, received=decision)
         kind = kinds.get(decision.kind)
         return kind(self, decision) if kind is not None else None  # type: ignore[call-arg]
 
@@ -556,6 +589,8 @@ class GameScreen(Screen[None]):
         me = self.acting()
         if action == "trade":
             return me is not None and self.client.can_trade(me)
+        if action == "loan":
+            return me is not None and self.can_lend(me)
         if action == "decide":
             view = self.client.view(None)
             decision = decision_for(view, self._humans)
@@ -619,6 +654,16 @@ class GameScreen(Screen[None]):
         me = self.acting()
         if me is not None:
             self.open_trade(me)
+
+    def action_bank(self) -> None:
+        me = self.acting()
+        if me is not None:
+            self.open_management("bank", me)
+
+    def action_loan(self) -> None:
+        me = self.acting()
+        if me is not None:
+            self.open_loan(me)
 
     def action_decide(self) -> None:
         self._deferred = None
@@ -722,6 +767,8 @@ class GameScreen(Screen[None]):
             yield (text, "", partial(self.play, cmd))
         if self.client.can_trade(me):
             yield ("Propose a trade", "Open the trade negotiator", self.action_trade)
+        if self.can_lend(me):
+            yield ("Propose a loan", "Open the loan negotiator", self.action_loan)
         if self.client.bots_due():
             yield ("Skip ahead", "Let the bots move without pause", self.action_skip)
         yield ("Bots faster", f"Now {self.speed}", self.action_faster)

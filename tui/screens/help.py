@@ -23,6 +23,7 @@ KEYS = [
     ("b", "build and sell houses and hotels"),
     ("m", "mortgage deeds and lift mortgages"),
     ("t", "propose a trade"),
+    ("k / i", "1904: the bank (borrow and repay notes) / propose a loan to a player"),
     ("Enter", "reopen a decision you closed"),
     ("arrows, n", "move the selection round the board; click a space to see its deed"),
     ("h / d / l", "holdings, deed and event log (overlays on a small screen)"),
@@ -143,6 +144,12 @@ def rules_in_play(rules: RuleOptions) -> list[str]:
         out.append("House rule: building need not be even.")
     if rules.starting_cash is not None:
         out.append(f"Everyone starts with ${rules.starting_cash:,}.")
+    if not rules.lot_tickets:
+        out.append(
+            "Without lot tickets: where the edition deals them, each starts with less and buys by stopping."
+        )
+    if rules.circuits is not None:
+        out.append(f"Where the game ends after circuits: it ends after {rules.circuits} times round.")
     return out
 
 
@@ -214,6 +221,10 @@ class HelpScreen(ModalScreen[None]):
             lines.append(Content(ed.description))
             for rule in rules_summary(self.board, self.ruleset):
                 lines.append(Content(f"- {rule}"))
+            if ed.differences:
+                lines.append(Content(""))
+                lines.append(Content.styled("What differs from the classic game", "bold underline"))
+                lines.extend(Content(f"- {x}") for x in ed.differences)
             extra = rules_in_play(self.rules) if self.rules is not None else []
             if extra:
                 lines.append(Content(""))

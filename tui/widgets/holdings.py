@@ -10,6 +10,7 @@ from textual.content import Content
 
 from engine import Board, GameView
 from engine.narration import money
+from engine.queries import loans_of, loans_to
 from tui import look
 from tui.client import Facts
 from tui.glyphs import UNICODE, Glyphs
@@ -38,6 +39,11 @@ def player_line(
     notes = []
     if ps.in_jail:
         notes.append(Content.styled(f"{glyphs.jail} in jail", "bold $warning"))
+    if ps.in_poorhouse:
+        notes.append(Content.styled(f"{glyphs.poorhouse} in the poorhouse", "bold $warning"))
+    limit = view.ruleset.circuits
+    if limit is not None:
+        notes.append(Content(f"round {min(ps.circuits, limit)}/{limit}"))
     if ps.jail_cards:
         n = len(ps.jail_cards)
         notes.append(Content(f"{n} jail card{'s' if n > 1 else ''}"))
@@ -76,7 +82,39 @@ def holdings_of(
         if len(mine) == len(lots):
             parts.append(Content.styled(f" {glyphs.full_group}", "bold $accent"))
         lines.append(Content("  ") + Content("").join(parts))
+    lines.extend(Content("  ") + line for line in _economy(view, board, p, names))
     return lines
+
+
+def _economy(view: GameView, board: Board, p: int, names: Sequence[str]) -> list[Content]:
+    """Magie's 1904 holdings: lot tickets, luxury and legacy tickets, charters, notes and loans."""
+    ps = view.players[p]
+    out: list[Content] = []
+    if ps.tickets:
+        lots = ", ".join(board.spaces[s].short for s in ps.tickets)
+        out.append(Content.assemble(("Lot tickets ", "dim"), lots))
+    tickets = []
+    if ps.luxuries:
+        tickets.append(f"{ps.luxuries} luxur{'y' if ps.luxuries == 1 else 'ies'}")
+    if ps.legacies:
+        tickets.append(f"{ps.legacies} legac{'y' if ps.legacies == 1 else 'ies'}")
+    if tickets:
+        out.append(Content.assemble(("Tickets ", "dim"), ", ".join(tickets)))
+    charters = [board.spaces[s].short for s, holder in sorted(view.charters.items()) if holder == p]
+    if charters:
+        out.append(Content.assemble(("Charter ", "dim"), ", ".join(charters)))
+    note = board.edition.loans.note if board.edition.loans else 1
+    for loan in loans_of(view, p):
+        lots = ", ".join(board.spaces[s].short for s in loan.security)
+        if loan.lender is None:
+            notes = loan.principal // note
+            what = f"{notes} bank note{'s' if notes != 1 else ''} {money(loan.principal)}"
+        else:
+            what = f"owes {names[loan.lender]} {money(loan.principal)}"
+        out.append(Content.assemble(("Debt ", "dim"), (what, "$warning"), (f" on {lots}", "dim")))
+    for loan in loans_to(view, p):
+        out.append(Content.assemble(("Lent ", "dim"), f"{names[loan.borrower]} {money(loan.principal)}"))
+    return out
 
 
 class HoldingsPanel(LinesView, can_focus=True):
