@@ -7,9 +7,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from cli import arguments, demo, launch, new, replay, resume, saved_games, simulate
+from cli import arguments, demo, launch, new, replay, resume, saved_games, serve, simulate
 
-SUBCOMMANDS = (new, resume, saved_games, replay, simulate, demo)
+SUBCOMMANDS = (new, resume, saved_games, replay, simulate, demo, serve)
 
 
 def build_parser() -> argparse.ArgumentParser:
