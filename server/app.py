@@ -9,6 +9,7 @@ one line, the table and every other session untouched.
 from __future__ import annotations
 
 import logging
+import sys
 from typing import TYPE_CHECKING
 
 from rich.color import ColorSystem
@@ -56,6 +57,11 @@ class ServerApp(LandlordsApp):
         self._term = (term, colorterm)
         super().__init__(AppOptions(theme="auto", ascii=False), Opening(), hall.persistence)
         self.driver_class = ChannelDriver
+        # Textual points the process's stdout and stderr at the app while it runs, and puts back what it
+        # found when it ends: with many apps starting and ending in any order, that would leave them
+        # pointing at an app long gone. Each session's app "redirects" them to where they already are.
+        self._capture_stdout = sys.stdout  # type: ignore[assignment]
+        self._capture_stderr = sys.stderr  # type: ignore[assignment]
         self.terminal = terminal
         self.hall = hall
         self.fingerprint = fingerprint

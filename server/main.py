@@ -14,7 +14,7 @@ import asyncssh
 from server.config import ServerConfig
 from server.hall import Hall
 from server.hostkey import fingerprint, host_key
-from server.ssh import Connection, Gate, read_allowed
+from server.ssh import Connection, GameSession, Gate, read_allowed
 
 log = logging.getLogger(__name__)
 
@@ -22,15 +22,26 @@ log = logging.getLogger(__name__)
 class Running:
     """A server started on the current event loop."""
 
-    def __init__(self, hall: Hall, listener: asyncssh.SSHAcceptor, port: int, key: str) -> None:
+    def __init__(self, hall: Hall, gate: Gate, listener: asyncssh.SSHAcceptor, port: int, key: str) -> None:
         self.hall = hall
+        self.gate = gate
         self.listener = listener
         self.port = port
         self.fingerprint = key
 
+    def sessions(self) -> list[GameSession]:
+        return [c.session for c in self.gate.open if c.session is not None]
+
     async def stop(self) -> None:
+        """Stop listening, end every session (each leaves its table), then save and release every room."""
         self.listener.close()
         await self.listener.wait_closed()
+        tasks = [s.task for s in self.sessions() if s.task is not None]
+        for connection in list(self.gate.open):
+            if connection.conn is not None:
+                connection.conn.close()
+        if tasks:
+            await asyncio.wait(tasks, timeout=3)
         self.hall.close()
 
 
@@ -64,7 +75,7 @@ async def start(config: ServerConfig, say: Callable[[str], None] = print) -> Run
     )
     port = listener.sockets[0].getsockname()[1] if listener.sockets else config.port
     say(f"landlords serves on {config.host} port {port}: ssh -p {port} {config.host}")
-    return Running(hall, listener, port, print_key)
+    return Running(hall, gate, listener, port, print_key)
 
 
 async def serve(config: ServerConfig) -> int:

@@ -35,6 +35,7 @@ class Gate:
     def __init__(self) -> None:
         self.total = 0
         self.by_address: Counter[str] = Counter()
+        self.open: set[Connection] = set()
 
     def admit(self, address: str, limit_total: int, limit_address: int) -> bool:
         if self.total >= limit_total or self.by_address[address] >= limit_address:
@@ -64,6 +65,7 @@ class Connection(asyncssh.SSHServer):
         self.sessions = 0
         self.started = time.monotonic()
         self.conn: asyncssh.SSHServerConnection | None = None
+        self.session: GameSession | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -75,9 +77,11 @@ class Connection(asyncssh.SSHServer):
             log.warning("connection from %s refused: too many connections", self.address)
             conn.close()
             return
+        self.gate.open.add(self)
         log.info("connection from %s", self.address)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.gate.open.discard(self)
         if self.admitted:
             self.gate.release(self.address)
             self.admitted = False
@@ -122,7 +126,8 @@ class Connection(asyncssh.SSHServer):
             log.warning("%s: a second session refused", self.address)
             return False
         self.sessions += 1
-        return GameSession(self)
+        self.session = GameSession(self)
+        return self.session
 
     def connection_requested(self, *args: Any) -> bool:
         log.warning("%s: port forwarding refused", self.address)
