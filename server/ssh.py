@@ -268,7 +268,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if app is None:
             return
         try:
-            app.call_later(app.end)
+            app.end()  # at once: the seat is free to come back to before the app has wound down
         except Exception:
             log.exception("ending a session failed")
 

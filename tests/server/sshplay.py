@@ -244,3 +244,19 @@ def next_key(app: ServerApp) -> str | None:
             return "e"
         return None
     return None
+
+
+async def play_until(people: list[Person], done: Callable[[], bool], timeout: float = 60.0) -> None:
+    """Each person plays the plain way (`next_key`) until `done()` holds."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not done():
+        if loop.time() > end:
+            raise AssertionError("the table never got there")
+        moved = False
+        for p in people:
+            key = next_key(p.app())
+            if key is not None and not done():
+                await p.press(key)
+                moved = True
+        await asyncio.sleep(0.02 if moved else 0.05)

@@ -141,9 +141,9 @@ class AuctionDialog(GameDialog):
         return out
 
     def on_key(self, event: events.Key) -> None:
-        """Digits typed anywhere in the dialog make up the bid."""
-        amount = self.query_one("#amount", Input)
-        if amount.has_focus or event.character is None or not event.character.isdigit():
+        """Digits typed anywhere in the dialog make up the bid (a key arriving as it closes is ignored)."""
+        amount = next(iter(self.query("#amount").results(Input)), None)
+        if amount is None or amount.has_focus or event.character is None or not event.character.isdigit():
             return
         event.stop()
         amount.value = (amount.value if self._typed else "") + event.character
