@@ -74,7 +74,9 @@ class Terminal:
         self.limits = limits
         self.size = clamp(width, height, limits)
         self.bucket = Bucket(limits.input_bytes_per_second, limits.input_burst)
+        self.keys = Bucket(limits.keys_per_second, limits.key_burst)
         self.dropped = 0  # input bytes dropped by the rate limit
+        self.dropped_keys = 0  # keys and clicks dropped by the rate limit
         self.closed = False
         self.last_input = time.monotonic()
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
@@ -156,7 +158,7 @@ class ChannelDriver(Driver):
             return
         try:
             for message in self._parser.feed(text):
-                self.process_message(message)
+                self._deliver(message)
         except Exception:
             log.exception("input could not be read; the parser starts again")
             self._parser = XTermParser(False)
@@ -167,9 +169,18 @@ class ChannelDriver(Driver):
         self._tick = None
         try:
             for message in self._parser.tick():
-                self.process_message(message)
+                self._deliver(message)
         except Exception:
             self._parser = XTermParser(False)
+
+    def _deliver(self, message: Any) -> None:
+        """Keys and clicks within the rate; the rest dropped (a stuck key or a flood of them)."""
+        if isinstance(message, events.Key | events.MouseDown | events.Paste) and not self.terminal.keys.take(
+            1
+        ):
+            self.terminal.dropped_keys += 1
+            return
+        self.process_message(message)
 
     def disable_input(self) -> None:
         self._input = False
