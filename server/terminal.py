@@ -175,9 +175,8 @@ class ChannelDriver(Driver):
 
     def _deliver(self, message: Any) -> None:
         """Keys and clicks within the rate; the rest dropped (a stuck key or a flood of them)."""
-        if isinstance(message, events.Key | events.MouseDown | events.Paste) and not self.terminal.keys.take(
-            1
-        ):
+        pressed = isinstance(message, events.Key | events.MouseDown | events.Paste)
+        if pressed and not self.terminal.keys.take(1):
             self.terminal.dropped_keys += 1
             return
         self.process_message(message)

@@ -260,3 +260,7 @@ async def play_until(people: list[Person], done: Callable[[], bool], timeout: fl
                 await p.press(key)
                 moved = True
         await asyncio.sleep(0.02 if moved else 0.05)
+
+
+def ada_and_bob(running: Running, tmp: Path) -> tuple[Person, Person]:
+    return Person(running, make_key(tmp, "a"), "Ada"), Person(running, make_key(tmp, "b"), "Bob")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tui.dialogs.auction import AuctionDialog
 
-from sshplay import Person, make_key, play_until, seated, start_server
+from sshplay import Person, ada_and_bob, make_key, play_until, seated, start_server
 
 
 async def test_a_session_killed_mid_auction_comes_back_to_the_same_seat_with_nothing_lost(
@@ -16,10 +16,7 @@ async def test_a_session_killed_mid_auction_comes_back_to_the_same_seat_with_not
 ) -> None:
     running = await start_server(tmp_path)
     try:
-        ada, bob = (
-            Person(running, make_key(tmp_path, "a"), "Ada"),
-            Person(running, make_key(tmp_path, "b"), "Bob"),
-        )
+        ada, bob = ada_and_bob(running, tmp_path)
         table = await seated(running, [ada, bob], "Friday", pace="instant")
         await ada.connect("Friday")
         await bob.connect("Friday")
@@ -59,10 +56,7 @@ async def test_a_session_killed_mid_auction_comes_back_to_the_same_seat_with_not
 async def test_after_the_turn_timer_a_bot_stands_in_and_hands_the_seat_back(tmp_path: Path) -> None:
     running = await start_server(tmp_path)
     try:
-        ada, bob = (
-            Person(running, make_key(tmp_path, "a"), "Ada"),
-            Person(running, make_key(tmp_path, "b"), "Bob"),
-        )
+        ada, bob = ada_and_bob(running, tmp_path)
         table = await seated(running, [ada, bob], "Friday", pace="instant")
         table.plan.turn_timer = 2
         room = table.room

@@ -9,7 +9,7 @@ from pathlib import Path
 from server.screens.lobby import LobbyScreen
 from tui.screens.game import GameScreen
 
-from sshplay import Person, make_key, seated, start_server
+from sshplay import Person, ada_and_bob, make_key, seated, start_server
 
 TITLE = "\x1b]0;pwned\x07"  # an escape sequence that retitles a terminal's window
 CLEAR = "\x1b[2J\x1b[H"
@@ -63,10 +63,7 @@ async def test_a_hostile_name_room_and_chat_line_reach_the_other_screens_harmles
 async def test_an_oversized_window_and_a_key_flood_are_survived(tmp_path: Path) -> None:
     running = await start_server(tmp_path)
     try:
-        ada, bob = (
-            Person(running, make_key(tmp_path, "a"), "Ada"),
-            Person(running, make_key(tmp_path, "b"), "Bob"),
-        )
+        ada, bob = ada_and_bob(running, tmp_path)
         table = await seated(running, [ada, bob], "Flood", pace="slow")
         await ada.connect("Flood", size=(100_000, 100_000))
         await bob.connect("Flood", size=(100, 30))
@@ -100,7 +97,7 @@ async def test_an_oversized_window_and_a_key_flood_are_survived(tmp_path: Path) 
         )
         # Bob's screen still answers at once: a key of his shows within a second or two
         await bob.press("h")
-        await bob.wait_for("Holdings", timeout=5)
+        await bob.wait_for("Holdings", timeout=10)
         assert loop.time() - begin < 30
         assert server_session.terminal is not None
         assert server_session.terminal.dropped > len(flood) // 2, "most of the flood was dropped"

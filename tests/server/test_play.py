@@ -16,7 +16,7 @@ async def test_two_people_two_bots_and_two_watchers_play_a_game_to_its_end(tmp_p
     try:
         ada, bob = (Person(running, make_key(tmp_path, n), n) for n in ("Ada", "Bob"))
         cy, di = (Person(running, make_key(tmp_path, n), n) for n in ("Cy", "Di"))
-        table = await seated(running, [ada, bob], "Friday", rules={"time_limit_rounds": 3}, pace="instant")
+        table = await seated(running, [ada, bob], "Friday", rules={"time_limit_rounds": 2}, pace="instant")
         for viewer in (cy, di):
             running.hall.players.choose(viewer.fingerprint, viewer.name)
         people = [await ada.connect("Friday"), await bob.connect("Friday")]
