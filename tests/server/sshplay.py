@@ -91,7 +91,7 @@ class Screen(asyncssh.SSHClientSession[bytes]):
 class Person:
     """One person at their own terminal, connected over SSH with their own key."""
 
-    def __init__(self, running: Running, key: asyncssh.SSHKey, name: str) -> None:
+    def __init__(self, running: Running | ServerProcess, key: asyncssh.SSHKey, name: str) -> None:
         self.running = running
         self.key = key
         self.name = name
@@ -151,6 +151,7 @@ class Person:
 
     def app(self) -> ServerApp:
         """This person's session on the server (the test looks, as the person would at the screen)."""
+        assert isinstance(self.running, Running), "a server in another process is seen only on screen"
         for session in self.running.sessions():
             if session.connection.fingerprint == self.fingerprint and session.app is not None:
                 return session.app
@@ -264,3 +265,52 @@ async def play_until(people: list[Person], done: Callable[[], bool], timeout: fl
 
 def ada_and_bob(running: Running, tmp: Path) -> tuple[Person, Person]:
     return Person(running, make_key(tmp, "a"), "Ada"), Person(running, make_key(tmp, "b"), "Bob")
+
+
+class ServerProcess:
+    """`landlords serve` in a process of its own (to be killed, restarted, or reached by OpenSSH)."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.tmp = tmp
+        self.proc: asyncio.subprocess.Process | None = None
+        self.port = 0
+
+    async def start(self) -> ServerProcess:
+        import sys
+
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "cli.main",
+            "serve",
+            "--port",
+            "0",
+            "--data-dir",
+            str(self.tmp / "server"),
+            "--saves-dir",
+            str(self.tmp / "saves"),
+            stdout=asyncio.subprocess.PIPE,
+            stderr=open(self.tmp / "server.log", "ab"),  # noqa: SIM115 - the process keeps it
+            cwd=Path(__file__).resolve().parents[2],
+        )
+        assert self.proc.stdout is not None
+        while True:
+            line = (await asyncio.wait_for(self.proc.stdout.readline(), 30)).decode()
+            assert line, "the server stopped before it listened"
+            if " port " in line:
+                self.port = int(line.split(" port ")[1].split(":")[0])
+                return self
+
+    def kill(self) -> None:
+        import signal
+
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+
+    async def stop(self) -> int:
+        import signal
+
+        if self.proc is None or self.proc.returncode is not None:
+            return self.proc.returncode if self.proc else 0
+        self.proc.send_signal(signal.SIGTERM)
+        return await asyncio.wait_for(self.proc.wait(), 20)
