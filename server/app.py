@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import logging
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.color import ColorSystem
 from textual import events
+from textual.binding import Binding, BindingType
 
 from server.client import TableClient
 from server.screens.lobby import LobbyScreen
@@ -44,6 +45,8 @@ def color_system(term: str, colorterm: str = "") -> ColorSystem | None:
 
 class ServerApp(LandlordsApp):
     """The app of one SSH session."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("slash", "chat", "Chat", show=False)]
 
     def __init__(
         self,
@@ -131,12 +134,14 @@ class ServerApp(LandlordsApp):
                     self.notify(str(exc), severity="warning", timeout=5)
                     return
                 self.notify(f"{exc} Watching.", timeout=4)
-            if seat is not None and table.full:
-                try:
-                    table.start()
-                except TableError as exc:
-                    self.notify(str(exc), severity="error", timeout=8)
-                    return
+        if (
+            seat is not None and table.full and not table.started
+        ):  # the last seat taken (or kept over a restart)
+            try:
+                table.start()
+            except TableError as exc:
+                self.notify(str(exc), severity="error", timeout=8)
+                return
         if not table.started:
             from server.screens.waiting import WaitingScreen
 
@@ -175,6 +180,15 @@ class ServerApp(LandlordsApp):
                 self.to_lobby()
             return
         self.exit(0)
+
+    def action_chat(self) -> None:
+        """`/` says something to the table from any screen of it (a decision's dialog included)."""
+        from server.screens.chat import ChatDialog
+        from server.screens.room import RoomScreen
+
+        game = self._game
+        if isinstance(game, RoomScreen) and not isinstance(self.screen, ChatDialog):
+            game.action_chat()
 
     def action_leave(self) -> None:
         self.close_game()
