@@ -32,11 +32,25 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--data-dir", type=Path, default=None, help="the server's own files: host key, players, rooms"
     )
+    p.add_argument(
+        "--connections",
+        type=arguments.whole(1, 10_000),
+        default=None,
+        help="connections at once (default 100)",
+    )
+    p.add_argument(
+        "--per-address",
+        type=arguments.whole(1, 10_000),
+        default=None,
+        help="from one address at once (default 8)",
+    )
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from server.config import ServerConfig
+    from dataclasses import replace
+
+    from server.config import Limits, ServerConfig
     from server.main import configure_logging, serve
 
     keys = args.authorized_keys
@@ -50,6 +64,12 @@ def run(args: argparse.Namespace) -> int:
         saves_dir=getattr(args, "saves_dir", None),
         data_dir=args.data_dir,
     )
+    limits = Limits()
+    if args.connections is not None:
+        limits = replace(limits, connections=args.connections)
+    if args.per_address is not None:
+        limits = replace(limits, per_address=args.per_address)
+    config = replace(config, limits=limits)
     configure_logging()
     try:
         return asyncio.run(serve(config))

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-TICK = 0.1  # seconds: a lone Escape is a key once this long has passed without more input
+TICK = 0.05  # seconds between looks at whether a lone Escape has waited long enough to be a key
 
 
 class Channel(Protocol):
@@ -172,6 +172,8 @@ class ChannelDriver(Driver):
                 self._deliver(message)
         except Exception:
             self._parser = XTermParser(False)
+        if getattr(self._parser, "_timeout_time", None) is not None and self._input:
+            self._tick = self._loop.call_later(TICK, self._on_tick)  # still waiting: an Escape, say
 
     def _deliver(self, message: Any) -> None:
         """Keys and clicks within the rate; the rest dropped (a stuck key or a flood of them)."""
