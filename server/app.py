@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rich.color import ColorSystem
 from textual import events
+from textual.actions import SkipAction
 from textual.binding import Binding, BindingType
+from textual.widgets import Input
 
 from server.client import TableClient
 from server.screens.lobby import LobbyScreen
@@ -46,7 +48,8 @@ def color_system(term: str, colorterm: str = "") -> ColorSystem | None:
 class ServerApp(LandlordsApp):
     """The app of one SSH session."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("slash", "chat", "Chat", show=False)]
+    # Checked before the screen's own keys: a decision's dialog would keep the `/` from the app otherwise.
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("slash", "chat", "Chat", show=False, priority=True)]
 
     def __init__(
         self,
@@ -182,13 +185,17 @@ class ServerApp(LandlordsApp):
         self.exit(0)
 
     def action_chat(self) -> None:
-        """`/` says something to the table from any screen of it (a decision's dialog included)."""
+        """`/` says something to the table from any screen of it (a decision's dialog included). Away from
+        a table, or typing text (the chat line itself, a name), the `/` is only a key."""
         from server.screens.chat import ChatDialog
         from server.screens.room import RoomScreen
 
         game = self._game
-        if isinstance(game, RoomScreen) and not isinstance(self.screen, ChatDialog):
-            game.action_chat()
+        focused = self.focused
+        typing = isinstance(focused, Input) and focused.type != "integer"
+        if not isinstance(game, RoomScreen) or isinstance(self.screen, ChatDialog) or typing:
+            raise SkipAction()
+        game.action_chat()
 
     def action_leave(self) -> None:
         self.close_game()

@@ -6,9 +6,10 @@ import asyncio
 from pathlib import Path
 
 from server.screens.lobby import LobbyScreen
+from tui.dialogs.auction import AuctionDialog
 from tui.screens.game_over import GameOverScreen
 
-from sshplay import Person, make_key, next_key, seated, start_server
+from sshplay import Person, ada_and_bob, make_key, next_key, play_until, seated, start_server
 
 
 async def test_two_people_two_bots_and_two_watchers_play_a_game_to_its_end(tmp_path: Path) -> None:
@@ -78,6 +79,34 @@ async def test_the_lobby_makes_a_room_and_a_second_person_joins_it(tmp_path: Pat
         assert table is not None and table.started
         assert [s.name for s in table.plan.seats[:2]] == ["Ada", "Bob"]
         assert table.seat_of(ada.fingerprint) == 0 and table.seat_of(bob.fingerprint) == 1
+        await ada.leave()
+        await bob.leave()
+    finally:
+        await running.stop()
+
+
+async def test_the_chat_line_opens_from_a_decision_dialog_and_decides_nothing(tmp_path: Path) -> None:
+    running = await start_server(tmp_path)
+    try:
+        ada, bob = ada_and_bob(running, tmp_path)
+        table = await seated(running, [ada, bob], "Friday", pace="instant")
+        await ada.connect("Friday")
+        await bob.connect("Friday")
+        room = table.room
+        assert room is not None
+
+        def ada_bids_next() -> bool:
+            pending = room.view(None).pending
+            return pending is not None and pending.kind == "auction" and pending.player == 0
+
+        await play_until([ada, bob], ada_bids_next)
+        await ada.wait_for(lambda: isinstance(ada.app().screen, AuctionDialog))
+        await ada.press("slash")
+        await ada.wait_for("Say to the table")
+        await ada.type("one moment/please\r")
+        await bob.wait_for("Ada: one moment/please")
+        await ada.wait_for(lambda: isinstance(ada.app().screen, AuctionDialog))
+        assert ada_bids_next(), "chatting decided nothing"
         await ada.leave()
         await bob.leave()
     finally:
