@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 
 NEEDS_TERMINAL = "landlords needs a terminal: ssh -t -p {port} HOST [ROOM]"
 IDLE_CHECK = 5.0  # seconds between looks for idle sessions
+AFTER_SESSION = 3.0  # seconds a connection may linger after its one session has ended
 
 
 class Gate:
@@ -118,6 +119,19 @@ class Connection(asyncssh.SSHServer):
     def auth_completed(self) -> None:
         self.fingerprint = self._offered
         log.info("%s authenticated with key %s", self.address, self.fingerprint)
+        loop = asyncio.get_running_loop()
+        loop.call_later(self.hall.limits.login_timeout, self._close_without_session)
+
+    def _close_without_session(self) -> None:
+        """A connection that opens no session in the time given to log in holds a place for nothing."""
+        if self.sessions == 0 and self.conn is not None and self in self.gate.open:
+            log.info("%s opened no session; closing", self.address)
+            self.close()
+
+    def close(self) -> None:
+        """End the connection, whatever the client does (its one session is over, or never began)."""
+        if self.conn is not None and self in self.gate.open:
+            self.conn.close()
 
     # --- what it may open ---------------------------------------------------------------------
 
@@ -192,6 +206,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             chan.write((NEEDS_TERMINAL.format(port=port) + "\r\n").encode())
             chan.exit(2)
             log.info("%s: a session without a terminal refused", self.connection.address)
+            asyncio.get_running_loop().call_later(AFTER_SESSION, self.connection.close)
             return
         fingerprint = self.connection.fingerprint or "?"
         env = chan.get_environment()
@@ -245,6 +260,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             chan.exit(0 if line is None else 1)
         except Exception:
             pass
+        asyncio.get_running_loop().call_later(AFTER_SESSION, self.connection.close)
 
     def _watch_idle(self) -> None:
         self._idle = asyncio.get_running_loop().call_later(IDLE_CHECK, self._check_idle)
