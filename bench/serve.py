@@ -1,6 +1,6 @@
 """The game server under load: many people playing at once, each over their own SSH connection.
 
-    python bench/serve.py [--sessions 50] [--seconds 60]
+    python bench/serve.py [--sessions 50] [--seconds 60] [--log FILE]
 
 It starts `landlords serve` in a process of its own on a free port of 127.0.0.1, with tables of two
 people and two bots already made (as if the people had met in the lobby), and connects every person
@@ -164,7 +164,7 @@ async def person(port: int, key: asyncssh.SSHKey, room: str, clock: Clock, laten
         conn.close()
 
 
-async def run(sessions: int, seconds: float, folder: Path) -> None:
+async def run(sessions: int, seconds: float, folder: Path, log: Path | None) -> None:
     people = prepare(folder, sessions)
     load_before = os.getloadavg()[0]
     proc = await asyncio.create_subprocess_exec(
@@ -183,7 +183,7 @@ async def run(sessions: int, seconds: float, folder: Path) -> None:
         "--connections",
         str(sessions + 10),
         stdout=asyncio.subprocess.PIPE,
-        stderr=open(folder / "server.log", "wb"),  # noqa: SIM115
+        stderr=open(log or folder / "server.log", "wb"),  # noqa: SIM115
         cwd=ROOT,
     )
     assert proc.stdout is not None
@@ -272,11 +272,12 @@ def main() -> None:
     )
     parser.add_argument("--sessions", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--log", type=Path, default=None, help="keep the server's log in this file")
     args = parser.parse_args()
     sessions = max(1, min(args.sessions, 200))
     seconds = max(5.0, min(args.seconds, 600.0))
     with tempfile.TemporaryDirectory(prefix="landlords-serve-") as tmp:
-        asyncio.run(run(sessions, seconds, Path(tmp)))
+        asyncio.run(run(sessions, seconds, Path(tmp), args.log))
 
 
 if __name__ == "__main__":
