@@ -8,14 +8,11 @@ import argparse
 from collections.abc import Callable
 from typing import NoReturn
 
-from engine import EDITIONS, load_edition
 from engine.rng import SEED_MAX
 from engine.text import clean_name, plain, shorten
 
 GAMES_MAX = 1_000_000
 TURNS_MAX = 100_000
-PLAYERS_MIN = min(load_edition(e).min_players for e in EDITIONS)
-PLAYERS_MAX = max(load_edition(e).max_players for e in EDITIONS)
 
 
 class Parser(argparse.ArgumentParser):
@@ -43,9 +40,18 @@ def whole(low: int, high: int, *, too_low: str | None = None) -> Callable[[str],
 
 
 seed = whole(0, SEED_MAX)
+jobs = whole(1, 256)
 games = whole(1, GAMES_MAX)
 turns = whole(1, TURNS_MAX)
-players = whole(PLAYERS_MIN, PLAYERS_MAX)
+
+
+def players(text: str) -> int:
+    """`--players`: as many as some edition seats (the editions are read only when the option is given)."""
+    from engine import EDITIONS, load_edition
+
+    least = min(load_edition(e).min_players for e in EDITIONS)
+    most = max(load_edition(e).max_players for e in EDITIONS)
+    return whole(least, most)(text)
 
 
 def name(text: str) -> str:

@@ -4,13 +4,39 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cli import arguments
-from room import Room, pacing
+from room import pacing
 from tui import terminal
 
+if TYPE_CHECKING:
+    from room import Room
+
 THEMES = ("auto", "dark", "light", "ansi")
+
+
+def edition_choice(text: str) -> str:
+    """An edition as people write it: its id or its name, in any case ("Classic", "darrow-1935")."""
+    from engine import EDITIONS, load_edition
+
+    wanted = text.strip().casefold()
+    for edition in EDITIONS:
+        if wanted in (edition.casefold(), load_edition(edition).name.casefold()):
+            return edition
+    raise argparse.ArgumentTypeError(f"no edition {text!r}; choose from {', '.join(EDITIONS)}")
+
+
+def add_edition_option(parser: Any, help_text: str) -> None:
+    from engine import EDITIONS
+
+    parser.add_argument(
+        "--edition",
+        type=edition_choice,
+        default="classic",
+        metavar="EDITION",
+        help=f"{help_text}: {', '.join(EDITIONS)} (names in any case do too; default classic)",
+    )
 
 
 def add_display_options(parser: Any, *, defaults: bool = True) -> None:

@@ -100,6 +100,31 @@ def status(summary: SaveSummary) -> str:
     return f"turn {summary.turn}"
 
 
+_RULE_WORDS = {
+    "short_game": ("the Short Game", "the full game"),
+    "free_parking_pot": ("a Free Parking pot", "no Free Parking pot"),
+    "double_go_salary": ("double salary on GO", "plain salary on GO"),
+    "auctions": ("auctions", "no auctions"),
+    "rent_in_jail": ("rent collected in jail", "no rent collected in jail"),
+    "even_building": ("even building", "building need not be even"),
+}
+
+
+def rules_text(changed: dict[str, object]) -> str:
+    """The rule options that differ from the printed rules, in words ("the Short Game, no auctions")."""
+    parts = []
+    for key, value in changed.items():
+        if key in _RULE_WORDS and isinstance(value, bool):
+            parts.append(_RULE_WORDS[key][0 if value else 1])
+        elif key == "time_limit_rounds":
+            parts.append(f"the Time Limit game of {value} rounds")
+        elif key == "starting_cash":
+            parts.append(f"${value:,} starting cash" if isinstance(value, int) else f"{value} starting cash")
+        else:
+            parts.append(f"{key.replace('_', ' ')} {value}")
+    return ", ".join(parts)
+
+
 def standings_table(game: Game, seats: list[Seat]) -> Table:
     st = game.state
     table = Table(box=None, pad_edge=False)
@@ -195,10 +220,8 @@ def run_show(args: argparse.Namespace) -> int:
     details = Table.grid(padding=(0, 2))
     details.add_column(style="dim")
     details.add_column()
-    rules = st.rules.model_dump(exclude_defaults=True)
-    house = ", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in rules.items())
     rows = [
-        ("Rules", house or "as printed"),
+        ("Rules", rules_text(st.rules.model_dump(exclude_defaults=True)) or "as printed"),
         ("Players", ", ".join(seat_text(seat) for seat in s.seats)),
         ("Seed", str(st.seed)),
         ("Moves", f"{len(loaded.game.log):,} commands, {st.turn} turns, {st.round} rounds"),

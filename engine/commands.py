@@ -115,6 +115,95 @@ class DeclareBankruptcy(_Command):
     kind: Literal["declare_bankruptcy"] = "declare_bankruptcy"
 
 
+# --- Magie's 1904 rules: lots for sale or rent, luxuries, loans, the poorhouse ---------------------
+
+
+class BuyTicketLot(_Command):
+    """Before the first throw, buy the lot one of your lot tickets names."""
+
+    kind: Literal["buy_ticket_lot"] = "buy_ticket_lot"
+    space: int
+
+
+class DoneWithTickets(_Command):
+    """Buy no more of your tickets' lots; the tickets left go back."""
+
+    kind: Literal["done_with_tickets"] = "done_with_tickets"
+
+
+class BuyLot(_Command):
+    kind: Literal["buy_lot"] = "buy_lot"
+
+
+class RentLot(_Command):
+    kind: Literal["rent_lot"] = "rent_lot"
+
+
+class BuyLuxury(_Command):
+    kind: Literal["buy_luxury"] = "buy_luxury"
+
+
+class DeclineLuxury(_Command):
+    """Do without the luxury and lose the move."""
+
+    kind: Literal["decline_luxury"] = "decline_luxury"
+
+
+class ChooseDirection(_Command):
+    kind: Literal["choose_direction"] = "choose_direction"
+    direction: Literal["forward", "backward"]
+
+
+class BorrowFromBank(_Command):
+    """Borrow `notes` whole notes from the bank, pledging the lots in `security`."""
+
+    kind: Literal["borrow_from_bank"] = "borrow_from_bank"
+    notes: int = Field(gt=0)
+    security: tuple[int, ...]
+
+
+class RepayLoan(_Command):
+    """Repay a loan: one note of a bank loan, or the whole of a loan from a player."""
+
+    kind: Literal["repay_loan"] = "repay_loan"
+    loan: int
+
+
+class ProposeLoan(_Command):
+    """Offer a loan to `to`, or ask one of him: `lender` (either of the two) lends `principal`, the
+    borrower paying `interest` at each of his wages and pledging the lots in `security`."""
+
+    kind: Literal["propose_loan"] = "propose_loan"
+    to: int = Field(ge=0)
+    lender: int = Field(ge=0)
+    principal: int = Field(gt=0)
+    interest: int = Field(ge=0)
+    security: tuple[int, ...]
+
+
+class AcceptLoan(_Command):
+    kind: Literal["accept_loan"] = "accept_loan"
+    offer: int
+    reason: str = ""
+
+
+class RejectLoan(_Command):
+    kind: Literal["reject_loan"] = "reject_loan"
+    offer: int
+    reason: str = ""
+
+
+class CancelLoan(_Command):
+    kind: Literal["cancel_loan"] = "cancel_loan"
+    offer: int
+
+
+class GoToPoorhouse(_Command):
+    """Unable to pay or to borrow enough: pay what cash there is and go to the poorhouse."""
+
+    kind: Literal["go_to_poorhouse"] = "go_to_poorhouse"
+
+
 Command = Annotated[
     RollDice
     | BuyProperty
@@ -135,7 +224,21 @@ Command = Annotated[
     | CancelTrade
     | ChooseRoute
     | EndTurn
-    | DeclareBankruptcy,
+    | DeclareBankruptcy
+    | BuyTicketLot
+    | DoneWithTickets
+    | BuyLot
+    | RentLot
+    | BuyLuxury
+    | DeclineLuxury
+    | ChooseDirection
+    | BorrowFromBank
+    | RepayLoan
+    | ProposeLoan
+    | AcceptLoan
+    | RejectLoan
+    | CancelLoan
+    | GoToPoorhouse,
     Field(discriminator="kind"),
 ]
 
@@ -186,9 +289,15 @@ def _bundle_ok(b: Any) -> bool:
     )
 
 
+def _spaces_ok(v: Any) -> bool:
+    return type(v) is tuple and all(type(s) is int for s in v)
+
+
 def _field_check(ann: Any) -> FieldCheck:
     if ann is Bundle:
         return _bundle_ok
+    if ann == tuple[int, ...]:
+        return _spaces_ok
     if get_origin(ann) is Literal:
         allowed = frozenset(get_args(ann))
         return lambda v: type(v) is str and v in allowed

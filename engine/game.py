@@ -21,7 +21,17 @@ from engine.money import funds, pay_now
 from engine.registry import COMMANDS, EFFECTS
 from engine.ruleset import Ruleset, ruleset_for
 from engine.soundness import UnsoundState, problem
-from engine.state import BankState, Debt, DeedState, Effect, GameState, Pending, PlayerState, TradeOffer
+from engine.state import (
+    BankState,
+    Debt,
+    DeedState,
+    Effect,
+    GameState,
+    Loan,
+    Pending,
+    PlayerState,
+    TradeOffer,
+)
 from engine.view import GameView, make_view
 
 if TYPE_CHECKING:
@@ -152,6 +162,18 @@ class Game:
     @property
     def pot(self) -> int:
         return self.state.pot
+
+    @property
+    def boxes(self) -> Mapping[str, int]:
+        return self.state.boxes
+
+    @property
+    def loans(self) -> Sequence[Loan]:
+        return self.state.loans
+
+    @property
+    def charters(self) -> Mapping[int, int]:
+        return self.state.charters
 
     # --- what the rules use ---------------------------------------------------------------------
 

@@ -43,6 +43,8 @@ def new_game(
     if len({n.casefold() for n in names}) != len(names):
         raise SetupError("Players need different names.")
     rules = rules or RuleOptions()
+    if (rules.short_game and ed.short_game is None) or (rules.time_limit_rounds and ed.time_limit is None):
+        raise SetupError(f"{ed.name} has no {'Short Game' if rules.short_game else 'Time Limit game'}.")
     scripted = [_die_pair(d) for d in dice] if dice is not None else []
     if seed is None:
         seed = secrets.randbits(63)
@@ -61,6 +63,7 @@ def new_game(
         bank=BankState(houses=ed.bank.houses, hotels=ed.bank.hotels),
         decks={name: [c.id for c in deck.cards] for name, deck in sorted(ed.decks.items())},
         scripted_dice=scripted,
+        boxes=dict.fromkeys(ed.boxes, 0),
     )
     game = Game(state, initial=state)  # the true start is recorded once the deal is done
     for name in sorted(state.decks):
@@ -68,6 +71,7 @@ def new_game(
     opening = _deal(game) if game.ruleset.dealt is not None else []
     state.pending = awaiting_roll(0)
     opening.append(TurnStarted(player=0, turn=0))
+    opening.extend(game.ruleset.opening(game))  # it may set what the game first waits for
     game.initial = state.copy()
     game.opening = opening
     return game

@@ -15,7 +15,7 @@ from engine.errors import Refusal
 from engine.events import DiceRolled, TurnStarted, interned
 from engine.jail import roll_in_jail, send_to_jail
 from engine.movement import move_by
-from engine.registry import THROW_AGAIN, command, effect
+from engine.registry import OPENINGS, THROW_AGAIN, THROW_RULES, command, effect
 from engine.state import FinishRoll, NextTurn, awaiting_end_turn, awaiting_roll, finish_roll
 
 if TYPE_CHECKING:
@@ -35,6 +35,10 @@ def _roll(game: Game, cmd: RollDice) -> None:
     p = cmd.player
     st.pending = None
     d1, d2 = game.roll()
+    throw = game.ruleset.throw
+    if throw is not None:  # an edition's own throw (Magie's 1904 rules)
+        throw(game, p, d1, d2)
+        return
     doubles = d1 == d2
     if st.players[p].in_jail:
         game.emit(DiceRolled(player=p, dice=(d1, d2), doubles=doubles, purpose="jail"))
@@ -83,6 +87,10 @@ def _doubles(d1: int, d2: int) -> bool:
 @THROW_AGAIN.register("never")
 def _never(d1: int, d2: int) -> bool:
     return False
+
+
+THROW_RULES.add("standard", None)  # the throw above: move, doubles again, the third double to jail
+OPENINGS.add("none", lambda game: [])  # nothing before the first throw
 
 
 def pass_the_dice(game: Game) -> None:

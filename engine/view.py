@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from engine.board import Board, board_for
 from engine.options import RuleOptions
 from engine.ruleset import Ruleset, ruleset_for
-from engine.state import BankState, DeedState, Pending, PlayerState, TradeOffer
+from engine.state import BankState, DeedState, Loan, Pending, PlayerState, TradeOffer
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -40,6 +40,9 @@ class GameView(BaseModel):
     pending: Pending | None
     winner: int | None
     offers: list[TradeOffer]  # trades proposed this turn, answered or not
+    boxes: dict[str, int] = Field(default_factory=dict)  # the money boxes' totals
+    loans: list[Loan] = Field(default_factory=list)
+    charters: dict[int, int] = Field(default_factory=dict)
     seed: int | None = Field(default=None, exclude_if=lambda v: v is None)
     """Given once the game is over, never before (and then left out of the view altogether)."""
 
@@ -81,5 +84,8 @@ def make_view(game: Game, player: int | None) -> GameView:
         pending=st.pending,
         winner=st.winner,
         offers=list(st.offers),
+        boxes=dict(st.boxes),
+        loans=list(st.loans),
+        charters=dict(st.charters),
         seed=st.seed if st.winner is not None else None,
     )

@@ -1,6 +1,6 @@
 """`Autosaver`: saves a game as it is played, so that closing the terminal or losing the line loses nothing.
 
-It saves after every completed turn (a `TurnStarted` or `GameOver` event) and every completed trade, on
+It saves after every completed turn (a `TurnStarted` or `GameOver` event), every completed trade and loan, on
 `save_now` (quitting), and on SIGHUP or SIGTERM, the signals a dropped SSH connection or a shutdown send.
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 from engine import Event, Game
 from saves.session import SaveSession
 
-SAVE_AFTER = frozenset({"turn_started", "game_over", "trade_completed"})
+SAVE_AFTER = frozenset({"turn_started", "game_over", "trade_completed", "loan_taken"})
 SIGNALS = tuple(getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasattr(signal, name))
 
 

@@ -55,7 +55,7 @@ def restore(path: Path, save: SaveFile, watcher: ReplayWatcher | None = None) ->
     total = len(save.log)
     if watcher is not None:
         watcher.begin(game, list(save.players))
-    for number, cmd in enumerate(save.log, start=1):
+    for number, cmd in enumerate(shared(save.log), start=1):
         if watcher is not None:
             watcher.command(game, cmd)
         try:
@@ -82,6 +82,13 @@ def restore(path: Path, save: SaveFile, watcher: ReplayWatcher | None = None) ->
             f"damaged{_version_note(save)}",
         )
     return game
+
+
+def shared(log: list[Command]) -> list[Command]:
+    """The log with one object for each different command: commands are immutable, and a game holds the
+    same few (a roll, the end of a turn) thousands of times, as the game that was saved did."""
+    canonical: dict[Command, Command] = {}
+    return [canonical.setdefault(cmd, cmd) for cmd in log]
 
 
 def first_difference(a: GameState, b: GameState) -> str:

@@ -22,6 +22,7 @@ from textual.screen import Screen
 from engine.text import plain
 from room import pacing
 from tui import terminal, themes
+from tui.focus import FOCUS_CSS
 from tui.glyphs import ASCII, UNICODE, Glyphs, unicode_ok, use_ascii_controls
 from tui.layout import too_small
 
@@ -54,7 +55,8 @@ class Opening:
 
 class LandlordsApp(App[int]):
     TITLE = "landlords"
-    CSS = """
+    CSS = (
+        """
     .-ascii GameDialog > #dialog, .-ascii GameOverScreen > #dialog, .-ascii HelpScreen > #dialog {
         border: ascii $primary;
     }
@@ -69,6 +71,8 @@ class LandlordsApp(App[int]):
         border: ascii $primary 50%;
     }
     """
+        + FOCUS_CSS
+    )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit", priority=True),
         Binding("f1,question_mark", "help", "Help"),
@@ -242,7 +246,8 @@ class LandlordsApp(App[int]):
         game = self._game
         client = getattr(game, "client", None)
         if client is not None:
-            self.push_screen(HelpScreen(client.board, client.view(None).rules))
+            view = client.view(None)
+            self.push_screen(HelpScreen(client.board, view.rules, view.ruleset, client.names, self.glyphs))
         else:
             self.push_screen(HelpScreen())
 
@@ -250,8 +255,21 @@ class LandlordsApp(App[int]):
         self.notify("landlords does not suspend; Ctrl+Q saves the game and quits.", timeout=3)
 
     async def action_quit(self) -> None:
-        self.close_game()
-        self.exit(0)
+        game = self._game
+        client = getattr(game, "client", None)
+        over = client is not None and client.view(None).winner is not None
+        saved = self.close_game()
+        self.exit(0, message=self.farewell(saved, over) if client is not None else None)
+
+    def farewell(self, saved: bool, over: bool) -> str:
+        """What the terminal says once the screen is gone: where the game is and how to take it up."""
+        folder = self.options.saves_dir
+        where = f" --saves-dir {folder}" if folder is not None else ""
+        if not saved:
+            return "This game was not saved."
+        if over:
+            return f"The finished game is saved: `landlords saves list{where}` shows it."
+        return f"The game is saved: `landlords resume{where}` takes it up where you left it."
 
     def hang_up(self, status: int = terminal.HANG_UP) -> None:
         """The terminal went away (129) or the process was told to stop (143): save, then leave quietly
@@ -316,7 +334,7 @@ class LandlordsApp(App[int]):
         offer = getattr(screen, "palette_commands", None)
         if offer is not None:
             for title, help_text, callback in offer():
-                yield SystemCommand(title, help_text or title, callback)
+                yield SystemCommand(title, help_text, callback)  # no help: the title says it all
         yield SystemCommand("Help", "Keys and the rules of this edition", self.action_help)
         yield from super().get_system_commands(screen)
 

@@ -89,6 +89,14 @@ def test_show_tells_everything_about_one_game(folder: Path, capsys: pytest.Captu
     assert re.search(r"Ada\s+\$[\d,]+\s+\d+\s+\$[\d,]+", out)
 
 
+def test_show_tells_the_rules_in_words(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    save_id = _id(folder, "Over and done")
+    status, out, _ = _run(capsys, "saves", "show", save_id, "--saves-dir", str(folder))
+    assert status == 0
+    rules = next(line for line in out.splitlines() if line.startswith("Rules"))
+    assert "the Short Game" in rules and "True" not in rules and "False" not in rules
+
+
 def test_delete_asks_first_unless_told_not_to(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
     save_id = _id(folder, "Over and done")
     status, _, err = _run(capsys, "saves", "delete", save_id, "--saves-dir", str(folder))
