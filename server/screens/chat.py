@@ -10,6 +10,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from tui.widgets.steady_input import SteadyInput
+
 
 class ChatDialog(ModalScreen[str | None]):
     """Type a line; Enter sends it to everyone at the table, Esc does not."""
@@ -28,7 +30,7 @@ class ChatDialog(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("Say to the table (Enter sends, Esc cancels):")
-            yield Input(max_length=self.limit, id="line")
+            yield SteadyInput(max_length=self.limit, id="line")
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()

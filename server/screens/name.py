@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from engine.text import NAME_MAX, TextError
+from tui.widgets.steady_input import SteadyInput
 
 if TYPE_CHECKING:
     from server.app import ServerApp
@@ -26,7 +27,7 @@ class NameScreen(Screen[None]):
         with Middle(), Center(), Vertical():
             yield Static(Content("Welcome. Choose the name others will see at the table."))
             yield Static(Content(f"Up to {NAME_MAX} letters, digits, spaces or punctuation; it stays yours."))
-            yield Input(placeholder="your name", max_length=NAME_MAX * 2, id="name")
+            yield SteadyInput(placeholder="your name", max_length=NAME_MAX * 2, id="name")
             yield Static("", id="problem")
 
     def on_mount(self) -> None:

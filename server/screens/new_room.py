@@ -16,6 +16,7 @@ from engine import EDITIONS, load_edition
 from room import DEFAULT_LEVEL, LEVELS
 from room.pacing import DEFAULT_SPEED, ORDER
 from server.tables import DEFAULT_TURN_TIMER, ROOM_NAME_MAX, TURN_TIMERS, SeatPlan, TableError, rules_from
+from tui.widgets.steady_input import SteadyInput
 
 if TYPE_CHECKING:
     from server.app import ServerApp
@@ -41,7 +42,7 @@ class NewRoomScreen(Screen[None]):
             yield Static(Content("A new room"))
             with Horizontal():
                 yield Label("Name")
-                yield Input(
+                yield SteadyInput(
                     placeholder="a name for the room", max_length=ROOM_NAME_MAX, id="name", compact=True
                 )
             with Horizontal():
