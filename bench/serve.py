@@ -255,6 +255,8 @@ async def run(sessions: int, seconds: float, folder: Path, log: Path | None) -> 
             f"over {len(ms)} keys ({late} with no screen within 5 s)\n"
             "                 (target < 150 ms at the 99th percentile)"
         )
+    else:
+        print("key to screen    no key probed in so short a time (give it more --seconds)")
     print(
         f"load average     {load_before:.1f} before, {os.getloadavg()[0]:.1f} after "
         f"(this machine: {os.cpu_count()} cores, shared)"
