@@ -49,7 +49,7 @@ class ServerApp(LandlordsApp):
     """The app of one SSH session."""
 
     # Checked before the screen's own keys: a decision's dialog would keep the `/` from the app otherwise.
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("slash", "chat", "Chat", show=False, priority=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("slash", "chat", "Chat", priority=True)]
 
     def __init__(
         self,
@@ -184,16 +184,26 @@ class ServerApp(LandlordsApp):
             return
         self.exit(0)
 
-    def action_chat(self) -> None:
-        """`/` says something to the table from any screen of it (a decision's dialog included). Away from
-        a table, or typing text (the chat line itself, a name), the `/` is only a key."""
+    def _can_chat(self) -> bool:
+        """At a table, and not typing text (the chat line itself, a name): there `/` is only a key."""
         from server.screens.chat import ChatDialog
         from server.screens.room import RoomScreen
 
-        game = self._game
         focused = self.focused
         typing = isinstance(focused, Input) and focused.type != "integer"
-        if not isinstance(game, RoomScreen) or isinstance(self.screen, ChatDialog) or typing:
+        return isinstance(self._game, RoomScreen) and not isinstance(self.screen, ChatDialog) and not typing
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "chat":
+            return self._can_chat()  # in the footer at a table only
+        return super().check_action(action, parameters)
+
+    def action_chat(self) -> None:
+        """`/` says something to the table from any screen of it (a decision's dialog included)."""
+        from server.screens.room import RoomScreen
+
+        game = self._game
+        if not self._can_chat() or not isinstance(game, RoomScreen):
             raise SkipAction()
         game.action_chat()
 

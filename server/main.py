@@ -8,6 +8,7 @@ import logging
 import signal
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 
 import asyncssh
 
@@ -74,6 +75,7 @@ async def start(config: ServerConfig, say: Callable[[str], None] = print) -> Run
         keepalive_count_max=limits.keepalive_count,
     )
     port = listener.sockets[0].getsockname()[1] if listener.sockets else config.port
+    hall.config = replace(config, port=port)  # a port of 0 was a free one: players are told the real one
     say(f"landlords serves on {config.host} port {port}: ssh -p {port} {config.host}")
     return Running(hall, gate, listener, port, print_key)
 
