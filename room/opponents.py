@@ -45,3 +45,8 @@ def make_opponents(seats: Sequence[Seat], seed: int) -> dict[int, Opponent]:
         for i, seat in enumerate(seats)
         if seat.is_bot
     }
+
+
+def stand_in_for(seat: int, seed: int) -> Opponent:
+    """The bot that plays a person's seat while they are away: the default level."""
+    return BotOpponent(make_bot(DEFAULT_LEVEL, seed, seat))
