@@ -18,7 +18,7 @@ from engine.commands import Build, SellBuilding
 from engine.errors import IllegalCommand, Refusal
 from engine.events import BuildingBought, BuildingPlaced, BuildingSold, interned
 from engine.money import funds, spend
-from engine.registry import BUILD_RULES, command, effect
+from engine.registry import BUILD_ROOM, BUILD_RULES, command, effect
 from engine.ruleset import BuildingKind
 from engine.state import BuildingPlacement, RaiseBuilding, Resume
 
@@ -185,6 +185,7 @@ def _raise_building(game: Game, eff: RaiseBuilding) -> None:
 # --- the shortage ---------------------------------------------------------------------------------
 
 
+@BUILD_ROOM.register("complete_group")
 def _room(table: Tabletop, kind: BuildingKind) -> dict[int, list[tuple[int, int]]]:
     """Per player, the buildings of `kind` the group rules would let him put up now, as (cost, count) by
     group, money aside. One pass over the groups serves the whole shortage check."""
@@ -228,12 +229,12 @@ def _affordable(cash: int, wanted: list[tuple[int, int]]) -> int:
 
 def capacity(table: Tabletop, player: int, kind: BuildingKind) -> int:
     """How many buildings of `kind` a player could legally put up now and pay for (ignoring the bank)."""
-    return _affordable(funds(table, player), _room(table, kind).get(player, []))
+    return _affordable(funds(table, player), table.ruleset.building_room(table, kind).get(player, []))
 
 
 def shortage_rivals(game: Game, player: int, kind: BuildingKind) -> list[int]:
     """Other players who could also build when the bank cannot serve everyone who could: they bid for it."""
-    room = _room(game, kind)
+    room = game.ruleset.building_room(game, kind)
     bank = game.state.bank
     supply = bank.houses if kind == "house" else bank.hotels
     if len(room) < 2 or sum(n for wanted in room.values() for _, n in wanted) <= supply:
@@ -291,9 +292,18 @@ def _check_sell(game: Game, cmd: SellBuilding) -> Refusal:
     if refusal is not None:
         return refusal
     lvl = level(game, cmd.space)
-    if lvl == 0:
+    edition = game.board.edition
+    if lvl <= edition.houses_with_lot:
+        if lvl:
+            return IllegalCommand(
+                "last_house", "The house the lot was sold with goes only with the lot: sell the lot instead."
+            )
         return IllegalCommand("no_building", f"There is no building on {game.board.name(cmd.space)}.")
-    if game.state.rules.even_building and lvl < max(level(game, s) for s in group_of_street(game, cmd.space)):
+    if (
+        game.state.rules.even_building
+        and edition.colour_groups
+        and lvl < max(level(game, s) for s in group_of_street(game, cmd.space))
+    ):
         return IllegalCommand(
             "uneven_building", "Sell evenly: take buildings from the most built lots first."
         )

@@ -48,6 +48,13 @@ class SellBuilding(_Command):
     space: int
 
 
+class SellLot(_Command):
+    """Sell a lot, with every house on it, back to the bank (where the bank buys lots)."""
+
+    kind: Literal["sell_lot"] = "sell_lot"
+    space: int
+
+
 class Mortgage(_Command):
     kind: Literal["mortgage"] = "mortgage"
     space: int
@@ -123,6 +130,7 @@ Command = Annotated[
     | PassAuction
     | Build
     | SellBuilding
+    | SellLot
     | Mortgage
     | Unmortgage
     | KeepMortgage

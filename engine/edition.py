@@ -28,6 +28,7 @@ class _Data(BaseModel):
 class AdvanceTo(_Data):
     kind: Literal["advance_to"] = "advance_to"
     space: int
+    salary: bool = True  # False: "Do not collect $200" (nothing for passing or landing on a space that pays)
 
 
 class AdvanceToNearest(_Data):
@@ -78,6 +79,19 @@ class CollectFromEachPlayer(_Data):
     amount: int = Field(gt=0)
 
 
+class FreeRide(_Data):
+    """Move forward to the nearest space of a kind (a railroad) and take its ride without its charge."""
+
+    kind: Literal["free_ride"] = "free_ride"
+    space_kind: str
+
+
+class ExtraThrow(_Data):
+    """Throw the dice again and move by the throw, at once (a throw given by a card)."""
+
+    kind: Literal["extra_throw"] = "extra_throw"
+
+
 CardEffect = Annotated[
     AdvanceTo
     | AdvanceToNearest
@@ -88,7 +102,9 @@ CardEffect = Annotated[
     | JailFree
     | Repairs
     | PayEachPlayer
-    | CollectFromEachPlayer,
+    | CollectFromEachPlayer
+    | FreeRide
+    | ExtraThrow,
     Field(discriminator="kind"),
 ]
 
@@ -116,6 +132,8 @@ class Deck(_Data):
 SpaceKind = str
 """A space kind names its action in `engine.registry.SPACE_ACTIONS` ("go", "street", "card", ...)."""
 DEED_KINDS: frozenset[str] = frozenset({"street", "railroad", "utility"})
+AMOUNT_KINDS: frozenset[str] = frozenset({"fare", "bonus", "theatre", "sweepstakes"})
+"""Special spaces whose action works with the space's `amount`."""
 
 
 class Space(_Data):
@@ -131,6 +149,10 @@ class Space(_Data):
     tax: str | None = None
     pays: int | None = Field(default=None, gt=0)
     """Paid to a token that lands on or passes the space going forward (GO pays the salary unasked)."""
+    amount: int | None = Field(default=None, ge=0)
+    """The figure a special space works with: a fare, a fee, a reward, a price per seat, a multiple."""
+    to: int | None = None
+    """Where a space sends the token that stops on it (the Surprise Move's corners)."""
 
     @property
     def is_deed(self) -> bool:
@@ -140,14 +162,18 @@ class Space(_Data):
     def _complete(self) -> Space:
         if len(self.short) > 8:
             raise ValueError(f"{self.name}: short name longer than 8 characters")
-        if self.kind in DEED_KINDS and (self.group is None or self.price is None or self.mortgage is None):
-            raise ValueError(f"{self.name}: a deed needs group, price and mortgage")
+        if self.kind in DEED_KINDS and (self.group is None or self.price is None):
+            raise ValueError(f"{self.name}: a deed needs group and price")
         if self.kind == "street" and (self.rent is None or len(self.rent) < 2 or self.house_cost is None):
             raise ValueError(f"{self.name}: a street needs a rent per building level and a house cost")
         if self.kind == "card" and self.deck is None:
             raise ValueError(f"{self.name}: a card space names its deck")
         if self.kind == "tax" and self.tax is None:
             raise ValueError(f"{self.name}: a tax space names its tax")
+        if self.kind in AMOUNT_KINDS and self.amount is None:
+            raise ValueError(f"{self.name}: a {self.kind} space needs its amount")
+        if self.kind == "onward" and self.to is None:
+            raise ValueError(f"{self.name}: an onward space names where it sends the token")
         return self
 
 
@@ -239,22 +265,37 @@ class Edition(_Data):
     salary: int
     large_game: LargeGame | None = None
     bank: BankSupply
-    jail: JailRules
+    jail: JailRules | None = None  # None: the edition has no jail (and no Go To Jail, cards or doubles rule)
     auction_min_bid: int
     mortgage_interest_percent: int = 10
     mortgages: bool = True
     houses_before_hotel: int = 4
     hotels: bool = True  # a hotel is the building level above the most houses a lot takes
     doubles_limit: int | None = Field(default=3, ge=1)  # this many doubles in one turn go to jail
+    lot_limit: int | None = Field(default=None, ge=1)
+    """The most deeds one player may hold (Finance's eight ownership markers); None: no limit."""
+    houses_with_lot: int = Field(default=0, ge=0)
+    """Houses the bank puts on a lot when it sells it ("a house and lot"). Such a lot is never bare while
+    owned, so it changes hands with its houses."""
+    bank_buys_lots: bool = False
+    """The bank buys back a lot with its houses at any time, for half their printed value."""
+    auction_returned_deeds: bool = True
+    """Deeds a bankrupt returns to the bank are auctioned (else they simply wait for a buyer)."""
+    colour_groups: bool = True
+    """Lots come in colour groups that rent and build together; False: each lot stands alone."""
+    forced_move_steps: int = Field(default=5, ge=1)
+    """How far back a rival's token goes when another comes to rest on its space (the forced move)."""
     hooks: EditionHooks = Field(default_factory=EditionHooks)
     track: TrackData | None = None  # None: one ring, the spaces in order
     groups: dict[str, Group]
     taxes: dict[str, Tax]
     spaces: list[Space]
     decks: dict[str, Deck]
-    short_game: DealtStart
+    short_game: DealtStart | None = None  # None: the edition has no Short Game
     time_limit: DealtStart
     rules_summary: list[str]
+    differences: list[str] = Field(default_factory=list)
+    """How the edition differs from the classic game, in a few lines (for the help screen)."""
 
     @property
     def max_level(self) -> int:
@@ -264,12 +305,16 @@ class Edition(_Data):
     @model_validator(mode="after")
     def _consistent(self) -> Edition:
         n = len(self.spaces)
-        levels = self.max_level + 1
+        levels = self.max_level + 1 - self.houses_with_lot  # the levels a lot can stand at while owned
         for i, s in enumerate(self.spaces):
             if s.kind == "street" and s.rent is not None and len(s.rent) != levels:
                 raise ValueError(
                     f"space {i} ({s.name}): needs {_number(levels)} rents, one per building level"
                 )
+            if s.is_deed and self.mortgages and s.mortgage is None:
+                raise ValueError(f"space {i} ({s.name}): a deed needs its mortgage value")
+            if s.to is not None and not 0 <= s.to < n:
+                raise ValueError(f"space {i} ({s.name}): sends the token to no space")
         self._check_track(n)
         for i, s in enumerate(self.spaces):
             if s.group is not None and s.group not in self.groups:
@@ -278,8 +323,9 @@ class Edition(_Data):
                 raise ValueError(f"space {i} ({s.name}): unknown deck {s.deck}")
             if s.tax is not None and s.tax not in self.taxes:
                 raise ValueError(f"space {i} ({s.name}): unknown tax {s.tax}")
-        if not 0 <= self.jail.space < n or self.spaces[self.jail.space].kind != "jail":
-            raise ValueError("jail.space must name the jail")
+        self._check_jail(n)
+        if self.houses_with_lot > self.houses_before_hotel:
+            raise ValueError("houses_with_lot: more houses than a lot takes")
         for deck in self.decks.values():
             for card in deck.cards:
                 eff = card.effect
@@ -287,6 +333,8 @@ class Edition(_Data):
                     raise ValueError(f"card {card.id}: no space {eff.space}")
                 if isinstance(eff, AdvanceToNearest) and eff.group not in self.groups:
                     raise ValueError(f"card {card.id}: unknown group {eff.group}")
+                if isinstance(eff, FreeRide) and not any(s.kind == eff.space_kind for s in self.spaces):
+                    raise ValueError(f"card {card.id}: no {eff.space_kind} space to ride to")
         for gid, g in self.groups.items():
             members = [s for s in self.spaces if s.group == gid]
             if not members:
@@ -298,6 +346,19 @@ class Edition(_Data):
             ):
                 raise ValueError(f"group {gid}: dice_multiplier needs a multiplier per member")
         return self
+
+    def _check_jail(self, n: int) -> None:
+        if self.jail is not None:
+            if not 0 <= self.jail.space < n or self.spaces[self.jail.space].kind != "jail":
+                raise ValueError("jail.space must name the jail")
+            return
+        if any(s.kind in ("jail", "go_to_jail") for s in self.spaces):
+            raise ValueError("a jail space needs the jail rules")
+        if self.doubles_limit is not None:
+            raise ValueError("doubles_limit sends a player to jail: an edition without a jail has none")
+        for deck in self.decks.values():
+            if any(isinstance(c.effect, GoToJail | JailFree) for c in deck.cards):
+                raise ValueError(f"deck {deck.name}: a jail card in an edition without a jail")
 
     def _check_track(self, n: int) -> None:
         if self.track is None:
@@ -317,7 +378,7 @@ def _number(n: int) -> str:
     return words[n] if 0 <= n < len(words) else str(n)
 
 
-EDITIONS: tuple[str, ...] = ("classic", "modern", "darrow-1935")
+EDITIONS: tuple[str, ...] = ("classic", "modern", "darrow-1935", "finance-1936")
 """The editions offered to players, in the order the new-game form lists them."""
 
 _REGISTERED: dict[str, dict[str, Any]] = {}

@@ -15,14 +15,22 @@ from engine.registry import command, effect
 from engine.state import Charge, MoveAfterFine, awaiting_end_turn, finish_roll
 
 if TYPE_CHECKING:
+    from engine.edition import JailRules
     from engine.game import Game
+
+
+def jail_rules(game: Game) -> JailRules:
+    """The edition's jail: only reached where a player can be in jail, so in an edition that has one."""
+    jail = game.board.edition.jail
+    assert jail is not None, "this edition has no jail"
+    return jail
 
 
 def send_to_jail(game: Game, player: int, reason: Literal["go_to_jail", "card", "third_double"]) -> None:
     """Straight to jail: no salary, no more rolls this turn."""
     st = game.state
     ps = st.players[player]
-    ps.position = game.board.jail
+    ps.position = jail_rules(game).space
     ps.in_jail = True
     ps.jail_turns = 0
     st.doubles = 0
@@ -45,7 +53,7 @@ def roll_in_jail(game: Game, player: int, d1: int, d2: int) -> None:
         return
     ps.jail_turns += 1
     game.emit(JailRollFailed(player=player, attempt=ps.jail_turns))
-    jail = game.board.edition.jail
+    jail = jail_rules(game)
     if ps.jail_turns >= jail.max_turns:
         fine = Charge(payer=player, payee=None, amount=jail.fine, reason="jail_fine", detail="the jail fine")
         game.push_front(
@@ -84,7 +92,7 @@ def _check_fine(game: Game, cmd: PayJailFine) -> Refusal:
     pend = st.pending
     if pend is None or pend.player != p or not st.players[p].in_jail:
         return IllegalCommand("not_in_jail", "Only a player in jail, on his turn, pays the jail fine.")
-    jail = game.board.edition.jail
+    jail = jail_rules(game)
     if pend.kind == "roll":
         if st.players[p].jail_turns >= jail.fine_before_roll_turns:
             return IllegalCommand("must_roll", "On this jail turn you must throw for doubles first.")
@@ -99,7 +107,7 @@ def _check_fine(game: Game, cmd: PayJailFine) -> Refusal:
 def _pay_fine(game: Game, cmd: PayJailFine) -> None:
     st = game.state
     p = cmd.player
-    fine = game.board.edition.jail.fine
+    fine = jail_rules(game).fine
     spend(game, p, fine)
     pot = to_pot(game, None, "jail_fine")
     if pot:

@@ -8,6 +8,7 @@ from engine.events import (
     CreditDrawn,
     DebtIncurred,
     Event,
+    FeePaid,
     JailFinePaid,
     MortgageKept,
     PaidToBank,
@@ -50,7 +51,7 @@ def to_pot(game: Game, payee: int | None, reason: str) -> bool:
     return payee is None and game.state.rules.free_parking_pot and reason in _POT_REASONS
 
 
-Reason = Literal["rent", "tax", "card", "jail_fine", "interest", "repairs"]
+Reason = Literal["rent", "tax", "card", "jail_fine", "interest", "repairs", "fee"]
 
 
 def owe(
@@ -122,6 +123,7 @@ def describe(game: Game, reason: str, space: int | None, detail: str = "") -> st
         "jail_fine": "the jail fine",
         "interest": f"interest{where}",
         "repairs": "repairs",
+        "fee": detail or "a fee",
     }[reason]
 
 
@@ -141,4 +143,6 @@ def _paid_event(
         return MortgageKept(player=payer, space=space, interest=amount)
     if payee is not None:
         return PaidToPlayer(payer=payer, payee=payee, amount=amount, reason=detail)
+    if reason == "fee":
+        return FeePaid(player=payer, amount=amount, detail=detail, space=space)
     return _paid_to_bank(payer, amount, detail, pot)  # type: ignore[no-any-return]

@@ -67,7 +67,8 @@ def _route(e: Any, n: Names, b: Board) -> str:
 
 
 def _paid_for_passing(e: Any, n: Names, b: Board) -> str:
-    where = b.spaces[e.space].name if b.kinds[e.space] != "go" else "GO"
+    name = b.spaces[e.space].name
+    where = name.upper() if b.kinds[e.space] == "go" else name
     return f"{n[e.player]} {'landed on' if e.landed else 'passed'} {where} and collected {money(e.salary)}."
 
 
@@ -77,7 +78,39 @@ def _rolled(e: Any, n: Names, b: Board) -> str:
         return f"{n[e.player]} threw {d1} and {d2} for the utility's rent."
     if e.purpose == "jail":
         return f"{n[e.player]} threw {d1} and {d2} for doubles in jail."
+    if e.purpose in _THROWS:
+        return f"{n[e.player]} threw {d1} and {d2} {_THROWS[e.purpose](d1 + d2)}" + (
+            ", doubles!" if e.doubles and e.purpose != "sweepstakes" else "."
+        )
     return f"{n[e.player]} rolled {d1} and {d2}" + (", doubles!" if e.doubles else ".")
+
+
+_THROWS: dict[str, Callable[[int], str]] = {
+    "fare": lambda t: f"for the ride: {t} on",
+    "card": lambda t: f"again: {t} on",
+    "carnival": lambda t: f"at the Carnival: {t} {'forward (even)' if t % 2 == 0 else 'back (odd)'}",
+    "sweepstakes": lambda t: f"for the Sweepstakes: {t}",
+}
+
+
+def _sent_on(e: Any, n: Names, b: Board) -> str:
+    return f"{n[e.player]} went straight on from {b.name(e.from_space)} to {b.name(e.to_space)}."
+
+
+def _forced(e: Any, n: Names, b: Board) -> str:
+    return (
+        f"{n[e.arriving]} came to rest on {b.name(e.space)}, where {n[e.player]} stood: "
+        f"{n[e.player]} goes back {e.steps} spaces."
+    )
+
+
+def _lot_sold(e: Any, n: Names, b: Board) -> str:
+    what = f" with its {e.houses} houses" if e.houses > 1 else " with its house" if e.houses else ""
+    return f"{n[e.player]} sold {b.name(e.space)}{what} back to the bank for {money(e.amount)}."
+
+
+def _fee(e: Any, n: Names, b: Board) -> str:
+    return f"{n[e.player]} paid the bank {money(e.amount)} for {e.detail}."
 
 
 _JAIL_REASONS = {
@@ -156,6 +189,10 @@ _TEXTS: dict[str, Callable[[Any, Names, Board], str]] = {
     "dice_rolled": _rolled,
     "player_moved": _moved,
     "passed_go": _paid_for_passing,
+    "sent_on": _sent_on,
+    "forced_move": _forced,
+    "fee_paid": _fee,
+    "lot_sold": _lot_sold,
     "route_chosen": _route,
     "sent_to_jail": lambda e, n, b: f"{n[e.player]} {_JAIL_REASONS[e.reason]} and went to jail.",
     "jail_roll_failed": lambda e, n, b: f"No doubles: {n[e.player]} stays in jail (try {e.attempt}).",

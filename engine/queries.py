@@ -11,6 +11,7 @@ from engine.building import Sale, capacity, group_of_street, sale_of, step_up
 from engine.debts import liquidation_value
 from engine.endings import building_cost, net_worth, standings
 from engine.facts import Facts, RentNow, facts
+from engine.markers import lots_held, markers_left
 from engine.money import funds
 from engine.rent import (
     AVERAGE_THROW,
@@ -43,6 +44,8 @@ __all__ = [
     "group_of_street",
     "holding",
     "liquidation_value",
+    "lots_held",
+    "markers_left",
     "model_of",
     "net_worth",
     "owned_in_group",

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from engine.edition import DealtStart, Edition, load_edition
 from engine.options import RuleOptions
-from engine.registry import ARRIVAL_ACTIONS, BUILD_RULES, END_RULES, THROW_AGAIN
+from engine.registry import ARRIVAL_ACTIONS, BUILD_ROOM, BUILD_RULES, END_RULES, THROW_AGAIN
 
 if TYPE_CHECKING:
     from engine.errors import Refusal
@@ -31,6 +31,9 @@ BuildRule = Callable[["Tabletop", int, int], "tuple[BuildingKind | None, Refusal
 (money and the bank's stock aside)."""
 Arrival = Callable[["Game", int, int], None]
 """(game, player, space): what happens as a token comes to rest, before the space's own action."""
+BuildRoom = Callable[["Tabletop", BuildingKind], "dict[int, list[tuple[int, int]]]"]
+"""(table, kind) -> per player, the buildings of `kind` the building rule would let him put up now, as
+(cost, count) pairs, money aside: who could want the bank's last houses in a shortage."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +49,7 @@ class Ruleset:
     mortgages: bool  # whether deeds can be mortgaged at all
     throw_again: ThrowAgain
     building: BuildRule
+    building_room: BuildRoom
     arrival: Arrival
     ending: Any  # an `engine.endings.Ending`
 
@@ -86,8 +90,10 @@ class Ruleset:
 @cache
 def ruleset_for(edition_id: str, rules: RuleOptions) -> Ruleset:
     """The ruleset of a game of this edition with these options. Raises KeyError for a hook the
-    edition names that no rule area registers."""
+    edition names that no rule area registers, and ValueError for a variant the edition does not have."""
     edition = load_edition(edition_id)
+    if rules.short_game and edition.short_game is None:
+        raise ValueError(f"{edition.name} has no Short Game")
     dealt = (
         edition.short_game if rules.short_game else edition.time_limit if rules.time_limit_rounds else None
     )
@@ -100,6 +106,7 @@ def ruleset_for(edition_id: str, rules: RuleOptions) -> Ruleset:
         "mortgages": edition.mortgages,
         "throw_again": THROW_AGAIN.resolve(hooks.throw_again),
         "building": BUILD_RULES.resolve(hooks.building),
+        "building_room": BUILD_ROOM.table.get(hooks.building) or BUILD_ROOM.resolve("complete_group"),
         "arrival": ARRIVAL_ACTIONS.resolve(hooks.arrival),
     }
     if dealt is None:

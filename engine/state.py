@@ -101,7 +101,7 @@ class Charge:
     payer: int
     payee: int | None
     amount: int
-    reason: Literal["rent", "tax", "card", "jail_fine", "interest", "repairs"]
+    reason: Literal["rent", "tax", "card", "jail_fine", "interest", "repairs", "fee"]
     space: int | None = None
     detail: str = ""
     kind: Literal["charge"] = "charge"
@@ -162,6 +162,16 @@ class RouteChoice:
     kind: Literal["route"] = "route"
 
 
+@dataclass(frozen=True, config=_STRICT)
+class ExcessLots:
+    """A creditor has taken more lots from a bankrupt than his ownership markers allow: he sells back to the
+    bank, at half their value, the ones of `spaces` he will not keep, until he is within the limit."""
+
+    player: int
+    spaces: tuple[int, ...]
+    kind: Literal["excess_lots"] = "excess_lots"
+
+
 Pending = Annotated[
     AwaitingRoll
     | AwaitingEndTurn
@@ -172,7 +182,8 @@ Pending = Annotated[
     | TradeAnswer
     | MortgageDecision
     | BuildingPlacement
-    | RouteChoice,
+    | RouteChoice
+    | ExcessLots,
     Field(discriminator="kind"),
 ]
 
@@ -252,6 +263,43 @@ class Resume:
     kind: Literal["resume"] = "resume"
 
 
+@dataclass(frozen=True, config=_STRICT)
+class Throw:
+    """A throw a space or a card gives, made at once: the token moves by it (`why` says which)."""
+
+    player: int
+    why: Literal["fare", "carnival", "card"]
+    kind: Literal["throw"] = "throw"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class SendOn:
+    """A space sends the token straight on to `space` (no salary on the way), where it comes to rest."""
+
+    player: int
+    space: int
+    kind: Literal["send_on"] = "send_on"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class ForcedBack:
+    """The forced move: `arriving` came to rest on `space`, so this token, if still there, goes back."""
+
+    player: int
+    space: int
+    arriving: int
+    kind: Literal["forced_back"] = "forced_back"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class CheckLotLimit:
+    """After a bankruptcy: the creditor keeps only as many of `spaces` as his markers allow."""
+
+    player: int
+    spaces: tuple[int, ...]
+    kind: Literal["check_lot_limit"] = "check_lot_limit"
+
+
 Effect = Annotated[
     FinishRoll
     | MoveAfterFine
@@ -261,7 +309,11 @@ Effect = Annotated[
     | AuctionDeed
     | OfferMortgage
     | NextTurn
-    | Resume,
+    | Resume
+    | Throw
+    | SendOn
+    | ForcedBack
+    | CheckLotLimit,
     Field(discriminator="kind"),
 ]
 

@@ -13,6 +13,7 @@ from engine.checks import actor, awaited
 from engine.commands import AcceptTrade, CancelTrade, ProposeTrade, RejectTrade
 from engine.errors import IllegalCommand, Refusal
 from engine.events import TradeCancelled, TradeCompleted, TradeProposed, TradeRejected
+from engine.markers import may_take_lots
 from engine.money import funds, spend
 from engine.registry import command
 from engine.state import TRADING_OPEN, Bundle, OfferMortgage, Resume, TradeAnswer, TradeOffer
@@ -53,6 +54,8 @@ def side_problem(table: Tabletop, owner: int, bundle: Bundle) -> Refusal:
             return IllegalCommand("not_owner", f"{name} does not own {board.name(space)}.")
         group = board.group_of[space]
         assert group is not None
+        if board.edition.houses_with_lot:
+            continue  # lots always carry houses there, and change hands with them
         if any(deeds[s].level for s in board.members[group]):
             return IllegalCommand(
                 "has_buildings", f"{board.name(space)} is in a group with buildings; sell them first."
@@ -81,7 +84,12 @@ def proposal_problem(table: Tabletop, player: int, to: int, give: Bundle, take: 
         return IllegalCommand("bad_trade", "An offer must give or take something.")
     if set(give.deeds) & set(take.deeds):
         return IllegalCommand("bad_trade", "A deed cannot be on both sides.")
-    return side_problem(table, player, give) or side_problem(table, to, take)
+    return (
+        side_problem(table, player, give)
+        or side_problem(table, to, take)
+        or may_take_lots(table, player, len(take.deeds), len(give.deeds))
+        or may_take_lots(table, to, len(give.deeds), len(take.deeds))
+    )
 
 
 def _check_propose(game: Game, cmd: ProposeTrade) -> Refusal:
@@ -119,7 +127,12 @@ def _check_accept(game: Game, cmd: AcceptTrade) -> Refusal:
     pend = game.state.pending
     assert isinstance(pend, TradeAnswer)
     t = pend.trade
-    stale = side_problem(game, t.proposer, t.give) or side_problem(game, t.to, t.take)
+    stale = (
+        side_problem(game, t.proposer, t.give)
+        or side_problem(game, t.to, t.take)
+        or may_take_lots(game, t.proposer, len(t.take.deeds), len(t.give.deeds))
+        or may_take_lots(game, t.to, len(t.give.deeds), len(t.take.deeds))
+    )
     if stale is not None:
         return IllegalCommand("stale_trade", f"The offer no longer stands: {stale.reason}")
     return None

@@ -51,7 +51,8 @@ def describe_command(cmd: Command, view: GameView, board: Board) -> str:
     if cmd.kind == "keep_mortgage":
         return f"Keep the mortgage on {name(cmd.space)} ({money(board.interest(cmd.space))} interest now)"
     if kind == "pay_jail_fine":
-        return f"Pay the {money(board.edition.jail.fine)} fine"
+        jail = board.edition.jail
+        return f"Pay the {money(jail.fine)} fine" if jail is not None else "Pay the jail fine"
     if kind == "use_jail_card":
         return "Use a Get Out of Jail Free card"
     if cmd.kind == "choose_income_tax":

@@ -17,6 +17,7 @@ from __future__ import annotations
 from engine.bots.building import build_choice, complete_groups, lift_choice, wants_to_build
 from engine.bots.jail import worth_leaving
 from engine.bots.judging import Fairness
+from engine.bots.lots import LotStyle
 from engine.bots.normal import NORMAL_FAIR, NORMAL_STYLE, NormalBot, if_legal
 from engine.bots.position import Position
 from engine.bots.proposing import Judgement, sale
@@ -40,9 +41,23 @@ HARD_FAIR = Fairness(partner=0.75, premium=0.1, min_gain=25.0, caution=0.35, thr
 SHORTAGE = 12  # houses left in the bank below which it stops turning houses into hotels
 
 
+HARD_LOTS = LotStyle(
+    horizon=15.0,
+    keep=100,
+    caution=0.35,
+    worst_cap=1200,
+    sites=2,
+    deny=0.5,
+    cheapest_first=False,
+    buy_any=False,
+    min_gain=60.0,
+)
+
+
 class HardBot(NormalBot):
     level = "hard"
     style = HARD_STYLE
+    lot_style = HARD_LOTS
     fair = HARD_FAIR
     deny = 0.6
     offers_per_turn = 2
@@ -52,7 +67,9 @@ class HardBot(NormalBot):
 
     def leave_jail(self, pos: Position) -> bool:
         me = pos.me
-        cost = float(self.style.jail_card if pos.jail_cards[me] else pos.board.edition.jail.fine)
+        jail = pos.board.edition.jail
+        assert jail is not None  # asked only of a player in jail
+        cost = float(self.style.jail_card if pos.jail_cards[me] else jail.fine)
         return worth_leaving(pos, self.style, me, cost)
 
     def deny_buildings(self, pos: Position) -> float:

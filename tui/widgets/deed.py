@@ -112,7 +112,8 @@ def _not_a_deed(view: GameView, board: Board, space: int, names: Sequence[str]) 
     elif sp.kind == "jail":
         inside = [names[p] for p, ps in enumerate(view.players) if ps.in_jail and not ps.bankrupt]
         text.append(f"In jail: {', '.join(inside) if inside else 'nobody'}.")
-        text.append(f"Leave by doubles, the {money(ed.jail.fine)} fine or a Get Out of Jail Free card.")
+        fine = money(ed.jail.fine) if ed.jail is not None else "jail"
+        text.append(f"Leave by doubles, the {fine} fine or a Get Out of Jail Free card.")
         visiting = [n for n in here if n not in inside]
         text.append(f"Just visiting: {', '.join(visiting) if visiting else 'nobody'}.")
         here = []
