@@ -63,7 +63,7 @@ def problem(state: GameState) -> str | None:
             return f"deed {space} is mortgaged where there are no mortgages"
         if deed.owner is not None and board.kinds[space] == "street" and deed.level < edition.houses_with_lot:
             return f"deed {space} lacks the house it was sold with"
-    if edition.lot_limit is not None:
+    if edition.lot_limit is not None and state.winner is None:  # the winner may take every lot
         lots = Counter(d.owner for d in state.deeds.values() if d.owner is not None)
         over = [p for p, count in lots.items() if count > edition.lot_limit]
         pend = state.pending

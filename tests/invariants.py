@@ -71,7 +71,7 @@ def check_state(game: Game) -> None:
     if not ed.hotels:
         assert st.bank.hotels == 0 and hotels == 0, "a hotel where there are none"
         assert all(d.level <= ed.houses_before_hotel for d in st.deeds.values()), "too many houses on a lot"
-    if ed.lot_limit is not None:
+    if ed.lot_limit is not None and st.winner is None:  # the last player standing takes every lot
         pend = st.pending
         for p in range(len(st.players)):
             held = sum(1 for d in st.deeds.values() if d.owner == p)
@@ -86,12 +86,17 @@ def check_state(game: Game) -> None:
     for name, deck in ed.decks.items():
         held = sum(p.jail_cards.count(name) for p in st.players)
         assert len(st.decks[name]) + held == len(deck.cards), name
-        assert sorted(st.decks[name] + [board.jail_card[name]] * held) == sorted(c.id for c in deck.cards)
+        kept = [board.jail_card[name]] * held if held else []
+        assert sorted(st.decks[name] + kept) == sorted(c.id for c in deck.cards)
 
     for p in st.players:
         assert p.cash >= 0 and p.credit >= 0
         if p.bankrupt:
             assert p.cash == 0 and not p.jail_cards
+
+    if st.pending is not None and st.pending.kind in ("roll", "end_turn"):
+        for p in st.players:  # a space that sends a token on is never where it rests
+            assert p.bankrupt or board.kinds[p.position] not in ("fare", "onward", "carnival"), p
 
     if st.winner is None:
         assert st.pending is not None, "a running game always waits for someone"

@@ -32,6 +32,7 @@ from engine import (
     RollDice,
     RuleOptions,
     SellBuilding,
+    SellLot,
     Unmortgage,
     UseJailCard,
     new_game,
@@ -41,7 +42,7 @@ from engine.players import SimplePlayer
 from engine.simulate import play_game
 from engine.state import Bundle
 
-from invariants import check_ledger, check_state
+from invariants import check_events, check_ledger, check_state
 
 CONFIGS = [
     ("classic", 4, None),
@@ -52,6 +53,8 @@ CONFIGS = [
     ("classic", 4, RuleOptions(time_limit_rounds=25)),
     ("classic", 4, RuleOptions(even_building=False, auctions=False)),
     ("two-rings", 3, None),
+    ("finance-1936", 4, None),
+    ("finance-1936", 3, RuleOptions(time_limit_rounds=15)),
 ]
 
 
@@ -73,6 +76,7 @@ def _illegal(rng: random.Random, n: int) -> Command:
             EndTurn(player=p),
             Build(player=p, space=space),
             SellBuilding(player=p, space=space),
+            SellLot(player=p, space=space),
             Mortgage(player=p, space=space),
             Unmortgage(player=p, space=space),
             PlaceBid(player=p, amount=rng.randint(1, 3000)),
@@ -102,7 +106,8 @@ def _step(rng: random.Random, game: Game) -> Command | None:
     legal = game.legal_commands(who)
     if not legal:
         return None
-    decisions = [c for c in legal if not isinstance(c, Build | SellBuilding | Mortgage | Unmortgage)]
+    managing = Build | SellBuilding | SellLot | Mortgage | Unmortgage
+    decisions = [c for c in legal if not isinstance(c, managing)]
     cmd = rng.choice(decisions if decisions and rng.random() < 0.8 else legal)
     if isinstance(cmd, PlaceBid) and rng.random() < 0.5:
         cmd = PlaceBid(player=cmd.player, amount=cmd.amount + rng.randint(0, 150))
@@ -129,6 +134,7 @@ def fuzz(
             assert cmd not in game.legal_commands(cmd.player), f"listed but refused: {cmd}"
             continue
         check_ledger(before, game.state, events)
+        check_events(game, events)
         check_state(game)
         if seen is not None:
             seen.update(e.kind for e in events)
@@ -167,6 +173,10 @@ def test_random_play_reaches_the_hard_corners() -> None:
         "credit_drawn",
         "game_over",
         "deed_transferred",
+        "forced_move",
+        "sent_on",
+        "fee_paid",
+        "lot_sold",
     }
 
 
