@@ -62,7 +62,7 @@ from engine.options import RuleOptions
 from engine.ruleset import Ruleset, ruleset_for
 from engine.setup import SetupError, new_game
 from engine.soundness import UnsoundState
-from engine.state import Bundle, GameState, RouteChoice, TradeOffer
+from engine.state import Bundle, ExcessLots, GameState, RouteChoice, TradeOffer
 from engine.tabletop import Tabletop
 from engine.trades import trading_open
 from engine.view import GameView
@@ -83,6 +83,7 @@ __all__ = [
     "Edition",
     "EndTurn",
     "Event",
+    "ExcessLots",
     "Game",
     "GameState",
     "GameView",

@@ -8,6 +8,7 @@ remote client holding only a view) asks for them. Nothing here changes the table
 from __future__ import annotations
 
 from engine.building import Sale, capacity, group_of_street, sale_of, step_up
+from engine.buy_back import lot_value
 from engine.debts import liquidation_value
 from engine.endings import building_cost, net_worth, standings
 from engine.facts import Facts, RentNow, facts
@@ -44,6 +45,7 @@ __all__ = [
     "group_of_street",
     "holding",
     "liquidation_value",
+    "lot_value",
     "lots_held",
     "markers_left",
     "model_of",

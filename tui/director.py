@@ -53,6 +53,8 @@ def decision_for(view: GameView, humans: Collection[int]) -> Decision | None:
         return Decision("place_building", p, ("place_building", p, pend.building, view.turn))
     if pend.kind == "route":
         return Decision("route", p, ("route", p, pend.at, pend.steps, view.turn))
+    if pend.kind == "excess_lots":
+        return Decision("excess_lots", p, ("excess_lots", p, pend.spaces, view.turn))
     return None
 
 

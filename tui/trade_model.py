@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from engine import Board, Bundle, GameView, ProposeTrade, TradeOffer
+from engine.queries import markers_left
 
 
 @dataclass
@@ -119,6 +120,10 @@ def deed_note(view: GameView, board: Board, space: int, receiver: int, names: Se
     held, size = holding(view, board, space, receiver)
     group = board.group_of[space]
     assert group is not None
+    if not board.edition.colour_groups:
+        left = markers_left(view, receiver)
+        tail = f", {left} ownership markers left" if left is not None else ""
+        return f"{names[receiver]} holds {held} lots{tail}"
     name = _group_name(board, group)
     if held + 1 == size:
         return f"{name} {held}/{size}: completes {names[receiver]}'s group"
@@ -126,6 +131,9 @@ def deed_note(view: GameView, board: Board, space: int, receiver: int, names: Se
 
 
 def value_of(view: GameView, board: Board, space: int) -> int:
-    """A deed's worth in a trade: its printed price, half if mortgaged (the rule books' valuation)."""
+    """A deed's worth in a trade: its printed price, half if mortgaged, and the houses added to a house and
+    lot at their price (the rule books' valuation)."""
+    deed = view.deeds[space]
     price = board.price[space]
-    return price // 2 if view.deeds[space].mortgaged else price
+    added = max(0, deed.level - board.edition.houses_with_lot) if board.edition.houses_with_lot else 0
+    return (price // 2 if deed.mortgaged else price) + added * board.house_cost[space]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine import Board, Command, GameView
 from engine.events import Event
 from engine.narration import money
-from engine.queries import tax_of
+from engine.queries import lot_value, tax_of
 
 
 def buildings_on(view: GameView, space: int) -> tuple[int, bool]:
@@ -44,6 +44,10 @@ def describe_command(cmd: Command, view: GameView, board: Board) -> str:
     if cmd.kind == "sell_building":
         what = "hotel" if buildings_on(view, cmd.space)[1] else "house"
         return f"Sell a {what} on {name(cmd.space)} (+{money(board.sale_price(cmd.space))})"
+    if cmd.kind == "sell_lot":
+        houses = buildings_on(view, cmd.space)[0]
+        what = f" and its {plural(houses, 'house')}" if houses else ""
+        return f"Sell {name(cmd.space)}{what} to the bank (+{money(lot_value(view, cmd.space))})"
     if cmd.kind == "mortgage":
         return f"Mortgage {name(cmd.space)} (+{money(board.mortgage[cmd.space])})"
     if cmd.kind == "unmortgage":
@@ -114,6 +118,13 @@ def fit(text: str, width: int) -> str:
     return "".join(letters[:width])
 
 
+def raising(board: Board) -> str:
+    """How cash is raised from the bank in this edition, in a few words."""
+    if board.edition.bank_buys_lots:
+        return "sell houses or lots back to the bank"
+    return "sell buildings or mortgage deeds" if board.edition.mortgages else "sell buildings"
+
+
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -131,4 +142,5 @@ def charge_text(reason: str, detail: str, space: int | None, board: Board) -> st
         "jail_fine": "the jail fine",
         "interest": "mortgage interest",
         "repairs": "repairs",
+        "fee": "a fee",
     }.get(reason, reason.replace("_", " "))

@@ -12,12 +12,12 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Footer, Label, Static
 
-from engine import Mortgage, SellBuilding
+from engine import Mortgage, SellBuilding, SellLot
 from engine.narration import money
 from tui.dialogs.bankruptcy import BankruptcyDialog
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.command_list import CommandList
-from tui.words import charge_text, describe_command
+from tui.words import charge_text, describe_command, raising
 
 
 class DebtDialog(DecisionDialog):
@@ -58,17 +58,17 @@ class DebtDialog(DecisionDialog):
         self.query_one("#body", Static).update(
             Content(
                 f"{what[:1].upper()}{what[1:]}. Cash {money(cash)}: short by {money(charge.amount - cash)}.\n"
-                f"Selling every building and mortgaging every deed would raise {money(raisable)}. "
+                f"To {raising(client.board)}: everything would raise {money(raisable)}. "
                 "The debt is paid as soon as your cash covers it. You may also sell deeds in a trade."
             )
         )
         ways = [
             (c, describe_command(c, view, client.board))
             for c in self.legal(self.player)
-            if isinstance(c, SellBuilding | Mortgage)
+            if isinstance(c, SellBuilding | SellLot | Mortgage)
         ]
         ways_list = self.query_one(CommandList)
-        ways_list.set_commands(ways, "Nothing left to sell or mortgage.")
+        ways_list.set_commands(ways, "Nothing left to sell.")
         if ways:
             ways_list.focus()
         legal = {c.kind for c in self.legal(self.player)}
@@ -93,11 +93,11 @@ class DebtDialog(DecisionDialog):
         if "declare_bankruptcy" in legal:
             self.app.push_screen(BankruptcyDialog(self.table, self.player))
         else:
-            self.notify("You can still raise the cash: sell buildings or mortgage deeds first.", timeout=3)
+            self.notify(f"You can still raise the cash: {raising(self.client.board)} first.", timeout=3)
 
     def hint(self, action: str, description: str) -> str:
         if action == "bankrupt":
-            return "You can still raise the cash: sell buildings or mortgage deeds first."
+            return f"You can still raise the cash: {raising(self.client.board)} first."
         if action == "trade":
             return "Trades wait until the auction or the open offer is settled."
         return super().hint(action, description)

@@ -33,6 +33,7 @@ from tui.dialogs.build import BuildDialog
 from tui.dialogs.buy import BuyDialog
 from tui.dialogs.card import CardDialog
 from tui.dialogs.debt import DebtDialog
+from tui.dialogs.excess_lots import ExcessLotsDialog
 from tui.dialogs.income_tax import IncomeTaxDialog
 from tui.dialogs.jail import JailDialog
 from tui.dialogs.mortgage import MortgageDialog
@@ -64,7 +65,7 @@ ACTION_KINDS: dict[str, frozenset[str]] = {
     "end_turn": frozenset({"end_turn"}),
     "pay_fine": frozenset({"pay_jail_fine"}),
     "use_card": frozenset({"use_jail_card"}),
-    "build": frozenset({"build", "sell_building"}),
+    "build": frozenset({"build", "sell_building", "sell_lot"}),
     "mortgage": frozenset({"mortgage", "unmortgage"}),
 }
 KEY_ACTIONS = {
@@ -503,6 +504,7 @@ class GameScreen(Screen[None]):
             "mortgage_decision": MortgageDecisionDialog,
             "place_building": PlaceBuildingDialog,
             "route": RouteDialog,
+            "excess_lots": ExcessLotsDialog,
         }
         if decision.kind == "trade":
             return TradeScreen(self, decision.player, received=decision)

@@ -33,6 +33,25 @@ KEYS = [
 ]
 
 
+def keys_for(board: Board | None) -> list[tuple[str, str]]:
+    """The keys, less those for what the edition does not have (jail, mortgages)."""
+    if board is None:
+        return KEYS
+    ed = board.edition
+    out = []
+    for key, what in KEYS:
+        if ed.jail is None and key == "p / c":
+            continue
+        if not ed.mortgages and key == "m":
+            continue
+        if ed.jail is None and key == "r":
+            what = "roll the dice"
+        if not ed.hotels and key == "b":
+            what = "build and sell houses" + (", sell lots back to the bank" if ed.bank_buys_lots else "")
+        out.append((key, what))
+    return out
+
+
 def rules_in_play(rules: RuleOptions) -> list[str]:
     out = []
     if rules.short_game:
@@ -96,7 +115,7 @@ class HelpScreen(ModalScreen[None]):
 
     def _text(self) -> Content:
         lines = [Content.styled("Keys", "bold underline")]
-        for key, what in KEYS:
+        for key, what in keys_for(self.board):
             lines.append(Content.assemble((f"{key:>10}", "bold $accent"), f"  {what}"))
         lines.append(Content(""))
         lines.append(
@@ -112,6 +131,10 @@ class HelpScreen(ModalScreen[None]):
             lines.append(Content(ed.description))
             for rule in ed.rules_summary:
                 lines.append(Content(f"- {rule}"))
+            if ed.differences:
+                lines.append(Content(""))
+                lines.append(Content.styled("How it differs from the classic game", "bold underline"))
+                lines.extend(Content(f"- {d}") for d in ed.differences)
             extra = rules_in_play(self.rules) if self.rules is not None else []
             if extra:
                 lines.append(Content(""))

@@ -220,6 +220,22 @@ class NewGameScreen(Screen[None]):
         value = self.query_one("#edition", Select).value
         ed = load_edition(str(value))
         self.query_one("#about", Static).update(Content(f"{ed.name} ({ed.year}): {ed.description}"))
+        self.query_one("#seats-title", Label).update(
+            Content(f"Seats ({ed.min_players} to {ed.max_players}; bots play at the level shown)")
+        )
+        variant = self.query_one("#variant", Select)
+        offered = [v for v in VARIANTS if v[1] != "short" or ed.short_game is not None]
+        current = variant.value
+        variant.set_options(offered)
+        variant.value = current if any(v[1] == current for v in offered) else "full"
+        self.query_one("#rounds", Input).display = variant.value == "time"
+        # rule options that mean nothing in this edition are shown but cannot be changed
+        self.query_one("#even_building", Checkbox).disabled = not ed.colour_groups
+        self.query_one("#rent_in_jail", Checkbox).disabled = ed.jail is None
+        parking = any(s.kind == "free_parking" for s in ed.spaces)
+        self.query_one("#free_parking_pot", Checkbox).disabled = not parking
+        if not parking:
+            self.query_one("#free_parking_pot", Checkbox).value = False
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "edition":

@@ -32,6 +32,10 @@ def grid_position(board: Board, space: int) -> tuple[int, int]:
     return layout_of(board).cells[space]
 
 
+_AMOUNT_LABELS = {"bonus": "+${}", "theatre": "${} ea", "sweepstakes": "{}x"}
+"""How a special space's amount reads on the board: a fare or fee as "$10"."""
+
+
 @dataclass(frozen=True)
 class CellState:
     short: str
@@ -64,6 +68,8 @@ def cell_states(view: GameView, board: Board, selected: int | None, glyphs: Glyp
             label = f"${board.price[space]}"
         elif sp.kind == "tax" and sp.tax is not None:
             label = f"${board.edition.taxes[sp.tax].flat}"
+        elif sp.amount:
+            label = _AMOUNT_LABELS.get(sp.kind, "${}").format(sp.amount)
         states.append(
             CellState(
                 short=sp.short,

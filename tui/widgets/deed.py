@@ -97,8 +97,25 @@ def _not_a_deed(view: GameView, board: Board, space: int, names: Sequence[str]) 
     ed = board.edition
     here = [names[p] for p, ps in enumerate(view.players) if ps.position == space and not ps.bankrupt]
     text: list[str] = []
+    amount = money(sp.amount) if sp.amount is not None else ""
     if sp.kind == "go":
-        text.append(f"Collect {money(ed.salary)} salary each time you land on or pass GO.")
+        text.append(f"Collect {money(ed.salary)} salary each time you land on or pass {sp.name.upper()}.")
+    elif sp.kind == "fare":
+        text.append(f"A railroad nobody owns: pay the {amount} fare and throw again at once.")
+    elif sp.kind == "onward" and sp.to is not None:
+        pay = f"Pay {amount}, then go" if sp.amount else "Go"
+        text.append(f"{pay} straight on to {board.name(sp.to)}, collecting nothing on the way.")
+    elif sp.kind == "carnival":
+        text.append("Throw again at once: an even throw moves you forward that many spaces, an odd one back.")
+    elif sp.kind == "bonus":
+        text.append(f"Collect {amount} from the bank.")
+    elif sp.kind == "theatre":
+        text.append(f"Buy a seat for every player still in the game, yourself included: {amount} each.")
+    elif sp.kind == "sweepstakes":
+        text.append(
+            f"Throw the dice: every other player pays you {sp.amount} times the throw. "
+            "The throw moves nothing."
+        )
     elif sp.kind == "tax" and sp.tax is not None:
         tax = ed.taxes[sp.tax]
         if tax.percent is not None and not view.rules.short_game:

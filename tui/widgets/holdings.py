@@ -1,5 +1,5 @@
 """Every player's holdings: cash and net worth, deeds grouped by colour (full groups marked), jail cards,
-and who is in jail or bankrupt."""
+ownership markers left where the edition counts them, and who is in jail or bankrupt."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from textual.content import Content
 
 from engine import Board, GameView
 from engine.narration import money
+from engine.queries import markers_left
 from tui import look
 from tui.client import Facts
 from tui.glyphs import UNICODE, Glyphs
@@ -43,6 +44,11 @@ def player_line(
         notes.append(Content(f"{n} jail card{'s' if n > 1 else ''}"))
     if ps.credit:
         notes.append(Content(f"{money(ps.credit)} credit"))
+    left = markers_left(view, p)
+    if left is not None:
+        notes.append(
+            Content.styled(f"{left} marker{'s' if left != 1 else ''} left", "dim" if left else "bold")
+        )
     if notes:
         lines.append(Content("   ") + Content(f" {glyphs.dot} ").join(notes))
     return lines
@@ -58,6 +64,9 @@ def holdings_of(
     for group, lots in board.members.items():
         mine = [s for s in lots if view.deeds[s].owner == p]
         if not mine:
+            continue
+        if not board.edition.colour_groups:
+            lines.extend(_lot_lines(view, board, group, mine, glyphs, width))
             continue
         parts = [Content.styled(glyphs.swatch, look.swatch(board, group)), Content(" ")]
         for i, s in enumerate(mine):
@@ -76,6 +85,28 @@ def holdings_of(
         if len(mine) == len(lots):
             parts.append(Content.styled(f" {glyphs.full_group}", "bold $accent"))
         lines.append(Content("  ") + Content("").join(parts))
+    return lines
+
+
+def _lot_lines(
+    view: GameView, board: Board, group: str, mine: list[int], glyphs: Glyphs, width: int
+) -> list[Content]:
+    """Lots that stand alone, each with its houses, as many to a line as the width takes."""
+    swatch = Content.styled(glyphs.swatch, look.swatch(board, group))
+    lines: list[Content] = []
+    line = Content("  ") + swatch
+    for s in mine:
+        houses = buildings_on(view, s)[0]
+        piece = (
+            Content(" ")
+            + Content(board.spaces[s].short)
+            + Content.styled(glyphs.house * houses, "bold $success")
+        )
+        if line.cell_length + piece.cell_length > width and line.cell_length > 3:
+            lines.append(line)
+            line = Content("   ")
+        line += piece
+    lines.append(line)
     return lines
 
 
