@@ -67,6 +67,7 @@ EASY_LOTS = LotStyle(
     caution=0.0,
     worst_cap=0,
     sites=8,
+    pace=100.0,
     deny=0.0,
     cheapest_first=True,
     buy_any=True,

@@ -47,6 +47,7 @@ HARD_LOTS = LotStyle(
     caution=0.35,
     worst_cap=1200,
     sites=2,
+    pace=150.0,
     deny=0.5,
     cheapest_first=False,
     buy_any=False,

@@ -47,6 +47,7 @@ class LotStyle:
     caution: float  # share of the worst rent a throw could bring now, kept in hand
     worst_cap: int  # the most that reserve counts of the worst rent (beyond it, selling houses must do)
     sites: int  # lots it means to build up at once: their building prospects count in a lot's worth
+    pace: float  # cash a round it expects to put into houses beyond what it has now (salary and rents)
     deny: float  # share of a rival's gain it pays to keep a good lot from him
     cheapest_first: bool  # builds on its cheapest lot (the newcomer) instead of where it pays best
     buy_any: bool  # buys any lot it can afford (the newcomer) instead of weighing it
@@ -72,25 +73,32 @@ def houses_on(pos: Position, space: int) -> int:
     return max(pos.level(space), pos.board.edition.houses_with_lot, 1)
 
 
-def finishing(pos: Position, space: int, style: LotStyle, houses: int | None = None) -> tuple[int, float]:
+def finishing(
+    pos: Position, space: int, style: LotStyle, houses: int | None = None, budget: float | None = None
+) -> tuple[int, float]:
     """(houses to build it to, net worth of building them): the level whose added rent over the horizon
-    best beats the houses' price."""
+    best beats the houses' price. Houses the `budget` cannot pay for now wait for the cash to come in (at
+    the style's pace) and earn for the rounds of the horizon left."""
     h = houses_on(pos, space) if houses is None else houses
     cost = pos.board.house_cost[space]
     k = rent_factor(pos, style)
     base = income(pos, space, h)
     best_h, best = h, 0.0
     for top in range(h + 1, pos.rules.max_level + 1):
-        net = (income(pos, space, top) - base) * k - (top - h) * cost
+        spend = (top - h) * cost
+        share = 1.0
+        if budget is not None and spend > budget:
+            share = max(0.0, 1.0 - (spend - budget) / style.pace / style.horizon)
+        net = (income(pos, space, top) - base) * k * share - spend
         if net > best:
             best_h, best = top, net
     return best_h, best
 
 
-def per_dollar(pos: Position, space: int, style: LotStyle) -> float:
+def per_dollar(pos: Position, space: int, style: LotStyle, budget: float | None = None) -> float:
     """What finishing a lot returns per dollar of houses it takes (0 when finished or not worth it)."""
     h = houses_on(pos, space)
-    top, net = finishing(pos, space, style, h)
+    top, net = finishing(pos, space, style, h, budget)
     if top <= h:
         return 0.0
     return net / ((top - h) * pos.board.house_cost[space])
@@ -147,7 +155,7 @@ class LotPlay:
             return None
         if style.cheapest_first:
             return Build(player=me, space=min(options, key=lambda s: (pos.board.house_cost[s], s)))
-        scored = [(per_dollar(pos, s, style), s) for s in options]
+        scored = [(per_dollar(pos, s, style, spare), s) for s in options]
         score, best = max(scored)
         return Build(player=me, space=best) if score > 0 else None
 

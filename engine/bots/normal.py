@@ -81,6 +81,7 @@ NORMAL_LOTS = LotStyle(
     caution=0.5,
     worst_cap=1500,
     sites=2,
+    pace=150.0,
     deny=0.0,
     cheapest_first=False,
     buy_any=False,

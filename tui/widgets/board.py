@@ -133,7 +133,7 @@ class SpaceCell(Widget):
         name = fit(state.short, width).center(width)
         band_style = state.band + (" reverse" if state.selected else "")
         lines = [Content.styled(name, band_style)]
-        status = self._status(state, compact=height < 3)
+        status = self._status(state, compact=height < 3 or 2 + state.houses > width)
         tokens = self._tokens(state)
         if height >= 3:
             lines.append(status)
