@@ -42,12 +42,15 @@ SHORTAGE = 12  # houses left in the bank below which it stops turning houses int
 
 
 HARD_LOTS = LotStyle(
-    horizon=15.0,
-    keep=100,
-    caution=0.35,
-    worst_cap=1200,
+    horizon=8.0,
+    keep=50,
+    caution=0.0,
+    worst_cap=0,
     sites=2,
     pace=150.0,
+    commit=1.0,
+    redeploy=True,
+    idle=2000.0,
     deny=0.5,
     cheapest_first=False,
     buy_any=False,

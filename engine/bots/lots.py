@@ -48,6 +48,9 @@ class LotStyle:
     worst_cap: int  # the most that reserve counts of the worst rent (beyond it, selling houses must do)
     sites: int  # lots it means to build up at once: their building prospects count in a lot's worth
     pace: float  # cash a round it expects to put into houses beyond what it has now (salary and rents)
+    commit: float  # share of what finishing its best lot would cost that it keeps from buying more lots
+    redeploy: bool  # when the bank has no house left, moves houses from weak lots to strong ones
+    idle: float  # cash in hand beyond the reserve that it puts into houses whatever the horizon says
     deny: float  # share of a rival's gain it pays to keep a good lot from him
     cheapest_first: bool  # builds on its cheapest lot (the newcomer) instead of where it pays best
     buy_any: bool  # buys any lot it can afford (the newcomer) instead of weighing it
@@ -126,6 +129,33 @@ def reserve(pos: Position, me: int, style: LotStyle) -> float:
     return style.keep + style.caution * min(worst_rent(pos, me), style.worst_cap)
 
 
+def focus(pos: Position, me: int, style: LotStyle, budget: float) -> tuple[int | None, float]:
+    """(the lot it means to build up next, what finishing it would cost): its lot that pays best per
+    dollar of houses with the cash it has, or None."""
+    best: tuple[float, int] | None = None
+    for s in pos.deeds_of(me):
+        score = per_dollar(pos, s, style, budget)
+        if score > 0 and (best is None or score > best[0]):
+            best = (score, s)
+    if best is None:
+        return None, 0.0
+    space = best[1]
+    top, _net = finishing(pos, space, style, budget=budget)
+    return space, (top - houses_on(pos, space)) * pos.board.house_cost[space]
+
+
+def committed(pos: Position, me: int, space: int, style: LotStyle) -> float:
+    """Cash it keeps for building rather than spend on `space`: what finishing its best lot would cost,
+    unless `space`, bought, would be a better lot to build up."""
+    funds = pos.funds[me]
+    best, cost = focus(pos, me, style, funds)
+    if best is None:
+        return 0.0
+    if per_dollar(pos, space, style, funds - pos.board.price[space]) > per_dollar(pos, best, style, funds):
+        return 0.0
+    return style.commit * cost
+
+
 def cheapest_lot(pos: Position, spaces: list[int], me: int, style: LotStyle) -> int:
     return min(spaces, key=lambda s: (lot_worth(pos, s, me, style), s))
 
@@ -152,12 +182,52 @@ class LotPlay:
         spare = pos.funds[me] - reserve(pos, me, style)
         options = [c.space for c in legal if isinstance(c, Build) and pos.board.house_cost[c.space] <= spare]
         if not options:
-            return None
+            return self.free_a_house(pos, legal, spare) if style.redeploy and not pos.bank_houses else None
         if style.cheapest_first:
             return Build(player=me, space=min(options, key=lambda s: (pos.board.house_cost[s], s)))
         scored = [(per_dollar(pos, s, style, spare), s) for s in options]
         score, best = max(scored)
-        return Build(player=me, space=best) if score > 0 else None
+        if score > 0:
+            return Build(player=me, space=best)
+        if spare >= style.idle:  # cash beyond any use but paying rent: houses where they earn most
+            top = pos.rules.max_level
+            return Build(
+                player=me,
+                space=max(
+                    options,
+                    key=lambda s: (
+                        (income(pos, s, top) - income(pos, s, pos.level(s))) / pos.board.house_cost[s]
+                    ),
+                ),
+            )
+        return None
+
+    def free_a_house(self, pos: Position, legal: list[Command], spare: float) -> Command | None:
+        """The bank has no house left: sell one back from a lot where it earns little, so that a lot where
+        a house earns far more (on the way to finishing it) can take it."""
+        me = pos.me
+        target: tuple[float, int] | None = None
+        for s in pos.deeds_of(me):
+            h = pos.level(s)
+            top = pos.rules.max_level
+            if h >= top or pos.board.house_cost[s] > spare + pos.board.sale_price(s):
+                continue
+            gain = (income(pos, s, top) - income(pos, s, h)) / (top - h)
+            if target is None or gain > target[0]:
+                target = (gain, s)
+        if target is None:
+            return None
+        gain, space = target
+        cheapest: tuple[float, SellBuilding] | None = None
+        for cmd in legal:
+            if isinstance(cmd, SellBuilding) and cmd.space != space:
+                h = pos.level(cmd.space)
+                loss = income(pos, cmd.space, h) - income(pos, cmd.space, h - 1)
+                if cheapest is None or loss < cheapest[0]:
+                    cheapest = (loss, cmd)
+        if cheapest is not None and gain > 2 * cheapest[0]:
+            return cheapest[1]
+        return None
 
     # --- buying and bidding ---------------------------------------------------------------------
 
@@ -170,7 +240,8 @@ class LotPlay:
             ok = pos.funds[me] - price >= style.keep
         else:
             worth = lot_worth(pos, pend.space, me, style)
-            ok = worth >= price and pos.funds[me] - price >= reserve(pos, me, style)
+            keep = reserve(pos, me, style) + committed(pos, me, pend.space, style)
+            ok = worth >= price and pos.funds[me] - price >= keep
         if not ok:
             return DeclineProperty(player=me)
         if buy in legal:
@@ -213,7 +284,7 @@ class LotPlay:
         price = pos.board.price[space]
         if style.buy_any:
             return min(price, int(pos.funds[me] - style.keep))
-        spare = pos.funds[me] - reserve(pos, me, style) / 2
+        spare = pos.funds[me] - reserve(pos, me, style) / 2 - committed(pos, me, space, style)
         limit = lot_worth(pos, space, me, style)
         if style.deny:
             rival = max((lot_worth(pos, space, r, style) for r in pos.rivals), default=0.0)

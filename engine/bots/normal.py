@@ -76,12 +76,15 @@ def if_legal(cmd: Command, legal: list[Command]) -> Command | None:
 
 
 NORMAL_LOTS = LotStyle(
-    horizon=12.0,
-    keep=150,
-    caution=0.5,
-    worst_cap=1500,
+    horizon=10.0,
+    keep=100,
+    caution=0.2,
+    worst_cap=800,
     sites=2,
     pace=150.0,
+    commit=1.0,
+    redeploy=True,
+    idle=3000.0,
     deny=0.0,
     cheapest_first=False,
     buy_any=False,
