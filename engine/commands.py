@@ -176,6 +176,7 @@ def _bundle_ok(b: Any) -> bool:
     cash = getattr(b, "cash", None)
     deeds = getattr(b, "deeds", None)
     cards = getattr(b, "jail_cards", None)
+    houses = getattr(b, "houses", None)
     return (
         type(cash) is int
         and cash >= 0
@@ -183,6 +184,8 @@ def _bundle_ok(b: Any) -> bool:
         and cards >= 0
         and type(deeds) is tuple
         and all(type(d) is int for d in deeds)
+        and type(houses) is tuple
+        and all(type(h) is int for h in houses)
     )
 
 

@@ -283,6 +283,8 @@ class Edition(_Data):
     """Deeds a bankrupt returns to the bank are auctioned (else they simply wait for a buyer)."""
     colour_groups: bool = True
     """Lots come in colour groups that rent and build together; False: each lot stands alone."""
+    house_sales: bool = False
+    """Players may sell houses to one another in a trade; the buyer puts them on his own lots at once."""
     forced_move_steps: int = Field(default=5, ge=1)
     """How far back a rival's token goes when another comes to rest on its space (the forced move)."""
     hooks: EditionHooks = Field(default_factory=EditionHooks)

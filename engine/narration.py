@@ -19,6 +19,10 @@ def money(amount: int) -> str:
 def bundle_text(bundle: Bundle, board: Board) -> str:
     """ "Boardwalk, $100 and a Get Out of Jail Free card", or "nothing"."""
     parts = [board.name(s) for s in bundle.deeds]
+    if bundle.houses:
+        n = len(bundle.houses)
+        lots = " and ".join(dict.fromkeys(board.name(s) for s in bundle.houses))
+        parts.append(f"{n} house{'s' if n != 1 else ''} (from {lots})")
     if bundle.cash:
         parts.append(money(bundle.cash))
     if bundle.jail_cards:

@@ -20,7 +20,7 @@ PLAYER_FIELDS = frozenset(
     {"player", "payer", "payee", "proposer", "to", "high_bidder", "initiator", "arriving"}
 )
 SPACE_FIELDS = frozenset({"space", "at"})
-SPACE_LISTS = frozenset({"options", "spaces"})
+SPACE_LISTS = frozenset({"options", "spaces", "houses"})
 
 
 class UnsoundState(ValueError):

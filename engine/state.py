@@ -21,15 +21,17 @@ _STRICT = ConfigDict(extra="forbid")
 
 @dataclass(frozen=True, config=_STRICT)
 class Bundle:
-    """One side of a trade: cash, title deeds (by space) and Get Out of Jail Free cards."""
+    """One side of a trade: cash, title deeds (by space), Get Out of Jail Free cards, and houses taken off
+    the giver's lots (one entry per house, naming its lot) for the receiver to put on his own."""
 
     cash: int = Field(default=0, ge=0)
     deeds: tuple[int, ...] = ()
     jail_cards: int = Field(default=0, ge=0)
+    houses: tuple[int, ...] = ()
 
     @property
     def empty(self) -> bool:
-        return self.cash == 0 and not self.deeds and self.jail_cards == 0
+        return self.cash == 0 and not self.deeds and self.jail_cards == 0 and not self.houses
 
 
 @dataclass(frozen=True, config=_STRICT)
@@ -292,6 +294,14 @@ class ForcedBack:
 
 
 @dataclass(frozen=True, config=_STRICT)
+class PlaceTradedHouse:
+    """A house bought from another player goes on one of the buyer's lots: he says which."""
+
+    player: int
+    kind: Literal["place_traded_house"] = "place_traded_house"
+
+
+@dataclass(frozen=True, config=_STRICT)
 class CheckLotLimit:
     """After a bankruptcy: the creditor keeps only as many of `spaces` as his markers allow."""
 
@@ -313,6 +323,7 @@ Effect = Annotated[
     | Throw
     | SendOn
     | ForcedBack
+    | PlaceTradedHouse
     | CheckLotLimit,
     Field(discriminator="kind"),
 ]

@@ -25,6 +25,8 @@ class TradeDraft:
     take_cash: int = 0
     give_cards: int = 0
     take_cards: int = 0
+    give_houses: tuple[int, ...] = ()  # one lot per house sold (where houses change hands)
+    take_houses: tuple[int, ...] = ()
 
     @classmethod
     def countering(cls, offer: TradeOffer) -> TradeDraft:
@@ -38,20 +40,33 @@ class TradeDraft:
             take_cash=offer.give.cash,
             give_cards=offer.take.jail_cards,
             take_cards=offer.give.jail_cards,
+            give_houses=offer.take.houses,
+            take_houses=offer.give.houses,
         )
 
     def clear(self) -> None:
         self.give_deeds.clear()
         self.take_deeds.clear()
         self.give_cash = self.take_cash = self.give_cards = self.take_cards = 0
+        self.give_houses = self.take_houses = ()
 
     @property
     def give(self) -> Bundle:
-        return Bundle(cash=self.give_cash, deeds=tuple(sorted(self.give_deeds)), jail_cards=self.give_cards)
+        return Bundle(
+            cash=self.give_cash,
+            deeds=tuple(sorted(self.give_deeds)),
+            jail_cards=self.give_cards,
+            houses=self.give_houses,
+        )
 
     @property
     def take(self) -> Bundle:
-        return Bundle(cash=self.take_cash, deeds=tuple(sorted(self.take_deeds)), jail_cards=self.take_cards)
+        return Bundle(
+            cash=self.take_cash,
+            deeds=tuple(sorted(self.take_deeds)),
+            jail_cards=self.take_cards,
+            houses=self.take_houses,
+        )
 
     @property
     def empty(self) -> bool:
@@ -61,6 +76,25 @@ class TradeDraft:
         if self.partner is None:
             return None
         return ProposeTrade(player=self.proposer, to=self.partner, give=self.give, take=self.take)
+
+
+def spare_houses(
+    view: GameView, board: Board, owner: int, count: int, skip: Iterable[int]
+) -> tuple[int, ...]:
+    """The lots `count` houses sold by `owner` come off: the most built first, never a lot's own house nor
+    a lot in the same trade (as many as he has, if fewer)."""
+    keep = board.edition.houses_with_lot
+    spare = {
+        s: view.deeds[s].level - keep
+        for s in board.streets
+        if view.deeds[s].owner == owner and s not in set(skip) and view.deeds[s].level > keep
+    }
+    out: list[int] = []
+    while len(out) < count and any(spare.values()):
+        space = max(spare, key=lambda s: (spare[s], board.price[s]))
+        out.append(space)
+        spare[space] -= 1
+    return tuple(sorted(out))
 
 
 @dataclass(frozen=True)

@@ -68,6 +68,12 @@ def side_text(
         lines.append(Content(f"  {money(bundle.cash)} cash"))
     if bundle.jail_cards:
         lines.append(Content(f"  {bundle.jail_cards} Get Out of Jail Free card(s)"))
+    if bundle.houses:
+        lots = ", ".join(dict.fromkeys(board.name(s) for s in bundle.houses))
+        n = len(bundle.houses)
+        lines.append(
+            Content(f"  {n} house{'s' if n != 1 else ''} from {lots}, to go on {names[receiver]}'s lots")
+        )
     if bundle.empty:
         lines.append(Content("  nothing"))
     return Content("\n").join(lines)

@@ -345,8 +345,11 @@ class LotPlay:
         me = pos.me
         t = pend.trade
         style = self.style
+        half = pos.board.sale_price
         got = t.give.cash + sum(lot_worth(pos, s, me, style) for s in t.give.deeds)
+        got += sum(half(s) for s in t.give.houses)  # a house received: what the bank would pay for it
         gave = t.take.cash + sum(lot_worth(pos, s, me, style) for s in t.take.deeds)
+        gave += sum(2 * half(s) for s in t.take.houses)  # a house given: what building it again costs
         cash_after = pos.funds[me] - t.take.cash + t.give.cash
         trade_id = t.id
         if got - gave >= style.min_gain and cash_after >= reserve(pos, me, style) / 2:

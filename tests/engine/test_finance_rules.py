@@ -708,3 +708,57 @@ def test_f36_at_the_time_limit_the_richest_wins_counting_each_lot_at_price_times
     play(game, DeclineProperty(player=P1), PassAuction(player=P0), PassAuction(player=P1))
     events = play(game, EndTurn(player=P1))
     assert [(e.winner, e.reason) for e in of_kind(events, "game_over")] == [(P1, "time_limit")]  # type: ignore[attr-defined]
+
+
+def test_f31_a_player_sells_houses_to_another_who_puts_them_on_his_own_lots() -> None:
+    game = finance()
+    lot(game, P0, MADISON, 4)
+    lot(game, P1, GOAT_ALLEY)
+    rounded(game, P1)
+    settle(game)
+    offer = ProposeTrade(player=P0, to=P1, give=Bundle(houses=(MADISON, MADISON)), take=Bundle(cash=400))
+    events = play(game, offer, AcceptTrade(player=P1, trade_id=1))
+    assert "2 houses (from Madison Square)" in describe_trade(game, events)
+    assert game.state.deeds[MADISON].level == 2
+    pend = game.state.pending
+    assert pend is not None and (pend.kind, pend.player) == ("place_building", P1)
+    play(game, Build(player=P1, space=GOAT_ALLEY))
+    pend = game.state.pending
+    assert pend is not None and (pend.kind, pend.player) == ("place_building", P1)
+    play(game, Build(player=P1, space=GOAT_ALLEY))
+    assert game.state.deeds[GOAT_ALLEY].level == 3 and game.state.bank.houses == 48 - 5
+    assert game.state.players[P0].cash == START + 400 and game.state.players[P1].cash == START - 400
+    pend = game.state.pending
+    assert pend is not None and (pend.kind, pend.player) == ("roll", P0)
+    assert replays(game)
+
+
+def test_f31_houses_sold_need_room_a_circuit_and_never_the_lots_own_house() -> None:
+    game = finance()
+    lot(game, P0, MADISON, 2)
+    lot(game, P1, GOAT_ALLEY, 6)
+    lot(game, P2, WALL_STREET)
+    rounded(game, P1)
+    settle(game)
+    own_house = ProposeTrade(player=P0, to=P2, give=Bundle(houses=(MADISON, MADISON)), take=Bundle(cash=1))
+    refusal = game.check(own_house)
+    assert refusal is not None and refusal.code == "no_building"
+    full = ProposeTrade(player=P0, to=P1, give=Bundle(houses=(MADISON,)), take=Bundle(cash=1))
+    refusal = game.check(full)
+    assert refusal is not None and refusal.code == "no_room"  # his only lot has six
+    no_circuit = ProposeTrade(player=P0, to=P2, give=Bundle(houses=(MADISON,)), take=Bundle(cash=1))
+    refusal = game.check(no_circuit)
+    assert refusal is not None and refusal.code == "no_room"  # P2 has not been round the board
+    rounded(game, P2)
+    assert game.check(no_circuit) is None
+    classic = new_game("classic", ["A", "B"], seed=1)
+    classic.state.deeds[1].owner = 0
+    refusal = classic.check(ProposeTrade(player=0, to=1, give=Bundle(houses=(1,)), take=Bundle(cash=1)))
+    assert refusal is not None and refusal.code == "no_house_sales"
+
+
+def describe_trade(game, events):  # type: ignore[no-untyped-def]
+    from engine.narration import describe
+
+    names = [p.name for p in game.state.players]
+    return " ".join(describe(e, names, game.board) for e in events)

@@ -63,7 +63,10 @@ def _bundle(rng: random.Random, game: Game, p: int) -> Bundle:
     owned = [s for s in game.board.deeds if st_.deeds[s].owner == p]
     deeds = tuple(rng.sample(owned, k=min(len(owned), rng.randint(0, 2))))
     cash = rng.choice([0, 0, rng.randint(0, max(0, st_.players[p].cash))])
-    return Bundle(cash=cash, deeds=deeds, jail_cards=rng.randint(0, len(st_.players[p].jail_cards)))
+    built = [s for s in owned if st_.deeds[s].level > 1 and s not in deeds]
+    houses = tuple(rng.choice(built) for _ in range(rng.randint(0, 2))) if built else ()
+    cards = rng.randint(0, len(st_.players[p].jail_cards))
+    return Bundle(cash=cash, deeds=deeds, jail_cards=cards, houses=houses)
 
 
 def _illegal(rng: random.Random, n: int) -> Command:
@@ -177,6 +180,7 @@ def test_random_play_reaches_the_hard_corners() -> None:
         "sent_on",
         "fee_paid",
         "lot_sold",
+        "building_placed",
     }
 
 

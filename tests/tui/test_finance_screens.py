@@ -241,3 +241,36 @@ async def test_the_new_game_form_offers_finance_without_a_short_game() -> None:
         assert "2 to 6" in str(screen.query_one("#seats-title").render())
         setup = screen.setup()
         assert not isinstance(setup, str) and setup.edition == FINANCE
+
+
+async def test_houses_are_offered_in_a_trade_from_the_most_built_lots() -> None:
+    from textual.widgets import Input
+
+    from tui.dialogs.trade import TradeScreen
+
+    seats = [VERA, ADA]
+
+    def arrange(game: Game) -> None:
+        _own(game, 0, 29, 4)  # Madison Square with four houses
+        _own(game, 0, 1, 2)
+        _own(game, 1, 39, 1)
+        game.state.players[1].circuits = 1
+
+    client = client_for(scripted_game(seats, [], edition=FINANCE, arrange=arrange), seats)
+    app = app_for(client)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("t")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TradeScreen)
+        assert not screen.query_one("#give-cards", Input).display  # no jail cards in Finance
+        screen.query_one("#give-houses", Input).value = "3"
+        screen.query_one("#take-cash", Input).value = "300"
+        await pilot.pause()
+        assert screen.draft.give.houses == (29, 29, 29)  # the three Madison Square can spare
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert screen.mode == "answered"
+        offer = str(screen.query_one("#offer", Static).render())
+        assert "3 houses from Madison Square, to go on Ada's lots" in offer

@@ -18,7 +18,7 @@ from textual.widgets.selection_list import Selection
 from engine import AcceptTrade, Bundle, CancelTrade, GameView, RejectTrade, TradeOffer
 from tui.dialogs.base import GameDialog, PaletteEntry, Table
 from tui.director import Decision
-from tui.trade_model import TradeDraft, deed_note
+from tui.trade_model import TradeDraft, deed_note, spare_houses
 from tui.trade_text import deed_line, effects_text, is_built, side_text
 
 Mode = Literal["compose", "waiting", "answered", "received"]
@@ -138,16 +138,20 @@ class TradeScreen(GameDialog):
                     with Horizontal(classes="money"):
                         yield Label("cash $")
                         yield Input("0", id="give-cash", type="integer", compact=True)
-                        yield Label("jail cards")
-                        yield Input("0", id="give-cards", type="integer", compact=True)
+                        yield Label("jail cards", classes="cards")
+                        yield Input("0", id="give-cards", type="integer", compact=True, classes="cards")
+                        yield Label("houses", classes="houses")
+                        yield Input("0", id="give-houses", type="integer", compact=True, classes="houses")
                 with Vertical(classes="side"):
                     yield Label("You get", id="take-title")
                     yield SelectionList[int](id="take", compact=True)
                     with Horizontal(classes="money"):
                         yield Label("cash $")
                         yield Input("0", id="take-cash", type="integer", compact=True)
-                        yield Label("jail cards")
-                        yield Input("0", id="take-cards", type="integer", compact=True)
+                        yield Label("jail cards", classes="cards")
+                        yield Input("0", id="take-cards", type="integer", compact=True, classes="cards")
+                        yield Label("houses", classes="houses")
+                        yield Input("0", id="take-houses", type="integer", compact=True, classes="houses")
             yield Static(id="offer")
             yield Static(id="note", classes="note")
             yield Static(id="effects")
@@ -255,6 +259,14 @@ class TradeScreen(GameDialog):
         self.query_one("#give-cards", Input).disabled = not view.players[self.player].jail_cards
         their_cards = draft.partner is not None and bool(view.players[draft.partner].jail_cards)
         self.query_one("#take-cards", Input).disabled = not their_cards
+        edition = board.edition
+        for widget in self.query(".cards"):
+            widget.display = edition.jail is not None
+        for widget in self.query(".houses"):
+            widget.display = edition.house_sales
+        self.query_one("#give-houses", Input).value = str(len(draft.give_houses))
+        self.query_one("#take-houses", Input).value = str(len(draft.take_houses))
+        self.query_one("#take-houses", Input).disabled = draft.partner is None
         self._filling = False
 
     # --- reacting to the game -----------------------------------------------------------------
@@ -446,6 +458,18 @@ class TradeScreen(GameDialog):
                 self.draft.give_cards = amount
             case "take-cards":
                 self.draft.take_cards = amount
+            case "give-houses":
+                draft = self.draft
+                draft.give_houses = spare_houses(
+                    self.view, self.client.board, self.player, amount, draft.give_deeds
+                )
+            case "take-houses":
+                draft = self.draft
+                if draft.partner is not None:
+                    board = self.client.board
+                    draft.take_houses = spare_houses(
+                        self.view, board, draft.partner, amount, draft.take_deeds
+                    )
         self.refresh_from_game()
 
     # --- actions ------------------------------------------------------------------------------
