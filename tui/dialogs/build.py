@@ -167,8 +167,13 @@ class BuildDialog(LotsDialog):
         self.table.play(SellLot(player=self.player, space=space))
 
     def _next_lot(self, kind: type[Build] | type[SellBuilding]) -> None:
-        """Move to the next lot where the same step is allowed, so that pressing on builds evenly."""
+        """Move to the next lot where the same step is allowed, so that pressing on builds evenly (where lots
+        stand alone, stay on the lot while it can take the same step again)."""
         table = self.query_one(DataTable)
+        space = self.selected()
+        if not self.client.board.edition.colour_groups and space is not None:
+            if refusal(self.client, kind(player=self.player, space=space)) is None:
+                return
         count = len(self._spaces)
         for step in range(1, count + 1):
             row = (table.cursor_row + step) % count
