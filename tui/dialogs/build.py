@@ -171,9 +171,10 @@ class BuildDialog(LotsDialog):
         stand alone, stay on the lot while it can take the same step again)."""
         table = self.query_one(DataTable)
         space = self.selected()
-        if not self.client.board.edition.colour_groups and space is not None:
-            if refusal(self.client, kind(player=self.player, space=space)) is None:
-                return
+        alone = not self.client.board.edition.colour_groups
+        again = space is not None and refusal(self.client, kind(player=self.player, space=space)) is None
+        if alone and again:
+            return
         count = len(self._spaces)
         for step in range(1, count + 1):
             row = (table.cursor_row + step) % count
