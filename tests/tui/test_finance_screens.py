@@ -274,3 +274,31 @@ async def test_houses_are_offered_in_a_trade_from_the_most_built_lots() -> None:
         assert screen.mode == "answered"
         offer = str(screen.query_one("#offer", Static).render())
         assert "3 houses from Madison Square, to go on Ada's lots" in offer
+
+
+async def test_building_on_a_lot_stays_on_it_up_to_six_and_never_spills_onto_another() -> None:
+    seats = [VERA, ADA]
+
+    def arrange(game: Game) -> None:
+        _own(game, 0, 1, 1)
+        _own(game, 0, 3, 4)
+        game.state.players[0].circuits = 1
+
+    client = client_for(scripted_game(seats, [], edition=FINANCE, arrange=arrange), seats)
+    app = app_for(client)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("b")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, BuildDialog)
+        await pilot.press("down")  # Lonely Lane, four houses
+        for _ in range(4):
+            await pilot.press("b")
+            await settle(pilot)
+        view = client.view(0)
+        assert view.deeds[3].level == 6 and view.deeds[1].level == 1
+        assert view.players[0].cash == 1925 - 2 * 150
+        assert dialog.selected() == 3
+        why = str(dialog.query_one("#why", Static).render())
+        assert why == "Lonely Lane already has 6 houses, the most a lot takes."

@@ -167,14 +167,12 @@ class BuildDialog(LotsDialog):
         self.table.play(SellLot(player=self.player, space=space))
 
     def _next_lot(self, kind: type[Build] | type[SellBuilding]) -> None:
-        """Move to the next lot where the same step is allowed, so that pressing on builds evenly (where lots
-        stand alone, stay on the lot while it can take the same step again)."""
-        table = self.query_one(DataTable)
-        space = self.selected()
-        alone = not self.client.board.edition.colour_groups
-        again = space is not None and refusal(self.client, kind(player=self.player, space=space)) is None
-        if alone and again:
+        """Move to the next lot where the same step is allowed, so that pressing on builds evenly. Where lots
+        stand alone there is nothing to even out: stay on the chosen lot, so that pressing on never builds or
+        sells on a lot the player did not choose (the note says why the lot can take no more)."""
+        if not self.client.board.edition.colour_groups:
             return
+        table = self.query_one(DataTable)
         count = len(self._spaces)
         for step in range(1, count + 1):
             row = (table.cursor_row + step) % count
