@@ -22,6 +22,11 @@ _WAITING = {
     "place_building": "to place a building won at auction",
     "route": "to choose the way on",
     "excess_lots": "to choose the lots to give back to the bank",
+    "lot_tickets": "to buy the lots on the lot tickets",
+    "rent_or_buy": "to buy or rent the lot",
+    "luxury": "to buy a luxury or lose the move",
+    "direction": "to choose which way to move",
+    "loan_answer": "to answer a loan offer",
 }
 
 

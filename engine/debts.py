@@ -24,6 +24,7 @@ from engine.events import (
     JailCardsTransferred,
     PlayerBankrupt,
 )
+from engine.loans import borrowing_capacity
 from engine.markers import check_after_taking
 from engine.money import funds, settle
 from engine.registry import command, effect
@@ -67,8 +68,9 @@ def _resume(game: Game, eff: Resume) -> None:
 
 def liquidation_value(table: Tabletop, player: int) -> int:
     """Cash a player could raise from the bank: buildings sold at half, every deed mortgaged (where the
-    edition has mortgages), or every lot sold back (where the bank buys lots)."""
-    total = 0
+    edition has mortgages), or every lot sold back (where the bank buys lots), and notes borrowed against
+    his lots (where the bank lends)."""
+    total = borrowing_capacity(table, player)
     board = table.board
     mortgages = table.ruleset.mortgages
     buys_lots = board.edition.bank_buys_lots
@@ -87,6 +89,8 @@ def _check_bankruptcy(game: Game, cmd: DeclareBankruptcy) -> Refusal:
     refusal = awaited(game, cmd.player, "debt")
     if refusal is not None:
         return refusal
+    if game.board.edition.poorhouse is not None:
+        return IllegalCommand("no_bankruptcy", "Nobody goes bankrupt in this game: the poorhouse instead.")
     debt = game.state.pending
     assert isinstance(debt, Debt)
     can_raise = funds(game, cmd.player) + liquidation_value(game, cmd.player)

@@ -11,18 +11,29 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
+from engine import rules as _rule_areas  # noqa: F401  (the hooks are registered by the rule areas)
+from engine import state
 from engine.edition import DealtStart, Edition, load_edition
 from engine.options import RuleOptions
-from engine.registry import ARRIVAL_ACTIONS, BUILD_ROOM, BUILD_RULES, END_RULES, THROW_AGAIN
+from engine.registry import (
+    ARRIVAL_ACTIONS,
+    BUILD_ROOM,
+    BUILD_RULES,
+    END_RULES,
+    OPENINGS,
+    THROW_AGAIN,
+    THROW_RULES,
+)
 
 if TYPE_CHECKING:
     from engine.errors import Refusal
+    from engine.events import Event
     from engine.game import Game
     from engine.tabletop import Tabletop
 
-BuildingKind = Literal["house", "hotel"]
+BuildingKind = state.BuildingKind
 
 ThrowAgain = Callable[[int, int], bool]
 """(die 1, die 2) -> whether this throw earns another in the same turn."""
@@ -34,6 +45,10 @@ Arrival = Callable[["Game", int, int], None]
 BuildRoom = Callable[["Tabletop", BuildingKind], "dict[int, list[tuple[int, int]]]"]
 """(table, kind) -> per player, the buildings of `kind` the building rule would let him put up now, as
 (cost, count) pairs, money aside: who could want the bank's last houses in a shortage."""
+Throw = Callable[["Game", int, int, int], None]
+"""(game, player, die 1, die 2): what a throw does, once the dice are thrown."""
+Opening = Callable[["Game"], "list[Event]"]
+"""(game): what happens before the first throw; it may set what the game first waits for."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,16 +65,18 @@ class Ruleset:
     throw_again: ThrowAgain
     building: BuildRule
     building_room: BuildRoom
-    arrival: Arrival
+    arrival: Arrival | None  # None: nothing happens before the space's own action
     ending: Any  # an `engine.endings.Ending`
+    throw: Throw | None  # None: the standard throw of `engine.turns`
+    opening: Opening
+    circuits: int | None  # times round the board after which the game ends, if it ends so
+    max_level: int = 0  # the highest building level: the most houses, and the hotel above them
 
-    @property
-    def max_level(self) -> int:
-        """The highest building level: the most houses, and the hotel above them."""
-        return self.houses_before_hotel + (1 if self.hotels else 0)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "max_level", self.houses_before_hotel + (1 if self.hotels else 0))
 
     def is_hotel(self, level: int) -> bool:
-        return self.hotels and level > self.houses_before_hotel
+        return level > self.houses_before_hotel and self.hotels
 
     def houses(self, level: int) -> int:
         """Houses standing at a building level (a hotel stands alone)."""
@@ -82,6 +99,8 @@ class Ruleset:
         cash, credit = ed.starting_cash_by_players.get(players, ed.starting_cash), 0
         if ed.large_game is not None and players > ed.large_game.above:
             cash, credit = ed.large_game.cash, ed.large_game.credit
+        if ed.lot_tickets is not None and not rules.lot_tickets:
+            cash = ed.lot_tickets.cash_without
         if rules.starting_cash is not None:
             cash = rules.starting_cash
         return cash, credit
@@ -108,6 +127,9 @@ def ruleset_for(edition_id: str, rules: RuleOptions) -> Ruleset:
         "building": BUILD_RULES.resolve(hooks.building),
         "building_room": BUILD_ROOM.table.get(hooks.building) or BUILD_ROOM.resolve("complete_group"),
         "arrival": ARRIVAL_ACTIONS.resolve(hooks.arrival),
+        "throw": THROW_RULES.resolve(hooks.throw),
+        "opening": OPENINGS.resolve(hooks.opening),
+        "circuits": rules.circuits if rules.circuits is not None and edition.circuits else edition.circuits,
     }
     if dealt is None:
         return Ruleset(

@@ -52,7 +52,7 @@ def _throw(game: Game, eff: Throw) -> None:
     move_by(game, p, steps, "dice", total)
 
 
-@space_action("fare")
+@space_action("ride")
 def _fare(game: Game, player: int, space: int, dice: int, mult: int, times: int | None) -> None:
     """A railroad nobody owns: pay the fare (a card's free ride, `mult` 0, pays none), then throw again."""
     sp = game.board.spaces[space]

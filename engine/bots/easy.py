@@ -12,6 +12,7 @@ from engine.bots.base import BotBase, answer
 from engine.bots.bidding import next_bid
 from engine.bots.building import complete_groups, next_lot
 from engine.bots.judging import completed
+from engine.bots.landlord import EASY_THRIFT
 from engine.bots.lots import LotStyle
 from engine.bots.plain import face_value, fair_worth
 from engine.bots.position import Position
@@ -81,6 +82,7 @@ EASY_LOTS = LotStyle(
 class EasyBot(BotBase):
     level = "easy"
     lot_style = EASY_LOTS
+    thrift = EASY_THRIFT
 
     def on_roll(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
         for kind in (UseJailCard, PayJailFine):

@@ -17,6 +17,7 @@ from __future__ import annotations
 from engine.bots.building import build_choice, complete_groups, lift_choice, wants_to_build
 from engine.bots.jail import worth_leaving
 from engine.bots.judging import Fairness
+from engine.bots.landlord import HARD_THRIFT
 from engine.bots.lots import LotStyle
 from engine.bots.normal import NORMAL_FAIR, NORMAL_STYLE, NormalBot, if_legal
 from engine.bots.position import Position
@@ -60,6 +61,7 @@ HARD_LOTS = LotStyle(
 
 class HardBot(NormalBot):
     level = "hard"
+    thrift = HARD_THRIFT
     style = HARD_STYLE
     lot_style = HARD_LOTS
     fair = HARD_FAIR

@@ -14,6 +14,8 @@ from functools import cache
 
 from engine.board import Board, board_for
 from engine.edition import AdvanceTo, AdvanceToNearest, ExtraThrow, FreeRide, GoToJail, MoveBy
+from engine.options import RuleOptions
+from engine.ruleset import ruleset_for
 from engine.track import Via
 
 ROLLS_PER_TURN = 1.0 + 1.0 / 6.0 + 1.0 / 36.0
@@ -32,7 +34,7 @@ class Odds:
     from_space: tuple[tuple[tuple[int, float], ...], ...]  # one throw from a space: (end space, probability)
 
 
-_SENDING = frozenset({"onward", "fare", "carnival"})
+_SENDING = frozenset({"onward", "ride", "carnival"})
 """Space kinds that move a token on at once (Finance): it never rests there."""
 _CHAIN = 3
 """How many sending spaces in a row are followed before a token is taken to rest where it is."""
@@ -137,25 +139,27 @@ def ends(board: Board, start: int, steps: int, via: Via = "dice") -> list[tuple[
 @cache
 def odds_for(edition: str) -> Odds:
     board = board_for(edition)
+    rules = ruleset_for(edition, RuleOptions())
+    again = rules.throw_again(1, 1)  # a double earns another throw (else every throw starts afresh)
+    limit = rules.doubles_limit  # this many doubles in a row go to jail (None: never)
     n = board.size
     resolved = [_resolve(board, s) for s in range(n)]
     stops = [{total: ends(board, s, total) for total in range(2, 13)} for s in range(n)]
-    # state = space * 3 + doubles thrown in a row before this throw (the third goes to jail where the
-    # edition has the rule; without it, doubles are counted no further)
-    jail = board.jail if board.jail is not None and board.edition.doubles_limit is not None else -1
-    limited = jail >= 0
+    # state = space * 3 + doubles thrown in a row before this throw (the last of the limit goes to jail
+    # where the edition has the rule; without it, doubles are counted no further)
+    jail = board.jail if board.jail is not None else -1
     moves: list[dict[int, float]] = []
     for state in range(n * 3):
         space, doubles = divmod(state, 3)
         out: dict[int, float] = {}
         for total, p, is_double in _DICE:
-            if is_double and doubles == 2 and limited:
+            if is_double and limit is not None and doubles == limit - 1:
                 out[jail * 3] = out.get(jail * 3, 0.0) + p
                 continue
             for stop, w in stops[space][total]:
                 for end, q in resolved[stop]:
                     jailed = end == jail and board.kinds[stop] != "jail"
-                    nxt = end * 3 + (min(doubles + 1, 2) if is_double and not jailed else 0)
+                    nxt = end * 3 + (min(doubles + 1, 2) if again and is_double and not jailed else 0)
                     out[nxt] = out.get(nxt, 0.0) + p * w * q
         moves.append(out)
     dist = [1.0 / (n * 3)] * (n * 3)

@@ -33,6 +33,7 @@ class EditionFigures:
     lots: dict[str, tuple[int, ...]]  # street group -> lots, the most lucrative first
     income_tax: Tax | None  # the tax that offers a choice, if any
     lots_alone: bool  # no colour groups: every lot is bought, built and valued on its own
+    landlord: bool  # lots are bought or rented from a treasury (Magie's 1904 game)
 
 
 @cache
@@ -59,6 +60,7 @@ def figures_for(edition: str, rules: RuleOptions) -> EditionFigures:
         lots=lots,
         income_tax=choice,
         lots_alone=not board.edition.colour_groups,
+        landlord="lot" in board.kinds,
     )
 
 

@@ -124,7 +124,7 @@ def test_the_edition_has_no_jail_no_mortgages_no_hotels_and_no_colour_groups() -
     assert ed.short_game is None and not ed.colour_groups
     assert sum(1 for s in ed.spaces if s.kind == "street") == 22 and len(ed.spaces) == 40
     assert sum(1 for s in ed.spaces if s.is_deed) == 22  # railroads are nobody's
-    assert [s.kind for s in ed.spaces if s.kind == "fare"] == ["fare"] * 4
+    assert [s.kind for s in ed.spaces if s.kind == "ride"] == ["ride"] * 4
     with pytest.raises(SetupError, match="no Short Game"):
         new_game(EDITION, ["A", "B"], rules=RuleOptions(short_game=True))
 
@@ -442,7 +442,7 @@ def test_f22_a_railroad_charges_its_fare_gives_a_throw_and_belongs_to_nobody() -
     game = finance()
     place(game, P0, NORTH_RR - 3)
     events = _roll(game, P0, (1, 2), (1, 3))
-    assert [(e.amount, e.space) for e in of_kind(events, "fee_paid")] == [(10, NORTH_RR)]  # type: ignore[attr-defined]
+    assert [(e.amount, e.space) for e in of_kind(events, "bank_fee_paid")] == [(10, NORTH_RR)]  # type: ignore[attr-defined]
     assert game.state.players[P0].position == NORTH_RR + 4
     assert all(s not in game.state.deeds for s in RAILROADS)
 
@@ -452,7 +452,7 @@ def test_f22_the_free_ride_card_pays_no_fare_and_passes_cash_here() -> None:
     top_card(game, "chance", "free_ride")
     place(game, P0, CHANCE_C - 3)
     events = _roll(game, P0, (1, 2), (1, 2))  # 36 -> South Railroad (past CASH HERE), ride 3 -> 8
-    assert not of_kind(events, "fee_paid")
+    assert not of_kind(events, "bank_fee_paid")
     assert [e.salary for e in of_kind(events, "passed_go")] == [200]  # type: ignore[attr-defined]
     assert game.state.players[P0].position == RICKETY_ROW
 
@@ -507,7 +507,7 @@ def test_f27_the_rowboat_charges_10_and_passing_the_wharf_costs_nothing() -> Non
     game = finance()
     place(game, P0, ROWBOAT - 4)
     events = _roll(game, P0, (1, 3), (2, 2))  # 6 -> Rowboat -> Carnival: (2,2) on to Main Line
-    assert [e.amount for e in of_kind(events, "fee_paid")] == [10]  # type: ignore[attr-defined]
+    assert [e.amount for e in of_kind(events, "bank_fee_paid")] == [10]  # type: ignore[attr-defined]
     assert game.state.players[P0].position == CARNIVAL + 4
 
 
@@ -526,7 +526,7 @@ def test_f29_an_even_ten_at_the_carnival_misses_the_train_and_starts_again() -> 
     top_card(game, "chance", "to_carnival")
     place(game, P0, CHANCE_B - 3)
     events = _roll(game, P0, (1, 2), (5, 5), (2, 4))
-    assert [e.amount for e in of_kind(events, "fee_paid")] == [10]  # type: ignore[attr-defined]
+    assert [e.amount for e in of_kind(events, "bank_fee_paid")] == [10]  # type: ignore[attr-defined]
     assert game.state.players[P0].position == CHEVY_CHASE
     _pass_all(game, P0)
     assert game.state.pending is not None and game.state.pending.kind == "end_turn"  # (5,5) was replaced

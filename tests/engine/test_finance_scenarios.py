@@ -113,7 +113,7 @@ def test_4_a_railroad_throw_replaces_the_double(ride: tuple[int, int], again: bo
     st = game.state
     end = SOUTH_RR + sum(ride)
     assert st.players[P0].position == end
-    assert [e.amount for e in of_kind(events, "fee_paid")] == [10]  # type: ignore[attr-defined]
+    assert [e.amount for e in of_kind(events, "bank_fee_paid")] == [10]  # type: ignore[attr-defined]
     assert st.players[P0].cash == START - 10
     assert [e.purpose for e in of_kind(events, "dice_rolled")] == ["move", "fare"]  # type: ignore[attr-defined]
     play(game, *_decline_if_offered(game))
@@ -145,7 +145,7 @@ def test_5_missed_the_train_rowboat_carnival(carnival: tuple[int, int], end: int
     sent = [(e.from_space, e.to_space) for e in of_kind(events, "sent_on")]  # type: ignore[attr-defined]
     assert sent == [(MISSED_TRAIN, ROWBOAT), (ROWBOAT, CARNIVAL)]
     assert not of_kind(events, "passed_go")
-    assert [e.amount for e in of_kind(events, "fee_paid")] == [10]  # type: ignore[attr-defined]
+    assert [e.amount for e in of_kind(events, "bank_fee_paid")] == [10]  # type: ignore[attr-defined]
     assert ps.position == end and ps.cash == 1915
     moved = of_kind(events, "player_moved")[-1]
     assert moved.backward == (end == MARKET)  # type: ignore[attr-defined]
@@ -159,7 +159,7 @@ def test_6_soakem_wharf_and_the_carnival_back_onto_a_railroad() -> None:
     settle(game)
     events = play(game, RollDice(player=P0))
     ps = game.state.players[P0]
-    assert [e.amount for e in of_kind(events, "fee_paid")] == [5, 10]  # type: ignore[attr-defined]
+    assert [e.amount for e in of_kind(events, "bank_fee_paid")] == [5, 10]  # type: ignore[attr-defined]
     assert ps.position == VENETIAN and ps.cash == 1910
     purposes = [e.purpose for e in of_kind(events, "dice_rolled")]  # type: ignore[attr-defined]
     assert purposes == ["move", "carnival", "fare"]

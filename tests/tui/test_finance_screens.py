@@ -220,7 +220,7 @@ async def test_the_help_explains_finance_and_how_it_differs() -> None:
         assert isinstance(app.screen, HelpScreen)
         text = app.screen._text().plain
         assert "Finance edition (1936)" in text
-        assert "How it differs from the classic game" in text
+        assert "What differs from the classic game" in text
         assert "No jail" in text and "eight" in text
         assert "pay the jail fine" not in text and "mortgage deeds" not in text
 

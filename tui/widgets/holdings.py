@@ -10,7 +10,7 @@ from textual.content import Content
 
 from engine import Board, GameView
 from engine.narration import money
-from engine.queries import markers_left
+from engine.queries import loans_of, loans_to, markers_left
 from tui import look
 from tui.client import Facts
 from tui.glyphs import UNICODE, Glyphs
@@ -26,7 +26,7 @@ def player_line(
     marker = glyphs.turn if p == view.current and view.winner is None else " "
     head = Content.assemble(
         (marker, "bold $accent"),
-        (f"{p + 1}", look.token(p)),
+        (glyphs.mark(p), look.mark(p)),
         " ",
         (names[p], f"bold {look.player(p)}"),
     )
@@ -39,6 +39,11 @@ def player_line(
     notes = []
     if ps.in_jail:
         notes.append(Content.styled(f"{glyphs.jail} in jail", "bold $warning"))
+    if ps.in_poorhouse:
+        notes.append(Content.styled(f"{glyphs.poorhouse} in the poorhouse", "bold $warning"))
+    limit = view.ruleset.circuits
+    if limit is not None:
+        notes.append(Content(f"round {min(ps.circuits, limit)}/{limit}"))
     if ps.jail_cards:
         n = len(ps.jail_cards)
         notes.append(Content(f"{n} jail card{'s' if n > 1 else ''}"))
@@ -66,9 +71,9 @@ def holdings_of(
         if not mine:
             continue
         if not board.edition.colour_groups:
-            lines.extend(_lot_lines(view, board, group, mine, glyphs, width))
+            lines.extend(_lot_lines(view, board, mine, glyphs, width))
             continue
-        parts = [Content.styled(glyphs.swatch, look.swatch(board, group)), Content(" ")]
+        parts = [look.group_tag(board, group), Content(" ")]
         for i, s in enumerate(mine):
             deed = view.deeds[s]
             if i:
@@ -85,16 +90,15 @@ def holdings_of(
         if len(mine) == len(lots):
             parts.append(Content.styled(f" {glyphs.full_group}", "bold $accent"))
         lines.append(Content("  ") + Content("").join(parts))
+    lines.extend(Content("  ") + line for line in _economy(view, board, p, names))
     return lines
 
 
-def _lot_lines(
-    view: GameView, board: Board, group: str, mine: list[int], glyphs: Glyphs, width: int
-) -> list[Content]:
-    """Lots that stand alone, each with its houses, as many to a line as the width takes."""
-    swatch = Content.styled(glyphs.swatch, look.swatch(board, group))
+def _lot_lines(view: GameView, board: Board, mine: list[int], glyphs: Glyphs, width: int) -> list[Content]:
+    """Lots that stand alone (no group tag: there is only the one kind of lot), each with its houses, as
+    many to a line as the width takes."""
     lines: list[Content] = []
-    line = Content("  ") + swatch
+    line = Content("  ")
     for s in mine:
         houses = buildings_on(view, s)[0]
         piece = (
@@ -102,12 +106,43 @@ def _lot_lines(
             + Content(board.spaces[s].short)
             + Content.styled(glyphs.house * houses, "bold $success")
         )
-        if line.cell_length + piece.cell_length > width and line.cell_length > 3:
+        if line.cell_length + piece.cell_length > width and line.cell_length > 2:
             lines.append(line)
-            line = Content("   ")
+            line = Content("  ")
         line += piece
     lines.append(line)
     return lines
+
+
+def _economy(view: GameView, board: Board, p: int, names: Sequence[str]) -> list[Content]:
+    """Magie's 1904 holdings: lot tickets, luxury and legacy tickets, charters, notes and loans."""
+    ps = view.players[p]
+    out: list[Content] = []
+    if ps.tickets:
+        lots = ", ".join(board.spaces[s].short for s in ps.tickets)
+        out.append(Content.assemble(("Lot tickets ", "dim"), lots))
+    tickets = []
+    if ps.luxuries:
+        tickets.append(f"{ps.luxuries} luxur{'y' if ps.luxuries == 1 else 'ies'}")
+    if ps.legacies:
+        tickets.append(f"{ps.legacies} legac{'y' if ps.legacies == 1 else 'ies'}")
+    if tickets:
+        out.append(Content.assemble(("Tickets ", "dim"), ", ".join(tickets)))
+    charters = [board.spaces[s].short for s, holder in sorted(view.charters.items()) if holder == p]
+    if charters:
+        out.append(Content.assemble(("Charter ", "dim"), ", ".join(charters)))
+    note = board.edition.loans.note if board.edition.loans else 1
+    for loan in loans_of(view, p):
+        lots = ", ".join(board.spaces[s].short for s in loan.security)
+        if loan.lender is None:
+            notes = loan.principal // note
+            what = f"{notes} bank note{'s' if notes != 1 else ''} {money(loan.principal)}"
+        else:
+            what = f"owes {names[loan.lender]} {money(loan.principal)}"
+        out.append(Content.assemble(("Debt ", "dim"), (what, "$warning"), (f" on {lots}", "dim")))
+    for loan in loans_to(view, p):
+        out.append(Content.assemble(("Lent ", "dim"), f"{names[loan.borrower]} {money(loan.principal)}"))
+    return out
 
 
 class HoldingsPanel(LinesView, can_focus=True):

@@ -1,0 +1,36 @@
+"""Every rule area, imported so that each registers its commands, continuations, space actions, card
+effects, rent models and hooks in `engine.registry`. The command door and the ruleset import this before
+they look any name up."""
+
+from engine import (  # noqa: F401  (imported for their registrations)
+    auctions,
+    building,
+    buy_back,
+    cards,
+    counting,
+    debts,
+    endings,
+    forced_move,
+    franchises,
+    house_and_lot,
+    jail,
+    journeys,
+    landing,
+    loans,
+    lots,
+    luxuries,
+    markers,
+    mortgages,
+    movement,
+    poorhouse,
+    purchase,
+    rent,
+    surprise,
+    taxes,
+    throws,
+    tickets,
+    trades,
+    treasury,
+    turns,
+    wages,
+)
