@@ -30,6 +30,7 @@ from tui.dialogs.excess_lots import ExcessLotsDialog
 from tui.screens.help import HelpScreen
 from tui.screens.new_game import NewGameScreen
 from tui.widgets.holdings import HoldingsPanel
+from tui.widgets.ticks import TickBox
 
 FINANCE = "finance-1936"
 ADA = Seat(name="Ada", kind="bot", level="normal")
@@ -238,7 +239,18 @@ async def test_the_new_game_form_offers_finance_without_a_short_game() -> None:
         await pilot.pause()
         variants = [value for _label, value in screen.query_one("#variant", Select)._options]
         assert "short" not in variants and "time" in variants
-        assert "2 to 6" in str(screen.query_one("#seats-title").render())
+        meaningless = (
+            "even_building",
+            "rent_in_jail",
+            "free_parking_pot",
+        )  # no groups, no jail, no Free Parking
+        assert not any(screen.query_one(f"#{box}", TickBox).display for box in meaningless)
+        assert screen.query_one("#auctions", TickBox).display
+        screen.query_one("#edition", Select).value = "classic"
+        await pilot.pause()
+        assert all(screen.query_one(f"#{box}", TickBox).display for box in meaningless)
+        screen.query_one("#edition", Select).value = FINANCE
+        await pilot.pause()
         setup = screen.setup()
         assert not isinstance(setup, str) and setup.edition == FINANCE
 
