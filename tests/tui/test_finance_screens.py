@@ -224,6 +224,7 @@ async def test_the_help_explains_finance_and_how_it_differs() -> None:
         assert "What differs from the classic game" in text
         assert "No jail" in text and "eight" in text
         assert "pay the jail fine" not in text and "mortgage deeds" not in text
+        assert "1904: the bank" not in text and "On Jail" not in text and "a hotel" not in text
 
 
 async def test_the_new_game_form_offers_finance_without_a_short_game() -> None:

@@ -38,7 +38,7 @@ KEYS = [
 
 
 def keys_for(board: Board | None) -> list[tuple[str, str]]:
-    """The keys, less those for what the edition does not have (jail, mortgages)."""
+    """The keys, less those for what the edition does not have (jail, mortgages, loans)."""
     if board is None:
         return KEYS
     ed = board.edition
@@ -47,6 +47,8 @@ def keys_for(board: Board | None) -> list[tuple[str, str]]:
         if ed.jail is None and key == "p / c":
             continue
         if not ed.mortgages and key == "m":
+            continue
+        if ed.loans is None and key == "k / i":
             continue
         if ed.jail is None and key == "r":
             what = "roll the dice"
