@@ -49,6 +49,7 @@ if TYPE_CHECKING:
         RepayLoan,
         RollDice,
         SellBuilding,
+        SellLot,
         Unmortgage,
         UseJailCard,
     )
@@ -63,7 +64,7 @@ if TYPE_CHECKING:
     from engine.ruleset import Ruleset, ruleset_for
     from engine.setup import SetupError, new_game
     from engine.soundness import UnsoundState
-    from engine.state import Bundle, GameState, Loan, LoanOffer, RouteChoice, TradeOffer
+    from engine.state import Bundle, ExcessLots, GameState, Loan, LoanOffer, RouteChoice, TradeOffer
     from engine.tabletop import Tabletop
     from engine.trades import trading_open
     from engine.view import GameView
@@ -92,6 +93,7 @@ _WHERE: dict[str, str] = {
     "EDITIONS": "engine.catalogue",
     "Edition": "engine.edition",
     "EndTurn": "engine.commands",
+    "ExcessLots": "engine.state",
     "Event": "engine.events",
     "Game": "engine.game",
     "GameState": "engine.state",
@@ -118,6 +120,7 @@ _WHERE: dict[str, str] = {
     "Ruleset": "engine.ruleset",
     "SEED_MAX": "engine.rng",
     "SellBuilding": "engine.commands",
+    "SellLot": "engine.commands",
     "SetupError": "engine.setup",
     "Tabletop": "engine.tabletop",
     "TradeOffer": "engine.state",
@@ -177,6 +180,7 @@ __all__ = [
     "Edition",
     "EndTurn",
     "Event",
+    "ExcessLots",
     "Game",
     "GameState",
     "GameView",
@@ -201,6 +205,7 @@ __all__ = [
     "RuleOptions",
     "Ruleset",
     "SellBuilding",
+    "SellLot",
     "SetupError",
     "Tabletop",
     "TradeOffer",

@@ -17,6 +17,7 @@ from engine.money import owe
 from engine.movement import advance_to, move_by
 from engine.registry import CARD_EFFECTS
 from engine.state import Charge
+from engine.throws import give_throw
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -55,7 +56,7 @@ def _dice_total(game: Game) -> int:
 
 @card_effect("advance_to")
 def _advance_to(game: Game, player: int, eff: ed.AdvanceTo, card: ed.Card) -> None:
-    advance_to(game, player, eff.space, _dice_total(game))
+    advance_to(game, player, eff.space, _dice_total(game), salary=eff.salary)
 
 
 @card_effect("advance_to_nearest")
@@ -95,11 +96,13 @@ def _repairs(game: Game, player: int, eff: ed.Repairs, card: ed.Card) -> None:
             houses += rules.houses(deed.level)
     amount = houses * eff.per_house + hotels * eff.per_hotel
     if amount:
-        detail = f"{card.text} ({houses} houses, {hotels} hotels)"
+        counted = f"{houses} houses, {hotels} hotels" if rules.hotels else f"{houses} houses"
+        detail = f"{card.text} ({counted})"
         owe(game, player, None, amount, "repairs", detail=detail)
 
 
-def _others(game: Game, player: int) -> list[int]:
+def others(game: Game, player: int) -> list[int]:
+    """The other players still in the game, in seat order after `player`."""
     players = game.state.players
     n = len(players)
     return [(player + k) % n for k in range(1, n) if not players[(player + k) % n].bankrupt]
@@ -110,7 +113,7 @@ def _pay_each_player(game: Game, player: int, eff: ed.PayEachPlayer, card: ed.Ca
     game.push_front(
         [
             Charge(payer=player, payee=o, amount=eff.amount, reason="card", detail=card.text)
-            for o in _others(game, player)
+            for o in others(game, player)
         ]
     )
 
@@ -120,6 +123,21 @@ def _collect_from_each(game: Game, player: int, eff: ed.CollectFromEachPlayer, c
     game.push_front(
         [
             Charge(payer=o, payee=player, amount=eff.amount, reason="card", detail=card.text)
-            for o in _others(game, player)
+            for o in others(game, player)
         ]
     )
+
+
+@card_effect("free_ride")
+def _free_ride(game: Game, player: int, eff: ed.FreeRide, card: ed.Card) -> None:
+    """Forward to the nearest space of the kind (paid for passing GO), its charge waived (`rent_multiplier`
+    0): a railroad's ride without the fare, its throw included."""
+    board = game.board
+    spaces = [s for s, kind in enumerate(board.kinds) if kind == eff.space_kind]
+    target = board.track.nearest(game.state.players[player].position, spaces)
+    advance_to(game, player, target, _dice_total(game), rent_multiplier=0)
+
+
+@card_effect("extra_throw")
+def _extra_throw(game: Game, player: int, eff: ed.ExtraThrow, card: ed.Card) -> None:
+    give_throw(game, player, "card")

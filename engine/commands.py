@@ -48,6 +48,13 @@ class SellBuilding(_Command):
     space: int
 
 
+class SellLot(_Command):
+    """Sell a lot, with every house on it, back to the bank (where the bank buys lots)."""
+
+    kind: Literal["sell_lot"] = "sell_lot"
+    space: int
+
+
 class Mortgage(_Command):
     kind: Literal["mortgage"] = "mortgage"
     space: int
@@ -212,6 +219,7 @@ Command = Annotated[
     | PassAuction
     | Build
     | SellBuilding
+    | SellLot
     | Mortgage
     | Unmortgage
     | KeepMortgage
@@ -279,6 +287,7 @@ def _bundle_ok(b: Any) -> bool:
     cash = getattr(b, "cash", None)
     deeds = getattr(b, "deeds", None)
     cards = getattr(b, "jail_cards", None)
+    houses = getattr(b, "houses", None)
     return (
         type(cash) is int
         and cash >= 0
@@ -286,6 +295,8 @@ def _bundle_ok(b: Any) -> bool:
         and cards >= 0
         and type(deeds) is tuple
         and all(type(d) is int for d in deeds)
+        and type(houses) is tuple
+        and all(type(h) is int for h in houses)
     )
 
 

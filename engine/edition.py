@@ -30,6 +30,7 @@ class _Data(BaseModel):
 class AdvanceTo(_Data):
     kind: Literal["advance_to"] = "advance_to"
     space: int
+    salary: bool = True  # False: "Do not collect $200" (nothing for passing or landing on a space that pays)
 
 
 class AdvanceToNearest(_Data):
@@ -80,6 +81,19 @@ class CollectFromEachPlayer(_Data):
     amount: int = Field(gt=0)
 
 
+class FreeRide(_Data):
+    """Move forward to the nearest space of a kind (a railroad) and take its ride without its charge."""
+
+    kind: Literal["free_ride"] = "free_ride"
+    space_kind: str
+
+
+class ExtraThrow(_Data):
+    """Throw the dice again and move by the throw, at once (a throw given by a card)."""
+
+    kind: Literal["extra_throw"] = "extra_throw"
+
+
 CardEffect = Annotated[
     AdvanceTo
     | AdvanceToNearest
@@ -90,7 +104,9 @@ CardEffect = Annotated[
     | JailFree
     | Repairs
     | PayEachPlayer
-    | CollectFromEachPlayer,
+    | CollectFromEachPlayer
+    | FreeRide
+    | ExtraThrow,
     Field(discriminator="kind"),
 ]
 
@@ -120,6 +136,8 @@ SpaceKind = str
 DEED_KINDS: frozenset[str] = frozenset({"street", "railroad", "utility", "lot"})
 MORTGAGE_KINDS: frozenset[str] = frozenset({"street", "railroad", "utility"})
 """Deeds that carry a printed mortgage value (a lot for sale or rent has none)."""
+AMOUNT_KINDS: frozenset[str] = frozenset({"ride", "bonus", "theatre", "sweepstakes"})
+"""Special spaces whose action works with the space's `amount`."""
 
 
 class Space(_Data):
@@ -135,6 +153,10 @@ class Space(_Data):
     tax: str | None = None
     pays: int | None = Field(default=None, gt=0)
     """Paid to a token that lands on or passes the space going forward (GO pays the salary unasked)."""
+    amount: int | None = Field(default=None, ge=0)
+    """The figure a special space works with: a fare, a fee, a reward, a price per seat, a multiple."""
+    to: int | None = None
+    """Where a space sends the token that stops on it (the Surprise Move's corners)."""
     fee: int | None = Field(default=None, gt=0)
     """Paid by a player who stops here (a tax, a fare, a luxury's price, a franchise's toll)."""
     award: int | None = Field(default=None, gt=0)
@@ -156,8 +178,6 @@ class Space(_Data):
             raise ValueError(f"{self.name}: short name longer than 8 characters")
         if self.kind in DEED_KINDS and (self.group is None or self.price is None):
             raise ValueError(f"{self.name}: a deed needs a group and a price")
-        if self.kind in MORTGAGE_KINDS and self.mortgage is None:
-            raise ValueError(f"{self.name}: a deed needs a mortgage value")
         if self.kind == "lot" and (self.rent is None or len(self.rent) != 1):
             raise ValueError(f"{self.name}: a lot has one rent")
         if self.kind == "street" and (self.rent is None or len(self.rent) < 2 or self.house_cost is None):
@@ -166,6 +186,10 @@ class Space(_Data):
             raise ValueError(f"{self.name}: a card space names its deck")
         if self.kind == "tax" and self.tax is None:
             raise ValueError(f"{self.name}: a tax space names its tax")
+        if self.kind in AMOUNT_KINDS and self.amount is None:
+            raise ValueError(f"{self.name}: a {self.kind} space needs its amount")
+        if self.kind == "onward" and self.to is None:
+            raise ValueError(f"{self.name}: an onward space names where it sends the token")
         return self
 
 
@@ -295,13 +319,28 @@ class Edition(_Data):
     salary: int
     large_game: LargeGame | None = None
     bank: BankSupply
-    jail: JailRules
+    jail: JailRules | None = None  # None: the edition has no jail (and no Go To Jail, cards or doubles rule)
     auction_min_bid: int
     mortgage_interest_percent: int = 10
     mortgages: bool = True
     houses_before_hotel: int = 4
     hotels: bool = True  # a hotel is the building level above the most houses a lot takes
     doubles_limit: int | None = Field(default=3, ge=1)  # this many doubles in one turn go to jail
+    lot_limit: int | None = Field(default=None, ge=1)
+    """The most deeds one player may hold (Finance's eight ownership markers); None: no limit."""
+    houses_with_lot: int = Field(default=0, ge=0)
+    """Houses the bank puts on a lot when it sells it ("a house and lot"). Such a lot is never bare while
+    owned, so it changes hands with its houses."""
+    bank_buys_lots: bool = False
+    """The bank buys back a lot with its houses at any time, for half their printed value."""
+    auction_returned_deeds: bool = True
+    """Deeds a bankrupt returns to the bank are auctioned (else they simply wait for a buyer)."""
+    colour_groups: bool = True
+    """Lots come in colour groups that rent and build together; False: each lot stands alone."""
+    house_sales: bool = False
+    """Players may sell houses to one another in a trade; the buyer puts them on his own lots at once."""
+    forced_move_steps: int = Field(default=5, ge=1)
+    """How far back a rival's token goes when another comes to rest on its space (the forced move)."""
     hooks: EditionHooks = Field(default_factory=EditionHooks)
     track: TrackData | None = None  # None: one ring, the spaces in order
     groups: dict[str, Group]
@@ -328,12 +367,16 @@ class Edition(_Data):
     @model_validator(mode="after")
     def _consistent(self) -> Edition:
         n = len(self.spaces)
-        levels = self.max_level + 1
+        levels = self.max_level + 1 - self.houses_with_lot  # the levels a lot can stand at while owned
         for i, s in enumerate(self.spaces):
             if s.kind == "street" and s.rent is not None and len(s.rent) != levels:
                 raise ValueError(
                     f"space {i} ({s.name}): needs {_number(levels)} rents, one per building level"
                 )
+            if s.kind in MORTGAGE_KINDS and self.mortgages and s.mortgage is None:
+                raise ValueError(f"space {i} ({s.name}): a deed needs its mortgage value")
+            if s.to is not None and not 0 <= s.to < n:
+                raise ValueError(f"space {i} ({s.name}): sends the token to no space")
         self._check_track(n)
         for i, s in enumerate(self.spaces):
             if s.group is not None and s.group not in self.groups:
@@ -342,8 +385,9 @@ class Edition(_Data):
                 raise ValueError(f"space {i} ({s.name}): unknown deck {s.deck}")
             if s.tax is not None and s.tax not in self.taxes:
                 raise ValueError(f"space {i} ({s.name}): unknown tax {s.tax}")
-        if not 0 <= self.jail.space < n or (self.spaces[self.jail.space].kind != "jail") != self.jail.beside:
-            raise ValueError("jail.space must name the jail, or the space it is drawn beside")
+        self._check_jail(n)
+        if self.houses_with_lot > self.houses_before_hotel:
+            raise ValueError("houses_with_lot: more houses than a lot takes")
         self._check_boxes(n)
         for deck in self.decks.values():
             for card in deck.cards:
@@ -352,6 +396,8 @@ class Edition(_Data):
                     raise ValueError(f"card {card.id}: no space {eff.space}")
                 if isinstance(eff, AdvanceToNearest) and eff.group not in self.groups:
                     raise ValueError(f"card {card.id}: unknown group {eff.group}")
+                if isinstance(eff, FreeRide) and not any(s.kind == eff.space_kind for s in self.spaces):
+                    raise ValueError(f"card {card.id}: no {eff.space_kind} space to ride to")
         for gid, g in self.groups.items():
             members = [s for s in self.spaces if s.group == gid]
             if not members:
@@ -364,8 +410,27 @@ class Edition(_Data):
                 raise ValueError(f"group {gid}: dice_multiplier needs a multiplier per member")
         return self
 
+    def _check_jail(self, n: int) -> None:
+        if self.jail is not None:
+            if (
+                not 0 <= self.jail.space < n
+                or (self.spaces[self.jail.space].kind != "jail") != self.jail.beside
+            ):
+                raise ValueError("jail.space must name the jail, or the space it is drawn beside")
+            return
+        if any(s.kind in ("jail", "go_to_jail") for s in self.spaces):
+            raise ValueError("a jail space needs the jail rules")
+        if self.doubles_limit is not None:
+            raise ValueError("doubles_limit sends a player to jail: an edition without a jail has none")
+        for deck in self.decks.values():
+            if any(isinstance(c.effect, GoToJail | JailFree) for c in deck.cards):
+                raise ValueError(f"deck {deck.name}: a jail card in an edition without a jail")
+
     def _check_boxes(self, n: int) -> None:
-        named = [s.box for s in self.spaces] + [self.jail.box, self.loans.box if self.loans else None]
+        named = [s.box for s in self.spaces] + [
+            self.jail.box if self.jail else None,
+            self.loans.box if self.loans else None,
+        ]
         for box in named:
             if box is not None and box not in self.boxes:
                 raise ValueError(f"no money box {box!r}")

@@ -44,7 +44,9 @@ class DiceRolled(_Event):
     player: int
     dice: tuple[int, int]
     doubles: bool
-    purpose: Literal["move", "jail", "utility_rent", "poorhouse"] = "move"
+    purpose: Literal[
+        "move", "jail", "utility_rent", "poorhouse", "fare", "carnival", "card", "sweepstakes"
+    ] = "move"
 
 
 class PlayerMoved(_Event):
@@ -63,6 +65,25 @@ class RouteChosen(_Event):
     player: int
     at: int
     to: int
+
+
+class SentOn(_Event):
+    """A space sent the token straight on to another (the Surprise Move): no salary on the way."""
+
+    kind: Literal["sent_on"] = "sent_on"
+    player: int
+    from_space: int
+    to_space: int
+
+
+class ForcedMove(_Event):
+    """The forced move: `arriving` came to rest where `player` stood, so `player` goes back `steps`."""
+
+    kind: Literal["forced_move"] = "forced_move"
+    player: int
+    arriving: int
+    space: int
+    steps: int
 
 
 class PassedGo(_Event):
@@ -246,6 +267,32 @@ class PaidToBank(_Event):
 
     def pot_delta(self) -> int:
         return self.amount if self.to_pot else 0
+
+
+class BankFeePaid(_Event):
+    """A charge a special space makes, paid to the bank (a fare, a fee, the theatre's seats)."""
+
+    kind: Literal["bank_fee_paid"] = "bank_fee_paid"
+    player: int
+    amount: int
+    detail: str
+    space: int | None = None
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        return ((self.player, -self.amount),)
+
+
+class LotSold(_Event):
+    """A lot and every house on it sold back to the bank at half their printed value."""
+
+    kind: Literal["lot_sold"] = "lot_sold"
+    player: int
+    space: int
+    houses: int
+    amount: int
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        return ((self.player, self.amount),)
 
 
 class PaidByBank(_Event):
@@ -676,6 +723,8 @@ Event = Annotated[
     | DiceRolled
     | PlayerMoved
     | RouteChosen
+    | SentOn
+    | ForcedMove
     | PassedGo
     | SentToJail
     | JailRollFailed
@@ -695,6 +744,8 @@ Event = Annotated[
     | RentPaid
     | TaxPaid
     | PaidToBank
+    | BankFeePaid
+    | LotSold
     | PaidByBank
     | PaidToPlayer
     | PotCollected

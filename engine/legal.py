@@ -45,12 +45,13 @@ from engine.commands import (
     RepayLoan,
     RollDice,
     SellBuilding,
+    SellLot,
     Unmortgage,
     UseJailCard,
     simple,
 )
 from engine.loans import security_for
-from engine.state import Auction, LoanAnswer, MortgageDecision, RouteChoice, TradeAnswer
+from engine.state import Auction, ExcessLots, LoanAnswer, MortgageDecision, RouteChoice, TradeAnswer
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -123,11 +124,12 @@ def _management(game: Game, player: int, every: bool) -> list[Command]:
     (`every`) each of them on every deed, so that the refusals can be shown."""
     st = game.state
     pend = st.pending
-    if not every and pend is not None and pend.kind in ("auction", "place_building", "route"):
+    if not every and pend is not None and pend.kind in ("auction", "place_building", "route", "excess_lots"):
         return []
     out: list[Command] = []
     board = game.board
     mortgages = game.ruleset.mortgages or every
+    buy_back = board.edition.bank_buys_lots
     for space in board.deeds:
         deed = st.deeds[space]
         if deed.owner != player:
@@ -137,6 +139,8 @@ def _management(game: Game, player: int, every: bool) -> list[Command]:
             out += [Mortgage(player=player, space=space), Unmortgage(player=player, space=space)]
             if street:
                 out += [Build(player=player, space=space), SellBuilding(player=player, space=space)]
+                if buy_back:
+                    out.append(SellLot(player=player, space=space))
             continue
         if deed.mortgaged:
             out.append(Unmortgage(player=player, space=space))
@@ -147,6 +151,8 @@ def _management(game: Game, player: int, every: bool) -> list[Command]:
             out.append(Build(player=player, space=space))
             if deed.level:
                 out.append(SellBuilding(player=player, space=space))
+            if buy_back:
+                out.append(SellLot(player=player, space=space))
     return out
 
 
@@ -190,6 +196,10 @@ def _route(game: Game, p: int, pend: RouteChoice) -> list[Command]:
     return [ChooseRoute(player=p, space=s) for s in pend.options]
 
 
+def _excess_lots(game: Game, p: int, pend: ExcessLots) -> list[Command]:
+    return [SellLot(player=p, space=s) for s in pend.spaces]
+
+
 def _lot_tickets(game: Game, p: int, pend: Any) -> list[Command]:
     tickets = game.state.players[p].tickets
     return [*(BuyTicketLot(player=p, space=s) for s in tickets), simple(DoneWithTickets, p)]
@@ -222,6 +232,7 @@ _DECISIONS: dict[str, Callable[[Game, int, Any], list[Command]]] = {
     "mortgage_decision": _mortgage_decision,
     "place_building": _place_building,
     "route": _route,
+    "excess_lots": _excess_lots,
     "lot_tickets": _lot_tickets,
     "rent_or_buy": _rent_or_buy,
     "luxury": _luxury,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from engine.events import (
+    BankFeePaid,
     CreditDrawn,
     DebtIncurred,
     Event,
@@ -52,7 +53,9 @@ def to_pot(game: Game, payee: int | None, reason: str) -> bool:
     return payee is None and game.state.rules.free_parking_pot and reason in _POT_REASONS
 
 
-Reason = Literal["rent", "tax", "card", "jail_fine", "interest", "repairs", "fare", "franchise", "loan"]
+Reason = Literal[
+    "rent", "tax", "card", "jail_fine", "interest", "repairs", "fee", "fare", "franchise", "loan"
+]
 _FEES = frozenset({"fare", "franchise", "loan"})
 
 
@@ -147,6 +150,7 @@ def describe(game: Game, reason: str, space: int | None, detail: str = "") -> st
         "jail_fine": "the jail fine",
         "interest": f"interest{where}",
         "repairs": "repairs",
+        "fee": detail or "a fee",
         "fare": detail or f"the fare{where}",
         "franchise": detail or f"the toll{where}",
         "loan": detail or "interest on a loan",
@@ -171,4 +175,6 @@ def _paid_event(
         return MortgageKept(player=payer, space=space, interest=amount)
     if payee is not None:
         return PaidToPlayer(payer=payer, payee=payee, amount=amount, reason=detail)
+    if reason == "fee":
+        return BankFeePaid(player=payer, amount=amount, detail=detail, space=space)
     return _paid_to_bank(payer, amount, detail, pot)  # type: ignore[no-any-return]

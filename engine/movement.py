@@ -98,16 +98,19 @@ def advance_to(
     dice_total: int,
     rent_multiplier: int = 1,
     dice_multiplier: int | None = None,
+    salary: bool = True,
 ) -> None:
     """Advance forward to `target` (a card) along the token's ring, paid for what it passes; on another
-    ring, the token is placed there directly and paid only if that space pays."""
+    ring, the token is placed there directly and paid only if that space pays. Without `salary` ("do not
+    collect $200") nothing is paid on the way."""
     ps = game.state.players[player]
     start = ps.position
     path = game.board.track.along(start, target)
     ps.position = target
     game.emit(_player_moved(player, start, target, "card", False))
     pays = game.board.pays
-    for space in path if path is not None else (target,):
+    passed = path if path is not None else (target,)
+    for space in passed if salary else ():
         if pays[space]:
             _salary(game, player, space, landed=space == target)
     land(game, player, target, dice_total, rent_multiplier, dice_multiplier)

@@ -19,6 +19,10 @@ def money(amount: int) -> str:
 def bundle_text(bundle: Bundle, board: Board) -> str:
     """ "Boardwalk, $100 and a Get Out of Jail Free card", or "nothing"."""
     parts = [board.name(s) for s in bundle.deeds]
+    if bundle.houses:
+        n = len(bundle.houses)
+        lots = " and ".join(dict.fromkeys(board.name(s) for s in bundle.houses))
+        parts.append(f"{n} house{'s' if n != 1 else ''} (from {lots})")
     if bundle.cash:
         parts.append(money(bundle.cash))
     if bundle.jail_cards:
@@ -77,7 +81,8 @@ def _box(b: Board, box: str) -> str:
 
 
 def _paid_for_passing(e: Any, n: Names, b: Board) -> str:
-    where = b.spaces[e.space].name if b.kinds[e.space] != "go" else "GO"
+    name = b.spaces[e.space].name
+    where = name.upper() if b.kinds[e.space] == "go" else name  # GO, CASH HERE
     if e.box:
         what = "reached" if e.landed else "passed"
         return f"{n[e.player]} {what} {where}: {money(e.salary)} wages from {_box(b, e.box)}."
@@ -148,7 +153,39 @@ def _rolled(e: Any, n: Names, b: Board) -> str:
         return f"{n[e.player]} threw {d1} and {d2} in jail" + (": doubles!" if e.doubles else ".")
     if e.purpose == "poorhouse":
         return f"{n[e.player]} threw {d1} and {d2} in the poorhouse."
+    if e.purpose in _THROWS:
+        return f"{n[e.player]} threw {d1} and {d2} {_THROWS[e.purpose](d1 + d2)}" + (
+            ", doubles!" if e.doubles and e.purpose != "sweepstakes" else "."
+        )
     return f"{n[e.player]} rolled {d1} and {d2}" + (", doubles!" if e.doubles else ".")
+
+
+_THROWS: dict[str, Callable[[int], str]] = {
+    "fare": lambda t: f"for the ride: {t} on",
+    "card": lambda t: f"again: {t} on",
+    "carnival": lambda t: f"at the Carnival: {t} {'forward (even)' if t % 2 == 0 else 'back (odd)'}",
+    "sweepstakes": lambda t: f"for the Sweepstakes: {t}",
+}
+
+
+def _sent_on(e: Any, n: Names, b: Board) -> str:
+    return f"{n[e.player]} went straight on from {b.name(e.from_space)} to {b.name(e.to_space)}."
+
+
+def _forced(e: Any, n: Names, b: Board) -> str:
+    return (
+        f"{n[e.arriving]} came to rest on {b.name(e.space)}, where {n[e.player]} stood: "
+        f"{n[e.player]} goes back {e.steps} spaces."
+    )
+
+
+def _lot_sold(e: Any, n: Names, b: Board) -> str:
+    what = f" with its {e.houses} houses" if e.houses > 1 else " with its house" if e.houses else ""
+    return f"{n[e.player]} sold {b.name(e.space)}{what} back to the bank for {money(e.amount)}."
+
+
+def _fee(e: Any, n: Names, b: Board) -> str:
+    return f"{n[e.player]} paid the bank {money(e.amount)} for {e.detail}."
 
 
 _JAIL_REASONS = {  # the move or the card before it has told where from: not again
@@ -159,7 +196,8 @@ _JAIL_REASONS = {  # the move or the card before it has told where from: not aga
 
 
 def _jail_roll_failed(e: Any, n: Names, b: Board) -> str:
-    tries = b.edition.jail.max_turns
+    jail = b.edition.jail
+    tries = jail.max_turns if jail is not None else None
     if tries is None:  # no last try: a double or the fine, however long it takes
         return f"No doubles: {n[e.player]} stays in jail (try {e.attempt})."
     if e.attempt >= tries:
@@ -232,6 +270,10 @@ _TEXTS: dict[str, Callable[[Any, Names, Board], str]] = {
     "dice_rolled": _rolled,
     "player_moved": _moved,
     "passed_go": _paid_for_passing,
+    "sent_on": _sent_on,
+    "forced_move": _forced,
+    "bank_fee_paid": _fee,
+    "lot_sold": _lot_sold,
     "route_chosen": _route,
     "sent_to_jail": lambda e, n, b: f"{n[e.player]} {_JAIL_REASONS[e.reason]}.",
     "jail_roll_failed": _jail_roll_failed,

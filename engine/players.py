@@ -33,6 +33,7 @@ from engine.commands import (
     RejectTrade,
     RollDice,
     SellBuilding,
+    SellLot,
     Unmortgage,
     UseJailCard,
     simple,
@@ -44,6 +45,7 @@ from engine.state import (
     Bundle,
     Debt,
     DeedState,
+    ExcessLots,
     MortgageDecision,
     RouteChoice,
     TradeAnswer,
@@ -99,7 +101,9 @@ def _next_lot(deeds: dict[int, DeedState], player: int, lots: tuple[int, ...], t
 
 
 @cache
-def _on(kind: type[Build | Mortgage | SellBuilding | Unmortgage], player: int, space: int) -> Command:
+def _on(
+    kind: type[Build | Mortgage | SellBuilding | SellLot | Unmortgage], player: int, space: int
+) -> Command:
     """Commands are immutable: one instance per player and space serves every time."""
     return kind(player=player, space=space)
 
@@ -124,6 +128,7 @@ class SimplePlayer:
                 if ps.jail_cards:
                     return simple(UseJailCard, player)
                 jail = game.board.edition.jail
+                assert jail is not None  # only a player in jail gets here
                 early = jail.fine_before_roll_turns
                 if (early is None or ps.jail_turns < early) and funds(game, player) >= jail.fine:
                     return simple(PayJailFine, player)
@@ -143,8 +148,9 @@ class SimplePlayer:
             return cmd
         if kind == "buy":
             space = pend.space  # type: ignore[union-attr]
-            if funds(game, player) >= game.board.price[space]:
-                return simple(BuyProperty, player)
+            buy = simple(BuyProperty, player)
+            if funds(game, player) >= game.board.price[space] and game.check(buy) is None:
+                return buy
             return simple(DeclineProperty, player)
         if isinstance(pend, Auction):
             return self._bid(game, player, pend)
@@ -169,6 +175,8 @@ class SimplePlayer:
             return KeepMortgage(player=player, space=pend.space)
         if isinstance(pend, RouteChoice):
             return ChooseRoute(player=player, space=pend.options[0])  # keeps to its ring
+        if isinstance(pend, ExcessLots):
+            return _on(SellLot, player, min(pend.spaces, key=lambda s: game.board.price[s]))
         landlord = plain_landlord.decide(game, player, pend)  # Magie's 1904 decisions
         if landlord is not None:
             return landlord
@@ -204,7 +212,24 @@ class SimplePlayer:
                 best = (cost, target)
         if best is not None:
             return _on(Build, player, best[1])
+        if not board.edition.colour_groups:
+            return self._develop_lots(game, player)
         return None
+
+    def _develop_lots(self, game: Game, player: int) -> Command | None:
+        """Where lots stand alone: a house on the cheapest lot that may take one."""
+        board = game.board
+        cash = funds(game, player)
+        if game.state.bank.houses == 0:
+            return None
+        best: tuple[int, int] | None = None
+        for space in board.streets:
+            cost = board.house_cost[space]
+            if game.state.deeds[space].owner != player or cost + BUILD_RESERVE > cash:
+                continue
+            if (best is None or cost < best[0]) and step_up(game, player, space)[1] is None:
+                best = (cost, space)
+        return None if best is None else _on(Build, player, best[1])
 
     def _look_round(self, game: Game, player: int) -> Command | None:
         """Every few rounds, once a turn: a mortgage worth lifting, or a trade worth offering."""
@@ -275,13 +300,18 @@ class SimplePlayer:
         st = game.state
         board = game.board
         top: tuple[int, int] | None = None
+        with_lot = board.edition.houses_with_lot
         for space in board.streets:
             if st.deeds[space].owner == player:
                 lvl = st.deeds[space].level
-                if lvl and (top is None or lvl > top[0]):
+                if lvl > with_lot and (top is None or lvl > top[0]):
                     top = (lvl, space)
         if top is not None:
             return _on(SellBuilding, player, top[1])
+        if board.edition.bank_buys_lots:
+            lots = [s for s in board.streets if st.deeds[s].owner == player]
+            if lots:
+                return _on(SellLot, player, min(lots, key=lambda s: board.price[s]))
         for space in board.deeds:
             deed = st.deeds[space]
             if deed.owner == player and not deed.mortgaged:

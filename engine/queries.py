@@ -8,6 +8,7 @@ remote client holding only a view) asks for them. Nothing here changes the table
 from __future__ import annotations
 
 from engine.building import Sale, capacity, group_of_street, sale_of, step_up
+from engine.buy_back import lot_value
 from engine.counting import Count, count_up, luxury_worth
 from engine.debts import liquidation_value
 from engine.endings import building_cost, net_worth, standings
@@ -29,6 +30,7 @@ from engine.loans import (
     security_for,
 )
 from engine.lots import half, lot_rent, occupants
+from engine.markers import lots_held, markers_left
 from engine.money import funds
 from engine.rent import (
     AVERAGE_THROW,
@@ -78,7 +80,10 @@ __all__ = [
     "loans_of",
     "loans_to",
     "lot_rent",
+    "lot_value",
+    "lots_held",
     "luxury_worth",
+    "markers_left",
     "may_turn_back",
     "model_of",
     "net_worth",

@@ -90,6 +90,9 @@ RENT_MODELS = Hooks("rent model")
 """Group rent model -> a `RentModel` (engine.rent)."""
 BUILD_RULES = Hooks("building rule")
 """When a lot may take its next building level."""
+BUILD_ROOM = Hooks("building room")
+"""Per building rule (by the same name): how many buildings each player could put up now, for the
+shortage auction. A rule that registers none is reckoned as the complete-group rule."""
 END_RULES = Hooks("ending rule")
 """How a game ends and who wins."""
 THROW_AGAIN = Hooks("throw-again rule")
@@ -107,6 +110,7 @@ HOOK_KINDS: dict[str, Hooks] = {
     "card_effect": CARD_EFFECTS,
     "rent_model": RENT_MODELS,
     "building": BUILD_RULES,
+    "building_room": BUILD_ROOM,
     "ending": END_RULES,
     "throw_again": THROW_AGAIN,
     "link": LINK_CONDITIONS,

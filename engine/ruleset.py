@@ -17,7 +17,15 @@ from engine import rules as _rule_areas  # noqa: F401  (the hooks are registered
 from engine import state
 from engine.edition import DealtStart, Edition, load_edition
 from engine.options import RuleOptions
-from engine.registry import ARRIVAL_ACTIONS, BUILD_RULES, END_RULES, OPENINGS, THROW_AGAIN, THROW_RULES
+from engine.registry import (
+    ARRIVAL_ACTIONS,
+    BUILD_ROOM,
+    BUILD_RULES,
+    END_RULES,
+    OPENINGS,
+    THROW_AGAIN,
+    THROW_RULES,
+)
 
 if TYPE_CHECKING:
     from engine.errors import Refusal
@@ -34,6 +42,9 @@ BuildRule = Callable[["Tabletop", int, int], "tuple[BuildingKind | None, Refusal
 (money and the bank's stock aside)."""
 Arrival = Callable[["Game", int, int], None]
 """(game, player, space): what happens as a token comes to rest, before the space's own action."""
+BuildRoom = Callable[["Tabletop", BuildingKind], "dict[int, list[tuple[int, int]]]"]
+"""(table, kind) -> per player, the buildings of `kind` the building rule would let him put up now, as
+(cost, count) pairs, money aside: who could want the bank's last houses in a shortage."""
 Throw = Callable[["Game", int, int, int], None]
 """(game, player, die 1, die 2): what a throw does, once the dice are thrown."""
 Opening = Callable[["Game"], "list[Event]"]
@@ -53,6 +64,7 @@ class Ruleset:
     mortgages: bool  # whether deeds can be mortgaged at all
     throw_again: ThrowAgain
     building: BuildRule
+    building_room: BuildRoom
     arrival: Arrival | None  # None: nothing happens before the space's own action
     ending: Any  # an `engine.endings.Ending`
     throw: Throw | None  # None: the standard throw of `engine.turns`
@@ -97,8 +109,10 @@ class Ruleset:
 @cache
 def ruleset_for(edition_id: str, rules: RuleOptions) -> Ruleset:
     """The ruleset of a game of this edition with these options. Raises KeyError for a hook the
-    edition names that no rule area registers."""
+    edition names that no rule area registers, and ValueError for a variant the edition does not have."""
     edition = load_edition(edition_id)
+    if rules.short_game and edition.short_game is None:
+        raise ValueError(f"{edition.name} has no Short Game")
     dealt = (
         edition.short_game if rules.short_game else edition.time_limit if rules.time_limit_rounds else None
     )
@@ -111,6 +125,7 @@ def ruleset_for(edition_id: str, rules: RuleOptions) -> Ruleset:
         "mortgages": edition.mortgages,
         "throw_again": THROW_AGAIN.resolve(hooks.throw_again),
         "building": BUILD_RULES.resolve(hooks.building),
+        "building_room": BUILD_ROOM.table.get(hooks.building) or BUILD_ROOM.resolve("complete_group"),
         "arrival": ARRIVAL_ACTIONS.resolve(hooks.arrival),
         "throw": THROW_RULES.resolve(hooks.throw),
         "opening": OPENINGS.resolve(hooks.opening),

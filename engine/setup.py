@@ -49,7 +49,10 @@ def new_game(
     if seed is None:
         seed = secrets.randbits(63)
     board = board_for(edition)
-    game_rules = ruleset_for(edition, rules)
+    try:
+        game_rules = ruleset_for(edition, rules)
+    except ValueError as exc:  # a variant the edition does not have
+        raise SetupError(str(exc)) from exc
     cash, credit = game_rules.starting_funds(len(names), rules)
     state_, inc = rng.seed_state(seed)
     state = GameState(

@@ -28,10 +28,11 @@ PLAYER_FIELDS = frozenset(
         "borrower",
         "lender",
         "occupant",
+        "arriving",
     }
 )
 SPACE_FIELDS = frozenset({"space", "at", "start", "back_to"})
-SPACE_LISTS = frozenset({"options", "security"})
+SPACE_LISTS = frozenset({"options", "security", "spaces", "houses"})
 
 
 class UnsoundState(ValueError):
@@ -72,6 +73,14 @@ def problem(state: GameState) -> str | None:
             return f"deed {space} is mortgaged by nobody"
         if deed.mortgaged and not rules.mortgages:
             return f"deed {space} is mortgaged where there are no mortgages"
+        if deed.owner is not None and board.kinds[space] == "street" and deed.level < edition.houses_with_lot:
+            return f"deed {space} lacks the house it was sold with"
+    if edition.lot_limit is not None and state.winner is None:  # the winner may take every lot
+        lots = Counter(d.owner for d in state.deeds.values() if d.owner is not None)
+        over = [p for p, count in lots.items() if count > edition.lot_limit]
+        pend = state.pending
+        if any(not (pend is not None and pend.kind == "excess_lots" and pend.player == p) for p in over):
+            return "a player holds more lots than he has markers"
     levels = [d.level for d in state.deeds.values()]
     houses = state.bank.houses + sum(rules.houses(v) for v in levels)
     hotels = state.bank.hotels + sum(rules.hotels_at(v) for v in levels)

@@ -24,15 +24,17 @@ BuildingKind = Literal["house", "hotel"]
 
 @dataclass(frozen=True, config=_STRICT)
 class Bundle:
-    """One side of a trade: cash, title deeds (by space) and Get Out of Jail Free cards."""
+    """One side of a trade: cash, title deeds (by space), Get Out of Jail Free cards, and houses taken off
+    the giver's lots (one entry per house, naming its lot) for the receiver to put on his own."""
 
     cash: int = Field(default=0, ge=0)
     deeds: tuple[int, ...] = ()
     jail_cards: int = Field(default=0, ge=0)
+    houses: tuple[int, ...] = ()
 
     @property
     def empty(self) -> bool:
-        return self.cash == 0 and not self.deeds and self.jail_cards == 0
+        return self.cash == 0 and not self.deeds and self.jail_cards == 0 and not self.houses
 
 
 @dataclass(frozen=True, config=_STRICT)
@@ -140,7 +142,9 @@ class Charge:
     payer: int
     payee: int | None
     amount: int
-    reason: Literal["rent", "tax", "card", "jail_fine", "interest", "repairs", "fare", "franchise", "loan"]
+    reason: Literal[
+        "rent", "tax", "card", "jail_fine", "interest", "repairs", "fee", "fare", "franchise", "loan"
+    ]
     space: int | None = None
     detail: str = ""
     box: str = ""  # with no payee: the money box it is paid into ("": the bank)
@@ -200,6 +204,16 @@ class RouteChoice:
     steps: int
     direction: int = 1
     kind: Literal["route"] = "route"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class ExcessLots:
+    """A creditor has taken more lots from a bankrupt than his ownership markers allow: he sells back to the
+    bank, at half their value, the ones of `spaces` he will not keep, until he is within the limit."""
+
+    player: int
+    spaces: tuple[int, ...]
+    kind: Literal["excess_lots"] = "excess_lots"
 
 
 @dataclass(frozen=True, config=_STRICT)
@@ -263,6 +277,7 @@ Pending = Annotated[
     | MortgageDecision
     | BuildingPlacement
     | RouteChoice
+    | ExcessLots
     | TicketPurchase
     | LotChoice
     | LuxuryOffer
@@ -366,6 +381,51 @@ class Resume:
     kind: Literal["resume"] = "resume"
 
 
+@dataclass(frozen=True, config=_STRICT)
+class Throw:
+    """A throw a space or a card gives, made at once: the token moves by it (`why` says which)."""
+
+    player: int
+    why: Literal["fare", "carnival", "card"]
+    kind: Literal["throw"] = "throw"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class SendOn:
+    """A space sends the token straight on to `space` (no salary on the way), where it comes to rest."""
+
+    player: int
+    space: int
+    kind: Literal["send_on"] = "send_on"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class ForcedBack:
+    """The forced move: `arriving` came to rest on `space`, so this token, if still there, goes back."""
+
+    player: int
+    space: int
+    arriving: int
+    kind: Literal["forced_back"] = "forced_back"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class PlaceTradedHouse:
+    """A house bought from another player goes on one of the buyer's lots: he says which."""
+
+    player: int
+    kind: Literal["place_traded_house"] = "place_traded_house"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class CheckLotLimit:
+    """After a bankruptcy: the creditor keeps only as many of `spaces` as his markers allow."""
+
+    player: int
+    spaces: tuple[int, ...]
+    kind: Literal["check_lot_limit"] = "check_lot_limit"
+
+
 Effect = Annotated[
     FinishRoll
     | MoveAfterFine
@@ -376,6 +436,11 @@ Effect = Annotated[
     | OfferMortgage
     | NextTurn
     | Resume
+    | Throw
+    | SendOn
+    | ForcedBack
+    | PlaceTradedHouse
+    | CheckLotLimit
     | RideOn
     | CheckEnding,
     Field(discriminator="kind"),

@@ -54,6 +54,8 @@ def decision_for(view: GameView, humans: Collection[int]) -> Decision | None:
     if pend.kind == "route":
         kind = "route" if view.board.track.links[pend.at] else "ride"  # a fork, or a free ride
         return Decision(kind, p, (kind, p, pend.at, pend.steps, view.turn))
+    if pend.kind == "excess_lots":
+        return Decision("excess_lots", p, ("excess_lots", p, pend.spaces, view.turn))
     return _magie_decision(view, p)
 
 

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 import engine.rng as rng
 from engine.bots.landlord import NORMAL_THRIFT, LandlordPlay, Thrift
+from engine.bots.lots import LotPlay, LotStyle
 from engine.bots.position import Position
 from engine.bots.proposing import TradeMemory
 from engine.bots.routes import best_way
@@ -58,10 +59,13 @@ class BotBase:
     level = "base"
     thrift: Thrift = NORMAL_THRIFT
     """How it plays Magie's 1904 game (lots for sale or rent, notes, the poorhouse)."""
+    lot_style: LotStyle | None = None
+    """How the level plays where lots stand alone (Finance); None: it has no such play."""
 
     def __init__(self, seed: int, seat: int) -> None:
         self.seat = seat
         self.landlords = LandlordPlay(self.thrift)
+        self.lot_play = LotPlay(self.lot_style) if self.lot_style is not None else None
         self._rng = rng.seed_state(seed ^ (seat * 0x9E3779B97F4A7C15), stream=1000 + seat)
         self.trades = TradeMemory()
         self.refused = 0  # answers the last check had to replace (a bot bug if ever non-zero)
@@ -95,12 +99,16 @@ class BotBase:
     def decide(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
         """Hand the decision to the level's `on_<kind>` method for what the game waits for (`on_roll`,
         `on_buy`, `on_auction`, `on_trade_answer`, ...); at a table of lots for sale or rent, to its
-        play of that game."""
+        play of that game; where lots stand alone, to its lot-by-lot play."""
         if pos.tables.landlord:
             cmd = self.landlords.decide(pos, pend, legal)
             if cmd is not None:
                 return cmd
-        handler: Callable[[Position, Any, list[Command]], Command] = getattr(self, f"on_{pend.kind}")
+        handler: Callable[[Position, Any, list[Command]], Command] | None = None
+        if self.lot_play is not None and pos.tables.lots_alone:
+            handler = getattr(self.lot_play, f"on_{pend.kind}", None)
+        if handler is None:
+            handler = getattr(self, f"on_{pend.kind}")
         return handler(pos, pend, legal)
 
     def on_route(self, pos: Position, pend: RouteChoice, legal: list[Command]) -> Command:

@@ -13,6 +13,7 @@ from engine.bots.bidding import next_bid
 from engine.bots.building import complete_groups, next_lot
 from engine.bots.judging import completed
 from engine.bots.landlord import EASY_THRIFT
+from engine.bots.lots import LotStyle
 from engine.bots.plain import face_value, fair_worth
 from engine.bots.position import Position
 from engine.bots.proposing import swaps, wants
@@ -61,8 +62,26 @@ def face(pos: Position, bundle: Bundle) -> float:
     return face_value(pos, bundle.deeds, bundle.cash, bundle.jail_cards)
 
 
+EASY_LOTS = LotStyle(
+    horizon=10.0,
+    keep=100,
+    caution=0.0,
+    worst_cap=0,
+    sites=8,
+    pace=100.0,
+    commit=0.0,
+    redeploy=False,
+    idle=1e9,
+    deny=0.0,
+    cheapest_first=True,
+    buy_any=True,
+    min_gain=50.0,
+)
+
+
 class EasyBot(BotBase):
     level = "easy"
+    lot_style = EASY_LOTS
     thrift = EASY_THRIFT
 
     def on_roll(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:

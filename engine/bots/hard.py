@@ -18,6 +18,7 @@ from engine.bots.building import build_choice, complete_groups, lift_choice, wan
 from engine.bots.jail import worth_leaving
 from engine.bots.judging import Fairness
 from engine.bots.landlord import HARD_THRIFT
+from engine.bots.lots import LotStyle
 from engine.bots.normal import NORMAL_FAIR, NORMAL_STYLE, NormalBot, if_legal
 from engine.bots.position import Position
 from engine.bots.proposing import Judgement, sale
@@ -41,10 +42,28 @@ HARD_FAIR = Fairness(partner=0.75, premium=0.1, min_gain=25.0, caution=0.35, thr
 SHORTAGE = 12  # houses left in the bank below which it stops turning houses into hotels
 
 
+HARD_LOTS = LotStyle(
+    horizon=8.0,
+    keep=50,
+    caution=0.0,
+    worst_cap=0,
+    sites=2,
+    pace=150.0,
+    commit=1.0,
+    redeploy=True,
+    idle=2000.0,
+    deny=0.5,
+    cheapest_first=False,
+    buy_any=False,
+    min_gain=60.0,
+)
+
+
 class HardBot(NormalBot):
     level = "hard"
     thrift = HARD_THRIFT
     style = HARD_STYLE
+    lot_style = HARD_LOTS
     fair = HARD_FAIR
     deny = 0.6
     offers_per_turn = 2
@@ -54,7 +73,9 @@ class HardBot(NormalBot):
 
     def leave_jail(self, pos: Position) -> bool:
         me = pos.me
-        cost = float(self.style.jail_card if pos.jail_cards[me] else pos.board.edition.jail.fine)
+        jail = pos.board.edition.jail
+        assert jail is not None  # asked only of a player in jail
+        cost = float(self.style.jail_card if pos.jail_cards[me] else jail.fine)
         return worth_leaving(pos, self.style, me, cost)
 
     def deny_buildings(self, pos: Position) -> float:

@@ -11,6 +11,7 @@ from engine.bots.bidding import building_limit, deed_limit, next_bid
 from engine.bots.building import build_choice, complete_groups, lift_choice, next_lot, reserve
 from engine.bots.jail import rule_of_thumb
 from engine.bots.judging import Fairness, judge
+from engine.bots.lots import LotStyle
 from engine.bots.position import Position
 from engine.bots.proposing import Judgement, compose
 from engine.bots.raising import cheapest_plan, steps
@@ -74,9 +75,27 @@ def if_legal(cmd: Command, legal: list[Command]) -> Command | None:
     return cmd if cmd in legal else None
 
 
+NORMAL_LOTS = LotStyle(
+    horizon=10.0,
+    keep=100,
+    caution=0.2,
+    worst_cap=800,
+    sites=2,
+    pace=150.0,
+    commit=1.0,
+    redeploy=True,
+    idle=3000.0,
+    deny=0.0,
+    cheapest_first=False,
+    buy_any=False,
+    min_gain=40.0,
+)
+
+
 class NormalBot(BotBase):
     level = "normal"
     style = NORMAL_STYLE
+    lot_style = NORMAL_LOTS
     fair = NORMAL_FAIR
     deny = 0.35  # share of a rival's gain worth paying to keep a deed from him
     offers_per_turn = 1

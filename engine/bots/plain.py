@@ -17,7 +17,8 @@ def face_value(pos: Position, deeds: tuple[int, ...], cash: int = 0, jail_cards:
     """Printed value: cash, deeds at their price (half if mortgaged), a jail card at the jail fine."""
     board = pos.board
     total = sum(board.price[s] // (2 if pos.mortgaged[s] else 1) for s in deeds)
-    return cash + total + board.edition.jail.fine * jail_cards
+    jail = board.edition.jail
+    return cash + total + (jail.fine * jail_cards if jail is not None else 0)
 
 
 def fair_worth(pos: Position, groups: list[str]) -> float:

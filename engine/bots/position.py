@@ -32,6 +32,7 @@ class EditionFigures:
     dice_groups: frozenset[str]  # groups whose rent multiplies the visitor's throw
     lots: dict[str, tuple[int, ...]]  # street group -> lots, the most lucrative first
     income_tax: Tax | None  # the tax that offers a choice, if any
+    lots_alone: bool  # no colour groups: every lot is bought, built and valued on its own
     landlord: bool  # lots are bought or rented from a treasury (Magie's 1904 game)
 
 
@@ -58,6 +59,7 @@ def figures_for(edition: str, rules: RuleOptions) -> EditionFigures:
         dice_groups=dice,
         lots=lots,
         income_tax=choice,
+        lots_alone=not board.edition.colour_groups,
         landlord="lot" in board.kinds,
     )
 

@@ -42,6 +42,7 @@ from engine import (
     RollDice,
     RuleOptions,
     SellBuilding,
+    SellLot,
     Unmortgage,
     UseJailCard,
     new_game,
@@ -51,7 +52,7 @@ from engine.players import SimplePlayer
 from engine.simulate import play_game
 from engine.state import Bundle
 
-from invariants import check_ledger, check_state
+from invariants import check_events, check_ledger, check_state
 
 CONFIGS = [
     ("classic", 4, None),
@@ -62,6 +63,8 @@ CONFIGS = [
     ("classic", 4, RuleOptions(time_limit_rounds=25)),
     ("classic", 4, RuleOptions(even_building=False, auctions=False)),
     ("two-rings", 3, None),
+    ("finance-1936", 4, None),
+    ("finance-1936", 3, RuleOptions(time_limit_rounds=15)),
     ("landlords-1904", 4, None),
     ("landlords-1904", 3, RuleOptions(lot_tickets=False, circuits=2)),
 ]
@@ -72,7 +75,10 @@ def _bundle(rng: random.Random, game: Game, p: int) -> Bundle:
     owned = [s for s in game.board.deeds if st_.deeds[s].owner == p]
     deeds = tuple(rng.sample(owned, k=min(len(owned), rng.randint(0, 2))))
     cash = rng.choice([0, 0, rng.randint(0, max(0, st_.players[p].cash))])
-    return Bundle(cash=cash, deeds=deeds, jail_cards=rng.randint(0, len(st_.players[p].jail_cards)))
+    built = [s for s in owned if st_.deeds[s].level > 1 and s not in deeds]
+    houses = tuple(rng.choice(built) for _ in range(rng.randint(0, 2))) if built else ()
+    cards = rng.randint(0, len(st_.players[p].jail_cards))
+    return Bundle(cash=cash, deeds=deeds, jail_cards=cards, houses=houses)
 
 
 def _illegal(rng: random.Random, n: int) -> Command:
@@ -85,6 +91,7 @@ def _illegal(rng: random.Random, n: int) -> Command:
             EndTurn(player=p),
             Build(player=p, space=space),
             SellBuilding(player=p, space=space),
+            SellLot(player=p, space=space),
             Mortgage(player=p, space=space),
             Unmortgage(player=p, space=space),
             PlaceBid(player=p, amount=rng.randint(1, 3000)),
@@ -137,7 +144,8 @@ def _step(rng: random.Random, game: Game) -> Command | None:
     legal = game.legal_commands(who)
     if not legal:
         return None
-    decisions = [c for c in legal if not isinstance(c, Build | SellBuilding | Mortgage | Unmortgage)]
+    managing = Build | SellBuilding | SellLot | Mortgage | Unmortgage
+    decisions = [c for c in legal if not isinstance(c, managing)]
     cmd = rng.choice(decisions if decisions and rng.random() < 0.8 else legal)
     if isinstance(cmd, PlaceBid) and rng.random() < 0.5:
         cmd = PlaceBid(player=cmd.player, amount=cmd.amount + rng.randint(0, 150))
@@ -164,6 +172,7 @@ def fuzz(
             assert cmd not in game.legal_commands(cmd.player), f"listed but refused: {cmd}"
             continue
         check_ledger(before, game.state, events)
+        check_events(game, events)
         check_state(game)
         if seen is not None:
             seen.update(e.kind for e in events)
@@ -202,6 +211,11 @@ def test_random_play_reaches_the_hard_corners() -> None:
         "credit_drawn",
         "game_over",
         "deed_transferred",
+        "forced_move",
+        "sent_on",
+        "fee_paid",
+        "lot_sold",
+        "building_placed",
         "lot_offered",
         "luxury_bought",
         "move_lost",

@@ -29,6 +29,7 @@ GAMES = {
     "darrow-1935, Time Limit": Setup(
         "darrow-1935", ("Ada", "Grace", "Linus", "Ken"), seed=2, rules=RuleOptions(time_limit_rounds=20)
     ),
+    "finance-1936, 4 players": Setup("finance-1936", ("Ada", "Grace", "Linus", "Ken"), seed=3),
     "classic, house rules": Setup(
         "classic",
         ("Ada", "Grace", "Linus"),

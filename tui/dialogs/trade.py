@@ -20,7 +20,7 @@ from engine import AcceptTrade, Bundle, CancelTrade, GameView, RejectTrade, Trad
 from engine.narration import money
 from tui.dialogs.base import GameDialog, PaletteEntry, Table
 from tui.director import Decision
-from tui.trade_model import TradeDraft, deed_note
+from tui.trade_model import TradeDraft, deed_note, spare_houses
 from tui.trade_text import deed_line, effects_text, is_built, side_text
 from tui.widgets.steady_input import SteadyInput
 from tui.widgets.ticks import TickList
@@ -178,16 +178,24 @@ class TradeScreen(GameDialog):
                     with Horizontal(classes="money"):
                         yield Label("cash (c) $")
                         yield SteadyInput("0", id="give-cash", type="integer", compact=True)
-                        yield Label("jail cards (j)")
-                        yield SteadyInput("0", id="give-cards", type="integer", compact=True)
+                        yield Label("jail cards (j)", classes="cards")
+                        yield SteadyInput("0", id="give-cards", type="integer", compact=True, classes="cards")
+                        yield Label("houses", classes="houses")
+                        yield SteadyInput(
+                            "0", id="give-houses", type="integer", compact=True, classes="houses"
+                        )
                 with Vertical(classes="side"):
                     yield Label("You get", id="take-title")
                     yield TickList(id="take", compact=True)
                     with Horizontal(classes="money"):
                         yield Label("cash (C) $")
                         yield SteadyInput("0", id="take-cash", type="integer", compact=True)
-                        yield Label("jail cards (J)")
-                        yield SteadyInput("0", id="take-cards", type="integer", compact=True)
+                        yield Label("jail cards (J)", classes="cards")
+                        yield SteadyInput("0", id="take-cards", type="integer", compact=True, classes="cards")
+                        yield Label("houses", classes="houses")
+                        yield SteadyInput(
+                            "0", id="take-houses", type="integer", compact=True, classes="houses"
+                        )
             yield Static(id="offer")
             yield Static(id="note", classes="note")
             yield Static(id="effects")
@@ -320,6 +328,14 @@ class TradeScreen(GameDialog):
         self.query_one("#give-cards", Input).disabled = not view.players[self.player].jail_cards
         their_cards = draft.partner is not None and bool(view.players[draft.partner].jail_cards)
         self.query_one("#take-cards", Input).disabled = not their_cards
+        edition = board.edition
+        for part in self.query(".cards"):
+            part.display = edition.jail is not None
+        for part in self.query(".houses"):
+            part.display = edition.house_sales
+        self.query_one("#give-houses", Input).value = str(len(draft.give_houses))
+        self.query_one("#take-houses", Input).value = str(len(draft.take_houses))
+        self.query_one("#take-houses", Input).disabled = draft.partner is None
         self._filling = False
 
     # --- reacting to the game -----------------------------------------------------------------
@@ -337,6 +353,13 @@ class TradeScreen(GameDialog):
         draft.take_cash = _amount(self.query_one("#take-cash", Input).value)
         draft.give_cards = _amount(self.query_one("#give-cards", Input).value)
         draft.take_cards = _amount(self.query_one("#take-cards", Input).value)
+        if self.client.board.edition.house_sales:  # houses sold with the offer: from the most built lots
+            view, board = self.view, self.client.board
+            give = _amount(self.query_one("#give-houses", Input).value)
+            draft.give_houses = spare_houses(view, board, self.player, give, draft.give_deeds)
+            if draft.partner is not None:
+                take = _amount(self.query_one("#take-houses", Input).value)
+                draft.take_houses = spare_houses(view, board, draft.partner, take, draft.take_deeds)
 
     def refresh_from_game(self) -> None:
         self._read_widgets()

@@ -35,6 +35,7 @@ from tui.dialogs.buy import BuyDialog
 from tui.dialogs.card import CardDialog
 from tui.dialogs.debt import DebtDialog
 from tui.dialogs.direction import DirectionDialog
+from tui.dialogs.excess_lots import ExcessLotsDialog
 from tui.dialogs.income_tax import IncomeTaxDialog
 from tui.dialogs.jail import JailDialog
 from tui.dialogs.loan import LoanScreen
@@ -71,7 +72,7 @@ ACTION_KINDS: dict[str, frozenset[str]] = {
     "end_turn": frozenset({"end_turn"}),
     "pay_fine": frozenset({"pay_jail_fine"}),
     "use_card": frozenset({"use_jail_card"}),
-    "build": frozenset({"build", "sell_building"}),
+    "build": frozenset({"build", "sell_building", "sell_lot"}),
     "mortgage": frozenset({"mortgage", "unmortgage"}),
     "bank": frozenset({"borrow_from_bank", "repay_loan"}),
 }
@@ -466,7 +467,7 @@ class GameScreen(Screen[None]):
         for e in new_events:
             if e.kind == "player_moved" and e.player in self._humans:
                 self.selected = e.to_space
-            elif e.kind == "sent_to_jail" and e.player in self._humans:
+            elif e.kind == "sent_to_jail" and e.player in self._humans and self.client.board.jail is not None:
                 self.selected = self.client.board.jail
 
     def _announce(self, new_events: Sequence[Event]) -> None:
@@ -552,6 +553,7 @@ class GameScreen(Screen[None]):
             "mortgage_decision": MortgageDecisionDialog,
             "place_building": PlaceBuildingDialog,
             "route": RouteDialog,
+            "excess_lots": ExcessLotsDialog,
             "ride": RideDialog,
             "tickets": TicketsDialog,
             "lot": LotDialog,

@@ -242,6 +242,21 @@ class NewGameScreen(Screen[None]):
         self.query_one("#seats-title", Label).update(Content(seats))
         if not classic:
             self.query_one("#variant", Select).value = "full"
+        variant = self.query_one("#variant", Select)
+        offered = [
+            v for v in VARIANTS if (v[1] != "short" or ed.short_game) and (v[1] != "time" or ed.time_limit)
+        ]
+        current = variant.value
+        variant.set_options(offered)
+        variant.value = current if any(v[1] == current for v in offered) else "full"
+        self.query_one("#rounds", Input).display = variant.value == "time"
+        # only the rule options that mean something in this edition are offered
+        parking = any(s.kind == "free_parking" for s in ed.spaces)
+        self.query_one("#even_building", TickBox).display = ed.colour_groups
+        self.query_one("#rent_in_jail", TickBox).display = ed.jail is not None
+        self.query_one("#free_parking_pot", TickBox).display = parking
+        if not parking:
+            self.query_one("#free_parking_pot", TickBox).value = False
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "edition":

@@ -35,6 +35,10 @@ def grid_position(board: Board, space: int) -> tuple[int, int]:
     return layout_of(board).cells[space]
 
 
+_AMOUNT_LABELS = {"bonus": "+${}", "theatre": "${} ea", "sweepstakes": "{}x"}
+"""How a special space's amount reads on the board: a fare or fee as "$10"."""
+
+
 @dataclass(frozen=True)
 class CellState:
     short: str
@@ -72,6 +76,8 @@ def cell_states(view: GameView, board: Board, selected: int | None, glyphs: Glyp
             label = f"${board.price[space]}"
         elif sp.kind == "tax" and sp.tax is not None:
             label = f"${board.edition.taxes[sp.tax].flat}"
+        elif sp.amount:
+            label = _AMOUNT_LABELS.get(sp.kind, "${}").format(sp.amount)
         elif sp.kind == "free_parking" and view.rules.free_parking_pot:
             label = f"${view.pot}"
         elif sp.fee is not None and space not in view.charters:
@@ -144,7 +150,7 @@ class SpaceCell(Widget):
         name = fit(state.short, width).center(width)
         band_style = state.band + (" reverse" if state.selected else "")
         lines = [Content.styled(name, band_style)]
-        status = self._status(state, compact=height < 3)
+        status = self._status(state, compact=height < 3 or 2 + state.houses > width)
         tokens = self._tokens(state)
         if height >= 3:
             lines.append(status)
