@@ -29,10 +29,18 @@ EFFECTS: dict[type, EffectRun] = {}
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def _once(table: dict[Any, Any], key: Any, what: str) -> None:
+    """Two rule areas registering one name would silently replace each other: refuse it at import."""
+    if key in table:
+        name = getattr(key, "__name__", key)
+        raise ValueError(f"{what} {name!r} is registered twice")
+
+
 def command(kind: type, check: Check) -> Callable[[Run], Run]:
     """Register the check and the action of a command type."""
 
     def register(run: Run) -> Run:
+        _once(COMMANDS, kind, "command")
         COMMANDS[kind] = (check, run)
         return run
 
@@ -43,6 +51,7 @@ def effect(kind: type) -> Callable[[EffectRun], EffectRun]:
     """Register how a continuation is carried out."""
 
     def register(run: EffectRun) -> EffectRun:
+        _once(EFFECTS, kind, "continuation")
         EFFECTS[kind] = run
         return run
 
@@ -61,12 +70,14 @@ class Hooks:
 
     def register(self, name: str) -> Callable[[F], F]:
         def add(fn: F) -> F:
+            _once(self.table, name, self.kind)
             self.table[name] = fn
             return fn
 
         return add
 
     def add(self, name: str, value: Any) -> None:
+        _once(self.table, name, self.kind)
         self.table[name] = value
 
     def __contains__(self, name: object) -> bool:

@@ -58,6 +58,29 @@ def test_an_unknown_hook_is_refused_in_a_sentence() -> None:
         BUILD_RULES.resolve("on_tuesdays")
 
 
+def test_a_name_registered_twice_is_refused_rather_than_replaced() -> None:
+    """Two rule areas claiming one space kind would silently change each other's editions."""
+    before = SPACE_ACTIONS.resolve("street")
+    with pytest.raises(ValueError, match="space action 'street' is registered twice"):
+        SPACE_ACTIONS.register("street")(lambda *args: None)
+    assert SPACE_ACTIONS.resolve("street") is before
+
+
+def test_every_event_and_command_kind_names_one_type() -> None:
+    """The kind is what a save and the words key on: two types sharing one would be read as each other."""
+    from typing import get_args
+
+    from engine.commands import Command
+    from engine.events import Event
+
+    for union in (Event, Command):
+        types = get_args(get_args(union)[0]) or get_args(union)
+        kinds = [t.model_fields["kind"].default for t in types]
+        doubled = sorted({k for k in kinds if kinds.count(k) > 1})
+        assert not doubled, f"kinds named by more than one type: {doubled}"
+        assert len(kinds) > 20
+
+
 def test_no_rule_asks_which_edition_it_is_playing() -> None:
     """Editions differ by data and named hooks: no `if edition == ...` (or an edition id compared
     anywhere) in the engine."""
