@@ -21,6 +21,9 @@ _WAITING = {
     "mortgage_decision": "to lift or keep a mortgage",
     "place_building": "to place a building won at auction",
     "route": "to choose the way on",
+    "ride": "to choose where to ride",
+    "refund_card": "to play or keep the refund card",
+    "winnings_card": "to play or keep the half-winnings card",
 }
 
 

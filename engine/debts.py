@@ -23,6 +23,7 @@ from engine.events import (
     JailCardsTransferred,
     PlayerBankrupt,
 )
+from engine.hands import surrender_hand
 from engine.money import funds, settle
 from engine.registry import command, effect
 from engine.state import (
@@ -136,6 +137,7 @@ def go_bankrupt(game: Game, player: int, creditor: int | None) -> None:
         else:
             st.players[creditor].jail_cards.extend(ps.jail_cards)
         ps.jail_cards = []
+    surrender_hand(game, player, creditor)
     ps.bankrupt = True
     ps.in_jail = False
     if finish_if_over_after_bankruptcy(game):

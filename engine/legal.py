@@ -20,23 +20,30 @@ from engine.commands import (
     CancelTrade,
     ChooseIncomeTax,
     ChooseRoute,
+    ClaimHalfWinnings,
     Command,
     DeclareBankruptcy,
     DeclineProperty,
     EndTurn,
+    KeepCard,
     KeepMortgage,
     Mortgage,
     PassAuction,
     PayJailFine,
     PlaceBid,
+    PlayRefundCard,
+    PlayTravelCards,
     RejectTrade,
     RollDice,
+    RollWithTravelCard,
     SellBuilding,
+    TakeRide,
     Unmortgage,
     UseJailCard,
     simple,
 )
-from engine.state import Auction, MortgageDecision, RouteChoice, TradeAnswer
+from engine.hands import held_of
+from engine.state import Auction, MortgageDecision, RideChoice, RouteChoice, TradeAnswer, WinningsChoice
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -121,7 +128,24 @@ def _management(game: Game, player: int, every: bool) -> list[Command]:
 
 
 def _roll(game: Game, p: int, pend: Any) -> list[Command]:
-    return [simple(RollDice, p), simple(PayJailFine, p), simple(UseJailCard, p)]
+    out: list[Command] = [simple(RollDice, p), simple(PayJailFine, p), simple(UseJailCard, p)]
+    if game.state.players[p].hand:
+        out += _travel_plays(game, p)
+    return out
+
+
+TRAVEL_PAIRS_UP_TO = 6
+"""Travel cards in hand up to which every ordered pair of them is listed as a play (beyond, single cards)."""
+
+
+def _travel_plays(game: Game, p: int) -> list[Command]:
+    """Travel cards played one at a time or two in either order, and each added to a throw."""
+    cards = held_of(game, p, "travel")
+    plays: list[Command] = [PlayTravelCards(player=p, cards=(c,)) for c in cards]
+    if len(cards) <= TRAVEL_PAIRS_UP_TO:
+        plays += [PlayTravelCards(player=p, cards=(a, b)) for a in cards for b in cards if a != b]
+    plays += [RollWithTravelCard(player=p, card=c) for c in cards]
+    return plays
 
 
 def _end_turn(game: Game, p: int, pend: Any) -> list[Command]:
@@ -160,6 +184,18 @@ def _route(game: Game, p: int, pend: RouteChoice) -> list[Command]:
     return [ChooseRoute(player=p, space=s) for s in pend.options]
 
 
+def _ride(game: Game, p: int, pend: RideChoice) -> list[Command]:
+    return [TakeRide(player=p, space=s) for s in range(game.board.size)]
+
+
+def _refund_card(game: Game, p: int, pend: Any) -> list[Command]:
+    return [simple(PlayRefundCard, p), simple(KeepCard, p)]
+
+
+def _winnings_card(game: Game, p: int, pend: WinningsChoice) -> list[Command]:
+    return [*(ClaimHalfWinnings(player=p, target=w) for w in pend.winners), simple(KeepCard, p)]
+
+
 _DECISIONS: dict[str, Callable[[Game, int, Any], list[Command]]] = {
     "roll": _roll,
     "end_turn": _end_turn,
@@ -171,4 +207,7 @@ _DECISIONS: dict[str, Callable[[Game, int, Any], list[Command]]] = {
     "mortgage_decision": _mortgage_decision,
     "place_building": _place_building,
     "route": _route,
+    "ride": _ride,
+    "refund_card": _refund_card,
+    "winnings_card": _winnings_card,
 }

@@ -19,6 +19,7 @@ from engine.commands import (
     BuyProperty,
     ChooseIncomeTax,
     ChooseRoute,
+    ClaimHalfWinnings,
     Command,
     DeclareBankruptcy,
     DeclineProperty,
@@ -28,10 +29,12 @@ from engine.commands import (
     PassAuction,
     PayJailFine,
     PlaceBid,
+    PlayRefundCard,
     ProposeTrade,
     RejectTrade,
     RollDice,
     SellBuilding,
+    TakeRide,
     Unmortgage,
     UseJailCard,
     simple,
@@ -44,8 +47,11 @@ from engine.state import (
     Debt,
     DeedState,
     MortgageDecision,
+    RefundChoice,
+    RideChoice,
     RouteChoice,
     TradeAnswer,
+    WinningsChoice,
 )
 from engine.taxes import percent_tax, tax_of
 
@@ -162,6 +168,13 @@ class SimplePlayer:
             return KeepMortgage(player=player, space=pend.space)
         if isinstance(pend, RouteChoice):
             return ChooseRoute(player=player, space=pend.options[0])  # keeps to its ring
+        if isinstance(pend, RideChoice):
+            return TakeRide(player=player, space=self._destination(game, player))
+        if isinstance(pend, RefundChoice):
+            return simple(PlayRefundCard, player)
+        if isinstance(pend, WinningsChoice):
+            best = max(range(len(pend.winners)), key=lambda i: pend.amounts[i])
+            return ClaimHalfWinnings(player=player, target=pend.winners[best])
         if isinstance(pend, BuildingPlacement):
             for space in game.board.streets:
                 if (
@@ -170,6 +183,15 @@ class SimplePlayer:
                 ):
                     return Build(player=player, space=space)
         raise AssertionError(f"no decision for {pend}")
+
+    def _destination(self, game: Game, player: int) -> int:
+        """A ride goes to the dearest deed still for sale that it can afford, else to collect a salary."""
+        board = game.board
+        cash = funds(game, player)
+        for_sale = [s for s in board.deeds if game.state.deeds[s].owner is None and board.price[s] <= cash]
+        if for_sale:
+            return max(for_sale, key=lambda s: (board.price[s], -s))
+        return board.pay_spaces[0] if board.pay_spaces else game.state.players[player].position
 
     def _develop(self, game: Game, player: int) -> Command | None:
         """The cheapest building step it can pay for, else a mortgage it can comfortably lift."""

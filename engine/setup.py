@@ -10,8 +10,9 @@ from engine.board import board_for
 from engine.edition import load_edition
 from engine.events import DeedDealt, Event, TurnStarted
 from engine.game import Game
+from engine.hands import deal_hands
 from engine.options import RuleOptions
-from engine.ruleset import ruleset_for
+from engine.ruleset import rules_problem, ruleset_for
 from engine.state import BankState, DeedState, GameState, PlayerState, awaiting_roll
 
 
@@ -41,6 +42,9 @@ def new_game(
     if len(set(names)) != len(names):
         raise SetupError("Players need different names.")
     rules = rules or RuleOptions()
+    problem = rules_problem(ed, rules)
+    if problem is not None:
+        raise SetupError(problem)
     scripted = [_die_pair(d) for d in dice] if dice is not None else []
     if seed is None:
         seed = secrets.randbits(63)
@@ -64,6 +68,7 @@ def new_game(
     for name in sorted(state.decks):
         game.shuffle(state.decks[name])
     opening = _deal(game) if game.ruleset.dealt is not None else []
+    opening += deal_hands(game)
     state.pending = awaiting_roll(0)
     opening.append(TurnStarted(player=0, turn=0))
     game.initial = state.copy()

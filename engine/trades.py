@@ -1,4 +1,4 @@
-"""Trades between two players: any mix of cash, deeds and Get Out of Jail Free cards.
+"""Trades between two players: any mix of cash, deeds, Get Out of Jail Free cards and cards held in hand.
 
 A proposal sets aside what the game was waiting for until the other player answers (or the proposer
 cancels). Deeds in a group with buildings cannot change hands. An offer whose assets are no longer held
@@ -13,6 +13,7 @@ from engine.checks import actor, awaited
 from engine.commands import AcceptTrade, CancelTrade, ProposeTrade, RejectTrade
 from engine.errors import IllegalCommand, Refusal
 from engine.events import TradeCancelled, TradeCompleted, TradeProposed, TradeRejected
+from engine.hands import cards_problem, hand_over
 from engine.money import funds, spend
 from engine.registry import command
 from engine.state import TRADING_OPEN, Bundle, OfferMortgage, Resume, TradeAnswer, TradeOffer
@@ -59,6 +60,8 @@ def side_problem(table: Tabletop, owner: int, bundle: Bundle) -> Refusal:
             )
     if bundle.jail_cards > len(players[owner].jail_cards):
         return IllegalCommand("no_jail_card", f"{name} does not hold {bundle.jail_cards} jail card(s).")
+    if bundle.cards:
+        return cards_problem(table, owner, bundle.cards)
     return None
 
 
@@ -152,6 +155,8 @@ def _hand_over(game: Game, giver: int, receiver: int, bundle: Bundle) -> None:
         moved = held[len(held) - bundle.jail_cards :]
         del held[len(held) - bundle.jail_cards :]
         st.players[receiver].jail_cards.extend(moved)
+    if bundle.cards:
+        hand_over(game, giver, receiver, bundle.cards)
 
 
 def _check_reject(game: Game, cmd: RejectTrade) -> Refusal:

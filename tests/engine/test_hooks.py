@@ -17,9 +17,11 @@ from engine.registry import (
     CARD_EFFECTS,
     END_RULES,
     LINK_CONDITIONS,
+    POT_RULES,
     RENT_MODELS,
     SPACE_ACTIONS,
     THROW_AGAIN,
+    TRACK_RULES,
 )
 
 ENGINE = Path(engine.__file__).parent
@@ -32,6 +34,7 @@ def test_every_hook_named_in_every_edition_resolves(edition: str) -> None:
     assert ed.hooks.building in BUILD_RULES
     assert ed.hooks.arrival in ARRIVAL_ACTIONS
     assert ed.hooks.ending in END_RULES
+    assert ed.hooks.pot in POT_RULES and ed.hooks.track in TRACK_RULES
     assert ed.short_game.ending in END_RULES and ed.time_limit.ending in END_RULES
     for space in ed.spaces:
         assert space.kind in SPACE_ACTIONS, f"{edition}: no action for space kind {space.kind!r}"
@@ -39,7 +42,7 @@ def test_every_hook_named_in_every_edition_resolves(edition: str) -> None:
         assert group.rent_model in RENT_MODELS, f"{edition}: group {gid} names no rent model"
     for deck in ed.decks.values():
         for card in deck.cards:
-            assert card.effect.kind in CARD_EFFECTS or card.effect.kind == "jail_free", card.id
+            assert card.effect.kind in CARD_EFFECTS or card.kept, card.id  # held cards are played later
     for link in ed.track.links if ed.track is not None else ():
         assert link.when in LINK_CONDITIONS
     for rules in (RuleOptions(), RuleOptions(short_game=True), RuleOptions(time_limit_rounds=10)):
