@@ -69,7 +69,15 @@ from engine.options import RuleOptions
 from engine.ruleset import Ruleset, ruleset_for
 from engine.setup import SetupError, new_game
 from engine.soundness import UnsoundState
-from engine.state import Bundle, GameState, RouteChoice, TradeOffer
+from engine.state import (
+    Bundle,
+    GameState,
+    RefundChoice,
+    RideChoice,
+    RouteChoice,
+    TradeOffer,
+    WinningsChoice,
+)
 from engine.tabletop import Tabletop
 from engine.trades import trading_open
 from engine.view import GameView
@@ -105,7 +113,9 @@ __all__ = [
     "PlayRefundCard",
     "PlayTravelCards",
     "ProposeTrade",
+    "RefundChoice",
     "RejectTrade",
+    "RideChoice",
     "RollDice",
     "RollWithTravelCard",
     "RouteChoice",
@@ -119,6 +129,7 @@ __all__ = [
     "Unmortgage",
     "UnsoundState",
     "UseJailCard",
+    "WinningsChoice",
     "board_for",
     "known_editions",
     "load_edition",

@@ -28,7 +28,9 @@ def levy(figures: list[int], d1: int, d2: int, doubles_only: bool) -> int:
 def _double_trouble(game: Game, player: int, space: int, dice: int, mult: int, times: int | None) -> None:
     figures = game.board.spaces[space].figures
     assert figures is not None and len(figures) == 11
+    moved = game.state.last_dice
     d1, d2 = game.roll()
+    game.state.last_dice = moved  # the throw on show stays the one that moved the token
     amount = levy(figures, d1, d2, bool(game.ruleset.option(DOUBLES_ONLY)))
     game.emit(LevyThrown(player=player, space=space, dice=(d1, d2), amount=amount))
     if not amount:

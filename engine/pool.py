@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from engine.edition import Edition
     from engine.game import Game
     from engine.options import RuleOptions
+    from engine.tabletop import Tabletop
 
 FEEDS = frozenset({"tax", "card", "jail_fine", "repairs"})
 """Payments to the bank that feed the pool: taxes, card payments (repairs among them) and jail fines."""
@@ -37,12 +38,12 @@ def _tax_pool(edition: Edition, rules: RuleOptions, options: Mapping[str, int]) 
     return FEEDS - {"jail_fine"} if options.get(TAXES_ONLY) else FEEDS
 
 
-def share_of(game: Game, space: int) -> int:
+def share_of(table: Tabletop, space: int) -> int:
     """The percentage of the pool the refund space pays: the option when chosen, else as printed."""
-    chosen = game.ruleset.option(SHARE)
+    chosen = table.ruleset.option(SHARE)
     if chosen:
         return chosen
-    figures = game.board.spaces[space].figures
+    figures = table.board.spaces[space].figures
     return figures[0] if figures else 50
 
 

@@ -11,7 +11,9 @@ from engine.building import Sale, capacity, group_of_street, sale_of, step_up
 from engine.debts import liquidation_value
 from engine.endings import building_cost, net_worth, standings
 from engine.facts import Facts, RentNow, facts
+from engine.hands import held_of, holds_for_use
 from engine.money import funds
+from engine.pool import share_of
 from engine.rent import (
     AVERAGE_THROW,
     RentRow,
@@ -25,8 +27,10 @@ from engine.rent import (
     rent_for,
     rent_schedule,
 )
+from engine.rides import airplane_at, fare
 from engine.taxes import percent_tax, tax_of, taxable_worth
 from engine.trades import proposal_problem, side_problem, trading_open
+from engine.travel import steps_of, travel_problem
 
 __all__ = [
     "AVERAGE_THROW",
@@ -34,14 +38,18 @@ __all__ = [
     "RentNow",
     "RentRow",
     "Sale",
+    "airplane_at",
     "building_cost",
     "capacity",
     "deed_terms",
     "facts",
+    "fare",
     "full_group",
     "funds",
     "group_of_street",
+    "held_of",
     "holding",
+    "holds_for_use",
     "liquidation_value",
     "model_of",
     "net_worth",
@@ -53,10 +61,13 @@ __all__ = [
     "rent_for",
     "rent_schedule",
     "sale_of",
+    "share_of",
     "side_problem",
     "standings",
     "step_up",
+    "steps_of",
     "tax_of",
     "taxable_worth",
     "trading_open",
+    "travel_problem",
 ]

@@ -28,6 +28,11 @@ AIRPLANE_START = "airplane_start"  # the edition's option: where the airplane st
 FARES: dict[str, str] = {"subway": "subway_fare", "airplane": "airplane_fare"}  # the options naming fares
 
 
+def fare(table: Tabletop, means: str) -> int:
+    """What a ride by `means` costs in this game (0: free)."""
+    return table.ruleset.option(FARES[means])
+
+
 def airplane_at(table: Tabletop, markers: dict[str, int]) -> int | None:
     """Where the airplane stands, or None when the game is played without it."""
     rules = table.ruleset
@@ -71,12 +76,12 @@ def _ride(game: Game, cmd: TakeRide) -> None:
     game.state.pending = None
     if cmd.space == pend.at:
         return  # stays where he is
-    fare = game.ruleset.option(FARES[pend.means])
+    cost = fare(game, pend.means)
     ride = RideTo(player=cmd.player, space=cmd.space, means=pend.means)
-    if fare:
+    if cost:
         detail = f"the {pend.means} fare"
         game.push_front(
-            [Charge(payer=cmd.player, payee=None, amount=fare, reason="levy", detail=detail), ride]
+            [Charge(payer=cmd.player, payee=None, amount=cost, reason="levy", detail=detail), ride]
         )
     else:
         game.push_front([ride])

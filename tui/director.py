@@ -53,6 +53,10 @@ def decision_for(view: GameView, humans: Collection[int]) -> Decision | None:
         return Decision("place_building", p, ("place_building", p, pend.building, view.turn))
     if pend.kind == "route":
         return Decision("route", p, ("route", p, pend.at, pend.steps, view.turn))
+    if pend.kind == "ride":
+        return Decision("ride", p, ("ride", p, pend.at, pend.means, view.turn))
+    if pend.kind in ("refund_card", "winnings_card"):
+        return Decision(pend.kind, p, (pend.kind, p, view.turn))
     return None
 
 

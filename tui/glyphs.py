@@ -23,6 +23,10 @@ class Glyphs:
     dot: str  # separates items on a line
     stripe: str  # the start screen's band of colours
     ascii_only: bool = False
+    trail: str = "•"  # a space the last move passed through
+    airplane: str = "✈"  # the airplane marker of the add-on board's option
+    link_across: str = "═"  # two spaces joined across the gap between rings
+    link_down: str = "║"
 
     def die(self, value: int) -> str:
         return self.dice[value - 1]
@@ -58,6 +62,10 @@ ASCII = Glyphs(
     dot="|",
     stripe="=",
     ascii_only=True,
+    trail=".",
+    airplane="A",
+    link_across="=",
+    link_down="|",
 )
 
 _PLAIN = str.maketrans(

@@ -24,6 +24,8 @@ class TradeDraft:
     take_cash: int = 0
     give_cards: int = 0
     take_cards: int = 0
+    give_held: list[str] = field(default_factory=list)  # cards in hand ("deck/card"; "deck/?" face down)
+    take_held: list[str] = field(default_factory=list)
 
     @classmethod
     def countering(cls, offer: TradeOffer) -> TradeDraft:
@@ -37,20 +39,34 @@ class TradeDraft:
             take_cash=offer.give.cash,
             give_cards=offer.take.jail_cards,
             take_cards=offer.give.jail_cards,
+            give_held=list(offer.take.cards),
+            take_held=list(offer.give.cards),
         )
 
     def clear(self) -> None:
         self.give_deeds.clear()
         self.take_deeds.clear()
         self.give_cash = self.take_cash = self.give_cards = self.take_cards = 0
+        self.give_held.clear()
+        self.take_held.clear()
 
     @property
     def give(self) -> Bundle:
-        return Bundle(cash=self.give_cash, deeds=tuple(sorted(self.give_deeds)), jail_cards=self.give_cards)
+        return Bundle(
+            cash=self.give_cash,
+            deeds=tuple(sorted(self.give_deeds)),
+            jail_cards=self.give_cards,
+            cards=tuple(self.give_held),
+        )
 
     @property
     def take(self) -> Bundle:
-        return Bundle(cash=self.take_cash, deeds=tuple(sorted(self.take_deeds)), jail_cards=self.take_cards)
+        return Bundle(
+            cash=self.take_cash,
+            deeds=tuple(sorted(self.take_deeds)),
+            jail_cards=self.take_cards,
+            cards=tuple(self.take_held),
+        )
 
     @property
     def empty(self) -> bool:

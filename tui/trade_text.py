@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from textual.content import Content
 
 from engine import Board, Bundle, GameView
-from engine.narration import money
+from engine.narration import card_name, money
 from tui import look
 from tui.glyphs import Glyphs
 from tui.trade_model import deed_note, group_changes, holding, value_of
@@ -60,6 +60,8 @@ def side_text(
         lines.append(Content(f"  {money(bundle.cash)} cash"))
     if bundle.jail_cards:
         lines.append(Content(f"  {bundle.jail_cards} Get Out of Jail Free card(s)"))
+    for ref in bundle.cards:
+        lines.append(Content(f"  {card_name(ref, board)}"))
     if bundle.empty:
         lines.append(Content("  nothing"))
     return Content("\n").join(lines)

@@ -1,8 +1,9 @@
 """Where tokens stop: landing probabilities per roll, computed once per edition from its board and decks.
 
 A Markov chain over (space, doubles thrown so far) with the cards' moves and the three-doubles rule, its
-stationary distribution found by power iteration. Moves follow the edition's track (its rings and the
-links between them); where the mover would choose the way on, each way is taken as equally likely.
+stationary distribution found by power iteration. Moves follow the game's track (the edition's rings and
+the links between them, as its rule options lay them); where the mover would choose the way on, each way
+is taken as equally likely. A throw from a space that sends the next throw backwards moves back.
 Players are assumed to leave jail at once (the "short" jail reading), which is how rent-per-roll figures
 are usually quoted. Expected rent per opponent roll follows from these figures and the printed rents.
 """
@@ -10,11 +11,12 @@ are usually quoted. Expected rent per opponent roll follows from these figures a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 
 from engine.board import Board, board_for
 from engine.edition import AdvanceTo, AdvanceToNearest, GoToJail, MoveBy
-from engine.track import Via
+from engine.options import RuleOptions
+from engine.ruleset import ruleset_for
+from engine.track import Track, Via
 
 ROLLS_PER_TURN = 1.0 + 1.0 / 6.0 + 1.0 / 36.0
 """Expected dice throws in one turn: the first, and a second and third on doubles."""
@@ -32,7 +34,11 @@ class Odds:
     from_space: tuple[tuple[tuple[int, float], ...], ...]  # one throw from a space: (end space, probability)
 
 
-def _resolve(board: Board, space: int, depth: int = 0) -> list[tuple[int, float]]:
+BACKWARD_SPACES = frozenset({"move_backwards"})
+"""Space kinds from which the next throw moves backwards."""
+
+
+def _resolve(board: Board, track: Track, space: int, depth: int = 0) -> list[tuple[int, float]]:
     """Where a token that stops on `space` ends up once go-to-jail and card moves are followed."""
     kind = board.kinds[space]
     if kind == "go_to_jail":
@@ -53,8 +59,8 @@ def _resolve(board: Board, space: int, depth: int = 0) -> list[tuple[int, float]
         elif isinstance(eff, MoveBy):
             targets = [
                 (end, p * q)
-                for stop, p in ends(board, space, eff.steps, "card")
-                for end, q in _resolve(board, stop, depth + 1)
+                for stop, p in ends(track, space, eff.steps, "card")
+                for end, q in _resolve(board, track, stop, depth + 1)
             ]
         elif isinstance(eff, GoToJail):
             targets = [(board.jail, 1.0)]
@@ -65,11 +71,10 @@ def _resolve(board: Board, space: int, depth: int = 0) -> list[tuple[int, float]
     return list(out.items())
 
 
-def ends(board: Board, start: int, steps: int, via: Via = "dice") -> list[tuple[int, float]]:
+def ends(track: Track, start: int, steps: int, via: Via = "dice") -> list[tuple[int, float]]:
     """Where a move of `steps` (negative: back) from `start` stops, with the chance of each, every way
     on equally likely where the mover would choose."""
     direction = 1 if steps >= 0 else -1
-    track = board.track
     out: dict[int, float] = {}
 
     def go(here: int, left: int, weight: float, decided: bool) -> None:
@@ -84,12 +89,25 @@ def ends(board: Board, start: int, steps: int, via: Via = "dice") -> list[tuple[
     return list(out.items())
 
 
-@cache
-def odds_for(edition: str) -> Odds:
-    board = board_for(edition)
+_ON_TRACK: dict[tuple[str, int], Odds] = {}
+
+
+def odds_for(edition: str, rules: RuleOptions | None = None) -> Odds:
+    """The landing odds of a game of this edition with these rules (worked out once per track: rule
+    options that leave the track alone share the edition's figures)."""
+    track = ruleset_for(edition, rules or RuleOptions()).track
+    key = (edition, id(track))
+    odds = _ON_TRACK.get(key)
+    if odds is None:
+        odds = _ON_TRACK[key] = _odds(board_for(edition), track)
+    return odds
+
+
+def _odds(board: Board, track: Track) -> Odds:
     n = board.size
-    resolved = [_resolve(board, s) for s in range(n)]
-    stops = [{total: ends(board, s, total) for total in range(2, 13)} for s in range(n)]
+    resolved = [_resolve(board, track, s) for s in range(n)]
+    back = [-1 if board.kinds[s] in BACKWARD_SPACES else 1 for s in range(n)]
+    stops = [{total: ends(track, s, back[s] * total) for total in range(2, 13)} for s in range(n)]
     # state = space * 3 + doubles thrown in a row before this throw
     moves: list[dict[int, float]] = []
     for state in range(n * 3):

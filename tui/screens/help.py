@@ -11,7 +11,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from engine import Board, RuleOptions
+from engine import Board, Edition, RuleOptions
 
 KEYS = [
     ("r", "roll the dice (in jail: throw for doubles)"),
@@ -20,6 +20,7 @@ KEYS = [
     ("b", "build and sell houses and hotels"),
     ("m", "mortgage deeds and lift mortgages"),
     ("t", "propose a trade"),
+    ("v", "play travel cards instead of throwing (the add-on board)"),
     ("Enter", "reopen a decision you closed"),
     ("arrows, n", "move the selection round the board; click a space to see its deed"),
     ("h / d / l", "holdings, deed and event log (overlays on a small screen)"),
@@ -54,6 +55,22 @@ def rules_in_play(rules: RuleOptions) -> list[str]:
         out.append("House rule: building need not be even.")
     if rules.starting_cash is not None:
         out.append(f"Everyone starts with ${rules.starting_cash:,}.")
+    return out
+
+
+def edition_options(ed: Edition, rules: RuleOptions) -> list[str]:
+    """Each of the edition's own options with what it does, and whether it is in play in this game."""
+    out = []
+    for name, option in ed.options.items():
+        if not option.supported:
+            out.append(f"{option.label}: {option.help}")
+            continue
+        value = rules.edition_rule(name)
+        if option.kind == "flag":
+            state = "on in this game" if value else "off"
+        else:
+            state = f"{value} in this game" if value is not None else f"{option.default} (as printed)"
+        out.append(f"{option.label} ({state}): {option.help}")
     return out
 
 
@@ -117,6 +134,10 @@ class HelpScreen(ModalScreen[None]):
                 lines.append(Content(""))
                 lines.append(Content.styled("In this game", "bold underline"))
                 lines.extend(Content(f"- {x}") for x in extra)
+            if ed.options:
+                lines.append(Content(""))
+                lines.append(Content.styled("The edition's own options", "bold underline"))
+                lines.extend(Content(f"- {x}") for x in edition_options(ed, self.rules or RuleOptions()))
         return Content("\n").join(lines)
 
     def action_close(self) -> None:

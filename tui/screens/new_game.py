@@ -1,5 +1,5 @@
-"""New game: the edition, the rules and variants, 2 to 8 seats (each a person or a bot at a level, with a
-name), and an optional seed."""
+"""New game: the edition, the rules and variants (the edition's own options among them), 2 to 8 seats
+(each a person or a bot at a level, with a name), and an optional seed."""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
-from engine import EDITIONS, RuleOptions, load_edition
+from engine import EDITIONS, Edition, RuleOptions, load_edition
 from room import DEFAULT_LEVEL, LEVELS, Seat, TableSetup, player_name
 from room.seats import bot_names
 
@@ -128,6 +129,19 @@ class NewGameScreen(Screen[None]):
     NewGameScreen #seats {
         height: auto;
     }
+    NewGameScreen #edition-rules {
+        height: auto;
+    }
+    NewGameScreen #edition-rules .flags {
+        height: auto;
+        margin-bottom: 1;
+    }
+    NewGameScreen #edition-rules .figure Label {
+        width: 24;
+    }
+    NewGameScreen #edition-rules .figure Input {
+        width: 10;
+    }
     NewGameScreen #error {
         color: $error;
         text-style: bold;
@@ -182,6 +196,7 @@ class NewGameScreen(Screen[None]):
             with Horizontal(classes="rules"):
                 yield Checkbox("Free Parking pot", False, id="free_parking_pot", compact=True)
                 yield Checkbox("Double salary on GO", False, id="double_go_salary", compact=True)
+            yield Vertical(id="edition-rules")
             with Horizontal(classes="row"):
                 yield Label("Starting cash")
                 yield Input(placeholder="edition's", id="cash", type="integer", compact=True)
@@ -220,6 +235,58 @@ class NewGameScreen(Screen[None]):
         value = self.query_one("#edition", Select).value
         ed = load_edition(str(value))
         self.query_one("#about", Static).update(Content(f"{ed.name} ({ed.year}): {ed.description}"))
+        pot = self.query_one("#free_parking_pot", Checkbox)
+        pot.display = ed.hooks.pot == "free_parking"
+        if not pot.display:
+            pot.value = False
+        self._edition_rules(ed)
+
+    def _edition_rules(self, ed: Edition) -> None:
+        """The edition's own options: a box for each that is on or off, a field for each figure."""
+        box = self.query_one("#edition-rules", Vertical)
+        box.remove_children()
+        offered = {name: o for name, o in ed.options.items() if o.supported}
+        if not offered:
+            return
+        widgets: list[Widget] = [Label(f"{ed.name} options (off unless chosen)", classes="note")]
+        flags = [
+            Checkbox(o.label, bool(o.default), id=f"opt-{name}", compact=True, tooltip=o.help)
+            for name, o in offered.items()
+            if o.kind == "flag"
+        ]
+        for i in range(0, len(flags), 3):
+            widgets.append(Horizontal(*flags[i : i + 3], classes="flags"))
+        for name, o in offered.items():
+            if o.kind != "flag":
+                field = Input(str(o.default), id=f"opt-{name}", type="integer", compact=True, tooltip=o.help)
+                widgets.append(Horizontal(Label(o.label), field, classes="row figure"))
+        for o in ed.options.values():
+            if not o.supported:
+                widgets.append(Static(Content(f"{o.label}: {o.help}"), classes="note"))
+        box.mount_all(widgets)
+
+    def _edition_choices(self, ed: Edition) -> dict[str, int] | str:
+        """The edition's options as chosen (those left at their defaults omitted), or what is wrong."""
+        chosen: dict[str, int] = {}
+        for name, o in ed.options.items():
+            if not o.supported:
+                continue
+            widgets = list(self.query(f"#opt-{name}"))
+            if not widgets:
+                continue
+            widget = widgets[0]
+            if isinstance(widget, Checkbox):
+                value = int(widget.value)
+            elif isinstance(widget, Input):
+                number = _number(widget.value)
+                if number is None:
+                    return f"{o.label} is a whole number."
+                value = number
+            else:
+                continue
+            if value != o.default:
+                chosen[name] = value
+        return chosen
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "edition":
@@ -296,8 +363,12 @@ class NewGameScreen(Screen[None]):
         cash, seed = _number(cash_text), _number(seed_text)
         if (cash_text and cash is None) or (seed_text and seed is None):
             return "Starting cash and seed are whole numbers."
+        edition_rules = self._edition_choices(ed)
+        if isinstance(edition_rules, str):
+            return edition_rules
         try:
             rules = RuleOptions(
+                edition_rules=edition_rules,
                 short_game=variant == "short",
                 time_limit_rounds=rounds,
                 auctions=self.query_one("#auctions", Checkbox).value,

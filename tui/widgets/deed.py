@@ -18,6 +18,7 @@ from engine.queries import deed_terms, rent_schedule
 from tui import look
 from tui.client import Facts
 from tui.glyphs import UNICODE, Glyphs
+from tui.spaces import space_rule
 from tui.widgets.lines import LinesView
 
 
@@ -123,6 +124,10 @@ def _not_a_deed(view: GameView, board: Board, space: int, names: Sequence[str]) 
             text.append("A free resting place: nothing happens.")
     elif sp.kind == "go_to_jail":
         text.append("Go directly to jail. Do not pass GO, do not collect the salary.")
+    else:
+        text.extend(space_rule(view, board, space))
+    for link in view.ruleset.track.links[space]:
+        text.append(f"A junction with {board.name(link.to)}: an even move passing here changes rings.")
     if here:
         text.append(f"Here now: {', '.join(here)}.")
     return [Content(t) for t in text]
