@@ -91,6 +91,6 @@ def _ride(game: Game, cmd: TakeRide) -> None:
 def _ride_to(game: Game, eff: RideTo) -> None:
     if game.state.players[eff.player].bankrupt:
         return
-    if eff.means == "airplane":
-        game.state.markers[AIRPLANE] = eff.space
     jump_to(game, eff.player, eff.space, eff.means)
+    if eff.means == "airplane":  # it stays where it landed; set down after the landing, so that the
+        game.state.markers[AIRPLANE] = eff.space  # flight itself never offers another

@@ -168,6 +168,19 @@ def test_o7_the_airplane_flies_from_where_it_stands_and_stays_where_it_lands() -
     assert game.view(P1).markers == {"airplane": BOARDWALK}
 
 
+def test_o7_a_flight_does_not_offer_another() -> None:
+    game = addon_table(rules=_with(airplane=1))
+    place(game, P0, FREE_PARKING - 3)
+    cash(game, P0, 1000)
+    dice(game, (1, 2))
+    settle(game)
+    play(game, RollDice(player=P0))
+    events = play(game, TakeRide(player=P0, space=0))  # to GO: the salary once, and no second flight
+    assert [e.salary for e in of_kind(events, "passed_go")] == [200]
+    assert game.state.pending is not None and game.state.pending.kind == "end_turn"
+    assert game.state.markers == {"airplane": 0}
+
+
 def test_o7_the_landing_is_settled_before_the_flight() -> None:
     game = addon_table(rules=_with(airplane=1))
     game.state.markers["airplane"] = BOARDWALK
