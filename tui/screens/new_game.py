@@ -254,8 +254,8 @@ class NewGameScreen(Screen[None]):
             for name, o in offered.items()
             if o.kind == "flag"
         ]
-        for i in range(0, len(flags), 3):
-            widgets.append(Horizontal(*flags[i : i + 3], classes="flags"))
+        for i in range(0, len(flags), 2):  # two a row: the longest labels still fit 80 columns
+            widgets.append(Horizontal(*flags[i : i + 2], classes="flags"))
         for name, o in offered.items():
             if o.kind != "flag":
                 field = Input(str(o.default), id=f"opt-{name}", type="integer", compact=True, tooltip=o.help)
