@@ -452,6 +452,23 @@ class HeldCardPlayed(_Event):
     card: str
 
 
+class HeldCardKept(_Event):
+    """A card kept in hand that could have been played now ("deck/card") stays in hand for later."""
+
+    kind: Literal["held_card_kept"] = "held_card_kept"
+    player: int
+    card: str
+
+
+class RideDeclined(_Event):
+    """Offered a ride to any space (the Subway, the airplane), the player stayed where he stands."""
+
+    kind: Literal["ride_declined"] = "ride_declined"
+    player: int
+    space: int
+    means: Literal["subway", "airplane"]
+
+
 class BackwardRollSet(_Event):
     """The player's next throw will move him backwards."""
 
@@ -567,6 +584,8 @@ Event = Annotated[
     | CardTaken
     | TravelCardsPlayed
     | HeldCardPlayed
+    | HeldCardKept
+    | RideDeclined
     | BackwardRollSet
     | LevyThrown
     | TriplePlayThrown

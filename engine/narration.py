@@ -260,6 +260,11 @@ _TEXTS: dict[str, Callable[[Any, Names, Board], str]] = {
     "card_taken": _card_taken,
     "travel_cards_played": _travel_played,
     "held_card_played": lambda e, n, b: f"{n[e.player]} played {card_name(e.card, b)}.",
+    "held_card_kept": lambda e, n, b: f"{n[e.player]} kept {card_name(e.card, b)} for later.",
+    "ride_declined": lambda e, n, b: (
+        f"{n[e.player]} stayed on {b.name(e.space)}"
+        + (" and took no ride." if e.means == "subway" else ", leaving the airplane where it stands.")
+    ),
     "backward_roll_set": lambda e, n, b: f"{n[e.player]}'s next throw moves backwards.",
     "levy_thrown": _levy,
     "triple_play_thrown": lambda e, n, b: (

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from engine.checks import awaited
 from engine.commands import PlayRefundCard
 from engine.errors import IllegalCommand, Refusal
-from engine.events import HeldCardPlayed, PotShareCollected
+from engine.events import HeldCardKept, HeldCardPlayed, PotShareCollected
 from engine.hands import KEEP_RULES, give_back, holds_for_use
 from engine.landing import space_action
 from engine.registry import POT_RULES, command
@@ -85,6 +85,9 @@ def _play(game: Game, cmd: PlayRefundCard) -> None:
 
 
 def _keep(game: Game, pend: RefundChoice) -> None:
+    ref = holds_for_use(game, pend.player, FULL_REFUND)
+    assert ref is not None
+    game.emit(HeldCardKept(player=pend.player, card=ref))
     collect_share(game, pend.player, share_of(game, pend.space))
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Literal
 from engine.checks import awaited
 from engine.commands import TakeRide
 from engine.errors import IllegalCommand, Refusal
+from engine.events import RideDeclined
 from engine.landing import space_action
 from engine.movement import jump_to
 from engine.registry import ARRIVAL_ACTIONS, command, effect
@@ -74,8 +75,9 @@ def _ride(game: Game, cmd: TakeRide) -> None:
     pend = game.state.pending
     assert isinstance(pend, RideChoice)
     game.state.pending = None
-    if cmd.space == pend.at:
-        return  # stays where he is
+    if cmd.space == pend.at:  # stays where he is
+        game.emit(RideDeclined(player=cmd.player, space=pend.at, means=pend.means))
+        return
     cost = fare(game, pend.means)
     ride = RideTo(player=cmd.player, space=cmd.space, means=pend.means)
     if cost:

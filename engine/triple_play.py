@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from engine.checks import awaited
 from engine.commands import ClaimHalfWinnings
 from engine.errors import IllegalCommand, Refusal
-from engine.events import HeldCardPlayed, TriplePlayThrown, TriplePlayWon
+from engine.events import HeldCardKept, HeldCardPlayed, TriplePlayThrown, TriplePlayWon
 from engine.hands import KEEP_RULES, card_of, give_back, held_of, holds_for_use, take_top
 from engine.landing import space_action
 from engine.registry import command
@@ -123,4 +123,10 @@ def _claim(game: Game, cmd: ClaimHalfWinnings) -> None:
     )
 
 
-KEEP_RULES["winnings_card"] = lambda game, pend: None
+def _keep(game: Game, pend: WinningsChoice) -> None:
+    ref = holds_for_use(game, pend.player, HALF_WINNINGS)
+    assert ref is not None
+    game.emit(HeldCardKept(player=pend.player, card=ref))
+
+
+KEEP_RULES["winnings_card"] = _keep

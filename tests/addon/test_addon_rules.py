@@ -394,6 +394,8 @@ def test_r21_the_subway_may_stay_go_to_jail_or_draw_a_card() -> None:
     game, events = ride(SUBWAY)
     assert game.state.players[P0].position == SUBWAY and not _moves(events)
     assert game.state.pending is not None and game.state.pending.kind == "end_turn"
+    stayed = [(e.player, e.space, e.means) for e in of_kind(events, "ride_declined")]
+    assert stayed == [(P0, SUBWAY, "subway")]
     game, events = ride(GO_TO_JAIL)
     assert game.state.players[P0].in_jail and not of_kind(events, "passed_go")
     game, events = ride(INNER_CHANCE)
@@ -517,8 +519,9 @@ def test_r24_the_refund_card_may_be_kept_for_later() -> None:
     cash(game, P0, 0)
     dice(game, (1, 2))
     settle(game)
-    play(game, RollDice(player=P0), KeepCard(player=P0))
+    events = play(game, RollDice(player=P0), KeepCard(player=P0))
     assert game.state.players[P0].cash == 50 and game.state.players[P0].hand == ["chance/full_refund"]
+    assert [(e.player, e.card) for e in of_kind(events, "held_card_kept")] == [(P0, "chance/full_refund")]
     assert game.check(PlayRefundCard(player=P0)).code == "not_now"
 
 
@@ -623,6 +626,23 @@ def test_r28_half_winnings_are_rounded_down() -> None:
     assert pend.amounts == (50,)
     play(game, ClaimHalfWinnings(player=P1, target=P2))
     assert game.state.players[P2].cash == 25
+
+
+def test_r28_half_winnings_may_be_kept_for_a_bigger_prize() -> None:
+    game = addon_table()
+    give(game, P1, "community_chest/half_winnings")
+    give(game, P2, "triple_play/123")
+    top_card(game, "triple_play", "226")
+    place(game, P0, VIRGINIA)
+    dice(game, (1, 3), (1, 5), (5, 5))
+    settle(game)
+    play(game, RollDice(player=P0))
+    events = play(game, KeepCard(player=P1))
+    assert [(e.player, e.card) for e in of_kind(events, "held_card_kept")] == [
+        (P1, "community_chest/half_winnings")
+    ]
+    assert game.state.players[P1].hand == ["community_chest/half_winnings"]
+    assert game.state.pending is not None and game.state.pending.player == P0
 
 
 @pytest.mark.parametrize(

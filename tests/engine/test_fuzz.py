@@ -164,6 +164,7 @@ def fuzz(
             assert game.state == before, f"refused {cmd} changed the state"
             assert cmd not in game.legal_commands(cmd.player), f"listed but refused: {cmd}"
             continue
+        assert events, f"{cmd} was accepted and told nothing"  # the story and the screens follow events
         check_ledger(before, game.state, events)
         check_state(game)
         if seen is not None:

@@ -153,6 +153,24 @@ async def test_the_subway_rides_anywhere_from_a_list() -> None:
         assert "Vera took the subway to Go." in log_text(app)
 
 
+async def test_staying_on_the_subway_closes_the_dialog_and_is_told() -> None:
+    def arrange(game: Game) -> None:
+        game.state.players[0].position = SUBWAY - 3
+
+    client = _addon([(1, 2)], arrange)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, RideDialog)
+        await pilot.press("enter")  # the list opens on staying put
+        await settle(pilot)
+        assert not isinstance(app.screen, RideDialog)
+        assert client.view(0).players[0].position == SUBWAY
+        assert "Vera stayed on Subway and took no ride." in log_text(app)
+
+
 async def test_the_refund_card_is_played_or_kept_in_a_dialog() -> None:
     def arrange(game: Game) -> None:
         game.state.pot = 300
@@ -172,19 +190,33 @@ async def test_the_refund_card_is_played_or_kept_in_a_dialog() -> None:
         assert client.view(0).players[0].cash == 1800 and client.view(0).pot == 0
 
 
+def _winnings_table(game: Game) -> None:
+    from engine.state import awaiting_roll
+
+    game.state.players[1].position = 14  # Ada rolls 4: up to Triple Play
+    game.state.current = 1
+    game.state.pending = awaiting_roll(1)
+    _hand(game, 0, "community_chest/half_winnings")
+    _hand(game, 2, "triple_play/136")
+    game.state.decks["triple_play"].remove("224")
+    game.state.decks["triple_play"].insert(0, "224")
+
+
+async def test_the_half_winnings_card_kept_closes_the_dialog() -> None:
+    client = _addon([(1, 3), (6, 3), (1, 4)], _winnings_table)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, WinningsCardDialog)
+        await pilot.press("k")
+        await settle(pilot)
+        assert not isinstance(app.screen, WinningsCardDialog)
+        assert "Vera kept the Community Chest card" in log_text(app)
+        assert client.view(0).players[0].hand == ["community_chest/half_winnings"]
+
+
 async def test_the_half_winnings_card_claims_from_the_chosen_winner() -> None:
-    def arrange(game: Game) -> None:
-        game.state.players[1].position = 14  # Ada rolls 4: up to Triple Play
-        game.state.current = 1
-        from engine.state import awaiting_roll
-
-        game.state.pending = awaiting_roll(1)
-        _hand(game, 0, "community_chest/half_winnings")
-        _hand(game, 2, "triple_play/136")
-        game.state.decks["triple_play"].remove("224")
-        game.state.decks["triple_play"].insert(0, "224")
-
-    client = _addon([(1, 3), (6, 3), (1, 4)], arrange)
+    client = _addon([(1, 3), (6, 3), (1, 4)], _winnings_table)
     app = app_for(client)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
