@@ -24,6 +24,11 @@ _WAITING = {
     "ride": "to choose where to ride",
     "refund_card": "to play or keep the refund card",
     "winnings_card": "to play or keep the half-winnings card",
+    "lot_tickets": "to buy the lots on the lot tickets",
+    "rent_or_buy": "to buy or rent the lot",
+    "luxury": "to buy a luxury or lose the move",
+    "direction": "to choose which way to move",
+    "loan_answer": "to answer a loan offer",
 }
 
 

@@ -29,8 +29,10 @@ _passed_go = interned(PassedGo, "player", "salary", "landed", "space")
 def move_by(game: Game, player: int, steps: int, via: Via, dice_total: int, land_there: bool = True) -> None:
     """Move `steps` (negative: backwards, never paid for passing), then resolve the space reached
     (unless `land_there` is False: the token only passes through, as with a travel card before the last)."""
-    direction = 1 if steps >= 0 else -1
-    _walk(game, player, abs(steps), abs(steps), direction, via, dice_total, False, land_there)
+    if steps >= 0:
+        _walk(game, player, steps, steps, 1, via, dice_total, False, land_there)
+    else:
+        _walk(game, player, -steps, -steps, -1, via, dice_total, False, land_there)
 
 
 def _walk(
@@ -46,7 +48,22 @@ def _walk(
 ) -> None:
     ps = game.state.players[player]
     start = ps.position
-    walk = game.ruleset.track.walk(start, steps, direction=direction, via=via, total=total, decided=decided)
+    track = game.ruleset.track  # the edition's, as its own rule options change it
+    end = track.glide(start, steps, direction)
+    if end is not None:  # one ring, no links: the commonest move, with no walk to record
+        board = game.board
+        ps.position = end
+        game.emit(
+            _player_moved(player, start, end, via, direction < 0, track.glide_path(start, steps, direction))
+        )
+        if direction > 0:
+            for space in board.pay_spaces:
+                if track.passes(start, steps, space):
+                    _salary(game, player, space, landed=space == end)
+        if land_there:
+            land(game, player, end, dice_total)
+        return
+    walk = track.walk(start, steps, direction, via, total, decided)
     ps.position = walk.end
     game.emit(_player_moved(player, start, walk.end, via, direction < 0, walk.path))
     if direction > 0:
@@ -54,13 +71,13 @@ def _walk(
         payers = game.board.pay_spaces
         if len(payers) == 1:  # most boards: one space (GO) to look for in the path
             if payers[0] in path:
-                _salary(game, player, payers[0], landed=payers[0] == walk.end and not walk.stopped)
+                _salary(game, player, payers[0], landed=payers[0] == walk.end and not walk.options)
         else:
             pays = game.board.pays
             for space in path:
                 if pays[space]:
-                    _salary(game, player, space, landed=space == walk.end and not walk.stopped)
-    if walk.stopped:
+                    _salary(game, player, space, landed=space == walk.end and not walk.options)
+    if walk.options:
         game.state.pending = RouteChoice(
             player=player, at=walk.end, options=walk.options, steps=walk.steps_left, direction=direction
         )

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 
 class RuleOptions(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     free_parking_pot: bool = False
     """House rule: taxes, fines and card payments go to a pot that Free Parking pays out."""
@@ -44,6 +44,13 @@ class RuleOptions(BaseModel):
             if key == name:
                 return value
         return None
+
+    lot_tickets: bool = True
+    """Where the edition deals lot tickets at the start (1904): off, the patent's variant without them,
+    each player starting with less cash and buying lots only by stopping on them."""
+    circuits: int | None = Field(default=None, ge=1)
+    """Where the game ends after every player has been round the board so many times (1904): how many.
+    None: the edition's figure."""
 
     @model_validator(mode="after")
     def _one_variant(self) -> RuleOptions:

@@ -100,6 +100,10 @@ POT_RULES = Hooks("pot rule")
 """(edition, rules, the edition's options) -> the reasons of payments to the bank that go to the pot."""
 TRACK_RULES = Hooks("track rule")
 """(edition, the edition's options) -> the track data the game is played on."""
+THROW_RULES = Hooks("throw rule")
+"""What a throw of the dice does: "standard" is the classic throw of `engine.turns` (registered as None)."""
+OPENINGS = Hooks("opening")
+"""What happens before the first throw of a game (a deal of lot tickets), returning its events."""
 
 HOOK_KINDS: dict[str, Hooks] = {
     "space_action": SPACE_ACTIONS,
@@ -112,4 +116,6 @@ HOOK_KINDS: dict[str, Hooks] = {
     "link": LINK_CONDITIONS,
     "pot": POT_RULES,
     "track": TRACK_RULES,
+    "throw": THROW_RULES,
+    "opening": OPENINGS,
 }

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine import RuleOptions, load_edition, new_game
-from room.library import Persistence
+from engine.text import TITLE_MAX, shorten
+from room.library import Persistence, PersistenceError
 from room.opponents import make_opponents
 from room.replay import TableReplay
 from room.room import Room
@@ -28,7 +29,7 @@ class TableSetup:
     def title(self) -> str:
         names = [s.name for s in self.seats]
         variant = " short game" if self.rules.short_game else ""
-        return f"{load_edition(self.edition).name}{variant}: {', '.join(names)}"
+        return shorten(f"{load_edition(self.edition).name}{variant}: {', '.join(names)}", TITLE_MAX)
 
 
 def quick_setup(name: str | None = None, seed: int | None = None) -> TableSetup:
@@ -52,5 +53,8 @@ def resume_room(persistence: Persistence, save_id: str | None) -> Room:
     """A saved game (the most recent when no id is given), exactly where it was left: loading replays it
     once, and that one replay also tells the story so far and brings the bots up to date."""
     replay = TableReplay(make_opponents)
-    game, seats, recorder = persistence.resume(save_id, replay)
+    try:
+        game, seats, recorder = persistence.resume(save_id, replay)
+    except ValueError as exc:  # a bot level no longer known, or made up in the file
+        raise PersistenceError(f"This game cannot be played on: {exc}") from None
     return Room(game, seats, replay.opponents, recorder, replay.history)

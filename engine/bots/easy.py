@@ -12,6 +12,7 @@ from engine.bots.base import BotBase, answer
 from engine.bots.bidding import next_bid
 from engine.bots.building import complete_groups, next_lot
 from engine.bots.judging import completed
+from engine.bots.landlord import EASY_THRIFT
 from engine.bots.plain import face_value, fair_worth
 from engine.bots.position import Position
 from engine.bots.proposing import swaps, wants
@@ -63,6 +64,7 @@ def face(pos: Position, bundle: Bundle) -> float:
 
 class EasyBot(BotBase):
     level = "easy"
+    thrift = EASY_THRIFT
 
     def on_roll(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
         for kind in (UseJailCard, PayJailFine):

@@ -18,6 +18,7 @@ from __future__ import annotations
 from engine.bots.building import build_choice, complete_groups, lift_choice, wants_to_build
 from engine.bots.jail import worth_leaving
 from engine.bots.judging import Fairness
+from engine.bots.landlord import HARD_THRIFT
 from engine.bots.normal import NORMAL_FAIR, NORMAL_STYLE, NormalBot, if_legal
 from engine.bots.position import Position
 from engine.bots.proposing import Judgement, sale
@@ -43,6 +44,7 @@ SHORTAGE = 12  # houses left in the bank below which it stops turning houses int
 
 class HardBot(NormalBot):
     level = "hard"
+    thrift = HARD_THRIFT
     style = HARD_STYLE
     fair = HARD_FAIR
     deny = 0.6

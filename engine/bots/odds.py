@@ -95,15 +95,18 @@ _ON_TRACK: dict[tuple[str, int], Odds] = {}
 def odds_for(edition: str, rules: RuleOptions | None = None) -> Odds:
     """The landing odds of a game of this edition with these rules (worked out once per track: rule
     options that leave the track alone share the edition's figures)."""
-    track = ruleset_for(edition, rules or RuleOptions()).track
+    ruleset = ruleset_for(edition, rules or RuleOptions())
+    track = ruleset.track
     key = (edition, id(track))
     odds = _ON_TRACK.get(key)
     if odds is None:
-        odds = _ON_TRACK[key] = _odds(board_for(edition), track)
+        again = ruleset.throw_again(1, 1)  # a double earns another throw (else every throw starts afresh)
+        limit = ruleset.doubles_limit  # this many doubles in a row go to jail (None: never)
+        odds = _ON_TRACK[key] = _odds(board_for(edition), track, again, limit)
     return odds
 
 
-def _odds(board: Board, track: Track) -> Odds:
+def _odds(board: Board, track: Track, again: bool, limit: int | None) -> Odds:
     n = board.size
     resolved = [_resolve(board, track, s) for s in range(n)]
     back = [-1 if board.kinds[s] in BACKWARD_SPACES else 1 for s in range(n)]
@@ -114,13 +117,13 @@ def _odds(board: Board, track: Track) -> Odds:
         space, doubles = divmod(state, 3)
         out: dict[int, float] = {}
         for total, p, is_double in _DICE:
-            if is_double and doubles == 2:
+            if is_double and limit is not None and doubles == limit - 1:
                 out[board.jail * 3] = out.get(board.jail * 3, 0.0) + p
                 continue
             for stop, w in stops[space][total]:
                 for end, q in resolved[stop]:
                     jailed = end == board.jail and board.kinds[stop] != "jail"
-                    nxt = end * 3 + (doubles + 1 if is_double and not jailed else 0)
+                    nxt = end * 3 + (min(doubles + 1, 2) if again and is_double and not jailed else 0)
                     out[nxt] = out.get(nxt, 0.0) + p * w * q
         moves.append(out)
     dist = [1.0 / (n * 3)] * (n * 3)

@@ -35,6 +35,7 @@ class EditionFigures:
     dice_groups: frozenset[str]  # groups whose rent multiplies the visitor's throw
     lots: dict[str, tuple[int, ...]]  # street group -> lots, the most lucrative first
     income_tax: Tax | None  # the tax that offers a choice, if any
+    landlord: bool  # lots are bought or rented from a treasury (Magie's 1904 game)
 
 
 @cache
@@ -60,6 +61,7 @@ def figures_for(edition: str, rules: RuleOptions) -> EditionFigures:
         dice_groups=dice,
         lots=lots,
         income_tax=choice,
+        landlord="lot" in board.kinds,
     )
 
 

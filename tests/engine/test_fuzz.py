@@ -16,15 +16,22 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import (
+    AcceptLoan,
     AcceptTrade,
+    BorrowFromBank,
     Build,
+    BuyLot,
+    BuyLuxury,
     BuyProperty,
+    ChooseDirection,
     ChooseIncomeTax,
     ClaimHalfWinnings,
     Command,
     DeclareBankruptcy,
+    DeclineLuxury,
     EndTurn,
     Game,
+    GoToPoorhouse,
     IllegalCommand,
     KeepCard,
     KeepMortgage,
@@ -34,7 +41,10 @@ from engine import (
     PlaceBid,
     PlayRefundCard,
     PlayTravelCards,
+    ProposeLoan,
     ProposeTrade,
+    RentLot,
+    RepayLoan,
     RollDice,
     RollWithTravelCard,
     RuleOptions,
@@ -75,6 +85,8 @@ CONFIGS = [
     ("two-rings", 3, None),
     ("addon", 4, None),
     ("addon", 3, RuleOptions(edition_rules=ADDON_ALTERNATIVES)),
+    ("landlords-1904", 4, None),
+    ("landlords-1904", 3, RuleOptions(lot_tickets=False, circuits=2)),
 ]
 
 
@@ -119,7 +131,28 @@ def _illegal(rng: random.Random, n: int) -> Command:
             PlayRefundCard(player=p),
             ClaimHalfWinnings(player=p, target=rng.randrange(n + 1)),
             KeepCard(player=p),
+            BuyLot(player=p),
+            RentLot(player=p),
+            BuyLuxury(player=p),
+            DeclineLuxury(player=p),
+            GoToPoorhouse(player=p),
+            ChooseDirection(player=p, direction=rng.choice(["forward", "backward"])),
+            BorrowFromBank(player=p, notes=rng.randint(1, 4), security=(space, rng.randrange(40))),
+            RepayLoan(player=p, loan=rng.randint(0, 6)),
+            AcceptLoan(player=p, offer=rng.randint(0, 5)),
         ]
+    )
+
+
+def _loan(rng: random.Random, game: Game, p: int, to: int) -> ProposeLoan:
+    """A loan between two players, either way, against some of the borrower's lots."""
+    lender = rng.choice([p, to])
+    borrower = to if lender == p else p
+    lots = [s for s in game.board.deeds if game.state.deeds[s].owner == borrower]
+    security = tuple(rng.sample(lots, k=min(len(lots), rng.randint(0, 2))))
+    principal = rng.choice([rng.randint(1, 60), rng.randint(1, 400)])
+    return ProposeLoan(
+        player=p, to=to, lender=lender, principal=principal, interest=rng.randint(0, 20), security=security
     )
 
 
@@ -133,6 +166,8 @@ def _step(rng: random.Random, game: Game) -> Command | None:
     if r < 0.15 and trading_open(game, st_.pending.player):
         p = st_.pending.player if rng.random() < 0.5 else rng.randrange(n)
         to = rng.randrange(n)
+        if game.board.edition.loans is not None and rng.random() < 0.5:
+            return _loan(rng, game, p, to)
         return ProposeTrade(player=p, to=to, give=_bundle(rng, game, p), take=_bundle(rng, game, to))
     who = st_.pending.player if r < 0.92 else rng.randrange(n)
     legal = game.legal_commands(who)
@@ -212,6 +247,20 @@ def test_random_play_reaches_the_hard_corners() -> None:
         "levy_thrown",
         "triple_play_won",
         "pot_share_collected",
+        "lot_offered",
+        "luxury_bought",
+        "move_lost",
+        "franchise_claimed",
+        "award_received",
+        "route_chosen",
+        "direction_chosen",
+        "loan_taken",
+        "loan_repaid",
+        "loan_proposed",
+        "loan_rejected",
+        "went_to_poorhouse",
+        "left_poorhouse",
+        "circuit_completed",
     }
 
 

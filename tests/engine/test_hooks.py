@@ -17,10 +17,12 @@ from engine.registry import (
     CARD_EFFECTS,
     END_RULES,
     LINK_CONDITIONS,
+    OPENINGS,
     POT_RULES,
     RENT_MODELS,
     SPACE_ACTIONS,
     THROW_AGAIN,
+    THROW_RULES,
     TRACK_RULES,
 )
 
@@ -35,7 +37,9 @@ def test_every_hook_named_in_every_edition_resolves(edition: str) -> None:
     assert ed.hooks.arrival in ARRIVAL_ACTIONS
     assert ed.hooks.ending in END_RULES
     assert ed.hooks.pot in POT_RULES and ed.hooks.track in TRACK_RULES
-    assert ed.short_game.ending in END_RULES and ed.time_limit.ending in END_RULES
+    assert ed.hooks.throw in THROW_RULES and ed.hooks.opening in OPENINGS
+    for variant in (ed.short_game, ed.time_limit):
+        assert variant is None or variant.ending in END_RULES
     for space in ed.spaces:
         assert space.kind in SPACE_ACTIONS, f"{edition}: no action for space kind {space.kind!r}"
     for gid, group in ed.groups.items():

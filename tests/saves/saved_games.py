@@ -38,6 +38,12 @@ GAMES = {
     "addon, the airplane": Setup(
         "addon", ("Ada", "Grace", "Linus"), seed=0, rules=RuleOptions(edition_rules={"airplane": 1})
     ),
+    "landlords-1904, twice round": Setup(
+        "landlords-1904", ("Ada", "Grace", "Linus"), seed=0, rules=RuleOptions(circuits=2)
+    ),
+    "landlords-1904, no lot tickets": Setup(
+        "landlords-1904", ("Ada", "Grace", "Linus"), seed=4, rules=RuleOptions(circuits=2, lot_tickets=False)
+    ),
 }
 
 

@@ -15,9 +15,9 @@ from textual.widgets import Checkbox, Input, OptionList, SelectionList
 from engine import Game, board_for
 from room import Seat
 from tui.board_layout import layout_of, link_cells, neighbour
+from tui.dialogs.any_space import AnySpaceDialog
 from tui.dialogs.card import CardDialog
 from tui.dialogs.refund_card import RefundCardDialog
-from tui.dialogs.ride import RideDialog
 from tui.dialogs.travel import TravelDialog
 from tui.dialogs.winnings_card import WinningsCardDialog
 from tui.screens.help import HelpScreen
@@ -140,7 +140,7 @@ async def test_the_subway_rides_anywhere_from_a_list() -> None:
         await pilot.press("r")
         await settle(pilot)
         dialog = app.screen
-        assert isinstance(dialog, RideDialog)
+        assert isinstance(dialog, AnySpaceDialog)
         spaces = dialog.query_one("#spaces", OptionList)
         assert spaces.option_count == 64
         texts = [str(spaces.get_option_at_index(i).prompt) for i in range(spaces.option_count)]
@@ -163,10 +163,10 @@ async def test_staying_on_the_subway_closes_the_dialog_and_is_told() -> None:
         await settle(pilot)
         await pilot.press("r")
         await settle(pilot)
-        assert isinstance(app.screen, RideDialog)
+        assert isinstance(app.screen, AnySpaceDialog)
         await pilot.press("enter")  # the list opens on staying put
         await settle(pilot)
-        assert not isinstance(app.screen, RideDialog)
+        assert not isinstance(app.screen, AnySpaceDialog)
         assert client.view(0).players[0].position == SUBWAY
         assert "Vera stayed on Subway and took no ride." in log_text(app)
 

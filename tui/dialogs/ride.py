@@ -1,5 +1,5 @@
-"""A ride to any space (the Subway, or the airplane of a rule option): the spaces of both rings, each
-with what stopping there costs or brings, and staying put at the top."""
+"""The free ride on a double (Magie's 1904 game): from the first railroad passed, ride to any other and
+count the rest of the throw from there, or go on by the throw; where each choice ends is shown."""
 
 from __future__ import annotations
 
@@ -8,107 +8,77 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import Button, Footer, Label, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Footer, Label, Static
 
-from engine import RideChoice, TakeRide
-from engine.narration import money
-from engine.queries import fare
+from engine import ChooseRoute, RouteChoice
 from tui.dialogs.base import DecisionDialog, PaletteEntry
-from tui.spaces import space_note
+from tui.widgets.command_list import CommandList
 
 
 class RideDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "go", "Go there", show=False),
-        Binding("s", "stay", "Stay"),
+        Binding("1", "way(0)", "Stay", show=False),
+        Binding("2", "way(1)", "Ride", show=False),
+        Binding("3", "way(2)", "Ride", show=False),
+        Binding("4", "way(3)", "Ride", show=False),
     ]
-    DEFAULT_CSS = """
-    RideDialog #spaces {
-        height: 12;
-        max-height: 50vh;
-    }
-    """
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Label("", id="title")
-            yield Static(id="body", classes="note")
-            yield OptionList(id="spaces", compact=True)
-            with Horizontal(classes="buttons"):
-                yield Button("Go there (enter)", id="go", variant="primary", compact=True)
-                yield Button("Stay (s)", id="stay", compact=True)
+            yield Static(id="body")
+            yield CommandList(id="ways")
         yield Footer(compact=True, show_command_palette=False)
 
-    def _choice(self) -> RideChoice | None:
+    def _choice(self) -> RouteChoice | None:
         pend = self.view.pending
-        return pend if isinstance(pend, RideChoice) and pend.player == self.player else None
+        return pend if isinstance(pend, RouteChoice) and pend.player == self.player else None
+
+    def _ways(self, pend: RouteChoice) -> list[tuple[ChooseRoute, str]]:
+        board = self.client.board
+        out = []
+        for i, way in enumerate(pend.options):
+            end = board.track.walk(way, pend.steps, direction=pend.direction).end
+            ride = "Go on by the throw" if way == pend.at else f"Ride free to the railroad at space {way}"
+            passes = way != pend.at and any(board.pays[s] for s in (board.track.along(pend.at, way) or ()))
+            wages = " (past Mother Earth: wages)" if passes and pend.direction > 0 else ""
+            out.append(
+                (
+                    ChooseRoute(player=self.player, space=way),
+                    f"{i + 1}. {ride}: stop on {board.name(end)}{wages}",
+                )
+            )
+        return out
 
     def refresh_from_game(self) -> None:
         pend = self._choice()
         if pend is None:
             return
-        board = self.client.board
-        view = self.view
         names = self.client.names
-        how = "take the subway" if pend.means == "subway" else "fly the airplane"
-        self.query_one("#title", Label).update(Content(f"{names[self.player]}: {how} to which space?"))
-        cost = fare(view, pend.means)
-        paid = f" The fare is {money(cost)}." if cost else ""
+        self.query_one("#title", Label).update(Content(f"{names[self.player]}: a free ride?"))
         self.query_one("#body", Static).update(
             Content(
-                "Straight there, passing nothing: GO or PASS pays only if you stop on it. The space is "
-                f"settled as a landing.{paid} Your cash: {money(view.players[self.player].cash)}."
+                f"A double, passing the railroad at space {pend.at}: ride free to any other and count "
+                f"the {pend.steps} left from there, or go on by the throw. One ride a throw."
             )
         )
-        spaces = self.query_one("#spaces", OptionList)
-        if spaces.option_count == 0:
-            facts = self.client.facts()
-            width = max(len(board.name(s)) for s in range(board.size))
-            options = [Option(f"Stay on {board.name(pend.at)}", id=str(pend.at))]
-            for s in range(board.size):
-                if s == pend.at:
-                    continue
-                note = space_note(view, board, s, names, facts)
-                options.append(Option(f"{board.name(s):<{width}}  {note}", id=str(s)))
-            spaces.add_options(options)
-            spaces.highlighted = 0
-            spaces.focus()
+        ways = self.query_one(CommandList)
+        ways.set_commands(self._ways(pend))
+        ways.focus()
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id is not None:
-            self._ride(int(event.option.id))
+    def on_command_list_chosen(self, event: CommandList.Chosen) -> None:
+        self.table.play(event.command)
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "stay":
-            self.action_stay()
-        else:
-            self.action_go()
-
-    def action_go(self) -> None:
-        spaces = self.query_one("#spaces", OptionList)
-        if spaces.highlighted is not None:
-            option = spaces.get_option_at_index(spaces.highlighted)
-            if option.id is not None:
-                self._ride(int(option.id))
-
-    def action_stay(self) -> None:
+    def action_way(self, index: int) -> None:
         pend = self._choice()
-        if pend is not None:
-            self._ride(pend.at)
-
-    def _ride(self, space: int) -> None:
-        if self._choice() is not None:
-            self.table.play(TakeRide(player=self.player, space=space))
+        if pend is not None and index < len(pend.options):
+            self.table.play(ChooseRoute(player=self.player, space=pend.options[index]))
 
     def palette_commands(self) -> Iterable[PaletteEntry]:
         pend = self._choice()
         if pend is None:
             return
-        board = self.client.board
-        yield (f"Stay on {board.name(pend.at)}", "", self.action_stay)
-        for s in range(board.size):
-            if s != pend.at:
-                yield (f"Ride to {board.name(s)}", "", lambda s=s: self._ride(s))  # type: ignore[misc]
+        for cmd, text in self._ways(pend):
+            yield (text, "", lambda cmd=cmd: self.table.play(cmd))  # type: ignore[misc]

@@ -1,0 +1,38 @@
+"""Every rule area, imported so that each registers its commands, continuations, space actions, card
+effects, rent models and hooks in `engine.registry`. The command door and the ruleset import this before
+they look any name up."""
+
+from engine import (  # noqa: F401  (imported for their registrations)
+    auctions,
+    backward,
+    building,
+    cards,
+    counting,
+    debts,
+    double_trouble,
+    endings,
+    franchises,
+    hands,
+    jail,
+    journeys,
+    landing,
+    loans,
+    lots,
+    luxuries,
+    mortgages,
+    movement,
+    pool,
+    poorhouse,
+    purchase,
+    rent,
+    rides,
+    taxes,
+    tickets,
+    track_options,
+    trades,
+    travel,
+    treasury,
+    triple_play,
+    turns,
+    wages,
+)
