@@ -520,6 +520,9 @@ class TriplePlayWon(_Event):
     matches: int
     amount: int
 
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        return ((self.player, self.amount),)
+
 
 class PaidIntoBox(_Event):
     """A payment into one of the money boxes in the middle of the board (a tax, a fare, a rent)."""
