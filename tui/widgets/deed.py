@@ -152,10 +152,20 @@ def _not_a_deed(view: GameView, board: Board, space: int, names: Sequence[str]) 
     magie = _magie_space(view, board, space, names)
     text += magie or space_rule(view, board, space)  # Magie's spaces are told by their own words
     for link in view.ruleset.track.links[space]:
-        text.append(f"A junction with {board.name(link.to)}: an even move passing here changes rings.")
+        how = _CROSSING.get(link.when, "a move passing here may change rings")
+        text.append(f"A junction with {board.name(link.to)}: {how}.")
     if here:
         text.append(f"Here now: {', '.join(here)}.")
     return [Content(t) for t in text]
+
+
+_CROSSING = {  # when a move passing a junction crosses, by the link's condition
+    "even_steps": "an even move passing here changes rings",
+    "odd_steps": "an odd move passing here changes rings",
+    "choice": "a move passing here may go across or keep to its ring",
+    "always": "every move passing here changes rings",
+    "card": "a card's move passing here changes rings",
+}
 
 
 def _magie_space(view: GameView, board: Board, space: int, names: Sequence[str]) -> list[str]:
