@@ -1,7 +1,8 @@
 """Chance and Community Chest: draw the top card, follow it, return it to the bottom of its deck.
 
-A Get Out of Jail Free card is kept instead, and goes back to the bottom of its own deck when used.
-Each card effect kind in the edition data names one function here.
+A Get Out of Jail Free card is kept instead, and goes back to the bottom of its own deck when used; so
+is any other card to be kept until needed (it goes into the drawer's hand, `engine.hands`). Each card
+effect kind in the edition data names one function here or in the rule area it belongs to.
 """
 
 from __future__ import annotations
@@ -42,8 +43,12 @@ def draw(game: Game, player: int, deck: str) -> None:
     card_id = order.pop(0)
     card = game.board.cards[deck][card_id]
     game.emit(_card_drawn(player, deck, card_id, card.text))
-    if isinstance(card.effect, ed.JailFree):
-        game.state.players[player].jail_cards.append(deck)
+    if card.kept:
+        ps = game.state.players[player]
+        if isinstance(card.effect, ed.JailFree):
+            ps.jail_cards.append(deck)
+        else:
+            ps.hand.append(f"{deck}/{card_id}")
         return
     order.append(card_id)
     CARD_EFFECTS.table[card.effect.kind](game, player, card.effect, card)
@@ -141,3 +146,17 @@ def _free_ride(game: Game, player: int, eff: ed.FreeRide, card: ed.Card) -> None
 @card_effect("extra_throw")
 def _extra_throw(game: Game, player: int, eff: ed.ExtraThrow, card: ed.Card) -> None:
     give_throw(game, player, "card")
+
+
+@card_effect("pay_per_deed")
+def _pay_per_deed(game: Game, player: int, eff: ed.PayPerDeed, card: ed.Card) -> None:
+    deeds = sum(1 for deed in game.state.deeds.values() if deed.owner == player)
+    if deeds:
+        owe(game, player, None, deeds * eff.amount, "card", detail=f"{card.text} ({deeds} deeds)")
+
+
+@card_effect("collect_on_ring")
+def _collect_on_ring(game: Game, player: int, eff: ed.CollectOnRing, card: ed.Card) -> None:
+    if game.ruleset.track.ring_of[game.state.players[player].position] == eff.ring:
+        game.state.players[player].cash += eff.amount
+        game.emit(_paid_by_bank(player, eff.amount, card.text))

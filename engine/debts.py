@@ -24,6 +24,7 @@ from engine.events import (
     JailCardsTransferred,
     PlayerBankrupt,
 )
+from engine.hands import surrender_hand
 from engine.loans import borrowing_capacity
 from engine.markers import check_after_taking
 from engine.money import funds, settle
@@ -151,6 +152,7 @@ def go_bankrupt(game: Game, player: int, creditor: int | None) -> None:
         else:
             st.players[creditor].jail_cards.extend(ps.jail_cards)
         ps.jail_cards = []
+    surrender_hand(game, player, creditor)
     ps.bankrupt = True
     ps.in_jail = False
     if finish_if_over_after_bankruptcy(game):

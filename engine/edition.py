@@ -94,6 +94,63 @@ class ExtraThrow(_Data):
     kind: Literal["extra_throw"] = "extra_throw"
 
 
+class PayPerDeed(_Data):
+    """Pay `amount` for each title deed the drawer holds, mortgaged or not."""
+
+    kind: Literal["pay_per_deed"] = "pay_per_deed"
+    amount: int = Field(gt=0)
+
+
+class CollectOnRing(_Data):
+    """Collect `amount` if the drawer's token stands on ring `ring` of the track (0 the outer)."""
+
+    kind: Literal["collect_on_ring"] = "collect_on_ring"
+    amount: int = Field(gt=0)
+    ring: int = Field(ge=0)
+
+
+class DrawToHand(_Data):
+    """Take the top card of another deck into your hand."""
+
+    kind: Literal["draw_to_hand"] = "draw_to_hand"
+    deck: str
+
+
+class Keep(_Data):
+    """A card kept until needed (or sold), then played at the moment `use` names and returned to the
+    bottom of its deck: "full_refund" (the whole pool at the refund space), "half_winnings" (half of
+    another player's triple play winnings)."""
+
+    kind: Literal["keep"] = "keep"
+    use: Literal["full_refund", "half_winnings"]
+
+
+class Travel(_Data):
+    """A travel card, held and played instead of a throw: `steps` along the track (negative: back)."""
+
+    kind: Literal["travel"] = "travel"
+    steps: int
+
+    @model_validator(mode="after")
+    def _moves(self) -> Travel:
+        if self.steps == 0:
+            raise ValueError("a travel card moves at least one step")
+        return self
+
+
+class TriplePlayNumbers(_Data):
+    """A triple play card, held face up: the three dice numbers it scores on when a triple play is thrown."""
+
+    kind: Literal["triple_play_numbers"] = "triple_play_numbers"
+    numbers: tuple[int, int, int]
+
+    @model_validator(mode="after")
+    def _dice(self) -> TriplePlayNumbers:
+        if any(not 1 <= n <= 6 for n in self.numbers):
+            raise ValueError("triple play numbers are dice numbers, 1 to 6")
+        return self
+
+
 CardEffect = Annotated[
     AdvanceTo
     | AdvanceToNearest
@@ -106,9 +163,18 @@ CardEffect = Annotated[
     | PayEachPlayer
     | CollectFromEachPlayer
     | FreeRide
-    | ExtraThrow,
+    | ExtraThrow
+    | PayPerDeed
+    | CollectOnRing
+    | DrawToHand
+    | Keep
+    | Travel
+    | TriplePlayNumbers,
     Field(discriminator="kind"),
 ]
+
+HAND_EFFECTS: frozenset[str] = frozenset({"keep", "travel", "triple_play_numbers"})
+"""Card effects of cards that players hold in their hands (a Get Out of Jail Free card is held apart)."""
 
 
 class Card(_Data):
@@ -116,10 +182,17 @@ class Card(_Data):
     text: str
     effect: CardEffect
 
+    @property
+    def kept(self) -> bool:
+        """Held by whoever draws it instead of going back under its deck at once."""
+        return self.effect.kind == "jail_free" or self.effect.kind in HAND_EFFECTS
+
 
 class Deck(_Data):
     name: str
     cards: list[Card]
+    deal: int = Field(default=0, ge=0)  # cards dealt into each player's hand before the first turn
+    hidden: bool = False  # cards held from this deck are face down: only their holder sees them
 
     @model_validator(mode="after")
     def _unique_ids(self) -> Deck:
@@ -157,6 +230,8 @@ class Space(_Data):
     """The figure a special space works with: a fare, a fee, a reward, a price per seat, a multiple."""
     to: int | None = None
     """Where a space sends the token that stops on it (the Surprise Move's corners)."""
+    figures: list[int] | None = None
+    """The figures a special space's action reads (a levy by the throw, prizes, a share of the pool)."""
     fee: int | None = Field(default=None, gt=0)
     """Paid by a player who stops here (a tax, a fare, a luxury's price, a franchise's toll)."""
     award: int | None = Field(default=None, gt=0)
@@ -302,8 +377,27 @@ class EditionHooks(_Data):
     building: str = "complete_group"  # when a lot may take its next building level
     arrival: str = "none"  # what happens as a token comes to rest, before the space's own action
     ending: str = "last_solvent"  # how the game ends and who wins
+    pot: str = "free_parking"  # which payments to the bank go to a pot on the table instead
+    track: str = "as_printed"  # how the edition's own rule options change the track
     throw: str = "standard"  # what a throw of the dice does (move, doubles, jail)
     opening: str = "none"  # what happens before the first throw (a deal of lot tickets)
+
+
+class EditionOption(_Data):
+    """A rule option of the edition's own (an alternative its source describes), off by default.
+
+    A "flag" is 0 or 1; a "number" is a figure between `minimum` and `maximum`; a "space" is a space of
+    the board, on ring `ring` when given. An option the program cannot play (`supported` false) is
+    described in the help and never offered."""
+
+    label: str
+    help: str
+    kind: Literal["flag", "number", "space"] = "flag"
+    default: int = 0
+    minimum: int = 0
+    maximum: int | None = None
+    ring: int | None = None
+    supported: bool = True
 
 
 class Edition(_Data):
@@ -350,6 +444,8 @@ class Edition(_Data):
     short_game: DealtStart | None = None  # None: the edition has no Short Game
     time_limit: DealtStart | None = None  # None: the edition has no Time Limit game
     rules_summary: list[str]
+    options: dict[str, EditionOption] = Field(default_factory=dict)
+    """The edition's own rule options, by name (`RuleOptions.edition_rules` sets them)."""
     boxes: dict[str, MoneyBox] = Field(default_factory=dict)
     lot_tickets: LotTickets | None = None
     poorhouse: Poorhouse | None = None
@@ -398,6 +494,15 @@ class Edition(_Data):
                     raise ValueError(f"card {card.id}: unknown group {eff.group}")
                 if isinstance(eff, FreeRide) and not any(s.kind == eff.space_kind for s in self.spaces):
                     raise ValueError(f"card {card.id}: no {eff.space_kind} space to ride to")
+                if isinstance(eff, DrawToHand) and eff.deck not in self.decks:
+                    raise ValueError(f"card {card.id}: unknown deck {eff.deck}")
+        for name, option in self.options.items():
+            if option.kind == "space" and not 0 <= option.default < n:
+                raise ValueError(f"option {name}: no space {option.default}")
+            if option.ring is not None and not 0 <= option.ring < len(
+                self.track.rings if self.track else [0]
+            ):
+                raise ValueError(f"option {name}: no ring {option.ring}")
         for gid, g in self.groups.items():
             members = [s for s in self.spaces if s.group == gid]
             if not members:

@@ -27,6 +27,7 @@ from engine.commands import (
     ChooseDirection,
     ChooseIncomeTax,
     ChooseRoute,
+    ClaimHalfWinnings,
     Command,
     DeclareBankruptcy,
     DeclineLuxury,
@@ -34,24 +35,39 @@ from engine.commands import (
     DoneWithTickets,
     EndTurn,
     GoToPoorhouse,
+    KeepCard,
     KeepMortgage,
     Mortgage,
     PassAuction,
     PayJailFine,
     PlaceBid,
+    PlayRefundCard,
+    PlayTravelCards,
     RejectLoan,
     RejectTrade,
     RentLot,
     RepayLoan,
     RollDice,
+    RollWithTravelCard,
     SellBuilding,
     SellLot,
+    TakeRide,
     Unmortgage,
     UseJailCard,
     simple,
 )
+from engine.hands import held_of
 from engine.loans import security_for
-from engine.state import Auction, ExcessLots, LoanAnswer, MortgageDecision, RouteChoice, TradeAnswer
+from engine.state import (
+    Auction,
+    ExcessLots,
+    LoanAnswer,
+    MortgageDecision,
+    RideChoice,
+    RouteChoice,
+    TradeAnswer,
+    WinningsChoice,
+)
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -157,7 +173,24 @@ def _management(game: Game, player: int, every: bool) -> list[Command]:
 
 
 def _roll(game: Game, p: int, pend: Any) -> list[Command]:
-    return [simple(RollDice, p), simple(PayJailFine, p), simple(UseJailCard, p)]
+    out: list[Command] = [simple(RollDice, p), simple(PayJailFine, p), simple(UseJailCard, p)]
+    if game.state.players[p].hand:
+        out += _travel_plays(game, p)
+    return out
+
+
+TRAVEL_PAIRS_UP_TO = 6
+"""Travel cards in hand up to which every ordered pair of them is listed as a play (beyond, single cards)."""
+
+
+def _travel_plays(game: Game, p: int) -> list[Command]:
+    """Travel cards played one at a time or two in either order, and each added to a throw."""
+    cards = held_of(game, p, "travel")
+    plays: list[Command] = [PlayTravelCards(player=p, cards=(c,)) for c in cards]
+    if len(cards) <= TRAVEL_PAIRS_UP_TO:
+        plays += [PlayTravelCards(player=p, cards=(a, b)) for a in cards for b in cards if a != b]
+    plays += [RollWithTravelCard(player=p, card=c) for c in cards]
+    return plays
 
 
 def _end_turn(game: Game, p: int, pend: Any) -> list[Command]:
@@ -200,6 +233,18 @@ def _excess_lots(game: Game, p: int, pend: ExcessLots) -> list[Command]:
     return [SellLot(player=p, space=s) for s in pend.spaces]
 
 
+def _ride(game: Game, p: int, pend: RideChoice) -> list[Command]:
+    return [TakeRide(player=p, space=s) for s in range(game.board.size)]
+
+
+def _refund_card(game: Game, p: int, pend: Any) -> list[Command]:
+    return [simple(PlayRefundCard, p), simple(KeepCard, p)]
+
+
+def _winnings_card(game: Game, p: int, pend: WinningsChoice) -> list[Command]:
+    return [*(ClaimHalfWinnings(player=p, target=w) for w in pend.winners), simple(KeepCard, p)]
+
+
 def _lot_tickets(game: Game, p: int, pend: Any) -> list[Command]:
     tickets = game.state.players[p].tickets
     return [*(BuyTicketLot(player=p, space=s) for s in tickets), simple(DoneWithTickets, p)]
@@ -233,6 +278,9 @@ _DECISIONS: dict[str, Callable[[Game, int, Any], list[Command]]] = {
     "place_building": _place_building,
     "route": _route,
     "excess_lots": _excess_lots,
+    "ride": _ride,
+    "refund_card": _refund_card,
+    "winnings_card": _winnings_card,
     "lot_tickets": _lot_tickets,
     "rent_or_buy": _rent_or_buy,
     "luxury": _luxury,

@@ -16,6 +16,19 @@ def money(amount: int) -> str:
     return f"${amount:,}"
 
 
+def card_name(ref: str, board: Board) -> str:
+    """A held card in words: "Forward 5 (travel card)", "a face-down travel card"."""
+    deck, _, card_id = ref.partition("/")
+    decks = board.edition.decks
+    deck_name = decks[deck].name if deck in decks else deck
+    card = board.cards.get(deck, {}).get(card_id)
+    if card is None:
+        return f"a face-down {deck_name.lower()} card"
+    if card.effect.kind == "keep":
+        return f"the {deck_name} card \u201c{card.text.split('.')[0]}\u201d"
+    return card.text if deck_name.lower() in card.text.lower() else f"{card.text} ({deck_name.lower()} card)"
+
+
 def bundle_text(bundle: Bundle, board: Board) -> str:
     """ "Boardwalk, $100 and a Get Out of Jail Free card", or "nothing"."""
     parts = [board.name(s) for s in bundle.deeds]
@@ -31,6 +44,7 @@ def bundle_text(bundle: Bundle, board: Board) -> str:
             if bundle.jail_cards == 1
             else f"{bundle.jail_cards} Get Out of Jail Free cards"
         )
+    parts += [card_name(ref, board) for ref in bundle.cards]
     if not parts:
         return "nothing"
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
@@ -60,6 +74,9 @@ def _deck(deck: str, board: Board) -> str:
 def _moved(e: Any, n: Names, b: Board) -> str:
     if e.backward:
         return f"{n[e.player]} went back to {b.name(e.to_space)}."
+    if e.via in ("subway", "airplane"):
+        how = "took the subway" if e.via == "subway" else "flew"
+        return f"{n[e.player]} {how} to {b.name(e.to_space)}."
     verb = "advanced" if e.via == "card" else "moved"
     visiting = " (just visiting)" if e.to_space == b.jail else ""
     return f"{n[e.player]} {verb} to {b.name(e.to_space)}{visiting}."
@@ -254,6 +271,33 @@ def _deed_moved(e: Any, n: Names, b: Board) -> str:
     return f"{b.name(e.space)} passes from {n[e.from_player]} to {_who(n, e.to_player)}{tail}."
 
 
+def _card_taken(e: Any, n: Names, b: Board) -> str:
+    deck = _deck(e.deck, b)
+    if not e.card:
+        return f"{n[e.player]} took a {deck.lower()} card."
+    return f"{n[e.player]} took {card_name(f'{e.deck}/{e.card}', b)}."
+
+
+def _travel_played(e: Any, n: Names, b: Board) -> str:
+    cards = [card_name(r, b).replace(" (travel card)", "") for r in e.cards]
+    listed = cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " and " + cards[-1]
+    return f"{n[e.player]} played {'a travel card' if len(cards) == 1 else 'travel cards'}: {listed}."
+
+
+def _levy(e: Any, n: Names, b: Board) -> str:
+    d1, d2 = e.dice
+    if not e.amount:
+        return f"{n[e.player]} threw {d1} and {d2} on {b.name(e.space)}: nobody pays."
+    return (
+        f"{n[e.player]} threw {d1} and {d2} on {b.name(e.space)}: each other player pays {money(e.amount)}."
+    )
+
+
+def _triple_won(e: Any, n: Names, b: Board) -> str:
+    dice = "die" if e.matches == 1 else "dice"
+    return f"{n[e.player]} won {money(e.amount)}: {card_name(e.card, b)} matches {e.matches} {dice}."
+
+
 def _game_over(e: Any, n: Names, b: Board) -> str:
     worth = dict(e.standings)[e.winner]
     why = {
@@ -330,6 +374,28 @@ _TEXTS: dict[str, Callable[[Any, Names, Board], str]] = {
     ),
     "deed_dealt": lambda e, n, b: (
         f"{n[e.player]} was dealt {b.name(e.space)}" + (f" for {money(e.price)}." if e.price else ".")
+    ),
+    "card_taken": _card_taken,
+    "travel_cards_played": _travel_played,
+    "held_card_played": lambda e, n, b: f"{n[e.player]} played {card_name(e.card, b)}.",
+    "held_card_kept": lambda e, n, b: f"{n[e.player]} kept {card_name(e.card, b)} for later.",
+    "ride_declined": lambda e, n, b: (
+        f"{n[e.player]} stayed on {b.name(e.space)}"
+        + (" and took no ride." if e.means == "subway" else ", leaving the airplane where it stands.")
+    ),
+    "backward_roll_set": lambda e, n, b: f"{n[e.player]}'s next throw moves backwards.",
+    "levy_thrown": _levy,
+    "triple_play_thrown": lambda e, n, b: (
+        f"{n[e.player]} threw {', '.join(str(d) for d in e.dice)} for the triple play."
+    ),
+    "triple_play_won": _triple_won,
+    "pot_share_collected": lambda e, n, b: (
+        f"{n[e.player]} collected {money(e.amount)}, {e.percent}% of the pool."
+    ),
+    "hand_transferred": lambda e, n, b: (
+        f"{n[e.from_player]}'s {e.count} card{'s' if e.count > 1 else ''} in hand "
+        f"{'go' if e.count > 1 else 'goes'} "
+        + ("back under the decks." if e.to_player is None else f"to {n[e.to_player]}.")
     ),
     "game_over": _game_over,
     "paid_into_box": lambda e, n, b: (

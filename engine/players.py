@@ -20,6 +20,7 @@ from engine.commands import (
     BuyProperty,
     ChooseIncomeTax,
     ChooseRoute,
+    ClaimHalfWinnings,
     Command,
     DeclareBankruptcy,
     DeclineProperty,
@@ -29,11 +30,13 @@ from engine.commands import (
     PassAuction,
     PayJailFine,
     PlaceBid,
+    PlayRefundCard,
     ProposeTrade,
     RejectTrade,
     RollDice,
     SellBuilding,
     SellLot,
+    TakeRide,
     Unmortgage,
     UseJailCard,
     simple,
@@ -47,8 +50,11 @@ from engine.state import (
     DeedState,
     ExcessLots,
     MortgageDecision,
+    RefundChoice,
+    RideChoice,
     RouteChoice,
     TradeAnswer,
+    WinningsChoice,
 )
 from engine.taxes import percent_tax, tax_of
 
@@ -177,6 +183,13 @@ class SimplePlayer:
             return ChooseRoute(player=player, space=pend.options[0])  # keeps to its ring
         if isinstance(pend, ExcessLots):
             return _on(SellLot, player, min(pend.spaces, key=lambda s: game.board.price[s]))
+        if isinstance(pend, RideChoice):
+            return TakeRide(player=player, space=self._destination(game, player))
+        if isinstance(pend, RefundChoice):
+            return simple(PlayRefundCard, player)
+        if isinstance(pend, WinningsChoice):
+            best = max(range(len(pend.winners)), key=lambda i: pend.amounts[i])
+            return ClaimHalfWinnings(player=player, target=pend.winners[best])
         landlord = plain_landlord.decide(game, player, pend)  # Magie's 1904 decisions
         if landlord is not None:
             return landlord
@@ -188,6 +201,15 @@ class SimplePlayer:
                 ):
                     return Build(player=player, space=space)
         raise AssertionError(f"no decision for {pend}")
+
+    def _destination(self, game: Game, player: int) -> int:
+        """A ride goes to the dearest deed still for sale that it can afford, else to collect a salary."""
+        board = game.board
+        cash = funds(game, player)
+        for_sale = [s for s in board.deeds if game.state.deeds[s].owner is None and board.price[s] <= cash]
+        if for_sale:
+            return max(for_sale, key=lambda s: (board.price[s], -s))
+        return board.pay_spaces[0] if board.pay_spaces else game.state.players[player].position
 
     def _develop(self, game: Game, player: int) -> Command | None:
         """The cheapest building step it can pay for, else a mortgage it can comfortably lift."""

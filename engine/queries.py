@@ -13,6 +13,7 @@ from engine.counting import Count, count_up, luxury_worth
 from engine.debts import liquidation_value
 from engine.endings import building_cost, net_worth, standings
 from engine.facts import Facts, RentNow, facts
+from engine.hands import held_of, holds_for_use
 from engine.journeys import may_turn_back, rides_from
 from engine.loans import (
     bank_loan_problem,
@@ -32,6 +33,7 @@ from engine.loans import (
 from engine.lots import half, lot_rent, occupants
 from engine.markers import lots_held, markers_left
 from engine.money import funds
+from engine.pool import share_of
 from engine.rent import (
     AVERAGE_THROW,
     RentRow,
@@ -45,8 +47,10 @@ from engine.rent import (
     rent_for,
     rent_schedule,
 )
+from engine.rides import airplane_at, fare
 from engine.taxes import percent_tax, tax_of, taxable_worth
 from engine.trades import proposal_problem, side_problem, trading_open
+from engine.travel import steps_of, travel_problem
 from engine.treasury import box_name, box_of, fee_of
 from engine.wages import earns_wages
 
@@ -57,6 +61,7 @@ __all__ = [
     "RentNow",
     "RentRow",
     "Sale",
+    "airplane_at",
     "bank_loan_problem",
     "borrowing_capacity",
     "box_name",
@@ -67,13 +72,16 @@ __all__ = [
     "deed_terms",
     "earns_wages",
     "facts",
+    "fare",
     "fee_of",
     "free_lots",
     "full_group",
     "funds",
     "group_of_street",
     "half",
+    "held_of",
     "holding",
+    "holds_for_use",
     "is_pledged",
     "liquidation_value",
     "loan_problem",
@@ -103,10 +111,13 @@ __all__ = [
     "rides_from",
     "sale_of",
     "security_for",
+    "share_of",
     "side_problem",
     "standings",
     "step_up",
+    "steps_of",
     "tax_of",
     "taxable_worth",
     "trading_open",
+    "travel_problem",
 ]

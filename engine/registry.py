@@ -110,6 +110,10 @@ THROW_AGAIN = Hooks("throw-again rule")
 """Which throws earn another throw in the same turn."""
 LINK_CONDITIONS = Hooks("link condition")
 """When a move along the track takes a link to another ring."""
+POT_RULES = Hooks("pot rule")
+"""(edition, rules, the edition's options) -> the reasons of payments to the bank that go to the pot."""
+TRACK_RULES = Hooks("track rule")
+"""(edition, the edition's options) -> the track data the game is played on."""
 THROW_RULES = Hooks("throw rule")
 """What a throw of the dice does: "standard" is the classic throw of `engine.turns` (registered as None)."""
 OPENINGS = Hooks("opening")
@@ -125,6 +129,8 @@ HOOK_KINDS: dict[str, Hooks] = {
     "ending": END_RULES,
     "throw_again": THROW_AGAIN,
     "link": LINK_CONDITIONS,
+    "pot": POT_RULES,
+    "track": TRACK_RULES,
     "throw": THROW_RULES,
     "opening": OPENINGS,
 }

@@ -8,13 +8,14 @@ named in the edition file and resolved once, through `engine.registry`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from engine import rules as _rule_areas  # noqa: F401  (the hooks are registered by the rule areas)
 from engine import state
+from engine.board import board_for
 from engine.edition import DealtStart, Edition, load_edition
 from engine.options import RuleOptions
 from engine.registry import (
@@ -23,9 +24,12 @@ from engine.registry import (
     BUILD_RULES,
     END_RULES,
     OPENINGS,
+    POT_RULES,
     THROW_AGAIN,
     THROW_RULES,
+    TRACK_RULES,
 )
+from engine.track import Track, track_for
 
 if TYPE_CHECKING:
     from engine.errors import Refusal
@@ -67,10 +71,17 @@ class Ruleset:
     building_room: BuildRoom
     arrival: Arrival | None  # None: nothing happens before the space's own action
     ending: Any  # an `engine.endings.Ending`
+    track: Track  # the track tokens move along (the edition's, as its own options change it)
+    pot_reasons: frozenset[str]  # payments to the bank, by reason, that go to the pot on the table
+    options: Mapping[str, int]  # the edition's own rule options, each chosen or at its default
     throw: Throw | None  # None: the standard throw of `engine.turns`
     opening: Opening
     circuits: int | None  # times round the board after which the game ends, if it ends so
     max_level: int = 0  # the highest building level: the most houses, and the hotel above them
+
+    def option(self, name: str) -> int:
+        """One of the edition's own rule options (0 for an option the edition does not have)."""
+        return self.options.get(name, 0)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "max_level", self.houses_before_hotel + (1 if self.hotels else 0))
@@ -117,6 +128,11 @@ def ruleset_for(edition_id: str, rules: RuleOptions) -> Ruleset:
         edition.short_game if rules.short_game else edition.time_limit if rules.time_limit_rounds else None
     )
     hooks = edition.hooks
+    options = {
+        name: rules.edition_rule(name) if rules.edition_rule(name) is not None else spec.default
+        for name, spec in edition.options.items()
+    }
+    data = TRACK_RULES.resolve(hooks.track)(edition, options)
     common: dict[str, Any] = {
         "edition": edition,
         "dealt": dealt,
@@ -127,6 +143,9 @@ def ruleset_for(edition_id: str, rules: RuleOptions) -> Ruleset:
         "building": BUILD_RULES.resolve(hooks.building),
         "building_room": BUILD_ROOM.table.get(hooks.building) or BUILD_ROOM.resolve("complete_group"),
         "arrival": ARRIVAL_ACTIONS.resolve(hooks.arrival),
+        "track": board_for(edition_id).track if data is edition.track else track_for(edition, data),
+        "pot_reasons": frozenset(POT_RULES.resolve(hooks.pot)(edition, rules, options)),
+        "options": options,
         "throw": THROW_RULES.resolve(hooks.throw),
         "opening": OPENINGS.resolve(hooks.opening),
         "circuits": rules.circuits if rules.circuits is not None and edition.circuits else edition.circuits,
@@ -148,3 +167,28 @@ def ruleset_for(edition_id: str, rules: RuleOptions) -> Ruleset:
         ending=END_RULES.resolve(dealt.ending),
         **common,
     )
+
+
+def rules_problem(edition: Edition, rules: RuleOptions) -> str | None:
+    """Why these rule options cannot be played in this edition (in a sentence), or None."""
+    if rules.free_parking_pot and edition.hooks.pot != "free_parking":
+        return f"In {edition.name} the pool on the table takes the place of the Free Parking pot."
+    rings = edition.track.rings if edition.track is not None else [list(range(len(edition.spaces)))]
+    for name, value in rules.edition_rules:
+        spec = edition.options.get(name)
+        if spec is None:
+            return f"{edition.name} has no rule option {name!r}."
+        if not spec.supported:
+            return f"{spec.label}: {spec.help}"
+        if spec.kind == "flag" and value not in (0, 1):
+            return f"{spec.label} is on (1) or off (0), not {value}."
+        if spec.kind == "number" and (
+            value < spec.minimum or (spec.maximum is not None and value > spec.maximum)
+        ):
+            top = "" if spec.maximum is None else f" to {spec.maximum}"
+            return f"{spec.label} must be from {spec.minimum}{top}, not {value}."
+        if spec.kind == "space" and (
+            not 0 <= value < len(edition.spaces) or (spec.ring is not None and value not in rings[spec.ring])
+        ):
+            return f"{spec.label}: space {value} is not one it may take."
+    return None

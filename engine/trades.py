@@ -1,5 +1,6 @@
-"""Trades between two players: any mix of cash, deeds and Get Out of Jail Free cards, and, where the edition
-allows it, houses sold from one player's lots to go on the other's (he places each at once).
+"""Trades between two players: any mix of cash, deeds, Get Out of Jail Free cards and cards held in hand,
+and, where the edition allows it, houses sold from one player's lots to go on the other's (he places each
+at once).
 
 A proposal sets aside what the game was waiting for until the other player answers (or the proposer
 cancels). Deeds in a group with buildings cannot change hands. An offer whose assets are no longer held
@@ -16,6 +17,7 @@ from engine.checks import actor, awaited
 from engine.commands import AcceptTrade, CancelTrade, ProposeTrade, RejectTrade
 from engine.errors import IllegalCommand, Refusal
 from engine.events import TradeCancelled, TradeCompleted, TradeProposed, TradeRejected
+from engine.hands import cards_problem, hand_over
 from engine.markers import may_take_lots
 from engine.money import funds, spend
 from engine.registry import command, effect
@@ -76,6 +78,10 @@ def side_problem(table: Tabletop, owner: int, bundle: Bundle) -> Refusal:
             return IllegalCommand("pledged", f"{board.name(space)} is pledged for a loan; repay it first.")
     if bundle.jail_cards > len(players[owner].jail_cards):
         return IllegalCommand("no_jail_card", f"{name} does not hold {bundle.jail_cards} jail card(s).")
+    if bundle.cards:
+        problem = cards_problem(table, owner, bundle.cards)
+        if problem is not None:
+            return problem
     return _houses_problem(table, owner, bundle) if bundle.houses else None
 
 
@@ -228,6 +234,8 @@ def _hand_over(game: Game, giver: int, receiver: int, bundle: Bundle) -> None:
         moved = held[len(held) - bundle.jail_cards :]
         del held[len(held) - bundle.jail_cards :]
         st.players[receiver].jail_cards.extend(moved)
+    if bundle.cards:
+        hand_over(game, giver, receiver, bundle.cards)
 
 
 def _check_reject(game: Game, cmd: RejectTrade) -> Refusal:

@@ -103,15 +103,33 @@ def check_state(game: Game) -> None:
             assert max(levels) - min(levels) <= 1, f"uneven group {lots}: {levels}"
 
     for name, deck in ed.decks.items():
-        held = sum(p.jail_cards.count(name) for p in st.players)
-        assert len(st.decks[name]) + held == len(deck.cards), name
-        kept = [board.jail_card[name]] * held if held else []
-        assert sorted(st.decks[name] + kept) == sorted(c.id for c in deck.cards)
+        jail_held = sum(p.jail_cards.count(name) for p in st.players)
+        in_hand = [r.partition("/")[2] for p in st.players for r in p.hand if r.partition("/")[0] == name]
+        assert len(st.decks[name]) + jail_held + len(in_hand) == len(deck.cards), name
+        every = st.decks[name] + [board.jail_card.get(name, "")] * jail_held + in_hand
+        assert sorted(every) == sorted(c.id for c in deck.cards), name
+
+    assert st.pot >= 0
+    if st.pot:
+        assert st.rules.free_parking_pot or ed.hooks.pot != "free_parking", "a pot no rule feeds"
+    for space in st.markers.values():
+        assert 0 <= space < board.size
 
     for p in st.players:
         assert p.cash >= 0 and p.credit >= 0
         if p.bankrupt:
-            assert p.cash == 0 and not p.jail_cards
+            assert p.cash == 0 and not p.jail_cards and not p.hand
+        if p.next_roll_backward:
+            assert board.kinds[p.position] == "move_backwards", "a backward throw owed away from its space"
+
+    viewer = st.pending.player if st.pending is not None else None
+    if any(p.hand for p in st.players):
+        seen = game.view(viewer).players
+        for i, (real, shown) in enumerate(zip(st.players, seen, strict=True)):
+            for mine, theirs in zip(real.hand, shown.hand, strict=True):
+                deck = mine.partition("/")[0]
+                hidden = ed.decks[deck].hidden and i != viewer
+                assert theirs == (f"{deck}/?" if hidden else mine), (i, viewer, mine, theirs)
     check_economy(game)
 
     if st.pending is not None and st.pending.kind in ("roll", "end_turn"):

@@ -27,6 +27,8 @@ class TradeDraft:
     take_cards: int = 0
     give_houses: tuple[int, ...] = ()  # one lot per house sold (where houses change hands)
     take_houses: tuple[int, ...] = ()
+    give_held: list[str] = field(default_factory=list)  # cards in hand ("deck/card"; "deck/?" face down)
+    take_held: list[str] = field(default_factory=list)
 
     @classmethod
     def countering(cls, offer: TradeOffer) -> TradeDraft:
@@ -42,6 +44,8 @@ class TradeDraft:
             take_cards=offer.give.jail_cards,
             give_houses=offer.take.houses,
             take_houses=offer.give.houses,
+            give_held=list(offer.take.cards),
+            take_held=list(offer.give.cards),
         )
 
     def clear(self) -> None:
@@ -49,6 +53,8 @@ class TradeDraft:
         self.take_deeds.clear()
         self.give_cash = self.take_cash = self.give_cards = self.take_cards = 0
         self.give_houses = self.take_houses = ()
+        self.give_held.clear()
+        self.take_held.clear()
 
     @property
     def give(self) -> Bundle:
@@ -57,6 +63,7 @@ class TradeDraft:
             deeds=tuple(sorted(self.give_deeds)),
             jail_cards=self.give_cards,
             houses=self.give_houses,
+            cards=tuple(self.give_held),
         )
 
     @property
@@ -66,6 +73,7 @@ class TradeDraft:
             deeds=tuple(sorted(self.take_deeds)),
             jail_cards=self.take_cards,
             houses=self.take_houses,
+            cards=tuple(self.take_held),
         )
 
     @property

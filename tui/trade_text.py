@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from textual.content import Content
 
 from engine import Board, Bundle, GameView
-from engine.narration import money
+from engine.narration import card_name, money
 from engine.queries import markers_left, side_problem
 from tui import look
 from tui.glyphs import Glyphs
@@ -74,6 +74,8 @@ def side_text(
         lines.append(
             Content(f"  {n} house{'s' if n != 1 else ''} from {lots}, to go on {names[receiver]}'s lots")
         )
+    for ref in bundle.cards:
+        lines.append(Content(f"  {card_name(ref, board)}"))
     if bundle.empty:
         lines.append(Content("  nothing"))
     return Content("\n").join(lines)

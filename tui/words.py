@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import Board, Command, GameView
 from engine.events import Event
-from engine.narration import money
+from engine.narration import card_name, money
 from engine.queries import lot_value, repayment, tax_of
 
 
@@ -77,6 +77,28 @@ def describe_command(cmd: Command, view: GameView, board: Board) -> str:
         return "Declare bankruptcy"
     if kind == "propose_trade":
         return "Propose a trade"
+    if cmd.kind == "play_travel_cards":
+        texts = [card_name(ref, board).replace(" (travel card)", "") for ref in cmd.cards]
+        return "Play " + (texts[0] if len(texts) == 1 else " then ".join(texts)) + " instead of throwing"
+    if cmd.kind == "roll_with_travel_card":
+        return f"Roll and add {card_name(cmd.card, board).replace(' (travel card)', '')}"
+    if cmd.kind == "take_ride":
+        at = getattr(view.pending, "at", None)
+        means = getattr(view.pending, "means", "subway")
+        if at == cmd.space:
+            return f"Stay on {name(cmd.space)}"
+        how = "Take the subway" if means == "subway" else "Fly"
+        return f"{how} to {name(cmd.space)}"
+    if kind == "play_refund_card":
+        return f"Play the refund card: the whole pool ({money(view.pot)})"
+    if cmd.kind == "claim_half_winnings":
+        amounts = dict(
+            zip(getattr(view.pending, "winners", ()), getattr(view.pending, "amounts", ()), strict=False)
+        )
+        half = amounts.get(cmd.target, 0) // 2
+        return f"Claim half of {view.players[cmd.target].name}'s winnings ({money(half)})"
+    if kind == "keep_card":
+        return "Keep the card for later"
     if cmd.kind == "choose_route":
         at = getattr(view.pending, "at", None)
         if at is not None and not board.track.links[at]:  # a free ride between railroads

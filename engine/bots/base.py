@@ -16,29 +16,37 @@ from engine.bots.lots import LotPlay, LotStyle
 from engine.bots.position import Position
 from engine.bots.proposing import TradeMemory
 from engine.bots.routes import best_way
+from engine.bots.stops import ride_to
 from engine.commands import (
     AcceptLoan,
     AcceptTrade,
     BorrowFromBank,
     ChooseRoute,
+    ClaimHalfWinnings,
     Command,
     DeclareBankruptcy,
     DeclineLuxury,
     DoneWithTickets,
     EndTurn,
     GoToPoorhouse,
+    KeepCard,
     PassAuction,
     PlaceBid,
+    PlayRefundCard,
     ProposeLoan,
     ProposeTrade,
     RejectLoan,
     RejectTrade,
     RentLot,
     RollDice,
+    TakeRide,
 )
 from engine.queries import bank_loan_problem, loan_problem, proposal_problem
-from engine.state import Auction, Pending, RouteChoice
+from engine.state import Auction, Pending, RefundChoice, RideChoice, RouteChoice, WinningsChoice
 from engine.view import GameView
+
+PLAY_CARD_FROM = 100
+"""Dollars a kept card must bring now (the pool beyond the usual share, half a prize) to be played."""
 
 MAX_STEPS = 80
 """Commands a bot may issue while the game waits on one decision before it moves the game on."""
@@ -116,6 +124,28 @@ class BotBase:
         deeds still for sale)."""
         return ChooseRoute(player=pos.me, space=best_way(pos, pend))
 
+    def deed_worth(self, pos: Position, space: int) -> float:
+        """What a deed still for sale is worth to this bot beyond its price (the levels that reckon by
+        rent say more): its use as something to trade with."""
+        return 0.3 * pos.board.price[space]
+
+    def on_ride(self, pos: Position, pend: RideChoice, legal: list[Command]) -> Command:
+        """Anywhere on the board: the best stop for what it brings, a salary included."""
+        return TakeRide(player=pos.me, space=ride_to(pos, pend, self.deed_worth))
+
+    def on_refund_card(self, pos: Position, pend: RefundChoice, legal: list[Command]) -> Command:
+        """The whole pool, when what it adds to the usual share is worth the card."""
+        if pos.view.pot // 2 >= PLAY_CARD_FROM:
+            return PlayRefundCard(player=pos.me)
+        return KeepCard(player=pos.me)
+
+    def on_winnings_card(self, pos: Position, pend: WinningsChoice, legal: list[Command]) -> Command:
+        """Half of the biggest prize, when it is worth the card."""
+        best = max(range(len(pend.winners)), key=lambda i: pend.amounts[i])
+        if pend.amounts[best] // 2 >= PLAY_CARD_FROM:
+            return ClaimHalfWinnings(player=pos.me, target=pend.winners[best])
+        return KeepCard(player=pos.me)
+
     def move_on(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
         """The command that moves the game on with the least harm: the fallback of last resort."""
         for kind in (
@@ -123,6 +153,7 @@ class BotBase:
             RollDice,
             PassAuction,
             RejectTrade,
+            KeepCard,
             DeclareBankruptcy,
             RentLot,
             DeclineLuxury,

@@ -17,6 +17,7 @@ from engine.bots.lots import LotStyle
 from engine.bots.plain import face_value, fair_worth
 from engine.bots.position import Position
 from engine.bots.proposing import swaps, wants
+from engine.bots.stops import travel_play
 from engine.commands import (
     Build,
     BuyProperty,
@@ -59,7 +60,7 @@ TRIES = 3  # refusals after which it leaves the same lots alone for a long while
 
 
 def face(pos: Position, bundle: Bundle) -> float:
-    return face_value(pos, bundle.deeds, bundle.cash, bundle.jail_cards)
+    return face_value(pos, bundle.deeds, bundle.cash, bundle.jail_cards, bundle.cards)
 
 
 EASY_LOTS = LotStyle(
@@ -89,7 +90,7 @@ class EasyBot(BotBase):
             cmd = next((c for c in legal if isinstance(c, kind)), None)
             if cmd is not None:
                 return cmd
-        return RollDice(player=pos.me)
+        return travel_play(pos, legal, self.deed_worth) or RollDice(player=pos.me)
 
     def on_end_turn(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
         me = pos.me

@@ -3,8 +3,9 @@
 - it prices a group by what its cash can actually build there, not by what the group could earn;
 - mortgages its stray deeds to put three houses on a group at once, lifting them only once its groups
   are built up;
-- holds four houses instead of hotels while the bank runs short and rivals could build, and bids for the
-  last houses to keep them from rivals;
+- holds four houses instead of hotels while the bank runs short and rivals could build (unless the
+  table is awash with cash, where that starves nobody), and bids for the last houses to keep them from
+  rivals;
 - bids to keep a deed from a rival it would help; judges jail by the rent the throw out would risk
   against what it could buy;
 - prices its offers at what a typical player will just accept, buys the lot that leaves a split group
@@ -82,8 +83,12 @@ class HardBot(NormalBot):
         return 0.5 if pos.bank_houses <= SHORTAGE else 0.0
 
     def hotels_allowed(self, pos: Position) -> bool:
-        """Hotels give houses back to the bank: not while it runs short and a rival could use them."""
+        """Hotels give houses back to the bank: not while it runs short and a rival could use them, unless
+        the table is awash with cash (a board whose prizes pay out more than its rents take in), where
+        holding houses back starves nobody and only stalls the game."""
         if pos.bank_houses > SHORTAGE:
+            return True
+        if pos.awash():
             return True
         return not any(complete_groups(pos, r) for r in pos.rivals)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.bots.building import reserve
+from engine.bots.cards import after_trade
 from engine.bots.position import Position
 from engine.bots.valuation import Appraisal, Style, built_income, full_monopoly_value, rent_factor
 from engine.queries import rent_at
@@ -79,8 +80,10 @@ class Deal:
         interest_a = sum(pos.board.interest(s) for s in take.deeds if pos.mortgaged[s])
         cards_a = pos.jail_cards[a] - give.jail_cards + take.jail_cards
         cards_b = pos.jail_cards[b] - take.jail_cards + give.jail_cards
-        self.new_a = Appraisal(pos, style, a, owner, cards_a)
-        self.new_b = Appraisal(pos, style, b, owner, cards_b)
+        hand_a = after_trade(pos.hands[a], give.cards, take.cards) if give.cards or take.cards else None
+        hand_b = after_trade(pos.hands[b], take.cards, give.cards) if give.cards or take.cards else None
+        self.new_a = Appraisal(pos, style, a, owner, cards_a, hand_a)
+        self.new_b = Appraisal(pos, style, b, owner, cards_b, hand_b)
         self.safe = (reserve(pos, style, a, fair.caution), reserve(pos, style, b, fair.caution))
         fa, fb = pos.funds[a], pos.funds[b]
         self.before_a = Appraisal(pos, style, a).at(fa) - self._short(0, fa)

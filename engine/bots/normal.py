@@ -1,7 +1,8 @@
 """`normal`: the investor. It prices everything by the rent it should bring (landing odds times the printed
 rents over a horizon of rounds), buys and bids up to that worth, builds every complete group to three
 houses before going further, raises cash where it costs least, sits in jail once the board is built up,
-and trades to complete its groups at prices that split the gain evenly.
+and trades to complete its groups at prices that split the gain evenly (on a table awash with cash, also
+the lot that leaves a split group one deal from complete).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from engine.bots.position import Position
 from engine.bots.proposing import Judgement, compose
 from engine.bots.raising import cheapest_plan, steps
 from engine.bots.routes import best_way
+from engine.bots.stops import travel_play
 from engine.bots.valuation import Style, deed_value, worth_paying
 from engine.commands import (
     Build,
@@ -121,7 +123,11 @@ class NormalBot(BotBase):
             if out is not None:
                 return out
         offer = self.offer(pos, pend)
-        return offer or RollDice(player=me)
+        return offer or travel_play(pos, legal, self.deed_worth) or RollDice(player=me)
+
+    def deed_worth(self, pos: Position, space: int) -> float:
+        """A deed still for sale: what holding it adds to the bot's worth, beyond its price."""
+        return deed_value(pos, self.style, pos.me, space) - pos.board.price[space]
 
     def leave_jail(self, pos: Position) -> bool:
         return rule_of_thumb(pos, pos.me)
@@ -164,7 +170,7 @@ class NormalBot(BotBase):
             self.patience,
             self.cooldown_rounds * len(pos.players),
             0.4,
-            consolidate=self.consolidate,
+            consolidate=self.consolidate or pos.awash(),  # a split group untangled one deal at a time
         )
         if cmd is None:
             cmd = self.sell(pos)
@@ -273,10 +279,7 @@ class NormalBot(BotBase):
         return KeepMortgage(player=me, space=pend.space)
 
     def on_route(self, pos: Position, pend: RouteChoice, legal: list[Command]) -> Command:
-        def beyond_price(p: Position, space: int) -> float:
-            return deed_value(p, self.style, p.me, space) - p.board.price[space]
-
-        return ChooseRoute(player=pos.me, space=best_way(pos, pend, beyond_price))
+        return ChooseRoute(player=pos.me, space=best_way(pos, pend, self.deed_worth))
 
     # --- answering offers ---------------------------------------------------------------------
 

@@ -18,10 +18,12 @@ from engine.registry import (
     END_RULES,
     LINK_CONDITIONS,
     OPENINGS,
+    POT_RULES,
     RENT_MODELS,
     SPACE_ACTIONS,
     THROW_AGAIN,
     THROW_RULES,
+    TRACK_RULES,
 )
 
 ENGINE = Path(engine.__file__).parent
@@ -34,6 +36,7 @@ def test_every_hook_named_in_every_edition_resolves(edition: str) -> None:
     assert ed.hooks.building in BUILD_RULES
     assert ed.hooks.arrival in ARRIVAL_ACTIONS
     assert ed.hooks.ending in END_RULES
+    assert ed.hooks.pot in POT_RULES and ed.hooks.track in TRACK_RULES
     assert ed.hooks.throw in THROW_RULES and ed.hooks.opening in OPENINGS
     for variant in (ed.short_game, ed.time_limit):
         assert variant is None or variant.ending in END_RULES
@@ -43,7 +46,7 @@ def test_every_hook_named_in_every_edition_resolves(edition: str) -> None:
         assert group.rent_model in RENT_MODELS, f"{edition}: group {gid} names no rent model"
     for deck in ed.decks.values():
         for card in deck.cards:
-            assert card.effect.kind in CARD_EFFECTS or card.effect.kind == "jail_free", card.id
+            assert card.effect.kind in CARD_EFFECTS or card.kept, card.id  # held cards are played later
     for link in ed.track.links if ed.track is not None else ():
         assert link.when in LINK_CONDITIONS
     variants = [RuleOptions(), RuleOptions(time_limit_rounds=10)]

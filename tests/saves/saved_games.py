@@ -36,6 +36,9 @@ GAMES = {
         seed=1,
         rules=RuleOptions(free_parking_pot=True, double_go_salary=True),
     ),
+    "addon, the airplane": Setup(
+        "addon", ("Ada", "Grace", "Linus"), seed=0, rules=RuleOptions(edition_rules={"airplane": 1})
+    ),
     "landlords-1904, twice round": Setup(
         "landlords-1904", ("Ada", "Grace", "Linus"), seed=0, rules=RuleOptions(circuits=2)
     ),

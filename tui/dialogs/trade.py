@@ -1,6 +1,7 @@
-"""The trade negotiator: pick the other player, put deeds, cash and jail cards on both sides, see what the
-deal does to both players' groups, send it and see the answer; or answer an offer received, with a
-counter-offer if you like. Bots' offers to a person open here too."""
+"""The trade negotiator: pick the other player, put deeds, cash, jail cards and cards in hand on both
+sides (another player's face-down cards asked for without being seen), see what the deal does to both
+players' groups, send it and see the answer; or answer an offer received, with a counter-offer if you
+like. Bots' offers to a person open here too."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, SelectionList,
 from textual.widgets.selection_list import Selection
 
 from engine import AcceptTrade, Bundle, CancelTrade, GameView, RejectTrade, TradeOffer
-from engine.narration import money
+from engine.narration import card_name, money
 from tui.dialogs.base import GameDialog, PaletteEntry, Table
 from tui.director import Decision
 from tui.trade_model import TradeDraft, deed_note, spare_houses
@@ -26,6 +27,8 @@ from tui.widgets.steady_input import SteadyInput
 from tui.widgets.ticks import TickList
 
 Mode = Literal["compose", "waiting", "answered", "received"]
+GIVE_CARDS = 10_000  # the selection values of the cards in hand: this one on for the proposer's own
+TAKE_CARDS = 20_000  # and this one on for the partner's
 
 
 def _amount(text: str) -> int:
@@ -147,6 +150,7 @@ class TradeScreen(GameDialog):
         self._offer: TradeOffer | None = None
         self._answer: Content = Content("")
         self._filling = False
+        self._held: dict[int, str] = {}  # selection value -> card in hand
         self._partners: list[int] = []
         self._offer_view: GameView | None = None
         self._retype = False  # the next digit typed replaces the amount in `_amount_field`
@@ -280,6 +284,19 @@ class TradeScreen(GameDialog):
         ):
             select.value = self.draft.partner
 
+    def _held_options(self, owner: int, base: int, chosen: list[str]) -> list[Selection[int]]:
+        """The cards `owner` holds as this seat sees them (another's face-down ones as such), each under a
+        number of its own (`base` on), ticked as many times as the draft holds it."""
+        left = list(chosen)
+        out = []
+        for i, ref in enumerate(self.view.players[owner].hand):
+            self._held[base + i] = ref
+            ticked = ref in left
+            if ticked:
+                left.remove(ref)
+            out.append(Selection(Content(card_name(ref, self.client.board)), base + i, ticked))
+        return out
+
     def _fill_sides(self) -> None:
         view = self.view
         board = self.client.board
@@ -303,6 +320,8 @@ class TradeScreen(GameDialog):
                 for s in mine
             ]
         )
+        self._held = {}
+        give.add_options(self._held_options(self.player, GIVE_CARDS, draft.give_held))
         if draft.partner is not None:
             theirs = [s for s in board.deeds if view.deeds[s].owner == draft.partner]
             take.add_options(
@@ -311,6 +330,7 @@ class TradeScreen(GameDialog):
                     for s in theirs
                 ]
             )
+            take.add_options(self._held_options(draft.partner, TAKE_CARDS, draft.take_held))
         for widget, before in zip((give, take), highlights, strict=True):
             if widget.option_count:  # highlighted from the start, so that a key works at once
                 widget.highlighted = min(before or 0, widget.option_count - 1)
@@ -518,15 +538,29 @@ class TradeScreen(GameDialog):
             self.draft.partner = partner
             self.draft.take_deeds.clear()
             self.draft.take_cash = self.draft.take_cards = 0
+            self.draft.take_held.clear()
             self._fill_sides()
             self.refresh_from_game()
 
     def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged[int]) -> None:
-        if not self._filling:
-            self.refresh_from_game()
+        if self._filling:
+            return
+        chosen = set(event.selection_list.selected)
+        deeds = {v for v in chosen if v < GIVE_CARDS}
+        held = [self._held[v] for v in sorted(chosen) if v >= GIVE_CARDS and v in self._held]
+        if event.selection_list.id == "give":
+            self.draft.give_deeds, self.draft.give_held = deeds, held
+        else:
+            self.draft.take_deeds, self.draft.take_held = deeds, held
+        self.refresh_from_game()
 
     def on_selection_list_selection_highlighted(self, event: SelectionList.SelectionHighlighted[int]) -> None:
         space = event.selection.value
+        if space >= GIVE_CARDS:
+            ref = self._held.get(space, "")
+            card = card_name(ref, self.client.board)
+            self.query_one("#note", Static).update(Content(f"{card}: held in hand, traded like a deed."))
+            return
         receiver = self.draft.partner if event.selection_list.id == "give" else self.player
         if receiver is None:
             return

@@ -12,7 +12,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from engine import Board, RuleOptions, Ruleset
+from engine import Board, Edition, RuleOptions, Ruleset
 from tui import look
 from tui.glyphs import UNICODE, Glyphs
 
@@ -23,6 +23,7 @@ KEYS = [
     ("b", "build and sell houses and hotels"),
     ("m", "mortgage deeds and lift mortgages"),
     ("t", "propose a trade"),
+    ("v", "play travel cards instead of throwing (the add-on board)"),
     ("k / i", "1904: the bank (borrow and repay notes) / propose a loan to a player"),
     ("Enter", "reopen a decision you closed"),
     ("arrows, n", "move the selection round the board; click a space to see its deed"),
@@ -185,6 +186,22 @@ def rules_in_play(rules: RuleOptions) -> list[str]:
     return out
 
 
+def edition_options(ed: Edition, rules: RuleOptions) -> list[str]:
+    """Each of the edition's own options with what it does, and whether it is in play in this game."""
+    out = []
+    for name, option in ed.options.items():
+        if not option.supported:
+            out.append(f"{option.label}: {option.help}")
+            continue
+        value = rules.edition_rule(name)
+        if option.kind == "flag":
+            state = "on in this game" if value else "off"
+        else:
+            state = f"{value} in this game" if value is not None else f"{option.default} (as printed)"
+        out.append(f"{option.label} ({state}): {option.help}")
+    return out
+
+
 class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,f1,q", "close", "Close")]
     DEFAULT_CSS = """
@@ -262,6 +279,10 @@ class HelpScreen(ModalScreen[None]):
                 lines.append(Content(""))
                 lines.append(Content.styled("In this game", "bold underline"))
                 lines.extend(Content(f"- {x}") for x in extra)
+            if ed.options:
+                lines.append(Content(""))
+                lines.append(Content.styled("The edition's own options", "bold underline"))
+                lines.extend(Content(f"- {x}") for x in edition_options(ed, self.rules or RuleOptions()))
         return Content("\n").join(lines)
 
     def action_close(self) -> None:

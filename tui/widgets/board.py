@@ -8,7 +8,7 @@ deed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from textual.app import ComposeResult
@@ -18,9 +18,9 @@ from textual.message import Message
 from textual.widget import Widget
 
 from engine import Board, GameView
-from engine.queries import pledged
+from engine.queries import airplane_at, pledged
 from tui import look
-from tui.board_layout import layout_of
+from tui.board_layout import layout_of, link_cells
 from tui.glyphs import UNICODE, Glyphs
 from tui.words import fit
 
@@ -52,12 +52,17 @@ class CellState:
     jailed: tuple[int, ...] = ()
     selected: bool = False
     glyphs: Glyphs = UNICODE
+    trail: bool = False  # the last move passed through or ended here
+    marker: str = ""  # a movable piece standing here (the airplane)
     pledged: bool = False  # pledged for a loan (it still earns its rent)
     poor: tuple[int, ...] = ()  # in the poorhouse drawn beside this space
 
 
-def cell_states(view: GameView, board: Board, selected: int | None, glyphs: Glyphs) -> list[CellState]:
-    """What every space shows for this view of the game."""
+def cell_states(
+    view: GameView, board: Board, selected: int | None, glyphs: Glyphs, trail: Collection[int] = ()
+) -> list[CellState]:
+    """What every space shows for this view of the game (`trail`: the spaces of the last move)."""
+    plane = airplane_at(view, view.markers)
     standing: dict[int, list[int]] = {}
     jailed: dict[int, list[int]] = {}
     poor: dict[int, list[int]] = {}
@@ -98,6 +103,8 @@ def cell_states(view: GameView, board: Board, selected: int | None, glyphs: Glyp
                 jailed=tuple(jailed.get(space, ())),
                 selected=space == selected,
                 glyphs=glyphs,
+                trail=space in trail,
+                marker=glyphs.airplane if space == plane else "",
                 pledged=space in held,
                 poor=tuple(poor.get(space, ())),
             )
@@ -165,6 +172,15 @@ class SpaceCell(Widget):
     def _status(self, s: CellState, compact: bool) -> Content:
         """The owner's mark and what stands on the lot: "●▪▪" (two houses), "●▣" (a hotel), "●M"."""
         g = s.glyphs
+        marks = Content("")
+        if s.trail:
+            marks += Content.styled(g.trail, "bold $accent")
+        if s.marker:
+            marks += Content.styled(s.marker, "bold $accent")
+        return self._holding(s, compact) + marks
+
+    def _holding(self, s: CellState, compact: bool) -> Content:
+        g = s.glyphs
         if s.owner is None:
             return Content.styled(s.label, "dim") if s.label else Content("")
         parts = [Content.styled(g.mark(s.owner), look.owner(s.owner))]
@@ -209,10 +225,23 @@ def _squeeze(parts: Sequence[Content], width: int) -> Content:
 
 
 class Gap(Widget):
-    """An empty cell of the grid, between one ring and the ring inside it."""
+    """An empty cell of the grid, between one ring and the ring inside it; where it lies between two
+    linked spaces (an elevator and its junction), a line joins them."""
+
+    def __init__(self, link: bool | None = None) -> None:
+        super().__init__()
+        self.link = link  # True: across, False: up and down, None: no link
+        self.glyphs = UNICODE
 
     def render(self) -> Content:
-        return Content("")
+        if self.link is None:
+            return Content("")
+        width, height = self.size.width or 6, self.size.height or 2
+        if self.link:
+            line = self.glyphs.link_across * width
+            return Content("\n").join([Content("")] * (height // 2) + [Content.styled(line, "$accent")])
+        mid = " " * (width // 2) + self.glyphs.link_down
+        return Content("\n").join([Content.styled(mid, "$accent")] * height)
 
 
 class BoardGrid(Container):
@@ -228,11 +257,20 @@ class BoardGrid(Container):
     }
     """
 
-    def __init__(self, board: Board, centre: Widget, *, id: str | None = None) -> None:
+    def __init__(
+        self,
+        board: Board,
+        centre: Widget,
+        *,
+        id: str | None = None,
+        links: Iterable[tuple[int, int]] = (),
+    ) -> None:
         super().__init__(id=id)
         self.board = board
         self.centre = centre
         self.cells = [SpaceCell(space) for space in range(board.size)]
+        self.links = link_cells(layout_of(board), links)
+        self.gaps: list[Gap] = []
 
     def compose(self) -> ComposeResult:
         yield from self._in_grid_order()
@@ -247,7 +285,9 @@ class BoardGrid(Container):
                 elif layout.centre is not None and (row, col) == layout.centre[:2]:
                     yield self.centre
                 elif not layout.in_centre(row, col):
-                    yield Gap()  # between two rings
+                    gap = Gap(self.links.get((row, col)))  # between two rings
+                    self.gaps.append(gap)
+                    yield gap
 
     def size_cells(self, width: int, height: int) -> None:
         """Lay the grid out with cells of this size."""
@@ -263,3 +303,9 @@ class BoardGrid(Container):
     def show(self, states: Sequence[CellState]) -> None:
         for cell, state in zip(self.cells, states, strict=True):
             cell.show(state)
+        if states:
+            glyphs = states[0].glyphs
+            for gap in self.gaps:
+                if gap.link is not None and gap.glyphs is not glyphs:
+                    gap.glyphs = glyphs
+                    gap.refresh()

@@ -18,6 +18,7 @@ from engine.queries import deed_terms, is_pledged, occupants, rent_schedule
 from tui import look
 from tui.client import Facts
 from tui.glyphs import UNICODE, Glyphs
+from tui.spaces import space_rule
 from tui.widgets.lines import LinesView
 
 
@@ -167,10 +168,23 @@ def _not_a_deed(view: GameView, board: Board, space: int, names: Sequence[str]) 
         text.append(f"Go to the jail beside {board.name(ed.jail.space)}; no wages for the trip.")
     elif sp.kind == "go_to_jail":
         text.append("Go directly to jail. Do not pass GO, do not collect the salary.")
-    text += _magie_space(view, board, space, names)
+    magie = _magie_space(view, board, space, names)
+    text += magie or space_rule(view, board, space)  # Magie's spaces are told by their own words
+    for link in view.ruleset.track.links[space]:
+        how = _CROSSING.get(link.when, "a move passing here may change rings")
+        text.append(f"A junction with {board.name(link.to)}: {how}.")
     if here:
         text.append(f"Here now: {', '.join(here)}.")
     return [Content(t) for t in text]
+
+
+_CROSSING = {  # when a move passing a junction crosses, by the link's condition
+    "even_steps": "an even move passing here changes rings",
+    "odd_steps": "an odd move passing here changes rings",
+    "choice": "a move passing here may go across or keep to its ring",
+    "always": "every move passing here changes rings",
+    "card": "a card's move passing here changes rings",
+}
 
 
 def _magie_space(view: GameView, board: Board, space: int, names: Sequence[str]) -> list[str]:

@@ -1,5 +1,6 @@
 """Every player's holdings: cash and net worth, deeds grouped by colour (full groups marked), jail cards,
-ownership markers left where the edition counts them, and who is in jail or bankrupt."""
+ownership markers left where the edition counts them, cards in hand (another player's face-down ones only
+counted), and who is in jail or bankrupt."""
 
 from __future__ import annotations
 
@@ -54,9 +55,40 @@ def player_line(
         notes.append(
             Content.styled(f"{left} marker{'s' if left != 1 else ''} left", "dim" if left else "bold")
         )
+    if ps.next_roll_backward:
+        notes.append(Content.styled("next throw backwards", "bold $warning"))
     if notes:
         lines.append(Content("   ") + Content(f" {glyphs.dot} ").join(notes))
+    lines.extend(Content("   ") + Content.styled(line, "dim") for line in hand_lines(view, p))
     return lines
+
+
+def hand_lines(view: GameView, p: int) -> list[str]:
+    """The cards a player holds, deck by deck: named where this view may see them, else counted."""
+    board = view.board
+    by_deck: dict[str, list[str]] = {}
+    for ref in view.players[p].hand:
+        deck, _, card_id = ref.partition("/")
+        by_deck.setdefault(deck, []).append(card_id)
+    out = []
+    for deck, cards in by_deck.items():
+        name = board.edition.decks[deck].name
+        shown = [board.cards[deck][c] for c in cards if c in board.cards.get(deck, {})]
+        hidden = len(cards) - len(shown)
+        parts = [_short(card.text, card.effect.kind) for card in shown]
+        if hidden:
+            parts.append(f"{hidden} face down")
+        out.append(f"{name}: {', '.join(parts)}")
+    return out
+
+
+def _short(text: str, kind: str) -> str:
+    """A held card in a few letters: "Fwd 5", "1-3-6", the first words of a kept card."""
+    if kind == "travel":
+        return text.replace("Forward ", "Fwd ").replace("Backward ", "Back ")
+    if kind == "triple_play_numbers":
+        return text.split()[-1]
+    return " ".join(text.split(".")[0].split()[:4])
 
 
 def holdings_of(
