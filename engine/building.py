@@ -20,7 +20,7 @@ from engine.errors import IllegalCommand, Refusal
 from engine.events import BuildingBought, BuildingPlaced, BuildingSold, interned
 from engine.money import funds, spend
 from engine.registry import BUILD_ROOM, BUILD_RULES, command, effect
-from engine.state import BuildingKind, BuildingPlacement, RaiseBuilding, Resume
+from engine.state import BuildingKind, BuildingPlacement, RaiseBuilding
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -137,9 +137,7 @@ def _build(game: Game, cmd: Build) -> None:
     kind = game.ruleset.next_building(st.deeds[cmd.space].level)
     rivals = shortage_rivals(game, cmd.player, kind)
     if rivals:
-        if pend is not None:
-            st.suspended.append(pend)
-            game.push_front([Resume()])
+        game.set_aside()
         st.pending = None
         floor = shortage_floor(game, cmd.space, [*rivals, cmd.player], kind)
         start_building_auction(game, kind, cmd.space, cmd.player, rivals, floor)

@@ -15,17 +15,13 @@ from typing import TYPE_CHECKING
 from engine.errors import IllegalCommand, Refusal
 from engine.narration import money
 from engine.registry import BUILD_ROOM, BUILD_RULES, RENT_MODELS
-from engine.rent import RentRow
+from engine.rent import RentRow, houses_phrase
 
 if TYPE_CHECKING:
     from engine.board import Board
     from engine.game import Game
     from engine.ruleset import BuildingKind, Ruleset
     from engine.tabletop import Tabletop
-
-
-def _houses(n: int) -> str:
-    return f"{n} house{'s' if n != 1 else ''}"
 
 
 class Doubling:
@@ -45,12 +41,12 @@ class Doubling:
         times: int = 0,
     ) -> tuple[int, str]:
         houses = max(level, 1)  # a lot not yet sold is reckoned with the house it is sold with
-        return board.rent[space][0] * 2 ** (houses - 1) * multiplier, f"with {_houses(houses)}"
+        return board.rent[space][0] * 2 ** (houses - 1) * multiplier, f"with {houses_phrase(houses)}"
 
     def schedule(self, board: Board, ruleset: Ruleset, space: int, held: int, level: int) -> list[RentRow]:
         printed = board.rent[space][0]
         return [
-            RentRow(f"With {_houses(n)}", money(printed * 2 ** (n - 1)), held > 0 and level == n)
+            RentRow(f"With {houses_phrase(n)}", money(printed * 2 ** (n - 1)), held > 0 and level == n)
             for n in range(1, ruleset.max_level + 1)
         ]
 
@@ -93,7 +89,7 @@ def _after_circuit(table: Tabletop, player: int, space: int) -> tuple[BuildingKi
     here = table.deeds[space].level
     if here >= table.ruleset.max_level:
         return None, IllegalCommand(
-            "has_hotel", f"{table.board.name(space)} already has {_houses(here)}, the most a lot takes."
+            "has_hotel", f"{table.board.name(space)} already has {houses_phrase(here)}, the most a lot takes."
         )
     return "house", None
 

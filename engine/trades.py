@@ -27,7 +27,6 @@ from engine.state import (
     Bundle,
     OfferMortgage,
     PlaceTradedHouse,
-    Resume,
     TradeAnswer,
     TradeOffer,
 )
@@ -165,8 +164,7 @@ def _propose(game: Game, cmd: ProposeTrade) -> None:
     st.next_trade_id += 1
     st.offers.append(offer)
     assert st.pending is not None
-    st.suspended.append(st.pending)
-    game.push_front([Resume()])
+    game.set_aside()
     st.pending = TradeAnswer(player=cmd.to, trade=offer)
     game.emit(TradeProposed(trade=offer))
 

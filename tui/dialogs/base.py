@@ -158,6 +158,11 @@ class GameDialog(ModalScreen[None]):
         if hints:
             self.notify(hints[0], timeout=3)
 
+    def press(self, button: Button) -> None:
+        """A button whose id names one of this dialog's actions (`send`: `action_send`) does what its key
+        does."""
+        getattr(self, f"action_{button.id}")()
+
     def hint(self, action: str, description: str) -> str:
         """Why an action is not possible now (dialogs with something better to say override this)."""
         return f"{description}: not possible now."

@@ -125,15 +125,7 @@ class DebtDialog(DecisionDialog):
         self.table.play(event.command)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        actions = {
-            "mortgage": self.action_mortgage,
-            "sell": self.action_sell,
-            "trade": self.action_trade,
-            "loan": self.action_loan,
-            "bankrupt": self.action_bankrupt,
-            "poorhouse": self.action_poorhouse,
-        }
-        actions[str(event.button.id)]()
+        self.press(event.button)
 
     def action_mortgage(self) -> None:
         """The mortgage dialog, over this one: every deed and what it raises."""

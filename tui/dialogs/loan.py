@@ -302,14 +302,7 @@ class LoanScreen(GameDialog):
     # --- actions ------------------------------------------------------------------------------
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        actions = {
-            "send": self.action_send,
-            "accept": self.action_accept,
-            "reject": self.action_reject,
-            "withdraw": self.action_withdraw,
-            "close": self.action_close,
-        }
-        actions[str(event.button.id)]()
+        self.press(event.button)
 
     def action_send(self) -> None:
         cmd = self.command()

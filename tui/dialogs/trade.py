@@ -575,17 +575,7 @@ class TradeScreen(GameDialog):
     # --- actions ------------------------------------------------------------------------------
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        actions = {
-            "send": self.action_send,
-            "clear": self.action_clear,
-            "accept": self.action_accept,
-            "reject": self.action_reject,
-            "counter": self.action_counter,
-            "withdraw": self.action_withdraw,
-            "revise": self.action_revise,
-            "close": self.action_close,
-        }
-        actions[str(event.button.id)]()
+        self.press(event.button)
 
     def action_send(self) -> None:
         if self.mode != "compose":
