@@ -112,12 +112,20 @@ class GameDialog(ModalScreen[None]):
         """What the command palette offers while this dialog is open."""
         return ()
 
+    @property
+    def closed(self) -> bool:
+        """Closed before its mount came round (asked and settled in one moment, as a stand-in or a bot can):
+        its widgets are already gone, and there is nothing to fill."""
+        return self not in self.app.screen_stack
+
     def on_mount(self) -> None:
+        if self.closed:
+            return
         self.refresh_from_game()
 
     def on_screen_resume(self) -> None:
         """Back on top (a dialog over it closed): catch up, and let the table move on."""
-        if self.is_mounted:
+        if self.is_mounted and not self.closed:
             self.refresh_from_game()
             self.call_after_refresh(self.table.sync)
 

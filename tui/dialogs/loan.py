@@ -121,6 +121,8 @@ class LoanScreen(GameDialog):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
+        if self.closed:
+            return
         if self.mode == "received":
             self._offer = getattr(self.view.pending, "offer", None)
         names = self.client.names

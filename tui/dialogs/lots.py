@@ -32,6 +32,8 @@ class LotsDialog(GameDialog):
         self._spaces: list[int] = []
 
     def on_mount(self) -> None:
+        if self.closed:
+            return
         table = self.query_one(DataTable)
         table.add_column(self.LOT_HEADING, width=24)
         table.add_columns(*self.columns())

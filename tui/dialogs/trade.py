@@ -216,6 +216,8 @@ class TradeScreen(GameDialog):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
+        if self.closed:
+            return
         if self.mode == "received":
             pend = self.view.pending
             self._offer = getattr(pend, "trade", None)

@@ -57,6 +57,8 @@ class TravelDialog(GameDialog):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
+        if self.closed:
+            return
         cards = self.query_one("#cards", SelectionList)
         board = self.client.board
         for ref in held_of(self.view, self.player, "travel"):
