@@ -1,6 +1,6 @@
 """The game server under load: many people playing at once, each over their own SSH connection.
 
-    python bench/serve.py [--sessions 50] [--seconds 60] [--log FILE]
+    python bench/serve.py [--sessions 50] [--seconds 60] [--log FILE] [--screens DIR]
 
 It starts `landlords serve` in a process of its own on a free port of 127.0.0.1, with tables of two
 people and two bots already made (as if the people had met in the lobby), and connects every person
@@ -10,6 +10,9 @@ card, decline and pass, pay flat, raise cash, go bankrupt when nothing is left),
 or so opens the chat line: the time from that key leaving the client to the chat line's prompt arriving
 on the client's screen is the key-to-screen time. Everything is bounded: the number of sessions, the
 time, and loopback only.
+
+With `--screens`, each person's screen is also kept by a terminal emulator (pyte, from the test
+extras), and what it showed when a probe went unanswered is written to a file in DIR.
 
 It prints the sessions held, the server's CPU time spent on the arrivals, its memory (resident set,
 before and with every session, and per session), its CPU time while everyone plays (share of one core,
@@ -28,6 +31,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 
@@ -36,6 +40,7 @@ PROMPT = b"Say to the table"
 TABLE = b"Short Game"
 PLAY_KEYS = tuple(k.encode() for k in os.environ.get("BENCH_KEYS", "r,e,a,p,\r,f,x,r,e").split(","))
 PROBE_EVERY = 6.0  # seconds between two key-to-screen probes of one person
+SCREENS: Path | None = None  # where a screen that answered no probe is written (--screens)
 KEY_EVERY = float(os.environ.get("BENCH_KEY_EVERY", "2.0"))  # seconds between a person's keys, on average
 
 
@@ -91,9 +96,17 @@ class Screen(asyncssh.SSHClientSession[bytes]):
         self.waiter: asyncio.Future[None] | None = None
         self.closed = False
         self.received = 0
+        self.emulator: Any = None
+        if SCREENS is not None:
+            import pyte
+
+            self.emulator = pyte.Screen(100, 30)
+            self.stream = pyte.ByteStream(self.emulator)
 
     def data_received(self, data: bytes, datatype: int | None) -> None:
         self.received += len(data)
+        if self.emulator is not None:
+            self.stream.feed(data)
         window = self.tail + data
         if not self.seen_table and TABLE in window:
             self.seen_table = True
@@ -148,6 +161,9 @@ async def person(port: int, key: asyncssh.SSHKey, room: str, clock: Clock, laten
                     latencies.append(loop.time() - sent)
                 except TimeoutError:
                     latencies.append(float("inf"))  # no screen within 5 s counts as the worst
+                    if screen.emulator is not None and SCREENS is not None:
+                        dump = SCREENS / f"{room}-{id(screen)}-{time.time():.1f}.txt"
+                        dump.write_text("\n".join(screen.emulator.display))
                 screen.waiter = None
                 await asyncio.sleep(0.3)
                 chan.write(b"\x1b")  # close the chat line
@@ -275,7 +291,12 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--log", type=Path, default=None, help="keep the server's log in this file")
+    parser.add_argument(
+        "--screens", type=Path, default=None, help="write here the screens that answered no probe"
+    )
     args = parser.parse_args()
+    global SCREENS
+    SCREENS = args.screens
     sessions = max(1, min(args.sessions, 200))
     seconds = max(5.0, min(args.seconds, 600.0))
     with tempfile.TemporaryDirectory(prefix="landlords-serve-") as tmp:

@@ -116,6 +116,18 @@ class Terminal:
             self.closed = True
 
 
+PASTE_START = "\x1b[200~"
+PASTE_END = "\x1b[201~"
+
+
+def paste_open(was_open: bool, text: str) -> bool:
+    """Whether a bracketed paste is still open after `text` (an Escape inside one ends no key)."""
+    start, end = text.rfind(PASTE_START), text.rfind(PASTE_END)
+    if start == end == -1:
+        return was_open
+    return start > end
+
+
 class ChannelDriver(Driver):
     """Textual's driver for one session: draws on the session's `Terminal` and reads its keys."""
 
@@ -129,6 +141,8 @@ class ChannelDriver(Driver):
         self._parser = XTermParser(False)
         self._tick: asyncio.TimerHandle | None = None
         self._input = False
+        self._pasting = False
+        self._tail = ""  # the end of the last packet, for a paste's marker split over two
 
     def write(self, data: str) -> None:
         self.terminal.write(data)
@@ -154,11 +168,21 @@ class ChannelDriver(Driver):
         self.send_message(events.Resize(size, size))
 
     def feed(self, text: str) -> None:
+        """One packet of the client's input. An Escape that ends a packet is the Escape key, now: a
+        client sends an escape sequence whole, and a busy server may read the next key's packet before
+        a timer could tell the two apart (the key would then be read as Alt and that key)."""
         if not self._input:
             return
+        window = self._tail + text
+        self._pasting = paste_open(self._pasting, window)
+        self._tail = window[-(len(PASTE_END) - 1) :]
         try:
             for message in self._parser.feed(text):
                 self._deliver(message)
+            if text.endswith("\x1b") and not self._pasting:
+                self._parser._timeout_time = 0.0  # the parser's wait for more is over
+                for message in self._parser.tick():
+                    self._deliver(message)
         except Exception:
             log.exception("input could not be read; the parser starts again")
             self._parser = XTermParser(False)

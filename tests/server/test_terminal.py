@@ -1,0 +1,72 @@
+"""The session's terminal reads keys as the player pressed them, however late the server gets to them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import events
+
+from server.config import Limits
+from server.terminal import ChannelDriver, Terminal
+
+
+class Channel:
+    def write(self, data: bytes) -> None:
+        pass
+
+    def get_write_buffer_size(self) -> int:
+        return 0
+
+    def close(self) -> None:
+        pass
+
+
+class App:
+    """Only what the driver touches: the terminal, and where its messages go."""
+
+    def __init__(self) -> None:
+        self.terminal = Terminal(Channel(), Limits(), 80, 24)
+        self.keys: list[str] = []
+
+    def post_message(self, message: Any) -> bool:
+        if isinstance(message, events.Key):
+            self.keys.append(message.key)
+        return True
+
+
+def driver_for(app: App) -> ChannelDriver:
+    driver = ChannelDriver(app)  # type: ignore[arg-type]  # a stand-in app
+    driver.start_application_mode()
+    return driver
+
+
+async def test_an_escape_and_the_next_key_read_together_stay_two_keys() -> None:
+    """Escape, then a key: two packets from the client, both waiting when a busy server reads them.
+    They are the Escape key and the key, not the key with Alt (which lost a chat line's Escape)."""
+    app = App()
+    driver_for(app)
+    app.terminal.received(b"\x1b")
+    app.terminal.received(b"e")
+    assert app.keys == ["escape", "e"]
+
+
+async def test_an_escape_sequence_in_one_packet_is_still_one_key() -> None:
+    app = App()
+    driver_for(app)
+    app.terminal.received(b"\x1b[A")
+    app.terminal.received(b"\x1bOB")
+    assert app.keys == ["up", "down"]
+
+
+async def test_a_paste_split_at_its_closing_escape_stays_a_paste() -> None:
+    app = App()
+    driver = driver_for(app)
+    pasted: list[str] = []
+    app.post_message = lambda m: pasted.append(m.text) if isinstance(m, events.Paste) else True  # type: ignore[method-assign]
+    app.terminal.received(b"\x1b[200~hello\x1b")
+    app.terminal.received(b"[201~")
+    assert pasted == ["hello"]
+    app.post_message = App.post_message.__get__(app)  # type: ignore[method-assign]
+    app.terminal.received(b"\x1b")  # after the paste, an Escape alone is the key again
+    assert app.keys == ["escape"]
+    assert driver.terminal is app.terminal
