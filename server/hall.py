@@ -11,6 +11,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from engine import EDITIONS, load_edition
 from engine.text import TextError
@@ -38,6 +39,7 @@ class Hall:
         self.tables: dict[str, Table] = {}
         self._watchers: list[Callable[[], None]] = []
         self._tell: Handle | None = None
+        self._kept: dict[str, dict[str, Any]] = {}  # each room's plan as last written
         self._load()
 
     # --- keeping the plans --------------------------------------------------------------------
@@ -57,6 +59,7 @@ class Hall:
                 log.warning("room file %s not used: %s", path.name, exc)
                 continue
             self.tables[plan.id] = self._table(plan)
+            self._kept[plan.id] = plan.to_json()
         log.info("%d rooms", len(self.tables))
 
     def _table(self, plan: Plan) -> Table:
@@ -66,8 +69,14 @@ class Hall:
         return table
 
     def keep(self, table: Table) -> None:
+        """Write the room's plan (its seats, who sits in them, its options) when it has changed: not on
+        every move of its game, which its save keeps."""
+        plan = table.plan.to_json()
+        if self._kept.get(table.id) == plan:
+            return
         try:
-            write_json(self._plans() / f"{table.id}.json", table.plan.to_json())
+            write_json(self._plans() / f"{table.id}.json", plan)
+            self._kept[table.id] = plan
         except OSError as exc:
             log.error("cannot keep room %s: %s", table.id, exc)
 
@@ -165,6 +174,7 @@ class Hall:
         if table.started:
             return
         self.tables.pop(table.id, None)
+        self._kept.pop(table.id, None)
         try:
             (self._plans() / f"{table.id}.json").unlink(missing_ok=True)
         except OSError as exc:

@@ -76,7 +76,9 @@ class LobbyScreen(Screen[None]):
             self.fill()
 
     def on_hall_changed(self, message: HallChanged) -> None:
-        self.fill()
+        """Read again when on top; a lobby under a table is read again when the player comes back to it."""
+        if self.app.screen is self:
+            self.fill()
 
     def fill(self) -> None:
         app = self.server

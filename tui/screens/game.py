@@ -18,7 +18,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from engine import Command
 from engine.events import Event
@@ -63,6 +62,7 @@ from tui.widgets.deed import DeedPanel
 from tui.widgets.event_log import EventLog
 from tui.widgets.holdings import HoldingsPanel
 from tui.widgets.status import StatusBar
+from tui.widgets.steady_footer import SteadyFooter
 from tui.words import actor_of, describe_command
 
 if TYPE_CHECKING:
@@ -332,7 +332,7 @@ class GameScreen(Screen[None]):
                 yield HoldingsPanel(id="holdings")
                 yield DeedPanel(id="deed")
                 yield EventLog(id="side-log")
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.board.centre.rule = self.glyphs.rule  # type: ignore[attr-defined]
