@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PROMPT = b"Say to the table"
 TABLE = b"Short Game"
 PLAY_KEYS = tuple(k.encode() for k in os.environ.get("BENCH_KEYS", "r,e,a,p,\r,f,x,r,e").split(","))
-PROBE_EVERY = 6.0  # seconds between two key-to-screen probes of one person
+PROBE_EVERY = float(os.environ.get("BENCH_PROBE_EVERY", "6.0"))  # seconds between two probes of one person
 SCREENS: Path | None = None  # where a screen that answered no probe is written (--screens)
 KEY_EVERY = float(os.environ.get("BENCH_KEY_EVERY", "2.0"))  # seconds between a person's keys, on average
 
@@ -174,7 +174,7 @@ async def person(port: int, key: asyncssh.SSHKey, room: str, clock: Clock, laten
             chan.write(PLAY_KEYS[step % len(PLAY_KEYS)])
             clock.keys += 1
             step += 1
-            await asyncio.sleep(rng.uniform(0.5, 1.5) * KEY_EVERY)
+            await asyncio.sleep(min(rng.uniform(0.5, 1.5) * KEY_EVERY, max(0.0, clock.until - loop.time())))
         return "closed by the server" if screen.closed else "held"
     finally:
         conn.close()

@@ -33,7 +33,9 @@ class ChatDialog(ModalScreen[str | None]):
             yield SteadyInput(max_length=self.limit, id="line")
 
     def on_mount(self) -> None:
-        self.query_one(Input).focus()
+        """Closed before its mount came round (`/` and Escape read in one moment), it has no line to focus."""
+        for line in self.query(Input).results(Input):
+            line.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value)

@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from textual import events
+from textual.app import App as TextualApp
 
 from server.config import Limits
+from server.screens.chat import ChatDialog
 from server.terminal import ChannelDriver, Terminal
 
 
@@ -70,3 +72,16 @@ async def test_a_paste_split_at_its_closing_escape_stays_a_paste() -> None:
     app.terminal.received(b"\x1b")  # after the paste, an Escape alone is the key again
     assert app.keys == ["escape"]
     assert driver.terminal is app.terminal
+
+
+async def test_a_chat_line_closed_in_the_moment_it_opened_leaves_the_session_running() -> None:
+    """`/` and Escape read together by a busy server: the chat line is gone before its mount came round,
+    and has nothing to focus (this ended the player's session)."""
+    app: TextualApp[None] = TextualApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        base = app.screen
+        app.push_screen(ChatDialog(200))
+        app.pop_screen()
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen is base and app.return_code is None
