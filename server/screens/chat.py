@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from textual.app import ComposeResult
+from textual.app import ComposeResult, RenderResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from tui.widgets.steady_input import SteadyInput
+from tui.widgets.tinted import dim_background
 
 
 class ChatDialog(ModalScreen[str | None]):
@@ -31,6 +32,9 @@ class ChatDialog(ModalScreen[str | None]):
         with Vertical():
             yield Static("Say to the table (Enter sends, Esc cancels):")
             yield SteadyInput(max_length=self.limit, id="line")
+
+    def render(self) -> RenderResult:  # type: ignore[override]  # the table under it, dimmed more cheaply
+        return dim_background(super().render())  # type: ignore[return-value]
 
     def on_mount(self) -> None:
         """Closed before its mount came round (`/` and Escape read in one moment), it has no line to focus."""

@@ -12,9 +12,10 @@ from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from engine.text import plain
+from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
     from server.app import ServerApp
@@ -52,7 +53,7 @@ class LobbyScreen(Screen[None]):
         yield Static(id="head")
         yield DataTable(cursor_type="row", zebra_stripes=True)
         yield Static(id="note")
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         app = self.server
@@ -61,9 +62,13 @@ class LobbyScreen(Screen[None]):
         )
         table = self.query_one(DataTable)
         table.add_columns(*COLUMNS)
-        self._stop_watching = app.hall.watch(self._hall_changed)
+        self._watch()
         self.fill()
         table.focus()
+
+    def _watch(self) -> None:
+        self._stop_watching()
+        self._stop_watching = self.server.hall.watch(self._hall_changed)
 
     def on_unmount(self) -> None:
         self._stop_watching()
@@ -71,12 +76,18 @@ class LobbyScreen(Screen[None]):
     def _hall_changed(self) -> None:
         self.post_message(HallChanged())
 
+    def on_screen_suspend(self) -> None:
+        """Under a table (or a form), the lobby is not told of changes: even a message it ignores makes
+        Textual repaint the screen on top of it. It reads the rooms again when it is back on top."""
+        self._stop_watching()
+        self._stop_watching = lambda: None
+
     def on_screen_resume(self) -> None:
         if self.is_mounted:
+            self._watch()
             self.fill()
 
     def on_hall_changed(self, message: HallChanged) -> None:
-        """Read again when on top; a lobby under a table is read again when the player comes back to it."""
         if self.app.screen is self:
             self.fill()
 

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from textual import events
+from textual.app import RenderResult
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
 from textual.widgets import Button
@@ -14,6 +15,7 @@ from engine import Command, GameView
 from tui.client import GameClient
 from tui.director import Decision
 from tui.glyphs import Glyphs
+from tui.widgets.tinted import dim_background
 
 if TYPE_CHECKING:
     from tui.trade_model import TradeDraft
@@ -97,6 +99,9 @@ class GameDialog(ModalScreen[None]):
     @property
     def client(self) -> GameClient:
         return self.table.client
+
+    def render(self) -> RenderResult:  # type: ignore[override]  # the game under it, dimmed more cheaply
+        return dim_background(super().render())  # type: ignore[return-value]
 
     @property
     def view(self) -> GameView:

@@ -11,7 +11,9 @@ Shown = tuple[tuple[str, str, str, str, bool, str, str | None], ...]
 class SteadyFooter(Footer):
     """Textual's footer rebuilds all its keys whenever the focus moves, a dialog opens or closes, or a
     screen asks for its keys to be looked at again, even when the same keys come out; each rebuild lays
-    the whole screen out again and redraws it. This one keeps its keys when they would come out the same."""
+    the whole screen out again and redraws it (and the screen on top, when this one shows through a
+    dialog). This one keeps its keys when they would come out the same, and while another screen is on
+    top of its own: its screen looks at them again when it is back on top."""
 
     _composed: Shown | None = None
 
@@ -36,6 +38,7 @@ class SteadyFooter(Footer):
         yield from super().compose()
 
     async def recompose(self) -> None:
-        if self._composed is not None and self.is_attached and self._shown() == self._composed:
+        kept = self._composed is not None and self.is_attached
+        if kept and (self.screen is not self.app.screen or self._shown() == self._composed):
             return
         await super().recompose()
