@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.app import ComposeResult, RenderResult
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
@@ -32,6 +33,12 @@ class ChatDialog(ModalScreen[str | None]):
         with Vertical():
             yield Static("Say to the table (Enter sends, Esc cancels):")
             yield SteadyInput(max_length=self.limit, id="line")
+
+    def dismiss(self, result: str | None = None) -> AwaitComplete:
+        """Close the line if it is still on top: an Escape read as it was closing closes nothing else."""
+        if self.app.screen is not self:
+            return AwaitComplete()
+        return super().dismiss(result)
 
     def render(self) -> RenderResult:  # type: ignore[override]  # the table under it, dimmed more cheaply
         return dim_background(super().render())  # type: ignore[return-value]

@@ -85,3 +85,28 @@ async def test_a_chat_line_closed_in_the_moment_it_opened_leaves_the_session_run
         await pilot.pause()
         await pilot.pause()
         assert app.screen is base and app.return_code is None
+
+
+async def test_a_chat_line_closed_twice_closes_nothing_under_it() -> None:
+    app: TextualApp[None] = TextualApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        base = app.screen
+        dialog = ChatDialog(200)
+        app.push_screen(dialog)
+        await pilot.pause()
+        dialog.action_cancel()
+        dialog.action_cancel()  # an Escape read as the line was already closing
+        await pilot.pause()
+        assert app.screen is base and app.return_code is None
+
+
+async def test_a_chat_line_closed_before_its_mount_came_round_is_closed() -> None:
+    app: TextualApp[None] = TextualApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        base = app.screen
+        dialog = ChatDialog(200)
+        app.push_screen(dialog)
+        dialog.action_cancel()  # `/` and Escape read in one moment
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen is base and app.return_code is None

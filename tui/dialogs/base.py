@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from textual import events
 from textual.app import RenderResult
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
 from textual.widgets import Button
@@ -99,6 +100,13 @@ class GameDialog(ModalScreen[None]):
     @property
     def client(self) -> GameClient:
         return self.table.client
+
+    def dismiss(self, result: None = None) -> AwaitComplete:
+        """Close this dialog if it is still the one on top: a key read just after the game closed it (a
+        stand-in or a bot settled what it asked) closes nothing else."""
+        if self.app.screen is not self:
+            return AwaitComplete()
+        return super().dismiss(result)
 
     def render(self) -> RenderResult:  # type: ignore[override]  # the game under it, dimmed more cheaply
         return dim_background(super().render())  # type: ignore[return-value]
