@@ -179,7 +179,8 @@ class ChannelDriver(Driver):
         try:
             for message in self._parser.feed(text):
                 self._deliver(message)
-            if text.endswith("\x1b") and not self._pasting:
+            waiting = getattr(self._parser, "_timeout_time", None) is not None
+            if text.endswith("\x1b") and waiting and not self._pasting:
                 self._parser._timeout_time = 0.0  # the parser's wait for more is over
                 for message in self._parser.tick():
                     self._deliver(message)
