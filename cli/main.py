@@ -4,6 +4,7 @@ With no subcommand it opens the start screen."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -25,6 +26,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    here = os.getcwd()
+    if here not in sys.path:
+        sys.path.append(here)  # bots of your own (module:Class) are found from where you run the game
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine import RuleOptions, load_edition, new_game
-from room.library import Persistence
-from room.opponents import make_opponents
+from engine import RuleOptions, SetupError, load_edition, new_game
+from room.library import Persistence, PersistenceError
+from room.opponents import UnknownBot, make_opponents
 from room.replay import TableReplay
 from room.room import Room
 from room.seats import Seat, quick_seats
@@ -44,13 +44,20 @@ def open_room(
     game = new_game(
         setup.edition, [s.name for s in setup.seats], seed=setup.seed, rules=setup.rules, dice=dice
     )
+    try:
+        opponents = make_opponents(setup.seats, game.state.seed)
+    except UnknownBot as exc:
+        raise SetupError(str(exc)) from exc
     recorder = persistence.record(game, setup.seats, setup.title)
-    return Room(game, setup.seats, make_opponents(setup.seats, game.state.seed), recorder)
+    return Room(game, setup.seats, opponents, recorder)
 
 
 def resume_room(persistence: Persistence, save_id: str | None) -> Room:
     """A saved game (the most recent when no id is given), exactly where it was left: loading replays it
     once, and that one replay also tells the story so far and brings the bots up to date."""
     replay = TableReplay(make_opponents)
-    game, seats, recorder = persistence.resume(save_id, replay)
+    try:
+        game, seats, recorder = persistence.resume(save_id, replay)
+    except UnknownBot as exc:
+        raise PersistenceError(f"This game cannot go on here: {exc}") from exc
     return Room(game, seats, replay.opponents, recorder, replay.history)
