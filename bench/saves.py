@@ -1,8 +1,9 @@
 """Saving and loading speed for a long game: 2,000 commands between four built-in players.
 
 Prints the time to save (an atomic write with fsync, and the encoding alone), the time to load (reading
-and checking the file, then replaying the whole log and comparing it with the snapshot), and the file's
-size. Targets on the reference machine: save under 20 ms, load under 300 ms.
+and checking the file, then replaying the whole log and comparing it with the snapshot), the file's size,
+and the memory the loaded game holds beside the game it was saved from. Targets on the reference machine:
+save under 20 ms, load under 300 ms, a loaded game no more than twice the memory of the played one.
 
     python bench/saves.py [--commands 2000] [--repeats 30] [--dir FOLDER]
 """
@@ -10,10 +11,12 @@ size. Targets on the reference machine: save under 20 ms, load under 300 ms.
 from __future__ import annotations
 
 import argparse
+import gc
 import statistics
 import sys
 import tempfile
 import time
+import types
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -111,6 +114,28 @@ def main() -> None:
         print(line("  of which reading", decode_times))
         print(line("  of which replay + compare", replay_times))
         print(f"file size   {size:,} bytes ({size / len(game.log):.1f} per command)")
+        loaded = store.load(session.id).game
+        held, played = memory_of(loaded), memory_of(game)
+        print(
+            f"memory      the loaded game holds {held / 1024:,.0f} KiB, the game it was saved from "
+            f"{played / 1024:,.0f} KiB: {held / played:.2f}x   (target <= 2x)"
+        )
+
+
+def memory_of(game: Game) -> int:
+    """Bytes of everything a game holds of its own (its log, state and starting state), each object once;
+    what every game shares (the board, the rules, classes and functions) left out."""
+    seen: set[int] = set()
+    total = 0
+    stack: list[object] = [game.log, game.state, game.initial]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, type | types.ModuleType | types.FunctionType):
+            continue
+        seen.add(id(obj))
+        total += sys.getsizeof(obj)
+        stack.extend(gc.get_referents(obj))
+    return total
 
 
 if __name__ == "__main__":

@@ -4,11 +4,39 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from room import Room, pacing
+from cli import arguments
+from room import pacing
+from tui import terminal
+
+if TYPE_CHECKING:
+    from room import Room
 
 THEMES = ("auto", "dark", "light", "ansi")
+
+
+def edition_choice(text: str) -> str:
+    """An edition as people write it: its id or its name, in any case ("Classic", "darrow-1935")."""
+    from engine import EDITIONS, load_edition
+
+    wanted = text.strip().casefold()
+    for edition in EDITIONS:
+        if wanted in (edition.casefold(), load_edition(edition).name.casefold()):
+            return edition
+    raise argparse.ArgumentTypeError(f"no edition {text!r}; choose from {', '.join(EDITIONS)}")
+
+
+def add_edition_option(parser: Any, help_text: str) -> None:
+    from engine import EDITIONS
+
+    parser.add_argument(
+        "--edition",
+        type=edition_choice,
+        default="classic",
+        metavar="EDITION",
+        help=f"{help_text}: {', '.join(EDITIONS)} (names in any case do too; default classic)",
+    )
 
 
 def add_display_options(parser: Any, *, defaults: bool = True) -> None:
@@ -35,7 +63,7 @@ def add_display_options(parser: Any, *, defaults: bool = True) -> None:
         help="how fast bots move (default normal)",
     )
     group.add_argument("--saves-dir", type=Path, default=default(None), help="where games are saved")
-    group.add_argument("--name", default=default(None), help="your name at the table")
+    group.add_argument("--name", type=arguments.name, default=default(None), help="your name at the table")
 
 
 def options_from(args: argparse.Namespace) -> Any:
@@ -51,7 +79,9 @@ def options_from(args: argparse.Namespace) -> Any:
 
 
 def run(args: argparse.Namespace, kind: str = "menu", **opening: Any) -> int:
-    """Run the app full screen and return its exit code."""
+    """Run the app full screen and return its exit code; without a terminal, say so instead (status 2)."""
+    if terminal.missing():
+        return terminal.refuse()
     from tui.app import LandlordsApp, Opening
 
     app = LandlordsApp(options_from(args), Opening(kind=kind, **opening))  # type: ignore[arg-type]

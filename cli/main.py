@@ -1,5 +1,6 @@
 """The `landlords` command line. Each subcommand lives in its own module and registers itself here.
-With no subcommand it opens the start screen."""
+With no subcommand it opens the start screen, and then only what that screen needs is loaded: the
+subcommands (and the engine, the saves and the bots they use) load when one is asked for, or for help."""
 
 from __future__ import annotations
 
@@ -7,30 +8,55 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from importlib import import_module, metadata
 
-from cli import demo, launch, new, replay, resume, saved_games, simulate
+from cli import arguments, launch
 
-SUBCOMMANDS = (new, resume, saved_games, replay, simulate, demo)
+SUBCOMMANDS = {
+    "new": "cli.new",
+    "resume": "cli.resume",
+    "saves": "cli.saved_games",
+    "replay": "cli.replay",
+    "simulate": "cli.simulate",
+    "demo": "cli.demo",
+}
+"""Each subcommand's name and the module that registers it."""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+def build_parser(*, subcommands: bool = True) -> argparse.ArgumentParser:
+    parser = arguments.Parser(
         prog="landlords",
         description="A property-trading board game for the terminal.",
     )
+    parser.add_argument("--version", action="version", version=f"landlords {_version()}")
     launch.add_display_options(parser)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in SUBCOMMANDS:
-        module.register(sub)
+    if subcommands:
+        sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+        for module in SUBCOMMANDS.values():
+            import_module(module).register(sub)
     return parser
+
+
+def _version() -> str:
+    try:
+        return metadata.version("landlords")
+    except metadata.PackageNotFoundError:
+        return "(not installed)"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     here = os.getcwd()
     if here not in sys.path:
         sys.path.append(here)  # bots of your own (module:Class) are found from where you run the game
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    args = None
+    if not set(words) & {*SUBCOMMANDS, "-h", "--help"}:  # the start screen: load no subcommand
+        args, unknown = build_parser(subcommands=False).parse_known_args(words)
+        args.command = None
+        if unknown:  # let the whole parser say what is wrong
+            args = None
+    if args is None:
+        args = build_parser().parse_args(words)
     try:
         if args.command is None:
             return launch.run(args)

@@ -5,15 +5,16 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from cli import launch
-from engine import EDITIONS
+from cli import arguments, launch
 
 
 def register(sub: Any) -> None:
     p = sub.add_parser("new", help="start a new game (--quick: you and three bots, at once)")
     p.add_argument("--quick", action="store_true", help="you and three bots, the official Short Game rules")
-    p.add_argument("--edition", choices=EDITIONS, default="classic", help="the edition the form starts with")
-    p.add_argument("--seed", type=int, default=None, help="seed of the game, for a game you can replay")
+    launch.add_edition_option(p, "the edition the form starts with")
+    p.add_argument(
+        "--seed", type=arguments.seed, default=None, help="seed of the game, for a game you can replay"
+    )
     launch.add_display_options(p, defaults=False)
     p.set_defaults(run=run)
 

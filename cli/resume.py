@@ -12,15 +12,15 @@ import sys
 from typing import Any
 
 from rich.console import Console
-from rich.text import Text
 
 from cli import launch
-from cli.saved_games import ID_HELP, describe_game, fail, store_for
+from cli.saved_games import ID_HELP, describe_game, fail, store_for, text
 from engine import Event
 from engine.narration import describe
 from room import Persistence, PersistenceError, resume_room
 from saves import LoadedGame, SaveError
 from saves.history import Story, this_turn
+from tui import terminal
 
 
 def register(sub: Any) -> None:
@@ -32,28 +32,31 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if not args.status and terminal.missing():
+        return terminal.refuse()
     store = store_for(args)
     save_id = args.id
     if save_id is None:
-        latest = store.most_recent()
-        skipped = len(store.damaged())
-        if skipped:
+        try:
+            found, damaged = store.scan()
+        except SaveError as exc:
+            return fail(exc)
+        if damaged:
             print(
-                f"landlords: {skipped} damaged save{'s' if skipped > 1 else ''} skipped "
+                f"landlords: {len(damaged)} damaged save{'s' if len(damaged) > 1 else ''} skipped "
                 "(see `landlords saves list`)",
                 file=sys.stderr,
             )
-        if latest is None:
+        if not found:
             return fail(f"there are no saved games in {store.root}")
-        save_id = str(latest.path)
-    if args.status:
+        save_id = str(found[0].path)
+    if args.status:  # a question, not a game: no lock, so a read-only folder or a game open elsewhere is fine
         story = Story()
         try:
-            loaded, session = store.open(save_id, story)
+            loaded = store.load(save_id, story)
         except SaveError as exc:
             return fail(exc)
-        with session:
-            _print_status(loaded, story.events)
+        _print_status(loaded, story.events)
         return 0
     try:
         room = resume_room(Persistence(store.root), save_id)  # refused in one line if it cannot open
@@ -71,6 +74,6 @@ def _print_status(loaded: LoadedGame, events: list[Event]) -> None:
     recent = this_turn(events)
     if recent:
         console.print()
-        console.print("This turn so far:" if game.state.winner is None else "The last turn:")
+        console.print(text("This turn so far:" if game.state.winner is None else "The last turn:"))
         for event in recent:
-            console.print(Text("  " + describe(event, names, game.board)))
+            console.print(text("  " + describe(event, names, game.board)))

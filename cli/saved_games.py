@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from engine import Game, load_edition, net_worth, waiting_for
+from engine.text import plain
 from saves import LoadedGame, SaveError, SaveStore, SaveSummary, Seat, saves_dir
 from saves.store import read
 
@@ -33,9 +34,20 @@ def store_for(args: argparse.Namespace) -> SaveStore:
     return SaveStore(saves_dir(args.saves_dir))
 
 
+def text(value: object, style: str = "") -> Text:
+    """Anything for rich to print as it is: never read as markup, and no control character in it (names,
+    titles and paths come from files and from other people)."""
+    return Text(plain(str(value)), style=style)
+
+
+def say(line: object = "") -> None:
+    """One line of plain text on stdout, safe to print whatever it holds."""
+    print(plain(str(line)))
+
+
 def fail(message: object) -> int:
     """One line on stderr, and the status of a command that could not do its job."""
-    print(f"landlords: {message}", file=sys.stderr)
+    print(f"landlords: {plain(str(message))}", file=sys.stderr)
     return ERROR
 
 
@@ -88,6 +100,31 @@ def status(summary: SaveSummary) -> str:
     return f"turn {summary.turn}"
 
 
+_RULE_WORDS = {
+    "short_game": ("the Short Game", "the full game"),
+    "free_parking_pot": ("a Free Parking pot", "no Free Parking pot"),
+    "double_go_salary": ("double salary on GO", "plain salary on GO"),
+    "auctions": ("auctions", "no auctions"),
+    "rent_in_jail": ("rent collected in jail", "no rent collected in jail"),
+    "even_building": ("even building", "building need not be even"),
+}
+
+
+def rules_text(changed: dict[str, object]) -> str:
+    """The rule options that differ from the printed rules, in words ("the Short Game, no auctions")."""
+    parts = []
+    for key, value in changed.items():
+        if key in _RULE_WORDS and isinstance(value, bool):
+            parts.append(_RULE_WORDS[key][0 if value else 1])
+        elif key == "time_limit_rounds":
+            parts.append(f"the Time Limit game of {value} rounds")
+        elif key == "starting_cash":
+            parts.append(f"${value:,} starting cash" if isinstance(value, int) else f"{value} starting cash")
+        else:
+            parts.append(f"{key.replace('_', ' ')} {value}")
+    return ", ".join(parts)
+
+
 def standings_table(game: Game, seats: list[Seat]) -> Table:
     st = game.state
     table = Table(box=None, pad_edge=False)
@@ -104,7 +141,11 @@ def standings_table(game: Game, seats: list[Seat]) -> Table:
         elif st.winner is None and st.current == p:
             note = ", ".join(filter(None, ("to play", note)))
         table.add_row(
-            Text(seat_text(seats[p])), f"${ps.cash:,}", str(deeds), f"${net_worth(game, p):,}", note
+            text(seat_text(seats[p])),
+            text(f"${ps.cash:,}"),
+            text(deeds),
+            text(f"${net_worth(game, p):,}"),
+            text(note),
         )
     return table
 
@@ -113,15 +154,16 @@ def describe_game(console: Console, loaded: LoadedGame) -> None:
     """Where a saved game stands: title, edition, turn, the players' figures and whose move it is."""
     s = loaded.summary
     game = loaded.game
-    console.print(Text(f"{s.title}", style="bold"), Text(f"({s.id})", style="dim"))
+    console.print(text(s.title, style="bold"), text(f"({s.id})", style="dim"))
     console.print(
-        f"{edition_name(s.edition)} edition, {len(s.seats)} players; {status(s)}, "
-        f"last played {when(s.updated)}",
-        markup=False,
+        text(
+            f"{edition_name(s.edition)} edition, {len(s.seats)} players; {status(s)}, "
+            f"last played {when(s.updated)}"
+        )
     )
     console.print(standings_table(game, loaded.seats))
     if game.state.winner is None:
-        console.print(f"Waiting for {waiting_for(game)}.", markup=False)
+        console.print(text(f"Waiting for {waiting_for(game)}."))
 
 
 # --- the subcommands ----------------------------------------------------------------------------------
@@ -130,13 +172,16 @@ def describe_game(console: Console, loaded: LoadedGame) -> None:
 def run_list(args: argparse.Namespace) -> int:
     store = store_for(args)
     console = Console()
-    found = store.list()
-    damaged = store.damaged()
+    try:
+        found, damaged = store.scan()
+    except SaveError as exc:
+        return fail(exc)
     if not found and not damaged:
-        console.print(f"No saved games in {store.root}.", markup=False)
+        console.print(text(f"No saved games in {store.root}."))
         return 0
     if found:
-        table = Table(title=f"Saved games in {store.root}", title_justify="left")
+        console.print(text(f"Saved games in {store.root}"), soft_wrap=True)  # a long path is not cut
+        table = Table()
         table.add_column("ID", style="bold")
         table.add_column("Title", overflow="fold")
         table.add_column("Edition")
@@ -145,20 +190,20 @@ def run_list(args: argparse.Namespace) -> int:
         table.add_column("Last played")
         for s in found:
             table.add_row(
-                s.id,
-                Text(s.title),
-                edition_name(s.edition),
-                Text(", ".join(seat_text(seat) for seat in s.seats)),
-                Text(status(s)),
-                when(s.updated),
+                text(s.id),
+                text(s.title),
+                text(edition_name(s.edition)),
+                text(", ".join(seat_text(seat) for seat in s.seats)),
+                text(status(s)),
+                text(when(s.updated)),
             )
         console.print(table)
     if damaged:
         console.print(
-            f"{len(damaged)} file{'s' if len(damaged) > 1 else ''} could not be read:", style="yellow"
+            text(f"{len(damaged)} file{'s' if len(damaged) > 1 else ''} could not be read:", style="yellow")
         )
         for problem in damaged:
-            console.print(Text(f"  {problem.path.name}: {problem.reason}"))
+            console.print(text(f"  {problem.path.name}: {problem.reason}"))
     return 0
 
 
@@ -175,15 +220,17 @@ def run_show(args: argparse.Namespace) -> int:
     details = Table.grid(padding=(0, 2))
     details.add_column(style="dim")
     details.add_column()
-    rules = st.rules.model_dump(exclude_defaults=True)
-    house = ", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in rules.items())
-    details.add_row("Rules", house or "as printed")
-    details.add_row("Players", Text(", ".join(seat_text(seat) for seat in s.seats)))
-    details.add_row("Seed", str(st.seed))
-    details.add_row("Moves", f"{len(loaded.game.log):,} commands, {st.turn} turns, {st.round} rounds")
-    details.add_row("Created", when(s.created))
-    details.add_row("Saved by", f"landlords {loaded.saved_by}")
-    details.add_row("File", Text(str(s.path)))
+    rows = [
+        ("Rules", rules_text(st.rules.model_dump(exclude_defaults=True)) or "as printed"),
+        ("Players", ", ".join(seat_text(seat) for seat in s.seats)),
+        ("Seed", str(st.seed)),
+        ("Moves", f"{len(loaded.game.log):,} commands, {st.turn} turns, {st.round} rounds"),
+        ("Created", when(s.created)),
+        ("Saved by", f"landlords {loaded.saved_by}"),
+        ("File", str(s.path)),
+    ]
+    for label, value in rows:
+        details.add_row(text(label), text(value))
     console.print(details)
     return 0
 
@@ -192,13 +239,15 @@ def run_delete(args: argparse.Namespace) -> int:
     store = store_for(args)
     try:
         path = store.resolve(args.id)
+        store.check_own(path)
     except SaveError as exc:
         return fail(exc)
     try:
         s = read(path)
-        what = f"{s.title!r} ({path.name})"
+        what = f"{s.title!r} ({path})"
     except SaveError:
-        what = f"{path.name} (unreadable)"
+        what = f"{path} (unreadable)"
+    what = plain(what)
     if not args.yes:
         if not sys.stdin.isatty():
             return fail(f"not deleting {what} without confirmation: add --yes")
@@ -213,5 +262,5 @@ def run_delete(args: argparse.Namespace) -> int:
         store.delete(str(path))
     except SaveError as exc:
         return fail(exc)
-    print(f"Deleted {what}.")
+    say(f"Deleted {what}.")
     return 0

@@ -11,30 +11,44 @@ from __future__ import annotations
 
 import argparse
 import json
+from functools import partial
 from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
-from engine import EDITIONS, SetupError, board_for
+from cli import arguments, launch, parallel
+from engine import SetupError, board_for
 from engine.bots import LEVELS
 from engine.simulate import Simulation, simulate
+from engine.text import plain
 from engine.tournament import Tournament, check_lineup, run_tournament
 
 
 def register(sub: Any) -> None:
     p = sub.add_parser("simulate", help="play many headless games and report the figures")
-    p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
-    p.add_argument("--players", type=int, default=None, help="seats per game (default 4, or one per bot)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the first game; the run is reproducible")
-    p.add_argument("--edition", choices=EDITIONS, default="classic")
-    p.add_argument("--max-turns", type=int, default=1000, help="turn cap per game (default 1000)")
+    p.add_argument("--games", type=arguments.games, default=100, help="how many games (default 100)")
+    p.add_argument(
+        "--players", type=arguments.players, default=None, help="seats per game (default 4, or one per bot)"
+    )
+    p.add_argument(
+        "--seed", type=arguments.seed, default=0, help="seed of the first game; the run is reproducible"
+    )
+    launch.add_edition_option(p, "the edition played")
+    p.add_argument("--max-turns", type=arguments.turns, default=1000, help="turn cap per game (default 1000)")
     p.add_argument(
         "--bots",
         metavar="LEVELS",
         help=f"a tournament between bots, one level per seat, comma-separated ({', '.join(LEVELS)}, "
         "an installed bot, or module:Class for a bot of your own); seats rotate between games",
+    )
+    p.add_argument(
+        "--jobs",
+        type=arguments.jobs,
+        default=None,
+        help="processes to share the games between (default: every core); the figures are the same",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     p.set_defaults(run=run)
@@ -42,30 +56,47 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     err = Console(stderr=True)
-    if args.games < 1 or args.max_turns < 1:
-        err.print("[red]--games and --max-turns must be at least 1.[/]")
-        return 2
     if args.bots is not None:
         return _tournament(args, err)
     try:
         with _progress(err) as bar:
             task = bar.add_task("games", total=args.games)
-            result = simulate(
+            players = 4 if args.players is None else args.players
+            result = parallel.play(
                 args.games,
-                players=4 if args.players is None else args.players,
-                seed=args.seed,
-                edition=args.edition,
-                max_turns=args.max_turns,
-                progress=lambda done: bar.update(task, completed=done),
+                _jobs(args),
+                partial(_simulation_slice, players, args.seed, args.edition, args.max_turns),
+                lambda done: bar.update(task, completed=done),
             )
     except SetupError as exc:
-        err.print(f"[red]{exc}[/]")
-        return 2
+        return _refuse(err, str(exc))
     if args.json:
         print(json.dumps(result.as_dict()))
     else:
         _report(Console(), result, args.edition)
     return 0
+
+
+def _jobs(args: argparse.Namespace) -> int:
+    return parallel.default_jobs() if args.jobs is None else int(args.jobs)
+
+
+def _simulation_slice(
+    players: int, seed: int, edition: str, max_turns: int, first: int, count: int
+) -> Simulation:
+    return simulate(count, players=players, seed=seed, edition=edition, max_turns=max_turns, first=first)
+
+
+def _tournament_slice(
+    lineup: list[str], seed: int, edition: str, max_turns: int, first: int, count: int
+) -> Tournament:
+    return run_tournament(lineup, count, seed=seed, edition=edition, max_turns=max_turns, first=first)
+
+
+def _refuse(err: Console, message: str) -> int:
+    """The one line a bad request gets (never markup: it can quote what was typed), and status 2."""
+    err.print(Text(plain(message), style="red"))
+    return 2
 
 
 def _progress(err: Console) -> Progress:
@@ -84,27 +115,22 @@ def _tournament(args: argparse.Namespace, err: Console) -> int:
     try:
         check_lineup(lineup)
     except ValueError as exc:
-        err.print(f"[red]--bots: {exc}.[/]")
-        return 2
+        return _refuse(err, f"--bots: {exc}.")
     if args.players is not None and args.players != len(lineup):
-        err.print(
-            f"[red]--players {args.players} does not match the {len(lineup)} levels given to --bots.[/]"
+        return _refuse(
+            err, f"--players {args.players} does not match the {len(lineup)} levels given to --bots."
         )
-        return 2
     try:
         with _progress(err) as bar:
             task = bar.add_task("games", total=args.games)
-            result = run_tournament(
-                lineup,
+            result = parallel.play(
                 args.games,
-                seed=args.seed,
-                edition=args.edition,
-                max_turns=args.max_turns,
-                progress=lambda done: bar.update(task, completed=done),
+                _jobs(args),
+                partial(_tournament_slice, lineup, args.seed, args.edition, args.max_turns),
+                lambda done: bar.update(task, completed=done),
             )
     except SetupError as exc:
-        err.print(f"[red]{exc}[/]")
-        return 2
+        return _refuse(err, str(exc))
     if args.json:
         out = result.as_dict()
         out.update(edition=args.edition, seed=args.seed, max_turns=args.max_turns)
@@ -189,6 +215,26 @@ def _report(console: Console, r: Simulation, edition: str) -> None:
     for seat, w in enumerate(r.wins):
         wins.add_row(str(seat + 1), str(w), f"{100 * w / r.games:.1f}%")
     console.print(wins)
+    figures = r.as_dict()
+    scores = figures["scores"]
+    assert isinstance(scores, dict)
+    by_seat = ", ".join(f"${w:,.0f}" for w in scores["average_by_seat"])
+    console.print(
+        f"Average final worth by seat: {by_seat}; the winners averaged ${scores['winner_average']:,.0f}."
+    )
+    top = figures["top_buyer"]
+    assert isinstance(top, dict)
+    console.print(
+        f"The player who bought the most deeds won {top['wins']} of the {top['games']} finished games "
+        f"where one player bought the most ({100 * top['share']:.1f}%)."
+    )
+    poorhouse = figures.get("poorhouse")
+    if isinstance(poorhouse, dict):
+        share = 100 * poorhouse["share"]
+        console.print(
+            f"Somebody went to the poorhouse in {poorhouse['games']} games ({share:.1f}%), "
+            f"{poorhouse['visits']} visits in all."
+        )
     board = board_for(edition)
     total = sum(r.landings) or 1
     land = Table(title="Where the rolls ended")

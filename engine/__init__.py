@@ -1,93 +1,201 @@
 """landlords' rules engine: pure, synchronous and deterministic. Everything outside it uses these names.
 
-Importing the package loads every rule area, each of which registers its commands, continuations, space
-actions, card effects, rent models and rule hooks in `engine.registry`.
+The names load on first use, so that importing the package costs next to nothing (a program that only
+draws a menu, or reads one module, pays for no more). Using the game loads every rule area, each of which
+registers its commands, continuations, space actions, card effects, rent models and hooks in
+`engine.registry` (`engine.rules`).
 """
 
-from engine import (  # noqa: F401  (imported for their registrations)
-    auctions,
-    building,
-    cards,
-    debts,
-    endings,
-    jail,
-    landing,
-    mortgages,
-    movement,
-    purchase,
-    rent,
-    taxes,
-    trades,
-    turns,
-)
-from engine.board import Board, board_for
-from engine.checks import waiting_for
-from engine.commands import (
-    AcceptTrade,
-    Build,
-    BuyProperty,
-    CancelTrade,
-    ChooseIncomeTax,
-    ChooseRoute,
-    Command,
-    DeclareBankruptcy,
-    DeclineProperty,
-    EndTurn,
-    KeepMortgage,
-    Mortgage,
-    PassAuction,
-    PayJailFine,
-    PlaceBid,
-    ProposeTrade,
-    RejectTrade,
-    RollDice,
-    SellBuilding,
-    Unmortgage,
-    UseJailCard,
-)
-from engine.edition import EDITIONS, Edition, known_editions, load_edition, register_edition
-from engine.endings import net_worth, standings
-from engine.errors import IllegalCommand
-from engine.events import Event
-from engine.game import Game
-from engine.legal import Option
-from engine.options import RuleOptions
-from engine.ruleset import Ruleset, ruleset_for
-from engine.setup import SetupError, new_game
-from engine.soundness import UnsoundState
-from engine.state import Bundle, GameState, RouteChoice, TradeOffer
-from engine.tabletop import Tabletop
-from engine.trades import trading_open
-from engine.view import GameView
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.board import Board, board_for
+    from engine.catalogue import EDITIONS
+    from engine.checks import waiting_for
+    from engine.commands import (
+        AcceptLoan,
+        AcceptTrade,
+        BorrowFromBank,
+        Build,
+        BuyLot,
+        BuyLuxury,
+        BuyProperty,
+        BuyTicketLot,
+        CancelLoan,
+        CancelTrade,
+        ChooseDirection,
+        ChooseIncomeTax,
+        ChooseRoute,
+        Command,
+        DeclareBankruptcy,
+        DeclineLuxury,
+        DeclineProperty,
+        DoneWithTickets,
+        EndTurn,
+        GoToPoorhouse,
+        KeepMortgage,
+        Mortgage,
+        PassAuction,
+        PayJailFine,
+        PlaceBid,
+        ProposeLoan,
+        ProposeTrade,
+        RejectLoan,
+        RejectTrade,
+        RentLot,
+        RepayLoan,
+        RollDice,
+        SellBuilding,
+        Unmortgage,
+        UseJailCard,
+    )
+    from engine.edition import Edition, known_editions, load_edition, register_edition
+    from engine.endings import net_worth, standings
+    from engine.errors import IllegalCommand
+    from engine.events import Event
+    from engine.game import Game
+    from engine.legal import Option
+    from engine.options import RuleOptions
+    from engine.rng import SEED_MAX
+    from engine.ruleset import Ruleset, ruleset_for
+    from engine.setup import SetupError, new_game
+    from engine.soundness import UnsoundState
+    from engine.state import Bundle, GameState, Loan, LoanOffer, RouteChoice, TradeOffer
+    from engine.tabletop import Tabletop
+    from engine.trades import trading_open
+    from engine.view import GameView
+
+_WHERE: dict[str, str] = {
+    "AcceptLoan": "engine.commands",
+    "AcceptTrade": "engine.commands",
+    "Board": "engine.board",
+    "BorrowFromBank": "engine.commands",
+    "Build": "engine.commands",
+    "Bundle": "engine.state",
+    "BuyLot": "engine.commands",
+    "BuyLuxury": "engine.commands",
+    "BuyProperty": "engine.commands",
+    "BuyTicketLot": "engine.commands",
+    "CancelLoan": "engine.commands",
+    "CancelTrade": "engine.commands",
+    "ChooseDirection": "engine.commands",
+    "ChooseIncomeTax": "engine.commands",
+    "ChooseRoute": "engine.commands",
+    "Command": "engine.commands",
+    "DeclareBankruptcy": "engine.commands",
+    "DeclineLuxury": "engine.commands",
+    "DeclineProperty": "engine.commands",
+    "DoneWithTickets": "engine.commands",
+    "EDITIONS": "engine.catalogue",
+    "Edition": "engine.edition",
+    "EndTurn": "engine.commands",
+    "Event": "engine.events",
+    "Game": "engine.game",
+    "GameState": "engine.state",
+    "GameView": "engine.view",
+    "GoToPoorhouse": "engine.commands",
+    "IllegalCommand": "engine.errors",
+    "KeepMortgage": "engine.commands",
+    "Loan": "engine.state",
+    "LoanOffer": "engine.state",
+    "Mortgage": "engine.commands",
+    "Option": "engine.legal",
+    "PassAuction": "engine.commands",
+    "PayJailFine": "engine.commands",
+    "PlaceBid": "engine.commands",
+    "ProposeLoan": "engine.commands",
+    "ProposeTrade": "engine.commands",
+    "RejectLoan": "engine.commands",
+    "RejectTrade": "engine.commands",
+    "RentLot": "engine.commands",
+    "RepayLoan": "engine.commands",
+    "RollDice": "engine.commands",
+    "RouteChoice": "engine.state",
+    "RuleOptions": "engine.options",
+    "Ruleset": "engine.ruleset",
+    "SEED_MAX": "engine.rng",
+    "SellBuilding": "engine.commands",
+    "SetupError": "engine.setup",
+    "Tabletop": "engine.tabletop",
+    "TradeOffer": "engine.state",
+    "Unmortgage": "engine.commands",
+    "UnsoundState": "engine.soundness",
+    "UseJailCard": "engine.commands",
+    "board_for": "engine.board",
+    "known_editions": "engine.edition",
+    "load_edition": "engine.edition",
+    "net_worth": "engine.endings",
+    "new_game": "engine.setup",
+    "register_edition": "engine.edition",
+    "ruleset_for": "engine.ruleset",
+    "standings": "engine.endings",
+    "trading_open": "engine.trades",
+    "waiting_for": "engine.checks",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, loaded from its module the first time it is asked for."""
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_WHERE])
+
 
 __all__ = [
     "EDITIONS",
+    "SEED_MAX",
+    "AcceptLoan",
     "AcceptTrade",
     "Board",
+    "BorrowFromBank",
     "Build",
     "Bundle",
+    "BuyLot",
+    "BuyLuxury",
     "BuyProperty",
+    "BuyTicketLot",
+    "CancelLoan",
     "CancelTrade",
+    "ChooseDirection",
     "ChooseIncomeTax",
     "ChooseRoute",
     "Command",
     "DeclareBankruptcy",
+    "DeclineLuxury",
     "DeclineProperty",
+    "DoneWithTickets",
     "Edition",
     "EndTurn",
     "Event",
     "Game",
     "GameState",
     "GameView",
+    "GoToPoorhouse",
     "IllegalCommand",
     "KeepMortgage",
+    "Loan",
+    "LoanOffer",
     "Mortgage",
     "Option",
     "PassAuction",
     "PayJailFine",
     "PlaceBid",
+    "ProposeLoan",
     "ProposeTrade",
+    "RejectLoan",
     "RejectTrade",
+    "RentLot",
+    "RepayLoan",
     "RollDice",
     "RouteChoice",
     "RuleOptions",

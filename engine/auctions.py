@@ -41,10 +41,16 @@ def start_deed_auction(game: Game, space: int, after: int) -> None:
 
 
 def start_building_auction(
-    game: Game, building: Literal["house", "hotel"], space: int, initiator: int, rivals: list[int]
+    game: Game,
+    building: Literal["house", "hotel"],
+    space: int,
+    initiator: int,
+    rivals: list[int],
+    floor: int = 0,
 ) -> None:
-    """A shortage: rivals are asked first, the initiator last; if no rival bids he simply builds."""
-    _open(game, building, space, [*rivals, initiator], initiator)
+    """A shortage: rivals are asked first, the initiator last; if no rival bids he simply builds. Bids
+    start at `floor` (the printed price) when that is above the edition's opening bid."""
+    _open(game, building, space, [*rivals, initiator], initiator, floor)
 
 
 @effect(AuctionDeed)
@@ -53,9 +59,14 @@ def _auction_deed(game: Game, eff: AuctionDeed) -> None:
 
 
 def _open(
-    game: Game, lot: Literal["deed", "house", "hotel"], space: int, bidders: list[int], initiator: int | None
+    game: Game,
+    lot: Literal["deed", "house", "hotel"],
+    space: int,
+    bidders: list[int],
+    initiator: int | None,
+    floor: int = 0,
 ) -> None:
-    min_bid = game.board.edition.auction_min_bid
+    min_bid = max(game.board.edition.auction_min_bid, floor)
     game.emit(
         AuctionStarted(lot=lot, space=space, bidders=tuple(bidders), min_bid=min_bid, initiator=initiator)
     )

@@ -24,6 +24,7 @@ class Board:
     mortgage: tuple[int, ...]
     house_cost: tuple[int, ...]
     rent: tuple[tuple[int, ...], ...]
+    rent_models: tuple[str | None, ...]  # each deed's rent model, by name (None off the deeds)
     pays: tuple[int, ...]  # paid for landing on or passing a space going forward (GO's salary); 0: none
     pay_spaces: tuple[int, ...]  # the spaces that pay, in board order
     jail: int
@@ -76,6 +77,7 @@ def board_for(edition_id: str) -> Board:
         mortgage=tuple(s.mortgage or 0 for s in spaces),
         house_cost=tuple(s.house_cost or 0 for s in spaces),
         rent=tuple(tuple(s.rent or ()) for s in spaces),
+        rent_models=tuple(ed.groups[s.group].rent_model if s.group is not None else None for s in spaces),
         pays=tuple(_pays(ed, s) for s in spaces),
         pay_spaces=tuple(i for i, s in enumerate(spaces) if _pays(ed, s)),
         jail=ed.jail.space,

@@ -3,8 +3,9 @@
 Classic building (the `complete_group` rule): on complete unmortgaged groups, evenly, from the bank's
 limited stock. A hotel needs the most houses on every lot of its group and returns them to the bank.
 Buildings sell back at half price, evenly, in reverse of building. A hotel becomes houses again only if
-the bank has them; otherwise the whole group comes down to the most the bank's houses allow. When more
-players could build than the bank can serve, the building goes to auction.
+the bank has them; otherwise the whole group comes down to the most the bank's houses allow. When the
+bank's last buildings are wanted by more players than it can serve, the building goes to auction, never
+below its printed price.
 """
 
 from __future__ import annotations
@@ -19,8 +20,7 @@ from engine.errors import IllegalCommand, Refusal
 from engine.events import BuildingBought, BuildingPlaced, BuildingSold, interned
 from engine.money import funds, spend
 from engine.registry import BUILD_RULES, command, effect
-from engine.ruleset import BuildingKind
-from engine.state import BuildingPlacement, RaiseBuilding, Resume
+from engine.state import BuildingKind, BuildingPlacement, RaiseBuilding, Resume
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -141,7 +141,8 @@ def _build(game: Game, cmd: Build) -> None:
             st.suspended.append(pend)
             game.push_front([Resume()])
         st.pending = None
-        start_building_auction(game, kind, cmd.space, cmd.player, rivals)
+        floor = shortage_floor(game, cmd.space, [*rivals, cmd.player], kind)
+        start_building_auction(game, kind, cmd.space, cmd.player, rivals, floor)
         return
     buy_building(game, cmd.player, cmd.space)
 
@@ -232,17 +233,35 @@ def capacity(table: Tabletop, player: int, kind: BuildingKind) -> int:
 
 
 def shortage_rivals(game: Game, player: int, kind: BuildingKind) -> list[int]:
-    """Other players who could also build when the bank cannot serve everyone who could: they bid for it."""
+    """Other players who want the bank's last buildings of `kind` as much as the builder: they bid for it.
+
+    The rule books auction buildings when two or more players wish to buy more than the bank has. Who
+    wishes to build is not known until asked, so the stock counts as contested only when the bank cannot
+    hand one building to the builder and one to every other player who could legally build one now and
+    pay for it; while it can, everyone simply builds (all 32 houses in the bank never go to auction).
+    """
     room = _room(game, kind)
+    if len(room) < 2:
+        return []  # nobody else could build
     bank = game.state.bank
     supply = bank.houses if kind == "house" else bank.hotels
-    if len(room) < 2 or sum(n for wanted in room.values() for _, n in wanted) <= supply:
-        return []  # nobody else could build, or the bank can serve every building that could be wanted
-    demand = {q: _affordable(funds(game, q), wanted) for q, wanted in room.items()}
-    rivals = [q for q in rotation_after(game, player) if q != player and demand.get(q, 0) > 0]
-    if not rivals or sum(demand.values()) <= supply:
-        return []
-    return rivals
+    if supply >= len(room):
+        return []  # one each for everyone who could build: nothing contested yet
+    rivals = [
+        q
+        for q in rotation_after(game, player)
+        if q != player and _affordable(funds(game, q), room.get(q, [])) > 0
+    ]
+    return rivals if supply < len(rivals) + 1 else []
+
+
+def shortage_floor(table: Tabletop, space: int, bidders: list[int], kind: BuildingKind) -> int:
+    """The least a contested building sells for: the printed price of the dearest lot any bidder could put
+    it on (the builder's lot included), so that nobody gets a building below its printed price."""
+    room = _room(table, kind)
+    costs = [table.board.house_cost[space]]
+    costs += [cost for q in bidders for cost, _ in room.get(q, [])]
+    return max(costs)
 
 
 # --- selling back ---------------------------------------------------------------------------------

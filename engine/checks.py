@@ -21,6 +21,11 @@ _WAITING = {
     "mortgage_decision": "to lift or keep a mortgage",
     "place_building": "to place a building won at auction",
     "route": "to choose the way on",
+    "lot_tickets": "to buy the lots on the lot tickets",
+    "rent_or_buy": "to buy or rent the lot",
+    "luxury": "to buy a luxury or lose the move",
+    "direction": "to choose which way to move",
+    "loan_answer": "to answer a loan offer",
 }
 
 

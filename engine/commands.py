@@ -13,7 +13,7 @@ from engine.state import Bundle
 
 
 class _Command(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     player: int = Field(ge=0)
 
 
@@ -115,6 +115,95 @@ class DeclareBankruptcy(_Command):
     kind: Literal["declare_bankruptcy"] = "declare_bankruptcy"
 
 
+# --- Magie's 1904 rules: lots for sale or rent, luxuries, loans, the poorhouse ---------------------
+
+
+class BuyTicketLot(_Command):
+    """Before the first throw, buy the lot one of your lot tickets names."""
+
+    kind: Literal["buy_ticket_lot"] = "buy_ticket_lot"
+    space: int
+
+
+class DoneWithTickets(_Command):
+    """Buy no more of your tickets' lots; the tickets left go back."""
+
+    kind: Literal["done_with_tickets"] = "done_with_tickets"
+
+
+class BuyLot(_Command):
+    kind: Literal["buy_lot"] = "buy_lot"
+
+
+class RentLot(_Command):
+    kind: Literal["rent_lot"] = "rent_lot"
+
+
+class BuyLuxury(_Command):
+    kind: Literal["buy_luxury"] = "buy_luxury"
+
+
+class DeclineLuxury(_Command):
+    """Do without the luxury and lose the move."""
+
+    kind: Literal["decline_luxury"] = "decline_luxury"
+
+
+class ChooseDirection(_Command):
+    kind: Literal["choose_direction"] = "choose_direction"
+    direction: Literal["forward", "backward"]
+
+
+class BorrowFromBank(_Command):
+    """Borrow `notes` whole notes from the bank, pledging the lots in `security`."""
+
+    kind: Literal["borrow_from_bank"] = "borrow_from_bank"
+    notes: int = Field(gt=0)
+    security: tuple[int, ...]
+
+
+class RepayLoan(_Command):
+    """Repay a loan: one note of a bank loan, or the whole of a loan from a player."""
+
+    kind: Literal["repay_loan"] = "repay_loan"
+    loan: int
+
+
+class ProposeLoan(_Command):
+    """Offer a loan to `to`, or ask one of him: `lender` (either of the two) lends `principal`, the
+    borrower paying `interest` at each of his wages and pledging the lots in `security`."""
+
+    kind: Literal["propose_loan"] = "propose_loan"
+    to: int = Field(ge=0)
+    lender: int = Field(ge=0)
+    principal: int = Field(gt=0)
+    interest: int = Field(ge=0)
+    security: tuple[int, ...]
+
+
+class AcceptLoan(_Command):
+    kind: Literal["accept_loan"] = "accept_loan"
+    offer: int
+    reason: str = ""
+
+
+class RejectLoan(_Command):
+    kind: Literal["reject_loan"] = "reject_loan"
+    offer: int
+    reason: str = ""
+
+
+class CancelLoan(_Command):
+    kind: Literal["cancel_loan"] = "cancel_loan"
+    offer: int
+
+
+class GoToPoorhouse(_Command):
+    """Unable to pay or to borrow enough: pay what cash there is and go to the poorhouse."""
+
+    kind: Literal["go_to_poorhouse"] = "go_to_poorhouse"
+
+
 Command = Annotated[
     RollDice
     | BuyProperty
@@ -135,12 +224,34 @@ Command = Annotated[
     | CancelTrade
     | ChooseRoute
     | EndTurn
-    | DeclareBankruptcy,
+    | DeclareBankruptcy
+    | BuyTicketLot
+    | DoneWithTickets
+    | BuyLot
+    | RentLot
+    | BuyLuxury
+    | DeclineLuxury
+    | ChooseDirection
+    | BorrowFromBank
+    | RepayLoan
+    | ProposeLoan
+    | AcceptLoan
+    | RejectLoan
+    | CancelLoan
+    | GoToPoorhouse,
     Field(discriminator="kind"),
 ]
 
-COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
-COMMAND_LIST_ADAPTER: TypeAdapter[list[Command]] = TypeAdapter(list[Command])
+
+@cache
+def command_adapter() -> TypeAdapter[Command]:
+    """Reads and writes one command as JSON (built when first needed, not when the engine loads)."""
+    return TypeAdapter(Command)
+
+
+@cache
+def command_list_adapter() -> TypeAdapter[list[Command]]:
+    return TypeAdapter(list[Command])
 
 
 C = TypeVar("C", bound=_Command)
@@ -178,9 +289,15 @@ def _bundle_ok(b: Any) -> bool:
     )
 
 
+def _spaces_ok(v: Any) -> bool:
+    return type(v) is tuple and all(type(s) is int for s in v)
+
+
 def _field_check(ann: Any) -> FieldCheck:
     if ann is Bundle:
         return _bundle_ok
+    if ann == tuple[int, ...]:
+        return _spaces_ok
     if get_origin(ann) is Literal:
         allowed = frozenset(get_args(ann))
         return lambda v: type(v) is str and v in allowed
@@ -193,7 +310,7 @@ class _Shape:
     """What a command's fields must hold: whole numbers (at least some bound), the kind's own name, a
     literal choice, a reason's text, trade bundles."""
 
-    __slots__ = ("count", "kind", "numbers", "others")
+    __slots__ = ("count", "kind", "numbers", "others", "plain")
 
     def __init__(self, cls: type[_Command]) -> None:
         self.count = len(cls.model_fields)
@@ -214,9 +331,16 @@ class _Shape:
                 self.numbers.append((name, lower))
             else:
                 self.others.append((name, _field_check(ann)))
+        self.plain = self.numbers == [("player", 0)] and not self.others  # a player and nothing else
 
 
 _SHAPES: dict[type, _Shape] = {cls: _Shape(cls) for cls in get_args(get_args(Command)[0])}
+
+_SOUND: dict[int, object] = {}
+"""Command objects already found well-formed, by identity (held, so that no other object can take their
+identity). Commands are immutable: players who keep and send the same object again (the simple players
+do, every turn) are not checked again. Bounded: emptied when it grows large."""
+_SOUND_MOST = 4096
 
 
 def malformed(cmd: object) -> IllegalCommand | None:
@@ -226,11 +350,19 @@ def malformed(cmd: object) -> IllegalCommand | None:
     (`model_construct`, a changed `__dict__`) before any rule reads it. It runs for every command, so
     it is kept to a few comparisons.
     """
+    if _SOUND.get(id(cmd)) is cmd:
+        return None
     shape = _SHAPES.get(type(cmd))
     if shape is None:
         return IllegalCommand("unknown_command", f"{type(cmd).__name__} is not a command of this game")
-    values = getattr(cmd, "__dict__", None)
-    if values is None or len(values) != shape.count or values.get("kind") != shape.kind:
+    values = cmd.__dict__  # every command class has one (a `_Command`)
+    if shape.plain:  # the commonest commands (roll, end the turn, buy, ...): two fields
+        player = values.get("player")
+        if type(player) is int and player >= 0 and values.get("kind") == shape.kind and len(values) == 2:
+            _remember(cmd)
+            return None
+        return _bad(cmd, "player" if values.get("kind") == shape.kind else "kind")
+    if len(values) != shape.count or values.get("kind") != shape.kind:
         return _bad(cmd, "kind")
     for name, lower in shape.numbers:
         v = values.get(name)
@@ -239,7 +371,15 @@ def malformed(cmd: object) -> IllegalCommand | None:
     for name, ok in shape.others:
         if name not in values or not ok(values[name]):
             return _bad(cmd, name)
+    _remember(cmd)
     return None
+
+
+def _remember(cmd: object) -> None:
+    """Keep a command found well-formed, so that sending the same object again costs a lookup."""
+    if len(_SOUND) >= _SOUND_MOST:
+        _SOUND.clear()
+    _SOUND[id(cmd)] = cmd
 
 
 def _bad(cmd: object, part: str) -> IllegalCommand:

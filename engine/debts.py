@@ -23,6 +23,7 @@ from engine.events import (
     JailCardsTransferred,
     PlayerBankrupt,
 )
+from engine.loans import borrowing_capacity
 from engine.money import funds, settle
 from engine.registry import command, effect
 from engine.state import (
@@ -62,8 +63,8 @@ def _resume(game: Game, eff: Resume) -> None:
 
 def liquidation_value(table: Tabletop, player: int) -> int:
     """Cash a player could raise from the bank: buildings sold at half, every deed mortgaged (where the
-    edition has mortgages)."""
-    total = 0
+    edition has mortgages), and notes borrowed against his lots (where the bank lends)."""
+    total = borrowing_capacity(table, player)
     board = table.board
     mortgages = table.ruleset.mortgages
     for space, deed in table.deeds.items():
@@ -78,6 +79,8 @@ def _check_bankruptcy(game: Game, cmd: DeclareBankruptcy) -> Refusal:
     refusal = awaited(game, cmd.player, "debt")
     if refusal is not None:
         return refusal
+    if game.board.edition.poorhouse is not None:
+        return IllegalCommand("no_bankruptcy", "Nobody goes bankrupt in this game: the poorhouse instead.")
     debt = game.state.pending
     assert isinstance(debt, Debt)
     can_raise = funds(game, cmd.player) + liquidation_value(game, cmd.player)

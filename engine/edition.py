@@ -17,9 +17,11 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.catalogue import EDITIONS
+
 
 class _Data(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 # --- card effects -------------------------------------------------------------------------------
@@ -115,7 +117,9 @@ class Deck(_Data):
 
 SpaceKind = str
 """A space kind names its action in `engine.registry.SPACE_ACTIONS` ("go", "street", "card", ...)."""
-DEED_KINDS: frozenset[str] = frozenset({"street", "railroad", "utility"})
+DEED_KINDS: frozenset[str] = frozenset({"street", "railroad", "utility", "lot"})
+MORTGAGE_KINDS: frozenset[str] = frozenset({"street", "railroad", "utility"})
+"""Deeds that carry a printed mortgage value (a lot for sale or rent has none)."""
 
 
 class Space(_Data):
@@ -131,6 +135,16 @@ class Space(_Data):
     tax: str | None = None
     pays: int | None = Field(default=None, gt=0)
     """Paid to a token that lands on or passes the space going forward (GO pays the salary unasked)."""
+    fee: int | None = Field(default=None, gt=0)
+    """Paid by a player who stops here (a tax, a fare, a luxury's price, a franchise's toll)."""
+    award: int | None = Field(default=None, gt=0)
+    """Paid to a player who stops here (a legacy)."""
+    counts: int | None = Field(default=None, gt=0)
+    """What a ticket bought here counts at the end of the game (a luxury ticket)."""
+    color: str | None = None  # the colour band of a space outside any group (a theme's group colour)
+    box: str | None = None
+    """The money box (`Edition.boxes`) the space's payments go into or come out of: a lot's price and
+    its rent while unowned, a fee, an award, the wages a paying space hands over."""
 
     @property
     def is_deed(self) -> bool:
@@ -140,8 +154,12 @@ class Space(_Data):
     def _complete(self) -> Space:
         if len(self.short) > 8:
             raise ValueError(f"{self.name}: short name longer than 8 characters")
-        if self.kind in DEED_KINDS and (self.group is None or self.price is None or self.mortgage is None):
-            raise ValueError(f"{self.name}: a deed needs group, price and mortgage")
+        if self.kind in DEED_KINDS and (self.group is None or self.price is None):
+            raise ValueError(f"{self.name}: a deed needs a group and a price")
+        if self.kind in MORTGAGE_KINDS and self.mortgage is None:
+            raise ValueError(f"{self.name}: a deed needs a mortgage value")
+        if self.kind == "lot" and (self.rent is None or len(self.rent) != 1):
+            raise ValueError(f"{self.name}: a lot has one rent")
         if self.kind == "street" and (self.rent is None or len(self.rent) < 2 or self.house_cost is None):
             raise ValueError(f"{self.name}: a street needs a rent per building level and a house cost")
         if self.kind == "card" and self.deck is None:
@@ -169,8 +187,11 @@ class Tax(_Data):
 class JailRules(_Data):
     space: int
     fine: int
-    max_turns: int = 3
-    fine_before_roll_turns: int = 2  # on which of the jail turns the fine may be paid before rolling
+    max_turns: int | None = 3  # None: stay until a double or the fine, however long
+    fine_before_roll_turns: int | None = 2  # on which jail turns the fine may be paid before rolling
+    beside: bool = False
+    """The jail is drawn beside `space`, which is a space of its own kind (not a jail corner)."""
+    box: str | None = None  # the money box the fine goes into (None: the bank)
 
 
 class BankSupply(_Data):
@@ -196,6 +217,39 @@ class DealtStart(_Data):
     pay_fine_after_failed_roll: bool = False
     mortgaged_at_half: bool = False
     ending: str  # names the rule in `engine.registry.END_RULES` that ends the variant's game
+
+
+class MoneyBox(_Data):
+    """A box in the middle of the board that money is paid into or out of (the Public Treasury, the
+    wages). The table keeps a running total for each: what went in less what came out."""
+
+    name: str
+    pays_out: bool = True  # False: money only goes in, so its total is never negative
+
+
+class LotTickets(_Data):
+    """Tickets naming the lots, some drawn at the start so that their drawers may buy those lots first."""
+
+    drawn: int = Field(gt=0)  # drawn in all, one at a time round the table
+    cash_without: int = Field(ge=0)  # the starting cash when the game is played without them
+
+
+class Poorhouse(_Data):
+    """Instead of bankruptcy: a player who cannot pay goes here and throws until he has made `pips`."""
+
+    space: int  # the space it is drawn beside
+    pips: int = Field(gt=0)  # the throws' total that brings him out
+    leads_to: int  # where he comes out (and is paid as for passing it)
+
+
+class LoanRules(_Data):
+    """Borrowing: from the bank in whole notes against pledged lots, and between players on any terms."""
+
+    note: int = Field(gt=0)  # one bank note's principal
+    margin: int = Field(ge=0)  # the pledged lots must be worth this much more than the notes
+    interest: int = Field(ge=0)  # per note, paid at each of the borrower's wages
+    box: str  # the money box the bank lends from and is repaid into
+    between_players: bool = True
 
 
 class Link(_Data):
@@ -224,6 +278,8 @@ class EditionHooks(_Data):
     building: str = "complete_group"  # when a lot may take its next building level
     arrival: str = "none"  # what happens as a token comes to rest, before the space's own action
     ending: str = "last_solvent"  # how the game ends and who wins
+    throw: str = "standard"  # what a throw of the dice does (move, doubles, jail)
+    opening: str = "none"  # what happens before the first throw (a deal of lot tickets)
 
 
 class Edition(_Data):
@@ -252,9 +308,17 @@ class Edition(_Data):
     taxes: dict[str, Tax]
     spaces: list[Space]
     decks: dict[str, Deck]
-    short_game: DealtStart
-    time_limit: DealtStart
+    short_game: DealtStart | None = None  # None: the edition has no Short Game
+    time_limit: DealtStart | None = None  # None: the edition has no Time Limit game
     rules_summary: list[str]
+    boxes: dict[str, MoneyBox] = Field(default_factory=dict)
+    lot_tickets: LotTickets | None = None
+    poorhouse: Poorhouse | None = None
+    loans: LoanRules | None = None
+    circuits: int | None = Field(default=None, gt=0)
+    """Times round the board after which the game ends (the ending rule says how), if it ends so."""
+    differences: list[str] = Field(default_factory=list)
+    """What differs from the classic game, for the help screen."""
 
     @property
     def max_level(self) -> int:
@@ -278,8 +342,9 @@ class Edition(_Data):
                 raise ValueError(f"space {i} ({s.name}): unknown deck {s.deck}")
             if s.tax is not None and s.tax not in self.taxes:
                 raise ValueError(f"space {i} ({s.name}): unknown tax {s.tax}")
-        if not 0 <= self.jail.space < n or self.spaces[self.jail.space].kind != "jail":
-            raise ValueError("jail.space must name the jail")
+        if not 0 <= self.jail.space < n or (self.spaces[self.jail.space].kind != "jail") != self.jail.beside:
+            raise ValueError("jail.space must name the jail, or the space it is drawn beside")
+        self._check_boxes(n)
         for deck in self.decks.values():
             for card in deck.cards:
                 eff = card.effect
@@ -299,6 +364,16 @@ class Edition(_Data):
                 raise ValueError(f"group {gid}: dice_multiplier needs a multiplier per member")
         return self
 
+    def _check_boxes(self, n: int) -> None:
+        named = [s.box for s in self.spaces] + [self.jail.box, self.loans.box if self.loans else None]
+        for box in named:
+            if box is not None and box not in self.boxes:
+                raise ValueError(f"no money box {box!r}")
+        if self.poorhouse is not None and not (
+            0 <= self.poorhouse.space < n and 0 <= self.poorhouse.leads_to < n
+        ):
+            raise ValueError("the poorhouse must stand beside a space and lead to one")
+
     def _check_track(self, n: int) -> None:
         if self.track is None:
             return
@@ -316,9 +391,6 @@ def _number(n: int) -> str:
     words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
     return words[n] if 0 <= n < len(words) else str(n)
 
-
-EDITIONS: tuple[str, ...] = ("classic", "modern", "darrow-1935")
-"""The editions offered to players, in the order the new-game form lists them."""
 
 _REGISTERED: dict[str, dict[str, Any]] = {}
 

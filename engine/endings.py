@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from engine.game import Game
     from engine.tabletop import Tabletop
 
-EndReason = Literal["last_player", "short_game", "time_limit"]
+EndReason = Literal["last_player", "short_game", "time_limit", "circuits"]
 
 
 def building_cost(table: Tabletop, space: int) -> int:
@@ -66,6 +66,18 @@ class Ending:
             return self.after_rounds
         return None
 
+    def after_move(self, table: Tabletop) -> EndReason | None:
+        """Whether the move just resolved ends the game (an ending counted in circuits)."""
+        return None
+
+    def worth(self, table: Tabletop, player: int) -> int:
+        """What a player is worth by this ending's count."""
+        return net_worth(table, player)
+
+    def standings(self, table: Tabletop) -> tuple[tuple[int, int], ...]:
+        """(player, worth), the winner first."""
+        return standings(table)
+
 
 END_RULES.add("last_solvent", Ending())
 END_RULES.add("first_bankruptcy", Ending(at_first_bankruptcy="short_game"))
@@ -74,7 +86,7 @@ END_RULES.add("time_limit", Ending(after_rounds="time_limit"))
 
 def finish(game: Game, reason: EndReason) -> None:
     st = game.state
-    table = standings(game)
+    table = game.ruleset.ending.standings(game)
     winner = table[0][0]
     st.winner = winner
     st.pending = None

@@ -7,11 +7,12 @@ ledger of events accounts for every dollar without diffing states.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from engine.state import TradeOffer
+from engine.state import Loan, LoanOffer, TradeOffer
 
 Lot = Literal["deed", "house", "hotel"]
 BuildingKind = Literal["house", "hotel"]
@@ -19,13 +20,17 @@ BuildingKind = Literal["house", "hotel"]
 
 class _Event(BaseModel):
     # Events are made by the engine only, never parsed from outside, so unknown keys need no check.
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     def deltas(self) -> tuple[tuple[int, int], ...]:
         return ()
 
     def pot_delta(self) -> int:
         return 0
+
+    def box_deltas(self) -> tuple[tuple[str, int], ...]:
+        """(money box, change of its total) for every box the event pays into or out of."""
+        return ()
 
 
 class TurnStarted(_Event):
@@ -39,7 +44,7 @@ class DiceRolled(_Event):
     player: int
     dice: tuple[int, int]
     doubles: bool
-    purpose: Literal["move", "jail", "utility_rent"] = "move"
+    purpose: Literal["move", "jail", "utility_rent", "poorhouse"] = "move"
 
 
 class PlayerMoved(_Event):
@@ -68,15 +73,20 @@ class PassedGo(_Event):
     salary: int
     landed: bool
     space: int = 0
+    box: str = ""  # the money box the wages come out of ("": the bank)
 
     def deltas(self) -> tuple[tuple[int, int], ...]:
         return ((self.player, self.salary),)
+
+    def box_deltas(self) -> tuple[tuple[str, int], ...]:
+        return ((self.box, -self.salary),) if self.box else ()
 
 
 class SentToJail(_Event):
     kind: Literal["sent_to_jail"] = "sent_to_jail"
     player: int
     reason: Literal["go_to_jail", "card", "third_double"]
+    space: int | None = None  # the space that sent him (its name is told)
 
 
 class JailRollFailed(_Event):
@@ -97,12 +107,16 @@ class JailFinePaid(_Event):
     amount: int
     forced: bool
     to_pot: bool = False
+    box: str = ""  # the money box the fine went into ("": the bank)
 
     def deltas(self) -> tuple[tuple[int, int], ...]:
         return ((self.player, -self.amount),)
 
     def pot_delta(self) -> int:
         return self.amount if self.to_pot else 0
+
+    def box_deltas(self) -> tuple[tuple[str, int], ...]:
+        return ((self.box, self.amount),) if self.box else ()
 
 
 class JailCardUsed(_Event):
@@ -131,9 +145,13 @@ class PropertyBought(_Event):
     player: int
     space: int
     price: int
+    box: str = ""  # the money box the price went into ("": the bank)
 
     def deltas(self) -> tuple[tuple[int, int], ...]:
         return ((self.player, -self.price),)
+
+    def box_deltas(self) -> tuple[tuple[str, int], ...]:
+        return ((self.box, self.price),) if self.box else ()
 
 
 class PropertyDeclined(_Event):
@@ -379,6 +397,7 @@ class DebtIncurred(_Event):
     creditor: int | None
     amount: int
     reason: str
+    box: str = ""  # owed to this money box rather than the bank
 
 
 class PlayerBankrupt(_Event):
@@ -426,10 +445,229 @@ class DeedDealt(_Event):
         return ((self.player, -self.price),) if self.price else ()
 
 
+class PaidIntoBox(_Event):
+    """A payment into one of the money boxes in the middle of the board (a tax, a fare, a rent)."""
+
+    kind: Literal["paid_into_box"] = "paid_into_box"
+    player: int
+    box: str
+    amount: int
+    reason: str  # in words: "the Bread tax", "rent for Lot 6"
+    space: int | None = None
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        return ((self.player, -self.amount),)
+
+    def box_deltas(self) -> tuple[tuple[str, int], ...]:
+        return ((self.box, self.amount),)
+
+
+class FeePaid(_Event):
+    """A payment to another player that is not a rent: a franchise's toll, interest on a loan."""
+
+    kind: Literal["fee_paid"] = "fee_paid"
+    payer: int
+    payee: int
+    amount: int
+    reason: str
+    space: int | None = None
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        return ((self.payer, -self.amount), (self.payee, self.amount))
+
+
+class TicketsDealt(_Event):
+    """Lot tickets drawn at the start: the lots a player may buy before the first throw."""
+
+    kind: Literal["tickets_dealt"] = "tickets_dealt"
+    player: int
+    lots: tuple[int, ...]
+
+
+class TicketsReturned(_Event):
+    kind: Literal["tickets_returned"] = "tickets_returned"
+    player: int
+    lots: tuple[int, ...]
+
+
+class LotOffered(_Event):
+    kind: Literal["lot_offered"] = "lot_offered"
+    player: int
+    space: int
+    price: int
+    rent: int
+    occupant: int | None = None
+
+
+class StoppedShort(_Event):
+    """Two tokens already stand on the lot a throw would end on: the mover stops a space before it."""
+
+    kind: Literal["stopped_short"] = "stopped_short"
+    player: int
+    space: int
+    to_space: int
+
+
+class LuxuryBought(_Event):
+    kind: Literal["luxury_bought"] = "luxury_bought"
+    player: int
+    space: int
+    price: int
+    box: str
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        return ((self.player, -self.price),)
+
+    def box_deltas(self) -> tuple[tuple[str, int], ...]:
+        return ((self.box, self.price),)
+
+
+class MoveLost(_Event):
+    """A luxury declined: the token goes back where the move began, and the move's wages go back."""
+
+    kind: Literal["move_lost"] = "move_lost"
+    player: int
+    from_space: int
+    to_space: int
+    wages: int = 0
+    circuits: int = 0
+    box: str = ""  # where the wages go back to
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        return ((self.player, -self.wages),) if self.wages else ()
+
+    def box_deltas(self) -> tuple[tuple[str, int], ...]:
+        return ((self.box, self.wages),) if self.wages and self.box else ()
+
+
+class FranchiseClaimed(_Event):
+    kind: Literal["franchise_claimed"] = "franchise_claimed"
+    player: int
+    space: int
+
+
+class AwardReceived(_Event):
+    """Paid for stopping on a space (a legacy), with a ticket to show for it."""
+
+    kind: Literal["award_received"] = "award_received"
+    player: int
+    space: int
+    amount: int
+    box: str
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        return ((self.player, self.amount),)
+
+    def box_deltas(self) -> tuple[tuple[str, int], ...]:
+        return ((self.box, -self.amount),)
+
+
+class CircuitCompleted(_Event):
+    """Once more round the board, ticked on the tally sheet (`paid`: wages were earned for it)."""
+
+    kind: Literal["circuit_completed"] = "circuit_completed"
+    player: int
+    circuits: int
+    paid: bool
+
+
+class DirectionChosen(_Event):
+    kind: Literal["direction_chosen"] = "direction_chosen"
+    player: int
+    backward: bool
+
+
+class LoanTaken(_Event):
+    """Money lent, by the bank against pledged lots or by a player on the terms agreed."""
+
+    kind: Literal["loan_taken"] = "loan_taken"
+    loan: Loan
+    box: str = ""  # the money box a bank loan comes out of
+    reason: str = ""  # the lender's one line, when a player agreed to it
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        ln = self.loan
+        if ln.lender is None:
+            return ((ln.borrower, ln.principal),)
+        return ((ln.borrower, ln.principal), (ln.lender, -ln.principal))
+
+    def box_deltas(self) -> tuple[tuple[str, int], ...]:
+        return ((self.box, -self.loan.principal),) if self.box and self.loan.lender is None else ()
+
+
+class LoanRepaid(_Event):
+    kind: Literal["loan_repaid"] = "loan_repaid"
+    loan: int
+    borrower: int
+    lender: int | None
+    amount: int
+    left: int  # principal still owed
+    box: str = ""
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        if self.lender is None:
+            return ((self.borrower, -self.amount),)
+        return ((self.borrower, -self.amount), (self.lender, self.amount))
+
+    def box_deltas(self) -> tuple[tuple[str, int], ...]:
+        return ((self.box, self.amount),) if self.box and self.lender is None else ()
+
+
+class LoanProposed(_Event):
+    kind: Literal["loan_proposed"] = "loan_proposed"
+    offer: LoanOffer
+
+
+class LoanRejected(_Event):
+    kind: Literal["loan_rejected"] = "loan_rejected"
+    offer: int
+    player: int
+    reason: str = ""
+
+
+class LoanCancelled(_Event):
+    kind: Literal["loan_cancelled"] = "loan_cancelled"
+    offer: int
+    player: int
+
+
+class WentToPoorhouse(_Event):
+    """Unable to pay: the player's cash went to the creditor, the rest was forgiven, and he went to the
+    poorhouse."""
+
+    kind: Literal["went_to_poorhouse"] = "went_to_poorhouse"
+    player: int
+    creditor: int | None
+    paid: int
+    forgiven: int
+    box: str = ""  # the money box owed, when not a player
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        if self.creditor is None:
+            return ((self.player, -self.paid),) if self.paid else ()
+        return ((self.player, -self.paid), (self.creditor, self.paid))
+
+    def box_deltas(self) -> tuple[tuple[str, int], ...]:
+        return ((self.box, self.paid),) if self.box and self.creditor is None and self.paid else ()
+
+
+class PoorhouseThrow(_Event):
+    kind: Literal["poorhouse_throw"] = "poorhouse_throw"
+    player: int
+    total: int  # the throws so far
+    needed: int
+
+
+class LeftPoorhouse(_Event):
+    kind: Literal["left_poorhouse"] = "left_poorhouse"
+    player: int
+    to_space: int
+
+
 class GameOver(_Event):
     kind: Literal["game_over"] = "game_over"
     winner: int
-    reason: Literal["last_player", "short_game", "time_limit"]
+    reason: Literal["last_player", "short_game", "time_limit", "circuits"]
     standings: tuple[tuple[int, int], ...]  # (player, net worth), richest first
 
 
@@ -478,12 +716,40 @@ Event = Annotated[
     | DeedTransferred
     | JailCardsTransferred
     | DeedDealt
+    | PaidIntoBox
+    | FeePaid
+    | TicketsDealt
+    | TicketsReturned
+    | LotOffered
+    | StoppedShort
+    | LuxuryBought
+    | MoveLost
+    | FranchiseClaimed
+    | AwardReceived
+    | CircuitCompleted
+    | DirectionChosen
+    | LoanTaken
+    | LoanRepaid
+    | LoanProposed
+    | LoanRejected
+    | LoanCancelled
+    | WentToPoorhouse
+    | PoorhouseThrow
+    | LeftPoorhouse
     | GameOver,
     Field(discriminator="kind"),
 ]
 
-EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
-EVENT_LIST_ADAPTER: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
+
+@cache
+def event_adapter() -> TypeAdapter[Event]:
+    """Reads and writes one event as JSON (built when first needed, not when the engine loads)."""
+    return TypeAdapter(Event)
+
+
+@cache
+def event_list_adapter() -> TypeAdapter[list[Event]]:
+    return TypeAdapter(list[Event])
 
 
 def maker(cls: type[_Event]) -> Callable[[dict[str, Any]], Any]:

@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.debts import liquidation_value
-from engine.endings import net_worth
 from engine.rent import model_of, rent_for
 
 if TYPE_CHECKING:
@@ -47,7 +46,7 @@ def facts(table: Tabletop) -> Facts:
             rents[space] = RentNow(amount, detail)
     players = range(len(table.players))
     return Facts(
-        worth=tuple(net_worth(table, p) for p in players),
+        worth=tuple(table.ruleset.ending.worth(table, p) for p in players),
         raisable=tuple(liquidation_value(table, p) for p in players),
         rent=rents,
     )

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import engine.rng as rng
+from engine import rules as _rule_areas  # noqa: F401  (every rule area registers itself first)
 from engine.board import Board, board_for
 from engine.commands import Command, malformed
 from engine.errors import IllegalCommand, Refusal
@@ -20,7 +21,17 @@ from engine.money import funds, pay_now
 from engine.registry import COMMANDS, EFFECTS
 from engine.ruleset import Ruleset, ruleset_for
 from engine.soundness import UnsoundState, problem
-from engine.state import BankState, Debt, DeedState, Effect, GameState, Pending, PlayerState, TradeOffer
+from engine.state import (
+    BankState,
+    Debt,
+    DeedState,
+    Effect,
+    GameState,
+    Loan,
+    Pending,
+    PlayerState,
+    TradeOffer,
+)
 from engine.view import GameView, make_view
 
 if TYPE_CHECKING:
@@ -30,10 +41,29 @@ if TYPE_CHECKING:
 class Game:
     """One game: its state, the commands applied so far, and the rules that move it on."""
 
-    __slots__ = ("_events", "board", "emit", "initial", "log", "opening", "ruleset", "state")
+    __slots__ = (
+        "_events",
+        "bank",
+        "board",
+        "deeds",
+        "emit",
+        "initial",
+        "log",
+        "opening",
+        "players",
+        "rules",
+        "ruleset",
+        "state",
+    )
 
     def __init__(self, state: GameState, *, initial: GameState | None = None) -> None:
         self.state = state
+        # The state's containers, shared (the rules change them in place and never replace them), so that
+        # the rule queries read a game as they read a view, at the cost of an attribute.
+        self.players: Sequence[PlayerState] = state.players
+        self.deeds: Mapping[int, DeedState] = state.deeds
+        self.bank: BankState = state.bank
+        self.rules: RuleOptions = state.rules
         self.board: Board = board_for(state.edition)
         self.ruleset: Ruleset = ruleset_for(state.edition, state.rules)
         self.initial = initial if initial is not None else state.copy()
@@ -106,22 +136,6 @@ class Game:
     # --- the table, read-only, as the rule queries read it (`engine.tabletop.Tabletop`) -----------
 
     @property
-    def rules(self) -> RuleOptions:
-        return self.state.rules
-
-    @property
-    def players(self) -> Sequence[PlayerState]:
-        return self.state.players
-
-    @property
-    def deeds(self) -> Mapping[int, DeedState]:
-        return self.state.deeds
-
-    @property
-    def bank(self) -> BankState:
-        return self.state.bank
-
-    @property
     def pending(self) -> Pending | None:
         return self.state.pending
 
@@ -148,6 +162,18 @@ class Game:
     @property
     def pot(self) -> int:
         return self.state.pot
+
+    @property
+    def boxes(self) -> Mapping[str, int]:
+        return self.state.boxes
+
+    @property
+    def loans(self) -> Sequence[Loan]:
+        return self.state.loans
+
+    @property
+    def charters(self) -> Mapping[int, int]:
+        return self.state.charters
 
     # --- what the rules use ---------------------------------------------------------------------
 

@@ -18,7 +18,9 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 
-def send_to_jail(game: Game, player: int, reason: Literal["go_to_jail", "card", "third_double"]) -> None:
+def send_to_jail(
+    game: Game, player: int, reason: Literal["go_to_jail", "card", "third_double"], space: int | None = None
+) -> None:
     """Straight to jail: no salary, no more rolls this turn."""
     st = game.state
     ps = st.players[player]
@@ -26,12 +28,12 @@ def send_to_jail(game: Game, player: int, reason: Literal["go_to_jail", "card", 
     ps.in_jail = True
     ps.jail_turns = 0
     st.doubles = 0
-    game.emit(SentToJail(player=player, reason=reason))
+    game.emit(SentToJail(player=player, reason=reason, space=space))
 
 
 @space_action("go_to_jail")
 def _go_to_jail_space(game: Game, player: int, space: int, dice: int, mult: int, times: int | None) -> None:
-    send_to_jail(game, player, "go_to_jail")
+    send_to_jail(game, player, "go_to_jail", space)
 
 
 def roll_in_jail(game: Game, player: int, d1: int, d2: int) -> None:
@@ -46,7 +48,7 @@ def roll_in_jail(game: Game, player: int, d1: int, d2: int) -> None:
     ps.jail_turns += 1
     game.emit(JailRollFailed(player=player, attempt=ps.jail_turns))
     jail = game.board.edition.jail
-    if ps.jail_turns >= jail.max_turns:
+    if jail.max_turns is not None and ps.jail_turns >= jail.max_turns:
         fine = Charge(payer=player, payee=None, amount=jail.fine, reason="jail_fine", detail="the jail fine")
         game.push_front(
             [
@@ -86,7 +88,8 @@ def _check_fine(game: Game, cmd: PayJailFine) -> Refusal:
         return IllegalCommand("not_in_jail", "Only a player in jail, on his turn, pays the jail fine.")
     jail = game.board.edition.jail
     if pend.kind == "roll":
-        if st.players[p].jail_turns >= jail.fine_before_roll_turns:
+        limit = jail.fine_before_roll_turns
+        if limit is not None and st.players[p].jail_turns >= limit:
             return IllegalCommand("must_roll", "On this jail turn you must throw for doubles first.")
     elif not (pend.kind == "end_turn" and st.failed_jail_roll is not None):
         return IllegalCommand("not_now", "The fine is paid before rolling.")
@@ -101,10 +104,15 @@ def _pay_fine(game: Game, cmd: PayJailFine) -> None:
     p = cmd.player
     fine = game.board.edition.jail.fine
     spend(game, p, fine)
-    pot = to_pot(game, None, "jail_fine")
+    box = game.board.edition.jail.box
+    pot = box is None and to_pot(game, None, "jail_fine")
     if pot:
         st.pot += fine
-    game.emit(JailFinePaid(player=p, amount=fine, forced=False, to_pot=pot))
+    if box is not None:
+        st.boxes[box] += fine
+        game.emit(JailFinePaid(player=p, amount=fine, forced=False, box=box))
+    else:
+        game.emit(JailFinePaid(player=p, amount=fine, forced=False, to_pot=pot))
     rolled = st.failed_jail_roll
     _release(game, p, "fine")
     pend = st.pending

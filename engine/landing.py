@@ -31,16 +31,17 @@ def land(
     rent_multiplier: int = 1,
     dice_multiplier: int | None = None,
 ) -> None:
-    """A token comes to rest on `space`: the arrival rule, then the space's own action."""
-    game.ruleset.arrival(game, player, space)
+    """A token comes to rest on `space`: the arrival rule (if the edition has one), then the space's own
+    action."""
+    arrival = game.ruleset.arrival
+    if arrival is not None:
+        arrival(game, player, space)
     SPACE_ACTIONS.table[game.board.kinds[space]](
         game, player, space, dice_total, rent_multiplier, dice_multiplier
     )
 
 
-@ARRIVAL_ACTIONS.register("none")
-def _no_arrival(game: Game, player: int, space: int) -> None:
-    return None
+ARRIVAL_ACTIONS.add("none", None)  # most editions: nothing happens before the space's own action
 
 
 def _nothing(game: Game, player: int, space: int, dice: int, mult: int, times: int | None) -> None:

@@ -14,29 +14,43 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.commands import (
+    AcceptLoan,
     AcceptTrade,
+    BorrowFromBank,
     Build,
+    BuyLot,
+    BuyLuxury,
     BuyProperty,
+    BuyTicketLot,
+    CancelLoan,
     CancelTrade,
+    ChooseDirection,
     ChooseIncomeTax,
     ChooseRoute,
     Command,
     DeclareBankruptcy,
+    DeclineLuxury,
     DeclineProperty,
+    DoneWithTickets,
     EndTurn,
+    GoToPoorhouse,
     KeepMortgage,
     Mortgage,
     PassAuction,
     PayJailFine,
     PlaceBid,
+    RejectLoan,
     RejectTrade,
+    RentLot,
+    RepayLoan,
     RollDice,
     SellBuilding,
     Unmortgage,
     UseJailCard,
     simple,
 )
-from engine.state import Auction, MortgageDecision, RouteChoice, TradeAnswer
+from engine.loans import security_for
+from engine.state import Auction, LoanAnswer, MortgageDecision, RouteChoice, TradeAnswer
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -84,7 +98,23 @@ def _candidates(game: Game, player: int, every: bool = False) -> list[Command]:
             out.extend(_DECISIONS[pend.kind](game, player, pend))
         if isinstance(pend, TradeAnswer) and pend.trade.proposer == player:
             out.append(CancelTrade(player=player, trade_id=pend.trade.id))
+        if isinstance(pend, LoanAnswer) and pend.offer.proposer == player:
+            out.append(CancelLoan(player=player, offer=pend.offer.id))
     out.extend(_management(game, player, every))
+    out.extend(_loans(game, player))
+    return out
+
+
+def _loans(game: Game, player: int) -> list[Command]:
+    """Repaying each loan the player owes, and borrowing one note against the fewest lots that secure
+    it (any number of notes against any lots may be asked for; this one stands for them)."""
+    st = game.state
+    if game.board.edition.loans is None:
+        return []
+    out: list[Command] = [RepayLoan(player=player, loan=ln.id) for ln in st.loans if ln.borrower == player]
+    security = security_for(game, player, 1)
+    if security is not None:
+        out.append(BorrowFromBank(player=player, notes=1, security=security))
     return out
 
 
@@ -141,7 +171,7 @@ def _income_tax(game: Game, p: int, pend: Any) -> list[Command]:
 
 
 def _debt(game: Game, p: int, pend: Any) -> list[Command]:
-    return [simple(DeclareBankruptcy, p)]
+    return [simple(DeclareBankruptcy, p), simple(GoToPoorhouse, p)]
 
 
 def _trade_answer(game: Game, p: int, pend: TradeAnswer) -> list[Command]:
@@ -160,6 +190,27 @@ def _route(game: Game, p: int, pend: RouteChoice) -> list[Command]:
     return [ChooseRoute(player=p, space=s) for s in pend.options]
 
 
+def _lot_tickets(game: Game, p: int, pend: Any) -> list[Command]:
+    tickets = game.state.players[p].tickets
+    return [*(BuyTicketLot(player=p, space=s) for s in tickets), simple(DoneWithTickets, p)]
+
+
+def _rent_or_buy(game: Game, p: int, pend: Any) -> list[Command]:
+    return [simple(BuyLot, p), simple(RentLot, p)]
+
+
+def _luxury(game: Game, p: int, pend: Any) -> list[Command]:
+    return [simple(BuyLuxury, p), simple(DeclineLuxury, p)]
+
+
+def _direction(game: Game, p: int, pend: Any) -> list[Command]:
+    return [ChooseDirection(player=p, direction="forward"), ChooseDirection(player=p, direction="backward")]
+
+
+def _loan_answer(game: Game, p: int, pend: LoanAnswer) -> list[Command]:
+    return [AcceptLoan(player=p, offer=pend.offer.id), RejectLoan(player=p, offer=pend.offer.id)]
+
+
 _DECISIONS: dict[str, Callable[[Game, int, Any], list[Command]]] = {
     "roll": _roll,
     "end_turn": _end_turn,
@@ -171,4 +222,9 @@ _DECISIONS: dict[str, Callable[[Game, int, Any], list[Command]]] = {
     "mortgage_decision": _mortgage_decision,
     "place_building": _place_building,
     "route": _route,
+    "lot_tickets": _lot_tickets,
+    "rent_or_buy": _rent_or_buy,
+    "luxury": _luxury,
+    "direction": _direction,
+    "loan_answer": _loan_answer,
 }

@@ -8,8 +8,10 @@ from engine.events import (
     CreditDrawn,
     DebtIncurred,
     Event,
+    FeePaid,
     JailFinePaid,
     MortgageKept,
+    PaidIntoBox,
     PaidToBank,
     PaidToPlayer,
     RentPaid,
@@ -50,7 +52,8 @@ def to_pot(game: Game, payee: int | None, reason: str) -> bool:
     return payee is None and game.state.rules.free_parking_pot and reason in _POT_REASONS
 
 
-Reason = Literal["rent", "tax", "card", "jail_fine", "interest", "repairs"]
+Reason = Literal["rent", "tax", "card", "jail_fine", "interest", "repairs", "fare", "franchise", "loan"]
+_FEES = frozenset({"fare", "franchise", "loan"})
 
 
 def owe(
@@ -62,10 +65,12 @@ def owe(
     space: int | None = None,
     detail: str = "",
     charge: Charge | None = None,
+    box: str = "",
 ) -> bool:
     """Pay now if the payer can; otherwise he falls into debt and pays once he has raised the cash.
 
-    True when paid. `charge` is the same obligation already written down (a queued one), if any.
+    True when paid. `charge` is the same obligation already written down (a queued one), if any. With no
+    payee, `box` names the money box the payment goes into (none: the bank).
     """
     players = game.state.players
     p = players[payer]
@@ -77,32 +82,52 @@ def owe(
     if p.cash < amount and p.cash + p.credit < amount:
         if charge is None:
             charge = Charge(
-                payer=payer, payee=payee, amount=amount, reason=reason, space=space, detail=detail
+                payer=payer, payee=payee, amount=amount, reason=reason, space=space, detail=detail, box=box
             )
         game.state.pending = Debt(player=payer, charge=charge)
         what = describe(game, reason, space, detail)
-        game.emit(DebtIncurred(player=payer, creditor=payee, amount=amount, reason=what))
+        game.emit(DebtIncurred(player=payer, creditor=payee, amount=amount, reason=what, box=box))
         return False
-    _pay(game, payer, payee, amount, reason, space, detail)
+    _pay(game, payer, payee, amount, reason, space, detail, box)
     return True
 
 
 def settle(game: Game, charge: Charge) -> bool:
     """Pay a written-down charge now, or fall into debt for it."""
     c = charge
-    return owe(game, c.payer, c.payee, c.amount, c.reason, c.space, c.detail, charge=c)
+    return owe(game, c.payer, c.payee, c.amount, c.reason, c.space, c.detail, charge=c, box=c.box)
 
 
 def pay_now(game: Game, charge: Charge) -> None:
     """Pay a charge the payer now has the funds for (a debt being settled)."""
     c = charge
-    _pay(game, c.payer, c.payee, c.amount, c.reason, c.space, c.detail)
+    _pay(game, c.payer, c.payee, c.amount, c.reason, c.space, c.detail, c.box)
 
 
 def _pay(
-    game: Game, payer: int, payee: int | None, amount: int, reason: Reason, space: int | None, detail: str
+    game: Game,
+    payer: int,
+    payee: int | None,
+    amount: int,
+    reason: Reason,
+    space: int | None,
+    detail: str,
+    box: str = "",
 ) -> None:
     st = game.state
+    if box and payee is None:
+        spend(game, payer, amount)
+        st.boxes[box] += amount
+        game.emit(
+            PaidIntoBox(
+                player=payer,
+                box=box,
+                amount=amount,
+                reason=detail or describe(game, reason, space, detail),
+                space=space,
+            )
+        )
+        return
     spend(game, payer, amount)
     pot = to_pot(game, payee, reason)
     if payee is not None:
@@ -122,6 +147,9 @@ def describe(game: Game, reason: str, space: int | None, detail: str = "") -> st
         "jail_fine": "the jail fine",
         "interest": f"interest{where}",
         "repairs": "repairs",
+        "fare": detail or f"the fare{where}",
+        "franchise": detail or f"the toll{where}",
+        "loan": detail or "interest on a loan",
     }[reason]
 
 
@@ -136,6 +164,8 @@ def _paid_event(
         return _tax_paid(payer, space, amount, detail, pot)  # type: ignore[no-any-return]
     if reason == "jail_fine":
         return JailFinePaid(player=payer, amount=amount, forced=True, to_pot=pot)
+    if payee is not None and reason in _FEES:
+        return FeePaid(payer=payer, payee=payee, amount=amount, reason=detail or reason, space=space)
     if reason == "interest":
         assert space is not None
         return MortgageKept(player=payer, space=space, interest=amount)

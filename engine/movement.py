@@ -28,8 +28,10 @@ _passed_go = interned(PassedGo, "player", "salary", "landed", "space")
 
 def move_by(game: Game, player: int, steps: int, via: Via, dice_total: int) -> None:
     """Move `steps` (negative: backwards, never paid for passing), then resolve the space reached."""
-    direction = 1 if steps >= 0 else -1
-    _walk(game, player, abs(steps), abs(steps), direction, via, dice_total, decided=False)
+    if steps >= 0:
+        _walk(game, player, steps, steps, 1, via, dice_total, decided=False)
+    else:
+        _walk(game, player, -steps, -steps, -1, via, dice_total, decided=False)
 
 
 def _walk(
@@ -44,7 +46,18 @@ def _walk(
 ) -> None:
     ps = game.state.players[player]
     start = ps.position
-    walk = game.board.track.walk(start, steps, direction=direction, via=via, total=total, decided=decided)
+    board = game.board
+    end = board.track.glide(start, steps, direction)
+    if end is not None:  # one ring, no links: the commonest move, with no walk to record
+        ps.position = end
+        game.emit(_player_moved(player, start, end, via, direction < 0))
+        if direction > 0:
+            for space in board.pay_spaces:
+                if board.track.passes(start, steps, space):
+                    _salary(game, player, space, landed=space == end)
+        land(game, player, end, dice_total)
+        return
+    walk = board.track.walk(start, steps, direction, via, total, decided)
     ps.position = walk.end
     game.emit(_player_moved(player, start, walk.end, via, direction < 0))
     if direction > 0:
@@ -52,13 +65,13 @@ def _walk(
         payers = game.board.pay_spaces
         if len(payers) == 1:  # most boards: one space (GO) to look for in the path
             if payers[0] in path:
-                _salary(game, player, payers[0], landed=payers[0] == walk.end and not walk.stopped)
+                _salary(game, player, payers[0], landed=payers[0] == walk.end and not walk.options)
         else:
             pays = game.board.pays
             for space in path:
                 if pays[space]:
-                    _salary(game, player, space, landed=space == walk.end and not walk.stopped)
-    if walk.stopped:
+                    _salary(game, player, space, landed=space == walk.end and not walk.options)
+    if walk.options:
         game.state.pending = RouteChoice(
             player=player, at=walk.end, options=walk.options, steps=walk.steps_left, direction=direction
         )

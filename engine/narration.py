@@ -57,18 +57,87 @@ def _moved(e: Any, n: Names, b: Board) -> str:
     if e.backward:
         return f"{n[e.player]} went back to {b.name(e.to_space)}."
     verb = "advanced" if e.via == "card" else "moved"
-    return f"{n[e.player]} {verb} to {b.name(e.to_space)}."
+    visiting = " (just visiting)" if e.to_space == b.jail else ""
+    return f"{n[e.player]} {verb} to {b.name(e.to_space)}{visiting}."
 
 
 def _route(e: Any, n: Names, b: Board) -> str:
+    if not b.track.links[e.at]:  # no fork in the track here: a free ride between railroads, or none
+        if e.to == e.at:
+            return f"{n[e.player]} did not take the free ride from {b.name(e.at)}."
+        return f"{n[e.player]} rode free from {b.name(e.at)} (space {e.at}) to {b.name(e.to)} (space {e.to})."
     if e.to == e.at:
         return f"{n[e.player]} kept to this ring at {b.name(e.at)}."
     return f"{n[e.player]} took the way from {b.name(e.at)} to {b.name(e.to)}."
 
 
+def _box(b: Board, box: str) -> str:
+    boxes = b.edition.boxes
+    return f"the {boxes[box].name}" if box in boxes else "the bank"
+
+
 def _paid_for_passing(e: Any, n: Names, b: Board) -> str:
     where = b.spaces[e.space].name if b.kinds[e.space] != "go" else "GO"
-    return f"{n[e.player]} {'landed on' if e.landed else 'passed'} {where} and collected {money(e.salary)}."
+    if e.box:
+        what = "reached" if e.landed else "passed"
+        return f"{n[e.player]} {what} {where}: {money(e.salary)} wages from {_box(b, e.box)}."
+    if e.landed:
+        return f"{n[e.player]} landed on {where} and collected {money(e.salary)}."
+    return f"{n[e.player]} passed {where} on the way and collected {money(e.salary)}."
+
+
+def _who_or_box(n: Names, player: int | None, box: str, b: Board) -> str:
+    return n[player] if player is not None else _box(b, box) if box else "the bank"
+
+
+def _lot_offered(e: Any, n: Names, b: Board) -> str:
+    to = n[e.occupant] if e.occupant is not None else _box(b, b.spaces[e.space].box or "")
+    return (
+        f"{n[e.player]} may buy {b.name(e.space)} for {money(e.price)} or rent it for {money(e.rent)} "
+        f"(to {to})."
+    )
+
+
+def _circuit(e: Any, n: Names, b: Board) -> str:
+    times = "once" if e.circuits == 1 else "twice" if e.circuits == 2 else f"{e.circuits} times"
+    tail = "" if e.paid else "; no wages now"
+    return f"{n[e.player]} has been round the board {times}{tail}."
+
+
+def _loan_taken(e: Any, n: Names, b: Board) -> str:
+    ln = e.loan
+    if ln.lender is None:
+        lots = ", ".join(b.name(s) for s in ln.security)
+        return (
+            f"{n[ln.borrower]} borrowed {money(ln.principal)} from {_box(b, e.box)} against {lots} "
+            f"({money(ln.interest)} interest at each wages)."
+        )
+    tail = f": {e.reason}" if e.reason else "."
+    return (
+        f"{n[ln.lender]} lent {n[ln.borrower]} {money(ln.principal)} at {money(ln.interest)} a wage day{tail}"
+    )
+
+
+def _loan_proposed(e: Any, n: Names, b: Board) -> str:
+    o = e.offer
+    lots = ", ".join(b.name(s) for s in o.security)
+    if o.lender == o.proposer:
+        what = f"offers to lend {n[o.to]} {money(o.principal)}"
+    else:
+        what = f"asks {n[o.to]} for a loan of {money(o.principal)}"
+    return f"{n[o.proposer]} {what} at {money(o.interest)} a wage day, against {lots}."
+
+
+def _repaid(e: Any, n: Names, b: Board) -> str:
+    to = n[e.lender] if e.lender is not None else _box(b, e.box)
+    left = f" ({money(e.left)} still owed)" if e.left else ""
+    return f"{n[e.borrower]} repaid {money(e.amount)} to {to}{left}."
+
+
+def _poorhouse(e: Any, n: Names, b: Board) -> str:
+    to = _who_or_box(n, e.creditor, e.box, b)
+    forgiven = f"; the other {money(e.forgiven)} is forgiven" if e.forgiven else ""
+    return f"{n[e.player]} cannot pay: {money(e.paid)} to {to}{forgiven}. Off to the poorhouse."
 
 
 def _rolled(e: Any, n: Names, b: Board) -> str:
@@ -76,20 +145,26 @@ def _rolled(e: Any, n: Names, b: Board) -> str:
     if e.purpose == "utility_rent":
         return f"{n[e.player]} threw {d1} and {d2} for the utility's rent."
     if e.purpose == "jail":
-        return f"{n[e.player]} threw {d1} and {d2} for doubles in jail."
+        return f"{n[e.player]} threw {d1} and {d2} in jail" + (": doubles!" if e.doubles else ".")
+    if e.purpose == "poorhouse":
+        return f"{n[e.player]} threw {d1} and {d2} in the poorhouse."
     return f"{n[e.player]} rolled {d1} and {d2}" + (", doubles!" if e.doubles else ".")
 
 
-_JAIL_REASONS = {
-    "go_to_jail": "landed on Go To Jail",
-    "card": "drew Go to Jail",
-    "third_double": "threw a third double",
+_JAIL_REASONS = {  # the move or the card before it has told where from: not again
+    "go_to_jail": "was sent to jail",
+    "card": "went straight to jail",
+    "third_double": "threw a third double and went to jail",
 }
-_JAIL_EXITS = {
-    "doubles": "threw doubles",
-    "fine": "paid the fine",
-    "card": "used a Get Out of Jail Free card",
-}
+
+
+def _jail_roll_failed(e: Any, n: Names, b: Board) -> str:
+    tries = b.edition.jail.max_turns
+    if tries is None:  # no last try: a double or the fine, however long it takes
+        return f"No doubles: {n[e.player]} stays in jail (try {e.attempt})."
+    if e.attempt >= tries:
+        return f"No doubles on the last try: {n[e.player]} must pay the fine and move."
+    return f"No doubles: {n[e.player]} stays in jail (try {e.attempt} of {tries})."
 
 
 def _auction_started(e: Any, n: Names, b: Board) -> str:
@@ -128,7 +203,7 @@ def _traded(e: Any, n: Names, b: Board) -> str:
 
 
 def _rejected(e: Any, n: Names, b: Board) -> str:
-    return f"{n[e.player]} turned the offer down" + (f": {e.reason}" if e.reason else ".")
+    return f"{n[e.player]} turned the offer down" + (f": \u201c{e.reason}\u201d" if e.reason else ".")
 
 
 def _bankrupt(e: Any, n: Names, b: Board) -> str:
@@ -147,6 +222,7 @@ def _game_over(e: Any, n: Names, b: Board) -> str:
         "last_player": "the last player standing",
         "short_game": "the richest when the first player went bankrupt",
         "time_limit": "the richest when time ran out",
+        "circuits": "the richest when the last player completed the last circuit",
     }[e.reason]
     return f"Game over: {n[e.winner]} wins, {why}, worth {money(worth)}."
 
@@ -157,9 +233,10 @@ _TEXTS: dict[str, Callable[[Any, Names, Board], str]] = {
     "player_moved": _moved,
     "passed_go": _paid_for_passing,
     "route_chosen": _route,
-    "sent_to_jail": lambda e, n, b: f"{n[e.player]} {_JAIL_REASONS[e.reason]} and went to jail.",
-    "jail_roll_failed": lambda e, n, b: f"No doubles: {n[e.player]} stays in jail (try {e.attempt}).",
-    "left_jail": lambda e, n, b: f"{n[e.player]} {_JAIL_EXITS[e.how]} and left jail.",
+    "sent_to_jail": lambda e, n, b: f"{n[e.player]} {_JAIL_REASONS[e.reason]}.",
+    "jail_roll_failed": _jail_roll_failed,
+    # how is told by the event before it (the doubles, the fine paid, the card used): not twice
+    "left_jail": lambda e, n, b: f"{n[e.player]} left jail.",
     "jail_fine_paid": lambda e, n, b: f"{n[e.player]} paid the {money(e.amount)} jail fine.",
     "jail_card_used": lambda e, n, b: f"{n[e.player]} used a Get Out of Jail Free card.",
     "card_drawn": lambda e, n, b: f"{n[e.player]} drew {_deck(e.deck, b)}: \u201c{e.text}\u201d",
@@ -173,9 +250,7 @@ _TEXTS: dict[str, Callable[[Any, Names, Board], str]] = {
     ),
     "auction_won": lambda e, n, b: f"{n[e.player]} won {_lot(e.lot, e.space, b)} for {money(e.amount)}.",
     "auction_unsold": lambda e, n, b: f"Nobody bid: {_lot(e.lot, e.space, b)} stays with the bank.",
-    "building_auction_uncontested": lambda e, n, b: (
-        f"Nobody else bid, so {n[e.player]} builds the {e.building} at the printed price."
-    ),
+    "building_auction_uncontested": lambda e, n, b: f"Nobody else bid for the {e.building}.",
     "rent_paid": _rent,
     "tax_paid": lambda e, n, b: f"{n[e.player]} paid {money(e.amount)} {e.detail or b.name(e.space)}.",
     "paid_to_bank": lambda e, n, b: f"{n[e.player]} paid the bank {money(e.amount)}.",
@@ -201,7 +276,8 @@ _TEXTS: dict[str, Callable[[Any, Names, Board], str]] = {
     "trade_rejected": _rejected,
     "trade_cancelled": lambda e, n, b: f"{n[e.player]} withdrew the offer.",
     "debt_incurred": lambda e, n, b: (
-        f"{n[e.player]} owes {_who(n, e.creditor)} {money(e.amount)} for {e.reason} and must raise the cash."
+        f"{n[e.player]} owes {_who_or_box(n, e.creditor, e.box, b)} {money(e.amount)} for {e.reason} "
+        "and must raise the cash."
     ),
     "player_bankrupt": _bankrupt,
     "cash_surrendered": lambda e, n, b: f"{n[e.player]} hands {money(e.amount)} to {_who(n, e.creditor)}.",
@@ -214,4 +290,43 @@ _TEXTS: dict[str, Callable[[Any, Names, Board], str]] = {
         f"{n[e.player]} was dealt {b.name(e.space)}" + (f" for {money(e.price)}." if e.price else ".")
     ),
     "game_over": _game_over,
+    "paid_into_box": lambda e, n, b: (
+        f"{n[e.player]} paid {money(e.amount)} into {_box(b, e.box)}: {e.reason}."
+    ),
+    "fee_paid": lambda e, n, b: f"{n[e.payer]} paid {n[e.payee]} {money(e.amount)}: {e.reason}.",
+    "tickets_dealt": lambda e, n, b: (
+        f"{n[e.player]} drew lot tickets for {', '.join(b.name(s) for s in e.lots)}."
+    ),
+    "tickets_returned": lambda e, n, b: (
+        f"{n[e.player]} put back the tickets for {', '.join(b.name(s) for s in e.lots)}."
+    ),
+    "lot_offered": _lot_offered,
+    "stopped_short": lambda e, n, b: (
+        f"Two tokens already stand on {b.name(e.space)}: {n[e.player]} stops short on {b.name(e.to_space)}."
+    ),
+    "luxury_bought": lambda e, n, b: f"{n[e.player]} bought a luxury ticket for {money(e.price)}.",
+    "move_lost": lambda e, n, b: (
+        f"{n[e.player]} did without the luxury and lost the move, back to {b.name(e.to_space)}"
+        + (f", handing back {money(e.wages)} wages." if e.wages else ".")
+    ),
+    "franchise_claimed": lambda e, n, b: f"{n[e.player]} put a charter on the {b.name(e.space)}.",
+    "award_received": lambda e, n, b: (
+        f"{n[e.player]} received a {b.name(e.space).lower()} of {money(e.amount)} from {_box(b, e.box)}."
+    ),
+    "circuit_completed": _circuit,
+    "direction_chosen": lambda e, n, b: (
+        f"{n[e.player]} moves {'backward' if e.backward else 'forward'} this turn."
+    ),
+    "loan_taken": _loan_taken,
+    "loan_repaid": _repaid,
+    "loan_proposed": _loan_proposed,
+    "loan_rejected": lambda e, n, b: (
+        f"{n[e.player]} turned the loan down" + (f": {e.reason}" if e.reason else ".")
+    ),
+    "loan_cancelled": lambda e, n, b: f"{n[e.player]} withdrew the loan offer.",
+    "went_to_poorhouse": _poorhouse,
+    "poorhouse_throw": lambda e, n, b: (
+        f"{n[e.player]} has thrown {e.total} of the {e.needed} needed to leave the poorhouse."
+    ),
+    "left_poorhouse": lambda e, n, b: f"{n[e.player]} leaves the poorhouse for {b.name(e.to_space)}.",
 }

@@ -6,7 +6,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 
 class RuleOptions(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     free_parking_pot: bool = False
     """House rule: taxes, fines and card payments go to a pot that Free Parking pays out."""
@@ -24,6 +24,12 @@ class RuleOptions(BaseModel):
     """The official Short Game: deeds dealt free, hotels after three houses, ends at the first bankruptcy."""
     time_limit_rounds: int | None = Field(default=None, ge=1)
     """The Time Limit game: deeds dealt at their price; after this many rounds the richest player wins."""
+    lot_tickets: bool = True
+    """Where the edition deals lot tickets at the start (1904): off, the patent's variant without them,
+    each player starting with less cash and buying lots only by stopping on them."""
+    circuits: int | None = Field(default=None, ge=1)
+    """Where the game ends after every player has been round the board so many times (1904): how many.
+    None: the edition's figure."""
 
     @model_validator(mode="after")
     def _one_variant(self) -> RuleOptions:

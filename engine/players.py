@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
+from engine import plain_landlord
 from engine.building import step_up
 from engine.commands import (
     AcceptTrade,
@@ -123,14 +124,20 @@ class SimplePlayer:
                 if ps.jail_cards:
                     return simple(UseJailCard, player)
                 jail = game.board.edition.jail
-                if ps.jail_turns < jail.fine_before_roll_turns and funds(game, player) >= jail.fine:
+                early = jail.fine_before_roll_turns
+                if (early is None or ps.jail_turns < early) and funds(game, player) >= jail.fine:
                     return simple(PayJailFine, player)
             cmd = self._roll.get(player)
             if cmd is None:
                 cmd = self._roll[player] = RollDice(player=player)
             return cmd
         if kind == "end_turn":
-            cmd = self._develop(game, player) or self._look_round(game, player) or self._end.get(player)
+            cmd = (
+                self._develop(game, player)
+                or self._look_round(game, player)
+                or plain_landlord.repay(game, player)
+                or self._end.get(player)
+            )
             if cmd is None:
                 cmd = self._end[player] = EndTurn(player=player)
             return cmd
@@ -146,7 +153,7 @@ class SimplePlayer:
             cheaper = "percent" if percent_tax(game, player, pend.space) < flat else "flat"  # type: ignore[union-attr]
             return ChooseIncomeTax(player=player, option=cheaper)
         if isinstance(pend, Debt):
-            return self._raise_cash(game, player)
+            return plain_landlord.raise_cash(game, player, pend) or self._raise_cash(game, player)
         if isinstance(pend, TradeAnswer):
             t = pend.trade
             if _is_completing_swap(game, t.to, t.take.deeds, t.give.deeds) and not (
@@ -162,6 +169,9 @@ class SimplePlayer:
             return KeepMortgage(player=player, space=pend.space)
         if isinstance(pend, RouteChoice):
             return ChooseRoute(player=player, space=pend.options[0])  # keeps to its ring
+        landlord = plain_landlord.decide(game, player, pend)  # Magie's 1904 decisions
+        if landlord is not None:
+            return landlord
         if isinstance(pend, BuildingPlacement):
             for space in game.board.streets:
                 if (
@@ -189,8 +199,8 @@ class SimplePlayer:
             target = _next_lot(deeds, player, lots, top)
             if target is None:
                 continue
-            kind = rules.next_building(deeds[target].level)
-            if (st.bank.houses if kind == "house" else st.bank.hotels) > 0:
+            hotel = rules.hotels and deeds[target].level == rules.houses_before_hotel
+            if (st.bank.hotels if hotel else st.bank.houses) > 0:
                 best = (cost, target)
         if best is not None:
             return _on(Build, player, best[1])

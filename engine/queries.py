@@ -8,9 +8,27 @@ remote client holding only a view) asks for them. Nothing here changes the table
 from __future__ import annotations
 
 from engine.building import Sale, capacity, group_of_street, sale_of, step_up
+from engine.counting import Count, count_up, luxury_worth
 from engine.debts import liquidation_value
 from engine.endings import building_cost, net_worth, standings
 from engine.facts import Facts, RentNow, facts
+from engine.journeys import may_turn_back, rides_from
+from engine.loans import (
+    bank_loan_problem,
+    borrowing_capacity,
+    free_lots,
+    is_pledged,
+    loan_problem,
+    loans_of,
+    loans_to,
+    notes_against,
+    notes_of,
+    owes,
+    pledged,
+    repayment,
+    security_for,
+)
+from engine.lots import half, lot_rent, occupants
 from engine.money import funds
 from engine.rent import (
     AVERAGE_THROW,
@@ -27,32 +45,59 @@ from engine.rent import (
 )
 from engine.taxes import percent_tax, tax_of, taxable_worth
 from engine.trades import proposal_problem, side_problem, trading_open
+from engine.treasury import box_name, box_of, fee_of
+from engine.wages import earns_wages
 
 __all__ = [
     "AVERAGE_THROW",
+    "Count",
     "Facts",
     "RentNow",
     "RentRow",
     "Sale",
+    "bank_loan_problem",
+    "borrowing_capacity",
+    "box_name",
+    "box_of",
     "building_cost",
     "capacity",
+    "count_up",
     "deed_terms",
+    "earns_wages",
     "facts",
+    "fee_of",
+    "free_lots",
     "full_group",
     "funds",
     "group_of_street",
+    "half",
     "holding",
+    "is_pledged",
     "liquidation_value",
+    "loan_problem",
+    "loans_of",
+    "loans_to",
+    "lot_rent",
+    "luxury_worth",
+    "may_turn_back",
     "model_of",
     "net_worth",
+    "notes_against",
+    "notes_of",
+    "occupants",
+    "owes",
     "owned_in_group",
     "percent_tax",
+    "pledged",
     "proposal_problem",
     "rent_at",
     "rent_due",
     "rent_for",
     "rent_schedule",
+    "repayment",
+    "rides_from",
     "sale_of",
+    "security_for",
     "side_problem",
     "standings",
     "step_up",

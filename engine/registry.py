@@ -96,6 +96,10 @@ THROW_AGAIN = Hooks("throw-again rule")
 """Which throws earn another throw in the same turn."""
 LINK_CONDITIONS = Hooks("link condition")
 """When a move along the track takes a link to another ring."""
+THROW_RULES = Hooks("throw rule")
+"""What a throw of the dice does: "standard" is the classic throw of `engine.turns` (registered as None)."""
+OPENINGS = Hooks("opening")
+"""What happens before the first throw of a game (a deal of lot tickets), returning its events."""
 
 HOOK_KINDS: dict[str, Hooks] = {
     "space_action": SPACE_ACTIONS,
@@ -106,4 +110,6 @@ HOOK_KINDS: dict[str, Hooks] = {
     "ending": END_RULES,
     "throw_again": THROW_AGAIN,
     "link": LINK_CONDITIONS,
+    "throw": THROW_RULES,
+    "opening": OPENINGS,
 }

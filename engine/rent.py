@@ -67,9 +67,9 @@ def _members(board: Board, space: int) -> tuple[int, ...]:
 
 
 def model_of(board: Board, space: int) -> RentModel:
-    group = board.group_of[space]
-    assert group is not None
-    model: RentModel = RENT_MODELS.resolve(board.edition.groups[group].rent_model)
+    name = board.rent_models[space]
+    assert name is not None
+    model: RentModel = RENT_MODELS.table.get(name) or RENT_MODELS.resolve(name)
     return model
 
 
@@ -237,9 +237,9 @@ def rent_for(
     if deed.owner is None or deed.mortgaged:
         return 0, "mortgaged" if deed.mortgaged else ""
     board = table.board
-    return model_of(board, space).at(
-        board, table.ruleset, space, holding(table, space), deed.level, dice_total, multiplier, times
-    )
+    level = deed.level
+    held = holding(table, space) if not level else 0  # a built lot's rent does not count the group
+    return model_of(board, space).at(board, table.ruleset, space, held, level, dice_total, multiplier, times)
 
 
 def rent_due(table: Tabletop, space: int, visitor: int, dice_total: int = AVERAGE_THROW) -> int:

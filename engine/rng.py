@@ -6,6 +6,9 @@ fits in two integers, serialises as such, and gives the same numbers on every pl
 
 from __future__ import annotations
 
+SEED_MAX = 2**64 - 1
+"""The largest seed: the dice take the seed modulo 2**64, so larger seeds repeat smaller ones."""
+
 _MULT = 6364136223846793005
 _MASK64 = (1 << 64) - 1
 _MASK32 = (1 << 32) - 1

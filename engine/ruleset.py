@@ -11,18 +11,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
+from engine import rules as _rule_areas  # noqa: F401  (the hooks are registered by the rule areas)
+from engine import state
 from engine.edition import DealtStart, Edition, load_edition
 from engine.options import RuleOptions
-from engine.registry import ARRIVAL_ACTIONS, BUILD_RULES, END_RULES, THROW_AGAIN
+from engine.registry import ARRIVAL_ACTIONS, BUILD_RULES, END_RULES, OPENINGS, THROW_AGAIN, THROW_RULES
 
 if TYPE_CHECKING:
     from engine.errors import Refusal
+    from engine.events import Event
     from engine.game import Game
     from engine.tabletop import Tabletop
 
-BuildingKind = Literal["house", "hotel"]
+BuildingKind = state.BuildingKind
 
 ThrowAgain = Callable[[int, int], bool]
 """(die 1, die 2) -> whether this throw earns another in the same turn."""
@@ -31,6 +34,10 @@ BuildRule = Callable[["Tabletop", int, int], "tuple[BuildingKind | None, Refusal
 (money and the bank's stock aside)."""
 Arrival = Callable[["Game", int, int], None]
 """(game, player, space): what happens as a token comes to rest, before the space's own action."""
+Throw = Callable[["Game", int, int, int], None]
+"""(game, player, die 1, die 2): what a throw does, once the dice are thrown."""
+Opening = Callable[["Game"], "list[Event]"]
+"""(game): what happens before the first throw; it may set what the game first waits for."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,16 +53,18 @@ class Ruleset:
     mortgages: bool  # whether deeds can be mortgaged at all
     throw_again: ThrowAgain
     building: BuildRule
-    arrival: Arrival
+    arrival: Arrival | None  # None: nothing happens before the space's own action
     ending: Any  # an `engine.endings.Ending`
+    throw: Throw | None  # None: the standard throw of `engine.turns`
+    opening: Opening
+    circuits: int | None  # times round the board after which the game ends, if it ends so
+    max_level: int = 0  # the highest building level: the most houses, and the hotel above them
 
-    @property
-    def max_level(self) -> int:
-        """The highest building level: the most houses, and the hotel above them."""
-        return self.houses_before_hotel + (1 if self.hotels else 0)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "max_level", self.houses_before_hotel + (1 if self.hotels else 0))
 
     def is_hotel(self, level: int) -> bool:
-        return self.hotels and level > self.houses_before_hotel
+        return level > self.houses_before_hotel and self.hotels
 
     def houses(self, level: int) -> int:
         """Houses standing at a building level (a hotel stands alone)."""
@@ -78,6 +87,8 @@ class Ruleset:
         cash, credit = ed.starting_cash_by_players.get(players, ed.starting_cash), 0
         if ed.large_game is not None and players > ed.large_game.above:
             cash, credit = ed.large_game.cash, ed.large_game.credit
+        if ed.lot_tickets is not None and not rules.lot_tickets:
+            cash = ed.lot_tickets.cash_without
         if rules.starting_cash is not None:
             cash = rules.starting_cash
         return cash, credit
@@ -101,6 +112,9 @@ def ruleset_for(edition_id: str, rules: RuleOptions) -> Ruleset:
         "throw_again": THROW_AGAIN.resolve(hooks.throw_again),
         "building": BUILD_RULES.resolve(hooks.building),
         "arrival": ARRIVAL_ACTIONS.resolve(hooks.arrival),
+        "throw": THROW_RULES.resolve(hooks.throw),
+        "opening": OPENINGS.resolve(hooks.opening),
+        "circuits": rules.circuits if rules.circuits is not None and edition.circuits else edition.circuits,
     }
     if dealt is None:
         return Ruleset(

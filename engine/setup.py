@@ -13,6 +13,7 @@ from engine.game import Game
 from engine.options import RuleOptions
 from engine.ruleset import ruleset_for
 from engine.state import BankState, DeedState, GameState, PlayerState, awaiting_roll
+from engine.text import TextError, check_name
 
 
 class SetupError(ValueError):
@@ -31,16 +32,19 @@ def new_game(
         ed = load_edition(edition)
     except ValueError as exc:
         raise SetupError(str(exc)) from exc
-    names = [n.strip() for n in players]
-    if not ed.min_players <= len(names) <= ed.max_players:
+    if not ed.min_players <= len(players) <= ed.max_players:
         raise SetupError(
-            f"{ed.name} is played by {ed.min_players} to {ed.max_players} players, not {len(names)}."
+            f"{ed.name} is played by {ed.min_players} to {ed.max_players} players, not {len(players)}."
         )
-    if any(not n for n in names):
-        raise SetupError("Every player needs a name.")
-    if len(set(names)) != len(names):
+    try:
+        names = [check_name(n) for n in players]
+    except TextError as exc:
+        raise SetupError(str(exc)) from None
+    if len({n.casefold() for n in names}) != len(names):
         raise SetupError("Players need different names.")
     rules = rules or RuleOptions()
+    if (rules.short_game and ed.short_game is None) or (rules.time_limit_rounds and ed.time_limit is None):
+        raise SetupError(f"{ed.name} has no {'Short Game' if rules.short_game else 'Time Limit game'}.")
     scripted = [_die_pair(d) for d in dice] if dice is not None else []
     if seed is None:
         seed = secrets.randbits(63)
@@ -59,6 +63,7 @@ def new_game(
         bank=BankState(houses=ed.bank.houses, hotels=ed.bank.hotels),
         decks={name: [c.id for c in deck.cards] for name, deck in sorted(ed.decks.items())},
         scripted_dice=scripted,
+        boxes=dict.fromkeys(ed.boxes, 0),
     )
     game = Game(state, initial=state)  # the true start is recorded once the deal is done
     for name in sorted(state.decks):
@@ -66,6 +71,7 @@ def new_game(
     opening = _deal(game) if game.ruleset.dealt is not None else []
     state.pending = awaiting_roll(0)
     opening.append(TurnStarted(player=0, turn=0))
+    opening.extend(game.ruleset.opening(game))  # it may set what the game first waits for
     game.initial = state.copy()
     game.opening = opening
     return game

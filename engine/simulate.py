@@ -11,7 +11,7 @@ from typing import Protocol
 
 from engine.bots.base import Bot
 from engine.commands import Command, EndTurn, RollDice
-from engine.events import Event
+from engine.events import AuctionWon, Event, PropertyBought, WentToPoorhouse
 from engine.game import Game
 from engine.options import RuleOptions
 from engine.players import SimplePlayer
@@ -64,6 +64,13 @@ class Simulation:
     turns: list[int] = field(default_factory=list)  # length of each game, in turns
     capped: int = 0  # games stopped by the turn cap
     landings: list[int] = field(default_factory=list)  # by space: rolls that ended there
+    worth: list[int] = field(default_factory=list)  # by seat: final worth (the edition's count), summed
+    winners_worth: int = 0  # the winners' final worth, summed
+    poorhouse: bool = False  # the edition has a poorhouse (so its visits are counted)
+    poorhouse_games: int = 0  # games in which somebody went to the poorhouse
+    poorhouse_visits: int = 0
+    top_buyer_games: int = 0  # finished games in which one player bought more deeds than any other
+    top_buyer_wins: int = 0  # ... and that player won
 
     @property
     def average_turns(self) -> float:
@@ -73,8 +80,28 @@ class Simulation:
     def longest(self) -> int:
         return max(self.turns, default=0)
 
+    def merge(self, other: Simulation) -> None:
+        """Add the games of another part of the same run, played after these (a run split across
+        processes comes together exactly as if it had been played in one)."""
+        self.games += other.games
+        self.rolls += other.rolls
+        self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
+        self.turns.extend(other.turns)
+        self.capped += other.capped
+        if not self.landings:
+            self.landings = list(other.landings)
+        elif other.landings:
+            self.landings = [a + b for a, b in zip(self.landings, other.landings, strict=True)]
+        self.worth = [a + b for a, b in zip(self.worth, other.worth, strict=True)]
+        self.winners_worth += other.winners_worth
+        self.poorhouse = self.poorhouse or other.poorhouse
+        self.poorhouse_games += other.poorhouse_games
+        self.poorhouse_visits += other.poorhouse_visits
+        self.top_buyer_games += other.top_buyer_games
+        self.top_buyer_wins += other.top_buyer_wins
+
     def as_dict(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "games": self.games,
             "rolls": self.rolls,
             "wins": self.wins,
@@ -82,11 +109,45 @@ class Simulation:
             "capped": self.capped,
             "landings": self.landings,
         }
+        games = max(self.games, 1)
+        finished = max(self.games - self.capped, 1)
+        out["scores"] = {
+            "average_by_seat": [round(w / games, 1) for w in self.worth],
+            "average": round(sum(self.worth) / games / max(len(self.worth), 1), 1),
+            "winner_average": round(self.winners_worth / finished, 1),
+        }
+        out["top_buyer"] = {
+            "games": self.top_buyer_games,
+            "wins": self.top_buyer_wins,
+            "share": round(self.top_buyer_wins / max(self.top_buyer_games, 1), 4),
+        }
+        if self.poorhouse:
+            out["poorhouse"] = {
+                "games": self.poorhouse_games,
+                "share": round(self.poorhouse_games / games, 4),
+                "visits": self.poorhouse_visits,
+            }
+        return out
 
 
 def game_seed(seed: int, index: int) -> int:
     """The seed of the index-th game of a run: distinct, and the same on every machine."""
     return (seed * 1_000_003 + index) & ((1 << 63) - 1)
+
+
+class Tally:
+    """What one game's events say that its final state does not: deeds bought and poorhouse visits."""
+
+    def __init__(self, players: int) -> None:
+        self.bought = [0] * players
+        self.poorhouse = 0
+
+    def __call__(self, cmd: Command, events: list[Event]) -> None:
+        for e in events:
+            if isinstance(e, PropertyBought) or (isinstance(e, AuctionWon) and e.lot == "deed"):
+                self.bought[e.player] += 1
+            elif isinstance(e, WentToPoorhouse):
+                self.poorhouse += 1
 
 
 def play_game(
@@ -136,11 +197,13 @@ def simulate(
     max_turns: int = 1000,
     make_player: PlayerFactory | None = None,
     progress: Callable[[int], None] | None = None,
+    first: int = 0,
 ) -> Simulation:
-    """Play `games` games; `make_player` defaults to the simple players, one fresh set per game."""
-    result = Simulation(wins=[0] * players)
+    """Play games `first` .. `first + games - 1` of the run seeded `seed` (a slice, to split a run);
+    `make_player` defaults to the simple players, one fresh set per game."""
+    result = Simulation(wins=[0] * players, worth=[0] * players)
     names = [f"Player {i + 1}" for i in range(players)]
-    for i in range(games):
+    for i in range(first, first + games):
         s = game_seed(seed, i)
         game = new_game(edition, names, seed=s, rules=rules)
         if not result.landings:
@@ -150,13 +213,33 @@ def simulate(
             seats: list[Player] = [simple] * players
         else:
             seats = [make_player(s, seat) for seat in range(players)]
-        result.rolls += play_game(game, seats, max_turns, result.landings)
+        tally = Tally(players)
+        result.rolls += play_game(game, seats, max_turns, result.landings, watch=tally)
         result.games += 1
         result.turns.append(game.state.turn)
+        _count(result, game, tally)
         if game.state.winner is None:
             result.capped += 1
         else:
             result.wins[game.state.winner] += 1
         if progress is not None:
-            progress(i + 1)
+            progress(i - first + 1)
     return result
+
+
+def _count(result: Simulation, game: Game, tally: Tally) -> None:
+    """Add one game's final worth, poorhouse visits and top buyer to the figures."""
+    ending = game.ruleset.ending
+    for seat in range(len(result.worth)):
+        result.worth[seat] += ending.worth(game, seat)
+    result.poorhouse = game.board.edition.poorhouse is not None
+    result.poorhouse_visits += tally.poorhouse
+    result.poorhouse_games += tally.poorhouse > 0
+    winner = game.state.winner
+    if winner is None:
+        return
+    result.winners_worth += ending.worth(game, winner)
+    most = max(tally.bought)
+    if tally.bought.count(most) == 1:
+        result.top_buyer_games += 1
+        result.top_buyer_wins += tally.bought.index(most) == winner

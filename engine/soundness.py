@@ -14,11 +14,24 @@ from typing import Any
 from engine.board import board_for
 from engine.edition import known_editions
 from engine.ruleset import ruleset_for
-from engine.state import STATE_ADAPTER, GameState
+from engine.state import GameState, state_adapter
 
-PLAYER_FIELDS = frozenset({"player", "payer", "payee", "proposer", "to", "high_bidder", "initiator"})
-SPACE_FIELDS = frozenset({"space", "at"})
-SPACE_LISTS = frozenset({"options"})
+PLAYER_FIELDS = frozenset(
+    {
+        "player",
+        "payer",
+        "payee",
+        "proposer",
+        "to",
+        "high_bidder",
+        "initiator",
+        "borrower",
+        "lender",
+        "occupant",
+    }
+)
+SPACE_FIELDS = frozenset({"space", "at", "start", "back_to"})
+SPACE_LISTS = frozenset({"options", "security"})
 
 
 class UnsoundState(ValueError):
@@ -77,8 +90,72 @@ def problem(state: GameState) -> str | None:
         return "the player to play is not at the table"
     if state.pot < 0 or state.next_trade_id < 1:
         return "a negative figure"
-    waiting = STATE_ADAPTER.dump_python(state, include={"pending", "suspended", "queue", "offers"})
+    found = _economy(state)
+    if found:
+        return found
+    waiting = state_adapter().dump_python(
+        state, include={"pending", "suspended", "queue", "offers", "journey"}
+    )
     return _references(waiting, n, board.size, "what the game waits for")
+
+
+def _economy(state: GameState) -> str | None:
+    """The money boxes, charters, loans, tickets and the poorhouse (Magie's 1904 rules) hang together."""
+    board = board_for(state.edition)
+    edition = board.edition
+    n = len(state.players)
+    if (state.rules.short_game and edition.short_game is None) or (
+        state.rules.time_limit_rounds and edition.time_limit is None
+    ):
+        return "a variant the edition does not have"
+    if set(state.boxes) != set(edition.boxes):
+        return "the money boxes are not the edition's"
+    if any(total < 0 and not edition.boxes[box].pays_out for box, total in state.boxes.items()):
+        return "a money box that only takes in money holds less than nothing"
+    for space, holder in state.charters.items():
+        if not 0 <= space < board.size or board.kinds[space] != "franchise" or not 0 <= holder < n:
+            return f"a charter on space {space} is held by nobody or stands on no franchise"
+    lots = {s for s in board.deeds if board.kinds[s] == "lot"}
+    for i, p in enumerate(state.players):
+        if min(p.luxuries, p.legacies, p.poorhouse_pips) < 0:
+            return f"player {i} has a negative figure"
+        if any(s not in lots or state.deeds[s].owner is not None for s in p.tickets):
+            return f"player {i} holds a lot ticket for no lot for sale"
+        if p.in_poorhouse and (
+            edition.poorhouse is None or p.position != edition.poorhouse.space or p.in_jail
+        ):
+            return f"player {i} is in no poorhouse"
+    return _loans(state)
+
+
+def _loans(state: GameState) -> str | None:
+    board = board_for(state.edition)
+    rules = board.edition.loans
+    n = len(state.players)
+    if state.loans and rules is None:
+        return "loans where nobody lends"
+    ids = [loan.id for loan in state.loans]
+    if len(set(ids)) != len(ids) or any(not 1 <= i < state.next_loan_id for i in ids):
+        return "the loans are not numbered in order"
+    pledged: list[int] = []
+    for loan in state.loans:
+        assert rules is not None
+        if not 0 <= loan.borrower < n or loan.lender == loan.borrower:
+            return f"loan {loan.id} is owed by nobody"
+        if loan.lender is not None and not 0 <= loan.lender < n:
+            return f"loan {loan.id} is owed to nobody"
+        if loan.lender is None and (
+            loan.principal % rules.note or loan.interest != loan.principal // rules.note * rules.interest
+        ):
+            return f"bank loan {loan.id} is not in whole notes at the bank's interest"
+        for s in loan.security:
+            deed = state.deeds.get(s)
+            if deed is None or deed.owner != loan.borrower:
+                return f"loan {loan.id} is secured by a lot its borrower does not own"
+        pledged.extend(loan.security)
+    if len(set(pledged)) != len(pledged):
+        return "a lot is pledged twice"
+    return None
 
 
 def _references(node: Any, players: int, spaces: int, where: str) -> str | None:

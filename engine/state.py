@@ -14,7 +14,10 @@ from pydantic.dataclasses import dataclass
 
 from engine.options import RuleOptions
 
-_STRICT = ConfigDict(extra="forbid")
+_STRICT = ConfigDict(extra="forbid", defer_build=True)
+
+BuildingKind = Literal["house", "hotel"]
+"""What a building level is: a house, or the hotel above the most houses a lot takes."""
 
 # --- the bundle a trade moves ---------------------------------------------------------------------
 
@@ -39,6 +42,42 @@ class TradeOffer:
     to: int
     give: Bundle
     take: Bundle
+
+
+# --- money lent ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, config=_STRICT)
+class Loan:
+    """Money lent: by the bank in whole notes (`lender` None) or by a player on the terms agreed.
+
+    `interest` is paid at each of the borrower's wages; `security` are the borrower's lots pledged for
+    it, which cannot change hands or be pledged again until the loan is repaid.
+    """
+
+    id: int
+    borrower: int
+    lender: int | None
+    principal: int = Field(gt=0)
+    interest: int = Field(ge=0)
+    security: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, config=_STRICT)
+class LoanOffer:
+    """A loan proposed between two players: `lender` (one of the two) lends to the other."""
+
+    id: int
+    proposer: int
+    to: int
+    lender: int
+    principal: int = Field(gt=0)
+    interest: int = Field(ge=0)
+    security: tuple[int, ...] = ()
+
+    @property
+    def borrower(self) -> int:
+        return self.to if self.lender == self.proposer else self.proposer
 
 
 # --- what the game waits for ----------------------------------------------------------------------
@@ -101,9 +140,10 @@ class Charge:
     payer: int
     payee: int | None
     amount: int
-    reason: Literal["rent", "tax", "card", "jail_fine", "interest", "repairs"]
+    reason: Literal["rent", "tax", "card", "jail_fine", "interest", "repairs", "fare", "franchise", "loan"]
     space: int | None = None
     detail: str = ""
+    box: str = ""  # with no payee: the money box it is paid into ("": the bank)
     kind: Literal["charge"] = "charge"
 
 
@@ -162,6 +202,56 @@ class RouteChoice:
     kind: Literal["route"] = "route"
 
 
+@dataclass(frozen=True, config=_STRICT)
+class TicketPurchase:
+    """Before the first throw: the player may buy the lots his lot tickets name."""
+
+    player: int
+    kind: Literal["lot_tickets"] = "lot_tickets"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class LotChoice:
+    """An unowned lot stopped on: buy it, or rent it for `rent` (paid to `occupant`, a player already
+    standing there, or else to the lot's money box)."""
+
+    player: int
+    space: int
+    rent: int
+    occupant: int | None = None
+    kind: Literal["rent_or_buy"] = "rent_or_buy"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class LuxuryOffer:
+    """A luxury stopped on: buy a ticket for `price`, or lose the move (back to `back_to`, handing back
+    the `wages` the move earned)."""
+
+    player: int
+    space: int
+    price: int
+    back_to: int
+    wages: int = 0
+    kind: Literal["luxury"] = "luxury"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class DirectionChoice:
+    """A player past the circuits that earn wages, and clear of debt, moves either way: which?"""
+
+    player: int
+    steps: int
+    double: bool = False
+    kind: Literal["direction"] = "direction"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class LoanAnswer:
+    player: int
+    offer: LoanOffer
+    kind: Literal["loan_answer"] = "loan_answer"
+
+
 Pending = Annotated[
     AwaitingRoll
     | AwaitingEndTurn
@@ -172,11 +262,16 @@ Pending = Annotated[
     | TradeAnswer
     | MortgageDecision
     | BuildingPlacement
-    | RouteChoice,
+    | RouteChoice
+    | TicketPurchase
+    | LotChoice
+    | LuxuryOffer
+    | DirectionChoice
+    | LoanAnswer,
     Field(discriminator="kind"),
 ]
 
-TRADING_OPEN = frozenset({"roll", "end_turn", "buy", "income_tax", "debt"})
+TRADING_OPEN = frozenset({"roll", "end_turn", "buy", "income_tax", "debt", "rent_or_buy", "lot_tickets"})
 """Decisions during which players may propose trades: not in an auction, while another trade is open,
 or in the middle of a move."""
 
@@ -241,6 +336,25 @@ class OfferMortgage:
 
 
 @dataclass(frozen=True, config=_STRICT)
+class RideOn:
+    """A free ride taken (or not) from railroad `at`: `steps` more from where the token now stands."""
+
+    player: int
+    at: int
+    steps: int
+    direction: int
+    dice_total: int
+    kind: Literal["ride_on"] = "ride_on"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class CheckEnding:
+    """A move is resolved: the ending rule may end the game now (the last player's last circuit)."""
+
+    kind: Literal["check_ending"] = "check_ending"
+
+
+@dataclass(frozen=True, config=_STRICT)
 class NextTurn:
     kind: Literal["next_turn"] = "next_turn"
 
@@ -261,7 +375,9 @@ Effect = Annotated[
     | AuctionDeed
     | OfferMortgage
     | NextTurn
-    | Resume,
+    | Resume
+    | RideOn
+    | CheckEnding,
     Field(discriminator="kind"),
 ]
 
@@ -279,6 +395,11 @@ class PlayerState:
     bankrupt: bool = False
     credit: int = 0  # bank credit not yet drawn (a crowded darrow-1935 table)
     circuits: int = 0  # times round the board
+    tickets: list[int] = Field(default_factory=list)  # lots named on the lot tickets in hand
+    luxuries: int = 0  # luxury tickets bought
+    legacies: int = 0  # legacy tickets received
+    in_poorhouse: bool = False
+    poorhouse_pips: int = 0  # what the throws in the poorhouse add up to so far
 
 
 @dataclass(config=_STRICT)
@@ -289,6 +410,18 @@ class DeedState:
     owner: int | None = None
     level: int = Field(default=0, ge=0)
     mortgaged: bool = False
+
+
+@dataclass(config=_STRICT)
+class Journey:
+    """The move under way, where an edition can take one back (a luxury declined loses the move): who
+    moves, from where, which way, and the wages and circuits it has earned so far."""
+
+    player: int
+    start: int
+    direction: int = 1
+    wages: int = 0
+    circuits: int = 0
 
 
 @dataclass(config=_STRICT)
@@ -322,20 +455,29 @@ class GameState:
     offers: list[TradeOffer] = Field(default_factory=list)  # trades proposed this turn, answered or not
     scripted_dice: list[tuple[int, int]] = Field(default_factory=list)
     winner: int | None = None
+    boxes: dict[str, int] = Field(default_factory=dict)  # each money box: paid in less paid out
+    charters: dict[int, int] = Field(default_factory=dict)  # franchise space -> who holds its charter
+    loans: list[Loan] = Field(default_factory=list)
+    next_loan_id: int = 1
+    journey: Journey | None = None
 
     def to_json(self) -> str:
-        return STATE_ADAPTER.dump_json(self).decode()
+        return state_adapter().dump_json(self).decode()
 
     @staticmethod
     def from_json(text: str | bytes) -> GameState:
-        return STATE_ADAPTER.validate_json(text)
+        return state_adapter().validate_json(text)
 
     def copy(self) -> GameState:
         """A deep, independent copy."""
-        return STATE_ADAPTER.validate_python(STATE_ADAPTER.dump_python(self))
+        adapter = state_adapter()
+        return adapter.validate_python(adapter.dump_python(self))
 
 
-STATE_ADAPTER: TypeAdapter[GameState] = TypeAdapter(GameState)
+@cache
+def state_adapter() -> TypeAdapter[GameState]:
+    """Reads, writes and checks a whole state (built when first needed, not when the engine loads)."""
+    return TypeAdapter(GameState)
 
 
 # Immutable and asked for on every roll: shared instances spare the validation.

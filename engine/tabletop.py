@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from engine.board import Board
     from engine.options import RuleOptions
     from engine.ruleset import Ruleset
-    from engine.state import BankState, DeedState, Pending, PlayerState, TradeOffer
+    from engine.state import BankState, DeedState, Loan, Pending, PlayerState, TradeOffer
 
 
 class Tabletop(Protocol):
@@ -58,3 +58,12 @@ class Tabletop(Protocol):
 
     @property
     def pot(self) -> int: ...
+
+    @property
+    def boxes(self) -> Mapping[str, int]: ...
+
+    @property
+    def loans(self) -> Sequence[Loan]: ...
+
+    @property
+    def charters(self) -> Mapping[int, int]: ...

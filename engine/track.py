@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from engine.edition import Edition, Link
 from engine.registry import LINK_CONDITIONS
@@ -34,11 +34,11 @@ LinkCondition = Callable[[Move], "bool | None"]
 """True: the move takes the link; False: it stays on its ring; None: the mover chooses."""
 
 
-@dataclass(frozen=True, slots=True)
-class Walk:
+class Walk(NamedTuple):
     """A move along the track. `path` holds the spaces entered, one per step; `end` is where the token
     stands. When a link needs the mover's choice, the walk stops on the junction: `options` are the spaces
-    it may go on from (the junction itself first, meaning stay on this ring), with `steps_left` to go."""
+    it may go on from (the junction itself first, meaning stay on this ring), with `steps_left` to go.
+    (A named tuple: every move of every game makes one.)"""
 
     path: tuple[int, ...]
     end: int
@@ -70,7 +70,6 @@ class Track:
         self,
         start: int,
         steps: int,
-        *,
         direction: int = 1,
         via: Via = "dice",
         total: int | None = None,
@@ -105,6 +104,25 @@ class Track:
             here = nxt[here]
             path.append(here)
         return Walk(tuple(path), here)
+
+    def glide(self, start: int, steps: int, direction: int) -> int | None:
+        """Where a move of `steps` along `start`'s ring ends, on a track without links and for a move
+        shorter than the ring (the commonest move of all, worked out without walking it); else None."""
+        if self.linked:
+            return None
+        ring = self.doubled[self.ring_of[start]]
+        n = len(ring) >> 1
+        if steps >= n:
+            return None
+        return ring[self.index[start] + steps] if direction > 0 else ring[self.index[start] + n - steps]
+
+    def passes(self, start: int, steps: int, space: int) -> bool:
+        """Whether a forward move of `steps` from `start` along its ring enters `space` (landing on it
+        included), for a move that `glide` worked out."""
+        if self.ring_of[space] != self.ring_of[start]:
+            return False
+        n = len(self.doubled[self.ring_of[start]]) >> 1
+        return 0 < (self.index[space] - self.index[start]) % n <= steps
 
     def _ways_on(self, here: int, move: Move) -> tuple[int, ...]:
         """The spaces a token leaving `here` may go on from: forced links first, else a choice."""

@@ -57,6 +57,8 @@ def side_problem(table: Tabletop, owner: int, bundle: Bundle) -> Refusal:
             return IllegalCommand(
                 "has_buildings", f"{board.name(space)} is in a group with buildings; sell them first."
             )
+        if table.loans and any(space in loan.security for loan in table.loans):
+            return IllegalCommand("pledged", f"{board.name(space)} is pledged for a loan; repay it first.")
     if bundle.jail_cards > len(players[owner].jail_cards):
         return IllegalCommand("no_jail_card", f"{name} does not hold {bundle.jail_cards} jail card(s).")
     return None

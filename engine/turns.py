@@ -12,17 +12,17 @@ from engine.checks import awaited
 from engine.commands import EndTurn, RollDice
 from engine.endings import finish_if_round_ends_it
 from engine.errors import Refusal
-from engine.events import DiceRolled, TurnStarted, interned, maker
+from engine.events import DiceRolled, TurnStarted, interned
 from engine.jail import roll_in_jail, send_to_jail
 from engine.movement import move_by
-from engine.registry import THROW_AGAIN, command, effect
+from engine.registry import OPENINGS, THROW_AGAIN, THROW_RULES, command, effect
 from engine.state import FinishRoll, NextTurn, awaiting_end_turn, awaiting_roll, finish_roll
 
 if TYPE_CHECKING:
     from engine.game import Game
 
 _dice_rolled = interned(DiceRolled, "player", "dice", "doubles")
-_turn_started = maker(TurnStarted)
+_turn_started = interned(TurnStarted, "player", "turn")  # turn numbers come round again in every game
 
 
 def _check_roll(game: Game, cmd: RollDice) -> Refusal:
@@ -35,6 +35,10 @@ def _roll(game: Game, cmd: RollDice) -> None:
     p = cmd.player
     st.pending = None
     d1, d2 = game.roll()
+    throw = game.ruleset.throw
+    if throw is not None:  # an edition's own throw (Magie's 1904 rules)
+        throw(game, p, d1, d2)
+        return
     doubles = d1 == d2
     if st.players[p].in_jail:
         game.emit(DiceRolled(player=p, dice=(d1, d2), doubles=doubles, purpose="jail"))
@@ -85,6 +89,10 @@ def _never(d1: int, d2: int) -> bool:
     return False
 
 
+THROW_RULES.add("standard", None)  # the throw above: move, doubles again, the third double to jail
+OPENINGS.add("none", lambda game: [])  # nothing before the first throw
+
+
 def pass_the_dice(game: Game) -> None:
     """The next player still in the game takes his turn; a full round may end the game (the ending
     rule decides)."""
@@ -109,4 +117,4 @@ def pass_the_dice(game: Game) -> None:
             return
     st.current = nxt
     st.pending = awaiting_roll(nxt)
-    game.emit(_turn_started({"player": nxt, "turn": st.turn}))
+    game.emit(_turn_started(nxt, st.turn))

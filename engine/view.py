@@ -7,6 +7,7 @@ over; then the seed is given, so that the game can be replayed.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -14,14 +15,14 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from engine.board import Board, board_for
 from engine.options import RuleOptions
 from engine.ruleset import Ruleset, ruleset_for
-from engine.state import BankState, DeedState, Pending, PlayerState, TradeOffer
+from engine.state import BankState, DeedState, Loan, Pending, PlayerState, TradeOffer
 
 if TYPE_CHECKING:
     from engine.game import Game
 
 
 class GameView(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     edition: str
     rules: RuleOptions
@@ -39,6 +40,9 @@ class GameView(BaseModel):
     pending: Pending | None
     winner: int | None
     offers: list[TradeOffer]  # trades proposed this turn, answered or not
+    boxes: dict[str, int] = Field(default_factory=dict)  # the money boxes' totals
+    loans: list[Loan] = Field(default_factory=list)
+    charters: dict[int, int] = Field(default_factory=dict)
     seed: int | None = Field(default=None, exclude_if=lambda v: v is None)
     """Given once the game is over, never before (and then left out of the view altogether)."""
 
@@ -51,8 +55,14 @@ class GameView(BaseModel):
         return ruleset_for(self.edition, self.rules)
 
 
-_PLAYERS: TypeAdapter[list[PlayerState]] = TypeAdapter(list[PlayerState])
-_DEEDS: TypeAdapter[dict[int, DeedState]] = TypeAdapter(dict[int, DeedState])
+@cache
+def _players() -> TypeAdapter[list[PlayerState]]:
+    return TypeAdapter(list[PlayerState])
+
+
+@cache
+def _deeds() -> TypeAdapter[dict[int, DeedState]]:
+    return TypeAdapter(dict[int, DeedState])
 
 
 def make_view(game: Game, player: int | None) -> GameView:
@@ -61,8 +71,8 @@ def make_view(game: Game, player: int | None) -> GameView:
         edition=st.edition,
         rules=st.rules,
         me=player,
-        players=_PLAYERS.validate_python(_PLAYERS.dump_python(st.players)),
-        deeds=_DEEDS.validate_python(_DEEDS.dump_python(st.deeds)),
+        players=_players().validate_python(_players().dump_python(st.players)),
+        deeds=_deeds().validate_python(_deeds().dump_python(st.deeds)),
         bank=BankState(houses=st.bank.houses, hotels=st.bank.hotels),
         deck_sizes={name: len(order) for name, order in st.decks.items()},
         current=st.current,
@@ -74,5 +84,8 @@ def make_view(game: Game, player: int | None) -> GameView:
         pending=st.pending,
         winner=st.winner,
         offers=list(st.offers),
+        boxes=dict(st.boxes),
+        loans=list(st.loans),
+        charters=dict(st.charters),
         seed=st.seed if st.winner is not None else None,
     )

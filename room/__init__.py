@@ -1,11 +1,56 @@
 """Rooms: a game at a table, apart from any screen. A room owns the game, its seats, its bots, its
-autosave and its story; clients (the terminal game, a server's sessions) follow it and act through it."""
+autosave and its story; clients (the terminal game, a server's sessions) follow it and act through it.
 
-from room.driver import BotDriver, Clock
-from room.library import Persistence, PersistenceError, SavedGame
-from room.room import Outcome, Room, Session, Update
-from room.seats import DEFAULT_LEVEL, LEVELS, Seat, player_name, quick_seats
-from room.setup import TableSetup, open_room, quick_setup, resume_room
+The names load on first use, so that a program that only draws its first screen pays for no more.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from room.driver import BotDriver, Clock
+    from room.library import Persistence, PersistenceError, SavedGame
+    from room.room import Outcome, Room, Session, Update
+    from room.seats import DEFAULT_LEVEL, LEVELS, Seat, player_name, quick_seats
+    from room.setup import TableSetup, open_room, quick_setup, resume_room
+
+_WHERE: dict[str, str] = {
+    "BotDriver": "room.driver",
+    "Clock": "room.driver",
+    "DEFAULT_LEVEL": "room.seats",
+    "LEVELS": "room.seats",
+    "Outcome": "room.room",
+    "Persistence": "room.library",
+    "PersistenceError": "room.library",
+    "Room": "room.room",
+    "SavedGame": "room.library",
+    "Seat": "room.seats",
+    "Session": "room.room",
+    "TableSetup": "room.setup",
+    "Update": "room.room",
+    "open_room": "room.setup",
+    "player_name": "room.seats",
+    "quick_seats": "room.seats",
+    "quick_setup": "room.setup",
+    "resume_room": "room.setup",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, loaded from its module the first time it is asked for."""
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_WHERE])
+
 
 __all__ = [
     "DEFAULT_LEVEL",

@@ -6,6 +6,7 @@ cannot be used, a game still plays, unsaved (`Persistence.off()`), and says so.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -14,6 +15,7 @@ from typing import Protocol
 
 from engine import Game
 from engine.events import Event
+from engine.text import plain
 from saves import Autosaver, SaveError, SaveSession, SaveStore, SaveSummary, Seat
 from saves.restore import ReplayWatcher
 
@@ -73,6 +75,10 @@ class AutosaveRecorder:
         self._autosaver = autosaver
         self._closed = False
 
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
     def after_events(self, events: Sequence[Event]) -> bool:
         return bool(self._autosaver.after_events(list(events)))
 
@@ -84,6 +90,12 @@ class AutosaveRecorder:
         if not self._closed:
             self._closed = True
             self._session.close()
+
+    def rescue(self) -> None:
+        """Save and close from another thread, when the one playing cannot be reached (see `Autosaver`)."""
+        if not self._closed:
+            self._closed = True
+            self._autosaver.rescue()
 
 
 def _when(value: datetime) -> str:
@@ -104,9 +116,9 @@ def table_of(seats: Sequence[Seat]) -> str:
 def _summary(s: SaveSummary) -> SavedGame:
     return SavedGame(
         id=s.id,
-        title=s.title,
+        title=plain(s.title),
         edition=s.edition,
-        players=table_of(s.seats),
+        players=plain(table_of(s.seats)),
         turn=s.turn,
         finished=s.winner is not None,
         updated=_when(s.updated),
@@ -119,6 +131,7 @@ class Persistence:
     def __init__(self, root: Path | None = None, *, enabled: bool = True) -> None:
         self._root = root
         self._enabled = enabled
+        self._recorders: list[AutosaveRecorder] = []  # every game this persistence has open, for `rescue`
 
     @classmethod
     def off(cls) -> Persistence:
@@ -134,7 +147,7 @@ class Persistence:
 
     @staticmethod
     def _error(exc: SaveError) -> PersistenceError:
-        return PersistenceError(f"{exc.path}: {exc.reason}")
+        return PersistenceError(plain(f"{exc.path}: {exc.reason}"))
 
     def saved_games(self) -> list[SavedGame]:
         """The saved games, most recently played first."""
@@ -150,7 +163,7 @@ class Persistence:
         if not self._enabled:
             return []
         try:
-            return [d.reason for d in self._store().damaged()]
+            return [plain(d.reason) for d in self._store().damaged()]
         except SaveError as exc:
             raise self._error(exc) from exc
 
@@ -162,7 +175,7 @@ class Persistence:
             session = self._store().create(game, list(seats), title)
         except SaveError as exc:
             raise self._error(exc) from exc
-        return AutosaveRecorder(session, Autosaver(session, game))
+        return self._opened(AutosaveRecorder(session, Autosaver(session, game)))
 
     def resume(
         self, save_id: str | None, watcher: ReplayWatcher | None = None
@@ -181,7 +194,19 @@ class Persistence:
             loaded, session = store.open(save_id, watcher)
         except SaveError as exc:
             raise self._error(exc) from exc
-        return loaded.game, list(loaded.seats), AutosaveRecorder(session, Autosaver(session, loaded.game))
+        recorder = self._opened(AutosaveRecorder(session, Autosaver(session, loaded.game)))
+        return loaded.game, list(loaded.seats), recorder
+
+    def _opened(self, recorder: AutosaveRecorder) -> AutosaveRecorder:
+        self._recorders = [r for r in self._recorders if not r.closed] + [recorder]
+        return recorder
+
+    def rescue(self) -> None:
+        """Save every game still open and release it: the last resort of a process that must leave while
+        its main thread is stuck (see `tui.terminal`). Never raises."""
+        for recorder in list(self._recorders):
+            with contextlib.suppress(Exception):
+                recorder.rescue()
 
     def delete(self, save_id: str) -> None:
         if not self._enabled:

@@ -69,5 +69,5 @@ def make_opponents(seats: Sequence[Seat], seed: int) -> dict[int, Opponent]:
         try:
             out[i] = BotOpponent(make_bot(seat.level or DEFAULT_LEVEL, seed, i))
         except ValueError as exc:
-            raise UnknownBot(f"{seat.name}'s bot cannot be seated: {exc}") from exc
+            raise UnknownBot(f"{exc} (the bot at {seat.name}'s seat)") from exc
     return out

@@ -11,6 +11,7 @@ import os
 
 from engine.bots import LEVELS, check_level
 from engine.bots.outside import installed_bots
+from engine.text import clean_name
 from saves import Seat
 
 DEFAULT_LEVEL = "normal"
@@ -51,15 +52,21 @@ def bot_problem(level: str) -> str | None:
 
 
 def player_name() -> str:
-    """The person at the keyboard: their login name, capitalised, or "Player" when none is known."""
+    """The person at the keyboard: `$LANDLORDS_NAME`, else their login name capitalised, else "Player".
+    Each is cleaned to what a name may hold (`engine.text.clean_name`); one with nothing left is passed."""
     for var in ("LANDLORDS_NAME", "USER", "LOGNAME"):
-        value = os.environ.get(var, "").strip()
+        value = clean_name(os.environ.get(var, ""))
         if value:
             return value[:1].upper() + value[1:]
     try:
-        return getpass.getuser().capitalize() or "Player"
+        return clean_name(getpass.getuser()).capitalize() or "Player"
     except (OSError, KeyError):
         return "Player"
+
+
+def your_name(given: str | None) -> str:
+    """The name for the person's seat: `given` (`--name`) cleaned, else `player_name()`."""
+    return clean_name(given or "") or player_name()
 
 
 def bot_names(count: int, taken: set[str]) -> list[str]:
@@ -77,7 +84,7 @@ def bot_names(count: int, taken: set[str]) -> list[str]:
 
 def quick_seats(name: str | None = None, bots: int = 3) -> list[Seat]:
     """You and three bots at the normal level."""
-    me = (name or player_name()).strip() or "Player"
+    me = your_name(name)
     seats = [Seat(name=me, kind="human")]
     seats += [Seat(name=n, kind="bot", level=DEFAULT_LEVEL) for n in bot_names(bots, {me})]
     return seats

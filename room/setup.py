@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine import RuleOptions, SetupError, load_edition, new_game
+from engine.text import TITLE_MAX, shorten
 from room.library import Persistence, PersistenceError
 from room.opponents import UnknownBot, make_opponents
 from room.replay import TableReplay
@@ -28,7 +29,7 @@ class TableSetup:
     def title(self) -> str:
         names = [s.name for s in self.seats]
         variant = " short game" if self.rules.short_game else ""
-        return f"{load_edition(self.edition).name}{variant}: {', '.join(names)}"
+        return shorten(f"{load_edition(self.edition).name}{variant}: {', '.join(names)}", TITLE_MAX)
 
 
 def quick_setup(name: str | None = None, seed: int | None = None) -> TableSetup:
@@ -58,6 +59,6 @@ def resume_room(persistence: Persistence, save_id: str | None) -> Room:
     replay = TableReplay(make_opponents)
     try:
         game, seats, recorder = persistence.resume(save_id, replay)
-    except UnknownBot as exc:
-        raise PersistenceError(f"This game cannot go on here: {exc}") from exc
+    except ValueError as exc:  # a bot level no longer known, or made up in the file
+        raise PersistenceError(f"This game cannot be played on: {exc}") from None
     return Room(game, seats, replay.opponents, recorder, replay.history)

@@ -1,6 +1,6 @@
 """`Autosaver`: saves a game as it is played, so that closing the terminal or losing the line loses nothing.
 
-It saves after every completed turn (a `TurnStarted` or `GameOver` event) and every completed trade, on
+It saves after every completed turn (a `TurnStarted` or `GameOver` event), every completed trade and loan, on
 `save_now` (quitting), and on SIGHUP or SIGTERM, the signals a dropped SSH connection or a shutdown send.
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 from engine import Event, Game
 from saves.session import SaveSession
 
-SAVE_AFTER = frozenset({"turn_started", "game_over", "trade_completed"})
+SAVE_AFTER = frozenset({"turn_started", "game_over", "trade_completed", "loan_taken"})
 SIGNALS = tuple(getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasattr(signal, name))
 
 
@@ -50,7 +50,7 @@ class Autosaver:
         """
 
         def on_signal(signum: int, frame: FrameType | None) -> None:
-            self._save_from_signal()
+            self.rescue()
             status = 128 + signum
             if exit is None:
                 raise SystemExit(status)
@@ -66,12 +66,13 @@ class Autosaver:
             signal.signal(sig, handler)
         self._previous.clear()
 
-    def _save_from_signal(self) -> None:
+    def rescue(self) -> None:
         """Save the game as of its last complete command, then close the session.
 
-        A signal can arrive in the middle of `Game.apply`, with the state half changed and the command not
-        yet in the log. The log is always whole (a command joins it once applied), so the game is replayed
-        from it on the side and that copy saved: the live state is never read here.
+        For a signal handler, or another thread when the one playing cannot be reached. Either can act in
+        the middle of `Game.apply`, with the state half changed and the command not yet in the log. The
+        log is always whole (a command joins it once applied), so the game is replayed from it on the side
+        and that copy saved: the live state is never read here.
         """
         if self.session.closed:
             return

@@ -3,6 +3,9 @@
 Nothing here replays the game (see `saves.restore`): this is the cheap check a list of saves can afford
 for every file, and it already catches files that are empty, cut short, not JSON, of an unknown or newer
 format, missing or gaining fields, of the wrong types, or of an unknown edition.
+
+The text in a file is not trusted: once a save is read, its title, names and levels are passed through
+`engine.text.plain`, so that whatever shows them shows them safely. The game is unchanged by it.
 """
 
 from __future__ import annotations
@@ -14,10 +17,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from engine import known_editions
+from engine import GameState, known_editions
+from engine.text import REPLACEMENT, plain
 from saves.errors import SaveError
 from saves.migrations import FIRST_VERSION, upgrade
-from saves.model import FORMAT_VERSION, SaveFile
+from saves.model import FORMAT_VERSION, SaveFile, SaveHeader, Seat
 
 
 def program_version() -> str:
@@ -39,13 +43,15 @@ def decode(path: Path, data: bytes) -> SaveFile:
     """The save in `data` (the content of `path`), or `SaveError` saying what is wrong with it."""
     if not data.strip():
         raise SaveError(path, "the file is empty")
-    document = _parse(path, data)
-    version = _version(path, document)
+    document = parse(path, data)
+    version = check_version(path, document)
+    check_shape(path, document)
     if version == FORMAT_VERSION:
+        del document  # validated again from the text, which is faster: the two need not be held at once
         try:
             save = SaveFile.model_validate_json(data)
         except ValidationError as exc:
-            raise SaveError(path, _invalid(exc)) from None
+            raise SaveError(path, invalid(exc)) from None
     else:
         try:
             document = upgrade(document, version)
@@ -56,12 +62,42 @@ def decode(path: Path, data: bytes) -> SaveFile:
         try:
             save = SaveFile.model_validate(document)
         except ValidationError as exc:
-            raise SaveError(path, _invalid(exc)) from None
-    _check_header(path, save)
-    return save
+            raise SaveError(path, invalid(exc)) from None
+    check_header(path, save, (save.initial, save.snapshot))
+    return shown_safely(save)
 
 
-def _parse(path: Path, data: bytes) -> dict[str, Any]:
+def shown_safely(save: SaveFile) -> SaveFile:
+    """`save` with its text safe to print: title, seat names and levels, and the players' names in its
+    states (the same names, so the header still matches the game and the log still replays)."""
+    for state in (save.initial, save.snapshot):
+        for player in state.players:
+            player.name = safe_name(player.name)
+    title = safe_title(save.title)
+    seats = [safe_seat(seat) for seat in save.players]
+    if title == save.title and seats == save.players:
+        return save
+    return save.model_copy(update={"title": title, "players": seats})
+
+
+def safe_name(name: str) -> str:
+    return plain(name) or REPLACEMENT
+
+
+def safe_title(title: str) -> str:
+    return plain(title) or REPLACEMENT
+
+
+def safe_seat(seat: Seat) -> Seat:
+    name = safe_name(seat.name)
+    level = None if seat.level is None else plain(seat.level)
+    if name == seat.name and level == seat.level:
+        return seat
+    return seat.model_copy(update={"name": name, "level": level})
+
+
+def parse(path: Path, data: bytes | str) -> dict[str, Any]:
+    """The JSON object in `data`, or `SaveError` saying why there is none."""
     try:
         document = json.loads(data)
     except UnicodeDecodeError:
@@ -79,7 +115,30 @@ def _parse(path: Path, data: bytes) -> dict[str, Any]:
     return document
 
 
-def _version(path: Path, document: dict[str, Any]) -> int:
+MOST_ITEMS = 1_000
+"""The most items in any list or object of a save but its command log (a game has a few of each)."""
+
+
+def check_shape(path: Path, document: dict[str, Any]) -> None:
+    """Refuse a document no game could have made before it is validated: with a list of millions of
+    wrong items, validation would report each, taking gigabytes and minutes to say no."""
+    log = document.get("log")
+    stack: list[Any] = [document]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            items = list(node.values())
+        elif isinstance(node, list):
+            items = node
+        else:
+            continue
+        if len(items) > MOST_ITEMS and node is not log:
+            raise SaveError(path, f"not a landlords save: it holds a list of {len(items):,} items")
+        stack.extend(items)
+
+
+def check_version(path: Path, document: dict[str, Any]) -> int:
+    """The format version of a parsed file, if this landlords reads it."""
     version = document.get("format_version")
     if version is None:
         raise SaveError(path, "not a landlords save: it has no format version")
@@ -98,11 +157,11 @@ def _version(path: Path, document: dict[str, Any]) -> int:
     return version
 
 
-def _invalid(exc: ValidationError) -> str:
-    """The first problem pydantic found, where it is, and how many more there are."""
+def invalid(exc: ValidationError, within: str = "") -> str:
+    """The first problem pydantic found, where it is (under `within`), and how many more there are."""
     errors = exc.errors(include_url=False, include_input=False)
     first = errors[0]
-    where = ".".join(str(part) for part in first["loc"]) or "the file"
+    where = ".".join(str(part) for part in (*([within] if within else []), *first["loc"])) or "the file"
     ctx = first.get("ctx", {})
     if first["type"] == "union_tag_invalid":
         what = f"unknown {str(ctx.get('discriminator', 'kind')).strip(chr(39))} {ctx.get('tag')!r}"
@@ -114,18 +173,18 @@ def _invalid(exc: ValidationError) -> str:
     return f"not a valid landlords save: {where}: {what}{more}"
 
 
-def _check_header(path: Path, save: SaveFile) -> None:
-    """The header agrees with the game it describes."""
+def check_header(path: Path, header: SaveHeader, states: tuple[GameState, ...]) -> None:
+    """The header agrees with the game states it describes."""
     known = known_editions()
-    for edition in (save.edition, save.initial.edition, save.snapshot.edition):
+    for edition in (header.edition, *(state.edition for state in states)):
         if edition not in known:
             raise SaveError(path, f"unknown edition {edition!r} (this landlords knows {', '.join(known)})")
-    if not save.edition == save.initial.edition == save.snapshot.edition:
+    if any(state.edition != header.edition for state in states):
         raise SaveError(path, "the edition in the header does not match the game")
-    if not save.rules == save.initial.rules == save.snapshot.rules:
+    if any(state.rules != header.rules for state in states):
         raise SaveError(path, "the rules in the header do not match the game")
-    if not save.seed == save.initial.seed == save.snapshot.seed:
+    if any(state.seed != header.seed for state in states):
         raise SaveError(path, "the seed in the header does not match the game")
-    names = [seat.name for seat in save.players]
-    if names != [p.name for p in save.initial.players] or names != [p.name for p in save.snapshot.players]:
+    names = [seat.name for seat in header.players]
+    if any(names != [p.name for p in state.players] for state in states):
         raise SaveError(path, "the players in the header do not match the game")

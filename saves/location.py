@@ -63,5 +63,22 @@ def lock_of(path: Path) -> Path:
 
 
 def is_save(path: Path) -> bool:
-    """A save proper: not a backup, a lock or a file half written."""
-    return path.name.endswith(SUFFIX) and not path.name.startswith(".") and path.is_file()
+    """Named as a save proper: not a backup, a lock or a file half written. (Whether it is a regular file
+    is for the reading to find out: a listing reports what is not.)"""
+    return path.name.endswith(SUFFIX) and not path.name.startswith(".")
+
+
+_SAVE_NAME = r"[^.][^/\\]*" + re.escape(SUFFIX)
+_LITTER = re.compile(
+    rf"(?P<lock>{_SAVE_NAME}){re.escape(LOCK_SUFFIX)}"
+    rf"|(?P<backup>{_SAVE_NAME}){re.escape(BACKUP_SUFFIX)}"
+    rf"|\.(?P<temp>{_SAVE_NAME})(?:{re.escape(BACKUP_SUFFIX)})?\.[0-9a-f]{{8}}{re.escape(TEMP_SUFFIX)}"
+)
+
+
+def belongs_to(name: str) -> str | None:
+    """The name of the save that a lock, a backup or a half-written copy called `name` goes with."""
+    found = _LITTER.fullmatch(name)
+    if found is None:
+        return None
+    return found.group("lock") or found.group("backup") or found.group("temp")

@@ -15,13 +15,14 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, model_validato
 
 from engine import GameState, RuleOptions
 from engine.commands import Command
+from engine.text import TITLE_MAX
 
 FORMAT_VERSION = 2
 """The format written now. Raise it (and add a migration) whenever an older file would no longer load.
 
 2: a deed's buildings are one building level (`level`) instead of a house count and a hotel flag."""
 
-TITLE_MAX = 80
+__all__ = ["FORMAT_VERSION", "TITLE_MAX", "SaveFile", "SaveHeader", "SaveSummary", "Seat"]
 
 
 class Seat(BaseModel):
@@ -44,8 +45,8 @@ class Seat(BaseModel):
         return self
 
 
-class SaveFile(BaseModel):
-    """The whole file. Field order is the order written, header first and the long parts last."""
+class SaveHeader(BaseModel):
+    """The start of the file, all that a list of saves needs besides the turn and the winner."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -58,8 +59,13 @@ class SaveFile(BaseModel):
     rules: RuleOptions
     seed: int
     players: list[Seat] = Field(min_length=1)
+
+
+class SaveFile(SaveHeader):
+    """The whole file. Field order is the order written, header first and the long parts last."""
+
     initial: GameState
-    log: list[Command]
+    log: list[Command] = Field(fail_fast=True)  # one bad command says enough: never a million errors
     snapshot: GameState
 
 

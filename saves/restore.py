@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from engine import Command, Event, Game, GameState, IllegalCommand
 from engine.soundness import problem
-from engine.state import STATE_ADAPTER
+from engine.state import state_adapter
 from saves.codec import program_version
 from saves.errors import SaveError
 from saves.model import SaveFile, SaveSummary, Seat
@@ -55,7 +55,7 @@ def restore(path: Path, save: SaveFile, watcher: ReplayWatcher | None = None) ->
     total = len(save.log)
     if watcher is not None:
         watcher.begin(game, list(save.players))
-    for number, cmd in enumerate(save.log, start=1):
+    for number, cmd in enumerate(shared(save.log), start=1):
         if watcher is not None:
             watcher.command(game, cmd)
         try:
@@ -84,9 +84,17 @@ def restore(path: Path, save: SaveFile, watcher: ReplayWatcher | None = None) ->
     return game
 
 
+def shared(log: list[Command]) -> list[Command]:
+    """The log with one object for each different command: commands are immutable, and a game holds the
+    same few (a roll, the end of a turn) thousands of times, as the game that was saved did."""
+    canonical: dict[Command, Command] = {}
+    return [canonical.setdefault(cmd, cmd) for cmd in log]
+
+
 def first_difference(a: GameState, b: GameState) -> str:
     """Where two states first differ, as a path such as `players.2.cash`."""
-    return _diff(STATE_ADAPTER.dump_python(a), STATE_ADAPTER.dump_python(b), "state") or "nothing"
+    adapter = state_adapter()
+    return _diff(adapter.dump_python(a), adapter.dump_python(b), "state") or "nothing"
 
 
 def _diff(a: Any, b: Any, where: str) -> str | None:

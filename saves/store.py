@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import builtins
 import contextlib
+import os
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 
 from engine import Game
+from engine.text import check_title
 from saves.atomic import leftovers, sync_folder
 from saves.codec import decode
-from saves.errors import SaveError, SaveNotFound
+from saves.errors import SaveError, SaveLocked, SaveNotFound
+from saves.files import kind_problem, read_whole
+from saves.header import summarise
 from saves.location import (
     SUFFIX,
     backup_of,
@@ -23,12 +28,15 @@ from saves.location import (
     slug,
 )
 from saves.lock import FileLock
-from saves.model import TITLE_MAX, SaveFile, SaveSummary, Seat
+from saves.model import SaveFile, SaveSummary, Seat
 from saves.restore import LoadedGame, ReplayWatcher, restore
 from saves.session import SaveSession
+from saves.tidy import tidy
 
 Summaries = list[SaveSummary]
 Problems = list[SaveError]
+
+_NEW_ID_TRIES = 5
 
 
 class SaveStore:
@@ -41,11 +49,27 @@ class SaveStore:
 
     def list(self) -> Summaries:
         """Every readable save, the most recently played first. Files that cannot be read: `damaged`."""
-        return self._scan()[0]
+        return self.scan()[0]
 
     def damaged(self) -> Problems:
         """The save files that cannot be read, each with its reason."""
-        return self._scan()[1]
+        return self.scan()[1]
+
+    def scan(self) -> tuple[Summaries, Problems]:
+        """Both at once: the readable saves, most recently played first, and the files that are not.
+
+        Each file is read only at its two ends (see `saves.header`), and leftovers of writers that were
+        killed are cleared first. `SaveError` if the folder is not one or cannot be read.
+        """
+        found: Summaries = []
+        problems: Problems = []
+        for path in self._files(tidy_first=True):
+            try:
+                found.append(summarise(path))
+            except SaveError as exc:
+                problems.append(exc)
+        found.sort(key=lambda s: s.updated, reverse=True)
+        return found, problems
 
     def most_recent(self) -> SaveSummary | None:
         found = self.list()
@@ -59,16 +83,22 @@ class SaveStore:
 
     def resolve(self, save_id: str) -> Path:
         """The file of a save: by path, by id, or by a start of its id or file name (its title) that only
-        one save has."""
+        one save has. A bare file name is looked for in the saves folder only, so that a copy in the
+        current folder never stands in for the save; a file elsewhere is named by a path ("./x.json")."""
         wanted = save_id.strip()
         if not wanted:
             raise SaveNotFound(self.root, "no save was named")
-        if "/" in wanted or "\\" in wanted or wanted.endswith(SUFFIX):
+        if "/" in wanted or "\\" in wanted:
             path = Path(wanted).expanduser()
-            if not path.is_absolute() and not path.exists():
-                path = self.root / path
-            if not path.is_file():
+            if not os.path.lexists(path):
                 raise SaveNotFound(path, "there is no such save file")
+            return path
+        if wanted.endswith(SUFFIX):
+            path = self.root / wanted
+            if not os.path.lexists(path):
+                raise SaveNotFound(
+                    path, f"there is no such save file in the saves folder (a file elsewhere: ./{wanted})"
+                )
             return path
         files = self._files()
         exact = [p for p in files if id_of(p) == wanted]
@@ -87,11 +117,7 @@ class SaveStore:
 
     def create(self, game: Game, seats: builtins.list[Seat], title: str) -> SaveSession:
         """A new save file for `game`, written at once and locked until the session is closed."""
-        title = " ".join(title.split())
-        if not title:
-            raise ValueError("a saved game needs a title")
-        if len(title) > TITLE_MAX:
-            raise ValueError(f"a title has at most {TITLE_MAX} characters")
+        title = check_title(title)  # a `ValueError` saying what is wrong with it
         names = [p.name for p in game.state.players]
         if [s.name for s in seats] != names:
             raise ValueError(f"the seats {[s.name for s in seats]} are not the game's players {names}")
@@ -99,8 +125,18 @@ class SaveStore:
             self.root.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise SaveError(self.root, f"the saves folder cannot be made: {exc.strerror or exc}") from exc
-        save_id = new_id({id_of(p) for p in self._files()})
-        path = self.root / file_name(title, save_id)
+        taken = {id_of(p) for p in self._files(tidy_first=True)}
+        for attempt in range(_NEW_ID_TRIES):
+            save_id = new_id(taken)
+            path = self.root / file_name(title, save_id)
+            lock = FileLock(lock_of(path), path)
+            try:
+                _acquire(lock, tries=1)
+                break
+            except SaveLocked:  # a new name is nobody's: another process was just tidying it away
+                taken.add(save_id)
+                if attempt == _NEW_ID_TRIES - 1:
+                    raise
         now = datetime.now(UTC)
         summary = SaveSummary(
             id=save_id,
@@ -113,8 +149,6 @@ class SaveStore:
             created=now,
             updated=now,
         )
-        lock = FileLock(lock_of(path), path)
-        _acquire(lock)
         session = SaveSession(path, save_id, title, seats, now, game.initial, lock, summary)
         try:
             session.save(game)
@@ -151,13 +185,18 @@ class SaveStore:
         )
         return loaded, session
 
-    def delete(self, save_id: str) -> None:
-        """Remove a save, its backup and any half-written copy; refused while the game is open elsewhere."""
+    def delete(self, save_id: str) -> Path:
+        """Remove a save, its backup and any half-written copy; refused while the game is open elsewhere,
+        and for anything but a save in this folder. Returns the file removed.
+
+        The game file goes last, so that a delete cut short leaves the game whole, never a backup alone.
+        """
         path = self.resolve(save_id)
+        self.check_own(path)
         lock = FileLock(lock_of(path), path)
         _acquire(lock)
         try:
-            for victim in (path, backup_of(path), *leftovers(path)):
+            for victim in (*leftovers(path), backup_of(path), path):  # leftovers: the backup's too
                 try:
                     victim.unlink()
                 except FileNotFoundError:
@@ -167,36 +206,47 @@ class SaveStore:
         finally:
             lock.release()
         sync_folder(path.parent)
+        return path
+
+    def check_own(self, path: Path) -> None:
+        """`path` names a save file in this folder (landlords deletes nothing else), or `SaveError`."""
+        try:
+            here = os.path.samefile(path.parent, self.root)
+        except OSError:
+            here = False
+        if not here:
+            raise SaveError(
+                path, f"not in the saves folder {self.root}: landlords deletes only its own saves"
+            )
+        if not is_save(path):
+            raise SaveError(path, "not a save file's name: landlords deletes only its own saves")
+        try:
+            problem = kind_problem(os.lstat(path))
+        except OSError as exc:
+            problem = exc.strerror or str(exc)
+        if problem:
+            raise SaveError(path, f"{problem}; it is left as it is")
 
     # --- the folder --------------------------------------------------------------------------------
 
-    def _files(self) -> builtins.list[Path]:
+    def _files(self, tidy_first: bool = False) -> builtins.list[Path]:
+        """The files named as saves in the folder; none when there is no folder yet (nothing saved)."""
         try:
-            return sorted(p for p in self.root.iterdir() if is_save(p))
-        except OSError:  # no folder yet (nothing saved), or not readable: nothing to list
+            names = os.listdir(self.root)
+        except FileNotFoundError:
             return []
-
-    def _scan(self) -> tuple[Summaries, Problems]:
-        found: Summaries = []
-        problems: Problems = []
-        for path in self._files():
-            try:
-                found.append(SaveSummary.of(id_of(path), path, read(path)))
-            except SaveError as exc:
-                problems.append(exc)
-        found.sort(key=lambda s: s.updated, reverse=True)
-        return found, problems
+        except NotADirectoryError:
+            raise SaveError(self.root, "not a folder") from None
+        except OSError as exc:
+            raise SaveError(self.root, f"the saves folder cannot be read: {exc.strerror or exc}") from None
+        if tidy_first and tidy(self.root, names):
+            sync_folder(self.root)
+        return sorted(self.root / name for name in names if is_save(self.root / name))
 
 
 def read(path: Path) -> SaveFile:
     """The save in a file, checked but not replayed."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise SaveNotFound(path, "there is no such save file") from None
-    except OSError as exc:
-        raise SaveError(path, f"the file cannot be read: {exc.strerror or exc}") from None
-    return decode(path, data)
+    return decode(path, read_whole(path))
 
 
 def _load(path: Path, watcher: ReplayWatcher | None = None) -> LoadedGame:
@@ -210,8 +260,16 @@ def _load(path: Path, watcher: ReplayWatcher | None = None) -> LoadedGame:
     )
 
 
-def _acquire(lock: FileLock) -> None:
-    try:
-        lock.acquire()
-    except OSError as exc:
-        raise SaveError(lock.subject, f"the game cannot be locked: {exc.strerror or exc}") from exc
+def _acquire(lock: FileLock, tries: int = 3) -> None:
+    """Lock, trying again a moment later when refused: another process tidying the folder holds a lock
+    for an instant only (see `saves.tidy`); a game open elsewhere is still refused."""
+    for attempt in range(tries):
+        try:
+            lock.acquire()
+            return
+        except SaveLocked:
+            if attempt == tries - 1:
+                raise
+            time.sleep(0.02)
+        except OSError as exc:
+            raise SaveError(lock.subject, f"the game cannot be locked: {exc.strerror or exc}") from exc

@@ -9,15 +9,34 @@ from engine.events import Event
 
 
 def check_ledger(before: GameState, after: GameState, events: Sequence[Event]) -> None:
-    """Every dollar that moved is accounted for by an event."""
+    """Every dollar that moved is accounted for by an event: the players' cash, the pot, the money boxes
+    and the principal of every loan. Where the edition keeps its money in boxes (the 1904 game: the
+    bank, the wages, the treasury, the railroad), no event makes or destroys a dollar."""
     cash = [p.cash for p in before.players]
     pot = before.pot
+    boxes = dict(before.boxes)
+    owed = {loan.id: loan.principal for loan in before.loans}
+    boxed = bool(before.boxes)
     for ev in events:
+        moved = 0
         for player, delta in ev.deltas():
             cash[player] += delta
+            moved += delta
         pot += ev.pot_delta()
+        moved += ev.pot_delta()
+        for box, delta in ev.box_deltas():
+            boxes[box] += delta
+            moved += delta
+        if boxed:
+            assert moved == 0, f"{ev} makes or destroys {moved}"
+        if ev.kind == "loan_taken":
+            owed[ev.loan.id] = ev.loan.principal  # type: ignore[attr-defined]
+        elif ev.kind == "loan_repaid":
+            owed[ev.loan] -= ev.amount  # type: ignore[attr-defined]
     assert cash == [p.cash for p in after.players], (cash, [p.cash for p in after.players], events)
     assert pot == after.pot, (pot, after.pot)
+    assert boxes == after.boxes, (boxes, after.boxes, events)
+    assert {i: v for i, v in owed.items() if v} == {loan.id: loan.principal for loan in after.loans}
 
 
 def check_state(game: Game) -> None:
@@ -62,6 +81,7 @@ def check_state(game: Game) -> None:
         assert p.cash >= 0 and p.credit >= 0
         if p.bankrupt:
             assert p.cash == 0 and not p.jail_cards
+    check_economy(game)
 
     if st.winner is None:
         assert st.pending is not None, "a running game always waits for someone"
@@ -72,3 +92,40 @@ def check_state(game: Game) -> None:
         assert st.pending is None
 
     assert GameState.from_json(st.to_json()) == st
+
+
+def check_economy(game: Game) -> None:
+    """Magie's 1904 economy: money conserved through the boxes, loans secured by their borrowers' own
+    lots, nobody eliminated, and the game over once every player has been round the set number of times."""
+    st = game.state
+    board = game.board
+    ed = board.edition
+    assert set(st.boxes) == set(ed.boxes)
+    if st.boxes:
+        start = game.initial
+        assert sum(p.cash for p in st.players) + sum(st.boxes.values()) == sum(
+            p.cash for p in start.players
+        ) + sum(start.boxes.values()), "money made or lost outside the boxes"
+        for box, total in st.boxes.items():
+            assert ed.boxes[box].pays_out or total >= 0, box
+    pledged = [s for loan in st.loans for s in loan.security]
+    assert len(pledged) == len(set(pledged)), "a lot pledged twice"
+    for loan in st.loans:
+        assert loan.principal > 0 and loan.borrower != loan.lender
+        assert all(st.deeds[s].owner == loan.borrower for s in loan.security), loan
+        if loan.lender is None:
+            assert ed.loans is not None and loan.principal % ed.loans.note == 0
+            assert loan.interest == loan.principal // ed.loans.note * ed.loans.interest
+    for space, holder in st.charters.items():
+        assert board.kinds[space] == "franchise" and 0 <= holder < len(st.players)
+    if ed.poorhouse is not None:
+        assert not any(p.bankrupt for p in st.players), "a player eliminated where nobody goes bankrupt"
+        for p in st.players:
+            assert not p.in_poorhouse or (p.position == ed.poorhouse.space and not p.in_jail)
+    limit = game.ruleset.circuits
+    if limit is not None:
+        done = all(p.circuits >= limit for p in st.players)
+        if st.winner is None and done:
+            assert any(e.kind == "check_ending" for e in st.queue), "every circuit made and the game goes on"
+        if st.winner is not None:
+            assert done, "the game ended before the last circuit"

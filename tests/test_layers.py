@@ -35,6 +35,7 @@ MAY_IMPORT = {
 BOT_MAY_USE = {
     "engine",  # the package itself, for its value types only (checked below)
     "engine.board",
+    "engine.catalogue",
     "engine.commands",
     "engine.edition",
     "engine.errors",
@@ -54,6 +55,7 @@ TUI_MAY_USE_FROM_ENGINE = {
     "engine.events",
     "engine.narration",
     "engine.queries",
+    "engine.text",  # the one policy for names and titles, and plain text on screen
 }
 NOT_FOR_THE_INTERFACE = {"Game", "new_game", "GameState", "register_edition", "UnsoundState"}
 
@@ -167,3 +169,38 @@ def test_importing_a_layer_loads_nothing_above_it(package: str, forbidden: set[s
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     loaded = {m.split(".")[0] for m in json.loads(out)}
     assert not loaded & forbidden, f"import {package} loads {sorted(loaded & forbidden)}"
+
+
+_START_SCREEN = """
+import json, sys
+from textual.app import App
+_run = App.run
+def _headless(self, *a, **k):
+    k["headless"] = True
+    return _run(self, *a, **k)
+def _ready(self):
+    print(json.dumps(sorted(sys.modules)), flush=True)
+    self.exit(0)
+App.run = _headless
+App.on_ready = _ready
+import tui.terminal
+tui.terminal.missing = lambda: False
+from cli.main import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_the_start_screen_loads_no_engine_saves_or_subcommand(tmp_path: Path) -> None:
+    """`landlords` with no subcommand draws its first screen before any rule, save or subcommand is
+    loaded: that is most of its start-up time."""
+    argv = ["--saves-dir", str(tmp_path)]
+    done = subprocess.run(
+        [sys.executable, "-c", _START_SCREEN, *argv], capture_output=True, text=True, timeout=120, check=True
+    )
+    loaded = set(json.loads(done.stdout.splitlines()[-1]))
+    assert "tui.screens.start" in loaded  # the screen did come up
+    unwanted = {m for m in loaded if m.split(".")[0] in {"engine", "saves"}}
+    subcommands = {f"cli.{name}" for name in ("new", "resume", "saved_games", "replay", "simulate", "demo")}
+    unwanted |= subcommands & loaded
+    # the engine's lazy face, and its checks of names and seeds, are all the start screen may load
+    assert unwanted <= {"engine", "engine.text", "engine.rng"}, sorted(unwanted)

@@ -2,27 +2,33 @@
 
 It quits on Ctrl+Q and on a hang-up (an SSH connection dropping) after saving the game, does not suspend on
 Ctrl+Z, says so when the window is too small, and answers an unexpected error with a sentence, never a
-traceback.
+traceback. Notifications are plain text: the names and paths in them are never read as markup.
 """
 
 from __future__ import annotations
 
 import asyncio
-import signal
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
+from rich.console import RenderableType
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from room import Persistence, PersistenceError, pacing
-from tui import themes
-from tui.client import GameClient
+from engine.text import plain
+from room import pacing
+from tui import terminal, themes
+from tui.focus import FOCUS_CSS
 from tui.glyphs import ASCII, UNICODE, Glyphs, unicode_ok, use_ascii_controls
 from tui.layout import too_small
+
+if TYPE_CHECKING:
+    from room import Persistence
+    from tui.client import GameClient
 
 
 @dataclass(frozen=True)
@@ -49,7 +55,8 @@ class Opening:
 
 class LandlordsApp(App[int]):
     TITLE = "landlords"
-    CSS = """
+    CSS = (
+        """
     .-ascii GameDialog > #dialog, .-ascii GameOverScreen > #dialog, .-ascii HelpScreen > #dialog {
         border: ascii $primary;
     }
@@ -64,6 +71,8 @@ class LandlordsApp(App[int]):
         border: ascii $primary 50%;
     }
     """
+        + FOCUS_CSS
+    )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit", priority=True),
         Binding("f1,question_mark", "help", "Help"),
@@ -79,16 +88,27 @@ class LandlordsApp(App[int]):
         super().__init__()
         self.options = options or AppOptions()
         self.opening = opening or Opening()
-        self.persistence = persistence or Persistence(self.options.saves_dir)
+        self._persistence = persistence
         use_ascii = self.options.ascii if self.options.ascii is not None else not unicode_ok()
         self.glyphs: Glyphs = ASCII if use_ascii else UNICODE
         use_ascii_controls(use_ascii)
         self.speed = self.options.speed
         self._game: Screen[None] | None = None
         self._hung_up = False
+        self._departure: terminal.Departure | None = None
         for theme in themes.themes():
             self.register_theme(theme)
         self.theme = self._pick_theme()
+
+    @property
+    def persistence(self) -> Persistence:
+        """The saved games, opened when first needed: the start screen shows before the engine and the
+        saves are loaded."""
+        if self._persistence is None:
+            from room import Persistence
+
+            self._persistence = Persistence(self.options.saves_dir)
+        return self._persistence
 
     def _pick_theme(self) -> str:
         choice = self.options.theme
@@ -106,6 +126,7 @@ class LandlordsApp(App[int]):
     def on_mount(self) -> None:
         from tui.screens.start import StartScreen
 
+        self._install_hang_up()  # first: a game is opened (and locked) only once a hang-up would save it
         self.set_class(self.glyphs.ascii_only, "-ascii")
         self.push_screen(StartScreen())
         opening = self.opening
@@ -117,18 +138,18 @@ class LandlordsApp(App[int]):
             self.resume_game(opening.save_id)
         elif opening.kind == "client" and opening.client is not None:
             self.play_client(opening.client)
-        self._install_hang_up()
         self.call_after_refresh(self._check_size)
 
     def _install_hang_up(self) -> None:
+        """SIGHUP, SIGTERM and a terminal that goes away save the game and end the app (`tui.terminal`)."""
         if self.is_headless:
             return
+        departure = terminal.Departure(self.hang_up, self.persistence.rescue)
         try:
-            loop = asyncio.get_running_loop()
-            for sig in (signal.SIGHUP, signal.SIGTERM):
-                loop.add_signal_handler(sig, self.hang_up)
-        except (NotImplementedError, RuntimeError, AttributeError, ValueError):
-            pass  # no such signals here (Windows): Ctrl+Q still saves
+            departure.start(asyncio.get_running_loop())
+        except (RuntimeError, ValueError):
+            return  # not the main thread: Ctrl+Q still saves
+        self._departure = departure
 
     # --- games --------------------------------------------------------------------------------
 
@@ -173,7 +194,7 @@ class LandlordsApp(App[int]):
     def start_table(self, setup: object) -> None:
         """Start a new game from a `TableSetup` (the new-game form, or a quick game)."""
         from engine import SetupError
-        from room import TableSetup, open_room
+        from room import Persistence, PersistenceError, TableSetup, open_room
         from tui.client import LocalClient
 
         assert isinstance(setup, TableSetup)
@@ -188,7 +209,7 @@ class LandlordsApp(App[int]):
         self.play_client(LocalClient(room))
 
     def resume_game(self, save_id: str | None) -> None:
-        from room import resume_room
+        from room import PersistenceError, resume_room
         from tui.client import LocalClient
 
         try:
@@ -225,7 +246,8 @@ class LandlordsApp(App[int]):
         game = self._game
         client = getattr(game, "client", None)
         if client is not None:
-            self.push_screen(HelpScreen(client.board, client.view(None).rules))
+            view = client.view(None)
+            self.push_screen(HelpScreen(client.board, view.rules, view.ruleset, client.names, self.glyphs))
         else:
             self.push_screen(HelpScreen())
 
@@ -233,16 +255,60 @@ class LandlordsApp(App[int]):
         self.notify("landlords does not suspend; Ctrl+Q saves the game and quits.", timeout=3)
 
     async def action_quit(self) -> None:
-        self.close_game()
-        self.exit(0)
+        game = self._game
+        client = getattr(game, "client", None)
+        over = client is not None and client.view(None).winner is not None
+        saved = self.close_game()
+        self.exit(0, message=self.farewell(saved, over) if client is not None else None)
 
-    def hang_up(self) -> None:
-        """The terminal went away: save, then leave quietly."""
+    def farewell(self, saved: bool, over: bool) -> str:
+        """What the terminal says once the screen is gone: where the game is and how to take it up."""
+        folder = self.options.saves_dir
+        where = f" --saves-dir {folder}" if folder is not None else ""
+        if not saved:
+            return "This game was not saved."
+        if over:
+            return f"The finished game is saved: `landlords saves list{where}` shows it."
+        return f"The game is saved: `landlords resume{where}` takes it up where you left it."
+
+    def hang_up(self, status: int = terminal.HANG_UP) -> None:
+        """The terminal went away (129) or the process was told to stop (143): save, then leave quietly
+        with that status."""
         if self._hung_up:
             return
         self._hung_up = True
-        self.close_game()
-        self.exit(0)
+        try:
+            self.close_game()
+        finally:
+            if self._departure is not None:
+                self._departure.saved()
+            self.exit(status, return_code=status)
+
+    def panic(self, *renderables: RenderableType) -> None:
+        """Textual's way out when its input fails: when that is because the terminal is gone, leave as on a
+        hang-up, with the game saved, rather than as on an error."""
+        if self._departure is not None and self._departure.gone:
+            self._departure.depart(terminal.HANG_UP, gone=True)
+            self.hang_up(terminal.HANG_UP)
+            return
+        super().panic(*renderables)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every notification as plain text, whatever its caller asked: they quote names, paths and
+        reasons, which are never markup."""
+        super().notify(plain(message), title=plain(title), severity=severity, timeout=timeout, markup=False)
+
+    def on_unmount(self) -> None:
+        if self._departure is not None:
+            self._departure.stop()
 
     # --- the window ---------------------------------------------------------------------------
 
@@ -268,7 +334,7 @@ class LandlordsApp(App[int]):
         offer = getattr(screen, "palette_commands", None)
         if offer is not None:
             for title, help_text, callback in offer():
-                yield SystemCommand(title, help_text or title, callback)
+                yield SystemCommand(title, help_text, callback)  # no help: the title says it all
         yield SystemCommand("Help", "Keys and the rules of this edition", self.action_help)
         yield from super().get_system_commands(screen)
 
@@ -278,6 +344,8 @@ class LandlordsApp(App[int]):
         """Last resort: save the game, then leave with one sentence (tests still see the error)."""
         if self.is_headless:
             super()._handle_exception(error)
+            return
+        if self._hung_up:  # leaving on a hang-up or a stop, the game saved: screens cut short may fail
             return
         from tui.errors import report
 

@@ -3,7 +3,7 @@ the log, and why a key does nothing now."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from textual.content import Content
 
@@ -13,7 +13,7 @@ from engine.narration import money
 from tui import look
 from tui.client import GameClient, refusal
 from tui.glyphs import Glyphs, plain
-from tui.words import actor_of
+from tui.words import actor_of, fit
 
 ACTION_WORDS = {
     "roll": "roll",
@@ -23,6 +23,8 @@ ACTION_WORDS = {
     "build": "build",
     "mortgage": "mortgage",
     "trade": "trade",
+    "bank": "bank",
+    "loan": "loan",
 }
 
 
@@ -50,10 +52,11 @@ def status_line(
     dot = f" {glyphs.dot} "
     seat = f"{dot}you are {client.names[me]}" if me is not None and people > 1 else ""
     saving = "autosave on" if client.saving else "not saved"
+    pace = f"{dot}bot pace {speed}" if any(s.is_bot for s in client.seats) else ""
     return Content.assemble(
         ("landlords", "bold"),
         f"{dot}{client.board.edition.name}{variant}{dot}turn {view.turn + 1}{seat}",
-        f"{dot}bots {speed}{dot}{saving}",
+        f"{pace}{dot}{saving}",
     )
 
 
@@ -74,11 +77,62 @@ def turn_line(client: GameClient, view: GameView) -> Content:
         return Content.styled(f"Game over: {names[view.winner]} wins.", "bold $accent")
     cur = view.current
     return Content.assemble(
-        (f"{cur + 1}", look.token(cur)),
-        " ",
         (f"{names[cur]}'s turn", f"bold {look.player(cur)}"),
-        f"; waiting for {client.waiting_for()}.",
+        f": waiting for {client.waiting_for()}.",
     )
+
+
+def player_rows(
+    client: GameClient, view: GameView, glyphs: Glyphs, width: int, local: Collection[int] = ()
+) -> list[Content]:
+    """Every player at a glance: whose turn (the arrow), his mark, name, cash and where he stands; two
+    to a line when more than four play."""
+    n = len(view.players)
+    columns = 2 if n > 4 and width >= 50 else 1
+    cell = width // columns - (1 if columns > 1 else 0)
+    cells = [_player_cell(client, view, glyphs, p, cell, p in local and len(local) < n) for p in range(n)]
+    if columns == 1:
+        return cells
+    rows = []
+    for i in range(0, n, 2):
+        left = cells[i]
+        pad = Content(" " * max(cell - left.cell_length + 1, 1))
+        rows.append(left + pad + cells[i + 1] if i + 1 < n else left)
+    return rows
+
+
+def _player_cell(
+    client: GameClient, view: GameView, glyphs: Glyphs, p: int, width: int, you: bool
+) -> Content:
+    ps = view.players[p]
+    names = client.names
+    name_width = min(max(len(name) for name in names), 12)
+    turn = glyphs.turn if p == view.current and view.winner is None else " "
+    name = names[p][:name_width].ljust(name_width)
+    head = Content.assemble(
+        (turn, "bold $accent"),
+        (glyphs.mark(p), look.mark(p)),
+        " ",
+        (name, f"bold {look.player(p)}"),
+    )
+    if ps.bankrupt:
+        return head + Content.styled(f"  {glyphs.bankrupt} bankrupt", "bold $error")
+    cash = Content.styled(f"{money(ps.cash):>8}", "bold")
+    line = head + Content(" ") + cash + Content("  ")
+    room = width - line.cell_length - (5 if you else 0)
+    board = client.board
+    if ps.in_jail:
+        place = Content.styled(f"{glyphs.jail} in jail"[:room], "bold $warning")
+    else:
+        full, short = board.name(ps.position), board.spaces[ps.position].short
+        if ps.position == board.jail:  # standing on the jail corner is not being in jail
+            full, short = "Just Visiting", "Visiting"
+        text = full if len(full) <= room else fit(short, max(room, 0))
+        place = Content.styled(text, "$text-muted")
+    line += place
+    if you:
+        line += Content.styled("  you", "dim italic")
+    return line
 
 
 def prompt_line(
@@ -100,6 +154,27 @@ def prompt_line(
     return Content.assemble((f"{name}, your move: ", "bold $accent"), offer)
 
 
+def boxes_line(view: GameView, client: GameClient) -> Content | None:
+    """The money boxes in the middle of the board (Magie's 1904 game): what the boxes that only take in
+    money hold (the Public Treasury, the Railroad), what the others have paid out (Wages), and what the
+    bank has lent in notes."""
+    edition = client.board.edition
+    if not edition.boxes:
+        return None
+    lender = edition.loans.box if edition.loans is not None else None
+    parts = []
+    for key, box in edition.boxes.items():
+        total = view.boxes.get(key, 0)
+        if key == lender:
+            lent = sum(ln.principal for ln in view.loans if ln.lender is None)
+            parts.append(Content.assemble((box.name, "bold"), f" lent {money(lent)}"))
+        elif box.pays_out:
+            parts.append(Content.assemble((box.name, "bold"), f" paid {money(max(-total, 0))}"))
+        else:
+            parts.append(Content.assemble((box.name, "bold"), f" {money(total)}"))
+    return Content("  ").join(parts)
+
+
 def selected_line(client: GameClient, view: GameView, space: int, glyphs: Glyphs) -> Content:
     """The selected space in one line: its owner and the rent it charges now."""
     board = client.board
@@ -110,6 +185,10 @@ def selected_line(client: GameClient, view: GameView, space: int, glyphs: Glyphs
     if deed is None:
         return head
     if deed.owner is None:
+        if board.spaces[space].box:  # a lot for sale or rent (1904)
+            return head + Content(
+                f"  for sale {money(board.price[space])} or rent {money(board.rent[space][0])}"
+            )
         return head + Content(f"  for sale, {money(board.price[space])}")
     rent = client.facts().rent.get(space)
     state = " mortgaged" if deed.mortgaged else ""
@@ -143,6 +222,12 @@ def hint(action: str, client: GameClient, me: int | None) -> str:
         return refusal(client, Mortgage(player=me, space=mine[0])) or "Nothing to mortgage now."
     if action == "trade":
         return "Trades wait until the auction or the open offer is settled."
+    if action in ("bank", "loan") and client.board.edition.loans is None:
+        return "Nobody borrows in this game."
+    if action == "bank":
+        return "Not in the middle of a move or an auction; and you need lots to borrow against."
+    if action == "loan":
+        return "Loans wait until the auction, the move or the open offer is settled."
     probe: dict[str, Command] = {
         "roll": RollDice(player=me),
         "end_turn": EndTurn(player=me),

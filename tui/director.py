@@ -52,7 +52,25 @@ def decision_for(view: GameView, humans: Collection[int]) -> Decision | None:
     if pend.kind == "place_building":
         return Decision("place_building", p, ("place_building", p, pend.building, view.turn))
     if pend.kind == "route":
-        return Decision("route", p, ("route", p, pend.at, pend.steps, view.turn))
+        kind = "route" if view.board.track.links[pend.at] else "ride"  # a fork, or a free ride
+        return Decision(kind, p, (kind, p, pend.at, pend.steps, view.turn))
+    return _magie_decision(view, p)
+
+
+def _magie_decision(view: GameView, p: int) -> Decision | None:
+    """The decisions of Magie's 1904 game."""
+    pend = view.pending
+    assert pend is not None
+    if pend.kind == "lot_tickets":
+        return Decision("tickets", p, ("tickets", p))
+    if pend.kind == "rent_or_buy":
+        return Decision("lot", p, ("lot", p, pend.space, view.turn))
+    if pend.kind == "luxury":
+        return Decision("luxury", p, ("luxury", p, pend.space, view.turn))
+    if pend.kind == "direction":
+        return Decision("direction", p, ("direction", p, view.turn))
+    if pend.kind == "loan_answer":
+        return Decision("loan", p, ("loan", pend.offer.id))
     return None
 
 
@@ -67,3 +85,12 @@ def acting_seat(view: GameView, humans: Collection[int], last: int | None) -> in
     if alive:
         return alive[0]
     return min(humans) if humans else None
+
+
+def turn_seat(view: GameView, humans: Collection[int], acting: int | None) -> int | None:
+    """The human whose turn keys (roll, end the turn, pay the fine) work now: the one the game waits on,
+    whoever the keyboard acts for otherwise."""
+    pend = view.pending
+    if pend is not None and pend.player in humans:
+        return pend.player
+    return acting

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import locale
 import os
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -22,10 +24,17 @@ class Glyphs:
     swatch: str  # a small block of a group's colour
     dot: str  # separates items on a line
     stripe: str  # the start screen's band of colours
+    marks: tuple[str, ...] = ("●", "▲", "■", "◆", "♥", "♣", "♠", "✚", "✦")  # each player's token
     ascii_only: bool = False
+    pledged: str = "P"  # a lot pledged for a loan (it still earns its rent)
+    poorhouse: str = "@"
 
     def die(self, value: int) -> str:
         return self.dice[value - 1]
+
+    def mark(self, player: int) -> str:
+        """The player's own mark: his token on the board, and beside his name everywhere."""
+        return self.marks[player % len(self.marks)]
 
 
 UNICODE = Glyphs(
@@ -42,6 +51,7 @@ UNICODE = Glyphs(
     swatch="██",
     dot="·",
     stripe="▀",
+    poorhouse="⌂",
 )
 ASCII = Glyphs(
     house="h",
@@ -57,6 +67,7 @@ ASCII = Glyphs(
     swatch="##",
     dot="|",
     stripe="=",
+    marks=("@", "&", "%", "=", "~", "^", "!", "?", ";"),
     ascii_only=True,
 )
 
@@ -87,15 +98,20 @@ class _Controls:
     right: str
     vertical: tuple[str, ...]
     horizontal: tuple[str, ...]
+    select_compose: Callable[..., Any]
+
+
+_ARROWS = {"\u25bc": "v", "\u25b2": "^"}
 
 
 _textual_controls: list[_Controls] = []
 
 
 def use_ascii_controls(on: bool) -> None:
-    """Textual's check boxes and scroll bars drawn without block characters, or as Textual draws them.
-    They are class settings, so the app sets them either way when it starts."""
+    """Textual's check boxes, scroll bars and drop-down arrows drawn without block characters, or as
+    Textual draws them. They are class settings, so the app sets them either way when it starts."""
     from textual.scrollbar import ScrollBarRender
+    from textual.widgets._select import SelectCurrent
     from textual.widgets._toggle_button import ToggleButton
 
     if not _textual_controls:
@@ -105,6 +121,7 @@ def use_ascii_controls(on: bool) -> None:
                 ToggleButton.BUTTON_RIGHT,
                 tuple(ScrollBarRender.VERTICAL_BARS),
                 tuple(ScrollBarRender.HORIZONTAL_BARS),
+                SelectCurrent.compose,
             )
         )
     textual = _textual_controls[0]
@@ -112,6 +129,16 @@ def use_ascii_controls(on: bool) -> None:
     ToggleButton.BUTTON_RIGHT = "]" if on else textual.right
     ScrollBarRender.VERTICAL_BARS = [" "] * 8 if on else list(textual.vertical)
     ScrollBarRender.HORIZONTAL_BARS = [" "] * 8 if on else list(textual.horizontal)
+    original = textual.select_compose
+
+    def plain_arrows(self: SelectCurrent) -> Iterator[Any]:
+        for widget in original(self):
+            if widget.has_class("arrow"):
+                text = str(widget.render())
+                widget.update(_ARROWS.get(text, text))
+            yield widget
+
+    SelectCurrent.compose = plain_arrows if on else original  # type: ignore[method-assign]
 
 
 def unicode_ok() -> bool:

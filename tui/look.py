@@ -1,32 +1,60 @@
-"""Style strings for the board's colours, resolved from the theme's variables when drawn."""
+"""Style strings for the board's colours, resolved from the theme's variables when drawn, and the short
+tags that tell the colour groups apart without colour."""
 
 from __future__ import annotations
+
+from textual.content import Content
 
 from engine import Board
 from tui.themes import group_var, player_var
 
+GROUP_TAGS = {
+    "brown": "Br",
+    "light_blue": "LB",
+    "pink": "Pk",
+    "orange": "Or",
+    "red": "Rd",
+    "yellow": "Ye",
+    "green": "Gn",
+    "dark_blue": "DB",
+    "railroad": "RR",
+    "utility": "Ut",
+}
+
 
 def band(board: Board, space: int) -> str:
-    """The colour band of a space: its group's colour, or the neutral band."""
+    """The colour band of a space: its group's colour (and, where the theme has too few colours to tell
+    two groups apart, a pattern), or the neutral band."""
     group = board.group_of[space]
-    colour = board.edition.groups[group].color if group is not None else None
+    colour = board.edition.groups[group].color if group is not None else board.spaces[space].color
     var = group_var(colour)
-    return f"bold ${var}-text on ${var}"
+    return f"bold ${var}-text on ${var} ${var}-mark"
 
 
 def group_band(board: Board, group: str) -> str:
     var = group_var(board.edition.groups[group].color)
-    return f"bold ${var}-text on ${var}"
+    return f"bold ${var}-text on ${var} ${var}-mark"
 
 
-def swatch(board: Board, group: str) -> str:
-    """The group's colour as writing (for a small block beside a name)."""
-    return f"${group_var(board.edition.groups[group].color)}"
+def group_tag(board: Board, group: str) -> Content:
+    """Two letters on the group's colour ("Or" on orange), read as well without colour as with it."""
+    info = board.edition.groups[group]
+    tag = GROUP_TAGS.get(info.color or "")
+    if tag is None:
+        words = info.name.split()
+        tag = (words[0][0] + words[1][0]) if len(words) > 1 else info.name[:2]
+    return Content.styled(tag, group_band(board, group))
 
 
 def player(p: int) -> str:
     return f"${player_var(p)}"
 
 
-def token(p: int) -> str:
+def mark(p: int) -> str:
+    """A player's mark standing on the board: his token, on his colour."""
     return f"bold $token-text on ${player_var(p)}"
+
+
+def owner(p: int) -> str:
+    """A player's mark as the owner of a deed: in his colour, on the space's own background."""
+    return f"bold ${player_var(p)}"

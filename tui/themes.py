@@ -1,8 +1,9 @@
 """Colour themes: the board's colour groups and the players' colours are theme variables.
 
-`$group-<colour>` is the band of a colour group (`-text` is the writing on it) and `$player-<n>` a
-player's colour. The ANSI theme uses only the sixteen terminal colours, so that a 16-colour terminal
-shows every group distinctly and in the terminal's own palette.
+`$group-<colour>` is the band of a colour group (`-text` is the writing on it, `-mark` a pattern where the
+theme's colours alone do not tell two groups apart) and `$player-<n>` a player's colour. The ANSI theme
+uses only the sixteen terminal colours, so that a 16-colour terminal shows every group in the terminal's
+own palette.
 """
 
 from __future__ import annotations
@@ -39,14 +40,24 @@ def player_var(player: int) -> str:
     return f"player-{player % MAX_PLAYERS + 1}"
 
 
+PLAIN = "not underline"
+PATTERNED = "underline"
+ANSI_TWINS = frozenset({"orange", "yellow"})
+"""Groups whose sixteen-colour band is only the bright twin of another's (red, brown): underlined."""
+
+
 def _variables(
-    bands: dict[str, tuple[str, str]], players: list[str], extra: dict[str, str]
+    bands: dict[str, tuple[str, str]],
+    players: list[str],
+    extra: dict[str, str],
+    patterned: frozenset[str] = frozenset(),
 ) -> dict[str, str]:
     out: dict[str, str] = {}
     for colour, (band, text) in bands.items():
         name = group_var(None if colour == "none" else colour)
         out[name] = band
         out[f"{name}-text"] = text
+        out[f"{name}-mark"] = PATTERNED if colour in patterned else PLAIN
     for i, colour in enumerate(players):
         out[player_var(i)] = colour
     out.update(extra)
@@ -172,7 +183,10 @@ def themes() -> list[Theme]:
         variables={
             **base.variables,
             **_variables(
-                _ANSI_BANDS, _ANSI_PLAYERS, {"board-gap": "ansi_default", "token-text": "ansi_black"}
+                _ANSI_BANDS,
+                _ANSI_PLAYERS,
+                {"board-gap": "ansi_default", "token-text": "ansi_black"},
+                ANSI_TWINS,
             ),
         },
     )

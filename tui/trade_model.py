@@ -115,14 +115,15 @@ def holding(view: GameView, board: Board, space: int, player: int) -> tuple[int,
 
 
 def deed_note(view: GameView, board: Board, space: int, receiver: int, names: Sequence[str]) -> str:
-    """What one deed means to the player who would receive it: "Orange 2/3: completes Ada's group"."""
+    """What one deed means to the player who would receive it: "Orange: completes Ada's group (2 of 3
+    held)", "Yellow: Ada holds 1 of 3"."""
     held, size = holding(view, board, space, receiver)
     group = board.group_of[space]
     assert group is not None
     name = _group_name(board, group)
     if held + 1 == size:
-        return f"{name} {held}/{size}: completes {names[receiver]}'s group"
-    return f"{name} {held}/{size} for {names[receiver]}"
+        return f"{name}: completes {names[receiver]}'s group ({held} of {size} held)"
+    return f"{name}: {names[receiver]} holds {held} of {size}"
 
 
 def value_of(view: GameView, board: Board, space: int) -> int:

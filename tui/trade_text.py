@@ -22,12 +22,12 @@ def is_built(view: GameView, board: Board, space: int) -> bool:
 
 
 def deed_line(view: GameView, board: Board, space: int, receiver: int | None, glyphs: Glyphs) -> Content:
-    """ "██ Tennessee Avenue $180 ★": colour, name, value, mortgage, and a star if it completes the
-    receiver's group."""
+    """ "Or Tennessee Avenue $180 ★": the group's tag on its colour, name, value, mortgage, and a star if it
+    completes the receiver's group."""
     group = board.group_of[space]
     assert group is not None
     parts = [
-        Content.styled(glyphs.swatch, look.swatch(board, group)),
+        look.group_tag(board, group),
         Content(f" {board.spaces[space].name} "),
         Content.styled(money(value_of(view, board, space)), "dim"),
     ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine import Board, Command, GameView
 from engine.events import Event
 from engine.narration import money
-from engine.queries import tax_of
+from engine.queries import repayment, tax_of
 
 
 def buildings_on(view: GameView, space: int) -> tuple[int, bool]:
@@ -74,10 +74,54 @@ def describe_command(cmd: Command, view: GameView, board: Board) -> str:
         return "Propose a trade"
     if cmd.kind == "choose_route":
         at = getattr(view.pending, "at", None)
+        if at is not None and not board.track.links[at]:  # a free ride between railroads
+            return "Do not ride" if at == cmd.space else f"Ride free to the railroad at space {cmd.space}"
         if at == cmd.space:
             return f"Keep to this ring at {name(cmd.space)}"
         return f"Go across to {name(cmd.space)}"
-    return kind.replace("_", " ").capitalize()
+    return _magie_command(cmd, view, board) or kind.replace("_", " ").capitalize()
+
+
+def _magie_command(cmd: Command, view: GameView, board: Board) -> str | None:
+    """The commands of Magie's 1904 game in words."""
+    name = board.name
+    space = getattr(view.pending, "space", None)
+    if cmd.kind == "buy_ticket_lot":
+        return f"Buy {name(cmd.space)} on your lot ticket ({money(board.price[cmd.space])})"
+    if cmd.kind == "done_with_tickets":
+        return "Put the other lot tickets back"
+    if cmd.kind == "buy_lot":
+        return f"Buy {name(space)} for {money(board.price[space])}" if space is not None else "Buy the lot"
+    if cmd.kind == "rent_lot":
+        rent = getattr(view.pending, "rent", None)
+        return f"Rent it for {money(rent)}" if rent is not None else "Rent the lot"
+    if cmd.kind == "buy_luxury":
+        return f"Buy a luxury ticket ({money(getattr(view.pending, 'price', 0))})"
+    if cmd.kind == "decline_luxury":
+        return "Do without: lose the move"
+    if cmd.kind == "choose_direction":
+        return f"Move {cmd.direction}"
+    if cmd.kind == "borrow_from_bank":
+        lots = ", ".join(board.spaces[s].short for s in cmd.security)
+        note = board.edition.loans.note if board.edition.loans else 0
+        return f"Borrow {money(note * cmd.notes)} from the bank against {lots}"
+    if cmd.kind == "repay_loan":
+        loan = next((ln for ln in view.loans if ln.id == cmd.loan), None)
+        if loan is None:
+            return "Repay a loan"
+        to = "the bank" if loan.lender is None else view.players[loan.lender].name
+        return f"Repay {money(repayment(view, loan))} to {to}"
+    if cmd.kind == "propose_loan":
+        return "Propose a loan"
+    if cmd.kind == "accept_loan":
+        return "Accept the loan"
+    if cmd.kind == "reject_loan":
+        return "Turn the loan down"
+    if cmd.kind == "cancel_loan":
+        return "Withdraw the loan offer"
+    if cmd.kind == "go_to_poorhouse":
+        return "Go to the poorhouse"
+    return None
 
 
 def actor_of(event: Event) -> int | None:
@@ -93,24 +137,35 @@ def actor_of(event: Event) -> int | None:
     return winner if isinstance(winner, int) else None
 
 
-_SQUEEZED = {"Kentucky": "Kentky", "Virginia": "Virgna", "Indiana": "Indina", "Electric": "Electr"}
-_VOWELS = set("aeiouAEIOU")
+_VOWELS = set("aeiou")
 
 
 def fit(text: str, width: int) -> str:
-    """A short name squeezed into `width` cells: dots and spaces go first, then vowels from the end
-    (never the first letter), then the tail."""
+    """A short name in `width` cells, still readable: as it is if it fits; else without its dots and
+    spaces ("IncTax", "PennRR"); else one vowel fewer ("Readng", "NewYrk", "PennAv": a silent final e,
+    else the last vowel inside a word); else its first letters ("Orient", "Kentuc"), never a word
+    stripped of most of its vowels."""
     if len(text) <= width:
         return text
-    if width == 6 and text in _SQUEEZED:
-        return _SQUEEZED[text]
-    letters = list(text.replace(".", "").replace(" ", ""))
-    i = len(letters) - 1
-    while len(letters) > width and i > 0:
-        if letters[i] in _VOWELS:
-            del letters[i]
-        i -= 1
-    return "".join(letters[:width])
+    joined = text.replace(".", "").replace(" ", "")
+    if len(joined) <= width:
+        return joined
+    if len(joined) == width + 1:
+        at = _vowel_to_drop(joined)
+        if at is not None:
+            return joined[:at] + joined[at + 1 :]
+    return joined[:width]
+
+
+def _vowel_to_drop(word: str) -> int | None:
+    """Where the one vowel that can go least missed is: a final e, else the last lower-case vowel that
+    neither starts a word part nor ends the word."""
+    if word.endswith("e"):
+        return len(word) - 1
+    for i in range(len(word) - 2, 0, -1):
+        if word[i] in _VOWELS:
+            return i
+    return None
 
 
 def plural(n: int, word: str) -> str:
@@ -130,4 +185,7 @@ def charge_text(reason: str, detail: str, space: int | None, board: Board) -> st
         "jail_fine": "the jail fine",
         "interest": "mortgage interest",
         "repairs": "repairs",
+        "fare": "the railroad fare",
+        "franchise": "a franchise's toll",
+        "loan": "interest on a loan",
     }.get(reason, reason.replace("_", " "))

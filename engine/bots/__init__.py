@@ -13,8 +13,7 @@ from engine.bots.hard import HardBot
 from engine.bots.normal import NormalBot
 from engine.bots.outside import BotNotFound, OutsideBot, find_bot
 from engine.bots.random_play import RandomBot
-
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "random")
+from engine.catalogue import LEVELS
 
 _KINDS: dict[str, type[BotBase]] = {
     "easy": EasyBot,

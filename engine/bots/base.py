@@ -12,22 +12,31 @@ from typing import Any, Protocol
 
 import engine.rng as rng
 from engine.bots.bargaining import TradeMemory
+from engine.bots.landlord import NORMAL_THRIFT, LandlordPlay, Thrift
 from engine.bots.position import Position
 from engine.bots.routes import best_way
 from engine.commands import (
+    AcceptLoan,
     AcceptTrade,
+    BorrowFromBank,
     ChooseRoute,
     Command,
     DeclareBankruptcy,
+    DeclineLuxury,
+    DoneWithTickets,
     EndTurn,
+    GoToPoorhouse,
     PassAuction,
     PlaceBid,
+    ProposeLoan,
     ProposeTrade,
+    RejectLoan,
     RejectTrade,
+    RentLot,
     RollDice,
 )
 from engine.events import Event
-from engine.queries import proposal_problem
+from engine.queries import bank_loan_problem, loan_problem, proposal_problem
 from engine.state import Auction, Pending, RouteChoice
 from engine.view import GameView
 
@@ -53,9 +62,12 @@ class BotBase:
     """Dispatch and safety shared by the levels; each level supplies the decisions."""
 
     level = "base"
+    thrift: Thrift = NORMAL_THRIFT
+    """How it plays Magie's 1904 game (lots for sale or rent, notes, the poorhouse)."""
 
     def __init__(self, seed: int, seat: int) -> None:
         self.seat = seat
+        self.landlords = LandlordPlay(self.thrift)
         self._rng = rng.seed_state(seed ^ (seat * 0x9E3779B97F4A7C15), stream=1000 + seat)
         self.trades = TradeMemory()
         self.refused = 0  # answers the last check had to replace (a bot bug if ever non-zero)
@@ -91,7 +103,12 @@ class BotBase:
 
     def decide(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
         """Hand the decision to the level's `on_<kind>` method for what the game waits for (`on_roll`,
-        `on_buy`, `on_auction`, `on_trade_answer`, ...)."""
+        `on_buy`, `on_auction`, `on_trade_answer`, ...); at a table of lots for sale or rent, to its
+        play of that game."""
+        if pos.tables.landlord:
+            cmd = self.landlords.decide(pos, pend, legal)
+            if cmd is not None:
+                return cmd
         handler: Callable[[Position, Any, list[Command]], Command] = getattr(self, f"on_{pend.kind}")
         return handler(pos, pend, legal)
 
@@ -102,7 +119,19 @@ class BotBase:
 
     def move_on(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
         """The command that moves the game on with the least harm: the fallback of last resort."""
-        for kind in (EndTurn, RollDice, PassAuction, RejectTrade, DeclareBankruptcy):
+        for kind in (
+            EndTurn,
+            RollDice,
+            PassAuction,
+            RejectTrade,
+            DeclareBankruptcy,
+            RentLot,
+            DeclineLuxury,
+            DoneWithTickets,
+            RejectLoan,
+            GoToPoorhouse,
+            BorrowFromBank,
+        ):
             for cmd in legal:
                 if isinstance(cmd, kind):
                     return cmd
@@ -131,6 +160,17 @@ def is_valid(pos: Position, pend: Pending, legal: list[Command], cmd: Command) -
         )
     if isinstance(cmd, RejectTrade | AcceptTrade):
         return any(type(c) is type(cmd) and c.trade_id == cmd.trade_id for c in legal)
+    if isinstance(cmd, RejectLoan | AcceptLoan):
+        return any(type(c) is type(cmd) and c.offer == cmd.offer for c in legal)
+    if isinstance(cmd, BorrowFromBank):
+        return (
+            cmd.player == pos.me and bank_loan_problem(pos.view, cmd.player, cmd.notes, cmd.security) is None
+        )
+    if isinstance(cmd, ProposeLoan):
+        return cmd.player == pos.me and (
+            loan_problem(pos.view, cmd.player, cmd.to, cmd.lender, cmd.principal, cmd.interest, cmd.security)
+            is None
+        )
     return cmd in legal
 
 

@@ -13,6 +13,7 @@ from engine.bots.base import BotBase, answer
 from engine.bots.bidding import next_bid
 from engine.bots.building import complete_groups, next_lot
 from engine.bots.judging import REASON_MOST, completed, unlocked
+from engine.bots.landlord import EASY_THRIFT
 from engine.bots.plain import face_value, fair_worth
 from engine.bots.position import Position
 from engine.bots.proposing import may_ask, swaps, wants
@@ -65,6 +66,7 @@ def face(pos: Position, bundle: Bundle) -> float:
 
 class EasyBot(BotBase):
     level = "easy"
+    thrift = EASY_THRIFT
 
     def on_roll(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
         for kind in (UseJailCard, PayJailFine):

@@ -20,6 +20,7 @@ from engine.bots.bidding import Bidding
 from engine.bots.building import build_choice, complete_groups, lift_choice, wants_to_build
 from engine.bots.jail import rivals_built, worth_leaving
 from engine.bots.judging import Fairness
+from engine.bots.landlord import HARD_THRIFT
 from engine.bots.normal import NormalBot, if_legal
 from engine.bots.position import Position
 from engine.bots.proposing import Judgement, sale
@@ -45,6 +46,7 @@ SHORTAGE = 12  # houses left in the bank below which it stops turning houses int
 
 class HardBot(NormalBot):
     level = "hard"
+    thrift = HARD_THRIFT
     style = HARD_STYLE
     trade_style = HARD_STYLE
     fair = HARD_FAIR

@@ -14,6 +14,8 @@ from functools import cache
 
 from engine.board import Board, board_for
 from engine.edition import AdvanceTo, AdvanceToNearest, GoToJail, MoveBy
+from engine.options import RuleOptions
+from engine.ruleset import ruleset_for
 from engine.track import Via
 
 ROLLS_PER_TURN = 1.0 + 1.0 / 6.0 + 1.0 / 36.0
@@ -87,6 +89,9 @@ def ends(board: Board, start: int, steps: int, via: Via = "dice") -> list[tuple[
 @cache
 def odds_for(edition: str) -> Odds:
     board = board_for(edition)
+    rules = ruleset_for(edition, RuleOptions())
+    again = rules.throw_again(1, 1)  # a double earns another throw (else every throw starts afresh)
+    limit = rules.doubles_limit  # this many doubles in a row go to jail (None: never)
     n = board.size
     resolved = [_resolve(board, s) for s in range(n)]
     stops = [{total: ends(board, s, total) for total in range(2, 13)} for s in range(n)]
@@ -96,13 +101,13 @@ def odds_for(edition: str) -> Odds:
         space, doubles = divmod(state, 3)
         out: dict[int, float] = {}
         for total, p, is_double in _DICE:
-            if is_double and doubles == 2:
+            if is_double and limit is not None and doubles == limit - 1:
                 out[board.jail * 3] = out.get(board.jail * 3, 0.0) + p
                 continue
             for stop, w in stops[space][total]:
                 for end, q in resolved[stop]:
                     jailed = end == board.jail and board.kinds[stop] != "jail"
-                    nxt = end * 3 + (doubles + 1 if is_double and not jailed else 0)
+                    nxt = end * 3 + (min(doubles + 1, 2) if again and is_double and not jailed else 0)
                     out[nxt] = out.get(nxt, 0.0) + p * w * q
         moves.append(out)
     dist = [1.0 / (n * 3)] * (n * 3)

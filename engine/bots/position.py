@@ -38,6 +38,7 @@ class EditionFigures:
     single: dict[str, float]  # street group -> rent per opponent roll of its lots held apart
     rank: dict[str, int]  # street group -> its place by what building it up earns per dollar
     memo: dict[tuple[str, float], float]  # (group, rent factor) -> its full worth, worked out once
+    landlord: bool  # lots are bought or rented from a treasury (Magie's 1904 game)
 
 
 @cache
@@ -76,6 +77,7 @@ def figures_for(edition: str, rules: RuleOptions) -> EditionFigures:
         single=single,
         rank={g: i for i, g in enumerate(ranked)},
         memo={},
+        landlord="lot" in board.kinds,
     )
 
 

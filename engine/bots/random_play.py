@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.bots.base import BotBase, answer
 from engine.bots.position import Position
 from engine.commands import AcceptTrade, Command, PlaceBid, ProposeTrade, RejectTrade
-from engine.queries import trading_open
+from engine.queries import pledged, trading_open
 from engine.state import Bundle, Pending
 
 OFFER_ODDS = 25  # one decision in this many, while trading is open, is a random offer
@@ -40,7 +40,8 @@ class RandomBot(BotBase):
         return ProposeTrade(player=me, to=partner, give=give, take=take)
 
     def _bundle(self, pos: Position, owner: int) -> Bundle:
-        free = [s for s in pos.deeds_of(owner) if not pos.built(pos.group(s))]
+        held = pledged(pos.view)
+        free = [s for s in pos.deeds_of(owner) if not pos.built(pos.group(s)) and s not in held]
         deeds = tuple(sorted({free[self.below(len(free))] for _ in range(self.below(3))})) if free else ()
         cash = self.below(pos.funds[owner] // 4 + 1) if self.below(2) else 0
         cards = self.below(pos.jail_cards[owner] + 1)

@@ -67,7 +67,7 @@ def test_the_same_seed_gives_the_same_report(capsys: pytest.CaptureFixture[str])
         (["--bots", "hard"], "at least 2 seats"),
         (["--bots", "hard,easy", "--players", "3"], "does not match"),
         (["--bots", ",".join(["easy"] * 9)], "2 to 8 players"),
-        (["--bots", "hard,easy", "--games", "0"], "at least 1"),
+        (["--bots", "[/],hard"], "unknown bot level [/]"),  # quoted as typed, never read as markup
     ],
 )
 def test_bad_input_gets_a_clear_answer_and_no_traceback(
@@ -81,5 +81,16 @@ def test_bad_input_gets_a_clear_answer_and_no_traceback(
 def test_without_bots_the_simple_players_report_is_unchanged(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--games", "2", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert set(data) == {"games", "rolls", "wins", "turns", "capped", "landings"}
-    assert len(data["wins"]) == 4
+    assert set(data) == {"games", "rolls", "wins", "turns", "capped", "landings", "scores", "top_buyer"}
+    assert len(data["wins"]) == 4 and len(data["scores"]["average_by_seat"]) == 4
+
+
+def test_the_1904_report_says_how_often_somebody_went_to_the_poorhouse(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "--edition", "landlords-1904", "--games", "2", "--seed", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["capped"] == 0 and set(data["poorhouse"]) == {"games", "share", "visits"}
+    assert main(["simulate", "--edition", "landlords-1904", "--games", "2", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "poorhouse" in out and "Average final worth by seat" in out

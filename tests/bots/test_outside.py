@@ -193,5 +193,8 @@ def test_a_saved_game_whose_bot_is_gone_is_refused_in_words(tmp_path: Path) -> N
     room.close()
     save = next((tmp_path / "saves").rglob("*.json"))
     save.write_text(save.read_text(encoding="utf-8").replace(LISTENER, "gone_away:Bot"), encoding="utf-8")
-    with pytest.raises(PersistenceError, match="Bob's bot cannot be seated: cannot import 'gone_away'"):
+    with pytest.raises(
+        PersistenceError,
+        match=r"^This game cannot be played on: cannot import 'gone_away'.*\(the bot at Bob's seat\)$",
+    ):
         resume_room(persistence, None)

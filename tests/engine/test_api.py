@@ -17,8 +17,8 @@ from engine import (
     new_game,
     waiting_for,
 )
-from engine.commands import COMMAND_ADAPTER, COMMAND_LIST_ADAPTER
-from engine.events import EVENT_LIST_ADAPTER, Event
+from engine.commands import command_adapter, command_list_adapter
+from engine.events import Event, event_list_adapter
 from engine.narration import _TEXTS, describe
 from engine.players import SimplePlayer
 from engine.simulate import play_game
@@ -93,12 +93,12 @@ def test_from_state_copies_rather_than_shares() -> None:
 
 def test_commands_and_events_serialise() -> None:
     game = _played(turns=60)
-    log = COMMAND_LIST_ADAPTER.validate_json(COMMAND_LIST_ADAPTER.dump_json(game.log))
+    log = command_list_adapter().validate_json(command_list_adapter().dump_json(game.log))
     assert log == game.log
-    assert COMMAND_ADAPTER.validate_python({"kind": "roll_dice", "player": 1}) == RollDice(player=1)
+    assert command_adapter().validate_python({"kind": "roll_dice", "player": 1}) == RollDice(player=1)
     with pytest.raises(Exception, match="extra"):
-        COMMAND_ADAPTER.validate_python({"kind": "roll_dice", "player": 1, "cheat": True})
-    events = EVENT_LIST_ADAPTER.validate_python(game.opening)
+        command_adapter().validate_python({"kind": "roll_dice", "player": 1, "cheat": True})
+    events = event_list_adapter().validate_python(game.opening)
     assert events == game.opening
 
 

@@ -13,11 +13,19 @@ from scenario import (
     BROWN,
     DARK_BLUE,
     GRACE,
+    GREEN,
     LIGHT_BLUE,
     LINUS,
     MEDITERRANEAN,
     ORANGE,
+    PACIFIC,
     PARK_PLACE,
+    PINK,
+    RED,
+    ST_CHARLES,
+    STATES,
+    VIRGINIA,
+    YELLOW,
     build,
     cash,
     hotel,
@@ -201,39 +209,50 @@ def test_short_game_hotels_come_after_three_houses() -> None:
 
 
 def _shortage():  # type: ignore[no-untyped-def]
-    """Ada and Grace can both build; 3 houses left in the bank; Linus has no cash to build."""
+    """Ada and Grace can both build; 1 house left in the bank; Linus has no cash to build."""
     game = table()
     cash(game, LINUS, 0)
     own(game, ADA, *BROWN)
     own(game, GRACE, *DARK_BLUE)
-    own(game, LINUS, *ORANGE, *LIGHT_BLUE, 11, 13, 14)
+    own(game, LINUS, *ORANGE, *LIGHT_BLUE, *PINK)
     for s in (*ORANGE, *LIGHT_BLUE):
         build(game, s, houses=4)
-    build(game, 11, houses=3)
-    build(game, 13, houses=2)
+    build(game, ST_CHARLES, houses=3)
+    build(game, STATES, houses=2)
+    build(game, VIRGINIA, houses=2)
     return settle(game)
 
 
 def test_a_contested_last_house_goes_to_auction_and_the_winner_pays_the_bid() -> None:
     game = _shortage()
-    assert game.state.bank.houses == 3
+    assert game.state.bank.houses == 1
     events = play(game, Build(player=ADA, space=MEDITERRANEAN))
     started = of_kind(events, "auction_started")[0]
     assert (started.lot, started.initiator) == ("house", ADA)  # type: ignore[attr-defined]
     assert game.state.pending.kind == "auction" and game.state.pending.player == GRACE
-    play(game, PlaceBid(player=GRACE, amount=120))
+    play(game, PlaceBid(player=GRACE, amount=220))
     assert game.state.pending.player == ADA
-    play(game, PlaceBid(player=ADA, amount=150))
+    play(game, PlaceBid(player=ADA, amount=250))
     events = play(game, PassAuction(player=GRACE))
-    assert of_kind(events, "auction_won")[0].amount == 150  # type: ignore[attr-defined]
-    assert houses(game, MEDITERRANEAN) == 1 and game.state.players[ADA].cash == 1350
+    assert of_kind(events, "auction_won")[0].amount == 250  # type: ignore[attr-defined]
+    assert houses(game, MEDITERRANEAN) == 1 and game.state.players[ADA].cash == 1250
     assert game.state.pending.kind == "roll" and game.state.pending.player == ADA  # play resumes
     assert replays(game)
 
 
+def test_a_contested_house_never_sells_below_the_printed_price_of_the_lot_it_may_go_on() -> None:
+    game = _shortage()
+    events = play(game, Build(player=ADA, space=MEDITERRANEAN))
+    # Ada's brown house costs $50, but Grace would put it on Park Place or Boardwalk, at $200
+    assert of_kind(events, "auction_started")[0].min_bid == 200  # type: ignore[attr-defined]
+    with pytest.raises(IllegalCommand) as err:
+        game.apply(PlaceBid(player=GRACE, amount=199))
+    assert err.value.code == "bid_too_low"
+
+
 def test_a_rival_who_wins_a_house_places_it_himself() -> None:
     game = _shortage()
-    play(game, Build(player=ADA, space=MEDITERRANEAN), PlaceBid(player=GRACE, amount=10))
+    play(game, Build(player=ADA, space=MEDITERRANEAN), PlaceBid(player=GRACE, amount=200))
     play(game, PassAuction(player=ADA))
     assert (game.state.pending.kind, game.state.pending.player) == ("place_building", GRACE)
     assert game.legal_commands(GRACE) == [
@@ -242,7 +261,7 @@ def test_a_rival_who_wins_a_house_places_it_himself() -> None:
     ]
     events = play(game, Build(player=GRACE, space=PARK_PLACE))
     assert kinds(events) == ["building_placed"]
-    assert game.state.players[GRACE].cash == 1490 and houses(game, PARK_PLACE) == 1
+    assert game.state.players[GRACE].cash == 1300 and houses(game, PARK_PLACE) == 1
     assert houses(game, MEDITERRANEAN) == 0
     assert game.state.pending.kind == "roll" and game.state.pending.player == ADA
 
@@ -264,10 +283,60 @@ def test_no_auction_while_the_bank_can_serve_everyone() -> None:
     assert kinds(events) == ["building_bought"]
 
 
+def test_a_full_bank_never_auctions_the_first_house_however_many_groups_could_take_them() -> None:
+    """All 32 houses in the bank and three rich players with bare groups of three: twelve houses each could
+    be built, 36 in all, yet nobody has asked for more than the bank holds: the first house sells at its
+    printed price, not at auction from $1."""
+    game = table()
+    own(game, ADA, *GREEN)
+    own(game, GRACE, *RED)
+    own(game, LINUS, *YELLOW)
+    for p in (ADA, GRACE, LINUS):
+        cash(game, p, 5000)
+    settle(game)
+    events = play(game, Build(player=ADA, space=PACIFIC))
+    assert kinds(events) == ["building_bought"]
+    assert game.state.players[ADA].cash == 5000 - 200
+
+
+def test_the_last_houses_go_to_auction_once_the_bank_cannot_give_one_to_each_who_could_build() -> None:
+    game = table()
+    own(game, ADA, *BROWN)
+    own(game, GRACE, *DARK_BLUE)
+    own(game, LINUS, *ORANGE, *LIGHT_BLUE, *PINK)
+    for s in (*ORANGE, *LIGHT_BLUE):
+        build(game, s, houses=4)
+    for s in PINK:
+        build(game, s, houses=2)  # two houses left for Ada, Grace and Linus, who all could build
+    settle(game)
+    assert game.state.bank.houses == 2
+    events = play(game, Build(player=ADA, space=MEDITERRANEAN))
+    started = of_kind(events, "auction_started")[0]
+    assert started.bidders == (GRACE, LINUS, ADA)  # type: ignore[attr-defined]
+    assert started.min_bid == 200  # type: ignore[attr-defined]
+
+
+def test_two_builders_and_two_houses_build_freely_until_the_last_one() -> None:
+    game = table()
+    own(game, ADA, *BROWN)
+    own(game, GRACE, *DARK_BLUE)
+    cash(game, LINUS, 0)
+    own(game, LINUS, *ORANGE, *LIGHT_BLUE, *PINK)
+    for s in (*ORANGE, *LIGHT_BLUE):
+        build(game, s, houses=4)
+    for s in PINK:
+        build(game, s, houses=2)
+    settle(game)
+    events = play(game, Build(player=ADA, space=MEDITERRANEAN))
+    assert kinds(events) == ["building_bought"]  # one for Ada, one left for Grace
+    events = play(game, Build(player=ADA, space=BALTIC))
+    assert of_kind(events, "auction_started")  # the last house: Grace may want it too
+
+
 def test_no_auction_when_no_rival_can_build() -> None:
     game = _shortage()
     cash(game, GRACE, 100)  # cannot pay for a $200 house
     settle(game)
-    assert game.state.bank.houses == 3
+    assert game.state.bank.houses == 1
     events = play(game, Build(player=ADA, space=MEDITERRANEAN))
     assert kinds(events) == ["building_bought"]

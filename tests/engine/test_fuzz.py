@@ -14,21 +14,31 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import (
+    AcceptLoan,
     AcceptTrade,
+    BorrowFromBank,
     Build,
+    BuyLot,
+    BuyLuxury,
     BuyProperty,
+    ChooseDirection,
     ChooseIncomeTax,
     Command,
     DeclareBankruptcy,
+    DeclineLuxury,
     EndTurn,
     Game,
+    GoToPoorhouse,
     IllegalCommand,
     KeepMortgage,
     Mortgage,
     PassAuction,
     PayJailFine,
     PlaceBid,
+    ProposeLoan,
     ProposeTrade,
+    RentLot,
+    RepayLoan,
     RollDice,
     RuleOptions,
     SellBuilding,
@@ -52,6 +62,8 @@ CONFIGS = [
     ("classic", 4, RuleOptions(time_limit_rounds=25)),
     ("classic", 4, RuleOptions(even_building=False, auctions=False)),
     ("two-rings", 3, None),
+    ("landlords-1904", 4, None),
+    ("landlords-1904", 3, RuleOptions(lot_tickets=False, circuits=2)),
 ]
 
 
@@ -83,7 +95,28 @@ def _illegal(rng: random.Random, n: int) -> Command:
             AcceptTrade(player=p, trade_id=rng.randint(0, 5)),
             KeepMortgage(player=p, space=space),
             ChooseIncomeTax(player=p, option=rng.choice(["flat", "percent"])),
+            BuyLot(player=p),
+            RentLot(player=p),
+            BuyLuxury(player=p),
+            DeclineLuxury(player=p),
+            GoToPoorhouse(player=p),
+            ChooseDirection(player=p, direction=rng.choice(["forward", "backward"])),
+            BorrowFromBank(player=p, notes=rng.randint(1, 4), security=(space, rng.randrange(40))),
+            RepayLoan(player=p, loan=rng.randint(0, 6)),
+            AcceptLoan(player=p, offer=rng.randint(0, 5)),
         ]
+    )
+
+
+def _loan(rng: random.Random, game: Game, p: int, to: int) -> ProposeLoan:
+    """A loan between two players, either way, against some of the borrower's lots."""
+    lender = rng.choice([p, to])
+    borrower = to if lender == p else p
+    lots = [s for s in game.board.deeds if game.state.deeds[s].owner == borrower]
+    security = tuple(rng.sample(lots, k=min(len(lots), rng.randint(0, 2))))
+    principal = rng.choice([rng.randint(1, 60), rng.randint(1, 400)])
+    return ProposeLoan(
+        player=p, to=to, lender=lender, principal=principal, interest=rng.randint(0, 20), security=security
     )
 
 
@@ -97,6 +130,8 @@ def _step(rng: random.Random, game: Game) -> Command | None:
     if r < 0.15 and trading_open(game, st_.pending.player):
         p = st_.pending.player if rng.random() < 0.5 else rng.randrange(n)
         to = rng.randrange(n)
+        if game.board.edition.loans is not None and rng.random() < 0.5:
+            return _loan(rng, game, p, to)
         return ProposeTrade(player=p, to=to, give=_bundle(rng, game, p), take=_bundle(rng, game, to))
     who = st_.pending.player if r < 0.92 else rng.randrange(n)
     legal = game.legal_commands(who)
@@ -167,6 +202,20 @@ def test_random_play_reaches_the_hard_corners() -> None:
         "credit_drawn",
         "game_over",
         "deed_transferred",
+        "lot_offered",
+        "luxury_bought",
+        "move_lost",
+        "franchise_claimed",
+        "award_received",
+        "route_chosen",
+        "direction_chosen",
+        "loan_taken",
+        "loan_repaid",
+        "loan_proposed",
+        "loan_rejected",
+        "went_to_poorhouse",
+        "left_poorhouse",
+        "circuit_completed",
     }
 
 

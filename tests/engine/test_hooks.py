@@ -17,9 +17,11 @@ from engine.registry import (
     CARD_EFFECTS,
     END_RULES,
     LINK_CONDITIONS,
+    OPENINGS,
     RENT_MODELS,
     SPACE_ACTIONS,
     THROW_AGAIN,
+    THROW_RULES,
 )
 
 ENGINE = Path(engine.__file__).parent
@@ -32,7 +34,9 @@ def test_every_hook_named_in_every_edition_resolves(edition: str) -> None:
     assert ed.hooks.building in BUILD_RULES
     assert ed.hooks.arrival in ARRIVAL_ACTIONS
     assert ed.hooks.ending in END_RULES
-    assert ed.short_game.ending in END_RULES and ed.time_limit.ending in END_RULES
+    assert ed.hooks.throw in THROW_RULES and ed.hooks.opening in OPENINGS
+    for variant in (ed.short_game, ed.time_limit):
+        assert variant is None or variant.ending in END_RULES
     for space in ed.spaces:
         assert space.kind in SPACE_ACTIONS, f"{edition}: no action for space kind {space.kind!r}"
     for gid, group in ed.groups.items():

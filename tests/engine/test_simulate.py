@@ -6,6 +6,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from engine.simulate import simulate
 
 
@@ -56,3 +58,44 @@ def test_the_command_line_refuses_bad_arguments_in_one_line() -> None:
         text=True,
     )
     assert res.returncode == 2 and "Traceback" not in res.stderr and "players" in res.stderr
+
+
+@pytest.mark.parametrize("extra", [[], ["--bots", "hard,normal,easy"]], ids=["simple", "bots"])
+def test_a_run_split_across_processes_gives_exactly_the_serial_figures(
+    extra: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cli.main import main
+
+    figures = []
+    for jobs in ("1", "2"):
+        assert main(["simulate", "--games", "12", "--seed", "8", "--json", "--jobs", jobs, *extra]) == 0
+        figures.append(json.loads(capsys.readouterr().out))
+    assert figures[0] == figures[1] and figures[0]["games"] == 12
+
+
+def test_the_slices_of_a_run_cover_every_game_once_in_order() -> None:
+    from cli.parallel import slices
+
+    for games in (1, 7, 100, 10_000):
+        for jobs in (1, 2, 8):
+            parts = slices(games, jobs)
+            assert [f for f, _ in parts] == list(range(0, games, parts[0][1]))
+            assert sum(n for _, n in parts) == games
+
+
+def test_the_1904_game_always_ends_and_its_figures_are_counted() -> None:
+    r = simulate(12, players=4, seed=8, edition="landlords-1904")
+    data = r.as_dict()
+    assert r.capped == 0 and sum(r.wins) == 12
+    scores = data["scores"]
+    assert isinstance(scores, dict) and len(scores["average_by_seat"]) == 4
+    assert scores["winner_average"] >= scores["average"] > 0
+    top = data["top_buyer"]
+    assert isinstance(top, dict) and 0 <= top["wins"] <= top["games"] <= 12
+    poorhouse = data["poorhouse"]
+    assert isinstance(poorhouse, dict) and 0 <= poorhouse["games"] <= 12
+    assert r.landings[4] == r.landings[30] == 0  # No Trespassing is resolved to the jail beside Coal
+
+
+def test_the_classic_report_has_no_poorhouse() -> None:
+    assert "poorhouse" not in simulate(2, players=2, seed=1, max_turns=50).as_dict()

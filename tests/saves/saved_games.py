@@ -35,6 +35,12 @@ GAMES = {
         seed=1,
         rules=RuleOptions(free_parking_pot=True, double_go_salary=True),
     ),
+    "landlords-1904, twice round": Setup(
+        "landlords-1904", ("Ada", "Grace", "Linus"), seed=0, rules=RuleOptions(circuits=2)
+    ),
+    "landlords-1904, no lot tickets": Setup(
+        "landlords-1904", ("Ada", "Grace", "Linus"), seed=4, rules=RuleOptions(circuits=2, lot_tickets=False)
+    ),
 }
 
 

@@ -10,6 +10,7 @@ import pytest
 from cli.main import main
 from engine import Game, new_game
 from saves import SaveStore, Seat
+from tui import terminal
 
 from saved_games import GAMES, finished, play, seats_of
 
@@ -29,6 +30,12 @@ def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         pass
     (tmp_path / "broken-deadbeef.json").write_text('{"format_version": 1, "title": "cut')
     return tmp_path
+
+
+@pytest.fixture
+def a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As if run from a terminal, for `resume` to get as far as the save (it plays in no test)."""
+    monkeypatch.setattr(terminal, "missing", lambda: False)
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -82,6 +89,14 @@ def test_show_tells_everything_about_one_game(folder: Path, capsys: pytest.Captu
     assert re.search(r"Ada\s+\$[\d,]+\s+\d+\s+\$[\d,]+", out)
 
 
+def test_show_tells_the_rules_in_words(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    save_id = _id(folder, "Over and done")
+    status, out, _ = _run(capsys, "saves", "show", save_id, "--saves-dir", str(folder))
+    assert status == 0
+    rules = next(line for line in out.splitlines() if line.startswith("Rules"))
+    assert "the Short Game" in rules and "True" not in rules and "False" not in rules
+
+
 def test_delete_asks_first_unless_told_not_to(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
     save_id = _id(folder, "Over and done")
     status, _, err = _run(capsys, "saves", "delete", save_id, "--saves-dir", str(folder))
@@ -111,6 +126,7 @@ def test_resume_status_shows_where_the_last_game_stands(
     assert status == 0 and "The last turn:" in out and "Game over:" in out
 
 
+@pytest.mark.usefixtures("a_terminal")
 def test_resume_and_replay_fail_in_one_line(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
     cases = [
         (("resume", "nope"), f"landlords: {folder}: no saved game has the id 'nope'\n"),
@@ -124,6 +140,7 @@ def test_resume_and_replay_fail_in_one_line(folder: Path, capsys: pytest.Capture
         assert err.startswith(expected) and err.count("\n") == 1, err
 
 
+@pytest.mark.usefixtures("a_terminal")
 def test_resume_refuses_a_game_open_elsewhere(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _, session = SaveStore(folder).open(_id(folder, "Still going"))
     with session:
@@ -131,6 +148,7 @@ def test_resume_refuses_a_game_open_elsewhere(folder: Path, capsys: pytest.Captu
     assert status == 2 and "this game is open in another landlords (process" in err
 
 
+@pytest.mark.usefixtures("a_terminal")
 def test_resume_with_no_saves(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = _run(capsys, "resume", "--saves-dir", str(tmp_path / "none"))
     assert status == 2 and err == f"landlords: there are no saved games in {tmp_path / 'none'}\n"

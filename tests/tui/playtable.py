@@ -69,6 +69,16 @@ def game_screen(app: LandlordsApp) -> GameScreen:
     return screen
 
 
+def burst(app: LandlordsApp, *keys: str) -> None:
+    """Keys arriving together, as a slow link delivers them: posted at once, none waits for the last."""
+    from textual import events
+
+    names = {"backspace": "\x7f", "enter": "\r", "tab": "\t"}
+    for key in keys:
+        char = names.get(key, key if len(key) == 1 else None)
+        app.post_message(events.Key(key, char))
+
+
 async def settle(pilot: Pilot[int], timeout: float = 10.0) -> None:
     """Wait until the bots have made every move they can and the screens have caught up."""
     app = pilot.app
@@ -160,4 +170,76 @@ def showcase_client() -> LocalClient:
     # the three bots take their turns
     while room.bot_due() is not None:
         room.play_bot()
+    return LocalClient(room)
+
+
+def crowded_client() -> LocalClient:
+    """Six at the table, a few turns in: the board's centre lists them two to a line."""
+    seats = [
+        VERA,
+        ADA,
+        GRACE,
+        ALAN,
+        Seat(name="Linus", kind="bot", level="normal"),
+        Seat(name="Ken", kind="bot", level="normal"),
+    ]
+    game = scripted_game(seats, [(5, 6), (1, 3), (4, 5), (2, 3), (3, 3), (6, 1), (2, 5)], seed=3)
+    events = list(game.opening)
+    room = Room(game, seats, simple_opponents(seats), history=events)
+    from engine import EndTurn, RollDice
+
+    for cmd in (RollDice(player=0),):
+        room.submit(0, cmd, room.version)
+    while room.view(None).pending is not None and room.view(None).pending.player == 0:  # type: ignore[union-attr]
+        legal = room.legal(0)
+        end = next((c for c in legal if isinstance(c, EndTurn)), None)
+        room.submit(0, end if end is not None else legal[0], room.version)
+    while room.bot_due() is not None:
+        room.play_bot()
+    return LocalClient(room)
+
+
+def debtor_client() -> LocalClient:
+    """Vera is about to land on Ada's built-up Boardwalk with $20: a debt to raise."""
+    seats = [VERA, ADA]
+
+    def arrange(game: Game) -> None:
+        st = game.state
+        for space in (37, 39):
+            st.deeds[space].owner = 1
+            st.deeds[space].level = 2
+        st.bank.houses -= 4
+        for space in (1, 3, 6, 8, 9):
+            st.deeds[space].owner = 0
+        st.players[0].cash = 20
+        st.players[0].position = 35
+
+    return client_for(scripted_game(seats, [(1, 3)], arrange=arrange), seats)
+
+
+def magie_showcase_client() -> LocalClient:
+    """A 1904 game some turns in, for pictures: lots owned and one pledged, a charter, the boxes filled,
+    someone in jail and someone in the poorhouse, Vera about to throw."""
+    from engine import Loan
+
+    seats = [VERA, ADA, GRACE, ALAN]
+    game = new_game("landlords-1904", [s.name for s in seats], seed=21)
+    simple = SimplePlayer()
+    events = list(game.opening)
+    while game.state.turn < 14 or game.state.current != 0 or game.state.pending.kind != "roll":  # type: ignore[union-attr]
+        pend = game.state.pending
+        assert pend is not None
+        events += game.apply(simple.decide(game, pend.player))
+    st = game.state
+    assert st.current == 0 and st.winner is None
+    vera = [s for s in game.board.deeds if st.deeds[s].owner == 0]
+    loan = Loan(id=st.next_loan_id, borrower=0, lender=None, principal=100, interest=5, security=(vera[-1],))
+    st.next_loan_id += 1
+    st.loans.append(loan)
+    st.players[0].cash += 100
+    st.boxes["bank"] -= 100
+    st.players[2].position, st.players[2].in_jail = 10, True
+    st.players[3].position, st.players[3].in_poorhouse, st.players[3].poorhouse_pips = 20, True, 7
+    st.players[1].luxuries = 1
+    room = Room(game, seats, simple_opponents(seats), history=events)
     return LocalClient(room)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from playtable import ADA, VERA, app_for, client_for, game_screen, log_text, scripted_game, settle
+from playtable import ADA, VERA, app_for, burst, client_for, game_screen, log_text, scripted_game, settle
 
 from tui.dialogs.auction import AuctionDialog
 from tui.dialogs.buy import BuyDialog
@@ -75,3 +75,53 @@ async def test_a_bid_too_low_is_refused_in_one_line_and_changes_nothing() -> Non
         await settle(pilot)
         assert client.view(0).deeds[BALTIC].owner == 1
         assert game_screen(app).board.cells[BALTIC].state.owner == 1  # type: ignore[union-attr]
+
+
+async def test_enter_bids_whatever_has_the_focus_and_tab_never_lands_on_a_raise_button() -> None:
+    seats = [VERA, ADA]
+    client = client_for(scripted_game(seats, [(1, 2)]), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("a")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, AuctionDialog)
+        seen = set()
+        for _ in range(6):  # round the dialog with Tab
+            await pilot.press("tab")
+            seen.add(dialog.focused.id if dialog.focused else None)
+        assert {"up10", "up50"}.isdisjoint(seen) and {"amount", "bid"} <= seen
+        while dialog.focused is None or dialog.focused.id != "bid":
+            await pilot.press("tab")
+        await pilot.press("plus")  # the +10 the mouse would click: the key raises the bid
+        assert dialog.query_one("#amount").value == "71"  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert client.view(0).deeds[BALTIC].owner == 0
+        assert "Vera won Baltic Avenue for $71." in log_text(app)
+
+
+async def test_a_backspace_and_a_digit_arriving_together_both_count() -> None:
+    """Keys from a slow link arrive in bursts: a Backspace followed at once by a digit changes the last
+    digit, in the bid typed anywhere in the dialog and in the bid field itself."""
+    seats = [VERA, ADA]
+    client = client_for(scripted_game(seats, [(1, 2)]), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("a")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, AuctionDialog)
+        amount = dialog.query_one("#amount")
+        burst(app, "8", "0", "backspace", "5")
+        await pilot.pause()
+        assert amount.value == "85"  # type: ignore[attr-defined]
+        amount.focus()
+        await pilot.pause()
+        burst(app, "end", "backspace", "9")
+        await pilot.pause()
+        assert amount.value == "89"  # type: ignore[attr-defined]

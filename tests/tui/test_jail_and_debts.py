@@ -7,14 +7,16 @@ from textual.widgets import DataTable
 
 from engine import Game
 from tui.dialogs.bankruptcy import BankruptcyDialog
+from tui.dialogs.build import BuildDialog
 from tui.dialogs.buy import BuyDialog
 from tui.dialogs.card import CardDialog
 from tui.dialogs.debt import DebtDialog
 from tui.dialogs.income_tax import IncomeTaxDialog
 from tui.dialogs.jail import JailDialog
+from tui.dialogs.mortgage import MortgageDialog
 from tui.screens.game_over import GameOverScreen
 
-BALTIC, PARK_PLACE, BOARDWALK = 3, 37, 39
+MEDITERRANEAN, BALTIC, PARK_PLACE, BOARDWALK = 1, 3, 37, 39
 
 
 async def test_sent_to_jail_then_paying_the_fine_from_the_jail_dialog() -> None:
@@ -25,20 +27,25 @@ async def test_sent_to_jail_then_paying_the_fine_from_the_jail_dialog() -> None:
 
     client = client_for(scripted_game(seats, [(2, 3), (1, 2), (1, 2)], arrange=arrange), seats)
     app = app_for(client)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await settle(pilot)
         await pilot.press("r")
         await settle(pilot)
         assert client.view(0).players[0].in_jail
         await play_until(pilot, lambda: isinstance(app.screen, JailDialog))
+        await pilot.press("c")
+        await pilot.pause()
+        assert app._notifications and any(
+            n.message == "You have no Get Out of Jail Free card." for n in app._notifications
+        )
         await pilot.press("p")
         await settle(pilot)
         view = client.view(0)
         assert not view.players[0].in_jail
         assert view.players[0].cash == 1500 - 50
         assert not isinstance(app.screen, JailDialog)
-        assert "Vera landed on Go To Jail and went to jail." in log_text(app)
-        assert "Vera paid the fine and left jail." in log_text(app)
+        assert "Vera moved to Go To Jail.\nVera was sent to jail." in log_text(app)
+        assert "Vera paid the $50 jail fine.\nVera left jail." in log_text(app)
 
 
 async def test_the_income_tax_choice() -> None:
@@ -119,6 +126,8 @@ async def test_a_debt_raised_as_far_as_possible_then_bankruptcy_and_game_over() 
         assert isinstance(dialog, DebtDialog)
         assert "owes Ada $2,000" in str(dialog.query_one("#title").render())
         assert not dialog.query_one("#bankrupt").disabled  # $100 and a $30 mortgage cannot cover it
+        keys = {b.binding.action for b in dialog.active_bindings.values() if b.enabled}
+        assert "bankrupt" in keys and not {"loan", "poorhouse"} & keys  # the classic game lends nothing
         await pilot.press("enter")  # the one way to raise cash: mortgage Baltic Avenue
         await settle(pilot)
         assert client.view(0).deeds[BALTIC].mortgaged
@@ -170,3 +179,65 @@ async def test_a_debt_that_mortgaging_covers_is_paid_and_bankruptcy_is_never_off
         assert view.players[0].cash == 0 and view.players[1].cash == 1550
         assert not isinstance(app.screen, DebtDialog)
         assert "Vera paid Ada $50 rent for Boardwalk." in log_text(app)
+
+
+async def test_every_way_to_raise_cash_is_reachable_from_the_debt_dialog() -> None:
+    """m opens the mortgage dialog over the debt, b the building dialog; what they raise pays the debt."""
+    seats = [VERA, ADA]
+
+    def built_and_short(game: Game) -> None:
+        _rent_just_coverable(game)
+        st = game.state
+        st.deeds[MEDITERRANEAN].owner = 0
+        st.deeds[MEDITERRANEAN].level = st.deeds[BALTIC].level = 1
+        st.bank.houses -= 2
+
+    client = client_for(scripted_game(seats, [(1, 3)], arrange=built_and_short), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        debt = app.screen
+        assert isinstance(debt, DebtDialog)
+        assert not debt.query_one("#mortgage").disabled and not debt.query_one("#sell").disabled
+        await pilot.press("b")
+        await pilot.pause()
+        building = app.screen
+        assert isinstance(building, BuildDialog) and building.player == 0
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is debt
+        await pilot.press("m")
+        await pilot.pause()
+        mortgages = app.screen
+        assert isinstance(mortgages, MortgageDialog)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("enter")  # the first way in the list: sell a house on Mediterranean Avenue
+        await settle(pilot)
+        assert client.view(0).players[0].cash == 20 + 25
+        await pilot.press("enter")  # and one on Baltic Avenue: $70 pays the $50 rent
+        await settle(pilot)
+        view = client.view(0)
+        assert view.players[0].cash == 20 and view.players[1].cash == 1550
+        assert not isinstance(app.screen, DebtDialog)
+
+
+async def test_the_centre_tells_a_visitor_on_the_jail_corner_from_a_prisoner() -> None:
+    seats = [VERA, ADA]
+
+    def arrange(game: Game) -> None:
+        game.state.players[0].position = 10  # Vera only visiting
+        game.state.players[1].position = 10
+        game.state.players[1].in_jail = True
+
+    client = client_for(scripted_game(seats, arrange=arrange), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        lines = str(app.screen.query_one("#centre").render()).splitlines()
+        vera = next(line for line in lines if "Vera" in line and "$1,500" in line)
+        ada = next(line for line in lines if "Ada" in line and "$1,500" in line)
+        assert "Just Visiting" in vera and "in jail" not in vera
+        assert "in jail" in ada and "Visiting" not in ada

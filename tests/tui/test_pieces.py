@@ -13,7 +13,9 @@ from engine import Bundle, BuyProperty, RollDice, TradeOffer, board_for, load_ed
 from engine.state import AwaitingRoll
 from room import Persistence, PersistenceError, Seat, quick_seats, quick_setup
 from room.seats import bot_names
+from tui import look
 from tui.director import acting_seat, decision_for
+from tui.glyphs import UNICODE
 from tui.layout import layout_for, too_small
 from tui.stats import count
 from tui.themes import GROUP_COLOURS, defaults, group_var, themes
@@ -122,6 +124,54 @@ def test_every_theme_colours_every_group_and_player() -> None:
     assert len(set(bands)) == 8 and all(b.startswith("ansi_") for b in bands)
 
 
+def test_in_sixteen_colours_groups_that_share_a_hue_differ_by_a_pattern_and_lists_tag_them() -> None:
+    """Red and orange, brown and yellow are one hue each in sixteen colours (normal and bright): one of
+    each pair is underlined on the board, and lists name every group with two letters."""
+    ansi = next(t for t in themes() if t.ansi)
+
+    def hue(colour: str) -> str:
+        return ansi.variables[group_var(colour)].replace("bright_", "")
+
+    def look_of(colour: str) -> tuple[str, str]:
+        return hue(colour), ansi.variables[f"{group_var(colour)}-mark"]
+
+    streets = GROUP_COLOURS[:8]
+    assert hue("red") == hue("orange") and hue("brown") == hue("yellow")
+    assert len({look_of(c) for c in streets}) == len(streets)
+    for theme in themes():
+        assert {f"{group_var(c)}-mark" for c in GROUP_COLOURS} <= set(theme.variables)
+    board = board_for("classic")
+    tags = {look.group_tag(board, g).plain for g in board.edition.groups}
+    assert len(tags) == len(board.edition.groups) and all(len(t) == 2 for t in tags)
+
+
+def test_short_names_read_as_words_not_consonant_strings() -> None:
+    board = board_for("classic")
+    at_six = {s.name: fit(s.short, 6) for s in board.spaces}
+    assert at_six["Kentucky Avenue"] == "Kentuc" and at_six["Oriental Avenue"] == "Orient"
+    assert at_six["New York Avenue"] == "NewYrk" and at_six["Income Tax"] == "IncTax"
+    for space in board.spaces:  # never more than one letter squeezed out of a word kept whole
+        short = space.short.replace(".", "").replace(" ", "")
+        name = fit(space.short, 6)
+        assert name == short[:6] or len(short) - len(name) <= 1, (space.name, name)
+
+
+def test_the_help_explains_the_board_and_states_the_variant_s_own_rules() -> None:
+    from tui.screens.help import board_legend, rules_summary
+
+    game = quick_setup("Vera", seed=1)
+    board = board_for(game.edition)
+    ruleset = scripted_game([VERA, ADA], rules=game.rules).ruleset
+    legend = "\n".join(line.plain for line in board_legend(board, UNICODE, ["Vera", "Ada"]))
+    for words in ("● Vera", "▲ Ada", "owner", "a hotel", "mortgaged", "just visiting", "Or Orange"):
+        assert words in legend
+    short = " ".join(rules_summary(board, ruleset))
+    full = " ".join(rules_summary(board, None))
+    assert "10% of your total worth" in full and "of your total worth" not in short  # a flat tax
+    assert "after a failed throw" in short and "three houses" not in full
+    assert "a hotel needs 3 houses" in short
+
+
 def test_seats_and_the_quick_game() -> None:
     seats = quick_seats("Ada")
     assert seats[0] == Seat(name="Ada", kind="human")
@@ -163,6 +213,39 @@ def test_the_command_line_has_new_and_opens_the_start_screen_bare() -> None:
     assert isinstance(parser, argparse.ArgumentParser)
 
 
+def test_the_command_line_takes_editions_as_the_form_names_them_and_tells_its_version(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    parser = cli.build_parser()
+    assert parser.parse_args(["new", "--edition", "Classic"]).edition == "classic"
+    assert parser.parse_args(["simulate", "--edition", "MODERN"]).edition == "modern"
+    with pytest.raises(SystemExit):
+        parser.parse_args(["new", "--edition", "Monopoly"])
+    assert "no edition 'Monopoly'" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as done:
+        parser.parse_args(["--version"])
+    assert done.value.code == 0 and capsys.readouterr().out.startswith("landlords ")
+    for action in _all_actions(parser):
+        assert action.help, f"{action.option_strings or action.dest} has no help text"
+
+
+def _all_actions(parser: argparse.ArgumentParser) -> list[argparse.Action]:
+    found = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                found += _all_actions(sub)
+        elif not isinstance(action, argparse._HelpAction):
+            found.append(action)
+    return found
+
+
+def test_demo_tells_the_first_turn(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["demo", "--seed", "5", "--turns", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == "Turn 1: Ada to play."
+
+
 def test_a_saved_games_table_in_a_few_words() -> None:
     from room.library import table_of
 
@@ -170,3 +253,14 @@ def test_a_saved_games_table_in_a_few_words() -> None:
     assert table_of([VERA, bot, bot]) == "Vera + 2 bots"
     assert table_of([VERA, Seat(name="Grace", kind="human")]) == "Vera and Grace"
     assert table_of([bot, bot]) == "2 bots"
+
+
+def test_the_free_parking_pot_is_on_the_board_when_that_house_rule_is_on() -> None:
+    from engine import RuleOptions
+    from tui.widgets.board import cell_states
+
+    for pot_rule, label in ((True, "$350"), (False, "")):
+        game = scripted_game([VERA, ADA], rules=RuleOptions(free_parking_pot=pot_rule))
+        game.state.pot = 350 if pot_rule else 0
+        cells = cell_states(game.view(0), game.board, None, UNICODE)
+        assert cells[20].label == label

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from playtable import game_screen, log_text, settle
 from textual.widgets import DataTable
 
@@ -25,7 +26,9 @@ async def _play_a_little(pilot, app: LandlordsApp) -> None:  # type: ignore[no-u
     await play_until(pilot, lambda: client.view(None).turn >= 5, steps=60)
 
 
-async def test_quitting_saves_and_resuming_shows_the_game_as_it_was(saves_root: Path) -> None:
+async def test_quitting_saves_and_resuming_shows_the_game_as_it_was(
+    saves_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     first = _app(saves_root, kind="quick", seed=21)
     async with first.run_test(size=(80, 24)) as pilot:
         await _play_a_little(pilot, first)
@@ -34,6 +37,8 @@ async def test_quitting_saves_and_resuming_shows_the_game_as_it_was(saves_root: 
         left = client.view(None)
         log = log_text(first)
         await pilot.press("ctrl+q")
+    said = " ".join(capsys.readouterr().err.split())  # the screen is gone: the terminal tells
+    assert f"The game is saved: `landlords resume --saves-dir {saves_root}` takes it up" in said
     second = _app(saves_root, kind="resume")
     async with second.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -50,12 +55,24 @@ async def test_the_resume_screen_lists_saved_games_and_opens_one(saves_root: Pat
         await _play_a_little(pilot, first)
         turn = game_screen(first).client.view(None).turn
         await pilot.press("ctrl+q")
+    again = _app(saves_root, kind="quick", seed=22)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+q")
     second = _app(saves_root)
     async with second.run_test(size=(100, 30)) as pilot:
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(second.screen, ResumeScreen)
-        assert second.screen.query_one(DataTable).row_count == 1
+        table = second.screen.query_one(DataTable)
+        assert table.row_count == 2
+        titles = [str(table.get_row_at(i)[0]) for i in range(2)]
+        assert titles[0] != titles[1] and titles[0].startswith("Classic short game: Vera")  # twins told apart
+        assert sum(col.get_render_width(table) for col in table.columns.values()) <= 100 - 2
+        assert "x deletes it" in str(second.screen.query_one("#note").render())
+        assert second.screen.active_bindings["x"].binding.action == "delete"
+        turns = [g.turn for g in second.screen._games]
+        table.move_cursor(row=turns.index(max(turns)))  # the game played a little
         await pilot.press("enter")
         await settle(pilot)
         assert game_screen(second).client.view(None).turn == turn

@@ -1,14 +1,19 @@
-"""Pictures of the game screen (80 x 24 and 120 x 40), the trade negotiator and the deed panel, in the
-default and the ANSI theme. Update them with `pytest --snapshot-update` and look at every change."""
+"""Pictures of the game screen (80 x 24 and 120 x 40, every player's cash beside the board), the trade
+negotiator and the deed panel, in the default and the ANSI theme; the focus on each kind of widget in the
+ANSI theme; the new-game form in plain ASCII. Update them with `pytest --snapshot-update` and look at
+every change."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 import pytest
-from playtable import app_for, settle, showcase_client
+from playtable import app_for, crowded_client, debtor_client, magie_showcase_client, settle, showcase_client
 from textual.pilot import Pilot
 from textual.widgets import Input, SelectionList
+
+from room import Persistence
+from tui.app import AppOptions, LandlordsApp, Opening
 
 THEMES = ("dark", "ansi")
 Compare = Callable[..., bool]
@@ -53,3 +58,84 @@ def test_deed_panel(snap_compare: Compare, theme: str) -> None:
 
     app = app_for(showcase_client(), theme=theme)
     assert snap_compare(app, terminal_size=(80, 24), run_before=open_deed)
+
+
+def test_game_screen_with_six_players_shows_every_purse(snap_compare: Compare) -> None:
+    """Six at the table at 80 x 24: two players to a line in the board's centre, cash and place each."""
+    app = app_for(crowded_client(), theme="ansi")
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_settled)
+
+
+def _new_game_app(theme: str = "ansi", ascii_only: bool = False) -> LandlordsApp:
+    options = AppOptions(theme=theme, ascii=ascii_only, speed="instant", name="Vera")
+    return LandlordsApp(options, Opening(kind="new", seed=1), Persistence.off())
+
+
+FORM_FOCUS = {
+    "button": ("#start", ()),
+    "select": ("#edition", ()),
+    "select-open": ("#variant", ("enter",)),
+    "checkbox": ("#free_parking_pot", ()),
+    "input": ("#seed", ()),
+}
+
+
+@pytest.mark.parametrize("widget", list(FORM_FOCUS))
+def test_focus_shows_in_sixteen_colours_on_the_new_game_form(snap_compare: Compare, widget: str) -> None:
+    target, keys = FORM_FOCUS[widget]
+
+    async def focus(pilot: Pilot[int]) -> None:
+        await pilot.pause()
+        pilot.app.screen.query_one(target).focus()
+        await pilot.pause()
+        if keys:
+            await pilot.press(*keys)
+        await pilot.pause()
+
+    assert snap_compare(_new_game_app(), terminal_size=(80, 24), run_before=focus)
+
+
+GAME_FOCUS = {
+    "option-list": ("debt", ()),
+    "selection-list": ("trade", ("t", "p", "enter", "down", "enter", "D")),
+    "data-table": ("game", ("m",)),
+    "panel": ("game", ("h",)),
+    "start-menu": ("start", ()),
+}
+
+
+@pytest.mark.parametrize("widget", list(GAME_FOCUS))
+def test_focus_shows_in_sixteen_colours_in_the_game(snap_compare: Compare, widget: str) -> None:
+    where, keys = GAME_FOCUS[widget]
+    if where == "start":
+        app = LandlordsApp(AppOptions(theme="ansi", ascii=False), Opening(), Persistence.off())
+    elif where == "debt":
+        app = app_for(debtor_client(), theme="ansi")
+        keys = ("r",)
+    else:
+        app = app_for(showcase_client(), theme="ansi")
+
+    async def press(pilot: Pilot[int]) -> None:
+        if where != "start":
+            await settle(pilot)
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+        if where == "debt":
+            await settle(pilot)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=press)
+
+
+def test_the_new_game_form_in_plain_ascii(snap_compare: Compare) -> None:
+    """Ticked and unticked boxes read [X] and [ ], drop-downs end in v, nothing outside ASCII."""
+    assert snap_compare(_new_game_app("dark", ascii_only=True), terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_the_1904_board(snap_compare: Compare, size: tuple[int, int]) -> None:
+    """The Landlord's Game, 1904: lots, fees, a pledged lot, the jail beside Coal and the poorhouse beside
+    the Public Park, the money boxes in the centre, and the holdings with tickets and notes."""
+    app = app_for(magie_showcase_client(), theme="dark")
+    assert snap_compare(app, terminal_size=size, run_before=_settled)

@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
-from playtable import ADA, VERA, app_for, client_for, log_text, play_until, scripted_game, settle
+from playtable import (
+    ADA,
+    GRACE,
+    VERA,
+    app_for,
+    burst,
+    client_for,
+    log_text,
+    play_until,
+    scripted_game,
+    settle,
+)
 from textual.widgets import Input, SelectionList
 
 from engine import Game
+from room import Seat
 from tui.dialogs.trade import TradeScreen
 
 MEDITERRANEAN, BALTIC = 1, 3
@@ -129,7 +141,7 @@ async def test_a_counter_offer_rejects_and_reopens_the_terms_reversed() -> None:
         assert screen.draft.partner == 1
         assert screen.draft.give_deeds == {TENNESSEE}
         assert screen.draft.take_deeds == {CONNECTICUT}
-        assert "Vera turned the offer down: a counter-offer follows" in log_text(app)
+        assert "Vera turned the offer down: \u201ca counter-offer follows\u201d" in log_text(app)
 
 
 async def test_a_real_bot_turns_down_a_cheap_bid_for_its_group_completer_and_says_why() -> None:
@@ -151,3 +163,83 @@ async def test_a_real_bot_turns_down_a_cheap_bid_for_its_group_completer_and_say
         assert "Ada turned it down: that would complete your brown group" in status
         assert client.view(0).deeds[BALTIC].owner == 1
         assert "that would complete your brown group" in log_text(app)
+
+
+async def test_a_whole_offer_made_and_changed_from_the_keyboard_alone() -> None:
+    """p, D, c and Ctrl+S make the offer; after the refusal e goes back to the cash, ready to be typed
+    over; what is sent is always what the fields show, even when the keys arrive in one burst."""
+    seats = [VERA, ADA, GRACE]
+    client = client_for(scripted_game(seats, arrange=_ada_holds_baltic), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("t")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TradeScreen)
+        await pilot.press("p")
+        assert screen.focused is screen.query_one("#partner")
+        await pilot.press("enter", "down", "enter")  # Ada, the first in the list
+        await pilot.pause()
+        take = screen.query_one("#take", SelectionList)
+        assert take.option_count == 1  # Ada's deeds are there at once
+        await pilot.press("D")
+        assert screen.focused is take and take.highlighted == 0  # highlighted without a Down
+        await pilot.press("space")
+        await pilot.press("c")
+        assert screen.focused is screen.query_one("#give-cash")
+        burst(app, "1", "0", "ctrl+s")  # the send arrives before the field has told anyone
+        await settle(pilot)
+        sent = next(e for e in reversed(client.history()) if e.kind == "trade_proposed")
+        assert sent.trade.give.cash == 10 and sent.trade.take.deeds == (BALTIC,)
+        assert screen.mode == "answered" and "turned it down" in str(screen.query_one("#status").render())
+        burst(app, "e", "1", "5", "0")  # the amount typed at once after "Change the offer" is not lost
+        await pilot.pause()
+        await pilot.pause()
+        cash = screen.query_one("#give-cash", Input)
+        assert screen.mode == "compose" and screen.focused is cash
+        assert cash.value == "150"
+        assert "gives $150" in str(screen.query_one("#effects").render())
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        sent = next(e for e in reversed(client.history()) if e.kind == "trade_proposed")
+        assert sent.trade.give.cash == 150
+        assert client.view(0).deeds[BALTIC].owner == 0
+
+
+async def test_an_offer_received_is_answered_with_a_plain_letter() -> None:
+    """Ctrl+A is GNU screen's own key: a, r and o answer an offer."""
+    seats = [VERA, Seat(name="Grace", kind="human")]
+    client = client_for(scripted_game(seats, arrange=_ada_holds_baltic), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("t")
+        await pilot.pause()
+        offer = app.screen
+        assert isinstance(offer, TradeScreen)
+        await pilot.press("D", "space", "c", "9", "0", "ctrl+s")
+        await settle(pilot)
+        answer = app.screen
+        assert isinstance(answer, TradeScreen) and answer.mode == "received" and answer.player == 1
+        await pilot.press("a")
+        await settle(pilot)
+        assert client.view(0).deeds[BALTIC].owner == 0 and client.view(0).players[1].cash == 1590
+
+
+async def test_a_field_chosen_right_after_change_the_offer_keeps_the_focus() -> None:
+    """e puts the focus on the cash you offer, but a part chosen at once (C, their cash) wins: the digits
+    that follow go where the person sent them, never into the other side's cash."""
+    seats = [VERA, ADA]
+    client = client_for(scripted_game(seats, arrange=_ada_holds_baltic), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = await _offer_cash_for_baltic(pilot, app, 10)
+        assert screen.mode == "answered"
+        burst(app, "e", "C", "5")
+        for _ in range(12):  # past every deferred refocus the negotiator schedules
+            await pilot.pause()
+        give, take = screen.query_one("#give-cash", Input), screen.query_one("#take-cash", Input)
+        assert screen.focused is take
+        assert (give.value, take.value) == ("10", "5")

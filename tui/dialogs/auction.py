@@ -17,8 +17,17 @@ from engine.narration import money
 from tui import look
 from tui.dialogs.base import GameDialog, PaletteEntry, Table
 from tui.director import Decision
+from tui.widgets.steady_input import SteadyInput
 
 RECENT_BIDS = 6
+
+
+def _step_button(label: str, button_id: str) -> Button:
+    """+10 and +50 are for the mouse (the keys are + and -): they never take the focus, so that Enter
+    always bids."""
+    button = Button(label, id=button_id, compact=True)
+    button.can_focus = False
+    return button
 
 
 class AuctionDialog(GameDialog):
@@ -31,7 +40,6 @@ class AuctionDialog(GameDialog):
         Binding("p", "pass_auction", "Pass"),
         Binding("plus,equals_sign", "raise_bid(10)", "Raise $10"),
         Binding("minus", "raise_bid(-10)", "Lower $10"),
-        Binding("backspace", "rub_out", "Delete a digit", show=False),
     ]
     DEFAULT_CSS = """
     AuctionDialog #amount {
@@ -56,10 +64,10 @@ class AuctionDialog(GameDialog):
             yield Static(id="state")
             yield Static(id="bids")
             with Horizontal(classes="buttons"):
-                yield Input(type="integer", id="amount", placeholder="bid", compact=True)
+                yield SteadyInput(type="integer", id="amount", placeholder="bid", compact=True)
                 yield Button("Bid (enter)", id="bid", variant="success", compact=True)
-                yield Button("+10", id="up10", compact=True)
-                yield Button("+50", id="up50", compact=True)
+                yield _step_button("+10", "up10")
+                yield _step_button("+50", "up50")
                 yield Button("Pass (p)", id="pass", variant="warning", compact=True)
         yield Footer(compact=True, show_command_palette=False)
 
@@ -141,16 +149,19 @@ class AuctionDialog(GameDialog):
         return out
 
     def on_key(self, event: events.Key) -> None:
-        """Digits typed anywhere in the dialog make up the bid."""
+        """Digits typed anywhere in the dialog make up the bid, and Backspace rubs one out (at once, so
+        that a Backspace and a digit arriving together keep their order)."""
         amount = self.query_one("#amount", Input)
-        if amount.has_focus or event.character is None or not event.character.isdigit():
+        if amount.has_focus:
             return
-        event.stop()
-        amount.value = (amount.value if self._typed else "") + event.character
-
-    def action_rub_out(self) -> None:
-        amount = self.query_one("#amount", Input)
-        amount.value = amount.value[:-1]
+        if event.key in ("backspace", "ctrl+h"):
+            event.stop()
+            amount.value = amount.value[:-1]
+            self._typed = True
+        elif event.character is not None and event.character.isdigit():
+            event.stop()
+            amount.value = (amount.value if self._typed else "") + event.character
+            self._typed = True
 
     def _amount(self) -> int:
         try:

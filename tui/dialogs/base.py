@@ -41,6 +41,8 @@ class Table(Protocol):
 
     def open_management(self, which: str, player: int) -> None: ...
 
+    def open_loan(self, player: int) -> None: ...
+
 
 class GameDialog(ModalScreen[None]):
     """A dialog over the game screen, refreshed whenever the game changes."""
@@ -132,20 +134,29 @@ class GameDialog(ModalScreen[None]):
     BUTTON_FOR_ACTION: ClassVar[dict[str, str]] = {}
     """Actions whose button has another id (an action whose button is disabled leaves the footer)."""
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def _buttons(self, action: str) -> list[Button]:
         button_id = self.BUTTON_FOR_ACTION.get(action, action)
-        buttons = list(self.query(f"#{button_id}").results(Button)) if self.is_mounted else []
-        return not (buttons and all(b.disabled for b in buttons))
+        return list(self.query(f"#{button_id}").results(Button)) if self.is_mounted else []
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """An action whose buttons are all disabled, or not part of this game at all, leaves the footer."""
+        buttons = self._buttons(action)
+        return not (buttons and all(b.disabled or not b.display for b in buttons))
 
     def on_key(self, event: events.Key) -> None:
-        """A key whose action is not possible now says why, instead of doing nothing."""
+        """A key whose action is not possible now says why, instead of doing nothing; a key for
+        something this game does not have (its button hidden) stays silent."""
+        hints: list[str] = []
         for binding in self.BINDINGS:
             if not isinstance(binding, Binding) or event.key not in binding.key.split(","):
                 continue
             action = binding.action.split("(")[0]
-            if not self.check_action(action, ()):
-                self.notify(self.hint(action, binding.description), timeout=3)
-            return
+            if self.check_action(action, ()):
+                return
+            if any(b.display for b in self._buttons(action)) or not self._buttons(action):
+                hints.append(self.hint(action, binding.description))
+        if hints:
+            self.notify(hints[0], timeout=3)
 
     def hint(self, action: str, description: str) -> str:
         """Why an action is not possible now (dialogs with something better to say override this)."""

@@ -1,5 +1,5 @@
-"""Raising cash for a debt: what is owed and to whom, and every way to raise it; bankruptcy only when
-nothing else can cover it."""
+"""Raising cash for a debt: what is owed and to whom, and every way to raise it (each sale and mortgage
+in a list, the mortgage and building dialogs, a trade); bankruptcy only when nothing else can cover it."""
 
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Footer, Label, Static
 
-from engine import Mortgage, SellBuilding
+from engine import Command, GoToPoorhouse, Mortgage, SellBuilding
 from engine.narration import money
+from tui.dialogs.bank import borrowings
 from tui.dialogs.bankruptcy import BankruptcyDialog
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.command_list import CommandList
@@ -22,12 +23,21 @@ from tui.words import charge_text, describe_command
 
 class DebtDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("m", "mortgage", "Mortgage"),
+        Binding("b", "sell", "Sell buildings"),
         Binding("t", "trade", "Trade"),
+        Binding("i", "loan", "Loan"),
         Binding("x", "bankrupt", "Bankruptcy"),
+        Binding("x", "poorhouse", "Poorhouse"),
     ]
+    BUTTON_FOR_ACTION: ClassVar[dict[str, str]] = {"sell": "sell"}
     DEFAULT_CSS = """
     DebtDialog > #dialog {
         border: thick $error;
+    }
+    DebtDialog #ways-title {
+        margin-top: 1;
+        text-style: bold;
     }
     """
 
@@ -35,10 +45,15 @@ class DebtDialog(DecisionDialog):
         with Vertical(id="dialog"):
             yield Label("", id="title")
             yield Static(id="body")
+            yield Label("Raise cash: choose a line and press Enter", id="ways-title")
             yield CommandList(id="ways")
             with Horizontal(classes="buttons"):
+                yield Button("Mortgage (m)", id="mortgage", compact=True)
+                yield Button("Sell buildings (b)", id="sell", compact=True)
                 yield Button("Trade (t)", id="trade", variant="primary", compact=True)
+                yield Button("Ask for a loan (i)", id="loan", variant="primary", compact=True)
                 yield Button("Declare bankruptcy (x)", id="bankrupt", variant="error", compact=True)
+                yield Button("Go to the poorhouse (x)", id="poorhouse", variant="error", compact=True)
         yield Footer(compact=True, show_command_palette=False)
 
     def refresh_from_game(self) -> None:
@@ -48,45 +63,91 @@ class DebtDialog(DecisionDialog):
             return
         client = self.client
         names = client.names
+        boxes = client.board.edition.boxes
         creditor = "the bank" if charge.payee is None else names[charge.payee]
+        if charge.payee is None and charge.box in boxes:
+            creditor = f"the {boxes[charge.box].name}"
+        poorhouse = client.board.edition.poorhouse is not None
         cash = view.players[self.player].cash
         raisable = client.facts().raisable[self.player]
         self.query_one("#title", Label).update(
             Content(f"{names[self.player]} owes {creditor} {money(charge.amount)}")
         )
         what = charge_text(charge.reason, charge.detail, charge.space, client.board)
-        self.query_one("#body", Static).update(
-            Content(
-                f"{what[:1].upper()}{what[1:]}. Cash {money(cash)}: short by {money(charge.amount - cash)}.\n"
-                f"Selling every building and mortgaging every deed would raise {money(raisable)}. "
-                "The debt is paid as soon as your cash covers it. You may also sell deeds in a trade."
+        if poorhouse:
+            how = (
+                f"Borrowing from the bank against your lots would raise {money(raisable)}. The debt is paid "
+                "as soon as your cash covers it; you may also sell lots in a trade or ask for a loan. If "
+                "nothing covers it, you pay what you have and go to the poorhouse."
             )
-        )
-        ways = [
+        else:
+            enough = (
+                "enough: the debt is paid as soon as your cash covers it."
+                if raisable >= charge.amount - cash
+                else "not enough: sell deeds in a trade, or declare bankruptcy."
+            )
+            how = f"Selling every building and mortgaging every deed would raise {money(raisable)}, {enough}"
+        short = f"Cash {money(cash)}: short by {money(charge.amount - cash)}."
+        self.query_one("#body", Static).update(Content(f"{what[:1].upper()}{what[1:]}. {short}\n{how}"))
+        ways: list[tuple[Command, str]] = [
             (c, describe_command(c, view, client.board))
             for c in self.legal(self.player)
             if isinstance(c, SellBuilding | Mortgage)
         ]
+        ways += borrowings(view, client.board, self.player)
         ways_list = self.query_one(CommandList)
-        ways_list.set_commands(ways, "Nothing left to sell or mortgage.")
+        ways_list.set_commands(
+            ways, "Nothing left to borrow against." if poorhouse else "Nothing left to sell or mortgage."
+        )
         if ways:
             ways_list.focus()
         legal = {c.kind for c in self.legal(self.player)}
+        owns = any(view.deeds[s].owner == self.player for s in client.board.deeds)
+        self.query_one("#mortgage", Button).display = view.ruleset.mortgages
+        self.query_one("#sell", Button).display = view.ruleset.max_level > 0
+        self.enable("mortgage", owns)  # the dialog says what may be mortgaged, and why not
+        self.enable("sell", "sell_building" in legal)
         self.enable("trade", client.can_trade(self.player))
+        loans = client.board.edition.loans
+        self.query_one("#loan", Button).display = loans is not None and loans.between_players
+        self.enable("loan", client.can_trade(self.player))
+        self.query_one("#bankrupt", Button).display = not poorhouse
+        self.query_one("#poorhouse", Button).display = poorhouse
         self.enable("bankrupt", "declare_bankruptcy" in legal)
+        self.enable("poorhouse", "go_to_poorhouse" in legal)
 
     def on_command_list_chosen(self, event: CommandList.Chosen) -> None:
         self.table.play(event.command)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "trade":
-            self.action_trade()
-        else:
-            self.action_bankrupt()
+        actions = {
+            "mortgage": self.action_mortgage,
+            "sell": self.action_sell,
+            "trade": self.action_trade,
+            "loan": self.action_loan,
+            "bankrupt": self.action_bankrupt,
+            "poorhouse": self.action_poorhouse,
+        }
+        actions[str(event.button.id)]()
+
+    def action_mortgage(self) -> None:
+        """The mortgage dialog, over this one: every deed and what it raises."""
+        self.table.open_management("mortgage", self.player)
+
+    def action_sell(self) -> None:
+        """The building dialog, over this one, to sell houses and hotels back."""
+        self.table.open_management("build", self.player)
+
+    def action_loan(self) -> None:
+        self.table.open_loan(self.player)
 
     def action_trade(self) -> None:
         if self.client.can_trade(self.player):
             self.table.open_trade(self.player)
+
+    def action_poorhouse(self) -> None:
+        if "go_to_poorhouse" in {c.kind for c in self.legal(self.player)}:
+            self.table.play(GoToPoorhouse(player=self.player))
 
     def action_bankrupt(self) -> None:
         legal = {c.kind for c in self.legal(self.player)}
@@ -96,6 +157,12 @@ class DebtDialog(DecisionDialog):
             self.notify("You can still raise the cash: sell buildings or mortgage deeds first.", timeout=3)
 
     def hint(self, action: str, description: str) -> str:
+        if action == "mortgage":
+            return "You own no deeds to mortgage."
+        if action == "sell":
+            return "You have no buildings to sell."
+        if action == "poorhouse":
+            return "You can still raise the cash: borrow from the bank against your lots first."
         if action == "bankrupt":
             return "You can still raise the cash: sell buildings or mortgage deeds first."
         if action == "trade":
@@ -103,5 +170,10 @@ class DebtDialog(DecisionDialog):
         return super().hint(action, description)
 
     def palette_commands(self) -> Iterable[PaletteEntry]:
+        yield ("Mortgage deeds", "Open the mortgage dialog", self.action_mortgage)
+        yield ("Sell buildings", "Open the building dialog", self.action_sell)
         yield ("Trade to raise cash", "Open the trade negotiator", self.action_trade)
-        yield ("Declare bankruptcy", "Only when nothing can cover the debt", self.action_bankrupt)
+        if self.client.board.edition.poorhouse is not None:
+            yield ("Go to the poorhouse", "Only when nothing can cover the debt", self.action_poorhouse)
+        else:
+            yield ("Declare bankruptcy", "Only when nothing can cover the debt", self.action_bankrupt)

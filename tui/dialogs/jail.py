@@ -11,8 +11,9 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Footer, Label, Static
 
-from engine import PayJailFine, RollDice, UseJailCard
+from engine import Command, PayJailFine, RollDice, UseJailCard
 from engine.narration import money
+from tui.client import refusal
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 
 
@@ -39,10 +40,19 @@ class JailDialog(DecisionDialog):
         ps = view.players[self.player]
         name = self.client.names[self.player]
         self.query_one("#title", Label).update(Content(f"{name} is in jail"))
+        if jail.max_turns is None:
+            terms = [
+                f"This is jail turn {ps.jail_turns + 1}; there is no limit.",
+                f"Throw doubles to leave and move by that throw, or pay {money(jail.fine)} before throwing.",
+            ]
+        else:
+            terms = [
+                f"This is jail turn {ps.jail_turns + 1} of {jail.max_turns}.",
+                f"Throw doubles to leave and move by that throw; after {jail.max_turns} failed throws "
+                f"you pay {money(jail.fine)} and move.",
+            ]
         lines = [
-            f"This is jail turn {ps.jail_turns + 1} of {jail.max_turns}.",
-            f"Throw doubles to leave and move by that throw; after {jail.max_turns} failed throws "
-            f"you pay {money(jail.fine)} and move.",
+            *terms,
             f"Your cash: {money(ps.cash)}.  Get Out of Jail Free cards: {len(ps.jail_cards)}.",
         ]
         legal = {c.kind for c in self.legal(self.player)}
@@ -65,6 +75,21 @@ class JailDialog(DecisionDialog):
 
     def action_card(self) -> None:
         self.table.play(UseJailCard(player=self.player))
+
+    def hint(self, action: str, description: str) -> str:
+        """Why a way out is closed: no card, the throw comes first, too little cash."""
+        if action == "card" and not self.view.players[self.player].jail_cards:
+            return "You have no Get Out of Jail Free card."
+        probes: dict[str, Command] = {
+            "roll": RollDice(player=self.player),
+            "pay": PayJailFine(player=self.player),
+            "card": UseJailCard(player=self.player),
+        }
+        probe = probes.get(action)
+        reason = refusal(self.client, probe) if probe is not None else None
+        if reason:
+            return reason
+        return super().hint(action, description)
 
     def palette_commands(self) -> Iterable[PaletteEntry]:
         yield ("Roll for doubles", "Throw the dice to leave jail", self.action_roll)

@@ -74,7 +74,7 @@ class MortgageDialog(LotsDialog):
         self.enable("lift", lift is None)
         why = self.query_one("#why", Static)
         if mortgage is not None and lift is not None:
-            why.update(mortgage if not self.view.deeds[space].mortgaged else lift)
+            why.update(Content(mortgage if not self.view.deeds[space].mortgaged else lift))
         else:
             why.update("")
 

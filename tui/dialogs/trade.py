@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar, Literal
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -16,24 +17,58 @@ from textual.widgets import Button, Footer, Input, Label, Select, SelectionList,
 from textual.widgets.selection_list import Selection
 
 from engine import AcceptTrade, Bundle, CancelTrade, GameView, RejectTrade, TradeOffer
+from engine.narration import money
 from tui.dialogs.base import GameDialog, PaletteEntry, Table
 from tui.director import Decision
 from tui.trade_model import TradeDraft, deed_note
 from tui.trade_text import deed_line, effects_text, is_built, side_text
+from tui.widgets.steady_input import SteadyInput
+from tui.widgets.ticks import TickList
 
 Mode = Literal["compose", "waiting", "answered", "received"]
 
 
+def _amount(text: str) -> int:
+    try:
+        return max(int(text or "0"), 0)
+    except ValueError:
+        return 0
+
+
 class TradeScreen(GameDialog):
     AUTO_FOCUS = None
+    # Every part of an offer has its own key: lower case for your side, upper case for theirs. The
+    # fields take digits only, so letters never need to reach them and may work from anywhere.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "send", "Send", priority=True),
-        Binding("ctrl+a", "accept", "Accept", priority=True),
-        Binding("ctrl+r", "reject", "Reject", priority=True),
-        Binding("ctrl+o", "counter", "Counter-offer", priority=True),
-        Binding("ctrl+o", "revise", "Change the offer", priority=True),
+        Binding("p", "part('partner')", "Partner", priority=True),
+        Binding("d", "part('give')", "Your deeds", priority=True),
+        Binding("D", "part('take')", "Theirs", priority=True),
+        Binding("c", "part('give-cash')", "Your cash", priority=True),
+        Binding("C", "part('take-cash')", "Theirs", priority=True),
+        Binding("j", "part('give-cards')", "Your jail cards", show=False, priority=True),
+        Binding("J", "part('take-cards')", "Their jail cards", show=False, priority=True),
+        Binding("ctrl+s", "send", "Send"),  # not before the keys typed ahead of it reach their field
+        Binding("x", "clear", "Clear", show=False, priority=True),
+        Binding("a", "accept", "Accept", priority=True),
+        Binding("r", "reject", "Reject", priority=True),
+        Binding("o", "counter", "Counter-offer", priority=True),
+        Binding("e", "revise", "Change the offer", priority=True),
+        Binding("w", "withdraw", "Withdraw", priority=True),
+        Binding("ctrl+a", "accept", "Accept", show=False, priority=True),
+        Binding("ctrl+r", "reject", "Reject", show=False, priority=True),
+        Binding("ctrl+o", "counter", "Counter-offer", show=False, priority=True),
+        Binding("ctrl+o", "revise", "Change the offer", show=False, priority=True),
         Binding("escape", "close", "Close"),
     ]
+    PARTS: ClassVar[dict[str, str]] = {
+        "partner": "the partner",
+        "give": "your deeds",
+        "take": "their deeds",
+        "give-cash": "your cash",
+        "take-cash": "their cash",
+        "give-cards": "your jail cards",
+        "take-cards": "their jail cards",
+    }
     DEFAULT_CSS = """
     TradeScreen > #dialog {
         width: 100;
@@ -58,10 +93,13 @@ class TradeScreen(GameDialog):
     TradeScreen .side Label {
         text-style: bold;
     }
-    TradeScreen SelectionList {
+    TradeScreen TickList {
         height: auto;
         max-height: 10;
         border: round $primary 50%;
+    }
+    TradeScreen TickList:focus {
+        border: round $accent;
     }
     TradeScreen .money {
         height: 1;
@@ -111,6 +149,8 @@ class TradeScreen(GameDialog):
         self._filling = False
         self._partners: list[int] = []
         self._offer_view: GameView | None = None
+        self._retype = False  # the next digit typed replaces the amount in `_amount_field`
+        self._amount_field = "give-cash"  # where a digit typed away from every field goes
 
     @property
     def lets_bots_play(self) -> bool:  # type: ignore[override]
@@ -129,37 +169,37 @@ class TradeScreen(GameDialog):
         with Vertical(id="dialog"):
             yield Label("Trade", id="title")
             with Horizontal(id="partner-row"):
-                yield Label("Trade with")
+                yield Label("Trade with (p)")
                 yield Select[int]([], id="partner", prompt="choose a player", compact=True, allow_blank=True)
             with Horizontal(id="sides"):
                 with Vertical(classes="side"):
                     yield Label("You give", id="give-title")
-                    yield SelectionList[int](id="give", compact=True)
+                    yield TickList(id="give", compact=True)
                     with Horizontal(classes="money"):
-                        yield Label("cash $")
-                        yield Input("0", id="give-cash", type="integer", compact=True)
-                        yield Label("jail cards")
-                        yield Input("0", id="give-cards", type="integer", compact=True)
+                        yield Label("cash (c) $")
+                        yield SteadyInput("0", id="give-cash", type="integer", compact=True)
+                        yield Label("jail cards (j)")
+                        yield SteadyInput("0", id="give-cards", type="integer", compact=True)
                 with Vertical(classes="side"):
                     yield Label("You get", id="take-title")
-                    yield SelectionList[int](id="take", compact=True)
+                    yield TickList(id="take", compact=True)
                     with Horizontal(classes="money"):
-                        yield Label("cash $")
-                        yield Input("0", id="take-cash", type="integer", compact=True)
-                        yield Label("jail cards")
-                        yield Input("0", id="take-cards", type="integer", compact=True)
+                        yield Label("cash (C) $")
+                        yield SteadyInput("0", id="take-cash", type="integer", compact=True)
+                        yield Label("jail cards (J)")
+                        yield SteadyInput("0", id="take-cards", type="integer", compact=True)
             yield Static(id="offer")
             yield Static(id="note", classes="note")
             yield Static(id="effects")
             yield Static(id="status")
             with Horizontal(classes="buttons"):
                 yield Button("Send (^s)", id="send", variant="success", compact=True)
-                yield Button("Clear", id="clear", compact=True)
-                yield Button("Accept (^a)", id="accept", variant="success", compact=True)
-                yield Button("Reject (^r)", id="reject", variant="error", compact=True)
-                yield Button("Counter (^o)", id="counter", variant="primary", compact=True)
-                yield Button("Withdraw", id="withdraw", variant="warning", compact=True)
-                yield Button("Change the offer (^o)", id="revise", variant="primary", compact=True)
+                yield Button("Clear (x)", id="clear", compact=True)
+                yield Button("Accept (a)", id="accept", variant="success", compact=True)
+                yield Button("Reject (r)", id="reject", variant="error", compact=True)
+                yield Button("Counter (o)", id="counter", variant="primary", compact=True)
+                yield Button("Withdraw (w)", id="withdraw", variant="warning", compact=True)
+                yield Button("Change the offer (e)", id="revise", variant="primary", compact=True)
                 yield Button("Close (esc)", id="close", compact=True)
         yield Footer(compact=True, show_command_palette=False)
 
@@ -175,7 +215,7 @@ class TradeScreen(GameDialog):
     def _focus_first(self) -> None:
         """Start where the offer is made (the partner when none is chosen yet, else your own deeds), or
         on Accept when answering. After the widgets on show have changed, so that they can take it."""
-        self.call_after_refresh(self._focus_now, 5)
+        self.call_after_refresh(self._focus_now, 10)
 
     def _focus_now(self, tries: int) -> None:
         target: Widget
@@ -184,13 +224,31 @@ class TradeScreen(GameDialog):
         elif self.mode == "compose" and self.draft.partner is None:
             target = self.query_one("#partner", Select)
         elif self.mode == "compose":
-            target = self.query_one("#give", SelectionList)
+            give = self.query_one("#give", TickList)
+            target = give if give.option_count else self.query_one("#give-cash", Input)
         else:
             return
         if target.region.area == 0 and tries > 0:  # not laid out on screen yet
             self.call_after_refresh(self._focus_now, tries - 1)
             return
         target.focus()
+
+    def action_part(self, part: str) -> None:
+        """Straight to one part of the offer (p, d, D, c, C, j, J)."""
+        widget = self.query_one(f"#{part}")
+        # The person chose where to go: a digit typed before the focus lands goes there, and no focus
+        # scheduled earlier takes it back.
+        self._amount_field = part if isinstance(widget, Input) and not widget.disabled else "give-cash"
+        self._retype = isinstance(widget, Input) and not widget.disabled
+        if widget.disabled:
+            self.notify(f"Nothing to offer for {self.PARTS[part]}: no Get Out of Jail Free card.", timeout=3)
+        elif part == "take" and self.draft.partner is None:
+            self.notify("Choose who to trade with first (p).", timeout=3)
+            self.query_one("#partner", Select).focus()
+        else:
+            widget.focus()
+            if isinstance(widget, Input):
+                widget.select_all()
 
     # --- filling the widgets from the game ----------------------------------------------------
 
@@ -204,7 +262,7 @@ class TradeScreen(GameDialog):
         others = self._others()
         if others != self._partners:
             self._partners = others
-            select.set_options([(names[p], p) for p in others])
+            select.set_options([(Content(names[p]), p) for p in others])
         if self.draft.partner is None and len(others) == 1:
             self.draft.partner = others[0]
         if (
@@ -220,8 +278,9 @@ class TradeScreen(GameDialog):
         glyphs = self.table.glyphs
         draft = self.draft
         self._filling = True
-        give = self.query_one("#give", SelectionList)
-        take = self.query_one("#take", SelectionList)
+        give = self.query_one("#give", TickList)
+        take = self.query_one("#take", TickList)
+        highlights = give.highlighted, take.highlighted
         give.clear_options()
         take.clear_options()
         mine = [s for s in board.deeds if view.deeds[s].owner == self.player]
@@ -244,9 +303,15 @@ class TradeScreen(GameDialog):
                     for s in theirs
                 ]
             )
+        for widget, before in zip((give, take), highlights, strict=True):
+            if widget.option_count:  # highlighted from the start, so that a key works at once
+                widget.highlighted = min(before or 0, widget.option_count - 1)
         names = self.client.names
-        partner = f"{names[draft.partner]} gives" if draft.partner is not None else "They give"
-        self.query_one("#give-title", Label).update(Content(f"{names[self.player]} gives"))
+        purse = money(view.players[self.player].cash)
+        partner = "They give"
+        if draft.partner is not None:
+            partner = f"{names[draft.partner]} gives (D), has {money(view.players[draft.partner].cash)}"
+        self.query_one("#give-title", Label).update(Content(f"{names[self.player]} gives (d), has {purse}"))
         self.query_one("#take-title", Label).update(Content(partner))
         self.query_one("#give-cash", Input).value = str(draft.give_cash)
         self.query_one("#take-cash", Input).value = str(draft.take_cash)
@@ -259,7 +324,22 @@ class TradeScreen(GameDialog):
 
     # --- reacting to the game -----------------------------------------------------------------
 
+    def _read_widgets(self) -> None:
+        """The draft as the fields show it now (their change messages may still be on the way), so that
+        what is shown and what is sent are one."""
+        if self.mode != "compose" or self._filling or not self.is_mounted:
+            return
+        draft = self.draft
+        draft.give_deeds = set(self.query_one("#give", TickList).selected)
+        if draft.partner is not None:
+            draft.take_deeds = set(self.query_one("#take", TickList).selected)
+        draft.give_cash = _amount(self.query_one("#give-cash", Input).value)
+        draft.take_cash = _amount(self.query_one("#take-cash", Input).value)
+        draft.give_cards = _amount(self.query_one("#give-cards", Input).value)
+        draft.take_cards = _amount(self.query_one("#take-cards", Input).value)
+
     def refresh_from_game(self) -> None:
+        self._read_widgets()
         names = self.client.names
         for mode in ("compose", "waiting", "answered", "received"):
             self.set_class(self.mode == mode, f"-{mode}")
@@ -272,7 +352,7 @@ class TradeScreen(GameDialog):
         else:
             partner = self.draft.partner
             title = f"{names[self.player]} trades with {names[partner] if partner is not None else '...'}"
-        self.query_one("#title", Label).update(title)
+        self.query_one("#title", Label).update(Content(title))
         if self.mode != "compose":
             self.query_one("#note", Static).update("")
         self._show_offer()
@@ -385,13 +465,20 @@ class TradeScreen(GameDialog):
             self.enable("counter", "reject_trade" in legal)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "send":
+        if action in ("send", "part", "clear"):
             return self.mode == "compose"
+        if action == "withdraw":
+            return self.mode == "waiting" and self._can_withdraw()
         if action in ("accept", "reject", "counter"):
             return self.mode == "received"
         if action == "revise":
             return self.mode == "answered" and not self._traded()
         return True
+
+    def hint(self, action: str, description: str) -> str:
+        if action == "part":
+            return "Change the offer first (e), or make a counter-offer (o)."
+        return super().hint(action, description)
 
     def _can_withdraw(self) -> bool:
         return self._sent_id is not None and any(
@@ -412,14 +499,8 @@ class TradeScreen(GameDialog):
             self.refresh_from_game()
 
     def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged[int]) -> None:
-        if self._filling:
-            return
-        chosen = set(event.selection_list.selected)
-        if event.selection_list.id == "give":
-            self.draft.give_deeds = chosen
-        else:
-            self.draft.take_deeds = chosen
-        self.refresh_from_game()
+        if not self._filling:
+            self.refresh_from_game()
 
     def on_selection_list_selection_highlighted(self, event: SelectionList.SelectionHighlighted[int]) -> None:
         space = event.selection.value
@@ -431,22 +512,8 @@ class TradeScreen(GameDialog):
         self.query_one("#note", Static).update(Content(f"{board.name(space)}: {note}"))
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        if self._filling:
-            return
-        try:
-            amount = max(int(event.value or "0"), 0)
-        except ValueError:
-            amount = 0
-        match event.input.id:
-            case "give-cash":
-                self.draft.give_cash = amount
-            case "take-cash":
-                self.draft.take_cash = amount
-            case "give-cards":
-                self.draft.give_cards = amount
-            case "take-cards":
-                self.draft.take_cards = amount
-        self.refresh_from_game()
+        if not self._filling:
+            self.refresh_from_game()
 
     # --- actions ------------------------------------------------------------------------------
 
@@ -466,6 +533,7 @@ class TradeScreen(GameDialog):
     def action_send(self) -> None:
         if self.mode != "compose":
             return
+        self._read_widgets()
         cmd = self.draft.command()
         if cmd is None:
             self.notify("Choose who to trade with.", timeout=3)
@@ -538,7 +606,39 @@ class TradeScreen(GameDialog):
         self._fill_partners()
         self._fill_sides()
         self.refresh_from_game()
-        self._focus_first()
+        self._retype = True
+        self._amount_field = "give-cash"
+        cash = self.query_one("#give-cash", Input)
+        cash.focus()
+        cash.select_all()  # typed over at once
+        self.call_after_refresh(self._focus_cash, 10)
+
+    def _focus_cash(self, tries: int) -> None:
+        """Back to the offer after a refusal: on the cash you offer, ready to be typed over (or on the
+        field chosen since with its key)."""
+        field = self.query_one(f"#{self._amount_field}", Input)
+        if field.region.area == 0 and tries > 0:
+            self.call_after_refresh(self._focus_cash, tries - 1)
+            return
+        if not field.has_focus and self._retype:  # the focus did not take while the fields were hidden
+            field.focus()
+            field.select_all()
+        self._retype = False
+
+    def on_key(self, event: events.Key) -> None:
+        """A digit that no field took (a field keeps its own) is an amount: for the field last chosen by
+        its key, else the cash offered. Typed right after "Change the offer" or a field's key, before the
+        focus gets there, or with the focus on a list or a button, the amount is never lost."""
+        char = event.character
+        if self.mode == "compose" and char is not None and char.isdigit():
+            event.stop()
+            cash = self.query_one(f"#{self._amount_field}", Input)
+            cash.value = char if self._retype or cash.value in ("", "0") else cash.value + char
+            self._retype = False
+            cash.focus()
+            cash.cursor_position = len(cash.value)
+            return
+        super().on_key(event)
 
     def action_withdraw(self) -> None:
         if self._sent_id is not None:

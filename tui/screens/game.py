@@ -28,19 +28,26 @@ from tui import captions
 from tui.board_layout import neighbour
 from tui.client import GameClient, TableChanged
 from tui.dialogs.auction import AuctionDialog
+from tui.dialogs.bank import BankDialog
 from tui.dialogs.base import GameDialog, PaletteEntry
 from tui.dialogs.build import BuildDialog
 from tui.dialogs.buy import BuyDialog
 from tui.dialogs.card import CardDialog
 from tui.dialogs.debt import DebtDialog
+from tui.dialogs.direction import DirectionDialog
 from tui.dialogs.income_tax import IncomeTaxDialog
 from tui.dialogs.jail import JailDialog
+from tui.dialogs.loan import LoanScreen
+from tui.dialogs.lot import LotDialog
+from tui.dialogs.luxury import LuxuryDialog
 from tui.dialogs.mortgage import MortgageDialog
 from tui.dialogs.mortgage_decision import MortgageDecisionDialog
 from tui.dialogs.place_building import PlaceBuildingDialog
+from tui.dialogs.ride import RideDialog
 from tui.dialogs.route import RouteDialog
+from tui.dialogs.tickets import TicketsDialog
 from tui.dialogs.trade import TradeScreen
-from tui.director import Decision, acting_seat, decision_for
+from tui.director import Decision, acting_seat, decision_for, turn_seat
 from tui.errors import guarded, report
 from tui.glyphs import Glyphs, plain
 from tui.layout import layout_for
@@ -66,6 +73,7 @@ ACTION_KINDS: dict[str, frozenset[str]] = {
     "use_card": frozenset({"use_jail_card"}),
     "build": frozenset({"build", "sell_building"}),
     "mortgage": frozenset({"mortgage", "unmortgage"}),
+    "bank": frozenset({"borrow_from_bank", "repay_loan"}),
 }
 KEY_ACTIONS = {
     "r": "roll",
@@ -75,6 +83,8 @@ KEY_ACTIONS = {
     "b": "build",
     "m": "mortgage",
     "t": "trade",
+    "k": "bank",
+    "i": "loan",
     "space": "skip",
     "enter": "decide",
 }
@@ -94,6 +104,8 @@ class GameScreen(Screen[None]):
         Binding("b", "build", "Build"),
         Binding("m", "mortgage", "Mortgage"),
         Binding("t", "trade", "Trade"),
+        Binding("k", "bank", "Bank"),
+        Binding("i", "loan", "Loan"),
         Binding("space", "skip", "Skip ahead"),
         Binding("o", "results", "Results"),
         Binding("h", "panel('holdings')", "Holdings"),
@@ -180,6 +192,7 @@ class GameScreen(Screen[None]):
         self.glyphs = glyphs
         self._humans = set(client.local_seats)
         self._last_human: int | None = None
+        self._chosen: tuple[int, int | None] | None = None  # (seat chosen with w, the human then waited on)
         self._deferred: tuple[object, ...] | None = None
         self._announcements: list[GameDialog] = []
         self._shown = client.version  # the version of the table on the screen
@@ -208,8 +221,24 @@ class GameScreen(Screen[None]):
         return set(self._humans)
 
     def acting(self) -> int | None:
-        """The human the keyboard speaks for now."""
-        return acting_seat(self.client.view(None), self._humans, self._last_human)
+        """The human the keyboard speaks for now: the seat chosen with `w` until the game waits on
+        another person here, else the one the game waits on, else the last who acted."""
+        view = self.client.view(None)
+        if self._chosen is not None:
+            seat, then = self._chosen
+            waited = self._waited_human(view)
+            if (waited is None or waited == then) and not view.players[seat].bankrupt:
+                return seat
+            self._chosen = None
+        return acting_seat(view, self._humans, self._last_human)
+
+    def _waited_human(self, view: GameView) -> int | None:
+        pend = view.pending
+        return pend.player if pend is not None and pend.player in self._humans else None
+
+    def turn_seat(self) -> int | None:
+        """Whose turn keys (roll, end, pay the fine, use a card) the keyboard presses."""
+        return turn_seat(self.client.view(None), self._humans, self.acting())
 
     def defer(self, decision: Decision) -> None:
         """A decision dialog closed without deciding: do not reopen it until asked (Enter)."""
@@ -265,8 +294,20 @@ class GameScreen(Screen[None]):
         self.app.push_screen(TradeScreen(self, player, draft))
 
     def open_management(self, which: str, player: int) -> None:
-        dialog: GameDialog = BuildDialog(self, player) if which == "build" else MortgageDialog(self, player)
+        kinds: dict[str, type[GameDialog]] = {"build": BuildDialog, "bank": BankDialog}
+        dialog = kinds.get(which, MortgageDialog)(self, player)  # type: ignore[call-arg]
         self.app.push_screen(dialog)
+
+    def can_lend(self, player: int) -> bool:
+        """Whether the player may propose a loan now (where players lend to each other)."""
+        loans = self.client.board.edition.loans
+        return loans is not None and loans.between_players and self.client.can_trade(player)
+
+    def open_loan(self, player: int) -> None:
+        if not self.can_lend(player):
+            self.notify("Loans wait until the auction, the move or the open offer is settled.", timeout=3)
+            return
+        self.app.push_screen(LoanScreen(self, player))
 
     # --- layout -------------------------------------------------------------------------------
 
@@ -388,13 +429,19 @@ class GameScreen(Screen[None]):
             for key, action in KEY_ACTIONS.items()
             if action in captions.ACTION_WORDS and self.check_action(action, ())
         ]
-        prompt = captions.prompt_line(self.client, view, me, keys, bool(self.check_action("decide", ())))
-        return [
+        prompt = captions.prompt_line(
+            self.client, view, self.turn_seat(), keys, bool(self.check_action("decide", ()))
+        )
+        width = max(self.board.centre.size.width - 2, 40)
+        head = [
             captions.dice_line(view, self.glyphs),
             captions.turn_line(self.client, view),
+            *captions.player_rows(self.client, view, self.glyphs, width, self._humans),
             prompt,
             captions.selected_line(self.client, view, self.selected, self.glyphs),
         ]
+        boxes = captions.boxes_line(view, self.client)
+        return head if boxes is None else [*head, boxes]
 
     # --- after every change -------------------------------------------------------------------
 
@@ -419,6 +466,8 @@ class GameScreen(Screen[None]):
         for e in new_events:
             if e.kind == "player_moved" and e.player in self._humans:
                 self.selected = e.to_space
+            elif e.kind == "sent_to_jail" and e.player in self._humans:
+                self.selected = self.client.board.jail
 
     def _announce(self, new_events: Sequence[Event]) -> None:
         names = self.client.names
@@ -503,9 +552,16 @@ class GameScreen(Screen[None]):
             "mortgage_decision": MortgageDecisionDialog,
             "place_building": PlaceBuildingDialog,
             "route": RouteDialog,
+            "ride": RideDialog,
+            "tickets": TicketsDialog,
+            "lot": LotDialog,
+            "luxury": LuxuryDialog,
+            "direction": DirectionDialog,
         }
         if decision.kind == "trade":
             return TradeScreen(self, decision.player, received=decision)
+        if decision.kind == "loan":
+            return LoanScreen(self, decision.player, received=decision)
         kind = kinds.get(decision.kind)
         return kind(self, decision) if kind is not None else None  # type: ignore[call-arg]
 
@@ -521,16 +577,20 @@ class GameScreen(Screen[None]):
 
     # --- keys ---------------------------------------------------------------------------------
 
-    def _legal_kinds(self) -> set[str]:
-        me = self.acting()
+    def _legal_kinds(self, me: int | None) -> set[str]:
         return set() if me is None else {c.kind for c in self.client.legal(me)}
+
+    def _seat_for(self, action: str) -> int | None:
+        return self.acting() if action in ("build", "mortgage") else self.turn_seat()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ACTION_KINDS:
-            return bool(self._legal_kinds() & ACTION_KINDS[action])
+            return bool(self._legal_kinds(self._seat_for(action)) & ACTION_KINDS[action])
         me = self.acting()
         if action == "trade":
             return me is not None and self.client.can_trade(me)
+        if action == "loan":
+            return me is not None and self.can_lend(me)
         if action == "decide":
             view = self.client.view(None)
             decision = decision_for(view, self._humans)
@@ -552,10 +612,10 @@ class GameScreen(Screen[None]):
         action = KEY_ACTIONS.get(event.key)
         if action is None or self.check_action(action, ()):
             return
-        self.notify(captions.hint(action, self.client, self.acting()), timeout=3)
+        self.notify(captions.hint(action, self.client, self._seat_for(action)), timeout=3)
 
     def _first_legal(self, kinds: frozenset[str]) -> Command | None:
-        me = self.acting()
+        me = self.turn_seat()
         if me is None:
             return None
         return next((c for c in self.client.legal(me) if c.kind in kinds), None)
@@ -594,6 +654,16 @@ class GameScreen(Screen[None]):
         me = self.acting()
         if me is not None:
             self.open_trade(me)
+
+    def action_bank(self) -> None:
+        me = self.acting()
+        if me is not None:
+            self.open_management("bank", me)
+
+    def action_loan(self) -> None:
+        me = self.acting()
+        if me is not None:
+            self.open_loan(me)
 
     def action_decide(self) -> None:
         self._deferred = None
@@ -641,8 +711,16 @@ class GameScreen(Screen[None]):
         if len(humans) < 2:
             return
         me = self.acting()
-        self._last_human = humans[(humans.index(me) + 1) % len(humans)] if me in humans else humans[0]
-        self.notify(f"Acting for {self.client.names[self._last_human]}.", timeout=2)
+        seat = humans[(humans.index(me) + 1) % len(humans)] if me in humans else humans[0]
+        view = self.client.view(None)
+        waited = self._waited_human(view)
+        self._chosen = (seat, waited)
+        self._last_human = seat
+        names = self.client.names
+        text = f"Acting for {names[seat]}: building, mortgages and trades are {names[seat]}'s."
+        if waited is not None and waited != seat:
+            text += f" {names[waited]} still answers what the game asks now."
+        self.notify(text, timeout=4)
         self.redraw()
 
     def action_move_selection(self, rows: int, cols: int) -> None:
@@ -689,6 +767,8 @@ class GameScreen(Screen[None]):
             yield (text, "", partial(self.play, cmd))
         if self.client.can_trade(me):
             yield ("Propose a trade", "Open the trade negotiator", self.action_trade)
+        if self.can_lend(me):
+            yield ("Propose a loan", "Open the loan negotiator", self.action_loan)
         if self.client.bots_due():
             yield ("Skip ahead", "Let the bots move without pause", self.action_skip)
         yield ("Bots faster", f"Now {self.speed}", self.action_faster)

@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Footer, Label, Static
 
 from engine.narration import money
+from engine.queries import count_up
 from tui import look
 from tui.client import GameClient
 from tui.stats import count
@@ -20,7 +21,12 @@ REASONS = {
     "last_player": "the last player standing",
     "short_game": "the richest when the first player went bankrupt (Short Game)",
     "time_limit": "the richest when time ran out",
+    "circuits": "the richest when the last player had been round the board for the last time",
 }
+
+
+def _turns(n: int) -> str:
+    return "1 turn" if n == 1 else f"{n} turns"
 
 
 class GameOverScreen(ModalScreen[None]):
@@ -84,6 +90,7 @@ class GameOverScreen(ModalScreen[None]):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
+        self.app.clear_notifications()  # all they said is in this dialog, which they would cover
         client = self.client
         names = client.names
         history = client.history()
@@ -100,17 +107,28 @@ class GameOverScreen(ModalScreen[None]):
         self.query_one("#winner", Static).update(
             Content.assemble(
                 (names[winner], f"bold {look.player(winner)}"),
-                f" wins, {reason}. {view.turn} turns played; seed {client.seed}.",
+                f" wins, {reason}. {_turns(view.turn + 1)} played; seed {client.seed}.",
             )
         )
         standings = self.query_one("#standings", DataTable)
-        name_width = max(len(n) for n in names) + 1
+        name_width = max(len("Player"), *(len(n) for n in names)) + 1
         standings.add_column("#")
         standings.add_column("Player", width=name_width)
-        standings.add_columns("Net worth", "")
+        counted = client.board.edition.circuits is not None  # the count: lots, cash, luxuries, debts
+        if counted:
+            standings.add_columns("Score", "Lots", "Cash", "Luxuries", "Debts", "Lent")
+        else:
+            standings.add_columns("Net worth", "")
         for rank, (p, worth) in enumerate(table, start=1):
+            name = Content.styled(names[p], look.player(p))
+            if counted:
+                c = count_up(view, p)
+                debts = f"-{money(c.debts)}" if c.debts else money(0)
+                parts = (money(c.lots), money(c.cash), money(c.luxuries), debts, money(c.lent))
+                standings.add_row(str(rank), name, money(worth), *parts)
+                continue
             state = "bankrupt" if view.players[p].bankrupt else ""
-            standings.add_row(str(rank), Content.styled(names[p], look.player(p)), money(worth), state)
+            standings.add_row(str(rank), name, money(worth), state)
         stats = count(history, len(names))
         grid = self.query_one("#stats", DataTable)
         grid.add_column("Player", width=name_width)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -11,7 +12,9 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from engine import Board, RuleOptions
+from engine import Board, RuleOptions, Ruleset
+from tui import look
+from tui.glyphs import UNICODE, Glyphs
 
 KEYS = [
     ("r", "roll the dice (in jail: throw for doubles)"),
@@ -20,6 +23,7 @@ KEYS = [
     ("b", "build and sell houses and hotels"),
     ("m", "mortgage deeds and lift mortgages"),
     ("t", "propose a trade"),
+    ("k / i", "1904: the bank (borrow and repay notes) / propose a loan to a player"),
     ("Enter", "reopen a decision you closed"),
     ("arrows, n", "move the selection round the board; click a space to see its deed"),
     ("h / d / l", "holdings, deed and event log (overlays on a small screen)"),
@@ -31,6 +35,92 @@ KEYS = [
     ("Esc", "close a dialog or panel"),
     ("Ctrl+Q", "save and quit"),
 ]
+
+
+def board_legend(board: Board, glyphs: Glyphs, names: Sequence[str]) -> list[Content]:
+    """What the marks on the board mean, with this game's players and colour groups."""
+    g = glyphs
+    players = Content("  ").join(
+        Content.assemble((g.mark(p), look.mark(p)), " ", (name, f"bold {look.player(p)}"))
+        for p, name in enumerate(names)
+    )
+    owner = Content.styled(g.mark(0), look.owner(0))
+    lines = [
+        Content("Each player has a mark and a colour:  ") + players,
+        Content("Under a space's name, at the left, the owner's mark in his colour, then what is built:"),
+        Content.assemble(
+            "  ",
+            owner,
+            (g.house * 2, "bold $success"),
+            " two houses (",
+            owner,
+            (f"3{g.house}", "bold $success"),
+            " three, when space is short)   ",
+            owner,
+            (g.hotel, "bold $error"),
+            " a hotel   ",
+            owner,
+            (g.mortgaged, "bold $warning"),
+            " mortgaged",
+        ),
+        Content.assemble(
+            "At the right, the tokens standing there, each mark on its player's colour: ",
+            (g.mark(0), look.mark(0)),
+            (g.mark(1), look.mark(1)),
+            ".",
+        ),
+        Content.assemble(
+            "On Jail, ",
+            (g.jail, "bold"),
+            (g.mark(0), look.mark(0) + " underline"),
+            " is in jail; a token without the bars is just visiting.",
+        ),
+        Content("$220: an unowned deed's price, or a tax; on Free Parking, the pot (a house rule)."),
+        Content.assemble(
+            (g.marker, "bold $accent"),
+            " the space selected with the arrow keys (its deed: d); ",
+            (g.full_group, "bold $accent"),
+            " in lists: completes a group.",
+        ),
+    ]
+    tags = [
+        Content.assemble(look.group_tag(board, group), " ", info.name)
+        for group, info in board.edition.groups.items()
+    ]
+    lines.append(Content("Colour groups, with the tags the lists use: ") + Content("  ").join(tags))
+    return lines
+
+
+def rules_summary(board: Board, ruleset: Ruleset | None) -> list[str]:
+    """The edition's rules in short, with the lines a dealt variant (the Short Game, the Time Limit game)
+    changes told as that variant plays them."""
+    ed = board.edition
+    dealt = ruleset.dealt if ruleset is not None else None
+    if ruleset is None or dealt is None:
+        return list(ed.rules_summary)
+    out = []
+    jail = ed.jail
+    for line in ed.rules_summary:
+        low = line.lower()
+        if ruleset.houses_before_hotel != ed.houses_before_hotel and "hotel needs" in low:
+            line = (
+                f"Build evenly on complete, unmortgaged groups; a hotel needs {ruleset.houses_before_hotel} "
+                f"houses on every lot. The bank has {ed.bank.houses} houses and {ed.bank.hotels} hotels."
+            )
+        elif ruleset.flat_income_tax and "income tax" in low:
+            line = (
+                "Taxes: "
+                + ", ".join(f"{tax.name} ${tax.flat:,}" for tax in ed.taxes.values())
+                + " (flat, in this variant)."
+            )
+        elif ruleset.pay_fine_after_failed_roll and "jail by" in low:
+            line = (
+                f"Leave Jail by doubles (on any of {jail.max_turns} turns), a ${jail.fine} fine before "
+                "rolling, a Get Out of Jail Free card, or by paying the fine after a failed throw and "
+                "moving by it."
+            )
+        out.append(line)
+    return out
 
 
 def rules_in_play(rules: RuleOptions) -> list[str]:
@@ -54,6 +144,12 @@ def rules_in_play(rules: RuleOptions) -> list[str]:
         out.append("House rule: building need not be even.")
     if rules.starting_cash is not None:
         out.append(f"Everyone starts with ${rules.starting_cash:,}.")
+    if not rules.lot_tickets:
+        out.append(
+            "Without lot tickets: where the edition deals them, each starts with less and buys by stopping."
+        )
+    if rules.circuits is not None:
+        out.append(f"Where the game ends after circuits: it ends after {rules.circuits} times round.")
     return out
 
 
@@ -83,10 +179,20 @@ class HelpScreen(ModalScreen[None]):
     }
     """
 
-    def __init__(self, board: Board | None = None, rules: RuleOptions | None = None) -> None:
+    def __init__(
+        self,
+        board: Board | None = None,
+        rules: RuleOptions | None = None,
+        ruleset: Ruleset | None = None,
+        names: Sequence[str] = (),
+        glyphs: Glyphs = UNICODE,
+    ) -> None:
         super().__init__()
         self.board = board
         self.rules = rules
+        self.ruleset = ruleset
+        self.names = names
+        self.glyphs = glyphs
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -108,10 +214,17 @@ class HelpScreen(ModalScreen[None]):
         if self.board is not None:
             ed = self.board.edition
             lines.append(Content(""))
+            lines.append(Content.styled("The board", "bold underline"))
+            lines.extend(board_legend(self.board, self.glyphs, self.names))
+            lines.append(Content(""))
             lines.append(Content.styled(f"The rules: {ed.name} edition ({ed.year})", "bold underline"))
             lines.append(Content(ed.description))
-            for rule in ed.rules_summary:
+            for rule in rules_summary(self.board, self.ruleset):
                 lines.append(Content(f"- {rule}"))
+            if ed.differences:
+                lines.append(Content(""))
+                lines.append(Content.styled("What differs from the classic game", "bold underline"))
+                lines.extend(Content(f"- {x}") for x in ed.differences)
             extra = rules_in_play(self.rules) if self.rules is not None else []
             if extra:
                 lines.append(Content(""))

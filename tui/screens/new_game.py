@@ -1,5 +1,6 @@
 """New game: the edition, the rules and variants, 2 to 8 seats (each a person or a bot at a level, with a
-name; a bot may be one from outside, installed or named `module:Class`), and an optional seed."""
+name; a bot may be one from outside, installed or named `module:Class`), and an optional seed. A name
+that is not one (a control character pasted in, say) is refused with the reason, as the engine gives it."""
 
 from __future__ import annotations
 
@@ -10,11 +11,14 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from engine import EDITIONS, RuleOptions, load_edition
-from room import DEFAULT_LEVEL, Seat, TableSetup, player_name
-from room.seats import bot_choices, bot_names, bot_problem
+from engine import EDITIONS, SEED_MAX, RuleOptions, load_edition
+from engine.text import NAME_MAX, TextError, check_name
+from room import DEFAULT_LEVEL, Seat, TableSetup
+from room.seats import bot_choices, bot_names, bot_problem, your_name
+from tui.widgets.steady_input import SteadyInput
+from tui.widgets.ticks import TickBox
 
 VARIANTS = (("The full game", "full"), ("Short Game", "short"), ("Time Limit game", "time"))
 OTHER = "other"
@@ -62,7 +66,7 @@ class SeatRow(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Label(f"{self.number}.")
-        yield Input(self.seat.name, classes="name", compact=True, max_length=20)
+        yield SteadyInput(self.seat.name, classes="name", compact=True, max_length=NAME_MAX)
         yield Select(
             [("person", "human"), ("bot", "bot")],
             value=self.seat.kind,
@@ -80,15 +84,16 @@ class SeatRow(Horizontal):
             classes="level",
             compact=True,
         )
-        yield Input(level if own else "", placeholder="module:Class", classes="module", compact=True)
+        yield SteadyInput(level if own else "", placeholder="module:Class", classes="module", compact=True)
         yield Button("del", classes="remove", compact=True, variant="error")
 
     def spec(self) -> Seat | str:
-        name = self.query_one(".name", Input).value.strip()
         kind = self.query_one(".kind", Select).value
         level = str(self.query_one(".level", Select).value)
-        if not name:
-            return f"Seat {self.number} needs a name."
+        try:
+            name = check_name(self.query_one(".name", Input).value)
+        except TextError as exc:
+            return f"Seat {self.number}: {exc}"
         if kind != "bot":
             return Seat(name=name, kind="human")
         if level == OTHER:
@@ -133,7 +138,11 @@ class NewGameScreen(Screen[None]):
     NewGameScreen #edition, NewGameScreen #variant {
         width: 24;
     }
-    NewGameScreen #rounds, NewGameScreen #seed, NewGameScreen #cash {
+    NewGameScreen .magie Label {
+        width: auto;
+        margin-left: 2;
+    }
+    NewGameScreen #rounds, NewGameScreen #seed, NewGameScreen #cash, NewGameScreen #circuits {
         width: 14;
         margin-left: 1;
     }
@@ -145,7 +154,7 @@ class NewGameScreen(Screen[None]):
         height: auto;
         margin-bottom: 1;
     }
-    NewGameScreen Checkbox {
+    NewGameScreen TickBox {
         width: auto;
         margin-right: 2;
     }
@@ -177,7 +186,7 @@ class NewGameScreen(Screen[None]):
         super().__init__()
         self.edition = edition if edition in EDITIONS else "classic"
         self.seed = seed
-        me = name or player_name()
+        me = your_name(name)
         self.initial = [Seat(name=me, kind="human")] + [
             Seat(name=n, kind="bot", level=DEFAULT_LEVEL) for n in bot_names(3, {me})
         ]
@@ -195,23 +204,27 @@ class NewGameScreen(Screen[None]):
                     compact=True,
                 )
             yield Static(id="about")
-            with Horizontal(classes="row"):
+            with Horizontal(classes="row classic", id="variant-row"):
                 yield Label("Variant")
                 yield Select(list(VARIANTS), value="full", allow_blank=False, id="variant", compact=True)
-                yield Input(placeholder="rounds", id="rounds", type="integer", compact=True)
-            with Horizontal(classes="rules"):
-                yield Checkbox("Auctions", True, id="auctions", compact=True)
-                yield Checkbox("Even building", True, id="even_building", compact=True)
-                yield Checkbox("Rent in jail", True, id="rent_in_jail", compact=True)
-            with Horizontal(classes="rules"):
-                yield Checkbox("Free Parking pot", False, id="free_parking_pot", compact=True)
-                yield Checkbox("Double salary on GO", False, id="double_go_salary", compact=True)
+                yield SteadyInput(placeholder="rounds", id="rounds", type="integer", compact=True)
+            with Horizontal(classes="rules classic"):
+                yield TickBox("Auctions", True, id="auctions", compact=True)
+                yield TickBox("Even building", True, id="even_building", compact=True)
+                yield TickBox("Rent in jail", True, id="rent_in_jail", compact=True)
+            with Horizontal(classes="rules classic"):
+                yield TickBox("Free Parking pot", False, id="free_parking_pot", compact=True)
+                yield TickBox("Double salary on GO", False, id="double_go_salary", compact=True)
+            with Horizontal(classes="row magie"):
+                yield TickBox("Lot tickets", True, id="lot_tickets", compact=True)
+                yield Label("Times round")
+                yield SteadyInput(placeholder="edition's", id="circuits", type="integer", compact=True)
             with Horizontal(classes="row"):
                 yield Label("Starting cash")
-                yield Input(placeholder="edition's", id="cash", type="integer", compact=True)
+                yield SteadyInput(placeholder="edition's", id="cash", type="integer", compact=True)
             with Horizontal(classes="row"):
                 yield Label("Seed")
-                yield Input(
+                yield SteadyInput(
                     "" if self.seed is None else str(self.seed),
                     placeholder="random",
                     id="seed",
@@ -244,6 +257,15 @@ class NewGameScreen(Screen[None]):
         value = self.query_one("#edition", Select).value
         ed = load_edition(str(value))
         self.query_one("#about", Static).update(Content(f"{ed.name} ({ed.year}): {ed.description}"))
+        classic = ed.short_game is not None or ed.time_limit is not None
+        for row in self.query(".classic"):
+            row.display = classic
+        for row in self.query(".magie"):
+            row.display = ed.lot_tickets is not None or ed.circuits is not None
+        seats = f"Seats ({ed.min_players} to {ed.max_players}; bots play at the level shown)"
+        self.query_one("#seats-title", Label).update(Content(seats))
+        if not classic:
+            self.query_one("#variant", Select).value = "full"
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "edition":
@@ -293,7 +315,7 @@ class NewGameScreen(Screen[None]):
         self._error("")
 
     def _error(self, text: str) -> None:
-        self.query_one("#error", Static).update(text)
+        self.query_one("#error", Static).update(Content(text))
 
     def setup(self) -> TableSetup | str:
         """The table as filled in, or what is wrong with it."""
@@ -320,16 +342,24 @@ class NewGameScreen(Screen[None]):
         cash, seed = _number(cash_text), _number(seed_text)
         if (cash_text and cash is None) or (seed_text and seed is None):
             return "Starting cash and seed are whole numbers."
+        if seed is not None and not 0 <= seed <= SEED_MAX:
+            return f"The seed is a whole number from 0 to {SEED_MAX:,}."
+        circuits_text = self.query_one("#circuits", Input).value.strip() if ed.circuits else ""
+        circuits = _number(circuits_text)
+        if circuits_text and (circuits is None or circuits < 1):
+            return "Times round the board is a whole number, 1 or more."
         try:
             rules = RuleOptions(
                 short_game=variant == "short",
                 time_limit_rounds=rounds,
-                auctions=self.query_one("#auctions", Checkbox).value,
-                even_building=self.query_one("#even_building", Checkbox).value,
-                rent_in_jail=self.query_one("#rent_in_jail", Checkbox).value,
-                free_parking_pot=self.query_one("#free_parking_pot", Checkbox).value,
-                double_go_salary=self.query_one("#double_go_salary", Checkbox).value,
+                auctions=self.query_one("#auctions", TickBox).value,
+                even_building=self.query_one("#even_building", TickBox).value,
+                rent_in_jail=self.query_one("#rent_in_jail", TickBox).value,
+                free_parking_pot=self.query_one("#free_parking_pot", TickBox).value,
+                double_go_salary=self.query_one("#double_go_salary", TickBox).value,
                 starting_cash=cash,
+                lot_tickets=self.query_one("#lot_tickets", TickBox).value,
+                circuits=circuits,
             )
         except ValueError as exc:
             return f"Those rules do not go together: {exc}"

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -11,13 +13,14 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Label, Static
 
+from engine.text import plain
 from room import Persistence, PersistenceError, SavedGame
 
 
 class ResumeScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "open", "Resume", priority=True),
-        Binding("delete,x", "delete", "Delete"),
+        Binding("x,delete", "delete", "Delete"),
         Binding("escape", "back", "Back"),
     ]
     DEFAULT_CSS = """
@@ -55,8 +58,13 @@ class ResumeScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_column("Title", width=max(16, min(44, self.app.size.width - 52)))
-        table.add_columns("Players", "Turns", "Last played", "Edition")
+        # the other columns take 16 + 12 + 16 + 12 and their gaps; the title has the rest
+        title = max(16, min(48, self.app.size.width - 4 - 16 - 12 - 16 - 12 - 10))
+        table.add_column("Title", width=title)
+        table.add_column("Players", width=16)
+        table.add_column("Turns", width=12)
+        table.add_column("Last played", width=16)
+        table.add_column("Edition", width=12)
         self._fill()
         table.focus()
 
@@ -74,9 +82,12 @@ class ResumeScreen(Screen[None]):
         except PersistenceError as exc:
             note.update(Content(f"The saved games cannot be read: {exc}"))
             return
+        titles = Counter(g.title for g in self._games)
         for g in self._games:
             turn = f"{g.turn} (over)" if g.finished else str(g.turn)
-            table.add_row(g.title, g.players, turn, g.updated, g.edition, key=g.id)
+            title = g.title if titles[g.title] == 1 else f"{g.title} ({g.id[:6]})"  # tell twins apart
+            cells = (title, g.players, turn, g.updated, g.edition)
+            table.add_row(*(Text(plain(cell)) for cell in cells), key=g.id)  # never markup
         lines = []
         if not self._games:
             lines.append("No saved games yet: every game you play is saved as you go.")

@@ -1,7 +1,9 @@
 """The board: the spaces round the edge of a square grid, and the centre that tells what is going on.
 
-Each space shows its colour band and short name, the owner, houses or hotel, a mortgage, and the tokens
-standing on it. Clicking a space, or moving the selection with the arrow keys, shows its deed.
+Each space shows its colour band and short name; under it, at the left, the owner's mark in his colour
+followed by the houses, the hotel or the mortgage, and at the right the tokens standing there, each
+player's mark on his colour. Clicking a space, or moving the selection with the arrow keys, shows its
+deed.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from engine import Board, GameView
+from engine.queries import pledged
 from tui import look
 from tui.board_layout import layout_of
 from tui.glyphs import UNICODE, Glyphs
@@ -45,18 +48,23 @@ class CellState:
     jailed: tuple[int, ...] = ()
     selected: bool = False
     glyphs: Glyphs = UNICODE
+    pledged: bool = False  # pledged for a loan (it still earns its rent)
+    poor: tuple[int, ...] = ()  # in the poorhouse drawn beside this space
 
 
 def cell_states(view: GameView, board: Board, selected: int | None, glyphs: Glyphs) -> list[CellState]:
     """What every space shows for this view of the game."""
     standing: dict[int, list[int]] = {}
     jailed: dict[int, list[int]] = {}
+    poor: dict[int, list[int]] = {}
     for p, ps in enumerate(view.players):
         if ps.bankrupt:
             continue
-        (jailed if ps.in_jail else standing).setdefault(ps.position, []).append(p)
+        where = jailed if ps.in_jail else poor if ps.in_poorhouse else standing
+        where.setdefault(ps.position, []).append(p)
     states: list[CellState] = []
     rules = view.ruleset
+    held = pledged(view) if view.loans else frozenset()
     for space, sp in enumerate(board.spaces):
         deed = view.deeds.get(space)
         label = ""
@@ -64,11 +72,18 @@ def cell_states(view: GameView, board: Board, selected: int | None, glyphs: Glyp
             label = f"${board.price[space]}"
         elif sp.kind == "tax" and sp.tax is not None:
             label = f"${board.edition.taxes[sp.tax].flat}"
+        elif sp.kind == "free_parking" and view.rules.free_parking_pot:
+            label = f"${view.pot}"
+        elif sp.fee is not None and space not in view.charters:
+            label = f"${sp.fee}"
+        elif sp.award is not None:
+            label = f"+${sp.award}"
+        owner = deed.owner if deed is not None else view.charters.get(space)
         states.append(
             CellState(
                 short=sp.short,
                 band=look.band(board, space),
-                owner=deed.owner if deed is not None else None,
+                owner=owner,
                 houses=rules.houses(deed.level) if deed is not None else 0,
                 hotel=rules.is_hotel(deed.level) if deed is not None else False,
                 mortgaged=deed.mortgaged if deed is not None else False,
@@ -77,6 +92,8 @@ def cell_states(view: GameView, board: Board, selected: int | None, glyphs: Glyp
                 jailed=tuple(jailed.get(space, ())),
                 selected=space == selected,
                 glyphs=glyphs,
+                pledged=space in held,
+                poor=tuple(poor.get(space, ())),
             )
         )
     return states
@@ -140,26 +157,33 @@ class SpaceCell(Widget):
         return Content("\n").join(lines[:height])
 
     def _status(self, s: CellState, compact: bool) -> Content:
+        """The owner's mark and what stands on the lot: "●▪▪" (two houses), "●▣" (a hotel), "●M"."""
         g = s.glyphs
         if s.owner is None:
             return Content.styled(s.label, "dim") if s.label else Content("")
-        parts = [Content.styled(str(s.owner + 1), look.token(s.owner))]
+        parts = [Content.styled(g.mark(s.owner), look.owner(s.owner))]
+        if s.pledged:
+            parts.append(Content.styled(g.pledged, "bold $warning"))
         if s.mortgaged:
             parts.append(Content.styled(g.mortgaged, "bold $warning"))
         elif s.hotel:
             parts.append(Content.styled(g.hotel, "bold $error"))
         elif s.houses:
-            if compact:
-                parts.append(Content.styled(f"{s.houses}{g.house}", "bold $success"))
-            else:
-                parts.append(Content.styled(" " + g.house * s.houses, "bold $success"))
+            crowded = compact and s.houses > 2 and (s.tokens or s.jailed)
+            houses = f"{s.houses}{g.house}" if crowded else g.house * s.houses
+            parts.append(Content.styled(houses, "bold $success"))
         return Content("").join(parts)
 
     def _tokens(self, s: CellState) -> list[Content]:
-        out = [Content.styled(str(p + 1), look.token(p) + " underline") for p in s.jailed]
+        """The tokens standing here, each player's mark on his colour; in jail behind the bars."""
+        g = s.glyphs
+        out = [Content.styled(g.mark(p), look.mark(p) + " underline") for p in s.jailed]
         if s.jailed:
-            out.insert(0, Content.styled(s.glyphs.jail, "bold"))
-        out += [Content.styled(str(p + 1), look.token(p)) for p in s.tokens]
+            out.insert(0, Content.styled(g.jail, "bold"))
+        if s.poor:
+            out.append(Content.styled(g.poorhouse, "bold"))
+            out += [Content.styled(g.mark(p), look.mark(p) + " underline") for p in s.poor]
+        out += [Content.styled(g.mark(p), look.mark(p)) for p in s.tokens]
         return out
 
 

@@ -14,7 +14,7 @@ from textual.widgets import Static
 
 from engine import Board, GameView
 from engine.narration import money
-from engine.queries import deed_terms, rent_schedule
+from engine.queries import deed_terms, is_pledged, occupants, rent_schedule
 from tui import look
 from tui.client import Facts
 from tui.glyphs import UNICODE, Glyphs
@@ -51,11 +51,30 @@ def card_parts(
     deed = view.deeds.get(space)
     if deed is None:
         return CardParts(title, _not_a_deed(view, board, space, names), [])
-    owner = "the bank (for sale)" if deed.owner is None else names[deed.owner]
+    box = board.spaces[space].box
+    seller = f"the {board.edition.boxes[box].name}" if box else "the bank"
+    owner = f"{seller} (for sale)" if deed.owner is None else names[deed.owner]
     facts_lines = [_row("Price", money(board.price[space]), inner), _row("Owner", owner, inner)]
     ladder = [_row(r.label, r.amount, inner, r.current, glyphs) for r in rent_schedule(view, space)]
     facts_lines += [_row(label, value, inner) for label, value in deed_terms(view, space)]
-    facts_lines.append(_visitor_pays(deed.owner, deed.mortgaged, space, facts))
+    if view.loans and is_pledged(view, space):
+        lender = next(
+            ("the bank" if ln.lender is None else names[ln.lender])
+            for ln in view.loans
+            if space in ln.security
+        )
+        facts_lines.append(_row("Pledged to", lender, inner))
+    if box:  # a lot: the tokens on it change what the next one pays
+        here = [names[q] for q in occupants(view, space, -1)]
+        if here:
+            facts_lines.append(_row("On it now", ", ".join(here), inner))
+    if deed.owner is None and box:
+        rent = board.rent[space][0]
+        facts_lines.append(
+            Content.styled(f"Unowned: buy it, or rent it for {money(rent)} from {seller}.", "italic")
+        )
+    else:
+        facts_lines.append(_visitor_pays(deed.owner, deed.mortgaged, space, facts))
     return CardParts(title, facts_lines, ladder)
 
 
@@ -95,7 +114,11 @@ def _visitor_pays(owner: int | None, mortgaged: bool, space: int, facts: Facts) 
 def _not_a_deed(view: GameView, board: Board, space: int, names: Sequence[str]) -> list[Content]:
     sp = board.spaces[space]
     ed = board.edition
-    here = [names[p] for p, ps in enumerate(view.players) if ps.position == space and not ps.bankrupt]
+    here = [
+        names[p]
+        for p, ps in enumerate(view.players)
+        if ps.position == space and not (ps.bankrupt or ps.in_poorhouse or (ps.in_jail and ed.jail.beside))
+    ]
     text: list[str] = []
     if sp.kind == "go":
         text.append(f"Collect {money(ed.salary)} salary each time you land on or pass GO.")
@@ -121,11 +144,48 @@ def _not_a_deed(view: GameView, board: Board, space: int, names: Sequence[str]) 
             text.append(f"The pot: {money(view.pot)}, to whoever lands here.")
         else:
             text.append("A free resting place: nothing happens.")
+    elif sp.kind == "go_to_jail" and ed.jail.beside:
+        text.append(f"Go to the jail beside {board.name(ed.jail.space)}; no wages for the trip.")
     elif sp.kind == "go_to_jail":
         text.append("Go directly to jail. Do not pass GO, do not collect the salary.")
+    text += _magie_space(view, board, space, names)
     if here:
         text.append(f"Here now: {', '.join(here)}.")
     return [Content(t) for t in text]
+
+
+def _magie_space(view: GameView, board: Board, space: int, names: Sequence[str]) -> list[str]:
+    """What the spaces of Magie's 1904 board do, and who is in the jail or poorhouse drawn beside one."""
+    sp = board.spaces[space]
+    ed = board.edition
+    box = f"the {ed.boxes[sp.box].name}" if sp.box and sp.box in ed.boxes else "the bank"
+    text: list[str] = []
+    if sp.kind == "mother_earth":
+        interest = f", less {money(ed.loans.interest)} a bank note" if ed.loans else ""
+        limit = f" for the first {ed.circuits} circuits" if ed.circuits else ""
+        text.append(f"Wages of {money(sp.pays or 0)} from {box} each time round{limit}{interest}.")
+    elif sp.kind == "necessity":
+        text.append(f"An absolute necessity: pay {money(sp.fee or 0)} into {box} (indirect taxation).")
+    elif sp.kind == "fare":
+        text.append(f"Pay a {money(sp.fee or 0)} fare into {box}. On a double, passing a railroad, you may")
+        text.append("ride free to any other and count the rest of the throw from there.")
+    elif sp.kind == "luxury":
+        text.append(f"Buy a luxury ticket for {money(sp.fee or 0)} into {box}; it counts")
+        text.append(f"{money(sp.counts or 0)} at the end. Do without it and you lose the move.")
+    elif sp.kind == "franchise":
+        holder = view.charters.get(space)
+        who = "nobody yet: the first to stop here takes it free" if holder is None else names[holder]
+        text.append(f"Charter: {who}. Everyone else pays the holder {money(sp.fee or 0)}.")
+    elif sp.kind == "legacy":
+        text.append(f"Receive {money(sp.award or 0)} from {box} and a legacy ticket.")
+    if ed.jail.beside and space == ed.jail.space:
+        inside = [names[p] for p, ps in enumerate(view.players) if ps.in_jail]
+        text.append(f"The jail is beside it. In jail: {', '.join(inside) if inside else 'nobody'}.")
+        text.append(f"Out by a double, or a {money(ed.jail.fine)} fine before throwing.")
+    if ed.poorhouse is not None and space == ed.poorhouse.space:
+        inside = [names[p] for p, ps in enumerate(view.players) if ps.in_poorhouse]
+        text.append(f"The poorhouse is beside it. In it: {', '.join(inside) if inside else 'nobody'}.")
+    return text
 
 
 class DeedPanel(LinesView, can_focus=True):

@@ -10,6 +10,7 @@ from textual.content import Content
 
 from engine import Board, GameView
 from engine.narration import money
+from engine.queries import loans_of, loans_to
 from tui import look
 from tui.client import Facts
 from tui.glyphs import UNICODE, Glyphs
@@ -25,7 +26,7 @@ def player_line(
     marker = glyphs.turn if p == view.current and view.winner is None else " "
     head = Content.assemble(
         (marker, "bold $accent"),
-        (f"{p + 1}", look.token(p)),
+        (glyphs.mark(p), look.mark(p)),
         " ",
         (names[p], f"bold {look.player(p)}"),
     )
@@ -38,6 +39,11 @@ def player_line(
     notes = []
     if ps.in_jail:
         notes.append(Content.styled(f"{glyphs.jail} in jail", "bold $warning"))
+    if ps.in_poorhouse:
+        notes.append(Content.styled(f"{glyphs.poorhouse} in the poorhouse", "bold $warning"))
+    limit = view.ruleset.circuits
+    if limit is not None:
+        notes.append(Content(f"round {min(ps.circuits, limit)}/{limit}"))
     if ps.jail_cards:
         n = len(ps.jail_cards)
         notes.append(Content(f"{n} jail card{'s' if n > 1 else ''}"))
@@ -59,7 +65,7 @@ def holdings_of(
         mine = [s for s in lots if view.deeds[s].owner == p]
         if not mine:
             continue
-        parts = [Content.styled(glyphs.swatch, look.swatch(board, group)), Content(" ")]
+        parts = [look.group_tag(board, group), Content(" ")]
         for i, s in enumerate(mine):
             deed = view.deeds[s]
             if i:
@@ -76,7 +82,39 @@ def holdings_of(
         if len(mine) == len(lots):
             parts.append(Content.styled(f" {glyphs.full_group}", "bold $accent"))
         lines.append(Content("  ") + Content("").join(parts))
+    lines.extend(Content("  ") + line for line in _economy(view, board, p, names))
     return lines
+
+
+def _economy(view: GameView, board: Board, p: int, names: Sequence[str]) -> list[Content]:
+    """Magie's 1904 holdings: lot tickets, luxury and legacy tickets, charters, notes and loans."""
+    ps = view.players[p]
+    out: list[Content] = []
+    if ps.tickets:
+        lots = ", ".join(board.spaces[s].short for s in ps.tickets)
+        out.append(Content.assemble(("Lot tickets ", "dim"), lots))
+    tickets = []
+    if ps.luxuries:
+        tickets.append(f"{ps.luxuries} luxur{'y' if ps.luxuries == 1 else 'ies'}")
+    if ps.legacies:
+        tickets.append(f"{ps.legacies} legac{'y' if ps.legacies == 1 else 'ies'}")
+    if tickets:
+        out.append(Content.assemble(("Tickets ", "dim"), ", ".join(tickets)))
+    charters = [board.spaces[s].short for s, holder in sorted(view.charters.items()) if holder == p]
+    if charters:
+        out.append(Content.assemble(("Charter ", "dim"), ", ".join(charters)))
+    note = board.edition.loans.note if board.edition.loans else 1
+    for loan in loans_of(view, p):
+        lots = ", ".join(board.spaces[s].short for s in loan.security)
+        if loan.lender is None:
+            notes = loan.principal // note
+            what = f"{notes} bank note{'s' if notes != 1 else ''} {money(loan.principal)}"
+        else:
+            what = f"owes {names[loan.lender]} {money(loan.principal)}"
+        out.append(Content.assemble(("Debt ", "dim"), (what, "$warning"), (f" on {lots}", "dim")))
+    for loan in loans_to(view, p):
+        out.append(Content.assemble(("Lent ", "dim"), f"{names[loan.borrower]} {money(loan.principal)}"))
+    return out
 
 
 class HoldingsPanel(LinesView, can_focus=True):

@@ -1,0 +1,60 @@
+"""Command-line arguments checked where they are parsed: whole numbers within the range that makes
+sense, so that a wrong value gets one clear line and exit status 2 rather than a traceback (or a quiet
+run that does nothing), and argparse's own messages printed as plain text."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import NoReturn
+
+from engine.rng import SEED_MAX
+from engine.text import clean_name, plain, shorten
+
+GAMES_MAX = 1_000_000
+TURNS_MAX = 100_000
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, whose error messages (which quote what was typed) never carry a control character."""
+
+    def error(self, message: str) -> NoReturn:
+        super().error(plain(message))
+
+
+def whole(low: int, high: int, *, too_low: str | None = None) -> Callable[[str], int]:
+    """An argparse `type` for a whole number from `low` to `high`."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{shorten(text, 40)!r} is not a whole number") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(too_low or f"must be at least {low}, not {value}")
+        if value > high:
+            raise argparse.ArgumentTypeError(f"must be at most {high:,}, not {shorten(str(value), 40)}")
+        return value
+
+    return parse
+
+
+seed = whole(0, SEED_MAX)
+jobs = whole(1, 256)
+games = whole(1, GAMES_MAX)
+turns = whole(1, TURNS_MAX)
+
+
+def players(text: str) -> int:
+    """`--players`: as many as some edition seats (the editions are read only when the option is given)."""
+    from engine import EDITIONS, load_edition
+
+    least = min(load_edition(e).min_players for e in EDITIONS)
+    most = max(load_edition(e).max_players for e in EDITIONS)
+    return whole(least, most)(text)
+
+
+def name(text: str) -> str:
+    """`--name`: kept to what a name may hold (see `engine.text`); empty when nothing usable is left,
+    which leaves the name to the login name."""
+    return clean_name(text)

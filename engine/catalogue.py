@@ -1,0 +1,10 @@
+"""The names menus and the command line offer: the packaged editions and the bot levels, known without
+loading an edition or a bot (so that a first screen costs no more than its own drawing)."""
+
+from __future__ import annotations
+
+EDITIONS: tuple[str, ...] = ("classic", "modern", "darrow-1935", "landlords-1904")
+"""The editions offered to players, in the order the new-game form lists them."""
+
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "random")
+"""The bot levels, weakest first, then the random player used for testing."""

@@ -1,0 +1,97 @@
+"""The bank (Magie's 1904 game): borrow whole notes against lots, the fewest lots that secure them, and
+repay notes and loans. Any time but in the middle of a move."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.widgets import Button, Footer, Label, Static
+
+from engine import Board, BorrowFromBank, Command, GameView, RepayLoan
+from engine.narration import money
+from engine.queries import borrowing_capacity, loans_of, repayment, security_for
+from tui.dialogs.base import GameDialog, PaletteEntry, Table
+from tui.widgets.command_list import CommandList
+
+
+def borrowings(view: GameView, board: Board, player: int) -> list[tuple[Command, str]]:
+    """Every sum the player could borrow from the bank now, in whole notes, each against the fewest lots
+    that secure it."""
+    rules = board.edition.loans
+    out: list[tuple[Command, str]] = []
+    if rules is None:
+        return out
+    for notes in range(1, borrowing_capacity(view, player) // rules.note + 1):
+        security = security_for(view, player, notes)
+        if security is not None:
+            lots = ", ".join(board.name(s) for s in security)
+            cmd = BorrowFromBank(player=player, notes=notes, security=security)
+            out.append((cmd, f"Borrow {money(notes * rules.note)} against {lots}"))
+    return out
+
+
+class BankDialog(GameDialog):
+    def __init__(self, table: Table, player: int) -> None:
+        super().__init__(table)
+        self.player = player
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label("", id="title")
+            yield Static(id="body")
+            yield CommandList(id="ways")
+            with Horizontal(classes="buttons"):
+                yield Button("Close (esc)", id="close", compact=True)
+        yield Footer(compact=True, show_command_palette=False)
+
+    def choices(self) -> list[tuple[Command, str]]:
+        """Every note that could be borrowed (1 up to what the free lots secure) and every repayment."""
+        view, names = self.view, self.client.names
+        out = borrowings(view, self.client.board, self.player)
+        for loan in loans_of(view, self.player):
+            to = "the bank" if loan.lender is None else names[loan.lender]
+            left = money(loan.principal)
+            text = (
+                f"Repay {money(repayment(view, loan))} to {to} ({left} owed, {money(loan.interest)} a wages)"
+            )
+            out.append((RepayLoan(player=self.player, loan=loan.id), text))
+        return out
+
+    def refresh_from_game(self) -> None:
+        view, board, names = self.view, self.client.board, self.client.names
+        rules = board.edition.loans
+        self.query_one("#title", Label).update(Content(f"{names[self.player]} at the bank"))
+        if rules is None:
+            self.query_one("#body", Static).update(Content("There is no bank that lends in this game."))
+            return
+        cash = view.players[self.player].cash
+        can = borrowing_capacity(view, self.player)
+        self.query_one("#body", Static).update(
+            Content(
+                f"The bank lends in notes of {money(rules.note)}, each secured by lots worth "
+                f"{money(rules.margin)} more, at {money(rules.interest)} a note at every wages. A note "
+                "repaid before the wages costs no interest.\n"
+                f"Your cash: {money(cash)}; your free lots secure {money(can)} more."
+            )
+        )
+        usable = []
+        for cmd, text in self.choices():
+            why = self.client.check(cmd)
+            usable.append((cmd, text if why is None else f"{text}: {why}"))
+        ways = self.query_one(CommandList)
+        ways.set_commands(usable, "Nothing to borrow against and nothing to repay.")
+        if usable:
+            ways.focus()
+
+    def on_command_list_chosen(self, event: CommandList.Chosen) -> None:
+        self.table.play(event.command)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss()
+
+    def palette_commands(self) -> Iterable[PaletteEntry]:
+        for cmd, text in self.choices():
+            yield (text, "", lambda cmd=cmd: self.table.play(cmd))  # type: ignore[misc]

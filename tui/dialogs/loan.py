@@ -1,0 +1,352 @@
+"""The loan negotiator (Magie's 1904 game), beside the trade negotiator: offer a loan to another player or
+ask one of him, on any terms (the sum, the interest paid at each of the borrower's wages, the lots pledged
+for it), send it and see the answer; or answer an offer received. Bots' offers to a person open here too."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import ClassVar, Literal
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.widgets import Button, Footer, Input, Label, Select, SelectionList, Static
+from textual.widgets.selection_list import Selection
+
+from engine import AcceptLoan, CancelLoan, LoanOffer, ProposeLoan, RejectLoan
+from engine.narration import money
+from engine.queries import free_lots
+from tui.dialogs.base import GameDialog, PaletteEntry, Table
+from tui.director import Decision
+from tui.widgets.steady_input import SteadyInput
+
+Mode = Literal["compose", "waiting", "answered", "received"]
+
+
+def offer_text(offer: LoanOffer, names: Sequence[str], lots: str) -> str:
+    """A loan offer in words: who lends whom what, at what interest, against which lots."""
+    return (
+        f"{names[offer.lender]} lends {names[offer.borrower]} {money(offer.principal)}; "
+        f"{names[offer.borrower]} pays {money(offer.interest)} interest at each of his wages and repays "
+        f"the {money(offer.principal)} when he likes, pledging {lots}. Debts are settled at the count."
+    )
+
+
+class LoanScreen(GameDialog):
+    AUTO_FOCUS = None
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "send", "Send", priority=True),
+        Binding("ctrl+a", "accept", "Accept", priority=True),
+        Binding("ctrl+r", "reject", "Reject", priority=True),
+        Binding("escape", "close", "Close"),
+    ]
+    DEFAULT_CSS = """
+    LoanScreen .row {
+        height: 1;
+        margin-bottom: 1;
+    }
+    LoanScreen .row Label {
+        margin-right: 1;
+    }
+    LoanScreen .row Select {
+        width: 22;
+        margin-right: 2;
+    }
+    LoanScreen .row Input {
+        width: 10;
+        margin-right: 2;
+    }
+    LoanScreen SelectionList {
+        height: auto;
+        max-height: 8;
+        border: round $primary 50%;
+    }
+    LoanScreen #status {
+        text-style: bold;
+        height: auto;
+    }
+    LoanScreen.-received #terms, LoanScreen.-waiting #terms, LoanScreen.-answered #terms {
+        display: none;
+    }
+    """
+
+    def __init__(self, table: Table, player: int, received: Decision | None = None) -> None:
+        super().__init__(table)
+        self.player = player
+        self.mode: Mode = "received" if received is not None else "compose"
+        self.decision = received
+        self.partner: int | None = None
+        self.lend = True
+        self.principal = 100
+        self.interest = 5
+        self.security: set[int] = set()
+        self._offer: LoanOffer | None = None
+        self._answer = Content("")
+        self._filling = False
+
+    @property
+    def lets_bots_play(self) -> bool:  # type: ignore[override]
+        return self.mode == "waiting"
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label("Loan", id="title")
+            with Vertical(id="terms"):
+                with Horizontal(classes="row"):
+                    yield Label("With")
+                    yield Select[int]([], id="partner", prompt="choose a player", compact=True)
+                    yield Select(
+                        [("I lend", "lend"), ("I borrow", "borrow")],
+                        value="lend",
+                        id="way",
+                        allow_blank=False,
+                        compact=True,
+                    )
+                with Horizontal(classes="row"):
+                    yield Label("Sum $")
+                    yield SteadyInput("100", id="principal", type="integer", compact=True)
+                    yield Label("interest at each wages $")
+                    yield SteadyInput("5", id="interest", type="integer", compact=True)
+                yield Label("Lots pledged (the borrower's)", id="lots-title")
+                yield SelectionList[int](id="lots", compact=True)
+            yield Static(id="offer")
+            yield Static(id="status")
+            with Horizontal(classes="buttons"):
+                yield Button("Send (^s)", id="send", variant="success", compact=True)
+                yield Button("Accept (^a)", id="accept", variant="success", compact=True)
+                yield Button("Reject (^r)", id="reject", variant="error", compact=True)
+                yield Button("Withdraw", id="withdraw", variant="warning", compact=True)
+                yield Button("Close (esc)", id="close", compact=True)
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        if self.mode == "received":
+            self._offer = getattr(self.view.pending, "offer", None)
+        names = self.client.names
+        others = [p for p, ps in enumerate(self.view.players) if p != self.player and not ps.bankrupt]
+        self._filling = True
+        self.query_one("#partner", Select).set_options([(names[p], p) for p in others])
+        if len(others) == 1:
+            self.partner = others[0]
+            self.query_one("#partner", Select).value = others[0]
+        self._filling = False
+        self._fill_lots()
+        super().on_mount()
+        if self.mode == "compose":
+            self.call_after_refresh(self.query_one("#partner", Select).focus)
+
+    # --- the terms ----------------------------------------------------------------------------
+
+    @property
+    def borrower(self) -> int | None:
+        return self.partner if self.lend else self.player
+
+    @property
+    def lender(self) -> int | None:
+        return self.player if self.lend else self.partner
+
+    def command(self) -> ProposeLoan | None:
+        if self.partner is None or self.lender is None or self.principal <= 0 or self.interest < 0:
+            return None
+        return ProposeLoan(
+            player=self.player,
+            to=self.partner,
+            lender=self.lender,
+            principal=self.principal,
+            interest=self.interest,
+            security=tuple(sorted(self.security)),
+        )
+
+    def _fill_lots(self) -> None:
+        lots = self.query_one("#lots", SelectionList)
+        self._filling = True
+        lots.clear_options()
+        borrower = self.borrower
+        if borrower is not None:
+            board = self.client.board
+            lots.add_options(
+                [
+                    Selection(f"{board.name(s)} ({money(board.price[s])})", s, s in self.security)
+                    for s in free_lots(self.view, borrower)
+                ]
+            )
+        self._filling = False
+
+    # --- reacting to the game -----------------------------------------------------------------
+
+    def refresh_from_game(self) -> None:
+        names = self.client.names
+        for mode in ("compose", "waiting", "answered", "received"):
+            self.set_class(self.mode == mode, f"-{mode}")
+        if self.mode == "waiting":
+            self._look_for_answer()
+        offer = self._offer
+        if self.mode == "received" and offer is not None:
+            title = f"{names[offer.proposer]} proposes a loan to {names[self.player]}"
+        else:
+            partner = names[self.partner] if self.partner is not None else "..."
+            title = f"{names[self.player]}: a loan with {partner}"
+        self.query_one("#title", Label).update(Content(title))
+        shown = offer if self.mode != "compose" else None
+        if shown is not None:
+            lots = ", ".join(self.client.board.name(s) for s in shown.security)
+            self.query_one("#offer", Static).update(Content(offer_text(shown, names, lots)))
+        else:
+            self.query_one("#offer", Static).update(Content(""))
+        self._show_status()
+        self._show_buttons()
+
+    def _show_status(self) -> None:
+        status = self.query_one("#status", Static)
+        names = self.client.names
+        if self.mode == "compose":
+            cmd = self.command()
+            if cmd is None:
+                status.update(Content.styled("Choose the player, the sum and the interest.", "dim"))
+            else:
+                why = self.client.check(cmd)
+                ready = Content.styled("Ready to send.", "$success")
+                status.update(Content.styled(why, "$error") if why else ready)
+        elif self.mode == "waiting":
+            partner = names[self.partner] if self.partner is not None else "an answer"
+            status.update(Content(f"Waiting for {partner}..."))
+        elif self.mode == "answered":
+            status.update(self._answer)
+        else:
+            status.update(Content("Accept it or turn it down."))
+
+    def _show_buttons(self) -> None:
+        self.query_one("#send", Button).display = self.mode == "compose"
+        for b in ("accept", "reject"):
+            self.query_one(f"#{b}", Button).display = self.mode == "received"
+        self.query_one("#withdraw", Button).display = self.mode == "waiting" and self._can_withdraw()
+        if self.mode == "compose":
+            cmd = self.command()
+            self.enable("send", cmd is not None and self.client.check(cmd) is None)
+        if self.mode == "received":
+            legal = {c.kind for c in self.legal(self.player)}
+            self.enable("accept", "accept_loan" in legal)
+            self.enable("reject", "reject_loan" in legal)
+
+    def _can_withdraw(self) -> bool:
+        offer = self._offer
+        return offer is not None and any(
+            isinstance(c, CancelLoan) and c.offer == offer.id for c in self.legal(self.player)
+        )
+
+    def _look_for_answer(self) -> None:
+        offer = self._offer
+        if offer is None:
+            return
+        names = self.client.names
+        for event in reversed(self.client.history()):
+            if event.kind == "loan_taken" and (event.loan.borrower, event.loan.lender) == (
+                offer.borrower,
+                offer.lender,
+            ):
+                why = f" ({event.reason})" if event.reason else ""
+                self._answer = Content.styled(f"{names[offer.to]} agreed{why}: the loan is made.", "$success")
+                break
+            if event.kind == "loan_rejected" and event.offer == offer.id:
+                why = f": {event.reason}" if event.reason else "."
+                self._answer = Content.styled(f"{names[event.player]} turned it down{why}", "$error")
+                break
+            if event.kind == "loan_cancelled" and event.offer == offer.id:
+                self._answer = Content("The offer was withdrawn.")
+                break
+            if event.kind == "loan_proposed" and event.offer.id == offer.id:
+                return
+        else:
+            return
+        self.mode = "answered"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "send":
+            return self.mode == "compose"
+        if action in ("accept", "reject"):
+            return self.mode == "received"
+        return True
+
+    # --- editing ------------------------------------------------------------------------------
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if self._filling or self.mode != "compose":
+            return
+        if event.select.id == "partner" and isinstance(event.value, int):
+            self.partner = event.value
+        elif event.select.id == "way":
+            self.lend = event.value == "lend"
+        self.security.clear()
+        self._fill_lots()
+        self.refresh_from_game()
+
+    def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged[int]) -> None:
+        if not self._filling:
+            self.security = set(event.selection_list.selected)
+            self.refresh_from_game()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if self._filling:
+            return
+        try:
+            amount = max(int(event.value or "0"), 0)
+        except ValueError:
+            amount = 0
+        if event.input.id == "principal":
+            self.principal = amount
+        else:
+            self.interest = amount
+        self.refresh_from_game()
+
+    # --- actions ------------------------------------------------------------------------------
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        actions = {
+            "send": self.action_send,
+            "accept": self.action_accept,
+            "reject": self.action_reject,
+            "withdraw": self.action_withdraw,
+            "close": self.action_close,
+        }
+        actions[str(event.button.id)]()
+
+    def action_send(self) -> None:
+        cmd = self.command()
+        if self.mode != "compose" or cmd is None:
+            return
+        before = len(self.client.history())
+        self.mode = "waiting"
+        if not self.table.play(cmd):
+            self.mode = "compose"
+            self.refresh_from_game()
+            return
+        proposed = [e for e in self.client.history()[before:] if e.kind == "loan_proposed"]
+        if proposed:
+            self._offer = proposed[0].offer
+        self.refresh_from_game()
+
+    def action_accept(self) -> None:
+        if self.mode == "received" and self._offer is not None:
+            self.table.play(AcceptLoan(player=self.player, offer=self._offer.id))
+
+    def action_reject(self) -> None:
+        if self.mode == "received" and self._offer is not None:
+            self.table.play(RejectLoan(player=self.player, offer=self._offer.id))
+
+    def action_withdraw(self) -> None:
+        if self._offer is not None:
+            self.table.play(CancelLoan(player=self.player, offer=self._offer.id))
+
+    def action_close(self) -> None:
+        if self.mode == "answered":
+            self.dismiss()
+            return
+        super().action_close()
+
+    def palette_commands(self) -> Iterable[PaletteEntry]:
+        if self.mode == "compose":
+            yield ("Send the loan offer", "", self.action_send)
+        if self.mode == "received":
+            yield ("Accept the loan", "", self.action_accept)
+            yield ("Turn the loan down", "", self.action_reject)

@@ -1,0 +1,77 @@
+"""A luxury stopped on (Magie's 1904 game): buy a luxury ticket, or do without and lose the move."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.widgets import Button, Footer, Label, Static
+
+from engine import BuyLuxury, DeclineLuxury
+from engine.narration import money
+from engine.queries import luxury_worth
+from tui.dialogs.base import DecisionDialog, PaletteEntry
+
+
+class LuxuryDialog(DecisionDialog):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("b", "buy", "Buy"),
+        Binding("d", "decline", "Do without"),
+        Binding("k", "bank", "Bank"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label("", id="title")
+            yield Static(id="body")
+            with Horizontal(classes="buttons"):
+                yield Button("Buy (b)", id="buy", variant="success", compact=True)
+                yield Button("Do without (d)", id="decline", variant="warning", compact=True)
+                yield Button("Bank (k)", id="bank", compact=True)
+        yield Footer(compact=True, show_command_palette=False)
+
+    def refresh_from_game(self) -> None:
+        pend = self.view.pending
+        price = getattr(pend, "price", None)
+        back_to = getattr(pend, "back_to", None)
+        if price is None or back_to is None:
+            return
+        board, names = self.client.board, self.client.names
+        wages = getattr(pend, "wages", 0)
+        cash = self.view.players[self.player].cash
+        self.query_one("#title", Label).update(Content(f"{names[self.player]}: a luxury?"))
+        lost = f", handing back the {money(wages)} wages it earned" if wages else ""
+        lines = [
+            f"A luxury ticket costs {money(price)}, paid into the Public Treasury, and counts "
+            f"{money(luxury_worth(board))} at the end of the game.",
+            f"Do without it and you lose the move: back to {board.name(back_to)}{lost}.",
+            f"Your cash: {money(cash)}.",
+        ]
+        self.query_one("#body", Static).update(Content("\n".join(lines)))
+        self.query_one("#buy", Button).label = f"Buy for {money(price)} (b)"
+        legal = {c.kind for c in self.legal(self.player)}
+        self.enable("buy", "buy_luxury" in legal)
+        self.enable("decline", "decline_luxury" in legal)
+        self.enable("bank", "borrow_from_bank" in legal)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        {"buy": self.action_buy, "decline": self.action_decline, "bank": self.action_bank}[
+            str(event.button.id)
+        ]()
+
+    def action_buy(self) -> None:
+        self.table.play(BuyLuxury(player=self.player))
+
+    def action_decline(self) -> None:
+        self.table.play(DeclineLuxury(player=self.player))
+
+    def action_bank(self) -> None:
+        self.table.open_management("bank", self.player)
+
+    def palette_commands(self) -> Iterable[PaletteEntry]:
+        yield ("Buy a luxury ticket", "", self.action_buy)
+        yield ("Do without it", "Lose the move", self.action_decline)

@@ -1,0 +1,84 @@
+"""The free ride on a double (Magie's 1904 game): from the first railroad passed, ride to any other and
+count the rest of the throw from there, or go on by the throw; where each choice ends is shown."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.content import Content
+from textual.widgets import Footer, Label, Static
+
+from engine import ChooseRoute, RouteChoice
+from tui.dialogs.base import DecisionDialog, PaletteEntry
+from tui.widgets.command_list import CommandList
+
+
+class RideDialog(DecisionDialog):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("1", "way(0)", "Stay", show=False),
+        Binding("2", "way(1)", "Ride", show=False),
+        Binding("3", "way(2)", "Ride", show=False),
+        Binding("4", "way(3)", "Ride", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label("", id="title")
+            yield Static(id="body")
+            yield CommandList(id="ways")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def _choice(self) -> RouteChoice | None:
+        pend = self.view.pending
+        return pend if isinstance(pend, RouteChoice) and pend.player == self.player else None
+
+    def _ways(self, pend: RouteChoice) -> list[tuple[ChooseRoute, str]]:
+        board = self.client.board
+        out = []
+        for i, way in enumerate(pend.options):
+            end = board.track.walk(way, pend.steps, direction=pend.direction).end
+            ride = "Go on by the throw" if way == pend.at else f"Ride free to the railroad at space {way}"
+            passes = way != pend.at and any(board.pays[s] for s in (board.track.along(pend.at, way) or ()))
+            wages = " (past Mother Earth: wages)" if passes and pend.direction > 0 else ""
+            out.append(
+                (
+                    ChooseRoute(player=self.player, space=way),
+                    f"{i + 1}. {ride}: stop on {board.name(end)}{wages}",
+                )
+            )
+        return out
+
+    def refresh_from_game(self) -> None:
+        pend = self._choice()
+        if pend is None:
+            return
+        names = self.client.names
+        self.query_one("#title", Label).update(Content(f"{names[self.player]}: a free ride?"))
+        self.query_one("#body", Static).update(
+            Content(
+                f"A double, passing the railroad at space {pend.at}: ride free to any other and count "
+                f"the {pend.steps} left from there, or go on by the throw. One ride a throw."
+            )
+        )
+        ways = self.query_one(CommandList)
+        ways.set_commands(self._ways(pend))
+        ways.focus()
+
+    def on_command_list_chosen(self, event: CommandList.Chosen) -> None:
+        self.table.play(event.command)
+
+    def action_way(self, index: int) -> None:
+        pend = self._choice()
+        if pend is not None and index < len(pend.options):
+            self.table.play(ChooseRoute(player=self.player, space=pend.options[index]))
+
+    def palette_commands(self) -> Iterable[PaletteEntry]:
+        pend = self._choice()
+        if pend is None:
+            return
+        for cmd, text in self._ways(pend):
+            yield (text, "", lambda cmd=cmd: self.table.play(cmd))  # type: ignore[misc]
