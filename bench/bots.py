@@ -10,6 +10,7 @@ slowest bot decision in CPU time (a decision is all a seat costs: building its v
 commands, choosing).
 
     python bench/bots.py [--games 2000] [--seed 1] [--jobs 2] [--max-turns 1000] [--match hard-normal]
+        [--edition addon]
 """
 
 from __future__ import annotations
@@ -59,23 +60,27 @@ class TimedPlayer:
 
 
 def play_slice(
-    lineup: tuple[str, ...], first: int, games: int, seed: int, max_turns: int
+    lineup: tuple[str, ...], first: int, games: int, seed: int, max_turns: int, edition: str = "classic"
 ) -> tuple[Tournament, bytes]:
     times: array[int] = array("q")
 
     def seat(level: str, game_seed: int, seat: int) -> TimedPlayer:
         return TimedPlayer(BotPlayer(make_bot(level, game_seed, seat)), times)
 
-    result = run_tournament(lineup, games, seed=seed, max_turns=max_turns, first=first, make_player=seat)
+    result = run_tournament(
+        lineup, games, seed=seed, edition=edition, max_turns=max_turns, first=first, make_player=seat
+    )
     return result, times.tobytes()
 
 
 def run(
-    lineup: tuple[str, ...], games: int, seed: int, jobs: int, max_turns: int
+    lineup: tuple[str, ...], games: int, seed: int, jobs: int, max_turns: int, edition: str = "classic"
 ) -> tuple[Tournament, list[int]]:
     """The whole run, split into one slice of consecutive games per process."""
     size = -(-games // jobs)
-    slices = [(lineup, start, min(size, games - start), seed, max_turns) for start in range(0, games, size)]
+    slices = [
+        (lineup, start, min(size, games - start), seed, max_turns, edition) for start in range(0, games, size)
+    ]
     total = Tournament(lineup)
     times: array[int] = array("q")
     with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -134,12 +139,14 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--max-turns", type=int, default=1000)
     parser.add_argument("--match", choices=sorted(MATCHES), action="append", help="only these match-ups")
+    parser.add_argument("--edition", default="classic")
     args = parser.parse_args()
-    print(f"{args.games} seeded 4-player classic games per match, seed {args.seed}, {args.jobs} processes")
+    games = f"{args.games} seeded 4-player {args.edition} games per match"
+    print(f"{games}, seed {args.seed}, {args.jobs} processes")
     every: list[int] = []
     for name in args.match or MATCHES:
         start = time.perf_counter()
-        result, times = run(MATCHES[name], args.games, args.seed, args.jobs, args.max_turns)
+        result, times = run(MATCHES[name], args.games, args.seed, args.jobs, args.max_turns, args.edition)
         report(result, time.perf_counter() - start, args.max_turns)
         every.extend(times)
     every.sort()

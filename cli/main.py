@@ -19,6 +19,7 @@ SUBCOMMANDS = {
     "replay": "cli.replay",
     "simulate": "cli.simulate",
     "demo": "cli.demo",
+    "serve": "cli.serve",
 }
 """Each subcommand's name and the module that registers it."""
 

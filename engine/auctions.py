@@ -21,6 +21,8 @@ from engine.events import (
     BidPlaced,
     BuildingAuctionUncontested,
 )
+from engine.house_and_lot import lot_for_sale, put_houses_with_lot
+from engine.markers import may_take_lots
 from engine.money import funds, spend
 from engine.registry import command, effect
 from engine.state import Auction, AuctionDeed, BuildingPlacement, RaiseBuilding
@@ -37,7 +39,14 @@ def rotation_after(game: Game, first_after: int) -> list[int]:
 
 
 def start_deed_auction(game: Game, space: int, after: int) -> None:
-    _open(game, "deed", space, rotation_after(game, after), None)
+    """Everyone may bid who could take the deed: nobody when the bank has no house to sell with a lot,
+    and not a player whose ownership markers are all in use."""
+    bidders = rotation_after(game, after)
+    if lot_for_sale(game, space) is not None:
+        bidders = []
+    elif game.board.edition.lot_limit is not None:
+        bidders = [b for b in bidders if may_take_lots(game, b) is None]
+    _open(game, "deed", space, bidders, None)
 
 
 def start_building_auction(
@@ -114,6 +123,7 @@ def _close(game: Game, a: Auction) -> None:
     game.emit(AuctionWon(player=winner, lot=a.lot, space=a.space, amount=a.high_bid))
     if a.lot == "deed":
         st.deeds[a.space].owner = winner
+        put_houses_with_lot(game, a.space)
         return
     if winner == a.initiator:
         game.push_front([RaiseBuilding(player=winner, space=a.space, paid=True)])

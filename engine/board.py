@@ -27,7 +27,7 @@ class Board:
     rent_models: tuple[str | None, ...]  # each deed's rent model, by name (None off the deeds)
     pays: tuple[int, ...]  # paid for landing on or passing a space going forward (GO's salary); 0: none
     pay_spaces: tuple[int, ...]  # the spaces that pay, in board order
-    jail: int
+    jail: int | None  # None: the edition has no jail
     track: Track
     cards: dict[str, dict[str, Card]]  # deck -> card id -> card
     jail_card: dict[str, str]  # deck -> the id of its Get Out of Jail Free card
@@ -80,7 +80,7 @@ def board_for(edition_id: str) -> Board:
         rent_models=tuple(ed.groups[s.group].rent_model if s.group is not None else None for s in spaces),
         pays=tuple(_pays(ed, s) for s in spaces),
         pay_spaces=tuple(i for i, s in enumerate(spaces) if _pays(ed, s)),
-        jail=ed.jail.space,
+        jail=ed.jail.space if ed.jail is not None else None,
         track=track_for(ed),
         cards={d: {c.id: c for c in deck.cards} for d, deck in ed.decks.items()},
         jail_card={

@@ -19,8 +19,8 @@ from engine.commands import Build, SellBuilding
 from engine.errors import IllegalCommand, Refusal
 from engine.events import BuildingBought, BuildingPlaced, BuildingSold, interned
 from engine.money import funds, spend
-from engine.registry import BUILD_RULES, command, effect
-from engine.state import BuildingKind, BuildingPlacement, RaiseBuilding, Resume
+from engine.registry import BUILD_ROOM, BUILD_RULES, command, effect
+from engine.state import BuildingKind, BuildingPlacement, RaiseBuilding
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -137,9 +137,7 @@ def _build(game: Game, cmd: Build) -> None:
     kind = game.ruleset.next_building(st.deeds[cmd.space].level)
     rivals = shortage_rivals(game, cmd.player, kind)
     if rivals:
-        if pend is not None:
-            st.suspended.append(pend)
-            game.push_front([Resume()])
+        game.set_aside()
         st.pending = None
         floor = shortage_floor(game, cmd.space, [*rivals, cmd.player], kind)
         start_building_auction(game, kind, cmd.space, cmd.player, rivals, floor)
@@ -186,6 +184,7 @@ def _raise_building(game: Game, eff: RaiseBuilding) -> None:
 # --- the shortage ---------------------------------------------------------------------------------
 
 
+@BUILD_ROOM.register("complete_group")
 def _room(table: Tabletop, kind: BuildingKind) -> dict[int, list[tuple[int, int]]]:
     """Per player, the buildings of `kind` the group rules would let him put up now, as (cost, count) by
     group, money aside. One pass over the groups serves the whole shortage check."""
@@ -229,7 +228,7 @@ def _affordable(cash: int, wanted: list[tuple[int, int]]) -> int:
 
 def capacity(table: Tabletop, player: int, kind: BuildingKind) -> int:
     """How many buildings of `kind` a player could legally put up now and pay for (ignoring the bank)."""
-    return _affordable(funds(table, player), _room(table, kind).get(player, []))
+    return _affordable(funds(table, player), table.ruleset.building_room(table, kind).get(player, []))
 
 
 def shortage_rivals(game: Game, player: int, kind: BuildingKind) -> list[int]:
@@ -240,7 +239,7 @@ def shortage_rivals(game: Game, player: int, kind: BuildingKind) -> list[int]:
     hand one building to the builder and one to every other player who could legally build one now and
     pay for it; while it can, everyone simply builds (all 32 houses in the bank never go to auction).
     """
-    room = _room(game, kind)
+    room = game.ruleset.building_room(game, kind)
     if len(room) < 2:
         return []  # nobody else could build
     bank = game.state.bank
@@ -258,7 +257,7 @@ def shortage_rivals(game: Game, player: int, kind: BuildingKind) -> list[int]:
 def shortage_floor(table: Tabletop, space: int, bidders: list[int], kind: BuildingKind) -> int:
     """The least a contested building sells for: the printed price of the dearest lot any bidder could put
     it on (the builder's lot included), so that nobody gets a building below its printed price."""
-    room = _room(table, kind)
+    room = table.ruleset.building_room(table, kind)
     costs = [table.board.house_cost[space]]
     costs += [cost for q in bidders for cost, _ in room.get(q, [])]
     return max(costs)
@@ -310,9 +309,18 @@ def _check_sell(game: Game, cmd: SellBuilding) -> Refusal:
     if refusal is not None:
         return refusal
     lvl = level(game, cmd.space)
-    if lvl == 0:
+    edition = game.board.edition
+    if lvl <= edition.houses_with_lot:
+        if lvl:
+            return IllegalCommand(
+                "last_house", "The house the lot was sold with goes only with the lot: sell the lot instead."
+            )
         return IllegalCommand("no_building", f"There is no building on {game.board.name(cmd.space)}.")
-    if game.state.rules.even_building and lvl < max(level(game, s) for s in group_of_street(game, cmd.space)):
+    if (
+        game.state.rules.even_building
+        and edition.colour_groups
+        and lvl < max(level(game, s) for s in group_of_street(game, cmd.space))
+    ):
         return IllegalCommand(
             "uneven_building", "Sell evenly: take buildings from the most built lots first."
         )

@@ -1,7 +1,8 @@
 """Chance and Community Chest: draw the top card, follow it, return it to the bottom of its deck.
 
-A Get Out of Jail Free card is kept instead, and goes back to the bottom of its own deck when used.
-Each card effect kind in the edition data names one function here.
+A Get Out of Jail Free card is kept instead, and goes back to the bottom of its own deck when used; so
+is any other card to be kept until needed (it goes into the drawer's hand, `engine.hands`). Each card
+effect kind in the edition data names one function here or in the rule area it belongs to.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from engine.money import owe
 from engine.movement import advance_to, move_by
 from engine.registry import CARD_EFFECTS
 from engine.state import Charge
+from engine.throws import give_throw
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -41,8 +43,12 @@ def draw(game: Game, player: int, deck: str) -> None:
     card_id = order.pop(0)
     card = game.board.cards[deck][card_id]
     game.emit(_card_drawn(player, deck, card_id, card.text))
-    if isinstance(card.effect, ed.JailFree):
-        game.state.players[player].jail_cards.append(deck)
+    if card.kept:
+        ps = game.state.players[player]
+        if isinstance(card.effect, ed.JailFree):
+            ps.jail_cards.append(deck)
+        else:
+            ps.hand.append(f"{deck}/{card_id}")
         return
     order.append(card_id)
     CARD_EFFECTS.table[card.effect.kind](game, player, card.effect, card)
@@ -55,7 +61,7 @@ def _dice_total(game: Game) -> int:
 
 @card_effect("advance_to")
 def _advance_to(game: Game, player: int, eff: ed.AdvanceTo, card: ed.Card) -> None:
-    advance_to(game, player, eff.space, _dice_total(game))
+    advance_to(game, player, eff.space, _dice_total(game), salary=eff.salary)
 
 
 @card_effect("advance_to_nearest")
@@ -95,11 +101,13 @@ def _repairs(game: Game, player: int, eff: ed.Repairs, card: ed.Card) -> None:
             houses += rules.houses(deed.level)
     amount = houses * eff.per_house + hotels * eff.per_hotel
     if amount:
-        detail = f"{card.text} ({houses} houses, {hotels} hotels)"
+        counted = f"{houses} houses, {hotels} hotels" if rules.hotels else f"{houses} houses"
+        detail = f"{card.text} ({counted})"
         owe(game, player, None, amount, "repairs", detail=detail)
 
 
-def _others(game: Game, player: int) -> list[int]:
+def others(game: Game, player: int) -> list[int]:
+    """The other players still in the game, in seat order after `player`."""
     players = game.state.players
     n = len(players)
     return [(player + k) % n for k in range(1, n) if not players[(player + k) % n].bankrupt]
@@ -110,7 +118,7 @@ def _pay_each_player(game: Game, player: int, eff: ed.PayEachPlayer, card: ed.Ca
     game.push_front(
         [
             Charge(payer=player, payee=o, amount=eff.amount, reason="card", detail=card.text)
-            for o in _others(game, player)
+            for o in others(game, player)
         ]
     )
 
@@ -120,6 +128,35 @@ def _collect_from_each(game: Game, player: int, eff: ed.CollectFromEachPlayer, c
     game.push_front(
         [
             Charge(payer=o, payee=player, amount=eff.amount, reason="card", detail=card.text)
-            for o in _others(game, player)
+            for o in others(game, player)
         ]
     )
+
+
+@card_effect("free_ride")
+def _free_ride(game: Game, player: int, eff: ed.FreeRide, card: ed.Card) -> None:
+    """Forward to the nearest space of the kind (paid for passing GO), its charge waived (`rent_multiplier`
+    0): a railroad's ride without the fare, its throw included."""
+    board = game.board
+    spaces = [s for s, kind in enumerate(board.kinds) if kind == eff.space_kind]
+    target = board.track.nearest(game.state.players[player].position, spaces)
+    advance_to(game, player, target, _dice_total(game), rent_multiplier=0)
+
+
+@card_effect("extra_throw")
+def _extra_throw(game: Game, player: int, eff: ed.ExtraThrow, card: ed.Card) -> None:
+    give_throw(game, player, "card")
+
+
+@card_effect("pay_per_deed")
+def _pay_per_deed(game: Game, player: int, eff: ed.PayPerDeed, card: ed.Card) -> None:
+    deeds = sum(1 for deed in game.state.deeds.values() if deed.owner == player)
+    if deeds:
+        owe(game, player, None, deeds * eff.amount, "card", detail=f"{card.text} ({deeds} deeds)")
+
+
+@card_effect("collect_on_ring")
+def _collect_on_ring(game: Game, player: int, eff: ed.CollectOnRing, card: ed.Card) -> None:
+    if game.ruleset.track.ring_of[game.state.players[player].position] == eff.ring:
+        game.state.players[player].cash += eff.amount
+        game.emit(_paid_by_bank(player, eff.amount, card.text))

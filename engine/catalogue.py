@@ -3,7 +3,7 @@ loading an edition or a bot (so that a first screen costs no more than its own d
 
 from __future__ import annotations
 
-EDITIONS: tuple[str, ...] = ("classic", "modern", "darrow-1935", "landlords-1904")
+EDITIONS: tuple[str, ...] = ("classic", "modern", "darrow-1935", "landlords-1904", "addon", "finance-1936")
 """The editions offered to players, in the order the new-game form lists them."""
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "random")

@@ -21,6 +21,10 @@ _WAITING = {
     "mortgage_decision": "to lift or keep a mortgage",
     "place_building": "to place a building won at auction",
     "route": "to choose the way on",
+    "excess_lots": "to choose the lots to give back to the bank",
+    "ride": "to choose where to ride",
+    "refund_card": "to play or keep the refund card",
+    "winnings_card": "to play or keep the half-winnings card",
     "lot_tickets": "to buy the lots on the lot tickets",
     "rent_or_buy": "to buy or rent the lot",
     "luxury": "to buy a luxury or lose the move",
@@ -75,7 +79,7 @@ def may_manage(game: Game, player: int) -> Refusal:
     if refusal is not None:
         return refusal
     pend = game.state.pending
-    if pend is not None and pend.kind in ("auction", "place_building"):
+    if pend is not None and pend.kind in ("auction", "place_building", "excess_lots"):
         return IllegalCommand("not_now", f"Not now: the game is waiting for {waiting_for(game)}.")
     return None
 

@@ -48,6 +48,13 @@ class SellBuilding(_Command):
     space: int
 
 
+class SellLot(_Command):
+    """Sell a lot, with every house on it, back to the bank (where the bank buys lots)."""
+
+    kind: Literal["sell_lot"] = "sell_lot"
+    space: int
+
+
 class Mortgage(_Command):
     kind: Literal["mortgage"] = "mortgage"
     space: int
@@ -105,6 +112,46 @@ class ChooseRoute(_Command):
 
     kind: Literal["choose_route"] = "choose_route"
     space: int
+
+
+class PlayTravelCards(_Command):
+    """Instead of throwing, play these travel cards ("deck/card") from hand, in this order."""
+
+    kind: Literal["play_travel_cards"] = "play_travel_cards"
+    cards: tuple[str, ...]
+
+
+class RollWithTravelCard(_Command):
+    """Throw the dice and add this travel card's steps to the throw (a rule option)."""
+
+    kind: Literal["roll_with_travel_card"] = "roll_with_travel_card"
+    card: str
+
+
+class TakeRide(_Command):
+    """Go straight to `space` (the subway, the airplane); the space where the token stands stays put."""
+
+    kind: Literal["take_ride"] = "take_ride"
+    space: int = Field(ge=0)
+
+
+class PlayRefundCard(_Command):
+    """Play the full-refund card at the refund space: the whole pool instead of its share."""
+
+    kind: Literal["play_refund_card"] = "play_refund_card"
+
+
+class ClaimHalfWinnings(_Command):
+    """Play the half-winnings card: `target` pays half of what he has just won."""
+
+    kind: Literal["claim_half_winnings"] = "claim_half_winnings"
+    target: int = Field(ge=0)
+
+
+class KeepCard(_Command):
+    """Do not play the held card now: keep it for later."""
+
+    kind: Literal["keep_card"] = "keep_card"
 
 
 class EndTurn(_Command):
@@ -212,6 +259,7 @@ Command = Annotated[
     | PassAuction
     | Build
     | SellBuilding
+    | SellLot
     | Mortgage
     | Unmortgage
     | KeepMortgage
@@ -223,6 +271,12 @@ Command = Annotated[
     | RejectTrade
     | CancelTrade
     | ChooseRoute
+    | PlayTravelCards
+    | RollWithTravelCard
+    | TakeRide
+    | PlayRefundCard
+    | ClaimHalfWinnings
+    | KeepCard
     | EndTurn
     | DeclareBankruptcy
     | BuyTicketLot
@@ -279,6 +333,8 @@ def _bundle_ok(b: Any) -> bool:
     cash = getattr(b, "cash", None)
     deeds = getattr(b, "deeds", None)
     cards = getattr(b, "jail_cards", None)
+    houses = getattr(b, "houses", None)
+    held = getattr(b, "cards", None)
     return (
         type(cash) is int
         and cash >= 0
@@ -286,7 +342,14 @@ def _bundle_ok(b: Any) -> bool:
         and cards >= 0
         and type(deeds) is tuple
         and all(type(d) is int for d in deeds)
+        and type(houses) is tuple
+        and all(type(h) is int for h in houses)
+        and _strings(held)
     )
+
+
+def _strings(v: Any) -> bool:
+    return type(v) is tuple and all(type(x) is str for x in v)
 
 
 def _spaces_ok(v: Any) -> bool:
@@ -303,6 +366,8 @@ def _field_check(ann: Any) -> FieldCheck:
         return lambda v: type(v) is str and v in allowed
     if ann is str:
         return lambda v: type(v) is str
+    if ann == tuple[str, ...]:
+        return _strings
     raise TypeError(f"no door check for a command field of type {ann!r}")
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.buy_back import lot_value
 from engine.checks import awaited
 from engine.commands import DeclareBankruptcy
 from engine.endings import building_cost, finish_if_over_after_bankruptcy
@@ -23,7 +24,9 @@ from engine.events import (
     JailCardsTransferred,
     PlayerBankrupt,
 )
+from engine.hands import surrender_hand
 from engine.loans import borrowing_capacity
+from engine.markers import check_after_taking
 from engine.money import funds, settle
 from engine.registry import command, effect
 from engine.state import (
@@ -32,10 +35,13 @@ from engine.state import (
     Debt,
     Effect,
     FinishRoll,
+    ForcedBack,
     MoveAfterFine,
     NextTurn,
     OfferMortgage,
     Resume,
+    SendOn,
+    Throw,
 )
 
 if TYPE_CHECKING:
@@ -63,12 +69,17 @@ def _resume(game: Game, eff: Resume) -> None:
 
 def liquidation_value(table: Tabletop, player: int) -> int:
     """Cash a player could raise from the bank: buildings sold at half, every deed mortgaged (where the
-    edition has mortgages), and notes borrowed against his lots (where the bank lends)."""
+    edition has mortgages), or every lot sold back (where the bank buys lots), and notes borrowed against
+    his lots (where the bank lends)."""
     total = borrowing_capacity(table, player)
     board = table.board
     mortgages = table.ruleset.mortgages
+    buys_lots = board.edition.bank_buys_lots
     for space, deed in table.deeds.items():
         if deed.owner == player:
+            if buys_lots:
+                total += lot_value(table, space)
+                continue
             total += building_cost(table, space) // 2
             if mortgages and not deed.mortgaged:
                 total += board.mortgage[space]
@@ -112,7 +123,9 @@ def go_bankrupt(game: Game, player: int, creditor: int | None) -> None:
             ps.cash += ps.credit
         ps.credit = 0
     owned = [s for s in game.board.deeds if st.deeds[s].owner == player]
-    for space in owned:
+    edition = game.board.edition
+    keeps_houses = creditor is not None and edition.houses_with_lot > 0  # a house and lot passes whole
+    for space in owned if not keeps_houses else ():
         _clear_buildings(game, player, space, paid=creditor is not None)
     if ps.cash:
         game.emit(CashSurrendered(player=player, creditor=creditor, amount=ps.cash))
@@ -127,7 +140,7 @@ def go_bankrupt(game: Game, player: int, creditor: int | None) -> None:
         deed.owner = creditor
         if creditor is None:
             deed.mortgaged = False  # the bank's own mortgage lapses when it takes the deed back
-            if st.rules.auctions:
+            if st.rules.auctions and edition.auction_returned_deeds:
                 follow.append(AuctionDeed(space=space))
         elif deed.mortgaged:
             follow.append(OfferMortgage(player=creditor, space=space))
@@ -139,6 +152,7 @@ def go_bankrupt(game: Game, player: int, creditor: int | None) -> None:
         else:
             st.players[creditor].jail_cards.extend(ps.jail_cards)
         ps.jail_cards = []
+    surrender_hand(game, player, creditor)
     ps.bankrupt = True
     ps.in_jail = False
     if finish_if_over_after_bankruptcy(game):
@@ -148,12 +162,14 @@ def go_bankrupt(game: Game, player: int, creditor: int | None) -> None:
         st.suspended.clear()
     else:
         st.queue = [*follow, *(e for e in st.queue if not _involves(e, player))]
+    if creditor is not None and owned:
+        check_after_taking(game, creditor, owned)
 
 
 def _involves(eff: Effect, player: int) -> bool:
     if isinstance(eff, Charge):
         return player in (eff.payer, eff.payee)
-    if isinstance(eff, FinishRoll | MoveAfterFine | OfferMortgage):
+    if isinstance(eff, FinishRoll | MoveAfterFine | OfferMortgage | Throw | SendOn | ForcedBack):
         return eff.player == player
     return False
 

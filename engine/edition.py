@@ -30,6 +30,7 @@ class _Data(BaseModel):
 class AdvanceTo(_Data):
     kind: Literal["advance_to"] = "advance_to"
     space: int
+    salary: bool = True  # False: "Do not collect $200" (nothing for passing or landing on a space that pays)
 
 
 class AdvanceToNearest(_Data):
@@ -80,6 +81,76 @@ class CollectFromEachPlayer(_Data):
     amount: int = Field(gt=0)
 
 
+class FreeRide(_Data):
+    """Move forward to the nearest space of a kind (a railroad) and take its ride without its charge."""
+
+    kind: Literal["free_ride"] = "free_ride"
+    space_kind: str
+
+
+class ExtraThrow(_Data):
+    """Throw the dice again and move by the throw, at once (a throw given by a card)."""
+
+    kind: Literal["extra_throw"] = "extra_throw"
+
+
+class PayPerDeed(_Data):
+    """Pay `amount` for each title deed the drawer holds, mortgaged or not."""
+
+    kind: Literal["pay_per_deed"] = "pay_per_deed"
+    amount: int = Field(gt=0)
+
+
+class CollectOnRing(_Data):
+    """Collect `amount` if the drawer's token stands on ring `ring` of the track (0 the outer)."""
+
+    kind: Literal["collect_on_ring"] = "collect_on_ring"
+    amount: int = Field(gt=0)
+    ring: int = Field(ge=0)
+
+
+class DrawToHand(_Data):
+    """Take the top card of another deck into your hand."""
+
+    kind: Literal["draw_to_hand"] = "draw_to_hand"
+    deck: str
+
+
+class Keep(_Data):
+    """A card kept until needed (or sold), then played at the moment `use` names and returned to the
+    bottom of its deck: "full_refund" (the whole pool at the refund space), "half_winnings" (half of
+    another player's triple play winnings)."""
+
+    kind: Literal["keep"] = "keep"
+    use: Literal["full_refund", "half_winnings"]
+
+
+class Travel(_Data):
+    """A travel card, held and played instead of a throw: `steps` along the track (negative: back)."""
+
+    kind: Literal["travel"] = "travel"
+    steps: int
+
+    @model_validator(mode="after")
+    def _moves(self) -> Travel:
+        if self.steps == 0:
+            raise ValueError("a travel card moves at least one step")
+        return self
+
+
+class TriplePlayNumbers(_Data):
+    """A triple play card, held face up: the three dice numbers it scores on when a triple play is thrown."""
+
+    kind: Literal["triple_play_numbers"] = "triple_play_numbers"
+    numbers: tuple[int, int, int]
+
+    @model_validator(mode="after")
+    def _dice(self) -> TriplePlayNumbers:
+        if any(not 1 <= n <= 6 for n in self.numbers):
+            raise ValueError("triple play numbers are dice numbers, 1 to 6")
+        return self
+
+
 CardEffect = Annotated[
     AdvanceTo
     | AdvanceToNearest
@@ -90,9 +161,20 @@ CardEffect = Annotated[
     | JailFree
     | Repairs
     | PayEachPlayer
-    | CollectFromEachPlayer,
+    | CollectFromEachPlayer
+    | FreeRide
+    | ExtraThrow
+    | PayPerDeed
+    | CollectOnRing
+    | DrawToHand
+    | Keep
+    | Travel
+    | TriplePlayNumbers,
     Field(discriminator="kind"),
 ]
+
+HAND_EFFECTS: frozenset[str] = frozenset({"keep", "travel", "triple_play_numbers"})
+"""Card effects of cards that players hold in their hands (a Get Out of Jail Free card is held apart)."""
 
 
 class Card(_Data):
@@ -100,10 +182,17 @@ class Card(_Data):
     text: str
     effect: CardEffect
 
+    @property
+    def kept(self) -> bool:
+        """Held by whoever draws it instead of going back under its deck at once."""
+        return self.effect.kind == "jail_free" or self.effect.kind in HAND_EFFECTS
+
 
 class Deck(_Data):
     name: str
     cards: list[Card]
+    deal: int = Field(default=0, ge=0)  # cards dealt into each player's hand before the first turn
+    hidden: bool = False  # cards held from this deck are face down: only their holder sees them
 
     @model_validator(mode="after")
     def _unique_ids(self) -> Deck:
@@ -120,6 +209,8 @@ SpaceKind = str
 DEED_KINDS: frozenset[str] = frozenset({"street", "railroad", "utility", "lot"})
 MORTGAGE_KINDS: frozenset[str] = frozenset({"street", "railroad", "utility"})
 """Deeds that carry a printed mortgage value (a lot for sale or rent has none)."""
+AMOUNT_KINDS: frozenset[str] = frozenset({"ride", "bonus", "theatre", "sweepstakes"})
+"""Special spaces whose action works with the space's `amount`."""
 
 
 class Space(_Data):
@@ -135,6 +226,12 @@ class Space(_Data):
     tax: str | None = None
     pays: int | None = Field(default=None, gt=0)
     """Paid to a token that lands on or passes the space going forward (GO pays the salary unasked)."""
+    amount: int | None = Field(default=None, ge=0)
+    """The figure a special space works with: a fare, a fee, a reward, a price per seat, a multiple."""
+    to: int | None = None
+    """Where a space sends the token that stops on it (the Surprise Move's corners)."""
+    figures: list[int] | None = None
+    """The figures a special space's action reads (a levy by the throw, prizes, a share of the pool)."""
     fee: int | None = Field(default=None, gt=0)
     """Paid by a player who stops here (a tax, a fare, a luxury's price, a franchise's toll)."""
     award: int | None = Field(default=None, gt=0)
@@ -156,8 +253,6 @@ class Space(_Data):
             raise ValueError(f"{self.name}: short name longer than 8 characters")
         if self.kind in DEED_KINDS and (self.group is None or self.price is None):
             raise ValueError(f"{self.name}: a deed needs a group and a price")
-        if self.kind in MORTGAGE_KINDS and self.mortgage is None:
-            raise ValueError(f"{self.name}: a deed needs a mortgage value")
         if self.kind == "lot" and (self.rent is None or len(self.rent) != 1):
             raise ValueError(f"{self.name}: a lot has one rent")
         if self.kind == "street" and (self.rent is None or len(self.rent) < 2 or self.house_cost is None):
@@ -166,6 +261,10 @@ class Space(_Data):
             raise ValueError(f"{self.name}: a card space names its deck")
         if self.kind == "tax" and self.tax is None:
             raise ValueError(f"{self.name}: a tax space names its tax")
+        if self.kind in AMOUNT_KINDS and self.amount is None:
+            raise ValueError(f"{self.name}: a {self.kind} space needs its amount")
+        if self.kind == "onward" and self.to is None:
+            raise ValueError(f"{self.name}: an onward space names where it sends the token")
         return self
 
 
@@ -278,8 +377,27 @@ class EditionHooks(_Data):
     building: str = "complete_group"  # when a lot may take its next building level
     arrival: str = "none"  # what happens as a token comes to rest, before the space's own action
     ending: str = "last_solvent"  # how the game ends and who wins
+    pot: str = "free_parking"  # which payments to the bank go to a pot on the table instead
+    track: str = "as_printed"  # how the edition's own rule options change the track
     throw: str = "standard"  # what a throw of the dice does (move, doubles, jail)
     opening: str = "none"  # what happens before the first throw (a deal of lot tickets)
+
+
+class EditionOption(_Data):
+    """A rule option of the edition's own (an alternative its source describes), off by default.
+
+    A "flag" is 0 or 1; a "number" is a figure between `minimum` and `maximum`; a "space" is a space of
+    the board, on ring `ring` when given. An option the program cannot play (`supported` false) is
+    described in the help and never offered."""
+
+    label: str
+    help: str
+    kind: Literal["flag", "number", "space"] = "flag"
+    default: int = 0
+    minimum: int = 0
+    maximum: int | None = None
+    ring: int | None = None
+    supported: bool = True
 
 
 class Edition(_Data):
@@ -295,13 +413,28 @@ class Edition(_Data):
     salary: int
     large_game: LargeGame | None = None
     bank: BankSupply
-    jail: JailRules
+    jail: JailRules | None = None  # None: the edition has no jail (and no Go To Jail, cards or doubles rule)
     auction_min_bid: int
     mortgage_interest_percent: int = 10
     mortgages: bool = True
     houses_before_hotel: int = 4
     hotels: bool = True  # a hotel is the building level above the most houses a lot takes
     doubles_limit: int | None = Field(default=3, ge=1)  # this many doubles in one turn go to jail
+    lot_limit: int | None = Field(default=None, ge=1)
+    """The most deeds one player may hold (Finance's eight ownership markers); None: no limit."""
+    houses_with_lot: int = Field(default=0, ge=0)
+    """Houses the bank puts on a lot when it sells it ("a house and lot"). Such a lot is never bare while
+    owned, so it changes hands with its houses."""
+    bank_buys_lots: bool = False
+    """The bank buys back a lot with its houses at any time, for half their printed value."""
+    auction_returned_deeds: bool = True
+    """Deeds a bankrupt returns to the bank are auctioned (else they simply wait for a buyer)."""
+    colour_groups: bool = True
+    """Lots come in colour groups that rent and build together; False: each lot stands alone."""
+    house_sales: bool = False
+    """Players may sell houses to one another in a trade; the buyer puts them on his own lots at once."""
+    forced_move_steps: int = Field(default=5, ge=1)
+    """How far back a rival's token goes when another comes to rest on its space (the forced move)."""
     hooks: EditionHooks = Field(default_factory=EditionHooks)
     track: TrackData | None = None  # None: one ring, the spaces in order
     groups: dict[str, Group]
@@ -311,6 +444,8 @@ class Edition(_Data):
     short_game: DealtStart | None = None  # None: the edition has no Short Game
     time_limit: DealtStart | None = None  # None: the edition has no Time Limit game
     rules_summary: list[str]
+    options: dict[str, EditionOption] = Field(default_factory=dict)
+    """The edition's own rule options, by name (`RuleOptions.edition_rules` sets them)."""
     boxes: dict[str, MoneyBox] = Field(default_factory=dict)
     lot_tickets: LotTickets | None = None
     poorhouse: Poorhouse | None = None
@@ -328,12 +463,16 @@ class Edition(_Data):
     @model_validator(mode="after")
     def _consistent(self) -> Edition:
         n = len(self.spaces)
-        levels = self.max_level + 1
+        levels = self.max_level + 1 - self.houses_with_lot  # the levels a lot can stand at while owned
         for i, s in enumerate(self.spaces):
             if s.kind == "street" and s.rent is not None and len(s.rent) != levels:
                 raise ValueError(
                     f"space {i} ({s.name}): needs {_number(levels)} rents, one per building level"
                 )
+            if s.kind in MORTGAGE_KINDS and self.mortgages and s.mortgage is None:
+                raise ValueError(f"space {i} ({s.name}): a deed needs its mortgage value")
+            if s.to is not None and not 0 <= s.to < n:
+                raise ValueError(f"space {i} ({s.name}): sends the token to no space")
         self._check_track(n)
         for i, s in enumerate(self.spaces):
             if s.group is not None and s.group not in self.groups:
@@ -342,8 +481,9 @@ class Edition(_Data):
                 raise ValueError(f"space {i} ({s.name}): unknown deck {s.deck}")
             if s.tax is not None and s.tax not in self.taxes:
                 raise ValueError(f"space {i} ({s.name}): unknown tax {s.tax}")
-        if not 0 <= self.jail.space < n or (self.spaces[self.jail.space].kind != "jail") != self.jail.beside:
-            raise ValueError("jail.space must name the jail, or the space it is drawn beside")
+        self._check_jail(n)
+        if self.houses_with_lot > self.houses_before_hotel:
+            raise ValueError("houses_with_lot: more houses than a lot takes")
         self._check_boxes(n)
         for deck in self.decks.values():
             for card in deck.cards:
@@ -352,6 +492,17 @@ class Edition(_Data):
                     raise ValueError(f"card {card.id}: no space {eff.space}")
                 if isinstance(eff, AdvanceToNearest) and eff.group not in self.groups:
                     raise ValueError(f"card {card.id}: unknown group {eff.group}")
+                if isinstance(eff, FreeRide) and not any(s.kind == eff.space_kind for s in self.spaces):
+                    raise ValueError(f"card {card.id}: no {eff.space_kind} space to ride to")
+                if isinstance(eff, DrawToHand) and eff.deck not in self.decks:
+                    raise ValueError(f"card {card.id}: unknown deck {eff.deck}")
+        for name, option in self.options.items():
+            if option.kind == "space" and not 0 <= option.default < n:
+                raise ValueError(f"option {name}: no space {option.default}")
+            if option.ring is not None and not 0 <= option.ring < len(
+                self.track.rings if self.track else [0]
+            ):
+                raise ValueError(f"option {name}: no ring {option.ring}")
         for gid, g in self.groups.items():
             members = [s for s in self.spaces if s.group == gid]
             if not members:
@@ -364,8 +515,27 @@ class Edition(_Data):
                 raise ValueError(f"group {gid}: dice_multiplier needs a multiplier per member")
         return self
 
+    def _check_jail(self, n: int) -> None:
+        if self.jail is not None:
+            if (
+                not 0 <= self.jail.space < n
+                or (self.spaces[self.jail.space].kind != "jail") != self.jail.beside
+            ):
+                raise ValueError("jail.space must name the jail, or the space it is drawn beside")
+            return
+        if any(s.kind in ("jail", "go_to_jail") for s in self.spaces):
+            raise ValueError("a jail space needs the jail rules")
+        if self.doubles_limit is not None:
+            raise ValueError("doubles_limit sends a player to jail: an edition without a jail has none")
+        for deck in self.decks.values():
+            if any(isinstance(c.effect, GoToJail | JailFree) for c in deck.cards):
+                raise ValueError(f"deck {deck.name}: a jail card in an edition without a jail")
+
     def _check_boxes(self, n: int) -> None:
-        named = [s.box for s in self.spaces] + [self.jail.box, self.loans.box if self.loans else None]
+        named = [s.box for s in self.spaces] + [
+            self.jail.box if self.jail else None,
+            self.loans.box if self.loans else None,
+        ]
         for box in named:
             if box is not None and box not in self.boxes:
                 raise ValueError(f"no money box {box!r}")

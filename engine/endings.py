@@ -2,7 +2,8 @@
 bankruptcy, the Time Limit's rounds) and who wins.
 
 Net worth is cash (and undrawn bank credit) plus each deed at its printed price (half if mortgaged) plus
-buildings at cost, a hotel counting with the houses it replaced: the rule books' valuation.
+buildings at cost, a hotel counting with the houses it replaced: the rule books' valuation. A lot sold
+with a house counts its price once for the house and lot.
 """
 
 from __future__ import annotations
@@ -32,11 +33,12 @@ def net_worth(table: Tabletop, player: int) -> int:
     total = ps.cash + ps.credit
     price = table.board.price
     cost = table.board.house_cost
+    with_lot = table.board.edition.houses_with_lot
     for space, deed in table.deeds.items():
         if deed.owner == player:
             total += price[space] // 2 if deed.mortgaged else price[space]
-            if deed.level:
-                total += cost[space] * deed.level
+            if deed.level > with_lot:
+                total += cost[space] * (deed.level - with_lot)
     return total
 
 

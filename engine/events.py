@@ -44,7 +44,9 @@ class DiceRolled(_Event):
     player: int
     dice: tuple[int, int]
     doubles: bool
-    purpose: Literal["move", "jail", "utility_rent", "poorhouse"] = "move"
+    purpose: Literal[
+        "move", "jail", "utility_rent", "poorhouse", "fare", "carnival", "card", "sweepstakes"
+    ] = "move"
 
 
 class PlayerMoved(_Event):
@@ -52,8 +54,9 @@ class PlayerMoved(_Event):
     player: int
     from_space: int
     to_space: int
-    via: Literal["dice", "card"]
+    via: Literal["dice", "card", "subway", "airplane"]
     backward: bool = False
+    path: tuple[int, ...] = ()  # the spaces entered on the way, one per step (none for a jump)
 
 
 class RouteChosen(_Event):
@@ -63,6 +66,25 @@ class RouteChosen(_Event):
     player: int
     at: int
     to: int
+
+
+class SentOn(_Event):
+    """A space sent the token straight on to another (the Surprise Move): no salary on the way."""
+
+    kind: Literal["sent_on"] = "sent_on"
+    player: int
+    from_space: int
+    to_space: int
+
+
+class ForcedMove(_Event):
+    """The forced move: `arriving` came to rest where `player` stood, so `player` goes back `steps`."""
+
+    kind: Literal["forced_move"] = "forced_move"
+    player: int
+    arriving: int
+    space: int
+    steps: int
 
 
 class PassedGo(_Event):
@@ -246,6 +268,32 @@ class PaidToBank(_Event):
 
     def pot_delta(self) -> int:
         return self.amount if self.to_pot else 0
+
+
+class BankFeePaid(_Event):
+    """A charge a special space makes, paid to the bank (a fare, a fee, the theatre's seats)."""
+
+    kind: Literal["bank_fee_paid"] = "bank_fee_paid"
+    player: int
+    amount: int
+    detail: str
+    space: int | None = None
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        return ((self.player, -self.amount),)
+
+
+class LotSold(_Event):
+    """A lot and every house on it sold back to the bank at half their printed value."""
+
+    kind: Literal["lot_sold"] = "lot_sold"
+    player: int
+    space: int
+    houses: int
+    amount: int
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        return ((self.player, self.amount),)
 
 
 class PaidByBank(_Event):
@@ -443,6 +491,84 @@ class DeedDealt(_Event):
 
     def deltas(self) -> tuple[tuple[int, int], ...]:
         return ((self.player, -self.price),) if self.price else ()
+
+
+class CardTaken(_Event):
+    """A card went into a player's hand from `deck` (`card` empty: face down, for its holder's eyes)."""
+
+    kind: Literal["card_taken"] = "card_taken"
+    player: int
+    deck: str
+    card: str = ""
+
+
+class TravelCardsPlayed(_Event):
+    """Travel cards played instead of a throw (`cards` as "deck/card", in the order played)."""
+
+    kind: Literal["travel_cards_played"] = "travel_cards_played"
+    player: int
+    cards: tuple[str, ...]
+
+
+class HeldCardPlayed(_Event):
+    """A card kept in hand was played ("deck/card") and went back under its deck."""
+
+    kind: Literal["held_card_played"] = "held_card_played"
+    player: int
+    card: str
+
+
+class HeldCardKept(_Event):
+    """A card kept in hand that could have been played now ("deck/card") stays in hand for later."""
+
+    kind: Literal["held_card_kept"] = "held_card_kept"
+    player: int
+    card: str
+
+
+class RideDeclined(_Event):
+    """Offered a ride to any space (the Subway, the airplane), the player stayed where he stands."""
+
+    kind: Literal["ride_declined"] = "ride_declined"
+    player: int
+    space: int
+    means: Literal["subway", "airplane"]
+
+
+class BackwardRollSet(_Event):
+    """The player's next throw will move him backwards."""
+
+    kind: Literal["backward_roll_set"] = "backward_roll_set"
+    player: int
+
+
+class LevyThrown(_Event):
+    """A throw that sets what every other player pays the thrower (`amount` each; 0: nothing)."""
+
+    kind: Literal["levy_thrown"] = "levy_thrown"
+    player: int
+    space: int
+    dice: tuple[int, int]
+    amount: int
+
+
+class TriplePlayThrown(_Event):
+    kind: Literal["triple_play_thrown"] = "triple_play_thrown"
+    player: int
+    dice: tuple[int, int, int]
+
+
+class TriplePlayWon(_Event):
+    """The bank paid a player for one of his triple play cards (`card` as "deck/card")."""
+
+    kind: Literal["triple_play_won"] = "triple_play_won"
+    player: int
+    card: str
+    matches: int
+    amount: int
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        return ((self.player, self.amount),)
 
 
 class PaidIntoBox(_Event):
@@ -664,6 +790,30 @@ class LeftPoorhouse(_Event):
     to_space: int
 
 
+class PotShareCollected(_Event):
+    """A player took `percent` of the pot on the table."""
+
+    kind: Literal["pot_share_collected"] = "pot_share_collected"
+    player: int
+    amount: int
+    percent: int
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        return ((self.player, self.amount),)
+
+    def pot_delta(self) -> int:
+        return -self.amount
+
+
+class HandTransferred(_Event):
+    """A bankrupt's cards in hand go to his creditor (None: back under their decks)."""
+
+    kind: Literal["hand_transferred"] = "hand_transferred"
+    from_player: int
+    to_player: int | None
+    count: int
+
+
 class GameOver(_Event):
     kind: Literal["game_over"] = "game_over"
     winner: int
@@ -676,6 +826,8 @@ Event = Annotated[
     | DiceRolled
     | PlayerMoved
     | RouteChosen
+    | SentOn
+    | ForcedMove
     | PassedGo
     | SentToJail
     | JailRollFailed
@@ -695,6 +847,8 @@ Event = Annotated[
     | RentPaid
     | TaxPaid
     | PaidToBank
+    | BankFeePaid
+    | LotSold
     | PaidByBank
     | PaidToPlayer
     | PotCollected
@@ -716,6 +870,17 @@ Event = Annotated[
     | DeedTransferred
     | JailCardsTransferred
     | DeedDealt
+    | CardTaken
+    | TravelCardsPlayed
+    | HeldCardPlayed
+    | HeldCardKept
+    | RideDeclined
+    | BackwardRollSet
+    | LevyThrown
+    | TriplePlayThrown
+    | TriplePlayWon
+    | PotShareCollected
+    | HandTransferred
     | PaidIntoBox
     | FeePaid
     | TicketsDealt

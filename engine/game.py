@@ -30,6 +30,7 @@ from engine.state import (
     Loan,
     Pending,
     PlayerState,
+    Resume,
     TradeOffer,
 )
 from engine.view import GameView, make_view
@@ -201,6 +202,14 @@ class Game:
     def push_front(self, effects: Sequence[Effect]) -> None:
         """Queue continuations ahead of what was already waiting, in the order given."""
         self.state.queue[0:0] = effects
+
+    def set_aside(self) -> None:
+        """Put the decision awaited now aside, for a `Resume` continuation to bring back once what
+        interrupts it (an offer to answer, a shortage auction) is over."""
+        st = self.state
+        if st.pending is not None:
+            st.suspended.append(st.pending)
+            self.push_front([Resume()])
 
     def run_queue(self) -> None:
         """Carry out continuations until a decision is awaited or nothing is left.

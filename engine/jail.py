@@ -15,7 +15,15 @@ from engine.registry import command, effect
 from engine.state import Charge, MoveAfterFine, awaiting_end_turn, finish_roll
 
 if TYPE_CHECKING:
+    from engine.edition import JailRules
     from engine.game import Game
+
+
+def jail_rules(game: Game) -> JailRules:
+    """The edition's jail: only reached where a player can be in jail, so in an edition that has one."""
+    jail = game.board.edition.jail
+    assert jail is not None, "this edition has no jail"
+    return jail
 
 
 def send_to_jail(
@@ -24,7 +32,7 @@ def send_to_jail(
     """Straight to jail: no salary, no more rolls this turn."""
     st = game.state
     ps = st.players[player]
-    ps.position = game.board.jail
+    ps.position = jail_rules(game).space
     ps.in_jail = True
     ps.jail_turns = 0
     st.doubles = 0
@@ -47,7 +55,7 @@ def roll_in_jail(game: Game, player: int, d1: int, d2: int) -> None:
         return
     ps.jail_turns += 1
     game.emit(JailRollFailed(player=player, attempt=ps.jail_turns))
-    jail = game.board.edition.jail
+    jail = jail_rules(game)
     if jail.max_turns is not None and ps.jail_turns >= jail.max_turns:
         fine = Charge(payer=player, payee=None, amount=jail.fine, reason="jail_fine", detail="the jail fine")
         game.push_front(
@@ -86,7 +94,7 @@ def _check_fine(game: Game, cmd: PayJailFine) -> Refusal:
     pend = st.pending
     if pend is None or pend.player != p or not st.players[p].in_jail:
         return IllegalCommand("not_in_jail", "Only a player in jail, on his turn, pays the jail fine.")
-    jail = game.board.edition.jail
+    jail = jail_rules(game)
     if pend.kind == "roll":
         limit = jail.fine_before_roll_turns
         if limit is not None and st.players[p].jail_turns >= limit:
@@ -102,9 +110,9 @@ def _check_fine(game: Game, cmd: PayJailFine) -> Refusal:
 def _pay_fine(game: Game, cmd: PayJailFine) -> None:
     st = game.state
     p = cmd.player
-    fine = game.board.edition.jail.fine
+    fine = jail_rules(game).fine
     spend(game, p, fine)
-    box = game.board.edition.jail.box
+    box = jail_rules(game).box
     pot = box is None and to_pot(game, None, "jail_fine")
     if pot:
         st.pot += fine

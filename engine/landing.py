@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from engine.events import DiceRolled, PotCollected, PropertyOffered, interned
 from engine.money import owe
 from engine.registry import ARRIVAL_ACTIONS, SPACE_ACTIONS
-from engine.rent import rent_for
+from engine.rent import model_of, rent_for
 from engine.state import buy_decision
 
 if TYPE_CHECKING:
@@ -75,8 +75,9 @@ def _deed(game: Game, player: int, space: int, dice: int, mult: int, times: int 
         return
     if st.players[owner].in_jail and not st.rules.rent_in_jail:
         return
-    if times:
-        # "throw dice and pay ten times the amount thrown": a fresh throw, not the one that moved you
+    if times or (not dice and model_of(game.board, space).dice):
+        # "throw dice and pay ten times the amount thrown": a fresh throw, not the one that moved you;
+        # and a rent on the dice reached without a throw (a travel card, a ride) takes one too
         d1, d2 = game.roll()
         game.emit(DiceRolled(player=player, dice=(d1, d2), doubles=d1 == d2, purpose="utility_rent"))
         dice = d1 + d2

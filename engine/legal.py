@@ -27,6 +27,7 @@ from engine.commands import (
     ChooseDirection,
     ChooseIncomeTax,
     ChooseRoute,
+    ClaimHalfWinnings,
     Command,
     DeclareBankruptcy,
     DeclineLuxury,
@@ -34,23 +35,39 @@ from engine.commands import (
     DoneWithTickets,
     EndTurn,
     GoToPoorhouse,
+    KeepCard,
     KeepMortgage,
     Mortgage,
     PassAuction,
     PayJailFine,
     PlaceBid,
+    PlayRefundCard,
+    PlayTravelCards,
     RejectLoan,
     RejectTrade,
     RentLot,
     RepayLoan,
     RollDice,
+    RollWithTravelCard,
     SellBuilding,
+    SellLot,
+    TakeRide,
     Unmortgage,
     UseJailCard,
     simple,
 )
+from engine.hands import held_of
 from engine.loans import security_for
-from engine.state import Auction, LoanAnswer, MortgageDecision, RouteChoice, TradeAnswer
+from engine.state import (
+    Auction,
+    ExcessLots,
+    LoanAnswer,
+    MortgageDecision,
+    RideChoice,
+    RouteChoice,
+    TradeAnswer,
+    WinningsChoice,
+)
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -123,11 +140,12 @@ def _management(game: Game, player: int, every: bool) -> list[Command]:
     (`every`) each of them on every deed, so that the refusals can be shown."""
     st = game.state
     pend = st.pending
-    if not every and pend is not None and pend.kind in ("auction", "place_building", "route"):
+    if not every and pend is not None and pend.kind in ("auction", "place_building", "route", "excess_lots"):
         return []
     out: list[Command] = []
     board = game.board
     mortgages = game.ruleset.mortgages or every
+    buy_back = board.edition.bank_buys_lots
     for space in board.deeds:
         deed = st.deeds[space]
         if deed.owner != player:
@@ -137,6 +155,8 @@ def _management(game: Game, player: int, every: bool) -> list[Command]:
             out += [Mortgage(player=player, space=space), Unmortgage(player=player, space=space)]
             if street:
                 out += [Build(player=player, space=space), SellBuilding(player=player, space=space)]
+                if buy_back:
+                    out.append(SellLot(player=player, space=space))
             continue
         if deed.mortgaged:
             out.append(Unmortgage(player=player, space=space))
@@ -147,11 +167,30 @@ def _management(game: Game, player: int, every: bool) -> list[Command]:
             out.append(Build(player=player, space=space))
             if deed.level:
                 out.append(SellBuilding(player=player, space=space))
+            if buy_back:
+                out.append(SellLot(player=player, space=space))
     return out
 
 
 def _roll(game: Game, p: int, pend: Any) -> list[Command]:
-    return [simple(RollDice, p), simple(PayJailFine, p), simple(UseJailCard, p)]
+    out: list[Command] = [simple(RollDice, p), simple(PayJailFine, p), simple(UseJailCard, p)]
+    if game.state.players[p].hand:
+        out += _travel_plays(game, p)
+    return out
+
+
+TRAVEL_PAIRS_UP_TO = 6
+"""Travel cards in hand up to which every ordered pair of them is listed as a play (beyond, single cards)."""
+
+
+def _travel_plays(game: Game, p: int) -> list[Command]:
+    """Travel cards played one at a time or two in either order, and each added to a throw."""
+    cards = held_of(game, p, "travel")
+    plays: list[Command] = [PlayTravelCards(player=p, cards=(c,)) for c in cards]
+    if len(cards) <= TRAVEL_PAIRS_UP_TO:
+        plays += [PlayTravelCards(player=p, cards=(a, b)) for a in cards for b in cards if a != b]
+    plays += [RollWithTravelCard(player=p, card=c) for c in cards]
+    return plays
 
 
 def _end_turn(game: Game, p: int, pend: Any) -> list[Command]:
@@ -190,6 +229,22 @@ def _route(game: Game, p: int, pend: RouteChoice) -> list[Command]:
     return [ChooseRoute(player=p, space=s) for s in pend.options]
 
 
+def _excess_lots(game: Game, p: int, pend: ExcessLots) -> list[Command]:
+    return [SellLot(player=p, space=s) for s in pend.spaces]
+
+
+def _ride(game: Game, p: int, pend: RideChoice) -> list[Command]:
+    return [TakeRide(player=p, space=s) for s in range(game.board.size)]
+
+
+def _refund_card(game: Game, p: int, pend: Any) -> list[Command]:
+    return [simple(PlayRefundCard, p), simple(KeepCard, p)]
+
+
+def _winnings_card(game: Game, p: int, pend: WinningsChoice) -> list[Command]:
+    return [*(ClaimHalfWinnings(player=p, target=w) for w in pend.winners), simple(KeepCard, p)]
+
+
 def _lot_tickets(game: Game, p: int, pend: Any) -> list[Command]:
     tickets = game.state.players[p].tickets
     return [*(BuyTicketLot(player=p, space=s) for s in tickets), simple(DoneWithTickets, p)]
@@ -222,6 +277,10 @@ _DECISIONS: dict[str, Callable[[Game, int, Any], list[Command]]] = {
     "mortgage_decision": _mortgage_decision,
     "place_building": _place_building,
     "route": _route,
+    "excess_lots": _excess_lots,
+    "ride": _ride,
+    "refund_card": _refund_card,
+    "winnings_card": _winnings_card,
     "lot_tickets": _lot_tickets,
     "rent_or_buy": _rent_or_buy,
     "luxury": _luxury,

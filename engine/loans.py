@@ -21,7 +21,7 @@ from engine.events import LoanCancelled, LoanProposed, LoanRejected, LoanRepaid,
 from engine.money import funds, spend
 from engine.narration import money
 from engine.registry import command
-from engine.state import TRADING_OPEN, Charge, Loan, LoanAnswer, LoanOffer, Resume
+from engine.state import TRADING_OPEN, Charge, Loan, LoanAnswer, LoanOffer
 
 if TYPE_CHECKING:
     from engine.edition import LoanRules
@@ -346,8 +346,7 @@ def _propose(game: Game, cmd: ProposeLoan) -> None:
     )
     st.next_trade_id += 1
     assert st.pending is not None
-    st.suspended.append(st.pending)
-    game.push_front([Resume()])
+    game.set_aside()
     st.pending = LoanAnswer(player=cmd.to, offer=offer)
     game.emit(LoanProposed(offer=offer))
 

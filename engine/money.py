@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from engine.events import (
+    BankFeePaid,
     CreditDrawn,
     DebtIncurred,
     Event,
@@ -18,10 +19,15 @@ from engine.events import (
     TaxPaid,
     interned,
 )
+from engine.registry import POT_RULES
 from engine.state import Charge, Debt
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from engine.edition import Edition
     from engine.game import Game
+    from engine.options import RuleOptions
     from engine.tabletop import Tabletop
 
 _POT_REASONS = frozenset({"tax", "card", "jail_fine", "repairs"})
@@ -48,11 +54,20 @@ def spend(game: Game, player: int, amount: int) -> None:
 
 
 def to_pot(game: Game, payee: int | None, reason: str) -> bool:
-    """Whether a payment goes to the Free Parking pot (a house rule) rather than the bank."""
-    return payee is None and game.state.rules.free_parking_pot and reason in _POT_REASONS
+    """Whether a payment goes to the pot on the table (the Free Parking pot of the house rule, or an
+    edition's own pool) rather than the bank."""
+    return payee is None and reason in game.ruleset.pot_reasons
 
 
-Reason = Literal["rent", "tax", "card", "jail_fine", "interest", "repairs", "fare", "franchise", "loan"]
+@POT_RULES.register("free_parking")
+def _free_parking_pot(edition: Edition, rules: RuleOptions, options: Mapping[str, int]) -> frozenset[str]:
+    """The house rule: taxes, fines and card payments go to a pot that Free Parking pays out."""
+    return _POT_REASONS if rules.free_parking_pot else frozenset()
+
+
+Reason = Literal[
+    "rent", "tax", "card", "jail_fine", "interest", "repairs", "fee", "levy", "fare", "franchise", "loan"
+]
 _FEES = frozenset({"fare", "franchise", "loan"})
 
 
@@ -147,6 +162,8 @@ def describe(game: Game, reason: str, space: int | None, detail: str = "") -> st
         "jail_fine": "the jail fine",
         "interest": f"interest{where}",
         "repairs": "repairs",
+        "fee": detail or "a fee",
+        "levy": detail or "a levy",
         "fare": detail or f"the fare{where}",
         "franchise": detail or f"the toll{where}",
         "loan": detail or "interest on a loan",
@@ -171,4 +188,6 @@ def _paid_event(
         return MortgageKept(player=payer, space=space, interest=amount)
     if payee is not None:
         return PaidToPlayer(payer=payer, payee=payee, amount=amount, reason=detail)
+    if reason == "fee":
+        return BankFeePaid(player=payer, amount=amount, detail=detail, space=space)
     return _paid_to_bank(payer, amount, detail, pot)  # type: ignore[no-any-return]

@@ -22,16 +22,17 @@ if TYPE_CHECKING:
 
 Via = Literal["dice", "card"]
 
-_player_moved = interned(PlayerMoved, "player", "from_space", "to_space", "via", "backward")
+_player_moved = interned(PlayerMoved, "player", "from_space", "to_space", "via", "backward", "path")
 _passed_go = interned(PassedGo, "player", "salary", "landed", "space")
 
 
-def move_by(game: Game, player: int, steps: int, via: Via, dice_total: int) -> None:
-    """Move `steps` (negative: backwards, never paid for passing), then resolve the space reached."""
+def move_by(game: Game, player: int, steps: int, via: Via, dice_total: int, land_there: bool = True) -> None:
+    """Move `steps` (negative: backwards, never paid for passing), then resolve the space reached
+    (unless `land_there` is False: the token only passes through, as with a travel card before the last)."""
     if steps >= 0:
-        _walk(game, player, steps, steps, 1, via, dice_total, decided=False)
+        _walk(game, player, steps, steps, 1, via, dice_total, False, land_there)
     else:
-        _walk(game, player, -steps, -steps, -1, via, dice_total, decided=False)
+        _walk(game, player, -steps, -steps, -1, via, dice_total, False, land_there)
 
 
 def _walk(
@@ -43,23 +44,28 @@ def _walk(
     via: Via,
     dice_total: int,
     decided: bool,
+    land_there: bool = True,
 ) -> None:
     ps = game.state.players[player]
     start = ps.position
-    board = game.board
-    end = board.track.glide(start, steps, direction)
+    track = game.ruleset.track  # the edition's, as its own rule options change it
+    end = track.glide(start, steps, direction)
     if end is not None:  # one ring, no links: the commonest move, with no walk to record
+        board = game.board
         ps.position = end
-        game.emit(_player_moved(player, start, end, via, direction < 0))
+        game.emit(
+            _player_moved(player, start, end, via, direction < 0, track.glide_path(start, steps, direction))
+        )
         if direction > 0:
             for space in board.pay_spaces:
-                if board.track.passes(start, steps, space):
+                if track.passes(start, steps, space):
                     _salary(game, player, space, landed=space == end)
-        land(game, player, end, dice_total)
+        if land_there:
+            land(game, player, end, dice_total)
         return
-    walk = board.track.walk(start, steps, direction, via, total, decided)
+    walk = track.walk(start, steps, direction, via, total, decided)
     ps.position = walk.end
-    game.emit(_player_moved(player, start, walk.end, via, direction < 0))
+    game.emit(_player_moved(player, start, walk.end, via, direction < 0, walk.path))
     if direction > 0:
         path = walk.path
         payers = game.board.pay_spaces
@@ -84,11 +90,13 @@ def _walk(
                     direction=direction,
                     via=via,
                     dice_total=dice_total,
+                    land=land_there,
                 )
             ]
         )
         return
-    land(game, player, walk.end, dice_total)
+    if land_there:
+        land(game, player, walk.end, dice_total)
 
 
 def advance_to(
@@ -98,19 +106,36 @@ def advance_to(
     dice_total: int,
     rent_multiplier: int = 1,
     dice_multiplier: int | None = None,
+    salary: bool = True,
 ) -> None:
     """Advance forward to `target` (a card) along the token's ring, paid for what it passes; on another
-    ring, the token is placed there directly and paid only if that space pays."""
+    ring, the token is placed there directly and paid only if that space pays. Without `salary` ("do not
+    collect $200") nothing is paid on the way."""
     ps = game.state.players[player]
     start = ps.position
-    path = game.board.track.along(start, target)
+    path = game.ruleset.track.along(start, target)
     ps.position = target
-    game.emit(_player_moved(player, start, target, "card", False))
+    game.emit(_player_moved(player, start, target, "card", False, path or ()))
     pays = game.board.pays
-    for space in path if path is not None else (target,):
+    passed = path if path is not None else (target,)
+    for space in passed if salary else ():
         if pays[space]:
             _salary(game, player, space, landed=space == target)
     land(game, player, target, dice_total, rent_multiplier, dice_multiplier)
+
+
+def jump_to(game: Game, player: int, target: int, via: Literal["subway", "airplane"]) -> None:
+    """Straight to `target` by no path at all (the subway, the airplane): nothing is passed, so only a
+    space that pays and is landed on pays; then the space is resolved. No throw moved the token, so a
+    rent that multiplies the dice takes a fresh throw."""
+    ps = game.state.players[player]
+    start = ps.position
+    ps.position = target
+    ps.next_roll_backward = False  # the backward throw was for the space it leaves
+    game.emit(PlayerMoved(player=player, from_space=start, to_space=target, via=via))
+    if game.board.pays[target]:
+        _salary(game, player, target, landed=True)
+    land(game, player, target, 0)
 
 
 def _salary(game: Game, player: int, space: int, landed: bool) -> None:
@@ -152,4 +177,4 @@ def _choose_route(game: Game, cmd: ChooseRoute) -> None:
 
 @effect(MoveOn)
 def _move_on(game: Game, eff: MoveOn) -> None:
-    _walk(game, eff.player, eff.steps, eff.total, eff.direction, eff.via, eff.dice_total, decided=True)
+    _walk(game, eff.player, eff.steps, eff.total, eff.direction, eff.via, eff.dice_total, True, eff.land)

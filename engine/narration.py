@@ -16,9 +16,26 @@ def money(amount: int) -> str:
     return f"${amount:,}"
 
 
+def card_name(ref: str, board: Board) -> str:
+    """A held card in words: "Forward 5 (travel card)", "a face-down travel card"."""
+    deck, _, card_id = ref.partition("/")
+    decks = board.edition.decks
+    deck_name = decks[deck].name if deck in decks else deck
+    card = board.cards.get(deck, {}).get(card_id)
+    if card is None:
+        return f"a face-down {deck_name.lower()} card"
+    if card.effect.kind == "keep":
+        return f"the {deck_name} card \u201c{card.text.split('.')[0]}\u201d"
+    return card.text if deck_name.lower() in card.text.lower() else f"{card.text} ({deck_name.lower()} card)"
+
+
 def bundle_text(bundle: Bundle, board: Board) -> str:
     """ "Boardwalk, $100 and a Get Out of Jail Free card", or "nothing"."""
     parts = [board.name(s) for s in bundle.deeds]
+    if bundle.houses:
+        n = len(bundle.houses)
+        lots = " and ".join(dict.fromkeys(board.name(s) for s in bundle.houses))
+        parts.append(f"{n} house{'s' if n != 1 else ''} (from {lots})")
     if bundle.cash:
         parts.append(money(bundle.cash))
     if bundle.jail_cards:
@@ -27,6 +44,7 @@ def bundle_text(bundle: Bundle, board: Board) -> str:
             if bundle.jail_cards == 1
             else f"{bundle.jail_cards} Get Out of Jail Free cards"
         )
+    parts += [card_name(ref, board) for ref in bundle.cards]
     if not parts:
         return "nothing"
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
@@ -56,6 +74,9 @@ def _deck(deck: str, board: Board) -> str:
 def _moved(e: Any, n: Names, b: Board) -> str:
     if e.backward:
         return f"{n[e.player]} went back to {b.name(e.to_space)}."
+    if e.via in ("subway", "airplane"):
+        how = "took the subway" if e.via == "subway" else "flew"
+        return f"{n[e.player]} {how} to {b.name(e.to_space)}."
     verb = "advanced" if e.via == "card" else "moved"
     visiting = " (just visiting)" if e.to_space == b.jail else ""
     return f"{n[e.player]} {verb} to {b.name(e.to_space)}{visiting}."
@@ -77,7 +98,8 @@ def _box(b: Board, box: str) -> str:
 
 
 def _paid_for_passing(e: Any, n: Names, b: Board) -> str:
-    where = b.spaces[e.space].name if b.kinds[e.space] != "go" else "GO"
+    name = b.spaces[e.space].name
+    where = name.upper() if b.kinds[e.space] == "go" else name  # GO, CASH HERE
     if e.box:
         what = "reached" if e.landed else "passed"
         return f"{n[e.player]} {what} {where}: {money(e.salary)} wages from {_box(b, e.box)}."
@@ -148,7 +170,39 @@ def _rolled(e: Any, n: Names, b: Board) -> str:
         return f"{n[e.player]} threw {d1} and {d2} in jail" + (": doubles!" if e.doubles else ".")
     if e.purpose == "poorhouse":
         return f"{n[e.player]} threw {d1} and {d2} in the poorhouse."
+    if e.purpose in _THROWS:
+        return f"{n[e.player]} threw {d1} and {d2} {_THROWS[e.purpose](d1 + d2)}" + (
+            ", doubles!" if e.doubles and e.purpose != "sweepstakes" else "."
+        )
     return f"{n[e.player]} rolled {d1} and {d2}" + (", doubles!" if e.doubles else ".")
+
+
+_THROWS: dict[str, Callable[[int], str]] = {
+    "fare": lambda t: f"for the ride: {t} on",
+    "card": lambda t: f"again: {t} on",
+    "carnival": lambda t: f"at the Carnival: {t} {'forward (even)' if t % 2 == 0 else 'back (odd)'}",
+    "sweepstakes": lambda t: f"for the Sweepstakes: {t}",
+}
+
+
+def _sent_on(e: Any, n: Names, b: Board) -> str:
+    return f"{n[e.player]} went straight on from {b.name(e.from_space)} to {b.name(e.to_space)}."
+
+
+def _forced(e: Any, n: Names, b: Board) -> str:
+    return (
+        f"{n[e.arriving]} came to rest on {b.name(e.space)}, where {n[e.player]} stood: "
+        f"{n[e.player]} goes back {e.steps} spaces."
+    )
+
+
+def _lot_sold(e: Any, n: Names, b: Board) -> str:
+    what = f" with its {e.houses} houses" if e.houses > 1 else " with its house" if e.houses else ""
+    return f"{n[e.player]} sold {b.name(e.space)}{what} back to the bank for {money(e.amount)}."
+
+
+def _fee(e: Any, n: Names, b: Board) -> str:
+    return f"{n[e.player]} paid the bank {money(e.amount)} for {e.detail}."
 
 
 _JAIL_REASONS = {  # the move or the card before it has told where from: not again
@@ -159,7 +213,8 @@ _JAIL_REASONS = {  # the move or the card before it has told where from: not aga
 
 
 def _jail_roll_failed(e: Any, n: Names, b: Board) -> str:
-    tries = b.edition.jail.max_turns
+    jail = b.edition.jail
+    tries = jail.max_turns if jail is not None else None
     if tries is None:  # no last try: a double or the fine, however long it takes
         return f"No doubles: {n[e.player]} stays in jail (try {e.attempt})."
     if e.attempt >= tries:
@@ -216,6 +271,33 @@ def _deed_moved(e: Any, n: Names, b: Board) -> str:
     return f"{b.name(e.space)} passes from {n[e.from_player]} to {_who(n, e.to_player)}{tail}."
 
 
+def _card_taken(e: Any, n: Names, b: Board) -> str:
+    deck = _deck(e.deck, b)
+    if not e.card:
+        return f"{n[e.player]} took a {deck.lower()} card."
+    return f"{n[e.player]} took {card_name(f'{e.deck}/{e.card}', b)}."
+
+
+def _travel_played(e: Any, n: Names, b: Board) -> str:
+    cards = [card_name(r, b).replace(" (travel card)", "") for r in e.cards]
+    listed = cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " and " + cards[-1]
+    return f"{n[e.player]} played {'a travel card' if len(cards) == 1 else 'travel cards'}: {listed}."
+
+
+def _levy(e: Any, n: Names, b: Board) -> str:
+    d1, d2 = e.dice
+    if not e.amount:
+        return f"{n[e.player]} threw {d1} and {d2} on {b.name(e.space)}: nobody pays."
+    return (
+        f"{n[e.player]} threw {d1} and {d2} on {b.name(e.space)}: each other player pays {money(e.amount)}."
+    )
+
+
+def _triple_won(e: Any, n: Names, b: Board) -> str:
+    dice = "die" if e.matches == 1 else "dice"
+    return f"{n[e.player]} won {money(e.amount)}: {card_name(e.card, b)} matches {e.matches} {dice}."
+
+
 def _game_over(e: Any, n: Names, b: Board) -> str:
     worth = dict(e.standings)[e.winner]
     why = {
@@ -232,6 +314,10 @@ _TEXTS: dict[str, Callable[[Any, Names, Board], str]] = {
     "dice_rolled": _rolled,
     "player_moved": _moved,
     "passed_go": _paid_for_passing,
+    "sent_on": _sent_on,
+    "forced_move": _forced,
+    "bank_fee_paid": _fee,
+    "lot_sold": _lot_sold,
     "route_chosen": _route,
     "sent_to_jail": lambda e, n, b: f"{n[e.player]} {_JAIL_REASONS[e.reason]}.",
     "jail_roll_failed": _jail_roll_failed,
@@ -288,6 +374,28 @@ _TEXTS: dict[str, Callable[[Any, Names, Board], str]] = {
     ),
     "deed_dealt": lambda e, n, b: (
         f"{n[e.player]} was dealt {b.name(e.space)}" + (f" for {money(e.price)}." if e.price else ".")
+    ),
+    "card_taken": _card_taken,
+    "travel_cards_played": _travel_played,
+    "held_card_played": lambda e, n, b: f"{n[e.player]} played {card_name(e.card, b)}.",
+    "held_card_kept": lambda e, n, b: f"{n[e.player]} kept {card_name(e.card, b)} for later.",
+    "ride_declined": lambda e, n, b: (
+        f"{n[e.player]} stayed on {b.name(e.space)}"
+        + (" and took no ride." if e.means == "subway" else ", leaving the airplane where it stands.")
+    ),
+    "backward_roll_set": lambda e, n, b: f"{n[e.player]}'s next throw moves backwards.",
+    "levy_thrown": _levy,
+    "triple_play_thrown": lambda e, n, b: (
+        f"{n[e.player]} threw {', '.join(str(d) for d in e.dice)} for the triple play."
+    ),
+    "triple_play_won": _triple_won,
+    "pot_share_collected": lambda e, n, b: (
+        f"{n[e.player]} collected {money(e.amount)}, {e.percent}% of the pool."
+    ),
+    "hand_transferred": lambda e, n, b: (
+        f"{n[e.from_player]}'s {e.count} card{'s' if e.count > 1 else ''} in hand "
+        f"{'go' if e.count > 1 else 'goes'} "
+        + ("back under the decks." if e.to_player is None else f"to {n[e.to_player]}.")
     ),
     "game_over": _game_over,
     "paid_into_box": lambda e, n, b: (

@@ -81,7 +81,7 @@ def raise_cash(game: Game, player: int, debt: Debt) -> Command | None:
 
 def repay(game: Game, player: int) -> Command | None:
     """A loan to repay at the end of the turn, when cash is plentiful."""
-    if funds(game, player) < REPAY_ABOVE:
+    if not game.state.loans or funds(game, player) < REPAY_ABOVE:
         return None
     mine = loans_of(game, player)
     return RepayLoan(player=player, loan=mine[0].id) if mine else None

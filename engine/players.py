@@ -20,6 +20,7 @@ from engine.commands import (
     BuyProperty,
     ChooseIncomeTax,
     ChooseRoute,
+    ClaimHalfWinnings,
     Command,
     DeclareBankruptcy,
     DeclineProperty,
@@ -29,10 +30,13 @@ from engine.commands import (
     PassAuction,
     PayJailFine,
     PlaceBid,
+    PlayRefundCard,
     ProposeTrade,
     RejectTrade,
     RollDice,
     SellBuilding,
+    SellLot,
+    TakeRide,
     Unmortgage,
     UseJailCard,
     simple,
@@ -44,9 +48,13 @@ from engine.state import (
     Bundle,
     Debt,
     DeedState,
+    ExcessLots,
     MortgageDecision,
+    RefundChoice,
+    RideChoice,
     RouteChoice,
     TradeAnswer,
+    WinningsChoice,
 )
 from engine.taxes import percent_tax, tax_of
 
@@ -99,7 +107,9 @@ def _next_lot(deeds: dict[int, DeedState], player: int, lots: tuple[int, ...], t
 
 
 @cache
-def _on(kind: type[Build | Mortgage | SellBuilding | Unmortgage], player: int, space: int) -> Command:
+def _on(
+    kind: type[Build | Mortgage | SellBuilding | SellLot | Unmortgage], player: int, space: int
+) -> Command:
     """Commands are immutable: one instance per player and space serves every time."""
     return kind(player=player, space=space)
 
@@ -124,6 +134,7 @@ class SimplePlayer:
                 if ps.jail_cards:
                     return simple(UseJailCard, player)
                 jail = game.board.edition.jail
+                assert jail is not None  # only a player in jail gets here
                 early = jail.fine_before_roll_turns
                 if (early is None or ps.jail_turns < early) and funds(game, player) >= jail.fine:
                     return simple(PayJailFine, player)
@@ -143,8 +154,9 @@ class SimplePlayer:
             return cmd
         if kind == "buy":
             space = pend.space  # type: ignore[union-attr]
-            if funds(game, player) >= game.board.price[space]:
-                return simple(BuyProperty, player)
+            buy = simple(BuyProperty, player)
+            if funds(game, player) >= game.board.price[space] and game.check(buy) is None:
+                return buy
             return simple(DeclineProperty, player)
         if isinstance(pend, Auction):
             return self._bid(game, player, pend)
@@ -169,6 +181,15 @@ class SimplePlayer:
             return KeepMortgage(player=player, space=pend.space)
         if isinstance(pend, RouteChoice):
             return ChooseRoute(player=player, space=pend.options[0])  # keeps to its ring
+        if isinstance(pend, ExcessLots):
+            return _on(SellLot, player, min(pend.spaces, key=lambda s: game.board.price[s]))
+        if isinstance(pend, RideChoice):
+            return TakeRide(player=player, space=self._destination(game, player))
+        if isinstance(pend, RefundChoice):
+            return simple(PlayRefundCard, player)
+        if isinstance(pend, WinningsChoice):
+            best = max(range(len(pend.winners)), key=lambda i: pend.amounts[i])
+            return ClaimHalfWinnings(player=player, target=pend.winners[best])
         landlord = plain_landlord.decide(game, player, pend)  # Magie's 1904 decisions
         if landlord is not None:
             return landlord
@@ -180,6 +201,15 @@ class SimplePlayer:
                 ):
                     return Build(player=player, space=space)
         raise AssertionError(f"no decision for {pend}")
+
+    def _destination(self, game: Game, player: int) -> int:
+        """A ride goes to the dearest deed still for sale that it can afford, else to collect a salary."""
+        board = game.board
+        cash = funds(game, player)
+        for_sale = [s for s in board.deeds if game.state.deeds[s].owner is None and board.price[s] <= cash]
+        if for_sale:
+            return max(for_sale, key=lambda s: (board.price[s], -s))
+        return board.pay_spaces[0] if board.pay_spaces else game.state.players[player].position
 
     def _develop(self, game: Game, player: int) -> Command | None:
         """The cheapest building step it can pay for, else a mortgage it can comfortably lift."""
@@ -204,7 +234,24 @@ class SimplePlayer:
                 best = (cost, target)
         if best is not None:
             return _on(Build, player, best[1])
+        if not board.edition.colour_groups:
+            return self._develop_lots(game, player)
         return None
+
+    def _develop_lots(self, game: Game, player: int) -> Command | None:
+        """Where lots stand alone: a house on the cheapest lot that may take one."""
+        board = game.board
+        cash = funds(game, player)
+        if game.state.bank.houses == 0:
+            return None
+        best: tuple[int, int] | None = None
+        for space in board.streets:
+            cost = board.house_cost[space]
+            if game.state.deeds[space].owner != player or cost + BUILD_RESERVE > cash:
+                continue
+            if (best is None or cost < best[0]) and step_up(game, player, space)[1] is None:
+                best = (cost, space)
+        return None if best is None else _on(Build, player, best[1])
 
     def _look_round(self, game: Game, player: int) -> Command | None:
         """Every few rounds, once a turn: a mortgage worth lifting, or a trade worth offering."""
@@ -275,13 +322,18 @@ class SimplePlayer:
         st = game.state
         board = game.board
         top: tuple[int, int] | None = None
+        with_lot = board.edition.houses_with_lot
         for space in board.streets:
             if st.deeds[space].owner == player:
                 lvl = st.deeds[space].level
-                if lvl and (top is None or lvl > top[0]):
+                if lvl > with_lot and (top is None or lvl > top[0]):
                     top = (lvl, space)
         if top is not None:
             return _on(SellBuilding, player, top[1])
+        if board.edition.bank_buys_lots:
+            lots = [s for s in board.streets if st.deeds[s].owner == player]
+            if lots:
+                return _on(SellLot, player, min(lots, key=lambda s: board.price[s]))
         for space in board.deeds:
             deed = st.deeds[space]
             if deed.owner == player and not deed.mortgaged:

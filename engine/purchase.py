@@ -9,6 +9,8 @@ from engine.checks import awaited
 from engine.commands import BuyProperty, DeclineProperty
 from engine.errors import IllegalCommand, Refusal
 from engine.events import PropertyBought, PropertyDeclined, interned
+from engine.house_and_lot import lot_for_sale, put_houses_with_lot
+from engine.markers import may_take_lots
 from engine.money import funds, spend
 from engine.registry import command
 from engine.state import BuyDecision
@@ -31,7 +33,7 @@ def _check_buy(game: Game, cmd: BuyProperty) -> Refusal:
             "insufficient_funds",
             f"{game.board.name(pend.space)} costs ${price}; mortgage or sell first, or decline it.",
         )
-    return None
+    return may_take_lots(game, cmd.player) or lot_for_sale(game, pend.space)
 
 
 @command(BuyProperty, _check_buy)
@@ -42,6 +44,7 @@ def _buy(game: Game, cmd: BuyProperty) -> None:
     price = game.board.price[pend.space]
     spend(game, cmd.player, price)
     st.deeds[pend.space].owner = cmd.player
+    put_houses_with_lot(game, pend.space)
     st.pending = None
     game.emit(_property_bought(cmd.player, pend.space, price))
 

@@ -8,10 +8,12 @@ remote client holding only a view) asks for them. Nothing here changes the table
 from __future__ import annotations
 
 from engine.building import Sale, capacity, group_of_street, sale_of, step_up
+from engine.buy_back import lot_value
 from engine.counting import Count, count_up, luxury_worth
 from engine.debts import liquidation_value
 from engine.endings import building_cost, net_worth, standings
 from engine.facts import Facts, RentNow, facts
+from engine.hands import held_of, holds_for_use
 from engine.journeys import may_turn_back, rides_from
 from engine.loans import (
     bank_loan_problem,
@@ -29,7 +31,9 @@ from engine.loans import (
     security_for,
 )
 from engine.lots import half, lot_rent, occupants
+from engine.markers import lots_held, markers_left
 from engine.money import funds
+from engine.pool import share_of
 from engine.rent import (
     AVERAGE_THROW,
     RentRow,
@@ -43,8 +47,10 @@ from engine.rent import (
     rent_for,
     rent_schedule,
 )
+from engine.rides import airplane_at, fare
 from engine.taxes import percent_tax, tax_of, taxable_worth
 from engine.trades import proposal_problem, side_problem, trading_open
+from engine.travel import steps_of, travel_problem
 from engine.treasury import box_name, box_of, fee_of
 from engine.wages import earns_wages
 
@@ -55,6 +61,7 @@ __all__ = [
     "RentNow",
     "RentRow",
     "Sale",
+    "airplane_at",
     "bank_loan_problem",
     "borrowing_capacity",
     "box_name",
@@ -65,20 +72,26 @@ __all__ = [
     "deed_terms",
     "earns_wages",
     "facts",
+    "fare",
     "fee_of",
     "free_lots",
     "full_group",
     "funds",
     "group_of_street",
     "half",
+    "held_of",
     "holding",
+    "holds_for_use",
     "is_pledged",
     "liquidation_value",
     "loan_problem",
     "loans_of",
     "loans_to",
     "lot_rent",
+    "lot_value",
+    "lots_held",
     "luxury_worth",
+    "markers_left",
     "may_turn_back",
     "model_of",
     "net_worth",
@@ -98,10 +111,13 @@ __all__ = [
     "rides_from",
     "sale_of",
     "security_for",
+    "share_of",
     "side_problem",
     "standings",
     "step_up",
+    "steps_of",
     "tax_of",
     "taxable_worth",
     "trading_open",
+    "travel_problem",
 ]

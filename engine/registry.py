@@ -29,10 +29,18 @@ EFFECTS: dict[type, EffectRun] = {}
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def _once(table: dict[Any, Any], key: Any, what: str) -> None:
+    """Two rule areas registering one name would silently replace each other: refuse it at import."""
+    if key in table:
+        name = getattr(key, "__name__", key)
+        raise ValueError(f"{what} {name!r} is registered twice")
+
+
 def command(kind: type, check: Check) -> Callable[[Run], Run]:
     """Register the check and the action of a command type."""
 
     def register(run: Run) -> Run:
+        _once(COMMANDS, kind, "command")
         COMMANDS[kind] = (check, run)
         return run
 
@@ -43,6 +51,7 @@ def effect(kind: type) -> Callable[[EffectRun], EffectRun]:
     """Register how a continuation is carried out."""
 
     def register(run: EffectRun) -> EffectRun:
+        _once(EFFECTS, kind, "continuation")
         EFFECTS[kind] = run
         return run
 
@@ -61,12 +70,14 @@ class Hooks:
 
     def register(self, name: str) -> Callable[[F], F]:
         def add(fn: F) -> F:
+            _once(self.table, name, self.kind)
             self.table[name] = fn
             return fn
 
         return add
 
     def add(self, name: str, value: Any) -> None:
+        _once(self.table, name, self.kind)
         self.table[name] = value
 
     def __contains__(self, name: object) -> bool:
@@ -90,12 +101,19 @@ RENT_MODELS = Hooks("rent model")
 """Group rent model -> a `RentModel` (engine.rent)."""
 BUILD_RULES = Hooks("building rule")
 """When a lot may take its next building level."""
+BUILD_ROOM = Hooks("building room")
+"""Per building rule (by the same name): how many buildings each player could put up now, for the
+shortage auction. A rule that registers none is reckoned as the complete-group rule."""
 END_RULES = Hooks("ending rule")
 """How a game ends and who wins."""
 THROW_AGAIN = Hooks("throw-again rule")
 """Which throws earn another throw in the same turn."""
 LINK_CONDITIONS = Hooks("link condition")
 """When a move along the track takes a link to another ring."""
+POT_RULES = Hooks("pot rule")
+"""(edition, rules, the edition's options) -> the reasons of payments to the bank that go to the pot."""
+TRACK_RULES = Hooks("track rule")
+"""(edition, the edition's options) -> the track data the game is played on."""
 THROW_RULES = Hooks("throw rule")
 """What a throw of the dice does: "standard" is the classic throw of `engine.turns` (registered as None)."""
 OPENINGS = Hooks("opening")
@@ -107,9 +125,12 @@ HOOK_KINDS: dict[str, Hooks] = {
     "card_effect": CARD_EFFECTS,
     "rent_model": RENT_MODELS,
     "building": BUILD_RULES,
+    "building_room": BUILD_ROOM,
     "ending": END_RULES,
     "throw_again": THROW_AGAIN,
     "link": LINK_CONDITIONS,
+    "pot": POT_RULES,
+    "track": TRACK_RULES,
     "throw": THROW_RULES,
     "opening": OPENINGS,
 }

@@ -73,7 +73,8 @@ def model_of(board: Board, space: int) -> RentModel:
     return model
 
 
-def _houses(n: int) -> str:
+def houses_phrase(n: int) -> str:
+    """ "1 house", "3 houses"."""
     return f"{n} house{'s' if n != 1 else ''}"
 
 
@@ -96,7 +97,7 @@ class Ladder:
         ladder = board.rent[space]
         if level:
             amount = ladder[ruleset.rent_row(level, len(ladder))] * multiplier
-            return amount, "with a hotel" if ruleset.is_hotel(level) else f"with {_houses(level)}"
+            return amount, "with a hotel" if ruleset.is_hotel(level) else f"with {houses_phrase(level)}"
         if held == len(_members(board, space)):
             return ladder[0] * 2 * multiplier, "double rent for the full group"
         return ladder[0] * multiplier, ""
@@ -109,7 +110,7 @@ class Ladder:
             RentRow("With the full group", money(2 * ladder[0]), held > 0 and level == 0 and full),
         ]
         for n in range(1, ruleset.houses_before_hotel + 1):
-            rows.append(RentRow(f"With {_houses(n)}", money(ladder[n]), held > 0 and level == n))
+            rows.append(RentRow(f"With {houses_phrase(n)}", money(ladder[n]), held > 0 and level == n))
         if ruleset.hotels:
             top = ruleset.max_level
             rows.append(RentRow("With a hotel", money(ladder[-1]), held > 0 and level == top))

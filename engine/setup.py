@@ -10,8 +10,9 @@ from engine.board import board_for
 from engine.edition import load_edition
 from engine.events import DeedDealt, Event, TurnStarted
 from engine.game import Game
+from engine.hands import deal_hands
 from engine.options import RuleOptions
-from engine.ruleset import ruleset_for
+from engine.ruleset import rules_problem, ruleset_for
 from engine.state import BankState, DeedState, GameState, PlayerState, awaiting_roll
 from engine.text import TextError, check_name
 
@@ -43,13 +44,19 @@ def new_game(
     if len({n.casefold() for n in names}) != len(names):
         raise SetupError("Players need different names.")
     rules = rules or RuleOptions()
+    problem = rules_problem(ed, rules)
+    if problem is not None:
+        raise SetupError(problem)
     if (rules.short_game and ed.short_game is None) or (rules.time_limit_rounds and ed.time_limit is None):
         raise SetupError(f"{ed.name} has no {'Short Game' if rules.short_game else 'Time Limit game'}.")
     scripted = [_die_pair(d) for d in dice] if dice is not None else []
     if seed is None:
         seed = secrets.randbits(63)
     board = board_for(edition)
-    game_rules = ruleset_for(edition, rules)
+    try:
+        game_rules = ruleset_for(edition, rules)
+    except ValueError as exc:  # a variant the edition does not have
+        raise SetupError(str(exc)) from exc
     cash, credit = game_rules.starting_funds(len(names), rules)
     state_, inc = rng.seed_state(seed)
     state = GameState(
@@ -69,6 +76,7 @@ def new_game(
     for name in sorted(state.decks):
         game.shuffle(state.decks[name])
     opening = _deal(game) if game.ruleset.dealt is not None else []
+    opening += deal_hands(game)
     state.pending = awaiting_roll(0)
     opening.append(TurnStarted(player=0, turn=0))
     opening.extend(game.ruleset.opening(game))  # it may set what the game first waits for

@@ -144,9 +144,10 @@ class Tally:
 
     def __call__(self, cmd: Command, events: list[Event]) -> None:
         for e in events:
-            if isinstance(e, PropertyBought) or (isinstance(e, AuctionWon) and e.lot == "deed"):
-                self.bought[e.player] += 1
-            elif isinstance(e, WentToPoorhouse):
+            kind = type(e)  # called after every command of every game: the exact type, not isinstance
+            if kind is PropertyBought or (kind is AuctionWon and e.lot == "deed"):  # type: ignore[union-attr]
+                self.bought[e.player] += 1  # type: ignore[union-attr]
+            elif kind is WentToPoorhouse:
                 self.poorhouse += 1
 
 

@@ -13,7 +13,8 @@ from typing import Any
 
 from engine.board import board_for
 from engine.edition import known_editions
-from engine.ruleset import ruleset_for
+from engine.hands import split_ref
+from engine.ruleset import rules_problem, ruleset_for
 from engine.state import GameState, state_adapter
 
 PLAYER_FIELDS = frozenset(
@@ -28,10 +29,11 @@ PLAYER_FIELDS = frozenset(
         "borrower",
         "lender",
         "occupant",
+        "arriving",
     }
 )
 SPACE_FIELDS = frozenset({"space", "at", "start", "back_to"})
-SPACE_LISTS = frozenset({"options", "security"})
+SPACE_LISTS = frozenset({"options", "security", "spaces", "houses"})
 
 
 class UnsoundState(ValueError):
@@ -49,6 +51,9 @@ def problem(state: GameState) -> str | None:
     board = board_for(state.edition)
     edition = board.edition
     n = len(state.players)
+    unplayable = rules_problem(edition, state.rules)
+    if unplayable is not None:
+        return f"rules the edition does not have ({unplayable})"
     if not 1 <= n <= edition.max_players:
         return f"{n} players"
     for i, p in enumerate(state.players):
@@ -58,6 +63,10 @@ def problem(state: GameState) -> str | None:
             return f"player {i} has a negative figure"
         if any(deck not in board.jail_card for deck in p.jail_cards):
             return f"player {i} holds a jail card of no deck"
+        if any(split_ref(r)[1] not in board.cards.get(split_ref(r)[0], {}) for r in p.hand):
+            return f"player {i} holds a card of no deck"
+        if board.kinds[p.position] != "move_backwards" and p.next_roll_backward:
+            return f"player {i} owes a backward throw away from Move Backwards"
     if set(state.deeds) != set(board.deeds):
         return "the deeds are not the board's"
     rules = ruleset_for(state.edition, state.rules)
@@ -72,6 +81,14 @@ def problem(state: GameState) -> str | None:
             return f"deed {space} is mortgaged by nobody"
         if deed.mortgaged and not rules.mortgages:
             return f"deed {space} is mortgaged where there are no mortgages"
+        if deed.owner is not None and board.kinds[space] == "street" and deed.level < edition.houses_with_lot:
+            return f"deed {space} lacks the house it was sold with"
+    if edition.lot_limit is not None and state.winner is None:  # the winner may take every lot
+        lots = Counter(d.owner for d in state.deeds.values() if d.owner is not None)
+        over = [p for p, count in lots.items() if count > edition.lot_limit]
+        pend = state.pending
+        if any(not (pend is not None and pend.kind == "excess_lots" and pend.player == p) for p in over):
+            return "a player holds more lots than he has markers"
     levels = [d.level for d in state.deeds.values()]
     houses = state.bank.houses + sum(rules.houses(v) for v in levels)
     hotels = state.bank.hotels + sum(rules.hotels_at(v) for v in levels)
@@ -81,6 +98,7 @@ def problem(state: GameState) -> str | None:
         return "the decks are not the edition's"
     for name, deck in edition.decks.items():
         held = [board.jail_card[name] for p in state.players for d in p.jail_cards if d == name]
+        held += [split_ref(r)[1] for p in state.players for r in p.hand if split_ref(r)[0] == name]
         if Counter(state.decks[name] + held) != Counter(card.id for card in deck.cards):
             return f"the {name} cards are not the edition's"
     dice = [*state.scripted_dice, *filter(None, (state.last_dice, state.failed_jail_roll))]
@@ -90,6 +108,8 @@ def problem(state: GameState) -> str | None:
         return "the player to play is not at the table"
     if state.pot < 0 or state.next_trade_id < 1:
         return "a negative figure"
+    if any(not 0 <= s < board.size for s in state.markers.values()):
+        return "a marker stands on no space"
     found = _economy(state)
     if found:
         return found
@@ -164,8 +184,8 @@ def _references(node: Any, players: int, spaces: int, where: str) -> str | None:
         for key, value in node.items():
             if key in PLAYER_FIELDS and value is not None and not 0 <= value < players:
                 return f"{where} names no player ({key} {value})"
-            if key == "bidders" and any(not 0 <= b < players for b in value):
-                return f"{where} names no player (bidders)"
+            if key in ("bidders", "winners") and any(not 0 <= b < players for b in value):
+                return f"{where} names no player ({key})"
             if key in SPACE_FIELDS and value is not None and not 0 <= value < spaces:
                 return f"{where} names no space ({value})"
             if key in SPACE_LISTS and any(not 0 <= s < spaces for s in value):

@@ -24,15 +24,21 @@ BuildingKind = Literal["house", "hotel"]
 
 @dataclass(frozen=True, config=_STRICT)
 class Bundle:
-    """One side of a trade: cash, title deeds (by space) and Get Out of Jail Free cards."""
+    """One side of a trade: cash, title deeds (by space), Get Out of Jail Free cards, cards held in hand
+    (`"deck/card"`; `"deck/?"` asks for one of the other side's face-down cards of that deck), and houses
+    taken off the giver's lots (one entry per house, naming its lot) for the receiver to put on his own."""
 
     cash: int = Field(default=0, ge=0)
     deeds: tuple[int, ...] = ()
     jail_cards: int = Field(default=0, ge=0)
+    houses: tuple[int, ...] = ()
+    cards: tuple[str, ...] = ()
 
     @property
     def empty(self) -> bool:
-        return self.cash == 0 and not self.deeds and self.jail_cards == 0
+        return (
+            self.cash == 0 and not self.deeds and self.jail_cards == 0 and not self.houses and not self.cards
+        )
 
 
 @dataclass(frozen=True, config=_STRICT)
@@ -140,7 +146,9 @@ class Charge:
     payer: int
     payee: int | None
     amount: int
-    reason: Literal["rent", "tax", "card", "jail_fine", "interest", "repairs", "fare", "franchise", "loan"]
+    reason: Literal[
+        "rent", "tax", "card", "jail_fine", "interest", "repairs", "fee", "levy", "fare", "franchise", "loan"
+    ]
     space: int | None = None
     detail: str = ""
     box: str = ""  # with no payee: the money box it is paid into ("": the bank)
@@ -200,6 +208,47 @@ class RouteChoice:
     steps: int
     direction: int = 1
     kind: Literal["route"] = "route"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class ExcessLots:
+    """A creditor has taken more lots from a bankrupt than his ownership markers allow: he sells back to the
+    bank, at half their value, the ones of `spaces` he will not keep, until he is within the limit."""
+
+    player: int
+    spaces: tuple[int, ...]
+    kind: Literal["excess_lots"] = "excess_lots"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class RideChoice:
+    """A token that may go straight to any space (`means`: the subway, the airplane): the mover names
+    the space (`at`, where it stands, to stay)."""
+
+    player: int
+    at: int
+    means: Literal["subway", "airplane"]
+    kind: Literal["ride"] = "ride"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class RefundChoice:
+    """At the refund space, the holder of a full-refund card may play it for the whole pool."""
+
+    player: int
+    space: int
+    kind: Literal["refund_card"] = "refund_card"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class WinningsChoice:
+    """Triple play winnings were paid: the holder of a half-winnings card may claim half of one
+    winner's prize (`winners` and what each won, in `amounts`), or keep the card."""
+
+    player: int
+    winners: tuple[int, ...]
+    amounts: tuple[int, ...]
+    kind: Literal["winnings_card"] = "winnings_card"
 
 
 @dataclass(frozen=True, config=_STRICT)
@@ -263,6 +312,10 @@ Pending = Annotated[
     | MortgageDecision
     | BuildingPlacement
     | RouteChoice
+    | ExcessLots
+    | RideChoice
+    | RefundChoice
+    | WinningsChoice
     | TicketPurchase
     | LotChoice
     | LuxuryOffer
@@ -307,6 +360,7 @@ class MoveOn:
     direction: int
     via: Literal["dice", "card"]
     dice_total: int
+    land: bool = True  # False: the token only passes through (a travel card before the last)
     kind: Literal["move_on"] = "move_on"
 
 
@@ -366,6 +420,82 @@ class Resume:
     kind: Literal["resume"] = "resume"
 
 
+@dataclass(frozen=True, config=_STRICT)
+class Throw:
+    """A throw a space or a card gives, made at once: the token moves by it (`why` says which)."""
+
+    player: int
+    why: Literal["fare", "carnival", "card"]
+    kind: Literal["throw"] = "throw"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class SendOn:
+    """A space sends the token straight on to `space` (no salary on the way), where it comes to rest."""
+
+    player: int
+    space: int
+    kind: Literal["send_on"] = "send_on"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class ForcedBack:
+    """The forced move: `arriving` came to rest on `space`, so this token, if still there, goes back."""
+
+    player: int
+    space: int
+    arriving: int
+    kind: Literal["forced_back"] = "forced_back"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class PlaceTradedHouse:
+    """A house bought from another player goes on one of the buyer's lots: he says which."""
+
+    player: int
+    kind: Literal["place_traded_house"] = "place_traded_house"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class CheckLotLimit:
+    """After a bankruptcy: the creditor keeps only as many of `spaces` as his markers allow."""
+
+    player: int
+    spaces: tuple[int, ...]
+    kind: Literal["check_lot_limit"] = "check_lot_limit"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class TravelMove:
+    """One travel card's move of several played together; only the last one lands."""
+
+    player: int
+    steps: int
+    land: bool
+    kind: Literal["travel_move"] = "travel_move"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class RideTo:
+    """Straight to `space` (the subway, the airplane), once any fare is paid."""
+
+    player: int
+    space: int
+    means: Literal["subway", "airplane"]
+    kind: Literal["ride_to"] = "ride_to"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class OfferRide:
+    """Once the landing on `space` is settled, offer the ride there (the airplane) if the token still
+    stands on it."""
+
+    player: int
+    space: int
+    means: Literal["subway", "airplane"]
+    kind: Literal["offer_ride"] = "offer_ride"
+
+
 Effect = Annotated[
     FinishRoll
     | MoveAfterFine
@@ -376,6 +506,14 @@ Effect = Annotated[
     | OfferMortgage
     | NextTurn
     | Resume
+    | Throw
+    | SendOn
+    | ForcedBack
+    | PlaceTradedHouse
+    | CheckLotLimit
+    | TravelMove
+    | RideTo
+    | OfferRide
     | RideOn
     | CheckEnding,
     Field(discriminator="kind"),
@@ -395,6 +533,8 @@ class PlayerState:
     bankrupt: bool = False
     credit: int = 0  # bank credit not yet drawn (a crowded darrow-1935 table)
     circuits: int = 0  # times round the board
+    hand: list[str] = Field(default_factory=list)  # other cards held, as "deck/card", oldest first
+    next_roll_backward: bool = False  # his next throw moves him backwards
     tickets: list[int] = Field(default_factory=list)  # lots named on the lot tickets in hand
     luxuries: int = 0  # luxury tickets bought
     legacies: int = 0  # legacy tickets received
@@ -447,7 +587,8 @@ class GameState:
     doubles: int = 0  # doubles thrown in a row this turn
     last_dice: tuple[int, int] | None = None
     failed_jail_roll: tuple[int, int] | None = None  # for the Short Game's pay-after-rolling
-    pot: int = 0  # the Free Parking pot, as a house rule
+    pot: int = 0  # the pot on the table: the Free Parking pot of the house rule, or an edition's pool
+    markers: dict[str, int] = Field(default_factory=dict)  # movable pieces other than tokens, by space
     pending: Pending | None = None
     suspended: list[Pending] = Field(default_factory=list)
     queue: list[Effect] = Field(default_factory=list)

@@ -12,8 +12,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
-from engine.edition import Edition, Link
-from engine.registry import LINK_CONDITIONS
+from engine.edition import Edition, Link, TrackData
+from engine.registry import LINK_CONDITIONS, TRACK_RULES
 
 Via = Literal["dice", "card"]
 Choose = Callable[[int, tuple[int, ...]], int]
@@ -116,6 +116,12 @@ class Track:
             return None
         return ring[self.index[start] + steps] if direction > 0 else ring[self.index[start] + n - steps]
 
+    def glide_path(self, start: int, steps: int, direction: int) -> tuple[int, ...]:
+        """The spaces a move that `glide` worked out enters, one per step (the way the board marks)."""
+        ring = self.doubled[self.ring_of[start]]
+        i, n = self.index[start], len(ring) >> 1
+        return ring[i + 1 : i + 1 + steps] if direction > 0 else ring[i + n - steps : i + n][::-1]
+
     def passes(self, start: int, steps: int, space: int) -> bool:
         """Whether a forward move of `steps` from `start` along its ring enters `space` (landing on it
         included), for a move that `glide` worked out."""
@@ -173,10 +179,11 @@ class Track:
         raise ValueError("none of those spaces can be reached")
 
 
-def track_for(edition: Edition) -> Track:
-    """The track of an edition (one ring over the spaces in order when the file names none)."""
+def track_for(edition: Edition, data: TrackData | None = None) -> Track:
+    """The track of an edition (one ring over the spaces in order when the file names none), or the
+    track `data` laid over its spaces (an edition's rule options may add links or change them)."""
     n = len(edition.spaces)
-    data = edition.track
+    data = edition.track if data is None else data
     rings = [list(range(n))] if data is None else data.rings
     links = [] if data is None else data.links
     forward = [0] * n
@@ -204,6 +211,12 @@ def track_for(edition: Edition) -> Track:
         index=tuple(index),
         doubled=tuple(tuple(r) * 2 for r in rings),
     )
+
+
+@TRACK_RULES.register("as_printed")
+def _as_printed(edition: Edition, options: object) -> TrackData | None:
+    """The track as the edition file draws it."""
+    return edition.track
 
 
 @LINK_CONDITIONS.register("even_steps")

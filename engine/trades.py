@@ -1,4 +1,6 @@
-"""Trades between two players: any mix of cash, deeds and Get Out of Jail Free cards.
+"""Trades between two players: any mix of cash, deeds, Get Out of Jail Free cards and cards held in hand,
+and, where the edition allows it, houses sold from one player's lots to go on the other's (he places each
+at once).
 
 A proposal sets aside what the game was waiting for until the other player answers (or the proposer
 cancels). Deeds in a group with buildings cannot change hands. An offer whose assets are no longer held
@@ -7,15 +9,27 @@ when it is accepted is refused. Mortgaged deeds received bring the lift-or-keep 
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
+from engine.building import step_up
 from engine.checks import actor, awaited
 from engine.commands import AcceptTrade, CancelTrade, ProposeTrade, RejectTrade
 from engine.errors import IllegalCommand, Refusal
 from engine.events import TradeCancelled, TradeCompleted, TradeProposed, TradeRejected
+from engine.hands import cards_problem, hand_over
+from engine.markers import may_take_lots
 from engine.money import funds, spend
-from engine.registry import command
-from engine.state import TRADING_OPEN, Bundle, OfferMortgage, Resume, TradeAnswer, TradeOffer
+from engine.registry import command, effect
+from engine.state import (
+    TRADING_OPEN,
+    BuildingPlacement,
+    Bundle,
+    OfferMortgage,
+    PlaceTradedHouse,
+    TradeAnswer,
+    TradeOffer,
+)
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -53,6 +67,8 @@ def side_problem(table: Tabletop, owner: int, bundle: Bundle) -> Refusal:
             return IllegalCommand("not_owner", f"{name} does not own {board.name(space)}.")
         group = board.group_of[space]
         assert group is not None
+        if board.edition.houses_with_lot:
+            continue  # lots always carry houses there, and change hands with them
         if any(deeds[s].level for s in board.members[group]):
             return IllegalCommand(
                 "has_buildings", f"{board.name(space)} is in a group with buildings; sell them first."
@@ -61,6 +77,50 @@ def side_problem(table: Tabletop, owner: int, bundle: Bundle) -> Refusal:
             return IllegalCommand("pledged", f"{board.name(space)} is pledged for a loan; repay it first.")
     if bundle.jail_cards > len(players[owner].jail_cards):
         return IllegalCommand("no_jail_card", f"{name} does not hold {bundle.jail_cards} jail card(s).")
+    if bundle.cards:
+        problem = cards_problem(table, owner, bundle.cards)
+        if problem is not None:
+            return problem
+    return _houses_problem(table, owner, bundle) if bundle.houses else None
+
+
+def _houses_problem(table: Tabletop, owner: int, bundle: Bundle) -> Refusal:
+    """Houses offered come off the giver's own lots (not lots in the same trade), never the house a lot
+    was sold with."""
+    board = table.board
+    if not board.edition.house_sales:
+        return IllegalCommand("no_house_sales", "Houses do not change hands between players in this edition.")
+    keep = board.edition.houses_with_lot
+    for space, count in Counter(bundle.houses).items():
+        deed = table.deeds.get(space)
+        if deed is None or deed.owner != owner or board.kinds[space] != "street":
+            return IllegalCommand("not_owner", f"{table.players[owner].name} has no houses on space {space}.")
+        if space in bundle.deeds:
+            return IllegalCommand("bad_trade", f"{board.name(space)} goes with its houses; list it once.")
+        if deed.level - keep < count:
+            return IllegalCommand(
+                "no_building", f"{board.name(space)} has not {count} house(s) to spare besides its own."
+            )
+    return None
+
+
+def house_room(table: Tabletop, player: int, giving: tuple[int, ...]) -> int:
+    """How many houses `player` could put on the lots he keeps, by the building rule."""
+    top = table.ruleset.max_level
+    room = 0
+    for space in table.board.streets:
+        deed = table.deeds[space]
+        if deed.owner == player and space not in giving and step_up(table, player, space)[0] == "house":
+            room += top - deed.level
+    return room
+
+
+def _room_problem(table: Tabletop, receiver: int, houses: int, giving: tuple[int, ...]) -> Refusal:
+    if houses and house_room(table, receiver, giving) < houses:
+        name = table.players[receiver].name
+        return IllegalCommand(
+            "no_room", f"{name} has no room to build {houses} house(s) on his own lots now."
+        )
     return None
 
 
@@ -83,7 +143,14 @@ def proposal_problem(table: Tabletop, player: int, to: int, give: Bundle, take: 
         return IllegalCommand("bad_trade", "An offer must give or take something.")
     if set(give.deeds) & set(take.deeds):
         return IllegalCommand("bad_trade", "A deed cannot be on both sides.")
-    return side_problem(table, player, give) or side_problem(table, to, take)
+    return (
+        side_problem(table, player, give)
+        or side_problem(table, to, take)
+        or may_take_lots(table, player, len(take.deeds), len(give.deeds))
+        or may_take_lots(table, to, len(give.deeds), len(take.deeds))
+        or _room_problem(table, player, len(take.houses), give.deeds)
+        or _room_problem(table, to, len(give.houses), take.deeds)
+    )
 
 
 def _check_propose(game: Game, cmd: ProposeTrade) -> Refusal:
@@ -97,8 +164,7 @@ def _propose(game: Game, cmd: ProposeTrade) -> None:
     st.next_trade_id += 1
     st.offers.append(offer)
     assert st.pending is not None
-    st.suspended.append(st.pending)
-    game.push_front([Resume()])
+    game.set_aside()
     st.pending = TradeAnswer(player=cmd.to, trade=offer)
     game.emit(TradeProposed(trade=offer))
 
@@ -121,7 +187,14 @@ def _check_accept(game: Game, cmd: AcceptTrade) -> Refusal:
     pend = game.state.pending
     assert isinstance(pend, TradeAnswer)
     t = pend.trade
-    stale = side_problem(game, t.proposer, t.give) or side_problem(game, t.to, t.take)
+    stale = (
+        side_problem(game, t.proposer, t.give)
+        or side_problem(game, t.to, t.take)
+        or may_take_lots(game, t.proposer, len(t.take.deeds), len(t.give.deeds))
+        or may_take_lots(game, t.to, len(t.give.deeds), len(t.take.deeds))
+        or _room_problem(game, t.proposer, len(t.take.houses), t.give.deeds)
+        or _room_problem(game, t.to, len(t.give.houses), t.take.deeds)
+    )
     if stale is not None:
         return IllegalCommand("stale_trade", f"The offer no longer stands: {stale.reason}")
     return None
@@ -139,7 +212,9 @@ def _accept(game: Game, cmd: AcceptTrade) -> None:
     game.emit(TradeCompleted(trade=t, reason=cmd.reason))
     offers = [OfferMortgage(player=t.to, space=s) for s in t.give.deeds if st.deeds[s].mortgaged]
     offers += [OfferMortgage(player=t.proposer, space=s) for s in t.take.deeds if st.deeds[s].mortgaged]
-    game.push_front(offers)
+    places = [PlaceTradedHouse(player=t.to) for _ in t.give.houses]
+    places += [PlaceTradedHouse(player=t.proposer) for _ in t.take.houses]
+    game.push_front([*places, *offers])
 
 
 def _hand_over(game: Game, giver: int, receiver: int, bundle: Bundle) -> None:
@@ -149,11 +224,16 @@ def _hand_over(game: Game, giver: int, receiver: int, bundle: Bundle) -> None:
         st.players[receiver].cash += bundle.cash
     for space in bundle.deeds:
         st.deeds[space].owner = receiver
+    for space in bundle.houses:  # back to the bank's stock, to be put up at once on the buyer's lots
+        st.deeds[space].level -= 1
+        st.bank.houses += 1
     if bundle.jail_cards:
         held = st.players[giver].jail_cards
         moved = held[len(held) - bundle.jail_cards :]
         del held[len(held) - bundle.jail_cards :]
         st.players[receiver].jail_cards.extend(moved)
+    if bundle.cards:
+        hand_over(game, giver, receiver, bundle.cards)
 
 
 def _check_reject(game: Game, cmd: RejectTrade) -> Refusal:
@@ -182,3 +262,9 @@ def _check_cancel(game: Game, cmd: CancelTrade) -> Refusal:
 def _cancel(game: Game, cmd: CancelTrade) -> None:
     game.state.pending = None
     game.emit(TradeCancelled(trade_id=cmd.trade_id, player=cmd.player))
+
+
+@effect(PlaceTradedHouse)
+def _place_traded_house(game: Game, eff: PlaceTradedHouse) -> None:
+    if not game.state.players[eff.player].bankrupt:
+        game.state.pending = BuildingPlacement(player=eff.player, building="house")

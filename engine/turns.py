@@ -31,8 +31,13 @@ def _check_roll(game: Game, cmd: RollDice) -> Refusal:
 
 @command(RollDice, _check_roll)
 def _roll(game: Game, cmd: RollDice) -> None:
+    throw(game, cmd.player)
+
+
+def throw(game: Game, p: int, extra: int = 0) -> None:
+    """The throw of the player awaited to roll: out of jail, or move by it (and `extra` steps more, a
+    travel card added to the throw), roll again on doubles, jail on too many of them."""
     st = game.state
-    p = cmd.player
     st.pending = None
     d1, d2 = game.roll()
     throw = game.ruleset.throw
@@ -45,6 +50,11 @@ def _roll(game: Game, cmd: RollDice) -> None:
         roll_in_jail(game, p, d1, d2)
         return
     game.emit(_dice_rolled(p, (d1, d2), doubles))
+    steps = d1 + d2 + extra
+    ps = st.players[p]
+    if ps.next_roll_backward:  # this throw moves him backwards, whatever it shows
+        ps.next_roll_backward = False
+        steps = -steps
     if doubles:
         st.doubles += 1
         limit = game.ruleset.doubles_limit
@@ -53,7 +63,7 @@ def _roll(game: Game, cmd: RollDice) -> None:
             st.pending = awaiting_end_turn(p)
             return
     st.queue.insert(0, finish_roll(p, game.ruleset.throw_again(d1, d2)))
-    move_by(game, p, d1 + d2, "dice", d1 + d2)
+    move_by(game, p, steps, "dice", d1 + d2)
 
 
 @effect(FinishRoll)

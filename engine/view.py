@@ -1,4 +1,5 @@
-"""What one player may see: the whole table, but not the order of the decks nor the dice to come.
+"""What one player may see: the whole table, but not the order of the decks, the dice to come, nor the
+other players' face-down cards (a travel card in another hand shows as `"deck/?"`).
 
 A view is a `Tabletop`, so the rule queries (`engine.queries`) answer from it as from the game. It never
 carries the seed, nor anything else from which the throws to come could be worked out, until the game is
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from engine.board import Board, board_for
+from engine.hands import masked
 from engine.options import RuleOptions
 from engine.ruleset import Ruleset, ruleset_for
 from engine.state import BankState, DeedState, Loan, Pending, PlayerState, TradeOffer
@@ -37,6 +39,7 @@ class GameView(BaseModel):
     doubles: int
     last_dice: tuple[int, int] | None
     pot: int
+    markers: dict[str, int] = Field(default_factory=dict)  # movable pieces other than tokens, by space
     pending: Pending | None
     winner: int | None
     offers: list[TradeOffer]  # trades proposed this turn, answered or not
@@ -67,11 +70,15 @@ def _deeds() -> TypeAdapter[dict[int, DeedState]]:
 
 def make_view(game: Game, player: int | None) -> GameView:
     st = game.state
+    players = _players().validate_python(_players().dump_python(st.players))
+    for p, ps in enumerate(players):
+        if ps.hand and p != player:
+            ps.hand = masked(game.board, ps.hand)
     return GameView(
         edition=st.edition,
         rules=st.rules,
         me=player,
-        players=_players().validate_python(_players().dump_python(st.players)),
+        players=players,
         deeds=_deeds().validate_python(_deeds().dump_python(st.deeds)),
         bank=BankState(houses=st.bank.houses, hotels=st.bank.hotels),
         deck_sizes={name: len(order) for name, order in st.decks.items()},
@@ -81,6 +88,7 @@ def make_view(game: Game, player: int | None) -> GameView:
         doubles=st.doubles,
         last_dice=st.last_dice,
         pot=st.pot,
+        markers=dict(st.markers),
         pending=st.pending,
         winner=st.winner,
         offers=list(st.offers),

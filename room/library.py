@@ -79,6 +79,11 @@ class AutosaveRecorder:
     def closed(self) -> bool:
         return self._closed
 
+    @property
+    def save_id(self) -> str:
+        """The id of the save this game is written to."""
+        return self._session.id
+
     def after_events(self, events: Sequence[Event]) -> bool:
         return bool(self._autosaver.after_events(list(events)))
 

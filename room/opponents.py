@@ -71,3 +71,8 @@ def make_opponents(seats: Sequence[Seat], seed: int) -> dict[int, Opponent]:
         except ValueError as exc:
             raise UnknownBot(f"{exc} (the bot at {seat.name}'s seat)") from exc
     return out
+
+
+def stand_in_for(seat: int, seed: int) -> Opponent:
+    """The bot that plays a person's seat while they are away: the default level."""
+    return BotOpponent(make_bot(DEFAULT_LEVEL, seed, seat))

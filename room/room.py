@@ -18,7 +18,7 @@ from engine.narration import describe
 from engine.players import SimplePlayer
 from engine.queries import Facts, facts
 from room.library import NoRecorder, Recorder
-from room.opponents import Opponent, tell_opponents
+from room.opponents import Opponent, stand_in_for, tell_opponents
 from room.seats import Seat
 
 log = logging.getLogger(__name__)
@@ -79,6 +79,7 @@ class Room:
         self._options: dict[int, list[Option]] = {}
         self._facts: Facts | None = None
         self._fallback = SimplePlayer()
+        self._stand_ins: set[int] = set()
 
     # --- what the table looks like ------------------------------------------------------------
 
@@ -145,6 +146,28 @@ class Room:
 
     def is_bot(self, seat: int) -> bool:
         return seat in self._opponents
+
+    # --- a person away ------------------------------------------------------------------------
+
+    @property
+    def stand_ins(self) -> frozenset[int]:
+        """The people's seats a bot plays for now, while their people are away."""
+        return frozenset(self._stand_ins)
+
+    def stand_in(self, seat: int, opponent: Opponent | None = None) -> None:
+        """Let a bot play a person's seat until `hand_back` (a person who walked away from a shared
+        table). Meanwhile the seat is a bot's: commands and sessions for it are refused."""
+        if not 0 <= seat < len(self._seats) or self._seats[seat].is_bot:
+            raise ValueError("only a person's seat takes a stand-in")
+        if seat not in self._stand_ins:
+            self._opponents[seat] = opponent or stand_in_for(seat, self._game.state.seed)
+            self._stand_ins.add(seat)
+
+    def hand_back(self, seat: int) -> None:
+        """The person is back: the stand-in leaves their seat."""
+        if seat in self._stand_ins:
+            self._stand_ins.discard(seat)
+            del self._opponents[seat]
 
     # --- who follows the table ----------------------------------------------------------------
 
@@ -238,6 +261,12 @@ class Room:
     @property
     def saving(self) -> bool:
         return self._recorder.saving
+
+    @property
+    def save_id(self) -> str | None:
+        """The id of the save this room writes to, when it is saved."""
+        value = getattr(self._recorder, "save_id", None)
+        return value if isinstance(value, str) else None
 
     def save_now(self) -> str | None:
         """Save at once; a sentence if that failed."""

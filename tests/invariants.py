@@ -39,6 +39,19 @@ def check_ledger(before: GameState, after: GameState, events: Sequence[Event]) -
     assert {i: v for i, v in owed.items() if v} == {loan.id: loan.principal for loan in after.loans}
 
 
+def check_events(game: Game, events: Sequence[Event]) -> None:
+    """What the events of one command say must hold: where lots stand alone (Finance), houses are added
+    only by a player who has been round the board once, and a forced move goes back the edition's figure."""
+    ed = game.board.edition
+    if ed.colour_groups:
+        return
+    for ev in events:
+        if ev.kind in ("building_bought", "building_placed"):
+            assert game.state.players[ev.player].circuits >= 1, f"player {ev.player} built before a circuit"
+        if ev.kind == "forced_move":
+            assert ev.steps == ed.forced_move_steps and ev.player != ev.arriving
+
+
 def check_state(game: Game) -> None:
     st = game.state
     board = game.board
@@ -59,29 +72,69 @@ def check_state(game: Game) -> None:
         assert 0 <= deed.level <= rules.max_level
         if deed.level:
             assert board.kinds[space] == "street", f"building on {board.name(space)}"
+            assert deed.owner is not None, f"buildings on {board.name(space)}, which nobody owns"
             group = board.group_of[space]
             assert group is not None
             lots = board.members[group]
-            assert all(st.deeds[s].owner == deed.owner for s in lots), f"building on incomplete group {group}"
-            assert not any(st.deeds[s].mortgaged for s in lots), f"building in mortgaged group {group}"
+            if ed.colour_groups:
+                assert all(st.deeds[s].owner == deed.owner for s in lots), (
+                    f"building on incomplete group {group}"
+                )
+                assert not any(st.deeds[s].mortgaged for s in lots), f"building in mortgaged group {group}"
         if deed.mortgaged:
             assert deed.owner is not None and not deed.level
+            assert rules.mortgages, "a mortgage where there are none"
+        if deed.owner is not None and board.kinds[space] == "street":
+            assert deed.level >= ed.houses_with_lot, f"{board.name(space)} lost the house it was sold with"
 
-    if st.rules.even_building:
+    if not ed.hotels:
+        assert st.bank.hotels == 0 and hotels == 0, "a hotel where there are none"
+        assert all(d.level <= ed.houses_before_hotel for d in st.deeds.values()), "too many houses on a lot"
+    if ed.lot_limit is not None and st.winner is None:  # the last player standing takes every lot
+        pend = st.pending
+        for p in range(len(st.players)):
+            held = sum(1 for d in st.deeds.values() if d.owner == p)
+            deciding = pend is not None and pend.kind == "excess_lots" and pend.player == p
+            assert held <= ed.lot_limit or deciding, f"player {p} holds {held} lots"
+
+    if st.rules.even_building and ed.colour_groups:
         for lots in board.street_groups:
             levels = [st.deeds[s].level for s in lots]
             assert max(levels) - min(levels) <= 1, f"uneven group {lots}: {levels}"
 
     for name, deck in ed.decks.items():
-        held = sum(p.jail_cards.count(name) for p in st.players)
-        assert len(st.decks[name]) + held == len(deck.cards), name
-        assert sorted(st.decks[name] + [board.jail_card[name]] * held) == sorted(c.id for c in deck.cards)
+        jail_held = sum(p.jail_cards.count(name) for p in st.players)
+        in_hand = [r.partition("/")[2] for p in st.players for r in p.hand if r.partition("/")[0] == name]
+        assert len(st.decks[name]) + jail_held + len(in_hand) == len(deck.cards), name
+        every = st.decks[name] + [board.jail_card.get(name, "")] * jail_held + in_hand
+        assert sorted(every) == sorted(c.id for c in deck.cards), name
+
+    assert st.pot >= 0
+    if st.pot:
+        assert st.rules.free_parking_pot or ed.hooks.pot != "free_parking", "a pot no rule feeds"
+    for space in st.markers.values():
+        assert 0 <= space < board.size
 
     for p in st.players:
         assert p.cash >= 0 and p.credit >= 0
         if p.bankrupt:
-            assert p.cash == 0 and not p.jail_cards
+            assert p.cash == 0 and not p.jail_cards and not p.hand
+        if p.next_roll_backward:
+            assert board.kinds[p.position] == "move_backwards", "a backward throw owed away from its space"
+
+    viewer = st.pending.player if st.pending is not None else None
+    if any(p.hand for p in st.players):
+        seen = game.view(viewer).players
+        for i, (real, shown) in enumerate(zip(st.players, seen, strict=True)):
+            for mine, theirs in zip(real.hand, shown.hand, strict=True):
+                deck = mine.partition("/")[0]
+                hidden = ed.decks[deck].hidden and i != viewer
+                assert theirs == (f"{deck}/?" if hidden else mine), (i, viewer, mine, theirs)
     check_economy(game)
+
+    if st.pending is not None and st.pending.kind in ("roll", "end_turn"):
+        for p in st.players:  # a space that sends a token on is never where it rests
+            assert p.bankrupt or board.kinds[p.position] not in ("ride", "onward", "carnival"), p
 
     if st.winner is None:
         assert st.pending is not None, "a running game always waits for someone"

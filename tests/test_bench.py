@@ -16,6 +16,7 @@ CASES = {
     "saves.py": (["--commands", "200", "--repeats", "2"], "file size"),
     "bots.py": (["--games", "4", "--jobs", "1"], "decisions"),
     "tui.py": (["--starts", "1", "--commands", "6"], "first screen"),
+    "serve.py": (["--sessions", "2", "--seconds", "5"], "sessions held"),
 }
 
 

@@ -9,6 +9,7 @@ track does not go that way, to the nearest space that lies that way on the scree
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from engine import Board
@@ -80,6 +81,23 @@ def _layout(board: Board) -> BoardLayout:
     inside = side - 2
     centre = (offset + 1, offset + 1, inside) if inside >= 1 else None
     return BoardLayout(outer_side, cells, centre, {cell: space for space, cell in cells.items()})
+
+
+def link_cells(layout: BoardLayout, links: Iterable[tuple[int, int]]) -> dict[tuple[int, int], bool]:
+    """The empty cells between two linked spaces that sit in one row or one column of the grid, each
+    True when the link runs across (a row), False when it runs up and down."""
+    out: dict[tuple[int, int], bool] = {}
+    for a, b in links:
+        (r1, c1), (r2, c2) = layout.cells[a], layout.cells[b]
+        if r1 == r2:
+            between = [(r1, c) for c in range(min(c1, c2) + 1, max(c1, c2))]
+        elif c1 == c2:
+            between = [(r, c1) for r in range(min(r1, r2) + 1, max(r1, r2))]
+        else:
+            continue
+        if all(layout.at(*cell) is None and not layout.in_centre(*cell) for cell in between):
+            out.update((cell, r1 == r2) for cell in between)
+    return out
 
 
 def neighbour(board: Board, space: int, rows: int, cols: int) -> int | None:

@@ -7,9 +7,20 @@ from collections.abc import Collection, Sequence
 
 from textual.content import Content
 
-from engine import Build, Command, EndTurn, GameView, Mortgage, PayJailFine, RollDice, UseJailCard
+from engine import (
+    Build,
+    Command,
+    EndTurn,
+    GameView,
+    Mortgage,
+    PayJailFine,
+    PlayTravelCards,
+    RollDice,
+    UseJailCard,
+)
 from engine.events import Event
 from engine.narration import money
+from engine.queries import airplane_at, held_of
 from tui import look
 from tui.client import GameClient, refusal
 from tui.glyphs import Glyphs, plain
@@ -23,6 +34,7 @@ ACTION_WORDS = {
     "build": "build",
     "mortgage": "mortgage",
     "trade": "trade",
+    "travel": "travel cards",
     "bank": "bank",
     "loan": "loan",
 }
@@ -69,6 +81,21 @@ def dice_line(view: GameView, glyphs: Glyphs) -> Content:
         f"  {d1} + {d2} = {d1 + d2}",
         (" doubles" if d1 == d2 else "", "bold $accent"),
     )
+
+
+def table_line(client: GameClient, view: GameView) -> Content | None:
+    """What lies on the table besides the board: the pot or pool, and any movable marker (the airplane)."""
+    board = client.board
+    parts = []
+    if board.edition.hooks.pot != "free_parking" or view.rules.free_parking_pot:
+        name = "Pool" if board.edition.hooks.pot != "free_parking" else "Free Parking pot"
+        parts.append(f"{name} {money(view.pot)}")
+    plane = airplane_at(view, view.markers)
+    if plane is not None:
+        parts.append(f"the airplane on {board.name(plane)}")
+    if not parts:
+        return None
+    return Content.styled("; ".join(parts), "dim")
 
 
 def turn_line(client: GameClient, view: GameView) -> Content:
@@ -222,6 +249,12 @@ def hint(action: str, client: GameClient, me: int | None) -> str:
         return refusal(client, Mortgage(player=me, space=mine[0])) or "Nothing to mortgage now."
     if action == "trade":
         return "Trades wait until the auction or the open offer is settled."
+    if action == "travel":
+        cards = held_of(view, me, "travel")
+        if not cards:
+            return "You hold no travel cards: they are drawn on the elevators."
+        reason = client.check(PlayTravelCards(player=me, cards=(cards[0],)))
+        return reason or "Travel cards are played instead of the first throw of your turn."
     if action in ("bank", "loan") and client.board.edition.loans is None:
         return "Nobody borrows in this game."
     if action == "bank":

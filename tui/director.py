@@ -52,8 +52,14 @@ def decision_for(view: GameView, humans: Collection[int]) -> Decision | None:
     if pend.kind == "place_building":
         return Decision("place_building", p, ("place_building", p, pend.building, view.turn))
     if pend.kind == "route":
-        kind = "route" if view.board.track.links[pend.at] else "ride"  # a fork, or a free ride
+        kind = "route" if view.ruleset.track.links[pend.at] else "ride"  # a fork, or a free ride
         return Decision(kind, p, (kind, p, pend.at, pend.steps, view.turn))
+    if pend.kind == "excess_lots":
+        return Decision("excess_lots", p, ("excess_lots", p, pend.spaces, view.turn))
+    if pend.kind == "ride":  # straight to any space (the Subway, the airplane)
+        return Decision("any_space", p, ("any_space", p, pend.at, pend.means, view.turn))
+    if pend.kind in ("refund_card", "winnings_card"):
+        return Decision(pend.kind, p, (pend.kind, p, view.turn))
     return _magie_decision(view, p)
 
 

@@ -26,6 +26,10 @@ class Glyphs:
     stripe: str  # the start screen's band of colours
     marks: tuple[str, ...] = ("●", "▲", "■", "◆", "♥", "♣", "♠", "✚", "✦")  # each player's token
     ascii_only: bool = False
+    trail: str = "•"  # a space the last move passed through
+    airplane: str = "✈"  # the airplane marker of the add-on board's option
+    link_across: str = "═"  # two spaces joined across the gap between rings
+    link_down: str = "║"
     pledged: str = "P"  # a lot pledged for a loan (it still earns its rent)
     poorhouse: str = "@"
 
@@ -69,6 +73,10 @@ ASCII = Glyphs(
     stripe="=",
     marks=("@", "&", "%", "=", "~", "^", "!", "?", ";"),
     ascii_only=True,
+    trail=".",
+    airplane="A",
+    link_across="=",
+    link_down="|",
 )
 
 _PLAIN = str.maketrans(

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from engine import Board, Bundle, GameView, ProposeTrade, TradeOffer
+from engine.queries import markers_left
 
 
 @dataclass
@@ -24,6 +25,10 @@ class TradeDraft:
     take_cash: int = 0
     give_cards: int = 0
     take_cards: int = 0
+    give_houses: tuple[int, ...] = ()  # one lot per house sold (where houses change hands)
+    take_houses: tuple[int, ...] = ()
+    give_held: list[str] = field(default_factory=list)  # cards in hand ("deck/card"; "deck/?" face down)
+    take_held: list[str] = field(default_factory=list)
 
     @classmethod
     def countering(cls, offer: TradeOffer) -> TradeDraft:
@@ -37,20 +42,39 @@ class TradeDraft:
             take_cash=offer.give.cash,
             give_cards=offer.take.jail_cards,
             take_cards=offer.give.jail_cards,
+            give_houses=offer.take.houses,
+            take_houses=offer.give.houses,
+            give_held=list(offer.take.cards),
+            take_held=list(offer.give.cards),
         )
 
     def clear(self) -> None:
         self.give_deeds.clear()
         self.take_deeds.clear()
         self.give_cash = self.take_cash = self.give_cards = self.take_cards = 0
+        self.give_houses = self.take_houses = ()
+        self.give_held.clear()
+        self.take_held.clear()
 
     @property
     def give(self) -> Bundle:
-        return Bundle(cash=self.give_cash, deeds=tuple(sorted(self.give_deeds)), jail_cards=self.give_cards)
+        return Bundle(
+            cash=self.give_cash,
+            deeds=tuple(sorted(self.give_deeds)),
+            jail_cards=self.give_cards,
+            houses=self.give_houses,
+            cards=tuple(self.give_held),
+        )
 
     @property
     def take(self) -> Bundle:
-        return Bundle(cash=self.take_cash, deeds=tuple(sorted(self.take_deeds)), jail_cards=self.take_cards)
+        return Bundle(
+            cash=self.take_cash,
+            deeds=tuple(sorted(self.take_deeds)),
+            jail_cards=self.take_cards,
+            houses=self.take_houses,
+            cards=tuple(self.take_held),
+        )
 
     @property
     def empty(self) -> bool:
@@ -60,6 +84,25 @@ class TradeDraft:
         if self.partner is None:
             return None
         return ProposeTrade(player=self.proposer, to=self.partner, give=self.give, take=self.take)
+
+
+def spare_houses(
+    view: GameView, board: Board, owner: int, count: int, skip: Iterable[int]
+) -> tuple[int, ...]:
+    """The lots `count` houses sold by `owner` come off: the most built first, never a lot's own house nor
+    a lot in the same trade (as many as he has, if fewer)."""
+    keep = board.edition.houses_with_lot
+    spare = {
+        s: view.deeds[s].level - keep
+        for s in board.streets
+        if view.deeds[s].owner == owner and s not in set(skip) and view.deeds[s].level > keep
+    }
+    out: list[int] = []
+    while len(out) < count and any(spare.values()):
+        space = max(spare, key=lambda s: (spare[s], board.price[s]))
+        out.append(space)
+        spare[space] -= 1
+    return tuple(sorted(out))
 
 
 @dataclass(frozen=True)
@@ -120,6 +163,10 @@ def deed_note(view: GameView, board: Board, space: int, receiver: int, names: Se
     held, size = holding(view, board, space, receiver)
     group = board.group_of[space]
     assert group is not None
+    if not board.edition.colour_groups:
+        left = markers_left(view, receiver)
+        tail = f", {left} ownership markers left" if left is not None else ""
+        return f"{names[receiver]} holds {held} lots{tail}"
     name = _group_name(board, group)
     if held + 1 == size:
         return f"{name}: completes {names[receiver]}'s group ({held} of {size} held)"
@@ -127,6 +174,9 @@ def deed_note(view: GameView, board: Board, space: int, receiver: int, names: Se
 
 
 def value_of(view: GameView, board: Board, space: int) -> int:
-    """A deed's worth in a trade: its printed price, half if mortgaged (the rule books' valuation)."""
+    """A deed's worth in a trade: its printed price, half if mortgaged, and the houses added to a house and
+    lot at their price (the rule books' valuation)."""
+    deed = view.deeds[space]
     price = board.price[space]
-    return price // 2 if view.deeds[space].mortgaged else price
+    added = max(0, deed.level - board.edition.houses_with_lot) if board.edition.houses_with_lot else 0
+    return (price // 2 if deed.mortgaged else price) + added * board.house_cost[space]

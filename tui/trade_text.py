@@ -8,17 +8,21 @@ from collections.abc import Sequence
 from textual.content import Content
 
 from engine import Board, Bundle, GameView
-from engine.narration import money
+from engine.narration import card_name, money
+from engine.queries import markers_left, side_problem
 from tui import look
 from tui.glyphs import Glyphs
 from tui.trade_model import deed_note, group_changes, holding, value_of
 
 
 def is_built(view: GameView, board: Board, space: int) -> bool:
-    """Deeds of a group with buildings cannot change hands until the buildings are sold."""
-    group = board.group_of[space]
-    assert group is not None
-    return any(view.deeds[s].level for s in board.members[group])
+    """Whether buildings keep a deed from changing hands (deeds of a group with buildings, where groups
+    build together; a lot sold as a house and lot changes hands with its houses)."""
+    owner = view.deeds[space].owner
+    if owner is None:
+        return False
+    problem = side_problem(view, owner, Bundle(deeds=(space,)))
+    return problem is not None and problem.code == "has_buildings"
 
 
 def deed_line(view: GameView, board: Board, space: int, receiver: int | None, glyphs: Glyphs) -> Content:
@@ -35,6 +39,10 @@ def deed_line(view: GameView, board: Board, space: int, receiver: int | None, gl
         parts.append(Content.styled(f" {glyphs.mortgaged}", "bold $warning"))
     if is_built(view, board, space):
         parts.append(Content.styled(" (built)", "dim italic"))
+    elif view.deeds[space].level:
+        parts.append(
+            Content.styled(f" {glyphs.house * view.ruleset.houses(view.deeds[space].level)}", "$success")
+        )
     if receiver is not None:
         held, size = holding(view, board, space, receiver)
         if held + 1 == size:
@@ -60,6 +68,14 @@ def side_text(
         lines.append(Content(f"  {money(bundle.cash)} cash"))
     if bundle.jail_cards:
         lines.append(Content(f"  {bundle.jail_cards} Get Out of Jail Free card(s)"))
+    if bundle.houses:
+        lots = ", ".join(dict.fromkeys(board.name(s) for s in bundle.houses))
+        n = len(bundle.houses)
+        lines.append(
+            Content(f"  {n} house{'s' if n != 1 else ''} from {lots}, to go on {names[receiver]}'s lots")
+        )
+    for ref in bundle.cards:
+        lines.append(Content(f"  {card_name(ref, board)}"))
     if bundle.empty:
         lines.append(Content("  nothing"))
     return Content("\n").join(lines)
@@ -80,12 +96,24 @@ def effects_text(
 ) -> Content:
     """The value each side gives, and the groups the deal completes or breaks up for each player."""
     changes = group_changes(view, board, proposer, partner, give, take)
+    counted = (
+        "lots at price times houses" if board.edition.houses_with_lot else "deeds at price, mortgaged at half"
+    )
     lines = [
         Content(
             f"Value: {names[proposer]} gives {money(bundle_value(view, board, give))}, "
-            f"gets {money(bundle_value(view, board, take))} (deeds at price, mortgaged at half)."
+            f"gets {money(bundle_value(view, board, take))} ({counted})."
         )
     ]
+    if not board.edition.colour_groups:
+        for who, gets, gives in ((proposer, take, give), (partner, give, take)):
+            left = markers_left(view, who)
+            if left is not None:
+                after = left - len(gets.deeds) + len(gives.deeds)
+                style = "$error" if after < 0 else "dim"
+                text = f"ownership markers left after: {after}"
+                lines.append(Content.assemble((names[who], f"bold {look.player(who)}"), ": ", (text, style)))
+        return Content("\n").join(lines)
     for who in (proposer, partner):
         change = changes[who]
         bits = []

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from engine import Board, Command, GameView
 from engine.events import Event
-from engine.narration import money
-from engine.queries import repayment, tax_of
+from engine.narration import card_name, money
+from engine.queries import lot_value, repayment, tax_of
 
 
 def buildings_on(view: GameView, space: int) -> tuple[int, bool]:
@@ -44,6 +44,10 @@ def describe_command(cmd: Command, view: GameView, board: Board) -> str:
     if cmd.kind == "sell_building":
         what = "hotel" if buildings_on(view, cmd.space)[1] else "house"
         return f"Sell a {what} on {name(cmd.space)} (+{money(board.sale_price(cmd.space))})"
+    if cmd.kind == "sell_lot":
+        houses = buildings_on(view, cmd.space)[0]
+        what = f" and its {plural(houses, 'house')}" if houses else ""
+        return f"Sell {name(cmd.space)}{what} to the bank (+{money(lot_value(view, cmd.space))})"
     if cmd.kind == "mortgage":
         return f"Mortgage {name(cmd.space)} (+{money(board.mortgage[cmd.space])})"
     if cmd.kind == "unmortgage":
@@ -51,7 +55,8 @@ def describe_command(cmd: Command, view: GameView, board: Board) -> str:
     if cmd.kind == "keep_mortgage":
         return f"Keep the mortgage on {name(cmd.space)} ({money(board.interest(cmd.space))} interest now)"
     if kind == "pay_jail_fine":
-        return f"Pay the {money(board.edition.jail.fine)} fine"
+        jail = board.edition.jail
+        return f"Pay the {money(jail.fine)} fine" if jail is not None else "Pay the jail fine"
     if kind == "use_jail_card":
         return "Use a Get Out of Jail Free card"
     if cmd.kind == "choose_income_tax":
@@ -72,6 +77,28 @@ def describe_command(cmd: Command, view: GameView, board: Board) -> str:
         return "Declare bankruptcy"
     if kind == "propose_trade":
         return "Propose a trade"
+    if cmd.kind == "play_travel_cards":
+        texts = [card_name(ref, board).replace(" (travel card)", "") for ref in cmd.cards]
+        return "Play " + (texts[0] if len(texts) == 1 else " then ".join(texts)) + " instead of throwing"
+    if cmd.kind == "roll_with_travel_card":
+        return f"Roll and add {card_name(cmd.card, board).replace(' (travel card)', '')}"
+    if cmd.kind == "take_ride":
+        at = getattr(view.pending, "at", None)
+        means = getattr(view.pending, "means", "subway")
+        if at == cmd.space:
+            return f"Stay on {name(cmd.space)}"
+        how = "Take the subway" if means == "subway" else "Fly"
+        return f"{how} to {name(cmd.space)}"
+    if kind == "play_refund_card":
+        return f"Play the refund card: the whole pool ({money(view.pot)})"
+    if cmd.kind == "claim_half_winnings":
+        amounts = dict(
+            zip(getattr(view.pending, "winners", ()), getattr(view.pending, "amounts", ()), strict=False)
+        )
+        half = amounts.get(cmd.target, 0) // 2
+        return f"Claim half of {view.players[cmd.target].name}'s winnings ({money(half)})"
+    if kind == "keep_card":
+        return "Keep the card for later"
     if cmd.kind == "choose_route":
         at = getattr(view.pending, "at", None)
         if at is not None and not board.track.links[at]:  # a free ride between railroads
@@ -168,6 +195,22 @@ def _vowel_to_drop(word: str) -> int | None:
     return None
 
 
+def raising(board: Board) -> str:
+    """How cash is raised from the bank in this edition, in a few words."""
+    if board.edition.bank_buys_lots:
+        return "sell houses or lots back to the bank"
+    return "sell buildings or mortgage deeds" if board.edition.mortgages else "sell buildings"
+
+
+def raising_all(board: Board) -> str:
+    """Raising everything the bank would pay for, in a few words ("Selling every building and ...")."""
+    if board.edition.bank_buys_lots:
+        return "Selling every house and lot back to the bank"
+    if board.edition.mortgages:
+        return "Selling every building and mortgaging every deed"
+    return "Selling every building"
+
+
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -185,6 +228,7 @@ def charge_text(reason: str, detail: str, space: int | None, board: Board) -> st
         "jail_fine": "the jail fine",
         "interest": "mortgage interest",
         "repairs": "repairs",
+        "fee": "a fee",
         "fare": "the railroad fare",
         "franchise": "a franchise's toll",
         "loan": "interest on a loan",

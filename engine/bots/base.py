@@ -13,32 +13,41 @@ from typing import Any, Protocol
 import engine.rng as rng
 from engine.bots.bargaining import TradeMemory
 from engine.bots.landlord import NORMAL_THRIFT, LandlordPlay, Thrift
+from engine.bots.lots import LotPlay, LotStyle
 from engine.bots.position import Position
 from engine.bots.routes import best_way
+from engine.bots.stops import ride_to
 from engine.commands import (
     AcceptLoan,
     AcceptTrade,
     BorrowFromBank,
     ChooseRoute,
+    ClaimHalfWinnings,
     Command,
     DeclareBankruptcy,
     DeclineLuxury,
     DoneWithTickets,
     EndTurn,
     GoToPoorhouse,
+    KeepCard,
     PassAuction,
     PlaceBid,
+    PlayRefundCard,
     ProposeLoan,
     ProposeTrade,
     RejectLoan,
     RejectTrade,
     RentLot,
     RollDice,
+    TakeRide,
 )
 from engine.events import Event
 from engine.queries import bank_loan_problem, loan_problem, proposal_problem
-from engine.state import Auction, Pending, RouteChoice
+from engine.state import Auction, Pending, RefundChoice, RideChoice, RouteChoice, WinningsChoice
 from engine.view import GameView
+
+PLAY_CARD_FROM = 100
+"""Dollars a kept card must bring now (the pool beyond the usual share, half a prize) to be played."""
 
 MAX_STEPS = 80
 """Commands a bot may issue while the game waits on one decision before it moves the game on."""
@@ -64,10 +73,13 @@ class BotBase:
     level = "base"
     thrift: Thrift = NORMAL_THRIFT
     """How it plays Magie's 1904 game (lots for sale or rent, notes, the poorhouse)."""
+    lot_style: LotStyle | None = None
+    """How the level plays where lots stand alone (Finance); None: it has no such play."""
 
     def __init__(self, seed: int, seat: int) -> None:
         self.seat = seat
         self.landlords = LandlordPlay(self.thrift)
+        self.lot_play = LotPlay(self.lot_style) if self.lot_style is not None else None
         self._rng = rng.seed_state(seed ^ (seat * 0x9E3779B97F4A7C15), stream=1000 + seat)
         self.trades = TradeMemory()
         self.refused = 0  # answers the last check had to replace (a bot bug if ever non-zero)
@@ -104,18 +116,44 @@ class BotBase:
     def decide(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
         """Hand the decision to the level's `on_<kind>` method for what the game waits for (`on_roll`,
         `on_buy`, `on_auction`, `on_trade_answer`, ...); at a table of lots for sale or rent, to its
-        play of that game."""
+        play of that game; where lots stand alone, to its lot-by-lot play."""
         if pos.tables.landlord:
             cmd = self.landlords.decide(pos, pend, legal)
             if cmd is not None:
                 return cmd
-        handler: Callable[[Position, Any, list[Command]], Command] = getattr(self, f"on_{pend.kind}")
+        handler: Callable[[Position, Any, list[Command]], Command] | None = None
+        if self.lot_play is not None and pos.tables.lots_alone:
+            handler = getattr(self.lot_play, f"on_{pend.kind}", None)
+        if handler is None:
+            handler = getattr(self, f"on_{pend.kind}")
         return handler(pos, pend, legal)
 
     def on_route(self, pos: Position, pend: RouteChoice, legal: list[Command]) -> Command:
         """Where the track forks: the way that costs least rent (the levels that buy also weigh the
         deeds still for sale)."""
         return ChooseRoute(player=pos.me, space=best_way(pos, pend))
+
+    def deed_worth(self, pos: Position, space: int) -> float:
+        """What a deed still for sale is worth to this bot beyond its price (the levels that reckon by
+        rent say more): its use as something to trade with."""
+        return 0.3 * pos.board.price[space]
+
+    def on_ride(self, pos: Position, pend: RideChoice, legal: list[Command]) -> Command:
+        """Anywhere on the board: the best stop for what it brings, a salary included."""
+        return TakeRide(player=pos.me, space=ride_to(pos, pend, self.deed_worth))
+
+    def on_refund_card(self, pos: Position, pend: RefundChoice, legal: list[Command]) -> Command:
+        """The whole pool, when what it adds to the usual share is worth the card."""
+        if pos.view.pot // 2 >= PLAY_CARD_FROM:
+            return PlayRefundCard(player=pos.me)
+        return KeepCard(player=pos.me)
+
+    def on_winnings_card(self, pos: Position, pend: WinningsChoice, legal: list[Command]) -> Command:
+        """Half of the biggest prize, when it is worth the card."""
+        best = max(range(len(pend.winners)), key=lambda i: pend.amounts[i])
+        if pend.amounts[best] // 2 >= PLAY_CARD_FROM:
+            return ClaimHalfWinnings(player=pos.me, target=pend.winners[best])
+        return KeepCard(player=pos.me)
 
     def move_on(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
         """The command that moves the game on with the least harm: the fallback of last resort."""
@@ -124,6 +162,7 @@ class BotBase:
             RollDice,
             PassAuction,
             RejectTrade,
+            KeepCard,
             DeclareBankruptcy,
             RentLot,
             DeclineLuxury,

@@ -14,9 +14,11 @@ from engine.bots.bidding import next_bid
 from engine.bots.building import complete_groups, next_lot
 from engine.bots.judging import REASON_MOST, completed, unlocked
 from engine.bots.landlord import EASY_THRIFT
+from engine.bots.lots import LotStyle
 from engine.bots.plain import face_value, fair_worth
 from engine.bots.position import Position
 from engine.bots.proposing import may_ask, swaps, wants
+from engine.bots.stops import travel_play
 from engine.bots.talk import asking_words
 from engine.commands import (
     Build,
@@ -61,11 +63,29 @@ WAIT_ROUNDS = 6  # rounds before the same lots are asked for again (on a changed
 
 
 def face(pos: Position, bundle: Bundle) -> float:
-    return face_value(pos, bundle.deeds, bundle.cash, bundle.jail_cards)
+    return face_value(pos, bundle.deeds, bundle.cash, bundle.jail_cards, bundle.cards)
+
+
+EASY_LOTS = LotStyle(
+    horizon=10.0,
+    keep=100,
+    caution=0.0,
+    worst_cap=0,
+    sites=8,
+    pace=100.0,
+    commit=0.0,
+    redeploy=False,
+    idle=1e9,
+    deny=0.0,
+    cheapest_first=True,
+    buy_any=True,
+    min_gain=50.0,
+)
 
 
 class EasyBot(BotBase):
     level = "easy"
+    lot_style = EASY_LOTS
     thrift = EASY_THRIFT
 
     def on_roll(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
@@ -73,7 +93,7 @@ class EasyBot(BotBase):
             cmd = next((c for c in legal if isinstance(c, kind)), None)
             if cmd is not None:
                 return cmd
-        return RollDice(player=pos.me)
+        return travel_play(pos, legal, self.deed_worth) or RollDice(player=pos.me)
 
     def on_end_turn(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
         me = pos.me

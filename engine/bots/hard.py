@@ -3,8 +3,9 @@
 - it prices a group by what its cash can actually build there, not by what the group could earn;
 - mortgages its stray deeds to put three houses on a group at once, lifting them only once its groups
   are built up;
-- holds four houses instead of hotels while the bank runs short and rivals could build, and bids for the
-  last houses to keep them from rivals;
+- holds four houses instead of hotels while the bank runs short and rivals could build (unless the
+  table is awash with cash, where that starves nobody), and bids for the last houses to keep them from
+  rivals;
 - bids to keep a deed from a rival it would help (up to a limit: a blocking bid beyond the printed price
   costs more than it keeps from him); leaves jail at once while the board is open, and later judges it by
   the rent the throw out would risk against what it could buy;
@@ -21,6 +22,7 @@ from engine.bots.building import build_choice, complete_groups, lift_choice, wan
 from engine.bots.jail import rivals_built, worth_leaving
 from engine.bots.judging import Fairness
 from engine.bots.landlord import HARD_THRIFT
+from engine.bots.lots import LotStyle
 from engine.bots.normal import NormalBot, if_legal
 from engine.bots.position import Position
 from engine.bots.proposing import Judgement, sale
@@ -44,11 +46,29 @@ HARD_FAIR = Fairness(partner=0.75, premium=0.1, min_gain=25.0, caution=0.35, thr
 SHORTAGE = 12  # houses left in the bank below which it stops turning houses into hotels
 
 
+HARD_LOTS = LotStyle(
+    horizon=8.0,
+    keep=50,
+    caution=0.0,
+    worst_cap=0,
+    sites=2,
+    pace=150.0,
+    commit=1.0,
+    redeploy=True,
+    idle=2000.0,
+    deny=0.5,
+    cheapest_first=False,
+    buy_any=False,
+    min_gain=60.0,
+)
+
+
 class HardBot(NormalBot):
     level = "hard"
     thrift = HARD_THRIFT
     style = HARD_STYLE
     trade_style = HARD_STYLE
+    lot_style = HARD_LOTS
     fair = HARD_FAIR
     bidding = Bidding(deny=0.6, most=1.5, completing=3.0, blocking=1.6)
     offers_per_turn = 2
@@ -62,15 +82,21 @@ class HardBot(NormalBot):
         me = pos.me
         if not rivals_built(pos, me) and pos.unowned() * 4 >= len(pos.board.deeds):
             return True
-        cost = float(self.style.jail_card if pos.jail_cards[me] else pos.board.edition.jail.fine)
+        jail = pos.board.edition.jail
+        assert jail is not None  # asked only of a player in jail
+        cost = float(self.style.jail_card if pos.jail_cards[me] else jail.fine)
         return worth_leaving(pos, self.style, me, cost)
 
     def deny_buildings(self, pos: Position) -> float:
         return 0.5 if pos.bank_houses <= SHORTAGE else 0.0
 
     def hotels_allowed(self, pos: Position) -> bool:
-        """Hotels give houses back to the bank: not while it runs short and a rival could use them."""
+        """Hotels give houses back to the bank: not while it runs short and a rival could use them, unless
+        the table is awash with cash (a board whose prizes pay out more than its rents take in), where
+        holding houses back starves nobody and only stalls the game."""
         if pos.bank_houses > SHORTAGE:
+            return True
+        if pos.awash():
             return True
         return not any(complete_groups(pos, r) for r in pos.rivals)
 

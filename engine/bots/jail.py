@@ -13,9 +13,16 @@ TRADING_CHIP = 0.3
 """Share of its price a deed bought early is worth beyond it: the trades it makes possible later."""
 
 
+def jail_space(pos: Position) -> int:
+    """Where the jail is: asked only of a player in jail, so in an edition that has one."""
+    jail = pos.board.jail
+    assert jail is not None
+    return jail
+
+
 def exit_rent(pos: Position, me: int) -> float:
     """The rent the throw that takes me out of jail should cost, as the board stands."""
-    return sum(p * pos.rent_now(end, me) for end, p in pos.tables.odds.from_space[pos.board.jail])
+    return sum(p * pos.rent_now(end, me) for end, p in pos.tables.odds.from_space[jail_space(pos)])
 
 
 def rivals_built(pos: Position, me: int) -> bool:
@@ -36,7 +43,7 @@ def worth_leaving(pos: Position, style: Style, me: int, exit_cost: float) -> boo
     still throws for doubles, so leaving changes the turn only five times in six."""
     board = pos.board
     gain = 0.0
-    for end, p in pos.tables.odds.from_space[board.jail]:
+    for end, p in pos.tables.odds.from_space[jail_space(pos)]:
         if board.price[end] and pos.owner[end] is None:
             # what the deed adds beyond its price, and its use as something to trade with
             extra = max(0.0, deed_value(pos, style, me, end) - board.price[end])

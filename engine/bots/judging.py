@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from engine.bots.building import reserve
+from engine.bots.cards import after_trade
 from engine.bots.plain import face_value
 from engine.bots.position import Position
 from engine.bots.talk import asking_words, worth_naming
@@ -100,11 +101,13 @@ class Deal:
         cards_b = pos.jail_cards[b] - take.jail_cards + give.jail_cards
         unlocked_a = unlocked(pos, take, give, a, b)
         unlocked_b = unlocked(pos, give, take, b, a)
+        hand_a = after_trade(pos.hands[a], give.cards, take.cards) if give.cards or take.cards else None
+        hand_b = after_trade(pos.hands[b], take.cards, give.cards) if give.cards or take.cards else None
         self.new_a = Appraisal(
-            pos, style, a, _imagined(pos, owner, a, unlocked_a if imagine == a else []), cards_a
+            pos, style, a, _imagined(pos, owner, a, unlocked_a if imagine == a else []), cards_a, hand_a
         )
         self.new_b = Appraisal(
-            pos, style, b, _imagined(pos, owner, b, unlocked_b if imagine == b else []), cards_b
+            pos, style, b, _imagined(pos, owner, b, unlocked_b if imagine == b else []), cards_b, hand_b
         )
         fa, fb = pos.funds[a], pos.funds[b]
         safe_a, self.before_a = _standing(pos, style, fair, a)

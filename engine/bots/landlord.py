@@ -273,6 +273,7 @@ class LandlordPlay:
             jail = pos.board.edition.jail
             if (
                 fine is not None
+                and jail is not None
                 and for_sale >= self.thrift.fine_while_for_sale - 1e-9
                 and pos.funds[me] - jail.fine >= self.thrift.reserve
             ):

@@ -1,7 +1,8 @@
 """`normal`: the investor. It prices everything by the rent it should bring (landing odds times the printed
 rents over a horizon of rounds), buys and bids up to that worth, builds every complete group to three
 houses before going further, raises cash where it costs least, sits in jail once the board is built up,
-and trades to complete its groups at prices that split the gain evenly.
+and trades to complete its groups at prices that split the gain evenly (on a table awash with cash, also
+the lot that leaves a split group one deal from complete).
 """
 
 from __future__ import annotations
@@ -12,10 +13,12 @@ from engine.bots.bidding import Bidding, building_limit, deed_limit, next_bid
 from engine.bots.building import build_choice, complete_groups, lift_choice, next_lot, reserve
 from engine.bots.jail import rule_of_thumb
 from engine.bots.judging import Fairness, judge
+from engine.bots.lots import LotStyle
 from engine.bots.position import Position
 from engine.bots.proposing import Judgement, compose
 from engine.bots.raising import cheapest_plan, steps, to_lift_a_group
 from engine.bots.routes import best_way
+from engine.bots.stops import travel_play
 from engine.bots.valuation import Style, deed_value, worth_paying
 from engine.commands import (
     Build,
@@ -72,12 +75,30 @@ def if_legal(cmd: Command, legal: list[Command]) -> Command | None:
     return cmd if cmd in legal else None
 
 
+NORMAL_LOTS = LotStyle(
+    horizon=10.0,
+    keep=100,
+    caution=0.2,
+    worst_cap=800,
+    sites=2,
+    pace=150.0,
+    commit=1.0,
+    redeploy=True,
+    idle=3000.0,
+    deny=0.0,
+    cheapest_first=False,
+    buy_any=False,
+    min_gain=40.0,
+)
+
+
 class NormalBot(BotBase):
     level = "normal"
     style = NORMAL_STYLE
     trade_style = NORMAL_STYLE
     """How it values holdings in a trade: a group by what its cash can build there, so that it never
     takes a group it cannot afford to build for one the other side builds at once."""
+    lot_style = NORMAL_LOTS
     fair = NORMAL_FAIR
     bidding = Bidding(deny=0.35, most=1.3, completing=2.5, blocking=1.3)
     offers_per_turn = 1
@@ -106,7 +127,11 @@ class NormalBot(BotBase):
             if out is not None:
                 return out
         offer = self.offer(pos, pend)
-        return offer or RollDice(player=me)
+        return offer or travel_play(pos, legal, self.deed_worth) or RollDice(player=me)
+
+    def deed_worth(self, pos: Position, space: int) -> float:
+        """A deed still for sale: what holding it adds to the bot's worth, beyond its price."""
+        return deed_value(pos, self.style, pos.me, space) - pos.board.price[space]
 
     def leave_jail(self, pos: Position) -> bool:
         return rule_of_thumb(pos, pos.me)
@@ -160,7 +185,7 @@ class NormalBot(BotBase):
             self.patience,
             self.cooldown_rounds * len(pos.players),
             self.tries,
-            consolidate=self.consolidate,
+            consolidate=self.consolidate or pos.awash(),  # a split group untangled one deal at a time
         )
         if cmd is None:
             cmd = self.sell(pos)
@@ -269,10 +294,7 @@ class NormalBot(BotBase):
         return KeepMortgage(player=me, space=pend.space)
 
     def on_route(self, pos: Position, pend: RouteChoice, legal: list[Command]) -> Command:
-        def beyond_price(p: Position, space: int) -> float:
-            return deed_value(p, self.style, p.me, space) - p.board.price[space]
-
-        return ChooseRoute(player=pos.me, space=best_way(pos, pend, beyond_price))
+        return ChooseRoute(player=pos.me, space=best_way(pos, pend, self.deed_worth))
 
     # --- answering offers ---------------------------------------------------------------------
 

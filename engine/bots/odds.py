@@ -1,8 +1,9 @@
 """Where tokens stop: landing probabilities per roll, computed once per edition from its board and decks.
 
 A Markov chain over (space, doubles thrown so far) with the cards' moves and the three-doubles rule, its
-stationary distribution found by power iteration. Moves follow the edition's track (its rings and the
-links between them); where the mover would choose the way on, each way is taken as equally likely.
+stationary distribution found by power iteration. Moves follow the game's track (the edition's rings and
+the links between them, as its rule options lay them); where the mover would choose the way on, each way
+is taken as equally likely. A throw from a space that sends the next throw backwards moves back.
 Players are assumed to leave jail at once (the "short" jail reading), which is how rent-per-roll figures
 are usually quoted. Expected rent per opponent roll follows from these figures and the printed rents.
 """
@@ -10,13 +11,12 @@ are usually quoted. Expected rent per opponent roll follows from these figures a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 
 from engine.board import Board, board_for
-from engine.edition import AdvanceTo, AdvanceToNearest, GoToJail, MoveBy
+from engine.edition import AdvanceTo, AdvanceToNearest, ExtraThrow, FreeRide, GoToJail, MoveBy
 from engine.options import RuleOptions
 from engine.ruleset import ruleset_for
-from engine.track import Via
+from engine.track import Track, Via
 
 ROLLS_PER_TURN = 1.0 + 1.0 / 6.0 + 1.0 / 36.0
 """Expected dice throws in one turn: the first, and a second and third on doubles."""
@@ -34,11 +34,54 @@ class Odds:
     from_space: tuple[tuple[tuple[int, float], ...], ...]  # one throw from a space: (end space, probability)
 
 
-def _resolve(board: Board, space: int, depth: int = 0) -> list[tuple[int, float]]:
-    """Where a token that stops on `space` ends up once go-to-jail and card moves are followed."""
+BACKWARD_SPACES = frozenset({"move_backwards"})
+"""Space kinds from which the next throw moves backwards."""
+_SENDING = frozenset({"onward", "ride", "carnival"})
+"""Space kinds that move a token on at once (Finance): it never rests there."""
+_CHAIN = 3
+"""How many sending spaces in a row are followed before a token is taken to rest where it is."""
+_TOTALS: tuple[tuple[int, float], ...] = tuple(
+    (t, sum(1 for a in range(1, 7) for b in range(1, 7) if a + b == t) / 36.0) for t in range(2, 13)
+)
+
+
+def _jail(board: Board) -> int:
+    assert board.jail is not None  # a go-to-jail space or card exists only where there is a jail
+    return board.jail
+
+
+def _thrown(board: Board, track: Track, space: int, depth: int, parity: bool) -> list[tuple[int, float]]:
+    """Where a throw made at once from `space` takes the token (`parity`: an odd throw goes back)."""
+    out: dict[int, float] = {}
+    for total, p in _TOTALS:
+        steps = -total if parity and total % 2 else total
+        for stop, w in ends(track, space, steps):
+            for end, q in _resolve(board, track, stop, depth + 1):
+                out[end] = out.get(end, 0.0) + p * w * q
+    return list(out.items())
+
+
+def _sent(board: Board, track: Track, space: int, depth: int) -> list[tuple[int, float]]:
+    """Where a space that moves the token on at once (an onward corner, a railroad, the Carnival) leaves
+    it."""
+    if depth > _CHAIN:
+        return [(space, 1.0)]
+    kind = board.kinds[space]
+    if kind == "onward":
+        to = board.spaces[space].to
+        assert to is not None
+        return _resolve(board, track, to, depth + 1)
+    return _thrown(board, track, space, depth, parity=kind == "carnival")
+
+
+def _resolve(board: Board, track: Track, space: int, depth: int = 0) -> list[tuple[int, float]]:
+    """Where a token that stops on `space` ends up once go-to-jail, card moves and the spaces that send
+    it on are followed."""
     kind = board.kinds[space]
     if kind == "go_to_jail":
-        return [(board.jail, 1.0)]
+        return [(_jail(board), 1.0)]
+    if kind in _SENDING:
+        return _sent(board, track, space, depth)
     if kind != "card" or depth > 2:
         return [(space, 1.0)]
     deck_name = board.spaces[space].deck
@@ -49,17 +92,26 @@ def _resolve(board: Board, space: int, depth: int = 0) -> list[tuple[int, float]
     for card in cards:
         eff = card.effect
         if isinstance(eff, AdvanceTo):
-            targets = [(eff.space, 1.0)]
+            targets = (
+                _resolve(board, track, eff.space, depth + 1)
+                if board.kinds[eff.space] in _SENDING
+                else [(eff.space, 1.0)]
+            )
+        elif isinstance(eff, FreeRide):
+            rides = [s for s, k in enumerate(board.kinds) if k == eff.space_kind]
+            targets = _resolve(board, track, track.nearest(space, rides), depth + 1)
+        elif isinstance(eff, ExtraThrow):
+            targets = _thrown(board, track, space, depth, parity=False)
         elif isinstance(eff, AdvanceToNearest):
             targets = [(board.nearest(space, eff.group), 1.0)]
         elif isinstance(eff, MoveBy):
             targets = [
                 (end, p * q)
-                for stop, p in ends(board, space, eff.steps, "card")
-                for end, q in _resolve(board, stop, depth + 1)
+                for stop, p in ends(track, space, eff.steps, "card")
+                for end, q in _resolve(board, track, stop, depth + 1)
             ]
         elif isinstance(eff, GoToJail):
-            targets = [(board.jail, 1.0)]
+            targets = [(_jail(board), 1.0)]
         else:
             targets = [(space, 1.0)]
         for target, p in targets:
@@ -67,11 +119,10 @@ def _resolve(board: Board, space: int, depth: int = 0) -> list[tuple[int, float]
     return list(out.items())
 
 
-def ends(board: Board, start: int, steps: int, via: Via = "dice") -> list[tuple[int, float]]:
+def ends(track: Track, start: int, steps: int, via: Via = "dice") -> list[tuple[int, float]]:
     """Where a move of `steps` (negative: back) from `start` stops, with the chance of each, every way
     on equally likely where the mover would choose."""
     direction = 1 if steps >= 0 else -1
-    track = board.track
     out: dict[int, float] = {}
 
     def go(here: int, left: int, weight: float, decided: bool) -> None:
@@ -86,27 +137,42 @@ def ends(board: Board, start: int, steps: int, via: Via = "dice") -> list[tuple[
     return list(out.items())
 
 
-@cache
-def odds_for(edition: str) -> Odds:
-    board = board_for(edition)
-    rules = ruleset_for(edition, RuleOptions())
-    again = rules.throw_again(1, 1)  # a double earns another throw (else every throw starts afresh)
-    limit = rules.doubles_limit  # this many doubles in a row go to jail (None: never)
+_ON_TRACK: dict[tuple[str, int], Odds] = {}
+
+
+def odds_for(edition: str, rules: RuleOptions | None = None) -> Odds:
+    """The landing odds of a game of this edition with these rules (worked out once per track: rule
+    options that leave the track alone share the edition's figures)."""
+    ruleset = ruleset_for(edition, rules or RuleOptions())
+    track = ruleset.track
+    key = (edition, id(track))
+    odds = _ON_TRACK.get(key)
+    if odds is None:
+        again = ruleset.throw_again(1, 1)  # a double earns another throw (else every throw starts afresh)
+        limit = ruleset.doubles_limit  # this many doubles in a row go to jail (None: never)
+        odds = _ON_TRACK[key] = _odds(board_for(edition), track, again, limit)
+    return odds
+
+
+def _odds(board: Board, track: Track, again: bool, limit: int | None) -> Odds:
     n = board.size
-    resolved = [_resolve(board, s) for s in range(n)]
-    stops = [{total: ends(board, s, total) for total in range(2, 13)} for s in range(n)]
-    # state = space * 3 + doubles thrown in a row before this throw
+    resolved = [_resolve(board, track, s) for s in range(n)]
+    back = [-1 if board.kinds[s] in BACKWARD_SPACES else 1 for s in range(n)]
+    stops = [{total: ends(track, s, back[s] * total) for total in range(2, 13)} for s in range(n)]
+    # state = space * 3 + doubles thrown in a row before this throw (the last of the limit goes to jail
+    # where the edition has the rule; without it, doubles are counted no further)
+    jail = board.jail if board.jail is not None else -1
     moves: list[dict[int, float]] = []
     for state in range(n * 3):
         space, doubles = divmod(state, 3)
         out: dict[int, float] = {}
         for total, p, is_double in _DICE:
             if is_double and limit is not None and doubles == limit - 1:
-                out[board.jail * 3] = out.get(board.jail * 3, 0.0) + p
+                out[jail * 3] = out.get(jail * 3, 0.0) + p
                 continue
             for stop, w in stops[space][total]:
                 for end, q in resolved[stop]:
-                    jailed = end == board.jail and board.kinds[stop] != "jail"
+                    jailed = end == jail and board.kinds[stop] != "jail"
                     nxt = end * 3 + (min(doubles + 1, 2) if again and is_double and not jailed else 0)
                     out[nxt] = out.get(nxt, 0.0) + p * w * q
         moves.append(out)

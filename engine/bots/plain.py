@@ -5,6 +5,7 @@ with it: it is the price a plain partner expects.
 
 from __future__ import annotations
 
+from engine.bots.cards import card_worth
 from engine.bots.odds import ROLLS_PER_TURN
 from engine.bots.position import Position
 from engine.bots.valuation import full_monopoly_value
@@ -13,11 +14,16 @@ FAIR_ROUNDS = 10.0
 """Rounds of rent that make a group's fair worth: the plain reckoning of what completing it is worth."""
 
 
-def face_value(pos: Position, deeds: tuple[int, ...], cash: int = 0, jail_cards: int = 0) -> float:
-    """Printed value: cash, deeds at their price (half if mortgaged), a jail card at the jail fine."""
+def face_value(
+    pos: Position, deeds: tuple[int, ...], cash: int = 0, jail_cards: int = 0, cards: tuple[str, ...] = ()
+) -> float:
+    """Printed value: cash, deeds at their price (half if mortgaged), a jail card at the jail fine, other
+    cards in hand at what they should bring over the rounds of a fair reckoning."""
     board = pos.board
     total = sum(board.price[s] // (2 if pos.mortgaged[s] else 1) for s in deeds)
-    return cash + total + board.edition.jail.fine * jail_cards
+    jail = board.edition.jail
+    held = sum(card_worth(pos, ref, FAIR_ROUNDS) for ref in cards)
+    return cash + total + (jail.fine * jail_cards if jail is not None else 0) + held
 
 
 def fair_worth(pos: Position, groups: list[str]) -> float:

@@ -19,6 +19,9 @@ from engine.ruleset import Ruleset, ruleset_for
 from engine.view import GameView
 
 THIRD_HOUSE = 3
+PLENTY = 4
+"""Times the table's starting cash above which the table is awash with cash: a board whose prizes pay out
+more than its rents take in (the add-on's triple play), where cash no longer decides who goes under."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +41,7 @@ class EditionFigures:
     single: dict[str, float]  # street group -> rent per opponent roll of its lots held apart
     rank: dict[str, int]  # street group -> its place by what building it up earns per dollar
     memo: dict[tuple[str, float], float]  # (group, rent factor) -> its full worth, worked out once
+    lots_alone: bool  # no colour groups: every lot is bought, built and valued on its own
     landlord: bool  # lots are bought or rented from a treasury (Magie's 1904 game)
 
 
@@ -45,7 +49,7 @@ class EditionFigures:
 def figures_for(edition: str, rules: RuleOptions) -> EditionFigures:
     board = board_for(edition)
     ruleset = ruleset_for(edition, rules)
-    odds = odds_for(edition)
+    odds = odds_for(edition, rules)
     groups = board.edition.groups
     street = tuple(g for g in groups if board.members[g] in board.street_groups)
     dice = frozenset(g for g in groups if model_of(board, board.members[g][0]).dice)
@@ -77,6 +81,7 @@ def figures_for(edition: str, rules: RuleOptions) -> EditionFigures:
         single=single,
         rank={g: i for i, g in enumerate(ranked)},
         memo={},
+        lots_alone=not board.edition.colour_groups,
         landlord="lot" in board.kinds,
     )
 
@@ -104,6 +109,7 @@ class Position:
         "bank_houses",
         "board",
         "funds",
+        "hands",
         "in_jail",
         "jail_cards",
         "jail_turns",
@@ -115,6 +121,7 @@ class Position:
         "players",
         "rivals",
         "rules",
+        "starting_cash",
         "tables",
         "top",
         "turn",
@@ -141,6 +148,8 @@ class Position:
         self.rivals = [i for i in self.players if i != me]
         self.funds = [p.cash + p.credit for p in ps]
         self.jail_cards = [len(p.jail_cards) for p in ps]
+        self.hands = [p.hand for p in ps]  # cards held ("deck/card"; another's face-down: "deck/?")
+        self.starting_cash = self.rules.starting_funds(len(ps), view.rules)[0]
         self.in_jail = [p.in_jail for p in ps]
         self.jail_turns = [p.jail_turns for p in ps]
         self.bank_houses = view.bank.houses
@@ -198,3 +207,8 @@ class Position:
 
     def rolls_per_turn(self) -> float:
         return ROLLS_PER_TURN
+
+    def awash(self) -> bool:
+        """Is the table awash with cash? Then holding houses back starves nobody and waiting for a
+        one-trade deal may never end: what only scarcity justified no longer pays."""
+        return sum(self.funds[p] for p in self.players) > PLENTY * self.starting_cash * len(self.view.players)

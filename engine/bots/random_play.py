@@ -45,4 +45,6 @@ class RandomBot(BotBase):
         deeds = tuple(sorted({free[self.below(len(free))] for _ in range(self.below(3))})) if free else ()
         cash = self.below(pos.funds[owner] // 4 + 1) if self.below(2) else 0
         cards = self.below(pos.jail_cards[owner] + 1)
-        return Bundle(cash=cash, deeds=deeds, jail_cards=cards)
+        hand = pos.hands[owner]
+        in_hand = (hand[self.below(len(hand))],) if hand and self.below(3) == 0 else ()
+        return Bundle(cash=cash, deeds=deeds, jail_cards=cards, cards=in_hand)

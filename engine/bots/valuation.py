@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.bots.cards import hand_worth
 from engine.bots.odds import ROLLS_PER_TURN
 from engine.bots.position import Position
 from engine.queries import rent_at
@@ -160,9 +161,11 @@ class Appraisal:
         player: int,
         owner: list[int | None] | None = None,
         jail_cards: int | None = None,
+        hand: list[str] | None = None,
     ) -> None:
         own = pos.owner if owner is None else owner
         cards = pos.jail_cards[player] if jail_cards is None else jail_cards
+        held = pos.hands[player] if hand is None else hand
         tables = pos.tables
         board = tables.board
         rules = pos.rules
@@ -175,7 +178,7 @@ class Appraisal:
         self.horizon = style.horizon
         self.pace = style.saving * board.edition.salary
         self.at_cash = style.prospects_at_cash
-        total = cards * float(style.jail_card)
+        total = cards * float(style.jail_card) + (hand_worth(pos, held, style.horizon) if held else 0.0)
         extra = 0.0
         complete: list[tuple[str, float]] = []
         prospects: list[tuple[str, float]] = []

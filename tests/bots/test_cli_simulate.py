@@ -94,3 +94,16 @@ def test_the_1904_report_says_how_often_somebody_went_to_the_poorhouse(
     assert main(["simulate", "--edition", "landlords-1904", "--games", "2", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "poorhouse" in out and "Average final worth by seat" in out
+
+
+def test_finance_games_run_to_an_end_headless(capsys: pytest.CaptureFixture[str]) -> None:
+    """`landlords simulate --edition finance-1936`: the simple players and the bots finish their games."""
+    assert main(["simulate", "--edition", "finance-1936", "--games", "6", "--seed", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 6 and data["capped"] == 0 and sum(data["wins"]) == 6
+    landings = data["landings"]
+    assert len(landings) == 40 and all(landings[s] == 0 for s in (20, 30))  # nobody rests on them
+    args = ["simulate", "--edition", "finance-1936", "--bots", "hard,normal,easy", "--games", "3", "--json"]
+    assert main(args) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["edition"] == "finance-1936" and data["capped"] == 0

@@ -1,8 +1,10 @@
 """Seeded random play: random legal commands (and many illegal ones) with the invariants checked after each.
 
-Money is conserved against the ledger of events; 32 houses and 12 hotels in all; building even; one owner
-per deed; no buildings where none may stand; cash never negative; 16 cards per deck counting those held;
-the state survives JSON; replaying the log gives the same state; a refused command changes nothing.
+Money is conserved against the ledger of events, the pot on the table included; the bank's houses and
+hotels (32 and 12, or the add-on's 49 and 19) all accounted for; building even; one owner per deed; no
+buildings where none may stand; cash never negative; every card of every deck in its deck or in one hand;
+another player's face-down cards hidden from each view; the state survives JSON; replaying the log gives
+the same state; a refused command changes nothing.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from engine import (
     BuyProperty,
     ChooseDirection,
     ChooseIncomeTax,
+    ClaimHalfWinnings,
     Command,
     DeclareBankruptcy,
     DeclineLuxury,
@@ -30,18 +33,24 @@ from engine import (
     Game,
     GoToPoorhouse,
     IllegalCommand,
+    KeepCard,
     KeepMortgage,
     Mortgage,
     PassAuction,
     PayJailFine,
     PlaceBid,
+    PlayRefundCard,
+    PlayTravelCards,
     ProposeLoan,
     ProposeTrade,
     RentLot,
     RepayLoan,
     RollDice,
+    RollWithTravelCard,
     RuleOptions,
     SellBuilding,
+    SellLot,
+    TakeRide,
     Unmortgage,
     UseJailCard,
     new_game,
@@ -51,7 +60,20 @@ from engine.players import SimplePlayer
 from engine.simulate import play_game
 from engine.state import Bundle
 
-from invariants import check_ledger, check_state
+from invariants import check_events, check_ledger, check_state
+
+ADDON_ALTERNATIVES = {
+    "pool_taxes_only": 1,
+    "refund_percent": 100,
+    "double_trouble_doubles_only": 1,
+    "step_parity": 1,
+    "travel_card_with_dice": 1,
+    "subway_fare": 50,
+    "airplane": 1,
+    "airplane_fare": 25,
+    "bridge": 1,
+    "single_triple_play_card": 1,
+}
 
 CONFIGS = [
     ("classic", 4, None),
@@ -62,6 +84,10 @@ CONFIGS = [
     ("classic", 4, RuleOptions(time_limit_rounds=25)),
     ("classic", 4, RuleOptions(even_building=False, auctions=False)),
     ("two-rings", 3, None),
+    ("finance-1936", 4, None),
+    ("finance-1936", 3, RuleOptions(time_limit_rounds=15)),
+    ("addon", 4, None),
+    ("addon", 3, RuleOptions(edition_rules=ADDON_ALTERNATIVES)),
     ("landlords-1904", 4, None),
     ("landlords-1904", 3, RuleOptions(lot_tickets=False, circuits=2)),
 ]
@@ -72,12 +98,20 @@ def _bundle(rng: random.Random, game: Game, p: int) -> Bundle:
     owned = [s for s in game.board.deeds if st_.deeds[s].owner == p]
     deeds = tuple(rng.sample(owned, k=min(len(owned), rng.randint(0, 2))))
     cash = rng.choice([0, 0, rng.randint(0, max(0, st_.players[p].cash))])
-    return Bundle(cash=cash, deeds=deeds, jail_cards=rng.randint(0, len(st_.players[p].jail_cards)))
+    built = [s for s in owned if st_.deeds[s].level > 1 and s not in deeds]
+    houses = tuple(rng.choice(built) for _ in range(rng.randint(0, 2))) if built else ()
+    jail_cards = rng.randint(0, len(st_.players[p].jail_cards))
+    hand = st_.players[p].hand
+    cards = tuple(rng.sample(hand, k=min(len(hand), rng.randint(0, 1))))
+    if hand and rng.random() < 0.2:
+        cards += (hand[0].partition("/")[0] + "/?",)
+    return Bundle(cash=cash, deeds=deeds, jail_cards=jail_cards, houses=houses, cards=cards)
 
 
 def _illegal(rng: random.Random, n: int) -> Command:
     p = rng.randrange(n + 1)
-    space = rng.randrange(40)
+    space = rng.randrange(64)
+    card = rng.choice(["travel/forward_3", "travel/back_1_a", "chance/dividend", "triple_play/123", "x"])
     return rng.choice(
         [
             RollDice(player=p),
@@ -85,6 +119,7 @@ def _illegal(rng: random.Random, n: int) -> Command:
             EndTurn(player=p),
             Build(player=p, space=space),
             SellBuilding(player=p, space=space),
+            SellLot(player=p, space=space),
             Mortgage(player=p, space=space),
             Unmortgage(player=p, space=space),
             PlaceBid(player=p, amount=rng.randint(1, 3000)),
@@ -95,6 +130,12 @@ def _illegal(rng: random.Random, n: int) -> Command:
             AcceptTrade(player=p, trade_id=rng.randint(0, 5)),
             KeepMortgage(player=p, space=space),
             ChooseIncomeTax(player=p, option=rng.choice(["flat", "percent"])),
+            PlayTravelCards(player=p, cards=(card,) * rng.randint(0, 2)),
+            RollWithTravelCard(player=p, card=card),
+            TakeRide(player=p, space=space),
+            PlayRefundCard(player=p),
+            ClaimHalfWinnings(player=p, target=rng.randrange(n + 1)),
+            KeepCard(player=p),
             BuyLot(player=p),
             RentLot(player=p),
             BuyLuxury(player=p),
@@ -137,7 +178,8 @@ def _step(rng: random.Random, game: Game) -> Command | None:
     legal = game.legal_commands(who)
     if not legal:
         return None
-    decisions = [c for c in legal if not isinstance(c, Build | SellBuilding | Mortgage | Unmortgage)]
+    managing = Build | SellBuilding | SellLot | Mortgage | Unmortgage
+    decisions = [c for c in legal if not isinstance(c, managing)]
     cmd = rng.choice(decisions if decisions and rng.random() < 0.8 else legal)
     if isinstance(cmd, PlaceBid) and rng.random() < 0.5:
         cmd = PlaceBid(player=cmd.player, amount=cmd.amount + rng.randint(0, 150))
@@ -163,7 +205,9 @@ def fuzz(
             assert game.state == before, f"refused {cmd} changed the state"
             assert cmd not in game.legal_commands(cmd.player), f"listed but refused: {cmd}"
             continue
+        assert events, f"{cmd} was accepted and told nothing"  # the story and the screens follow events
         check_ledger(before, game.state, events)
+        check_events(game, events)
         check_state(game)
         if seen is not None:
             seen.update(e.kind for e in events)
@@ -202,6 +246,19 @@ def test_random_play_reaches_the_hard_corners() -> None:
         "credit_drawn",
         "game_over",
         "deed_transferred",
+        "forced_move",
+        "sent_on",
+        "fee_paid",
+        "lot_sold",
+        "building_placed",
+        # the add-on board's pieces
+        "card_taken",
+        "travel_cards_played",
+        "held_card_played",
+        "backward_roll_set",
+        "levy_thrown",
+        "triple_play_won",
+        "pot_share_collected",
         "lot_offered",
         "luxury_bought",
         "move_lost",
@@ -219,10 +276,12 @@ def test_random_play_reaches_the_hard_corners() -> None:
     }
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_simple_players_keep_every_invariant_to_the_end(seed: int) -> None:
+@pytest.mark.parametrize(
+    ("seed", "edition"), [*((s, "classic") for s in range(6)), (0, "addon"), (1, "addon")]
+)
+def test_simple_players_keep_every_invariant_to_the_end(seed: int, edition: str) -> None:
     """Whole games of the built-in players, checked after every command."""
-    game = new_game("classic", ["A", "B", "C", "D"], seed=1000 + seed)
+    game = new_game(edition, ["A", "B", "C", "D"], seed=1000 + seed)
     simple = SimplePlayer()
     while game.state.winner is None and game.state.turn < 400:
         before = game.state.copy()

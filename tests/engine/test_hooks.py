@@ -18,10 +18,12 @@ from engine.registry import (
     END_RULES,
     LINK_CONDITIONS,
     OPENINGS,
+    POT_RULES,
     RENT_MODELS,
     SPACE_ACTIONS,
     THROW_AGAIN,
     THROW_RULES,
+    TRACK_RULES,
 )
 
 ENGINE = Path(engine.__file__).parent
@@ -34,6 +36,7 @@ def test_every_hook_named_in_every_edition_resolves(edition: str) -> None:
     assert ed.hooks.building in BUILD_RULES
     assert ed.hooks.arrival in ARRIVAL_ACTIONS
     assert ed.hooks.ending in END_RULES
+    assert ed.hooks.pot in POT_RULES and ed.hooks.track in TRACK_RULES
     assert ed.hooks.throw in THROW_RULES and ed.hooks.opening in OPENINGS
     for variant in (ed.short_game, ed.time_limit):
         assert variant is None or variant.ending in END_RULES
@@ -43,16 +46,42 @@ def test_every_hook_named_in_every_edition_resolves(edition: str) -> None:
         assert group.rent_model in RENT_MODELS, f"{edition}: group {gid} names no rent model"
     for deck in ed.decks.values():
         for card in deck.cards:
-            assert card.effect.kind in CARD_EFFECTS or card.effect.kind == "jail_free", card.id
+            assert card.effect.kind in CARD_EFFECTS or card.kept, card.id  # held cards are played later
     for link in ed.track.links if ed.track is not None else ():
         assert link.when in LINK_CONDITIONS
-    for rules in (RuleOptions(), RuleOptions(short_game=True), RuleOptions(time_limit_rounds=10)):
+    variants = [RuleOptions(), RuleOptions(time_limit_rounds=10)]
+    if ed.short_game is not None:
+        variants.append(RuleOptions(short_game=True))
+    for rules in variants:
         ruleset_for(edition, rules)  # resolves every hook, or raises
 
 
 def test_an_unknown_hook_is_refused_in_a_sentence() -> None:
     with pytest.raises(KeyError, match="no building rule named 'on_tuesdays'"):
         BUILD_RULES.resolve("on_tuesdays")
+
+
+def test_a_name_registered_twice_is_refused_rather_than_replaced() -> None:
+    """Two rule areas claiming one space kind would silently change each other's editions."""
+    before = SPACE_ACTIONS.resolve("street")
+    with pytest.raises(ValueError, match="space action 'street' is registered twice"):
+        SPACE_ACTIONS.register("street")(lambda *args: None)
+    assert SPACE_ACTIONS.resolve("street") is before
+
+
+def test_every_event_and_command_kind_names_one_type() -> None:
+    """The kind is what a save and the words key on: two types sharing one would be read as each other."""
+    from typing import get_args
+
+    from engine.commands import Command
+    from engine.events import Event
+
+    for union in (Event, Command):
+        types = get_args(get_args(union)[0]) or get_args(union)
+        kinds = [t.model_fields["kind"].default for t in types]
+        doubled = sorted({k for k in kinds if kinds.count(k) > 1})
+        assert not doubled, f"kinds named by more than one type: {doubled}"
+        assert len(kinds) > 20
 
 
 def test_no_rule_asks_which_edition_it_is_playing() -> None:

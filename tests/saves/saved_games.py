@@ -29,11 +29,15 @@ GAMES = {
     "darrow-1935, Time Limit": Setup(
         "darrow-1935", ("Ada", "Grace", "Linus", "Ken"), seed=2, rules=RuleOptions(time_limit_rounds=20)
     ),
+    "finance-1936, 4 players": Setup("finance-1936", ("Ada", "Grace", "Linus", "Ken"), seed=3),
     "classic, house rules": Setup(
         "classic",
         ("Ada", "Grace", "Linus"),
         seed=1,
         rules=RuleOptions(free_parking_pot=True, double_go_salary=True),
+    ),
+    "addon, the airplane": Setup(
+        "addon", ("Ada", "Grace", "Linus"), seed=0, rules=RuleOptions(edition_rules={"airplane": 1})
     ),
     "landlords-1904, twice round": Setup(
         "landlords-1904", ("Ada", "Grace", "Linus"), seed=0, rules=RuleOptions(circuits=2)

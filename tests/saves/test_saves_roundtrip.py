@@ -41,7 +41,7 @@ def test_the_games_visit_every_kind_of_decision() -> None:
     for setup in GAMES.values():
         game = setup.start()
         play(game, after=lambda g, e: kinds.add(g.state.pending.kind if g.state.pending else "over"))
-    assert {"auction", "trade_answer", "debt", "income_tax", "over"} <= kinds
+    assert {"auction", "trade_answer", "debt", "income_tax", "ride", "over"} <= kinds
     assert {"lot_tickets", "rent_or_buy", "luxury", "direction", "route"} <= kinds  # the 1904 game
 
 

@@ -243,3 +243,21 @@ async def test_a_field_chosen_right_after_change_the_offer_keeps_the_focus() -> 
         give, take = screen.query_one("#give-cash", Input), screen.query_one("#take-cash", Input)
         assert screen.focused is take
         assert (give.value, take.value) == ("10", "5")
+
+
+async def test_a_negotiator_closed_in_the_moment_it_opened_leaves_the_game_playing() -> None:
+    """Over SSH a stand-in or a bot can settle what a dialog was opened for before it is shown: the
+    dialog then has nothing to fill, and the game goes on rather than ending the player's session."""
+    seats = [VERA, ADA]
+    client = client_for(scripted_game(seats, [(1, 2)]), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game_screen = app.screen
+        app.push_screen(TradeScreen(game_screen, 0))  # type: ignore[arg-type]
+        app.pop_screen()
+        await settle(pilot)
+        assert app.screen is game_screen and app.return_code is None
+        await pilot.press("r")
+        await settle(pilot)
+        assert client.view(0).players[0].position == 3

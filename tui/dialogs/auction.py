@@ -151,8 +151,8 @@ class AuctionDialog(GameDialog):
     def on_key(self, event: events.Key) -> None:
         """Digits typed anywhere in the dialog make up the bid, and Backspace rubs one out (at once, so
         that a Backspace and a digit arriving together keep their order)."""
-        amount = self.query_one("#amount", Input)
-        if amount.has_focus:
+        amount = next(iter(self.query("#amount").results(Input)), None)  # none as the dialog closes
+        if amount is None or amount.has_focus:
             return
         if event.key in ("backspace", "ctrl+h"):
             event.stop()

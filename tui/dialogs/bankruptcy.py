@@ -51,8 +51,16 @@ class BankruptcyDialog(GameDialog):
         creditor = "the bank" if charge.payee is None else names[charge.payee]
         raisable = self.client.facts().raisable[self.player]
         cash = view.players[self.player].cash
+        ed = self.client.board.edition
         if charge.payee is None:
             fate = "Your deeds go back to the bank, which auctions them; your buildings return to the bank."
+            if not (view.rules.auctions and ed.auction_returned_deeds):
+                fate = "Your lots and their houses go back to the bank, for sale again; your cash goes too."
+        elif ed.houses_with_lot:
+            fate = (
+                f"Everything you have goes to {creditor}: cash, and your lots with their houses on them "
+                f"(as many as {creditor} has ownership markers left; the rest the bank buys at half price)."
+            )
         else:
             fate = (
                 f"Your buildings are sold to the bank at half price and everything you have goes to "

@@ -112,12 +112,20 @@ class GameDialog(ModalScreen[None]):
         """What the command palette offers while this dialog is open."""
         return ()
 
+    @property
+    def closed(self) -> bool:
+        """Closed before its mount came round (asked and settled in one moment, as a stand-in or a bot can):
+        its widgets are already gone, and there is nothing to fill."""
+        return self not in self.app.screen_stack
+
     def on_mount(self) -> None:
+        if self.closed:
+            return
         self.refresh_from_game()
 
     def on_screen_resume(self) -> None:
         """Back on top (a dialog over it closed): catch up, and let the table move on."""
-        if self.is_mounted:
+        if self.is_mounted and not self.closed:
             self.refresh_from_game()
             self.call_after_refresh(self.table.sync)
 
@@ -157,6 +165,11 @@ class GameDialog(ModalScreen[None]):
                 hints.append(self.hint(action, binding.description))
         if hints:
             self.notify(hints[0], timeout=3)
+
+    def press(self, button: Button) -> None:
+        """A button whose id names one of this dialog's actions (`send`: `action_send`) does what its key
+        does."""
+        getattr(self, f"action_{button.id}")()
 
     def hint(self, action: str, description: str) -> str:
         """Why an action is not possible now (dialogs with something better to say override this)."""

@@ -1,5 +1,6 @@
-"""Building and selling houses and hotels: every lot of your complete groups, with only the legal steps
-offered, their costs, and the bank's stock."""
+"""Building and selling houses and hotels: every lot of your complete groups (every lot you own, where lots
+stand alone), with only the legal steps offered, their costs, and the bank's stock; and, where the bank
+buys lots back, selling a whole lot."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, DataTable, Footer, Label, Static
 
-from engine import Build, SellBuilding
+from engine import Build, SellBuilding, SellLot
 from engine.narration import money
+from engine.queries import lot_value
 from tui.client import refusal
-from tui.dialogs.base import PaletteEntry
+from tui.dialogs.base import PaletteEntry, Table
 from tui.dialogs.lots import LotsDialog
 from tui.words import building_name, buildings_on
 
@@ -24,9 +26,17 @@ class BuildDialog(LotsDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("b,plus", "build", "Build"),
         Binding("s,minus", "sell", "Sell"),
+        Binding("x", "sell_lot", "Sell lot"),
         Binding("escape", "close", "Done"),
     ]
     COLUMNS = ("Now", "Build", "Sell")
+
+    def __init__(self, table: Table, player: int) -> None:
+        super().__init__(table, player)
+        self.buy_back = self.client.board.edition.bank_buys_lots
+
+    def columns(self) -> tuple[str, ...]:
+        return (*self.COLUMNS, "Sell lot") if self.buy_back else self.COLUMNS
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -37,13 +47,16 @@ class BuildDialog(LotsDialog):
             with Horizontal(classes="buttons"):
                 yield Button("Build (b)", id="build", variant="success", compact=True)
                 yield Button("Sell (s)", id="sell", variant="warning", compact=True)
+                yield Button("Sell lot (x)", id="sell_lot", variant="error", compact=True)
                 yield Button("Done (esc)", id="done", compact=True)
         yield Footer(compact=True, show_command_palette=False)
 
     def _lots(self) -> list[int]:
-        """Lots of complete groups, and any lot with buildings."""
+        """Lots of complete groups and any lot with buildings; where lots stand alone, every lot one owns."""
         view = self.view
         board = self.client.board
+        if not board.edition.colour_groups:
+            return [s for s in board.streets if view.deeds[s].owner == self.player]
         out: list[int] = []
         for lots in board.street_groups:
             full = all(view.deeds[s].owner == self.player for s in lots)
@@ -60,36 +73,44 @@ class BuildDialog(LotsDialog):
         hbh = view.ruleset.houses_before_hotel
         name = client.names[self.player]
         self.query_one("#title", Label).update(Content(f"{name}: build and sell"))
-        self.query_one("#stock", Static).update(
-            Content(
-                f"Cash {money(view.players[self.player].cash)}.  The bank has "
-                f"{view.bank.houses} houses and {view.bank.hotels} hotels. A hotel needs {hbh} houses on "
-                "every lot of the group; build and sell evenly."
+        ed = board.edition
+        cash = money(view.players[self.player].cash)
+        if not ed.colour_groups:
+            stock = (
+                f"Cash {cash}.  The bank has {view.bank.houses} houses. Up to {hbh} houses a lot, each at "
+                "the lot's price, once you have been round the board; the bank buys back at half price."
             )
-        )
+        else:
+            stock = (
+                f"Cash {cash}.  The bank has {view.bank.houses} houses and {view.bank.hotels} hotels. "
+                f"A hotel needs {hbh} houses on every lot of the group; build and sell evenly."
+            )
+        self.query_one("#stock", Static).update(Content(stock))
         legal = self.legal(self.player)
         can_build = {c.space for c in legal if isinstance(c, Build)}
         can_sell = {c.space for c in legal if isinstance(c, SellBuilding)}
+        can_sell_lot = {c.space for c in legal if isinstance(c, SellLot)}
         rows = []
         for s in self._lots():
             houses, hotel = buildings_on(view, s)
             now = glyphs.hotel + " hotel" if hotel else (glyphs.house * houses or "-")
             step = building_name(view, s)
             cost = board.house_cost[s]
-            rows.append(
-                (
-                    s,
-                    (
-                        now,
-                        f"{step} {money(cost)}" if s in can_build else "-",
-                        f"+{money(board.sale_price(s))}" if s in can_sell else "-",
-                    ),
-                )
+            cells: tuple[str, ...] = (
+                now,
+                f"{step} {money(cost)}" if s in can_build else "-",
+                f"+{money(board.sale_price(s))}" if s in can_sell else "-",
             )
+            if self.buy_back:
+                cells += (f"+{money(lot_value(view, s))}" if s in can_sell_lot else "-",)
+            rows.append((s, cells))
         self.fill(rows)
-        self.query_one("#why", Static).update(
-            "" if self._spaces else "You hold no complete colour group yet: trade for one, then build."
+        empty = (
+            "You hold no complete colour group yet: trade for one, then build."
+            if ed.colour_groups
+            else "You own no lot yet: buy one, then build on it."
         )
+        self.query_one("#why", Static).update("" if self._spaces else empty)
         self.update_buttons()
 
     def update_buttons(self) -> None:
@@ -100,6 +121,9 @@ class BuildDialog(LotsDialog):
             sell = refusal(self.client, SellBuilding(player=self.player, space=space))
         self.enable("build", space is not None and build is None)
         self.enable("sell", space is not None and sell is None)
+        lot = None if space is None else refusal(self.client, SellLot(player=self.player, space=space))
+        self.query_one("#sell_lot", Button).display = self.buy_back
+        self.enable("sell_lot", self.buy_back and space is not None and lot is None)
         if space is not None and build is not None and self._spaces:
             self.query_one("#why", Static).update(Content(build))
         elif self._spaces:
@@ -114,6 +138,8 @@ class BuildDialog(LotsDialog):
                 self.action_build()
             case "sell":
                 self.action_sell()
+            case "sell_lot":
+                self.action_sell_lot()
             case _:
                 self.dismiss()
 
@@ -133,8 +159,19 @@ class BuildDialog(LotsDialog):
         if self.table.play(SellBuilding(player=self.player, space=space)):
             self._next_lot(SellBuilding)
 
+    def action_sell_lot(self) -> None:
+        space = self.selected()
+        if space is None or not self.buy_back:
+            self.notify("No lot to sell.", timeout=2)
+            return
+        self.table.play(SellLot(player=self.player, space=space))
+
     def _next_lot(self, kind: type[Build] | type[SellBuilding]) -> None:
-        """Move to the next lot where the same step is allowed, so that pressing on builds evenly."""
+        """Move to the next lot where the same step is allowed, so that pressing on builds evenly. Where lots
+        stand alone there is nothing to even out: stay on the chosen lot, so that pressing on never builds or
+        sells on a lot the player did not choose (the note says why the lot can take no more)."""
+        if not self.client.board.edition.colour_groups:
+            return
         table = self.query_one(DataTable)
         count = len(self._spaces)
         for step in range(1, count + 1):
@@ -146,3 +183,5 @@ class BuildDialog(LotsDialog):
     def palette_commands(self) -> Iterable[PaletteEntry]:
         yield ("Build on the selected lot", "", self.action_build)
         yield ("Sell from the selected lot", "", self.action_sell)
+        if self.buy_back:
+            yield ("Sell the selected lot back to the bank", "", self.action_sell_lot)

@@ -13,6 +13,8 @@ from textual.widgets import Button, Footer, Label, Static
 
 from engine import BuyProperty, DeclineProperty
 from engine.narration import money
+from engine.queries import markers_left
+from tui.client import refusal
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.deed import DeedCard
 
@@ -49,7 +51,17 @@ class BuyDialog(DecisionDialog):
         cash = view.players[self.player].cash
         price = board.price[space]
         short = "" if cash >= price else f"  (you are {money(price - cash)} short; raise cash or let it go)"
-        self.query_one("#cash", Static).update(Content(f"Your cash: {money(cash)}{short}"))
+        lines = [f"Your cash: {money(cash)}{short}"]
+        with_lot = board.edition.houses_with_lot
+        if with_lot:
+            lines.append(f"Sold as a house and lot: it comes with {with_lot} house from the bank.")
+        left = markers_left(view, self.player)
+        if left is not None:
+            lines.append(f"Ownership markers left: {left}.")
+        why = refusal(client, BuyProperty(player=self.player))
+        if why is not None and cash >= price:
+            lines.append(why)
+        self.query_one("#cash", Static).update(Content("\n".join(lines)))
         self.query_one("#buy", Button).label = f"Buy for {money(price)} (b)"
         decline = "Auction it (a)" if view.rules.auctions else "Leave it (a)"
         self.query_one("#decline", Button).label = decline

@@ -12,13 +12,13 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Footer, Label, Static
 
-from engine import Command, GoToPoorhouse, Mortgage, SellBuilding
+from engine import Command, GoToPoorhouse, Mortgage, SellBuilding, SellLot
 from engine.narration import money
 from tui.dialogs.bank import borrowings
 from tui.dialogs.bankruptcy import BankruptcyDialog
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.command_list import CommandList
-from tui.words import charge_text, describe_command
+from tui.words import charge_text, describe_command, raising, raising_all
 
 
 class DebtDialog(DecisionDialog):
@@ -86,18 +86,23 @@ class DebtDialog(DecisionDialog):
                 if raisable >= charge.amount - cash
                 else "not enough: sell deeds in a trade, or declare bankruptcy."
             )
-            how = f"Selling every building and mortgaging every deed would raise {money(raisable)}, {enough}"
+            how = f"{raising_all(client.board)} would raise {money(raisable)}, {enough}"
         short = f"Cash {money(cash)}: short by {money(charge.amount - cash)}."
         self.query_one("#body", Static).update(Content(f"{what[:1].upper()}{what[1:]}. {short}\n{how}"))
         ways: list[tuple[Command, str]] = [
             (c, describe_command(c, view, client.board))
             for c in self.legal(self.player)
-            if isinstance(c, SellBuilding | Mortgage)
+            if isinstance(c, SellBuilding | SellLot | Mortgage)
         ]
         ways += borrowings(view, client.board, self.player)
         ways_list = self.query_one(CommandList)
         ways_list.set_commands(
-            ways, "Nothing left to borrow against." if poorhouse else "Nothing left to sell or mortgage."
+            ways,
+            "Nothing left to borrow against."
+            if poorhouse
+            else "Nothing left to sell or mortgage."
+            if client.board.edition.mortgages
+            else "Nothing left to sell.",
         )
         if ways:
             ways_list.focus()
@@ -120,15 +125,7 @@ class DebtDialog(DecisionDialog):
         self.table.play(event.command)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        actions = {
-            "mortgage": self.action_mortgage,
-            "sell": self.action_sell,
-            "trade": self.action_trade,
-            "loan": self.action_loan,
-            "bankrupt": self.action_bankrupt,
-            "poorhouse": self.action_poorhouse,
-        }
-        actions[str(event.button.id)]()
+        self.press(event.button)
 
     def action_mortgage(self) -> None:
         """The mortgage dialog, over this one: every deed and what it raises."""
@@ -154,7 +151,7 @@ class DebtDialog(DecisionDialog):
         if "declare_bankruptcy" in legal:
             self.app.push_screen(BankruptcyDialog(self.table, self.player))
         else:
-            self.notify("You can still raise the cash: sell buildings or mortgage deeds first.", timeout=3)
+            self.notify(f"You can still raise the cash: {raising(self.client.board)} first.", timeout=3)
 
     def hint(self, action: str, description: str) -> str:
         if action == "mortgage":
@@ -164,7 +161,7 @@ class DebtDialog(DecisionDialog):
         if action == "poorhouse":
             return "You can still raise the cash: borrow from the bank against your lots first."
         if action == "bankrupt":
-            return "You can still raise the cash: sell buildings or mortgage deeds first."
+            return f"You can still raise the cash: {raising(self.client.board)} first."
         if action == "trade":
             return "Trades wait until the auction or the open offer is settled."
         return super().hint(action, description)

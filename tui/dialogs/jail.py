@@ -37,6 +37,7 @@ class JailDialog(DecisionDialog):
     def refresh_from_game(self) -> None:
         view = self.view
         jail = self.client.board.edition.jail
+        assert jail is not None  # the jail dialog opens only for a player in jail
         ps = view.players[self.player]
         name = self.client.names[self.player]
         self.query_one("#title", Label).update(Content(f"{name} is in jail"))

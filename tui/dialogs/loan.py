@@ -121,6 +121,8 @@ class LoanScreen(GameDialog):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
+        if self.closed:
+            return
         if self.mode == "received":
             self._offer = getattr(self.view.pending, "offer", None)
         names = self.client.names
@@ -302,14 +304,7 @@ class LoanScreen(GameDialog):
     # --- actions ------------------------------------------------------------------------------
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        actions = {
-            "send": self.action_send,
-            "accept": self.action_accept,
-            "reject": self.action_reject,
-            "withdraw": self.action_withdraw,
-            "close": self.action_close,
-        }
-        actions[str(event.button.id)]()
+        self.press(event.button)
 
     def action_send(self) -> None:
         cmd = self.command()

@@ -32,11 +32,17 @@ class LotsDialog(GameDialog):
         self._spaces: list[int] = []
 
     def on_mount(self) -> None:
+        if self.closed:
+            return
         table = self.query_one(DataTable)
         table.add_column(self.LOT_HEADING, width=24)
-        table.add_columns(*self.COLUMNS)
+        table.add_columns(*self.columns())
         super().on_mount()
         table.focus()
+
+    def columns(self) -> tuple[str, ...]:
+        """The headings after the lot's name."""
+        return self.COLUMNS
 
     def fill(self, rows: Sequence[tuple[int, Cells]]) -> None:
         """Show a row per space (its name in its colour band, then `cells`), keeping the cursor's place."""

@@ -1,6 +1,7 @@
-"""The trade negotiator: pick the other player, put deeds, cash and jail cards on both sides, see what the
-deal does to both players' groups, send it and see the answer; or answer an offer received, with a
-counter-offer if you like. Bots' offers to a person open here too."""
+"""The trade negotiator: pick the other player, put deeds, cash, jail cards and cards in hand on both
+sides (another player's face-down cards asked for without being seen), see what the deal does to both
+players' groups, send it and see the answer; or answer an offer received, with a counter-offer if you
+like. Bots' offers to a person open here too."""
 
 from __future__ import annotations
 
@@ -17,15 +18,17 @@ from textual.widgets import Button, Footer, Input, Label, Select, SelectionList,
 from textual.widgets.selection_list import Selection
 
 from engine import AcceptTrade, Bundle, CancelTrade, GameView, RejectTrade, TradeOffer
-from engine.narration import money
+from engine.narration import card_name, money
 from tui.dialogs.base import GameDialog, PaletteEntry, Table
 from tui.director import Decision
-from tui.trade_model import TradeDraft, deed_note
+from tui.trade_model import TradeDraft, deed_note, spare_houses
 from tui.trade_text import deed_line, effects_text, is_built, side_text
 from tui.widgets.steady_input import SteadyInput
 from tui.widgets.ticks import TickList
 
 Mode = Literal["compose", "waiting", "answered", "received"]
+GIVE_CARDS = 10_000  # the selection values of the cards in hand: this one on for the proposer's own
+TAKE_CARDS = 20_000  # and this one on for the partner's
 
 
 def _amount(text: str) -> int:
@@ -147,6 +150,7 @@ class TradeScreen(GameDialog):
         self._offer: TradeOffer | None = None
         self._answer: Content = Content("")
         self._filling = False
+        self._held: dict[int, str] = {}  # selection value -> card in hand
         self._partners: list[int] = []
         self._offer_view: GameView | None = None
         self._retype = False  # the next digit typed replaces the amount in `_amount_field`
@@ -178,16 +182,24 @@ class TradeScreen(GameDialog):
                     with Horizontal(classes="money"):
                         yield Label("cash (c) $")
                         yield SteadyInput("0", id="give-cash", type="integer", compact=True)
-                        yield Label("jail cards (j)")
-                        yield SteadyInput("0", id="give-cards", type="integer", compact=True)
+                        yield Label("jail cards (j)", classes="cards")
+                        yield SteadyInput("0", id="give-cards", type="integer", compact=True, classes="cards")
+                        yield Label("houses", classes="houses")
+                        yield SteadyInput(
+                            "0", id="give-houses", type="integer", compact=True, classes="houses"
+                        )
                 with Vertical(classes="side"):
                     yield Label("You get", id="take-title")
                     yield TickList(id="take", compact=True)
                     with Horizontal(classes="money"):
                         yield Label("cash (C) $")
                         yield SteadyInput("0", id="take-cash", type="integer", compact=True)
-                        yield Label("jail cards (J)")
-                        yield SteadyInput("0", id="take-cards", type="integer", compact=True)
+                        yield Label("jail cards (J)", classes="cards")
+                        yield SteadyInput("0", id="take-cards", type="integer", compact=True, classes="cards")
+                        yield Label("houses", classes="houses")
+                        yield SteadyInput(
+                            "0", id="take-houses", type="integer", compact=True, classes="houses"
+                        )
             yield Static(id="offer")
             yield Static(id="note", classes="note")
             yield Static(id="effects")
@@ -204,6 +216,8 @@ class TradeScreen(GameDialog):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
+        if self.closed:
+            return
         if self.mode == "received":
             pend = self.view.pending
             self._offer = getattr(pend, "trade", None)
@@ -272,6 +286,19 @@ class TradeScreen(GameDialog):
         ):
             select.value = self.draft.partner
 
+    def _held_options(self, owner: int, base: int, chosen: list[str]) -> list[Selection[int]]:
+        """The cards `owner` holds as this seat sees them (another's face-down ones as such), each under a
+        number of its own (`base` on), ticked as many times as the draft holds it."""
+        left = list(chosen)
+        out = []
+        for i, ref in enumerate(self.view.players[owner].hand):
+            self._held[base + i] = ref
+            ticked = ref in left
+            if ticked:
+                left.remove(ref)
+            out.append(Selection(Content(card_name(ref, self.client.board)), base + i, ticked))
+        return out
+
     def _fill_sides(self) -> None:
         view = self.view
         board = self.client.board
@@ -295,6 +322,8 @@ class TradeScreen(GameDialog):
                 for s in mine
             ]
         )
+        self._held = {}
+        give.add_options(self._held_options(self.player, GIVE_CARDS, draft.give_held))
         if draft.partner is not None:
             theirs = [s for s in board.deeds if view.deeds[s].owner == draft.partner]
             take.add_options(
@@ -303,6 +332,7 @@ class TradeScreen(GameDialog):
                     for s in theirs
                 ]
             )
+            take.add_options(self._held_options(draft.partner, TAKE_CARDS, draft.take_held))
         for widget, before in zip((give, take), highlights, strict=True):
             if widget.option_count:  # highlighted from the start, so that a key works at once
                 widget.highlighted = min(before or 0, widget.option_count - 1)
@@ -320,6 +350,14 @@ class TradeScreen(GameDialog):
         self.query_one("#give-cards", Input).disabled = not view.players[self.player].jail_cards
         their_cards = draft.partner is not None and bool(view.players[draft.partner].jail_cards)
         self.query_one("#take-cards", Input).disabled = not their_cards
+        edition = board.edition
+        for part in self.query(".cards"):
+            part.display = edition.jail is not None
+        for part in self.query(".houses"):
+            part.display = edition.house_sales
+        self.query_one("#give-houses", Input).value = str(len(draft.give_houses))
+        self.query_one("#take-houses", Input).value = str(len(draft.take_houses))
+        self.query_one("#take-houses", Input).disabled = draft.partner is None
         self._filling = False
 
     # --- reacting to the game -----------------------------------------------------------------
@@ -337,6 +375,13 @@ class TradeScreen(GameDialog):
         draft.take_cash = _amount(self.query_one("#take-cash", Input).value)
         draft.give_cards = _amount(self.query_one("#give-cards", Input).value)
         draft.take_cards = _amount(self.query_one("#take-cards", Input).value)
+        if self.client.board.edition.house_sales:  # houses sold with the offer: from the most built lots
+            view, board = self.view, self.client.board
+            give = _amount(self.query_one("#give-houses", Input).value)
+            draft.give_houses = spare_houses(view, board, self.player, give, draft.give_deeds)
+            if draft.partner is not None:
+                take = _amount(self.query_one("#take-houses", Input).value)
+                draft.take_houses = spare_houses(view, board, draft.partner, take, draft.take_deeds)
 
     def refresh_from_game(self) -> None:
         self._read_widgets()
@@ -495,15 +540,29 @@ class TradeScreen(GameDialog):
             self.draft.partner = partner
             self.draft.take_deeds.clear()
             self.draft.take_cash = self.draft.take_cards = 0
+            self.draft.take_held.clear()
             self._fill_sides()
             self.refresh_from_game()
 
     def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged[int]) -> None:
-        if not self._filling:
-            self.refresh_from_game()
+        if self._filling:
+            return
+        chosen = set(event.selection_list.selected)
+        deeds = {v for v in chosen if v < GIVE_CARDS}
+        held = [self._held[v] for v in sorted(chosen) if v >= GIVE_CARDS and v in self._held]
+        if event.selection_list.id == "give":
+            self.draft.give_deeds, self.draft.give_held = deeds, held
+        else:
+            self.draft.take_deeds, self.draft.take_held = deeds, held
+        self.refresh_from_game()
 
     def on_selection_list_selection_highlighted(self, event: SelectionList.SelectionHighlighted[int]) -> None:
         space = event.selection.value
+        if space >= GIVE_CARDS:
+            ref = self._held.get(space, "")
+            card = card_name(ref, self.client.board)
+            self.query_one("#note", Static).update(Content(f"{card}: held in hand, traded like a deed."))
+            return
         receiver = self.draft.partner if event.selection_list.id == "give" else self.player
         if receiver is None:
             return
@@ -518,17 +577,7 @@ class TradeScreen(GameDialog):
     # --- actions ------------------------------------------------------------------------------
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        actions = {
-            "send": self.action_send,
-            "clear": self.action_clear,
-            "accept": self.action_accept,
-            "reject": self.action_reject,
-            "counter": self.action_counter,
-            "withdraw": self.action_withdraw,
-            "revise": self.action_revise,
-            "close": self.action_close,
-        }
-        actions[str(event.button.id)]()
+        self.press(event.button)
 
     def action_send(self) -> None:
         if self.mode != "compose":

@@ -27,6 +27,7 @@ from room.room import Update
 from tui import captions
 from tui.board_layout import neighbour
 from tui.client import GameClient, TableChanged
+from tui.dialogs.any_space import AnySpaceDialog
 from tui.dialogs.auction import AuctionDialog
 from tui.dialogs.bank import BankDialog
 from tui.dialogs.base import GameDialog, PaletteEntry
@@ -35,6 +36,7 @@ from tui.dialogs.buy import BuyDialog
 from tui.dialogs.card import CardDialog
 from tui.dialogs.debt import DebtDialog
 from tui.dialogs.direction import DirectionDialog
+from tui.dialogs.excess_lots import ExcessLotsDialog
 from tui.dialogs.income_tax import IncomeTaxDialog
 from tui.dialogs.jail import JailDialog
 from tui.dialogs.loan import LoanScreen
@@ -43,10 +45,13 @@ from tui.dialogs.luxury import LuxuryDialog
 from tui.dialogs.mortgage import MortgageDialog
 from tui.dialogs.mortgage_decision import MortgageDecisionDialog
 from tui.dialogs.place_building import PlaceBuildingDialog
+from tui.dialogs.refund_card import RefundCardDialog
 from tui.dialogs.ride import RideDialog
 from tui.dialogs.route import RouteDialog
 from tui.dialogs.tickets import TicketsDialog
 from tui.dialogs.trade import TradeScreen
+from tui.dialogs.travel import TravelDialog
+from tui.dialogs.winnings_card import WinningsCardDialog
 from tui.director import Decision, acting_seat, decision_for, turn_seat
 from tui.errors import guarded, report
 from tui.glyphs import Glyphs, plain
@@ -71,8 +76,9 @@ ACTION_KINDS: dict[str, frozenset[str]] = {
     "end_turn": frozenset({"end_turn"}),
     "pay_fine": frozenset({"pay_jail_fine"}),
     "use_card": frozenset({"use_jail_card"}),
-    "build": frozenset({"build", "sell_building"}),
+    "build": frozenset({"build", "sell_building", "sell_lot"}),
     "mortgage": frozenset({"mortgage", "unmortgage"}),
+    "travel": frozenset({"play_travel_cards", "roll_with_travel_card"}),
     "bank": frozenset({"borrow_from_bank", "repay_loan"}),
 }
 KEY_ACTIONS = {
@@ -83,6 +89,7 @@ KEY_ACTIONS = {
     "b": "build",
     "m": "mortgage",
     "t": "trade",
+    "v": "travel",
     "k": "bank",
     "i": "loan",
     "space": "skip",
@@ -104,6 +111,7 @@ class GameScreen(Screen[None]):
         Binding("b", "build", "Build"),
         Binding("m", "mortgage", "Mortgage"),
         Binding("t", "trade", "Trade"),
+        Binding("v", "travel", "Travel cards"),
         Binding("k", "bank", "Bank"),
         Binding("i", "loan", "Loan"),
         Binding("space", "skip", "Skip ahead"),
@@ -202,9 +210,12 @@ class GameScreen(Screen[None]):
         self._entries: list[Content] = []
         self._keys_shown: tuple[bool, ...] = ()
         board = client.board
-        self.board = BoardGrid(board, CentrePanel(), id="board")
         me = self.acting()
         view = client.view(me)
+        track = view.ruleset.track
+        links = [(link.at, link.to) for leaving in track.links for link in leaving]
+        self.board = BoardGrid(board, CentrePanel(), id="board", links=links)
+        self._trail: frozenset[int] = frozenset()  # the spaces of the last move, marked on the board
         self.selected = view.players[me].position if me is not None else 0
 
     @property
@@ -403,7 +414,7 @@ class GameScreen(Screen[None]):
         board = client.board
         facts = client.facts()
         names = client.names
-        self.board.show(cell_states(view, board, self.selected, self.glyphs))
+        self.board.show(cell_states(view, board, self.selected, self.glyphs, self._trail))
         centre = self.board.centre
         assert isinstance(centre, CentrePanel)
         centre.show(self._centre_head(view, me), self._entries[-CENTRE_EVENTS:])
@@ -432,9 +443,11 @@ class GameScreen(Screen[None]):
         prompt = captions.prompt_line(
             self.client, view, self.turn_seat(), keys, bool(self.check_action("decide", ()))
         )
+        table = captions.table_line(self.client, view)
         width = max(self.board.centre.size.width - 2, 40)
         head = [
             captions.dice_line(view, self.glyphs),
+            *([table] if table is not None else []),
             captions.turn_line(self.client, view),
             *captions.player_rows(self.client, view, self.glyphs, width, self._humans),
             prompt,
@@ -462,12 +475,20 @@ class GameScreen(Screen[None]):
         self.sync()
 
     def _follow_mover(self, new_events: Sequence[Event]) -> None:
-        """The selection follows a person's token when it moves."""
+        """The selection follows a person's token when it moves; the board marks the last move's way."""
+        moved: set[int] = set()
+        mover: int | None = None
         for e in new_events:
-            if e.kind == "player_moved" and e.player in self._humans:
-                self.selected = e.to_space
-            elif e.kind == "sent_to_jail" and e.player in self._humans:
+            if e.kind == "player_moved":
+                if e.player != mover:  # a move of another player: his way alone
+                    moved, mover = set(), e.player
+                moved.update((*e.path, e.to_space))
+                if e.player in self._humans:
+                    self.selected = e.to_space
+            elif e.kind == "sent_to_jail" and e.player in self._humans and self.client.board.jail is not None:
                 self.selected = self.client.board.jail
+        if moved:
+            self._trail = frozenset(moved)
 
     def _announce(self, new_events: Sequence[Event]) -> None:
         names = self.client.names
@@ -478,6 +499,10 @@ class GameScreen(Screen[None]):
                 self._announcements.append(
                     CardDialog(self, names[e.player], deck.name if deck else e.deck, text)
                 )
+            elif e.kind == "card_taken" and e.player in self._humans:
+                dialog = self._card_taken(e.player, e.deck, e.card)
+                if dialog is not None:
+                    self._announcements.append(dialog)
             elif e.kind == "player_bankrupt":
                 self.notify(self.client.narrate(e), severity="warning", timeout=6)
             elif e.kind in ("auction_won", "auction_unsold"):
@@ -486,6 +511,20 @@ class GameScreen(Screen[None]):
                 involved = e.trade.to if e.kind == "trade_completed" else e.player
                 if involved in self._humans or actor_of(e) in self._humans:
                     self.notify(self.client.narrate(e), timeout=5)
+
+    def _card_taken(self, player: int, deck: str, card: str) -> CardDialog | None:
+        """The card a person here took into his hand (a face-down one read from his own hand)."""
+        board = self.client.board
+        if not card:
+            hand = [r for r in self.client.view(player).players[player].hand if r.partition("/")[0] == deck]
+            if not hand:
+                return None
+            card = hand[-1].partition("/")[2]
+        found = board.cards.get(deck, {}).get(card)
+        if found is None:
+            return None
+        text = plain(found.text) if self.glyphs.ascii_only else found.text
+        return CardDialog(self, self.client.names[player], f"a {board.edition.decks[deck].name} card", text)
 
     def _trade_screen_open(self) -> bool:
         return any(isinstance(s, TradeScreen) for s in self.app.screen_stack)
@@ -552,7 +591,11 @@ class GameScreen(Screen[None]):
             "mortgage_decision": MortgageDecisionDialog,
             "place_building": PlaceBuildingDialog,
             "route": RouteDialog,
+            "excess_lots": ExcessLotsDialog,
             "ride": RideDialog,
+            "any_space": AnySpaceDialog,
+            "refund_card": RefundCardDialog,
+            "winnings_card": WinningsCardDialog,
             "tickets": TicketsDialog,
             "lot": LotDialog,
             "luxury": LuxuryDialog,
@@ -654,6 +697,11 @@ class GameScreen(Screen[None]):
         me = self.acting()
         if me is not None:
             self.open_trade(me)
+
+    def action_travel(self) -> None:
+        me = self.acting()
+        if me is not None:
+            self.app.push_screen(TravelDialog(self, me))
 
     def action_bank(self) -> None:
         me = self.acting()

@@ -132,7 +132,9 @@ class GameOverScreen(ModalScreen[None]):
         stats = count(history, len(names))
         grid = self.query_one("#stats", DataTable)
         grid.add_column("Player", width=name_width)
-        grid.add_columns("Rent paid", "Received", "Best", "Deeds", "Built", "Jail", "Doubles", "Trades")
+        jail = client.board.edition.jail is not None  # no jail column where there is no jail
+        grid.add_columns("Rent paid", "Received", "Best", "Deeds", "Built", *(("Jail",) if jail else ()))
+        grid.add_columns("Doubles", "Trades")
         for p, s in enumerate(stats.players[: len(names)]):
             grid.add_row(
                 Content.styled(names[p], look.player(p)),
@@ -141,7 +143,7 @@ class GameOverScreen(ModalScreen[None]):
                 money(s.biggest_rent),
                 str(s.deeds_bought),
                 str(s.buildings_built),
-                str(s.times_jailed),
+                *((str(s.times_jailed),) if jail else ()),
                 str(s.doubles),
                 str(s.trades),
             )

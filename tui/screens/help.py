@@ -12,7 +12,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from engine import Board, RuleOptions, Ruleset
+from engine import Board, Edition, RuleOptions, Ruleset
 from tui import look
 from tui.glyphs import UNICODE, Glyphs
 
@@ -23,6 +23,7 @@ KEYS = [
     ("b", "build and sell houses and hotels"),
     ("m", "mortgage deeds and lift mortgages"),
     ("t", "propose a trade"),
+    ("v", "play travel cards instead of throwing (the add-on board)"),
     ("k / i", "1904: the bank (borrow and repay notes) / propose a loan to a player"),
     ("Enter", "reopen a decision you closed"),
     ("arrows, n", "move the selection round the board; click a space to see its deed"),
@@ -37,6 +38,27 @@ KEYS = [
 ]
 
 
+def keys_for(board: Board | None) -> list[tuple[str, str]]:
+    """The keys, less those for what the edition does not have (jail, mortgages, loans)."""
+    if board is None:
+        return KEYS
+    ed = board.edition
+    out = []
+    for key, what in KEYS:
+        if ed.jail is None and key == "p / c":
+            continue
+        if not ed.mortgages and key == "m":
+            continue
+        if ed.loans is None and key == "k / i":
+            continue
+        if ed.jail is None and key == "r":
+            what = "roll the dice"
+        if not ed.hotels and key == "b":
+            what = "build and sell houses" + (", sell lots back to the bank" if ed.bank_buys_lots else "")
+        out.append((key, what))
+    return out
+
+
 def board_legend(board: Board, glyphs: Glyphs, names: Sequence[str]) -> list[Content]:
     """What the marks on the board mean, with this game's players and colour groups."""
     g = glyphs
@@ -45,44 +67,55 @@ def board_legend(board: Board, glyphs: Glyphs, names: Sequence[str]) -> list[Con
         for p, name in enumerate(names)
     )
     owner = Content.styled(g.mark(0), look.owner(0))
+    ed = board.edition
+    built: list[str | tuple[str, str] | Content] = [
+        "  ",
+        owner,
+        (g.house * 2, "bold $success"),
+        " two houses (",
+    ]
+    built += [owner, (f"3{g.house}", "bold $success"), " three, when space is short)"]
+    if ed.hotels:
+        built += ["   ", owner, (g.hotel, "bold $error"), " a hotel"]
+    if ed.mortgages:
+        built += ["   ", owner, (g.mortgaged, "bold $warning"), " mortgaged"]
     lines = [
         Content("Each player has a mark and a colour:  ") + players,
         Content("Under a space's name, at the left, the owner's mark in his colour, then what is built:"),
-        Content.assemble(
-            "  ",
-            owner,
-            (g.house * 2, "bold $success"),
-            " two houses (",
-            owner,
-            (f"3{g.house}", "bold $success"),
-            " three, when space is short)   ",
-            owner,
-            (g.hotel, "bold $error"),
-            " a hotel   ",
-            owner,
-            (g.mortgaged, "bold $warning"),
-            " mortgaged",
-        ),
+        Content.assemble(*built),
         Content.assemble(
             "At the right, the tokens standing there, each mark on its player's colour: ",
             (g.mark(0), look.mark(0)),
             (g.mark(1), look.mark(1)),
             ".",
         ),
-        Content.assemble(
-            "On Jail, ",
-            (g.jail, "bold"),
-            (g.mark(0), look.mark(0) + " underline"),
-            " is in jail; a token without the bars is just visiting.",
-        ),
-        Content("$220: an unowned deed's price, or a tax; on Free Parking, the pot (a house rule)."),
+    ]
+    if ed.jail is not None:
+        lines.append(
+            Content.assemble(
+                "On Jail, ",
+                (g.jail, "bold"),
+                (g.mark(0), look.mark(0) + " underline"),
+                " is in jail; a token without the bars is just visiting.",
+            )
+        )
+    lines += [
+        Content("$220: an unowned deed's price, or a tax; on Free Parking, the pot (a house rule).")
+        if ed.colour_groups
+        else Content("$200: an unowned lot's price; $10 a fare or fee, +$50 a reward, 10x the Sweepstakes."),
         Content.assemble(
             (g.marker, "bold $accent"),
             " the space selected with the arrow keys (its deed: d); ",
             (g.full_group, "bold $accent"),
             " in lists: completes a group.",
+        )
+        if ed.colour_groups
+        else Content.assemble(
+            (g.marker, "bold $accent"), " the space selected with the arrow keys (its deed: d)."
         ),
     ]
+    if not ed.colour_groups:
+        return lines
     tags = [
         Content.assemble(look.group_tag(board, group), " ", info.name)
         for group, info in board.edition.groups.items()
@@ -113,7 +146,7 @@ def rules_summary(board: Board, ruleset: Ruleset | None) -> list[str]:
                 + ", ".join(f"{tax.name} ${tax.flat:,}" for tax in ed.taxes.values())
                 + " (flat, in this variant)."
             )
-        elif ruleset.pay_fine_after_failed_roll and "jail by" in low:
+        elif ruleset.pay_fine_after_failed_roll and jail is not None and "jail by" in low:
             line = (
                 f"Leave Jail by doubles (on any of {jail.max_turns} turns), a ${jail.fine} fine before "
                 "rolling, a Get Out of Jail Free card, or by paying the fine after a failed throw and "
@@ -150,6 +183,22 @@ def rules_in_play(rules: RuleOptions) -> list[str]:
         )
     if rules.circuits is not None:
         out.append(f"Where the game ends after circuits: it ends after {rules.circuits} times round.")
+    return out
+
+
+def edition_options(ed: Edition, rules: RuleOptions) -> list[str]:
+    """Each of the edition's own options with what it does, and whether it is in play in this game."""
+    out = []
+    for name, option in ed.options.items():
+        if not option.supported:
+            out.append(f"{option.label}: {option.help}")
+            continue
+        value = rules.edition_rule(name)
+        if option.kind == "flag":
+            state = "on in this game" if value else "off"
+        else:
+            state = f"{value} in this game" if value is not None else f"{option.default} (as printed)"
+        out.append(f"{option.label} ({state}): {option.help}")
     return out
 
 
@@ -202,7 +251,7 @@ class HelpScreen(ModalScreen[None]):
 
     def _text(self) -> Content:
         lines = [Content.styled("Keys", "bold underline")]
-        for key, what in KEYS:
+        for key, what in keys_for(self.board):
             lines.append(Content.assemble((f"{key:>10}", "bold $accent"), f"  {what}"))
         lines.append(Content(""))
         lines.append(
@@ -230,6 +279,10 @@ class HelpScreen(ModalScreen[None]):
                 lines.append(Content(""))
                 lines.append(Content.styled("In this game", "bold underline"))
                 lines.extend(Content(f"- {x}") for x in extra)
+            if ed.options:
+                lines.append(Content(""))
+                lines.append(Content.styled("The edition's own options", "bold underline"))
+                lines.extend(Content(f"- {x}") for x in edition_options(ed, self.rules or RuleOptions()))
         return Content("\n").join(lines)
 
     def action_close(self) -> None:

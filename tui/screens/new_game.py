@@ -1,6 +1,7 @@
-"""New game: the edition, the rules and variants, 2 to 8 seats (each a person or a bot at a level, with a
-name; a bot may be one from outside, installed or named `module:Class`), and an optional seed. A name
-that is not one (a control character pasted in, say) is refused with the reason, as the engine gives it."""
+"""New game: the edition, the rules and variants (the edition's own options among them), 2 to 8 seats
+(each a person or a bot at a level, with a name; a bot may be one from outside, installed or named
+`module:Class`), and an optional seed. A name that is not one (a control character pasted in, say) is
+refused with the reason, as the engine gives it."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from engine import EDITIONS, SEED_MAX, RuleOptions, load_edition
+from engine import EDITIONS, SEED_MAX, Edition, RuleOptions, load_edition
 from engine.text import NAME_MAX, TextError, check_name
 from room import DEFAULT_LEVEL, Seat, TableSetup
 from room.seats import bot_choices, bot_names, bot_problem, your_name
@@ -161,6 +163,19 @@ class NewGameScreen(Screen[None]):
     NewGameScreen #seats {
         height: auto;
     }
+    NewGameScreen #edition-rules {
+        height: auto;
+    }
+    NewGameScreen #edition-rules .flags {
+        height: auto;
+        margin-bottom: 1;
+    }
+    NewGameScreen #edition-rules .figure Label {
+        width: 24;
+    }
+    NewGameScreen #edition-rules .figure Input {
+        width: 10;
+    }
     NewGameScreen #error {
         color: $error;
         text-style: bold;
@@ -219,6 +234,7 @@ class NewGameScreen(Screen[None]):
                 yield TickBox("Lot tickets", True, id="lot_tickets", compact=True)
                 yield Label("Times round")
                 yield SteadyInput(placeholder="edition's", id="circuits", type="integer", compact=True)
+            yield Vertical(id="edition-rules")
             with Horizontal(classes="row"):
                 yield Label("Starting cash")
                 yield SteadyInput(placeholder="edition's", id="cash", type="integer", compact=True)
@@ -266,6 +282,72 @@ class NewGameScreen(Screen[None]):
         self.query_one("#seats-title", Label).update(Content(seats))
         if not classic:
             self.query_one("#variant", Select).value = "full"
+        variant = self.query_one("#variant", Select)
+        offered = [
+            v for v in VARIANTS if (v[1] != "short" or ed.short_game) and (v[1] != "time" or ed.time_limit)
+        ]
+        current = variant.value
+        variant.set_options(offered)
+        variant.value = current if any(v[1] == current for v in offered) else "full"
+        self.query_one("#rounds", Input).display = variant.value == "time"
+        # only the rule options that mean something in this edition are offered
+        parking = any(s.kind == "free_parking" for s in ed.spaces) and ed.hooks.pot == "free_parking"
+        self.query_one("#even_building", TickBox).display = ed.colour_groups
+        self.query_one("#rent_in_jail", TickBox).display = ed.jail is not None
+        pot = self.query_one("#free_parking_pot", TickBox)
+        pot.display = parking
+        if not parking:
+            pot.value = False
+        self._edition_rules(ed)
+
+    def _edition_rules(self, ed: Edition) -> None:
+        """The edition's own options: a box for each that is on or off, a field for each figure."""
+        box = self.query_one("#edition-rules", Vertical)
+        box.remove_children()
+        offered = {name: o for name, o in ed.options.items() if o.supported}
+        if not offered:
+            return
+        widgets: list[Widget] = [Label(f"{ed.name} options (off unless chosen)", classes="note")]
+        flags = [
+            TickBox(o.label, bool(o.default), id=f"opt-{name}", compact=True, tooltip=o.help)
+            for name, o in offered.items()
+            if o.kind == "flag"
+        ]
+        for i in range(0, len(flags), 2):  # two a row: the longest labels still fit 80 columns
+            widgets.append(Horizontal(*flags[i : i + 2], classes="flags"))
+        for name, o in offered.items():
+            if o.kind != "flag":
+                field = SteadyInput(
+                    str(o.default), id=f"opt-{name}", type="integer", compact=True, tooltip=o.help
+                )
+                widgets.append(Horizontal(Label(o.label), field, classes="row figure"))
+        for o in ed.options.values():
+            if not o.supported:
+                widgets.append(Static(Content(f"{o.label}: {o.help}"), classes="note"))
+        box.mount_all(widgets)
+
+    def _edition_choices(self, ed: Edition) -> dict[str, int] | str:
+        """The edition's options as chosen (those left at their defaults omitted), or what is wrong."""
+        chosen: dict[str, int] = {}
+        for name, o in ed.options.items():
+            if not o.supported:
+                continue
+            widgets = list(self.query(f"#opt-{name}"))
+            if not widgets:
+                continue
+            widget = widgets[0]
+            if isinstance(widget, TickBox):
+                value = int(widget.value)
+            elif isinstance(widget, Input):
+                number = _number(widget.value)
+                if number is None:
+                    return f"{o.label} is a whole number."
+                value = number
+            else:
+                continue
+            if value != o.default:
+                chosen[name] = value
+        return chosen
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "edition":
@@ -342,6 +424,9 @@ class NewGameScreen(Screen[None]):
         cash, seed = _number(cash_text), _number(seed_text)
         if (cash_text and cash is None) or (seed_text and seed is None):
             return "Starting cash and seed are whole numbers."
+        edition_rules = self._edition_choices(ed)
+        if isinstance(edition_rules, str):
+            return edition_rules
         if seed is not None and not 0 <= seed <= SEED_MAX:
             return f"The seed is a whole number from 0 to {SEED_MAX:,}."
         circuits_text = self.query_one("#circuits", Input).value.strip() if ed.circuits else ""
@@ -350,6 +435,7 @@ class NewGameScreen(Screen[None]):
             return "Times round the board is a whole number, 1 or more."
         try:
             rules = RuleOptions(
+                edition_rules=edition_rules,
                 short_game=variant == "short",
                 time_limit_rounds=rounds,
                 auctions=self.query_one("#auctions", TickBox).value,

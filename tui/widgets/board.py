@@ -8,7 +8,7 @@ deed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from textual.app import ComposeResult
@@ -18,9 +18,9 @@ from textual.message import Message
 from textual.widget import Widget
 
 from engine import Board, GameView
-from engine.queries import pledged
+from engine.queries import airplane_at, pledged
 from tui import look
-from tui.board_layout import layout_of
+from tui.board_layout import layout_of, link_cells
 from tui.glyphs import UNICODE, Glyphs
 from tui.words import fit
 
@@ -33,6 +33,10 @@ def side_length(board: Board) -> int:
 def grid_position(board: Board, space: int) -> tuple[int, int]:
     """(row, column) of a space: GO bottom right, play running clockwise (left along the bottom)."""
     return layout_of(board).cells[space]
+
+
+_AMOUNT_LABELS = {"bonus": "+${}", "theatre": "${} ea", "sweepstakes": "{}x"}
+"""How a special space's amount reads on the board: a fare or fee as "$10"."""
 
 
 @dataclass(frozen=True)
@@ -48,12 +52,17 @@ class CellState:
     jailed: tuple[int, ...] = ()
     selected: bool = False
     glyphs: Glyphs = UNICODE
+    trail: bool = False  # the last move passed through or ended here
+    marker: str = ""  # a movable piece standing here (the airplane)
     pledged: bool = False  # pledged for a loan (it still earns its rent)
     poor: tuple[int, ...] = ()  # in the poorhouse drawn beside this space
 
 
-def cell_states(view: GameView, board: Board, selected: int | None, glyphs: Glyphs) -> list[CellState]:
-    """What every space shows for this view of the game."""
+def cell_states(
+    view: GameView, board: Board, selected: int | None, glyphs: Glyphs, trail: Collection[int] = ()
+) -> list[CellState]:
+    """What every space shows for this view of the game (`trail`: the spaces of the last move)."""
+    plane = airplane_at(view, view.markers)
     standing: dict[int, list[int]] = {}
     jailed: dict[int, list[int]] = {}
     poor: dict[int, list[int]] = {}
@@ -72,6 +81,8 @@ def cell_states(view: GameView, board: Board, selected: int | None, glyphs: Glyp
             label = f"${board.price[space]}"
         elif sp.kind == "tax" and sp.tax is not None:
             label = f"${board.edition.taxes[sp.tax].flat}"
+        elif sp.amount:
+            label = _AMOUNT_LABELS.get(sp.kind, "${}").format(sp.amount)
         elif sp.kind == "free_parking" and view.rules.free_parking_pot:
             label = f"${view.pot}"
         elif sp.fee is not None and space not in view.charters:
@@ -92,6 +103,8 @@ def cell_states(view: GameView, board: Board, selected: int | None, glyphs: Glyp
                 jailed=tuple(jailed.get(space, ())),
                 selected=space == selected,
                 glyphs=glyphs,
+                trail=space in trail,
+                marker=glyphs.airplane if space == plane else "",
                 pledged=space in held,
                 poor=tuple(poor.get(space, ())),
             )
@@ -144,7 +157,7 @@ class SpaceCell(Widget):
         name = fit(state.short, width).center(width)
         band_style = state.band + (" reverse" if state.selected else "")
         lines = [Content.styled(name, band_style)]
-        status = self._status(state, compact=height < 3)
+        status = self._status(state, compact=height < 3 or 2 + state.houses > width)
         tokens = self._tokens(state)
         if height >= 3:
             lines.append(status)
@@ -158,6 +171,15 @@ class SpaceCell(Widget):
 
     def _status(self, s: CellState, compact: bool) -> Content:
         """The owner's mark and what stands on the lot: "●▪▪" (two houses), "●▣" (a hotel), "●M"."""
+        g = s.glyphs
+        marks = Content("")
+        if s.trail:
+            marks += Content.styled(g.trail, "bold $accent")
+        if s.marker:
+            marks += Content.styled(s.marker, "bold $accent")
+        return self._holding(s, compact) + marks
+
+    def _holding(self, s: CellState, compact: bool) -> Content:
         g = s.glyphs
         if s.owner is None:
             return Content.styled(s.label, "dim") if s.label else Content("")
@@ -203,10 +225,23 @@ def _squeeze(parts: Sequence[Content], width: int) -> Content:
 
 
 class Gap(Widget):
-    """An empty cell of the grid, between one ring and the ring inside it."""
+    """An empty cell of the grid, between one ring and the ring inside it; where it lies between two
+    linked spaces (an elevator and its junction), a line joins them."""
+
+    def __init__(self, link: bool | None = None) -> None:
+        super().__init__()
+        self.link = link  # True: across, False: up and down, None: no link
+        self.glyphs = UNICODE
 
     def render(self) -> Content:
-        return Content("")
+        if self.link is None:
+            return Content("")
+        width, height = self.size.width or 6, self.size.height or 2
+        if self.link:
+            line = self.glyphs.link_across * width
+            return Content("\n").join([Content("")] * (height // 2) + [Content.styled(line, "$accent")])
+        mid = " " * (width // 2) + self.glyphs.link_down
+        return Content("\n").join([Content.styled(mid, "$accent")] * height)
 
 
 class BoardGrid(Container):
@@ -222,11 +257,20 @@ class BoardGrid(Container):
     }
     """
 
-    def __init__(self, board: Board, centre: Widget, *, id: str | None = None) -> None:
+    def __init__(
+        self,
+        board: Board,
+        centre: Widget,
+        *,
+        id: str | None = None,
+        links: Iterable[tuple[int, int]] = (),
+    ) -> None:
         super().__init__(id=id)
         self.board = board
         self.centre = centre
         self.cells = [SpaceCell(space) for space in range(board.size)]
+        self.links = link_cells(layout_of(board), links)
+        self.gaps: list[Gap] = []
 
     def compose(self) -> ComposeResult:
         yield from self._in_grid_order()
@@ -241,7 +285,9 @@ class BoardGrid(Container):
                 elif layout.centre is not None and (row, col) == layout.centre[:2]:
                     yield self.centre
                 elif not layout.in_centre(row, col):
-                    yield Gap()  # between two rings
+                    gap = Gap(self.links.get((row, col)))  # between two rings
+                    self.gaps.append(gap)
+                    yield gap
 
     def size_cells(self, width: int, height: int) -> None:
         """Lay the grid out with cells of this size."""
@@ -257,3 +303,9 @@ class BoardGrid(Container):
     def show(self, states: Sequence[CellState]) -> None:
         for cell, state in zip(self.cells, states, strict=True):
             cell.show(state)
+        if states:
+            glyphs = states[0].glyphs
+            for gap in self.gaps:
+                if gap.link is not None and gap.glyphs is not glyphs:
+                    gap.glyphs = glyphs
+                    gap.refresh()

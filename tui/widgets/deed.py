@@ -18,6 +18,7 @@ from engine.queries import deed_terms, is_pledged, occupants, rent_schedule
 from tui import look
 from tui.client import Facts
 from tui.glyphs import UNICODE, Glyphs
+from tui.spaces import space_rule
 from tui.widgets.lines import LinesView
 
 
@@ -114,14 +115,32 @@ def _visitor_pays(owner: int | None, mortgaged: bool, space: int, facts: Facts) 
 def _not_a_deed(view: GameView, board: Board, space: int, names: Sequence[str]) -> list[Content]:
     sp = board.spaces[space]
     ed = board.edition
+    beside = ed.jail is not None and ed.jail.beside  # a jail drawn beside a space, not a corner of its own
     here = [
         names[p]
         for p, ps in enumerate(view.players)
-        if ps.position == space and not (ps.bankrupt or ps.in_poorhouse or (ps.in_jail and ed.jail.beside))
+        if ps.position == space and not (ps.bankrupt or ps.in_poorhouse or (ps.in_jail and beside))
     ]
     text: list[str] = []
+    amount = money(sp.amount) if sp.amount is not None else ""
     if sp.kind == "go":
-        text.append(f"Collect {money(ed.salary)} salary each time you land on or pass GO.")
+        text.append(f"Collect {money(ed.salary)} salary each time you land on or pass {sp.name.upper()}.")
+    elif sp.kind == "ride":
+        text.append(f"A railroad nobody owns: pay the {amount} fare and throw again at once.")
+    elif sp.kind == "onward" and sp.to is not None:
+        pay = f"Pay {amount}, then go" if sp.amount else "Go"
+        text.append(f"{pay} straight on to {board.name(sp.to)}, collecting nothing on the way.")
+    elif sp.kind == "carnival":
+        text.append("Throw again at once: an even throw moves you forward that many spaces, an odd one back.")
+    elif sp.kind == "bonus":
+        text.append(f"Collect {amount} from the bank.")
+    elif sp.kind == "theatre":
+        text.append(f"Buy a seat for every player still in the game, yourself included: {amount} each.")
+    elif sp.kind == "sweepstakes":
+        text.append(
+            f"Throw the dice: every other player pays you {sp.amount} times the throw. "
+            "The throw moves nothing."
+        )
     elif sp.kind == "tax" and sp.tax is not None:
         tax = ed.taxes[sp.tax]
         if tax.percent is not None and not view.rules.short_game:
@@ -135,7 +154,8 @@ def _not_a_deed(view: GameView, board: Board, space: int, names: Sequence[str]) 
     elif sp.kind == "jail":
         inside = [names[p] for p, ps in enumerate(view.players) if ps.in_jail and not ps.bankrupt]
         text.append(f"In jail: {', '.join(inside) if inside else 'nobody'}.")
-        text.append(f"Leave by doubles, the {money(ed.jail.fine)} fine or a Get Out of Jail Free card.")
+        fine = money(ed.jail.fine) if ed.jail is not None else "jail"
+        text.append(f"Leave by doubles, the {fine} fine or a Get Out of Jail Free card.")
         visiting = [n for n in here if n not in inside]
         text.append(f"Just visiting: {', '.join(visiting) if visiting else 'nobody'}.")
         here = []
@@ -144,14 +164,27 @@ def _not_a_deed(view: GameView, board: Board, space: int, names: Sequence[str]) 
             text.append(f"The pot: {money(view.pot)}, to whoever lands here.")
         else:
             text.append("A free resting place: nothing happens.")
-    elif sp.kind == "go_to_jail" and ed.jail.beside:
+    elif sp.kind == "go_to_jail" and ed.jail is not None and ed.jail.beside:
         text.append(f"Go to the jail beside {board.name(ed.jail.space)}; no wages for the trip.")
     elif sp.kind == "go_to_jail":
         text.append("Go directly to jail. Do not pass GO, do not collect the salary.")
-    text += _magie_space(view, board, space, names)
+    magie = _magie_space(view, board, space, names)
+    text += magie or space_rule(view, board, space)  # Magie's spaces are told by their own words
+    for link in view.ruleset.track.links[space]:
+        how = _CROSSING.get(link.when, "a move passing here may change rings")
+        text.append(f"A junction with {board.name(link.to)}: {how}.")
     if here:
         text.append(f"Here now: {', '.join(here)}.")
     return [Content(t) for t in text]
+
+
+_CROSSING = {  # when a move passing a junction crosses, by the link's condition
+    "even_steps": "an even move passing here changes rings",
+    "odd_steps": "an odd move passing here changes rings",
+    "choice": "a move passing here may go across or keep to its ring",
+    "always": "every move passing here changes rings",
+    "card": "a card's move passing here changes rings",
+}
 
 
 def _magie_space(view: GameView, board: Board, space: int, names: Sequence[str]) -> list[str]:
@@ -178,7 +211,7 @@ def _magie_space(view: GameView, board: Board, space: int, names: Sequence[str])
         text.append(f"Charter: {who}. Everyone else pays the holder {money(sp.fee or 0)}.")
     elif sp.kind == "legacy":
         text.append(f"Receive {money(sp.award or 0)} from {box} and a legacy ticket.")
-    if ed.jail.beside and space == ed.jail.space:
+    if ed.jail is not None and ed.jail.beside and space == ed.jail.space:
         inside = [names[p] for p, ps in enumerate(view.players) if ps.in_jail]
         text.append(f"The jail is beside it. In jail: {', '.join(inside) if inside else 'nobody'}.")
         text.append(f"Out by a double, or a {money(ed.jail.fine)} fine before throwing.")

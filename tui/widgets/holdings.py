@@ -1,5 +1,6 @@
 """Every player's holdings: cash and net worth, deeds grouped by colour (full groups marked), jail cards,
-and who is in jail or bankrupt."""
+ownership markers left where the edition counts them, cards in hand (another player's face-down ones only
+counted), and who is in jail or bankrupt."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from textual.content import Content
 
 from engine import Board, GameView
 from engine.narration import money
-from engine.queries import loans_of, loans_to
+from engine.queries import loans_of, loans_to, markers_left
 from tui import look
 from tui.client import Facts
 from tui.glyphs import UNICODE, Glyphs
@@ -49,9 +50,45 @@ def player_line(
         notes.append(Content(f"{n} jail card{'s' if n > 1 else ''}"))
     if ps.credit:
         notes.append(Content(f"{money(ps.credit)} credit"))
+    left = markers_left(view, p)
+    if left is not None:
+        notes.append(
+            Content.styled(f"{left} marker{'s' if left != 1 else ''} left", "dim" if left else "bold")
+        )
+    if ps.next_roll_backward:
+        notes.append(Content.styled("next throw backwards", "bold $warning"))
     if notes:
         lines.append(Content("   ") + Content(f" {glyphs.dot} ").join(notes))
+    lines.extend(Content("   ") + Content.styled(line, "dim") for line in hand_lines(view, p))
     return lines
+
+
+def hand_lines(view: GameView, p: int) -> list[str]:
+    """The cards a player holds, deck by deck: named where this view may see them, else counted."""
+    board = view.board
+    by_deck: dict[str, list[str]] = {}
+    for ref in view.players[p].hand:
+        deck, _, card_id = ref.partition("/")
+        by_deck.setdefault(deck, []).append(card_id)
+    out = []
+    for deck, cards in by_deck.items():
+        name = board.edition.decks[deck].name
+        shown = [board.cards[deck][c] for c in cards if c in board.cards.get(deck, {})]
+        hidden = len(cards) - len(shown)
+        parts = [_short(card.text, card.effect.kind) for card in shown]
+        if hidden:
+            parts.append(f"{hidden} face down")
+        out.append(f"{name}: {', '.join(parts)}")
+    return out
+
+
+def _short(text: str, kind: str) -> str:
+    """A held card in a few letters: "Fwd 5", "1-3-6", the first words of a kept card."""
+    if kind == "travel":
+        return text.replace("Forward ", "Fwd ").replace("Backward ", "Back ")
+    if kind == "triple_play_numbers":
+        return text.split()[-1]
+    return " ".join(text.split(".")[0].split()[:4])
 
 
 def holdings_of(
@@ -64,6 +101,9 @@ def holdings_of(
     for group, lots in board.members.items():
         mine = [s for s in lots if view.deeds[s].owner == p]
         if not mine:
+            continue
+        if not board.edition.colour_groups:
+            lines.extend(_lot_lines(view, board, mine, glyphs, width))
             continue
         parts = [look.group_tag(board, group), Content(" ")]
         for i, s in enumerate(mine):
@@ -83,6 +123,26 @@ def holdings_of(
             parts.append(Content.styled(f" {glyphs.full_group}", "bold $accent"))
         lines.append(Content("  ") + Content("").join(parts))
     lines.extend(Content("  ") + line for line in _economy(view, board, p, names))
+    return lines
+
+
+def _lot_lines(view: GameView, board: Board, mine: list[int], glyphs: Glyphs, width: int) -> list[Content]:
+    """Lots that stand alone (no group tag: there is only the one kind of lot), each with its houses, as
+    many to a line as the width takes."""
+    lines: list[Content] = []
+    line = Content("  ")
+    for s in mine:
+        houses = buildings_on(view, s)[0]
+        piece = (
+            Content(" ")
+            + Content(board.spaces[s].short)
+            + Content.styled(glyphs.house * houses, "bold $success")
+        )
+        if line.cell_length + piece.cell_length > width and line.cell_length > 2:
+            lines.append(line)
+            line = Content("  ")
+        line += piece
+    lines.append(line)
     return lines
 
 

@@ -1,0 +1,286 @@
+"""The game server under load: many people playing at once, each over their own SSH connection.
+
+    python bench/serve.py [--sessions 50] [--seconds 60] [--log FILE]
+
+It starts `landlords serve` in a process of its own on a free port of 127.0.0.1, with tables of two
+people and two bots already made (as if the people had met in the lobby), and connects every person
+with a terminal (asyncssh's client, in this process), five a second. Once all are at their tables,
+each presses keys through their game, one every two seconds on average (roll, end the turn, read the
+card, decline and pass, pay flat, raise cash, go bankrupt when nothing is left), and every six seconds
+or so opens the chat line: the time from that key leaving the client to the chat line's prompt arriving
+on the client's screen is the key-to-screen time. Everything is bounded: the number of sessions, the
+time, and loopback only.
+
+It prints the sessions held, the server's CPU time spent on the arrivals, its memory (resident set,
+before and with every session, and per session), its CPU time while everyone plays (share of one core,
+and per key pressed) and the key-to-screen times (median, 99th percentile).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import asyncssh
+
+ROOT = Path(__file__).resolve().parent.parent
+PROMPT = b"Say to the table"
+TABLE = b"Short Game"
+PLAY_KEYS = tuple(k.encode() for k in os.environ.get("BENCH_KEYS", "r,e,a,p,\r,f,x,r,e").split(","))
+PROBE_EVERY = 6.0  # seconds between two key-to-screen probes of one person
+KEY_EVERY = float(os.environ.get("BENCH_KEY_EVERY", "2.0"))  # seconds between a person's keys, on average
+
+
+def rss_mb(pid: int) -> float:
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def cpu_seconds(pid: int) -> float:
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def prepare(folder: Path, sessions: int) -> list[tuple[asyncssh.SSHKey, str, str]]:
+    """Keys, names and tables of two people and two bots, written where the server reads them."""
+    people: list[tuple[asyncssh.SSHKey, str, str]] = []
+    names: dict[str, str] = {}
+    rooms = folder / "server" / "rooms"
+    rooms.mkdir(parents=True)
+    for t in range((sessions + 1) // 2):
+        room = f"T{t:03d}"
+        seats = []
+        for _ in range(2):
+            if len(people) == sessions:
+                break
+            key = asyncssh.generate_private_key("ssh-ed25519")
+            fingerprint = str(key.get_fingerprint("sha256"))
+            name = f"P{len(people):03d}"
+            names[fingerprint] = name
+            people.append((key, name, room))
+            seats.append({"kind": "person", "name": name, "owner": fingerprint})
+        if len(seats) < 2:  # an odd person out gets a bot beside them
+            seats.append({"kind": "bot", "level": "normal"})
+        seats += [{"kind": "bot", "level": "normal"}, {"kind": "bot", "level": "normal"}]
+        plan = {"id": f"bench{t:03d}", "name": room, "edition": "classic", "rules": {"short_game": True}}
+        plan |= {"seats": seats, "turn_timer": 60, "pace": "normal", "creator": seats[0].get("owner", "")}
+        (rooms / f"bench{t:03d}.json").write_text(json.dumps(plan))
+    (folder / "server" / "players.json").write_text(json.dumps(names))
+    return people
+
+
+class Screen(asyncssh.SSHClientSession[bytes]):
+    """A person's screen, kept cheaply: only what a marker being looked for needs (the client's own
+    work must not crowd out the server it measures)."""
+
+    def __init__(self) -> None:
+        self.tail = b""
+        self.seen_table = False
+        self.waiter: asyncio.Future[None] | None = None
+        self.closed = False
+        self.received = 0
+
+    def data_received(self, data: bytes, datatype: int | None) -> None:
+        self.received += len(data)
+        window = self.tail + data
+        if not self.seen_table and TABLE in window:
+            self.seen_table = True
+        if self.waiter is not None and not self.waiter.done() and PROMPT in window:
+            self.waiter.set_result(None)
+        self.tail = window[-64:]
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed = True
+
+
+class Clock:
+    """When everyone starts and stops pressing keys (set once all are at their tables)."""
+
+    def __init__(self) -> None:
+        self.go = asyncio.Event()
+        self.until = 0.0
+        self.keys = 0
+        self.seated = 0
+
+
+async def person(port: int, key: asyncssh.SSHKey, room: str, clock: Clock, latencies: list[float]) -> str:
+    """One person: connects, waits at the table for everyone, plays until the clock stops, probing the
+    key-to-screen time now and then. What became of them."""
+    conn = await asyncssh.connect(
+        "127.0.0.1", port, username="p", client_keys=[key], known_hosts=None, agent_path=None, config=None
+    )
+    try:
+        chan, screen = await conn.create_session(
+            Screen, room, term_type="xterm-256color", term_size=(100, 30), encoding=None
+        )
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 120
+        while not screen.seen_table and loop.time() < end:  # the table on screen (at most two minutes)
+            await asyncio.sleep(0.1)
+        if not screen.seen_table:
+            return "no table on screen within two minutes"
+        clock.seated += 1
+        await clock.go.wait()
+        rng = random.Random(room + str(key.get_fingerprint()))
+        next_probe = loop.time() + rng.uniform(0, PROBE_EVERY)
+        step = 0
+        while loop.time() < clock.until and not screen.closed:
+            if loop.time() >= next_probe:
+                screen.tail = b""
+                screen.waiter = loop.create_future()
+                sent = loop.time()
+                chan.write(b"/")
+                clock.keys += 1
+                try:
+                    await asyncio.wait_for(screen.waiter, 5.0)
+                    latencies.append(loop.time() - sent)
+                except TimeoutError:
+                    latencies.append(float("inf"))  # no screen within 5 s counts as the worst
+                screen.waiter = None
+                await asyncio.sleep(0.3)
+                chan.write(b"\x1b")  # close the chat line
+                clock.keys += 1
+                next_probe = loop.time() + PROBE_EVERY
+                await asyncio.sleep(0.3)
+                continue
+            chan.write(PLAY_KEYS[step % len(PLAY_KEYS)])
+            clock.keys += 1
+            step += 1
+            await asyncio.sleep(rng.uniform(0.5, 1.5) * KEY_EVERY)
+        return "closed by the server" if screen.closed else "held"
+    finally:
+        conn.close()
+
+
+async def run(sessions: int, seconds: float, folder: Path, log: Path | None) -> None:
+    people = prepare(folder, sessions)
+    load_before = os.getloadavg()[0]
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "cli.main",
+        "serve",
+        "--port",
+        "0",
+        "--data-dir",
+        str(folder / "server"),
+        "--saves-dir",
+        str(folder / "saves"),
+        "--per-address",
+        str(sessions + 10),
+        "--connections",
+        str(sessions + 10),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=open(log or folder / "server.log", "wb"),  # noqa: SIM115
+        cwd=ROOT,
+    )
+    assert proc.stdout is not None
+    port = 0
+    while not port:
+        line = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
+        if not line:
+            raise SystemExit("the server did not start; see " + str(folder / "server.log"))
+        if " port " in line:
+            port = int(line.split(" port ")[1].split(":")[0])
+    await asyncio.sleep(1.0)
+    base_rss, base_cpu = rss_mb(proc.pid), cpu_seconds(proc.pid)
+    latencies: list[float] = []
+    clock = Clock()
+    loop = asyncio.get_running_loop()
+    arrive = time.monotonic()
+    tasks = []
+    for _key, _name, _room in people:  # five people arrive a second
+        tasks.append(asyncio.create_task(person(port, _key, _room, clock, latencies)))
+        await asyncio.sleep(0.2)
+    while any(not t.done() for t in tasks) and not all_seated(tasks, clock):
+        await asyncio.sleep(0.5)
+        if time.monotonic() - arrive > 300:
+            break
+    seated_after = time.monotonic() - arrive
+    arrival_cpu = cpu_seconds(proc.pid) - base_cpu
+    seated_rss = rss_mb(proc.pid)
+
+    clock.until = loop.time() + seconds
+    cpu0, wall0, own0 = cpu_seconds(proc.pid), time.monotonic(), time.process_time()
+    clock.go.set()
+    peak = seated_rss
+    while loop.time() < clock.until:
+        peak = max(peak, rss_mb(proc.pid))
+        await asyncio.sleep(1.0)
+    cpu1, wall1, own1 = cpu_seconds(proc.pid), time.monotonic(), time.process_time()
+    keys = clock.keys
+    outcomes = await asyncio.gather(*tasks, return_exceptions=True)
+    proc.terminate()
+    await proc.wait()
+
+    held = sum(1 for o in outcomes if o == "held")
+    failed = [str(o) for o in outcomes if o != "held"]
+    ms = sorted(t * 1000 for t in latencies)
+    late = sum(1 for t in ms if t == float("inf"))
+    window = wall1 - wall0
+    busy = cpu1 - cpu0
+    print(f"sessions held    {held} of {sessions}" + (f"   (others: {failed[:3]})" if failed else ""))
+    print(
+        f"arrivals         all at their tables after {seated_after:.0f} s; the server spent "
+        f"{arrival_cpu:.1f} s of CPU on them\n"
+        f"                 ({1000 * arrival_cpu / sessions:.0f} ms a session: SSH, a new app)"
+    )
+    print(
+        f"server memory    {base_rss:.0f} MB before, {peak:.0f} MB at most with every session: "
+        f"{(peak - base_rss) / sessions:.1f} MB per session ({peak / sessions:.1f} MB counting the server's "
+        "own share)   (target < 60 MB)"
+    )
+    print(
+        f"server CPU       {busy:.1f} s over {window:.0f} s: {100 * busy / window:.0f} % of one core; "
+        f"{keys} keys pressed, {1000 * busy / max(keys, 1):.0f} ms of CPU a key (drawing every table's moves "
+        "on every screen included)"
+    )
+    print(f"clients' CPU     {100 * (own1 - own0) / window:.0f} % of one core (this process)")
+    if ms:
+        p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+        print(
+            f"key to screen    median {statistics.median(ms):.0f} ms, 99th percentile {p99:.0f} ms "
+            f"over {len(ms)} keys ({late} with no screen within 5 s)\n"
+            "                 (target < 150 ms at the 99th percentile)"
+        )
+    else:
+        print("key to screen    no key probed in so short a time (give it more --seconds)")
+    print(
+        f"load average     {load_before:.1f} before, {os.getloadavg()[0]:.1f} after "
+        f"(this machine: {os.cpu_count()} cores, shared)"
+    )
+
+
+def all_seated(tasks: list[asyncio.Task[str]], clock: Clock) -> bool:
+    """Every person still connected is at their table (the ones who failed are counted later)."""
+    return clock.seated + sum(1 for t in tasks if t.done()) >= len(tasks)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--sessions", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--log", type=Path, default=None, help="keep the server's log in this file")
+    args = parser.parse_args()
+    sessions = max(1, min(args.sessions, 200))
+    seconds = max(5.0, min(args.seconds, 600.0))
+    with tempfile.TemporaryDirectory(prefix="landlords-serve-") as tmp:
+        asyncio.run(run(sessions, seconds, Path(tmp), args.log))
+
+
+if __name__ == "__main__":
+    main()

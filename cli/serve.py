@@ -1,0 +1,78 @@
+"""`landlords serve`: the game server, played over SSH."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from cli import arguments
+
+port = arguments.whole(0, 65535)
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "serve",
+        help="serve games over SSH: ssh -p 2222 host",
+        description="Serve landlords over SSH: people connect with ssh -p PORT host (any key; no account), "
+        "meet in a lobby and play together, each from their own terminal.",
+    )
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    p.add_argument(
+        "--port", type=port, default=2222, help="the port to listen on (default 2222; 0 picks one)"
+    )
+    p.add_argument(
+        "--authorized-keys", type=Path, default=None, help="only the keys in this file may connect"
+    )
+    p.add_argument(
+        "--saves-dir", type=Path, default=argparse.SUPPRESS, help="where the rooms' games are saved"
+    )
+    p.add_argument(
+        "--data-dir", type=Path, default=None, help="the server's own files: host key, players, rooms"
+    )
+    p.add_argument(
+        "--connections",
+        type=arguments.whole(1, 10_000),
+        default=None,
+        help="connections at once (default 100)",
+    )
+    p.add_argument(
+        "--per-address",
+        type=arguments.whole(1, 10_000),
+        default=None,
+        help="from one address at once (default 8)",
+    )
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from server.config import Limits, ServerConfig
+    from server.main import configure_logging, serve
+
+    keys = args.authorized_keys
+    if keys is not None and not keys.is_file():
+        print(f"landlords serve: no such file: {keys}")
+        return 2
+    config = ServerConfig(
+        host=args.host,
+        port=args.port,
+        authorized_keys=keys,
+        saves_dir=getattr(args, "saves_dir", None),
+        data_dir=args.data_dir,
+    )
+    limits = Limits()
+    if args.connections is not None:
+        limits = replace(limits, connections=args.connections)
+    if args.per_address is not None:
+        limits = replace(limits, per_address=args.per_address)
+    config = replace(config, limits=limits)
+    configure_logging()
+    try:
+        return asyncio.run(serve(config))
+    except OSError as exc:
+        print(f"landlords serve: {exc}")
+        return 1

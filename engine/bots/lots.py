@@ -1,0 +1,364 @@
+"""Playing lot by lot, where there are no colour groups (Finance): which lots to buy, how far to bid, where
+the next house goes, what to sell when cash runs short, and what to do with the last ownership marker.
+
+With the rent doubling at every house, a lot earns little until it is built up and a great deal once it
+is: six houses bring 32 times the printed rent. So a lot is worth its rent as it stands plus what building
+it up would add (its "site"), and houses go where finishing the lot pays best per dollar: lots the
+rivals land on often, with a high printed rent for their price. The bots keep cash in hand against the
+worst rent a throw could bring now, selling houses (or lots) back to the bank at half price only when
+they must, those whose rent matters least first.
+
+Every figure comes from the view through `engine.queries`; the landing odds are the board's own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.bots.position import Position
+from engine.commands import (
+    AcceptTrade,
+    Build,
+    BuyProperty,
+    Command,
+    DeclareBankruptcy,
+    DeclineProperty,
+    EndTurn,
+    PassAuction,
+    PlaceBid,
+    RejectTrade,
+    RollDice,
+    SellBuilding,
+    SellLot,
+)
+from engine.queries import markers_left, rent_at
+from engine.state import Auction, BuyDecision, Debt, ExcessLots, Pending, TradeAnswer
+
+THROWS_PER_TURN = 1.2
+"""Throws a player makes in a turn where doubles throw again without limit: 1 / (1 - 1/6)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LotStyle:
+    """How a level plays lot by lot."""
+
+    horizon: float  # rounds of rent a lot's or a house's income is counted for
+    keep: int  # cash it never spends on lots or houses
+    caution: float  # share of the worst rent a throw could bring now, kept in hand
+    worst_cap: int  # the most that reserve counts of the worst rent (beyond it, selling houses must do)
+    sites: int  # lots it means to build up at once: their building prospects count in a lot's worth
+    pace: float  # cash a round it expects to put into houses beyond what it has now (salary and rents)
+    commit: float  # share of what finishing its best lot would cost that it keeps from buying more lots
+    redeploy: bool  # when the bank has no house left, moves houses from weak lots to strong ones
+    idle: float  # cash in hand beyond the reserve that it puts into houses whatever the horizon says
+    deny: float  # share of a rival's gain it pays to keep a good lot from him
+    cheapest_first: bool  # builds on its cheapest lot (the newcomer) instead of where it pays best
+    buy_any: bool  # buys any lot it can afford (the newcomer) instead of weighing it
+    min_gain: float  # the least a trade must bring it, in dollars
+
+
+def opponents(pos: Position) -> int:
+    return max(1, len(pos.players) - 1)
+
+
+def rent_factor(pos: Position, style: LotStyle) -> float:
+    """Dollars of standing per dollar of rent per opponent throw: rounds x throws a turn x opponents."""
+    return style.horizon * THROWS_PER_TURN * opponents(pos)
+
+
+def income(pos: Position, space: int, houses: int) -> float:
+    """Rent per opponent throw of a lot with this many houses."""
+    return pos.tables.odds.land[space] * rent_at(pos.board, pos.rules, space, 1, houses)
+
+
+def houses_on(pos: Position, space: int) -> int:
+    """Houses a lot stands at, or would stand at once bought."""
+    return max(pos.level(space), pos.board.edition.houses_with_lot, 1)
+
+
+def finishing(
+    pos: Position, space: int, style: LotStyle, houses: int | None = None, budget: float | None = None
+) -> tuple[int, float]:
+    """(houses to build it to, net worth of building them): the level whose added rent over the horizon
+    best beats the houses' price. Houses the `budget` cannot pay for now wait for the cash to come in (at
+    the style's pace) and earn for the rounds of the horizon left."""
+    h = houses_on(pos, space) if houses is None else houses
+    cost = pos.board.house_cost[space]
+    k = rent_factor(pos, style)
+    base = income(pos, space, h)
+    best_h, best = h, 0.0
+    for top in range(h + 1, pos.rules.max_level + 1):
+        spend = (top - h) * cost
+        share = 1.0
+        if budget is not None and spend > budget:
+            share = max(0.0, 1.0 - (spend - budget) / style.pace / style.horizon)
+        net = (income(pos, space, top) - base) * k * share - spend
+        if net > best:
+            best_h, best = top, net
+    return best_h, best
+
+
+def per_dollar(pos: Position, space: int, style: LotStyle, budget: float | None = None) -> float:
+    """What finishing a lot returns per dollar of houses it takes (0 when finished or not worth it)."""
+    h = houses_on(pos, space)
+    top, net = finishing(pos, space, style, h, budget)
+    if top <= h:
+        return 0.0
+    return net / ((top - h) * pos.board.house_cost[space])
+
+
+def lot_worth(pos: Position, space: int, me: int, style: LotStyle) -> float:
+    """What holding a lot is worth to `me`: its rent over the horizon, half its price back from the bank if
+    it comes to that, and its building prospects when it is among the sites he means to build up."""
+    k = rent_factor(pos, style)
+    h = houses_on(pos, space)
+    resale = pos.board.price[space] / 2 + (h - 1) * pos.board.sale_price(space)
+    worth = income(pos, space, h) * k + resale
+    _top, site = finishing(pos, space, style, h)
+    rivals = [s for s in pos.deeds_of(me) if s != space]
+    better = sum(1 for s in rivals if per_dollar(pos, s, style) > per_dollar(pos, space, style))
+    return worth + site * (1.0 if better < style.sites else 0.2)
+
+
+def worst_rent(pos: Position, me: int) -> int:
+    """The most a single throw could cost now: the highest rent on a rival's lot."""
+    return max((pos.rent_now(s, me) for s in pos.board.deeds), default=0)
+
+
+def reserve(pos: Position, me: int, style: LotStyle) -> float:
+    return style.keep + style.caution * min(worst_rent(pos, me), style.worst_cap)
+
+
+def focus(pos: Position, me: int, style: LotStyle, budget: float) -> tuple[int | None, float]:
+    """(the lot it means to build up next, what finishing it would cost): its lot that pays best per
+    dollar of houses with the cash it has, or None."""
+    best: tuple[float, int] | None = None
+    for s in pos.deeds_of(me):
+        score = per_dollar(pos, s, style, budget)
+        if score > 0 and (best is None or score > best[0]):
+            best = (score, s)
+    if best is None:
+        return None, 0.0
+    space = best[1]
+    top, _net = finishing(pos, space, style, budget=budget)
+    return space, (top - houses_on(pos, space)) * pos.board.house_cost[space]
+
+
+def committed(pos: Position, me: int, space: int, style: LotStyle) -> float:
+    """Cash it keeps for building rather than spend on `space`: what finishing its best lot would cost,
+    unless `space`, bought, would be a better lot to build up."""
+    funds = pos.funds[me]
+    best, cost = focus(pos, me, style, funds)
+    if best is None:
+        return 0.0
+    if per_dollar(pos, space, style, funds - pos.board.price[space]) > per_dollar(pos, best, style, funds):
+        return 0.0
+    return style.commit * cost
+
+
+def cheapest_lot(pos: Position, spaces: list[int], me: int, style: LotStyle) -> int:
+    return min(spaces, key=lambda s: (lot_worth(pos, s, me, style), s))
+
+
+class LotPlay:
+    """The decisions of one level where lots stand alone; each takes the same arguments as `on_<kind>`."""
+
+    def __init__(self, style: LotStyle) -> None:
+        self.style = style
+
+    # --- the turn -------------------------------------------------------------------------------
+
+    def on_roll(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
+        return RollDice(player=pos.me)
+
+    def on_end_turn(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
+        return self.develop(pos, legal) or EndTurn(player=pos.me)
+
+    def develop(self, pos: Position, legal: list[Command]) -> Command | None:
+        """A house where finishing a lot pays best per dollar (the newcomer: on its cheapest lot), while
+        the cash left covers the reserve."""
+        me = pos.me
+        style = self.style
+        spare = pos.funds[me] - reserve(pos, me, style)
+        options = [c.space for c in legal if isinstance(c, Build) and pos.board.house_cost[c.space] <= spare]
+        if not options:
+            return self.free_a_house(pos, legal, spare) if style.redeploy and not pos.bank_houses else None
+        if style.cheapest_first:
+            return Build(player=me, space=min(options, key=lambda s: (pos.board.house_cost[s], s)))
+        scored = [(per_dollar(pos, s, style, spare), s) for s in options]
+        score, best = max(scored)
+        if score > 0:
+            return Build(player=me, space=best)
+        if spare >= style.idle:  # cash beyond any use but paying rent: houses where they earn most
+            top = pos.rules.max_level
+            return Build(
+                player=me,
+                space=max(
+                    options,
+                    key=lambda s: (
+                        (income(pos, s, top) - income(pos, s, pos.level(s))) / pos.board.house_cost[s]
+                    ),
+                ),
+            )
+        return None
+
+    def free_a_house(self, pos: Position, legal: list[Command], spare: float) -> Command | None:
+        """The bank has no house left: sell one back from a lot where it earns little, so that a lot where
+        a house earns far more (on the way to finishing it) can take it."""
+        me = pos.me
+        target: tuple[float, int] | None = None
+        for s in pos.deeds_of(me):
+            h = pos.level(s)
+            top = pos.rules.max_level
+            if h >= top or pos.board.house_cost[s] > spare + pos.board.sale_price(s):
+                continue
+            gain = (income(pos, s, top) - income(pos, s, h)) / (top - h)
+            if target is None or gain > target[0]:
+                target = (gain, s)
+        if target is None:
+            return None
+        gain, space = target
+        cheapest: tuple[float, SellBuilding] | None = None
+        for cmd in legal:
+            if isinstance(cmd, SellBuilding) and cmd.space != space:
+                h = pos.level(cmd.space)
+                loss = income(pos, cmd.space, h) - income(pos, cmd.space, h - 1)
+                if cheapest is None or loss < cheapest[0]:
+                    cheapest = (loss, cmd)
+        if cheapest is not None and gain > 2 * cheapest[0]:
+            return cheapest[1]
+        return None
+
+    # --- buying and bidding ---------------------------------------------------------------------
+
+    def on_buy(self, pos: Position, pend: BuyDecision, legal: list[Command]) -> Command:
+        me = pos.me
+        style = self.style
+        buy = BuyProperty(player=me)
+        price = pos.board.price[pend.space]
+        if style.buy_any:
+            ok = pos.funds[me] - price >= style.keep
+        else:
+            worth = lot_worth(pos, pend.space, me, style)
+            keep = reserve(pos, me, style) + committed(pos, me, pend.space, style)
+            ok = worth >= price and pos.funds[me] - price >= keep
+        if not ok:
+            return DeclineProperty(player=me)
+        if buy in legal:
+            return buy
+        swap = self.make_room(pos, pend.space, legal)
+        return swap or DeclineProperty(player=me)
+
+    def make_room(self, pos: Position, space: int, legal: list[Command]) -> Command | None:
+        """With every ownership marker in use: sell back the lot worth least, if the one on offer is worth
+        clearly more (the newcomer never does)."""
+        me = pos.me
+        style = self.style
+        if style.buy_any or markers_left(pos.view, me) != 0:
+            return None
+        mine = [s for s in pos.deeds_of(me) if SellLot(player=me, space=s) in legal]
+        if not mine:
+            return None
+        worst = cheapest_lot(pos, mine, me, style)
+        gain = lot_worth(pos, space, me, style) - pos.board.price[space]
+        lost = lot_worth(pos, worst, me, style) - pos.board.price[worst] / 2
+        if gain - lost > 100 and pos.level(worst) <= pos.board.edition.houses_with_lot:
+            return SellLot(player=me, space=worst)
+        return None
+
+    def on_auction(self, pos: Position, pend: Auction, legal: list[Command]) -> Command:
+        me = pos.me
+        limit = self.lot_limit(pos, pend.space) if pend.lot == "deed" else self.house_limit(pos)
+        limit = min(limit, pos.funds[me])
+        least = pend.next_minimum
+        if least > limit:
+            return PassAuction(player=me)
+        if pend.high_bidder is None:
+            opening = pos.board.price[pend.space] // 2 if pend.lot == "deed" else least
+            return PlaceBid(player=me, amount=max(least, min(limit, opening)))
+        return PlaceBid(player=me, amount=max(least, min(limit, pend.high_bid + 10)))
+
+    def lot_limit(self, pos: Position, space: int) -> int:
+        me = pos.me
+        style = self.style
+        price = pos.board.price[space]
+        if style.buy_any:
+            return min(price, int(pos.funds[me] - style.keep))
+        spare = pos.funds[me] - reserve(pos, me, style) / 2 - committed(pos, me, space, style)
+        limit = lot_worth(pos, space, me, style)
+        if style.deny:
+            rival = max((lot_worth(pos, space, r, style) for r in pos.rivals), default=0.0)
+            limit = max(limit, style.deny * rival)
+        return int(max(0.0, min(limit, spare)))
+
+    def house_limit(self, pos: Position) -> int:
+        """What one more house is worth where it would go (a shortage auction)."""
+        me = pos.me
+        best = 0.0
+        for s in pos.deeds_of(me):
+            h = pos.level(s)
+            if h < pos.rules.max_level:
+                gain = (income(pos, s, h + 1) - income(pos, s, h)) * rent_factor(pos, self.style)
+                best = max(best, gain)
+        return int(max(0.0, min(best, pos.funds[me] - reserve(pos, me, self.style))))
+
+    def on_place_building(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
+        builds = [c for c in legal if isinstance(c, Build)]
+        if not builds:
+            return legal[0]
+        return max(builds, key=lambda c: (per_dollar(pos, c.space, self.style), -c.space))
+
+    # --- paying -----------------------------------------------------------------------------------
+
+    def on_debt(self, pos: Position, pend: Debt, legal: list[Command]) -> Command:
+        """Bankrupt only when the rules allow it (nothing left to sell would cover the debt); else sell what
+        loses least rent per dollar raised: a top house from a lot whose rent matters least, and a whole
+        lot only when no house is left to sell."""
+        bankrupt = next((c for c in legal if isinstance(c, DeclareBankruptcy)), None)
+        if bankrupt is not None:
+            return bankrupt
+        k = rent_factor(pos, self.style)
+        best: tuple[float, Command] | None = None
+        half = pos.board.sale_price
+        for cmd in legal:
+            if isinstance(cmd, SellBuilding):
+                h = pos.level(cmd.space)
+                loss = (income(pos, cmd.space, h) - income(pos, cmd.space, h - 1)) * k / half(cmd.space)
+            elif isinstance(cmd, SellLot):
+                h = houses_on(pos, cmd.space)
+                cash = pos.board.price[cmd.space] / 2 + (h - 1) * half(cmd.space)
+                loss = (income(pos, cmd.space, h) * k + 1.0) / cash + 1.0  # a whole lot goes last
+            else:
+                continue
+            if best is None or loss < best[0]:
+                best = (loss, cmd)
+        return best[1] if best is not None else legal[0]
+
+    def on_excess_lots(self, pos: Position, pend: ExcessLots, legal: list[Command]) -> Command:
+        """Give back the lot worth least of those taken."""
+        return SellLot(player=pos.me, space=cheapest_lot(pos, list(pend.spaces), pos.me, self.style))
+
+    # --- offers -----------------------------------------------------------------------------------
+
+    def on_trade_answer(self, pos: Position, pend: TradeAnswer, legal: list[Command]) -> Command:
+        """Accept what leaves it better off by its own reckoning of the lots, by a margin."""
+        me = pos.me
+        t = pend.trade
+        style = self.style
+        half = pos.board.sale_price
+        got = t.give.cash + sum(lot_worth(pos, s, me, style) for s in t.give.deeds)
+        got += sum(half(s) for s in t.give.houses)  # a house received: what the bank would pay for it
+        gave = t.take.cash + sum(lot_worth(pos, s, me, style) for s in t.take.deeds)
+        gave += sum(2 * half(s) for s in t.take.houses)  # a house given: what building it again costs
+        cash_after = pos.funds[me] - t.take.cash + t.give.cash
+        trade_id = t.id
+        if got - gave >= style.min_gain and cash_after >= reserve(pos, me, style) / 2:
+            accept = AcceptTrade(
+                player=me, trade_id=trade_id, reason="that is worth more to me than it costs"
+            )
+            if any(isinstance(c, AcceptTrade) for c in legal):
+                return accept
+        why = (
+            "I cannot spare that much cash now" if cash_after < 0 else "that is worth less to me than I give"
+        )
+        return RejectTrade(player=me, trade_id=trade_id, reason=why)

@@ -1,0 +1,246 @@
+"""One session's interface: the landlords app, drawn on an SSH channel, opening on the lobby.
+
+It is the local app with the server's own first screens (the first visit's name, the lobby) and its own
+way of leaving a game (back to the lobby; the seat is kept). It installs no signal handler (the server's
+process is not the session's), and an error in it ends this session alone: logged, the player told in
+one line, the table and every other session untouched.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.color import ColorSystem
+from textual import events
+from textual.actions import SkipAction
+from textual.binding import Binding, BindingType
+from textual.widgets import Input
+
+from server.client import TableClient
+from server.screens.lobby import LobbyScreen
+from server.tables import TableError
+from server.terminal import ChannelDriver, Terminal
+from tui.app import AppOptions, LandlordsApp, Opening
+
+if TYPE_CHECKING:
+    from server.hall import Hall
+    from server.tables import Table
+    from tui.client import GameClient
+
+log = logging.getLogger(__name__)
+
+CRASHED = "Sorry: something went wrong on the server. Your seat and your game are safe; connect again."
+
+
+def color_system(term: str, colorterm: str = "") -> ColorSystem | None:
+    """What the player's terminal can show, from what its client says it is."""
+    if colorterm.lower() in ("truecolor", "24bit"):
+        return ColorSystem.TRUECOLOR
+    if term in ("", "dumb"):
+        return ColorSystem.STANDARD
+    if "256" in term or "direct" in term or term.startswith(("xterm-kitty", "alacritty", "foot", "wezterm")):
+        return ColorSystem.EIGHT_BIT
+    return ColorSystem.STANDARD
+
+
+class ServerApp(LandlordsApp):
+    """The app of one SSH session."""
+
+    # Checked before the screen's own keys: a decision's dialog would keep the `/` from the app otherwise.
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("slash", "chat", "Chat", priority=True)]
+
+    def __init__(
+        self,
+        hall: Hall,
+        terminal: Terminal,
+        fingerprint: str,
+        wanted: str | None = None,
+        term: str = "xterm",
+        colorterm: str = "",
+    ) -> None:
+        self._term = (term, colorterm)
+        super().__init__(AppOptions(theme="auto", ascii=False), Opening(), hall.persistence)
+        self.driver_class = ChannelDriver
+        # Textual points the process's stdout and stderr at the app while it runs, and puts back what it
+        # found when it ends: with many apps starting and ending in any order, that would leave them
+        # pointing at an app long gone. Each session's app "redirects" them to where they already are.
+        self._capture_stdout = sys.stdout  # type: ignore[assignment]
+        self._capture_stderr = sys.stderr  # type: ignore[assignment]
+        self.terminal = terminal
+        self.hall = hall
+        self.fingerprint = fingerprint
+        self.wanted = wanted
+        self.player_name = hall.players.name_of(fingerprint) or ""
+        self.crashed = False
+
+    def _pick_theme(self) -> str:
+        self.console._color_system = color_system(*self._term)
+        return super()._pick_theme()
+
+    def _install_hang_up(self) -> None:
+        """The server's process is not this session's: the session's end is the channel's."""
+
+    # --- the first screens --------------------------------------------------------------------
+
+    def on_mount(self, event: events.Mount) -> None:  # type: ignore[override]  # instead of the start screen
+        event.prevent_default()
+        self.set_class(self.glyphs.ascii_only, "-ascii")
+        if self.player_name:
+            self.to_lobby()
+        else:
+            from server.screens.name import NameScreen
+
+            self.push_screen(NameScreen())
+        self.call_after_refresh(self._check_size)
+
+    def choose_name(self, text: str) -> None:
+        """Raises `engine.text.TextError` with the reason when the name cannot be had."""
+        self.player_name = self.hall.players.choose(self.fingerprint, text)
+        log.info("key %s chose the name %r", self.fingerprint, self.player_name)
+        self.to_lobby()
+
+    def to_lobby(self) -> None:
+        self.pop_to_lobby()
+        if not isinstance(self.screen, LobbyScreen):
+            if len(self.screen_stack) > 1:
+                self.switch_screen(LobbyScreen())
+            else:
+                self.push_screen(LobbyScreen())
+        wanted, self.wanted = self.wanted, None
+        if wanted:
+            self.call_after_refresh(self.enter, wanted, False)
+
+    def pop_to_lobby(self) -> None:
+        while len(self.screen_stack) > 2 and not isinstance(self.screen, LobbyScreen):
+            self.pop_screen()
+
+    def _back_to_start(self) -> None:
+        self.close_game()
+        self.pop_to_lobby()
+
+    # --- tables -------------------------------------------------------------------------------
+
+    def enter(self, name: str, watch: bool) -> None:
+        """Go to a table: to one's own seat, to a free one, or (`watch`, or no seat to be had) to watch."""
+        table = self.hall.find(name)
+        if table is None:
+            self.notify(f"There is no room called {name}.", severity="warning", timeout=5)
+            return
+        seat = None if watch else table.seat_of(self.fingerprint)
+        if not watch and seat is None:
+            try:
+                seat = table.take_seat(self.fingerprint, self.player_name)
+            except TableError as exc:
+                if not table.started:
+                    self.notify(str(exc), severity="warning", timeout=5)
+                    return
+                self.notify(f"{exc} Watching.", timeout=4)
+        if (
+            seat is not None and table.full and not table.started
+        ):  # the last seat taken (or kept over a restart)
+            try:
+                table.start()
+            except TableError as exc:
+                self.notify(str(exc), severity="error", timeout=8)
+                return
+        if not table.started:
+            from server.screens.waiting import WaitingScreen
+
+            self._back_to_start()
+            self.push_screen(WaitingScreen(table))
+            return
+        try:
+            client = TableClient(table, seat)
+        except (TableError, ValueError) as exc:
+            self.notify(str(exc), severity="error", timeout=8)
+            return
+        self.play_client(client)
+
+    def play_client(self, client: GameClient) -> None:
+        from server.screens.room import RoomScreen
+
+        assert isinstance(client, TableClient)
+        self._back_to_start()
+        screen = RoomScreen(client, self.glyphs, self.player_name, self.hall.limits.chat_max)
+        self._game = screen
+        self.push_screen(screen)
+
+    def leave_waiting(self, table: Table) -> None:
+        table.leave_seat(self.fingerprint)
+        if not any(s.owner for s in table.plan.seats):
+            self.hall.remove(table)
+        self.to_lobby()
+
+    # --- leaving ------------------------------------------------------------------------------
+
+    async def action_quit(self) -> None:
+        """From a game, back to the lobby (the seat is kept); from the lobby, the session ends."""
+        if self._game is not None or len(self.screen_stack) > 2:
+            self._back_to_start()
+            if not isinstance(self.screen, LobbyScreen):
+                self.to_lobby()
+            return
+        self.exit(0)
+
+    def _can_chat(self) -> bool:
+        """At a table, and not typing text (the chat line itself, a name): there `/` is only a key."""
+        from server.screens.chat import ChatDialog
+        from server.screens.room import RoomScreen
+
+        focused = self.focused
+        typing = isinstance(focused, Input) and focused.type != "integer"
+        return isinstance(self._game, RoomScreen) and not isinstance(self.screen, ChatDialog) and not typing
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "chat":
+            return self._can_chat()  # in the footer at a table only
+        return super().check_action(action, parameters)
+
+    def action_chat(self) -> None:
+        """`/` says something to the table from any screen of it (a decision's dialog included)."""
+        from server.screens.room import RoomScreen
+
+        game = self._game
+        if not self._can_chat() or not isinstance(game, RoomScreen):
+            raise SkipAction()
+        game.action_chat()
+
+    def action_leave(self) -> None:
+        self.close_game()
+        self.exit(0)
+
+    def action_new_game(self) -> None:
+        from server.screens.new_room import NewRoomScreen
+
+        self._back_to_start()
+        self.push_screen(NewRoomScreen())
+
+    def action_quick_game(self) -> None:
+        self.to_lobby()
+
+    def action_resume(self) -> None:
+        self.to_lobby()
+
+    def end(self) -> None:
+        """The connection is gone: leave the table (the seat is kept) and stop."""
+        try:
+            self.close_game()
+        finally:
+            self.exit(0)
+
+    # --- the unexpected -----------------------------------------------------------------------
+
+    def _handle_exception(self, error: Exception) -> None:
+        """This session alone ends: logged with its player, and the table is left in good order."""
+        if self.crashed:
+            return
+        self.crashed = True
+        log.error("session of %s failed", self.fingerprint, exc_info=error)
+        try:
+            self.close_game()
+        except Exception:
+            log.exception("leaving the table after a failure failed")
+        self._return_code = 1
+        self._close_messages_no_wait()

@@ -1,0 +1,54 @@
+"""What a server is started with, and the limits it holds strangers to."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+
+def default_data_dir() -> Path:
+    """The server's own files (host key, players, rooms) in the data folder."""
+    return platformdirs.user_data_path("landlords") / "server"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Everything a stranger's connection is held to. The defaults suit a small public server."""
+
+    connections: int = 100  # in all
+    per_address: int = 8  # from one address at once
+    login_timeout: float = 30.0  # seconds to authenticate
+    keepalive_interval: float = 30.0  # seconds between keepalives ...
+    keepalive_count: int = 4  # ... and how many may go unanswered
+    idle_timeout: float = 1800.0  # seconds without a key before a session is closed
+    rooms_per_player: int = 3  # open rooms a player may have made
+    seats_per_room: int = 6  # the most seats a room may have
+    max_width: int = 250  # terminal sizes are clamped to these
+    max_height: int = 100
+    min_width: int = 20
+    min_height: int = 8
+    input_bytes_per_second: int = 1024  # input beyond this rate is dropped ...
+    input_burst: int = 2048  # ... after a burst this big
+    keys_per_second: int = 20  # keys and clicks beyond this rate are dropped ...
+    key_burst: int = 40  # ... after a burst this big (a paste is one)
+    output_backlog: int = 4 * 1024 * 1024  # bytes unsent to a client before it is disconnected
+    chat_max: int = 200  # characters in a chat line
+    chat_kept: int = 100  # chat lines a room remembers
+    rooms: int = 200  # rooms on the server in all
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    host: str = "127.0.0.1"
+    port: int = 2222
+    authorized_keys: Path | None = None
+    saves_dir: Path | None = None
+    data_dir: Path | None = None
+    limits: Limits = Limits()
+    save_delay: float = 0.2  # seconds: a room is saved this soon after each move
+
+    @property
+    def folder(self) -> Path:
+        return self.data_dir or default_data_dir()

@@ -1,0 +1,33 @@
+"""The server's host key: an ed25519 key made on first start in the server's folder (readable by its
+owner only) and reused afterwards, so that players' `known_hosts` keep trusting it."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import asyncssh
+
+KEY_FILE = "host_ed25519"
+
+
+def host_key(folder: Path) -> tuple[asyncssh.SSHKey, bool]:
+    """The host key kept in `folder`, and whether it was just made."""
+    path = folder / KEY_FILE
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    if path.exists():
+        return asyncssh.read_private_key(str(path)), False
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    data = key.export_private_key()
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.chmod(path, 0o600)
+    return key, True
+
+
+def fingerprint(key: asyncssh.SSHKey) -> str:
+    """SHA256:... as `ssh-keygen -l` and ssh's first-connection question show it."""
+    return str(key.get_fingerprint("sha256"))

@@ -1,0 +1,42 @@
+"""A line to the table's chat."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from tui.widgets.steady_input import SteadyInput
+
+
+class ChatDialog(ModalScreen[str | None]):
+    """Type a line; Enter sends it to everyone at the table, Esc does not."""
+
+    lets_bots_play = True
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    DEFAULT_CSS = """
+    ChatDialog { align: center bottom; }
+    ChatDialog Vertical { width: 70; height: auto; border: round $primary; background: $surface; }
+    """
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Say to the table (Enter sends, Esc cancels):")
+            yield SteadyInput(max_length=self.limit, id="line")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

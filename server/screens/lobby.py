@@ -1,0 +1,127 @@
+"""The lobby: the rooms of the server, and what a player can do with each: make one, take a seat (or go
+back to theirs), or watch. Everything people typed (room names, player names) is shown as plain text."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from engine.text import plain
+
+if TYPE_CHECKING:
+    from server.app import ServerApp
+
+COLUMNS = ("Room", "Edition", "Seats", "Playing", "Turn")
+
+
+class HallChanged(Message):
+    """A room was made, filled, played or left: the list is read again."""
+
+
+class LobbyScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "play", "Play"),
+        Binding("n", "new_room", "New room"),
+        Binding("w", "watch", "Watch"),
+        Binding("q", "app.leave", "Quit"),
+    ]
+    DEFAULT_CSS = """
+    LobbyScreen #head { height: auto; padding: 0 1; }
+    LobbyScreen DataTable { height: 1fr; }
+    LobbyScreen #note { height: auto; padding: 0 1; color: $text-muted; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._stop_watching: Callable[[], None] = lambda: None
+        self._ids: list[str] = []
+
+    @property
+    def server(self) -> ServerApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="head")
+        yield DataTable(cursor_type="row", zebra_stripes=True)
+        yield Static(id="note")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        app = self.server
+        self.query_one("#head", Static).update(
+            Content.assemble(("landlords", "bold $accent"), f"  -  welcome, {plain(app.player_name)}")
+        )
+        table = self.query_one(DataTable)
+        table.add_columns(*COLUMNS)
+        self._stop_watching = app.hall.watch(self._hall_changed)
+        self.fill()
+        table.focus()
+
+    def on_unmount(self) -> None:
+        self._stop_watching()
+
+    def _hall_changed(self) -> None:
+        self.post_message(HallChanged())
+
+    def on_screen_resume(self) -> None:
+        if self.is_mounted:
+            self.fill()
+
+    def on_hall_changed(self, message: HallChanged) -> None:
+        self.fill()
+
+    def fill(self) -> None:
+        app = self.server
+        table = self.query_one(DataTable)
+        row = table.cursor_row
+        table.clear()
+        self._ids = []
+        for t in app.hall.ordered():
+            line = t.line(app.fingerprint)
+            mark = "* " if line.mine else "  "
+            table.add_row(
+                Text(mark + line.name),
+                Text(line.edition),
+                Text(f"{line.taken} taken, {line.free} free"),
+                Text(line.people),
+                Text(line.status),
+            )
+            self._ids.append(line.id)
+        if self._ids:
+            table.move_cursor(row=min(row, len(self._ids) - 1))
+        note = (
+            "No rooms yet: press n to make one."
+            if not self._ids
+            else "Enter: take a seat or go back to yours (*)  -  w: watch  -  n: new room"
+        )
+        self.query_one("#note", Static).update(Content(note))
+
+    def _chosen(self) -> str | None:
+        row = self.query_one(DataTable).cursor_row
+        return self._ids[row] if 0 <= row < len(self._ids) else None
+
+    def action_play(self) -> None:
+        chosen = self._chosen()
+        if chosen is not None:
+            self.server.enter(chosen, watch=False)
+
+    def action_watch(self) -> None:
+        chosen = self._chosen()
+        if chosen is not None:
+            self.server.enter(chosen, watch=True)
+
+    def action_new_room(self) -> None:
+        from server.screens.new_room import NewRoomScreen
+
+        self.app.push_screen(NewRoomScreen())
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.action_play()

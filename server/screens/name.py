@@ -1,0 +1,41 @@
+"""The first visit: a key without a name chooses one, which stays bound to it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.app import ComposeResult
+from textual.containers import Center, Middle, Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Input, Static
+
+from engine.text import NAME_MAX, TextError
+from tui.widgets.steady_input import SteadyInput
+
+if TYPE_CHECKING:
+    from server.app import ServerApp
+
+
+class NameScreen(Screen[None]):
+    DEFAULT_CSS = """
+    NameScreen Vertical { width: 60; height: auto; border: round $primary; padding: 1 2; }
+    NameScreen #problem { color: $error; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center(), Vertical():
+            yield Static(Content("Welcome. Choose the name others will see at the table."))
+            yield Static(Content(f"Up to {NAME_MAX} letters, digits, spaces or punctuation; it stays yours."))
+            yield SteadyInput(placeholder="your name", max_length=NAME_MAX * 2, id="name")
+            yield Static("", id="problem")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        app: ServerApp = self.app  # type: ignore[assignment]
+        try:
+            app.choose_name(event.value)
+        except TextError as exc:
+            self.query_one("#problem", Static).update(Content(str(exc)))

@@ -1,0 +1,137 @@
+"""A new room: its name, the edition and variant, its seats (people, and bots at a level), how long the
+table waits on a person who is away before a bot stands in, and the bots' pace."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Horizontal, Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from engine import EDITIONS, load_edition
+from room import DEFAULT_LEVEL, LEVELS
+from room.pacing import DEFAULT_SPEED, ORDER
+from server.tables import DEFAULT_TURN_TIMER, ROOM_NAME_MAX, TURN_TIMERS, SeatPlan, TableError, rules_from
+from tui.widgets.steady_input import SteadyInput
+
+if TYPE_CHECKING:
+    from server.app import ServerApp
+
+VARIANTS = (("The full game", "full"), ("Short Game", "short"))
+
+
+class NewRoomScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Back to the lobby")]
+    DEFAULT_CSS = """
+    NewRoomScreen Vertical#form { width: 64; height: auto; border: round $primary; padding: 0 1; }
+    NewRoomScreen Horizontal { height: 1; margin-bottom: 1; }
+    NewRoomScreen Label { width: 16; }
+    NewRoomScreen Input { width: 30; }
+    NewRoomScreen Select { width: 30; }
+    NewRoomScreen #problem { color: $error; height: auto; }
+    """
+
+    def compose(self) -> ComposeResult:
+        app: ServerApp = self.app  # type: ignore[assignment]
+        most = app.hall.limits.seats_per_room
+        with Center(), Vertical(id="form"):
+            yield Static(Content("A new room"))
+            with Horizontal():
+                yield Label("Name")
+                yield SteadyInput(
+                    placeholder="a name for the room", max_length=ROOM_NAME_MAX, id="name", compact=True
+                )
+            with Horizontal():
+                yield Label("Edition")
+                yield Select(
+                    [(load_edition(e).name, e) for e in EDITIONS],
+                    value="classic",
+                    allow_blank=False,
+                    id="edition",
+                    compact=True,
+                )
+            with Horizontal():
+                yield Label("Game")
+                yield Select(VARIANTS, value="short", allow_blank=False, id="variant", compact=True)
+            with Horizontal():
+                yield Label("People")
+                yield Select(
+                    [(str(n), n) for n in range(1, most + 1)],
+                    value=2,
+                    allow_blank=False,
+                    id="people",
+                    compact=True,
+                )
+            with Horizontal():
+                yield Label("Bots")
+                yield Select(
+                    [(str(n), n) for n in range(most)], value=2, allow_blank=False, id="bots", compact=True
+                )
+            with Horizontal():
+                yield Label("Bots' level")
+                yield Select(
+                    [(lv, lv) for lv in LEVELS],
+                    value=DEFAULT_LEVEL,
+                    allow_blank=False,
+                    id="level",
+                    compact=True,
+                )
+            with Horizontal():
+                yield Label("Turn timer")
+                yield Select(
+                    [(f"{s} s", s) for s in TURN_TIMERS],
+                    value=DEFAULT_TURN_TIMER,
+                    allow_blank=False,
+                    id="timer",
+                    compact=True,
+                )
+            with Horizontal():
+                yield Label("Bots' pace")
+                yield Select(
+                    [(p, p) for p in ORDER], value=DEFAULT_SPEED, allow_blank=False, id="pace", compact=True
+                )
+            yield Static("", id="problem")
+            yield Button("Make the room", id="make", variant="primary", compact=True)
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#name", Input).focus()
+
+    def _value(self, selector: str) -> object:
+        return self.query_one(selector, Select).value
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.make()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.make()
+
+    def make(self) -> None:
+        app: ServerApp = self.app  # type: ignore[assignment]
+        people = int(str(self._value("#people")))
+        bots = int(str(self._value("#bots")))
+        level = str(self._value("#level"))
+        seats = [SeatPlan("person") for _ in range(people)] + [SeatPlan("bot", level) for _ in range(bots)]
+        try:
+            table = app.hall.create(
+                app.fingerprint,
+                app.player_name,
+                self.query_one("#name", Input).value,
+                str(self._value("#edition")),
+                rules_from(str(self._value("#variant"))).model_dump(exclude_defaults=True),
+                seats,
+                int(str(self._value("#timer"))),
+                str(self._value("#pace")),
+            )
+        except TableError as exc:
+            self.query_one("#problem", Static).update(Content(str(exc)))
+            return
+        self.dismiss()
+        app.enter(table.id, watch=False)
+
+    def action_cancel(self) -> None:
+        self.dismiss()

@@ -1,0 +1,76 @@
+"""A room gathering its people: who has come, how many are still awaited, and how others get here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Middle, Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from server.screens.lobby import HallChanged
+
+if TYPE_CHECKING:
+    from server.app import ServerApp
+    from server.tables import Table
+
+
+class WaitingScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Leave the seat")]
+    DEFAULT_CSS = """
+    WaitingScreen Vertical { width: 70; height: auto; border: round $primary; padding: 1 2; }
+    """
+
+    def __init__(self, table: Table) -> None:
+        super().__init__()
+        self.table = table
+        self._stop_watching: Callable[[], None] = lambda: None
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center(), Vertical():
+            yield Static(id="text")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        app: ServerApp = self.app  # type: ignore[assignment]
+        self._stop_watching = app.hall.watch(self._hall_changed)
+        self.show()
+
+    def on_unmount(self) -> None:
+        self._stop_watching()
+
+    def _hall_changed(self) -> None:
+        self.post_message(HallChanged())
+
+    def on_hall_changed(self, message: HallChanged) -> None:
+        if self.table.started:
+            app: ServerApp = self.app  # type: ignore[assignment]
+            app.enter(self.table.id, watch=False)
+            return
+        self.show()
+
+    def show(self) -> None:
+        app: ServerApp = self.app  # type: ignore[assignment]
+        line = self.table.line(app.fingerprint)
+        text = "\n".join(
+            [
+                f"Room {line.name} ({line.edition})",
+                "",
+                f"At the table: {line.people}",
+                f"Waiting for {line.free} more {'person' if line.free == 1 else 'people'}.",
+                "",
+                "Others join from the lobby, or straight away with:",
+                f"  ssh -t -p {app.hall.config.port} HOST {line.name if ' ' not in line.name else line.id}",
+                "",
+                "The game starts as soon as every seat is taken.",
+            ]
+        )
+        self.query_one("#text", Static).update(Content(text))
+
+    def action_leave(self) -> None:
+        app: ServerApp = self.app  # type: ignore[assignment]
+        app.leave_waiting(self.table)

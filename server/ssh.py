@@ -1,0 +1,334 @@
+"""The SSH side: who may connect, what a connection may ask for, and one game session per connection.
+
+A connection authenticates with a public key (passwords and keyboard-interactive are off; with
+`--authorized-keys`, only the keys listed there). It may open one session, with a terminal, asking for
+a shell (the lobby) or a command (taken as the name of a room to go to, never run). Everything else
+(a second session, a subsystem such as SFTP, port, agent and X11 forwarding) is refused. A session
+without a terminal gets one line saying how to connect, and is closed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import Counter
+from typing import Any
+
+import asyncssh
+
+from engine.text import TextError, plain
+from server.app import CRASHED, ServerApp
+from server.hall import Hall
+from server.tables import check_room_name
+from server.terminal import Terminal
+
+log = logging.getLogger(__name__)
+
+NEEDS_TERMINAL = "landlords needs a terminal: ssh -t -p {port} HOST [ROOM]"
+IDLE_CHECK = 5.0  # seconds between looks for idle sessions
+AFTER_SESSION = 3.0  # seconds a connection may linger after its one session has ended
+
+
+class Gate:
+    """Counts the connections, in all and per address."""
+
+    def __init__(self) -> None:
+        self.total = 0
+        self.by_address: Counter[str] = Counter()
+        self.open: set[Connection] = set()
+
+    def admit(self, address: str, limit_total: int, limit_address: int) -> bool:
+        if self.total >= limit_total or self.by_address[address] >= limit_address:
+            return False
+        self.total += 1
+        self.by_address[address] += 1
+        return True
+
+    def release(self, address: str) -> None:
+        self.total = max(0, self.total - 1)
+        self.by_address[address] -= 1
+        if self.by_address[address] <= 0:
+            del self.by_address[address]
+
+
+class Connection(asyncssh.SSHServer):
+    """One SSH connection: its authentication, and the one session it may open."""
+
+    def __init__(self, hall: Hall, gate: Gate, allowed: set[str] | None) -> None:
+        self.hall = hall
+        self.gate = gate
+        self.allowed = allowed
+        self.address = "?"
+        self.admitted = False
+        self.fingerprint: str | None = None
+        self._offered: str | None = None
+        self.sessions = 0
+        self.started = time.monotonic()
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.session: GameSession | None = None
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        peer = conn.get_extra_info("peername") or ("?", 0)
+        self.address = str(peer[0])
+        limits = self.hall.limits
+        self.admitted = self.gate.admit(self.address, limits.connections, limits.per_address)
+        if not self.admitted:
+            log.warning("connection from %s refused: too many connections", self.address)
+            conn.close()
+            return
+        self.gate.open.add(self)
+        log.info("connection from %s", self.address)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.gate.open.discard(self)
+        if self.admitted:
+            self.gate.release(self.address)
+            self.admitted = False
+        log.info(
+            "connection from %s closed after %.0f s (key %s)",
+            self.address,
+            time.monotonic() - self.started,
+            self.fingerprint or "none",
+        )
+
+    # --- who it is ----------------------------------------------------------------------------
+
+    def begin_auth(self, username: str) -> bool:
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return False
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        """Any key (or only the listed ones). The key of the request that succeeds is the last one
+        validated: each new request replaces the one before it."""
+        fingerprint = str(key.get_fingerprint("sha256"))
+        if self.allowed is not None and fingerprint not in self.allowed:
+            return False
+        self._offered = fingerprint
+        return True
+
+    def auth_completed(self) -> None:
+        self.fingerprint = self._offered
+        log.info("%s authenticated with key %s", self.address, self.fingerprint)
+        loop = asyncio.get_running_loop()
+        loop.call_later(self.hall.limits.login_timeout, self._close_without_session)
+
+    def _close_without_session(self) -> None:
+        """A connection that opens no session in the time given to log in holds a place for nothing."""
+        if self.sessions == 0 and self.conn is not None and self in self.gate.open:
+            log.info("%s opened no session; closing", self.address)
+            self.close()
+
+    def close(self) -> None:
+        """End the connection, whatever the client does (its one session is over, or never began)."""
+        if self.conn is not None and self in self.gate.open:
+            self.conn.close()
+
+    # --- what it may open ---------------------------------------------------------------------
+
+    def session_requested(self) -> asyncssh.SSHServerSession[bytes] | bool:
+        if self.sessions >= 1 or self.fingerprint is None:
+            log.warning("%s: a second session refused", self.address)
+            return False
+        self.sessions += 1
+        self.session = GameSession(self)
+        return self.session
+
+    def connection_requested(self, *args: Any) -> bool:
+        log.warning("%s: port forwarding refused", self.address)
+        return False
+
+    def server_requested(self, *args: Any) -> bool:
+        log.warning("%s: remote port forwarding refused", self.address)
+        return False
+
+    def unix_connection_requested(self, *args: Any) -> bool:
+        return False
+
+    def unix_server_requested(self, *args: Any) -> bool:
+        return False
+
+
+class GameSession(asyncssh.SSHServerSession[bytes]):
+    """A player's terminal: the app runs while the channel is open."""
+
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+        self.hall = connection.hall
+        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
+        self.term: str | None = None
+        self.size = (80, 24)
+        self.wanted: str | None = None
+        self.terminal: Terminal | None = None
+        self.app: ServerApp | None = None
+        self.task: asyncio.Task[None] | None = None
+        self.started = time.monotonic()
+        self._idle: asyncio.TimerHandle | None = None
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        self.chan = chan
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any) -> bool:
+        self.term = plain(term_type)[:40] or "xterm"
+        self.size = (term_size[0] or 80, term_size[1] or 24)
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        """A command is the name of a room to go to; nothing is ever run."""
+        try:
+            self.wanted = check_room_name(command.strip())
+        except TextError:
+            log.warning("%s: command refused", self.connection.address)
+            return False
+        return True
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        log.warning("%s: subsystem %r refused", self.connection.address, plain(subsystem)[:40])
+        return False
+
+    def session_started(self) -> None:
+        chan = self.chan
+        assert chan is not None
+        if self.term is None:
+            port = self.hall.config.port
+            chan.write((NEEDS_TERMINAL.format(port=port) + "\r\n").encode())
+            chan.exit(2)
+            log.info("%s: a session without a terminal refused", self.connection.address)
+            asyncio.get_running_loop().call_later(AFTER_SESSION, self.connection.close)
+            return
+        fingerprint = self.connection.fingerprint or "?"
+        env = chan.get_environment()
+        colorterm = plain(str(env.get("COLORTERM", "")))[:20]
+        self.terminal = Terminal(chan, self.hall.limits, *self.size)
+        self.terminal.on_overflow = self._overflowed
+        width, height = self.terminal.size
+        log.info(
+            "session of %s from %s: terminal %s %dx%d",
+            fingerprint,
+            self.connection.address,
+            self.term,
+            width,
+            height,
+        )
+        self.app = ServerApp(self.hall, self.terminal, fingerprint, self.wanted, self.term, colorterm)
+        self.task = asyncio.get_running_loop().create_task(self._run())
+        self._watch_idle()
+
+    async def _run(self) -> None:
+        app = self.app
+        assert app is not None and self.terminal is not None
+        width, height = self.terminal.size
+        try:
+            await app.run_async(size=(width, height), mouse=True)
+        except Exception:
+            log.exception("session of %s failed", self.connection.fingerprint)
+            app.crashed = True
+        finally:
+            self._close(CRASHED if app.crashed else None)
+
+    def _close(self, line: str | None) -> None:
+        if self._idle is not None:
+            self._idle.cancel()
+            self._idle = None
+        chan = self.chan
+        if chan is None:
+            return
+        self.chan = None
+        log.info(
+            "session of %s from %s ended after %.0f s (terminal %s %dx%d)",
+            self.connection.fingerprint,
+            self.connection.address,
+            time.monotonic() - self.started,
+            self.term,
+            *(self.terminal.size if self.terminal else self.size),
+        )
+        try:
+            if line:
+                chan.write(("\r\n" + line + "\r\n").encode())
+            chan.exit(0 if line is None else 1)
+        except Exception:
+            pass
+        asyncio.get_running_loop().call_later(AFTER_SESSION, self.connection.close)
+
+    def _watch_idle(self) -> None:
+        self._idle = asyncio.get_running_loop().call_later(IDLE_CHECK, self._check_idle)
+
+    def _check_idle(self) -> None:
+        self._idle = None
+        terminal = self.terminal
+        if terminal is None or self.app is None:
+            return
+        if time.monotonic() - terminal.last_input > self.hall.limits.idle_timeout:
+            log.info("session of %s idle; closing", self.connection.fingerprint)
+            self._end_app()
+            return
+        self._watch_idle()
+
+    def _overflowed(self) -> None:
+        self._end_app()
+
+    def _end_app(self) -> None:
+        app = self.app
+        if app is None:
+            return
+        try:
+            app.end()  # at once: the seat is free to come back to before the app has wound down
+        except Exception:
+            log.exception("ending a session failed")
+
+    def data_received(self, data: bytes, datatype: int | None) -> None:
+        if self.terminal is not None:
+            self.terminal.received(data)
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        self.size = (width, height)
+        if self.terminal is not None:
+            self.terminal.resize(width, height)
+
+    def break_received(self, msec: int) -> bool:
+        return True
+
+    def signal_received(self, signal: str) -> None:
+        return None
+
+    def eof_received(self) -> bool:
+        self._end_app()
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.terminal is not None:
+            self.terminal.closed = True
+        self._end_app()
+
+
+KEY_TYPES = ("ssh-", "ecdsa-", "sk-")
+
+
+def read_allowed(path: Any) -> set[str]:
+    """The fingerprints of the keys in an authorized_keys file (options before a key are skipped;
+    lines that hold no key are ignored)."""
+    fingerprints: set[str] = set()
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f.read(4 * 1024 * 1024).splitlines():
+            words = line.split()
+            for i, word in enumerate(words[:-1]):
+                if word.startswith(KEY_TYPES):
+                    try:
+                        key = asyncssh.import_public_key(f"{word} {words[i + 1]}")
+                    except (asyncssh.KeyImportError, ValueError):
+                        continue
+                    fingerprints.add(str(key.get_fingerprint("sha256")))
+                    break
+    return fingerprints

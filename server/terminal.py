@@ -1,0 +1,195 @@
+"""A session's terminal at the far end of an SSH channel, and the Textual driver that draws on it.
+
+Input arrives from the channel as bytes: it is rate-limited (a paste flood or a stuck key costs its
+session dropped keys, never the others their turn), decoded, parsed into Textual's key and mouse events
+and posted to the session's app. Output is written to the channel; a client that stops reading and lets
+too much pile up is disconnected rather than buffered for without end. Sizes are clamped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import codecs
+import logging
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
+
+from textual import events
+from textual._xterm_parser import XTermParser
+from textual.driver import Driver
+from textual.geometry import Size
+
+from server.config import Limits
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+log = logging.getLogger(__name__)
+
+TICK = 0.05  # seconds between looks at whether a lone Escape has waited long enough to be a key
+
+
+class Channel(Protocol):
+    """What the terminal needs of an SSH channel."""
+
+    def write(self, data: bytes) -> None: ...
+
+    def get_write_buffer_size(self) -> int: ...
+
+    def close(self) -> None: ...
+
+
+class Bucket:
+    """A token bucket: `take(n)` says how many of `n` units may pass now."""
+
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._clock = clock
+        self._tokens = burst
+        self._last = clock()
+
+    def take(self, wanted: int) -> int:
+        now = self._clock()
+        self._tokens = min(self.burst, self._tokens + (now - self._last) * self.rate)
+        self._last = now
+        granted = min(wanted, int(self._tokens))
+        self._tokens -= granted
+        return granted
+
+
+def clamp(width: int, height: int, limits: Limits) -> tuple[int, int]:
+    return (
+        max(limits.min_width, min(int(width or 80), limits.max_width)),
+        max(limits.min_height, min(int(height or 24), limits.max_height)),
+    )
+
+
+class Terminal:
+    """The session's end of the channel: size, input and output, shared by its app's driver."""
+
+    def __init__(self, channel: Channel, limits: Limits, width: int, height: int) -> None:
+        self.channel = channel
+        self.limits = limits
+        self.size = clamp(width, height, limits)
+        self.bucket = Bucket(limits.input_bytes_per_second, limits.input_burst)
+        self.keys = Bucket(limits.keys_per_second, limits.key_burst)
+        self.dropped = 0  # input bytes dropped by the rate limit
+        self.dropped_keys = 0  # keys and clicks dropped by the rate limit
+        self.closed = False
+        self.last_input = time.monotonic()
+        self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
+        self.driver: ChannelDriver | None = None
+        self.on_overflow: Callable[[], None] = lambda: None
+
+    def resize(self, width: int, height: int) -> None:
+        self.size = clamp(width, height, self.limits)
+        if self.driver is not None:
+            self.driver.resized()
+
+    def received(self, data: bytes) -> None:
+        """Bytes typed at the far end."""
+        self.last_input = time.monotonic()
+        allowed = self.bucket.take(len(data))
+        if allowed < len(data):
+            self.dropped += len(data) - allowed
+            data = data[:allowed]
+        if not data:
+            return
+        text = self._decode(data)
+        if text and self.driver is not None:
+            self.driver.feed(text)
+
+    def write(self, text: str) -> None:
+        if self.closed:
+            return
+        try:
+            if self.channel.get_write_buffer_size() > self.limits.output_backlog:
+                log.warning("a client stopped reading; disconnecting it")
+                self.closed = True
+                self.on_overflow()
+                return
+            self.channel.write(text.encode("utf-8", errors="replace"))
+        except Exception as exc:  # the channel is closing under us
+            log.debug("write to a closing channel: %s", exc)
+            self.closed = True
+
+
+class ChannelDriver(Driver):
+    """Textual's driver for one session: draws on the session's `Terminal` and reads its keys."""
+
+    def __init__(
+        self, app: App[Any], *, debug: bool = False, mouse: bool = True, size: tuple[int, int] | None = None
+    ) -> None:
+        super().__init__(app, debug=debug, mouse=mouse, size=size)
+        terminal = getattr(app, "terminal", None)
+        assert isinstance(terminal, Terminal), "the app needs a terminal"
+        self.terminal = terminal
+        self._parser = XTermParser(False)
+        self._tick: asyncio.TimerHandle | None = None
+        self._input = False
+
+    def write(self, data: str) -> None:
+        self.terminal.write(data)
+
+    def send_message(self, message: Any) -> None:
+        """On the app's own loop, posted directly (no thread hop)."""
+        self._app.post_message(message)
+
+    def start_application_mode(self) -> None:
+        self.terminal.driver = self
+        self._input = True
+        write = self.write
+        write("\x1b[?1049h")  # the alternate screen
+        write("\x1b[?1000h\x1b[?1006h")  # mouse clicks (not every motion), SGR coordinates
+        write("\x1b[?25l")  # no cursor
+        write("\x1b[?2004h")  # bracketed paste
+        write("\x1b[?7l")  # no line wrap
+        self.resized()
+
+    def resized(self) -> None:
+        width, height = self.terminal.size
+        size = Size(width, height)
+        self.send_message(events.Resize(size, size))
+
+    def feed(self, text: str) -> None:
+        if not self._input:
+            return
+        try:
+            for message in self._parser.feed(text):
+                self._deliver(message)
+        except Exception:
+            log.exception("input could not be read; the parser starts again")
+            self._parser = XTermParser(False)
+        if self._tick is None:
+            self._tick = self._loop.call_later(TICK, self._on_tick)
+
+    def _on_tick(self) -> None:
+        self._tick = None
+        try:
+            for message in self._parser.tick():
+                self._deliver(message)
+        except Exception:
+            self._parser = XTermParser(False)
+        if getattr(self._parser, "_timeout_time", None) is not None and self._input:
+            self._tick = self._loop.call_later(TICK, self._on_tick)  # still waiting: an Escape, say
+
+    def _deliver(self, message: Any) -> None:
+        """Keys and clicks within the rate; the rest dropped (a stuck key or a flood of them)."""
+        pressed = isinstance(message, events.Key | events.MouseDown | events.Paste)
+        if pressed and not self.terminal.keys.take(1):
+            self.terminal.dropped_keys += 1
+            return
+        self.process_message(message)
+
+    def disable_input(self) -> None:
+        self._input = False
+        if self._tick is not None:
+            self._tick.cancel()
+            self._tick = None
+
+    def stop_application_mode(self) -> None:
+        self.disable_input()
+        self.write("\x1b[?2004l\x1b[?7h\x1b[?1000l\x1b[?1006l\x1b[?25h\x1b[?1049l")
+        self.terminal.driver = None

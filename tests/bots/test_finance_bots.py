@@ -1,0 +1,164 @@
+"""The bots in Finance, where lots stand alone: whole games with every answer legal, and the decisions that
+matter there: where the next house goes, what to buy with the building money in mind, the marker limit,
+what to sell when cash runs short, which lots a creditor keeps, and houses moved when the bank is empty."""
+
+from __future__ import annotations
+
+import pytest
+
+from bots.positions import ask, bot, buy, debt, end_turn, table, wait_for
+from engine import (
+    Build,
+    BuyProperty,
+    DeclineProperty,
+    EndTurn,
+    ExcessLots,
+    Game,
+    RuleOptions,
+    SellBuilding,
+    SellLot,
+    new_game,
+)
+from engine.bots import make_bot
+from engine.bots.base import BotBase
+from engine.simulate import BotPlayer
+
+FINANCE = "finance-1936"
+GOAT_ALLEY, LONELY_LANE, RUBEVILLE, WAYBACK, RICKETY_ROW, BOOMTOWN, COTTAGE = 1, 3, 4, 6, 8, 9, 11
+MARKET, SYLVAN, VENETIAN, FAIRHOPE, MAIN_LINE, CHEVY_CHASE, GROSSE_POINT = 13, 14, 18, 21, 24, 26, 28
+MADISON, RITTENHOUSE, UNION_SQUARE = 29, 33, 39
+
+
+def finance_table(
+    owners: dict[int, tuple[int, ...]],
+    houses: dict[int, int] | None = None,
+    cash: tuple[int, ...] = (1925,) * 4,
+) -> Game:
+    """A Finance table: every lot owned carries its house (or as many as `houses` says); all have been
+    round the board once."""
+    levels = {s: 1 for spaces in owners.values() for s in spaces}
+    levels.update(houses or {})
+    game = table(owners=owners, houses=levels, cash=cash, edition=FINANCE)
+    for p in game.state.players:
+        p.circuits = 1
+    return game
+
+
+def _play(game: Game, levels: list[str], seed: int, max_turns: int) -> list[BotBase]:
+    from invariants import check_events, check_ledger, check_state
+
+    bots = [make_bot(level, seed, seat) for seat, level in enumerate(levels)]
+    players = [BotPlayer(b) for b in bots]
+    st = game.state
+    while st.winner is None and st.turn < max_turns:
+        p = st.pending.player  # type: ignore[union-attr]
+        cmd = players[p].decide(game, p)
+        assert game.check(cmd) is None, (levels[p], cmd, game.check(cmd))
+        before = st.copy()
+        events = game.apply(cmd)
+        check_ledger(before, st, events)
+        check_events(game, events)
+        check_state(game)
+    return [b for b in bots if isinstance(b, BotBase)]
+
+
+@pytest.mark.parametrize(
+    ("levels", "rules"),
+    [
+        (["easy", "normal", "hard", "random"], None),
+        (["hard", "normal", "normal", "normal", "easy", "easy"], None),
+        (["hard", "easy"], RuleOptions(time_limit_rounds=20)),
+    ],
+)
+def test_whole_finance_games_keep_every_rule_and_no_answer_is_refused(
+    levels: list[str], rules: RuleOptions | None
+) -> None:
+    for seed in (21, 22):
+        game = new_game(FINANCE, [f"Bot {i}" for i in range(len(levels))], seed=seed, rules=rules)
+        bots = _play(game, levels, seed, max_turns=500)
+        assert all(b.refused == 0 for b in bots), [b.refused for b in bots]
+        assert game.state.winner is not None
+
+
+def test_the_newcomer_builds_on_its_cheapest_lot_the_others_where_finishing_pays_best() -> None:
+    game = finance_table({0: (GOAT_ALLEY, GROSSE_POINT)}, cash=(2000, 1925, 1925, 1925))
+    end_turn(game, 0)
+    answers = {level: ask(bot(level), game, 0) for level in ("easy", "normal", "hard")}
+    assert answers["easy"] == Build(player=0, space=GOAT_ALLEY)
+    assert answers["normal"] == answers["hard"] == Build(player=0, space=GROSSE_POINT)
+
+
+def test_a_lot_already_built_up_is_finished_first() -> None:
+    game = finance_table(
+        {0: (UNION_SQUARE, GROSSE_POINT)}, houses={GROSSE_POINT: 5}, cash=(1000, 1925, 1925, 1925)
+    )
+    end_turn(game, 0)
+    assert ask(bot("normal"), game, 0) == Build(player=0, space=GROSSE_POINT)
+
+
+def test_no_house_before_the_first_circuit() -> None:
+    game = finance_table({0: (GROSSE_POINT,)})
+    game.state.players[0].circuits = 0
+    end_turn(game, 0)
+    for level in ("easy", "normal", "hard"):
+        assert ask(bot(level), game, 0) == EndTurn(player=0)
+
+
+def test_the_building_money_is_kept_from_a_weaker_lot() -> None:
+    # 1,300 in hand and Grosse Point to finish (1,200): Goat Alley would only take its building money
+    game = finance_table({0: (GROSSE_POINT,)}, cash=(1300, 1925, 1925, 1925))
+    buy(game, 0, GOAT_ALLEY)
+    assert ask(bot("normal"), game, 0) == DeclineProperty(player=0)
+    assert ask(bot("easy"), game, 0) == BuyProperty(player=0)
+    # a better lot to build up than the one it has is bought
+    game = finance_table({0: (GOAT_ALLEY,)}, cash=(1300, 1925, 1925, 1925))
+    buy(game, 0, UNION_SQUARE)
+    assert ask(bot("normal"), game, 0) == BuyProperty(player=0)
+
+
+def test_with_every_marker_used_a_far_better_lot_is_made_room_for() -> None:
+    eight = (GOAT_ALLEY, LONELY_LANE, RUBEVILLE, WAYBACK, RICKETY_ROW, BOOMTOWN, COTTAGE, SYLVAN)
+    game = finance_table({0: eight}, cash=(3000, 1925, 1925, 1925))
+    buy(game, 0, UNION_SQUARE)
+    first = ask(bot("hard"), game, 0)
+    assert isinstance(first, SellLot) and first.space in (GOAT_ALLEY, LONELY_LANE)
+    game.apply(first)
+    assert ask(bot("hard"), game, 0) == BuyProperty(player=0)
+    # the newcomer never does: it declines
+    game = finance_table({0: eight}, cash=(3000, 1925, 1925, 1925))
+    buy(game, 0, UNION_SQUARE)
+    assert ask(bot("easy"), game, 0) == DeclineProperty(player=0)
+
+
+def test_cash_is_raised_where_the_least_rent_is_lost_and_a_lot_goes_last() -> None:
+    game = finance_table(
+        {0: (GOAT_ALLEY, GROSSE_POINT)}, houses={GOAT_ALLEY: 3, GROSSE_POINT: 6}, cash=(0,) * 4
+    )
+    debt(game, 0, 100)
+    first = ask(bot("normal"), game, 0)
+    assert first == SellBuilding(player=0, space=GOAT_ALLEY)  # $50 of rent a throw lost at most, not $1,280
+    game = finance_table({0: (GOAT_ALLEY, GROSSE_POINT)}, cash=(0,) * 4)
+    debt(game, 0, 100)
+    assert ask(bot("normal"), game, 0) == SellLot(player=0, space=GOAT_ALLEY)
+
+
+def test_a_creditor_gives_back_the_lots_worth_least() -> None:
+    game = finance_table({0: (GOAT_ALLEY, UNION_SQUARE)}, houses={UNION_SQUARE: 4})
+    wait_for(game, ExcessLots(player=0, spaces=(GOAT_ALLEY, UNION_SQUARE)))
+    for level in ("easy", "normal", "hard"):
+        assert ask(bot(level), game, 0) == SellLot(player=0, space=GOAT_ALLEY)
+
+
+def test_with_the_bank_empty_a_house_moves_from_a_weak_lot_to_a_strong_one() -> None:
+    owners = {
+        0: (GOAT_ALLEY, UNION_SQUARE),
+        1: (MADISON, FAIRHOPE),
+        2: (RITTENHOUSE, VENETIAN),
+        3: (MAIN_LINE, CHEVY_CHASE, GROSSE_POINT, MARKET),
+    }
+    full = dict.fromkeys((MADISON, FAIRHOPE, RITTENHOUSE, VENETIAN, MAIN_LINE, CHEVY_CHASE, GROSSE_POINT), 6)
+    game = finance_table(owners, houses={GOAT_ALLEY: 3, MARKET: 2, **full}, cash=(5000, 1925, 1925, 1925))
+    assert game.state.bank.houses == 0
+    end_turn(game, 0)
+    assert ask(bot("hard"), game, 0) == SellBuilding(player=0, space=GOAT_ALLEY)
+    assert ask(bot("easy"), game, 0) == EndTurn(player=0)

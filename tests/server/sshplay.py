@@ -1,0 +1,316 @@
+"""Playing the server as people do: a real SSH client (asyncssh's) per person, with a terminal, whose
+screen is kept by a terminal emulator (pyte) so that tests read what the person would see.
+
+The server runs in the test's own process and event loop (`server.main.start`), on a free port of
+127.0.0.1, with its folders in the test's temporary folder. A test may look inside it (its tables and
+sessions) to choose the next key the way a person reads the screen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+import pyte
+
+from server.app import ServerApp
+from server.config import Limits, ServerConfig
+from server.main import Running, start
+from server.tables import SeatPlan, Table
+
+KEYS = {
+    "enter": b"\r",
+    "escape": b"\x1b",
+    "tab": b"\t",
+    "up": b"\x1b[A",
+    "down": b"\x1b[B",
+    "right": b"\x1b[C",
+    "left": b"\x1b[D",
+    "ctrl+r": b"\x12",
+    "ctrl+q": b"\x11",
+    "space": b" ",
+    "slash": b"/",
+}
+
+FAST = Limits(idle_timeout=60.0)
+
+
+def make_key(folder: Path, name: str) -> asyncssh.SSHKey:
+    folder.mkdir(parents=True, exist_ok=True)
+    return asyncssh.generate_private_key("ssh-ed25519", comment=name)
+
+
+def fingerprint(key: asyncssh.SSHKey) -> str:
+    return str(key.get_fingerprint("sha256"))
+
+
+async def start_server(tmp: Path, limits: Limits = FAST, **config: Any) -> Running:
+    settings = ServerConfig(
+        host="127.0.0.1",
+        port=0,
+        saves_dir=tmp / "saves",
+        data_dir=tmp / "server",
+        limits=limits,
+        save_delay=0.05,
+    )
+    return await start(replace(settings, **config), say=lambda line: None)
+
+
+class Screen(asyncssh.SSHClientSession[bytes]):
+    """What arrives on the channel, kept as a terminal would show it (and raw, for byte checks)."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.screen = pyte.Screen(width, height)
+        self.stream = pyte.ByteStream(self.screen)
+        self.raw = bytearray()
+        self._read = 0
+        self.closed = asyncio.Event()
+        self.exit_status: int | None = None
+
+    def data_received(self, data: bytes, datatype: int | None) -> None:
+        self.raw.extend(data)
+
+    def display(self) -> list[str]:
+        """The screen now (the emulator reads what arrived only when someone looks)."""
+        if self._read < len(self.raw):
+            self.stream.feed(bytes(self.raw[self._read :]))
+            self._read = len(self.raw)
+        return list(self.screen.display)
+
+    def exit_status_received(self, status: int) -> None:
+        self.exit_status = status
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed.set()
+
+
+class Person:
+    """One person at their own terminal, connected over SSH with their own key."""
+
+    def __init__(self, running: Running | ServerProcess, key: asyncssh.SSHKey, name: str) -> None:
+        self.running = running
+        self.key = key
+        self.name = name
+        self.conn: asyncssh.SSHClientConnection | None = None
+        self.chan: asyncssh.SSHClientChannel[bytes] | None = None
+        self.view: Screen | None = None
+
+    @property
+    def fingerprint(self) -> str:
+        return fingerprint(self.key)
+
+    async def connect(
+        self, room: str | None = None, size: tuple[int, int] = (100, 30), term: str | None = "xterm-256color"
+    ) -> Person:
+        self.conn = await asyncssh.connect(
+            "127.0.0.1",
+            self.running.port,
+            username=self.name.lower(),
+            client_keys=[self.key],
+            known_hosts=None,
+            agent_path=None,
+            config=None,
+        )
+        width, height = size
+        self.chan, self.view = await self.conn.create_session(
+            lambda: Screen(width, height),
+            room,
+            term_type=term,
+            term_size=(width, height) if term else None,
+            encoding=None,
+        )
+        return self
+
+    def text(self) -> str:
+        assert self.view is not None
+        return "\n".join(self.view.display())
+
+    async def wait_for(self, what: str | Callable[[], bool], timeout: float = 15.0) -> None:
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while loop.time() < end:
+            if (what in self.text()) if isinstance(what, str) else what():
+                return
+            await asyncio.sleep(0.03)
+        raise AssertionError(f"{self.name} never saw {what!r}; the screen:\n{self.text()}")
+
+    async def press(self, *keys: str) -> None:
+        assert self.chan is not None
+        for key in keys:
+            self.chan.write(KEYS.get(key, key.encode()))
+            await asyncio.sleep(0.05)
+
+    async def type(self, text: str) -> None:
+        assert self.chan is not None
+        self.chan.write(text.encode())
+        await asyncio.sleep(0.05)
+
+    def app(self) -> ServerApp:
+        """This person's session on the server (the test looks, as the person would at the screen)."""
+        assert isinstance(self.running, Running), "a server in another process is seen only on screen"
+        for session in self.running.sessions():
+            if session.connection.fingerprint == self.fingerprint and session.app is not None:
+                return session.app
+        raise AssertionError(f"{self.name} has no session")
+
+    async def drop(self) -> None:
+        """The connection is cut (no goodbye)."""
+        if self.conn is not None:
+            self.conn.abort()
+            self.conn = None
+
+    async def leave(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            await self.conn.wait_closed()
+            self.conn = None
+
+
+async def seated(
+    running: Running, people: list[Person], room: str = "Table", bots: int = 2, **plan: Any
+) -> Table:
+    """A table of these people (named on their first visit) and bots, its game started."""
+    players = running.hall.players
+    for p in people:
+        if players.name_of(p.fingerprint) is None:
+            players.choose(p.fingerprint, p.name)
+    seats = [SeatPlan("person") for _ in people] + [SeatPlan("bot", "normal") for _ in range(bots)]
+    table = running.hall.create(
+        people[0].fingerprint,
+        people[0].name,
+        room,
+        plan.pop("edition", "classic"),
+        plan.pop("rules", {"short_game": True}),
+        seats,
+        plan.pop("turn_timer", 60),
+        plan.pop("pace", "instant"),
+    )
+    for p in people[1:]:
+        table.take_seat(p.fingerprint, p.name)
+    table.start()
+    assert table.started
+    return table
+
+
+def next_key(app: ServerApp) -> str | None:
+    """The key a plain player presses now (as `tests/tui/playtable.play_until`): roll, end the turn, read
+    the card, decline deeds, pass in auctions, turn offers down, pay taxes flat, throw in jail, raise cash
+    for a debt the first way offered, and go bankrupt when nothing is left."""
+    from engine import DeclareBankruptcy
+    from tui.dialogs.auction import AuctionDialog
+    from tui.dialogs.bankruptcy import BankruptcyDialog
+    from tui.dialogs.buy import BuyDialog
+    from tui.dialogs.card import CardDialog
+    from tui.dialogs.debt import DebtDialog
+    from tui.dialogs.income_tax import IncomeTaxDialog
+    from tui.dialogs.jail import JailDialog
+    from tui.dialogs.trade import TradeScreen
+    from tui.screens.game import GameScreen
+
+    screen = app.screen
+    game = app.game_screen
+    if not isinstance(game, GameScreen):
+        return None
+    pending = game.client.view(None).pending
+    mine = pending is not None and pending.player in game.client.local_seats
+    if isinstance(screen, CardDialog):
+        return "enter"
+    if not mine:
+        return None
+    if isinstance(screen, BuyDialog):
+        return "a"
+    if isinstance(screen, AuctionDialog):
+        return "p"
+    if isinstance(screen, TradeScreen) and screen.mode == "received":
+        return "ctrl+r"
+    if isinstance(screen, IncomeTaxDialog):
+        return "f"
+    if isinstance(screen, JailDialog):
+        return "r"
+    if isinstance(screen, BankruptcyDialog):
+        return "x"
+    if isinstance(screen, DebtDialog):
+        legal = screen.legal(screen.player)
+        return "x" if any(isinstance(c, DeclareBankruptcy) for c in legal) else "enter"
+    if screen is game:
+        me = game.acting()
+        kinds = {c.kind for c in game.client.legal(me)} if me is not None else set()
+        if "roll_dice" in kinds:
+            return "r"
+        if "end_turn" in kinds:
+            return "e"
+        return None
+    return None
+
+
+async def play_until(people: list[Person], done: Callable[[], bool], timeout: float = 60.0) -> None:
+    """Each person plays the plain way (`next_key`) until `done()` holds."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not done():
+        if loop.time() > end:
+            raise AssertionError("the table never got there")
+        moved = False
+        for p in people:
+            key = next_key(p.app())
+            if key is not None and not done():
+                await p.press(key)
+                moved = True
+        await asyncio.sleep(0.02 if moved else 0.05)
+
+
+def ada_and_bob(running: Running, tmp: Path) -> tuple[Person, Person]:
+    return Person(running, make_key(tmp, "a"), "Ada"), Person(running, make_key(tmp, "b"), "Bob")
+
+
+class ServerProcess:
+    """`landlords serve` in a process of its own (to be killed, restarted, or reached by OpenSSH)."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.tmp = tmp
+        self.proc: asyncio.subprocess.Process | None = None
+        self.port = 0
+
+    async def start(self) -> ServerProcess:
+        import sys
+
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "cli.main",
+            "serve",
+            "--port",
+            "0",
+            "--data-dir",
+            str(self.tmp / "server"),
+            "--saves-dir",
+            str(self.tmp / "saves"),
+            stdout=asyncio.subprocess.PIPE,
+            stderr=open(self.tmp / "server.log", "ab"),  # noqa: SIM115 - the process keeps it
+            cwd=Path(__file__).resolve().parents[2],
+        )
+        assert self.proc.stdout is not None
+        while True:
+            line = (await asyncio.wait_for(self.proc.stdout.readline(), 30)).decode()
+            assert line, "the server stopped before it listened"
+            if " port " in line:
+                self.port = int(line.split(" port ")[1].split(":")[0])
+                return self
+
+    def kill(self) -> None:
+        import signal
+
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+
+    async def stop(self) -> int:
+        import signal
+
+        if self.proc is None or self.proc.returncode is not None:
+            return self.proc.returncode if self.proc else 0
+        self.proc.send_signal(signal.SIGTERM)
+        return await asyncio.wait_for(self.proc.wait(), 20)

@@ -1,0 +1,108 @@
+"""Strangers' text and strangers' terminals: a hostile name, room name and chat line reach other screens
+as plain text; an absurd window and a flood of keys cost their own session only."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from server.screens.lobby import LobbyScreen
+from tui.screens.game import GameScreen
+
+from sshplay import Person, ada_and_bob, make_key, seated, start_server
+
+TITLE = "\x1b]0;pwned\x07"  # an escape sequence that retitles a terminal's window
+CLEAR = "\x1b[2J\x1b[H"
+BIDI = "\u202e"
+
+
+async def test_a_hostile_name_room_and_chat_line_reach_the_other_screens_harmlessly(tmp_path: Path) -> None:
+    running = await start_server(tmp_path)
+    try:
+        eve = await Person(running, make_key(tmp_path, "e"), "Eve").connect()
+        await eve.wait_for("Choose the name")
+        await eve.type(f"\x1b[200~Eve{BIDI}{TITLE}\x1b[201~\r")  # pasted: a direction override, an escape
+        await eve.wait_for("may not contain")
+        assert eve.app().player_name == ""
+        for _ in range(20):
+            await eve.press("\x7f")  # rub it out
+        await eve.type("[b]Eve[/b]\r")  # markup is only text
+        await eve.wait_for(lambda: isinstance(eve.app().screen, LobbyScreen))
+        assert eve.app().player_name == "[b]Eve[/b]"
+
+        bob = Person(running, make_key(tmp_path, "b"), "Bob")
+        running.hall.players.choose(bob.fingerprint, "Bob")
+        eve_person = Person(running, eve.key, "[b]Eve[/b]")
+        table = await seated(running, [eve_person, bob], "[red]Den[/red]", pace="slow")
+        await bob.connect()
+        await bob.wait_for("[red]Den[/red]")
+        await bob.wait_for("[b]Eve[/b], Bob + 2 bots")
+        await bob.press("enter")
+        await bob.wait_for(lambda: isinstance(bob.app().game_screen, GameScreen))
+
+        bob_raw_before = len(bob.view.raw)  # type: ignore[union-attr]
+        line = table.say("[b]Eve[/b]", f"hello {TITLE}{CLEAR}{BIDI}[blink]all[/blink]", 200)
+        assert line is not None and "\x1b" not in line and BIDI not in line
+        await bob.wait_for("[blink]all[/blink]")
+        after = bytes(bob.view.raw[bob_raw_before:])  # type: ignore[union-attr]
+        assert b"\x1b]0;pwned" not in after and b"pwned\x07" not in after
+        assert "\x1b]0;" not in bob.app().title
+
+        await eve.press("enter")  # Eve goes from the lobby to her seat and says something herself
+        await eve.wait_for(lambda: isinstance(eve.app().game_screen, GameScreen))
+        await eve.press("slash")
+        await eve.wait_for("Say to the table")
+        await eve.type("[i]see you[/i]\r")
+        await bob.wait_for("[b]Eve[/b]: [i]see you[/i]")
+        await eve.leave()
+        await bob.leave()
+    finally:
+        await running.stop()
+
+
+async def test_an_oversized_window_and_a_key_flood_are_survived(tmp_path: Path) -> None:
+    running = await start_server(tmp_path)
+    try:
+        ada, bob = ada_and_bob(running, tmp_path)
+        table = await seated(running, [ada, bob], "Flood", pace="slow")
+        await ada.connect("Flood", size=(100_000, 100_000))
+        await bob.connect("Flood", size=(100, 30))
+        await ada.wait_for(lambda: ada.app().game_screen is not None)
+        limits = running.hall.limits
+        assert ada.app().size == (limits.max_width, limits.max_height)
+        assert ada.chan is not None
+        ada.chan.change_terminal_size(1, 1)
+        await ada.wait_for(lambda: ada.app().size == (limits.min_width, limits.min_height))
+        ada.chan.change_terminal_size(5_000, 3)
+        await ada.wait_for(lambda: ada.app().size == (limits.max_width, limits.min_height))
+        ada.chan.change_terminal_size(100, 30)
+
+        # a megabyte of keys, arrows and half sequences from Ada, while Bob plays
+        flood = (b"rrrree\x1b[A\x1b[B\x1b[" + b"x" * 50 + b"\x1b") * 16_000
+        loop = asyncio.get_running_loop()
+        begin = loop.time()
+        ada.chan.write(flood)
+        server_session = next(s for s in running.sessions() if s.connection.fingerprint == ada.fingerprint)
+        await bob.wait_for(
+            lambda: (
+                server_session.terminal is not None
+                and server_session.terminal.dropped > 0
+                and server_session.terminal.dropped_keys > 0
+            )
+        )
+        room = table.room
+        assert room is not None
+        await bob.wait_for(
+            lambda: room.view(None).pending is not None and room.view(None).pending.player == 0
+        )
+        # Bob's screen still answers at once: a key of his shows within a second or two
+        await bob.press("h")
+        await bob.wait_for("Holdings", timeout=10)
+        assert loop.time() - begin < 30
+        assert server_session.terminal is not None
+        assert server_session.terminal.dropped > len(flood) // 2, "most of the flood was dropped"
+        assert ada.app().is_running
+        await ada.leave()
+        await bob.leave()
+    finally:
+        await running.stop()

@@ -1,0 +1,137 @@
+"""What holds when a session misbehaves or outstays its welcome: a crash in one session's interface ends
+that session alone (logged, the table and the others untouched), an idle session is closed with its seat
+kept, a connection ends with its one session, a player's rooms and a room's seats are bounded, and the
+log tells who came, with what, and for how long."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+
+import pytest
+
+import server.ssh
+from server.config import Limits
+from server.tables import SeatPlan, TableError
+
+from sshplay import Person, ada_and_bob, make_key, seated, start_server
+
+
+def _boom() -> None:
+    raise RuntimeError("a fault in one session's interface")
+
+
+async def test_a_crash_in_one_session_ends_it_alone_and_is_logged(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="server")
+    running = await start_server(tmp_path)
+    try:
+        ada, bob = ada_and_bob(running, tmp_path)
+        table = await seated(running, [ada, bob], "Friday", pace="instant")
+        await ada.connect("Friday")
+        await bob.connect("Friday")
+        for p in (ada, bob):
+            await p.wait_for(lambda p=p: p.app().game_screen is not None)
+        room = table.room
+        assert room is not None and table.here(0) and table.here(1)
+
+        ada.app().call_later(_boom)
+        assert ada.view is not None
+        await ada.wait_for(lambda: ada.view is not None and ada.view.closed.is_set())
+        assert b"something went wrong on the server" in bytes(ada.view.raw)
+        assert ada.view.exit_status == 1
+        assert ada.conn is not None
+        await asyncio.wait_for(ada.conn.wait_closed(), 10)  # the server ends the connection too
+        failures = [
+            r for r in caplog.records if r.levelno >= logging.ERROR and ada.fingerprint in r.getMessage()
+        ]
+        assert failures and failures[0].exc_info is not None, "the failure is logged with its player"
+
+        assert not table.here(0) and table.seat_of(ada.fingerprint) == 0, "Ada's seat is kept"
+        assert table.here(1) and bob.app().is_running
+        version = room.version
+        await bob.press("h")  # Bob's screen still answers
+        await bob.wait_for("Holdings")
+        await bob.press("escape")
+        await ada.connect("Friday")  # and Ada comes back to her seat
+        await ada.wait_for(lambda: ada.app().game_screen is not None)
+        assert table.here(0) and room.version == version
+        await ada.leave()
+        await bob.leave()
+    finally:
+        await running.stop()
+
+
+async def test_an_idle_session_is_closed_and_keeps_its_seat(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(server.ssh, "IDLE_CHECK", 0.2)
+    running = await start_server(tmp_path, limits=Limits(idle_timeout=4.0))
+    try:
+        ada, bob = ada_and_bob(running, tmp_path)
+        table = await seated(running, [ada, bob], "Friday", pace="slow")
+        await ada.connect("Friday")
+        await bob.connect("Friday")
+        assert ada.view is not None and bob.view is not None
+        for _ in range(20):  # Bob keeps pressing keys; Ada presses none
+            await bob.press("h")
+            await bob.press("escape")
+            await asyncio.sleep(0.3)
+        assert not bob.view.closed.is_set()
+        await ada.wait_for(lambda: ada.view is not None and ada.view.closed.is_set(), timeout=20)
+        assert not table.here(0) and table.seat_of(ada.fingerprint) == 0
+        assert table.here(1)
+        await bob.leave()
+    finally:
+        await running.stop()
+
+
+async def test_a_player_may_keep_a_few_rooms_and_a_room_seats_a_few(tmp_path: Path) -> None:
+    running = await start_server(tmp_path, limits=Limits(rooms_per_player=2, seats_per_room=3))
+    try:
+        ada = Person(running, make_key(tmp_path, "a"), "Ada")
+        hall = running.hall
+        hall.players.choose(ada.fingerprint, "Ada")
+        two = [SeatPlan("person"), SeatPlan("person")]
+        with pytest.raises(TableError, match="seats 2 to 3"):
+            hall.create(
+                ada.fingerprint,
+                "Ada",
+                "Big",
+                "classic",
+                {},
+                [*two, *[SeatPlan("bot", "easy")] * 2],
+                60,
+                "normal",
+            )
+        for name in ("One", "Two"):
+            hall.create(ada.fingerprint, "Ada", name, "classic", {}, list(two), 60, "normal")
+        with pytest.raises(TableError, match="open rooms already"):
+            hall.create(ada.fingerprint, "Ada", "Three", "classic", {}, list(two), 60, "normal")
+        assert hall.find("Three") is None and hall.find("Big") is None
+    finally:
+        await running.stop()
+
+
+async def test_the_log_tells_address_key_terminal_size_and_duration_and_no_secret(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="server")
+    running = await start_server(tmp_path)
+    try:
+        ada = Person(running, make_key(tmp_path, "a"), "Ada")
+        running.hall.players.choose(ada.fingerprint, "Ada")
+        await ada.connect(size=(90, 28), term="xterm-256color")
+        await ada.wait_for("No rooms yet")
+        await ada.leave()
+        await ada.wait_for(lambda: "ended after" in caplog.text, timeout=5)
+    finally:
+        await running.stop()
+    text = caplog.text
+    assert f"session of {ada.fingerprint} from 127.0.0.1: terminal xterm-256color 90x28" in text
+    assert f"session of {ada.fingerprint} from 127.0.0.1 ended after" in text
+    assert "connection from 127.0.0.1 closed after" in text and f"(key {ada.fingerprint})" in text
+    secret = ada.key.export_private_key().decode()
+    assert "PRIVATE KEY" not in text and secret.splitlines()[1][:40] not in text

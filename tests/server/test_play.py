@@ -1,0 +1,113 @@
+"""People at one table, each over their own SSH connection: a whole game, the lobby, trades and chat."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from server.screens.lobby import LobbyScreen
+from tui.dialogs.auction import AuctionDialog
+from tui.screens.game_over import GameOverScreen
+
+from sshplay import Person, ada_and_bob, make_key, next_key, play_until, seated, start_server
+
+
+async def test_two_people_two_bots_and_two_watchers_play_a_game_to_its_end(tmp_path: Path) -> None:
+    running = await start_server(tmp_path)
+    try:
+        ada, bob = (Person(running, make_key(tmp_path, n), n) for n in ("Ada", "Bob"))
+        cy, di = (Person(running, make_key(tmp_path, n), n) for n in ("Cy", "Di"))
+        table = await seated(running, [ada, bob], "Friday", rules={"time_limit_rounds": 2}, pace="instant")
+        for viewer in (cy, di):
+            running.hall.players.choose(viewer.fingerprint, viewer.name)
+        people = [await ada.connect("Friday"), await bob.connect("Friday")]
+        watchers = [await cy.connect(), await di.connect()]
+        for w in watchers:
+            await w.wait_for("Friday")
+            await w.press("w")
+        for p in [*people, *watchers]:
+            await p.wait_for(lambda p=p: p.app().game_screen is not None)
+            await p.wait_for("Classic Time Limit")
+        assert running.hall.tables[table.id].presence.watching == 2
+
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 90
+        while not table.finished and loop.time() < end:
+            moved = False
+            for p in people:
+                key = next_key(p.app())
+                if key is not None:
+                    await p.press(key)
+                    moved = True
+            await asyncio.sleep(0.02 if moved else 0.05)
+        assert table.finished, "the game did not end"
+        room = table.room
+        assert room is not None
+        winner = room.names[room.view(None).winner or 0]
+        for p in [*people, *watchers]:
+            await p.wait_for(lambda p=p: isinstance(p.app().screen, GameOverScreen))
+            await p.wait_for(f"{winner} wins")
+        # every person saw the others' moves as they came: the same story on every screen
+        stories = {p.name: [e.plain for e in p.app().game_screen._entries] for p in people}  # type: ignore[union-attr]
+        assert stories["Ada"][-5:] == stories["Bob"][-5:]
+        for p in [*people, *watchers]:
+            await p.leave()
+    finally:
+        await running.stop()
+
+
+async def test_the_lobby_makes_a_room_and_a_second_person_joins_it(tmp_path: Path) -> None:
+    running = await start_server(tmp_path)
+    try:
+        ada = await Person(running, make_key(tmp_path, "a"), "Ada").connect(size=(100, 30))
+        await ada.wait_for("Choose the name")
+        await ada.type("Ada\r")
+        await ada.wait_for("No rooms yet")
+        await ada.press("n")
+        await ada.wait_for("A new room")
+        await ada.type("Friday\r")
+        await ada.wait_for("Waiting for 1 more person")
+        bob = await Person(running, make_key(tmp_path, "b"), "Bob").connect(size=(120, 40))
+        await bob.wait_for("Choose the name")
+        await bob.type("Bob\r")
+        await bob.wait_for("waiting for 1 more")
+        assert isinstance(bob.app().screen, LobbyScreen)
+        await bob.press("enter")
+        for p in (ada, bob):
+            await p.wait_for("Ada's turn")
+        table = running.hall.find("Friday")
+        assert table is not None and table.started
+        assert [s.name for s in table.plan.seats[:2]] == ["Ada", "Bob"]
+        assert table.seat_of(ada.fingerprint) == 0 and table.seat_of(bob.fingerprint) == 1
+        await ada.leave()
+        await bob.leave()
+    finally:
+        await running.stop()
+
+
+async def test_the_chat_line_opens_from_a_decision_dialog_and_decides_nothing(tmp_path: Path) -> None:
+    running = await start_server(tmp_path)
+    try:
+        ada, bob = ada_and_bob(running, tmp_path)
+        table = await seated(running, [ada, bob], "Friday", pace="instant")
+        await ada.connect("Friday")
+        await bob.connect("Friday")
+        room = table.room
+        assert room is not None
+
+        def ada_bids_next() -> bool:
+            pending = room.view(None).pending
+            return pending is not None and pending.kind == "auction" and pending.player == 0
+
+        await play_until([ada, bob], ada_bids_next)
+        await ada.wait_for(lambda: isinstance(ada.app().screen, AuctionDialog))
+        await ada.press("slash")
+        await ada.wait_for("Say to the table")
+        await ada.type("one moment/please\r")
+        await bob.wait_for("Ada: one moment/please")
+        await ada.wait_for(lambda: isinstance(ada.app().screen, AuctionDialog))
+        assert ada_bids_next(), "chatting decided nothing"
+        await ada.leave()
+        await bob.leave()
+    finally:
+        await running.stop()

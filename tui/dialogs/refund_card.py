@@ -1,0 +1,63 @@
+"""On Tax Refund with the card for the whole pool: play it now, or keep it and take the usual share."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.widgets import Button, Footer, Label, Static
+
+from engine import KeepCard, PlayRefundCard, RefundChoice
+from engine.narration import money
+from engine.queries import share_of
+from tui.dialogs.base import DecisionDialog, PaletteEntry
+
+
+class RefundCardDialog(DecisionDialog):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("p", "play", "Play the card"),
+        Binding("k", "keep", "Keep it"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label("", id="title")
+            yield Static(id="body")
+            with Horizontal(classes="buttons"):
+                yield Button("Play the card (p)", id="play", variant="success", compact=True)
+                yield Button("Keep it (k)", id="keep", compact=True)
+        yield Footer(compact=True, show_command_palette=False)
+
+    def refresh_from_game(self) -> None:
+        pend = self.view.pending
+        if not isinstance(pend, RefundChoice):
+            return
+        view = self.view
+        share = share_of(view, pend.space)
+        usual = view.pot * share // 100
+        self.query_one("#title", Label).update(Content(f"{self.client.names[self.player]}: the pool"))
+        self.query_one("#body", Static).update(
+            Content(
+                f"The pool holds {money(view.pot)}. Play your card to take all of it (the card goes back "
+                f"under its deck), or keep the card and take {share}%: {money(usual)}."
+            )
+        )
+        self.query_one("#play", Button).label = f"Take {money(view.pot)} (p)"
+        self.query_one("#keep", Button).label = f"Keep it, take {money(usual)} (k)"
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_play() if event.button.id == "play" else self.action_keep()
+
+    def action_play(self) -> None:
+        self.table.play(PlayRefundCard(player=self.player))
+
+    def action_keep(self) -> None:
+        self.table.play(KeepCard(player=self.player))
+
+    def palette_commands(self) -> Iterable[PaletteEntry]:
+        yield ("Play the refund card: the whole pool", "", self.action_play)
+        yield ("Keep the refund card", "", self.action_keep)

@@ -1,0 +1,89 @@
+"""Triple play prizes were paid and you hold the half-winnings card: claim half of one prize, or keep the
+card for a bigger one."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.widgets import Button, Footer, Label, Static
+
+from engine import ClaimHalfWinnings, KeepCard, WinningsChoice
+from engine.narration import money
+from tui.dialogs.base import DecisionDialog, PaletteEntry
+
+SHOWN = 7  # winners with a button (and a number key) of their own
+
+
+class WinningsCardDialog(DecisionDialog):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(str(i + 1), f"claim({i})", "Claim", show=i == 0) for i in range(SHOWN)),
+        Binding("k", "keep", "Keep it"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label("", id="title")
+            yield Static(id="body")
+            with Horizontal(classes="buttons"):
+                for i in range(SHOWN):
+                    yield Button("", id=f"claim-{i}", variant="success", compact=True)
+                yield Button("Keep it (k)", id="keep", compact=True)
+        yield Footer(compact=True, show_command_palette=False)
+
+    def _choice(self) -> WinningsChoice | None:
+        pend = self.view.pending
+        return pend if isinstance(pend, WinningsChoice) and pend.player == self.player else None
+
+    def refresh_from_game(self) -> None:
+        pend = self._choice()
+        if pend is None:
+            return
+        names = self.client.names
+        self.query_one("#title", Label).update(Content(f"{names[self.player]}: half of a prize?"))
+        won = ", ".join(f"{names[p]} {money(a)}" for p, a in zip(pend.winners, pend.amounts, strict=True))
+        self.query_one("#body", Static).update(
+            Content(
+                f"Triple play prizes just paid: {won}. Play your card on one of them and that player pays "
+                "you half of it (the card goes back under its deck), or keep the card for later."
+            )
+        )
+        for i in range(SHOWN):
+            button = self.query_one(f"#claim-{i}", Button)
+            button.display = i < len(pend.winners)
+            if i < len(pend.winners):
+                button.label = f"{money(pend.amounts[i] // 2)} from {names[pend.winners[i]]} ({i + 1})"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "claim" and parameters:
+            pend = self._choice() if self.is_mounted else None
+            index = parameters[0]
+            return pend is not None and isinstance(index, int) and index < len(pend.winners)
+        return super().check_action(action, parameters)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "keep":
+            self.action_keep()
+        elif event.button.id and event.button.id.startswith("claim-"):
+            self.action_claim(int(event.button.id.removeprefix("claim-")))
+
+    def action_claim(self, index: int) -> None:
+        pend = self._choice()
+        if pend is not None and index < len(pend.winners):
+            self.table.play(ClaimHalfWinnings(player=self.player, target=pend.winners[index]))
+
+    def action_keep(self) -> None:
+        self.table.play(KeepCard(player=self.player))
+
+    def palette_commands(self) -> Iterable[PaletteEntry]:
+        pend = self._choice()
+        if pend is None:
+            return
+        names = self.client.names
+        for i, p in enumerate(pend.winners):
+            yield (f"Claim half of {names[p]}'s prize", "", lambda i=i: self.action_claim(i))  # type: ignore[misc]
+        yield ("Keep the half-winnings card", "", self.action_keep)
