@@ -9,14 +9,16 @@
 - bids to keep a deed from a rival it would help (up to a limit: a blocking bid beyond the printed price
   costs more than it keeps from him); leaves jail at once while the board is open, and later judges it by
   the rent the throw out would risk against what it could buy;
-- prices its offers by its own reckoning of both sides, asking each partner to be content with as small a
-  share of the gain as his answers so far allow; buys the lot that leaves a split group one deal from
-  complete, sells its stray deeds to whoever needs them, and demands a premium before it completes a
-  rival's group.
+- prices its offers by its own reckoning of both sides and opens low, at the least it reckons the partner
+  should take, then meets the price he names if its own judgement allows; buys the lot that leaves a
+  split group one deal from complete, sells its stray deeds to whoever needs them, and demands a premium
+  before it completes a rival's group;
+- counts rent fifteen rounds ahead, not more: a game is decided within that of its groups forming.
 """
 
 from __future__ import annotations
 
+from engine.bots.bargaining import FLOOR
 from engine.bots.bidding import Bidding
 from engine.bots.building import build_choice, complete_groups, lift_choice, wants_to_build
 from engine.bots.jail import rivals_built, worth_leaving
@@ -31,7 +33,8 @@ from engine.bots.valuation import Style
 from engine.commands import Build, Command, Mortgage, ProposeTrade, Unmortgage
 
 HARD_STYLE = Style(
-    horizon=20.0,
+    horizon=15.0,  # a game is decided within some fifteen rounds of the groups forming: rent counted
+    # beyond that is a forecast that made it overpay for groups in trades and for deeds at auction
     keep=100,
     claim=0.1,
     deal=0.05,
@@ -72,9 +75,10 @@ class HardBot(NormalBot):
     fair = HARD_FAIR
     bidding = Bidding(deny=0.6, most=1.5, completing=3.0, blocking=1.6)
     offers_per_turn = 2
+    cooldown_rounds = 2  # opening low, it needs the answer's named price sooner (still on a changed table)
     consolidate = True  # also buys the lot that leaves one deal between it and a group
     patience = Fairness(partner=0.6, premium=HARD_FAIR.premium, min_gain=50.0, caution=0.35, threat=1.0)
-    expect = 0.4
+    expect = FLOOR  # opens at the least it reckons a partner should take; his answer names his price
 
     def leave_jail(self, pos: Position) -> bool:
         """Out at once while the board is open (a quarter of the deeds for sale and no rival built): the
