@@ -5,6 +5,7 @@ subcommands (and the engine, the saves and the bots they use) load when one is a
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from importlib import import_module, metadata
@@ -45,6 +46,9 @@ def _version() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    here = os.getcwd()
+    if here not in sys.path:
+        sys.path.append(here)  # bots of your own (module:Class) are found from where you run the game
     words = sys.argv[1:] if argv is None else list(argv)
     args = None
     if not set(words) & {*SUBCOMMANDS, "-h", "--help"}:  # the start screen: load no subcommand

@@ -2,7 +2,9 @@
 
 Without `--bots` the seats are the engine's simple players and the report covers wins by seat and where
 the rolls ended. With `--bots hard,normal,normal,normal` it is a tournament between bot levels, seats
-rotating from game to game, reporting wins per level with a 95 % confidence interval.
+rotating from game to game, reporting wins per level with a 95 % confidence interval and what each level
+did at the table (offers, auction prices, building). A seat may be a bot from outside: `module:Class`
+(found from the current folder too) or an installed bot's name.
 """
 
 from __future__ import annotations
@@ -39,8 +41,8 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--bots",
         metavar="LEVELS",
-        help=f"a tournament between bots, one level per seat, comma-separated ({', '.join(LEVELS)}); "
-        "seats rotate between games",
+        help=f"a tournament between bots, one level per seat, comma-separated ({', '.join(LEVELS)}, "
+        "an installed bot, or module:Class for a bot of your own); seats rotate between games",
     )
     p.add_argument(
         "--jobs",
@@ -109,7 +111,7 @@ def _progress(err: Console) -> Progress:
 
 
 def _tournament(args: argparse.Namespace, err: Console) -> int:
-    lineup = [level.strip().lower() for level in args.bots.split(",") if level.strip()]
+    lineup = [_level(name) for name in args.bots.split(",") if name.strip()]
     try:
         check_lineup(lineup)
     except ValueError as exc:
@@ -138,6 +140,13 @@ def _tournament(args: argparse.Namespace, err: Console) -> int:
     return 0
 
 
+def _level(name: str) -> str:
+    """A built-in level in any case; a bot from outside exactly as written (module and class names keep
+    their case)."""
+    name = name.strip()
+    return name.lower() if name.lower() in LEVELS else name
+
+
 def _standings(console: Console, r: Tournament, max_turns: int) -> None:
     table = Table(title=f"Wins by level: {', '.join(r.lineup)} (seats rotate)")
     table.add_column("Level")
@@ -161,6 +170,37 @@ def _standings(console: Console, r: Tournament, max_turns: int) -> None:
         f"{r.games} games; average length {r.average_turns:.1f} turns; "
         f"{r.capped} ({100 * r.capped_share:.1f}%) stopped at the cap of {max_turns} turns."
     )
+    _manners(console, r)
+
+
+def _manners(console: Console, r: Tournament) -> None:
+    """What each level did at the table besides winning: offers, auctions, building."""
+    table = Table(title="At the table (per seat and game)")
+    for name, justify in (
+        ("Level", "left"),
+        ("Offers", "right"),
+        ("Taken", "right"),
+        ("Same lot", "right"),
+        ("Auction / printed", "right"),
+        ("Groups built", "right"),
+    ):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    figures = r.card.as_dict()
+    for level in dict.fromkeys(r.lineup):
+        f = figures.get(level)
+        if not isinstance(f, dict):
+            continue
+        auction = f["auction_price_to_printed"]
+        built = f["complete_groups_built"]
+        table.add_row(
+            level,
+            f"{f['offers_per_game']:.1f}",
+            f"{100 * f['offers_accepted']:.0f}%",
+            f"at most {f['same_lot_asked_most']}",
+            "-" if not auction else f"median {auction['median']:.2f}x, most {auction['max']:.2f}x",
+            "-" if built is None else f"{100 * built:.0f}%",
+        )
+    console.print(table)
 
 
 def _report(console: Console, r: Simulation, edition: str) -> None:

@@ -22,14 +22,34 @@ class Player(Protocol):
     def decide(self, game: Game, player: int) -> Command: ...
 
 
+Watch = Callable[[Command, list[Event]], None]
+"""Told of every command applied and the events it caused, as they happen."""
+
+
 class BotPlayer:
-    """Seats a bot (`engine.bots`) in headless play: it gets its view and the legal commands, nothing more."""
+    """Seats a bot (`engine.bots`) in headless play: it gets its view and the legal commands, nothing more,
+    and is shown the events of every move as they happen."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
 
     def decide(self, game: Game, player: int) -> Command:
         return self.bot.choose(game.view(player), game.legal_commands(player))
+
+    def observe(self, cmd: Command, events: list[Event]) -> None:
+        self.bot.observe(events)
+
+
+def watchers(players: Sequence[object]) -> list[Watch]:
+    """The `observe` of every distinct player that has one, in seat order."""
+    out: list[Watch] = []
+    seen: set[int] = set()
+    for p in players:
+        watch = getattr(p, "observe", None)
+        if watch is not None and id(p) not in seen:
+            seen.add(id(p))
+            out.append(watch)
+    return out
 
 
 PlayerFactory = Callable[[int, int], Player]
@@ -122,7 +142,7 @@ class Tally:
         self.bought = [0] * players
         self.poorhouse = 0
 
-    def __call__(self, events: list[Event]) -> None:
+    def __call__(self, cmd: Command, events: list[Event]) -> None:
         for e in events:
             kind = type(e)  # called after every command of every game: the exact type, not isinstance
             if kind is PropertyBought or (kind is AuctionWon and e.lot == "deed"):  # type: ignore[union-attr]
@@ -136,15 +156,18 @@ def play_game(
     players: Sequence[Player],
     max_turns: int,
     landings: list[int] | None = None,
-    watch: Callable[[list[Event]], object] | None = None,
+    watch: Watch | None = None,
 ) -> int:
     """Play until someone wins or `max_turns` turns are done; return the number of dice rolls.
 
-    `landings` counts, per space, where each roll ended once its cards and jail were resolved; `watch`
-    is given the events of every command.
+    `landings` counts, per space, where each roll ended once its cards and jail were resolved. Players
+    with an `observe(command, events)` (bots) and `watch` are shown every move as it happens.
     """
     st = game.state
     apply = game.apply
+    told = watchers(players)
+    if watch is not None:
+        told.append(watch)
     rolls = 0
     open_roll = -1  # the roller whose landing is not yet counted
     while st.winner is None and st.turn < max_turns:
@@ -158,10 +181,9 @@ def play_game(
             if cls is RollDice:
                 rolls += 1
                 open_roll = p
-        if watch is None:
-            apply(cmd)
-        else:
-            watch(apply(cmd))
+        events = apply(cmd)
+        for tell in told:
+            tell(cmd, events)
     if open_roll >= 0 and landings is not None:
         landings[st.players[open_roll].position] += 1
     return rolls
@@ -193,7 +215,7 @@ def simulate(
         else:
             seats = [make_player(s, seat) for seat in range(players)]
         tally = Tally(players)
-        result.rolls += play_game(game, seats, max_turns, result.landings, tally)
+        result.rolls += play_game(game, seats, max_turns, result.landings, watch=tally)
         result.games += 1
         result.turns.append(game.state.turn)
         _count(result, game, tally)

@@ -2,7 +2,8 @@
 
 Game i seats the line-up turned by i places, so over a multiple of the table size every level sits in
 every seat equally often. Wins are counted per level, with a 95 % Wilson interval on the share of games
-won; games stopped by the turn cap have no winner.
+won; games stopped by the turn cap have no winner. A scorecard (`engine.scorecard`) keeps what each level
+did at the table besides: its offers, its auction prices, how much of its complete groups it built.
 """
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from engine.bots import LEVELS, make_bot
+from engine.bots import LEVELS, check_level, make_bot
 from engine.options import RuleOptions
+from engine.scorecard import Scorecard
 from engine.setup import new_game
 from engine.simulate import BotPlayer, Player, game_seed, play_game
 
@@ -40,12 +42,20 @@ def seating(lineup: Sequence[str], index: int) -> list[str]:
 
 
 def check_lineup(lineup: Sequence[str]) -> None:
-    """Refuse a line-up with an unknown level or fewer than two seats (the edition limits the most)."""
+    """Refuse a line-up with an unknown level or bot, or fewer than two seats (the edition limits the
+    most). A bot from outside is named `module:Class` or by an installed entry point."""
     if len(lineup) < 2:
         raise ValueError(f"a tournament needs at least 2 seats, not {len(lineup)}")
-    unknown = sorted({lv for lv in lineup if lv not in LEVELS})
+    problems = {lv: check_level(lv) for lv in dict.fromkeys(lineup)}
+    for level, problem in problems.items():
+        if problem is not None and ":" in level:
+            raise ValueError(problem)
+    unknown = sorted(lv for lv, problem in problems.items() if problem is not None)
     if unknown:
-        raise ValueError(f"unknown bot level {', '.join(unknown)}; choose from {', '.join(LEVELS)}")
+        raise ValueError(
+            f"unknown bot level {', '.join(unknown)}; choose from {', '.join(LEVELS)}, an installed bot, "
+            "or a bot of your own as module:Class"
+        )
 
 
 @dataclass
@@ -55,6 +65,7 @@ class Tournament:
     wins_by_level: dict[str, int] = field(default_factory=dict)
     turns: list[int] = field(default_factory=list)
     capped: int = 0
+    card: Scorecard = field(default_factory=Scorecard)
 
     def __post_init__(self) -> None:
         for level in self.lineup:
@@ -84,6 +95,7 @@ class Tournament:
             self.wins_by_level[level] = self.wins_by_level.get(level, 0) + wins
         self.turns.extend(other.turns)
         self.capped += other.capped
+        self.card.merge(other.card)
 
     def as_dict(self) -> dict[str, object]:
         levels = {}
@@ -104,6 +116,7 @@ class Tournament:
             "average_turns": round(self.average_turns, 2),
             "capped": self.capped,
             "capped_share": round(self.capped_share, 4),
+            "figures": self.card.as_dict(),
         }
 
 
@@ -131,7 +144,8 @@ def run_tournament(
         levels = seating(lineup, i)
         game = new_game(edition, names, seed=s, rules=rules)
         seats = [make_player(level, s, seat) for seat, level in enumerate(levels)]
-        play_game(game, seats, max_turns)
+        result.card.begin(game, levels)
+        play_game(game, seats, max_turns, watch=result.card.watch)
         result.games += 1
         result.turns.append(game.state.turn)
         winner = game.state.winner
@@ -141,4 +155,5 @@ def run_tournament(
             result.wins_by_level[levels[winner]] += 1
         if progress is not None:
             progress(i - first + 1)
+    result.card.end()
     return result

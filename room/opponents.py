@@ -1,15 +1,19 @@
-"""Every opponent a room seats is made here: a bot of `engine.bots` at its level (or, for tests and
-headless play, the engine's simple player)."""
+"""Every opponent a room seats is made here: a bot of `engine.bots` at its level, a bot from outside named
+by its seat's level (`module:Class` or an installed entry point), or, for tests and headless play, the
+engine's simple player. Bots are shown the events of every move as they happen."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import logging
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
-from engine import Command, Game
+from engine import Command, Event, Game
 from engine.bots import Bot, make_bot
 from engine.players import SimplePlayer
 from room.seats import DEFAULT_LEVEL, Seat
+
+log = logging.getLogger(__name__)
 
 
 class Opponent(Protocol):
@@ -19,13 +23,26 @@ class Opponent(Protocol):
 
 
 class BotOpponent:
-    """A bot from `engine.bots`: it sees only its own view and its legal commands."""
+    """A bot from `engine.bots`: it sees only its own view and its legal commands, and the events."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
 
     def decide(self, game: Game, seat: int) -> Command:
         return self.bot.choose(game.view(seat), game.legal_commands(seat))
+
+    def observe(self, events: Sequence[Event]) -> None:
+        self.bot.observe(events)
+
+
+def tell_opponents(opponents: Mapping[int, Opponent], events: Sequence[Event]) -> None:
+    """Show the bots the events of a move; one bot's trouble listening is never the table's."""
+    for seat, opponent in opponents.items():
+        if isinstance(opponent, BotOpponent):
+            try:
+                opponent.observe(events)
+            except Exception:
+                log.exception("bot %s failed to take in a move", seat)
 
 
 class SimpleOpponent:
@@ -38,13 +55,22 @@ class SimpleOpponent:
         return self._player.decide(game, seat)
 
 
+class UnknownBot(ValueError):
+    """A bot seat whose level names no bot that can be seated here (a bot from outside not installed)."""
+
+
 def make_opponents(seats: Sequence[Seat], seed: int) -> dict[int, Opponent]:
-    """One bot per bot seat of a game with this seed, at the seat's level."""
-    return {
-        i: BotOpponent(make_bot(seat.level or DEFAULT_LEVEL, seed, i))
-        for i, seat in enumerate(seats)
-        if seat.is_bot
-    }
+    """One bot per bot seat of a game with this seed, at the seat's level; `UnknownBot` says which seat
+    names a bot that cannot be found, and why."""
+    out: dict[int, Opponent] = {}
+    for i, seat in enumerate(seats):
+        if not seat.is_bot:
+            continue
+        try:
+            out[i] = BotOpponent(make_bot(seat.level or DEFAULT_LEVEL, seed, i))
+        except ValueError as exc:
+            raise UnknownBot(f"{exc} (the bot at {seat.name}'s seat)") from exc
+    return out
 
 
 def stand_in_for(seat: int, seed: int) -> Opponent:

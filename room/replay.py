@@ -1,9 +1,10 @@
 """Taking a saved game up again in one replay: the story of the game and the bots' memories are rebuilt
 while the save is checked, instead of replaying the game once for each.
 
-A bot remembers what it has done (the offers it made and how they were answered, where its own random
-stream has got to). Shown each of its past decisions again, in order, it makes the same choices and ends
-with the same memory, so the resumed game goes on exactly as it would have had it never stopped.
+A bot remembers what it has done and heard (the offers made at the table and how they were answered,
+where its own random stream has got to). Shown each of its past decisions and the events of every move
+again, in order, it makes the same choices and ends with the same memory, so the resumed game goes on
+exactly as it would have had it never stopped.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from engine import Command, Event, Game
-from room.opponents import BotOpponent, Opponent
+from room.opponents import BotOpponent, Opponent, tell_opponents
 from room.seats import Seat
 from saves.history import opening
 
@@ -39,6 +40,7 @@ class TableReplay:
 
     def applied(self, events: list[Event]) -> None:
         self.history.extend(events)
+        tell_opponents(self.opponents, events)
 
 
 def relive(opponents: Mapping[int, Opponent], game: Game, log: Sequence[Command]) -> list[Event]:

@@ -18,7 +18,7 @@ from engine.narration import describe
 from engine.players import SimplePlayer
 from engine.queries import Facts, facts
 from room.library import NoRecorder, Recorder
-from room.opponents import Opponent, stand_in_for
+from room.opponents import Opponent, stand_in_for, tell_opponents
 from room.seats import Seat
 
 log = logging.getLogger(__name__)
@@ -238,6 +238,7 @@ class Room:
             return Outcome(refusal=exc.reason, code=exc.code)
         self._history.extend(events)
         self._version += 1
+        tell_opponents(self._opponents, events)
         self._views.clear()
         self._options.clear()
         self._facts = None

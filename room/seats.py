@@ -9,7 +9,8 @@ from __future__ import annotations
 import getpass
 import os
 
-from engine.bots import LEVELS
+from engine.bots import LEVELS, check_level
+from engine.bots.outside import installed_bots
 from engine.text import clean_name
 from saves import Seat
 
@@ -27,7 +28,27 @@ BOT_NAMES: tuple[str, ...] = (
     "Edsger",
 )
 
-__all__ = ["BOT_NAMES", "DEFAULT_LEVEL", "LEVELS", "Seat", "bot_names", "player_name", "quick_seats"]
+__all__ = [
+    "BOT_NAMES",
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "Seat",
+    "bot_choices",
+    "bot_names",
+    "bot_problem",
+    "player_name",
+    "quick_seats",
+]
+
+
+def bot_choices() -> list[str]:
+    """The bots a seat can be given by name: the built-in levels, then the installed bots from outside."""
+    return [*LEVELS, *(name for name in installed_bots() if name not in LEVELS)]
+
+
+def bot_problem(level: str) -> str | None:
+    """Why no bot can be seated at this level or name (`module:Class`), in words; None if one can."""
+    return check_level(level.strip())
 
 
 def player_name() -> str:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine import RuleOptions, load_edition, new_game
+from engine import RuleOptions, SetupError, load_edition, new_game
 from engine.text import TITLE_MAX, shorten
 from room.library import Persistence, PersistenceError
-from room.opponents import make_opponents
+from room.opponents import UnknownBot, make_opponents
 from room.replay import TableReplay
 from room.room import Room
 from room.seats import Seat, quick_seats
@@ -45,8 +45,12 @@ def open_room(
     game = new_game(
         setup.edition, [s.name for s in setup.seats], seed=setup.seed, rules=setup.rules, dice=dice
     )
+    try:
+        opponents = make_opponents(setup.seats, game.state.seed)
+    except UnknownBot as exc:
+        raise SetupError(str(exc)) from exc
     recorder = persistence.record(game, setup.seats, setup.title)
-    return Room(game, setup.seats, make_opponents(setup.seats, game.state.seed), recorder)
+    return Room(game, setup.seats, opponents, recorder)
 
 
 def resume_room(persistence: Persistence, save_id: str | None) -> Room:

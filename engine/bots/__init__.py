@@ -1,7 +1,9 @@
-"""Computer opponents at three levels of skill, plus a random player for tests and fuzzing.
+"""Computer opponents at three levels of skill, plus a random player for tests and fuzzing, and bots from
+outside (`engine.bots.outside`: the published interface).
 
 A bot sees only its seat's view and the legal commands, and answers with a command; every rule figure it
-needs it asks of `engine.queries` on that view. `make_bot` seats one; `engine.simulate.BotPlayer` lets
+needs it asks of `engine.queries` on that view. It is shown the events of every move, and learns how the
+others judge a deal only from their answers. `make_bot` seats one; `engine.simulate.BotPlayer` lets
 headless play seat it, and `engine.tournament` pits levels against each other.
 """
 
@@ -9,6 +11,7 @@ from engine.bots.base import Bot, BotBase
 from engine.bots.easy import EasyBot
 from engine.bots.hard import HardBot
 from engine.bots.normal import NormalBot
+from engine.bots.outside import BotNotFound, OutsideBot, find_bot
 from engine.bots.random_play import RandomBot
 from engine.catalogue import LEVELS
 
@@ -21,11 +24,37 @@ _KINDS: dict[str, type[BotBase]] = {
 
 
 def make_bot(level: str, seed: int, seat: int) -> Bot:
-    """A bot of `level` for `seat` of the game seeded `seed`: its randomness comes from these two alone."""
+    """A bot of `level` for `seat` of the game seeded `seed`: its randomness comes from these two alone.
+    A level that is none of `LEVELS` names a bot from outside (`module:Class`, or an installed entry
+    point); `ValueError` says what is wrong with a name that finds none."""
     kind = _KINDS.get(level)
-    if kind is None:
-        raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
-    return kind(seed, seat)
+    if kind is not None:
+        return kind(seed, seat)
+    return OutsideBot(level, bot_class(level), seed, seat)
 
 
-__all__ = ["LEVELS", "Bot", "make_bot"]
+def bot_class(level: str) -> type:
+    """The class of an outside bot's name; `ValueError` (with the known levels) if it names none."""
+    try:
+        return find_bot(level)
+    except BotNotFound as exc:
+        if ":" in level:
+            raise
+        raise ValueError(
+            f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}, an installed bot, "
+            "or name one as module:Class"
+        ) from exc
+
+
+def check_level(level: str) -> str | None:
+    """What is wrong with a bot level or name, in words, or None if it seats a bot."""
+    if level in _KINDS:
+        return None
+    try:
+        bot_class(level)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
+__all__ = ["LEVELS", "Bot", "check_level", "make_bot"]

@@ -7,14 +7,14 @@ from the game's seed and its seat, so the same game with the same seeds plays ou
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import engine.rng as rng
+from engine.bots.bargaining import TradeMemory
 from engine.bots.landlord import NORMAL_THRIFT, LandlordPlay, Thrift
 from engine.bots.lots import LotPlay, LotStyle
 from engine.bots.position import Position
-from engine.bots.proposing import TradeMemory
 from engine.bots.routes import best_way
 from engine.bots.stops import ride_to
 from engine.commands import (
@@ -41,6 +41,7 @@ from engine.commands import (
     RollDice,
     TakeRide,
 )
+from engine.events import Event
 from engine.queries import bank_loan_problem, loan_problem, proposal_problem
 from engine.state import Auction, Pending, RefundChoice, RideChoice, RouteChoice, WinningsChoice
 from engine.view import GameView
@@ -58,6 +59,11 @@ class Bot(Protocol):
     def choose(self, view: GameView, legal: list[Command]) -> Command:
         """Called whenever the game waits for this bot. Returns one of `legal`, a `ProposeTrade` while
         trading is open, or an answer to an offer with its reason."""
+        ...
+
+    def observe(self, events: Sequence[Event]) -> None:
+        """Shown the events of every move at the table (anyone's, its own too) as they happen: the offers
+        made and how they were answered are all a bot knows of the other players beyond the table."""
         ...
 
 
@@ -89,6 +95,9 @@ class BotBase:
         return value
 
     # --- the protocol -----------------------------------------------------------------------------
+
+    def observe(self, events: Sequence[Event]) -> None:
+        self.trades.hear(events, self.seat)
 
     def choose(self, view: GameView, legal: list[Command]) -> Command:
         pend = view.pending

@@ -8,20 +8,39 @@ reserve counts against it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.bots.building import complete_groups, target
 from engine.bots.position import Position
 from engine.bots.valuation import Style, deed_value, development, rent_factor, worth_paying
 from engine.state import Auction
 
 
-def deed_limit(pos: Position, style: Style, me: int, space: int, deny: float, safe: float) -> int:
+@dataclass(frozen=True, slots=True)
+class Bidding:
+    """How far a level goes at auction for a deed."""
+
+    deny: float  # share of a rival's gain worth paying to keep a deed from him
+    most: float  # the most it bids, as a share of the printed price, for a deed that completes nothing
+    completing: float  # the same for a deed that completes one of its own groups
+    blocking: float  # the most a bid only to keep the deed from a rival goes, as a share of the price
+
+
+def deed_limit(pos: Position, style: Style, me: int, space: int, bidding: Bidding, safe: float) -> int:
     """The highest bid for a deed: what it is worth paying for it, or the share `deny` of its worth to
-    the rival it would help most, within what I can pay."""
+    the rival it would help most, within what I can pay and never beyond the level's multiples of the
+    printed price (the worth of a deed is a forecast; what it costs at auction is certain)."""
     funds = pos.funds[me]
-    limit = float(worth_paying(pos, style, me, space, safe))
-    if deny:
+    price = pos.board.price[space]
+    lots = pos.board.members[pos.group(space)]
+    mine = all(s == space or pos.owner[s] == me for s in lots)
+    limit = min(
+        float(worth_paying(pos, style, me, space, safe)),
+        (bidding.completing if mine else bidding.most) * price,
+    )
+    if bidding.deny:
         rival = max((deed_value(pos, style, r, space) for r in pos.rivals), default=0.0)
-        limit = max(limit, min(deny * rival, funds - safe / 2))
+        limit = max(limit, min(bidding.deny * rival, funds - safe / 2, bidding.blocking * price))
     return max(0, min(int(limit), funds))
 
 
@@ -31,7 +50,7 @@ def building_value(pos: Position, style: Style, player: int) -> float:
     budget = pos.funds[player] - style.keep
     best = 0.0
     for g in complete_groups(pos, player):
-        incomes, cost = development(pos.view.edition, g, pos.view.rules)
+        incomes, cost = development(pos, g)
         h0 = sum(pos.level(s) for s in pos.board.members[g])
         t = target(pos, style, g, k, max(budget, cost), pos.rules.max_level)
         if t > h0:

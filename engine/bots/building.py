@@ -19,7 +19,7 @@ def complete_groups(pos: Position, player: int, unmortgaged: bool = True) -> lis
         if pos.owns_all(player, g)
         and not (unmortgaged and any(pos.mortgaged[s] for s in pos.board.members[g]))
     ]
-    rank = rank_of(pos.view.edition, pos.view.rules)
+    rank = rank_of(pos)
     return sorted(out, key=lambda g: rank[g])
 
 
@@ -30,7 +30,7 @@ def target(
     horizon (later, for what `budget` cannot pay yet) best beats its price, each building's price counted
     at `weight` (cash in hand earns nothing, so a house costs less than its price: what selling it back
     would lose, if it comes to that, and the money's other uses)."""
-    incomes, cost = development(pos.view.edition, group, pos.view.rules)
+    incomes, cost = development(pos, group)
     lots = pos.board.members[group]
     n = len(lots)
     h0 = sum(pos.level(s) for s in lots)
@@ -85,9 +85,11 @@ def wants_to_build(pos: Position, style: Style, player: int, budget: float) -> s
     return None
 
 
-def lift_choice(pos: Position, style: Style, player: int, spare: float) -> int | None:
+def lift_choice(
+    pos: Position, style: Style, player: int, spare: float, groups_only: bool = False
+) -> int | None:
     """The mortgage most worth lifting with `spare` cash: lots of complete groups first (they can then be
-    built on), then by the rent they would bring per dollar."""
+    built on), then by the rent they would bring per dollar. With `groups_only`, only those lots."""
     board = pos.board
     land = pos.tables.odds.land
     best: tuple[float, int] | None = None
@@ -99,7 +101,10 @@ def lift_choice(pos: Position, style: Style, player: int, spare: float) -> int |
             continue
         group = pos.group(s)
         score = land[s] * board.price[s] / cost
-        if board.kinds[s] == "street" and pos.owns_all(player, group):
+        of_group = board.kinds[s] == "street" and pos.owns_all(player, group)
+        if groups_only and not of_group:
+            continue
+        if of_group:
             score += 10.0
         elif board.kinds[s] != "street":
             held = sum(1 for t in board.members[group] if pos.owner[t] == player)

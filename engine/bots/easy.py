@@ -8,16 +8,18 @@ group in return, for less than its price plus half that group's worth by the ren
 
 from __future__ import annotations
 
+from engine.bots.bargaining import table_signature
 from engine.bots.base import BotBase, answer
 from engine.bots.bidding import next_bid
 from engine.bots.building import complete_groups, next_lot
-from engine.bots.judging import completed
+from engine.bots.judging import REASON_MOST, completed, unlocked
 from engine.bots.landlord import EASY_THRIFT
 from engine.bots.lots import LotStyle
 from engine.bots.plain import face_value, fair_worth
 from engine.bots.position import Position
-from engine.bots.proposing import swaps, wants
+from engine.bots.proposing import may_ask, swaps, wants
 from engine.bots.stops import travel_play
+from engine.bots.talk import asking_words
 from engine.commands import (
     Build,
     BuyProperty,
@@ -56,7 +58,8 @@ MARKUP = 1.1  # face value it wants back for every dollar of face value it gives
 FAIR_SHARE = 0.5  # share of a group's worth the side completing it must pay the other
 SWAPS_AFTER = 45  # rounds before it proposes trades itself (it answers offers from the start)
 CASH_DEALS_AFTER = 70  # rounds before it puts cash into a deal
-TRIES = 3  # refusals after which it leaves the same lots alone for a long while
+TRIES = 3  # offers for the same lots in a game
+WAIT_ROUNDS = 6  # rounds before the same lots are asked for again (on a changed table)
 
 
 def face(pos: Position, bundle: Bundle) -> float:
@@ -121,11 +124,10 @@ class EasyBot(BotBase):
             return None
         late = pos.view.round >= CASH_DEALS_AFTER
         spare = pos.funds[me] - BUILD_SPARE
+        table = table_signature(pos)
         for want in wants(pos, me):
             key = (want.partner, tuple(sorted(want.lots)))
-            last = memory.asked.get(key)
-            wait = (6 if last is None or last.tries < TRIES else 60) * len(pos.players)
-            if last is not None and pos.turn - last.turn < wait:
+            if not may_ask(memory.asked.get(key), table, pos.turn, WAIT_ROUNDS * len(pos.players), TRIES):
                 continue
             take = Bundle(deeds=want.lots)
             for mine in swaps(pos, me, want.partner, want.group):
@@ -136,14 +138,14 @@ class EasyBot(BotBase):
                 cash = 0 if short <= 0 else -(-int(short) // 10) * 10
                 if cash and not (late and cash <= spare):
                     continue
-                memory.record(pos.turn, key, 0.0)
+                memory.record(pos.turn, table, key, want.partner, 0.0, 0.0, mine)
                 return ProposeTrade(player=me, to=want.partner, give=Bundle(cash=cash, deeds=mine), take=take)
             if not late:
                 continue
             price = int(face(pos, take) + FAIR_SHARE * fair_worth(pos, [want.group]))
             price = -(-price // 10) * 10
             if spare - price >= 2 * pos.board.house_cost[want.lots[0]]:
-                memory.record(pos.turn, key, 0.0)
+                memory.record(pos.turn, table, key, want.partner, 0.0, 0.0)
                 return ProposeTrade(player=me, to=want.partner, give=Bundle(cash=price), take=take)
         return None
 
@@ -212,13 +214,56 @@ class EasyBot(BotBase):
         return answer(legal, me, t.id, accept, reason)
 
     def verdict(self, pos: Position, proposer: int, give: Bundle, take: Bundle) -> tuple[bool, str]:
+        """Its answer and reason; a refusal names the cash at which it would agree, if there is one."""
+        accept, reason = self.rule(pos, proposer, give, take)
+        if accept or not (give.deeds or take.deeds):
+            return accept, reason
+        price = self.asking(pos, proposer, give, take)
+        if price is not None:
+            words = asking_words(price, len(take.deeds), len(give.deeds))
+            reason = f"{reason}; {words}" if len(reason) + len(words) < REASON_MOST else words
+        return accept, reason
+
+    def asking(self, pos: Position, proposer: int, give: Bundle, take: Bundle) -> int | None:
+        """The least cash from the proposer (negative: the most to him) that its rules accept."""
+        offered = give.cash - take.cash
+
+        def agrees(total: int) -> bool:
+            g = Bundle(cash=max(total, 0), deeds=give.deeds, jail_cards=give.jail_cards)
+            t = Bundle(cash=max(-total, 0), deeds=take.deeds, jail_cards=take.jail_cards)
+            return self.rule(pos, proposer, g, t)[0]
+
+        lo, hi = offered, pos.funds[proposer]
+        if hi <= lo or not agrees(hi):
+            return None
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if agrees(mid):
+                hi = mid
+            else:
+                lo = mid
+        total = -((-hi) // 10) * 10
+        if total > pos.funds[proposer] or not agrees(total):
+            total = hi
+        if (
+            (total > 0 and not take.deeds)
+            or (total < 0 and not give.deeds)
+            or (total == 0 and not give.deeds)
+        ):
+            return None
+        return total
+
+    def rule(self, pos: Position, proposer: int, give: Bundle, take: Bundle) -> tuple[bool, str]:
         me = pos.me
         board = pos.board
-        theirs = completed(pos, take, give, proposer)
+        theirs = completed(pos, take, give, proposer) + unlocked(pos, take, give, proposer, me)
         mine = completed(pos, give, take, me)
         got, gave = face(pos, give), face(pos, take)
         if theirs and not mine and got - gave < FAIR_SHARE * fair_worth(pos, theirs):
-            return False, f"that would complete your {pos.tables.group_names[theirs[0]].lower()} group"
+            name = pos.tables.group_names[theirs[0]].lower()
+            if completed(pos, take, give, proposer):
+                return False, f"that would complete your {name} group"
+            return False, f"that would leave the {name} group one trade from complete"
         if not mine:
             for s in take.deeds:
                 lots = board.members[pos.group(s)]

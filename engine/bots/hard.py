@@ -6,29 +6,35 @@
 - holds four houses instead of hotels while the bank runs short and rivals could build (unless the
   table is awash with cash, where that starves nobody), and bids for the last houses to keep them from
   rivals;
-- bids to keep a deed from a rival it would help; judges jail by the rent the throw out would risk
-  against what it could buy;
-- prices its offers at what a typical player will just accept, buys the lot that leaves a split group
-  one deal from complete, sells its stray deeds to whoever needs them for the most they would pay, and
-  demands a premium before it completes a rival's group.
+- bids to keep a deed from a rival it would help (up to a limit: a blocking bid beyond the printed price
+  costs more than it keeps from him); leaves jail at once while the board is open, and later judges it by
+  the rent the throw out would risk against what it could buy;
+- prices its offers by its own reckoning of both sides and opens low, at the least it reckons the partner
+  should take, then meets the price he names if its own judgement allows; buys the lot that leaves a
+  split group one deal from complete, sells its stray deeds to whoever needs them, and demands a premium
+  before it completes a rival's group;
+- counts rent fifteen rounds ahead, not more: a game is decided within that of its groups forming.
 """
 
 from __future__ import annotations
 
+from engine.bots.bargaining import FLOOR
+from engine.bots.bidding import Bidding
 from engine.bots.building import build_choice, complete_groups, lift_choice, wants_to_build
-from engine.bots.jail import worth_leaving
+from engine.bots.jail import rivals_built, worth_leaving
 from engine.bots.judging import Fairness
 from engine.bots.landlord import HARD_THRIFT
 from engine.bots.lots import LotStyle
-from engine.bots.normal import NORMAL_FAIR, NORMAL_STYLE, NormalBot, if_legal
+from engine.bots.normal import NormalBot, if_legal
 from engine.bots.position import Position
 from engine.bots.proposing import Judgement, sale
-from engine.bots.raising import cheapest_plan, steps
+from engine.bots.raising import cheapest_plan, steps, to_lift_a_group
 from engine.bots.valuation import Style
 from engine.commands import Build, Command, Mortgage, ProposeTrade, Unmortgage
 
 HARD_STYLE = Style(
-    horizon=20.0,
+    horizon=15.0,  # a game is decided within some fifteen rounds of the groups forming: rent counted
+    # beyond that is a forecast that made it overpay for groups in trades and for deeds at auction
     keep=100,
     claim=0.1,
     deal=0.05,
@@ -64,16 +70,22 @@ class HardBot(NormalBot):
     level = "hard"
     thrift = HARD_THRIFT
     style = HARD_STYLE
+    trade_style = HARD_STYLE
     lot_style = HARD_LOTS
     fair = HARD_FAIR
-    deny = 0.6
+    bidding = Bidding(deny=0.6, most=1.5, completing=3.0, blocking=1.6)
     offers_per_turn = 2
+    cooldown_rounds = 2  # opening low, it needs the answer's named price sooner (still on a changed table)
     consolidate = True  # also buys the lot that leaves one deal between it and a group
-    opening = Judgement(NORMAL_STYLE, NORMAL_FAIR)  # prices offers at what a typical player accepts
     patience = Fairness(partner=0.6, premium=HARD_FAIR.premium, min_gain=50.0, caution=0.35, threat=1.0)
+    expect = FLOOR  # opens at the least it reckons a partner should take; his answer names his price
 
     def leave_jail(self, pos: Position) -> bool:
+        """Out at once while the board is open (a quarter of the deeds for sale and no rival built): the
+        deeds to be had are worth more than the fine. Later, only if the free moves are worth their risk."""
         me = pos.me
+        if not rivals_built(pos, me) and pos.unowned() * 4 >= len(pos.board.deeds):
+            return True
         jail = pos.board.edition.jail
         assert jail is not None  # asked only of a player in jail
         cost = float(self.style.jail_card if pos.jail_cards[me] else jail.fine)
@@ -96,6 +108,12 @@ class HardBot(NormalBot):
         me = pos.me
         safe = self.safe(pos)
         budget = pos.funds[me] - safe
+        space = lift_choice(pos, self.style, me, budget, groups_only=True)
+        if space is not None:
+            return if_legal(Unmortgage(player=me, space=space), legal)
+        stray = to_lift_a_group(pos, self.style, me, budget)
+        if stray is not None:
+            return if_legal(Mortgage(player=me, space=stray), legal)
         lot = build_choice(pos, self.style, me, budget, hotels=self.hotels_allowed(pos))
         if lot is not None:
             cmd = if_legal(Build(player=me, space=lot), legal)
@@ -126,12 +144,10 @@ class HardBot(NormalBot):
 
     def sell(self, pos: Position) -> ProposeTrade | None:
         """A stray deed for cash, to the rival who should pay most for it."""
-        assert self.opening is not None
         return sale(
             pos,
             pos.me,
-            Judgement(self.style, self.fair),
-            self.opening,
+            Judgement(self.trade_style, self.fair, self.expect),
             self.trades,
             self.patience,
             self.cooldown_rounds * len(pos.players),

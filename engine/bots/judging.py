@@ -3,16 +3,21 @@
 A side's gain is the change in its worth (see `valuation`), so a deed counts for what it does to the
 receiver's groups as well as for its price, a mortgaged deed counts less the cost of lifting it (and the
 10 % due at once), and cash that leaves a player short of a safe reserve counts for less than its face.
-A trade that completes a group for the other side must pay at least as much to this side as it gives.
+A trade that completes a group for the other side must pay at least as much to this side as it gives; so
+must one that leaves a group one trade from complete in other hands (the judge's last lot of a group split
+between two rivals, say), whoever then completes it. Refusing an offer it would take at another price, a
+bot names that price.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.bots.building import reserve
 from engine.bots.cards import after_trade
+from engine.bots.plain import face_value
 from engine.bots.position import Position
+from engine.bots.talk import asking_words, worth_naming
 from engine.bots.valuation import Appraisal, Style, built_income, full_monopoly_value, rent_factor
 from engine.queries import rent_at
 from engine.state import Bundle
@@ -32,6 +37,8 @@ class Fairness:
     min_gain: float  # the least gain worth a trade, in dollars
     caution: float  # share of the worst rent on the board kept as a cash reserve
     threat: float  # weight of the rent a newly completed group will draw from each other player
+    floor: float = 1.5  # the least printed value got per printed value given for a deed that completes
+    # (or leaves one trade from complete) the other side's group and none of mine
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +47,7 @@ class Verdict:
     reason: str
     mine: float = 0.0  # gain to the judge
     theirs: float = 0.0  # gain to the other side, as the judge sees it
+    asking: int | None = None  # refused: the cash from the proposer at which the judge would agree
 
 
 class Deal:
@@ -53,6 +61,7 @@ class Deal:
         "base_b",
         "before_a",
         "before_b",
+        "complete_b",
         "fair",
         "groups_a",
         "groups_b",
@@ -64,8 +73,18 @@ class Deal:
     )
 
     def __init__(
-        self, pos: Position, style: Style, fair: Fairness, a: int, b: int, give: Bundle, take: Bundle
+        self,
+        pos: Position,
+        style: Style,
+        fair: Fairness,
+        a: int,
+        b: int,
+        give: Bundle,
+        take: Bundle,
+        imagine: int | None = None,
     ) -> None:
+        """`imagine` names a side (a or b) whose groups the trade leaves one trade from complete are
+        appraised as complete: the judge's view of what it makes possible for the other side."""
         self.pos = pos
         self.style = style
         self.fair = fair
@@ -80,19 +99,26 @@ class Deal:
         interest_a = sum(pos.board.interest(s) for s in take.deeds if pos.mortgaged[s])
         cards_a = pos.jail_cards[a] - give.jail_cards + take.jail_cards
         cards_b = pos.jail_cards[b] - take.jail_cards + give.jail_cards
+        unlocked_a = unlocked(pos, take, give, a, b)
+        unlocked_b = unlocked(pos, give, take, b, a)
         hand_a = after_trade(pos.hands[a], give.cards, take.cards) if give.cards or take.cards else None
         hand_b = after_trade(pos.hands[b], take.cards, give.cards) if give.cards or take.cards else None
-        self.new_a = Appraisal(pos, style, a, owner, cards_a, hand_a)
-        self.new_b = Appraisal(pos, style, b, owner, cards_b, hand_b)
-        self.safe = (reserve(pos, style, a, fair.caution), reserve(pos, style, b, fair.caution))
+        self.new_a = Appraisal(
+            pos, style, a, _imagined(pos, owner, a, unlocked_a if imagine == a else []), cards_a, hand_a
+        )
+        self.new_b = Appraisal(
+            pos, style, b, _imagined(pos, owner, b, unlocked_b if imagine == b else []), cards_b, hand_b
+        )
         fa, fb = pos.funds[a], pos.funds[b]
-        self.before_a = Appraisal(pos, style, a).at(fa) - self._short(0, fa)
-        self.before_b = Appraisal(pos, style, b).at(fb) - self._short(1, fb)
+        safe_a, self.before_a = _standing(pos, style, fair, a)
+        safe_b, self.before_b = _standing(pos, style, fair, b)
+        self.safe = (safe_a, safe_b)
         # cash each side holds after the deeds move, before the price: interest on mortgaged deeds is due
         self.base_a = fa - give.cash + take.cash - interest_a
         self.base_b = fb - take.cash + give.cash - interest_b
-        self.groups_a = completed(pos, take, give, a)
-        self.groups_b = completed(pos, give, take, b)
+        self.groups_a = completed(pos, take, give, a) + unlocked_a
+        self.complete_b = completed(pos, give, take, b)
+        self.groups_b = self.complete_b + unlocked_b
 
     def _short(self, side: int, cash: float) -> float:
         return max(0.0, self.safe[side] - cash) * self.style.liquidity
@@ -109,6 +135,30 @@ class Deal:
         return ga - tb, gb - ta, -(ta + tb)
 
 
+def _standing(pos: Position, style: Style, fair: Fairness, player: int) -> tuple[float, float]:
+    """(the cash reserve a player should keep, his worth as the table stands less what falling short of
+    that reserve costs him), worked out once per decision for each style and player."""
+    key = (style, fair.caution, player)
+    found = pos.memo.get(key)
+    if found is None:
+        safe = reserve(pos, style, player, fair.caution)
+        cash = pos.funds[player]
+        found = (safe, Appraisal(pos, style, player).at(cash) - max(0.0, safe - cash) * style.liquidity)
+        pos.memo[key] = found
+    return found  # type: ignore[return-value]
+
+
+def _imagined(pos: Position, owner: list[int | None], player: int, groups: list[str]) -> list[int | None]:
+    """The holdings with every lot of `groups` given to `player`."""
+    if not groups:
+        return owner
+    out = list(owner)
+    for g in groups:
+        for s in pos.board.members[g]:
+            out[s] = player
+    return out
+
+
 def completed(pos: Position, give: Bundle, take: Bundle, receiver: int) -> list[str]:
     """Groups (colour groups and the railroads) a trade completes for `receiver`, who gets `give` and
     hands over `take`."""
@@ -123,6 +173,30 @@ def completed(pos: Position, give: Bundle, take: Bundle, receiver: int) -> list[
         lots = board.members[group]
         if all((pos.owner[s] == receiver and s not in loses) or s in gets for s in lots):
             out.append(group)
+    return out
+
+
+def unlocked(pos: Position, give: Bundle, take: Bundle, receiver: int, giver: int) -> list[str]:
+    """Street groups a trade leaves one trade from complete without completing them: the receiver gets a
+    lot of the group, the giver keeps none, the bank holds none, and the rest are with one other player.
+    Whoever then completes it, it was the giver's lot that made it possible (a lot parked with a friend
+    and taken back later completes the group all the same)."""
+    out = []
+    gets = set(give.deeds)
+    loses = set(take.deeds)
+    board = pos.board
+    streets = pos.tables.street_groups
+    for group in {board.group_of[s] for s in gets}:
+        assert group is not None
+        if group not in streets:
+            continue
+        holders = set()
+        for s in board.members[group]:
+            holder = receiver if s in gets else giver if s in loses else pos.owner[s]
+            holders.add(holder)
+        if None in holders or giver in holders or receiver not in holders or len(holders) != 2:
+            continue
+        out.append(group)
     return out
 
 
@@ -161,17 +235,109 @@ def baseline(
 
 
 def judge(
-    pos: Position, style: Style, fair: Fairness, me: int, proposer: int, give: Bundle, take: Bundle
+    pos: Position,
+    style: Style,
+    fair: Fairness,
+    me: int,
+    proposer: int,
+    give: Bundle,
+    take: Bundle,
+    haggle: float | None = None,
 ) -> Verdict:
-    """Answer an offer from `proposer`, who gives `give` and asks `take` of `me`."""
-    deal = Deal(pos, style, fair, proposer, me, give, take)
+    """Answer an offer from `proposer`, who gives `give` and asks `take` of `me`; a refusal names the price
+    at which the judge would agree, if there is one the proposer can pay. With `haggle`, the price named
+    is as high as the proposer should still take by the judge's own reckoning of him, were he content
+    with that share of the judge's gain (never below the judge's own least)."""
+    deal = Deal(pos, style, fair, proposer, me, give, take, imagine=proposer)
     theirs, mine, others = deal.gains()
     need = baseline(fair, pos, style, theirs, others, deal.groups_a, me)
-    if mine >= need:
-        if deal.groups_b:
-            return Verdict(True, f"that completes my {_group_words(pos, deal.groups_b[0])}", mine, theirs)
+    if mine >= need and above_floor(deal, give, take, give.cash - take.cash):
+        if deal.complete_b:
+            return Verdict(True, f"that completes my {_group_words(pos, deal.complete_b[0])}", mine, theirs)
         return Verdict(True, "a fair deal", mine, theirs)
-    return Verdict(False, _why_not(pos, deal, me, give, take, deal.groups_a, mine), mine, theirs)
+    why = _why_not(pos, deal, me, give, take, deal.groups_a, mine)
+    price = asking(deal, give, take)
+    if price is not None and haggle is not None:
+        price = max(price, _round_down(dearest(deal, replace(fair, partner=haggle), give, take)))
+    if price is not None:
+        words = asking_words(price, len(take.deeds), len(give.deeds))
+        why = f"{why}; {words}" if len(why) + len(words) < REASON_MOST else words
+    return Verdict(False, why, mine, theirs, price)
+
+
+REASON_MOST = 88
+"""The longest reason given, in characters: one line the other side can read at a glance."""
+
+
+def dearest(deal: Deal, model: Fairness, give: Bundle, take: Bundle) -> int:
+    """The most cash from side a (the proposer), the deeds as offered, at which a should still agree if he
+    judged by `model` (by b's own reckoning of both sides); at least what he offered."""
+    pos = deal.pos
+    offered = give.cash - take.cash
+
+    def agrees(total: int) -> bool:
+        ga, gb, others = deal.gains(total - offered)
+        return ga >= baseline(model, pos, deal.style, gb, others, deal.groups_b, deal.a)
+
+    lo, hi = offered, pos.funds[deal.a]
+    if hi <= lo or agrees(hi):
+        return max(lo, hi)
+    if not agrees(lo):
+        return lo
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if agrees(mid):
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+def _round_down(price: int) -> int:
+    step = 10 if abs(price) >= 100 else 5
+    return price // step * step
+
+
+def above_floor(deal: Deal, give: Bundle, take: Bundle, total: int) -> bool:
+    """Side b of `deal` never hands a group to side a (completes it, or leaves it one trade from complete)
+    without one of its own for less than `fair.floor` times the printed value of what it gives, whatever
+    its cash needs: `total` is the cash a gives b (negative: b gives a)."""
+    if not deal.groups_a or deal.complete_b:
+        return True
+    got = face_value(deal.pos, give.deeds, max(total, 0), give.jail_cards)
+    gave = face_value(deal.pos, take.deeds, max(-total, 0), take.jail_cards)
+    return got >= deal.fair.floor * gave
+
+
+def asking(deal: Deal, give: Bundle, take: Bundle) -> int | None:
+    """The least cash from the proposer (negative: the most to him), the deeds and cards as offered, at
+    which the judge (side b of `deal`) would agree, rounded in the judge's favour; None if there is none
+    the one paying can pay, or if naming it would make no sense (cash for cash)."""
+    pos, fair, a, b = deal.pos, deal.fair, deal.a, deal.b
+    offered = give.cash - take.cash
+    most_in, most_out = pos.funds[a], -pos.funds[b]
+
+    def agrees(total: int) -> bool:
+        ga, gb, others = deal.gains(total - offered)
+        ok = gb >= baseline(fair, pos, deal.style, ga, others, deal.groups_a, b)
+        return ok and above_floor(deal, give, take, total)
+
+    if not agrees(most_in):
+        return None
+    lo, hi = max(most_out, offered), most_in
+    if agrees(lo):
+        return None  # the offer as made would do: nothing to name
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if agrees(mid):
+            hi = mid
+        else:
+            lo = mid
+    step = 10 if abs(hi) >= 100 else 5
+    total = -((-hi) // step) * step
+    if total > most_in:
+        total = hi
+    return total if worth_naming(total, len(take.deeds), len(give.deeds)) else None
 
 
 def _group_words(pos: Position, group: str) -> str:
@@ -187,7 +353,10 @@ def _why_not(
     """One line for the proposer: the main thing wrong with the offer."""
     board = pos.board
     if their_groups:
-        return f"that would complete your {_group_words(pos, their_groups[0])}"
+        done = completed(pos, take, give, deal.a)
+        if done:
+            return f"that would complete your {_group_words(pos, done[0])}"
+        return f"that would leave the {_group_words(pos, their_groups[0])} one trade from complete"
     for s in take.deeds:
         group = pos.group(s)
         lots = board.members[group]

@@ -7,15 +7,16 @@ the lot that leaves a split group one deal from complete).
 
 from __future__ import annotations
 
+from engine.bots.bargaining import table_signature
 from engine.bots.base import BotBase, answer
-from engine.bots.bidding import building_limit, deed_limit, next_bid
+from engine.bots.bidding import Bidding, building_limit, deed_limit, next_bid
 from engine.bots.building import build_choice, complete_groups, lift_choice, next_lot, reserve
 from engine.bots.jail import rule_of_thumb
 from engine.bots.judging import Fairness, judge
 from engine.bots.lots import LotStyle
 from engine.bots.position import Position
 from engine.bots.proposing import Judgement, compose
-from engine.bots.raising import cheapest_plan, steps
+from engine.bots.raising import cheapest_plan, steps, to_lift_a_group
 from engine.bots.routes import best_way
 from engine.bots.stops import travel_play
 from engine.bots.valuation import Style, deed_value, worth_paying
@@ -61,12 +62,9 @@ NORMAL_STYLE = Style(
     mortgage_to_build=False,
     build_cost=0.75,
     saving=0.5,
-    prospects_at_cash=False,
+    prospects_at_cash=True,
 )
 NORMAL_FAIR = Fairness(partner=0.5, premium=0.0, min_gain=10.0, caution=0.5, threat=1.0)
-OPENING: Judgement | None = None
-"""How a bot prices its first offer for a deal: at the plain fair price (printed prices, and half the
-worth of a group completed by the rent tables), the price a plain partner expects."""
 
 
 def find(legal: list[Command], kind: type) -> Command | None:
@@ -97,15 +95,21 @@ NORMAL_LOTS = LotStyle(
 class NormalBot(BotBase):
     level = "normal"
     style = NORMAL_STYLE
+    trade_style = NORMAL_STYLE
+    """How it values holdings in a trade: a group by what its cash can build there, so that it never
+    takes a group it cannot afford to build for one the other side builds at once."""
     lot_style = NORMAL_LOTS
     fair = NORMAL_FAIR
-    deny = 0.35  # share of a rival's gain worth paying to keep a deed from him
+    bidding = Bidding(deny=0.35, most=1.3, completing=2.5, blocking=1.3)
     offers_per_turn = 1
-    cooldown_rounds = 2  # rounds before a refused want is asked again
+    cooldown_rounds = 3  # rounds before the same lots are asked for again (on a changed table)
+    tries = 3  # offers for the same lots in a game, a price the partner named aside
+    first_round = 3  # no offers before every player has had this many turns
     consolidate = False  # asks only for lots that complete a group
-    opening: Judgement | None = OPENING
     patience = Fairness(partner=0.3, premium=0.0, min_gain=25.0, caution=0.5, threat=1.0)
     """How much of the gain it lets the partner have when it is the one asking."""
+    expect = 0.5  # the share of its gain it expects a partner it knows nothing of yet to want
+    haggle: float | None = None  # names its own least price when it refuses (see `judge`)
 
     def __init__(self, seed: int, seat: int) -> None:
         super().__init__(seed, seat)
@@ -140,9 +144,17 @@ class NormalBot(BotBase):
         return cmd or EndTurn(player=me)
 
     def develop(self, pos: Position, legal: list[Command]) -> Command | None:
-        """Build toward three houses a lot, else lift the mortgage most worth lifting."""
+        """Lift the mortgages on a complete group first (mortgaged, it earns nothing and cannot be built
+        on), mortgaging stray deeds for it if need be; then build toward three houses a lot, else lift the
+        mortgage most worth lifting."""
         me = pos.me
         safe = self.safe(pos)
+        space = lift_choice(pos, self.style, me, pos.funds[me] - safe, groups_only=True)
+        if space is not None:
+            return if_legal(Unmortgage(player=me, space=space), legal)
+        stray = to_lift_a_group(pos, self.style, me, pos.funds[me] - safe)
+        if stray is not None:
+            return if_legal(Mortgage(player=me, space=stray), legal)
         lot = build_choice(pos, self.style, me, pos.funds[me] - safe)
         if lot is not None:
             cmd = if_legal(Build(player=me, space=lot), legal)
@@ -159,23 +171,26 @@ class NormalBot(BotBase):
         memory = self.trades
         if not trading_open(pos.view, pos.me) or pend.kind == "debt":
             return None
-        if memory.count(pos.turn) >= self.offers_per_turn or pos.turn < memory.next_look:
+        if not memory.may_offer(pos.turn, self.offers_per_turn) or memory.resting(
+            pos.turn, table_signature(pos)
+        ):
+            return None
+        if pos.view.round < self.first_round:
             return None
         cmd = compose(
             pos,
             pos.me,
-            Judgement(self.style, self.fair),
-            self.opening,
+            Judgement(self.trade_style, self.fair, self.expect),
             memory,
             self.patience,
             self.cooldown_rounds * len(pos.players),
-            0.4,
+            self.tries,
             consolidate=self.consolidate or pos.awash(),  # a split group untangled one deal at a time
         )
         if cmd is None:
             cmd = self.sell(pos)
         if cmd is None:
-            memory.next_look = pos.turn + 2 * len(pos.players)
+            memory.rest(pos.turn + 2 * len(pos.players), table_signature(pos))
         return cmd
 
     def sell(self, pos: Position) -> ProposeTrade | None:
@@ -228,7 +243,7 @@ class NormalBot(BotBase):
         """Worked out once per auction: nothing it depends on changes while the bidding goes on."""
         key = (pos.turn, space)
         if self._limit is None or self._limit[0] != key:
-            self._limit = (key, deed_limit(pos, self.style, pos.me, space, self.deny, self.safe(pos)))
+            self._limit = (key, deed_limit(pos, self.style, pos.me, space, self.bidding, self.safe(pos)))
         return self._limit[1]
 
     def deny_buildings(self, pos: Position) -> float:
@@ -285,5 +300,5 @@ class NormalBot(BotBase):
 
     def on_trade_answer(self, pos: Position, pend: TradeAnswer, legal: list[Command]) -> Command:
         t = pend.trade
-        verdict = judge(pos, self.style, self.fair, pos.me, t.proposer, t.give, t.take)
+        verdict = judge(pos, self.trade_style, self.fair, pos.me, t.proposer, t.give, t.take, self.haggle)
         return answer(legal, pos.me, t.id, verdict.accept, verdict.reason)

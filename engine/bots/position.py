@@ -35,6 +35,12 @@ class EditionFigures:
     dice_groups: frozenset[str]  # groups whose rent multiplies the visitor's throw
     lots: dict[str, tuple[int, ...]]  # street group -> lots, the most lucrative first
     income_tax: Tax | None  # the tax that offers a choice, if any
+    # street group -> rent per opponent roll with h buildings spread evenly (h = 0 .. lots x the highest
+    # level, the extra ones on the most lucrative lots), and the price of one building there
+    development: dict[str, tuple[tuple[float, ...], int]]
+    single: dict[str, float]  # street group -> rent per opponent roll of its lots held apart
+    rank: dict[str, int]  # street group -> its place by what building it up earns per dollar
+    memo: dict[tuple[str, float], float]  # (group, rent factor) -> its full worth, worked out once
     lots_alone: bool  # no colour groups: every lot is bought, built and valued on its own
     landlord: bool  # lots are bought or rented from a treasury (Magie's 1904 game)
 
@@ -54,6 +60,15 @@ def figures_for(edition: str, rules: RuleOptions) -> EditionFigures:
 
     lots = {g: tuple(sorted(board.members[g], key=lucrative)) for g in street}
     choice = next((t for t in board.edition.taxes.values() if t.percent is not None), None)
+    development = {g: _development(board, ruleset, odds, lots[g]) for g in street}
+    single = {g: sum(odds.land[s] * rent_at(board, ruleset, s, 1) for s in board.members[g]) for g in street}
+
+    def per_dollar(group: str) -> float:
+        incomes, cost = development[group]
+        h = min(len(incomes) - 1, THIRD_HOUSE * len(board.members[group]))
+        return (incomes[h] - incomes[0]) / (h * cost)
+
+    ranked = sorted(street, key=per_dollar, reverse=True)
     return EditionFigures(
         board=board,
         odds=odds,
@@ -62,9 +77,27 @@ def figures_for(edition: str, rules: RuleOptions) -> EditionFigures:
         dice_groups=dice,
         lots=lots,
         income_tax=choice,
+        development=development,
+        single=single,
+        rank={g: i for i, g in enumerate(ranked)},
+        memo={},
         lots_alone=not board.edition.colour_groups,
         landlord="lot" in board.kinds,
     )
+
+
+def _development(
+    board: Board, ruleset: Ruleset, odds: Odds, lots: tuple[int, ...]
+) -> tuple[tuple[float, ...], int]:
+    land = odds.land
+    n = len(lots)
+    incomes = []
+    for h in range(n * ruleset.max_level + 1):
+        q, r = divmod(h, n)
+        incomes.append(
+            sum(land[s] * rent_at(board, ruleset, s, n, q + 1 if i < r else q) for i, s in enumerate(lots))
+        )
+    return tuple(incomes), board.house_cost[lots[0]]
 
 
 class Position:
@@ -82,6 +115,7 @@ class Position:
         "jail_turns",
         "levels",
         "me",
+        "memo",
         "mortgaged",
         "owner",
         "players",
@@ -122,6 +156,7 @@ class Position:
         self.bank_hotels = view.bank.hotels
         self.turn = view.turn
         self._rent: list[int] | None = None
+        self.memo: dict[object, object] = {}  # figures worked out once for this decision
 
     # --- plain questions about the table -------------------------------------------------------
 

@@ -1,18 +1,19 @@
 """Composing trade offers: the lots that would complete a group, and a price the other side should take.
 
 A bot looks for groups it could complete with lots held by a single rival, and offers cash, a lot that
-completes one of that rival's groups, or a lot the rival can use, with cash to balance. The price is found
-by search: the least the rival should accept as a typical player judges (`model`), as long as the bot's
-own judgement still finds the deal worth making. Each offer is remembered; a refused offer is not made
-again for a while, and when it is, it comes with a better price or not at all.
+completes one of that rival's groups, or a lot the rival can use, with cash to balance. It prices every
+offer with its own valuation of both sides: the least the partner should accept if he is content with a
+share of the bot's gain (`bargaining.TradeMemory.share`, learnt from his answers alone), as long as the
+bot's own judgement still finds the deal worth making. What a partner will accept is never read from
+anyone's code: only from the table and the answers given so far in the game.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 
-from engine.bots.judging import Deal, Fairness, baseline, completed
-from engine.bots.plain import face_value, plain_price
+from engine.bots.bargaining import Asked, Key, TradeMemory, table_signature
+from engine.bots.judging import Deal, Fairness, baseline, completed, unlocked
 from engine.bots.position import Position
 from engine.bots.valuation import Style
 from engine.commands import ProposeTrade
@@ -26,46 +27,14 @@ class Want:
     lots: tuple[int, ...]  # what the partner holds of the group: all the bot lacks
 
 
-@dataclass
-class Asked:
-    """The offers made for one partner's lots: when last, how generous, how often, and in which forms
-    (the deeds offered with the cash)."""
-
-    turn: int
-    generosity: float  # the last offer's surplus over the printed prices of what was asked
-    tries: int
-    forms: frozenset[tuple[int, ...]] = frozenset()
-
-
-@dataclass
-class TradeMemory:
-    """What a bot has asked for: (partner, lots asked) -> the last offer, however it was paid for."""
-
-    asked: dict[tuple[int, tuple[int, ...]], Asked] = field(default_factory=dict)
-    next_look: int = 0
-    turn: int = -1
-    made: int = 0  # offers made in `turn`
-
-    def count(self, turn: int) -> int:
-        return self.made if turn == self.turn else 0
-
-    def record(
-        self, turn: int, key: tuple[int, tuple[int, ...]], generosity: float, form: tuple[int, ...] = ()
-    ) -> None:
-        if turn != self.turn:
-            self.turn, self.made = turn, 0
-        self.made += 1
-        last = self.asked.get(key)
-        if last is None:
-            self.asked[key] = Asked(turn, generosity, 1, frozenset({form}))
-        else:
-            self.asked[key] = Asked(turn, generosity, last.tries + 1, last.forms | {form})
-
-
 @dataclass(frozen=True, slots=True)
 class Judgement:
+    """How a bot judges a deal (`style`, `fair`), and the share of its own gain it expects a partner it
+    knows nothing of yet to want (`expect`): where its reading of each partner starts."""
+
     style: Style
     fair: Fairness
+    expect: float = 0.5
 
 
 def tradeable(pos: Position, space: int) -> bool:
@@ -125,9 +94,9 @@ def strays(pos: Position, me: int, partner: int, skip: str) -> list[int]:
     return out[:3]
 
 
-def price_for(deal: Deal, lo: int, hi: int) -> int | None:
-    """The least cash a pays b (negative: b pays a) that b accepts by the deal's fairness, or None."""
-    pos, style, fair = deal.pos, deal.style, deal.fair
+def price_for(deal: Deal, fair: Fairness, lo: int, hi: int) -> int | None:
+    """The least cash a pays b (negative: b pays a) that b accepts if he judges by `fair`, or None."""
+    pos, style = deal.pos, deal.style
 
     def accepted(price: int) -> bool:
         ga, gb, others = deal.gains(price)
@@ -149,69 +118,79 @@ def _round_up(price: int) -> int:
     return -((-price) // step) * step
 
 
+def _round_down(price: int) -> int:
+    step = 10 if price >= 100 else 5
+    return price // step * step
+
+
+def may_ask(last: Asked | None, table: int, turn: int, cooldown: int, tries: int) -> bool:
+    """May the same lots be asked for again? Only on a changed table, `cooldown` turns on, and not more
+    than `tries` times in all."""
+    if last is None:
+        return True
+    return last.table != table and turn - last.turn >= cooldown and last.tries < tries
+
+
 def compose(
     pos: Position,
     me: int,
     own: Judgement,
-    model: Judgement | None,
     memory: TradeMemory,
     patience: Fairness,
     cooldown: int,
-    raise_by: float,
-    tries: int = 4,
+    tries: int = 3,
     consolidate: bool = False,
 ) -> ProposeTrade | None:
     """The best offer to make now, or None.
 
-    The first offer for a want is priced by `model` (the least a partner judging that way accepts), or at
-    the plain fair price when `model` is None or finds no price. The bot proposes while its own gain
-    passes `patience` (a looser fairness than it answers offers with: it is the one asking). A refused
-    want is asked again only after `cooldown` turns and, in a form already refused, for more (its surplus
-    over printed prices up by `raise_by` of that surplus and the lots' price); after `tries` refusals,
-    only once ten times the cooldown has passed. A form of offer not yet refused (cash alone, a group for
-    a group, a lone deed with cash) is tried before a refused one again; among the rest, the bot's gain
-    decides. With `consolidate`, lots that leave a split group one deal from complete are asked for too.
+    Each form of offer (cash alone, a group for a group, a lone deed with cash) is priced at the least the
+    partner should accept by the bot's own valuation of both sides, if he is content with the share of
+    the bot's gain his answers so far suggest; the bot proposes while its own gain passes `patience` (a
+    looser fairness than it answers offers with: it is the one asking). The same lots are asked for again
+    only once the table has changed (who holds what, what is mortgaged), `cooldown` turns on, and at most
+    `tries` times; a partner who refused without naming a price is left alone for twice the cooldown; a
+    refusal that named a price is met once, if the bot's judgement allows. A form not yet
+    refused comes first, then the bot's gain. With `consolidate`, lots that leave a split group one deal
+    from complete are asked for too.
     """
-    best: tuple[tuple[bool, float], ProposeTrade, tuple[int, tuple[int, ...]], float, tuple[int, ...]] | None
-    best = None
+    table = table_signature(pos)
+    best: tuple[tuple[bool, bool, float], ProposeTrade, Key, float] | None = None
     for want in wants(pos, me, consolidate):
         r = want.partner
         key = (r, tuple(sorted(want.lots)))
         last = memory.asked.get(key)
-        if last is not None:
-            waited = pos.turn - last.turn
-            if waited < cooldown or (last.tries >= tries and waited < 10 * cooldown):
-                continue
-            if last.tries >= tries:
-                last = None
+        counter = memory.counters.get(key)
+        if counter is None and not memory.welcome(r, pos.turn, 2 * cooldown):
+            continue
+        if counter is not None and pos.turn - counter.turn > cooldown:
+            counter = None  # a price named long ago is no answer to a question asked now
+        allowed = may_ask(last, table, pos.turn, cooldown, tries)
+        if counter is None and not allowed:
+            continue
+        share = memory.share(r, own.expect)
+        model = replace(own.fair, partner=share)
         options: list[tuple[int, ...]] = [(), *swaps(pos, me, r, want.group)]
         options += [(s,) for s in strays(pos, me, r, want.group)]
-        asked = face_value(pos, want.lots)
+        take = Bundle(deeds=want.lots)
         for give_deeds in options:
-            give = Bundle(deeds=give_deeds)
-            take = Bundle(deeds=want.lots)
-            gets = completed(pos, take, give, me)
-            yields = completed(pos, give, take, r)
-            price: int | None = None
-            if model is not None:
-                deal = Deal(pos, model.style, model.fair, me, r, give, take)
-                price = price_for(deal, -pos.funds[r], pos.funds[me])
-            if price is None:  # no typical player would take cash for it: ask at the plain fair price
-                price = plain_price(pos, give_deeds, want.lots, gets, yields)
-            surplus = face_value(pos, give_deeds) + price - asked
-            fresh = last is None or give_deeds not in last.forms
-            if last is not None and not fresh:
-                # the same form again: worth the refusal only with a clearly better offer
-                floor = last.generosity + raise_by * (abs(last.generosity) + asked) + 20
-                if surplus < floor:
-                    price += int(floor - surplus) + 1
-            price = _round_up(price)
+            named = counter is not None and counter.form == give_deeds
+            if not allowed and not named:
+                continue  # only the price the partner named, until the table changes
+            deal = Deal(pos, own.style, own.fair, me, r, Bundle(deeds=give_deeds), take, imagine=r)
+            if counter is not None and named:
+                price = counter.price
+            else:
+                least = price_for(deal, model, -pos.funds[r], pos.funds[me])
+                if least is None:
+                    continue  # by my reckoning no price suits him and me both
+                price = _round_up(least)
             if not -pos.funds[r] <= price <= pos.funds[me]:
                 continue
-            ga, gb, others = Deal(pos, own.style, own.fair, me, r, give, take).gains(price)
-            if ga < baseline(patience, pos, own.style, gb, others, yields, me):
+            ga, gb, others = deal.gains(price)
+            if ga < baseline(patience, pos, own.style, gb, others, deal.groups_b, me):
                 continue
-            rank = (fresh, ga)  # a form not yet refused first, then the bot's own gain
+            fresh = last is None or give_deeds not in last.forms
+            rank = (named, fresh, ga)
             if best is None or rank > best[0]:
                 cmd = ProposeTrade(
                     player=me,
@@ -219,52 +198,71 @@ def compose(
                     give=Bundle(cash=max(price, 0), deeds=give_deeds),
                     take=Bundle(cash=max(-price, 0), deeds=want.lots),
                 )
-                best = (rank, cmd, key, face_value(pos, give_deeds) + price - asked, give_deeds)
+                best = (rank, cmd, key, share)
     if best is None:
         return None
-    memory.record(pos.turn, best[2], best[3], best[4])
-    return best[1]
+    _rank, cmd, key, share = best
+    memory.record(pos.turn, table, key, cmd.to, share, own.expect, cmd.give.deeds)
+    return cmd
+
+
+SALE_MARKUP = 1.5
+"""The most a stray deed is offered for, as a share of its printed price (less the cost of lifting its
+mortgage): beyond that no one who reads the printed figures takes the offer seriously."""
 
 
 def sale(
     pos: Position,
     me: int,
     own: Judgement,
-    model: Judgement,
     memory: TradeMemory,
     patience: Fairness,
     cooldown: int,
+    tries: int = 2,
 ) -> ProposeTrade | None:
-    """A stray deed sold for cash to the rival who should pay most for it (as `model` judges): a lone lot
-    of a group the buyer is collecting, when the price beats what the deed is worth to the bot. Never a
-    lot that would complete the buyer's group (that is a different bargain, made on its own terms)."""
-    best: tuple[float, ProposeTrade, tuple[int, tuple[int, ...]], float] | None = None
+    """A stray deed sold for cash to the rival who should pay most for it (by the bot's own valuation of
+    him, at the share of the gain his answers suggest he is content with): a lone lot of a group the buyer
+    is collecting, when the price beats what the deed is worth to the bot. Never a lot that would complete
+    the buyer's group or leave it one trade from complete (that is a different bargain, made on its own
+    terms), and never beyond `SALE_MARKUP` of what the deed is worth by its printed figures."""
+    table = table_signature(pos)
+    board = pos.board
+    best: tuple[float, ProposeTrade, Key, float] | None = None
     for r in pos.rivals:
+        share = memory.share(r, own.expect)
+        model = replace(own.fair, partner=share)
         for s in strays(pos, me, r, ""):
             give = Bundle(deeds=(s,))
-            if completed(pos, give, Bundle(), r):
+            if completed(pos, give, Bundle(), r) or unlocked(pos, give, Bundle(), r, me):
                 continue
-            key = (-1 - r, (s,))  # sales are remembered apart from wants
+            key: Key = (-1 - r, (s,))
             last = memory.asked.get(key)
-            if last is not None and pos.turn - last.turn < cooldown * max(1, last.tries):
+            counter = memory.counters.get(key)
+            if counter is not None and pos.turn - counter.turn > cooldown:
+                counter = None
+            if counter is None and not (
+                may_ask(last, table, pos.turn, cooldown, tries) and memory.welcome(r, pos.turn, 2 * cooldown)
+            ):
                 continue
-            deal = Deal(pos, model.style, model.fair, me, r, give, Bundle())
-            price = price_for(deal, -pos.funds[r], 0)
-            if price is None or price >= 0:
+            deal = Deal(pos, own.style, own.fair, me, r, give, Bundle())
+            if counter is not None:
+                price: int | None = counter.price  # what he said he would pay
+            else:
+                price = price_for(deal, model, -pos.funds[r], 0)
+                if price is None or price >= 0:
+                    continue
+                printed = board.price[s] - (board.unmortgage_cost(s) if pos.mortgaged[s] else 0)
+                price = -_round_down(min(-price, int(SALE_MARKUP * printed)))
+            if price is None or price >= 0 or -price > pos.funds[r]:
                 continue
-            price = -_round_down(-price)
-            ga, gb, others = Deal(pos, own.style, own.fair, me, r, give, Bundle()).gains(price)
+            ga, gb, others = deal.gains(price)
             if ga < baseline(patience, pos, own.style, gb, others, [], me):
                 continue
             if best is None or ga > best[0]:
                 cmd = ProposeTrade(player=me, to=r, give=give, take=Bundle(cash=-price))
-                best = (ga, cmd, key, float(-price))
+                best = (ga, cmd, key, share)
     if best is None:
         return None
-    memory.record(pos.turn, best[2], best[3])
-    return best[1]
-
-
-def _round_down(price: int) -> int:
-    step = 10 if price >= 100 else 5
-    return price // step * step
+    _gain, cmd, key, share = best
+    memory.record(pos.turn, table, key, cmd.to, share, own.expect)
+    return cmd

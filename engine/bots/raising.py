@@ -85,3 +85,28 @@ def cheapest_plan(options: list[Step], need: int) -> list[Step]:
     if single is not None and (raised < need or single.cost <= cost):
         return [single]
     return greedy
+
+
+def to_lift_a_group(pos: Position, style: Style, player: int, spare: float) -> int | None:
+    """A stray deed to mortgage so that the cheapest mortgaged lot of a complete group can be lifted: a
+    lifted group lot earns double rent and lets the group be built on, a stray earns single rent. None
+    if no group waits on a lift, `spare` cash already covers it, or the strays cannot."""
+    board = pos.board
+    waiting = [
+        board.unmortgage_cost(s)
+        for lots in pos.board.street_groups
+        if all(pos.owner[s] == player for s in lots)
+        for s in lots
+        if pos.mortgaged[s]
+    ]
+    if not waiting or min(waiting) <= spare:
+        return None
+    need = int(min(waiting) - spare)
+    whole = {g for g in pos.tables.street_groups if pos.owns_all(player, g)}
+    strays = [
+        o for o in steps(pos, style, player) if o.kind == "mortgage" and pos.group(o.space) not in whole
+    ]
+    if sum(o.cash for o in strays) < need:
+        return None
+    plan = cheapest_plan(strays, need)
+    return plan[0].space if plan else None

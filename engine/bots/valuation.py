@@ -14,14 +14,11 @@ hypothetical trade is only a changed `owner` and `funds`, it costs a few dozen m
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 
 from engine.bots.cards import hand_worth
 from engine.bots.odds import ROLLS_PER_TURN
-from engine.bots.position import Position, figures_for
-from engine.options import RuleOptions
+from engine.bots.position import Position
 from engine.queries import rent_at
-from engine.ruleset import ruleset_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,25 +37,10 @@ class Style:
     prospects_at_cash: bool  # prices groups by what its cash can build on them (else at full worth)
 
 
-@cache
-def development(edition: str, group: str, rules: RuleOptions) -> tuple[tuple[float, ...], int]:
+def development(pos: Position, group: str) -> tuple[tuple[float, ...], int]:
     """Rent per opponent roll of a complete group with h buildings spread evenly (h = 0 .. lots x the
     highest level), the extra ones on the most lucrative lots; and the price of one building there."""
-    tables = figures_for(edition, rules)
-    ruleset = ruleset_for(edition, rules)
-    board = tables.board
-    lots = tables.lots[group]
-    land = tables.odds.land
-    n = len(lots)
-    incomes = []
-    for h in range(n * ruleset.max_level + 1):
-        q, r = divmod(h, n)
-        total = 0.0
-        for i, s in enumerate(lots):
-            lvl = q + 1 if i < r else q
-            total += land[s] * rent_at(board, ruleset, s, n, lvl)
-        incomes.append(total)
-    return tuple(incomes), board.house_cost[lots[0]]
+    return pos.tables.development[group]
 
 
 def rent_factor(pos: Position, style: Style, player: int) -> float:
@@ -82,17 +64,23 @@ def best_level(
 ) -> tuple[int, float]:
     """(buildings, net worth of putting them up) for the level a complete group should be built to: the
     rent they add over the horizon (later for what the cash in hand cannot pay yet) less their price."""
-    incomes, cost = development(pos.view.edition, group, pos.view.rules)
-    lots = len(pos.board.members[group])
+    incomes, cost = pos.tables.development[group]
+    houses = len(pos.board.members[group]) * pos.top
     base = incomes[houses_now]
     best_h, best = houses_now, 0.0
+    bank_houses = pos.bank_houses
+    hotels = pos.bank_hotels > 0
+    slow = 1.0 / (pace * horizon)  # the share of the horizon lost per dollar bought beyond the budget
     for h in range(houses_now + 1, len(incomes)):
-        if (h <= lots * pos.top and h - houses_now > pos.bank_houses) or (
-            h > lots * pos.top and not pos.bank_hotels
-        ):
+        if h <= houses:
+            if h - houses_now > bank_houses:
+                break
+        elif not hotels:
             break
         spend = (h - houses_now) * cost
-        net = (incomes[h] - base) * delayed(k, spend - budget, horizon, pace) - spend
+        short = spend - budget
+        factor = k if short <= 0 else k * max(0.0, 1.0 - short * slow)
+        net = (incomes[h] - base) * factor - spend
         if net > best:
             best_h, best = h, net
     return best_h, best
@@ -108,7 +96,7 @@ def monopoly_value(
 def built_income(pos: Position, group: str, k: float, budget: float, horizon: float, pace: float) -> float:
     """Rent per opponent roll a complete unbuilt group should bring on average over the horizon, built to
     the level that pays best with the owner's cash (and, later, his salary)."""
-    incomes, cost = development(pos.view.edition, group, pos.view.rules)
+    incomes, cost = pos.tables.development[group]
     h, _ = best_level(pos, group, k, budget, horizon, pace)
     share = delayed(1.0, h * cost - budget, horizon, pace)
     return incomes[0] + (incomes[h] - incomes[0]) * share
@@ -117,14 +105,18 @@ def built_income(pos: Position, group: str, k: float, budget: float, horizon: fl
 def full_monopoly_value(pos: Position, group: str, k: float) -> float:
     """A group's worth to whoever completes it, cash and the bank's stock aside: double rent plus
     building it up as far as pays."""
-    return _full_value(pos.view.edition, group, pos.view.rules, k)
+    memo = pos.tables.memo
+    key = (group, k)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _full_value(pos, group, k)
+    return found
 
 
-@cache
-def _full_value(edition: str, group: str, rules: RuleOptions, k: float) -> float:
-    tables = figures_for(edition, rules)
-    ruleset = ruleset_for(edition, rules)
+def _full_value(pos: Position, group: str, k: float) -> float:
+    tables = pos.tables
     board = tables.board
+    ruleset = pos.rules
     members = board.members[group]
     if group not in tables.street_groups:
         # railroads and utilities: the rent of the full set over what the deeds bring held apart
@@ -132,25 +124,14 @@ def _full_value(edition: str, group: str, rules: RuleOptions, k: float) -> float
         full = rent_at(board, ruleset, first, len(members)) - rent_at(board, ruleset, first, 1)
         landing = sum(tables.odds.land[s] for s in members)
         return landing * full * k
-    incomes, cost = development(edition, group, rules)
-    land = tables.odds.land
-    single = sum(land[s] * rent_at(board, ruleset, s, 1) for s in members)
+    incomes, cost = tables.development[group]
     best = max((incomes[h] - incomes[0]) * k - h * cost for h in range(len(incomes)))
-    return (incomes[0] - single) * k + max(0.0, best)
+    return (incomes[0] - tables.single[group]) * k + max(0.0, best)
 
 
-@cache
-def rank_of(edition: str, rules: RuleOptions) -> dict[str, int]:
+def rank_of(pos: Position) -> dict[str, int]:
     """Street groups ranked by what building them up earns per dollar (the order money goes to them)."""
-    tables = figures_for(edition, rules)
-
-    def per_dollar(group: str) -> float:
-        incomes, cost = development(edition, group, rules)
-        h = min(len(incomes) - 1, 3 * len(tables.board.members[group]))
-        return (incomes[h] - incomes[0]) / (h * cost)
-
-    rank = sorted(tables.street_groups, key=per_dollar, reverse=True)
-    return {g: i for i, g in enumerate(rank)}
+    return pos.tables.rank
 
 
 UNLIMITED = 1e12
@@ -234,7 +215,7 @@ class Appraisal:
                     total += price[s] + land[s] * per * k
                     if style.mortgage_to_build:
                         extra += board.mortgage[s]
-        order = rank_of(pos.view.edition, pos.view.rules)
+        order = pos.tables.rank
         complete.sort(key=lambda c: order[c[0]])
         self.static = total
         self.extra_budget = extra
@@ -285,18 +266,9 @@ def _share(pos: Position, style: Style, player: int, group: str, own: list[int |
 def prospect(pos: Position, group: str, k: float, budget: float, horizon: float, pace: float) -> float:
     """What completing a group would add over holding its lots apart: double rent, and building it up as
     far as pays with `budget` now and the salary later."""
-    incomes, _cost = development(pos.view.edition, group, pos.view.rules)
-    single = _single(pos.view.edition, group, pos.view.rules)
-    return (incomes[0] - single) * k + monopoly_value(pos, group, k, budget, horizon, pace)
-
-
-@cache
-def _single(edition: str, group: str, rules: RuleOptions) -> float:
-    """Rent per opponent roll of a group's lots held apart (base rents)."""
-    tables = figures_for(edition, rules)
-    ruleset = ruleset_for(edition, rules)
-    board = tables.board
-    return sum(tables.odds.land[s] * rent_at(board, ruleset, s, 1) for s in board.members[group])
+    tables = pos.tables
+    incomes = tables.development[group][0]
+    return (incomes[0] - tables.single[group]) * k + monopoly_value(pos, group, k, budget, horizon, pace)
 
 
 def _complete(
@@ -306,7 +278,7 @@ def _complete(
     lifting them comes first, out of the same money."""
     board = pos.board
     lots = board.members[group]
-    incomes, _ = development(pos.view.edition, group, pos.view.rules)
+    incomes = pos.tables.development[group][0]
     if lift:
         land = pos.tables.odds.land
         full = len(lots)

@@ -1,6 +1,7 @@
 """New game: the edition, the rules and variants (the edition's own options among them), 2 to 8 seats
-(each a person or a bot at a level, with a name), and an optional seed. A name that is not one (a control
-character pasted in, say) is refused with the reason, as the engine gives it."""
+(each a person or a bot at a level, with a name; a bot may be one from outside, installed or named
+`module:Class`), and an optional seed. A name that is not one (a control character pasted in, say) is
+refused with the reason, as the engine gives it."""
 
 from __future__ import annotations
 
@@ -16,12 +17,14 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from engine import EDITIONS, SEED_MAX, Edition, RuleOptions, load_edition
 from engine.text import NAME_MAX, TextError, check_name
-from room import DEFAULT_LEVEL, LEVELS, Seat, TableSetup
-from room.seats import bot_names, your_name
+from room import DEFAULT_LEVEL, Seat, TableSetup
+from room.seats import bot_choices, bot_names, bot_problem, your_name
 from tui.widgets.steady_input import SteadyInput
 from tui.widgets.ticks import TickBox
 
 VARIANTS = (("The full game", "full"), ("Short Game", "short"), ("Time Limit game", "time"))
+OTHER = "other"
+"""The level choice that asks for a bot of one's own by name (`module:Class`)."""
 
 
 def _number(text: str) -> int | None:
@@ -50,6 +53,9 @@ class SeatRow(Horizontal):
         width: 14;
         margin-right: 1;
     }
+    SeatRow Input.module {
+        width: 22;
+    }
     SeatRow Button {
         min-width: 5;
     }
@@ -71,28 +77,47 @@ class SeatRow(Horizontal):
             compact=True,
         )
         level = self.seat.level or DEFAULT_LEVEL
+        choices = bot_choices()
+        own = level not in choices
         yield Select(
-            [(lv, lv) for lv in LEVELS], value=level, allow_blank=False, classes="level", compact=True
+            [*((lv, lv) for lv in choices), ("other...", OTHER)],
+            value=OTHER if own else level,
+            allow_blank=False,
+            classes="level",
+            compact=True,
         )
+        yield SteadyInput(level if own else "", placeholder="module:Class", classes="module", compact=True)
         yield Button("del", classes="remove", compact=True, variant="error")
 
     def spec(self) -> Seat | str:
         kind = self.query_one(".kind", Select).value
-        level = self.query_one(".level", Select).value
+        level = str(self.query_one(".level", Select).value)
         try:
             name = check_name(self.query_one(".name", Input).value)
         except TextError as exc:
             return f"Seat {self.number}: {exc}"
-        if kind == "bot":
-            return Seat(name=name, kind="bot", level=str(level))
-        return Seat(name=name, kind="human")
+        if kind != "bot":
+            return Seat(name=name, kind="human")
+        if level == OTHER:
+            level = self.query_one(".module", Input).value.strip()
+            if not level:
+                return f"Seat {self.number}: name your bot as module:Class."
+        problem = bot_problem(level)
+        if problem is not None:
+            return f"Seat {self.number}: {problem}."
+        return Seat(name=name, kind="bot", level=level)
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if "kind" in event.select.classes:
-            self.query_one(".level", Select).disabled = event.value != "bot"
+        self._show_choices()
 
     def on_mount(self) -> None:
-        self.query_one(".level", Select).disabled = self.seat.kind != "bot"
+        self._show_choices()
+
+    def _show_choices(self) -> None:
+        bot = self.query_one(".kind", Select).value == "bot"
+        level = self.query_one(".level", Select)
+        level.disabled = not bot
+        self.query_one(".module", Input).display = bot and level.value == OTHER
 
 
 class NewGameScreen(Screen[None]):
@@ -228,7 +253,7 @@ class NewGameScreen(Screen[None]):
                     yield SeatRow(i, seat)
             yield Static(
                 "easy buys and builds by printed prices; normal reckons expected rent; "
-                "hard bargains hardest; random plays any legal move.",
+                "hard bargains hardest; random plays any legal move; other... seats a bot of your own.",
                 id="levels",
                 classes="note",
             )

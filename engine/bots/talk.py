@@ -1,0 +1,56 @@
+"""Naming a price in words: a refusal may say at what price the answering player would agree ("I would
+take $1,400 for it"). `asking_words` says it and `asking_price` reads it back, so that people and bots
+alike can take a bot at its word.
+"""
+
+from __future__ import annotations
+
+_EVEN = "an even swap would do"
+
+
+def worth_naming(price: int, deeds_asked: int, deeds_offered: int) -> bool:
+    """Naming a price makes sense only with deeds on the side it pays for: cash for the deeds asked, cash for
+    the deeds offered, or an even swap."""
+    if price > 0:
+        return deeds_asked > 0
+    if price < 0:
+        return deeds_offered > 0
+    return deeds_offered > 0 and deeds_asked > 0
+
+
+def asking_words(price: int, deeds_asked: int, deeds_offered: int) -> str:
+    """The words for a counter-price: `price` is the cash the proposer would give (negative: receive) with
+    the deeds as offered. Read back by `asking_price`."""
+    offered = "it" if deeds_offered == 1 else "them"
+    if price > 0:
+        if deeds_offered:
+            return f"I would take {offered} and ${price:,}"
+        asked = "it" if deeds_asked == 1 else "them" if deeds_asked else "that"
+        return f"I would take ${price:,} for {asked}"
+    if price < 0:
+        return f"I would pay ${-price:,} for {offered if deeds_offered else 'that'}"
+    return _EVEN
+
+
+def asking_price(reason: str) -> int | None:
+    """The counter-price a refusal names, as cash from the proposer (negative: to him), or None."""
+    if _EVEN in reason:
+        return 0
+    for verb, sign in (("take", 1), ("pay", -1)):
+        at = reason.find(f"I would {verb} ")
+        if at < 0:
+            continue
+        rest = reason[at + len(verb) + 9 :]
+        for deeds in ("it and ", "them and "):
+            rest = rest.removeprefix(deeds)
+        if not rest.startswith("$"):
+            continue
+        digits = ""
+        for ch in rest[1:]:
+            if ch.isdigit():
+                digits += ch
+            elif ch != ",":
+                break
+        if digits:
+            return sign * int(digits)
+    return None

@@ -1,0 +1,215 @@
+"""Manners at the table and the tricks a person found: a bot offers when something has changed, never asks
+again on an unchanged table, never bids against itself when refused, names the price it would take when
+it refuses, and cannot be had by parking a lot with a friend or by a mortgaged deed at a high price."""
+
+from __future__ import annotations
+
+import pytest
+
+from bots.positions import (
+    B_AND_O,
+    BOARDWALK,
+    ELECTRIC,
+    ILLINOIS,
+    INDIANA,
+    KENTUCKY,
+    NEW_YORK,
+    PARK_PLACE,
+    READING,
+    SHORT_LINE,
+    ST_JAMES,
+    TENNESSEE,
+    WATER_WORKS,
+    ask,
+    bot,
+    end_turn,
+    offer,
+    table,
+)
+from engine import AcceptTrade, Bundle, Game, ProposeTrade, RejectTrade
+from engine.bots import Bot
+from engine.bots.talk import asking_price
+
+LEVELS = ["easy", "normal", "hard"]
+TRADERS = ["normal", "hard"]
+
+
+def orange_position(turn: int = 200) -> Game:
+    """The bot (seat 0) holds two oranges; seat 1, a person, holds New York."""
+    game = table(owners={0: (ST_JAMES, TENNESSEE), 1: (NEW_YORK,)}, turn=turn)
+    end_turn(game, 0)
+    return game
+
+
+def refuse_all(game: Game, b: Bot, seat: int = 0) -> list[ProposeTrade]:
+    """Play the bot's end of turn as a person would answer it: every offer refused without a word (the
+    bot is shown every event, as at a table). The offers, in order."""
+    made = []
+    for _ in range(20):
+        cmd = ask(b, game, seat)
+        if not isinstance(cmd, ProposeTrade):
+            break
+        made.append(cmd)
+        b.observe(game.apply(cmd))
+        pend = game.state.pending
+        assert pend is not None and pend.kind == "trade_answer"
+        b.observe(game.apply(RejectTrade(player=cmd.to, trade_id=pend.trade.id)))  # type: ignore[union-attr]
+    return made
+
+
+UNRELATED = (READING, B_AND_O, SHORT_LINE, ELECTRIC, WATER_WORKS, KENTUCKY, INDIANA, ILLINOIS, BOARDWALK)
+
+
+def change_the_table(game: Game, k: int) -> None:
+    """Something happens elsewhere at the table: a deed leaves the bank for a third player."""
+    game.state.deeds[UNRELATED[k % len(UNRELATED)]].owner = 2 + k % 2
+
+
+@pytest.mark.parametrize("level", TRADERS)
+def test_a_refused_offer_is_not_repeated_to_a_person_on_an_unchanged_table(level: str) -> None:
+    b = bot(level)
+    game = orange_position(turn=200)
+    first = refuse_all(game, b)
+    assert len(first) == 1 and first[0].take == Bundle(deeds=(NEW_YORK,))
+    for turn in range(204, 400, 4):  # twelve rounds of the bot's turns, nothing changing
+        game.state.turn = turn
+        end_turn(game, 0)
+        assert refuse_all(game, b) == [], f"asked again at turn {turn} on the same table"
+    change_the_table(game, 0)  # once the table changes, it may ask again
+    game.state.turn = 400
+    end_turn(game, 0)
+    assert len(refuse_all(game, b)) == 1
+
+
+@pytest.mark.parametrize("level", TRADERS)
+def test_refusing_never_makes_a_bot_bid_against_itself(level: str) -> None:
+    """Each time it asks again (the table having changed), it offers what a bot that had never asked
+    would offer on that table: refusals do not raise its price."""
+    b = bot(level)
+    game = orange_position(turn=200)
+    offers: list[ProposeTrade] = []
+    for k in range(24):
+        game.state.turn = 200 + 4 * k
+        if k:
+            change_the_table(game, k)
+        end_turn(game, 0)
+        fresh = ask(bot(level, seed=99), game, 0)  # a bot of the same level that has never asked
+        made = refuse_all(game, b)
+        if made:
+            assert made[0] == fresh
+        offers += made
+    assert 2 <= len(offers) <= 3  # at most three times for the same lot in a game
+    first = offers[0].give.cash
+    assert all(o.give.cash <= first * 1.05 for o in offers), [o.give.cash for o in offers]
+
+
+@pytest.mark.parametrize("level", TRADERS)
+def test_no_offers_in_the_first_rounds(level: str) -> None:
+    game = table(owners={0: (ST_JAMES, TENNESSEE), 1: (NEW_YORK,)}, turn=2)
+    end_turn(game, 0)
+    assert not isinstance(ask(bot(level), game, 0), ProposeTrade)
+    game.state.turn, game.state.round = 12, 3
+    assert isinstance(ask(bot(level), game, 0), ProposeTrade)
+
+
+REFUSED_OFFERS = [
+    # (what the bot holds, what the proposer holds, he gives, he asks)
+    ((BOARDWALK,), (), Bundle(cash=20), Bundle(deeds=(BOARDWALK,))),
+    ((NEW_YORK,), (ST_JAMES, TENNESSEE), Bundle(cash=300), Bundle(deeds=(NEW_YORK,))),
+    ((ILLINOIS,), (READING,), Bundle(deeds=(READING,)), Bundle(deeds=(ILLINOIS,))),
+    ((), (KENTUCKY,), Bundle(deeds=(KENTUCKY,)), Bundle(cash=600)),
+    ((PARK_PLACE,), (BOARDWALK, READING), Bundle(cash=50, deeds=(READING,)), Bundle(deeds=(PARK_PLACE,))),
+]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("case", range(len(REFUSED_OFFERS)))
+def test_a_refusal_names_the_price_the_bot_would_take_and_means_it(level: str, case: int) -> None:
+    mine, theirs, give, take = REFUSED_OFFERS[case]
+
+    def answer(g: Bundle, t: Bundle) -> AcceptTrade | RejectTrade:
+        game = table(owners={0: mine, 1: theirs}, turn=60)
+        offer(game, 1, 0, give=g, take=t)
+        cmd = ask(bot(level), game, 0)
+        assert isinstance(cmd, AcceptTrade | RejectTrade)
+        return cmd
+
+    refused = answer(give, take)
+    assert isinstance(refused, RejectTrade)
+    price = asking_price(refused.reason)
+    assert price is not None, refused.reason
+    assert refused.reason.count("$") >= 1 and len(refused.reason) < 90
+    # offered at that price, the same deeds change hands: taken
+    again = answer(
+        Bundle(cash=max(price, 0), deeds=give.deeds, jail_cards=give.jail_cards),
+        Bundle(cash=max(-price, 0), deeds=take.deeds, jail_cards=take.jail_cards),
+    )
+    assert isinstance(again, AcceptTrade), (refused.reason, again.reason)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_lot_parked_with_a_friend_buys_the_group_no_cheaper(level: str) -> None:
+    """Parking: the person hands St. James to a friend, buys New York as if it completed nothing, and
+    takes St. James back. The bot judges the group the sale makes possible: it asks what it asks when
+    the group is completed directly, and takes no less."""
+
+    def answer(parked: bool, cash: int) -> AcceptTrade | RejectTrade:
+        owners = {0: (NEW_YORK,), 1: (TENNESSEE,) if parked else (ST_JAMES, TENNESSEE)}
+        if parked:
+            owners[2] = (ST_JAMES,)
+        game = table(owners=owners, turn=60)
+        offer(game, 1, 0, give=Bundle(cash=cash), take=Bundle(deeds=(NEW_YORK,)))
+        cmd = ask(bot(level), game, 0)
+        assert isinstance(cmd, AcceptTrade | RejectTrade)
+        return cmd
+
+    direct = answer(False, 200)
+    assert isinstance(direct, RejectTrade)
+    direct_price = asking_price(direct.reason)
+    assert direct_price is not None
+    parked = answer(True, 200)
+    assert isinstance(parked, RejectTrade) and "one trade from complete" in parked.reason
+    parked_price = asking_price(parked.reason)  # None: no price the person can pay
+    assert parked_price is None or parked_price >= direct_price
+    for cash in range(200, direct_price, 50):
+        assert isinstance(answer(True, cash), RejectTrade), cash
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_mortgaged_deed_is_not_bought_for_more_than_it_is_worth_once_lifted(level: str) -> None:
+    """Kentucky Avenue ($220) mortgaged: lifting it costs $121, so it is worth $99 once lifted. $200 for it
+    is refused, and the price named is no more than that worth."""
+    game = table(owners={1: (KENTUCKY,)}, mortgaged=(KENTUCKY,), turn=60)
+    offer(game, 1, 0, give=Bundle(deeds=(KENTUCKY,)), take=Bundle(cash=200))
+    answer = ask(bot(level), game, 0)
+    assert isinstance(answer, RejectTrade)
+    price = asking_price(answer.reason)
+    assert price is None or -price <= 99
+
+
+@pytest.mark.parametrize("level", TRADERS)
+@pytest.mark.parametrize(("more", "met"), [(20, True), (5000, False)])
+def test_a_bot_meets_a_price_its_partner_named_if_its_judgement_allows(
+    level: str, more: int, met: bool
+) -> None:
+    """A refusal that names a price is an answer: the bot offers that price once, on the same table, if its
+    own judgement allows; a price beyond what the deal is worth to it is not met."""
+    b = bot(level)
+    game = orange_position(turn=200)
+    cmd = ask(b, game, 0)
+    assert isinstance(cmd, ProposeTrade)
+    b.observe(game.apply(cmd))
+    named = cmd.give.cash + more
+    trade_id = game.state.pending.trade.id  # type: ignore[union-attr]
+    b.observe(game.apply(RejectTrade(player=1, trade_id=trade_id, reason=f"I would take ${named:,} for it")))
+    game.state.players[0].cash = max(game.state.players[0].cash, named)
+    game.state.turn += 4
+    end_turn(game, 0)
+    again = refuse_all(game, b)
+    if met:
+        assert [(o.give.cash, o.take) for o in again] == [(named, cmd.take)]
+    else:
+        assert again == []
+    game.state.turn += 4
+    end_turn(game, 0)
+    assert refuse_all(game, b) == []  # met once; the table has not changed since
