@@ -73,6 +73,7 @@ class SteadyBot:
         self.rng = random.Random(seed * 1000 + seat)
         self.proposed: set[tuple[object, ...]] = set()  # offers made, with the table they were made on
         self.last_proposal = -100  # the turn of the last offer made
+        self.times: dict[tuple[int, tuple[int, ...]], int] = {}  # how often each lot was asked of its owner
         self.mine: dict[int, tuple[int, tuple[int, ...]]] = {}  # my offers' ids -> (to, the deeds asked)
         self.asked: dict[tuple[int, tuple[int, ...]], int] = {}  # (to, deeds) -> the price named in refusing
 
@@ -308,14 +309,15 @@ class SteadyBot:
         assert me is not None
         built = any(d.level > 0 and d.owner != me for d in view.deeds.values() if d.owner is not None)
         worst, _ = self._danger(view)
-        early = self._unowned_share(view) > 0.25 and not built and worst < 200
+        open_board = self._unowned_share(view)
+        early = open_board > 0.3 or (open_board > 0.1 and not built and worst < 200)
         if not early:
             return None  # stay in and roll: the rivals' lots are dangerous now
         card = next((c for c in legal if isinstance(c, UseJailCard)), None)
         if card is not None:
             return card
         fine = next((c for c in legal if isinstance(c, PayJailFine)), None)
-        if fine is not None and q.funds(view, me) > 150:
+        if fine is not None and q.funds(view, me) > 100:
             return fine
         return None
 
@@ -528,11 +530,13 @@ class SteadyBot:
         table = self._table_key(view)
         for to, give, take in self._ideas(view):
             key = (to, give.deeds, give.cash, take.deeds, take.cash, table)
-            if key in self.proposed:
+            lot = (to, take.deeds)
+            if key in self.proposed or self.times.get(lot, 0) >= 3:
                 continue
             if q.proposal_problem(view, me, to, give, take) is not None:
                 continue
             self.proposed.add(key)
+            self.times[lot] = self.times.get(lot, 0) + 1
             self.last_proposal = view.turn
             return ProposeTrade(player=me, to=to, give=give, take=take)
         return None

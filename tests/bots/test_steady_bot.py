@@ -110,6 +110,9 @@ def test_it_leaves_jail_at_once_early_in_the_game(steady: type[Any]) -> None:
 
 def test_it_stays_in_jail_when_rivals_have_built(steady: type[Any]) -> None:
     game = table(owners={1: [PARK_PLACE, BOARDWALK]}, houses={PARK_PLACE: 3, BOARDWALK: 3}, turn=80)
+    for deed in game.state.deeds.values():  # late in the game: every deed has an owner
+        if deed.owner is None:
+            deed.owner = 2
     roll(game, 0)
     game.state.players[0].in_jail = True
     assert isinstance(_answer(steady, game), RollDice)
