@@ -20,6 +20,7 @@ from engine.bots.position import Position
 from engine.bots.proposing import may_ask, swaps, wants
 from engine.bots.stops import travel_play
 from engine.bots.talk import asking_words
+from engine.bots.thresholds import least_passing
 from engine.commands import (
     Build,
     BuyProperty,
@@ -236,12 +237,7 @@ class EasyBot(BotBase):
         lo, hi = offered, pos.funds[proposer]
         if hi <= lo or not agrees(hi):
             return None
-        while hi - lo > 1:
-            mid = (lo + hi) // 2
-            if agrees(mid):
-                hi = mid
-            else:
-                lo = mid
+        hi = least_passing(lo, hi, agrees)
         total = -((-hi) // 10) * 10
         if total > pos.funds[proposer] or not agrees(total):
             total = hi

@@ -18,6 +18,7 @@ from engine.bots.cards import after_trade
 from engine.bots.plain import face_value
 from engine.bots.position import Position
 from engine.bots.talk import asking_words, worth_naming
+from engine.bots.thresholds import least_passing, most_passing, round_up
 from engine.bots.valuation import Appraisal, Style, built_income, full_monopoly_value, rent_factor
 from engine.queries import rent_at
 from engine.state import Bundle
@@ -284,13 +285,7 @@ def dearest(deal: Deal, model: Fairness, give: Bundle, take: Bundle) -> int:
         return max(lo, hi)
     if not agrees(lo):
         return lo
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if agrees(mid):
-            lo = mid
-        else:
-            hi = mid
-    return lo
+    return most_passing(lo, hi, agrees)
 
 
 def _round_down(price: int) -> int:
@@ -327,14 +322,8 @@ def asking(deal: Deal, give: Bundle, take: Bundle) -> int | None:
     lo, hi = max(most_out, offered), most_in
     if agrees(lo):
         return None  # the offer as made would do: nothing to name
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if agrees(mid):
-            hi = mid
-        else:
-            lo = mid
-    step = 10 if abs(hi) >= 100 else 5
-    total = -((-hi) // step) * step
+    hi = least_passing(lo, hi, agrees)
+    total = round_up(hi)
     if total > most_in:
         total = hi
     return total if worth_naming(total, len(take.deeds), len(give.deeds)) else None

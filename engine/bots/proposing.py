@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from engine.bots.bargaining import Asked, Key, TradeMemory, table_signature
 from engine.bots.judging import Deal, Fairness, baseline, completed, unlocked
 from engine.bots.position import Position
+from engine.bots.thresholds import least_passing, round_up
 from engine.bots.valuation import Style
 from engine.commands import ProposeTrade
 from engine.state import Bundle
@@ -104,18 +105,7 @@ def price_for(deal: Deal, fair: Fairness, lo: int, hi: int) -> int | None:
 
     if not accepted(hi):
         return None
-    while hi - lo > 2:
-        mid = (lo + hi) // 2
-        if accepted(mid):
-            hi = mid
-        else:
-            lo = mid
-    return hi
-
-
-def _round_up(price: int) -> int:
-    step = 10 if abs(price) >= 100 else 5
-    return -((-price) // step) * step
+    return least_passing(lo, hi, accepted, within=2)
 
 
 def _round_down(price: int) -> int:
@@ -183,7 +173,7 @@ def compose(
                 least = price_for(deal, model, -pos.funds[r], pos.funds[me])
                 if least is None:
                     continue  # by my reckoning no price suits him and me both
-                price = _round_up(least)
+                price = round_up(least)
             if not -pos.funds[r] <= price <= pos.funds[me]:
                 continue
             ga, gb, others = deal.gains(price)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from engine.bots.cards import hand_worth
 from engine.bots.odds import ROLLS_PER_TURN
 from engine.bots.position import Position
+from engine.bots.thresholds import most_passing
 from engine.queries import rent_at
 
 
@@ -315,10 +316,4 @@ def worth_paying(pos: Position, style: Style, player: int, space: int, safe: flo
     lo, hi = 0, cash
     if ahead(hi):
         return hi
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if ahead(mid):
-            lo = mid
-        else:
-            hi = mid
-    return lo
+    return most_passing(lo, hi, ahead)
