@@ -4,18 +4,16 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from textual.app import ComposeResult, RenderResult
-from textual.await_complete import AwaitComplete
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from tui.screens.overlay import Overlay
 from tui.widgets.steady_input import SteadyInput
-from tui.widgets.tinted import dim_background
 
 
-class ChatDialog(ModalScreen[str | None]):
+class ChatDialog(Overlay[str | None]):
     """Type a line; Enter sends it to everyone at the table, Esc does not."""
 
     lets_bots_play = True
@@ -33,15 +31,6 @@ class ChatDialog(ModalScreen[str | None]):
         with Vertical():
             yield Static("Say to the table (Enter sends, Esc cancels):")
             yield SteadyInput(max_length=self.limit, id="line")
-
-    def dismiss(self, result: str | None = None) -> AwaitComplete:
-        """Close the line if it is still on top: an Escape read as it was closing closes nothing else."""
-        if self.app.screen is not self:
-            return AwaitComplete()
-        return super().dismiss(result)
-
-    def render(self) -> RenderResult:  # type: ignore[override]  # the table under it, dimmed more cheaply
-        return dim_background(super().render())  # type: ignore[return-value]
 
     def on_mount(self) -> None:
         """Closed before its mount came round (`/` and Escape read in one moment), it has no line to focus."""

@@ -6,17 +6,14 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from textual import events
-from textual.app import RenderResult
-from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
-from textual.screen import ModalScreen
 from textual.widgets import Button
 
 from engine import Command, GameView
 from tui.client import GameClient
 from tui.director import Decision
 from tui.glyphs import Glyphs
-from tui.widgets.tinted import dim_background
+from tui.screens.overlay import Overlay
 
 if TYPE_CHECKING:
     from tui.trade_model import TradeDraft
@@ -47,7 +44,7 @@ class Table(Protocol):
     def open_loan(self, player: int) -> None: ...
 
 
-class GameDialog(ModalScreen[None]):
+class GameDialog(Overlay[None]):
     """A dialog over the game screen, refreshed whenever the game changes."""
 
     lets_bots_play: ClassVar[bool] = False
@@ -100,16 +97,6 @@ class GameDialog(ModalScreen[None]):
     @property
     def client(self) -> GameClient:
         return self.table.client
-
-    def dismiss(self, result: None = None) -> AwaitComplete:
-        """Close this dialog if it is still the one on top: a key read just after the game closed it (a
-        stand-in or a bot settled what it asked) closes nothing else."""
-        if self.app.screen is not self:
-            return AwaitComplete()
-        return super().dismiss(result)
-
-    def render(self) -> RenderResult:  # type: ignore[override]  # the game under it, dimmed more cheaply
-        return dim_background(super().render())  # type: ignore[return-value]
 
     @property
     def view(self) -> GameView:
