@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +45,12 @@ def register(sub: Any) -> None:
         default=None,
         help="from one address at once (default 8)",
     )
+    p.add_argument(
+        "--workers",
+        type=arguments.whole(1, 256),
+        default=None,
+        help="processes that hold the rooms and run the sessions (default: one per core)",
+    )
     p.set_defaults(run=run)
 
 
@@ -63,6 +70,7 @@ def run(args: argparse.Namespace) -> int:
         authorized_keys=keys,
         saves_dir=getattr(args, "saves_dir", None),
         data_dir=args.data_dir,
+        workers=args.workers or os.cpu_count() or 1,
     )
     limits = Limits()
     if args.connections is not None:

@@ -1,7 +1,9 @@
 """The game server: `landlords serve`. People reach it with a plain `ssh -p 2222 host`, meet in a lobby and
 play at shared tables, each from their own terminal.
 
-The process model: every session is a Textual app in the server's own process, on its one event loop,
-drawing to its SSH channel (`server.terminal.ChannelDriver`); every table is a `room.Room` in the same
-process, which all the sessions at it follow. Nothing is shared between sessions but the rooms.
+The process model: a front process holds the SSH side (listener, keys, names, limits) and the registry of
+rooms (`server.front`); worker processes, one per core by default, each hold some rooms (`room.Room`s and
+their bots and saves) and run the Textual apps of the sessions at them (`server.worker`). Each session's
+terminal is relayed from the front to its worker in frames over a Unix socket (`server.frames`), and on to
+another worker when the player goes to a room held there. A room lives in exactly one worker.
 """

@@ -19,6 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Input
 
 from server.client import TableClient
+from server.hall import RemoteTable
 from server.screens.lobby import LobbyScreen
 from server.tables import TableError
 from server.terminal import ChannelDriver, Terminal
@@ -59,6 +60,8 @@ class ServerApp(LandlordsApp):
         wanted: str | None = None,
         term: str = "xterm",
         colorterm: str = "",
+        name: str = "",
+        watch: bool = False,
     ) -> None:
         self._term = (term, colorterm)
         super().__init__(AppOptions(theme="auto", ascii=False), Opening(), hall.persistence)
@@ -72,8 +75,10 @@ class ServerApp(LandlordsApp):
         self.hall = hall
         self.fingerprint = fingerprint
         self.wanted = wanted
-        self.player_name = hall.players.name_of(fingerprint) or ""
+        self.wanted_watch = watch
+        self.player_name = name
         self.crashed = False
+        self.moving: tuple[str, bool] | None = None  # the room (and whether to watch) held by another worker
 
     def _pick_theme(self) -> str:
         self.console._color_system = color_system(*self._term)
@@ -95,9 +100,9 @@ class ServerApp(LandlordsApp):
             self.push_screen(NameScreen())
         self.call_after_refresh(self._check_size)
 
-    def choose_name(self, text: str) -> None:
+    async def choose_name(self, text: str) -> None:
         """Raises `engine.text.TextError` with the reason when the name cannot be had."""
-        self.player_name = self.hall.players.choose(self.fingerprint, text)
+        self.player_name = await self.hall.choose_name(self.fingerprint, text)
         log.info("key %s chose the name %r", self.fingerprint, self.player_name)
         self.to_lobby()
 
@@ -110,7 +115,7 @@ class ServerApp(LandlordsApp):
                 self.push_screen(LobbyScreen())
         wanted, self.wanted = self.wanted, None
         if wanted:
-            self.call_after_refresh(self.enter, wanted, False)
+            self.call_after_refresh(self.enter, wanted, self.wanted_watch)
 
     def pop_to_lobby(self) -> None:
         while len(self.screen_stack) > 2 and not isinstance(self.screen, LobbyScreen):
@@ -127,6 +132,9 @@ class ServerApp(LandlordsApp):
         table = self.hall.find(name)
         if table is None:
             self.notify(f"There is no room called {name}.", severity="warning", timeout=5)
+            return
+        if isinstance(table, RemoteTable):
+            self.move_to(table.id, watch)
             return
         seat = None if watch else table.seat_of(self.fingerprint)
         if not watch and seat is None:
@@ -157,6 +165,11 @@ class ServerApp(LandlordsApp):
             self.notify(str(exc), severity="error", timeout=8)
             return
         self.play_client(client)
+
+    def move_to(self, room: str, watch: bool) -> None:
+        """The room is another worker's: this app ends, and the front carries the terminal there."""
+        self.moving = (room, watch)
+        self.end()
 
     def play_client(self, client: GameClient) -> None:
         from server.screens.room import RoomScreen

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
@@ -48,7 +49,34 @@ class ServerConfig:
     data_dir: Path | None = None
     limits: Limits = Limits()
     save_delay: float = 0.2  # seconds: a room is saved this soon after each move
+    workers: int = 1  # processes that hold the rooms and run the sessions' apps
 
     @property
     def folder(self) -> Path:
         return self.data_dir or default_data_dir()
+
+
+def config_to_json(config: ServerConfig) -> dict[str, Any]:
+    """A config as a worker process is started with it."""
+    raw = asdict(config)
+    for name in ("authorized_keys", "saves_dir", "data_dir"):
+        value = getattr(config, name)
+        raw[name] = str(value) if value is not None else None
+    raw["data_dir"] = str(config.folder)
+    return raw
+
+
+def config_from_json(raw: dict[str, Any]) -> ServerConfig:
+    def path(name: str) -> Path | None:
+        return Path(raw[name]) if raw.get(name) is not None else None
+
+    return ServerConfig(
+        host=str(raw["host"]),
+        port=int(raw["port"]),
+        authorized_keys=path("authorized_keys"),
+        saves_dir=path("saves_dir"),
+        data_dir=path("data_dir"),
+        limits=Limits(**raw.get("limits", {})),
+        save_delay=float(raw["save_delay"]),
+        workers=int(raw["workers"]),
+    )

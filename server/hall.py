@@ -1,26 +1,39 @@
-"""The hall: every table of the server, made, found and kept across restarts.
+"""The hall: the tables of the server, as one worker process sees them.
 
-Each table's plan is a small JSON file in the server's `rooms/` folder; its game is a save file in the
-saves folder, the same as the local game's. On start the hall reads the plans back; a table's game is
-loaded from its save when someone first comes to it.
+A worker holds some tables (`tables`: their rooms, bots and saves) and knows the others from the registry
+the front process pushes to every worker (`remote`). Each table's plan is a small JSON file in the
+server's `rooms/` folder, written by the worker that holds it; its game is a save file in the saves folder,
+the same as the local game's. The front reads the plans on start and hands each table to a worker; a
+table's game is loaded from its save when someone first comes to it. Names and the making of tables are
+the front's to decide (`FrontLink`), so that two workers never make two rooms of one name.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from engine import EDITIONS, load_edition
 from engine.text import TextError
 from room import LEVELS, Persistence
 from room.pacing import SPEEDS
-from server.config import ServerConfig
-from server.players import Players
+from server.config import Limits, ServerConfig
 from server.state import read_json, write_json
-from server.tables import Handle, LoopClock, Plan, SeatPlan, Table, TableError, check_room_name, new_table_id
+from server.tables import (
+    Handle,
+    LoopClock,
+    Plan,
+    SeatPlan,
+    Table,
+    TableError,
+    TableLine,
+    check_room_name,
+    line_of,
+    new_table_id,
+)
 
 log = logging.getLogger(__name__)
 
@@ -28,44 +41,165 @@ ROOMS = "rooms"
 LOBBY_EVERY = 0.5  # seconds: the lobbies are told of changes at most this often
 
 
+class FrontLink(Protocol):
+    """What a worker's hall needs of the front process."""
+
+    def report(self, plan: dict[str, Any], status: str) -> None: ...
+
+    def gone(self, table_id: str) -> None: ...
+
+    async def ask(self, message: dict[str, Any]) -> Any: ...
+
+
+class RemoteTable:
+    """A table another worker holds, as the front last told: enough for the lobby's line and to go to it."""
+
+    def __init__(self, plan: Plan, status: str, worker: int) -> None:
+        self.plan = plan
+        self._status = status
+        self.worker = worker
+
+    @property
+    def id(self) -> str:
+        return self.plan.id
+
+    @property
+    def name(self) -> str:
+        return self.plan.name
+
+    @property
+    def started(self) -> bool:
+        return self.plan.save_id is not None
+
+    @property
+    def finished(self) -> bool:
+        return self.plan.finished
+
+    def seat_of(self, fingerprint: str) -> int | None:
+        return next((i for i, s in enumerate(self.plan.seats) if s.owner == fingerprint), None)
+
+    def status(self) -> str:
+        return self._status
+
+    def line(self, fingerprint: str) -> TableLine:
+        return line_of(self.plan, self._status, fingerprint)
+
+
+AnyTable = Table | RemoteTable
+
+
+def plans_in(folder: Path) -> list[Plan]:
+    """The plans of every table kept in the server's folder (a file that cannot be read is logged)."""
+    plans: list[Plan] = []
+    rooms = folder / ROOMS
+    if not rooms.is_dir():
+        return plans
+    for path in sorted(rooms.glob("*.json")):
+        try:
+            plan = Plan.from_json(read_json(path))
+            load_edition(plan.edition)
+        except Exception as exc:
+            log.warning("room file %s not used: %s", path.name, exc)
+            continue
+        plans.append(plan)
+    return plans
+
+
+def plan_of(folder: Path, table_id: str) -> Plan | None:
+    """One table's plan as last kept, or None."""
+    try:
+        return Plan.from_json(read_json(folder / ROOMS / f"{table_id}.json"))
+    except Exception as exc:
+        log.warning("room %s not read: %s", table_id, exc)
+        return None
+
+
+def make_plan(
+    others: Iterable[Plan],
+    limits: Limits,
+    creator: str,
+    creator_name: str,
+    name: str,
+    edition: str,
+    rules: dict[str, object],
+    seats: list[SeatPlan],
+    turn_timer: int,
+    pace: str,
+) -> Plan:
+    """A new table's plan, its creator in its first person's seat. `TableError` with the reason when it
+    cannot be made (`others` are the server's tables: names are unique and the limits count them)."""
+    others = list(others)
+    try:
+        name = check_room_name(name)
+    except TextError as exc:
+        raise TableError(str(exc)) from None
+    folded = name.casefold()
+    if any(p.name.casefold() == folded or p.id == name for p in others):
+        raise TableError(f"There is already a room called {name}.")
+    if len(others) >= limits.rooms:
+        raise TableError("The server has as many rooms as it can hold; join one instead.")
+    mine = [p for p in others if p.creator == creator and not p.finished]
+    if len(mine) >= limits.rooms_per_player:
+        raise TableError(f"You have {len(mine)} open rooms already, the most one player may have.")
+    if edition not in EDITIONS:
+        raise TableError(f"There is no edition {edition}.")
+    book = load_edition(edition)
+    most = min(book.max_players, limits.seats_per_room)
+    if not book.min_players <= len(seats) <= most:
+        raise TableError(f"A room of {book.name} seats {book.min_players} to {most}.")
+    if not any(s.kind == "person" for s in seats):
+        raise TableError("A room needs a seat for you.")
+    if any(s.kind == "bot" and s.level not in LEVELS for s in seats):
+        raise TableError("A bot's level is one of " + ", ".join(LEVELS) + ".")
+    if pace not in SPEEDS:
+        raise TableError("The pace is one of " + ", ".join(SPEEDS) + ".")
+    turn_timer = max(10, min(int(turn_timer), 3600))
+    taken = [SeatPlan(s.kind, s.level) for s in seats]
+    first = next(i for i, s in enumerate(taken) if s.kind == "person")
+    taken[first].owner = creator
+    taken[first].name = creator_name
+    return Plan(new_table_id(), name, edition, dict(rules), taken, turn_timer, pace, creator)
+
+
 class Hall:
-    def __init__(self, config: ServerConfig, loop: asyncio.AbstractEventLoop) -> None:
+    """The tables of one worker, and the registry's view of the rest."""
+
+    def __init__(self, config: ServerConfig, loop: asyncio.AbstractEventLoop, front: FrontLink) -> None:
         self.config = config
         self.limits = config.limits
         self.folder = config.folder
         self.persistence = Persistence(config.saves_dir)
-        self.players = Players(self.folder)
+        self.front = front
         self.clock = LoopClock(loop)
         self.tables: dict[str, Table] = {}
+        self.remote: dict[str, RemoteTable] = {}
         self._watchers: list[Callable[[], None]] = []
         self._tell: Handle | None = None
         self._kept: dict[str, dict[str, Any]] = {}  # each room's plan as last written
-        self._load()
+        self._dirty: set[str] = set()  # tables the front has not heard of since they changed
 
     # --- keeping the plans --------------------------------------------------------------------
 
     def _plans(self) -> Path:
         return self.folder / ROOMS
 
-    def _load(self) -> None:
-        folder = self._plans()
-        if not folder.is_dir():
-            return
-        for path in sorted(folder.glob("*.json")):
-            try:
-                plan = Plan.from_json(read_json(path))
-                load_edition(plan.edition)
-            except Exception as exc:
-                log.warning("room file %s not used: %s", path.name, exc)
-                continue
-            self.tables[plan.id] = self._table(plan)
-            self._kept[plan.id] = plan.to_json()
-        log.info("%d rooms", len(self.tables))
-
-    def _table(self, plan: Plan) -> Table:
+    def adopt(self, plan: Plan) -> Table:
+        """Hold a table (made just now, or kept from before): its game is loaded when someone comes."""
+        held = self.tables.get(plan.id)
+        if held is not None:
+            return held
         table = Table(plan, self.persistence, self.clock, lambda: self._table_changed(table))
         table._save_delay = self.config.save_delay
         table.chat_kept = self.limits.chat_kept
+        self.tables[plan.id] = table
+        self.remote.pop(plan.id, None)
+        self.keep(table)
+        if table.full and not table.started:
+            try:
+                table.start()
+            except TableError as exc:
+                log.error("room %s cannot start: %s", plan.id, exc)
+        self._table_changed(table)
         return table
 
     def keep(self, table: Table) -> None:
@@ -82,7 +216,30 @@ class Hall:
 
     def _table_changed(self, table: Table) -> None:
         self.keep(table)
+        self._dirty.add(table.id)
         self.changed()
+
+    # --- the registry -------------------------------------------------------------------------
+
+    def registry(self, entries: list[dict[str, Any]], me: int) -> None:
+        """The front's list of every table: those of other workers are seen through it."""
+        remote: dict[str, RemoteTable] = {}
+        for entry in entries:
+            if entry.get("worker") == me or entry["plan"].get("id") in self.tables:
+                continue
+            try:
+                plan = Plan.from_json(entry["plan"])
+            except (ValueError, KeyError, TypeError) as exc:
+                log.warning("a registry entry not used: %s", exc)
+                continue
+            remote[plan.id] = RemoteTable(plan, str(entry.get("status", "")), int(entry.get("worker", -1)))
+        self.remote = remote
+        self.changed()
+
+    def report_all(self) -> None:
+        for table in self.tables.values():
+            self.front.report(table.plan.to_json(), table.status())
+        self._dirty.clear()
 
     # --- the lobby ----------------------------------------------------------------------------
 
@@ -102,26 +259,38 @@ class Hall:
 
     def _tell_watchers(self) -> None:
         self._tell = None
+        dirty, self._dirty = self._dirty, set()
+        for table_id in dirty:
+            table = self.tables.get(table_id)
+            if table is not None:
+                try:
+                    self.front.report(table.plan.to_json(), table.status())
+                except Exception:
+                    log.exception("the front could not be told of room %s", table_id)
         for watcher in list(self._watchers):
             try:
                 watcher()
             except Exception:
                 log.exception("a lobby failed")
 
-    def ordered(self) -> list[Table]:
+    def ordered(self) -> list[AnyTable]:
         """Tables still waiting first, then those in play, then those over."""
-        return sorted(self.tables.values(), key=lambda t: (t.finished, t.started, t.name.casefold()))
+        every: list[AnyTable] = [*self.tables.values(), *self.remote.values()]
+        return sorted(every, key=lambda t: (t.finished, t.started, t.name.casefold()))
 
-    def find(self, name: str) -> Table | None:
-        """A table by its id or its name (without case)."""
+    def find(self, name: str) -> AnyTable | None:
+        """A table by its id or its name (without case): one held here, or one another worker holds."""
         if name in self.tables:
             return self.tables[name]
+        if name in self.remote:
+            return self.remote[name]
         folded = name.casefold()
-        return next((t for t in self.tables.values() if t.name.casefold() == folded), None)
+        every: list[AnyTable] = [*self.tables.values(), *self.remote.values()]
+        return next((t for t in every if t.name.casefold() == folded), None)
 
-    # --- making a table -----------------------------------------------------------------------
+    # --- asking the front ---------------------------------------------------------------------
 
-    def create(
+    async def create(
         self,
         creator: str,
         creator_name: str,
@@ -131,43 +300,40 @@ class Hall:
         seats: list[SeatPlan],
         turn_timer: int,
         pace: str,
-    ) -> Table:
-        """A new table, its creator in its first person's seat; it starts at once if it needs nobody
-        else. `TableError` with the reason when it cannot be made."""
+    ) -> str:
+        """Ask the front for a new table (it goes to the worker with the fewest sessions); its id.
+        `TableError` with the reason when it cannot be made."""
         try:
-            name = check_room_name(name)
-        except TextError as exc:
-            raise TableError(str(exc)) from None
-        if self.find(name) is not None:
-            raise TableError(f"There is already a room called {name}.")
-        if len(self.tables) >= self.limits.rooms:
-            raise TableError("The server has as many rooms as it can hold; join one instead.")
-        mine = [t for t in self.tables.values() if t.plan.creator == creator and not t.finished]
-        if len(mine) >= self.limits.rooms_per_player:
-            raise TableError(f"You have {len(mine)} open rooms already, the most one player may have.")
-        if edition not in EDITIONS:
-            raise TableError(f"There is no edition {edition}.")
-        book = load_edition(edition)
-        most = min(book.max_players, self.limits.seats_per_room)
-        if not book.min_players <= len(seats) <= most:
-            raise TableError(f"A room of {book.name} seats {book.min_players} to {most}.")
-        if not any(s.kind == "person" for s in seats):
-            raise TableError("A room needs a seat for you.")
-        if any(s.kind == "bot" and s.level not in LEVELS for s in seats):
-            raise TableError("A bot's level is one of " + ", ".join(LEVELS) + ".")
-        if pace not in SPEEDS:
-            raise TableError("The pace is one of " + ", ".join(SPEEDS) + ".")
-        turn_timer = max(10, min(int(turn_timer), 3600))
-        plan = Plan(new_table_id(), name, edition, dict(rules), seats, turn_timer, pace, creator)
-        table = self._table(plan)
-        table.take_seat(creator, creator_name)
-        self.tables[plan.id] = table
-        self.keep(table)
-        log.info("room %s (%s) made by %s", plan.id, name, creator)
-        if table.full:
-            table.start()
-        self.changed()
-        return table
+            value = await self.front.ask(
+                {
+                    "t": "create",
+                    "creator": creator,
+                    "creator_name": creator_name,
+                    "name": name,
+                    "edition": edition,
+                    "rules": rules,
+                    "seats": [{"kind": s.kind, "level": s.level} for s in seats],
+                    "turn_timer": turn_timer,
+                    "pace": pace,
+                }
+            )
+        except (ConnectionError, TimeoutError) as exc:
+            raise TableError("The server is busy; try again.") from exc
+        if not isinstance(value, dict) or "id" not in value:
+            raise TableError(str(value.get("error") if isinstance(value, dict) else "The room was not made."))
+        return str(value["id"])
+
+    async def choose_name(self, fingerprint: str, name: str) -> str:
+        """Bind a name to a key (the front keeps the names); `TextError` with the reason."""
+        try:
+            value = await self.front.ask({"t": "name", "key": fingerprint, "name": name})
+        except (ConnectionError, TimeoutError) as exc:
+            raise TextError("The server is busy; try again.") from exc
+        if not isinstance(value, dict) or "name" not in value:
+            raise TextError(str(value.get("error") if isinstance(value, dict) else "No name was given."))
+        return str(value["name"])
+
+    # --- the end of a table -------------------------------------------------------------------
 
     def remove(self, table: Table) -> None:
         """A table nobody will play (still gathering, its maker gone from it)."""
@@ -175,10 +341,12 @@ class Hall:
             return
         self.tables.pop(table.id, None)
         self._kept.pop(table.id, None)
+        self._dirty.discard(table.id)
         try:
             (self._plans() / f"{table.id}.json").unlink(missing_ok=True)
         except OSError as exc:
             log.error("cannot remove room %s: %s", table.id, exc)
+        self.front.gone(table.id)
         self.changed()
 
     def close(self) -> None:

@@ -12,29 +12,51 @@ from dataclasses import replace
 
 import asyncssh
 
-from server.config import ServerConfig
+from server.config import Limits, ServerConfig
+from server.front import Front
 from server.hall import Hall
 from server.hostkey import fingerprint, host_key
 from server.ssh import Connection, GameSession, Gate, read_allowed
+from server.tables import Table
+from server.worker import WorkerSession
 
 log = logging.getLogger(__name__)
 
 
 class Running:
-    """A server started on the current event loop."""
+    """A server started on the current event loop: the front, and the workers it started."""
 
-    def __init__(self, hall: Hall, gate: Gate, listener: asyncssh.SSHAcceptor, port: int, key: str) -> None:
-        self.hall = hall
+    def __init__(self, front: Front, gate: Gate, listener: asyncssh.SSHAcceptor, port: int, key: str) -> None:
+        self.front = front
         self.gate = gate
         self.listener = listener
         self.port = port
         self.fingerprint = key
 
+    @property
+    def limits(self) -> Limits:
+        return self.front.limits
+
     def sessions(self) -> list[GameSession]:
         return [c.session for c in self.gate.open if c.session is not None]
 
+    def worker_sessions(self) -> list[WorkerSession]:
+        """The sessions' apps, when the workers run in this process (tests look inside them)."""
+        return [s for h in self.front.workers if h.local is not None for s in h.local.sessions]
+
+    def halls(self) -> list[Hall]:
+        return [h.local.hall for h in self.front.workers if h.local is not None]
+
+    def table(self, name: str) -> Table | None:
+        """A table by id or name, from whichever worker in this process holds it."""
+        for hall in self.halls():
+            found = hall.find(name)
+            if isinstance(found, Table):
+                return found
+        return None
+
     async def stop(self) -> None:
-        """Stop listening, end every session (each leaves its table), then save and release every room."""
+        """Stop listening, end every session (each leaves its table), then every worker saves its rooms."""
         self.listener.close()
         await self.listener.wait_closed()
         tasks = [s.task for s in self.sessions() if s.task is not None]
@@ -42,23 +64,26 @@ class Running:
             if connection.conn is not None:
                 connection.conn.close()
         if tasks:
-            await asyncio.wait(tasks, timeout=3)
-        self.hall.close()
+            await asyncio.wait(tasks, timeout=5)
+        await self.front.stop()
 
 
-async def start(config: ServerConfig, say: Callable[[str], None] = print) -> Running:
-    """Start listening; `say` is told the host key's fingerprint and the address."""
+async def start(
+    config: ServerConfig, say: Callable[[str], None] = print, in_process: bool = False
+) -> Running:
+    """Start listening, then the workers (`in_process`: as objects on this loop, for tests that look
+    inside them); `say` is told the host key's fingerprint and the address."""
     key, made = host_key(config.folder)
     print_key = fingerprint(key)
     if made:
         say(f"A new host key was made: {config.folder / 'host_ed25519'}")
     say(f"Host key fingerprint: {print_key}")
-    hall = Hall(config, asyncio.get_running_loop())
+    front = Front(config, in_process)
     gate = Gate()
     allowed = read_allowed(config.authorized_keys) if config.authorized_keys is not None else None
     limits = config.limits
     listener = await asyncssh.create_server(
-        lambda: Connection(hall, gate, allowed),
+        lambda: Connection(front, gate, allowed),
         config.host,
         config.port,
         server_host_keys=[key],
@@ -75,9 +100,11 @@ async def start(config: ServerConfig, say: Callable[[str], None] = print) -> Run
         keepalive_count_max=limits.keepalive_count,
     )
     port = listener.sockets[0].getsockname()[1] if listener.sockets else config.port
-    hall.config = replace(config, port=port)  # a port of 0 was a free one: players are told the real one
-    say(f"landlords serves on {config.host} port {port}: ssh -p {port} {config.host}")
-    return Running(hall, gate, listener, port, print_key)
+    front.config = replace(config, port=port)  # a port of 0 was a free one: players are told the real one
+    await front.start()
+    workers = len(front.workers)
+    say(f"landlords serves on {config.host} port {port}: ssh -p {port} {config.host} ({workers} workers)")
+    return Running(front, gate, listener, port, print_key)
 
 
 async def serve(config: ServerConfig) -> int:
@@ -93,8 +120,8 @@ async def serve(config: ServerConfig) -> int:
     return 0
 
 
-def configure_logging(level: int = logging.INFO) -> None:
+def configure_logging(level: int = logging.INFO, prefix: str = "") -> None:
     logging.basicConfig(
-        stream=sys.stderr, level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+        stream=sys.stderr, level=level, format=f"%(asctime)s {prefix}%(levelname)s %(name)s: %(message)s"
     )
     logging.getLogger("asyncssh").setLevel(logging.WARNING)

@@ -18,14 +18,14 @@ from typing import Any
 import asyncssh
 
 from engine.text import TextError, plain
-from server.app import CRASHED, ServerApp
-from server.hall import Hall
+from server.front import Front, Relay
 from server.tables import check_room_name
-from server.terminal import Terminal
+from server.terminal import Bucket, clamp
 
 log = logging.getLogger(__name__)
 
 NEEDS_TERMINAL = "landlords needs a terminal: ssh -t -p {port} HOST [ROOM]"
+LOST_LINE = "Sorry: something went wrong on the server. Your seat and your game are safe; connect again."
 IDLE_CHECK = 5.0  # seconds between looks for idle sessions
 AFTER_SESSION = 3.0  # seconds a connection may linger after its one session has ended
 
@@ -55,8 +55,8 @@ class Gate:
 class Connection(asyncssh.SSHServer):
     """One SSH connection: its authentication, and the one session it may open."""
 
-    def __init__(self, hall: Hall, gate: Gate, allowed: set[str] | None) -> None:
-        self.hall = hall
+    def __init__(self, front: Front, gate: Gate, allowed: set[str] | None) -> None:
+        self.front = front
         self.gate = gate
         self.allowed = allowed
         self.address = "?"
@@ -72,7 +72,7 @@ class Connection(asyncssh.SSHServer):
         self.conn = conn
         peer = conn.get_extra_info("peername") or ("?", 0)
         self.address = str(peer[0])
-        limits = self.hall.limits
+        limits = self.front.limits
         self.admitted = self.gate.admit(self.address, limits.connections, limits.per_address)
         if not self.admitted:
             log.warning("connection from %s refused: too many connections", self.address)
@@ -120,7 +120,7 @@ class Connection(asyncssh.SSHServer):
         self.fingerprint = self._offered
         log.info("%s authenticated with key %s", self.address, self.fingerprint)
         loop = asyncio.get_running_loop()
-        loop.call_later(self.hall.limits.login_timeout, self._close_without_session)
+        loop.call_later(self.front.limits.login_timeout, self._close_without_session)
 
     def _close_without_session(self) -> None:
         """A connection that opens no session in the time given to log in holds a place for nothing."""
@@ -159,19 +159,24 @@ class Connection(asyncssh.SSHServer):
 
 
 class GameSession(asyncssh.SSHServerSession[bytes]):
-    """A player's terminal: the app runs while the channel is open."""
+    """A player's terminal: relayed to the worker running the player's app while the channel is open.
+
+    The byte rate and the idle time are counted here, before anything reaches a worker."""
 
     def __init__(self, connection: Connection) -> None:
         self.connection = connection
-        self.hall = connection.hall
+        self.front = connection.front
+        limits = self.front.limits
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
         self.term: str | None = None
         self.size = (80, 24)
         self.wanted: str | None = None
-        self.terminal: Terminal | None = None
-        self.app: ServerApp | None = None
+        self.relay: Relay | None = None
         self.task: asyncio.Task[None] | None = None
         self.started = time.monotonic()
+        self.last_input = time.monotonic()
+        self.bucket = Bucket(limits.input_bytes_per_second, limits.input_burst)
+        self.dropped = 0  # input bytes dropped by the rate limit
         self._idle: asyncio.TimerHandle | None = None
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
@@ -179,7 +184,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any) -> bool:
         self.term = plain(term_type)[:40] or "xterm"
-        self.size = (term_size[0] or 80, term_size[1] or 24)
+        self.size = clamp(term_size[0], term_size[1], self.front.limits)
         return True
 
     def shell_requested(self) -> bool:
@@ -202,7 +207,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         chan = self.chan
         assert chan is not None
         if self.term is None:
-            port = self.hall.config.port
+            port = self.front.config.port
             chan.write((NEEDS_TERMINAL.format(port=port) + "\r\n").encode())
             chan.exit(2)
             log.info("%s: a session without a terminal refused", self.connection.address)
@@ -211,34 +216,42 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         fingerprint = self.connection.fingerprint or "?"
         env = chan.get_environment()
         colorterm = plain(str(env.get("COLORTERM", "")))[:20]
-        self.terminal = Terminal(chan, self.hall.limits, *self.size)
-        self.terminal.on_overflow = self._overflowed
-        width, height = self.terminal.size
         log.info(
             "session of %s from %s: terminal %s %dx%d",
             fingerprint,
             self.connection.address,
             self.term,
-            width,
-            height,
+            *self.size,
         )
-        self.app = ServerApp(self.hall, self.terminal, fingerprint, self.wanted, self.term, colorterm)
+        start = {"key": fingerprint, "term": self.term, "colorterm": colorterm, "wanted": self.wanted}
+        self.relay = Relay(self.front, self, start)
         self.task = asyncio.get_running_loop().create_task(self._run())
         self._watch_idle()
 
     async def _run(self) -> None:
-        app = self.app
-        assert app is not None and self.terminal is not None
-        width, height = self.terminal.size
+        relay = self.relay
+        assert relay is not None
+        line: str | None = None
+        status = 0
         try:
-            await app.run_async(size=(width, height), mouse=True)
+            line, status = await relay.run()
         except Exception:
-            log.exception("session of %s failed", self.connection.fingerprint)
-            app.crashed = True
+            log.exception("the relay of %s failed", self.connection.fingerprint)
+            line, status = LOST_LINE, 1
         finally:
-            self._close(CRASHED if app.crashed else None)
+            self._close(line, status)
 
-    def _close(self, line: str | None) -> None:
+    def output(self, data: bytes) -> None:
+        """What the worker drew, to the player."""
+        chan = self.chan
+        if chan is None:
+            return
+        try:
+            chan.write(data)
+        except Exception as exc:  # the channel is closing under us
+            log.debug("write to a closing channel: %s", exc)
+
+    def _close(self, line: str | None, status: int = 0) -> None:
         if self._idle is not None:
             self._idle.cancel()
             self._idle = None
@@ -252,12 +265,12 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.connection.address,
             time.monotonic() - self.started,
             self.term,
-            *(self.terminal.size if self.terminal else self.size),
+            *self.size,
         )
         try:
             if line:
                 chan.write(("\r\n" + line + "\r\n").encode())
-            chan.exit(0 if line is None else 1)
+            chan.exit(status)
         except Exception:
             pass
         asyncio.get_running_loop().call_later(AFTER_SESSION, self.connection.close)
@@ -267,35 +280,39 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def _check_idle(self) -> None:
         self._idle = None
-        terminal = self.terminal
-        if terminal is None or self.app is None:
+        if self.relay is None:
             return
-        if time.monotonic() - terminal.last_input > self.hall.limits.idle_timeout:
+        if time.monotonic() - self.last_input > self.front.limits.idle_timeout:
             log.info("session of %s idle; closing", self.connection.fingerprint)
             self._end_app()
             return
         self._watch_idle()
 
-    def _overflowed(self) -> None:
-        self._end_app()
-
     def _end_app(self) -> None:
-        app = self.app
-        if app is None:
-            return
-        try:
-            app.end()  # at once: the seat is free to come back to before the app has wound down
-        except Exception:
-            log.exception("ending a session failed")
+        if self.relay is not None:
+            self.relay.close()
 
     def data_received(self, data: bytes, datatype: int | None) -> None:
-        if self.terminal is not None:
-            self.terminal.received(data)
+        self.last_input = time.monotonic()
+        allowed = self.bucket.take(len(data))
+        if allowed < len(data):
+            self.dropped += len(data) - allowed
+            data = data[:allowed]
+        if data and self.relay is not None:
+            self.relay.typed(data)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        self.size = (width, height)
-        if self.terminal is not None:
-            self.terminal.resize(width, height)
+        self.size = clamp(width, height, self.front.limits)
+        if self.relay is not None:
+            self.relay.resized(*self.size)
+
+    def pause_writing(self) -> None:
+        if self.relay is not None:
+            self.relay.pause(True)
+
+    def resume_writing(self) -> None:
+        if self.relay is not None:
+            self.relay.pause(False)
 
     def break_received(self, msec: int) -> bool:
         return True
@@ -308,8 +325,6 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         return False
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self.terminal is not None:
-            self.terminal.closed = True
         self._end_app()
 
 

@@ -136,6 +136,26 @@ class TableLine:
     started: bool
 
 
+def line_of(plan: Plan, status: str, fingerprint: str) -> TableLine:
+    """The lobby's line for a table, from its plan and how it stands."""
+    seats = plan.seats
+    people = [s.name or "" for s in seats if s.kind == "person" and s.owner]
+    bots = sum(1 for s in seats if s.kind == "bot")
+    who = ", ".join(people) + (f" + {bots} bot{'s' if bots != 1 else ''}" if bots else "")
+    free = sum(1 for s in seats if s.free)
+    return TableLine(
+        id=plan.id,
+        name=plan.name,
+        edition=load_edition(plan.edition).name,
+        taken=len(seats) - free,
+        free=free,
+        people=plain(who),
+        status=status,
+        mine=any(s.owner == fingerprint for s in seats),
+        started=plan.save_id is not None,
+    )
+
+
 class Handle:
     """A timer on the event loop, as `room.BotDriver` wants one."""
 
@@ -216,22 +236,7 @@ class Table:
         return next((i for i, s in enumerate(self.plan.seats) if s.owner == fingerprint), None)
 
     def line(self, fingerprint: str) -> TableLine:
-        seats = self.plan.seats
-        people = [s.name or "" for s in seats if s.kind == "person" and s.owner]
-        bots = sum(1 for s in seats if s.kind == "bot")
-        who = ", ".join(people) + (f" + {bots} bot{'s' if bots != 1 else ''}" if bots else "")
-        free = sum(1 for s in seats if s.free)
-        return TableLine(
-            id=self.id,
-            name=self.name,
-            edition=load_edition(self.plan.edition).name,
-            taken=len(seats) - free,
-            free=free,
-            people=plain(who),
-            status=self.status(),
-            mine=self.seat_of(fingerprint) is not None,
-            started=self.started,
-        )
+        return line_of(self.plan, self.status(), fingerprint)
 
     def status(self) -> str:
         if not self.started:

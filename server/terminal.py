@@ -69,8 +69,11 @@ def clamp(width: int, height: int, limits: Limits) -> tuple[int, int]:
 class Terminal:
     """The session's end of the channel: size, input and output, shared by its app's driver."""
 
-    def __init__(self, channel: Channel, limits: Limits, width: int, height: int) -> None:
+    def __init__(
+        self, channel: Channel, limits: Limits, width: int, height: int, limit_bytes: bool = True
+    ) -> None:
         self.channel = channel
+        self.limit_bytes = limit_bytes  # off where the bytes were counted before they arrived
         self.limits = limits
         self.size = clamp(width, height, limits)
         self.bucket = Bucket(limits.input_bytes_per_second, limits.input_burst)
@@ -91,15 +94,21 @@ class Terminal:
     def received(self, data: bytes) -> None:
         """Bytes typed at the far end."""
         self.last_input = time.monotonic()
-        allowed = self.bucket.take(len(data))
-        if allowed < len(data):
-            self.dropped += len(data) - allowed
-            data = data[:allowed]
+        if self.limit_bytes:
+            data = self.within_rate(data)
         if not data:
             return
         text = self._decode(data)
         if text and self.driver is not None:
             self.driver.feed(text)
+
+    def within_rate(self, data: bytes) -> bytes:
+        """As much of `data` as the byte rate lets through now (the rest is counted and dropped)."""
+        allowed = self.bucket.take(len(data))
+        if allowed < len(data):
+            self.dropped += len(data) - allowed
+            data = data[:allowed]
+        return data
 
     def write(self, text: str) -> None:
         if self.closed:

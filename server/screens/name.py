@@ -33,9 +33,9 @@ class NameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one(Input).focus()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
         app: ServerApp = self.app  # type: ignore[assignment]
         try:
-            app.choose_name(event.value)
+            await app.choose_name(event.value)
         except TextError as exc:
             self.query_one("#problem", Static).update(Content(str(exc)))

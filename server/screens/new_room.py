@@ -104,20 +104,20 @@ class NewRoomScreen(Screen[None]):
     def _value(self, selector: str) -> object:
         return self.query_one(selector, Select).value
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.make()
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        await self.make()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.make()
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
+        await self.make()
 
-    def make(self) -> None:
+    async def make(self) -> None:
         app: ServerApp = self.app  # type: ignore[assignment]
         people = int(str(self._value("#people")))
         bots = int(str(self._value("#bots")))
         level = str(self._value("#level"))
         seats = [SeatPlan("person") for _ in range(people)] + [SeatPlan("bot", level) for _ in range(bots)]
         try:
-            table = app.hall.create(
+            table_id = await app.hall.create(
                 app.fingerprint,
                 app.player_name,
                 self.query_one("#name", Input).value,
@@ -131,7 +131,10 @@ class NewRoomScreen(Screen[None]):
             self.query_one("#problem", Static).update(Content(str(exc)))
             return
         self.dismiss()
-        app.enter(table.id, watch=False)
+        if table_id in app.hall.tables:
+            app.enter(table_id, watch=False)
+        else:  # made in another worker (the one with the fewest sessions): the player goes there
+            app.move_to(table_id, watch=False)
 
     def action_cancel(self) -> None:
         self.dismiss()

@@ -2,8 +2,10 @@
 screen is kept by a terminal emulator (pyte) so that tests read what the person would see.
 
 The server runs in the test's own process and event loop (`server.main.start`), on a free port of
-127.0.0.1, with its folders in the test's temporary folder. A test may look inside it (its tables and
-sessions) to choose the next key the way a person reads the screen.
+127.0.0.1, with its folders in the test's temporary folder: its front and, by default, two workers (as
+objects on the same loop, each with its own listener and its sessions' frames over real Unix sockets),
+so that a test may look inside them (their tables and sessions) to choose the next key the way a person
+reads the screen. `ServerProcess` runs `landlords serve` as people do, each worker a process of its own.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from server.app import ServerApp
 from server.config import Limits, ServerConfig
 from server.main import Running, start
 from server.tables import SeatPlan, Table
+from server.worker import WorkerSession
 
 KEYS = {
     "enter": b"\r",
@@ -48,7 +51,10 @@ def fingerprint(key: asyncssh.SSHKey) -> str:
     return str(key.get_fingerprint("sha256"))
 
 
-async def start_server(tmp: Path, limits: Limits = FAST, **config: Any) -> Running:
+WORKERS = 2
+
+
+async def start_server(tmp: Path, limits: Limits = FAST, workers: int = WORKERS, **config: Any) -> Running:
     settings = ServerConfig(
         host="127.0.0.1",
         port=0,
@@ -56,8 +62,9 @@ async def start_server(tmp: Path, limits: Limits = FAST, **config: Any) -> Runni
         data_dir=tmp / "server",
         limits=limits,
         save_delay=0.05,
+        workers=workers,
     )
-    return await start(replace(settings, **config), say=lambda line: None)
+    return await start(replace(settings, **config), say=lambda line: None, in_process=True)
 
 
 class Screen(asyncssh.SSHClientSession[bytes]):
@@ -123,6 +130,8 @@ class Person:
             term_size=(width, height) if term else None,
             encoding=None,
         )
+        if term is not None and isinstance(self.running, Running):
+            await self.wait_for(lambda: self.app_now() is not None)  # its app has started in a worker
         return self
 
     def text(self) -> str:
@@ -151,11 +160,23 @@ class Person:
 
     def app(self) -> ServerApp:
         """This person's session on the server (the test looks, as the person would at the screen)."""
+        app = self.app_now()
+        if app is None:
+            raise AssertionError(f"{self.name} has no session")
+        return app
+
+    def app_now(self) -> ServerApp | None:
+        """This person's app, or None while there is none (starting, or moving to another worker)."""
         assert isinstance(self.running, Running), "a server in another process is seen only on screen"
-        for session in self.running.sessions():
-            if session.connection.fingerprint == self.fingerprint and session.app is not None:
-                return session.app
-        raise AssertionError(f"{self.name} has no session")
+        for session in self.running.worker_sessions():
+            app = session.app
+            if session.fingerprint == self.fingerprint and app is not None and app.moving is None:
+                return app
+        return None
+
+    def worker_session(self) -> WorkerSession:
+        assert isinstance(self.running, Running)
+        return next(s for s in self.running.worker_sessions() if s.fingerprint == self.fingerprint)
 
     async def drop(self) -> None:
         """The connection is cut (no goodbye)."""
@@ -174,12 +195,12 @@ async def seated(
     running: Running, people: list[Person], room: str = "Table", bots: int = 2, **plan: Any
 ) -> Table:
     """A table of these people (named on their first visit) and bots, its game started."""
-    players = running.hall.players
+    players = running.front.players
     for p in people:
         if players.name_of(p.fingerprint) is None:
             players.choose(p.fingerprint, p.name)
     seats = [SeatPlan("person") for _ in people] + [SeatPlan("bot", "normal") for _ in range(bots)]
-    table = running.hall.create(
+    table_id, _worker = await running.front.create(
         people[0].fingerprint,
         people[0].name,
         room,
@@ -189,6 +210,8 @@ async def seated(
         plan.pop("turn_timer", 60),
         plan.pop("pace", "instant"),
     )
+    table = running.table(table_id)
+    assert table is not None
     for p in people[1:]:
         table.take_seat(p.fingerprint, p.name)
     table.start()
@@ -256,7 +279,8 @@ async def play_until(people: list[Person], done: Callable[[], bool], timeout: fl
             raise AssertionError("the table never got there")
         moved = False
         for p in people:
-            key = next_key(p.app())
+            app = p.app_now()
+            key = next_key(app) if app is not None else None
             if key is not None and not done():
                 await p.press(key)
                 moved = True
@@ -270,8 +294,9 @@ def ada_and_bob(running: Running, tmp: Path) -> tuple[Person, Person]:
 class ServerProcess:
     """`landlords serve` in a process of its own (to be killed, restarted, or reached by OpenSSH)."""
 
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, workers: int = WORKERS) -> None:
         self.tmp = tmp
+        self.workers = workers
         self.proc: asyncio.subprocess.Process | None = None
         self.port = 0
 
@@ -289,6 +314,8 @@ class ServerProcess:
             str(self.tmp / "server"),
             "--saves-dir",
             str(self.tmp / "saves"),
+            "--workers",
+            str(self.workers),
             stdout=asyncio.subprocess.PIPE,
             stderr=open(self.tmp / "server.log", "ab"),  # noqa: SIM115 - the process keeps it
             cwd=Path(__file__).resolve().parents[2],

@@ -92,11 +92,11 @@ async def test_a_player_may_keep_a_few_rooms_and_a_room_seats_a_few(tmp_path: Pa
     running = await start_server(tmp_path, limits=Limits(rooms_per_player=2, seats_per_room=3))
     try:
         ada = Person(running, make_key(tmp_path, "a"), "Ada")
-        hall = running.hall
-        hall.players.choose(ada.fingerprint, "Ada")
+        front = running.front
+        front.players.choose(ada.fingerprint, "Ada")
         two = [SeatPlan("person"), SeatPlan("person")]
         with pytest.raises(TableError, match="seats 2 to 3"):
-            hall.create(
+            await front.create(
                 ada.fingerprint,
                 "Ada",
                 "Big",
@@ -107,10 +107,11 @@ async def test_a_player_may_keep_a_few_rooms_and_a_room_seats_a_few(tmp_path: Pa
                 "normal",
             )
         for name in ("One", "Two"):
-            hall.create(ada.fingerprint, "Ada", name, "classic", {}, list(two), 60, "normal")
+            await front.create(ada.fingerprint, "Ada", name, "classic", {}, list(two), 60, "normal")
         with pytest.raises(TableError, match="open rooms already"):
-            hall.create(ada.fingerprint, "Ada", "Three", "classic", {}, list(two), 60, "normal")
-        assert hall.find("Three") is None and hall.find("Big") is None
+            await front.create(ada.fingerprint, "Ada", "Three", "classic", {}, list(two), 60, "normal")
+        assert front.holder_of("Three") is None and front.holder_of("Big") is None
+        assert running.table("One") is not None and running.table("Two") is not None
     finally:
         await running.stop()
 
@@ -122,7 +123,7 @@ async def test_the_log_tells_address_key_terminal_size_and_duration_and_no_secre
     running = await start_server(tmp_path)
     try:
         ada = Person(running, make_key(tmp_path, "a"), "Ada")
-        running.hall.players.choose(ada.fingerprint, "Ada")
+        running.front.players.choose(ada.fingerprint, "Ada")
         await ada.connect(size=(90, 28), term="xterm-256color")
         await ada.wait_for("No rooms yet")
         await ada.leave()

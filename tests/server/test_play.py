@@ -19,7 +19,7 @@ async def test_two_people_two_bots_and_two_watchers_play_a_game_to_its_end(tmp_p
         cy, di = (Person(running, make_key(tmp_path, n), n) for n in ("Cy", "Di"))
         table = await seated(running, [ada, bob], "Friday", rules={"time_limit_rounds": 2}, pace="instant")
         for viewer in (cy, di):
-            running.hall.players.choose(viewer.fingerprint, viewer.name)
+            running.front.players.choose(viewer.fingerprint, viewer.name)
         people = [await ada.connect("Friday"), await bob.connect("Friday")]
         watchers = [await cy.connect(), await di.connect()]
         for w in watchers:
@@ -28,14 +28,15 @@ async def test_two_people_two_bots_and_two_watchers_play_a_game_to_its_end(tmp_p
         for p in [*people, *watchers]:
             await p.wait_for(lambda p=p: p.app().game_screen is not None)
             await p.wait_for("Classic Time Limit")
-        assert running.hall.tables[table.id].presence.watching == 2
+        assert running.table(table.id).presence.watching == 2
 
         loop = asyncio.get_running_loop()
         end = loop.time() + 90
         while not table.finished and loop.time() < end:
             moved = False
             for p in people:
-                key = next_key(p.app())
+                app = p.app_now()
+                key = next_key(app) if app is not None else None
                 if key is not None:
                     await p.press(key)
                     moved = True
@@ -75,7 +76,7 @@ async def test_the_lobby_makes_a_room_and_a_second_person_joins_it(tmp_path: Pat
         await bob.press("enter")
         for p in (ada, bob):
             await p.wait_for("Ada's turn")
-        table = running.hall.find("Friday")
+        table = running.table("Friday")
         assert table is not None and table.started
         assert [s.name for s in table.plan.seats[:2]] == ["Ada", "Bob"]
         assert table.seat_of(ada.fingerprint) == 0 and table.seat_of(bob.fingerprint) == 1

@@ -37,7 +37,7 @@ async def test_a_session_without_a_terminal_gets_one_line_and_is_closed(tmp_path
                 assert f" -p {running.port} " in text, "the port it listens on, not the 0 it was given"
                 assert text.count("\n") == 1
                 assert view.exit_status == 2
-        assert running.sessions() == [] or all(s.app is None for s in running.sessions())
+        assert running.worker_sessions() == [] and all(s.relay is None for s in running.sessions())
     finally:
         await running.stop()
 

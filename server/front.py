@@ -1,0 +1,491 @@
+"""The front process of the server: the workers, the registry of rooms, and each session's relay.
+
+The front holds what must be one for the whole server: the SSH listener and its limits (in
+`server.ssh`), the names bound to keys (`players.json`, written here only), and the registry of rooms:
+each room's plan, how it stands, and which worker holds it. It starts the workers, hands each the rooms
+it holds, pushes the registry to every worker when it changes (at most every half second), and starts a
+worker again when one dies: its rooms come back from their saves, as after a `kill -9`.
+
+Each session's terminal is relayed to a worker (`Relay`): to the worker holding the room the player asked
+for, or to the least loaded one for the lobby. When the player goes to a room another worker holds, the
+worker's app ends with "move to room R" and the relay carries the terminal on to R's worker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import shutil
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from engine.text import TextError
+from server.config import ServerConfig, config_to_json
+from server.frames import (
+    CLOSE,
+    DATA,
+    END,
+    JSON,
+    MOVE,
+    FramedProtocol,
+    FrameError,
+    Requests,
+    answer,
+    frame,
+    json_frame,
+    read_json,
+    resize_frame,
+)
+from server.hall import make_plan, plan_of, plans_in
+from server.players import Players
+from server.tables import Plan, SeatPlan, TableError
+from server.worker import Worker, front_path, worker_path
+
+if TYPE_CHECKING:
+    from server.ssh import GameSession
+
+log = logging.getLogger(__name__)
+
+REGISTRY_EVERY = 0.5  # seconds: the workers are told of changes at most this often
+RESTART_AFTER = 0.5  # seconds before a dead worker is started again (doubling while it keeps dying)
+READY_WITHIN = 60.0  # seconds a session waits for its worker to be ready
+LOST = (
+    "Sorry: the server lost the process running your table. Your seat and your game are safe; connect again."
+)
+QUEUED_MAX = 4096  # input bytes kept while a session moves between workers
+
+
+@dataclass
+class Entry:
+    """A room in the registry."""
+
+    plan: dict[str, Any]
+    status: str
+    worker: int
+
+    def as_json(self) -> dict[str, Any]:
+        return {"plan": self.plan, "status": self.status, "worker": self.worker}
+
+
+@dataclass
+class WorkerHandle:
+    """The front's hold on one worker: its process (or its object, in one process), link and load."""
+
+    index: int
+    path: Path
+    link: FramedProtocol | None = None
+    requests: Requests | None = None
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+    sessions: int = 0
+    process: asyncio.subprocess.Process | None = None
+    local: Worker | None = None
+    pid: int | None = None
+    deaths: int = 0
+
+
+class Front:
+    """The rooms' registry and the workers, for the SSH side."""
+
+    def __init__(self, config: ServerConfig, in_process: bool = False) -> None:
+        self.config = config
+        self.limits = config.limits
+        self.players = Players(config.folder)
+        self.in_process = in_process
+        self.registry: dict[str, Entry] = {}
+        self.runtime = Path(tempfile.mkdtemp(prefix="workers-", dir=self._runtime_parent()))
+        os.chmod(self.runtime, 0o700)
+        self.workers = [WorkerHandle(i, worker_path(self.runtime, i)) for i in range(max(1, config.workers))]
+        self.relays: set[Relay] = set()
+        self._push: asyncio.TimerHandle | None = None
+        self._control: asyncio.AbstractServer | None = None
+        self._stopping = False
+        self._watching: set[asyncio.Task[None]] = set()
+
+    def _runtime_parent(self) -> Path:
+        """A private folder for the sockets: under the server's data folder when its path is short
+        enough for a socket's name, else under the system's runtime or temporary folder."""
+        parent = self.config.folder / "run"
+        if len(str(parent)) > 60:
+            parent = Path(os.environ.get("XDG_RUNTIME_DIR") or tempfile.gettempdir())
+        parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        return parent
+
+    # --- starting -----------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        loop = asyncio.get_running_loop()
+        path = front_path(self.runtime)
+        self._control = await loop.create_unix_server(self._control_link, str(path))
+        os.chmod(path, 0o600)
+        plans = plans_in(self.config.folder)
+        for n, plan in enumerate(plans):
+            self.registry[plan.id] = Entry(plan.to_json(), "resting", n % len(self.workers))
+        log.info("%d rooms on %d workers", len(plans), len(self.workers))
+        for handle in self.workers:
+            await self._launch(handle)
+        await asyncio.wait_for(asyncio.gather(*(h.ready.wait() for h in self.workers)), READY_WITHIN)
+
+    async def _launch(self, handle: WorkerHandle) -> None:
+        handle.ready.clear()
+        if self.in_process:
+            handle.local = await Worker(self.config, handle.index, self.runtime).start()
+            return
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "server.worker",
+            str(handle.index),
+            str(self.runtime),
+            _json(config_to_json(self.config)),
+            cwd=str(Path(__file__).resolve().parents[1]),
+        )
+        handle.process = process
+        handle.pid = process.pid
+        task = asyncio.get_running_loop().create_task(self._watch(handle, process))
+        self._watching.add(task)
+        task.add_done_callback(self._watching.discard)
+
+    async def _watch(self, handle: WorkerHandle, process: asyncio.subprocess.Process) -> None:
+        """A worker that ends while the server runs is started again (its rooms from their saves)."""
+        code = await process.wait()
+        if self._stopping or handle.process is not process:
+            return
+        handle.deaths += 1
+        log.error("worker %d (pid %s) ended with %s; starting it again", handle.index, process.pid, code)
+        handle.ready.clear()
+        if handle.link is not None:
+            handle.link.close()
+        await asyncio.sleep(min(RESTART_AFTER * 2 ** min(handle.deaths - 1, 6), 30))
+        if not self._stopping:
+            await self._launch(handle)
+
+    def _control_link(self) -> FramedProtocol:
+        holder: dict[str, WorkerHandle] = {}
+        link = FramedProtocol(
+            lambda kind, payload: self._control_frame(link, holder, kind, payload), lambda: self._lost(holder)
+        )
+        return link
+
+    def _lost(self, holder: dict[str, WorkerHandle]) -> None:
+        handle = holder.get("handle")
+        if handle is not None:
+            handle.ready.clear()
+            if handle.requests is not None:
+                handle.requests.fail_all()
+
+    def _control_frame(
+        self, link: FramedProtocol, holder: dict[str, WorkerHandle], kind: bytes, payload: bytes
+    ) -> None:
+        if kind != JSON:
+            raise FrameError(f"the control link does not carry {kind!r}")
+        message = read_json(payload)
+        if not isinstance(message, dict):
+            raise FrameError("a control message is an object")
+        handle = holder.get("handle")
+        if handle is None:
+            if message.get("t") != "hello" or not 0 <= int(message.get("worker", -1)) < len(self.workers):
+                raise FrameError("a worker says hello first")
+            handle = self.workers[int(message["worker"])]
+            holder["handle"] = handle
+            handle.link = link
+            handle.requests = Requests(link.send_json)
+            asyncio.get_running_loop().create_task(self._hand_rooms(handle))
+            return
+        if handle.requests is not None and handle.requests.answered(message):
+            return
+        what = message.get("t")
+        if what == "room":
+            self._room_reported(handle, message)
+        elif what == "gone":
+            self.registry.pop(str(message.get("id")), None)
+            self.changed()
+        elif what == "create":
+            asyncio.get_running_loop().create_task(self._create(link, message))
+        elif what == "name":
+            link.send_json(answer(message.get("ask"), self._choose(message)))
+
+    async def _hand_rooms(self, handle: WorkerHandle) -> None:
+        """A worker (new, or started again) is given its rooms as last kept, then takes sessions."""
+        assert handle.requests is not None
+        for table_id, entry in list(self.registry.items()):
+            if entry.worker != handle.index:
+                continue
+            plan = plan_of(self.config.folder, table_id)
+            raw = plan.to_json() if plan is not None else entry.plan
+            try:
+                await handle.requests.ask({"t": "adopt", "plan": raw})
+            except (ConnectionError, TimeoutError):
+                log.error("worker %d did not take room %s", handle.index, table_id)
+                return
+        if handle.link is not None:
+            handle.link.send_json({"t": "rooms", "rooms": self._entries()})
+        handle.ready.set()
+        log.info("worker %d ready (pid %s)", handle.index, handle.pid or os.getpid())
+
+    # --- the registry -------------------------------------------------------------------------
+
+    def _room_reported(self, handle: WorkerHandle, message: dict[str, Any]) -> None:
+        plan = message.get("plan")
+        if not isinstance(plan, dict) or not isinstance(plan.get("id"), str):
+            raise FrameError("a room without a plan")
+        entry = self.registry.get(plan["id"])
+        if entry is not None and entry.worker != handle.index:
+            log.warning("worker %d reported room %s of worker %d", handle.index, plan["id"], entry.worker)
+            return
+        self.registry[plan["id"]] = Entry(plan, str(message.get("status", ""))[:80], handle.index)
+        self.changed()
+
+    def _entries(self) -> list[dict[str, Any]]:
+        return [e.as_json() for e in self.registry.values()]
+
+    def changed(self) -> None:
+        if self._push is None:
+            self._push = asyncio.get_running_loop().call_later(REGISTRY_EVERY, self._push_registry)
+
+    def _push_registry(self) -> None:
+        self._push = None
+        message = json_frame(JSON, {"t": "rooms", "rooms": self._entries()})
+        for handle in self.workers:
+            if handle.link is not None and handle.ready.is_set():
+                handle.link.send(message)
+
+    def plans(self) -> list[Plan]:
+        plans = []
+        for entry in self.registry.values():
+            try:
+                plans.append(Plan.from_json(entry.plan))
+            except (ValueError, KeyError, TypeError):
+                continue
+        return plans
+
+    def holder_of(self, name: str) -> WorkerHandle | None:
+        """The worker holding a room, by its id or name (without case)."""
+        entry = self.registry.get(name)
+        if entry is None:
+            folded = name.casefold()
+            entry = next(
+                (e for e in self.registry.values() if str(e.plan.get("name", "")).casefold() == folded), None
+            )
+        return self.workers[entry.worker] if entry is not None else None
+
+    def least_loaded(self) -> WorkerHandle:
+        """The worker with the fewest sessions (a ready one first)."""
+        return min(self.workers, key=lambda h: (not h.ready.is_set(), h.sessions, h.index))
+
+    # --- what workers ask ---------------------------------------------------------------------
+
+    def _choose(self, message: dict[str, Any]) -> dict[str, Any]:
+        try:
+            name = self.players.choose(str(message.get("key")), str(message.get("name", "")))
+        except TextError as exc:
+            return {"error": str(exc)}
+        log.info("key %s chose the name %r", message.get("key"), name)
+        return {"name": name}
+
+    async def _create(self, link: FramedProtocol, message: dict[str, Any]) -> None:
+        try:
+            table_id, worker = await self.create(
+                str(message.get("creator")),
+                str(message.get("creator_name")),
+                str(message.get("name", "")),
+                str(message.get("edition", "")),
+                dict(message.get("rules") or {}),
+                [SeatPlan(str(s.get("kind")), s.get("level")) for s in message.get("seats", [])],
+                int(message.get("turn_timer", 60)),
+                str(message.get("pace", "")),
+            )
+            value: dict[str, Any] = {"id": table_id, "worker": worker}
+        except TableError as exc:
+            value = {"error": str(exc)}
+        except Exception:
+            log.exception("a room could not be made")
+            value = {"error": "The room could not be made."}
+        link.send_json(answer(message.get("ask"), value))
+
+    async def create(
+        self,
+        creator: str,
+        creator_name: str,
+        name: str,
+        edition: str,
+        rules: dict[str, object],
+        seats: list[SeatPlan],
+        turn_timer: int,
+        pace: str,
+    ) -> tuple[str, int]:
+        """A new room, on the worker with the fewest sessions: its id and that worker."""
+        plan = make_plan(
+            self.plans(), self.limits, creator, creator_name, name, edition, rules, seats, turn_timer, pace
+        )
+        handle = self.least_loaded()
+        self.registry[plan.id] = Entry(plan.to_json(), "", handle.index)  # its name is taken from now
+        try:
+            await asyncio.wait_for(handle.ready.wait(), READY_WITHIN)
+            assert handle.requests is not None
+            await handle.requests.ask({"t": "adopt", "plan": plan.to_json()})
+        except (ConnectionError, TimeoutError, AssertionError):
+            self.registry.pop(plan.id, None)
+            raise TableError("The server is busy; try again.") from None
+        log.info("room %s (%s) made by %s on worker %d", plan.id, plan.name, creator, handle.index)
+        self.changed()
+        return plan.id, handle.index
+
+    # --- stopping -----------------------------------------------------------------------------
+
+    async def stop(self) -> None:
+        """Every worker saves its rooms and ends."""
+        self._stopping = True
+        for handle in self.workers:
+            if handle.link is not None:
+                handle.link.send_json({"t": "stop"})
+        for handle in self.workers:
+            if handle.local is not None:
+                await handle.local.stop()
+            if handle.process is not None and handle.process.returncode is None:
+                try:
+                    await asyncio.wait_for(handle.process.wait(), 15)
+                except TimeoutError:
+                    log.error("worker %d did not stop; killing it", handle.index)
+                    handle.process.kill()
+                    await handle.process.wait()
+        if self._control is not None:
+            self._control.close()
+        shutil.rmtree(self.runtime, ignore_errors=True)
+
+
+def _json(value: Any) -> str:
+    import json
+
+    return json.dumps(value)
+
+
+class Relay:
+    """One session's terminal, carried to the worker that runs its app (and on, when the player moves)."""
+
+    def __init__(self, front: Front, session: GameSession, start: dict[str, Any]) -> None:
+        self.front = front
+        self.session = session
+        self.start = start
+        self.link: FramedProtocol | None = None
+        self.handle: WorkerHandle | None = None
+        self.closed = False
+        self.paused = False
+        self._queued = bytearray()
+        self._outcome: asyncio.Future[tuple[str, Any]] | None = None
+
+    async def run(self) -> tuple[str | None, int]:
+        """Until the session is over: the line to leave the player with (or None), and the exit status."""
+        loop = asyncio.get_running_loop()
+        wanted: str | None = self.start.get("wanted")
+        watch = False
+        self.front.relays.add(self)
+        try:
+            while True:
+                handle = (self.front.holder_of(wanted) if wanted else None) or self.front.least_loaded()
+                try:
+                    await asyncio.wait_for(handle.ready.wait(), READY_WITHIN)
+                except TimeoutError:
+                    return LOST, 1
+                if self.closed:
+                    return None, 0
+                self._outcome = loop.create_future()
+                link = FramedProtocol(self._frame, self._lost)
+                try:
+                    await loop.create_unix_connection(lambda link=link: link, str(handle.path))  # type: ignore[misc]
+                except OSError as exc:
+                    log.warning("worker %d cannot be reached: %s", handle.index, exc)
+                    await asyncio.sleep(0.2)
+                    continue
+                self.link, self.handle = link, handle
+                handle.sessions += 1
+                try:
+                    start = {
+                        **self.start,
+                        "wanted": wanted,
+                        "watch": watch,
+                        "name": self.front.players.name_of(self.start["key"]) or "",
+                        "width": self.session.size[0],
+                        "height": self.session.size[1],
+                    }
+                    link.send(json_frame(b"S", start))
+                    if self._queued:
+                        link.send(frame(DATA, bytes(self._queued)))
+                        self._queued.clear()
+                    if self.paused and link.transport is not None:
+                        link.transport.pause_reading()
+                    if self.closed:
+                        link.send(frame(CLOSE))
+                    kind, value = await self._outcome
+                finally:
+                    handle.sessions -= 1
+                    self.link = None
+                    link.close()
+                if kind == "move" and not self.closed:
+                    wanted, watch = value
+                    continue
+                if kind == "end":
+                    line, status = value
+                    return line, int(status)
+                return (None, 0) if self.closed else (LOST, 1)
+        finally:
+            self.front.relays.discard(self)
+
+    def _settle(self, kind: str, value: Any) -> None:
+        if self._outcome is not None and not self._outcome.done():
+            self._outcome.set_result((kind, value))
+
+    def _frame(self, kind: bytes, payload: bytes) -> None:
+        if kind == DATA:
+            self.session.output(payload)
+        elif kind == END:
+            raw = read_json(payload)
+            line = raw.get("line") if isinstance(raw, dict) else None
+            status = int(raw.get("status", 0)) if isinstance(raw, dict) else 0
+            self._settle("end", (str(line) if line else None, status))
+        elif kind == MOVE:
+            raw = read_json(payload)
+            if not isinstance(raw, dict) or not isinstance(raw.get("room"), str):
+                raise FrameError("a move names a room")
+            self._settle("move", (raw["room"], bool(raw.get("watch", False))))
+        else:
+            raise FrameError(f"a worker's session does not send {kind!r}")
+
+    def _lost(self) -> None:
+        self._settle("lost", None)
+
+    # --- from the player ----------------------------------------------------------------------
+
+    def typed(self, data: bytes) -> None:
+        if self.link is not None:
+            self.link.send(frame(DATA, data))
+        elif len(self._queued) + len(data) <= QUEUED_MAX:
+            self._queued.extend(data)
+
+    def resized(self, width: int, height: int) -> None:
+        if self.link is not None:
+            self.link.send(resize_frame(width, height))
+
+    def close(self) -> None:
+        """The player is gone (or idle too long): their app ends, their seat is kept."""
+        if self.closed:
+            return
+        self.closed = True
+        if self.link is not None:
+            self.link.send(frame(CLOSE))
+        elif self._outcome is not None:
+            self._settle("lost", None)
+
+    def pause(self, paused: bool) -> None:
+        """The player's connection cannot take more now: stop reading what the worker draws, so that a
+        backlog builds where it is made and is limited there."""
+        self.paused = paused
+        transport = self.link.transport if self.link is not None else None
+        if transport is not None:
+            if paused:
+                transport.pause_reading()
+            else:
+                transport.resume_reading()

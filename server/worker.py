@@ -1,0 +1,257 @@
+"""A worker process of the server: some of its tables, and the apps of the sessions at them.
+
+The front process holds the SSH side and hands each session's terminal to a worker as a stream of frames
+over a Unix socket (`server.frames`); the worker runs the session's app on it, as the one-process server
+ran it on the SSH channel. A table lives in exactly one worker, so a command still acts only for its
+session's seat, on the current version of the table, decided in one place. A player who goes to a table
+another worker holds leaves this worker: their app ends with "move to room R" and the front carries
+their terminal to R's worker. A worker whose front is gone saves its tables and ends.
+
+Run by the front as `python -m server.worker INDEX RUNTIME CONFIG`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+from server.app import CRASHED, ServerApp
+from server.config import ServerConfig, config_from_json
+from server.frames import (
+    CLOSE,
+    DATA,
+    END,
+    JSON,
+    MOVE,
+    RESIZE,
+    START,
+    FramedProtocol,
+    FrameError,
+    Requests,
+    answer,
+    frame,
+    json_frame,
+    read_json,
+    read_size,
+)
+from server.hall import Hall
+from server.tables import Plan
+from server.terminal import Terminal
+
+log = logging.getLogger(__name__)
+
+
+def front_path(runtime: Path) -> Path:
+    return runtime / "front.sock"
+
+
+def worker_path(runtime: Path, index: int) -> Path:
+    return runtime / f"worker-{index}.sock"
+
+
+class StreamChannel:
+    """A session's terminal as the worker sees it: the frames to and from the front."""
+
+    def __init__(self, link: FramedProtocol) -> None:
+        self.link = link
+
+    def write(self, data: bytes) -> None:
+        self.link.send(frame(DATA, data))
+
+    def get_write_buffer_size(self) -> int:
+        return self.link.buffered()
+
+    def close(self) -> None:
+        self.link.close()
+
+
+class WorkerSession:
+    """One session's app in this worker, from its START frame to its END or MOVE."""
+
+    def __init__(self, worker: Worker) -> None:
+        self.worker = worker
+        self.link = FramedProtocol(self._frame, self._lost)
+        self.terminal: Terminal | None = None
+        self.app: ServerApp | None = None
+        self.task: asyncio.Task[None] | None = None
+        self.fingerprint = "?"
+
+    def _frame(self, kind: bytes, payload: bytes) -> None:
+        if kind == START:
+            if self.app is None:
+                self._start(read_json(payload))
+        elif kind == DATA:
+            if self.terminal is not None:
+                self.terminal.received(payload)
+        elif kind == RESIZE:
+            if self.terminal is not None:
+                self.terminal.resize(*read_size(payload))
+        elif kind == CLOSE:
+            self._end_app()
+        else:
+            raise FrameError(f"a session does not send {kind!r}")
+
+    def _start(self, start: Any) -> None:
+        if not isinstance(start, dict):
+            raise FrameError("a session starts with who it is")
+        hall = self.worker.hall
+        self.fingerprint = str(start.get("key", "?"))
+        self.terminal = Terminal(
+            StreamChannel(self.link),
+            hall.limits,
+            int(start.get("width", 80)),
+            int(start.get("height", 24)),
+            limit_bytes=False,  # the front holds the byte rate; keys are counted here, where they are read
+        )
+        self.terminal.on_overflow = self._end_app
+        wanted = start.get("wanted")
+        self.app = ServerApp(
+            hall,
+            self.terminal,
+            self.fingerprint,
+            str(wanted) if wanted else None,
+            str(start.get("term", "xterm")),
+            str(start.get("colorterm", "")),
+            name=str(start.get("name") or ""),
+            watch=bool(start.get("watch", False)),
+        )
+        self.worker.sessions.add(self)
+        self.task = asyncio.get_running_loop().create_task(self._run())
+
+    async def _run(self) -> None:
+        app = self.app
+        assert app is not None and self.terminal is not None
+        try:
+            await app.run_async(size=self.terminal.size, mouse=True)
+        except Exception:
+            log.exception("session of %s failed", self.fingerprint)
+            app.crashed = True
+        finally:
+            self.worker.sessions.discard(self)
+            if app.moving is not None and not app.crashed:
+                room, watch = app.moving
+                self.link.send(json_frame(MOVE, {"room": room, "watch": watch}))
+            else:
+                status = 1 if app.crashed else 0
+                self.link.send(json_frame(END, {"line": CRASHED if app.crashed else None, "status": status}))
+            self.link.close()
+
+    def _end_app(self) -> None:
+        if self.terminal is not None:
+            self.terminal.closed = True
+        app = self.app
+        if app is None:
+            return
+        try:
+            app.end()  # at once: the seat is free to come back to before the app has wound down
+        except Exception:
+            log.exception("ending a session failed")
+
+    def _lost(self) -> None:
+        self._end_app()
+
+
+class Worker:
+    """The tables of one worker and the sessions at them, linked to the front."""
+
+    def __init__(self, config: ServerConfig, index: int, runtime: Path) -> None:
+        self.config = config
+        self.index = index
+        self.runtime = runtime
+        self.sessions: set[WorkerSession] = set()
+        self.control = FramedProtocol(self._control, self._front_gone)
+        self.requests = Requests(self.control.send_json)
+        self.hall = Hall(config, asyncio.get_running_loop(), self)
+        self.done = asyncio.Event()
+        self._listener: asyncio.AbstractServer | None = None
+        self._stopping = False
+
+    async def start(self) -> Worker:
+        loop = asyncio.get_running_loop()
+        path = worker_path(self.runtime, self.index)
+        path.unlink(missing_ok=True)
+        self._listener = await loop.create_unix_server(lambda: WorkerSession(self).link, str(path))
+        os.chmod(path, 0o600)
+        await loop.create_unix_connection(lambda: self.control, str(front_path(self.runtime)))
+        self.control.send_json({"t": "hello", "worker": self.index, "pid": os.getpid()})
+        return self
+
+    # --- what the hall asks of the front ------------------------------------------------------
+
+    def report(self, plan: dict[str, Any], status: str) -> None:
+        self.control.send_json({"t": "room", "plan": plan, "status": status})
+
+    def gone(self, table_id: str) -> None:
+        self.control.send_json({"t": "gone", "id": table_id})
+
+    async def ask(self, message: dict[str, Any]) -> Any:
+        return await self.requests.ask(message)
+
+    # --- what the front tells -----------------------------------------------------------------
+
+    def _control(self, kind: bytes, payload: bytes) -> None:
+        if kind != JSON:
+            raise FrameError(f"the control link does not carry {kind!r}")
+        message = read_json(payload)
+        if not isinstance(message, dict) or self.requests.answered(message):
+            return
+        kind_of = message.get("t")
+        if kind_of == "adopt":
+            plan = Plan.from_json(message["plan"])
+            self.hall.adopt(plan)
+            self.hall.report_all()
+            self.control.send_json(answer(message.get("ask"), {"ok": True}))
+        elif kind_of == "rooms":
+            self.hall.registry(list(message.get("rooms", [])), self.index)
+        elif kind_of == "stop":
+            asyncio.get_running_loop().create_task(self.stop())
+
+    def _front_gone(self) -> None:
+        self.requests.fail_all()
+        if not self._stopping:
+            log.info("worker %d: the front is gone; saving every room", self.index)
+            asyncio.get_running_loop().create_task(self.stop())
+
+    async def stop(self) -> None:
+        """End every session here (each leaves its table), then save and release every table."""
+        if self._stopping:
+            return
+        self._stopping = True
+        if self._listener is not None:
+            self._listener.close()
+        tasks = [s.task for s in self.sessions if s.task is not None]
+        for session in list(self.sessions):
+            session._end_app()
+        if tasks:
+            await asyncio.wait(tasks, timeout=3)
+        self.hall.close()
+        worker_path(self.runtime, self.index).unlink(missing_ok=True)
+        self.control.close()
+        self.done.set()
+
+
+async def run_worker(config: ServerConfig, index: int, runtime: Path) -> int:
+    loop = asyncio.get_running_loop()
+    worker = await Worker(config, index, runtime).start()
+    loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(worker.stop()))
+    await worker.done.wait()
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    from server.main import configure_logging
+
+    index, runtime, raw = int(argv[0]), Path(argv[1]), json.loads(argv[2])
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C reaches the front, which stops the workers
+    configure_logging(prefix=f"worker {index} ")
+    return asyncio.run(run_worker(config_from_json(raw), index, runtime))
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
