@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from server.screens.lobby import LobbyScreen
 from tui.dialogs.auction import AuctionDialog
 from tui.screens.game_over import GameOverScreen
@@ -12,8 +14,11 @@ from tui.screens.game_over import GameOverScreen
 from sshplay import Person, ada_and_bob, make_key, next_key, play_until, seated, start_server
 
 
-async def test_two_people_two_bots_and_two_watchers_play_a_game_to_its_end(tmp_path: Path) -> None:
-    running = await start_server(tmp_path)
+@pytest.mark.parametrize("workers", [1, 2])
+async def test_two_people_two_bots_and_two_watchers_play_a_game_to_its_end(
+    tmp_path: Path, workers: int
+) -> None:
+    running = await start_server(tmp_path, workers=workers)
     try:
         ada, bob = (Person(running, make_key(tmp_path, n), n) for n in ("Ada", "Bob"))
         cy, di = (Person(running, make_key(tmp_path, n), n) for n in ("Cy", "Di"))
