@@ -1,6 +1,6 @@
 """The game server under load: many people playing at once, each over their own SSH connection.
 
-    python bench/serve.py [--sessions 50] [--seconds 60] [--log FILE] [--screens DIR]
+    python bench/serve.py [--sessions 50] [--seconds 60] [--workers N] [--log FILE] [--screens DIR]
 
 It starts `landlords serve` in a process of its own on a free port of 127.0.0.1, with tables of two
 people and two bots already made (as if the people had met in the lobby), and connects every person
@@ -15,8 +15,10 @@ With `--screens`, each person's screen is also kept by a terminal emulator (pyte
 extras), and what it showed when a probe went unanswered is written to a file in DIR.
 
 It prints the sessions held, the server's CPU time spent on the arrivals, its memory (resident set,
-before and with every session, and per session), its CPU time while everyone plays (share of one core,
-and per key pressed) and the key-to-screen times (median, 99th percentile).
+before and with every session, and per session), its CPU time while everyone plays (share of one core
+and of all the cores, and per key pressed) and the key-to-screen times (median, 99th percentile). The
+server is its front process and every worker process it started: their CPU and memory are summed.
+`--workers N` is passed to `landlords serve` (left out, the server's own default: one per core).
 """
 
 from __future__ import annotations
@@ -56,6 +58,46 @@ def cpu_seconds(pid: int) -> float:
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def family(pid: int) -> list[int]:
+    """The process and all its descendants (the server's front and its workers)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                parent = int(f.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        children.setdefault(parent, []).append(int(entry))
+    found, todo = [], [pid]
+    while todo:
+        one = todo.pop()
+        found.append(one)
+        todo.extend(children.get(one, []))
+    return found
+
+
+def server_rss_mb(pid: int) -> float:
+    total = 0.0
+    for one in family(pid):
+        try:
+            total += rss_mb(one)
+        except OSError:
+            continue
+    return total
+
+
+def server_cpu_seconds(pid: int) -> float:
+    total = 0.0
+    for one in family(pid):
+        try:
+            total += cpu_seconds(one)
+        except (OSError, IndexError, ValueError):
+            continue
+    return total
 
 
 def prepare(folder: Path, sessions: int) -> list[tuple[asyncssh.SSHKey, str, str]]:
@@ -180,9 +222,10 @@ async def person(port: int, key: asyncssh.SSHKey, room: str, clock: Clock, laten
         conn.close()
 
 
-async def run(sessions: int, seconds: float, folder: Path, log: Path | None) -> None:
+async def run(sessions: int, seconds: float, folder: Path, log: Path | None, workers: int | None) -> None:
     people = prepare(folder, sessions)
     load_before = os.getloadavg()[0]
+    more = ["--workers", str(workers)] if workers is not None else []
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -198,6 +241,7 @@ async def run(sessions: int, seconds: float, folder: Path, log: Path | None) -> 
         str(sessions + 10),
         "--connections",
         str(sessions + 10),
+        *more,
         stdout=asyncio.subprocess.PIPE,
         stderr=open(log or folder / "server.log", "wb"),  # noqa: SIM115
         cwd=ROOT,
@@ -211,7 +255,8 @@ async def run(sessions: int, seconds: float, folder: Path, log: Path | None) -> 
         if " port " in line:
             port = int(line.split(" port ")[1].split(":")[0])
     await asyncio.sleep(1.0)
-    base_rss, base_cpu = rss_mb(proc.pid), cpu_seconds(proc.pid)
+    processes = len(family(proc.pid))
+    base_rss, base_cpu = server_rss_mb(proc.pid), server_cpu_seconds(proc.pid)
     latencies: list[float] = []
     clock = Clock()
     loop = asyncio.get_running_loop()
@@ -225,17 +270,17 @@ async def run(sessions: int, seconds: float, folder: Path, log: Path | None) -> 
         if time.monotonic() - arrive > 300:
             break
     seated_after = time.monotonic() - arrive
-    arrival_cpu = cpu_seconds(proc.pid) - base_cpu
-    seated_rss = rss_mb(proc.pid)
+    arrival_cpu = server_cpu_seconds(proc.pid) - base_cpu
+    seated_rss = server_rss_mb(proc.pid)
 
     clock.until = loop.time() + seconds
-    cpu0, wall0, own0 = cpu_seconds(proc.pid), time.monotonic(), time.process_time()
+    cpu0, wall0, own0 = server_cpu_seconds(proc.pid), time.monotonic(), time.process_time()
     clock.go.set()
     peak = seated_rss
     while loop.time() < clock.until:
-        peak = max(peak, rss_mb(proc.pid))
+        peak = max(peak, server_rss_mb(proc.pid))
         await asyncio.sleep(1.0)
-    cpu1, wall1, own1 = cpu_seconds(proc.pid), time.monotonic(), time.process_time()
+    cpu1, wall1, own1 = server_cpu_seconds(proc.pid), time.monotonic(), time.process_time()
     keys = clock.keys
     outcomes = await asyncio.gather(*tasks, return_exceptions=True)
     proc.terminate()
@@ -247,6 +292,7 @@ async def run(sessions: int, seconds: float, folder: Path, log: Path | None) -> 
     late = sum(1 for t in ms if t == float("inf"))
     window = wall1 - wall0
     busy = cpu1 - cpu0
+    print(f"server           {processes} processes (the front and its workers), summed below")
     print(f"sessions held    {held} of {sessions}" + (f"   (others: {failed[:3]})" if failed else ""))
     print(
         f"arrivals         all at their tables after {seated_after:.0f} s; the server spent "
@@ -259,7 +305,8 @@ async def run(sessions: int, seconds: float, folder: Path, log: Path | None) -> 
         "own share)   (target < 60 MB)"
     )
     print(
-        f"server CPU       {busy:.1f} s over {window:.0f} s: {100 * busy / window:.0f} % of one core; "
+        f"server CPU       {busy:.1f} s over {window:.0f} s: {100 * busy / window:.0f} % of one core, "
+        f"{100 * busy / window / (os.cpu_count() or 1):.0f} % of all {os.cpu_count()}; "
         f"{keys} keys pressed, {1000 * busy / max(keys, 1):.0f} ms of CPU a key (drawing every table's moves "
         "on every screen included)"
     )
@@ -290,6 +337,7 @@ def main() -> None:
     )
     parser.add_argument("--sessions", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--workers", type=int, default=None, help="passed to landlords serve")
     parser.add_argument("--log", type=Path, default=None, help="keep the server's log in this file")
     parser.add_argument(
         "--screens", type=Path, default=None, help="write here the screens that answered no probe"
@@ -300,7 +348,7 @@ def main() -> None:
     sessions = max(1, min(args.sessions, 200))
     seconds = max(5.0, min(args.seconds, 600.0))
     with tempfile.TemporaryDirectory(prefix="landlords-serve-") as tmp:
-        asyncio.run(run(sessions, seconds, Path(tmp), args.log))
+        asyncio.run(run(sessions, seconds, Path(tmp), args.log, args.workers))
 
 
 if __name__ == "__main__":

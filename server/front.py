@@ -102,7 +102,7 @@ class Front:
         self.relays: set[Relay] = set()
         self._push: asyncio.TimerHandle | None = None
         self._control: asyncio.AbstractServer | None = None
-        self._stopping = False
+        self.stopping = False
         self._watching: set[asyncio.Task[None]] = set()
 
     def _runtime_parent(self) -> Path:
@@ -152,7 +152,7 @@ class Front:
     async def _watch(self, handle: WorkerHandle, process: asyncio.subprocess.Process) -> None:
         """A worker that ends while the server runs is started again (its rooms from their saves)."""
         code = await process.wait()
-        if self._stopping or handle.process is not process:
+        if self.stopping or handle.process is not process:
             return
         handle.deaths += 1
         log.error("worker %d (pid %s) ended with %s; starting it again", handle.index, process.pid, code)
@@ -160,7 +160,7 @@ class Front:
         if handle.link is not None:
             handle.link.close()
         await asyncio.sleep(min(RESTART_AFTER * 2 ** min(handle.deaths - 1, 6), 30))
-        if not self._stopping:
+        if not self.stopping:
             await self._launch(handle)
 
     def _control_link(self) -> FramedProtocol:
@@ -338,7 +338,7 @@ class Front:
 
     async def stop(self) -> None:
         """Every worker saves its rooms and ends."""
-        self._stopping = True
+        self.stopping = True
         for handle in self.workers:
             if handle.link is not None:
                 handle.link.send_json({"t": "stop"})

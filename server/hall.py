@@ -236,11 +236,6 @@ class Hall:
         self.remote = remote
         self.changed()
 
-    def report_all(self) -> None:
-        for table in self.tables.values():
-            self.front.report(table.plan.to_json(), table.status())
-        self._dirty.clear()
-
     # --- the lobby ----------------------------------------------------------------------------
 
     def watch(self, watcher: Callable[[], None]) -> Callable[[], None]:

@@ -57,6 +57,7 @@ class Running:
 
     async def stop(self) -> None:
         """Stop listening, end every session (each leaves its table), then every worker saves its rooms."""
+        self.front.stopping = True  # a worker that ends from now on (stopped with us) is not started again
         self.listener.close()
         await self.listener.wait_closed()
         tasks = [s.task for s in self.sessions() if s.task is not None]
@@ -112,8 +113,13 @@ async def serve(config: ServerConfig) -> int:
     running = await start(config, lambda line: print(line, flush=True))
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
+
+    def stop_now() -> None:
+        running.front.stopping = True  # the workers may get the same signal (a service's whole group)
+        stop.set()
+
     for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, stop.set)
+        loop.add_signal_handler(sig, stop_now)
     await stop.wait()
     log.info("stopping: every room is saved")
     await running.stop()

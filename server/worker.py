@@ -203,9 +203,8 @@ class Worker:
             return
         kind_of = message.get("t")
         if kind_of == "adopt":
-            plan = Plan.from_json(message["plan"])
-            self.hall.adopt(plan)
-            self.hall.report_all()
+            table = self.hall.adopt(Plan.from_json(message["plan"]))
+            self.report(table.plan.to_json(), table.status())
             self.control.send_json(answer(message.get("ask"), {"ok": True}))
         elif kind_of == "rooms":
             self.hall.registry(list(message.get("rooms", [])), self.index)
