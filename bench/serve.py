@@ -100,6 +100,17 @@ def server_cpu_seconds(pid: int) -> float:
     return total
 
 
+def each_cpu(pid: int) -> dict[int, float]:
+    """CPU seconds of the server's front and of each of its workers."""
+    found: dict[int, float] = {}
+    for one in family(pid):
+        try:
+            found[one] = cpu_seconds(one)
+        except (OSError, IndexError, ValueError):
+            continue
+    return found
+
+
 def prepare(folder: Path, sessions: int) -> list[tuple[asyncssh.SSHKey, str, str]]:
     """Keys, names and tables of two people and two bots, written where the server reads them."""
     people: list[tuple[asyncssh.SSHKey, str, str]] = []
@@ -275,12 +286,14 @@ async def run(sessions: int, seconds: float, folder: Path, log: Path | None, wor
 
     clock.until = loop.time() + seconds
     cpu0, wall0, own0 = server_cpu_seconds(proc.pid), time.monotonic(), time.process_time()
+    each0 = each_cpu(proc.pid)
     clock.go.set()
     peak = seated_rss
     while loop.time() < clock.until:
         peak = max(peak, server_rss_mb(proc.pid))
         await asyncio.sleep(1.0)
     cpu1, wall1, own1 = server_cpu_seconds(proc.pid), time.monotonic(), time.process_time()
+    each1 = each_cpu(proc.pid)
     keys = clock.keys
     outcomes = await asyncio.gather(*tasks, return_exceptions=True)
     proc.terminate()
@@ -310,6 +323,13 @@ async def run(sessions: int, seconds: float, folder: Path, log: Path | None, wor
         f"{keys} keys pressed, {1000 * busy / max(keys, 1):.0f} ms of CPU a key (drawing every table's moves "
         "on every screen included)"
     )
+    if len(each1) > 1:
+        shares = ", ".join(
+            f"{'front' if pid == proc.pid else f'worker {pid}'} "
+            f"{100 * (cpu - each0.get(pid, 0.0)) / window:.0f} %"
+            for pid, cpu in each1.items()
+        )
+        print(f"                 by process: {shares} of one core")
     print(f"clients' CPU     {100 * (own1 - own0) / window:.0f} % of one core (this process)")
     if ms:
         p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
