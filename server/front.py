@@ -17,6 +17,7 @@ import asyncio
 import logging
 import os
 import shutil
+import socket
 import sys
 import tempfile
 from dataclasses import dataclass, field
@@ -56,6 +57,8 @@ READY_WITHIN = 60.0  # seconds a session waits for its worker to be ready
 LOST = (
     "Sorry: the server lost the process running your table. Your seat and your game are safe; connect again."
 )
+RUNTIME_PREFIX = "workers-"
+SOCKET_NAME_MAX = 107  # bytes in a Unix socket's path
 QUEUED_MAX = 4096  # input bytes kept while a session moves between workers
 
 
@@ -96,7 +99,9 @@ class Front:
         self.players = Players(config.folder)
         self.in_process = in_process
         self.registry: dict[str, Entry] = {}
-        self.runtime = Path(tempfile.mkdtemp(prefix="workers-", dir=self._runtime_parent()))
+        parent = self._runtime_parent()
+        clear_stale(parent)
+        self.runtime = Path(tempfile.mkdtemp(prefix=RUNTIME_PREFIX, dir=parent))
         os.chmod(self.runtime, 0o700)
         self.workers = [WorkerHandle(i, worker_path(self.runtime, i)) for i in range(max(1, config.workers))]
         self.relays: set[Relay] = set()
@@ -109,7 +114,7 @@ class Front:
         """A private folder for the sockets: under the server's data folder when its path is short
         enough for a socket's name, else under the system's runtime or temporary folder."""
         parent = self.config.folder / "run"
-        if len(str(parent)) > 60:
+        if len(os.fsencode(parent)) + 40 > SOCKET_NAME_MAX:
             parent = Path(os.environ.get("XDG_RUNTIME_DIR") or tempfile.gettempdir())
         parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         return parent
@@ -355,6 +360,24 @@ class Front:
         if self._control is not None:
             self._control.close()
         shutil.rmtree(self.runtime, ignore_errors=True)
+
+
+def clear_stale(parent: Path) -> None:
+    """Remove the socket folders of servers that are gone (killed outright, they could not)."""
+    for folder in parent.glob(RUNTIME_PREFIX + "*"):
+        try:
+            if not folder.is_dir() or folder.is_symlink() or folder.stat().st_uid != os.getuid():
+                continue
+            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+                probe.settimeout(1.0)
+                try:
+                    probe.connect(str(front_path(folder)))
+                    continue  # a server still listens there
+                except OSError:
+                    pass
+            shutil.rmtree(folder, ignore_errors=True)
+        except OSError:
+            continue
 
 
 def _json(value: Any) -> str:

@@ -25,8 +25,9 @@ from server.frames import (
     read_size,
     resize_frame,
 )
+from server.front import clear_stale
 from server.screens.new_room import NewRoomScreen
-from server.worker import worker_path
+from server.worker import front_path, worker_path
 
 from sshplay import start_server
 
@@ -100,6 +101,10 @@ async def _frames_until(
 async def test_a_worker_session_starts_resizes_and_closes_on_frames(tmp_path: Path) -> None:
     running = await start_server(tmp_path)
     try:
+        runtime = running.front.runtime  # the sockets are in a folder of the server's own
+        assert runtime.stat().st_mode & 0o777 == 0o700
+        assert all(p.stat().st_mode & 0o777 == 0o600 for p in runtime.glob("*.sock"))
+        assert len(list(runtime.glob("*.sock"))) == 3  # the front's and two workers'
         running.front.players.choose("SHA256:test", "Ada")
         reader, writer = await asyncio.open_unix_connection(str(worker_path(running.front.runtime, 1)))
         start = json_frame(
@@ -139,3 +144,16 @@ async def test_a_worker_session_starts_resizes_and_closes_on_frames(tmp_path: Pa
         writer.close()
     finally:
         await running.stop()
+
+
+async def test_the_socket_folder_of_a_server_gone_is_cleared_and_a_live_one_kept(tmp_path: Path) -> None:
+    gone, live, other = tmp_path / "workers-gone", tmp_path / "workers-live", tmp_path / "notes"
+    for folder in (gone, live, other):
+        folder.mkdir()
+    (gone / "front.sock").touch()  # a socket's name left behind, nobody listening
+    server = await asyncio.start_unix_server(lambda r, w: None, str(front_path(live)))
+    try:
+        clear_stale(tmp_path)
+    finally:
+        server.close()
+    assert not gone.exists() and live.is_dir() and other.is_dir()
