@@ -16,6 +16,8 @@ commands, choosing).
 from __future__ import annotations
 
 import argparse
+import gc
+import heapq
 import os
 import sys
 import time
@@ -29,12 +31,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 sys.path.append(str(ROOT))
 
+from cli.heap import settle  # noqa: E402
 from engine import Command, Event, Game  # noqa: E402
 from engine.bots import make_bot  # noqa: E402
 from engine.simulate import BotPlayer  # noqa: E402
 from engine.tournament import Tournament, run_tournament  # noqa: E402
 
 OUTSIDE = "examples.prudent_bot:PrudentBot"
+KEEP_SLOWEST = 5
 MATCHES = {
     "hard-normal": ("hard", "normal", "normal", "normal"),
     "normal-easy": ("normal", "easy", "easy", "easy"),
@@ -42,17 +46,62 @@ MATCHES = {
 }
 
 
-class TimedPlayer:
-    """A bot seat that records the CPU time each of its decisions takes, in microseconds."""
+class GcClock:
+    """The CPU time the interpreter's garbage collector has taken in this process, in nanoseconds: a
+    decision that happens to trigger a full collection pays for the whole heap, not for its own work."""
 
-    def __init__(self, player: BotPlayer, times: array[int]) -> None:
+    def __init__(self) -> None:
+        self.spent = 0
+        self._start = 0
+        gc.callbacks.append(self._tick)
+
+    def _tick(self, phase: str, info: dict[str, int]) -> None:
+        now = time.process_time_ns()
+        if phase == "start":
+            self._start = now
+        else:
+            self.spent += now - self._start
+
+
+Slow = tuple[int, int, str, int, int, str]
+"""A slow decision: (microseconds, those in the garbage collector, level, game seed, turn, what was asked)."""
+
+
+class TimedPlayer:
+    """A bot seat that records the CPU time each of its decisions takes, in microseconds, and keeps the
+    slowest few with what was asked, so that they can be looked into."""
+
+    def __init__(
+        self, player: BotPlayer, times: array[int], slowest: list[Slow], clock: GcClock, level: str, seed: int
+    ) -> None:
         self.player = player
         self.times = times
+        self.slowest = slowest
+        self.clock = clock
+        self.level = level
+        self.seed = seed
 
     def decide(self, game: Game, player: int) -> Command:
+        gc_before = self.clock.spent
         start = time.process_time_ns()
         cmd = self.player.decide(game, player)
-        self.times.append((time.process_time_ns() - start) // 1000)
+        took = (time.process_time_ns() - start) // 1000
+        self.times.append(took)
+        if len(self.slowest) < KEEP_SLOWEST or took > self.slowest[0][0]:
+            pending = game.state.pending
+            asked = pending.kind if pending is not None else "-"
+            entry = (
+                took,
+                (self.clock.spent - gc_before) // 1000,
+                self.level,
+                self.seed,
+                game.state.turn,
+                asked,
+            )
+            if len(self.slowest) < KEEP_SLOWEST:
+                heapq.heappush(self.slowest, entry)
+            else:
+                heapq.heapreplace(self.slowest, entry)
         return cmd
 
     def observe(self, cmd: Command, events: list[Event]) -> None:
@@ -61,21 +110,26 @@ class TimedPlayer:
 
 def play_slice(
     lineup: tuple[str, ...], first: int, games: int, seed: int, max_turns: int, edition: str = "classic"
-) -> tuple[Tournament, bytes]:
+) -> tuple[Tournament, bytes, list[Slow]]:
+    settle()  # as `landlords simulate` does in each of its processes
     times: array[int] = array("q")
+    slowest: list[Slow] = []
+    clock = GcClock()
 
     def seat(level: str, game_seed: int, seat: int) -> TimedPlayer:
-        return TimedPlayer(BotPlayer(make_bot(level, game_seed, seat)), times)
+        return TimedPlayer(
+            BotPlayer(make_bot(level, game_seed, seat)), times, slowest, clock, level, game_seed
+        )
 
     result = run_tournament(
         lineup, games, seed=seed, edition=edition, max_turns=max_turns, first=first, make_player=seat
     )
-    return result, times.tobytes()
+    return result, times.tobytes(), slowest
 
 
 def run(
     lineup: tuple[str, ...], games: int, seed: int, jobs: int, max_turns: int, edition: str = "classic"
-) -> tuple[Tournament, list[int]]:
+) -> tuple[Tournament, list[int], list[Slow]]:
     """The whole run, split into one slice of consecutive games per process."""
     size = -(-games // jobs)
     slices = [
@@ -83,11 +137,13 @@ def run(
     ]
     total = Tournament(lineup)
     times: array[int] = array("q")
+    slowest: list[Slow] = []
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for result, raw in pool.map(play_slice, *zip(*slices, strict=True)):
+        for result, raw, slow in pool.map(play_slice, *zip(*slices, strict=True)):
             total.merge(result)
             times.frombytes(raw)
-    return total, sorted(times)
+            slowest.extend(slow)
+    return total, sorted(times), sorted(slowest, reverse=True)[:KEEP_SLOWEST]
 
 
 def percentile(ordered: list[int], share: float) -> int:
@@ -144,16 +200,25 @@ def main() -> None:
     games = f"{args.games} seeded 4-player {args.edition} games per match"
     print(f"{games}, seed {args.seed}, {args.jobs} processes")
     every: list[int] = []
+    slowest: list[Slow] = []
     for name in args.match or MATCHES:
         start = time.perf_counter()
-        result, times = run(MATCHES[name], args.games, args.seed, args.jobs, args.max_turns, args.edition)
+        result, times, slow = run(
+            MATCHES[name], args.games, args.seed, args.jobs, args.max_turns, args.edition
+        )
         report(result, time.perf_counter() - start, args.max_turns)
         every.extend(times)
+        slowest.extend(slow)
     every.sort()
     print(
         f"decisions {len(every):,} (CPU time): median {percentile(every, 0.5) / 1000:.3f} ms, "
         f"99th percentile {percentile(every, 0.99) / 1000:.3f} ms, slowest {every[-1] / 1000:.1f} ms"
     )
+    for took, in_gc, level, game_seed, turn, asked in sorted(slowest, reverse=True)[:KEEP_SLOWEST]:
+        print(
+            f"  slow: {took / 1000:.1f} ms ({in_gc / 1000:.1f} ms of it collecting garbage), {short(level)}, "
+            f"game seed {game_seed}, turn {turn}, asked: {asked}"
+        )
     print(
         "targets: the stronger level wins >= 45%; < 2% capped; "
         "median < 1 ms; 99th percentile < 20 ms; slowest < 50 ms"

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cli import arguments
+from cli.heap import settle
 from room import pacing
 from tui import terminal
 
@@ -85,6 +86,7 @@ def run(args: argparse.Namespace, kind: str = "menu", **opening: Any) -> int:
     from tui.app import LandlordsApp, Opening
 
     app = LandlordsApp(options_from(args), Opening(kind=kind, **opening))  # type: ignore[arg-type]
+    settle()
     code = app.run()
     return int(code or 0)
 

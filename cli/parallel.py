@@ -10,6 +10,8 @@ from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from typing import Any, Protocol, TypeVar
 
+from cli.heap import settle
+
 
 class Mergeable(Protocol):
     def merge(self, other: Any) -> None: ...
@@ -35,6 +37,12 @@ def slices(games: int, jobs: int) -> list[tuple[int, int]]:
     return [(first, min(size, games - first)) for first in range(0, games, size)]
 
 
+def settled(work: Callable[[int, int], R], first: int, count: int) -> R:
+    """One slice in a worker, once the work's modules are loaded and the heap settled (see `cli.heap`)."""
+    settle()
+    return work(first, count)
+
+
 def play(
     games: int,
     jobs: int,
@@ -45,13 +53,14 @@ def play(
     order. `work` must be a module-level function (or a `functools.partial` of one) for the workers."""
     parts = slices(games, jobs)
     if jobs <= 1 or len(parts) <= 1:
+        settle()
         return work(0, games)
     done = 0
     results: dict[int, R] = {}
     context = multiprocessing.get_context("spawn")  # a fresh interpreter: nothing inherited but the work
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
         futures: dict[Future[R], int] = {
-            pool.submit(work, first, count): i for i, (first, count) in enumerate(parts)
+            pool.submit(settled, work, first, count): i for i, (first, count) in enumerate(parts)
         }
         for future in as_completed(futures):
             index = futures[future]

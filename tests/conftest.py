@@ -6,9 +6,13 @@ the engine before any test runs, as a player's own edition would be.
 
 from __future__ import annotations
 
+import gc
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 from engine import register_edition
 
@@ -21,3 +25,12 @@ for folder in (_HERE, *_FOLDERS):
 TEST_EDITIONS = sorted((_HERE / "editions").glob("*.json"))
 for _path in TEST_EDITIONS:
     register_edition(json.loads(_path.read_text(encoding="utf-8")))
+
+
+@pytest.fixture(autouse=True)
+def _heap_unsettled() -> Iterator[None]:
+    """A test that runs a command in this process may settle the heap (`cli.heap`); the next test starts
+    with everything collectable again, as a fresh process would."""
+    yield
+    if gc.get_freeze_count():
+        gc.unfreeze()
