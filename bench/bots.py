@@ -31,11 +31,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 sys.path.append(str(ROOT))
 
-from cli.heap import settle  # noqa: E402
 from engine import Command, Event, Game  # noqa: E402
 from engine.bots import make_bot  # noqa: E402
 from engine.simulate import BotPlayer  # noqa: E402
 from engine.tournament import Tournament, run_tournament  # noqa: E402
+from room.heap import settle  # noqa: E402
 
 OUTSIDE = "examples.prudent_bot:PrudentBot"
 KEEP_SLOWEST = 5

@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cli import arguments
-from cli.heap import settle
 from room import pacing
+from room.heap import settle
 from tui import terminal
 
 if TYPE_CHECKING:

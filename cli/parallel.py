@@ -10,7 +10,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from typing import Any, Protocol, TypeVar
 
-from cli.heap import settle
+from room.heap import settle
 
 
 class Mergeable(Protocol):
@@ -38,7 +38,7 @@ def slices(games: int, jobs: int) -> list[tuple[int, int]]:
 
 
 def settled(work: Callable[[int, int], R], first: int, count: int) -> R:
-    """One slice in a worker, once the work's modules are loaded and the heap settled (see `cli.heap`)."""
+    """One slice in a worker, once the work's modules are loaded and the heap settled (see `room.heap`)."""
     settle()
     return work(first, count)
 

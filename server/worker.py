@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from room.heap import keep_settled
 from server.app import CRASHED, ServerApp
 from server.config import ServerConfig, config_from_json
 from server.frames import (
@@ -238,6 +239,7 @@ class Worker:
 async def run_worker(config: ServerConfig, index: int, runtime: Path) -> int:
     loop = asyncio.get_running_loop()
     worker = await Worker(config, index, runtime).start()
+    keep_settled()  # the sessions' screens are not walked again by every full pass (see room.heap)
     loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(worker.stop()))
     await worker.done.wait()
     return 0

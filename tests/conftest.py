@@ -29,7 +29,7 @@ for _path in TEST_EDITIONS:
 
 @pytest.fixture(autouse=True)
 def _heap_unsettled() -> Iterator[None]:
-    """A test that runs a command in this process may settle the heap (`cli.heap`); the next test starts
+    """A test that runs a command in this process may settle the heap (`room.heap`); the next test starts
     with everything collectable again, as a fresh process would."""
     yield
     if gc.get_freeze_count():

@@ -4,10 +4,11 @@ collects what it makes later."""
 from __future__ import annotations
 
 import gc
+import weakref
 from functools import partial
 
-from cli.heap import settle
 from cli.parallel import play
+from room.heap import settle
 
 
 class Loop:
@@ -48,3 +49,28 @@ def test_every_process_of_a_run_settles_its_heap_before_playing() -> None:
     gc.unfreeze()
     parts = play(2000, 2, partial(frozen_at_start))
     assert len(parts.frozen) > 1 and min(parts.frozen) > 1000
+
+
+def test_a_settled_server_sets_aside_what_each_full_pass_leaves_and_reclaims_it_when_it_grows() -> None:
+    from room.heap import keep_settled
+
+    policy = keep_settled(growth=0.25)
+    try:
+        base = gc.get_freeze_count()
+        kept = [Loop() for _ in range(base // 2)]  # long-lived screens: more than a quarter of the heap
+        gc.collect(1)
+        assert walked(kept[0])  # a young pass sets nothing aside
+        gc.collect(2)  # a full pass: it saw the growth, so it gives everything back for a complete pass
+        assert gc.get_freeze_count() == 0 and policy.complete == 0
+        closed = weakref.ref(kept[-1])
+        del kept[len(kept) // 2 :]  # closed dialogs, in reference cycles
+        gc.collect(2)  # the complete pass reclaims them, then sets the survivors aside again
+        assert policy.complete == 1 and closed() is None
+        assert policy.base > base and not walked(kept[0])
+        later = Loop()
+        del later
+        assert gc.collect(2) >= 1  # what is made after a pass is still collected by the next
+        assert policy.complete == 1 and gc.get_freeze_count() > 0  # no growth worth a complete pass
+    finally:
+        gc.callbacks.remove(policy)
+        gc.unfreeze()
