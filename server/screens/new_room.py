@@ -10,12 +10,13 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from engine import EDITIONS, load_edition
 from room import DEFAULT_LEVEL, LEVELS
 from room.pacing import DEFAULT_SPEED, ORDER
 from server.tables import DEFAULT_TURN_TIMER, ROOM_NAME_MAX, TURN_TIMERS, SeatPlan, TableError, rules_from
+from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.steady_input import SteadyInput
 
 if TYPE_CHECKING:
@@ -96,7 +97,7 @@ class NewRoomScreen(Screen[None]):
                 )
             yield Static("", id="problem")
             yield Button("Make the room", id="make", variant="primary", compact=True)
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one("#name", Input).focus()

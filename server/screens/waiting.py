@@ -10,9 +10,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from server.screens.lobby import HallChanged
+from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
     from server.app import ServerApp
@@ -33,7 +34,7 @@ class WaitingScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Middle(), Center(), Vertical():
             yield Static(id="text")
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         app: ServerApp = self.app  # type: ignore[assignment]

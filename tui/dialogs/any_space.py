@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Button, Footer, Label, OptionList, Static
+from textual.widgets import Button, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine import RideChoice, TakeRide
@@ -18,6 +18,7 @@ from engine.narration import money
 from engine.queries import fare
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.spaces import space_note
+from tui.widgets.steady_footer import SteadyFooter
 
 
 class AnySpaceDialog(DecisionDialog):
@@ -40,7 +41,7 @@ class AnySpaceDialog(DecisionDialog):
             with Horizontal(classes="buttons"):
                 yield Button("Go there (enter)", id="go", variant="primary", compact=True)
                 yield Button("Stay (s)", id="stay", compact=True)
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def _choice(self) -> RideChoice | None:
         pend = self.view.pending

@@ -10,13 +10,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from engine import PassAuction, PlaceBid
 from engine.narration import money
 from tui import look
 from tui.dialogs.base import GameDialog, PaletteEntry, Table
 from tui.director import Decision
+from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.steady_input import SteadyInput
 
 RECENT_BIDS = 6
@@ -69,7 +70,7 @@ class AuctionDialog(GameDialog):
                 yield _step_button("+10", "up10")
                 yield _step_button("+50", "up50")
                 yield Button("Pass (p)", id="pass", variant="warning", compact=True)
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def bidder(self) -> int | None:
         """The human whose bid it is now, if any."""

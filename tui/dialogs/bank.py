@@ -8,13 +8,14 @@ from collections.abc import Iterable
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Button, Footer, Label, Static
+from textual.widgets import Button, Label, Static
 
 from engine import Board, BorrowFromBank, Command, GameView, RepayLoan
 from engine.narration import money
 from engine.queries import borrowing_capacity, loans_of, repayment, security_for
 from tui.dialogs.base import GameDialog, PaletteEntry, Table
 from tui.widgets.command_list import CommandList
+from tui.widgets.steady_footer import SteadyFooter
 
 
 def borrowings(view: GameView, board: Board, player: int) -> list[tuple[Command, str]]:
@@ -45,7 +46,7 @@ class BankDialog(GameDialog):
             yield CommandList(id="ways")
             with Horizontal(classes="buttons"):
                 yield Button("Close (esc)", id="close", compact=True)
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def choices(self) -> list[tuple[Command, str]]:
         """Every note that could be borrowed (1 up to what the free lots secure) and every repayment."""

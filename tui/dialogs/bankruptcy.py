@@ -8,11 +8,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Button, Footer, Label, Static
+from textual.widgets import Button, Label, Static
 
 from engine import DeclareBankruptcy
 from engine.narration import money
 from tui.dialogs.base import GameDialog, Table
+from tui.widgets.steady_footer import SteadyFooter
 
 
 class BankruptcyDialog(GameDialog):
@@ -37,7 +38,7 @@ class BankruptcyDialog(GameDialog):
             with Horizontal(classes="buttons"):
                 yield Button("Declare bankruptcy (x)", id="declare", variant="error", compact=True)
                 yield Button("Back (esc)", id="back", compact=True)
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def refresh_from_game(self) -> None:
         view = self.view

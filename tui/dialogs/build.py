@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Button, DataTable, Footer, Label, Static
+from textual.widgets import Button, DataTable, Label, Static
 
 from engine import Build, SellBuilding, SellLot
 from engine.narration import money
@@ -19,6 +19,7 @@ from engine.queries import lot_value
 from tui.client import refusal
 from tui.dialogs.base import PaletteEntry, Table
 from tui.dialogs.lots import LotsDialog
+from tui.widgets.steady_footer import SteadyFooter
 from tui.words import building_name, buildings_on
 
 
@@ -49,7 +50,7 @@ class BuildDialog(LotsDialog):
                 yield Button("Sell (s)", id="sell", variant="warning", compact=True)
                 yield Button("Sell lot (x)", id="sell_lot", variant="error", compact=True)
                 yield Button("Done (esc)", id="done", compact=True)
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def _lots(self) -> list[int]:
         """Lots of complete groups and any lot with buildings; where lots stand alone, every lot one owns."""

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Button, Footer, Label, Static
+from textual.widgets import Button, Label, Static
 
 from engine import BuyProperty, DeclineProperty
 from engine.narration import money
@@ -17,6 +17,7 @@ from engine.queries import markers_left
 from tui.client import refusal
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.deed import DeedCard
+from tui.widgets.steady_footer import SteadyFooter
 
 
 class BuyDialog(DecisionDialog):
@@ -33,7 +34,7 @@ class BuyDialog(DecisionDialog):
             with Horizontal(classes="buttons"):
                 yield Button("Buy (b)", id="buy", variant="success", compact=True)
                 yield Button("Auction (a)", id="decline", variant="warning", compact=True)
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def _space(self) -> int | None:
         return getattr(self.view.pending, "space", None)

@@ -8,9 +8,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Button, Footer, Label, Static
+from textual.widgets import Button, Label, Static
 
 from tui.dialogs.base import GameDialog, Table
+from tui.widgets.steady_footer import SteadyFooter
 
 
 class CardDialog(GameDialog):
@@ -41,7 +42,7 @@ class CardDialog(GameDialog):
             yield Static(Content(self.text), id="text")
             with Horizontal(classes="buttons"):
                 yield Button("OK (enter)", id="ok", variant="primary", compact=True)
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss()

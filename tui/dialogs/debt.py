@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Button, Footer, Label, Static
+from textual.widgets import Button, Label, Static
 
 from engine import Command, GoToPoorhouse, Mortgage, SellBuilding, SellLot
 from engine.narration import money
@@ -18,6 +18,7 @@ from tui.dialogs.bank import borrowings
 from tui.dialogs.bankruptcy import BankruptcyDialog
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.command_list import CommandList
+from tui.widgets.steady_footer import SteadyFooter
 from tui.words import charge_text, describe_command, raising, raising_all
 
 
@@ -54,7 +55,7 @@ class DebtDialog(DecisionDialog):
                 yield Button("Ask for a loan (i)", id="loan", variant="primary", compact=True)
                 yield Button("Declare bankruptcy (x)", id="bankrupt", variant="error", compact=True)
                 yield Button("Go to the poorhouse (x)", id="poorhouse", variant="error", compact=True)
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def refresh_from_game(self) -> None:
         view = self.view

@@ -10,10 +10,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Button, Footer, Label, Static
+from textual.widgets import Button, Label, Static
 
 from engine import ChooseDirection
 from tui.dialogs.base import DecisionDialog, PaletteEntry
+from tui.widgets.steady_footer import SteadyFooter
 
 
 class DirectionDialog(DecisionDialog):
@@ -29,7 +30,7 @@ class DirectionDialog(DecisionDialog):
             with Horizontal(classes="buttons"):
                 yield Button("Forward (f)", id="forward", variant="primary", compact=True)
                 yield Button("Backward (b)", id="backward", variant="primary", compact=True)
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def _end(self, steps: int, direction: int) -> int:
         here = self.view.players[self.player].position

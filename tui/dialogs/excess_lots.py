@@ -8,13 +8,14 @@ from collections.abc import Iterable
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
 
 from engine import ExcessLots, SellLot
 from engine.narration import money
 from engine.queries import lot_value, lots_held
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.command_list import CommandList
+from tui.widgets.steady_footer import SteadyFooter
 from tui.words import plural
 
 
@@ -24,7 +25,7 @@ class ExcessLotsDialog(DecisionDialog):
             yield Label("", id="title")
             yield Static(id="body")
             yield CommandList(id="lots")
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def _pending(self) -> ExcessLots | None:
         pend = self.view.pending

@@ -9,12 +9,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Button, Footer, Label, Static
+from textual.widgets import Button, Label, Static
 
 from engine import ChooseIncomeTax
 from engine.narration import money
 from engine.queries import tax_of
 from tui.dialogs.base import DecisionDialog, PaletteEntry
+from tui.widgets.steady_footer import SteadyFooter
 
 
 class IncomeTaxDialog(DecisionDialog):
@@ -30,7 +31,7 @@ class IncomeTaxDialog(DecisionDialog):
             with Horizontal(classes="buttons"):
                 yield Button("Flat (f)", id="flat", variant="primary", compact=True)
                 yield Button("Percent (p)", id="percent", variant="primary", compact=True)
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def refresh_from_game(self) -> None:
         space = getattr(self.view.pending, "space", None)

@@ -9,12 +9,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Button, Footer, Label, Static
+from textual.widgets import Button, Label, Static
 
 from engine import Command, PayJailFine, RollDice, UseJailCard
 from engine.narration import money
 from tui.client import refusal
 from tui.dialogs.base import DecisionDialog, PaletteEntry
+from tui.widgets.steady_footer import SteadyFooter
 
 
 class JailDialog(DecisionDialog):
@@ -32,7 +33,7 @@ class JailDialog(DecisionDialog):
                 yield Button("Roll for doubles (r)", id="roll", variant="primary", compact=True)
                 yield Button("Pay the fine (p)", id="pay", variant="warning", compact=True)
                 yield Button("Use card (c)", id="card", variant="success", compact=True)
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def refresh_from_game(self) -> None:
         view = self.view

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Button, Footer, Input, Label, Select, SelectionList, Static
+from textual.widgets import Button, Input, Label, Select, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
 from engine import AcceptLoan, CancelLoan, LoanOffer, ProposeLoan, RejectLoan
@@ -19,6 +19,7 @@ from engine.narration import money
 from engine.queries import free_lots
 from tui.dialogs.base import GameDialog, PaletteEntry, Table
 from tui.director import Decision
+from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.steady_input import SteadyInput
 
 Mode = Literal["compose", "waiting", "answered", "received"]
@@ -118,7 +119,7 @@ class LoanScreen(GameDialog):
                 yield Button("Reject (^r)", id="reject", variant="error", compact=True)
                 yield Button("Withdraw", id="withdraw", variant="warning", compact=True)
                 yield Button("Close (esc)", id="close", compact=True)
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         if self.closed:

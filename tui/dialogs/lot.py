@@ -10,12 +10,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Button, Footer, Label, Static
+from textual.widgets import Button, Label, Static
 
 from engine import BuyLot, RentLot
 from engine.narration import money
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.deed import DeedCard
+from tui.widgets.steady_footer import SteadyFooter
 
 
 class LotDialog(DecisionDialog):
@@ -34,7 +35,7 @@ class LotDialog(DecisionDialog):
                 yield Button("Buy (b)", id="buy", variant="success", compact=True)
                 yield Button("Rent (r)", id="rent", variant="warning", compact=True)
                 yield Button("Bank (k)", id="bank", compact=True)
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def refresh_from_game(self) -> None:
         pend = self.view.pending

@@ -9,12 +9,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Button, Footer, Label, Static
+from textual.widgets import Button, Label, Static
 
 from engine import BuyLuxury, DeclineLuxury
 from engine.narration import money
 from engine.queries import luxury_worth
 from tui.dialogs.base import DecisionDialog, PaletteEntry
+from tui.widgets.steady_footer import SteadyFooter
 
 
 class LuxuryDialog(DecisionDialog):
@@ -32,7 +33,7 @@ class LuxuryDialog(DecisionDialog):
                 yield Button("Buy (b)", id="buy", variant="success", compact=True)
                 yield Button("Do without (d)", id="decline", variant="warning", compact=True)
                 yield Button("Bank (k)", id="bank", compact=True)
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def refresh_from_game(self) -> None:
         pend = self.view.pending

@@ -9,13 +9,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Button, DataTable, Footer, Label, Static
+from textual.widgets import Button, DataTable, Label, Static
 
 from engine import Mortgage, Unmortgage
 from engine.narration import money
 from tui.client import refusal
 from tui.dialogs.base import PaletteEntry
 from tui.dialogs.lots import LotsDialog
+from tui.widgets.steady_footer import SteadyFooter
 
 
 class MortgageDialog(LotsDialog):
@@ -37,7 +38,7 @@ class MortgageDialog(LotsDialog):
                 yield Button("Mortgage (m)", id="mortgage", variant="warning", compact=True)
                 yield Button("Lift (u)", id="lift", variant="success", compact=True)
                 yield Button("Done (esc)", id="done", compact=True)
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def refresh_from_game(self) -> None:
         client = self.client

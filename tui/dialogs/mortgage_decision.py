@@ -9,11 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Button, Footer, Label, Static
+from textual.widgets import Button, Label, Static
 
 from engine import KeepMortgage, Unmortgage
 from engine.narration import money
 from tui.dialogs.base import DecisionDialog, PaletteEntry
+from tui.widgets.steady_footer import SteadyFooter
 
 
 class MortgageDecisionDialog(DecisionDialog):
@@ -29,7 +30,7 @@ class MortgageDecisionDialog(DecisionDialog):
             with Horizontal(classes="buttons"):
                 yield Button("Lift (l)", id="lift", variant="success", compact=True)
                 yield Button("Keep (k)", id="keep", variant="warning", compact=True)
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def _space(self) -> int | None:
         return getattr(self.view.pending, "space", None)

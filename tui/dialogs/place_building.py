@@ -5,11 +5,12 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
 
 from engine import Build
 from tui.dialogs.base import DecisionDialog
 from tui.widgets.command_list import CommandList
+from tui.widgets.steady_footer import SteadyFooter
 
 
 class PlaceBuildingDialog(DecisionDialog):
@@ -18,7 +19,7 @@ class PlaceBuildingDialog(DecisionDialog):
             yield Label("Place your building", id="title")
             yield Static(id="body")
             yield CommandList(id="lots")
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def refresh_from_game(self) -> None:
         pend = self.view.pending

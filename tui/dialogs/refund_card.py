@@ -9,12 +9,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Button, Footer, Label, Static
+from textual.widgets import Button, Label, Static
 
 from engine import KeepCard, PlayRefundCard, RefundChoice
 from engine.narration import money
 from engine.queries import share_of
 from tui.dialogs.base import DecisionDialog, PaletteEntry
+from tui.widgets.steady_footer import SteadyFooter
 
 
 class RefundCardDialog(DecisionDialog):
@@ -30,7 +31,7 @@ class RefundCardDialog(DecisionDialog):
             with Horizontal(classes="buttons"):
                 yield Button("Play the card (p)", id="play", variant="success", compact=True)
                 yield Button("Keep it (k)", id="keep", compact=True)
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def refresh_from_game(self) -> None:
         pend = self.view.pending

@@ -10,11 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
 
 from engine import ChooseRoute, RouteChoice
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.command_list import CommandList
+from tui.widgets.steady_footer import SteadyFooter
 
 
 class RideDialog(DecisionDialog):
@@ -30,7 +31,7 @@ class RideDialog(DecisionDialog):
             yield Label("", id="title")
             yield Static(id="body")
             yield CommandList(id="ways")
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def _choice(self) -> RouteChoice | None:
         pend = self.view.pending

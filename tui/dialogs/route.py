@@ -10,10 +10,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Button, Footer, Label, Static
+from textual.widgets import Button, Label, Static
 
 from engine import ChooseRoute, RouteChoice
 from tui.dialogs.base import DecisionDialog, PaletteEntry
+from tui.widgets.steady_footer import SteadyFooter
 
 _KEYS = ("k", "g")
 
@@ -31,7 +32,7 @@ class RouteDialog(DecisionDialog):
             with Horizontal(classes="buttons"):
                 yield Button("Keep to this ring (k)", id="way-0", variant="primary", compact=True)
                 yield Button("Go across (g)", id="way-1", variant="primary", compact=True)
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def _choice(self) -> RouteChoice | None:
         pend = self.view.pending

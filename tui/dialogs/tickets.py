@@ -10,12 +10,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Button, Footer, Label, Static
+from textual.widgets import Button, Label, Static
 
 from engine import BuyTicketLot, DoneWithTickets
 from engine.narration import money
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.command_list import CommandList
+from tui.widgets.steady_footer import SteadyFooter
 
 
 class TicketsDialog(DecisionDialog):
@@ -28,7 +29,7 @@ class TicketsDialog(DecisionDialog):
             yield CommandList(id="lots")
             with Horizontal(classes="buttons"):
                 yield Button("Done: put the rest back (d)", id="done", variant="primary", compact=True)
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def refresh_from_game(self) -> None:
         view, board, names = self.view, self.client.board, self.client.names

@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, Select, SelectionList, Static
+from textual.widgets import Button, Input, Label, Select, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
 from engine import AcceptTrade, Bundle, CancelTrade, GameView, RejectTrade, TradeOffer
@@ -23,6 +23,7 @@ from tui.dialogs.base import GameDialog, PaletteEntry, Table
 from tui.director import Decision
 from tui.trade_model import TradeDraft, deed_note, spare_houses
 from tui.trade_text import deed_line, effects_text, is_built, side_text
+from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.steady_input import SteadyInput
 from tui.widgets.ticks import TickList
 
@@ -213,7 +214,7 @@ class TradeScreen(GameDialog):
                 yield Button("Withdraw (w)", id="withdraw", variant="warning", compact=True)
                 yield Button("Change the offer (e)", id="revise", variant="primary", compact=True)
                 yield Button("Close (esc)", id="close", compact=True)
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         if self.closed:

@@ -11,13 +11,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Button, Footer, Label, SelectionList, Static
+from textual.widgets import Button, Label, SelectionList, Static
 
 from engine import PlayTravelCards, RollWithTravelCard
 from engine.narration import card_name, money
 from engine.queries import held_of, steps_of
 from tui.dialogs.base import GameDialog, PaletteEntry, Table
 from tui.spaces import space_note
+from tui.widgets.steady_footer import SteadyFooter
 
 
 class TravelDialog(GameDialog):
@@ -54,7 +55,7 @@ class TravelDialog(GameDialog):
                 yield Button("Play them (p)", id="play", variant="success", compact=True)
                 yield Button("Add to the throw (a)", id="add", compact=True)
                 yield Button("Cancel (esc)", id="cancel", compact=True)
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         if self.closed:

@@ -10,11 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Button, Footer, Label, Static
+from textual.widgets import Button, Label, Static
 
 from engine import ClaimHalfWinnings, KeepCard, WinningsChoice
 from engine.narration import money
 from tui.dialogs.base import DecisionDialog, PaletteEntry
+from tui.widgets.steady_footer import SteadyFooter
 
 SHOWN = 7  # winners with a button (and a number key) of their own
 
@@ -33,7 +34,7 @@ class WinningsCardDialog(DecisionDialog):
                 for i in range(SHOWN):
                     yield Button("", id=f"claim-{i}", variant="success", compact=True)
                 yield Button("Keep it (k)", id="keep", compact=True)
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def _choice(self) -> WinningsChoice | None:
         pend = self.view.pending

@@ -9,13 +9,14 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Button, DataTable, Footer, Label, Static
+from textual.widgets import Button, DataTable, Label, Static
 
 from engine.narration import money
 from engine.queries import count_up
 from tui import look
 from tui.client import GameClient
 from tui.stats import count
+from tui.widgets.steady_footer import SteadyFooter
 
 REASONS = {
     "last_player": "the last player standing",
@@ -87,7 +88,7 @@ class GameOverScreen(ModalScreen[None]):
                 yield Button("Look at the board (b)", id="board", compact=True)
                 yield Button("New game (n)", id="new", variant="primary", compact=True)
                 yield Button("Quit (q)", id="quit", variant="error", compact=True)
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.app.clear_notifications()  # all they said is in this dialog, which they would cover

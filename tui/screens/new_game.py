@@ -13,12 +13,13 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from engine import EDITIONS, SEED_MAX, Edition, RuleOptions, load_edition
 from engine.text import NAME_MAX, TextError, check_name
 from room import DEFAULT_LEVEL, Seat, TableSetup
 from room.seats import bot_choices, bot_names, bot_problem, your_name
+from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.steady_input import SteadyInput
 from tui.widgets.ticks import TickBox
 
@@ -262,7 +263,7 @@ class NewGameScreen(Screen[None]):
                 yield Button("Start (^s)", id="start", variant="success", compact=True)
                 yield Button("Add seat (^n)", id="add", compact=True)
                 yield Button("Back (esc)", id="back", compact=True)
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self._describe_edition()

@@ -11,10 +11,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Label, Static
+from textual.widgets import DataTable, Label, Static
 
 from engine.text import plain
 from room import Persistence, PersistenceError, SavedGame
+from tui.widgets.steady_footer import SteadyFooter
 
 
 class ResumeScreen(Screen[None]):
@@ -54,7 +55,7 @@ class ResumeScreen(Screen[None]):
             yield Label("Resume a saved game", id="title")
             yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
             yield Static(id="note")
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

@@ -9,11 +9,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.glyphs import UNICODE
 from tui.themes import GROUP_COLOURS, group_var
+from tui.widgets.steady_footer import SteadyFooter
 
 CHOICES = (
     ("quick_game", "Quick game", "You and three bots, the Short Game rules"),
@@ -74,7 +75,7 @@ class StartScreen(Screen[None]):
                 id="menu",
             )
             yield Static(self.note, id="note")
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
