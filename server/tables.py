@@ -251,7 +251,7 @@ class Table:
         pending = view.pending
         who = room.names[pending.player] if pending is not None else "?"
         rest = "" if self.presence.seated else ", resting"
-        return f"turn {view.turn}: {who}{rest}"
+        return f"turn {view.turn + 1}: {who}{rest}"  # counted as the table's own status line counts
 
     # --- seats --------------------------------------------------------------------------------
 

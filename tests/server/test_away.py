@@ -87,6 +87,7 @@ async def test_a_table_whose_people_all_left_rests_and_plays_on_when_one_returns
         await ada.connect("Solo")
         room = table.room
         assert room is not None
+        assert table.status().startswith("turn 1: Ada"), "the lobby counts turns as the status line does"
         await play_until([ada], lambda: room.bot_due() is not None)
         resting = room.version
         await ada.leave()
