@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from cli import arguments
 from room import pacing
-from room.heap import settle
+from room.heap import keep_settled
 from tui import terminal
 
 if TYPE_CHECKING:
@@ -86,7 +86,7 @@ def run(args: argparse.Namespace, kind: str = "menu", **opening: Any) -> int:
     from tui.app import LandlordsApp, Opening
 
     app = LandlordsApp(options_from(args), Opening(kind=kind, **opening))  # type: ignore[arg-type]
-    settle()
+    keep_settled()
     code = app.run()
     return int(code or 0)
 

@@ -50,8 +50,10 @@ class Settling:
 
 
 def keep_settled(growth: float = 0.25) -> Settling:
-    """Settle now, and keep the process settled from now on (see `Settling`)."""
+    """Settle now, and keep the process settled from now on (see `Settling`); once per process."""
     settle()
-    policy = Settling(growth)
-    gc.callbacks.append(policy)
+    policy = next((c for c in gc.callbacks if isinstance(c, Settling)), None)
+    if policy is None:
+        policy = Settling(growth)
+        gc.callbacks.append(policy)
     return policy

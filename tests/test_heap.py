@@ -7,6 +7,8 @@ import gc
 import weakref
 from functools import partial
 
+import pytest
+
 from cli.parallel import play
 from room.heap import settle
 
@@ -73,4 +75,30 @@ def test_a_settled_server_sets_aside_what_each_full_pass_leaves_and_reclaims_it_
         assert policy.complete == 1 and gc.get_freeze_count() > 0  # no growth worth a complete pass
     finally:
         gc.callbacks.remove(policy)
+        gc.unfreeze()
+
+
+def test_the_terminal_game_keeps_its_heap_settled_while_it_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    import argparse
+
+    from cli import launch
+    from room.heap import Settling
+    from tui import terminal
+    from tui.app import LandlordsApp
+
+    seen: list[int] = []
+
+    def run(app: LandlordsApp) -> int:
+        seen.append(sum(isinstance(c, Settling) for c in gc.callbacks))
+        return 0
+
+    monkeypatch.setattr(terminal, "missing", lambda: False)
+    monkeypatch.setattr(LandlordsApp, "run", run)
+    try:
+        assert launch.run(argparse.Namespace()) == 0
+        assert launch.run(argparse.Namespace()) == 0  # a second game in the same process
+        assert seen == [1, 1] and gc.get_freeze_count() > 1000
+    finally:
+        for c in [c for c in gc.callbacks if isinstance(c, Settling)]:
+            gc.callbacks.remove(c)
         gc.unfreeze()
