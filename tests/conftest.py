@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from engine import register_edition
+from room.heap import Settling
 
 _HERE = Path(__file__).parent
 _FOLDERS = sorted(p for p in _HERE.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
@@ -30,7 +31,9 @@ for _path in TEST_EDITIONS:
 @pytest.fixture(autouse=True)
 def _heap_unsettled() -> Iterator[None]:
     """A test that runs a command in this process may settle the heap (`room.heap`); the next test starts
-    with everything collectable again, as a fresh process would."""
+    with everything collectable again and the collector as Python leaves it, as a fresh process would."""
     yield
+    for policy in [c for c in gc.callbacks if isinstance(c, Settling)]:
+        gc.callbacks.remove(policy)
     if gc.get_freeze_count():
         gc.unfreeze()

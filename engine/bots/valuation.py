@@ -64,24 +64,40 @@ def best_level(
     pos: Position, group: str, k: float, budget: float, horizon: float, pace: float, houses_now: int = 0
 ) -> tuple[int, float]:
     """(buildings, net worth of putting them up) for the level a complete group should be built to: the
-    rent they add over the horizon (later for what the cash in hand cannot pay yet) less their price."""
+    rent they add over the horizon (later for what the cash in hand cannot pay yet) less their price.
+    Worked out once per decision for the same figures: pricing a trade asks it again and again."""
+    key = (group, k, budget, horizon, pace, houses_now)
+    memo = pos.memo
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _best_level(pos, group, k, budget, horizon, pace, houses_now)
+    return found  # type: ignore[return-value]
+
+
+def _best_level(
+    pos: Position, group: str, k: float, budget: float, horizon: float, pace: float, houses_now: int
+) -> tuple[int, float]:
     incomes, cost = pos.tables.development[group]
     houses = len(pos.board.members[group]) * pos.top
     base = incomes[houses_now]
     best_h, best = houses_now, 0.0
-    bank_houses = pos.bank_houses
-    hotels = pos.bank_hotels > 0
+    stop = len(incomes)  # the bank's stock bounds the levels: houses first, then hotels
+    if houses_now + pos.bank_houses < houses:
+        stop = min(stop, houses_now + pos.bank_houses + 1)
+    if pos.bank_hotels <= 0:
+        stop = min(stop, houses + 1)
     slow = 1.0 / (pace * horizon)  # the share of the horizon lost per dollar bought beyond the budget
-    for h in range(houses_now + 1, len(incomes)):
-        if h <= houses:
-            if h - houses_now > bank_houses:
-                break
-        elif not hotels:
-            break
-        spend = (h - houses_now) * cost
+    spend = 0
+    for h in range(houses_now + 1, stop):
+        spend += cost
         short = spend - budget
-        factor = k if short <= 0 else k * max(0.0, 1.0 - short * slow)
-        net = (incomes[h] - base) * factor - spend
+        if short <= 0:
+            net = (incomes[h] - base) * k - spend
+        else:
+            left = 1.0 - short * slow
+            if left <= 0.0:
+                break  # bought wholly out of salary beyond the horizon: no higher level can pay
+            net = (incomes[h] - base) * k * left - spend
         if net > best:
             best_h, best = h, net
     return best_h, best
