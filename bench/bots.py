@@ -35,7 +35,7 @@ from engine import Command, Event, Game  # noqa: E402
 from engine.bots import make_bot  # noqa: E402
 from engine.simulate import BotPlayer  # noqa: E402
 from engine.tournament import Tournament, run_tournament  # noqa: E402
-from room.heap import keep_settled  # noqa: E402
+from room.heap import settle  # noqa: E402
 
 OUTSIDE = "examples.prudent_bot:PrudentBot"
 KEEP_SLOWEST = 5
@@ -111,7 +111,7 @@ class TimedPlayer:
 def play_slice(
     lineup: tuple[str, ...], first: int, games: int, seed: int, max_turns: int, edition: str = "classic"
 ) -> tuple[Tournament, bytes, list[Slow]]:
-    keep_settled()  # as `landlords simulate` does in each of its processes
+    settle()  # as `landlords simulate` does in each of its processes
     times: array[int] = array("q")
     slowest: list[Slow] = []
     clock = GcClock()

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from typing import Any, Protocol, TypeVar
 
-from room.heap import keep_settled
+from room.heap import settle
 
 
 class Mergeable(Protocol):
@@ -39,7 +39,7 @@ def slices(games: int, jobs: int) -> list[tuple[int, int]]:
 
 def settled(work: Callable[[int, int], R], first: int, count: int) -> R:
     """One slice in a worker, once the work's modules are loaded and the heap settled (see `room.heap`)."""
-    keep_settled()
+    settle()
     return work(first, count)
 
 
@@ -53,7 +53,7 @@ def play(
     order. `work` must be a module-level function (or a `functools.partial` of one) for the workers."""
     parts = slices(games, jobs)
     if jobs <= 1 or len(parts) <= 1:
-        keep_settled()
+        settle()
         return work(0, games)
     done = 0
     results: dict[int, R] = {}
