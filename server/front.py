@@ -43,7 +43,7 @@ from server.frames import (
 )
 from server.hall import make_plan, plan_of, plans_in
 from server.players import Players
-from server.tables import Plan, SeatPlan, TableError
+from server.tables import Plan, RoomRequest, TableError
 from server.worker import Worker, front_path, worker_path
 
 if TYPE_CHECKING:
@@ -293,16 +293,7 @@ class Front:
 
     async def _create(self, link: FramedProtocol, message: dict[str, Any]) -> None:
         try:
-            table_id, worker = await self.create(
-                str(message.get("creator")),
-                str(message.get("creator_name")),
-                str(message.get("name", "")),
-                str(message.get("edition", "")),
-                dict(message.get("rules") or {}),
-                [SeatPlan(str(s.get("kind")), s.get("level")) for s in message.get("seats", [])],
-                int(message.get("turn_timer", 60)),
-                str(message.get("pace", "")),
-            )
+            table_id, worker = await self.create(RoomRequest.from_json(message))
             value: dict[str, Any] = {"id": table_id, "worker": worker}
         except TableError as exc:
             value = {"error": str(exc)}
@@ -311,21 +302,9 @@ class Front:
             value = {"error": "The room could not be made."}
         link.send_json(answer(message.get("ask"), value))
 
-    async def create(
-        self,
-        creator: str,
-        creator_name: str,
-        name: str,
-        edition: str,
-        rules: dict[str, object],
-        seats: list[SeatPlan],
-        turn_timer: int,
-        pace: str,
-    ) -> tuple[str, int]:
+    async def create(self, asked: RoomRequest) -> tuple[str, int]:
         """A new room, on the worker with the fewest sessions: its id and that worker."""
-        plan = make_plan(
-            self.plans(), self.limits, creator, creator_name, name, edition, rules, seats, turn_timer, pace
-        )
+        plan = make_plan(self.plans(), self.limits, asked)
         handle = self.least_loaded()
         self.registry[plan.id] = Entry(plan.to_json(), "", handle.index)  # its name is taken from now
         try:
@@ -335,7 +314,7 @@ class Front:
         except (ConnectionError, TimeoutError, AssertionError):
             self.registry.pop(plan.id, None)
             raise TableError("The server is busy; try again.") from None
-        log.info("room %s (%s) made by %s on worker %d", plan.id, plan.name, creator, handle.index)
+        log.info("room %s (%s) made by %s on worker %d", plan.id, plan.name, asked.creator, handle.index)
         self.changed()
         return plan.id, handle.index
 

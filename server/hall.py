@@ -26,12 +26,12 @@ from server.tables import (
     Handle,
     LoopClock,
     Plan,
+    PlanFacts,
+    RoomRequest,
     SeatPlan,
     Table,
     TableError,
-    TableLine,
     check_room_name,
-    line_of,
     new_table_id,
 )
 
@@ -51,7 +51,7 @@ class FrontLink(Protocol):
     async def ask(self, message: dict[str, Any]) -> Any: ...
 
 
-class RemoteTable:
+class RemoteTable(PlanFacts):
     """A table another worker holds, as the front last told: enough for the lobby's line and to go to it."""
 
     def __init__(self, plan: Plan, status: str, worker: int) -> None:
@@ -59,30 +59,8 @@ class RemoteTable:
         self._status = status
         self.worker = worker
 
-    @property
-    def id(self) -> str:
-        return self.plan.id
-
-    @property
-    def name(self) -> str:
-        return self.plan.name
-
-    @property
-    def started(self) -> bool:
-        return self.plan.save_id is not None
-
-    @property
-    def finished(self) -> bool:
-        return self.plan.finished
-
-    def seat_of(self, fingerprint: str) -> int | None:
-        return next((i for i, s in enumerate(self.plan.seats) if s.owner == fingerprint), None)
-
     def status(self) -> str:
         return self._status
-
-    def line(self, fingerprint: str) -> TableLine:
-        return line_of(self.plan, self._status, fingerprint)
 
 
 AnyTable = Table | RemoteTable
@@ -114,23 +92,13 @@ def plan_of(folder: Path, table_id: str) -> Plan | None:
         return None
 
 
-def make_plan(
-    others: Iterable[Plan],
-    limits: Limits,
-    creator: str,
-    creator_name: str,
-    name: str,
-    edition: str,
-    rules: dict[str, object],
-    seats: list[SeatPlan],
-    turn_timer: int,
-    pace: str,
-) -> Plan:
+def make_plan(others: Iterable[Plan], limits: Limits, asked: RoomRequest) -> Plan:
     """A new table's plan, its creator in its first person's seat. `TableError` with the reason when it
     cannot be made (`others` are the server's tables: names are unique and the limits count them)."""
     others = list(others)
+    creator, edition, seats, pace = asked.creator, asked.edition, asked.seats, asked.pace
     try:
-        name = check_room_name(name)
+        name = check_room_name(asked.name)
     except TextError as exc:
         raise TableError(str(exc)) from None
     folded = name.casefold()
@@ -153,12 +121,12 @@ def make_plan(
         raise TableError("A bot's level is one of " + ", ".join(LEVELS) + ".")
     if pace not in SPEEDS:
         raise TableError("The pace is one of " + ", ".join(SPEEDS) + ".")
-    turn_timer = max(10, min(int(turn_timer), 3600))
+    turn_timer = max(10, min(int(asked.turn_timer), 3600))
     taken = [SeatPlan(s.kind, s.level) for s in seats]
     first = next(i for i, s in enumerate(taken) if s.kind == "person")
     taken[first].owner = creator
-    taken[first].name = creator_name
-    return Plan(new_table_id(), name, edition, dict(rules), taken, turn_timer, pace, creator)
+    taken[first].name = asked.creator_name
+    return Plan(new_table_id(), name, edition, dict(asked.rules), taken, turn_timer, pace, creator)
 
 
 class Hall:
@@ -285,33 +253,11 @@ class Hall:
 
     # --- asking the front ---------------------------------------------------------------------
 
-    async def create(
-        self,
-        creator: str,
-        creator_name: str,
-        name: str,
-        edition: str,
-        rules: dict[str, object],
-        seats: list[SeatPlan],
-        turn_timer: int,
-        pace: str,
-    ) -> str:
+    async def create(self, asked: RoomRequest) -> str:
         """Ask the front for a new table (it goes to the worker with the fewest sessions); its id.
         `TableError` with the reason when it cannot be made."""
         try:
-            value = await self.front.ask(
-                {
-                    "t": "create",
-                    "creator": creator,
-                    "creator_name": creator_name,
-                    "name": name,
-                    "edition": edition,
-                    "rules": rules,
-                    "seats": [{"kind": s.kind, "level": s.level} for s in seats],
-                    "turn_timer": turn_timer,
-                    "pace": pace,
-                }
-            )
+            value = await self.front.ask({"t": "create", **asked.to_json()})
         except (ConnectionError, TimeoutError) as exc:
             raise TableError("The server is busy; try again.") from exc
         if not isinstance(value, dict) or "id" not in value:

@@ -50,6 +50,39 @@ class SeatPlan:
         return self.kind == "person" and self.owner is None
 
 
+@dataclass(frozen=True)
+class RoomRequest:
+    """A new room as a person asks for it in the new-room form: what travels from their worker to the
+    front, which checks it against every room on the server (`hall.make_plan`)."""
+
+    creator: str  # the asker's key fingerprint: the room's first person's seat is theirs
+    creator_name: str
+    name: str
+    edition: str
+    rules: dict[str, object]
+    seats: list[SeatPlan]  # kinds and bots' levels
+    turn_timer: int
+    pace: str
+
+    def to_json(self) -> dict[str, Any]:
+        raw = asdict(self)
+        raw["seats"] = [{"kind": s.kind, "level": s.level} for s in self.seats]
+        return raw
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> RoomRequest:
+        return cls(
+            str(raw.get("creator")),
+            str(raw.get("creator_name")),
+            str(raw.get("name", "")),
+            str(raw.get("edition", "")),
+            dict(raw.get("rules") or {}),
+            [SeatPlan(str(s.get("kind")), s.get("level")) for s in raw.get("seats", [])],
+            int(raw.get("turn_timer", 60)),
+            str(raw.get("pace", "")),
+        )
+
+
 @dataclass
 class Plan:
     """What is kept of a table beside its save."""
@@ -156,6 +189,37 @@ def line_of(plan: Plan, status: str, fingerprint: str) -> TableLine:
     )
 
 
+class PlanFacts:
+    """What the lobby reads of a table from its plan alone, whether this worker holds it or another."""
+
+    plan: Plan
+
+    @property
+    def id(self) -> str:
+        return self.plan.id
+
+    @property
+    def name(self) -> str:
+        return self.plan.name
+
+    @property
+    def started(self) -> bool:
+        return self.plan.save_id is not None
+
+    @property
+    def finished(self) -> bool:
+        return self.plan.finished
+
+    def seat_of(self, fingerprint: str) -> int | None:
+        return next((i for i, s in enumerate(self.plan.seats) if s.owner == fingerprint), None)
+
+    def status(self) -> str:
+        raise NotImplementedError
+
+    def line(self, fingerprint: str) -> TableLine:
+        return line_of(self.plan, self.status(), fingerprint)
+
+
 class Handle:
     """A timer on the event loop, as `room.BotDriver` wants one."""
 
@@ -195,7 +259,7 @@ class Presence:
     watching: int = 0
 
 
-class Table:
+class Table(PlanFacts):
     """One table of the server. All of it runs on the server's event loop."""
 
     def __init__(self, plan: Plan, persistence: Persistence, clock: LoopClock, changed: Callable[[], None]):
@@ -215,28 +279,6 @@ class Table:
         self.chat_kept = 100
 
     # --- what the lobby shows -----------------------------------------------------------------
-
-    @property
-    def id(self) -> str:
-        return self.plan.id
-
-    @property
-    def name(self) -> str:
-        return self.plan.name
-
-    @property
-    def started(self) -> bool:
-        return self.plan.save_id is not None
-
-    @property
-    def finished(self) -> bool:
-        return self.plan.finished
-
-    def seat_of(self, fingerprint: str) -> int | None:
-        return next((i for i, s in enumerate(self.plan.seats) if s.owner == fingerprint), None)
-
-    def line(self, fingerprint: str) -> TableLine:
-        return line_of(self.plan, self.status(), fingerprint)
 
     def status(self) -> str:
         if not self.started:

@@ -15,7 +15,15 @@ from textual.widgets import Button, Input, Label, Select, Static
 from engine import EDITIONS, load_edition
 from room import DEFAULT_LEVEL, LEVELS
 from room.pacing import DEFAULT_SPEED, ORDER
-from server.tables import DEFAULT_TURN_TIMER, ROOM_NAME_MAX, TURN_TIMERS, SeatPlan, TableError, rules_from
+from server.tables import (
+    DEFAULT_TURN_TIMER,
+    ROOM_NAME_MAX,
+    TURN_TIMERS,
+    RoomRequest,
+    SeatPlan,
+    TableError,
+    rules_from,
+)
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.steady_input import SteadyInput
 
@@ -119,14 +127,16 @@ class NewRoomScreen(Screen[None]):
         seats = [SeatPlan("person") for _ in range(people)] + [SeatPlan("bot", level) for _ in range(bots)]
         try:
             table_id = await app.hall.create(
-                app.fingerprint,
-                app.player_name,
-                self.query_one("#name", Input).value,
-                str(self._value("#edition")),
-                rules_from(str(self._value("#variant"))).model_dump(exclude_defaults=True),
-                seats,
-                int(str(self._value("#timer"))),
-                str(self._value("#pace")),
+                RoomRequest(
+                    app.fingerprint,
+                    app.player_name,
+                    self.query_one("#name", Input).value,
+                    str(self._value("#edition")),
+                    rules_from(str(self._value("#variant"))).model_dump(exclude_defaults=True),
+                    seats,
+                    int(str(self._value("#timer"))),
+                    str(self._value("#pace")),
+                )
             )
         except TableError as exc:
             self.query_one("#problem", Static).update(Content(str(exc)))

@@ -22,7 +22,7 @@ import pyte
 from server.app import ServerApp
 from server.config import Limits, ServerConfig
 from server.main import Running, start
-from server.tables import SeatPlan, Table
+from server.tables import RoomRequest, SeatPlan, Table
 from server.worker import WorkerSession
 
 KEYS = {
@@ -201,14 +201,16 @@ async def seated(
             players.choose(p.fingerprint, p.name)
     seats = [SeatPlan("person") for _ in people] + [SeatPlan("bot", "normal") for _ in range(bots)]
     table_id, _worker = await running.front.create(
-        people[0].fingerprint,
-        people[0].name,
-        room,
-        plan.pop("edition", "classic"),
-        plan.pop("rules", {"short_game": True}),
-        seats,
-        plan.pop("turn_timer", 60),
-        plan.pop("pace", "instant"),
+        RoomRequest(
+            people[0].fingerprint,
+            people[0].name,
+            room,
+            plan.pop("edition", "classic"),
+            plan.pop("rules", {"short_game": True}),
+            seats,
+            plan.pop("turn_timer", 60),
+            plan.pop("pace", "instant"),
+        )
     )
     table = running.table(table_id)
     assert table is not None

@@ -13,7 +13,7 @@ import pytest
 
 import server.ssh
 from server.config import Limits
-from server.tables import SeatPlan, TableError
+from server.tables import RoomRequest, SeatPlan, TableError
 
 from sshplay import Person, ada_and_bob, make_key, seated, start_server
 
@@ -95,21 +95,31 @@ async def test_a_player_may_keep_a_few_rooms_and_a_room_seats_a_few(tmp_path: Pa
         front = running.front
         front.players.choose(ada.fingerprint, "Ada")
         two = [SeatPlan("person"), SeatPlan("person")]
+
+        def asked(name: str, seats: list[SeatPlan]) -> RoomRequest:
+            return RoomRequest(ada.fingerprint, "Ada", name, "classic", {}, seats, 60, "normal")
+
         with pytest.raises(TableError, match="seats 2 to 3"):
             await front.create(
-                ada.fingerprint,
-                "Ada",
-                "Big",
-                "classic",
-                {},
-                [*two, *[SeatPlan("bot", "easy")] * 2],
-                60,
-                "normal",
+                RoomRequest(
+                    ada.fingerprint,
+                    "Ada",
+                    "Big",
+                    "classic",
+                    {},
+                    [*two, *[SeatPlan("bot", "easy")] * 2],
+                    60,
+                    "normal",
+                )
             )
         for name in ("One", "Two"):
-            await front.create(ada.fingerprint, "Ada", name, "classic", {}, list(two), 60, "normal")
+            await front.create(
+                RoomRequest(ada.fingerprint, "Ada", name, "classic", {}, list(two), 60, "normal")
+            )
         with pytest.raises(TableError, match="open rooms already"):
-            await front.create(ada.fingerprint, "Ada", "Three", "classic", {}, list(two), 60, "normal")
+            await front.create(
+                RoomRequest(ada.fingerprint, "Ada", "Three", "classic", {}, list(two), 60, "normal")
+            )
         assert front.holder_of("Three") is None and front.holder_of("Big") is None
         assert running.table("One") is not None and running.table("Two") is not None
     finally:
