@@ -11,7 +11,7 @@ import asyncio
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal, Self
 
 from rich.console import RenderableType
 from textual.app import App, SystemCommand
@@ -152,6 +152,16 @@ class LandlordsApp(App[int]):
         self._departure = departure
 
     # --- games --------------------------------------------------------------------------------
+
+    def refresh(self, *, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
+        """Textual asks the app for a layout when a screen is mounted under it or removed (a dialog opened
+        or closed) and passes that on to the screen on top as a layout and a whole repaint, although nothing
+        on that screen moved: a dialog lays itself out when first shown, and the screen a dialog leaves is
+        repainted whole on its return. On a server holding many tables that was a second drawing of the
+        whole screen with every dialog closed; those requests are answered here with nothing to do."""
+        if layout and not recompose:
+            return self
+        return super().refresh(repaint=repaint, layout=layout, recompose=recompose)
 
     @property
     def game_screen(self) -> Screen[None] | None:

@@ -53,7 +53,7 @@ class LobbyScreen(Screen[None]):
         yield Static(id="head")
         yield DataTable(cursor_type="row", zebra_stripes=True)
         yield Static(id="note")
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         app = self.server

@@ -105,7 +105,7 @@ class NewRoomScreen(Screen[None]):
                 )
             yield Static("", id="problem")
             yield Button("Make the room", id="make", variant="primary", compact=True)
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#name", Input).focus()

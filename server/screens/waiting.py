@@ -34,7 +34,7 @@ class WaitingScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Middle(), Center(), Vertical():
             yield Static(id="text")
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         app: ServerApp = self.app  # type: ignore[assignment]

@@ -41,7 +41,7 @@ class AnySpaceDialog(DecisionDialog):
             with Horizontal(classes="buttons"):
                 yield Button("Go there (enter)", id="go", variant="primary", compact=True)
                 yield Button("Stay (s)", id="stay", compact=True)
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def _choice(self) -> RideChoice | None:
         pend = self.view.pending

@@ -70,7 +70,7 @@ class AuctionDialog(GameDialog):
                 yield _step_button("+10", "up10")
                 yield _step_button("+50", "up50")
                 yield Button("Pass (p)", id="pass", variant="warning", compact=True)
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def bidder(self) -> int | None:
         """The human whose bid it is now, if any."""

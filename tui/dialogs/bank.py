@@ -46,7 +46,7 @@ class BankDialog(GameDialog):
             yield CommandList(id="ways")
             with Horizontal(classes="buttons"):
                 yield Button("Close (esc)", id="close", compact=True)
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def choices(self) -> list[tuple[Command, str]]:
         """Every note that could be borrowed (1 up to what the free lots secure) and every repayment."""

@@ -38,7 +38,7 @@ class BankruptcyDialog(GameDialog):
             with Horizontal(classes="buttons"):
                 yield Button("Declare bankruptcy (x)", id="declare", variant="error", compact=True)
                 yield Button("Back (esc)", id="back", compact=True)
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def refresh_from_game(self) -> None:
         view = self.view

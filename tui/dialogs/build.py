@@ -50,7 +50,7 @@ class BuildDialog(LotsDialog):
                 yield Button("Sell (s)", id="sell", variant="warning", compact=True)
                 yield Button("Sell lot (x)", id="sell_lot", variant="error", compact=True)
                 yield Button("Done (esc)", id="done", compact=True)
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def _lots(self) -> list[int]:
         """Lots of complete groups and any lot with buildings; where lots stand alone, every lot one owns."""

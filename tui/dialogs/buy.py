@@ -34,7 +34,7 @@ class BuyDialog(DecisionDialog):
             with Horizontal(classes="buttons"):
                 yield Button("Buy (b)", id="buy", variant="success", compact=True)
                 yield Button("Auction (a)", id="decline", variant="warning", compact=True)
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def _space(self) -> int | None:
         return getattr(self.view.pending, "space", None)

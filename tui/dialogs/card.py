@@ -42,7 +42,7 @@ class CardDialog(GameDialog):
             yield Static(Content(self.text), id="text")
             with Horizontal(classes="buttons"):
                 yield Button("OK (enter)", id="ok", variant="primary", compact=True)
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss()

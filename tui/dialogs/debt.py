@@ -55,7 +55,7 @@ class DebtDialog(DecisionDialog):
                 yield Button("Ask for a loan (i)", id="loan", variant="primary", compact=True)
                 yield Button("Declare bankruptcy (x)", id="bankrupt", variant="error", compact=True)
                 yield Button("Go to the poorhouse (x)", id="poorhouse", variant="error", compact=True)
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def refresh_from_game(self) -> None:
         view = self.view

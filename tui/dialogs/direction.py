@@ -30,7 +30,7 @@ class DirectionDialog(DecisionDialog):
             with Horizontal(classes="buttons"):
                 yield Button("Forward (f)", id="forward", variant="primary", compact=True)
                 yield Button("Backward (b)", id="backward", variant="primary", compact=True)
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def _end(self, steps: int, direction: int) -> int:
         here = self.view.players[self.player].position

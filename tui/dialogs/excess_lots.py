@@ -25,7 +25,7 @@ class ExcessLotsDialog(DecisionDialog):
             yield Label("", id="title")
             yield Static(id="body")
             yield CommandList(id="lots")
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def _pending(self) -> ExcessLots | None:
         pend = self.view.pending

@@ -31,7 +31,7 @@ class IncomeTaxDialog(DecisionDialog):
             with Horizontal(classes="buttons"):
                 yield Button("Flat (f)", id="flat", variant="primary", compact=True)
                 yield Button("Percent (p)", id="percent", variant="primary", compact=True)
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def refresh_from_game(self) -> None:
         space = getattr(self.view.pending, "space", None)

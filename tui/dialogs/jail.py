@@ -33,7 +33,7 @@ class JailDialog(DecisionDialog):
                 yield Button("Roll for doubles (r)", id="roll", variant="primary", compact=True)
                 yield Button("Pay the fine (p)", id="pay", variant="warning", compact=True)
                 yield Button("Use card (c)", id="card", variant="success", compact=True)
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def refresh_from_game(self) -> None:
         view = self.view

@@ -119,7 +119,7 @@ class LoanScreen(GameDialog):
                 yield Button("Reject (^r)", id="reject", variant="error", compact=True)
                 yield Button("Withdraw", id="withdraw", variant="warning", compact=True)
                 yield Button("Close (esc)", id="close", compact=True)
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         if self.closed:

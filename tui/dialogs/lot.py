@@ -35,7 +35,7 @@ class LotDialog(DecisionDialog):
                 yield Button("Buy (b)", id="buy", variant="success", compact=True)
                 yield Button("Rent (r)", id="rent", variant="warning", compact=True)
                 yield Button("Bank (k)", id="bank", compact=True)
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def refresh_from_game(self) -> None:
         pend = self.view.pending

@@ -33,7 +33,7 @@ class LuxuryDialog(DecisionDialog):
                 yield Button("Buy (b)", id="buy", variant="success", compact=True)
                 yield Button("Do without (d)", id="decline", variant="warning", compact=True)
                 yield Button("Bank (k)", id="bank", compact=True)
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def refresh_from_game(self) -> None:
         pend = self.view.pending

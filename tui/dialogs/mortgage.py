@@ -38,7 +38,7 @@ class MortgageDialog(LotsDialog):
                 yield Button("Mortgage (m)", id="mortgage", variant="warning", compact=True)
                 yield Button("Lift (u)", id="lift", variant="success", compact=True)
                 yield Button("Done (esc)", id="done", compact=True)
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def refresh_from_game(self) -> None:
         client = self.client

@@ -30,7 +30,7 @@ class MortgageDecisionDialog(DecisionDialog):
             with Horizontal(classes="buttons"):
                 yield Button("Lift (l)", id="lift", variant="success", compact=True)
                 yield Button("Keep (k)", id="keep", variant="warning", compact=True)
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def _space(self) -> int | None:
         return getattr(self.view.pending, "space", None)

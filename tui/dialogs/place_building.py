@@ -19,7 +19,7 @@ class PlaceBuildingDialog(DecisionDialog):
             yield Label("Place your building", id="title")
             yield Static(id="body")
             yield CommandList(id="lots")
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def refresh_from_game(self) -> None:
         pend = self.view.pending

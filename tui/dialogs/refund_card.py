@@ -31,7 +31,7 @@ class RefundCardDialog(DecisionDialog):
             with Horizontal(classes="buttons"):
                 yield Button("Play the card (p)", id="play", variant="success", compact=True)
                 yield Button("Keep it (k)", id="keep", compact=True)
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def refresh_from_game(self) -> None:
         pend = self.view.pending

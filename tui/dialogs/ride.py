@@ -31,7 +31,7 @@ class RideDialog(DecisionDialog):
             yield Label("", id="title")
             yield Static(id="body")
             yield CommandList(id="ways")
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def _choice(self) -> RouteChoice | None:
         pend = self.view.pending

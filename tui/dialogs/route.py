@@ -32,7 +32,7 @@ class RouteDialog(DecisionDialog):
             with Horizontal(classes="buttons"):
                 yield Button("Keep to this ring (k)", id="way-0", variant="primary", compact=True)
                 yield Button("Go across (g)", id="way-1", variant="primary", compact=True)
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def _choice(self) -> RouteChoice | None:
         pend = self.view.pending

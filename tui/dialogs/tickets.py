@@ -29,7 +29,7 @@ class TicketsDialog(DecisionDialog):
             yield CommandList(id="lots")
             with Horizontal(classes="buttons"):
                 yield Button("Done: put the rest back (d)", id="done", variant="primary", compact=True)
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def refresh_from_game(self) -> None:
         view, board, names = self.view, self.client.board, self.client.names

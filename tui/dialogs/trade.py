@@ -214,7 +214,7 @@ class TradeScreen(GameDialog):
                 yield Button("Withdraw (w)", id="withdraw", variant="warning", compact=True)
                 yield Button("Change the offer (e)", id="revise", variant="primary", compact=True)
                 yield Button("Close (esc)", id="close", compact=True)
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         if self.closed:

@@ -55,7 +55,7 @@ class TravelDialog(GameDialog):
                 yield Button("Play them (p)", id="play", variant="success", compact=True)
                 yield Button("Add to the throw (a)", id="add", compact=True)
                 yield Button("Cancel (esc)", id="cancel", compact=True)
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         if self.closed:

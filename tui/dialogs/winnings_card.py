@@ -34,7 +34,7 @@ class WinningsCardDialog(DecisionDialog):
                 for i in range(SHOWN):
                     yield Button("", id=f"claim-{i}", variant="success", compact=True)
                 yield Button("Keep it (k)", id="keep", compact=True)
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def _choice(self) -> WinningsChoice | None:
         pend = self.view.pending

@@ -17,7 +17,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.screen import Screen
 
 from engine import Command
 from engine.events import Event
@@ -55,6 +54,7 @@ from tui.director import Decision, acting_seat, decision_for, turn_seat
 from tui.errors import guarded, report
 from tui.glyphs import Glyphs, plain
 from tui.layout import layout_for
+from tui.screens.overlay import Underlay
 from tui.trade_model import TradeDraft
 from tui.widgets.board import BoardGrid, SpaceClicked, cell_states, grid_position, side_length
 from tui.widgets.centre import CentrePanel
@@ -97,7 +97,7 @@ KEY_ACTIONS = {
 }
 
 
-class GameScreen(Screen[None]):
+class GameScreen(Underlay[None]):
     """One game at the table."""
 
     lets_bots_play: ClassVar[bool] = True
@@ -332,7 +332,7 @@ class GameScreen(Screen[None]):
                 yield HoldingsPanel(id="holdings")
                 yield DeedPanel(id="deed")
                 yield EventLog(id="side-log")
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self.board.centre.rule = self.glyphs.rule  # type: ignore[attr-defined]

@@ -88,7 +88,7 @@ class GameOverScreen(ModalScreen[None]):
                 yield Button("Look at the board (b)", id="board", compact=True)
                 yield Button("New game (n)", id="new", variant="primary", compact=True)
                 yield Button("Quit (q)", id="quit", variant="error", compact=True)
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self.app.clear_notifications()  # all they said is in this dialog, which they would cover

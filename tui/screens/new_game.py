@@ -263,7 +263,7 @@ class NewGameScreen(Screen[None]):
                 yield Button("Start (^s)", id="start", variant="success", compact=True)
                 yield Button("Add seat (^n)", id="add", compact=True)
                 yield Button("Back (esc)", id="back", compact=True)
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self._describe_edition()

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import RenderResult
 from textual.await_complete import AwaitComplete
-from textual.screen import ModalScreen, ScreenResultType
+from textual.geometry import Region
+from textual.screen import ModalScreen, Screen, ScreenResultType
 
-from tui.widgets.tinted import dim_background
+from tui.widgets.tinted import Underneath, dim_background
 
 
 class Overlay(ModalScreen[ScreenResultType]):
@@ -19,5 +21,45 @@ class Overlay(ModalScreen[ScreenResultType]):
             return AwaitComplete()
         return super().dismiss(result)
 
+    _underneath: Underneath | None = None
+
+    @property
+    def underneath(self) -> Underneath:
+        """The dimmed lines of the screen under this one, as last drawn."""
+        if self._underneath is None:
+            self._underneath = Underneath()
+        return self._underneath
+
+    def _set_dirty(self, *regions: Region) -> None:
+        """What changes under the dialog reaches it as regions of it; a repaint of the whole dialog (its
+        focus moved, say) leaves the picture under it as it was."""
+        self.underneath.touch(regions)
+        super()._set_dirty(*regions)
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        self.underneath.forget()  # the table may have changed under another screen laid over this one
+        super()._on_screen_resume(event)
+
     def render(self) -> RenderResult:  # type: ignore[override]  # the screen under it, dimmed more cheaply
-        return dim_background(super().render())  # type: ignore[return-value]
+        return dim_background(super().render(), self.underneath)  # type: ignore[return-value]
+
+
+class Underlay(Screen[ScreenResultType]):
+    """A screen that dialogs are laid over (the table, the lobby).
+
+    While a dialog is on top, Textual hands what changed on this screen to the dialog as regions, and also
+    marks them to be repainted on this screen itself; the next change then hands on those regions again
+    with its own, so that after the first change everything is handed on every time and the dialog draws
+    the whole table again for each move made under it. This screen hands on only what changed: it is
+    repainted whole anyway when it is back on top."""
+
+    def _compositor_refresh(self) -> None:
+        app = self.app
+        regions = self._compositor._dirty_regions
+        if app.is_inline or self is app.screen or not regions or self not in app._background_screens:
+            super()._compositor_refresh()
+            return
+        app.screen.refresh(*regions)
+        regions.clear()
+        self._dirty_widgets.clear()
+        app._update_mouse_over(self)

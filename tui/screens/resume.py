@@ -55,7 +55,7 @@ class ResumeScreen(Screen[None]):
             yield Label("Resume a saved game", id="title")
             yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
             yield Static(id="note")
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

@@ -75,7 +75,7 @@ class StartScreen(Screen[None]):
                 id="menu",
             )
             yield Static(self.note, id="note")
-        yield SteadyFooter(compact=True, show_command_palette=False)
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

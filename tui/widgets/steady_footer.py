@@ -1,44 +1,143 @@
-"""The footer of keys, rebuilt only when the keys it shows change."""
+"""The footer of keys: one line drawn as text, never rebuilt.
+
+Textual's own footer is a row of widgets, one per key, rebuilt whenever the keys on offer may have changed
+(a command played, a dialog opened or closed, the focus moved). Each rebuild mounts new widgets and lays
+the whole screen out twice, once for the new widgets and once more when they learn their width: on a
+server holding dozens of tables, that was a large share of every key's cost. This footer draws the same
+line from the screen's active bindings and only repaints its own row when they change.
+"""
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.widgets import Footer
+from dataclasses import dataclass
 
-Shown = tuple[tuple[str, str, str, str, bool, str, str | None], ...]
+from rich.cells import cell_len
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.screen import Screen
+from textual.widget import Widget
 
 
-class SteadyFooter(Footer):
-    """Textual's footer rebuilds all its keys whenever the focus moves, a dialog opens or closes, or a
-    screen asks for its keys to be looked at again, even when the same keys come out; each rebuild lays
-    the whole screen out again and redraws it (and the screen on top, when this one shows through a
-    dialog). This one keeps its keys when they would come out the same, and while another screen is on
-    top of its own: its screen looks at them again when it is back on top."""
+@dataclass(frozen=True)
+class ShownKey:
+    """One key as the footer shows it."""
 
-    _composed: Shown | None = None
+    key: str
+    display: str
+    description: str
+    enabled: bool
+    tooltip: str
 
-    def _shown(self) -> Shown:
-        """The keys on show, as the footer would draw them."""
-        return tuple(
-            (
-                binding.key,
-                self.app.get_key_display(binding),
-                binding.description,
-                binding.action,
-                enabled,
-                tooltip,
-                binding.group.description if binding.group is not None else None,
-            )
-            for (_, binding, enabled, tooltip) in self.screen.active_bindings.values()
-            if binding.show
-        )
 
-    def compose(self) -> ComposeResult:  # Footer's, recording what it draws
-        self._composed = self._shown() if self._bindings_ready else None
-        yield from super().compose()
+class SteadyFooter(Widget, can_focus=False):
+    """The keys the screen on top offers now, in one line at the bottom; a click presses a key."""
 
-    async def recompose(self) -> None:
-        kept = self._composed is not None and self.is_attached
-        if kept and (self.screen is not self.app.screen or self._shown() == self._composed):
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {"footer--key", "footer--description", "footer--hover"}
+    DEFAULT_CSS = """
+    SteadyFooter {
+        dock: bottom;
+        height: 1;
+        width: 1fr;
+        color: $footer-foreground;
+        background: $footer-background;
+        & > .footer--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        & > .footer--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+        & > .footer--hover {
+            background: $block-hover-background;
+        }
+    }
+    """
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._drawn: tuple[ShownKey, ...] | None = None
+        self._spans: list[tuple[int, int, ShownKey]] = []  # where each key was drawn: start, end
+        self._hover: str | None = None
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen: Screen[object]) -> None:
+        if self.is_attached and screen is self.screen and self.shown() != self._drawn:
+            self.refresh()
+
+    def shown(self) -> tuple[ShownKey, ...]:
+        """The keys on offer, one per action (the first key bound to it), in the order they were bound."""
+        keys: list[ShownKey] = []
+        actions: set[str] = set()
+        for _, binding, enabled, tooltip in self.screen.active_bindings.values():
+            if not binding.show or binding.action in actions:
+                continue
+            actions.add(binding.action)
+            display = self.app.get_key_display(binding)
+            keys.append(ShownKey(binding.key, display, binding.description, enabled, tooltip or ""))
+        return tuple(keys)
+
+    def render(self) -> Text:
+        keys = self.shown()
+        self._drawn = keys
+        width = self.size.width
+        # Too many keys for the width: the last ones lose their descriptions first; every key stays.
+        described = len(keys)
+        while described and _length(keys, described) > width:
+            described -= 1
+        key_style = self.get_component_rich_style("footer--key", partial=True)
+        words_style = self.get_component_rich_style("footer--description", partial=True)
+        hover_style = self.get_component_rich_style("footer--hover", partial=True)
+        line = Text(no_wrap=True, overflow="ellipsis", end="")
+        self._spans = []
+        for i, shown in enumerate(keys):
+            if i:
+                line.append(" ")
+            start = line.cell_len
+            extra = Style(dim=True) if not shown.enabled else Style()
+            if shown.key == self._hover:
+                extra += hover_style
+            line.append(shown.display, key_style + extra)
+            if shown.description and i < described:
+                line.append(" " + shown.description, words_style + extra)
+            self._spans.append((start, line.cell_len, shown))
+        return line
+
+    def _key_at(self, x: int) -> ShownKey | None:
+        return next((shown for start, end, shown in self._spans if start <= x < end), None)
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        shown = self._key_at(event.x)
+        if shown is None:
             return
-        await super().recompose()
+        if shown.enabled:
+            self.app.simulate_key(shown.key)
+        else:
+            self.app.bell()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        shown = self._key_at(event.x)
+        hover = shown.key if shown is not None else None
+        if hover != self._hover:
+            self._hover = hover
+            self.tooltip = shown.tooltip or None if shown is not None else None
+            self.refresh()
+
+    def on_leave(self, event: events.Leave) -> None:
+        if self._hover is not None:
+            self._hover = None
+            self.refresh()
+
+
+def _length(keys: tuple[ShownKey, ...], described: int) -> int:
+    """Cells the line takes with the first `described` keys' descriptions shown."""
+    cells = sum(cell_len(k.display) for k in keys) + max(len(keys) - 1, 0)
+    return cells + sum(cell_len(k.description) + 1 for k in keys[:described] if k.description)

@@ -1,5 +1,5 @@
 """The screen under a dialog, dimmed: drawn from the lines that screen has already composed, each style
-dimmed once and remembered.
+dimmed once and remembered, and only the rows that changed drawn again.
 
 Textual draws a dialog's background by rendering the whole screen underneath into a stream of styled
 text, dimming every piece, and cutting the stream into lines again, whenever anything under or on the
@@ -16,6 +16,7 @@ from rich.segment import Segment
 from rich.style import Style as RichStyle
 from textual.color import Color
 from textual.css.styles import RulesMap
+from textual.geometry import Region
 from textual.renderables.background_screen import BackgroundScreen
 from textual.strip import Strip
 from textual.style import Style
@@ -46,32 +47,69 @@ def dimmed_on(base: RichStyle, style: RichStyle | None, color: Color) -> RichSty
     return base + dimmed(style, color)
 
 
+class Underneath:
+    """The dimmed lines of the screen under one dialog, kept from frame to frame: when something changes
+    under the dialog, Textual marks those rows of the dialog dirty, and only those rows are drawn again
+    (Textual draws the whole screen again, each time)."""
+
+    def __init__(self) -> None:
+        self.lines: list[Strip] = []
+        self.key: tuple[object, ...] = ()  # what the kept lines were drawn for: size, tint, base style
+        self.rows: set[int] | None = None  # rows to draw again; None: all of them
+
+    def touch(self, regions: tuple[Region, ...]) -> None:
+        """Mark the rows of `regions` (screen coordinates) to be drawn again."""
+        if self.rows is not None:
+            for region in regions:
+                self.rows.update(range(region.y, region.bottom))
+
+    def forget(self) -> None:
+        """Draw every row again next time."""
+        self.rows = None
+
+
 class DimmedScreen(Visual):
     """A screen's picture under a dialog."""
 
-    def __init__(self, screen: Screen[object], color: Color) -> None:
+    def __init__(self, screen: Screen[object], color: Color, kept: Underneath | None = None) -> None:
         self.screen = screen
         self.color = color
+        self.kept = kept if kept is not None else Underneath()
 
     def render_strips(
         self, width: int, height: int | None, style: Style, options: RenderOptions
     ) -> list[Strip]:
-        color = self.color
+        compositor = self.screen._compositor
+        size = compositor.size
         base = style.rich_style
-        lines = []
-        for strip in self.screen._compositor.render_strips():
-            if base:
-                segments = [
-                    Segment(text, base + seg_style if control else dimmed_on(base, seg_style, color))
-                    for text, seg_style, control in strip
-                ]
-            else:
-                segments = [
-                    Segment(text, seg_style, control) if control else Segment(text, dimmed(seg_style, color))
-                    for text, seg_style, control in strip
-                ]
-            lines.append(Strip(segments, strip.cell_length))
-        return lines[:height] if height is not None else lines
+        kept = self.kept
+        key = (size, self.color, base)
+        if kept.rows is None or kept.key != key:
+            lines = [self._dim(strip, base) for strip in compositor.render_strips()]
+        else:
+            lines = kept.lines
+            rows = sorted(y for y in kept.rows if 0 <= y < size.height)
+            if rows:
+                crop = Region(0, rows[0], size.width, rows[-1] - rows[0] + 1)
+                chops = compositor._render_chops(crop, set(rows).__contains__)
+                for y in rows:
+                    lines[y] = self._dim(Strip.join(chops[y].values()), base)
+        kept.lines, kept.key, kept.rows = lines, key, set()
+        return lines[:height] if height is not None else list(lines)
+
+    def _dim(self, strip: Strip, base: RichStyle) -> Strip:
+        color = self.color
+        if base:
+            segments = [
+                Segment(text, base + seg_style if control else dimmed_on(base, seg_style, color))
+                for text, seg_style, control in strip
+            ]
+        else:
+            segments = [
+                Segment(text, seg_style, control) if control else Segment(text, dimmed(seg_style, color))
+                for text, seg_style, control in strip
+            ]
+        return Strip(segments, strip.cell_length)
 
     def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
         return container_width
@@ -80,8 +118,9 @@ class DimmedScreen(Visual):
         return self.screen._compositor.size.height
 
 
-def dim_background(rendered: object) -> object:
-    """A dialog screen's `render()`, with Textual's dimmed background drawn the cheaper way."""
+def dim_background(rendered: object, kept: Underneath | None = None) -> object:
+    """A dialog screen's `render()`, with Textual's dimmed background drawn the cheaper way (`kept`: the
+    lines drawn for this dialog before, and which of them have changed since)."""
     if isinstance(rendered, BackgroundScreen):
-        return DimmedScreen(rendered.screen, rendered.color)
+        return DimmedScreen(rendered.screen, rendered.color, kept)
     return rendered

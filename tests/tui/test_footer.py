@@ -1,0 +1,49 @@
+"""The footer: the keys the rules allow now, in one line; a click presses a key; on a narrow terminal every
+key stays on show, the last ones without their words."""
+
+from __future__ import annotations
+
+from playtable import app_for, settle, showcase_client
+
+from tui.dialogs.mortgage import MortgageDialog
+from tui.widgets.steady_footer import SteadyFooter
+
+
+def footer_line(app: object) -> str:
+    footer = app.screen.query_one(SteadyFooter)  # type: ignore[attr-defined]
+    return footer.render().plain
+
+
+async def test_the_footer_shows_what_the_rules_allow_and_follows_each_move() -> None:
+    app = app_for(showcase_client())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        line = footer_line(app)
+        assert line.startswith("r Roll ") and "e End turn" not in line  # Vera's turn: she has not rolled
+        await pilot.press("r")
+        await settle(pilot)
+        assert "r Roll" not in footer_line(app)  # rolled: no second throw is offered
+
+
+async def test_a_click_on_a_footer_key_presses_it() -> None:
+    app = app_for(showcase_client())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        footer = app.screen.query_one(SteadyFooter)
+        line = footer.render().plain
+        await pilot.click(SteadyFooter, offset=(line.index("Mortgage"), 0))
+        await settle(pilot)
+        assert isinstance(app.screen, MortgageDialog)
+
+
+async def test_on_a_narrow_terminal_every_key_stays_on_show() -> None:
+    app = app_for(showcase_client())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        wide = app.screen.query_one(SteadyFooter).shown()
+        app.screen.query_one(SteadyFooter).styles.width = 30
+        await settle(pilot)
+        line = footer_line(app)
+        assert len(line) <= 30
+        assert all(f" {k.display} " in f" {line} " for k in wide)  # each key, if not its words
+        assert line.startswith("r Roll")  # the first keys keep their words
