@@ -28,6 +28,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -234,6 +235,7 @@ async def person(port: int, key: asyncssh.SSHKey, room: str, clock: Clock, laten
 
 
 async def run(sessions: int, seconds: float, folder: Path, log: Path | None, workers: int | None) -> None:
+    server_log = log or folder / "server.log"
     people = prepare(folder, sessions)
     load_before = os.getloadavg()[0]
     more = ["--workers", str(workers)] if workers is not None else []
@@ -254,7 +256,7 @@ async def run(sessions: int, seconds: float, folder: Path, log: Path | None, wor
         str(sessions + 10),
         *more,
         stdout=asyncio.subprocess.PIPE,
-        stderr=open(log or folder / "server.log", "wb"),  # noqa: SIM115
+        stderr=open(server_log, "wb"),  # noqa: SIM115
         cwd=ROOT,
     )
     assert proc.stdout is not None
@@ -287,6 +289,7 @@ async def run(sessions: int, seconds: float, folder: Path, log: Path | None, wor
     clock.until = loop.time() + seconds
     cpu0, wall0, own0 = server_cpu_seconds(proc.pid), time.monotonic(), time.process_time()
     each0 = each_cpu(proc.pid)
+    log_mark = server_log.stat().st_size
     clock.go.set()
     peak = seated_rss
     while loop.time() < clock.until:
@@ -294,6 +297,7 @@ async def run(sessions: int, seconds: float, folder: Path, log: Path | None, wor
         await asyncio.sleep(1.0)
     cpu1, wall1, own1 = server_cpu_seconds(proc.pid), time.monotonic(), time.process_time()
     each1 = each_cpu(proc.pid)
+    pauses = collector_pauses(server_log, log_mark)
     keys = clock.keys
     outcomes = await asyncio.gather(*tasks, return_exceptions=True)
     proc.terminate()
@@ -340,10 +344,27 @@ async def run(sessions: int, seconds: float, folder: Path, log: Path | None, wor
         )
     else:
         print("key to screen    no key probed in so short a time (give it more --seconds)")
+    complete = [s for s, whole in pauses if whole]
+    print(
+        f"collector        {len(pauses)} full passes of 0.25 s or more while everyone played, "
+        f"{len(complete)} of them complete; the longest {max((s for s, _ in pauses), default=0):.2f} s "
+        "(every session of that worker waits)"
+    )
     print(
         f"load average     {load_before:.1f} before, {os.getloadavg()[0]:.1f} after "
         f"(this machine: {os.cpu_count()} cores, shared)"
     )
+
+
+def collector_pauses(server_log: Path, start: int) -> list[tuple[float, bool]]:
+    """The workers' long collector passes logged after `start` (a byte offset): CPU seconds, complete."""
+    with open(server_log, "rb") as f:
+        f.seek(start)
+        text = f.read().decode(errors="replace")
+    return [
+        (float(m.group(2)), m.group(1) == "complete")
+        for m in re.finditer(r"collector: a (complete|full) pass took ([0-9.]+) s", text)
+    ]
 
 
 def all_seated(tasks: list[asyncio.Task[str]], clock: Clock) -> bool:

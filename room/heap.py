@@ -18,7 +18,12 @@ from __future__ import annotations
 
 import gc
 import sys
+import time
+from collections.abc import Callable
 from typing import Any
+
+Pause = Callable[[float, bool], None]
+"""Told of a long full pass: its CPU seconds, and whether it was complete."""
 
 
 def settle() -> None:
@@ -35,15 +40,24 @@ class Settling:
     aside (`gc.get_freeze_count()`) walks all of it, which in a server's worker costs more than the pass.
     Set-aside objects that have died since still hold their blocks, so they count as growth."""
 
-    def __init__(self, growth: float = 0.25) -> None:
+    def __init__(self, growth: float = 0.25, long_pass: float = 0.25, told: Pause | None = None) -> None:
         self.growth = growth
         self.base = sys.getallocatedblocks()  # the heap as of the last complete pass
         self.complete = 0  # complete passes made (what was set aside and died since is reclaimed)
+        self.long_pass = long_pass  # CPU seconds from which a full pass is worth telling `told` of
+        self.told = told
         self._whole = False  # the coming full pass walks everything
+        self._began = 0.0
 
     def __call__(self, phase: str, info: dict[str, Any]) -> None:
-        if phase != "stop" or info.get("generation") != 2:
+        if info.get("generation") != 2:
             return
+        if phase == "start":
+            self._began = time.process_time()
+            return
+        took = time.process_time() - self._began
+        if self.told is not None and took >= self.long_pass:
+            self.told(took, self._whole)
         gc.freeze()
         if self._whole:
             self._whole = False
@@ -54,11 +68,12 @@ class Settling:
             self._whole = True
 
 
-def keep_settled(growth: float = 0.25) -> Settling:
-    """Settle now, and keep the process settled from now on (see `Settling`); once per process."""
+def keep_settled(growth: float = 0.25, told: Pause | None = None) -> Settling:
+    """Settle now, and keep the process settled from now on (see `Settling`); once per process. `told` hears
+    of every full pass that took a quarter of a second or more."""
     settle()
     policy = next((c for c in gc.callbacks if isinstance(c, Settling)), None)
     if policy is None:
-        policy = Settling(growth)
+        policy = Settling(growth, told=told)
         gc.callbacks.append(policy)
     return policy

@@ -236,10 +236,16 @@ class Worker:
         self.done.set()
 
 
+def _long_pass(seconds: float, complete: bool) -> None:
+    """Every session of this worker stood still while the collector worked: worth a line in the log."""
+    kind = "a complete pass" if complete else "a full pass"
+    log.warning("collector: %s took %.2f s of CPU", kind, seconds)
+
+
 async def run_worker(config: ServerConfig, index: int, runtime: Path) -> int:
     loop = asyncio.get_running_loop()
     worker = await Worker(config, index, runtime).start()
-    keep_settled()  # the sessions' screens are not walked again by every full pass (see room.heap)
+    keep_settled(told=_long_pass)  # the sessions' screens are not walked again by every full pass (room.heap)
     loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(worker.stop()))
     await worker.done.wait()
     return 0

@@ -105,3 +105,24 @@ def test_the_terminal_game_keeps_its_heap_settled_while_it_runs(monkeypatch: pyt
         for c in [c for c in gc.callbacks if isinstance(c, Settling)]:
             gc.callbacks.remove(c)
         gc.unfreeze()
+
+
+def test_a_long_full_pass_is_told_with_its_time_and_whether_it_was_complete() -> None:
+    from room.heap import Settling
+
+    heard: list[tuple[float, bool]] = []
+    policy = Settling(
+        growth=0.25, long_pass=0.0, told=lambda seconds, complete: heard.append((seconds, complete))
+    )
+    gc.callbacks.append(policy)
+    try:
+        gc.collect(1)
+        assert heard == []  # a young pass is not a full one
+        gc.collect(2)
+        assert len(heard) == 1 and heard[0][0] >= 0.0 and heard[0][1] is False
+        policy._whole = True  # as when the heap has grown: the next pass walks everything
+        gc.collect(2)
+        assert len(heard) == 2 and heard[1][1] is True and policy.complete == 1
+    finally:
+        gc.callbacks.remove(policy)
+        gc.unfreeze()

@@ -37,6 +37,11 @@ class ChatDialog(Overlay[str | None]):
         for line in self.query(Input).results(Input):
             line.focus()
 
+    def clear(self) -> None:
+        """Empty the line for its next use."""
+        for line in self.query(Input).results(Input):
+            line.value = ""
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value)
 

@@ -47,6 +47,12 @@ class RoomScreen(GameScreen):
 
     def on_unmount(self) -> None:
         self._stop_listening()
+        name = self._chat_name
+        if self.app.is_screen_installed(name):
+            chat = self.app.get_screen(name)
+            if chat not in self.app.screen_stack:
+                self.app.uninstall_screen(name)
+                chat.remove()
 
     def _heard(self, line: str) -> None:
         self.post_message(ChatLine(line))
@@ -61,8 +67,22 @@ class RoomScreen(GameScreen):
         if not message.line.startswith(f"{self.who}: "):
             self.notify(message.line, timeout=4)
 
+    @property
+    def _chat_name(self) -> str:
+        return f"chat-{id(self)}"
+
     def action_chat(self) -> None:
-        self.app.push_screen(ChatDialog(self.chat_max), self._said)
+        """The chat line is made once for this table and kept between uses: a new one each time cost the
+        composing and styling of a dialog, the most frequent at a talkative table."""
+        name = self._chat_name
+        if not self.app.is_screen_installed(name):
+            self.app.install_screen(ChatDialog(self.chat_max), name)
+        chat = self.app.get_screen(name)
+        if chat in self.app.screen_stack:
+            return
+        assert isinstance(chat, ChatDialog)
+        chat.clear()
+        self.app.push_screen(chat, self._said)
 
     def _said(self, text: str | None) -> None:
         if text:

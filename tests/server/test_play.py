@@ -6,6 +6,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input
 
 from server.screens.lobby import LobbyScreen
 from tui.dialogs.auction import AuctionDialog
@@ -113,6 +114,12 @@ async def test_the_chat_line_opens_from_a_decision_dialog_and_decides_nothing(tm
         await bob.wait_for("Ada: one moment/please")
         await ada.wait_for(lambda: isinstance(ada.app().screen, AuctionDialog))
         assert ada_bids_next(), "chatting decided nothing"
+        first = ada.app().get_screen(f"chat-{id(ada.app().game_screen)}")
+        await ada.press("slash")  # the chat line again: the same one, kept for this table, and empty
+        await ada.wait_for(lambda: ada.app().screen is first)
+        assert first.query_one(Input).value == ""
+        await ada.type("and again\r")
+        await bob.wait_for("Ada: and again")
         await ada.leave()
         await bob.leave()
     finally:
