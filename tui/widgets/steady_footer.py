@@ -12,9 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.cells import cell_len
-from rich.style import Style
-from rich.text import Text
 from textual import events
+from textual.content import Content
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -34,7 +33,6 @@ class SteadyFooter(Widget, can_focus=False):
     """The keys the screen on top offers now, in one line at the bottom; a click presses a key."""
 
     ALLOW_SELECT = False
-    COMPONENT_CLASSES = {"footer--key", "footer--description", "footer--hover"}
     DEFAULT_CSS = """
     SteadyFooter {
         dock: bottom;
@@ -42,20 +40,13 @@ class SteadyFooter(Widget, can_focus=False):
         width: 1fr;
         color: $footer-foreground;
         background: $footer-background;
-        & > .footer--key {
-            color: $footer-key-foreground;
-            background: $footer-key-background;
-            text-style: bold;
-        }
-        & > .footer--description {
-            color: $footer-description-foreground;
-            background: $footer-description-background;
-        }
-        & > .footer--hover {
-            background: $block-hover-background;
-        }
     }
     """
+    # The theme's footer colours, named in the styles of the line itself: component classes would do the
+    # same, at the cost of three throwaway style nodes each time the screen's styles are looked at again.
+    KEY = "bold $footer-key-foreground on $footer-key-background"
+    WORDS = "$footer-description-foreground on $footer-description-background"
+    HOVER = " on $block-hover-background"
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -85,7 +76,7 @@ class SteadyFooter(Widget, can_focus=False):
             keys.append(ShownKey(binding.key, display, binding.description, enabled, tooltip or ""))
         return tuple(keys)
 
-    def render(self) -> Text:
+    def render(self) -> Content:
         keys = self.shown()
         self._drawn = keys
         width = self.size.width
@@ -93,23 +84,22 @@ class SteadyFooter(Widget, can_focus=False):
         described = len(keys)
         while described and _length(keys, described) > width:
             described -= 1
-        key_style = self.get_component_rich_style("footer--key", partial=True)
-        words_style = self.get_component_rich_style("footer--description", partial=True)
-        hover_style = self.get_component_rich_style("footer--hover", partial=True)
-        line = Text(no_wrap=True, overflow="ellipsis", end="")
+        parts: list[Content] = []
         self._spans = []
+        at = 0
         for i, shown in enumerate(keys):
             if i:
-                line.append(" ")
-            start = line.cell_len
-            extra = Style(dim=True) if not shown.enabled else Style()
-            if shown.key == self._hover:
-                extra += hover_style
-            line.append(shown.display, key_style + extra)
+                parts.append(Content(" "))
+                at += 1
+            extra = (" dim" if not shown.enabled else "") + (self.HOVER if shown.key == self._hover else "")
+            parts.append(Content.styled(shown.display, self.KEY + extra))
+            end = at + cell_len(shown.display)
             if shown.description and i < described:
-                line.append(" " + shown.description, words_style + extra)
-            self._spans.append((start, line.cell_len, shown))
-        return line
+                parts.append(Content.styled(" " + shown.description, self.WORDS + extra))
+                end += 1 + cell_len(shown.description)
+            self._spans.append((at, end, shown))
+            at = end
+        return Content("").join(parts)
 
     def _key_at(self, x: int) -> ShownKey | None:
         return next((shown for start, end, shown in self._spans if start <= x < end), None)
