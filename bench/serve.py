@@ -33,6 +33,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -81,35 +82,28 @@ def family(pid: int) -> list[int]:
     return found
 
 
-def server_rss_mb(pid: int) -> float:
-    total = 0.0
+def each(pid: int, read: Callable[[int], float]) -> dict[int, float]:
+    """`read` of the server's front and of each of its workers (a process gone meanwhile is left out)."""
+    found: dict[int, float] = {}
     for one in family(pid):
         try:
-            total += rss_mb(one)
-        except OSError:
+            found[one] = read(one)
+        except (OSError, IndexError, ValueError):
             continue
-    return total
+    return found
+
+
+def server_rss_mb(pid: int) -> float:
+    return sum(each(pid, rss_mb).values())
 
 
 def server_cpu_seconds(pid: int) -> float:
-    total = 0.0
-    for one in family(pid):
-        try:
-            total += cpu_seconds(one)
-        except (OSError, IndexError, ValueError):
-            continue
-    return total
+    return sum(each(pid, cpu_seconds).values())
 
 
 def each_cpu(pid: int) -> dict[int, float]:
     """CPU seconds of the server's front and of each of its workers."""
-    found: dict[int, float] = {}
-    for one in family(pid):
-        try:
-            found[one] = cpu_seconds(one)
-        except (OSError, IndexError, ValueError):
-            continue
-    return found
+    return each(pid, cpu_seconds)
 
 
 def prepare(folder: Path, sessions: int) -> list[tuple[asyncssh.SSHKey, str, str]]:

@@ -18,6 +18,7 @@ from room.library import Recorder
 from room.opponents import Opponent, SimpleOpponent
 from tui.app import AppOptions, LandlordsApp, Opening
 from tui.client import LocalClient
+from tui.dialogs.trade import TradeScreen
 from tui.screens.game import GameScreen
 
 VERA = Seat(name="Vera", kind="human")
@@ -92,6 +93,17 @@ async def settle(pilot: Pilot[int], timeout: float = 10.0) -> None:
             return
         await asyncio.sleep(0.02)
     raise AssertionError("the bots did not settle")
+
+
+async def trade_dialog_over_table(app: LandlordsApp, pilot: Pilot[int]) -> tuple[GameScreen, TradeScreen]:
+    """The table settled, then the trade dialog opened over it and settled: the table and the dialog."""
+    await settle(pilot)
+    table = app.screen
+    assert isinstance(table, GameScreen)
+    dialog = TradeScreen(table, 0)
+    app.push_screen(dialog)
+    await settle(pilot)
+    return table, dialog
 
 
 def log_text(app: LandlordsApp) -> str:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from playtable import app_for, settle, showcase_client
-
-from tui.dialogs.trade import TradeScreen
+from playtable import app_for, settle, showcase_client, trade_dialog_over_table
 
 
 async def test_a_key_read_as_the_game_closed_its_dialog_closes_nothing_else() -> None:
@@ -12,11 +10,7 @@ async def test_a_key_read_as_the_game_closed_its_dialog_closes_nothing_else() ->
     settled it): the key closes nothing (it used to fail the session, and could close the game screen)."""
     app = app_for(showcase_client())
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        game_screen = app.screen
-        dialog = TradeScreen(game_screen, 0)  # type: ignore[arg-type]
-        app.push_screen(dialog)
-        await settle(pilot)
+        game_screen, dialog = await trade_dialog_over_table(app, pilot)
         dialog.dismiss()  # the game settled what it was open for
         dialog.action_close()  # an Escape read in the same moment
         await settle(pilot)

@@ -4,11 +4,13 @@ picture it shows is the one a complete drawing would give."""
 from __future__ import annotations
 
 import pytest
-from playtable import app_for, settle, showcase_client
+from playtable import app_for, settle, showcase_client, trade_dialog_over_table
+from textual._compositor import Compositor
 from textual.content import Content
 from textual.strip import Strip
+from textual.style import Style
+from textual.visual import RenderOptions
 
-from tui.dialogs.trade import TradeScreen
 from tui.widgets.status import StatusBar
 from tui.widgets.tinted import DimmedScreen, Underneath
 
@@ -20,14 +22,9 @@ def segments(lines: list[Strip]) -> list[list[tuple[str, object]]]:
 async def test_a_change_under_a_dialog_redraws_its_rows_and_the_picture_matches_a_whole_drawing() -> None:
     app = app_for(showcase_client())
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        game_screen = app.screen
-        dialog = TradeScreen(game_screen, 0)  # type: ignore[arg-type]
-        app.push_screen(dialog)
-        await settle(pilot)
+        game_screen, dialog = await trade_dialog_over_table(app, pilot)
         kept = dialog.underneath
         assert kept.rows == set() and len(kept.lines) == 40  # drawn whole once, when it opened
-        before = list(kept.lines)
 
         game_screen.query_one(StatusBar).show(Content("the first change under it"))
         await settle(pilot)  # the table's own screen was repainted whole when the dialog opened
@@ -40,9 +37,6 @@ async def test_a_change_under_a_dialog_redraws_its_rows_and_the_picture_matches_
         assert "a line that was not there before" in kept.lines[0].text
         _, color, base = kept.key
         whole = DimmedScreen(game_screen, color, Underneath())  # type: ignore[arg-type]
-        from textual.style import Style
-        from textual.visual import RenderOptions
-
         fresh = whole.render_strips(120, 40, Style.from_rich_style(base), RenderOptions(None, None))  # type: ignore[arg-type]
         assert segments(kept.lines) == segments(fresh)
 
@@ -50,8 +44,6 @@ async def test_a_change_under_a_dialog_redraws_its_rows_and_the_picture_matches_
 async def test_a_dialog_closed_repaints_the_table_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Closing a dialog draws the whole table once (Textual also laid it out and drew it a second time,
     when the dialog's screen was removed)."""
-    from textual._compositor import Compositor
-
     whole: list[int] = []
     draw = Compositor.render_full_update
 
@@ -61,11 +53,7 @@ async def test_a_dialog_closed_repaints_the_table_once(monkeypatch: pytest.Monke
 
     app = app_for(showcase_client())
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        game_screen = app.screen
-        dialog = TradeScreen(game_screen, 0)  # type: ignore[arg-type]
-        app.push_screen(dialog)
-        await settle(pilot)
+        game_screen, dialog = await trade_dialog_over_table(app, pilot)
         monkeypatch.setattr(Compositor, "render_full_update", counted)
         dialog.dismiss()
         await settle(pilot)
