@@ -32,7 +32,8 @@ async def test_two_people_two_bots_and_two_watchers_play_a_game_to_its_end(
             await w.wait_for("Friday")
             await w.press("w")
         for p in [*people, *watchers]:
-            await p.wait_for(lambda p=p: p.app().game_screen is not None)
+            # a watcher whose lobby was on the other worker is carried over to the room's: no app meanwhile
+            await p.wait_for(lambda p=p: (app := p.app_now()) is not None and app.game_screen is not None)
             await p.wait_for("Classic Time Limit")
         assert running.table(table.id).presence.watching == 2
 
