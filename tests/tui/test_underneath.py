@@ -7,10 +7,12 @@ import pytest
 from playtable import app_for, settle, showcase_client, trade_dialog_over_table
 from textual._compositor import Compositor
 from textual.content import Content
+from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions
 
+from tui.screens.overlay import Underlay
 from tui.widgets.status import StatusBar
 from tui.widgets.tinted import DimmedScreen, Underneath
 
@@ -22,8 +24,8 @@ def segments(lines: list[Strip]) -> list[list[tuple[str, object]]]:
 async def test_a_change_under_a_dialog_redraws_its_rows_and_the_picture_matches_a_whole_drawing() -> None:
     app = app_for(showcase_client())
     async with app.run_test(size=(120, 40)) as pilot:
-        game_screen, dialog = await trade_dialog_over_table(app, pilot)
-        kept = dialog.underneath
+        game_screen, _ = await trade_dialog_over_table(app, pilot)
+        kept = game_screen.dimmed
         assert kept.rows == set() and len(kept.lines) == 40  # drawn whole once, when it opened
 
         game_screen.query_one(StatusBar).show(Content("the first change under it"))
@@ -59,3 +61,107 @@ async def test_a_dialog_closed_repaints_the_table_once(monkeypatch: pytest.Monke
         await settle(pilot)
         await settle(pilot)
         assert app.screen is game_screen and len(whole) == 1
+
+
+def drawn_whole(screen: Underlay, kept: Underneath) -> list[Strip]:
+    """The dimmed picture of `screen` drawn from nothing, as `kept` was drawn."""
+    _, color, base = kept.key
+    whole = DimmedScreen(screen, color, Underneath())  # type: ignore[arg-type]
+    size = screen._compositor.size
+    return whole.render_strips(
+        size.width, size.height, Style.from_rich_style(base), RenderOptions(None, None)
+    )  # type: ignore[arg-type]
+
+
+async def test_the_next_dialog_draws_only_what_changed_on_the_table_since_the_last(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The table keeps its dimmed picture between dialogs: a dialog opened after a move draws again the
+    rows the move changed, not the whole table, and shows what a whole drawing would."""
+    app = app_for(showcase_client())
+    async with app.run_test(size=(120, 40)) as pilot:
+        game_screen, dialog = await trade_dialog_over_table(app, pilot)
+        kept = game_screen.dimmed
+        dialog.dismiss()
+        await settle(pilot)
+        before = list(kept.lines)
+        game_screen.query_one(StatusBar).show(Content("a move made between two dialogs"))
+        await settle(pilot)
+
+        wholes: list[int] = []
+        draw = Compositor.render_strips
+
+        def counted(self: Compositor, size: object = None) -> list[Strip]:
+            wholes.append(1)
+            return draw(self, size)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(Compositor, "render_strips", counted)
+        await trade_dialog_over_table(app, pilot)
+        assert wholes == []  # the table under the second dialog was not drawn whole
+        changed = {y for y, (old, new) in enumerate(zip(before, kept.lines, strict=True)) if old is not new}
+        bars = {  # Textual repaints the table's scroll bars when a screen is laid over it
+            y
+            for widget, (region, clip) in game_screen._compositor.visible_widgets.items()
+            if isinstance(widget, ScrollBar)
+            for y in region.intersection(clip).line_range
+        }
+        assert 0 in changed and changed <= {0} | bars  # the status line's row, and none of the board's
+        assert len(changed) < 30
+        assert "a move made between two dialogs" in kept.lines[0].text
+        monkeypatch.setattr(Compositor, "render_strips", draw)
+        assert segments(kept.lines) == segments(drawn_whole(game_screen, kept))
+
+
+async def test_a_table_laid_out_again_between_dialogs_shows_as_a_whole_drawing_would() -> None:
+    """A change that moves widgets (the window resized and back, the log shown below) is drawn again
+    where they were and where they are."""
+    app = app_for(showcase_client())
+    async with app.run_test(size=(120, 40)) as pilot:
+        game_screen, dialog = await trade_dialog_over_table(app, pilot)
+        kept = game_screen.dimmed
+        dialog.dismiss()
+        await settle(pilot)
+        game_screen.query_one(StatusBar).display = False  # everything under the status line moves up
+        await settle(pilot)
+        await trade_dialog_over_table(app, pilot)
+        assert kept.rows == set()
+        assert segments(kept.lines) == segments(drawn_whole(game_screen, kept))
+
+
+async def test_every_dialog_of_a_game_shows_the_table_as_a_whole_drawing_would() -> None:
+    """Forty moves of a game at one keyboard, each chosen by the simple player: whenever a dialog is over
+    the table, the picture it kept and drew again in part is the one a whole drawing gives."""
+    from engine import new_game
+    from engine.players import SimplePlayer
+    from room import Persistence, Room, Seat
+    from tui.app import AppOptions, LandlordsApp, Opening
+    from tui.client import LocalClient
+    from tui.dialogs.card import CardDialog
+    from tui.screens.game import GameScreen
+    from tui.screens.overlay import Overlay
+
+    names = ["Ada", "Grace", "Alan", "Linus"]
+    game = new_game("classic", names, seed=11)
+    client = LocalClient(Room(game, [Seat(name=n, kind="human") for n in names], {}))
+    app = LandlordsApp(AppOptions(theme="dark"), Opening(kind="client", client=client), Persistence.off())
+    chooser = SimplePlayer()
+    compared = 0
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, GameScreen)
+        for _ in range(40):
+            if game.state.winner is not None:
+                break
+            if isinstance(app.screen, Overlay) and table.dimmed.key:
+                assert segments(table.dimmed.lines) == segments(drawn_whole(table, table.dimmed))
+                compared += 1
+            if isinstance(app.screen, CardDialog):
+                app.screen.dismiss()
+                await settle(pilot)
+                continue
+            pending = game.state.pending
+            assert pending is not None
+            table.play(chooser.decide(game, pending.player))
+            await settle(pilot)
+    assert compared >= 5, compared

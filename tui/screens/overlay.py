@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from textual import events
+from textual import events, messages
 from textual.app import RenderResult
 from textual.await_complete import AwaitComplete
-from textual.geometry import Region
+from textual.geometry import Region, Size
+from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen, Screen, ScreenResultType
 
 from tui.widgets.tinted import Underneath, dim_background
@@ -41,7 +42,10 @@ class Overlay(ModalScreen[ScreenResultType]):
         super()._on_screen_resume(event)
 
     def render(self) -> RenderResult:  # type: ignore[override]  # the screen under it, dimmed more cheaply
-        return dim_background(super().render(), self.underneath)  # type: ignore[return-value]
+        rendered = super().render()
+        below = rendered.screen if isinstance(rendered, BackgroundScreen) else None
+        kept = below.dimmed if isinstance(below, Underlay) else self.underneath  # the table keeps its own
+        return dim_background(rendered, kept)  # type: ignore[return-value]
 
 
 class Underlay(Screen[ScreenResultType]):
@@ -51,7 +55,41 @@ class Underlay(Screen[ScreenResultType]):
     marks them to be repainted on this screen itself; the next change then hands on those regions again
     with its own, so that after the first change everything is handed on every time and the dialog draws
     the whole table again for each move made under it. This screen hands on only what changed: it is
-    repainted whole anyway when it is back on top."""
+    repainted whole anyway when it is back on top.
+
+    It also keeps its dimmed picture from one dialog to the next (`dimmed`), and marks in it what changes
+    while it is on top: the widgets repainted, and those moved, resized, shown or hidden by a layout. The
+    next dialog then draws only those rows of the table again, where it drew all of them; a repaint of
+    the whole screen because a dialog closed changes nothing in the picture and marks nothing."""
+
+    _dimmed: Underneath | None = None
+
+    @property
+    def dimmed(self) -> Underneath:
+        """This screen's dimmed lines as the last dialog over it drew them, and what changed since."""
+        if self._dimmed is None:
+            self._dimmed = Underneath()
+        return self._dimmed
+
+    async def _on_update(self, message: messages.Update) -> None:
+        """A widget repainted (Textual's own handler runs next: this one only takes note)."""
+        if self._dimmed is not None:
+            self._dimmed.repainted(message.widget)
+
+    def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
+        kept = self._dimmed
+        if kept is None or kept.rows is None:
+            super()._refresh_layout(size, scroll)
+            return
+        before = dict(self._compositor.visible_widgets)
+        super()._refresh_layout(size, scroll)
+        after = self._compositor.visible_widgets
+        moved: list[Region] = []
+        for widget in before.keys() | after.keys():
+            old, new = before.get(widget), after.get(widget)
+            if old != new:
+                moved += [region.intersection(clip) for region, clip in filter(None, (old, new))]
+        kept.touch(moved)
 
     def _compositor_refresh(self) -> None:
         app = self.app

@@ -1,5 +1,6 @@
 """The screen under a dialog, dimmed: drawn from the lines that screen has already composed, each style
-dimmed once and remembered, and only the rows that changed drawn again.
+dimmed once and remembered, and only the rows that changed drawn again (the table keeps its picture
+from one dialog to the next: `tui.screens.overlay.Underlay`).
 
 Textual draws a dialog's background by rendering the whole screen underneath into a stream of styled
 text, dimming every piece, and cutting the stream into lines again, whenever anything under or on the
@@ -9,6 +10,7 @@ before costs a look-up (a table has few distinct styles, met thousands of times 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -48,24 +50,30 @@ def dimmed_on(base: RichStyle, style: RichStyle | None, color: Color) -> RichSty
 
 
 class Underneath:
-    """The dimmed lines of the screen under one dialog, kept from frame to frame: when something changes
-    under the dialog, Textual marks those rows of the dialog dirty, and only those rows are drawn again
-    (Textual draws the whole screen again, each time)."""
+    """The dimmed lines of a screen under a dialog, kept from frame to frame and from one dialog to the
+    next: the rows that changed since they were drawn are drawn again, the others are kept."""
 
     def __init__(self) -> None:
         self.lines: list[Strip] = []
         self.key: tuple[object, ...] = ()  # what the kept lines were drawn for: size, tint, base style
         self.rows: set[int] | None = None  # rows to draw again; None: all of them
+        self.widgets: set[object] = set()  # widgets repainted since, whose rows are looked up when drawn
 
-    def touch(self, regions: tuple[Region, ...]) -> None:
+    def touch(self, regions: Iterable[Region]) -> None:
         """Mark the rows of `regions` (screen coordinates) to be drawn again."""
         if self.rows is not None:
             for region in regions:
                 self.rows.update(range(region.y, region.bottom))
 
+    def repainted(self, widget: object) -> None:
+        """Mark the rows `widget` covers, wherever it is when the lines are next drawn, to be drawn again."""
+        if self.rows is not None:
+            self.widgets.add(widget)
+
     def forget(self) -> None:
         """Draw every row again next time."""
         self.rows = None
+        self.widgets.clear()
 
 
 class DimmedScreen(Visual):
@@ -84,6 +92,8 @@ class DimmedScreen(Visual):
         base = style.rich_style
         kept = self.kept
         key = (size, self.color, base)
+        if kept.widgets and kept.rows is not None:
+            self._rows_of_widgets(kept, kept.rows)
         if kept.rows is None or kept.key != key:
             lines = [self._dim(strip, base) for strip in compositor.render_strips()]
         else:
@@ -95,7 +105,21 @@ class DimmedScreen(Visual):
                 for y in rows:
                     lines[y] = self._dim(Strip.join(chops[y].values()), base)
         kept.lines, kept.key, kept.rows = lines, key, set()
+        kept.widgets.clear()
         return lines[:height] if height is not None else list(lines)
+
+    def _rows_of_widgets(self, kept: Underneath, rows: set[int]) -> None:
+        """The rows the repainted widgets cover now (the screen itself repainted: every row)."""
+        placed = self.screen._compositor.visible_widgets
+        for widget in kept.widgets:
+            if widget is self.screen:
+                kept.rows = None
+                return
+            where = placed.get(widget)  # type: ignore[call-overload]
+            if where is not None:
+                region, clip = where
+                shown = region.intersection(clip)
+                rows.update(range(shown.y, shown.bottom))
 
     def _dim(self, strip: Strip, base: RichStyle) -> Strip:
         color = self.color
