@@ -6,11 +6,19 @@ the links between them, as its rule options lay them); where the mover would cho
 is taken as equally likely. A throw from a space that sends the next throw backwards moves back.
 Players are assumed to leave jail at once (the "short" jail reading), which is how rent-per-roll figures
 are usually quoted. Expected rent per opponent roll follows from these figures and the printed rents.
+
+Working the figures out takes 20 to 70 ms of CPU, which the first decision of every bot in a new process
+paid; each edition's figures for its own track are packaged (`engine/data/odds.json`, checked against
+the working by `tests/bots/test_odds_data.py`), and only other tracks are worked out.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
 
 from engine.board import Board, board_for
 from engine.edition import AdvanceTo, AdvanceToNearest, ExtraThrow, FreeRide, GoToJail, MoveBy
@@ -150,8 +158,46 @@ def odds_for(edition: str, rules: RuleOptions | None = None) -> Odds:
     if odds is None:
         again = ruleset.throw_again(1, 1)  # a double earns another throw (else every throw starts afresh)
         limit = ruleset.doubles_limit  # this many doubles in a row go to jail (None: never)
-        odds = _ON_TRACK[key] = _odds(board_for(edition), track, again, limit)
+        own = track is ruleset_for(edition, RuleOptions()).track
+        packaged = _packaged().get(edition) if own else None
+        if packaged is not None and packaged["again"] == again and packaged["limit"] == limit:
+            odds = from_json(packaged)
+        else:
+            odds = worked_out(edition, rules)
+        _ON_TRACK[key] = odds
     return odds
+
+
+def worked_out(edition: str, rules: RuleOptions | None = None) -> Odds:
+    """The landing odds of this edition with these rules, worked out from its board and decks."""
+    ruleset = ruleset_for(edition, rules or RuleOptions())
+    return _odds(board_for(edition), ruleset.track, ruleset.throw_again(1, 1), ruleset.doubles_limit)
+
+
+def to_json(edition: str, odds: Odds) -> dict[str, Any]:
+    """An edition's figures as packaged, with the rules they hold for."""
+    ruleset = ruleset_for(edition, RuleOptions())
+    return {
+        "again": ruleset.throw_again(1, 1),
+        "limit": ruleset.doubles_limit,
+        "land": list(odds.land),
+        "from_space": [[list(pair) for pair in row] for row in odds.from_space],
+    }
+
+
+def from_json(entry: dict[str, Any]) -> Odds:
+    return Odds(
+        land=tuple(entry["land"]),
+        from_space=tuple(tuple((int(end), float(p)) for end, p in row) for row in entry["from_space"]),
+    )
+
+
+@cache
+def _packaged() -> dict[str, dict[str, Any]]:
+    """Each edition's figures for its own track, as packaged."""
+    text = resources.files("engine.data").joinpath("odds.json").read_text(encoding="utf-8")
+    table: dict[str, dict[str, Any]] = json.loads(text)
+    return table
 
 
 def _odds(board: Board, track: Track, again: bool, limit: int | None) -> Odds:
