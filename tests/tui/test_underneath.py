@@ -7,11 +7,14 @@ import pytest
 from playtable import app_for, settle, showcase_client, trade_dialog_over_table
 from textual._compositor import Compositor
 from textual.content import Content
+from textual.pilot import Pilot
 from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions
 
+from tui.app import LandlordsApp
+from tui.screens.game import GameScreen
 from tui.screens.overlay import Underlay
 from tui.widgets.status import StatusBar
 from tui.widgets.tinted import DimmedScreen, Underneath
@@ -73,6 +76,14 @@ def drawn_whole(screen: Underlay, kept: Underneath) -> list[Strip]:
     )  # type: ignore[arg-type]
 
 
+async def table_after_a_dialog(app: LandlordsApp, pilot: Pilot[int]) -> tuple[GameScreen, Underneath]:
+    """The table, once a dialog was opened over it and closed again, and the picture it kept."""
+    game_screen, dialog = await trade_dialog_over_table(app, pilot)
+    dialog.dismiss()
+    await settle(pilot)
+    return game_screen, game_screen.dimmed
+
+
 async def test_the_next_dialog_draws_only_what_changed_on_the_table_since_the_last(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -80,10 +91,7 @@ async def test_the_next_dialog_draws_only_what_changed_on_the_table_since_the_la
     rows the move changed, not the whole table, and shows what a whole drawing would."""
     app = app_for(showcase_client())
     async with app.run_test(size=(120, 40)) as pilot:
-        game_screen, dialog = await trade_dialog_over_table(app, pilot)
-        kept = game_screen.dimmed
-        dialog.dismiss()
-        await settle(pilot)
+        game_screen, kept = await table_after_a_dialog(app, pilot)
         before = list(kept.lines)
         game_screen.query_one(StatusBar).show(Content("a move made between two dialogs"))
         await settle(pilot)
@@ -113,15 +121,12 @@ async def test_the_next_dialog_draws_only_what_changed_on_the_table_since_the_la
 
 
 async def test_a_table_laid_out_again_between_dialogs_shows_as_a_whole_drawing_would() -> None:
-    """A change that moves widgets (the window resized and back, the log shown below) is drawn again
+    """A change that moves widgets (the status line hidden: everything under it moves up) is drawn again
     where they were and where they are."""
     app = app_for(showcase_client())
     async with app.run_test(size=(120, 40)) as pilot:
-        game_screen, dialog = await trade_dialog_over_table(app, pilot)
-        kept = game_screen.dimmed
-        dialog.dismiss()
-        await settle(pilot)
-        game_screen.query_one(StatusBar).display = False  # everything under the status line moves up
+        game_screen, kept = await table_after_a_dialog(app, pilot)
+        game_screen.query_one(StatusBar).display = False
         await settle(pilot)
         await trade_dialog_over_table(app, pilot)
         assert kept.rows == set()
