@@ -163,7 +163,7 @@ def odds_for(edition: str, rules: RuleOptions | None = None) -> Odds:
         if packaged is not None and packaged["again"] == again and packaged["limit"] == limit:
             odds = from_json(packaged)
         else:
-            odds = worked_out(edition, rules)
+            odds = _odds(board_for(edition), track, again, limit)
         _ON_TRACK[key] = odds
     return odds
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from textual import events, messages
 from textual.app import RenderResult
 from textual.await_complete import AwaitComplete
@@ -22,14 +24,10 @@ class Overlay(ModalScreen[ScreenResultType]):
             return AwaitComplete()
         return super().dismiss(result)
 
-    _underneath: Underneath | None = None
-
-    @property
+    @cached_property
     def underneath(self) -> Underneath:
-        """The dimmed lines of the screen under this one, as last drawn."""
-        if self._underneath is None:
-            self._underneath = Underneath()
-        return self._underneath
+        """The dimmed lines of the screen under this one, as last drawn (a table keeps its own: `dimmed`)."""
+        return Underneath()
 
     def _set_dirty(self, *regions: Region) -> None:
         """What changes under the dialog reaches it as regions of it; a repaint of the whole dialog (its
@@ -62,23 +60,18 @@ class Underlay(Screen[ScreenResultType]):
     next dialog then draws only those rows of the table again, where it drew all of them; a repaint of
     the whole screen because a dialog closed changes nothing in the picture and marks nothing."""
 
-    _dimmed: Underneath | None = None
-
-    @property
+    @cached_property
     def dimmed(self) -> Underneath:
         """This screen's dimmed lines as the last dialog over it drew them, and what changed since."""
-        if self._dimmed is None:
-            self._dimmed = Underneath()
-        return self._dimmed
+        return Underneath()
 
     async def _on_update(self, message: messages.Update) -> None:
         """A widget repainted (Textual's own handler runs next: this one only takes note)."""
-        if self._dimmed is not None:
-            self._dimmed.repainted(message.widget)
+        self.dimmed.repainted(message.widget)
 
     def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
-        kept = self._dimmed
-        if kept is None or kept.rows is None:
+        kept = self.dimmed
+        if kept.rows is None:
             super()._refresh_layout(size, scroll)
             return
         before = dict(self._compositor.visible_widgets)

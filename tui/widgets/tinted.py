@@ -63,7 +63,7 @@ class Underneath:
         """Mark the rows of `regions` (screen coordinates) to be drawn again."""
         if self.rows is not None:
             for region in regions:
-                self.rows.update(range(region.y, region.bottom))
+                self.rows.update(region.line_range)
 
     def repainted(self, widget: object) -> None:
         """Mark the rows `widget` covers, wherever it is when the lines are next drawn, to be drawn again."""
@@ -73,6 +73,18 @@ class Underneath:
     def forget(self) -> None:
         """Draw every row again next time."""
         self.rows = None
+        self.widgets.clear()
+
+    def fold(self, screen: Screen[object]) -> None:
+        """Turn the repainted widgets into the rows they cover now on `screen` (the screen itself
+        repainted: every row)."""
+        if self.widgets and self.rows is not None:
+            if screen in self.widgets:
+                self.forget()
+                return
+            placed = screen._compositor.visible_widgets
+            where = [placed.get(widget) for widget in self.widgets]  # type: ignore[call-overload]
+            self.touch(region.intersection(clip) for region, clip in filter(None, where))
         self.widgets.clear()
 
 
@@ -92,8 +104,7 @@ class DimmedScreen(Visual):
         base = style.rich_style
         kept = self.kept
         key = (size, self.color, base)
-        if kept.widgets and kept.rows is not None:
-            self._rows_of_widgets(kept, kept.rows)
+        kept.fold(self.screen)
         if kept.rows is None or kept.key != key:
             lines = [self._dim(strip, base) for strip in compositor.render_strips()]
         else:
@@ -105,21 +116,7 @@ class DimmedScreen(Visual):
                 for y in rows:
                     lines[y] = self._dim(Strip.join(chops[y].values()), base)
         kept.lines, kept.key, kept.rows = lines, key, set()
-        kept.widgets.clear()
         return lines[:height] if height is not None else list(lines)
-
-    def _rows_of_widgets(self, kept: Underneath, rows: set[int]) -> None:
-        """The rows the repainted widgets cover now (the screen itself repainted: every row)."""
-        placed = self.screen._compositor.visible_widgets
-        for widget in kept.widgets:
-            if widget is self.screen:
-                kept.rows = None
-                return
-            where = placed.get(widget)  # type: ignore[call-overload]
-            if where is not None:
-                region, clip = where
-                shown = region.intersection(clip)
-                rows.update(range(shown.y, shown.bottom))
 
     def _dim(self, strip: Strip, base: RichStyle) -> Strip:
         color = self.color
