@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Literal, Self
 
 from rich.console import RenderableType
+from textual._compositor import CompositorUpdate
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
@@ -25,6 +26,7 @@ from tui import terminal, themes
 from tui.focus import FOCUS_CSS
 from tui.glyphs import ASCII, UNICODE, Glyphs, unicode_ok, use_ascii_controls
 from tui.layout import too_small
+from tui.notices import BAR, Notices
 
 if TYPE_CHECKING:
     from room import Persistence
@@ -85,6 +87,7 @@ class LandlordsApp(App[int]):
         opening: Opening | None = None,
         persistence: Persistence | None = None,
     ) -> None:
+        self._notices: Notices | None = None
         super().__init__()
         self.options = options or AppOptions()
         self.opening = opening or Opening()
@@ -92,6 +95,7 @@ class LandlordsApp(App[int]):
         use_ascii = self.options.ascii if self.options.ascii is not None else not unicode_ok()
         self.glyphs: Glyphs = ASCII if use_ascii else UNICODE
         use_ascii_controls(use_ascii)
+        self.notices.edge = "|" if use_ascii else BAR
         self.speed = self.options.speed
         self._game: Screen[None] | None = None
         self._hung_up = False
@@ -315,6 +319,30 @@ class LandlordsApp(App[int]):
         """Every notification as plain text, whatever its caller asked: they quote names, paths and
         reasons, which are never markup."""
         super().notify(plain(message), title=plain(title), severity=severity, timeout=timeout, markup=False)
+
+    @property
+    def notices(self) -> Notices:
+        """The notifications as drawn over the screen on top (see `tui.notices`)."""
+        if self._notices is None:
+            self._notices = Notices(self)
+        return self._notices
+
+    @property
+    def _disable_notifications(self) -> bool:
+        """No screen mounts Textual's rack of toasts: the notices are drawn by `notices` instead."""
+        return True
+
+    @_disable_notifications.setter
+    def _disable_notifications(self, value: bool) -> None:
+        self.notices.shown = not value
+
+    def _refresh_notifications(self) -> None:
+        self.notices.refresh()
+
+    def _display(self, screen: Screen[object], renderable: RenderableType | None) -> None:
+        if isinstance(renderable, CompositorUpdate):
+            renderable = self.notices.over(renderable)
+        super()._display(screen, renderable)
 
     def on_unmount(self) -> None:
         if self._departure is not None:

@@ -45,10 +45,4 @@ HoldingsPanel:focus, DeedPanel:focus, EventLog:focus {
 .-ascii HoldingsPanel:focus, .-ascii DeedPanel:focus, .-ascii EventLog:focus {
     border: ascii $accent;
 }
-ToastRack {
-    dock: top;
-    align: right top;
-    margin-bottom: 0;
-    margin-top: 1;
-}
 """

@@ -1,0 +1,120 @@
+"""Notices are drawn over the screen by the app, not mounted in it: where and how they are drawn, that they
+go when their time is up, and that coming and going lays nothing out."""
+
+from __future__ import annotations
+
+import asyncio
+
+from playtable import ADA, VERA, app_for, client_for, scripted_game, settle
+from rich.console import Console
+from rich.segment import Segment
+from textual._compositor import ChopsUpdate, LayoutUpdate
+from textual.color import Color
+from textual.geometry import Region
+from textual.strip import Strip
+
+from tui.app import LandlordsApp
+from tui.notices import Box, Covered
+
+
+def _app() -> LandlordsApp:
+    seats = [VERA, ADA]
+    return app_for(client_for(scripted_game(seats), seats))
+
+
+async def test_a_notice_is_a_box_at_the_top_right_and_the_newest_are_kept_when_not_all_fit() -> None:
+    app = _app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        app.notify("Ada won the auction of Boardwalk for $420, which is long enough to wrap.", timeout=30)
+        app.notify("Not now.", severity="error", title="Wait", timeout=30)
+        await pilot.pause()
+        box = app.notices.box()
+        assert box is not None
+        assert box.region.x == 40 and box.region.right == 80 and box.region.y == 1  # half the width, right
+        lines = box.lines()
+        assert all(line.startswith("▌") and len(line) == 40 for line in lines)
+        text = " ".join(line[1:].strip() for line in lines if line[1:].strip())
+        assert (
+            text == "Ada won the auction of Boardwalk for $420, which is long enough to wrap. Wait Not now."
+        )
+        edges = {next(iter(strip)).style.color.name for _, strip in box.rows}  # type: ignore[union-attr]
+        theme = app.get_css_variables()
+        assert edges == {Color.parse(theme[name]).rich_color.name for name in ("success", "error")}
+        for n in range(12):
+            app.notify(f"Notice number {n}.", timeout=30)
+        await pilot.pause()
+        box = app.notices.box()
+        assert box is not None and box.region.bottom <= 23  # never over the footer's row
+        shown = [line[1:].strip() for line in box.lines() if line[1:].strip()]
+        assert shown[-1] == "Notice number 11." and "Not now." not in shown  # the oldest gave way
+
+
+async def test_notices_mount_nothing_lay_nothing_out_and_go_when_their_time_is_up() -> None:
+    app = _app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        before = len(list(screen.walk_children()))
+        layouts = 0
+        original = screen._refresh_layout
+
+        def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+            nonlocal layouts
+            layouts += 1
+            return original(*args, **kwargs)
+
+        repainted: list[Region] = []
+        repaint = screen.refresh
+
+        def noting(*regions, **kwargs):  # type: ignore[no-untyped-def]
+            repainted.extend(regions)
+            return repaint(*regions, **kwargs)
+
+        screen._refresh_layout = counting  # type: ignore[method-assign]
+        screen.refresh = noting  # type: ignore[method-assign]
+        app.notify("Not now.", timeout=0.3)
+        await pilot.pause()
+        box = app.notices.box()
+        assert box is not None
+        assert len(list(screen.walk_children())) == before  # no widget came
+        assert repainted == [box.region]  # where it is drawn, the screen is written again (and it over that)
+        await asyncio.sleep(0.5)
+        await pilot.pause()
+        assert app.notices.box() is None and not list(app._notifications)
+        assert repainted == [box.region, box.region]  # gone: the rows under it are drawn again
+        assert layouts == 0
+
+
+async def test_a_notice_is_not_drawn_when_the_app_is_asked_to_keep_notifications_undrawn() -> None:
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:  # as the snapshots run: notifications not shown
+        await settle(pilot)
+        app.notify("Not now.", timeout=30)
+        await pilot.pause()
+        assert [n.message for n in app._notifications] == ["Not now."]
+        assert app.notices.box() is None
+
+
+def _box() -> Box:
+    strip = Strip([Segment("▌ Hello  ")])
+    return Box(Region(10, 2, 9, 2), ((2, strip), (3, strip)))
+
+
+def test_an_update_is_followed_by_the_box_only_when_it_draws_where_the_box_is() -> None:
+    box = _box()
+    line = {0: Strip([Segment("x" * 40)])}
+    beside = ChopsUpdate([line] * 5, [(2, 0, 10), (4, 0, 40)], [[40]] * 5)  # left of it, and below it
+    over = ChopsUpdate([line] * 5, [(3, 15, 20)], [[40]] * 5)
+    assert not box.touched_by(beside)
+    assert box.touched_by(over)
+    assert box.touched_by(LayoutUpdate([[Strip([Segment("x" * 40)])]] * 5, Region(0, 0, 40, 5)))
+
+
+def test_the_box_is_written_after_the_update_it_covers() -> None:
+    console = Console(width=40, height=5, force_terminal=True, color_system="truecolor")
+    under = LayoutUpdate([[Strip([Segment("x" * 40)])] for _ in range(5)], Region(0, 0, 40, 5))
+    written = Covered(under, _box()).render_segments(console)
+    assert written.startswith(under.render_segments(console))
+    rest = written[len(under.render_segments(console)) :]
+    assert rest == "\x1b[3;11H▌ Hello  \x1b[4;11H▌ Hello  "

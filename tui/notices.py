@@ -1,0 +1,213 @@
+"""Notices drawn over the screen, never mounted in it.
+
+Textual shows each notification as widgets mounted on the screen on top (a toast in a rack), and every
+toast that comes or goes lays the whole screen out again, three to five times over a toast's life. On a
+server drawing dozens of tables in one process, with a notice for every auction won, trade answered or
+key pressed out of turn, that was a third of the CPU spent on each key. Here the app keeps Textual's
+notifications (what they say, their severity, how long they last) and draws them itself: a column of
+boxes in the top right corner, written after every update of the screen that touches it; when one goes,
+the screen repaints the rows under it. No widget is made, laid out or collected.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.control import Control
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual._compositor import ChopsUpdate, CompositorUpdate
+from textual.color import Color
+from textual.geometry import Region, Size
+from textual.notifications import Notification
+from textual.strip import Strip
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.timer import Timer
+
+WIDTH = 60  # columns a notice takes at most (and at most half the screen)
+TOP = 1  # rows left free above the first notice (the title line)
+GAP = 1  # rows between two notices
+BAR = "▌"  # the left edge of a notice, in its severity's colour
+SEVERITY = {"information": "success", "warning": "warning", "error": "error"}  # theme colour of the edge
+
+
+@dataclass(frozen=True)
+class Box:
+    """The notices as drawn for one size of screen: where, and each row's text."""
+
+    region: Region
+    rows: tuple[tuple[int, Strip], ...]  # (y, the row from the box's left edge)
+
+    def touched_by(self, update: CompositorUpdate) -> bool:
+        """Whether writing `update` may draw over part of the box."""
+        if isinstance(update, ChopsUpdate):
+            top, bottom = self.region.y, self.region.bottom
+            left, right = self.region.x, self.region.right
+            return any(top <= y < bottom and x1 < right and x2 > left for y, x1, x2 in update.spans)
+        return True
+
+    def render_segments(self, console: Console) -> str:
+        x = self.region.x
+        return "".join(Control.move_to(x, y).segment.text + strip.render(console) for y, strip in self.rows)
+
+    def lines(self) -> list[str]:
+        """The box's rows as plain text."""
+        return [strip.text for _, strip in self.rows]
+
+
+class Covered(CompositorUpdate):
+    """An update of the screen followed by the notices drawn again over it, in the same write."""
+
+    def __init__(self, under: CompositorUpdate, box: Box) -> None:
+        self.under = under
+        self.box = box
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        under: Any = self.under  # each kind of update is a renderable of its own
+        yield under
+
+    def render_segments(self, console: Console) -> str:
+        return self.under.render_segments(console) + self.box.render_segments(console)
+
+
+class Notices:
+    """The app's notifications, drawn as boxes over whichever screen is on top."""
+
+    def __init__(self, app: App[Any]) -> None:
+        self.app = app
+        self.shown = True  # drawn at all (a test may ask for notifications kept but not drawn)
+        self.edge = BAR
+        self._box: Box | None = None
+        self._key: tuple[Size, tuple[int, ...], str] | None = None
+        self._timer: Timer | None = None
+
+    def current(self) -> list[Notification]:
+        """The notifications still to be shown, oldest first (Textual drops the expired ones)."""
+        return list(self.app._notifications)
+
+    def refresh(self) -> None:
+        """The notifications changed: draw the box again where it was and where it goes, and wake up when
+        the next one is due to go."""
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        notes = self.current()
+        old = self._box
+        self._box, self._key = None, None
+        new = self.box()
+        try:
+            screen = self.app.screen
+        except Exception:  # no screen yet (or any more): the next update draws what is due
+            screen = None
+        if screen is not None:
+            regions = [b.region for b in (old, new) if b is not None]
+            if regions:
+                screen.refresh(*regions)
+        if notes:
+            due = min(n.time_left for n in notes)
+            self._timer = self.app.set_timer(max(due, 0.0) + 0.01, self.refresh, name="notices")
+
+    def box(self) -> Box | None:
+        """The box for the notices now and the screen's size now (None with nothing to show)."""
+        if not self.shown:
+            return None
+        notes = self.current()
+        if not notes:
+            return None
+        size = self.app.size
+        key = (size, tuple(n.identity.__hash__() for n in notes), self.app.theme)
+        if key != self._key or self._box is None:
+            self._box, self._key = self._draw(notes, size), key
+        return self._box
+
+    def over(self, update: CompositorUpdate) -> CompositorUpdate:
+        """`update`, followed by the notices again if it draws where they are."""
+        box = self.box()
+        if box is None or not box.touched_by(update):
+            return update
+        return Covered(update, box)
+
+    # --- drawing ---------------------------------------------------------------------------------
+
+    def _draw(self, notes: Sequence[Notification], size: Size) -> Box | None:
+        width = min(WIDTH, size.width // 2)
+        inner = width - 3  # the edge, and a column of padding each side
+        if inner < 8 or size.height < TOP + 3:
+            return None
+        styles = self._styles()
+        blocks = [self._block(n, inner, styles) for n in notes]
+        room = size.height - TOP - 1  # never over the footer's row
+        kept: list[list[Strip]] = []
+        used = 0
+        for block in reversed(blocks):  # the newest first: they are kept when not all fit
+            need = len(block) + (GAP if kept else 0)
+            if used + need > room:
+                break
+            kept.insert(0, block)
+            used += need
+        if not kept:
+            return None
+        rows: list[tuple[int, Strip]] = []
+        y = TOP
+        for i, block in enumerate(kept):
+            if i:
+                y += GAP
+            for strip in block:
+                rows.append((y, strip))
+                y += 1
+        return Box(Region(size.width - width, TOP, width, y - TOP), tuple(rows))
+
+    def _block(self, note: Notification, inner: int, styles: dict[str, Style]) -> list[Strip]:
+        body, edge, bar = styles["body"], styles[note.severity], self.edge
+        lines: list[tuple[str, Style]] = []
+        console = self.app.console
+        if note.title:
+            lines += [(line.plain, styles["title"]) for line in Text(note.title).wrap(console, inner)]
+        lines += [(line.plain, body) for line in Text(note.message).wrap(console, inner)]
+        blank = Strip([Segment(bar, edge), Segment(" " * (inner + 2), body)])
+        strips = [blank]
+        for text, style in lines:
+            text = text.rstrip()
+            pad = max(0, inner - cell_len(text))
+            strips.append(
+                Strip(
+                    [
+                        Segment(bar, edge),
+                        Segment(" ", body),
+                        Segment(text, style),
+                        Segment(" " * (pad + 1), body),
+                    ]
+                )
+            )
+        strips.append(blank)
+        return strips
+
+    def _styles(self) -> dict[str, Style]:
+        colours = self.app.get_css_variables()
+
+        def colour(name: str) -> Color | None:
+            value = colours.get(name)
+            if value is None:
+                return None
+            try:
+                parsed = Color.parse(value)
+            except Exception:  # a theme's value Textual's own parser refuses: leave that colour out
+                return None
+            return None if parsed.a == 0 else parsed
+
+        back = colour("panel-lighten-1") or colour("ansi-background")
+        fore = colour("foreground")
+        bgcolor = back.rich_color if back is not None else None
+        body = Style(color=fore.rich_color if fore is not None else None, bgcolor=bgcolor)
+        styles = {"body": body, "title": body + Style(bold=True)}
+        for severity, name in SEVERITY.items():
+            edge = colour(name)
+            styles[severity] = Style(color=edge.rich_color if edge is not None else None, bgcolor=bgcolor)
+        return styles
