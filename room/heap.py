@@ -7,7 +7,7 @@ engine's validators alone, paid by whichever bot decision or screen update happe
 is collected as before.
 
 A server's worker is worse off: its sessions' screens are a large heap that lives for the whole session,
-while every dialog closed and every notice gone leaves widgets in reference cycles, which only a full
+while every dialog closed leaves widgets in reference cycles, which only a full
 pass reclaims. Each full pass then walks every session's screens to free a few closed dialogs: with 15
 sessions, about 0.7 s of CPU a pass and a third of the worker's time. `keep_settled` sets aside what
 survived each full pass, so that the next walks only what was made since; what was set aside and has

@@ -12,7 +12,7 @@ garbage that only a full pass reclaims.
 cache on the first look-up of its empty slot (Python asks `__getattr__` when a slot has no value). The
 caches and their sizes are read from a line made by Textual's own constructor, so a cache added or
 resized by a later Textual is still made, lazily; `tests/tui/test_strips.py` checks that a line made
-either way holds the same values.
+either way holds the same values. The caches so made never keep the line itself (`LineCache`).
 """
 
 from __future__ import annotations
@@ -48,11 +48,37 @@ def _init(self: Strip, segments: Iterable[Segment], cell_length: int | None = No
     self._cell_count = None
 
 
+class LineCache(FIFOCache[object, object]):
+    """One of a line's caches, which never keeps the line itself.
+
+    Some answers are the line itself: divided only at its own end, it is `[line]`; cropped or extended to
+    its own length, it is `line`. Textual keeps those answers too, and a line whose cache refers to it is
+    a reference cycle, freed only by a full pass of the collector. The compositor divides every line it
+    draws at the edges of the widgets over it, so most lines drawn ended in such a cycle, and on a server
+    that sets aside what survives each full pass (`room.heap`) they stayed until its next complete pass:
+    most of the garbage such a pass found. Such an answer costs nothing to give again, so it is not kept.
+    """
+
+    __slots__ = ("_line",)
+
+    def __init__(self, maxsize: int, line: int) -> None:
+        super().__init__(maxsize)
+        self._line = line  # the line's id: a reference to it would be the cycle again
+
+    def set(self, key: object, value: object) -> None:
+        line = self._line
+        if id(value) == line or (type(value) is list and len(value) == 1 and id(value[0]) == line):
+            return
+        super().set(key, value)
+
+    __setitem__ = set
+
+
 def _make_cache(self: Strip, name: str) -> FIFOCache[object, object]:
     size = CACHE_SIZES.get(name)
     if size is None:
         raise AttributeError(name)
-    cache: FIFOCache[object, object] = FIFOCache(size)
+    cache = LineCache(size, id(self))
     setattr(self, name, cache)
     return cache
 

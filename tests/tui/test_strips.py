@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 
 import pytest
@@ -78,3 +79,35 @@ def test_a_slot_that_is_not_a_cache_still_raises() -> None:
     strip = Strip(SEGMENTS)
     with pytest.raises(AttributeError):
         strip.no_such_thing  # type: ignore[attr-defined]  # noqa: B018
+
+
+def _kept_by_its_own_caches(strip: Strip) -> bool:
+    """Whether one of the line's caches refers to the line (a cycle, freed only by the collector)."""
+    caches = [object.__getattribute__(strip, n) for n in strips.CACHE_SIZES if _made(strip, n)]
+    holders = {id(c._cache) for c in caches} | {id(v) for c in caches for v in c._cache.values()}
+    return any(id(r) in holders for r in gc.get_referrers(strip))
+
+
+def _made(strip: Strip, name: str) -> bool:
+    try:
+        object.__getattribute__(strip, name)
+    except AttributeError:
+        return False
+    return True
+
+
+def test_a_line_whose_answer_is_itself_is_not_kept_by_its_own_caches() -> None:
+    width = Strip(SEGMENTS).cell_length
+    strip = Strip(SEGMENTS)
+    answers = [strip.divide([width]), strip.crop_extend(0, width, None), strip.extend_cell_length(width)]
+    assert answers == [[strip], strip, strip]
+    assert strip.divide([width]) == [strip]  # asked again: the same answer, worked out again
+    assert not _kept_by_its_own_caches(strip)
+    other = strip.divide([4, width])  # other answers are kept as before
+    assert strip.divide([4, width]) is other
+
+
+def test_textual_own_caches_keep_such_a_line_in_a_cycle(textual_strips: None) -> None:
+    strip = Strip(SEGMENTS)
+    strip.divide([strip.cell_length])
+    assert _kept_by_its_own_caches(strip)  # the reason for `LineCache`
