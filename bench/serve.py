@@ -8,8 +8,10 @@ with a terminal (asyncssh's client, in this process), five a second. Once all ar
 each presses keys through their game, one every two seconds on average (roll, end the turn, read the
 card, decline and pass, pay flat, raise cash, go bankrupt when nothing is left), and every six seconds
 or so opens the chat line: the time from that key leaving the client to the chat line's prompt arriving
-on the client's screen is the key-to-screen time. Everything is bounded: the number of sessions, the
-time, and loopback only.
+on the client's screen is the key-to-screen time. It then closes the chat line with Escape, twice: a
+decision put to the person while the line is open (an auction, say) opens over it, and the first Escape
+closes that instead; with the line left open, the next keys would be typed into it. Everything is
+bounded: the number of sessions, the time, and loopback only.
 
 With `--screens`, each person's screen is also kept by a terminal emulator (pyte, from the test
 extras), and what it showed when a probe went unanswered is written to a file in DIR.
@@ -213,9 +215,10 @@ async def person(port: int, key: asyncssh.SSHKey, room: str, clock: Clock, laten
                         dump = SCREENS / f"{room}-{id(screen)}-{time.time():.1f}.txt"
                         dump.write_text("\n".join(screen.emulator.display))
                 screen.waiter = None
-                await asyncio.sleep(0.3)
-                chan.write(b"\x1b")  # close the chat line
-                clock.keys += 1
+                for _ in range(2):  # the chat line, and a dialog that may have opened over it
+                    await asyncio.sleep(0.3)
+                    chan.write(b"\x1b")
+                    clock.keys += 1
                 next_probe = loop.time() + PROBE_EVERY
                 await asyncio.sleep(0.3)
                 continue
