@@ -22,6 +22,7 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual._compositor import ChopsUpdate, CompositorUpdate
+from textual.app import ScreenStackError
 from textual.color import Color
 from textual.geometry import Region, Size
 from textual.notifications import Notification
@@ -29,6 +30,7 @@ from textual.strip import Strip
 
 if TYPE_CHECKING:
     from textual.app import App
+    from textual.screen import Screen
     from textual.timer import Timer
 
 WIDTH = 60  # columns a notice takes at most (and at most half the screen)
@@ -85,7 +87,7 @@ class Notices:
         self.shown = True  # drawn at all (a test may ask for notifications kept but not drawn)
         self.edge = BAR
         self._box: Box | None = None
-        self._key: tuple[Size, tuple[int, ...], str] | None = None
+        self._key: tuple[Size, tuple[str, ...], str] | None = None
         self._timer: Timer | None = None
 
     def current(self) -> list[Notification]:
@@ -103,8 +105,8 @@ class Notices:
         self._box, self._key = None, None
         new = self.box()
         try:
-            screen = self.app.screen
-        except Exception:  # no screen yet (or any more): the next update draws what is due
+            screen: Screen[Any] | None = self.app.screen
+        except ScreenStackError:  # no screen yet (or any more): the next update draws what is due
             screen = None
         if screen is not None:
             regions = [b.region for b in (old, new) if b is not None]
@@ -122,7 +124,7 @@ class Notices:
         if not notes:
             return None
         size = self.app.size
-        key = (size, tuple(n.identity.__hash__() for n in notes), self.app.theme)
+        key = (size, tuple(n.identity for n in notes), self.app.theme)
         if key != self._key or self._box is None:
             self._box, self._key = self._draw(notes, size), key
         return self._box
