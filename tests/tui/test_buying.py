@@ -125,3 +125,27 @@ async def test_a_backspace_and_a_digit_arriving_together_both_count() -> None:
         burst(app, "end", "backspace", "9")
         await pilot.pause()
         assert amount.value == "89"  # type: ignore[attr-defined]
+
+
+async def test_a_key_pressed_while_a_bot_bids_says_whose_bid_it_is_and_changes_nothing() -> None:
+    seats = [VERA, ADA]
+    client = client_for(scripted_game(seats, [(1, 2)]), seats)
+    app = app_for(client, speed="slow")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("a")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, AuctionDialog)
+        dialog.query_one("#amount").value = "61"  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+        pending = client.view(0).pending
+        assert pending is not None and pending.kind == "auction" and pending.player == 1
+        await pilot.press("p")
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+        assert "Not your bid yet: Ada is bidding. Pass when the bidding comes to you." in notes, notes
+        pending = client.view(0).pending
+        assert pending is not None and pending.player == 1 and 0 in pending.bidders

@@ -210,6 +210,16 @@ class AuctionDialog(GameDialog):
             return
         self.table.play(PassAuction(player=me))
 
+    def hint(self, action: str, description: str) -> str:
+        """A key pressed while someone else bids says whose bid it is: the bidding goes round in turn."""
+        pend = self.view.pending
+        if pend is None or pend.kind != "auction":
+            return super().hint(action, description)
+        if not set(pend.bidders) & self.table.humans():
+            return "You are out of this auction."
+        bidder = self.client.names[pend.player]
+        return f"Not your bid yet: {bidder} is bidding. {description} when the bidding comes to you."
+
     def palette_commands(self) -> Iterable[PaletteEntry]:
         yield ("Bid", "Bid the amount typed", self.action_bid)
         yield ("Pass", "Leave the auction", self.action_pass_auction)
