@@ -126,3 +126,46 @@ def test_a_long_full_pass_is_told_with_its_time_and_whether_it_was_complete() ->
     finally:
         gc.callbacks.remove(policy)
         gc.unfreeze()
+
+
+def test_complete_passes_wait_longer_after_live_growth_and_come_sooner_after_garbage() -> None:
+    from room.heap import Settling
+
+    policy = Settling(growth=0.25, most=1.0)
+    assert policy.growth == 0.25
+    policy._adapt(grown=1000, freed=100)  # people arrived: the growth was alive
+    assert policy.growth == 0.5
+    policy._adapt(grown=1000, freed=0)
+    policy._adapt(grown=1000, freed=0)
+    assert policy.growth == 1.0  # no further than the heap doubling
+    policy._adapt(grown=1000, freed=900)  # dialogs closed: the growth was garbage
+    assert policy.growth == 0.5
+    policy._adapt(grown=1000, freed=500)
+    policy._adapt(grown=1000, freed=700)
+    assert policy.growth == 0.25  # no sooner than a quarter
+
+
+def test_a_complete_pass_that_finds_the_growth_alive_lets_the_heap_grow_twice_as_much() -> None:
+    from room.heap import keep_settled
+
+    policy = keep_settled(growth=0.25)
+    gc.disable()  # only the passes below
+    try:
+        base = sys.getallocatedblocks()
+        kept = [Loop() for _ in range(base // 2)]  # sessions arriving: all of it stays alive
+        gc.collect(2)  # sees the growth: the next pass is complete
+        gc.collect(2)
+        assert policy.complete == 1 and policy.growth == 0.5
+        more = [Loop() for _ in range(len(kept) // 2)]  # a third more: a quarter would have called a pass
+        gc.collect(2)
+        assert gc.get_freeze_count() > 0 and policy.complete == 1
+        del kept, more  # everyone left, in reference cycles
+        extra = [Loop() for _ in range(base)]  # and more arrived: past half of the heap
+        gc.collect(2)
+        gc.collect(2)
+        assert policy.complete == 2 and policy.growth == 0.25  # it found the garbage: sooner again
+        del extra
+    finally:
+        gc.enable()
+        gc.callbacks.remove(policy)
+        gc.unfreeze()
