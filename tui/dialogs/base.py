@@ -119,9 +119,16 @@ class GameDialog(Overlay[None]):
         return self not in self.app.screen_stack
 
     def on_mount(self) -> None:
+        """Fill the dialog from the game. Textual calls every class's own `on_mount`, a subclass's first
+        and this one after it, so a subclass never calls this one: what it must do after the fill (the
+        focus, say) goes in `filled`."""
         if self.closed:
             return
         self.refresh_from_game()
+        self.filled()
+
+    def filled(self) -> None:
+        """Called once the dialog is first filled from the game."""
 
     def on_screen_resume(self) -> None:
         """Back on top (a dialog over it closed): catch up, and let the table move on."""

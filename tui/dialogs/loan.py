@@ -135,7 +135,8 @@ class LoanScreen(GameDialog):
             self.query_one("#partner", Select).value = others[0]
         self._filling = False
         self._fill_lots()
-        super().on_mount()
+
+    def filled(self) -> None:
         if self.mode == "compose":
             self.call_after_refresh(self.query_one("#partner", Select).focus)
 

@@ -37,8 +37,9 @@ class LotsDialog(GameDialog):
         table = self.query_one(DataTable)
         table.add_column(self.LOT_HEADING, width=24)
         table.add_columns(*self.columns())
-        super().on_mount()
-        table.focus()
+
+    def filled(self) -> None:
+        self.query_one(DataTable).focus()
 
     def columns(self) -> tuple[str, ...]:
         """The headings after the lot's name."""

@@ -224,7 +224,8 @@ class TradeScreen(GameDialog):
             self._offer = getattr(pend, "trade", None)
         self._fill_partners()
         self._fill_sides()
-        super().on_mount()
+
+    def filled(self) -> None:
         self._focus_first()
 
     def _focus_first(self) -> None:

@@ -67,7 +67,6 @@ class TravelDialog(GameDialog):
         if cards.option_count:
             cards.highlighted = 0
         cards.focus()
-        super().on_mount()
 
     def _chosen(self) -> tuple[str, ...]:
         return tuple(self.query_one("#cards", SelectionList).selected)

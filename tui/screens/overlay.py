@@ -36,8 +36,10 @@ class Overlay(ModalScreen[ScreenResultType]):
         super()._set_dirty(*regions)
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        self.underneath.forget()  # the table may have changed under another screen laid over this one
-        super()._on_screen_resume(event)
+        """The table may have changed under another screen laid over this one. Textual then calls
+        `Screen._on_screen_resume` itself (a handler of each class in the line runs): calling it from here
+        as well styled, laid out and drew the dialog twice each time it came on top."""
+        self.underneath.forget()
 
     def render(self) -> RenderResult:  # type: ignore[override]  # the screen under it, dimmed more cheaply
         rendered = super().render()

@@ -265,7 +265,8 @@ class DeedPanel(LinesView, can_focus=True):
         self.set_lines(deed_card(view, board, space, names, facts, glyphs, width))
 
     def on_resize(self, event: events.Resize) -> None:
-        super().on_resize(event)
+        """Drawn again for the new width (Textual then calls the lines' own `on_resize`, which finds them
+        wrapped already)."""
         self._draw()
 
 

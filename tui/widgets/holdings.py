@@ -216,5 +216,6 @@ class HoldingsPanel(LinesView, can_focus=True):
         self.set_lines(lines)
 
     def on_resize(self, event: events.Resize) -> None:
-        super().on_resize(event)
+        """Drawn again for the new width (Textual then calls the lines' own `on_resize`, which finds them
+        wrapped already)."""
         self._draw()
