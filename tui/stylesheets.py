@@ -1,0 +1,56 @@
+"""Parsed stylesheets are shared by every app in the process.
+
+Each Textual app keeps a stylesheet of its own and parses the CSS of each kind of widget or screen the first
+time one is shown. A server's worker runs an app for every person at its tables, so each of them parsed
+the same CSS again when they first opened a buy dialog, an auction or the chat line: about 60 ms of CPU
+and a thousand rule objects a session, spent just as the games start, and every rule object kept
+for the garbage collector to walk on each complete pass.
+
+The parsed rules depend on nothing but the CSS, where it was read from, its place in the cascade and the
+values of the CSS variables (the theme), and Textual never changes them once parsed. `install` keys them
+by all of those, so an app with the same theme reuses what another has parsed; a theme of its own, or CSS
+with an error in it, is parsed (and refused) as before.
+"""
+
+from __future__ import annotations
+
+from textual.css.model import RuleSet
+from textual.css.stylesheet import Stylesheet
+from textual.css.types import CSSLocation
+
+_TEXTUAL_PARSE_RULES = Stylesheet._parse_rules
+
+MOST_KEPT = 2048
+"""Parsed sources kept at most (a few dozen per theme are used; this bounds a process that sees many)."""
+
+_parsed: dict[tuple[object, ...], list[RuleSet]] = {}
+
+
+def _parse_rules(
+    self: Stylesheet,
+    css: str,
+    read_from: CSSLocation,
+    is_default_rules: bool = False,
+    tie_breaker: int = 0,
+    scope: str = "",
+) -> list[RuleSet]:
+    key = (css, read_from, is_default_rules, tie_breaker, scope, tuple(sorted(self._variables.items())))
+    rules = _parsed.get(key)
+    if rules is None:
+        rules = _TEXTUAL_PARSE_RULES(self, css, read_from, is_default_rules, tie_breaker, scope)
+        if len(_parsed) >= MOST_KEPT:
+            _parsed.clear()
+        _parsed[key] = rules
+    return rules
+
+
+def install() -> None:
+    """Share parsed rules between the apps of this process from now on (once per process)."""
+    if Stylesheet._parse_rules is not _parse_rules:
+        Stylesheet._parse_rules = _parse_rules  # type: ignore[method-assign]
+
+
+def uninstall() -> None:
+    """Each app parses its own again (for the tests that compare the two)."""
+    Stylesheet._parse_rules = _TEXTUAL_PARSE_RULES  # type: ignore[method-assign]
+    _parsed.clear()
