@@ -6,7 +6,9 @@ It starts `landlords serve` in a process of its own on a free port of 127.0.0.1,
 people and two bots already made (as if the people had met in the lobby), and connects every person
 with a terminal (asyncssh's client, in this process), five a second. Once all are at their tables,
 each presses keys through their game, one every two seconds on average (roll, end the turn, read the
-card, decline and pass, pay flat, raise cash, go bankrupt when nothing is left), and every six seconds
+card, decline and pass, pay flat, raise cash, go bankrupt when nothing is left), the first at a moment
+of their own in the first two seconds (people do not press their first key at the same instant; all
+fifty at once measured a stampede that play never makes, not the server's pace), and every six seconds
 or so opens the chat line: the time from that key leaving the client to the chat line's prompt arriving
 on the client's screen is the key-to-screen time. It then closes the chat line with Escape, twice: a
 decision put to the person while the line is open (an auction, say) opens over it, and the first Escape
@@ -197,6 +199,7 @@ async def person(port: int, key: asyncssh.SSHKey, room: str, clock: Clock, laten
         clock.seated += 1
         await clock.go.wait()
         rng = random.Random(room + str(key.get_fingerprint()))
+        await asyncio.sleep(rng.uniform(0, KEY_EVERY))  # each person's first key at a moment of their own
         next_probe = loop.time() + rng.uniform(0, PROBE_EVERY)
         step = 0
         while loop.time() < clock.until and not screen.closed:
