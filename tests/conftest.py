@@ -28,6 +28,9 @@ for _path in TEST_EDITIONS:
     register_edition(json.loads(_path.read_text(encoding="utf-8")))
 
 
+_THRESHOLDS = gc.get_threshold()
+
+
 @pytest.fixture(autouse=True)
 def _heap_unsettled() -> Iterator[None]:
     """A test that runs a command in this process may settle the heap (`room.heap`); the next test starts
@@ -37,3 +40,4 @@ def _heap_unsettled() -> Iterator[None]:
         gc.callbacks.remove(policy)
     if gc.get_freeze_count():
         gc.unfreeze()
+    gc.set_threshold(*_THRESHOLDS)

@@ -85,14 +85,16 @@ def test_the_terminal_game_keeps_its_heap_settled_while_it_runs(monkeypatch: pyt
     import argparse
 
     from cli import launch
-    from room.heap import Settling
+    from room.heap import YOUNG, Settling
     from tui import terminal
     from tui.app import LandlordsApp
 
     seen: list[int] = []
+    young: list[int] = []
 
     def run(app: LandlordsApp) -> int:
         seen.append(sum(isinstance(c, Settling) for c in gc.callbacks))
+        young.append(gc.get_threshold()[0])
         return 0
 
     monkeypatch.setattr(terminal, "missing", lambda: False)
@@ -101,6 +103,7 @@ def test_the_terminal_game_keeps_its_heap_settled_while_it_runs(monkeypatch: pyt
         assert launch.run(argparse.Namespace()) == 0
         assert launch.run(argparse.Namespace()) == 0  # a second game in the same process
         assert seen == [1, 1] and gc.get_freeze_count() > 1000
+        assert young == [YOUNG, YOUNG] and YOUNG > 700  # Python's own count, which promoted updates' objects
     finally:
         for c in [c for c in gc.callbacks if isinstance(c, Settling)]:
             gc.callbacks.remove(c)
