@@ -72,3 +72,17 @@ async def test_the_trade_dialog_is_filled_once_as_it_mounts_and_focuses_after(
         _, dialog = await trade_dialog_over_table(app, pilot)
         assert mounted["TradeScreen"] == 1
         assert dialog.focused is not None
+
+
+async def test_a_key_the_trade_dialog_passes_on_reaches_the_dialogs_own_handler_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    keyed: Counter[str] = Counter()
+    _counting(monkeypatch, GameDialog, "on_key", keyed)
+    app = app_for(showcase_client())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await trade_dialog_over_table(app, pilot)
+        keyed.clear()
+        await pilot.press("ctrl+s")  # not a digit: the trade dialog passes it on
+        await pilot.pause()
+        assert keyed["TradeScreen"] == 1

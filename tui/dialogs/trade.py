@@ -679,7 +679,8 @@ class TradeScreen(GameDialog):
     def on_key(self, event: events.Key) -> None:
         """A digit that no field took (a field keeps its own) is an amount: for the field last chosen by
         its key, else the cash offered. Typed right after "Change the offer" or a field's key, before the
-        focus gets there, or with the focus on a list or a button, the amount is never lost."""
+        focus gets there, or with the focus on a list or a button, the amount is never lost. Any other key
+        goes on to `GameDialog.on_key`, which Textual calls after this one."""
         char = event.character
         if self.mode == "compose" and char is not None and char.isdigit():
             event.stop()
@@ -688,8 +689,6 @@ class TradeScreen(GameDialog):
             self._retype = False
             cash.focus()
             cash.cursor_position = len(cash.value)
-            return
-        super().on_key(event)
 
     def action_withdraw(self) -> None:
         if self._sent_id is not None:
