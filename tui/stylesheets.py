@@ -14,6 +14,8 @@ with an error in it, is parsed (and refused) as before.
 
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
 from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
 from textual.css.types import CSSLocation
@@ -24,6 +26,20 @@ MOST_KEPT = 2048
 """Parsed sources kept at most (a few dozen per theme are used; this bounds a process that sees many)."""
 
 _parsed: dict[tuple[object, ...], list[RuleSet]] = {}
+_themes: dict[tuple[tuple[str, str], ...], int] = {}  # each set of variable values met: its number
+_theme_of: WeakKeyDictionary[Stylesheet, tuple[dict[str, str], int]] = WeakKeyDictionary()
+
+
+def _theme(sheet: Stylesheet) -> int:
+    """The number of the stylesheet's variable values, worked out once for each set it is given (a
+    stylesheet parses every source again whenever one is added)."""
+    variables = sheet._variables
+    known = _theme_of.get(sheet)
+    if known is not None and known[0] is variables:
+        return known[1]
+    number = _themes.setdefault(tuple(sorted(variables.items())), len(_themes))
+    _theme_of[sheet] = (variables, number)
+    return number
 
 
 def _parse_rules(
@@ -34,12 +50,12 @@ def _parse_rules(
     tie_breaker: int = 0,
     scope: str = "",
 ) -> list[RuleSet]:
-    key = (css, read_from, is_default_rules, tie_breaker, scope, tuple(sorted(self._variables.items())))
+    if len(_parsed) >= MOST_KEPT:  # before the theme is numbered: the numbers start again
+        _forget()
+    key = (css, read_from, is_default_rules, tie_breaker, scope, _theme(self))
     rules = _parsed.get(key)
     if rules is None:
         rules = _TEXTUAL_PARSE_RULES(self, css, read_from, is_default_rules, tie_breaker, scope)
-        if len(_parsed) >= MOST_KEPT:
-            _parsed.clear()
         _parsed[key] = rules
     return rules
 
@@ -53,4 +69,10 @@ def install() -> None:
 def uninstall() -> None:
     """Each app parses its own again (for the tests that compare the two)."""
     Stylesheet._parse_rules = _TEXTUAL_PARSE_RULES  # type: ignore[method-assign]
+    _forget()
+
+
+def _forget() -> None:
     _parsed.clear()
+    _themes.clear()
+    _theme_of.clear()
