@@ -3,17 +3,33 @@
 from __future__ import annotations
 
 from playtable import ADA, VERA, app_for, burst, client_for, game_screen, log_text, scripted_game, settle
+from textual.pilot import Pilot
 
+from tui.app import LandlordsApp
+from tui.client import LocalClient
 from tui.dialogs.auction import AuctionDialog
 from tui.dialogs.buy import BuyDialog
 
 BALTIC = 3
 
 
-async def test_landing_on_a_deed_opens_the_buy_dialog_and_b_buys_it() -> None:
+def _landing_on_baltic(speed: str = "instant") -> tuple[LocalClient, LandlordsApp]:
+    """Vera (a person) and Ada (a bot); Vera's first throw lands on Baltic Avenue, for sale."""
     seats = [VERA, ADA]
     client = client_for(scripted_game(seats, [(1, 2)]), seats)
-    app = app_for(client)
+    return client, app_for(client, speed=speed)
+
+
+async def _decline(pilot: Pilot[int]) -> None:
+    """Vera throws, lands on Baltic Avenue and declines it: the auction opens."""
+    await pilot.press("r")
+    await settle(pilot)
+    await pilot.press("a")
+    await settle(pilot)
+
+
+async def test_landing_on_a_deed_opens_the_buy_dialog_and_b_buys_it() -> None:
+    client, app = _landing_on_baltic()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("r")
@@ -29,14 +45,9 @@ async def test_landing_on_a_deed_opens_the_buy_dialog_and_b_buys_it() -> None:
 
 
 async def test_declining_opens_a_live_auction_that_the_person_wins() -> None:
-    seats = [VERA, ADA]
-    client = client_for(scripted_game(seats, [(1, 2)]), seats)
-    app = app_for(client)
+    client, app = _landing_on_baltic()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("r")
-        await settle(pilot)
-        await pilot.press("a")
-        await settle(pilot)
+        await _decline(pilot)
         # Ada is asked first and bids the printed price; then it is Vera's turn to bid.
         dialog = app.screen
         assert isinstance(dialog, AuctionDialog)
@@ -54,14 +65,9 @@ async def test_declining_opens_a_live_auction_that_the_person_wins() -> None:
 
 
 async def test_a_bid_too_low_is_refused_in_one_line_and_changes_nothing() -> None:
-    seats = [VERA, ADA]
-    client = client_for(scripted_game(seats, [(1, 2)]), seats)
-    app = app_for(client)
+    client, app = _landing_on_baltic()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.press("r")
-        await settle(pilot)
-        await pilot.press("a")
-        await settle(pilot)
+        await _decline(pilot)
         dialog = app.screen
         assert isinstance(dialog, AuctionDialog)
         dialog.query_one("#amount").value = "20"  # type: ignore[attr-defined]
@@ -78,14 +84,9 @@ async def test_a_bid_too_low_is_refused_in_one_line_and_changes_nothing() -> Non
 
 
 async def test_enter_bids_whatever_has_the_focus_and_tab_never_lands_on_a_raise_button() -> None:
-    seats = [VERA, ADA]
-    client = client_for(scripted_game(seats, [(1, 2)]), seats)
-    app = app_for(client)
+    client, app = _landing_on_baltic()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("r")
-        await settle(pilot)
-        await pilot.press("a")
-        await settle(pilot)
+        await _decline(pilot)
         dialog = app.screen
         assert isinstance(dialog, AuctionDialog)
         seen = set()
@@ -106,14 +107,9 @@ async def test_enter_bids_whatever_has_the_focus_and_tab_never_lands_on_a_raise_
 async def test_a_backspace_and_a_digit_arriving_together_both_count() -> None:
     """Keys from a slow link arrive in bursts: a Backspace followed at once by a digit changes the last
     digit, in the bid typed anywhere in the dialog and in the bid field itself."""
-    seats = [VERA, ADA]
-    client = client_for(scripted_game(seats, [(1, 2)]), seats)
-    app = app_for(client)
+    _, app = _landing_on_baltic()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("r")
-        await settle(pilot)
-        await pilot.press("a")
-        await settle(pilot)
+        await _decline(pilot)
         dialog = app.screen
         assert isinstance(dialog, AuctionDialog)
         amount = dialog.query_one("#amount")
@@ -128,14 +124,9 @@ async def test_a_backspace_and_a_digit_arriving_together_both_count() -> None:
 
 
 async def test_a_key_pressed_while_a_bot_bids_says_whose_bid_it_is_and_changes_nothing() -> None:
-    seats = [VERA, ADA]
-    client = client_for(scripted_game(seats, [(1, 2)]), seats)
-    app = app_for(client, speed="slow")
+    client, app = _landing_on_baltic(speed="slow")
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.press("r")
-        await settle(pilot)
-        await pilot.press("a")
-        await settle(pilot)
+        await _decline(pilot)
         dialog = app.screen
         assert isinstance(dialog, AuctionDialog)
         dialog.query_one("#amount").value = "61"  # type: ignore[attr-defined]
