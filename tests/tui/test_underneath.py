@@ -16,6 +16,7 @@ from textual.visual import RenderOptions
 from tui.app import LandlordsApp
 from tui.screens.game import GameScreen
 from tui.screens.overlay import Underlay
+from tui.widgets import tinted
 from tui.widgets.status import StatusBar
 from tui.widgets.tinted import DimmedScreen, Underneath
 
@@ -170,3 +171,82 @@ async def test_every_dialog_of_a_game_shows_the_table_as_a_whole_drawing_would()
             table.play(chooser.decide(game, pending.player))
             await settle(pilot)
     assert compared >= 5, compared
+
+
+async def wait_for_dimming(pilot: Pilot[int], table: Underlay) -> None:
+    """Until the table has dimmed its picture ahead of a dialog (it waits `PREPARE_AFTER` once drawn)."""
+    for _ in range(100):
+        if table.dimmed.rows is not None:
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the table did not dim its picture ahead")
+
+
+async def test_a_table_dims_its_picture_before_its_first_dialog(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table left drawn dims its picture ahead: its first dialog draws only the rows changed since, where
+    it drew the whole table, and shows what a whole drawing would."""
+    monkeypatch.setattr(Underlay, "PREPARE_AFTER", 0.05)
+    app = app_for(showcase_client())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, GameScreen)
+        kept = table.dimmed
+        await wait_for_dimming(pilot, table)
+        assert kept.rows == set() and len(kept.lines) == 40
+        before = list(kept.lines)
+        table.query_one(StatusBar).show(Content("a move made before the first dialog"))
+        await settle(pilot)
+
+        wholes: list[int] = []
+        draw = Compositor.render_strips
+
+        def counted(self: Compositor, size: object = None) -> list[Strip]:
+            wholes.append(1)
+            return draw(self, size)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(Compositor, "render_strips", counted)
+        await trade_dialog_over_table(app, pilot)
+        assert wholes == []  # the first dialog did not draw the table whole
+        changed = {y for y, (old, new) in enumerate(zip(before, kept.lines, strict=True)) if old is not new}
+        assert 0 in changed and len(changed) < 30
+        monkeypatch.setattr(Compositor, "render_strips", draw)
+        assert segments(kept.lines) == segments(drawn_whole(table, kept))
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+async def test_the_tint_dimmed_ahead_with_is_the_one_the_dialogs_are_drawn_with(
+    theme: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before any dialog of a theme was drawn, the tint is worked out from the theme; the first dialog
+    then finds the picture dimmed ahead under its own tint, not drawn again."""
+    monkeypatch.setattr(tinted, "_TINTS", {})
+    monkeypatch.setattr(Underlay, "PREPARE_AFTER", 0.05)
+    app = app_for(showcase_client(), theme=theme)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, GameScreen)
+        await wait_for_dimming(pilot, table)
+        ahead = table.dimmed.key
+        await trade_dialog_over_table(app, pilot)
+        assert tinted._TINTS[app.theme] == tinted.tint_of(app)  # the dialog's own, learned as it drew
+        assert table.dimmed.key == ahead
+
+
+async def test_with_the_terminal_s_own_colours_the_first_dialog_teaches_the_tint(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With the terminal's own colours the tint is not worked out from the theme: nothing is dimmed ahead
+    until a dialog has been drawn under that theme, whose tint is then used."""
+    monkeypatch.setattr(tinted, "_TINTS", {})
+    monkeypatch.setattr(Underlay, "PREPARE_AFTER", 0.01)
+    app = app_for(showcase_client(), theme="ansi")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.pause(0.2)
+        table = app.screen
+        assert isinstance(table, GameScreen)
+        assert tinted.tint_of(app) is None and table.dimmed.rows is None
+        await trade_dialog_over_table(app, pilot)
+        assert tinted.tint_of(app) == table.dimmed.key[1:]

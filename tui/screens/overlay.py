@@ -11,7 +11,7 @@ from textual.geometry import Region, Size
 from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen, Screen, ScreenResultType
 
-from tui.widgets.tinted import Underneath, dim_background
+from tui.widgets.tinted import Underneath, dim_background, prepare
 
 
 class Overlay(ModalScreen[ScreenResultType]):
@@ -60,7 +60,14 @@ class Underlay(Screen[ScreenResultType]):
     It also keeps its dimmed picture from one dialog to the next (`dimmed`), and marks in it what changes
     while it is on top: the widgets repainted, and those moved, resized, shown or hidden by a layout. The
     next dialog then draws only those rows of the table again, where it drew all of them; a repaint of
-    the whole screen because a dialog closed changes nothing in the picture and marks nothing."""
+    the whole screen because a dialog closed changes nothing in the picture and marks nothing.
+
+    Before its first dialog (and after a resize), it dims its picture a moment after it is drawn
+    (`PREPARE_AFTER`), so that the first dialog too draws only what changed."""
+
+    PREPARE_AFTER = 0.5  # seconds after it is drawn on top with no dimmed picture kept
+    _prepared_for: Size | None = None  # the size a picture was last dimmed ahead for
+    _preparing = False
 
     @cached_property
     def dimmed(self) -> Underneath:
@@ -91,8 +98,21 @@ class Underlay(Screen[ScreenResultType]):
         regions = self._compositor._dirty_regions
         if app.is_inline or self is app.screen or not regions or self not in app._background_screens:
             super()._compositor_refresh()
+            if self is app.screen and self.dimmed.rows is None:
+                self._plan_dimming()
             return
         app.screen.refresh(*regions)
         regions.clear()
         self._dirty_widgets.clear()
         app._update_mouse_over(self)
+
+    def _plan_dimming(self) -> None:
+        if self._preparing or self._prepared_for == self._compositor.size:
+            return  # at most once a size: a table repainted whole again and again dims nothing ahead
+        self._preparing = True
+        self.set_timer(self.PREPARE_AFTER, self._prepare_dimmed)
+
+    def _prepare_dimmed(self) -> None:
+        self._preparing = False
+        if self.is_current and self.dimmed.rows is None and prepare(self, self.dimmed):
+            self._prepared_for = self._compositor.size

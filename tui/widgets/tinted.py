@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.segment import Segment
 from rich.style import Style as RichStyle
@@ -25,9 +25,15 @@ from textual.style import Style
 from textual.visual import RenderOptions, Visual
 
 if TYPE_CHECKING:
+    from textual.app import App
     from textual.screen import Screen
 
 NULL_STYLE = RichStyle()
+
+DIALOG_TINT = 0.6  # the dialogs' background: the theme's own at 60 % (`tui.dialogs.base`, Textual's modal)
+
+_TINTS: dict[str, tuple[Color, RichStyle]] = {}
+"""Per theme, the tint and base style the last dialog was drawn with (dialogs share them)."""
 
 
 @lru_cache(maxsize=4096)
@@ -104,9 +110,10 @@ class DimmedScreen(Visual):
         base = style.rich_style
         kept = self.kept
         key = (size, self.color, base)
+        _TINTS[self.screen.app.theme] = (self.color, base)
         kept.fold(self.screen)
         if kept.rows is None or kept.key != key:
-            lines = [self._dim(strip, base) for strip in compositor.render_strips()]
+            lines = [_dim(strip, base, self.color) for strip in compositor.render_strips()]
         else:
             lines = kept.lines
             rows = sorted(y for y in kept.rows if 0 <= y < size.height)
@@ -114,29 +121,61 @@ class DimmedScreen(Visual):
                 crop = Region(0, rows[0], size.width, rows[-1] - rows[0] + 1)
                 chops = compositor._render_chops(crop, set(rows).__contains__)
                 for y in rows:
-                    lines[y] = self._dim(Strip.join(chops[y].values()), base)
+                    lines[y] = _dim(Strip.join(chops[y].values()), base, self.color)
         kept.lines, kept.key, kept.rows = lines, key, set()
         return lines[:height] if height is not None else list(lines)
-
-    def _dim(self, strip: Strip, base: RichStyle) -> Strip:
-        color = self.color
-        if base:
-            segments = [
-                Segment(text, base + seg_style if control else dimmed_on(base, seg_style, color))
-                for text, seg_style, control in strip
-            ]
-        else:
-            segments = [
-                Segment(text, seg_style, control) if control else Segment(text, dimmed(seg_style, color))
-                for text, seg_style, control in strip
-            ]
-        return Strip(segments, strip.cell_length)
 
     def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
         return container_width
 
     def get_height(self, rules: RulesMap, width: int) -> int:
         return self.screen._compositor.size.height
+
+
+def _dim(strip: Strip, base: RichStyle, color: Color) -> Strip:
+    if base:
+        segments = [
+            Segment(text, base + seg_style if control else dimmed_on(base, seg_style, color))
+            for text, seg_style, control in strip
+        ]
+    else:
+        segments = [
+            Segment(text, seg_style, control) if control else Segment(text, dimmed(seg_style, color))
+            for text, seg_style, control in strip
+        ]
+    return Strip(segments, strip.cell_length)
+
+
+def tint_of(app: App[Any]) -> tuple[Color, RichStyle] | None:
+    """The tint and base style a dialog will be drawn with under `app`'s theme: as the last one was, or
+    before any, the theme's background at `DIALOG_TINT` over its foreground and background. None with the
+    terminal's own colours until a dialog has been drawn (they are not worked out from the theme)."""
+    learned = _TINTS.get(app.theme)
+    if learned is not None:
+        return learned
+    if app.native_ansi_color:
+        return None
+    variables = app.get_css_variables()
+    background, foreground = Color.parse(variables["background"]), Color.parse(variables["foreground"])
+    return background.with_alpha(DIALOG_TINT), RichStyle(
+        color=foreground.rich_color, bgcolor=background.rich_color
+    )
+
+
+def prepare(screen: Screen[Any], kept: Underneath) -> bool:
+    """Dim `screen`'s picture into `kept` before any dialog is laid over it, with the tint a dialog will
+    have (`tint_of`): the first dialog then draws only the rows that changed since, where it
+    drew the whole table (at a server's start, every person's first dialog comes at once). False if
+    there is nothing to do, or dialogs do not dim."""
+    tint = tint_of(screen.app)
+    if tint is None or kept.rows is not None:
+        return False
+    color, base = tint
+    compositor = screen._compositor
+    kept.lines = [_dim(strip, base, color) for strip in compositor.render_strips()]
+    kept.key, kept.rows = (compositor.size, color, base), set()
+    kept.widgets.clear()
+    return True
 
 
 def dim_background(rendered: object, kept: Underneath | None = None) -> object:
