@@ -261,3 +261,28 @@ async def test_a_negotiator_closed_in_the_moment_it_opened_leaves_the_game_playi
         await pilot.press("r")
         await settle(pilot)
         assert client.view(0).players[0].position == 3
+
+
+async def test_digits_typed_one_by_one_from_the_partner_list_all_reach_the_cash_offered() -> None:
+    """A digit typed where no field has the focus starts the cash offered and takes the focus there; the
+    digits after it, each its own key press, go on after it (taking the focus had selected the first
+    digit, and the second typed over it)."""
+    seats = [VERA, ADA, GRACE]
+    client = client_for(scripted_game(seats), seats)
+    app = app_for(client)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("t")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TradeScreen)
+        await pilot.press("p", "down", "down", "enter")  # the list opened, Ada chosen
+        await pilot.pause()
+        assert screen.draft.partner == 1
+        for digit in "125":
+            await pilot.press(digit)
+            await pilot.pause()
+            await pilot.pause()
+        cash = screen.query_one("#give-cash", Input)
+        assert screen.focused is cash and cash.value == "125"
+        assert "gives $125" in str(screen.query_one("#effects").render())

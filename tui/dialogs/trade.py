@@ -684,11 +684,10 @@ class TradeScreen(GameDialog):
         char = event.character
         if self.mode == "compose" and char is not None and char.isdigit():
             event.stop()
-            cash = self.query_one(f"#{self._amount_field}", Input)
+            cash = self.query_one(f"#{self._amount_field}", SteadyInput)
             cash.value = char if self._retype or cash.value in ("", "0") else cash.value + char
             self._retype = False
-            cash.focus()
-            cash.cursor_position = len(cash.value)
+            cash.focus_typing_on()
 
     def action_withdraw(self) -> None:
         if self._sent_id is not None:

@@ -25,6 +25,25 @@ _EDITING: dict[str, Callable[[Input], None]] = {
 
 
 class SteadyInput(Input):
+    _typing_on = False  # the next focus keeps the cursor where it is (`focus_typing_on`)
+
+    def focus_typing_on(self) -> None:
+        """Take the focus to go on typing after the text, where a focus otherwise selects it all (to be
+        typed over): the digit just put in as the focus moved here stays when the next one arrives."""
+        self.cursor_position = len(self.value)
+        if self.has_focus:
+            return
+        self._typing_on = True
+        self.focus()
+
+    def _on_focus(self, event: events.Focus) -> None:
+        """Runs before `Input`'s own handler, which selects everything if asked to: not this once."""
+        if self._typing_on:
+            self._typing_on = False
+            keep = self.select_on_focus
+            self.select_on_focus = False
+            self.call_next(setattr, self, "select_on_focus", keep)
+
     async def _on_key(self, event: events.Key) -> None:
         edit = _EDITING.get(event.key)
         if edit is None:
