@@ -86,3 +86,34 @@ async def test_a_key_the_trade_dialog_passes_on_reaches_the_dialogs_own_handler_
         await pilot.press("ctrl+s")  # not a digit: the trade dialog passes it on
         await pilot.pause()
         assert keyed["TradeScreen"] == 1
+
+
+async def test_a_dialog_looks_for_its_buttons_once_however_often_its_keys_are_drawn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The footer asks a dialog about every key it offers each time the keys may have changed; each
+    question looked for the key's button through the whole dialog."""
+    from textual.dom import DOMNode
+
+    walks: Counter[str] = Counter()
+    query = DOMNode.query
+
+    def counted(self: DOMNode, selector: object = None) -> object:
+        if isinstance(self, GameDialog):
+            walks[type(self).__name__] += 1
+        return query(self, selector)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(DOMNode, "query", counted)
+    seats = [VERA, ADA]
+    app = app_for(client_for(scripted_game(seats, arrange=_browns), seats))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("m")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, MortgageDialog)
+        for _ in range(5):
+            dialog._refresh_keys()
+            dialog.refresh_bindings()
+            await pilot.pause()
+        assert walks["MortgageDialog"] <= 8, walks  # its look-ups for its other widgets (it was 97)

@@ -93,6 +93,7 @@ class GameDialog(Overlay[None]):
         super().__init__()
         self.table = table
         self._keys_shown: tuple[bool, ...] = ()
+        self._by_id: dict[str, list[Button]] | None = None  # the buttons, found once mounted (`_buttons`)
 
     @property
     def client(self) -> GameClient:
@@ -142,7 +143,7 @@ class GameDialog(Overlay[None]):
         self.dismiss()
 
     def enable(self, button_id: str, on: bool) -> None:
-        for button in self.query(f"#{button_id}").results(Button):
+        for button in self._with_id(button_id):
             button.disabled = not on
         self._refresh_keys()
 
@@ -150,8 +151,20 @@ class GameDialog(Overlay[None]):
     """Actions whose button has another id (an action whose button is disabled leaves the footer)."""
 
     def _buttons(self, action: str) -> list[Button]:
-        button_id = self.BUTTON_FOR_ACTION.get(action, action)
-        return list(self.query(f"#{button_id}").results(Button)) if self.is_mounted else []
+        return self._with_id(self.BUTTON_FOR_ACTION.get(action, action)) if self.is_mounted else []
+
+    def _with_id(self, button_id: str) -> list[Button]:
+        """The buttons with this id. Looked up for every key on offer each time the footer is drawn, so
+        found in one walk of the dialog, kept once it is mounted (its buttons are all made with it)."""
+        if self._by_id is not None:
+            return self._by_id.get(button_id, [])
+        found: dict[str, list[Button]] = {}
+        for button in self.query(Button).results(Button):
+            if button.id is not None:
+                found.setdefault(button.id, []).append(button)
+        if self.is_mounted:
+            self._by_id = found
+        return found.get(button_id, [])
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """An action whose buttons are all disabled, or not part of this game at all, leaves the footer."""
