@@ -108,13 +108,22 @@ class TradeScreen(GameDialog):
     TradeScreen .money {
         height: 1;
     }
-    TradeScreen .money Input {
-        width: 10;
+    TradeScreen .side {
         margin-right: 1;
+    }
+    TradeScreen .money Input {
+        width: 7;
+        margin-right: 1;
+    }
+    TradeScreen .money Input.cards, TradeScreen .money Input.houses {
+        width: 4;
     }
     TradeScreen .money Label {
         margin-right: 1;
         text-style: none;
+    }
+    TradeScreen .money Label.cash {
+        margin-right: 0;
     }
     TradeScreen #offer {
         height: auto;
@@ -181,7 +190,7 @@ class TradeScreen(GameDialog):
                     yield Label("You give", id="give-title")
                     yield TickList(id="give", compact=True)
                     with Horizontal(classes="money"):
-                        yield Label("cash (c) $")
+                        yield Label("cash (c) $", classes="cash")
                         yield SteadyInput("0", id="give-cash", type="integer", compact=True)
                         yield Label("jail cards (j)", classes="cards")
                         yield SteadyInput("0", id="give-cards", type="integer", compact=True, classes="cards")
@@ -193,7 +202,7 @@ class TradeScreen(GameDialog):
                     yield Label("You get", id="take-title")
                     yield TickList(id="take", compact=True)
                     with Horizontal(classes="money"):
-                        yield Label("cash (C) $")
+                        yield Label("cash (C) $", classes="cash")
                         yield SteadyInput("0", id="take-cash", type="integer", compact=True)
                         yield Label("jail cards (J)", classes="cards")
                         yield SteadyInput("0", id="take-cards", type="integer", compact=True, classes="cards")
