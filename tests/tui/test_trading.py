@@ -30,6 +30,16 @@ def _ada_holds_baltic(game: Game) -> None:
     game.state.deeds[MEDITERRANEAN].owner = 0
 
 
+async def _negotiator(pilot, app) -> TradeScreen:  # type: ignore[no-untyped-def]
+    """The table settled, then the negotiator opened with t."""
+    await settle(pilot)
+    await pilot.press("t")
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, TradeScreen)
+    return screen
+
+
 async def _offer_cash_for_baltic(pilot, app, cash: int) -> TradeScreen:  # type: ignore[no-untyped-def]
     await pilot.press("t")
     await pilot.pause()
@@ -84,11 +94,7 @@ async def test_the_negotiator_shows_what_the_trade_does_to_both_groups() -> None
     client = client_for(scripted_game(seats, arrange=_ada_holds_baltic), seats)
     app = app_for(client)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        await pilot.press("t")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, TradeScreen)
+        screen = await _negotiator(pilot, app)
         screen.query_one("#take", SelectionList).select(BALTIC)
         await pilot.pause()
         effects = str(screen.query_one("#effects").render())
@@ -172,11 +178,7 @@ async def test_a_whole_offer_made_and_changed_from_the_keyboard_alone() -> None:
     client = client_for(scripted_game(seats, arrange=_ada_holds_baltic), seats)
     app = app_for(client)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("t")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, TradeScreen)
+        screen = await _negotiator(pilot, app)
         await pilot.press("p")
         assert screen.focused is screen.query_one("#partner")
         await pilot.press("enter", "down", "enter")  # Ada, the first in the list
@@ -271,11 +273,7 @@ async def test_digits_typed_one_by_one_from_the_partner_list_all_reach_the_cash_
     client = client_for(scripted_game(seats), seats)
     app = app_for(client)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        await pilot.press("t")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, TradeScreen)
+        screen = await _negotiator(pilot, app)
         await pilot.press("p", "down", "down", "enter")  # the list opened, Ada chosen
         await pilot.pause()
         assert screen.draft.partner == 1

@@ -67,6 +67,19 @@ async def test_a_dialog_closed_repaints_the_table_once(monkeypatch: pytest.Monke
         assert app.screen is game_screen and len(whole) == 1
 
 
+def count_whole_drawings(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """From now on, a 1 in the list returned for each drawing of a whole screen's picture."""
+    wholes: list[int] = []
+    draw = Compositor.render_strips
+
+    def counted(self: Compositor, size: object = None) -> list[Strip]:
+        wholes.append(1)
+        return draw(self, size)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Compositor, "render_strips", counted)
+    return wholes
+
+
 def drawn_whole(screen: Underlay, kept: Underneath) -> list[Strip]:
     """The dimmed picture of `screen` drawn from nothing, as `kept` was drawn."""
     _, color, base = kept.key
@@ -97,14 +110,8 @@ async def test_the_next_dialog_draws_only_what_changed_on_the_table_since_the_la
         game_screen.query_one(StatusBar).show(Content("a move made between two dialogs"))
         await settle(pilot)
 
-        wholes: list[int] = []
         draw = Compositor.render_strips
-
-        def counted(self: Compositor, size: object = None) -> list[Strip]:
-            wholes.append(1)
-            return draw(self, size)  # type: ignore[arg-type]
-
-        monkeypatch.setattr(Compositor, "render_strips", counted)
+        wholes = count_whole_drawings(monkeypatch)
         await trade_dialog_over_table(app, pilot)
         assert wholes == []  # the table under the second dialog was not drawn whole
         changed = {y for y, (old, new) in enumerate(zip(before, kept.lines, strict=True)) if old is not new}
@@ -198,14 +205,8 @@ async def test_a_table_dims_its_picture_before_its_first_dialog(monkeypatch: pyt
         table.query_one(StatusBar).show(Content("a move made before the first dialog"))
         await settle(pilot)
 
-        wholes: list[int] = []
         draw = Compositor.render_strips
-
-        def counted(self: Compositor, size: object = None) -> list[Strip]:
-            wholes.append(1)
-            return draw(self, size)  # type: ignore[arg-type]
-
-        monkeypatch.setattr(Compositor, "render_strips", counted)
+        wholes = count_whole_drawings(monkeypatch)
         await trade_dialog_over_table(app, pilot)
         assert wholes == []  # the first dialog did not draw the table whole
         changed = {y for y, (old, new) in enumerate(zip(before, kept.lines, strict=True)) if old is not new}
