@@ -133,6 +133,7 @@ class DimmedScreen(Visual):
 
 
 def _dim(strip: Strip, base: RichStyle, color: Color) -> Strip:
+    """A line of the screen under a dialog as it shows through the dialog's background."""
     if base:
         segments = [
             Segment(text, base + seg_style if control else dimmed_on(base, seg_style, color))
