@@ -80,6 +80,23 @@ def count_whole_drawings(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return wholes
 
 
+async def rows_drawn_after_a_move(
+    app: LandlordsApp, pilot: Pilot[int], table: GameScreen, move: str, monkeypatch: pytest.MonkeyPatch
+) -> set[int]:
+    """A move shown on the table's status line, then a dialog opened over it: the rows of the table's
+    kept picture drawn again (the picture was not drawn whole)."""
+    kept = table.dimmed
+    before = list(kept.lines)
+    table.query_one(StatusBar).show(Content(move))
+    await settle(pilot)
+    draw = Compositor.render_strips
+    wholes = count_whole_drawings(monkeypatch)
+    await trade_dialog_over_table(app, pilot)
+    monkeypatch.setattr(Compositor, "render_strips", draw)
+    assert wholes == []
+    return {y for y, (old, new) in enumerate(zip(before, kept.lines, strict=True)) if old is not new}
+
+
 def drawn_whole(screen: Underlay, kept: Underneath) -> list[Strip]:
     """The dimmed picture of `screen` drawn from nothing, as `kept` was drawn."""
     _, color, base = kept.key
@@ -106,15 +123,9 @@ async def test_the_next_dialog_draws_only_what_changed_on_the_table_since_the_la
     app = app_for(showcase_client())
     async with app.run_test(size=(120, 40)) as pilot:
         game_screen, kept = await table_after_a_dialog(app, pilot)
-        before = list(kept.lines)
-        game_screen.query_one(StatusBar).show(Content("a move made between two dialogs"))
-        await settle(pilot)
-
-        draw = Compositor.render_strips
-        wholes = count_whole_drawings(monkeypatch)
-        await trade_dialog_over_table(app, pilot)
-        assert wholes == []  # the table under the second dialog was not drawn whole
-        changed = {y for y, (old, new) in enumerate(zip(before, kept.lines, strict=True)) if old is not new}
+        changed = await rows_drawn_after_a_move(
+            app, pilot, game_screen, "a move made between two dialogs", monkeypatch
+        )
         bars = {  # Textual repaints the table's scroll bars when a screen is laid over it
             y
             for widget, (region, clip) in game_screen._compositor.visible_widgets.items()
@@ -124,7 +135,6 @@ async def test_the_next_dialog_draws_only_what_changed_on_the_table_since_the_la
         assert 0 in changed and changed <= {0} | bars  # the status line's row, and none of the board's
         assert len(changed) < 30
         assert "a move made between two dialogs" in kept.lines[0].text
-        monkeypatch.setattr(Compositor, "render_strips", draw)
         assert segments(kept.lines) == segments(drawn_whole(game_screen, kept))
 
 
@@ -201,17 +211,10 @@ async def test_a_table_dims_its_picture_before_its_first_dialog(monkeypatch: pyt
         kept = table.dimmed
         await wait_for_dimming(pilot, table)
         assert kept.rows == set() and len(kept.lines) == 40
-        before = list(kept.lines)
-        table.query_one(StatusBar).show(Content("a move made before the first dialog"))
-        await settle(pilot)
-
-        draw = Compositor.render_strips
-        wholes = count_whole_drawings(monkeypatch)
-        await trade_dialog_over_table(app, pilot)
-        assert wholes == []  # the first dialog did not draw the table whole
-        changed = {y for y, (old, new) in enumerate(zip(before, kept.lines, strict=True)) if old is not new}
+        changed = await rows_drawn_after_a_move(
+            app, pilot, table, "a move made before the first dialog", monkeypatch
+        )
         assert 0 in changed and len(changed) < 30
-        monkeypatch.setattr(Compositor, "render_strips", draw)
         assert segments(kept.lines) == segments(drawn_whole(table, kept))
 
 
