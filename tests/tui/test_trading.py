@@ -209,6 +209,28 @@ async def test_a_whole_offer_made_and_changed_from_the_keyboard_alone() -> None:
         assert client.view(0).deeds[BALTIC].owner == 0
 
 
+async def test_a_part_key_typed_in_an_amount_field_goes_to_that_part() -> None:
+    """An amount field takes digits only, so a part's letter typed there jumps to that part: c, 8, 0,
+    D and Space offer $80 for Baltic Avenue, and the footer offers D while the amount has the focus."""
+    seats = [VERA, ADA, GRACE]
+    client = client_for(scripted_game(seats, arrange=_ada_holds_baltic), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _negotiator(pilot, app)
+        await pilot.press("p", "enter", "down", "enter")
+        await pilot.pause()
+        await pilot.press("c", "8", "0")
+        assert screen.focused is screen.query_one("#give-cash")
+        assert "D" in {b.binding.key for b in screen.active_bindings.values()}
+        await pilot.press("D")
+        take = screen.query_one("#take", SelectionList)
+        assert screen.focused is take
+        await pilot.press("space", "ctrl+s")
+        await settle(pilot)
+        sent = next(e for e in reversed(client.history()) if e.kind == "trade_proposed")
+        assert sent.trade.give.cash == 80 and sent.trade.take.deeds == (BALTIC,)
+
+
 async def test_an_offer_received_is_answered_with_a_plain_letter() -> None:
     """Ctrl+A is GNU screen's own key: a, r and o answer an offer."""
     seats = [VERA, Seat(name="Grace", kind="human")]

@@ -4,6 +4,10 @@ Textual's `Input` types a character the moment its key arrives but runs Backspac
 cursor keys as bindings, one step later; when a Backspace and a digit arrive in one burst (a slow link
 delivers keys in bursts) the digit goes in first and the Backspace then rubs it out, so both seem lost.
 Here those keys act at once, in the order they came.
+
+A field for a whole number claims only the characters it can take: a letter typed there goes on to the
+screen's keys (in the trade negotiator, `D` jumps from the cash to their deeds), where Textual's `Input`
+claims every printable character and so hides those keys while it has the focus.
 """
 
 from __future__ import annotations
@@ -22,6 +26,9 @@ _EDITING: dict[str, Callable[[Input], None]] = {
     "home": Input.action_home,
     "end": Input.action_end,
 }
+
+_WHOLE_NUMBER = frozenset("0123456789+-_")
+"""What a field of type "integer" can take (digits, a sign, Python's digit separator)."""
 
 
 class SteadyInput(Input):
@@ -43,6 +50,11 @@ class SteadyInput(Input):
             keep = self.select_on_focus
             self.select_on_focus = False
             self.call_next(setattr, self, "select_on_focus", keep)
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        if self.type == "integer":
+            return character is not None and character in _WHOLE_NUMBER
+        return super().check_consume_key(key, character)
 
     async def _on_key(self, event: events.Key) -> None:
         edit = _EDITING.get(event.key)
