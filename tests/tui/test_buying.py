@@ -104,6 +104,22 @@ async def test_enter_bids_whatever_has_the_focus_and_tab_never_lands_on_a_raise_
         assert "Vera won Baltic Avenue for $71." in log_text(app)
 
 
+async def test_p_passes_from_the_bid_field_which_keeps_only_digits() -> None:
+    """The bid field takes digits; the footer's p passes from it too, and a letter never lands in it."""
+    client, app = _landing_on_baltic()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _decline(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, AuctionDialog)
+        while dialog.focused is None or dialog.focused.id != "amount":
+            await pilot.press("tab")
+        assert "p" in {b.binding.key for b in dialog.active_bindings.values()}
+        await pilot.press("p")
+        await settle(pilot)
+        assert client.view(0).deeds[BALTIC].owner == 1
+        assert "Vera passed." in log_text(app)
+
+
 async def test_a_backspace_and_a_digit_arriving_together_both_count() -> None:
     """Keys from a slow link arrive in bursts: a Backspace followed at once by a digit changes the last
     digit, in the bid typed anywhere in the dialog and in the bid field itself."""

@@ -59,6 +59,11 @@ class SteadyInput(Input):
     async def _on_key(self, event: events.Key) -> None:
         edit = _EDITING.get(event.key)
         if edit is None:
+            if event.is_printable and not self.check_consume_key(event.key, event.character):
+                # Not a character for this field: `Input`'s own handler would swallow it; the key goes
+                # on up to the screen's keys instead.
+                event.prevent_default()
+                return
             await super()._on_key(event)
             return
         event.stop()
