@@ -145,8 +145,9 @@ class SimplePlayer:
         if kind == "end_turn":
             cmd = (
                 self._develop(game, player)
-                or self._look_round(game, player)
-                or plain_landlord.repay(game, player)
+                # (each asked only when it could have something to do: this runs at the end of every turn)
+                or (st.round % LOOK_EVERY == 0 and self._look_round(game, player))
+                or (st.loans and plain_landlord.repay(game, player))
                 or self._end.get(player)
             )
             if cmd is None:
@@ -216,14 +217,17 @@ class SimplePlayer:
         st = game.state
         board = game.board
         deeds = st.deeds
-        cash = funds(game, player)
+        ps = st.players[player]
+        cash = ps.cash + ps.credit  # `funds`
         rules = game.ruleset
         top = rules.max_level
+        house_cost = board.house_cost
         best: tuple[int, int] | None = None
         for lots in board.street_groups:
-            if deeds[lots[0]].owner != player:
+            first = lots[0]
+            if deeds[first].owner != player:
                 continue
-            cost = board.house_cost[lots[0]]
+            cost = house_cost[first]
             if cost + BUILD_RESERVE > cash or (best is not None and cost >= best[0]):
                 continue
             target = _next_lot(deeds, player, lots, top)
@@ -280,6 +284,8 @@ class SimplePlayer:
         spare: dict[int, list[int]] = {}  # holder -> lots of mine that are the one lot he lacks
         for lots in board.street_groups:
             owners = [deeds[s].owner for s in lots]
+            if player not in owners:
+                continue  # a group I hold nothing of gives me nothing to want or to spare
             for q in set(owners):
                 if q is None or owners.count(q) != len(lots) - 1:
                     continue
