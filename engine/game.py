@@ -43,7 +43,6 @@ class Game:
     """One game: its state, the commands applied so far, and the rules that move it on."""
 
     __slots__ = (
-        "_events",
         "bank",
         "board",
         "deeds",
@@ -70,8 +69,7 @@ class Game:
         self.initial = initial if initial is not None else state.copy()
         self.log: list[Command] = []
         self.opening: list[Event] = []  # what setting the game up did (a deal, the first turn)
-        self._events: list[Event] = []
-        self.emit: Callable[[Event], None] = self._events.append
+        self.emit: Callable[[Event], None] = [].append
         """Record an event of the command being applied (bound to that command's list of events)."""
 
     # --- the public door ------------------------------------------------------------------------
@@ -90,7 +88,6 @@ class Game:
         if refusal is not None:
             raise refusal
         events: list[Event] = []
-        self._events = events
         self.emit = events.append
         entry[1](self, cmd)
         st = self.state

@@ -47,7 +47,6 @@ from engine.state import (
     BuildingPlacement,
     Bundle,
     Debt,
-    DeedState,
     ExcessLots,
     MortgageDecision,
     RefundChoice,
@@ -90,20 +89,6 @@ def _is_fair_sale(game: Game, seller: int, sold: Bundle, paid: Bundle) -> bool:
     if any(deeds[s].owner == seller for s in game.board.members[group] if s != space):
         return False
     return paid.cash >= SALE_MARKUP * game.board.price[space]
-
-
-def _next_lot(deeds: dict[int, DeedState], player: int, lots: tuple[int, ...], top: int) -> int | None:
-    """The lot of a complete, unmortgaged group of `player` that takes the next building evenly, if any
-    (`top` is the highest level a lot takes)."""
-    best: int | None = None
-    best_level = top
-    for s in lots:
-        deed = deeds[s]
-        if deed.owner != player or deed.mortgaged:
-            return None
-        if deed.level < best_level:
-            best, best_level = s, deed.level
-    return best
 
 
 @cache
@@ -230,7 +215,16 @@ class SimplePlayer:
             cost = house_cost[first]
             if cost + BUILD_RESERVE > cash or (best is not None and cost >= best[0]):
                 continue
-            target = _next_lot(deeds, player, lots, top)
+            # the lot of this group that takes the next building evenly, if the group is whole and free
+            target: int | None = None
+            lowest = top
+            for s in lots:
+                deed = deeds[s]
+                if deed.owner != player or deed.mortgaged:
+                    target = None
+                    break
+                if deed.level < lowest:
+                    target, lowest = s, deed.level
             if target is None:
                 continue
             hotel = rules.hotels and deeds[target].level == rules.houses_before_hotel
