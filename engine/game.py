@@ -69,7 +69,8 @@ class Game:
         self.initial = initial if initial is not None else state.copy()
         self.log: list[Command] = []
         self.opening: list[Event] = []  # what setting the game up did (a deal, the first turn)
-        self.emit: Callable[[Event], None] = [].append
+        outside: list[Event] = []  # what is emitted outside a command (setting up) goes nowhere
+        self.emit: Callable[[Event], None] = outside.append
         """Record an event of the command being applied (bound to that command's list of events)."""
 
     # --- the public door ------------------------------------------------------------------------
