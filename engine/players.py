@@ -320,22 +320,22 @@ class SimplePlayer:
     def _raise_cash(self, game: Game, player: int) -> Command:
         """Sell the most built lot's buildings first, then mortgage; bankrupt only when nothing is left."""
         st = game.state
+        deeds = st.deeds
         board = game.board
-        top: tuple[int, int] | None = None
-        with_lot = board.edition.houses_with_lot
+        top_level = board.edition.houses_with_lot  # only a lot built above it has a building to sell
+        top_space = -1
         for space in board.streets:
-            if st.deeds[space].owner == player:
-                lvl = st.deeds[space].level
-                if lvl > with_lot and (top is None or lvl > top[0]):
-                    top = (lvl, space)
-        if top is not None:
-            return _on(SellBuilding, player, top[1])
+            deed = deeds[space]
+            if deed.owner == player and deed.level > top_level:
+                top_level, top_space = deed.level, space
+        if top_space >= 0:
+            return _on(SellBuilding, player, top_space)
         if board.edition.bank_buys_lots:
-            lots = [s for s in board.streets if st.deeds[s].owner == player]
+            lots = [s for s in board.streets if deeds[s].owner == player]
             if lots:
                 return _on(SellLot, player, min(lots, key=lambda s: board.price[s]))
         for space in board.deeds:
-            deed = st.deeds[space]
+            deed = deeds[space]
             if deed.owner == player and not deed.mortgaged:
                 return _on(Mortgage, player, space)
         return simple(DeclareBankruptcy, player)
