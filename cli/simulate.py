@@ -19,12 +19,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from cli import arguments, launch, parallel
+from cli import arguments, headless, launch, parallel
 from engine import SetupError, board_for
 from engine.bots import LEVELS
-from engine.simulate import Simulation, simulate
+from engine.simulate import Simulation
 from engine.text import plain
-from engine.tournament import Tournament, check_lineup, run_tournament
+from engine.tournament import Tournament, check_lineup
 
 
 def register(sub: Any) -> None:
@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
             result = parallel.play(
                 args.games,
                 _jobs(args),
-                partial(_simulation_slice, players, args.seed, args.edition, args.max_turns),
+                partial(headless.simulation, players, args.seed, args.edition, args.max_turns),
                 lambda done: bar.update(task, completed=done),
             )
     except SetupError as exc:
@@ -79,18 +79,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _jobs(args: argparse.Namespace) -> int:
     return parallel.default_jobs() if args.jobs is None else int(args.jobs)
-
-
-def _simulation_slice(
-    players: int, seed: int, edition: str, max_turns: int, first: int, count: int
-) -> Simulation:
-    return simulate(count, players=players, seed=seed, edition=edition, max_turns=max_turns, first=first)
-
-
-def _tournament_slice(
-    lineup: list[str], seed: int, edition: str, max_turns: int, first: int, count: int
-) -> Tournament:
-    return run_tournament(lineup, count, seed=seed, edition=edition, max_turns=max_turns, first=first)
 
 
 def _refuse(err: Console, message: str) -> int:
@@ -126,7 +114,7 @@ def _tournament(args: argparse.Namespace, err: Console) -> int:
             result = parallel.play(
                 args.games,
                 _jobs(args),
-                partial(_tournament_slice, lineup, args.seed, args.edition, args.max_turns),
+                partial(headless.tournament, lineup, args.seed, args.edition, args.max_turns),
                 lambda done: bar.update(task, completed=done),
             )
     except SetupError as exc:

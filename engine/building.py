@@ -239,11 +239,13 @@ def shortage_rivals(game: Game, player: int, kind: BuildingKind) -> list[int]:
     hand one building to the builder and one to every other player who could legally build one now and
     pay for it; while it can, everyone simply builds (all 32 houses in the bank never go to auction).
     """
+    bank = game.state.bank
+    supply = bank.houses if kind == "house" else bank.hotels
+    if supply >= len(game.state.players):
+        return []  # one each for everyone at the table, whoever could build: no need to ask who could
     room = game.ruleset.building_room(game, kind)
     if len(room) < 2:
         return []  # nobody else could build
-    bank = game.state.bank
-    supply = bank.houses if kind == "house" else bank.hotels
     if supply >= len(room):
         return []  # one each for everyone who could build: nothing contested yet
     rivals = [

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import engine.rng as rng
 from engine import rules as _rule_areas  # noqa: F401  (every rule area registers itself first)
 from engine.board import Board, board_for
-from engine.commands import Command, malformed
+from engine.commands import SOUND, Command, malformed
 from engine.errors import IllegalCommand, Refusal
 from engine.events import Event
 from engine.legal import Option, legal_commands, options
@@ -43,7 +43,6 @@ class Game:
     """One game: its state, the commands applied so far, and the rules that move it on."""
 
     __slots__ = (
-        "_events",
         "bank",
         "board",
         "deeds",
@@ -70,8 +69,8 @@ class Game:
         self.initial = initial if initial is not None else state.copy()
         self.log: list[Command] = []
         self.opening: list[Event] = []  # what setting the game up did (a deal, the first turn)
-        self._events: list[Event] = []
-        self.emit: Callable[[Event], None] = self._events.append
+        outside: list[Event] = []  # what is emitted outside a command (setting up) goes nowhere
+        self.emit: Callable[[Event], None] = outside.append
         """Record an event of the command being applied (bound to that command's list of events)."""
 
     # --- the public door ------------------------------------------------------------------------
@@ -85,15 +84,16 @@ class Game:
         entry = COMMANDS.get(cmd.__class__)
         if entry is None:
             raise IllegalCommand("unknown_command", f"{type(cmd).__name__} is not a command of this game")
-        refusal = malformed(cmd) or entry[0](self, cmd)
+        # the same command object found well-formed before needs no second look (`malformed` says why)
+        refusal = (None if SOUND.get(id(cmd)) is cmd else malformed(cmd)) or entry[0](self, cmd)
         if refusal is not None:
             raise refusal
         events: list[Event] = []
-        self._events = events
         self.emit = events.append
         entry[1](self, cmd)
-        pend = self.state.pending
-        if pend is None or pend.kind == "debt":
+        st = self.state
+        pend = st.pending
+        if (pend is None and st.queue) or (pend is not None and pend.kind == "debt"):
             self.run_queue()
         self.log.append(cmd)
         return events
@@ -184,11 +184,11 @@ class Game:
         if st.scripted_dice:
             d1, d2 = st.scripted_dice.pop(0)
         else:
-            st.rng_state, r = rng.below(st.rng_state, st.rng_inc, 36)
+            st.rng_state, r = rng.below36(st.rng_state, st.rng_inc)
             d1 = r // 6 + 1
             d2 = r - (d1 - 1) * 6 + 1
-        st.last_dice = (d1, d2)
-        return d1, d2
+        dice = st.last_dice = (d1, d2)
+        return dice
 
     def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates with the game's PRNG."""

@@ -49,16 +49,14 @@ def _walk(
     ps = game.state.players[player]
     start = ps.position
     track = game.ruleset.track  # the edition's, as its own rule options change it
-    end = track.glide(start, steps, direction)
-    if end is not None:  # one ring, no links: the commonest move, with no walk to record
-        board = game.board
+    hop = track.glide(start, steps, direction)
+    if hop is not None:  # one ring, no links: the commonest move, with no walk to record
+        end, path = hop
         ps.position = end
-        game.emit(
-            _player_moved(player, start, end, via, direction < 0, track.glide_path(start, steps, direction))
-        )
+        game.emit(_player_moved(player, start, end, via, direction < 0, path))
         if direction > 0:
-            for space in board.pay_spaces:
-                if track.passes(start, steps, space):
+            for space in game.board.pay_spaces:
+                if space in path:
                     _salary(game, player, space, landed=space == end)
         if land_there:
             land(game, player, end, dice_total)

@@ -47,7 +47,6 @@ from engine.state import (
     BuildingPlacement,
     Bundle,
     Debt,
-    DeedState,
     ExcessLots,
     MortgageDecision,
     RefundChoice,
@@ -92,20 +91,6 @@ def _is_fair_sale(game: Game, seller: int, sold: Bundle, paid: Bundle) -> bool:
     return paid.cash >= SALE_MARKUP * game.board.price[space]
 
 
-def _next_lot(deeds: dict[int, DeedState], player: int, lots: tuple[int, ...], top: int) -> int | None:
-    """The lot of a complete, unmortgaged group of `player` that takes the next building evenly, if any
-    (`top` is the highest level a lot takes)."""
-    best: int | None = None
-    best_level = top
-    for s in lots:
-        deed = deeds[s]
-        if deed.owner != player or deed.mortgaged:
-            return None
-        if deed.level < best_level:
-            best, best_level = s, deed.level
-    return best
-
-
 @cache
 def _on(
     kind: type[Build | Mortgage | SellBuilding | SellLot | Unmortgage], player: int, space: int
@@ -145,8 +130,9 @@ class SimplePlayer:
         if kind == "end_turn":
             cmd = (
                 self._develop(game, player)
-                or self._look_round(game, player)
-                or plain_landlord.repay(game, player)
+                # (each asked only when it could have something to do: this runs at the end of every turn)
+                or (st.round % LOOK_EVERY == 0 and self._look_round(game, player))
+                or (st.loans and plain_landlord.repay(game, player))
                 or self._end.get(player)
             )
             if cmd is None:
@@ -216,17 +202,29 @@ class SimplePlayer:
         st = game.state
         board = game.board
         deeds = st.deeds
-        cash = funds(game, player)
+        ps = st.players[player]
+        cash = ps.cash + ps.credit  # `funds`
         rules = game.ruleset
         top = rules.max_level
+        house_cost = board.house_cost
         best: tuple[int, int] | None = None
         for lots in board.street_groups:
-            if deeds[lots[0]].owner != player:
+            first = lots[0]
+            if deeds[first].owner != player:
                 continue
-            cost = board.house_cost[lots[0]]
+            cost = house_cost[first]
             if cost + BUILD_RESERVE > cash or (best is not None and cost >= best[0]):
                 continue
-            target = _next_lot(deeds, player, lots, top)
+            # the lot of this group that takes the next building evenly, if the group is whole and free
+            target: int | None = None
+            lowest = top
+            for s in lots:
+                deed = deeds[s]
+                if deed.owner != player or deed.mortgaged:
+                    target = None
+                    break
+                if deed.level < lowest:
+                    target, lowest = s, deed.level
             if target is None:
                 continue
             hotel = rules.hotels and deeds[target].level == rules.houses_before_hotel
@@ -280,6 +278,8 @@ class SimplePlayer:
         spare: dict[int, list[int]] = {}  # holder -> lots of mine that are the one lot he lacks
         for lots in board.street_groups:
             owners = [deeds[s].owner for s in lots]
+            if player not in owners:
+                continue  # a group I hold nothing of gives me nothing to want or to spare
             for q in set(owners):
                 if q is None or owners.count(q) != len(lots) - 1:
                     continue
@@ -320,22 +320,22 @@ class SimplePlayer:
     def _raise_cash(self, game: Game, player: int) -> Command:
         """Sell the most built lot's buildings first, then mortgage; bankrupt only when nothing is left."""
         st = game.state
+        deeds = st.deeds
         board = game.board
-        top: tuple[int, int] | None = None
-        with_lot = board.edition.houses_with_lot
+        top_level = board.edition.houses_with_lot  # only a lot built above it has a building to sell
+        top_space = -1
         for space in board.streets:
-            if st.deeds[space].owner == player:
-                lvl = st.deeds[space].level
-                if lvl > with_lot and (top is None or lvl > top[0]):
-                    top = (lvl, space)
-        if top is not None:
-            return _on(SellBuilding, player, top[1])
+            deed = deeds[space]
+            if deed.owner == player and deed.level > top_level:
+                top_level, top_space = deed.level, space
+        if top_space >= 0:
+            return _on(SellBuilding, player, top_space)
         if board.edition.bank_buys_lots:
-            lots = [s for s in board.streets if st.deeds[s].owner == player]
+            lots = [s for s in board.streets if deeds[s].owner == player]
             if lots:
                 return _on(SellLot, player, min(lots, key=lambda s: board.price[s]))
         for space in board.deeds:
-            deed = st.deeds[space]
+            deed = deeds[space]
             if deed.owner == player and not deed.mortgaged:
                 return _on(Mortgage, player, space)
         return simple(DeclareBankruptcy, player)

@@ -165,6 +165,7 @@ def play_game(
     """
     st = game.state
     apply = game.apply
+    decide = [player.decide for player in players]  # bound once: this loop runs for every command
     told = watchers(players)
     if watch is not None:
         told.append(watch)
@@ -172,7 +173,7 @@ def play_game(
     open_roll = -1  # the roller whose landing is not yet counted
     while st.winner is None and st.turn < max_turns:
         p = st.pending.player  # type: ignore[union-attr]
-        cmd = players[p].decide(game, p)
+        cmd = decide[p](game, p)
         cls = cmd.__class__
         if cls is RollDice or cls is EndTurn:
             if open_roll >= 0 and landings is not None:

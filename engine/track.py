@@ -9,7 +9,7 @@ uses no step. A walk reports every space it entered, so that the spaces that pay
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
 from engine.edition import Edition, Link, TrackData
@@ -62,6 +62,8 @@ class Track:
     linked: bool  # some space has a link (else every walk stays on its ring)
     index: tuple[int, ...]  # each space's place on its ring
     doubled: tuple[tuple[int, ...], ...]  # each ring twice over, so that a walk is a slice
+    glides: dict[int, tuple[int, tuple[int, ...]]] = field(default_factory=dict, compare=False)
+    """The moves `glide` has worked out, kept: a game makes the same few hundred moves again and again."""
 
     def step(self, space: int, direction: int) -> int:
         return self.forward[space] if direction > 0 else self.backward[space]
@@ -105,30 +107,26 @@ class Track:
             path.append(here)
         return Walk(tuple(path), here)
 
-    def glide(self, start: int, steps: int, direction: int) -> int | None:
-        """Where a move of `steps` along `start`'s ring ends, on a track without links and for a move
-        shorter than the ring (the commonest move of all, worked out without walking it); else None."""
-        if self.linked:
+    def glide(self, start: int, steps: int, direction: int) -> tuple[int, tuple[int, ...]] | None:
+        """(where the move ends, the spaces it enters one per step) for a move of `steps` along `start`'s
+        ring, on a track without links and for a move shorter than the ring (the commonest move of all,
+        worked out without walking it); else None."""
+        if self.linked or steps >= self.size:
             return None
-        ring = self.doubled[self.ring_of[start]]
-        n = len(ring) >> 1
-        if steps >= n:
-            return None
-        return ring[self.index[start] + steps] if direction > 0 else ring[self.index[start] + n - steps]
-
-    def glide_path(self, start: int, steps: int, direction: int) -> tuple[int, ...]:
-        """The spaces a move that `glide` worked out enters, one per step (the way the board marks)."""
+        key = (start * self.size + steps) * direction
+        hop = self.glides.get(key)
+        if hop is not None:
+            return hop
         ring = self.doubled[self.ring_of[start]]
         i, n = self.index[start], len(ring) >> 1
-        return ring[i + 1 : i + 1 + steps] if direction > 0 else ring[i + n - steps : i + n][::-1]
-
-    def passes(self, start: int, steps: int, space: int) -> bool:
-        """Whether a forward move of `steps` from `start` along its ring enters `space` (landing on it
-        included), for a move that `glide` worked out."""
-        if self.ring_of[space] != self.ring_of[start]:
-            return False
-        n = len(self.doubled[self.ring_of[start]]) >> 1
-        return 0 < (self.index[space] - self.index[start]) % n <= steps
+        if steps >= n:
+            return None
+        if direction > 0:
+            hop = (ring[i + steps], ring[i + 1 : i + 1 + steps])
+        else:
+            hop = (ring[i + n - steps], ring[i + n - steps : i + n][::-1])
+        self.glides[key] = hop
+        return hop
 
     def _ways_on(self, here: int, move: Move) -> tuple[int, ...]:
         """The spaces a token leaving `here` may go on from: forced links first, else a choice."""

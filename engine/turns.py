@@ -39,30 +39,31 @@ def throw(game: Game, p: int, extra: int = 0) -> None:
     travel card added to the throw), roll again on doubles, jail on too many of them."""
     st = game.state
     st.pending = None
-    d1, d2 = game.roll()
-    throw = game.ruleset.throw
-    if throw is not None:  # an edition's own throw (Magie's 1904 rules)
-        throw(game, p, d1, d2)
+    dice = game.roll()
+    d1, d2 = dice
+    rules = game.ruleset
+    if rules.throw is not None:  # an edition's own throw (Magie's 1904 rules)
+        rules.throw(game, p, d1, d2)
         return
     doubles = d1 == d2
-    if st.players[p].in_jail:
-        game.emit(DiceRolled(player=p, dice=(d1, d2), doubles=doubles, purpose="jail"))
+    ps = st.players[p]
+    if ps.in_jail:
+        game.emit(DiceRolled(player=p, dice=dice, doubles=doubles, purpose="jail"))
         roll_in_jail(game, p, d1, d2)
         return
-    game.emit(_dice_rolled(p, (d1, d2), doubles))
+    game.emit(_dice_rolled(p, dice, doubles))
     steps = d1 + d2 + extra
-    ps = st.players[p]
     if ps.next_roll_backward:  # this throw moves him backwards, whatever it shows
         ps.next_roll_backward = False
         steps = -steps
     if doubles:
         st.doubles += 1
-        limit = game.ruleset.doubles_limit
+        limit = rules.doubles_limit
         if limit is not None and st.doubles >= limit:
             send_to_jail(game, p, "third_double")
             st.pending = awaiting_end_turn(p)
             return
-    st.queue.insert(0, finish_roll(p, game.ruleset.throw_again(d1, d2)))
+    st.queue.insert(0, finish_roll(p, rules.throw_again(d1, d2)))
     move_by(game, p, steps, "dice", d1 + d2)
 
 

@@ -13,6 +13,8 @@ BENCH = Path(__file__).resolve().parent.parent / "bench"
 
 CASES = {
     "engine.py": (["--games", "3", "--repeats", "1"], "rolls per CPU s"),
+    "floor.py": (["--games", "2", "--repeats", "1"], "+ state"),
+    "jobs.py": (["--games", "4"], "wall ratio"),
     "saves.py": (["--commands", "200", "--repeats", "2"], "file size"),
     "bots.py": (["--games", "4", "--jobs", "1"], "decisions"),
     "tui.py": (["--starts", "1", "--commands", "6"], "first screen"),
