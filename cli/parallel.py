@@ -43,6 +43,26 @@ def settled(work: Callable[[int, int], R], first: int, count: int) -> R:
     return work(first, count)
 
 
+def _in_turn(
+    parts: list[tuple[int, int]], work: Callable[[int, int], R], progress: Callable[[int], None] | None
+) -> R:
+    """The slices one after another in this process, told to `progress` as each ends (a run split in
+    slices gives exactly the figures of one run: the parallel run relies on it too)."""
+    merged: R | None = None
+    done = 0
+    for first, count in parts:
+        part = work(first, count)
+        if merged is None:
+            merged = part
+        else:
+            merged.merge(part)
+        done += count
+        if progress is not None:
+            progress(done)
+    assert merged is not None  # a run has at least one game
+    return merged
+
+
 def play(
     games: int,
     jobs: int,
@@ -54,7 +74,7 @@ def play(
     parts = slices(games, jobs)
     if jobs <= 1 or len(parts) <= 1:
         settle()
-        return work(0, games)
+        return _in_turn(slices(games, 1), work, progress)
     done = 0
     results: dict[int, R] = {}
     context = multiprocessing.get_context("spawn")  # a fresh interpreter: nothing inherited but the work

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from functools import partial
 
 import pytest
 
@@ -71,6 +72,17 @@ def test_a_run_split_across_processes_gives_exactly_the_serial_figures(
         assert main(["simulate", "--games", "12", "--seed", "8", "--json", "--jobs", jobs, *extra]) == 0
         figures.append(json.loads(capsys.readouterr().out))
     assert figures[0] == figures[1] and figures[0]["games"] == 12
+
+
+def test_a_run_in_one_process_tells_its_progress_as_it_goes() -> None:
+    """The progress bar of `--jobs 1` moves: each slice played is told, up to every game."""
+    from cli import headless, parallel
+
+    told: list[int] = []
+    work = partial(headless.simulation, 4, 8, "classic", 1000)
+    result = parallel.play(40, 1, work, told.append)
+    assert told == sorted(told) and len(told) > 1 and told[-1] == 40
+    assert result.as_dict() == simulate(40, players=4, seed=8).as_dict()
 
 
 def test_the_slices_of_a_run_cover_every_game_once_in_order() -> None:
