@@ -1,6 +1,11 @@
-"""`hard`: the shark. It shares the investor's rent arithmetic but plays to win, not to break even:
+"""`hard`: the shark. It shares the investor's rent arithmetic but plays to win, not to break even. The
+first player to put three houses on a group usually wins the game, so it plays that race:
 
-- it prices a group by what its cash can actually build there, not by what the group could earn;
+- it buys every deed it lands on while $150 stays in hand (each is a say in the trade that completes its
+  group, or one a rival cannot have cheaply), and the lot that completes a group of its own even if
+  stray deeds must be mortgaged to pay for it;
+- it prices a group by what its cash can build there soon, not by what the group could earn: in a trade
+  it counts half of what mortgaging its strays would raise, elsewhere none (that comes too late to win);
 - mortgages its stray deeds to put three houses on a group at once, lifting them only once its groups
   are built up;
 - holds four houses instead of hotels while the bank runs short and rivals could build (unless the
@@ -9,14 +14,16 @@
 - bids to keep a deed from a rival it would help (up to a limit: a blocking bid beyond the printed price
   costs more than it keeps from him); leaves jail at once while the board is open, and later judges it by
   the rent the throw out would risk against what it could buy;
-- prices its offers by its own reckoning of both sides and opens low, at the least it reckons the partner
-  should take, then meets the price he names if its own judgement allows; buys the lot that leaves a
-  split group one deal from complete, sells its stray deeds to whoever needs them, and demands a premium
-  before it completes a rival's group;
-- counts rent fifteen rounds ahead, not more: a game is decided within that of its groups forming.
+- prices its offers by its own reckoning of both sides and opens low, near the least it reckons the
+  partner should take, then meets the price he names if its own judgement allows; buys the lot that
+  leaves a split group one deal from complete, sells its stray deeds to whoever needs them, and demands a
+  premium before it completes a rival's group;
+- counts rent twelve rounds ahead, not more: a game is decided within that of its groups forming.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from engine.bots.bargaining import FLOOR
 from engine.bots.bidding import Bidding
@@ -27,26 +34,35 @@ from engine.bots.landlord import HARD_THRIFT
 from engine.bots.lots import LotStyle
 from engine.bots.normal import NormalBot, if_legal
 from engine.bots.position import Position
-from engine.bots.proposing import Judgement, sale
+from engine.bots.proposing import sale
 from engine.bots.raising import cheapest_plan, steps, to_lift_a_group
 from engine.bots.valuation import Style
-from engine.commands import Build, Command, Mortgage, ProposeTrade, Unmortgage
+from engine.commands import Build, BuyProperty, Command, Mortgage, ProposeTrade, Unmortgage
+from engine.state import BuyDecision
 
 HARD_STYLE = Style(
-    horizon=15.0,  # a game is decided within some fifteen rounds of the groups forming: rent counted
+    horizon=12.0,  # a game is decided within some twelve rounds of the groups forming: rent counted
     # beyond that is a forecast that made it overpay for groups in trades and for deeds at auction
-    keep=100,
-    claim=0.1,
-    deal=0.05,
+    keep=50,
+    claim=0.2,
+    deal=0.03,
     jail_card=30,
-    liquidity=0.4,
-    mortgage_to_build=True,
-    build_cost=0.6,
-    saving=0.5,
+    liquidity=0.73,
+    mortgage_to_build=0.0,  # at auction and on its own turn: mortgage money comes too late to win the race
+    build_cost=0.63,
+    saving=0.54,
     prospects_at_cash=True,
 )
-HARD_FAIR = Fairness(partner=0.75, premium=0.1, min_gain=25.0, caution=0.35, threat=1.0)
+HARD_TRADE_STYLE = replace(HARD_STYLE, mortgage_to_build=0.5)
+"""In a trade it counts half of what mortgaging its stray deeds would raise toward building a group: the
+money is real but slow, and the strays stop paying rent. (Counting none of it won a few more games
+against `normal`, which builds at once, and lost more against bots that build slowly.)"""
+HARD_FAIR = Fairness(partner=0.92, premium=0.23, min_gain=10.0, caution=0.35, threat=0.85)
+HARD_ASKING = replace(HARD_FAIR, premium=0.1)
+"""Its model of a partner when it asks: it demands a premium before completing a rival's group, but does
+not assume every partner demands as much of it."""
 SHORTAGE = 12  # houses left in the bank below which it stops turning houses into hotels
+BUY_RESERVE = 150  # cash it keeps in hand when it buys a deed it lands on
 
 
 HARD_LOTS = LotStyle(
@@ -70,15 +86,38 @@ class HardBot(NormalBot):
     level = "hard"
     thrift = HARD_THRIFT
     style = HARD_STYLE
-    trade_style = HARD_STYLE
+    trade_style = HARD_TRADE_STYLE
     lot_style = HARD_LOTS
     fair = HARD_FAIR
+    offer_fair = HARD_ASKING
     bidding = Bidding(deny=0.6, most=1.5, completing=3.0, blocking=1.6)
     offers_per_turn = 2
     cooldown_rounds = 2  # opening low, it needs the answer's named price sooner (still on a changed table)
     consolidate = True  # also buys the lot that leaves one deal between it and a group
-    patience = Fairness(partner=0.6, premium=HARD_FAIR.premium, min_gain=50.0, caution=0.35, threat=1.0)
-    expect = FLOOR  # opens at the least it reckons a partner should take; his answer names his price
+    patience = Fairness(partner=0.5, premium=0.1, min_gain=50.0, caution=0.35, threat=1.0)
+    expect = 3 * FLOOR  # opens near the least it reckons a partner should take; his answer names his price
+
+    def on_buy(self, pos: Position, pend: BuyDecision, legal: list[Command]) -> Command:
+        """Every deed it lands on while it keeps its reserve, and the lot that completes one of its groups
+        even if stray deeds must be mortgaged to pay for it; beyond that, as the investor judges."""
+        me = pos.me
+        buy = BuyProperty(player=me)
+        price = pos.board.price[pend.space]
+        completes = self.completes(pos, pend.space)
+        if buy in legal and (completes or pos.funds[me] - price >= BUY_RESERVE):
+            return buy
+        if completes:
+            step = self.raise_for_purchase(pos, price - pos.funds[me], pend.space)
+            if step is not None and step in legal:
+                return step
+        return super().on_buy(pos, pend, legal)
+
+    def completes(self, pos: Position, space: int) -> bool:
+        """Would this lot, bought, complete a colour group of its own?"""
+        group = pos.board.group_of[space]
+        if group is None or group not in pos.tables.street_groups:
+            return False
+        return all(pos.owner[s] == pos.me for s in pos.board.members[group] if s != space)
 
     def leave_jail(self, pos: Position) -> bool:
         """Out at once while the board is open (a quarter of the deeds for sale and no rival built): the
@@ -147,7 +186,7 @@ class HardBot(NormalBot):
         return sale(
             pos,
             pos.me,
-            Judgement(self.trade_style, self.fair, self.expect),
+            self.judgement(),
             self.trades,
             self.patience,
             self.cooldown_rounds * len(pos.players),

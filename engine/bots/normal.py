@@ -59,7 +59,7 @@ NORMAL_STYLE = Style(
     deal=0.08,
     jail_card=40,
     liquidity=0.5,
-    mortgage_to_build=False,
+    mortgage_to_build=0.0,
     build_cost=0.75,
     saving=0.5,
     prospects_at_cash=True,
@@ -109,6 +109,8 @@ class NormalBot(BotBase):
     patience = Fairness(partner=0.3, premium=0.0, min_gain=25.0, caution=0.5, threat=1.0)
     """How much of the gain it lets the partner have when it is the one asking."""
     expect = 0.5  # the share of its gain it expects a partner it knows nothing of yet to want
+    offer_fair: Fairness | None = None
+    """The fairness it prices its own offers by (its model of the partner), if not the one it answers by."""
     haggle: float | None = None  # names its own least price when it refuses (see `judge`)
 
     def __init__(self, seed: int, seat: int) -> None:
@@ -180,7 +182,7 @@ class NormalBot(BotBase):
         cmd = compose(
             pos,
             pos.me,
-            Judgement(self.trade_style, self.fair, self.expect),
+            self.judgement(),
             memory,
             self.patience,
             self.cooldown_rounds * len(pos.players),
@@ -192,6 +194,10 @@ class NormalBot(BotBase):
         if cmd is None:
             memory.rest(pos.turn + 2 * len(pos.players), table_signature(pos))
         return cmd
+
+    def judgement(self) -> Judgement:
+        """How it prices the offers it makes."""
+        return Judgement(self.trade_style, self.offer_fair or self.fair, self.expect)
 
     def sell(self, pos: Position) -> ProposeTrade | None:
         """Deeds for cash to a rival who wants them: not the investor's way (it trades to complete)."""

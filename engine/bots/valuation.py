@@ -32,7 +32,7 @@ class Style:
     deal: float  # share held with one lot to go when a rival holds it (a trade may complete the group)
     jail_card: int  # worth of a Get Out of Jail Free card
     liquidity: float  # penalty per dollar a trade leaves a player short of a safe cash reserve
-    mortgage_to_build: bool  # counts mortgage money from stray deeds as building money
+    mortgage_to_build: float  # share of the mortgage money from stray deeds it counts as building money
     build_cost: float  # share of a building's price it weighs against the rent the building brings
     saving: float  # share of the salary it expects to put into buildings each round
     prospects_at_cash: bool  # prices groups by what its cash can build on them (else at full worth)
@@ -214,7 +214,7 @@ class Appraisal:
                 if not mortgaged[s]:
                     total += land[s] * rent_at(board, rules, s, len(mine)) * k
                     if style.mortgage_to_build:
-                        extra += board.mortgage[s]
+                        extra += board.mortgage[s] * style.mortgage_to_build
             share = _share(pos, style, player, group, own, len(mine))
             if share:
                 prospects.append((group, share))
@@ -231,7 +231,7 @@ class Appraisal:
                 else:
                     total += price[s] + land[s] * per * k
                     if style.mortgage_to_build:
-                        extra += board.mortgage[s]
+                        extra += board.mortgage[s] * style.mortgage_to_build
         order = pos.tables.rank
         complete.sort(key=lambda c: order[c[0]])
         self.static = total

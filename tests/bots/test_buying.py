@@ -120,7 +120,9 @@ def test_hard_goes_further_than_normal_to_keep_a_rival_from_completing_a_group()
 
 def test_hard_bids_for_the_last_houses_to_keep_them_from_a_rival() -> None:
     def house_auction() -> Game:
-        game = table(owners={0: (MEDITERRANEAN,), 1: ORANGE})
+        # the rival's third house on each lot is the step that pays (a first house alone earns hard back
+        # less than its price within its horizon): the bank's last three houses would give it him
+        game = table(owners={0: (MEDITERRANEAN,), 1: ORANGE}, houses=dict.fromkeys(ORANGE, 2))
         game.state.bank.houses = 3
         game.state.pending = Auction(
             player=0, lot="house", space=NEW_YORK, bidders=(0, 2, 1), min_bid=1, initiator=1

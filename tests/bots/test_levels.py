@@ -41,8 +41,9 @@ def test_the_three_levels_are_different_strategies_not_one_with_noise() -> None:
     answers = {level: ask(make_bot(level, 3, 0), game, 0) for level in ("easy", "normal", "hard")}
     assert answers["easy"] == Build(player=0, space=BALTIC)
     assert answers["normal"] == answers["hard"] == Build(player=0, space=NEW_YORK)
-    # short of cash: only the hard bot mortgages a stray deed to get its houses up
-    game = table(owners={0: (*ORANGE, BOARDWALK, READING)}, cash=(160, 1500, 1500, 1500))
+    # short of cash (not a house beyond what each keeps in hand): only the hard bot mortgages a stray
+    # deed to get its houses up
+    game = table(owners={0: (*ORANGE, BOARDWALK, READING)}, cash=(140, 1500, 1500, 1500))
     end_turn(game, 0)
     answers = {level: ask(make_bot(level, 3, 0), game, 0) for level in ("easy", "normal", "hard")}
     assert answers["easy"] == answers["normal"] == EndTurn(player=0)
