@@ -33,7 +33,7 @@ HERE = Path(__file__).resolve().parent
 # Run as a script, this file's folder comes first on the path and its name would hide the engine package.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 
-from engine.commands import SOUND, BuyProperty, DeclineProperty, EndTurn, RollDice, malformed  # noqa: E402
+from engine.commands import BuyProperty, DeclineProperty, EndTurn, RollDice, malformed  # noqa: E402
 from engine.errors import IllegalCommand, Refusal  # noqa: E402
 from engine.events import (  # noqa: E402
     DiceRolled,
@@ -144,7 +144,7 @@ class Door(Events):
         entry = self.table.get(cmd.__class__)
         if entry is None:
             raise IllegalCommand("unknown_command", f"{type(cmd).__name__} is not a command of this game")
-        refusal = (None if SOUND.get(id(cmd)) is cmd else malformed(cmd)) or entry[0](cmd)
+        refusal = malformed(cmd) or entry[0](cmd)
         if refusal is not None:
             raise refusal
         events: list[Event] = []
@@ -270,7 +270,7 @@ class State(Decisions):
         entry = self.table.get(cmd.__class__)
         if entry is None:
             raise IllegalCommand("unknown_command", f"{type(cmd).__name__} is not a command of this game")
-        refusal = (None if SOUND.get(id(cmd)) is cmd else malformed(cmd)) or entry[0](cmd)
+        refusal = malformed(cmd) or entry[0](cmd)
         if refusal is not None:
             raise refusal
         events: list[Event] = []

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import engine.rng as rng
 from engine import rules as _rule_areas  # noqa: F401  (every rule area registers itself first)
 from engine.board import Board, board_for
-from engine.commands import SOUND, Command, malformed
+from engine.commands import Command, malformed
 from engine.errors import IllegalCommand, Refusal
 from engine.events import Event
 from engine.legal import Option, legal_commands, options
@@ -84,8 +84,7 @@ class Game:
         entry = COMMANDS.get(cmd.__class__)
         if entry is None:
             raise IllegalCommand("unknown_command", f"{type(cmd).__name__} is not a command of this game")
-        # the same command object found well-formed before needs no second look (`malformed` says why)
-        refusal = (None if SOUND.get(id(cmd)) is cmd else malformed(cmd)) or entry[0](self, cmd)
+        refusal = malformed(cmd) or entry[0](self, cmd)
         if refusal is not None:
             raise refusal
         events: list[Event] = []
@@ -184,7 +183,7 @@ class Game:
         if st.scripted_dice:
             d1, d2 = st.scripted_dice.pop(0)
         else:
-            st.rng_state, r = rng.below36(st.rng_state, st.rng_inc)
+            st.rng_state, r = rng.below(st.rng_state, st.rng_inc, 36)
             d1 = r // 6 + 1
             d2 = r - (d1 - 1) * 6 + 1
         dice = st.last_dice = (d1, d2)

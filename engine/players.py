@@ -130,8 +130,7 @@ class SimplePlayer:
         if kind == "end_turn":
             cmd = (
                 self._develop(game, player)
-                # (each asked only when it could have something to do: this runs at the end of every turn)
-                or (st.round % LOOK_EVERY == 0 and self._look_round(game, player))
+                or self._look_round(game, player)
                 or (st.loans and plain_landlord.repay(game, player))
                 or self._end.get(player)
             )
@@ -202,8 +201,7 @@ class SimplePlayer:
         st = game.state
         board = game.board
         deeds = st.deeds
-        ps = st.players[player]
-        cash = ps.cash + ps.credit  # `funds`
+        cash = funds(game, player)
         rules = game.ruleset
         top = rules.max_level
         house_cost = board.house_cost

@@ -98,7 +98,7 @@ class Ladder:
         if level:
             amount = ladder[ruleset.rent_row(level, len(ladder))] * multiplier
             return amount, "with a hotel" if ruleset.is_hotel(level) else f"with {houses_phrase(level)}"
-        if held == len(board.members[board.group_of[space]]):  # type: ignore[index]
+        if held == len(_members(board, space)):
             return ladder[0] * 2 * multiplier, "double rent for the full group"
         return ladder[0] * multiplier, ""
 
@@ -239,15 +239,8 @@ def rent_for(
         return 0, "mortgaged" if deed.mortgaged else ""
     board = table.board
     level = deed.level
-    held = 0  # a built lot's rent does not count the group
-    if not level:  # `holding`, written out: this runs for every rent paid
-        owner = deed.owner
-        deeds = table.deeds
-        for s in board.members[board.group_of[space]]:  # type: ignore[index]
-            if deeds[s].owner == owner:
-                held += 1
-    model = RENT_MODELS.table.get(board.rent_models[space]) or model_of(board, space)  # type: ignore[arg-type]
-    return model.at(board, table.ruleset, space, held, level, dice_total, multiplier, times)
+    held = holding(table, space) if not level else 0  # a built lot's rent does not count the group
+    return model_of(board, space).at(board, table.ruleset, space, held, level, dice_total, multiplier, times)
 
 
 def rent_due(table: Tabletop, space: int, visitor: int, dice_total: int = AVERAGE_THROW) -> int:

@@ -45,18 +45,3 @@ def below(state: int, inc: int, bound: int) -> tuple[int, int]:
         r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
         if r >= threshold:
             return state, r % bound
-
-
-_THRESHOLD36 = ((1 << 32) - 36) % 36
-
-
-def below36(state: int, inc: int) -> tuple[int, int]:
-    """`below(state, inc, 36)`, the throw of two dice, with its bound's threshold worked out once."""
-    while True:
-        old = state
-        state = (old * _MULT + inc) & _MASK64
-        xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
-        rot = old >> 59
-        r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
-        if r >= _THRESHOLD36:
-            return state, r % 36
