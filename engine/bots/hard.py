@@ -29,7 +29,7 @@ from engine.bots.bargaining import FLOOR
 from engine.bots.bidding import Bidding
 from engine.bots.building import build_choice, complete_groups, lift_choice, wants_to_build
 from engine.bots.jail import rivals_built, worth_leaving
-from engine.bots.judging import Fairness
+from engine.bots.judging import Fairness, completed
 from engine.bots.landlord import HARD_THRIFT
 from engine.bots.lots import LotStyle
 from engine.bots.normal import NormalBot, if_legal
@@ -38,7 +38,7 @@ from engine.bots.proposing import sale
 from engine.bots.raising import cheapest_plan, steps, to_lift_a_group
 from engine.bots.valuation import Style
 from engine.commands import Build, BuyProperty, Command, Mortgage, ProposeTrade, Unmortgage
-from engine.state import BuyDecision
+from engine.state import Bundle, BuyDecision
 
 HARD_STYLE = Style(
     horizon=12.0,  # a game is decided within some twelve rounds of the groups forming: rent counted
@@ -114,10 +114,8 @@ class HardBot(NormalBot):
 
     def completes(self, pos: Position, space: int) -> bool:
         """Would this lot, bought, complete a colour group of its own?"""
-        group = pos.board.group_of[space]
-        if group is None or group not in pos.tables.street_groups:
-            return False
-        return all(pos.owner[s] == pos.me for s in pos.board.members[group] if s != space)
+        streets = pos.tables.street_groups
+        return any(g in streets for g in completed(pos, Bundle(deeds=(space,)), Bundle(), pos.me))
 
     def leave_jail(self, pos: Position) -> bool:
         """Out at once while the board is open (a quarter of the deeds for sale and no rival built): the
