@@ -154,6 +154,15 @@ def short(level: str) -> str:
     return "outside" if level == OUTSIDE else level
 
 
+def race(f: dict[str, object]) -> str:
+    """How often a level won the race to three houses on a group, and then the game: "36% (won 66%)"."""
+    first, won = f["first_to_three_houses"], f["won_when_first"]
+    assert isinstance(first, float | None) and isinstance(won, float | None)
+    if not first:
+        return "0%"
+    return f"{100 * first:.0f}% (won {'-' if won is None else f'{100 * won:.0f}%'})"
+
+
 def report(result: Tournament, seconds: float, max_turns: int) -> None:
     print(f"{' v '.join(short(lv) for lv in dict.fromkeys(result.lineup))}: seats rotating")
     figures = result.card.as_dict()
@@ -178,7 +187,8 @@ def report(result: Tournament, seconds: float, max_turns: int) -> None:
             f"most {f['same_lot_asked_most']}x, {f['offers_at_named_price']} at a named price); "
             f"auction/printed median {auction['median']:.2f} p90 {auction['p90']:.2f} "
             f"most {auction['max']:.2f}; "
-            f"complete groups built {'-' if built is None else f'{100 * built:.0f}%'}"
+            f"complete groups built {'-' if built is None else f'{100 * built:.0f}%'}; "
+            f"first to three houses on a group {race(f)}"
         )
     print(
         f"  capped   {result.capped} games ({100 * result.capped_share:.2f}%) at {max_turns} turns   "

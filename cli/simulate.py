@@ -158,7 +158,27 @@ def _standings(console: Console, r: Tournament, max_turns: int) -> None:
         f"{r.games} games; average length {r.average_turns:.1f} turns; "
         f"{r.capped} ({100 * r.capped_share:.1f}%) stopped at the cap of {max_turns} turns."
     )
+    race = _race(r)
+    if race:
+        console.print(f"First to three houses on every lot of a group: {race}.")
     _manners(console, r)
+
+
+def _race(r: Tournament) -> str:
+    """Who won the race that decides most games, and how often that won the game: "hard in 39% of its
+    games, winning 66% of those; normal in 20%, winning 45% of those"."""
+    figures = r.card.as_dict()
+    parts: list[str] = []
+    for level in dict.fromkeys(r.lineup):
+        f = figures.get(level)
+        if not isinstance(f, dict) or not f["first_to_three_houses"]:
+            continue
+        won = f["won_when_first"]
+        games = " of its games" if not parts else ""
+        parts.append(
+            f"{level} in {100 * f['first_to_three_houses']:.0f}%{games}, winning {100 * won:.0f}% of those"
+        )
+    return "; ".join(parts)
 
 
 def _manners(console: Console, r: Tournament) -> None:

@@ -1,6 +1,7 @@
 """What each level does at the table over a tournament, beyond who wins: its offers (how many, how often the
 same lot, how early), what it pays at auction against the printed price, how much of its complete groups
-stands built, the groups it hands to rivals, what it asks for its stray deeds, and how it leaves jail.
+stands built, the groups it hands to rivals, what it asks for its stray deeds, how it leaves jail, and how
+often it wins the race that decides most games: the first to put three houses on every lot of a group.
 
 A `Scorecard` watches every command and its events (`engine.simulate.play_game`'s `watch`) and reads the
 table after each; it never changes the game.
@@ -47,6 +48,8 @@ class LevelCard:
     mortgaged_sale_ratios: list[float] = field(default_factory=list)  # the same for mortgaged deeds
     jail_early: int = 0  # decisions in jail while a quarter of the deeds are with the bank
     jail_early_stayed: int = 0  # of those, rolled for doubles instead of leaving
+    race_first: int = 0  # games in which the seat was the first to put three houses on every lot of a group
+    race_first_won: int = 0  # of those, games it won
 
     def as_dict(self) -> dict[str, object]:
         games = max(1, self.seat_games)
@@ -70,6 +73,8 @@ class LevelCard:
             "stray_sale_asked_to_printed": _spread(self.sale_ratios),
             "mortgaged_sale_asked_to_printed": _spread(self.mortgaged_sale_ratios),
             "jail_early_stayed": _share(self.jail_early_stayed, self.jail_early),
+            "first_to_three_houses": _share(self.race_first, self.seat_games),
+            "won_when_first": _share(self.race_first_won, self.race_first),
         }
 
     def merge(self, other: LevelCard) -> None:
@@ -111,6 +116,7 @@ class Scorecard:
         self._offers: dict[int, TradeOffer] = {}  # this game's offers awaiting an answer
         self._grouped: set[int] = set()  # seats that have held a complete group this game
         self._named: dict[tuple[int, int], int] = {}  # (proposer, to) -> the price named in the last refusal
+        self._race: int | None = None  # the seat first to put three houses on every lot of a group
 
     def card(self, level: str) -> LevelCard:
         return self.levels.setdefault(level, LevelCard())
@@ -124,6 +130,7 @@ class Scorecard:
         self._offers = {}
         self._named = {}
         self._grouped = set()
+        self._race = None
         for level in seats:
             self.card(level).seat_games += 1
 
@@ -138,6 +145,10 @@ class Scorecard:
             card.received_same.append(max((n for (_p, t, _s), n in asks if t == seat), default=0))
             if seat in self._first:
                 card.first_offer.append(self._first[seat])
+        if self._race is not None:
+            card = self.card(self._seats[self._race])
+            card.race_first += 1
+            card.race_first_won += self._game.state.winner == self._race
         self._game = None
 
     def watch(self, cmd: Command, events: list[Event]) -> None:
@@ -190,6 +201,10 @@ class Scorecard:
                 price = asking_price(e.reason)
                 if offer is not None and price is not None:
                     self._named[offer.proposer, offer.to] = price
+            elif (
+                e.kind == "building_bought" and self._race is None and _three_houses(game, e.player, e.space)
+            ):
+                self._race = e.player
             elif e.kind == "auction_won" and e.lot == "deed":
                 self.card(seats[e.player]).auction_ratios.append(e.amount / board.price[e.space])
 
@@ -238,5 +253,21 @@ def _completed(game: Game, holder: int, deeds: tuple[int, ...]) -> bool:
     owners = game.state.deeds
     return any(
         any(s in lots for s in deeds) and all(owners[t].owner == holder for t in lots)
+        for lots in game.board.street_groups
+    )
+
+
+RACE_HOUSES = 3
+"""Three houses a lot is where a group's rent turns decisive (on the classic board it roughly triples the
+rent of two), so the first to reach it on a whole group usually wins."""
+
+
+def _three_houses(game: Game, holder: int, space: int) -> bool:
+    """Has `holder`, having just built on `space`, three houses (or more, or a hotel) on every lot of its
+    group? (The edition's top level where it allows fewer.)"""
+    deeds = game.state.deeds
+    level = min(RACE_HOUSES, game.ruleset.max_level)
+    return any(
+        space in lots and all(deeds[t].owner == holder and deeds[t].level >= level for t in lots)
         for lots in game.board.street_groups
     )

@@ -107,3 +107,17 @@ def test_finance_games_run_to_an_end_headless(capsys: pytest.CaptureFixture[str]
     assert main(args) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["edition"] == "finance-1936" and data["capped"] == 0
+
+
+def test_the_report_says_who_was_first_to_three_houses_and_how_often_that_won(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["simulate", "--bots", "hard,normal,normal,normal", "--games", "8", "--seed", "3", "--jobs", "1"]
+    assert main([*args, "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)["figures"]
+    hard = figures["hard"]
+    assert 0 < hard["first_to_three_houses"] <= 1 and 0 <= hard["won_when_first"] <= 1
+    assert main(args) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "First to three houses on every lot of a group: hard in " in out
+    assert f"hard in {100 * hard['first_to_three_houses']:.0f}% of its games" in out
