@@ -189,7 +189,7 @@ def _manners(console: Console, r: Tournament) -> None:
         ("Offers", "right"),
         ("Taken", "right"),
         ("Same lot", "right"),
-        ("Auction / printed", "right"),
+        ("Auction / printed (median)", "right"),
         ("Groups built", "right"),
     ):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
@@ -205,7 +205,7 @@ def _manners(console: Console, r: Tournament) -> None:
             f"{f['offers_per_game']:.1f}",
             f"{100 * f['offers_accepted']:.0f}%",
             f"at most {f['same_lot_asked_most']}",
-            "-" if not auction else f"median {auction['median']:.2f}x, most {auction['max']:.2f}x",
+            "-" if not auction else f"{auction['median']:.2f}x, most {auction['max']:.2f}x",
             "-" if built is None else f"{100 * built:.0f}%",
         )
     console.print(table)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -121,3 +122,21 @@ def test_the_report_says_who_was_first_to_three_houses_and_how_often_that_won(
     out = " ".join(capsys.readouterr().out.split())
     assert "First to three houses on every lot of a group: hard in " in out
     assert f"hard in {100 * hard['first_to_three_houses']:.0f}% of its games" in out
+
+
+def test_the_manners_table_keeps_a_level_to_a_line_in_80_columns(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    assert (
+        main(
+            ["simulate", "--bots", "hard,normal,normal,normal", "--games", "4", "--seed", "2", "--jobs", "1"]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    table = out[out.index("At the table") :]
+    rows = [line for line in table.splitlines() if line.startswith("│ ")]
+    assert [row.split()[1] for row in rows] == ["hard", "normal"]  # no row wrapped onto a second line
+    assert max(len(line) for line in out.splitlines()) <= 80
+    assert re.search(r"\d\.\d\dx, most \d\.\d\dx", rows[0])
