@@ -157,10 +157,9 @@ def short(level: str) -> str:
 def race(f: dict[str, object]) -> str:
     """How often a level won the race to three houses on a group, and then the game: "36% (won 66%)"."""
     first, won = f["first_to_three_houses"], f["won_when_first"]
-    assert isinstance(first, float | None) and isinstance(won, float | None)
-    if not first:
+    if not isinstance(first, float) or not isinstance(won, float):  # never first: no share of wins
         return "0%"
-    return f"{100 * first:.0f}% (won {'-' if won is None else f'{100 * won:.0f}%'})"
+    return f"{100 * first:.0f}% (won {100 * won:.0f}%)"
 
 
 def report(result: Tournament, seconds: float, max_turns: int) -> None:

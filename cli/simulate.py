@@ -158,16 +158,16 @@ def _standings(console: Console, r: Tournament, max_turns: int) -> None:
         f"{r.games} games; average length {r.average_turns:.1f} turns; "
         f"{r.capped} ({100 * r.capped_share:.1f}%) stopped at the cap of {max_turns} turns."
     )
-    race = _race(r)
+    figures = r.card.as_dict()
+    race = _race(r, figures)
     if race:
         console.print(f"First to three houses on every lot of a group: {race}.")
-    _manners(console, r)
+    _manners(console, r, figures)
 
 
-def _race(r: Tournament) -> str:
+def _race(r: Tournament, figures: dict[str, object]) -> str:
     """Who won the race that decides most games, and how often that won the game: "hard in 39% of its
     games, winning 66% of those; normal in 20%, winning 45% of those"."""
-    figures = r.card.as_dict()
     parts: list[str] = []
     for level in dict.fromkeys(r.lineup):
         f = figures.get(level)
@@ -181,7 +181,7 @@ def _race(r: Tournament) -> str:
     return "; ".join(parts)
 
 
-def _manners(console: Console, r: Tournament) -> None:
+def _manners(console: Console, r: Tournament, figures: dict[str, object]) -> None:
     """What each level did at the table besides winning: offers, auctions, building."""
     table = Table(title="At the table (per seat and game)")
     for name, justify in (
@@ -193,7 +193,6 @@ def _manners(console: Console, r: Tournament) -> None:
         ("Groups built", "right"),
     ):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
-    figures = r.card.as_dict()
     for level in dict.fromkeys(r.lineup):
         f = figures.get(level)
         if not isinstance(f, dict):

@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from engine.bots.position import THIRD_HOUSE
 from engine.bots.talk import asking_price
 from engine.commands import Command
 from engine.events import Event
@@ -257,17 +258,15 @@ def _completed(game: Game, holder: int, deeds: tuple[int, ...]) -> bool:
     )
 
 
-RACE_HOUSES = 3
-"""Three houses a lot is where a group's rent turns decisive (on the classic board it roughly triples the
-rent of two), so the first to reach it on a whole group usually wins."""
-
-
 def _three_houses(game: Game, holder: int, space: int) -> bool:
-    """Has `holder`, having just built on `space`, three houses (or more, or a hotel) on every lot of its
-    group? (The edition's top level where it allows fewer.)"""
+    """Has `holder`, having just built on `space`, three houses (or more, or a hotel; the edition's top
+    level where it allows fewer) on every lot of its group? The level at which the bots reckon a group
+    turns decisive, so the first to reach it on a whole group usually wins."""
+    board = game.board
+    group = board.group_of[space]
+    lots = board.members[group] if group is not None else ()
+    if lots not in board.street_groups:
+        return False  # an edition whose lots are built on alone (1904) has no such race
     deeds = game.state.deeds
-    level = min(RACE_HOUSES, game.ruleset.max_level)
-    return any(
-        space in lots and all(deeds[t].owner == holder and deeds[t].level >= level for t in lots)
-        for lots in game.board.street_groups
-    )
+    level = min(THIRD_HOUSE, game.ruleset.max_level)
+    return all(deeds[t].owner == holder and deeds[t].level >= level for t in lots)
