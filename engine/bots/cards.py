@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Iterable
 from functools import cache
 from itertools import product
+from typing import cast
 
 from engine.board import Board
 from engine.bots.odds import ROLLS_PER_TURN
@@ -29,11 +30,17 @@ def expected_prize(numbers: tuple[int, ...], figures: tuple[int, ...]) -> float:
 
 
 def _triple_play(board: Board) -> tuple[int, tuple[int, ...]] | None:
-    """(the triple play space, its prizes), if the board has one."""
-    for s, sp in enumerate(board.spaces):
-        if sp.kind == "triple_play" and sp.figures:
-            return s, tuple(sp.figures)
-    return None
+    """(the triple play space, its prizes), if the board has one; looked up once an edition, since every
+    card valued asks it."""
+    key = board.edition.id
+    if key not in _TRIPLE_PLAY:
+        spaces = enumerate(board.spaces)
+        found = ((s, tuple(sp.figures)) for s, sp in spaces if sp.kind == "triple_play" and sp.figures)
+        _TRIPLE_PLAY[key] = next(found, None)
+    return _TRIPLE_PLAY[key]
+
+
+_TRIPLE_PLAY: dict[str, tuple[int, tuple[int, ...]] | None] = {}  # by edition (a board is one an edition)
 
 
 def prize_of(pos: Position, ref: str) -> float:
@@ -92,7 +99,17 @@ def _kept_worth(pos: Position, use: str, horizon: float) -> float:
 
 
 def hand_worth(pos: Position, hand: Iterable[str], horizon: float) -> float:
-    return sum(card_worth(pos, ref, horizon) for ref in hand)
+    """A hand's worth to its holder; each card's figure is worked out once a decision (a trade's every
+    price tried values both hands again, and late in a game a hand holds a score of cards)."""
+    memo = pos.memo
+    total = 0.0
+    for ref in hand:
+        key = ("card", ref, horizon)
+        worth = cast("float | None", memo.get(key))
+        if worth is None:
+            worth = memo[key] = card_worth(pos, ref, horizon)
+        total += worth
+    return total
 
 
 def after_trade(hand: list[str], gives: Iterable[str], gets: Iterable[str]) -> list[str]:

@@ -212,7 +212,7 @@ def threat(pos: Position, style: Style, groups: list[str], owner: int, cash: flo
     for g in groups:
         lots = board.members[g]
         if g in pos.tables.street_groups:
-            single = sum(land[s] * rent_at(board, rules, s, 1) for s in lots)
+            single = pos.tables.single[g]  # the rent its lots drew held apart
             budget = cash - style.keep
             pace = style.saving * board.edition.salary
             per_roll += built_income(pos, g, k, budget, style.horizon, pace) - single

@@ -65,7 +65,15 @@ def best_level(
 ) -> tuple[int, float]:
     """(buildings, net worth of putting them up) for the level a complete group should be built to: the
     rent they add over the horizon (later for what the cash in hand cannot pay yet) less their price.
-    Worked out once per decision for the same figures: pricing a trade asks it again and again."""
+    Worked out once per decision for the same figures: pricing a trade asks it again and again, and a
+    budget beyond the price of every level left gives the same answer as that price (so it is asked as
+    that: late in a rich game every price tried would be a new question otherwise)."""
+    incomes, cost = pos.tables.development[group]
+    most = (len(incomes) - 1 - houses_now) * cost
+    if most <= 0:
+        return houses_now, 0.0  # built as far as it goes
+    if budget > most:
+        budget = most
     key = (group, k, budget, horizon, pace, houses_now)
     memo = pos.memo
     found = memo.get(key)
@@ -197,7 +205,7 @@ class Appraisal:
         self.at_cash = style.prospects_at_cash
         total = cards * float(style.jail_card) + (hand_worth(pos, held, style.horizon) if held else 0.0)
         extra = 0.0
-        complete: list[tuple[str, float]] = []
+        complete: list[tuple[str, float, int]] = []  # (group, cost of lifting its mortgages, buildings)
         prospects: list[tuple[str, float]] = []
         for group in tables.street_groups:
             lots = board.members[group]
@@ -208,7 +216,7 @@ class Appraisal:
                 total += price[s] - (board.unmortgage_cost(s) if mortgaged[s] else 0)
             if len(mine) == len(lots):
                 lift = sum(board.unmortgage_cost(s) for s in lots if mortgaged[s])
-                complete.append((group, float(lift)))
+                complete.append((group, float(lift), sum(pos.levels[s] for s in lots)))
                 continue
             for s in mine:
                 if not mortgaged[s]:
@@ -247,8 +255,8 @@ class Appraisal:
             budget = UNLIMITED  # groups priced at what they can earn, whatever the cash for building
         for group, share in self.prospects:
             total += share * prospect(pos, group, k, budget, horizon, pace)
-        for group, lift in self.complete:
-            total += _complete(pos, group, k, lift, budget, horizon, pace)
+        for group, lift, houses in self.complete:
+            total += _complete(pos, group, k, lift, budget, horizon, pace, houses)
             budget -= lift
         return total
 
@@ -289,7 +297,7 @@ def prospect(pos: Position, group: str, k: float, budget: float, horizon: float,
 
 
 def _complete(
-    pos: Position, group: str, k: float, lift: float, budget: float, horizon: float, pace: float
+    pos: Position, group: str, k: float, lift: float, budget: float, horizon: float, pace: float, houses: int
 ) -> float:
     """Rent of a complete group now and what building it up would add; mortgaged lots earn nothing and
     lifting them comes first, out of the same money."""
@@ -302,8 +310,7 @@ def _complete(
         now = sum(land[s] * rent_at(board, pos.rules, s, full) for s in lots if not pos.mortgaged[s])
         lifted = (incomes[0] - now) * delayed(k, lift - budget, horizon, pace) - lift
         return now * k + max(0.0, lifted) + monopoly_value(pos, group, k, budget - lift, horizon, pace)
-    houses_now = sum(pos.level(s) for s in lots)
-    return incomes[houses_now] * k + monopoly_value(pos, group, k, budget, horizon, pace, houses_now)
+    return incomes[houses] * k + monopoly_value(pos, group, k, budget, horizon, pace, houses)
 
 
 def deed_value(pos: Position, style: Style, player: int, space: int) -> float:

@@ -17,6 +17,7 @@ from engine import (
     TakeRide,
     new_game,
 )
+from engine.bots.cards import card_worth, hand_worth
 from engine.bots.normal import NORMAL_STYLE
 from engine.bots.odds import odds_for
 from engine.bots.position import Position, figures_for
@@ -176,3 +177,16 @@ def test_whole_games_of_bots_on_the_add_on_board(lineup: tuple[str, ...]) -> Non
         assert all(s.bot.refused == 0 for s in seats)  # type: ignore[attr-defined]
         kinds = {c.kind for c in game.log}
         assert "roll_dice" in kinds
+
+
+def test_a_hand_is_worth_its_cards_over_the_horizon_asked() -> None:
+    """A card's figure is kept for the rest of the decision, once for each horizon it was asked over."""
+    game = _addon()
+    _give(game, 0, "triple_play/136", "triple_play/112", "travel/forward_7", "community_chest/half_winnings")
+    pos = Position(game.view(0), 0)
+    hand = pos.hands[0]
+    short = sum(card_worth(pos, ref, 6.0) for ref in hand)
+    long = sum(card_worth(pos, ref, 12.0) for ref in hand)
+    assert hand_worth(pos, hand, 6.0) == short
+    assert hand_worth(pos, hand, 12.0) == long > short  # the prizes of more rounds
+    assert hand_worth(pos, hand, 6.0) == short  # asked again: the same figure, not the other horizon's

@@ -11,6 +11,7 @@ from bots.positions import (
     ORANGE,
     READING,
     RED,
+    ST_JAMES,
     ask,
     bot,
     end_turn,
@@ -18,6 +19,9 @@ from bots.positions import (
     table,
 )
 from engine import Build, EndTurn, Game
+from engine.bots.hard import HARD_STYLE
+from engine.bots.position import Position
+from engine.bots.valuation import _best_level, best_level, rent_factor
 
 
 def levels(game: Game, spaces: tuple[int, ...]) -> list[int]:
@@ -105,3 +109,21 @@ def test_a_broke_bot_lifts_nothing() -> None:
     end_turn(game, 0)
     for level in ("easy", "normal", "hard"):
         assert ask(bot(level), game, 0) == EndTurn(player=0)
+
+
+def test_the_level_a_group_is_built_to_is_the_same_for_any_cash_beyond_its_price() -> None:
+    """Pricing a trade asks the level for every price tried; cash beyond what every level costs is asked
+    as that cost, and the answer must be the one the search gives for the cash itself."""
+    game = table(owners={0: ORANGE}, cash=(1500, 1500, 1500, 1500))
+    group = Position(game.view(0), 0).group(ST_JAMES)
+    incomes, cost = Position(game.view(0), 0).tables.development[group]
+    most = (len(incomes) - 1) * cost
+    pace = HARD_STYLE.saving * game.board.edition.salary
+    for budget in (most - cost, most, most + 1, 10 * most, 1e12):
+        pos = Position(game.view(0), 0)
+        k = rent_factor(pos, HARD_STYLE, 0)
+        found = best_level(pos, group, k, budget, HARD_STYLE.horizon, pace)
+        assert found == _best_level(Position(game.view(0), 0), group, k, budget, HARD_STYLE.horizon, pace, 0)
+        assert found[0] > 0
+    top = len(incomes) - 1
+    assert best_level(pos, group, k, 5000, HARD_STYLE.horizon, pace, top) == (top, 0.0)  # built to the top
