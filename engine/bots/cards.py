@@ -11,7 +11,7 @@ from functools import cache
 from itertools import product
 from typing import cast
 
-from engine.board import Board
+from engine.board import Board, board_for
 from engine.bots.odds import ROLLS_PER_TURN
 from engine.bots.position import Position
 
@@ -30,17 +30,14 @@ def expected_prize(numbers: tuple[int, ...], figures: tuple[int, ...]) -> float:
 
 
 def _triple_play(board: Board) -> tuple[int, tuple[int, ...]] | None:
-    """(the triple play space, its prizes), if the board has one; looked up once an edition, since every
-    card valued asks it."""
-    key = board.edition.id
-    if key not in _TRIPLE_PLAY:
-        spaces = enumerate(board.spaces)
-        found = ((s, tuple(sp.figures)) for s, sp in spaces if sp.kind == "triple_play" and sp.figures)
-        _TRIPLE_PLAY[key] = next(found, None)
-    return _TRIPLE_PLAY[key]
+    """(the triple play space, its prizes), if the board has one; every card valued asks it."""
+    return _triple_play_of(board.edition.id)
 
 
-_TRIPLE_PLAY: dict[str, tuple[int, tuple[int, ...]] | None] = {}  # by edition (a board is one an edition)
+@cache
+def _triple_play_of(edition: str) -> tuple[int, tuple[int, ...]] | None:
+    spaces = enumerate(board_for(edition).spaces)
+    return next(((s, tuple(sp.figures)) for s, sp in spaces if sp.kind == "triple_play" and sp.figures), None)
 
 
 def prize_of(pos: Position, ref: str) -> float:
