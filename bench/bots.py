@@ -33,8 +33,8 @@ sys.path.append(str(ROOT))
 
 from engine import Command, Event, Game  # noqa: E402
 from engine.bots import make_bot  # noqa: E402
-from engine.simulate import BotPlayer  # noqa: E402
-from engine.tournament import Tournament, run_tournament  # noqa: E402
+from engine.tools.simulate import BotPlayer  # noqa: E402
+from engine.tools.tournament import Tournament, run_tournament  # noqa: E402
 from room.heap import settle  # noqa: E402
 
 OUTSIDE = "examples.prudent_bot:PrudentBot"

@@ -19,7 +19,7 @@ HERE = Path(__file__).resolve().parent
 # Run as a script, this file's folder comes first on the path and its name would hide the engine package.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 
-from engine.simulate import simulate  # noqa: E402
+from engine.tools.simulate import simulate  # noqa: E402
 
 sys.path.append(str(HERE))
 import reference_loop  # noqa: E402

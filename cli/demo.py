@@ -10,7 +10,7 @@ from rich.console import Console
 from cli import arguments, launch
 from engine import new_game
 from engine.narration import describe
-from engine.players import SimplePlayer
+from engine.tools.players import SimplePlayer
 
 
 def register(sub: Any) -> None:

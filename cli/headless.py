@@ -4,8 +4,8 @@ terminal output, no interface)."""
 
 from __future__ import annotations
 
-from engine.simulate import Simulation, simulate
-from engine.tournament import Tournament, run_tournament
+from engine.tools.simulate import Simulation, simulate
+from engine.tools.tournament import Tournament, run_tournament
 
 
 def simulation(players: int, seed: int, edition: str, max_turns: int, first: int, count: int) -> Simulation:

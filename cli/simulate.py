@@ -22,9 +22,9 @@ from rich.text import Text
 from cli import arguments, headless, launch, parallel
 from engine import SetupError, board_for
 from engine.bots import LEVELS
-from engine.simulate import Simulation
 from engine.text import plain
-from engine.tournament import Tournament, check_lineup
+from engine.tools.simulate import Simulation
+from engine.tools.tournament import Tournament, check_lineup
 
 
 def register(sub: Any) -> None:

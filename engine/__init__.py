@@ -2,8 +2,14 @@
 
 The names load on first use, so that importing the package costs next to nothing (a program that only
 draws a menu, or reads one module, pays for no more). Using the game loads every rule area, each of which
-registers its commands, continuations, space actions, card effects, rent models and hooks in
-`engine.registry` (`engine.rules`).
+registers its commands and continuations in `engine.registry` and its named hooks in `engine.hooks`
+(`engine.rules.areas`).
+
+The package stands in layers, lowest first: the core value types here at the top (state, commands,
+events, edition, board, track, hooks, registry, ruleset, and `live`, the protocol the rule areas are
+written against); the rule areas (`engine.rules`, with those of one edition alone under its name); the
+command door and its queries (`game`, `rulebook`, `legal`, `view`, `queries`, `setup`, `soundness`); the
+bots (`engine.bots`); and the tools on top (`engine.tools`). `tests/test_layers.py` holds them to it.
 """
 
 from __future__ import annotations
@@ -14,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from engine.board import Board, board_for
     from engine.catalogue import EDITIONS
-    from engine.checks import waiting_for
     from engine.commands import (
         AcceptLoan,
         AcceptTrade,
@@ -60,14 +65,17 @@ if TYPE_CHECKING:
         UseJailCard,
     )
     from engine.edition import Edition, known_editions, load_edition, register_edition
-    from engine.endings import net_worth, standings
     from engine.errors import IllegalCommand
     from engine.events import Event
     from engine.game import Game
     from engine.legal import Option
     from engine.options import RuleOptions
     from engine.rng import SEED_MAX
-    from engine.ruleset import Ruleset, ruleset_for
+    from engine.rulebook import ruleset_for
+    from engine.rules.checks import waiting_for
+    from engine.rules.endings import net_worth, standings
+    from engine.rules.trades import trading_open
+    from engine.ruleset import Ruleset
     from engine.setup import SetupError, new_game
     from engine.soundness import UnsoundState
     from engine.state import (
@@ -83,7 +91,6 @@ if TYPE_CHECKING:
         WinningsChoice,
     )
     from engine.tabletop import Tabletop
-    from engine.trades import trading_open
     from engine.view import GameView
 
 _WHERE: dict[str, str] = {
@@ -156,13 +163,13 @@ _WHERE: dict[str, str] = {
     "board_for": "engine.board",
     "known_editions": "engine.edition",
     "load_edition": "engine.edition",
-    "net_worth": "engine.endings",
+    "net_worth": "engine.rules.endings",
     "new_game": "engine.setup",
     "register_edition": "engine.edition",
-    "ruleset_for": "engine.ruleset",
-    "standings": "engine.endings",
-    "trading_open": "engine.trades",
-    "waiting_for": "engine.checks",
+    "ruleset_for": "engine.rulebook",
+    "standings": "engine.rules.endings",
+    "trading_open": "engine.rules.trades",
+    "waiting_for": "engine.rules.checks",
 }
 
 

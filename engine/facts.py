@@ -8,8 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from engine.debts import liquidation_value
-from engine.rent import model_of, rent_for
+from engine.rules.debts import liquidation_value
+from engine.rules.rent import model_of, rent_for
 
 if TYPE_CHECKING:
     from engine.tabletop import Tabletop

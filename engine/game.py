@@ -11,15 +11,15 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import engine.rng as rng
-from engine import rules as _rule_areas  # noqa: F401  (every rule area registers itself first)
 from engine.board import Board, board_for
 from engine.commands import Command, malformed
 from engine.errors import IllegalCommand, Refusal
 from engine.events import Event
 from engine.legal import Option, legal_commands, options
-from engine.money import funds, pay_now
 from engine.registry import COMMANDS, EFFECTS
-from engine.ruleset import Ruleset, ruleset_for
+from engine.rulebook import ruleset_for
+from engine.rules.money import funds, pay_now
+from engine.ruleset import Ruleset
 from engine.soundness import UnsoundState, problem
 from engine.state import (
     BankState,

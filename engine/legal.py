@@ -4,7 +4,7 @@
 on each of his deeds), each with the refusal the same check `apply` runs gives it, so that an interface
 can show why a key does nothing without asking again. `legal_commands` keeps the ones that pass.
 A bid is listed once, at the smallest legal amount; trade proposals are not listed (any well-formed offer
-may be made while trading is open, see `engine.trades.trading_open`).
+may be made while trading is open, see `engine.rules.trades.trading_open`).
 """
 
 from __future__ import annotations
@@ -56,8 +56,8 @@ from engine.commands import (
     UseJailCard,
     simple,
 )
-from engine.hands import held_of
-from engine.loans import security_for
+from engine.rules.hands import held_of
+from engine.rules.landlords_1904.loans import security_for
 from engine.state import (
     Auction,
     ExcessLots,
@@ -70,7 +70,7 @@ from engine.state import (
 )
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.live import LiveGame
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +86,7 @@ class Option:
         return self.refusal is None
 
 
-def options(game: Game, player: int) -> list[Option]:
+def options(game: LiveGame, player: int) -> list[Option]:
     """Every candidate command of `player`, in a stable order, each with its refusal if any: his
     decision, and building, selling and mortgaging on every deed he holds."""
     st = game.state
@@ -99,7 +99,7 @@ def options(game: Game, player: int) -> list[Option]:
     return out
 
 
-def legal_commands(game: Game, player: int) -> list[Command]:
+def legal_commands(game: LiveGame, player: int) -> list[Command]:
     st = game.state
     if st.winner is not None or not 0 <= player < len(st.players) or st.players[player].bankrupt:
         return []
@@ -107,7 +107,7 @@ def legal_commands(game: Game, player: int) -> list[Command]:
     return [c for c in dict.fromkeys(_candidates(game, player)) if check(c) is None]
 
 
-def _candidates(game: Game, player: int, every: bool = False) -> list[Command]:
+def _candidates(game: LiveGame, player: int, every: bool = False) -> list[Command]:
     out: list[Command] = []
     pend = game.state.pending
     if pend is not None:
@@ -122,7 +122,7 @@ def _candidates(game: Game, player: int, every: bool = False) -> list[Command]:
     return out
 
 
-def _loans(game: Game, player: int) -> list[Command]:
+def _loans(game: LiveGame, player: int) -> list[Command]:
     """Repaying each loan the player owes, and borrowing one note against the fewest lots that secure
     it (any number of notes against any lots may be asked for; this one stands for them)."""
     st = game.state
@@ -135,7 +135,7 @@ def _loans(game: Game, player: int) -> list[Command]:
     return out
 
 
-def _management(game: Game, player: int, every: bool) -> list[Command]:
+def _management(game: LiveGame, player: int, every: bool) -> list[Command]:
     """Building, selling and mortgaging on the player's deeds: those that could pass their checks, or
     (`every`) each of them on every deed, so that the refusals can be shown."""
     st = game.state
@@ -172,7 +172,7 @@ def _management(game: Game, player: int, every: bool) -> list[Command]:
     return out
 
 
-def _roll(game: Game, p: int, pend: Any) -> list[Command]:
+def _roll(game: LiveGame, p: int, pend: Any) -> list[Command]:
     out: list[Command] = [simple(RollDice, p), simple(PayJailFine, p), simple(UseJailCard, p)]
     if game.state.players[p].hand:
         out += _travel_plays(game, p)
@@ -183,7 +183,7 @@ TRAVEL_PAIRS_UP_TO = 6
 """Travel cards in hand up to which every ordered pair of them is listed as a play (beyond, single cards)."""
 
 
-def _travel_plays(game: Game, p: int) -> list[Command]:
+def _travel_plays(game: LiveGame, p: int) -> list[Command]:
     """Travel cards played one at a time or two in either order, and each added to a throw."""
     cards = held_of(game, p, "travel")
     plays: list[Command] = [PlayTravelCards(player=p, cards=(c,)) for c in cards]
@@ -193,80 +193,80 @@ def _travel_plays(game: Game, p: int) -> list[Command]:
     return plays
 
 
-def _end_turn(game: Game, p: int, pend: Any) -> list[Command]:
+def _end_turn(game: LiveGame, p: int, pend: Any) -> list[Command]:
     return [simple(EndTurn, p), simple(PayJailFine, p)]
 
 
-def _buy(game: Game, p: int, pend: Any) -> list[Command]:
+def _buy(game: LiveGame, p: int, pend: Any) -> list[Command]:
     return [simple(BuyProperty, p), simple(DeclineProperty, p)]
 
 
-def _auction(game: Game, p: int, pend: Auction) -> list[Command]:
+def _auction(game: LiveGame, p: int, pend: Auction) -> list[Command]:
     return [PlaceBid(player=p, amount=pend.next_minimum), simple(PassAuction, p)]
 
 
-def _income_tax(game: Game, p: int, pend: Any) -> list[Command]:
+def _income_tax(game: LiveGame, p: int, pend: Any) -> list[Command]:
     return [ChooseIncomeTax(player=p, option="flat"), ChooseIncomeTax(player=p, option="percent")]
 
 
-def _debt(game: Game, p: int, pend: Any) -> list[Command]:
+def _debt(game: LiveGame, p: int, pend: Any) -> list[Command]:
     return [simple(DeclareBankruptcy, p), simple(GoToPoorhouse, p)]
 
 
-def _trade_answer(game: Game, p: int, pend: TradeAnswer) -> list[Command]:
+def _trade_answer(game: LiveGame, p: int, pend: TradeAnswer) -> list[Command]:
     return [AcceptTrade(player=p, trade_id=pend.trade.id), RejectTrade(player=p, trade_id=pend.trade.id)]
 
 
-def _mortgage_decision(game: Game, p: int, pend: MortgageDecision) -> list[Command]:
+def _mortgage_decision(game: LiveGame, p: int, pend: MortgageDecision) -> list[Command]:
     return [Unmortgage(player=p, space=pend.space), KeepMortgage(player=p, space=pend.space)]
 
 
-def _place_building(game: Game, p: int, pend: Any) -> list[Command]:
+def _place_building(game: LiveGame, p: int, pend: Any) -> list[Command]:
     return [Build(player=p, space=s) for s in game.board.streets if game.state.deeds[s].owner == p]
 
 
-def _route(game: Game, p: int, pend: RouteChoice) -> list[Command]:
+def _route(game: LiveGame, p: int, pend: RouteChoice) -> list[Command]:
     return [ChooseRoute(player=p, space=s) for s in pend.options]
 
 
-def _excess_lots(game: Game, p: int, pend: ExcessLots) -> list[Command]:
+def _excess_lots(game: LiveGame, p: int, pend: ExcessLots) -> list[Command]:
     return [SellLot(player=p, space=s) for s in pend.spaces]
 
 
-def _ride(game: Game, p: int, pend: RideChoice) -> list[Command]:
+def _ride(game: LiveGame, p: int, pend: RideChoice) -> list[Command]:
     return [TakeRide(player=p, space=s) for s in range(game.board.size)]
 
 
-def _refund_card(game: Game, p: int, pend: Any) -> list[Command]:
+def _refund_card(game: LiveGame, p: int, pend: Any) -> list[Command]:
     return [simple(PlayRefundCard, p), simple(KeepCard, p)]
 
 
-def _winnings_card(game: Game, p: int, pend: WinningsChoice) -> list[Command]:
+def _winnings_card(game: LiveGame, p: int, pend: WinningsChoice) -> list[Command]:
     return [*(ClaimHalfWinnings(player=p, target=w) for w in pend.winners), simple(KeepCard, p)]
 
 
-def _lot_tickets(game: Game, p: int, pend: Any) -> list[Command]:
+def _lot_tickets(game: LiveGame, p: int, pend: Any) -> list[Command]:
     tickets = game.state.players[p].tickets
     return [*(BuyTicketLot(player=p, space=s) for s in tickets), simple(DoneWithTickets, p)]
 
 
-def _rent_or_buy(game: Game, p: int, pend: Any) -> list[Command]:
+def _rent_or_buy(game: LiveGame, p: int, pend: Any) -> list[Command]:
     return [simple(BuyLot, p), simple(RentLot, p)]
 
 
-def _luxury(game: Game, p: int, pend: Any) -> list[Command]:
+def _luxury(game: LiveGame, p: int, pend: Any) -> list[Command]:
     return [simple(BuyLuxury, p), simple(DeclineLuxury, p)]
 
 
-def _direction(game: Game, p: int, pend: Any) -> list[Command]:
+def _direction(game: LiveGame, p: int, pend: Any) -> list[Command]:
     return [ChooseDirection(player=p, direction="forward"), ChooseDirection(player=p, direction="backward")]
 
 
-def _loan_answer(game: Game, p: int, pend: LoanAnswer) -> list[Command]:
+def _loan_answer(game: LiveGame, p: int, pend: LoanAnswer) -> list[Command]:
     return [AcceptLoan(player=p, offer=pend.offer.id), RejectLoan(player=p, offer=pend.offer.id)]
 
 
-_DECISIONS: dict[str, Callable[[Game, int, Any], list[Command]]] = {
+_DECISIONS: dict[str, Callable[[LiveGame, int, Any], list[Command]]] = {
     "roll": _roll,
     "end_turn": _end_turn,
     "buy": _buy,

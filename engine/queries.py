@@ -7,15 +7,18 @@ remote client holding only a view) asks for them. Nothing here changes the table
 
 from __future__ import annotations
 
-from engine.building import Sale, capacity, group_of_street, sale_of, step_up
-from engine.buy_back import lot_value
-from engine.counting import Count, count_up, luxury_worth
-from engine.debts import liquidation_value
-from engine.endings import building_cost, net_worth, standings
 from engine.facts import Facts, RentNow, facts
-from engine.hands import held_of, holds_for_use
-from engine.journeys import may_turn_back, rides_from
-from engine.loans import (
+from engine.rules.addon.rides import airplane_at, fare
+from engine.rules.addon.travel import steps_of, travel_problem
+from engine.rules.building import Sale, capacity, group_of_street, sale_of, step_up
+from engine.rules.debts import liquidation_value
+from engine.rules.endings import building_cost, net_worth, standings
+from engine.rules.finance_1936.buy_back import lot_value
+from engine.rules.finance_1936.markers import lots_held, markers_left
+from engine.rules.hands import held_of, holds_for_use
+from engine.rules.landlords_1904.counting import Count, count_up, luxury_worth
+from engine.rules.landlords_1904.journeys import may_turn_back, rides_from
+from engine.rules.landlords_1904.loans import (
     bank_loan_problem,
     borrowing_capacity,
     free_lots,
@@ -30,11 +33,12 @@ from engine.loans import (
     repayment,
     security_for,
 )
-from engine.lots import half, lot_rent, occupants
-from engine.markers import lots_held, markers_left
-from engine.money import funds
-from engine.pool import share_of
-from engine.rent import (
+from engine.rules.landlords_1904.lots import half, lot_rent, occupants
+from engine.rules.landlords_1904.treasury import box_name, box_of, fee_of
+from engine.rules.landlords_1904.wages import earns_wages
+from engine.rules.money import funds
+from engine.rules.pool import share_of
+from engine.rules.rent import (
     AVERAGE_THROW,
     RentRow,
     deed_terms,
@@ -47,12 +51,8 @@ from engine.rent import (
     rent_for,
     rent_schedule,
 )
-from engine.rides import airplane_at, fare
-from engine.taxes import percent_tax, tax_of, taxable_worth
-from engine.trades import proposal_problem, side_problem, trading_open
-from engine.travel import steps_of, travel_problem
-from engine.treasury import box_name, box_of, fee_of
-from engine.wages import earns_wages
+from engine.rules.taxes import percent_tax, tax_of, taxable_worth
+from engine.rules.trades import proposal_problem, side_problem, trading_open
 
 __all__ = [
     "AVERAGE_THROW",

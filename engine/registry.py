@@ -1,7 +1,7 @@
-"""The engine's registries: every name an edition file uses resolves to one registered function here.
+"""The command door's registries: each command's check and action, and how each continuation is carried out.
 
-Rule areas register what they implement (a command's check and action, a continuation, a space's action,
-a card's effect, a rent model, a rule hook); the command door and the edition loader only look names up.
+Rule areas register what they implement here (and their named hooks in `engine.hooks`); the command door
+only looks the type of a command or a continuation up.
 Keeping the tables in this small module, apart from `Game`, is what lets the rule areas import each other
 without a circle through the door.
 """
@@ -9,38 +9,30 @@ without a circle through the door.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import Refusal
+from engine.hooks import register_once
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.live import LiveGame
 
-Check = Callable[["Game", Any], Refusal]
+Check = Callable[["LiveGame", Any], Refusal]
 """A command's check. It must be complete: the action that follows it may not refuse."""
-Run = Callable[["Game", Any], None]
+Run = Callable[["LiveGame", Any], None]
 """A command's action: it changes the state and emits events, and never refuses."""
-EffectRun = Callable[["Game", Any], None]
+EffectRun = Callable[["LiveGame", Any], None]
 """How a queued continuation is carried out once nothing is awaited."""
 
 COMMANDS: dict[type, tuple[Check, Run]] = {}
 EFFECTS: dict[type, EffectRun] = {}
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _once(table: dict[Any, Any], key: Any, what: str) -> None:
-    """Two rule areas registering one name would silently replace each other: refuse it at import."""
-    if key in table:
-        name = getattr(key, "__name__", key)
-        raise ValueError(f"{what} {name!r} is registered twice")
 
 
 def command(kind: type, check: Check) -> Callable[[Run], Run]:
     """Register the check and the action of a command type."""
 
     def register(run: Run) -> Run:
-        _once(COMMANDS, kind, "command")
+        register_once(COMMANDS, kind, "command")
         COMMANDS[kind] = (check, run)
         return run
 
@@ -51,86 +43,8 @@ def effect(kind: type) -> Callable[[EffectRun], EffectRun]:
     """Register how a continuation is carried out."""
 
     def register(run: EffectRun) -> EffectRun:
-        _once(EFFECTS, kind, "continuation")
+        register_once(EFFECTS, kind, "continuation")
         EFFECTS[kind] = run
         return run
 
     return register
-
-
-class Hooks:
-    """A table of named functions for one kind of rule hook ("building", "ending", ...).
-
-    Edition files name the function; `resolve` gives it, or says in a sentence that no such name exists.
-    """
-
-    def __init__(self, kind: str) -> None:
-        self.kind = kind
-        self.table: dict[str, Any] = {}
-
-    def register(self, name: str) -> Callable[[F], F]:
-        def add(fn: F) -> F:
-            _once(self.table, name, self.kind)
-            self.table[name] = fn
-            return fn
-
-        return add
-
-    def add(self, name: str, value: Any) -> None:
-        _once(self.table, name, self.kind)
-        self.table[name] = value
-
-    def __contains__(self, name: object) -> bool:
-        return name in self.table
-
-    def resolve(self, name: str) -> Any:
-        try:
-            return self.table[name]
-        except KeyError:
-            known = ", ".join(sorted(self.table)) or "none"
-            raise KeyError(f"no {self.kind} named {name!r} (known: {known})") from None
-
-
-SPACE_ACTIONS = Hooks("space action")
-"""Space kind -> (game, player, space, dice_total, rent_multiplier, dice_multiplier) -> None."""
-ARRIVAL_ACTIONS = Hooks("arrival rule")
-"""What happens when a token comes to rest, before the space's own action."""
-CARD_EFFECTS = Hooks("card effect")
-"""Card effect kind -> (game, player, effect, card) -> None."""
-RENT_MODELS = Hooks("rent model")
-"""Group rent model -> a `RentModel` (engine.rent)."""
-BUILD_RULES = Hooks("building rule")
-"""When a lot may take its next building level."""
-BUILD_ROOM = Hooks("building room")
-"""Per building rule (by the same name): how many buildings each player could put up now, for the
-shortage auction. A rule that registers none is reckoned as the complete-group rule."""
-END_RULES = Hooks("ending rule")
-"""How a game ends and who wins."""
-THROW_AGAIN = Hooks("throw-again rule")
-"""Which throws earn another throw in the same turn."""
-LINK_CONDITIONS = Hooks("link condition")
-"""When a move along the track takes a link to another ring."""
-POT_RULES = Hooks("pot rule")
-"""(edition, rules, the edition's options) -> the reasons of payments to the bank that go to the pot."""
-TRACK_RULES = Hooks("track rule")
-"""(edition, the edition's options) -> the track data the game is played on."""
-THROW_RULES = Hooks("throw rule")
-"""What a throw of the dice does: "standard" is the classic throw of `engine.turns` (registered as None)."""
-OPENINGS = Hooks("opening")
-"""What happens before the first throw of a game (a deal of lot tickets), returning its events."""
-
-HOOK_KINDS: dict[str, Hooks] = {
-    "space_action": SPACE_ACTIONS,
-    "arrival": ARRIVAL_ACTIONS,
-    "card_effect": CARD_EFFECTS,
-    "rent_model": RENT_MODELS,
-    "building": BUILD_RULES,
-    "building_room": BUILD_ROOM,
-    "ending": END_RULES,
-    "throw_again": THROW_AGAIN,
-    "link": LINK_CONDITIONS,
-    "pot": POT_RULES,
-    "track": TRACK_RULES,
-    "throw": THROW_RULES,
-    "opening": OPENINGS,
-}

@@ -10,9 +10,9 @@ from engine.board import board_for
 from engine.edition import load_edition
 from engine.events import DeedDealt, Event, TurnStarted
 from engine.game import Game
-from engine.hands import deal_hands
 from engine.options import RuleOptions
-from engine.ruleset import rules_problem, ruleset_for
+from engine.rulebook import rules_problem, ruleset_for
+from engine.rules.hands import deal_hands
 from engine.state import BankState, DeedState, GameState, PlayerState, awaiting_roll
 from engine.text import TextError, check_name
 

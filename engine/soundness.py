@@ -13,8 +13,8 @@ from typing import Any
 
 from engine.board import board_for
 from engine.edition import known_editions
-from engine.hands import split_ref
-from engine.ruleset import rules_problem, ruleset_for
+from engine.rulebook import rules_problem, ruleset_for
+from engine.rules.hands import split_ref
 from engine.state import GameState, state_adapter
 
 PLAYER_FIELDS = frozenset(

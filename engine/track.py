@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
 from engine.edition import Edition, Link, TrackData
-from engine.registry import LINK_CONDITIONS, TRACK_RULES
+from engine.hooks import LINK_CONDITIONS, TRACK_RULES
 
 Via = Literal["dice", "card"]
 Choose = Callable[[int, tuple[int, ...]], int]

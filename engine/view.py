@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from engine.board import Board, board_for
-from engine.hands import masked
 from engine.options import RuleOptions
-from engine.ruleset import Ruleset, ruleset_for
+from engine.rulebook import ruleset_for
+from engine.rules.hands import masked
+from engine.ruleset import Ruleset
 from engine.state import BankState, DeedState, Loan, Pending, PlayerState, TradeOffer
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.live import LiveGame
 
 
 class GameView(BaseModel):
@@ -68,7 +69,7 @@ def _deeds() -> TypeAdapter[dict[int, DeedState]]:
     return TypeAdapter(dict[int, DeedState])
 
 
-def make_view(game: Game, player: int | None) -> GameView:
+def make_view(game: LiveGame, player: int | None) -> GameView:
     st = game.state
     players = _players().validate_python(_players().dump_python(st.players))
     for p, ps in enumerate(players):

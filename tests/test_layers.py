@@ -7,8 +7,10 @@
     server        -> engine, saves, room, tui (nothing below imports it)
     cli           -> everything
 
-and no circle of imports inside the engine: a rule area never imports the package's face, and the
-registries live apart from the command door.
+and inside the engine, layers of their own (`ENGINE_LAYERS`): the core value types, the rule areas, the
+door and its queries, the bots (which use only the queries), the tools; no circle of imports among its
+modules, type-only imports and imports deferred into a function included. A rule area never imports the
+command door, nor the package's face; it is written against `engine.live.LiveGame`.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ BOT_MAY_USE = {
     "engine.options",
     "engine.queries",
     "engine.rng",
+    "engine.rulebook",
     "engine.ruleset",
     "engine.state",
     "engine.track",
@@ -128,19 +131,101 @@ def test_the_interface_reads_the_engines_values_and_never_holds_the_game() -> No
                 assert module in {"room.pacing", "room.room", "room.seats"}, f"{name}:{line}: {module}"
 
 
-def test_no_circle_of_imports_inside_the_engine() -> None:
-    graph: dict[str, set[str]] = {}
+ENGINE_LAYERS = {
+    "core": {
+        "engine.board",
+        "engine.catalogue",
+        "engine.commands",
+        "engine.data",
+        "engine.edition",
+        "engine.errors",
+        "engine.events",
+        "engine.hooks",
+        "engine.live",
+        "engine.narration",
+        "engine.options",
+        "engine.registry",
+        "engine.rng",
+        "engine.ruleset",
+        "engine.state",
+        "engine.tabletop",
+        "engine.text",
+        "engine.track",
+    },
+    "rules": {"engine.rules"},
+    "door": {
+        "engine",
+        "engine.facts",
+        "engine.game",
+        "engine.legal",
+        "engine.queries",
+        "engine.rulebook",
+        "engine.setup",
+        "engine.soundness",
+        "engine.view",
+    },
+    "bots": {"engine.bots"},
+    "tools": {"engine.tools"},
+}
+"""The engine's own layers, lowest first: a module may import its own layer and those below it. A name
+that is a package stands for everything in it."""
+ORDER = list(ENGINE_LAYERS)
+
+
+def _layer(module: str) -> str:
+    for layer, members in ENGINE_LAYERS.items():
+        for member in members:
+            if module == member or (member != "engine" and module.startswith(member + ".")):
+                return layer
+    raise AssertionError(f"{module} belongs to no layer of the engine: add it to ENGINE_LAYERS")
+
+
+def _engine_graph() -> dict[str, set[str]]:
+    """Every engine module and the engine modules it imports, in any way: when it loads, under
+    TYPE_CHECKING or inside a function. `from engine.x import y` names the submodule `engine.x.y` when
+    there is one."""
     modules = dict(_modules("engine"))
+    graph: dict[str, set[str]] = {}
     for name, path in modules.items():
         edges = set()
-        for module, names, _line in _imports(path, top_level_only=True):
-            if module == "engine":  # a submodule, or a name from the package's face (which closes a circle)
-                edges |= {f"engine.{n}" if f"engine.{n}" in modules else "engine" for n in names}
+        for module, names, _line in _imports(path):
+            if module.split(".")[0] != "engine":
+                continue
+            subs = {f"{module}.{n}" for n in names if f"{module}.{n}" in modules}
+            if subs:
+                edges |= subs
             elif module in modules:
                 edges.add(module)
-        graph[name] = edges
-    inner = {n: {m for m in e if m != "engine"} for n, e in graph.items() if n != "engine"}
-    assert not [n for n, e in graph.items() if n != "engine" and "engine" in e], "a module imports engine"
+        graph[name] = edges - {name}
+    return graph
+
+
+def test_every_engine_module_sits_in_one_layer_and_imports_none_above_it() -> None:
+    for name, edges in _engine_graph().items():
+        mine = ORDER.index(_layer(name))
+        for module in edges:
+            theirs = _layer(module)
+            assert ORDER.index(theirs) <= mine, f"{name} ({ORDER[mine]}) imports {module} ({theirs})"
+
+
+def test_no_rule_area_knows_the_command_door() -> None:
+    for name, edges in _engine_graph().items():
+        if _layer(name) in {"core", "rules"}:
+            assert "engine.game" not in edges, f"{name} imports engine.game: annotate with LiveGame"
+            assert "engine" not in edges, f"{name} imports the package's face"
+
+
+def test_the_layer_test_sees_a_rule_area_that_imports_the_door(tmp_path: Path) -> None:
+    """The check above is not vacuous: the same reading finds the import a careless rule area would add."""
+    area = tmp_path / "careless.py"
+    area.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from engine.game import Game\n")
+    assert ("engine.game", ["Game"]) in [(m, n) for m, n, _ in _imports(area)]
+
+
+def test_no_circle_of_imports_inside_the_engine() -> None:
+    """Type-only imports and imports deferred into functions count: a circle of either still ties the
+    modules into one piece that cannot be read, tested or changed apart."""
+    inner = _engine_graph()
     seen: dict[str, int] = {}
 
     def visit(node: str, trail: list[str]) -> None:

@@ -3,8 +3,8 @@ outside (`engine.bots.outside`: the published interface).
 
 A bot sees only its seat's view and the legal commands, and answers with a command; every rule figure it
 needs it asks of `engine.queries` on that view. It is shown the events of every move, and learns how the
-others judge a deal only from their answers. `make_bot` seats one; `engine.simulate.BotPlayer` lets
-headless play seat it, and `engine.tournament` pits levels against each other.
+others judge a deal only from their answers. `make_bot` seats one; `engine.tools.simulate.BotPlayer` lets
+headless play seat it, and `engine.tools.tournament` pits levels against each other.
 """
 
 from engine.bots.base import Bot, BotBase

@@ -1,5 +1,5 @@
 """What every bot shares: the `Bot` protocol, the dispatch on what the game waits for, a last check that
-the answer is legal, and the adapter that seats a bot in `engine.simulate`.
+the answer is legal, and the adapter that seats a bot in `engine.tools.simulate`.
 
 A bot sees only its view and its legal commands. Its randomness comes from its own PCG32 stream, seeded
 from the game's seed and its seat, so the same game with the same seeds plays out the same.

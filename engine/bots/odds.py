@@ -23,7 +23,7 @@ from typing import Any
 from engine.board import Board, board_for
 from engine.edition import AdvanceTo, AdvanceToNearest, ExtraThrow, FreeRide, GoToJail, MoveBy
 from engine.options import RuleOptions
-from engine.ruleset import ruleset_for
+from engine.rulebook import ruleset_for
 from engine.track import Track, Via
 
 ROLLS_PER_TURN = 1.0 + 1.0 / 6.0 + 1.0 / 36.0

@@ -15,7 +15,8 @@ from engine.bots.odds import ROLLS_PER_TURN, Odds, odds_for
 from engine.edition import Tax
 from engine.options import RuleOptions
 from engine.queries import model_of, rent_at, rent_due
-from engine.ruleset import Ruleset, ruleset_for
+from engine.rulebook import ruleset_for
+from engine.ruleset import Ruleset
 from engine.view import GameView
 
 THIRD_HOUSE = 3

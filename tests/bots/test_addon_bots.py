@@ -23,8 +23,8 @@ from engine.bots.odds import odds_for
 from engine.bots.position import Position, figures_for
 from engine.bots.valuation import deed_value
 from engine.options import RuleOptions
-from engine.simulate import BotPlayer, play_game
 from engine.state import Bundle, RefundChoice, RideChoice, WinningsChoice
+from engine.tools.simulate import BotPlayer, play_game
 
 LEVELS = ("easy", "normal", "hard")
 BOARDWALK, PARK_PLACE = 39, 37

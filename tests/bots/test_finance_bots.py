@@ -21,7 +21,7 @@ from engine import (
 )
 from engine.bots import make_bot
 from engine.bots.base import BotBase
-from engine.simulate import BotPlayer
+from engine.tools.simulate import BotPlayer
 
 FINANCE = "finance-1936"
 GOAT_ALLEY, LONELY_LANE, RUBEVILLE, WAYBACK, RICKETY_ROW, BOOMTOWN, COTTAGE = 1, 3, 4, 6, 8, 9, 11

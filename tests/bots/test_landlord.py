@@ -22,8 +22,8 @@ from engine.bots import make_bot
 from engine.bots.landlord import EASY_THRIFT, NORMAL_THRIFT, LandlordPlay
 from engine.commands import AcceptLoan, Command, RejectLoan
 from engine.game import Game
-from engine.simulate import BotPlayer, play_game
-from engine.tournament import run_tournament
+from engine.tools.simulate import BotPlayer, play_game
+from engine.tools.tournament import run_tournament
 
 from magie import LOT, P0, P1, at, magie, notes, ready
 from scenario import own, play, settle

@@ -18,7 +18,7 @@ from bots.positions import (
 from engine import Build, EndTurn, Game, RuleOptions, new_game
 from engine.bots import LEVELS, make_bot
 from engine.bots.base import BotBase
-from engine.simulate import BotPlayer
+from engine.tools.simulate import BotPlayer
 
 
 def test_levels_are_the_published_ones() -> None:

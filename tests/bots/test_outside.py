@@ -14,8 +14,8 @@ from cli.main import main
 from engine import Game, new_game
 from engine.bots import check_level, make_bot
 from engine.bots.outside import ENTRY_POINTS, OutsideBot, installed_bots
-from engine.simulate import BotPlayer, play_game
-from engine.tournament import check_lineup, run_tournament
+from engine.tools.simulate import BotPlayer, play_game
+from engine.tools.tournament import check_lineup, run_tournament
 from room import Persistence, PersistenceError, Seat, TableSetup, open_room, resume_room
 from room.seats import bot_choices, bot_problem
 

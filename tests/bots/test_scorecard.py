@@ -4,8 +4,8 @@ seat then won the game."""
 from __future__ import annotations
 
 from engine import Build, Command, Game
-from engine.scorecard import Scorecard
-from engine.tournament import run_tournament
+from engine.tools.scorecard import Scorecard
+from engine.tools.tournament import run_tournament
 
 from scenario import (
     ADA,

@@ -37,8 +37,8 @@ from engine import (
 )
 from engine.bots import make_bot
 from engine.bots.outside import OutsideBot, find_bot
-from engine.simulate import BotPlayer, play_game
 from engine.state import Bundle
+from engine.tools.simulate import BotPlayer, play_game
 
 ROOT = Path(__file__).resolve().parents[2]
 NAME = "examples.steady_bot:SteadyBot"

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from engine.tournament import Tournament, check_lineup, run_tournament, seating, wilson
+from engine.tools.tournament import Tournament, check_lineup, run_tournament, seating, wilson
 
 
 def test_seats_rotate_so_every_level_sits_in_every_seat_equally_often() -> None:

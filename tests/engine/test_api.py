@@ -20,8 +20,8 @@ from engine import (
 from engine.commands import command_adapter, command_list_adapter
 from engine.events import Event, event_list_adapter
 from engine.narration import _TEXTS, describe
-from engine.players import SimplePlayer
-from engine.simulate import play_game
+from engine.tools.players import SimplePlayer
+from engine.tools.simulate import play_game
 
 
 def _played(seed: int = 5, turns: int = 120) -> Game:

@@ -664,7 +664,7 @@ def test_f35_a_debt_to_the_bank_must_be_raised_by_selling_back_first() -> None:
 def test_f35_a_bankrupt_owing_the_bank_returns_his_lots_unowned_and_unauctioned() -> None:
     """On this board a lot always sells back for more than any charge of the bank, so the rule is reached
     by the bankruptcy itself (a player's own lots and houses back to the bank, his cash to it)."""
-    from engine.debts import go_bankrupt
+    from engine.rules.debts import go_bankrupt
 
     game = finance()
     lot(game, P0, GOAT_ALLEY, 3)

@@ -56,9 +56,9 @@ from engine import (
     new_game,
     trading_open,
 )
-from engine.players import SimplePlayer
-from engine.simulate import play_game
 from engine.state import Bundle
+from engine.tools.players import SimplePlayer
+from engine.tools.simulate import play_game
 
 from invariants import check_events, check_ledger, check_state
 

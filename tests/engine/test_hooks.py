@@ -10,8 +10,7 @@ import pytest
 
 import engine
 from engine import known_editions, load_edition, ruleset_for
-from engine.options import RuleOptions
-from engine.registry import (
+from engine.hooks import (
     ARRIVAL_ACTIONS,
     BUILD_RULES,
     CARD_EFFECTS,
@@ -25,6 +24,7 @@ from engine.registry import (
     THROW_RULES,
     TRACK_RULES,
 )
+from engine.options import RuleOptions
 
 ENGINE = Path(engine.__file__).parent
 

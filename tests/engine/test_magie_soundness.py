@@ -9,8 +9,8 @@ import pytest
 
 from engine import Game, GameState, Loan, UnsoundState
 from engine.narration import describe
-from engine.players import SimplePlayer
-from engine.simulate import play_game
+from engine.tools.players import SimplePlayer
+from engine.tools.simulate import play_game
 
 from magie import LOT, magie, notes
 

@@ -8,7 +8,7 @@ from itertools import pairwise
 from engine import Build, Game, PassAuction, PayJailFine, RollDice, RuleOptions, UseJailCard, new_game
 from engine.events import Event
 from engine.narration import describe
-from engine.players import SimplePlayer
+from engine.tools.players import SimplePlayer
 
 from scenario import (
     ADA,

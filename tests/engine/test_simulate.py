@@ -9,7 +9,7 @@ from functools import partial
 
 import pytest
 
-from engine.simulate import simulate
+from engine.tools.simulate import simulate
 
 
 def test_a_run_is_reproducible_and_accounts_for_every_roll() -> None:

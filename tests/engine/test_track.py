@@ -126,7 +126,7 @@ def test_landing_on_the_pay_space_and_going_back_over_it() -> None:
     settle(game)
     events = play(game, RollDice(player=0))
     assert [(e.space, e.landed) for e in of_kind(events, "passed_go")] == [(PAYDAY, True)]  # type: ignore[attr-defined]
-    from engine.movement import move_by
+    from engine.rules.movement import move_by
 
     place(game, 0, 33)
     before = game.state.players[0].cash

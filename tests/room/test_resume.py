@@ -7,7 +7,7 @@ import pytest
 
 from engine import Game, new_game
 from engine.bots import make_bot
-from engine.simulate import BotPlayer, play_game
+from engine.tools.simulate import BotPlayer, play_game
 from room.opponents import BotOpponent
 from room.replay import relive
 

@@ -1,0 +1,44 @@
+"""Double Trouble: the player who lands throws two dice once and collects from every other player still
+in the game what the throw says (the space's figures, one for each total from 2 to 12). The throw moves
+nobody and earns no extra throw. A rule option pays only on doubles: the top figure, nothing otherwise.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.events import LevyThrown
+from engine.rules.landing import space_action
+from engine.state import Charge
+
+if TYPE_CHECKING:
+    from engine.live import LiveGame
+
+DOUBLES_ONLY = "double_trouble_doubles_only"  # the edition's option
+
+
+def levy(figures: list[int], d1: int, d2: int, doubles_only: bool) -> int:
+    """What each other player pays for this throw."""
+    if doubles_only:
+        return max(figures) if d1 == d2 else 0
+    return figures[d1 + d2 - 2]
+
+
+@space_action("double_trouble")
+def _double_trouble(game: LiveGame, player: int, space: int, dice: int, mult: int, times: int | None) -> None:
+    figures = game.board.spaces[space].figures
+    assert figures is not None and len(figures) == 11
+    moved = game.state.last_dice
+    d1, d2 = game.roll()
+    game.state.last_dice = moved  # the throw on show stays the one that moved the token
+    amount = levy(figures, d1, d2, bool(game.ruleset.option(DOUBLES_ONLY)))
+    game.emit(LevyThrown(player=player, space=space, dice=(d1, d2), amount=amount))
+    if not amount:
+        return
+    players = game.state.players
+    n = len(players)
+    others = [(player + k) % n for k in range(1, n) if not players[(player + k) % n].bankrupt]
+    detail = game.board.name(space)
+    game.push_front(
+        [Charge(payer=o, payee=player, amount=amount, reason="levy", detail=detail) for o in others]
+    )

@@ -1,0 +1,179 @@
+"""Auctions: an English auction in turns, for a deed or, in a shortage, for one building.
+
+Every player still in the game is asked in turn, the one who declined and those in jail included, until all
+but the leader have passed. A bid is binding and may not exceed what the bidder can pay; a bidder who
+cannot raise the bid is passed for him. Nobody bidding leaves a deed with the bank.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Literal
+
+from engine.commands import PassAuction, PlaceBid
+from engine.errors import IllegalCommand, Refusal
+from engine.events import (
+    AuctionPassed,
+    AuctionStarted,
+    AuctionUnsold,
+    AuctionWon,
+    BidPlaced,
+    BuildingAuctionUncontested,
+)
+from engine.registry import command, effect
+from engine.rules.checks import awaited
+from engine.rules.finance_1936.house_and_lot import lot_for_sale, put_houses_with_lot
+from engine.rules.finance_1936.markers import may_take_lots
+from engine.rules.money import funds, spend
+from engine.state import Auction, AuctionDeed, BuildingPlacement, RaiseBuilding
+
+if TYPE_CHECKING:
+    from engine.live import LiveGame
+
+
+def rotation_after(game: LiveGame, first_after: int) -> list[int]:
+    """Players still in the game, starting after `first_after` and ending with him (if still in)."""
+    players = game.state.players
+    n = len(players)
+    return [(first_after + k) % n for k in range(1, n + 1) if not players[(first_after + k) % n].bankrupt]
+
+
+def start_deed_auction(game: LiveGame, space: int, after: int) -> None:
+    """Everyone may bid who could take the deed: nobody when the bank has no house to sell with a lot,
+    and not a player whose ownership markers are all in use."""
+    bidders = rotation_after(game, after)
+    if lot_for_sale(game, space) is not None:
+        bidders = []
+    elif game.board.edition.lot_limit is not None:
+        bidders = [b for b in bidders if may_take_lots(game, b) is None]
+    _open(game, "deed", space, bidders, None)
+
+
+def start_building_auction(
+    game: LiveGame,
+    building: Literal["house", "hotel"],
+    space: int,
+    initiator: int,
+    rivals: list[int],
+    floor: int = 0,
+) -> None:
+    """A shortage: rivals are asked first, the initiator last; if no rival bids he simply builds. Bids
+    start at `floor` (the printed price) when that is above the edition's opening bid."""
+    _open(game, building, space, [*rivals, initiator], initiator, floor)
+
+
+@effect(AuctionDeed)
+def _auction_deed(game: LiveGame, eff: AuctionDeed) -> None:
+    start_deed_auction(game, eff.space, after=game.state.current)
+
+
+def _open(
+    game: LiveGame,
+    lot: Literal["deed", "house", "hotel"],
+    space: int,
+    bidders: list[int],
+    initiator: int | None,
+    floor: int = 0,
+) -> None:
+    min_bid = max(game.board.edition.auction_min_bid, floor)
+    game.emit(
+        AuctionStarted(lot=lot, space=space, bidders=tuple(bidders), min_bid=min_bid, initiator=initiator)
+    )
+    auction = Auction(
+        player=bidders[0] if bidders else 0,
+        lot=lot,
+        space=space,
+        bidders=tuple(bidders),
+        min_bid=min_bid,
+        initiator=initiator,
+    )
+    _ask_next(game, auction, list(bidders), 0)
+
+
+def _ask_next(game: LiveGame, a: Auction, bidders: list[int], start: int) -> None:
+    """Ask the next bidder from position `start` on, or close the auction when it is decided."""
+    st = game.state
+    while True:
+        if not any(b != a.high_bidder for b in bidders):
+            _close(game, a)
+            return
+        n = len(bidders)
+        cand = next(bidders[(start + k) % n] for k in range(n) if bidders[(start + k) % n] != a.high_bidder)
+        if a.lot != "deed" and cand == a.initiator and a.high_bidder is None:
+            _uncontested(game, a)
+            return
+        if funds(game, cand) < a.next_minimum:
+            idx = bidders.index(cand)
+            bidders.pop(idx)
+            start = idx
+            game.emit(AuctionPassed(player=cand, forced=True))
+            continue
+        st.pending = dataclasses.replace(a, player=cand, bidders=tuple(bidders))
+        return
+
+
+def _close(game: LiveGame, a: Auction) -> None:
+    st = game.state
+    st.pending = None
+    winner = a.high_bidder
+    if winner is None:
+        game.emit(AuctionUnsold(lot=a.lot, space=a.space))
+        return
+    spend(game, winner, a.high_bid)
+    game.emit(AuctionWon(player=winner, lot=a.lot, space=a.space, amount=a.high_bid))
+    if a.lot == "deed":
+        st.deeds[a.space].owner = winner
+        put_houses_with_lot(game, a.space)
+        return
+    if winner == a.initiator:
+        game.push_front([RaiseBuilding(player=winner, space=a.space, paid=True)])
+    else:
+        st.pending = BuildingPlacement(player=winner, building=a.lot)
+
+
+def _uncontested(game: LiveGame, a: Auction) -> None:
+    assert a.initiator is not None and a.lot != "deed"
+    game.state.pending = None
+    game.emit(BuildingAuctionUncontested(player=a.initiator, building=a.lot, space=a.space))
+    game.push_front([RaiseBuilding(player=a.initiator, space=a.space, paid=False)])
+
+
+def _check_bid(game: LiveGame, cmd: PlaceBid) -> Refusal:
+    refusal = awaited(game, cmd.player, "auction")
+    if refusal is not None:
+        return refusal
+    a = game.state.pending
+    assert isinstance(a, Auction)
+    least = a.next_minimum
+    if cmd.amount < least:
+        return IllegalCommand("bid_too_low", f"The bid must be at least ${least}.")
+    if cmd.amount > funds(game, cmd.player):
+        return IllegalCommand(
+            "insufficient_funds", f"You cannot bid more than the ${funds(game, cmd.player)} you have."
+        )
+    return None
+
+
+@command(PlaceBid, _check_bid)
+def _bid(game: LiveGame, cmd: PlaceBid) -> None:
+    a = game.state.pending
+    assert isinstance(a, Auction)
+    game.emit(BidPlaced(player=cmd.player, amount=cmd.amount))
+    bidders = list(a.bidders)
+    led = dataclasses.replace(a, high_bid=cmd.amount, high_bidder=cmd.player)
+    _ask_next(game, led, bidders, bidders.index(cmd.player) + 1)
+
+
+def _check_pass(game: LiveGame, cmd: PassAuction) -> Refusal:
+    return awaited(game, cmd.player, "auction")
+
+
+@command(PassAuction, _check_pass)
+def _pass(game: LiveGame, cmd: PassAuction) -> None:
+    a = game.state.pending
+    assert isinstance(a, Auction)
+    game.emit(AuctionPassed(player=cmd.player))
+    bidders = list(a.bidders)
+    idx = bidders.index(cmd.player)
+    bidders.pop(idx)
+    _ask_next(game, a, bidders, idx)

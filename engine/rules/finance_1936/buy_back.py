@@ -1,0 +1,57 @@
+"""The bank buys back lots (Finance): at any time, a lot with every house on it, for half the printed
+value of the house and lot and the houses added since. Single extra houses sell back as buildings do; the
+house the lot was sold with goes only with the lot."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.commands import SellLot
+from engine.errors import IllegalCommand, Refusal
+from engine.events import LotSold
+from engine.registry import command
+from engine.rules.checks import deed_of, may_manage
+from engine.rules.finance_1936.markers import after_selling
+from engine.state import ExcessLots
+
+if TYPE_CHECKING:
+    from engine.live import LiveGame
+    from engine.tabletop import Tabletop
+
+
+def lot_value(table: Tabletop, space: int) -> int:
+    """What the bank pays for a lot and its houses: half the lot's price and half of each added house."""
+    board = table.board
+    added = table.deeds[space].level - board.edition.houses_with_lot
+    return board.price[space] // 2 + max(0, added) * board.sale_price(space)
+
+
+def _check_sell_lot(game: LiveGame, cmd: SellLot) -> Refusal:
+    if not game.board.edition.bank_buys_lots:
+        return IllegalCommand("no_buy_back", "The bank does not buy back deeds in this edition.")
+    pend = game.state.pending
+    if isinstance(pend, ExcessLots) and pend.player == cmd.player:
+        if cmd.space not in pend.spaces:
+            names = ", ".join(game.board.name(s) for s in pend.spaces)
+            return IllegalCommand("not_now", f"Choose which of the lots you took to give back: {names}.")
+        return None
+    refusal = may_manage(game, cmd.player) or deed_of(game, cmd.player, cmd.space)
+    if refusal is not None:
+        return refusal
+    if game.board.kinds[cmd.space] != "street":
+        return IllegalCommand("not_a_street", f"The bank buys back lots, not {game.board.name(cmd.space)}.")
+    return None
+
+
+@command(SellLot, _check_sell_lot)
+def _sell_lot(game: LiveGame, cmd: SellLot) -> None:
+    st = game.state
+    deed = st.deeds[cmd.space]
+    amount = lot_value(game, cmd.space)
+    houses = game.ruleset.houses(deed.level)
+    st.bank.houses += houses
+    deed.level = 0
+    deed.owner = None
+    st.players[cmd.player].cash += amount
+    game.emit(LotSold(player=cmd.player, space=cmd.space, houses=houses, amount=amount))
+    after_selling(game, cmd.player, cmd.space)

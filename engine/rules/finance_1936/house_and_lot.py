@@ -1,0 +1,112 @@
+"""Lots sold as a house and lot (Finance): no colour groups, the rent doubling with every house, building
+after one full circuit.
+
+A lot is sold with the edition's `houses_with_lot` (one house) from the bank's stock, so it is never bare
+while owned. Its printed rent is the rent with that one house, and every further house doubles it, up to
+the most houses a lot takes (six). A player may add houses to any of his lots once he has made one full
+circuit of the board (his first salary), each at the lot's printed price, with no group and no even
+building to respect.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.errors import IllegalCommand, Refusal
+from engine.hooks import BUILD_ROOM, BUILD_RULES, RENT_MODELS
+from engine.narration import money
+from engine.rules.rent import RentRow, houses_phrase
+
+if TYPE_CHECKING:
+    from engine.board import Board
+    from engine.live import LiveGame
+    from engine.ruleset import BuildingKind, Ruleset
+    from engine.tabletop import Tabletop
+
+
+class Doubling:
+    """The rent with one house is printed; each house above it doubles the rent (32 times it with six)."""
+
+    dice = False
+
+    def at(
+        self,
+        board: Board,
+        ruleset: Ruleset,
+        space: int,
+        held: int,
+        level: int,
+        dice_total: int,
+        multiplier: int = 1,
+        times: int = 0,
+    ) -> tuple[int, str]:
+        houses = max(level, 1)  # a lot not yet sold is reckoned with the house it is sold with
+        return board.rent[space][0] * 2 ** (houses - 1) * multiplier, f"with {houses_phrase(houses)}"
+
+    def schedule(self, board: Board, ruleset: Ruleset, space: int, held: int, level: int) -> list[RentRow]:
+        printed = board.rent[space][0]
+        return [
+            RentRow(f"With {houses_phrase(n)}", money(printed * 2 ** (n - 1)), held > 0 and level == n)
+            for n in range(1, ruleset.max_level + 1)
+        ]
+
+    def terms(self, board: Board, ruleset: Ruleset, space: int) -> list[tuple[str, str]]:
+        out = [("Each extra house", money(board.house_cost[space]))]
+        if board.edition.bank_buys_lots:
+            out.append(("Bank buys back", f"{money(board.sale_price(space))} a house"))
+        return out
+
+
+RENT_MODELS.add("doubling", Doubling())
+
+
+def lot_for_sale(table: Tabletop, space: int) -> Refusal:
+    """Why the bank cannot sell this lot now: it has no house to sell with it (it waits for one)."""
+    need = table.board.edition.houses_with_lot
+    if need and table.bank.houses < need:
+        return IllegalCommand(
+            "no_houses_left",
+            f"The bank has no house to sell with {table.board.name(space)}: it waits until one is sold back.",
+        )
+    return None
+
+
+def put_houses_with_lot(game: LiveGame, space: int) -> None:
+    """A lot just sold by the bank takes its house (or houses) from the bank's stock."""
+    need = game.board.edition.houses_with_lot
+    if need:
+        game.state.bank.houses -= need
+        game.state.deeds[space].level = need
+
+
+@BUILD_RULES.register("after_circuit")
+def _after_circuit(table: Tabletop, player: int, space: int) -> tuple[BuildingKind | None, Refusal]:
+    """After one full circuit, a house on any of one's lots, up to the most a lot takes."""
+    if table.players[player].circuits < 1:
+        return None, IllegalCommand(
+            "no_circuit", "Houses can be added only after your first full circuit of the board."
+        )
+    here = table.deeds[space].level
+    if here >= table.ruleset.max_level:
+        return None, IllegalCommand(
+            "has_hotel", f"{table.board.name(space)} already has {houses_phrase(here)}, the most a lot takes."
+        )
+    return "house", None
+
+
+@BUILD_ROOM.register("after_circuit")
+def _room(table: Tabletop, kind: BuildingKind) -> dict[int, list[tuple[int, int]]]:
+    """Per player who has been round once, the houses each of his lots still takes, at its price."""
+    room: dict[int, list[tuple[int, int]]] = {}
+    if kind != "house":
+        return room
+    top = table.ruleset.max_level
+    players = table.players
+    board = table.board
+    for space in board.streets:
+        deed = table.deeds[space]
+        owner = deed.owner
+        if owner is None or players[owner].circuits < 1 or deed.level >= top:
+            continue
+        room.setdefault(owner, []).append((board.house_cost[space], top - deed.level))
+    return room

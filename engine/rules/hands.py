@@ -1,0 +1,186 @@
+"""Cards held in hand: dealt before the first turn, drawn onto a hand, played, traded, given up.
+
+A held card is named `"deck/card"` (a travel card, a triple play card, a card kept until needed); the
+Get Out of Jail Free cards are held apart, as the classic game has them. Cards of a `hidden` deck are
+face down: a view shows another player's as `"deck/?"`, and a trade may ask for `"deck/?"`, one of the
+other side's face-down cards of that deck (he hands over those he has held longest).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from engine.commands import KeepCard
+from engine.errors import IllegalCommand, Refusal
+from engine.events import CardTaken, Event, HandTransferred
+from engine.hooks import CARD_EFFECTS
+from engine.registry import command
+from engine.rules.checks import actor
+
+if TYPE_CHECKING:
+    import engine.edition as ed
+    from engine.board import Board
+    from engine.live import LiveGame
+    from engine.tabletop import Tabletop
+
+FACE_DOWN = "?"
+
+
+def card_ref(deck: str, card: str) -> str:
+    return f"{deck}/{card}"
+
+
+def split_ref(ref: str) -> tuple[str, str]:
+    """("deck", "card") of a held card's name."""
+    deck, _, card = ref.partition("/")
+    return deck, card
+
+
+def card_of(board: Board, ref: str) -> ed.Card | None:
+    """The card a held card's name stands for (None for a face-down one, or a name of no card)."""
+    deck, card = split_ref(ref)
+    return board.cards.get(deck, {}).get(card)
+
+
+def held_of(table: Tabletop, player: int, kind: str) -> list[str]:
+    """The cards `player` holds whose effect is of this kind, oldest first."""
+    board = table.board
+    out = []
+    for ref in table.players[player].hand:
+        card = card_of(board, ref)
+        if card is not None and card.effect.kind == kind:
+            out.append(ref)
+    return out
+
+
+def holds_for_use(table: Tabletop, player: int, use: str) -> str | None:
+    """The first card `player` keeps for this use (a "keep" card), if any."""
+    for ref in held_of(table, player, "keep"):
+        card = card_of(table.board, ref)
+        if card is not None and getattr(card.effect, "use", None) == use:
+            return ref
+    return None
+
+
+def take_top(game: LiveGame, player: int, deck: str) -> str | None:
+    """The top card of `deck` into `player`'s hand (nothing when the pile is empty)."""
+    taken = _take(game, player, deck)
+    if taken is None:
+        return None
+    game.emit(taken)
+    return game.state.players[player].hand[-1]
+
+
+def _take(game: LiveGame, player: int, deck: str) -> CardTaken | None:
+    order = game.state.decks[deck]
+    if not order:
+        return None
+    card = order.pop(0)
+    game.state.players[player].hand.append(card_ref(deck, card))
+    hidden = game.board.edition.decks[deck].hidden
+    return CardTaken(player=player, deck=deck, card="" if hidden else card)
+
+
+def give_back(game: LiveGame, player: int, ref: str) -> None:
+    """A card leaves `player`'s hand for the bottom of its deck (played, or given up)."""
+    game.state.players[player].hand.remove(ref)
+    deck, card = split_ref(ref)
+    game.state.decks[deck].append(card)
+
+
+def deal_hands(game: LiveGame) -> list[Event]:
+    """Before the first turn: each player in seat order gets each dealt deck's share, top cards first."""
+    events: list[Event] = []
+    for name, deck in sorted(game.board.edition.decks.items()):
+        for _ in range(deck.deal):
+            for p in range(len(game.state.players)):
+                taken = _take(game, p, name)
+                if taken is not None:
+                    events.append(taken)
+    return events
+
+
+def masked(board: Board, hand: Sequence[str]) -> list[str]:
+    """A hand as another player sees it: the cards of a hidden deck face down."""
+    decks = board.edition.decks
+    return [card_ref(split_ref(r)[0], FACE_DOWN) if decks[split_ref(r)[0]].hidden else r for r in hand]
+
+
+def cards_problem(table: Tabletop, owner: int, cards: Sequence[str]) -> Refusal:
+    """Why `owner` cannot hand over these held cards (named, or face down as `"deck/?"`), or None."""
+    name = table.players[owner].name
+    held = Counter(table.players[owner].hand)
+    by_deck = Counter(split_ref(r)[0] for r in held.elements())
+    named = Counter(r for r in cards if split_ref(r)[1] != FACE_DOWN)
+    for ref, n in named.items():
+        if held[ref] < n:
+            return IllegalCommand("no_such_card", f"{name} does not hold that card ({ref}).")
+    wanted = Counter(split_ref(r)[0] for r in cards)
+    for deck, n in wanted.items():
+        if by_deck[deck] < n:
+            return IllegalCommand("no_such_card", f"{name} does not hold {n} card(s) of that deck.")
+    return None
+
+
+def hand_over(game: LiveGame, giver: int, receiver: int, cards: Sequence[str]) -> None:
+    """Move held cards between players: named ones, then for each `"deck/?"` the giver's oldest card of
+    that deck not already named."""
+    hand = game.state.players[giver].hand
+    named = [r for r in cards if split_ref(r)[1] != FACE_DOWN]
+    moved = list(named)
+    for ref in named:
+        hand.remove(ref)
+    for ref in cards:
+        deck, card = split_ref(ref)
+        if card == FACE_DOWN:
+            oldest = next(r for r in hand if split_ref(r)[0] == deck)
+            hand.remove(oldest)
+            moved.append(oldest)
+    game.state.players[receiver].hand.extend(moved)
+
+
+def surrender_hand(game: LiveGame, player: int, creditor: int | None) -> None:
+    """A bankrupt's cards go to the player he owes, or back under their decks when he owes the bank."""
+    ps = game.state.players[player]
+    if not ps.hand:
+        return
+    game.emit(HandTransferred(from_player=player, to_player=creditor, count=len(ps.hand)))
+    if creditor is None:
+        for ref in ps.hand:
+            deck, card = split_ref(ref)
+            game.state.decks[deck].append(card)
+    else:
+        game.state.players[creditor].hand.extend(ps.hand)
+    ps.hand = []
+
+
+# --- a card kept until needed, not played when it could be -------------------------------------------
+
+KEEP_RULES: dict[str, Callable[[LiveGame, Any], None]] = {}
+"""Pending kind -> what follows (given the decision set aside) when its holder keeps his card instead of
+playing it: each rule area that asks whether to play a held card registers its own."""
+
+
+def _check_keep(game: LiveGame, cmd: KeepCard) -> Refusal:
+    refusal = actor(game, cmd.player)
+    if refusal is not None:
+        return refusal
+    pend = game.state.pending
+    if pend is None or pend.kind not in KEEP_RULES or pend.player != cmd.player:
+        return IllegalCommand("not_now", "No held card may be played now.")
+    return None
+
+
+@command(KeepCard, _check_keep)
+def _keep(game: LiveGame, cmd: KeepCard) -> None:
+    pend = game.state.pending
+    assert pend is not None
+    game.state.pending = None
+    KEEP_RULES[pend.kind](game, pend)
+
+
+@CARD_EFFECTS.register("draw_to_hand")
+def _draw_to_hand(game: LiveGame, player: int, eff: ed.DrawToHand, card: ed.Card) -> None:
+    take_top(game, player, eff.deck)

@@ -1,0 +1,167 @@
+"""Lots for sale or for rent (Magie, 1904): an unowned lot stopped on is bought at its price or rented
+from the box that sells it; an owned one charges its owner's flat rent; and the tokens already standing
+on a lot change what the next one pays.
+
+Two tokens on a lot: the second pays the first half the rent, the odd dollar to the first, instead of
+paying the owner or the box (unless the first is the owner, who is paid the whole rent). Three: the third
+stops a space short, counting his throw one less, and that space is resolved instead.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.commands import BuyLot, RentLot
+from engine.errors import IllegalCommand, Refusal
+from engine.events import LotOffered, PropertyBought, StoppedShort
+from engine.hooks import RENT_MODELS
+from engine.narration import money
+from engine.registry import command
+from engine.rules.checks import awaited
+from engine.rules.landing import land, space_action
+from engine.rules.landlords_1904.treasury import box_of
+from engine.rules.money import funds, owe, spend
+from engine.rules.rent import RentRow
+from engine.state import LotChoice
+
+if TYPE_CHECKING:
+    from engine.board import Board
+    from engine.live import LiveGame
+    from engine.ruleset import Ruleset
+    from engine.tabletop import Tabletop
+
+SHARING = "half the rent, sharing the lot"
+
+
+class FlatRent:
+    """A lot's one printed rent, whoever owns it and whatever else he owns."""
+
+    dice = False
+
+    def at(
+        self,
+        board: Board,
+        ruleset: Ruleset,
+        space: int,
+        held: int,
+        level: int,
+        dice_total: int,
+        multiplier: int = 1,
+        times: int = 0,
+    ) -> tuple[int, str]:
+        return board.rent[space][0] * multiplier, ""
+
+    def schedule(self, board: Board, ruleset: Ruleset, space: int, held: int, level: int) -> list[RentRow]:
+        rent = money(board.rent[space][0])
+        box = board.spaces[space].box
+        unowned = f"To the {board.edition.boxes[box].name}" if box else "While unowned"
+        return [RentRow("To the owner", rent, held > 0), RentRow(unowned, rent, held == 0)]
+
+    def terms(self, board: Board, ruleset: Ruleset, space: int) -> list[tuple[str, str]]:
+        return [("A second token pays", "the first half")]
+
+
+RENT_MODELS.add("flat", FlatRent())
+
+
+def occupants(table: Tabletop, space: int, mover: int) -> list[int]:
+    """The other players whose tokens stand on `space` (not those in jail or the poorhouse)."""
+    return [
+        q
+        for q, ps in enumerate(table.players)
+        if q != mover and ps.position == space and not (ps.bankrupt or ps.in_jail or ps.in_poorhouse)
+    ]
+
+
+def half(rent: int) -> int:
+    """Half a rent, the odd dollar to the player already there."""
+    return (rent + 1) // 2
+
+
+def lot_rent(table: Tabletop, space: int, mover: int) -> tuple[int, int | None]:
+    """(what `mover` would pay for stopping on lot `space` now, and to whom: a player, or None for the
+    lot's box while it is unowned). Nothing on his own lot. Renting an unowned lot, that is the rent."""
+    deed = table.deeds[space]
+    rent = table.board.rent[space][0]
+    if deed.owner == mover:
+        return 0, mover
+    here = occupants(table, space, mover)
+    if here and here[0] != deed.owner:
+        return half(rent), here[0]
+    return rent, deed.owner
+
+
+@space_action("lot")
+def _lot(game: LiveGame, player: int, space: int, dice: int, mult: int, times: int | None) -> None:
+    st = game.state
+    if len(occupants(game, space, player)) >= 2:
+        journey = st.journey
+        back = -journey.direction if journey is not None and journey.player == player else -1
+        short = game.board.track.step(space, back)
+        st.players[player].position = short
+        game.emit(StoppedShort(player=player, space=space, to_space=short))
+        land(game, player, short, dice)
+        return
+    owner = st.deeds[space].owner
+    if owner == player:
+        return
+    amount, to = lot_rent(game, space, player)
+    if owner is None:
+        st.pending = LotChoice(player=player, space=space, rent=amount, occupant=to)
+        price = game.board.price[space]
+        game.emit(LotOffered(player=player, space=space, price=price, rent=amount, occupant=to))
+        return
+    assert to is not None
+    if to == owner and st.players[owner].in_jail and not st.rules.rent_in_jail:
+        return
+    owe(game, player, to, amount, "rent", space, "" if to == owner else SHARING)
+
+
+def _choice(game: LiveGame, player: int) -> Refusal:
+    return awaited(game, player, "rent_or_buy")
+
+
+def _check_buy(game: LiveGame, cmd: BuyLot) -> Refusal:
+    refusal = _choice(game, cmd.player)
+    if refusal is not None:
+        return refusal
+    pend = game.state.pending
+    assert isinstance(pend, LotChoice)
+    price = game.board.price[pend.space]
+    if funds(game, cmd.player) < price:
+        return IllegalCommand(
+            "insufficient_funds",
+            f"{game.board.name(pend.space)} costs {money(price)}; borrow first, or rent it.",
+        )
+    return None
+
+
+@command(BuyLot, _check_buy)
+def _buy(game: LiveGame, cmd: BuyLot) -> None:
+    st = game.state
+    pend = st.pending
+    assert isinstance(pend, LotChoice)
+    st.pending = None
+    buy_lot(game, cmd.player, pend.space)
+
+
+def buy_lot(game: LiveGame, player: int, space: int) -> None:
+    """Pay a lot's price into its box and take the deed."""
+    price = game.board.price[space]
+    box = box_of(game, space)
+    spend(game, player, price)
+    game.state.boxes[box] += price
+    game.state.deeds[space].owner = player
+    game.emit(PropertyBought(player=player, space=space, price=price, box=box))
+
+
+@command(RentLot, lambda game, cmd: _choice(game, cmd.player))
+def _rent(game: LiveGame, cmd: RentLot) -> None:
+    st = game.state
+    pend = st.pending
+    assert isinstance(pend, LotChoice)
+    st.pending = None
+    if pend.occupant is not None:
+        owe(game, cmd.player, pend.occupant, pend.rent, "rent", pend.space, SHARING)
+    else:
+        owe(game, cmd.player, None, pend.rent, "rent", pend.space, box=box_of(game, pend.space))

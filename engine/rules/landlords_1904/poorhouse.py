@@ -1,0 +1,93 @@
+"""The poorhouse (Magie, 1904), instead of bankruptcy: a player who must pay more than his cash and cannot
+borrow enough from the bank pays what cash he has, the rest of the debt is forgiven, and he goes to the
+poorhouse. There he pays nothing and does not move; his throws are added up, and once they make the
+distance to Mother Earth he is placed on it and paid as for passing it. Nobody is ever out of the game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.commands import GoToPoorhouse
+from engine.errors import IllegalCommand, Refusal
+from engine.events import LeftPoorhouse, PoorhouseThrow, WentToPoorhouse
+from engine.narration import money
+from engine.registry import command
+from engine.rules.checks import awaited
+from engine.rules.debts import liquidation_value
+from engine.rules.landlords_1904.wages import wage_day
+from engine.rules.money import funds
+from engine.state import Charge, CheckEnding, Debt, awaiting_end_turn, finish_roll
+
+if TYPE_CHECKING:
+    from engine.live import LiveGame
+
+
+def _check(game: LiveGame, cmd: GoToPoorhouse) -> Refusal:
+    refusal = awaited(game, cmd.player, "debt")
+    if refusal is not None:
+        return refusal
+    if game.board.edition.poorhouse is None:
+        return IllegalCommand("no_poorhouse", "There is no poorhouse in this game.")
+    debt = game.state.pending
+    assert isinstance(debt, Debt)
+    can_raise = funds(game, cmd.player) + liquidation_value(game, cmd.player)
+    if can_raise >= debt.amount:
+        return IllegalCommand(
+            "can_borrow",
+            f"You can still raise {money(can_raise)} by borrowing from the bank against your lots; "
+            f"the debt is {money(debt.amount)}.",
+        )
+    return None
+
+
+@command(GoToPoorhouse, _check)
+def _go(game: LiveGame, cmd: GoToPoorhouse) -> None:
+    st = game.state
+    debt = st.pending
+    assert isinstance(debt, Debt)
+    st.pending = None
+    charge = debt.charge
+    p = cmd.player
+    ps = st.players[p]
+    paid = min(ps.cash, charge.amount)
+    ps.cash -= paid
+    box = ""
+    if charge.payee is not None:
+        st.players[charge.payee].cash += paid
+    elif charge.box:
+        box = charge.box
+        st.boxes[box] += paid
+    poorhouse = game.board.edition.poorhouse
+    assert poorhouse is not None
+    ps.in_poorhouse = True
+    ps.poorhouse_pips = 0
+    ps.in_jail = False
+    ps.jail_turns = 0
+    ps.position = poorhouse.space
+    st.queue = [e for e in st.queue if not (isinstance(e, Charge) and e.payer == p)]
+    game.emit(
+        WentToPoorhouse(player=p, creditor=charge.payee, paid=paid, forgiven=charge.amount - paid, box=box)
+    )
+
+
+def throw_in_poorhouse(game: LiveGame, player: int, total: int) -> None:
+    """A throw in the poorhouse: added to the others; enough of them and the player is out, on the space
+    the poorhouse leads to, and paid as for passing it."""
+    st = game.state
+    ps = st.players[player]
+    poorhouse = game.board.edition.poorhouse
+    assert poorhouse is not None
+    ps.poorhouse_pips += total
+    game.emit(PoorhouseThrow(player=player, total=ps.poorhouse_pips, needed=poorhouse.pips))
+    if ps.poorhouse_pips < poorhouse.pips:
+        st.pending = awaiting_end_turn(player)
+        return
+    ps.in_poorhouse = False
+    ps.poorhouse_pips = 0
+    ps.position = poorhouse.leads_to
+    st.journey = None
+    game.emit(LeftPoorhouse(player=player, to_space=poorhouse.leads_to))
+    game.push_front([CheckEnding(), finish_roll(player, False)])
+    if game.board.pays[poorhouse.leads_to]:
+        wage_day(game, player, poorhouse.leads_to, landed=True)

@@ -1,0 +1,63 @@
+"""The money boxes in the middle of the board (Magie's Bank, Wages, Public Treasury and Railroad), and the
+spaces that pay into them or out of them: the absolute necessities, the railroad fares and the legacy.
+
+Each box keeps a running total of what went in less what came out (`GameState.boxes`), so that every
+dollar on the table can be followed: in an edition whose flows all go through boxes, the players' cash
+and the boxes' totals always add up to the cash the players started with.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.events import AwardReceived
+from engine.rules.landing import space_action
+from engine.rules.money import owe
+
+if TYPE_CHECKING:
+    from engine.live import LiveGame
+    from engine.tabletop import Tabletop
+
+
+def box_of(table: Tabletop, space: int) -> str:
+    """The money box a space's payments go into or come out of."""
+    box = table.board.spaces[space].box
+    assert box is not None, f"{table.board.name(space)} names no money box"
+    return box
+
+
+def box_name(table: Tabletop, box: str) -> str:
+    """A box's name for people: "the Public Treasury"."""
+    return f"the {table.board.edition.boxes[box].name}"
+
+
+def fee_of(table: Tabletop, space: int) -> int:
+    fee = table.board.spaces[space].fee
+    assert fee is not None, f"{table.board.name(space)} charges no fee"
+    return fee
+
+
+@space_action("necessity")
+def _necessity(game: LiveGame, player: int, space: int, dice: int, mult: int, times: int | None) -> None:
+    """An absolute necessity: a tax into the box (indirect taxation)."""
+    name = game.board.name(space)
+    owe(game, player, None, fee_of(game, space), "tax", space, f"the {name} tax", box=box_of(game, space))
+
+
+@space_action("fare")
+def _fare(game: LiveGame, player: int, space: int, dice: int, mult: int, times: int | None) -> None:
+    """A railroad stopped on: the fare, into the railroad's box."""
+    owe(game, player, None, fee_of(game, space), "fare", space, "the railroad fare", box=box_of(game, space))
+
+
+@space_action("legacy")
+def _legacy(game: LiveGame, player: int, space: int, dice: int, mult: int, times: int | None) -> None:
+    """A legacy: cash out of the box, and a legacy ticket (which counts nothing at the end)."""
+    amount = game.board.spaces[space].award
+    assert amount is not None
+    box = box_of(game, space)
+    ps = game.state.players[player]
+    ps.cash += amount
+    ps.legacies += 1
+    game.state.boxes[box] -= amount
+    game.emit(AwardReceived(player=player, space=space, amount=amount, box=box))

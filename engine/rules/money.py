@@ -1,0 +1,193 @@
+"""Paying and being paid. Obligations that cash cannot meet become a debt the player must raise."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from engine.events import (
+    BankFeePaid,
+    CreditDrawn,
+    DebtIncurred,
+    Event,
+    FeePaid,
+    JailFinePaid,
+    MortgageKept,
+    PaidIntoBox,
+    PaidToBank,
+    PaidToPlayer,
+    RentPaid,
+    TaxPaid,
+    interned,
+)
+from engine.hooks import POT_RULES
+from engine.state import Charge, Debt
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from engine.edition import Edition
+    from engine.live import LiveGame
+    from engine.options import RuleOptions
+    from engine.tabletop import Tabletop
+
+_POT_REASONS = frozenset({"tax", "card", "jail_fine", "repairs"})
+_rent_paid = interned(RentPaid, "payer", "owner", "space", "amount", "detail")
+_tax_paid = interned(TaxPaid, "player", "space", "amount", "detail", "to_pot")
+_paid_to_bank = interned(PaidToBank, "player", "amount", "reason", "to_pot")
+
+
+def funds(table: Tabletop, player: int) -> int:
+    """What a player can spend now: cash, and any bank credit not yet drawn."""
+    p = table.players[player]
+    return p.cash + p.credit
+
+
+def spend(game: LiveGame, player: int, amount: int) -> None:
+    """Take `amount` from a player who has the funds, drawing on bank credit only when cash runs short."""
+    p = game.state.players[player]
+    if p.cash < amount and p.credit:
+        draw = min(p.credit, amount - p.cash)
+        p.credit -= draw
+        p.cash += draw
+        game.emit(CreditDrawn(player=player, amount=draw))
+    p.cash -= amount
+
+
+def to_pot(game: LiveGame, payee: int | None, reason: str) -> bool:
+    """Whether a payment goes to the pot on the table (the Free Parking pot of the house rule, or an
+    edition's own pool) rather than the bank."""
+    return payee is None and reason in game.ruleset.pot_reasons
+
+
+@POT_RULES.register("free_parking")
+def _free_parking_pot(edition: Edition, rules: RuleOptions, options: Mapping[str, int]) -> frozenset[str]:
+    """The house rule: taxes, fines and card payments go to a pot that Free Parking pays out."""
+    return _POT_REASONS if rules.free_parking_pot else frozenset()
+
+
+Reason = Literal[
+    "rent", "tax", "card", "jail_fine", "interest", "repairs", "fee", "levy", "fare", "franchise", "loan"
+]
+_FEES = frozenset({"fare", "franchise", "loan"})
+
+
+def owe(
+    game: LiveGame,
+    payer: int,
+    payee: int | None,
+    amount: int,
+    reason: Reason,
+    space: int | None = None,
+    detail: str = "",
+    charge: Charge | None = None,
+    box: str = "",
+) -> bool:
+    """Pay now if the payer can; otherwise he falls into debt and pays once he has raised the cash.
+
+    True when paid. `charge` is the same obligation already written down (a queued one), if any. With no
+    payee, `box` names the money box the payment goes into (none: the bank).
+    """
+    players = game.state.players
+    p = players[payer]
+    if p.cash >= amount and payee is not None and reason == "rent":  # the commonest payment of all
+        p.cash -= amount
+        players[payee].cash += amount
+        game.emit(_rent_paid(payer, payee, space, amount, detail))
+        return True
+    if p.cash < amount and p.cash + p.credit < amount:
+        if charge is None:
+            charge = Charge(
+                payer=payer, payee=payee, amount=amount, reason=reason, space=space, detail=detail, box=box
+            )
+        game.state.pending = Debt(player=payer, charge=charge)
+        what = describe(game, reason, space, detail)
+        game.emit(DebtIncurred(player=payer, creditor=payee, amount=amount, reason=what, box=box))
+        return False
+    _pay(game, payer, payee, amount, reason, space, detail, box)
+    return True
+
+
+def settle(game: LiveGame, charge: Charge) -> bool:
+    """Pay a written-down charge now, or fall into debt for it."""
+    c = charge
+    return owe(game, c.payer, c.payee, c.amount, c.reason, c.space, c.detail, charge=c, box=c.box)
+
+
+def pay_now(game: LiveGame, charge: Charge) -> None:
+    """Pay a charge the payer now has the funds for (a debt being settled)."""
+    c = charge
+    _pay(game, c.payer, c.payee, c.amount, c.reason, c.space, c.detail, c.box)
+
+
+def _pay(
+    game: LiveGame,
+    payer: int,
+    payee: int | None,
+    amount: int,
+    reason: Reason,
+    space: int | None,
+    detail: str,
+    box: str = "",
+) -> None:
+    st = game.state
+    if box and payee is None:
+        spend(game, payer, amount)
+        st.boxes[box] += amount
+        game.emit(
+            PaidIntoBox(
+                player=payer,
+                box=box,
+                amount=amount,
+                reason=detail or describe(game, reason, space, detail),
+                space=space,
+            )
+        )
+        return
+    spend(game, payer, amount)
+    pot = to_pot(game, payee, reason)
+    if payee is not None:
+        st.players[payee].cash += amount
+    elif pot:
+        st.pot += amount
+    game.emit(_paid_event(payer, payee, amount, reason, space, detail, pot))
+
+
+def describe(game: LiveGame, reason: str, space: int | None, detail: str = "") -> str:
+    """What a payment is for, in a few words: "rent on Baltic Avenue", "Income Tax", "a card"."""
+    where = f" on {game.board.name(space)}" if space is not None else ""
+    return {
+        "rent": f"rent{where}",
+        "tax": detail or "tax",
+        "card": "a card",
+        "jail_fine": "the jail fine",
+        "interest": f"interest{where}",
+        "repairs": "repairs",
+        "fee": detail or "a fee",
+        "levy": detail or "a levy",
+        "fare": detail or f"the fare{where}",
+        "franchise": detail or f"the toll{where}",
+        "loan": detail or "interest on a loan",
+    }[reason]
+
+
+def _paid_event(
+    payer: int, payee: int | None, amount: int, reason: Reason, space: int | None, detail: str, pot: bool
+) -> Event:
+    if reason == "rent":
+        assert payee is not None and space is not None
+        return _rent_paid(payer, payee, space, amount, detail)  # type: ignore[no-any-return]
+    if reason == "tax":
+        assert space is not None
+        return _tax_paid(payer, space, amount, detail, pot)  # type: ignore[no-any-return]
+    if reason == "jail_fine":
+        return JailFinePaid(player=payer, amount=amount, forced=True, to_pot=pot)
+    if payee is not None and reason in _FEES:
+        return FeePaid(payer=payer, payee=payee, amount=amount, reason=detail or reason, space=space)
+    if reason == "interest":
+        assert space is not None
+        return MortgageKept(player=payer, space=space, interest=amount)
+    if payee is not None:
+        return PaidToPlayer(payer=payer, payee=payee, amount=amount, reason=detail)
+    if reason == "fee":
+        return BankFeePaid(player=payer, amount=amount, detail=detail, space=space)
+    return _paid_to_bank(payer, amount, detail, pot)  # type: ignore[no-any-return]

@@ -1,0 +1,280 @@
+"""Rent: one small model per way of charging it, named by the group in the edition data.
+
+A model answers three questions: the rent due now on a deed as the table stands (`rent`), the rent for
+any holding (`at`: how many of the group the owner holds and the lot's building level, for anyone
+planning ahead), and the rows of the printed card (`schedule`, with the row that applies now marked).
+Everyone who needs a rent asks here; nobody else knows how a rent model works.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from engine.hooks import RENT_MODELS
+from engine.narration import money
+
+if TYPE_CHECKING:
+    from engine.board import Board
+    from engine.edition import Group
+    from engine.ruleset import Ruleset
+    from engine.tabletop import Tabletop
+
+AVERAGE_THROW = 7
+"""The throw a rent that multiplies the dice is reckoned at when no throw is in hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class RentRow:
+    """One line of a deed's rent table: "With 3 houses  $550", marked when it is the rent that applies."""
+
+    label: str
+    amount: str
+    current: bool = False
+
+
+class RentModel(Protocol):
+    dice: bool  # the rent is a multiple of the visitor's throw
+
+    def at(
+        self,
+        board: Board,
+        ruleset: Ruleset,
+        space: int,
+        held: int,
+        level: int,
+        dice_total: int,
+        multiplier: int = 1,
+        times: int = 0,
+    ) -> tuple[int, str]:
+        """(rent, in words why) for a deed whose owner holds `held` of its group, at building `level`.
+        `multiplier` is a card's "pay twice"; `times` a card's own dice multiplier."""
+        ...
+
+    def schedule(self, board: Board, ruleset: Ruleset, space: int, held: int, level: int) -> list[RentRow]:
+        """The card's rent rows, the one for this holding marked (`held` 0: nobody owns it)."""
+        ...
+
+    def terms(self, board: Board, ruleset: Ruleset, space: int) -> list[tuple[str, str]]:
+        """Other printed terms of the card (what buildings cost), as (label, value)."""
+        ...
+
+
+def _members(board: Board, space: int) -> tuple[int, ...]:
+    group = board.group_of[space]
+    assert group is not None
+    return board.members[group]
+
+
+def model_of(board: Board, space: int) -> RentModel:
+    name = board.rent_models[space]
+    assert name is not None
+    model: RentModel = RENT_MODELS.table.get(name) or RENT_MODELS.resolve(name)
+    return model
+
+
+def houses_phrase(n: int) -> str:
+    """ "1 house", "3 houses"."""
+    return f"{n} house{'s' if n != 1 else ''}"
+
+
+class Ladder:
+    """Streets: a printed rent per building level, doubled on a bare lot of a complete group."""
+
+    dice = False
+
+    def at(
+        self,
+        board: Board,
+        ruleset: Ruleset,
+        space: int,
+        held: int,
+        level: int,
+        dice_total: int,
+        multiplier: int = 1,
+        times: int = 0,
+    ) -> tuple[int, str]:
+        ladder = board.rent[space]
+        if level:
+            amount = ladder[ruleset.rent_row(level, len(ladder))] * multiplier
+            return amount, "with a hotel" if ruleset.is_hotel(level) else f"with {houses_phrase(level)}"
+        if held == len(_members(board, space)):
+            return ladder[0] * 2 * multiplier, "double rent for the full group"
+        return ladder[0] * multiplier, ""
+
+    def schedule(self, board: Board, ruleset: Ruleset, space: int, held: int, level: int) -> list[RentRow]:
+        ladder = board.rent[space]
+        full = held == len(_members(board, space))
+        rows = [
+            RentRow("Rent", money(ladder[0]), held > 0 and level == 0 and not full),
+            RentRow("With the full group", money(2 * ladder[0]), held > 0 and level == 0 and full),
+        ]
+        for n in range(1, ruleset.houses_before_hotel + 1):
+            rows.append(RentRow(f"With {houses_phrase(n)}", money(ladder[n]), held > 0 and level == n))
+        if ruleset.hotels:
+            top = ruleset.max_level
+            rows.append(RentRow("With a hotel", money(ladder[-1]), held > 0 and level == top))
+        return rows
+
+    def terms(self, board: Board, ruleset: Ruleset, space: int) -> list[tuple[str, str]]:
+        cost = money(board.house_cost[space])
+        out = [("Houses cost", f"{cost} each")]
+        if ruleset.hotels:
+            out.append(("A hotel", f"{cost} + {ruleset.houses_before_hotel} houses"))
+        return out
+
+
+class CountTiers:
+    """Railroads: the rent depends on how many of the group the owner holds."""
+
+    dice = False
+
+    def at(
+        self,
+        board: Board,
+        ruleset: Ruleset,
+        space: int,
+        held: int,
+        level: int,
+        dice_total: int,
+        multiplier: int = 1,
+        times: int = 0,
+    ) -> tuple[int, str]:
+        tiers = _group(board, space).tiers
+        assert tiers is not None
+        detail = f"the owner holds {held} of {len(_members(board, space))}"
+        if multiplier != 1:
+            detail += ", paid twice" if multiplier == 2 else f", paid {multiplier} times"
+        return tiers[held - 1] * multiplier, detail
+
+    def schedule(self, board: Board, ruleset: Ruleset, space: int, held: int, level: int) -> list[RentRow]:
+        grp = _group(board, space)
+        assert grp.tiers is not None
+        plural = grp.name.lower()
+        single = plural[:-1] if plural.endswith("s") else plural
+        lots = len(_members(board, space))
+        return [
+            RentRow(f"{n} {single if n == 1 else plural} owned", money(amount), held == n)
+            for n, amount in enumerate(grp.tiers[:lots], start=1)
+        ]
+
+    def terms(self, board: Board, ruleset: Ruleset, space: int) -> list[tuple[str, str]]:
+        return []
+
+
+class DiceMultiplier:
+    """Utilities: the visitor's throw times a multiplier that depends on how many the owner holds."""
+
+    dice = True
+
+    def at(
+        self,
+        board: Board,
+        ruleset: Ruleset,
+        space: int,
+        held: int,
+        level: int,
+        dice_total: int,
+        multiplier: int = 1,
+        times: int = 0,
+    ) -> tuple[int, str]:
+        """`times` is the card's own multiplier (nearest utility: 10); 0 means the deed's figure."""
+        if not times:
+            mults = _group(board, space).multipliers
+            assert mults is not None
+            times = mults[held - 1]
+        return times * dice_total, f"{times} times the {dice_total} thrown"
+
+    def schedule(self, board: Board, ruleset: Ruleset, space: int, held: int, level: int) -> list[RentRow]:
+        mults = _group(board, space).multipliers
+        assert mults is not None
+        lots = len(_members(board, space))
+        return [RentRow(f"{n} owned", f"{t} x dice", held == n) for n, t in enumerate(mults[:lots], start=1)]
+
+    def terms(self, board: Board, ruleset: Ruleset, space: int) -> list[tuple[str, str]]:
+        return []
+
+
+def _group(board: Board, space: int) -> Group:
+    group = board.group_of[space]
+    assert group is not None
+    return board.edition.groups[group]
+
+
+RENT_MODELS.add("ladder", Ladder())
+RENT_MODELS.add("count_tiers", CountTiers())
+RENT_MODELS.add("dice_multiplier", DiceMultiplier())
+
+
+# --- the queries --------------------------------------------------------------------------------
+
+
+def owned_in_group(table: Tabletop, owner: int, group: str) -> int:
+    """How many deeds of a group one player holds, mortgaged ones included."""
+    deeds = table.deeds
+    return sum(1 for s in table.board.members[group] if deeds[s].owner == owner)
+
+
+def full_group(table: Tabletop, owner: int, group: str) -> bool:
+    deeds = table.deeds
+    return all(deeds[s].owner == owner for s in table.board.members[group])
+
+
+def holding(table: Tabletop, space: int) -> int:
+    """How many of `space`'s group its owner holds (0 when nobody owns it)."""
+    owner = table.deeds[space].owner
+    if owner is None:
+        return 0
+    group = table.board.group_of[space]
+    assert group is not None
+    return owned_in_group(table, owner, group)
+
+
+def rent_for(
+    table: Tabletop, space: int, dice_total: int, multiplier: int = 1, times: int = 0
+) -> tuple[int, str]:
+    """The rent a visitor owes on `space` now (the deed's owner and state as they stand)."""
+    deed = table.deeds[space]
+    if deed.owner is None or deed.mortgaged:
+        return 0, "mortgaged" if deed.mortgaged else ""
+    board = table.board
+    level = deed.level
+    held = holding(table, space) if not level else 0  # a built lot's rent does not count the group
+    return model_of(board, space).at(board, table.ruleset, space, held, level, dice_total, multiplier, times)
+
+
+def rent_due(table: Tabletop, space: int, visitor: int, dice_total: int = AVERAGE_THROW) -> int:
+    """What `visitor` would pay for stopping on `space` now: nothing on his own deed, an unowned or a
+    mortgaged one, or (if the rule is off) one whose owner is in jail. Dice rents at `dice_total`."""
+    deed = table.deeds.get(space)
+    if deed is None or deed.owner is None or deed.owner == visitor or deed.mortgaged:
+        return 0
+    if not table.rules.rent_in_jail and table.players[deed.owner].in_jail:
+        return 0
+    return rent_for(table, space, dice_total)[0]
+
+
+def rent_at(
+    board: Board, ruleset: Ruleset, space: int, held: int, level: int = 0, dice_total: int = 7
+) -> int:
+    """The rent of a deed for a holding that may not be the table's: its owner holding `held` of the
+    group, the lot at building `level` (dice rents at `dice_total`)."""
+    return model_of(board, space).at(board, ruleset, space, held, level, dice_total)[0]
+
+
+def rent_schedule(table: Tabletop, space: int) -> list[RentRow]:
+    """The rows of a deed's rent table, the one that applies now marked (none while mortgaged)."""
+    board = table.board
+    deed = table.deeds[space]
+    held = 0 if deed.mortgaged else holding(table, space)
+    return model_of(board, space).schedule(board, table.ruleset, space, held, deed.level)
+
+
+def deed_terms(table: Tabletop, space: int) -> list[tuple[str, str]]:
+    """The printed terms of a deed other than its rents: what buildings cost, mortgage and lifting."""
+    board = table.board
+    terms = model_of(board, space).terms(board, table.ruleset, space)
+    if table.ruleset.mortgages:
+        terms.append(("Mortgage value", money(board.mortgage[space])))
+        terms.append(("Lift the mortgage", money(board.unmortgage_cost(space))))
+    return terms

@@ -1,0 +1,270 @@
+"""Trades between two players: any mix of cash, deeds, Get Out of Jail Free cards and cards held in hand,
+and, where the edition allows it, houses sold from one player's lots to go on the other's (he places each
+at once).
+
+A proposal sets aside what the game was waiting for until the other player answers (or the proposer
+cancels). Deeds in a group with buildings cannot change hands. An offer whose assets are no longer held
+when it is accepted is refused. Mortgaged deeds received bring the lift-or-keep decision.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from engine.commands import AcceptTrade, CancelTrade, ProposeTrade, RejectTrade
+from engine.errors import IllegalCommand, Refusal
+from engine.events import TradeCancelled, TradeCompleted, TradeProposed, TradeRejected
+from engine.registry import command, effect
+from engine.rules.building import step_up
+from engine.rules.checks import actor, awaited
+from engine.rules.finance_1936.markers import may_take_lots
+from engine.rules.hands import cards_problem, hand_over
+from engine.rules.money import funds, spend
+from engine.state import (
+    TRADING_OPEN,
+    BuildingPlacement,
+    Bundle,
+    OfferMortgage,
+    PlaceTradedHouse,
+    TradeAnswer,
+    TradeOffer,
+)
+
+if TYPE_CHECKING:
+    from engine.live import LiveGame
+    from engine.tabletop import Tabletop
+
+
+def trading_open(table: Tabletop, player: int) -> bool:
+    """May this player propose a trade now?"""
+    pend = table.pending
+    players = table.players
+    return (
+        table.winner is None
+        and pend is not None
+        and pend.kind in TRADING_OPEN
+        and 0 <= player < len(players)
+        and not players[player].bankrupt
+    )
+
+
+def side_problem(table: Tabletop, owner: int, bundle: Bundle) -> Refusal:
+    """Why `owner` cannot hand over `bundle` now, or None."""
+    players = table.players
+    deeds = table.deeds
+    board = table.board
+    name = players[owner].name
+    if bundle.cash > funds(table, owner):
+        return IllegalCommand("insufficient_funds", f"{name} does not have ${bundle.cash}.")
+    if len(set(bundle.deeds)) != len(bundle.deeds):
+        return IllegalCommand("bad_trade", "A deed is listed twice.")
+    for space in bundle.deeds:
+        deed = deeds.get(space)
+        if deed is None:
+            return IllegalCommand("not_a_deed", f"Space {space} has no title deed.")
+        if deed.owner != owner:
+            return IllegalCommand("not_owner", f"{name} does not own {board.name(space)}.")
+        group = board.group_of[space]
+        assert group is not None
+        if board.edition.houses_with_lot:
+            continue  # lots always carry houses there, and change hands with them
+        if any(deeds[s].level for s in board.members[group]):
+            return IllegalCommand(
+                "has_buildings", f"{board.name(space)} is in a group with buildings; sell them first."
+            )
+        if table.loans and any(space in loan.security for loan in table.loans):
+            return IllegalCommand("pledged", f"{board.name(space)} is pledged for a loan; repay it first.")
+    if bundle.jail_cards > len(players[owner].jail_cards):
+        return IllegalCommand("no_jail_card", f"{name} does not hold {bundle.jail_cards} jail card(s).")
+    if bundle.cards:
+        problem = cards_problem(table, owner, bundle.cards)
+        if problem is not None:
+            return problem
+    return _houses_problem(table, owner, bundle) if bundle.houses else None
+
+
+def _houses_problem(table: Tabletop, owner: int, bundle: Bundle) -> Refusal:
+    """Houses offered come off the giver's own lots (not lots in the same trade), never the house a lot
+    was sold with."""
+    board = table.board
+    if not board.edition.house_sales:
+        return IllegalCommand("no_house_sales", "Houses do not change hands between players in this edition.")
+    keep = board.edition.houses_with_lot
+    for space, count in Counter(bundle.houses).items():
+        deed = table.deeds.get(space)
+        if deed is None or deed.owner != owner or board.kinds[space] != "street":
+            return IllegalCommand("not_owner", f"{table.players[owner].name} has no houses on space {space}.")
+        if space in bundle.deeds:
+            return IllegalCommand("bad_trade", f"{board.name(space)} goes with its houses; list it once.")
+        if deed.level - keep < count:
+            return IllegalCommand(
+                "no_building", f"{board.name(space)} has not {count} house(s) to spare besides its own."
+            )
+    return None
+
+
+def house_room(table: Tabletop, player: int, giving: tuple[int, ...]) -> int:
+    """How many houses `player` could put on the lots he keeps, by the building rule."""
+    top = table.ruleset.max_level
+    room = 0
+    for space in table.board.streets:
+        deed = table.deeds[space]
+        if deed.owner == player and space not in giving and step_up(table, player, space)[0] == "house":
+            room += top - deed.level
+    return room
+
+
+def _room_problem(table: Tabletop, receiver: int, houses: int, giving: tuple[int, ...]) -> Refusal:
+    if houses and house_room(table, receiver, giving) < houses:
+        name = table.players[receiver].name
+        return IllegalCommand(
+            "no_room", f"{name} has no room to build {houses} house(s) on his own lots now."
+        )
+    return None
+
+
+def proposal_problem(table: Tabletop, player: int, to: int, give: Bundle, take: Bundle) -> Refusal:
+    """Why `player` may not offer `give` to `to` for `take` now, or None: the check of a proposal,
+    which anyone holding a view can make before sending it."""
+    players = table.players
+    if table.winner is not None:
+        return IllegalCommand("game_over", "The game is over.")
+    if not 0 <= player < len(players):
+        return IllegalCommand("no_such_player", f"There is no player {player} in this game.")
+    if players[player].bankrupt:
+        return IllegalCommand("bankrupt", f"{players[player].name} is bankrupt and out of the game.")
+    pend = table.pending
+    if pend is None or pend.kind not in TRADING_OPEN:
+        return IllegalCommand("not_now", "Trades wait until the auction or the open offer is settled.")
+    if not 0 <= to < len(players) or to == player or players[to].bankrupt:
+        return IllegalCommand("bad_trade", "Trade with another player still in the game.")
+    if give.empty and take.empty:
+        return IllegalCommand("bad_trade", "An offer must give or take something.")
+    if set(give.deeds) & set(take.deeds):
+        return IllegalCommand("bad_trade", "A deed cannot be on both sides.")
+    return (
+        side_problem(table, player, give)
+        or side_problem(table, to, take)
+        or may_take_lots(table, player, len(take.deeds), len(give.deeds))
+        or may_take_lots(table, to, len(give.deeds), len(take.deeds))
+        or _room_problem(table, player, len(take.houses), give.deeds)
+        or _room_problem(table, to, len(give.houses), take.deeds)
+    )
+
+
+def _check_propose(game: LiveGame, cmd: ProposeTrade) -> Refusal:
+    return proposal_problem(game, cmd.player, cmd.to, cmd.give, cmd.take)
+
+
+@command(ProposeTrade, _check_propose)
+def _propose(game: LiveGame, cmd: ProposeTrade) -> None:
+    st = game.state
+    offer = TradeOffer(id=st.next_trade_id, proposer=cmd.player, to=cmd.to, give=cmd.give, take=cmd.take)
+    st.next_trade_id += 1
+    st.offers.append(offer)
+    assert st.pending is not None
+    game.set_aside()
+    st.pending = TradeAnswer(player=cmd.to, trade=offer)
+    game.emit(TradeProposed(trade=offer))
+
+
+def _open_offer(game: LiveGame, player: int, trade_id: int) -> Refusal:
+    refusal = awaited(game, player, "trade_answer")
+    if refusal is not None:
+        return refusal
+    pend = game.state.pending
+    assert isinstance(pend, TradeAnswer)
+    if pend.trade.id != trade_id:
+        return IllegalCommand("no_such_trade", f"There is no open offer {trade_id}.")
+    return None
+
+
+def _check_accept(game: LiveGame, cmd: AcceptTrade) -> Refusal:
+    refusal = _open_offer(game, cmd.player, cmd.trade_id)
+    if refusal is not None:
+        return refusal
+    pend = game.state.pending
+    assert isinstance(pend, TradeAnswer)
+    t = pend.trade
+    stale = (
+        side_problem(game, t.proposer, t.give)
+        or side_problem(game, t.to, t.take)
+        or may_take_lots(game, t.proposer, len(t.take.deeds), len(t.give.deeds))
+        or may_take_lots(game, t.to, len(t.give.deeds), len(t.take.deeds))
+        or _room_problem(game, t.proposer, len(t.take.houses), t.give.deeds)
+        or _room_problem(game, t.to, len(t.give.houses), t.take.deeds)
+    )
+    if stale is not None:
+        return IllegalCommand("stale_trade", f"The offer no longer stands: {stale.reason}")
+    return None
+
+
+@command(AcceptTrade, _check_accept)
+def _accept(game: LiveGame, cmd: AcceptTrade) -> None:
+    st = game.state
+    pend = st.pending
+    assert isinstance(pend, TradeAnswer)
+    t = pend.trade
+    st.pending = None
+    _hand_over(game, t.proposer, t.to, t.give)
+    _hand_over(game, t.to, t.proposer, t.take)
+    game.emit(TradeCompleted(trade=t, reason=cmd.reason))
+    offers = [OfferMortgage(player=t.to, space=s) for s in t.give.deeds if st.deeds[s].mortgaged]
+    offers += [OfferMortgage(player=t.proposer, space=s) for s in t.take.deeds if st.deeds[s].mortgaged]
+    places = [PlaceTradedHouse(player=t.to) for _ in t.give.houses]
+    places += [PlaceTradedHouse(player=t.proposer) for _ in t.take.houses]
+    game.push_front([*places, *offers])
+
+
+def _hand_over(game: LiveGame, giver: int, receiver: int, bundle: Bundle) -> None:
+    st = game.state
+    if bundle.cash:
+        spend(game, giver, bundle.cash)
+        st.players[receiver].cash += bundle.cash
+    for space in bundle.deeds:
+        st.deeds[space].owner = receiver
+    for space in bundle.houses:  # back to the bank's stock, to be put up at once on the buyer's lots
+        st.deeds[space].level -= 1
+        st.bank.houses += 1
+    if bundle.jail_cards:
+        held = st.players[giver].jail_cards
+        moved = held[len(held) - bundle.jail_cards :]
+        del held[len(held) - bundle.jail_cards :]
+        st.players[receiver].jail_cards.extend(moved)
+    if bundle.cards:
+        hand_over(game, giver, receiver, bundle.cards)
+
+
+def _check_reject(game: LiveGame, cmd: RejectTrade) -> Refusal:
+    return _open_offer(game, cmd.player, cmd.trade_id)
+
+
+@command(RejectTrade, _check_reject)
+def _reject(game: LiveGame, cmd: RejectTrade) -> None:
+    game.state.pending = None
+    game.emit(TradeRejected(trade_id=cmd.trade_id, player=cmd.player, reason=cmd.reason))
+
+
+def _check_cancel(game: LiveGame, cmd: CancelTrade) -> Refusal:
+    refusal = actor(game, cmd.player)
+    if refusal is not None:
+        return refusal
+    pend = game.state.pending
+    if not isinstance(pend, TradeAnswer) or pend.trade.id != cmd.trade_id:
+        return IllegalCommand("no_such_trade", f"There is no open offer {cmd.trade_id}.")
+    if pend.trade.proposer != cmd.player:
+        return IllegalCommand("not_your_trade", "Only the player who made an offer can withdraw it.")
+    return None
+
+
+@command(CancelTrade, _check_cancel)
+def _cancel(game: LiveGame, cmd: CancelTrade) -> None:
+    game.state.pending = None
+    game.emit(TradeCancelled(trade_id=cmd.trade_id, player=cmd.player))
+
+
+@effect(PlaceTradedHouse)
+def _place_traded_house(game: LiveGame, eff: PlaceTradedHouse) -> None:
+    if not game.state.players[eff.player].bankrupt:
+        game.state.pending = BuildingPlacement(player=eff.player, building="house")

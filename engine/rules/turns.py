@@ -1,0 +1,132 @@
+"""A turn: roll and move, roll again on doubles (three in a row is jail), end the turn, pass the dice.
+
+The edition says how many doubles in a row send a player to jail (`doubles_limit`) and which throws earn
+another throw (the `throw_again` hook).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.commands import EndTurn, RollDice
+from engine.errors import Refusal
+from engine.events import DiceRolled, TurnStarted, interned
+from engine.hooks import OPENINGS, THROW_AGAIN, THROW_RULES
+from engine.registry import command, effect
+from engine.rules.checks import awaited
+from engine.rules.endings import finish_if_round_ends_it
+from engine.rules.jail import roll_in_jail, send_to_jail
+from engine.rules.movement import move_by
+from engine.state import FinishRoll, NextTurn, awaiting_end_turn, awaiting_roll, finish_roll
+
+if TYPE_CHECKING:
+    from engine.live import LiveGame
+
+_dice_rolled = interned(DiceRolled, "player", "dice", "doubles")
+_turn_started = interned(TurnStarted, "player", "turn")  # turn numbers come round again in every game
+
+
+def _check_roll(game: LiveGame, cmd: RollDice) -> Refusal:
+    return awaited(game, cmd.player, "roll")
+
+
+@command(RollDice, _check_roll)
+def _roll(game: LiveGame, cmd: RollDice) -> None:
+    throw(game, cmd.player)
+
+
+def throw(game: LiveGame, p: int, extra: int = 0) -> None:
+    """The throw of the player awaited to roll: out of jail, or move by it (and `extra` steps more, a
+    travel card added to the throw), roll again on doubles, jail on too many of them."""
+    st = game.state
+    st.pending = None
+    dice = game.roll()
+    d1, d2 = dice
+    rules = game.ruleset
+    if rules.throw is not None:  # an edition's own throw (Magie's 1904 rules)
+        rules.throw(game, p, d1, d2)
+        return
+    doubles = d1 == d2
+    ps = st.players[p]
+    if ps.in_jail:
+        game.emit(DiceRolled(player=p, dice=dice, doubles=doubles, purpose="jail"))
+        roll_in_jail(game, p, d1, d2)
+        return
+    game.emit(_dice_rolled(p, dice, doubles))
+    steps = d1 + d2 + extra
+    if ps.next_roll_backward:  # this throw moves him backwards, whatever it shows
+        ps.next_roll_backward = False
+        steps = -steps
+    if doubles:
+        st.doubles += 1
+        limit = rules.doubles_limit
+        if limit is not None and st.doubles >= limit:
+            send_to_jail(game, p, "third_double")
+            st.pending = awaiting_end_turn(p)
+            return
+    st.queue.insert(0, finish_roll(p, rules.throw_again(d1, d2)))
+    move_by(game, p, steps, "dice", d1 + d2)
+
+
+@effect(FinishRoll)
+def _finish_roll(game: LiveGame, eff: FinishRoll) -> None:
+    ps = game.state.players[eff.player]
+    if eff.again and not ps.in_jail:
+        game.state.pending = awaiting_roll(eff.player)
+    else:
+        game.state.pending = awaiting_end_turn(eff.player)
+
+
+def _check_end(game: LiveGame, cmd: EndTurn) -> Refusal:
+    return awaited(game, cmd.player, "end_turn")
+
+
+@command(EndTurn, _check_end)
+def _end_turn(game: LiveGame, cmd: EndTurn) -> None:
+    pass_the_dice(game)
+
+
+@effect(NextTurn)
+def _next_turn(game: LiveGame, eff: NextTurn) -> None:
+    pass_the_dice(game)
+
+
+@THROW_AGAIN.register("doubles")
+def _doubles(d1: int, d2: int) -> bool:
+    return d1 == d2
+
+
+@THROW_AGAIN.register("never")
+def _never(d1: int, d2: int) -> bool:
+    return False
+
+
+THROW_RULES.add("standard", None)  # the throw above: move, doubles again, the third double to jail
+OPENINGS.add("none", lambda game: [])  # nothing before the first throw
+
+
+def pass_the_dice(game: LiveGame) -> None:
+    """The next player still in the game takes his turn; a full round may end the game (the ending
+    rule decides)."""
+    st = game.state
+    players = st.players
+    n = len(players)
+    cur = st.current
+    nxt = cur
+    for k in range(1, n + 1):
+        cand = (cur + k) % n
+        if not players[cand].bankrupt:
+            nxt = cand
+            break
+    st.turn += 1
+    st.doubles = 0
+    st.failed_jail_roll = None
+    if st.offers:
+        st.offers = []
+    if nxt <= cur:
+        st.round += 1
+        if finish_if_round_ends_it(game):
+            return
+    st.current = nxt
+    st.pending = awaiting_roll(nxt)
+    game.emit(_turn_started(nxt, st.turn))

@@ -1,0 +1,87 @@
+"""How the built-in simple players (`engine.tools.players`) play Magie's 1904 decisions: buy what leaves a
+reserve in hand, rent otherwise, take a luxury only when cash is plentiful, borrow to pay a debt and go to
+the poorhouse only when nothing can be borrowed, repay notes when rich, keep moving forward, and never
+ride nor lend. They read the state directly, like the rest of the simple players."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.commands import (
+    BorrowFromBank,
+    BuyLot,
+    BuyLuxury,
+    BuyTicketLot,
+    ChooseDirection,
+    ChooseRoute,
+    Command,
+    DeclineLuxury,
+    DoneWithTickets,
+    GoToPoorhouse,
+    RejectLoan,
+    RentLot,
+    RepayLoan,
+    simple,
+)
+from engine.rules.landlords_1904.loans import borrowing_capacity, loans_of, security_for
+from engine.rules.money import funds
+from engine.state import Debt, LoanAnswer, LotChoice, LuxuryOffer, Pending, RouteChoice
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+RESERVE = 100  # cash kept in hand after buying a lot
+LUXURY_RESERVE = 150  # cash kept in hand after buying a luxury
+REPAY_ABOVE = 400  # cash above which a note is repaid at the end of the turn
+
+
+def decide(game: Game, player: int, pend: Pending) -> Command | None:
+    """The simple players' answer to a 1904 decision, or None when the decision is not one of these."""
+    cash = funds(game, player)
+    if pend.kind == "lot_tickets":
+        for space in game.state.players[player].tickets:
+            if cash - game.board.price[space] >= RESERVE:
+                return BuyTicketLot(player=player, space=space)
+        return simple(DoneWithTickets, player)
+    if isinstance(pend, LotChoice):
+        return (
+            simple(BuyLot, player)
+            if cash - game.board.price[pend.space] >= RESERVE
+            else simple(RentLot, player)
+        )
+    if isinstance(pend, LuxuryOffer):
+        return (
+            simple(BuyLuxury, player)
+            if cash - pend.price >= LUXURY_RESERVE
+            else simple(DeclineLuxury, player)
+        )
+    if pend.kind == "direction":
+        return ChooseDirection(player=player, direction="forward")
+    if isinstance(pend, RouteChoice):
+        return ChooseRoute(player=player, space=pend.options[0])
+    if isinstance(pend, LoanAnswer):
+        return RejectLoan(player=player, offer=pend.offer.id)
+    return None
+
+
+def raise_cash(game: Game, player: int, debt: Debt) -> Command | None:
+    """Borrow what the debt needs against the fewest lots; the poorhouse when the bank cannot cover it.
+    None where there is no bank that lends."""
+    rules = game.board.edition.loans
+    if rules is None:
+        return None
+    short = debt.amount - funds(game, player)
+    notes = -(-short // rules.note)
+    if borrowing_capacity(game, player) >= notes * rules.note:
+        security = security_for(game, player, notes)
+        if security is not None:
+            return BorrowFromBank(player=player, notes=notes, security=security)
+    return simple(GoToPoorhouse, player)
+
+
+def repay(game: Game, player: int) -> Command | None:
+    """A loan to repay at the end of the turn, when cash is plentiful."""
+    if not game.state.loans or funds(game, player) < REPAY_ABOVE:
+        return None
+    mine = loans_of(game, player)
+    return RepayLoan(player=player, loan=mine[0].id) if mine else None

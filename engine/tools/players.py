@@ -1,0 +1,339 @@
+"""The built-in simple players for headless play: buy what they can afford, build whenever they can,
+leave jail at once, and raise cash (selling, then mortgaging) before they give up.
+
+They trade only the way any two players would: a deed for a deed when it completes a group for each of
+them, or the last lot of a group bought for twice its price from a player who holds nothing else of that
+group. Without trades four players almost never complete a group, and the game cannot end.
+They read the state directly; the bots in `engine.bots` are the opponents people play.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
+
+from engine.commands import (
+    AcceptTrade,
+    Build,
+    BuyProperty,
+    ChooseIncomeTax,
+    ChooseRoute,
+    ClaimHalfWinnings,
+    Command,
+    DeclareBankruptcy,
+    DeclineProperty,
+    EndTurn,
+    KeepMortgage,
+    Mortgage,
+    PassAuction,
+    PayJailFine,
+    PlaceBid,
+    PlayRefundCard,
+    ProposeTrade,
+    RejectTrade,
+    RollDice,
+    SellBuilding,
+    SellLot,
+    TakeRide,
+    Unmortgage,
+    UseJailCard,
+    simple,
+)
+from engine.rules.building import step_up
+from engine.rules.money import funds
+from engine.rules.taxes import percent_tax, tax_of
+from engine.state import (
+    Auction,
+    BuildingPlacement,
+    Bundle,
+    Debt,
+    ExcessLots,
+    MortgageDecision,
+    RefundChoice,
+    RideChoice,
+    RouteChoice,
+    TradeAnswer,
+    WinningsChoice,
+)
+from engine.tools import plain_landlord
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+LIFT_MARGIN = 300  # cash kept in hand after lifting a mortgage
+BUILD_RESERVE = 0  # cash kept in hand after building
+LOOK_EVERY = 6  # rounds between a player's looks for trades and mortgages to lift
+SALE_MARKUP = 2  # the last lot of a group sells for this many times its price
+SALE_RESERVE = 200  # cash a buyer keeps after paying for it
+
+
+def _is_completing_swap(game: Game, receiver: int, gives: tuple[int, ...], gets: tuple[int, ...]) -> bool:
+    """A one-for-one deed swap in which the deed received completes a group for `receiver`."""
+    if len(gives) != 1 or len(gets) != 1:
+        return False
+    deeds = game.state.deeds
+    group = game.board.group_of[gets[0]]
+    assert group is not None
+    members = game.board.members[group]
+    return gives[0] not in members and all(deeds[s].owner == receiver or s == gets[0] for s in members)
+
+
+def _is_fair_sale(game: Game, seller: int, sold: Bundle, paid: Bundle) -> bool:
+    """One deed of a group the seller holds nothing else of, for cash at the markup at least."""
+    if len(sold.deeds) != 1 or sold.cash or sold.jail_cards or paid.deeds or paid.jail_cards:
+        return False
+    space = sold.deeds[0]
+    group = game.board.group_of[space]
+    assert group is not None
+    deeds = game.state.deeds
+    if any(deeds[s].owner == seller for s in game.board.members[group] if s != space):
+        return False
+    return paid.cash >= SALE_MARKUP * game.board.price[space]
+
+
+@cache
+def _on(
+    kind: type[Build | Mortgage | SellBuilding | SellLot | Unmortgage], player: int, space: int
+) -> Command:
+    """Commands are immutable: one instance per player and space serves every time."""
+    return kind(player=player, space=space)
+
+
+class SimplePlayer:
+    """Plays every decision the game asks of it, by fixed rules of thumb. One instance per game."""
+
+    def __init__(self) -> None:
+        # Only caches of immutable commands: every decision comes from the state alone, so a game
+        # resumed from a save goes on exactly as it would have.
+        self._roll: dict[int, Command] = {}
+        self._end: dict[int, Command] = {}
+
+    def decide(self, game: Game, player: int) -> Command:
+        st = game.state
+        pend = st.pending
+        assert pend is not None and pend.player == player
+        kind = pend.kind
+        if kind == "roll":
+            ps = st.players[player]
+            if ps.in_jail:
+                if ps.jail_cards:
+                    return simple(UseJailCard, player)
+                jail = game.board.edition.jail
+                assert jail is not None  # only a player in jail gets here
+                early = jail.fine_before_roll_turns
+                if (early is None or ps.jail_turns < early) and funds(game, player) >= jail.fine:
+                    return simple(PayJailFine, player)
+            cmd = self._roll.get(player)
+            if cmd is None:
+                cmd = self._roll[player] = RollDice(player=player)
+            return cmd
+        if kind == "end_turn":
+            cmd = (
+                self._develop(game, player)
+                or self._look_round(game, player)
+                or (st.loans and plain_landlord.repay(game, player))
+                or self._end.get(player)
+            )
+            if cmd is None:
+                cmd = self._end[player] = EndTurn(player=player)
+            return cmd
+        if kind == "buy":
+            space = pend.space  # type: ignore[union-attr]
+            buy = simple(BuyProperty, player)
+            if funds(game, player) >= game.board.price[space] and game.check(buy) is None:
+                return buy
+            return simple(DeclineProperty, player)
+        if isinstance(pend, Auction):
+            return self._bid(game, player, pend)
+        if kind == "income_tax":
+            flat = tax_of(game, pend.space).flat  # type: ignore[union-attr]
+            cheaper = "percent" if percent_tax(game, player, pend.space) < flat else "flat"  # type: ignore[union-attr]
+            return ChooseIncomeTax(player=player, option=cheaper)
+        if isinstance(pend, Debt):
+            return plain_landlord.raise_cash(game, player, pend) or self._raise_cash(game, player)
+        if isinstance(pend, TradeAnswer):
+            t = pend.trade
+            if _is_completing_swap(game, t.to, t.take.deeds, t.give.deeds) and not (
+                t.give.cash or t.take.cash
+            ):
+                return AcceptTrade(player=player, trade_id=t.id)
+            if _is_fair_sale(game, t.to, t.take, t.give):
+                return AcceptTrade(player=player, trade_id=t.id)
+            return RejectTrade(player=player, trade_id=t.id)
+        if isinstance(pend, MortgageDecision):
+            if funds(game, player) >= game.board.unmortgage_cost(pend.space) + LIFT_MARGIN:
+                return Unmortgage(player=player, space=pend.space)
+            return KeepMortgage(player=player, space=pend.space)
+        if isinstance(pend, RouteChoice):
+            return ChooseRoute(player=player, space=pend.options[0])  # keeps to its ring
+        if isinstance(pend, ExcessLots):
+            return _on(SellLot, player, min(pend.spaces, key=lambda s: game.board.price[s]))
+        if isinstance(pend, RideChoice):
+            return TakeRide(player=player, space=self._destination(game, player))
+        if isinstance(pend, RefundChoice):
+            return simple(PlayRefundCard, player)
+        if isinstance(pend, WinningsChoice):
+            best = max(range(len(pend.winners)), key=lambda i: pend.amounts[i])
+            return ClaimHalfWinnings(player=player, target=pend.winners[best])
+        landlord = plain_landlord.decide(game, player, pend)  # Magie's 1904 decisions
+        if landlord is not None:
+            return landlord
+        if isinstance(pend, BuildingPlacement):
+            for space in game.board.streets:
+                if (
+                    game.state.deeds[space].owner == player
+                    and step_up(game, player, space)[0] == pend.building
+                ):
+                    return Build(player=player, space=space)
+        raise AssertionError(f"no decision for {pend}")
+
+    def _destination(self, game: Game, player: int) -> int:
+        """A ride goes to the dearest deed still for sale that it can afford, else to collect a salary."""
+        board = game.board
+        cash = funds(game, player)
+        for_sale = [s for s in board.deeds if game.state.deeds[s].owner is None and board.price[s] <= cash]
+        if for_sale:
+            return max(for_sale, key=lambda s: (board.price[s], -s))
+        return board.pay_spaces[0] if board.pay_spaces else game.state.players[player].position
+
+    def _develop(self, game: Game, player: int) -> Command | None:
+        """The cheapest building step it can pay for, else a mortgage it can comfortably lift."""
+        st = game.state
+        board = game.board
+        deeds = st.deeds
+        cash = funds(game, player)
+        rules = game.ruleset
+        top = rules.max_level
+        house_cost = board.house_cost
+        best: tuple[int, int] | None = None
+        for lots in board.street_groups:
+            first = lots[0]
+            if deeds[first].owner != player:
+                continue
+            cost = house_cost[first]
+            if cost + BUILD_RESERVE > cash or (best is not None and cost >= best[0]):
+                continue
+            # the lot of this group that takes the next building evenly, if the group is whole and free
+            target: int | None = None
+            lowest = top
+            for s in lots:
+                deed = deeds[s]
+                if deed.owner != player or deed.mortgaged:
+                    target = None
+                    break
+                if deed.level < lowest:
+                    target, lowest = s, deed.level
+            if target is None:
+                continue
+            hotel = rules.hotels and deeds[target].level == rules.houses_before_hotel
+            if (st.bank.hotels if hotel else st.bank.houses) > 0:
+                best = (cost, target)
+        if best is not None:
+            return _on(Build, player, best[1])
+        if not board.edition.colour_groups:
+            return self._develop_lots(game, player)
+        return None
+
+    def _develop_lots(self, game: Game, player: int) -> Command | None:
+        """Where lots stand alone: a house on the cheapest lot that may take one."""
+        board = game.board
+        cash = funds(game, player)
+        if game.state.bank.houses == 0:
+            return None
+        best: tuple[int, int] | None = None
+        for space in board.streets:
+            cost = board.house_cost[space]
+            if game.state.deeds[space].owner != player or cost + BUILD_RESERVE > cash:
+                continue
+            if (best is None or cost < best[0]) and step_up(game, player, space)[1] is None:
+                best = (cost, space)
+        return None if best is None else _on(Build, player, best[1])
+
+    def _look_round(self, game: Game, player: int) -> Command | None:
+        """Every few rounds, once a turn: a mortgage worth lifting, or a trade worth offering."""
+        st = game.state
+        if st.round % LOOK_EVERY or any(o.proposer == player for o in st.offers):
+            return None
+        board = game.board
+        cash = funds(game, player)
+        if cash >= LIFT_MARGIN:
+            for space in board.deeds:
+                deed = st.deeds[space]
+                if (
+                    deed.owner == player
+                    and deed.mortgaged
+                    and cash >= board.unmortgage_cost(space) + LIFT_MARGIN
+                ):
+                    return _on(Unmortgage, player, space)
+        return self._swap(game, player)
+
+    def _swap(self, game: Game, player: int) -> Command | None:
+        """Offer a deed for a deed when each completes a group for the side receiving it."""
+        st = game.state
+        deeds = st.deeds
+        board = game.board
+        missing: dict[int, int] = {}  # the one lot I lack in a group -> who holds it
+        spare: dict[int, list[int]] = {}  # holder -> lots of mine that are the one lot he lacks
+        for lots in board.street_groups:
+            owners = [deeds[s].owner for s in lots]
+            if player not in owners:
+                continue  # a group I hold nothing of gives me nothing to want or to spare
+            for q in set(owners):
+                if q is None or owners.count(q) != len(lots) - 1:
+                    continue
+                if any(deeds[s].level for s in lots):
+                    break
+                odd = lots[next(i for i, o in enumerate(owners) if o != q)]
+                holder = deeds[odd].owner
+                if q == player and holder is not None:
+                    missing[odd] = holder
+                elif holder == player:
+                    spare.setdefault(q, []).append(odd)
+        for want, holder in missing.items():
+            for give in spare.get(holder, []):
+                if board.group_of[give] == board.group_of[want]:
+                    continue
+                return ProposeTrade(
+                    player=player, to=holder, give=Bundle(deeds=(give,)), take=Bundle(deeds=(want,))
+                )
+        for want, holder in missing.items():
+            price = SALE_MARKUP * board.price[want]
+            group = board.group_of[want]
+            assert group is not None
+            holds_more = any(deeds[s].owner == holder for s in board.members[group] if s != want)
+            if not holds_more and funds(game, player) >= price + SALE_RESERVE:
+                return ProposeTrade(
+                    player=player, to=holder, give=Bundle(cash=price), take=Bundle(deeds=(want,))
+                )
+        return None
+
+    def _bid(self, game: Game, player: int, a: Auction) -> Command:
+        """Bid the printed price (or all it has, if less) at once; pass once the bidding passes that."""
+        worth = game.board.price[a.space] if a.lot == "deed" else game.board.house_cost[a.space]
+        offer = min(worth, funds(game, player))
+        if offer >= a.next_minimum:
+            return PlaceBid(player=player, amount=offer)
+        return simple(PassAuction, player)
+
+    def _raise_cash(self, game: Game, player: int) -> Command:
+        """Sell the most built lot's buildings first, then mortgage; bankrupt only when nothing is left."""
+        st = game.state
+        deeds = st.deeds
+        board = game.board
+        top_level = board.edition.houses_with_lot  # only a lot built above it has a building to sell
+        top_space = -1
+        for space in board.streets:
+            deed = deeds[space]
+            if deed.owner == player and deed.level > top_level:
+                top_level, top_space = deed.level, space
+        if top_space >= 0:
+            return _on(SellBuilding, player, top_space)
+        if board.edition.bank_buys_lots:
+            lots = [s for s in board.streets if deeds[s].owner == player]
+            if lots:
+                return _on(SellLot, player, min(lots, key=lambda s: board.price[s]))
+        for space in board.deeds:
+            deed = deeds[space]
+            if deed.owner == player and not deed.mortgaged:
+                return _on(Mortgage, player, space)
+        return simple(DeclareBankruptcy, player)
