@@ -26,7 +26,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__)
 
 from engine import Game, new_game  # noqa: E402
 from engine.commands import Command  # noqa: E402
-from engine.tools.players import SimplePlayer  # noqa: E402
+from engine.lookahead.players import SimplePlayer  # noqa: E402
 from saves import SaveStore, Seat  # noqa: E402
 from saves.codec import decode, encode  # noqa: E402
 from saves.model import SaveFile  # noqa: E402

@@ -80,7 +80,7 @@ async def command_and_repaint(commands: int) -> tuple[list[float], list[float]]:
     board and panels, and for those that also open or close a dialog. Four people at one keyboard at
     120 x 40, each move chosen by the engine's simple player (so no bot pacing gets in the way)."""
     from engine import new_game
-    from engine.tools.players import SimplePlayer
+    from engine.lookahead.players import SimplePlayer
     from room import Persistence, Room, Seat
     from tui.app import AppOptions, LandlordsApp, Opening
     from tui.client import LocalClient

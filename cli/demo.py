@@ -9,8 +9,8 @@ from rich.console import Console
 
 from cli import arguments, launch
 from engine import new_game
+from engine.lookahead.players import SimplePlayer
 from engine.narration import describe
-from engine.tools.players import SimplePlayer
 
 
 def register(sub: Any) -> None:

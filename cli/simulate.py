@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -25,6 +27,7 @@ from engine.bots import LEVELS
 from engine.text import plain
 from engine.tools.simulate import Simulation
 from engine.tools.tournament import Tournament, check_lineup
+from saves import SaveError
 
 
 def register(sub: Any) -> None:
@@ -50,12 +53,21 @@ def register(sub: Any) -> None:
         default=None,
         help="processes to share the games between (default: every core); the figures are the same",
     )
+    p.add_argument(
+        "--save-games",
+        metavar="DIR",
+        help="write every game played as a save file in DIR (game-00000.json, ...), to analyse or review",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     err = Console(stderr=True)
+    if args.save_games is not None:
+        problem = _folder_problem(Path(args.save_games))
+        if problem is not None:
+            return _refuse(err, f"--save-games: {problem}")
     if args.bots is not None:
         return _tournament(args, err)
     try:
@@ -65,16 +77,31 @@ def run(args: argparse.Namespace) -> int:
             result = parallel.play(
                 args.games,
                 _jobs(args),
-                partial(headless.simulation, players, args.seed, args.edition, args.max_turns),
+                partial(
+                    headless.simulation, players, args.seed, args.edition, args.max_turns, args.save_games
+                ),
                 lambda done: bar.update(task, completed=done),
             )
     except SetupError as exc:
         return _refuse(err, str(exc))
+    except SaveError as exc:
+        return _refuse(err, f"--save-games: {exc}")
     if args.json:
         print(json.dumps(result.as_dict()))
     else:
         _report(Console(), result, args.edition)
     return 0
+
+
+def _folder_problem(folder: Path) -> str | None:
+    """Why the games cannot be written in `folder` (made if need be), in words; None if they can."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return f"{folder} cannot be made: {exc.strerror or exc}"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"{folder} is not a folder that can be written in"
+    return None
 
 
 def _jobs(args: argparse.Namespace) -> int:
@@ -114,11 +141,15 @@ def _tournament(args: argparse.Namespace, err: Console) -> int:
             result = parallel.play(
                 args.games,
                 _jobs(args),
-                partial(headless.tournament, lineup, args.seed, args.edition, args.max_turns),
+                partial(
+                    headless.tournament, lineup, args.seed, args.edition, args.max_turns, args.save_games
+                ),
                 lambda done: bar.update(task, completed=done),
             )
     except SetupError as exc:
         return _refuse(err, str(exc))
+    except SaveError as exc:
+        return _refuse(err, f"--save-games: {exc}")
     if args.json:
         out = result.as_dict()
         out.update(edition=args.edition, seed=args.seed, max_turns=args.max_turns)

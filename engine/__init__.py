@@ -8,7 +8,8 @@ registers its commands and continuations in `engine.registry` and its named hook
 The package stands in layers, lowest first: the core value types here at the top (state, commands,
 events, edition, board, track, hooks, registry, ruleset, and `live`, the protocol the rule areas are
 written against); the rule areas (`engine.rules`, with those of one edition alone under its name); the
-command door and its queries (`game`, `rulebook`, `legal`, `view`, `queries`, `setup`, `soundness`); the
+command door and its queries (`game`, `rulebook`, `legal`, `view`, `queries`, `odds`, `setup`,
+`soundness`); the look-ahead (`engine.lookahead`: the simple players, and positions played forward); the
 bots (`engine.bots`); and the tools on top (`engine.tools`). `tests/test_layers.py` holds them to it.
 """
 

@@ -371,7 +371,7 @@ class TrackData(_Data):
 
 
 class EditionHooks(_Data):
-    """The rule hooks an edition names, each resolved in its registry in `engine.registry`."""
+    """The rule hooks an edition names, each resolved in its table in `engine.hooks`."""
 
     throw_again: str = "doubles"  # which throws earn another throw in the turn
     building: str = "complete_group"  # when a lot may take its next building level

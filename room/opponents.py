@@ -10,7 +10,7 @@ from typing import Protocol
 
 from engine import Command, Event, Game
 from engine.bots import Bot, make_bot
-from engine.tools.players import SimplePlayer
+from engine.lookahead.players import SimplePlayer
 from room.seats import DEFAULT_LEVEL, Seat
 
 log = logging.getLogger(__name__)

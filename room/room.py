@@ -14,9 +14,9 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine import Board, Command, Event, Game, GameView, IllegalCommand, Option, waiting_for
+from engine.lookahead.players import SimplePlayer
 from engine.narration import describe
 from engine.queries import Facts, facts
-from engine.tools.players import SimplePlayer
 from room.library import NoRecorder, Recorder
 from room.opponents import Opponent, stand_in_for, tell_opponents
 from room.seats import Seat

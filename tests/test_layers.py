@@ -8,9 +8,9 @@
     cli           -> everything
 
 and inside the engine, layers of their own (`ENGINE_LAYERS`): the core value types, the rule areas, the
-door and its queries, the bots (which use only the queries), the tools; no circle of imports among its
-modules, type-only imports and imports deferred into a function included. A rule area never imports the
-command door, nor the package's face; it is written against `engine.live.LiveGame`.
+door and its queries, the look-ahead, the bots (which use only the queries), the tools; no circle of
+imports among its modules, type-only imports and imports deferred into a function included. A rule area
+never imports the command door, nor the package's face; it is written against `engine.live.LiveGame`.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ BOT_MAY_USE = {
     "engine.edition",
     "engine.errors",
     "engine.events",
+    "engine.odds",
     "engine.options",
     "engine.queries",
     "engine.rng",
@@ -158,12 +159,14 @@ ENGINE_LAYERS = {
         "engine.facts",
         "engine.game",
         "engine.legal",
+        "engine.odds",
         "engine.queries",
         "engine.rulebook",
         "engine.setup",
         "engine.soundness",
         "engine.view",
     },
+    "lookahead": {"engine.lookahead"},
     "bots": {"engine.bots"},
     "tools": {"engine.tools"},
 }

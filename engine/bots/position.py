@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from engine.board import Board, board_for
-from engine.bots.odds import ROLLS_PER_TURN, Odds, odds_for
 from engine.edition import Tax
+from engine.odds import ROLLS_PER_TURN, Odds, odds_for
 from engine.options import RuleOptions
 from engine.queries import model_of, rent_at, rent_due
 from engine.rulebook import ruleset_for

@@ -13,9 +13,9 @@ from engine.bots.base import Bot
 from engine.commands import Command, EndTurn, RollDice
 from engine.events import AuctionWon, Event, PropertyBought, WentToPoorhouse
 from engine.game import Game
+from engine.lookahead.players import SimplePlayer
 from engine.options import RuleOptions
 from engine.setup import new_game
-from engine.tools.players import SimplePlayer
 
 
 class Player(Protocol):
@@ -54,6 +54,9 @@ def watchers(players: Sequence[object]) -> list[Watch]:
 
 PlayerFactory = Callable[[int, int], Player]
 """(game seed, seat) -> a player for that seat of that game."""
+Keep = Callable[[int, Game, "Sequence[str] | None"], None]
+"""(index of the game in its run, the game once it is over, each seat's bot level or None for the simple
+players): told of every game a run plays, to keep it (`landlords simulate --save-games`)."""
 
 
 @dataclass
@@ -200,9 +203,11 @@ def simulate(
     make_player: PlayerFactory | None = None,
     progress: Callable[[int], None] | None = None,
     first: int = 0,
+    keep: Keep | None = None,
 ) -> Simulation:
     """Play games `first` .. `first + games - 1` of the run seeded `seed` (a slice, to split a run);
-    `make_player` defaults to the simple players, one fresh set per game."""
+    `make_player` defaults to the simple players, one fresh set per game. `keep` is given every game
+    once it is over."""
     result = Simulation(wins=[0] * players, worth=[0] * players)
     names = [f"Player {i + 1}" for i in range(players)]
     for i in range(first, first + games):
@@ -224,6 +229,8 @@ def simulate(
             result.capped += 1
         else:
             result.wins[game.state.winner] += 1
+        if keep is not None:
+            keep(i, game, None)
         if progress is not None:
             progress(i - first + 1)
     return result

@@ -16,7 +16,7 @@ from engine.bots import LEVELS, check_level, make_bot
 from engine.options import RuleOptions
 from engine.setup import new_game
 from engine.tools.scorecard import Scorecard
-from engine.tools.simulate import BotPlayer, Player, game_seed, play_game
+from engine.tools.simulate import BotPlayer, Keep, Player, game_seed, play_game
 
 PlayerMaker = Callable[[str, int, int], Player]
 """(level, game seed, seat) -> the player for that seat."""
@@ -134,8 +134,10 @@ def run_tournament(
     first: int = 0,
     make_player: PlayerMaker = bot_player,
     progress: Callable[[int], None] | None = None,
+    keep: Keep | None = None,
 ) -> Tournament:
-    """Play games `first` .. `first + games - 1` of the run seeded `seed` (a slice, to split a run)."""
+    """Play games `first` .. `first + games - 1` of the run seeded `seed` (a slice, to split a run);
+    `keep` is given every game once it is over."""
     check_lineup(lineup)
     result = Tournament(tuple(lineup))
     names = [f"Bot {i + 1}" for i in range(len(lineup))]
@@ -153,6 +155,8 @@ def run_tournament(
             result.capped += 1
         else:
             result.wins_by_level[levels[winner]] += 1
+        if keep is not None:
+            keep(i, game, levels)
         if progress is not None:
             progress(i - first + 1)
     result.card.end()

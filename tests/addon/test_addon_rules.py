@@ -785,7 +785,7 @@ def test_r37_owing_the_bank_the_cards_go_back_under_their_decks() -> None:
 
 def test_a_game_of_the_add_on_board_replays() -> None:
     game = new_game("addon", ["A", "B", "C", "D"], seed=11)
-    from engine.tools.players import SimplePlayer
+    from engine.lookahead.players import SimplePlayer
 
     simple = SimplePlayer()
     while game.state.winner is None and game.state.turn < 150:

@@ -19,9 +19,9 @@ from engine import (
 )
 from engine.bots.cards import card_worth, hand_worth
 from engine.bots.normal import NORMAL_STYLE
-from engine.bots.odds import odds_for
 from engine.bots.position import Position, figures_for
 from engine.bots.valuation import deed_value
+from engine.odds import odds_for
 from engine.options import RuleOptions
 from engine.state import Bundle, RefundChoice, RideChoice, WinningsChoice
 from engine.tools.simulate import BotPlayer, play_game

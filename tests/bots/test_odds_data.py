@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from engine.bots import odds
+from engine import odds
 from engine.catalogue import EDITIONS
 from engine.options import RuleOptions
 
-PACKAGED = Path(odds.__file__).resolve().parent.parent / "data" / "odds.json"
+PACKAGED = Path(odds.__file__).resolve().parent / "data" / "odds.json"
 
 
 def worked_out_table() -> dict[str, dict[str, Any]]:

@@ -19,8 +19,8 @@ from engine import (
 )
 from engine.commands import command_adapter, command_list_adapter
 from engine.events import Event, event_list_adapter
+from engine.lookahead.players import SimplePlayer
 from engine.narration import _TEXTS, describe
-from engine.tools.players import SimplePlayer
 from engine.tools.simulate import play_game
 
 

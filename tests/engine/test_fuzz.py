@@ -56,8 +56,8 @@ from engine import (
     new_game,
     trading_open,
 )
+from engine.lookahead.players import SimplePlayer
 from engine.state import Bundle
-from engine.tools.players import SimplePlayer
 from engine.tools.simulate import play_game
 
 from invariants import check_events, check_ledger, check_state

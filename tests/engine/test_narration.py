@@ -7,8 +7,8 @@ from itertools import pairwise
 
 from engine import Build, Game, PassAuction, PayJailFine, RollDice, RuleOptions, UseJailCard, new_game
 from engine.events import Event
+from engine.lookahead.players import SimplePlayer
 from engine.narration import describe
-from engine.tools.players import SimplePlayer
 
 from scenario import (
     ADA,

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine import Event, Game, RuleOptions, new_game
-from engine.tools.players import SimplePlayer
+from engine.lookahead.players import SimplePlayer
 from saves import Seat
 
 

@@ -17,7 +17,7 @@ from engine import (
     SellLot,
 )
 from engine.commands import Command
-from engine.tools.players import SimplePlayer
+from engine.lookahead.players import SimplePlayer
 from saves import SaveStore
 
 from finance_board import CHEVY_CHASE, FAIRHOPE, MARKET, NORTH_RR, P0, P1, P2, finance, lot

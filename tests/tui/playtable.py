@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from textual.pilot import Pilot
 
 from engine import Game, RuleOptions, new_game
-from engine.tools.players import SimplePlayer
+from engine.lookahead.players import SimplePlayer
 from room import Persistence, Room, Seat
 from room.library import Recorder
 from room.opponents import Opponent, SimpleOpponent

@@ -155,7 +155,7 @@ async def test_every_dialog_of_a_game_shows_the_table_as_a_whole_drawing_would()
     """Forty moves of a game at one keyboard, each chosen by the simple player: whenever a dialog is over
     the table, the picture it kept and drew again in part is the one a whole drawing gives."""
     from engine import new_game
-    from engine.tools.players import SimplePlayer
+    from engine.lookahead.players import SimplePlayer
     from room import Persistence, Room, Seat
     from tui.app import AppOptions, LandlordsApp, Opening
     from tui.client import LocalClient

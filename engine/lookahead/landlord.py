@@ -1,6 +1,6 @@
-"""How the built-in simple players (`engine.tools.players`) play Magie's 1904 decisions: buy what leaves a
-reserve in hand, rent otherwise, take a luxury only when cash is plentiful, borrow to pay a debt and go to
-the poorhouse only when nothing can be borrowed, repay notes when rich, keep moving forward, and never
+"""How the built-in simple players (`engine.lookahead.players`) play Magie's 1904 decisions: buy what leaves
+a reserve in hand, rent otherwise, take a luxury only when cash is plentiful, borrow to pay a debt and go
+to the poorhouse only when nothing can be borrowed, repay notes when rich, keep moving forward, and never
 ride nor lend. They read the state directly, like the rest of the simple players."""
 
 from __future__ import annotations

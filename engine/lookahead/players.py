@@ -1,5 +1,6 @@
-"""The built-in simple players for headless play: buy what they can afford, build whenever they can,
-leave jail at once, and raise cash (selling, then mortgaging) before they give up.
+"""The built-in simple players: buy what they can afford, build whenever they can, leave jail at once,
+and raise cash (selling, then mortgaging) before they give up. They are the seats of headless play
+(`landlords simulate`) and the cheap players a position is played forward with.
 
 They trade only the way any two players would: a deed for a deed when it completes a group for each of
 them, or the last lot of a group bought for twice its price from a player who holds nothing else of that
@@ -39,6 +40,7 @@ from engine.commands import (
     UseJailCard,
     simple,
 )
+from engine.lookahead import landlord
 from engine.rules.building import step_up
 from engine.rules.money import funds
 from engine.rules.taxes import percent_tax, tax_of
@@ -55,7 +57,6 @@ from engine.state import (
     TradeAnswer,
     WinningsChoice,
 )
-from engine.tools import plain_landlord
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -131,7 +132,7 @@ class SimplePlayer:
             cmd = (
                 self._develop(game, player)
                 or self._look_round(game, player)
-                or (st.loans and plain_landlord.repay(game, player))
+                or (st.loans and landlord.repay(game, player))
                 or self._end.get(player)
             )
             if cmd is None:
@@ -150,7 +151,7 @@ class SimplePlayer:
             cheaper = "percent" if percent_tax(game, player, pend.space) < flat else "flat"  # type: ignore[union-attr]
             return ChooseIncomeTax(player=player, option=cheaper)
         if isinstance(pend, Debt):
-            return plain_landlord.raise_cash(game, player, pend) or self._raise_cash(game, player)
+            return landlord.raise_cash(game, player, pend) or self._raise_cash(game, player)
         if isinstance(pend, TradeAnswer):
             t = pend.trade
             if _is_completing_swap(game, t.to, t.take.deeds, t.give.deeds) and not (
@@ -175,9 +176,9 @@ class SimplePlayer:
         if isinstance(pend, WinningsChoice):
             best = max(range(len(pend.winners)), key=lambda i: pend.amounts[i])
             return ClaimHalfWinnings(player=player, target=pend.winners[best])
-        landlord = plain_landlord.decide(game, player, pend)  # Magie's 1904 decisions
-        if landlord is not None:
-            return landlord
+        magie = landlord.decide(game, player, pend)  # Magie's 1904 decisions
+        if magie is not None:
+            return magie
         if isinstance(pend, BuildingPlacement):
             for space in game.board.streets:
                 if (

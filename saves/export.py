@@ -1,0 +1,38 @@
+"""One game written once to a file of its own, outside any saves folder's bookkeeping: the games a
+headless run keeps (`landlords simulate --save-games DIR`). The file is an ordinary save: `resume`,
+`replay`, `analyse` and `review` read it like any other."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+from engine import Game
+from saves.atomic import write_atomic
+from saves.codec import encode, program_version
+from saves.errors import SaveError
+from saves.model import FORMAT_VERSION, SaveFile, Seat
+
+
+def export(game: Game, seats: list[Seat], title: str, path: Path) -> None:
+    """Write `game` (its start, its log and where it stands) to `path`, replacing any file there."""
+    now = datetime.now(UTC)
+    state = game.state
+    save = SaveFile(
+        format_version=FORMAT_VERSION,
+        program_version=program_version(),
+        title=title,
+        created=now,
+        updated=now,
+        edition=state.edition,
+        rules=state.rules,
+        seed=state.seed,
+        players=seats,
+        initial=game.initial,
+        log=game.log,
+        snapshot=state,
+    )
+    try:
+        write_atomic(path, encode(save))
+    except OSError as exc:
+        raise SaveError(path, f"the game could not be written: {exc.strerror or exc}") from exc
