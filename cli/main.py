@@ -17,6 +17,7 @@ SUBCOMMANDS = {
     "resume": "cli.resume",
     "saves": "cli.saved_games",
     "replay": "cli.replay",
+    "analyse": "cli.analyse",
     "simulate": "cli.simulate",
     "demo": "cli.demo",
     "serve": "cli.serve",

@@ -1,6 +1,10 @@
 """What one player may see: the whole table, but not the order of the decks, the dice to come, nor the
 other players' face-down cards (a travel card in another hand shows as `"deck/?"`).
 
+It also carries what the rules will do next (the continuations queued, the decisions set aside, the move
+under way), which holds nothing random: with it, a view is a whole position that can be played forward
+once the hidden parts are drawn afresh (`engine.lookahead.sampling`).
+
 A view is a `Tabletop`, so the rule queries (`engine.queries`) answer from it as from the game. It never
 carries the seed, nor anything else from which the throws to come could be worked out, until the game is
 over; then the seed is given, so that the game can be replayed.
@@ -8,6 +12,7 @@ over; then the seed is given, so that the game can be replayed.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -18,7 +23,7 @@ from engine.options import RuleOptions
 from engine.rulebook import ruleset_for
 from engine.rules.hands import masked
 from engine.ruleset import Ruleset
-from engine.state import BankState, DeedState, Loan, Pending, PlayerState, TradeOffer
+from engine.state import BankState, DeedState, Effect, Journey, Loan, Pending, PlayerState, TradeOffer
 
 if TYPE_CHECKING:
     from engine.live import LiveGame
@@ -47,6 +52,12 @@ class GameView(BaseModel):
     boxes: dict[str, int] = Field(default_factory=dict)  # the money boxes' totals
     loans: list[Loan] = Field(default_factory=list)
     charters: dict[int, int] = Field(default_factory=dict)
+    queue: list[Effect] = Field(default_factory=list)  # what the rules carry out once nothing is awaited
+    suspended: list[Pending] = Field(default_factory=list)  # decisions set aside, to come back to
+    journey: Journey | None = None  # the move under way, where an edition can take one back
+    failed_jail_roll: tuple[int, int] | None = None
+    next_trade_id: int = 1
+    next_loan_id: int = 1
     seed: int | None = Field(default=None, exclude_if=lambda v: v is None)
     """Given once the game is over, never before (and then left out of the view altogether)."""
 
@@ -96,5 +107,11 @@ def make_view(game: LiveGame, player: int | None) -> GameView:
         boxes=dict(st.boxes),
         loans=list(st.loans),
         charters=dict(st.charters),
+        queue=list(st.queue),
+        suspended=list(st.suspended),
+        journey=None if st.journey is None else replace(st.journey),  # a copy: the state's changes in place
+        failed_jail_roll=st.failed_jail_roll,
+        next_trade_id=st.next_trade_id,
+        next_loan_id=st.next_loan_id,
         seed=st.seed if st.winner is not None else None,
     )

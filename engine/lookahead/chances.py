@@ -1,0 +1,105 @@
+"""Each player's chance to win from a position, with its 95 % interval: many playouts from one view.
+
+A playout draws a whole position from the view (`sampling`), plays it forward a few rounds with the
+simple players, and values the position it reaches (`value`); a game that ends on the way counts as won
+by its winner. The chance is the mean over the playouts, and its interval the mean's normal interval.
+The k-th playout of an analysis seeded `seed` always draws the same dice and cards, whatever the view:
+comparing two positions (a move made or not) with the same seed compares them under the same luck.
+Playouts can be split into slices worked out anywhere (`values`) and put together in order (`summary`):
+the figure is the same however they were shared out.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.game import Game
+from engine.lookahead.players import SimplePlayer
+from engine.lookahead.sampling import Sampler
+from engine.lookahead.value import ValueModel, model_for
+from engine.view import GameView
+
+HORIZON_ROUNDS = 2
+"""How far a playout is played before its position is valued: two rounds of the table."""
+Z95 = 1.959963984540054
+_MASK = (1 << 64) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """One player's chance to win, and the 95 % interval around it (all between 0 and 1)."""
+
+    seat: int
+    win: float
+    low: float
+    high: float
+
+
+@dataclass(frozen=True, slots=True)
+class Chances:
+    """Every player's chance from one position, worked out from `playouts` playouts."""
+
+    turn: int
+    playouts: int
+    players: tuple[Chance, ...]
+
+    @property
+    def widest(self) -> float:
+        """Half the widest interval: how far the figures may be off by chance."""
+        return max(((c.high - c.low) / 2 for c in self.players), default=0.0)
+
+
+def playout_seed(seed: int, k: int) -> int:
+    """The seed of the k-th playout of an analysis seeded `seed`: distinct, the same on every machine."""
+    return (seed * 0x9E3779B97F4A7C15 + k * 1_000_003 + 1) & _MASK
+
+
+def values(
+    view: GameView, first: int, count: int, seed: int = 0, horizon: int = HORIZON_ROUNDS
+) -> list[list[float]]:
+    """What playouts `first` .. `first + count - 1` of the analysis seeded `seed` end in: for each, every
+    player's chance in the position it reached."""
+    if view.winner is not None:
+        won = [1.0 if p == view.winner else 0.0 for p in range(len(view.players))]
+        return [list(won) for _ in range(count)]
+    sampler = Sampler(view)
+    model = model_for(view.edition)
+    stop = view.turn + horizon * max(1, sum(1 for p in view.players if not p.bankrupt))
+    return [_playout(sampler.draw(playout_seed(seed, k)), stop, model) for k in range(first, first + count)]
+
+
+def _playout(state: object, stop: int, model: ValueModel) -> list[float]:
+    game = Game(state, initial=state)  # type: ignore[arg-type]
+    st = game.state
+    player = SimplePlayer()
+    decide = player.decide
+    apply = game.apply
+    while st.winner is None and st.turn < stop:
+        pend = st.pending
+        if pend is None:  # nothing awaited and nothing left to do: the game is stuck, value it as it is
+            break
+        apply(decide(game, pend.player))
+    return model.chances(game)
+
+
+def summary(view: GameView, outcomes: Sequence[Sequence[float]]) -> Chances:
+    """The chances from the playouts' outcomes: each player's mean, and its 95 % interval."""
+    n = len(outcomes)
+    players: list[Chance] = []
+    for seat in range(len(view.players)):
+        xs = [o[seat] for o in outcomes]
+        mean = sum(xs) / n if n else 0.0
+        if n > 1:
+            var = sum((x - mean) ** 2 for x in xs) / (n - 1)
+            half = Z95 * math.sqrt(var / n)
+        else:
+            half = 0.0 if view.winner is not None else 0.5
+        players.append(Chance(seat, mean, max(0.0, mean - half), min(1.0, mean + half)))
+    return Chances(view.turn, n, tuple(players))
+
+
+def chances(view: GameView, playouts: int = 400, seed: int = 0, horizon: int = HORIZON_ROUNDS) -> Chances:
+    """Every player's chance to win from the position `view` shows, from `playouts` playouts."""
+    return summary(view, values(view, 0, playouts, seed, horizon))
