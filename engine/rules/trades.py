@@ -226,7 +226,9 @@ TRADES: OfferKind[TradeOffer] = OfferKind(
     problem=_stale,
     carry_out=_carry_out,
     proposed=lambda offer: TradeProposed(trade=offer),
-    rejected=lambda cmd: TradeRejected(trade_id=cmd.trade_id, player=cmd.player, reason=cmd.reason),
+    rejected=lambda cmd: TradeRejected(
+        trade_id=cmd.trade_id, player=cmd.player, reason=cmd.reason, asking=cmd.asking
+    ),
     cancelled=lambda cmd: TradeCancelled(trade_id=cmd.trade_id, player=cmd.player),
 )
 """A trade, proposed, answered and withdrawn as every offer is (`engine.rules.offers`)."""
