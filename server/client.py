@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from room import Update
-from server.tables import Table
+from server.table import Table
 from tui.client import LocalClient, Post, SetTimer, TableChanged
 
 
