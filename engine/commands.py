@@ -97,9 +97,14 @@ class AcceptTrade(_Command):
 
 
 class RejectTrade(_Command):
+    """Turn an offer down: with a one line reason, and the price at which one would agree, if any."""
+
     kind: Literal["reject_trade"] = "reject_trade"
     trade_id: int
     reason: str = ""  # a bot's one line for the other side ("that would complete your orange group")
+    asking: int | None = None
+    """The cash from the proposer (negative: to him) at which one would take the offer's deeds as they
+    stand, or None: the counter-price, read by bots as a figure (the reason may say it in words too)."""
 
 
 class CancelTrade(_Command):
@@ -366,6 +371,8 @@ def _field_check(ann: Any) -> FieldCheck:
         return lambda v: type(v) is str and v in allowed
     if ann is str:
         return lambda v: type(v) is str
+    if ann == int | None:
+        return lambda v: v is None or type(v) is int
     if ann == tuple[str, ...]:
         return _strings
     raise TypeError(f"no door check for a command field of type {ann!r}")
@@ -373,7 +380,7 @@ def _field_check(ann: Any) -> FieldCheck:
 
 class _Shape:
     """What a command's fields must hold: whole numbers (at least some bound), the kind's own name, a
-    literal choice, a reason's text, trade bundles."""
+    literal choice, a reason's text, a figure that may be left out, trade bundles."""
 
     __slots__ = ("count", "kind", "numbers", "others", "plain")
 

@@ -431,6 +431,7 @@ class TradeRejected(_Event):
     trade_id: int
     player: int
     reason: str = ""
+    asking: int | None = None  # the counter-price named: cash from the proposer (negative: to him)
 
 
 class TradeCancelled(_Event):

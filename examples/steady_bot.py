@@ -48,7 +48,6 @@ from engine import (
     UseJailCard,
 )
 from engine import queries as q
-from engine.bots.outside import asking_price
 
 # Long-run chance (per cent) that a throw ends on each space of the classic board, leaving jail at once.
 CLASSIC_ODDS = (
@@ -96,7 +95,7 @@ class SteadyBot:
                         self.mine[trade.id] = (trade.to, trade.take.deeds)
                 elif kind == "trade_rejected":
                     lot = self.mine.get(getattr(ev, "trade_id", -1))
-                    price = asking_price(getattr(ev, "reason", ""))
+                    price = getattr(ev, "asking", None)
                     if lot is not None and price is not None and price > 0:
                         self.asked[lot] = price
             except Exception:

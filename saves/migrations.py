@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import RuleOptions, ruleset_for
+from engine.bots.talk import asking_price
 from saves.model import FORMAT_VERSION
 
 Document = dict[str, Any]
@@ -32,7 +33,18 @@ def _buildings_as_levels(document: Document) -> Document:
     return document
 
 
-STEPS: dict[int, Callable[[Document], Document]] = {1: _buildings_as_levels}
+def _refusals_name_their_price(document: Document) -> Document:
+    """Format 2 -> 3: a refused trade's counter-price, until now only in its reason's words ("I would take
+    $1,400 for it"), becomes its `asking` figure, read back from those words; so that the game replays
+    to refusals that carry the prices they named."""
+    for cmd in document["log"]:
+        if isinstance(cmd, dict) and cmd.get("kind") == "reject_trade" and "asking" not in cmd:
+            reason = cmd.get("reason", "")
+            cmd["asking"] = asking_price(reason) if isinstance(reason, str) else None
+    return document
+
+
+STEPS: dict[int, Callable[[Document], Document]] = {1: _buildings_as_levels, 2: _refusals_name_their_price}
 
 
 def upgrade(document: Document, version: int) -> Document:

@@ -17,10 +17,11 @@ from engine import GameState, RuleOptions
 from engine.commands import Command
 from engine.text import TITLE_MAX
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 """The format written now. Raise it (and add a migration) whenever an older file would no longer load.
 
-2: a deed's buildings are one building level (`level`) instead of a house count and a hotel flag."""
+2: a deed's buildings are one building level (`level`) instead of a house count and a hotel flag.
+3: a refused trade carries the price it names as a figure (`asking`), not in its reason's words alone."""
 
 __all__ = ["FORMAT_VERSION", "TITLE_MAX", "SaveFile", "SaveHeader", "SaveSummary", "Seat"]
 
@@ -50,7 +51,7 @@ class SaveHeader(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    format_version: Literal[2]
+    format_version: Literal[3]
     program_version: str
     title: str = Field(min_length=1, max_length=TITLE_MAX)
     created: AwareDatetime

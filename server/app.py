@@ -20,14 +20,14 @@ from textual.widgets import Input
 
 from server.client import TableClient
 from server.hall import RemoteTable
+from server.plans import TableError
 from server.screens.lobby import LobbyScreen
-from server.tables import TableError
 from server.terminal import ChannelDriver, Terminal
 from tui.app import AppOptions, LandlordsApp, Opening
 
 if TYPE_CHECKING:
     from server.hall import Hall
-    from server.tables import Table
+    from server.table import Table
     from tui.client import GameClient
 
 log = logging.getLogger(__name__)

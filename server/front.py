@@ -42,8 +42,9 @@ from server.frames import (
     resize_frame,
 )
 from server.hall import make_plan, plan_of, plans_in
+from server.lobby_line import TableStatus
+from server.plans import Plan, RoomRequest, TableError
 from server.players import Players
-from server.tables import Plan, RoomRequest, TableError
 from server.worker import Worker, front_path, worker_path
 
 if TYPE_CHECKING:
@@ -64,14 +65,14 @@ QUEUED_MAX = 4096  # input bytes kept while a session moves between workers
 
 @dataclass
 class Entry:
-    """A room in the registry."""
+    """A room in the registry: its plan, how it stands (as the worker holding it last said), its worker."""
 
     plan: dict[str, Any]
-    status: str
+    status: TableStatus
     worker: int
 
     def as_json(self) -> dict[str, Any]:
-        return {"plan": self.plan, "status": self.status, "worker": self.worker}
+        return {"plan": self.plan, "status": self.status.to_json(), "worker": self.worker}
 
 
 @dataclass
@@ -128,7 +129,7 @@ class Front:
         os.chmod(path, 0o600)
         plans = plans_in(self.config.folder)
         for n, plan in enumerate(plans):
-            self.registry[plan.id] = Entry(plan.to_json(), "resting", n % len(self.workers))
+            self.registry[plan.id] = Entry(plan.to_json(), TableStatus.of_plan(plan), n % len(self.workers))
         log.info("%d rooms on %d workers", len(plans), len(self.workers))
         for handle in self.workers:
             await self._launch(handle)
@@ -241,7 +242,11 @@ class Front:
         if entry is not None and entry.worker != handle.index:
             log.warning("worker %d reported room %s of worker %d", handle.index, plan["id"], entry.worker)
             return
-        self.registry[plan["id"]] = Entry(plan, str(message.get("status", ""))[:80], handle.index)
+        try:
+            status = TableStatus.from_json(message.get("status"))
+        except ValueError as exc:
+            raise FrameError(f"room {plan['id']}: {exc}") from None
+        self.registry[plan["id"]] = Entry(plan, status, handle.index)
         self.changed()
 
     def _entries(self) -> list[dict[str, Any]]:
@@ -306,7 +311,8 @@ class Front:
         """A new room, on the worker with the fewest sessions: its id and that worker."""
         plan = make_plan(self.plans(), self.limits, asked)
         handle = self.least_loaded()
-        self.registry[plan.id] = Entry(plan.to_json(), "", handle.index)  # its name is taken from now
+        status = TableStatus.of_plan(plan)
+        self.registry[plan.id] = Entry(plan.to_json(), status, handle.index)  # its name is taken from now
         try:
             await asyncio.wait_for(handle.ready.wait(), READY_WITHIN)
             assert handle.requests is not None

@@ -20,20 +20,12 @@ from engine import EDITIONS, load_edition
 from engine.text import TextError
 from room import LEVELS, Persistence
 from room.pacing import SPEEDS
+from server.clock import Handle, LoopClock
 from server.config import Limits, ServerConfig
+from server.lobby_line import PlanFacts, TableStatus
+from server.plans import Plan, RoomRequest, SeatPlan, TableError, check_room_name, new_table_id
 from server.state import read_json, write_json
-from server.tables import (
-    Handle,
-    LoopClock,
-    Plan,
-    PlanFacts,
-    RoomRequest,
-    SeatPlan,
-    Table,
-    TableError,
-    check_room_name,
-    new_table_id,
-)
+from server.table import Table
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +36,7 @@ LOBBY_EVERY = 0.5  # seconds: the lobbies are told of changes at most this often
 class FrontLink(Protocol):
     """What a worker's hall needs of the front process."""
 
-    def report(self, plan: dict[str, Any], status: str) -> None: ...
+    def report(self, plan: dict[str, Any], status: TableStatus) -> None: ...
 
     def gone(self, table_id: str) -> None: ...
 
@@ -54,12 +46,12 @@ class FrontLink(Protocol):
 class RemoteTable(PlanFacts):
     """A table another worker holds, as the front last told: enough for the lobby's line and to go to it."""
 
-    def __init__(self, plan: Plan, status: str, worker: int) -> None:
+    def __init__(self, plan: Plan, status: TableStatus, worker: int) -> None:
         self.plan = plan
         self._status = status
         self.worker = worker
 
-    def status(self) -> str:
+    def status(self) -> TableStatus:
         return self._status
 
 
@@ -197,10 +189,11 @@ class Hall:
                 continue
             try:
                 plan = Plan.from_json(entry["plan"])
+                status = TableStatus.from_json(entry.get("status"))
             except (ValueError, KeyError, TypeError) as exc:
                 log.warning("a registry entry not used: %s", exc)
                 continue
-            remote[plan.id] = RemoteTable(plan, str(entry.get("status", "")), int(entry.get("worker", -1)))
+            remote[plan.id] = RemoteTable(plan, status, int(entry.get("worker", -1)))
         self.remote = remote
         self.changed()
 

@@ -17,7 +17,7 @@ from server.front import Front
 from server.hall import Hall
 from server.hostkey import fingerprint, host_key
 from server.ssh import Connection, GameSession, Gate, read_allowed
-from server.tables import Table
+from server.table import Table
 from server.worker import WorkerSession
 
 log = logging.getLogger(__name__)

@@ -19,7 +19,7 @@ import asyncssh
 
 from engine.text import TextError, plain
 from server.front import Front, Relay
-from server.tables import check_room_name
+from server.plans import check_room_name
 from server.terminal import Bucket, clamp
 
 log = logging.getLogger(__name__)

@@ -42,7 +42,8 @@ from server.frames import (
     read_size,
 )
 from server.hall import Hall
-from server.tables import Plan
+from server.lobby_line import TableStatus
+from server.plans import Plan
 from server.terminal import Terminal
 
 log = logging.getLogger(__name__)
@@ -185,8 +186,8 @@ class Worker:
 
     # --- what the hall asks of the front ------------------------------------------------------
 
-    def report(self, plan: dict[str, Any], status: str) -> None:
-        self.control.send_json({"t": "room", "plan": plan, "status": status})
+    def report(self, plan: dict[str, Any], status: TableStatus) -> None:
+        self.control.send_json({"t": "room", "plan": plan, "status": status.to_json()})
 
     def gone(self, table_id: str) -> None:
         self.control.send_json({"t": "gone", "id": table_id})

@@ -3,9 +3,13 @@ and the changes that arrive by themselves.
 
 `GameClient` is what every screen and widget talks to. The table changes whoever moves (a bot, another
 person at the table): the client keeps each change (`Update`) and rings the screen with a `TableChanged`
-message; the screen then collects them. `LocalClient` follows a `room.Room` in this process and runs its
-bots with a `room.BotDriver` at the chosen pace; a remote client follows one over a network. Nothing above
+message; the screen then collects them. `LocalClient` follows a `room.Room` in this process. Nothing above
 this module touches the engine's game, the room or the saves.
+
+A room's bots have one driver (`room.BotDriver`), made and stopped by whoever hosts the room: a room
+played here alone is hosted by its one client, which drives the bots at the pace chosen here while the
+screen on top lets them move; a server's table hosts its room for every session at it, and hands each
+session's client its driver. A client given a driver never makes one.
 """
 
 from __future__ import annotations
@@ -97,15 +101,18 @@ class GameClient(Protocol):
         needs_a_person: Callable[[Update], bool],
         on_error: Callable[[Exception], None],
     ) -> None:
-        """Start following the table: ring `post` on every change; bots move on `set_timer` while
-        `may_move()` holds, stopping a hurry when `needs_a_person(update)`."""
+        """Start following the table: ring `post` on every change. Where this client hosts the room, its
+        bots move on `set_timer` while `may_move()` holds, a hurry stopping when `needs_a_person(update)`;
+        at a table hosted elsewhere, its host paces them for everyone."""
         ...
 
     @property
     def speed(self) -> str: ...
 
     @speed.setter
-    def speed(self, value: str) -> None: ...
+    def speed(self, value: str) -> None:
+        """The bots' pace, where this client hosts the room (elsewhere the host's, the same for all)."""
+        ...
 
     def hurry(self) -> None:
         """Let the bots play on without pause until a person is needed."""
@@ -131,7 +138,7 @@ class GameClient(Protocol):
         ...
 
     def close(self) -> None:
-        """Leave the table (locally: stop its bots and close its save)."""
+        """Leave the table (hosting it: stop its bots and close its save)."""
         ...
 
 
@@ -144,10 +151,16 @@ class _ScreenClock:
 
 
 class LocalClient:
-    """A table in this process: a room, the people at this terminal (`local_seats`), and its bots driven
-    at the pace chosen here."""
+    """A room in this process, and the people at this terminal (`local_seats`).
 
-    def __init__(self, room: Room, local_seats: Collection[int] | None = None) -> None:
+    Without a `driver`, the client hosts the room, played here alone: it drives the room's bots at the pace
+    chosen here (its driver made once a screen follows it) and closes the room when it leaves. Given the
+    `driver` of the room's host (a server's table), it only follows: the bots' pace is the host's.
+    """
+
+    def __init__(
+        self, room: Room, local_seats: Collection[int] | None = None, driver: BotDriver | None = None
+    ) -> None:
         self._room = room
         seats = (
             local_seats if local_seats is not None else [i for i, s in enumerate(room.seats) if not s.is_bot]
@@ -156,8 +169,10 @@ class LocalClient:
         self._inbox: list[Update] = []
         self._rung = False
         self._post: Post | None = None
-        self._driver: BotDriver | None = None
-        self._speed = DEFAULT_SPEED
+        self.hosting = driver is None
+        """Whether this client hosts the room: it makes and stops its bots' driver, and closes the room."""
+        self._driver: BotDriver | None = driver
+        self._speed = DEFAULT_SPEED if driver is None else driver.speed
         self._unsubscribe = room.subscribe(self._arrived)
 
     @property
@@ -242,11 +257,12 @@ class LocalClient:
         on_error: Callable[[Exception], None],
     ) -> None:
         self._post = post
-        if self._driver is not None:
-            self._driver.stop()
-        self._driver = BotDriver(
-            self._room, _ScreenClock(set_timer), self._speed, may_move, needs_a_person, on_error
-        )
+        if self.hosting:
+            if self._driver is not None:
+                self._driver.stop()
+            self._driver = BotDriver(
+                self._room, _ScreenClock(set_timer), self._speed, may_move, needs_a_person, on_error
+            )
         if self._inbox and not self._rung:
             self._rung = True
             post(TableChanged())
@@ -259,12 +275,15 @@ class LocalClient:
 
     @speed.setter
     def speed(self, value: str) -> None:
+        if not self.hosting:
+            return  # the host's pace, the same for everyone at the table
         self._speed = value if value in SPEEDS else DEFAULT_SPEED
         if self._driver is not None:
             self._driver.speed = self._speed
 
     def hurry(self) -> None:
-        if self._driver is not None:
+        """Skip ahead: for the one hosting the room, or for a person seated at it, not for a watcher."""
+        if self._driver is not None and (self.hosting or self.local_seats):
             self._driver.hurry()
 
     def poke(self) -> None:
@@ -288,12 +307,14 @@ class LocalClient:
         return self._room.save_now()
 
     def close(self) -> None:
-        if self._driver is not None:
-            self._driver.stop()
-            self._driver = None
+        """Leave the room; hosting it, stop its bots and close it."""
         self._post = None
         self._unsubscribe()
-        self._room.close()
+        if self.hosting:
+            if self._driver is not None:
+                self._driver.stop()
+            self._driver = None
+            self._room.close()
 
 
 def refusal(client: GameClient, cmd: Command) -> str | None:

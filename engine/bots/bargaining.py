@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.bots.position import Position
-from engine.bots.talk import asking_price
 from engine.events import Event
 
 STEP = 0.15
@@ -139,7 +138,7 @@ class TradeMemory:
             if e.kind == "trade_proposed":
                 self.heard[e.trade.id] = (e.trade.proposer, e.trade.to)
             elif e.kind == "trade_rejected":
-                if self.heard.pop(e.trade_id, None) is not None and asking_price(e.reason) is not None:
+                if self.heard.pop(e.trade_id, None) is not None and e.asking is not None:
                     self.names_prices.add(e.player)
             elif e.kind in ("trade_completed", "trade_cancelled"):
                 self.heard.pop(e.trade.id if e.kind == "trade_completed" else e.trade_id, None)
@@ -156,9 +155,8 @@ class TradeMemory:
             elif e.kind == "trade_rejected" and e.trade_id == offer.trade_id:
                 self.demand[offer.partner] = min(offer.start, offer.demand + STEP)
                 self.refused += 1
-                price = asking_price(e.reason)
-                if price is not None:
-                    self.counters[offer.key] = Counter(offer.form, price, self.turn)
+                if e.asking is not None:
+                    self.counters[offer.key] = Counter(offer.form, e.asking, self.turn)
                 else:
                     self.snubbed[offer.partner] = self.turn
                 self.open = None

@@ -177,14 +177,16 @@ class BotBase:
         return legal[0]
 
 
-def answer(legal: list[Command], me: int, trade_id: int, accept: bool, reason: str) -> Command:
-    """The answer to an open offer, with its reason; an offer that can no longer be carried out (its
-    assets have changed hands since) is turned down."""
+def answer(
+    legal: list[Command], me: int, trade_id: int, accept: bool, reason: str, asking: int | None = None
+) -> Command:
+    """The answer to an open offer, with its reason (and a refusal's counter-price, if it names one); an
+    offer that can no longer be carried out (its assets have changed hands since) is turned down."""
     if accept:
         if any(isinstance(c, AcceptTrade) and c.trade_id == trade_id for c in legal):
             return AcceptTrade(player=me, trade_id=trade_id, reason=reason)
-        reason = "that offer no longer stands"
-    return RejectTrade(player=me, trade_id=trade_id, reason=reason)
+        return RejectTrade(player=me, trade_id=trade_id, reason="that offer no longer stands")
+    return RejectTrade(player=me, trade_id=trade_id, reason=reason, asking=asking)
 
 
 def is_valid(pos: Position, pend: Pending, legal: list[Command], cmd: Command) -> bool:

@@ -211,19 +211,22 @@ class EasyBot(BotBase):
     def on_trade_answer(self, pos: Position, pend: TradeAnswer, legal: list[Command]) -> Command:
         t = pend.trade
         me = pos.me
-        accept, reason = self.verdict(pos, t.proposer, t.give, t.take)
-        return answer(legal, me, t.id, accept, reason)
+        accept, reason, asking = self.verdict(pos, t.proposer, t.give, t.take)
+        return answer(legal, me, t.id, accept, reason, asking)
 
-    def verdict(self, pos: Position, proposer: int, give: Bundle, take: Bundle) -> tuple[bool, str]:
-        """Its answer and reason; a refusal names the cash at which it would agree, if there is one."""
+    def verdict(
+        self, pos: Position, proposer: int, give: Bundle, take: Bundle
+    ) -> tuple[bool, str, int | None]:
+        """Its answer and reason; a refusal names the cash at which it would agree, if there is one, as a
+        figure and in its words."""
         accept, reason = self.rule(pos, proposer, give, take)
         if accept or not (give.deeds or take.deeds):
-            return accept, reason
+            return accept, reason, None
         price = self.asking(pos, proposer, give, take)
         if price is not None:
             words = asking_words(price, len(take.deeds), len(give.deeds))
             reason = f"{reason}; {words}" if len(reason) + len(words) < REASON_MOST else words
-        return accept, reason
+        return accept, reason, price
 
     def asking(self, pos: Position, proposer: int, give: Bundle, take: Bundle) -> int | None:
         """The least cash from the proposer (negative: the most to him) that its rules accept."""

@@ -307,4 +307,4 @@ class NormalBot(BotBase):
     def on_trade_answer(self, pos: Position, pend: TradeAnswer, legal: list[Command]) -> Command:
         t = pend.trade
         verdict = judge(pos, self.trade_style, self.fair, pos.me, t.proposer, t.give, t.take, self.haggle)
-        return answer(legal, pos.me, t.id, verdict.accept, verdict.reason)
+        return answer(legal, pos.me, t.id, verdict.accept, verdict.reason, verdict.asking)

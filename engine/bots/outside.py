@@ -8,12 +8,14 @@ The interface is small. A bot is a class; landlords makes one for each seat it p
   for, the offers made this turn), never the dice to come. `legal` lists the commands the rules take now.
   The answer is one of `legal`; or, while trading is open, any `ProposeTrade` the rules would take (check
   it first with `engine.queries.proposal_problem`); or a higher `PlaceBid` than the least in `legal`; or an
-  `AcceptTrade` / `RejectTrade` with a `reason` in words. Every rule figure (rent, what a sale brings,
-  worth, tax) can be asked of `engine.queries` on the view.
+  `AcceptTrade` / `RejectTrade` with a `reason` in words (and, refusing, the price at which the bot would
+  agree as `asking`, if it names one). Every rule figure (rent, what a sale brings, worth, tax) can be
+  asked of `engine.queries` on the view.
 - `observe(events) -> None`, if the bot has it, is called after every move at the table, anyone's, with
   the `engine.Event`s it caused, in order: how each offer was answered (`trade_completed`,
-  `trade_rejected` with the reason) is here. A refusal from a built-in bot that would agree at another
-  price names it ("I would take $1,400 for it"); `asking_price(reason)` reads it.
+  `trade_rejected` with the reason) is here. A refusal that would agree at another price carries it in
+  `asking`: the cash from the proposer (negative: to him) for the deeds as offered, or None. The built-in
+  bots say it in their reason too ("I would take $1,400 for it"), which `asking_price(reason)` reads.
 
 A bot is named `package.module:ClassName` (any importable module), or by the name of an installed
 package's entry point in the group `landlords.bots`. An answer the rules would refuse is replaced by the

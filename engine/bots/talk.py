@@ -1,6 +1,7 @@
 """Naming a price in words: a refusal may say at what price the answering player would agree ("I would
-take $1,400 for it"). `asking_words` says it and `asking_price` reads it back, so that people and bots
-alike can take a bot at its word.
+take $1,400 for it"). The price itself travels as a figure, the refusal's `asking`, which bots read;
+`asking_words` says it for people. `asking_price` reads the words back: for refusals recorded before the
+figure was (games saved in an older format) and for outside bots written against it.
 """
 
 from __future__ import annotations

@@ -3,8 +3,9 @@ and, where the edition allows it, houses sold from one player's lots to go on th
 at once).
 
 A proposal sets aside what the game was waiting for until the other player answers (or the proposer
-cancels). Deeds in a group with buildings cannot change hands. An offer whose assets are no longer held
-when it is accepted is refused. Mortgaged deeds received bring the lift-or-keep decision.
+cancels), as every offer does (`engine.rules.offers`). Deeds in a group with buildings cannot change
+hands. An offer whose assets are no longer held when it is accepted is refused. Mortgaged deeds received
+bring the lift-or-keep decision.
 """
 
 from __future__ import annotations
@@ -15,12 +16,12 @@ from typing import TYPE_CHECKING
 from engine.commands import AcceptTrade, CancelTrade, ProposeTrade, RejectTrade
 from engine.errors import IllegalCommand, Refusal
 from engine.events import TradeCancelled, TradeCompleted, TradeProposed, TradeRejected
-from engine.registry import command, effect
+from engine.registry import effect
 from engine.rules.building import step_up
-from engine.rules.checks import actor, awaited
 from engine.rules.finance_1936.markers import may_take_lots
 from engine.rules.hands import cards_problem, hand_over
 from engine.rules.money import funds, spend
+from engine.rules.offers import OfferKind, register_offer
 from engine.state import (
     TRADING_OPEN,
     BuildingPlacement,
@@ -157,37 +158,16 @@ def _check_propose(game: LiveGame, cmd: ProposeTrade) -> Refusal:
     return proposal_problem(game, cmd.player, cmd.to, cmd.give, cmd.take)
 
 
-@command(ProposeTrade, _check_propose)
-def _propose(game: LiveGame, cmd: ProposeTrade) -> None:
-    st = game.state
-    offer = TradeOffer(id=st.next_trade_id, proposer=cmd.player, to=cmd.to, give=cmd.give, take=cmd.take)
-    st.next_trade_id += 1
-    st.offers.append(offer)
-    assert st.pending is not None
-    game.set_aside()
-    st.pending = TradeAnswer(player=cmd.to, trade=offer)
-    game.emit(TradeProposed(trade=offer))
+def _made(game: LiveGame, cmd: ProposeTrade, offer_id: int) -> TradeOffer:
+    """The offer a proposal makes, kept with the others of this turn (which the bots read)."""
+    offer = TradeOffer(id=offer_id, proposer=cmd.player, to=cmd.to, give=cmd.give, take=cmd.take)
+    game.state.offers.append(offer)
+    return offer
 
 
-def _open_offer(game: LiveGame, player: int, trade_id: int) -> Refusal:
-    refusal = awaited(game, player, "trade_answer")
-    if refusal is not None:
-        return refusal
-    pend = game.state.pending
-    assert isinstance(pend, TradeAnswer)
-    if pend.trade.id != trade_id:
-        return IllegalCommand("no_such_trade", f"There is no open offer {trade_id}.")
-    return None
-
-
-def _check_accept(game: LiveGame, cmd: AcceptTrade) -> Refusal:
-    refusal = _open_offer(game, cmd.player, cmd.trade_id)
-    if refusal is not None:
-        return refusal
-    pend = game.state.pending
-    assert isinstance(pend, TradeAnswer)
-    t = pend.trade
-    stale = (
+def _stale(game: LiveGame, t: TradeOffer) -> Refusal:
+    """Why an open offer could no longer be carried out: its assets changed hands, or room ran out."""
+    return (
         side_problem(game, t.proposer, t.give)
         or side_problem(game, t.to, t.take)
         or may_take_lots(game, t.proposer, len(t.take.deeds), len(t.give.deeds))
@@ -195,21 +175,13 @@ def _check_accept(game: LiveGame, cmd: AcceptTrade) -> Refusal:
         or _room_problem(game, t.proposer, len(t.take.houses), t.give.deeds)
         or _room_problem(game, t.to, len(t.give.houses), t.take.deeds)
     )
-    if stale is not None:
-        return IllegalCommand("stale_trade", f"The offer no longer stands: {stale.reason}")
-    return None
 
 
-@command(AcceptTrade, _check_accept)
-def _accept(game: LiveGame, cmd: AcceptTrade) -> None:
+def _carry_out(game: LiveGame, t: TradeOffer, reason: str) -> None:
     st = game.state
-    pend = st.pending
-    assert isinstance(pend, TradeAnswer)
-    t = pend.trade
-    st.pending = None
     _hand_over(game, t.proposer, t.to, t.give)
     _hand_over(game, t.to, t.proposer, t.take)
-    game.emit(TradeCompleted(trade=t, reason=cmd.reason))
+    game.emit(TradeCompleted(trade=t, reason=reason))
     offers = [OfferMortgage(player=t.to, space=s) for s in t.give.deeds if st.deeds[s].mortgaged]
     offers += [OfferMortgage(player=t.proposer, space=s) for s in t.take.deeds if st.deeds[s].mortgaged]
     places = [PlaceTradedHouse(player=t.to) for _ in t.give.houses]
@@ -236,32 +208,31 @@ def _hand_over(game: LiveGame, giver: int, receiver: int, bundle: Bundle) -> Non
         hand_over(game, giver, receiver, bundle.cards)
 
 
-def _check_reject(game: LiveGame, cmd: RejectTrade) -> Refusal:
-    return _open_offer(game, cmd.player, cmd.trade_id)
-
-
-@command(RejectTrade, _check_reject)
-def _reject(game: LiveGame, cmd: RejectTrade) -> None:
-    game.state.pending = None
-    game.emit(TradeRejected(trade_id=cmd.trade_id, player=cmd.player, reason=cmd.reason))
-
-
-def _check_cancel(game: LiveGame, cmd: CancelTrade) -> Refusal:
-    refusal = actor(game, cmd.player)
-    if refusal is not None:
-        return refusal
-    pend = game.state.pending
-    if not isinstance(pend, TradeAnswer) or pend.trade.id != cmd.trade_id:
-        return IllegalCommand("no_such_trade", f"There is no open offer {cmd.trade_id}.")
-    if pend.trade.proposer != cmd.player:
-        return IllegalCommand("not_your_trade", "Only the player who made an offer can withdraw it.")
-    return None
-
-
-@command(CancelTrade, _check_cancel)
-def _cancel(game: LiveGame, cmd: CancelTrade) -> None:
-    game.state.pending = None
-    game.emit(TradeCancelled(trade_id=cmd.trade_id, player=cmd.player))
+TRADES: OfferKind[TradeOffer] = OfferKind(
+    propose=ProposeTrade,
+    accept=AcceptTrade,
+    reject=RejectTrade,
+    cancel=CancelTrade,
+    offer_field="trade_id",
+    awaiting="trade_answer",
+    waiting=lambda player, offer: TradeAnswer(player=player, trade=offer),
+    offer_of=lambda pend: pend.trade,
+    noun="offer",
+    missing="no_such_trade",
+    not_yours="not_your_trade",
+    stale="stale_trade",
+    check=_check_propose,
+    made=_made,
+    problem=_stale,
+    carry_out=_carry_out,
+    proposed=lambda offer: TradeProposed(trade=offer),
+    rejected=lambda cmd: TradeRejected(
+        trade_id=cmd.trade_id, player=cmd.player, reason=cmd.reason, asking=cmd.asking
+    ),
+    cancelled=lambda cmd: TradeCancelled(trade_id=cmd.trade_id, player=cmd.player),
+)
+"""A trade, proposed, answered and withdrawn as every offer is (`engine.rules.offers`)."""
+register_offer(TRADES)
 
 
 @effect(PlaceTradedHouse)

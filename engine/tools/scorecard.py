@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.bots.position import THIRD_HOUSE
-from engine.bots.talk import asking_price
 from engine.commands import Command
 from engine.events import Event
 from engine.state import Bundle, TradeOffer
@@ -199,9 +198,8 @@ class Scorecard:
                 self._handed(game, t.to, t.proposer, t.take, t.give)
             elif e.kind == "trade_rejected":
                 offer = self._offers.pop(e.trade_id, None)
-                price = asking_price(e.reason)
-                if offer is not None and price is not None:
-                    self._named[offer.proposer, offer.to] = price
+                if offer is not None and e.asking is not None:
+                    self._named[offer.proposer, offer.to] = e.asking
             elif (
                 e.kind == "building_bought" and self._race is None and _three_houses(game, e.player, e.space)
             ):

@@ -15,7 +15,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from engine import EDITIONS, load_edition
 from room import DEFAULT_LEVEL, LEVELS
 from room.pacing import DEFAULT_SPEED, ORDER
-from server.tables import (
+from server.plans import (
     DEFAULT_TURN_TIMER,
     ROOM_NAME_MAX,
     TURN_TIMERS,

@@ -7,13 +7,14 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from textual import events
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.content import Content
 from textual.message import Message
 
 from engine.text import plain
 from server.client import TableClient
 from server.screens.chat import ChatDialog
+from tui.game_keys import GameKey, bindings
 from tui.glyphs import Glyphs
 from tui.screens.game import GameScreen
 
@@ -25,10 +26,8 @@ class ChatLine(Message):
 
 
 class RoomScreen(GameScreen):
-    BINDINGS: ClassVar[list[BindingType]] = [
-        *GameScreen.BINDINGS,
-        Binding("slash", "chat", "Chat"),
-    ]
+    KEYS: ClassVar[tuple[GameKey, ...]] = (*GameScreen.KEYS, GameKey("slash", "chat", "Chat"))
+    BINDINGS: ClassVar[list[BindingType]] = bindings(KEYS)
 
     def __init__(self, client: TableClient, glyphs: Glyphs, who: str, chat_max: int) -> None:
         super().__init__(client, glyphs, client.speed)

@@ -17,7 +17,7 @@ from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
     from server.app import ServerApp
-    from server.tables import Table
+    from server.table import Table
 
 
 class WaitingScreen(Screen[None]):

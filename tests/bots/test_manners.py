@@ -136,8 +136,9 @@ def test_a_refusal_names_the_price_the_bot_would_take_and_means_it(level: str, c
 
     refused = answer(give, take)
     assert isinstance(refused, RejectTrade)
-    price = asking_price(refused.reason)
+    price = refused.asking
     assert price is not None, refused.reason
+    assert asking_price(refused.reason) == price  # and people read it in the reason
     assert refused.reason.count("$") >= 1 and len(refused.reason) < 90
     # offered at that price, the same deeds change hands: taken
     again = answer(
@@ -165,11 +166,11 @@ def test_a_lot_parked_with_a_friend_buys_the_group_no_cheaper(level: str) -> Non
 
     direct = answer(False, 200)
     assert isinstance(direct, RejectTrade)
-    direct_price = asking_price(direct.reason)
+    direct_price = direct.asking
     assert direct_price is not None
     parked = answer(True, 200)
     assert isinstance(parked, RejectTrade) and "one trade from complete" in parked.reason
-    parked_price = asking_price(parked.reason)  # None: no price the person can pay
+    parked_price = parked.asking  # None: no price the person can pay
     assert parked_price is None or parked_price >= direct_price
     for cash in range(200, direct_price, 50):
         assert isinstance(answer(True, cash), RejectTrade), cash
@@ -183,17 +184,19 @@ def test_a_mortgaged_deed_is_not_bought_for_more_than_it_is_worth_once_lifted(le
     offer(game, 1, 0, give=Bundle(deeds=(KENTUCKY,)), take=Bundle(cash=200))
     answer = ask(bot(level), game, 0)
     assert isinstance(answer, RejectTrade)
-    price = asking_price(answer.reason)
+    price = answer.asking
     assert price is None or -price <= 99
 
 
 @pytest.mark.parametrize("level", TRADERS)
 @pytest.mark.parametrize(("more", "met"), [(20, True), (5000, False)])
+@pytest.mark.parametrize("words", [True, False], ids=["in words too", "a figure alone"])
 def test_a_bot_meets_a_price_its_partner_named_if_its_judgement_allows(
-    level: str, more: int, met: bool
+    level: str, more: int, met: bool, words: bool
 ) -> None:
     """A refusal that names a price is an answer: the bot offers that price once, on the same table, if its
-    own judgement allows; a price beyond what the deal is worth to it is not met."""
+    own judgement allows; a price beyond what the deal is worth to it is not met. The bot reads the
+    refusal's figure, not its words."""
     b = bot(level)
     game = orange_position(turn=200)
     cmd = ask(b, game, 0)
@@ -201,7 +204,9 @@ def test_a_bot_meets_a_price_its_partner_named_if_its_judgement_allows(
     b.observe(game.apply(cmd))
     named = cmd.give.cash + more
     trade_id = game.state.pending.trade.id  # type: ignore[union-attr]
-    b.observe(game.apply(RejectTrade(player=1, trade_id=trade_id, reason=f"I would take ${named:,} for it")))
+    reason = f"I would take ${named:,} for it" if words else "not at that price"
+    refusal = RejectTrade(player=1, trade_id=trade_id, reason=reason, asking=named)
+    b.observe(game.apply(refusal))
     game.state.players[0].cash = max(game.state.players[0].cash, named)
     game.state.turn += 4
     end_turn(game, 0)

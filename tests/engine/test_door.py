@@ -14,6 +14,7 @@ from engine import (
     IllegalCommand,
     PlaceBid,
     ProposeTrade,
+    RejectTrade,
     RollDice,
 )
 from engine.commands import command_list_adapter
@@ -93,6 +94,8 @@ def test_a_trade_bundle_with_bad_deeds_or_cards_is_refused(fields: dict[str, obj
         ProposeTrade.model_construct(
             player=ADA, kind="propose_trade", to=GRACE, give={"cash": 5}, take=Bundle()
         ),
+        RejectTrade.model_construct(player=GRACE, kind="reject_trade", trade_id=1, reason="", asking="$500"),
+        RejectTrade.model_construct(player=GRACE, kind="reject_trade", trade_id=1, reason="", asking=5.0),
     ],
     ids=lambda c: f"{type(c).__name__}{sorted(c.__dict__.items(), key=str)}",
 )

@@ -87,6 +87,20 @@ def test_a_refusal_carries_its_reason_and_changes_nothing_else() -> None:
     assert game.state.deeds[BOARDWALK].owner == ADA and game.state.pending.kind == "roll"
 
 
+@pytest.mark.parametrize("asking", [650, -40, 0, None])
+def test_a_refusal_carries_its_counter_price_as_a_figure(asking: int | None) -> None:
+    """The price at which the other side would agree travels as a field of the refusal, whatever its
+    words say; saved and replayed with the game."""
+    game = table()
+    own(game, ADA, BOARDWALK)
+    settle(game)
+    play(game, _offer(Bundle(deeds=(BOARDWALK,)), Bundle(cash=500)))
+    events = play(game, RejectTrade(player=GRACE, trade_id=1, reason="too cheap", asking=asking))
+    refusal = of_kind(events, "trade_rejected")[0]
+    assert (refusal.asking, refusal.reason) == (asking, "too cheap")  # type: ignore[attr-defined]
+    assert replays(game)
+
+
 def test_the_proposer_may_withdraw_and_only_the_other_side_may_answer() -> None:
     game = table()
     own(game, ADA, BOARDWALK)

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from engine import Game, RejectTrade
+from engine.events import TradeRejected
 from saves import FORMAT_VERSION, SaveFile, SaveStore
 from saves.migrations import FIRST_VERSION, STEPS, upgrade
 from saves.schema_file import current_schema, render, schema_path
@@ -81,3 +83,27 @@ def test_format_1_buildings_become_levels(name: str, levels: dict[int, int]) -> 
     assert {space: deeds[space].level for space in levels} == levels
     rules = loaded.game.ruleset
     assert sum(rules.hotels_at(d.level) for d in deeds.values()) + loaded.game.state.bank.hotels == 12
+
+
+def test_format_2_refusals_carry_the_price_their_words_named() -> None:
+    """A refused trade saved in format 2 named its price in words only; loaded now, its refusal carries
+    the figure, as the same game saved in format 3 does, and replays to an event that carries it."""
+    name = "classic-price-named-00000009.json"
+    old = SaveStore(GOLDEN / "v2").load(str(GOLDEN / "v2" / name))
+    new = SaveStore(GOLDEN / "v3").load(str(GOLDEN / "v3" / name))
+    refusals = [c for c in old.game.log if isinstance(c, RejectTrade)]
+    assert [(c.reason, c.asking) for c in refusals] == [
+        ("that is worth less to me than what I would give; I would pay $180 for it", -180)
+    ]
+    assert old.game.log == new.game.log
+    replayed = Game.from_state(old.game.initial)
+    events = [e for cmd in old.game.log for e in replayed.apply(cmd)]
+    assert [e.asking for e in events if isinstance(e, TradeRejected)] == [-180]
+    assert replayed.state == old.game.state
+
+
+def test_a_format_2_refusal_without_a_price_names_none() -> None:
+    document = {"log": [{"kind": "reject_trade", "player": 1, "trade_id": 4, "reason": "not for that"}]}
+    assert STEPS[2](document)["log"] == [
+        {"kind": "reject_trade", "player": 1, "trade_id": 4, "reason": "not for that", "asking": None}
+    ]

@@ -22,7 +22,8 @@ import pyte
 from server.app import ServerApp
 from server.config import Limits, ServerConfig
 from server.main import Running, start
-from server.tables import RoomRequest, SeatPlan, Table
+from server.plans import RoomRequest, SeatPlan
+from server.table import Table
 from server.worker import WorkerSession
 
 KEYS = {

@@ -87,13 +87,15 @@ async def test_a_table_whose_people_all_left_rests_and_plays_on_when_one_returns
         await ada.connect("Solo")
         room = table.room
         assert room is not None
-        assert table.status().startswith("turn 1: Ada"), "the lobby counts turns as the status line does"
+        status = table.status()
+        assert (status.stage, status.turn, status.waiting_on) == ("playing", 1, "Ada")
+        assert status.words().startswith("turn 1: Ada"), "the lobby counts turns as the status line does"
         await play_until([ada], lambda: room.bot_due() is not None)
         resting = room.version
         await ada.leave()
         await asyncio.sleep(2.0)  # longer than the slow pace between two bot moves
         assert room.version == resting and room.bot_due() is not None, "no bot moves with nobody here"
-        assert "resting" in table.status()
+        assert not table.status().present and table.status().words().endswith(", resting")
         await ada.connect("Solo")
         await ada.wait_for(lambda: room.version > resting)
         await ada.leave()

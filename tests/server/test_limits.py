@@ -13,7 +13,7 @@ import pytest
 
 import server.ssh
 from server.config import Limits
-from server.tables import RoomRequest, SeatPlan, TableError
+from server.plans import RoomRequest, SeatPlan, TableError
 
 from sshplay import Person, ada_and_bob, make_key, seated, start_server
 

@@ -84,7 +84,7 @@ async def test_no_building_without_a_group_gives_a_hint_not_a_dialog() -> None:
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await settle(pilot)
         bindings = {b.binding.action for b in app.active_bindings.values()}
-        assert "roll" in bindings and "build" not in bindings and "end_turn" not in bindings
+        assert "play('roll')" in bindings and "build" not in bindings and "play('end_turn')" not in bindings
         await pilot.press("b")
         await pilot.pause()
         assert app.screen is app.game_screen

@@ -5,7 +5,7 @@ for it), send it and see the answer; or answer an offer received. Bots' offers t
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import ClassVar, Literal
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -15,14 +15,14 @@ from textual.widgets import Button, Input, Label, Select, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
 from engine import AcceptLoan, CancelLoan, LoanOffer, ProposeLoan, RejectLoan
+from engine.events import Event
 from engine.narration import money
 from engine.queries import free_lots
-from tui.dialogs.base import GameDialog, PaletteEntry, Table
+from tui.dialogs.base import PaletteEntry, Table
+from tui.dialogs.offer import Mode, ModeRules, OfferDialog, OfferStory, Outcome
 from tui.director import Decision
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.steady_input import SteadyInput
-
-Mode = Literal["compose", "waiting", "answered", "received"]
 
 
 def offer_text(offer: LoanOffer, names: Sequence[str], lots: str) -> str:
@@ -34,8 +34,34 @@ def offer_text(offer: LoanOffer, names: Sequence[str], lots: str) -> str:
     )
 
 
-class LoanScreen(GameDialog):
+def _proposed(event: Event) -> LoanOffer | None:
+    return event.offer if event.kind == "loan_proposed" else None
+
+
+def _outcome(event: Event, offer: LoanOffer) -> Outcome | None:
+    if event.kind == "loan_taken" and (event.loan.borrower, event.loan.lender) == (
+        offer.borrower,
+        offer.lender,
+    ):
+        return "accepted"
+    if event.kind == "loan_rejected" and event.offer == offer.id:
+        return "rejected"
+    if event.kind == "loan_cancelled" and event.offer == offer.id:
+        return "withdrawn"
+    return None
+
+
+class LoanScreen(OfferDialog[LoanOffer]):
+    """The loan negotiator: composing a loan offer, then its wait and answer, or answering one received."""
+
     AUTO_FOCUS = None
+    MODES: ClassVar[dict[Mode, ModeRules]] = {
+        "compose": ModeRules(frozenset({"send"})),
+        "waiting": ModeRules(frozenset({"withdraw"}), bots_play=True),
+        "answered": ModeRules(frozenset()),
+        "received": ModeRules(frozenset({"accept", "reject"})),
+    }
+    STORY = OfferStory(_proposed, _outcome, agreed="agreed", done="the loan is made")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "send", "Send", priority=True),
         Binding("ctrl+a", "accept", "Accept", priority=True),
@@ -73,22 +99,14 @@ class LoanScreen(GameDialog):
     """
 
     def __init__(self, table: Table, player: int, received: Decision | None = None) -> None:
-        super().__init__(table)
-        self.player = player
-        self.mode: Mode = "received" if received is not None else "compose"
-        self.decision = received
+        super().__init__(table, player, received)
+        self.set_mode(self.mode)
         self.partner: int | None = None
         self.lend = True
         self.principal = 100
         self.interest = 5
         self.security: set[int] = set()
-        self._offer: LoanOffer | None = None
-        self._answer = Content("")
         self._filling = False
-
-    @property
-    def lets_bots_play(self) -> bool:  # type: ignore[override]
-        return self.mode == "waiting"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -125,7 +143,7 @@ class LoanScreen(GameDialog):
         if self.closed:
             return
         if self.mode == "received":
-            self._offer = getattr(self.view.pending, "offer", None)
+            self.received = getattr(self.view.pending, "offer", None)
         names = self.client.names
         others = [p for p, ps in enumerate(self.view.players) if p != self.player and not ps.bankrupt]
         self._filling = True
@@ -181,11 +199,8 @@ class LoanScreen(GameDialog):
 
     def refresh_from_game(self) -> None:
         names = self.client.names
-        for mode in ("compose", "waiting", "answered", "received"):
-            self.set_class(self.mode == mode, f"-{mode}")
-        if self.mode == "waiting":
-            self._look_for_answer()
-        offer = self._offer
+        self.look_for_answer()
+        offer = self.offer
         if self.mode == "received" and offer is not None:
             title = f"{names[offer.proposer]} proposes a loan to {names[self.player]}"
         else:
@@ -203,28 +218,22 @@ class LoanScreen(GameDialog):
 
     def _show_status(self) -> None:
         status = self.query_one("#status", Static)
-        names = self.client.names
-        if self.mode == "compose":
-            cmd = self.command()
-            if cmd is None:
-                status.update(Content.styled("Choose the player, the sum and the interest.", "dim"))
-            else:
-                why = self.client.check(cmd)
-                ready = Content.styled("Ready to send.", "$success")
-                status.update(Content.styled(why, "$error") if why else ready)
-        elif self.mode == "waiting":
-            partner = names[self.partner] if self.partner is not None else "an answer"
-            status.update(Content(f"Waiting for {partner}..."))
-        elif self.mode == "answered":
-            status.update(self._answer)
+        if self.mode != "compose":
+            status.update(self.status_text())
+            return
+        cmd = self.command()
+        if cmd is None:
+            status.update(Content.styled("Choose the player, the sum and the interest.", "dim"))
         else:
-            status.update(Content("Accept it or turn it down."))
+            why = self.client.check(cmd)
+            ready = Content.styled("Ready to send.", "$success")
+            status.update(Content.styled(why, "$error") if why else ready)
+
+    def chosen_partner(self) -> int | None:
+        return self.partner
 
     def _show_buttons(self) -> None:
-        self.query_one("#send", Button).display = self.mode == "compose"
-        for b in ("accept", "reject"):
-            self.query_one(f"#{b}", Button).display = self.mode == "received"
-        self.query_one("#withdraw", Button).display = self.mode == "waiting" and self._can_withdraw()
+        self.show_buttons()
         if self.mode == "compose":
             cmd = self.command()
             self.enable("send", cmd is not None and self.client.check(cmd) is None)
@@ -233,43 +242,12 @@ class LoanScreen(GameDialog):
             self.enable("accept", "accept_loan" in legal)
             self.enable("reject", "reject_loan" in legal)
 
-    def _can_withdraw(self) -> bool:
-        offer = self._offer
-        return offer is not None and any(
-            isinstance(c, CancelLoan) and c.offer == offer.id for c in self.legal(self.player)
-        )
-
-    def _look_for_answer(self) -> None:
-        offer = self._offer
-        if offer is None:
-            return
-        names = self.client.names
-        for event in reversed(self.client.history()):
-            if event.kind == "loan_taken" and (event.loan.borrower, event.loan.lender) == (
-                offer.borrower,
-                offer.lender,
-            ):
-                why = f" ({event.reason})" if event.reason else ""
-                self._answer = Content.styled(f"{names[offer.to]} agreed{why}: the loan is made.", "$success")
-                break
-            if event.kind == "loan_rejected" and event.offer == offer.id:
-                why = f": {event.reason}" if event.reason else "."
-                self._answer = Content.styled(f"{names[event.player]} turned it down{why}", "$error")
-                break
-            if event.kind == "loan_cancelled" and event.offer == offer.id:
-                self._answer = Content("The offer was withdrawn.")
-                break
-            if event.kind == "loan_proposed" and event.offer.id == offer.id:
-                return
-        else:
-            return
-        self.mode = "answered"
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "send":
-            return self.mode == "compose"
-        if action in ("accept", "reject"):
-            return self.mode == "received"
+    def ready(self, action: str) -> bool:
+        if action == "withdraw":
+            offer = self.sent
+            return offer is not None and any(
+                isinstance(c, CancelLoan) and c.offer == offer.id for c in self.legal(self.player)
+            )
         return True
 
     # --- editing ------------------------------------------------------------------------------
@@ -312,34 +290,19 @@ class LoanScreen(GameDialog):
         cmd = self.command()
         if self.mode != "compose" or cmd is None:
             return
-        before = len(self.client.history())
-        self.mode = "waiting"
-        if not self.table.play(cmd):
-            self.mode = "compose"
-            self.refresh_from_game()
-            return
-        proposed = [e for e in self.client.history()[before:] if e.kind == "loan_proposed"]
-        if proposed:
-            self._offer = proposed[0].offer
-        self.refresh_from_game()
+        self.send_offer(cmd)
 
     def action_accept(self) -> None:
-        if self.mode == "received" and self._offer is not None:
-            self.table.play(AcceptLoan(player=self.player, offer=self._offer.id))
+        if self.mode == "received" and self.received is not None:
+            self.table.play(AcceptLoan(player=self.player, offer=self.received.id))
 
     def action_reject(self) -> None:
-        if self.mode == "received" and self._offer is not None:
-            self.table.play(RejectLoan(player=self.player, offer=self._offer.id))
+        if self.mode == "received" and self.received is not None:
+            self.table.play(RejectLoan(player=self.player, offer=self.received.id))
 
     def action_withdraw(self) -> None:
-        if self._offer is not None:
-            self.table.play(CancelLoan(player=self.player, offer=self._offer.id))
-
-    def action_close(self) -> None:
-        if self.mode == "answered":
-            self.dismiss()
-            return
-        super().action_close()
+        if self.sent is not None:
+            self.table.play(CancelLoan(player=self.player, offer=self.sent.id))
 
     def palette_commands(self) -> Iterable[PaletteEntry]:
         if self.mode == "compose":

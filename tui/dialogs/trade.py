@@ -6,7 +6,7 @@ like. Bots' offers to a person open here too."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar, Literal
+from typing import ClassVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -18,8 +18,10 @@ from textual.widgets import Button, Input, Label, Select, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
 from engine import AcceptTrade, Bundle, CancelTrade, GameView, RejectTrade, TradeOffer
+from engine.events import Event
 from engine.narration import card_name, money
-from tui.dialogs.base import GameDialog, PaletteEntry, Table
+from tui.dialogs.base import PaletteEntry, Table
+from tui.dialogs.offer import Mode, ModeRules, OfferDialog, OfferStory, Outcome
 from tui.director import Decision
 from tui.trade_model import TradeDraft, deed_note, spare_houses
 from tui.trade_text import deed_line, effects_text, is_built, side_text
@@ -27,7 +29,6 @@ from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.steady_input import SteadyInput
 from tui.widgets.ticks import TickList
 
-Mode = Literal["compose", "waiting", "answered", "received"]
 GIVE_CARDS = 10_000  # the selection values of the cards in hand: this one on for the proposer's own
 TAKE_CARDS = 20_000  # and this one on for the partner's
 
@@ -39,8 +40,33 @@ def _amount(text: str) -> int:
         return 0
 
 
-class TradeScreen(GameDialog):
+def _proposed(event: Event) -> TradeOffer | None:
+    return event.trade if event.kind == "trade_proposed" else None
+
+
+def _outcome(event: Event, offer: TradeOffer) -> Outcome | None:
+    if event.kind == "trade_completed" and event.trade.id == offer.id:
+        return "accepted"
+    if event.kind == "trade_rejected" and event.trade_id == offer.id:
+        return "rejected"
+    if event.kind == "trade_cancelled" and event.trade_id == offer.id:
+        return "withdrawn"
+    return None
+
+
+class TradeScreen(OfferDialog[TradeOffer]):
+    """The trade negotiator: composing an offer (`compose`), then its wait and answer, or answering one
+    received, with a counter-offer if you like (`MODES`)."""
+
     AUTO_FOCUS = None
+    MODES: ClassVar[dict[Mode, ModeRules]] = {
+        "compose": ModeRules(frozenset({"send", "part", "clear"})),
+        "waiting": ModeRules(frozenset({"withdraw"}), bots_play=True),
+        "answered": ModeRules(frozenset({"revise"})),
+        "received": ModeRules(frozenset({"accept", "reject", "counter"})),
+    }
+    STORY = OfferStory(_proposed, _outcome, agreed="accepted", done="the trade is done")
+    RECEIVED = "Accept it, turn it down, or make a counter-offer."
     # Every part of an offer has its own key: lower case for your side, upper case for theirs. The
     # fields take digits only, so letters never need to reach them and may work from anywhere.
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -151,24 +177,15 @@ class TradeScreen(GameDialog):
         draft: TradeDraft | None = None,
         received: Decision | None = None,
     ) -> None:
-        super().__init__(table)
-        self.player = player
+        super().__init__(table, player, received)
         self.draft = draft or TradeDraft(proposer=player)
-        self.mode: Mode = "received" if received is not None else "compose"
-        self.decision = received
-        self._sent_id: int | None = None
-        self._offer: TradeOffer | None = None
-        self._answer: Content = Content("")
+        self.set_mode(self.mode)
         self._filling = False
         self._held: dict[int, str] = {}  # selection value -> card in hand
         self._partners: list[int] = []
         self._offer_view: GameView | None = None
         self._retype = False  # the next digit typed replaces the amount in `_amount_field`
         self._amount_field = "give-cash"  # where a digit typed away from every field goes
-
-    @property
-    def lets_bots_play(self) -> bool:  # type: ignore[override]
-        return self.mode == "waiting"
 
     @property
     def view(self) -> GameView:
@@ -230,7 +247,7 @@ class TradeScreen(GameDialog):
             return
         if self.mode == "received":
             pend = self.view.pending
-            self._offer = getattr(pend, "trade", None)
+            self.received = getattr(pend, "trade", None)
         self._fill_partners()
         self._fill_sides()
 
@@ -397,13 +414,10 @@ class TradeScreen(GameDialog):
     def refresh_from_game(self) -> None:
         self._read_widgets()
         names = self.client.names
-        for mode in ("compose", "waiting", "answered", "received"):
-            self.set_class(self.mode == mode, f"-{mode}")
-        if self.mode == "waiting":
-            self._look_for_answer()
+        self.look_for_answer()
         self.refresh_bindings()
         if self.mode == "received":
-            offer = self._offer
+            offer = self.received
             title = f"{names[offer.proposer]} offers {names[self.player]} a trade" if offer else "Trade"
         else:
             partner = self.draft.partner
@@ -416,39 +430,11 @@ class TradeScreen(GameDialog):
         self._show_status()
         self._show_buttons()
 
-    def _look_for_answer(self) -> None:
-        if self._sent_id is None:
-            return
-        names = self.client.names
-        for event in reversed(self.client.history()):
-            if event.kind == "trade_completed" and event.trade.id == self._sent_id:
-                why = f" ({event.reason})" if event.reason else ""
-                self._answer = Content.styled(
-                    f"{names[event.trade.to]} accepted{why}: the trade is done.", "$success"
-                )
-                break
-            if event.kind == "trade_rejected" and event.trade_id == self._sent_id:
-                why = f": {event.reason}" if event.reason else "."
-                self._answer = Content.styled(f"{names[event.player]} turned it down{why}", "$error")
-                break
-            if event.kind == "trade_cancelled" and event.trade_id == self._sent_id:
-                self._answer = Content("The offer was withdrawn.")
-                break
-            if event.kind == "trade_proposed" and event.trade.id == self._sent_id:
-                return
-        else:
-            return
-        self.mode = "answered"
-        for mode in ("compose", "waiting", "answered", "received"):
-            self.set_class(self.mode == mode, f"-{mode}")
-
     def _bundles(self) -> tuple[int, int, Bundle, Bundle] | None:
-        """(proposer, partner, what the proposer gives, what the proposer takes) on show now."""
-        if self.mode in ("received",) and self._offer is not None:
-            o = self._offer
-            return o.proposer, o.to, o.give, o.take
-        if self.mode in ("waiting", "answered") and self._offer is not None:
-            o = self._offer
+        """(proposer, partner, what the proposer gives, what the proposer takes) on show now: the offer
+        received or sent, else the one being composed."""
+        o = self.offer if self.mode != "compose" else None
+        if o is not None:
             return o.proposer, o.to, o.give, o.take
         if self.draft.partner is None:
             return None
@@ -481,54 +467,40 @@ class TradeScreen(GameDialog):
 
     def _show_status(self) -> None:
         status = self.query_one("#status", Static)
-        names = self.client.names
-        if self.mode == "compose":
-            cmd = self.draft.command()
-            if cmd is None:
-                status.update("")
-            elif self.draft.empty:
-                status.update(Content.styled("Put something on the table.", "dim"))
-            else:
-                why = self.client.check(cmd)
-                status.update(
-                    Content.styled(why, "$error") if why else Content.styled("Ready to send.", "$success")
-                )
-        elif self.mode == "waiting":
-            partner = self._offer.to if self._offer else self.draft.partner
-            status.update(Content(f"Waiting for {names[partner] if partner is not None else 'an answer'}..."))
-        elif self.mode == "answered":
-            status.update(self._answer)
+        if self.mode != "compose":
+            status.update(self.status_text())
+            return
+        cmd = self.draft.command()
+        if cmd is None:
+            status.update("")
+        elif self.draft.empty:
+            status.update(Content.styled("Put something on the table.", "dim"))
         else:
-            status.update(Content("Accept it, turn it down, or make a counter-offer."))
+            why = self.client.check(cmd)
+            status.update(
+                Content.styled(why, "$error") if why else Content.styled("Ready to send.", "$success")
+            )
+
+    def chosen_partner(self) -> int | None:
+        return self.draft.partner
 
     def _show_buttons(self) -> None:
-        compose = self.mode == "compose"
-        received = self.mode == "received"
-        for b in ("send", "clear"):
-            self.query_one(f"#{b}", Button).display = compose
-        for b in ("accept", "reject", "counter"):
-            self.query_one(f"#{b}", Button).display = received
-        self.query_one("#withdraw", Button).display = self.mode == "waiting" and self._can_withdraw()
-        self.query_one("#revise", Button).display = self.mode == "answered" and not self._traded()
-        if compose:
+        self.show_buttons()
+        if self.mode == "compose":
             cmd = self.draft.command()
             ok = cmd is not None and not self.draft.empty and self.client.check(cmd) is None
             self.enable("send", ok)
-        if received and self._offer is not None:
+        if self.mode == "received" and self.received is not None:
             legal = {c.kind for c in self.legal(self.player)}
             self.enable("accept", "accept_trade" in legal)
             self.enable("reject", "reject_trade" in legal)
             self.enable("counter", "reject_trade" in legal)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("send", "part", "clear"):
-            return self.mode == "compose"
+    def ready(self, action: str) -> bool:
         if action == "withdraw":
-            return self.mode == "waiting" and self._can_withdraw()
-        if action in ("accept", "reject", "counter"):
-            return self.mode == "received"
+            return self._can_withdraw()
         if action == "revise":
-            return self.mode == "answered" and not self._traded()
+            return not self._traded()
         return True
 
     def hint(self, action: str, description: str) -> str:
@@ -537,8 +509,9 @@ class TradeScreen(GameDialog):
         return super().hint(action, description)
 
     def _can_withdraw(self) -> bool:
-        return self._sent_id is not None and any(
-            isinstance(c, CancelTrade) and c.trade_id == self._sent_id for c in self.legal(self.player)
+        sent = self.sent
+        return sent is not None and any(
+            isinstance(c, CancelTrade) and c.trade_id == sent.id for c in self.legal(self.player)
         )
 
     # --- editing ------------------------------------------------------------------------------
@@ -601,18 +574,8 @@ class TradeScreen(GameDialog):
         if self.draft.empty:
             self.notify("Put something on the table first.", timeout=3)
             return
-        before = len(self.client.history())
         self._offer_view = self.client.view(self.player)
-        self.mode = "waiting"  # set first: the table lets the partner answer while this screen waits
-        if not self.table.play(cmd):
-            self.mode = "compose"
-            self.refresh_from_game()
-            return
-        proposed = [e for e in self.client.history()[before:] if e.kind == "trade_proposed"]
-        if proposed:
-            self._offer = proposed[0].trade
-            self._sent_id = self._offer.id
-        self.refresh_from_game()
+        self.send_offer(cmd)
 
     def action_clear(self) -> None:
         if self.mode == "compose":
@@ -621,7 +584,7 @@ class TradeScreen(GameDialog):
             self.refresh_from_game()
 
     def _received_id(self) -> int | None:
-        return self._offer.id if self.mode == "received" and self._offer is not None else None
+        return self.received.id if self.mode == "received" and self.received is not None else None
 
     def action_accept(self) -> None:
         trade_id = self._received_id()
@@ -635,34 +598,34 @@ class TradeScreen(GameDialog):
 
     def action_counter(self) -> None:
         trade_id = self._received_id()
-        if trade_id is None or self._offer is None:
+        if trade_id is None or self.received is None:
             return
-        offer = self._offer
+        offer = self.received
         self.decision = None  # this screen stays open for the counter-offer
         if not self.table.play(
             RejectTrade(player=self.player, trade_id=trade_id, reason="a counter-offer follows")
         ):
             return
         self.draft = TradeDraft.countering(offer)
-        self._offer = None
-        self.mode = "compose"
+        self.received = None
+        self.set_mode("compose")
         self._fill_partners()
         self._fill_sides()
         self.refresh_from_game()
         self._focus_first()
 
     def _traded(self) -> bool:
-        return any(
-            e.kind == "trade_completed" and e.trade.id == self._sent_id for e in self.client.history()[-50:]
+        sent = self.sent
+        return sent is not None and any(
+            e.kind == "trade_completed" and e.trade.id == sent.id for e in self.client.history()[-50:]
         )
 
     def action_revise(self) -> None:
         """After a refusal: back to the same offer, to change it."""
         if self.mode != "answered":
             return
-        self.mode = "compose"
-        self._offer = None
-        self._sent_id = None
+        self.set_mode("compose")
+        self.sent = None
         self._fill_partners()
         self._fill_sides()
         self.refresh_from_game()
@@ -699,14 +662,8 @@ class TradeScreen(GameDialog):
             cash.focus_typing_on()
 
     def action_withdraw(self) -> None:
-        if self._sent_id is not None:
-            self.table.play(CancelTrade(player=self.player, trade_id=self._sent_id))
-
-    def action_close(self) -> None:
-        if self.mode == "answered":
-            self.dismiss()
-            return
-        super().action_close()
+        if self.sent is not None:
+            self.table.play(CancelTrade(player=self.player, trade_id=self.sent.id))
 
     def palette_commands(self) -> Iterable[PaletteEntry]:
         if self.mode == "compose":

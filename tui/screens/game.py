@@ -4,6 +4,10 @@ It sends the people's commands through the client, shows every change of the tab
 client rings with `TableChanged`, whoever moved), holds the bots while a person is busy in a dialog, and
 opens the dialog for whatever the game waits on from a person here. Everything it shows comes from the
 client's views and events.
+
+Its keys are one table (`tui.game_keys`); which dialog is over it is the router's to say
+(`tui.dialog_router`); the cards and notices each change brings are `tui.announcements`. What stays here
+is the layout, the drawing, the board's selection and the actions of its keys.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 
@@ -23,36 +27,21 @@ from engine.events import Event
 from room import pacing
 from room.room import Update
 from tui import captions
+from tui.announcements import Announcements
 from tui.board_layout import neighbour
 from tui.client import GameClient, TableChanged
-from tui.dialogs.any_space import AnySpaceDialog
-from tui.dialogs.auction import AuctionDialog
+from tui.dialog_router import DialogRouter
 from tui.dialogs.bank import BankDialog
 from tui.dialogs.base import GameDialog, PaletteEntry
 from tui.dialogs.build import BuildDialog
-from tui.dialogs.buy import BuyDialog
-from tui.dialogs.card import CardDialog
-from tui.dialogs.debt import DebtDialog
-from tui.dialogs.direction import DirectionDialog
-from tui.dialogs.excess_lots import ExcessLotsDialog
-from tui.dialogs.income_tax import IncomeTaxDialog
-from tui.dialogs.jail import JailDialog
 from tui.dialogs.loan import LoanScreen
-from tui.dialogs.lot import LotDialog
-from tui.dialogs.luxury import LuxuryDialog
 from tui.dialogs.mortgage import MortgageDialog
-from tui.dialogs.mortgage_decision import MortgageDecisionDialog
-from tui.dialogs.place_building import PlaceBuildingDialog
-from tui.dialogs.refund_card import RefundCardDialog
-from tui.dialogs.ride import RideDialog
-from tui.dialogs.route import RouteDialog
-from tui.dialogs.tickets import TicketsDialog
 from tui.dialogs.trade import TradeScreen
 from tui.dialogs.travel import TravelDialog
-from tui.dialogs.winnings_card import WinningsCardDialog
 from tui.director import Decision, acting_seat, decision_for, turn_seat
 from tui.errors import guarded, report
-from tui.glyphs import Glyphs, plain
+from tui.game_keys import KEYS, GameKey, bindings, by_kinds, hinted
+from tui.glyphs import Glyphs
 from tui.layout import layout_for
 from tui.screens.overlay import Underlay
 from tui.trade_model import TradeDraft
@@ -63,38 +52,12 @@ from tui.widgets.event_log import EventLog
 from tui.widgets.holdings import HoldingsPanel
 from tui.widgets.status import StatusBar
 from tui.widgets.steady_footer import SteadyFooter
-from tui.words import actor_of, describe_command
+from tui.words import describe_command
 
 if TYPE_CHECKING:
     from engine import GameView
 
 CENTRE_EVENTS = 40
-
-# Footer actions that stand for commands: shown only when one of these command kinds is legal.
-ACTION_KINDS: dict[str, frozenset[str]] = {
-    "roll": frozenset({"roll_dice"}),
-    "end_turn": frozenset({"end_turn"}),
-    "pay_fine": frozenset({"pay_jail_fine"}),
-    "use_card": frozenset({"use_jail_card"}),
-    "build": frozenset({"build", "sell_building", "sell_lot"}),
-    "mortgage": frozenset({"mortgage", "unmortgage"}),
-    "travel": frozenset({"play_travel_cards", "roll_with_travel_card"}),
-    "bank": frozenset({"borrow_from_bank", "repay_loan"}),
-}
-KEY_ACTIONS = {
-    "r": "roll",
-    "e": "end_turn",
-    "p": "pay_fine",
-    "c": "use_card",
-    "b": "build",
-    "m": "mortgage",
-    "t": "trade",
-    "v": "travel",
-    "k": "bank",
-    "i": "loan",
-    "space": "skip",
-    "enter": "decide",
-}
 
 
 class GameScreen(Underlay[None]):
@@ -102,34 +65,9 @@ class GameScreen(Underlay[None]):
 
     lets_bots_play: ClassVar[bool] = True
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r", "roll", "Roll"),
-        Binding("e", "end_turn", "End turn"),
-        Binding("p", "pay_fine", "Pay fine"),
-        Binding("c", "use_card", "Use card"),
-        Binding("enter", "decide", "Decide"),
-        Binding("b", "build", "Build"),
-        Binding("m", "mortgage", "Mortgage"),
-        Binding("t", "trade", "Trade"),
-        Binding("v", "travel", "Travel cards"),
-        Binding("k", "bank", "Bank"),
-        Binding("i", "loan", "Loan"),
-        Binding("space", "skip", "Skip ahead"),
-        Binding("o", "results", "Results"),
-        Binding("h", "panel('holdings')", "Holdings"),
-        Binding("d", "panel('deed')", "Deed"),
-        Binding("l", "panel('log')", "Log"),
-        Binding("escape", "close_panel", "Close", show=False),
-        Binding("w", "switch_seat", "Switch seat", show=False),
-        Binding("plus,equals_sign", "faster", "Faster", show=False),
-        Binding("minus", "slower", "Slower", show=False),
-        Binding("left", "move_selection(0, -1)", "Left", show=False),
-        Binding("right", "move_selection(0, 1)", "Right", show=False),
-        Binding("up", "move_selection(-1, 0)", "Up", show=False),
-        Binding("down", "move_selection(1, 0)", "Down", show=False),
-        Binding("n", "step_selection(1)", "Next space", show=False),
-        Binding("home", "select_current", "My space", show=False),
-    ]
+    KEYS: ClassVar[tuple[GameKey, ...]] = KEYS
+    """Every key of the screen (`tui.game_keys`); its bindings are made from it."""
+    BINDINGS: ClassVar[list[BindingType]] = bindings(KEYS)
 
     DEFAULT_CSS = """
     GameScreen {
@@ -201,11 +139,12 @@ class GameScreen(Underlay[None]):
         self._humans = set(client.local_seats)
         self._last_human: int | None = None
         self._chosen: tuple[int, int | None] | None = None  # (seat chosen with w, the human then waited on)
-        self._deferred: tuple[object, ...] | None = None
-        self._announcements: list[GameDialog] = []
+        self._by_kinds = by_kinds(self.KEYS)
+        self._hinted = hinted(self.KEYS)
+        self.announcements = Announcements(self, self.notify, self._negotiating)
+        self.router = DialogRouter(self, self.announcements)
         self._shown = client.version  # the version of the table on the screen
         client.speed = speed
-        self._over_shown = False
         self._panel: str | None = None
         self._entries: list[Content] = []
         self._keys_shown: tuple[bool, ...] = ()
@@ -253,7 +192,7 @@ class GameScreen(Underlay[None]):
 
     def defer(self, decision: Decision) -> None:
         """A decision dialog closed without deciding: do not reopen it until asked (Enter)."""
-        self._deferred = decision.key
+        self.router.defer(decision)
         self._refresh_keys()
 
     def _trouble(self, exc: Exception) -> None:
@@ -426,23 +365,18 @@ class GameScreen(Underlay[None]):
 
     def _refresh_keys(self) -> None:
         """Ask the footer to redraw only when the keys on offer change (it rebuilds itself each time)."""
-        keys = tuple(bool(self.check_action(b.action.split("(")[0], ())) for b in self._footer_bindings())
+        keys = tuple(self.possible(k.name) for k in self.KEYS if k.show)
         if keys != self._keys_shown:
             self._keys_shown = keys
             self.refresh_bindings()
 
-    def _footer_bindings(self) -> list[Binding]:
-        return [b for b in self.BINDINGS if isinstance(b, Binding) and b.show]
-
     def _centre_head(self, view: GameView, me: int | None) -> list[Content]:
         keys = [
-            (key, captions.ACTION_WORDS[action])
-            for key, action in KEY_ACTIONS.items()
-            if action in captions.ACTION_WORDS and self.check_action(action, ())
+            (k.key, captions.ACTION_WORDS[k.name])
+            for k in self.KEYS
+            if k.hinted and k.name in captions.ACTION_WORDS and self.possible(k.name)
         ]
-        prompt = captions.prompt_line(
-            self.client, view, self.turn_seat(), keys, bool(self.check_action("decide", ()))
-        )
+        prompt = captions.prompt_line(self.client, view, self.turn_seat(), keys, self.possible("decide"))
         table = captions.table_line(self.client, view)
         width = max(self.board.centre.size.width - 2, 40)
         head = [
@@ -463,7 +397,7 @@ class GameScreen(Underlay[None]):
         """Show what just happened, then put the next decision to whoever must make it."""
         self._entries.extend(self._entry(e) for e in new_events)
         self._sync_logs()
-        self._announce(new_events)
+        self.announcements.take(new_events)
         if notice:
             self.notify(notice, severity="error", timeout=6)
         if self.client.view(None).pending is not None:
@@ -490,123 +424,14 @@ class GameScreen(Underlay[None]):
         if moved:
             self._trail = frozenset(moved)
 
-    def _announce(self, new_events: Sequence[Event]) -> None:
-        names = self.client.names
-        for e in new_events:
-            if e.kind == "card_drawn" and e.player in self._humans:
-                deck = self.client.board.edition.decks.get(e.deck)
-                text = plain(e.text) if self.glyphs.ascii_only else e.text
-                self._announcements.append(
-                    CardDialog(self, names[e.player], deck.name if deck else e.deck, text)
-                )
-            elif e.kind == "card_taken" and e.player in self._humans:
-                dialog = self._card_taken(e.player, e.deck, e.card)
-                if dialog is not None:
-                    self._announcements.append(dialog)
-            elif e.kind == "player_bankrupt":
-                self.notify(self.client.narrate(e), severity="warning", timeout=6)
-            elif e.kind in ("auction_won", "auction_unsold"):
-                self.notify(self.client.narrate(e), timeout=4)
-            elif e.kind in ("trade_completed", "trade_rejected") and not self._trade_screen_open():
-                involved = e.trade.to if e.kind == "trade_completed" else e.player
-                if involved in self._humans or actor_of(e) in self._humans:
-                    self.notify(self.client.narrate(e), timeout=5)
-
-    def _card_taken(self, player: int, deck: str, card: str) -> CardDialog | None:
-        """The card a person here took into his hand (a face-down one read from his own hand)."""
-        board = self.client.board
-        if not card:
-            hand = [r for r in self.client.view(player).players[player].hand if r.partition("/")[0] == deck]
-            if not hand:
-                return None
-            card = hand[-1].partition("/")[2]
-        found = board.cards.get(deck, {}).get(card)
-        if found is None:
-            return None
-        text = plain(found.text) if self.glyphs.ascii_only else found.text
-        return CardDialog(self, self.client.names[player], f"a {board.edition.decks[deck].name} card", text)
-
-    def _trade_screen_open(self) -> bool:
+    def _negotiating(self) -> bool:
+        """A trade negotiator is open (it shows the answers to offers itself)."""
         return any(isinstance(s, TradeScreen) for s in self.app.screen_stack)
 
     @guarded
     def sync(self) -> None:
-        """Close dialogs for decisions already made, open the one the game now waits on, pace the bots."""
-        if not self.is_attached:
-            return
-        view = self.client.view(None)
-        if view.winner is not None:
-            self._close_stale(None)
-            if not self._over_shown and not self._announcements:
-                self._over_shown = True
-                from tui.screens.game_over import GameOverScreen
-
-                self.app.push_screen(GameOverScreen(self.client))
-            elif self._announcements and self.app.screen is self:
-                self.app.push_screen(self._announcements.pop(0), lambda _: self.sync())
-            return
-        decision = decision_for(view, self._humans)
-        self._close_stale(decision)
-        top = self.app.screen
-        quiet = top is self or not isinstance(top, GameDialog) or top.decision is None
-        if self._announcements and not isinstance(top, CardDialog) and quiet:
-            self.app.push_screen(self._announcements.pop(0), lambda _: self.sync())
-            return
-        if self._announcements or isinstance(top, CardDialog):
-            return  # the card is read first; its closing brings the table back here
-        if decision is not None and decision.key != self._deferred and not self._showing(decision):
-            self._deferred = None
-            dialog = self._dialog_for(decision)
-            if dialog is not None:
-                self.app.push_screen(dialog)
-                return
-        self.client.poke()
-
-    def _showing(self, decision: Decision) -> bool:
-        return any(
-            isinstance(s, GameDialog) and s.decision is not None and s.decision.key == decision.key
-            for s in self.app.screen_stack
-        )
-
-    def _close_stale(self, decision: Decision | None) -> None:
-        """Pop decision dialogs (from the top) whose decision has been made."""
-        while True:
-            top = self.app.screen
-            if not isinstance(top, GameDialog) or top.decision is None:
-                return
-            if decision is not None and top.decision.key == decision.key:
-                return
-            top.dismiss()
-            if self.app.screen is top:  # not dismissed yet (still mounting): try again shortly
-                self.call_after_refresh(self.sync)
-                return
-
-    def _dialog_for(self, decision: Decision) -> GameDialog | None:
-        kinds: dict[str, type[GameDialog]] = {
-            "jail": JailDialog,
-            "buy": BuyDialog,
-            "auction": AuctionDialog,
-            "income_tax": IncomeTaxDialog,
-            "debt": DebtDialog,
-            "mortgage_decision": MortgageDecisionDialog,
-            "place_building": PlaceBuildingDialog,
-            "route": RouteDialog,
-            "excess_lots": ExcessLotsDialog,
-            "ride": RideDialog,
-            "any_space": AnySpaceDialog,
-            "refund_card": RefundCardDialog,
-            "winnings_card": WinningsCardDialog,
-            "tickets": TicketsDialog,
-            "lot": LotDialog,
-            "luxury": LuxuryDialog,
-            "direction": DirectionDialog,
-        }
-        if decision.kind == "trade":
-            return TradeScreen(self, decision.player, received=decision)
-        if decision.kind == "loan":
-            return LoanScreen(self, decision.player, received=decision)
-        kind = kinds.get(decision.kind)
-        return kind(self, decision) if kind is not None else None  # type: ignore[call-arg]
+        """Bring the dialogs in step with the game (`tui.dialog_router`), and let the bots move on."""
+        self.router.sync()
 
     # --- bots ---------------------------------------------------------------------------------
 
@@ -623,63 +448,52 @@ class GameScreen(Underlay[None]):
     def _legal_kinds(self, me: int | None) -> set[str]:
         return set() if me is None else {c.kind for c in self.client.legal(me)}
 
-    def _seat_for(self, action: str) -> int | None:
-        return self.acting() if action in ("build", "mortgage") else self.turn_seat()
+    def _seat_for(self, key: GameKey | None) -> int | None:
+        return self.acting() if key is not None and key.seat == "acting" else self.turn_seat()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ACTION_KINDS:
-            return bool(self._legal_kinds(self._seat_for(action)) & ACTION_KINDS[action])
+    def possible(self, name: str) -> bool:
+        """Whether the key that does `name` (`tui.game_keys.GameKey.name`) can do anything now."""
+        key = self._by_kinds.get(name)
+        if key is not None:
+            return bool(self._legal_kinds(self._seat_for(key)) & key.kinds)
         me = self.acting()
-        if action == "trade":
+        if name == "trade":
             return me is not None and self.client.can_trade(me)
-        if action == "loan":
+        if name == "loan":
             return me is not None and self.can_lend(me)
-        if action == "decide":
+        if name == "decide":
             view = self.client.view(None)
             decision = decision_for(view, self._humans)
-            return decision is not None and not self._showing(decision)
-        if action == "skip":
+            return decision is not None and not self.router.showing(decision)
+        if name == "skip":
             return self.client.bots_due()
-        if action == "results":
+        if name == "results":
             return self.client.view(None).winner is not None
-        if action == "close_panel":
+        if name == "close_panel":
             return self._panel is not None or self.focused is not None
-        if action == "panel":
-            return True
-        if action == "switch_seat":
+        if name == "switch_seat":
             return len(self._humans) > 1
         return True
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "play":
+            return bool(parameters) and self.possible(str(parameters[0]))
+        return self.possible(action)
+
     def on_key(self, event: events.Key) -> None:
         """A game key that does nothing now gets a short hint instead."""
-        action = KEY_ACTIONS.get(event.key)
-        if action is None or self.check_action(action, ()):
+        key = self._hinted.get(event.key)
+        if key is None or self.possible(key.name):
             return
-        self.notify(captions.hint(action, self.client, self._seat_for(action)), timeout=3)
+        self.notify(captions.hint(key.name, self.client, self._seat_for(key)), timeout=3)
 
-    def _first_legal(self, kinds: frozenset[str]) -> Command | None:
+    def action_play(self, name: str) -> None:
+        """A turn key: play the first legal command of its kinds, for the seat whose turn it is."""
+        key = self._by_kinds.get(name)
         me = self.turn_seat()
-        if me is None:
-            return None
-        return next((c for c in self.client.legal(me) if c.kind in kinds), None)
-
-    def action_roll(self) -> None:
-        cmd = self._first_legal(ACTION_KINDS["roll"])
-        if cmd is not None:
-            self.play(cmd)
-
-    def action_end_turn(self) -> None:
-        cmd = self._first_legal(ACTION_KINDS["end_turn"])
-        if cmd is not None:
-            self.play(cmd)
-
-    def action_pay_fine(self) -> None:
-        cmd = self._first_legal(ACTION_KINDS["pay_fine"])
-        if cmd is not None:
-            self.play(cmd)
-
-    def action_use_card(self) -> None:
-        cmd = self._first_legal(ACTION_KINDS["use_card"])
+        if key is None or me is None:
+            return
+        cmd = next((c for c in self.client.legal(me) if c.kind in key.kinds), None)
         if cmd is not None:
             self.play(cmd)
 
@@ -714,7 +528,7 @@ class GameScreen(Underlay[None]):
             self.open_loan(me)
 
     def action_decide(self) -> None:
-        self._deferred = None
+        self.router.deferred = None
         self.sync()
 
     def action_results(self) -> None:

@@ -4,9 +4,9 @@ terms they agree.
 A bank loan of n notes is secured by lots of the borrower's, not already pledged, worth at least the notes
 plus a margin; they stay pledged until every note of that loan is repaid. Interest is paid on each note at
 every one of the borrower's wages; a note repaid before then costs none. A loan between players is
-proposed and answered like a trade: the principal, the interest paid at each of the borrower's wages, and
-the lots pledged for it. A pledged lot still earns its rent and counts at the end, but cannot change hands
-or be pledged again until its loan is repaid.
+proposed and answered as a trade is (`engine.rules.offers`): the principal, the interest paid at each of
+the borrower's wages, and the lots pledged for it. A pledged lot still earns its rent and counts at the
+end, but cannot change hands or be pledged again until its loan is repaid.
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ from engine.errors import IllegalCommand, Refusal
 from engine.events import LoanCancelled, LoanProposed, LoanRejected, LoanRepaid, LoanTaken
 from engine.narration import money
 from engine.registry import command
-from engine.rules.checks import actor, awaited
+from engine.rules.checks import actor
 from engine.rules.money import funds, spend
+from engine.rules.offers import OfferKind, register_offer
 from engine.state import TRADING_OPEN, Charge, Loan, LoanAnswer, LoanOffer
 
 if TYPE_CHECKING:
@@ -290,7 +291,7 @@ def wage_day_charges(table: Tabletop, player: int) -> list[Charge]:
     return out
 
 
-# --- loans between players, proposed and answered like a trade ------------------------------------
+# --- loans between players, proposed and answered as every offer is ------------------------------------
 
 
 def loan_problem(
@@ -332,11 +333,9 @@ def _check_propose(game: LiveGame, cmd: ProposeLoan) -> Refusal:
     return loan_problem(game, cmd.player, cmd.to, cmd.lender, cmd.principal, cmd.interest, cmd.security)
 
 
-@command(ProposeLoan, _check_propose)
-def _propose(game: LiveGame, cmd: ProposeLoan) -> None:
-    st = game.state
-    offer = LoanOffer(
-        id=st.next_trade_id,
+def _made(game: LiveGame, cmd: ProposeLoan, offer_id: int) -> LoanOffer:
+    return LoanOffer(
+        id=offer_id,
         proposer=cmd.player,
         to=cmd.to,
         lender=cmd.lender,
@@ -344,48 +343,20 @@ def _propose(game: LiveGame, cmd: ProposeLoan) -> None:
         interest=cmd.interest,
         security=tuple(sorted(cmd.security)),
     )
-    st.next_trade_id += 1
-    assert st.pending is not None
-    game.set_aside()
-    st.pending = LoanAnswer(player=cmd.to, offer=offer)
-    game.emit(LoanProposed(offer=offer))
 
 
-def _open_offer(game: LiveGame, player: int, offer_id: int) -> Refusal:
-    refusal = awaited(game, player, "loan_answer")
-    if refusal is not None:
-        return refusal
-    pend = game.state.pending
-    assert isinstance(pend, LoanAnswer)
-    if pend.offer.id != offer_id:
-        return IllegalCommand("no_such_offer", f"There is no open loan offer {offer_id}.")
-    return None
-
-
-def _check_accept(game: LiveGame, cmd: AcceptLoan) -> Refusal:
-    refusal = _open_offer(game, cmd.player, cmd.offer)
-    if refusal is not None:
-        return refusal
-    pend = game.state.pending
-    assert isinstance(pend, LoanAnswer)
-    o = pend.offer
+def _stale(game: LiveGame, o: LoanOffer) -> Refusal:
+    """Why an open loan offer could no longer be made good: its lots pledged since, or the lender short."""
     stale = _security_problem(game, o.borrower, o.security)
     if stale is None and funds(game, o.lender) < o.principal:
         stale = IllegalCommand(
             "insufficient_funds", f"{game.name(o.lender)} no longer has {money(o.principal)}."
         )
-    if stale is not None:
-        return IllegalCommand("stale_offer", f"The offer no longer stands: {stale.reason}")
-    return None
+    return stale
 
 
-@command(AcceptLoan, _check_accept)
-def _accept(game: LiveGame, cmd: AcceptLoan) -> None:
+def _carry_out(game: LiveGame, o: LoanOffer, reason: str) -> None:
     st = game.state
-    pend = st.pending
-    assert isinstance(pend, LoanAnswer)
-    o = pend.offer
-    st.pending = None
     loan = Loan(
         id=st.next_loan_id,
         borrower=o.borrower,
@@ -398,28 +369,29 @@ def _accept(game: LiveGame, cmd: AcceptLoan) -> None:
     st.loans.append(loan)
     spend(game, o.lender, o.principal)
     st.players[o.borrower].cash += o.principal
-    game.emit(LoanTaken(loan=loan, reason=cmd.reason))
+    game.emit(LoanTaken(loan=loan, reason=reason))
 
 
-@command(RejectLoan, lambda game, cmd: _open_offer(game, cmd.player, cmd.offer))
-def _reject(game: LiveGame, cmd: RejectLoan) -> None:
-    game.state.pending = None
-    game.emit(LoanRejected(offer=cmd.offer, player=cmd.player, reason=cmd.reason))
-
-
-def _check_cancel(game: LiveGame, cmd: CancelLoan) -> Refusal:
-    refusal = actor(game, cmd.player)
-    if refusal is not None:
-        return refusal
-    pend = game.state.pending
-    if not isinstance(pend, LoanAnswer) or pend.offer.id != cmd.offer:
-        return IllegalCommand("no_such_offer", f"There is no open loan offer {cmd.offer}.")
-    if pend.offer.proposer != cmd.player:
-        return IllegalCommand("not_your_offer", "Only the player who made an offer can withdraw it.")
-    return None
-
-
-@command(CancelLoan, _check_cancel)
-def _cancel(game: LiveGame, cmd: CancelLoan) -> None:
-    game.state.pending = None
-    game.emit(LoanCancelled(offer=cmd.offer, player=cmd.player))
+LOANS: OfferKind[LoanOffer] = OfferKind(
+    propose=ProposeLoan,
+    accept=AcceptLoan,
+    reject=RejectLoan,
+    cancel=CancelLoan,
+    offer_field="offer",
+    awaiting="loan_answer",
+    waiting=lambda player, offer: LoanAnswer(player=player, offer=offer),
+    offer_of=lambda pend: pend.offer,
+    noun="loan offer",
+    missing="no_such_offer",
+    not_yours="not_your_offer",
+    stale="stale_offer",
+    check=_check_propose,
+    made=_made,
+    problem=_stale,
+    carry_out=_carry_out,
+    proposed=lambda offer: LoanProposed(offer=offer),
+    rejected=lambda cmd: LoanRejected(offer=cmd.offer, player=cmd.player, reason=cmd.reason),
+    cancelled=lambda cmd: LoanCancelled(offer=cmd.offer, player=cmd.player),
+)
+"""A loan between players, proposed, answered and withdrawn as every offer is (`engine.rules.offers`)."""
+register_offer(LOANS)

@@ -49,6 +49,7 @@ def games() -> dict[str, tuple[str, Game]]:
     rings.apply(RollDice(player=0))  # 11, the gate (12) with 3 steps to go: Ada must choose the way on
     assert ChooseRoute(player=0, space=38) in rings.legal_commands(0)
     built = ("classic-built", "A hotel and houses", _built())
+    priced = ("classic-price-named", "A price named", _price_named())
     return {
         "classic-finished": ("Ada and Grace, to the end", done),
         "classic-trade-open": ("An offer on the table", trading),
@@ -58,6 +59,7 @@ def games() -> dict[str, tuple[str, Game]]:
         "classic-scripted-dice": ("Loaded dice", scripted),
         built[0]: built[1:],
         "two-rings-route": ("Two rings: which way on?", rings),
+        priced[0]: priced[1:],
     }
 
 
@@ -81,6 +83,23 @@ def _built() -> Game:
     game.apply(RollDice(player=0))
     game.apply(EndTurn(player=0))
     return game
+
+
+def _price_named() -> Game:
+    """A classic game of the built-in bots, stopped at the first refusal that names its price."""
+    from engine.bots import make_bot
+
+    game = new_game("classic", ["Ada", "Grace", "Linus", "Ken"], seed=5)
+    bots = [make_bot(level, 5, i) for i, level in enumerate(("normal", "hard", "easy", "normal"))]
+    while True:
+        pend = game.state.pending
+        assert pend is not None and game.state.winner is None
+        seat = pend.player
+        events = game.apply(bots[seat].choose(game.view(seat), game.legal_commands(seat)))
+        for bot in bots:
+            bot.observe(events)
+        if any(e.kind == "trade_rejected" and e.asking is not None for e in events):
+            return game
 
 
 def main() -> int:

@@ -11,241 +11,20 @@ which seat, the timer) is kept beside it in the server's folder, so that a resta
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import secrets
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import dataclass, field
 
-from engine import EDITIONS, RuleOptions, SetupError, load_edition
-from engine.text import TextError, check_title, clean_name, plain
-from room import DEFAULT_LEVEL, LEVELS, BotDriver, Persistence, PersistenceError, Room, Seat, Update
-from room.pacing import DEFAULT_SPEED, SPEEDS
+from engine import RuleOptions, SetupError
+from engine.text import plain
+from room import DEFAULT_LEVEL, BotDriver, Persistence, PersistenceError, Room, Seat, Update
 from room.seats import bot_names
 from room.setup import TableSetup, open_room, resume_room
+from server.clock import Handle, LoopClock
+from server.lobby_line import PlanFacts, TableStatus
+from server.plans import Plan, TableError
 
 log = logging.getLogger(__name__)
-
-ROOM_NAME_MAX = 24
-TURN_TIMERS = (30, 60, 120, 300)  # seconds, offered in the form
-DEFAULT_TURN_TIMER = 60
-
-
-class TableError(Exception):
-    """A table could not be made, joined or opened; the message is a sentence for the player."""
-
-
-@dataclass
-class SeatPlan:
-    """One seat of a table: a person's (open until someone takes it) or a bot's."""
-
-    kind: str  # "person" or "bot"
-    level: str | None = None
-    name: str | None = None  # the person who took it, or the bot's name once the game starts
-    owner: str | None = None  # the key fingerprint holding a person's seat
-
-    @property
-    def free(self) -> bool:
-        return self.kind == "person" and self.owner is None
-
-
-@dataclass(frozen=True)
-class RoomRequest:
-    """A new room as a person asks for it in the new-room form: what travels from their worker to the
-    front, which checks it against every room on the server (`hall.make_plan`)."""
-
-    creator: str  # the asker's key fingerprint: the room's first person's seat is theirs
-    creator_name: str
-    name: str
-    edition: str
-    rules: dict[str, object]
-    seats: list[SeatPlan]  # kinds and bots' levels
-    turn_timer: int
-    pace: str
-
-    def to_json(self) -> dict[str, Any]:
-        raw = asdict(self)
-        raw["seats"] = [{"kind": s.kind, "level": s.level} for s in self.seats]
-        return raw
-
-    @classmethod
-    def from_json(cls, raw: dict[str, Any]) -> RoomRequest:
-        return cls(
-            str(raw.get("creator")),
-            str(raw.get("creator_name")),
-            str(raw.get("name", "")),
-            str(raw.get("edition", "")),
-            dict(raw.get("rules") or {}),
-            [SeatPlan(str(s.get("kind")), s.get("level")) for s in raw.get("seats", [])],
-            int(raw.get("turn_timer", 60)),
-            str(raw.get("pace", "")),
-        )
-
-
-@dataclass
-class Plan:
-    """What is kept of a table beside its save."""
-
-    id: str
-    name: str
-    edition: str
-    rules: dict[str, Any]
-    seats: list[SeatPlan]
-    turn_timer: int = DEFAULT_TURN_TIMER
-    pace: str = DEFAULT_SPEED
-    creator: str = ""
-    save_id: str | None = None
-    finished: bool = False
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, raw: Any) -> Plan:
-        """Read back, checking every field (the file may have been edited by hand)."""
-        if not isinstance(raw, dict):
-            raise ValueError("not a table")
-        seats = []
-        for s in raw.get("seats", []):
-            kind = s.get("kind")
-            if kind not in ("person", "bot"):
-                raise ValueError(f"bad seat kind {kind!r}")
-            level = s.get("level")
-            if level is not None and level not in LEVELS:
-                raise ValueError(f"bad level {level!r}")
-            name = s.get("name")
-            owner = s.get("owner")
-            seats.append(
-                SeatPlan(
-                    kind,
-                    level,
-                    clean_name(name) or None if isinstance(name, str) else None,
-                    owner if isinstance(owner, str) else None,
-                )
-            )
-        edition = raw.get("edition")
-        if edition not in EDITIONS and not isinstance(edition, str):
-            raise ValueError("bad edition")
-        save_id = raw.get("save_id")
-        return cls(
-            id=str(raw["id"])[:16],
-            name=plain(str(raw["name"]))[:ROOM_NAME_MAX],
-            edition=str(edition),
-            rules=dict(raw.get("rules") or {}),
-            seats=seats,
-            turn_timer=max(5, min(int(raw.get("turn_timer", DEFAULT_TURN_TIMER)), 3600)),
-            pace=str(raw["pace"]) if raw.get("pace") in SPEEDS else DEFAULT_SPEED,
-            creator=str(raw.get("creator", "")),
-            save_id=save_id if isinstance(save_id, str) else None,
-            finished=bool(raw.get("finished", False)),
-        )
-
-
-def check_room_name(text: str) -> str:
-    """A room's name as kept, or `TextError` with the reason."""
-    name = check_title(text)
-    if len(name) > ROOM_NAME_MAX:
-        raise TextError(f"A room's name has at most {ROOM_NAME_MAX} characters, not {len(name)}.")
-    return name
-
-
-def new_table_id() -> str:
-    return secrets.token_hex(4)
-
-
-@dataclass(frozen=True)
-class TableLine:
-    """One line of the lobby's list."""
-
-    id: str
-    name: str
-    edition: str
-    taken: int
-    free: int
-    people: str
-    status: str
-    mine: bool
-    started: bool
-
-
-def line_of(plan: Plan, status: str, fingerprint: str) -> TableLine:
-    """The lobby's line for a table, from its plan and how it stands."""
-    seats = plan.seats
-    people = [s.name or "" for s in seats if s.kind == "person" and s.owner]
-    bots = sum(1 for s in seats if s.kind == "bot")
-    who = ", ".join(people) + (f" + {bots} bot{'s' if bots != 1 else ''}" if bots else "")
-    free = sum(1 for s in seats if s.free)
-    return TableLine(
-        id=plan.id,
-        name=plan.name,
-        edition=load_edition(plan.edition).name,
-        taken=len(seats) - free,
-        free=free,
-        people=plain(who),
-        status=status,
-        mine=any(s.owner == fingerprint for s in seats),
-        started=plan.save_id is not None,
-    )
-
-
-class PlanFacts:
-    """What the lobby reads of a table from its plan alone, whether this worker holds it or another."""
-
-    plan: Plan
-
-    @property
-    def id(self) -> str:
-        return self.plan.id
-
-    @property
-    def name(self) -> str:
-        return self.plan.name
-
-    @property
-    def started(self) -> bool:
-        return self.plan.save_id is not None
-
-    @property
-    def finished(self) -> bool:
-        return self.plan.finished
-
-    def seat_of(self, fingerprint: str) -> int | None:
-        return next((i for i, s in enumerate(self.plan.seats) if s.owner == fingerprint), None)
-
-    def status(self) -> str:
-        raise NotImplementedError
-
-    def line(self, fingerprint: str) -> TableLine:
-        return line_of(self.plan, self.status(), fingerprint)
-
-
-class Handle:
-    """A timer on the event loop, as `room.BotDriver` wants one."""
-
-    def __init__(self, handle: asyncio.TimerHandle) -> None:
-        self._handle = handle
-
-    def stop(self) -> None:
-        self._handle.cancel()
-
-
-class LoopClock:
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        self.loop = loop
-
-    def call_later(self, delay: float, callback: Callable[[], None]) -> Handle:
-        return Handle(self.loop.call_later(delay, _guarded(callback)))
-
-
-def _guarded(callback: Callable[[], None]) -> Callable[[], None]:
-    def run() -> None:
-        try:
-            callback()
-        except Exception:
-            log.exception("a table's timer failed")
-
-    return run
 
 
 ChatListener = Callable[[str], None]
@@ -280,20 +59,20 @@ class Table(PlanFacts):
 
     # --- what the lobby shows -----------------------------------------------------------------
 
-    def status(self) -> str:
-        if not self.started:
-            free = sum(1 for s in self.plan.seats if s.free)
-            return f"waiting for {free} more"
+    def status(self) -> TableStatus:
         room = self.room
         if room is None:
-            return "over" if self.finished else "resting"
+            return TableStatus.of_plan(self.plan)
         view = room.view(None)
         if view.winner is not None:
-            return f"over: {room.names[view.winner]} won"
+            return TableStatus("over", winner=room.names[view.winner])
         pending = view.pending
-        who = room.names[pending.player] if pending is not None else "?"
-        rest = "" if self.presence.seated else ", resting"
-        return f"turn {view.turn + 1}: {who}{rest}"  # counted as the table's own status line counts
+        return TableStatus(
+            "playing",
+            turn=view.turn + 1,  # counted as the table's own status line counts
+            waiting_on=room.names[pending.player] if pending is not None else "?",
+            present=bool(self.presence.seated),
+        )
 
     # --- seats --------------------------------------------------------------------------------
 
@@ -513,7 +292,3 @@ class Table(PlanFacts):
             self.room.save_now()
             self.room.close()
             self.room = None
-
-
-def rules_from(variant: str, rounds: int | None = None) -> RuleOptions:
-    return RuleOptions(short_game=variant == "short", time_limit_rounds=rounds if variant == "time" else None)

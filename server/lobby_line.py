@@ -1,0 +1,144 @@
+"""The lobby's line for a table: how the table stands (`TableStatus`, a record the worker holding the table
+makes and the front carries whole to every other worker), and what the lobby shows of it (`TableLine`),
+put in words only there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from engine import load_edition
+from engine.text import NAME_MAX, plain
+from server.plans import Plan
+
+Stage = Literal["gathering", "playing", "resting", "over"]
+STAGES: tuple[Stage, ...] = ("gathering", "playing", "resting", "over")
+
+
+@dataclass(frozen=True)
+class TableStatus:
+    """How a table stands: gathering its people (`free` seats still open), playing (the `turn` in play,
+    counted from 1 as the table's own status line counts, and whose decision it waits on; `present`:
+    some of its people are here, else its bots rest), resting (not loaded: nobody has come to it since
+    the server started), or over (`winner` named once known)."""
+
+    stage: Stage
+    free: int = 0
+    turn: int = 0
+    waiting_on: str = ""
+    present: bool = True
+    winner: str = ""
+
+    @staticmethod
+    def of_plan(plan: Plan) -> TableStatus:
+        """What the plan alone tells, before the worker holding the table has said more."""
+        if plan.save_id is None:
+            return TableStatus("gathering", free=sum(1 for s in plan.seats if s.free))
+        return TableStatus("over" if plan.finished else "resting")
+
+    def words(self) -> str:
+        """The status as the lobby says it: "turn 5: Ann, resting"."""
+        if self.stage == "gathering":
+            return f"waiting for {self.free} more"
+        if self.stage == "over":
+            return f"over: {self.winner} won" if self.winner else "over"
+        if self.stage == "resting":
+            return "resting"
+        return f"turn {self.turn}: {self.waiting_on}" + ("" if self.present else ", resting")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "stage": self.stage,
+            "free": self.free,
+            "turn": self.turn,
+            "waiting_on": self.waiting_on,
+            "present": self.present,
+            "winner": self.winner,
+        }
+
+    @classmethod
+    def from_json(cls, raw: Any) -> TableStatus:
+        """Read back from another process, checking every field; `ValueError` when it is not a status."""
+        if not isinstance(raw, dict) or raw.get("stage") not in STAGES:
+            raise ValueError("not a table's status")
+        numbers = {key: raw.get(key, 0) for key in ("free", "turn")}
+        if any(type(n) is not int or not 0 <= n < 1_000_000 for n in numbers.values()):
+            raise ValueError("a table's status counts in whole numbers")
+        names = {key: raw.get(key, "") for key in ("waiting_on", "winner")}
+        if any(not isinstance(n, str) for n in names.values()) or type(raw.get("present", True)) is not bool:
+            raise ValueError("a table's status names players")
+        return cls(
+            stage=raw["stage"],
+            free=numbers["free"],
+            turn=numbers["turn"],
+            waiting_on=plain(names["waiting_on"])[:NAME_MAX],
+            present=raw.get("present", True),
+            winner=plain(names["winner"])[:NAME_MAX],
+        )
+
+
+@dataclass(frozen=True)
+class TableLine:
+    """One line of the lobby's list."""
+
+    id: str
+    name: str
+    edition: str
+    taken: int
+    free: int
+    people: str
+    status: str
+    mine: bool
+    started: bool
+
+
+def line_of(plan: Plan, status: TableStatus, fingerprint: str) -> TableLine:
+    """The lobby's line for a table, from its plan and how it stands."""
+    seats = plan.seats
+    people = [s.name or "" for s in seats if s.kind == "person" and s.owner]
+    bots = sum(1 for s in seats if s.kind == "bot")
+    who = ", ".join(people) + (f" + {bots} bot{'s' if bots != 1 else ''}" if bots else "")
+    free = sum(1 for s in seats if s.free)
+    return TableLine(
+        id=plan.id,
+        name=plan.name,
+        edition=load_edition(plan.edition).name,
+        taken=len(seats) - free,
+        free=free,
+        people=plain(who),
+        status=status.words(),
+        mine=any(s.owner == fingerprint for s in seats),
+        started=plan.save_id is not None,
+    )
+
+
+class PlanFacts:
+    """What the lobby reads of a table from its plan alone, whether this worker holds it or another."""
+
+    plan: Plan
+
+    @property
+    def id(self) -> str:
+        return self.plan.id
+
+    @property
+    def name(self) -> str:
+        return self.plan.name
+
+    @property
+    def started(self) -> bool:
+        return self.plan.save_id is not None
+
+    @property
+    def finished(self) -> bool:
+        return self.plan.finished
+
+    def seat_of(self, fingerprint: str) -> int | None:
+        return next((i for i, s in enumerate(self.plan.seats) if s.owner == fingerprint), None)
+
+    def status(self) -> TableStatus:
+        raise NotImplementedError
+
+    def line(self, fingerprint: str) -> TableLine:
+        return line_of(self.plan, self.status(), fingerprint)

@@ -1,0 +1,145 @@
+"""A table's plan: what is kept of it beside its save (its name, edition, rules, seats and who holds them,
+its pace and turn timer), read and written as JSON in the server's `rooms/` folder and sent between its
+processes; and a new room as a person asks for it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from engine import EDITIONS, RuleOptions
+from engine.text import TextError, check_title, clean_name, plain
+from room import LEVELS
+from room.pacing import DEFAULT_SPEED, SPEEDS
+
+ROOM_NAME_MAX = 24
+TURN_TIMERS = (30, 60, 120, 300)  # seconds, offered in the form
+DEFAULT_TURN_TIMER = 60
+
+
+class TableError(Exception):
+    """A table could not be made, joined or opened; the message is a sentence for the player."""
+
+
+@dataclass
+class SeatPlan:
+    """One seat of a table: a person's (open until someone takes it) or a bot's."""
+
+    kind: str  # "person" or "bot"
+    level: str | None = None
+    name: str | None = None  # the person who took it, or the bot's name once the game starts
+    owner: str | None = None  # the key fingerprint holding a person's seat
+
+    @property
+    def free(self) -> bool:
+        return self.kind == "person" and self.owner is None
+
+
+@dataclass(frozen=True)
+class RoomRequest:
+    """A new room as a person asks for it in the new-room form: what travels from their worker to the
+    front, which checks it against every room on the server (`hall.make_plan`)."""
+
+    creator: str  # the asker's key fingerprint: the room's first person's seat is theirs
+    creator_name: str
+    name: str
+    edition: str
+    rules: dict[str, object]
+    seats: list[SeatPlan]  # kinds and bots' levels
+    turn_timer: int
+    pace: str
+
+    def to_json(self) -> dict[str, Any]:
+        raw = asdict(self)
+        raw["seats"] = [{"kind": s.kind, "level": s.level} for s in self.seats]
+        return raw
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> RoomRequest:
+        return cls(
+            str(raw.get("creator")),
+            str(raw.get("creator_name")),
+            str(raw.get("name", "")),
+            str(raw.get("edition", "")),
+            dict(raw.get("rules") or {}),
+            [SeatPlan(str(s.get("kind")), s.get("level")) for s in raw.get("seats", [])],
+            int(raw.get("turn_timer", 60)),
+            str(raw.get("pace", "")),
+        )
+
+
+@dataclass
+class Plan:
+    """What is kept of a table beside its save."""
+
+    id: str
+    name: str
+    edition: str
+    rules: dict[str, Any]
+    seats: list[SeatPlan]
+    turn_timer: int = DEFAULT_TURN_TIMER
+    pace: str = DEFAULT_SPEED
+    creator: str = ""
+    save_id: str | None = None
+    finished: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, raw: Any) -> Plan:
+        """Read back, checking every field (the file may have been edited by hand)."""
+        if not isinstance(raw, dict):
+            raise ValueError("not a table")
+        seats = []
+        for s in raw.get("seats", []):
+            kind = s.get("kind")
+            if kind not in ("person", "bot"):
+                raise ValueError(f"bad seat kind {kind!r}")
+            level = s.get("level")
+            if level is not None and level not in LEVELS:
+                raise ValueError(f"bad level {level!r}")
+            name = s.get("name")
+            owner = s.get("owner")
+            seats.append(
+                SeatPlan(
+                    kind,
+                    level,
+                    clean_name(name) or None if isinstance(name, str) else None,
+                    owner if isinstance(owner, str) else None,
+                )
+            )
+        edition = raw.get("edition")
+        if edition not in EDITIONS and not isinstance(edition, str):
+            raise ValueError("bad edition")
+        save_id = raw.get("save_id")
+        return cls(
+            id=str(raw["id"])[:16],
+            name=plain(str(raw["name"]))[:ROOM_NAME_MAX],
+            edition=str(edition),
+            rules=dict(raw.get("rules") or {}),
+            seats=seats,
+            turn_timer=max(5, min(int(raw.get("turn_timer", DEFAULT_TURN_TIMER)), 3600)),
+            pace=str(raw["pace"]) if raw.get("pace") in SPEEDS else DEFAULT_SPEED,
+            creator=str(raw.get("creator", "")),
+            save_id=save_id if isinstance(save_id, str) else None,
+            finished=bool(raw.get("finished", False)),
+        )
+
+
+def check_room_name(text: str) -> str:
+    """A room's name as kept, or `TextError` with the reason."""
+    name = check_title(text)
+    if len(name) > ROOM_NAME_MAX:
+        raise TextError(f"A room's name has at most {ROOM_NAME_MAX} characters, not {len(name)}.")
+    return name
+
+
+def new_table_id() -> str:
+    return secrets.token_hex(4)
+
+
+def rules_from(variant: str, rounds: int | None = None) -> RuleOptions:
+    return RuleOptions(short_game=variant == "short", time_limit_rounds=rounds if variant == "time" else None)

@@ -1,0 +1,75 @@
+"""What the game screen tells the people here of each change, besides its log: a card a person here drew or
+took, read in a dialog of its own (in turn, before play goes on: `tui.dialog_router`), and a notice of a
+bankruptcy, of an auction's end, of a trade answered when no negotiator is open to show it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from engine.events import Event
+from tui.dialogs.base import GameDialog, Table
+from tui.dialogs.card import CardDialog
+from tui.glyphs import plain
+from tui.words import actor_of
+
+Notify = Callable[..., Any]
+"""The screen's `notify`: a message, with its `timeout` and `severity`."""
+
+
+class Announcements:
+    """The card dialogs waiting to be shown, first first, and the notices given at once."""
+
+    def __init__(self, table: Table, notify: Notify, negotiating: Callable[[], bool]) -> None:
+        self.table = table
+        self._notify = notify
+        self._negotiating = negotiating  # a trade negotiator is open: it shows the answers itself
+        self.waiting: list[GameDialog] = []
+
+    def __bool__(self) -> bool:
+        return bool(self.waiting)
+
+    def next(self) -> GameDialog:
+        """The first dialog waiting, taken to be shown."""
+        return self.waiting.pop(0)
+
+    def take(self, new_events: Sequence[Event]) -> None:
+        """Announce what these events tell the people here."""
+        client = self.table.client
+        humans = self.table.humans()
+        names = client.names
+        for e in new_events:
+            if e.kind == "card_drawn" and e.player in humans:
+                deck = client.board.edition.decks.get(e.deck)
+                text = plain(e.text) if self.table.glyphs.ascii_only else e.text
+                self.waiting.append(
+                    CardDialog(self.table, names[e.player], deck.name if deck else e.deck, text)
+                )
+            elif e.kind == "card_taken" and e.player in humans:
+                dialog = self._card_taken(e.player, e.deck, e.card)
+                if dialog is not None:
+                    self.waiting.append(dialog)
+            elif e.kind == "player_bankrupt":
+                self._notify(client.narrate(e), severity="warning", timeout=6)
+            elif e.kind in ("auction_won", "auction_unsold"):
+                self._notify(client.narrate(e), timeout=4)
+            elif e.kind in ("trade_completed", "trade_rejected") and not self._negotiating():
+                involved = e.trade.to if e.kind == "trade_completed" else e.player
+                if involved in humans or actor_of(e) in humans:
+                    self._notify(client.narrate(e), timeout=5)
+
+    def _card_taken(self, player: int, deck: str, card: str) -> CardDialog | None:
+        """The card a person here took into his hand (a face-down one read from his own hand)."""
+        client = self.table.client
+        board = client.board
+        if not card:
+            hand = [r for r in client.view(player).players[player].hand if r.partition("/")[0] == deck]
+            if not hand:
+                return None
+            card = hand[-1].partition("/")[2]
+        found = board.cards.get(deck, {}).get(card)
+        if found is None:
+            return None
+        text = plain(found.text) if self.table.glyphs.ascii_only else found.text
+        return CardDialog(self.table, client.names[player], f"a {board.edition.decks[deck].name} card", text)

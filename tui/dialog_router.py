@@ -1,0 +1,154 @@
+"""Which dialog is over the game screen: after every change, the dialogs of decisions already made close,
+the cards a person here drew are read one at a time, and the dialog of the decision the game waits on
+from a person here opens (or the results, once the game is over); when nothing is to be shown, the bots
+may move on.
+
+`tui.director` says which decision the game calls for; this module keeps the screen's stack of dialogs
+in step with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from textual.app import App
+
+from tui.announcements import Announcements
+from tui.dialogs.any_space import AnySpaceDialog
+from tui.dialogs.auction import AuctionDialog
+from tui.dialogs.base import GameDialog, Table
+from tui.dialogs.buy import BuyDialog
+from tui.dialogs.card import CardDialog
+from tui.dialogs.debt import DebtDialog
+from tui.dialogs.direction import DirectionDialog
+from tui.dialogs.excess_lots import ExcessLotsDialog
+from tui.dialogs.income_tax import IncomeTaxDialog
+from tui.dialogs.jail import JailDialog
+from tui.dialogs.loan import LoanScreen
+from tui.dialogs.lot import LotDialog
+from tui.dialogs.luxury import LuxuryDialog
+from tui.dialogs.mortgage_decision import MortgageDecisionDialog
+from tui.dialogs.place_building import PlaceBuildingDialog
+from tui.dialogs.refund_card import RefundCardDialog
+from tui.dialogs.ride import RideDialog
+from tui.dialogs.route import RouteDialog
+from tui.dialogs.tickets import TicketsDialog
+from tui.dialogs.trade import TradeScreen
+from tui.dialogs.winnings_card import WinningsCardDialog
+from tui.director import Decision, decision_for
+
+DIALOGS: dict[str, Callable[[Table, Decision], GameDialog]] = {
+    "jail": JailDialog,
+    "buy": BuyDialog,
+    "auction": AuctionDialog,
+    "income_tax": IncomeTaxDialog,
+    "debt": DebtDialog,
+    "mortgage_decision": MortgageDecisionDialog,
+    "place_building": PlaceBuildingDialog,
+    "route": RouteDialog,
+    "excess_lots": ExcessLotsDialog,
+    "ride": RideDialog,
+    "any_space": AnySpaceDialog,
+    "refund_card": RefundCardDialog,
+    "winnings_card": WinningsCardDialog,
+    "tickets": TicketsDialog,
+    "lot": LotDialog,
+    "luxury": LuxuryDialog,
+    "direction": DirectionDialog,
+}
+"""The dialog of each decision (`tui.director.Decision.kind`); the negotiators answer offers."""
+
+
+class Host(Table, Protocol):
+    """The game screen, as the router sees it."""
+
+    @property
+    def app(self) -> App[Any]: ...
+
+    @property
+    def is_attached(self) -> bool: ...
+
+    def call_after_refresh(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> bool: ...
+
+
+class DialogRouter:
+    """The dialogs over one game screen, kept in step with the game."""
+
+    def __init__(self, host: Host, announcements: Announcements) -> None:
+        self.host = host
+        self.announcements = announcements
+        self.deferred: tuple[object, ...] | None = None  # a decision closed undecided: not reopened unasked
+        self._over_shown = False
+
+    def sync(self) -> None:
+        """Close dialogs for decisions already made, open the one the game now waits on, pace the bots."""
+        host = self.host
+        if not host.is_attached:
+            return
+        app = host.app
+        announcements = self.announcements
+        view = host.client.view(None)
+        if view.winner is not None:
+            self.close_stale(None)
+            if not self._over_shown and not announcements:
+                self._over_shown = True
+                from tui.screens.game_over import GameOverScreen
+
+                app.push_screen(GameOverScreen(host.client))
+            elif announcements and self._on_top():
+                app.push_screen(announcements.next(), lambda _: host.sync())
+            return
+        decision = decision_for(view, host.humans())
+        self.close_stale(decision)
+        top = app.screen
+        quiet = self._on_top() or not isinstance(top, GameDialog) or top.decision is None
+        if announcements and not isinstance(top, CardDialog) and quiet:
+            app.push_screen(announcements.next(), lambda _: host.sync())
+            return
+        if announcements or isinstance(top, CardDialog):
+            return  # the card is read first; its closing brings the table back here
+        if decision is not None and decision.key != self.deferred and not self.showing(decision):
+            self.deferred = None
+            dialog = self.dialog_for(decision)
+            if dialog is not None:
+                app.push_screen(dialog)
+                return
+        host.client.poke()
+
+    def _on_top(self) -> bool:
+        """The game screen itself is on top, no dialog over it."""
+        top: object = self.host.app.screen
+        return top is self.host
+
+    def defer(self, decision: Decision) -> None:
+        """A decision dialog closed without deciding: do not reopen it until asked (Enter)."""
+        self.deferred = decision.key
+
+    def showing(self, decision: Decision) -> bool:
+        return any(
+            isinstance(s, GameDialog) and s.decision is not None and s.decision.key == decision.key
+            for s in self.host.app.screen_stack
+        )
+
+    def close_stale(self, decision: Decision | None) -> None:
+        """Pop decision dialogs (from the top) whose decision has been made."""
+        host = self.host
+        while True:
+            top = host.app.screen
+            if not isinstance(top, GameDialog) or top.decision is None:
+                return
+            if decision is not None and top.decision.key == decision.key:
+                return
+            top.dismiss()
+            if host.app.screen is top:  # not dismissed yet (still mounting): try again shortly
+                host.call_after_refresh(host.sync)
+                return
+
+    def dialog_for(self, decision: Decision) -> GameDialog | None:
+        if decision.kind == "trade":
+            return TradeScreen(self.host, decision.player, received=decision)
+        if decision.kind == "loan":
+            return LoanScreen(self.host, decision.player, received=decision)
+        kind = DIALOGS.get(decision.kind)
+        return kind(self.host, decision) if kind is not None else None

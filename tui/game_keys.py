@@ -1,0 +1,104 @@
+"""The game screen's keys, written once: each key, what it does, its words in the footer, and what makes
+it possible now. The screen's bindings, its hints for a key that does nothing, the prompt in the board's
+centre and the footer's refresh all read this one table.
+
+The turn keys (roll, end the turn, pay the fine, use a card) each play the first legal command of their
+kinds, through one action (`play`); the others run an action of their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from textual.binding import Binding, BindingType
+
+
+@dataclass(frozen=True)
+class GameKey:
+    """One key of the game screen.
+
+    `name` is what the key does (the action's name, and the word the hints and the prompt look up);
+    `args` its action's arguments, if any. A key with `kinds` is possible only while one of those command
+    kinds is legal for its `seat` (the one whose turn it is, or the one the keyboard acts for); with
+    `plays` as well, pressing it plays the first of them. A `hinted` key pressed when it can do nothing
+    says why, and the board's centre offers it when it can.
+    """
+
+    key: str
+    name: str
+    description: str
+    show: bool = True
+    hinted: bool = False
+    kinds: frozenset[str] = frozenset()
+    plays: bool = False
+    seat: Literal["turn", "acting"] = "turn"
+    args: str = ""
+
+    @property
+    def action(self) -> str:
+        """The action the key runs, as Textual names it."""
+        if self.plays:
+            return f"play({self.name!r})"
+        return f"{self.name}({self.args})" if self.args else self.name
+
+    def binding(self) -> Binding:
+        return Binding(self.key, self.action, self.description, show=self.show)
+
+
+def _turn(key: str, name: str, description: str, *kinds: str) -> GameKey:
+    """A turn key: it plays the first legal command of its kinds."""
+    return GameKey(key, name, description, hinted=True, kinds=frozenset(kinds), plays=True)
+
+
+def _dialog(
+    key: str, name: str, description: str, *kinds: str, seat: Literal["turn", "acting"] = "turn"
+) -> GameKey:
+    """A key that opens a dialog; with kinds, possible only while one of them is legal."""
+    return GameKey(key, name, description, hinted=True, kinds=frozenset(kinds), seat=seat)
+
+
+KEYS: tuple[GameKey, ...] = (
+    _turn("r", "roll", "Roll", "roll_dice"),
+    _turn("e", "end_turn", "End turn", "end_turn"),
+    _turn("p", "pay_fine", "Pay fine", "pay_jail_fine"),
+    _turn("c", "use_card", "Use card", "use_jail_card"),
+    GameKey("enter", "decide", "Decide", hinted=True),
+    _dialog("b", "build", "Build", "build", "sell_building", "sell_lot", seat="acting"),
+    _dialog("m", "mortgage", "Mortgage", "mortgage", "unmortgage", seat="acting"),
+    _dialog("t", "trade", "Trade"),
+    _dialog("v", "travel", "Travel cards", "play_travel_cards", "roll_with_travel_card"),
+    _dialog("k", "bank", "Bank", "borrow_from_bank", "repay_loan"),
+    _dialog("i", "loan", "Loan"),
+    GameKey("space", "skip", "Skip ahead", hinted=True),
+    GameKey("o", "results", "Results"),
+    GameKey("h", "panel", "Holdings", args="'holdings'"),
+    GameKey("d", "panel", "Deed", args="'deed'"),
+    GameKey("l", "panel", "Log", args="'log'"),
+    GameKey("escape", "close_panel", "Close", show=False),
+    GameKey("w", "switch_seat", "Switch seat", show=False),
+    GameKey("plus,equals_sign", "faster", "Faster", show=False),
+    GameKey("minus", "slower", "Slower", show=False),
+    GameKey("left", "move_selection", "Left", show=False, args="0, -1"),
+    GameKey("right", "move_selection", "Right", show=False, args="0, 1"),
+    GameKey("up", "move_selection", "Up", show=False, args="-1, 0"),
+    GameKey("down", "move_selection", "Down", show=False, args="1, 0"),
+    GameKey("n", "step_selection", "Next space", show=False, args="1"),
+    GameKey("home", "select_current", "My space", show=False),
+)
+"""Every key of the game screen, in the footer's order."""
+
+
+def bindings(keys: Iterable[GameKey]) -> list[BindingType]:
+    return [k.binding() for k in keys]
+
+
+def by_kinds(keys: Iterable[GameKey]) -> Mapping[str, GameKey]:
+    """The keys made possible by legal command kinds, by name."""
+    return {k.name: k for k in keys if k.kinds}
+
+
+def hinted(keys: Iterable[GameKey]) -> Mapping[str, GameKey]:
+    """The keys that say why they do nothing, by key."""
+    return {k.key: k for k in keys if k.hinted}
