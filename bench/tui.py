@@ -146,8 +146,10 @@ def main() -> None:
         f"(the floor; landlords takes {statistics.median(starts) / statistics.median(bare):.2f}x)"
     )
     from room.heap import keep_settled
+    from tui import patches
 
-    keep_settled()  # as `landlords` does before its first screen
+    patches.install()  # as `landlords` does before its first screen
+    keep_settled()
     board_only, with_dialog = asyncio.run(command_and_repaint(args.commands))
     print(f"command+repaint  {_figures(board_only)}   (target < 50 ms)")
     print(f"  with a dialog  {_figures(with_dialog)}   (commands that open or close a dialog)")

@@ -83,8 +83,10 @@ def run(args: argparse.Namespace, kind: str = "menu", **opening: Any) -> int:
     """Run the app full screen and return its exit code; without a terminal, say so instead (status 2)."""
     if terminal.missing():
         return terminal.refuse()
+    from tui import patches
     from tui.app import LandlordsApp, Opening
 
+    patches.install()  # Textual's classes as the app runs best with them (see `tui.patches`)
     app = LandlordsApp(options_from(args), Opening(kind=kind, **opening))  # type: ignore[arg-type]
     keep_settled()
     code = app.run()

@@ -8,8 +8,8 @@ import pytest
 from playtable import app_for, settle, showcase_client
 from textual.widget import Widget
 
-from tui import matched_rules
 from tui.app import LandlordsApp
+from tui.patches import matched_rules
 
 Styles = list[tuple[str, str | None, tuple[str, ...]]]
 

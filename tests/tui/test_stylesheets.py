@@ -7,8 +7,8 @@ import pytest
 from playtable import app_for, settle, showcase_client
 from textual.css.stylesheet import Stylesheet, StylesheetParseError
 
-from tui import stylesheets
 from tui.app import LandlordsApp
+from tui.patches import stylesheets
 
 CSS = "Button { width: 12; background: $primary; }"
 
