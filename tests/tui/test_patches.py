@@ -66,7 +66,6 @@ def test_the_landlords_command_installs_them_before_its_app_runs(
 
     monkeypatch.setattr(terminal, "missing", lambda: False)
     monkeypatch.setattr(LandlordsApp, "run", run)
-    monkeypatch.setattr(launch, "keep_settled", lambda: None)
     assert not any(patches.installed().values())
     assert launch.run(argparse.Namespace()) == 0
     assert seen == [dict.fromkeys(seen[0], True)]
