@@ -2,6 +2,21 @@
 
 from __future__ import annotations
 
+from engine import (
+    BuyProperty,
+    ChooseIncomeTax,
+    ClaimHalfWinnings,
+    DeclineProperty,
+    EndTurn,
+    PayJailFine,
+    PlayRefundCard,
+    PlayTravelCards,
+    RollDice,
+    TakeRide,
+)
+from engine.events import PassedGo, PlayerMoved
+from engine.state import awaiting_roll
+
 from addon_board import (
     BEACON,
     BOARDWALK,
@@ -30,22 +45,6 @@ from addon_board import (
     addon_table,
     give,
 )
-
-from engine import (
-    BuyProperty,
-    ChooseIncomeTax,
-    ClaimHalfWinnings,
-    DeclineProperty,
-    EndTurn,
-    PayJailFine,
-    PlayRefundCard,
-    PlayTravelCards,
-    RollDice,
-    TakeRide,
-)
-from engine.events import PassedGo, PlayerMoved
-from engine.state import awaiting_roll
-
 from scenario import build, cash, dice, jail, kinds, of_kind, own, place, play, replays, settle, top_card
 
 

@@ -4,12 +4,12 @@ hidden in every other player's view, checked when a state is loaded, and told in
 from __future__ import annotations
 
 import pytest
-from addon_board import P0, P1, P2, addon_table, give
 
 from engine import AcceptTrade, Game, GameState, ProposeTrade, UnsoundState
 from engine.narration import bundle_text, describe
 from engine.state import Bundle
 
+from addon_board import P0, P1, P2, addon_table, give
 from scenario import of_kind, play, replays, settle
 
 

@@ -4,6 +4,10 @@ section 3.4 played through `Game.apply` with scripted dice, and the rules around
 from __future__ import annotations
 
 import pytest
+
+from engine import Game, PlayTravelCards, RollDice
+from engine.events import Event, PassedGo, PlayerMoved
+
 from addon_board import (
     BEACON,
     CHANCE2,
@@ -35,10 +39,6 @@ from addon_board import (
     addon_table,
     give,
 )
-
-from engine import Game, PlayTravelCards, RollDice
-from engine.events import Event, PassedGo, PlayerMoved
-
 from scenario import dice, jail, of_kind, own, place, play, replays, settle, top_card
 
 BALTIC, VERMONT = 3, 8

@@ -3,6 +3,19 @@
 from __future__ import annotations
 
 import pytest
+
+from engine import (
+    PayJailFine,
+    RollDice,
+    RollWithTravelCard,
+    RuleOptions,
+    SetupError,
+    TakeRide,
+    load_edition,
+    new_game,
+)
+from engine.events import PlayerMoved
+
 from addon_board import (
     BOARDWALK,
     BOYLSTON,
@@ -21,19 +34,6 @@ from addon_board import (
     addon_table,
     give,
 )
-
-from engine import (
-    PayJailFine,
-    RollDice,
-    RollWithTravelCard,
-    RuleOptions,
-    SetupError,
-    TakeRide,
-    load_edition,
-    new_game,
-)
-from engine.events import PlayerMoved
-
 from scenario import cash, dice, jail, of_kind, own, place, play, replays, settle, top_card
 
 

@@ -5,6 +5,31 @@
 from __future__ import annotations
 
 import pytest
+
+from engine import (
+    Build,
+    BuyProperty,
+    ChooseIncomeTax,
+    ClaimHalfWinnings,
+    DeclareBankruptcy,
+    DeclineProperty,
+    KeepCard,
+    Mortgage,
+    PassAuction,
+    PayJailFine,
+    PlayRefundCard,
+    PlayTravelCards,
+    RollDice,
+    RuleOptions,
+    SetupError,
+    TakeRide,
+    load_edition,
+    new_game,
+)
+from engine.events import PlayerMoved
+from engine.queries import percent_tax, rent_for
+from engine.state import awaiting_roll
+
 from addon_board import (
     BOARDWALK,
     BOYLSTON,
@@ -47,31 +72,6 @@ from addon_board import (
     addon_table,
     give,
 )
-
-from engine import (
-    Build,
-    BuyProperty,
-    ChooseIncomeTax,
-    ClaimHalfWinnings,
-    DeclareBankruptcy,
-    DeclineProperty,
-    KeepCard,
-    Mortgage,
-    PassAuction,
-    PayJailFine,
-    PlayRefundCard,
-    PlayTravelCards,
-    RollDice,
-    RuleOptions,
-    SetupError,
-    TakeRide,
-    load_edition,
-    new_game,
-)
-from engine.events import PlayerMoved
-from engine.queries import percent_tax, rent_for
-from engine.state import awaiting_roll
-
 from scenario import (
     build,
     cash,

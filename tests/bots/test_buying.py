@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from bots.positions import (
+from engine import Game, PlaceBid
+from engine.state import Auction
+
+from positions import (
     BOARDWALK,
     DARK_BLUE,
     ELECTRIC,
@@ -25,8 +28,6 @@ from bots.positions import (
     play_decision,
     table,
 )
-from engine import Game, PlaceBid
-from engine.state import Auction
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])

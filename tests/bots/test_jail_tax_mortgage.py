@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from bots.positions import (
+from engine import Bundle, Game
+from engine.state import IncomeTaxDecision
+
+from positions import (
     B_AND_O,
     DARK_BLUE,
     ELECTRIC,
@@ -27,8 +30,6 @@ from bots.positions import (
     table,
     wait_for,
 )
-from engine import Bundle, Game
-from engine.state import IncomeTaxDecision
 
 
 def jailed(game: Game, seat: int = 0) -> Game:

@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from bots.positions import (
+from engine import AcceptTrade, Bundle, Game, ProposeTrade, RejectTrade
+from engine.bots import Bot
+from engine.bots.talk import asking_price
+
+from positions import (
     B_AND_O,
     BOARDWALK,
     ELECTRIC,
@@ -26,9 +30,6 @@ from bots.positions import (
     offer,
     table,
 )
-from engine import AcceptTrade, Bundle, Game, ProposeTrade, RejectTrade
-from engine.bots import Bot
-from engine.bots.talk import asking_price
 
 LEVELS = ["easy", "normal", "hard"]
 TRADERS = ["normal", "hard"]

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from playtable import ADA, VERA, app_for, burst, client_for, game_screen, log_text, scripted_game, settle
 from textual.pilot import Pilot
 
 from tui.app import LandlordsApp
 from tui.client import LocalClient
 from tui.dialogs.auction import AuctionDialog
 from tui.dialogs.buy import BuyDialog
+
+from playtable import ADA, VERA, app_for, burst, client_for, game_screen, log_text, scripted_game, settle
 
 BALTIC = 3
 

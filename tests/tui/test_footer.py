@@ -3,10 +3,10 @@ key stays on show, the last ones without their words."""
 
 from __future__ import annotations
 
-from playtable import app_for, settle, showcase_client
-
 from tui.dialogs.mortgage import MortgageDialog
 from tui.widgets.steady_footer import SteadyFooter
+
+from playtable import app_for, settle, showcase_client
 
 
 def footer_line(app: object) -> str:

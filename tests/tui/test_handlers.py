@@ -8,6 +8,12 @@ from collections import Counter
 from functools import wraps
 
 import pytest
+from textual.screen import Screen
+
+from engine import Game
+from tui.dialogs.base import GameDialog
+from tui.dialogs.mortgage import MortgageDialog
+
 from playtable import (
     ADA,
     VERA,
@@ -18,11 +24,6 @@ from playtable import (
     showcase_client,
     trade_dialog_over_table,
 )
-from textual.screen import Screen
-
-from engine import Game
-from tui.dialogs.base import GameDialog
-from tui.dialogs.mortgage import MortgageDialog
 
 
 def _browns(game: Game) -> None:

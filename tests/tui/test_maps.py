@@ -6,10 +6,11 @@ from __future__ import annotations
 import gc
 import types
 
-from playtable import ADA, VERA, app_for, client_for, scripted_game, settle
 from textual._compositor import Compositor
 
 from tui.patches import maps
+
+from playtable import ADA, VERA, app_for, client_for, scripted_game, settle
 
 
 def _in_cycle(thing: object) -> bool:

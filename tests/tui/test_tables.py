@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from playtable import ADA, VERA, app_for, game_screen, log_text, scripted_game, settle, simple_opponents
 from textual.pilot import Pilot
 
 from engine import BuyProperty, ChooseRoute, EndTurn, RollDice, board_for
@@ -17,6 +16,8 @@ from tui.board_layout import layout_of, neighbour
 from tui.client import LocalClient
 from tui.dialogs.buy import BuyDialog
 from tui.dialogs.route import RouteDialog
+
+from playtable import ADA, VERA, app_for, game_screen, log_text, scripted_game, settle, simple_opponents
 
 RITA = Seat(name="Rita", kind="human")
 OUTER_GATE, INNER_GATE = 12, 38

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from textual.widgets import Input, SelectionList
+
+from engine import Game
+from room import Seat
+from tui.dialogs.trade import TradeScreen
+
 from playtable import (
     ADA,
     GRACE,
@@ -14,11 +20,6 @@ from playtable import (
     scripted_game,
     settle,
 )
-from textual.widgets import Input, SelectionList
-
-from engine import Game
-from room import Seat
-from tui.dialogs.trade import TradeScreen
 
 MEDITERRANEAN, BALTIC = 1, 3
 ORIENTAL, VERMONT, CONNECTICUT = 6, 8, 9

@@ -4,7 +4,6 @@ picture it shows is the one a complete drawing would give."""
 from __future__ import annotations
 
 import pytest
-from playtable import app_for, settle, showcase_client, trade_dialog_over_table
 from textual._compositor import Compositor
 from textual.content import Content
 from textual.pilot import Pilot
@@ -19,6 +18,8 @@ from tui.screens.overlay import Underlay
 from tui.widgets import tinted
 from tui.widgets.status import StatusBar
 from tui.widgets.tinted import DimmedScreen, Underneath
+
+from playtable import app_for, settle, showcase_client, trade_dialog_over_table
 
 
 def segments(lines: list[Strip]) -> list[list[tuple[str, object]]]:

@@ -222,7 +222,7 @@ async def seated(
 
 
 def next_key(app: ServerApp) -> str | None:
-    """The key a plain player presses now (as `tests/tui/playtable.play_until`): roll, end the turn, read
+    """The key a plain player presses now (as `playtable.play_until`): roll, end the turn, read
     the card, decline deeds, pass in auctions, turn offers down, pay taxes flat, throw in jail, raise cash
     for a debt the first way offered, and go bankrupt when nothing is left."""
     from engine import DeclareBankruptcy
