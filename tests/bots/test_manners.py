@@ -54,7 +54,7 @@ def refuse_all(game: Game, b: Bot, seat: int = 0) -> list[ProposeTrade]:
         b.observe(game.apply(cmd))
         pend = game.state.pending
         assert pend is not None and pend.kind == "trade_answer"
-        b.observe(game.apply(RejectTrade(player=cmd.to, trade_id=pend.trade.id)))  # type: ignore[union-attr]
+        b.observe(game.apply(RejectTrade(player=cmd.to, trade_id=pend.trade.id)))
     return made
 
 

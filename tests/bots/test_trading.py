@@ -65,7 +65,7 @@ def _refuse_all(game: Game, b: Bot) -> list[ProposeTrade]:
         b.observe(game.apply(cmd))
         pend = game.state.pending
         assert pend is not None and pend.kind == "trade_answer"
-        b.observe(game.apply(RejectTrade(player=cmd.to, trade_id=pend.trade.id, reason="no")))  # type: ignore[union-attr]
+        b.observe(game.apply(RejectTrade(player=cmd.to, trade_id=pend.trade.id, reason="no")))
     return made
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
+import signal
 import subprocess
 import sys
 from collections.abc import Coroutine, Iterator
@@ -85,8 +87,8 @@ def test_a_server_worker_installs_them_before_its_apps_run(
         seen.append(patches.installed())
         return 0
 
-    monkeypatch.setattr(worker.asyncio, "run", run)
-    monkeypatch.setattr(worker.signal, "signal", lambda *args: None)
+    monkeypatch.setattr(asyncio, "run", run)
+    monkeypatch.setattr(signal, "signal", lambda *args: None)
     monkeypatch.setattr(server.main, "configure_logging", lambda **kwargs: None)
     config = json.dumps(config_to_json(ServerConfig(data_dir=tmp_path, saves_dir=tmp_path / "saves")))
     assert worker.main(["0", str(tmp_path), config]) == 0

@@ -102,6 +102,6 @@ async def test_a_trade_between_two_people_at_one_keyboard() -> None:
         assert answer.mode == "received" and answer.player == 1
         await pilot.press("ctrl+a")
         await settle(pilot)
-        assert app.screen is offer and offer.mode == "answered"
+        assert offer.mode == "answered" and app.screen is offer
         assert "Grace accepted" in str(offer.query_one("#status").render())
         assert client.view(0).deeds[BALTIC].owner == 0

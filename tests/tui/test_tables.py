@@ -88,12 +88,12 @@ def test_the_seed_is_kept_back_until_the_game_is_over() -> None:
     seats = [VERA, RITA]
     room = Room(scripted_game(seats, seed=42), seats, {})
     assert room.seed is None and room.view(0).seed is None and "seed" not in room.view(0).model_dump()
-    game = room._game  # type: ignore[attr-defined]
+    game = room._game
     game.state.players[1].bankrupt = True  # arranged: the game ends at the next bankruptcy check
     from engine.rules.endings import finish
 
     finish(game, "last_player")
-    room._views.clear()  # type: ignore[attr-defined]
+    room._views.clear()
     assert room.seed == 42 and room.view(0).seed == 42
 
 
