@@ -1,5 +1,5 @@
 """Bots from outside: the published interface, seating one by `module:Class` or by an installed package's
-entry point, in tournaments, rooms and saved games, and the example bot the README shows."""
+entry point, in tournaments, rooms and saved games, and the example bot `docs/bots.md` points to."""
 
 from __future__ import annotations
 
@@ -29,16 +29,6 @@ LISTENER = "outside_fixtures:Listener"
 def _examples_on_the_path(monkeypatch: pytest.MonkeyPatch) -> None:
     """As the command line does from the project's folder: `examples` can be imported."""
     monkeypatch.syspath_prepend(str(ROOT))
-
-
-def _readme_example() -> str:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    start = text.index('```python\n"""PrudentBot') + len("```python\n")
-    return text[start : text.index("```", start)]
-
-
-def test_the_readme_shows_the_example_bot_word_for_word() -> None:
-    assert _readme_example() == (ROOT / "examples" / "prudent_bot.py").read_text(encoding="utf-8")
 
 
 def test_the_example_uses_only_the_published_interface() -> None:
