@@ -80,13 +80,21 @@ def options_from(args: argparse.Namespace) -> Any:
 
 
 def run(args: argparse.Namespace, kind: str = "menu", **opening: Any) -> int:
-    """Run the app full screen and return its exit code; without a terminal, say so instead (status 2)."""
+    """Run the app full screen and return its exit code; without a terminal, say so instead (status 2).
+
+    The heap is settled (`room.heap`) a moment after the first screen is shown rather than before it: the
+    person does not wait for that full pass of the collector, and it sets the start screen aside too."""
     if terminal.missing():
         return terminal.refuse()
+    from tui import patches
     from tui.app import LandlordsApp, Opening
 
-    app = LandlordsApp(options_from(args), Opening(kind=kind, **opening))  # type: ignore[arg-type]
-    keep_settled()
+    patches.install()  # Textual's classes as the app runs best with them (see `tui.patches`)
+    app = LandlordsApp(
+        options_from(args),
+        Opening(kind=kind, **opening),  # type: ignore[arg-type]
+        when_shown=keep_settled,
+    )
     code = app.run()
     return int(code or 0)
 

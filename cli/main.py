@@ -8,7 +8,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from importlib import import_module, metadata
+from importlib import import_module
 
 from cli import arguments, launch
 
@@ -30,7 +30,7 @@ def build_parser(*, subcommands: bool = True) -> argparse.ArgumentParser:
         prog="landlords",
         description="A property-trading board game for the terminal.",
     )
-    parser.add_argument("--version", action="version", version=f"landlords {_version()}")
+    parser.add_argument("--version", action=_Version, help="show the version of landlords and exit")
     launch.add_display_options(parser)
     if subcommands:
         sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -40,10 +40,23 @@ def build_parser(*, subcommands: bool = True) -> argparse.ArgumentParser:
 
 
 def _version() -> str:
+    from importlib import metadata  # not at the top: loading it costs the start screen 30 ms of CPU
+
     try:
         return metadata.version("landlords")
     except metadata.PackageNotFoundError:
         return "(not installed)"
+
+
+class _Version(argparse.Action):
+    """--version, looked up only when it is asked for (argparse's own wants the text up front)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, help: str = "") -> None:
+        super().__init__(option_strings, dest=dest, default=argparse.SUPPRESS, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
+        print(f"landlords {_version()}")
+        parser.exit()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -45,6 +45,7 @@ from server.hall import Hall
 from server.lobby_line import TableStatus
 from server.plans import Plan
 from server.terminal import Terminal
+from tui import patches
 
 log = logging.getLogger(__name__)
 
@@ -255,6 +256,7 @@ async def run_worker(config: ServerConfig, index: int, runtime: Path) -> int:
 def main(argv: list[str]) -> int:
     from server.main import configure_logging
 
+    patches.install()  # the sessions' apps share parsed styles and make less garbage (see `tui.patches`)
     index, runtime, raw = int(argv[0]), Path(argv[1]), json.loads(argv[2])
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C reaches the front, which stops the workers
     configure_logging(prefix=f"worker {index} ")

@@ -1,4 +1,5 @@
-"""Shared test helpers (`scenario`, `invariants`, `saved_games`, ...) live beside the tests that use them.
+"""The tests' shared helpers (`scenario`, `invariants`, `saved_games`, `playtable`, ...) live in `helpers/`,
+which is put on the path: tests import them by name (`from scenario import play`).
 
 The editions made for tests (`tests/editions/*.json`, such as a board of two rings) are registered with
 the engine before any test runs, as a player's own edition would be.
@@ -18,10 +19,9 @@ from engine import register_edition
 from room.heap import Settling
 
 _HERE = Path(__file__).parent
-_FOLDERS = sorted(p for p in _HERE.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
-for folder in (_HERE, *_FOLDERS):
-    if str(folder) not in sys.path:
-        sys.path.insert(0, str(folder))
+HELPERS = _HERE / "helpers"
+if str(HELPERS) not in sys.path:
+    sys.path.insert(0, str(HELPERS))
 
 TEST_EDITIONS = sorted((_HERE / "editions").glob("*.json"))
 for _path in TEST_EDITIONS:

@@ -1,13 +1,5 @@
-"""The terminal interface. Its lines of text make their caches when first used (`tui.strips`), its
-layouts leave no map behind for the garbage collector (`tui.maps`), and its apps share parsed stylesheets
-(`tui.stylesheets`) and the rules they match for each place a widget stands (`tui.matched_rules`)."""
+"""The terminal interface: the landlords app, its screens and dialogs, and the client of a room it plays.
 
-from tui.maps import install as _maps_free_of_cycles
-from tui.matched_rules import install as _shared_matches
-from tui.strips import install as _lazy_strip_caches
-from tui.stylesheets import install as _shared_stylesheets
-
-_lazy_strip_caches()
-_maps_free_of_cycles()
-_shared_stylesheets()
-_shared_matches()
+Importing it changes nothing outside it: the changes to Textual's own classes that the app runs with
+(`tui.patches`) are installed by the programs that run apps, not by this import.
+"""

@@ -8,7 +8,7 @@ traceback. Notifications are plain text: the names and paths in them are never r
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Literal, Self
@@ -31,6 +31,11 @@ from tui.notices import BAR, Notices
 if TYPE_CHECKING:
     from room import Persistence
     from tui.client import GameClient
+
+
+WHEN_SHOWN_DELAY = 0.5
+"""Seconds from the first screen being drawn to the app's `when_shown` work (Textual writes the screen to
+the terminal from a thread of its own, which that work would hold up)."""
 
 
 @dataclass(frozen=True)
@@ -86,9 +91,11 @@ class LandlordsApp(App[int]):
         options: AppOptions | None = None,
         opening: Opening | None = None,
         persistence: Persistence | None = None,
+        when_shown: Callable[[], object] | None = None,
     ) -> None:
         self._notices: Notices | None = None
         super().__init__()
+        self._when_shown = when_shown
         self.options = options or AppOptions()
         self.opening = opening or Opening()
         self._persistence = persistence
@@ -144,16 +151,29 @@ class LandlordsApp(App[int]):
             self.play_client(opening.client)
         self.call_after_refresh(self._check_size)
 
+    def on_ready(self) -> None:
+        """The first screen is drawn: what the program put off until then (`when_shown`) runs a moment
+        later, once the screen has reached the terminal and while the person reads it."""
+        if self._when_shown is not None:
+            self.set_timer(WHEN_SHOWN_DELAY, self._when_shown, name="when shown")
+
     def _install_hang_up(self) -> None:
         """SIGHUP, SIGTERM and a terminal that goes away save the game and end the app (`tui.terminal`)."""
         if self.is_headless:
             return
-        departure = terminal.Departure(self.hang_up, self.persistence.rescue)
+        departure = terminal.Departure(self.hang_up, self._rescue)
         try:
             departure.start(asyncio.get_running_loop())
         except (RuntimeError, ValueError):
             return  # not the main thread: Ctrl+Q still saves
         self._departure = departure
+
+    def _rescue(self) -> None:
+        """Save the open games from another thread (see `tui.terminal`). Saves never opened hold no game,
+        so the start screen shows without loading the engine and the saves to install this."""
+        persistence = self._persistence
+        if persistence is not None:
+            persistence.rescue()
 
     # --- games --------------------------------------------------------------------------------
 

@@ -2,6 +2,33 @@
 
 from __future__ import annotations
 
+from engine import (
+    BuyProperty,
+    ChooseIncomeTax,
+    ClaimHalfWinnings,
+    DeclineProperty,
+    EndTurn,
+    Game,
+    PayJailFine,
+    PlayRefundCard,
+    PlayTravelCards,
+    RollDice,
+    TakeRide,
+)
+from engine.events import (
+    CardDrawn,
+    CardTaken,
+    DiceRolled,
+    Event,
+    PassedGo,
+    PlayerMoved,
+    PropertyOffered,
+    RentPaid,
+    TriplePlayThrown,
+    TriplePlayWon,
+)
+from engine.state import awaiting_roll
+
 from addon_board import (
     BEACON,
     BOARDWALK,
@@ -30,26 +57,24 @@ from addon_board import (
     addon_table,
     give,
 )
-
-from engine import (
-    BuyProperty,
-    ChooseIncomeTax,
-    ClaimHalfWinnings,
-    DeclineProperty,
-    EndTurn,
-    PayJailFine,
-    PlayRefundCard,
-    PlayTravelCards,
-    RollDice,
-    TakeRide,
+from scenario import (
+    build,
+    cash,
+    dice,
+    jail,
+    kinds,
+    of_kind,
+    own,
+    pending,
+    place,
+    play,
+    replays,
+    settle,
+    top_card,
 )
-from engine.events import PassedGo, PlayerMoved
-from engine.state import awaiting_roll
-
-from scenario import build, cash, dice, jail, kinds, of_kind, own, place, play, replays, settle, top_card
 
 
-def _path(events: list) -> tuple[int, ...]:
+def _path(events: list[Event]) -> tuple[int, ...]:
     return next(e for e in events if isinstance(e, PlayerMoved)).path
 
 
@@ -61,9 +86,9 @@ def test_1_elevator_up_on_an_even_roll() -> None:
     events = play(game, RollDice(player=P0))
     assert _path(events) == (15, 50, 51, 52)
     assert game.state.players[P0].position == TRIPLE_PLAY
-    assert len(of_kind(events, "card_taken")) == 1
+    assert len(of_kind(events, CardTaken)) == 1
     assert any(r.startswith("triple_play/") for r in game.state.players[P0].hand)
-    assert not of_kind(events, "passed_go")
+    assert not of_kind(events, PassedGo)
     assert replays(game)
 
 
@@ -84,7 +109,7 @@ def test_2_odd_roll_stays_outside_and_a_start_on_a_junction_counts() -> None:
     play(game, RollDice(player=P1))
     assert game.state.players[P1].position == BEACON
     play(game, DeclineProperty(player=P1))
-    while game.state.pending is not None and game.state.pending.kind == "auction":
+    while game.state.pending is not None and pending(game).kind == "auction":
         play(game, game.legal_commands(game.state.pending.player)[1])  # everyone passes
     assert game.state.pending == awaiting_roll(P1)  # doubles: he throws again
 
@@ -115,7 +140,7 @@ def test_4_leaving_the_inner_ring_with_pass_on_the_way() -> None:
     assert _path(events) == (45, 46, 47, 48, 49, 16, 17, 18, 19, 20, 21, 22)
     assert [e.space for e in events if isinstance(e, PassedGo)] == [PASS]
     assert game.state.players[P0].position == CHANCE2
-    assert [e.deck for e in of_kind(events, "card_drawn")] == ["chance"]
+    assert [e.deck for e in of_kind(events, CardDrawn)] == ["chance"]
     assert game.state.players[P0].cash == 1000 + 200 + 50
     assert game.state.pending == awaiting_roll(P0)
 
@@ -135,7 +160,7 @@ def test_5_move_backwards_on_the_next_turn() -> None:
     before = game.state.players[P0].cash
     events = play(game, RollDice(player=P0))
     assert _path(events) == (61, 34, 33, 32)
-    assert game.state.players[P0].position == NORTH_CAROLINA and not of_kind(events, "passed_go")
+    assert game.state.players[P0].position == NORTH_CAROLINA and not of_kind(events, PassedGo)
     assert game.state.players[P0].cash == before - 26  # rent to P1, no salary
     assert not game.state.players[P0].next_roll_backward
     play(game, EndTurn(player=P0))
@@ -178,9 +203,9 @@ def test_6_triple_play_payouts() -> None:
     settle(game)
     events = play(game, RollDice(player=P0))
     assert game.state.players[P0].hand == ["triple_play/445", "triple_play/224"]
-    assert of_kind(events, "triple_play_thrown")[0].dice == (6, 3, 1)
+    assert of_kind(events, TriplePlayThrown)[0].dice == (6, 3, 1)
     assert [p.cash for p in game.state.players] == [1500, 1550, 1700, 2500]
-    assert sum(e.amount for e in of_kind(events, "triple_play_won")) == 1250
+    assert sum(e.amount for e in of_kind(events, TriplePlayWon)) == 1250
 
     game = addon_table()
     give(game, P0, "triple_play/136")
@@ -275,7 +300,7 @@ def test_8_the_pool_and_tax_refund() -> None:
     assert replays(card)
 
 
-def _subway(choice: int, boardwalk_owner: int | None = None) -> tuple[list, object]:
+def _subway(choice: int, boardwalk_owner: int | None = None) -> tuple[list[Event], Game]:
     game = addon_table()
     place(game, P0, SUBWAY - 3)
     cash(game, P0, 3000)
@@ -292,17 +317,17 @@ def _subway(choice: int, boardwalk_owner: int | None = None) -> tuple[list, obje
 
 def test_9_the_subway() -> None:
     events, game = _subway(BOARDWALK)
-    assert game.state.players[P0].position == BOARDWALK  # type: ignore[attr-defined]
-    assert not of_kind(events, "passed_go")
-    pend = game.state.pending  # type: ignore[attr-defined]
+    assert game.state.players[P0].position == BOARDWALK
+    assert not of_kind(events, PassedGo)
+    pend = game.state.pending
     assert pend is not None and pend.kind == "buy" and pend.space == BOARDWALK
-    assert of_kind(events, "property_offered")[0].price == 400
+    assert of_kind(events, PropertyOffered)[0].price == 400
 
     events, game = _subway(BOARDWALK, boardwalk_owner=P1)
-    assert of_kind(events, "rent_paid")[0].amount == 2000
+    assert of_kind(events, RentPaid)[0].amount == 2000
 
     events, game = _subway(PASS)
-    assert [(e.space, e.salary, e.landed) for e in of_kind(events, "passed_go")] == [(PASS, 200, True)]
+    assert [(e.space, e.salary, e.landed) for e in of_kind(events, PassedGo)] == [(PASS, 200, True)]
 
 
 def test_10_four_utilities_and_the_travel_cards() -> None:
@@ -313,26 +338,26 @@ def test_10_four_utilities_and_the_travel_cards() -> None:
     settle(game)
     events = play(game, RollDice(player=P0))
     assert game.state.players[P0].position == GAS
-    assert of_kind(events, "rent_paid")[0].amount == 160
+    assert of_kind(events, RentPaid)[0].amount == 160
 
     game = addon_table()
     own(game, P1, ELECTRIC, WATER_WORKS, GAS, TELEPHONE)
     place(game, P0, 13)
     dice(game, (3, 5))
     settle(game)
-    assert of_kind(play(game, RollDice(player=P0)), "rent_paid")[0].amount == 320
+    assert of_kind(play(game, RollDice(player=P0)), RentPaid)[0].amount == 320
 
     game = addon_table()
     place(game, P0, PENNSYLVANIA_AVE)
     give(game, P0, "travel/forward_2", "travel/back_1_a")
     settle(game)
     events = play(game, PlayTravelCards(player=P0, cards=("travel/forward_2", "travel/back_1_a")))
-    moves = of_kind(events, "player_moved")
+    moves = of_kind(events, PlayerMoved)
     assert [m.path for m in moves] == [(35, 62), (61,)]
     assert game.state.players[P0].position == EAST_ELEVATOR
     assert not game.state.players[P0].next_roll_backward  # Move Backwards was passed through, not landed on
-    assert [e.deck for e in of_kind(events, "card_taken")] == ["travel"]
+    assert [e.deck for e in of_kind(events, CardTaken)] == ["travel"]
     assert len(game.state.players[P0].hand) == 1
     assert game.state.pending is not None and game.state.pending.kind == "end_turn"
     assert game.state.decks["travel"][-2:] == ["forward_2", "back_1_a"]
-    assert not of_kind(events, "dice_rolled")
+    assert not of_kind(events, DiceRolled)

@@ -4,12 +4,13 @@ hidden in every other player's view, checked when a state is loaded, and told in
 from __future__ import annotations
 
 import pytest
-from addon_board import P0, P1, P2, addon_table, give
 
 from engine import AcceptTrade, Game, GameState, ProposeTrade, UnsoundState
+from engine.events import TradeCompleted
 from engine.narration import bundle_text, describe
 from engine.state import Bundle
 
+from addon_board import P0, P1, P2, addon_table, give
 from scenario import of_kind, play, replays, settle
 
 
@@ -28,7 +29,7 @@ def test_travel_and_triple_play_cards_change_hands() -> None:
         Bundle(cash=10, cards=("travel/?", "chance/full_refund")),
     )
     events = play(game, offer, AcceptTrade(player=P1, trade_id=1))
-    assert of_kind(events, "trade_completed")
+    assert of_kind(events, TradeCompleted)
     assert game.state.players[P0].hand == ["chance/full_refund", "travel/back_2_a"]  # his oldest travel card
     assert game.state.players[P1].hand == ["travel/back_3_b", "travel/forward_5", "triple_play/123"]
     assert replays(game)

@@ -4,6 +4,10 @@ section 3.4 played through `Game.apply` with scripted dice, and the rules around
 from __future__ import annotations
 
 import pytest
+
+from engine import Game, PlayTravelCards, RollDice
+from engine.events import Event, PassedGo, PlayerMoved
+
 from addon_board import (
     BEACON,
     CHANCE2,
@@ -35,10 +39,6 @@ from addon_board import (
     addon_table,
     give,
 )
-
-from engine import Game, PlayTravelCards, RollDice
-from engine.events import Event, PassedGo, PlayerMoved
-
 from scenario import dice, jail, of_kind, own, place, play, replays, settle, top_card
 
 BALTIC, VERMONT = 3, 8
@@ -131,7 +131,7 @@ def test_r6_doubles_throw_again_and_the_third_goes_to_jail_without_moving() -> N
     assert game.state.players[P0].position == 6
     events = play(game, RollDice(player=P0))
     ps = game.state.players[P0]
-    assert ps.in_jail and ps.position == JAIL and not of_kind(events, "player_moved")
+    assert ps.in_jail and ps.position == JAIL and not of_kind(events, PlayerMoved)
 
 
 def test_r7_tokens_share_a_space() -> None:
@@ -156,7 +156,7 @@ def test_r8_an_even_move_takes_the_junction_it_passes() -> None:
     place(game, P0, LAKE_SHORE)
     settle(game)
     events = play(game, PlayTravelCards(player=P0, cards=("travel/forward_12",)))
-    moved = of_kind(events, "player_moved")[0]
+    moved = of_kind(events, PlayerMoved)[0]
     assert moved.path == (61, 36, 37, 38, 39, 0, 1, 2, 3, 4, 5, 6)  # 61 passed: back to the outer ring
 
 
@@ -185,7 +185,7 @@ def test_r11_advance_to_go_after_passing_it_pays_twice() -> None:
     dice(game, (1, 3))  # 39, 0 (GO), 1, 2: passes GO onto Community Chest 2
     settle(game)
     events = play(game, RollDice(player=P0))
-    assert [e.salary for e in of_kind(events, "passed_go")] == [200, 200]
+    assert [e.salary for e in of_kind(events, PassedGo)] == [200, 200]
 
 
 def test_r12_pass_pays_on_landing_and_passing_and_only_once() -> None:
@@ -200,7 +200,7 @@ def test_r13_backward_moves_never_pay() -> None:
     place(game, P0, 47)
     settle(game)
     events = play(game, PlayTravelCards(player=P0, cards=("travel/back_2_a",)))
-    assert game.state.players[P0].position == 45 and not of_kind(events, "passed_go")
+    assert game.state.players[P0].position == 45 and not of_kind(events, PassedGo)
     path, _end, salary = _roll_from(MOVE_BACKWARDS, (2, 2), backward=True)
     assert path == (61, 34, 33, 32) and salary == 0
 
@@ -211,7 +211,7 @@ def test_backward_travel_card_past_go_pays_nothing() -> None:
     place(game, P0, 1)
     settle(game)
     events = play(game, PlayTravelCards(player=P0, cards=("travel/back_3_a",)))
-    assert game.state.players[P0].position == 38 and not of_kind(events, "passed_go")
+    assert game.state.players[P0].position == 38 and not of_kind(events, PassedGo)
 
 
 def test_double_trouble_corner_is_reached_round_the_inner_ring() -> None:
@@ -225,4 +225,4 @@ def test_go_to_jail_from_the_outer_ring_pays_nothing() -> None:
     dice(game, (1, 1))
     settle(game)
     events = play(game, RollDice(player=P0))
-    assert game.state.players[P0].in_jail and not of_kind(events, "passed_go")
+    assert game.state.players[P0].in_jail and not of_kind(events, PassedGo)

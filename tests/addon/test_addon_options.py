@@ -3,6 +3,19 @@
 from __future__ import annotations
 
 import pytest
+
+from engine import (
+    PayJailFine,
+    RollDice,
+    RollWithTravelCard,
+    RuleOptions,
+    SetupError,
+    TakeRide,
+    load_edition,
+    new_game,
+)
+from engine.events import Event, PaidToBank, PassedGo, PlayerMoved, RentPaid
+
 from addon_board import (
     BOARDWALK,
     BOYLSTON,
@@ -21,27 +34,14 @@ from addon_board import (
     addon_table,
     give,
 )
-
-from engine import (
-    PayJailFine,
-    RollDice,
-    RollWithTravelCard,
-    RuleOptions,
-    SetupError,
-    TakeRide,
-    load_edition,
-    new_game,
-)
-from engine.events import PlayerMoved
-
-from scenario import cash, dice, jail, of_kind, own, place, play, replays, settle, top_card
+from scenario import cash, dice, jail, of_kind, own, place, play, refusal, replays, settle, top_card
 
 
 def _with(**options: int) -> RuleOptions:
     return RuleOptions(edition_rules=options)
 
 
-def _path(events: list) -> tuple[int, ...]:
+def _path(events: list[Event]) -> tuple[int, ...]:
     return next(e for e in events if isinstance(e, PlayerMoved)).path
 
 
@@ -115,7 +115,7 @@ def test_o5_a_forward_travel_card_added_to_the_throw() -> None:
     place(game, P0, PENNSYLVANIA_AVE)
     dice(game, (3, 5))
     settle(game)
-    assert game.check(RollWithTravelCard(player=P0, card="travel/back_2_a")).code == "not_a_travel_card"
+    assert refusal(game, RollWithTravelCard(player=P0, card="travel/back_2_a")).code == "not_a_travel_card"
     events = play(game, RollWithTravelCard(player=P0, card="travel/forward_2"))
     assert _path(events) == (35, 62, 63, 40, 41, 42, 43, 44, 45, 46)  # ten: even, up at Short Line
     assert game.state.players[P0].position == PASS
@@ -127,7 +127,7 @@ def test_o5_is_refused_without_the_option() -> None:
     game = addon_table()
     give(game, P0, "travel/forward_2")
     settle(game)
-    assert game.check(RollWithTravelCard(player=P0, card="travel/forward_2")).code == "not_in_these_rules"
+    assert refusal(game, RollWithTravelCard(player=P0, card="travel/forward_2")).code == "not_in_these_rules"
     assert not any(
         c.kind == "roll_with_travel_card" for c in game.legal_commands(P0) if game.check(c) is None
     )
@@ -142,7 +142,7 @@ def test_o6_the_subway_fare_goes_to_the_bank() -> None:
     play(game, RollDice(player=P0))
     events = play(game, TakeRide(player=P0, space=BOARDWALK))
     assert game.state.players[P0].cash == 950 and game.state.pot == 0
-    assert of_kind(events, "paid_to_bank")[0].amount == 50
+    assert of_kind(events, PaidToBank)[0].amount == 50
     game = addon_table(rules=_with(subway_fare=50))
     place(game, P0, SUBWAY - 3)
     cash(game, P0, 1000)
@@ -163,7 +163,7 @@ def test_o7_the_airplane_flies_from_where_it_stands_and_stays_where_it_lands() -
     assert pend is not None and pend.kind == "ride" and pend.means == "airplane"
     events = play(game, TakeRide(player=P0, space=BOARDWALK))
     assert game.state.players[P0].position == BOARDWALK and game.state.markers == {"airplane": BOARDWALK}
-    assert game.state.players[P0].cash == 980 and not of_kind(events, "passed_go")
+    assert game.state.players[P0].cash == 980 and not of_kind(events, PassedGo)
     assert game.state.pending is not None and game.state.pending.kind == "buy"
     assert game.view(P1).markers == {"airplane": BOARDWALK}
 
@@ -176,7 +176,7 @@ def test_o7_a_flight_does_not_offer_another() -> None:
     settle(game)
     play(game, RollDice(player=P0))
     events = play(game, TakeRide(player=P0, space=0))  # to GO: the salary once, and no second flight
-    assert [e.salary for e in of_kind(events, "passed_go")] == [200]
+    assert [e.salary for e in of_kind(events, PassedGo)] == [200]
     assert game.state.pending is not None and game.state.pending.kind == "end_turn"
     assert game.state.markers == {"airplane": 0}
 
@@ -189,7 +189,7 @@ def test_o7_the_landing_is_settled_before_the_flight() -> None:
     dice(game, (1, 2))
     settle(game)
     events = play(game, RollDice(player=P0))
-    assert of_kind(events, "rent_paid")[0].amount == 50
+    assert of_kind(events, RentPaid)[0].amount == 50
     pend = game.state.pending
     assert pend is not None and pend.kind == "ride" and pend.means == "airplane"
 

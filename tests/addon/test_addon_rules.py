@@ -5,6 +5,46 @@
 from __future__ import annotations
 
 import pytest
+
+from engine import (
+    Build,
+    BuyProperty,
+    ChooseIncomeTax,
+    ClaimHalfWinnings,
+    DeclareBankruptcy,
+    DeclineProperty,
+    KeepCard,
+    Mortgage,
+    PassAuction,
+    PayJailFine,
+    PlayRefundCard,
+    PlayTravelCards,
+    RollDice,
+    RuleOptions,
+    SetupError,
+    TakeRide,
+    load_edition,
+    new_game,
+)
+from engine.events import (
+    CardDrawn,
+    CardTaken,
+    DiceRolled,
+    Event,
+    HeldCardKept,
+    LevyThrown,
+    PassedGo,
+    PlayerMoved,
+    PotCollected,
+    PotShareCollected,
+    RentPaid,
+    RideDeclined,
+    TriplePlayThrown,
+    TriplePlayWon,
+)
+from engine.queries import percent_tax, rent_for
+from engine.state import awaiting_roll
+
 from addon_board import (
     BOARDWALK,
     BOYLSTON,
@@ -47,31 +87,6 @@ from addon_board import (
     addon_table,
     give,
 )
-
-from engine import (
-    Build,
-    BuyProperty,
-    ChooseIncomeTax,
-    ClaimHalfWinnings,
-    DeclareBankruptcy,
-    DeclineProperty,
-    KeepCard,
-    Mortgage,
-    PassAuction,
-    PayJailFine,
-    PlayRefundCard,
-    PlayTravelCards,
-    RollDice,
-    RuleOptions,
-    SetupError,
-    TakeRide,
-    load_edition,
-    new_game,
-)
-from engine.events import PlayerMoved
-from engine.queries import percent_tax, rent_for
-from engine.state import awaiting_roll
-
 from scenario import (
     build,
     cash,
@@ -81,8 +96,10 @@ from scenario import (
     kinds,
     of_kind,
     own,
+    pending,
     place,
     play,
+    refusal,
     replays,
     settle,
     top_card,
@@ -94,7 +111,7 @@ def _turn(game, player: int) -> None:  # type: ignore[no-untyped-def]
     game.state.pending = awaiting_roll(player)
 
 
-def _moves(events: list) -> list[PlayerMoved]:
+def _moves(events: list[Event]) -> list[PlayerMoved]:
     return [e for e in events if isinstance(e, PlayerMoved)]
 
 
@@ -129,7 +146,7 @@ def test_r2_the_supply() -> None:
     dice(game, (1, 3), (1, 2), (3, 1))
     settle(game)
     events = play(game, RollDice(player=P0))
-    assert len(of_kind(events, "triple_play_thrown")[0].dice) == 3  # the third die
+    assert len(of_kind(events, TriplePlayThrown)[0].dice) == 3  # the third die
 
 
 def test_r2_the_triple_play_cards_are_every_combination_but_the_triples() -> None:
@@ -175,7 +192,7 @@ def test_r14_landing_on_an_elevator_draws_a_travel_card_face_down() -> None:
     events = play(game, RollDice(player=P0))
     assert game.state.players[P0].position == WEST_ELEVATOR
     assert game.state.players[P0].hand == ["travel/forward_7"]
-    assert [(e.deck, e.card) for e in of_kind(events, "card_taken")] == [("travel", "")]
+    assert [(e.deck, e.card) for e in of_kind(events, CardTaken)] == [("travel", "")]
     assert game.view(P1).players[P0].hand == ["travel/?"]
 
 
@@ -185,7 +202,7 @@ def test_r14_passing_an_elevator_draws_nothing() -> None:
     dice(game, (1, 2))
     settle(game)
     events = play(game, RollDice(player=P0))
-    assert not of_kind(events, "card_taken") and game.state.players[P0].position == WEST_ELEVATOR + 2
+    assert not of_kind(events, CardTaken) and game.state.players[P0].position == WEST_ELEVATOR + 2
 
 
 def test_r15_travel_cards_in_the_chosen_order_land_only_at_the_end_and_end_the_move() -> None:
@@ -196,12 +213,12 @@ def test_r15_travel_cards_in_the_chosen_order_land_only_at_the_end_and_end_the_m
     settle(game)
     events = play(game, PlayTravelCards(player=P0, cards=("travel/forward_3", "travel/forward_5")))
     assert [m.path for m in _moves(events)] == [(1, 2, 3), (4, 5, 6, 7, 8)]
-    assert not of_kind(events, "rent_paid") and not of_kind(events, "dice_rolled")
+    assert not of_kind(events, RentPaid) and not of_kind(events, DiceRolled)
     assert game.state.pending is not None and game.state.pending.kind == "buy"  # Vermont, the last
     play(game, DeclineProperty(player=P0))
-    while game.state.pending is not None and game.state.pending.kind == "auction":
+    while game.state.pending is not None and pending(game).kind == "auction":
         play(game, PassAuction(player=game.state.pending.player))
-    assert game.state.pending is not None and game.state.pending.kind == "end_turn"  # no throw after
+    assert game.state.pending is not None and pending(game).kind == "end_turn"  # no throw after
     assert game.state.decks["travel"][-2:] == ["forward_3", "forward_5"]
     assert replays(game)
 
@@ -213,7 +230,7 @@ def test_r15_forward_cards_pay_the_salaries_they_pass() -> None:
     cash(game, P0, 100)
     settle(game)
     events = play(game, PlayTravelCards(player=P0, cards=("travel/forward_4", "travel/forward_12")))
-    assert [e.space for e in of_kind(events, "passed_go")] == [GO]
+    assert [e.space for e in of_kind(events, PassedGo)] == [GO]
     assert game.state.players[P0].position == 13
 
 
@@ -222,7 +239,7 @@ def test_r15_travel_cards_are_refused_in_jail_after_a_throw_and_when_not_held() 
     give(game, P0, "travel/forward_3")
     jail(game, P0)
     settle(game)
-    assert game.check(PlayTravelCards(player=P0, cards=("travel/forward_3",))).code == "not_now"
+    assert refusal(game, PlayTravelCards(player=P0, cards=("travel/forward_3",))).code == "not_now"
     game = addon_table()
     give(game, P0, "travel/forward_3")
     top_card(game, "community_chest", "services")
@@ -230,16 +247,16 @@ def test_r15_travel_cards_are_refused_in_jail_after_a_throw_and_when_not_held() 
     settle(game)
     play(game, RollDice(player=P0))  # doubles: he throws again, but may not switch to the card
     assert game.state.pending is not None and game.state.pending.kind == "roll"
-    assert game.check(PlayTravelCards(player=P0, cards=("travel/forward_3",))).code == "not_now"
+    assert refusal(game, PlayTravelCards(player=P0, cards=("travel/forward_3",))).code == "not_now"
     game = addon_table()
     give(game, P0, "travel/forward_3", "triple_play/123")
     settle(game)
-    assert game.check(PlayTravelCards(player=P0, cards=("travel/forward_4",))).code == "no_such_card"
-    assert game.check(PlayTravelCards(player=P0, cards=())).code == "no_such_card"
+    assert refusal(game, PlayTravelCards(player=P0, cards=("travel/forward_4",))).code == "no_such_card"
+    assert refusal(game, PlayTravelCards(player=P0, cards=())).code == "no_such_card"
     twice = PlayTravelCards(player=P0, cards=("travel/forward_3", "travel/forward_3"))
-    assert game.check(twice).code == "no_such_card"
-    assert game.check(PlayTravelCards(player=P0, cards=("triple_play/123",))).code == "not_a_travel_card"
-    assert game.check(PlayTravelCards(player=P1, cards=("travel/forward_3",))).code == "not_your_turn"
+    assert refusal(game, twice).code == "no_such_card"
+    assert refusal(game, PlayTravelCards(player=P0, cards=("triple_play/123",))).code == "not_a_travel_card"
+    assert refusal(game, PlayTravelCards(player=P1, cards=("travel/forward_3",))).code == "not_your_turn"
 
 
 def test_r15_travel_cards_are_offered_among_the_legal_commands() -> None:
@@ -261,8 +278,7 @@ def test_r16_no_travel_card_while_a_backward_throw_is_owed() -> None:
     place(game, P0, MOVE_BACKWARDS)
     game.state.players[P0].next_roll_backward = True
     settle(game)
-    refusal = game.check(PlayTravelCards(player=P0, cards=("travel/forward_3",)))
-    assert refusal is not None and "Move Backwards" in refusal.reason
+    assert "Move Backwards" in refusal(game, PlayTravelCards(player=P0, cards=("travel/forward_3",))).reason
     assert not any(isinstance(c, PlayTravelCards) for c in game.legal_commands(P0))
 
 
@@ -321,7 +337,7 @@ def test_r19_double_trouble_spares_the_bankrupt_and_puts_a_short_payer_in_debt()
     dice(game, (1, 1), (1, 1))
     settle(game)
     events = play(game, RollDice(player=P0))
-    assert of_kind(events, "levy_thrown")[0].amount == 200
+    assert of_kind(events, LevyThrown)[0].amount == 200
     debt = game.state.pending
     assert debt is not None and debt.kind == "debt" and debt.player == P1
     assert debt.charge.payee == P0 and debt.charge.amount == 200
@@ -349,7 +365,7 @@ def test_r19_the_levy_by_the_throw(throw: tuple[int, int], each: int) -> None:
     settle(game)
     events = play(game, RollDice(player=P0))
     assert game.state.players[P0].position == DOUBLE_TROUBLE
-    assert of_kind(events, "levy_thrown")[0].amount == each
+    assert of_kind(events, LevyThrown)[0].amount == each
     assert game.state.players[P1].cash == 1000 - each
 
 
@@ -364,7 +380,7 @@ def test_r20_every_card_of_every_player_scores_and_cards_are_kept() -> None:
     dice(game, (1, 3), (1, 1), (1, 4))  # the three dice: 1, 1, 1
     settle(game)
     events = play(game, RollDice(player=P0))
-    won = [(e.player, e.card, e.matches, e.amount) for e in of_kind(events, "triple_play_won")]
+    won = [(e.player, e.card, e.matches, e.amount) for e in of_kind(events, TriplePlayWon)]
     assert won == [(P1, "triple_play/112", 2, 200)]  # each die and each number counted once
     assert game.state.players[P1].hand == ["triple_play/112", "triple_play/345"]
     assert game.state.players[P0].hand == ["triple_play/226"]
@@ -378,7 +394,7 @@ def test_r20_an_empty_pile_still_throws() -> None:
     dice(game, (1, 3), (1, 2), (3, 4))
     settle(game)
     events = play(game, RollDice(player=P0))
-    assert not of_kind(events, "card_taken") and of_kind(events, "triple_play_thrown")
+    assert not of_kind(events, CardTaken) and of_kind(events, TriplePlayThrown)
 
 
 def test_r21_the_subway_may_stay_go_to_jail_or_draw_a_card() -> None:
@@ -394,14 +410,14 @@ def test_r21_the_subway_may_stay_go_to_jail_or_draw_a_card() -> None:
     game, events = ride(SUBWAY)
     assert game.state.players[P0].position == SUBWAY and not _moves(events)
     assert game.state.pending is not None and game.state.pending.kind == "end_turn"
-    stayed = [(e.player, e.space, e.means) for e in of_kind(events, "ride_declined")]
+    stayed = [(e.player, e.space, e.means) for e in of_kind(events, RideDeclined)]
     assert stayed == [(P0, SUBWAY, "subway")]
     game, events = ride(GO_TO_JAIL)
-    assert game.state.players[P0].in_jail and not of_kind(events, "passed_go")
+    assert game.state.players[P0].in_jail and not of_kind(events, PassedGo)
     game, events = ride(INNER_CHANCE)
-    assert [e.deck for e in of_kind(events, "card_drawn")] == ["chance"]
+    assert [e.deck for e in of_kind(events, CardDrawn)] == ["chance"]
     game, events = ride(GO)
-    assert [(e.space, e.landed) for e in of_kind(events, "passed_go")] == [(GO, True)]
+    assert [(e.space, e.landed) for e in of_kind(events, PassedGo)] == [(GO, True)]
     game, events = ride(ELECTRIC)  # no throw brought him: the utility's rent takes a fresh one
     assert game.state.pending is not None and game.state.pending.kind == "buy"
 
@@ -414,8 +430,8 @@ def test_r21_a_ride_to_an_owned_utility_throws_for_the_rent() -> None:
     settle(game)
     play(game, RollDice(player=P0))
     events = play(game, TakeRide(player=P0, space=ELECTRIC))
-    assert [e.purpose for e in of_kind(events, "dice_rolled")] == ["utility_rent"]
-    assert of_kind(events, "rent_paid")[0].amount == 4 * 9
+    assert [e.purpose for e in of_kind(events, DiceRolled)] == ["utility_rent"]
+    assert of_kind(events, RentPaid)[0].amount == 4 * 9
 
 
 def test_r21_every_space_may_be_chosen() -> None:
@@ -426,7 +442,7 @@ def test_r21_every_space_may_be_chosen() -> None:
     play(game, RollDice(player=P0))
     rides = [c for c in game.legal_commands(P0) if isinstance(c, TakeRide)]
     assert sorted(c.space for c in rides) == list(range(64))
-    assert game.check(TakeRide(player=P0, space=64)).code == "no_such_space"
+    assert refusal(game, TakeRide(player=P0, space=64)).code == "no_such_space"
 
 
 def test_r22_pass_does_nothing_but_pay() -> None:
@@ -508,7 +524,7 @@ def test_r24_tax_refund_pays_half_rounded_down() -> None:
     settle(game)
     events = play(game, RollDice(player=P0))
     assert game.state.players[P0].cash == 37 and game.state.pot == 38
-    assert of_kind(events, "pot_share_collected")[0].percent == 50
+    assert of_kind(events, PotShareCollected)[0].percent == 50
 
 
 def test_r24_the_refund_card_may_be_kept_for_later() -> None:
@@ -521,8 +537,8 @@ def test_r24_the_refund_card_may_be_kept_for_later() -> None:
     settle(game)
     events = play(game, RollDice(player=P0), KeepCard(player=P0))
     assert game.state.players[P0].cash == 50 and game.state.players[P0].hand == ["chance/full_refund"]
-    assert [(e.player, e.card) for e in of_kind(events, "held_card_kept")] == [(P0, "chance/full_refund")]
-    assert game.check(PlayRefundCard(player=P0)).code == "not_now"
+    assert [(e.player, e.card) for e in of_kind(events, HeldCardKept)] == [(P0, "chance/full_refund")]
+    assert refusal(game, PlayRefundCard(player=P0)).code == "not_now"
 
 
 def test_r24_an_empty_pool_asks_nothing() -> None:
@@ -533,7 +549,7 @@ def test_r24_an_empty_pool_asks_nothing() -> None:
     settle(game)
     events = play(game, RollDice(player=P0))
     assert game.state.pending is not None and game.state.pending.kind == "end_turn"
-    assert not of_kind(events, "pot_share_collected")
+    assert not of_kind(events, PotShareCollected)
 
 
 @pytest.mark.parametrize(("owned", "times"), [(1, 4), (2, 10), (3, 20), (4, 40)])
@@ -559,7 +575,7 @@ def test_r25_the_nearest_utility_card_pays_ten_times_whatever_is_owned() -> None
     settle(game)
     events = play(game, RollDice(player=P0))
     assert game.state.players[P0].position == ELECTRIC
-    assert of_kind(events, "rent_paid")[0].amount == 60
+    assert of_kind(events, RentPaid)[0].amount == 60
 
 
 def test_r26_the_new_streets_are_streets() -> None:
@@ -638,7 +654,7 @@ def test_r28_half_winnings_may_be_kept_for_a_bigger_prize() -> None:
     settle(game)
     play(game, RollDice(player=P0))
     events = play(game, KeepCard(player=P1))
-    assert [(e.player, e.card) for e in of_kind(events, "held_card_kept")] == [
+    assert [(e.player, e.card) for e in of_kind(events, HeldCardKept)] == [
         (P1, "community_chest/half_winnings")
     ]
     assert game.state.players[P1].hand == ["community_chest/half_winnings"]
@@ -666,7 +682,7 @@ def test_r29_cards_that_move(card: str, at: int, target: int, salary: int) -> No
     game, events = _draw("chance", card, at)
     moved = _moves(events)[1]
     assert moved.to_space == target and game.state.players[P0].position in (target, JAIL)
-    assert sum(e.salary for e in of_kind(events, "passed_go")) == salary
+    assert sum(e.salary for e in of_kind(events, PassedGo)) == salary
 
 
 def test_chance_and_community_chest_new_cards() -> None:
@@ -705,7 +721,7 @@ def test_r31_no_rent_on_a_mortgaged_inner_deed() -> None:
     place(game, P0, LOMBARD - 3)
     dice(game, (1, 2))
     settle(game)
-    assert not of_kind(play(game, RollDice(player=P0)), "rent_paid")
+    assert not of_kind(play(game, RollDice(player=P0)), RentPaid)
 
 
 def test_r32_hotels_after_four_houses_from_a_bank_of_49_and_19() -> None:
@@ -753,7 +769,7 @@ def test_r36_free_parking_takes_no_action() -> None:
     dice(game, (1, 2))
     settle(game)
     events = play(game, RollDice(player=P0))
-    assert game.state.pot == 300 and not of_kind(events, "pot_collected")
+    assert game.state.pot == 300 and not of_kind(events, PotCollected)
 
 
 def test_r37_a_bankrupts_cards_in_hand_go_to_the_player_he_owes() -> None:

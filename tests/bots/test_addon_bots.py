@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from bots.positions import ask, bot, end_turn, offer, roll, table, wait_for
 from engine import (
     ClaimHalfWinnings,
     KeepCard,
@@ -25,6 +24,8 @@ from engine.odds import odds_for
 from engine.options import RuleOptions
 from engine.state import Bundle, RefundChoice, RideChoice, WinningsChoice
 from engine.tools.simulate import BotPlayer, play_game
+
+from positions import ask, bot, end_turn, offer, roll, table, wait_for
 
 LEVELS = ("easy", "normal", "hard")
 BOARDWALK, PARK_PLACE = 39, 37

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from bots.positions import (
+from engine import Build, EndTurn, Game
+from engine.bots.hard import HARD_STYLE
+from engine.bots.position import Position
+from engine.bots.valuation import _best_level, best_level, rent_factor
+
+from positions import (
     B_AND_O,
     BOARDWALK,
     MEDITERRANEAN,
@@ -18,10 +23,6 @@ from bots.positions import (
     play_decision,
     table,
 )
-from engine import Build, EndTurn, Game
-from engine.bots.hard import HARD_STYLE
-from engine.bots.position import Position
-from engine.bots.valuation import _best_level, best_level, rent_factor
 
 
 def levels(game: Game, spaces: tuple[int, ...]) -> list[int]:

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pytest
 
-from bots.positions import (
+from engine import Game, PlaceBid
+from engine.state import Auction
+
+from positions import (
     BOARDWALK,
     DARK_BLUE,
     ELECTRIC,
@@ -25,8 +30,6 @@ from bots.positions import (
     play_decision,
     table,
 )
-from engine import Game, PlaceBid
-from engine.state import Auction
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
@@ -66,7 +69,7 @@ def test_the_newcomer_buys_whatever_it_can_afford() -> None:
     assert ask(bot("easy"), game, 0).kind == "buy_property"
 
 
-def auction(space: int, high: int, owners: dict[int, tuple[int, ...]], cash: int = 1500) -> Game:
+def auction(space: int, high: int, owners: Mapping[int, tuple[int, ...]], cash: int = 1500) -> Game:
     """An auction for `space` that seat 2 leads at `high`; seat 0, the bot, is asked."""
     game = table(owners=owners, cash=(cash, 1500, 1500, 1500))
     game.state.pending = Auction(
@@ -75,7 +78,7 @@ def auction(space: int, high: int, owners: dict[int, tuple[int, ...]], cash: int
     return game
 
 
-def bids(level: str, space: int, high: int, owners: dict[int, tuple[int, ...]], cash: int = 1500) -> bool:
+def bids(level: str, space: int, high: int, owners: Mapping[int, tuple[int, ...]], cash: int = 1500) -> bool:
     return isinstance(ask(bot(level), auction(space, high, owners, cash), 0), PlaceBid)
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from bots.positions import ask, bot, buy, debt, end_turn, table, wait_for
 from engine import (
     Build,
     BuyProperty,
@@ -22,6 +21,8 @@ from engine import (
 from engine.bots import make_bot
 from engine.bots.base import BotBase
 from engine.tools.simulate import BotPlayer
+
+from positions import ask, bot, buy, debt, end_turn, table, wait_for
 
 FINANCE = "finance-1936"
 GOAT_ALLEY, LONELY_LANE, RUBEVILLE, WAYBACK, RICKETY_ROW, BOOMTOWN, COTTAGE = 1, 3, 4, 6, 8, 9, 11

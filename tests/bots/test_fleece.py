@@ -10,7 +10,9 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from bots.positions import (
+from engine import Bundle, RejectTrade
+
+from positions import (
     ATLANTIC,
     B_AND_O,
     BALTIC,
@@ -44,7 +46,6 @@ from bots.positions import (
     offer,
     table,
 )
-from engine import Bundle, RejectTrade
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from bots.positions import (
+from engine import Bundle, ChooseIncomeTax, Game
+from engine.state import IncomeTaxDecision
+
+from positions import (
     B_AND_O,
     DARK_BLUE,
     ELECTRIC,
@@ -27,11 +30,10 @@ from bots.positions import (
     table,
     wait_for,
 )
-from engine import Bundle, Game
-from engine.state import IncomeTaxDecision
 
 
 def jailed(game: Game, seat: int = 0) -> Game:
+    assert game.board.jail is not None
     game.state.players[seat].in_jail = True
     game.state.players[seat].position = game.board.jail
     roll(game, seat)
@@ -72,10 +74,10 @@ def test_the_newcomer_leaves_jail_whatever_the_board() -> None:
 def test_income_tax_is_paid_the_cheaper_way(level: str) -> None:
     poor = table(owners={0: (MEDITERRANEAN,)}, cash=(300, 1500, 1500, 1500))
     wait_for(poor, IncomeTaxDecision(player=0, space=4))
-    assert ask(bot(level), poor, 0).option == "percent"  # 10 % of $360
+    assert ask(bot(level), poor, 0) == ChooseIncomeTax(player=0, option="percent")  # 10 % of $360
     rich = table(owners={0: ORANGE}, cash=(2500, 1500, 1500, 1500))
     wait_for(rich, IncomeTaxDecision(player=0, space=4))
-    assert ask(bot(level), rich, 0).option == "flat"  # 10 % would be $306
+    assert ask(bot(level), rich, 0) == ChooseIncomeTax(player=0, option="flat")  # 10 % would be $306
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from bots.positions import (
+from engine import Build, EndTurn, Game, RuleOptions, new_game
+from engine.bots import LEVELS, make_bot
+from engine.bots.base import BotBase
+from engine.tools.simulate import BotPlayer
+
+from positions import (
     BALTIC,
     BOARDWALK,
     MEDITERRANEAN,
@@ -15,10 +20,6 @@ from bots.positions import (
     end_turn,
     table,
 )
-from engine import Build, EndTurn, Game, RuleOptions, new_game
-from engine.bots import LEVELS, make_bot
-from engine.bots.base import BotBase
-from engine.tools.simulate import BotPlayer
 
 
 def test_levels_are_the_published_ones() -> None:

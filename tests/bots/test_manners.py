@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from bots.positions import (
+from engine import AcceptTrade, Bundle, Game, ProposeTrade, RejectTrade
+from engine.bots import Bot
+from engine.bots.talk import asking_price
+
+from positions import (
     B_AND_O,
     BOARDWALK,
     ELECTRIC,
@@ -26,9 +30,6 @@ from bots.positions import (
     offer,
     table,
 )
-from engine import AcceptTrade, Bundle, Game, ProposeTrade, RejectTrade
-from engine.bots import Bot
-from engine.bots.talk import asking_price
 
 LEVELS = ["easy", "normal", "hard"]
 TRADERS = ["normal", "hard"]
@@ -53,7 +54,7 @@ def refuse_all(game: Game, b: Bot, seat: int = 0) -> list[ProposeTrade]:
         b.observe(game.apply(cmd))
         pend = game.state.pending
         assert pend is not None and pend.kind == "trade_answer"
-        b.observe(game.apply(RejectTrade(player=cmd.to, trade_id=pend.trade.id)))  # type: ignore[union-attr]
+        b.observe(game.apply(RejectTrade(player=cmd.to, trade_id=pend.trade.id)))
     return made
 
 

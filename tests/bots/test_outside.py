@@ -1,5 +1,5 @@
 """Bots from outside: the published interface, seating one by `module:Class` or by an installed package's
-entry point, in tournaments, rooms and saved games, and the example bot the README shows."""
+entry point, in tournaments, rooms and saved games, and the example bot `docs/bots.md` points to."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from bots.outside_fixtures import Listener
 from cli.main import main
 from engine import Game, new_game
 from engine.bots import check_level, make_bot
@@ -19,25 +18,17 @@ from engine.tools.tournament import check_lineup, run_tournament
 from room import Persistence, PersistenceError, Seat, TableSetup, open_room, resume_room
 from room.seats import bot_choices, bot_problem
 
+from outside_fixtures import Listener
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = "examples.prudent_bot:PrudentBot"
-LISTENER = "bots.outside_fixtures:Listener"
+LISTENER = "outside_fixtures:Listener"
 
 
 @pytest.fixture(autouse=True)
 def _examples_on_the_path(monkeypatch: pytest.MonkeyPatch) -> None:
     """As the command line does from the project's folder: `examples` can be imported."""
     monkeypatch.syspath_prepend(str(ROOT))
-
-
-def _readme_example() -> str:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    start = text.index('```python\n"""PrudentBot') + len("```python\n")
-    return text[start : text.index("```", start)]
-
-
-def test_the_readme_shows_the_example_bot_word_for_word() -> None:
-    assert _readme_example() == (ROOT / "examples" / "prudent_bot.py").read_text(encoding="utf-8")
 
 
 def test_the_example_uses_only_the_published_interface() -> None:
@@ -97,7 +88,7 @@ def _events_of(game: Game) -> list[object]:
 
 def test_an_answer_the_rules_refuse_is_replaced_and_counted() -> None:
     game = new_game("classic", ["A", "B"], seed=2)
-    bot = make_bot("bots.outside_fixtures:OutOfTurn", 2, 0)
+    bot = make_bot("outside_fixtures:OutOfTurn", 2, 0)
     assert isinstance(bot, OutsideBot)
     cmd = bot.choose(game.view(0), game.legal_commands(0))
     assert game.check(cmd) is None and cmd.player == 0
@@ -109,7 +100,7 @@ def test_an_answer_the_rules_refuse_is_replaced_and_counted() -> None:
     [
         ("no_such_module_here:Bot", "cannot import 'no_such_module_here'"),
         ("examples.prudent_bot:Nobody", "has no 'Nobody'"),
-        ("bots.outside_fixtures:NotABot", "not a bot class"),
+        ("outside_fixtures:NotABot", "not a bot class"),
         ("wizard", "unknown bot level 'wizard'"),
     ],
 )
@@ -147,7 +138,7 @@ def test_the_command_line_says_why_a_bot_cannot_be_seated(capsys: pytest.Capture
 def _install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A package installed the way pip would leave it: a module and its entry point in `landlords.bots`."""
     (tmp_path / "tinybots.py").write_text(
-        "from bots.outside_fixtures import Listener\n\nclass Tiny(Listener):\n    pass\n", encoding="utf-8"
+        "from outside_fixtures import Listener\n\nclass Tiny(Listener):\n    pass\n", encoding="utf-8"
     )
     info = tmp_path / "tinybots-1.0.dist-info"
     info.mkdir()

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bots.positions import (
+from engine import DeclareBankruptcy, Game, Mortgage
+
+from positions import (
     B_AND_O,
     BOARDWALK,
     MEDITERRANEAN,
@@ -16,7 +18,6 @@ from bots.positions import (
     play_decision,
     table,
 )
-from engine import DeclareBankruptcy, Game, Mortgage
 
 
 def houses(game: Game) -> int:

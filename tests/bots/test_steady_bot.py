@@ -8,21 +8,6 @@ from typing import Any
 
 import pytest
 
-from bots.positions import (
-    BOARDWALK,
-    MEDITERRANEAN,
-    NEW_YORK,
-    ORANGE,
-    PARK_PLACE,
-    ST_JAMES,
-    TENNESSEE,
-    buy,
-    debt,
-    end_turn,
-    offer,
-    roll,
-    table,
-)
 from engine import (
     Build,
     BuyProperty,
@@ -39,6 +24,22 @@ from engine.bots import make_bot
 from engine.bots.outside import OutsideBot, find_bot
 from engine.state import Bundle
 from engine.tools.simulate import BotPlayer, play_game
+
+from positions import (
+    BOARDWALK,
+    MEDITERRANEAN,
+    NEW_YORK,
+    ORANGE,
+    PARK_PLACE,
+    ST_JAMES,
+    TENNESSEE,
+    buy,
+    debt,
+    end_turn,
+    offer,
+    roll,
+    table,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 NAME = "examples.steady_bot:SteadyBot"

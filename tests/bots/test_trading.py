@@ -6,7 +6,16 @@ import itertools
 
 import pytest
 
-from bots.positions import (
+from engine import AcceptTrade, Bundle, Game, ProposeTrade, RejectTrade
+from engine.bots import Bot
+from engine.bots.easy import FAIR_SHARE
+from engine.bots.judging import Deal
+from engine.bots.normal import NORMAL_FAIR, NORMAL_STYLE, NormalBot
+from engine.bots.plain import fair_worth
+from engine.bots.position import Position
+from engine.bots.proposing import price_for
+
+from positions import (
     BOARDWALK,
     ILLINOIS,
     INDIANA,
@@ -21,14 +30,6 @@ from bots.positions import (
     offer,
     table,
 )
-from engine import AcceptTrade, Bundle, Game, ProposeTrade, RejectTrade
-from engine.bots import Bot
-from engine.bots.easy import FAIR_SHARE
-from engine.bots.judging import Deal
-from engine.bots.normal import NORMAL_FAIR, NORMAL_STYLE, NormalBot
-from engine.bots.plain import fair_worth
-from engine.bots.position import Position
-from engine.bots.proposing import price_for
 
 
 def orange_position(turn: int = 200) -> Game:
@@ -64,7 +65,7 @@ def _refuse_all(game: Game, b: Bot) -> list[ProposeTrade]:
         b.observe(game.apply(cmd))
         pend = game.state.pending
         assert pend is not None and pend.kind == "trade_answer"
-        b.observe(game.apply(RejectTrade(player=cmd.to, trade_id=pend.trade.id, reason="no")))  # type: ignore[union-attr]
+        b.observe(game.apply(RejectTrade(player=cmd.to, trade_id=pend.trade.id, reason="no")))
     return made
 
 

@@ -126,9 +126,9 @@ def test_the_time_limit_game_ends_after_its_rounds_and_ranks_by_worth() -> None:
     while game.state.winner is None:
         events.extend(game.apply(simple.decide(game, game.state.pending.player)))  # type: ignore[union-attr]
     over = events[-1]
-    assert over.kind == "game_over" and over.reason == "time_limit"  # type: ignore[attr-defined]
+    assert over.kind == "game_over" and over.reason == "time_limit"
     assert game.state.round == 5 and game.state.turn == 15
-    worths = [w for _, w in over.standings]  # type: ignore[attr-defined]
+    worths = [w for _, w in over.standings]
     assert worths == sorted(worths, reverse=True)
 
 

@@ -7,6 +7,7 @@ import pytest
 from engine import (
     BuyProperty,
     DeclineProperty,
+    Game,
     IllegalCommand,
     Mortgage,
     PassAuction,
@@ -14,6 +15,8 @@ from engine import (
     RollDice,
     RuleOptions,
 )
+from engine.events import AuctionPassed, AuctionStarted, AuctionWon
+from engine.state import Auction
 
 from scenario import (
     ADA,
@@ -29,6 +32,7 @@ from scenario import (
     kinds,
     of_kind,
     own,
+    pending,
     place,
     play,
     replays,
@@ -41,13 +45,15 @@ from scenario import (
 FOUR = ("Ada", "Grace", "Linus", "Ken")
 
 
-def _offered(edition: str = "classic", rules: RuleOptions | None = None, players: tuple[str, ...] = FOUR):
+def _offered(
+    edition: str = "classic", rules: RuleOptions | None = None, players: tuple[str, ...] = FOUR
+) -> Game:
     """Ada stands on Reading Railroad, offered to her at $200."""
     game = table(players, edition=edition, rules=rules)
     dice(game, (2, 3))
     settle(game)
     play(game, RollDice(player=ADA))
-    assert game.state.pending.kind == "buy"
+    assert pending(game).kind == "buy"
     return game
 
 
@@ -57,7 +63,7 @@ def test_buying_at_the_printed_price() -> None:
     assert game.state.deeds[READING].owner == ADA
     assert game.state.players[ADA].cash == 1300
     assert kinds(events) == ["property_bought"]
-    assert game.state.pending.kind == "end_turn"
+    assert pending(game).kind == "end_turn"
 
 
 def test_buying_without_the_cash_is_refused_but_mortgaging_first_makes_it_possible() -> None:
@@ -82,9 +88,9 @@ def test_declining_starts_an_auction_that_everyone_joins_the_decliner_and_the_ja
     settle(game)
     play(game, RollDice(player=ADA))
     events = play(game, DeclineProperty(player=ADA))
-    started = of_kind(events, "auction_started")[0]
-    assert started.bidders == (GRACE, LINUS, KEN, ADA)  # type: ignore[attr-defined]
-    assert (game.state.pending.kind, game.state.pending.player) == ("auction", GRACE)
+    started = of_kind(events, AuctionStarted)[0]
+    assert started.bidders == (GRACE, LINUS, KEN, ADA)
+    assert (pending(game).kind, pending(game).player) == ("auction", GRACE)
 
 
 def test_the_highest_bid_wins_and_is_paid_to_the_bank() -> None:
@@ -99,11 +105,11 @@ def test_the_highest_bid_wins_and_is_paid_to_the_bank() -> None:
         PassAuction(player=GRACE),
     )
     events = play(game, PassAuction(player=LINUS))
-    won = of_kind(events, "auction_won")[0]
-    assert (won.player, won.amount) == (ADA, 100)  # type: ignore[attr-defined]
+    won = of_kind(events, AuctionWon)[0]
+    assert (won.player, won.amount) == (ADA, 100)
     assert game.state.deeds[READING].owner == ADA and game.state.players[ADA].cash == 1400
     assert sum(p.cash for p in game.state.players) == 4 * 1500 - 100
-    assert game.state.pending.kind == "end_turn"
+    assert pending(game).kind == "end_turn"
     assert replays(game)
 
 
@@ -150,23 +156,24 @@ def test_a_bidder_who_cannot_raise_is_passed_for_him() -> None:
     cash(game, LINUS, 40)
     play(game, DeclineProperty(player=ADA))
     events = play(game, PlaceBid(player=GRACE, amount=50))
-    forced = of_kind(events, "auction_passed")
-    assert forced and forced[0].player == LINUS and forced[0].forced  # type: ignore[attr-defined]
-    assert game.state.pending.player == KEN
+    forced = of_kind(events, AuctionPassed)
+    assert forced and forced[0].player == LINUS and forced[0].forced
+    assert pending(game).player == KEN
 
 
 def test_the_leader_is_never_asked_to_outbid_himself() -> None:
     game = _offered(players=("Ada", "Grace"))
     play(game, DeclineProperty(player=ADA), PlaceBid(player=GRACE, amount=10))
-    assert game.state.pending.player == ADA
+    assert pending(game).player == ADA
     events = play(game, PassAuction(player=ADA))
-    assert of_kind(events, "auction_won")[0].player == GRACE  # type: ignore[attr-defined]
+    assert of_kind(events, AuctionWon)[0].player == GRACE
 
 
 def test_modern_auctions_open_at_ten_dollars() -> None:
     game = _offered("modern")
     play(game, DeclineProperty(player=ADA))
-    assert game.state.pending.min_bid == 10  # type: ignore[union-attr]
+    auction = game.state.pending
+    assert isinstance(auction, Auction) and auction.min_bid == 10
     with pytest.raises(IllegalCommand) as err:
         game.apply(PlaceBid(player=GRACE, amount=9))
     assert err.value.code == "bid_too_low"
@@ -177,7 +184,7 @@ def test_with_auctions_off_a_declined_deed_stays_with_the_bank() -> None:
     game = _offered(rules=RuleOptions(auctions=False))
     events = play(game, DeclineProperty(player=ADA))
     assert kinds(events) == ["property_declined"]
-    assert game.state.deeds[READING].owner is None and game.state.pending.kind == "end_turn"
+    assert game.state.deeds[READING].owner is None and pending(game).kind == "end_turn"
 
 
 def test_a_deed_reached_by_a_card_may_be_bought_like_any_other() -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Build, IllegalCommand, PassAuction, PlaceBid, RuleOptions, SellBuilding
+from engine import Build, Game, IllegalCommand, PassAuction, PlaceBid, RuleOptions, SellBuilding
+from engine.events import AuctionStarted, AuctionWon, BuildingBought, BuildingSold
 
 from scenario import (
     ADA,
@@ -33,6 +34,7 @@ from scenario import (
     kinds,
     of_kind,
     own,
+    pending,
     play,
     replays,
     settle,
@@ -111,7 +113,7 @@ def test_a_hotel_needs_four_houses_on_every_lot_and_returns_them_to_the_bank() -
     play(game, Build(player=ADA, space=BALTIC))
     assert game.state.bank.houses == 24
     events = play(game, Build(player=ADA, space=MEDITERRANEAN))
-    assert of_kind(events, "building_bought")[0].building == "hotel"  # type: ignore[attr-defined]
+    assert of_kind(events, BuildingBought)[0].building == "hotel"
     assert hotel(game, MEDITERRANEAN) and houses(game, MEDITERRANEAN) == 0
     assert game.state.bank.houses == 28 and game.state.bank.hotels == 11
     _refused(game, Build(player=ADA, space=MEDITERRANEAN), "has_hotel")
@@ -156,7 +158,7 @@ def test_selling_is_even_and_pays_half() -> None:
     settle(game)
     _refused(game, SellBuilding(player=ADA, space=8), "uneven_building")
     events = play(game, SellBuilding(player=ADA, space=6))
-    assert of_kind(events, "building_sold")[0].amount == 25  # type: ignore[attr-defined]
+    assert of_kind(events, BuildingSold)[0].amount == 25
     assert game.state.players[ADA].cash == 1525 and game.state.bank.houses == 32 - 4
 
 
@@ -167,8 +169,8 @@ def test_a_hotel_sold_back_becomes_four_houses_when_the_bank_has_them() -> None:
     build(game, BOARDWALK, hotel=True)
     settle(game)
     events = play(game, SellBuilding(player=ADA, space=BOARDWALK))
-    sold = of_kind(events, "building_sold")[0]
-    assert (sold.hotel_sold, sold.houses_left, sold.amount) == (True, 4, 100)  # type: ignore[attr-defined]
+    sold = of_kind(events, BuildingSold)[0]
+    assert (sold.hotel_sold, sold.houses_left, sold.amount) == (True, 4, 100)
     assert houses(game, BOARDWALK) == 4 and game.state.bank.houses == 28 and game.state.bank.hotels == 11
 
 
@@ -188,7 +190,7 @@ def test_a_hotel_sold_when_the_bank_lacks_houses_brings_the_group_down_to_what_i
     assert (hotel(game, PARK_PLACE), hotel(game, BOARDWALK)) == (False, False)
     assert houses(game, PARK_PLACE) == 1 and houses(game, BOARDWALK) == 1  # the bank's 2 houses, evenly
     assert game.state.bank.houses == 0 and game.state.bank.hotels == 12
-    assert sum(e.amount for e in of_kind(events, "building_sold")) == 8 * 100  # type: ignore[attr-defined]
+    assert sum(e.amount for e in of_kind(events, BuildingSold)) == 8 * 100
     assert game.state.players[ADA].cash == 1500 + 800
 
 
@@ -201,14 +203,14 @@ def test_short_game_hotels_come_after_three_houses() -> None:
     build(game, BALTIC, houses=3)
     settle(game)
     events = play(game, Build(player=ADA, space=BALTIC))
-    assert of_kind(events, "building_bought")[0].building == "hotel"  # type: ignore[attr-defined]
+    assert of_kind(events, BuildingBought)[0].building == "hotel"
     assert game.state.bank.houses == 32 - 3
 
 
 # --- the shortage ----------------------------------------------------------------------------------
 
 
-def _shortage():  # type: ignore[no-untyped-def]
+def _shortage() -> Game:
     """Ada and Grace can both build; 1 house left in the bank; Linus has no cash to build."""
     game = table()
     cash(game, LINUS, 0)
@@ -227,16 +229,16 @@ def test_a_contested_last_house_goes_to_auction_and_the_winner_pays_the_bid() ->
     game = _shortage()
     assert game.state.bank.houses == 1
     events = play(game, Build(player=ADA, space=MEDITERRANEAN))
-    started = of_kind(events, "auction_started")[0]
-    assert (started.lot, started.initiator) == ("house", ADA)  # type: ignore[attr-defined]
-    assert game.state.pending.kind == "auction" and game.state.pending.player == GRACE
+    started = of_kind(events, AuctionStarted)[0]
+    assert (started.lot, started.initiator) == ("house", ADA)
+    assert pending(game).kind == "auction" and pending(game).player == GRACE
     play(game, PlaceBid(player=GRACE, amount=220))
-    assert game.state.pending.player == ADA
+    assert pending(game).player == ADA
     play(game, PlaceBid(player=ADA, amount=250))
     events = play(game, PassAuction(player=GRACE))
-    assert of_kind(events, "auction_won")[0].amount == 250  # type: ignore[attr-defined]
+    assert of_kind(events, AuctionWon)[0].amount == 250
     assert houses(game, MEDITERRANEAN) == 1 and game.state.players[ADA].cash == 1250
-    assert game.state.pending.kind == "roll" and game.state.pending.player == ADA  # play resumes
+    assert pending(game).kind == "roll" and pending(game).player == ADA  # play resumes
     assert replays(game)
 
 
@@ -244,7 +246,7 @@ def test_a_contested_house_never_sells_below_the_printed_price_of_the_lot_it_may
     game = _shortage()
     events = play(game, Build(player=ADA, space=MEDITERRANEAN))
     # Ada's brown house costs $50, but Grace would put it on Park Place or Boardwalk, at $200
-    assert of_kind(events, "auction_started")[0].min_bid == 200  # type: ignore[attr-defined]
+    assert of_kind(events, AuctionStarted)[0].min_bid == 200
     with pytest.raises(IllegalCommand) as err:
         game.apply(PlaceBid(player=GRACE, amount=199))
     assert err.value.code == "bid_too_low"
@@ -254,7 +256,7 @@ def test_a_rival_who_wins_a_house_places_it_himself() -> None:
     game = _shortage()
     play(game, Build(player=ADA, space=MEDITERRANEAN), PlaceBid(player=GRACE, amount=200))
     play(game, PassAuction(player=ADA))
-    assert (game.state.pending.kind, game.state.pending.player) == ("place_building", GRACE)
+    assert (pending(game).kind, pending(game).player) == ("place_building", GRACE)
     assert game.legal_commands(GRACE) == [
         Build(player=GRACE, space=PARK_PLACE),
         Build(player=GRACE, space=BOARDWALK),
@@ -263,7 +265,7 @@ def test_a_rival_who_wins_a_house_places_it_himself() -> None:
     assert kinds(events) == ["building_placed"]
     assert game.state.players[GRACE].cash == 1300 and houses(game, PARK_PLACE) == 1
     assert houses(game, MEDITERRANEAN) == 0
-    assert game.state.pending.kind == "roll" and game.state.pending.player == ADA
+    assert pending(game).kind == "roll" and pending(game).player == ADA
 
 
 def test_when_no_rival_bids_the_builder_pays_the_printed_price() -> None:
@@ -311,9 +313,9 @@ def test_the_last_houses_go_to_auction_once_the_bank_cannot_give_one_to_each_who
     settle(game)
     assert game.state.bank.houses == 2
     events = play(game, Build(player=ADA, space=MEDITERRANEAN))
-    started = of_kind(events, "auction_started")[0]
-    assert started.bidders == (GRACE, LINUS, ADA)  # type: ignore[attr-defined]
-    assert started.min_bid == 200  # type: ignore[attr-defined]
+    started = of_kind(events, AuctionStarted)[0]
+    assert started.bidders == (GRACE, LINUS, ADA)
+    assert started.min_bid == 200
 
 
 def test_two_builders_and_two_houses_build_freely_until_the_last_one() -> None:
@@ -330,7 +332,7 @@ def test_two_builders_and_two_houses_build_freely_until_the_last_one() -> None:
     events = play(game, Build(player=ADA, space=MEDITERRANEAN))
     assert kinds(events) == ["building_bought"]  # one for Ada, one left for Grace
     events = play(game, Build(player=ADA, space=BALTIC))
-    assert of_kind(events, "auction_started")  # the last house: Grace may want it too
+    assert of_kind(events, AuctionStarted)  # the last house: Grace may want it too
 
 
 def test_no_auction_when_no_rival_can_build() -> None:

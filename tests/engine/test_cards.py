@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine import ChooseIncomeTax, RollDice, UseJailCard
+from engine.events import CardDrawn, PaidToBank, PaidToPlayer, PassedGo
 
 from scenario import (
     ADA,
@@ -16,6 +17,7 @@ from scenario import (
     kinds,
     of_kind,
     own,
+    pending,
     place,
     play,
     replays,
@@ -44,7 +46,7 @@ def test_advance_to_go_collects_the_salary() -> None:
 
 def test_passing_go_by_dice_then_drawing_advance_to_go_pays_twice() -> None:
     game, events = _draw("community_chest", "advance_go", 36, (3, 3))  # 36 -> 2, past GO, then GO again
-    assert [e.salary for e in of_kind(events, "passed_go")] == [200, 200]  # type: ignore[attr-defined]
+    assert [e.salary for e in of_kind(events, PassedGo)] == [200, 200]
     assert game.state.players[ADA].cash == 1900
 
 
@@ -66,7 +68,7 @@ def test_go_back_three_from_the_last_chance_draws_community_chest() -> None:
     dice(game, (3, 4))  # 29 -> 36 (Chance) -> 33 (Community Chest)
     settle(game)
     events = play(game, RollDice(player=ADA))
-    assert [e.deck for e in of_kind(events, "card_drawn")] == ["chance", "community_chest"]  # type: ignore[attr-defined]
+    assert [e.deck for e in of_kind(events, CardDrawn)] == ["chance", "community_chest"]
     assert game.state.players[ADA].position == 33 and game.state.players[ADA].cash == 1600
 
 
@@ -110,8 +112,8 @@ def test_general_repairs_count_the_buildings_held_when_drawn() -> None:
     dice(game, (3, 4))
     settle(game)
     events = play(game, RollDice(player=ADA))
-    paid = of_kind(events, "paid_to_bank")[0]
-    assert paid.amount == 6 * 25 + 2 * 100  # type: ignore[attr-defined]
+    paid = of_kind(events, PaidToBank)[0]
+    assert paid.amount == 6 * 25 + 2 * 100
 
 
 def test_street_repairs() -> None:
@@ -123,13 +125,13 @@ def test_street_repairs() -> None:
     dice(game, (1, 1))
     settle(game)
     events = play(game, RollDice(player=ADA))
-    assert of_kind(events, "paid_to_bank")[0].amount == 2 * 40 + 115  # type: ignore[attr-defined]
+    assert of_kind(events, PaidToBank)[0].amount == 2 * 40 + 115
 
 
 def test_chairman_of_the_board_pays_each_player() -> None:
     game, events = _draw("chance", "chairman", 0, (3, 4))
     assert [p.cash for p in game.state.players] == [1350, 1550, 1550, 1550]
-    assert [e.payee for e in of_kind(events, "paid_to_player")] == [GRACE, LINUS, KEN]  # type: ignore[attr-defined]
+    assert [e.payee for e in of_kind(events, PaidToPlayer)] == [GRACE, LINUS, KEN]
 
 
 def test_grand_opera_collects_from_every_player() -> None:
@@ -152,7 +154,7 @@ def test_collecting_from_a_player_who_cannot_pay_waits_on_his_debt_then_goes_on(
 
     play(game, Mortgage(player=LINUS, space=21))
     assert [p.cash for p in game.state.players] == [1650, 1450, 20 + 110 - 50, 1450]
-    assert (game.state.pending.kind, game.state.pending.player) == ("roll", ADA)  # doubles: roll again
+    assert (pending(game).kind, pending(game).player) == ("roll", ADA)  # doubles: roll again
     assert replays(game)
 
 

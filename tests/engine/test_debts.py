@@ -6,6 +6,7 @@ import pytest
 
 from engine import (
     DeclareBankruptcy,
+    Game,
     IllegalCommand,
     KeepMortgage,
     Mortgage,
@@ -15,7 +16,8 @@ from engine import (
     RuleOptions,
     SellBuilding,
 )
-from engine.state import awaiting_roll
+from engine.events import AuctionStarted, BuildingSold, CashSurrendered, GameOver, RentPaid
+from engine.state import Debt, awaiting_roll
 
 from scenario import (
     ADA,
@@ -35,6 +37,7 @@ from scenario import (
     kinds,
     of_kind,
     own,
+    pending,
     place,
     play,
     replays,
@@ -71,11 +74,11 @@ def _owes_ada(rent_cash: int = 100, players: tuple[str, ...] = FOUR, rules: Rule
 def test_owing_more_than_cash_is_a_debt_that_waits_for_the_cash() -> None:
     game = _owes_ada(rent_cash=1000)
     debt = game.state.pending
-    assert (debt.kind, debt.player, debt.creditor, debt.amount) == ("debt", GRACE, ADA, 2000)  # type: ignore[union-attr]
+    assert (debt.kind, debt.player, debt.creditor, debt.amount) == ("debt", GRACE, ADA, 2000)
     assert game.state.players[GRACE].cash == 1000 and game.state.players[ADA].cash == 1500
 
 
-def _owes_fifty():  # type: ignore[no-untyped-def]
+def _owes_fifty() -> Game:
     """Grace, with $20 and Park Place, lands on Ada's Boardwalk: $50."""
     game = table(FOUR)
     own(game, ADA, BOARDWALK)
@@ -92,11 +95,11 @@ def _owes_fifty():  # type: ignore[no-untyped-def]
 
 def test_the_debt_is_paid_the_moment_the_cash_covers_it() -> None:
     game = _owes_fifty()
-    assert game.state.pending.kind == "debt"
+    assert pending(game).kind == "debt"
     events = play(game, Mortgage(player=GRACE, space=PARK_PLACE))
     assert kinds(events) == ["mortgaged", "rent_paid"]
     assert game.state.players[GRACE].cash == 20 + 175 - 50 and game.state.players[ADA].cash == 1550
-    assert game.state.pending.kind == "end_turn"
+    assert pending(game).kind == "end_turn"
     assert replays(game)
 
 
@@ -128,8 +131,8 @@ def test_bankruptcy_to_a_player_hands_over_everything() -> None:
     events = play(game, DeclareBankruptcy(player=GRACE))
     grace, ada = game.state.players[GRACE], game.state.players[ADA]
     assert grace.bankrupt and grace.cash == 0 and grace.jail_cards == []
-    assert sum(e.amount for e in of_kind(events, "building_sold")) == 100  # type: ignore[attr-defined]
-    assert of_kind(events, "cash_surrendered")[0].amount == 200  # type: ignore[attr-defined]
+    assert sum(e.amount for e in of_kind(events, BuildingSold)) == 100
+    assert of_kind(events, CashSurrendered)[0].amount == 200
     assert ada.cash == 1500 + 200 and ada.jail_cards == ["chance"]
     assert all(game.state.deeds[s].owner == ADA for s in (*BROWN, READING))
     assert game.state.bank.houses == 32
@@ -158,7 +161,8 @@ def _owes_the_bank(mortgaged: bool):  # type: ignore[no-untyped-def]
     game.state.pending = awaiting_roll(GRACE)
     settle(game)
     play(game, RollDice(player=GRACE))
-    assert (game.state.pending.kind, game.state.pending.creditor) == ("debt", None)  # type: ignore[union-attr]
+    debt = game.state.pending
+    assert isinstance(debt, Debt) and debt.creditor is None
     return game
 
 
@@ -173,13 +177,13 @@ def test_a_debt_to_the_bank_is_raised_by_selling_and_mortgaging() -> None:
 def test_bankruptcy_to_the_bank_auctions_the_deeds_one_by_one() -> None:
     game = _owes_the_bank(mortgaged=True)
     events = play(game, DeclareBankruptcy(player=GRACE))
-    assert of_kind(events, "cash_surrendered")[0].creditor is None  # type: ignore[attr-defined]
+    assert of_kind(events, CashSurrendered)[0].creditor is None
     assert game.state.decks["community_chest"][-1] == "jail_free"
     assert all(not game.state.deeds[s].mortgaged for s in (*BROWN, READING))  # the bank's mortgage lapses
-    assert [e.space for e in of_kind(events, "auction_started")] == [MEDITERRANEAN]  # type: ignore[attr-defined]
+    assert [e.space for e in of_kind(events, AuctionStarted)] == [MEDITERRANEAN]
     play(game, PlaceBid(player=LINUS, amount=5), PassAuction(player=KEN), PassAuction(player=ADA))
     assert game.state.deeds[MEDITERRANEAN].owner == LINUS
-    assert (game.state.pending.kind, game.state.pending.space) == ("auction", BALTIC)  # type: ignore[union-attr]
+    assert (game.state.pending.kind, game.state.pending.space) == ("auction", BALTIC)
     while game.state.pending.kind == "auction":
         play(game, PassAuction(player=game.state.pending.player))
     assert game.state.deeds[BALTIC].owner is None and game.state.deeds[READING].owner is None
@@ -190,8 +194,8 @@ def test_bankruptcy_to_the_bank_auctions_the_deeds_one_by_one() -> None:
 def test_the_last_solvent_player_wins() -> None:
     game = _owes_ada(rent_cash=100, players=("Ada", "Grace"))
     events = play(game, DeclareBankruptcy(player=GRACE))
-    over = of_kind(events, "game_over")[0]
-    assert over.winner == ADA and over.reason == "last_player"  # type: ignore[attr-defined]
+    over = of_kind(events, GameOver)[0]
+    assert over.winner == ADA and over.reason == "last_player"
     assert game.state.winner == ADA and game.state.pending is None
     assert game.legal_commands(ADA) == []
     with pytest.raises(IllegalCommand) as err:
@@ -202,10 +206,10 @@ def test_the_last_solvent_player_wins() -> None:
 def test_the_short_game_ends_at_the_first_bankruptcy_and_the_richest_wins() -> None:
     game = _owes_ada(rent_cash=100, rules=RuleOptions(short_game=True))
     events = play(game, DeclareBankruptcy(player=GRACE))
-    over = of_kind(events, "game_over")[0]
-    assert over.reason == "short_game"  # type: ignore[attr-defined]
-    standings = dict(over.standings)  # type: ignore[attr-defined]
-    assert over.winner == max(standings, key=lambda p: (standings[p], -p))  # type: ignore[attr-defined]
+    over = of_kind(events, GameOver)[0]
+    assert over.reason == "short_game"
+    standings = dict(over.standings)
+    assert over.winner == max(standings, key=lambda p: (standings[p], -p))
     assert standings[GRACE] == 0
 
 
@@ -220,7 +224,7 @@ def test_darrow_bank_credit_is_drawn_when_cash_runs_short() -> None:
     dice(game, (1, 3))
     settle(game)
     events = play(game, RollDice(player=ADA))  # 35 -> Boardwalk with 2 houses: $600
-    assert of_kind(events, "rent_paid")[0].amount == 600  # type: ignore[attr-defined]
+    assert of_kind(events, RentPaid)[0].amount == 600
     assert game.state.players[ADA].cash == 400 and game.state.players[ADA].credit == 500
     game = table(("A", "B", "C", "D", "E", "F"), edition="darrow-1935")
     own(game, GRACE, BOARDWALK, PARK_PLACE)

@@ -13,6 +13,8 @@ from engine import (
     DeclareBankruptcy,
     DeclineProperty,
     EndTurn,
+    Event,
+    Game,
     Mortgage,
     PassAuction,
     PlaceBid,
@@ -25,6 +27,20 @@ from engine import (
     load_edition,
     new_game,
     standings,
+)
+from engine.events import (
+    AuctionStarted,
+    AuctionWon,
+    BankFeePaid,
+    BuildingSold,
+    DiceRolled,
+    ForcedMove,
+    GameOver,
+    LotSold,
+    PassedGo,
+    PlayerMoved,
+    RentPaid,
+    SentOn,
 )
 from engine.queries import markers_left, net_worth, rent_for, rent_schedule
 
@@ -78,7 +94,7 @@ from finance_board import (
 from scenario import cash, dice, kinds, of_kind, place, play, replays, settle, top_card, turn_of
 
 
-def _roll(game, player=P0, *pairs):  # type: ignore[no-untyped-def]
+def _roll(game: Game, player: int = P0, *pairs: tuple[int, int]) -> list[Event]:
     dice(game, *pairs)
     settle(game)
     return play(game, RollDice(player=player))
@@ -139,7 +155,7 @@ def test_f4_a_throw_moves_clockwise_and_the_space_acts() -> None:
     assert kinds(events)[-1] == "property_offered"
 
 
-def _pass_all(game, lander):  # type: ignore[no-untyped-def]
+def _pass_all(game: Game, lander: int) -> list[Event]:
     """Decline the lot on offer and let the auction go unsold."""
     n = len(game.state.players)
     order = [(lander + k) % n for k in range(1, n + 1)]
@@ -166,7 +182,7 @@ def test_f6_the_cards_throw_replaces_the_double(card_throw: tuple[int, int], aft
     top_card(game, "chance", "throw_again")
     place(game, P0, SOUTH_RR)
     events = _roll(game, P0, (1, 1), card_throw)  # 5 -> 7 Chance: throw again, 4 on to Cottage Terrace
-    assert [e.purpose for e in of_kind(events, "dice_rolled")] == ["move", "card"]  # type: ignore[attr-defined]
+    assert [e.purpose for e in of_kind(events, DiceRolled)] == ["move", "card"]
     assert game.state.players[P0].position == COTTAGE
     _pass_all(game, P0)
     assert game.state.pending is not None and game.state.pending.kind == after
@@ -180,7 +196,7 @@ def test_f7_the_double_comes_after_the_whole_chain_of_forced_moves() -> None:
     place(game, P0, BALL_GAME)
     _roll(game, P0, (2, 2))  # 22 -> 26, where P1 stands
     events = _pass_all(game, P0)
-    forced = [(e.player, e.space) for e in of_kind(events, "forced_move")]  # type: ignore[attr-defined]
+    forced = [(e.player, e.space) for e in of_kind(events, ForcedMove)]
     assert forced == [(P1, CHEVY_CHASE), (P2, FAIRHOPE)]  # P1 on Fairhope sends P2 back to Easy Street
     assert game.state.players[P1].position == FAIRHOPE and game.state.players[P2].position == 16
     pend = game.state.pending
@@ -207,7 +223,7 @@ def test_f9_the_sweepstakes_throw_moves_nothing_and_earns_no_throw() -> None:
     assert game.state.players[P0].position == SWEEPSTAKES
     assert game.state.players[P0].cash == START + 3 * 60
     assert game.state.pending is not None and game.state.pending.kind == "end_turn"
-    assert len(of_kind(events, "player_moved")) == 1
+    assert len(of_kind(events, PlayerMoved)) == 1
 
 
 def test_f10_and_a19_a_token_still_on_cash_here_is_forced_back_and_its_double_earns_nothing() -> None:
@@ -217,8 +233,8 @@ def test_f10_and_a19_a_token_still_on_cash_here_is_forced_back_and_its_double_ea
     place(game, P0, CHANCE_C - 3)
     events = _roll(game, P0, (1, 2), (2, 2))  # 33 -> 36: to CASH HERE (+$200); P1 back to 35, ride (2,2)
     assert game.state.players[P0].cash == START + 200
-    ride = [e for e in of_kind(events, "dice_rolled") if e.purpose == "fare"]  # type: ignore[attr-defined]
-    assert [(e.player, e.dice) for e in ride] == [(P1, (2, 2))]  # type: ignore[attr-defined]
+    ride = [e for e in of_kind(events, DiceRolled) if e.purpose == "fare"]
+    assert [(e.player, e.dice) for e in ride] == [(P1, (2, 2))]
     assert game.state.players[P1].position == UNION_SQUARE
     assert game.state.players[P1].cash == START - 10
     _pass_all(game, P1)
@@ -234,11 +250,11 @@ def test_f11_landing_on_or_passing_cash_here_pays_200() -> None:
     game = finance()
     place(game, P0, 36)
     events = _roll(game, P0, (2, 2))
-    assert [(e.salary, e.landed) for e in of_kind(events, "passed_go")] == [(200, True)]  # type: ignore[attr-defined]
+    assert [(e.salary, e.landed) for e in of_kind(events, PassedGo)] == [(200, True)]
     game = finance()
     place(game, P0, WALL_STREET)
     events = _roll(game, P0, (1, 2))
-    assert [(e.salary, e.landed) for e in of_kind(events, "passed_go")] == [(200, False)]  # type: ignore[attr-defined]
+    assert [(e.salary, e.landed) for e in of_kind(events, PassedGo)] == [(200, False)]
     assert game.state.players[P0].position == GOAT_ALLEY
 
 
@@ -252,7 +268,7 @@ def test_f12_cards_pay_for_passing_unless_told_not_to() -> None:
     top_card(game, "chance", "missed_train")
     place(game, P0, CHANCE_C - 3)
     events = _roll(game, P0, (1, 2), (2, 4))  # 36 -> 30 round past CASH HERE: no salary
-    assert not of_kind(events, "passed_go")
+    assert not of_kind(events, PassedGo)
     assert game.state.players[P0].cash == START - 10  # the Rowboat's fare only
 
 
@@ -262,18 +278,18 @@ def test_f12_going_back_over_cash_here_pays_nothing() -> None:
     place(game, P0, CASH_HERE)
     _roll(game, P0, (1, 2))  # P0 lands on 3: once his lot is dealt with, P1 goes back 5 over CASH HERE
     events = _pass_all(game, P0)
-    assert [e.player for e in of_kind(events, "forced_move")] == [P1]  # type: ignore[attr-defined]
+    assert [e.player for e in of_kind(events, ForcedMove)] == [P1]
     assert game.state.players[P1].position == WALL_STREET
-    assert game.state.players[P1].cash == START and not of_kind(events, "passed_go")
+    assert game.state.players[P1].cash == START and not of_kind(events, PassedGo)
 
 
 def test_f13_and_f26_missed_the_train_crosses_to_the_rowboat_without_salary() -> None:
     game = finance()
     place(game, P0, GROSSE_POINT)
     events = _roll(game, P0, (1, 1), (3, 4))
-    sent = of_kind(events, "sent_on")
-    assert next((e.from_space, e.to_space) for e in sent) == (MISSED_TRAIN, ROWBOAT)  # type: ignore[attr-defined]
-    assert not of_kind(events, "passed_go")
+    sent = of_kind(events, SentOn)
+    assert next((e.from_space, e.to_space) for e in sent) == (MISSED_TRAIN, ROWBOAT)
+    assert not of_kind(events, PassedGo)
 
 
 def test_f14_the_first_salary_completes_the_circuit() -> None:
@@ -304,8 +320,8 @@ def test_f16_a_declined_lot_is_auctioned_to_all_and_the_lander_pays_no_rent_for_
     game = finance()
     _roll(game, P0, (2, 6))
     events = play(game, DeclineProperty(player=P0))
-    started = of_kind(events, "auction_started")[0]
-    assert started.bidders == (P1, P2, P3, P0) and started.min_bid == 1  # type: ignore[attr-defined]
+    started = of_kind(events, AuctionStarted)[0]
+    assert started.bidders == (P1, P2, P3, P0) and started.min_bid == 1
     events = play(
         game,
         PlaceBid(player=P1, amount=1),
@@ -313,9 +329,9 @@ def test_f16_a_declined_lot_is_auctioned_to_all_and_the_lander_pays_no_rent_for_
         PassAuction(player=P3),
         PassAuction(player=P0),
     )
-    assert [(e.player, e.amount) for e in of_kind(events, "auction_won")] == [(P1, 1)]  # type: ignore[attr-defined]
+    assert [(e.player, e.amount) for e in of_kind(events, AuctionWon)] == [(P1, 1)]
     assert game.state.deeds[RICKETY_ROW].level == 1 and game.state.bank.houses == 47
-    assert not of_kind(events, "rent_paid") and game.state.players[P0].cash == START
+    assert not of_kind(events, RentPaid) and game.state.players[P0].cash == START
     assert game.state.players[P0].position == RICKETY_ROW
 
 
@@ -351,7 +367,7 @@ def test_f18_rent_is_the_printed_rent_doubled_per_house_and_nothing_on_ones_own_
     lot(game, P0, MARKET, 3)
     place(game, P0, MARKET - 3)
     events = _roll(game, P0, (1, 2))
-    assert not of_kind(events, "rent_paid") and game.state.players[P0].cash == START
+    assert not of_kind(events, RentPaid) and game.state.players[P0].cash == START
 
 
 def test_f18_the_printed_ladders_double_and_match_the_seeds_table() -> None:
@@ -410,10 +426,10 @@ def test_f20_several_rivals_go_back_in_seat_order_after_the_arriving_player() ->
     settle(game)
     play(game, RollDice(player=P2))
     events = _pass_all(game, P2)
-    forced = [(e.player, e.space) for e in of_kind(events, "forced_move")]  # type: ignore[attr-defined]
+    forced = [(e.player, e.space) for e in of_kind(events, ForcedMove)]
     # P3 then P0 go back to Fairhope (P2's: $60 each); P0 arriving there sends P3 on to Easy Street
     assert forced == [(P3, CHEVY_CHASE), (P0, CHEVY_CHASE), (P3, FAIRHOPE)]
-    assert [e.payer for e in of_kind(events, "rent_paid")] == [P3, P0]  # type: ignore[attr-defined]
+    assert [e.payer for e in of_kind(events, RentPaid)] == [P3, P0]
     assert game.state.players[P0].position == FAIRHOPE and game.state.players[P3].position == 16
 
 
@@ -424,7 +440,7 @@ def test_f20_a_forced_move_onto_a_rivals_lot_pays_rent_and_can_chain_on() -> Non
     place(game, P0, CHEVY_CHASE - 4)
     _roll(game, P0, (1, 3))
     events = _pass_all(game, P0)
-    assert [(e.payer, e.owner, e.amount) for e in of_kind(events, "rent_paid")] == [(P1, P2, 120)]  # type: ignore[attr-defined]
+    assert [(e.payer, e.owner, e.amount) for e in of_kind(events, RentPaid)] == [(P1, P2, 120)]
 
 
 def test_f21_tokens_never_rest_on_the_sending_spaces() -> None:
@@ -442,7 +458,7 @@ def test_f22_a_railroad_charges_its_fare_gives_a_throw_and_belongs_to_nobody() -
     game = finance()
     place(game, P0, NORTH_RR - 3)
     events = _roll(game, P0, (1, 2), (1, 3))
-    assert [(e.amount, e.space) for e in of_kind(events, "bank_fee_paid")] == [(10, NORTH_RR)]  # type: ignore[attr-defined]
+    assert [(e.amount, e.space) for e in of_kind(events, BankFeePaid)] == [(10, NORTH_RR)]
     assert game.state.players[P0].position == NORTH_RR + 4
     assert all(s not in game.state.deeds for s in RAILROADS)
 
@@ -452,8 +468,8 @@ def test_f22_the_free_ride_card_pays_no_fare_and_passes_cash_here() -> None:
     top_card(game, "chance", "free_ride")
     place(game, P0, CHANCE_C - 3)
     events = _roll(game, P0, (1, 2), (1, 2))  # 36 -> South Railroad (past CASH HERE), ride 3 -> 8
-    assert not of_kind(events, "bank_fee_paid")
-    assert [e.salary for e in of_kind(events, "passed_go")] == [200]  # type: ignore[attr-defined]
+    assert not of_kind(events, BankFeePaid)
+    assert [e.salary for e in of_kind(events, PassedGo)] == [200]
     assert game.state.players[P0].position == RICKETY_ROW
 
 
@@ -507,7 +523,7 @@ def test_f27_the_rowboat_charges_10_and_passing_the_wharf_costs_nothing() -> Non
     game = finance()
     place(game, P0, ROWBOAT - 4)
     events = _roll(game, P0, (1, 3), (2, 2))  # 6 -> Rowboat -> Carnival: (2,2) on to Main Line
-    assert [e.amount for e in of_kind(events, "bank_fee_paid")] == [10]  # type: ignore[attr-defined]
+    assert [e.amount for e in of_kind(events, BankFeePaid)] == [10]
     assert game.state.players[P0].position == CARNIVAL + 4
 
 
@@ -526,7 +542,7 @@ def test_f29_an_even_ten_at_the_carnival_misses_the_train_and_starts_again() -> 
     top_card(game, "chance", "to_carnival")
     place(game, P0, CHANCE_B - 3)
     events = _roll(game, P0, (1, 2), (5, 5), (2, 4))
-    assert [e.amount for e in of_kind(events, "bank_fee_paid")] == [10]  # type: ignore[attr-defined]
+    assert [e.amount for e in of_kind(events, BankFeePaid)] == [10]
     assert game.state.players[P0].position == CHEVY_CHASE
     _pass_all(game, P0)
     assert game.state.pending is not None and game.state.pending.kind == "end_turn"  # (5,5) was replaced
@@ -540,14 +556,14 @@ def test_f30_the_bank_buys_back_at_half_and_the_last_house_goes_with_the_lot() -
     lot(game, P0, RITTENHOUSE, 4)
     settle(game)
     events = play(game, SellBuilding(player=P0, space=RITTENHOUSE))
-    assert [e.amount for e in of_kind(events, "building_sold")] == [140]  # type: ignore[attr-defined]
+    assert [e.amount for e in of_kind(events, BuildingSold)] == [140]
     play(game, SellBuilding(player=P0, space=RITTENHOUSE), SellBuilding(player=P0, space=RITTENHOUSE))
     refusal = game.check(SellBuilding(player=P0, space=RITTENHOUSE))
     assert refusal is not None and refusal.code == "last_house"
     lot(game, P0, FIFTH_AVENUE, 3)
     settle(game)
     events = play(game, SellLot(player=P0, space=FIFTH_AVENUE))
-    assert [(e.houses, e.amount) for e in of_kind(events, "lot_sold")] == [(3, 420)]  # type: ignore[attr-defined]
+    assert [(e.houses, e.amount) for e in of_kind(events, LotSold)] == [(3, 420)]
     assert game.state.deeds[FIFTH_AVENUE].owner is None and game.state.deeds[FIFTH_AVENUE].level == 0
     assert game.state.bank.houses == 48 - 1
 
@@ -563,7 +579,7 @@ def test_f31_lots_trade_with_their_houses_and_nothing_is_mortgaged() -> None:
     assert refusal is not None and refusal.code == "no_mortgages"
 
 
-def _bank_emptied(game):  # type: ignore[no-untyped-def]
+def _bank_emptied(game: Game) -> None:
     """Every one of the 48 houses on a lot: P1 six lots of six, P2 two lots (six and five), P0 one house."""
     for s in (UNION_SQUARE, WALL_STREET, FIFTH_AVENUE, RITTENHOUSE, COMMONWEALTH, MADISON):
         lot(game, P1, s, 6)
@@ -586,7 +602,7 @@ def test_f32_with_no_house_in_the_bank_nothing_is_built_and_no_lot_is_sold() -> 
     refusal = game.check(BuyProperty(player=P0))
     assert refusal is not None and refusal.code == "no_houses_left"
     events = play(game, DeclineProperty(player=P0))
-    assert of_kind(events, "auction_started")[0].bidders == ()  # type: ignore[attr-defined]
+    assert of_kind(events, AuctionStarted)[0].bidders == ()
     assert "auction_unsold" in kinds(events) and game.state.deeds[MARKET].owner is None
 
 
@@ -597,10 +613,10 @@ def test_f32_when_more_players_want_houses_than_the_bank_has_they_are_auctioned(
     settle(game)
     play(game, SellBuilding(player=P1, space=UNION_SQUARE))  # one house back in the bank
     events = play(game, Build(player=P0, space=GOAT_ALLEY))
-    started = of_kind(events, "auction_started")[0]
-    assert (started.lot, started.bidders) == ("house", (P2, P0))  # type: ignore[attr-defined]
+    started = of_kind(events, AuctionStarted)[0]
+    assert (started.lot, started.bidders) == ("house", (P2, P0))
     events = play(game, PlaceBid(player=P2, amount=300), PassAuction(player=P0))
-    assert [(e.player, e.amount) for e in of_kind(events, "auction_won")] == [(P2, 300)]  # type: ignore[attr-defined]
+    assert [(e.player, e.amount) for e in of_kind(events, AuctionWon)] == [(P2, 300)]
     play(game, Build(player=P2, space=CHEVY_CHASE))  # the house won goes on his lot
     assert game.state.deeds[CHEVY_CHASE].level == 6 and game.state.bank.houses == 0
 
@@ -642,7 +658,7 @@ def test_f34_a_creditor_keeps_only_as_many_lots_as_he_has_markers_and_sells_the_
     refusal = game.check(SellLot(player=P1, space=LONELY_LANE))  # not one of the lots taken
     assert refusal is not None
     events = play(game, SellLot(player=P1, space=GOAT_ALLEY), SellLot(player=P1, space=WALL_STREET))
-    assert [e.amount for e in of_kind(events, "lot_sold")] == [75 + 75, 150]  # type: ignore[attr-defined]
+    assert [e.amount for e in of_kind(events, LotSold)] == [75 + 75, 150]
     assert st.deeds[UNION_SQUARE].owner == P1 and markers_left(game, P1) == 0
     assert st.pending is not None and (st.pending.kind, st.pending.player) == ("roll", P1)
     assert replays(game)
@@ -686,8 +702,8 @@ def test_f36_the_last_player_left_wins() -> None:
     place(game, P0, GAYETY - 3)
     _roll(game, P0, (1, 2))
     events = play(game, DeclareBankruptcy(player=P0))
-    over = of_kind(events, "game_over")
-    assert [(e.winner, e.reason) for e in over] == [(P1, "last_player")]  # type: ignore[attr-defined]
+    over = of_kind(events, GameOver)
+    assert [(e.winner, e.reason) for e in over] == [(P1, "last_player")]
 
 
 def test_f36_at_the_time_limit_the_richest_wins_counting_each_lot_at_price_times_houses() -> None:
@@ -707,7 +723,7 @@ def test_f36_at_the_time_limit_the_richest_wins_counting_each_lot_at_price_times
     play(game, EndTurn(player=P0), RollDice(player=P1))
     play(game, DeclineProperty(player=P1), PassAuction(player=P0), PassAuction(player=P1))
     events = play(game, EndTurn(player=P1))
-    assert [(e.winner, e.reason) for e in of_kind(events, "game_over")] == [(P1, "time_limit")]  # type: ignore[attr-defined]
+    assert [(e.winner, e.reason) for e in of_kind(events, GameOver)] == [(P1, "time_limit")]
 
 
 def test_f31_a_player_sells_houses_to_another_who_puts_them_on_his_own_lots() -> None:
@@ -757,7 +773,7 @@ def test_f31_houses_sold_need_room_a_circuit_and_never_the_lots_own_house() -> N
     assert refusal is not None and refusal.code == "no_house_sales"
 
 
-def describe_trade(game, events):  # type: ignore[no-untyped-def]
+def describe_trade(game: Game, events: list[Event]) -> str:
     from engine.narration import describe
 
     names = [p.name for p in game.state.players]

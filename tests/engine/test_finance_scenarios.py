@@ -17,6 +17,19 @@ from engine import (
     RollDice,
 )
 from engine.commands import Command
+from engine.events import (
+    AuctionStarted,
+    BankFeePaid,
+    BuildingSold,
+    CashSurrendered,
+    DebtIncurred,
+    DiceRolled,
+    ForcedMove,
+    PassedGo,
+    PlayerMoved,
+    RentPaid,
+    SentOn,
+)
 from engine.queries import liquidation_value, rent_for
 
 from finance_board import (
@@ -74,8 +87,8 @@ def test_2_rent_doubles_with_every_house(houses: int, rent: int) -> None:
     dice(game, (2, 3))
     settle(game)
     events = play(game, RollDice(player=P0))
-    paid = of_kind(events, "rent_paid")
-    assert [e.amount for e in paid] == [rent]  # type: ignore[attr-defined]
+    paid = of_kind(events, RentPaid)
+    assert [e.amount for e in paid] == [rent]
     assert game.state.players[P1].cash == START + rent
     assert game.state.players[P0].cash == 5000 - rent
 
@@ -113,9 +126,9 @@ def test_4_a_railroad_throw_replaces_the_double(ride: tuple[int, int], again: bo
     st = game.state
     end = SOUTH_RR + sum(ride)
     assert st.players[P0].position == end
-    assert [e.amount for e in of_kind(events, "bank_fee_paid")] == [10]  # type: ignore[attr-defined]
+    assert [e.amount for e in of_kind(events, BankFeePaid)] == [10]
     assert st.players[P0].cash == START - 10
-    assert [e.purpose for e in of_kind(events, "dice_rolled")] == ["move", "fare"]  # type: ignore[attr-defined]
+    assert [e.purpose for e in of_kind(events, DiceRolled)] == ["move", "fare"]
     play(game, *_decline_if_offered(game))
     assert st.pending is not None
     assert st.pending.kind == ("roll" if again else "end_turn") and st.pending.player == P0
@@ -142,13 +155,13 @@ def test_5_missed_the_train_rowboat_carnival(carnival: tuple[int, int], end: int
     settle(game)
     events = play(game, RollDice(player=P0))
     ps = game.state.players[P0]
-    sent = [(e.from_space, e.to_space) for e in of_kind(events, "sent_on")]  # type: ignore[attr-defined]
+    sent = [(e.from_space, e.to_space) for e in of_kind(events, SentOn)]
     assert sent == [(MISSED_TRAIN, ROWBOAT), (ROWBOAT, CARNIVAL)]
-    assert not of_kind(events, "passed_go")
-    assert [e.amount for e in of_kind(events, "bank_fee_paid")] == [10]  # type: ignore[attr-defined]
+    assert not of_kind(events, PassedGo)
+    assert [e.amount for e in of_kind(events, BankFeePaid)] == [10]
     assert ps.position == end and ps.cash == 1915
-    moved = of_kind(events, "player_moved")[-1]
-    assert moved.backward == (end == MARKET)  # type: ignore[attr-defined]
+    moved = of_kind(events, PlayerMoved)[-1]
+    assert moved.backward == (end == MARKET)
     assert replays(game)
 
 
@@ -159,11 +172,11 @@ def test_6_soakem_wharf_and_the_carnival_back_onto_a_railroad() -> None:
     settle(game)
     events = play(game, RollDice(player=P0))
     ps = game.state.players[P0]
-    assert [e.amount for e in of_kind(events, "bank_fee_paid")] == [5, 10]  # type: ignore[attr-defined]
+    assert [e.amount for e in of_kind(events, BankFeePaid)] == [5, 10]
     assert ps.position == VENETIAN and ps.cash == 1910
-    purposes = [e.purpose for e in of_kind(events, "dice_rolled")]  # type: ignore[attr-defined]
+    purposes = [e.purpose for e in of_kind(events, DiceRolled)]
     assert purposes == ["move", "carnival", "fare"]
-    assert [e.to_space for e in of_kind(events, "player_moved")] == [WHARF, WEST_RR, VENETIAN]  # type: ignore[attr-defined]
+    assert [e.to_space for e in of_kind(events, PlayerMoved)] == [WHARF, WEST_RR, VENETIAN]
     assert replays(game)
 
 
@@ -194,8 +207,8 @@ def test_7_the_forced_move(double: bool) -> None:
     events = play(game, BuyProperty(player=P0))
     st = game.state
     assert st.players[P1].position == FAIRHOPE
-    forced = of_kind(events, "forced_move")
-    assert [(e.player, e.arriving, e.steps) for e in forced] == [(P1, P0, 5)]  # type: ignore[attr-defined]
+    forced = of_kind(events, ForcedMove)
+    assert [(e.player, e.arriving, e.steps) for e in forced] == [(P1, P0, 5)]
     assert st.players[P1].cash == START - 60
     assert st.players[P0].cash == START - 240 + 60
     order = kinds(events)
@@ -215,7 +228,7 @@ def test_8_win_sweepstakes(arrival: tuple[int, int], again: bool) -> None:
     assert st.players[P0].position == SWEEPSTAKES
     assert st.players[P0].cash == START + 270
     assert [st.players[p].cash for p in (P1, P2, P3)] == [START - 90] * 3
-    assert [e.purpose for e in of_kind(events, "dice_rolled")] == ["move", "sweepstakes"]  # type: ignore[attr-defined]
+    assert [e.purpose for e in of_kind(events, DiceRolled)] == ["move", "sweepstakes"]
     assert st.pending is not None and st.pending.kind == ("roll" if again else "end_turn")
     assert replays(game)
 
@@ -228,7 +241,7 @@ def test_9_salary_by_card_and_the_carnival_card() -> None:
     settle(game)
     events = play(game, RollDice(player=P0))
     assert game.state.players[P0].position == GOAT_ALLEY
-    assert [e.salary for e in of_kind(events, "passed_go")] == [200]  # type: ignore[attr-defined]
+    assert [e.salary for e in of_kind(events, PassedGo)] == [200]
 
     game = finance()
     place(game, P0, CHANCE_C - 4)
@@ -236,8 +249,8 @@ def test_9_salary_by_card_and_the_carnival_card() -> None:
     dice(game, (1, 3), (1, 1))
     settle(game)
     events = play(game, RollDice(player=P0))
-    assert not of_kind(events, "passed_go")
-    assert [e.purpose for e in of_kind(events, "dice_rolled")] == ["move", "carnival"]  # type: ignore[attr-defined]
+    assert not of_kind(events, PassedGo)
+    assert [e.purpose for e in of_kind(events, DiceRolled)] == ["move", "carnival"]
     assert game.state.players[P0].position == CARNIVAL + 2
 
 
@@ -253,8 +266,8 @@ def test_9b_with_eight_lots_a_player_may_neither_buy_nor_bid() -> None:
         game.apply(BuyProperty(player=P0))
     assert refused.value.code == "lot_limit"
     events = play(game, DeclineProperty(player=P0))
-    started = of_kind(events, "auction_started")[0]
-    assert P0 not in started.bidders and set(started.bidders) == {P1, P2, P3}  # type: ignore[attr-defined]
+    started = of_kind(events, AuctionStarted)[0]
+    assert P0 not in started.bidders and set(started.bidders) == {P1, P2, P3}
 
 
 def test_10_bankruptcy_to_a_player() -> None:
@@ -267,14 +280,14 @@ def test_10_bankruptcy_to_a_player() -> None:
     dice(game, (2, 3))
     settle(game)
     events = play(game, RollDice(player=P0))
-    assert [(e.creditor, e.amount) for e in of_kind(events, "debt_incurred")] == [(P1, 800)]  # type: ignore[attr-defined]
+    assert [(e.creditor, e.amount) for e in of_kind(events, DebtIncurred)] == [(P1, 800)]
     assert game.check(DeclareBankruptcy(player=P0)) is None  # 300 + 225 < 800
     events = play(game, DeclareBankruptcy(player=P0))
     st = game.state
     assert st.players[P0].bankrupt
     assert st.players[P1].cash == START + 300
     assert st.deeds[GOAT_ALLEY].owner == P1 and st.deeds[GOAT_ALLEY].level == 3
-    assert not of_kind(events, "building_sold")
+    assert not of_kind(events, BuildingSold)
     assert replays(game)
 
 
@@ -285,10 +298,10 @@ def test_10b_bankruptcy_to_the_bank_at_the_theatre() -> None:
     dice(game, (1, 2))
     settle(game)
     events = play(game, RollDice(player=P0))
-    debt = of_kind(events, "debt_incurred")
-    assert [(e.creditor, e.amount) for e in debt] == [(None, 20)]  # type: ignore[attr-defined]
+    debt = of_kind(events, DebtIncurred)
+    assert [(e.creditor, e.amount) for e in debt] == [(None, 20)]
     events = play(game, DeclareBankruptcy(player=P0))
-    assert [e.amount for e in of_kind(events, "cash_surrendered")] == [10]  # type: ignore[attr-defined]
+    assert [e.amount for e in of_kind(events, CashSurrendered)] == [10]
     assert game.state.players[P0].bankrupt and game.state.players[P0].cash == 0
     assert game.state.current == P1
     assert replays(game)

@@ -8,6 +8,7 @@ from engine import (
     Build,
     DeclineProperty,
     EndTurn,
+    Game,
     IllegalCommand,
     Mortgage,
     PayJailFine,
@@ -16,6 +17,7 @@ from engine import (
     RollDice,
     RuleOptions,
 )
+from engine.events import JailFinePaid, JailRollFailed, RentPaid
 from engine.state import Bundle
 
 from scenario import (
@@ -32,6 +34,7 @@ from scenario import (
     kinds,
     of_kind,
     own,
+    pending,
     play,
     replays,
     settle,
@@ -42,7 +45,7 @@ from scenario import (
 
 def _jailed(
     turns: int = 0, edition: str = "classic", rules: RuleOptions | None = None, *throws: tuple[int, int]
-):  # type: ignore[no-untyped-def]
+) -> Game:
     game = table(edition=edition, rules=rules)
     jail(game, ADA, turns)
     dice(game, *throws)
@@ -55,22 +58,22 @@ def test_doubles_release_and_move_by_that_throw_without_another_roll() -> None:
     assert kinds(events)[:3] == ["dice_rolled", "left_jail", "player_moved"]
     ada = game.state.players[ADA]
     assert not ada.in_jail and ada.position == JAIL + 6
-    assert game.state.pending.kind in ("buy", "end_turn")
-    if game.state.pending.kind == "buy":
+    assert pending(game).kind in ("buy", "end_turn")
+    if pending(game).kind == "buy":
         play(game, DeclineProperty(player=ADA))
-        while game.state.pending.kind == "auction":
+        while pending(game).kind == "auction":
             from engine import PassAuction
 
-            play(game, PassAuction(player=game.state.pending.player))
-    assert game.state.pending.kind == "end_turn"  # no extra roll for those doubles
+            play(game, PassAuction(player=pending(game).player))
+    assert pending(game).kind == "end_turn"  # no extra roll for those doubles
 
 
 def test_a_failed_throw_keeps_you_in_and_ends_the_turn() -> None:
     game = _jailed(0, "classic", None, (1, 2))
     events = play(game, RollDice(player=ADA))
-    assert of_kind(events, "jail_roll_failed")[0].attempt == 1  # type: ignore[attr-defined]
+    assert of_kind(events, JailRollFailed)[0].attempt == 1
     assert game.state.players[ADA].in_jail and game.state.players[ADA].position == JAIL
-    assert game.state.pending.kind == "end_turn"
+    assert pending(game).kind == "end_turn"
 
 
 def test_the_fine_may_be_paid_before_rolling_on_the_first_two_turns() -> None:
@@ -79,7 +82,7 @@ def test_the_fine_may_be_paid_before_rolling_on_the_first_two_turns() -> None:
         events = play(game, PayJailFine(player=ADA))
         assert kinds(events) == ["jail_fine_paid", "left_jail"]
         assert game.state.players[ADA].cash == 1450 and not game.state.players[ADA].in_jail
-        assert game.state.pending.kind == "roll"  # then roll as usual
+        assert pending(game).kind == "roll"  # then roll as usual
 
 
 def test_classic_third_turn_you_must_throw_first() -> None:
@@ -106,7 +109,7 @@ def test_after_the_third_failure_the_fine_is_forced_and_you_move_by_that_throw()
         "left_jail",
         "player_moved",
     ]
-    assert of_kind(events, "jail_fine_paid")[0].forced  # type: ignore[attr-defined]
+    assert of_kind(events, JailFinePaid)[0].forced
     ada = game.state.players[ADA]
     assert not ada.in_jail and ada.position == JAIL + 3 and ada.cash <= 1450
     assert replays(game)
@@ -120,7 +123,7 @@ def test_a_forced_fine_beyond_your_cash_is_a_debt_and_you_move_once_it_is_paid()
     dice(game, (1, 2))
     settle(game)
     play(game, RollDice(player=ADA))
-    assert (game.state.pending.kind, game.state.pending.player) == ("debt", ADA)
+    assert (pending(game).kind, pending(game).player) == ("debt", ADA)
     assert game.state.players[ADA].position == JAIL
     events = play(game, Mortgage(player=ADA, space=KENTUCKY))
     assert "jail_fine_paid" in kinds(events) and "player_moved" in kinds(events)
@@ -145,7 +148,7 @@ def test_jailed_players_collect_rent_build_trade_and_bid() -> None:
     play(
         game, ProposeTrade(player=GRACE, to=ADA, give=Bundle(cash=10), take=Bundle())
     )  # trades while in jail
-    assert game.state.pending.kind == "trade_answer"
+    assert pending(game).kind == "trade_answer"
 
 
 def test_an_owner_in_jail_collects_rent() -> None:
@@ -156,13 +159,13 @@ def test_an_owner_in_jail_collects_rent() -> None:
     game.state.players[ADA].position = 15
     settle(game)
     events = play(game, RollDice(player=ADA))
-    assert of_kind(events, "rent_paid")[0].owner == GRACE  # type: ignore[attr-defined]
+    assert of_kind(events, RentPaid)[0].owner == GRACE
 
 
 def test_short_game_lets_you_pay_and_move_after_a_failed_throw() -> None:
     game = _jailed(0, "classic", RuleOptions(short_game=True), (1, 2))
     play(game, RollDice(player=ADA))
-    assert game.state.pending.kind == "end_turn"
+    assert pending(game).kind == "end_turn"
     assert PayJailFine(player=ADA) in game.legal_commands(ADA)
     events = play(game, PayJailFine(player=ADA))
     assert "player_moved" in kinds(events)

@@ -20,6 +20,7 @@ from engine import (
     RollDice,
     RuleOptions,
 )
+from engine.events import GameOver, PassedGo, PoorhouseThrow, RentPaid, WentToPoorhouse
 from engine.queries import borrowing_capacity, count_up
 from engine.state import LuxuryOffer, RouteChoice
 
@@ -62,12 +63,12 @@ def test_3_rent_to_an_owner_and_sharing_a_lot() -> None:
     turn_of(game, P3)
     ready(game, (2, 2), (3, 4))
     events = play(game, RollDice(player=P3))
-    assert [(e.payer, e.owner, e.amount) for e in of_kind(events, "rent_paid")] == [(P3, P2, 13)]  # type: ignore[attr-defined]
+    assert [(e.payer, e.owner, e.amount) for e in of_kind(events, RentPaid)] == [(P3, P2, 13)]
     play(game, EndTurn(player=P3))
     turn_of(game, P1)
     events = play(game, RollDice(player=P1))
     assert game.state.players[P1].position == 23
-    assert [(e.payer, e.owner, e.amount) for e in of_kind(events, "rent_paid")] == [(P1, P3, 7)]  # type: ignore[attr-defined]
+    assert [(e.payer, e.owner, e.amount) for e in of_kind(events, RentPaid)] == [(P1, P3, 7)]
     assert game.state.players[P2].cash == 513  # the 13 from P3, nothing from P1
 
 
@@ -79,7 +80,7 @@ def test_3_when_the_token_there_is_the_owners_own() -> None:
     turn_of(game, P1)
     ready(game, (3, 4))
     events = play(game, RollDice(player=P1))
-    assert [(e.payer, e.owner, e.amount) for e in of_kind(events, "rent_paid")] == [(P1, P2, 13)]  # type: ignore[attr-defined]
+    assert [(e.payer, e.owner, e.amount) for e in of_kind(events, RentPaid)] == [(P1, P2, 13)]
 
 
 def test_4_third_token() -> None:
@@ -114,7 +115,7 @@ def test_5_railroad_pass(ride: int, end: int, wages: int) -> None:
     events = play(game, ChooseRoute(player=P0, space=ride))
     assert game.state.players[P0].position == end
     assert boxes(game)["railroad"] == 0
-    assert sum(e.salary for e in of_kind(events, "passed_go")) == wages  # type: ignore[attr-defined]
+    assert sum(e.salary for e in of_kind(events, PassedGo)) == wages
     assert replays(game)
 
 
@@ -203,15 +204,15 @@ def test_9_the_poorhouse() -> None:
     ready(game, (2, 4), (3, 5), (3, 4), (4, 5))
     play(game, RollDice(player=P1))
     events = play(game, GoToPoorhouse(player=P1))
-    (went,) = of_kind(events, "went_to_poorhouse")
-    assert (went.paid, went.forgiven) == (3, 8) and game.state.players[P2].cash == 503  # type: ignore[attr-defined]
+    (went,) = of_kind(events, WentToPoorhouse)
+    assert (went.paid, went.forgiven) == (3, 8) and game.state.players[P2].cash == 503
     assert ps.in_poorhouse and ps.position == PARK
     totals = []
     for _ in range(3):
         play(game, EndTurn(player=P1))
         turn_of(game, P1)
         events = play(game, RollDice(player=P1))
-        totals += [e.total for e in of_kind(events, "poorhouse_throw")]  # type: ignore[attr-defined]
+        totals += [e.total for e in of_kind(events, PoorhouseThrow)]
     assert totals == [8, 15, 24]
     assert not ps.in_poorhouse and ps.position == MOTHER_EARTH and ps.cash == 95
 
@@ -228,7 +229,7 @@ def test_10_end_and_count() -> None:
     ready(game, (2, 3))
     events = play(game, RollDice(player=P0))
     assert ps.position == MOTHER_EARTH and ps.cash == 420
-    (over,) = of_kind(events, "game_over")
-    assert dict(over.standings)[P0] == 690 == count_up(game, P0).total  # type: ignore[attr-defined]
-    assert over.winner == P0 and game.state.winner == P0  # type: ignore[attr-defined]
+    (over,) = of_kind(events, GameOver)
+    assert dict(over.standings)[P0] == 690 == count_up(game, P0).total
+    assert over.winner == P0 and game.state.winner == P0
     assert replays(game)

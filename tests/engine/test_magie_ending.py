@@ -17,11 +17,12 @@ from engine import (
     RollDice,
     RuleOptions,
 )
+from engine.events import GameOver, PlayerMoved, PoorhouseThrow, WentToPoorhouse
 from engine.queries import count_up, may_turn_back
 from engine.state import Debt, DirectionChoice
 
 from magie import LOT, LUXURIES, MOTHER_EARTH, P0, P1, P2, P3, PARK, at, boxes, magie, notes, ready
-from scenario import kinds, of_kind, own, play, replays, settle, turn_of
+from scenario import kinds, of_kind, own, pending, play, replays, settle, turn_of
 
 
 def test_l28_unable_to_pay_or_borrow_he_pays_what_he_has_and_goes_to_the_poorhouse() -> None:
@@ -37,12 +38,12 @@ def test_l28_unable_to_pay_or_borrow_he_pays_what_he_has_and_goes_to_the_poorhou
         game.apply(DeclareBankruptcy(player=P1))
     assert exc.value.code == "no_bankruptcy"
     events = play(game, GoToPoorhouse(player=P1))
-    (went,) = of_kind(events, "went_to_poorhouse")
-    assert (went.creditor, went.paid, went.forgiven) == (P2, 3, 8)  # type: ignore[attr-defined]
+    (went,) = of_kind(events, WentToPoorhouse)
+    assert (went.creditor, went.paid, went.forgiven) == (P2, 3, 8)
     p1 = game.state.players[P1]
     assert (p1.cash, p1.in_poorhouse, p1.position) == (0, True, PARK)
     assert game.state.players[P2].cash == 503 and not p1.bankrupt
-    assert game.state.pending.kind == "end_turn"  # type: ignore[union-attr]
+    assert pending(game).kind == "end_turn"
     assert replays(game)
 
 
@@ -88,7 +89,7 @@ def test_l29_throws_in_the_poorhouse_add_up_to_20_and_lead_to_mother_earth_with_
     turn_of(game, P1)
     ready(game, (3, 5), (3, 4), (4, 5))
     events = play(game, RollDice(player=P1))
-    assert [e.total for e in of_kind(events, "poorhouse_throw")] == [8]  # type: ignore[attr-defined]
+    assert [e.total for e in of_kind(events, PoorhouseThrow)] == [8]
     assert ps.in_poorhouse and ps.position == PARK and game.state.pending.kind == "end_turn"  # type: ignore[union-attr]
     for _ in range(2):
         play(game, EndTurn(player=P1))
@@ -120,7 +121,7 @@ def test_l9_l30_after_five_circuits_a_player_clear_of_debt_chooses_the_way() -> 
     pend = game.state.pending
     assert isinstance(pend, DirectionChoice) and pend.steps == 3
     events = play(game, ChooseDirection(player=P0, direction="backward"))
-    assert ps.position == MOTHER_EARTH and of_kind(events, "player_moved")[0].backward  # type: ignore[attr-defined]
+    assert ps.position == MOTHER_EARTH and of_kind(events, PlayerMoved)[0].backward
     assert "passed_go" not in kinds(events) and ps.circuits == 5  # backward moves never pay
     assert replays(game)
 
@@ -147,9 +148,9 @@ def test_l31_the_game_ends_once_the_last_players_last_circuit_is_resolved() -> N
     events = play(game, RollDice(player=P0))
     assert game.state.winner is None and game.state.pending.kind == "rent_or_buy"  # type: ignore[union-attr]
     events = play(game, RentLot(player=P0))
-    (over,) = of_kind(events, "game_over")
-    assert over.reason == "circuits" and game.state.winner is not None  # type: ignore[attr-defined]
-    assert [p for p, _ in over.standings] == sorted(range(4), key=lambda p: -dict(over.standings)[p])  # type: ignore[attr-defined]
+    (over,) = of_kind(events, GameOver)
+    assert over.reason == "circuits" and game.state.winner is not None
+    assert [p for p, _ in over.standings] == sorted(range(4), key=lambda p: -dict(over.standings)[p])
 
 
 def test_l31_the_game_goes_on_while_anyone_has_circuits_to_make() -> None:

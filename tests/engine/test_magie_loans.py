@@ -18,6 +18,7 @@ from engine import (
     RepayLoan,
     RollDice,
 )
+from engine.events import FeePaid, LoanRejected, LoanRepaid, LoanTaken
 from engine.queries import borrowing_capacity, count_up
 from engine.state import Bundle, LoanAnswer
 
@@ -33,8 +34,8 @@ def test_l24_a_bank_loan_of_n_notes_needs_lots_worth_100n_plus_10() -> None:
         game.apply(BorrowFromBank(player=P0, notes=1, security=(LOT[10],)))
     assert exc.value.code == "too_little_security"
     events = play(game, BorrowFromBank(player=P0, notes=1, security=(LOT[5], LOT[6])))
-    (taken,) = of_kind(events, "loan_taken")
-    loan = taken.loan  # type: ignore[attr-defined]
+    (taken,) = of_kind(events, LoanTaken)
+    loan = taken.loan
     assert (loan.lender, loan.principal, loan.interest, loan.security) == (None, 100, 5, (LOT[5], LOT[6]))
     assert game.state.players[P0].cash == 600 and boxes(game)["bank"] == -100
     play(game, BorrowFromBank(player=P0, notes=2, security=(LOT[22],)))
@@ -80,7 +81,7 @@ def test_l25_a_note_repaid_before_the_wages_costs_no_interest() -> None:
     ready(game, (1, 3))
     loan = game.state.loans[0]
     events = play(game, RepayLoan(player=P0, loan=loan.id))
-    assert [(e.amount, e.left) for e in of_kind(events, "loan_repaid")] == [(100, 100)]  # type: ignore[attr-defined]
+    assert [(e.amount, e.left) for e in of_kind(events, LoanRepaid)] == [(100, 100)]
     assert game.state.loans[0].interest == 5 and game.state.players[P0].cash == 400
     play(game, RollDice(player=P0))
     assert game.state.players[P0].cash == 495  # wages 100, interest on the one note left
@@ -131,9 +132,9 @@ def test_l26_interest_to_a_lender_is_paid_at_the_borrowers_wages_and_repaid_any_
     play(game, AcceptLoan(player=P1, offer=offer.id))
     ready(game, (1, 2))
     events = play(game, RollDice(player=P0))  # past Mother Earth to lot 1: wages, then buy or rent
-    assert not of_kind(events, "fee_paid")  # the interest is owed once the move is resolved
+    assert not of_kind(events, FeePaid)  # the interest is owed once the move is resolved
     events = play(game, RentLot(player=P0))
-    assert [(e.payer, e.payee, e.amount) for e in of_kind(events, "fee_paid")] == [(P0, P1, 20)]  # type: ignore[attr-defined]
+    assert [(e.payer, e.payee, e.amount) for e in of_kind(events, FeePaid)] == [(P0, P1, 20)]
     loan = game.state.loans[0]
     play(game, RepayLoan(player=P0, loan=loan.id))
     assert game.state.loans == [] and game.state.players[P1].cash == 500 - 200 + 20 + 200
@@ -151,7 +152,7 @@ def test_l26_an_offer_is_answered_like_a_trade_and_may_be_refused_or_withdrawn()
     with pytest.raises(IllegalCommand):
         game.apply(RollDice(player=P0))  # the game waits for the answer
     events = play(game, RejectLoan(player=P1, offer=pend.offer.id, reason="not now"))
-    assert of_kind(events, "loan_rejected")[0].reason == "not now"  # type: ignore[attr-defined]
+    assert of_kind(events, LoanRejected)[0].reason == "not now"
     assert game.state.pending.kind == "roll" and not game.state.loans  # type: ignore[union-attr]
     play(game, offer)
     pend = game.state.pending

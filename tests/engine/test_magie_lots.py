@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import BuyLot, IllegalCommand, RentLot, RollDice
+from engine.events import RentPaid, StoppedShort
 from engine.queries import rent_schedule
 from engine.state import LotChoice
 
@@ -49,8 +50,8 @@ def test_l11_an_owned_lot_charges_its_owner_rent_and_your_own_nothing() -> None:
     own(game, P0, LOT[7])
     ready(game, (5, 6))
     events = play(game, RollDice(player=P0))
-    paid = of_kind(events, "rent_paid")
-    assert [(e.payer, e.owner, e.amount) for e in paid] == [(P0, P1, 6)]  # type: ignore[attr-defined]
+    paid = of_kind(events, RentPaid)
+    assert [(e.payer, e.owner, e.amount) for e in paid] == [(P0, P1, 6)]
     assert boxes(game)["treasury"] == 0 and game.state.pending.kind == "end_turn"  # type: ignore[union-attr]
 
 
@@ -59,7 +60,7 @@ def test_l11_landing_on_ones_own_lot_costs_nothing() -> None:
     own(game, P0, LOT[6])
     ready(game, (5, 6))
     events = play(game, RollDice(player=P0))
-    assert not of_kind(events, "rent_paid") and game.state.players[P0].cash == 500
+    assert not of_kind(events, RentPaid) and game.state.players[P0].cash == 500
     assert game.state.pending.kind == "end_turn"  # type: ignore[union-attr]
 
 
@@ -71,8 +72,8 @@ def test_l12_the_second_token_pays_the_first_half_the_rent_rounded_up() -> None:
     turn_of(game, P1)
     ready(game, (3, 4))
     events = play(game, RollDice(player=P1))
-    paid = of_kind(events, "rent_paid")
-    assert [(e.payer, e.owner, e.amount) for e in paid] == [(P1, P3, 7)]  # type: ignore[attr-defined]
+    paid = of_kind(events, RentPaid)
+    assert [(e.payer, e.owner, e.amount) for e in paid] == [(P1, P3, 7)]
     assert game.state.players[P2].cash == 500  # the owner gets nothing from the second
     assert replays(game)
 
@@ -85,8 +86,8 @@ def test_l12_when_the_first_token_is_the_owners_the_second_pays_him_in_full() ->
     turn_of(game, P1)
     ready(game, (3, 4))
     events = play(game, RollDice(player=P1))
-    paid = of_kind(events, "rent_paid")
-    assert [(e.payer, e.owner, e.amount) for e in paid] == [(P1, P2, 13)]  # type: ignore[attr-defined]
+    paid = of_kind(events, RentPaid)
+    assert [(e.payer, e.owner, e.amount) for e in paid] == [(P1, P2, 13)]
 
 
 def test_l12_on_lot_1_the_first_gets_the_whole_dollar() -> None:
@@ -97,8 +98,8 @@ def test_l12_on_lot_1_the_first_gets_the_whole_dollar() -> None:
     turn_of(game, P1)
     ready(game, (1, 2))
     events = play(game, RollDice(player=P1))
-    paid = of_kind(events, "rent_paid")
-    assert [(e.payer, e.owner, e.amount) for e in paid] == [(P1, P3, 1)]  # type: ignore[attr-defined]
+    paid = of_kind(events, RentPaid)
+    assert [(e.payer, e.owner, e.amount) for e in paid] == [(P1, P3, 1)]
 
 
 def test_l12_on_an_unowned_lot_the_second_rents_from_the_first_or_buys_it() -> None:
@@ -125,7 +126,7 @@ def test_l12_arriving_on_your_own_lot_beside_someone_costs_nothing() -> None:
     at(game, P3, LOT[6])
     ready(game, (5, 6))
     events = play(game, RollDice(player=P0))
-    assert not of_kind(events, "rent_paid") and game.state.players[P0].cash == 500
+    assert not of_kind(events, RentPaid) and game.state.players[P0].cash == 500
 
 
 def test_l13_a_third_token_stops_a_space_short() -> None:
@@ -135,7 +136,7 @@ def test_l13_a_third_token_stops_a_space_short() -> None:
     at(game, P0, 15)
     ready(game, (3, 5))
     events = play(game, RollDice(player=P0))
-    assert of_kind(events, "stopped_short")[0].to_space == LUXURIES[1]  # type: ignore[attr-defined]
+    assert of_kind(events, StoppedShort)[0].to_space == LUXURIES[1]
     assert game.state.players[P0].position == LUXURIES[1]
     assert game.state.pending.kind == "luxury"  # type: ignore[union-attr]
     assert replays(game)
@@ -151,7 +152,7 @@ def test_l13_the_space_before_is_resolved_as_any_stop() -> None:
     at(game, P0, 18)
     ready(game, (3, 3))
     events = play(game, RollDice(player=P0))
-    assert of_kind(events, "stopped_short")[0].to_space == LOT[13]  # type: ignore[attr-defined]
+    assert of_kind(events, StoppedShort)[0].to_space == LOT[13]
     pend = game.state.pending
     assert isinstance(pend, LotChoice) and pend.space == LOT[13] and pend.occupant == P3
 

@@ -14,10 +14,10 @@ from engine import (
     SetupError,
     new_game,
 )
-from engine.events import TicketsDealt
+from engine.events import PropertyBought, TicketsDealt, TicketsReturned
 
 from magie import EDITION, LOT, LOT_SPACES, P0, P1, P2, P3, boxes, magie
-from scenario import dice, kinds, of_kind, play, replays, settle
+from scenario import dice, kinds, of_kind, pending, play, replays, settle
 
 
 @pytest.mark.parametrize("players", [1, 5])
@@ -62,16 +62,16 @@ def test_l4_each_player_buys_the_lots_his_tickets_name_before_the_first_throw() 
     assert st.deeds[first].owner == P0
     assert st.players[P0].cash == 500 - game.board.price[first]
     assert boxes(game)["treasury"] == game.board.price[first]
-    assert of_kind(events, "property_bought")[0].box == "treasury"  # type: ignore[attr-defined]
+    assert of_kind(events, PropertyBought)[0].box == "treasury"
     left = list(st.players[P0].tickets)
     events = play(game, DoneWithTickets(player=P0))
-    assert of_kind(events, "tickets_returned")[0].lots == tuple(left)  # type: ignore[attr-defined]
+    assert of_kind(events, TicketsReturned)[0].lots == tuple(left)
     assert st.players[P0].tickets == [] and all(st.deeds[s].owner is None for s in left)
     assert st.players[P0].cash == 500 - game.board.price[first]  # a ticket put back costs nothing
     for p in (P1, P2, P3):
-        assert st.pending.kind == "lot_tickets" and st.pending.player == p
+        assert pending(game).kind == "lot_tickets" and pending(game).player == p
         play(game, DoneWithTickets(player=p))
-    assert st.pending.kind == "roll" and st.pending.player == P0
+    assert pending(game).kind == "roll" and pending(game).player == P0
     assert replays(game)
 
 
@@ -173,5 +173,6 @@ def test_the_board_of_the_patent_drawing() -> None:
     assert all(board.price[LOT[n]] == 10 * n and board.rent[LOT[n]] == (n,) for n in LOT)
     assert [board.name(s) for s in (2, 10, 17, 32)] == ["Bread", "Coal", "Shelter", "Clothing"]
     assert tuple(s for s in range(40) if board.kinds[s] == "fare") == (5, 15, 25, 35)
-    assert board.pays[0] == 100 and board.jail == 10 and board.edition.jail.beside
+    assert board.pays[0] == 100 and board.jail == 10
+    assert board.edition.jail is not None and board.edition.jail.beside
     assert game.board.edition.short_game is None and not game.state.decks

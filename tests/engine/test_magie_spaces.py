@@ -9,11 +9,13 @@ from engine import (
     ChooseRoute,
     DeclineLuxury,
     EndTurn,
+    Game,
     IllegalCommand,
     PayJailFine,
     RentLot,
     RollDice,
 )
+from engine.events import AwardReceived, FeePaid, MoveLost, PaidIntoBox, PassedGo, SentToJail
 from engine.state import LuxuryOffer, RouteChoice
 
 from magie import (
@@ -38,7 +40,7 @@ from magie import (
     notes,
     ready,
 )
-from scenario import kinds, of_kind, play, replays, turn_of
+from scenario import kinds, of_kind, pending, play, replays, turn_of
 
 
 @pytest.mark.parametrize("space", [BREAD, COAL, SHELTER, CLOTHING])
@@ -48,8 +50,8 @@ def test_l14_an_absolute_necessity_costs_5_into_the_treasury(space: int) -> None
     at(game, P0, start)
     ready(game, (1, 3))
     events = play(game, RollDice(player=P0))
-    paid = of_kind(events, "paid_into_box")
-    assert [(e.box, e.amount) for e in paid] == [("treasury", 5)]  # type: ignore[attr-defined]
+    paid = of_kind(events, PaidIntoBox)
+    assert [(e.box, e.amount) for e in paid] == [("treasury", 5)]
     assert game.state.players[P0].cash == 500 + (100 if space == BREAD else 0) - 5
     assert game.state.pending.kind == "end_turn"  # type: ignore[union-attr]
 
@@ -62,11 +64,11 @@ def test_l15_no_trespassing_sends_you_to_jail_without_wages(space: int) -> None:
     events = play(game, RollDice(player=P0))
     ps = game.state.players[P0]
     assert ps.in_jail and ps.position == COAL and ps.cash == 500
-    assert of_kind(events, "sent_to_jail")[0].space == space  # type: ignore[attr-defined]
+    assert of_kind(events, SentToJail)[0].space == space
     assert "passed_go" not in kinds(events)
 
 
-def _jailed(game_pairs: tuple[tuple[int, int], ...]):  # type: ignore[no-untyped-def]
+def _jailed(game_pairs: tuple[tuple[int, int], ...]) -> Game:
     game = magie()
     ps = game.state.players[P0]
     ps.position, ps.in_jail = COAL, True
@@ -76,7 +78,7 @@ def _jailed(game_pairs: tuple[tuple[int, int], ...]):  # type: ignore[no-untyped
 def test_l16_a_double_lets_you_out_and_you_move_from_coal_without_its_tax() -> None:
     game = _jailed(((2, 5), (2, 2)))
     play(game, RollDice(player=P0))
-    assert game.state.players[P0].in_jail and game.state.pending.kind == "end_turn"  # type: ignore[union-attr]
+    assert game.state.players[P0].in_jail and pending(game).kind == "end_turn"
     play(game, EndTurn(player=P0))
     for p in (1, 2, 3):
         turn_of(game, p)
@@ -84,7 +86,7 @@ def test_l16_a_double_lets_you_out_and_you_move_from_coal_without_its_tax() -> N
     events = play(game, RollDice(player=P0))
     ps = game.state.players[P0]
     assert not ps.in_jail and ps.position == LOT[8]
-    assert "left_jail" in kinds(events) and not of_kind(events, "paid_into_box")
+    assert "left_jail" in kinds(events) and not of_kind(events, PaidIntoBox)
 
 
 def test_l16_the_fine_goes_to_the_treasury_before_any_throw_and_there_is_no_limit() -> None:
@@ -117,7 +119,7 @@ def test_l17_a_railroad_stopped_on_charges_a_5_fare_into_its_box() -> None:
     at(game, P0, 12)
     ready(game, (1, 2))
     events = play(game, RollDice(player=P0))
-    assert [(e.box, e.amount) for e in of_kind(events, "paid_into_box")] == [("railroad", 5)]  # type: ignore[attr-defined]
+    assert [(e.box, e.amount) for e in of_kind(events, PaidIntoBox)] == [("railroad", 5)]
     assert game.state.players[P0].position == RAILROADS[1] and game.state.deeds.get(RAILROADS[1]) is None
 
 
@@ -131,7 +133,7 @@ def test_l18_a_double_passing_a_railroad_offers_a_free_ride_to_any_other() -> No
     assert (pend.at, pend.options, pend.steps) == (15, (15, 25, 35, 5), 3)
     events = play(game, ChooseRoute(player=P0, space=35))
     assert game.state.players[P0].position == LOT[22]
-    assert not of_kind(events, "paid_into_box")  # no fare for a ride
+    assert not of_kind(events, PaidIntoBox)  # no fare for a ride
     assert replays(game)
 
 
@@ -142,7 +144,7 @@ def test_l18_riding_past_mother_earth_pays_the_wages() -> None:
     play(game, RollDice(player=P0))
     events = play(game, ChooseRoute(player=P0, space=5))
     assert game.state.players[P0].position == LUXURIES[0]
-    assert [e.salary for e in of_kind(events, "passed_go")] == [100]  # type: ignore[attr-defined]
+    assert [e.salary for e in of_kind(events, PassedGo)] == [100]
     assert game.state.players[P0].circuits == 1
 
 
@@ -157,7 +159,7 @@ def test_l18_staying_goes_on_by_the_throw_and_stopping_on_a_railroad_gives_no_ri
     turn_of(game, 1)
     events = play(game, RollDice(player=1))  # a double that stops on the railroad at 25
     assert game.state.players[1].position == 25 and game.state.pending.kind == "end_turn"  # type: ignore[union-attr]
-    assert [e.amount for e in of_kind(events, "paid_into_box")] == [5]  # type: ignore[attr-defined]
+    assert [e.amount for e in of_kind(events, PaidIntoBox)] == [5]
 
 
 def test_l18_no_ride_without_a_double() -> None:
@@ -194,7 +196,7 @@ def test_l19_declining_loses_the_move_and_cannot_afford_means_declining() -> Non
     events = play(game, DeclineLuxury(player=P0))
     ps = game.state.players[P0]
     assert (ps.position, ps.cash, ps.luxuries) == (36, 40, 0)
-    assert of_kind(events, "move_lost")[0].to_space == 36  # type: ignore[attr-defined]
+    assert of_kind(events, MoveLost)[0].to_space == 36
     assert game.state.pending.kind == "end_turn"  # type: ignore[union-attr]
 
 
@@ -211,7 +213,7 @@ def test_l19_a_move_lost_gives_back_its_wages_its_circuit_and_owes_no_interest()
     ps = game.state.players[P0]
     assert (ps.position, ps.cash, ps.circuits) == (36, 500, 0)
     assert boxes(game)["wages"] == 0 and boxes(game)["bank"] == 0  # no interest either
-    assert of_kind(events, "move_lost")[0].wages == 100  # type: ignore[attr-defined]
+    assert of_kind(events, MoveLost)[0].wages == 100
     assert replays(game)
 
 
@@ -225,12 +227,12 @@ def test_l20_a_franchise_goes_free_to_the_first_and_tolls_the_others(franchise: 
     assert game.state.charters == {franchise: P0} and "franchise_claimed" in kinds(events)
     assert game.state.players[P0].cash == 500
     events = play(game, RollDice(player=P1))
-    assert [(e.payer, e.payee, e.amount) for e in of_kind(events, "fee_paid")] == [(P1, P0, 5)]  # type: ignore[attr-defined]
+    assert [(e.payer, e.payee, e.amount) for e in of_kind(events, FeePaid)] == [(P1, P0, 5)]
     play(game, EndTurn(player=P1))
     at(game, P0, franchise - 3)
     turn_of(game, P0)
     events = play(game, RollDice(player=P0))
-    assert not of_kind(events, "fee_paid") and game.state.players[P0].cash == 505
+    assert not of_kind(events, FeePaid) and game.state.players[P0].cash == 505
 
 
 def test_l21_the_public_park_costs_nothing() -> None:
@@ -239,7 +241,7 @@ def test_l21_the_public_park_costs_nothing() -> None:
     ready(game, (1, 2))
     events = play(game, RollDice(player=P0))
     assert game.state.players[P0].cash == 500 and game.state.pending.kind == "end_turn"  # type: ignore[union-attr]
-    assert not of_kind(events, "paid_into_box")
+    assert not of_kind(events, PaidIntoBox)
 
 
 def test_l22_the_legacy_pays_100_and_a_ticket() -> None:
@@ -249,7 +251,7 @@ def test_l22_the_legacy_pays_100_and_a_ticket() -> None:
     events = play(game, RollDice(player=P0))
     ps = game.state.players[P0]
     assert (ps.cash, ps.legacies) == (600, 1) and boxes(game)["bank"] == -100
-    assert of_kind(events, "award_received")[0].amount == 100  # type: ignore[attr-defined]
+    assert of_kind(events, AwardReceived)[0].amount == 100
 
 
 def test_l8_l23_reaching_or_passing_mother_earth_pays_100_wages_and_ticks_a_circuit() -> None:
@@ -258,11 +260,11 @@ def test_l8_l23_reaching_or_passing_mother_earth_pays_100_wages_and_ticks_a_circ
     at(game, P1, 35)
     ready(game, (1, 3), (2, 4))
     events = play(game, RollDice(player=P0))
-    assert [(e.salary, e.landed) for e in of_kind(events, "passed_go")] == [(100, True)]  # type: ignore[attr-defined]
+    assert [(e.salary, e.landed) for e in of_kind(events, PassedGo)] == [(100, True)]
     assert game.state.players[P0].circuits == 1 and boxes(game)["wages"] == -100
     play(game, EndTurn(player=P0))
     events = play(game, RollDice(player=P1))
-    assert [(e.salary, e.landed) for e in of_kind(events, "passed_go")] == [(100, False)]  # type: ignore[attr-defined]
+    assert [(e.salary, e.landed) for e in of_kind(events, PassedGo)] == [(100, False)]
 
 
 def test_a8_leaving_mother_earth_at_the_start_earns_nothing() -> None:
@@ -278,4 +280,4 @@ def test_l23_interest_of_5_a_note_is_paid_at_the_wages() -> None:
     ready(game, (1, 3))
     events = play(game, RollDice(player=P0))
     assert game.state.players[P0].cash == 590 and boxes(game)["bank"] == 10
-    assert [e.reason for e in of_kind(events, "paid_into_box")] == ["interest on 2 notes"]  # type: ignore[attr-defined]
+    assert [e.reason for e in of_kind(events, PaidIntoBox)] == ["interest on 2 notes"]

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import AcceptTrade, IllegalCommand, KeepMortgage, Mortgage, ProposeTrade, Unmortgage
-from engine.state import Bundle
+from engine import AcceptTrade, Game, IllegalCommand, KeepMortgage, Mortgage, ProposeTrade, Unmortgage
+from engine.events import Mortgaged, Unmortgaged
+from engine.state import Bundle, Debt, MortgageDecision
 
 from scenario import (
     ADA,
@@ -20,6 +21,7 @@ from scenario import (
     kinds,
     of_kind,
     own,
+    pending,
     play,
     replays,
     settle,
@@ -33,7 +35,7 @@ def test_mortgage_pays_the_printed_value() -> None:
     own(game, ADA, BOARDWALK)
     settle(game)
     events = play(game, Mortgage(player=ADA, space=BOARDWALK))
-    assert of_kind(events, "mortgaged")[0].amount == 200  # type: ignore[attr-defined]
+    assert of_kind(events, Mortgaged)[0].amount == 200
     assert game.state.deeds[BOARDWALK].mortgaged and game.state.players[ADA].cash == 1700
 
 
@@ -45,7 +47,7 @@ def test_lifting_costs_the_value_plus_ten_percent(space: int, cost: int) -> None
     own(game, ADA, space, mortgaged=True)
     settle(game)
     events = play(game, Unmortgage(player=ADA, space=space))
-    assert of_kind(events, "unmortgaged")[0].amount == cost  # type: ignore[attr-defined]
+    assert of_kind(events, Unmortgaged)[0].amount == cost
     assert game.state.players[ADA].cash == 1500 - cost and not game.state.deeds[space].mortgaged
 
 
@@ -72,7 +74,7 @@ def test_only_the_owner_mortgages_and_never_twice() -> None:
     assert err.value.code == "already_mortgaged"
 
 
-def _received_mortgaged():  # type: ignore[no-untyped-def]
+def _received_mortgaged() -> Game:
     game = table()
     own(game, ADA, BOARDWALK, mortgaged=True)
     settle(game)
@@ -83,8 +85,7 @@ def _received_mortgaged():  # type: ignore[no-untyped-def]
 
 def test_a_mortgaged_deed_received_in_trade_asks_to_lift_or_keep() -> None:
     game = _received_mortgaged()
-    pend = game.state.pending
-    assert (pend.kind, pend.player, pend.space) == ("mortgage_decision", GRACE, BOARDWALK)  # type: ignore[union-attr]
+    assert game.state.pending == MortgageDecision(player=GRACE, space=BOARDWALK)
     assert set(game.legal_commands(GRACE)) >= {
         Unmortgage(player=GRACE, space=BOARDWALK),
         KeepMortgage(player=GRACE, space=BOARDWALK),
@@ -95,7 +96,7 @@ def test_lifting_at_once_costs_value_plus_ten_percent() -> None:
     game = _received_mortgaged()
     play(game, Unmortgage(player=GRACE, space=BOARDWALK))
     assert game.state.players[GRACE].cash == 1500 - 100 - 220
-    assert game.state.pending.kind == "roll" and game.state.pending.player == ADA
+    assert pending(game).kind == "roll" and pending(game).player == ADA
 
 
 def test_keeping_costs_ten_percent_now_and_value_plus_ten_percent_later() -> None:
@@ -118,12 +119,12 @@ def test_keeping_without_the_cash_for_the_interest_is_a_debt_to_the_bank() -> No
     play(game, ProposeTrade(player=ADA, to=GRACE, give=Bundle(deeds=(BOARDWALK,)), take=Bundle()))
     play(game, AcceptTrade(player=GRACE, trade_id=1), KeepMortgage(player=GRACE, space=BOARDWALK))
     debt = game.state.pending
-    assert debt is not None and (debt.kind, debt.player, debt.creditor, debt.amount) == (
+    assert isinstance(debt, Debt) and (debt.kind, debt.player, debt.creditor, debt.amount) == (
         "debt",
         GRACE,
         None,
         20,
-    )  # type: ignore[union-attr]
+    )
     play(game, Mortgage(player=GRACE, space=PARK_PLACE))
     assert game.state.players[GRACE].cash == 175 - 20
-    assert game.state.pending.kind == "roll" and game.state.pending.player == ADA
+    assert pending(game).kind == "roll" and pending(game).player == ADA

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine import EndTurn, RollDice, RuleOptions
+from engine.events import PassedGo, SentToJail
 
 from scenario import (
     ADA,
@@ -22,6 +23,7 @@ from scenario import (
     kinds,
     of_kind,
     own,
+    pending,
     place,
     play,
     replays,
@@ -49,8 +51,8 @@ def test_passing_go_pays_the_salary() -> None:
     settle(game)
     events = play(game, RollDice(player=ADA))
     assert game.state.players[ADA].cash == 1700
-    (go,) = of_kind(events, "passed_go")
-    assert go.salary == 200 and not go.landed  # type: ignore[attr-defined]
+    (go,) = of_kind(events, PassedGo)
+    assert go.salary == 200 and not go.landed
 
 
 def test_landing_exactly_on_go_pays_the_salary_once() -> None:
@@ -61,7 +63,7 @@ def test_landing_exactly_on_go_pays_the_salary_once() -> None:
     events = play(game, RollDice(player=ADA))
     assert game.state.players[ADA].position == GO
     assert game.state.players[ADA].cash == 1700
-    assert of_kind(events, "passed_go")[0].landed  # type: ignore[attr-defined]
+    assert of_kind(events, PassedGo)[0].landed
 
 
 def test_house_rule_double_salary_on_landing_on_go() -> None:
@@ -93,11 +95,11 @@ def test_the_turn_passes_after_end_turn() -> None:
     dice(game, (2, 4))
     settle(game)
     play(game, RollDice(player=ADA))
-    assert game.state.pending.kind == "end_turn"
+    assert pending(game).kind == "end_turn"
     events = play(game, EndTurn(player=ADA))
     assert kinds(events) == ["turn_started"]
     assert game.state.current == GRACE and game.state.turn == 1
-    assert (game.state.pending.kind, game.state.pending.player) == ("roll", GRACE)
+    assert (pending(game).kind, pending(game).player) == ("roll", GRACE)
 
 
 def test_the_third_double_goes_to_jail_without_moving() -> None:
@@ -112,8 +114,8 @@ def test_the_third_double_goes_to_jail_without_moving() -> None:
     assert kinds(events) == ["dice_rolled", "sent_to_jail"]
     ada = game.state.players[ADA]
     assert ada.position == JAIL and ada.in_jail and ada.cash == 1500
-    assert of_kind(events, "sent_to_jail")[0].reason == "third_double"  # type: ignore[attr-defined]
-    assert game.state.pending.kind == "end_turn"
+    assert of_kind(events, SentToJail)[0].reason == "third_double"
+    assert pending(game).kind == "end_turn"
     assert replays(game)
 
 
@@ -149,8 +151,8 @@ def test_go_to_jail_sends_to_jail_without_salary_and_ends_the_turn_even_on_doubl
     events = play(game, RollDice(player=ADA))
     ada = game.state.players[ADA]
     assert ada.in_jail and ada.position == JAIL and ada.cash == 1500
-    assert of_kind(events, "sent_to_jail")[0].reason == "go_to_jail"  # type: ignore[attr-defined]
-    assert game.state.pending.kind == "end_turn"
+    assert of_kind(events, SentToJail)[0].reason == "go_to_jail"
+    assert pending(game).kind == "end_turn"
 
 
 def test_a_backward_card_move_never_pays_the_salary() -> None:
@@ -160,7 +162,7 @@ def test_a_backward_card_move_never_pays_the_salary() -> None:
     settle(game)
     play(game, RollDice(player=ADA))
     assert game.state.players[ADA].position == INCOME_TAX
-    assert game.state.pending.kind == "income_tax"
+    assert pending(game).kind == "income_tax"
     assert game.state.players[ADA].cash == 1500
 
 

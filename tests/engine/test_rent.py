@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine import RollDice, RuleOptions
+from engine.events import DebtIncurred, DiceRolled, RentPaid
 
 from scenario import (
     ADA,
@@ -50,8 +51,8 @@ def _land(game, start: int, d: tuple[int, int], *more: tuple[int, int]):  # type
 
 
 def _rent(events) -> int:  # type: ignore[no-untyped-def]
-    paid = of_kind(events, "rent_paid")
-    return sum(e.amount for e in paid)  # type: ignore[attr-defined]
+    paid = of_kind(events, RentPaid)
+    return sum(e.amount for e in paid)
 
 
 def test_base_rent_goes_to_the_owner() -> None:
@@ -103,7 +104,7 @@ def test_houses_and_hotels_follow_the_ladder() -> None:
         build(game, s, hotel=True)
     events = _land(game, 12, (3, 3))
     assert _rent(events) == 950
-    assert of_kind(events, "rent_paid")[0].detail == "with a hotel"  # type: ignore[attr-defined]
+    assert of_kind(events, RentPaid)[0].detail == "with a hotel"
     assert TENNESSEE == 18
 
 
@@ -156,8 +157,8 @@ def test_nearest_utility_card_pays_ten_times_a_fresh_throw_even_with_one_utility
     top_card(game, "chance", "nearest_utility")
     events = _land(game, 17, (2, 3), (5, 1))  # 17 -> 22 -> Water Works (28); then the fresh throw
     assert game.state.players[GRACE].position == 28
-    throws = of_kind(events, "dice_rolled")
-    assert [t.purpose for t in throws] == ["move", "utility_rent"]  # type: ignore[attr-defined]
+    throws = of_kind(events, DiceRolled)
+    assert [t.purpose for t in throws] == ["move", "utility_rent"]
     assert _rent(events) == 60
 
 
@@ -190,5 +191,5 @@ def test_rent_beyond_the_visitors_cash_becomes_a_debt_to_the_owner() -> None:
     events = _land(game, 35, (3, 3))  # past GO (+$200) onto Mediterranean with a hotel: $250
     debt = game.state.pending
     assert debt is not None and debt.kind == "debt" and debt.player == GRACE
-    assert (debt.creditor, debt.amount) == (ADA, 250)  # type: ignore[union-attr]
-    assert of_kind(events, "debt_incurred")
+    assert (debt.creditor, debt.amount) == (ADA, 250)
+    assert of_kind(events, DebtIncurred)

@@ -8,6 +8,8 @@ from pydantic import ValidationError
 from engine import EDITIONS, Edition, RuleOptions, SetupError, load_edition, new_game
 from engine.edition import _read
 
+from scenario import pending
+
 
 def test_seat_limits_follow_the_edition() -> None:
     with pytest.raises(SetupError):
@@ -34,7 +36,7 @@ def test_unknown_edition_is_a_clear_error() -> None:
 def test_everyone_starts_on_go_with_1500_and_the_first_seat_rolls() -> None:
     game = new_game("classic", ["A", "B", "C"], seed=1)
     assert [(p.cash, p.position, p.credit) for p in game.state.players] == [(1500, 0, 0)] * 3
-    assert (game.state.pending.kind, game.state.pending.player) == ("roll", 0)
+    assert (pending(game).kind, pending(game).player) == ("roll", 0)
     assert game.state.bank.houses == 32 and game.state.bank.hotels == 12
     assert all(d.owner is None for d in game.state.deeds.values())
 

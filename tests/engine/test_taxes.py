@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import ChooseIncomeTax, IllegalCommand, RollDice, RuleOptions
+from engine.events import TaxPaid
 
 from scenario import (
     ADA,
@@ -47,7 +48,7 @@ def test_classic_income_tax_asks_for_the_choice_before_any_total() -> None:
 def test_classic_flat_option_pays_200() -> None:
     game = _at_income_tax()
     events = play(game, ChooseIncomeTax(player=ADA, option="flat"))
-    assert of_kind(events, "tax_paid")[0].amount == 200  # type: ignore[attr-defined]
+    assert of_kind(events, TaxPaid)[0].amount == 200
     assert game.state.players[ADA].cash == 1300
 
 
@@ -75,7 +76,7 @@ def test_luxury_tax_is_75_in_classic_and_100_in_modern() -> None:
         settle(game)
         events = play(game, RollDice(player=ADA))
         assert game.state.players[ADA].position == LUXURY_TAX
-        assert of_kind(events, "tax_paid")[0].amount == amount  # type: ignore[attr-defined]
+        assert of_kind(events, TaxPaid)[0].amount == amount
 
 
 def test_modern_income_tax_is_a_flat_200_without_choice() -> None:

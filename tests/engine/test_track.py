@@ -12,6 +12,7 @@ import pytest
 from engine import ChooseRoute, EndTurn, Game, IllegalCommand, RollDice, board_for, new_game
 from engine.bots import make_bot
 from engine.edition import TrackData
+from engine.events import PassedGo
 from engine.state import RouteChoice
 from engine.track import track_for
 
@@ -114,8 +115,8 @@ def test_passing_a_pay_space_on_the_inner_ring_pays_it() -> None:
     dice(game, (1, 2))
     settle(game)
     events = play(game, RollDice(player=0))
-    paid = of_kind(events, "passed_go")
-    assert [(e.space, e.salary, e.landed) for e in paid] == [(PAYDAY, 100, False)]  # type: ignore[attr-defined]
+    paid = of_kind(events, PassedGo)
+    assert [(e.space, e.salary, e.landed) for e in paid] == [(PAYDAY, 100, False)]
     assert game.state.players[0].cash == 1100 and game.state.players[0].position == 33
 
 
@@ -125,7 +126,7 @@ def test_landing_on_the_pay_space_and_going_back_over_it() -> None:
     dice(game, (1, 1))
     settle(game)
     events = play(game, RollDice(player=0))
-    assert [(e.space, e.landed) for e in of_kind(events, "passed_go")] == [(PAYDAY, True)]  # type: ignore[attr-defined]
+    assert [(e.space, e.landed) for e in of_kind(events, PassedGo)] == [(PAYDAY, True)]
     from engine.rules.movement import move_by
 
     place(game, 0, 33)
@@ -141,7 +142,7 @@ def test_go_still_pays_on_the_outer_ring_and_advance_to_go_crosses_nothing_else(
     dice(game, (2, 2))
     settle(game)
     events = play(game, RollDice(player=0))
-    assert [(e.space, e.salary) for e in of_kind(events, "passed_go")] == [(0, 200)]  # type: ignore[attr-defined]
+    assert [(e.space, e.salary) for e in of_kind(events, PassedGo)] == [(0, 200)]
 
 
 def test_nearest_goes_through_a_link_when_the_ring_has_none() -> None:

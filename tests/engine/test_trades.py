@@ -17,6 +17,7 @@ from engine import (
     RollDice,
     SellBuilding,
 )
+from engine.events import TradeRejected
 from engine.state import Bundle, awaiting_roll
 
 from scenario import (
@@ -34,6 +35,7 @@ from scenario import (
     kinds,
     of_kind,
     own,
+    pending,
     place,
     play,
     replays,
@@ -66,14 +68,14 @@ def test_an_accepted_trade_moves_cash_deeds_and_jail_cards() -> None:
         game, _offer(Bundle(cash=100, deeds=(BOARDWALK,)), Bundle(deeds=(PARK_PLACE,), jail_cards=1))
     )
     assert kinds(events) == ["trade_proposed"]
-    assert (game.state.pending.kind, game.state.pending.player) == ("trade_answer", GRACE)
+    assert (pending(game).kind, pending(game).player) == ("trade_answer", GRACE)
     events = play(game, AcceptTrade(player=GRACE, trade_id=1))
     assert kinds(events) == ["trade_completed"]
     st = game.state
     assert st.deeds[BOARDWALK].owner == GRACE and st.deeds[PARK_PLACE].owner == ADA
     assert st.players[ADA].cash == 1400 and st.players[GRACE].cash == 1600
     assert st.players[ADA].jail_cards == ["chance"] and st.players[GRACE].jail_cards == []
-    assert (st.pending.kind, st.pending.player) == ("roll", ADA)  # what the offer interrupted comes back
+    assert (pending(game).kind, pending(game).player) == ("roll", ADA)  # the decision the offer interrupted
     assert replays(game)
 
 
@@ -83,8 +85,8 @@ def test_a_refusal_carries_its_reason_and_changes_nothing_else() -> None:
     settle(game)
     play(game, _offer(Bundle(deeds=(BOARDWALK,)), Bundle(cash=500)))
     events = play(game, RejectTrade(player=GRACE, trade_id=1, reason="too dear"))
-    assert of_kind(events, "trade_rejected")[0].reason == "too dear"  # type: ignore[attr-defined]
-    assert game.state.deeds[BOARDWALK].owner == ADA and game.state.pending.kind == "roll"
+    assert of_kind(events, TradeRejected)[0].reason == "too dear"
+    assert game.state.deeds[BOARDWALK].owner == ADA and pending(game).kind == "roll"
 
 
 @pytest.mark.parametrize("asking", [650, -40, 0, None])
@@ -96,8 +98,8 @@ def test_a_refusal_carries_its_counter_price_as_a_figure(asking: int | None) -> 
     settle(game)
     play(game, _offer(Bundle(deeds=(BOARDWALK,)), Bundle(cash=500)))
     events = play(game, RejectTrade(player=GRACE, trade_id=1, reason="too cheap", asking=asking))
-    refusal = of_kind(events, "trade_rejected")[0]
-    assert (refusal.asking, refusal.reason) == (asking, "too cheap")  # type: ignore[attr-defined]
+    refusal = of_kind(events, TradeRejected)[0]
+    assert (refusal.asking, refusal.reason) == (asking, "too cheap")
     assert replays(game)
 
 
@@ -112,7 +114,7 @@ def test_the_proposer_may_withdraw_and_only_the_other_side_may_answer() -> None:
     _refused(game, AcceptTrade(player=GRACE, trade_id=9), "no_such_trade")
     assert CancelTrade(player=ADA, trade_id=1) in game.legal_commands(ADA)
     events = play(game, CancelTrade(player=ADA, trade_id=1))
-    assert kinds(events) == ["trade_cancelled"] and game.state.pending.kind == "roll"
+    assert kinds(events) == ["trade_cancelled"] and pending(game).kind == "roll"
 
 
 def test_a_counter_offer_is_a_refusal_and_a_new_proposal() -> None:
@@ -189,7 +191,7 @@ def test_trading_raises_cash_for_a_debt_and_the_debt_is_then_paid() -> None:
     game.state.pending = awaiting_roll(GRACE)
     settle(game)
     play(game, RollDice(player=GRACE))  # Boardwalk: $50
-    assert game.state.pending.kind == "debt"
+    assert pending(game).kind == "debt"
     play(game, ProposeTrade(player=GRACE, to=LINUS, give=Bundle(deeds=(READING,)), take=Bundle(cash=150)))
     events = play(game, AcceptTrade(player=LINUS, trade_id=1))
     assert kinds(events) == ["trade_completed", "rent_paid"]
@@ -210,7 +212,7 @@ def test_mortgaged_deeds_received_are_decided_one_by_one() -> None:
     assert game.state.pending.space == PARK_PLACE  # type: ignore[union-attr]
     play(game, Unmortgage(player=GRACE, space=PARK_PLACE))
     assert game.state.players[GRACE].cash == 1500 - 50 - 20 - 193
-    assert game.state.pending.kind == "roll"
+    assert pending(game).kind == "roll"
 
 
 def test_a_trade_proposed_to_a_bankrupt_player_is_refused() -> None:

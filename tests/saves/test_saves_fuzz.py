@@ -121,7 +121,8 @@ def test_extra_fields(name: str, data: st.DataObject) -> None:
     assert _outcome(json.dumps(document).encode()) is not None
 
 
-WRONG = {  # for a value of each JSON type, values of other types no field accepts in its place
+# for a value of each JSON type, values of other types no field accepts in its place
+WRONG: dict[type, list[object]] = {
     dict: ["a string", [1], 12.5],
     list: ["a string", {"a": 1}, 7],
     str: [[1], {"a": 1}, 12.5],

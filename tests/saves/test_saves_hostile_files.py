@@ -335,7 +335,9 @@ FULL_DISK = textwrap.dedent(
 def test_a_full_disk_never_leaves_a_game_locked(tmp_path: Path) -> None:
     root = tmp_path / "saves"
     _, save_id, _ = _saved(root)
-    script = FULL_DISK.format(tests=str(Path(__file__).parent), root=str(root), save_id=save_id)
+    script = FULL_DISK.format(
+        tests=str(Path(__file__).parents[1] / "helpers"), root=str(root), save_id=save_id
+    )
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()

@@ -52,7 +52,7 @@ CHILD = textwrap.dedent(
 
 
 def _child(tmp_path: Path, mode: str) -> tuple[subprocess.Popen[str], str, int]:
-    script = CHILD.format(tests=str(Path(__file__).parent), root=str(tmp_path), mode=mode)
+    script = CHILD.format(tests=str(Path(__file__).parents[1] / "helpers"), root=str(tmp_path), mode=mode)
     child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
     assert child.stdout is not None
     save_id, commands = child.stdout.readline().split()

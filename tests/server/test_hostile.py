@@ -94,9 +94,7 @@ async def test_an_oversized_window_and_a_key_flood_are_survived(tmp_path: Path) 
         )
         room = table.room
         assert room is not None
-        await bob.wait_for(
-            lambda: room.view(None).pending is not None and room.view(None).pending.player == 0
-        )
+        await bob.wait_for(lambda: (waiting := room.view(None).pending) is not None and waiting.player == 0)
         # Bob's screen still answers at once: a key of his shows within a second or two
         await bob.press("h")
         await bob.wait_for("Holdings", timeout=10)

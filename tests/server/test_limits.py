@@ -33,7 +33,7 @@ async def test_a_crash_in_one_session_ends_it_alone_and_is_logged(
         await ada.connect("Friday")
         await bob.connect("Friday")
         for p in (ada, bob):
-            await p.wait_for(lambda p=p: p.app().game_screen is not None)
+            await p.wait_until(lambda p: p.app().game_screen is not None)
         room = table.room
         assert room is not None and table.here(0) and table.here(1)
 

@@ -33,9 +33,10 @@ async def test_two_people_two_bots_and_two_watchers_play_a_game_to_its_end(
             await w.press("w")
         for p in [*people, *watchers]:
             # a watcher whose lobby was on the other worker is carried over to the room's: no app meanwhile
-            await p.wait_for(lambda p=p: (app := p.app_now()) is not None and app.game_screen is not None)
+            await p.wait_until(lambda p: (app := p.app_now()) is not None and app.game_screen is not None)
             await p.wait_for("Classic Time Limit")
-        assert running.table(table.id).presence.watching == 2
+        shared = running.table(table.id)
+        assert shared is not None and shared.presence.watching == 2
 
         loop = asyncio.get_running_loop()
         end = loop.time() + 90
@@ -53,7 +54,7 @@ async def test_two_people_two_bots_and_two_watchers_play_a_game_to_its_end(
         assert room is not None
         winner = room.names[room.view(None).winner or 0]
         for p in [*people, *watchers]:
-            await p.wait_for(lambda p=p: isinstance(p.app().screen, GameOverScreen))
+            await p.wait_until(lambda p: isinstance(p.app().screen, GameOverScreen))
             await p.wait_for(f"{winner} wins")
         # every person saw the others' moves as they came: the same story on every screen
         stories = {p.name: [e.plain for e in p.app().game_screen._entries] for p in people}  # type: ignore[union-attr]

@@ -9,18 +9,19 @@ import asyncssh
 import pytest
 
 from server.config import Limits
+from server.main import Running
 
 from sshplay import Screen, fingerprint, make_key, start_server
 
 
-async def _connect(running: object, key: asyncssh.SSHKey, **options: object) -> asyncssh.SSHClientConnection:
+async def _connect(running: Running, key: asyncssh.SSHKey, **options: object) -> asyncssh.SSHClientConnection:
     settings: dict[str, object] = {"agent_path": None, "config": None, "known_hosts": None, **options}
     return await asyncssh.connect(
         "127.0.0.1",
-        running.port,  # type: ignore[attr-defined]
+        running.port,
         username="x",
         client_keys=[key],
-        **settings,  # type: ignore[arg-type]
+        **settings,
     )
 
 
@@ -31,6 +32,7 @@ async def test_a_session_without_a_terminal_gets_one_line_and_is_closed(tmp_path
         for command in (None, "Friday", "scp -t /tmp"):  # a shell, a room, a copy: no terminal, no game
             async with await _connect(running, key) as conn:
                 chan, view = await conn.create_session(lambda: Screen(80, 24), command, encoding=None)
+                assert isinstance(view, Screen)
                 await chan.wait_closed()
                 text = bytes(view.raw).decode()
                 assert text.startswith("landlords needs a terminal: ssh -t"), text

@@ -33,7 +33,7 @@ async def test_people_from_lobbies_in_two_workers_meet_and_play_at_one_table(tmp
         ada, bob, cy = (Person(running, make_key(tmp_path, n), n) for n in ("Ada", "Bob", "Cy"))
         for p in (ada, bob, cy):  # each lobby goes to the worker with the fewest sessions
             await _named(p)
-            await p.wait_for(lambda p=p: isinstance(p.app().screen, LobbyScreen))
+            await p.wait_until(lambda p: isinstance(p.app().screen, LobbyScreen))
         assert (_worker_of(ada), _worker_of(bob), _worker_of(cy)) == (0, 1, 0)
 
         await ada.press("n")  # Ada makes a room: it goes to worker 1, which has fewer sessions
@@ -106,7 +106,7 @@ async def test_a_worker_killed_outright_comes_back_and_the_other_worker_plays_on
         os.kill(victim, signal.SIGKILL)
 
         for p in (ada, bob):  # the sessions of that worker are told and closed
-            await p.wait_for(lambda p=p: p.view is not None and p.view.closed.is_set(), timeout=30)
+            await p.wait_until(lambda p: p.view is not None and p.view.closed.is_set(), timeout=30)
             assert b"lost the process running your table" in bytes(p.view.raw)  # type: ignore[union-attr]
         await cy.press("n")  # Cy, on the other worker, plays on
         await cy.wait_for("A new room", timeout=30)

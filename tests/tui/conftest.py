@@ -1,10 +1,14 @@
-"""Fixtures for the interface tests."""
+"""Fixtures for the interface tests, which run the app as `landlords` does: with `tui.patches` installed."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+
+from tui import patches
+
+patches.install()
 
 
 @pytest.fixture

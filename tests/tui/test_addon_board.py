@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from playtable import ADA, GRACE, VERA, app_for, client_for, game_screen, log_text, scripted_game, settle
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, OptionList, SelectionList
 
@@ -23,6 +22,8 @@ from tui.dialogs.winnings_card import WinningsCardDialog
 from tui.screens.help import HelpScreen
 from tui.screens.new_game import NewGameScreen
 from tui.widgets.board import Gap, SpaceCell
+
+from playtable import ADA, GRACE, VERA, app_for, client_for, game_screen, log_text, scripted_game, settle
 
 Compare = Callable[..., bool]
 PENNSYLVANIA_RR, WEST_ELEVATOR, SHORT_LINE, EAST_ELEVATOR = 15, 49, 35, 61

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from playtable import ADA, GRACE, VERA, app_for, client_for, game_screen, scripted_game, settle
 from textual.widgets import Input
 
 from room import Persistence
@@ -17,6 +16,8 @@ from tui.screens.new_game import NewGameScreen, SeatRow
 from tui.screens.resume import ResumeScreen
 from tui.screens.start import StartScreen
 from tui.screens.too_small import TooSmallScreen
+
+from playtable import ADA, GRACE, VERA, app_for, client_for, game_screen, scripted_game, settle
 
 
 def _menu_app(**opening: object) -> LandlordsApp:

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from playtable import ADA, VERA, scripted_game, simple_opponents
-
 from room import BotDriver, Room
 from room.library import NoRecorder
 from tui.client import LocalClient
+
+from playtable import ADA, VERA, scripted_game, simple_opponents
 
 
 class _Clock:

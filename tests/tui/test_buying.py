@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from playtable import ADA, VERA, app_for, burst, client_for, game_screen, log_text, scripted_game, settle
 from textual.pilot import Pilot
 
+from engine.state import Auction
 from tui.app import LandlordsApp
 from tui.client import LocalClient
 from tui.dialogs.auction import AuctionDialog
 from tui.dialogs.buy import BuyDialog
+
+from playtable import ADA, VERA, app_for, burst, client_for, game_screen, log_text, scripted_game, settle
 
 BALTIC = 3
 
@@ -155,4 +157,4 @@ async def test_a_key_pressed_while_a_bot_bids_says_whose_bid_it_is_and_changes_n
         notes = [n.message for n in app._notifications]
         assert "Not your bid yet: Ada is bidding. Pass when the bidding comes to you." in notes, notes
         pending = client.view(0).pending
-        assert pending is not None and pending.player == 1 and 0 in pending.bidders
+        assert isinstance(pending, Auction) and pending.player == 1 and 0 in pending.bidders

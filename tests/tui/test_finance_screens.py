@@ -7,17 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from playtable import (
-    ALAN,
-    GRACE,
-    VERA,
-    app_for,
-    client_for,
-    log_text,
-    scripted_game,
-    settle,
-    simple_opponents,
-)
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Select, Static
 
@@ -31,6 +20,18 @@ from tui.screens.help import HelpScreen
 from tui.screens.new_game import NewGameScreen
 from tui.widgets.holdings import HoldingsPanel
 from tui.widgets.ticks import TickBox
+
+from playtable import (
+    ALAN,
+    GRACE,
+    VERA,
+    app_for,
+    client_for,
+    log_text,
+    scripted_game,
+    settle,
+    simple_opponents,
+)
 
 FINANCE = "finance-1936"
 ADA = Seat(name="Ada", kind="bot", level="normal")

@@ -3,15 +3,16 @@ key stays on show, the last ones without their words."""
 
 from __future__ import annotations
 
-from playtable import app_for, settle, showcase_client
+from textual.app import App
 
 from tui.dialogs.mortgage import MortgageDialog
 from tui.widgets.steady_footer import SteadyFooter
 
+from playtable import app_for, settle, showcase_client
 
-def footer_line(app: object) -> str:
-    footer = app.screen.query_one(SteadyFooter)  # type: ignore[attr-defined]
-    return footer.render().plain
+
+def footer_line(app: App[int]) -> str:
+    return app.screen.query_one(SteadyFooter).render().plain
 
 
 async def test_the_footer_shows_what_the_rules_allow_and_follows_each_move() -> None:

@@ -4,12 +4,13 @@ keys playing the commands they stand for."""
 from __future__ import annotations
 
 import pytest
-from playtable import app_for, game_screen, settle, showcase_client
 
 from server.screens.room import RoomScreen
 from tui import captions
 from tui.game_keys import KEYS
 from tui.screens.game import GameScreen
+
+from playtable import app_for, game_screen, settle, showcase_client
 
 
 @pytest.mark.parametrize("screen", [GameScreen, RoomScreen], ids=lambda s: s.__name__)

@@ -8,6 +8,14 @@ from collections import Counter
 from functools import wraps
 
 import pytest
+from textual.css.query import DOMQuery
+from textual.screen import Screen
+from textual.widget import Widget
+
+from engine import Game
+from tui.dialogs.base import GameDialog
+from tui.dialogs.mortgage import MortgageDialog
+
 from playtable import (
     ADA,
     VERA,
@@ -18,11 +26,6 @@ from playtable import (
     showcase_client,
     trade_dialog_over_table,
 )
-from textual.screen import Screen
-
-from engine import Game
-from tui.dialogs.base import GameDialog
-from tui.dialogs.mortgage import MortgageDialog
 
 
 def _browns(game: Game) -> None:
@@ -98,10 +101,10 @@ async def test_a_dialog_looks_for_its_buttons_once_however_often_its_keys_are_dr
     walks: Counter[str] = Counter()
     query = DOMNode.query
 
-    def counted(self: DOMNode, selector: object = None) -> object:
+    def counted(self: DOMNode, selector: str | type[Widget] | None = None) -> DOMQuery[Widget]:
         if isinstance(self, GameDialog):
             walks[type(self).__name__] += 1
-        return query(self, selector)  # type: ignore[arg-type]
+        return query(self, selector)
 
     monkeypatch.setattr(DOMNode, "query", counted)
     seats = [VERA, ADA]

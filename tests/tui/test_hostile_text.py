@@ -9,7 +9,6 @@ import random
 from pathlib import Path
 
 import pytest
-from playtable import game_screen, settle
 from rich.console import Console
 from textual import events
 from textual.widgets import Input
@@ -25,6 +24,7 @@ from tui.screens.new_game import NewGameScreen, SeatRow
 from tui.screens.resume import ResumeScreen
 
 from hostile import EVERY_CHARACTER, SEQUENCES, crafted_save, sample, unsafe
+from playtable import game_screen, settle
 
 
 def screen_text(app: LandlordsApp) -> str:

@@ -3,11 +3,11 @@ any time, while the one whose turn it is still rolls and answers."""
 
 from __future__ import annotations
 
-from playtable import ADA, VERA, app_for, client_for, game_screen, scripted_game, settle
-
 from engine import Game
 from room import Seat
 from tui.dialogs.build import BuildDialog
+
+from playtable import ADA, VERA, app_for, client_for, game_screen, scripted_game, settle
 
 GRACE_HUMAN = Seat(name="Grace", kind="human")
 ORIENTAL, VERMONT, CONNECTICUT = 6, 8, 9

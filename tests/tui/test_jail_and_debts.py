@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from playtable import ADA, VERA, app_for, client_for, log_text, play_until, scripted_game, settle
 from textual.widgets import DataTable
 
 from engine import Game
@@ -15,6 +14,8 @@ from tui.dialogs.income_tax import IncomeTaxDialog
 from tui.dialogs.jail import JailDialog
 from tui.dialogs.mortgage import MortgageDialog
 from tui.screens.game_over import GameOverScreen
+
+from playtable import ADA, VERA, app_for, client_for, log_text, play_until, scripted_game, settle
 
 MEDITERRANEAN, BALTIC, PARK_PLACE, BOARDWALK = 1, 3, 37, 39
 
@@ -73,7 +74,7 @@ async def test_a_card_drawn_is_shown_until_read() -> None:
         await settle(pilot)
         assert isinstance(app.screen, CardDialog)
         drawn = next(e for e in client.history() if e.kind == "card_drawn")
-        assert app.screen.text == drawn.text  # type: ignore[attr-defined]
+        assert app.screen.text == drawn.text
         await pilot.press("enter")
         await settle(pilot)
         assert not isinstance(app.screen, CardDialog)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from playtable import ADA, GRACE, VERA, app_for, client_for, game_screen, log_text, scripted_game, settle
 from textual.widgets import Input, Select, SelectionList, Static
 
 from engine import Game, Loan, ProposeLoan, RuleOptions
@@ -23,6 +22,8 @@ from tui.dialogs.ride import RideDialog
 from tui.dialogs.tickets import TicketsDialog
 from tui.screens.game_over import GameOverScreen
 from tui.screens.help import HelpScreen
+
+from playtable import ADA, GRACE, VERA, app_for, client_for, game_screen, log_text, scripted_game, settle
 
 EDITION = "landlords-1904"
 SEATS = [VERA, ADA]

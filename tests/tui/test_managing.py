@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from playtable import ADA, VERA, app_for, client_for, log_text, scripted_game, settle
 from textual.widgets import DataTable
 
 from engine import Game
 from tui.dialogs.build import BuildDialog
 from tui.dialogs.mortgage import MortgageDialog
+
+from playtable import ADA, VERA, app_for, client_for, log_text, scripted_game, settle
 
 MEDITERRANEAN, BALTIC = 1, 3
 

@@ -1,4 +1,4 @@
-"""A screen's layout leaves no map in a reference cycle (`tui.maps`), and places every widget as
+"""A screen's layout leaves no map in a reference cycle (`tui.patches.maps`), and places every widget as
 Textual's own layout does."""
 
 from __future__ import annotations
@@ -6,11 +6,11 @@ from __future__ import annotations
 import gc
 import types
 
-from playtable import ADA, VERA, app_for, client_for, scripted_game, settle
 from textual._compositor import Compositor
 
-import tui  # noqa: F401  (installs the change, as every use of the interface does)
-from tui import maps
+from tui.patches import maps
+
+from playtable import ADA, VERA, app_for, client_for, scripted_game, settle
 
 
 def _in_cycle(thing: object) -> bool:

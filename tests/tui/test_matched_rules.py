@@ -5,11 +5,12 @@ under another theme."""
 from __future__ import annotations
 
 import pytest
-from playtable import app_for, settle, showcase_client
 from textual.widget import Widget
 
-from tui import matched_rules
 from tui.app import LandlordsApp
+from tui.patches import matched_rules
+
+from playtable import app_for, settle, showcase_client
 
 Styles = list[tuple[str, str | None, tuple[str, ...]]]
 

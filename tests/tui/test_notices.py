@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 
-from playtable import ADA, VERA, app_for, client_for, scripted_game, settle
 from rich.console import Console
 from rich.segment import Segment
 from textual._compositor import ChopsUpdate, LayoutUpdate
@@ -15,6 +14,8 @@ from textual.strip import Strip
 
 from tui.app import LandlordsApp
 from tui.notices import Box, Covered
+
+from playtable import ADA, VERA, app_for, client_for, scripted_game, settle
 
 
 def _app() -> LandlordsApp:

@@ -39,7 +39,10 @@ def _loan_answer(events: list[Event]) -> str | None:
 
 
 def test_a_trade_waits_until_its_answer_is_told() -> None:
-    earlier = [TradeProposed(trade=EARLIER), TradeRejected(trade_id=3, player=1, reason="too cheap")]
+    earlier: list[Event] = [
+        TradeProposed(trade=EARLIER),
+        TradeRejected(trade_id=3, player=1, reason="too cheap"),
+    ]
     assert _trade_answer([*earlier, TradeProposed(trade=TRADE)]) is None  # an older answer is not this one's
 
 

@@ -3,7 +3,6 @@ between two people at one keyboard."""
 
 from __future__ import annotations
 
-from playtable import ADA, VERA, app_for, client_for, log_text, play_until, scripted_game, settle
 from textual.widgets import Input, SelectionList
 
 from engine import Game
@@ -12,6 +11,8 @@ from tui.dialogs.auction import AuctionDialog
 from tui.dialogs.mortgage_decision import MortgageDecisionDialog
 from tui.dialogs.place_building import PlaceBuildingDialog
 from tui.dialogs.trade import TradeScreen
+
+from playtable import ADA, VERA, app_for, client_for, log_text, play_until, scripted_game, settle
 
 MEDITERRANEAN, BALTIC, ORIENTAL, VERMONT, CONNECTICUT = 1, 3, 6, 8, 9
 
@@ -101,6 +102,6 @@ async def test_a_trade_between_two_people_at_one_keyboard() -> None:
         assert answer.mode == "received" and answer.player == 1
         await pilot.press("ctrl+a")
         await settle(pilot)
-        assert app.screen is offer and offer.mode == "answered"
+        assert offer.mode == "answered" and app.screen is offer
         assert "Grace accepted" in str(offer.query_one("#status").render())
         assert client.view(0).deeds[BALTIC].owner == 0

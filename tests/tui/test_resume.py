@@ -5,13 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playtable import game_screen, log_text, settle
 from textual.widgets import DataTable
 
 from room import Persistence
 from tui.app import AppOptions, LandlordsApp, Opening
 from tui.screens.game import GameScreen
 from tui.screens.resume import ResumeScreen
+
+from playtable import game_screen, log_text, settle
 
 
 def _app(root: Path, **opening: object) -> LandlordsApp:

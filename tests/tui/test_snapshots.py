@@ -8,12 +8,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from playtable import app_for, crowded_client, debtor_client, magie_showcase_client, settle, showcase_client
 from textual.pilot import Pilot
 from textual.widgets import Input, SelectionList
 
 from room import Persistence
 from tui.app import AppOptions, LandlordsApp, Opening
+
+from playtable import app_for, crowded_client, debtor_client, magie_showcase_client, settle, showcase_client
 
 THEMES = ("dark", "ansi")
 Compare = Callable[..., bool]

@@ -1,4 +1,4 @@
-"""Lines of text make their caches on first use (`tui.strips`), and behave as Textual's own do."""
+"""Lines of text make their caches on first use (`tui.patches.strips`), and behave as Textual's own do."""
 
 from __future__ import annotations
 
@@ -11,8 +11,7 @@ from rich.style import Style
 from textual.cache import FIFOCache
 from textual.strip import Strip
 
-import tui  # noqa: F401  (installs the lazy caches, as every use of the interface does)
-from tui import strips
+from tui.patches import strips
 
 SEGMENTS = [Segment("Boardwalk ", Style(bold=True)), Segment("$400", Style(color="red")), Segment("  ")]
 

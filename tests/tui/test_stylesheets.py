@@ -4,11 +4,12 @@ widget as they would each with their own."""
 from __future__ import annotations
 
 import pytest
-from playtable import app_for, settle, showcase_client
 from textual.css.stylesheet import Stylesheet, StylesheetParseError
 
-from tui import stylesheets
 from tui.app import LandlordsApp
+from tui.patches import stylesheets
+
+from playtable import app_for, settle, showcase_client
 
 CSS = "Button { width: 12; background: $primary; }"
 

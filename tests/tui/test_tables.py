@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from playtable import ADA, VERA, app_for, game_screen, log_text, scripted_game, settle, simple_opponents
 from textual.pilot import Pilot
 
 from engine import BuyProperty, ChooseRoute, EndTurn, RollDice, board_for
@@ -17,6 +16,8 @@ from tui.board_layout import layout_of, neighbour
 from tui.client import LocalClient
 from tui.dialogs.buy import BuyDialog
 from tui.dialogs.route import RouteDialog
+
+from playtable import ADA, VERA, app_for, game_screen, log_text, scripted_game, settle, simple_opponents
 
 RITA = Seat(name="Rita", kind="human")
 OUTER_GATE, INNER_GATE = 12, 38
@@ -87,12 +88,12 @@ def test_the_seed_is_kept_back_until_the_game_is_over() -> None:
     seats = [VERA, RITA]
     room = Room(scripted_game(seats, seed=42), seats, {})
     assert room.seed is None and room.view(0).seed is None and "seed" not in room.view(0).model_dump()
-    game = room._game  # type: ignore[attr-defined]
+    game = room._game
     game.state.players[1].bankrupt = True  # arranged: the game ends at the next bankruptcy check
     from engine.rules.endings import finish
 
     finish(game, "last_player")
-    room._views.clear()  # type: ignore[attr-defined]
+    room._views.clear()
     assert room.seed == 42 and room.view(0).seed == 42
 
 

@@ -240,7 +240,7 @@ STUCK = textwrap.dedent(
 
 
 def test_when_the_app_cannot_leave_the_watchdog_saves_and_ends_the_process(tmp_path: Path) -> None:
-    script = STUCK.format(tests=str(Path(__file__).parent.parent / "saves"), root=str(tmp_path))
+    script = STUCK.format(tests=str(Path(__file__).parents[1] / "helpers"), root=str(tmp_path))
     child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
     assert child.stdout is not None
     commands = int(child.stdout.readline())

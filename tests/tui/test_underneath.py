@@ -4,8 +4,9 @@ picture it shows is the one a complete drawing would give."""
 from __future__ import annotations
 
 import pytest
-from playtable import app_for, settle, showcase_client, trade_dialog_over_table
+from rich.style import Style as RichStyle
 from textual._compositor import Compositor
+from textual.color import Color
 from textual.content import Content
 from textual.pilot import Pilot
 from textual.scrollbar import ScrollBar
@@ -19,6 +20,8 @@ from tui.screens.overlay import Underlay
 from tui.widgets import tinted
 from tui.widgets.status import StatusBar
 from tui.widgets.tinted import DimmedScreen, Underneath
+
+from playtable import app_for, settle, showcase_client, trade_dialog_over_table
 
 
 def segments(lines: list[Strip]) -> list[list[tuple[str, object]]]:
@@ -97,14 +100,15 @@ async def rows_drawn_after_a_move(
     return {y for y, (old, new) in enumerate(zip(before, kept.lines, strict=True)) if old is not new}
 
 
-def drawn_whole(screen: Underlay, kept: Underneath) -> list[Strip]:
+def drawn_whole(screen: Underlay[None], kept: Underneath) -> list[Strip]:
     """The dimmed picture of `screen` drawn from nothing, as `kept` was drawn."""
     _, color, base = kept.key
-    whole = DimmedScreen(screen, color, Underneath())  # type: ignore[arg-type]
+    assert isinstance(color, Color) and isinstance(base, RichStyle)
+    whole = DimmedScreen(screen, color, Underneath())
     size = screen._compositor.size
     return whole.render_strips(
-        size.width, size.height, Style.from_rich_style(base), RenderOptions(None, None)
-    )  # type: ignore[arg-type]
+        size.width, size.height, Style.from_rich_style(base), RenderOptions(screen._get_style, {})
+    )
 
 
 async def table_after_a_dialog(app: LandlordsApp, pilot: Pilot[int]) -> tuple[GameScreen, Underneath]:
@@ -190,7 +194,7 @@ async def test_every_dialog_of_a_game_shows_the_table_as_a_whole_drawing_would()
     assert compared >= 5, compared
 
 
-async def wait_for_dimming(pilot: Pilot[int], table: Underlay) -> None:
+async def wait_for_dimming(pilot: Pilot[int], table: Underlay[None]) -> None:
     """Until the table has dimmed its picture ahead of a dialog (it waits `PREPARE_AFTER` once drawn)."""
     for _ in range(100):
         if table.dimmed.rows is not None:

@@ -97,7 +97,7 @@ class Underneath:
 class DimmedScreen(Visual):
     """A screen's picture under a dialog."""
 
-    def __init__(self, screen: Screen[object], color: Color, kept: Underneath | None = None) -> None:
+    def __init__(self, screen: Screen[Any], color: Color, kept: Underneath | None = None) -> None:
         self.screen = screen
         self.color = color
         self.kept = kept if kept is not None else Underneath()

@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE.parent)]
+sys.path[:0] = [str(HERE.parents[1] / "helpers")]
 
 from engine import ChooseRoute, Game, RollDice, new_game, register_edition  # noqa: E402
 from saves import FORMAT_VERSION, SaveStore  # noqa: E402

@@ -30,9 +30,9 @@ def check_ledger(before: GameState, after: GameState, events: Sequence[Event]) -
         if boxed:
             assert moved == 0, f"{ev} makes or destroys {moved}"
         if ev.kind == "loan_taken":
-            owed[ev.loan.id] = ev.loan.principal  # type: ignore[attr-defined]
+            owed[ev.loan.id] = ev.loan.principal
         elif ev.kind == "loan_repaid":
-            owed[ev.loan] -= ev.amount  # type: ignore[attr-defined]
+            owed[ev.loan] -= ev.amount
     assert cash == [p.cash for p in after.players], (cash, [p.cash for p in after.players], events)
     assert pot == after.pot, (pot, after.pot)
     assert boxes == after.boxes, (boxes, after.boxes, events)
@@ -92,10 +92,10 @@ def check_state(game: Game) -> None:
         assert all(d.level <= ed.houses_before_hotel for d in st.deeds.values()), "too many houses on a lot"
     if ed.lot_limit is not None and st.winner is None:  # the last player standing takes every lot
         pend = st.pending
-        for p in range(len(st.players)):
-            held = sum(1 for d in st.deeds.values() if d.owner == p)
-            deciding = pend is not None and pend.kind == "excess_lots" and pend.player == p
-            assert held <= ed.lot_limit or deciding, f"player {p} holds {held} lots"
+        for seat in range(len(st.players)):
+            held = sum(1 for d in st.deeds.values() if d.owner == seat)
+            deciding = pend is not None and pend.kind == "excess_lots" and pend.player == seat
+            assert held <= ed.lot_limit or deciding, f"player {seat} holds {held} lots"
 
     if st.rules.even_building and ed.colour_groups:
         for lots in board.street_groups:
@@ -127,9 +127,9 @@ def check_state(game: Game) -> None:
         seen = game.view(viewer).players
         for i, (real, shown) in enumerate(zip(st.players, seen, strict=True)):
             for mine, theirs in zip(real.hand, shown.hand, strict=True):
-                deck = mine.partition("/")[0]
-                hidden = ed.decks[deck].hidden and i != viewer
-                assert theirs == (f"{deck}/?" if hidden else mine), (i, viewer, mine, theirs)
+                deck_name = mine.partition("/")[0]
+                hidden = ed.decks[deck_name].hidden and i != viewer
+                assert theirs == (f"{deck_name}/?" if hidden else mine), (i, viewer, mine, theirs)
     check_economy(game)
 
     if st.pending is not None and st.pending.kind in ("roll", "end_turn"):

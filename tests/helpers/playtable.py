@@ -83,6 +83,7 @@ def burst(app: LandlordsApp, *keys: str) -> None:
 async def settle(pilot: Pilot[int], timeout: float = 10.0) -> None:
     """Wait until the bots have made every move they can and the screens have caught up."""
     app = pilot.app
+    assert isinstance(app, LandlordsApp)
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout
     while loop.time() < end:
@@ -121,6 +122,7 @@ async def play_until(pilot: Pilot[int], done: Callable[[], bool], steps: int = 4
     from tui.dialogs.trade import TradeScreen
 
     app = pilot.app
+    assert isinstance(app, LandlordsApp)
     await settle(pilot)
     for _ in range(steps):
         if done():
@@ -138,7 +140,7 @@ async def play_until(pilot: Pilot[int], done: Callable[[], bool], steps: int = 4
             await pilot.press("f")
         elif isinstance(screen, JailDialog):
             await pilot.press("r")
-        elif screen is app.game_screen:
+        elif isinstance(screen, GameScreen) and screen is app.game_screen:
             me = game_screen(app).acting()
             kinds = {c.kind for c in game_screen(app).client.legal(me)} if me is not None else set()
             await pilot.press("r" if "roll_dice" in kinds else "e" if "end_turn" in kinds else "enter")

@@ -1,4 +1,4 @@
-"""Bots from outside for the tests, importable as `bots.outside_fixtures:Name` (the tests' folder is on
+"""Bots from outside for the tests, importable as `outside_fixtures:Name` (the tests' helpers are on
 the path): one that listens to every event, one that answers out of turn, and a class that is no bot."""
 
 from __future__ import annotations

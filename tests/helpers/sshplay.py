@@ -124,13 +124,15 @@ class Person:
             config=None,
         )
         width, height = size
-        self.chan, self.view = await self.conn.create_session(
+        self.chan, session = await self.conn.create_session(
             lambda: Screen(width, height),
             room,
             term_type=term,
             term_size=(width, height) if term else None,
             encoding=None,
         )
+        assert isinstance(session, Screen)
+        self.view = session
         if term is not None and isinstance(self.running, Running):
             await self.wait_for(lambda: self.app_now() is not None)  # its app has started in a worker
         return self
@@ -147,6 +149,10 @@ class Person:
                 return
             await asyncio.sleep(0.03)
         raise AssertionError(f"{self.name} never saw {what!r}; the screen:\n{self.text()}")
+
+    async def wait_until(self, check: Callable[[Person], bool], timeout: float = 15.0) -> None:
+        """`wait_for(check(this person))`, for checks written once for several people in a loop."""
+        await self.wait_for(lambda: check(self), timeout)
 
     async def press(self, *keys: str) -> None:
         assert self.chan is not None
@@ -223,7 +229,7 @@ async def seated(
 
 
 def next_key(app: ServerApp) -> str | None:
-    """The key a plain player presses now (as `tests/tui/playtable.play_until`): roll, end the turn, read
+    """The key a plain player presses now (as `playtable.play_until`): roll, end the turn, read
     the card, decline deeds, pass in auctions, turn offers down, pay taxes flat, throw in jail, raise cash
     for a debt the first way offered, and go bankrupt when nothing is left."""
     from engine import DeclareBankruptcy
@@ -262,7 +268,7 @@ def next_key(app: ServerApp) -> str | None:
     if isinstance(screen, DebtDialog):
         legal = screen.legal(screen.player)
         return "x" if any(isinstance(c, DeclareBankruptcy) for c in legal) else "enter"
-    if screen is game:
+    if isinstance(screen, GameScreen) and screen is game:
         me = game.acting()
         kinds = {c.kind for c in game.client.legal(me)} if me is not None else set()
         if "roll_dice" in kinds:
@@ -340,7 +346,9 @@ class ServerProcess:
     async def stop(self) -> int:
         import signal
 
-        if self.proc is None or self.proc.returncode is not None:
-            return self.proc.returncode if self.proc else 0
+        if self.proc is None:
+            return 0
+        if self.proc.returncode is not None:
+            return self.proc.returncode
         self.proc.send_signal(signal.SIGTERM)
         return await asyncio.wait_for(self.proc.wait(), 20)

@@ -7,11 +7,15 @@ reset so that replaying the log from it reproduces the game.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TypeVar
 
 from engine import Game, GameState, RuleOptions, new_game
 from engine.commands import Command
+from engine.errors import IllegalCommand
 from engine.events import Event
-from engine.state import awaiting_roll
+from engine.state import Pending, awaiting_roll
+
+E = TypeVar("E")
 
 # Spaces by name, for readable tests.
 GO, MEDITERRANEAN, CHEST1, BALTIC, INCOME_TAX, READING, ORIENTAL, CHANCE1, VERMONT, CONNECTICUT = range(10)
@@ -106,6 +110,7 @@ def place(game: Game, player: int, space: int) -> None:
 
 def jail(game: Game, player: int, turns: int = 0) -> None:
     p = game.state.players[player]
+    assert game.board.jail is not None, "this edition has no jail"
     p.position = game.board.jail
     p.in_jail = True
     p.jail_turns = turns
@@ -132,12 +137,27 @@ def play(game: Game, *commands: Command) -> list[Event]:
     return events
 
 
+def pending(game: Game) -> Pending:
+    """What the game waits for now; the test fails here if it waits for nothing (the game is over)."""
+    waiting = game.state.pending
+    assert waiting is not None, "the game waits for nothing"
+    return waiting
+
+
+def refusal(game: Game, cmd: Command) -> IllegalCommand:
+    """Why the game would refuse `cmd` now; the test fails here if it would take it."""
+    refused = game.check(cmd)
+    assert refused is not None, f"{cmd!r} would be taken"
+    return refused
+
+
 def kinds(events: Iterable[Event]) -> list[str]:
     return [e.kind for e in events]
 
 
-def of_kind(events: Iterable[Event], kind: str) -> list[Event]:
-    return [e for e in events if e.kind == kind]
+def of_kind(events: Iterable[Event], kind: type[E]) -> list[E]:
+    """The events of one kind, typed as that kind: `of_kind(events, RentPaid)[0].amount`."""
+    return [e for e in events if isinstance(e, kind)]
 
 
 def replays(game: Game) -> bool:

@@ -6,7 +6,7 @@ what the game waits for. Everything the bot then does goes through `Game.apply`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from engine import Command, Game, new_game
 from engine.bots import Bot, make_bot
@@ -43,7 +43,7 @@ DARK_BLUE = (PARK_PLACE, BOARDWALK)
 
 
 def table(
-    owners: dict[int, Iterable[int]] | None = None,
+    owners: Mapping[int, Iterable[int]] | None = None,
     cash: Iterable[int] = (1500, 1500, 1500, 1500),
     houses: dict[int, int] | None = None,
     hotels: Iterable[int] = (),
@@ -111,7 +111,7 @@ def offer(game: Game, proposer: int, to: int, **trade: object) -> TradeAnswer:
     from engine import ProposeTrade
 
     wait_for(game, AwaitingEndTurn(player=proposer))
-    game.apply(ProposeTrade(player=proposer, to=to, **trade))  # type: ignore[arg-type]
+    game.apply(ProposeTrade(player=proposer, to=to, **trade))
     pend = game.state.pending
     assert isinstance(pend, TradeAnswer)
     return pend

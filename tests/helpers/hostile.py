@@ -48,7 +48,7 @@ MARKUP = ["[red]", "[/]", "[bold]x[/bold]", "[link=https://example.invalid]", ":
 hostile_text = st.text(
     alphabet=st.sampled_from(EVERY_CHARACTER)
     | st.sampled_from(["[", "]", "/", ";", "\\", "=", ":"])
-    | st.characters(codec="utf-8", exclude_categories=("Cs",)),
+    | st.characters(codec="utf-8", exclude_categories=["Cs"]),
     min_size=1,
     max_size=30,
 ).map(lambda s: f"N{s}")

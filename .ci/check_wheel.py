@@ -1,0 +1,77 @@
+"""Check what a built wheel holds: every file of each package (its data files included), a `py.typed` in
+each, the licence text, the licence expression and the `landlords` command, and nothing else.
+
+    python .ci/check_wheel.py dist/landlords-*.whl
+
+Says what is missing or extra, and exits 1 if anything is; run by `.ci/run` after building the wheel.
+"""
+
+from __future__ import annotations
+
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def source_files(package: str) -> set[str]:
+    """The files of a package in the source tree, as the wheel names them."""
+    folder = ROOT / package
+    return {
+        path.relative_to(ROOT).as_posix()
+        for path in folder.rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"
+    }
+
+
+def problems(wheel: Path) -> list[str]:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    packages = project["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"]
+    found: list[str] = []
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        info = next(n.split("/")[0] for n in names if n.split("/")[0].endswith(".dist-info"))
+        for package in packages:
+            wanted = source_files(package)
+            for name in sorted(wanted - names):
+                found.append(f"missing from the wheel: {name}")
+            if f"{package}/py.typed" not in names:
+                found.append(f"no py.typed in {package}/ (PEP 561: type checkers would ignore its hints)")
+        tops = {n.split("/")[0] for n in names} - {info}
+        for extra in sorted(tops - set(packages)):
+            found.append(f"not a package of ours at the wheel's top level: {extra}")
+        licence = f"{info}/licenses/LICENSE"
+        if licence not in names:
+            found.append(f"no licence text ({licence})")
+        elif archive.read(licence) != (ROOT / "LICENSE").read_bytes():
+            found.append(f"{licence} differs from LICENSE")
+        metadata = archive.read(f"{info}/METADATA").decode("utf-8")
+        if f"License-Expression: {project['project']['license']}" not in metadata.splitlines():
+            found.append("METADATA names no licence expression")
+        entry_points = archive.read(f"{info}/entry_points.txt").decode("utf-8")
+        if "landlords = cli.main:main" not in entry_points.splitlines():
+            found.append("no `landlords` command among the entry points")
+    return found
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1:
+        print(__doc__, file=sys.stderr)
+        return 2
+    wheel = Path(argv[0])
+    found = problems(wheel)
+    for line in found:
+        print(f"{wheel.name}: {line}", file=sys.stderr)
+    if found:
+        return 1
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+    data = [n for n in names if not n.endswith((".py", "py.typed")) and ".dist-info/" not in n]
+    print(f"{wheel.name}: {len(names)} files; py.typed in each package; the licence; {len(data)} data files")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

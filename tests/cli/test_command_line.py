@@ -1,0 +1,55 @@
+"""The `landlords` command line: its subcommands and display options, editions by name, the version,
+help for every option, and `demo`."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from cli import main as cli
+
+
+def test_the_command_line_has_new_and_opens_the_start_screen_bare() -> None:
+    parser = cli.build_parser()
+    args = parser.parse_args(["new", "--quick", "--seed", "9", "--ascii"])
+    assert args.command == "new" and args.quick and args.seed == 9 and args.ascii
+    assert args.run.__module__ == "cli.new"
+    bare = parser.parse_args(["--theme", "ansi"])
+    assert bare.command is None and bare.theme == "ansi"
+    ordered = parser.parse_args(["--speed", "fast", "new"])
+    assert ordered.speed == "fast"
+    assert isinstance(parser, argparse.ArgumentParser)
+
+
+def test_the_command_line_takes_editions_as_the_form_names_them_and_tells_its_version(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    parser = cli.build_parser()
+    assert parser.parse_args(["new", "--edition", "Classic"]).edition == "classic"
+    assert parser.parse_args(["simulate", "--edition", "MODERN"]).edition == "modern"
+    with pytest.raises(SystemExit):
+        parser.parse_args(["new", "--edition", "Monopoly"])
+    assert "no edition 'Monopoly'" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as done:
+        parser.parse_args(["--version"])
+    assert done.value.code == 0 and capsys.readouterr().out.startswith("landlords ")
+    for action in _all_actions(parser):
+        assert action.help, f"{action.option_strings or action.dest} has no help text"
+
+
+def _all_actions(parser: argparse.ArgumentParser) -> list[argparse.Action]:
+    found = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                found += _all_actions(sub)
+        elif not isinstance(action, argparse._HelpAction):
+            found.append(action)
+    return found
+
+
+def test_demo_tells_the_first_turn(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["demo", "--seed", "5", "--turns", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == "Turn 1: Ada to play."

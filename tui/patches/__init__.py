@@ -1,0 +1,45 @@
+"""Changes to Textual's own classes that save memory and CPU, installed by the programs that run apps.
+
+Each module here replaces one method of a Textual class for the whole process, so none is installed by
+importing it (nor by importing `tui`): the entry points that run apps call `install()` once before the
+first one starts, the `landlords` command (`cli.launch`) and the server's worker (`server.worker`). An
+app run without them (a test, another program using `tui`) behaves and draws the same, only more slowly.
+
+- `strips`: a line of text makes its seven caches when first used, not when made, and never keeps itself
+  in one (no reference cycle per line drawn).
+- `maps`: the compositor's map of where each widget is no longer sits in a reference cycle, so the next
+  layout frees it at once instead of the garbage collector's full pass.
+- `stylesheets`: the apps of a process share the rules parsed from the same CSS under the same theme.
+- `matched_rules`: the rules a widget's CSS resolves to are worked out once for each place a widget
+  can stand, and shared by the widgets, dialogs and apps of the process that stand there.
+
+Each module's `install` and `uninstall` act on its own patch (the tests compare the two ways); they are
+written against Textual's private names, which is why `textual` is pinned to one minor version.
+"""
+
+from __future__ import annotations
+
+from textual._compositor import Compositor
+from textual.css.stylesheet import Stylesheet
+from textual.strip import Strip
+
+from tui.patches import maps, matched_rules, strips, stylesheets
+
+PATCHES = (strips, maps, stylesheets, matched_rules)
+"""Every patch, in the order they are installed."""
+
+
+def install() -> None:
+    """Install every patch (once per process: a second call changes nothing)."""
+    for patch in PATCHES:
+        patch.install()
+
+
+def installed() -> dict[str, bool]:
+    """Which patches are in place now, by module name."""
+    return {
+        "strips": Strip.__init__ is strips._init,
+        "maps": Compositor._arrange_root is maps._arrange_root,
+        "stylesheets": Stylesheet._parse_rules is stylesheets._parse_rules,
+        "matched_rules": Stylesheet.apply is matched_rules._apply,
+    }
