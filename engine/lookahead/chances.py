@@ -16,9 +16,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.game import Game
+from engine.lookahead.features import Levels
 from engine.lookahead.players import SimplePlayer
 from engine.lookahead.sampling import Sampler
 from engine.lookahead.value import ValueModel, model_for
+from engine.state import GameState
 from engine.view import GameView
 
 HORIZON_ROUNDS = 2
@@ -57,21 +59,30 @@ def playout_seed(seed: int, k: int) -> int:
 
 
 def values(
-    view: GameView, first: int, count: int, seed: int = 0, horizon: int = HORIZON_ROUNDS
+    view: GameView,
+    first: int,
+    count: int,
+    seed: int = 0,
+    horizon: int = HORIZON_ROUNDS,
+    levels: Levels | None = None,
 ) -> list[list[float]]:
     """What playouts `first` .. `first + count - 1` of the analysis seeded `seed` end in: for each, every
-    player's chance in the position it reached."""
+    player's chance in the position it reached. `levels` names each seat's bot level (None for a person),
+    where the caller knows who sits where."""
     if view.winner is not None:
         won = [1.0 if p == view.winner else 0.0 for p in range(len(view.players))]
         return [list(won) for _ in range(count)]
     sampler = Sampler(view)
     model = model_for(view.edition)
     stop = view.turn + horizon * max(1, sum(1 for p in view.players if not p.bankrupt))
-    return [_playout(sampler.draw(playout_seed(seed, k)), stop, model) for k in range(first, first + count)]
+    return [
+        _playout(sampler.draw(playout_seed(seed, k)), stop, model, levels)
+        for k in range(first, first + count)
+    ]
 
 
-def _playout(state: object, stop: int, model: ValueModel) -> list[float]:
-    game = Game(state, initial=state)  # type: ignore[arg-type]
+def _playout(state: GameState, stop: int, model: ValueModel, levels: Levels | None) -> list[float]:
+    game = Game(state, initial=state)
     st = game.state
     player = SimplePlayer()
     decide = player.decide
@@ -81,7 +92,7 @@ def _playout(state: object, stop: int, model: ValueModel) -> list[float]:
         if pend is None:  # nothing awaited and nothing left to do: the game is stuck, value it as it is
             break
         apply(decide(game, pend.player))
-    return model.chances(game)
+    return model.chances(game, levels)
 
 
 def summary(view: GameView, outcomes: Sequence[Sequence[float]]) -> Chances:
@@ -100,6 +111,13 @@ def summary(view: GameView, outcomes: Sequence[Sequence[float]]) -> Chances:
     return Chances(view.turn, n, tuple(players))
 
 
-def chances(view: GameView, playouts: int = 400, seed: int = 0, horizon: int = HORIZON_ROUNDS) -> Chances:
-    """Every player's chance to win from the position `view` shows, from `playouts` playouts."""
-    return summary(view, values(view, 0, playouts, seed, horizon))
+def chances(
+    view: GameView,
+    playouts: int = 400,
+    seed: int = 0,
+    horizon: int = HORIZON_ROUNDS,
+    levels: Levels | None = None,
+) -> Chances:
+    """Every player's chance to win from the position `view` shows, from `playouts` playouts; `levels`
+    names each seat's bot level (None for a person), where the caller knows who sits where."""
+    return summary(view, values(view, 0, playouts, seed, horizon, levels))

@@ -13,11 +13,16 @@ and its number of players:
 
 Each figure also comes multiplied by the stage of the game and by its square, since what counts changes
 as a game goes on: early, what a player holds; later, what it earns.
+
+Who sits in each seat is on show at the table too: a bot's level, when the caller knows it, adds two
+marks (an easy bot, a hard one), alone and times the stage. A person, a normal bot and anyone unknown
+carry neither, so that the figures for them are those of the average player the fitting games saw.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from engine.odds import ROLLS_PER_TURN, odds_for
 from engine.rules.debts import liquidation_value
@@ -39,6 +44,8 @@ NAMES = (
     "worth_sq",
 )
 """The figures of one player, in order; `design` gives each alone, times the stage and times its square."""
+LEVELS = ("easy", "hard")
+"""The bot levels marked apart; `design` gives each mark alone and times the stage."""
 
 STAGE_ROUNDS = 25
 """The stage of a game is its rounds played over this: 1 at round 25 (turn 100 at a table of four)."""
@@ -46,15 +53,25 @@ HORIZON_ROUNDS = 10
 """Income and outgo are counted over this many rounds, to put them on the scale of worth."""
 PROMISED_HOUSES = 3
 """A complete group's promise: its rent at three houses a lot (or its top level, if lower)."""
-WIDTH = 3 * len(NAMES)
+WIDTH = 3 * len(NAMES) + 2 * len(LEVELS)
+
+Levels = Sequence[str | None]
+"""Each seat's bot level, or None for a person (or a seat whose player is not known)."""
 
 
-def design(table: Tabletop) -> tuple[list[list[float]], list[bool]]:
-    """Each player's figures, stage-weighted (`WIDTH` numbers each), and who is still in the game."""
+def design(table: Tabletop, levels: Levels | None = None) -> tuple[list[list[float]], list[bool]]:
+    """Each player's figures, stage-weighted, and his seat's marks (`WIDTH` numbers each), and who is
+    still in the game."""
     figures, alive = raw(table)
     stage = table.round / STAGE_ROUNDS
     stage2 = stage * stage
-    rows = [[*f, *(x * stage for x in f), *(x * stage2 for x in f)] for f in figures]
+    rows = []
+    for p, f in enumerate(figures):
+        level = levels[p] if levels is not None and p < len(levels) else None
+        marks = [1.0 if level == name else 0.0 for name in LEVELS]
+        rows.append(
+            [*f, *(x * stage for x in f), *(x * stage2 for x in f), *marks, *(m * stage for m in marks)]
+        )
     return rows, alive
 
 

@@ -18,7 +18,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from engine.lookahead.features import NAMES, STAGE_ROUNDS, WIDTH, design
+from engine.lookahead.features import LEVELS, NAMES, STAGE_ROUNDS, WIDTH, Levels, design
 from engine.tabletop import Tabletop
 
 
@@ -29,12 +29,12 @@ class ValueModel:
     edition: str
     weights: tuple[float, ...]
 
-    def chances(self, table: Tabletop) -> list[float]:
+    def chances(self, table: Tabletop, levels: Levels | None = None) -> list[float]:
         """Each player's chance to win from this position: 1 for the winner of a finished game, 0 for a
-        player out of it."""
+        player out of it. `levels` names each seat's bot level (None for a person), where known."""
         if table.winner is not None:
             return [1.0 if p == table.winner else 0.0 for p in range(len(table.players))]
-        rows, alive = design(table)
+        rows, alive = design(table, levels)
         return softmax(self.weights, rows, alive)
 
 
@@ -70,8 +70,13 @@ def model_for(edition: str) -> ValueModel:
 def packaged() -> dict[str, dict[str, Any]]:
     """The fitted figures per edition, as packaged; refused if they were fitted on other features."""
     text = resources.files("engine.data").joinpath("value.json").read_text(encoding="utf-8")
-    data: dict[str, Any] = json.loads(text)
-    if tuple(data["features"]) != NAMES or data["stage_rounds"] != STAGE_ROUNDS:
+    return checked(json.loads(text))
+
+
+def checked(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The figures per edition of a value file, refused if they were fitted on other features."""
+    fitted_on = (data.get("features"), data.get("levels"), data.get("stage_rounds"))
+    if fitted_on != (list(NAMES), list(LEVELS), STAGE_ROUNDS):
         raise ValueError("engine/data/value.json was fitted on other features: fit it again")
     editions: dict[str, dict[str, Any]] = data["editions"]
     for name, entry in editions.items():

@@ -1,0 +1,40 @@
+"""Games played forward by the simple players to a given turn, for the look-ahead's tests: real positions
+of every edition, with cards in hand, buildings and players gone out."""
+
+from __future__ import annotations
+
+from engine import Game, new_game
+from engine.lookahead.players import SimplePlayer
+from engine.rules.hands import split_ref
+
+
+def played(edition: str, turns: int, seed: int = 5) -> Game:
+    game = new_game(edition, ["Ada", "Grace", "Linus", "Ken"], seed=seed)
+    player = SimplePlayer()
+    st = game.state
+    while st.turn < turns and st.winner is None:
+        assert st.pending is not None
+        game.apply(player.decide(game, st.pending.player))
+    return game
+
+
+def lookalike(game: Game) -> Game:
+    """The same table as `game` to everyone at it, but another seed, other deck orders and other cards
+    face down in the players' hands: what the table cannot see, changed everywhere it can be."""
+    state = game.state.copy()
+    state.seed = state.seed + 1
+    state.rng_state ^= 0x5DEECE66D
+    for order in state.decks.values():
+        order.reverse()
+    hidden = [
+        (p, i)
+        for p, ps in enumerate(state.players)
+        for i, ref in enumerate(ps.hand)
+        if game.board.edition.decks[split_ref(ref)[0]].hidden
+    ]
+    if hidden:  # the first face-down card changes places with the top of its deck
+        p, i = hidden[0]
+        deck, card = split_ref(state.players[p].hand[i])
+        if state.decks[deck]:
+            state.players[p].hand[i], state.decks[deck][0] = f"{deck}/{state.decks[deck][0]}", card
+    return Game.from_state(state)

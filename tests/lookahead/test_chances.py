@@ -1,0 +1,88 @@
+"""Each player's chance to win from a position: figures that sum to one, are the same for the same
+analysis seed however the playouts are shared out, and say 100 % for the winner of a finished game."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from engine import Game
+from engine.lookahead import value
+from engine.lookahead.chances import chances, summary, values
+from engine.lookahead.features import LEVELS, NAMES, WIDTH, design
+from engine.lookahead.value import ValueModel, model_for, softmax, worth_share
+
+from played_games import played
+
+
+def test_the_chances_add_up_and_their_intervals_hold_the_figure() -> None:
+    view = played("classic", 40).view(None)
+    figures = chances(view, 120, seed=1)
+    assert figures.playouts == 120 and figures.turn == 40
+    assert math.isclose(sum(c.win for c in figures.players), 1.0)
+    for c in figures.players:
+        assert 0.0 <= c.low <= c.win <= c.high <= 1.0
+
+
+def test_more_playouts_narrow_the_interval() -> None:
+    view = played("classic", 40).view(None)
+    assert chances(view, 400, seed=1).widest < chances(view, 25, seed=1).widest
+
+
+def test_playouts_shared_out_in_slices_give_the_same_figure() -> None:
+    view = played("addon", 30).view(None)
+    whole = values(view, 0, 40, seed=3)
+    assert values(view, 0, 15, seed=3) + values(view, 15, 25, seed=3) == whole
+    assert summary(view, whole) == chances(view, 40, seed=3)
+
+
+def test_the_winner_of_a_finished_game_has_every_chance() -> None:
+    game = played("finance-1936", 10_000)
+    assert game.state.winner is not None
+    figures = chances(game.view(None), 30)
+    for c in figures.players:
+        expected = 1.0 if c.seat == game.state.winner else 0.0
+        assert (c.win, c.low, c.high) == (expected, expected, expected)
+
+
+# The figures of one position and analysis seed, pinned: the same on every machine and Python version
+# the project supports (the PRNG is the game's own PCG32; no `random`, no hash of a str).
+# Fitting the value of positions again (`bench/fit_value.py`) changes them: pin the new ones then.
+PINNED = {
+    "classic": [0.229096894112, 0.28182426738, 0.240368632177, 0.248710206331],
+}
+
+
+def test_the_figure_for_a_seed_is_pinned() -> None:
+    view = played("classic", 40).view(None)
+    got = [round(c.win, 12) for c in chances(view, 50, seed=2024).players]
+    assert got == pytest.approx(PINNED["classic"], abs=1e-12)
+
+
+def test_the_worth_share_is_the_value_of_an_edition_without_figures() -> None:
+    game: Game = played("classic", 40)
+    rows, alive = design(game)
+    worth = [game.ruleset.ending.worth(game, p) if alive[p] else 0 for p in range(len(alive))]
+    share = softmax(worth_share(), rows, alive)
+    assert share == pytest.approx([w / sum(worth) for w in worth])
+    assert model_for("no such edition").weights == worth_share()
+
+
+def test_a_dead_player_has_no_chance_and_weights_are_whole() -> None:
+    game = played("finance-1936", 40)
+    rows, alive = design(game)
+    assert not all(alive), "someone is out by turn 40 in this Finance game"
+    probs = ValueModel("finance-1936", model_for("finance-1936").weights).chances(game)
+    assert all(p == 0.0 for p, a in zip(probs, alive, strict=True) if not a)
+    assert all(len(row) == WIDTH == 3 * len(NAMES) + 2 * len(LEVELS) for row in rows)
+
+
+def test_figures_fitted_on_other_features_are_refused() -> None:
+    value.packaged()  # the packaged file passes its own check
+    ours = {"features": list(NAMES), "levels": list(LEVELS), "stage_rounds": 25}
+    for other in ({"features": ["cash"]}, {"levels": ["easy"]}, {"stage_rounds": 10}, {"levels": None}):
+        with pytest.raises(ValueError, match="fit it again"):
+            value.checked({**ours, **other, "editions": {}})
+    with pytest.raises(ValueError, match="weights"):
+        value.checked({**ours, "editions": {"classic": {"weights": [1.0]}}})
