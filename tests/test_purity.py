@@ -23,6 +23,7 @@ ALLOWED_IMPORTS = {
     "secrets",
     "itertools",
     "math",
+    "operator",
     "unicodedata",
     "enum",
     "pydantic",
