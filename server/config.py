@@ -20,7 +20,7 @@ class Limits:
 
     connections: int = 100  # in all
     per_address: int = 8  # from one address at once
-    login_timeout: float = 30.0  # seconds to authenticate
+    login_timeout: float = 30.0  # seconds to authenticate and begin a session (a shell or a room)
     keepalive_interval: float = 30.0  # seconds between keepalives ...
     keepalive_count: int = 4  # ... and how many may go unanswered
     idle_timeout: float = 1800.0  # seconds without a key before a session is closed

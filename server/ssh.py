@@ -2,7 +2,8 @@
 
 A connection authenticates with a public key (passwords and keyboard-interactive are off; with
 `--authorized-keys`, only the keys listed there). It may open one session, with a terminal, asking for
-a shell (the lobby) or a command (taken as the name of a room to go to, never run). Everything else
+a shell (the lobby) or a command (taken as the name of a room to go to, never run), and must have begun
+it within the login time of connecting, or it is closed. Everything else
 (a second session, a subsystem such as SFTP, port, agent and X11 forwarding) is refused. A session
 without a terminal gets one line saying how to connect, and is closed.
 """
@@ -80,6 +81,8 @@ class Connection(asyncssh.SSHServer):
             return
         self.gate.open.add(self)
         log.info("connection from %s", self.address)
+        loop = asyncio.get_running_loop()
+        loop.call_later(self.front.limits.login_timeout, self._close_unless_playing)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.gate.open.discard(self)
@@ -119,13 +122,18 @@ class Connection(asyncssh.SSHServer):
     def auth_completed(self) -> None:
         self.fingerprint = self._offered
         log.info("%s authenticated with key %s", self.address, self.fingerprint)
-        loop = asyncio.get_running_loop()
-        loop.call_later(self.front.limits.login_timeout, self._close_without_session)
 
-    def _close_without_session(self) -> None:
-        """A connection that opens no session in the time given to log in holds a place for nothing."""
-        if self.sessions == 0 and self.conn is not None and self in self.gate.open:
-            log.info("%s opened no session; closing", self.address)
+    @property
+    def playing(self) -> bool:
+        """Whether its session has begun: a terminal, then a shell or a room to go to."""
+        return self.session is not None and self.session.relay is not None
+
+    def _close_unless_playing(self) -> None:
+        """A connection that has not begun a session in the time given to log in (no session opened, or
+        one that never asked for a shell or a command) holds a place for nothing: the idle limit starts
+        only once a session begins, so this is the limit until then."""
+        if not self.playing and self.conn is not None and self in self.gate.open:
+            log.info("%s began no session in %.0f s; closing", self.address, self.front.limits.login_timeout)
             self.close()
 
     def close(self) -> None:
