@@ -24,7 +24,11 @@ class Limits:
     keepalive_interval: float = 30.0  # seconds between keepalives ...
     keepalive_count: int = 4  # ... and how many may go unanswered
     idle_timeout: float = 1800.0  # seconds without a key before a session is closed
-    rooms_per_player: int = 3  # open rooms a player may have made
+    rooms_per_player: int = 3  # open rooms a player may have made ...
+    waiting_rooms_per_player: int = 1  # ... of which still waiting for players
+    waiting_rooms: int = 50  # rooms waiting for players on the server in all (a part of `rooms`)
+    waiting_room_idle: float = 120.0  # seconds a waiting room lasts with nobody waiting at it
+    players: int = 10_000  # names kept (the oldest of a key with no seat goes first)
     seats_per_room: int = 6  # the most seats a room may have
     max_width: int = 250  # terminal sizes are clamped to these
     max_height: int = 100

@@ -39,10 +39,15 @@ class WaitingScreen(Screen[None]):
     def on_mount(self) -> None:
         app: ServerApp = self.app  # type: ignore[assignment]
         self._stop_watching = app.hall.watch(self._hall_changed)
+        app.hall.come_to_wait(self.table)
         self.show()
 
     def on_unmount(self) -> None:
+        """Gone from the room (to the game, the lobby, or the connection lost): a room nobody waits at
+        ends after a while (`Limits.waiting_room_idle`)."""
         self._stop_watching()
+        app: ServerApp = self.app  # type: ignore[assignment]
+        app.hall.stop_waiting(self.table)
 
     def _hall_changed(self) -> None:
         self.post_message(HallChanged())
