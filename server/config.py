@@ -36,8 +36,8 @@ class Limits:
     min_height: int = 8
     input_bytes_per_second: int = 1024  # input beyond this rate is dropped ...
     input_burst: int = 2048  # ... after a burst this big
-    keys_per_second: int = 20  # keys and clicks beyond this rate are dropped ...
-    key_burst: int = 40  # ... after a burst this big (a paste is one)
+    keys_per_second: int = 20  # keys and clicks beyond this rate wait their turn ...
+    key_burst: int = 40  # ... after a burst this big (a paste is one), this many at most (then dropped)
     output_backlog: int = 4 * 1024 * 1024  # bytes unsent to a client before it is disconnected
     chat_max: int = 200  # characters in a chat line
     chat_kept: int = 100  # chat lines a room remembers

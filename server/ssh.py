@@ -28,6 +28,7 @@ log = logging.getLogger(__name__)
 NEEDS_TERMINAL = "landlords needs a terminal: ssh -t -p {port} HOST [ROOM]"
 LOST_LINE = "Sorry: something went wrong on the server. Your seat and your game are safe; connect again."
 IDLE_CHECK = 5.0  # seconds between looks for idle sessions
+RESIZE_EVERY = 0.1  # seconds: a window's new sizes reach its app at most this often (the latest one)
 AFTER_SESSION = 3.0  # seconds a connection may linger after its one session has ended
 
 
@@ -186,6 +187,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.bucket = Bucket(limits.input_bytes_per_second, limits.input_burst)
         self.dropped = 0  # input bytes dropped by the rate limit
         self._idle: asyncio.TimerHandle | None = None
+        self._resize_due: asyncio.TimerHandle | None = None
+        self._resized_at = 0.0
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
@@ -263,6 +266,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if self._idle is not None:
             self._idle.cancel()
             self._idle = None
+        if self._resize_due is not None:
+            self._resize_due.cancel()
+            self._resize_due = None
         chan = self.chan
         if chan is None:
             return
@@ -310,7 +316,22 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.relay.typed(data)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        """A new window size: passed on at once, or, when one went less than `RESIZE_EVERY` ago, the
+        latest size once that time is up. Every size costs its app a new layout, and a client may send
+        thousands a second (which cost the other sessions of its worker their turn)."""
         self.size = clamp(width, height, self.front.limits)
+        if self._resize_due is not None:
+            return  # the size due then is the latest one
+        loop = asyncio.get_running_loop()
+        wait = self._resized_at + RESIZE_EVERY - loop.time()
+        if wait > 0:
+            self._resize_due = loop.call_later(wait, self._pass_size)
+        else:
+            self._pass_size()
+
+    def _pass_size(self) -> None:
+        self._resize_due = None
+        self._resized_at = asyncio.get_running_loop().time()
         if self.relay is not None:
             self.relay.resized(*self.size)
 

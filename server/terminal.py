@@ -1,9 +1,11 @@
 """A session's terminal at the far end of an SSH channel, and the Textual driver that draws on it.
 
-Input arrives from the channel as bytes: it is rate-limited (a paste flood or a stuck key costs its
-session dropped keys, never the others their turn), decoded, parsed into Textual's key and mouse events
-and posted to the session's app. Output is written to the channel; a client that stops reading and lets
-too much pile up is disconnected rather than buffered for without end. Sizes are clamped.
+Input arrives from the channel as bytes: it is rate-limited (a flood costs its own session, never the
+others their turn), decoded, parsed into Textual's key and mouse events and posted to the session's app.
+Keys beyond the rate wait their turn in a short queue, so that a held key or a fast burst loses nothing;
+only beyond that queue are keys dropped, and the person is told. Output is written to the channel; a
+client that stops reading and lets too much pile up is disconnected rather than buffered for without
+end. Sizes are clamped.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import asyncio
 import codecs
 import logging
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -28,6 +31,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 TICK = 0.05  # seconds between looks at whether a lone Escape has waited long enough to be a key
+DROPPED = "Keys came faster than the server takes them ({rate} a second): some were dropped."
+TELL_EVERY = 5.0  # seconds between two tellings that keys were dropped
 
 
 class Channel(Protocol):
@@ -152,6 +157,9 @@ class ChannelDriver(Driver):
         self._input = False
         self._pasting = False
         self._tail = ""  # the end of the last packet, for a paste's marker split over two
+        self._held: deque[Any] = deque()  # keys beyond the rate, and whatever came after them, in order
+        self._release: asyncio.TimerHandle | None = None
+        self._told = -TELL_EVERY  # when the person was last told that keys were dropped
 
     def write(self, data: str) -> None:
         self.terminal.write(data)
@@ -209,19 +217,57 @@ class ChannelDriver(Driver):
         if getattr(self._parser, "_timeout_time", None) is not None and self._input:
             self._tick = self._loop.call_later(TICK, self._on_tick)  # still waiting: an Escape, say
 
+    @staticmethod
+    def _pressed(message: Any) -> bool:
+        return isinstance(message, events.Key | events.MouseDown | events.Paste)
+
     def _deliver(self, message: Any) -> None:
-        """Keys and clicks within the rate; the rest dropped (a stuck key or a flood of them)."""
-        pressed = isinstance(message, events.Key | events.MouseDown | events.Paste)
-        if pressed and not self.terminal.keys.take(1):
-            self.terminal.dropped_keys += 1
+        """Keys and clicks within the rate, at once; beyond it they wait their turn (and what comes after
+        them waits behind them, so that nothing is read out of order)."""
+        if self._held or (self._pressed(message) and not self.terminal.keys.take(1)):
+            self._hold(message)
             return
         self.process_message(message)
+
+    def _hold(self, message: Any) -> None:
+        """Queue a message until the rate lets it through; with the queue full (a flood, or a key held for
+        seconds), drop it and tell the person, at most every few seconds."""
+        limits = self.terminal.limits
+        if len(self._held) >= limits.key_burst:
+            if self._pressed(message):
+                self.terminal.dropped_keys += 1
+                now = time.monotonic()
+                if now - self._told >= TELL_EVERY:
+                    self._told = now
+                    notify = getattr(self._app, "notify", None)
+                    if notify is not None:
+                        notify(DROPPED.format(rate=limits.keys_per_second), severity="warning", timeout=4)
+            return
+        self._held.append(message)
+        if self._release is None:
+            self._release = self._loop.call_later(1 / limits.keys_per_second, self._release_held)
+
+    def _release_held(self) -> None:
+        self._release = None
+        held = self._held
+        while held and self._input:
+            if self._pressed(held[0]) and not self.terminal.keys.take(1):
+                break
+            self.process_message(held.popleft())
+        if held and self._input:
+            self._release = self._loop.call_later(
+                1 / self.terminal.limits.keys_per_second, self._release_held
+            )
 
     def disable_input(self) -> None:
         self._input = False
         if self._tick is not None:
             self._tick.cancel()
             self._tick = None
+        if self._release is not None:
+            self._release.cancel()
+            self._release = None
+        self._held.clear()
 
     def stop_application_mode(self) -> None:
         self.disable_input()
