@@ -78,6 +78,7 @@ class ServerApp(LandlordsApp):
         self.wanted_watch = watch
         self.player_name = name
         self.crashed = False
+        self.ending = False  # the connection is gone and the app is winding down (`end`)
         self.moving: tuple[str, bool] | None = None  # the room (and whether to watch) held by another worker
 
     def _pick_theme(self) -> str:
@@ -238,6 +239,7 @@ class ServerApp(LandlordsApp):
 
     def end(self) -> None:
         """The connection is gone: leave the table (the seat is kept) and stop."""
+        self.ending = True
         try:
             self.close_game()
         finally:
@@ -248,6 +250,10 @@ class ServerApp(LandlordsApp):
     def _handle_exception(self, error: Exception) -> None:
         """This session alone ends: logged with its player, and the table is left in good order."""
         if self.crashed:
+            return
+        if self.ending:  # a screen still mounting as the app winds down finds its parts gone: no fault
+            log.info("session of %s ended while drawing: %s", self.fingerprint, error)
+            self._close_messages_no_wait()
             return
         self.crashed = True
         log.error("session of %s failed", self.fingerprint, exc_info=error)
