@@ -383,6 +383,7 @@ class Relay:
         self.handle: WorkerHandle | None = None
         self.closed = False
         self.paused = False
+        self.restore = False  # the worker ended the screen without putting the terminal back (stopping)
         self._queued = bytearray()
         self._outcome: asyncio.Future[tuple[str, Any]] | None = None
 
@@ -454,6 +455,7 @@ class Relay:
             raw = read_json(payload)
             line = raw.get("line") if isinstance(raw, dict) else None
             status = int(raw.get("status", 0)) if isinstance(raw, dict) else 0
+            self.restore = isinstance(raw, dict) and raw.get("restore") is True
             self._settle("end", (str(line) if line else None, status))
         elif kind == MOVE:
             raw = read_json(payload)

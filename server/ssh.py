@@ -21,7 +21,7 @@ import asyncssh
 from engine.text import TextError, plain
 from server.front import Front, Relay
 from server.plans import check_room_name
-from server.terminal import Bucket, clamp
+from server.terminal import RESTORE, STOPPING, Bucket, clamp
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +29,7 @@ NEEDS_TERMINAL = "landlords needs a terminal: ssh -t -p {port} HOST [ROOM]"
 LOST_LINE = "Sorry: something went wrong on the server. Your seat and your game are safe; connect again."
 IDLE_CHECK = 5.0  # seconds between looks for idle sessions
 RESIZE_EVERY = 0.1  # seconds: a window's new sizes reach its app at most this often (the latest one)
+IDLE_LINE = "Closed after {span} without a key. Your seat and your game are kept: connect again."
 AFTER_SESSION = 3.0  # seconds a connection may linger after its one session has ended
 
 
@@ -250,7 +251,16 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             log.exception("the relay of %s failed", self.connection.fingerprint)
             line, status = LOST_LINE, 1
         finally:
-            self._close(line, status)
+            if self.front.stopping or relay.restore:  # its worker stopped with the server
+                self._close(STOPPING, 0, restore=True)
+            else:
+                self._close(line, status, restore=line is not None)
+
+    def stop(self) -> None:
+        """The server is stopping: put the person's terminal back as it was, say why the session ends,
+        and end its app (the seat is kept), as leaving from the lobby would."""
+        self._end_app()
+        self._close(STOPPING, 0, restore=True)
 
     def output(self, data: bytes) -> None:
         """What the worker drew, to the player."""
@@ -262,7 +272,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         except Exception as exc:  # the channel is closing under us
             log.debug("write to a closing channel: %s", exc)
 
-    def _close(self, line: str | None, status: int = 0) -> None:
+    def _close(self, line: str | None, status: int = 0, restore: bool = False) -> None:
+        """End the session: `restore` puts the terminal back as it was first (its screen was cut short,
+        not ended by its app), then `line` says why."""
         if self._idle is not None:
             self._idle.cancel()
             self._idle = None
@@ -282,6 +294,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             *self.size,
         )
         try:
+            if restore and self.relay is not None:  # nothing was drawn without a relay
+                chan.write(RESTORE.encode())
             if line:
                 chan.write(("\r\n" + line + "\r\n").encode())
             chan.exit(status)
@@ -299,6 +313,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if time.monotonic() - self.last_input > self.front.limits.idle_timeout:
             log.info("session of %s idle; closing", self.connection.fingerprint)
             self._end_app()
+            self._close(IDLE_LINE.format(span=_span(self.front.limits.idle_timeout)), 0, restore=True)
             return
         self._watch_idle()
 
@@ -355,6 +370,12 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._end_app()
+
+
+def _span(seconds: float) -> str:
+    """ "30 minutes", "45 seconds": a limit in words."""
+    count, unit = (round(seconds / 60), "minute") if seconds >= 120 else (round(seconds), "second")
+    return f"{count} {unit}{'' if count == 1 else 's'}"
 
 
 KEY_TYPES = ("ssh-", "ecdsa-", "sk-")

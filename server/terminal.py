@@ -31,6 +31,15 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 TICK = 0.05  # seconds between looks at whether a lone Escape has waited long enough to be a key
+MODES = "\x1b[?1049h\x1b[?1000h\x1b[?1006h\x1b[?25l\x1b[?2004h\x1b[?7l"
+"""What a session's screen turns on: the alternate screen, mouse clicks in SGR coordinates, no cursor,
+bracketed paste, no line wrap."""
+RESTORE = "\x1b[0m\x1b[?2026l\x1b[?2004l\x1b[?7h\x1b[?1000l\x1b[?1006l\x1b[?25h\x1b[?1049l"
+"""The terminal as it was: plain text, no synchronized update pending, and every mode of `MODES` off."""
+STOPPING = (
+    "The server is stopping (for an update or a restart). Your seat and your game are saved: "
+    "connect again in a minute."
+)
 DROPPED = "Keys came faster than the server takes them ({rate} a second): some were dropped."
 TELL_EVERY = 5.0  # seconds between two tellings that keys were dropped
 
@@ -171,12 +180,7 @@ class ChannelDriver(Driver):
     def start_application_mode(self) -> None:
         self.terminal.driver = self
         self._input = True
-        write = self.write
-        write("\x1b[?1049h")  # the alternate screen
-        write("\x1b[?1000h\x1b[?1006h")  # mouse clicks (not every motion), SGR coordinates
-        write("\x1b[?25l")  # no cursor
-        write("\x1b[?2004h")  # bracketed paste
-        write("\x1b[?7l")  # no line wrap
+        self.write(MODES)
         self.resized()
 
     def resized(self) -> None:
@@ -271,5 +275,5 @@ class ChannelDriver(Driver):
 
     def stop_application_mode(self) -> None:
         self.disable_input()
-        self.write("\x1b[?2004l\x1b[?7h\x1b[?1000l\x1b[?1006l\x1b[?25h\x1b[?1049l")
+        self.write(RESTORE)
         self.terminal.driver = None
