@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import codecs
 import logging
+import re
 import time
 from collections import deque
 from collections.abc import Callable
@@ -142,6 +143,28 @@ class Terminal:
 PASTE_START = "\x1b[200~"
 PASTE_END = "\x1b[201~"
 
+_CONTROL_STRING = re.compile(r"\x1b[\]P_^X][^\x07\x1b]*(?:\x07|\x1b\\)")  # OSC, DCS, APC, PM, SOS, ended
+_CSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")
+_C1 = re.compile("[\x80-\x9f]")
+_DRAWING_FINALS = frozenset("JKhlmnqrstfgi")
+"""How the CSI sequences end that draw or set modes (colours, clearing, modes, scrolling, reports asked
+for) and that no terminal sends for a key; every other ending is left to the key parser, for some
+terminal somewhere sends it for a key."""
+
+
+def _draws(sequence: str) -> bool:
+    """Whether a CSI sequence is one that draws, never a key's (a mouse report ends in `m` too)."""
+    return sequence[-1] in _DRAWING_FINALS and not sequence.startswith("\x1b[<")
+
+
+def foreign(text: str) -> bool:
+    """Whether a packet holds a control sequence no key sends: a window title, colours, a screen clear, a
+    C1 control. Such a packet is text sent by a paste the terminal did not bracket (or by a program), not
+    keys pressed, and it is read as pasted text, which a field then checks as it checks anything typed."""
+    if _C1.search(text) or _CONTROL_STRING.search(text):
+        return True
+    return any(_draws(m.group()) for m in _CSI.finditer(text))
+
 
 def paste_open(was_open: bool, text: str) -> bool:
     """Whether a bracketed paste is still open after `text` (an Escape inside one ends no key)."""
@@ -195,8 +218,14 @@ class ChannelDriver(Driver):
         if not self._input:
             return
         window = self._tail + text
+        was_pasting = self._pasting
         self._pasting = paste_open(self._pasting, window)
         self._tail = window[-(len(PASTE_END) - 1) :]
+        if not (was_pasting or self._pasting or PASTE_START in window or PASTE_END in window) and foreign(
+            text
+        ):
+            self._as_pasted(text)
+            return
         try:
             for message in self._parser.feed(text):
                 self._deliver(message)
@@ -210,6 +239,19 @@ class ChannelDriver(Driver):
             self._parser = XTermParser(False)
         if self._tick is None:
             self._tick = self._loop.call_later(TICK, self._on_tick)
+
+    def _as_pasted(self, text: str) -> None:
+        """A packet of text with control sequences in it, delivered as one paste (and the Enter that may
+        end it as the key it is), so that the escape characters reach the field whole: a name field
+        refuses them, as it refuses them typed or pasted with brackets, instead of keeping what was left
+        once the sequences had been read as keys."""
+        body = text.rstrip("\r\n")
+        self._deliver(events.Paste(body))
+        try:
+            for message in self._parser.feed(text[len(body) :]):
+                self._deliver(message)
+        except Exception:
+            self._parser = XTermParser(False)
 
     def _on_tick(self) -> None:
         self._tick = None

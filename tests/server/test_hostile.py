@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from server.screens.lobby import LobbyScreen
 from tui.screens.game import GameScreen
 
@@ -166,5 +168,40 @@ async def test_keys_beyond_the_rate_wait_their_turn_and_a_flood_beyond_that_is_t
         await ada.wait_for("Keys came faster than the server takes them")
         assert ada.worker_session().terminal.dropped_keys > 0  # type: ignore[union-attr]
         await ada.leave()
+    finally:
+        await running.stop()
+
+
+@pytest.mark.parametrize(
+    "pasted",
+    [
+        "\x1b]0;PWNED\x07Evil",  # a window title: OSC ended by BEL
+        "Eve\x1b[2J\x1b[31mred",  # a screen clear and a colour: CSI sequences no key sends
+        "Eve\x1bP1;2|x\x1b\\z",  # a device control string
+        "E\u009b31mve",  # a C1 control
+    ],
+)
+async def test_a_name_pasted_without_brackets_with_escape_sequences_is_refused(
+    tmp_path: Path, pasted: str
+) -> None:
+    """A terminal that does not bracket a paste sends its escape sequences as if typed: they were read as
+    keys and the name kept what was left (`]0;PWNEDEvil`). Now it is refused as typed text with them is,
+    and the field shows it as plain text."""
+    running = await start_server(tmp_path)
+    try:
+        eve = await Person(running, make_key(tmp_path, "e"), "Eve").connect()
+        await eve.wait_for("Choose the name")
+        before = len(eve.view.raw)  # type: ignore[union-attr]
+        await eve.type(pasted + "\r")
+        await eve.wait_for("may not contain")
+        assert eve.app().player_name == "" and running.front.players.name_of(eve.fingerprint) is None
+        drawn = bytes(eve.view.raw[before:])  # type: ignore[union-attr]
+        assert b"PWNED\x07" not in drawn and b"\x1bP1;2" not in drawn and b"\x1b[31mred" not in drawn
+        for _ in range(len(pasted)):
+            await eve.press("\x7f")
+        await eve.type("Eve\r")
+        await eve.wait_for(lambda: isinstance(eve.app().screen, LobbyScreen))
+        assert eve.app().player_name == "Eve"
+        await eve.leave()
     finally:
         await running.stop()
