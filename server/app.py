@@ -62,8 +62,10 @@ class ServerApp(LandlordsApp):
         colorterm: str = "",
         name: str = "",
         watch: bool = False,
+        host: str = "",
     ) -> None:
         self._term = (term, colorterm)
+        self.host = host or hall.config.host  # the server's address as the player reached it
         super().__init__(AppOptions(theme="auto", ascii=False), Opening(), hall.persistence)
         self.driver_class = ChannelDriver
         # Textual points the process's stdout and stderr at the app while it runs, and puts back what it

@@ -25,7 +25,7 @@ from server.terminal import RESTORE, STOPPING, Bucket, clamp
 
 log = logging.getLogger(__name__)
 
-NEEDS_TERMINAL = "landlords needs a terminal: ssh -t -p {port} HOST [ROOM]"
+NEEDS_TERMINAL = "landlords needs a terminal: ssh -t -p {port} {host} [ROOM]"
 LOST_LINE = "Sorry: something went wrong on the server. Your seat and your game are safe; connect again."
 IDLE_CHECK = 5.0  # seconds between looks for idle sessions
 RESIZE_EVERY = 0.1  # seconds: a window's new sizes reach its app at most this often (the latest one)
@@ -63,6 +63,7 @@ class Connection(asyncssh.SSHServer):
         self.gate = gate
         self.allowed = allowed
         self.address = "?"
+        self.reached = front.config.host  # the server's address as this client reached it
         self.admitted = False
         self.fingerprint: str | None = None
         self._offered: str | None = None
@@ -75,6 +76,8 @@ class Connection(asyncssh.SSHServer):
         self.conn = conn
         peer = conn.get_extra_info("peername") or ("?", 0)
         self.address = str(peer[0])
+        here = conn.get_extra_info("sockname") or (self.front.config.host, 0)
+        self.reached = reached_as(str(here[0]))
         limits = self.front.limits
         self.admitted = self.gate.admit(self.address, limits.connections, limits.per_address)
         if not self.admitted:
@@ -220,7 +223,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         assert chan is not None
         if self.term is None:
             port = self.front.config.port
-            chan.write((NEEDS_TERMINAL.format(port=port) + "\r\n").encode())
+            chan.write((NEEDS_TERMINAL.format(port=port, host=self.connection.reached) + "\r\n").encode())
             chan.exit(2)
             log.info("%s: a session without a terminal refused", self.connection.address)
             asyncio.get_running_loop().call_later(AFTER_SESSION, self.connection.close)
@@ -235,7 +238,13 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.term,
             *self.size,
         )
-        start = {"key": fingerprint, "term": self.term, "colorterm": colorterm, "wanted": self.wanted}
+        start = {
+            "key": fingerprint,
+            "term": self.term,
+            "colorterm": colorterm,
+            "wanted": self.wanted,
+            "host": self.connection.reached,
+        }
         self.relay = Relay(self.front, self, start)
         self.task = asyncio.get_running_loop().create_task(self._run())
         self._watch_idle()
@@ -370,6 +379,12 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._end_app()
+
+
+def reached_as(address: str) -> str:
+    """The address a client reached the server at, as `ssh` takes it (an IPv4 address in IPv6 clothing
+    without them)."""
+    return address.removeprefix("::ffff:") if "." in address else address
 
 
 def _span(seconds: float) -> str:

@@ -123,6 +123,7 @@ class WorkerSession:
             str(start.get("colorterm", "")),
             name=str(start.get("name") or ""),
             watch=bool(start.get("watch", False)),
+            host=str(start.get("host") or hall.config.host),
         )
         self.worker.sessions.add(self)
         self.task = asyncio.get_running_loop().create_task(self._run())

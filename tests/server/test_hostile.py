@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from server.plans import RoomRequest, SeatPlan
 from server.screens.lobby import LobbyScreen
 from tui.screens.game import GameScreen
 
@@ -203,5 +204,26 @@ async def test_a_name_pasted_without_brackets_with_escape_sequences_is_refused(
         await eve.wait_for(lambda: isinstance(eve.app().screen, LobbyScreen))
         assert eve.app().player_name == "Eve"
         await eve.leave()
+    finally:
+        await running.stop()
+
+
+async def test_the_waiting_rooms_command_to_copy_never_carries_a_rooms_name_a_shell_would_act_on(
+    tmp_path: Path,
+) -> None:
+    running = await start_server(tmp_path)
+    try:
+        ada = Person(running, make_key(tmp_path, "a"), "Ada")
+        running.front.players.choose(ada.fingerprint, "Ada")
+        table_id, _ = await running.front.create(
+            RoomRequest(
+                ada.fingerprint, "Ada", "Fri;rm$(x)", "classic", {}, [SeatPlan("person")] * 2, 60, "slow"
+            )
+        )
+        await ada.connect(table_id)
+        await ada.wait_for("Waiting for 1 more person")
+        line = next(row for row in ada.text().splitlines() if "ssh -t" in row).strip(" │")
+        assert line.split() == ["ssh", "-t", "-p", str(running.port), "127.0.0.1", table_id]
+        await ada.leave()
     finally:
         await running.stop()

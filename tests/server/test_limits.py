@@ -144,6 +144,7 @@ async def test_a_waiting_room_nobody_is_at_ends_and_a_key_has_one_waiting_room(t
         await ada.wait_for("A new room")
         await ada.type("Friday\r")
         await ada.wait_for("Waiting for 1 more person")
+        await ada.wait_for(f"ssh -t -p {running.port} 127.0.0.1 Friday")  # the address she reached, no HOST
         with pytest.raises(TableError, match="Your room Friday is still waiting for players"):
             await front.create(
                 RoomRequest(

@@ -40,6 +40,7 @@ async def test_a_session_without_a_terminal_gets_one_line_and_is_closed(tmp_path
                 text = bytes(view.raw).decode()
                 assert text.startswith("landlords needs a terminal: ssh -t"), text
                 assert f" -p {running.port} " in text, "the port it listens on, not the 0 it was given"
+                assert f" -p {running.port} 127.0.0.1 [ROOM]" in text, "the address it was reached at"
                 assert text.count("\n") == 1
                 assert view.exit_status == 2
         assert running.worker_sessions() == [] and all(s.relay is None for s in running.sessions())
