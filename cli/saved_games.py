@@ -94,6 +94,15 @@ def edition_name(edition: str) -> str:
         return edition
 
 
+def turns_text(turn: int, over: bool) -> str:
+    """The turns of a game as the game-over screen and the narration count them (from 1): a finished
+    game played its last turn; one under way has played the turns before the one in play."""
+    if over:
+        return "1 turn played" if turn == 0 else f"{turn + 1:,} turns played"
+    played = "1 turn" if turn == 1 else f"{turn:,} turns"
+    return f"{played} played, turn {turn + 1:,} under way"
+
+
 def status(summary: SaveSummary) -> str:
     if summary.winner is not None:
         return f"over: {summary.seats[summary.winner].name} won"
@@ -224,7 +233,11 @@ def run_show(args: argparse.Namespace) -> int:
         ("Rules", rules_text(st.rules.model_dump(exclude_defaults=True)) or "as printed"),
         ("Players", ", ".join(seat_text(seat) for seat in s.seats)),
         ("Seed", str(st.seed)),
-        ("Moves", f"{len(loaded.game.log):,} commands, {st.turn} turns, {st.round} rounds"),
+        (
+            "Moves",
+            f"{len(loaded.game.log):,} commands, {turns_text(st.turn, st.winner is not None)}; "
+            f"{st.round} full rounds",
+        ),
         ("Created", when(s.created)),
         ("Saved by", f"landlords {loaded.saved_by}"),
         ("File", str(s.path)),

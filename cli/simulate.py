@@ -89,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.as_dict()))
     else:
-        _report(Console(), result, args.edition)
+        _report(Console(), result, args.edition, players)
     return 0
 
 
@@ -155,7 +155,7 @@ def _tournament(args: argparse.Namespace, err: Console) -> int:
         out.update(edition=args.edition, seed=args.seed, max_turns=args.max_turns)
         print(json.dumps(out))
     else:
-        _standings(Console(), result, args.max_turns)
+        _standings(Console(), result, args.max_turns, args.edition)
     return 0
 
 
@@ -166,7 +166,16 @@ def _level(name: str) -> str:
     return name.lower() if name.lower() in LEVELS else name
 
 
-def _standings(console: Console, r: Tournament, max_turns: int) -> None:
+def _games(n: int) -> str:
+    return "1 game" if n == 1 else f"{n:,} games"
+
+
+def _played(edition: str) -> str:
+    """The edition in words, as the report opens with it: "Classic (classic)"."""
+    return f"{board_for(edition).edition.name} ({edition})"
+
+
+def _standings(console: Console, r: Tournament, max_turns: int, edition: str) -> None:
     table = Table(title=f"Wins by level: {', '.join(r.lineup)} (seats rotate)")
     table.add_column("Level")
     table.add_column("Seats", justify="right")
@@ -186,7 +195,7 @@ def _standings(console: Console, r: Tournament, max_turns: int) -> None:
         )
     console.print(table)
     console.print(
-        f"{r.games} games; average length {r.average_turns:.1f} turns; "
+        f"{_games(r.games)} of {_played(edition)}; average length {r.average_turns:.1f} turns; "
         f"{r.capped} ({100 * r.capped_share:.1f}%) stopped at the cap of {max_turns} turns."
     )
     figures = r.card.as_dict()
@@ -241,9 +250,16 @@ def _manners(console: Console, r: Tournament, figures: dict[str, object]) -> Non
     console.print(table)
 
 
-def _report(console: Console, r: Simulation, edition: str) -> None:
+SIMPLE_PLAYERS = (
+    "the engine's simple players (they buy what they can afford, build whenever they can, pay to leave "
+    "jail at once and raise cash before going bankrupt; --bots plays the bot levels)"
+)
+
+
+def _report(console: Console, r: Simulation, edition: str, players: int) -> None:
+    console.print(f"{_games(r.games)} of {_played(edition)} between {players} of {SIMPLE_PLAYERS}.")
     console.print(
-        f"{r.games} games, {r.rolls:,} dice rolls; average {r.average_turns:.1f} turns, longest {r.longest}; "
+        f"{r.rolls:,} dice rolls; average {r.average_turns:.1f} turns, longest {r.longest}; "
         f"{r.capped} hit the turn cap."
     )
     wins = Table(title="Wins by seat")
@@ -275,11 +291,19 @@ def _report(console: Console, r: Simulation, edition: str) -> None:
         )
     board = board_for(edition)
     total = sum(r.landings) or 1
-    land = Table(title="Where the rolls ended")
+    land = Table(
+        title="Where the rolls ended",
+        caption="Counted where the token stood once cards and being sent to jail were dealt with.",
+    )
     land.add_column("#", justify="right")
     land.add_column("Space")
     land.add_column("Rolls", justify="right")
     land.add_column("Share", justify="right")
+    jail = board.edition.jail
     for space, n in enumerate(r.landings):
+        if board.kinds[space] == "go_to_jail" and jail is not None:  # its rolls end in jail
+            where = f"the jail by {board.name(jail.space)}" if jail.beside else board.name(jail.space)
+            land.add_row(str(space), f"{board.name(space)} (counted on {where})", "-", "-")
+            continue
         land.add_row(str(space), board.name(space), f"{n:,}", f"{100 * n / total:.2f}%")
     console.print(land)

@@ -202,7 +202,13 @@ def _buy(game: LiveGame, p: int, pend: Any) -> list[Command]:
 
 
 def _auction(game: LiveGame, p: int, pend: Auction) -> list[Command]:
-    return [PlaceBid(player=p, amount=pend.next_minimum), simple(PassAuction, p)]
+    """A bid at the least, a pass, and, for a lot where the bank buys lots back, selling one of his own
+    first (with every ownership marker in use, the way to qualify to bid)."""
+    out: list[Command] = [PlaceBid(player=p, amount=pend.next_minimum), simple(PassAuction, p)]
+    if pend.lot == "deed" and game.board.edition.bank_buys_lots:
+        deeds = game.state.deeds
+        out += [SellLot(player=p, space=s) for s in game.board.streets if deeds[s].owner == p]
+    return out
 
 
 def _income_tax(game: LiveGame, p: int, pend: Any) -> list[Command]:

@@ -237,9 +237,14 @@ def _rent(e: Any, n: Names, b: Board) -> str:
 
 
 def _building_sold(e: Any, n: Names, b: Board) -> str:
-    what = "a hotel" if e.hotel_sold else "a house"
-    if e.hotel_sold and e.houses_left < 4:
-        what = "a hotel and houses"
+    """One step sold, or several at once (a group coming down evenly when the bank is short of houses, a
+    bankrupt's buildings): how many is what was paid over the price of one."""
+    price = b.sale_price(e.space)
+    steps = max(1, round(e.amount / price)) if price else 1
+    if e.hotel_sold:
+        what = "a hotel" if steps == 1 else f"a hotel and {steps - 1} house{'s' if steps > 2 else ''}"
+    else:
+        what = "a house" if steps == 1 else f"{steps} houses"
     left = f"{e.houses_left} house{'s' if e.houses_left != 1 else ''} left"
     return f"{n[e.player]} sold {what} on {b.name(e.space)} for {money(e.amount)} ({left})."
 

@@ -183,10 +183,10 @@ class Persistence:
         return self._opened(AutosaveRecorder(session, Autosaver(session, game)))
 
     def resume(
-        self, save_id: str | None, watcher: ReplayWatcher | None = None
+        self, save_id: str | None, watcher: ReplayWatcher | None = None, backup: bool = False
     ) -> tuple[Game, list[Seat], Recorder]:
         """Open a saved game (the most recent when no id is given) to play on; `watcher` follows the one
-        replay that loading it makes."""
+        replay that loading it makes. With `backup`, from the save before the last (the file damaged)."""
         if not self._enabled:
             raise PersistenceError("Saving is off for this session, so no saved game can be opened.")
         store = self._store()
@@ -196,7 +196,7 @@ class Persistence:
                 if recent is None:
                     raise PersistenceError("There is no saved game to resume.")
                 save_id = recent.id
-            loaded, session = store.open(save_id, watcher)
+            loaded, session = store.open(save_id, watcher, backup)
         except SaveError as exc:
             raise self._error(exc) from exc
         recorder = self._opened(AutosaveRecorder(session, Autosaver(session, loaded.game)))

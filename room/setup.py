@@ -53,12 +53,13 @@ def open_room(
     return Room(game, setup.seats, opponents, recorder)
 
 
-def resume_room(persistence: Persistence, save_id: str | None) -> Room:
+def resume_room(persistence: Persistence, save_id: str | None, backup: bool = False) -> Room:
     """A saved game (the most recent when no id is given), exactly where it was left: loading replays it
-    once, and that one replay also tells the story so far and brings the bots up to date."""
+    once, and that one replay also tells the story so far and brings the bots up to date. With `backup`,
+    from the save before the last, for a save that cannot be read."""
     replay = TableReplay(make_opponents)
     try:
-        game, seats, recorder = persistence.resume(save_id, replay)
+        game, seats, recorder = persistence.resume(save_id, replay, backup)
     except ValueError as exc:  # a bot level no longer known, or made up in the file
         raise PersistenceError(f"This game cannot be played on: {exc}") from None
     return Room(game, seats, replay.opponents, recorder, replay.history)

@@ -159,14 +159,17 @@ class SaveStore:
             raise
         return session
 
-    def open(self, save_id: str, watcher: ReplayWatcher | None = None) -> tuple[LoadedGame, SaveSession]:
+    def open(
+        self, save_id: str, watcher: ReplayWatcher | None = None, backup: bool = False
+    ) -> tuple[LoadedGame, SaveSession]:
         """Resume a saved game: locked (or `SaveLocked`), then loaded and checked (`watcher` follows the
-        replay)."""
+        replay). With `backup`, the game is read from the save before the last, kept beside the file,
+        for a file that cannot be read; it goes on being saved to the file."""
         path = self.resolve(save_id)
         lock = FileLock(lock_of(path), path)
         _acquire(lock)
         try:
-            loaded = _load(path, watcher)
+            loaded = _load(path, watcher, backup_of(path) if backup else None)
             for stray in leftovers(path):  # only a writer holding the lock makes these
                 with contextlib.suppress(OSError):
                     stray.unlink()
@@ -249,9 +252,12 @@ def read(path: Path) -> SaveFile:
     return decode(path, read_whole(path))
 
 
-def _load(path: Path, watcher: ReplayWatcher | None = None) -> LoadedGame:
-    save = read(path)
-    game = restore(path, save, watcher)
+def _load(path: Path, watcher: ReplayWatcher | None = None, source: Path | None = None) -> LoadedGame:
+    """The game saved as `path`, read from `source` (its backup, say) when given."""
+    if source is not None and not os.path.lexists(source):
+        raise SaveNotFound(source, "there is no earlier save of this game")
+    save = read(source or path)
+    game = restore(source or path, save, watcher)
     return LoadedGame(
         game=game,
         seats=list(save.players),

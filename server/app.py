@@ -62,8 +62,10 @@ class ServerApp(LandlordsApp):
         colorterm: str = "",
         name: str = "",
         watch: bool = False,
+        host: str = "",
     ) -> None:
         self._term = (term, colorterm)
+        self.host = host or hall.config.host  # the server's address as the player reached it
         super().__init__(AppOptions(theme="auto", ascii=False), Opening(), hall.persistence)
         self.driver_class = ChannelDriver
         # Textual points the process's stdout and stderr at the app while it runs, and puts back what it
@@ -78,6 +80,7 @@ class ServerApp(LandlordsApp):
         self.wanted_watch = watch
         self.player_name = name
         self.crashed = False
+        self.ending = False  # the connection is gone and the app is winding down (`end`)
         self.moving: tuple[str, bool] | None = None  # the room (and whether to watch) held by another worker
 
     def _pick_theme(self) -> str:
@@ -238,6 +241,7 @@ class ServerApp(LandlordsApp):
 
     def end(self) -> None:
         """The connection is gone: leave the table (the seat is kept) and stop."""
+        self.ending = True
         try:
             self.close_game()
         finally:
@@ -248,6 +252,10 @@ class ServerApp(LandlordsApp):
     def _handle_exception(self, error: Exception) -> None:
         """This session alone ends: logged with its player, and the table is left in good order."""
         if self.crashed:
+            return
+        if self.ending:  # a screen still mounting as the app winds down finds its parts gone: no fault
+            log.info("session of %s ended while drawing: %s", self.fingerprint, error)
+            self._close_messages_no_wait()
             return
         self.crashed = True
         log.error("session of %s failed", self.fingerprint, exc_info=error)

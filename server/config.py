@@ -20,11 +20,15 @@ class Limits:
 
     connections: int = 100  # in all
     per_address: int = 8  # from one address at once
-    login_timeout: float = 30.0  # seconds to authenticate
+    login_timeout: float = 30.0  # seconds to authenticate and begin a session (a shell or a room)
     keepalive_interval: float = 30.0  # seconds between keepalives ...
     keepalive_count: int = 4  # ... and how many may go unanswered
     idle_timeout: float = 1800.0  # seconds without a key before a session is closed
-    rooms_per_player: int = 3  # open rooms a player may have made
+    rooms_per_player: int = 3  # open rooms a player may have made ...
+    waiting_rooms_per_player: int = 1  # ... of which still waiting for players
+    waiting_rooms: int = 50  # rooms waiting for players on the server in all (a part of `rooms`)
+    waiting_room_idle: float = 120.0  # seconds a waiting room lasts with nobody waiting at it
+    players: int = 10_000  # names kept (the oldest of a key with no seat goes first)
     seats_per_room: int = 6  # the most seats a room may have
     max_width: int = 250  # terminal sizes are clamped to these
     max_height: int = 100
@@ -32,8 +36,8 @@ class Limits:
     min_height: int = 8
     input_bytes_per_second: int = 1024  # input beyond this rate is dropped ...
     input_burst: int = 2048  # ... after a burst this big
-    keys_per_second: int = 20  # keys and clicks beyond this rate are dropped ...
-    key_burst: int = 40  # ... after a burst this big (a paste is one)
+    keys_per_second: int = 20  # keys and clicks beyond this rate wait their turn ...
+    key_burst: int = 40  # ... after a burst this big (a paste is one), this many at most (then dropped)
     output_backlog: int = 4 * 1024 * 1024  # bytes unsent to a client before it is disconnected
     chat_max: int = 200  # characters in a chat line
     chat_kept: int = 100  # chat lines a room remembers

@@ -97,7 +97,7 @@ class Front:
     def __init__(self, config: ServerConfig, in_process: bool = False) -> None:
         self.config = config
         self.limits = config.limits
-        self.players = Players(config.folder)
+        self.players = Players(config.folder, config.limits.players)
         self.in_process = in_process
         self.registry: dict[str, Entry] = {}
         parent = self._runtime_parent()
@@ -289,8 +289,9 @@ class Front:
     # --- what workers ask ---------------------------------------------------------------------
 
     def _choose(self, message: dict[str, Any]) -> dict[str, Any]:
+        seated = {str(s.get("owner")) for e in self.registry.values() for s in e.plan.get("seats", [])}
         try:
-            name = self.players.choose(str(message.get("key")), str(message.get("name", "")))
+            name = self.players.choose(str(message.get("key")), str(message.get("name", "")), seated)
         except TextError as exc:
             return {"error": str(exc)}
         log.info("key %s chose the name %r", message.get("key"), name)
@@ -382,6 +383,7 @@ class Relay:
         self.handle: WorkerHandle | None = None
         self.closed = False
         self.paused = False
+        self.restore = False  # the worker ended the screen without putting the terminal back (stopping)
         self._queued = bytearray()
         self._outcome: asyncio.Future[tuple[str, Any]] | None = None
 
@@ -453,6 +455,7 @@ class Relay:
             raw = read_json(payload)
             line = raw.get("line") if isinstance(raw, dict) else None
             status = int(raw.get("status", 0)) if isinstance(raw, dict) else 0
+            self.restore = isinstance(raw, dict) and raw.get("restore") is True
             self._settle("end", (str(line) if line else None, status))
         elif kind == MOVE:
             raw = read_json(payload)

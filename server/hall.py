@@ -101,6 +101,16 @@ def make_plan(others: Iterable[Plan], limits: Limits, asked: RoomRequest) -> Pla
     mine = [p for p in others if p.creator == creator and not p.finished]
     if len(mine) >= limits.rooms_per_player:
         raise TableError(f"You have {len(mine)} open rooms already, the most one player may have.")
+    waiting = [p for p in mine if p.save_id is None]
+    if len(waiting) >= limits.waiting_rooms_per_player:
+        rooms = ", ".join(p.name for p in waiting)
+        raise TableError(
+            f"Your room {rooms} is still waiting for players: make another once it has begun, or leave it."
+            if len(waiting) == 1
+            else f"Your rooms {rooms} are still waiting for players: make another once one has begun."
+        )
+    if sum(1 for p in others if p.save_id is None and not p.finished) >= limits.waiting_rooms:
+        raise TableError("The server has as many rooms waiting for players as it can hold; join one instead.")
     if edition not in EDITIONS:
         raise TableError(f"There is no edition {edition}.")
     book = load_edition(edition)
@@ -137,6 +147,8 @@ class Hall:
         self._tell: Handle | None = None
         self._kept: dict[str, dict[str, Any]] = {}  # each room's plan as last written
         self._dirty: set[str] = set()  # tables the front has not heard of since they changed
+        self._waiting: dict[str, int] = {}  # sessions at each room still gathering (its waiting screen)
+        self._expiry: dict[str, Handle] = {}  # rooms still gathering with nobody at them, and their end
 
     # --- keeping the plans --------------------------------------------------------------------
 
@@ -159,6 +171,7 @@ class Hall:
                 table.start()
             except TableError as exc:
                 log.error("room %s cannot start: %s", plan.id, exc)
+        self._expire_later(table)
         self._table_changed(table)
         return table
 
@@ -267,12 +280,49 @@ class Hall:
             raise TextError(str(value.get("error") if isinstance(value, dict) else "No name was given."))
         return str(value["name"])
 
+    # --- rooms still gathering ----------------------------------------------------------------
+
+    def come_to_wait(self, table: Table) -> None:
+        """A session is at a room still gathering (its waiting screen): the room stays."""
+        self._waiting[table.id] = self._waiting.get(table.id, 0) + 1
+        expiry = self._expiry.pop(table.id, None)
+        if expiry is not None:
+            expiry.stop()
+
+    def stop_waiting(self, table: Table) -> None:
+        """A session has left a room still gathering; with nobody left at it, the room ends in a while
+        (its people went away without leaving their seats: they closed the terminal, or lost it)."""
+        left = self._waiting.get(table.id, 0) - 1
+        if left > 0:
+            self._waiting[table.id] = left
+            return
+        self._waiting.pop(table.id, None)
+        self._expire_later(table)
+
+    def _expire_later(self, table: Table) -> None:
+        if table.started or self._waiting.get(table.id) or table.id in self._expiry:
+            return
+        self._expiry[table.id] = self.clock.call_later(
+            self.limits.waiting_room_idle, lambda: self._expire(table)
+        )
+
+    def _expire(self, table: Table) -> None:
+        self._expiry.pop(table.id, None)
+        if table.started or self._waiting.get(table.id) or self.tables.get(table.id) is not table:
+            return
+        log.info("room %s ends: nobody waited at it for %.0f s", table.id, self.limits.waiting_room_idle)
+        self.remove(table)
+
     # --- the end of a table -------------------------------------------------------------------
 
     def remove(self, table: Table) -> None:
-        """A table nobody will play (still gathering, its maker gone from it)."""
+        """A table nobody will play (still gathering, its maker gone from it, or nobody at it)."""
         if table.started:
             return
+        expiry = self._expiry.pop(table.id, None)
+        if expiry is not None:
+            expiry.stop()
+        self._waiting.pop(table.id, None)
         self.tables.pop(table.id, None)
         self._kept.pop(table.id, None)
         self._dirty.discard(table.id)

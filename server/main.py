@@ -56,11 +56,19 @@ class Running:
         return None
 
     async def stop(self) -> None:
-        """Stop listening, end every session (each leaves its table), then every worker saves its rooms."""
+        """Stop listening; end every session, its terminal put back as it was and told why (each leaves
+        its table, its seat kept); then every worker saves its rooms."""
         self.front.stopping = True  # a worker that ends from now on (stopped with us) is not started again
         self.listener.close()
         await self.listener.wait_closed()
-        tasks = [s.task for s in self.sessions() if s.task is not None]
+        sessions = self.sessions()
+        tasks = [s.task for s in sessions if s.task is not None]
+        channels = [s.chan for s in sessions if s.chan is not None]
+        for session in sessions:
+            session.stop()
+        closing = [asyncio.ensure_future(chan.wait_closed()) for chan in channels]
+        if closing:  # the goodbye reaches the client before its connection goes
+            await asyncio.wait(closing, timeout=2)
         for connection in list(self.gate.open):
             if connection.conn is not None:
                 connection.conn.close()

@@ -2,7 +2,8 @@
 
 A connection authenticates with a public key (passwords and keyboard-interactive are off; with
 `--authorized-keys`, only the keys listed there). It may open one session, with a terminal, asking for
-a shell (the lobby) or a command (taken as the name of a room to go to, never run). Everything else
+a shell (the lobby) or a command (taken as the name of a room to go to, never run), and must have begun
+it within the login time of connecting, or it is closed. Everything else
 (a second session, a subsystem such as SFTP, port, agent and X11 forwarding) is refused. A session
 without a terminal gets one line saying how to connect, and is closed.
 """
@@ -20,13 +21,15 @@ import asyncssh
 from engine.text import TextError, plain
 from server.front import Front, Relay
 from server.plans import check_room_name
-from server.terminal import Bucket, clamp
+from server.terminal import RESTORE, STOPPING, Bucket, clamp
 
 log = logging.getLogger(__name__)
 
-NEEDS_TERMINAL = "landlords needs a terminal: ssh -t -p {port} HOST [ROOM]"
+NEEDS_TERMINAL = "landlords needs a terminal: ssh -t -p {port} {host} [ROOM]"
 LOST_LINE = "Sorry: something went wrong on the server. Your seat and your game are safe; connect again."
 IDLE_CHECK = 5.0  # seconds between looks for idle sessions
+RESIZE_EVERY = 0.1  # seconds: a window's new sizes reach its app at most this often (the latest one)
+IDLE_LINE = "Closed after {span} without a key. Your seat and your game are kept: connect again."
 AFTER_SESSION = 3.0  # seconds a connection may linger after its one session has ended
 
 
@@ -60,6 +63,7 @@ class Connection(asyncssh.SSHServer):
         self.gate = gate
         self.allowed = allowed
         self.address = "?"
+        self.reached = front.config.host  # the server's address as this client reached it
         self.admitted = False
         self.fingerprint: str | None = None
         self._offered: str | None = None
@@ -72,6 +76,8 @@ class Connection(asyncssh.SSHServer):
         self.conn = conn
         peer = conn.get_extra_info("peername") or ("?", 0)
         self.address = str(peer[0])
+        here = conn.get_extra_info("sockname") or (self.front.config.host, 0)
+        self.reached = reached_as(str(here[0]))
         limits = self.front.limits
         self.admitted = self.gate.admit(self.address, limits.connections, limits.per_address)
         if not self.admitted:
@@ -80,6 +86,8 @@ class Connection(asyncssh.SSHServer):
             return
         self.gate.open.add(self)
         log.info("connection from %s", self.address)
+        loop = asyncio.get_running_loop()
+        loop.call_later(self.front.limits.login_timeout, self._close_unless_playing)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.gate.open.discard(self)
@@ -119,13 +127,18 @@ class Connection(asyncssh.SSHServer):
     def auth_completed(self) -> None:
         self.fingerprint = self._offered
         log.info("%s authenticated with key %s", self.address, self.fingerprint)
-        loop = asyncio.get_running_loop()
-        loop.call_later(self.front.limits.login_timeout, self._close_without_session)
 
-    def _close_without_session(self) -> None:
-        """A connection that opens no session in the time given to log in holds a place for nothing."""
-        if self.sessions == 0 and self.conn is not None and self in self.gate.open:
-            log.info("%s opened no session; closing", self.address)
+    @property
+    def playing(self) -> bool:
+        """Whether its session has begun: a terminal, then a shell or a room to go to."""
+        return self.session is not None and self.session.relay is not None
+
+    def _close_unless_playing(self) -> None:
+        """A connection that has not begun a session in the time given to log in (no session opened, or
+        one that never asked for a shell or a command) holds a place for nothing: the idle limit starts
+        only once a session begins, so this is the limit until then."""
+        if not self.playing and self.conn is not None and self in self.gate.open:
+            log.info("%s began no session in %.0f s; closing", self.address, self.front.limits.login_timeout)
             self.close()
 
     def close(self) -> None:
@@ -178,6 +191,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.bucket = Bucket(limits.input_bytes_per_second, limits.input_burst)
         self.dropped = 0  # input bytes dropped by the rate limit
         self._idle: asyncio.TimerHandle | None = None
+        self._resize_due: asyncio.TimerHandle | None = None
+        self._resized_at = 0.0
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
@@ -208,7 +223,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         assert chan is not None
         if self.term is None:
             port = self.front.config.port
-            chan.write((NEEDS_TERMINAL.format(port=port) + "\r\n").encode())
+            chan.write((NEEDS_TERMINAL.format(port=port, host=self.connection.reached) + "\r\n").encode())
             chan.exit(2)
             log.info("%s: a session without a terminal refused", self.connection.address)
             asyncio.get_running_loop().call_later(AFTER_SESSION, self.connection.close)
@@ -223,7 +238,13 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.term,
             *self.size,
         )
-        start = {"key": fingerprint, "term": self.term, "colorterm": colorterm, "wanted": self.wanted}
+        start = {
+            "key": fingerprint,
+            "term": self.term,
+            "colorterm": colorterm,
+            "wanted": self.wanted,
+            "host": self.connection.reached,
+        }
         self.relay = Relay(self.front, self, start)
         self.task = asyncio.get_running_loop().create_task(self._run())
         self._watch_idle()
@@ -239,7 +260,16 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             log.exception("the relay of %s failed", self.connection.fingerprint)
             line, status = LOST_LINE, 1
         finally:
-            self._close(line, status)
+            if self.front.stopping or relay.restore:  # its worker stopped with the server
+                self._close(STOPPING, 0, restore=True)
+            else:
+                self._close(line, status, restore=line is not None)
+
+    def stop(self) -> None:
+        """The server is stopping: put the person's terminal back as it was, say why the session ends,
+        and end its app (the seat is kept), as leaving from the lobby would."""
+        self._end_app()
+        self._close(STOPPING, 0, restore=True)
 
     def output(self, data: bytes) -> None:
         """What the worker drew, to the player."""
@@ -251,10 +281,15 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         except Exception as exc:  # the channel is closing under us
             log.debug("write to a closing channel: %s", exc)
 
-    def _close(self, line: str | None, status: int = 0) -> None:
+    def _close(self, line: str | None, status: int = 0, restore: bool = False) -> None:
+        """End the session: `restore` puts the terminal back as it was first (its screen was cut short,
+        not ended by its app), then `line` says why."""
         if self._idle is not None:
             self._idle.cancel()
             self._idle = None
+        if self._resize_due is not None:
+            self._resize_due.cancel()
+            self._resize_due = None
         chan = self.chan
         if chan is None:
             return
@@ -268,6 +303,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             *self.size,
         )
         try:
+            if restore and self.relay is not None:  # nothing was drawn without a relay
+                chan.write(RESTORE.encode())
             if line:
                 chan.write(("\r\n" + line + "\r\n").encode())
             chan.exit(status)
@@ -285,6 +322,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if time.monotonic() - self.last_input > self.front.limits.idle_timeout:
             log.info("session of %s idle; closing", self.connection.fingerprint)
             self._end_app()
+            self._close(IDLE_LINE.format(span=_span(self.front.limits.idle_timeout)), 0, restore=True)
             return
         self._watch_idle()
 
@@ -302,7 +340,22 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.relay.typed(data)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        """A new window size: passed on at once, or, when one went less than `RESIZE_EVERY` ago, the
+        latest size once that time is up. Every size costs its app a new layout, and a client may send
+        thousands a second (which cost the other sessions of its worker their turn)."""
         self.size = clamp(width, height, self.front.limits)
+        if self._resize_due is not None:
+            return  # the size due then is the latest one
+        loop = asyncio.get_running_loop()
+        wait = self._resized_at + RESIZE_EVERY - loop.time()
+        if wait > 0:
+            self._resize_due = loop.call_later(wait, self._pass_size)
+        else:
+            self._pass_size()
+
+    def _pass_size(self) -> None:
+        self._resize_due = None
+        self._resized_at = asyncio.get_running_loop().time()
         if self.relay is not None:
             self.relay.resized(*self.size)
 
@@ -326,6 +379,18 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._end_app()
+
+
+def reached_as(address: str) -> str:
+    """The address a client reached the server at, as `ssh` takes it (an IPv4 address in IPv6 clothing
+    without them)."""
+    return address.removeprefix("::ffff:") if "." in address else address
+
+
+def _span(seconds: float) -> str:
+    """ "30 minutes", "45 seconds": a limit in words."""
+    count, unit = (round(seconds / 60), "minute") if seconds >= 120 else (round(seconds), "second")
+    return f"{count} {unit}{'' if count == 1 else 's'}"
 
 
 KEY_TYPES = ("ssh-", "ecdsa-", "sk-")

@@ -26,6 +26,8 @@ from server.plans import Plan, TableError
 
 log = logging.getLogger(__name__)
 
+DAMAGED_SAVE = "* The last save of this room could not be read: the game goes on from the save before it."
+
 
 ChatListener = Callable[[str], None]
 
@@ -121,8 +123,11 @@ class Table(PlanFacts):
             return
         try:
             room = open_room(self.setup(), self._persistence)
-        except (SetupError, PersistenceError) as exc:
+        except SetupError as exc:
             raise TableError(str(exc)) from exc
+        except PersistenceError as exc:  # its sentence names a file of the server's: for the log only
+            log.error("table %s cannot be saved: %s", self.id, exc)
+            raise TableError("This room's game cannot be saved on the server; try again later.") from exc
         self.plan.save_id = room.save_id or ""
         room.save_now()
         self._adopt(room)
@@ -136,8 +141,16 @@ class Table(PlanFacts):
             raise TableError("This table is still waiting for players.")
         try:
             room = resume_room(self._persistence, self.plan.save_id)
-        except PersistenceError as exc:
-            raise TableError(f"This table cannot be opened: {exc}") from exc
+        except PersistenceError as exc:  # damaged, say: go on from the save before it, kept beside it
+            log.warning("table %s: its save cannot be opened (%s); trying the one before it", self.id, exc)
+            try:
+                room = resume_room(self._persistence, self.plan.save_id, backup=True)
+            except PersistenceError as again:  # its sentence names a file of the server's: for the log only
+                log.error("table %s cannot be opened: %s", self.id, again)
+                raise TableError("This room's game cannot be opened: its save is damaged.") from again
+            log.warning("table %s goes on from the save before its last", self.id)
+            self.chat_lines.append(DAMAGED_SAVE)
+            room.save_now()
         self._adopt(room)
         return room
 

@@ -1,9 +1,11 @@
 """A session's terminal at the far end of an SSH channel, and the Textual driver that draws on it.
 
-Input arrives from the channel as bytes: it is rate-limited (a paste flood or a stuck key costs its
-session dropped keys, never the others their turn), decoded, parsed into Textual's key and mouse events
-and posted to the session's app. Output is written to the channel; a client that stops reading and lets
-too much pile up is disconnected rather than buffered for without end. Sizes are clamped.
+Input arrives from the channel as bytes: it is rate-limited (a flood costs its own session, never the
+others their turn), decoded, parsed into Textual's key and mouse events and posted to the session's app.
+Keys beyond the rate wait their turn in a short queue, so that a held key or a fast burst loses nothing;
+only beyond that queue are keys dropped, and the person is told. Output is written to the channel; a
+client that stops reading and lets too much pile up is disconnected rather than buffered for without
+end. Sizes are clamped.
 """
 
 from __future__ import annotations
@@ -11,7 +13,9 @@ from __future__ import annotations
 import asyncio
 import codecs
 import logging
+import re
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -28,6 +32,17 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 TICK = 0.05  # seconds between looks at whether a lone Escape has waited long enough to be a key
+MODES = "\x1b[?1049h\x1b[?1000h\x1b[?1006h\x1b[?25l\x1b[?2004h\x1b[?7l"
+"""What a session's screen turns on: the alternate screen, mouse clicks in SGR coordinates, no cursor,
+bracketed paste, no line wrap."""
+RESTORE = "\x1b[0m\x1b[?2026l\x1b[?2004l\x1b[?7h\x1b[?1000l\x1b[?1006l\x1b[?25h\x1b[?1049l"
+"""The terminal as it was: plain text, no synchronized update pending, and every mode of `MODES` off."""
+STOPPING = (
+    "The server is stopping (for an update or a restart). Your seat and your game are saved: "
+    "connect again in a minute."
+)
+DROPPED = "Keys came faster than the server takes them ({rate} a second): some were dropped."
+TELL_EVERY = 5.0  # seconds between two tellings that keys were dropped
 
 
 class Channel(Protocol):
@@ -128,6 +143,28 @@ class Terminal:
 PASTE_START = "\x1b[200~"
 PASTE_END = "\x1b[201~"
 
+_CONTROL_STRING = re.compile(r"\x1b[\]P_^X][^\x07\x1b]*(?:\x07|\x1b\\)")  # OSC, DCS, APC, PM, SOS, ended
+_CSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")
+_C1 = re.compile("[\x80-\x9f]")
+_DRAWING_FINALS = frozenset("JKhlmnqrstfgi")
+"""How the CSI sequences end that draw or set modes (colours, clearing, modes, scrolling, reports asked
+for) and that no terminal sends for a key; every other ending is left to the key parser, for some
+terminal somewhere sends it for a key."""
+
+
+def _draws(sequence: str) -> bool:
+    """Whether a CSI sequence is one that draws, never a key's (a mouse report ends in `m` too)."""
+    return sequence[-1] in _DRAWING_FINALS and not sequence.startswith("\x1b[<")
+
+
+def foreign(text: str) -> bool:
+    """Whether a packet holds a control sequence no key sends: a window title, colours, a screen clear, a
+    C1 control. Such a packet is text sent by a paste the terminal did not bracket (or by a program), not
+    keys pressed, and it is read as pasted text, which a field then checks as it checks anything typed."""
+    if _C1.search(text) or _CONTROL_STRING.search(text):
+        return True
+    return any(_draws(m.group()) for m in _CSI.finditer(text))
+
 
 def paste_open(was_open: bool, text: str) -> bool:
     """Whether a bracketed paste is still open after `text` (an Escape inside one ends no key)."""
@@ -152,6 +189,9 @@ class ChannelDriver(Driver):
         self._input = False
         self._pasting = False
         self._tail = ""  # the end of the last packet, for a paste's marker split over two
+        self._held: deque[Any] = deque()  # keys beyond the rate, and whatever came after them, in order
+        self._release: asyncio.TimerHandle | None = None
+        self._told = -TELL_EVERY  # when the person was last told that keys were dropped
 
     def write(self, data: str) -> None:
         self.terminal.write(data)
@@ -163,12 +203,7 @@ class ChannelDriver(Driver):
     def start_application_mode(self) -> None:
         self.terminal.driver = self
         self._input = True
-        write = self.write
-        write("\x1b[?1049h")  # the alternate screen
-        write("\x1b[?1000h\x1b[?1006h")  # mouse clicks (not every motion), SGR coordinates
-        write("\x1b[?25l")  # no cursor
-        write("\x1b[?2004h")  # bracketed paste
-        write("\x1b[?7l")  # no line wrap
+        self.write(MODES)
         self.resized()
 
     def resized(self) -> None:
@@ -183,8 +218,14 @@ class ChannelDriver(Driver):
         if not self._input:
             return
         window = self._tail + text
+        was_pasting = self._pasting
         self._pasting = paste_open(self._pasting, window)
         self._tail = window[-(len(PASTE_END) - 1) :]
+        if not (was_pasting or self._pasting or PASTE_START in window or PASTE_END in window) and foreign(
+            text
+        ):
+            self._as_pasted(text)
+            return
         try:
             for message in self._parser.feed(text):
                 self._deliver(message)
@@ -199,6 +240,19 @@ class ChannelDriver(Driver):
         if self._tick is None:
             self._tick = self._loop.call_later(TICK, self._on_tick)
 
+    def _as_pasted(self, text: str) -> None:
+        """A packet of text with control sequences in it, delivered as one paste (and the Enter that may
+        end it as the key it is), so that the escape characters reach the field whole: a name field
+        refuses them, as it refuses them typed or pasted with brackets, instead of keeping what was left
+        once the sequences had been read as keys."""
+        body = text.rstrip("\r\n")
+        self._deliver(events.Paste(body))
+        try:
+            for message in self._parser.feed(text[len(body) :]):
+                self._deliver(message)
+        except Exception:
+            self._parser = XTermParser(False)
+
     def _on_tick(self) -> None:
         self._tick = None
         try:
@@ -209,21 +263,59 @@ class ChannelDriver(Driver):
         if getattr(self._parser, "_timeout_time", None) is not None and self._input:
             self._tick = self._loop.call_later(TICK, self._on_tick)  # still waiting: an Escape, say
 
+    @staticmethod
+    def _pressed(message: Any) -> bool:
+        return isinstance(message, events.Key | events.MouseDown | events.Paste)
+
     def _deliver(self, message: Any) -> None:
-        """Keys and clicks within the rate; the rest dropped (a stuck key or a flood of them)."""
-        pressed = isinstance(message, events.Key | events.MouseDown | events.Paste)
-        if pressed and not self.terminal.keys.take(1):
-            self.terminal.dropped_keys += 1
+        """Keys and clicks within the rate, at once; beyond it they wait their turn (and what comes after
+        them waits behind them, so that nothing is read out of order)."""
+        if self._held or (self._pressed(message) and not self.terminal.keys.take(1)):
+            self._hold(message)
             return
         self.process_message(message)
+
+    def _hold(self, message: Any) -> None:
+        """Queue a message until the rate lets it through; with the queue full (a flood, or a key held for
+        seconds), drop it and tell the person, at most every few seconds."""
+        limits = self.terminal.limits
+        if len(self._held) >= limits.key_burst:
+            if self._pressed(message):
+                self.terminal.dropped_keys += 1
+                now = time.monotonic()
+                if now - self._told >= TELL_EVERY:
+                    self._told = now
+                    notify = getattr(self._app, "notify", None)
+                    if notify is not None:
+                        notify(DROPPED.format(rate=limits.keys_per_second), severity="warning", timeout=4)
+            return
+        self._held.append(message)
+        if self._release is None:
+            self._release = self._loop.call_later(1 / limits.keys_per_second, self._release_held)
+
+    def _release_held(self) -> None:
+        self._release = None
+        held = self._held
+        while held and self._input:
+            if self._pressed(held[0]) and not self.terminal.keys.take(1):
+                break
+            self.process_message(held.popleft())
+        if held and self._input:
+            self._release = self._loop.call_later(
+                1 / self.terminal.limits.keys_per_second, self._release_held
+            )
 
     def disable_input(self) -> None:
         self._input = False
         if self._tick is not None:
             self._tick.cancel()
             self._tick = None
+        if self._release is not None:
+            self._release.cancel()
+            self._release = None
+        self._held.clear()
 
     def stop_application_mode(self) -> None:
         self.disable_input()
-        self.write("\x1b[?2004l\x1b[?7h\x1b[?1000l\x1b[?1006l\x1b[?25h\x1b[?1049l")
+        self.write(RESTORE)
         self.terminal.driver = None

@@ -44,7 +44,7 @@ from server.frames import (
 from server.hall import Hall
 from server.lobby_line import TableStatus
 from server.plans import Plan
-from server.terminal import Terminal
+from server.terminal import STOPPING, Terminal
 from tui import patches
 
 log = logging.getLogger(__name__)
@@ -123,6 +123,7 @@ class WorkerSession:
             str(start.get("colorterm", "")),
             name=str(start.get("name") or ""),
             watch=bool(start.get("watch", False)),
+            host=str(start.get("host") or hall.config.host),
         )
         self.worker.sessions.add(self)
         self.task = asyncio.get_running_loop().create_task(self._run())
@@ -140,6 +141,8 @@ class WorkerSession:
             if app.moving is not None and not app.crashed:
                 room, watch = app.moving
                 self.link.send(json_frame(MOVE, {"room": room, "watch": watch}))
+            elif self.worker.stopping and not app.crashed:  # its screen was cut short: the front restores it
+                self.link.send(json_frame(END, {"line": STOPPING, "status": 0, "restore": True}))
             else:
                 status = 1 if app.crashed else 0
                 self.link.send(json_frame(END, {"line": CRASHED if app.crashed else None, "status": status}))
@@ -173,7 +176,7 @@ class Worker:
         self.hall = Hall(config, asyncio.get_running_loop(), self)
         self.done = asyncio.Event()
         self._listener: asyncio.AbstractServer | None = None
-        self._stopping = False
+        self.stopping = False
 
     async def start(self) -> Worker:
         loop = asyncio.get_running_loop()
@@ -216,15 +219,15 @@ class Worker:
 
     def _front_gone(self) -> None:
         self.requests.fail_all()
-        if not self._stopping:
+        if not self.stopping:
             log.info("worker %d: the front is gone; saving every room", self.index)
             asyncio.get_running_loop().create_task(self.stop())
 
     async def stop(self) -> None:
         """End every session here (each leaves its table), then save and release every table."""
-        if self._stopping:
+        if self.stopping:
             return
-        self._stopping = True
+        self.stopping = True
         if self._listener is not None:
             self._listener.close()
         tasks = [s.task for s in self.sessions if s.task is not None]

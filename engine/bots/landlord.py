@@ -48,6 +48,7 @@ from engine.queries import (
     lot_rent,
     luxury_worth,
     may_turn_back,
+    notes_toward,
     repayment,
     security_for,
 )
@@ -295,12 +296,14 @@ class LandlordPlay:
         return EndTurn(player=me)
 
     def on_debt(self, pos: Position, pend: Debt, legal: list[Command]) -> Command:
+        """Borrow what the debt needs, or all the bank will lend when that falls short (the poorhouse
+        takes only a player with nothing left to borrow on); then, for the hard level, ask a rival."""
         me = pos.me
         poorhouse = _first(legal, GoToPoorhouse)
         if poorhouse is None:
-            borrow = self.borrow(pos, pend.amount - pos.funds[me])
-            if borrow is not None:
-                return borrow
+            toward = notes_toward(pos.view, me, pend.amount - pos.funds[me])
+            if toward is not None:
+                return BorrowFromBank(player=me, notes=toward[0], security=toward[1])
             candidate = _first(legal, BorrowFromBank)
             if candidate is not None:
                 return candidate

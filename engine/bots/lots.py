@@ -250,8 +250,8 @@ class LotPlay:
         return swap or DeclineProperty(player=me)
 
     def make_room(self, pos: Position, space: int, legal: list[Command]) -> Command | None:
-        """With every ownership marker in use: sell back the lot worth least, if the one on offer is worth
-        clearly more (the newcomer never does)."""
+        """With every ownership marker in use: sell back the lot worth least, if the one on offer (to buy,
+        or at auction) is worth clearly more (the newcomer never does)."""
         me = pos.me
         style = self.style
         if style.buy_any or markers_left(pos.view, me) != 0:
@@ -273,6 +273,8 @@ class LotPlay:
         least = pend.next_minimum
         if least > limit:
             return PassAuction(player=me)
+        if pend.lot == "deed" and markers_left(pos.view, me) == 0:  # sell a lot back to qualify, or pass
+            return self.make_room(pos, pend.space, legal) or PassAuction(player=me)
         if pend.high_bidder is None:
             opening = pos.board.price[pend.space] // 2 if pend.lot == "deed" else least
             return PlaceBid(player=me, amount=max(least, min(limit, opening)))

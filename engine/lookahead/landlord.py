@@ -23,7 +23,7 @@ from engine.commands import (
     RepayLoan,
     simple,
 )
-from engine.rules.landlords_1904.loans import borrowing_capacity, loans_of, security_for
+from engine.rules.landlords_1904.loans import loans_of, notes_toward
 from engine.rules.money import funds
 from engine.state import Debt, LoanAnswer, LotChoice, LuxuryOffer, Pending, RouteChoice
 
@@ -65,17 +65,13 @@ def decide(game: Game, player: int, pend: Pending) -> Command | None:
 
 
 def raise_cash(game: Game, player: int, debt: Debt) -> Command | None:
-    """Borrow what the debt needs against the fewest lots; the poorhouse when the bank cannot cover it.
-    None where there is no bank that lends."""
-    rules = game.board.edition.loans
-    if rules is None:
+    """Borrow what the debt needs against the fewest lots, or all the bank will lend when that falls
+    short; the poorhouse once nothing is left to borrow on. None where there is no bank that lends."""
+    if game.board.edition.loans is None:
         return None
-    short = debt.amount - funds(game, player)
-    notes = -(-short // rules.note)
-    if borrowing_capacity(game, player) >= notes * rules.note:
-        security = security_for(game, player, notes)
-        if security is not None:
-            return BorrowFromBank(player=player, notes=notes, security=security)
+    toward = notes_toward(game, player, debt.amount - funds(game, player))
+    if toward is not None:
+        return BorrowFromBank(player=player, notes=toward[0], security=toward[1])
     return simple(GoToPoorhouse, player)
 
 

@@ -309,11 +309,14 @@ class SimplePlayer:
         return None
 
     def _bid(self, game: Game, player: int, a: Auction) -> Command:
-        """Bid the printed price (or all it has, if less) at once; pass once the bidding passes that."""
+        """Bid the printed price (or all it has, if less) at once; pass once the bidding passes that, or
+        when a bid would not be taken (every ownership marker in use: it never sells a lot to bid)."""
         worth = game.board.price[a.space] if a.lot == "deed" else game.board.house_cost[a.space]
         offer = min(worth, funds(game, player))
         if offer >= a.next_minimum:
-            return PlaceBid(player=player, amount=offer)
+            bid = PlaceBid(player=player, amount=offer)
+            if game.check(bid) is None:
+                return bid
         return simple(PassAuction, player)
 
     def _raise_cash(self, game: Game, player: int) -> Command:

@@ -2,7 +2,9 @@
 
 Every player still in the game is asked in turn, the one who declined and those in jail included, until all
 but the leader have passed. A bid is binding and may not exceed what the bidder can pay; a bidder who
-cannot raise the bid is passed for him. Nobody bidding leaves a deed with the bank.
+cannot raise the bid is passed for him. Nobody bidding leaves a deed with the bank. Where a player holds
+at most so many lots (Finance), one with every ownership marker in use stays among the bidders: asked to
+bid, he may sell a lot back to the bank and then bid (`engine.rules.finance_1936.buy_back`).
 """
 
 from __future__ import annotations
@@ -39,13 +41,10 @@ def rotation_after(game: LiveGame, first_after: int) -> list[int]:
 
 
 def start_deed_auction(game: LiveGame, space: int, after: int) -> None:
-    """Everyone may bid who could take the deed: nobody when the bank has no house to sell with a lot,
-    and not a player whose ownership markers are all in use."""
-    bidders = rotation_after(game, after)
-    if lot_for_sale(game, space) is not None:
-        bidders = []
-    elif game.board.edition.lot_limit is not None:
-        bidders = [b for b in bidders if may_take_lots(game, b) is None]
+    """Everyone may bid who could take the deed, or nobody when the bank has no house to sell with a lot.
+    A player whose ownership markers are all in use is not shut out (Finance): he must sell a lot back
+    before his bid is taken."""
+    bidders = [] if lot_for_sale(game, space) is not None else rotation_after(game, after)
     _open(game, "deed", space, bidders, None)
 
 
@@ -144,6 +143,10 @@ def _check_bid(game: LiveGame, cmd: PlaceBid) -> Refusal:
         return refusal
     a = game.state.pending
     assert isinstance(a, Auction)
+    if a.lot == "deed":
+        refusal = may_take_lots(game, cmd.player)
+        if refusal is not None:
+            return refusal
     least = a.next_minimum
     if cmd.amount < least:
         return IllegalCommand("bid_too_low", f"The bid must be at least ${least}.")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
@@ -18,6 +19,11 @@ from tui.widgets.steady_footer import SteadyFooter
 if TYPE_CHECKING:
     from server.app import ServerApp
     from server.table import Table
+
+
+SAFE = re.compile(r"[A-Za-z0-9_.-]+")
+"""A room's name that a shell passes on as it is; any other is given by the room's id, so that a
+command copied from this screen never has the shell do anything but connect."""
 
 
 class WaitingScreen(Screen[None]):
@@ -39,10 +45,15 @@ class WaitingScreen(Screen[None]):
     def on_mount(self) -> None:
         app: ServerApp = self.app  # type: ignore[assignment]
         self._stop_watching = app.hall.watch(self._hall_changed)
+        app.hall.come_to_wait(self.table)
         self.show()
 
     def on_unmount(self) -> None:
+        """Gone from the room (to the game, the lobby, or the connection lost): a room nobody waits at
+        ends after a while (`Limits.waiting_room_idle`)."""
         self._stop_watching()
+        app: ServerApp = self.app  # type: ignore[assignment]
+        app.hall.stop_waiting(self.table)
 
     def _hall_changed(self) -> None:
         self.post_message(HallChanged())
@@ -57,6 +68,7 @@ class WaitingScreen(Screen[None]):
     def show(self) -> None:
         app: ServerApp = self.app  # type: ignore[assignment]
         line = self.table.line(app.fingerprint)
+        room = line.name if SAFE.fullmatch(line.name) else line.id
         text = "\n".join(
             [
                 f"Room {line.name} ({line.edition})",
@@ -65,7 +77,7 @@ class WaitingScreen(Screen[None]):
                 f"Waiting for {line.free} more {'person' if line.free == 1 else 'people'}.",
                 "",
                 "Others join from the lobby, or straight away with:",
-                f"  ssh -t -p {app.hall.config.port} HOST {line.name if ' ' not in line.name else line.id}",
+                f"  ssh -t -p {app.hall.config.port} {app.host} {room}",
                 "",
                 "The game starts as soon as every seat is taken.",
             ]

@@ -214,3 +214,16 @@ def test_names_and_titles_are_printed_as_typed(
         status, out, _ = _run(capsys, *argv, "--saves-dir", str(tmp_path))
         assert status == 0
         assert "[bold]Odd[/bold] one" in out and "[red]Eve[/red]" in out, argv
+
+
+def test_show_counts_the_turns_as_the_game_over_screen_and_the_list_do(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The game-over screen said 80 turns where `saves show` said 79 (the turns before the last)."""
+    done = SaveStore(folder).load(_id(folder, "Over and done")).game.state
+    out = _run(capsys, "saves", "show", _id(folder, "Over and done"), "--saves-dir", str(folder))[1]
+    moves = next(line for line in out.splitlines() if line.startswith("Moves")).rstrip()
+    assert f" commands, {done.turn + 1} turns played; " in moves  # as "... wins ... 80 turns played"
+    out = _run(capsys, "saves", "show", _id(folder, "Still going"), "--saves-dir", str(folder))[1]
+    moves = next(line for line in out.splitlines() if line.startswith("Moves")).rstrip()
+    assert " commands, 11 turns played, turn 12 under way; " in moves  # the list's "turn 12"

@@ -140,3 +140,17 @@ def test_the_manners_table_keeps_a_level_to_a_line_in_80_columns(
     assert [row.split()[1] for row in rows] == ["hard", "normal"]  # no row wrapped onto a second line
     assert max(len(line) for line in out.splitlines()) <= 80
     assert re.search(r"\d\.\d\dx, most \d\.\d\dx", rows[0])
+
+
+def test_the_tables_say_what_was_played_and_where_go_to_jail_is_counted(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table said nobody ever landed on Go To Jail (those rolls end on Jail) and not what it played."""
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main(["simulate", "--games", "2", "--seed", "3", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("2 games of Classic (classic) between 4 of the engine's simple players (")
+    row = next(line for line in out.splitlines() if "Go To Jail" in line)
+    assert "Go To Jail (counted on Jail)" in row and row.split("│")[3].strip() == "-"
+    assert main(["simulate", "--bots", "normal,easy", "--games", "2", "--seed", "3", "--jobs", "1"]) == 0
+    assert "2 games of Classic (classic); average length" in capsys.readouterr().out

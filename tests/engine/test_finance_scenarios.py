@@ -14,11 +14,17 @@ from engine import (
     Game,
     IllegalCommand,
     PassAuction,
+    PlaceBid,
     RollDice,
+    SellLot,
+    waiting_for,
 )
+from engine.bots import make_bot
+from engine.bots.base import BotBase
 from engine.commands import Command
 from engine.events import (
     AuctionStarted,
+    AuctionWon,
     BankFeePaid,
     BuildingSold,
     CashSurrendered,
@@ -31,11 +37,14 @@ from engine.events import (
     SentOn,
 )
 from engine.queries import liquidation_value, rent_for
+from engine.state import Auction
 
 from finance_board import (
+    BOOMTOWN,
     CARNIVAL,
     CHANCE_C,
     CHEVY_CHASE,
+    COTTAGE,
     EASY_STREET,
     FAIRHOPE,
     GAYETY,
@@ -49,11 +58,14 @@ from finance_board import (
     P3,
     RICKETY_ROW,
     ROWBOAT,
+    RUBEVILLE,
     SOUTH_RR,
     START,
     SWEEPSTAKES,
+    SYLVAN,
     UNION_SQUARE,
     VENETIAN,
+    WAYBACK,
     WEST_RR,
     WHARF,
     finance,
@@ -254,9 +266,14 @@ def test_9_salary_by_card_and_the_carnival_card() -> None:
     assert game.state.players[P0].position == CARNIVAL + 2
 
 
-def test_9b_with_eight_lots_a_player_may_neither_buy_nor_bid() -> None:
+EIGHT_LOTS = (GOAT_ALLEY, LONELY_LANE, RUBEVILLE, WAYBACK, RICKETY_ROW, BOOMTOWN, COTTAGE, MARKET)
+
+
+def test_9b_with_eight_lots_a_player_may_not_buy_but_is_not_shut_out_of_the_auction() -> None:
+    """The rule sheet: with all eight markers in use "he is not shut out from bidding ... he must sell one
+    of his lots back to the bank before he can bid"."""
     game = finance(apart=False)
-    for space in (1, 3, 4, 6, 8, 9, 11, 13):
+    for space in EIGHT_LOTS:
         lot(game, P0, space)
     place(game, P0, 12)
     dice(game, (1, 1))  # 12 -> 14, Sylvan Dell
@@ -267,7 +284,51 @@ def test_9b_with_eight_lots_a_player_may_neither_buy_nor_bid() -> None:
     assert refused.value.code == "lot_limit"
     events = play(game, DeclineProperty(player=P0))
     started = of_kind(events, AuctionStarted)[0]
-    assert P0 not in started.bidders and set(started.bidders) == {P1, P2, P3}
+    assert started.bidders == (P1, P2, P3, P0)
+    play(game, PlaceBid(player=P1, amount=100), PassAuction(player=P2), PassAuction(player=P3))
+    assert waiting_for(game) == "P0 to bid or pass"
+    with pytest.raises(IllegalCommand) as refused:
+        game.apply(PlaceBid(player=P0, amount=110))
+    assert refused.value.code == "lot_limit" and "sell a lot back" in refused.value.reason
+    assert PlaceBid(player=P0, amount=101) not in game.legal_commands(P0)
+    with pytest.raises(IllegalCommand) as refused:
+        game.apply(SellLot(player=P1, space=EIGHT_LOTS[0]))  # only the player asked to bid sells meanwhile
+    assert refused.value.code == "not_now"
+    sale = SellLot(player=P0, space=EIGHT_LOTS[0])
+    assert sale in game.legal_commands(P0)
+    play(game, sale)
+    pending = game.state.pending
+    assert isinstance(pending, Auction) and pending.player == P0  # still asked, now free to bid
+    events = play(game, PlaceBid(player=P0, amount=110), PassAuction(player=P1))
+    (won,) = of_kind(events, AuctionWon)
+    assert (won.player, won.amount) == (P0, 110)
+    st = game.state
+    assert st.deeds[SYLVAN].owner == P0 and st.deeds[EIGHT_LOTS[0]].owner is None
+    assert sum(1 for d in st.deeds.values() if d.owner == P0) == 8
+    assert st.players[P0].cash == START + 75 - 110  # half of Goat Alley's $150 back, the bid paid
+    assert replays(game)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_9b_an_eight_lot_bot_asked_to_bid_sells_back_first_or_passes(level: str) -> None:
+    game = finance(apart=False)
+    for space in EIGHT_LOTS:
+        lot(game, P0, space)
+    place(game, P0, 12)
+    dice(game, (1, 1))
+    settle(game)
+    play(game, RollDice(player=P0), DeclineProperty(player=P0))
+    play(game, PassAuction(player=P1), PassAuction(player=P2), PassAuction(player=P3))
+    bot = make_bot(level, seed=1, seat=P0)
+    assert isinstance(bot, BotBase)
+    chosen = []
+    while game.state.pending is not None and game.state.pending.kind == "auction":
+        cmd = bot.choose(game.view(P0), game.legal_commands(P0))
+        chosen.append(type(cmd).__name__)
+        game.apply(cmd)
+    assert bot.refused == 0 and chosen[-1] in ("PassAuction", "PlaceBid")
+    assert set(chosen[:-1]) <= {"SellLot"} and ("PlaceBid" in chosen) == ("SellLot" in chosen)
+    assert sum(1 for d in game.state.deeds.values() if d.owner == P0) <= 8
 
 
 def test_10_bankruptcy_to_a_player() -> None:

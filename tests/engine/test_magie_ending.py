@@ -5,21 +5,26 @@ from __future__ import annotations
 import pytest
 
 from engine import (
+    AcceptLoan,
     BorrowFromBank,
     BuyLuxury,
     ChooseDirection,
     DeclareBankruptcy,
     EndTurn,
+    Game,
     GoToPoorhouse,
     IllegalCommand,
     PayJailFine,
+    ProposeLoan,
     RentLot,
     RollDice,
     RuleOptions,
 )
+from engine.bots import make_bot
+from engine.bots.base import BotBase
 from engine.events import GameOver, PlayerMoved, PoorhouseThrow, WentToPoorhouse
 from engine.queries import count_up, may_turn_back
-from engine.state import Debt, DirectionChoice
+from engine.state import Debt, DirectionChoice, LoanAnswer
 
 from magie import LOT, LUXURIES, MOTHER_EARTH, P0, P1, P2, P3, PARK, at, boxes, magie, notes, ready
 from scenario import kinds, of_kind, own, pending, play, replays, settle, turn_of
@@ -62,6 +67,54 @@ def test_l28_who_can_borrow_must_borrow_and_the_debt_is_paid_at_once() -> None:
     events = play(game, BorrowFromBank(player=P1, notes=1, security=(LOT[12],)))
     assert [e.kind for e in events][:2] == ["loan_taken", "rent_paid"]
     assert game.state.players[P1].cash == 92 and game.state.pending.kind == "end_turn"  # type: ignore[union-attr]
+
+
+def _owing_more_than_the_bank_lends() -> Game:
+    """P0 owes P1 $400 of interest on a loan, with $101 in hand and a free lot ($220) that the bank
+    lends two notes on: more than his cash, and more than all he could borrow."""
+    game = magie()
+    own(game, P0, LOT[9])
+    own(game, P0, LOT[22])  # $220: two notes
+    at(game, P0, 38)
+    settle(game)
+    play(game, ProposeLoan(player=P0, to=P1, lender=P1, principal=200, interest=400, security=(LOT[9],)))
+    offer = game.state.pending
+    assert isinstance(offer, LoanAnswer)
+    play(game, AcceptLoan(player=P1, offer=offer.offer.id))
+    game.state.players[P0].cash = 2
+    ready(game, (1, 2))
+    play(game, RollDice(player=P0), RentLot(player=P0))  # wages 100, rent 1, then 400 interest to P1
+    debt = game.state.pending
+    assert isinstance(debt, Debt) and debt.amount == 400 and game.state.players[P0].cash == 101
+    return game
+
+
+def test_l28_the_poorhouse_only_once_nothing_is_left_to_borrow_on() -> None:
+    """The patent: "if at stay time a player has no money with which to meet expenses and has no property
+    upon which he can borrow, he must go to the poorhouse". Owing more than the bank would lend, he still
+    borrows all it will lend first, and his creditor is paid that too."""
+    game = _owing_more_than_the_bank_lends()
+    with pytest.raises(IllegalCommand) as exc:
+        game.apply(GoToPoorhouse(player=P0))
+    assert exc.value.code == "can_borrow" and "$200" in exc.value.reason
+    assert GoToPoorhouse(player=P0) not in game.legal_commands(P0)
+    play(game, BorrowFromBank(player=P0, notes=2, security=(LOT[22],)))
+    assert isinstance(game.state.pending, Debt) and game.state.players[P0].cash == 301
+    assert GoToPoorhouse(player=P0) in game.legal_commands(P0)
+    events = play(game, GoToPoorhouse(player=P0))
+    (went,) = of_kind(events, WentToPoorhouse)
+    assert (went.creditor, went.paid, went.forgiven) == (P1, 301, 99)
+    assert game.state.players[P0].in_poorhouse and game.state.players[P1].cash == 500 - 200 + 301
+    assert replays(game)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_l28_a_bot_owing_more_than_the_bank_lends_borrows_it_all_before_the_poorhouse(level: str) -> None:
+    game = _owing_more_than_the_bank_lends()
+    bot = make_bot(level, seed=3, seat=P0)
+    assert isinstance(bot, BotBase)
+    cmd = bot.choose(game.view(P0), game.legal_commands(P0))
+    assert cmd == BorrowFromBank(player=P0, notes=2, security=(LOT[22],)) and bot.refused == 0
 
 
 def test_l28_optional_payments_never_send_anyone_to_the_poorhouse() -> None:

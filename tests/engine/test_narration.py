@@ -5,7 +5,17 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from engine import Build, Game, PassAuction, PayJailFine, RollDice, RuleOptions, UseJailCard, new_game
+from engine import (
+    Build,
+    Game,
+    PassAuction,
+    PayJailFine,
+    RollDice,
+    RuleOptions,
+    SellBuilding,
+    UseJailCard,
+    new_game,
+)
 from engine.events import Event
 from engine.lookahead.players import SimplePlayer
 from engine.narration import describe
@@ -193,3 +203,21 @@ def test_no_event_is_told_twice() -> None:
                 same = _phrases(a) & _phrases(b)
                 assert not same, f"{kind_a} then {kind_b} both say {same}"
     assert checked > 5000
+
+
+def test_a_group_coming_down_at_once_says_how_many_houses_each_lot_sold() -> None:
+    """A hotel sold back with the bank out of houses brings the group down evenly, several houses from a
+    lot at once: "sold a house on St. James Place for $100" was told for two."""
+    game = table()
+    own(game, LINUS, *ORANGE)
+    for s, n in zip(ORANGE, (4, 5, 5), strict=True):
+        build(game, s, houses=n)
+    game.state.bank.houses = 0
+    settle(game)
+    lines = told(game, play(game, SellBuilding(player=LINUS, space=ORANGE[1])))
+    assert lines == [
+        "Linus sold 2 houses on St. James Place for $100 (2 houses left).",
+        "Linus sold a hotel and 3 houses on Tennessee Avenue for $200 (1 house left).",
+        "Linus sold a hotel and 3 houses on New York Avenue for $200 (1 house left).",
+    ]
+    assert [game.state.deeds[s].level for s in ORANGE] == [2, 1, 1]

@@ -6,6 +6,9 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
+from server.plans import RoomRequest, SeatPlan
 from server.screens.lobby import LobbyScreen
 from tui.screens.game import GameScreen
 
@@ -103,5 +106,124 @@ async def test_an_oversized_window_and_a_key_flood_are_survived(tmp_path: Path) 
         assert ada.app().is_running
         await ada.leave()
         await bob.leave()
+    finally:
+        await running.stop()
+
+
+async def test_a_flood_of_window_sizes_reaches_the_app_as_a_few_and_costs_the_others_nothing(
+    tmp_path: Path,
+) -> None:
+    """10,000 window changes each cost the app a new layout and another person's key took 0.75 s to
+    show: sizes now reach the app at most ten times a second, the latest one last."""
+    running = await start_server(tmp_path, workers=1)  # Ada and Bob share a worker
+    try:
+        ada, bob = ada_and_bob(running, tmp_path)
+        await seated(running, [ada, bob], "Resize", pace="slow")
+        await ada.connect("Resize", size=(100, 30))
+        await bob.connect("Resize", size=(100, 30))
+        await ada.wait_for(lambda: ada.app().game_screen is not None)
+        await bob.wait_for(lambda: bob.app().game_screen is not None)
+        terminal = ada.worker_session().terminal
+        assert terminal is not None and ada.chan is not None
+        sizes: list[tuple[int, int]] = []
+        resize = terminal.resize
+
+        def counted(width: int, height: int) -> None:  # each size that reaches Ada's app
+            sizes.append((width, height))
+            resize(width, height)
+
+        terminal.resize = counted  # type: ignore[method-assign]
+        loop = asyncio.get_running_loop()
+        begin = loop.time()
+        for n in range(5_000):
+            ada.chan.change_terminal_size(80 + n % 40, 24 + n % 10)
+            if n % 500 == 0:
+                await asyncio.sleep(0)
+        ada.chan.change_terminal_size(90, 28)
+        await bob.press("h")
+        await bob.wait_for("Holdings", timeout=5)
+        await ada.wait_for(lambda: ada.app().size == (90, 28))
+        elapsed = loop.time() - begin
+        assert sizes[-1] == (90, 28)
+        assert len(sizes) <= 10 * elapsed + 2, f"{len(sizes)} sizes in {elapsed:.1f} s"
+        await ada.leave()
+        await bob.leave()
+    finally:
+        await running.stop()
+
+
+async def test_keys_beyond_the_rate_wait_their_turn_and_a_flood_beyond_that_is_told(tmp_path: Path) -> None:
+    """A held Backspace lost keys and an Enter after it could vanish: keys beyond the rate now wait in a
+    short queue; only past it are they dropped, and the person is told so."""
+    running = await start_server(tmp_path)
+    try:
+        ada = await Person(running, make_key(tmp_path, "a"), "Ada").connect()
+        await ada.wait_for("Choose the name")
+        await ada.type("x" * 30 + "\x7f" * 30 + "Ada\r")  # 64 keys at once, over the burst of 40
+        await ada.wait_for(lambda: isinstance(ada.app().screen, LobbyScreen))
+        assert ada.app().player_name == "Ada"
+        assert ada.worker_session().terminal.dropped_keys == 0  # type: ignore[union-attr]
+        await ada.press("n")
+        await ada.wait_for("A new room")
+        await ada.type("y" * 300)  # far past the queue
+        await ada.wait_for("Keys came faster than the server takes them")
+        assert ada.worker_session().terminal.dropped_keys > 0  # type: ignore[union-attr]
+        await ada.leave()
+    finally:
+        await running.stop()
+
+
+@pytest.mark.parametrize(
+    "pasted",
+    [
+        "\x1b]0;PWNED\x07Evil",  # a window title: OSC ended by BEL
+        "Eve\x1b[2J\x1b[31mred",  # a screen clear and a colour: CSI sequences no key sends
+        "Eve\x1bP1;2|x\x1b\\z",  # a device control string
+        "E\u009b31mve",  # a C1 control
+    ],
+)
+async def test_a_name_pasted_without_brackets_with_escape_sequences_is_refused(
+    tmp_path: Path, pasted: str
+) -> None:
+    """A terminal that does not bracket a paste sends its escape sequences as if typed: they were read as
+    keys and the name kept what was left (`]0;PWNEDEvil`). Now it is refused as typed text with them is,
+    and the field shows it as plain text."""
+    running = await start_server(tmp_path)
+    try:
+        eve = await Person(running, make_key(tmp_path, "e"), "Eve").connect()
+        await eve.wait_for("Choose the name")
+        before = len(eve.view.raw)  # type: ignore[union-attr]
+        await eve.type(pasted + "\r")
+        await eve.wait_for("may not contain")
+        assert eve.app().player_name == "" and running.front.players.name_of(eve.fingerprint) is None
+        drawn = bytes(eve.view.raw[before:])  # type: ignore[union-attr]
+        assert b"PWNED\x07" not in drawn and b"\x1bP1;2" not in drawn and b"\x1b[31mred" not in drawn
+        for _ in range(len(pasted)):
+            await eve.press("\x7f")
+        await eve.type("Eve\r")
+        await eve.wait_for(lambda: isinstance(eve.app().screen, LobbyScreen))
+        assert eve.app().player_name == "Eve"
+        await eve.leave()
+    finally:
+        await running.stop()
+
+
+async def test_the_waiting_rooms_command_to_copy_never_carries_a_rooms_name_a_shell_would_act_on(
+    tmp_path: Path,
+) -> None:
+    running = await start_server(tmp_path)
+    try:
+        ada = Person(running, make_key(tmp_path, "a"), "Ada")
+        running.front.players.choose(ada.fingerprint, "Ada")
+        table_id, _ = await running.front.create(
+            RoomRequest(
+                ada.fingerprint, "Ada", "Fri;rm$(x)", "classic", {}, [SeatPlan("person")] * 2, 60, "slow"
+            )
+        )
+        await ada.connect(table_id)
+        await ada.wait_for("Waiting for 1 more person")
+        line = next(row for row in ada.text().splitlines() if "ssh -t" in row).strip(" │")
+        assert line.split() == ["ssh", "-t", "-p", str(running.port), "127.0.0.1", table_id]
+        await ada.leave()
     finally:
         await running.stop()

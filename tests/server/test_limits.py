@@ -14,6 +14,7 @@ import pytest
 import server.ssh
 from server.config import Limits
 from server.plans import RoomRequest, SeatPlan, TableError
+from server.players import Players
 
 from sshplay import Person, ada_and_bob, make_key, seated, start_server
 
@@ -89,7 +90,8 @@ async def test_an_idle_session_is_closed_and_keeps_its_seat(
 
 
 async def test_a_player_may_keep_a_few_rooms_and_a_room_seats_a_few(tmp_path: Path) -> None:
-    running = await start_server(tmp_path, limits=Limits(rooms_per_player=2, seats_per_room=3))
+    limits = Limits(rooms_per_player=2, waiting_rooms_per_player=2, seats_per_room=3)
+    running = await start_server(tmp_path, limits=limits)
     try:
         ada = Person(running, make_key(tmp_path, "a"), "Ada")
         front = running.front
@@ -124,6 +126,72 @@ async def test_a_player_may_keep_a_few_rooms_and_a_room_seats_a_few(tmp_path: Pa
         assert running.table("One") is not None and running.table("Two") is not None
     finally:
         await running.stop()
+
+
+async def test_a_waiting_room_nobody_is_at_ends_and_a_key_has_one_waiting_room(tmp_path: Path) -> None:
+    """Waiting rooms outlived their makers and any key could make three: throwaway keys filled the server's
+    rooms. A room still gathering ends once nobody has waited at it for a while; a key has one at a time."""
+    running = await start_server(tmp_path, limits=Limits(waiting_room_idle=1.5, idle_timeout=60.0))
+    try:
+        ada, bob = ada_and_bob(running, tmp_path)
+        front = running.front
+        front.players.choose(bob.fingerprint, "Bob")
+        await ada.connect()
+        await ada.wait_for("Choose the name")
+        await ada.type("Ada\r")
+        await ada.wait_for("No rooms yet")
+        await ada.press("n")
+        await ada.wait_for("A new room")
+        await ada.type("Friday\r")
+        await ada.wait_for("Waiting for 1 more person")
+        await ada.wait_for(f"ssh -t -p {running.port} 127.0.0.1 Friday")  # the address she reached, no HOST
+        with pytest.raises(TableError, match="Your room Friday is still waiting for players"):
+            await front.create(
+                RoomRequest(
+                    ada.fingerprint, "Ada", "Second", "classic", {}, [SeatPlan("person")] * 2, 60, "slow"
+                )
+            )
+        await asyncio.sleep(2.5)  # longer than a room may wait with nobody at it: Ada is at it
+        assert front.holder_of("Friday") is not None
+        await bob.connect()
+        await bob.wait_for("Friday")
+        await ada.drop()  # gone without leaving her seat: her terminal closed
+        await bob.wait_for(lambda: "Friday" not in bob.text(), timeout=10)
+        assert front.holder_of("Friday") is None
+        assert not any((tmp_path / "server" / "rooms").glob("*.json")), "its plan is gone with it"
+        await bob.leave()
+    finally:
+        await running.stop()
+
+
+async def test_the_book_of_names_is_bounded_and_keeps_the_names_of_seated_keys(tmp_path: Path) -> None:
+    """Any key may choose a name; with the book full the oldest name of a key holding no seat goes."""
+    running = await start_server(tmp_path, limits=Limits(players=2, idle_timeout=60.0))
+    try:
+        ada, bob = ada_and_bob(running, tmp_path)
+        cid = Person(running, make_key(tmp_path, "c"), "Cid")
+        dee = Person(running, make_key(tmp_path, "d"), "Dee")
+        players = running.front.players
+        await seated(running, [ada], "Monday", bots=1)  # Ada, named first, holds a seat
+        for person in (bob, cid):
+            await person.connect()
+            await person.wait_for("Choose the name")
+            await person.type(person.name + "\r")
+            await person.wait_for("Monday")
+            await person.leave()
+        assert len(players) == 2 and players.name_of(ada.fingerprint) == "Ada"
+        assert players.name_of(bob.fingerprint) is None and players.name_of(cid.fingerprint) == "Cid"
+        await dee.connect()
+        await dee.wait_for("Choose the name")
+        await dee.type("Dee\r")
+        await dee.wait_for("Monday")
+        assert players.name_of(cid.fingerprint) is None and players.name_of(dee.fingerprint) == "Dee"
+        assert players.name_of(ada.fingerprint) == "Ada"
+        await dee.leave()
+    finally:
+        await running.stop()
+    again = Players(tmp_path / "server", 2)
+    assert again.name_of(ada.fingerprint) == "Ada" and again.name_of(dee.fingerprint) == "Dee"
 
 
 async def test_the_log_tells_address_key_terminal_size_and_duration_and_no_secret(

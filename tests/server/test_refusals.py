@@ -3,10 +3,13 @@ forwarding other than the game's, passwords, and keys not listed when a list is 
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import asyncssh
 import pytest
+from asyncssh.channel import SSHClientChannel
+from asyncssh.packet import String, UInt32
 
 from server.config import Limits
 from server.main import Running
@@ -37,6 +40,7 @@ async def test_a_session_without_a_terminal_gets_one_line_and_is_closed(tmp_path
                 text = bytes(view.raw).decode()
                 assert text.startswith("landlords needs a terminal: ssh -t"), text
                 assert f" -p {running.port} " in text, "the port it listens on, not the 0 it was given"
+                assert f" -p {running.port} 127.0.0.1 [ROOM]" in text, "the address it was reached at"
                 assert text.count("\n") == 1
                 assert view.exit_status == 2
         assert running.worker_sessions() == [] and all(s.relay is None for s in running.sessions())
@@ -119,5 +123,39 @@ async def test_connections_are_limited_in_all_and_per_address(tmp_path: Path) ->
         third = await _connect(running, key)  # a place freed is a place taken again
         first.close()
         third.close()
+    finally:
+        await running.stop()
+
+
+async def test_a_connection_that_never_begins_a_session_is_closed_within_the_login_time(
+    tmp_path: Path,
+) -> None:
+    """A session channel opened but never asked for a shell or a command (with a terminal or not) held
+    its place for ever: eight of them shut an address out. Each must begin within the login time."""
+    running = await start_server(tmp_path, limits=Limits(login_timeout=1.5, idle_timeout=60.0))
+    try:
+        key = make_key(tmp_path, "a")
+        bare = await _connect(running, key)  # opens nothing
+        opened = await _connect(running, key)  # a session channel, and not a word more
+        silent = SSHClientChannel(opened, asyncio.get_running_loop(), "strict", None, "strict", 2**20, 2**15)
+        await silent._open(b"session")
+        with_terminal = await _connect(running, key)  # a terminal asked for, but no shell nor command
+        held = SSHClientChannel(
+            with_terminal, asyncio.get_running_loop(), "strict", None, "strict", 2**20, 2**15
+        )
+        await held._open(b"session")
+        held._send_request(
+            b"pty-req", String("xterm"), UInt32(80), UInt32(24), UInt32(0), UInt32(0), String(b"")
+        )
+        playing = await _connect(running, key)
+        chan, view = await playing.create_session(lambda: Screen(80, 24), term_type="xterm", encoding=None)
+        assert isinstance(view, Screen) and running.gate.by_address["127.0.0.1"] == 4
+        for conn in (bare, opened, with_terminal):
+            await asyncio.wait_for(conn.wait_closed(), 5)
+        await asyncio.sleep(0.5)
+        assert not view.closed.is_set(), "a session that began is held only to the idle limit"
+        assert running.gate.by_address["127.0.0.1"] == 1
+        chan.close()
+        playing.close()
     finally:
         await running.stop()

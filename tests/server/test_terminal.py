@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual import events
 from textual.app import App as TextualApp
 
 from server.config import Limits
 from server.screens.chat import ChatDialog
-from server.terminal import ChannelDriver, Terminal
+from server.terminal import ChannelDriver, Terminal, foreign
 
 
 class Channel:
@@ -110,3 +111,41 @@ async def test_a_chat_line_closed_before_its_mount_came_round_is_closed() -> Non
         await pilot.pause()
         await pilot.pause()
         assert app.screen is base and app.return_code is None
+
+
+@pytest.mark.parametrize(
+    "keys",
+    [
+        b"\x1b[1;5A",  # ctrl+up
+        b"\x1b[15;2~",  # shift+F5
+        b"\x1b[2^\x1b[d",  # rxvt's ctrl+insert and shift+left
+        b"\x1b[<0;10;5M\x1b[<0;10;5m",  # a click, in SGR coordinates
+        b"\x1b]",  # alt+]
+        b"ab\x1b[A\r",  # keys read together
+    ],
+)
+async def test_keys_stay_keys(keys: bytes) -> None:
+    app = App()
+    driver_for(app)
+    app.terminal.received(keys)
+    assert foreign(keys.decode()) is False and app.pasted == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\x1b]0;title\x07x",
+        "\x1b]2;title\x1b\\x",
+        "x\x1b[2J",
+        "x\x1b[31my",
+        "x\x1b[?1049h",
+        "\x1bPq#0\x1b\\",
+        "x\u0085",
+    ],
+)
+async def test_text_with_sequences_no_key_sends_is_read_as_pasted_with_its_enter_a_key(text: str) -> None:
+    """A terminal that does not bracket a paste sends a window title or colours in it as if typed."""
+    app = App()
+    driver_for(app)
+    app.terminal.received((text + "\r").encode())
+    assert app.pasted == [text] and app.keys == ["enter"]

@@ -119,6 +119,32 @@ async def test_travel_cards_are_played_from_their_dialog() -> None:
         assert "played travel cards: Forward 2 and Backward 1" in log_text(app)
 
 
+async def test_the_travel_preview_of_a_move_ending_on_a_space_that_pays_counts_its_salary_once() -> None:
+    """It promised $200 twice ("ends on PASS (pays $200), collecting $200 on the way") for $200 paid."""
+    pass_space = 46
+
+    def arrange(game: Game) -> None:
+        game.state.players[0].position = pass_space - 3
+        _hand(game, 0, "travel/forward_3")
+
+    client = _addon([], arrange)
+    app = app_for(client)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("v")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, TravelDialog)
+        dialog.query_one("#cards", SelectionList).select("travel/forward_3")
+        await pilot.pause()
+        where = str(dialog.query_one("#where").render())
+        assert where == f"The move ends on {client.board.name(pass_space)}, collecting $200 in all."
+        before = client.view(0).players[0].cash
+        await pilot.press("p")
+        await settle(pilot)
+        assert client.view(0).players[0].cash == before + 200
+
+
 async def test_the_travel_key_says_why_when_there_is_no_card() -> None:
     client = _addon([], lambda game: None)
     app = app_for(client)

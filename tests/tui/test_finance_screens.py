@@ -8,11 +8,13 @@ from collections.abc import Callable
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Select, Static
+from textual.widgets import DataTable, Input, Select, Static
 
 from engine import BuyProperty, EndTurn, ExcessLots, Game, RollDice
+from engine.state import Auction
 from room import Room, Seat
 from tui.client import LocalClient
+from tui.dialogs.auction import AuctionDialog
 from tui.dialogs.build import BuildDialog
 from tui.dialogs.buy import BuyDialog
 from tui.dialogs.excess_lots import ExcessLotsDialog
@@ -182,6 +184,46 @@ async def test_a_lot_is_sold_back_to_the_bank_from_the_build_dialog() -> None:
         view = client.view(0)
         assert view.deeds[33].owner is None and view.players[0].cash == 1925 + 140 * 3
         assert "Vera sold Rittenhouse Square with its 3 houses back to the bank for $420." in log_text(app)
+
+
+async def test_with_every_marker_in_use_a_lot_is_sold_back_from_the_auction_and_then_bid_for() -> None:
+    seats = [VERA, ADA]
+
+    def arrange(game: Game) -> None:
+        """Vera holds eight lots and is about to land on Sylvan Dell (14), which she may not buy."""
+        for s in (1, 3, 4, 6, 8, 9, 11, 13):
+            _own(game, 0, s, 1)
+        game.state.players[0].position = 10
+
+    client = client_for(scripted_game(seats, [(1, 3)], edition=FINANCE, arrange=arrange), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("a")  # to auction: Ada bids first, then the bidding comes to Vera
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, AuctionDialog) and dialog.bidder() == 0
+        assert "sell a lot back to the bank (s) before you bid" in str(dialog.query_one("#state").render())
+        assert dialog.query_one("#sell_lot").display
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, BuildDialog)
+        await pilot.press("x")  # the first of her lots, Goat Alley
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen_stack[-1] is dialog  # back at the bidding
+        assert "before you bid" not in str(dialog.query_one("#state").render())
+        assert client.view(0).deeds[1].owner is None
+        pending = client.view(0).pending
+        assert isinstance(pending, Auction)
+        high = pending.high_bid
+        dialog.query_one("#amount", Input).value = str(high + 50)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert f"Vera bid ${high + 50}." in log_text(app)
 
 
 async def test_a_creditor_over_his_markers_chooses_the_lots_to_give_back() -> None:

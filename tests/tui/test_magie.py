@@ -22,6 +22,7 @@ from tui.dialogs.ride import RideDialog
 from tui.dialogs.tickets import TicketsDialog
 from tui.screens.game_over import GameOverScreen
 from tui.screens.help import HelpScreen
+from tui.widgets.command_list import CommandList
 
 from playtable import ADA, GRACE, VERA, app_for, client_for, game_screen, log_text, scripted_game, settle
 
@@ -61,6 +62,9 @@ async def test_the_lot_tickets_dialog_buys_a_ticket_and_puts_the_rest_back() -> 
         await settle(pilot)
         assert isinstance(app.screen, TicketsDialog)
         first = client.view(0).players[0].tickets[0]
+        lots = app.screen.query_one(CommandList)
+        offered = [str(lots.get_option_at_index(i).prompt) for i in range(lots.option_count)]
+        assert offered[0].endswith(f", rent ${client.board.rent[first][0]}")  # it said "rent 5"
         await pilot.press("enter")
         await settle(pilot)
         assert client.view(0).deeds[first].owner == 0
@@ -159,6 +163,8 @@ async def test_the_bank_lends_a_note_against_a_lot_and_takes_it_back() -> None:
         await pilot.press("k")
         await settle(pilot)
         assert isinstance(app.screen, BankDialog)
+        body = str(app.screen.query_one("#body", Static).render())
+        assert "$5 a note each wage day" in body and "every wages" not in body
         await pilot.press("enter")  # borrow $100 against Lot 22
         await settle(pilot)
         view = client.view(0)
@@ -203,6 +209,9 @@ async def test_a_loan_offered_by_another_player_is_answered_in_the_negotiator() 
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, LoanScreen) and app.screen.mode == "received"
+        offer = str(app.screen.query_one("#offer", Static).render())
+        assert "Vera pays $10 interest each wage day and repays the $200 at any time" in offer
+        assert " his " not in offer and " he " not in offer  # "his wages" for Vera
         await pilot.press("ctrl+a")
         await settle(pilot)
         view = client.view(0)
@@ -252,6 +261,13 @@ async def test_the_game_over_screen_shows_every_players_count() -> None:
         labels = [str(c.label) for c in standings.columns.values()]  # type: ignore[attr-defined]
         assert labels[2:] == ["Score", "Lots", "Cash", "Luxuries", "Debts", "Lent"]
         assert client.view(None).winner is not None
+        stats = app.screen.query_one("#stats")
+        headers = [str(c.label) for c in stats.columns.values()]  # type: ignore[attr-defined]
+        key = str(app.screen.query_one("#key", Static).render())
+        assert {"Received", "Top rent", "Deeds", "Built", "Jail"} <= set(headers)
+        for header in ("Received", "Top rent", "Deeds", "Built", "Jail"):  # said in words under the table
+            assert f"{header}: " in key, header
+        assert "Top rent: the most received at once" in key and "Best" not in headers
 
 
 async def test_help_explains_the_1904_rules_and_what_differs() -> None:

@@ -1,4 +1,6 @@
-"""An auction: the lot, the bids as they come (bots bid live), your bid and your pass."""
+"""An auction: the lot, the bids as they come (bots bid live), your bid and your pass, and, where the bank
+buys lots back (Finance), selling one of yours first: how a player with every ownership marker in use
+qualifies to bid."""
 
 from __future__ import annotations
 
@@ -12,8 +14,9 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Input, Label, Static
 
-from engine import PassAuction, PlaceBid
+from engine import PassAuction, PlaceBid, SellLot
 from engine.narration import money
+from engine.queries import markers_left
 from tui import look
 from tui.dialogs.base import GameDialog, PaletteEntry, Table
 from tui.director import Decision
@@ -41,6 +44,7 @@ class AuctionDialog(GameDialog):
         Binding("p", "pass_auction", "Pass"),
         Binding("plus,equals_sign", "raise_bid(10)", "Raise $10"),
         Binding("minus", "raise_bid(-10)", "Lower $10"),
+        Binding("s", "sell_lot", "Sell a lot back"),
     ]
     DEFAULT_CSS = """
     AuctionDialog #amount {
@@ -70,6 +74,7 @@ class AuctionDialog(GameDialog):
                 yield _step_button("+10", "up10")
                 yield _step_button("+50", "up50")
                 yield Button("Pass (p)", id="pass", variant="warning", compact=True)
+                yield Button("Sell a lot back (s)", id="sell_lot", compact=True)
         yield SteadyFooter()
 
     def bidder(self) -> int | None:
@@ -119,6 +124,10 @@ class AuctionDialog(GameDialog):
         cash_line = Content("")
         if me is not None:
             cash_line = Content(f"\n{names[me]} to bid; cash {money(view.players[me].cash)}.")
+            if pend.lot == "deed" and markers_left(view, me) == 0:
+                cash_line += Content(
+                    "\nEvery ownership marker is in use: sell a lot back to the bank (s) before you bid."
+                )
         else:
             cash_line = Content(f"\n{names[pend.player]} is thinking...")
         self.query_one("#state", Static).update(
@@ -133,6 +142,9 @@ class AuctionDialog(GameDialog):
         on = me is not None
         for button in ("bid", "up10", "up50", "pass"):
             self.enable(button, on)
+        sells = on and any(isinstance(c, SellLot) for c in self.legal(me))
+        self.query_one("#sell_lot", Button).display = sells
+        self.enable("sell_lot", sells)
         amount.disabled = not on
         if on and self.focused is None:
             self.query_one("#bid", Button).focus()
@@ -186,6 +198,8 @@ class AuctionDialog(GameDialog):
                 self.action_raise_bid(50)
             case "pass":
                 self.action_pass_auction()
+            case "sell_lot":
+                self.action_sell_lot()
 
     def action_bid(self) -> None:
         me = self.bidder()
@@ -210,6 +224,14 @@ class AuctionDialog(GameDialog):
             return
         self.table.play(PassAuction(player=me))
 
+    def action_sell_lot(self) -> None:
+        """The building dialog, over this one, where the lot is sold back (`x`); the bidding waits."""
+        me = self.bidder()
+        if me is None or not any(isinstance(c, SellLot) for c in self.legal(me)):
+            self.notify("You have no lot to sell back now.", timeout=2)
+            return
+        self.table.open_management("build", me)
+
     def hint(self, action: str, description: str) -> str:
         """A key pressed while someone else bids says whose bid it is: the bidding goes round in turn."""
         pend = self.view.pending
@@ -223,3 +245,6 @@ class AuctionDialog(GameDialog):
     def palette_commands(self) -> Iterable[PaletteEntry]:
         yield ("Bid", "Bid the amount typed", self.action_bid)
         yield ("Pass", "Leave the auction", self.action_pass_auction)
+        me = self.bidder()
+        if me is not None and any(isinstance(c, SellLot) for c in self.legal(me)):
+            yield ("Sell a lot back", "To the bank at half its value, to bid", self.action_sell_lot)

@@ -73,8 +73,8 @@ class BankDialog(GameDialog):
         self.query_one("#body", Static).update(
             Content(
                 f"The bank lends in notes of {money(rules.note)}, each secured by lots worth "
-                f"{money(rules.margin)} more, at {money(rules.interest)} a note at every wages. A note "
-                "repaid before the wages costs no interest.\n"
+                f"{money(rules.margin)} more, at {money(rules.interest)} a note each wage day (each time you "
+                "are paid wages). A note repaid before the next wage day costs no interest.\n"
                 f"Your cash: {money(cash)}; your free lots secure {money(can)} more."
             )
         )

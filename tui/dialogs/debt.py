@@ -78,8 +78,8 @@ class DebtDialog(DecisionDialog):
         if poorhouse:
             how = (
                 f"Borrowing from the bank against your lots would raise {money(raisable)}. The debt is paid "
-                "as soon as your cash covers it; you may also sell lots in a trade or ask for a loan. If "
-                "nothing covers it, you pay what you have and go to the poorhouse."
+                "as soon as your cash covers it; you may also sell lots in a trade or ask for a loan. Only "
+                "with nothing left to borrow on do you pay what you have and go to the poorhouse."
             )
         else:
             enough = (
@@ -160,7 +160,7 @@ class DebtDialog(DecisionDialog):
         if action == "sell":
             return "You have no buildings to sell."
         if action == "poorhouse":
-            return "You can still raise the cash: borrow from the bank against your lots first."
+            return "Borrow from the bank against your lots first: the poorhouse is for nothing to borrow on."
         if action == "bankrupt":
             return f"You can still raise the cash: {raising(self.client.board)} first."
         if action == "trade":
@@ -172,6 +172,6 @@ class DebtDialog(DecisionDialog):
         yield ("Sell buildings", "Open the building dialog", self.action_sell)
         yield ("Trade to raise cash", "Open the trade negotiator", self.action_trade)
         if self.client.board.edition.poorhouse is not None:
-            yield ("Go to the poorhouse", "Only when nothing can cover the debt", self.action_poorhouse)
+            yield ("Go to the poorhouse", "Only with nothing left to borrow on", self.action_poorhouse)
         else:
             yield ("Declare bankruptcy", "Only when nothing can cover the debt", self.action_bankrupt)

@@ -29,8 +29,8 @@ def offer_text(offer: LoanOffer, names: Sequence[str], lots: str) -> str:
     """A loan offer in words: who lends whom what, at what interest, against which lots."""
     return (
         f"{names[offer.lender]} lends {names[offer.borrower]} {money(offer.principal)}; "
-        f"{names[offer.borrower]} pays {money(offer.interest)} interest at each of his wages and repays "
-        f"the {money(offer.principal)} when he likes, pledging {lots}. Debts are settled at the count."
+        f"{names[offer.borrower]} pays {money(offer.interest)} interest each wage day and repays the "
+        f"{money(offer.principal)} at any time, pledging {lots}. Debts are settled at the count."
     )
 
 

@@ -36,7 +36,11 @@ class TicketsDialog(DecisionDialog):
         ps = view.players[self.player]
         self.query_one("#title", Label).update(Content(f"{names[self.player]}: your lot tickets"))
         choices = [
-            (c, f"Buy {board.name(c.space)} for {money(board.price[c.space])}, rent {board.rent[c.space][0]}")
+            (
+                c,
+                f"Buy {board.name(c.space)} for {money(board.price[c.space])}, "
+                f"rent {money(board.rent[c.space][0])}",
+            )
             for c in self.legal(self.player)
             if isinstance(c, BuyTicketLot)
         ]

@@ -89,6 +89,7 @@ class TravelDialog(GameDialog):
         track = view.ruleset.track
         here = view.players[self.player].position
         paid = 0
+        forward = False
         for ref in chosen:
             steps = steps_of(view, ref)
             walk = track.walk(
@@ -98,9 +99,14 @@ class TravelDialog(GameDialog):
                 via="card",
                 choose=lambda at, ways: ways[0],
             )
-            if steps > 0:
+            forward = steps > 0
+            if forward:
                 paid += sum(board.pays[s] for s in walk.path)
+                if view.rules.double_go_salary:  # doubled where a card's move stops on it
+                    paid += board.pays[walk.end]
             here = walk.end
+        if forward and board.pays[here]:  # its salary is in what is collected: said once, not twice
+            return Content(f"The move ends on {board.name(here)}, collecting {money(paid)} in all.")
         note = space_note(view, board, here, self.client.names, self.client.facts())
         salary = f", collecting {money(paid)} on the way" if paid else ""
         return Content(f"The move ends on {board.name(here)} ({note}){salary}.")

@@ -64,6 +64,9 @@ class GameOverScreen(ModalScreen[None]):
         height: auto;
         max-height: 16;
     }
+    GameOverScreen .note {
+        color: $text-muted;
+    }
     GameOverScreen .buttons {
         height: auto;
         margin-top: 1;
@@ -84,6 +87,7 @@ class GameOverScreen(ModalScreen[None]):
             with VerticalScroll(id="scroll"):
                 yield DataTable(id="standings", cursor_type="none", zebra_stripes=True)
                 yield DataTable(id="stats", cursor_type="none", zebra_stripes=True)
+                yield Static(id="key", classes="note")
             with Horizontal(classes="buttons"):
                 yield Button("Look at the board (b)", id="board", compact=True)
                 yield Button("New game (n)", id="new", variant="primary", compact=True)
@@ -134,8 +138,15 @@ class GameOverScreen(ModalScreen[None]):
         grid = self.query_one("#stats", DataTable)
         grid.add_column("Player", width=name_width)
         jail = client.board.edition.jail is not None  # no jail column where there is no jail
-        grid.add_columns("Rent paid", "Received", "Best", "Deeds", "Built", *(("Jail",) if jail else ()))
+        grid.add_columns("Rent paid", "Received", "Top rent", "Deeds", "Built", *(("Jail",) if jail else ()))
         grid.add_columns("Doubles", "Trades")
+        self.query_one("#key", Static).update(
+            Content(
+                "Received: rent from the others. Top rent: the most received at once. Deeds: bought, "
+                "at the price or at auction. Built: houses and hotels put up."
+                + (" Jail: times sent there." if jail else "")
+            )
+        )
         for p, s in enumerate(stats.players[: len(names)]):
             grid.add_row(
                 Content.styled(names[p], look.player(p)),

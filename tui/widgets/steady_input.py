@@ -8,12 +8,17 @@ Here those keys act at once, in the order they came.
 A field for a whole number claims only the characters it can take: a letter typed there goes on to the
 screen's keys (in the trade negotiator, `D` jumps from the cash to their deeds), where Textual's `Input`
 claims every printable character and so hides those keys while it has the focus.
+
+A control character pasted in (an escape sequence in a name, say) stays in the value, for the field's
+check to refuse when it is sent, but is drawn as U+FFFD, never written to the terminal as itself.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
+from rich.text import Text
 from textual import events
 from textual.widgets import Input
 
@@ -31,8 +36,23 @@ _WHOLE_NUMBER = frozenset("0123456789+-_")
 """What a field of type "integer" can take (digits, a sign, Python's digit separator)."""
 
 
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
 class SteadyInput(Input):
     _typing_on = False  # the next focus keeps the cursor where it is (`focus_typing_on`)
+
+    @property
+    def _value(self) -> Text:
+        """The value as drawn: each control character in it as U+FFFD, one for one (the cursor's place
+        is counted in characters)."""
+        text = Input._value.fget(self)  # type: ignore[attr-defined]
+        assert isinstance(text, Text)
+        if _CONTROL.search(text.plain) is None:
+            return text
+        shown = text.copy()
+        shown.plain = _CONTROL.sub("\ufffd", text.plain)
+        return shown
 
     def focus_typing_on(self) -> None:
         """Take the focus to go on typing after the text, where a focus otherwise selects it all (to be

@@ -1,6 +1,11 @@
 """The bank buys back lots (Finance): at any time, a lot with every house on it, for half the printed
 value of the house and lot and the houses added since. Single extra houses sell back as buildings do; the
-house the lot was sold with goes only with the lot."""
+house the lot was sold with goes only with the lot.
+
+"At any time" reaches into an auction: the player asked to bid for a lot may sell one back first, which
+is how a player with every ownership marker in use qualifies himself to bid (the rule sheet: he "is not
+shut out from bidding").
+"""
 
 from __future__ import annotations
 
@@ -12,7 +17,7 @@ from engine.events import LotSold
 from engine.registry import command
 from engine.rules.checks import deed_of, may_manage
 from engine.rules.finance_1936.markers import after_selling
-from engine.state import ExcessLots
+from engine.state import Auction, ExcessLots
 
 if TYPE_CHECKING:
     from engine.live import LiveGame
@@ -35,12 +40,19 @@ def _check_sell_lot(game: LiveGame, cmd: SellLot) -> Refusal:
             names = ", ".join(game.board.name(s) for s in pend.spaces)
             return IllegalCommand("not_now", f"Choose which of the lots you took to give back: {names}.")
         return None
-    refusal = may_manage(game, cmd.player) or deed_of(game, cmd.player, cmd.space)
+    refusal = (
+        None if _asked_to_bid_for_a_lot(game, cmd.player) else may_manage(game, cmd.player)
+    ) or deed_of(game, cmd.player, cmd.space)
     if refusal is not None:
         return refusal
     if game.board.kinds[cmd.space] != "street":
         return IllegalCommand("not_a_street", f"The bank buys back lots, not {game.board.name(cmd.space)}.")
     return None
+
+
+def _asked_to_bid_for_a_lot(game: LiveGame, player: int) -> bool:
+    pend = game.state.pending
+    return isinstance(pend, Auction) and pend.lot == "deed" and pend.player == player
 
 
 @command(SellLot, _check_sell_lot)

@@ -122,6 +122,17 @@ def security_for(table: Tabletop, player: int, notes: int) -> tuple[int, ...] | 
     return None
 
 
+def notes_toward(table: Tabletop, player: int, short: int) -> tuple[int, tuple[int, ...]] | None:
+    """The notes to borrow toward `short` dollars, and the fewest lots that secure them: as many notes as
+    it takes, or as many as the bank will lend when that is fewer (None: it lends nothing)."""
+    rules = loan_rules(table)
+    if rules is None or short <= 0:
+        return None
+    notes = min(-(-short // rules.note), borrowing_capacity(table, player) // rules.note)
+    security = security_for(table, player, notes) if notes > 0 else None
+    return None if security is None else (notes, security)
+
+
 def _security_problem(table: Tabletop, borrower: int, security: Sequence[int]) -> Refusal:
     board = table.board
     name = table.players[borrower].name

@@ -1,7 +1,10 @@
-"""The poorhouse (Magie, 1904), instead of bankruptcy: a player who must pay more than his cash and cannot
-borrow enough from the bank pays what cash he has, the rest of the debt is forgiven, and he goes to the
-poorhouse. There he pays nothing and does not move; his throws are added up, and once they make the
-distance to Mother Earth he is placed on it and paid as for passing it. Nobody is ever out of the game.
+"""The poorhouse (Magie, 1904), instead of bankruptcy. The patent: "if at stay time a player has no money
+with which to meet expenses and has no property upon which he can borrow, he must go to the poorhouse".
+So a player who must pay more than his cash borrows from the bank on his lots first, as far as it will
+lend (he may also sell lots or take a player's loan); only with nothing left the bank would lend on does
+he pay what cash he has, the rest of the debt forgiven, and go. There he pays nothing and does not move;
+his throws are added up, and once they make the distance to Mother Earth he is placed on it and paid as
+for passing it. Nobody is ever out of the game.
 """
 
 from __future__ import annotations
@@ -31,12 +34,14 @@ def _check(game: LiveGame, cmd: GoToPoorhouse) -> Refusal:
         return IllegalCommand("no_poorhouse", "There is no poorhouse in this game.")
     debt = game.state.pending
     assert isinstance(debt, Debt)
-    can_raise = funds(game, cmd.player) + liquidation_value(game, cmd.player)
-    if can_raise >= debt.amount:
+    can_borrow = liquidation_value(game, cmd.player)  # where the bank only lends: what it would lend
+    if can_borrow > 0:
+        short = debt.amount - funds(game, cmd.player)
+        toward = "enough for" if can_borrow >= short else "toward"
         return IllegalCommand(
             "can_borrow",
-            f"You can still raise {money(can_raise)} by borrowing from the bank against your lots; "
-            f"the debt is {money(debt.amount)}.",
+            f"You can still borrow {money(can_borrow)} from the bank against your lots, {toward} the "
+            f"{money(short)} you are short: the poorhouse takes only one with nothing left to borrow on.",
         )
     return None
 
