@@ -6,5 +6,5 @@ from __future__ import annotations
 EDITIONS: tuple[str, ...] = ("classic", "modern", "darrow-1935", "landlords-1904", "addon", "finance-1936")
 """The editions offered to players, in the order the new-game form lists them."""
 
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "random")
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert", "random")
 """The bot levels, weakest first, then the random player used for testing."""

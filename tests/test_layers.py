@@ -53,6 +53,7 @@ BOT_MAY_USE = {
     "engine.edition",
     "engine.errors",
     "engine.events",
+    "engine.lookahead.judge",  # the expert judges its moves by looking ahead from its own view
     "engine.odds",
     "engine.options",
     "engine.queries",

@@ -9,6 +9,7 @@ headless play seat it, and `engine.tools.tournament` pits levels against each ot
 
 from engine.bots.base import Bot, BotBase
 from engine.bots.easy import EasyBot
+from engine.bots.expert import ExpertBot
 from engine.bots.hard import HardBot
 from engine.bots.normal import NormalBot
 from engine.bots.outside import BotNotFound, OutsideBot, find_bot
@@ -19,6 +20,7 @@ _KINDS: dict[str, type[BotBase]] = {
     "easy": EasyBot,
     "normal": NormalBot,
     "hard": HardBot,
+    "expert": ExpertBot,
     "random": RandomBot,
 }
 

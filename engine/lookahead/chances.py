@@ -17,14 +17,12 @@ from dataclasses import dataclass
 
 from engine.game import Game
 from engine.lookahead.features import Levels
-from engine.lookahead.players import SimplePlayer
+from engine.lookahead.playout import HORIZON_ROUNDS, play_forward, stop_turn
 from engine.lookahead.sampling import Sampler
 from engine.lookahead.value import ValueModel, model_for
 from engine.state import GameState
 from engine.view import GameView
 
-HORIZON_ROUNDS = 2
-"""How far a playout is played before its position is valued: two rounds of the table."""
 Z95 = 1.959963984540054
 _MASK = (1 << 64) - 1
 
@@ -74,7 +72,7 @@ def values(
         return [list(won) for _ in range(count)]
     sampler = Sampler(view)
     model = model_for(view.edition)
-    stop = view.turn + horizon * max(1, sum(1 for p in view.players if not p.bankrupt))
+    stop = stop_turn(view.turn, sum(1 for p in view.players if not p.bankrupt), horizon)
     return [
         _playout(sampler.draw(playout_seed(seed, k)), stop, model, levels)
         for k in range(first, first + count)
@@ -83,15 +81,7 @@ def values(
 
 def _playout(state: GameState, stop: int, model: ValueModel, levels: Levels | None) -> list[float]:
     game = Game(state, initial=state)
-    st = game.state
-    player = SimplePlayer()
-    decide = player.decide
-    apply = game.apply
-    while st.winner is None and st.turn < stop:
-        pend = st.pending
-        if pend is None:  # nothing awaited and nothing left to do: the game is stuck, value it as it is
-            break
-        apply(decide(game, pend.player))
+    play_forward(game, stop)
     return model.chances(game, levels)
 
 

@@ -1,0 +1,157 @@
+"""How good and how fast the chances to win are (`engine.lookahead.chances`).
+
+Calibration: seeded mixes of easy, normal and hard bots (games the value of positions was not fitted on:
+`bench/fit_value.py` uses seed 11, this seed 99 by default) are played to their end; at turns 20, 40, 60
+and 80 the chances are worked out from what the table could see, each seat's level known, and set against
+who went on to win. For each edition it prints the Brier score (the squared distance between the chances
+and the outcome, summed over the players: 0.75 for a blind guess at a table of four) and the expected
+calibration error in ten bins (how far, on average, "a 30 % chance" is from winning 30 % of the time),
+beside a baseline that gives each player his share of the table's net worth, in the same run.
+
+Speed: from turn 40 of a seeded classic bot game, the CPU time of a figure and the playouts it takes for
+every interval to be within five points, on one process and shared by two (wall time); playouts per CPU
+second beside the full games per CPU second of `landlords simulate`.
+
+    python bench/analysis.py [--editions classic,addon,landlords-1904,finance-1936] [--games 1000]
+        [--seed 99] [--playouts 100] [--jobs 2] [--speed-only] [--calibration-only]
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+sys.path.append(str(ROOT))
+
+from engine.lookahead.chances import chances, summary, values  # noqa: E402
+from engine.tools.positions import judged, mixed_game, positions_of  # noqa: E402
+from engine.tools.simulate import simulate  # noqa: E402
+from engine.view import GameView  # noqa: E402
+
+TURNS = (20, 40, 60, 80)
+SEED_EDITIONS = ("classic", "addon", "landlords-1904", "finance-1936")
+SLICE = 10
+Row = tuple[int, list[float], int, list[bool], list[int]]
+"""(turn, each player's chance, the winner, who was still in, each player's worth)."""
+
+
+def judge_slice(edition: str, seed: int, playouts: int, part: tuple[int, int]) -> list[Row]:
+    rows: list[Row] = []
+    for pos in judged(edition, seed, part[0], part[1], TURNS):
+        figures = chances(pos.view, playouts, seed=pos.index, levels=pos.levels)
+        alive = [not p.bankrupt for p in pos.view.players]
+        worth = [pos.view.ruleset.ending.worth(pos.view, p) if alive[p] else 0 for p in range(len(alive))]
+        rows.append((pos.turn, [c.win for c in figures.players], pos.winner, alive, worth))
+    return rows
+
+
+def brier(rows: list[tuple[list[float], int]]) -> float:
+    return sum(sum((p - (1.0 if i == w else 0.0)) ** 2 for i, p in enumerate(ps)) for ps, w in rows) / len(
+        rows
+    )
+
+
+def calibration_error(rows: list[tuple[list[float], int, list[bool]]], bins: int = 10) -> float:
+    """The expected calibration error: over every live player's chance, binned by the chance, the mean
+    distance between the chances and the share of them that won, weighted by the bin's size."""
+    filled: list[list[tuple[float, float]]] = [[] for _ in range(bins)]
+    for ps, w, alive in rows:
+        for i, p in enumerate(ps):
+            if alive[i]:
+                filled[min(int(p * bins), bins - 1)].append((p, 1.0 if i == w else 0.0))
+    total = sum(len(b) for b in filled)
+    return sum(abs(sum(p for p, _ in b) - sum(o for _, o in b)) / total for b in filled if b)
+
+
+def calibration(edition: str, games: int, seed: int, playouts: int, jobs: int) -> None:
+    start = time.perf_counter()
+    slices = [(first, min(SLICE, games - first)) for first in range(0, games, SLICE)]
+    work = partial(judge_slice, edition, seed, playouts)
+    rows: list[Row] = []
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+        for part in pool.map(work, slices):
+            rows.extend(part)
+    print(f"\n{edition}: {games} games (seed {seed}), {playouts} playouts a position, {len(rows)} positions")
+    print(f"{'turn':>6} {'positions':>9} {'Brier':>7} {'share':>7} {'better':>7} {'ECE':>6} {'share':>6}")
+    for turn in [*TURNS, None]:
+        chosen = [r for r in rows if turn is None or r[0] == turn]
+        if not chosen:
+            continue
+        ours = [(r[1], r[2]) for r in chosen]
+        base = [([w / (sum(r[4]) or 1) for w in r[4]], r[2]) for r in chosen]
+        b1, b0 = brier(ours), brier(base)
+        e1 = calibration_error([(r[1], r[2], r[3]) for r in chosen])
+        e0 = calibration_error([(base[k][0], r[2], r[3]) for k, r in enumerate(chosen)])
+        label = "all" if turn is None else str(turn)
+        print(
+            f"{label:>6} {len(chosen):>9} {b1:>7.3f} {b0:>7.3f} {100 * (1 - b1 / b0):>6.1f}% "
+            f"{100 * e1:>5.1f} {100 * e0:>5.1f}"
+        )
+    print(f"(worked out in {time.perf_counter() - start:.0f} s of wall time on {jobs} processes)")
+
+
+def speed(jobs: int) -> None:
+    game, levels = mixed_game("classic", 1, 3)
+    [(_, position)] = positions_of(game, [40])
+    view: GameView = position.view(None)
+    print("\nspeed: turn 40 of classic game 3 of the mixed run seeded 1")
+    for playouts in (100, 200, 400):
+        t = time.process_time()
+        figures = chances(view, playouts, seed=1, levels=levels)
+        cpu = time.process_time() - t
+        print(
+            f"  {playouts:>4} playouts, one process: {cpu:.3f} s of CPU, widest interval +/- "
+            f"{100 * figures.widest:.1f} points, {playouts / cpu:,.0f} playouts per CPU second"
+        )
+    playouts = 400
+    wall = time.perf_counter()
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+        list(pool.map(partial(_values, view, levels), [(0, 1)] * jobs))  # started and loaded, as a pool lives
+        wall = time.perf_counter()
+        share = playouts // jobs
+        parts = pool.map(partial(_values, view, levels), [(k * share, share) for k in range(jobs)])
+        outcomes = [o for part in parts for o in part]
+    figures = summary(view, outcomes)
+    print(
+        f"  {playouts:>4} playouts on {jobs} processes: {time.perf_counter() - wall:.3f} s of wall time, "
+        f"widest interval +/- {100 * figures.widest:.1f} points"
+    )
+    t = time.process_time()
+    result = simulate(40, players=4, seed=1)
+    cpu = time.process_time() - t
+    print(
+        f"  landlords simulate: {result.games / cpu:,.1f} full classic games per CPU second (simple players)"
+    )
+
+
+def _values(view: GameView, levels: list[str], part: tuple[int, int]) -> list[list[float]]:
+    return values(view, part[0], part[1], seed=1, levels=levels)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--editions", default=",".join(SEED_EDITIONS))
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=99)
+    parser.add_argument("--playouts", type=int, default=100)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--speed-only", action="store_true")
+    parser.add_argument("--calibration-only", action="store_true")
+    args = parser.parse_args()
+    if not args.calibration_only:
+        speed(args.jobs)
+    if not args.speed_only:
+        for edition in args.editions.split(","):
+            calibration(edition, args.games, args.seed, args.playouts, args.jobs)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,101 @@
+"""Fit the value of positions (`engine.lookahead.value`) per edition and write `engine/data/value.json`.
+
+Plays seeded mixes of easy, normal and hard bots (`engine.tools.positions`), takes every few turns of
+each finished game as a position with its winner, and fits the conditional logit's weights to them
+(`engine.lookahead.fitting`). The figures are judged by `bench/analysis.py` on games of another seed.
+
+    python bench/fit_value.py [--editions classic,addon,...] [--games 2000] [--seed 11] [--every 4]
+        [--jobs 2] [--ridge 1e-4]
+
+A full run of the six editions takes about an hour of CPU per edition on this kind of machine, most of it
+playing the games; fit again whenever the features, the bots or the rules change.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+sys.path.append(str(ROOT))
+
+from engine.catalogue import EDITIONS  # noqa: E402
+from engine.lookahead.features import LEVELS, NAMES, STAGE_ROUNDS  # noqa: E402
+from engine.lookahead.fitting import Sample, fit, loss  # noqa: E402
+from engine.lookahead.value import worth_share  # noqa: E402
+from engine.tools.positions import samples  # noqa: E402
+
+VALUE_FILE = ROOT / "engine" / "data" / "value.json"
+SLICE = 25
+
+
+def gather(edition: str, games: int, seed: int, every: int, jobs: int) -> list[Sample]:
+    """The positions of `games` mixed games, played on `jobs` processes, in game order."""
+    slices = [(first, min(SLICE, games - first)) for first in range(0, games, SLICE)]
+    work = partial(_slice, edition, seed, every)
+    out: list[Sample] = []
+    if jobs <= 1:
+        for first, count in slices:
+            out.extend(work((first, count)))
+        return out
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+        for part in pool.map(work, slices):
+            out.extend(part)
+    return out
+
+
+def _slice(edition: str, seed: int, every: int, part: tuple[int, int]) -> list[Sample]:
+    return samples(edition, seed, part[0], part[1], every)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--editions", default=",".join(EDITIONS))
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--every", type=int, default=4)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--ridge", type=float, default=1e-4)
+    args = parser.parse_args()
+    data = json.loads(VALUE_FILE.read_text(encoding="utf-8")) if VALUE_FILE.exists() else {}
+    if (data.get("features"), data.get("levels"), data.get("stage_rounds")) != (
+        list(NAMES),
+        list(LEVELS),
+        STAGE_ROUNDS,
+    ):
+        data = {"features": list(NAMES), "levels": list(LEVELS), "stage_rounds": STAGE_ROUNDS, "editions": {}}
+    for edition in args.editions.split(","):
+        start = time.process_time()
+        wall = time.perf_counter()
+        found = gather(edition, args.games, args.seed, args.every, args.jobs)
+        played = time.perf_counter() - wall
+        weights = fit(found, ridge=args.ridge)
+        before = loss(list(worth_share()), found, args.ridge)[0]
+        after = loss(list(weights), found, args.ridge)[0]
+        data["editions"][edition] = {
+            "weights": [round(w, 6) for w in weights],
+            "games": args.games,
+            "seed": args.seed,
+            "every": args.every,
+            "ridge": args.ridge,
+            "positions": len(found),
+        }
+        print(
+            f"{edition}: {len(found)} positions of {args.games} games (seed {args.seed}, every {args.every} "
+            f"turns) played in {played:.0f} s; log loss {before:.4f} (worth share) -> {after:.4f}; "
+            f"fitting took {time.process_time() - start:.0f} s of CPU here",
+            flush=True,
+        )
+        VALUE_FILE.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,127 @@
+"""`expert`: the shark's moves, each judged by looking ahead. Where a decision matters (buying a deed,
+answering or making an offer, leaving jail), it tries its candidate moves on positions drawn from what
+its seat can see, plays each forward under the same dice and cards, and takes the one that leaves it the
+best chance to win (`engine.lookahead.judge`). Decisions that barely matter (a throw, the end of a turn)
+are made at once, as `hard` makes them.
+
+It keeps the table manners of the other levels (no offers in the first rounds, none repeated on an
+unchanged table, a price named when it refuses) and says why, in its chance to win, when it overrules
+the shark's instinct.
+"""
+
+from __future__ import annotations
+
+from engine.bots.base import answer
+from engine.bots.hard import HardBot
+from engine.bots.judging import judge as judge_offer
+from engine.bots.position import Position
+from engine.commands import (
+    AcceptTrade,
+    BuyProperty,
+    Command,
+    DeclineProperty,
+    PayJailFine,
+    ProposeTrade,
+    RejectTrade,
+    RollDice,
+    UseJailCard,
+)
+from engine.lookahead.judge import Course, Verdict, judge
+from engine.state import BuyDecision, Pending, TradeAnswer
+
+PLAYOUTS = 48
+"""Drawn positions each candidate is tried on: enough, with the same luck for every candidate, to tell
+apart moves a point or two of winning chance apart."""
+SURE = 1.5
+"""How many standard errors a move must gain over the shark's own choice before it overrules it."""
+
+
+class ExpertBot(HardBot):
+    level = "expert"
+
+    def compare(self, pos: Position, courses: list[Course]) -> list[Verdict]:
+        """Each course's chance for this seat, under the same luck; the first course is the default."""
+        seed = self.below(1 << 30)
+        return judge(pos.view, pos.me, courses, PLAYOUTS, seed)
+
+    def choose_between(self, pos: Position, default: Command, others: list[Command]) -> tuple[Command, str]:
+        """The default, unless another move is surely better; and the reason, in chances."""
+        courses: list[Course] = [[default], *([o] for o in others)]
+        verdicts = self.compare(pos, courses)
+        best = max(range(len(courses)), key=lambda i: verdicts[i].edge - SURE * verdicts[i].error)
+        chosen = courses[best][0]
+        if best == 0 or verdicts[best].edge <= SURE * verdicts[best].error:
+            return default, f"my chance {100 * verdicts[0].chance:.0f}%"
+        return chosen, (
+            f"my chance {100 * verdicts[best].chance:.0f}% against {100 * verdicts[0].chance:.0f}% otherwise"
+        )
+
+    # --- buying -------------------------------------------------------------------------------
+
+    def on_buy(self, pos: Position, pend: BuyDecision, legal: list[Command]) -> Command:
+        default = super().on_buy(pos, pend, legal)
+        me = pos.me
+        buy, decline = BuyProperty(player=me), DeclineProperty(player=me)
+        if buy not in legal or not isinstance(default, BuyProperty | DeclineProperty):
+            return default
+        other = decline if default == buy else buy
+        chosen, _ = self.choose_between(pos, default, [other])
+        return chosen
+
+    # --- jail ---------------------------------------------------------------------------------
+
+    def on_roll(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
+        default = super().on_roll(pos, pend, legal)
+        me = pos.me
+        if not pos.in_jail[me]:
+            return default
+        out = next((c for c in legal if isinstance(c, UseJailCard | PayJailFine)), None)
+        roll = RollDice(player=me)
+        if out is None or roll not in legal or not isinstance(default, RollDice | UseJailCard | PayJailFine):
+            return default
+        other = roll if default != roll else out
+        chosen, _ = self.choose_between(pos, default, [other])
+        return chosen
+
+    # --- offers -------------------------------------------------------------------------------
+
+    def on_trade_answer(self, pos: Position, pend: TradeAnswer, legal: list[Command]) -> Command:
+        t = pend.trade
+        verdict = judge_offer(
+            pos, self.trade_style, self.fair, pos.me, t.proposer, t.give, t.take, self.haggle
+        )
+        accept = AcceptTrade(player=pos.me, trade_id=t.id)
+        reject = RejectTrade(player=pos.me, trade_id=t.id)
+        if accept not in legal and not any(isinstance(c, AcceptTrade) and c.trade_id == t.id for c in legal):
+            return answer(legal, pos.me, t.id, verdict.accept, verdict.reason, verdict.asking)
+        take, keep = self.compare(pos, [[reject], [accept]])
+        gain = keep.edge
+        if verdict.accept and gain < -SURE * keep.error:
+            return answer(
+                legal,
+                pos.me,
+                t.id,
+                False,
+                f"it would leave me a {100 * keep.chance:.0f}% chance to win, not {100 * take.chance:.0f}%",
+                verdict.asking,
+            )
+        if not verdict.accept and gain > SURE * keep.error:
+            return answer(
+                legal,
+                pos.me,
+                t.id,
+                True,
+                f"it raises my chance to win from {100 * take.chance:.0f}% to {100 * keep.chance:.0f}%",
+            )
+        return answer(legal, pos.me, t.id, verdict.accept, verdict.reason, verdict.asking)
+
+    def offer(self, pos: Position, pend: Pending) -> ProposeTrade | None:
+        """The shark's offer, made only if, accepted, it raises this seat's chance to win."""
+        cmd = super().offer(pos, pend)
+        if cmd is None:
+            return None
+        accepted = AcceptTrade(player=cmd.to, trade_id=pos.view.next_trade_id)
+        _, deal = self.compare(pos, [[], [cmd, accepted]])
+        if deal.edge > SURE * deal.error:
+            return cmd
+        return None

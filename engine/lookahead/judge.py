@@ -1,0 +1,76 @@
+"""Judging moves by looking ahead: what each of several courses of action does to one player's chance to
+win, from what that player can see.
+
+Every course (one or more commands: a building step, an offer and its acceptance, a bid) is tried on the
+same drawn positions with the same dice and cards to follow (common random numbers), played forward a
+little by the simple players and valued (`engine.lookahead.value`). Comparing courses under the same luck
+takes far fewer playouts than judging each on its own: what differs between them is the course, not the
+dice. A course that the rules refuse in a drawn position (it cannot be, since everything a course needs
+is on the table, but a caller may ask for the impossible) is judged worthless.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.commands import Command
+from engine.errors import IllegalCommand
+from engine.game import Game
+from engine.lookahead.chances import playout_seed
+from engine.lookahead.features import Levels
+from engine.lookahead.playout import HORIZON_ROUNDS, play_forward, stop_turn
+from engine.lookahead.sampling import Sampler
+from engine.lookahead.value import model_for
+from engine.view import GameView
+
+Course = Sequence[Command]
+"""Commands applied in turn from the position: one move, or a move and the answers it waits for."""
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """One course's mean chance for the player judging, over the playouts, and how sure that mean is
+    compared with the first course's (the standard error of the paired difference)."""
+
+    chance: float
+    edge: float
+    error: float
+
+
+def judge(
+    view: GameView,
+    me: int,
+    courses: Sequence[Course],
+    playouts: int,
+    seed: int,
+    horizon: int = HORIZON_ROUNDS,
+    levels: Levels | None = None,
+) -> list[Verdict]:
+    """Each course's chance for player `me`, and its edge over the first course, under the same luck."""
+    sampler = Sampler(view)
+    model = model_for(view.edition)
+    outcomes: list[list[float]] = [[] for _ in courses]
+    for k in range(playouts):
+        drawn = sampler.draw(playout_seed(seed, k))
+        for c, course in enumerate(courses):
+            state = drawn.copy() if c < len(courses) - 1 else drawn
+            game = Game(state, initial=state)
+            try:
+                for cmd in course:
+                    game.apply(cmd)
+            except IllegalCommand:
+                outcomes[c].append(0.0)
+                continue
+            st = game.state
+            play_forward(game, stop_turn(st.turn, sum(1 for p in st.players if not p.bankrupt), horizon))
+            outcomes[c].append(model.chances(game, levels)[me])
+    first = outcomes[0]
+    verdicts: list[Verdict] = []
+    for values in outcomes:
+        n = len(values)
+        diffs = [v - f for v, f in zip(values, first, strict=True)]
+        mean_diff = sum(diffs) / n
+        var = sum((d - mean_diff) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+        verdicts.append(Verdict(sum(values) / n, mean_diff, (var / n) ** 0.5))
+    return verdicts

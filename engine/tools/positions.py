@@ -1,0 +1,101 @@
+"""Positions of games between mixed bot levels, and who went on to win them: what the value of a position
+is fitted on (`bench/fit_value.py`) and what the chances are judged against (`bench/analysis.py`).
+
+Game i of a run seeded `seed` seats four bots whose levels (easy, normal or hard) are drawn from that
+game's own seed, so a run is a seeded mix of tables, the same on every machine. A fitting run and a
+judging run use different seeds: the figures are judged on games they were not fitted on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import engine.rng as rng
+from engine.bots import make_bot
+from engine.game import Game
+from engine.lookahead.features import design
+from engine.lookahead.fitting import Sample
+from engine.setup import new_game
+from engine.tools.simulate import BotPlayer, game_seed, play_game
+from engine.view import GameView
+
+MIXED = ("easy", "normal", "hard")
+SEATS = 4
+
+
+def lineup(seed: int, seats: int = SEATS) -> list[str]:
+    """The levels of a mixed game's seats, drawn from the game's seed."""
+    state, inc = rng.seed_state(seed, 7)
+    levels = []
+    for _ in range(seats):
+        state, k = rng.below(state, inc, len(MIXED))
+        levels.append(MIXED[k])
+    return levels
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A position of a finished game, as the table saw it, and how the game ended."""
+
+    index: int  # the game's index in its run
+    turn: int
+    view: GameView
+    levels: tuple[str, ...]
+    winner: int
+
+
+def mixed_game(edition: str, seed: int, index: int, max_turns: int = 1000) -> tuple[Game, list[str]]:
+    """Game `index` of the mixed run seeded `seed`, played to its end (or the turn cap)."""
+    s = game_seed(seed, index)
+    levels = lineup(s)
+    game = new_game(edition, [f"Bot {k + 1}" for k in range(len(levels))], seed=s)
+    play_game(game, [BotPlayer(make_bot(level, s, k)) for k, level in enumerate(levels)], max_turns)
+    return game, levels
+
+
+def positions_of(game: Game, turns: Iterable[int]) -> list[tuple[int, Game]]:
+    """The game replayed, and a copy of it at the first moment each of `turns` turns had been played
+    (turns the game never reached, or reached over, are left out)."""
+    wanted = sorted(set(turns))
+    replay = Game.from_state(game.initial)
+    st = replay.state
+    out: list[tuple[int, Game]] = []
+    k = 0
+    for cmd in [*game.log, None]:
+        while k < len(wanted) and st.turn >= wanted[k]:
+            if st.turn == wanted[k] and st.winner is None:
+                out.append((wanted[k], Game(st.copy())))
+            k += 1
+        if k >= len(wanted) or cmd is None:
+            break
+        replay.apply(cmd)
+    return out
+
+
+def judged(edition: str, seed: int, first: int, count: int, turns: Sequence[int]) -> list[Position]:
+    """The positions at `turns` of mixed games `first` .. `first + count - 1` that ended with a winner."""
+    out: list[Position] = []
+    for index in range(first, first + count):
+        game, levels = mixed_game(edition, seed, index)
+        winner = game.state.winner
+        if winner is None:
+            continue
+        for turn, position in positions_of(game, turns):
+            out.append(Position(index, turn, position.view(None), tuple(levels), winner))
+    return out
+
+
+def samples(edition: str, seed: int, first: int, count: int, every: int) -> list[Sample]:
+    """Every `every` turns of mixed games `first` .. `first + count - 1` that ended with a winner: each
+    player's figures (`engine.lookahead.features.design`, the seats' levels marked) and the winner."""
+    out: list[Sample] = []
+    for index in range(first, first + count):
+        game, levels = mixed_game(edition, seed, index)
+        winner = game.state.winner
+        if winner is None:
+            continue
+        for _, position in positions_of(game, range(every, game.state.turn + 1, every)):
+            rows, alive = design(position, levels)
+            out.append(Sample(tuple(tuple(r) for r in rows), tuple(alive), winner))
+    return out
