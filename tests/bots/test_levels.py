@@ -23,14 +23,14 @@ from positions import (
 
 
 def test_levels_are_the_published_ones() -> None:
-    assert LEVELS == ("easy", "normal", "hard", "random")
+    assert LEVELS == ("easy", "normal", "hard", "expert", "random")
     for level in LEVELS:
         assert make_bot(level, seed=1, seat=0).level == level
 
 
 def test_an_unknown_level_is_refused_with_the_known_ones_named() -> None:
-    with pytest.raises(ValueError, match="easy, normal, hard, random"):
-        make_bot("expert", seed=1, seat=0)
+    with pytest.raises(ValueError, match="easy, normal, hard, expert, random"):
+        make_bot("grandmaster", seed=1, seat=0)
 
 
 def test_the_three_levels_are_different_strategies_not_one_with_noise() -> None:

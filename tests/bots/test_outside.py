@@ -150,7 +150,7 @@ def _install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 def test_an_installed_package_offers_its_bot_by_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _install(tmp_path, monkeypatch)
     assert "tiny" in installed_bots()
-    assert bot_choices()[:4] == ["easy", "normal", "hard", "random"] and "tiny" in bot_choices()
+    assert bot_choices()[:5] == ["easy", "normal", "hard", "expert", "random"] and "tiny" in bot_choices()
     bot = make_bot("tiny", 1, 0)
     assert isinstance(bot, OutsideBot) and type(bot.inner).__name__ == "Tiny"
     result = run_tournament(["easy", "tiny"], games=1, seed=2, max_turns=100)
