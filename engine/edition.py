@@ -18,6 +18,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.catalogue import EDITIONS
+from engine.rule_ids import RuleId
 
 
 class _Data(BaseModel):
@@ -281,6 +282,7 @@ class Tax(_Data):
     flat: int
     percent: int | None = None  # offers the choice "flat or percent of worth"
     worth: Literal["printed_prices", "mortgage_values"] = "printed_prices"
+    rule: RuleId = "tax.penalty"  # the rule the tax is charged under (`engine.rule_ids`)
 
 
 class JailRules(_Data):
