@@ -18,6 +18,7 @@ SUBCOMMANDS = {
     "saves": "cli.saved_games",
     "replay": "cli.replay",
     "analyse": "cli.analyse",
+    "rules": "cli.rules",
     "simulate": "cli.simulate",
     "demo": "cli.demo",
     "serve": "cli.serve",

@@ -575,6 +575,14 @@ def _read(name: str) -> dict[str, Any]:
     return data
 
 
+def base_of(name: str) -> str | None:
+    """The edition `name` extends, if any (a packaged one, or one registered since)."""
+    if name not in known_editions():
+        return None
+    base = _read(name).get("extends")
+    return base if isinstance(base, str) else None
+
+
 def known_editions() -> tuple[str, ...]:
     """Every edition a game may be played in: the packaged ones and any registered since."""
     return EDITIONS + tuple(e for e in _REGISTERED if e not in EDITIONS)

@@ -27,11 +27,9 @@ _player_moved = interned(PlayerMoved, "player", "from_space", "to_space", "via",
 _passed_go = interned(PassedGo, "player", "salary", "landed", "space", "rule")
 
 
-def _move_rule(via: Via, direction: int) -> RuleId:
-    """The rule a move by the dice or a card is made under (a backward throw: the add-on's Move Backwards)."""
-    if via == "card":
-        return "cards.draw"
-    return "turn.throw" if direction > 0 else "addon.move_backwards"
+def _move_rule(via: Via) -> RuleId:
+    """The rule a move by the dice or a card is made under, when the mover names none of its own."""
+    return "cards.draw" if via == "card" else "turn.throw"
 
 
 def move_by(
@@ -67,7 +65,7 @@ def _walk(
     ps = game.state.players[player]
     start = ps.position
     track = game.ruleset.track  # the edition's, as its own rule options change it
-    moving = rule if rule is not None else _move_rule(via, direction)
+    moving = rule if rule is not None else _move_rule(via)
     hop = track.glide(start, steps, direction)
     if hop is not None:  # one ring, no links: the commonest move, with no walk to record
         end, path = hop

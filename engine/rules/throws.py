@@ -55,7 +55,7 @@ def _throw(game: LiveGame, eff: Throw) -> None:
     set_throw_due(game, p, game.ruleset.throw_again(d1, d2))
     total = d1 + d2
     steps = -total if eff.why == "carnival" and total % 2 else total  # the Carnival: odd goes back
-    move_by(game, p, steps, "dice", total)
+    move_by(game, p, steps, "dice", total, rule=_GIVEN[eff.why])
 
 
 @space_action("ride")

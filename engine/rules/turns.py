@@ -21,6 +21,7 @@ from engine.state import FinishRoll, NextTurn, awaiting_end_turn, awaiting_roll,
 
 if TYPE_CHECKING:
     from engine.live import LiveGame
+    from engine.rule_ids import RuleId
 
 _dice_rolled = interned(DiceRolled, "player", "dice", "doubles", "rule")
 _turn_started = interned(TurnStarted, "player", "turn")  # turn numbers come round again in every game
@@ -55,9 +56,11 @@ def throw(game: LiveGame, p: int, extra: int = 0) -> None:
     again = rules.throw_again(d1, d2)
     game.emit(_dice_rolled(p, dice, doubles, "turn.doubles" if again else "turn.throw"))
     steps = d1 + d2 + extra
+    moving: RuleId | None = None
     if ps.next_roll_backward:  # this throw moves him backwards, whatever it shows
         ps.next_roll_backward = False
         steps = -steps
+        moving = "addon.move_backwards"
     if doubles:
         st.doubles += 1
         limit = rules.doubles_limit
@@ -66,7 +69,7 @@ def throw(game: LiveGame, p: int, extra: int = 0) -> None:
             st.pending = awaiting_end_turn(p)
             return
     st.queue.insert(0, finish_roll(p, again))
-    move_by(game, p, steps, "dice", d1 + d2)
+    move_by(game, p, steps, "dice", d1 + d2, rule=moving)
 
 
 @effect(FinishRoll)
