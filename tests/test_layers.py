@@ -69,6 +69,7 @@ BOT_MAY_USE = {
 TUI_MAY_USE_FROM_ENGINE = {
     "engine",
     "engine.events",
+    "engine.rule_ids",  # the ids of the rules events carry, named and ordered
     "engine.narration",
     "engine.queries",
     "engine.text",  # the one policy for names and titles, and plain text on screen

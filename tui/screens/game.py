@@ -24,9 +24,11 @@ from textual.content import Content
 
 from engine import Command
 from engine.events import Event
+from engine.queries import space_rules
+from engine.rule_ids import TITLES
 from room import pacing
 from room.room import Update
-from tui import captions
+from tui import captions, why
 from tui.announcements import Announcements
 from tui.board_layout import neighbour
 from tui.client import GameClient, TableChanged
@@ -44,6 +46,7 @@ from tui.game_keys import KEYS, GameKey, bindings, by_kinds, hinted
 from tui.glyphs import Glyphs
 from tui.layout import layout_for
 from tui.screens.overlay import Underlay
+from tui.screens.why import WhyScreen
 from tui.trade_model import TradeDraft
 from tui.widgets.board import BoardGrid, SpaceClicked, cell_states, grid_position, side_length
 from tui.widgets.centre import CentrePanel
@@ -147,6 +150,7 @@ class GameScreen(Underlay[None]):
         client.speed = speed
         self._panel: str | None = None
         self._entries: list[Content] = []
+        self._events: list[Event] = []  # the event each entry of the log tells
         self._keys_shown: tuple[bool, ...] = ()
         board = client.board
         me = self.acting()
@@ -278,7 +282,8 @@ class GameScreen(Underlay[None]):
         self._apply_layout()
         self._shown = self.client.version
         self.client.collect()  # the story so far is told from the history below
-        self._entries = [self._entry(e) for e in self.client.history()]
+        self._events = list(self.client.history())
+        self._entries = [self._entry(e) for e in self._events]
         self.client.follow(
             self.post_message, self.set_timer, self._bots_may_move, self._needs_a_person, self._trouble
         )
@@ -396,6 +401,7 @@ class GameScreen(Underlay[None]):
     def after(self, new_events: Sequence[Event], notice: str | None = None) -> None:
         """Show what just happened, then put the next decision to whoever must make it."""
         self._entries.extend(self._entry(e) for e in new_events)
+        self._events.extend(new_events)
         self._sync_logs()
         self.announcements.take(new_events)
         if notice:
@@ -530,6 +536,29 @@ class GameScreen(Underlay[None]):
     def action_decide(self) -> None:
         self.router.deferred = None
         self.sync()
+
+    def action_why(self) -> None:
+        """Why: the line selected in the event log, when the log has the keys; else the selected space."""
+        focused = self.focused
+        if isinstance(focused, EventLog) and focused.chosen is not None:
+            self.explain_entry(focused.chosen)
+            return
+        board = self.client.board
+        name = board.spaces[self.selected].name
+        lines = why.space_lines(board.edition.id, name, space_rules(board, self.selected))
+        self.app.push_screen(WhyScreen(f"The rules of {name}", lines))
+
+    def explain_entry(self, entry: int) -> None:
+        """Why the event told by this entry of the log happened."""
+        if not 0 <= entry < len(self._events):
+            return
+        event = self._events[entry]
+        lines = why.event_lines(self.client.board.edition.id, event, self._entries[entry])
+        self.app.push_screen(WhyScreen(f"Why? {TITLES[event.rule]}", lines))
+
+    def on_event_log_explain(self, message: EventLog.Explain) -> None:
+        message.stop()
+        self.explain_entry(message.entry)
 
     def action_results(self) -> None:
         from tui.screens.game_over import GameOverScreen

@@ -28,6 +28,7 @@ KEYS = [
     ("Enter", "reopen a decision you closed"),
     ("arrows, n", "move the selection round the board; click a space to see its deed"),
     ("h / d / l", "holdings, deed and event log (overlays on a small screen)"),
+    ("y", "why: the rule behind the line picked in the log (arrows), or the selected space's rules"),
     ("space", "skip ahead while bots move"),
     ("+ / -", "bots faster / slower"),
     ("w", "switch seat (several people at one keyboard)"),
