@@ -24,6 +24,7 @@ from engine.queries import airplane_at, held_of
 from tui import look
 from tui.client import GameClient, refusal
 from tui.glyphs import Glyphs, plain
+from tui.spaces import legend
 from tui.words import actor_of, fit
 
 ACTION_WORDS = {
@@ -210,7 +211,8 @@ def selected_line(client: GameClient, view: GameView, space: int, glyphs: Glyphs
         (glyphs.marker, "bold $accent"), " ", (f" {board.name(space)} ", look.band(board, space))
     )
     if deed is None:
-        return head
+        said = legend(view, board, space)
+        return head + Content.styled(f"  {said}", "$text-muted") if said else head
     if deed.owner is None:
         if board.spaces[space].box:  # a lot for sale or rent (1904)
             return head + Content(
