@@ -28,6 +28,7 @@ from engine.commands import (
 )
 from engine.lookahead.judge import Course, Verdict, judge
 from engine.state import BuyDecision, Pending, TradeAnswer
+from engine.view import GameView
 
 PLAYOUTS = 48
 """Drawn positions each candidate is tried on: enough, with the same luck for every candidate, to tell
@@ -38,6 +39,12 @@ SURE = 1.5
 
 class ExpertBot(HardBot):
     level = "expert"
+    reason = ""
+    """Why it chose as it did, in chances, where it looked ahead (empty where it did not)."""
+
+    def choose(self, view: GameView, legal: list[Command]) -> Command:
+        self.reason = ""
+        return super().choose(view, legal)
 
     def compare(self, pos: Position, courses: list[Course]) -> list[Verdict]:
         """Each course's chance for this seat, under the same luck; the first course is the default."""
@@ -51,10 +58,13 @@ class ExpertBot(HardBot):
         best = max(range(len(courses)), key=lambda i: verdicts[i].edge - SURE * verdicts[i].error)
         chosen = courses[best][0]
         if best == 0 or verdicts[best].edge <= SURE * verdicts[best].error:
-            return default, f"my chance {100 * verdicts[0].chance:.0f}%"
-        return chosen, (
-            f"my chance {100 * verdicts[best].chance:.0f}% against {100 * verdicts[0].chance:.0f}% otherwise"
+            self.reason = f"it leaves me a {100 * verdicts[0].chance:.0f}% chance to win"
+            return default, self.reason
+        self.reason = (
+            f"it leaves me a {100 * verdicts[best].chance:.0f}% chance to win, "
+            f"against {100 * verdicts[0].chance:.0f}% otherwise"
         )
+        return chosen, self.reason
 
     # --- buying -------------------------------------------------------------------------------
 
