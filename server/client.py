@@ -9,6 +9,7 @@ that seat only (`room.Session`), and only on the table as it is now.
 
 from __future__ import annotations
 
+from room.chances import TableChances
 from server.plans import TableError
 from server.table import Table
 from tui.client import LocalClient
@@ -29,6 +30,10 @@ class TableClient(LocalClient):
         self.seat = seat
         self._left = False
         table.arrive(seat)
+
+    def chances(self) -> TableChances:
+        """The table's own figure: worked out once for everyone at it, not once a session."""
+        return self.table.chances()
 
     def close(self) -> None:
         """Leave the table; it plays on for the others, and keeps this seat."""

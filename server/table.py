@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from engine import RuleOptions, SetupError
 from engine.text import plain
 from room import DEFAULT_LEVEL, BotDriver, Persistence, PersistenceError, Room, Seat, Update
+from room.chances import PLAYOUTS, ChancesPool, TableChances
 from room.seats import bot_names
 from room.setup import TableSetup, open_room, resume_room
 from server.clock import Handle, LoopClock
@@ -43,7 +44,14 @@ class Presence:
 class Table(PlanFacts):
     """One table of the server. All of it runs on the server's event loop."""
 
-    def __init__(self, plan: Plan, persistence: Persistence, clock: LoopClock, changed: Callable[[], None]):
+    def __init__(
+        self,
+        plan: Plan,
+        persistence: Persistence,
+        clock: LoopClock,
+        changed: Callable[[], None],
+        chances_pool: ChancesPool | None = None,
+    ):
         self.plan = plan
         self._persistence = persistence
         self._clock = clock
@@ -58,6 +66,10 @@ class Table(PlanFacts):
         self._save_due: Handle | None = None
         self._unsubscribe: Callable[[], None] | None = None
         self.chat_kept = 100
+        self._chances_pool = chances_pool
+        self._chances: TableChances | None = None
+        self.chances_playouts = PLAYOUTS
+        self.chances_rest = 0.0
 
     # --- what the lobby shows -----------------------------------------------------------------
 
@@ -261,6 +273,20 @@ class Table(PlanFacts):
             if problem:
                 log.error("table %s: %s", self.id, problem)
 
+    # --- the chances to win ------------------------------------------------------------------
+
+    def chances(self) -> TableChances:
+        """The table's chances, worked out once for everyone at it who has the panel open, on the worker's
+        shared pool; one figure at a time, no sooner than `chances_rest` seconds after the last began."""
+        if self._chances is None:
+            pool = self._chances_pool
+            if pool is None:
+                pool = self._chances_pool = ChancesPool(1)
+            self._chances = TableChances(
+                self.open(), pool, playouts=self.chances_playouts, rest=self.chances_rest
+            )
+        return self._chances
+
     # --- chat ---------------------------------------------------------------------------------
 
     def listen(self, listener: ChatListener) -> Callable[[], None]:
@@ -291,6 +317,9 @@ class Table(PlanFacts):
     def close(self) -> None:
         """Save and release the table's game (the server is stopping)."""
         self._stop_timer()
+        if self._chances is not None:
+            self._chances.close()
+            self._chances = None
         if self._save_due is not None:
             self._save_due.stop()
             self._save_due = None

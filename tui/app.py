@@ -8,6 +8,7 @@ traceback. Notifications are plain text: the names and paths in them are never r
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -367,6 +368,9 @@ class LandlordsApp(App[int]):
     def on_unmount(self) -> None:
         if self._departure is not None:
             self._departure.stop()
+        chances = sys.modules.get("room.chances")  # its processes, if a chances panel ever started them
+        if chances is not None:
+            chances.close_shared_pool()
 
     # --- the window ---------------------------------------------------------------------------
 
