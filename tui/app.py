@@ -31,6 +31,7 @@ from tui.notices import BAR, Notices
 
 if TYPE_CHECKING:
     from room import Persistence
+    from room.review import ReviewJob
     from tui.client import GameClient
 
 
@@ -54,11 +55,12 @@ class AppOptions:
 class Opening:
     """What the app shows first."""
 
-    kind: Literal["menu", "quick", "new", "resume", "client"] = "menu"
+    kind: Literal["menu", "quick", "new", "resume", "client", "review"] = "menu"
     save_id: str | None = None
     edition: str = "classic"
     seed: int | None = None
     client: GameClient | None = None
+    review: ReviewJob | None = None  # a saved game's review, shown alone (`landlords review`)
 
 
 class LandlordsApp(App[int]):
@@ -69,6 +71,9 @@ class LandlordsApp(App[int]):
         border: ascii $primary;
     }
     .-ascii HoldingsPanel, .-ascii DeedPanel, .-ascii EventLog, .-ascii CommandList, .-ascii OptionList {
+        border: ascii $primary 50%;
+    }
+    .-ascii ChancesPanel, .-ascii ReviewScreen .part {
         border: ascii $primary 50%;
     }
     .-ascii #log-below {
@@ -150,6 +155,10 @@ class LandlordsApp(App[int]):
             self.resume_game(opening.save_id)
         elif opening.kind == "client" and opening.client is not None:
             self.play_client(opening.client)
+        elif opening.kind == "review" and opening.review is not None:
+            from tui.screens.review import ReviewScreen
+
+            self.push_screen(ReviewScreen(opening.review, self.glyphs, leaves_app=True))
         self.call_after_refresh(self._check_size)
 
     def on_ready(self) -> None:

@@ -27,6 +27,7 @@ from room.pacing import DEFAULT_SPEED, SPEEDS
 
 if TYPE_CHECKING:
     from room.chances import TableChances
+    from room.review import ReviewJob
 
 __all__ = ["Facts", "GameClient", "LocalClient", "Outcome", "TableChanged", "Update"]
 
@@ -99,6 +100,11 @@ class GameClient(Protocol):
     def chances(self) -> TableChances:
         """Each player's chance to win at this table, worked out in the background while watched: the
         same figure for everyone at the table."""
+        ...
+
+    def review(self) -> ReviewJob:
+        """A review of the game so far (its chances and worth over time, who paid whom, the turning
+        points), worked out in the background once asked for."""
         ...
 
     def follow(
@@ -182,6 +188,7 @@ class LocalClient:
         self._driver: BotDriver | None = driver
         self._speed = DEFAULT_SPEED if driver is None else driver.speed
         self._chances: TableChances | None = None
+        self._review: ReviewJob | None = None
         self._unsubscribe = room.subscribe(self._arrived)
 
     @property
@@ -248,6 +255,15 @@ class LocalClient:
 
             self._chances = TableChances(self._room, shared_pool())
         return self._chances
+
+    def review(self) -> ReviewJob:
+        """The game's review, worked out once for the position it was first asked at."""
+        from room.chances import shared_pool
+        from room.review import ReviewJob, Source
+
+        if self._review is None or self._review.source.log != self._room.record()[1]:
+            self._review = ReviewJob(Source.of_room(self._room), shared_pool())
+        return self._review
 
     # --- moves and news -----------------------------------------------------------------------
 
