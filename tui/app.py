@@ -65,6 +65,8 @@ class Opening:
 
 class LandlordsApp(App[int]):
     TITLE = "landlords"
+    closes_shared_pool: ClassVar[bool] = True
+    """The app is the program: when it ends, so do the processes that worked out chances and reviews."""
     CSS = (
         """
     .-ascii GameDialog > #dialog, .-ascii GameOverScreen > #dialog, .-ascii HelpScreen > #dialog {
@@ -378,7 +380,7 @@ class LandlordsApp(App[int]):
         if self._departure is not None:
             self._departure.stop()
         chances = sys.modules.get("room.chances")  # its processes, if a chances panel ever started them
-        if chances is not None:
+        if chances is not None and self.closes_shared_pool:
             chances.close_shared_pool()
 
     # --- the window ---------------------------------------------------------------------------

@@ -261,7 +261,7 @@ class LocalClient:
         from room.chances import shared_pool
         from room.review import ReviewJob, Source
 
-        if self._review is None or self._review.source.log != self._room.record()[1]:
+        if self._review is None or len(self._review.source.log) != self._room.version:
             self._review = ReviewJob(Source.of_room(self._room), shared_pool())
         return self._review
 

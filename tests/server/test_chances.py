@@ -1,6 +1,6 @@
 """The chances panel at a table of the server: everyone there (the people seated and those watching) sees
 the same figure, worked out once for the table rather than once a session, on the worker's own few
-processes."""
+processes; a review of the table's game is the table's too."""
 
 from __future__ import annotations
 
@@ -61,6 +61,8 @@ async def test_a_tables_figure_is_worked_out_once_for_everyone_there(tmp_path: P
         assert len({id(shown(p.app())) for p in everyone}) == 1
         hall = next(h for h in running.halls() if table.id in h.tables)
         assert hall.chances_pool.processes >= 1
+        reviews = {id(p.app().game_screen.client.review()) for p in everyone}  # type: ignore[union-attr]
+        assert len(reviews) == 1  # the game's review too is the table's, for everyone who asks
         for p in everyone:
             await p.leave()
     finally:
