@@ -116,18 +116,21 @@ class ChancesPool:
             except Exception as exc:
                 done.set_exception(exc)
             return done
-        if self._executor is None:
-            _start_tracker()
-            context = multiprocessing.get_context("spawn")  # a fresh interpreter: no screen copied into it
-            self._executor = ProcessPoolExecutor(
-                self.processes, mp_context=context, initializer=_start_worker
-            )
-        try:
-            return self._executor.submit(fn, *args)
-        except RuntimeError:  # the pool broke (a process was killed): a fresh one for this request on
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
-            return self.submit(fn, *args)
+        for attempt in range(2):
+            if self._executor is None:
+                _start_tracker()
+                context = multiprocessing.get_context("spawn")  # a fresh interpreter: no screen copied in
+                self._executor = ProcessPoolExecutor(
+                    self.processes, mp_context=context, initializer=_start_worker
+                )
+            try:
+                return self._executor.submit(fn, *args)
+            except RuntimeError:  # the pool broke (a process was killed): a fresh one, once
+                self._executor.shutdown(wait=False, cancel_futures=True)
+                self._executor = None
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
 
     def close(self) -> None:
         """Stop the processes; what they were working on is dropped."""

@@ -5,8 +5,12 @@ kept on show (marked as working) while the next is on its way."""
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
+import time
 from collections.abc import Callable
 from concurrent.futures import Future
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import pytest
@@ -197,5 +201,22 @@ async def test_the_pools_processes_work_the_figure_out() -> None:
         assert [c.win for c in figure.chances.players] == pytest.approx(
             [sum(o[p] for o in here) / 40 for p in range(2)]
         )  # the same figure as worked out here
+    finally:
+        pool.close()
+
+
+def test_a_pool_whose_process_was_killed_starts_afresh() -> None:
+    pool = ChancesPool(1)
+    try:
+        first = pool.submit(os.getpid).result(timeout=60)
+        os.kill(first, signal.SIGKILL)
+        again = None
+        for _ in range(50):  # the pool learns its process is gone; the next request gets a new one
+            try:
+                again = pool.submit(os.getpid).result(timeout=60)
+                break
+            except BrokenProcessPool:
+                time.sleep(0.1)
+        assert again is not None and again != first
     finally:
         pool.close()
