@@ -30,7 +30,8 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, TypeVar
 
-from engine.lookahead.chances import HORIZON_ROUNDS, Chances, summary, values
+from engine.lookahead.chances import Chances, summary, values
+from engine.lookahead.playout import HORIZON_ROUNDS
 from engine.view import GameView
 from room.room import Room, Update
 
