@@ -56,7 +56,7 @@ async def test_the_panel_opens_works_shows_figures_follows_a_move_and_closes() -
         lines = panel(app).plain_lines
         assert [line.split()[1] for line in lines[:2]] == ["Vera", "Rita"]
         assert all(line.rstrip().endswith("%") for line in lines[:2])
-        assert "95% interval" in lines[-1]
+        assert "95% interval" in lines[-1] and "Turn 1" in lines[-1]
         assert panel(app).region.width <= 44  # an overlay at 80 x 24, over the board
 
         await pilot.press("r")  # Vera throws 10: the figure is worked out again for the new position

@@ -4,6 +4,7 @@ worked out, the last one stays on show, dimmed and marked "working"."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from textual import events
@@ -59,7 +60,7 @@ def chance_lines(
             continue
         filled = round(c.win * bar_width)
         bar = Content.assemble((fill * filled, look.player(p)), (empty * (bar_width - filled), "$text-muted"))
-        span = f"{round(100 * c.low)}-{round(100 * c.high)}%"
+        span = f"{math.floor(100 * c.low)}-{math.ceil(100 * c.high)}%"  # rounded outwards: it still holds
         line = head + Content.styled(f" {percent(c.win):>4} ", "bold") + bar + Content(f" {span:>8}")
         lines.append(line.stylize("dim") if stale else line)
     if figure.problem:
@@ -71,8 +72,8 @@ def chance_lines(
     else:
         lines.append(
             Content.styled(
-                f"After turn {figures.turn + 1}: {figures.playouts} playouts of what everyone can see; "
-                "the 95% interval at the right.",
+                f"Turn {figures.turn + 1}: {figures.playouts} playouts of what all can see; "
+                "95% interval at the right.",
                 "$text-muted",
             )
         )
