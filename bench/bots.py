@@ -38,11 +38,18 @@ from engine.tools.tournament import Tournament, run_tournament  # noqa: E402
 from room.heap import settle  # noqa: E402
 
 OUTSIDE = "examples.prudent_bot:PrudentBot"
+STEADY = "examples.steady_bot:SteadyBot"
 KEEP_SLOWEST = 5
 MATCHES = {
     "hard-normal": ("hard", "normal", "normal", "normal"),
     "normal-easy": ("normal", "easy", "easy", "easy"),
     "hard-outside": ("hard", OUTSIDE, OUTSIDE, OUTSIDE),
+    "normal-outside": ("normal", OUTSIDE, OUTSIDE, OUTSIDE),
+    "hard-steady": ("hard", STEADY, STEADY, STEADY),
+    "normal-steady": ("normal", STEADY, STEADY, STEADY),
+    "expert-hard": ("expert", "hard", "hard", "hard"),
+    "expert-outside": ("expert", OUTSIDE, OUTSIDE, OUTSIDE),
+    "expert-steady": ("expert", STEADY, STEADY, STEADY),
 }
 
 
@@ -151,7 +158,7 @@ def percentile(ordered: list[int], share: float) -> int:
 
 
 def short(level: str) -> str:
-    return "outside" if level == OUTSIDE else level
+    return {OUTSIDE: "prudent", STEADY: "steady"}.get(level, level)
 
 
 def race(f: dict[str, object]) -> str:

@@ -5,7 +5,7 @@ each finished game as a position with its winner, and fits the conditional logit
 (`engine.lookahead.fitting`). The figures are judged by `bench/analysis.py` on games of another seed.
 
     python bench/fit_value.py [--editions classic,addon,...] [--games 2000] [--seed 11] [--every 4]
-        [--jobs 2] [--ridge 1e-4]
+        [--jobs 2] [--ridge 1e-4] [--out FILE]
 
 A full run of the six editions takes about an hour of CPU per edition on this kind of machine, most of it
 playing the games; fit again whenever the features, the bots or the rules change.
@@ -63,8 +63,12 @@ def main() -> int:
     parser.add_argument("--every", type=int, default=4)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--ridge", type=float, default=1e-4)
+    parser.add_argument(
+        "--out", type=Path, default=VALUE_FILE, help="the file to write (default: the packaged one)"
+    )
     args = parser.parse_args()
-    data = json.loads(VALUE_FILE.read_text(encoding="utf-8")) if VALUE_FILE.exists() else {}
+    out: Path = args.out
+    data = json.loads(out.read_text(encoding="utf-8")) if out.exists() else {}
     if (data.get("features"), data.get("levels"), data.get("stage_rounds")) != (
         list(NAMES),
         list(LEVELS),
@@ -93,7 +97,7 @@ def main() -> int:
             f"fitting took {time.process_time() - start:.0f} s of CPU here",
             flush=True,
         )
-        VALUE_FILE.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     return 0
 
 

@@ -19,6 +19,7 @@ SUBCOMMANDS = {
     "replay": "cli.replay",
     "analyse": "cli.analyse",
     "rules": "cli.rules",
+    "review": "cli.review",
     "simulate": "cli.simulate",
     "demo": "cli.demo",
     "serve": "cli.serve",

@@ -9,6 +9,8 @@ that seat only (`room.Session`), and only on the table as it is now.
 
 from __future__ import annotations
 
+from room.chances import TableChances
+from room.review import ReviewJob
 from server.plans import TableError
 from server.table import Table
 from tui.client import LocalClient
@@ -29,6 +31,14 @@ class TableClient(LocalClient):
         self.seat = seat
         self._left = False
         table.arrive(seat)
+
+    def chances(self) -> TableChances:
+        """The table's own figure: worked out once for everyone at it, not once a session."""
+        return self.table.chances()
+
+    def review(self) -> ReviewJob:
+        """The table's review, worked out once for everyone at it who asks."""
+        return self.table.game_review()
 
     def close(self) -> None:
         """Leave the table; it plays on for the others, and keeps this seat."""

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from engine import RuleOptions, SetupError
 from engine.text import plain
 from room import DEFAULT_LEVEL, BotDriver, Persistence, PersistenceError, Room, Seat, Update
+from room.chances import PLAYOUTS, ChancesPool, TableChances
+from room.review import ReviewJob, Source
 from room.seats import bot_names
 from room.setup import TableSetup, open_room, resume_room
 from server.clock import Handle, LoopClock
@@ -43,7 +45,14 @@ class Presence:
 class Table(PlanFacts):
     """One table of the server. All of it runs on the server's event loop."""
 
-    def __init__(self, plan: Plan, persistence: Persistence, clock: LoopClock, changed: Callable[[], None]):
+    def __init__(
+        self,
+        plan: Plan,
+        persistence: Persistence,
+        clock: LoopClock,
+        changed: Callable[[], None],
+        chances_pool: ChancesPool | None = None,
+    ):
         self.plan = plan
         self._persistence = persistence
         self._clock = clock
@@ -58,6 +67,11 @@ class Table(PlanFacts):
         self._save_due: Handle | None = None
         self._unsubscribe: Callable[[], None] | None = None
         self.chat_kept = 100
+        self._chances_pool = chances_pool
+        self._chances: TableChances | None = None
+        self._review: ReviewJob | None = None
+        self.chances_playouts = PLAYOUTS
+        self.chances_rest = 0.0
 
     # --- what the lobby shows -----------------------------------------------------------------
 
@@ -261,6 +275,30 @@ class Table(PlanFacts):
             if problem:
                 log.error("table %s: %s", self.id, problem)
 
+    # --- the chances to win ------------------------------------------------------------------
+
+    def chances(self) -> TableChances:
+        """The table's chances, worked out once for everyone at it who has the panel open, on the worker's
+        shared pool; one figure at a time, no sooner than `chances_rest` seconds after the last began."""
+        if self._chances is None:
+            self._chances = TableChances(
+                self.open(), self._pool(), playouts=self.chances_playouts, rest=self.chances_rest
+            )
+        return self._chances
+
+    def game_review(self) -> ReviewJob:
+        """The game's review as it stands, worked out once for everyone at the table who asks, on the
+        worker's shared pool."""
+        room = self.open()
+        if self._review is None or len(self._review.source.log) != room.version:
+            self._review = ReviewJob(Source.of_room(room), self._pool())
+        return self._review
+
+    def _pool(self) -> ChancesPool:
+        if self._chances_pool is None:
+            self._chances_pool = ChancesPool(1)
+        return self._chances_pool
+
     # --- chat ---------------------------------------------------------------------------------
 
     def listen(self, listener: ChatListener) -> Callable[[], None]:
@@ -291,6 +329,10 @@ class Table(PlanFacts):
     def close(self) -> None:
         """Save and release the table's game (the server is stopping)."""
         self._stop_timer()
+        if self._chances is not None:
+            self._chances.close()
+            self._chances = None
+        self._review = None
         if self._save_due is not None:
             self._save_due.stop()
             self._save_due = None

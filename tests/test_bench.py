@@ -3,11 +3,14 @@ here; speed targets belong to the benchmarks themselves)."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from engine.lookahead.features import WIDTH
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 
@@ -16,15 +19,37 @@ CASES = {
     "floor.py": (["--games", "2", "--repeats", "1"], "+ state"),
     "jobs.py": (["--games", "4"], "wall ratio"),
     "saves.py": (["--commands", "200", "--repeats", "2"], "file size"),
-    "bots.py": (["--games", "4", "--jobs", "1"], "decisions"),
-    "tui.py": (["--starts", "1", "--commands", "6"], "first screen"),
-    "serve.py": (["--sessions", "2", "--seconds", "5"], "sessions held"),
+    "bots.py": (
+        ["--games", "4", "--jobs", "1", "--match", "hard-normal", "--match", "expert-hard"],
+        "decisions",
+    ),
+    "analysis.py": (["--games", "3", "--playouts", "4", "--editions", "classic", "--jobs", "1"], "Brier"),
+    "tui.py": (
+        ["--starts", "1", "--commands", "6", "--panel-rounds", "1", "--panel-commands", "4"],
+        "panel open",
+    ),
+    "serve.py": (["--sessions", "2", "--seconds", "5", "--chances", "1"], "chances open"),
 }
 
 
 @pytest.mark.parametrize("script", sorted(CASES))
 def test_the_benchmark_runs_and_prints_its_figures(script: str) -> None:
     args, expected = CASES[script]
+    run_and_expect(script, args, expected)
+
+
+def test_the_value_of_positions_is_fitted_into_a_file_of_ones_choosing(tmp_path: Path) -> None:
+    out = tmp_path / "value.json"
+    run_and_expect(
+        "fit_value.py",
+        ["--games", "3", "--editions", "classic", "--jobs", "1", "--out", str(out)],
+        "log loss",
+    )
+    data = json.loads(out.read_text())
+    assert list(data["editions"]) == ["classic"] and len(data["editions"]["classic"]["weights"]) == WIDTH
+
+
+def run_and_expect(script: str, args: list[str], expected: str) -> None:
     result = subprocess.run(
         [sys.executable, str(BENCH / script), *args], capture_output=True, text=True, timeout=600
     )

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from engine.commands import Command
 from engine.errors import IllegalCommand
 from engine.game import Game
-from engine.lookahead.chances import playout_seed
+from engine.lookahead.chances import Z95, playout_seed
 from engine.lookahead.features import Levels
 from engine.lookahead.playout import HORIZON_ROUNDS, play_forward, stop_turn
 from engine.lookahead.sampling import Sampler
@@ -30,12 +30,16 @@ Course = Sequence[Command]
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """One course's mean chance for the player judging, over the playouts, and how sure that mean is
-    compared with the first course's (the standard error of the paired difference)."""
+    """One course's mean chance for the player judging over the playouts, its 95 % interval, and its edge
+    over the first course's with how sure that edge is (the standard error of the paired difference).
+    `others` is every player's mean chance after the course, the judge's own included."""
 
     chance: float
+    low: float
+    high: float
     edge: float
     error: float
+    others: tuple[float, ...]
 
 
 def judge(
@@ -50,7 +54,9 @@ def judge(
     """Each course's chance for player `me`, and its edge over the first course, under the same luck."""
     sampler = Sampler(view)
     model = model_for(view.edition)
+    players = len(view.players)
     outcomes: list[list[float]] = [[] for _ in courses]
+    everyone: list[list[float]] = [[0.0] * players for _ in courses]
     for k in range(playouts):
         drawn = sampler.draw(playout_seed(seed, k))
         for c, course in enumerate(courses):
@@ -64,13 +70,28 @@ def judge(
                 continue
             st = game.state
             play_forward(game, stop_turn(st.turn, sum(1 for p in st.players if not p.bankrupt), horizon))
-            outcomes[c].append(model.chances(game, levels)[me])
+            chances = model.chances(game, levels)
+            outcomes[c].append(chances[me])
+            for p, chance in enumerate(chances):
+                everyone[c][p] += chance
     first = outcomes[0]
     verdicts: list[Verdict] = []
-    for values in outcomes:
+    for c, values in enumerate(outcomes):
         n = len(values)
+        mean = sum(values) / n
+        spread = (sum((v - mean) ** 2 for v in values) / (n - 1)) ** 0.5 if n > 1 else 0.0
+        half = Z95 * spread / n**0.5
         diffs = [v - f for v, f in zip(values, first, strict=True)]
         mean_diff = sum(diffs) / n
         var = sum((d - mean_diff) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-        verdicts.append(Verdict(sum(values) / n, mean_diff, (var / n) ** 0.5))
+        verdicts.append(
+            Verdict(
+                mean,
+                max(0.0, mean - half),
+                min(1.0, mean + half),
+                mean_diff,
+                (var / n) ** 0.5,
+                tuple(total / n for total in everyone[c]),
+            )
+        )
     return verdicts

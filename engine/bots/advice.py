@@ -1,0 +1,63 @@
+"""The advisor: what `expert` would do in a player's seat now, why, and the chances of the best options.
+
+The advice is worked out from that player's own view, as the expert sees any table, and the options are
+judged under the same luck (`engine.lookahead.judge`): the expert's choice and up to two other moves the
+rules allow now, each with the player's chance to win after it and its 95 % interval.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.bots.expert import PLAYOUTS, ExpertBot
+from engine.commands import Command
+from engine.lookahead.judge import judge
+from engine.view import GameView
+
+OPTIONS = 3
+"""The expert's choice and at most this many moves in all."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    command: Command
+    chance: float
+    low: float
+    high: float
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """The move the expert would make, its reason, and the best options with the chances they leave."""
+
+    command: Command
+    reason: str
+    options: tuple[Option, ...]
+
+
+def advise(view: GameView, legal: list[Command], seed: int = 0) -> Advice:
+    """What the expert would do in the seat whose view this is (`view.me`), among `legal`."""
+    me = view.me
+    if me is None:
+        raise ValueError("advice is for a seat: a spectator's view has none")
+    bot = ExpertBot(seed, me)
+    choice = bot.choose(view, legal)
+    others = _alternatives(choice, legal)
+    verdicts = judge(view, me, [[choice], *([o] for o in others)], 2 * PLAYOUTS, seed)
+    options = sorted(
+        (Option(cmd, v.chance, v.low, v.high) for cmd, v in zip([choice, *others], verdicts, strict=True)),
+        key=lambda o: -o.chance,
+    )
+    reason = bot.reason or f"it leaves me a {100 * verdicts[0].chance:.0f}% chance to win"
+    return Advice(choice, reason, tuple(options))
+
+
+def _alternatives(choice: Command, legal: list[Command]) -> list[Command]:
+    """Other moves worth showing beside the choice: one of each other kind the rules allow now."""
+    kinds = {type(choice)}
+    out: list[Command] = []
+    for cmd in legal:
+        if type(cmd) not in kinds and len(out) < OPTIONS - 1:
+            kinds.add(type(cmd))
+            out.append(cmd)
+    return out
