@@ -184,6 +184,7 @@ ENGINE_LAYERS = {
         "engine.setup",
         "engine.soundness",
         "engine.sources",
+        "engine.takeback",
         "engine.view",
     },
     "lookahead": {"engine.lookahead"},

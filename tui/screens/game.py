@@ -239,14 +239,27 @@ class GameScreen(Underlay[None]):
         """Show every change of the table that has arrived and not yet been shown."""
         events: list[Event] = []
         notice: str | None = None
+        retold = False
         for update in self.client.collect():
             if update.version <= self._shown:
                 continue
             self._shown = update.version
+            if update.taken_back:  # the story so far is told anew, the events before it included
+                retold, events = True, []
             events.extend(update.events)
             notice = update.notice or notice
-        if events or notice:
+        if retold:
+            self._retell()
+        if events or notice or retold:
             self.after(events, notice)
+
+    def _retell(self) -> None:
+        """A move was taken back: the event logs tell the story as it now stands."""
+        self._events = list(self.client.history())
+        self._entries = [self._entry(e) for e in self._events]
+        for log in self.query(EventLog):
+            log.set_lines(self._entries)
+        self.router.deferred = None
 
     def _needs_a_person(self, update: Update) -> bool:
         """A hurry stops at a card a person here drew, or when the game asks a person here something."""
@@ -504,6 +517,8 @@ class GameScreen(Underlay[None]):
             return self._panel is not None or self._chances_open or self.focused is not None
         if name == "switch_seat":
             return len(self._humans) > 1
+        if name == "take_back":
+            return self.client.may_take_back
         return True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -561,6 +576,18 @@ class GameScreen(Underlay[None]):
     def action_decide(self) -> None:
         self.router.deferred = None
         self.sync()
+
+    def action_take_back(self) -> None:
+        """Take back the person's latest decision since the last throw or card; the dice and the cards
+        to come stay as they were."""
+        me = self.acting()
+        if me is None:
+            return
+        outcome = self.client.take_back(me)
+        if not outcome.ok:
+            self.notify(outcome.refusal or "", timeout=3)
+        elif outcome.notice:
+            self.notify(outcome.notice, severity="error", timeout=6)
 
     def action_why(self) -> None:
         """Why: the line selected in the event log, when the log has the keys; else the selected space."""
