@@ -326,3 +326,24 @@ def test_addon_board_picture(snap_compare: Compare, size: tuple[int, int]) -> No
 
     app = app_for(_addon([(1, 3), (2, 2), (5, 5)], arrange))
     assert snap_compare(app, terminal_size=size, run_before=up_the_elevator)
+
+
+async def test_the_travel_dialog_draws_an_unticked_card_with_an_empty_box() -> None:
+    from tui.widgets.ticks import EMPTY
+
+    def arrange(game: Game) -> None:
+        game.state.players[0].position = 34
+        _hand(game, 0, "travel/forward_2", "travel/back_1_a")
+
+    app = app_for(_addon([], arrange))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("v")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, TravelDialog)
+        cards = dialog.query_one("#cards", SelectionList)
+        await pilot.press("space")
+        await pilot.pause()
+        assert cards.selected == ["travel/forward_2"]
+        assert cards.render_line(0).text[1] != EMPTY and cards.render_line(1).text[1] == EMPTY
