@@ -10,8 +10,10 @@ from __future__ import annotations
 from concurrent.futures import Future
 
 from engine import Command, GameView
-from engine.bots.advice import Advice, advise
+from engine.bots.advice import Advice, Option, advise
 from room.chances import ChancesPool
+
+__all__ = ["Advice", "AdvisorOff", "Option", "ask"]
 
 SEED = 0
 """The advisor's own seed: the same position gets the same advice."""
