@@ -605,6 +605,22 @@ class GameScreen(Underlay[None]):
         if self._chances_open and self.compact:
             self.query_one(ChancesPanel).focus()
 
+    def action_advise(self) -> None:
+        """What `expert` would do in the seat of the person at the keyboard, over the table; Enter there
+        makes that move."""
+        from tui.screens.advice import AdviceScreen
+
+        me = self.acting()
+        if me is None:
+            self.notify("The advisor speaks to a player, not to someone watching.", timeout=3)
+            return
+
+        def follow(cmd: Command | None) -> None:
+            if cmd is not None:
+                self.play(cmd)
+
+        self.app.push_screen(AdviceScreen(self.client, me), follow)
+
     @property
     def chances_open(self) -> bool:
         return self._chances_open
@@ -675,6 +691,8 @@ class GameScreen(Underlay[None]):
         yield from self._commands_in_words()
         words = "Hide" if self._chances_open else "Show"
         yield ("Chances to win", f"{words} each player's chance to win from here", self.action_chances)
+        if self.acting() is not None:
+            yield ("Ask the advisor", "What the expert would do in your seat, and why", self.action_advise)
 
     def _commands_in_words(self) -> Iterable[PaletteEntry]:
         me = self.acting()
