@@ -403,7 +403,8 @@ class GameScreen(Underlay[None]):
         ]
         prompt = captions.prompt_line(self.client, view, self.turn_seat(), keys, self.possible("decide"))
         table = captions.table_line(self.client, view)
-        width = max(self.board.centre.size.width - 2, 40)
+        shown = self.board.centre.size.width
+        width = shown - 2 if shown > 2 else 40  # the centre's own width, once it is laid out
         head = [
             captions.dice_line(view, self.glyphs),
             *([table] if table is not None else []),
