@@ -9,11 +9,18 @@ that seat only (`room.Session`), and only on the table as it is now.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from room.chances import TableChances
 from room.review import ReviewJob
 from server.plans import TableError
 from server.table import Table
 from tui.client import LocalClient
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+    from engine.bots.advice import Advice
 
 
 class TableClient(LocalClient):
@@ -39,6 +46,11 @@ class TableClient(LocalClient):
     def review(self) -> ReviewJob:
         """The table's review, worked out once for everyone at it who asks."""
         return self.table.game_review()
+
+    def advice(self, player: int) -> Future[Advice]:
+        """The advice for this session's seat, where the room was made with the advisor on; worked out on
+        the worker's pool, one at a time for the table."""
+        return self.table.advice(self.seat, player)
 
     def close(self) -> None:
         """Leave the table; it plays on for the others, and keeps this seat."""

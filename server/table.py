@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from engine import RuleOptions, SetupError
 from engine.text import plain
@@ -25,6 +26,11 @@ from room.setup import TableSetup, open_room, resume_room
 from server.clock import Handle, LoopClock
 from server.lobby_line import PlanFacts, TableStatus
 from server.plans import Plan, TableError
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+    from engine.bots.advice import Advice
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +76,7 @@ class Table(PlanFacts):
         self._chances_pool = chances_pool
         self._chances: TableChances | None = None
         self._review: ReviewJob | None = None
+        self._advice: tuple[tuple[int, int], Future[Advice]] | None = None  # (seat, version), its advice
         self.chances_playouts = PLAYOUTS
         self.chances_rest = 0.0
 
@@ -293,6 +300,25 @@ class Table(PlanFacts):
         if self._review is None or len(self._review.source.log) != room.version:
             self._review = ReviewJob(Source.of_room(room), self._pool())
         return self._review
+
+    def advice(self, seat: int | None, player: int) -> Future[Advice]:
+        """What `expert` would do in the seat of the session asking (`seat`; a command names `player`, but
+        the server decides whose seat it is), where the room has the advisor on. One piece of advice a table
+        at a time: asked again while one is on its way, the same one is handed back."""
+        from room.advice import AdvisorOff, ask
+
+        if not self.plan.advisor:
+            raise AdvisorOff("This room was made with the advisor off.")
+        if seat is None or seat != player:
+            raise AdvisorOff("The advisor speaks to a player in his own seat.")
+        room = self.open()
+        key = (seat, room.version)
+        if self._advice is not None and not self._advice[1].done():
+            if self._advice[0] == key:
+                return self._advice[1]
+            raise AdvisorOff("The advisor is still thinking over another question at this table.")
+        self._advice = (key, ask(self._pool(), room.view(seat), room.legal(seat)))
+        return self._advice[1]
 
     def _pool(self) -> ChancesPool:
         if self._chances_pool is None:

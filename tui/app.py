@@ -18,6 +18,7 @@ from rich.console import RenderableType
 from textual._compositor import CompositorUpdate
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.command import CommandPalette
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
@@ -28,6 +29,7 @@ from tui.focus import FOCUS_CSS
 from tui.glyphs import ASCII, UNICODE, Glyphs, unicode_ok, use_ascii_controls
 from tui.layout import too_small
 from tui.notices import BAR, Notices
+from tui.themes import GameThemes
 
 if TYPE_CHECKING:
     from room import Persistence
@@ -409,7 +411,13 @@ class LandlordsApp(App[int]):
             for title, help_text, callback in offer():
                 yield SystemCommand(title, help_text, callback)  # no help: the title says it all
         yield SystemCommand("Help", "Keys and the rules of this edition", self.action_help)
-        yield from super().get_system_commands(screen)
+        # the game's own, not Textual's (keys panel, maximize, screenshot, its twenty themes)
+        yield SystemCommand("Theme", "Change the colours: dark, light or ANSI", self.action_pick_theme)
+        yield SystemCommand("Quit", "Leave (a game in progress is saved)", self.action_quit)
+
+    def action_pick_theme(self) -> None:
+        """A palette of the game's themes alone."""
+        self.push_screen(CommandPalette(providers=[GameThemes], placeholder="Search for themes…"))
 
     # --- the unexpected -----------------------------------------------------------------------
 

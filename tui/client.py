@@ -26,6 +26,9 @@ from room import BotDriver, Outcome, Room, Seat, Session, Update
 from room.pacing import DEFAULT_SPEED, SPEEDS
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+    from room.advice import Advice
     from room.chances import TableChances
     from room.review import ReviewJob
 
@@ -115,6 +118,11 @@ class GameClient(Protocol):
     def review(self) -> ReviewJob:
         """A review of the game so far (its chances and worth over time, who paid whom, the turning
         points), worked out in the background once asked for."""
+        ...
+
+    def advice(self, player: int) -> Future[Advice]:
+        """What `expert` would do in the seat of `player` (one of `local_seats`) now, worked out in the
+        background; `room.advice.AdvisorOff` with the reason where it cannot be asked."""
         ...
 
     def follow(
@@ -276,6 +284,15 @@ class LocalClient:
             self._review = ReviewJob(Source.of_room(self._room), shared_pool())
             self._reviewed_at = self._room.version
         return self._review
+
+    def advice(self, player: int) -> Future[Advice]:
+        """The advice for one of this terminal's seats, worked out by the processes of the chances."""
+        from room.advice import AdvisorOff, ask
+        from room.chances import shared_pool
+
+        if player not in self.local_seats:
+            raise AdvisorOff("The advisor speaks only to the players at this keyboard.")
+        return ask(shared_pool(), self._room.view(player), self._room.legal(player))
 
     # --- moves and news -----------------------------------------------------------------------
 

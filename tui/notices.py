@@ -28,6 +28,8 @@ from textual.geometry import Region, Size
 from textual.notifications import Notification
 from textual.strip import Strip
 
+from tui.repaint import repaint_regions
+
 if TYPE_CHECKING:
     from textual.app import App
     from textual.screen import Screen
@@ -109,9 +111,8 @@ class Notices:
         except ScreenStackError:  # no screen yet (or any more): the next update draws what is due
             screen = None
         if screen is not None:
-            regions = [b.region for b in (old, new) if b is not None]
-            if regions:
-                screen.refresh(*regions)
+            # the rows under the box, drawn with whatever else changed on the screen meanwhile
+            repaint_regions(screen, [b.region for b in (old, new) if b is not None])
         if notes:
             due = min(n.time_left for n in notes)
             self._timer = self.app.set_timer(max(due, 0.0) + 0.01, self.refresh, name="notices")

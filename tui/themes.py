@@ -8,7 +8,10 @@ own palette.
 
 from __future__ import annotations
 
-from textual.theme import BUILTIN_THEMES, Theme
+from collections.abc import Callable
+from functools import partial
+
+from textual.theme import BUILTIN_THEMES, Theme, ThemeProvider
 
 DARK = "landlords-dark"
 LIGHT = "landlords-light"
@@ -203,3 +206,14 @@ def themes() -> list[Theme]:
         },
     )
     return [dark, light, ansi]
+
+
+class GameThemes(ThemeProvider):
+    """The command palette's themes: the game's three, not every theme Textual brings."""
+
+    @property
+    def commands(self) -> list[tuple[str, Callable[[], None]]]:
+        def use(name: str) -> None:
+            self.app.theme = name
+
+        return [(word, partial(use, name)) for word, name in THEME_CHOICES.items()]

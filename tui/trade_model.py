@@ -6,7 +6,7 @@ anything is sent.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from engine import Board, Bundle, GameView, ProposeTrade, TradeOffer
@@ -157,20 +157,32 @@ def holding(view: GameView, board: Board, space: int, player: int) -> tuple[int,
     return sum(1 for s in lots if view.deeds[s].owner == player), len(lots)
 
 
-def deed_note(view: GameView, board: Board, space: int, receiver: int, names: Sequence[str]) -> str:
-    """What one deed means to the player who would receive it: "Orange: completes Ada's group (2 of 3
-    held)", "Yellow: Ada holds 1 of 3"."""
-    held, size = holding(view, board, space, receiver)
+def deed_note(
+    view: GameView,
+    board: Board,
+    space: int,
+    receiver: int,
+    names: Sequence[str],
+    moved: Mapping[int, int] | None = None,
+) -> str:
+    """What one deed means to the player who would receive it, his group as it would stand after the deal
+    (`moved`: the deal's other deeds, each to its new holder): "Orange: completes Ada's group (3 of 3
+    after the deal)", "Yellow: Ada holds 2 of 3 after the deal"."""
     group = board.group_of[space]
     assert group is not None
     if not board.edition.colour_groups:
+        held, _ = holding(view, board, space, receiver)
         left = markers_left(view, receiver)
         tail = f", {left} ownership markers left" if left is not None else ""
         return f"{names[receiver]} holds {held} lots{tail}"
+    after = {**(moved or {}), space: receiver}
+    lots = board.members[group]
+    held = sum(1 for s in lots if after.get(s, view.deeds[s].owner) == receiver)
+    size = len(lots)
     name = _group_name(board, group)
-    if held + 1 == size:
-        return f"{name}: completes {names[receiver]}'s group ({held} of {size} held)"
-    return f"{name}: {names[receiver]} holds {held} of {size}"
+    if held == size:
+        return f"{name}: completes {names[receiver]}'s group ({held} of {size} after the deal)"
+    return f"{name}: {names[receiver]} holds {held} of {size} after the deal"
 
 
 def value_of(view: GameView, board: Board, space: int) -> int:

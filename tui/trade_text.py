@@ -58,12 +58,15 @@ def side_text(
     giver: int,
     bundle: Bundle,
     receiver: int,
+    back: Bundle | None = None,
 ) -> Content:
-    """One side of an offer: who gives what, each deed with what it means to the receiver."""
+    """One side of an offer: who gives what, each deed with what it means to the receiver once the deal
+    is done (`back`: what the receiver gives the other way)."""
+    moved = dict.fromkeys(bundle.deeds, receiver) | dict.fromkeys(back.deeds if back else (), giver)
     lines = [Content.styled(f"{names[giver]} gives:", f"bold {look.player(giver)}")]
     for s in bundle.deeds:
         lines.append(Content("  ") + deed_line(view, board, s, receiver, glyphs))
-        lines.append(Content.styled(f"     {deed_note(view, board, s, receiver, names)}", "dim"))
+        lines.append(Content.styled(f"     {deed_note(view, board, s, receiver, names, moved)}", "dim"))
     if bundle.cash:
         lines.append(Content(f"  {money(bundle.cash)} cash"))
     if bundle.jail_cards:

@@ -43,7 +43,15 @@ from engine.commands import (
 )
 from engine.events import Event
 from engine.queries import bank_loan_problem, loan_problem, proposal_problem
-from engine.state import Auction, Pending, RefundChoice, RideChoice, RouteChoice, WinningsChoice
+from engine.state import (
+    Auction,
+    BuyDecision,
+    Pending,
+    RefundChoice,
+    RideChoice,
+    RouteChoice,
+    WinningsChoice,
+)
 from engine.view import GameView
 
 PLAY_CARD_FROM = 100
@@ -84,6 +92,7 @@ class BotBase:
         self.trades = TradeMemory()
         self.refused = 0  # answers the last check had to replace (a bot bug if ever non-zero)
         self._streak: tuple[int, str, int] = (-1, "", 0)
+        self._declined: tuple[int, int] | None = None  # (turn, space) of the deed it last declined to buy
 
     # --- randomness of its own ----------------------------------------------------------------
 
@@ -126,7 +135,24 @@ class BotBase:
             handler = getattr(self.lot_play, f"on_{pend.kind}", None)
         if handler is None:
             handler = getattr(self, f"on_{pend.kind}")
-        return handler(pos, pend, legal)
+        return self.keep_to_declined(pos, pend, handler(pos, pend, legal))
+
+    def keep_to_declined(self, pos: Position, pend: Pending, cmd: Command) -> Command:
+        """A deed it declined to buy at its price goes to auction at once, nothing changed meanwhile: it
+        bids at most that price for it (a limit above it would have bought it)."""
+        if isinstance(pend, BuyDecision) and cmd.kind == "decline_property":
+            self._declined = (pos.turn, pend.space)
+        elif (
+            isinstance(pend, Auction)
+            and isinstance(cmd, PlaceBid)
+            and pend.lot == "deed"
+            and self._declined == (pos.turn, pend.space)
+        ):
+            price = pos.board.price[pend.space]
+            if cmd.amount > price:
+                bid = PlaceBid(player=pos.me, amount=price)
+                return bid if pend.next_minimum <= price else PassAuction(player=pos.me)
+        return cmd
 
     def on_route(self, pos: Position, pend: RouteChoice, legal: list[Command]) -> Command:
         """Where the track forks: the way that costs least rent (the levels that buy also weigh the

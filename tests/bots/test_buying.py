@@ -134,3 +134,40 @@ def test_hard_bids_for_the_last_houses_to_keep_them_from_a_rival() -> None:
 
     assert ask(bot("hard"), house_auction(), 0).kind == "place_bid"
     assert ask(bot("normal"), house_auction(), 0).kind == "pass_auction"
+
+
+@pytest.mark.parametrize(
+    ("level", "cash"),
+    [
+        ("easy", 100),
+        ("normal", 100),
+        ("hard", 100),
+        ("expert", 100),
+        ("normal", 120),
+        ("expert", 120),
+        ("normal", 160),
+    ],
+)
+def test_a_deed_declined_at_its_price_is_not_bid_for_above_it_at_the_auction(level: str, cash: int) -> None:
+    """Baltic Avenue held by a rival: the bot declines Mediterranean Avenue ($60), then bids for it while
+    a rival raises by $1 up to $70. No bid of the bot's goes above the $60 it would not pay."""
+    from engine import PassAuction
+
+    game = table(owners={1: (3,)}, cash=(cash, 1500, 1500, 1500))
+    buy(game, 0, MEDITERRANEAN)
+    player = bot(level)
+    decision = ask(player, game, 0)
+    assert decision.kind == "decline_property"
+    game.apply(decision)
+    bids: list[int] = []
+    while isinstance(pend := game.state.pending, Auction):
+        if pend.player == 0:
+            cmd = ask(player, game, 0)
+            if isinstance(cmd, PlaceBid):
+                bids.append(cmd.amount)
+        elif pend.next_minimum <= 70:
+            cmd = PlaceBid(player=pend.player, amount=pend.next_minimum)
+        else:
+            cmd = PassAuction(player=pend.player)
+        game.apply(cmd)
+    assert all(b <= 60 for b in bids), bids

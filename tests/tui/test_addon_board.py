@@ -23,7 +23,18 @@ from tui.screens.help import HelpScreen
 from tui.screens.new_game import NewGameScreen
 from tui.widgets.board import Gap, SpaceCell
 
-from playtable import ADA, GRACE, VERA, app_for, client_for, game_screen, log_text, scripted_game, settle
+from playtable import (
+    ADA,
+    ALAN,
+    GRACE,
+    VERA,
+    app_for,
+    client_for,
+    game_screen,
+    log_text,
+    scripted_game,
+    settle,
+)
 
 Compare = Callable[..., bool]
 PENNSYLVANIA_RR, WEST_ELEVATOR, SHORT_LINE, EAST_ELEVATOR = 15, 49, 35, 61
@@ -326,3 +337,52 @@ def test_addon_board_picture(snap_compare: Compare, size: tuple[int, int]) -> No
 
     app = app_for(_addon([(1, 3), (2, 2), (5, 5)], arrange))
     assert snap_compare(app, terminal_size=size, run_before=up_the_elevator)
+
+
+async def test_the_travel_dialog_draws_an_unticked_card_with_an_empty_box() -> None:
+    from tui.widgets.ticks import EMPTY
+
+    def arrange(game: Game) -> None:
+        game.state.players[0].position = 34
+        _hand(game, 0, "travel/forward_2", "travel/back_1_a")
+
+    app = app_for(_addon([], arrange))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("v")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, TravelDialog)
+        cards = dialog.query_one("#cards", SelectionList)
+        await pilot.press("space")
+        await pilot.pause()
+        assert cards.selected == ["travel/forward_2"]
+        assert cards.render_line(0).text[1] != EMPTY and cards.render_line(1).text[1] == EMPTY
+
+
+@pytest.mark.parametrize("players", [3, 4])
+async def test_at_80_by_24_the_centre_keeps_each_player_to_a_line_and_says_whose_move_it_is(
+    players: int,
+) -> None:
+    from tui.widgets.centre import CentrePanel
+
+    seats = [VERA, ADA, GRACE, ALAN][:players]
+
+    def arrange(game: Game) -> None:
+        game.state.players[0].position = 14
+        game.state.players[1].position = 44  # Community Chest, on the inner ring
+        game.state.players[2].position = 61  # East Elevator
+        _hand(game, 0, "travel/forward_5")
+
+    app = app_for(_addon([(1, 3), (2, 2), (5, 5)], arrange, seats))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        centre = game_screen(app).board.centre
+        assert isinstance(centre, CentrePanel)
+        lines = [line.plain for line in centre.render().split()]
+        names = [seat.name for seat in seats]
+        rows = [line for line in lines if any(f" {name} " in line for name in names)]
+        assert len(rows) == players  # each player on a line of his own, none wrapped onto the next
+        assert all(len(line) <= centre.size.width - 2 for line in lines)
+        assert any(line.startswith("Vera's turn") for line in lines)
+        assert any(line.startswith("Vera, your move") for line in lines)

@@ -224,3 +224,29 @@ async def test_every_theme_draws_the_board_even_textuals_own() -> None:
             cell = game_screen(app).board.cells[39]
             assert "Bordwlk" in cell.render().plain
             assert "Bordwlk" in app.export_screenshot()
+
+
+async def test_the_command_palette_holds_the_games_commands_and_themes_alone() -> None:
+    from textual.command import CommandPalette
+
+    seats = [VERA, ADA]
+    app = app_for(client_for(scripted_game(seats), seats))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        titles = {c.title for c in app.get_system_commands(app.screen)}
+        assert {"Roll the dice", "Help", "Theme", "Quit"} <= titles
+        assert not titles & {"Keys", "Maximize", "Minimize", "Screenshot"}
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+        await pilot.press(*"theme", "enter")
+        await pilot.pause(0.3)
+        palette = app.screen
+        assert isinstance(palette, CommandPalette)
+        await pilot.press("down")
+        await pilot.pause(0.3)
+        listed = [str(o.prompt) for o in palette.query_one("CommandList").options]  # type: ignore[attr-defined]
+        assert listed == ["dark", "light", "ansi"]
+        await pilot.press(*"light", "enter")
+        await pilot.pause(0.3)
+        assert app.theme == "landlords-light"

@@ -283,3 +283,41 @@ async def test_help_explains_the_1904_rules_and_what_differs() -> None:
         assert isinstance(app.screen, HelpScreen)
         text = " ".join(str(w.render()) for w in app.screen.query(Static))
         assert "What differs from the classic game" in text and "Poorhouse" in text
+
+
+async def test_the_loan_negotiator_shows_its_focus_ticks_with_space_and_has_a_key_for_each_term() -> None:
+    from textual.widgets._select import SelectCurrent
+
+    from tui.widgets.ticks import EMPTY, TickList
+
+    def lots(game: Game) -> None:
+        game.state.deeds[38].owner = 1
+        game.state.deeds[36].owner = 1
+
+    _, app = table_for([], lots)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("i")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, LoanScreen)
+        partner = screen.query_one("#partner", Select)
+        await pilot.pause()
+        assert screen.focused is partner
+        assert partner.query_one(SelectCurrent).styles.text_style.reverse  # focus shows plainly
+        await pilot.press("s", "1", "5", "0")
+        await pilot.press("i", "9")
+        await pilot.press("b")
+        assert screen.focused is screen.query_one("#way", Select)
+        await pilot.press("l")
+        await pilot.pause()
+        ticks = screen.query_one("#lots", TickList)
+        assert app.focused is ticks
+        unticked = [ticks.render_line(y).text for y in range(ticks.option_count)]
+        assert all(line[1] == EMPTY for line in unticked)  # an empty box, not an X
+        await pilot.press("space")  # the first lot, with no arrow pressed first
+        await pilot.pause()
+        assert ticks.selected == [ticks.get_option_at_index(0).value]
+        assert (screen.principal, screen.interest, screen.partner) == (150, 9, 1)
+        await pilot.press("p")
+        assert screen.focused is partner

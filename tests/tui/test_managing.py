@@ -93,3 +93,24 @@ async def test_no_building_without_a_group_gives_a_hint_not_a_dialog() -> None:
         await pilot.press("e")
         await pilot.pause()
         assert any("Not now" in n.message for n in app._notifications)
+
+
+async def test_the_build_dialog_shows_each_lots_rent_now_and_with_one_building_more() -> None:
+    seats = [VERA, ADA]
+    client = client_for(scripted_game(seats, arrange=_browns), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("b")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, BuildDialog)
+        table = dialog.query_one(DataTable)
+        headings = [str(c.label) for c in table.columns.values()]
+        assert "Rent" in headings
+        rent = headings.index("Rent")
+        # the whole group held, no house yet: double rent, and a house's rent once built
+        assert [str(table.get_row_at(r)[rent]) for r in range(2)] == ["$4 → $10", "$8 → $20"]
+        await pilot.press("b")  # a house on Mediterranean Avenue: Baltic Avenue is next to build
+        await pilot.pause()
+        assert [str(table.get_row_at(r)[rent]) for r in range(2)] == ["$10", "$8 → $20"]

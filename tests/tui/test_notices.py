@@ -66,14 +66,14 @@ async def test_notices_mount_nothing_lay_nothing_out_and_go_when_their_time_is_u
             return original(*args, **kwargs)
 
         repainted: list[Region] = []
-        repaint = screen.refresh
+        dirty = screen._set_dirty
 
-        def noting(*regions, **kwargs):  # type: ignore[no-untyped-def]
-            repainted.extend(regions)
-            return repaint(*regions, **kwargs)
+        def noting(*regions: Region) -> None:
+            repainted.extend(regions)  # the regions to draw again (none: the whole screen)
+            dirty(*regions)
 
         screen._refresh_layout = counting  # type: ignore[method-assign]
-        screen.refresh = noting  # type: ignore[method-assign]
+        screen._set_dirty = noting  # type: ignore[method-assign]
         app.notify("Not now.", timeout=0.3)
         await pilot.pause()
         box = app.notices.box()

@@ -313,3 +313,35 @@ async def test_digits_typed_one_by_one_from_the_partner_list_all_reach_the_cash_
         cash = screen.query_one("#give-cash", Input)
         assert screen.focused is cash and cash.value == "125"
         assert "gives $125" in str(screen.query_one("#effects").render())
+
+
+async def test_the_negotiators_group_line_tells_each_group_as_the_deal_leaves_it() -> None:
+    """Vera holds St. James Place and asks for Tennessee and New York Avenues, giving Oriental Avenue
+    (one of Ada's light blues): each orange line says the deal completes her group, not "1 of 3"."""
+
+    def arrange(game: Game) -> None:
+        deeds = game.state.deeds
+        deeds[ST_JAMES].owner = deeds[ORIENTAL].owner = 0
+        deeds[TENNESSEE].owner = deeds[NEW_YORK].owner = deeds[VERMONT].owner = 1
+
+    seats = [VERA, ADA]
+    app = app_for(client_for(scripted_game(seats, arrange=arrange), seats))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _negotiator(pilot, app)
+        screen.query_one("#take", SelectionList).select(TENNESSEE)
+        screen.query_one("#take", SelectionList).select(NEW_YORK)
+        screen.query_one("#give", SelectionList).select(ORIENTAL)
+        await pilot.pause()
+        take = screen.query_one("#take", SelectionList)
+        take.highlighted = next(
+            i for i in range(take.option_count) if take.get_option_at_index(i).value == NEW_YORK
+        )
+        await pilot.pause()
+        note = str(screen.query_one("#note").render())
+        assert "Orange: completes Vera's group (3 of 3 after the deal)" in note
+        await pilot.press("ctrl+s")  # sent: the offer, and each deed's line under it
+        await settle(pilot)
+        offer = str(screen.query_one("#offer").render())
+        assert offer.count("Orange: completes Vera's group (3 of 3 after the deal)") == 2
+        assert "Light Blue: Ada holds 2 of 3 after the deal" in offer
+        assert "holds 1 of 3" not in offer

@@ -15,7 +15,7 @@ from textual.widgets import Button, DataTable, Label, Static
 
 from engine import Build, SellBuilding, SellLot
 from engine.narration import money
-from engine.queries import lot_value
+from engine.queries import lot_value, rent_at
 from tui.client import refusal
 from tui.dialogs.base import PaletteEntry, Table
 from tui.dialogs.lots import LotsDialog
@@ -30,7 +30,7 @@ class BuildDialog(LotsDialog):
         Binding("x", "sell_lot", "Sell lot"),
         Binding("escape", "close", "Done"),
     ]
-    COLUMNS = ("Now", "Build", "Sell")
+    COLUMNS = ("Now", "Rent", "Build", "Sell")
 
     def __init__(self, table: Table, player: int) -> None:
         super().__init__(table, player)
@@ -93,12 +93,14 @@ class BuildDialog(LotsDialog):
         can_sell_lot = {c.space for c in legal if isinstance(c, SellLot)}
         rows = []
         for s in self._lots():
+            rent = self._rent(s, can_build)
             houses, hotel = buildings_on(view, s)
             now = glyphs.hotel + " hotel" if hotel else (glyphs.house * houses or "-")
             step = building_name(view, s)
             cost = board.house_cost[s]
             cells: tuple[str, ...] = (
                 now,
+                rent,
                 f"{step} {money(cost)}" if s in can_build else "-",
                 f"+{money(board.sale_price(s))}" if s in can_sell else "-",
             )
@@ -113,6 +115,21 @@ class BuildDialog(LotsDialog):
         )
         self.query_one("#why", Static).update("" if self._spaces else empty)
         self.update_buttons()
+
+    def _rent(self, space: int, can_build: set[int]) -> str:
+        """The lot's rent now, and with one building more where one can go up ("$50 → $150")."""
+        view = self.view
+        board = self.client.board
+        deed = view.deeds[space]
+        if deed.mortgaged:
+            return "-"
+        group = board.group_of[space]
+        held = sum(1 for s in board.members[group] if view.deeds[s].owner == self.player) if group else 1
+        now = rent_at(board, view.ruleset, space, held, deed.level)
+        if space not in can_build:
+            return money(now)
+        arrow = "->" if self.table.glyphs.ascii_only else "→"
+        return f"{money(now)} {arrow} {money(rent_at(board, view.ruleset, space, held, deed.level + 1))}"
 
     def update_buttons(self) -> None:
         space = self.selected()

@@ -23,6 +23,7 @@ from tui.dialogs.offer import Mode, ModeRules, OfferDialog, OfferStory, Outcome
 from tui.director import Decision
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.steady_input import SteadyInput
+from tui.widgets.ticks import TickList
 
 
 def offer_text(offer: LoanOffer, names: Sequence[str], lots: str) -> str:
@@ -63,6 +64,11 @@ class LoanScreen(OfferDialog[LoanOffer]):
     }
     STORY = OfferStory(_proposed, _outcome, agreed="agreed", done="the loan is made")
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("p", "part('partner')", "Player", priority=True),
+        Binding("b", "part('way')", "Lend/borrow", priority=True),
+        Binding("s", "part('principal')", "Sum", priority=True),
+        Binding("i", "part('interest')", "Interest", priority=True),
+        Binding("l", "part('lots')", "Lots", priority=True),
         Binding("ctrl+s", "send", "Send", priority=True),
         Binding("ctrl+a", "accept", "Accept", priority=True),
         Binding("ctrl+r", "reject", "Reject", priority=True),
@@ -84,10 +90,16 @@ class LoanScreen(OfferDialog[LoanOffer]):
         width: 10;
         margin-right: 2;
     }
-    LoanScreen SelectionList {
+    LoanScreen TickList {
         height: auto;
         max-height: 8;
         border: round $primary 50%;
+    }
+    LoanScreen TickList:focus {
+        border: round $accent;
+    }
+    LoanScreen Select:focus > SelectCurrent {
+        text-style: bold reverse;
     }
     LoanScreen #status {
         text-style: bold;
@@ -113,7 +125,7 @@ class LoanScreen(OfferDialog[LoanOffer]):
             yield Label("Loan", id="title")
             with Vertical(id="terms"):
                 with Horizontal(classes="row"):
-                    yield Label("With")
+                    yield Label("With (p)")
                     yield Select[int]([], id="partner", prompt="choose a player", compact=True)
                     yield Select(
                         [("I lend", "lend"), ("I borrow", "borrow")],
@@ -123,12 +135,12 @@ class LoanScreen(OfferDialog[LoanOffer]):
                         compact=True,
                     )
                 with Horizontal(classes="row"):
-                    yield Label("Sum $")
+                    yield Label("Sum (s) $")
                     yield SteadyInput("100", id="principal", type="integer", compact=True)
-                    yield Label("interest at each wages $")
+                    yield Label("interest (i) each wage day $")
                     yield SteadyInput("5", id="interest", type="integer", compact=True)
-                yield Label("Lots pledged (the borrower's)", id="lots-title")
-                yield SelectionList[int](id="lots", compact=True)
+                yield Label("Lots pledged (l), the borrower's", id="lots-title")
+                yield TickList(id="lots", compact=True)
             yield Static(id="offer")
             yield Static(id="status")
             with Horizontal(classes="buttons"):
@@ -282,6 +294,18 @@ class LoanScreen(OfferDialog[LoanOffer]):
         self.refresh_from_game()
 
     # --- actions ------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "part" and self.mode != "compose":
+            return False
+        return super().check_action(action, parameters)
+
+    def action_part(self, part: str) -> None:
+        """Straight to one of the terms (p, b, s, i, l)."""
+        widget = self.query_one(f"#{part}")
+        widget.focus()
+        if isinstance(widget, Input):
+            widget.select_all()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.press(event.button)

@@ -449,9 +449,9 @@ class TradeScreen(OfferDialog[TradeOffer]):
         proposer, partner, give, take = sides
         view, board, names, glyphs = self.view, self.client.board, self.client.names, self.table.glyphs
         offer.update(
-            side_text(view, board, names, glyphs, proposer, give, partner)
+            side_text(view, board, names, glyphs, proposer, give, partner, take)
             + Content("\n")
-            + side_text(view, board, names, glyphs, partner, take, proposer)
+            + side_text(view, board, names, glyphs, partner, take, proposer, give)
         )
 
     def _show_effects(self) -> None:
@@ -551,7 +551,11 @@ class TradeScreen(OfferDialog[TradeOffer]):
         if receiver is None:
             return
         board = self.client.board
-        note = deed_note(self.view, board, space, receiver, self.client.names)
+        draft = self.draft  # the group as the deal on the table would leave it
+        moved = dict.fromkeys(draft.take_deeds, self.player)
+        if draft.partner is not None:
+            moved |= dict.fromkeys(draft.give_deeds, draft.partner)
+        note = deed_note(self.view, board, space, receiver, self.client.names, moved)
         self.query_one("#note", Static).update(Content(f"{board.name(space)}: {note}"))
 
     def on_input_changed(self, event: Input.Changed) -> None:

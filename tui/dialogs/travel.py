@@ -19,6 +19,7 @@ from engine.queries import held_of, steps_of
 from tui.dialogs.base import GameDialog, PaletteEntry, Table
 from tui.spaces import space_note
 from tui.widgets.steady_footer import SteadyFooter
+from tui.widgets.ticks import TickList
 
 
 class TravelDialog(GameDialog):
@@ -49,7 +50,7 @@ class TravelDialog(GameDialog):
                 ),
                 classes="note",
             )
-            yield SelectionList[str](id="cards", compact=True)
+            yield TickList(id="cards", compact=True)
             yield Static(id="where")
             with Horizontal(classes="buttons"):
                 yield Button("Play them (p)", id="play", variant="success", compact=True)

@@ -421,7 +421,8 @@ class GameScreen(Underlay[None]):
         ]
         prompt = captions.prompt_line(self.client, view, self.turn_seat(), keys, self.possible("decide"))
         table = captions.table_line(self.client, view)
-        width = max(self.board.centre.size.width - 2, 40)
+        shown = self.board.centre.size.width
+        width = shown - 2 if shown > 2 else 40  # the centre's own width, once it is laid out
         head = [
             captions.dice_line(view, self.glyphs),
             *([table] if table is not None else []),
@@ -431,7 +432,14 @@ class GameScreen(Underlay[None]):
             captions.selected_line(self.client, view, self.selected, self.glyphs),
         ]
         boxes = captions.boxes_line(view, self.client)
-        return head if boxes is None else [*head, boxes]
+        if boxes is not None:
+            head.append(boxes)
+        height = self.board.centre.size.height
+        if height and sum(len(line.wrap(width)) for line in head) + 1 > height:
+            # no room in the centre to say what the letters mean: the space's name alone (`d` tells more)
+            at = len(head) - (2 if boxes is not None else 1)
+            head[at] = captions.selected_line(self.client, view, self.selected, self.glyphs, explained=False)
+        return head
 
     # --- after every change -------------------------------------------------------------------
 
@@ -660,6 +668,22 @@ class GameScreen(Underlay[None]):
         if self._chances_open and self.compact:
             self.query_one(ChancesPanel).focus()
 
+    def action_advise(self) -> None:
+        """What `expert` would do in the seat of the person at the keyboard, over the table; Enter there
+        makes that move."""
+        from tui.screens.advice import AdviceScreen
+
+        me = self.acting()
+        if me is None:
+            self.notify("The advisor speaks to a player, not to someone watching.", timeout=3)
+            return
+
+        def follow(cmd: Command | None) -> None:
+            if cmd is not None:
+                self.play(cmd)
+
+        self.app.push_screen(AdviceScreen(self.client, me), follow)
+
     @property
     def chances_open(self) -> bool:
         return self._chances_open
@@ -730,6 +754,8 @@ class GameScreen(Underlay[None]):
         yield from self._commands_in_words()
         words = "Hide" if self._chances_open else "Show"
         yield ("Chances to win", f"{words} each player's chance to win from here", self.action_chances)
+        if self.acting() is not None:
+            yield ("Ask the advisor", "What the expert would do in your seat, and why", self.action_advise)
 
     def _commands_in_words(self) -> Iterable[PaletteEntry]:
         me = self.acting()

@@ -31,6 +31,7 @@ KEYS = [
     ("y", "why: the rule behind the line picked in the log (arrows), or the selected space's rules"),
     ("u", "take back your own moves since the last throw or card (alone against bots; never the dice)"),
     ("s", "each player's chance to win from here, worked out again after every move"),
+    ("z", "the advisor: what the expert would do in your seat now, why, and your chances (Enter: do it)"),
     ("space", "skip ahead while bots move"),
     ("+ / -", "bots faster / slower"),
     ("w", "switch seat (several people at one keyboard)"),

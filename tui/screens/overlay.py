@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cached_property
+from typing import Self
 
 from textual import events, messages
 from textual.app import RenderResult
@@ -11,6 +12,7 @@ from textual.geometry import Region, Size
 from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen, Screen, ScreenResultType
 
+from tui.repaint import repaint_regions
 from tui.widgets.tinted import Underneath, dim_background, prepare
 
 
@@ -28,6 +30,16 @@ class Overlay(ModalScreen[ScreenResultType]):
     def underneath(self) -> Underneath:
         """The dimmed lines of the screen under this one, as last drawn (a table keeps its own: `dimmed`)."""
         return Underneath()
+
+    def refresh(
+        self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
+    ) -> Self:
+        """Regions changed under the dialog (Textual hands them on from the screen under it) are drawn
+        with the dialog's own changes of the same moment, not instead of them (`tui.repaint`)."""
+        if regions and repaint and not layout and not recompose and self.is_mounted:
+            repaint_regions(self, regions)
+            return self
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def _set_dirty(self, *regions: Region) -> None:
         """What changes under the dialog reaches it as regions of it; a repaint of the whole dialog (its
@@ -101,7 +113,7 @@ class Underlay(Screen[ScreenResultType]):
             if self is app.screen and self.dimmed.rows is None:
                 self._plan_dimming()
             return
-        app.screen.refresh(*regions)
+        repaint_regions(app.screen, regions)  # with the changes of the screen on top (`tui.repaint`)
         regions.clear()
         self._dirty_widgets.clear()
         app._update_mouse_over(self)

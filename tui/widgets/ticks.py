@@ -29,6 +29,13 @@ class TickBox(Checkbox):
 
 
 class TickList(SelectionList[Any]):
+    """A selection list that draws an unticked box empty, and whose Space ticks the first line as soon as
+    it has the focus (Textual highlights no line until an arrow is pressed)."""
+
+    def on_focus(self) -> None:
+        if self.highlighted is None and self.option_count:
+            self.highlighted = 0
+
     def render_line(self, y: int) -> Strip:
         strip = super().render_line(y)
         _, scroll_y = self.scroll_offset
