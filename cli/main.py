@@ -18,6 +18,7 @@ SUBCOMMANDS = {
     "saves": "cli.saved_games",
     "replay": "cli.replay",
     "analyse": "cli.analyse",
+    "rules": "cli.rules",
     "review": "cli.review",
     "simulate": "cli.simulate",
     "demo": "cli.demo",

@@ -13,7 +13,7 @@ from typing import Any
 from cli import launch
 from cli.saved_games import ID_HELP, fail, store_for
 from room.chances import shared_pool
-from room.review import ReviewJob, Source
+from room.review import ReviewJob, Source, taken_back
 from saves import SaveError
 from tui import terminal
 
@@ -36,5 +36,5 @@ def run(args: argparse.Namespace) -> int:
     if terminal.missing():
         return terminal.refuse()
     levels = [seat.level if seat.is_bot else None for seat in loaded.seats]
-    source = Source.of_game(loaded.game, levels, loaded.summary.title)
+    source = Source.of_game(loaded.game, levels, taken_back(loaded.summary.title, loaded.summary.takebacks))
     return launch.run(args, "review", review=ReviewJob(source, shared_pool()))

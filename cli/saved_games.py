@@ -104,9 +104,16 @@ def turns_text(turn: int, over: bool) -> str:
 
 
 def status(summary: SaveSummary) -> str:
+    """Where a game stands, and whether moves were taken back in it."""
     if summary.winner is not None:
-        return f"over: {summary.seats[summary.winner].name} won"
-    return f"turn {summary.turn}"
+        where = f"over: {summary.seats[summary.winner].name} won"
+    else:
+        where = f"turn {summary.turn}"
+    return f"{where}, {takebacks_text(summary.takebacks)}" if summary.takebacks else where
+
+
+def takebacks_text(takebacks: int) -> str:
+    return f"moves taken back {takebacks} time{'s' if takebacks > 1 else ''}"
 
 
 _RULE_WORDS = {
@@ -238,6 +245,7 @@ def run_show(args: argparse.Namespace) -> int:
             f"{len(loaded.game.log):,} commands, {turns_text(st.turn, st.winner is not None)}; "
             f"{st.round} full rounds",
         ),
+        *((("Take-backs", takebacks_text(s.takebacks)),) if s.takebacks else ()),
         ("Created", when(s.created)),
         ("Saved by", f"landlords {loaded.saved_by}"),
         ("File", str(s.path)),

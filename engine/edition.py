@@ -18,6 +18,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.catalogue import EDITIONS
+from engine.rule_ids import RuleId
 
 
 class _Data(BaseModel):
@@ -281,6 +282,7 @@ class Tax(_Data):
     flat: int
     percent: int | None = None  # offers the choice "flat or percent of worth"
     worth: Literal["printed_prices", "mortgage_values"] = "printed_prices"
+    rule: RuleId = "tax.penalty"  # the rule the tax is charged under (`engine.rule_ids`)
 
 
 class JailRules(_Data):
@@ -571,6 +573,14 @@ def _read(name: str) -> dict[str, Any]:
     text = resources.files("engine.data").joinpath(f"{name}.json").read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
+
+
+def base_of(name: str) -> str | None:
+    """The edition `name` extends, if any (a packaged one, or one registered since)."""
+    if name not in known_editions():
+        return None
+    base = _read(name).get("extends")
+    return base if isinstance(base, str) else None
 
 
 def known_editions() -> tuple[str, ...]:

@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from engine.rule_ids import RuleId
 from engine.state import Loan, LoanOffer, TradeOffer
 
 Lot = Literal["deed", "house", "hotel"]
@@ -35,12 +36,14 @@ class _Event(BaseModel):
 
 class TurnStarted(_Event):
     kind: Literal["turn_started"] = "turn_started"
+    rule: RuleId = "turn.order"
     player: int
     turn: int
 
 
 class DiceRolled(_Event):
     kind: Literal["dice_rolled"] = "dice_rolled"
+    rule: RuleId = "turn.throw"
     player: int
     dice: tuple[int, int]
     doubles: bool
@@ -51,6 +54,7 @@ class DiceRolled(_Event):
 
 class PlayerMoved(_Event):
     kind: Literal["player_moved"] = "player_moved"
+    rule: RuleId = "turn.throw"
     player: int
     from_space: int
     to_space: int
@@ -63,6 +67,7 @@ class RouteChosen(_Event):
     """Where the track forks, the mover goes on from `to` (`at` itself: stays on this ring)."""
 
     kind: Literal["route_chosen"] = "route_chosen"
+    rule: RuleId = "addon.bridge"
     player: int
     at: int
     to: int
@@ -72,6 +77,7 @@ class SentOn(_Event):
     """A space sent the token straight on to another (the Surprise Move): no salary on the way."""
 
     kind: Literal["sent_on"] = "sent_on"
+    rule: RuleId = "space.surprise_move"
     player: int
     from_space: int
     to_space: int
@@ -81,6 +87,7 @@ class ForcedMove(_Event):
     """The forced move: `arriving` came to rest where `player` stood, so `player` goes back `steps`."""
 
     kind: Literal["forced_move"] = "forced_move"
+    rule: RuleId = "space.forced_move"
     player: int
     arriving: int
     space: int
@@ -91,6 +98,7 @@ class PassedGo(_Event):
     """Paid for landing on or passing a space that pays (GO, or another edition's like of it)."""
 
     kind: Literal["passed_go"] = "passed_go"
+    rule: RuleId = "salary.go"
     player: int
     salary: int
     landed: bool
@@ -106,6 +114,7 @@ class PassedGo(_Event):
 
 class SentToJail(_Event):
     kind: Literal["sent_to_jail"] = "sent_to_jail"
+    rule: RuleId = "jail.go_to_jail"
     player: int
     reason: Literal["go_to_jail", "card", "third_double"]
     space: int | None = None  # the space that sent him (its name is told)
@@ -113,18 +122,21 @@ class SentToJail(_Event):
 
 class JailRollFailed(_Event):
     kind: Literal["jail_roll_failed"] = "jail_roll_failed"
+    rule: RuleId = "jail.throw"
     player: int
     attempt: int
 
 
 class LeftJail(_Event):
     kind: Literal["left_jail"] = "left_jail"
+    rule: RuleId = "jail.throw"
     player: int
     how: Literal["doubles", "fine", "card"]
 
 
 class JailFinePaid(_Event):
     kind: Literal["jail_fine_paid"] = "jail_fine_paid"
+    rule: RuleId = "jail.fine"
     player: int
     amount: int
     forced: bool
@@ -143,12 +155,14 @@ class JailFinePaid(_Event):
 
 class JailCardUsed(_Event):
     kind: Literal["jail_card_used"] = "jail_card_used"
+    rule: RuleId = "jail.free_card"
     player: int
     deck: str
 
 
 class CardDrawn(_Event):
     kind: Literal["card_drawn"] = "card_drawn"
+    rule: RuleId = "cards.draw"
     player: int
     deck: str
     card: str
@@ -157,6 +171,7 @@ class CardDrawn(_Event):
 
 class PropertyOffered(_Event):
     kind: Literal["property_offered"] = "property_offered"
+    rule: RuleId = "buy.unowned"
     player: int
     space: int
     price: int
@@ -164,6 +179,7 @@ class PropertyOffered(_Event):
 
 class PropertyBought(_Event):
     kind: Literal["property_bought"] = "property_bought"
+    rule: RuleId = "buy.unowned"
     player: int
     space: int
     price: int
@@ -178,12 +194,14 @@ class PropertyBought(_Event):
 
 class PropertyDeclined(_Event):
     kind: Literal["property_declined"] = "property_declined"
+    rule: RuleId = "buy.declined"
     player: int
     space: int
 
 
 class AuctionStarted(_Event):
     kind: Literal["auction_started"] = "auction_started"
+    rule: RuleId = "buy.declined"
     lot: Lot
     space: int
     bidders: tuple[int, ...]
@@ -193,18 +211,21 @@ class AuctionStarted(_Event):
 
 class BidPlaced(_Event):
     kind: Literal["bid_placed"] = "bid_placed"
+    rule: RuleId = "auction.bids"
     player: int
     amount: int
 
 
 class AuctionPassed(_Event):
     kind: Literal["auction_passed"] = "auction_passed"
+    rule: RuleId = "auction.bids"
     player: int
     forced: bool = False  # could not raise the bid
 
 
 class AuctionWon(_Event):
     kind: Literal["auction_won"] = "auction_won"
+    rule: RuleId = "auction.result"
     player: int
     lot: Lot
     space: int
@@ -218,6 +239,7 @@ class BuildingAuctionUncontested(_Event):
     """Nobody else bid for a building in short supply, so the player who asked builds at the printed price."""
 
     kind: Literal["building_auction_uncontested"] = "building_auction_uncontested"
+    rule: RuleId = "build.shortage"
     player: int
     building: BuildingKind
     space: int
@@ -225,12 +247,14 @@ class BuildingAuctionUncontested(_Event):
 
 class AuctionUnsold(_Event):
     kind: Literal["auction_unsold"] = "auction_unsold"
+    rule: RuleId = "auction.result"
     lot: Lot
     space: int
 
 
 class RentPaid(_Event):
     kind: Literal["rent_paid"] = "rent_paid"
+    rule: RuleId = "rent.printed"
     payer: int
     owner: int
     space: int
@@ -243,6 +267,7 @@ class RentPaid(_Event):
 
 class TaxPaid(_Event):
     kind: Literal["tax_paid"] = "tax_paid"
+    rule: RuleId = "tax.penalty"
     player: int
     space: int
     amount: int
@@ -258,6 +283,7 @@ class TaxPaid(_Event):
 
 class PaidToBank(_Event):
     kind: Literal["paid_to_bank"] = "paid_to_bank"
+    rule: RuleId = "cards.draw"
     player: int
     amount: int
     reason: str
@@ -274,6 +300,7 @@ class BankFeePaid(_Event):
     """A charge a special space makes, paid to the bank (a fare, a fee, the theatre's seats)."""
 
     kind: Literal["bank_fee_paid"] = "bank_fee_paid"
+    rule: RuleId = "railroad.fare"
     player: int
     amount: int
     detail: str
@@ -287,6 +314,7 @@ class LotSold(_Event):
     """A lot and every house on it sold back to the bank at half their printed value."""
 
     kind: Literal["lot_sold"] = "lot_sold"
+    rule: RuleId = "lots.sell_back"
     player: int
     space: int
     houses: int
@@ -298,6 +326,7 @@ class LotSold(_Event):
 
 class PaidByBank(_Event):
     kind: Literal["paid_by_bank"] = "paid_by_bank"
+    rule: RuleId = "cards.draw"
     player: int
     amount: int
     reason: str
@@ -308,6 +337,7 @@ class PaidByBank(_Event):
 
 class PaidToPlayer(_Event):
     kind: Literal["paid_to_player"] = "paid_to_player"
+    rule: RuleId = "cards.draw"
     payer: int
     payee: int
     amount: int
@@ -319,6 +349,7 @@ class PaidToPlayer(_Event):
 
 class PotCollected(_Event):
     kind: Literal["pot_collected"] = "pot_collected"
+    rule: RuleId = "space.free_parking_pot"
     player: int
     amount: int
 
@@ -331,6 +362,7 @@ class PotCollected(_Event):
 
 class CreditDrawn(_Event):
     kind: Literal["credit_drawn"] = "credit_drawn"
+    rule: RuleId = "setup.credit"
     player: int
     amount: int
 
@@ -340,6 +372,7 @@ class CreditDrawn(_Event):
 
 class BuildingBought(_Event):
     kind: Literal["building_bought"] = "building_bought"
+    rule: RuleId = "build.evenly"
     player: int
     space: int
     building: BuildingKind
@@ -353,6 +386,7 @@ class BuildingPlaced(_Event):
     """A building won at a shortage auction goes on a lot (already paid for)."""
 
     kind: Literal["building_placed"] = "building_placed"
+    rule: RuleId = "build.shortage"
     player: int
     space: int
     building: BuildingKind
@@ -360,6 +394,7 @@ class BuildingPlaced(_Event):
 
 class BuildingSold(_Event):
     kind: Literal["building_sold"] = "building_sold"
+    rule: RuleId = "build.sell"
     player: int
     space: int
     hotel_sold: bool
@@ -374,6 +409,7 @@ class BuildingsReturned(_Event):
     """A bankrupt's buildings go back to the bank, unpaid, when the bank is the creditor."""
 
     kind: Literal["buildings_returned"] = "buildings_returned"
+    rule: RuleId = "bankrupt.to_bank"
     player: int
     space: int
     houses: int
@@ -382,6 +418,7 @@ class BuildingsReturned(_Event):
 
 class Mortgaged(_Event):
     kind: Literal["mortgaged"] = "mortgaged"
+    rule: RuleId = "mortgage.take"
     player: int
     space: int
     amount: int
@@ -392,6 +429,7 @@ class Mortgaged(_Event):
 
 class Unmortgaged(_Event):
     kind: Literal["unmortgaged"] = "unmortgaged"
+    rule: RuleId = "mortgage.lift"
     player: int
     space: int
     amount: int
@@ -402,6 +440,7 @@ class Unmortgaged(_Event):
 
 class MortgageKept(_Event):
     kind: Literal["mortgage_kept"] = "mortgage_kept"
+    rule: RuleId = "mortgage.transfer"
     player: int
     space: int
     interest: int
@@ -412,11 +451,13 @@ class MortgageKept(_Event):
 
 class TradeProposed(_Event):
     kind: Literal["trade_proposed"] = "trade_proposed"
+    rule: RuleId = "trade.deeds"
     trade: TradeOffer
 
 
 class TradeCompleted(_Event):
     kind: Literal["trade_completed"] = "trade_completed"
+    rule: RuleId = "trade.deeds"
     trade: TradeOffer
     reason: str = ""  # the accepting player's one line, if he gave one
 
@@ -428,6 +469,7 @@ class TradeCompleted(_Event):
 
 class TradeRejected(_Event):
     kind: Literal["trade_rejected"] = "trade_rejected"
+    rule: RuleId = "trade.deeds"
     trade_id: int
     player: int
     reason: str = ""
@@ -436,12 +478,14 @@ class TradeRejected(_Event):
 
 class TradeCancelled(_Event):
     kind: Literal["trade_cancelled"] = "trade_cancelled"
+    rule: RuleId = "trade.deeds"
     trade_id: int
     player: int
 
 
 class DebtIncurred(_Event):
     kind: Literal["debt_incurred"] = "debt_incurred"
+    rule: RuleId = "debt.raise"
     player: int
     creditor: int | None
     amount: int
@@ -451,6 +495,7 @@ class DebtIncurred(_Event):
 
 class PlayerBankrupt(_Event):
     kind: Literal["player_bankrupt"] = "player_bankrupt"
+    rule: RuleId = "bankrupt.when"
     player: int
     creditor: int | None
 
@@ -459,6 +504,7 @@ class CashSurrendered(_Event):
     """A bankrupt's last cash goes to the creditor (None: the bank)."""
 
     kind: Literal["cash_surrendered"] = "cash_surrendered"
+    rule: RuleId = "bankrupt.to_player"
     player: int
     creditor: int | None
     amount: int
@@ -471,6 +517,7 @@ class CashSurrendered(_Event):
 
 class DeedTransferred(_Event):
     kind: Literal["deed_transferred"] = "deed_transferred"
+    rule: RuleId = "bankrupt.to_player"
     space: int
     from_player: int
     to_player: int | None  # None: back to the bank
@@ -479,6 +526,7 @@ class DeedTransferred(_Event):
 
 class JailCardsTransferred(_Event):
     kind: Literal["jail_cards_transferred"] = "jail_cards_transferred"
+    rule: RuleId = "bankrupt.to_player"
     from_player: int
     to_player: int | None
     count: int
@@ -486,6 +534,7 @@ class JailCardsTransferred(_Event):
 
 class DeedDealt(_Event):
     kind: Literal["deed_dealt"] = "deed_dealt"
+    rule: RuleId = "end.short_game"
     player: int
     space: int
     price: int
@@ -498,6 +547,7 @@ class CardTaken(_Event):
     """A card went into a player's hand from `deck` (`card` empty: face down, for its holder's eyes)."""
 
     kind: Literal["card_taken"] = "card_taken"
+    rule: RuleId = "cards.dealt"
     player: int
     deck: str
     card: str = ""
@@ -507,6 +557,7 @@ class TravelCardsPlayed(_Event):
     """Travel cards played instead of a throw (`cards` as "deck/card", in the order played)."""
 
     kind: Literal["travel_cards_played"] = "travel_cards_played"
+    rule: RuleId = "addon.travel"
     player: int
     cards: tuple[str, ...]
 
@@ -515,6 +566,7 @@ class HeldCardPlayed(_Event):
     """A card kept in hand was played ("deck/card") and went back under its deck."""
 
     kind: Literal["held_card_played"] = "held_card_played"
+    rule: RuleId = "addon.refund_card"
     player: int
     card: str
 
@@ -523,6 +575,7 @@ class HeldCardKept(_Event):
     """A card kept in hand that could have been played now ("deck/card") stays in hand for later."""
 
     kind: Literal["held_card_kept"] = "held_card_kept"
+    rule: RuleId = "addon.refund_card"
     player: int
     card: str
 
@@ -531,6 +584,7 @@ class RideDeclined(_Event):
     """Offered a ride to any space (the Subway, the airplane), the player stayed where he stands."""
 
     kind: Literal["ride_declined"] = "ride_declined"
+    rule: RuleId = "addon.subway"
     player: int
     space: int
     means: Literal["subway", "airplane"]
@@ -540,6 +594,7 @@ class BackwardRollSet(_Event):
     """The player's next throw will move him backwards."""
 
     kind: Literal["backward_roll_set"] = "backward_roll_set"
+    rule: RuleId = "addon.move_backwards"
     player: int
 
 
@@ -547,6 +602,7 @@ class LevyThrown(_Event):
     """A throw that sets what every other player pays the thrower (`amount` each; 0: nothing)."""
 
     kind: Literal["levy_thrown"] = "levy_thrown"
+    rule: RuleId = "addon.double_trouble"
     player: int
     space: int
     dice: tuple[int, int]
@@ -555,6 +611,7 @@ class LevyThrown(_Event):
 
 class TriplePlayThrown(_Event):
     kind: Literal["triple_play_thrown"] = "triple_play_thrown"
+    rule: RuleId = "addon.triple_play"
     player: int
     dice: tuple[int, int, int]
 
@@ -563,6 +620,7 @@ class TriplePlayWon(_Event):
     """The bank paid a player for one of his triple play cards (`card` as "deck/card")."""
 
     kind: Literal["triple_play_won"] = "triple_play_won"
+    rule: RuleId = "addon.triple_play"
     player: int
     card: str
     matches: int
@@ -576,6 +634,7 @@ class PaidIntoBox(_Event):
     """A payment into one of the money boxes in the middle of the board (a tax, a fare, a rent)."""
 
     kind: Literal["paid_into_box"] = "paid_into_box"
+    rule: RuleId = "space.necessity"
     player: int
     box: str
     amount: int
@@ -593,6 +652,7 @@ class FeePaid(_Event):
     """A payment to another player that is not a rent: a franchise's toll, interest on a loan."""
 
     kind: Literal["fee_paid"] = "fee_paid"
+    rule: RuleId = "space.franchise"
     payer: int
     payee: int
     amount: int
@@ -607,18 +667,21 @@ class TicketsDealt(_Event):
     """Lot tickets drawn at the start: the lots a player may buy before the first throw."""
 
     kind: Literal["tickets_dealt"] = "tickets_dealt"
+    rule: RuleId = "buy.tickets"
     player: int
     lots: tuple[int, ...]
 
 
 class TicketsReturned(_Event):
     kind: Literal["tickets_returned"] = "tickets_returned"
+    rule: RuleId = "buy.tickets"
     player: int
     lots: tuple[int, ...]
 
 
 class LotOffered(_Event):
     kind: Literal["lot_offered"] = "lot_offered"
+    rule: RuleId = "buy.unowned"
     player: int
     space: int
     price: int
@@ -630,6 +693,7 @@ class StoppedShort(_Event):
     """Two tokens already stand on the lot a throw would end on: the mover stops a space before it."""
 
     kind: Literal["stopped_short"] = "stopped_short"
+    rule: RuleId = "rent.stop_short"
     player: int
     space: int
     to_space: int
@@ -637,6 +701,7 @@ class StoppedShort(_Event):
 
 class LuxuryBought(_Event):
     kind: Literal["luxury_bought"] = "luxury_bought"
+    rule: RuleId = "space.luxury"
     player: int
     space: int
     price: int
@@ -653,6 +718,7 @@ class MoveLost(_Event):
     """A luxury declined: the token goes back where the move began, and the move's wages go back."""
 
     kind: Literal["move_lost"] = "move_lost"
+    rule: RuleId = "space.luxury"
     player: int
     from_space: int
     to_space: int
@@ -669,6 +735,7 @@ class MoveLost(_Event):
 
 class FranchiseClaimed(_Event):
     kind: Literal["franchise_claimed"] = "franchise_claimed"
+    rule: RuleId = "space.franchise"
     player: int
     space: int
 
@@ -677,6 +744,7 @@ class AwardReceived(_Event):
     """Paid for stopping on a space (a legacy), with a ticket to show for it."""
 
     kind: Literal["award_received"] = "award_received"
+    rule: RuleId = "space.legacy"
     player: int
     space: int
     amount: int
@@ -693,6 +761,7 @@ class CircuitCompleted(_Event):
     """Once more round the board, ticked on the tally sheet (`paid`: wages were earned for it)."""
 
     kind: Literal["circuit_completed"] = "circuit_completed"
+    rule: RuleId = "end.circuits"
     player: int
     circuits: int
     paid: bool
@@ -700,6 +769,7 @@ class CircuitCompleted(_Event):
 
 class DirectionChosen(_Event):
     kind: Literal["direction_chosen"] = "direction_chosen"
+    rule: RuleId = "turn.either_way"
     player: int
     backward: bool
 
@@ -708,6 +778,7 @@ class LoanTaken(_Event):
     """Money lent, by the bank against pledged lots or by a player on the terms agreed."""
 
     kind: Literal["loan_taken"] = "loan_taken"
+    rule: RuleId = "loan.bank"
     loan: Loan
     box: str = ""  # the money box a bank loan comes out of
     reason: str = ""  # the lender's one line, when a player agreed to it
@@ -724,6 +795,7 @@ class LoanTaken(_Event):
 
 class LoanRepaid(_Event):
     kind: Literal["loan_repaid"] = "loan_repaid"
+    rule: RuleId = "loan.bank"
     loan: int
     borrower: int
     lender: int | None
@@ -742,11 +814,13 @@ class LoanRepaid(_Event):
 
 class LoanProposed(_Event):
     kind: Literal["loan_proposed"] = "loan_proposed"
+    rule: RuleId = "loan.players"
     offer: LoanOffer
 
 
 class LoanRejected(_Event):
     kind: Literal["loan_rejected"] = "loan_rejected"
+    rule: RuleId = "loan.players"
     offer: int
     player: int
     reason: str = ""
@@ -754,6 +828,7 @@ class LoanRejected(_Event):
 
 class LoanCancelled(_Event):
     kind: Literal["loan_cancelled"] = "loan_cancelled"
+    rule: RuleId = "loan.players"
     offer: int
     player: int
 
@@ -763,6 +838,7 @@ class WentToPoorhouse(_Event):
     poorhouse."""
 
     kind: Literal["went_to_poorhouse"] = "went_to_poorhouse"
+    rule: RuleId = "debt.poorhouse"
     player: int
     creditor: int | None
     paid: int
@@ -780,6 +856,7 @@ class WentToPoorhouse(_Event):
 
 class PoorhouseThrow(_Event):
     kind: Literal["poorhouse_throw"] = "poorhouse_throw"
+    rule: RuleId = "debt.poorhouse"
     player: int
     total: int  # the throws so far
     needed: int
@@ -787,6 +864,7 @@ class PoorhouseThrow(_Event):
 
 class LeftPoorhouse(_Event):
     kind: Literal["left_poorhouse"] = "left_poorhouse"
+    rule: RuleId = "debt.poorhouse"
     player: int
     to_space: int
 
@@ -795,6 +873,7 @@ class PotShareCollected(_Event):
     """A player took `percent` of the pot on the table."""
 
     kind: Literal["pot_share_collected"] = "pot_share_collected"
+    rule: RuleId = "addon.tax_refund"
     player: int
     amount: int
     percent: int
@@ -810,6 +889,7 @@ class HandTransferred(_Event):
     """A bankrupt's cards in hand go to his creditor (None: back under their decks)."""
 
     kind: Literal["hand_transferred"] = "hand_transferred"
+    rule: RuleId = "bankrupt.to_player"
     from_player: int
     to_player: int | None
     count: int
@@ -817,6 +897,7 @@ class HandTransferred(_Event):
 
 class GameOver(_Event):
     kind: Literal["game_over"] = "game_over"
+    rule: RuleId = "end.last_player"
     winner: int
     reason: Literal["last_player", "short_game", "time_limit", "circuits"]
     standings: tuple[tuple[int, int], ...]  # (player, net worth), richest first

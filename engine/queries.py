@@ -2,7 +2,8 @@
 
 Rent, worth, tax, sales, building steps, trade checks and the figures on show are each worked out once,
 in their rule area; this module is where everyone outside the rule areas (the bots, the interface, a
-remote client holding only a view) asks for them. Nothing here changes the table.
+remote client holding only a view) asks for them, and for where each rule comes from (`engine.sources`).
+Nothing here changes the table.
 """
 
 from __future__ import annotations
@@ -54,11 +55,15 @@ from engine.rules.rent import (
 )
 from engine.rules.taxes import percent_tax, tax_of, taxable_worth
 from engine.rules.trades import proposal_problem, side_problem, trading_open
+from engine.sources import Cited, Elsewhere, Provenance, elsewhere, provenance, space_rules
 
 __all__ = [
     "AVERAGE_THROW",
+    "Cited",
     "Count",
+    "Elsewhere",
     "Facts",
+    "Provenance",
     "RentNow",
     "RentRow",
     "Sale",
@@ -72,6 +77,7 @@ __all__ = [
     "count_up",
     "deed_terms",
     "earns_wages",
+    "elsewhere",
     "facts",
     "fare",
     "fee_of",
@@ -105,6 +111,7 @@ __all__ = [
     "percent_tax",
     "pledged",
     "proposal_problem",
+    "provenance",
     "rent_at",
     "rent_due",
     "rent_for",
@@ -115,6 +122,7 @@ __all__ = [
     "security_for",
     "share_of",
     "side_problem",
+    "space_rules",
     "standings",
     "step_up",
     "steps_of",

@@ -11,6 +11,7 @@ from engine.edition import load_edition
 from engine.events import DeedDealt, Event, TurnStarted
 from engine.game import Game
 from engine.options import RuleOptions
+from engine.rule_ids import RuleId
 from engine.rulebook import rules_problem, ruleset_for
 from engine.rules.hands import deal_hands
 from engine.state import BankState, DeedState, GameState, PlayerState, awaiting_roll
@@ -100,6 +101,7 @@ def _deal(game: Game) -> list[Event]:
     pile = list(game.board.deeds)
     game.shuffle(pile)
     events: list[Event] = []
+    rule: RuleId = "end.short_game" if st.rules.short_game else "end.time_limit"
     for _ in range(dealt.deal_deeds):
         for p, ps in enumerate(st.players):
             if not pile:
@@ -111,5 +113,5 @@ def _deal(game: Game) -> list[Event]:
                 continue
             ps.cash -= price
             st.deeds[space].owner = p
-            events.append(DeedDealt(player=p, space=space, price=price))
+            events.append(DeedDealt(player=p, space=space, price=price, rule=rule))
     return events

@@ -13,6 +13,7 @@ from pydantic import ConfigDict, Field, TypeAdapter
 from pydantic.dataclasses import dataclass
 
 from engine.options import RuleOptions
+from engine.rule_ids import RuleId
 
 _STRICT = ConfigDict(extra="forbid", defer_build=True)
 
@@ -152,6 +153,7 @@ class Charge:
     space: int | None = None
     detail: str = ""
     box: str = ""  # with no payee: the money box it is paid into ("": the bank)
+    rule: RuleId | None = None  # the rule that charges it (None: the one its reason and space name)
     kind: Literal["charge"] = "charge"
 
 
@@ -361,6 +363,7 @@ class MoveOn:
     via: Literal["dice", "card"]
     dice_total: int
     land: bool = True  # False: the token only passes through (a travel card before the last)
+    rule: RuleId | None = None  # the rule that moves the token, when neither the dice nor a card is
     kind: Literal["move_on"] = "move_on"
 
 

@@ -43,9 +43,16 @@ class Recorder(Protocol):
     @property
     def saving(self) -> bool: ...
 
+    @property
+    def takebacks(self) -> int:
+        """How many times moves were taken back in the game saved (0 where it is not saved)."""
+        ...
+
     def after_events(self, events: Sequence[Event]) -> bool: ...
 
     def save_now(self) -> None: ...
+
+    def taken_back(self, game: Game) -> None: ...
 
     def close(self) -> None: ...
 
@@ -54,11 +61,15 @@ class NoRecorder:
     """A game that is not saved (no saves package, or a test)."""
 
     saving = False
+    takebacks = 0
 
     def after_events(self, events: Sequence[Event]) -> bool:
         return False
 
     def save_now(self) -> None:
+        return None
+
+    def taken_back(self, game: Game) -> None:
         return None
 
     def close(self) -> None:
@@ -84,12 +95,20 @@ class AutosaveRecorder:
         """The id of the save this game is written to."""
         return self._session.id
 
+    @property
+    def takebacks(self) -> int:
+        return self._session.takebacks
+
     def after_events(self, events: Sequence[Event]) -> bool:
         return bool(self._autosaver.after_events(list(events)))
 
     def save_now(self) -> None:
         if not self._closed:
             self._autosaver.save_now()
+
+    def taken_back(self, game: Game) -> None:
+        if not self._closed:
+            self._autosaver.taken_back(game)
 
     def close(self) -> None:
         if not self._closed:

@@ -81,6 +81,13 @@ def look_ahead(view: GameView, playouts: int, seed: int, *, levels: Sequence[str
     return chances(view, playouts, seed, levels=levels)
 
 
+def taken_back(title: str, takebacks: int) -> str:
+    """A game's title, marked when moves were taken back in it."""
+    if not takebacks:
+        return title
+    return f"{title} (moves taken back {takebacks} time{'s' if takebacks > 1 else ''})"
+
+
 @dataclass(frozen=True)
 class Source:
     """A game to review: where it began, every command played since, and who sat where."""
@@ -105,7 +112,7 @@ class Source:
     def of_room(cls, room: Room) -> Source:
         """The game at a table, as it stands: titled by its edition and its players."""
         initial, log = room.record()
-        title = f"{room.board.edition.name}: {', '.join(room.names)}"
+        title = taken_back(f"{room.board.edition.name}: {', '.join(room.names)}", room.takebacks)
         return cls(title, initial, log, tuple(room.names), tuple(levels_of(room)))
 
     def replay(self) -> Game:

@@ -17,6 +17,7 @@ from engine import Board, Command, Event, Game, GameState, GameView, IllegalComm
 from engine.lookahead.players import SimplePlayer
 from engine.narration import describe
 from engine.queries import Facts, facts
+from engine.takeback import take_back, without_last
 from room.library import NoRecorder, Recorder
 from room.opponents import Opponent, stand_in_for, tell_opponents
 from room.seats import Seat
@@ -35,6 +36,8 @@ class Update:
     events: tuple[Event, ...]
     seat: int  # who acted
     notice: str | None = None
+    taken_back: bool = False
+    """The seat took a move back: the story so far is `Room.history()` again, told anew."""
 
 
 @dataclass(frozen=True)
@@ -80,6 +83,8 @@ class Room:
         self._facts: Facts | None = None
         self._fallback = SimplePlayer()
         self._stand_ins: set[int] = set()
+        self.takebacks = self._recorder.takebacks
+        """How many times a move was taken back in this game (as its save counts them, if it is saved)."""
 
     # --- what the table looks like ------------------------------------------------------------
 
@@ -260,6 +265,50 @@ class Room:
             except Exception:  # one follower's trouble is not the table's
                 log.exception("a listener failed")
         return Outcome(tuple(events), notice=notice)
+
+    # --- taking a move back ---------------------------------------------------------------------
+
+    @property
+    def may_take_back(self) -> bool:
+        """Whether moves may be taken back here: one person at the table, the others bots."""
+        people = [s for s in range(len(self._seats)) if s not in self._opponents]
+        return len(people) == 1 and not self._stand_ins
+
+    def take_back(self, seat: int) -> Outcome:
+        """Take back the seat's latest decision since the last throw or card (see `engine.takeback`):
+        the game is replayed from its start up to just before it, so the dice and the cards to come are
+        those that would have come. Only where one person plays against bots. The bots keep what they
+        heard of the moves undone (an offer made and answered) and their own streams of chance."""
+        if not self.may_take_back or seat in self._opponents:
+            return Outcome(
+                refusal="Moves are taken back only by one person playing bots.", code="no_takebacks"
+            )
+        taken = take_back(self._game, seat)
+        if taken is None:
+            return Outcome(
+                refusal="Nothing of yours to take back since the last throw or card.",
+                code="nothing_to_take_back",
+            )
+        self._game = taken.game
+        self._history = without_last(self._history, taken.events)
+        self._version += 1
+        self.takebacks += 1
+        self._views.clear()
+        self._options.clear()
+        self._facts = None
+        notice = None
+        try:
+            self._recorder.taken_back(taken.game)
+        except Exception as exc:
+            log.exception("saving the take-back failed")
+            notice = f"Autosave failed: {exc}"
+        update = Update(self._version, (), seat, notice, taken_back=True)
+        for listener in list(self._listeners):
+            try:
+                listener(update)
+            except Exception:
+                log.exception("a listener failed")
+        return Outcome(notice=notice)
 
     # --- saving -------------------------------------------------------------------------------
 

@@ -34,6 +34,13 @@ class Autosaver:
         """Save the game as it stands (on quitting, say). Does nothing once the session is closed."""
         self.save(self.game)
 
+    def taken_back(self, game: Game) -> bool:
+        """A move was taken back: `game` is the game from now on; the save counts the take-back and
+        holds the game as it now stands."""
+        self.game = game
+        self.session.takebacks += 1
+        return self.save(game)
+
     def save(self, game: Game) -> bool:
         """Save `game` unless the session is closed; True if it saved."""
         if self.session.closed:

@@ -28,6 +28,8 @@ def export(game: Game, seats: list[Seat], title: str, path: Path) -> None:
         rules=state.rules,
         seed=state.seed,
         players=seats,
+        takebacks=0,
+        lesson=False,
         initial=game.initial,
         log=game.log,
         snapshot=state,

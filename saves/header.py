@@ -50,6 +50,8 @@ def summarise(path: Path) -> SaveSummary:
         winner=snapshot.winner,
         created=header.created,
         updated=header.updated,
+        takebacks=header.takebacks,
+        lesson=header.lesson,
     )
 
 

@@ -17,11 +17,13 @@ from engine import GameState, RuleOptions
 from engine.commands import Command
 from engine.text import TITLE_MAX
 
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 """The format written now. Raise it (and add a migration) whenever an older file would no longer load.
 
 2: a deed's buildings are one building level (`level`) instead of a house count and a hotel flag.
-3: a refused trade carries the price it names as a figure (`asking`), not in its reason's words alone."""
+3: a refused trade carries the price it names as a figure (`asking`), not in its reason's words alone.
+4: the header says how many times moves were taken back (`takebacks`) and whether the game is the first
+   game that teaches (`lesson`); a charge waiting to be paid names the rule that charges it (`rule`)."""
 
 __all__ = ["FORMAT_VERSION", "TITLE_MAX", "SaveFile", "SaveHeader", "SaveSummary", "Seat"]
 
@@ -51,7 +53,7 @@ class SaveHeader(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    format_version: Literal[3]
+    format_version: Literal[4]
     program_version: str
     title: str = Field(min_length=1, max_length=TITLE_MAX)
     created: AwareDatetime
@@ -60,6 +62,10 @@ class SaveHeader(BaseModel):
     rules: RuleOptions
     seed: int
     players: list[Seat] = Field(min_length=1)
+    takebacks: int = Field(ge=0)
+    """How many times a person took back moves (in a game at the keyboard against bots); 0: never."""
+    lesson: bool
+    """The game is the first game that teaches (`landlords learn`), and explains what happens in it."""
 
 
 class SaveFile(SaveHeader):
@@ -84,6 +90,8 @@ class SaveSummary(BaseModel):
     winner: int | None
     created: datetime
     updated: datetime
+    takebacks: int = 0
+    lesson: bool = False
 
     @classmethod
     def of(cls, save_id: str, path: Path, save: SaveFile) -> SaveSummary:
@@ -97,4 +105,6 @@ class SaveSummary(BaseModel):
             winner=save.snapshot.winner,
             created=save.created,
             updated=save.updated,
+            takebacks=save.takebacks,
+            lesson=save.lesson,
         )

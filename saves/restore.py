@@ -74,7 +74,7 @@ def restore(path: Path, save: SaveFile, watcher: ReplayWatcher | None = None) ->
             ) from None
         if watcher is not None:
             watcher.applied(events)
-    if game.state != save.snapshot:
+    if game.state != save.snapshot and not same_but_unnamed_rules(game.state, save.snapshot):
         where = first_difference(game.state, save.snapshot)
         raise SaveError(
             path,
@@ -89,6 +89,27 @@ def shared(log: list[Command]) -> list[Command]:
     same few (a roll, the end of a turn) thousands of times, as the game that was saved did."""
     canonical: dict[Command, Command] = {}
     return [canonical.setdefault(cmd, cmd) for cmd in log]
+
+
+def same_but_unnamed_rules(replayed: GameState, saved: GameState) -> bool:
+    """Whether two states differ only where the saved one names no rule for a charge or a move that the
+    replay names one for: a save written before the charges named their rules (format 3 and older)."""
+    adapter = state_adapter()
+    mine = adapter.dump_python(replayed)
+    _forget_unnamed_rules(mine, adapter.dump_python(saved))
+    return adapter.validate_python(mine) == saved
+
+
+def _forget_unnamed_rules(mine: Any, saved: Any) -> None:
+    if isinstance(mine, dict) and isinstance(saved, dict):
+        if "rule" in mine and saved.get("rule", 0) is None:
+            mine["rule"] = None
+        for key, value in mine.items():
+            if key in saved:
+                _forget_unnamed_rules(value, saved[key])
+    elif isinstance(mine, list) and isinstance(saved, list):
+        for x, y in zip(mine, saved, strict=False):
+            _forget_unnamed_rules(x, y)
 
 
 def first_difference(a: GameState, b: GameState) -> str:

@@ -28,6 +28,9 @@ class SaveSession:
         initial: GameState,
         lock: FileLock,
         summary: SaveSummary,
+        *,
+        takebacks: int = 0,
+        lesson: bool = False,
     ) -> None:
         self.path = path
         self.id = save_id
@@ -38,6 +41,9 @@ class SaveSession:
         self._lock = lock
         self._version = program_version()
         self.summary = summary  # as of the last save
+        self.takebacks = takebacks
+        """How many times moves were taken back in this game, as the next save will say."""
+        self.lesson = lesson
 
     @property
     def closed(self) -> bool:
@@ -61,6 +67,8 @@ class SaveSession:
             rules=state.rules,
             seed=state.seed,
             players=self.seats,
+            takebacks=self.takebacks,
+            lesson=self.lesson,
             initial=game.initial,
             log=game.log,
             snapshot=state,

@@ -115,8 +115,11 @@ class SaveStore:
 
     # --- writing ---------------------------------------------------------------------------------
 
-    def create(self, game: Game, seats: builtins.list[Seat], title: str) -> SaveSession:
-        """A new save file for `game`, written at once and locked until the session is closed."""
+    def create(
+        self, game: Game, seats: builtins.list[Seat], title: str, *, lesson: bool = False
+    ) -> SaveSession:
+        """A new save file for `game`, written at once and locked until the session is closed (`lesson`:
+        the first game that teaches)."""
         title = check_title(title)  # a `ValueError` saying what is wrong with it
         names = [p.name for p in game.state.players]
         if [s.name for s in seats] != names:
@@ -148,8 +151,9 @@ class SaveStore:
             winner=game.state.winner,
             created=now,
             updated=now,
+            lesson=lesson,
         )
-        session = SaveSession(path, save_id, title, seats, now, game.initial, lock, summary)
+        session = SaveSession(path, save_id, title, seats, now, game.initial, lock, summary, lesson=lesson)
         try:
             session.save(game)
         except BaseException:
@@ -185,6 +189,8 @@ class SaveStore:
             loaded.game.initial,
             lock,
             loaded.summary,
+            takebacks=loaded.summary.takebacks,
+            lesson=loaded.summary.lesson,
         )
         return loaded, session
 

@@ -69,6 +69,7 @@ BOT_MAY_USE = {
 TUI_MAY_USE_FROM_ENGINE = {
     "engine",
     "engine.events",
+    "engine.rule_ids",  # the ids of the rules events carry, named and ordered
     "engine.narration",
     "engine.queries",
     "engine.text",  # the one policy for names and titles, and plain text on screen
@@ -165,6 +166,7 @@ ENGINE_LAYERS = {
         "engine.options",
         "engine.registry",
         "engine.rng",
+        "engine.rule_ids",
         "engine.ruleset",
         "engine.state",
         "engine.tabletop",
@@ -182,6 +184,8 @@ ENGINE_LAYERS = {
         "engine.rulebook",
         "engine.setup",
         "engine.soundness",
+        "engine.sources",
+        "engine.takeback",
         "engine.view",
     },
     "lookahead": {"engine.lookahead"},

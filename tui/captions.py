@@ -24,6 +24,7 @@ from engine.queries import airplane_at, held_of
 from tui import look
 from tui.client import GameClient, refusal
 from tui.glyphs import Glyphs, plain
+from tui.spaces import legend
 from tui.words import actor_of, fit
 
 ACTION_WORDS = {
@@ -202,15 +203,19 @@ def boxes_line(view: GameView, client: GameClient) -> Content | None:
     return Content("  ").join(parts)
 
 
-def selected_line(client: GameClient, view: GameView, space: int, glyphs: Glyphs) -> Content:
-    """The selected space in one line: its owner and the rent it charges now."""
+def selected_line(
+    client: GameClient, view: GameView, space: int, glyphs: Glyphs, explained: bool = True
+) -> Content:
+    """The selected space in one line: its owner and the rent it charges now; for another space, what its
+    letters on the board mean (unless not `explained`)."""
     board = client.board
     deed = view.deeds.get(space)
     head = Content.assemble(
         (glyphs.marker, "bold $accent"), " ", (f" {board.name(space)} ", look.band(board, space))
     )
     if deed is None:
-        return head
+        said = legend(view, board, space) if explained else ""
+        return head + Content.styled(f"  {said}", "$text-muted") if said else head
     if deed.owner is None:
         if board.spaces[space].box:  # a lot for sale or rent (1904)
             return head + Content(

@@ -70,6 +70,16 @@ class GameClient(Protocol):
         """The game's seed, once it is over."""
         ...
 
+    @property
+    def may_take_back(self) -> bool:
+        """Whether a person here may take back his own moves: a game hosted here, one person against
+        bots (never at a table with other people)."""
+        ...
+
+    def take_back(self, player: int) -> Outcome:
+        """Take back the player's latest decision since the last throw or card."""
+        ...
+
     def view(self, player: int | None = None) -> GameView: ...
 
     def options(self, player: int) -> list[Option]:
@@ -197,6 +207,7 @@ class LocalClient:
         self._speed = DEFAULT_SPEED if driver is None else driver.speed
         self._chances: TableChances | None = None
         self._review: ReviewJob | None = None
+        self._reviewed_at = -1  # the table's version the review was worked out at
         self._unsubscribe = room.subscribe(self._arrived)
 
     @property
@@ -269,8 +280,9 @@ class LocalClient:
         from room.chances import shared_pool
         from room.review import ReviewJob, Source
 
-        if self._review is None or len(self._review.source.log) != self._room.version:
+        if self._review is None or self._reviewed_at != self._room.version:  # a take-back changes it too
             self._review = ReviewJob(Source.of_room(self._room), shared_pool())
+            self._reviewed_at = self._room.version
         return self._review
 
     def advice(self, player: int) -> Future[Advice]:
@@ -286,6 +298,15 @@ class LocalClient:
 
     def send(self, cmd: Command, version: int) -> Outcome:
         return self._session.submit(cmd, version)
+
+    @property
+    def may_take_back(self) -> bool:
+        return self.hosting and self._room.may_take_back
+
+    def take_back(self, player: int) -> Outcome:
+        if not self.may_take_back:
+            return Outcome(refusal="Moves are taken back only in a game against bots.", code="no_takebacks")
+        return self._room.take_back(player)
 
     def collect(self) -> list[Update]:
         news, self._inbox = self._inbox, []

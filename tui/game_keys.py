@@ -73,6 +73,8 @@ KEYS: tuple[GameKey, ...] = (
     _dialog("i", "loan", "Loan"),
     GameKey("space", "skip", "Skip ahead", hinted=True),
     GameKey("o", "results", "Results"),
+    GameKey("y", "why", "Why?", show=False),  # told on the log's and the deed card's borders
+    GameKey("u", "take_back", "Take back", show=False),  # told on the log's and the deed card's borders
     GameKey("h", "panel", "Holdings", args="'holdings'"),
     GameKey("d", "panel", "Deed", args="'deed'"),
     GameKey("l", "panel", "Log", args="'log'"),

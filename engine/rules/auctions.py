@@ -31,6 +31,7 @@ from engine.state import Auction, AuctionDeed, BuildingPlacement, RaiseBuilding
 
 if TYPE_CHECKING:
     from engine.live import LiveGame
+    from engine.rule_ids import RuleId
 
 
 def rotation_after(game: LiveGame, first_after: int) -> list[int]:
@@ -40,12 +41,12 @@ def rotation_after(game: LiveGame, first_after: int) -> list[int]:
     return [(first_after + k) % n for k in range(1, n + 1) if not players[(first_after + k) % n].bankrupt]
 
 
-def start_deed_auction(game: LiveGame, space: int, after: int) -> None:
+def start_deed_auction(game: LiveGame, space: int, after: int, rule: RuleId = "buy.declined") -> None:
     """Everyone may bid who could take the deed, or nobody when the bank has no house to sell with a lot.
     A player whose ownership markers are all in use is not shut out (Finance): he must sell a lot back
     before his bid is taken."""
     bidders = [] if lot_for_sale(game, space) is not None else rotation_after(game, after)
-    _open(game, "deed", space, bidders, None)
+    _open(game, "deed", space, bidders, None, rule=rule)
 
 
 def start_building_auction(
@@ -58,12 +59,12 @@ def start_building_auction(
 ) -> None:
     """A shortage: rivals are asked first, the initiator last; if no rival bids he simply builds. Bids
     start at `floor` (the printed price) when that is above the edition's opening bid."""
-    _open(game, building, space, [*rivals, initiator], initiator, floor)
+    _open(game, building, space, [*rivals, initiator], initiator, floor, "build.shortage")
 
 
 @effect(AuctionDeed)
 def _auction_deed(game: LiveGame, eff: AuctionDeed) -> None:
-    start_deed_auction(game, eff.space, after=game.state.current)
+    start_deed_auction(game, eff.space, after=game.state.current, rule="bankrupt.to_bank")
 
 
 def _open(
@@ -73,10 +74,13 @@ def _open(
     bidders: list[int],
     initiator: int | None,
     floor: int = 0,
+    rule: RuleId = "buy.declined",
 ) -> None:
     min_bid = max(game.board.edition.auction_min_bid, floor)
     game.emit(
-        AuctionStarted(lot=lot, space=space, bidders=tuple(bidders), min_bid=min_bid, initiator=initiator)
+        AuctionStarted(
+            lot=lot, space=space, bidders=tuple(bidders), min_bid=min_bid, initiator=initiator, rule=rule
+        )
     )
     auction = Auction(
         player=bidders[0] if bidders else 0,
@@ -115,11 +119,12 @@ def _close(game: LiveGame, a: Auction) -> None:
     st = game.state
     st.pending = None
     winner = a.high_bidder
+    rule: RuleId = "auction.result" if a.lot == "deed" else "build.shortage"
     if winner is None:
-        game.emit(AuctionUnsold(lot=a.lot, space=a.space))
+        game.emit(AuctionUnsold(lot=a.lot, space=a.space, rule=rule))
         return
     spend(game, winner, a.high_bid)
-    game.emit(AuctionWon(player=winner, lot=a.lot, space=a.space, amount=a.high_bid))
+    game.emit(AuctionWon(player=winner, lot=a.lot, space=a.space, amount=a.high_bid, rule=rule))
     if a.lot == "deed":
         st.deeds[a.space].owner = winner
         put_houses_with_lot(game, a.space)

@@ -25,9 +25,10 @@ from engine.state import BuildingKind, BuildingPlacement, RaiseBuilding
 
 if TYPE_CHECKING:
     from engine.live import LiveGame
+    from engine.rule_ids import RuleId
     from engine.tabletop import Tabletop
 
-_bought = interned(BuildingBought, "player", "space", "building", "price")
+_bought = interned(BuildingBought, "player", "space", "building", "price", "rule")
 _sold = interned(BuildingSold, "player", "space", "hotel_sold", "houses_left", "amount")
 
 
@@ -165,7 +166,19 @@ def buy_building(game: LiveGame, player: int, space: int) -> None:
     price = game.board.house_cost[space]
     spend(game, player, price)
     kind = _raise(game, space)
-    game.emit(_bought(player, space, kind, price))
+    game.emit(_bought(player, space, kind, price, building_rule(game, kind)))
+
+
+def building_rule(table: Tabletop, kind: BuildingKind) -> RuleId:
+    """The rule a building is bought under: a house by the group rules (or the edition's own), a hotel
+    above the houses the game's rules ask for."""
+    edition = table.board.edition
+    if kind == "hotel":
+        short = table.ruleset.houses_before_hotel != edition.houses_before_hotel
+        return "build.short_game_hotel" if short else "build.hotel"
+    if not edition.colour_groups:
+        return "build.group"
+    return "build.evenly" if table.rules.even_building else "build.uneven"
 
 
 def place_building(game: LiveGame, player: int, space: int) -> None:

@@ -46,6 +46,7 @@ from engine.state import (
 
 if TYPE_CHECKING:
     from engine.live import LiveGame
+    from engine.rule_ids import RuleId
     from engine.tabletop import Tabletop
 
 
@@ -116,10 +117,11 @@ def go_bankrupt(game: LiveGame, player: int, creditor: int | None) -> None:
     st = game.state
     ps = st.players[player]
     game.emit(PlayerBankrupt(player=player, creditor=creditor))
+    to: RuleId = "bankrupt.to_bank" if creditor is None else "bankrupt.to_player"
     follow: list[Effect] = []
     if ps.credit:
         if creditor is not None:
-            game.emit(CreditDrawn(player=player, amount=ps.credit))
+            game.emit(CreditDrawn(player=player, amount=ps.credit, rule=to))
             ps.cash += ps.credit
         ps.credit = 0
     owned = [s for s in game.board.deeds if st.deeds[s].owner == player]
@@ -128,14 +130,16 @@ def go_bankrupt(game: LiveGame, player: int, creditor: int | None) -> None:
     for space in owned if not keeps_houses else ():
         _clear_buildings(game, player, space, paid=creditor is not None)
     if ps.cash:
-        game.emit(CashSurrendered(player=player, creditor=creditor, amount=ps.cash))
+        game.emit(CashSurrendered(player=player, creditor=creditor, amount=ps.cash, rule=to))
         if creditor is not None:
             st.players[creditor].cash += ps.cash
         ps.cash = 0
     for space in owned:
         deed = st.deeds[space]
         game.emit(
-            DeedTransferred(space=space, from_player=player, to_player=creditor, mortgaged=deed.mortgaged)
+            DeedTransferred(
+                space=space, from_player=player, to_player=creditor, mortgaged=deed.mortgaged, rule=to
+            )
         )
         deed.owner = creditor
         if creditor is None:
@@ -145,7 +149,8 @@ def go_bankrupt(game: LiveGame, player: int, creditor: int | None) -> None:
         elif deed.mortgaged:
             follow.append(OfferMortgage(player=creditor, space=space))
     if ps.jail_cards:
-        game.emit(JailCardsTransferred(from_player=player, to_player=creditor, count=len(ps.jail_cards)))
+        count = len(ps.jail_cards)
+        game.emit(JailCardsTransferred(from_player=player, to_player=creditor, count=count, rule=to))
         if creditor is None:
             for deck in ps.jail_cards:
                 st.decks[deck].append(game.board.jail_card[deck])
@@ -188,7 +193,16 @@ def _clear_buildings(game: LiveGame, player: int, space: int, paid: bool) -> Non
     st.bank.houses += houses
     if paid:
         st.players[player].cash += value
-        game.emit(BuildingSold(player=player, space=space, hotel_sold=hotel, houses_left=0, amount=value))
+        game.emit(
+            BuildingSold(
+                player=player,
+                space=space,
+                hotel_sold=hotel,
+                houses_left=0,
+                amount=value,
+                rule="bankrupt.to_player",
+            )
+        )
     else:
         game.emit(BuildingsReturned(player=player, space=space, houses=houses, hotel=hotel))
     deed.level = 0

@@ -16,6 +16,7 @@ from engine.hooks import END_RULES
 
 if TYPE_CHECKING:
     from engine.live import LiveGame
+    from engine.rule_ids import RuleId
     from engine.tabletop import Tabletop
 
 EndReason = Literal["last_player", "short_game", "time_limit", "circuits"]
@@ -94,7 +95,15 @@ def finish(game: LiveGame, reason: EndReason) -> None:
     st.pending = None
     st.queue.clear()
     st.suspended.clear()
-    game.emit(GameOver(winner=winner, reason=reason, standings=table))
+    game.emit(GameOver(winner=winner, reason=reason, standings=table, rule=_ENDED[reason]))
+
+
+_ENDED: dict[EndReason, RuleId] = {
+    "last_player": "end.last_player",
+    "short_game": "end.short_game",
+    "time_limit": "end.time_limit",
+    "circuits": "end.circuits",
+}
 
 
 def finish_if_over_after_bankruptcy(game: LiveGame) -> bool:

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     import engine.edition as ed
     from engine.board import Board
     from engine.live import LiveGame
+    from engine.rule_ids import RuleId
     from engine.tabletop import Tabletop
 
 FACE_DOWN = "?"
@@ -64,23 +65,24 @@ def holds_for_use(table: Tabletop, player: int, use: str) -> str | None:
     return None
 
 
-def take_top(game: LiveGame, player: int, deck: str) -> str | None:
-    """The top card of `deck` into `player`'s hand (nothing when the pile is empty)."""
-    taken = _take(game, player, deck)
+def take_top(game: LiveGame, player: int, deck: str, rule: RuleId = "cards.draw") -> str | None:
+    """The top card of `deck` into `player`'s hand (nothing when the pile is empty), under `rule` (the
+    space or card that gives it)."""
+    taken = _take(game, player, deck, rule)
     if taken is None:
         return None
     game.emit(taken)
     return game.state.players[player].hand[-1]
 
 
-def _take(game: LiveGame, player: int, deck: str) -> CardTaken | None:
+def _take(game: LiveGame, player: int, deck: str, rule: RuleId = "cards.dealt") -> CardTaken | None:
     order = game.state.decks[deck]
     if not order:
         return None
     card = order.pop(0)
     game.state.players[player].hand.append(card_ref(deck, card))
     hidden = game.board.edition.decks[deck].hidden
-    return CardTaken(player=player, deck=deck, card="" if hidden else card)
+    return CardTaken(player=player, deck=deck, card="" if hidden else card, rule=rule)
 
 
 def give_back(game: LiveGame, player: int, ref: str) -> None:
@@ -146,7 +148,8 @@ def surrender_hand(game: LiveGame, player: int, creditor: int | None) -> None:
     ps = game.state.players[player]
     if not ps.hand:
         return
-    game.emit(HandTransferred(from_player=player, to_player=creditor, count=len(ps.hand)))
+    to: RuleId = "bankrupt.to_bank" if creditor is None else "bankrupt.to_player"
+    game.emit(HandTransferred(from_player=player, to_player=creditor, count=len(ps.hand), rule=to))
     if creditor is None:
         for ref in ps.hand:
             deck, card = split_ref(ref)

@@ -17,6 +17,7 @@ from engine.state import Charge, MoveAfterFine, awaiting_end_turn, finish_roll
 if TYPE_CHECKING:
     from engine.edition import JailRules
     from engine.live import LiveGame
+    from engine.rule_ids import RuleId
 
 
 def jail_rules(game: LiveGame) -> JailRules:
@@ -39,7 +40,14 @@ def send_to_jail(
     ps.in_jail = True
     ps.jail_turns = 0
     st.doubles = 0
-    game.emit(SentToJail(player=player, reason=reason, space=space))
+    game.emit(SentToJail(player=player, reason=reason, space=space, rule=_SENT[reason]))
+
+
+_SENT: dict[str, RuleId] = {
+    "go_to_jail": "jail.go_to_jail",
+    "card": "jail.card",
+    "third_double": "turn.three_doubles",
+}
 
 
 @space_action("go_to_jail")
@@ -54,7 +62,7 @@ def roll_in_jail(game: LiveGame, player: int, d1: int, d2: int) -> None:
     st = game.state
     ps = st.players[player]
     if d1 == d2:
-        _release(game, player, "doubles")
+        _release(game, player, "doubles", "jail.throw")
         game.push_front([finish_roll(player, False)])
         move_by(game, player, d1 + d2, "dice", d1 + d2)
         return
@@ -76,17 +84,17 @@ def roll_in_jail(game: LiveGame, player: int, d1: int, d2: int) -> None:
     st.pending = awaiting_end_turn(player)
 
 
-def _release(game: LiveGame, player: int, how: Literal["doubles", "fine", "card"]) -> None:
+def _release(game: LiveGame, player: int, how: Literal["doubles", "fine", "card"], rule: RuleId) -> None:
     ps = game.state.players[player]
     ps.in_jail = False
     ps.jail_turns = 0
     game.state.failed_jail_roll = None
-    game.emit(LeftJail(player=player, how=how))
+    game.emit(LeftJail(player=player, how=how, rule=rule))
 
 
 @effect(MoveAfterFine)
 def _move_after_fine(game: LiveGame, eff: MoveAfterFine) -> None:
-    _release(game, eff.player, "fine")
+    _release(game, eff.player, "fine", "jail.last_throw")
     move_by(game, eff.player, eff.steps, "dice", eff.dice_total)
 
 
@@ -119,15 +127,18 @@ def _pay_fine(game: LiveGame, cmd: PayJailFine) -> None:
     spend(game, p, fine)
     box = jail_rules(game).box
     pot = box is None and to_pot(game, None, "jail_fine")
+    rolled = st.failed_jail_roll
+    pend = st.pending
+    short = pend is not None and pend.kind == "end_turn" and rolled is not None
+    after: RuleId = "jail.fine_after_throw" if short else "jail.fine"
     if pot:
         st.pot += fine
     if box is not None:
         st.boxes[box] += fine
-        game.emit(JailFinePaid(player=p, amount=fine, forced=False, box=box))
+        game.emit(JailFinePaid(player=p, amount=fine, forced=False, box=box, rule=after))
     else:
-        game.emit(JailFinePaid(player=p, amount=fine, forced=False, to_pot=pot))
-    rolled = st.failed_jail_roll
-    _release(game, p, "fine")
+        game.emit(JailFinePaid(player=p, amount=fine, forced=False, to_pot=pot, rule=after))
+    _release(game, p, "fine", after)
     pend = st.pending
     assert pend is not None
     if pend.kind == "end_turn" and rolled is not None:
@@ -155,4 +166,4 @@ def _use_card(game: LiveGame, cmd: UseJailCard) -> None:
     deck = st.players[cmd.player].jail_cards.pop()
     st.decks[deck].append(game.board.jail_card[deck])
     game.emit(JailCardUsed(player=cmd.player, deck=deck))
-    _release(game, cmd.player, "card")
+    _release(game, cmd.player, "card", "jail.free_card")

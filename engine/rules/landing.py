@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING
 from engine.events import DiceRolled, PotCollected, PropertyOffered, interned
 from engine.hooks import ARRIVAL_ACTIONS, SPACE_ACTIONS
 from engine.rules.money import owe
-from engine.rules.rent import model_of, rent_for
+from engine.rules.rent import model_of, rent_for, rent_rule
 from engine.state import buy_decision
 
 if TYPE_CHECKING:
     from engine.live import LiveGame
+    from engine.rule_ids import RuleId
 
 space_action = SPACE_ACTIONS.register
 
@@ -79,11 +80,14 @@ def _deed(game: LiveGame, player: int, space: int, dice: int, mult: int, times: 
         # "throw dice and pay ten times the amount thrown": a fresh throw, not the one that moved you;
         # and a rent on the dice reached without a throw (a travel card, a ride) takes one too
         d1, d2 = game.roll()
-        game.emit(DiceRolled(player=player, dice=(d1, d2), doubles=d1 == d2, purpose="utility_rent"))
+        why: RuleId = "cards.nearest_utility" if times else "rent.fresh_throw"
+        game.emit(
+            DiceRolled(player=player, dice=(d1, d2), doubles=d1 == d2, purpose="utility_rent", rule=why)
+        )
         dice = d1 + d2
     amount, detail = rent_for(game, space, dice, mult, times or 0)
     if amount > 0:
-        owe(game, player, owner, amount, "rent", space, detail)
+        owe(game, player, owner, amount, "rent", space, detail, rule=rent_rule(game, space, mult, times or 0))
 
 
 SPACE_ACTIONS.add("street", _deed)

@@ -20,6 +20,7 @@ from engine.events import (
     interned,
 )
 from engine.hooks import POT_RULES
+from engine.rule_ids import SPACE_RULES, RuleId
 from engine.state import Charge, Debt
 
 if TYPE_CHECKING:
@@ -31,9 +32,9 @@ if TYPE_CHECKING:
     from engine.tabletop import Tabletop
 
 _POT_REASONS = frozenset({"tax", "card", "jail_fine", "repairs"})
-_rent_paid = interned(RentPaid, "payer", "owner", "space", "amount", "detail")
-_tax_paid = interned(TaxPaid, "player", "space", "amount", "detail", "to_pot")
-_paid_to_bank = interned(PaidToBank, "player", "amount", "reason", "to_pot")
+_rent_paid = interned(RentPaid, "payer", "owner", "space", "amount", "detail", "rule")
+_tax_paid = interned(TaxPaid, "player", "space", "amount", "detail", "to_pot", "rule")
+_paid_to_bank = interned(PaidToBank, "player", "amount", "reason", "to_pot", "rule")
 
 
 def funds(table: Tabletop, player: int) -> int:
@@ -81,42 +82,82 @@ def owe(
     detail: str = "",
     charge: Charge | None = None,
     box: str = "",
+    rule: RuleId | None = None,
 ) -> bool:
     """Pay now if the payer can; otherwise he falls into debt and pays once he has raised the cash.
 
     True when paid. `charge` is the same obligation already written down (a queued one), if any. With no
-    payee, `box` names the money box the payment goes into (none: the bank).
+    payee, `box` names the money box the payment goes into (none: the bank). `rule` is the rule that
+    charges it, when its reason and space do not say (a rent: the rent model's).
     """
     players = game.state.players
     p = players[payer]
+    if rule is None:
+        rule = payment_rule(game, reason, space)
     if p.cash >= amount and payee is not None and reason == "rent":  # the commonest payment of all
         p.cash -= amount
         players[payee].cash += amount
-        game.emit(_rent_paid(payer, payee, space, amount, detail))
+        game.emit(_rent_paid(payer, payee, space, amount, detail, rule))
         return True
     if p.cash < amount and p.cash + p.credit < amount:
         if charge is None:
             charge = Charge(
-                payer=payer, payee=payee, amount=amount, reason=reason, space=space, detail=detail, box=box
+                payer=payer,
+                payee=payee,
+                amount=amount,
+                reason=reason,
+                space=space,
+                detail=detail,
+                box=box,
+                rule=rule,
             )
         game.state.pending = Debt(player=payer, charge=charge)
         what = describe(game, reason, space, detail)
         game.emit(DebtIncurred(player=payer, creditor=payee, amount=amount, reason=what, box=box))
         return False
-    _pay(game, payer, payee, amount, reason, space, detail, box)
+    _pay(game, payer, payee, amount, reason, space, detail, box, rule)
     return True
 
 
 def settle(game: LiveGame, charge: Charge) -> bool:
     """Pay a written-down charge now, or fall into debt for it."""
     c = charge
-    return owe(game, c.payer, c.payee, c.amount, c.reason, c.space, c.detail, charge=c, box=c.box)
+    return owe(
+        game, c.payer, c.payee, c.amount, c.reason, c.space, c.detail, charge=c, box=c.box, rule=c.rule
+    )
 
 
 def pay_now(game: LiveGame, charge: Charge) -> None:
     """Pay a charge the payer now has the funds for (a debt being settled)."""
     c = charge
-    _pay(game, c.payer, c.payee, c.amount, c.reason, c.space, c.detail, c.box)
+    rule = c.rule if c.rule is not None else payment_rule(game, c.reason, c.space)
+    _pay(game, c.payer, c.payee, c.amount, c.reason, c.space, c.detail, c.box, rule)
+
+
+def payment_rule(table: Tabletop, reason: str, space: int | None) -> RuleId:
+    """The rule a payment is charged under, from what it is for and the space that charges it: a tax its
+    tax's rule, a space's fee or levy the rule of that kind of space."""
+    if reason == "tax" and space is not None and table.board.spaces[space].tax is not None:
+        name = table.board.spaces[space].tax
+        assert name is not None
+        return table.board.edition.taxes[name].rule
+    if space is not None and reason in _BY_SPACE:
+        kinds = SPACE_RULES.get(table.board.kinds[space])
+        if kinds:
+            return kinds[0]
+    return _BY_REASON.get(reason, "cards.draw")
+
+
+_BY_SPACE = frozenset({"tax", "fee", "levy", "fare", "franchise"})
+_BY_REASON: dict[str, RuleId] = {
+    "rent": "rent.printed",
+    "tax": "tax.penalty",
+    "jail_fine": "jail.last_throw",
+    "interest": "mortgage.transfer",
+    "fare": "railroad.fare",
+    "franchise": "space.franchise",
+    "loan": "loan.interest",
+}
 
 
 def _pay(
@@ -127,7 +168,8 @@ def _pay(
     reason: Reason,
     space: int | None,
     detail: str,
-    box: str = "",
+    box: str,
+    rule: RuleId,
 ) -> None:
     st = game.state
     if box and payee is None:
@@ -140,6 +182,7 @@ def _pay(
                 amount=amount,
                 reason=detail or describe(game, reason, space, detail),
                 space=space,
+                rule=rule,
             )
         )
         return
@@ -149,7 +192,7 @@ def _pay(
         st.players[payee].cash += amount
     elif pot:
         st.pot += amount
-    game.emit(_paid_event(payer, payee, amount, reason, space, detail, pot))
+    game.emit(_paid_event(payer, payee, amount, reason, space, detail, pot, rule))
 
 
 def describe(game: LiveGame, reason: str, space: int | None, detail: str = "") -> str:
@@ -171,23 +214,32 @@ def describe(game: LiveGame, reason: str, space: int | None, detail: str = "") -
 
 
 def _paid_event(
-    payer: int, payee: int | None, amount: int, reason: Reason, space: int | None, detail: str, pot: bool
+    payer: int,
+    payee: int | None,
+    amount: int,
+    reason: Reason,
+    space: int | None,
+    detail: str,
+    pot: bool,
+    rule: RuleId,
 ) -> Event:
     if reason == "rent":
         assert payee is not None and space is not None
-        return _rent_paid(payer, payee, space, amount, detail)  # type: ignore[no-any-return]
+        return _rent_paid(payer, payee, space, amount, detail, rule)  # type: ignore[no-any-return]
     if reason == "tax":
         assert space is not None
-        return _tax_paid(payer, space, amount, detail, pot)  # type: ignore[no-any-return]
+        return _tax_paid(payer, space, amount, detail, pot, rule)  # type: ignore[no-any-return]
     if reason == "jail_fine":
-        return JailFinePaid(player=payer, amount=amount, forced=True, to_pot=pot)
+        return JailFinePaid(player=payer, amount=amount, forced=True, to_pot=pot, rule=rule)
     if payee is not None and reason in _FEES:
-        return FeePaid(payer=payer, payee=payee, amount=amount, reason=detail or reason, space=space)
+        return FeePaid(
+            payer=payer, payee=payee, amount=amount, reason=detail or reason, space=space, rule=rule
+        )
     if reason == "interest":
         assert space is not None
-        return MortgageKept(player=payer, space=space, interest=amount)
+        return MortgageKept(player=payer, space=space, interest=amount, rule=rule)
     if payee is not None:
-        return PaidToPlayer(payer=payer, payee=payee, amount=amount, reason=detail)
+        return PaidToPlayer(payer=payer, payee=payee, amount=amount, reason=detail, rule=rule)
     if reason == "fee":
-        return BankFeePaid(player=payer, amount=amount, detail=detail, space=space)
-    return _paid_to_bank(payer, amount, detail, pot)  # type: ignore[no-any-return]
+        return BankFeePaid(player=payer, amount=amount, detail=detail, space=space, rule=rule)
+    return _paid_to_bank(payer, amount, detail, pot, rule)  # type: ignore[no-any-return]

@@ -15,26 +15,39 @@ from engine.events import PassedGo, PlayerMoved, RouteChosen, interned
 from engine.registry import command, effect
 from engine.rules.checks import awaited
 from engine.rules.landing import land
-from engine.state import MoveOn, RouteChoice
+from engine.state import MoveOn, RideOn, RouteChoice
 
 if TYPE_CHECKING:
     from engine.live import LiveGame
+    from engine.rule_ids import RuleId
 
 Via = Literal["dice", "card"]
 
-_player_moved = interned(PlayerMoved, "player", "from_space", "to_space", "via", "backward", "path")
-_passed_go = interned(PassedGo, "player", "salary", "landed", "space")
+_player_moved = interned(PlayerMoved, "player", "from_space", "to_space", "via", "backward", "path", "rule")
+_passed_go = interned(PassedGo, "player", "salary", "landed", "space", "rule")
+
+
+def _move_rule(via: Via) -> RuleId:
+    """The rule a move by the dice or a card is made under, when the mover names none of its own."""
+    return "cards.draw" if via == "card" else "turn.throw"
 
 
 def move_by(
-    game: LiveGame, player: int, steps: int, via: Via, dice_total: int, land_there: bool = True
+    game: LiveGame,
+    player: int,
+    steps: int,
+    via: Via,
+    dice_total: int,
+    land_there: bool = True,
+    rule: RuleId | None = None,
 ) -> None:
     """Move `steps` (negative: backwards, never paid for passing), then resolve the space reached
-    (unless `land_there` is False: the token only passes through, as with a travel card before the last)."""
+    (unless `land_there` is False: the token only passes through, as with a travel card before the last).
+    `rule` is the rule that moves the token, when neither the dice nor a card's instruction is."""
     if steps >= 0:
-        _walk(game, player, steps, steps, 1, via, dice_total, False, land_there)
+        _walk(game, player, steps, steps, 1, via, dice_total, False, land_there, rule)
     else:
-        _walk(game, player, -steps, -steps, -1, via, dice_total, False, land_there)
+        _walk(game, player, -steps, -steps, -1, via, dice_total, False, land_there, rule)
 
 
 def _walk(
@@ -47,15 +60,17 @@ def _walk(
     dice_total: int,
     decided: bool,
     land_there: bool = True,
+    rule: RuleId | None = None,
 ) -> None:
     ps = game.state.players[player]
     start = ps.position
     track = game.ruleset.track  # the edition's, as its own rule options change it
+    moving = rule if rule is not None else _move_rule(via)
     hop = track.glide(start, steps, direction)
     if hop is not None:  # one ring, no links: the commonest move, with no walk to record
         end, path = hop
         ps.position = end
-        game.emit(_player_moved(player, start, end, via, direction < 0, path))
+        game.emit(_player_moved(player, start, end, via, direction < 0, path, moving))
         if direction > 0:
             for space in game.board.pay_spaces:
                 if space in path:
@@ -65,7 +80,7 @@ def _walk(
         return
     walk = track.walk(start, steps, direction, via, total, decided)
     ps.position = walk.end
-    game.emit(_player_moved(player, start, walk.end, via, direction < 0, walk.path))
+    game.emit(_player_moved(player, start, walk.end, via, direction < 0, walk.path, moving))
     if direction > 0:
         path = walk.path
         payers = game.board.pay_spaces
@@ -91,6 +106,7 @@ def _walk(
                     via=via,
                     dice_total=dice_total,
                     land=land_there,
+                    rule=rule,
                 )
             ]
         )
@@ -115,7 +131,7 @@ def advance_to(
     start = ps.position
     path = game.ruleset.track.along(start, target)
     ps.position = target
-    game.emit(_player_moved(player, start, target, "card", False, path or ()))
+    game.emit(_player_moved(player, start, target, "card", False, path or (), "cards.draw"))
     pays = game.board.pays
     passed = path if path is not None else (target,)
     for space in passed if salary else ():
@@ -132,7 +148,8 @@ def jump_to(game: LiveGame, player: int, target: int, via: Literal["subway", "ai
     start = ps.position
     ps.position = target
     ps.next_roll_backward = False  # the backward throw was for the space it leaves
-    game.emit(PlayerMoved(player=player, from_space=start, to_space=target, via=via))
+    rule: RuleId = "addon.subway" if via == "subway" else "addon.airplane"
+    game.emit(PlayerMoved(player=player, from_space=start, to_space=target, via=via, rule=rule))
     if game.board.pays[target]:
         _salary(game, player, target, landed=True)
     land(game, player, target, 0)
@@ -147,7 +164,8 @@ def _salary(game: LiveGame, player: int, space: int, landed: bool) -> None:
     ps = st.players[player]
     ps.cash += salary
     ps.circuits += 1
-    game.emit(_passed_go(player, salary, landed, space))
+    doubled = landed and st.rules.double_go_salary
+    game.emit(_passed_go(player, salary, landed, space, "salary.double" if doubled else "salary.go"))
 
 
 # --- where the track forks ------------------------------------------------------------------------
@@ -172,9 +190,22 @@ def _choose_route(game: LiveGame, cmd: ChooseRoute) -> None:
     assert isinstance(pend, RouteChoice)
     st.pending = None
     st.players[cmd.player].position = cmd.space
-    game.emit(RouteChosen(player=cmd.player, at=pend.at, to=cmd.space))
+    riding = bool(st.queue) and isinstance(st.queue[0], RideOn)  # Magie's free ride on a double
+    rule: RuleId = "railroad.pass" if riding else "addon.bridge"
+    game.emit(RouteChosen(player=cmd.player, at=pend.at, to=cmd.space, rule=rule))
 
 
 @effect(MoveOn)
 def _move_on(game: LiveGame, eff: MoveOn) -> None:
-    _walk(game, eff.player, eff.steps, eff.total, eff.direction, eff.via, eff.dice_total, True, eff.land)
+    _walk(
+        game,
+        eff.player,
+        eff.steps,
+        eff.total,
+        eff.direction,
+        eff.via,
+        eff.dice_total,
+        True,
+        eff.land,
+        eff.rule,
+    )

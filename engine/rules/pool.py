@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from engine.edition import Edition
     from engine.live import LiveGame
     from engine.options import RuleOptions
+    from engine.rule_ids import RuleId
     from engine.tabletop import Tabletop
 
 FEEDS = frozenset({"tax", "card", "jail_fine", "repairs"})
@@ -56,14 +57,14 @@ def _tax_refund(game: LiveGame, player: int, space: int, dice: int, mult: int, t
     collect_share(game, player, share_of(game, space))
 
 
-def collect_share(game: LiveGame, player: int, percent: int) -> None:
+def collect_share(game: LiveGame, player: int, percent: int, rule: RuleId = "addon.tax_refund") -> None:
     """`percent` of the pool to the player, rounded down; the rest stays."""
     st = game.state
     amount = st.pot * percent // 100
     if amount:
         st.pot -= amount
         st.players[player].cash += amount
-        game.emit(PotShareCollected(player=player, amount=amount, percent=percent))
+        game.emit(PotShareCollected(player=player, amount=amount, percent=percent, rule=rule))
 
 
 def _check_play(game: LiveGame, cmd: PlayRefundCard) -> Refusal:
@@ -82,7 +83,7 @@ def _play(game: LiveGame, cmd: PlayRefundCard) -> None:
     assert ref is not None
     give_back(game, cmd.player, ref)
     game.emit(HeldCardPlayed(player=cmd.player, card=ref))
-    collect_share(game, cmd.player, 100)
+    collect_share(game, cmd.player, 100, "addon.refund_card")
 
 
 def _keep(game: LiveGame, pend: RefundChoice) -> None:

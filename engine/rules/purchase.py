@@ -17,6 +17,7 @@ from engine.state import BuyDecision
 
 if TYPE_CHECKING:
     from engine.live import LiveGame
+    from engine.rule_ids import RuleId
 
 _property_bought = interned(PropertyBought, "player", "space", "price")
 
@@ -59,6 +60,7 @@ def _decline(game: LiveGame, cmd: DeclineProperty) -> None:
     pend = st.pending
     assert isinstance(pend, BuyDecision)
     st.pending = None
-    game.emit(PropertyDeclined(player=cmd.player, space=pend.space))
+    rule: RuleId = "buy.declined" if st.rules.auctions else "buy.no_auctions"
+    game.emit(PropertyDeclined(player=cmd.player, space=pend.space, rule=rule))
     if st.rules.auctions:
         start_deed_auction(game, pend.space, after=cmd.player)

@@ -17,6 +17,7 @@ from engine.narration import money
 if TYPE_CHECKING:
     from engine.board import Board
     from engine.edition import Group
+    from engine.rule_ids import RuleId
     from engine.ruleset import Ruleset
     from engine.tabletop import Tabletop
 
@@ -57,6 +58,10 @@ class RentModel(Protocol):
 
     def terms(self, board: Board, ruleset: Ruleset, space: int) -> list[tuple[str, str]]:
         """Other printed terms of the card (what buildings cost), as (label, value)."""
+        ...
+
+    def rule(self, board: Board, space: int, held: int, level: int) -> RuleId:
+        """The rule the rent for this holding is charged under (`engine.rule_ids`)."""
         ...
 
 
@@ -116,6 +121,11 @@ class Ladder:
             rows.append(RentRow("With a hotel", money(ladder[-1]), held > 0 and level == top))
         return rows
 
+    def rule(self, board: Board, space: int, held: int, level: int) -> RuleId:
+        if level:
+            return "rent.buildings"
+        return "rent.full_group" if held == len(_members(board, space)) else "rent.printed"
+
     def terms(self, board: Board, ruleset: Ruleset, space: int) -> list[tuple[str, str]]:
         cost = money(board.house_cost[space])
         out = [("Houses cost", f"{cost} each")]
@@ -161,6 +171,9 @@ class CountTiers:
     def terms(self, board: Board, ruleset: Ruleset, space: int) -> list[tuple[str, str]]:
         return []
 
+    def rule(self, board: Board, space: int, held: int, level: int) -> RuleId:
+        return "rent.railroads"
+
 
 class DiceMultiplier:
     """Utilities: the visitor's throw times a multiplier that depends on how many the owner holds."""
@@ -193,6 +206,9 @@ class DiceMultiplier:
 
     def terms(self, board: Board, ruleset: Ruleset, space: int) -> list[tuple[str, str]]:
         return []
+
+    def rule(self, board: Board, space: int, held: int, level: int) -> RuleId:
+        return "rent.utilities"
 
 
 def _group(board: Board, space: int) -> Group:
@@ -241,6 +257,18 @@ def rent_for(
     level = deed.level
     held = holding(table, space) if not level else 0  # a built lot's rent does not count the group
     return model_of(board, space).at(board, table.ruleset, space, held, level, dice_total, multiplier, times)
+
+
+def rent_rule(table: Tabletop, space: int, multiplier: int = 1, times: int = 0) -> RuleId:
+    """The rule the rent a visitor owes on `space` now is charged under: a card's own terms ("pay twice
+    the rental", "ten times the throw") first, else the deed's."""
+    if times:
+        return "cards.nearest_utility"
+    if multiplier != 1:
+        return "cards.nearest_railroad"
+    deed = table.deeds[space]
+    held = holding(table, space) if not deed.level else 0
+    return model_of(table.board, space).rule(table.board, space, held, deed.level)
 
 
 def rent_due(table: Tabletop, space: int, visitor: int, dice_total: int = AVERAGE_THROW) -> int:

@@ -36,7 +36,8 @@ def _tax_space(game: LiveGame, player: int, space: int, dice: int, mult: int, ti
     if tax.percent is not None and not game.ruleset.flat_income_tax:
         game.state.pending = IncomeTaxDecision(player=player, space=space)
         return
-    owe(game, player, None, tax.flat, "tax", space, tax.name)
+    flat = tax.percent is not None  # a tax that offers a choice, made flat by the variant in play
+    owe(game, player, None, tax.flat, "tax", space, tax.name, rule="tax.short_game" if flat else tax.rule)
 
 
 def taxable_worth(table: Tabletop, player: int, tax: Tax) -> int:

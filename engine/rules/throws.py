@@ -20,8 +20,14 @@ from engine.state import FinishRoll, Throw, finish_roll
 
 if TYPE_CHECKING:
     from engine.live import LiveGame
+    from engine.rule_ids import RuleId
 
 Why = Literal["fare", "carnival", "card"]
+_GIVEN: dict[Why, RuleId] = {
+    "fare": "railroad.fare",
+    "carnival": "space.carnival",
+    "card": "turn.given_throw",
+}
 
 
 def give_throw(game: LiveGame, player: int, why: Why) -> None:
@@ -45,11 +51,11 @@ def _throw(game: LiveGame, eff: Throw) -> None:
     if st.players[p].bankrupt:
         return
     d1, d2 = game.roll()
-    game.emit(DiceRolled(player=p, dice=(d1, d2), doubles=d1 == d2, purpose=eff.why))
+    game.emit(DiceRolled(player=p, dice=(d1, d2), doubles=d1 == d2, purpose=eff.why, rule=_GIVEN[eff.why]))
     set_throw_due(game, p, game.ruleset.throw_again(d1, d2))
     total = d1 + d2
     steps = -total if eff.why == "carnival" and total % 2 else total  # the Carnival: odd goes back
-    move_by(game, p, steps, "dice", total)
+    move_by(game, p, steps, "dice", total, rule=_GIVEN[eff.why])
 
 
 @space_action("ride")

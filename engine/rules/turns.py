@@ -21,8 +21,9 @@ from engine.state import FinishRoll, NextTurn, awaiting_end_turn, awaiting_roll,
 
 if TYPE_CHECKING:
     from engine.live import LiveGame
+    from engine.rule_ids import RuleId
 
-_dice_rolled = interned(DiceRolled, "player", "dice", "doubles")
+_dice_rolled = interned(DiceRolled, "player", "dice", "doubles", "rule")
 _turn_started = interned(TurnStarted, "player", "turn")  # turn numbers come round again in every game
 
 
@@ -49,14 +50,17 @@ def throw(game: LiveGame, p: int, extra: int = 0) -> None:
     doubles = d1 == d2
     ps = st.players[p]
     if ps.in_jail:
-        game.emit(DiceRolled(player=p, dice=dice, doubles=doubles, purpose="jail"))
+        game.emit(DiceRolled(player=p, dice=dice, doubles=doubles, purpose="jail", rule="jail.throw"))
         roll_in_jail(game, p, d1, d2)
         return
-    game.emit(_dice_rolled(p, dice, doubles))
+    again = rules.throw_again(d1, d2)
+    game.emit(_dice_rolled(p, dice, doubles, "turn.doubles" if again else "turn.throw"))
     steps = d1 + d2 + extra
+    moving: RuleId | None = None
     if ps.next_roll_backward:  # this throw moves him backwards, whatever it shows
         ps.next_roll_backward = False
         steps = -steps
+        moving = "addon.move_backwards"
     if doubles:
         st.doubles += 1
         limit = rules.doubles_limit
@@ -64,8 +68,8 @@ def throw(game: LiveGame, p: int, extra: int = 0) -> None:
             send_to_jail(game, p, "third_double")
             st.pending = awaiting_end_turn(p)
             return
-    st.queue.insert(0, finish_roll(p, rules.throw_again(d1, d2)))
-    move_by(game, p, steps, "dice", d1 + d2)
+    st.queue.insert(0, finish_roll(p, again))
+    move_by(game, p, steps, "dice", d1 + d2, rule=moving)
 
 
 @effect(FinishRoll)

@@ -227,3 +227,19 @@ def test_show_counts_the_turns_as_the_game_over_screen_and_the_list_do(
     out = _run(capsys, "saves", "show", _id(folder, "Still going"), "--saves-dir", str(folder))[1]
     moves = next(line for line in out.splitlines() if line.startswith("Moves")).rstrip()
     assert " commands, 11 turns played, turn 12 under way; " in moves  # the list's "turn 12"
+
+
+def test_list_and_show_mark_a_game_with_take_backs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    store = SaveStore(tmp_path)
+    going = GAMES["classic, 2 players"].start()
+    play(going, stop=lambda g: g.state.turn >= 3)
+    with store.create(going, seats_of(going), "Taken back") as session:
+        session.takebacks = 2
+        session.save(going)
+    _, out, _ = _run(capsys, "saves", "list", "--saves-dir", str(tmp_path))
+    assert "moves taken back 2 times" in " ".join(out.split())
+    _, out, _ = _run(capsys, "saves", "show", _id(tmp_path, "Taken back"), "--saves-dir", str(tmp_path))
+    assert re.search(r"Take-backs\s+moves taken back 2 times", out)

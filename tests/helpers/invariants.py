@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from engine import Game, GameState
 from engine.events import Event
+from engine.sources import has_file, sources_of
 
 
 def check_ledger(before: GameState, after: GameState, events: Sequence[Event]) -> None:
@@ -40,9 +41,14 @@ def check_ledger(before: GameState, after: GameState, events: Sequence[Event]) -
 
 
 def check_events(game: Game, events: Sequence[Event]) -> None:
-    """What the events of one command say must hold: where lots stand alone (Finance), houses are added
-    only by a player who has been round the board once, and a forced move goes back the edition's figure."""
+    """What the events of one command say must hold: each names a rule its edition gives a source for;
+    where lots stand alone (Finance), houses are added only by a player who has been round the board once,
+    and a forced move goes back the edition's figure."""
     ed = game.board.edition
+    if has_file(ed.id):
+        found = sources_of(ed.id)
+        for ev in events:
+            assert found.has(ev.rule), f"{ev.kind} carries {ev.rule}, which {ed.id} gives no source for"
     if ed.colour_groups:
         return
     for ev in events:

@@ -3,6 +3,7 @@ format keep loading, exactly as they were saved."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from engine import Game, RejectTrade
 from engine.events import TradeRejected
 from saves import FORMAT_VERSION, SaveFile, SaveStore
 from saves.migrations import FIRST_VERSION, STEPS, upgrade
+from saves.restore import same_but_unnamed_rules
 from saves.schema_file import current_schema, render, schema_path
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -107,3 +109,23 @@ def test_a_format_2_refusal_without_a_price_names_none() -> None:
     assert STEPS[2](document)["log"] == [
         {"kind": "reject_trade", "player": 1, "trade_id": 4, "reason": "not for that", "asking": None}
     ]
+
+
+def test_a_format_3_debt_loads_though_its_charge_names_no_rule() -> None:
+    """A game saved in format 3 while a player owed rent: its charge names no rule, the replay's does.
+    It loads, marked as never taken back and no lesson, and goes on charging under the rule it names now;
+    the check still refuses a state that differs anywhere else."""
+    name = "modern-short-debt-00000004.json"
+    loaded = SaveStore(GOLDEN / "v3").load(str(GOLDEN / "v3" / name))
+    assert loaded.summary.takebacks == 0 and loaded.summary.lesson is False
+    pend = loaded.game.state.pending
+    assert pend is not None and pend.kind == "debt" and pend.charge.rule is not None
+    saved = loaded.game.state.copy()
+    assert saved.pending is not None and saved.pending.kind == "debt"
+    saved.pending = dataclasses.replace(
+        saved.pending, charge=dataclasses.replace(saved.pending.charge, rule=None)
+    )
+    assert same_but_unnamed_rules(loaded.game.state, saved)
+    saved.players[0].cash += 1
+    assert not same_but_unnamed_rules(loaded.game.state, saved)
+    assert STEPS[3]({"title": "x"}) == {"title": "x", "takebacks": 0, "lesson": False}

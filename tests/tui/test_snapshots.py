@@ -140,3 +140,16 @@ def test_the_1904_board(snap_compare: Compare, size: tuple[int, int]) -> None:
     the Public Park, the money boxes in the centre, and the holdings with tickets and notes."""
     app = app_for(magie_showcase_client(), theme="dark")
     assert snap_compare(app, terminal_size=size, run_before=_settled)
+
+
+def test_why_a_line_of_the_log_happened(snap_compare: Compare) -> None:
+    """`y` on a line of the event log: the line, the rule, its source quoted and the other editions."""
+
+    async def ask(pilot: Pilot[int]) -> None:
+        await settle(pilot)
+        pilot.app.screen.query_one("#log-below").focus()
+        await pilot.press("up", "up", "y")
+        await pilot.pause()
+
+    app = app_for(showcase_client(), theme="dark")
+    assert snap_compare(app, terminal_size=(120, 40), run_before=ask)

@@ -24,9 +24,11 @@ from textual.content import Content
 
 from engine import Command
 from engine.events import Event
+from engine.queries import space_rules
+from engine.rule_ids import TITLES
 from room import pacing
 from room.room import Update
-from tui import captions
+from tui import captions, why
 from tui.announcements import Announcements
 from tui.board_layout import neighbour
 from tui.client import GameClient, TableChanged
@@ -44,6 +46,7 @@ from tui.game_keys import KEYS, GameKey, bindings, by_kinds, hinted
 from tui.glyphs import Glyphs
 from tui.layout import layout_for
 from tui.screens.overlay import Underlay
+from tui.screens.why import WhyScreen
 from tui.trade_model import TradeDraft
 from tui.widgets.board import BoardGrid, SpaceClicked, cell_states, grid_position, side_length
 from tui.widgets.centre import CentrePanel
@@ -160,6 +163,7 @@ class GameScreen(Underlay[None]):
         self._chances_open = False  # the chances panel: beside the others, or over the board when small
         self._stop_watching: Callable[[], None] | None = None
         self._entries: list[Content] = []
+        self._events: list[Event] = []  # the event each entry of the log tells
         self._keys_shown: tuple[bool, ...] = ()
         board = client.board
         me = self.acting()
@@ -235,14 +239,27 @@ class GameScreen(Underlay[None]):
         """Show every change of the table that has arrived and not yet been shown."""
         events: list[Event] = []
         notice: str | None = None
+        retold = False
         for update in self.client.collect():
             if update.version <= self._shown:
                 continue
             self._shown = update.version
+            if update.taken_back:  # the story so far is told anew, the events before it included
+                retold, events = True, []
             events.extend(update.events)
             notice = update.notice or notice
-        if events or notice:
+        if retold:
+            self._retell()
+        if events or notice or retold:
             self.after(events, notice)
+
+    def _retell(self) -> None:
+        """A move was taken back: the event logs tell the story as it now stands."""
+        self._events = list(self.client.history())
+        self._entries = [self._entry(e) for e in self._events]
+        for log in self.query(EventLog):
+            log.set_lines(self._entries)
+        self.router.deferred = None
 
     def _needs_a_person(self, update: Update) -> bool:
         """A hurry stops at a card a person here drew, or when the game asks a person here something."""
@@ -292,7 +309,8 @@ class GameScreen(Underlay[None]):
         self._apply_layout()
         self._shown = self.client.version
         self.client.collect()  # the story so far is told from the history below
-        self._entries = [self._entry(e) for e in self.client.history()]
+        self._events = list(self.client.history())
+        self._entries = [self._entry(e) for e in self._events]
         self.client.follow(
             self.post_message, self.set_timer, self._bots_may_move, self._needs_a_person, self._trouble
         )
@@ -414,7 +432,14 @@ class GameScreen(Underlay[None]):
             captions.selected_line(self.client, view, self.selected, self.glyphs),
         ]
         boxes = captions.boxes_line(view, self.client)
-        return head if boxes is None else [*head, boxes]
+        if boxes is not None:
+            head.append(boxes)
+        height = self.board.centre.size.height
+        if height and sum(len(line.wrap(width)) for line in head) + 1 > height:
+            # no room in the centre to say what the letters mean: the space's name alone (`d` tells more)
+            at = len(head) - (2 if boxes is not None else 1)
+            head[at] = captions.selected_line(self.client, view, self.selected, self.glyphs, explained=False)
+        return head
 
     # --- after every change -------------------------------------------------------------------
 
@@ -422,6 +447,7 @@ class GameScreen(Underlay[None]):
     def after(self, new_events: Sequence[Event], notice: str | None = None) -> None:
         """Show what just happened, then put the next decision to whoever must make it."""
         self._entries.extend(self._entry(e) for e in new_events)
+        self._events.extend(new_events)
         self._sync_logs()
         self.announcements.take(new_events)
         if notice:
@@ -499,6 +525,8 @@ class GameScreen(Underlay[None]):
             return self._panel is not None or self._chances_open or self.focused is not None
         if name == "switch_seat":
             return len(self._humans) > 1
+        if name == "take_back":
+            return self.client.may_take_back
         return True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -556,6 +584,41 @@ class GameScreen(Underlay[None]):
     def action_decide(self) -> None:
         self.router.deferred = None
         self.sync()
+
+    def action_take_back(self) -> None:
+        """Take back the person's latest decision since the last throw or card; the dice and the cards
+        to come stay as they were."""
+        me = self.acting()
+        if me is None:
+            return
+        outcome = self.client.take_back(me)
+        if not outcome.ok:
+            self.notify(outcome.refusal or "", timeout=3)
+        elif outcome.notice:
+            self.notify(outcome.notice, severity="error", timeout=6)
+
+    def action_why(self) -> None:
+        """Why: the line selected in the event log, when the log has the keys; else the selected space."""
+        focused = self.focused
+        if isinstance(focused, EventLog) and focused.chosen is not None:
+            self.explain_entry(focused.chosen)
+            return
+        board = self.client.board
+        name = board.spaces[self.selected].name
+        lines = why.space_lines(board.edition.id, name, space_rules(board, self.selected))
+        self.app.push_screen(WhyScreen(f"The rules of {name}", lines))
+
+    def explain_entry(self, entry: int) -> None:
+        """Why the event told by this entry of the log happened."""
+        if not 0 <= entry < len(self._events):
+            return
+        event = self._events[entry]
+        lines = why.event_lines(self.client.board.edition.id, event, self._entries[entry])
+        self.app.push_screen(WhyScreen(f"Why? {TITLES[event.rule]}", lines))
+
+    def on_event_log_explain(self, message: EventLog.Explain) -> None:
+        message.stop()
+        self.explain_entry(message.entry)
 
     def action_results(self) -> None:
         from tui.screens.game_over import GameOverScreen

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -29,6 +30,30 @@ REASONS = {
 
 def _turns(n: int) -> str:
     return "1 turn" if n == 1 else f"{n} turns"
+
+
+COLUMNS = {
+    "#": "Where each player finished, the winner first.",
+    "Player": "Who sat at each place; a bankrupt player comes last.",
+    "Net worth": "Cash, each deed at its printed price (half if mortgaged) and buildings at cost: the rule "
+    "books' count.",
+    "": "Whether the player went bankrupt.",
+    "Score": "The count at the end: lots, cash and luxuries, less debts, and what others owe him.",
+    "Lots": "Each lot owned, at its sale price.",
+    "Cash": "Cash in hand.",
+    "Luxuries": "Each luxury ticket, at the $60 it counts.",
+    "Debts": "Bank notes and loans from players still owed, at their principal.",
+    "Lent": "What other players still owe him on loans.",
+    "Rent paid": "Rent each player paid the others over the whole game.",
+    "Received": "Rent each player collected from the others.",
+    "Top rent": "The most received at once, in a single rent.",
+    "Deeds": "Deeds bought, at the printed price or at auction.",
+    "Built": "Houses and hotels put up.",
+    "Jail": "Times sent to jail.",
+    "Doubles": "Doubles thrown.",
+    "Trades": "Trades completed with other players.",
+}
+"""A sentence for each column of the results, shown under them for the column the selection is on."""
 
 
 class GameOverScreen(ModalScreen[None]):
@@ -87,9 +112,9 @@ class GameOverScreen(ModalScreen[None]):
             yield Label("Game over", id="title")
             yield Static(id="winner")
             with VerticalScroll(id="scroll"):
-                yield DataTable(id="standings", cursor_type="none", zebra_stripes=True)
-                yield DataTable(id="stats", cursor_type="none", zebra_stripes=True)
-                yield Static(id="key", classes="note")
+                yield DataTable(id="standings", cursor_type="column", zebra_stripes=True)
+                yield DataTable(id="stats", cursor_type="column", zebra_stripes=True)
+            yield Static(id="key", classes="note")
             with Horizontal(classes="buttons"):
                 yield Button("Look at the board (b)", id="board", compact=True)
                 yield Button("Review the game (r)", id="review", compact=True)
@@ -143,13 +168,6 @@ class GameOverScreen(ModalScreen[None]):
         jail = client.board.edition.jail is not None  # no jail column where there is no jail
         grid.add_columns("Rent paid", "Received", "Top rent", "Deeds", "Built", *(("Jail",) if jail else ()))
         grid.add_columns("Doubles", "Trades")
-        self.query_one("#key", Static).update(
-            Content(
-                "Received: rent from the others. Top rent: the most received at once. Deeds: bought, "
-                "at the price or at auction. Built: houses and hotels put up."
-                + (" Jail: times sent there." if jail else "")
-            )
-        )
         for p, s in enumerate(stats.players[: len(names)]):
             grid.add_row(
                 Content.styled(names[p], look.player(p)),
@@ -162,6 +180,30 @@ class GameOverScreen(ModalScreen[None]):
                 str(s.doubles),
                 str(s.trades),
             )
+
+        self._explain(standings)
+
+    def on_data_table_column_highlighted(self, event: DataTable.ColumnHighlighted) -> None:
+        self._explain(event.data_table)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        if isinstance(event.widget, DataTable):
+            self._explain(event.widget)
+
+    def _explain(self, table: DataTable[object]) -> None:
+        """The line under the results: what the column the selection is on counts."""
+        columns = list(table.columns.values())
+        if not columns:
+            return
+        column = columns[min(table.cursor_column, len(columns) - 1)]
+        label = column.label.plain
+        sentence = COLUMNS.get(label, "")
+        name = label or "The last column"
+        self.query_one("#key", Static).update(
+            Content.assemble(
+                (f"{name}: ", "bold"), sentence, ("  (arrows: another column; tab: the other table)", "dim")
+            )
+        )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {

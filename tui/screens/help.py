@@ -28,6 +28,8 @@ KEYS = [
     ("Enter", "reopen a decision you closed"),
     ("arrows, n", "move the selection round the board; click a space to see its deed"),
     ("h / d / l", "holdings, deed and event log (overlays on a small screen)"),
+    ("y", "why: the rule behind the line picked in the log (arrows), or the selected space's rules"),
+    ("u", "take back your own moves since the last throw or card (alone against bots; never the dice)"),
     ("s", "each player's chance to win from here, worked out again after every move"),
     ("z", "the advisor: what the expert would do in your seat now, why, and your chances (Enter: do it)"),
     ("space", "skip ahead while bots move"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -24,6 +25,23 @@ from tui.widgets.steady_input import SteadyInput
 from tui.widgets.ticks import TickBox
 
 VARIANTS = (("The full game", "full"), ("Short Game", "short"), ("Time Limit game", "time"))
+HELP = {
+    "variant": "The full game; the Short Game (three deeds dealt free, hotels after three houses, the game "
+    "ends at the first bankruptcy); or the Time Limit game (two deeds dealt at their price, the richest "
+    "after the rounds set wins).",
+    "rounds": "How many rounds the Time Limit game lasts; then the richest player wins.",
+    "auctions": "A deed declined goes to auction, every player bidding; off, it stays with the bank.",
+    "even_building": "Houses go up and come down evenly across a group; off, on any lot of a group you own.",
+    "rent_in_jail": "Owners in jail collect rent, as the rule books say; off, they collect none.",
+    "free_parking_pot": "A house rule: taxes, fines and card payments go to a pot that Free Parking "
+    "pays out.",
+    "double_go_salary": "A house rule: landing exactly on GO pays twice the salary.",
+    "cash": "Everyone's starting cash; left empty, the edition's figure.",
+    "seed": "The same seed deals the same dice and cards, for a game that can be played again; left empty, "
+    "a new one.",
+}
+"""What each rule option of the form does, in a sentence, shown under the options when it has the focus
+(an edition's own options say it in their own `help`)."""
 OTHER = "other"
 """The level choice that asks for a bot of one's own by name (`module:Class`)."""
 
@@ -177,6 +195,12 @@ class NewGameScreen(Screen[None]):
     NewGameScreen #edition-rules .figure Input {
         width: 10;
     }
+    NewGameScreen #option-help {
+        display: none;
+        color: $text-muted;
+        height: auto;
+        margin-bottom: 1;
+    }
     NewGameScreen #error {
         color: $error;
         text-style: bold;
@@ -236,6 +260,7 @@ class NewGameScreen(Screen[None]):
                 yield Label("Times round")
                 yield SteadyInput(placeholder="edition's", id="circuits", type="integer", compact=True)
             yield Vertical(id="edition-rules")
+            yield Static(id="option-help", classes="note")
             with Horizontal(classes="row"):
                 yield Label("Starting cash")
                 yield SteadyInput(placeholder="edition's", id="cash", type="integer", compact=True)
@@ -326,6 +351,29 @@ class NewGameScreen(Screen[None]):
             if not o.supported:
                 widgets.append(Static(Content(f"{o.label}: {o.help}"), classes="note"))
         box.mount_all(widgets)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The option the focus is on, explained in a sentence under the options."""
+        self._explain(event.widget.id or "")
+
+    def _explain(self, widget_id: str) -> None:
+        ed = load_edition(str(self.query_one("#edition", Select).value))
+        text = HELP.get(widget_id, "")
+        if widget_id == "lot_tickets" and ed.lot_tickets is not None:
+            tickets = ed.lot_tickets
+            text = (
+                f"{tickets.drawn} lot tickets are drawn at the start; their lots may be bought before the "
+                f"first throw. Off, each player starts with ${tickets.cash_without} and buys lots only by "
+                "stopping on them."
+            )
+        elif widget_id == "circuits" and ed.circuits is not None:
+            text = f"How many times round the board the game lasts; left empty, the edition's {ed.circuits}."
+        elif widget_id.startswith("opt-") and widget_id[4:] in ed.options:
+            option = ed.options[widget_id[4:]]
+            text = f"{option.label}: {option.help}"
+        said = self.query_one("#option-help", Static)
+        said.update(Content(text))
+        said.display = bool(text)
 
     def _edition_choices(self, ed: Edition) -> dict[str, int] | str:
         """The edition's options as chosen (those left at their defaults omitted), or what is wrong."""

@@ -22,6 +22,7 @@ from engine.queries import airplane_at, pledged
 from tui import look
 from tui.board_layout import layout_of, link_cells
 from tui.glyphs import UNICODE, Glyphs
+from tui.spaces import cell_label
 from tui.words import fit
 
 
@@ -33,10 +34,6 @@ def side_length(board: Board) -> int:
 def grid_position(board: Board, space: int) -> tuple[int, int]:
     """(row, column) of a space: GO bottom right, play running clockwise (left along the bottom)."""
     return layout_of(board).cells[space]
-
-
-_AMOUNT_LABELS = {"bonus": "+${}", "theatre": "${} ea", "sweepstakes": "{}x"}
-"""How a special space's amount reads on the board: a fare or fee as "$10"."""
 
 
 @dataclass(frozen=True)
@@ -76,19 +73,7 @@ def cell_states(
     held = pledged(view) if view.loans else frozenset()
     for space, sp in enumerate(board.spaces):
         deed = view.deeds.get(space)
-        label = ""
-        if deed is not None and deed.owner is None:
-            label = f"${board.price[space]}"
-        elif sp.kind == "tax" and sp.tax is not None:
-            label = f"${board.edition.taxes[sp.tax].flat}"
-        elif sp.amount:
-            label = _AMOUNT_LABELS.get(sp.kind, "${}").format(sp.amount)
-        elif sp.kind == "free_parking" and view.rules.free_parking_pot:
-            label = f"${view.pot}"
-        elif sp.fee is not None and space not in view.charters:
-            label = f"${sp.fee}"
-        elif sp.award is not None:
-            label = f"+${sp.award}"
+        label = cell_label(view, board, space)
         owner = deed.owner if deed is not None else view.charters.get(space)
         states.append(
             CellState(

@@ -238,6 +238,7 @@ class DeedPanel(LinesView, can_focus=True):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.border_title = "Deed"
+        self.border_subtitle = "y: its rules"
         self._args: tuple[GameView, Board, int, Sequence[str], Facts, Glyphs] | None = None
         self._key: object = None
 

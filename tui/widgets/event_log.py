@@ -1,12 +1,30 @@
-"""The event log: every event of the game in words, colour-coded by player, scrollable."""
+"""The event log: every event of the game in words, colour-coded by player, scrollable.
+
+With the keys on it, one line is selected (the newest to begin with) and moves with the arrows; `y`
+asks the screen why that line happened (`EventLog.Explain`)."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.message import Message
 
 from tui.widgets.lines import LinesView
 
 
 class EventLog(LinesView, can_focus=True):
     """Follows the newest event unless scrolled back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "select(-1)", "Earlier", show=False),
+        Binding("down", "select(1)", "Later", show=False),
+        Binding("home", "select_end(0)", "First", show=False),
+        Binding("end", "select_end(1)", "Newest", show=False),
+        Binding("y", "explain", "Why?", show=False),  # told on the border
+    ]
 
     DEFAULT_CSS = """
     EventLog {
@@ -19,10 +37,72 @@ class EventLog(LinesView, can_focus=True):
     }
     """
 
+    class Explain(Message):
+        """Asks why the event of a line of the log happened (`entry`: its place in the log)."""
+
+        def __init__(self, entry: int) -> None:
+            super().__init__()
+            self.entry = entry
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, follow_end=True)
         self.border_title = "Events"
+        self.border_subtitle = "y: why?"
+        self.selected: int | None = None  # None: the newest line
 
     @property
     def entry_count(self) -> int:
         return len(self._entries)
+
+    @property
+    def chosen(self) -> int | None:
+        """The entry selected: the one chosen with the arrows, or the newest."""
+        if not self._entries:
+            return None
+        return self.selected if self.selected is not None else len(self._entries) - 1
+
+    def marked(self, entry: int) -> bool:
+        return self.has_focus and entry == self.chosen
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def action_select(self, step: int) -> None:
+        here = self.chosen
+        if here is None:
+            return
+        self._choose(min(max(here + step, 0), len(self._entries) - 1))
+
+    def action_select_end(self, newest: int) -> None:
+        if self._entries:
+            self._choose(len(self._entries) - 1 if newest else 0)
+
+    def _choose(self, entry: int) -> None:
+        self.selected = None if entry == len(self._entries) - 1 else entry
+        first, last = self.lines_of(entry)
+        top, height = self.scroll_offset.y, self.scrollable_content_region.height
+        if first < top:
+            self.scroll_to(y=first, animate=False)
+        elif last > top + height:
+            self.scroll_to(y=last - height, animate=False)
+        self.refresh()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The log's keys act only while it shows lines (a log hidden by the layout leaves them to the
+        screen: `y` then explains the selected space)."""
+        if action in ("explain", "select", "select_end"):
+            return self.display and bool(self._entries)
+        return True
+
+    def action_explain(self) -> None:
+        if self.chosen is not None:
+            self.post_message(self.Explain(self.chosen))
+
+    def set_lines(self, entries: Iterable[Content]) -> None:
+        """Show these lines instead (the story told again, after a move taken back): the newest is
+        selected."""
+        self.selected = None
+        super().set_lines(entries)

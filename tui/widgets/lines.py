@@ -28,6 +28,7 @@ class LinesView(ScrollView):
         super().__init__(id=id)
         self._entries: list[Content] = []
         self._wrapped: list[Content] = []
+        self._owners: list[int] = []  # the entry each wrapped line belongs to
         self._wrapped_at = 0
         self._follow_end = follow_end
 
@@ -58,8 +59,11 @@ class LinesView(ScrollView):
         if width != self._wrapped_at:
             self._rewrap()
         else:
-            for entry in new:
-                self._wrapped.extend(entry.wrap(width))
+            first = len(self._entries) - len(new)
+            for i, entry in enumerate(new, start=first):
+                lines = entry.wrap(width)
+                self._wrapped.extend(lines)
+                self._owners.extend([i] * len(lines))
             self._resize_virtually(Size(width, len(self._wrapped)))
         if follow:
             self.scroll_end(animate=False, immediate=True)
@@ -68,7 +72,12 @@ class LinesView(ScrollView):
     def _rewrap(self) -> None:
         width = self.text_width
         self._wrapped_at = width
-        self._wrapped = [line for entry in self._entries for line in entry.wrap(width)]
+        self._wrapped = []
+        self._owners = []
+        for i, entry in enumerate(self._entries):
+            lines = entry.wrap(width)
+            self._wrapped.extend(lines)
+            self._owners.extend([i] * len(lines))
         self._resize_virtually(Size(width, len(self._wrapped)))
 
     def _resize_virtually(self, size: Size) -> None:
@@ -96,5 +105,20 @@ class LinesView(ScrollView):
         base = self.visual_style
         if index >= len(self._wrapped):
             return Strip.blank(width, base.rich_style)
-        segments = self._wrapped[index].render_segments(base)
+        line = self._wrapped[index]
+        if self.marked(self._owners[index]):
+            line = line.stylize("reverse")
+        segments = line.render_segments(base)
         return Strip(segments).crop_extend(0, width, base.rich_style)
+
+    def marked(self, entry: int) -> bool:
+        """Whether an entry is drawn as the one selected (none, in a plain view of lines)."""
+        return False
+
+    def lines_of(self, entry: int) -> tuple[int, int]:
+        """The first wrapped line of an entry and the one after its last."""
+        first = self._owners.index(entry) if entry in self._owners else len(self._owners)
+        last = first
+        while last < len(self._owners) and self._owners[last] == entry:
+            last += 1
+        return first, last

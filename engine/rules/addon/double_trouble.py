@@ -40,5 +40,15 @@ def _double_trouble(game: LiveGame, player: int, space: int, dice: int, mult: in
     others = [(player + k) % n for k in range(1, n) if not players[(player + k) % n].bankrupt]
     detail = game.board.name(space)
     game.push_front(
-        [Charge(payer=o, payee=player, amount=amount, reason="levy", detail=detail) for o in others]
+        [
+            Charge(
+                payer=o,
+                payee=player,
+                amount=amount,
+                reason="levy",
+                detail=detail,
+                rule="addon.double_trouble",
+            )
+            for o in others
+        ]
     )

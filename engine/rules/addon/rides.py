@@ -22,12 +22,14 @@ from engine.state import Charge, OfferRide, RideChoice, RideTo
 
 if TYPE_CHECKING:
     from engine.live import LiveGame
+    from engine.rule_ids import RuleId
     from engine.tabletop import Tabletop
 
 Means = Literal["subway", "airplane"]
 AIRPLANE = "airplane"  # the edition's option, and the marker's name
 AIRPLANE_START = "airplane_start"  # the edition's option: where the airplane stands at first
 FARES: dict[str, str] = {"subway": "subway_fare", "airplane": "airplane_fare"}  # the options naming fares
+_RIDES: dict[str, RuleId] = {"subway": "addon.subway", "airplane": "addon.airplane"}
 
 
 def fare(table: Tabletop, means: str) -> int:
@@ -77,14 +79,24 @@ def _ride(game: LiveGame, cmd: TakeRide) -> None:
     assert isinstance(pend, RideChoice)
     game.state.pending = None
     if cmd.space == pend.at:  # stays where he is
-        game.emit(RideDeclined(player=cmd.player, space=pend.at, means=pend.means))
+        game.emit(RideDeclined(player=cmd.player, space=pend.at, means=pend.means, rule=_RIDES[pend.means]))
         return
     cost = fare(game, pend.means)
     ride = RideTo(player=cmd.player, space=cmd.space, means=pend.means)
     if cost:
         detail = f"the {pend.means} fare"
         game.push_front(
-            [Charge(payer=cmd.player, payee=None, amount=cost, reason="levy", detail=detail), ride]
+            [
+                Charge(
+                    payer=cmd.player,
+                    payee=None,
+                    amount=cost,
+                    reason="levy",
+                    detail=detail,
+                    rule=_RIDES[pend.means],
+                ),
+                ride,
+            ]
         )
     else:
         game.push_front([ride])

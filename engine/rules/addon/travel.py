@@ -90,14 +90,14 @@ def _play(game: LiveGame, cmd: PlayTravelCards) -> None:
 
 @effect(TravelMove)
 def _travel_move(game: LiveGame, eff: TravelMove) -> None:
-    move_by(game, eff.player, eff.steps, "card", 0, land_there=eff.land)
+    move_by(game, eff.player, eff.steps, "card", 0, land_there=eff.land, rule="addon.travel")
 
 
 @space_action("elevator")
 def _elevator(game: LiveGame, player: int, space: int, dice: int, mult: int, times: int | None) -> None:
     deck = game.board.spaces[space].deck
     assert deck is not None
-    take_top(game, player, deck)
+    take_top(game, player, deck, "addon.elevator")
 
 
 # --- the rule option: a forward travel card added to a throw -----------------------------------------

@@ -56,7 +56,7 @@ def _triple_play(game: LiveGame, player: int, space: int, dice: int, mult: int, 
     sp = game.board.spaces[space]
     figures = sp.figures
     assert sp.deck is not None and figures is not None and len(figures) == 5
-    take_top(game, player, sp.deck)
+    take_top(game, player, sp.deck, "addon.triple_play")
     thrown = three_dice(game)
     game.emit(TriplePlayThrown(player=player, dice=thrown))
     st = game.state
@@ -116,17 +116,26 @@ def _claim(game: LiveGame, cmd: ClaimHalfWinnings) -> None:
     ref = holds_for_use(game, cmd.player, HALF_WINNINGS)
     assert ref is not None
     give_back(game, cmd.player, ref)
-    game.emit(HeldCardPlayed(player=cmd.player, card=ref))
+    game.emit(HeldCardPlayed(player=cmd.player, card=ref, rule="addon.winnings_card"))
     amount = pend.amounts[pend.winners.index(cmd.target)] // 2
     game.push_front(
-        [Charge(payer=cmd.target, payee=cmd.player, amount=amount, reason="levy", detail="half a prize")]
+        [
+            Charge(
+                payer=cmd.target,
+                payee=cmd.player,
+                amount=amount,
+                reason="levy",
+                detail="half a prize",
+                rule="addon.winnings_card",
+            )
+        ]
     )
 
 
 def _keep(game: LiveGame, pend: WinningsChoice) -> None:
     ref = holds_for_use(game, pend.player, HALF_WINNINGS)
     assert ref is not None
-    game.emit(HeldCardKept(player=pend.player, card=ref))
+    game.emit(HeldCardKept(player=pend.player, card=ref, rule="addon.winnings_card"))
 
 
 KEEP_RULES["winnings_card"] = _keep

@@ -21,6 +21,7 @@ from engine.state import Auction, ExcessLots
 
 if TYPE_CHECKING:
     from engine.live import LiveGame
+    from engine.rule_ids import RuleId
     from engine.tabletop import Tabletop
 
 
@@ -65,5 +66,8 @@ def _sell_lot(game: LiveGame, cmd: SellLot) -> None:
     deed.level = 0
     deed.owner = None
     st.players[cmd.player].cash += amount
-    game.emit(LotSold(player=cmd.player, space=cmd.space, houses=houses, amount=amount))
+    pend = st.pending
+    excess = isinstance(pend, ExcessLots) and pend.player == cmd.player
+    rule: RuleId = "lots.markers" if excess else "lots.sell_back"
+    game.emit(LotSold(player=cmd.player, space=cmd.space, houses=houses, amount=amount, rule=rule))
     after_selling(game, cmd.player, cmd.space)

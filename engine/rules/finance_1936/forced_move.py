@@ -43,4 +43,4 @@ def _forced_back(game: LiveGame, eff: ForcedBack) -> None:
         return  # gone already (bankrupt, or sent on by an earlier step of the chain)
     steps = game.board.edition.forced_move_steps
     game.emit(ForcedMove(player=eff.player, arriving=eff.arriving, space=eff.space, steps=steps))
-    move_by(game, eff.player, -steps, "dice", 0)
+    move_by(game, eff.player, -steps, "dice", 0, rule="space.forced_move")

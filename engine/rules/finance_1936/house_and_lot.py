@@ -20,6 +20,7 @@ from engine.rules.rent import RentRow, houses_phrase
 if TYPE_CHECKING:
     from engine.board import Board
     from engine.live import LiveGame
+    from engine.rule_ids import RuleId
     from engine.ruleset import BuildingKind, Ruleset
     from engine.tabletop import Tabletop
 
@@ -55,6 +56,9 @@ class Doubling:
         if board.edition.bank_buys_lots:
             out.append(("Bank buys back", f"{money(board.sale_price(space))} a house"))
         return out
+
+    def rule(self, board: Board, space: int, held: int, level: int) -> RuleId:
+        return "rent.buildings"
 
 
 RENT_MODELS.add("doubling", Doubling())

@@ -48,7 +48,7 @@ def _bonus(game: LiveGame, player: int, space: int, dice: int, mult: int, times:
     sp = game.board.spaces[space]
     assert sp.amount is not None
     game.state.players[player].cash += sp.amount
-    game.emit(PaidByBank(player=player, amount=sp.amount, reason=sp.name))
+    game.emit(PaidByBank(player=player, amount=sp.amount, reason=sp.name, rule="space.bonus"))
 
 
 @space_action("theatre")
@@ -68,7 +68,11 @@ def _sweepstakes(game: LiveGame, player: int, space: int, dice: int, mult: int, 
     sp = game.board.spaces[space]
     assert sp.amount is not None
     d1, d2 = game.roll()
-    game.emit(DiceRolled(player=player, dice=(d1, d2), doubles=d1 == d2, purpose="sweepstakes"))
+    game.emit(
+        DiceRolled(
+            player=player, dice=(d1, d2), doubles=d1 == d2, purpose="sweepstakes", rule="space.sweepstakes"
+        )
+    )
     each = sp.amount * (d1 + d2)
     game.push_front(
         [

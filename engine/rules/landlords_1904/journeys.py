@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from engine.live import LiveGame
+    from engine.rule_ids import RuleId
     from engine.tabletop import Tabletop
 
 RAILROAD = "fare"
@@ -56,11 +57,15 @@ def _throw(game: LiveGame, player: int, d1: int, d2: int) -> None:
     ps = st.players[player]
     double = d1 == d2
     if ps.in_poorhouse:
-        game.emit(DiceRolled(player=player, dice=(d1, d2), doubles=double, purpose="poorhouse"))
+        game.emit(
+            DiceRolled(
+                player=player, dice=(d1, d2), doubles=double, purpose="poorhouse", rule="debt.poorhouse"
+            )
+        )
         throw_in_poorhouse(game, player, d1 + d2)
         return
     if ps.in_jail:
-        game.emit(DiceRolled(player=player, dice=(d1, d2), doubles=double, purpose="jail"))
+        game.emit(DiceRolled(player=player, dice=(d1, d2), doubles=double, purpose="jail", rule="jail.throw"))
         if not double:
             ps.jail_turns += 1
             game.emit(JailRollFailed(player=player, attempt=ps.jail_turns))
@@ -125,7 +130,12 @@ def _go_along(game: LiveGame, player: int, start: int, path: Sequence[int], dire
     """Put the token at the end of `path`, paying a wage day for each paying space entered going forward."""
     end = path[-1] if path else start
     game.state.players[player].position = end
-    game.emit(PlayerMoved(player=player, from_space=start, to_space=end, via="dice", backward=direction < 0))
+    rule: RuleId = "turn.throw" if direction > 0 else "turn.either_way"
+    game.emit(
+        PlayerMoved(
+            player=player, from_space=start, to_space=end, via="dice", backward=direction < 0, rule=rule
+        )
+    )
     if direction > 0:
         pays = game.board.pays
         for space in path:

@@ -269,6 +269,7 @@ def _repay(game: LiveGame, cmd: RepayLoan) -> None:
             amount=amount,
             left=0 if left is None else left.principal,
             box=box,
+            rule="loan.bank" if loan.lender is None else "loan.players",
         )
     )
 
@@ -292,6 +293,7 @@ def wage_day_charges(table: Tabletop, player: int) -> list[Charge]:
                     reason="interest",
                     detail=detail,
                     box=rules.box,
+                    rule="loan.interest",
                 )
             )
         else:
@@ -380,7 +382,7 @@ def _carry_out(game: LiveGame, o: LoanOffer, reason: str) -> None:
     st.loans.append(loan)
     spend(game, o.lender, o.principal)
     st.players[o.borrower].cash += o.principal
-    game.emit(LoanTaken(loan=loan, reason=reason))
+    game.emit(LoanTaken(loan=loan, reason=reason, rule="loan.players"))
 
 
 LOANS: OfferKind[LoanOffer] = OfferKind(

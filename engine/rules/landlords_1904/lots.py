@@ -27,6 +27,7 @@ from engine.state import LotChoice
 if TYPE_CHECKING:
     from engine.board import Board
     from engine.live import LiveGame
+    from engine.rule_ids import RuleId
     from engine.ruleset import Ruleset
     from engine.tabletop import Tabletop
 
@@ -59,6 +60,9 @@ class FlatRent:
 
     def terms(self, board: Board, ruleset: Ruleset, space: int) -> list[tuple[str, str]]:
         return [("A second token pays", "the first half")]
+
+    def rule(self, board: Board, space: int, held: int, level: int) -> RuleId:
+        return "rent.printed"
 
 
 RENT_MODELS.add("flat", FlatRent())
@@ -114,7 +118,8 @@ def _lot(game: LiveGame, player: int, space: int, dice: int, mult: int, times: i
     assert to is not None
     if to == owner and st.players[owner].in_jail and not st.rules.rent_in_jail:
         return
-    owe(game, player, to, amount, "rent", space, "" if to == owner else SHARING)
+    shared = to != owner
+    owe(game, player, to, amount, "rent", space, SHARING if shared else "", rule=_rent_rule(shared))
 
 
 def _choice(game: LiveGame, player: int) -> Refusal:
@@ -145,14 +150,14 @@ def _buy(game: LiveGame, cmd: BuyLot) -> None:
     buy_lot(game, cmd.player, pend.space)
 
 
-def buy_lot(game: LiveGame, player: int, space: int) -> None:
+def buy_lot(game: LiveGame, player: int, space: int, rule: RuleId = "buy.unowned") -> None:
     """Pay a lot's price into its box and take the deed."""
     price = game.board.price[space]
     box = box_of(game, space)
     spend(game, player, price)
     game.state.boxes[box] += price
     game.state.deeds[space].owner = player
-    game.emit(PropertyBought(player=player, space=space, price=price, box=box))
+    game.emit(PropertyBought(player=player, space=space, price=price, box=box, rule=rule))
 
 
 @command(RentLot, lambda game, cmd: _choice(game, cmd.player))
@@ -162,6 +167,11 @@ def _rent(game: LiveGame, cmd: RentLot) -> None:
     assert isinstance(pend, LotChoice)
     st.pending = None
     if pend.occupant is not None:
-        owe(game, cmd.player, pend.occupant, pend.rent, "rent", pend.space, SHARING)
+        owe(game, cmd.player, pend.occupant, pend.rent, "rent", pend.space, SHARING, rule="rent.shared")
     else:
-        owe(game, cmd.player, None, pend.rent, "rent", pend.space, box=box_of(game, pend.space))
+        box = box_of(game, pend.space)
+        owe(game, cmd.player, None, pend.rent, "rent", pend.space, box=box, rule="buy.unowned")
+
+
+def _rent_rule(shared: bool) -> RuleId:
+    return "rent.shared" if shared else "rent.printed"

@@ -71,7 +71,7 @@ def _check_buy(game: LiveGame, cmd: BuyTicketLot) -> Refusal:
 @command(BuyTicketLot, _check_buy)
 def _buy(game: LiveGame, cmd: BuyTicketLot) -> None:
     game.state.players[cmd.player].tickets.remove(cmd.space)
-    buy_lot(game, cmd.player, cmd.space)
+    buy_lot(game, cmd.player, cmd.space, "buy.tickets")
     if not game.state.players[cmd.player].tickets:
         _next_buyer(game, cmd.player)
 

@@ -1,0 +1,114 @@
+"""`landlords rules EDITION [--diff OTHER]`: an edition's rules, each with where it comes from, or the rules
+two editions play differently.
+
+Each rule is told as the edition plays it, then its sources (the rule book's clause, the patent's claim or
+passage, the rule sheet's paragraph, each quoted briefly) and, where the sources are silent, how landlords
+plays it and why. Everything comes from the sources beside each edition (`engine.sources`)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import textwrap
+from collections.abc import Iterator
+from typing import Any
+
+from cli.launch import edition_choice
+
+WIDTH_MOST = 100
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("rules", help="an edition's rules and where each comes from (--diff: two editions)")
+    p.add_argument(
+        "edition",
+        metavar="EDITION",
+        type=edition_choice,
+        help="classic, modern, darrow-1935, landlords-1904, addon or finance-1936 (names in any case do too)",
+    )
+    p.add_argument(
+        "--diff",
+        metavar="OTHER",
+        type=edition_choice,
+        default=None,
+        help="only the rules this other edition plays differently, side by side",
+    )
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    width = min(shutil.get_terminal_size((WIDTH_MOST, 24)).columns, WIDTH_MOST)
+    lines = list(
+        diff_lines(args.edition, args.diff, width) if args.diff else rules_lines(args.edition, width)
+    )
+    try:
+        print("\n".join(lines))
+        sys.stdout.flush()
+    except BrokenPipeError:  # read through `head` or a pager that stopped early: nothing more to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0
+
+
+def _wrap(text: str, width: int, indent: str) -> list[str]:
+    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent) or [indent.rstrip()]
+
+
+def rules_lines(edition: str, width: int = WIDTH_MOST) -> Iterator[str]:
+    """The edition's rules, topic by topic, each with its sources; the documents cited at the end."""
+    from engine import load_edition
+    from engine.rule_ids import TOPICS, topic_of
+    from engine.sources import documents, edition_rules, sources_of
+
+    ed = load_edition(edition)
+    listed = edition_rules(edition)
+    yield f"{ed.name} ({ed.year}): {len(listed)} rules, and where each comes from."
+    topic = ""
+    cited: set[str] = set()
+    for rule in listed:
+        if topic_of(rule.rule) != topic:
+            topic = topic_of(rule.rule)
+            yield ""
+            yield TOPICS[topic]
+        yield f"  {rule.title}  [{rule.rule}]"
+        yield from _wrap(rule.text, width, "    ")
+        for source in rule.cited:
+            quote = f': "{source.quote}"' if source.quote else ""
+            yield from _wrap(f"{source.document}, {source.at}{quote}", width, "      ")
+            cited.add(source.document)
+        if rule.played:
+            yield from _wrap(f"Where the sources are silent: {rule.played}", width, "      ")
+    yield ""
+    yield "The documents cited:"
+    found = sources_of(edition)
+    keys = {s.doc for entry in found.rules.values() for s in entry.sources}
+    for key, doc in documents().items():
+        if key in keys:
+            mark = " (a primary source)" if doc.seed else ""
+            yield from _wrap(f"{doc.short}: {doc.title}{mark}", width, "  ")
+
+
+def diff_lines(first: str, second: str, width: int = WIDTH_MOST) -> Iterator[str]:
+    """The rules `first` and `second` play differently, topic by topic, the two ways side by side."""
+    from engine import load_edition
+    from engine.rule_ids import TOPICS, topic_of
+    from engine.sources import differences, sources_of
+
+    a, b = load_edition(first), load_edition(second)
+    if first == second:
+        yield f"{a.name} against itself: nothing differs."
+        return
+    found = differences(first, second)
+    yield f"{a.name} and {b.name} differ in {len(found)} rules."
+    absent_a, absent_b = sources_of(first).absent, sources_of(second).absent
+    topic = ""
+    for d in found:
+        if topic_of(d.rule) != topic:
+            topic = topic_of(d.rule)
+            yield ""
+            yield TOPICS[topic]
+        yield f"  {d.title}  [{d.rule}]"
+        for name, text, absent in ((a.name, d.first, absent_a), (b.name, d.second, absent_b)):
+            way = text if text is not None else f"no such rule. {absent.get(d.rule, '')}".rstrip()
+            yield from _wrap(f"{name}: {way}", width, "    ")

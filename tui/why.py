@@ -1,0 +1,64 @@
+"""Why did that happen: a rule as the edition in play plays it, where that comes from, and how the other
+editions differ, in lines for the screen that explains an event of the log or a space of the board."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.content import Content
+
+from engine.events import Event
+from engine.queries import Provenance, elsewhere, provenance
+from engine.rule_ids import RuleId
+
+
+def rule_lines(edition: str, rule: RuleId, heading: bool = True) -> list[Content]:
+    """One rule: how this edition plays it, its sources quoted, the reasoning where they are silent, and
+    the other editions' ways."""
+    here = provenance(edition, rule)
+    lines: list[Content] = []
+    if heading:
+        lines.append(Content.styled(here.title, "bold $accent"))
+    lines += _played_here(here)
+    lines.append(Content(""))
+    lines.append(Content.styled("In the other editions", "bold"))
+    for way in elsewhere(edition, rule):
+        names = ", ".join(way.editions)
+        if way.same:
+            lines.append(Content.assemble((names, "bold"), ": the same."))
+        elif way.text:
+            lines.append(Content.assemble((names, "bold"), f": {way.text}"))
+        else:
+            lines.append(Content.assemble((names, "bold"), f": no such rule. {way.absent}".rstrip()))
+    return lines
+
+
+def _played_here(here: Provenance) -> list[Content]:
+    if not here.known:
+        return [Content.styled("No source is recorded for this rule in this edition.", "italic")]
+    if here.absent:
+        return [Content(f"{here.edition} has no such rule: {here.absent}")]
+    lines = [Content.assemble((f"{here.edition}: ", "bold"), here.text)]
+    for cited in here.cited:
+        words = f': "{cited.quote}"' if cited.quote else ""
+        lines.append(Content.assemble("  ", (f"{cited.document}, {cited.at}", "italic"), words))
+    if here.played:
+        lines.append(Content.assemble("  ", ("Where the sources are silent: ", "italic"), here.played))
+    return lines
+
+
+def event_lines(edition: str, event: Event, told: Content) -> list[Content]:
+    """Why an event of the log happened: the line as the log told it, then its rule."""
+    return [told, Content(""), *rule_lines(edition, event.rule)]
+
+
+def space_lines(edition: str, name: str, rules: Sequence[RuleId]) -> list[Content]:
+    """The rules a space brings into play, one after the other."""
+    if not rules:
+        return [Content(f"{name}: nothing happens here, by any rule.")]
+    lines: list[Content] = []
+    for rule in rules:
+        if lines:
+            lines.append(Content(""))
+        lines += rule_lines(edition, rule)
+    return lines
