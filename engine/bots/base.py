@@ -15,6 +15,7 @@ from engine.bots.bargaining import TradeMemory
 from engine.bots.landlord import NORMAL_THRIFT, LandlordPlay, Thrift
 from engine.bots.lots import LotPlay, LotStyle
 from engine.bots.position import Position
+from engine.bots.reasons import Reasoning, dollars
 from engine.bots.routes import best_way
 from engine.bots.stops import ride_to
 from engine.commands import (
@@ -56,6 +57,12 @@ MAX_STEPS = 80
 class Bot(Protocol):
     level: str
 
+    @property
+    def reason(self) -> str:
+        """Why it made its last choice, in one line of its own words; "" when it gives none (a throw, the
+        end of a turn, or a bot from outside that says nothing)."""
+        ...
+
     def choose(self, view: GameView, legal: list[Command]) -> Command:
         """Called whenever the game waits for this bot. Returns one of `legal`, a `ProposeTrade` while
         trading is open, or an answer to an offer with its reason."""
@@ -67,8 +74,9 @@ class Bot(Protocol):
         ...
 
 
-class BotBase:
-    """Dispatch and safety shared by the levels; each level supplies the decisions."""
+class BotBase(Reasoning):
+    """Dispatch and safety shared by the levels; each level supplies the decisions, and its reasons
+    (`because`)."""
 
     level = "base"
     thrift: Thrift = NORMAL_THRIFT
@@ -103,14 +111,18 @@ class BotBase:
         pend = view.pending
         if pend is None or pend.player != self.seat or not legal:
             raise ValueError(f"the game is not waiting for seat {self.seat}")
+        self.reason = ""
         pos = Position(view, self.seat)
         turn, kind, count = self._streak
         count = count + 1 if (turn, kind) == (view.turn, pend.kind) else 1
         self._streak = (view.turn, pend.kind, count)
         cmd = self.move_on(pos, pend, legal) if count > MAX_STEPS else self.decide(pos, pend, legal)
         if is_valid(pos, pend, legal, cmd):
+            if not self.reason:  # an answer to an offer or a loan carries its own
+                self.reason = getattr(cmd, "reason", "") or ""
             return cmd
         self.refused += 1
+        self.reason = ""
         return self.move_on(pos, pend, legal)
 
     def decide(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
@@ -118,20 +130,26 @@ class BotBase:
         `on_buy`, `on_auction`, `on_trade_answer`, ...); at a table of lots for sale or rent, to its
         play of that game; where lots stand alone, to its lot-by-lot play."""
         if pos.tables.landlord:
+            self.landlords.reason = ""
             cmd = self.landlords.decide(pos, pend, legal)
             if cmd is not None:
+                self.reason = self.landlords.reason
                 return cmd
-        handler: Callable[[Position, Any, list[Command]], Command] | None = None
         if self.lot_play is not None and pos.tables.lots_alone:
-            handler = getattr(self.lot_play, f"on_{pend.kind}", None)
-        if handler is None:
-            handler = getattr(self, f"on_{pend.kind}")
+            lot_handler = getattr(self.lot_play, f"on_{pend.kind}", None)
+            if lot_handler is not None:
+                self.lot_play.reason = ""
+                cmd = lot_handler(pos, pend, legal)
+                self.reason = self.lot_play.reason
+                return cmd  # type: ignore[no-any-return]
+        handler: Callable[[Position, Any, list[Command]], Command] = getattr(self, f"on_{pend.kind}")
         return handler(pos, pend, legal)
 
     def on_route(self, pos: Position, pend: RouteChoice, legal: list[Command]) -> Command:
         """Where the track forks: the way that costs least rent (the levels that buy also weigh the
         deeds still for sale)."""
-        return ChooseRoute(player=pos.me, space=best_way(pos, pend))
+        way = ChooseRoute(player=pos.me, space=best_way(pos, pend))
+        return self.because(way, "that way costs me the least rent")
 
     def deed_worth(self, pos: Position, space: int) -> float:
         """What a deed still for sale is worth to this bot beyond its price (the levels that reckon by
@@ -140,20 +158,29 @@ class BotBase:
 
     def on_ride(self, pos: Position, pend: RideChoice, legal: list[Command]) -> Command:
         """Anywhere on the board: the best stop for what it brings, a salary included."""
-        return TakeRide(player=pos.me, space=ride_to(pos, pend, self.deed_worth))
+        space = ride_to(pos, pend, self.deed_worth)
+        why = (
+            "staying put beats every other stop" if space == pend.at else "the best stop on the board for me"
+        )
+        return self.because(TakeRide(player=pos.me, space=space), why)
 
     def on_refund_card(self, pos: Position, pend: RefundChoice, legal: list[Command]) -> Command:
         """The whole pool, when what it adds to the usual share is worth the card."""
-        if pos.view.pot // 2 >= PLAY_CARD_FROM:
-            return PlayRefundCard(player=pos.me)
-        return KeepCard(player=pos.me)
+        share = pos.view.pot // 2
+        if share >= PLAY_CARD_FROM:
+            return self.because(
+                PlayRefundCard(player=pos.me), f"the card brings me {dollars(share)} more now"
+            )
+        return self.because(KeepCard(player=pos.me), "the pool is too small to spend the card on")
 
     def on_winnings_card(self, pos: Position, pend: WinningsChoice, legal: list[Command]) -> Command:
         """Half of the biggest prize, when it is worth the card."""
         best = max(range(len(pend.winners)), key=lambda i: pend.amounts[i])
-        if pend.amounts[best] // 2 >= PLAY_CARD_FROM:
-            return ClaimHalfWinnings(player=pos.me, target=pend.winners[best])
-        return KeepCard(player=pos.me)
+        half = pend.amounts[best] // 2
+        if half >= PLAY_CARD_FROM:
+            claim = ClaimHalfWinnings(player=pos.me, target=pend.winners[best])
+            return self.because(claim, f"half that prize, {dollars(half)}, is worth the card")
+        return self.because(KeepCard(player=pos.me), "no prize here is worth the card")
 
     def move_on(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
         """The command that moves the game on with the least harm: the fallback of last resort."""

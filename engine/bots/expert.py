@@ -58,7 +58,8 @@ class ExpertBot(HardBot):
         best = max(range(len(courses)), key=lambda i: verdicts[i].edge - SURE * verdicts[i].error)
         chosen = courses[best][0]
         if best == 0 or verdicts[best].edge <= SURE * verdicts[best].error:
-            self.reason = f"it leaves me a {100 * verdicts[0].chance:.0f}% chance to win"
+            chance = f"it leaves me a {100 * verdicts[0].chance:.0f}% chance to win"
+            self.reason = f"{self.reason}; {chance}" if self.reason else chance  # the shark's, and the odds
             return default, self.reason
         self.reason = (
             f"it leaves me a {100 * verdicts[best].chance:.0f}% chance to win, "

@@ -11,6 +11,8 @@ The interface is small. A bot is a class; landlords makes one for each seat it p
   `AcceptTrade` / `RejectTrade` with a `reason` in words (and, refusing, the price at which the bot would
   agree as `asking`, if it names one). Every rule figure (rent, what a sale brings, worth, tax) can be
   asked of `engine.queries` on the view.
+- `reason`, if the bot has it: a string attribute saying in one line why it made its last choice, which
+  the table's log shows after the move (a bot without one says nothing).
 - `observe(events) -> None`, if the bot has it, is called after every move at the table, anyone's, with
   the `engine.Event`s it caused, in order: how each offer was answered (`trade_completed`,
   `trade_rejected` with the reason) is here. A refusal that would agree at another price carries it in
@@ -102,14 +104,24 @@ class OutsideBot:
         self.seat = seat
         self.inner = cls(seed, seat)
         self.refused = 0  # answers the rules would have refused, replaced by the least harmful move
+        self._replaced = False  # the last answer was replaced: the bot's reason was for another
         self._observe = getattr(self.inner, "observe", None)
 
     def choose(self, view: GameView, legal: list[Command]) -> Command:
+        self._replaced = False
         cmd = self.inner.choose(view, legal)
         if _acceptable(view, legal, cmd):
             return cmd  # type: ignore[no-any-return]
         self.refused += 1
+        self._replaced = True
         return least_harm(legal)
+
+    @property
+    def reason(self) -> str:
+        """The bot's own reason for its last choice, if it keeps one as `reason` (a string); "" if not.
+        The table makes it safe to show."""
+        said = getattr(self.inner, "reason", "")
+        return said if isinstance(said, str) and not self._replaced else ""
 
     def observe(self, events: Sequence[Event]) -> None:
         if self._observe is not None:

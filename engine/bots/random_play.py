@@ -21,14 +21,15 @@ class RandomBot(BotBase):
         if trading_open(pos.view, pos.me) and pos.rivals and self.below(OFFER_ODDS) == 0:
             offer = self.random_offer(pos)
             if offer is not None:
-                return offer
+                return self.because(offer, "an offer made at random")
         cmd = legal[self.below(len(legal))]
         if isinstance(cmd, PlaceBid):
             room = pos.funds[pos.me] - cmd.amount
-            return PlaceBid(player=pos.me, amount=cmd.amount + (self.below(room + 1) if room > 0 else 0))
+            bid = PlaceBid(player=pos.me, amount=cmd.amount + (self.below(room + 1) if room > 0 else 0))
+            return self.because(bid, "a bid made at random")
         if isinstance(cmd, RejectTrade | AcceptTrade):
             return answer(legal, pos.me, cmd.trade_id, isinstance(cmd, AcceptTrade), "chance decided it")
-        return cmd
+        return self.because(cmd, "chosen at random" if len(legal) > 1 else "")
 
     def random_offer(self, pos: Position) -> ProposeTrade | None:
         me = pos.me
