@@ -815,6 +815,16 @@ class HandTransferred(_Event):
     count: int
 
 
+class ReasonGiven(_Event):
+    """A bot's own line on why it made the move just told (`engine.bots.Bot.reason`). No rule emits it:
+    the table tells it after that move's events and keeps it with the game's save, and bots are not shown
+    it. The words are the bot's, so they are shown as plain text."""
+
+    kind: Literal["reason_given"] = "reason_given"
+    player: int
+    reason: str
+
+
 class GameOver(_Event):
     kind: Literal["game_over"] = "game_over"
     winner: int
@@ -902,6 +912,7 @@ Event = Annotated[
     | WentToPoorhouse
     | PoorhouseThrow
     | LeftPoorhouse
+    | ReasonGiven
     | GameOver,
     Field(discriminator="kind"),
 ]

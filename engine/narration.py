@@ -403,6 +403,7 @@ _TEXTS: dict[str, Callable[[Any, Names, Board], str]] = {
         + ("back under the decks." if e.to_player is None else f"to {n[e.to_player]}.")
     ),
     "game_over": _game_over,
+    "reason_given": lambda e, n, b: f"{n[e.player]}: \u201c{e.reason}\u201d",
     "paid_into_box": lambda e, n, b: (
         f"{n[e.player]} paid {money(e.amount)} into {_box(b, e.box)}: {e.reason}."
     ),

@@ -44,7 +44,18 @@ def _refusals_name_their_price(document: Document) -> Document:
     return document
 
 
-STEPS: dict[int, Callable[[Document], Document]] = {1: _buildings_as_levels, 2: _refusals_name_their_price}
+def _reasons_kept(document: Document) -> Document:
+    """Format 3 -> 4: the bots' reasons for their moves are kept beside the log; a game saved before says
+    none beyond the answers to offers, which its commands carry."""
+    document.setdefault("reasons", {})
+    return document
+
+
+STEPS: dict[int, Callable[[Document], Document]] = {
+    1: _buildings_as_levels,
+    2: _refusals_name_their_price,
+    3: _reasons_kept,
+}
 
 
 def upgrade(document: Document, version: int) -> Document:

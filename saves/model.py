@@ -17,11 +17,12 @@ from engine import GameState, RuleOptions
 from engine.commands import Command
 from engine.text import TITLE_MAX
 
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 """The format written now. Raise it (and add a migration) whenever an older file would no longer load.
 
 2: a deed's buildings are one building level (`level`) instead of a house count and a hotel flag.
-3: a refused trade carries the price it names as a figure (`asking`), not in its reason's words alone."""
+3: a refused trade carries the price it names as a figure (`asking`), not in its reason's words alone.
+4: the bots' reasons for their moves (`reasons`), by the place of the command in the log."""
 
 __all__ = ["FORMAT_VERSION", "TITLE_MAX", "SaveFile", "SaveHeader", "SaveSummary", "Seat"]
 
@@ -51,7 +52,7 @@ class SaveHeader(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    format_version: Literal[3]
+    format_version: Literal[4]
     program_version: str
     title: str = Field(min_length=1, max_length=TITLE_MAX)
     created: AwareDatetime
@@ -67,7 +68,16 @@ class SaveFile(SaveHeader):
 
     initial: GameState
     log: list[Command] = Field(fail_fast=True)  # one bad command says enough: never a million errors
+    reasons: dict[int, str]
+    """Why a bot made a move, in its own words, by the place of the command in `log` (from 0): the moves a
+    bot gave a reason for, beyond the one an answer to an offer carries in itself."""
     snapshot: GameState
+
+    @model_validator(mode="after")
+    def _reasons_are_for_moves(self) -> SaveFile:
+        if any(not 0 <= i < len(self.log) for i in self.reasons):
+            raise ValueError("a bot's reason is kept for a move the log does not have")
+        return self
 
 
 class SaveSummary(BaseModel):

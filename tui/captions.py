@@ -50,6 +50,8 @@ def entry(event: Event, client: GameClient, glyphs: Glyphs) -> Content:
     if event.kind == "game_over":
         return Content.styled(text, "bold $accent")
     who = actor_of(event)
+    if event.kind == "reason_given":  # a bot's aside on its move: quieter than the move itself
+        return Content.styled(text, "italic" if who is None else f"italic {look.player(who)}")
     return Content(text) if who is None else Content.styled(text, look.player(who))
 
 

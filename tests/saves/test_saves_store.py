@@ -49,14 +49,14 @@ def test_a_new_save_is_written_at_once_named_from_its_title_and_id(tmp_path: Pat
         assert lock_of(session.path).exists()
         document = json.loads(session.path.read_text())
     assert not lock_of(session.path).exists()
-    assert document["format_version"] == FORMAT_VERSION == 3
+    assert document["format_version"] == FORMAT_VERSION == 4
     assert document["title"] == "Friday night: Ada vs Grace!"
     assert document["edition"] == "classic" and document["seed"] == 1
     assert [p["name"] for p in document["players"]] == ["Ada", "Grace"]
     assert document["players"][1] == {"name": "Grace", "kind": "bot", "level": "easy"}
     assert len(document["log"]) == len(game.log) > 0
     assert document["snapshot"]["turn"] == game.state.turn
-    assert list(document)[-3:] == ["initial", "log", "snapshot"]
+    assert list(document)[-4:] == ["initial", "log", "reasons", "snapshot"]
 
 
 def test_create_refuses_what_cannot_be_saved(tmp_path: Path) -> None:
