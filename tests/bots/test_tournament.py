@@ -57,7 +57,9 @@ def test_games_stopped_by_the_turn_cap_have_no_winner() -> None:
     assert result.capped_share == 1.0
 
 
-@pytest.mark.parametrize(("lineup", "message"), [(["hard"], "at least 2"), (["hard", "grandmaster"], "unknown")])
+@pytest.mark.parametrize(
+    ("lineup", "message"), [(["hard"], "at least 2"), (["hard", "grandmaster"], "unknown")]
+)
 def test_bad_lineups_are_refused(lineup: list[str], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         check_lineup(lineup)
