@@ -60,6 +60,7 @@ def test_golden_saves_keep_loading(path: Path) -> None:
     assert (st.pending.kind if st.pending else None) == expected["waiting_for"]
     assert st.winner == expected["winner"]
     assert [p.cash for p in st.players] == expected["cash"]
+    assert len(loaded.reasons) == expected.get("reasons", 0)
     assert path.read_bytes() == before
 
 
@@ -107,3 +108,33 @@ def test_a_format_2_refusal_without_a_price_names_none() -> None:
     assert STEPS[2](document)["log"] == [
         {"kind": "reject_trade", "player": 1, "trade_id": 4, "reason": "not for that", "asking": None}
     ]
+
+
+def test_format_4_keeps_the_bots_reasons_and_tells_them_after_their_moves() -> None:
+    """A game of the bots saved in format 4 keeps each reason by the place of its move; loading tells it
+    again right after that move's events. A format 3 file has none, and loads all the same."""
+    from engine.events import ReasonGiven
+    from saves.history import Story
+
+    name = "classic-bot-reasons-0000000a.json"
+    story = Story()
+    loaded = SaveStore(GOLDEN / "v4").load(str(GOLDEN / "v4" / name), story)
+    assert len(loaded.reasons) > 20
+    told = [e for e in story.events if isinstance(e, ReasonGiven)]
+    assert [e.reason for e in told] == [loaded.reasons[i] for i in sorted(loaded.reasons)]
+    assert [e.player for e in told] == [loaded.game.log[i].player for i in sorted(loaded.reasons)]
+    assert any("$" in e.reason for e in told)
+    old = SaveStore(GOLDEN / "v3").load(str(GOLDEN / "v3" / "classic-price-named-00000009.json"))
+    assert old.reasons == {}
+
+
+def test_a_reason_for_a_move_the_log_does_not_have_is_refused(tmp_path: Path) -> None:
+    from saves.errors import SaveError
+
+    source = GOLDEN / "v4" / "classic-built-00000007.json"
+    document = json.loads(source.read_bytes())
+    document["reasons"] = {str(len(document["log"])): "it pays"}
+    target = tmp_path / source.name
+    target.write_text(json.dumps(document), encoding="utf-8")
+    with pytest.raises(SaveError, match="reason"):
+        SaveStore(tmp_path).load(str(target))
