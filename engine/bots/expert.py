@@ -11,8 +11,11 @@ the shark's instinct.
 
 from __future__ import annotations
 
+from engine.bots.bargaining import table_signature
 from engine.bots.base import answer
 from engine.bots.hard import HardBot
+from engine.bots.judging import Verdict as Verdict_
+from engine.bots.judging import claims, completed, unlocked
 from engine.bots.judging import judge as judge_offer
 from engine.bots.position import Position
 from engine.commands import (
@@ -27,8 +30,11 @@ from engine.commands import (
     UseJailCard,
 )
 from engine.lookahead.judge import Course, Verdict, judge
-from engine.state import BuyDecision, Pending, TradeAnswer
+from engine.state import Bundle, BuyDecision, Pending, TradeAnswer
 from engine.view import GameView
+
+NAMED_MOST = 256
+"""Prices named it remembers at most (a table changes long before so many)."""
 
 PLAYOUTS = 48
 """Drawn positions each candidate is tried on: enough, with the same luck for every candidate, to tell
@@ -41,6 +47,11 @@ class ExpertBot(HardBot):
     level = "expert"
     reason = ""
     """Why it chose as it did, in chances, where it looked ahead (empty where it did not)."""
+
+    def __init__(self, seed: int, seat: int) -> None:
+        super().__init__(seed, seat)
+        self._named: dict[tuple[object, ...], int] = {}
+        """The prices it named refusing offers, by the deal and the table: a price named is a promise."""
 
     def choose(self, view: GameView, legal: list[Command]) -> Command:
         self.reason = ""
@@ -105,6 +116,9 @@ class ExpertBot(HardBot):
         reject = RejectTrade(player=pos.me, trade_id=t.id)
         if accept not in legal and not any(isinstance(c, AcceptTrade) and c.trade_id == t.id for c in legal):
             return answer(legal, pos.me, t.id, verdict.accept, verdict.reason, verdict.asking)
+        promise = self._promised(pos, t.proposer, t.give, t.take)
+        if verdict.accept and promise is not None:
+            return answer(legal, pos.me, t.id, True, "that is the price I named")
         take, keep = self.compare(pos, [[reject], [accept]])
         gain = keep.edge
         if verdict.accept and gain < -SURE * keep.error:
@@ -116,7 +130,11 @@ class ExpertBot(HardBot):
                 f"it would leave me a {100 * keep.chance:.0f}% chance to win, not {100 * take.chance:.0f}%",
                 verdict.asking,
             )
-        if not verdict.accept and gain > SURE * keep.error:
+        if (
+            not verdict.accept
+            and gain > SURE * keep.error
+            and not guarded(pos, verdict, t.proposer, t.give, t.take)
+        ):
             return answer(
                 legal,
                 pos.me,
@@ -124,7 +142,32 @@ class ExpertBot(HardBot):
                 True,
                 f"it raises my chance to win from {100 * take.chance:.0f}% to {100 * keep.chance:.0f}%",
             )
+        if not verdict.accept and verdict.asking is not None:
+            self._promise(pos, t.proposer, t.give, t.take, verdict.asking)
         return answer(legal, pos.me, t.id, verdict.accept, verdict.reason, verdict.asking)
+
+    def _deal_key(self, pos: Position, proposer: int, give: Bundle, take: Bundle) -> tuple[object, ...]:
+        return (
+            proposer,
+            tuple(sorted(give.deeds)),
+            tuple(sorted(take.deeds)),
+            give.jail_cards,
+            take.jail_cards,
+            table_signature(pos),
+        )
+
+    def _promise(self, pos: Position, proposer: int, give: Bundle, take: Bundle, asking: int) -> None:
+        """Remember a price it named: the same deeds at that price, on the same table, it takes."""
+        if len(self._named) > NAMED_MOST:
+            self._named.clear()
+        self._named[self._deal_key(pos, proposer, give, take)] = asking
+
+    def _promised(self, pos: Position, proposer: int, give: Bundle, take: Bundle) -> int | None:
+        """The price it named for these deeds on this table, if the offer meets it."""
+        named = self._named.get(self._deal_key(pos, proposer, give, take))
+        if named is None or give.cash - take.cash < named:
+            return None
+        return named
 
     def offer(self, pos: Position, pend: Pending) -> ProposeTrade | None:
         """The shark's offer, made only if, accepted, it raises this seat's chance to win."""
@@ -136,3 +179,15 @@ class ExpertBot(HardBot):
         if deal.edge > SURE * deal.error:
             return cmd
         return None
+
+
+def guarded(pos: Position, verdict: Verdict_, proposer: int, give: Bundle, take: Bundle) -> bool:
+    """An offer the shark refuses on principle, whatever the look-ahead says of it: one that hands the
+    proposer a group (complete, or one trade from complete), breaks up a group of its own it holds all but
+    one lot of, or costs it by its own reckoning (a mortgaged deed dearly bought, say). The playouts, with
+    their few hundred positions, cannot see far enough to overrule such a refusal."""
+    if verdict.mine < 0:
+        return True
+    if completed(pos, take, give, proposer) or unlocked(pos, take, give, proposer, pos.me):
+        return True
+    return bool(claims(pos, take, pos.me))

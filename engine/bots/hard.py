@@ -58,10 +58,13 @@ HARD_TRADE_STYLE = replace(HARD_STYLE, mortgage_to_build=0.5)
 """In a trade it counts half of what mortgaging its stray deeds would raise toward building a group: the
 money is real but slow, and the strays stop paying rent. (Counting none of it won a few more games
 against `normal`, which builds at once, and lost more against bots that build slowly.)"""
-HARD_FAIR = Fairness(partner=0.92, premium=0.23, min_gain=10.0, caution=0.35, threat=0.85)
-HARD_ASKING = replace(HARD_FAIR, premium=0.1)
+HARD_FAIR = Fairness(partner=0.92, premium=0.23, min_gain=10.0, caution=0.35, threat=0.85, keep=2.0)
+"""`keep`: a lot of its own group of which it holds all lots but one is its claim on that group. With cash
+enough in hand it sells one for no less than twice its printed price (its reckoning of rent alone let the
+claim go for a third above the price, to a buyer who then blocked the group)."""
+HARD_ASKING = replace(HARD_FAIR, premium=0.1, keep=0.0)
 """Its model of a partner when it asks: it demands a premium before completing a rival's group, but does
-not assume every partner demands as much of it."""
+not assume every partner demands as much of it, nor holds on to his own claims as it does."""
 SHORTAGE = 12  # houses left in the bank below which it stops turning houses into hotels
 BUY_RESERVE = 150  # cash it keeps in hand when it buys a deed it lands on
 
