@@ -815,6 +815,21 @@ class HandTransferred(_Event):
     count: int
 
 
+class CallProposed(_Event):
+    """`player` proposes to end the game now; `leader` is who would win by the count as it stands."""
+
+    kind: Literal["call_proposed"] = "call_proposed"
+    player: int
+    leader: int
+
+
+class CallAnswered(_Event):
+    kind: Literal["call_answered"] = "call_answered"
+    player: int
+    agreed: bool
+    reason: str = ""
+
+
 class ReasonGiven(_Event):
     """A bot's own line on why it made the move just told (`engine.bots.Bot.reason`). No rule emits it:
     the table tells it after that move's events and keeps it with the game's save, and bots are not shown
@@ -828,7 +843,7 @@ class ReasonGiven(_Event):
 class GameOver(_Event):
     kind: Literal["game_over"] = "game_over"
     winner: int
-    reason: Literal["last_player", "short_game", "time_limit", "circuits"]
+    reason: Literal["last_player", "short_game", "time_limit", "circuits", "called"]
     standings: tuple[tuple[int, int], ...]  # (player, net worth), richest first
 
 
@@ -912,6 +927,8 @@ Event = Annotated[
     | WentToPoorhouse
     | PoorhouseThrow
     | LeftPoorhouse
+    | CallProposed
+    | CallAnswered
     | ReasonGiven
     | GameOver,
     Field(discriminator="kind"),

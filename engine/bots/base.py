@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 import engine.rng as rng
 from engine.bots.bargaining import TradeMemory
+from engine.bots.calling import leader, undecidable
 from engine.bots.landlord import NORMAL_THRIFT, LandlordPlay, Thrift
 from engine.bots.lots import LotPlay, LotStyle
 from engine.bots.position import Position
@@ -21,7 +22,9 @@ from engine.bots.stops import ride_to
 from engine.commands import (
     AcceptLoan,
     AcceptTrade,
+    AgreeToCall,
     BorrowFromBank,
+    CallGame,
     ChooseRoute,
     ClaimHalfWinnings,
     Command,
@@ -36,6 +39,7 @@ from engine.commands import (
     PlayRefundCard,
     ProposeLoan,
     ProposeTrade,
+    RefuseCall,
     RejectLoan,
     RejectTrade,
     RentLot,
@@ -44,11 +48,22 @@ from engine.commands import (
 )
 from engine.events import Event
 from engine.queries import bank_loan_problem, loan_problem, proposal_problem
-from engine.state import Auction, Pending, RefundChoice, RideChoice, RouteChoice, WinningsChoice
+from engine.state import (
+    Auction,
+    CallAnswer,
+    Pending,
+    RefundChoice,
+    RideChoice,
+    RouteChoice,
+    WinningsChoice,
+)
 from engine.view import GameView
 
 PLAY_CARD_FROM = 100
 """Dollars a kept card must bring now (the pool beyond the usual share, half a prize) to be played."""
+
+CALLED_FROM = frozenset({"roll", "end_turn"})
+"""The decisions of its own turn at which a bot may propose to call the game."""
 
 MAX_STEPS = 80
 """Commands a bot may issue while the game waits on one decision before it moves the game on."""
@@ -92,6 +107,7 @@ class BotBase(Reasoning):
         self.trades = TradeMemory()
         self.refused = 0  # answers the last check had to replace (a bot bug if ever non-zero)
         self._streak: tuple[int, str, int] = (-1, "", 0)
+        self._call_looked = -1  # the round in which it last asked whether to call the game
 
     # --- randomness of its own ----------------------------------------------------------------
 
@@ -128,7 +144,11 @@ class BotBase(Reasoning):
     def decide(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
         """Hand the decision to the level's `on_<kind>` method for what the game waits for (`on_roll`,
         `on_buy`, `on_auction`, `on_trade_answer`, ...); at a table of lots for sale or rent, to its
-        play of that game; where lots stand alone, to its lot-by-lot play."""
+        play of that game; where lots stand alone, to its lot-by-lot play. First, on its own turn, a
+        game play can no longer decide is called."""
+        call = self.call(pos, legal) if pend.kind in CALLED_FROM else None
+        if call is not None:
+            return call
         if pos.tables.landlord:
             self.landlords.reason = ""
             cmd = self.landlords.decide(pos, pend, legal)
@@ -144,6 +164,24 @@ class BotBase(Reasoning):
                 return cmd  # type: ignore[no-any-return]
         handler: Callable[[Position, Any, list[Command]], Command] = getattr(self, f"on_{pend.kind}")
         return handler(pos, pend, legal)
+
+    def call(self, pos: Position, legal: list[Command]) -> Command | None:
+        """Propose to call the game when play can no longer decide it (looked at once a round)."""
+        call = CallGame(player=pos.me)
+        if pos.view.round == self._call_looked or call not in legal:
+            return None
+        self._call_looked = pos.view.round
+        why = undecidable(pos)
+        return None if why is None else self.because(call, why)
+
+    def on_call_answer(self, pos: Position, pend: CallAnswer, legal: list[Command]) -> Command:
+        """Agree to end a game play can no longer decide, or one the call makes it the winner of."""
+        me = pos.me
+        why = "the count makes me the winner" if leader(pos) == me else undecidable(pos)
+        if why is not None:
+            return self.because(AgreeToCall(player=me, reason=why), why)
+        why = "there is a game left to play"
+        return self.because(RefuseCall(player=me, reason=why), why)
 
     def on_route(self, pos: Position, pend: RouteChoice, legal: list[Command]) -> Command:
         """Where the track forks: the way that costs least rent (the levels that buy also weigh the
@@ -189,6 +227,7 @@ class BotBase(Reasoning):
             RollDice,
             PassAuction,
             RejectTrade,
+            RefuseCall,
             KeepCard,
             DeclareBankruptcy,
             RentLot,
@@ -228,6 +267,8 @@ def is_valid(pos: Position, pend: Pending, legal: list[Command], cmd: Command) -
         )
     if isinstance(cmd, RejectTrade | AcceptTrade):
         return any(type(c) is type(cmd) and c.trade_id == cmd.trade_id for c in legal)
+    if isinstance(cmd, AgreeToCall | RefuseCall):
+        return cmd.player == pos.me and any(type(c) is type(cmd) for c in legal)
     if isinstance(cmd, RejectLoan | AcceptLoan):
         return any(type(c) is type(cmd) and c.offer == cmd.offer for c in legal)
     if isinstance(cmd, BorrowFromBank):

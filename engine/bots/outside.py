@@ -35,12 +35,14 @@ from typing import Any, Protocol
 from engine.bots.talk import asking_price
 from engine.commands import (
     AcceptTrade,
+    AgreeToCall,
     Command,
     DeclareBankruptcy,
     EndTurn,
     PassAuction,
     PlaceBid,
     ProposeTrade,
+    RefuseCall,
     RejectTrade,
     RollDice,
 )
@@ -143,12 +145,14 @@ def _acceptable(view: GameView, legal: list[Command], cmd: object) -> bool:
         )
     if isinstance(cmd, AcceptTrade | RejectTrade):
         return any(type(c) is type(cmd) and c.trade_id == cmd.trade_id for c in legal)
+    if isinstance(cmd, AgreeToCall | RefuseCall):  # with a reason of its own
+        return any(type(c) is type(cmd) for c in legal)
     return cmd in legal
 
 
 def least_harm(legal: list[Command]) -> Command:
     """The command that moves the game on with the least harm: the fallback of last resort."""
-    for kind in (EndTurn, RollDice, PassAuction, RejectTrade, DeclareBankruptcy):
+    for kind in (EndTurn, RollDice, PassAuction, RejectTrade, RefuseCall, DeclareBankruptcy):
         for cmd in legal:
             if isinstance(cmd, kind):
                 return cmd

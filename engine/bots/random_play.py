@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.bots.base import BotBase, answer
 from engine.bots.position import Position
-from engine.commands import AcceptTrade, Command, PlaceBid, ProposeTrade, RejectTrade
+from engine.commands import AcceptTrade, CallGame, Command, PlaceBid, ProposeTrade, RejectTrade
 from engine.queries import pledged, trading_open
 from engine.state import Bundle, Pending
 
@@ -22,7 +22,8 @@ class RandomBot(BotBase):
             offer = self.random_offer(pos)
             if offer is not None:
                 return self.because(offer, "an offer made at random")
-        cmd = legal[self.below(len(legal))]
+        choices = [c for c in legal if not isinstance(c, CallGame)] or legal  # a call only as an answer
+        cmd = choices[self.below(len(choices))]
         if isinstance(cmd, PlaceBid):
             room = pos.funds[pos.me] - cmd.amount
             bid = PlaceBid(player=pos.me, amount=cmd.amount + (self.below(room + 1) if room > 0 else 0))

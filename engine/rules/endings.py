@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from engine.live import LiveGame
     from engine.tabletop import Tabletop
 
-EndReason = Literal["last_player", "short_game", "time_limit", "circuits"]
+EndReason = Literal["last_player", "short_game", "time_limit", "circuits", "called"]
 
 
 def building_cost(table: Tabletop, space: int) -> int:
