@@ -9,6 +9,7 @@ from textual.content import Content
 
 from engine import (
     Build,
+    CallGame,
     Command,
     EndTurn,
     GameView,
@@ -31,6 +32,7 @@ ACTION_WORDS = {
     "end_turn": "end turn",
     "pay_fine": "pay fine",
     "use_card": "use card",
+    "call_game": "call the game",
     "build": "build",
     "mortgage": "mortgage",
     "trade": "trade",
@@ -268,6 +270,7 @@ def hint(action: str, client: GameClient, me: int | None) -> str:
         "end_turn": EndTurn(player=me),
         "pay_fine": PayJailFine(player=me),
         "use_card": UseJailCard(player=me),
+        "call_game": CallGame(player=me),
     }
     cmd = probe.get(action)
     reason = client.check(cmd) if cmd is not None else None
