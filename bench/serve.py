@@ -15,6 +15,11 @@ decision put to the person while the line is open (an auction, say) opens over i
 closes that instead; with the line left open, the next keys would be typed into it. Everything is
 bounded: the number of sessions, the time, and loopback only.
 
+With `--chances T`, the people at the first T tables open the chances panel (`s`) once at their table,
+before anyone presses a key, and keep it open: each of those tables then has its chances worked out again
+after every move, on the workers' own pools, while everyone plays. The key-to-screen times are printed
+for everyone and for the people at those tables apart.
+
 With `--screens`, each person's screen is also kept by a terminal emulator (pyte, from the test
 extras), and what it showed when a probe went unanswered is written to a file in DIR.
 
@@ -46,6 +51,7 @@ import asyncssh
 ROOT = Path(__file__).resolve().parent.parent
 PROMPT = b"Say to the table"
 TABLE = b"Short Game"
+CHANCES = (b"working it out", b"playouts")  # in the chances panel: before its first figure, and with it
 PLAY_KEYS = tuple(k.encode() for k in os.environ.get("BENCH_KEYS", "r,e,a,p,\r,f,x,r,e").split(","))
 PROBE_EVERY = float(os.environ.get("BENCH_PROBE_EVERY", "6.0"))  # seconds between two probes of one person
 SCREENS: Path | None = None  # where a screen that answered no probe is written (--screens)
@@ -145,6 +151,7 @@ class Screen(asyncssh.SSHClientSession[bytes]):
     def __init__(self) -> None:
         self.tail = b""
         self.seen_table = False
+        self.seen_chances = False
         self.waiter: asyncio.Future[None] | None = None
         self.closed = False
         self.received = 0
@@ -162,6 +169,8 @@ class Screen(asyncssh.SSHClientSession[bytes]):
         window = self.tail + data
         if not self.seen_table and TABLE in window:
             self.seen_table = True
+        if not self.seen_chances and any(marker in window for marker in CHANCES):
+            self.seen_chances = True
         if self.waiter is not None and not self.waiter.done() and PROMPT in window:
             self.waiter.set_result(None)
         self.tail = window[-64:]
@@ -180,9 +189,17 @@ class Clock:
         self.seated = 0
 
 
-async def person(port: int, key: asyncssh.SSHKey, room: str, clock: Clock, latencies: list[float]) -> str:
-    """One person: connects, waits at the table for everyone, plays until the clock stops, probing the
-    key-to-screen time now and then. What became of them."""
+async def person(
+    port: int,
+    key: asyncssh.SSHKey,
+    room: str,
+    clock: Clock,
+    latencies: list[float],
+    chances: bool = False,
+) -> str:
+    """One person: connects, waits at the table for everyone (with `chances`, opens the chances panel
+    first), plays until the clock stops, probing the key-to-screen time now and then. What became of
+    them."""
     conn = await asyncssh.connect(
         "127.0.0.1", port, username="p", client_keys=[key], known_hosts=None, agent_path=None, config=None
     )
@@ -196,6 +213,18 @@ async def person(port: int, key: asyncssh.SSHKey, room: str, clock: Clock, laten
             await asyncio.sleep(0.1)
         if not screen.seen_table:
             return "no table on screen within two minutes"
+        for _ in range(5 if chances else 0):  # `s` opens the panel (pressed again if a dialog took it)
+            chan.write(b"s")
+            for _ in range(40):
+                if screen.seen_chances:
+                    break
+                await asyncio.sleep(0.1)
+            if screen.seen_chances:
+                break
+            chan.write(b"\x1b")  # close whatever took the key
+            await asyncio.sleep(0.3)
+        if chances and not screen.seen_chances:
+            return "no chances panel on screen"
         clock.seated += 1
         await clock.go.wait()
         rng = random.Random(room + str(key.get_fingerprint()))
@@ -234,7 +263,9 @@ async def person(port: int, key: asyncssh.SSHKey, room: str, clock: Clock, laten
         conn.close()
 
 
-async def run(sessions: int, seconds: float, folder: Path, log: Path | None, workers: int | None) -> None:
+async def run(
+    sessions: int, seconds: float, folder: Path, log: Path | None, workers: int | None, chances: int = 0
+) -> None:
     server_log = log or folder / "server.log"
     people = prepare(folder, sessions)
     load_before = os.getloadavg()[0]
@@ -271,12 +302,16 @@ async def run(sessions: int, seconds: float, folder: Path, log: Path | None, wor
     processes = len(family(proc.pid))
     base_rss, base_cpu = server_rss_mb(proc.pid), server_cpu_seconds(proc.pid)
     latencies: list[float] = []
+    at_chances: list[float] = []  # the probes of the people at the tables with the panel open
+    chance_rooms = {f"T{t:03d}" for t in range(chances)}
     clock = Clock()
     loop = asyncio.get_running_loop()
     arrive = time.monotonic()
     tasks = []
     for _key, _name, _room in people:  # five people arrive a second
-        tasks.append(asyncio.create_task(person(port, _key, _room, clock, latencies)))
+        watching = _room in chance_rooms
+        probes = at_chances if watching else latencies
+        tasks.append(asyncio.create_task(person(port, _key, _room, clock, probes, watching)))
         await asyncio.sleep(0.2)
     while any(not t.done() for t in tasks) and not all_seated(tasks, clock):
         await asyncio.sleep(0.5)
@@ -305,7 +340,9 @@ async def run(sessions: int, seconds: float, folder: Path, log: Path | None, wor
 
     held = sum(1 for o in outcomes if o == "held")
     failed = [str(o) for o in outcomes if o != "held"]
-    ms = sorted(t * 1000 for t in latencies)
+    others = sorted(t * 1000 for t in latencies)
+    looking = sorted(t * 1000 for t in at_chances)
+    ms = sorted(others + looking)
     late = sum(1 for t in ms if t == float("inf"))
     window = wall1 - wall0
     busy = cpu1 - cpu0
@@ -342,6 +379,15 @@ async def run(sessions: int, seconds: float, folder: Path, log: Path | None, wor
             f"over {len(ms)} keys ({late} with no screen within 5 s)\n"
             "                 (target < 150 ms at the 99th percentile)"
         )
+        if chances:
+            for label, part in (("chances open", looking), ("the others", others)):
+                if part:
+                    q99 = part[min(len(part) - 1, int(len(part) * 0.99))]
+                    print(
+                        f"  {label:<14} median {statistics.median(part):.0f} ms, 99th percentile "
+                        f"{q99:.0f} ms over {len(part)} keys"
+                    )
+            print(f"                 (the chances panel open at {chances} tables of {(sessions + 1) // 2})")
     else:
         print("key to screen    no key probed in so short a time (give it more --seconds)")
     complete = [s for s, whole in pauses if whole]
@@ -381,6 +427,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=None, help="passed to landlords serve")
     parser.add_argument("--log", type=Path, default=None, help="keep the server's log in this file")
     parser.add_argument(
+        "--chances", type=int, default=0, metavar="T", help="the chances panel open at the first T tables"
+    )
+    parser.add_argument(
         "--screens", type=Path, default=None, help="write here the screens that answered no probe"
     )
     args = parser.parse_args()
@@ -389,7 +438,7 @@ def main() -> None:
     sessions = max(1, min(args.sessions, 200))
     seconds = max(5.0, min(args.seconds, 600.0))
     with tempfile.TemporaryDirectory(prefix="landlords-serve-") as tmp:
-        asyncio.run(run(sessions, seconds, Path(tmp), args.log, args.workers))
+        asyncio.run(run(sessions, seconds, Path(tmp), args.log, args.workers, max(0, args.chances)))
 
 
 if __name__ == "__main__":

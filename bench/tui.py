@@ -1,7 +1,7 @@
 """Interface speed: the CPU time from starting `landlords` to its first screen in a terminal, beside a bare
 Textual app started the same way (the floor), and the time to apply a command and repaint the board.
 
-    python bench/tui.py [--starts 9] [--commands 200]
+    python bench/tui.py [--starts 9] [--commands 200] [--panel-rounds 3] [--panel-commands 80]
 
 The first figures start the `landlords` command as a person does, in a terminal of its own (a
 pseudo-terminal of 80 x 24, read by a terminal emulator), and a bare Textual app (a line of text and a
@@ -10,6 +10,12 @@ time the process used until then (all its threads, user and system) is read from
 machine is shared, so CPU time, not the wall clock, is what is compared, as a ratio of the medians. The
 saves folder is a new empty one, as on a first start. The second figures play a quick game at 120 x 40 in
 this process and time each command from sending it to the repainted screen.
+
+The last figures play the same quick game again with the chances panel closed and open, alternately, in
+the same sitting (`--panel-rounds` times each, `--panel-commands` commands a time): with it open, every
+command asks for the table's chances again, worked out by the pool's processes while the screen goes on.
+Each command's key-to-screen time is timed as above, and this process's CPU time per command beside it;
+the ratios (open / closed) say whether the panel costs the interface anything.
 """
 
 from __future__ import annotations
@@ -106,10 +112,14 @@ def first_screens(starts: int) -> tuple[list[float], list[float]]:
     return ours, bare
 
 
-async def command_and_repaint(commands: int) -> tuple[list[float], list[float]]:
+async def command_and_repaint(
+    commands: int, chances: bool = False, cpu: list[float] | None = None
+) -> tuple[list[float], list[float]]:
     """Seconds per command, from sending it to the screen repainted, for commands that only change the
     board and panels, and for those that also open or close a dialog. Four people at one keyboard at
-    120 x 40, each move chosen by the engine's simple player (so no bot pacing gets in the way)."""
+    120 x 40, each move chosen by the engine's simple player (so no bot pacing gets in the way). With
+    `chances`, the chances panel is open (and its first figure in) before the first command; `cpu` is
+    given this process's CPU seconds per command."""
     from engine import new_game
     from engine.lookahead.players import SimplePlayer
     from room import Persistence, Room, Seat
@@ -129,6 +139,10 @@ async def command_and_repaint(commands: int) -> tuple[list[float], list[float]]:
         await pilot.pause()
         screen = app.game_screen
         assert isinstance(screen, GameScreen)
+        if chances:
+            screen.action_chances()
+            while not client.chances().figure.current:  # the pool's processes started, the first figure in
+                await asyncio.sleep(0.05)
         while len(board_only) + len(with_dialog) < commands and game.state.winner is None:
             if isinstance(app.screen, CardDialog):  # a person reads the card and closes it
                 app.screen.dismiss()
@@ -138,14 +152,29 @@ async def command_and_repaint(commands: int) -> tuple[list[float], list[float]]:
             assert pending is not None
             cmd = chooser.decide(game, pending.player)
             top = app.screen
-            begin = time.perf_counter()
+            begin, used = time.perf_counter(), time.process_time()
             screen.play(cmd)
             await pilot._wait_for_screen()  # every widget has handled its messages
             app.screen._on_timer_update()  # and the screen is painted (the app does this each frame)
             elapsed = time.perf_counter() - begin
+            if cpu is not None:
+                cpu.append(time.process_time() - used)
             (board_only if app.screen is top else with_dialog).append(elapsed)
             await pilot.pause()
     return board_only, with_dialog
+
+
+async def panel_closed_and_open(rounds: int, commands: int) -> dict[bool, tuple[list[float], list[float]]]:
+    """Key-to-screen seconds and CPU seconds per command, with the chances panel closed and open, played
+    alternately so that both meet the same load."""
+    found: dict[bool, tuple[list[float], list[float]]] = {False: ([], []), True: ([], [])}
+    for _ in range(rounds):
+        for open_ in (False, True):
+            cpu: list[float] = []
+            board_only, with_dialog = await command_and_repaint(commands, open_, cpu)
+            found[open_][0].extend(board_only + with_dialog)
+            found[open_][1].extend(cpu)
+    return found
 
 
 def _figures(seconds: list[float]) -> str:
@@ -156,12 +185,18 @@ def _figures(seconds: list[float]) -> str:
     return f"median {statistics.median(ms):.1f} ms, 95th percentile {p95:.1f} ms over {len(ms)}"
 
 
+def _cpu(seconds: list[float]) -> str:
+    return f"CPU {1000 * statistics.mean(seconds):.1f} ms a command" if seconds else "CPU none"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--starts", type=int, default=9)
     parser.add_argument("--commands", type=int, default=200)
+    parser.add_argument("--panel-rounds", type=int, default=3)
+    parser.add_argument("--panel-commands", type=int, default=80)
     args = parser.parse_args()
     starts, bare = first_screens(args.starts)
     ratio = statistics.median(starts) / statistics.median(bare)
@@ -182,6 +217,17 @@ def main() -> None:
     board_only, with_dialog = asyncio.run(command_and_repaint(args.commands))
     print(f"command+repaint  {_figures(board_only)}   (target < 50 ms)")
     print(f"  with a dialog  {_figures(with_dialog)}   (commands that open or close a dialog)")
+    rounds, commands = max(1, args.panel_rounds), max(1, args.panel_commands)
+    found = asyncio.run(panel_closed_and_open(rounds, commands))
+    (closed, closed_cpu), (opened, opened_cpu) = found[False], found[True]
+    print(f"panel closed     {_figures(closed)}, {_cpu(closed_cpu)}")
+    print(f"panel open       {_figures(opened)}, {_cpu(opened_cpu)}")
+    wall = statistics.median(opened) / statistics.median(closed)
+    used = statistics.mean(opened_cpu) / max(statistics.mean(closed_cpu), 1e-9)
+    print(
+        f"  ratio          key to screen {wall:.2f} at the median, this process's CPU {used:.2f} a command "
+        f"(open / closed, {rounds} rounds of {commands} commands each, alternately; target about 1)"
+    )
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ SUBCOMMANDS = {
     "saves": "cli.saved_games",
     "replay": "cli.replay",
     "analyse": "cli.analyse",
+    "review": "cli.review",
     "simulate": "cli.simulate",
     "demo": "cli.demo",
     "serve": "cli.serve",

@@ -13,7 +13,7 @@ import logging
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from engine import Board, Command, Event, Game, GameView, IllegalCommand, Option, waiting_for
+from engine import Board, Command, Event, Game, GameState, GameView, IllegalCommand, Option, waiting_for
 from engine.events import ReasonGiven
 from engine.lookahead.players import SimplePlayer
 from engine.narration import describe
@@ -174,6 +174,11 @@ class Room:
 
     def is_bot(self, seat: int) -> bool:
         return seat in self._opponents
+
+    def record(self) -> tuple[GameState, tuple[Command, ...]]:
+        """Where the game began and every command played since: all it takes to play it again anywhere
+        (a review, in another process). The room's game is left as it is."""
+        return self._game.initial.copy(), tuple(self._game.log)
 
     # --- a person away ------------------------------------------------------------------------
 

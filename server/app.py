@@ -49,6 +49,8 @@ def color_system(term: str, colorterm: str = "") -> ColorSystem | None:
 class ServerApp(LandlordsApp):
     """The app of one SSH session."""
 
+    closes_shared_pool = False  # the worker's rooms share their pool (`server.hall.Hall.chances_pool`)
+
     # Checked before the screen's own keys: a decision's dialog would keep the `/` from the app otherwise.
     BINDINGS: ClassVar[list[BindingType]] = [Binding("slash", "chat", "Chat", priority=True)]
 

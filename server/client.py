@@ -9,9 +9,18 @@ that seat only (`room.Session`), and only on the table as it is now.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from room.chances import TableChances
+from room.review import ReviewJob
 from server.plans import TableError
 from server.table import Table
 from tui.client import LocalClient
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+    from engine.bots.advice import Advice
 
 
 class TableClient(LocalClient):
@@ -29,6 +38,19 @@ class TableClient(LocalClient):
         self.seat = seat
         self._left = False
         table.arrive(seat)
+
+    def chances(self) -> TableChances:
+        """The table's own figure: worked out once for everyone at it, not once a session."""
+        return self.table.chances()
+
+    def review(self) -> ReviewJob:
+        """The table's review, worked out once for everyone at it who asks."""
+        return self.table.game_review()
+
+    def advice(self, player: int) -> Future[Advice]:
+        """The advice for this session's seat, where the room was made with the advisor on; worked out on
+        the worker's pool, one at a time for the table."""
+        return self.table.advice(self.seat, player)
 
     def close(self) -> None:
         """Leave the table; it plays on for the others, and keeps this seat."""

@@ -42,6 +42,9 @@ class Limits:
     chat_max: int = 200  # characters in a chat line
     chat_kept: int = 100  # chat lines a room remembers
     rooms: int = 200  # rooms on the server in all
+    chances_playouts: int = 400  # playouts in a room's figure of the chances to win (its chances panel)
+    chances_rest: float = 0.5  # seconds from the start of one of a room's figures to the next, at least
+    chances_processes: int = 0  # processes a worker works figures out on (0: the cores, shared by workers)
 
 
 @dataclass(frozen=True)

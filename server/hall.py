@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from engine import EDITIONS, load_edition
 from engine.text import TextError
 from room import LEVELS, Persistence
+from room.chances import ChancesPool, default_processes
 from room.pacing import SPEEDS
 from server.clock import Handle, LoopClock
 from server.config import Limits, ServerConfig
@@ -128,7 +129,9 @@ def make_plan(others: Iterable[Plan], limits: Limits, asked: RoomRequest) -> Pla
     first = next(i for i, s in enumerate(taken) if s.kind == "person")
     taken[first].owner = creator
     taken[first].name = asked.creator_name
-    return Plan(new_table_id(), name, edition, dict(asked.rules), taken, turn_timer, pace, creator)
+    plan = Plan(new_table_id(), name, edition, dict(asked.rules), taken, turn_timer, pace, creator)
+    plan.advisor = asked.advisor
+    return plan
 
 
 class Hall:
@@ -141,6 +144,9 @@ class Hall:
         self.persistence = Persistence(config.saves_dir)
         self.front = front
         self.clock = LoopClock(loop)
+        share = max(1, default_processes() // max(1, config.workers))
+        self.chances_pool = ChancesPool(self.limits.chances_processes or share)
+        """The processes this worker's rooms work their chances out on: the cores, shared by the workers."""
         self.tables: dict[str, Table] = {}
         self.remote: dict[str, RemoteTable] = {}
         self._watchers: list[Callable[[], None]] = []
@@ -160,9 +166,13 @@ class Hall:
         held = self.tables.get(plan.id)
         if held is not None:
             return held
-        table = Table(plan, self.persistence, self.clock, lambda: self._table_changed(table))
+        table = Table(
+            plan, self.persistence, self.clock, lambda: self._table_changed(table), self.chances_pool
+        )
         table._save_delay = self.config.save_delay
         table.chat_kept = self.limits.chat_kept
+        table.chances_playouts = max(1, self.limits.chances_playouts)
+        table.chances_rest = self.limits.chances_rest
         self.tables[plan.id] = table
         self.remote.pop(plan.id, None)
         self.keep(table)
@@ -339,3 +349,4 @@ class Hall:
                 table.close()
             except Exception:
                 log.exception("closing room %s failed", table.id)
+        self.chances_pool.close()

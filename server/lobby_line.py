@@ -91,6 +91,7 @@ class TableLine:
     status: str
     mine: bool
     started: bool
+    advisor: bool = True
 
 
 def line_of(plan: Plan, status: TableStatus, fingerprint: str) -> TableLine:
@@ -110,6 +111,7 @@ def line_of(plan: Plan, status: TableStatus, fingerprint: str) -> TableLine:
         status=status.words(),
         mine=any(s.owner == fingerprint for s in seats),
         started=plan.save_id is not None,
+        advisor=plan.advisor,
     )
 
 

@@ -50,6 +50,7 @@ class RoomRequest:
     seats: list[SeatPlan]  # kinds and bots' levels
     turn_timer: int
     pace: str
+    advisor: bool = True  # whether the people at the table may ask what `expert` would do
 
     def to_json(self) -> dict[str, Any]:
         raw = asdict(self)
@@ -67,6 +68,7 @@ class RoomRequest:
             [SeatPlan(str(s.get("kind")), s.get("level")) for s in raw.get("seats", [])],
             int(raw.get("turn_timer", 60)),
             str(raw.get("pace", "")),
+            raw.get("advisor", True) is not False,
         )
 
 
@@ -84,6 +86,8 @@ class Plan:
     creator: str = ""
     save_id: str | None = None
     finished: bool = False
+    advisor: bool = True
+    """Whether the people at the table may ask the advisor what `expert` would do in their seat."""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -126,6 +130,7 @@ class Plan:
             creator=str(raw.get("creator", "")),
             save_id=save_id if isinstance(save_id, str) else None,
             finished=bool(raw.get("finished", False)),
+            advisor=raw.get("advisor", True) is not False,
         )
 
 

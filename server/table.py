@@ -14,15 +14,23 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from engine import RuleOptions, SetupError
 from engine.text import plain
 from room import DEFAULT_LEVEL, BotDriver, Persistence, PersistenceError, Room, Seat, Update
+from room.chances import PLAYOUTS, ChancesPool, TableChances
+from room.review import ReviewJob, Source
 from room.seats import bot_names
 from room.setup import TableSetup, open_room, resume_room
 from server.clock import Handle, LoopClock
 from server.lobby_line import PlanFacts, TableStatus
 from server.plans import Plan, TableError
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+    from engine.bots.advice import Advice
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +51,14 @@ class Presence:
 class Table(PlanFacts):
     """One table of the server. All of it runs on the server's event loop."""
 
-    def __init__(self, plan: Plan, persistence: Persistence, clock: LoopClock, changed: Callable[[], None]):
+    def __init__(
+        self,
+        plan: Plan,
+        persistence: Persistence,
+        clock: LoopClock,
+        changed: Callable[[], None],
+        chances_pool: ChancesPool | None = None,
+    ):
         self.plan = plan
         self._persistence = persistence
         self._clock = clock
@@ -58,6 +73,12 @@ class Table(PlanFacts):
         self._save_due: Handle | None = None
         self._unsubscribe: Callable[[], None] | None = None
         self.chat_kept = 100
+        self._chances_pool = chances_pool
+        self._chances: TableChances | None = None
+        self._review: ReviewJob | None = None
+        self._advice: tuple[tuple[int, int], Future[Advice]] | None = None  # (seat, version), its advice
+        self.chances_playouts = PLAYOUTS
+        self.chances_rest = 0.0
 
     # --- what the lobby shows -----------------------------------------------------------------
 
@@ -261,6 +282,49 @@ class Table(PlanFacts):
             if problem:
                 log.error("table %s: %s", self.id, problem)
 
+    # --- the chances to win ------------------------------------------------------------------
+
+    def chances(self) -> TableChances:
+        """The table's chances, worked out once for everyone at it who has the panel open, on the worker's
+        shared pool; one figure at a time, no sooner than `chances_rest` seconds after the last began."""
+        if self._chances is None:
+            self._chances = TableChances(
+                self.open(), self._pool(), playouts=self.chances_playouts, rest=self.chances_rest
+            )
+        return self._chances
+
+    def game_review(self) -> ReviewJob:
+        """The game's review as it stands, worked out once for everyone at the table who asks, on the
+        worker's shared pool."""
+        room = self.open()
+        if self._review is None or len(self._review.source.log) != room.version:
+            self._review = ReviewJob(Source.of_room(room), self._pool())
+        return self._review
+
+    def advice(self, seat: int | None, player: int) -> Future[Advice]:
+        """What `expert` would do in the seat of the session asking (`seat`; a command names `player`, but
+        the server decides whose seat it is), where the room has the advisor on. One piece of advice a table
+        at a time: asked again while one is on its way, the same one is handed back."""
+        from room.advice import AdvisorOff, ask
+
+        if not self.plan.advisor:
+            raise AdvisorOff("This room was made with the advisor off.")
+        if seat is None or seat != player:
+            raise AdvisorOff("The advisor speaks to a player in his own seat.")
+        room = self.open()
+        key = (seat, room.version)
+        if self._advice is not None and not self._advice[1].done():
+            if self._advice[0] == key:
+                return self._advice[1]
+            raise AdvisorOff("The advisor is still thinking over another question at this table.")
+        self._advice = (key, ask(self._pool(), room.view(seat), room.legal(seat)))
+        return self._advice[1]
+
+    def _pool(self) -> ChancesPool:
+        if self._chances_pool is None:
+            self._chances_pool = ChancesPool(1)
+        return self._chances_pool
+
     # --- chat ---------------------------------------------------------------------------------
 
     def listen(self, listener: ChatListener) -> Callable[[], None]:
@@ -291,6 +355,10 @@ class Table(PlanFacts):
     def close(self) -> None:
         """Save and release the table's game (the server is stopping)."""
         self._stop_timer()
+        if self._chances is not None:
+            self._chances.close()
+            self._chances = None
+        self._review = None
         if self._save_due is not None:
             self._save_due.stop()
             self._save_due = None

@@ -24,8 +24,11 @@ CASES = {
         "decisions",
     ),
     "analysis.py": (["--games", "3", "--playouts", "4", "--editions", "classic", "--jobs", "1"], "Brier"),
-    "tui.py": (["--starts", "1", "--commands", "6"], "first screen"),
-    "serve.py": (["--sessions", "2", "--seconds", "5"], "sessions held"),
+    "tui.py": (
+        ["--starts", "1", "--commands", "6", "--panel-rounds", "1", "--panel-commands", "4"],
+        "panel open",
+    ),
+    "serve.py": (["--sessions", "2", "--seconds", "5", "--chances", "1"], "chances open"),
 }
 
 

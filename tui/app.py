@@ -8,6 +8,7 @@ traceback. Notifications are plain text: the names and paths in them are never r
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +31,7 @@ from tui.notices import BAR, Notices
 
 if TYPE_CHECKING:
     from room import Persistence
+    from room.review import ReviewJob
     from tui.client import GameClient
 
 
@@ -53,21 +55,27 @@ class AppOptions:
 class Opening:
     """What the app shows first."""
 
-    kind: Literal["menu", "quick", "new", "resume", "client"] = "menu"
+    kind: Literal["menu", "quick", "new", "resume", "client", "review"] = "menu"
     save_id: str | None = None
     edition: str = "classic"
     seed: int | None = None
     client: GameClient | None = None
+    review: ReviewJob | None = None  # a saved game's review, shown alone (`landlords review`)
 
 
 class LandlordsApp(App[int]):
     TITLE = "landlords"
+    closes_shared_pool: ClassVar[bool] = True
+    """The app is the program: when it ends, so do the processes that worked out chances and reviews."""
     CSS = (
         """
     .-ascii GameDialog > #dialog, .-ascii GameOverScreen > #dialog, .-ascii HelpScreen > #dialog {
         border: ascii $primary;
     }
     .-ascii HoldingsPanel, .-ascii DeedPanel, .-ascii EventLog, .-ascii CommandList, .-ascii OptionList {
+        border: ascii $primary 50%;
+    }
+    .-ascii ChancesPanel, .-ascii ReviewScreen .part {
         border: ascii $primary 50%;
     }
     .-ascii #log-below {
@@ -149,6 +157,10 @@ class LandlordsApp(App[int]):
             self.resume_game(opening.save_id)
         elif opening.kind == "client" and opening.client is not None:
             self.play_client(opening.client)
+        elif opening.kind == "review" and opening.review is not None:
+            from tui.screens.review import ReviewScreen
+
+            self.push_screen(ReviewScreen(opening.review, self.glyphs, leaves_app=True))
         self.call_after_refresh(self._check_size)
 
     def on_ready(self) -> None:
@@ -367,6 +379,9 @@ class LandlordsApp(App[int]):
     def on_unmount(self) -> None:
         if self._departure is not None:
             self._departure.stop()
+        chances = sys.modules.get("room.chances")  # its processes, if a chances panel ever started them
+        if chances is not None and self.closes_shared_pool:
+            chances.close_shared_pool()
 
     # --- the window ---------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ session's client its driver. A client given a driver never makes one.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from textual.message import Message
 from textual.timer import Timer
@@ -24,6 +24,13 @@ from engine import Board, Command, Event, GameView, Option, trading_open
 from engine.queries import Facts
 from room import BotDriver, Outcome, Room, Seat, Session, Update
 from room.pacing import DEFAULT_SPEED, SPEEDS
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+    from engine.bots.advice import Advice
+    from room.chances import TableChances
+    from room.review import ReviewJob
 
 __all__ = ["Facts", "GameClient", "LocalClient", "Outcome", "TableChanged", "Update"]
 
@@ -92,6 +99,21 @@ class GameClient(Protocol):
     def narrate(self, event: Event) -> str: ...
 
     def waiting_for(self) -> str: ...
+
+    def chances(self) -> TableChances:
+        """Each player's chance to win at this table, worked out in the background while watched: the
+        same figure for everyone at the table."""
+        ...
+
+    def review(self) -> ReviewJob:
+        """A review of the game so far (its chances and worth over time, who paid whom, the turning
+        points), worked out in the background once asked for."""
+        ...
+
+    def advice(self, player: int) -> Future[Advice]:
+        """What `expert` would do in the seat of `player` (one of `local_seats`) now, worked out in the
+        background; `room.advice.AdvisorOff` with the reason where it cannot be asked."""
+        ...
 
     def follow(
         self,
@@ -173,6 +195,8 @@ class LocalClient:
         """Whether this client hosts the room: it makes and stops its bots' driver, and closes the room."""
         self._driver: BotDriver | None = driver
         self._speed = DEFAULT_SPEED if driver is None else driver.speed
+        self._chances: TableChances | None = None
+        self._review: ReviewJob | None = None
         self._unsubscribe = room.subscribe(self._arrived)
 
     @property
@@ -231,6 +255,32 @@ class LocalClient:
 
     def waiting_for(self) -> str:
         return self._room.waiting_for()
+
+    def chances(self) -> TableChances:
+        """The room's chances, worked out by the processes this program shares among its tables."""
+        if self._chances is None:
+            from room.chances import TableChances, shared_pool
+
+            self._chances = TableChances(self._room, shared_pool())
+        return self._chances
+
+    def review(self) -> ReviewJob:
+        """The game's review, worked out once for the position it was first asked at."""
+        from room.chances import shared_pool
+        from room.review import ReviewJob, Source
+
+        if self._review is None or len(self._review.source.log) != self._room.version:
+            self._review = ReviewJob(Source.of_room(self._room), shared_pool())
+        return self._review
+
+    def advice(self, player: int) -> Future[Advice]:
+        """The advice for one of this terminal's seats, worked out by the processes of the chances."""
+        from room.advice import AdvisorOff, ask
+        from room.chances import shared_pool
+
+        if player not in self.local_seats:
+            raise AdvisorOff("The advisor speaks only to the players at this keyboard.")
+        return ask(shared_pool(), self._room.view(player), self._room.legal(player))
 
     # --- moves and news -----------------------------------------------------------------------
 
@@ -310,6 +360,8 @@ class LocalClient:
         """Leave the room; hosting it, stop its bots and close it."""
         self._post = None
         self._unsubscribe()
+        if self._chances is not None:
+            self._chances.close()
         if self.hosting:
             if self._driver is not None:
                 self._driver.stop()

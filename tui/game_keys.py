@@ -77,6 +77,8 @@ KEYS: tuple[GameKey, ...] = (
     GameKey("h", "panel", "Holdings", args="'holdings'"),
     GameKey("d", "panel", "Deed", args="'deed'"),
     GameKey("l", "panel", "Log", args="'log'"),
+    GameKey("s", "chances", "Chances"),
+    GameKey("z", "advise", "Advisor", show=False),
     GameKey("escape", "close_panel", "Close", show=False),
     GameKey("w", "switch_seat", "Switch seat", show=False),
     GameKey("plus,equals_sign", "faster", "Faster", show=False),

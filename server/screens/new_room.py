@@ -1,5 +1,6 @@
 """A new room: its name, the edition and variant, its seats (people, and bots at a level), how long the
-table waits on a person who is away before a bot stands in, and the bots' pace."""
+table waits on a person who is away before a bot stands in, the bots' pace, and whether the people at
+it may ask the advisor what `expert` would do in their seat."""
 
 from __future__ import annotations
 
@@ -103,6 +104,15 @@ class NewRoomScreen(Screen[None]):
                 yield Select(
                     [(p, p) for p in ORDER], value=DEFAULT_SPEED, allow_blank=False, id="pace", compact=True
                 )
+            with Horizontal():
+                yield Label("Advisor")
+                yield Select(
+                    [("on", True), ("off", False)],
+                    value=True,
+                    allow_blank=False,
+                    id="advisor",
+                    compact=True,
+                )
             yield Static("", id="problem")
             yield Button("Make the room", id="make", variant="primary", compact=True)
         yield SteadyFooter()
@@ -136,6 +146,7 @@ class NewRoomScreen(Screen[None]):
                     seats,
                     int(str(self._value("#timer"))),
                     str(self._value("#pace")),
+                    self._value("#advisor") is True,
                 )
             )
         except TableError as exc:

@@ -38,3 +38,18 @@ def lookalike(game: Game) -> Game:
         if state.decks[deck]:
             state.players[p].hand[i], state.decks[deck][0] = f"{deck}/{state.decks[deck][0]}", card
     return Game.from_state(state)
+
+
+def until_buy(edition: str = "classic", most_turns: int = 40, cash: int = 0) -> Game:
+    """A game played by the simple players up to the first time someone with at least `cash` is asked
+    whether to buy the deed he stands on (the first seed that gets there within `most_turns` turns)."""
+    for seed in range(1, 100):
+        game = new_game(edition, ["Ada", "Grace", "Linus", "Ken"], seed=seed)
+        player = SimplePlayer()
+        st = game.state
+        while st.turn < most_turns and st.winner is None:
+            assert st.pending is not None
+            if st.pending.kind == "buy" and st.players[st.pending.player].cash >= cash:
+                return game
+            game.apply(player.decide(game, st.pending.player))
+    raise AssertionError(f"no buy decision within {most_turns} turns in a hundred games")

@@ -217,6 +217,7 @@ async def seated(
             seats,
             plan.pop("turn_timer", 60),
             plan.pop("pace", "instant"),
+            plan.pop("advisor", True),
         )
     )
     table = running.table(table_id)

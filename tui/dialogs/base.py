@@ -43,6 +43,8 @@ class Table(Protocol):
 
     def open_loan(self, player: int) -> None: ...
 
+    def action_advise(self) -> None: ...
+
 
 class GameDialog(Overlay[None]):
     """A dialog over the game screen, refreshed whenever the game changes."""
@@ -50,7 +52,10 @@ class GameDialog(Overlay[None]):
     lets_bots_play: ClassVar[bool] = False
     """Whether bots may keep moving while this dialog is open (an auction: yes; building: no)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("z", "advise", "Advisor", show=False),
+    ]
 
     DEFAULT_CSS = """
     GameDialog {
@@ -136,6 +141,10 @@ class GameDialog(Overlay[None]):
         if self.is_mounted and not self.closed:
             self.refresh_from_game()
             self.call_after_refresh(self.table.sync)
+
+    def action_advise(self) -> None:
+        """What `expert` would do here (the game screen's advisor, over this dialog)."""
+        self.table.action_advise()
 
     def action_close(self) -> None:
         if self.decision is not None:

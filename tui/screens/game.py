@@ -12,7 +12,7 @@ is the layout, the drawing, the board's selection and the actions of its keys.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
@@ -47,6 +47,7 @@ from tui.screens.overlay import Underlay
 from tui.trade_model import TradeDraft
 from tui.widgets.board import BoardGrid, SpaceClicked, cell_states, grid_position, side_length
 from tui.widgets.centre import CentrePanel
+from tui.widgets.chances import ChancesPanel
 from tui.widgets.deed import DeedPanel
 from tui.widgets.event_log import EventLog
 from tui.widgets.holdings import HoldingsPanel
@@ -56,6 +57,7 @@ from tui.words import describe_command
 
 if TYPE_CHECKING:
     from engine import GameView
+    from room.chances import Figure
 
 CENTRE_EVENTS = 40
 
@@ -108,6 +110,12 @@ class GameScreen(Underlay[None]):
     GameScreen #side.-log EventLog {
         display: block;
     }
+    GameScreen #side ChancesPanel {
+        display: none;
+    }
+    GameScreen #side.-chances ChancesPanel {
+        display: block;
+    }
     GameScreen.-log-below #log-below {
         display: block;
     }
@@ -130,6 +138,9 @@ class GameScreen(Underlay[None]):
     GameScreen.-compact #side.-log EventLog {
         display: block;
     }
+    GameScreen.-compact #side ChancesPanel {
+        max-height: 100%;
+    }
     """
 
     def __init__(self, client: GameClient, glyphs: Glyphs, speed: str = pacing.DEFAULT_SPEED) -> None:
@@ -146,6 +157,8 @@ class GameScreen(Underlay[None]):
         self._shown = client.version  # the version of the table on the screen
         client.speed = speed
         self._panel: str | None = None
+        self._chances_open = False  # the chances panel: beside the others, or over the board when small
+        self._stop_watching: Callable[[], None] | None = None
         self._entries: list[Content] = []
         self._keys_shown: tuple[bool, ...] = ()
         board = client.board
@@ -268,6 +281,7 @@ class GameScreen(Underlay[None]):
                 yield self.board
                 yield EventLog(id="log-below")
             with Vertical(id="side"):
+                yield ChancesPanel(id="chances")
                 yield HoldingsPanel(id="holdings")
                 yield DeedPanel(id="deed")
                 yield EventLog(id="side-log")
@@ -285,6 +299,9 @@ class GameScreen(Underlay[None]):
         self._sync_logs()
         self.redraw()
         self.call_after_refresh(self.sync)
+
+    def on_unmount(self) -> None:
+        self._watch_chances(False)
 
     def on_screen_resume(self) -> None:
         if self.is_mounted:
@@ -334,9 +351,17 @@ class GameScreen(Underlay[None]):
     def _show_panel_classes(self) -> None:
         side = self.query_one("#side")
         panel = self._panel
+        if self.compact and panel is not None and panel != "chances":
+            self._chances_open = False  # one overlay at a time on a small screen
+        if self.compact and self._chances_open:
+            panel = self._panel = "chances"
+        elif panel == "chances":
+            panel = self._panel = None
         side.set_class(panel is not None, "-open")
         for name in ("holdings", "deed", "log"):
             side.set_class(panel == name, f"-{name}")
+        side.set_class(self._chances_open, "-chances")
+        self._watch_chances(self._chances_open)
         if self._entries:
             self._sync_logs()
 
@@ -470,7 +495,7 @@ class GameScreen(Underlay[None]):
         if name == "results":
             return self.client.view(None).winner is not None
         if name == "close_panel":
-            return self._panel is not None or self.focused is not None
+            return self._panel is not None or self._chances_open or self.focused is not None
         if name == "switch_seat":
             return len(self._humans) > 1
         return True
@@ -565,8 +590,53 @@ class GameScreen(Underlay[None]):
 
     def action_close_panel(self) -> None:
         self._panel = None
+        self._chances_open = False
         self._show_panel_classes()
         self.set_focus(None)
+
+    def action_chances(self) -> None:
+        """Open the chances panel (the same key again closes it): while it is open, the figure is worked
+        out again after every move, in the background."""
+        self._chances_open = not self._chances_open
+        if self.compact and self._chances_open:
+            self._panel = "chances"
+        self._show_panel_classes()
+        if self._chances_open and self.compact:
+            self.query_one(ChancesPanel).focus()
+
+    def action_advise(self) -> None:
+        """What `expert` would do in the seat of the person at the keyboard, over the table; Enter there
+        makes that move."""
+        from tui.screens.advice import AdviceScreen
+
+        me = self.acting()
+        if me is None:
+            self.notify("The advisor speaks to a player, not to someone watching.", timeout=3)
+            return
+
+        def follow(cmd: Command | None) -> None:
+            if cmd is not None:
+                self.play(cmd)
+
+        self.app.push_screen(AdviceScreen(self.client, me), follow)
+
+    @property
+    def chances_open(self) -> bool:
+        return self._chances_open
+
+    def _watch_chances(self, on: bool) -> None:
+        """Follow the table's chances while the panel is open, and only then (a figure costs CPU)."""
+        if on and self._stop_watching is None:
+            self._stop_watching = self.client.chances().watch(self._chances_changed)
+        elif not on and self._stop_watching is not None:
+            stop, self._stop_watching = self._stop_watching, None
+            stop()
+
+    def _chances_changed(self, figure: Figure) -> None:
+        if not self.is_mounted:
+            return
+        panel = self.query_one(ChancesPanel)
+        panel.show(figure, self.client.view(None), self.client.names, self.glyphs)
 
     def action_switch_seat(self) -> None:
         humans = sorted(h for h in self._humans if not self.client.view(None).players[h].bankrupt)
@@ -616,7 +686,14 @@ class GameScreen(Underlay[None]):
     # --- the command palette ------------------------------------------------------------------
 
     def palette_commands(self) -> Iterable[PaletteEntry]:
-        """Every legal command of the person at the keyboard, in words."""
+        """Every legal command of the person at the keyboard, in words, and what anyone may look at."""
+        yield from self._commands_in_words()
+        words = "Hide" if self._chances_open else "Show"
+        yield ("Chances to win", f"{words} each player's chance to win from here", self.action_chances)
+        if self.acting() is not None:
+            yield ("Ask the advisor", "What the expert would do in your seat, and why", self.action_advise)
+
+    def _commands_in_words(self) -> Iterable[PaletteEntry]:
         me = self.acting()
         if me is None:
             return

@@ -1,4 +1,4 @@
-"""Game over: the winner, the standings with net worth, and the game's statistics."""
+"""Game over: the winner, the standings with net worth, the game's statistics, and its review (`r`)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from engine.narration import money
 from engine.queries import count_up
 from tui import look
 from tui.client import GameClient
+from tui.glyphs import UNICODE
 from tui.stats import count
 from tui.widgets.steady_footer import SteadyFooter
 
@@ -34,6 +35,7 @@ def _turns(n: int) -> str:
 class GameOverScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,b", "board", "Look at the board"),
+        Binding("r", "review", "Review"),
         Binding("n", "new_game", "New game"),
         Binding("q", "quit_game", "Quit"),
     ]
@@ -91,6 +93,7 @@ class GameOverScreen(ModalScreen[None]):
                 yield Static(id="key", classes="note")
             with Horizontal(classes="buttons"):
                 yield Button("Look at the board (b)", id="board", compact=True)
+                yield Button("Review the game (r)", id="review", compact=True)
                 yield Button("New game (n)", id="new", variant="primary", compact=True)
                 yield Button("Quit (q)", id="quit", variant="error", compact=True)
         yield SteadyFooter()
@@ -162,12 +165,23 @@ class GameOverScreen(ModalScreen[None]):
             )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        {"board": self.action_board, "new": self.action_new_game, "quit": self.action_quit_game}[
-            str(event.button.id)
-        ]()
+        actions = {
+            "board": self.action_board,
+            "review": self.action_review,
+            "new": self.action_new_game,
+            "quit": self.action_quit_game,
+        }
+        actions[str(event.button.id)]()
 
     def action_board(self) -> None:
         self.dismiss()
+
+    def action_review(self) -> None:
+        """The review of the game: its chances and worth over time, who paid whom, its turning points."""
+        from tui.screens.review import ReviewScreen
+
+        glyphs = getattr(self.app, "glyphs", UNICODE)
+        self.app.push_screen(ReviewScreen(self.client.review(), glyphs))
 
     def action_new_game(self) -> None:
         self.app.call_later(self.app.run_action, "new_game")

@@ -28,6 +28,8 @@ KEYS = [
     ("Enter", "reopen a decision you closed"),
     ("arrows, n", "move the selection round the board; click a space to see its deed"),
     ("h / d / l", "holdings, deed and event log (overlays on a small screen)"),
+    ("s", "each player's chance to win from here, worked out again after every move"),
+    ("z", "the advisor: what the expert would do in your seat now, why, and your chances (Enter: do it)"),
     ("space", "skip ahead while bots move"),
     ("+ / -", "bots faster / slower"),
     ("w", "switch seat (several people at one keyboard)"),

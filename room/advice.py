@@ -1,0 +1,31 @@
+"""The advisor at a table: what `expert` would do in a person's seat now, worked out on the processes that
+work out the chances (`room.chances.ChancesPool`), never in the process that draws the screens.
+
+The advice is worked out from the person's own view (`engine.bots.advice`), so it knows no more than he
+does. A server's room may be made with the advisor off; asking there is refused with the reason.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Future
+
+from engine import Command, GameView
+from engine.bots.advice import Advice, advise
+from room.chances import ChancesPool
+
+SEED = 0
+"""The advisor's own seed: the same position gets the same advice."""
+
+
+class AdvisorOff(Exception):
+    """The advisor cannot be asked here; the message says why, as a sentence for the player."""
+
+
+def ask(pool: ChancesPool, view: GameView, legal: list[Command]) -> Future[Advice]:
+    """What the expert would do in the seat of `view`, among `legal`, worked out on `pool`."""
+    if view.me is None:
+        raise AdvisorOff("The advisor speaks to a player in his seat, not to someone watching.")
+    pend = view.pending
+    if pend is None or pend.player != view.me or not legal:
+        raise AdvisorOff("The advisor speaks when the game waits on you: nothing is yours to decide now.")
+    return pool.submit(advise, view, legal, SEED)

@@ -1,0 +1,98 @@
+"""The advisor: `z` (on the table or over a decision's dialog, and in the command palette) shows what
+`expert` would do in the seat of the person at the keyboard, why, and his chance after each of the best
+options; Enter makes that move. It is asked only of the seat the game waits on, and it speaks only from
+that seat's own view."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from engine import BuyProperty, DeclineProperty
+from room.advice import AdvisorOff
+from tui.app import LandlordsApp
+from tui.dialogs.buy import BuyDialog
+from tui.screens.advice import AdviceScreen
+
+from playtable import ADA, VERA, app_for, client_for, scripted_game, settle
+
+
+async def advice_in(pilot: Pilot[int], timeout: float = 60.0) -> AdviceScreen:
+    """Wait until the advice screen on top shows its advice."""
+    app = pilot.app
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while loop.time() < end:
+        await pilot.pause(0.05)
+        screen = app.screen
+        if isinstance(screen, AdviceScreen) and screen.advice is not None:
+            return screen
+    raise AssertionError(f"no advice within {timeout} s (on top: {app.screen!r})")
+
+
+def body(screen: AdviceScreen) -> str:
+    return str(screen.query_one("#body", Static).render())
+
+
+async def test_over_a_buy_the_advisor_names_a_move_its_reason_and_chances_and_enter_makes_it() -> None:
+    seats = [VERA, ADA]
+    client = client_for(scripted_game(seats, [(1, 2)]), seats)  # Vera throws 3: Baltic Avenue
+    app = app_for(client)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, BuyDialog)
+        await pilot.press("z")
+        screen = await advice_in(pilot)
+        advice = screen.advice
+        assert advice is not None
+        assert advice.command in (BuyProperty(player=0), DeclineProperty(player=0))
+        assert {type(o.command) for o in advice.options} == {BuyProperty, DeclineProperty}
+        text = body(screen)
+        assert "Expert would:" in text and "Why:" in text and "Vera's chance to win" in text
+        assert "Buy Baltic Avenue for $60" in text and "Decline" in text
+        await pilot.press("enter")
+        await settle(pilot)
+        view = client.view(None)
+        if advice.command == BuyProperty(player=0):
+            assert view.deeds[3].owner == 0
+        else:
+            assert view.deeds[3].owner is None and view.pending is not None
+            assert view.pending.kind == "auction"
+
+
+async def test_escape_closes_the_advice_and_nothing_is_played() -> None:
+    seats = [VERA, ADA]
+    client = client_for(scripted_game(seats, [(1, 2)]), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        version = client.version
+        await pilot.press("z")  # on the table: Vera's throw is the decision
+        await advice_in(pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, AdviceScreen)
+        assert client.version == version
+
+
+def test_the_advisor_speaks_only_to_the_seat_the_game_waits_on() -> None:
+    seats = [VERA, ADA]
+    client = client_for(scripted_game(seats, [(1, 2)]), seats)
+    with pytest.raises(AdvisorOff, match="only to the players at this keyboard"):
+        client.advice(1)
+    client.send(client.legal(0)[0], client.version)  # Vera throws: her buy decision
+    assert client.advice(0).result(timeout=60).command.player == 0
+
+
+async def test_the_palette_offers_the_advisor() -> None:
+    seats = [VERA, ADA]
+    app: LandlordsApp = app_for(client_for(scripted_game(seats), seats))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        names = [entry[0] for entry in app.screen.palette_commands()]  # type: ignore[attr-defined]
+        assert "Ask the advisor" in names

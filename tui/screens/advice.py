@@ -1,0 +1,136 @@
+"""The advisor: what `expert` would do in the seat of the person at the keyboard now, why, and his chance
+to win after each of the best options. It is worked out in the background (`GameClient.advice`), so the
+screen says it is thinking until it is ready; Enter then makes the advised move, Escape closes."""
+
+from __future__ import annotations
+
+import asyncio
+from concurrent.futures import Future
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.content import Content
+from textual.widgets import Label, Static
+
+from engine import Command, GameView
+from engine.bots.advice import Advice
+from engine.text import plain
+from room.advice import AdvisorOff
+from tui.client import GameClient
+from tui.screens.overlay import Overlay
+from tui.widgets.chances import percent
+from tui.words import describe_command
+
+THINKING = "The expert is thinking it over..."
+
+
+def advice_lines(advice: Advice, view: GameView, client: GameClient, seat: int) -> list[Content]:
+    """The advice in words: the move, its reason, and a line for each option with the seat's chance."""
+    board = client.board
+    name = plain(client.names[seat])
+    lines = [
+        Content.assemble(("Expert would: ", "bold"), describe_command(advice.command, view, board)),
+        Content.assemble(("Why: ", "bold"), plain(advice.reason)),
+        Content(""),
+        Content.styled(f"{name}'s chance to win after each (95% interval):", "$text-muted"),
+    ]
+    words = [describe_command(o.command, view, board) for o in advice.options]
+    width = min(44, max((len(w) for w in words), default=10))
+    for option, text in zip(advice.options, words, strict=True):
+        chosen = option.command == advice.command
+        span = f"{percent(option.low)}-{percent(option.high)}"
+        line = Content.assemble(
+            ("> " if chosen else "  ", "bold $accent"),
+            (text[:width].ljust(width), "bold" if chosen else ""),
+            f" {percent(option.chance):>4}  ({span})",
+        )
+        lines.append(line)
+    return lines
+
+
+class AdviceScreen(Overlay[Command | None]):
+    """Advice for one seat, asked when the screen opens; dismissed with the advised command to make it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,z", "close", "Close"),
+        Binding("enter", "follow", "Do it"),
+    ]
+
+    DEFAULT_CSS = """
+    AdviceScreen {
+        align: center middle;
+        background: $background 60%;
+    }
+    AdviceScreen > #advice {
+        width: 72;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        border: thick $primary;
+        background: $surface;
+        padding: 0 1;
+    }
+    AdviceScreen #title {
+        width: 1fr;
+        text-style: bold;
+        background: $primary 30%;
+        padding: 0 1;
+        margin-bottom: 1;
+    }
+    AdviceScreen #keys {
+        color: $text-muted;
+        margin-top: 1;
+    }
+    """
+
+    def __init__(self, client: GameClient, seat: int) -> None:
+        super().__init__()
+        self.client = client
+        self.seat = seat
+        self.version = client.version
+        self.advice: Advice | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="advice"):
+            yield Label(f"Advisor: {plain(self.client.names[self.seat])}'s move", id="title")
+            yield Static(Content.styled(THINKING, "italic $text-muted"), id="body")
+            yield Static("Esc: close", id="keys")
+
+    def on_mount(self) -> None:
+        try:
+            asked = self.client.advice(self.seat)
+        except AdvisorOff as exc:
+            self._say(Content(str(exc)))
+            return
+        self.run_worker(self._wait(asked), exclusive=True)
+
+    async def _wait(self, asked: Future[Advice]) -> None:
+        try:
+            advice = await asyncio.wrap_future(asked)
+        except Exception:
+            self._say(Content.styled("The advice could not be worked out this time; ask again.", "$error"))
+            return
+        if not self.is_attached:
+            return
+        self.advice = advice
+        body = Content("\n").join(advice_lines(advice, self.client.view(self.seat), self.client, self.seat))
+        self.query_one("#body", Static).update(body)
+        self.query_one("#keys", Static).update("Enter: do it   Esc: close")
+
+    def _say(self, text: Content) -> None:
+        self.query_one("#body", Static).update(text)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_follow(self) -> None:
+        """Make the advised move, if the table is still where it was when the advice was asked."""
+        if self.advice is None:
+            return
+        if self.client.version != self.version:
+            self._say(Content("The table has moved on since: close and ask again."))
+            self.advice = None
+            return
+        self.dismiss(self.advice.command)

@@ -1,0 +1,129 @@
+"""The chances panel: each player's chance to win from the position on the board, with its 95 % interval,
+as the table's figure last came in (`room.chances.Figure`). While a figure for the latest move is being
+worked out, the last one stays on show, dimmed and marked "working"."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from textual import events
+from textual.content import Content
+from textual.geometry import Size
+
+from engine import GameView
+from room.chances import Figure
+from tui import look
+from tui.glyphs import UNICODE, Glyphs
+from tui.widgets.lines import LinesView
+
+WORKING = "working it out"
+NAME_MOST = 12  # the name column at most: a figure's line fits the 44 columns of the overlay
+
+
+def percent(x: float) -> str:
+    """A chance as people read it: whole percents, and "<1%" / ">99%" rather than a certain 0 or 100 that
+    the playouts cannot promise."""
+    if x >= 1.0:
+        return "100%"
+    if x <= 0.0:
+        return "0%"
+    if x < 0.01:
+        return "<1%"
+    if x > 0.99:
+        return ">99%"
+    return f"{round(100 * x)}%"
+
+
+def chance_lines(
+    figure: Figure, view: GameView, names: Sequence[str], glyphs: Glyphs = UNICODE, width: int = 40
+) -> list[Content]:
+    """The panel's lines: a line a player (his chance, a bar, the interval), and a line that says where
+    the figure comes from, or that it is being worked out."""
+    lines: list[Content] = []
+    figures = figure.chances
+    stale = figure.working
+    if figures is None:
+        lines.append(Content.styled(f"{WORKING}...", "italic $text-muted"))
+        if figure.problem:
+            lines.append(Content.styled(figure.problem, "$error"))
+        return lines
+    name_width = min(NAME_MOST, max((len(n) for n in names), default=4))
+    bar_width = max(4, width - name_width - 2 - 5 - 10)
+    fill, empty = ("#", ".") if glyphs.ascii_only else ("█", "░")
+    for c in figures.players:
+        p = c.seat
+        name = names[p][:name_width].ljust(name_width)
+        head = Content.assemble((glyphs.mark(p), look.mark(p)), " ", (name, f"bold {look.player(p)}"))
+        if p < len(view.players) and view.players[p].bankrupt:
+            lines.append(head + Content.styled(f" {glyphs.bankrupt} out", "$text-muted"))
+            continue
+        filled = round(c.win * bar_width)
+        bar = Content.assemble((fill * filled, look.player(p)), (empty * (bar_width - filled), "$text-muted"))
+        span = f"{math.floor(100 * c.low)}-{math.ceil(100 * c.high)}%"  # rounded outwards: it still holds
+        line = head + Content.styled(f" {percent(c.win):>4} ", "bold") + bar + Content(f" {span:>8}")
+        lines.append(line.stylize("dim") if stale else line)
+    if figure.problem:
+        lines.append(Content.styled(figure.problem, "$error"))
+    elif stale:
+        lines.append(Content.styled(f"{WORKING} for the last move...", "italic $accent"))
+    elif view.winner is not None:
+        lines.append(Content.styled("The game is over.", "$text-muted"))
+    else:
+        lines.append(
+            Content.styled(
+                f"Turn {figures.turn + 1}: {figures.playouts} playouts of what all can see; "
+                "95% interval at the right.",
+                "$text-muted",
+            )
+        )
+    return lines
+
+
+class ChancesPanel(LinesView, can_focus=True):
+    """Each player's chance to win, following the table while it is open."""
+
+    DEFAULT_CSS = """
+    ChancesPanel {
+        border: round $primary 50%;
+        padding: 0 1;
+        background: $surface;
+        height: auto;
+        max-height: 50%;
+    }
+    ChancesPanel:focus {
+        border: round $accent;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.border_title = "Chances to win"
+        self._args: tuple[Figure, GameView, Sequence[str], Glyphs] | None = None
+        self._key: object = None
+
+    @property
+    def figure(self) -> Figure | None:
+        return self._args[0] if self._args is not None else None
+
+    def show(self, figure: Figure, view: GameView, names: Sequence[str], glyphs: Glyphs = UNICODE) -> None:
+        self._args = (figure, view, names, glyphs)
+        self.border_subtitle = WORKING if figure.working or figure.chances is None else ""
+        self._draw()
+
+    def _draw(self) -> None:
+        if self._args is None:
+            return
+        figure, view, names, glyphs = self._args
+        width = self.text_width if self.is_mounted else 40
+        key = (figure, view.players, glyphs, width)
+        if key == self._key:
+            return
+        self._key = key
+        self.set_lines(chance_lines(figure, view, names, glyphs, width))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return max(1, len(self._wrapped))
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._draw()
