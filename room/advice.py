@@ -13,6 +13,8 @@ from engine import Command, GameView
 from engine.bots.advice import Advice, advise
 from room.chances import ChancesPool
 
+__all__ = ["Advice", "AdvisorOff", "ask"]
+
 SEED = 0
 """The advisor's own seed: the same position gets the same advice."""
 

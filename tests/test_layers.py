@@ -80,6 +80,7 @@ ROOM_FOR_THE_INTERFACE = {
     "room.seats",
     "room.chances",  # a table's chances, worked out in other processes: the interface reads the figure
     "room.review",  # a game's review, worked out in other processes: the interface reads what comes in
+    "room.advice",  # the advisor's answer, worked out in other processes: the interface reads it
 }
 
 

@@ -28,7 +28,7 @@ from room.pacing import DEFAULT_SPEED, SPEEDS
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
-    from engine.bots.advice import Advice
+    from room.advice import Advice
     from room.chances import TableChances
     from room.review import ReviewJob
 

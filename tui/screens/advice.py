@@ -15,9 +15,8 @@ from textual.content import Content
 from textual.widgets import Label, Static
 
 from engine import Command, GameView
-from engine.bots.advice import Advice
 from engine.text import plain
-from room.advice import AdvisorOff
+from room.advice import Advice, AdvisorOff
 from tui.client import GameClient
 from tui.screens.overlay import Overlay
 from tui.widgets.chances import percent
