@@ -72,7 +72,7 @@ class ExpertBot(HardBot):
 
     def compare(self, pos: Position, courses: list[Course]) -> list[Verdict]:
         """Each course's chance for this seat, under the same luck; the first course is the default."""
-        seed = self.below(1 << 30)
+        seed = (table_signature(pos) ^ (pos.turn << 4) ^ pos.me) & ((1 << 30) - 1)
         return judge(pos.view, pos.me, courses, PLAYOUTS, seed)
 
     def choose_between(self, pos: Position, default: Command, others: list[Command]) -> tuple[Command, str]:
@@ -248,7 +248,7 @@ def offers(
         for give, shares in forms:
             prices = {round_up(int(share * printed)) for share in shares}
             if counter is not None and counter.form == give:
-                prices.add(counter.price)
+                prices = prices | {counter.price} if allowed else {counter.price}  # a named price, met once
             elif not allowed:
                 continue
             for price in sorted(prices):
