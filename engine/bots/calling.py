@@ -2,7 +2,10 @@
 levels share, not a way to win.
 
 A bot asks to stop only a long game that play can no longer decide: one where a player's chance to win,
-by the value of the position the look-ahead reckons with, is above 95 %; or a stalled rich table, where
+by the value of the position the look-ahead reckons with, is above 95 %; one that has run for
+`LONG_GAME_ROUNDS` rounds with a clear leader (rich tables of the add-on board build up to the houses the
+bank has left and then pay every rent from wages and prizes for as long as they play); or a stalled rich
+table, where
 every deed is owned, no group can take another building, and nobody still in could be ruined, every
 player's cash covering the dearest rent he could be charged several times over (the add-on board's wages
 and prizes can keep such a table going for ever). Asked, it agrees to such a game's end, and to any call
@@ -18,6 +21,11 @@ CALL_AFTER_ROUNDS = 60
 """Rounds played before a bot thinks a game may be beyond deciding: most games are decided long before."""
 DECIDED = 0.95
 """A player's chance to win above which the game is decided."""
+LONG_GAME_ROUNDS = 150
+"""Rounds after which a game with a clear leader is taken to be past deciding: games between the bots
+mostly end by round 80, and those still going at 150 rarely end before the turn cap."""
+LEADS = 0.5
+"""The chance to win of a clear leader."""
 RUIN_MARGIN = 5
 """How many times over every player's cash must cover the dearest rent he could be charged for a table
 where nobody could be ruined any more."""
@@ -37,6 +45,10 @@ def undecidable(pos: Position) -> str | None:
         name = "I" if leader == pos.me else view.players[leader].name
         verb = "have" if leader == pos.me else "has"
         return f"{name} {verb} a {100 * chances[leader]:.0f}% chance to win: the game is decided"
+    if view.round >= LONG_GAME_ROUNDS and chances[leader] >= LEADS:
+        name = "I" if leader == pos.me else view.players[leader].name
+        verb = "lead" if leader == pos.me else "leads"
+        return f"{name} {verb} after {view.round} rounds: play is not deciding this game"
     if stalled(pos) and all(pos.funds[p] >= RUIN_MARGIN * dearest_rent(pos, p) for p in live):
         return "nobody here can be ruined any more: let the richest win"
     return None

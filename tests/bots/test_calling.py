@@ -1,16 +1,29 @@
-"""Bots and calling the game: a stalled rich table of the add-on board is called and ends; a bot with a
-real chance refuses a call, and one the count makes the winner agrees."""
+"""Bots and calling the game: a stalled rich table of the add-on board is called and ends, and so is a
+long game with a clear leader; a bot with a real chance refuses a call, and one the count makes the winner
+agrees."""
 
 from __future__ import annotations
 
 import pytest
 
 from engine import AgreeToCall, CallGame, Game, RefuseCall
-from engine.bots.calling import CALL_AFTER_ROUNDS
+from engine.bots.calling import CALL_AFTER_ROUNDS, DECIDED, LEADS, LONG_GAME_ROUNDS
 from engine.events import Event, GameOver
+from engine.lookahead.judge import chances_now
 from engine.tools.simulate import BotPlayer, play_game
 
-from positions import ask, bot, roll, table
+from positions import (
+    ILLINOIS,
+    INDIANA,
+    KENTUCKY,
+    NEW_YORK,
+    ST_JAMES,
+    TENNESSEE,
+    ask,
+    bot,
+    roll,
+    table,
+)
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -58,3 +71,38 @@ def test_a_bot_with_a_real_chance_refuses_and_one_the_count_makes_the_winner_agr
     game.apply(answer)
     answer = ask(bot(level, 2), game, 2)
     assert isinstance(answer, RefuseCall) and answer.reason
+
+
+def _long_game(rounds: int) -> Game:
+    """Seat 0 with the oranges at three houses each, a clear leader but not a certain winner."""
+    game = table(
+        owners={0: (ST_JAMES, TENNESSEE, NEW_YORK), 1: (KENTUCKY, INDIANA, ILLINOIS)},
+        houses={ST_JAMES: 3, TENNESSEE: 3, NEW_YORK: 3},
+        cash=(3000, 1500, 1200, 1000),
+        turn=4 * rounds,
+    )
+    game.state.round = rounds
+    return game
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_long_game_with_a_clear_leader_is_called_and_the_others_agree(level: str) -> None:
+    game = _long_game(LONG_GAME_ROUNDS)
+    assert LEADS <= chances_now(game.view(0))[0] <= DECIDED  # clear, not certain
+    roll(game, 0)
+    assert ask(bot(level, 0), game, 0) == CallGame(player=0)
+    game.apply(CallGame(player=0))
+    answer = ask(bot(level, 1), game, 1)
+    assert isinstance(answer, AgreeToCall) and "rounds" in answer.reason
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_same_table_earlier_plays_on(level: str) -> None:
+    game = _long_game(LONG_GAME_ROUNDS - 1)
+    roll(game, 2)
+    assert ask(bot(level, 2), game, 2) != CallGame(player=2)
+    roll(game, 0)
+    game.apply(CallGame(player=0))
+    game.apply(AgreeToCall(player=1))
+    answer = ask(bot(level, 2), game, 2)
+    assert isinstance(answer, RefuseCall)
