@@ -245,6 +245,23 @@ class RejectLoan(_Command):
     reason: str = ""
 
 
+class CallGame(_Command):
+    """Propose to end the game now, the richest by the edition's count winning, as when a Time Limit
+    game's rounds run out: every other player still in is asked in turn, and one refusal keeps it going."""
+
+    kind: Literal["call_game"] = "call_game"
+
+
+class AgreeToCall(_Command):
+    kind: Literal["agree_to_call"] = "agree_to_call"
+    reason: str = ""
+
+
+class RefuseCall(_Command):
+    kind: Literal["refuse_call"] = "refuse_call"
+    reason: str = ""
+
+
 class CancelLoan(_Command):
     kind: Literal["cancel_loan"] = "cancel_loan"
     offer: int
@@ -297,7 +314,10 @@ Command = Annotated[
     | AcceptLoan
     | RejectLoan
     | CancelLoan
-    | GoToPoorhouse,
+    | GoToPoorhouse
+    | CallGame
+    | AgreeToCall
+    | RefuseCall,
     Field(discriminator="kind"),
 ]
 

@@ -6,7 +6,7 @@ ledger of events accounts for every dollar without diffing states.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Annotated, Any, Literal
 
@@ -895,11 +895,40 @@ class HandTransferred(_Event):
     count: int
 
 
+class CallProposed(_Event):
+    """`player` proposes to end the game now; `leader` is who would win by the count as it stands."""
+
+    kind: Literal["call_proposed"] = "call_proposed"
+    rule: RuleId = "end.called"
+    player: int
+    leader: int
+
+
+class CallAnswered(_Event):
+    kind: Literal["call_answered"] = "call_answered"
+    rule: RuleId = "end.called"
+    player: int
+    agreed: bool
+    reason: str = ""
+
+
+class ReasonGiven(_Event):
+    """A bot's own line on why it made the move just told (`engine.bots.Bot.reason`). No rule emits it:
+    the table tells it after that move's events and keeps it with the game's save, and bots are not shown
+    it. The words are the bot's, so they are shown as plain text. Its rule is the rule of the move it
+    explains (the last event of that move; see `reason_for`)."""
+
+    kind: Literal["reason_given"] = "reason_given"
+    rule: RuleId = "turn.order"  # made by `reason_for`, which names the rule of the move it explains
+    player: int
+    reason: str
+
+
 class GameOver(_Event):
     kind: Literal["game_over"] = "game_over"
     rule: RuleId = "end.last_player"
     winner: int
-    reason: Literal["last_player", "short_game", "time_limit", "circuits"]
+    reason: Literal["last_player", "short_game", "time_limit", "circuits", "called"]
     standings: tuple[tuple[int, int], ...]  # (player, net worth), richest first
 
 
@@ -983,6 +1012,9 @@ Event = Annotated[
     | WentToPoorhouse
     | PoorhouseThrow
     | LeftPoorhouse
+    | CallProposed
+    | CallAnswered
+    | ReasonGiven
     | GameOver,
     Field(discriminator="kind"),
 ]
@@ -1020,3 +1052,9 @@ def interned(cls: type[_Event], *fields: str) -> Callable[..., Any]:
         return event
 
     return make
+
+
+def reason_for(events: Sequence[Event], player: int, reason: str) -> ReasonGiven:
+    """A bot's reason, told after the events of its move: it carries the rule that move came under."""
+    rule: RuleId = events[-1].rule if events else "turn.order"
+    return ReasonGiven(rule=rule, player=player, reason=reason)

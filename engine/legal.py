@@ -16,12 +16,14 @@ from typing import TYPE_CHECKING, Any
 from engine.commands import (
     AcceptLoan,
     AcceptTrade,
+    AgreeToCall,
     BorrowFromBank,
     Build,
     BuyLot,
     BuyLuxury,
     BuyProperty,
     BuyTicketLot,
+    CallGame,
     CancelLoan,
     CancelTrade,
     ChooseDirection,
@@ -43,6 +45,7 @@ from engine.commands import (
     PlaceBid,
     PlayRefundCard,
     PlayTravelCards,
+    RefuseCall,
     RejectLoan,
     RejectTrade,
     RentLot,
@@ -176,6 +179,7 @@ def _roll(game: LiveGame, p: int, pend: Any) -> list[Command]:
     out: list[Command] = [simple(RollDice, p), simple(PayJailFine, p), simple(UseJailCard, p)]
     if game.state.players[p].hand:
         out += _travel_plays(game, p)
+    out.append(simple(CallGame, p))
     return out
 
 
@@ -194,7 +198,7 @@ def _travel_plays(game: LiveGame, p: int) -> list[Command]:
 
 
 def _end_turn(game: LiveGame, p: int, pend: Any) -> list[Command]:
-    return [simple(EndTurn, p), simple(PayJailFine, p)]
+    return [simple(EndTurn, p), simple(PayJailFine, p), simple(CallGame, p)]
 
 
 def _buy(game: LiveGame, p: int, pend: Any) -> list[Command]:
@@ -272,6 +276,10 @@ def _loan_answer(game: LiveGame, p: int, pend: LoanAnswer) -> list[Command]:
     return [AcceptLoan(player=p, offer=pend.offer.id), RejectLoan(player=p, offer=pend.offer.id)]
 
 
+def _call_answer(game: LiveGame, p: int, pend: Any) -> list[Command]:
+    return [simple(AgreeToCall, p), simple(RefuseCall, p)]
+
+
 _DECISIONS: dict[str, Callable[[LiveGame, int, Any], list[Command]]] = {
     "roll": _roll,
     "end_turn": _end_turn,
@@ -292,4 +300,5 @@ _DECISIONS: dict[str, Callable[[LiveGame, int, Any], list[Command]]] = {
     "luxury": _luxury,
     "direction": _direction,
     "loan_answer": _loan_answer,
+    "call_answer": _call_answer,
 }

@@ -310,8 +310,18 @@ def _game_over(e: Any, n: Names, b: Board) -> str:
         "short_game": "the richest when the first player went bankrupt",
         "time_limit": "the richest when time ran out",
         "circuits": "the richest when the last player completed the last circuit",
+        "called": "the richest when the table agreed to end it",
     }[e.reason]
     return f"Game over: {n[e.winner]} wins, {why}, worth {money(worth)}."
+
+
+def _call_proposed(e: Any, n: Names, b: Board) -> str:
+    return f"{n[e.player]} proposes to end the game now: {n[e.leader]} would win, the richest by the count."
+
+
+def _call_answered(e: Any, n: Names, b: Board) -> str:
+    verb = "agrees to end the game" if e.agreed else "wants to play on"
+    return f"{n[e.player]} {verb}" + (f": \u201c{e.reason}\u201d" if e.reason else ".")
 
 
 _TEXTS: dict[str, Callable[[Any, Names, Board], str]] = {
@@ -402,7 +412,10 @@ _TEXTS: dict[str, Callable[[Any, Names, Board], str]] = {
         f"{'go' if e.count > 1 else 'goes'} "
         + ("back under the decks." if e.to_player is None else f"to {n[e.to_player]}.")
     ),
+    "call_proposed": _call_proposed,
+    "call_answered": _call_answered,
     "game_over": _game_over,
+    "reason_given": lambda e, n, b: f"{n[e.player]}: \u201c{e.reason}\u201d",
     "paid_into_box": lambda e, n, b: (
         f"{n[e.player]} paid {money(e.amount)} into {_box(b, e.box)}: {e.reason}."
     ),

@@ -123,6 +123,7 @@ RuleId = Literal[
     "end.short_game",
     "end.time_limit",
     "end.circuits",
+    "end.called",
 ]
 """Every rule id an event can carry."""
 
@@ -250,6 +251,7 @@ TITLES: dict[RuleId, str] = {
     "end.short_game": "The Short Game",
     "end.time_limit": "The Time Limit game",
     "end.circuits": "The end after the last circuit",
+    "end.called": "Calling the game",
 }
 """Each rule's name, the same in every edition (how each edition plays it is in its sources)."""
 

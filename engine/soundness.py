@@ -30,6 +30,7 @@ PLAYER_FIELDS = frozenset(
         "lender",
         "occupant",
         "arriving",
+        "caller",
     }
 )
 SPACE_FIELDS = frozenset({"space", "at", "start", "back_to"})
@@ -184,7 +185,7 @@ def _references(node: Any, players: int, spaces: int, where: str) -> str | None:
         for key, value in node.items():
             if key in PLAYER_FIELDS and value is not None and not 0 <= value < players:
                 return f"{where} names no player ({key} {value})"
-            if key in ("bidders", "winners") and any(not 0 <= b < players for b in value):
+            if key in ("bidders", "winners", "left") and any(not 0 <= b < players for b in value):
                 return f"{where} names no player ({key})"
             if key in SPACE_FIELDS and value is not None and not 0 <= value < spaces:
                 return f"{where} names no space ({value})"

@@ -303,6 +303,17 @@ class LoanAnswer:
     kind: Literal["loan_answer"] = "loan_answer"
 
 
+@dataclass(frozen=True, config=_STRICT)
+class CallAnswer:
+    """`caller` proposed to end the game now, the richest winning: `player` agrees or refuses, and those
+    in `left` are asked after him."""
+
+    player: int
+    caller: int
+    left: tuple[int, ...] = ()
+    kind: Literal["call_answer"] = "call_answer"
+
+
 Pending = Annotated[
     AwaitingRoll
     | AwaitingEndTurn
@@ -322,7 +333,8 @@ Pending = Annotated[
     | LotChoice
     | LuxuryOffer
     | DirectionChoice
-    | LoanAnswer,
+    | LoanAnswer
+    | CallAnswer,
     Field(discriminator="kind"),
 ]
 
@@ -543,6 +555,7 @@ class PlayerState:
     legacies: int = 0  # legacy tickets received
     in_poorhouse: bool = False
     poorhouse_pips: int = 0  # what the throws in the poorhouse add up to so far
+    called_round: int = -1  # the round in which he last proposed to call the game (-1: never)
 
 
 @dataclass(config=_STRICT)

@@ -218,7 +218,7 @@ class Persistence:
             loaded, session = store.open(save_id, watcher, backup)
         except SaveError as exc:
             raise self._error(exc) from exc
-        recorder = self._opened(AutosaveRecorder(session, Autosaver(session, loaded.game)))
+        recorder = self._opened(AutosaveRecorder(session, Autosaver(session, loaded.game, loaded.reasons)))
         return loaded.game, list(loaded.seats), recorder
 
     def _opened(self, recorder: AutosaveRecorder) -> AutosaveRecorder:

@@ -22,6 +22,12 @@ class Opponent(Protocol):
     def decide(self, game: Game, seat: int) -> Command: ...
 
 
+def reason_of(opponent: Opponent) -> str:
+    """Why the opponent made its last decision, in its own words ("" if it says nothing)."""
+    said = getattr(opponent, "reason", "")
+    return said if isinstance(said, str) else ""
+
+
 class BotOpponent:
     """A bot from `engine.bots`: it sees only its own view and its legal commands, and the events."""
 
@@ -31,12 +37,21 @@ class BotOpponent:
     def decide(self, game: Game, seat: int) -> Command:
         return self.bot.choose(game.view(seat), game.legal_commands(seat))
 
+    @property
+    def reason(self) -> str:
+        """The bot's reason for its last choice (`Bot.reason`)."""
+        return self.bot.reason
+
     def observe(self, events: Sequence[Event]) -> None:
         self.bot.observe(events)
 
 
 def tell_opponents(opponents: Mapping[int, Opponent], events: Sequence[Event]) -> None:
-    """Show the bots the events of a move; one bot's trouble listening is never the table's."""
+    """Show the bots the events of a move; one bot's trouble listening is never the table's. The bots'
+    own reasons are for the people at the table: a bot learns from what the rules did and the answers
+    given, and a game replays to the same moves whether or not its reasons were kept."""
+    if any(e.kind == "reason_given" for e in events):
+        events = [e for e in events if e.kind != "reason_given"]
     for seat, opponent in opponents.items():
         if isinstance(opponent, BotOpponent):
             try:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from engine import Command, Event, Game
+from engine.events import ReasonGiven
 from room.opponents import BotOpponent, Opponent, tell_opponents
 from room.seats import Seat
 from saves.history import opening
@@ -21,18 +22,24 @@ MakeOpponents = Callable[[Sequence[Seat], int], Mapping[int, Opponent]]
 
 class TableReplay:
     """A replay watcher (`saves.restore.ReplayWatcher`) that seats the opponents and lets the bots live
-    through their own past decisions, and keeps every event of the game."""
+    through their own past decisions, and keeps every event of the game and the bots' reasons, by the place
+    of their command in the log."""
 
     def __init__(self, make_opponents: MakeOpponents) -> None:
         self._make = make_opponents
         self.opponents: dict[int, Opponent] = {}
         self.history: list[Event] = []
+        self.reasons: dict[int, str] = {}
+        self._commands = 0
 
     def begin(self, game: Game, seats: list[Seat]) -> None:
         self.opponents = dict(self._make(seats, game.state.seed))
         self.history = opening(game.initial)
+        self.reasons = {}
+        self._commands = 0
 
     def command(self, game: Game, cmd: Command) -> None:
+        self._commands += 1
         opponent = self.opponents.get(cmd.player)
         pend = game.state.pending
         if isinstance(opponent, BotOpponent) and pend is not None and pend.player == cmd.player:
@@ -40,6 +47,9 @@ class TableReplay:
 
     def applied(self, events: list[Event]) -> None:
         self.history.extend(events)
+        for e in events:
+            if isinstance(e, ReasonGiven):
+                self.reasons[self._commands - 1] = e.reason
         tell_opponents(self.opponents, events)
 
 

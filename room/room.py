@@ -14,17 +14,34 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine import Board, Command, Event, Game, GameState, GameView, IllegalCommand, Option, waiting_for
+from engine.events import reason_for
 from engine.lookahead.players import SimplePlayer
 from engine.narration import describe
 from engine.queries import Facts, facts
 from engine.takeback import take_back, without_last
+from engine.text import plain
 from room.library import NoRecorder, Recorder
-from room.opponents import Opponent, stand_in_for, tell_opponents
+from room.opponents import Opponent, reason_of, stand_in_for, tell_opponents
 from room.seats import Seat
 
 log = logging.getLogger(__name__)
 
 STALE = "The table changed before your move arrived; look again and choose."
+
+REASON_LONGEST = 160
+"""The most characters of a bot's reason the table tells: one line of a log (a bot from outside may say
+anything)."""
+
+
+BIDDING = frozenset({"place_bid", "pass_auction"})
+
+
+def clean_reason(text: str) -> str:
+    """A bot's reason made safe to show and keep: plain text on one line, at most `REASON_LONGEST` long."""
+    said = " ".join(plain(text).split())
+    if len(said) > REASON_LONGEST:
+        said = said[: REASON_LONGEST - 3].rstrip() + "..."
+    return said
 
 
 @dataclass(frozen=True)
@@ -67,7 +84,10 @@ class Room:
         opponents: Mapping[int, Opponent],
         recorder: Recorder | None = None,
         history: Sequence[Event] | None = None,
+        reasons: Mapping[int, str] | None = None,
     ) -> None:
+        """`history` is the story so far of a game taken up again, and `reasons` the bots' reasons it
+        kept, by the place of their command in the game's log."""
         if len(seats) != len(game.state.players):
             raise ValueError("one seat per player")
         self._game = game
@@ -85,6 +105,8 @@ class Room:
         self._stand_ins: set[int] = set()
         self.takebacks = self._recorder.takebacks
         """How many times a move was taken back in this game (as its save counts them, if it is saved)."""
+        self._reasons: dict[int, str] = dict(reasons or {})
+        self._last_said: dict[int, tuple[int, str]] = {}  # seat -> (turn, the reason of its last bid)
 
     # --- what the table looks like ------------------------------------------------------------
 
@@ -141,7 +163,13 @@ class Room:
         return self._facts
 
     def history(self) -> Sequence[Event]:
+        """Every event of the game so far, the bots' reasons among them (`ReasonGiven`, after their move)."""
         return self._history
+
+    def reasons(self) -> Mapping[int, str]:
+        """The reasons the bots gave, by the place of their command in the game's log (a review shows each
+        beside its move)."""
+        return self._reasons
 
     def narrate(self, event: Event) -> str:
         return describe(event, self._names, self._game.board)
@@ -224,12 +252,18 @@ class Room:
         if seat is None:
             return Outcome(refusal="No bot is to move.", code="no_bot")
         game = self._game
+        opponent = self._opponents[seat]
+        reason = ""
         try:
-            choice: Command | None = self._opponents[seat].decide(game, seat)
+            choice: Command | None = opponent.decide(game, seat)
+            reason = reason_of(opponent)
         except Exception:
             log.exception("bot %s failed to decide", seat)
             choice = None
-        outcome = self._apply(seat, self._for(seat, choice)) if choice is not None else Outcome(refusal="?")
+        if choice is not None:
+            outcome = self._apply(seat, self._for(seat, choice), reason)
+        else:
+            outcome = Outcome(refusal="?")
         if outcome.ok:
             return outcome
         log.warning("bot %s chose a refused command %r: %s", seat, choice, outcome.refusal)
@@ -241,11 +275,29 @@ class Room:
     def _for(self, seat: int, cmd: Command) -> Command:
         return cmd if cmd.player == seat else cmd.model_copy(update={"player": seat})
 
-    def _apply(self, seat: int, cmd: Command) -> Outcome:
+    def _to_tell(self, seat: int, cmd: Command, turn: int, reason: str) -> str:
+        """The reason to tell after a bot's move: none that the command carries already (an answer to an
+        offer), and a bid's only when the bot has not said the same of its last bid this turn (every bid of
+        an auction has the same reason)."""
+        said = clean_reason(reason) if reason else ""
+        if not said or said == clean_reason(getattr(cmd, "reason", "") or ""):
+            return ""
+        if cmd.kind in BIDDING:
+            if self._last_said.get(seat) == (turn, said):
+                return ""
+            self._last_said[seat] = (turn, said)
+        return said
+
+    def _apply(self, seat: int, cmd: Command, reason: str = "") -> Outcome:
+        turn = self._game.state.turn
         try:
             events = self._game.apply(cmd)
         except IllegalCommand as exc:
             return Outcome(refusal=exc.reason, code=exc.code)
+        said = self._to_tell(seat, cmd, turn, reason)
+        if said:
+            self._reasons[len(self._game.log) - 1] = said
+            events = [*events, reason_for(events, seat, said)]
         self._history.extend(events)
         self._version += 1
         tell_opponents(self._opponents, events)

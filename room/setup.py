@@ -62,4 +62,4 @@ def resume_room(persistence: Persistence, save_id: str | None, backup: bool = Fa
         game, seats, recorder = persistence.resume(save_id, replay, backup)
     except ValueError as exc:  # a bot level no longer known, or made up in the file
         raise PersistenceError(f"This game cannot be played on: {exc}") from None
-    return Room(game, seats, replay.opponents, recorder, replay.history)
+    return Room(game, seats, replay.opponents, recorder, replay.history, replay.reasons)

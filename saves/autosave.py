@@ -7,11 +7,12 @@ It saves after every completed turn (a `TurnStarted` or `GameOver` event), every
 from __future__ import annotations
 
 import signal
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import FrameType
 from typing import Any
 
 from engine import Event, Game
+from engine.events import ReasonGiven
 from saves.session import SaveSession
 
 SAVE_AFTER = frozenset({"turn_started", "game_over", "trade_completed", "loan_taken"})
@@ -19,15 +20,22 @@ SIGNALS = tuple(getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasat
 
 
 class Autosaver:
-    """Saves `game` through `session` at the moments worth keeping."""
+    """Saves `game` through `session` at the moments worth keeping, with the reasons the bots gave for
+    their moves (`reasons`, by the place of the command in the log: a game taken up again starts with
+    those it kept)."""
 
-    def __init__(self, session: SaveSession, game: Game) -> None:
+    def __init__(self, session: SaveSession, game: Game, reasons: Mapping[int, str] | None = None) -> None:
         self.session = session
         self.game = game
+        self.reasons: dict[int, str] = dict(reasons or {})
         self._previous: dict[int, Any] = {}
 
     def after_events(self, events: Sequence[Event]) -> bool:
-        """Call with the events of each command applied: saves when a turn or a trade completed."""
+        """Call with the events of each command applied (the bot's reason among them, as the table tells
+        it): saves when a turn or a trade completed."""
+        for event in events:
+            if isinstance(event, ReasonGiven):
+                self.reasons[len(self.game.log) - 1] = event.reason
         return any(event.kind in SAVE_AFTER for event in events) and self.save(self.game)
 
     def save_now(self) -> None:
@@ -45,7 +53,7 @@ class Autosaver:
         """Save `game` unless the session is closed; True if it saved."""
         if self.session.closed:
             return False
-        self.session.save(game)
+        self.session.save(game, self.reasons)
         return True
 
     def install_signal_handlers(self, exit: Callable[[int], None] | None = None) -> None:

@@ -75,9 +75,10 @@ def shown_safely(save: SaveFile) -> SaveFile:
             player.name = safe_name(player.name)
     title = safe_title(save.title)
     seats = [safe_seat(seat) for seat in save.players]
-    if title == save.title and seats == save.players:
+    reasons = {i: plain(said) for i, said in save.reasons.items()}
+    if title == save.title and seats == save.players and reasons == save.reasons:
         return save
-    return save.model_copy(update={"title": title, "players": seats})
+    return save.model_copy(update={"title": title, "players": seats, "reasons": reasons})
 
 
 def safe_name(name: str) -> str:
@@ -123,6 +124,9 @@ def check_shape(path: Path, document: dict[str, Any]) -> None:
     """Refuse a document no game could have made before it is validated: with a list of millions of
     wrong items, validation would report each, taking gigabytes and minutes to say no."""
     log = document.get("log")
+    reasons = document.get("reasons")
+    if isinstance(reasons, dict) and len(reasons) > max(len(log) if isinstance(log, list) else 0, MOST_ITEMS):
+        raise SaveError(path, f"not a landlords save: it keeps {len(reasons):,} reasons for fewer moves")
     stack: list[Any] = [document]
     while stack:
         node = stack.pop()
@@ -132,7 +136,7 @@ def check_shape(path: Path, document: dict[str, Any]) -> None:
             items = node
         else:
             continue
-        if len(items) > MOST_ITEMS and node is not log:
+        if len(items) > MOST_ITEMS and node is not log and node is not reasons:
             raise SaveError(path, f"not a landlords save: it holds a list of {len(items):,} items")
         stack.extend(items)
 

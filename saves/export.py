@@ -4,6 +4,7 @@ headless run keeps (`landlords simulate --save-games DIR`). The file is an ordin
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -14,8 +15,11 @@ from saves.errors import SaveError
 from saves.model import FORMAT_VERSION, SaveFile, Seat
 
 
-def export(game: Game, seats: list[Seat], title: str, path: Path) -> None:
-    """Write `game` (its start, its log and where it stands) to `path`, replacing any file there."""
+def export(
+    game: Game, seats: list[Seat], title: str, path: Path, reasons: Mapping[int, str] | None = None
+) -> None:
+    """Write `game` (its start, its log and where it stands) to `path`, replacing any file there, with the
+    bots' `reasons` for their moves by the place of the command in the log."""
     now = datetime.now(UTC)
     state = game.state
     save = SaveFile(
@@ -32,6 +36,7 @@ def export(game: Game, seats: list[Seat], title: str, path: Path) -> None:
         lesson=False,
         initial=game.initial,
         log=game.log,
+        reasons=dict(reasons or {}),
         snapshot=state,
     )
     try:

@@ -44,19 +44,22 @@ def _refusals_name_their_price(document: Document) -> Document:
     return document
 
 
-def _takebacks_and_lessons(document: Document) -> Document:
+def _takebacks_lessons_and_reasons(document: Document) -> Document:
     """Format 3 -> 4: the header's count of take-backs and the lesson mark, neither of which a game
     saved before could have. A charge waiting to be paid may now name its rule; older ones name none, and
-    loading accepts the replay naming it (`saves.restore.same_but_unnamed_rules`)."""
+    loading accepts the replay naming it (`saves.restore.same_but_unnamed_rules`). The bots' reasons for
+    their moves are kept beside the log; a game saved before says none beyond the answers to offers,
+    which its commands carry."""
     document.setdefault("takebacks", 0)
     document.setdefault("lesson", False)
+    document.setdefault("reasons", {})
     return document
 
 
 STEPS: dict[int, Callable[[Document], Document]] = {
     1: _buildings_as_levels,
     2: _refusals_name_their_price,
-    3: _takebacks_and_lessons,
+    3: _takebacks_lessons_and_reasons,
 }
 
 

@@ -23,7 +23,8 @@ FORMAT_VERSION = 4
 2: a deed's buildings are one building level (`level`) instead of a house count and a hotel flag.
 3: a refused trade carries the price it names as a figure (`asking`), not in its reason's words alone.
 4: the header says how many times moves were taken back (`takebacks`) and whether the game is the first
-   game that teaches (`lesson`); a charge waiting to be paid names the rule that charges it (`rule`)."""
+   game that teaches (`lesson`); a charge waiting to be paid names the rule that charges it (`rule`);
+   the bots' reasons for their moves (`reasons`), by the place of the command in the log."""
 
 __all__ = ["FORMAT_VERSION", "TITLE_MAX", "SaveFile", "SaveHeader", "SaveSummary", "Seat"]
 
@@ -73,7 +74,16 @@ class SaveFile(SaveHeader):
 
     initial: GameState
     log: list[Command] = Field(fail_fast=True)  # one bad command says enough: never a million errors
+    reasons: dict[int, str]
+    """Why a bot made a move, in its own words, by the place of the command in `log` (from 0): the moves a
+    bot gave a reason for, beyond the one an answer to an offer carries in itself."""
     snapshot: GameState
+
+    @model_validator(mode="after")
+    def _reasons_are_for_moves(self) -> SaveFile:
+        if any(not 0 <= i < len(self.log) for i in self.reasons):
+            raise ValueError("a bot's reason is kept for a move the log does not have")
+        return self
 
 
 class SaveSummary(BaseModel):

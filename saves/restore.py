@@ -8,11 +8,12 @@ the story of the game and the bots' memories are rebuilt on the way.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
 from engine import Command, Event, Game, GameState, IllegalCommand
+from engine.events import reason_for
 from engine.soundness import problem
 from engine.state import state_adapter
 from saves.codec import program_version
@@ -28,6 +29,7 @@ class LoadedGame:
     seats: list[Seat]
     summary: SaveSummary
     saved_by: str  # the version of landlords that wrote the file
+    reasons: dict[int, str] = field(default_factory=dict)  # the bots' reasons, by the place of the move
 
 
 class ReplayWatcher(Protocol):
@@ -40,7 +42,8 @@ class ReplayWatcher(Protocol):
         """Before `cmd` is applied."""
 
     def applied(self, events: list[Event]) -> None:
-        """What the command just applied caused."""
+        """What the command just applied caused, and the reason the bot that gave it said it had
+        (`ReasonGiven`, last), as the table told them."""
 
 
 def restore(path: Path, save: SaveFile, watcher: ReplayWatcher | None = None) -> Game:
@@ -73,6 +76,9 @@ def restore(path: Path, save: SaveFile, watcher: ReplayWatcher | None = None) ->
                 f"{_version_note(save)}",
             ) from None
         if watcher is not None:
+            said = save.reasons.get(number - 1)
+            if said:
+                events = [*events, reason_for(events, cmd.player, said)]
             watcher.applied(events)
     if game.state != save.snapshot and not same_but_unnamed_rules(game.state, save.snapshot):
         where = first_difference(game.state, save.snapshot)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
@@ -49,8 +50,9 @@ class SaveSession:
     def closed(self) -> bool:
         return not self._lock.held
 
-    def save(self, game: Game) -> SaveSummary:
-        """Write the game's log and current state over the file atomically; the old one becomes the backup."""
+    def save(self, game: Game, reasons: Mapping[int, str] | None = None) -> SaveSummary:
+        """Write the game's log and current state over the file atomically; the old one becomes the backup.
+        `reasons` are the bots' reasons for their moves, by the place of the command in the log."""
         if self.closed:
             raise RuntimeError(f"the save session of {self.path} is closed")
         if game.initial is not self._initial and game.initial != self._initial:
@@ -71,6 +73,7 @@ class SaveSession:
             lesson=self.lesson,
             initial=game.initial,
             log=game.log,
+            reasons={i: said for i, said in (reasons or {}).items() if i < len(game.log)},
             snapshot=state,
         )
         try:

@@ -269,6 +269,7 @@ def _load(path: Path, watcher: ReplayWatcher | None = None, source: Path | None 
         seats=list(save.players),
         summary=SaveSummary.of(id_of(path), path, save),
         saved_by=save.program_version,
+        reasons=dict(save.reasons),
     )
 
 

@@ -9,6 +9,7 @@ from textual.content import Content
 
 from engine import (
     Build,
+    CallGame,
     Command,
     EndTurn,
     GameView,
@@ -32,6 +33,7 @@ ACTION_WORDS = {
     "end_turn": "end turn",
     "pay_fine": "pay fine",
     "use_card": "use card",
+    "call_game": "call the game",
     "build": "build",
     "mortgage": "mortgage",
     "trade": "trade",
@@ -51,6 +53,8 @@ def entry(event: Event, client: GameClient, glyphs: Glyphs) -> Content:
     if event.kind == "game_over":
         return Content.styled(text, "bold $accent")
     who = actor_of(event)
+    if event.kind == "reason_given":  # a bot's aside on its move: quieter than the move itself
+        return Content.styled(text, "italic" if who is None else f"italic {look.player(who)}")
     return Content(text) if who is None else Content.styled(text, look.player(who))
 
 
@@ -271,6 +275,7 @@ def hint(action: str, client: GameClient, me: int | None) -> str:
         "end_turn": EndTurn(player=me),
         "pay_fine": PayJailFine(player=me),
         "use_card": UseJailCard(player=me),
+        "call_game": CallGame(player=me),
     }
     cmd = probe.get(action)
     reason = client.check(cmd) if cmd is not None else None

@@ -19,6 +19,7 @@ from tui.dialogs.any_space import AnySpaceDialog
 from tui.dialogs.auction import AuctionDialog
 from tui.dialogs.base import GameDialog, Table
 from tui.dialogs.buy import BuyDialog
+from tui.dialogs.call import CallDialog
 from tui.dialogs.card import CardDialog
 from tui.dialogs.debt import DebtDialog
 from tui.dialogs.direction import DirectionDialog
@@ -56,6 +57,7 @@ DIALOGS: dict[str, Callable[[Table, Decision], GameDialog]] = {
     "lot": LotDialog,
     "luxury": LuxuryDialog,
     "direction": DirectionDialog,
+    "call": CallDialog,
 }
 """The dialog of each decision (`tui.director.Decision.kind`); the negotiators answer offers."""
 

@@ -60,6 +60,8 @@ def decision_for(view: GameView, humans: Collection[int]) -> Decision | None:
         return Decision("any_space", p, ("any_space", p, pend.at, pend.means, view.turn))
     if pend.kind in ("refund_card", "winnings_card"):
         return Decision(pend.kind, p, (pend.kind, p, view.turn))
+    if pend.kind == "call_answer":
+        return Decision("call", p, ("call", pend.caller, p, view.turn))
     return _magie_decision(view, p)
 
 

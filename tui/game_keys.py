@@ -64,6 +64,7 @@ KEYS: tuple[GameKey, ...] = (
     _turn("e", "end_turn", "End turn", "end_turn"),
     _turn("p", "pay_fine", "Pay fine", "pay_jail_fine"),
     _turn("c", "use_card", "Use card", "use_jail_card"),
+    _turn("g", "call_game", "Call game", "call_game"),
     GameKey("enter", "decide", "Decide", hinted=True),
     _dialog("b", "build", "Build", "build", "sell_building", "sell_lot", seat="acting"),
     _dialog("m", "mortgage", "Mortgage", "mortgage", "unmortgage", seat="acting"),

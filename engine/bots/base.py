@@ -12,15 +12,19 @@ from typing import Any, Protocol
 
 import engine.rng as rng
 from engine.bots.bargaining import TradeMemory
+from engine.bots.calling import leader, undecidable
 from engine.bots.landlord import NORMAL_THRIFT, LandlordPlay, Thrift
 from engine.bots.lots import LotPlay, LotStyle
 from engine.bots.position import Position
+from engine.bots.reasons import Reasoning, dollars
 from engine.bots.routes import best_way
 from engine.bots.stops import ride_to
 from engine.commands import (
     AcceptLoan,
     AcceptTrade,
+    AgreeToCall,
     BorrowFromBank,
+    CallGame,
     ChooseRoute,
     ClaimHalfWinnings,
     Command,
@@ -35,6 +39,7 @@ from engine.commands import (
     PlayRefundCard,
     ProposeLoan,
     ProposeTrade,
+    RefuseCall,
     RejectLoan,
     RejectTrade,
     RentLot,
@@ -46,6 +51,7 @@ from engine.queries import bank_loan_problem, loan_problem, proposal_problem
 from engine.state import (
     Auction,
     BuyDecision,
+    CallAnswer,
     Pending,
     RefundChoice,
     RideChoice,
@@ -57,12 +63,21 @@ from engine.view import GameView
 PLAY_CARD_FROM = 100
 """Dollars a kept card must bring now (the pool beyond the usual share, half a prize) to be played."""
 
+CALLED_FROM = frozenset({"roll", "end_turn"})
+"""The decisions of its own turn at which a bot may propose to call the game."""
+
 MAX_STEPS = 80
 """Commands a bot may issue while the game waits on one decision before it moves the game on."""
 
 
 class Bot(Protocol):
     level: str
+
+    @property
+    def reason(self) -> str:
+        """Why it made its last choice, in one line of its own words; "" when it gives none (a throw, the
+        end of a turn, or a bot from outside that says nothing)."""
+        ...
 
     def choose(self, view: GameView, legal: list[Command]) -> Command:
         """Called whenever the game waits for this bot. Returns one of `legal`, a `ProposeTrade` while
@@ -75,8 +90,9 @@ class Bot(Protocol):
         ...
 
 
-class BotBase:
-    """Dispatch and safety shared by the levels; each level supplies the decisions."""
+class BotBase(Reasoning):
+    """Dispatch and safety shared by the levels; each level supplies the decisions, and its reasons
+    (`because`)."""
 
     level = "base"
     thrift: Thrift = NORMAL_THRIFT
@@ -93,6 +109,7 @@ class BotBase:
         self.refused = 0  # answers the last check had to replace (a bot bug if ever non-zero)
         self._streak: tuple[int, str, int] = (-1, "", 0)
         self._declined: tuple[int, int] | None = None  # (turn, space) of the deed it last declined to buy
+        self._call_looked = -1  # the round in which it last asked whether to call the game
 
     # --- randomness of its own ----------------------------------------------------------------
 
@@ -112,29 +129,42 @@ class BotBase:
         pend = view.pending
         if pend is None or pend.player != self.seat or not legal:
             raise ValueError(f"the game is not waiting for seat {self.seat}")
+        self.reason = ""
         pos = Position(view, self.seat)
         turn, kind, count = self._streak
         count = count + 1 if (turn, kind) == (view.turn, pend.kind) else 1
         self._streak = (view.turn, pend.kind, count)
         cmd = self.move_on(pos, pend, legal) if count > MAX_STEPS else self.decide(pos, pend, legal)
         if is_valid(pos, pend, legal, cmd):
+            if not self.reason:  # an answer to an offer or a loan carries its own
+                self.reason = getattr(cmd, "reason", "") or ""
             return cmd
         self.refused += 1
+        self.reason = ""
         return self.move_on(pos, pend, legal)
 
     def decide(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
         """Hand the decision to the level's `on_<kind>` method for what the game waits for (`on_roll`,
         `on_buy`, `on_auction`, `on_trade_answer`, ...); at a table of lots for sale or rent, to its
-        play of that game; where lots stand alone, to its lot-by-lot play."""
+        play of that game; where lots stand alone, to its lot-by-lot play. First, on its own turn, a
+        game play can no longer decide is called."""
+        call = self.call(pos, legal) if pend.kind in CALLED_FROM else None
+        if call is not None:
+            return call
         if pos.tables.landlord:
+            self.landlords.reason = ""
             cmd = self.landlords.decide(pos, pend, legal)
             if cmd is not None:
+                self.reason = self.landlords.reason
                 return cmd
-        handler: Callable[[Position, Any, list[Command]], Command] | None = None
         if self.lot_play is not None and pos.tables.lots_alone:
-            handler = getattr(self.lot_play, f"on_{pend.kind}", None)
-        if handler is None:
-            handler = getattr(self, f"on_{pend.kind}")
+            lot_handler = getattr(self.lot_play, f"on_{pend.kind}", None)
+            if lot_handler is not None:
+                self.lot_play.reason = ""
+                cmd = lot_handler(pos, pend, legal)
+                self.reason = self.lot_play.reason
+                return self.keep_to_declined(pos, pend, cmd)
+        handler: Callable[[Position, Any, list[Command]], Command] = getattr(self, f"on_{pend.kind}")
         return self.keep_to_declined(pos, pend, handler(pos, pend, legal))
 
     def keep_to_declined(self, pos: Position, pend: Pending, cmd: Command) -> Command:
@@ -150,14 +180,35 @@ class BotBase:
         ):
             price = pos.board.price[pend.space]
             if cmd.amount > price:
-                bid = PlaceBid(player=pos.me, amount=price)
-                return bid if pend.next_minimum <= price else PassAuction(player=pos.me)
+                why = f"I declined it at {dollars(price)}, so I go no higher than that"
+                if pend.next_minimum <= price:
+                    return self.because(PlaceBid(player=pos.me, amount=price), why)
+                return self.because(PassAuction(player=pos.me), why)
         return cmd
+
+    def call(self, pos: Position, legal: list[Command]) -> Command | None:
+        """Propose to call the game when play can no longer decide it (looked at once a round)."""
+        call = CallGame(player=pos.me)
+        if pos.view.round == self._call_looked or call not in legal:
+            return None
+        self._call_looked = pos.view.round
+        why = undecidable(pos)
+        return None if why is None else self.because(call, why)
+
+    def on_call_answer(self, pos: Position, pend: CallAnswer, legal: list[Command]) -> Command:
+        """Agree to end a game play can no longer decide, or one the call makes it the winner of."""
+        me = pos.me
+        why = "the count makes me the winner" if leader(pos) == me else undecidable(pos)
+        if why is not None:
+            return self.because(AgreeToCall(player=me, reason=why), why)
+        why = "there is a game left to play"
+        return self.because(RefuseCall(player=me, reason=why), why)
 
     def on_route(self, pos: Position, pend: RouteChoice, legal: list[Command]) -> Command:
         """Where the track forks: the way that costs least rent (the levels that buy also weigh the
         deeds still for sale)."""
-        return ChooseRoute(player=pos.me, space=best_way(pos, pend))
+        way = ChooseRoute(player=pos.me, space=best_way(pos, pend))
+        return self.because(way, "that way costs me the least rent")
 
     def deed_worth(self, pos: Position, space: int) -> float:
         """What a deed still for sale is worth to this bot beyond its price (the levels that reckon by
@@ -166,20 +217,29 @@ class BotBase:
 
     def on_ride(self, pos: Position, pend: RideChoice, legal: list[Command]) -> Command:
         """Anywhere on the board: the best stop for what it brings, a salary included."""
-        return TakeRide(player=pos.me, space=ride_to(pos, pend, self.deed_worth))
+        space = ride_to(pos, pend, self.deed_worth)
+        why = (
+            "staying put beats every other stop" if space == pend.at else "the best stop on the board for me"
+        )
+        return self.because(TakeRide(player=pos.me, space=space), why)
 
     def on_refund_card(self, pos: Position, pend: RefundChoice, legal: list[Command]) -> Command:
         """The whole pool, when what it adds to the usual share is worth the card."""
-        if pos.view.pot // 2 >= PLAY_CARD_FROM:
-            return PlayRefundCard(player=pos.me)
-        return KeepCard(player=pos.me)
+        share = pos.view.pot // 2
+        if share >= PLAY_CARD_FROM:
+            return self.because(
+                PlayRefundCard(player=pos.me), f"the card brings me {dollars(share)} more now"
+            )
+        return self.because(KeepCard(player=pos.me), "the pool is too small to spend the card on")
 
     def on_winnings_card(self, pos: Position, pend: WinningsChoice, legal: list[Command]) -> Command:
         """Half of the biggest prize, when it is worth the card."""
         best = max(range(len(pend.winners)), key=lambda i: pend.amounts[i])
-        if pend.amounts[best] // 2 >= PLAY_CARD_FROM:
-            return ClaimHalfWinnings(player=pos.me, target=pend.winners[best])
-        return KeepCard(player=pos.me)
+        half = pend.amounts[best] // 2
+        if half >= PLAY_CARD_FROM:
+            claim = ClaimHalfWinnings(player=pos.me, target=pend.winners[best])
+            return self.because(claim, f"half that prize, {dollars(half)}, is worth the card")
+        return self.because(KeepCard(player=pos.me), "no prize here is worth the card")
 
     def move_on(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
         """The command that moves the game on with the least harm: the fallback of last resort."""
@@ -188,6 +248,7 @@ class BotBase:
             RollDice,
             PassAuction,
             RejectTrade,
+            RefuseCall,
             KeepCard,
             DeclareBankruptcy,
             RentLot,
@@ -227,6 +288,8 @@ def is_valid(pos: Position, pend: Pending, legal: list[Command], cmd: Command) -
         )
     if isinstance(cmd, RejectTrade | AcceptTrade):
         return any(type(c) is type(cmd) and c.trade_id == cmd.trade_id for c in legal)
+    if isinstance(cmd, AgreeToCall | RefuseCall):
+        return cmd.player == pos.me and any(type(c) is type(cmd) for c in legal)
     if isinstance(cmd, RejectLoan | AcceptLoan):
         return any(type(c) is type(cmd) and c.offer == cmd.offer for c in legal)
     if isinstance(cmd, BorrowFromBank):

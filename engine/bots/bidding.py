@@ -30,18 +30,31 @@ def deed_limit(pos: Position, style: Style, me: int, space: int, bidding: Biddin
     """The highest bid for a deed: what it is worth paying for it, or the share `deny` of its worth to
     the rival it would help most, within what I can pay and never beyond the level's multiples of the
     printed price (the worth of a deed is a forecast; what it costs at auction is certain)."""
+    return limit_and_reason(pos, style, me, space, bidding, safe)[0]
+
+
+def limit_and_reason(
+    pos: Position, style: Style, me: int, space: int, bidding: Bidding, safe: float
+) -> tuple[int, str]:
+    """`deed_limit`, and what sets it, in words."""
     funds = pos.funds[me]
     price = pos.board.price[space]
     lots = pos.board.members[pos.group(space)]
     mine = all(s == space or pos.owner[s] == me for s in lots)
-    limit = min(
-        float(worth_paying(pos, style, me, space, safe)),
-        (bidding.completing if mine else bidding.most) * price,
-    )
+    worth = float(worth_paying(pos, style, me, space, safe))
+    cap = (bidding.completing if mine else bidding.most) * price
+    limit = min(worth, cap)
+    why = "it completes my group" if mine else "what it is worth to me"
+    if worth > cap:
+        why = f"{bidding.completing if mine else bidding.most:g} times its price, my most for it"
     if bidding.deny:
         rival = max((deed_value(pos, style, r, space) for r in pos.rivals), default=0.0)
-        limit = max(limit, min(bidding.deny * rival, funds - safe / 2, bidding.blocking * price))
-    return max(0, min(int(limit), funds))
+        block = min(bidding.deny * rival, funds - safe / 2, bidding.blocking * price)
+        if block > limit:
+            limit, why = block, "to keep it from a rival it would help"
+    if limit > funds:
+        why = "all the cash I have"
+    return max(0, min(int(limit), funds)), why
 
 
 def building_value(pos: Position, style: Style, player: int) -> float:

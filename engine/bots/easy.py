@@ -18,6 +18,7 @@ from engine.bots.lots import LotStyle
 from engine.bots.plain import face_value, fair_worth
 from engine.bots.position import Position
 from engine.bots.proposing import may_ask, swaps, wants
+from engine.bots.reasons import dollars, group_words
 from engine.bots.stops import travel_play
 from engine.bots.talk import asking_words
 from engine.bots.thresholds import least_passing
@@ -93,26 +94,34 @@ class EasyBot(BotBase):
         for kind in (UseJailCard, PayJailFine):
             cmd = next((c for c in legal if isinstance(c, kind)), None)
             if cmd is not None:
-                return cmd
-        return travel_play(pos, legal, self.deed_worth) or RollDice(player=pos.me)
+                return self.because(cmd, "I always leave jail at once")
+        cards = travel_play(pos, legal, self.deed_worth)
+        if cards is not None:
+            return self.because(cards, "my travel cards take me somewhere better than the dice would")
+        return RollDice(player=pos.me)
 
     def on_end_turn(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
         me = pos.me
         fine = PayJailFine(player=me)
         if fine in legal:
-            return fine
+            return self.because(fine, "I always leave jail at once")
         groups = sorted(complete_groups(pos, me), key=lambda g: pos.board.house_cost[pos.board.members[g][0]])
         for g in groups:
             lot = next_lot(pos, g)
             if pos.funds[me] - pos.board.house_cost[lot] >= BUILD_SPARE:
                 build = Build(player=me, space=lot)
                 if build in legal:
-                    return build
+                    why = (
+                        f"my cheapest complete group, the {group_words(pos, g)}, gets the next house "
+                        f"while I keep {dollars(BUILD_SPARE)}"
+                    )
+                    return self.because(build, why)
         for s in sorted(pos.deeds_of(me), key=lambda s: pos.board.price[s]):
             if pos.mortgaged[s] and pos.funds[me] - pos.board.unmortgage_cost(s) >= LIFT_SPARE:
                 lift = Unmortgage(player=me, space=s)
                 if lift in legal:
-                    return lift
+                    why = f"my cheapest mortgaged deed first, while I keep {dollars(LIFT_SPARE)} in hand"
+                    return self.because(lift, why)
         return self.swap(pos) or EndTurn(player=me)
 
     def swap(self, pos: Position) -> ProposeTrade | None:
@@ -140,20 +149,26 @@ class EasyBot(BotBase):
                 if cash and not (late and cash <= spare):
                     continue
                 memory.record(pos.turn, table, key, want.partner, 0.0, 0.0, mine)
-                return ProposeTrade(player=me, to=want.partner, give=Bundle(cash=cash, deeds=mine), take=take)
+                offer = ProposeTrade(
+                    player=me, to=want.partner, give=Bundle(cash=cash, deeds=mine), take=take
+                )
+                why = f"a swap that completes my {group_words(pos, want.group)} and a group of yours"
+                return self.because(offer, why)
             if not late:
                 continue
             price = int(face(pos, take) + FAIR_SHARE * fair_worth(pos, [want.group]))
             price = -(-price // 10) * 10
             if spare - price >= 2 * pos.board.house_cost[want.lots[0]]:
                 memory.record(pos.turn, table, key, want.partner, 0.0, 0.0)
-                return ProposeTrade(player=me, to=want.partner, give=Bundle(cash=price), take=take)
+                offer = ProposeTrade(player=me, to=want.partner, give=Bundle(cash=price), take=take)
+                why = f"its price and half the group's worth, to complete my {group_words(pos, want.group)}"
+                return self.because(offer, why)
         return None
 
     def on_buy(self, pos: Position, pend: BuyDecision, legal: list[Command]) -> Command:
         if pos.funds[pos.me] - pos.board.price[pend.space] >= SPARE:
-            return BuyProperty(player=pos.me)
-        return DeclineProperty(player=pos.me)
+            return self.because(BuyProperty(player=pos.me), f"I buy what I can while I keep {dollars(SPARE)}")
+        return self.because(DeclineProperty(player=pos.me), f"it would leave me less than {dollars(SPARE)}")
 
     def on_auction(self, pos: Position, pend: Auction, legal: list[Command]) -> Command:
         me = pos.me
@@ -164,18 +179,30 @@ class EasyBot(BotBase):
             others = [pos.owner[s] for s in board.members[group] if s != pend.space]
             if others and all(o == me for o in others):
                 limit = price * 3 // 2  # completes my group
+                why = "half again its price: it completes my group"
             elif others and len(set(others)) == 1 and others[0] is not None:
                 limit = price * 6 // 5  # would complete someone else's
+                why = "a fifth over its price: it would complete a rival's group"
             else:
                 limit = price
-            bid = next_bid(pend, min(limit, pos.funds[me] - SPARE // 2), price // 2, 10)
+                why = "its printed price"
+            limit = min(limit, pos.funds[me] - SPARE // 2)
+            bid = next_bid(pend, limit, price // 2, 10)
+            what = board.name(pend.space)
         else:
             can_build = bool(complete_groups(pos, me))
             cost = board.house_cost[pend.space]
-            bid = next_bid(pend, min(cost, pos.funds[me] - BUILD_SPARE), cost // 2, 10) if can_build else None
+            limit = min(cost, pos.funds[me] - BUILD_SPARE)
+            bid = next_bid(pend, limit, cost // 2, 10) if can_build else None
+            why = "what the bank asks for it" if can_build else ""
+            what = f"a {pend.lot}"
         if bid is None:
-            return PassAuction(player=me)
-        return PlaceBid(player=me, amount=bid)
+            if not why:
+                return self.because(PassAuction(player=me), "I have no group to build on")
+            return self.because(
+                PassAuction(player=me), f"{what} is past my limit of {dollars(max(limit, 0))}"
+            )
+        return self.because(PlaceBid(player=me, amount=bid), f"I go up to {dollars(limit)} for {what}, {why}")
 
     def on_place_building(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
         return legal[0]
@@ -187,26 +214,37 @@ class EasyBot(BotBase):
             if tax.percent is not None and percent_tax(pos.view, pos.me, pend.space) < tax.flat
             else "flat"
         )
-        return ChooseIncomeTax(player=pos.me, option=cheaper)
+        why = (
+            "a tenth of what I own is less than the flat tax"
+            if cheaper == "percent"
+            else "the flat tax is no dearer"
+        )
+        return self.because(ChooseIncomeTax(player=pos.me, option=cheaper), why)
 
     def on_debt(self, pos: Position, pend: Debt, legal: list[Command]) -> Command:
         """Buildings first, from the most built lot; then mortgages, cheapest deed first."""
         bankrupt = next((c for c in legal if isinstance(c, DeclareBankruptcy)), None)
         if bankrupt is not None:
-            return bankrupt
+            return self.because(bankrupt, "all I have cannot cover what I owe")
+        owed = f"to pay the {dollars(pend.amount)} I owe"
         sales = [c for c in legal if isinstance(c, SellBuilding)]
         if sales:
-            return max(sales, key=lambda c: pos.level(c.space))
+            sale = max(sales, key=lambda c: pos.level(c.space))
+            why = f"{owed}: buildings go first, from my most built lot, {pos.board.name(sale.space)}"
+            return self.because(sale, why)
         mortgages = [c for c in legal if isinstance(c, Mortgage)]
         if mortgages:
-            return min(mortgages, key=lambda c: pos.board.price[c.space])
+            cheapest = min(mortgages, key=lambda c: pos.board.price[c.space])
+            why = f"{owed}: my cheapest deed, {pos.board.name(cheapest.space)}, is mortgaged first"
+            return self.because(cheapest, why)
         return self.move_on(pos, pend, legal)
 
     def on_mortgage_decision(self, pos: Position, pend: MortgageDecision, legal: list[Command]) -> Command:
         lift = Unmortgage(player=pos.me, space=pend.space)
         if pos.funds[pos.me] - pos.board.unmortgage_cost(pend.space) >= LIFT_SPARE and lift in legal:
-            return lift
-        return KeepMortgage(player=pos.me, space=pend.space)
+            return self.because(lift, f"I can lift it and keep {dollars(LIFT_SPARE)} in hand")
+        why = f"lifting it would leave me less than {dollars(LIFT_SPARE)}"
+        return self.because(KeepMortgage(player=pos.me, space=pend.space), why)
 
     def on_trade_answer(self, pos: Position, pend: TradeAnswer, legal: list[Command]) -> Command:
         t = pend.trade

@@ -14,6 +14,8 @@ from __future__ import annotations
 from engine.bots.bargaining import Key, TradeMemory, table_signature
 from engine.bots.base import answer
 from engine.bots.hard import HardBot
+from engine.bots.judging import Verdict as Verdict_
+from engine.bots.judging import claims, completed, unlocked
 from engine.bots.judging import judge as judge_offer
 from engine.bots.position import Position
 from engine.bots.proposing import may_ask, strays, swaps, wants
@@ -33,6 +35,9 @@ from engine.lookahead.judge import Course, Verdict, judge
 from engine.queries import trading_open
 from engine.state import Bundle, BuyDecision, Pending, TradeAnswer
 from engine.view import GameView
+
+NAMED_MOST = 256
+"""Prices named it remembers at most (a table changes long before so many)."""
 
 MOST_OFFERS = 10
 """Offers judged in one look: the rest wait for the next turn."""
@@ -56,13 +61,18 @@ class ExpertBot(HardBot):
     reason = ""
     """Why it chose as it did, in chances, where it looked ahead (empty where it did not)."""
 
+    def __init__(self, seed: int, seat: int) -> None:
+        super().__init__(seed, seat)
+        self._named: dict[tuple[object, ...], int] = {}
+        """The prices it named refusing offers, by the deal and the table: a price named is a promise."""
+
     def choose(self, view: GameView, legal: list[Command]) -> Command:
         self.reason = ""
         return super().choose(view, legal)
 
     def compare(self, pos: Position, courses: list[Course]) -> list[Verdict]:
         """Each course's chance for this seat, under the same luck; the first course is the default."""
-        seed = self.below(1 << 30)
+        seed = (table_signature(pos) ^ (pos.turn << 4) ^ pos.me) & ((1 << 30) - 1)
         return judge(pos.view, pos.me, courses, PLAYOUTS, seed)
 
     def choose_between(self, pos: Position, default: Command, others: list[Command]) -> tuple[Command, str]:
@@ -72,7 +82,8 @@ class ExpertBot(HardBot):
         best = max(range(len(courses)), key=lambda i: verdicts[i].edge - SURE * verdicts[i].error)
         chosen = courses[best][0]
         if best == 0 or verdicts[best].edge <= SURE * verdicts[best].error:
-            self.reason = f"it leaves me a {100 * verdicts[0].chance:.0f}% chance to win"
+            chance = f"it leaves me a {100 * verdicts[0].chance:.0f}% chance to win"
+            self.reason = f"{self.reason}; {chance}" if self.reason else chance  # the shark's, and the odds
             return default, self.reason
         self.reason = (
             f"it leaves me a {100 * verdicts[best].chance:.0f}% chance to win, "
@@ -118,6 +129,9 @@ class ExpertBot(HardBot):
         reject = RejectTrade(player=pos.me, trade_id=t.id)
         if accept not in legal and not any(isinstance(c, AcceptTrade) and c.trade_id == t.id for c in legal):
             return answer(legal, pos.me, t.id, verdict.accept, verdict.reason, verdict.asking)
+        promise = self._promised(pos, t.proposer, t.give, t.take)
+        if verdict.accept and promise is not None:
+            return answer(legal, pos.me, t.id, True, "that is the price I named")
         take, keep = self.compare(pos, [[reject], [accept]])
         gain = keep.edge
         if verdict.accept and gain < -SURE * keep.error:
@@ -129,7 +143,11 @@ class ExpertBot(HardBot):
                 f"it would leave me a {100 * keep.chance:.0f}% chance to win, not {100 * take.chance:.0f}%",
                 verdict.asking,
             )
-        if not verdict.accept and gain > SURE * keep.error:
+        if (
+            not verdict.accept
+            and gain > SURE * keep.error
+            and not guarded(pos, verdict, t.proposer, t.give, t.take)
+        ):
             return answer(
                 legal,
                 pos.me,
@@ -137,7 +155,32 @@ class ExpertBot(HardBot):
                 True,
                 f"it raises my chance to win from {100 * take.chance:.0f}% to {100 * keep.chance:.0f}%",
             )
+        if not verdict.accept and verdict.asking is not None:
+            self._promise(pos, t.proposer, t.give, t.take, verdict.asking)
         return answer(legal, pos.me, t.id, verdict.accept, verdict.reason, verdict.asking)
+
+    def _deal_key(self, pos: Position, proposer: int, give: Bundle, take: Bundle) -> tuple[object, ...]:
+        return (
+            proposer,
+            tuple(sorted(give.deeds)),
+            tuple(sorted(take.deeds)),
+            give.jail_cards,
+            take.jail_cards,
+            table_signature(pos),
+        )
+
+    def _promise(self, pos: Position, proposer: int, give: Bundle, take: Bundle, asking: int) -> None:
+        """Remember a price it named: the same deeds at that price, on the same table, it takes."""
+        if len(self._named) > NAMED_MOST:
+            self._named.clear()
+        self._named[self._deal_key(pos, proposer, give, take)] = asking
+
+    def _promised(self, pos: Position, proposer: int, give: Bundle, take: Bundle) -> int | None:
+        """The price it named for these deeds on this table, if the offer meets it."""
+        named = self._named.get(self._deal_key(pos, proposer, give, take))
+        if named is None or give.cash - take.cash < named:
+            return None
+        return named
 
     def offer(self, pos: Position, pend: Pending) -> ProposeTrade | None:
         """The offer, among those it could make now, that most raises its chance to win if accepted, and
@@ -205,7 +248,7 @@ def offers(
         for give, shares in forms:
             prices = {round_up(int(share * printed)) for share in shares}
             if counter is not None and counter.form == give:
-                prices.add(counter.price)
+                prices = prices | {counter.price} if allowed else {counter.price}  # a named price, met once
             elif not allowed:
                 continue
             for price in sorted(prices):
@@ -219,3 +262,15 @@ def offers(
                 )
                 out.append((cmd, key))
     return out
+
+
+def guarded(pos: Position, verdict: Verdict_, proposer: int, give: Bundle, take: Bundle) -> bool:
+    """An offer the shark refuses on principle, whatever the look-ahead says of it: one that hands the
+    proposer a group (complete, or one trade from complete), breaks up a group of its own it holds all but
+    one lot of, or costs it by its own reckoning (a mortgaged deed dearly bought, say). The playouts, with
+    their few hundred positions, cannot see far enough to overrule such a refusal."""
+    if verdict.mine < 0:
+        return True
+    if completed(pos, take, give, proposer) or unlocked(pos, take, give, proposer, pos.me):
+        return True
+    return bool(claims(pos, take, pos.me))

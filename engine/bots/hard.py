@@ -36,8 +36,9 @@ from engine.bots.normal import NormalBot, if_legal
 from engine.bots.position import Position
 from engine.bots.proposing import sale
 from engine.bots.raising import cheapest_plan, steps, to_lift_a_group
+from engine.bots.reasons import dollars, group_of, group_words
 from engine.bots.valuation import Style
-from engine.commands import Build, BuyProperty, Command, Mortgage, ProposeTrade, Unmortgage
+from engine.commands import BuyProperty, Command, Mortgage, ProposeTrade
 from engine.state import Bundle, BuyDecision
 
 HARD_STYLE = Style(
@@ -57,10 +58,13 @@ HARD_TRADE_STYLE = replace(HARD_STYLE, mortgage_to_build=0.5)
 """In a trade it counts half of what mortgaging its stray deeds would raise toward building a group: the
 money is real but slow, and the strays stop paying rent. (Counting none of it won a few more games
 against `normal`, which builds at once, and lost more against bots that build slowly.)"""
-HARD_FAIR = Fairness(partner=0.92, premium=0.23, min_gain=10.0, caution=0.35, threat=0.85)
-HARD_ASKING = replace(HARD_FAIR, premium=0.1)
+HARD_FAIR = Fairness(partner=0.92, premium=0.23, min_gain=10.0, caution=0.35, threat=0.85, keep=2.0)
+"""`keep`: a lot of its own group of which it holds all lots but one is its claim on that group. With cash
+enough in hand it sells one for no less than twice its printed price (its reckoning of rent alone let the
+claim go for a third above the price, to a buyer who then blocked the group)."""
+HARD_ASKING = replace(HARD_FAIR, premium=0.1, keep=0.0)
 """Its model of a partner when it asks: it demands a premium before completing a rival's group, but does
-not assume every partner demands as much of it."""
+not assume every partner demands as much of it, nor holds on to his own claims as it does."""
 SHORTAGE = 12  # houses left in the bank below which it stops turning houses into hotels
 BUY_RESERVE = 150  # cash it keeps in hand when it buys a deed it lands on
 
@@ -104,12 +108,17 @@ class HardBot(NormalBot):
         buy = BuyProperty(player=me)
         price = pos.board.price[pend.space]
         completes = self.completes(pos, pend.space)
-        if buy in legal and (completes or pos.funds[me] - price >= BUY_RESERVE):
-            return buy
+        if buy in legal and completes:
+            return self.because(buy, f"it completes my {group_of(pos, pend.space)}")
+        if buy in legal and pos.funds[me] - price >= BUY_RESERVE:
+            why = f"I buy every deed I land on while I keep {dollars(BUY_RESERVE)}: each is a say in a trade"
+            return self.because(buy, why)
         if completes:
             step = self.raise_for_purchase(pos, price - pos.funds[me], pend.space)
             if step is not None and step in legal:
-                return step
+                name = pos.board.name(pend.space)
+                why = f"raising cash for {name}: it completes my {group_of(pos, pend.space)}"
+                return self.because(step, why)
         return super().on_buy(pos, pend, legal)
 
     def completes(self, pos: Position, space: int) -> bool:
@@ -127,6 +136,14 @@ class HardBot(NormalBot):
         assert jail is not None  # asked only of a player in jail
         cost = float(self.style.jail_card if pos.jail_cards[me] else jail.fine)
         return worth_leaving(pos, self.style, me, cost)
+
+    def jail_words(self, pos: Position, leave: bool) -> str:
+        me = pos.me
+        if not rivals_built(pos, me) and pos.unowned() * 4 >= len(pos.board.deeds):
+            return "the board is still open: its deeds are worth more than the fine"
+        if leave:
+            return "what my free moves may buy is worth more than the rent they risk"
+        return "the rent out there risks more than my moves could bring"
 
     def deny_buildings(self, pos: Position) -> float:
         return 0.5 if pos.bank_houses <= SHORTAGE else 0.0
@@ -147,13 +164,13 @@ class HardBot(NormalBot):
         budget = pos.funds[me] - safe
         space = lift_choice(pos, self.style, me, budget, groups_only=True)
         if space is not None:
-            return if_legal(Unmortgage(player=me, space=space), legal)
+            return self.lift(pos, space, legal)
         stray = to_lift_a_group(pos, self.style, me, budget)
         if stray is not None:
-            return if_legal(Mortgage(player=me, space=stray), legal)
+            return self.mortgage_to_lift(pos, stray, legal)
         lot = build_choice(pos, self.style, me, budget, hotels=self.hotels_allowed(pos))
         if lot is not None:
-            cmd = if_legal(Build(player=me, space=lot), legal)
+            cmd = self.build(pos, lot, safe, legal)
             if cmd is not None:
                 return cmd
         # not enough cash for the group it wants built: mortgage stray deeds first
@@ -172,11 +189,15 @@ class HardBot(NormalBot):
             if plan:
                 cmd = if_legal(Mortgage(player=me, space=plan[0].space), legal)
                 if cmd is not None:
-                    return cmd
+                    why = (
+                        f"mortgaging {pos.board.name(plan[0].space)}, a stray, to build on my "
+                        f"{group_words(pos, group)} at once"
+                    )
+                    return self.because(cmd, why)
         if group is None and wants_to_build(pos, self.style, me, budget) is None:
             space = lift_choice(pos, self.style, me, pos.funds[me] - safe - self.style.keep)
             if space is not None:
-                return if_legal(Unmortgage(player=me, space=space), legal)
+                return self.lift(pos, space, legal)
         return None
 
     def sell(self, pos: Position) -> ProposeTrade | None:

@@ -40,6 +40,8 @@ class Fairness:
     threat: float  # weight of the rent a newly completed group will draw from each other player
     floor: float = 1.5  # the least printed value got per printed value given for a deed that completes
     # (or leaves one trade from complete) the other side's group and none of mine
+    keep: float = 0.0  # the same for a lot of my own group of which I hold all lots but one, while my
+    # cash covers my reserve: such a lot is my claim on the group, not a stray to be sold (0: no such rule)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +64,7 @@ class Deal:
         "base_b",
         "before_a",
         "before_b",
+        "breaks_b",
         "complete_b",
         "fair",
         "groups_a",
@@ -120,6 +123,7 @@ class Deal:
         self.groups_a = completed(pos, take, give, a) + unlocked_a
         self.complete_b = completed(pos, give, take, b)
         self.groups_b = self.complete_b + unlocked_b
+        self.breaks_b = bool(fair.keep) and fb >= safe_b and claims(pos, take, b)
 
     def _short(self, side: int, cash: float) -> float:
         return max(0.0, self.safe[side] - cash) * self.style.liquidity
@@ -173,6 +177,21 @@ def completed(pos: Position, give: Bundle, take: Bundle, receiver: int) -> list[
             continue
         lots = board.members[group]
         if all((pos.owner[s] == receiver and s not in loses) or s in gets for s in lots):
+            out.append(group)
+    return out
+
+
+def claims(pos: Position, take: Bundle, owner: int) -> list[str]:
+    """Street groups of which `owner` holds every lot but one (two at least) and would hand one over with
+    `take`: his claim on a group, which a trade would break up."""
+    out = []
+    board = pos.board
+    for group in {board.group_of[s] for s in take.deeds}:
+        if group not in pos.tables.street_groups:
+            continue
+        lots = board.members[group]
+        held = sum(1 for s in lots if pos.owner[s] == owner)
+        if 2 <= held == len(lots) - 1:
             out.append(group)
     return out
 
@@ -296,12 +315,18 @@ def _round_down(price: int) -> int:
 def above_floor(deal: Deal, give: Bundle, take: Bundle, total: int) -> bool:
     """Side b of `deal` never hands a group to side a (completes it, or leaves it one trade from complete)
     without one of its own for less than `fair.floor` times the printed value of what it gives, whatever
-    its cash needs: `total` is the cash a gives b (negative: b gives a)."""
-    if not deal.groups_a or deal.complete_b:
+    its cash needs; nor, while its cash covers its reserve, a lot of its own group of which it holds all
+    lots but one for less than `fair.keep` times: `total` is the cash a gives b (negative: b gives a)."""
+    if deal.complete_b:
+        return True
+    least = deal.fair.floor if deal.groups_a else 0.0
+    if deal.breaks_b:
+        least = max(least, deal.fair.keep)
+    if not least:
         return True
     got = face_value(deal.pos, give.deeds, max(total, 0), give.jail_cards)
     gave = face_value(deal.pos, take.deeds, max(-total, 0), take.jail_cards)
-    return got >= deal.fair.floor * gave
+    return got >= least * gave
 
 
 def asking(deal: Deal, give: Bundle, take: Bundle) -> int | None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.bots.position import Position
+from engine.bots.reasons import Reasoning, dollars
 from engine.commands import (
     AcceptLoan,
     AcceptTrade,
@@ -123,8 +124,9 @@ def _first(legal: list[Command], kind: type) -> Command | None:
     return next((c for c in legal if isinstance(c, kind)), None)
 
 
-class LandlordPlay:
-    """One bot's play of the 1904 decisions. It remembers whom it asked for a loan in which turn."""
+class LandlordPlay(Reasoning):
+    """One bot's play of the 1904 decisions, each with its reason. It remembers whom it asked for a loan in
+    which turn."""
 
     def __init__(self, thrift: Thrift) -> None:
         self.thrift = thrift
@@ -202,23 +204,29 @@ class LandlordPlay:
         me = pos.me
         choices = [c for c in legal if isinstance(c, BuyTicketLot)]
         choices.sort(key=lambda c: -self.lot_income(pos, c.space))
+        keep = self.thrift.reserve + 40
         for cmd in choices:
-            if pos.funds[me] - pos.board.price[cmd.space] >= self.thrift.reserve + 40:
-                return cmd
-        return DoneWithTickets(player=me)
+            if pos.funds[me] - pos.board.price[cmd.space] >= keep:
+                why = f"{pos.board.name(cmd.space)} should bring in the most rent of the lots I can have"
+                return self.because(cmd, why)
+        why = f"another lot would leave me less than the {dollars(keep)} I keep in hand"
+        return self.because(DoneWithTickets(player=me), why)
 
     def on_rent_or_buy(self, pos: Position, pend: LotChoice, legal: list[Command]) -> Command:
         me = pos.me
         price = pos.board.price[pend.space]
         short = price + self.thrift.reserve - pos.funds[me]
         if short <= 0:
-            return BuyLot(player=me)
+            return self.because(BuyLot(player=me), f"I can buy it and keep {dollars(self.thrift.reserve)}")
         t = self.thrift
-        if t.borrow_to_buy and self.payback(pos, pend.space) <= t.max_payback:
+        payback = self.payback(pos, pend.space)
+        if t.borrow_to_buy and payback <= t.max_payback:
             borrow = self.borrow(pos, short)
             if borrow is not None:
-                return borrow
-        return RentLot(player=me)
+                why = f"borrowing to buy: it earns its price back in {payback:.0f} circuits"
+                return self.because(borrow, why)
+        why = f"buying it would leave me less than the {dollars(self.thrift.reserve)} I keep in hand"
+        return self.because(RentLot(player=me), why)
 
     def borrow(self, pos: Position, need: int) -> BorrowFromBank | None:
         """The fewest notes that raise `need`, against the fewest lots that secure them."""
@@ -235,12 +243,13 @@ class LandlordPlay:
         me = pos.me
         cash = pos.funds[me]
         if cash >= pend.price and (pend.wages or cash - pend.price >= self.thrift.luxury_reserve):
-            return BuyLuxury(player=me)
+            why = "the wages of this move ride on it" if pend.wages else "I can spare the money"
+            return self.because(BuyLuxury(player=me), why)
         if pend.wages and self.thrift.borrow_to_buy:  # the move's wages ride on it: borrow for it
             borrow = self.borrow(pos, pend.price - cash)
             if borrow is not None:
-                return borrow
-        return DeclineLuxury(player=me)
+                return self.because(borrow, "borrowing for it: the wages of this move ride on it")
+        return self.because(DeclineLuxury(player=me), "I would rather keep the money")
 
     def on_direction(self, pos: Position, pend: DirectionChoice, legal: list[Command]) -> Command:
         me = pos.me
@@ -249,7 +258,8 @@ class LandlordPlay:
         here = pos.view.players[me].position
         ahead = self._walk_cost(pos, here, pend.steps, 1)
         behind = self._walk_cost(pos, here, pend.steps, -1)
-        return ChooseDirection(player=me, direction="backward" if behind < ahead else "forward")
+        way = "backward" if behind < ahead else "forward"
+        return self.because(ChooseDirection(player=me, direction=way), f"{way} costs me less")
 
     def on_route(self, pos: Position, pend: RouteChoice, legal: list[Command]) -> Command:
         me = pos.me
@@ -263,7 +273,7 @@ class LandlordPlay:
                 cost -= self.thrift.wage_weight * sum(pos.board.pays[s] for s in passed)
             if cost < best_cost:
                 best, best_cost = way, cost
-        return ChooseRoute(player=me, space=best)
+        return self.because(ChooseRoute(player=me, space=best), "that way costs me least")
 
     def on_roll(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
         me = pos.me
@@ -278,7 +288,9 @@ class LandlordPlay:
                 and for_sale >= self.thrift.fine_while_for_sale - 1e-9
                 and pos.funds[me] - jail.fine >= self.thrift.reserve
             ):
-                return fine
+                return self.because(fine, "lots are still for sale: out at once to buy them")
+            if fine is not None:
+                return self.because(RollDice(player=me), "I stay and throw: the fine is better kept")
         return RollDice(player=me)
 
     def on_end_turn(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
@@ -292,7 +304,7 @@ class LandlordPlay:
                 keep = self.thrift.reserve + 100
             repay = RepayLoan(player=me, loan=loan.id)
             if pos.funds[me] - repayment(pos.view, loan) >= keep - 100 and repay in legal:
-                return repay
+                return self.because(repay, "the dearest loan first, while I can spare the cash")
         return EndTurn(player=me)
 
     def on_debt(self, pos: Position, pend: Debt, legal: list[Command]) -> Command:
@@ -300,18 +312,22 @@ class LandlordPlay:
         takes only a player with nothing left to borrow on); then, for the hard level, ask a rival."""
         me = pos.me
         poorhouse = _first(legal, GoToPoorhouse)
+        owed = f"to pay the {dollars(pend.amount)} I owe"
         if poorhouse is None:
             toward = notes_toward(pos.view, me, pend.amount - pos.funds[me])
             if toward is not None:
-                return BorrowFromBank(player=me, notes=toward[0], security=toward[1])
+                borrow = BorrowFromBank(player=me, notes=toward[0], security=toward[1])
+                return self.because(borrow, f"{owed}: the fewest notes that cover it")
             candidate = _first(legal, BorrowFromBank)
             if candidate is not None:
-                return candidate
+                return self.because(candidate, f"{owed}: all the bank will lend me")
         if self.thrift.lends:
             ask = self.ask_for_loan(pos, pend.amount - pos.funds[me])
             if ask is not None:
-                return ask
-        return poorhouse or legal[0]
+                return self.because(ask, f"{owed}: the bank will lend me no more")
+        if poorhouse is not None:
+            return self.because(poorhouse, "nothing is left that I could borrow on")
+        return legal[0]
 
     def ask_for_loan(self, pos: Position, need: int) -> ProposeLoan | None:
         """Ask the richest rival not yet asked this turn for what the debt needs, against free lots."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.bots.position import Position
+from engine.bots.reasons import Reasoning, dollars
 from engine.commands import (
     AcceptTrade,
     Build,
@@ -160,8 +161,9 @@ def cheapest_lot(pos: Position, spaces: list[int], me: int, style: LotStyle) -> 
     return min(spaces, key=lambda s: (lot_worth(pos, s, me, style), s))
 
 
-class LotPlay:
-    """The decisions of one level where lots stand alone; each takes the same arguments as `on_<kind>`."""
+class LotPlay(Reasoning):
+    """The decisions of one level where lots stand alone; each takes the same arguments as `on_<kind>`,
+    and says why (`reason`)."""
 
     def __init__(self, style: LotStyle) -> None:
         self.style = style
@@ -184,22 +186,21 @@ class LotPlay:
         if not options:
             return self.free_a_house(pos, legal, spare) if style.redeploy and not pos.bank_houses else None
         if style.cheapest_first:
-            return Build(player=me, space=min(options, key=lambda s: (pos.board.house_cost[s], s)))
+            lot = min(options, key=lambda s: (pos.board.house_cost[s], s))
+            return self.because(Build(player=me, space=lot), "my cheapest lot gets the next house")
         scored = [(per_dollar(pos, s, style, spare), s) for s in options]
         score, best = max(scored)
         if score > 0:
-            return Build(player=me, space=best)
+            why = f"a house on {pos.board.name(best)} earns the most rent for its price"
+            return self.because(Build(player=me, space=best), why)
         if spare >= style.idle:  # cash beyond any use but paying rent: houses where they earn most
             top = pos.rules.max_level
-            return Build(
-                player=me,
-                space=max(
-                    options,
-                    key=lambda s: (
-                        (income(pos, s, top) - income(pos, s, pos.level(s))) / pos.board.house_cost[s]
-                    ),
-                ),
+            lot = max(
+                options,
+                key=lambda s: (income(pos, s, top) - income(pos, s, pos.level(s))) / pos.board.house_cost[s],
             )
+            why = f"my cash has no better use than a house on {pos.board.name(lot)}"
+            return self.because(Build(player=me, space=lot), why)
         return None
 
     def free_a_house(self, pos: Position, legal: list[Command], spare: float) -> Command | None:
@@ -226,7 +227,11 @@ class LotPlay:
                 if cheapest is None or loss < cheapest[0]:
                     cheapest = (loss, cmd)
         if cheapest is not None and gain > 2 * cheapest[0]:
-            return cheapest[1]
+            why = (
+                f"the bank has no house left: one from {pos.board.name(cheapest[1].space)} earns more "
+                f"on {pos.board.name(space)}"
+            )
+            return self.because(cheapest[1], why)
         return None
 
     # --- buying and bidding ---------------------------------------------------------------------
@@ -237,17 +242,25 @@ class LotPlay:
         buy = BuyProperty(player=me)
         price = pos.board.price[pend.space]
         if style.buy_any:
-            ok = pos.funds[me] - price >= style.keep
+            keep = float(style.keep)
+            worth = float(price)
+            why = f"I buy what I can while I keep {dollars(keep)} in hand"
         else:
             worth = lot_worth(pos, pend.space, me, style)
             keep = reserve(pos, me, style) + committed(pos, me, pend.space, style)
-            ok = worth >= price and pos.funds[me] - price >= keep
-        if not ok:
-            return DeclineProperty(player=me)
+            why = f"it is worth {dollars(worth)} to me"
+        if worth < price:
+            why = f"it is worth only {dollars(worth)} to me, less than its price"
+            return self.because(DeclineProperty(player=me), why)
+        if pos.funds[me] - price < keep:
+            why = f"it would leave me less than the {dollars(keep)} I keep in hand"
+            return self.because(DeclineProperty(player=me), why)
         if buy in legal:
-            return buy
+            return self.because(buy, why)
         swap = self.make_room(pos, pend.space, legal)
-        return swap or DeclineProperty(player=me)
+        if swap is not None:
+            return swap
+        return self.because(DeclineProperty(player=me), "every marker of mine is on a lot worth keeping")
 
     def make_room(self, pos: Position, space: int, legal: list[Command]) -> Command | None:
         """With every ownership marker in use: sell back the lot worth least, if the one on offer (to buy,
@@ -263,7 +276,10 @@ class LotPlay:
         gain = lot_worth(pos, space, me, style) - pos.board.price[space]
         lost = lot_worth(pos, worst, me, style) - pos.board.price[worst] / 2
         if gain - lost > 100 and pos.level(worst) <= pos.board.edition.houses_with_lot:
-            return SellLot(player=me, space=worst)
+            why = (
+                f"to free a marker: {pos.board.name(space)} is worth more to me than {pos.board.name(worst)}"
+            )
+            return self.because(SellLot(player=me, space=worst), why)
         return None
 
     def on_auction(self, pos: Position, pend: Auction, legal: list[Command]) -> Command:
@@ -271,14 +287,21 @@ class LotPlay:
         limit = self.lot_limit(pos, pend.space) if pend.lot == "deed" else self.house_limit(pos)
         limit = min(limit, pos.funds[me])
         least = pend.next_minimum
+        what = pos.board.name(pend.space) if pend.lot == "deed" else f"a {pend.lot}"
         if least > limit:
-            return PassAuction(player=me)
+            return self.because(
+                PassAuction(player=me), f"{what} is worth no more than {dollars(limit)} to me"
+            )
         if pend.lot == "deed" and markers_left(pos.view, me) == 0:  # sell a lot back to qualify, or pass
-            return self.make_room(pos, pend.space, legal) or PassAuction(player=me)
+            room = self.make_room(pos, pend.space, legal)
+            if room is not None:
+                return room
+            return self.because(PassAuction(player=me), "every marker of mine is on a lot worth keeping")
+        why = f"I will go as far as {dollars(limit)} for {what}"
         if pend.high_bidder is None:
             opening = pos.board.price[pend.space] // 2 if pend.lot == "deed" else least
-            return PlaceBid(player=me, amount=max(least, min(limit, opening)))
-        return PlaceBid(player=me, amount=max(least, min(limit, pend.high_bid + 10)))
+            return self.because(PlaceBid(player=me, amount=max(least, min(limit, opening))), why)
+        return self.because(PlaceBid(player=me, amount=max(least, min(limit, pend.high_bid + 10))), why)
 
     def lot_limit(self, pos: Position, space: int) -> int:
         me = pos.me
@@ -308,7 +331,8 @@ class LotPlay:
         builds = [c for c in legal if isinstance(c, Build)]
         if not builds:
             return legal[0]
-        return max(builds, key=lambda c: (per_dollar(pos, c.space, self.style), -c.space))
+        best = max(builds, key=lambda c: (per_dollar(pos, c.space, self.style), -c.space))
+        return self.because(best, f"a house on {pos.board.name(best.space)} earns the most for its price")
 
     # --- paying -----------------------------------------------------------------------------------
 
@@ -334,11 +358,22 @@ class LotPlay:
                 continue
             if best is None or loss < best[0]:
                 best = (loss, cmd)
-        return best[1] if best is not None else legal[0]
+        if best is None:
+            return legal[0]
+        chosen = best[1]
+        assert isinstance(chosen, SellBuilding | SellLot)
+        what = (
+            f"a house on {pos.board.name(chosen.space)}"
+            if isinstance(chosen, SellBuilding)
+            else (pos.board.name(chosen.space))
+        )
+        return self.because(chosen, f"to pay the {dollars(pend.amount)} I owe: {what} costs me least rent")
 
     def on_excess_lots(self, pos: Position, pend: ExcessLots, legal: list[Command]) -> Command:
         """Give back the lot worth least of those taken."""
-        return SellLot(player=pos.me, space=cheapest_lot(pos, list(pend.spaces), pos.me, self.style))
+        lot = cheapest_lot(pos, list(pend.spaces), pos.me, self.style)
+        why = f"{pos.board.name(lot)} is worth least to me of the lots I am over"
+        return self.because(SellLot(player=pos.me, space=lot), why)
 
     # --- offers -----------------------------------------------------------------------------------
 

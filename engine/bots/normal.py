@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from engine.bots.bargaining import table_signature
 from engine.bots.base import BotBase, answer
-from engine.bots.bidding import Bidding, building_limit, deed_limit, next_bid
+from engine.bots.bidding import Bidding, building_limit, limit_and_reason, next_bid
 from engine.bots.building import build_choice, complete_groups, lift_choice, next_lot, reserve
-from engine.bots.jail import rule_of_thumb
+from engine.bots.jail import rivals_built, rule_of_thumb
 from engine.bots.judging import Fairness, judge
 from engine.bots.lots import LotStyle
 from engine.bots.position import Position
 from engine.bots.proposing import Judgement, compose
 from engine.bots.raising import cheapest_plan, steps, to_lift_a_group
+from engine.bots.reasons import dollars, group_of, offer_words
 from engine.bots.routes import best_way
 from engine.bots.stops import travel_play
 from engine.bots.valuation import Style, deed_value, worth_paying
@@ -115,7 +116,8 @@ class NormalBot(BotBase):
 
     def __init__(self, seed: int, seat: int) -> None:
         super().__init__(seed, seat)
-        self._limit: tuple[tuple[int, int], int] | None = None  # (turn, space) -> highest bid
+        self._limit: tuple[tuple[int, int], tuple[int, str]] | None = None
+        """(turn, space) -> the highest bid, and what sets it in words"""
 
     # --- the turn -------------------------------------------------------------------------------
 
@@ -124,12 +126,21 @@ class NormalBot(BotBase):
 
     def on_roll(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
         me = pos.me
-        if pos.in_jail[me] and self.leave_jail(pos):
+        leave = pos.in_jail[me] and self.leave_jail(pos)
+        if leave:
             out = find(legal, UseJailCard) or find(legal, PayJailFine)
             if out is not None:
-                return out
+                return self.because(out, self.jail_words(pos, True))
         offer = self.offer(pos, pend)
-        return offer or travel_play(pos, legal, self.deed_worth) or RollDice(player=me)
+        if offer is not None:
+            return offer
+        cards = travel_play(pos, legal, self.deed_worth)
+        if cards is not None:
+            return self.because(cards, "my travel cards take me somewhere better than the dice would")
+        roll = RollDice(player=me)
+        if pos.in_jail[me] and not leave and len(legal) > 1:
+            return self.because(roll, self.jail_words(pos, False))
+        return roll
 
     def deed_worth(self, pos: Position, space: int) -> float:
         """A deed still for sale: what holding it adds to the bot's worth, beyond its price."""
@@ -138,10 +149,20 @@ class NormalBot(BotBase):
     def leave_jail(self, pos: Position) -> bool:
         return rule_of_thumb(pos, pos.me)
 
+    def jail_words(self, pos: Position, leave: bool) -> str:
+        """Why it leaves jail at once, or stays and throws for doubles."""
+        if leave:
+            return "deeds are still for sale and the way out is cheap"
+        if rivals_built(pos, pos.me):
+            return "rivals have built: jail is a safe place to sit"
+        if not pos.unowned():
+            return "nothing is left to buy out there"
+        return "the rent on the way out is too high"
+
     def on_end_turn(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
         me = pos.me
         if pos.in_jail[me] and find(legal, PayJailFine) and self.leave_jail(pos):
-            return PayJailFine(player=me)
+            return self.because(PayJailFine(player=me), self.jail_words(pos, True))
         cmd = self.develop(pos, legal) or self.offer(pos, pend)
         return cmd or EndTurn(player=me)
 
@@ -153,20 +174,47 @@ class NormalBot(BotBase):
         safe = self.safe(pos)
         space = lift_choice(pos, self.style, me, pos.funds[me] - safe, groups_only=True)
         if space is not None:
-            return if_legal(Unmortgage(player=me, space=space), legal)
+            return self.lift(pos, space, legal)
         stray = to_lift_a_group(pos, self.style, me, pos.funds[me] - safe)
         if stray is not None:
-            return if_legal(Mortgage(player=me, space=stray), legal)
+            return self.mortgage_to_lift(pos, stray, legal)
         lot = build_choice(pos, self.style, me, pos.funds[me] - safe)
         if lot is not None:
-            cmd = if_legal(Build(player=me, space=lot), legal)
+            cmd = self.build(pos, lot, safe, legal)
             if cmd is not None:
                 return cmd
         spare = pos.funds[me] - safe - self.style.keep
         space = lift_choice(pos, self.style, me, spare)
         if space is not None:
-            return if_legal(Unmortgage(player=me, space=space), legal)
+            return self.lift(pos, space, legal)
         return None
+
+    def lift(self, pos: Position, space: int, legal: list[Command]) -> Command | None:
+        """Lift a mortgage, saying why: a lot of a complete group can then be built on."""
+        cmd = if_legal(Unmortgage(player=pos.me, space=space), legal)
+        if cmd is None:
+            return None
+        name = pos.board.name(space)
+        if pos.board.kinds[space] == "street" and pos.owns_all(pos.me, pos.group(space)):
+            return self.because(cmd, f"lifting {name} lets my {group_of(pos, space)} earn and be built on")
+        return self.because(cmd, f"{name} earns rent again, and I can spare the cash")
+
+    def mortgage_to_lift(self, pos: Position, stray: int, legal: list[Command]) -> Command | None:
+        cmd = if_legal(Mortgage(player=pos.me, space=stray), legal)
+        if cmd is None:
+            return None
+        why = f"mortgaging {pos.board.name(stray)}, a stray, to lift the mortgages on a group of mine"
+        return self.because(cmd, why)
+
+    def build(self, pos: Position, lot: int, safe: float, legal: list[Command]) -> Command | None:
+        cmd = if_legal(Build(player=pos.me, space=lot), legal)
+        if cmd is None:
+            return None
+        why = (
+            f"a house on {pos.board.name(lot)}: my {group_of(pos, lot)} earns more built up, "
+            f"and I keep {dollars(safe)}"
+        )
+        return self.because(cmd, why)
 
     def offer(self, pos: Position, pend: Pending) -> ProposeTrade | None:
         """A trade to propose now, at most `offers_per_turn` a turn and not every turn."""
@@ -193,7 +241,8 @@ class NormalBot(BotBase):
             cmd = self.sell(pos)
         if cmd is None:
             memory.rest(pos.turn + 2 * len(pos.players), table_signature(pos))
-        return cmd
+            return None
+        return self.because(cmd, offer_words(pos, cmd))
 
     def judgement(self) -> Judgement:
         """How it prices the offers it makes."""
@@ -209,14 +258,17 @@ class NormalBot(BotBase):
         me = pos.me
         price = pos.board.price[pend.space]
         if pos.funds[me] >= price:
-            if worth_paying(pos, self.style, me, pend.space, self.safe(pos)) >= price:
-                return BuyProperty(player=me)
-            return DeclineProperty(player=me)
+            worth = worth_paying(pos, self.style, me, pend.space, self.safe(pos))
+            if worth >= price:
+                return self.because(BuyProperty(player=me), f"it is worth {dollars(worth)} to me")
+            why = f"it is worth only {dollars(max(worth, 0))} to me, keeping a safe reserve"
+            return self.because(DeclineProperty(player=me), why)
         if deed_value(pos, self.style, me, pend.space) >= 1.5 * price:
             step = self.raise_for_purchase(pos, price - pos.funds[me], pend.space)
             if step is not None and step in legal:
-                return step
-        return DeclineProperty(player=me)
+                why = f"raising cash to buy {pos.board.name(pend.space)}: it is worth far more than its price"
+                return self.because(step, why)
+        return self.because(DeclineProperty(player=me), "I cannot pay for it")
 
     def raise_for_purchase(self, pos: Position, need: int, space: int) -> Command | None:
         """A mortgage toward buying a deed worth far more than its price, if mortgages can cover it."""
@@ -234,22 +286,27 @@ class NormalBot(BotBase):
         me = pos.me
         board = pos.board
         if pend.lot == "deed":
-            limit = self.deed_limit(pos, pend.space)
+            limit, why = self.deed_limit(pos, pend.space)
             price = board.price[pend.space]
             step = max(5, price // 20) + 5 * self.below(2)
             bid = next_bid(pend, limit, price // 2, step)
+            what = board.name(pend.space)
         else:
             limit = building_limit(pos, self.style, me, self.deny_buildings(pos))
             bid = next_bid(pend, limit, 0, 5)
+            what, why = f"a {pend.lot}", "the rent it would add"
         if bid is None:
-            return PassAuction(player=me)
-        return PlaceBid(player=me, amount=bid)
+            return self.because(
+                PassAuction(player=me), f"{what} is worth no more than {dollars(limit)} to me"
+            )
+        return self.because(PlaceBid(player=me, amount=bid), f"I will go as far as {dollars(limit)}: {why}")
 
-    def deed_limit(self, pos: Position, space: int) -> int:
+    def deed_limit(self, pos: Position, space: int) -> tuple[int, str]:
         """Worked out once per auction: nothing it depends on changes while the bidding goes on."""
         key = (pos.turn, space)
         if self._limit is None or self._limit[0] != key:
-            self._limit = (key, deed_limit(pos, self.style, pos.me, space, self.bidding, self.safe(pos)))
+            found = limit_and_reason(pos, self.style, pos.me, space, self.bidding, self.safe(pos))
+            self._limit = (key, found)
         return self._limit[1]
 
     def deny_buildings(self, pos: Position) -> float:
@@ -260,7 +317,7 @@ class NormalBot(BotBase):
         for g in complete_groups(pos, me):
             cmd = if_legal(Build(player=me, space=next_lot(pos, g)), legal)
             if cmd is not None:
-                return cmd
+                return self.because(cmd, "my best group takes the house")
         return legal[0]
 
     # --- paying ---------------------------------------------------------------------------------
@@ -272,13 +329,19 @@ class NormalBot(BotBase):
             if tax.percent is not None and percent_tax(pos.view, pos.me, pend.space) < tax.flat
             else "flat"
         )
-        return ChooseIncomeTax(player=pos.me, option=cheaper)
+        why = (
+            "a tenth of what I own is less than the flat tax"
+            if cheaper == "percent"
+            else "the flat tax is no dearer"
+        )
+        return self.because(ChooseIncomeTax(player=pos.me, option=cheaper), why)
 
     def on_debt(self, pos: Position, pend: Debt, legal: list[Command]) -> Command:
         me = pos.me
         bankrupt = find(legal, DeclareBankruptcy)
         if bankrupt is not None:
-            return bankrupt  # allowed only when selling and mortgaging everything cannot cover the debt
+            # allowed only when selling and mortgaging everything cannot cover the debt
+            return self.because(bankrupt, "all I have cannot cover what I owe")
         plan = cheapest_plan(steps(pos, self.style, me), pend.amount - pos.funds[me])
         for step in plan:
             cmd: Command = (
@@ -287,20 +350,26 @@ class NormalBot(BotBase):
                 else SellBuilding(player=me, space=step.space)
             )
             if cmd in legal:
-                return cmd
+                what = "mortgaging" if step.kind == "mortgage" else "selling a house on"
+                name = pos.board.name(step.space)
+                why = f"to pay the {dollars(pend.amount)} I owe: {what} {name} costs me least"
+                return self.because(cmd, why)
         return self.move_on(pos, pend, [c for c in legal if isinstance(c, Mortgage | SellBuilding)] or legal)
 
     def on_mortgage_decision(self, pos: Position, pend: MortgageDecision, legal: list[Command]) -> Command:
         me = pos.me
         cost = pos.board.unmortgage_cost(pend.space)
-        if pos.funds[me] - cost >= self.safe(pos):
+        safe = self.safe(pos)
+        if pos.funds[me] - cost >= safe:
             lift = if_legal(Unmortgage(player=me, space=pend.space), legal)
             if lift is not None:
-                return lift
-        return KeepMortgage(player=me, space=pend.space)
+                return self.because(lift, f"I can lift it and keep {dollars(safe)} in hand")
+        why = f"lifting it now would leave me less than {dollars(safe)}"
+        return self.because(KeepMortgage(player=me, space=pend.space), why)
 
     def on_route(self, pos: Position, pend: RouteChoice, legal: list[Command]) -> Command:
-        return ChooseRoute(player=pos.me, space=best_way(pos, pend, self.deed_worth))
+        way = ChooseRoute(player=pos.me, space=best_way(pos, pend, self.deed_worth))
+        return self.because(way, "that way costs me least, and may buy me a deed")
 
     # --- answering offers ---------------------------------------------------------------------
 

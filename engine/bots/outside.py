@@ -11,6 +11,8 @@ The interface is small. A bot is a class; landlords makes one for each seat it p
   `AcceptTrade` / `RejectTrade` with a `reason` in words (and, refusing, the price at which the bot would
   agree as `asking`, if it names one). Every rule figure (rent, what a sale brings, worth, tax) can be
   asked of `engine.queries` on the view.
+- `reason`, if the bot has it: a string attribute saying in one line why it made its last choice, which
+  the table's log shows after the move (a bot without one says nothing).
 - `observe(events) -> None`, if the bot has it, is called after every move at the table, anyone's, with
   the `engine.Event`s it caused, in order: how each offer was answered (`trade_completed`,
   `trade_rejected` with the reason) is here. A refusal that would agree at another price carries it in
@@ -33,12 +35,14 @@ from typing import Any, Protocol
 from engine.bots.talk import asking_price
 from engine.commands import (
     AcceptTrade,
+    AgreeToCall,
     Command,
     DeclareBankruptcy,
     EndTurn,
     PassAuction,
     PlaceBid,
     ProposeTrade,
+    RefuseCall,
     RejectTrade,
     RollDice,
 )
@@ -102,14 +106,24 @@ class OutsideBot:
         self.seat = seat
         self.inner = cls(seed, seat)
         self.refused = 0  # answers the rules would have refused, replaced by the least harmful move
+        self._replaced = False  # the last answer was replaced: the bot's reason was for another
         self._observe = getattr(self.inner, "observe", None)
 
     def choose(self, view: GameView, legal: list[Command]) -> Command:
+        self._replaced = False
         cmd = self.inner.choose(view, legal)
         if _acceptable(view, legal, cmd):
             return cmd  # type: ignore[no-any-return]
         self.refused += 1
+        self._replaced = True
         return least_harm(legal)
+
+    @property
+    def reason(self) -> str:
+        """The bot's own reason for its last choice, if it keeps one as `reason` (a string); "" if not.
+        The table makes it safe to show."""
+        said = getattr(self.inner, "reason", "")
+        return said if isinstance(said, str) and not self._replaced else ""
 
     def observe(self, events: Sequence[Event]) -> None:
         if self._observe is not None:
@@ -131,12 +145,14 @@ def _acceptable(view: GameView, legal: list[Command], cmd: object) -> bool:
         )
     if isinstance(cmd, AcceptTrade | RejectTrade):
         return any(type(c) is type(cmd) and c.trade_id == cmd.trade_id for c in legal)
+    if isinstance(cmd, AgreeToCall | RefuseCall):  # with a reason of its own
+        return any(type(c) is type(cmd) for c in legal)
     return cmd in legal
 
 
 def least_harm(legal: list[Command]) -> Command:
     """The command that moves the game on with the least harm: the fallback of last resort."""
-    for kind in (EndTurn, RollDice, PassAuction, RejectTrade, DeclareBankruptcy):
+    for kind in (EndTurn, RollDice, PassAuction, RejectTrade, RefuseCall, DeclareBankruptcy):
         for cmd in legal:
             if isinstance(cmd, kind):
                 return cmd

@@ -42,6 +42,12 @@ class Verdict:
     others: tuple[float, ...]
 
 
+def chances_now(view: GameView) -> list[float]:
+    """Each player's chance to win as the position stands, by its value alone: no playouts, so cheap
+    enough for a bot to ask once a round (whether a game is decided, say)."""
+    return model_for(view.edition).chances(view)
+
+
 def judge(
     view: GameView,
     me: int,

@@ -31,6 +31,7 @@ from engine.commands import (
     PlaceBid,
     PlayRefundCard,
     ProposeTrade,
+    RefuseCall,
     RejectTrade,
     RollDice,
     SellBuilding,
@@ -176,6 +177,8 @@ class SimplePlayer:
         if isinstance(pend, WinningsChoice):
             best = max(range(len(pend.winners)), key=lambda i: pend.amounts[i])
             return ClaimHalfWinnings(player=player, target=pend.winners[best])
+        if kind == "call_answer":
+            return simple(RefuseCall, player)  # a playout is there to see what play does
         magie = landlord.decide(game, player, pend)  # Magie's 1904 decisions
         if magie is not None:
             return magie

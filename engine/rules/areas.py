@@ -5,6 +5,7 @@ so the command door finds every name registered."""
 from engine.rules import (  # noqa: F401  (imported for their registrations)
     auctions,
     building,
+    calling,
     cards,
     debts,
     endings,

@@ -30,6 +30,7 @@ _WAITING = {
     "luxury": "to buy a luxury or lose the move",
     "direction": "to choose which way to move",
     "loan_answer": "to answer a loan offer",
+    "call_answer": "to agree to end the game now or refuse",
 }
 
 

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from engine.rule_ids import RuleId
     from engine.tabletop import Tabletop
 
-EndReason = Literal["last_player", "short_game", "time_limit", "circuits"]
+EndReason = Literal["last_player", "short_game", "time_limit", "circuits", "called"]
 
 
 def building_cost(table: Tabletop, space: int) -> int:
@@ -103,6 +103,7 @@ _ENDED: dict[EndReason, RuleId] = {
     "short_game": "end.short_game",
     "time_limit": "end.time_limit",
     "circuits": "end.circuits",
+    "called": "end.called",
 }
 
 

@@ -1,5 +1,5 @@
-"""The fleece suite: lopsided offers a player might try on a bot. `normal` and `hard` refuse every one,
-and say why in a line the other side can read.
+"""The fleece suite: lopsided offers a player might try on a bot. `normal`, `hard` and `expert` refuse every
+one, and say why in a line the other side can read.
 
 Seat 0 is the bot; seat 1 makes the offer. Each case sets up the table, then the offer.
 """
@@ -280,7 +280,7 @@ def _play(level: str, case: Case) -> RejectTrade:
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.what for c in CASES])
-@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
 def test_lopsided_offers_are_refused_with_a_reason(level: str, case: Case) -> None:
     answer = _play(level, case)
     assert answer.reason and len(answer.reason) < 90 and "\n" not in answer.reason
@@ -297,5 +297,5 @@ def test_lopsided_offers_are_refused_with_a_reason(level: str, case: Case) -> No
     ],
 )
 def test_the_reason_names_what_is_wrong(case: Case, words: str) -> None:
-    for level in ("normal", "hard"):
+    for level in ("normal", "hard", "expert"):
         assert words in _play(level, case).reason

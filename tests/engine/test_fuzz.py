@@ -244,6 +244,8 @@ def test_random_play_reaches_the_hard_corners() -> None:
         "pot_collected",
         "credit_drawn",
         "game_over",
+        "call_proposed",
+        "call_answered",
         "deed_transferred",
         "forced_move",
         "sent_on",

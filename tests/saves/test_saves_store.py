@@ -56,7 +56,7 @@ def test_a_new_save_is_written_at_once_named_from_its_title_and_id(tmp_path: Pat
     assert document["players"][1] == {"name": "Grace", "kind": "bot", "level": "easy"}
     assert len(document["log"]) == len(game.log) > 0
     assert document["snapshot"]["turn"] == game.state.turn
-    assert list(document)[-3:] == ["initial", "log", "snapshot"]
+    assert list(document)[-4:] == ["initial", "log", "reasons", "snapshot"]
 
 
 def test_create_refuses_what_cannot_be_saved(tmp_path: Path) -> None:

@@ -62,6 +62,7 @@ def test_golden_saves_keep_loading(path: Path) -> None:
     assert (st.pending.kind if st.pending else None) == expected["waiting_for"]
     assert st.winner == expected["winner"]
     assert [p.cash for p in st.players] == expected["cash"]
+    assert len(loaded.reasons) == expected.get("reasons", 0)
     assert path.read_bytes() == before
 
 
@@ -128,4 +129,34 @@ def test_a_format_3_debt_loads_though_its_charge_names_no_rule() -> None:
     assert same_but_unnamed_rules(loaded.game.state, saved)
     saved.players[0].cash += 1
     assert not same_but_unnamed_rules(loaded.game.state, saved)
-    assert STEPS[3]({"title": "x"}) == {"title": "x", "takebacks": 0, "lesson": False}
+    assert STEPS[3]({"title": "x"}) == {"title": "x", "takebacks": 0, "lesson": False, "reasons": {}}
+
+
+def test_format_4_keeps_the_bots_reasons_and_tells_them_after_their_moves() -> None:
+    """A game of the bots saved in format 4 keeps each reason by the place of its move; loading tells it
+    again right after that move's events. A format 3 file has none, and loads all the same."""
+    from engine.events import ReasonGiven
+    from saves.history import Story
+
+    name = "classic-bot-reasons-0000000a.json"
+    story = Story()
+    loaded = SaveStore(GOLDEN / "v4").load(str(GOLDEN / "v4" / name), story)
+    assert len(loaded.reasons) > 20
+    told = [e for e in story.events if isinstance(e, ReasonGiven)]
+    assert [e.reason for e in told] == [loaded.reasons[i] for i in sorted(loaded.reasons)]
+    assert [e.player for e in told] == [loaded.game.log[i].player for i in sorted(loaded.reasons)]
+    assert any("$" in e.reason for e in told)
+    old = SaveStore(GOLDEN / "v3").load(str(GOLDEN / "v3" / "classic-price-named-00000009.json"))
+    assert old.reasons == {}
+
+
+def test_a_reason_for_a_move_the_log_does_not_have_is_refused(tmp_path: Path) -> None:
+    from saves.errors import SaveError
+
+    source = GOLDEN / "v4" / "classic-built-00000007.json"
+    document = json.loads(source.read_bytes())
+    document["reasons"] = {str(len(document["log"])): "it pays"}
+    target = tmp_path / source.name
+    target.write_text(json.dumps(document), encoding="utf-8")
+    with pytest.raises(SaveError, match="reason"):
+        SaveStore(tmp_path).load(str(target))

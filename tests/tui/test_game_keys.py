@@ -26,7 +26,7 @@ def test_every_key_is_bound_once_to_an_action_of_the_screen(screen: type[GameScr
 def test_the_keys_the_centre_offers_have_words_and_the_turn_keys_play_commands() -> None:
     offered = [k.name for k in KEYS if k.hinted and k.name in captions.ACTION_WORDS]
     assert offered == list(captions.ACTION_WORDS)  # in the footer's order
-    assert {k.name for k in KEYS if k.plays} == {"roll", "end_turn", "pay_fine", "use_card"}
+    assert {k.name for k in KEYS if k.plays} == {"roll", "end_turn", "pay_fine", "use_card", "call_game"}
     assert all(k.kinds for k in KEYS if k.plays)
 
 

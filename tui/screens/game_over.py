@@ -25,6 +25,7 @@ REASONS = {
     "short_game": "the richest when the first player went bankrupt (Short Game)",
     "time_limit": "the richest when time ran out",
     "circuits": "the richest when the last player had been round the board for the last time",
+    "called": "the richest when the table agreed to end the game",
 }
 
 

@@ -19,6 +19,7 @@ from tui.glyphs import UNICODE, Glyphs
 KEYS = [
     ("r", "roll the dice (in jail: throw for doubles)"),
     ("e", "end the turn"),
+    ("g", "from round 21, on your turn: end the game now if everyone still in agrees (the richest wins)"),
     ("p / c", "pay the jail fine / use a Get Out of Jail Free card"),
     ("b", "build and sell houses and hotels"),
     ("m", "mortgage deeds and lift mortgages"),

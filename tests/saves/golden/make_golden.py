@@ -50,6 +50,7 @@ def games() -> dict[str, tuple[str, Game]]:
     assert ChooseRoute(player=0, space=38) in rings.legal_commands(0)
     built = ("classic-built", "A hotel and houses", _built())
     priced = ("classic-price-named", "A price named", _price_named())
+    reasoned = ("classic-bot-reasons", "The bots say why", _bots_say_why())
     return {
         "classic-finished": ("Ada and Grace, to the end", done),
         "classic-trade-open": ("An offer on the table", trading),
@@ -60,7 +61,31 @@ def games() -> dict[str, tuple[str, Game]]:
         built[0]: built[1:],
         "two-rings-route": ("Two rings: which way on?", rings),
         priced[0]: priced[1:],
+        reasoned[0]: reasoned[1:],
     }
+
+
+REASONS: dict[int, dict[int, str]] = {}
+"""The bots' reasons of a golden game, by the id of its game object: saved with it."""
+
+
+def _bots_say_why() -> Game:
+    """A classic game of the built-in bots at a table, played until its first building: every kind of
+    bot says why it bought, declined, bid and built."""
+    from room.opponents import make_opponents
+    from room.room import Room
+    from room.seats import Seat as TableSeat
+
+    game = new_game("classic", ["Ada", "Grace", "Linus", "Ken"], seed=3)
+    seats = [
+        TableSeat(name=n, kind="bot", level=lv)
+        for n, lv in zip(("Ada", "Grace", "Linus", "Ken"), ("easy", "normal", "hard", "random"), strict=True)
+    ]
+    room = Room(game, seats, make_opponents(seats, game.state.seed))
+    while not any(d.level for d in game.state.deeds.values()):
+        assert room.play_bot().ok and game.state.winner is None
+    REASONS[id(game)] = dict(room.reasons())
+    return game
 
 
 def _built() -> Game:
@@ -113,6 +138,8 @@ def main() -> int:
         store = SaveStore(Path(tmp))
         for n, (name, (title, game)) in enumerate(games().items(), start=1):
             with store.create(game, seats_of(game), title) as session:
+                if id(game) in REASONS:
+                    session.save(game, REASONS[id(game)])
                 target = folder / f"{name}-{n:08x}.json"
                 shutil.copyfile(session.path, target)
             st = game.state
@@ -124,6 +151,7 @@ def main() -> int:
                 "waiting_for": st.pending.kind if st.pending is not None else None,
                 "winner": st.winner,
                 "cash": [p.cash for p in st.players],
+                **({"reasons": len(REASONS[id(game)])} if id(game) in REASONS else {}),
             }
     (folder / "expected.json").write_text(json.dumps(expected, indent=2) + "\n", encoding="utf-8")
     print(f"wrote {len(expected)} golden saves to {folder}")

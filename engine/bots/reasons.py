@@ -1,0 +1,64 @@
+"""Why a bot chose as it did: one line in its own words for the table's log.
+
+Every decision a bot makes may come with its reason (`Bot.reason`): why it bought or declined, how far it
+will bid, where it built, why it stays in jail or pays, what it sold or mortgaged to raise cash. The table
+tells the reason after the move's events (`engine.events.ReasonGiven`), keeps it with the game's save, and
+a game's review shows it beside the move. A reason costs a few string operations, never a figure worked
+out only to be said: decisions stay as fast as they were.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from engine.bots.judging import completed
+from engine.bots.position import Position
+from engine.commands import Command, ProposeTrade
+
+C = TypeVar("C", bound=Command)
+
+
+class Reasoning:
+    """Something that decides for a seat and says why: the reason of its last decision ("" for none)."""
+
+    reason: str = ""
+
+    def because(self, cmd: C, reason: str) -> C:
+        """`cmd`, remembering `reason` as the reason it was chosen."""
+        self.reason = reason
+        return cmd
+
+
+def dollars(amount: float) -> str:
+    """A sum as people write it: $1,400."""
+    return f"${round(amount):,}"
+
+
+def deed_name(pos: Position, space: int) -> str:
+    return pos.board.name(space)
+
+
+def group_words(pos: Position, group: str) -> str:
+    """ "orange group", "set of railroads": a group as a sentence names it."""
+    name = pos.tables.group_names[group]
+    if group in pos.tables.street_groups:
+        return f"{name.lower()} group"
+    return f"set of {name.lower()}"
+
+
+def group_of(pos: Position, space: int) -> str:
+    return group_words(pos, pos.group(space))
+
+
+def offer_words(pos: Position, offer: ProposeTrade) -> str:
+    """Why a bot makes an offer, in a line: the group it completes or gathers, or the stray it sells."""
+    board = pos.board
+    mine = completed(pos, offer.take, offer.give, pos.me)
+    if mine:
+        return f"it would complete my {group_words(pos, mine[0])}"
+    if offer.take.deeds:
+        return f"it gathers more of the {group_of(pos, offer.take.deeds[0])} in my hands"
+    if offer.give.deeds:
+        what = board.name(offer.give.deeds[0]) if len(offer.give.deeds) == 1 else "those deeds"
+        return f"{what} would serve you better than me"
+    return "it would leave us both better off"

@@ -1,0 +1,61 @@
+"""Answering a proposal to call the game: agree that the richest by the count wins now, or play on. Every
+player still in must agree, so one refusal keeps the game going."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.widgets import Button, Label, Static
+
+from engine import AgreeToCall, RefuseCall
+from tui.dialogs.base import DecisionDialog, PaletteEntry
+from tui.widgets.steady_footer import SteadyFooter
+
+
+class CallDialog(DecisionDialog):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "agree", "Agree"),
+        Binding("n", "refuse", "Play on"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label("End the game now?", id="title")
+            yield Static(id="body")
+            with Horizontal(classes="buttons"):
+                yield Button("Agree (y)", id="agree", variant="primary", compact=True)
+                yield Button("Play on (n)", id="refuse", variant="primary", compact=True)
+        yield SteadyFooter()
+
+    def refresh_from_game(self) -> None:
+        caller = getattr(self.view.pending, "caller", None)
+        if caller is None:
+            return
+        names = self.client.names
+        proposed = next((e for e in reversed(self.client.history()) if e.kind == "call_proposed"), None)
+        leader = "" if proposed is None else f" {names[proposed.leader]} would win, the richest by the count."
+        self.query_one("#title", Label).update(Content(f"{names[self.player]}: end the game now?"))
+        self.query_one("#body", Static).update(
+            Content(
+                f"{names[caller]} proposes to end the game here, as when time runs out.{leader}\n"
+                "Every player still in must agree: one refusal and play goes on."
+            )
+        )
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_agree() if event.button.id == "agree" else self.action_refuse()
+
+    def action_agree(self) -> None:
+        self.table.play(AgreeToCall(player=self.player))
+
+    def action_refuse(self) -> None:
+        self.table.play(RefuseCall(player=self.player))
+
+    def palette_commands(self) -> Iterable[PaletteEntry]:
+        yield ("Agree to end the game now", "", self.action_agree)
+        yield ("Refuse: play on", "", self.action_refuse)
