@@ -67,6 +67,8 @@ class Room:
         opponents: Mapping[int, Opponent],
         recorder: Recorder | None = None,
         history: Sequence[Event] | None = None,
+        *,
+        lesson: bool = False,
     ) -> None:
         if len(seats) != len(game.state.players):
             raise ValueError("one seat per player")
@@ -85,6 +87,8 @@ class Room:
         self._stand_ins: set[int] = set()
         self.takebacks = self._recorder.takebacks
         """How many times a move was taken back in this game (as its save counts them, if it is saved)."""
+        self.lesson = lesson
+        """The game is the first game that teaches (`landlords learn`): its screen explains what happens."""
 
     # --- what the table looks like ------------------------------------------------------------
 

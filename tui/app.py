@@ -57,7 +57,7 @@ class AppOptions:
 class Opening:
     """What the app shows first."""
 
-    kind: Literal["menu", "quick", "new", "resume", "client", "review"] = "menu"
+    kind: Literal["menu", "quick", "learn", "new", "resume", "client", "review"] = "menu"
     save_id: str | None = None
     edition: str = "classic"
     seed: int | None = None
@@ -153,6 +153,8 @@ class LandlordsApp(App[int]):
         opening = self.opening
         if opening.kind == "quick":
             self.action_quick_game()
+        elif opening.kind == "learn":
+            self.action_learn()
         elif opening.kind == "new":
             self.action_new_game()
         elif opening.kind == "resume":
@@ -273,6 +275,19 @@ class LandlordsApp(App[int]):
         from room import quick_setup
 
         self.start_table(quick_setup(self.options.name, self.opening.seed))
+
+    def action_learn(self) -> None:
+        """The first game that teaches: the lesson left unfinished, if there is one, else a new one."""
+        from room import PersistenceError, lesson_setup
+
+        try:
+            unfinished = [g for g in self.persistence.saved_games() if g.lesson and not g.finished]
+        except PersistenceError:
+            unfinished = []
+        if unfinished:
+            self.resume_game(unfinished[0].id)
+        else:
+            self.start_table(lesson_setup(self.options.name))
 
     def action_new_game(self) -> None:
         from tui.screens.new_game import NewGameScreen
