@@ -321,10 +321,11 @@ class LandlordsApp(App[int]):
         game = self._game
         client = getattr(game, "client", None)
         over = client is not None and client.view(None).winner is not None
+        lesson = client is not None and client.lesson
         saved = self.close_game()
-        self.exit(0, message=self.farewell(saved, over) if client is not None else None)
+        self.exit(0, message=self.farewell(saved, over, lesson) if client is not None else None)
 
-    def farewell(self, saved: bool, over: bool) -> str:
+    def farewell(self, saved: bool, over: bool, lesson: bool = False) -> str:
         """What the terminal says once the screen is gone: where the game is and how to take it up."""
         folder = self.options.saves_dir
         where = f" --saves-dir {folder}" if folder is not None else ""
@@ -332,6 +333,8 @@ class LandlordsApp(App[int]):
             return "This game was not saved."
         if over:
             return f"The finished game is saved: `landlords saves list{where}` shows it."
+        if lesson:
+            return f"The lesson is saved: `landlords learn{where}` takes it up where you left it."
         return f"The game is saved: `landlords resume{where}` takes it up where you left it."
 
     def hang_up(self, status: int = terminal.HANG_UP) -> None:

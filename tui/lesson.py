@@ -94,8 +94,8 @@ EXPLANATIONS: dict[str, Explanation] = {
         Explanation(
             "game_over",
             "The end",
-            "The game is over: o shows the results. `landlords new --quick` starts a game against three "
-            "bots, with no explanations.",
+            "The first bankruptcy ends the Short Game, and the richest player wins; o shows these results "
+            "again. landlords new --quick starts a game against three bots, without explanations.",
         ),
     )
 }
@@ -109,7 +109,7 @@ READING_MOST = 10.0
 
 
 def reading_time(explanation: Explanation) -> float:
-    """How long the bots wait while an explanation is read (the notice stays twice as long)."""
+    """How long the bots wait while an explanation is read (the notice stays a little longer)."""
     return min(READING_MOST, READING_START + len(explanation.text) / READING_SPEED)
 
 

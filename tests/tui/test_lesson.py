@@ -53,6 +53,7 @@ async def test_learn_again_takes_up_the_lesson_without_explaining_again(tmp_path
         await pilot.press("b")
         await settle(pilot)
         await pilot.press("ctrl+q")
+    assert "`landlords learn` takes it up" in app.farewell(saved=True, over=False, lesson=True)
     again = _lesson_app(tmp_path)
     async with again.run_test(size=(80, 24), notifications=True) as pilot:
         await settle(pilot)

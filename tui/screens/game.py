@@ -65,6 +65,8 @@ if TYPE_CHECKING:
     from room.chances import Figure
 
 CENTRE_EVENTS = 40
+NOTICE_AFTER = 5.0
+"""Seconds a lesson's explanation stays on show after the bots move on (it covers part of the board)."""
 
 
 class GameScreen(Underlay[None]):
@@ -513,7 +515,7 @@ class GameScreen(Underlay[None]):
     def _teach(self, explanation: Explanation) -> None:
         """Show one of the lesson's explanations, long enough to read, the bots waiting meanwhile."""
         seconds = reading_time(explanation)
-        self.notify(explanation.text, title=f"Lesson: {explanation.title}", timeout=seconds * 2)
+        self.notify(explanation.text, title=f"Lesson: {explanation.title}", timeout=seconds + NOTICE_AFTER)
         self._hold_bots(seconds)
 
     def _hold_bots(self, seconds: float) -> None:
