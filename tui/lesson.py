@@ -49,7 +49,7 @@ EXPLANATIONS: dict[str, Explanation] = {
             "rent",
             "Rent",
             "Landing on a deed someone owns pays its owner the rent printed on it, doubled on a bare "
-            "street whose whole colour group he owns. y on a line of the log (l opens it) tells the rule.",
+            "street when the owner holds its whole colour group. y on a line of the log (l) tells the rule.",
         ),
         Explanation(
             "go",

@@ -104,3 +104,28 @@ def test_a_lesson_taken_up_again_does_not_explain_what_already_happened() -> Non
     ]
     fresh = Lesson.resumed(0, game.board, list(game.opening), game.view(None))
     assert not fresh.started and fresh.opening() is EXPLANATIONS["welcome"]
+
+
+async def test_the_bots_wait_while_an_explanation_is_read_and_space_lets_them_go_on(tmp_path: Path) -> None:
+    app = _lesson_app(tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        for key in ("r", "b", "e"):  # buy Oriental Avenue and end the turn
+            await pilot.press(key)
+            await settle(pilot)
+
+        async def held(title: str) -> int:
+            """The bots wait on the explanation just given; space lets them go on."""
+            assert _titles(app)[-1] == "Lesson: " + title
+            version = screen.client.version
+            await pilot.pause(0.5)
+            assert screen.client.version == version
+            await pilot.press("space")
+            await settle(pilot)
+            assert screen.client.version > version
+            return version
+
+        await held(EXPLANATIONS["purchase"].title)  # still fresh when the turn was ended
+        await held(EXPLANATIONS["building"].title)  # Ada builds on the group she was dealt
+        assert _titles(app)[-1] == "Lesson: " + EXPLANATIONS["rent"].title  # Grace lands on Oriental

@@ -659,6 +659,7 @@ class GameScreen(Underlay[None]):
         self.app.push_screen(GameOverScreen(self.client))
 
     def action_skip(self) -> None:
+        self._held_until = 0.0  # read already: the lesson's bots need not wait any longer
         self.client.hurry()
 
     def action_faster(self) -> None:
