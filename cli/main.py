@@ -14,6 +14,7 @@ from cli import arguments, launch
 
 SUBCOMMANDS = {
     "new": "cli.new",
+    "learn": "cli.learn",
     "resume": "cli.resume",
     "saves": "cli.saved_games",
     "replay": "cli.replay",

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from room.library import Persistence, PersistenceError, SavedGame
     from room.room import Outcome, Room, Session, Update
     from room.seats import DEFAULT_LEVEL, LEVELS, Seat, player_name, quick_seats
-    from room.setup import TableSetup, open_room, quick_setup, resume_room
+    from room.setup import TableSetup, lesson_setup, open_room, quick_setup, resume_room
 
 _WHERE: dict[str, str] = {
     "BotDriver": "room.driver",
@@ -30,6 +30,7 @@ _WHERE: dict[str, str] = {
     "Session": "room.room",
     "TableSetup": "room.setup",
     "Update": "room.room",
+    "lesson_setup": "room.setup",
     "open_room": "room.setup",
     "player_name": "room.seats",
     "quick_seats": "room.seats",
@@ -66,6 +67,7 @@ __all__ = [
     "Session",
     "TableSetup",
     "Update",
+    "lesson_setup",
     "open_room",
     "player_name",
     "quick_seats",

@@ -35,6 +35,7 @@ class SavedGame:
     turn: int
     finished: bool
     updated: str
+    lesson: bool = False
 
 
 class Recorder(Protocol):
@@ -46,6 +47,11 @@ class Recorder(Protocol):
     @property
     def takebacks(self) -> int:
         """How many times moves were taken back in the game saved (0 where it is not saved)."""
+        ...
+
+    @property
+    def lesson(self) -> bool:
+        """Whether the game saved is the first game that teaches (False where it is not saved)."""
         ...
 
     def after_events(self, events: Sequence[Event]) -> bool: ...
@@ -62,6 +68,7 @@ class NoRecorder:
 
     saving = False
     takebacks = 0
+    lesson = False
 
     def after_events(self, events: Sequence[Event]) -> bool:
         return False
@@ -98,6 +105,10 @@ class AutosaveRecorder:
     @property
     def takebacks(self) -> int:
         return self._session.takebacks
+
+    @property
+    def lesson(self) -> bool:
+        return self._session.lesson
 
     def after_events(self, events: Sequence[Event]) -> bool:
         return bool(self._autosaver.after_events(list(events)))
@@ -146,6 +157,7 @@ def _summary(s: SaveSummary) -> SavedGame:
         turn=s.turn,
         finished=s.winner is not None,
         updated=_when(s.updated),
+        lesson=s.lesson,
     )
 
 
@@ -191,12 +203,12 @@ class Persistence:
         except SaveError as exc:
             raise self._error(exc) from exc
 
-    def record(self, game: Game, seats: Sequence[Seat], title: str) -> Recorder:
-        """Start saving a new game."""
+    def record(self, game: Game, seats: Sequence[Seat], title: str, *, lesson: bool = False) -> Recorder:
+        """Start saving a new game (`lesson`: the first game that teaches, marked so in its save)."""
         if not self._enabled:
             return NoRecorder()
         try:
-            session = self._store().create(game, list(seats), title)
+            session = self._store().create(game, list(seats), title, lesson=lesson)
         except SaveError as exc:
             raise self._error(exc) from exc
         return self._opened(AutosaveRecorder(session, Autosaver(session, game)))

@@ -85,6 +85,8 @@ class Room:
         recorder: Recorder | None = None,
         history: Sequence[Event] | None = None,
         reasons: Mapping[int, str] | None = None,
+        *,
+        lesson: bool = False,
     ) -> None:
         """`history` is the story so far of a game taken up again, and `reasons` the bots' reasons it
         kept, by the place of their command in the game's log."""
@@ -107,6 +109,8 @@ class Room:
         """How many times a move was taken back in this game (as its save counts them, if it is saved)."""
         self._reasons: dict[int, str] = dict(reasons or {})
         self._last_said: dict[int, tuple[int, str]] = {}  # seat -> (turn, the reason of its last bid)
+        self.lesson = lesson
+        """The game is the first game that teaches (`landlords learn`): its screen explains what happens."""
 
     # --- what the table looks like ------------------------------------------------------------
 

@@ -11,9 +11,13 @@ from room.library import Persistence, PersistenceError
 from room.opponents import UnknownBot, make_opponents
 from room.replay import TableReplay
 from room.room import Room
-from room.seats import Seat, quick_seats
+from room.seats import Seat, bot_names, quick_seats, your_name
 
 QUICK_EDITION = "classic"
+LESSON_SEED = 3
+"""The first game that teaches is always this one: its first throw (a 4 and a 2) lands the person on
+Oriental Avenue, a deed nobody owns, so the lesson starts with a purchase."""
+LESSON_LEVEL = "easy"
 
 
 @dataclass(frozen=True)
@@ -24,17 +28,27 @@ class TableSetup:
     seats: tuple[Seat, ...]
     rules: RuleOptions = field(default_factory=RuleOptions)
     seed: int | None = None
+    lesson: bool = False
+    """The first game that teaches (`landlords learn`): its screen explains each thing the first time."""
 
     @property
     def title(self) -> str:
         names = [s.name for s in self.seats]
-        variant = " short game" if self.rules.short_game else ""
+        variant = " lesson" if self.lesson else " short game" if self.rules.short_game else ""
         return shorten(f"{load_edition(self.edition).name}{variant}: {', '.join(names)}", TITLE_MAX)
 
 
 def quick_setup(name: str | None = None, seed: int | None = None) -> TableSetup:
     """You and three bots, the official Short Game rules."""
     return TableSetup(QUICK_EDITION, tuple(quick_seats(name)), RuleOptions(short_game=True), seed)
+
+
+def lesson_setup(name: str | None = None) -> TableSetup:
+    """The first game that teaches: you and two easy bots, the Short Game, always the same seed."""
+    me = your_name(name)
+    bots = [Seat(name=n, kind="bot", level=LESSON_LEVEL) for n in bot_names(2, {me})]
+    seats = (Seat(name=me, kind="human"), *bots)
+    return TableSetup(QUICK_EDITION, seats, RuleOptions(short_game=True), LESSON_SEED, lesson=True)
 
 
 def open_room(
@@ -49,8 +63,8 @@ def open_room(
         opponents = make_opponents(setup.seats, game.state.seed)
     except UnknownBot as exc:
         raise SetupError(str(exc)) from exc
-    recorder = persistence.record(game, setup.seats, setup.title)
-    return Room(game, setup.seats, opponents, recorder)
+    recorder = persistence.record(game, setup.seats, setup.title, lesson=setup.lesson)
+    return Room(game, setup.seats, opponents, recorder, lesson=setup.lesson)
 
 
 def resume_room(persistence: Persistence, save_id: str | None, backup: bool = False) -> Room:
@@ -62,4 +76,5 @@ def resume_room(persistence: Persistence, save_id: str | None, backup: bool = Fa
         game, seats, recorder = persistence.resume(save_id, replay, backup)
     except ValueError as exc:  # a bot level no longer known, or made up in the file
         raise PersistenceError(f"This game cannot be played on: {exc}") from None
-    return Room(game, seats, replay.opponents, recorder, replay.history, replay.reasons)
+    history, reasons = replay.history, replay.reasons
+    return Room(game, seats, replay.opponents, recorder, history, reasons, lesson=recorder.lesson)

@@ -57,7 +57,7 @@ class AppOptions:
 class Opening:
     """What the app shows first."""
 
-    kind: Literal["menu", "quick", "new", "resume", "client", "review"] = "menu"
+    kind: Literal["menu", "quick", "learn", "new", "resume", "client", "review"] = "menu"
     save_id: str | None = None
     edition: str = "classic"
     seed: int | None = None
@@ -153,6 +153,8 @@ class LandlordsApp(App[int]):
         opening = self.opening
         if opening.kind == "quick":
             self.action_quick_game()
+        elif opening.kind == "learn":
+            self.action_learn()
         elif opening.kind == "new":
             self.action_new_game()
         elif opening.kind == "resume":
@@ -274,6 +276,19 @@ class LandlordsApp(App[int]):
 
         self.start_table(quick_setup(self.options.name, self.opening.seed))
 
+    def action_learn(self) -> None:
+        """The first game that teaches: the lesson left unfinished, if there is one, else a new one."""
+        from room import PersistenceError, lesson_setup
+
+        try:
+            unfinished = [g for g in self.persistence.saved_games() if g.lesson and not g.finished]
+        except PersistenceError:
+            unfinished = []
+        if unfinished:
+            self.resume_game(unfinished[0].id)
+        else:
+            self.start_table(lesson_setup(self.options.name))
+
     def action_new_game(self) -> None:
         from tui.screens.new_game import NewGameScreen
 
@@ -306,10 +321,11 @@ class LandlordsApp(App[int]):
         game = self._game
         client = getattr(game, "client", None)
         over = client is not None and client.view(None).winner is not None
+        lesson = client is not None and client.lesson
         saved = self.close_game()
-        self.exit(0, message=self.farewell(saved, over) if client is not None else None)
+        self.exit(0, message=self.farewell(saved, over, lesson) if client is not None else None)
 
-    def farewell(self, saved: bool, over: bool) -> str:
+    def farewell(self, saved: bool, over: bool, lesson: bool = False) -> str:
         """What the terminal says once the screen is gone: where the game is and how to take it up."""
         folder = self.options.saves_dir
         where = f" --saves-dir {folder}" if folder is not None else ""
@@ -317,6 +333,8 @@ class LandlordsApp(App[int]):
             return "This game was not saved."
         if over:
             return f"The finished game is saved: `landlords saves list{where}` shows it."
+        if lesson:
+            return f"The lesson is saved: `landlords learn{where}` takes it up where you left it."
         return f"The game is saved: `landlords resume{where}` takes it up where you left it."
 
     def hang_up(self, status: int = terminal.HANG_UP) -> None:

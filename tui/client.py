@@ -80,6 +80,11 @@ class GameClient(Protocol):
         """Take back the player's latest decision since the last throw or card."""
         ...
 
+    @property
+    def lesson(self) -> bool:
+        """Whether the game is the first game that teaches (`landlords learn`), played here."""
+        ...
+
     def view(self, player: int | None = None) -> GameView: ...
 
     def options(self, player: int) -> list[Option]:
@@ -302,6 +307,10 @@ class LocalClient:
     @property
     def may_take_back(self) -> bool:
         return self.hosting and self._room.may_take_back
+
+    @property
+    def lesson(self) -> bool:
+        return self.hosting and self._room.lesson
 
     def take_back(self, player: int) -> Outcome:
         if not self.may_take_back:

@@ -1,5 +1,5 @@
 """The `landlords` command line: its subcommands and display options, editions by name, the version,
-help for every option, and `demo`."""
+help for every option, `learn`, and `demo`."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import argparse
 
 import pytest
 
+from cli import launch
 from cli import main as cli
 
 
@@ -20,6 +21,21 @@ def test_the_command_line_has_new_and_opens_the_start_screen_bare() -> None:
     ordered = parser.parse_args(["--speed", "fast", "new"])
     assert ordered.speed == "fast"
     assert isinstance(parser, argparse.ArgumentParser)
+
+
+def test_learn_starts_the_lesson_with_the_display_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    args = cli.build_parser().parse_args(["--speed", "slow", "learn", "--ascii"])
+    assert args.command == "learn" and args.run.__module__ == "cli.learn"
+    assert args.speed == "slow" and args.ascii
+    opened: list[str] = []
+
+    def run(args: argparse.Namespace, kind: str = "menu", **opening: object) -> int:
+        opened.append(kind)
+        return 0
+
+    monkeypatch.setattr(launch, "run", run)
+    assert cli.main(["learn"]) == 0
+    assert opened == ["learn"]
 
 
 def test_the_command_line_takes_editions_as_the_form_names_them_and_tells_its_version(

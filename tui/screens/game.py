@@ -12,6 +12,7 @@ is the layout, the drawing, the board's selection and the actions of its keys.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar
@@ -45,6 +46,7 @@ from tui.errors import guarded, report
 from tui.game_keys import KEYS, GameKey, bindings, by_kinds, hinted
 from tui.glyphs import Glyphs
 from tui.layout import layout_for
+from tui.lesson import Explanation, Lesson, reading_time
 from tui.screens.overlay import Underlay
 from tui.screens.why import WhyScreen
 from tui.trade_model import TradeDraft
@@ -63,6 +65,8 @@ if TYPE_CHECKING:
     from room.chances import Figure
 
 CENTRE_EVENTS = 40
+NOTICE_AFTER = 5.0
+"""Seconds a lesson's explanation stays on show after the bots move on (it covers part of the board)."""
 
 
 class GameScreen(Underlay[None]):
@@ -165,6 +169,8 @@ class GameScreen(Underlay[None]):
         self._entries: list[Content] = []
         self._events: list[Event] = []  # the event each entry of the log tells
         self._keys_shown: tuple[bool, ...] = ()
+        self.lesson: Lesson | None = None  # the first game that teaches: what it has explained
+        self._held_until = 0.0  # the bots wait until then (time.monotonic) while an explanation is read
         board = client.board
         me = self.acting()
         view = client.view(me)
@@ -262,9 +268,15 @@ class GameScreen(Underlay[None]):
         self.router.deferred = None
 
     def _needs_a_person(self, update: Update) -> bool:
-        """A hurry stops at a card a person here drew, or when the game asks a person here something."""
+        """A hurry stops at a card a person here drew, when the game asks a person here something, or,
+        in a lesson, at something it has yet to explain (the bots wait while it is read)."""
         if any(e.kind == "card_drawn" and e.player in self._humans for e in update.events):
             return True
+        if self.lesson is not None:
+            due = self.lesson.due(update.events, self.client.view(None))
+            if due:
+                self._hold_bots(sum(reading_time(e) for e in due))
+                return True
         return decision_for(self.client.view(None), self._humans) is not None
 
     def open_trade(self, player: int, draft: TradeDraft | None = None) -> None:
@@ -311,6 +323,11 @@ class GameScreen(Underlay[None]):
         self.client.collect()  # the story so far is told from the history below
         self._events = list(self.client.history())
         self._entries = [self._entry(e) for e in self._events]
+        if self.client.lesson:
+            person = min(self._humans) if self._humans else 0
+            view = self.client.view(None)
+            self.lesson = Lesson.resumed(person, self.client.board, self._events, view)
+            self._teach(self.lesson.opening())
         self.client.follow(
             self.post_message, self.set_timer, self._bots_may_move, self._needs_a_person, self._trouble
         )
@@ -450,6 +467,9 @@ class GameScreen(Underlay[None]):
         self._events.extend(new_events)
         self._sync_logs()
         self.announcements.take(new_events)
+        if self.lesson is not None:
+            for explanation in self.lesson.take(new_events, self.client.view(None)):
+                self._teach(explanation)
         if notice:
             self.notify(notice, severity="error", timeout=6)
         if self.client.view(None).pending is not None:
@@ -488,7 +508,20 @@ class GameScreen(Underlay[None]):
     # --- bots ---------------------------------------------------------------------------------
 
     def _bots_may_move(self) -> bool:
+        if time.monotonic() < self._held_until:
+            return False
         return bool(getattr(self.app.screen, "lets_bots_play", False))
+
+    def _teach(self, explanation: Explanation) -> None:
+        """Show one of the lesson's explanations, long enough to read, the bots waiting meanwhile."""
+        seconds = reading_time(explanation)
+        self.notify(explanation.text, title=f"Lesson: {explanation.title}", timeout=seconds + NOTICE_AFTER)
+        self._hold_bots(seconds)
+
+    def _hold_bots(self, seconds: float) -> None:
+        """Keep the bots still for `seconds` (from now), then let them move on."""
+        self._held_until = max(self._held_until, time.monotonic() + seconds)
+        self.set_timer(seconds + 0.05, self.client.poke)
 
     def bots_settled(self) -> bool:
         """True when no bot move is due or scheduled (the game waits on a person, is over, or a dialog
@@ -626,6 +659,7 @@ class GameScreen(Underlay[None]):
         self.app.push_screen(GameOverScreen(self.client))
 
     def action_skip(self) -> None:
+        self._held_until = 0.0  # read already: the lesson's bots need not wait any longer
         self.client.hurry()
 
     def action_faster(self) -> None:

@@ -1,4 +1,4 @@
-"""The start screen: Quick game, New game, Resume, Quit."""
+"""The start screen: Quick game, Learn, New game, Resume, Quit."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from tui.widgets.steady_footer import SteadyFooter
 
 CHOICES = (
     ("quick_game", "Quick game", "You and three bots, the Short Game rules"),
+    ("learn", "Learn", "A first game that explains itself"),
     ("new_game", "New game", "Edition, rules, 2 to 8 people or bots"),
     ("resume", "Resume", "Carry on a saved game"),
     ("quit", "Quit", ""),
@@ -34,6 +35,7 @@ def banner(stripe_glyph: str = "\u2580") -> Content:
 class StartScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("g", "app.quick_game", "Quick game"),
+        Binding("l", "app.learn", "Learn"),
         Binding("n", "app.new_game", "New game"),
         Binding("r", "app.resume", "Resume"),
         Binding("q,escape", "app.quit", "Quit", show=False),

@@ -1,0 +1,19 @@
+"""`landlords learn`: the first game that teaches (you and two easy bots, the Short Game, explained as it
+goes); run again, it takes up the lesson left unfinished."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from cli import launch
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("learn", help="a first game that explains each thing the first time it happens")
+    launch.add_display_options(p, defaults=False)
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    return launch.run(args, "learn")
