@@ -11,15 +11,13 @@ the shark's instinct.
 
 from __future__ import annotations
 
-from engine.bots.bargaining import Key, TradeMemory, table_signature
+from engine.bots.bargaining import table_signature
 from engine.bots.base import answer
 from engine.bots.hard import HardBot
 from engine.bots.judging import Verdict as Verdict_
 from engine.bots.judging import claims, completed, unlocked
 from engine.bots.judging import judge as judge_offer
 from engine.bots.position import Position
-from engine.bots.proposing import may_ask, strays, swaps, wants
-from engine.bots.thresholds import round_up
 from engine.commands import (
     AcceptTrade,
     BuyProperty,
@@ -32,23 +30,12 @@ from engine.commands import (
     UseJailCard,
 )
 from engine.lookahead.judge import Course, Verdict, judge
-from engine.queries import trading_open
 from engine.state import Bundle, BuyDecision, Pending, TradeAnswer
 from engine.view import GameView
 
 NAMED_MOST = 256
 """Prices named it remembers at most (a table changes long before so many)."""
 
-MOST_OFFERS = 10
-"""Offers judged in one look: the rest wait for the next turn."""
-CASH_ONLY = (1.0, 1.6, 2.4)
-"""Prices of the lots asked for, as shares of their printed prices, when cash alone pays for them."""
-SWAP = (-0.5, 0.0, 0.5)
-"""Cash beside a lot that completes one of the partner's groups (negative: he pays)."""
-WITH_A_DEED = (0.5, 1.2)
-"""Cash beside a lone deed of a group the partner collects."""
-PARTNER_SLACK = 0.01
-"""How much a partner may lose by an offer, by its own reckoning of his chances, and still be asked."""
 PLAYOUTS = 48
 """Drawn positions each candidate is tried on: enough, with the same luck for every candidate, to tell
 apart moves a point or two of winning chance apart."""
@@ -183,85 +170,20 @@ class ExpertBot(HardBot):
         return named
 
     def offer(self, pos: Position, pend: Pending) -> ProposeTrade | None:
-        """The offer, among those it could make now, that most raises its chance to win if accepted, and
-        leaves the partner no worse off by the same reckoning (so that he has reason to take it); none
-        if no offer surely helps. Offers are asked with the manners of the other levels: not in the
-        first rounds, never the same lots twice on an unchanged table, a named price met once."""
-        memory = self.trades
-        if not trading_open(pos.view, pos.me) or pend.kind == "debt" or pos.view.round < self.first_round:
+        """The shark's own offer, unless looking ahead says it surely lowers its chance to win if taken:
+        those are the offers the other players know how to weigh, and take often enough to complete
+        groups. (Offers it composed itself at prices of its own were seldom taken, and asked the same
+        lots in ever new forms: it won less.)"""
+        shark = super().offer(pos, pend)
+        if shark is None:
             return None
-        table = table_signature(pos)
-        if not memory.may_offer(pos.turn, self.offers_per_turn) or memory.resting(pos.turn, table):
-            return None
-        cooldown = self.cooldown_rounds * len(pos.players)
-        candidates = offers(pos, memory, table, cooldown, self.tries)[:MOST_OFFERS]
-        best: tuple[float, ProposeTrade, Key] | None = None
-        if candidates:
-            next_id = pos.view.next_trade_id
-            courses: list[Course] = [[]]
-            for c, _ in candidates:
-                courses.append([c, AcceptTrade(player=c.to, trade_id=next_id)])
-            verdicts = self.compare(pos, courses)
-            stay = verdicts[0]
-            for (cmd, key), v in zip(candidates, verdicts[1:], strict=True):
-                theirs = v.others[cmd.to] - stay.others[cmd.to]
-                if (
-                    v.edge > SURE * v.error
-                    and theirs >= -PARTNER_SLACK
-                    and (best is None or v.edge > best[0])
-                ):
-                    best = (v.edge, cmd, key)
-        if best is None:
-            memory.rest(pos.turn + 2 * len(pos.players), table)
-            return None
-        _, cmd, key = best
-        memory.record(
-            pos.turn, table, key, cmd.to, memory.share(cmd.to, self.expect), self.expect, cmd.give.deeds
-        )
-        return cmd
-
-
-def offers(
-    pos: Position, memory: TradeMemory, table: int, cooldown: int, tries: int
-) -> list[tuple[ProposeTrade, Key]]:
-    """Offers worth judging: for each group one trade could complete, the lots asked for cash, for a lot
-    that completes a group of the partner's, or for a lone deed of his group with cash, at a few prices
-    around what the lots are printed at (and the price the partner named, if he named one lately)."""
-    me = pos.me
-    out: list[tuple[ProposeTrade, Key]] = []
-    for want in wants(pos, me, consolidate=True):
-        r = want.partner
-        key = (r, tuple(sorted(want.lots)))
-        last = memory.asked.get(key)
-        counter = memory.counters.get(key)
-        if counter is not None and pos.turn - counter.turn > cooldown:
-            counter = None
-        allowed = may_ask(last, table, pos.turn, cooldown, tries) and memory.welcome(
-            r, pos.turn, 2 * cooldown
-        )
-        if not allowed and counter is None:
-            continue
-        printed = sum(pos.board.price[s] for s in want.lots)
-        forms: list[tuple[tuple[int, ...], tuple[float, ...]]] = [((), CASH_ONLY)]
-        forms += [(lots, SWAP) for lots in swaps(pos, me, r, want.group)]
-        forms += [((s,), WITH_A_DEED) for s in strays(pos, me, r, want.group)[:1]]
-        for give, shares in forms:
-            prices = {round_up(int(share * printed)) for share in shares}
-            if counter is not None and counter.form == give:
-                prices = prices | {counter.price} if allowed else {counter.price}  # a named price, met once
-            elif not allowed:
-                continue
-            for price in sorted(prices):
-                if not -pos.funds[r] <= price <= pos.funds[me]:
-                    continue
-                cmd = ProposeTrade(
-                    player=me,
-                    to=r,
-                    give=Bundle(cash=max(price, 0), deeds=give),
-                    take=Bundle(cash=max(-price, 0), deeds=want.lots),
-                )
-                out.append((cmd, key))
-    return out
+        taken = self.compare(
+            pos, [[], [shark, AcceptTrade(player=shark.to, trade_id=pos.view.next_trade_id)]]
+        )[1]
+        if taken.edge >= -SURE * taken.error:
+            return shark
+        self.reason = ""
+        return None
 
 
 def guarded(pos: Position, verdict: Verdict_, proposer: int, give: Bundle, take: Bundle) -> bool:

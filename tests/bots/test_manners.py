@@ -43,16 +43,9 @@ LEVELS = ["easy", "normal", "hard", "expert"]
 TRADERS = ["normal", "hard", "expert"]
 
 
-SWAPPERS = {"expert": ((PACIFIC,), (NORTH_CAROLINA, PENNSYLVANIA_AVE))}
-"""Lots beside the oranges for a level that offers only a deal that leaves its partner no worse off by its
-reckoning (the expert): a green lot of its own that completes the person's greens, to give for New York."""
-
-
 def orange_position(turn: int = 200, level: str = "") -> Game:
-    """The bot (seat 0) holds two oranges; seat 1, a person, holds New York (and, for the levels in
-    `SWAPPERS`, the lots that make a swap worth both sides' while)."""
-    mine, theirs = SWAPPERS.get(level, ((), ()))
-    game = table(owners={0: (ST_JAMES, TENNESSEE, *mine), 1: (NEW_YORK, *theirs)}, turn=turn)
+    """The bot (seat 0) holds two oranges; seat 1, a person, holds New York."""
+    game = table(owners={0: (ST_JAMES, TENNESSEE), 1: (NEW_YORK,)}, turn=turn)
     end_turn(game, 0)
     return game
 
@@ -86,7 +79,7 @@ def test_a_refused_offer_is_not_repeated_to_a_person_on_an_unchanged_table(level
     b = bot(level)
     game = orange_position(turn=200, level=level)
     first = refuse_all(game, b)
-    assert len(first) == 1 and first[0].take == Bundle(deeds=(NEW_YORK,))
+    assert len(first) == 1 and first[0].take.deeds == (NEW_YORK,)  # the lot that completes its group
     for turn in range(204, 400, 4):  # twelve rounds of the bot's turns, nothing changing
         game.state.turn = turn
         end_turn(game, 0)
