@@ -160,6 +160,7 @@ ENGINE_LAYERS = {
         "engine.edition",
         "engine.errors",
         "engine.events",
+        "engine.fairness",
         "engine.hooks",
         "engine.live",
         "engine.narration",
