@@ -14,7 +14,8 @@ import pytest
 from cli.main import main
 from engine.fairness import fingerprint
 from saves import SaveStore
-from tests.helpers.saved_games import GAMES, finished, play, seats_of
+
+from saved_games import GAMES, finished, play, seats_of
 
 
 @pytest.fixture(scope="module")
