@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"{save.title}: {verdict.reason}")
     say(f"{save.title}: seed {verdict.seed}")
     shown = short_fingerprint(verdict.fingerprint)
-    say(f"SHA-256 of the seed: {verdict.fingerprint} (shown at the start as {shown})")
+    say(f"SHA-256 of the seed: {verdict.fingerprint} (on screen: {shown})")
     if verdict.outcome == "unfair":
         say(f"Not fair: {verdict.reason}.")
         return UNFAIR
