@@ -19,6 +19,7 @@ SUBCOMMANDS = {
     "saves": "cli.saved_games",
     "replay": "cli.replay",
     "analyse": "cli.analyse",
+    "verify": "cli.verify",
     "rules": "cli.rules",
     "review": "cli.review",
     "simulate": "cli.simulate",

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from engine import Board, Command, Event, Game, GameState, GameView, IllegalCommand, Option, waiting_for
 from engine.events import reason_for
+from engine.fairness import fingerprint
 from engine.lookahead.players import SimplePlayer
 from engine.narration import describe
 from engine.queries import Facts, facts
@@ -139,6 +140,12 @@ class Room:
     def seed(self) -> int | None:
         """The game's seed, once the game is over (before, it would tell the dice to come)."""
         return self._game.state.seed if self.finished else None
+
+    @property
+    def fingerprint(self) -> str:
+        """The SHA-256 of the seed (`engine.fairness`), safe to show from the start: it tells nothing of
+        the dice, and once the seed is revealed anyone can check that it is the seed's."""
+        return fingerprint(self._game.initial.seed)
 
     def view(self, seat: int | None = None) -> GameView:
         cached = self._views.get(seat)

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from engine import Game
+from engine.fairness import fingerprint
 from saves.atomic import write_atomic
 from saves.codec import encode, program_version
 from saves.errors import SaveError
@@ -31,6 +32,7 @@ def export(
         edition=state.edition,
         rules=state.rules,
         seed=state.seed,
+        fingerprint=fingerprint(game.initial.seed),
         players=seats,
         takebacks=0,
         lesson=False,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, model_validator
 
@@ -24,7 +24,8 @@ FORMAT_VERSION = 4
 3: a refused trade carries the price it names as a figure (`asking`), not in its reason's words alone.
 4: the header says how many times moves were taken back (`takebacks`) and whether the game is the first
    game that teaches (`lesson`); a charge waiting to be paid names the rule that charges it (`rule`);
-   the bots' reasons for their moves (`reasons`), by the place of the command in the log."""
+   the bots' reasons for their moves (`reasons`), by the place of the command in the log; the
+   fingerprint of the seed shown at the start (`fingerprint`, optional: older files of format 4 lack it)."""
 
 __all__ = ["FORMAT_VERSION", "TITLE_MAX", "SaveFile", "SaveHeader", "SaveSummary", "Seat"]
 
@@ -62,11 +63,23 @@ class SaveHeader(BaseModel):
     edition: str
     rules: RuleOptions
     seed: int
+    fingerprint: str | None = Field(pattern=r"^[0-9a-f]{64}$")
+    """The SHA-256 of the seed (`engine.fairness.fingerprint`) as the table was shown it when the game
+    began, kept as it was then: `landlords verify` checks the seed revealed at the end against it. Always
+    written; None in a file of format 4 written before it was kept, which lacks it."""
     players: list[Seat] = Field(min_length=1)
     takebacks: int = Field(ge=0)
     """How many times a person took back moves (in a game at the keyboard against bots); 0: never."""
     lesson: bool
     """The game is the first game that teaches (`landlords learn`), and explains what happens in it."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _fingerprint_came_later(cls, data: Any) -> Any:
+        """A file of format 4 written before the fingerprint was kept has none: it loads, without one."""
+        if isinstance(data, dict) and "fingerprint" not in data:
+            return {**data, "fingerprint": None}
+        return data
 
 
 class SaveFile(SaveHeader):

@@ -30,6 +30,7 @@ class LoadedGame:
     summary: SaveSummary
     saved_by: str  # the version of landlords that wrote the file
     reasons: dict[int, str] = field(default_factory=dict)  # the bots' reasons, by the place of the move
+    fingerprint: str | None = None  # the seed's fingerprint as shown when the game began, if the file has it
 
 
 class ReplayWatcher(Protocol):

@@ -8,6 +8,7 @@ from pathlib import Path
 from types import TracebackType
 
 from engine import Game, GameState
+from engine.fairness import fingerprint as seed_fingerprint
 from saves.atomic import write_atomic
 from saves.codec import encode, program_version
 from saves.errors import SaveError
@@ -32,6 +33,7 @@ class SaveSession:
         *,
         takebacks: int = 0,
         lesson: bool = False,
+        fingerprint: str | None = None,
     ) -> None:
         self.path = path
         self.id = save_id
@@ -45,6 +47,8 @@ class SaveSession:
         self.takebacks = takebacks
         """How many times moves were taken back in this game, as the next save will say."""
         self.lesson = lesson
+        self.fingerprint = fingerprint or seed_fingerprint(initial.seed)
+        """The seed's fingerprint as shown when the game began: a game taken up again keeps its file's."""
 
     @property
     def closed(self) -> bool:
@@ -68,6 +72,7 @@ class SaveSession:
             edition=state.edition,
             rules=state.rules,
             seed=state.seed,
+            fingerprint=self.fingerprint,
             players=self.seats,
             takebacks=self.takebacks,
             lesson=self.lesson,

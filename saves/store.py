@@ -191,6 +191,7 @@ class SaveStore:
             loaded.summary,
             takebacks=loaded.summary.takebacks,
             lesson=loaded.summary.lesson,
+            fingerprint=loaded.fingerprint,
         )
         return loaded, session
 
@@ -270,6 +271,7 @@ def _load(path: Path, watcher: ReplayWatcher | None = None, source: Path | None 
         summary=SaveSummary.of(id_of(path), path, save),
         saved_by=save.program_version,
         reasons=dict(save.reasons),
+        fingerprint=save.fingerprint,
     )
 
 

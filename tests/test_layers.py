@@ -69,6 +69,7 @@ BOT_MAY_USE = {
 TUI_MAY_USE_FROM_ENGINE = {
     "engine",
     "engine.events",
+    "engine.fairness",  # the seed's fingerprint, and how much of it a screen shows
     "engine.rule_ids",  # the ids of the rules events carry, named and ordered
     "engine.narration",
     "engine.queries",
@@ -160,6 +161,7 @@ ENGINE_LAYERS = {
         "engine.edition",
         "engine.errors",
         "engine.events",
+        "engine.fairness",
         "engine.hooks",
         "engine.live",
         "engine.narration",

@@ -21,6 +21,7 @@ ALLOWED_IMPORTS = {
     "json",
     "importlib",
     "secrets",
+    "hashlib",  # the seed's fingerprint: a pure function of the seed
     "itertools",
     "math",
     "operator",

@@ -310,7 +310,8 @@ class LandlordsApp(App[int]):
         client = getattr(game, "client", None)
         if client is not None:
             view = client.view(None)
-            self.push_screen(HelpScreen(client.board, view.rules, view.ruleset, client.names, self.glyphs))
+            board, names, fingerprint = client.board, client.names, client.fingerprint
+            self.push_screen(HelpScreen(board, view.rules, view.ruleset, names, self.glyphs, fingerprint))
         else:
             self.push_screen(HelpScreen())
 

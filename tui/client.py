@@ -71,6 +71,12 @@ class GameClient(Protocol):
         ...
 
     @property
+    def fingerprint(self) -> str:
+        """The SHA-256 of the game's seed in hex, shown from the start: it gives the dice away no more
+        than the seed is kept secret, and binds the game to the seed revealed at the end."""
+        ...
+
+    @property
     def may_take_back(self) -> bool:
         """Whether a person here may take back his own moves: a game hosted here, one person against
         bots (never at a table with other people)."""
@@ -244,6 +250,10 @@ class LocalClient:
     @property
     def seed(self) -> int | None:
         return self._room.seed
+
+    @property
+    def fingerprint(self) -> str:
+        return self._room.fingerprint
 
     def view(self, player: int | None = None) -> GameView:
         return self._room.view(player)

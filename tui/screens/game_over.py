@@ -12,6 +12,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Label, Static
 
+from engine.fairness import short_fingerprint
 from engine.narration import money
 from engine.queries import count_up
 from tui import look
@@ -138,10 +139,15 @@ class GameOverScreen(ModalScreen[None]):
             table = sorted(enumerate(client.facts().worth), key=lambda r: -r[1])
             reason = "the game ended"
             winner = view.winner if view.winner is not None else table[0][0]
+        fingerprint = short_fingerprint(client.fingerprint)
         self.query_one("#winner", Static).update(
             Content.assemble(
                 (names[winner], f"bold {look.player(winner)}"),
-                f" wins, {reason}. {_turns(view.turn + 1)} played; seed {client.seed}.",
+                f" wins, {reason}. {_turns(view.turn + 1)} played.\n",
+                ("Fair dice: ", "bold"),
+                f"the seed was {client.seed}, whose SHA-256 begins {fingerprint}, "
+                "as shown from the start; `landlords verify` and the game's name check every throw and "
+                "card against it.",
             )
         )
         standings = self.query_one("#standings", DataTable)

@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from engine import Board, Edition, RuleOptions, Ruleset
+from engine.fairness import SHORT_LENGTH, short_fingerprint
 from tui import look
 from tui.glyphs import UNICODE, Glyphs
 
@@ -240,8 +241,10 @@ class HelpScreen(ModalScreen[None]):
         ruleset: Ruleset | None = None,
         names: Sequence[str] = (),
         glyphs: Glyphs = UNICODE,
+        fingerprint: str | None = None,
     ) -> None:
         super().__init__()
+        self.fingerprint = fingerprint
         self.board = board
         self.rules = rules
         self.ruleset = ruleset
@@ -265,6 +268,18 @@ class HelpScreen(ModalScreen[None]):
                 "and a key that does nothing now says why."
             )
         )
+        if self.fingerprint is not None:
+            lines.append(Content(""))
+            lines.append(Content.styled("Fair dice", "bold underline"))
+            lines.append(
+                Content.assemble(
+                    "Every throw and card comes from this game's secret seed. Its fingerprint (SHA-256) is ",
+                    (short_fingerprint(self.fingerprint), "bold"),
+                    f"{self.fingerprint[SHORT_LENGTH:]}: the seed is shown when the game ends, and "
+                    "`landlords verify` then checks that it matches and that every throw and card came "
+                    "from it.",
+                )
+            )
         if self.board is not None:
             ed = self.board.edition
             lines.append(Content(""))

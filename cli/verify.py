@@ -1,0 +1,52 @@
+"""`landlords verify GAME`: whether every throw and card of a finished game came from its seed, and whether
+its seed is the one whose fingerprint was shown when the game began.
+
+Exit status 0: fair; 1: not (the first thing that does not hold is named); 2: no answer (a game still in
+play, whose seed is secret, or a file that cannot be read). The save is only read."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from cli.saved_games import ID_HELP, add_saves_dir, fail, say, store_for
+from engine.fairness import short_fingerprint
+from saves import SaveError
+from saves.store import read
+from saves.verify import verify
+
+UNFAIR = 1
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("verify", help="check that a finished game's dice and cards all came from its seed")
+    p.add_argument("id", metavar="GAME", help=ID_HELP)
+    add_saves_dir(p)
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    store = store_for(args)
+    try:
+        path = store.resolve(args.id)
+        save = read(path)
+    except SaveError as exc:
+        return fail(exc)
+    verdict = verify(save)
+    if verdict.outcome == "in_play":
+        return fail(f"{save.title}: {verdict.reason}")
+    say(f"{save.title}: seed {verdict.seed}")
+    shown = short_fingerprint(verdict.fingerprint)
+    say(f"SHA-256 of the seed: {verdict.fingerprint} (on screen: {shown})")
+    if verdict.outcome == "unfair":
+        say(f"Not fair: {verdict.reason}.")
+        return UNFAIR
+    for note in verdict.notes:
+        say(f"Note: {note}.")
+    if verdict.recorded_fingerprint is not None:
+        say("The seed matches the fingerprint shown at the start.")
+    say(
+        f"Fair: all {verdict.throws:,} throws and {verdict.cards:,} cards of the {verdict.commands:,} moves "
+        "replayed came from the seed."
+    )
+    return 0
