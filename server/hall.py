@@ -129,9 +129,17 @@ def make_plan(others: Iterable[Plan], limits: Limits, asked: RoomRequest) -> Pla
     first = next(i for i, s in enumerate(taken) if s.kind == "person")
     taken[first].owner = creator
     taken[first].name = asked.creator_name
-    plan = Plan(new_table_id(), name, edition, dict(asked.rules), taken, turn_timer, pace, creator)
-    plan.advisor = asked.advisor
-    return plan
+    return Plan(
+        new_table_id(),
+        name,
+        edition,
+        dict(asked.rules),
+        taken,
+        turn_timer,
+        pace,
+        creator,
+        advisor=asked.advisor,
+    )
 
 
 class Hall:

@@ -36,18 +36,12 @@ from positions import (
     bot,
     end_turn,
     offer,
+    orange_position,
     table,
 )
 
 LEVELS = ["easy", "normal", "hard", "expert"]
 TRADERS = ["normal", "hard", "expert"]
-
-
-def orange_position(turn: int = 200, level: str = "") -> Game:
-    """The bot (seat 0) holds two oranges; seat 1, a person, holds New York."""
-    game = table(owners={0: (ST_JAMES, TENNESSEE), 1: (NEW_YORK,)}, turn=turn)
-    end_turn(game, 0)
-    return game
 
 
 def refuse_all(game: Game, b: Bot, seat: int = 0) -> list[ProposeTrade]:
@@ -77,7 +71,7 @@ def change_the_table(game: Game, k: int) -> None:
 @pytest.mark.parametrize("level", TRADERS)
 def test_a_refused_offer_is_not_repeated_to_a_person_on_an_unchanged_table(level: str) -> None:
     b = bot(level)
-    game = orange_position(turn=200, level=level)
+    game = orange_position(turn=200)
     first = refuse_all(game, b)
     assert len(first) == 1 and first[0].take.deeds == (NEW_YORK,)  # the lot that completes its group
     for turn in range(204, 400, 4):  # twelve rounds of the bot's turns, nothing changing
@@ -100,7 +94,7 @@ def test_refusing_never_makes_a_bot_bid_against_itself(level: str) -> None:
     would offer on that table: refusals do not raise its price."""
     b = bot(level)
     start = ASKS_FROM.get(level, 200)
-    game = orange_position(turn=start, level=level)
+    game = orange_position(turn=start)
     offers: list[ProposeTrade] = []
     for k in range(24):
         game.state.turn = start + 4 * k
@@ -119,7 +113,7 @@ def test_refusing_never_makes_a_bot_bid_against_itself(level: str) -> None:
 
 @pytest.mark.parametrize("level", TRADERS)
 def test_no_offers_in_the_first_rounds(level: str) -> None:
-    game = orange_position(turn=2, level=level)
+    game = orange_position(turn=2)
     assert not isinstance(ask(bot(level), game, 0), ProposeTrade)
     game.state.turn, game.state.round = 12, 3
     assert isinstance(ask(bot(level), game, 0), ProposeTrade)
@@ -214,7 +208,7 @@ def test_a_bot_meets_a_price_its_partner_named_if_its_judgement_allows(
     if level == "expert" and met:
         pytest.skip("expert meets a named price only where its look-ahead surely gains: not pinned here")
     b = bot(level)
-    game = orange_position(turn=200, level=level)
+    game = orange_position(turn=200)
     cmd = ask(b, game, 0)
     assert isinstance(cmd, ProposeTrade)
     b.observe(game.apply(cmd))

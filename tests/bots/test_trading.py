@@ -28,15 +28,9 @@ from positions import (
     bot,
     end_turn,
     offer,
+    orange_position,
     table,
 )
-
-
-def orange_position(turn: int = 200) -> Game:
-    """The bot (seat 0) holds two oranges; seat 1, who could be a person, holds New York."""
-    game = table(owners={0: (ST_JAMES, TENNESSEE), 1: (NEW_YORK,)}, turn=turn)
-    end_turn(game, 0)
-    return game
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])

@@ -92,6 +92,13 @@ def end_turn(game: Game, seat: int) -> None:
     wait_for(game, AwaitingEndTurn(player=seat))
 
 
+def orange_position(turn: int = 200) -> Game:
+    """The bot (seat 0) holds two oranges; seat 1, who could be a person, holds New York."""
+    game = table(owners={0: (ST_JAMES, TENNESSEE), 1: (NEW_YORK,)}, turn=turn)
+    end_turn(game, 0)
+    return game
+
+
 def roll(game: Game, seat: int) -> None:
     wait_for(game, AwaitingRoll(player=seat))
 
