@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.bots.expert import PLAYOUTS, ExpertBot
+from engine.bots.expert import ExpertBot
+from engine.bots.position import Position
 from engine.commands import Command
-from engine.lookahead.judge import judge
 from engine.view import GameView
 
 OPTIONS = 3
@@ -43,7 +43,9 @@ def advise(view: GameView, legal: list[Command], seed: int = 0) -> Advice:
     bot = ExpertBot(seed, me)
     choice = bot.choose(view, legal)
     others = _alternatives(choice, legal)
-    verdicts = judge(view, me, [[choice], *([o] for o in others)], 2 * PLAYOUTS, seed)
+    # judged as the expert judges (its playouts, its luck), so that the chances shown are those its
+    # reason gives
+    verdicts = bot.compare(Position(view, me), [[choice], *([o] for o in others)])
     options = sorted(
         (Option(cmd, v.chance, v.low, v.high) for cmd, v in zip([choice, *others], verdicts, strict=True)),
         key=lambda o: -o.chance,
