@@ -20,6 +20,7 @@ from engine import RuleOptions, SetupError
 from engine.text import plain
 from room import DEFAULT_LEVEL, BotDriver, Persistence, PersistenceError, Room, Seat, Update
 from room.chances import PLAYOUTS, ChancesPool, TableChances
+from room.foresight import Thinking
 from room.review import ReviewJob, Source
 from room.seats import bot_names
 from room.setup import TableSetup, open_room, resume_room
@@ -177,8 +178,15 @@ class Table(PlanFacts):
 
     def _adopt(self, room: Room) -> None:
         self.room = room
+        thinking = Thinking(room, self._pool, self._clock.loop.call_soon_threadsafe)
         self.driver = BotDriver(
-            room, self._clock, self.plan.pace, self._bots_may_move, self._needs_a_person, self._bot_failed
+            room,
+            self._clock,
+            self.plan.pace,
+            self._bots_may_move,
+            self._needs_a_person,
+            self._bot_failed,
+            thinking,
         )
         self._unsubscribe = room.subscribe(self._moved)
         self.review()
