@@ -154,6 +154,7 @@ async def test_a_late_watcher_reads_the_chat_in_its_place_among_the_moves(tmp_pa
         moved = room.version
         first = len(room.history())
         await ada.wait_for(lambda: ada.app().screen is ada.app().game_screen)
+        await ada.wait_for(lambda: len(_log_lines(ada)) == first)  # her screen has caught up
         await ada.press("slash")
         await ada.wait_for("Say to the table")
         await ada.type("[b]first[/b] words\r")
@@ -162,6 +163,7 @@ async def test_a_late_watcher_reads_the_chat_in_its_place_among_the_moves(tmp_pa
         second = len(room.history())
         assert second > first
         await bob.wait_for(lambda: bob.app().screen is bob.app().game_screen)
+        await bob.wait_for(lambda: len(_log_lines(bob)) == second + 1)
         await bob.press("slash")
         await bob.wait_for("Say to the table")
         await bob.type("second words\r")
