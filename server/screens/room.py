@@ -66,10 +66,12 @@ class RoomScreen(GameScreen):
     def _weave(self, lines: Iterable[Said]) -> None:
         """Put the kept chat lines among the game's entries (`_entries`, one for each event), each after
         the events that came before it, and show the log anew."""
+        pending = sorted(lines, key=lambda said: said.after)  # stable: lines said together keep their order
+        if not pending and not self._chat_at:
+            return  # nothing to weave in, nor to take out: the logs stand as they are
         told = self._entries
         woven: list[Content] = []
         places: list[int] = []
-        pending = sorted(lines, key=lambda said: said.after)  # stable: lines said together keep their order
         for said in pending:
             at = min(said.after, len(told))
             done = len(woven) - len(places)  # the game's entries woven so far
