@@ -169,6 +169,8 @@ class ServerApp(LandlordsApp):
         except (TableError, ValueError) as exc:
             self.notify(str(exc), severity="error", timeout=8)
             return
+        if seat is None and table.plan.watched_by(self.fingerprint):  # their past game too, from now on
+            self.hall.keep(table)
         self.play_client(client)
 
     def move_to(self, room: str, watch: bool) -> None:
