@@ -1,6 +1,6 @@
 """`landlords replay [GAME]`: a saved game on the board, to step through move by move and turn by turn;
-with `--text`, told turn by turn from its first move instead. With no game named, the saved games are
-offered to choose from.
+with `--text` (or where there is no terminal to draw on), told turn by turn from its first move instead.
+With no game named, the saved games are offered to choose from.
 
 The save is only read (a game in progress, even one open elsewhere, can be replayed): it is checked
 before the screen is taken over, so that a damaged file, one that is not a save or a game that is not
@@ -41,14 +41,12 @@ def run(args: argparse.Namespace) -> int:
         if args.text:
             return fail("name the game to tell as text (landlords saves list shows them)")
         return launch.run(args, "replay")
-    if args.text:
+    if args.text or terminal.missing():  # piped or redirected: the text is what can be read there
         return tell(args)
     try:
         past = from_save(store_for(args), args.id)
     except SaveError as exc:
         return fail(exc)
-    if terminal.missing():
-        return terminal.refuse()
     return launch.run(args, "replay", past=past, turn=args.to)
 
 
