@@ -164,13 +164,13 @@ class ServerApp(LandlordsApp):
             self._back_to_start()
             self.push_screen(WaitingScreen(table))
             return
+        if seat is None:
+            table.plan.watched_by(self.fingerprint)  # their past game too; kept as they arrive, just below
         try:
             client = TableClient(table, seat)
         except (TableError, ValueError) as exc:
             self.notify(str(exc), severity="error", timeout=8)
             return
-        if seat is None and table.plan.watched_by(self.fingerprint):  # their past game too, from now on
-            self.hall.keep(table)
         self.play_client(client)
 
     def move_to(self, room: str, watch: bool) -> None:

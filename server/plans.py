@@ -96,12 +96,10 @@ class Plan:
     def played_or_watched(self, fingerprint: str) -> bool:
         return fingerprint in self.watchers or any(s.owner == fingerprint for s in self.seats)
 
-    def watched_by(self, fingerprint: str) -> bool:
-        """Note someone watching; True when they are new to the list (the plan is then to be kept)."""
-        if not fingerprint or self.played_or_watched(fingerprint):
-            return False
-        self.watchers = [*self.watchers, fingerprint][-WATCHERS_KEPT:]
-        return True
+    def watched_by(self, fingerprint: str) -> None:
+        """Note someone watching (the plan is written, and the other workers told, as they arrive)."""
+        if fingerprint and not self.played_or_watched(fingerprint):
+            self.watchers = [*self.watchers, fingerprint][-WATCHERS_KEPT:]
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -7,8 +7,11 @@ import asyncio
 import re
 from pathlib import Path
 
+import pytest
+
+from server.plans import Plan, SeatPlan
 from server.screens.lobby import LobbyScreen
-from server.screens.past_games import PastGamesScreen
+from server.screens.past_games import PastGamesScreen, past_plans
 from tui.screens.replay import ReplayScreen
 
 from sshplay import Person, make_key, play_until, seated, start_server
@@ -21,8 +24,11 @@ def _move(person: Person) -> int:
     return int(found.group(1))
 
 
-async def test_a_past_game_steps_back_and_forth_and_strangers_are_not_offered_it(tmp_path: Path) -> None:
-    running = await start_server(tmp_path, workers=1)
+@pytest.mark.parametrize("workers", [1, 2])
+async def test_a_past_game_steps_back_and_forth_and_strangers_are_not_offered_it(
+    tmp_path: Path, workers: int
+) -> None:
+    running = await start_server(tmp_path, workers=workers)
     try:
         ada, cy, eve = (Person(running, make_key(tmp_path, n), n) for n in ("Ada", "Cy", "Eve"))
         table = await seated(running, [ada], "Friday", bots=2, pace="instant")
@@ -78,3 +84,22 @@ async def test_a_past_game_steps_back_and_forth_and_strangers_are_not_offered_it
             await p.leave()
     finally:
         await running.stop()
+
+
+def test_a_plan_keeps_who_watched_and_offers_its_game_to_them_alone() -> None:
+    ada = SeatPlan("person", name="Ada", owner="ada-key")
+    plan = Plan("t1", "Friday", "classic", {}, [ada], save_id="s1")
+    plan.watched_by("cy-key")
+    plan.watched_by("cy-key")
+    plan.watched_by("ada-key")  # she played it: no need to say she watched
+    assert plan.watchers == ["cy-key"]
+    again = Plan.from_json(plan.to_json())
+    assert again.watchers == ["cy-key"]
+    assert [p.id for p in past_plans([again], "cy-key")] == ["t1"]
+    assert [p.id for p in past_plans([again], "ada-key")] == ["t1"]
+    assert past_plans([again], "eve-key") == []
+    waiting = Plan("t2", "Later", "classic", {}, [SeatPlan("person", owner="cy-key")])
+    assert past_plans([waiting], "cy-key") == []  # no game yet
+    edited = {**plan.to_json(), "watchers": ["cy-key", 7, None, {"x": 1}]}  # a file edited by hand
+    assert Plan.from_json(edited).watchers == ["cy-key"]
+    assert Plan.from_json({k: v for k, v in plan.to_json().items() if k != "watchers"}).watchers == []

@@ -61,7 +61,7 @@ class ReplayScreen(Screen[None]):
         Binding("down", "turn(1)", "Turn", show=False),
         Binding("t", "ask_turn", "Go to turn"),
         Binding("space,p", "play", "Play/pause", key_display="space"),
-        Binding("plus,equals_sign", "pace(1)", "Faster", key_display="+-"),
+        Binding("plus,equals_sign", "pace(1)", "Pace", key_display="+-"),
         Binding("minus", "pace(-1)", "Slower", show=False),
         Binding("home", "first", "First", show=False),
         Binding("end", "last", "Last", show=False),
@@ -329,9 +329,11 @@ class ReplayScreen(Screen[None]):
             self._close_jump()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if isinstance(self.focused, Input):
+            return action == "close"  # a turn being typed has the keys
         if action == "panel":
             return self.compact  # beside the board on a large screen already
-        return not isinstance(self.focused, Input) or action == "close"  # a turn being typed has the keys
+        return True
 
     # --- playing by itself --------------------------------------------------------------------
 
