@@ -339,6 +339,10 @@ class LandlordsApp(App[int]):
 
         if isinstance(self.screen, HelpScreen):
             return
+        own = getattr(self.screen, "help_screen", None)  # a screen with keys of its own (the replay)
+        if callable(own):
+            self.push_screen(own())
+            return
         game = self._game
         client = getattr(game, "client", None)
         if client is not None:

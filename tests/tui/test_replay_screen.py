@@ -3,7 +3,11 @@ log and the cash beside the board are those of the game replayed to that move. A
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+
+import pytest
+from textual.widgets import Static
 
 from engine import Game
 from engine.narration import money
@@ -152,3 +156,25 @@ async def test_a_demo_plays_on_as_it_is_watched() -> None:
         simple = Game.replay(start.initial, [])
         play(simple, stop=lambda g: len(g.log) >= past.moves)  # the same simple players, the same game
         assert past.position(past.moves).view == simple.view(None)
+
+
+async def test_the_help_tells_the_replays_keys(saves_root: Path) -> None:
+    _, save_id = _saved(saves_root)
+    app = _app(saves_root, kind="replay", past=Persistence(saves_root).past_game(save_id))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        text = "\n".join(str(w.render()) for w in app.screen.query(Static))
+        assert "go to a turn" in text and "roll the dice" not in text
+        await pilot.press("escape")
+        assert isinstance(app.screen, ReplayScreen)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_replay_screen(snap_compare: Callable[..., bool], tmp_path: Path, size: tuple[int, int]) -> None:
+    """The real board at turn 30 of a saved game: the cash in the centre (and the holdings beside it on a
+    large screen), the log under it where there is room, the replay's keys in the footer."""
+    _, save_id = _saved(tmp_path)
+    past = Persistence(tmp_path).past_game(save_id)
+    app = LandlordsApp(AppOptions(theme="dark"), Opening(kind="replay", past=past, turn=30))
+    assert snap_compare(app, terminal_size=size)

@@ -46,6 +46,18 @@ PACES: tuple[tuple[str, float], ...] = (
 )
 """Playing by itself: seconds between two moves at each pace."""
 CENTRE_EVENTS = 40
+HELP_KEYS = [
+    ("left / right", "a move back / forward (a demo plays on past its last move)"),
+    ("up / down", "to the start of this turn (again: the turn before) / of the next turn"),
+    ("t", "go to a turn: type its number, Enter (Esc: cancel)"),
+    ("Home / End", "the first / the last move"),
+    ("space or p", "play by itself / pause (from its end: again from the start)"),
+    ("+ / -", "faster / slower"),
+    ("h / l", "on a small screen: each player's cash and holdings / the event log"),
+    ("? or F1", "this help"),
+    ("Esc or q", "close a panel; back"),
+]
+"""What the help says of the replay's keys."""
 W = TypeVar("W", bound=Widget)
 
 
@@ -367,6 +379,15 @@ class ReplayScreen(Screen[None]):
     def _tick(self) -> None:
         if self.is_mounted and self.app.screen is self:
             self.action_step(1)
+
+    def help_screen(self) -> Screen[None]:
+        """The help, with this screen's keys and the past game's board and rules."""
+        from tui.screens.help import HelpScreen
+
+        view = self.past.position(self.move).view
+        return HelpScreen(
+            self.past.board, view.rules, view.ruleset, self.past.names, self.glyphs, keys=HELP_KEYS
+        )
 
     # --- panels and leaving -------------------------------------------------------------------
 
