@@ -41,8 +41,11 @@ def _shows(screen: ReplayScreen, game: Game) -> None:
     """What the screen shows is the game replayed to its move: the board's state, the log, the cash."""
     again = _replayed(game, screen.move)
     assert screen.past.position(screen.move).view == again.view(None)
-    log = screen.query_one("#log-below", EventLog)
-    assert log.entry_count == len(screen.past.events_to(screen.move))
+    told = [screen.past.narrate(e) for e in screen.past.events_to(screen.move)]
+    for log in screen.query(EventLog):
+        assert log.plain_lines == told  # below the board and in the side panel: the story to this move
+        fresh = [line.plain for entry in log._entries for line in entry.wrap(log._wrapped_at)]
+        assert [line.plain for line in log._wrapped] == fresh  # stepping back wrapped nothing wrongly
     centre = "\n".join(line.plain for line in screen.board.centre._header_lines)  # type: ignore[attr-defined]
     for p, ps in enumerate(again.state.players):
         if not ps.bankrupt:

@@ -221,10 +221,12 @@ class ReplayScreen(Screen[None]):
         shown = self._entries[:told]
         if told != self._shown:
             for log in self.query(EventLog):
-                if self._shown >= 0 and told > self._shown:
+                if self._shown < 0:
+                    log.set_lines(shown)
+                elif told > self._shown:
                     log.add_lines(shown[self._shown :])
                 else:
-                    log.set_lines(shown)
+                    log.keep_first(told)  # back: nothing is wrapped again
             self._shown = told
         view = pos.view
         trail = _trail(self.past.events_of(self.move))
