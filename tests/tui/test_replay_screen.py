@@ -102,6 +102,10 @@ async def test_jumping_to_a_turn(saves_root: Path) -> None:
         assert any("The turns run from 1 to" in n.message for n in app._notifications)
         await pilot.press("left", "right", "right")  # the arrows are the screen's again
         assert _replayed(game, screen.move).state.turn == 39
+        await pilot.press("t", "5", "escape")  # a jump left half typed: nothing moves, the screen stays
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen) and not screen.query("#jump")
+        assert _replayed(game, screen.move).state.turn == 39
 
 
 async def test_a_game_in_progress_replays_and_is_left_as_it_was(saves_root: Path) -> None:

@@ -281,7 +281,12 @@ class ReplayScreen(Screen[None]):
     def _at_the_end(self) -> None:
         if self.playing:
             self.action_play()
-        end = "The game is over." if self.past.over else "That is the last move of the game so far."
+        if self.past.over:
+            end = "The game is over."
+        elif self.grow is not None:
+            end = "The demo stops here."  # the turns it was asked to play are played
+        else:
+            end = "That is the last move of the game so far."
         self.notify(end, timeout=3)
 
     def action_turn(self, by: int) -> None:
