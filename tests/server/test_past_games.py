@@ -62,8 +62,10 @@ async def test_a_past_game_steps_back_and_forth_and_strangers_are_not_offered_it
         screen = cy.app().screen
         assert isinstance(screen, ReplayScreen)
         assert screen.past.position(2).view.players == screen.past.position(_move(cy)).view.players
-        await cy.press("down")  # the next turn
-        await cy.wait_for("turn 2 of")
+        past = screen.past
+        await cy.press("down")  # to the start of the next turn
+        await cy.wait_for(f"move {past.turn_start(past.turn_at(2) + 1)} of")
+        await cy.wait_for(f"turn {past.turn_at(2) + 2} of")
         await cy.press("escape")
         await cy.wait_until(lambda p: isinstance(p.app().screen, PastGamesScreen))
         await cy.press("escape")
