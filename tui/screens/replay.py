@@ -47,15 +47,15 @@ PACES: tuple[tuple[str, float], ...] = (
 """Playing by itself: seconds between two moves at each pace."""
 CENTRE_EVENTS = 40
 HELP_KEYS = [
-    ("left / right", "a move back / forward (a demo plays on past its last move)"),
-    ("up / down", "to the start of this turn (again: the turn before) / of the next turn"),
+    ("left/right", "a move back / forward (a demo plays on past its last move)"),
+    ("up/down", "to the start of this turn (again: the turn before) / of the next turn"),
     ("t", "go to a turn: type its number, Enter (Esc: cancel)"),
-    ("Home / End", "the first / the last move"),
-    ("space or p", "play by itself / pause (from its end: again from the start)"),
+    ("Home/End", "the first / the last move"),
+    ("space, p", "play by itself / pause (from its end: again from the start)"),
     ("+ / -", "faster / slower"),
     ("h / l", "on a small screen: each player's cash and holdings / the event log"),
     ("? or F1", "this help"),
-    ("Esc or q", "close a panel; back"),
+    ("Esc, q", "close a panel; back"),
 ]
 """What the help says of the replay's keys."""
 W = TypeVar("W", bound=Widget)
