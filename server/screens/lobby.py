@@ -33,6 +33,7 @@ class LobbyScreen(Screen[None]):
         Binding("enter", "play", "Play"),
         Binding("n", "new_room", "New room"),
         Binding("w", "watch", "Watch"),
+        Binding("p", "past_games", "Past games"),
         Binding("q", "app.leave", "Quit"),
     ]
     DEFAULT_CSS = """
@@ -133,6 +134,11 @@ class LobbyScreen(Screen[None]):
         chosen = self._chosen()
         if chosen is not None:
             self.server.enter(chosen, watch=True)
+
+    def action_past_games(self) -> None:
+        from server.screens.past_games import PastGamesScreen
+
+        self.app.push_screen(PastGamesScreen())
 
     def action_new_room(self) -> None:
         from server.screens.new_room import NewRoomScreen
