@@ -99,6 +99,7 @@ if TYPE_CHECKING:
         RouteChoice,
         TradeOffer,
         WinningsChoice,
+        merged,
     )
     from engine.tabletop import Tabletop
     from engine.view import GameView
@@ -115,6 +116,7 @@ _WHERE: dict[str, str] = {
     "RejectDeal": "engine.commands",
     "DealOffer": "engine.state",
     "DealPart": "engine.state",
+    "merged": "engine.state",
     "Board": "engine.board",
     "BorrowFromBank": "engine.commands",
     "Build": "engine.commands",
@@ -285,6 +287,7 @@ __all__ = [
     "board_for",
     "known_editions",
     "load_edition",
+    "merged",
     "net_worth",
     "new_game",
     "register_edition",
