@@ -82,7 +82,10 @@ class DealScreen(OfferDialog[DealOffer]):
     DealScreen #composer {
         height: auto;
     }
-    DealScreen #who, DealScreen .money {
+    DealScreen #who {
+        height: auto;
+    }
+    DealScreen .money {
         height: 1;
     }
     DealScreen TickList {
