@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal, TypeVar, cast, get_args, get_origin
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from engine.errors import IllegalCommand
-from engine.state import Bundle
+from engine.state import Bundle, DealPart
 
 
 class _Command(BaseModel):
@@ -110,6 +110,36 @@ class RejectTrade(_Command):
 class CancelTrade(_Command):
     kind: Literal["cancel_trade"] = "cancel_trade"
     trade_id: int
+
+
+class ProposeDeal(_Command):
+    """Offer a deal among several players: `parties` are the others in it, `parts` what each hands to
+    whom (the proposer's own parts included)."""
+
+    kind: Literal["propose_deal"] = "propose_deal"
+    parties: tuple[int, ...]
+    parts: tuple[DealPart, ...]
+
+
+class AcceptDeal(_Command):
+    """Agree to one's own part of an open deal."""
+
+    kind: Literal["accept_deal"] = "accept_deal"
+    deal_id: int
+    reason: str = ""
+
+
+class RejectDeal(_Command):
+    """Refuse one's part of an open deal, which ends it for everyone."""
+
+    kind: Literal["reject_deal"] = "reject_deal"
+    deal_id: int
+    reason: str = ""
+
+
+class CancelDeal(_Command):
+    kind: Literal["cancel_deal"] = "cancel_deal"
+    deal_id: int
 
 
 class ChooseRoute(_Command):
@@ -292,6 +322,10 @@ Command = Annotated[
     | AcceptTrade
     | RejectTrade
     | CancelTrade
+    | ProposeDeal
+    | AcceptDeal
+    | RejectDeal
+    | CancelDeal
     | ChooseRoute
     | PlayTravelCards
     | RollWithTravelCard
@@ -373,6 +407,16 @@ def _bundle_ok(b: Any) -> bool:
     )
 
 
+def _parts_ok(v: Any) -> bool:
+    return type(v) is tuple and all(
+        type(p) is DealPart
+        and type(getattr(p, "giver", None)) is int
+        and type(getattr(p, "receiver", None)) is int
+        and _bundle_ok(getattr(p, "bundle", None))
+        for p in v
+    )
+
+
 def _strings(v: Any) -> bool:
     return type(v) is tuple and all(type(x) is str for x in v)
 
@@ -386,6 +430,8 @@ def _field_check(ann: Any) -> FieldCheck:
         return _bundle_ok
     if ann == tuple[int, ...]:
         return _spaces_ok
+    if ann == tuple[DealPart, ...]:
+        return _parts_ok
     if get_origin(ann) is Literal:
         allowed = frozenset(get_args(ann))
         return lambda v: type(v) is str and v in allowed

@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from engine.rule_ids import RuleId
-from engine.state import Loan, LoanOffer, TradeOffer
+from engine.state import DealOffer, Loan, LoanOffer, TradeOffer
 
 Lot = Literal["deed", "house", "hotel"]
 BuildingKind = Literal["house", "hotel"]
@@ -480,6 +480,50 @@ class TradeCancelled(_Event):
     kind: Literal["trade_cancelled"] = "trade_cancelled"
     rule: RuleId = "trade.deeds"
     trade_id: int
+    player: int
+
+
+class DealProposed(_Event):
+    kind: Literal["deal_proposed"] = "deal_proposed"
+    rule: RuleId = "trade.deeds"
+    deal: DealOffer
+
+
+class DealAccepted(_Event):
+    """One party agreed to his part; the deal waits on the next."""
+
+    kind: Literal["deal_accepted"] = "deal_accepted"
+    rule: RuleId = "trade.deeds"
+    deal_id: int
+    player: int
+    reason: str = ""
+
+
+class DealCompleted(_Event):
+    kind: Literal["deal_completed"] = "deal_completed"
+    rule: RuleId = "trade.deeds"
+    deal: DealOffer
+    reason: str = ""  # the last party's one line, if he gave one
+
+    def deltas(self) -> tuple[tuple[int, int], ...]:
+        d = self.deal
+        return tuple((p, d.gets(p).cash - d.gives(p).cash) for p in d.parties)
+
+
+class DealRejected(_Event):
+    """A party refused his part, which ended the deal: nothing changed hands."""
+
+    kind: Literal["deal_rejected"] = "deal_rejected"
+    rule: RuleId = "trade.deeds"
+    deal_id: int
+    player: int
+    reason: str = ""
+
+
+class DealCancelled(_Event):
+    kind: Literal["deal_cancelled"] = "deal_cancelled"
+    rule: RuleId = "trade.deeds"
+    deal_id: int
     player: int
 
 
@@ -975,6 +1019,11 @@ Event = Annotated[
     | TradeCompleted
     | TradeRejected
     | TradeCancelled
+    | DealProposed
+    | DealAccepted
+    | DealCompleted
+    | DealRejected
+    | DealCancelled
     | DebtIncurred
     | PlayerBankrupt
     | CashSurrendered

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.commands import (
+    AcceptDeal,
     AcceptLoan,
     AcceptTrade,
     AgreeToCall,
@@ -24,6 +25,7 @@ from engine.commands import (
     BuyProperty,
     BuyTicketLot,
     CallGame,
+    CancelDeal,
     CancelLoan,
     CancelTrade,
     ChooseDirection,
@@ -46,6 +48,7 @@ from engine.commands import (
     PlayRefundCard,
     PlayTravelCards,
     RefuseCall,
+    RejectDeal,
     RejectLoan,
     RejectTrade,
     RentLot,
@@ -63,6 +66,7 @@ from engine.rules.hands import held_of
 from engine.rules.landlords_1904.loans import security_for
 from engine.state import (
     Auction,
+    DealAnswer,
     ExcessLots,
     LoanAnswer,
     MortgageDecision,
@@ -118,6 +122,8 @@ def _candidates(game: LiveGame, player: int, every: bool = False) -> list[Comman
             out.extend(_DECISIONS[pend.kind](game, player, pend))
         if isinstance(pend, TradeAnswer) and pend.trade.proposer == player:
             out.append(CancelTrade(player=player, trade_id=pend.trade.id))
+        if isinstance(pend, DealAnswer) and pend.deal.proposer == player:
+            out.append(CancelDeal(player=player, deal_id=pend.deal.id))
         if isinstance(pend, LoanAnswer) and pend.offer.proposer == player:
             out.append(CancelLoan(player=player, offer=pend.offer.id))
     out.extend(_management(game, player, every))
@@ -227,6 +233,10 @@ def _trade_answer(game: LiveGame, p: int, pend: TradeAnswer) -> list[Command]:
     return [AcceptTrade(player=p, trade_id=pend.trade.id), RejectTrade(player=p, trade_id=pend.trade.id)]
 
 
+def _deal_answer(game: LiveGame, p: int, pend: DealAnswer) -> list[Command]:
+    return [AcceptDeal(player=p, deal_id=pend.deal.id), RejectDeal(player=p, deal_id=pend.deal.id)]
+
+
 def _mortgage_decision(game: LiveGame, p: int, pend: MortgageDecision) -> list[Command]:
     return [Unmortgage(player=p, space=pend.space), KeepMortgage(player=p, space=pend.space)]
 
@@ -288,6 +298,7 @@ _DECISIONS: dict[str, Callable[[LiveGame, int, Any], list[Command]]] = {
     "income_tax": _income_tax,
     "debt": _debt,
     "trade_answer": _trade_answer,
+    "deal_answer": _deal_answer,
     "mortgage_decision": _mortgage_decision,
     "place_building": _place_building,
     "route": _route,

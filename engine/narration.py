@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.board import Board
 from engine.events import Event
-from engine.state import Bundle
+from engine.state import Bundle, DealOffer
 
 Names = Sequence[str]
 
@@ -266,6 +266,33 @@ def _rejected(e: Any, n: Names, b: Board) -> str:
     return f"{n[e.player]} turned the offer down" + (f": \u201c{e.reason}\u201d" if e.reason else ".")
 
 
+def deal_parts_text(deal: DealOffer, names: Names, board: Board) -> str:
+    """ "Ada gives Grace Boardwalk; Grace gives Linus $200": every part of a deal."""
+    return "; ".join(
+        f"{names[p.giver]} gives {names[p.receiver]} {bundle_text(p.bundle, board)}" for p in deal.parts
+    )
+
+
+def _deal(e: Any, n: Names, b: Board) -> str:
+    d = e.deal
+    others = " and ".join(n[p] for p in d.parties[1:])
+    return f"{n[d.proposer]} proposes a deal with {others}: {deal_parts_text(d, n, b)}."
+
+
+def _dealt(e: Any, n: Names, b: Board) -> str:
+    d = e.deal
+    return f"Deal done among {', '.join(n[p] for p in d.parties)}: {deal_parts_text(d, n, b)}."
+
+
+def _deal_refused(e: Any, n: Names, b: Board) -> str:
+    why = f": \u201c{e.reason}\u201d" if e.reason else "."
+    return f"{n[e.player]} turned the deal down{why} Nothing changed hands."
+
+
+def _deal_agreed(e: Any, n: Names, b: Board) -> str:
+    return f"{n[e.player]} agreed to the deal" + (f": \u201c{e.reason}\u201d" if e.reason else ".")
+
+
 def _bankrupt(e: Any, n: Names, b: Board) -> str:
     to = "the bank takes back the deeds" if e.creditor is None else f"everything goes to {n[e.creditor]}"
     return f"{n[e.player]} is bankrupt; {to}."
@@ -376,6 +403,11 @@ _TEXTS: dict[str, Callable[[Any, Names, Board], str]] = {
     "trade_completed": _traded,
     "trade_rejected": _rejected,
     "trade_cancelled": lambda e, n, b: f"{n[e.player]} withdrew the offer.",
+    "deal_proposed": _deal,
+    "deal_accepted": _deal_agreed,
+    "deal_completed": _dealt,
+    "deal_rejected": _deal_refused,
+    "deal_cancelled": lambda e, n, b: f"{n[e.player]} withdrew the deal.",
     "debt_incurred": lambda e, n, b: (
         f"{n[e.player]} owes {_who_or_box(n, e.creditor, e.box, b)} {money(e.amount)} for {e.reason} "
         "and must raise the cash."

@@ -6,6 +6,7 @@ dataclass attribute write costs a tenth of a model's. They are validated wheneve
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from typing import Annotated, Literal
 
@@ -49,6 +50,63 @@ class TradeOffer:
     to: int
     give: Bundle
     take: Bundle
+
+
+def merged(bundles: Iterable[Bundle]) -> Bundle:
+    """Several bundles as one: all that one player hands over, or takes, in a deal."""
+    cash = jail = 0
+    deeds: list[int] = []
+    houses: list[int] = []
+    cards: list[str] = []
+    for b in bundles:
+        cash += b.cash
+        jail += b.jail_cards
+        deeds += b.deeds
+        houses += b.houses
+        cards += b.cards
+    return Bundle(cash=cash, deeds=tuple(deeds), jail_cards=jail, houses=tuple(houses), cards=tuple(cards))
+
+
+@dataclass(frozen=True, config=_STRICT)
+class DealPart:
+    """What one party of a deal hands to one other: every item a deal moves has a giver and a receiver."""
+
+    giver: int
+    receiver: int
+    bundle: Bundle
+
+
+@dataclass(frozen=True, config=_STRICT)
+class DealOffer:
+    """A deal among several players, proposed by one: the others answer in seat order from him, each for
+    his own part; it is carried out when the last accepts. `accepted` are those who have agreed so far."""
+
+    id: int
+    proposer: int
+    parties: tuple[int, ...]
+    """Everyone in the deal, the proposer first, then the others in the order they answer."""
+    parts: tuple[DealPart, ...]
+    accepted: tuple[int, ...] = ()
+
+    @property
+    def to(self) -> int:
+        """The party whose answer the deal waits on (the last, once all have accepted)."""
+        for p in self.parties[1:]:
+            if p not in self.accepted:
+                return p
+        return self.parties[-1]
+
+    def gives(self, player: int) -> Bundle:
+        return merged(part.bundle for part in self.parts if part.giver == player)
+
+    def gets(self, player: int) -> Bundle:
+        return merged(part.bundle for part in self.parts if part.receiver == player)
+
+
+def answer_order(proposer: int, others: Iterable[int]) -> tuple[int, ...]:
+    """The parties of a deal as they answer it: the proposer, then the others in seat order after him."""
+    rest = sorted(set(others) - {proposer}, key=lambda p: (p < proposer, p))
+    return (proposer, *rest)
 
 
 # --- money lent ------------------------------------------------------------------------------------
@@ -179,6 +237,15 @@ class TradeAnswer:
     player: int
     trade: TradeOffer
     kind: Literal["trade_answer"] = "trade_answer"
+
+
+@dataclass(frozen=True, config=_STRICT)
+class DealAnswer:
+    """A party of a deal answers his part of it (`player` is `deal.to`)."""
+
+    player: int
+    deal: DealOffer
+    kind: Literal["deal_answer"] = "deal_answer"
 
 
 @dataclass(frozen=True, config=_STRICT)
@@ -322,6 +389,7 @@ Pending = Annotated[
     | IncomeTaxDecision
     | Debt
     | TradeAnswer
+    | DealAnswer
     | MortgageDecision
     | BuildingPlacement
     | RouteChoice

@@ -17,7 +17,9 @@ from engine.events import Event
 from engine.game import Game
 from engine.state import GameState
 
-ANSWERS = frozenset({"place_bid", "accept_trade", "reject_trade", "accept_loan", "reject_loan"})
+ANSWERS = frozenset(
+    {"place_bid", "accept_trade", "reject_trade", "accept_deal", "reject_deal", "accept_loan", "reject_loan"}
+)
 """What another player does that answers a decision, so that it can no longer be taken back: a higher
 bid, an offer accepted or turned down."""
 

@@ -32,7 +32,16 @@ from functools import partial
 from typing import Any, Literal, Protocol
 
 from engine import Command, Game, GameState, GameView
-from engine.events import Event, LoanRejected, LoanTaken, TradeCompleted, TradeRejected
+from engine.events import (
+    DealAccepted,
+    DealCompleted,
+    DealRejected,
+    Event,
+    LoanRejected,
+    LoanTaken,
+    TradeCompleted,
+    TradeRejected,
+)
 from engine.lookahead.chances import Chances, chances
 from engine.narration import describe
 from room.chances import SEED, ChancesPool, levels_of
@@ -58,10 +67,29 @@ EVENTS_TOLD = 5
 """At most this many events of a move in words; the rest are counted."""
 
 QUIET_KINDS = frozenset(
-    {"turn_started", "bid_placed", "auction_passed", "property_offered", "trade_proposed", "lot_offered"}
+    {
+        "turn_started",
+        "bid_placed",
+        "auction_passed",
+        "property_offered",
+        "trade_proposed",
+        "deal_proposed",
+        "deal_accepted",
+        "lot_offered",
+    }
 )
 """Events that a turning point is told without: the steps to what changed, not the change."""
-STILL_KINDS = frozenset({*QUIET_KINDS, "dice_rolled", "auction_started", "trade_rejected", "trade_cancelled"})
+STILL_KINDS = frozenset(
+    {
+        *QUIET_KINDS,
+        "dice_rolled",
+        "auction_started",
+        "trade_rejected",
+        "trade_cancelled",
+        "deal_rejected",
+        "deal_cancelled",
+    }
+)
 """Events that change nothing on the table by themselves: a move made only of these is told with the
 next one (a bid is part of the auction it ends in)."""
 TAX_KINDS = frozenset({"tax_paid", "paid_into_box", "paid_to_bank", "bank_fee_paid", "jail_fine_paid"})
@@ -315,9 +343,11 @@ def _reasons(events: Sequence[Event], levels: Sequence[str | None]) -> tuple[tup
         who: int | None
         if isinstance(e, TradeCompleted):
             who = e.trade.to
+        elif isinstance(e, DealCompleted):
+            who = e.deal.parties[-1]  # the last to accept
         elif isinstance(e, LoanTaken):
             who = e.loan.lender
-        elif isinstance(e, TradeRejected | LoanRejected):
+        elif isinstance(e, TradeRejected | LoanRejected | DealRejected | DealAccepted):
             who = e.player
         else:
             continue

@@ -21,6 +21,7 @@ from tui.dialogs.base import GameDialog, Table
 from tui.dialogs.buy import BuyDialog
 from tui.dialogs.call import CallDialog
 from tui.dialogs.card import CardDialog
+from tui.dialogs.deal_answer import DealAnswerDialog
 from tui.dialogs.debt import DebtDialog
 from tui.dialogs.direction import DirectionDialog
 from tui.dialogs.excess_lots import ExcessLotsDialog
@@ -58,6 +59,7 @@ DIALOGS: dict[str, Callable[[Table, Decision], GameDialog]] = {
     "luxury": LuxuryDialog,
     "direction": DirectionDialog,
     "call": CallDialog,
+    "deal_answer": DealAnswerDialog,
 }
 """The dialog of each decision (`tui.director.Decision.kind`); the negotiators answer offers."""
 

@@ -47,6 +47,8 @@ def decision_for(view: GameView, humans: Collection[int]) -> Decision | None:
         return Decision("debt", p, ("debt", p, pend.charge.amount, pend.charge.reason, view.turn))
     if pend.kind == "trade_answer":
         return Decision("trade", p, ("trade", pend.trade.id))
+    if pend.kind == "deal_answer":
+        return Decision("deal_answer", p, ("deal_answer", pend.deal.id, p))
     if pend.kind == "mortgage_decision":
         return Decision("mortgage_decision", p, ("mortgage_decision", p, pend.space, view.turn))
     if pend.kind == "place_building":

@@ -157,9 +157,9 @@ def actor_of(event: Event) -> int | None:
         value = getattr(event, attr, None)
         if isinstance(value, int):
             return value
-    trade = getattr(event, "trade", None)
-    if trade is not None:
-        return int(trade.proposer)
+    offer = getattr(event, "trade", None) or getattr(event, "deal", None)
+    if offer is not None:
+        return int(offer.proposer)
     winner = getattr(event, "winner", None)
     return winner if isinstance(winner, int) else None
 

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 import engine.rng as rng
 from engine.bots.bargaining import TradeMemory
 from engine.bots.calling import leader, undecidable
+from engine.bots.deals import as_trade, blunder, deal_answer, trade_answers
 from engine.bots.landlord import NORMAL_THRIFT, LandlordPlay, Thrift
 from engine.bots.lots import LotPlay, LotStyle
 from engine.bots.position import Position
@@ -20,6 +21,7 @@ from engine.bots.reasons import Reasoning, dollars
 from engine.bots.routes import best_way
 from engine.bots.stops import ride_to
 from engine.commands import (
+    AcceptDeal,
     AcceptLoan,
     AcceptTrade,
     AgreeToCall,
@@ -40,6 +42,7 @@ from engine.commands import (
     ProposeLoan,
     ProposeTrade,
     RefuseCall,
+    RejectDeal,
     RejectLoan,
     RejectTrade,
     RentLot,
@@ -52,6 +55,7 @@ from engine.state import (
     Auction,
     BuyDecision,
     CallAnswer,
+    DealAnswer,
     Pending,
     RefundChoice,
     RideChoice,
@@ -241,6 +245,18 @@ class BotBase(Reasoning):
             return self.because(claim, f"half that prize, {dollars(half)}, is worth the card")
         return self.because(KeepCard(player=pos.me), "no prize here is worth the card")
 
+    def on_deal_answer(self, pos: Position, pend: DealAnswer, legal: list[Command]) -> Command:
+        """Its part of a deal among several, judged as the level judges a two-party offer of the same
+        (`engine.bots.deals`), unless the deal is a blunder for it whatever its part brings."""
+        deal, me = pend.deal, pos.me
+        why = blunder(pos, deal, me)
+        if why is not None:
+            return deal_answer(legal, me, deal.id, False, why)
+        self.reason = ""
+        said = self.decide(pos, as_trade(pos, deal, me), trade_answers(legal, deal, me))
+        reason = getattr(said, "reason", "") or self.reason
+        return deal_answer(legal, me, deal.id, isinstance(said, AcceptTrade), reason)
+
     def move_on(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
         """The command that moves the game on with the least harm: the fallback of last resort."""
         for kind in (
@@ -248,6 +264,7 @@ class BotBase(Reasoning):
             RollDice,
             PassAuction,
             RejectTrade,
+            RejectDeal,
             RefuseCall,
             KeepCard,
             DeclareBankruptcy,
@@ -288,6 +305,8 @@ def is_valid(pos: Position, pend: Pending, legal: list[Command], cmd: Command) -
         )
     if isinstance(cmd, RejectTrade | AcceptTrade):
         return any(type(c) is type(cmd) and c.trade_id == cmd.trade_id for c in legal)
+    if isinstance(cmd, RejectDeal | AcceptDeal):
+        return any(type(c) is type(cmd) and c.deal_id == cmd.deal_id for c in legal)
     if isinstance(cmd, AgreeToCall | RefuseCall):
         return cmd.player == pos.me and any(type(c) is type(cmd) for c in legal)
     if isinstance(cmd, RejectLoan | AcceptLoan):

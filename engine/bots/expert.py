@@ -27,18 +27,21 @@ from dataclasses import dataclass
 
 from engine.bots.bargaining import table_signature
 from engine.bots.base import answer
+from engine.bots.deals import blunder, deal_answer, partner
 from engine.bots.hard import HardBot
 from engine.bots.judging import Verdict as Verdict_
 from engine.bots.judging import claims, completed, unlocked
 from engine.bots.judging import judge as judge_offer
 from engine.bots.position import Position
 from engine.commands import (
+    AcceptDeal,
     AcceptTrade,
     Command,
+    RejectDeal,
     RejectTrade,
 )
 from engine.lookahead.judge import Course, Verdict, judge
-from engine.state import Bundle, Pending, TradeAnswer
+from engine.state import Bundle, DealAnswer, Pending, TradeAnswer
 from engine.view import GameView
 
 NAMED_MOST = 256
@@ -63,7 +66,7 @@ JAIL = frozenset({"roll_dice", "pay_jail_fine", "use_jail_card"})
 """On its throw while in jail: stay and throw, or pay or use a card to leave."""
 ALTERNATIVES = 2
 """Other moves it tries beside the shark's own, at most: one of each other kind first."""
-LOOKED_AHEAD = frozenset({*CHOICES, "trade_answer"})
+LOOKED_AHEAD = frozenset({*CHOICES, "trade_answer", "deal_answer"})
 """What the game waits for when it may look ahead (and on its throw while in jail)."""
 
 Question = tuple[int, int, tuple[tuple[str, ...], ...]]
@@ -203,6 +206,33 @@ class ExpertBot(HardBot):
         if not verdict.accept and verdict.asking is not None:
             self._promise(pos, t.proposer, t.give, t.take, verdict.asking)
         return answer(legal, pos.me, t.id, verdict.accept, verdict.reason, verdict.asking)
+
+    def on_deal_answer(self, pos: Position, pend: DealAnswer, legal: list[Command]) -> Command:
+        """Its part of a deal, judged as the shark judges it, then by looking ahead: the playouts go on
+        from its answer, the parties after it answering as the simple players do."""
+        if pos.tables.landlord or (self.lot_play is not None and pos.tables.lots_alone):
+            return super().on_deal_answer(pos, pend, legal)
+        d, me = pend.deal, pos.me
+        why = blunder(pos, d, me)
+        if why is not None:
+            return deal_answer(legal, me, d.id, False, why)
+        side, gets, gives = partner(pos, d, me), d.gets(me), d.gives(me)
+        verdict = judge_offer(pos, self.trade_style, self.fair, me, side, gets, gives, self.haggle)
+        accept, reject = AcceptDeal(player=me, deal_id=d.id), RejectDeal(player=me, deal_id=d.id)
+        if accept not in legal:
+            return deal_answer(legal, me, d.id, verdict.accept, verdict.reason)
+        take, keep = self.compare(pos, [[reject], [accept]])
+        if verdict.accept and keep.edge < -SURE * keep.error:
+            why = f"it would leave me a {100 * keep.chance:.0f}% chance to win, not {100 * take.chance:.0f}%"
+            return deal_answer(legal, me, d.id, False, why)
+        if (
+            not verdict.accept
+            and keep.edge > SURE * keep.error
+            and not guarded(pos, verdict, side, gets, gives)
+        ):
+            why = f"it raises my chance to win from {100 * take.chance:.0f}% to {100 * keep.chance:.0f}%"
+            return deal_answer(legal, me, d.id, True, why)
+        return deal_answer(legal, me, d.id, verdict.accept, verdict.reason)
 
     def _deal_key(self, pos: Position, proposer: int, give: Bundle, take: Bundle) -> tuple[object, ...]:
         return (

@@ -273,7 +273,7 @@ def judge(
     need = baseline(fair, pos, style, theirs, others, deal.groups_a, me)
     if mine >= need and above_floor(deal, give, take, give.cash - take.cash):
         if deal.complete_b:
-            return Verdict(True, f"that completes my {_group_words(pos, deal.complete_b[0])}", mine, theirs)
+            return Verdict(True, f"that completes my {group_words(pos, deal.complete_b[0])}", mine, theirs)
         return Verdict(True, "a fair deal", mine, theirs)
     why = _why_not(pos, deal, me, give, take, deal.groups_a, mine)
     price = asking(deal, give, take)
@@ -354,7 +354,7 @@ def asking(deal: Deal, give: Bundle, take: Bundle) -> int | None:
     return total if worth_naming(total, len(take.deeds), len(give.deeds)) else None
 
 
-def _group_words(pos: Position, group: str) -> str:
+def group_words(pos: Position, group: str) -> str:
     name = pos.tables.group_names[group]
     if group in pos.tables.street_groups:
         return f"{name.lower()} group"
@@ -369,14 +369,14 @@ def _why_not(
     if their_groups:
         done = completed(pos, take, give, deal.a)
         if done:
-            return f"that would complete your {_group_words(pos, done[0])}"
-        return f"that would leave the {_group_words(pos, their_groups[0])} one trade from complete"
+            return f"that would complete your {group_words(pos, done[0])}"
+        return f"that would leave the {group_words(pos, their_groups[0])} one trade from complete"
     for s in take.deeds:
         group = pos.group(s)
         lots = board.members[group]
         held = sum(1 for t in lots if pos.owner[t] == me)
         if board.kinds[s] == "street" and held >= 2 and held < len(lots) and held * 2 >= len(lots):
-            return f"I am building up the {_group_words(pos, group)} myself"
+            return f"I am building up the {group_words(pos, group)} myself"
     mortgaged = [s for s in give.deeds if pos.mortgaged[s]]
     if mortgaged and mine < 0:
         s = mortgaged[0]

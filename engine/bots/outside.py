@@ -34,6 +34,7 @@ from typing import Any, Protocol
 
 from engine.bots.talk import asking_price
 from engine.commands import (
+    AcceptDeal,
     AcceptTrade,
     AgreeToCall,
     Command,
@@ -43,6 +44,7 @@ from engine.commands import (
     PlaceBid,
     ProposeTrade,
     RefuseCall,
+    RejectDeal,
     RejectTrade,
     RollDice,
 )
@@ -145,6 +147,8 @@ def _acceptable(view: GameView, legal: list[Command], cmd: object) -> bool:
         )
     if isinstance(cmd, AcceptTrade | RejectTrade):
         return any(type(c) is type(cmd) and c.trade_id == cmd.trade_id for c in legal)
+    if isinstance(cmd, AcceptDeal | RejectDeal):
+        return any(type(c) is type(cmd) and c.deal_id == cmd.deal_id for c in legal)
     if isinstance(cmd, AgreeToCall | RefuseCall):  # with a reason of its own
         return any(type(c) is type(cmd) for c in legal)
     return cmd in legal
@@ -152,7 +156,7 @@ def _acceptable(view: GameView, legal: list[Command], cmd: object) -> bool:
 
 def least_harm(legal: list[Command]) -> Command:
     """The command that moves the game on with the least harm: the fallback of last resort."""
-    for kind in (EndTurn, RollDice, PassAuction, RejectTrade, RefuseCall, DeclareBankruptcy):
+    for kind in (EndTurn, RollDice, PassAuction, RejectTrade, RejectDeal, RefuseCall, DeclareBankruptcy):
         for cmd in legal:
             if isinstance(cmd, kind):
                 return cmd

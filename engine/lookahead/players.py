@@ -14,6 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from engine.commands import (
+    AcceptDeal,
     AcceptTrade,
     Build,
     BuyProperty,
@@ -32,6 +33,7 @@ from engine.commands import (
     PlayRefundCard,
     ProposeTrade,
     RefuseCall,
+    RejectDeal,
     RejectTrade,
     RollDice,
     SellBuilding,
@@ -49,6 +51,7 @@ from engine.state import (
     Auction,
     BuildingPlacement,
     Bundle,
+    DealAnswer,
     Debt,
     ExcessLots,
     MortgageDecision,
@@ -162,6 +165,14 @@ class SimplePlayer:
             if _is_fair_sale(game, t.to, t.take, t.give):
                 return AcceptTrade(player=player, trade_id=t.id)
             return RejectTrade(player=player, trade_id=t.id)
+        if isinstance(pend, DealAnswer):  # its own part, as it would take it from one player
+            d = pend.deal
+            gives, gets = d.gives(player), d.gets(player)
+            fair = _is_fair_sale(game, player, gives, gets) or (
+                _is_completing_swap(game, player, gives.deeds, gets.deeds) and not (gives.cash or gets.cash)
+            )
+            accept = AcceptDeal(player=player, deal_id=d.id)
+            return accept if fair and game.check(accept) is None else RejectDeal(player=player, deal_id=d.id)
         if isinstance(pend, MortgageDecision):
             if funds(game, player) >= game.board.unmortgage_cost(pend.space) + LIFT_MARGIN:
                 return Unmortgage(player=player, space=pend.space)

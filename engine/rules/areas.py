@@ -7,6 +7,7 @@ from engine.rules import (  # noqa: F401  (imported for their registrations)
     building,
     calling,
     cards,
+    deals,
     debts,
     endings,
     hands,

@@ -18,6 +18,7 @@ _WAITING = {
     "income_tax": "to choose how to pay income tax",
     "debt": "to raise cash for a debt",
     "trade_answer": "to answer a trade",
+    "deal_answer": "to answer a deal",
     "mortgage_decision": "to lift or keep a mortgage",
     "place_building": "to place a building won at auction",
     "route": "to choose the way on",

@@ -1,7 +1,8 @@
 """Offers one player makes another, answered before play goes on: a trade, a loan between players.
 
 Every kind of offer runs the same course, written here once. A proposal sets aside the decision the game
-was waiting for (`LiveGame.set_aside`) and waits on the other player's answer. He accepts the offer, if it
+was waiting for (`LiveGame.set_aside`) and waits on the other player's answer (on each of the others'
+in turn, for a deal among several). He accepts the offer, if it
 still stands (what it moves may have changed hands since), or turns it down; or the proposer withdraws it.
 However it ends, the decision set aside comes back (the `Resume` continuation) and play goes on.
 
@@ -47,7 +48,7 @@ OfferT = TypeVar("OfferT", bound=Offer)
 
 @dataclass(frozen=True, slots=True)
 class OfferKind(Generic[OfferT]):
-    """One kind of offer between two players, as the common course of offers needs to know it.
+    """One kind of offer, as the common course of offers needs to know it.
 
     The commands carry the game's `player` and, for the answer and the withdrawal, the offer's number
     under the field `offer_field`; the accepting and refusing commands carry a `reason`.
@@ -86,6 +87,9 @@ class OfferKind(Generic[OfferT]):
     """The event of a refusal, from the refusing command."""
     cancelled: Callable[[Any], Event]
     """The event of a withdrawal, from the withdrawing command."""
+    agreed: Callable[[LiveGame, OfferT, Any], OfferT | None] | None = None
+    """For an offer several players answer in turn (a deal): record one acceptance, its event included,
+    and return the offer as it now waits on the next player, or None once all have accepted."""
 
 
 def register_offer(kind: OfferKind[Any]) -> None:
@@ -129,6 +133,11 @@ def _check_accept(kind: OfferKind[Any], game: LiveGame, cmd: Any) -> Refusal:
 def _accept(kind: OfferKind[Any], game: LiveGame, cmd: Any) -> None:
     st = game.state
     offer = kind.offer_of(st.pending)
+    if kind.agreed is not None:
+        waiting = kind.agreed(game, offer, cmd)
+        if waiting is not None:
+            st.pending = kind.waiting(waiting.to, waiting)
+            return
     st.pending = None
     kind.carry_out(game, offer, cmd.reason)
 

@@ -11,6 +11,7 @@ bring the lift-or-keep decision.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from engine.commands import AcceptTrade, CancelTrade, ProposeTrade, RejectTrade
@@ -33,6 +34,7 @@ from engine.state import (
 )
 
 if TYPE_CHECKING:
+    from engine.events import Event
     from engine.live import LiveGame
     from engine.tabletop import Tabletop
 
@@ -125,9 +127,8 @@ def _room_problem(table: Tabletop, receiver: int, houses: int, giving: tuple[int
     return None
 
 
-def proposal_problem(table: Tabletop, player: int, to: int, give: Bundle, take: Bundle) -> Refusal:
-    """Why `player` may not offer `give` to `to` for `take` now, or None: the check of a proposal,
-    which anyone holding a view can make before sending it."""
+def opening_problem(table: Tabletop, player: int) -> Refusal:
+    """Why `player` may not propose a trade or a deal now, or None."""
     players = table.players
     if table.winner is not None:
         return IllegalCommand("game_over", "The game is over.")
@@ -138,20 +139,36 @@ def proposal_problem(table: Tabletop, player: int, to: int, give: Bundle, take: 
     pend = table.pending
     if pend is None or pend.kind not in TRADING_OPEN:
         return IllegalCommand("not_now", "Trades wait until the auction or the open offer is settled.")
+    return None
+
+
+def party_problem(table: Tabletop, party: int, gives: Bundle, gets: Bundle) -> Refusal:
+    """Why `party` could not hand over `gives` and take `gets` in one trade or deal now, or None."""
+    return (
+        side_problem(table, party, gives)
+        or may_take_lots(table, party, len(gets.deeds), len(gives.deeds))
+        or _room_problem(table, party, len(gets.houses), gives.deeds)
+    )
+
+
+def proposal_problem(table: Tabletop, player: int, to: int, give: Bundle, take: Bundle) -> Refusal:
+    """Why `player` may not offer `give` to `to` for `take` now, or None: the check of a proposal,
+    which anyone holding a view can make before sending it."""
+    players = table.players
+    opening = opening_problem(table, player)
+    if opening is not None:
+        return opening
     if not 0 <= to < len(players) or to == player or players[to].bankrupt:
         return IllegalCommand("bad_trade", "Trade with another player still in the game.")
     if give.empty and take.empty:
         return IllegalCommand("bad_trade", "An offer must give or take something.")
     if set(give.deeds) & set(take.deeds):
         return IllegalCommand("bad_trade", "A deed cannot be on both sides.")
-    return (
-        side_problem(table, player, give)
-        or side_problem(table, to, take)
-        or may_take_lots(table, player, len(take.deeds), len(give.deeds))
-        or may_take_lots(table, to, len(give.deeds), len(take.deeds))
-        or _room_problem(table, player, len(take.houses), give.deeds)
-        or _room_problem(table, to, len(give.houses), take.deeds)
-    )
+    return _pair_problem(table, player, to, give, take)
+
+
+def _pair_problem(table: Tabletop, player: int, to: int, give: Bundle, take: Bundle) -> Refusal:
+    return party_problem(table, player, give, take) or party_problem(table, to, take, give)
 
 
 def _check_propose(game: LiveGame, cmd: ProposeTrade) -> Refusal:
@@ -167,29 +184,28 @@ def _made(game: LiveGame, cmd: ProposeTrade, offer_id: int) -> TradeOffer:
 
 def _stale(game: LiveGame, t: TradeOffer) -> Refusal:
     """Why an open offer could no longer be carried out: its assets changed hands, or room ran out."""
-    return (
-        side_problem(game, t.proposer, t.give)
-        or side_problem(game, t.to, t.take)
-        or may_take_lots(game, t.proposer, len(t.take.deeds), len(t.give.deeds))
-        or may_take_lots(game, t.to, len(t.give.deeds), len(t.take.deeds))
-        or _room_problem(game, t.proposer, len(t.take.houses), t.give.deeds)
-        or _room_problem(game, t.to, len(t.give.houses), t.take.deeds)
-    )
+    return _pair_problem(game, t.proposer, t.to, t.give, t.take)
 
 
 def _carry_out(game: LiveGame, t: TradeOffer, reason: str) -> None:
+    moves = ((t.proposer, t.to, t.give), (t.to, t.proposer, t.take))
+    carry_out_moves(game, moves, TradeCompleted(trade=t, reason=reason))
+
+
+def carry_out_moves(game: LiveGame, moves: Iterable[tuple[int, int, Bundle]], done: Event) -> None:
+    """Hand over each (giver, receiver, bundle) at once and tell it with `done`; then each house moved is
+    placed by its receiver and each mortgaged deed received brings its lift-or-keep decision (the 10 %)."""
     st = game.state
-    _hand_over(game, t.proposer, t.to, t.give)
-    _hand_over(game, t.to, t.proposer, t.take)
-    game.emit(TradeCompleted(trade=t, reason=reason))
-    offers = [OfferMortgage(player=t.to, space=s) for s in t.give.deeds if st.deeds[s].mortgaged]
-    offers += [OfferMortgage(player=t.proposer, space=s) for s in t.take.deeds if st.deeds[s].mortgaged]
-    places = [PlaceTradedHouse(player=t.to) for _ in t.give.houses]
-    places += [PlaceTradedHouse(player=t.proposer) for _ in t.take.houses]
+    moves = tuple(moves)
+    for giver, receiver, bundle in moves:
+        hand_over_bundle(game, giver, receiver, bundle)
+    game.emit(done)
+    places = [PlaceTradedHouse(player=r) for _, r, b in moves for _ in b.houses]
+    offers = [OfferMortgage(player=r, space=s) for _, r, b in moves for s in b.deeds if st.deeds[s].mortgaged]
     game.push_front([*places, *offers])
 
 
-def _hand_over(game: LiveGame, giver: int, receiver: int, bundle: Bundle) -> None:
+def hand_over_bundle(game: LiveGame, giver: int, receiver: int, bundle: Bundle) -> None:
     st = game.state
     if bundle.cash:
         spend(game, giver, bundle.cash)

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import (
+    AcceptDeal,
     AcceptLoan,
     AcceptTrade,
     BorrowFromBank,
@@ -41,6 +42,7 @@ from engine import (
     PlaceBid,
     PlayRefundCard,
     PlayTravelCards,
+    ProposeDeal,
     ProposeLoan,
     ProposeTrade,
     RentLot,
@@ -57,7 +59,7 @@ from engine import (
     trading_open,
 )
 from engine.lookahead.players import SimplePlayer
-from engine.state import Bundle
+from engine.state import Bundle, DealPart
 from engine.tools.simulate import play_game
 
 from invariants import check_events, check_ledger, check_state
@@ -127,6 +129,7 @@ def _illegal(rng: random.Random, n: int) -> Command:
         PayJailFine(player=p),
         UseJailCard(player=p),
         AcceptTrade(player=p, trade_id=rng.randint(0, 5)),
+        AcceptDeal(player=p, deal_id=rng.randint(0, 5)),
         KeepMortgage(player=p, space=space),
         ChooseIncomeTax(player=p, option=rng.choice(["flat", "percent"])),
         PlayTravelCards(player=p, cards=(card,) * rng.randint(0, 2)),
@@ -160,10 +163,27 @@ def _loan(rng: random.Random, game: Game, p: int, to: int) -> ProposeLoan:
     )
 
 
-def _step(rng: random.Random, game: Game) -> Command | None:
+def _deal(rng: random.Random, game: Game, p: int) -> ProposeDeal:
+    """A deal among `p` and two or more others: each hands something to the next round the circle (and
+    now and then a part left empty, or to someone outside it, which the rules refuse)."""
+    n = len(game.state.players)
+    others = rng.sample([q for q in range(n) if q != p], k=rng.randint(2, n - 1) if n > 3 else 2)
+    circle = [p, *others]
+    parts = [
+        DealPart(giver=g, receiver=circle[(i + 1) % len(circle)], bundle=_bundle(rng, game, g))
+        for i, g in enumerate(circle)
+    ]
+    if rng.random() < 0.3:
+        parts.append(DealPart(giver=rng.choice(circle), receiver=p, bundle=Bundle(cash=rng.randint(0, 50))))
+    return ProposeDeal(player=p, parties=tuple(others), parts=tuple(parts))
+
+
+def _step(rng: random.Random, game: Game, deals: random.Random) -> Command | None:
     st_ = game.state
     n = len(st_.players)
     assert st_.pending is not None
+    if n >= 3 and deals.random() < 0.02 and trading_open(game, st_.pending.player):
+        return _deal(deals, game, st_.pending.player if deals.random() < 0.7 else deals.randrange(n))
     r = rng.random()
     if r < 0.1:
         return _illegal(rng, n)
@@ -189,12 +209,13 @@ def fuzz(
     seed: int, edition: str, players: int, rules: RuleOptions | None, steps: int, seen: set[str] | None = None
 ) -> Game:
     rng = random.Random(seed)
+    deals = random.Random(seed + 1)  # deals drawn on a stream of their own
     game = new_game(edition, [f"P{i}" for i in range(players)], seed=seed, rules=rules)
     check_state(game)
     for _ in range(steps):
         if game.state.winner is not None:
             break
-        cmd = _step(rng, game)
+        cmd = _step(rng, game, deals)
         if cmd is None:
             continue
         before = game.state.copy()
@@ -237,6 +258,8 @@ def test_random_play_reaches_the_hard_corners() -> None:
         "trade_completed",
         "trade_rejected",
         "trade_cancelled",
+        "deal_completed",
+        "deal_rejected",
         "debt_incurred",
         "player_bankrupt",
         "jail_card_used",
@@ -300,7 +323,7 @@ def test_any_command_sequence_is_applied_whole_or_refused_whole(choices: list[in
         return
     for c in choices:
         rng = random.Random(c)
-        cmd = _illegal(rng, 3) if c % 3 else (_step(rng, game) or _illegal(rng, 3))
+        cmd = _illegal(rng, 3) if c % 3 else (_step(rng, game, rng) or _illegal(rng, 3))
         before = game.state.copy()
         try:
             events = game.apply(cmd)

@@ -10,10 +10,10 @@ from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
 from engine import Game, GameState, RuleOptions, new_game
-from engine.commands import Command
+from engine.commands import Command, ProposeDeal
 from engine.errors import IllegalCommand
 from engine.events import Event
-from engine.state import Pending, awaiting_roll
+from engine.state import Bundle, DealPart, Pending, awaiting_roll
 
 E = TypeVar("E")
 
@@ -167,3 +167,17 @@ def replays(game: Game) -> bool:
 
 def snapshot(game: Game) -> GameState:
     return game.state.copy()
+
+
+def part(
+    giver: int, receiver: int, *deeds: int, cash: int = 0, jail_cards: int = 0, houses: tuple[int, ...] = ()
+) -> DealPart:
+    """One part of a deal: `giver` hands `receiver` these deeds, cash, jail cards, houses."""
+    bundle = Bundle(cash=cash, deeds=deeds, jail_cards=jail_cards, houses=houses)
+    return DealPart(giver=giver, receiver=receiver, bundle=bundle)
+
+
+def deal(proposer: int, *parts: DealPart, parties: Iterable[int] | None = None) -> ProposeDeal:
+    """`proposer` offers a deal of these parts; the parties are everyone the parts name unless given."""
+    named = {p for pt in parts for p in (pt.giver, pt.receiver)} if parties is None else set(parties)
+    return ProposeDeal(player=proposer, parties=tuple(sorted(named - {proposer})), parts=parts)

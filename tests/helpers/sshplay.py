@@ -35,6 +35,7 @@ KEYS = {
     "right": b"\x1b[C",
     "left": b"\x1b[D",
     "ctrl+r": b"\x12",
+    "ctrl+s": b"\x13",
     "ctrl+q": b"\x11",
     "space": b" ",
     "slash": b"/",
@@ -236,13 +237,14 @@ async def seated(
 
 def next_key(app: ServerApp) -> str | None:
     """The key a plain player presses now (as `playtable.play_until`): roll, end the turn, read
-    the card, decline deeds, pass in auctions, turn offers down, pay taxes flat, throw in jail, raise cash
-    for a debt the first way offered, and go bankrupt when nothing is left."""
+    the card, decline deeds, pass in auctions, turn offers and deals down, pay taxes flat, throw in jail,
+    raise cash for a debt the first way offered, and go bankrupt when nothing is left."""
     from engine import DeclareBankruptcy
     from tui.dialogs.auction import AuctionDialog
     from tui.dialogs.bankruptcy import BankruptcyDialog
     from tui.dialogs.buy import BuyDialog
     from tui.dialogs.card import CardDialog
+    from tui.dialogs.deal_answer import DealAnswerDialog
     from tui.dialogs.debt import DebtDialog
     from tui.dialogs.income_tax import IncomeTaxDialog
     from tui.dialogs.jail import JailDialog
@@ -265,6 +267,8 @@ def next_key(app: ServerApp) -> str | None:
         return "p"
     if isinstance(screen, TradeScreen) and screen.mode == "received":
         return "ctrl+r"
+    if isinstance(screen, DealAnswerDialog):  # turned down, no reason given
+        return "enter" if screen.has_class("-asking") else "r"
     if isinstance(screen, IncomeTaxDialog):
         return "f"
     if isinstance(screen, JailDialog):

@@ -21,6 +21,7 @@ from engine import AcceptTrade, Bundle, CancelTrade, GameView, RejectTrade, Trad
 from engine.events import Event
 from engine.narration import card_name, money
 from tui.dialogs.base import PaletteEntry, Table
+from tui.dialogs.deal import DealScreen
 from tui.dialogs.offer import Mode, ModeRules, OfferDialog, OfferStory, Outcome
 from tui.director import Decision
 from tui.trade_model import TradeDraft, deed_note, spare_houses
@@ -60,7 +61,7 @@ class TradeScreen(OfferDialog[TradeOffer]):
 
     AUTO_FOCUS = None
     MODES: ClassVar[dict[Mode, ModeRules]] = {
-        "compose": ModeRules(frozenset({"send", "part", "clear"})),
+        "compose": ModeRules(frozenset({"send", "part", "clear", "many"})),
         "waiting": ModeRules(frozenset({"withdraw"}), bots_play=True),
         "answered": ModeRules(frozenset({"revise"})),
         "received": ModeRules(frozenset({"accept", "reject", "counter"})),
@@ -79,6 +80,7 @@ class TradeScreen(OfferDialog[TradeOffer]):
         Binding("J", "part('take-cards')", "Their jail cards", show=False, priority=True),
         Binding("ctrl+s", "send", "Send"),  # not before the keys typed ahead of it reach their field
         Binding("x", "clear", "Clear", show=False, priority=True),
+        Binding("n", "many", "More players", priority=True),
         Binding("a", "accept", "Accept", priority=True),
         Binding("r", "reject", "Reject", priority=True),
         Binding("o", "counter", "Counter-offer", priority=True),
@@ -234,6 +236,7 @@ class TradeScreen(OfferDialog[TradeOffer]):
             with Horizontal(classes="buttons"):
                 yield Button("Send (^s)", id="send", variant="success", compact=True)
                 yield Button("Clear (x)", id="clear", compact=True)
+                yield Button("More players (n)", id="many", compact=True)
                 yield Button("Accept (a)", id="accept", variant="success", compact=True)
                 yield Button("Reject (r)", id="reject", variant="error", compact=True)
                 yield Button("Counter (o)", id="counter", variant="primary", compact=True)
@@ -581,6 +584,15 @@ class TradeScreen(OfferDialog[TradeOffer]):
         self._offer_view = self.client.view(self.player)
         self.send_offer(cmd)
 
+    def action_many(self) -> None:
+        """A deal among three or more instead: the deal negotiator takes this one's place."""
+        if self.mode != "compose" or len(self._others()) < 2:
+            self.notify("A deal among several needs three players still in the game.", timeout=3)
+            return
+        app, table, player = self.app, self.table, self.player
+        self.dismiss()
+        app.push_screen(DealScreen(table, player))
+
     def action_clear(self) -> None:
         if self.mode == "compose":
             self.draft.clear()
@@ -672,6 +684,7 @@ class TradeScreen(OfferDialog[TradeOffer]):
     def palette_commands(self) -> Iterable[PaletteEntry]:
         if self.mode == "compose":
             yield ("Send the offer", "", self.action_send)
+            yield ("A deal among several players", "", self.action_many)
             yield ("Clear the offer", "", self.action_clear)
         if self.mode == "received":
             yield ("Accept the offer", "", self.action_accept)

@@ -37,6 +37,7 @@ from tui.dialog_router import DialogRouter
 from tui.dialogs.bank import BankDialog
 from tui.dialogs.base import GameDialog, PaletteEntry
 from tui.dialogs.build import BuildDialog
+from tui.dialogs.deal import DealScreen
 from tui.dialogs.loan import LoanScreen
 from tui.dialogs.mortgage import MortgageDialog
 from tui.dialogs.trade import TradeScreen
@@ -498,7 +499,7 @@ class GameScreen(Underlay[None]):
 
     def _negotiating(self) -> bool:
         """A trade negotiator is open (it shows the answers to offers itself)."""
-        return any(isinstance(s, TradeScreen) for s in self.app.screen_stack)
+        return any(isinstance(s, TradeScreen | DealScreen) for s in self.app.screen_stack)
 
     @guarded
     def sync(self) -> None:

@@ -1,0 +1,75 @@
+"""Answering a deal among several players: a bot judges its own part (all it gives against all it gets) as
+it judges a two-party offer, with the party that takes most of what it gives (or, giving nothing, the one
+that gives it most) standing as the other side; and it refuses outright a deal that completes a group for
+any other party when it completes none of its own, whatever the price. Bots do not propose such deals.
+"""
+
+from __future__ import annotations
+
+from engine.bots.judging import completed, group_words
+from engine.bots.position import Position
+from engine.commands import AcceptDeal, AcceptTrade, Command, RejectDeal, RejectTrade
+from engine.state import Bundle, DealOffer, TradeAnswer, TradeOffer
+
+
+def _weight(pos: Position, bundle: Bundle) -> int:
+    return bundle.cash + sum(pos.board.price[s] for s in bundle.deeds) + 50 * bundle.jail_cards
+
+
+def partner(pos: Position, deal: DealOffer, me: int) -> int:
+    """The other side of `me`'s part, for judging it as a two-party offer."""
+    others = [p for p in deal.parties if p != me]
+
+    def took(p: int) -> int:
+        return sum(
+            _weight(pos, part.bundle) for part in deal.parts if part.giver == me and part.receiver == p
+        )
+
+    def gave(p: int) -> int:
+        return sum(
+            _weight(pos, part.bundle) for part in deal.parts if part.giver == p and part.receiver == me
+        )
+
+    return max(others, key=lambda p: (took(p), gave(p), -others.index(p)))
+
+
+def as_trade(pos: Position, deal: DealOffer, me: int) -> TradeAnswer:
+    """`me`'s part of the deal as an offer from its partner: he gives all `me` gets, takes all it gives."""
+    offer = TradeOffer(
+        id=deal.id, proposer=partner(pos, deal, me), to=me, give=deal.gets(me), take=deal.gives(me)
+    )
+    return TradeAnswer(player=me, trade=offer)
+
+
+def blunder(pos: Position, deal: DealOffer, me: int) -> str | None:
+    """Why the deal is a blunder for `me` whatever its own part brings: it completes a group for a party
+    other than its partner while completing none of `me`'s (the partner's gain is weighed by the judge)."""
+    if completed(pos, deal.gets(me), deal.gives(me), me):
+        return None
+    side = partner(pos, deal, me)
+    for p in deal.parties:
+        if p in (me, side):
+            continue
+        groups = completed(pos, deal.gets(p), deal.gives(p), p)
+        if groups:
+            return f"that would complete {pos.view.players[p].name}'s {group_words(pos, groups[0])}"
+    return None
+
+
+def trade_answers(legal: list[Command], deal: DealOffer, me: int) -> list[Command]:
+    """The two-party answers standing for the deal's, for a judge of two-party offers."""
+    out: list[Command] = []
+    if AcceptDeal(player=me, deal_id=deal.id) in legal:
+        out.append(AcceptTrade(player=me, trade_id=deal.id))
+    if RejectDeal(player=me, deal_id=deal.id) in legal:
+        out.append(RejectTrade(player=me, trade_id=deal.id))
+    return out
+
+
+def deal_answer(legal: list[Command], me: int, deal_id: int, accept: bool, reason: str) -> Command:
+    """The answer to an open deal with its reason; one that no longer stands is turned down."""
+    if accept:
+        if AcceptDeal(player=me, deal_id=deal_id) in legal:
+            return AcceptDeal(player=me, deal_id=deal_id, reason=reason)
+        return RejectDeal(player=me, deal_id=deal_id, reason="that deal no longer stands")
+    return RejectDeal(player=me, deal_id=deal_id, reason=reason)

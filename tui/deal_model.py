@@ -1,0 +1,62 @@
+"""A deal among several players being put together, part by part, and each party's share of it in words.
+
+Pure: it works from the board and the players' names, so the negotiator shows every party what it gives
+and gets before anything is sent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from engine import Board, Bundle, DealPart, ProposeDeal, merged
+from engine.narration import bundle_text
+
+
+@dataclass
+class DealDraft:
+    """The parts of a deal from `proposer`: each what one party hands one other."""
+
+    proposer: int
+    parts: list[DealPart] = field(default_factory=list)
+
+    def add(self, giver: int, receiver: int, bundle: Bundle) -> None:
+        """Add what `giver` hands `receiver`, to the part between them if there is one already."""
+        if bundle.empty or giver == receiver:
+            return
+        for i, part in enumerate(self.parts):
+            if (part.giver, part.receiver) == (giver, receiver):
+                self.parts[i] = DealPart(giver=giver, receiver=receiver, bundle=merged([part.bundle, bundle]))
+                return
+        self.parts.append(DealPart(giver=giver, receiver=receiver, bundle=bundle))
+
+    def remove_last(self) -> None:
+        if self.parts:
+            self.parts.pop()
+
+    def in_parts(self) -> set[int]:
+        """The deeds some part already hands over."""
+        return {s for part in self.parts for s in part.bundle.deeds}
+
+    @property
+    def parties(self) -> tuple[int, ...]:
+        """The other players the parts name."""
+        named = {p for part in self.parts for p in (part.giver, part.receiver)}
+        return tuple(sorted(named - {self.proposer}))
+
+    def command(self) -> ProposeDeal | None:
+        if not self.parts:
+            return None
+        return ProposeDeal(player=self.proposer, parties=self.parties, parts=tuple(self.parts))
+
+
+def part_lines(parts: Iterable[DealPart], board: Board, names: Sequence[str]) -> list[str]:
+    """ "Ada gives Grace Boardwalk and $100", one line a part."""
+    return [f"{names[p.giver]} gives {names[p.receiver]} {bundle_text(p.bundle, board)}" for p in parts]
+
+
+def share_line(parts: Sequence[DealPart], party: int, board: Board, names: Sequence[str]) -> str:
+    """One party's share in words: "Grace gives Park Place; gets Boardwalk"."""
+    gives = merged(p.bundle for p in parts if p.giver == party)
+    gets = merged(p.bundle for p in parts if p.receiver == party)
+    return f"{names[party]} gives {bundle_text(gives, board)}; gets {bundle_text(gets, board)}"

@@ -1,0 +1,365 @@
+"""The deal negotiator: a deal among three or more players, put together part by part. Each part is what
+one player hands another (deeds, cash, jail cards): choose who gives (g) and who gets (t), tick the
+giver's deeds (d), type the cash (c), add the part (a). Every party's share is shown as the deal grows;
+send it (ctrl+s) and each other party answers in turn, the first refusal ending it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.widgets import Button, Input, Label, Static
+
+from engine import Bundle, CancelDeal, DealOffer, GameView
+from engine.events import DealRejected, Event
+from engine.narration import money
+from tui.deal_model import DealDraft, part_lines, share_line
+from tui.dialogs.base import PaletteEntry, Table
+from tui.dialogs.offer import Mode, ModeRules, OfferDialog, OfferStory, Outcome
+from tui.trade_text import deed_line, is_built
+from tui.widgets.steady_footer import SteadyFooter
+from tui.widgets.steady_input import SteadyInput
+from tui.widgets.ticks import TickList
+
+
+def _amount(text: str) -> int:
+    try:
+        return max(int(text or "0"), 0)
+    except ValueError:
+        return 0
+
+
+def _proposed(event: Event) -> DealOffer | None:
+    return event.deal if event.kind == "deal_proposed" else None
+
+
+def _outcome(event: Event, offer: DealOffer) -> Outcome | None:
+    if event.kind == "deal_completed" and event.deal.id == offer.id:
+        return "accepted"
+    if event.kind == "deal_rejected" and event.deal_id == offer.id:
+        return "rejected"
+    if event.kind == "deal_cancelled" and event.deal_id == offer.id:
+        return "withdrawn"
+    return None
+
+
+class DealScreen(OfferDialog[DealOffer]):
+    """Composing a deal among several (`compose`), then its wait for every party's answer and the outcome."""
+
+    AUTO_FOCUS = None
+    MODES: ClassVar[dict[Mode, ModeRules]] = {
+        "compose": ModeRules(frozenset({"send", "add", "drop", "giver", "receiver", "field"})),
+        "waiting": ModeRules(frozenset({"withdraw"}), bots_play=True),
+        "answered": ModeRules(frozenset()),
+        "received": ModeRules(frozenset()),
+    }
+    STORY = OfferStory(_proposed, _outcome, agreed="accepted", done="the deal is done")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("g", "giver(1)", "Giver", priority=True),
+        Binding("G", "giver(-1)", "Giver back", show=False, priority=True),
+        Binding("t", "receiver(1)", "To", priority=True),
+        Binding("T", "receiver(-1)", "To back", show=False, priority=True),
+        Binding("d", "field('deeds')", "Deeds", priority=True),
+        Binding("c", "field('cash')", "Cash", priority=True),
+        Binding("j", "field('cards')", "Jail cards", show=False, priority=True),
+        Binding("a", "add", "Add part", priority=True),
+        Binding("x", "drop", "Drop last", priority=True),
+        Binding("ctrl+s", "send", "Send"),
+        Binding("w", "withdraw", "Withdraw", priority=True),
+        Binding("escape", "close", "Close"),
+    ]
+    DEFAULT_CSS = """
+    DealScreen > #dialog {
+        width: 100;
+        max-width: 100%;
+    }
+    DealScreen #composer {
+        height: auto;
+    }
+    DealScreen #who {
+        height: auto;
+    }
+    DealScreen .money {
+        height: 1;
+    }
+    DealScreen TickList {
+        height: auto;
+        max-height: 6;
+        border: round $primary 50%;
+    }
+    DealScreen TickList:focus {
+        border: round $accent;
+    }
+    DealScreen .money Input {
+        width: 7;
+        margin-right: 1;
+    }
+    DealScreen .money Input.cards {
+        width: 4;
+    }
+    DealScreen .money Label {
+        margin-right: 1;
+    }
+    DealScreen #parts, DealScreen #shares, DealScreen #status {
+        height: auto;
+    }
+    DealScreen #status {
+        text-style: bold;
+    }
+    DealScreen.-waiting #composer, DealScreen.-answered #composer {
+        display: none;
+    }
+    """
+
+    def __init__(self, table: Table, player: int) -> None:
+        super().__init__(table, player)
+        self.draft = DealDraft(proposer=player)
+        self.giver = player
+        self.receiver: int | None = None
+        self.set_mode("compose")
+        self._offer_view: GameView | None = None
+
+    @property
+    def view(self) -> GameView:
+        if self.mode in ("waiting", "answered") and self._offer_view is not None:
+            return self._offer_view
+        return super().view
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label("A deal among several players", id="title")
+            with Vertical(id="composer"):
+                yield Static(id="who")
+                yield TickList(id="deeds", compact=True)
+                with Horizontal(classes="money"):
+                    yield Label("cash (c) $")
+                    yield SteadyInput("0", id="cash", type="integer", compact=True)
+                    yield Label("jail cards (j)", classes="cards")
+                    yield SteadyInput("0", id="cards", type="integer", compact=True, classes="cards")
+            yield Static(id="parts")
+            yield Static(id="shares")
+            yield Static(id="status")
+            with Horizontal(classes="buttons"):
+                yield Button("Add part (a)", id="add", variant="primary", compact=True)
+                yield Button("Drop last (x)", id="drop", compact=True)
+                yield Button("Send (^s)", id="send", variant="success", compact=True)
+                yield Button("Withdraw (w)", id="withdraw", variant="warning", compact=True)
+                yield Button("Close (esc)", id="close", compact=True)
+        yield SteadyFooter()
+
+    def on_mount(self) -> None:
+        if self.closed:
+            return
+        others = self._players()
+        self.receiver = next((p for p in others if p != self.giver), None)
+        self._fill()
+
+    def filled(self) -> None:
+        self.call_after_refresh(self._focus_deeds)
+
+    def _focus_deeds(self) -> None:
+        deeds = self.query_one("#deeds", TickList)
+        (deeds if deeds.option_count else self.query_one("#cash", Input)).focus()
+
+    # --- the table ----------------------------------------------------------------------------
+
+    def _players(self) -> list[int]:
+        return [p for p, ps in enumerate(self.view.players) if not ps.bankrupt]
+
+    def _cycle(self, current: int | None, step: int, skip: int | None) -> int | None:
+        choices = [p for p in self._players() if p != skip]
+        if not choices:
+            return None
+        if current not in choices:
+            return choices[0]
+        return choices[(choices.index(current) + step) % len(choices)]
+
+    def _fill(self) -> None:
+        """The giver's deeds not yet in a part, and the fields emptied for the next part."""
+        view, board = self.view, self.client.board
+        deeds = self.query_one("#deeds", TickList)
+        deeds.clear_options()
+        taken = self.draft.in_parts()
+        mine = [s for s in board.deeds if view.deeds[s].owner == self.giver and s not in taken]
+        deeds.add_options([(deed_line(view, board, s, self.receiver, self.table.glyphs), s) for s in mine])
+        for s in mine:
+            if is_built(view, board, s):
+                deeds.disable_option_at_index(mine.index(s))
+        if deeds.option_count:
+            deeds.highlighted = 0
+        self.query_one("#cash", Input).value = "0"
+        self.query_one("#cards", Input).value = "0"
+        self.query_one("#cards", Input).disabled = not view.players[self.giver].jail_cards
+        for part in self.query(".cards"):
+            part.display = board.edition.jail is not None
+        self.refresh_from_game()
+
+    def _part(self) -> Bundle:
+        """The part as the fields show it now."""
+        deeds = tuple(sorted(self.query_one("#deeds", TickList).selected))
+        cash = _amount(self.query_one("#cash", Input).value)
+        cards = _amount(self.query_one("#cards", Input).value)
+        return Bundle(cash=cash, deeds=deeds, jail_cards=cards)
+
+    def refresh_from_game(self) -> None:
+        if not self.is_mounted:
+            return
+        self.look_for_answer()
+        self.refresh_bindings()
+        names, board, view = self.client.names, self.client.board, self.view
+        to = names[self.receiver] if self.receiver is not None else "..."
+        cash = money(view.players[self.giver].cash)
+        self.query_one("#who", Static).update(
+            Content(f"Part: {names[self.giver]} (g, has {cash}) gives {to} (t): tick deeds (d), cash (c)")
+        )
+        parts = (
+            self.sent.parts if self.mode != "compose" and self.sent is not None else tuple(self.draft.parts)
+        )
+        lines = part_lines(parts, board, names)
+        self.query_one("#parts", Static).update(
+            Content("Parts:\n" + "\n".join(f" {i}. {line}" for i, line in enumerate(lines, 1)))
+            if lines
+            else Content.styled("No parts yet: choose who gives what to whom, then add it (a).", "dim")
+        )
+        everyone = sorted({p for part in parts for p in (part.giver, part.receiver)} | {self.player})
+        shares = [share_line(parts, p, board, names) for p in everyone] if parts else []
+        self.query_one("#shares", Static).update(Content("\n".join(shares)))
+        self._show_status()
+        self.show_buttons()
+        if self.mode == "compose":
+            cmd = self.draft.command()
+            self.enable("send", cmd is not None and self.client.check(cmd) is None)
+            self.enable("drop", bool(self.draft.parts))
+
+    def _show_status(self) -> None:
+        status = self.query_one("#status", Static)
+        if self.mode != "compose":
+            status.update(self.status_text())
+            return
+        cmd = self.draft.command()
+        if cmd is None:
+            status.update("")
+            return
+        why = self.client.check(cmd)
+        status.update(Content.styled(why, "$error") if why else Content.styled("Ready to send.", "$success"))
+
+    def look_for_answer(self) -> None:
+        """Waiting: the refuser is named by the refusal itself (not the first party to answer)."""
+        if self.mode != "waiting" or self.sent is None:
+            return
+        names = self.client.names
+        for event in reversed(self.client.history()):
+            outcome = _outcome(event, self.sent)
+            reason = getattr(event, "reason", "")
+            if outcome == "accepted":
+                self._answer = Content.styled("Everyone accepted: the deal is done.", "$success")
+            elif isinstance(event, DealRejected):
+                why = f": {reason}" if reason else "."
+                self._answer = Content.styled(f"{names[event.player]} turned it down{why}", "$error")
+            elif outcome == "withdrawn":
+                self._answer = Content("The deal was withdrawn.")
+            else:
+                made = _proposed(event)
+                if made is not None and made.id == self.sent.id:
+                    return
+                continue
+            self.set_mode("answered")
+            return
+
+    def status_text(self) -> Content:
+        if self.mode == "waiting":
+            deal = getattr(self.client.view(None).pending, "deal", None)
+            if isinstance(deal, DealOffer):
+                return Content(f"Waiting for {self.client.names[deal.to]}...")
+        return super().status_text()
+
+    def ready(self, action: str) -> bool:
+        if action == "withdraw":
+            sent = self.sent
+            return sent is not None and any(
+                isinstance(c, CancelDeal) and c.deal_id == sent.id for c in self.legal(self.player)
+            )
+        return True
+
+    # --- editing ------------------------------------------------------------------------------
+
+    def action_giver(self, step: int) -> None:
+        giver = self._cycle(self.giver, step, None)
+        self.giver = self.giver if giver is None else giver
+        if self.receiver == self.giver:
+            self.receiver = self._cycle(self.receiver, 1, self.giver)
+        self._fill()
+
+    def action_receiver(self, step: int) -> None:
+        self.receiver = self._cycle(self.receiver, step, self.giver)
+        self._fill()
+
+    def action_field(self, name: str) -> None:
+        widget = self.query_one(f"#{name}")
+        if widget.disabled:
+            self.notify("Nothing to hand over there.", timeout=3)
+            return
+        widget.focus()
+        if isinstance(widget, Input):
+            widget.select_all()
+
+    def action_add(self) -> None:
+        bundle = self._part()
+        if self.receiver is None or bundle.empty:
+            self.notify("Tick a deed or type an amount for this part first.", timeout=3)
+            return
+        self.draft.add(self.giver, self.receiver, bundle)
+        self._fill()
+        self._focus_deeds()
+
+    def action_drop(self) -> None:
+        self.draft.remove_last()
+        self._fill()
+
+    def on_selection_list_selected_changed(self, event: object) -> None:
+        self.refresh_from_game()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.refresh_from_game()
+
+    def on_key(self, event: events.Key) -> None:
+        """A digit typed away from the fields is cash for the part."""
+        char = event.character
+        if (
+            self.mode == "compose"
+            and char is not None
+            and char.isdigit()
+            and not isinstance(self.focused, Input)
+        ):
+            event.stop()
+            cash = self.query_one("#cash", SteadyInput)
+            cash.value = char if cash.value in ("", "0") else cash.value + char
+            cash.focus_typing_on()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.press(event.button)
+
+    def action_send(self) -> None:
+        if self.mode != "compose":
+            return
+        cmd = self.draft.command()
+        if cmd is None:
+            self.notify("Add a part first (a).", timeout=3)
+            return
+        self._offer_view = self.client.view(self.player)
+        self.send_offer(cmd)
+
+    def action_withdraw(self) -> None:
+        if self.sent is not None:
+            self.table.play(CancelDeal(player=self.player, deal_id=self.sent.id))
+
+    def palette_commands(self) -> Iterable[PaletteEntry]:
+        if self.mode == "compose":
+            yield ("Add this part to the deal", "", self.action_add)
+            yield ("Send the deal", "", self.action_send)
