@@ -214,6 +214,8 @@ class Worker:
             self.control.send_json(answer(message.get("ask"), {"ok": True}))
         elif kind_of == "rooms":
             self.hall.registry(list(message.get("rooms", [])), self.index)
+        elif kind_of == "ratings":
+            self.hall.rated(message.get("board"))
         elif kind_of == "stop":
             asyncio.get_running_loop().create_task(self.stop())
 
