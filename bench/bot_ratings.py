@@ -1,21 +1,26 @@
 """The bots' ratings: each level's rating on the people's scale, measured from tournaments.
 
-Plays seeded games of the classic edition between mixes of levels (every level at one table, and the
-three quicker ones without `expert`), seats rotating, and ranks each finished game as the server does
-(`server.places`: the winner, then the others by worth, the bankrupt last out before earlier ones). Then
-fits each level's Plackett-Luce rating (`server.rating`'s model) by rating the games one after another
-from the newcomer's rating, over several random orders of the games, and averages them. Games stopped by
-the turn cap have no end and are left out. Prints each level's mu, sigma and ordinal; `--write` keeps
-them in `server/bot_ratings.json`, which the server ships and reads.
+Plays seeded games of the classic edition between mixes of levels (the four levels that play to win at
+one table; the three quicker ones without `expert`; `random` with `easy` and `normal`), seats rotating,
+and ranks each finished game as the server does (`server.places`: the winner, then the others by worth,
+the bankrupt last out before earlier ones). Then fits each level's Plackett-Luce strength by maximum
+likelihood and puts it on the model's scale (`server.rating`, at a table of four), `normal`, the default
+level, at a newcomer's mu; sigma from refitting resampled games. Games stopped by the turn cap have no
+end and are left out. Prints each level's mu, sigma and ordinal; `--write` keeps them in
+`server/bot_ratings.json`, which the server ships and reads. About 6 minutes of CPU with the defaults
+(`expert` takes about a second a game); `--keep` keeps the ranked games, `--from` fits them again.
 
-    python bench/bot_ratings.py [--games 240] [--seed 1] [--jobs 2] [--orders 20] [--write]
+    python bench/bot_ratings.py [--games 200] [--seed 1] [--jobs 2] [--resamples 40] [--write]
+        [--keep FILE | --from FILE]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
+import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -30,11 +35,14 @@ from engine.bots import make_bot  # noqa: E402
 from engine.tools.simulate import BotPlayer, game_seed, play_game  # noqa: E402
 from engine.tools.tournament import seating  # noqa: E402
 from room.heap import settle  # noqa: E402
-from server.places import SeatResult, finishing_order  # noqa: E402
+from server.places import finishing_order  # noqa: E402
 from server.rating import BOTS_FILE, MODEL, NEW, Rating  # noqa: E402
 
 ALL = ("easy", "normal", "hard", "expert")
 QUICK = ("easy", "normal", "hard")
+WEAKEST = ("random", "easy", "normal")
+LINEUPS = (ALL, QUICK, WEAKEST)
+LEVELS = ("random", *ALL)
 MAX_TURNS = 1000
 
 
@@ -60,37 +68,80 @@ def play_slice(lineup: tuple[str, ...], first: int, games: int, seed: int) -> tu
     return ranked, time.process_time() - start
 
 
-def fit(games: list[list[str]], orders: int, seed: int) -> dict[str, Rating]:
-    """Each level's rating, rating the games in `orders` random orders and averaging."""
+def strengths(games: list[list[str]], rounds: int = 2000) -> dict[str, float]:
+    """The maximum-likelihood Plackett-Luce strength of each level (Hunter's MM algorithm). Every level
+    also wins and loses one game against a fixed player of strength 1, a weak prior that keeps a level
+    that never wins (`random`) finite."""
+    anchor = "(prior)"
+    levels = sorted({level for game in games for level in game})
+    every = [*games, *([lv, anchor] for lv in levels), *([anchor, lv] for lv in levels)]
+    wins = dict.fromkeys(levels, 0.0)
+    for game in every:
+        for level in game[:-1]:  # each stage's choice: the best of those left (the last is never chosen)
+            if level != anchor:
+                wins[level] += 1
+    gamma = dict.fromkeys([*levels, anchor], 1.0)
+    for _ in range(rounds):
+        spent = dict.fromkeys(levels, 0.0)
+        for game in every:
+            total = sum(gamma[lv] for lv in game)
+            for stage in range(len(game) - 1):
+                share = 1.0 / total
+                for level in game[stage:]:
+                    if level != anchor:
+                        spent[level] += share
+                total -= gamma[game[stage]]
+        change = 0.0
+        for level in levels:
+            new = wins[level] / spent[level]
+            change = max(change, abs(math.log(new / gamma[level])))
+            gamma[level] = new
+        if change < 1e-7:
+            break
+    return {level: math.log(gamma[level]) for level in levels}
+
+
+def scale(table_size: int, sigma: float) -> float:
+    """The model's c for a table of bots whose ratings are sure to within `sigma`: a strength's log times
+    c is a difference of mu (P(first) is exp(mu / c) over the sum of the table's)."""
+    return math.sqrt(table_size * (sigma**2 + MODEL.beta**2))
+
+
+def fit(games: list[list[str]], resamples: int, seed: int, anchor: str = "normal") -> dict[str, Rating]:
+    """Each level's rating: its maximum-likelihood strength on the model's scale at a table of four,
+    `anchor` (the default level) put at a newcomer's mu; sigma from refitting resampled games."""
     rng = random.Random(seed)
-    sums: dict[str, list[float]] = {}
-    for _ in range(orders):
-        shuffled = games[:]
-        rng.shuffle(shuffled)
-        now = {level: NEW for game in games for level in game}
-        for game in shuffled:
-            results = [SeatResult(place, key=level) for place, level in enumerate(game, start=1)]
-            teams = [[MODEL.rating(mu=now[r.key].mu, sigma=now[r.key].sigma)] for r in results if r.key]
-            rated = MODEL.rate(teams, ranks=[float(r.place) for r in results])
-            for level, team in zip(game, rated, strict=True):
-                now[level] = Rating(team[0].mu, team[0].sigma)
-        for level, rating in now.items():
-            total = sums.setdefault(level, [0.0, 0.0])
-            total[0] += rating.mu
-            total[1] += rating.sigma
-    return {level: Rating(mu / orders, sigma / orders) for level, (mu, sigma) in sums.items()}
+    draws: dict[str, list[float]] = {}
+    for _ in range(resamples):
+        sample = [games[rng.randrange(len(games))] for _ in games]
+        logs = strengths(sample, rounds=300)
+        for level, value in logs.items():
+            draws.setdefault(level, []).append(value - logs[anchor])
+    logs = strengths(games)
+    spread = {level: statistics.pstdev(values) for level, values in draws.items()}
+    c = scale(4, 0.0)
+    return {
+        level: Rating(NEW.mu + c * (value - logs[anchor]), max(c * spread[level], 0.5))
+        for level, value in logs.items()
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=240, help="games of each lineup (default 240)")
+    parser.add_argument("--games", type=int, default=200, help="games of each lineup (default 200)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--orders", type=int, default=20, help="random orders to rate the games in")
+    parser.add_argument("--resamples", type=int, default=40, help="refits of resampled games, for sigma")
+    parser.add_argument("--keep", type=Path, help="keep the ranked games in this JSON file")
+    parser.add_argument("--from", dest="source", type=Path, help="fit the games kept in this file instead")
     parser.add_argument("--write", action="store_true", help="keep the figures in server/" + BOTS_FILE)
     args = parser.parse_args()
+    if args.source is not None:
+        games = json.loads(args.source.read_text(encoding="utf-8"))
+        report(games, fit(games, args.resamples, args.seed), args)
+        return
     slices = []
-    for lineup in (ALL, QUICK):
+    for lineup in LINEUPS:
         size = -(-args.games // args.jobs)
         for first in range(0, args.games, size):
             slices.append((lineup, first, min(size, args.games - first), args.seed))
@@ -102,16 +153,21 @@ def main() -> None:
             games.extend(ranked)
             cpu += seconds
     wall = time.perf_counter() - started
-    played = 2 * args.games
+    played = len(LINEUPS) * args.games
     print(f"{played} games ({played - len(games)} stopped by the turn cap, left out)")
     print(f"CPU {cpu:.0f} s in the games, {wall:.0f} s on the clock with {args.jobs} jobs")
-    for lineup in (ALL, QUICK):
-        tables = [g for g in games if len(g) == len(lineup)]
+    if args.keep is not None:
+        args.keep.write_text(json.dumps(games), encoding="utf-8")
+    report(games, fit(games, args.resamples, args.seed), args)
+
+
+def report(games: list[list[str]], ratings: dict[str, Rating], args: argparse.Namespace) -> None:
+    for lineup in LINEUPS:
+        tables = [g for g in games if sorted(g) == sorted(lineup)]
         firsts = {level: sum(1 for g in tables if g[0] == level) for level in lineup}
         print(f"wins at {len(lineup)}-seat tables ({len(tables)} games): {firsts}")
-    ratings = fit(games, args.orders, args.seed)
     print(f"{'level':8} {'mu':>6} {'sigma':>6} {'ordinal':>8}")
-    for level in ALL:
+    for level in LEVELS:
         r = ratings[level]
         print(f"{level:8} {r.mu:6.2f} {r.sigma:6.2f} {r.ordinal:8.2f}")
     if args.write:
@@ -121,7 +177,7 @@ def main() -> None:
             "games": len(games),
             "seed": args.seed,
             "levels": {
-                lv: {"mu": round(ratings[lv].mu, 3), "sigma": round(ratings[lv].sigma, 3)} for lv in ALL
+                lv: {"mu": round(ratings[lv].mu, 3), "sigma": round(ratings[lv].sigma, 3)} for lv in LEVELS
             },
         }
         path.write_text(json.dumps(raw, indent=1) + "\n", encoding="utf-8")

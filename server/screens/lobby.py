@@ -45,6 +45,7 @@ class LobbyScreen(Screen[None]):
         super().__init__()
         self._stop_watching: Callable[[], None] = lambda: None
         self._ids: list[str] = []
+        self._rated = False
 
     @property
     def server(self) -> ServerApp:
@@ -124,7 +125,9 @@ class LobbyScreen(Screen[None]):
         self.query_one("#head", Static).update(
             Content.assemble(("landlords", "bold $accent"), f"  -  welcome, {plain(app.player_name)}{mine}")
         )
-        self.refresh_bindings()
+        if self._rated != (board is not None):  # the ratings came: the players' key is offered
+            self._rated = board is not None
+            self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The players' list is there only on a server that keeps ratings."""

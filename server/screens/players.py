@@ -21,8 +21,9 @@ if TYPE_CHECKING:
 
 COLUMNS = ("#", "Player", "Rating", "Games", "Wins")
 ABOUT = (
-    "A rating is the conservative figure mu - 3 sigma, rounded: it starts at 0 and rises as finished games "
-    "show a player's skill. A game counts when at least two people stay to its end; leaving counts as last."
+    "A rating is the conservative figure mu - 3 sigma, rounded: 0 for a newcomer, it rises as finished "
+    "games show a player's skill (and may fall below 0). A game counts when at least two people stay to its "
+    "end; leaving counts as last."
 )
 
 

@@ -101,11 +101,12 @@ def test_beating_a_strong_bot_is_worth_more_than_beating_a_weak_one() -> None:
     assert won_against("hard", bots) > won_against("easy", bots) > NEW.mu
 
 
-def test_the_shipped_bots_ratings_are_ordered_by_level() -> None:
+def test_the_shipped_bots_ratings_rise_with_the_level() -> None:
     bots = shipped_bots()
-    assert set(bots) == {"easy", "normal", "hard", "expert"}
-    assert bots["easy"].mu < bots["normal"].mu < bots["expert"].mu
-    assert bots["hard"].mu < bots["expert"].mu
+    assert set(bots) == {"random", "easy", "normal", "hard", "expert"}
+    assert bots["random"].mu < bots["easy"].mu < bots["normal"].mu < min(bots["hard"].mu, bots["expert"].mu)
+    assert bots["normal"].mu == NEW.mu, "the default level sits at a newcomer's rating"
+    assert all(0 < r.sigma < NEW.sigma for r in bots.values())
 
 
 def plan_of(result: list[SeatResult], save_id: str = "s1") -> Plan:

@@ -24,6 +24,13 @@ async def test_two_finished_games_change_both_ratings_and_the_lobby_shows_them(t
         rounds = {"time_limit_rounds": 1}
         seen: list[tuple[float, float]] = []
         keys = (ada.fingerprint, bob.fingerprint)
+        running.front.players.choose(ada.fingerprint, "Ada")
+        await ada.connect()  # before any game: unrated, which is no error
+        await ada.wait_for("welcome, Ada  -  unrated")
+        await ada.press("p")
+        await ada.wait_for("Nobody has finished a game that counts yet.")
+        await ada.wait_for("Bots: random")
+        await ada.leave()
         for room in ("Friday", "Monday"):
             table = await seated(running, [ada, bob], room, bots=0, rules=rounds, pace="instant")
             await ada.connect(room)
@@ -139,3 +146,29 @@ async def test_a_database_from_a_newer_version_is_left_alone(tmp_path: Path) -> 
     finally:
         await running.stop()
     assert (folder / FILE).read_bytes() == before
+
+
+async def test_a_person_who_left_finishes_last_and_the_game_still_counts(tmp_path: Path) -> None:
+    running = await start_server(tmp_path, workers=1)
+    try:
+        ada, bob = ada_and_bob(running, tmp_path)
+        cy = Person(running, make_key(tmp_path, "c"), "Cy")
+        rules = {"time_limit_rounds": 1}
+        table = await seated(running, [ada, bob, cy], "Friday", bots=0, rules=rules, turn_timer=10)
+        await ada.connect("Friday")
+        await bob.connect("Friday")  # Cy never comes: once the timer runs out, a bot plays for him
+        await play_until([ada, bob], lambda: table.finished, timeout=120)
+        result = table.plan.result
+        assert result is not None
+        assert [(r.key, r.left) for r in result if r.left] == [(cy.fingerprint, True)]
+        assert next(r.place for r in result if r.left) == 3
+        ratings = running.front.ratings
+        assert ratings is not None
+        await ada.wait_for(lambda: ratings.store.person(cy.fingerprint) is not None)
+        after = {p.key: p for p in ratings.store.people()}
+        assert after[cy.fingerprint].wins == 0 and after[cy.fingerprint].rating.mu < 25
+        assert max(after[k].rating.mu for k in (ada.fingerprint, bob.fingerprint)) > 25
+        await ada.leave()
+        await bob.leave()
+    finally:
+        await running.stop()
