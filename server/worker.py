@@ -199,6 +199,9 @@ class Worker:
     async def ask(self, message: dict[str, Any]) -> Any:
         return await self.requests.ask(message)
 
+    def say(self, fingerprint: str, words: str) -> None:
+        self.control.send_json({"t": "chat", "key": fingerprint, "text": words})
+
     # --- what the front tells -----------------------------------------------------------------
 
     def _control(self, kind: bytes, payload: bytes) -> None:
@@ -216,6 +219,8 @@ class Worker:
             self.hall.registry(list(message.get("rooms", [])), self.index)
         elif kind_of == "ratings":
             self.hall.rated(message.get("board"))
+        elif kind_of == "chat":
+            self.hall.lobby_heard(list(message.get("lines", [])))
         elif kind_of == "stop":
             asyncio.get_running_loop().create_task(self.stop())
 

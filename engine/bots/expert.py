@@ -12,9 +12,16 @@ of playouts see what a deal costs now, not the group it wins a dozen rounds late
 It keeps the table manners of the other levels (no offers in the first rounds, none repeated on an
 unchanged table, a price named when it refuses) and says why, in its chance to win, when it overrules
 the shark's instinct.
+
+Its look-ahead can be worked out ahead of the decision, elsewhere (`foresee`, on a copy of the bot, in a
+process of its own) and handed to it (`heed`): a program that draws screens keeps its event loop free
+while the expert thinks, and the decision is the very one it would have made alone.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from engine.bots.bargaining import table_signature
 from engine.bots.base import answer
@@ -46,6 +53,19 @@ apart moves a point or two of winning chance apart."""
 SURE = 1.5
 """How many standard errors a move must gain over the shark's own choice before it overrules it."""
 
+LOOKED_AHEAD = frozenset({"buy", "trade_answer"})
+"""What the game waits for when it looks ahead (and on its throw while in jail)."""
+
+Question = tuple[int, int, tuple[tuple[str, ...], ...]]
+"""What a look-ahead was asked: the seat, the luck's seed and the courses compared (as JSON)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Foresight:
+    """The look-ahead of one decision, worked out ahead: each question asked, in order, with its answer."""
+
+    answers: tuple[tuple[Question, tuple[Verdict, ...]], ...] = ()
+
 
 class ExpertBot(HardBot):
     level = "expert"
@@ -56,15 +76,54 @@ class ExpertBot(HardBot):
         super().__init__(seed, seat)
         self._named: dict[tuple[object, ...], int] = {}
         """The prices it named refusing offers, by the deal and the table: a price named is a promise."""
+        self._expected: list[tuple[Question, tuple[Verdict, ...]]] = []
+        """Answers worked out ahead for its next decision (`heed`), taken in the order asked."""
+        self._asked: list[tuple[Question, tuple[Verdict, ...]]] | None = None
+        """While foreseeing: every question its look-ahead answers, kept to be handed over."""
+
+    def may_look_ahead(self, view: GameView) -> bool:
+        """Whether its decision in `view` may look ahead (buying, answering an offer, leaving jail): the
+        others are made at once, and are not worth working out elsewhere."""
+        pend = view.pending
+        if pend is None or pend.player != self.seat:
+            return False
+        return pend.kind in LOOKED_AHEAD or (pend.kind == "roll" and view.players[self.seat].in_jail)
+
+    def foresee(self, view: GameView, legal: list[Command]) -> Foresight:
+        """Make the decision of `view` now, only to keep what its look-ahead worked out. Meant for a
+        copy of the bot (its memory moves on as if it had decided): the bot itself then `heed`s it."""
+        self._asked = []
+        try:
+            self.choose(view, legal)
+            return Foresight(tuple(self._asked))
+        finally:
+            self._asked = None
+
+    def heed(self, foresight: Foresight) -> None:
+        """Use these answers in the next decision, where it asks the same questions; any other is worked
+        out as usual."""
+        self._expected = list(foresight.answers)
 
     def choose(self, view: GameView, legal: list[Command]) -> Command:
         self.reason = ""
-        return super().choose(view, legal)
+        try:
+            return super().choose(view, legal)
+        finally:
+            self._expected = []  # what was foreseen was for this decision alone
 
     def compare(self, pos: Position, courses: list[Course]) -> list[Verdict]:
         """Each course's chance for this seat, under the same luck; the first course is the default."""
         seed = (table_signature(pos) ^ (pos.turn << 4) ^ pos.me) & ((1 << 30) - 1)
-        return judge(pos.view, pos.me, courses, PLAYOUTS, seed)
+        question: Question = (pos.me, seed, _written(courses))
+        if self._expected:
+            asked, answer_ = self._expected.pop(0)
+            if asked == question:
+                return list(answer_)
+            self._expected.clear()  # foreseen for another table: of no use any more
+        verdicts = judge(pos.view, pos.me, courses, PLAYOUTS, seed)
+        if self._asked is not None:
+            self._asked.append((question, tuple(verdicts)))
+        return verdicts
 
     def choose_between(self, pos: Position, default: Command, others: list[Command]) -> tuple[Command, str]:
         """The default, unless another move is surely better; and the reason, in chances."""
@@ -172,6 +231,15 @@ class ExpertBot(HardBot):
         if named is None or give.cash - take.cash < named:
             return None
         return named
+
+
+def _written(courses: Sequence[Course]) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(cmd.model_dump_json() for cmd in course) for course in courses)
+
+
+def foresee(bot: ExpertBot, view: GameView, legal: list[Command]) -> Foresight:
+    """`bot.foresee`, as a function a pool of processes can be handed with a copy of the bot."""
+    return bot.foresee(view, legal)
 
 
 def guarded(pos: Position, verdict: Verdict_, proposer: int, give: Bundle, take: Bundle) -> bool:

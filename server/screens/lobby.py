@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from engine.text import plain
+from server.screens.lobby_chat import LobbyChat
 from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
@@ -55,6 +56,7 @@ class LobbyScreen(Screen[None]):
         yield Static(id="head")
         yield DataTable(cursor_type="row", zebra_stripes=True)
         yield Static(id="note")
+        yield LobbyChat()
         yield SteadyFooter()
 
     def on_mount(self) -> None:
@@ -115,6 +117,7 @@ class LobbyScreen(Screen[None]):
             else "Enter: take a seat or go back to yours (*)  -  w: watch  -  n: new room"
         )
         self.query_one("#note", Static).update(Content(note))
+        self.query_one(LobbyChat).show(app.hall.lobby_talk.lines)
         self._head()
 
     def _head(self) -> None:
@@ -157,6 +160,13 @@ class LobbyScreen(Screen[None]):
         from server.screens.new_room import NewRoomScreen
 
         self.app.push_screen(NewRoomScreen())
+
+    def action_chat(self) -> None:
+        """`/` (the app's key): a line to everyone in the lobby, whichever worker runs their session."""
+        from server.screens.chat import talk
+
+        app = self.server
+        talk(app, "chat-lobby", "the lobby", lambda text: app.hall.lobby_say(app.fingerprint, text))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_play()
