@@ -166,6 +166,8 @@ class ServerApp(LandlordsApp):
             self._back_to_start()
             self.push_screen(WaitingScreen(table))
             return
+        if seat is None:
+            table.plan.watched_by(self.fingerprint)  # their past game too; kept as they arrive, just below
         try:
             client = TableClient(table, seat)
         except (TableError, ValueError) as exc:

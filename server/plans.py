@@ -6,7 +6,7 @@ processes; and a new room as a person asks for it.
 from __future__ import annotations
 
 import secrets
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from engine import EDITIONS, RuleOptions
@@ -18,6 +18,7 @@ from server.places import SeatResult, results_of
 ROOM_NAME_MAX = 24
 TURN_TIMERS = (30, 60, 120, 300)  # seconds, offered in the form
 DEFAULT_TURN_TIMER = 60
+WATCHERS_KEPT = 200  # the most recent who watched a table, for their past games
 
 
 class TableError(Exception):
@@ -91,6 +92,17 @@ class Plan:
     """Whether the people at the table may ask the advisor what `expert` would do in their seat."""
     result: list[SeatResult] | None = None
     """Every seat's place once the game is over (`server.places`), for the ratings."""
+    watchers: list[str] = field(default_factory=list)
+    """The key fingerprints of those who watched the game (its seats say who played): whose past games
+    it is, to open again from the lobby."""
+
+    def played_or_watched(self, fingerprint: str) -> bool:
+        return fingerprint in self.watchers or any(s.owner == fingerprint for s in self.seats)
+
+    def watched_by(self, fingerprint: str) -> None:
+        """Note someone watching (the plan is written, and the other workers told, as they arrive)."""
+        if fingerprint and not self.played_or_watched(fingerprint):
+            self.watchers = [*self.watchers, fingerprint][-WATCHERS_KEPT:]
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -135,6 +147,7 @@ class Plan:
             finished=bool(raw.get("finished", False)),
             advisor=raw.get("advisor", True) is not False,
             result=results_of(raw.get("result")),
+            watchers=[w for w in raw.get("watchers") or [] if isinstance(w, str)][-WATCHERS_KEPT:],
         )
 
 

@@ -1,8 +1,10 @@
-"""`expert`: the shark's moves, each judged by looking ahead. Where a decision matters (buying a deed,
-answering an offer, leaving jail), it tries its candidate moves on positions drawn from what its seat can
-see, plays each forward under the same dice and cards, and takes the one that leaves it the best chance
-to win (`engine.lookahead.judge`). Decisions that barely matter (a throw, the end of a turn) are made at
-once, as `hard` makes them.
+"""`expert`: the shark's moves, each judged by looking ahead. Where the game offers a choice that matters,
+in any edition (buying a deed or declining it, renting a lot or buying it, a luxury, lots bought with
+tickets, a route or a direction, leaving jail, answering an offer), it tries the shark's move and the
+other ways of making that choice on positions drawn from what its seat can see, plays each forward under
+the same dice and cards, and takes the one that leaves it the best chance to win
+(`engine.lookahead.judge`), overruling the shark only where the gain is sure. Decisions that barely
+matter (a throw, the end of a turn) are made at once, as `hard` makes them.
 
 It makes the shark's offers as they are. Offers composed by looking ahead at prices of its own, and the
 shark's offers vetoed where the look-ahead judged them to lower its chance, both won less against three
@@ -32,16 +34,11 @@ from engine.bots.judging import judge as judge_offer
 from engine.bots.position import Position
 from engine.commands import (
     AcceptTrade,
-    BuyProperty,
     Command,
-    DeclineProperty,
-    PayJailFine,
     RejectTrade,
-    RollDice,
-    UseJailCard,
 )
 from engine.lookahead.judge import Course, Verdict, judge
-from engine.state import Bundle, BuyDecision, Pending, TradeAnswer
+from engine.state import Bundle, Pending, TradeAnswer
 from engine.view import GameView
 
 NAMED_MOST = 256
@@ -53,8 +50,21 @@ apart moves a point or two of winning chance apart."""
 SURE = 1.5
 """How many standard errors a move must gain over the shark's own choice before it overrules it."""
 
-LOOKED_AHEAD = frozenset({"buy", "trade_answer"})
-"""What the game waits for when it looks ahead (and on its throw while in jail)."""
+CHOICES: dict[str, frozenset[str]] = {
+    "buy": frozenset({"buy_property", "decline_property"}),
+    "rent_or_buy": frozenset({"buy_lot", "rent_lot"}),
+    "luxury": frozenset({"buy_luxury", "decline_luxury"}),
+    "lot_tickets": frozenset({"buy_ticket_lot", "done_with_tickets"}),
+    "route": frozenset({"choose_route"}),
+    "direction": frozenset({"choose_direction"}),
+}
+"""The choices it looks ahead on, in every edition: what the game waits for, and the moves that make it."""
+JAIL = frozenset({"roll_dice", "pay_jail_fine", "use_jail_card"})
+"""On its throw while in jail: stay and throw, or pay or use a card to leave."""
+ALTERNATIVES = 2
+"""Other moves it tries beside the shark's own, at most: one of each other kind first."""
+LOOKED_AHEAD = frozenset({*CHOICES, "trade_answer"})
+"""What the game waits for when it may look ahead (and on its throw while in jail)."""
 
 Question = tuple[int, int, tuple[tuple[str, ...], ...]]
 """What a look-ahead was asked: the seat, the luck's seed and the courses compared (as JSON)."""
@@ -141,32 +151,17 @@ class ExpertBot(HardBot):
         )
         return chosen, self.reason
 
-    # --- buying -------------------------------------------------------------------------------
+    # --- choices ------------------------------------------------------------------------------
 
-    def on_buy(self, pos: Position, pend: BuyDecision, legal: list[Command]) -> Command:
-        default = super().on_buy(pos, pend, legal)
-        me = pos.me
-        buy, decline = BuyProperty(player=me), DeclineProperty(player=me)
-        if buy not in legal or not isinstance(default, BuyProperty | DeclineProperty):
+    def decide(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
+        """The shark's move, as each edition's play of it decides; then, where the game offers a choice
+        that matters, each other way of making it tried against that move."""
+        default = super().decide(pos, pend, legal)
+        others = alternatives(pos, pend, legal, default)
+        if not others:
             return default
-        other = decline if default == buy else buy
-        chosen, _ = self.choose_between(pos, default, [other])
-        return chosen
-
-    # --- jail ---------------------------------------------------------------------------------
-
-    def on_roll(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
-        default = super().on_roll(pos, pend, legal)
-        me = pos.me
-        if not pos.in_jail[me]:
-            return default
-        out = next((c for c in legal if isinstance(c, UseJailCard | PayJailFine)), None)
-        roll = RollDice(player=me)
-        if out is None or roll not in legal or not isinstance(default, RollDice | UseJailCard | PayJailFine):
-            return default
-        other = roll if default != roll else out
-        chosen, _ = self.choose_between(pos, default, [other])
-        return chosen
+        chosen, _ = self.choose_between(pos, default, others)
+        return chosen if chosen is default else self.keep_to_declined(pos, pend, chosen)
 
     # --- offers -------------------------------------------------------------------------------
 
@@ -231,6 +226,23 @@ class ExpertBot(HardBot):
         if named is None or give.cash - take.cash < named:
             return None
         return named
+
+
+def alternatives(pos: Position, pend: Pending, legal: list[Command], default: Command) -> list[Command]:
+    """The other ways of making the choice the game waits for, worth trying against `default`: none where
+    the default is no such move (raising cash first, say) or nothing is chosen."""
+    kinds = CHOICES.get(pend.kind) or (JAIL if pend.kind == "roll" and pos.in_jail[pos.me] else None)
+    if kinds is None or default.kind not in kinds:
+        return []
+    others = [c for c in legal if c.kind in kinds and c != default]
+    first: list[Command] = []
+    seen = {default.kind}
+    for cmd in others:
+        if cmd.kind not in seen:
+            seen.add(cmd.kind)
+            first.append(cmd)
+    rest = [c for c in others if c not in first]
+    return [*first, *rest][:ALTERNATIVES]
 
 
 def _written(courses: Sequence[Course]) -> tuple[tuple[str, ...], ...]:

@@ -33,7 +33,8 @@ class LobbyScreen(Screen[None]):
         Binding("enter", "play", "Play"),
         Binding("n", "new_room", "New room"),
         Binding("w", "watch", "Watch"),
-        Binding("p", "players", "Players"),
+        Binding("p", "past_games", "Past games"),
+        Binding("r", "players", "Ratings"),
         Binding("q", "app.leave", "Quit"),
     ]
     DEFAULT_CSS = """
@@ -155,6 +156,11 @@ class LobbyScreen(Screen[None]):
         chosen = self._chosen()
         if chosen is not None:
             self.server.enter(chosen, watch=True)
+
+    def action_past_games(self) -> None:
+        from server.screens.past_games import PastGamesScreen
+
+        self.app.push_screen(PastGamesScreen())
 
     def action_new_room(self) -> None:
         from server.screens.new_room import NewRoomScreen

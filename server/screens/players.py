@@ -18,6 +18,7 @@ from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
     from server.app import ServerApp
+    from server.rating import Rating
 
 COLUMNS = ("#", "Player", "Rating", "Games", "Wins")
 ABOUT = (
@@ -27,10 +28,14 @@ ABOUT = (
 )
 
 
+def by_rating(level: tuple[str, Rating]) -> float:
+    return level[1].ordinal
+
+
 class PlayersScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", "Back"),
-        Binding("p", "app.pop_screen", "Back", show=False),
+        Binding("r", "app.pop_screen", "Back", show=False),
     ]
     DEFAULT_CSS = """
     PlayersScreen #head { height: auto; padding: 0 1; }
@@ -84,6 +89,6 @@ class PlayersScreen(Screen[None]):
                 Text(str(person.games)),
                 Text(str(person.wins)),
             )
-        bots = "  ".join(f"{level} {r.shown()}" for level, r in board.bots.items())
+        bots = "  ".join(f"{lv} {r.shown()}" for lv, r in sorted(board.bots.items(), key=by_rating))
         none = "Nobody has finished a game that counts yet.  " if not board.people else ""
         self.query_one("#bots", Static).update(Content(f"{none}Bots: {bots}" if bots else none))

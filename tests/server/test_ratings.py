@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
@@ -27,7 +28,7 @@ async def test_two_finished_games_change_both_ratings_and_the_lobby_shows_them(t
         running.front.players.choose(ada.fingerprint, "Ada")
         await ada.connect()  # before any game: unrated, which is no error
         await ada.wait_for("welcome, Ada  -  unrated")
-        await ada.press("p")
+        await ada.press("r")
         await ada.wait_for("Nobody has finished a game that counts yet.")
         await ada.wait_for("Bots: random")
         await ada.leave()
@@ -62,7 +63,7 @@ async def test_two_finished_games_change_both_ratings_and_the_lobby_shows_them(t
         mine, bobs = board.shown(ada.fingerprint), board.shown(bob.fingerprint)
         await ada.wait_for(f"Ada ({mine}), Bob ({bobs})")
         await ada.wait_for(f"rating {mine} (2 games")
-        await ada.press("p")
+        await ada.press("r")
         await ada.wait_until(lambda p: isinstance(p.app().screen, PlayersScreen))
         await ada.wait_for("mu - 3 sigma")
         text = ada.text()
@@ -90,10 +91,10 @@ async def test_no_ratings_opens_no_database_and_shows_no_ratings(tmp_path: Path)
         await ada.connect()
         await ada.wait_until(lambda p: isinstance(p.app().screen, LobbyScreen))
         await ada.wait_for("welcome, Ada")
-        assert "Players" not in ada.text() and "rating" not in ada.text()
-        await ada.press("p")
-        await ada.wait_for("welcome, Ada")
-        assert isinstance(ada.app().screen, LobbyScreen)
+        assert "Ratings" not in ada.text() and "rating" not in ada.text()
+        await ada.press("r")
+        await asyncio.sleep(0.5)
+        assert isinstance(ada.app().screen, LobbyScreen), "no ratings, no list of them"
         await ada.leave()
         await bob.leave()
     finally:
