@@ -18,6 +18,11 @@ from tui.screens.game_over import GameOverScreen
 from sshplay import FAST, Person, ada_and_bob, make_key, play_until, seated, start_server
 
 
+def in_lobby(person: Person) -> bool:
+    app = person.app_now()
+    return app is not None and bool(app.screen_stack) and isinstance(app.screen, LobbyScreen)
+
+
 async def test_two_finished_games_change_both_ratings_and_the_lobby_shows_them(tmp_path: Path) -> None:
     running = await start_server(tmp_path)
     try:
@@ -57,7 +62,7 @@ async def test_two_finished_games_change_both_ratings_and_the_lobby_shows_them(t
         assert sum(p.wins for p in running.front.ratings.store.people()) == 2
 
         await ada.connect()
-        await ada.wait_until(lambda p: isinstance(p.app().screen, LobbyScreen))
+        await ada.wait_until(in_lobby)
         board = ada.app().hall.ratings
         assert board is not None
         mine, bobs = board.shown(ada.fingerprint), board.shown(bob.fingerprint)
@@ -72,7 +77,7 @@ async def test_two_finished_games_change_both_ratings_and_the_lobby_shows_them(t
         first = board.ranked()[0].name
         assert text.index(first) < text.index("Bob" if first == "Ada" else "Ada"), "sorted by rating"
         await ada.press("escape")
-        await ada.wait_until(lambda p: isinstance(p.app().screen, LobbyScreen))
+        await ada.wait_until(in_lobby)
         await ada.leave()
     finally:
         await running.stop()
@@ -89,7 +94,7 @@ async def test_no_ratings_opens_no_database_and_shows_no_ratings(tmp_path: Path)
         await play_until([ada, bob], lambda: table.finished, timeout=90)
         await ada.leave()
         await ada.connect()
-        await ada.wait_until(lambda p: isinstance(p.app().screen, LobbyScreen))
+        await ada.wait_until(in_lobby)
         await ada.wait_for("welcome, Ada")
         assert "Ratings" not in ada.text() and "rating" not in ada.text()
         await ada.press("r")
