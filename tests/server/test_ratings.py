@@ -178,3 +178,29 @@ async def test_a_person_who_left_finishes_last_and_the_game_still_counts(tmp_pat
         await bob.leave()
     finally:
         await running.stop()
+
+
+async def test_a_game_that_ended_before_the_front_recorded_it_is_recorded_on_the_next_start(
+    tmp_path: Path,
+) -> None:
+    # the first server keeps no ratings, as a front that died before it heard of the end: the room's file
+    # holds the places, and the next start records the game from it
+    running = await start_server(tmp_path, ratings=False)
+    try:
+        ada, bob = ada_and_bob(running, tmp_path)
+        table = await seated(running, [ada, bob], "Friday", bots=0, rules={"time_limit_rounds": 1})
+        await ada.connect("Friday")
+        await bob.connect("Friday")
+        await play_until([ada, bob], lambda: table.finished, timeout=90)
+        await ada.leave()
+        await bob.leave()
+    finally:
+        await running.stop()
+    again = await start_server(tmp_path)
+    try:
+        ratings = again.front.ratings
+        assert ratings is not None
+        assert table.plan.save_id is not None and ratings.store.recorded(table.plan.save_id)
+        assert {p.key for p in ratings.store.people()} == {ada.fingerprint, bob.fingerprint}
+    finally:
+        await again.stop()
