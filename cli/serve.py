@@ -51,6 +51,12 @@ def register(sub: Any) -> None:
         default=None,
         help="processes that hold the rooms and run the sessions (default: one per core)",
     )
+    p.add_argument(
+        "--no-ratings",
+        dest="ratings",
+        action="store_false",
+        help="keep no ratings: no database, no ratings in the lobby, no players' list",
+    )
     p.set_defaults(run=run)
 
 
@@ -71,6 +77,7 @@ def run(args: argparse.Namespace) -> int:
         saves_dir=getattr(args, "saves_dir", None),
         data_dir=args.data_dir,
         workers=args.workers or os.cpu_count() or 1,
+        ratings=args.ratings,
     )
     limits = Limits()
     if args.connections is not None:

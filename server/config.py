@@ -60,6 +60,7 @@ class ServerConfig:
     limits: Limits = Limits()
     save_delay: float = 0.2  # seconds: a room is saved this soon after each move
     workers: int = 1  # processes that hold the rooms and run the sessions' apps
+    ratings: bool = True  # people's ratings, kept in the data folder's database (`server.store`)
 
     @property
     def folder(self) -> Path:
@@ -89,4 +90,5 @@ def config_from_json(raw: dict[str, Any]) -> ServerConfig:
         limits=Limits(**raw.get("limits", {})),
         save_delay=float(raw["save_delay"]),
         workers=int(raw["workers"]),
+        ratings=raw.get("ratings", True) is not False,
     )

@@ -47,6 +47,7 @@ from server.hall import make_plan, plan_of, plans_in
 from server.lobby_line import TableStatus
 from server.plans import Plan, RoomRequest, TableError
 from server.players import Players
+from server.ratings import open_ratings
 from server.worker import Worker, front_path, worker_path
 
 if TYPE_CHECKING:
@@ -100,6 +101,9 @@ class Front:
         self.config = config
         self.limits = config.limits
         self.players = Players(config.folder, config.limits.players)
+        self.ratings, self.ratings_note = (
+            open_ratings(config.folder, self.players.name_of) if config.ratings else (None, "")
+        )
         self.in_process = in_process
         self.registry: dict[str, Entry] = {}
         parent = self._runtime_parent()
@@ -133,6 +137,7 @@ class Front:
         plans = plans_in(self.config.folder)
         for n, plan in enumerate(plans):
             self.registry[plan.id] = Entry(plan.to_json(), TableStatus.of_plan(plan), n % len(self.workers))
+            self.finished(plan.to_json())
         log.info("%d rooms on %d workers", len(plans), len(self.workers))
         for handle in self.workers:
             await self._launch(handle)
@@ -234,6 +239,8 @@ class Front:
                 return
         if handle.link is not None:
             handle.link.send_json({"t": "rooms", "rooms": self._entries()})
+            if self.ratings is not None:
+                handle.link.send_json({"t": "ratings", "board": self.ratings.board().to_json()})
             handle.link.send_json({"t": "chat", "lines": [said.to_json() for said in self.lobby_talk.lines]})
         handle.ready.set()
         log.info("worker %d ready (pid %s)", handle.index, handle.pid or os.getpid())
@@ -253,6 +260,8 @@ class Front:
         except ValueError as exc:
             raise FrameError(f"room {plan['id']}: {exc}") from None
         self.registry[plan["id"]] = Entry(plan, status, handle.index)
+        if plan.get("finished"):
+            self.finished(plan)
         self.changed()
 
     def _entries(self) -> list[dict[str, Any]]:
@@ -291,6 +300,24 @@ class Front:
     def least_loaded(self) -> WorkerHandle:
         """The worker with the fewest sessions (a ready one first)."""
         return min(self.workers, key=lambda h: (not h.ready.is_set(), h.sessions, h.index))
+
+    # --- ratings ------------------------------------------------------------------------------
+
+    def finished(self, raw: dict[str, Any]) -> None:
+        """A table reported finished: its game is recorded once, and every worker told the new ratings."""
+        if self.ratings is None:
+            return
+        try:
+            plan = Plan.from_json(raw)
+        except (ValueError, KeyError, TypeError) as exc:
+            log.warning("a finished room's plan not read: %s", exc)
+            return
+        if not self.ratings.consider(plan):
+            return
+        message = json_frame(JSON, {"t": "ratings", "board": self.ratings.board().to_json()})
+        for handle in self.workers:
+            if handle.link is not None and handle.ready.is_set():
+                handle.link.send(message)
 
     # --- the lobby's chat ---------------------------------------------------------------------
 
@@ -368,6 +395,8 @@ class Front:
                     await handle.process.wait()
         if self._control is not None:
             self._control.close()
+        if self.ratings is not None:
+            self.ratings.close()
         shutil.rmtree(self.runtime, ignore_errors=True)
 
 

@@ -26,6 +26,7 @@ from server.clock import Handle, LoopClock
 from server.config import Limits, ServerConfig
 from server.lobby_line import PlanFacts, TableStatus
 from server.plans import Plan, RoomRequest, SeatPlan, TableError, check_room_name, new_table_id
+from server.ratings import RatingBoard
 from server.state import read_json, write_json
 from server.table import Table
 
@@ -166,6 +167,7 @@ class Hall:
         self._dirty: set[str] = set()  # tables the front has not heard of since they changed
         self._waiting: dict[str, int] = {}  # sessions at each room still gathering (its waiting screen)
         self._expiry: dict[str, Handle] = {}  # rooms still gathering with nobody at them, and their end
+        self.ratings: RatingBoard | None = None  # the people's ratings, as the front last told (None: off)
         self.lobby_talk = LobbyTalk(self.limits.lobby_chat_kept)  # the lobby's chat, as the front tells it
 
     # --- keeping the plans --------------------------------------------------------------------
@@ -230,6 +232,15 @@ class Hall:
                 continue
             remote[plan.id] = RemoteTable(plan, status, int(entry.get("worker", -1)))
         self.remote = remote
+        self.changed()
+
+    def rated(self, raw: Any) -> None:
+        """The front's board of ratings (pushed when a worker starts and after every game it records)."""
+        try:
+            self.ratings = RatingBoard.from_json(raw)
+        except (ValueError, TypeError) as exc:
+            log.warning("a board of ratings not used: %s", exc)
+            return
         self.changed()
 
     # --- the lobby ----------------------------------------------------------------------------

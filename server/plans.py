@@ -13,6 +13,7 @@ from engine import EDITIONS, RuleOptions
 from engine.text import TextError, check_title, clean_name, plain
 from room import LEVELS
 from room.pacing import DEFAULT_SPEED, SPEEDS
+from server.places import SeatResult, results_of
 
 ROOM_NAME_MAX = 24
 TURN_TIMERS = (30, 60, 120, 300)  # seconds, offered in the form
@@ -89,6 +90,8 @@ class Plan:
     finished: bool = False
     advisor: bool = True
     """Whether the people at the table may ask the advisor what `expert` would do in their seat."""
+    result: list[SeatResult] | None = None
+    """Every seat's place once the game is over (`server.places`), for the ratings."""
     watchers: list[str] = field(default_factory=list)
     """The key fingerprints of those who watched the game (its seats say who played): whose past games
     it is, to open again from the lobby."""
@@ -143,6 +146,7 @@ class Plan:
             save_id=save_id if isinstance(save_id, str) else None,
             finished=bool(raw.get("finished", False)),
             advisor=raw.get("advisor", True) is not False,
+            result=results_of(raw.get("result")),
             watchers=[w for w in raw.get("watchers") or [] if isinstance(w, str)][-WATCHERS_KEPT:],
         )
 

@@ -28,6 +28,7 @@ from room.setup import TableSetup, open_room, resume_room
 from server.chat import Said, words_of
 from server.clock import Handle, LoopClock
 from server.lobby_line import PlanFacts, TableStatus
+from server.places import game_result
 from server.plans import Plan, TableError
 
 if TYPE_CHECKING:
@@ -191,6 +192,7 @@ class Table(PlanFacts):
             thinking,
         )
         self._unsubscribe = room.subscribe(self._moved)
+        self._note_the_end()  # a game that ended just before a crash, its plan not yet kept
         self.review()
 
     # --- who is here --------------------------------------------------------------------------
@@ -275,12 +277,21 @@ class Table(PlanFacts):
         log.error("table %s: a bot failed: %s", self.id, exc)
 
     def _moved(self, update: Update) -> None:
-        room = self.room
-        if room is not None and room.finished and not self.plan.finished:
-            self.plan.finished = True
+        self._note_the_end()
         if self._save_due is None:
             self._save_due = self._clock.call_later(self._save_delay, self._save)
         self.review()
+        self._changed()
+
+    def _note_the_end(self) -> None:
+        """The game is over: the table is finished, and every seat's place is kept for the ratings (a
+        person whose seat a stand-in bot held at the end had left it)."""
+        room = self.room
+        if room is None or not room.finished or self.plan.finished:
+            return
+        self.plan.finished = True
+        owners = [(s.owner if s.kind == "person" else None, s.level) for s in self.plan.seats]
+        self.plan.result = game_result(owners, room.history(), room.stand_ins)
         self._changed()
 
     _save_delay = 0.2

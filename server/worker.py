@@ -217,6 +217,8 @@ class Worker:
             self.control.send_json(answer(message.get("ask"), {"ok": True}))
         elif kind_of == "rooms":
             self.hall.registry(list(message.get("rooms", [])), self.index)
+        elif kind_of == "ratings":
+            self.hall.rated(message.get("board"))
         elif kind_of == "chat":
             self.hall.lobby_heard(list(message.get("lines", [])))
         elif kind_of == "stop":

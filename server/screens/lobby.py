@@ -34,6 +34,7 @@ class LobbyScreen(Screen[None]):
         Binding("n", "new_room", "New room"),
         Binding("w", "watch", "Watch"),
         Binding("p", "past_games", "Past games"),
+        Binding("r", "players", "Ratings"),
         Binding("q", "app.leave", "Quit"),
     ]
     DEFAULT_CSS = """
@@ -46,6 +47,7 @@ class LobbyScreen(Screen[None]):
         super().__init__()
         self._stop_watching: Callable[[], None] = lambda: None
         self._ids: list[str] = []
+        self._rated = False
 
     @property
     def server(self) -> ServerApp:
@@ -59,10 +61,6 @@ class LobbyScreen(Screen[None]):
         yield SteadyFooter()
 
     def on_mount(self) -> None:
-        app = self.server
-        self.query_one("#head", Static).update(
-            Content.assemble(("landlords", "bold $accent"), f"  -  welcome, {plain(app.player_name)}")
-        )
         table = self.query_one(DataTable)
         table.add_columns(*COLUMNS)
         self._watch()
@@ -100,6 +98,7 @@ class LobbyScreen(Screen[None]):
         row = table.cursor_row
         table.clear()
         self._ids = []
+        board = app.hall.ratings
         for t in app.hall.ordered():
             line = t.line(app.fingerprint)
             mark = "* " if line.mine else "  "
@@ -107,7 +106,7 @@ class LobbyScreen(Screen[None]):
                 Text(mark + line.name),
                 Text(line.edition if line.advisor else f"{line.edition}, no advisor"),
                 Text(f"{line.taken} taken, {line.free} free"),
-                Text(line.people),
+                Text(board.people_line(t.plan) if board is not None else line.people),
                 Text(line.status),
             )
             self._ids.append(line.id)
@@ -120,6 +119,29 @@ class LobbyScreen(Screen[None]):
         )
         self.query_one("#note", Static).update(Content(note))
         self.query_one(LobbyChat).show(app.hall.lobby_talk.lines)
+        self._head()
+
+    def _head(self) -> None:
+        """The welcome, with the player's own rating when the server keeps ratings."""
+        app = self.server
+        board = app.hall.ratings
+        mine = f"  -  {board.about(app.fingerprint)}" if board is not None else ""
+        self.query_one("#head", Static).update(
+            Content.assemble(("landlords", "bold $accent"), f"  -  welcome, {plain(app.player_name)}{mine}")
+        )
+        if self._rated != (board is not None):  # the ratings came: the players' key is offered
+            self._rated = board is not None
+            self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The players' list is there only on a server that keeps ratings."""
+        return action != "players" or self.server.hall.ratings is not None
+
+    def action_players(self) -> None:
+        if self.server.hall.ratings is not None:
+            from server.screens.players import PlayersScreen
+
+            self.app.push_screen(PlayersScreen())
 
     def _chosen(self) -> str | None:
         row = self.query_one(DataTable).cursor_row

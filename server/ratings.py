@@ -1,0 +1,166 @@
+"""The server's ratings: kept by the front (`FrontRatings`, the only writer of the store), read by every
+worker from the board the front pushes (`RatingBoard`).
+
+A worker whose table's game ends keeps every seat's place in the table's plan (`Plan.result`) and reports
+the plan to the front as it does after every change; the front records the game and its ratings once
+(the save names the game). Since the result is in the room's file, a game that ended just before a crash
+is recorded when the server starts again.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from engine.text import NAME_MAX, plain
+from server.places import counts
+from server.plans import Plan
+from server.rating import Rating, rate, shipped_bots
+from server.store import GameRecord, Store, StoreError, open_store
+
+log = logging.getLogger(__name__)
+
+KEY_MAX = 100
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A rated person as the lobby shows them."""
+
+    key: str
+    name: str
+    rating: Rating
+    games: int
+    wins: int
+
+
+class RatingBoard:
+    """Every rated person and the bots' levels, as a worker knows them from the front."""
+
+    def __init__(self, people: Mapping[str, Standing], bots: Mapping[str, Rating]) -> None:
+        self.people = dict(people)
+        self.bots = dict(bots)
+
+    def shown(self, key: str | None) -> str | None:
+        """A person's rating as shown (the rounded ordinal), or None when they are unrated."""
+        standing = self.people.get(key or "")
+        return standing.rating.shown() if standing is not None else None
+
+    def people_line(self, plan: Plan) -> str:
+        """A table's people, each with their rating beside their name (none for the unrated), and its
+        bots: the lobby's Playing column."""
+        people = []
+        for seat in plan.seats:
+            if seat.kind == "person" and seat.owner:
+                shown = self.shown(seat.owner)
+                people.append(plain(seat.name or "") + (f" ({shown})" if shown is not None else ""))
+        bots = sum(1 for s in plan.seats if s.kind == "bot")
+        return ", ".join(people) + (f" + {bots} bot{'s' if bots != 1 else ''}" if bots else "")
+
+    def about(self, key: str) -> str:
+        """A person's own rating in words: for the lobby's head."""
+        standing = self.people.get(key)
+        if standing is None:
+            return "unrated"
+        wins = f"{standing.wins} win{'s' if standing.wins != 1 else ''}"
+        games = f"{standing.games} game{'s' if standing.games != 1 else ''}"
+        return f"rating {standing.rating.shown()} ({games}, {wins})"
+
+    def ranked(self) -> list[Standing]:
+        """The rated people, the highest first."""
+        return sorted(self.people.values(), key=lambda s: (-s.rating.ordinal, s.name.casefold(), s.key))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "people": [[s.key, s.name, s.rating.mu, s.rating.sigma, s.games, s.wins] for s in self.ranked()],
+            "bots": {level: [r.mu, r.sigma] for level, r in self.bots.items()},
+        }
+
+    @classmethod
+    def from_json(cls, raw: Any) -> RatingBoard:
+        """Read back from the front, checking every field; `ValueError` when it is not a board."""
+        if not isinstance(raw, dict) or not isinstance(raw.get("people"), list):
+            raise ValueError("not a board of ratings")
+        people: dict[str, Standing] = {}
+        for row in raw["people"]:
+            key, name, mu, sigma, games, wins = row
+            if not isinstance(key, str) or len(key) > KEY_MAX or not isinstance(name, str):
+                raise ValueError("a rated person is a key and a name")
+            if not all(isinstance(n, int | float) for n in (mu, sigma)):
+                raise ValueError("a rating is two numbers")
+            if type(games) is not int or type(wins) is not int or not 0 <= wins <= games:
+                raise ValueError("games and wins are whole numbers")
+            people[key] = Standing(key, plain(name)[:NAME_MAX], Rating(float(mu), float(sigma)), games, wins)
+        bots = {
+            str(level): Rating(float(pair[0]), float(pair[1]))
+            for level, pair in dict(raw.get("bots") or {}).items()
+        }
+        return cls(people, bots)
+
+
+class FrontRatings:
+    """The front's hold on the store: it records finished games and makes the board for the workers."""
+
+    def __init__(self, store: Store, name_of: Callable[[str], str | None]) -> None:
+        self.store = store
+        self.name_of = name_of
+        bots = shipped_bots()
+        if bots:
+            store.set_bots(bots)
+        self.bots = store.bots()
+
+    def consider(self, plan: Plan) -> bool:
+        """Record the game of a finished table if it is not recorded yet; whether it was recorded now."""
+        if not plan.finished or not plan.result or not plan.save_id or self.store.recorded(plan.save_id):
+            return False
+        results = plan.result
+        counted = counts(results)
+        after: dict[str, Rating] = {}
+        if counted:
+            people = [r.key for r in results if r.key is not None]
+            after = rate(results, self.store.ratings_of(people), self.bots)
+        names = {r.key: self.name_of(r.key) or "" for r in results if r.key is not None}
+        game = GameRecord(
+            plan.name,
+            plan.save_id,
+            plan.edition,
+            datetime.now(UTC).isoformat(timespec="seconds"),
+            results,
+            counted,
+        )
+        try:
+            recorded = self.store.record(game, after, names)
+        except (sqlite3.Error, OSError) as exc:
+            log.error("game %s of room %s could not be recorded: %s", plan.save_id, plan.id, exc)
+            return False
+        if recorded:
+            log.info(
+                "game %s of room %s recorded%s", plan.save_id, plan.id, "" if counted else " (not counted)"
+            )
+        return recorded and counted
+
+    def board(self) -> RatingBoard:
+        people = {
+            p.key: Standing(p.key, self.name_of(p.key) or p.name, p.rating, p.games, p.wins)
+            for p in self.store.people()
+        }
+        return RatingBoard(people, self.bots)
+
+    def close(self) -> None:
+        self.store.close()
+
+
+def open_ratings(folder: Path, name_of: Callable[[str], str | None]) -> tuple[FrontRatings | None, str]:
+    """The ratings of the server in `folder`, or None and the reason in one line (the server goes on
+    without ratings)."""
+    try:
+        return FrontRatings(open_store(folder), name_of), ""
+    except StoreError as exc:
+        line = f"{exc} The server runs without ratings."
+        log.error("%s", line)
+        return None, line
