@@ -191,6 +191,14 @@ class ServerApp(LandlordsApp):
             self.hall.remove(table)
         self.to_lobby()
 
+    async def on_event(self, event: events.Event) -> None:
+        """Any key a person presses at his table is an act of his: a stand-in keeping his seat leaves it."""
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            client = getattr(self._game, "client", None)
+            if isinstance(client, TableClient):
+                client.acted()
+        await super().on_event(event)
+
     # --- leaving ------------------------------------------------------------------------------
 
     async def action_quit(self) -> None:

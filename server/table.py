@@ -26,6 +26,7 @@ from room.setup import TableSetup, open_room, resume_room
 from server.clock import Handle, LoopClock
 from server.lobby_line import PlanFacts, TableStatus
 from server.plans import Plan, TableError
+from server.table_clocks import TableClocks
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -48,7 +49,7 @@ class Presence:
     watching: int = 0
 
 
-class Table(PlanFacts):
+class Table(PlanFacts, TableClocks):
     """One table of the server. All of it runs on the server's event loop."""
 
     def __init__(
@@ -68,9 +69,8 @@ class Table(PlanFacts):
         self.presence = Presence()
         self.chat_lines: list[str] = []
         self._chat_listeners: list[ChatListener] = []
-        self._timer: Handle | None = None
-        self._timed_seat: int | None = None
         self._save_due: Handle | None = None
+        self._start_clocks()
         self._unsubscribe: Callable[[], None] | None = None
         self.chat_kept = 100
         self._chances_pool = chances_pool
@@ -190,7 +190,7 @@ class Table(PlanFacts):
             self.presence.watching += 1
         else:
             self.presence.seated[seat] = self.presence.seated.get(seat, 0) + 1
-            if self.room is not None:
+            if self.room is not None and seat not in self._held:
                 self.room.hand_back(seat)
         self.review()
         self._changed()
@@ -209,48 +209,6 @@ class Table(PlanFacts):
 
     def here(self, seat: int) -> bool:
         return self.presence.seated.get(seat, 0) > 0
-
-    # --- a person away: the turn timer and the stand-in ---------------------------------------
-
-    def review(self) -> None:
-        """After every move and every arrival or departure: hand seats back to people who returned, and
-        time the decision of a person who is away."""
-        room = self.room
-        if room is None:
-            return
-        for seat in room.stand_ins:
-            if self.here(seat) or not self.presence.seated:
-                room.hand_back(seat)
-        pending = room.view(None).pending
-        away = None
-        if pending is not None and self.presence.seated and not room.finished:
-            seat = pending.player
-            if not room.seats[seat].is_bot and not self.here(seat) and seat not in room.stand_ins:
-                away = seat
-        if away != self._timed_seat:
-            self._stop_timer()
-            if away is not None:
-                self._timed_seat = away
-                self._timer = self._clock.call_later(self.plan.turn_timer, self._time_up)
-        if self.driver is not None:
-            self.driver.poke()
-
-    def _stop_timer(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-        self._timer = None
-        self._timed_seat = None
-
-    def _time_up(self) -> None:
-        seat = self._timed_seat
-        self._timer = None
-        self._timed_seat = None
-        room = self.room
-        if room is None or seat is None or self.here(seat) or not self.presence.seated:
-            return
-        log.info("table %s: a bot stands in for seat %d", self.id, seat)
-        room.stand_in(seat)
-        self.review()
 
     # --- moves --------------------------------------------------------------------------------
 
@@ -350,11 +308,20 @@ class Table(PlanFacts):
                 log.exception("a chat listener failed")
         return line
 
+    def tell(self, line: str) -> None:
+        """A line from the table itself (a clock run out, a vote), told in the log like the chat."""
+        self.chat_lines = [*self.chat_lines[-(self.chat_kept - 1) :], f"* {line}"]
+        for listener in list(self._chat_listeners):
+            try:
+                listener(f"* {line}")
+            except Exception:
+                log.exception("a chat listener failed")
+
     # --- the end ------------------------------------------------------------------------------
 
     def close(self) -> None:
         """Save and release the table's game (the server is stopping)."""
-        self._stop_timer()
+        self._stop_clocks()
         if self._chances is not None:
             self._chances.close()
             self._chances = None
