@@ -1,6 +1,6 @@
 """The game server under load: many people playing at once, each over their own SSH connection.
 
-    python bench/serve.py [--sessions 50] [--seconds 60] [--workers N] [--log FILE] [--screens DIR]
+    python bench/serve.py [--sessions 50] [--seconds 60] [--workers N] [--log FILE] [--screens DIR] [--clock]
 
 It starts `landlords serve` in a process of its own on a free port of 127.0.0.1, with tables of two
 people and two bots already made (as if the people had met in the lobby), and connects every person
@@ -19,6 +19,9 @@ With `--chances T`, the people at the first T tables open the chances panel (`s`
 before anyone presses a key, and keep it open: each of those tables then has its chances worked out again
 after every move, on the workers' own pools, while everyone plays. The key-to-screen times are printed
 for everyone and for the people at those tables apart.
+
+With `--clock`, every table is made with a time bank of 3:00 +15s for each person: each table's clock
+ticks once a second on every screen at it while it waits on a person.
 
 With `--screens`, each person's screen is also kept by a terminal emulator (pyte, from the test
 extras), and what it showed when a probe went unanswered is written to a file in DIR.
@@ -55,6 +58,7 @@ CHANCES = (b"working it out", b"playouts")  # in the chances panel: before its f
 PLAY_KEYS = tuple(k.encode() for k in os.environ.get("BENCH_KEYS", "r,e,a,p,\r,f,x,r,e").split(","))
 PROBE_EVERY = float(os.environ.get("BENCH_PROBE_EVERY", "6.0"))  # seconds between two probes of one person
 SCREENS: Path | None = None  # where a screen that answered no probe is written (--screens)
+CLOCK: dict[str, int] = {}  # the time bank of every table (--clock)
 KEY_EVERY = float(os.environ.get("BENCH_KEY_EVERY", "2.0"))  # seconds between a person's keys, on average
 
 
@@ -139,6 +143,7 @@ def prepare(folder: Path, sessions: int) -> list[tuple[asyncssh.SSHKey, str, str
         seats += [{"kind": "bot", "level": "normal"}, {"kind": "bot", "level": "normal"}]
         plan = {"id": f"bench{t:03d}", "name": room, "edition": "classic", "rules": {"short_game": True}}
         plan |= {"seats": seats, "turn_timer": 60, "pace": "normal", "creator": seats[0].get("owner", "")}
+        plan |= CLOCK
         (rooms / f"bench{t:03d}.json").write_text(json.dumps(plan))
     (folder / "server" / "players.json").write_text(json.dumps(names))
     return people
@@ -434,9 +439,12 @@ def main() -> None:
     parser.add_argument(
         "--screens", type=Path, default=None, help="write here the screens that answered no probe"
     )
+    parser.add_argument("--clock", action="store_true", help="a time bank of 3:00 +15s at every table")
     args = parser.parse_args()
     global SCREENS
     SCREENS = args.screens
+    if args.clock:
+        CLOCK.update(bank=180, bank_added=15)
     sessions = max(1, min(args.sessions, 200))
     seconds = max(5.0, min(args.seconds, 600.0))
     with tempfile.TemporaryDirectory(prefix="landlords-serve-") as tmp:

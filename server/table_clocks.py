@@ -10,6 +10,7 @@ his seat to a bot (`server.seat_vote`), the stand-in keeps the seat until he act
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -52,6 +53,7 @@ class TableClocks:
         self.clocks: SeatClocks | None = None  # made with the room
         self._held: set[int] = set()  # seats a stand-in keeps until their person acts
         self._clock_listeners: list[ClockListener] = []
+        self._face_shown = ClockFace()
         self.vote: SeatVote | None = None
         self._votes = 0
         self._vote_timer: Handle | None = None
@@ -178,6 +180,8 @@ class TableClocks:
                 continue
             waited = waiting is not None and waiting.seat == seat
             left = due if waited and due is not None else clocks.left(seat, now)
+            if left is not None:
+                left = float(math.ceil(left))  # as shown: whole seconds, so that a face seldom changes
             bot = seat in room.stand_ins
             seats.append(SeatTime(seat, room.names[seat], left, waited, not self.here(seat), bot))
         vote = self.vote
@@ -205,9 +209,13 @@ class TableClocks:
         return stop
 
     def _show_clock(self) -> None:
+        """Show every screen at the table its clocks, when they look different from the last time."""
         if not self._clock_listeners:
             return
         face = self.clock_face()
+        if face == self._face_shown:
+            return
+        self._face_shown = face
         for listener in list(self._clock_listeners):
             try:
                 listener(face)

@@ -117,9 +117,11 @@ class RoomScreen(GameScreen):
 
     def on_clock_shown(self, message: ClockShown) -> None:
         """A tick of the table's clock: the status line's end alone is drawn again."""
-        face = self._face = message.face
+        before, face = self._face, message.face
+        self._face = face
         self.query_one("#status", StatusBar).show_tail(clock_tail(face, self.glyphs))
-        self._refresh_keys()
+        if (before.holder is None, before.vote is None) != (face.holder is None, face.vote is None):
+            self._refresh_keys()  # the vote's key comes and goes
         vote = face.vote
         dialog = self._vote_dialog
         if dialog is not None and (vote is None or vote.number != dialog.vote.number):
