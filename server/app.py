@@ -52,7 +52,10 @@ class ServerApp(LandlordsApp):
     closes_shared_pool = False  # the worker's rooms share their pool (`server.hall.Hall.chances_pool`)
 
     # Checked before the screen's own keys: a decision's dialog would keep the `/` from the app otherwise.
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("slash", "chat", "Chat", priority=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("slash", "chat", "Chat", priority=True),
+        Binding("a", "vote", "Vote", show=False, priority=True),  # over a dialog without an `a` of its own
+    ]
 
     def __init__(
         self,
@@ -222,6 +225,8 @@ class ServerApp(LandlordsApp):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "chat":
             return self._can_chat()  # in the footer at a table only
+        if action == "vote":
+            return self._can_vote()
         return super().check_action(action, parameters)
 
     def action_chat(self) -> None:
@@ -232,6 +237,25 @@ class ServerApp(LandlordsApp):
         if not self._can_chat() or not isinstance(game, RoomScreen):
             raise SkipAction()
         game.action_chat()
+
+    def _can_vote(self) -> bool:
+        """Over a dialog at the table (an auction's, say), while a seat holds the table up, and only where
+        the dialog has no `a` of its own (buying, an offer, travel cards): the table's own `a` is its
+        screen's."""
+        from server.screens.room import RoomScreen
+
+        game, top = self._game, self.screen
+        if not isinstance(game, RoomScreen) or top is game or not self._can_chat():
+            return False
+        own = any(isinstance(b, Binding) and "a" in b.key.split(",") for b in top.BINDINGS)
+        return not own and game.possible("vote")
+
+    def action_vote(self) -> None:
+        """`a` over a dialog at the table: call or answer a vote as from the table itself."""
+        from server.screens.room import RoomScreen
+
+        if isinstance(self._game, RoomScreen):
+            self._game.action_vote()
 
     def action_leave(self) -> None:
         self.close_game()

@@ -130,6 +130,8 @@ class VoteFace:
     voters: frozenset[int]
     answered: frozenset[int]
     tally: str
+    yes: int
+    needed: int
 
 
 @dataclass(frozen=True)

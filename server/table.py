@@ -4,8 +4,9 @@ A table is made in the lobby with its seats (open for people, or a bot at a leve
 every open seat is taken, then its game starts; the seat a person took stays bound to their key. While it
 plays, its bots move at the table's pace (one `room.BotDriver` for everyone), it is saved shortly after
 every move, and a person who is away keeps their seat: once the turn timer runs out on a decision of
-theirs, a stand-in bot plays for them until they come back. When none of its people is connected, the
-table rests (no bot moves) until one returns. What is not in the save (the table's name, who holds
+theirs, a stand-in bot plays for them until they come back (the clocks, the banks and the vote are
+`server.table_clocks`). When none of its people is connected, the table rests (no bot moves) until one
+returns. What is not in the save (the table's name, who holds
 which seat, the timer) is kept beside it in the server's folder, so that a restart finds every table.
 """
 

@@ -195,6 +195,8 @@ class TableClocks:
                 vote.voters,
                 vote.answered,
                 vote.tally(),
+                len(vote.yes),
+                vote.needed,
             )
         return ClockFace(tuple(seats), face)
 

@@ -17,9 +17,10 @@ LOW = 10.0
 def clock_tail(face: ClockFace, glyphs: Glyphs) -> Content:
     """The clocks as one short line; empty where nothing is timed (no bank, nobody away)."""
     parts = [part for part in (_seat(s, glyphs) for s in face.seats) if part is not None]
-    if face.vote is not None:
+    vote = face.vote
+    if vote is not None:
         parts.insert(
-            0, Content.styled(f"vote on {face.vote.target_name}: {face.vote.tally} (a)", "bold $warning")
+            0, Content.styled(f"vote {vote.target_name}: {vote.yes}/{vote.needed} yes (a)", "bold $warning")
         )
     if not parts:
         return Content("")

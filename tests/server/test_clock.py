@@ -12,6 +12,8 @@ from pathlib import Path
 from server.main import Running
 from server.screens.vote import VoteDialog
 from server.table import Table
+from tui.dialogs.auction import AuctionDialog
+from tui.dialogs.buy import BuyDialog
 
 from sshplay import Person, make_key, play_until, seated, start_server
 
@@ -239,6 +241,38 @@ async def test_a_room_with_a_time_bank_is_made_in_the_form_and_shown_in_the_lobb
         await bob.type("Bob\r")
         await bob.wait_for("Classic, bank 2:30 +10s")
         await ada.leave()
+        await bob.leave()
+    finally:
+        await running.stop()
+
+
+async def test_a_vote_is_called_from_an_auctions_dialog_while_the_away_person_is_to_bid(
+    tmp_path: Path,
+) -> None:
+    running = await start_server(tmp_path)
+    try:
+        ada = Person(running, make_key(tmp_path, "a"), "Ada")
+        bob = Person(running, make_key(tmp_path, "b"), "Bob")
+        table = await seated(running, [ada, bob], "Friday", pace="normal", turn_timer=600)
+        await ada.connect("Friday")
+        await bob.connect("Friday")
+        room = table.room
+        assert room is not None
+
+        def waits_on(seat: int, kind: str) -> bool:
+            pending = room.view(None).pending
+            return pending is not None and pending.player == seat and pending.kind == kind
+
+        await play_until([ada, bob], lambda: waits_on(1, "buy"), timeout=120)
+        await ada.drop()
+        await bob.wait_for(lambda: isinstance(bob.app().screen, BuyDialog))
+        await bob.press("a")  # to auction: each bidder in turn, Ada among them
+        await play_until([bob], lambda: waits_on(0, "auction"))
+        await bob.wait_for(lambda: isinstance(bob.app().screen, AuctionDialog))
+        await bob.press("a")  # the auction's dialog has no `a`: the table's vote
+        await bob.wait_for("The vote carried")
+        await bob.wait_for(lambda: not waits_on(0, "auction"))
+        assert 0 in room.stand_ins
         await bob.leave()
     finally:
         await running.stop()

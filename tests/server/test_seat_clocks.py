@@ -8,8 +8,10 @@ import pytest
 
 from server.lobby_line import TableStatus, line_of
 from server.plans import Plan, RoomRequest, SeatPlan, TableError, bounded_clock, minutes, read_clock
-from server.seat_clocks import RECLAIM_GRACE, ClockFace, SeatClocks, SeatTime, Waiting
+from server.screens.clock_line import clock_tail
+from server.seat_clocks import RECLAIM_GRACE, ClockFace, SeatClocks, SeatTime, VoteFace, Waiting
 from server.seat_vote import SeatVote
+from tui.glyphs import ASCII
 
 ADA, BOB = 0, 1
 
@@ -158,3 +160,18 @@ def test_the_lobby_line_shows_the_clock() -> None:
     plan.bank, plan.advisor = 0, False
     assert line_of(plan, TableStatus("resting"), "k").edition_words == "Classic, no advisor"
     assert minutes(0.2) == "0:01" and minutes(0) == "0:00" and minutes(61) == "1:01"
+
+
+def test_the_status_line_tells_the_clocks_in_few_words() -> None:
+    seats = (
+        SeatTime(ADA, "Ada", 45.0, waited=True, away=True, bot=False),
+        SeatTime(BOB, "Bob", 180.0, waited=False, away=False, bot=False),
+        SeatTime(2, "Cy", 0.0, waited=False, away=False, bot=True),
+    )
+    assert clock_tail(ClockFace(seats), ASCII).plain == ">Ada away 0:45 | Bob 3:00 | Cy bot"
+    vote = VoteFace(
+        1, "Bob", ADA, "Ada", frozenset({1, 2}), frozenset({1}), "1 yes, 0 no, of 2 present", 1, 2
+    )
+    assert clock_tail(ClockFace(seats, vote), ASCII).plain.startswith("vote Ada: 1/2 yes (a) | >Ada away")
+    no_clock = (SeatTime(BOB, "Bob", None, waited=True, away=False, bot=False),)
+    assert clock_tail(ClockFace(no_clock), ASCII).plain == "", "nothing timed, nothing said"
