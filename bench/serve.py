@@ -1,6 +1,7 @@
 """The game server under load: many people playing at once, each over their own SSH connection.
 
-    python bench/serve.py [--sessions 50] [--seconds 60] [--workers N] [--log FILE] [--screens DIR] [--clock]
+    python bench/serve.py [--sessions 50] [--seconds 60] [--workers N] [--chances T] [--bots LEVEL]
+                          [--log FILE] [--screens DIR] [--clock]
 
 It starts `landlords serve` in a process of its own on a free port of 127.0.0.1, with tables of two
 people and two bots already made (as if the people had met in the lobby), and connects every person
@@ -19,6 +20,10 @@ With `--chances T`, the people at the first T tables open the chances panel (`s`
 before anyone presses a key, and keep it open: each of those tables then has its chances worked out again
 after every move, on the workers' own pools, while everyone plays. The key-to-screen times are printed
 for everyone and for the people at those tables apart.
+
+With `--bots expert`, every table's two bots are `expert`s, who look ahead on the workers' pools before
+the decisions that matter: what they cost the screens of the other tables shows in the key-to-screen times
+(`--bots` names any level; `normal` by default).
 
 With `--clock`, every table is made with a time bank of 3:00 +15s for each person: each table's clock
 ticks once a second on every screen at it while it waits on a person.
@@ -120,8 +125,8 @@ def each_cpu(pid: int) -> dict[int, float]:
     return each(pid, cpu_seconds)
 
 
-def prepare(folder: Path, sessions: int) -> list[tuple[asyncssh.SSHKey, str, str]]:
-    """Keys, names and tables of two people and two bots, written where the server reads them."""
+def prepare(folder: Path, sessions: int, level: str = "normal") -> list[tuple[asyncssh.SSHKey, str, str]]:
+    """Keys, names and tables of two people and two bots at `level`, written where the server reads them."""
     people: list[tuple[asyncssh.SSHKey, str, str]] = []
     names: dict[str, str] = {}
     rooms = folder / "server" / "rooms"
@@ -139,8 +144,8 @@ def prepare(folder: Path, sessions: int) -> list[tuple[asyncssh.SSHKey, str, str
             people.append((key, name, room))
             seats.append({"kind": "person", "name": name, "owner": fingerprint})
         if len(seats) < 2:  # an odd person out gets a bot beside them
-            seats.append({"kind": "bot", "level": "normal"})
-        seats += [{"kind": "bot", "level": "normal"}, {"kind": "bot", "level": "normal"}]
+            seats.append({"kind": "bot", "level": level})
+        seats += [{"kind": "bot", "level": level}, {"kind": "bot", "level": level}]
         plan = {"id": f"bench{t:03d}", "name": room, "edition": "classic", "rules": {"short_game": True}}
         plan |= {"seats": seats, "turn_timer": 60, "pace": "normal", "creator": seats[0].get("owner", "")}
         plan |= CLOCK
@@ -269,10 +274,16 @@ async def person(
 
 
 async def run(
-    sessions: int, seconds: float, folder: Path, log: Path | None, workers: int | None, chances: int = 0
+    sessions: int,
+    seconds: float,
+    folder: Path,
+    log: Path | None,
+    workers: int | None,
+    chances: int = 0,
+    level: str = "normal",
 ) -> None:
     server_log = log or folder / "server.log"
-    people = prepare(folder, sessions)
+    people = prepare(folder, sessions, level)
     load_before = os.getloadavg()[0]
     more = ["--workers", str(workers)] if workers is not None else []
     proc = await asyncio.create_subprocess_exec(
@@ -437,6 +448,9 @@ def main() -> None:
         "--chances", type=int, default=0, metavar="T", help="the chances panel open at the first T tables"
     )
     parser.add_argument(
+        "--bots", default="normal", metavar="LEVEL", help="the level of every table's bots (default normal)"
+    )
+    parser.add_argument(
         "--screens", type=Path, default=None, help="write here the screens that answered no probe"
     )
     parser.add_argument("--clock", action="store_true", help="a time bank of 3:00 +15s at every table")
@@ -448,7 +462,9 @@ def main() -> None:
     sessions = max(1, min(args.sessions, 200))
     seconds = max(5.0, min(args.seconds, 600.0))
     with tempfile.TemporaryDirectory(prefix="landlords-serve-") as tmp:
-        asyncio.run(run(sessions, seconds, Path(tmp), args.log, args.workers, max(0, args.chances)))
+        asyncio.run(
+            run(sessions, seconds, Path(tmp), args.log, args.workers, max(0, args.chances), args.bots)
+        )
 
 
 if __name__ == "__main__":

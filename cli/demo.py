@@ -1,4 +1,7 @@
-"""`landlords demo`: a game between the built-in players, told move by move in the terminal."""
+"""`landlords demo`: a game between the built-in bots, played on the board move by move at a pace you can
+follow (space pauses, + and - change the pace, the arrows step back and forth through what was played);
+with `--text` (or where there is no terminal to draw on), told move by move as text instead, by the
+engine's simple players."""
 
 from __future__ import annotations
 
@@ -12,6 +15,10 @@ from engine import new_game
 from engine.lookahead.players import SimplePlayer
 from engine.narration import describe
 
+NAMES = ["Ada", "Grace", "Linus", "Ken"]
+LEVELS = ["normal", "hard", "normal", "hard"]
+"""The bots of the demo on the board: the levels people meet most, two of each."""
+
 
 def register(sub: Any) -> None:
     p = sub.add_parser("demo", help="watch the built-in players play a game")
@@ -23,27 +30,57 @@ def register(sub: Any) -> None:
     )
     launch.add_edition_option(p, "the edition played")
     p.add_argument(
-        "--turns", type=arguments.turns, default=60, help="stop after this many turns (default 60)"
+        "--turns",
+        type=arguments.turns,
+        default=None,
+        help="stop after this many turns (default: the game's end; 60 with --text)",
     )
+    p.add_argument("--text", action="store_true", help="tell the game as text instead of showing the board")
+    launch.add_display_options(p, defaults=False)
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from tui import terminal
+
+    if args.text or terminal.missing():  # piped or redirected: the text is what can be read there
+        return tell(args)
+    from room.opponents import make_opponents
+    from room.past_game import PastGame
+    from saves import Seat
+
+    game = new_game(args.edition, NAMES, seed=args.seed)
+    seed = game.state.seed
+    seats = [Seat(name=n, kind="bot", level=level) for n, level in zip(NAMES, LEVELS, strict=True)]
+    opponents = make_opponents(seats, seed)
+    past = PastGame(game.initial, NAMES, title=f"seed {seed}", levels=LEVELS, first_events=game.opening)
+    turns = args.turns
+
+    def grow() -> bool:
+        if turns is not None and past.last_turn >= turns:
+            return False
+        return past.play_on(opponents)
+
+    return launch.run(args, "replay", past=past, grow=grow)
+
+
+def tell(args: argparse.Namespace) -> int:
+    """The game told as text, by the engine's simple players."""
     console = Console()
-    names = ["Ada", "Grace", "Linus", "Ken"]
-    game = new_game(args.edition, names, seed=args.seed)
+    game = new_game(args.edition, NAMES, seed=args.seed)
     player = SimplePlayer()
     board = game.board
+    turns = args.turns if args.turns is not None else 60
     console.print(f"[bold]landlords[/] — {board.edition.name} edition, seed {game.state.seed}")
     for event in game.opening:  # the deal, if any, and "Turn 1"
-        console.print(describe(event, names, board), markup=False)
+        console.print(describe(event, NAMES, board), markup=False)
     st = game.state
-    while st.winner is None and st.turn < args.turns:
+    while st.winner is None and st.turn < turns:
         p = st.pending.player  # type: ignore[union-attr]
         for event in game.apply(player.decide(game, p)):
-            console.print(describe(event, names, board), markup=False, emoji=False)
+            console.print(describe(event, NAMES, board), markup=False, emoji=False)
     console.print()
     for p, ps in enumerate(st.players):
         status = "bankrupt" if ps.bankrupt else f"${ps.cash:,}"
-        console.print(f"{names[p]:>6}: {status}", markup=False)
+        console.print(f"{NAMES[p]:>6}: {status}", markup=False)
     return 0

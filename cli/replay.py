@@ -1,33 +1,57 @@
-"""`landlords replay ID [--to TURN]`: a saved game told turn by turn, from its first move."""
+"""`landlords replay [GAME]`: a saved game on the board, to step through move by move and turn by turn;
+with `--text` (or where there is no terminal to draw on), told turn by turn from its first move instead.
+With no game named, the saved games are offered to choose from.
+
+The save is only read (a game in progress, even one open elsewhere, can be replayed): it is checked
+before the screen is taken over, so that a damaged file, one that is not a save or a game that is not
+there gets one line and status 2."""
 
 from __future__ import annotations
 
 import argparse
 from typing import Any
 
-from cli import arguments
-from cli.saved_games import ID_HELP, add_saves_dir, edition_name, fail, say, seat_text, store_for
+from cli import arguments, launch
+from cli.saved_games import ID_HELP, edition_name, fail, say, seat_text, store_for
 from engine.events import TurnStarted
 from engine.narration import describe
+from room.past_game import from_save
 from saves import SaveError
 from saves.history import Story
+from tui import terminal
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("replay", help="tell a saved game turn by turn")
-    p.add_argument("id", metavar="ID", help=ID_HELP)
+    p = sub.add_parser("replay", help="step through a saved game on the board (or --text: told turn by turn)")
+    p.add_argument("id", metavar="GAME", nargs="?", default=None, help=ID_HELP + " (none: choose one)")
+    p.add_argument("--text", action="store_true", help="tell the game turn by turn as text instead")
     p.add_argument(
         "--to",
         metavar="TURN",
         type=arguments.whole(1, arguments.TURNS_MAX, too_low="turns are counted from 1"),
         default=None,
-        help="stop after this turn",
+        help="with --text: stop after this turn; on the board: open at this turn",
     )
-    add_saves_dir(p)
+    launch.add_display_options(p, defaults=False)
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.id is None:
+        if args.text:
+            return fail("name the game to tell as text (landlords saves list shows them)")
+        return launch.run(args, "replay")
+    if args.text or terminal.missing():  # piped or redirected: the text is what can be read there
+        return tell(args)
+    try:
+        past = from_save(store_for(args), args.id)
+    except SaveError as exc:
+        return fail(exc)
+    return launch.run(args, "replay", past=past, turn=args.to)
+
+
+def tell(args: argparse.Namespace) -> int:
+    """The game told as text, turn by turn (`--to`: up to a turn)."""
     store = store_for(args)
     story = Story()
     try:

@@ -3,15 +3,21 @@
 The driver is told of every change of the table; when a bot is due and nothing holds the bots (a person
 composing an offer, say), it schedules the bot's move on the clock it is given. Hurrying (skipping ahead,
 or the instant pace) plays on without pause, up to a burst of moves at a time, until a person is needed.
+A bot that looks ahead may be made to think elsewhere first (`room.foresight.Thinking`): the driver waits
+for its thoughts, then lets it move.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from functools import partial
+from typing import TYPE_CHECKING, Protocol
 
 from room.pacing import BURST, DEFAULT_SPEED, SPEEDS
 from room.room import Room, Update
+
+if TYPE_CHECKING:
+    from room.foresight import Thinking
 
 
 class Timer(Protocol):
@@ -31,6 +37,7 @@ class BotDriver:
         may_move: Callable[[], bool] = lambda: True,
         needs_a_person: Callable[[Update], bool] = lambda update: False,
         on_error: Callable[[Exception], None] | None = None,
+        thinking: Thinking | None = None,
     ) -> None:
         self.room = room
         self.clock = clock
@@ -39,6 +46,7 @@ class BotDriver:
         self._may_move = may_move
         self._needs_a_person = needs_a_person
         self._on_error = on_error
+        self._thinking = thinking
         self._timer: Timer | None = None
         self._stopped = False
         self._unsubscribe = room.subscribe(self._changed)
@@ -82,7 +90,7 @@ class BotDriver:
 
     def _step(self) -> None:
         self._timer = None
-        if self.settled():
+        if self.settled() or self._think_first(self._step):
             return
         self._play_one()
         self.poke()
@@ -92,12 +100,30 @@ class BotDriver:
         for _ in range(BURST):
             if self.settled():
                 break
+            if self._think_first(self._burst):
+                return
             update = self._play_one()
             if update is None or self._needs_a_person(update):
                 break
         if self.room.bot_due() is None:
             self.hurrying = False
         self.poke()
+
+    def _think_first(self, then: Callable[[], None]) -> bool:
+        """Whether the bot due must think elsewhere before it moves; if so, its thinking is set going and
+        `then` is called once its thoughts are in."""
+        thinking = self._thinking
+        if thinking is None or not thinking.needed():
+            return False
+        self._timer = _BUSY  # nothing else is scheduled meanwhile
+        thinking.start(partial(self._thought, then))
+        return True
+
+    def _thought(self, then: Callable[[], None]) -> None:
+        if self._stopped or self._timer is not _BUSY:
+            return  # stopped, or hurried meanwhile: a move is scheduled already
+        self._timer = None
+        then()
 
     def _play_one(self) -> Update | None:
         """One bot move; its update, or None if it failed (the error goes to `on_error`)."""

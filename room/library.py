@@ -11,13 +11,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from engine import Game
 from engine.events import Event
 from engine.text import plain
 from saves import Autosaver, SaveError, SaveSession, SaveStore, SaveSummary, Seat
 from saves.restore import ReplayWatcher
+
+if TYPE_CHECKING:
+    from room.past_game import PastGame
 
 
 class PersistenceError(Exception):
@@ -232,6 +235,18 @@ class Persistence:
             raise self._error(exc) from exc
         recorder = self._opened(AutosaveRecorder(session, Autosaver(session, loaded.game, loaded.reasons)))
         return loaded.game, list(loaded.seats), recorder
+
+    def past_game(self, save_id: str) -> PastGame:
+        """A saved game to look at move by move (`room.past_game`): the file is read and checked, never
+        locked nor written, so a game being played elsewhere can be watched again too."""
+        from room.past_game import from_save
+
+        if not self._enabled:
+            raise PersistenceError("Saving is off for this session, so no saved game can be opened.")
+        try:
+            return from_save(self._store(), save_id)
+        except SaveError as exc:
+            raise self._error(exc) from exc
 
     def _opened(self, recorder: AutosaveRecorder) -> AutosaveRecorder:
         self._recorders = [r for r in self._recorders if not r.closed] + [recorder]

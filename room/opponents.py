@@ -10,6 +10,7 @@ from typing import Protocol
 
 from engine import Command, Event, Game
 from engine.bots import Bot, make_bot
+from engine.bots.expert import ExpertBot
 from engine.lookahead.players import SimplePlayer
 from room.seats import DEFAULT_LEVEL, Seat
 
@@ -44,6 +45,13 @@ class BotOpponent:
 
     def observe(self, events: Sequence[Event]) -> None:
         self.bot.observe(events)
+
+
+def foreseer(opponent: Opponent | None) -> ExpertBot | None:
+    """The opponent's bot, if it looks ahead: its look-ahead may be worked out before it decides
+    (`room.foresight`)."""
+    bot = getattr(opponent, "bot", None)
+    return bot if isinstance(bot, ExpertBot) else None
 
 
 def tell_opponents(opponents: Mapping[int, Opponent], events: Sequence[Event]) -> None:

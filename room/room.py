@@ -14,6 +14,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine import Board, Command, Event, Game, GameState, GameView, IllegalCommand, Option, waiting_for
+from engine.bots.expert import ExpertBot
 from engine.events import reason_for
 from engine.fairness import fingerprint
 from engine.lookahead.players import SimplePlayer
@@ -22,7 +23,7 @@ from engine.queries import Facts, facts
 from engine.takeback import take_back, without_last
 from engine.text import plain
 from room.library import NoRecorder, Recorder
-from room.opponents import Opponent, reason_of, stand_in_for, tell_opponents
+from room.opponents import Opponent, foreseer, reason_of, stand_in_for, tell_opponents
 from room.seats import Seat
 
 log = logging.getLogger(__name__)
@@ -256,6 +257,14 @@ class Room:
         if pend is None or pend.player not in self._opponents:
             return None
         return pend.player
+
+    def bot_that_looks_ahead(self) -> tuple[int, ExpertBot] | None:
+        """The seat and bot the game waits on, if that bot may look ahead before this decision."""
+        seat = self.bot_due()
+        bot = None if seat is None else foreseer(self._opponents[seat])
+        if seat is None or bot is None or not bot.may_look_ahead(self._game.view(seat)):
+            return None
+        return seat, bot
 
     def play_bot(self) -> Outcome:
         """Let the bot the game waits on make its move. A bot that errs never stalls the table: the

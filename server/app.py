@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import sys
+from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.color import ColorSystem
@@ -18,6 +19,7 @@ from textual.actions import SkipAction
 from textual.binding import Binding, BindingType
 from textual.widgets import Input
 
+from server.chat import Pace
 from server.client import TableClient
 from server.hall import RemoteTable
 from server.plans import TableError
@@ -167,6 +169,8 @@ class ServerApp(LandlordsApp):
             self._back_to_start()
             self.push_screen(WaitingScreen(table))
             return
+        if seat is None:
+            table.plan.watched_by(self.fingerprint)  # their past game too; kept as they arrive, just below
         try:
             client = TableClient(table, seat)
         except (TableError, ValueError) as exc:
@@ -214,29 +218,40 @@ class ServerApp(LandlordsApp):
         self.exit(0)
 
     def _can_chat(self) -> bool:
-        """At a table, and not typing text (the chat line itself, a name): there `/` is only a key."""
+        """At a table or in the lobby, and not typing text (the chat line itself, a name): there `/` is only
+        a key."""
         from server.screens.chat import ChatDialog
         from server.screens.room import RoomScreen
 
         focused = self.focused
         typing = isinstance(focused, Input) and focused.type != "integer"
-        return isinstance(self._game, RoomScreen) and not isinstance(self.screen, ChatDialog) and not typing
+        here = isinstance(self._game, RoomScreen) or isinstance(self.screen, LobbyScreen)
+        return here and not isinstance(self.screen, ChatDialog) and not typing
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "chat":
-            return self._can_chat()  # in the footer at a table only
+            return self._can_chat()  # in the footer at a table and in the lobby only
         if action == "vote":
             return self._can_vote()
         return super().check_action(action, parameters)
 
     def action_chat(self) -> None:
-        """`/` says something to the table from any screen of it (a decision's dialog included)."""
+        """`/` says something to the lobby, or to the table from any screen of it (a decision's dialog
+        included)."""
         from server.screens.room import RoomScreen
 
-        game = self._game
-        if not self._can_chat() or not isinstance(game, RoomScreen):
+        if not self._can_chat():
             raise SkipAction()
-        game.action_chat()
+        screen, game = self.screen, self._game
+        if isinstance(screen, LobbyScreen):
+            screen.action_chat()
+        elif isinstance(game, RoomScreen):
+            game.action_chat()
+
+    @cached_property
+    def chat_pace(self) -> Pace:
+        """How fast this session may talk, in the lobby and at tables alike."""
+        return Pace(self.hall.limits.chat_lines, self.hall.limits.chat_seconds)
 
     def _can_vote(self) -> bool:
         """Over a dialog at the table (an auction's, say), while a seat holds the table up, and only where

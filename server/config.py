@@ -41,6 +41,9 @@ class Limits:
     output_backlog: int = 4 * 1024 * 1024  # bytes unsent to a client before it is disconnected
     chat_max: int = 200  # characters in a chat line
     chat_kept: int = 100  # chat lines a room remembers
+    lobby_chat_kept: int = 50  # chat lines the lobby remembers
+    chat_lines: int = 3  # chat lines one session may say ...
+    chat_seconds: float = 5.0  # ... in any this many seconds
     rooms: int = 200  # rooms on the server in all
     chances_playouts: int = 400  # playouts in a room's figure of the chances to win (its chances panel)
     chances_rest: float = 0.5  # seconds from the start of one of a room's figures to the next, at least

@@ -20,11 +20,13 @@ import shutil
 import socket
 import sys
 import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.text import TextError
+from engine.text import TextError, plain
+from server.chat import LobbyTalk, Said, words_of
 from server.config import ServerConfig, config_to_json
 from server.frames import (
     CLOSE,
@@ -110,6 +112,7 @@ class Front:
         self._control: asyncio.AbstractServer | None = None
         self.stopping = False
         self._watching: set[asyncio.Task[None]] = set()
+        self.lobby_talk = LobbyTalk(config.limits.lobby_chat_kept)  # in memory: a restart begins it afresh
 
     def _runtime_parent(self) -> Path:
         """A private folder for the sockets: under the server's data folder when its path is short
@@ -213,6 +216,8 @@ class Front:
             asyncio.get_running_loop().create_task(self._create(link, message))
         elif what == "name":
             link.send_json(answer(message.get("ask"), self._choose(message)))
+        elif what == "chat":
+            self._lobby_said(message)
 
     async def _hand_rooms(self, handle: WorkerHandle) -> None:
         """A worker (new, or started again) is given its rooms as last kept, then takes sessions."""
@@ -229,6 +234,7 @@ class Front:
                 return
         if handle.link is not None:
             handle.link.send_json({"t": "rooms", "rooms": self._entries()})
+            handle.link.send_json({"t": "chat", "lines": [said.to_json() for said in self.lobby_talk.lines]})
         handle.ready.set()
         log.info("worker %d ready (pid %s)", handle.index, handle.pid or os.getpid())
 
@@ -285,6 +291,23 @@ class Front:
     def least_loaded(self) -> WorkerHandle:
         """The worker with the fewest sessions (a ready one first)."""
         return min(self.workers, key=lambda h: (not h.ready.is_set(), h.sessions, h.index))
+
+    # --- the lobby's chat ---------------------------------------------------------------------
+
+    def _lobby_said(self, message: dict[str, Any]) -> None:
+        """A line to the lobby from a session of a worker: named by the key's name, timed here, kept,
+        and told to every worker (their lobbies show it)."""
+        name = self.players.name_of(str(message.get("key")))
+        text = message.get("text")
+        words = words_of(text, self.limits.chat_max) if isinstance(text, str) else ""
+        if not name or not words:
+            return
+        said = Said(plain(name), words, time.time())
+        self.lobby_talk.heard(said)
+        told = json_frame(JSON, {"t": "chat", "lines": [said.to_json()]})
+        for handle in self.workers:
+            if handle.link is not None and handle.ready.is_set():
+                handle.link.send(told)
 
     # --- what workers ask ---------------------------------------------------------------------
 

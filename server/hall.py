@@ -21,6 +21,7 @@ from engine.text import TextError
 from room import LEVELS, Persistence
 from room.chances import ChancesPool, default_processes
 from room.pacing import SPEEDS
+from server.chat import LobbyTalk, Said, words_of
 from server.clock import Handle, LoopClock
 from server.config import Limits, ServerConfig
 from server.lobby_line import PlanFacts, TableStatus
@@ -50,6 +51,8 @@ class FrontLink(Protocol):
     def gone(self, table_id: str) -> None: ...
 
     async def ask(self, message: dict[str, Any]) -> Any: ...
+
+    def say(self, fingerprint: str, words: str) -> None: ...
 
 
 class RemoteTable(PlanFacts):
@@ -174,6 +177,7 @@ class Hall:
         self._dirty: set[str] = set()  # tables the front has not heard of since they changed
         self._waiting: dict[str, int] = {}  # sessions at each room still gathering (its waiting screen)
         self._expiry: dict[str, Handle] = {}  # rooms still gathering with nobody at them, and their end
+        self.lobby_talk = LobbyTalk(self.limits.lobby_chat_kept)  # the lobby's chat, as the front tells it
 
     # --- keeping the plans --------------------------------------------------------------------
 
@@ -285,6 +289,24 @@ class Hall:
         folded = name.casefold()
         every: list[AnyTable] = [*self.tables.values(), *self.remote.values()]
         return next((t for t in every if t.name.casefold() == folded), None)
+
+    # --- the lobby's chat ---------------------------------------------------------------------
+
+    def lobby_say(self, fingerprint: str, text: str) -> None:
+        """A line to the lobby: the front names who said it, and tells every worker (this one too)."""
+        words = words_of(text, self.limits.chat_max)
+        if words:
+            self.front.say(fingerprint, words)
+
+    def lobby_heard(self, lines: list[Any]) -> None:
+        """Lines of the lobby's chat from the front (the recent ones when this worker starts), checked
+        again as they come from another process; the lobbies show them."""
+        for raw in lines:
+            try:
+                self.lobby_talk.heard(Said.from_json(raw, self.limits.chat_max))
+            except ValueError as exc:
+                log.warning("a lobby chat line not used: %s", exc)
+        self.changed()
 
     # --- asking the front ---------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 import secrets
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from engine import EDITIONS, RuleOptions
@@ -22,6 +22,7 @@ BANK_SECONDS = (30, 3600)  # the least and the most a time bank may start with
 ADDED_SECONDS = (0, 120)  # the least and the most added to it at each decision
 DEFAULT_BANK = 180  # 3:00
 DEFAULT_ADDED = 15
+WATCHERS_KEPT = 200  # the most recent who watched a table, for their past games
 
 
 class TableError(Exception):
@@ -101,6 +102,17 @@ class Plan:
     """The time bank each person starts with, in seconds; 0: no clock (only the turn timer for the away)."""
     bank_added: int = 0
     """Seconds added to a person's bank at each of his decisions."""
+    watchers: list[str] = field(default_factory=list)
+    """The key fingerprints of those who watched the game (its seats say who played): whose past games
+    it is, to open again from the lobby."""
+
+    def played_or_watched(self, fingerprint: str) -> bool:
+        return fingerprint in self.watchers or any(s.owner == fingerprint for s in self.seats)
+
+    def watched_by(self, fingerprint: str) -> None:
+        """Note someone watching (the plan is written, and the other workers told, as they arrive)."""
+        if fingerprint and not self.played_or_watched(fingerprint):
+            self.watchers = [*self.watchers, fingerprint][-WATCHERS_KEPT:]
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -147,6 +159,7 @@ class Plan:
             advisor=raw.get("advisor", True) is not False,
             bank=bank,
             bank_added=added,
+            watchers=[w for w in raw.get("watchers") or [] if isinstance(w, str)][-WATCHERS_KEPT:],
         )
 
 

@@ -13,6 +13,7 @@ which seat, the timer) is kept beside it in the server's folder, so that a resta
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -21,9 +22,11 @@ from engine import RuleOptions, SetupError
 from engine.text import plain
 from room import DEFAULT_LEVEL, BotDriver, Persistence, PersistenceError, Room, Seat, Update
 from room.chances import PLAYOUTS, ChancesPool, TableChances
+from room.foresight import Thinking
 from room.review import ReviewJob, Source
 from room.seats import bot_names
 from room.setup import TableSetup, open_room, resume_room
+from server.chat import Said, words_of
 from server.clock import Handle, LoopClock
 from server.lobby_line import PlanFacts, TableStatus
 from server.plans import Plan, TableError
@@ -39,7 +42,7 @@ log = logging.getLogger(__name__)
 DAMAGED_SAVE = "* The last save of this room could not be read: the game goes on from the save before it."
 
 
-ChatListener = Callable[[str], None]
+ChatListener = Callable[[Said], None]
 
 
 @dataclass
@@ -68,7 +71,7 @@ class Table(PlanFacts, TableClocks):
         self.room: Room | None = None
         self.driver: BotDriver | None = None
         self.presence = Presence()
-        self.chat_lines: list[str] = []
+        self.chat_lines: list[Said] = []
         self._chat_listeners: list[ChatListener] = []
         self._save_due: Handle | None = None
         self._start_clocks()
@@ -171,15 +174,22 @@ class Table(PlanFacts, TableClocks):
                 log.error("table %s cannot be opened: %s", self.id, again)
                 raise TableError("This room's game cannot be opened: its save is damaged.") from again
             log.warning("table %s goes on from the save before its last", self.id)
-            self.chat_lines.append(DAMAGED_SAVE)
+            self.chat_lines.append(Said("", DAMAGED_SAVE, time.time(), len(room.history())))
             room.save_now()
         self._adopt(room)
         return room
 
     def _adopt(self, room: Room) -> None:
         self.room = room
+        thinking = Thinking(room, self._pool, self._clock.loop.call_soon_threadsafe)
         self.driver = BotDriver(
-            room, self._clock, self.plan.pace, self._bots_may_move, self._needs_a_person, self._bot_failed
+            room,
+            self._clock,
+            self.plan.pace,
+            self._bots_may_move,
+            self._needs_a_person,
+            self._bot_failed,
+            thinking,
         )
         self._unsubscribe = room.subscribe(self._moved)
         self.review()
@@ -296,25 +306,29 @@ class Table(PlanFacts, TableClocks):
         return stop
 
     def say(self, who: str, text: str, limit: int) -> str | None:
-        """A chat line from `who`, as everyone at the table will read it (None when empty)."""
-        words = " ".join(plain(text).split())[:limit]
+        """A chat line from `who`, as everyone at the table will read it (None when empty). It is kept
+        with its place in the game's log, for those who come later (the last `chat_kept`)."""
+        words = words_of(text, limit)
         if not words:
             return None
-        line = f"{plain(who)}: {words}"
-        self.chat_lines = [*self.chat_lines[-(self.chat_kept - 1) :], line]
+        after = len(self.room.history()) if self.room is not None else 0
+        said = Said(plain(who), words, time.time(), after)
+        self.chat_lines = [*self.chat_lines[-(self.chat_kept - 1) :], said]
         for listener in list(self._chat_listeners):
             try:
-                listener(line)
+                listener(said)
             except Exception:
                 log.exception("a chat listener failed")
-        return line
+        return said.line()
 
     def tell(self, line: str) -> None:
         """A line from the table itself (a clock run out, a vote), told in the log like the chat."""
-        self.chat_lines = [*self.chat_lines[-(self.chat_kept - 1) :], f"* {line}"]
+        after = len(self.room.history()) if self.room is not None else 0
+        said = Said("", f"* {line}", time.time(), after)
+        self.chat_lines = [*self.chat_lines[-(self.chat_kept - 1) :], said]
         for listener in list(self._chat_listeners):
             try:
-                listener(f"* {line}")
+                listener(said)
             except Exception:
                 log.exception("a chat listener failed")
 

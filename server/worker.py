@@ -199,6 +199,9 @@ class Worker:
     async def ask(self, message: dict[str, Any]) -> Any:
         return await self.requests.ask(message)
 
+    def say(self, fingerprint: str, words: str) -> None:
+        self.control.send_json({"t": "chat", "key": fingerprint, "text": words})
+
     # --- what the front tells -----------------------------------------------------------------
 
     def _control(self, kind: bytes, payload: bytes) -> None:
@@ -214,6 +217,8 @@ class Worker:
             self.control.send_json(answer(message.get("ask"), {"ok": True}))
         elif kind_of == "rooms":
             self.hall.registry(list(message.get("rooms", [])), self.index)
+        elif kind_of == "chat":
+            self.hall.lobby_heard(list(message.get("lines", [])))
         elif kind_of == "stop":
             asyncio.get_running_loop().create_task(self.stop())
 

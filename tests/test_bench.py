@@ -19,6 +19,7 @@ CASES = {
     "floor.py": (["--games", "2", "--repeats", "1"], "+ state"),
     "jobs.py": (["--games", "4"], "wall ratio"),
     "saves.py": (["--commands", "200", "--repeats", "2"], "file size"),
+    "replay.py": (["--commands", "100", "--steps", "5"], "quicker than from the start"),
     "bots.py": (
         ["--games", "4", "--jobs", "1", "--match", "hard-normal", "--match", "expert-hard"],
         "decisions",

@@ -83,6 +83,7 @@ ROOM_FOR_THE_INTERFACE = {
     "room.chances",  # a table's chances, worked out in other processes: the interface reads the figure
     "room.review",  # a game's review, worked out in other processes: the interface reads what comes in
     "room.advice",  # the advisor's answer, worked out in other processes: the interface reads it
+    "room.past_game",  # a past game's positions, replayed from its save: the interface reads them
 }
 
 

@@ -33,6 +33,7 @@ from tui.themes import GameThemes
 
 if TYPE_CHECKING:
     from room import Persistence
+    from room.past_game import PastGame
     from room.review import ReviewJob
     from tui.client import GameClient
 
@@ -57,12 +58,15 @@ class AppOptions:
 class Opening:
     """What the app shows first."""
 
-    kind: Literal["menu", "quick", "learn", "new", "resume", "client", "review"] = "menu"
+    kind: Literal["menu", "quick", "learn", "new", "resume", "client", "review", "replay"] = "menu"
     save_id: str | None = None
     edition: str = "classic"
     seed: int | None = None
     client: GameClient | None = None
     review: ReviewJob | None = None  # a saved game's review, shown alone (`landlords review`)
+    past: PastGame | None = None  # a past game on the board (`landlords replay`); None: choose a save
+    grow: Callable[[], bool] | None = None  # plays the past game on (`landlords demo`)
+    turn: int | None = None  # the turn the past game opens at (from 1); None: its first move
 
 
 class LandlordsApp(App[int]):
@@ -165,6 +169,8 @@ class LandlordsApp(App[int]):
             from tui.screens.review import ReviewScreen
 
             self.push_screen(ReviewScreen(opening.review, self.glyphs, leaves_app=True))
+        elif opening.kind == "replay":
+            self._open_replay(opening)
         self.call_after_refresh(self._check_size)
 
     def on_ready(self) -> None:
@@ -269,6 +275,33 @@ class LandlordsApp(App[int]):
             return
         self.play_client(LocalClient(room))
 
+    def _open_replay(self, opening: Opening) -> None:
+        """A past game on the board, alone (`landlords replay`, `landlords demo`), or the saved games to
+        choose one from."""
+        from tui.screens.replay import ReplayScreen
+        from tui.screens.resume import ResumeScreen
+
+        if opening.past is None:
+            self.push_screen(ResumeScreen(self.persistence, replay=True, leaves_app=True))
+            return
+        playing = opening.grow is not None
+        screen = ReplayScreen(
+            opening.past, self.glyphs, grow=opening.grow, playing=playing, turn=opening.turn, leaves_app=True
+        )
+        self.push_screen(screen)
+
+    def replay_game(self, save_id: str) -> None:
+        """A saved game on the replay screen; a file that cannot be shown gets a notice."""
+        from room import PersistenceError
+        from tui.screens.replay import ReplayScreen
+
+        try:
+            past = self.persistence.past_game(save_id)
+        except PersistenceError as exc:
+            self.notify(str(exc), severity="error", timeout=8)
+            return
+        self.push_screen(ReplayScreen(past, self.glyphs))
+
     # --- actions ------------------------------------------------------------------------------
 
     def action_quick_game(self) -> None:
@@ -305,6 +338,10 @@ class LandlordsApp(App[int]):
         from tui.screens.help import HelpScreen
 
         if isinstance(self.screen, HelpScreen):
+            return
+        own = getattr(self.screen, "help_screen", None)  # a screen with keys of its own (the replay)
+        if callable(own):
+            self.push_screen(own())
             return
         game = self._game
         client = getattr(game, "client", None)

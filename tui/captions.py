@@ -4,10 +4,12 @@ the log, and why a key does nothing now."""
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import Protocol
 
 from textual.content import Content
 
 from engine import (
+    Board,
     Build,
     CallGame,
     Command,
@@ -43,7 +45,19 @@ ACTION_WORDS = {
 }
 
 
-def entry(event: Event, client: GameClient, glyphs: Glyphs) -> Content:
+class Told(Protocol):
+    """What telling a table in words needs: a game at the table, or a past game replayed."""
+
+    @property
+    def board(self) -> Board: ...
+
+    @property
+    def names(self) -> Sequence[str]: ...
+
+    def narrate(self, event: Event) -> str: ...
+
+
+def entry(event: Event, client: Told, glyphs: Glyphs) -> Content:
     """An event in words, in the colour of the player it is about."""
     text = client.narrate(event)
     if glyphs.ascii_only:
@@ -88,7 +102,7 @@ def dice_line(view: GameView, glyphs: Glyphs) -> Content:
     )
 
 
-def table_line(client: GameClient, view: GameView) -> Content | None:
+def table_line(client: Told, view: GameView) -> Content | None:
     """What lies on the table besides the board: the pot or pool, and any movable marker (the airplane)."""
     board = client.board
     parts = []
@@ -115,7 +129,7 @@ def turn_line(client: GameClient, view: GameView) -> Content:
 
 
 def player_rows(
-    client: GameClient, view: GameView, glyphs: Glyphs, width: int, local: Collection[int] = ()
+    client: Told, view: GameView, glyphs: Glyphs, width: int, local: Collection[int] = ()
 ) -> list[Content]:
     """Every player at a glance: whose turn (the arrow), his mark, name, cash and where he stands; two
     to a line when more than four play."""
@@ -133,9 +147,7 @@ def player_rows(
     return rows
 
 
-def _player_cell(
-    client: GameClient, view: GameView, glyphs: Glyphs, p: int, width: int, you: bool
-) -> Content:
+def _player_cell(client: Told, view: GameView, glyphs: Glyphs, p: int, width: int, you: bool) -> Content:
     ps = view.players[p]
     names = client.names
     name_width = min(max(len(name) for name in names), 12)

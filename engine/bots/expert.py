@@ -1,8 +1,10 @@
-"""`expert`: the shark's moves, each judged by looking ahead. Where a decision matters (buying a deed,
-answering an offer, leaving jail), it tries its candidate moves on positions drawn from what its seat can
-see, plays each forward under the same dice and cards, and takes the one that leaves it the best chance
-to win (`engine.lookahead.judge`). Decisions that barely matter (a throw, the end of a turn) are made at
-once, as `hard` makes them.
+"""`expert`: the shark's moves, each judged by looking ahead. Where the game offers a choice that matters,
+in any edition (buying a deed or declining it, renting a lot or buying it, a luxury, lots bought with
+tickets, a route or a direction, leaving jail, answering an offer), it tries the shark's move and the
+other ways of making that choice on positions drawn from what its seat can see, plays each forward under
+the same dice and cards, and takes the one that leaves it the best chance to win
+(`engine.lookahead.judge`), overruling the shark only where the gain is sure. Decisions that barely
+matter (a throw, the end of a turn) are made at once, as `hard` makes them.
 
 It makes the shark's offers as they are. Offers composed by looking ahead at prices of its own, and the
 shark's offers vetoed where the look-ahead judged them to lower its chance, both won less against three
@@ -12,9 +14,16 @@ of playouts see what a deal costs now, not the group it wins a dozen rounds late
 It keeps the table manners of the other levels (no offers in the first rounds, none repeated on an
 unchanged table, a price named when it refuses) and says why, in its chance to win, when it overrules
 the shark's instinct.
+
+Its look-ahead can be worked out ahead of the decision, elsewhere (`foresee`, on a copy of the bot, in a
+process of its own) and handed to it (`heed`): a program that draws screens keeps its event loop free
+while the expert thinks, and the decision is the very one it would have made alone.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from engine.bots.bargaining import table_signature
 from engine.bots.base import answer
@@ -25,16 +34,11 @@ from engine.bots.judging import judge as judge_offer
 from engine.bots.position import Position
 from engine.commands import (
     AcceptTrade,
-    BuyProperty,
     Command,
-    DeclineProperty,
-    PayJailFine,
     RejectTrade,
-    RollDice,
-    UseJailCard,
 )
 from engine.lookahead.judge import Course, Verdict, judge
-from engine.state import Bundle, BuyDecision, Pending, TradeAnswer
+from engine.state import Bundle, Pending, TradeAnswer
 from engine.view import GameView
 
 NAMED_MOST = 256
@@ -46,6 +50,32 @@ apart moves a point or two of winning chance apart."""
 SURE = 1.5
 """How many standard errors a move must gain over the shark's own choice before it overrules it."""
 
+CHOICES: dict[str, frozenset[str]] = {
+    "buy": frozenset({"buy_property", "decline_property"}),
+    "rent_or_buy": frozenset({"buy_lot", "rent_lot"}),
+    "luxury": frozenset({"buy_luxury", "decline_luxury"}),
+    "lot_tickets": frozenset({"buy_ticket_lot", "done_with_tickets"}),
+    "route": frozenset({"choose_route"}),
+    "direction": frozenset({"choose_direction"}),
+}
+"""The choices it looks ahead on, in every edition: what the game waits for, and the moves that make it."""
+JAIL = frozenset({"roll_dice", "pay_jail_fine", "use_jail_card"})
+"""On its throw while in jail: stay and throw, or pay or use a card to leave."""
+ALTERNATIVES = 2
+"""Other moves it tries beside the shark's own, at most: one of each other kind first."""
+LOOKED_AHEAD = frozenset({*CHOICES, "trade_answer"})
+"""What the game waits for when it may look ahead (and on its throw while in jail)."""
+
+Question = tuple[int, int, tuple[tuple[str, ...], ...]]
+"""What a look-ahead was asked: the seat, the luck's seed and the courses compared (as JSON)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Foresight:
+    """The look-ahead of one decision, worked out ahead: each question asked, in order, with its answer."""
+
+    answers: tuple[tuple[Question, tuple[Verdict, ...]], ...] = ()
+
 
 class ExpertBot(HardBot):
     level = "expert"
@@ -56,15 +86,54 @@ class ExpertBot(HardBot):
         super().__init__(seed, seat)
         self._named: dict[tuple[object, ...], int] = {}
         """The prices it named refusing offers, by the deal and the table: a price named is a promise."""
+        self._expected: list[tuple[Question, tuple[Verdict, ...]]] = []
+        """Answers worked out ahead for its next decision (`heed`), taken in the order asked."""
+        self._asked: list[tuple[Question, tuple[Verdict, ...]]] | None = None
+        """While foreseeing: every question its look-ahead answers, kept to be handed over."""
+
+    def may_look_ahead(self, view: GameView) -> bool:
+        """Whether its decision in `view` may look ahead (buying, answering an offer, leaving jail): the
+        others are made at once, and are not worth working out elsewhere."""
+        pend = view.pending
+        if pend is None or pend.player != self.seat:
+            return False
+        return pend.kind in LOOKED_AHEAD or (pend.kind == "roll" and view.players[self.seat].in_jail)
+
+    def foresee(self, view: GameView, legal: list[Command]) -> Foresight:
+        """Make the decision of `view` now, only to keep what its look-ahead worked out. Meant for a
+        copy of the bot (its memory moves on as if it had decided): the bot itself then `heed`s it."""
+        self._asked = []
+        try:
+            self.choose(view, legal)
+            return Foresight(tuple(self._asked))
+        finally:
+            self._asked = None
+
+    def heed(self, foresight: Foresight) -> None:
+        """Use these answers in the next decision, where it asks the same questions; any other is worked
+        out as usual."""
+        self._expected = list(foresight.answers)
 
     def choose(self, view: GameView, legal: list[Command]) -> Command:
         self.reason = ""
-        return super().choose(view, legal)
+        try:
+            return super().choose(view, legal)
+        finally:
+            self._expected = []  # what was foreseen was for this decision alone
 
     def compare(self, pos: Position, courses: list[Course]) -> list[Verdict]:
         """Each course's chance for this seat, under the same luck; the first course is the default."""
         seed = (table_signature(pos) ^ (pos.turn << 4) ^ pos.me) & ((1 << 30) - 1)
-        return judge(pos.view, pos.me, courses, PLAYOUTS, seed)
+        question: Question = (pos.me, seed, _written(courses))
+        if self._expected:
+            asked, answer_ = self._expected.pop(0)
+            if asked == question:
+                return list(answer_)
+            self._expected.clear()  # foreseen for another table: of no use any more
+        verdicts = judge(pos.view, pos.me, courses, PLAYOUTS, seed)
+        if self._asked is not None:
+            self._asked.append((question, tuple(verdicts)))
+        return verdicts
 
     def choose_between(self, pos: Position, default: Command, others: list[Command]) -> tuple[Command, str]:
         """The default, unless another move is surely better; and the reason, in chances."""
@@ -82,32 +151,17 @@ class ExpertBot(HardBot):
         )
         return chosen, self.reason
 
-    # --- buying -------------------------------------------------------------------------------
+    # --- choices ------------------------------------------------------------------------------
 
-    def on_buy(self, pos: Position, pend: BuyDecision, legal: list[Command]) -> Command:
-        default = super().on_buy(pos, pend, legal)
-        me = pos.me
-        buy, decline = BuyProperty(player=me), DeclineProperty(player=me)
-        if buy not in legal or not isinstance(default, BuyProperty | DeclineProperty):
+    def decide(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
+        """The shark's move, as each edition's play of it decides; then, where the game offers a choice
+        that matters, each other way of making it tried against that move."""
+        default = super().decide(pos, pend, legal)
+        others = alternatives(pos, pend, legal, default)
+        if not others:
             return default
-        other = decline if default == buy else buy
-        chosen, _ = self.choose_between(pos, default, [other])
-        return chosen
-
-    # --- jail ---------------------------------------------------------------------------------
-
-    def on_roll(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
-        default = super().on_roll(pos, pend, legal)
-        me = pos.me
-        if not pos.in_jail[me]:
-            return default
-        out = next((c for c in legal if isinstance(c, UseJailCard | PayJailFine)), None)
-        roll = RollDice(player=me)
-        if out is None or roll not in legal or not isinstance(default, RollDice | UseJailCard | PayJailFine):
-            return default
-        other = roll if default != roll else out
-        chosen, _ = self.choose_between(pos, default, [other])
-        return chosen
+        chosen, _ = self.choose_between(pos, default, others)
+        return chosen if chosen is default else self.keep_to_declined(pos, pend, chosen)
 
     # --- offers -------------------------------------------------------------------------------
 
@@ -172,6 +226,32 @@ class ExpertBot(HardBot):
         if named is None or give.cash - take.cash < named:
             return None
         return named
+
+
+def alternatives(pos: Position, pend: Pending, legal: list[Command], default: Command) -> list[Command]:
+    """The other ways of making the choice the game waits for, worth trying against `default`: none where
+    the default is no such move (raising cash first, say) or nothing is chosen."""
+    kinds = CHOICES.get(pend.kind) or (JAIL if pend.kind == "roll" and pos.in_jail[pos.me] else None)
+    if kinds is None or default.kind not in kinds:
+        return []
+    others = [c for c in legal if c.kind in kinds and c != default]
+    first: list[Command] = []
+    seen = {default.kind}
+    for cmd in others:
+        if cmd.kind not in seen:
+            seen.add(cmd.kind)
+            first.append(cmd)
+    rest = [c for c in others if c not in first]
+    return [*first, *rest][:ALTERNATIVES]
+
+
+def _written(courses: Sequence[Course]) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(cmd.model_dump_json() for cmd in course) for course in courses)
+
+
+def foresee(bot: ExpertBot, view: GameView, legal: list[Command]) -> Foresight:
+    """`bot.foresee`, as a function a pool of processes can be handed with a copy of the bot."""
+    return bot.foresee(view, legal)
 
 
 def guarded(pos: Position, verdict: Verdict_, proposer: int, give: Bundle, take: Bundle) -> bool:

@@ -1,8 +1,9 @@
-"""A line to the table's chat."""
+"""A line to the chat of a table or of the lobby, at the pace one session may talk at."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -12,9 +13,12 @@ from textual.widgets import Input, Static
 from tui.screens.overlay import Overlay
 from tui.widgets.steady_input import SteadyInput
 
+if TYPE_CHECKING:
+    from server.app import ServerApp
+
 
 class ChatDialog(Overlay[str | None]):
-    """Type a line; Enter sends it to everyone at the table, Esc does not."""
+    """Type a line; Enter sends it to everyone at the table (or in the lobby), Esc does not."""
 
     lets_bots_play = True
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
@@ -23,13 +27,15 @@ class ChatDialog(Overlay[str | None]):
     ChatDialog Vertical { width: 70; height: auto; border: round $primary; background: $surface; }
     """
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, to: str = "the table") -> None:
         super().__init__()
         self.limit = limit
+        self.to = to
+        self.kept = False  # the last line was held back (too many too fast): it is offered again
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("Say to the table (Enter sends, Esc cancels):")
+            yield Static(f"Say to {self.to} (Enter sends, Esc cancels):")
             yield SteadyInput(max_length=self.limit, id="line")
 
     def on_mount(self) -> None:
@@ -47,3 +53,30 @@ class ChatDialog(Overlay[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def talk(app: ServerApp, name: str, to: str, send: Callable[[str], object]) -> None:
+    """Open the chat line kept under `name` (made once and kept between uses: a new one each time cost
+    the composing and styling of a dialog, the most frequent at a talkative table). A line typed goes to
+    `send`, unless the session talks faster than its pace allows: then it is kept for the next time."""
+    if not app.is_screen_installed(name):
+        app.install_screen(ChatDialog(app.hall.limits.chat_max, to), name)
+    chat = app.get_screen(name)
+    if chat in app.screen_stack:
+        return
+    assert isinstance(chat, ChatDialog)
+    if not chat.kept:
+        chat.clear()
+
+    def said(text: str | None) -> None:
+        chat.kept = False
+        if not text or not text.strip():
+            return
+        pace = app.chat_pace
+        if not pace.allow():
+            chat.kept = True
+            app.notify(pace.refusal, severity="warning", timeout=5)
+            return
+        send(text)
+
+    app.push_screen(chat, said)

@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from engine.text import plain
+from server.screens.lobby_chat import LobbyChat
 from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
@@ -32,6 +33,7 @@ class LobbyScreen(Screen[None]):
         Binding("enter", "play", "Play"),
         Binding("n", "new_room", "New room"),
         Binding("w", "watch", "Watch"),
+        Binding("p", "past_games", "Past games"),
         Binding("q", "app.leave", "Quit"),
     ]
     DEFAULT_CSS = """
@@ -53,6 +55,7 @@ class LobbyScreen(Screen[None]):
         yield Static(id="head")
         yield DataTable(cursor_type="row", zebra_stripes=True)
         yield Static(id="note")
+        yield LobbyChat()
         yield SteadyFooter()
 
     def on_mount(self) -> None:
@@ -116,6 +119,7 @@ class LobbyScreen(Screen[None]):
             else "Enter: take a seat or go back to yours (*)  -  w: watch  -  n: new room"
         )
         self.query_one("#note", Static).update(Content(note))
+        self.query_one(LobbyChat).show(app.hall.lobby_talk.lines)
 
     def _chosen(self) -> str | None:
         row = self.query_one(DataTable).cursor_row
@@ -131,10 +135,22 @@ class LobbyScreen(Screen[None]):
         if chosen is not None:
             self.server.enter(chosen, watch=True)
 
+    def action_past_games(self) -> None:
+        from server.screens.past_games import PastGamesScreen
+
+        self.app.push_screen(PastGamesScreen())
+
     def action_new_room(self) -> None:
         from server.screens.new_room import NewRoomScreen
 
         self.app.push_screen(NewRoomScreen())
+
+    def action_chat(self) -> None:
+        """`/` (the app's key): a line to everyone in the lobby, whichever worker runs their session."""
+        from server.screens.chat import talk
+
+        app = self.server
+        talk(app, "chat-lobby", "the lobby", lambda text: app.hall.lobby_say(app.fingerprint, text))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_play()

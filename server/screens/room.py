@@ -1,11 +1,14 @@
 """A shared table on screen: the game screen, plus the room's chat (`/` to say something), its clocks at
 the end of the status line (`server.screens.clock_line`), and the vote to hand a seat that holds the table
-up to a bot (`a`). Chat lines join the event log as plain text, whoever wrote them and whatever they hold."""
+up to a bot (`a`). Chat lines join the event log as plain text, whoever wrote them and whatever they hold,
+in time order with the game's events: a person who comes later (to watch, or back to their seat) reads
+the lines the table kept in the places they were said."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import ClassVar
+from bisect import bisect_left
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.binding import BindingType
@@ -13,22 +16,27 @@ from textual.content import Content
 from textual.message import Message
 
 from engine.text import plain
+from server.chat import Said
 from server.client import TableClient
 from server.plans import TableError
-from server.screens.chat import ChatDialog
+from server.screens.chat import talk
 from server.screens.clock_line import clock_tail
 from server.screens.vote import VoteDialog
 from server.seat_clocks import ClockFace, VoteFace
 from tui.game_keys import GameKey, bindings
 from tui.glyphs import Glyphs
 from tui.screens.game import GameScreen
+from tui.widgets.event_log import EventLog
 from tui.widgets.status import StatusBar
+
+if TYPE_CHECKING:
+    from server.app import ServerApp
 
 
 class ChatLine(Message):
-    def __init__(self, line: str) -> None:
+    def __init__(self, said: Said) -> None:
         super().__init__()
-        self.line = line
+        self.said = said
 
 
 class ClockShown(Message):
@@ -55,15 +63,15 @@ class RoomScreen(GameScreen):
         self._face = ClockFace()
         self._asked: set[int] = set()  # the votes whose question this screen has put
         self._vote_dialog: VoteDialog | None = None
+        self._chat_at: list[int] = []  # the places of the chat lines among the log's entries, in order
 
     def on_mount(self, event: events.Mount) -> None:  # type: ignore[override]  # the game screen's, then more
         super().on_mount()
         event.prevent_default()
         table = self.table_client.table
-        self._entries.extend(self._chat_entry(line) for line in table.chat_lines[-20:])
         self._stop_listening = table.listen(self._heard)
         self._stop_clock = table.listen_clock(self._clock_changed)
-        self._sync_logs()
+        self._weave(table.chat_lines)
         self.on_clock_shown(ClockShown(table.clock_face()))
 
     def on_unmount(self) -> None:
@@ -76,39 +84,71 @@ class RoomScreen(GameScreen):
                 self.app.uninstall_screen(name)
                 chat.remove()
 
-    def _heard(self, line: str) -> None:
-        self.post_message(ChatLine(line))
+    # --- the log: the game's events with the chat among them ----------------------------------
 
-    def _chat_entry(self, line: str) -> Content:
-        return Content.styled(plain(line), "italic $accent")
+    def _weave(self, lines: Iterable[Said]) -> None:
+        """Put the kept chat lines among the game's entries (`_entries`, one for each event), each after
+        the events that came before it, and show the log anew."""
+        pending = sorted(lines, key=lambda said: said.after)  # stable: lines said together keep their order
+        if not pending and not self._chat_at:
+            return  # nothing to weave in, nor to take out: the logs stand as they are
+        told = self._entries
+        woven: list[Content] = []
+        places: list[int] = []
+        for said in pending:
+            at = min(said.after, len(told))
+            done = len(woven) - len(places)  # the game's entries woven so far
+            woven.extend(told[done:at])
+            places.append(len(woven))
+            woven.append(self._chat_entry(said))
+        woven.extend(told[len(woven) - len(places) :])
+        self._entries = woven
+        self._chat_at = places
+        for log in self.query(EventLog):
+            log.set_lines(self._entries)
+        self.redraw()
+
+    def _retell(self) -> None:
+        """A move was taken back: the story as it now stands, its chat lines kept in their places."""
+        super()._retell()
+        self._weave(self.table_client.table.chat_lines)
+
+    def explain_entry(self, entry: int) -> None:
+        """Why the event of this line of the log happened; a chat line has no why."""
+        chats_before = bisect_left(self._chat_at, entry)
+        if chats_before < len(self._chat_at) and self._chat_at[chats_before] == entry:
+            self.notify("That line is chat: no rule made it happen.", timeout=3)
+            return
+        super().explain_entry(entry - chats_before)
+
+    def _heard(self, said: Said) -> None:
+        self.post_message(ChatLine(said))
+
+    def _chat_entry(self, said: Said) -> Content:
+        return Content.styled(plain(said.line()), "italic $accent")
 
     def on_chat_line(self, message: ChatLine) -> None:
-        self._entries.append(self._chat_entry(message.line))
+        self._chat_at.append(len(self._entries))
+        self._entries.append(self._chat_entry(message.said))
         self._sync_logs()
         self.redraw()
-        if not message.line.startswith(f"{self.who}: "):
-            self.notify(message.line, timeout=4)
+
+    # --- saying something ---------------------------------------------------------------------
 
     @property
     def _chat_name(self) -> str:
         return f"chat-{id(self)}"
 
     def action_chat(self) -> None:
-        """The chat line is made once for this table and kept between uses: a new one each time cost the
-        composing and styling of a dialog, the most frequent at a talkative table."""
-        name = self._chat_name
-        if not self.app.is_screen_installed(name):
-            self.app.install_screen(ChatDialog(self.chat_max), name)
-        chat = self.app.get_screen(name)
-        if chat in self.app.screen_stack:
-            return
-        assert isinstance(chat, ChatDialog)
-        chat.clear()
-        self.app.push_screen(chat, self._said)
+        """The chat line is made once for this table and kept between uses."""
+        talk(self.server_app, self._chat_name, "the table", self._said)
 
-    def _said(self, text: str | None) -> None:
-        if text:
-            self.table_client.table.say(self.who, text, self.chat_max)
+    @property
+    def server_app(self) -> ServerApp:
+        return self.app  # type: ignore[return-value]
+
+    def _said(self, text: str) -> None:
+        self.table_client.table.say(self.who, text, self.chat_max)
 
     # --- the clocks and the vote --------------------------------------------------------------
 

@@ -243,3 +243,39 @@ def test_list_and_show_mark_a_game_with_take_backs(
     assert "moves taken back 2 times" in " ".join(out.split())
     _, out, _ = _run(capsys, "saves", "show", _id(tmp_path, "Taken back"), "--saves-dir", str(tmp_path))
     assert re.search(r"Take-backs\s+moves taken back 2 times", out)
+
+
+def test_replay_text_is_the_same_narration(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--text` tells what `replay` told before the board (and still tells without a terminal)."""
+    save_id = _id(folder, "Still going")
+    _, told, _ = _run(capsys, "replay", save_id, "--to", "3", "--saves-dir", str(folder))
+    status, out, _ = _run(capsys, "replay", save_id, "--text", "--to", "3", "--saves-dir", str(folder))
+    assert status == 0 and out == told and "Turn 3: Ada to play." in out
+
+
+@pytest.mark.usefixtures("a_terminal")
+def test_replay_of_a_damaged_file_says_so_in_one_line_and_leaves_it(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    broken = folder / "broken-deadbeef.json"
+    before = broken.read_bytes()
+    for extra in ((), ("--text",)):
+        status, out, err = _run(capsys, "replay", str(broken), *extra, "--saves-dir", str(folder))
+        assert (status, out) == (2, "")
+        assert err.startswith(f"landlords: {broken}: the file is cut short") and err.count("\n") == 1
+    foreign = folder / "notes.txt"
+    foreign.write_text("shopping: bread, milk\n")
+    status, _, err = _run(capsys, "replay", str(foreign), "--saves-dir", str(folder))
+    assert status == 2 and err.startswith(f"landlords: {foreign}: ") and err.count("\n") == 1
+    assert broken.read_bytes() == before and foreign.read_text() == "shopping: bread, milk\n"
+
+
+def test_replay_with_no_game_needs_a_terminal_not_a_name(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With no GAME the saved games are offered on screen, never a usage error; without a terminal that
+    screen cannot be drawn, and `--text` needs a game named."""
+    status, _, err = _run(capsys, "replay", "--saves-dir", str(folder))
+    assert status == 2 and "usage" not in err and err.strip() == terminal.NEEDS_TERMINAL.strip()
+    status, _, err = _run(capsys, "replay", "--text", "--saves-dir", str(folder))
+    assert status == 2 and "name the game to tell as text" in err and err.count("\n") == 1

@@ -200,14 +200,19 @@ class Person:
 
 
 async def seated(
-    running: Running, people: list[Person], room: str = "Table", bots: int = 2, **plan: Any
+    running: Running,
+    people: list[Person],
+    room: str = "Table",
+    bots: int = 2,
+    level: str = "normal",
+    **plan: Any,
 ) -> Table:
-    """A table of these people (named on their first visit) and bots, its game started."""
+    """A table of these people (named on their first visit) and bots at `level`, its game started."""
     players = running.front.players
     for p in people:
         if players.name_of(p.fingerprint) is None:
             players.choose(p.fingerprint, p.name)
-    seats = [SeatPlan("person") for _ in people] + [SeatPlan("bot", "normal") for _ in range(bots)]
+    seats = [SeatPlan("person") for _ in people] + [SeatPlan("bot", level) for _ in range(bots)]
     table_id, _worker = await running.front.create(
         RoomRequest(
             people[0].fingerprint,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import re
 from pathlib import Path
+from typing import Any
 
 from server.main import Running
 from server.screens.vote import VoteDialog
@@ -33,7 +34,7 @@ def clock_of(person: Person, name: str) -> int | None:
     return int(found[1]) * 60 + int(found[2]) if found else None
 
 
-async def _three(running: Running, tmp_path: Path, **plan: object) -> tuple[Table, Person, Person, Person]:
+async def _three(running: Running, tmp_path: Path, **plan: Any) -> tuple[Table, Person, Person, Person]:
     ada, bob, cy = (Person(running, make_key(tmp_path, n), n) for n in ("Ada", "Bob", "Cy"))
     table = await seated(running, [ada, bob, cy], "Friday", bots=1, **plan)
     return table, ada, bob, cy

@@ -242,8 +242,10 @@ class HelpScreen(ModalScreen[None]):
         names: Sequence[str] = (),
         glyphs: Glyphs = UNICODE,
         fingerprint: str | None = None,
+        keys: Sequence[tuple[str, str]] | None = None,
     ) -> None:
         super().__init__()
+        self.keys = keys  # the keys of another screen than the game's (the replay's)
         self.fingerprint = fingerprint
         self.board = board
         self.rules = rules
@@ -259,7 +261,7 @@ class HelpScreen(ModalScreen[None]):
 
     def _text(self) -> Content:
         lines = [Content.styled("Keys", "bold underline")]
-        for key, what in keys_for(self.board):
+        for key, what in self.keys if self.keys is not None else keys_for(self.board):
             lines.append(Content.assemble((f"{key:>10}", "bold $accent"), f"  {what}"))
         lines.append(Content(""))
         lines.append(

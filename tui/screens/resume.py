@@ -19,8 +19,11 @@ from tui.widgets.steady_footer import SteadyFooter
 
 
 class ResumeScreen(Screen[None]):
+    """The saved games; Enter resumes one, or, for a replay (`replay`), shows it on the replay screen."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "open", "Resume", priority=True),
+        Binding("enter", "open_replay", "Replay", priority=True),
         Binding("x,delete", "delete", "Delete"),
         Binding("escape", "back", "Back"),
     ]
@@ -44,15 +47,17 @@ class ResumeScreen(Screen[None]):
     }
     """
 
-    def __init__(self, persistence: Persistence) -> None:
+    def __init__(self, persistence: Persistence, *, replay: bool = False, leaves_app: bool = False) -> None:
         super().__init__()
         self.persistence = persistence
+        self.replay = replay
+        self.leaves_app = leaves_app  # shown alone (`landlords replay` with no game): Back ends the program
         self._games: list[SavedGame] = []
         self._armed: str | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("Resume a saved game", id="title")
+            yield Label("Replay a saved game" if self.replay else "Resume a saved game", id="title")
             yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
             yield Static(id="note")
         yield SteadyFooter()
@@ -93,13 +98,18 @@ class ResumeScreen(Screen[None]):
         if not self._games:
             lines.append("No saved games yet: every game you play is saved as you go.")
         else:
-            lines.append("Enter resumes the game; x deletes it (press twice).")
+            if self.replay:
+                lines.append("Enter shows the game on the board, move by move.")
+            else:
+                lines.append("Enter resumes the game; x deletes it (press twice).")
         lines.extend(f"Damaged, left untouched: {d}" for d in damaged)
         note.update(Content("\n".join(lines)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("open", "delete"):
-            return bool(self._games)
+        if action in ("open", "open_replay"):
+            return bool(self._games) and self.replay == (action == "open_replay")
+        if action == "delete":
+            return bool(self._games) and not self.replay  # a replay changes no save
         return True
 
     def _chosen(self) -> SavedGame | None:
@@ -113,8 +123,16 @@ class ResumeScreen(Screen[None]):
         if game is not None:
             self.app.call_later(self.app.resume_game, game.id)  # type: ignore[attr-defined]
 
+    def action_open_replay(self) -> None:
+        game = self._chosen()
+        if game is not None:
+            self.app.call_later(self.app.replay_game, game.id)  # type: ignore[attr-defined]
+
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        self.action_open()
+        if self.replay:
+            self.action_open_replay()
+        else:
+            self.action_open()
 
     def action_delete(self) -> None:
         game = self._chosen()
@@ -132,4 +150,7 @@ class ResumeScreen(Screen[None]):
         self._fill()
 
     def action_back(self) -> None:
+        if self.leaves_app:
+            self.app.exit(0)
+            return
         self.dismiss()

@@ -6,6 +6,7 @@ repaint cheap: the panels and the log change after every move.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable
 
 from textual import events
@@ -66,6 +67,19 @@ class LinesView(ScrollView):
                 self._owners.extend([i] * len(lines))
             self._resize_virtually(Size(width, len(self._wrapped)))
         if follow:
+            self.scroll_end(animate=False, immediate=True)
+        self.refresh()
+
+    def keep_first(self, count: int) -> None:
+        """Keep the first `count` lines alone (a replay stepping back), without wrapping any again."""
+        if count >= len(self._entries):
+            return
+        self._entries = self._entries[:count]
+        cut = bisect_left(self._owners, count)
+        del self._wrapped[cut:]
+        del self._owners[cut:]
+        self._resize_virtually(Size(self._wrapped_at, len(self._wrapped)))
+        if self._follow_end:
             self.scroll_end(animate=False, immediate=True)
         self.refresh()
 

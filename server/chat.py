@@ -1,0 +1,94 @@
+"""Chat on the server: a line as it is kept and shown (who said it, when, and at a table where in the game's
+log it fell), the check every line passes where it enters, and the pace one session may talk at.
+
+A table keeps its room's lines (`Table.chat_lines`, the last `chat_kept`), in memory: a restart of the
+worker holding it begins its talk afresh, though the game goes on from its save. The lobby's lines are
+kept by the front (`LobbyTalk`, the last `lobby_chat_kept`), which hands every new line to every worker;
+they too are gone with a restart. To keep them, the front could write them beside the names it keeps
+(`players.json`), as `server.state.write_json` writes the names.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.text import NAME_MAX, plain
+
+
+def words_of(text: str, limit: int) -> str:
+    """A chat line as everyone will read it: plain text on one line, at most `limit` characters ("" when
+    nothing is left to say)."""
+    return " ".join(plain(text).split())[:limit]
+
+
+@dataclass(frozen=True)
+class Said:
+    """One line of chat: `who` said `text` at `at` (seconds since the epoch). At a table, `after` is the
+    number of events of the game's log before it, so that a person who comes later reads it in its place."""
+
+    who: str
+    text: str
+    at: float
+    after: int = 0
+
+    def line(self) -> str:
+        """The line as it is shown: "14:05 Ann: hello" (the hour and minute in UTC). A line of the server's
+        own (nobody's: `who` empty) is its text alone."""
+        if not self.who:
+            return self.text
+        return f"{time.strftime('%H:%M', time.gmtime(self.at))} {self.who}: {self.text}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"who": self.who, "text": self.text, "at": self.at}
+
+    @classmethod
+    def from_json(cls, raw: Any, limit: int) -> Said:
+        """Read back from another process, checked again (plain text, bounded); `ValueError` if it is not
+        a chat line."""
+        if not isinstance(raw, dict):
+            raise ValueError("a chat line is an object")
+        who, text, at = raw.get("who"), raw.get("text"), raw.get("at")
+        if not isinstance(who, str) or not isinstance(text, str) or not isinstance(at, (int, float)):
+            raise ValueError("a chat line names who said what, and when")
+        words = words_of(text, limit)
+        if not words:
+            raise ValueError("an empty chat line")
+        return cls(words_of(who, NAME_MAX), words, float(at))
+
+
+class Pace:
+    """How often one session may talk: at most `lines` lines in any `seconds`."""
+
+    def __init__(self, lines: int, seconds: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.lines = max(1, lines)
+        self.seconds = seconds
+        self._clock = clock
+        self._times: list[float] = []
+
+    def allow(self) -> bool:
+        """Whether a line may go now (counted when it may)."""
+        now = self._clock()
+        self._times = [t for t in self._times if now - t < self.seconds]
+        if len(self._times) >= self.lines:
+            return False
+        self._times.append(now)
+        return True
+
+    @property
+    def refusal(self) -> str:
+        lines = f"{self.lines} chat line{'s' if self.lines != 1 else ''}"
+        return f"Slow down: at most {lines} every {self.seconds:g} seconds. Your line is kept: / to send it."
+
+
+class LobbyTalk:
+    """The lobby's recent lines, oldest first: the last `kept`."""
+
+    def __init__(self, kept: int) -> None:
+        self.kept = max(1, kept)
+        self.lines: list[Said] = []
+
+    def heard(self, said: Said) -> None:
+        self.lines = [*self.lines[-(self.kept - 1) :], said]

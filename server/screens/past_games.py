@@ -1,0 +1,107 @@
+"""Past games: the games of the rooms a person played or watched (their seats and the plan's watchers say
+whose they are), finished or still in play, each opened on the replay screen and left back to this list.
+
+Only those rooms are offered, and only what is offered can be opened: a person never sees the game of a
+room they had no part in. The save is only read (`room.Persistence.past_game`): a game in play goes on
+untouched while someone steps through it.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import DataTable, Static
+
+from engine import load_edition
+from engine.text import plain
+from room import PersistenceError
+from tui.screens.replay import ReplayScreen
+from tui.widgets.steady_footer import SteadyFooter
+
+if TYPE_CHECKING:
+    from server.app import ServerApp
+    from server.plans import Plan
+
+log = logging.getLogger(__name__)
+
+COLUMNS = ("Room", "Edition", "Players", "Game")
+
+
+def past_plans(plans: list[Plan], fingerprint: str) -> list[Plan]:
+    """The rooms with a game whose seats or watchers name this key: its past games, and no others."""
+    return [p for p in plans if p.save_id and p.played_or_watched(fingerprint)]
+
+
+class PastGamesScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "open", "Replay"),
+        Binding("escape,q", "back", "Lobby"),
+    ]
+    DEFAULT_CSS = """
+    PastGamesScreen #head { height: auto; padding: 0 1; text-style: bold; }
+    PastGamesScreen DataTable { height: 1fr; }
+    PastGamesScreen #note { height: auto; padding: 0 1; color: $text-muted; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._plans: list[Plan] = []
+
+    @property
+    def server(self) -> ServerApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        yield Static("Past games: the rooms you played or watched", id="head")
+        yield DataTable(cursor_type="row", zebra_stripes=True)
+        yield Static(id="note")
+        yield SteadyFooter()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns(*COLUMNS)
+        hall = self.server.hall
+        self._plans = past_plans([t.plan for t in hall.ordered()], self.server.fingerprint)
+        for plan in self._plans:
+            people = ", ".join(s.name or "?" for s in plan.seats)
+            game = "over" if plan.finished else "in play"
+            cells = (plan.name, load_edition(plan.edition).name, people, game)
+            table.add_row(*(Text(plain(c)) for c in cells))
+        note = (
+            "Enter: step through the game on the board  -  Esc: back to the lobby"
+            if self._plans
+            else "No past games yet: the games of the rooms you play or watch are kept here."
+        )
+        self.query_one("#note", Static).update(Content(note))
+        table.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "open":
+            return bool(self._plans)
+        return True
+
+    def action_open(self) -> None:
+        row = self.query_one(DataTable).cursor_row
+        if not 0 <= row < len(self._plans):
+            return
+        plan = self._plans[row]
+        try:
+            past = self.server.hall.persistence.past_game(plan.save_id or "")
+        except PersistenceError as exc:  # the details name the server's files: for its log only
+            log.warning("past game of room %s not shown: %s", plan.id, exc)
+            self.notify(f"The game of {plan.name} cannot be shown: its save cannot be read.", timeout=8)
+            return
+        past.title = plan.name
+        self.app.push_screen(ReplayScreen(past, self.server.glyphs))
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.action_open()
+
+    def action_back(self) -> None:
+        self.dismiss()

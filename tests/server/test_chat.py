@@ -1,0 +1,204 @@
+"""Chat over real SSH sessions: the lobby's chat reaches every lobby (whichever worker runs it), shows
+markup and escape sequences as plain text and holds a session to its pace; a table's chat is kept in the
+event log in time order with the moves, for those who come later too."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from textual.widgets import Input
+
+from engine.rule_ids import TITLES
+from server.chat import Pace, Said
+from server.screens.chat import ChatDialog
+from server.screens.lobby import LobbyScreen
+from server.screens.lobby_chat import LobbyChat
+from server.screens.room import RoomScreen
+from tui.screens.why import WhyScreen
+from tui.widgets.event_log import EventLog
+
+from sshplay import FAST, Person, ada_and_bob, make_key, play_until, seated, start_server
+
+TITLE = "\x1b]0;pwned\x07"  # an escape sequence that retitles a terminal's window
+CLEAR = "\x1b[2J\x1b[H"
+
+
+def _in_lobby(person: Person) -> bool:
+    app = person.app_now()
+    return app is not None and isinstance(app.screen, LobbyScreen)
+
+
+async def test_a_lobby_line_reaches_a_lobby_in_the_other_worker_as_plain_text(tmp_path: Path) -> None:
+    running = await start_server(tmp_path, workers=2)
+    try:
+        ada, bob = ada_and_bob(running, tmp_path)
+        await seated(running, [ada, bob], "Den", pace="slow")
+        await ada.connect()
+        await bob.connect(size=(80, 24))
+        for p in (ada, bob):
+            await p.wait_until(_in_lobby)
+        assert {ada.worker_session().worker.index, bob.worker_session().worker.index} == {0, 1}
+        await bob.wait_for("Nobody has said anything yet.")
+
+        await ada.press("slash")
+        await ada.wait_for("Say to the lobby")
+        await ada.type(f"\x1b[200~hello {TITLE}[b]all[/b]\x1b[201~\r")  # pasted: an escape, and markup
+        await bob.wait_for("[b]all[/b]")  # markup arrives as its text
+        await bob.wait_for("Ada: ")
+        running.front._lobby_said({"key": ada.fingerprint, "text": f"hello{TITLE}{CLEAR}there"})  # unpasted
+        await bob.wait_for("Ada: hello\ufffd]0;pwned\ufffd\ufffd[2J\ufffd[Hthere")
+        assert b"\x1b]0;pwned" not in bytes(bob.view.raw), "no escape sequence reaches the terminal"  # type: ignore[union-attr]
+        assert "\x1b" not in "".join(bob.app().screen.query_one(LobbyChat).plain_lines)
+        assert "Den" in bob.text(), "at 80 x 24 the rooms stay in view above the chat"
+        await ada.wait_for("Ada: hello\ufffd")  # her own lobby shows it too
+
+        await bob.press("slash")
+        await bob.wait_for("Say to the lobby")
+        await bob.type("hi Ada\r")
+        await ada.wait_for("Bob: hi Ada")
+        lines = ada.app().screen.query_one(LobbyChat).plain_lines
+        said = [line.split(" ", 1)[1][:9] for line in lines]
+        assert said == ["Ada: ^]0;", "Ada: hell", "Bob: hi A"], "in the order said"
+        assert running.front.lobby_talk.lines[-1].text == "hi Ada"
+
+        cy = Person(running, make_key(tmp_path, "c"), "Cy")  # one who comes later reads the recent lines
+        running.front.players.choose(cy.fingerprint, "Cy")
+        await cy.connect()
+        await cy.wait_for("Bob: hi Ada")
+        for p in (ada, bob, cy):
+            await p.leave()
+    finally:
+        await running.stop()
+
+
+async def test_a_session_that_talks_too_fast_is_told_and_keeps_its_line(tmp_path: Path) -> None:
+    running = await start_server(tmp_path, limits=replace(FAST, chat_lines=3, chat_seconds=600.0))
+    try:
+        ada, bob = ada_and_bob(running, tmp_path)
+        for p in (ada, bob):
+            running.front.players.choose(p.fingerprint, p.name)
+            await p.connect()
+            await p.wait_until(_in_lobby)
+        for n in range(1, 4):
+            await ada.press("slash")
+            await ada.wait_for(lambda: isinstance(ada.app().screen, ChatDialog))
+            await ada.type(f"line {n}\r")
+            await bob.wait_for(f"Ada: line {n}")
+        await ada.press("slash")
+        await ada.wait_for(lambda: isinstance(ada.app().screen, ChatDialog))
+        await ada.type("line 4\r")
+        await ada.wait_for("Slow down: at most 3 chat lines every")
+        await ada.press("slash")  # the line held back is offered again
+        await ada.wait_for(lambda: isinstance(ada.app().screen, ChatDialog))
+        assert ada.app().screen.query_one(Input).value == "line 4"
+        await ada.press("escape")
+        assert "line 4" not in bob.text()
+        assert [s.text for s in running.front.lobby_talk.lines] == ["line 1", "line 2", "line 3"]
+        for p in (ada, bob):
+            await p.leave()
+    finally:
+        await running.stop()
+
+
+def test_the_pace_lets_lines_through_again_once_the_window_has_passed() -> None:
+    now = [0.0]
+    pace = Pace(2, 5.0, clock=lambda: now[0])
+    assert [pace.allow(), pace.allow(), pace.allow()] == [True, True, False]
+    now[0] = 4.9
+    assert not pace.allow()
+    now[0] = 5.0
+    assert pace.allow()
+
+
+def test_a_line_from_another_process_is_checked_again() -> None:
+    said = Said.from_json({"who": "E\u202eve", "text": f"a{TITLE}\n b", "at": 0}, 200)
+    assert (said.who, said.text) == ("Eve", "a\ufffd]0;pwned\ufffd b")
+    assert said.line() == "00:00 Eve: a\ufffd]0;pwned\ufffd b"
+    for broken in ({"who": "Eve", "text": " ", "at": 0}, {"who": 1, "text": "x", "at": 0}, ["x"]):
+        try:
+            Said.from_json(broken, 200)
+        except ValueError:
+            continue
+        raise AssertionError(f"{broken!r} was taken")
+
+
+def _at_the_table(person: Person) -> bool:
+    app = person.app_now()
+    return app is not None and isinstance(app.game_screen, RoomScreen)
+
+
+def _log_lines(person: Person) -> list[str]:
+    game = person.app().game_screen
+    assert isinstance(game, RoomScreen)
+    return game.query_one("#log-below", EventLog).plain_lines
+
+
+async def test_a_late_watcher_reads_the_chat_in_its_place_among_the_moves(tmp_path: Path) -> None:
+    running = await start_server(tmp_path)
+    try:
+        ada, bob = ada_and_bob(running, tmp_path)
+        table = await seated(running, [ada, bob], "Den", pace="instant")
+        room = table.room
+        assert room is not None
+        await ada.connect("Den", size=(120, 40))
+        await bob.connect("Den", size=(120, 40))
+
+        def ada_to_roll(after: int) -> bool:
+            """Ada's turn to roll, some moves after `after` (the table's version): the table waits on her."""
+            pending = room.view(None).pending
+            ready = pending is not None and pending.player == 0 and pending.kind == "roll"
+            return room.version > after and ready
+
+        await play_until([ada, bob], lambda: ada_to_roll(0))
+        moved = room.version
+        first = len(room.history())
+        await ada.wait_for(lambda: ada.app().screen is ada.app().game_screen)
+        await ada.wait_for(lambda: len(_log_lines(ada)) == first)  # her screen has caught up
+        await ada.press("slash")
+        await ada.wait_for("Say to the table")
+        await ada.type("[b]first[/b] words\r")
+        await bob.wait_for("Ada: [b]first[/b] words")
+        await play_until([ada, bob], lambda: ada_to_roll(moved))
+        second = len(room.history())
+        assert second > first
+        await bob.wait_for(lambda: bob.app().screen is bob.app().game_screen)
+        await bob.wait_for(lambda: len(_log_lines(bob)) == second + 1)
+        await bob.press("slash")
+        await bob.wait_for("Say to the table")
+        await bob.type("second words\r")
+        await ada.wait_for("Bob: second words")
+
+        cy = Person(running, make_key(tmp_path, "c"), "Cy")  # comes to watch afterwards
+        running.front.players.choose(cy.fingerprint, "Cy")
+        await cy.connect("Den", size=(120, 40))
+        await cy.wait_until(_at_the_table)
+        await cy.wait_for("Bob: second words")
+        watched = _log_lines(cy)
+        said = [
+            i for i, line in enumerate(watched) if " Ada: [b]first[/b] words" in line or "Bob: second" in line
+        ]
+        assert said == [first, second + 1], "each line after the moves made before it, before those after it"
+        assert watched == _log_lines(ada)[: len(watched)], "the same log as one who was there all along"
+
+        await bob.drop()  # Bob drops, and comes back to his seat: the chat is still in its place
+        await bob.connect("Den", size=(120, 40))
+        await bob.wait_until(_at_the_table)
+        await bob.wait_for("Bob: second words")
+        assert _log_lines(bob)[: len(watched)] == watched
+
+        game = cy.app().game_screen
+        assert isinstance(game, RoomScreen)
+        game.explain_entry(first)  # a chat line has no why; the entries after it explain their own events
+        await cy.wait_for("That line is chat")
+        assert not isinstance(cy.app().screen, WhyScreen)
+        game.explain_entry(first + 1)  # the first event after Ada's line
+        await cy.wait_for(lambda: isinstance(cy.app().screen, WhyScreen))
+        screen = cy.app().screen
+        assert (
+            isinstance(screen, WhyScreen) and screen.heading == f"Why? {TITLES[room.history()[first].rule]}"
+        )
+        for p in (ada, bob, cy):
+            await p.leave()
+    finally:
+        await running.stop()
