@@ -1,7 +1,7 @@
 """The game server under load: many people playing at once, each over their own SSH connection.
 
     python bench/serve.py [--sessions 50] [--seconds 60] [--workers N] [--chances T] [--bots LEVEL]
-                          [--log FILE] [--screens DIR]
+                          [--log FILE] [--screens DIR] [--clock]
 
 It starts `landlords serve` in a process of its own on a free port of 127.0.0.1, with tables of two
 people and two bots already made (as if the people had met in the lobby), and connects every person
@@ -24,6 +24,9 @@ for everyone and for the people at those tables apart.
 With `--bots expert`, every table's two bots are `expert`s, who look ahead on the workers' pools before
 the decisions that matter: what they cost the screens of the other tables shows in the key-to-screen times
 (`--bots` names any level; `normal` by default).
+
+With `--clock`, every table is made with a time bank of 3:00 +15s for each person: each table's clock
+ticks once a second on every screen at it while it waits on a person.
 
 With `--screens`, each person's screen is also kept by a terminal emulator (pyte, from the test
 extras), and what it showed when a probe went unanswered is written to a file in DIR.
@@ -60,6 +63,7 @@ CHANCES = (b"working it out", b"playouts")  # in the chances panel: before its f
 PLAY_KEYS = tuple(k.encode() for k in os.environ.get("BENCH_KEYS", "r,e,a,p,\r,f,x,r,e").split(","))
 PROBE_EVERY = float(os.environ.get("BENCH_PROBE_EVERY", "6.0"))  # seconds between two probes of one person
 SCREENS: Path | None = None  # where a screen that answered no probe is written (--screens)
+CLOCK: dict[str, int] = {}  # the time bank of every table (--clock)
 KEY_EVERY = float(os.environ.get("BENCH_KEY_EVERY", "2.0"))  # seconds between a person's keys, on average
 
 
@@ -144,6 +148,7 @@ def prepare(folder: Path, sessions: int, level: str = "normal") -> list[tuple[as
         seats += [{"kind": "bot", "level": level}, {"kind": "bot", "level": level}]
         plan = {"id": f"bench{t:03d}", "name": room, "edition": "classic", "rules": {"short_game": True}}
         plan |= {"seats": seats, "turn_timer": 60, "pace": "normal", "creator": seats[0].get("owner", "")}
+        plan |= CLOCK
         (rooms / f"bench{t:03d}.json").write_text(json.dumps(plan))
     (folder / "server" / "players.json").write_text(json.dumps(names))
     return people
@@ -448,9 +453,12 @@ def main() -> None:
     parser.add_argument(
         "--screens", type=Path, default=None, help="write here the screens that answered no probe"
     )
+    parser.add_argument("--clock", action="store_true", help="a time bank of 3:00 +15s at every table")
     args = parser.parse_args()
     global SCREENS
     SCREENS = args.screens
+    if args.clock:
+        CLOCK.update(bank=180, bank_added=15)
     sessions = max(1, min(args.sessions, 200))
     seconds = max(5.0, min(args.seconds, 600.0))
     with tempfile.TemporaryDirectory(prefix="landlords-serve-") as tmp:

@@ -206,7 +206,7 @@ class Room:
 
     def stand_in(self, seat: int, opponent: Opponent | None = None) -> None:
         """Let a bot play a person's seat until `hand_back` (a person who walked away from a shared
-        table). Meanwhile the seat is a bot's: commands and sessions for it are refused."""
+        table). Meanwhile the seat is a bot's: commands for it are refused."""
         if not 0 <= seat < len(self._seats) or self._seats[seat].is_bot:
             raise ValueError("only a person's seat takes a stand-in")
         if seat not in self._stand_ins:
@@ -232,8 +232,9 @@ class Room:
         return unsubscribe
 
     def join(self, seats: Collection[int]) -> Session:
-        """A session acting for these seats (people's seats only)."""
-        bots = sorted(s for s in seats if s in self._opponents)
+        """A session acting for these seats (people's seats only: a seat a stand-in plays may be joined,
+        its commands refused until it is handed back)."""
+        bots = sorted(s for s in seats if s in self._opponents and s not in self._stand_ins)
         if bots:
             raise ValueError(f"seat {bots[0]} is played by a bot")
         if any(not 0 <= s < len(self._seats) for s in seats):

@@ -54,7 +54,10 @@ class ServerApp(LandlordsApp):
     closes_shared_pool = False  # the worker's rooms share their pool (`server.hall.Hall.chances_pool`)
 
     # Checked before the screen's own keys: a decision's dialog would keep the `/` from the app otherwise.
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("slash", "chat", "Chat", priority=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("slash", "chat", "Chat", priority=True),
+        Binding("a", "vote", "Vote", show=False, priority=True),  # over a dialog without an `a` of its own
+    ]
 
     def __init__(
         self,
@@ -195,6 +198,14 @@ class ServerApp(LandlordsApp):
             self.hall.remove(table)
         self.to_lobby()
 
+    async def on_event(self, event: events.Event) -> None:
+        """Any key a person presses at his table is an act of his: a stand-in keeping his seat leaves it."""
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            client = getattr(self._game, "client", None)
+            if isinstance(client, TableClient):
+                client.acted()
+        await super().on_event(event)
+
     # --- leaving ------------------------------------------------------------------------------
 
     async def action_quit(self) -> None:
@@ -220,6 +231,8 @@ class ServerApp(LandlordsApp):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "chat":
             return self._can_chat()  # in the footer at a table and in the lobby only
+        if action == "vote":
+            return self._can_vote()
         return super().check_action(action, parameters)
 
     def action_chat(self) -> None:
@@ -239,6 +252,25 @@ class ServerApp(LandlordsApp):
     def chat_pace(self) -> Pace:
         """How fast this session may talk, in the lobby and at tables alike."""
         return Pace(self.hall.limits.chat_lines, self.hall.limits.chat_seconds)
+
+    def _can_vote(self) -> bool:
+        """Over a dialog at the table (an auction's, say), while a seat holds the table up, and only where
+        the dialog has no `a` of its own (buying, an offer, travel cards): the table's own `a` is its
+        screen's."""
+        from server.screens.room import RoomScreen
+
+        game, top = self._game, self.screen
+        if not isinstance(game, RoomScreen) or top is game or not self._can_chat():
+            return False
+        own = any(isinstance(b, Binding) and "a" in b.key.split(",") for b in top.BINDINGS)
+        return not own and game.possible("vote")
+
+    def action_vote(self) -> None:
+        """`a` over a dialog at the table: call or answer a vote as from the table itself."""
+        from server.screens.room import RoomScreen
+
+        if isinstance(self._game, RoomScreen):
+            self._game.action_vote()
 
     def action_leave(self) -> None:
         self.close_game()

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import Command
+from room import Outcome
 from room.chances import TableChances
 from room.review import ReviewJob
 from server.plans import TableError
@@ -31,7 +33,7 @@ class TableClient(LocalClient):
         driver = table.driver  # made with the room: the table drives its bots for everyone at it
         if driver is None:
             raise TableError("This table is closing.")
-        if seat is not None:
+        if seat is not None and not table.held(seat):  # a seat held by a stand-in waits for a key of his
             room.hand_back(seat)
         super().__init__(room, [] if seat is None else [seat], driver=driver)
         self.table = table
@@ -51,6 +53,16 @@ class TableClient(LocalClient):
         """The advice for this session's seat, where the room was made with the advisor on; worked out on
         the worker's pool, one at a time for the table."""
         return self.table.advice(self.seat, player)
+
+    def send(self, cmd: Command, version: int) -> Outcome:
+        """A command of this session's person is an act of his: a stand-in playing his seat leaves it."""
+        self.acted()
+        return super().send(cmd, version)
+
+    def acted(self) -> None:
+        """The person pressed a key at the table: a stand-in that kept his seat (his time ran out, or the
+        table voted) gives it back."""
+        self.table.reclaim(self.seat)
 
     def close(self) -> None:
         """Leave the table; it plays on for the others, and keeps this seat."""

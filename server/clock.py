@@ -27,6 +27,10 @@ class LoopClock:
     def call_later(self, delay: float, callback: Callable[[], None]) -> Handle:
         return Handle(self.loop.call_later(delay, _guarded(callback)))
 
+    def now(self) -> float:
+        """The loop's time, in seconds (the tables' clocks count on it)."""
+        return self.loop.time()
+
 
 def _guarded(callback: Callable[[], None]) -> Callable[[], None]:
     def run() -> None:

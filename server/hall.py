@@ -25,7 +25,15 @@ from server.chat import LobbyTalk, Said, words_of
 from server.clock import Handle, LoopClock
 from server.config import Limits, ServerConfig
 from server.lobby_line import PlanFacts, TableStatus
-from server.plans import Plan, RoomRequest, SeatPlan, TableError, check_room_name, new_table_id
+from server.plans import (
+    Plan,
+    RoomRequest,
+    SeatPlan,
+    TableError,
+    bounded_clock,
+    check_room_name,
+    new_table_id,
+)
 from server.ratings import RatingBoard
 from server.state import read_json, write_json
 from server.table import Table
@@ -129,6 +137,7 @@ def make_plan(others: Iterable[Plan], limits: Limits, asked: RoomRequest) -> Pla
     if pace not in SPEEDS:
         raise TableError("The pace is one of " + ", ".join(SPEEDS) + ".")
     turn_timer = max(10, min(int(asked.turn_timer), 3600))
+    bank, bank_added = bounded_clock(asked.bank, asked.bank_added)
     taken = [SeatPlan(s.kind, s.level) for s in seats]
     first = next(i for i, s in enumerate(taken) if s.kind == "person")
     taken[first].owner = creator
@@ -143,6 +152,8 @@ def make_plan(others: Iterable[Plan], limits: Limits, asked: RoomRequest) -> Pla
         pace,
         creator,
         advisor=asked.advisor,
+        bank=bank,
+        bank_added=bank_added,
     )
 
 

@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 from engine import load_edition
 from engine.text import NAME_MAX, plain
-from server.plans import Plan
+from server.plans import Plan, clock_words
 
 Stage = Literal["gathering", "playing", "resting", "over"]
 STAGES: tuple[Stage, ...] = ("gathering", "playing", "resting", "over")
@@ -92,6 +92,14 @@ class TableLine:
     mine: bool
     started: bool
     advisor: bool = True
+    clock: str = ""  # "bank 3:00 +15s", or "" for none
+
+    @property
+    def edition_words(self) -> str:
+        """The edition and what sets the room apart: "Classic, no advisor, bank 3:00 +15s"."""
+        return ", ".join(
+            [self.edition, *([] if self.advisor else ["no advisor"]), *([self.clock] if self.clock else [])]
+        )
 
 
 def line_of(plan: Plan, status: TableStatus, fingerprint: str) -> TableLine:
@@ -112,6 +120,7 @@ def line_of(plan: Plan, status: TableStatus, fingerprint: str) -> TableLine:
         mine=any(s.owner == fingerprint for s in seats),
         started=plan.save_id is not None,
         advisor=plan.advisor,
+        clock=clock_words(plan.bank, plan.bank_added),
     )
 
 

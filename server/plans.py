@@ -1,10 +1,11 @@
 """A table's plan: what is kept of it beside its save (its name, edition, rules, seats and who holds them,
-its pace and turn timer), read and written as JSON in the server's `rooms/` folder and sent between its
+its pace, turn timer and clock), read and written as JSON in the server's `rooms/` folder and sent between its
 processes; and a new room as a person asks for it.
 """
 
 from __future__ import annotations
 
+import math
 import secrets
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -18,6 +19,10 @@ from server.places import SeatResult, results_of
 ROOM_NAME_MAX = 24
 TURN_TIMERS = (30, 60, 120, 300)  # seconds, offered in the form
 DEFAULT_TURN_TIMER = 60
+BANK_SECONDS = (30, 3600)  # the least and the most a time bank may start with
+ADDED_SECONDS = (0, 120)  # the least and the most added to it at each decision
+DEFAULT_BANK = 180  # 3:00
+DEFAULT_ADDED = 15
 WATCHERS_KEPT = 200  # the most recent who watched a table, for their past games
 
 
@@ -53,6 +58,8 @@ class RoomRequest:
     turn_timer: int
     pace: str
     advisor: bool = True  # whether the people at the table may ask what `expert` would do
+    bank: int = 0  # the time bank each person starts with, in seconds (0: no clock)
+    bank_added: int = 0  # seconds added to it at each of their decisions
 
     def to_json(self) -> dict[str, Any]:
         raw = asdict(self)
@@ -71,6 +78,8 @@ class RoomRequest:
             int(raw.get("turn_timer", 60)),
             str(raw.get("pace", "")),
             raw.get("advisor", True) is not False,
+            _whole(raw.get("bank", 0)),
+            _whole(raw.get("bank_added", 0)),
         )
 
 
@@ -92,6 +101,10 @@ class Plan:
     """Whether the people at the table may ask the advisor what `expert` would do in their seat."""
     result: list[SeatResult] | None = None
     """Every seat's place once the game is over (`server.places`), for the ratings."""
+    bank: int = 0
+    """The time bank each person starts with, in seconds; 0: no clock (only the turn timer for the away)."""
+    bank_added: int = 0
+    """Seconds added to a person's bank at each of his decisions."""
     watchers: list[str] = field(default_factory=list)
     """The key fingerprints of those who watched the game (its seats say who played): whose past games
     it is, to open again from the lobby."""
@@ -134,6 +147,7 @@ class Plan:
         if edition not in EDITIONS and not isinstance(edition, str):
             raise ValueError("bad edition")
         save_id = raw.get("save_id")
+        bank, added = bounded_clock(_whole(raw.get("bank", 0)), _whole(raw.get("bank_added", 0)))
         return cls(
             id=str(raw["id"])[:16],
             name=plain(str(raw["name"]))[:ROOM_NAME_MAX],
@@ -147,8 +161,63 @@ class Plan:
             finished=bool(raw.get("finished", False)),
             advisor=raw.get("advisor", True) is not False,
             result=results_of(raw.get("result")),
+            bank=bank,
+            bank_added=added,
             watchers=[w for w in raw.get("watchers") or [] if isinstance(w, str)][-WATCHERS_KEPT:],
         )
+
+
+def _whole(value: object) -> int:
+    """A count of seconds as a file or another process gave it: anything else is 0."""
+    return value if type(value) is int else 0
+
+
+def bounded_clock(bank: int, added: int) -> tuple[int, int]:
+    """A room's clock within the bounds: no clock at all (0, 0), or a bank and the seconds added."""
+    if bank <= 0:
+        return 0, 0
+    (low, high), (least, most) = BANK_SECONDS, ADDED_SECONDS
+    return max(low, min(bank, high)), max(least, min(added, most))
+
+
+def clock_words(bank: int, added: int) -> str:
+    """A room's clock as the lobby shows it: "bank 3:00 +15s", or "" for none."""
+    return f"bank {minutes(bank)} +{added}s" if bank > 0 else ""
+
+
+def minutes(seconds: float) -> str:
+    """Seconds as m:ss (rounded up: a clock that shows 0:00 has run out)."""
+    whole = max(0, math.ceil(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def read_clock(kind: str, bank_text: str, added_text: str) -> tuple[int, int]:
+    """The clock a person asked for in the new-room form ("none" or "bank"; the bank as m:ss or minutes,
+    the seconds added as a whole number), or `TableError` with the reason."""
+    if kind != "bank":
+        return 0, 0
+    low, high = BANK_SECONDS
+    bank = _read_minutes(bank_text.strip())
+    if bank is None or not low <= bank <= high:
+        raise TableError(
+            f"The time bank is minutes and seconds ({minutes(DEFAULT_BANK)}, say), from {minutes(low)} to "
+            f"{minutes(high)}."
+        )
+    text = added_text.strip().removeprefix("+").removesuffix("s").strip()
+    low, high = ADDED_SECONDS
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise TableError(f"The seconds added at each decision are a whole number from {low} to {high}.")
+    return bank, int(text)
+
+
+def _read_minutes(text: str) -> int | None:
+    """ "3:00" or "3" (minutes) as seconds; None when it is neither."""
+    if ":" in text:
+        mins, _, secs = text.partition(":")
+        if mins.isdigit() and secs.isdigit() and len(secs) == 2 and int(secs) < 60:
+            return int(mins) * 60 + int(secs)
+        return None
+    return int(text) * 60 if text.isdigit() and len(text) <= 3 else None
 
 
 def check_room_name(text: str) -> str:

@@ -4,8 +4,9 @@ A table is made in the lobby with its seats (open for people, or a bot at a leve
 every open seat is taken, then its game starts; the seat a person took stays bound to their key. While it
 plays, its bots move at the table's pace (one `room.BotDriver` for everyone), it is saved shortly after
 every move, and a person who is away keeps their seat: once the turn timer runs out on a decision of
-theirs, a stand-in bot plays for them until they come back. When none of its people is connected, the
-table rests (no bot moves) until one returns. What is not in the save (the table's name, who holds
+theirs, a stand-in bot plays for them until they come back (the clocks, the banks and the vote are
+`server.table_clocks`). When none of its people is connected, the table rests (no bot moves) until one
+returns. What is not in the save (the table's name, who holds
 which seat, the timer) is kept beside it in the server's folder, so that a restart finds every table.
 """
 
@@ -30,6 +31,7 @@ from server.clock import Handle, LoopClock
 from server.lobby_line import PlanFacts, TableStatus
 from server.places import game_result
 from server.plans import Plan, TableError
+from server.table_clocks import TableClocks
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -52,7 +54,7 @@ class Presence:
     watching: int = 0
 
 
-class Table(PlanFacts):
+class Table(PlanFacts, TableClocks):
     """One table of the server. All of it runs on the server's event loop."""
 
     def __init__(
@@ -72,9 +74,8 @@ class Table(PlanFacts):
         self.presence = Presence()
         self.chat_lines: list[Said] = []
         self._chat_listeners: list[ChatListener] = []
-        self._timer: Handle | None = None
-        self._timed_seat: int | None = None
         self._save_due: Handle | None = None
+        self._start_clocks()
         self._unsubscribe: Callable[[], None] | None = None
         self.chat_kept = 100
         self._chances_pool = chances_pool
@@ -202,7 +203,7 @@ class Table(PlanFacts):
             self.presence.watching += 1
         else:
             self.presence.seated[seat] = self.presence.seated.get(seat, 0) + 1
-            if self.room is not None:
+            if self.room is not None and seat not in self._held:
                 self.room.hand_back(seat)
         self.review()
         self._changed()
@@ -221,48 +222,6 @@ class Table(PlanFacts):
 
     def here(self, seat: int) -> bool:
         return self.presence.seated.get(seat, 0) > 0
-
-    # --- a person away: the turn timer and the stand-in ---------------------------------------
-
-    def review(self) -> None:
-        """After every move and every arrival or departure: hand seats back to people who returned, and
-        time the decision of a person who is away."""
-        room = self.room
-        if room is None:
-            return
-        for seat in room.stand_ins:
-            if self.here(seat) or not self.presence.seated:
-                room.hand_back(seat)
-        pending = room.view(None).pending
-        away = None
-        if pending is not None and self.presence.seated and not room.finished:
-            seat = pending.player
-            if not room.seats[seat].is_bot and not self.here(seat) and seat not in room.stand_ins:
-                away = seat
-        if away != self._timed_seat:
-            self._stop_timer()
-            if away is not None:
-                self._timed_seat = away
-                self._timer = self._clock.call_later(self.plan.turn_timer, self._time_up)
-        if self.driver is not None:
-            self.driver.poke()
-
-    def _stop_timer(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-        self._timer = None
-        self._timed_seat = None
-
-    def _time_up(self) -> None:
-        seat = self._timed_seat
-        self._timer = None
-        self._timed_seat = None
-        room = self.room
-        if room is None or seat is None or self.here(seat) or not self.presence.seated:
-            return
-        log.info("table %s: a bot stands in for seat %d", self.id, seat)
-        room.stand_in(seat)
-        self.review()
 
     # --- moves --------------------------------------------------------------------------------
 
@@ -373,11 +332,22 @@ class Table(PlanFacts):
                 log.exception("a chat listener failed")
         return said.line()
 
+    def tell(self, line: str) -> None:
+        """A line from the table itself (a clock run out, a vote), told in the log like the chat."""
+        after = len(self.room.history()) if self.room is not None else 0
+        said = Said("", f"* {line}", time.time(), after)
+        self.chat_lines = [*self.chat_lines[-(self.chat_kept - 1) :], said]
+        for listener in list(self._chat_listeners):
+            try:
+                listener(said)
+            except Exception:
+                log.exception("a chat listener failed")
+
     # --- the end ------------------------------------------------------------------------------
 
     def close(self) -> None:
         """Save and release the table's game (the server is stopping)."""
-        self._stop_timer()
+        self._stop_clocks()
         if self._chances is not None:
             self._chances.close()
             self._chances = None

@@ -104,7 +104,7 @@ class LobbyScreen(Screen[None]):
             mark = "* " if line.mine else "  "
             table.add_row(
                 Text(mark + line.name),
-                Text(line.edition if line.advisor else f"{line.edition}, no advisor"),
+                Text(line.edition_words),
                 Text(f"{line.taken} taken, {line.free} free"),
                 Text(board.people_line(t.plan) if board is not None else line.people),
                 Text(line.status),

@@ -1,11 +1,13 @@
 """A new room: its name, the edition and variant, its seats (people, and bots at a level), how long the
-table waits on a person who is away before a bot stands in, the bots' pace, and whether the people at
-it may ask the advisor what `expert` would do in their seat."""
+table waits on a person who is away before a bot stands in, its clock (none, or a time bank for each
+person: the bank and the seconds added at each decision), the bots' pace, and whether the people at it
+may ask the advisor what `expert` would do in their seat."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
@@ -17,12 +19,16 @@ from engine import EDITIONS, load_edition
 from room import DEFAULT_LEVEL, LEVELS
 from room.pacing import DEFAULT_SPEED, ORDER
 from server.plans import (
+    DEFAULT_ADDED,
+    DEFAULT_BANK,
     DEFAULT_TURN_TIMER,
     ROOM_NAME_MAX,
     TURN_TIMERS,
     RoomRequest,
     SeatPlan,
     TableError,
+    minutes,
+    read_clock,
     rules_from,
 )
 from tui.widgets.steady_footer import SteadyFooter
@@ -32,6 +38,7 @@ if TYPE_CHECKING:
     from server.app import ServerApp
 
 VARIANTS = (("The full game", "full"), ("Short Game", "short"))
+CLOCKS = (("none", "none"), ("time bank", "bank"))
 
 
 class NewRoomScreen(Screen[None]):
@@ -39,10 +46,15 @@ class NewRoomScreen(Screen[None]):
     DEFAULT_CSS = """
     NewRoomScreen Vertical#form { width: 64; height: auto; border: round $primary; padding: 0 1; }
     NewRoomScreen Horizontal { height: 1; margin-bottom: 1; }
+    NewRoomScreen.-short Horizontal { margin-bottom: 0; }
     NewRoomScreen Label { width: 16; }
     NewRoomScreen Input { width: 30; }
     NewRoomScreen Select { width: 30; }
     NewRoomScreen #problem { color: $error; height: auto; }
+    NewRoomScreen #clock { width: 13; }
+    NewRoomScreen #bank { width: 7; margin-left: 1; }
+    NewRoomScreen #added { width: 5; }
+    NewRoomScreen Label.joint { width: auto; padding: 0 1; }
     """
 
     def compose(self) -> ComposeResult:
@@ -100,6 +112,13 @@ class NewRoomScreen(Screen[None]):
                     compact=True,
                 )
             with Horizontal():
+                yield Label("Clock")
+                yield Select(CLOCKS, value="none", allow_blank=False, id="clock", compact=True)
+                yield SteadyInput(minutes(DEFAULT_BANK), max_length=5, id="bank", compact=True)
+                yield Label("+", classes="joint")
+                yield SteadyInput(str(DEFAULT_ADDED), max_length=3, id="added", compact=True)
+                yield Label("s", classes="joint")
+            with Horizontal():
                 yield Label("Bots' pace")
                 yield Select(
                     [(p, p) for p in ORDER], value=DEFAULT_SPEED, allow_blank=False, id="pace", compact=True
@@ -119,6 +138,21 @@ class NewRoomScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#name", Input).focus()
+        self._clock_figures()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """On a short terminal (80x24) the rows of the form sit without space between them."""
+        self.set_class(event.size.height < 30, "-short")
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "clock":
+            self._clock_figures()
+
+    def _clock_figures(self) -> None:
+        """The bank's figures are asked for only with a time bank."""
+        off = self._value("#clock") != "bank"
+        for figure in self.query("#bank, #added").results(Input):
+            figure.disabled = off
 
     def _value(self, selector: str) -> object:
         return self.query_one(selector, Select).value
@@ -136,6 +170,11 @@ class NewRoomScreen(Screen[None]):
         level = str(self._value("#level"))
         seats = [SeatPlan("person") for _ in range(people)] + [SeatPlan("bot", level) for _ in range(bots)]
         try:
+            bank, added = read_clock(
+                str(self._value("#clock")),
+                self.query_one("#bank", Input).value,
+                self.query_one("#added", Input).value,
+            )
             table_id = await app.hall.create(
                 RoomRequest(
                     app.fingerprint,
@@ -147,6 +186,8 @@ class NewRoomScreen(Screen[None]):
                     int(str(self._value("#timer"))),
                     str(self._value("#pace")),
                     self._value("#advisor") is True,
+                    bank,
+                    added,
                 )
             )
         except TableError as exc:

@@ -1,7 +1,8 @@
-"""A shared table on screen: the game screen, plus the room's chat (`/` to say something). Chat lines
-join the event log as plain text, whoever wrote them and whatever they hold, in time order with the
-game's events: a person who comes later (to watch, or back to their seat) reads the lines the table
-kept in the places they were said."""
+"""A shared table on screen: the game screen, plus the room's chat (`/` to say something), its clocks at
+the end of the status line (`server.screens.clock_line`), and the vote to hand a seat that holds the table
+up to a bot (`a`). Chat lines join the event log as plain text, whoever wrote them and whatever they hold,
+in time order with the game's events: a person who comes later (to watch, or back to their seat) reads
+the lines the table kept in the places they were said."""
 
 from __future__ import annotations
 
@@ -17,11 +18,16 @@ from textual.message import Message
 from engine.text import plain
 from server.chat import Said
 from server.client import TableClient
+from server.plans import TableError
 from server.screens.chat import talk
+from server.screens.clock_line import clock_tail
+from server.screens.vote import VoteDialog
+from server.seat_clocks import ClockFace, VoteFace
 from tui.game_keys import GameKey, bindings
 from tui.glyphs import Glyphs
 from tui.screens.game import GameScreen
 from tui.widgets.event_log import EventLog
+from tui.widgets.status import StatusBar
 
 if TYPE_CHECKING:
     from server.app import ServerApp
@@ -33,8 +39,18 @@ class ChatLine(Message):
         self.said = said
 
 
+class ClockShown(Message):
+    def __init__(self, face: ClockFace) -> None:
+        super().__init__()
+        self.face = face
+
+
 class RoomScreen(GameScreen):
-    KEYS: ClassVar[tuple[GameKey, ...]] = (*GameScreen.KEYS, GameKey("slash", "chat", "Chat"))
+    KEYS: ClassVar[tuple[GameKey, ...]] = (
+        *GameScreen.KEYS,
+        GameKey("slash", "chat", "Chat"),
+        GameKey("a", "vote", "Vote: seat to a bot"),
+    )
     BINDINGS: ClassVar[list[BindingType]] = bindings(KEYS)
 
     def __init__(self, client: TableClient, glyphs: Glyphs, who: str, chat_max: int) -> None:
@@ -43,6 +59,10 @@ class RoomScreen(GameScreen):
         self.who = who
         self.chat_max = chat_max
         self._stop_listening: Callable[[], None] = lambda: None
+        self._stop_clock: Callable[[], None] = lambda: None
+        self._face = ClockFace()
+        self._asked: set[int] = set()  # the votes whose question this screen has put
+        self._vote_dialog: VoteDialog | None = None
         self._chat_at: list[int] = []  # the places of the chat lines among the log's entries, in order
 
     def on_mount(self, event: events.Mount) -> None:  # type: ignore[override]  # the game screen's, then more
@@ -50,10 +70,13 @@ class RoomScreen(GameScreen):
         event.prevent_default()
         table = self.table_client.table
         self._stop_listening = table.listen(self._heard)
+        self._stop_clock = table.listen_clock(self._clock_changed)
         self._weave(table.chat_lines)
+        self.on_clock_shown(ClockShown(table.clock_face()))
 
     def on_unmount(self) -> None:
         self._stop_listening()
+        self._stop_clock()
         name = self._chat_name
         if self.app.is_screen_installed(name):
             chat = self.app.get_screen(name)
@@ -126,3 +149,66 @@ class RoomScreen(GameScreen):
 
     def _said(self, text: str) -> None:
         self.table_client.table.say(self.who, text, self.chat_max)
+
+    # --- the clocks and the vote --------------------------------------------------------------
+
+    def _clock_changed(self, face: ClockFace) -> None:
+        self.post_message(ClockShown(face))
+
+    def on_clock_shown(self, message: ClockShown) -> None:
+        """A tick of the table's clock: the status line's end alone is drawn again."""
+        before, face = self._face, message.face
+        self._face = face
+        self.query_one("#status", StatusBar).show_tail(clock_tail(face, self.glyphs))
+        if (before.holder is None, before.vote is None) != (face.holder is None, face.vote is None):
+            self._refresh_keys()  # the vote's key comes and goes
+        vote = face.vote
+        dialog = self._vote_dialog
+        if dialog is not None and (vote is None or vote.number != dialog.vote.number):
+            dialog.dismiss(None)
+        if vote is not None and vote.number not in self._asked and self._may_answer(vote):
+            self._asked.add(vote.number)
+            self._ask(vote)
+
+    def _may_answer(self, vote: VoteFace) -> bool:
+        seat = self.table_client.seat
+        return seat is not None and seat in vote.voters and seat not in vote.answered
+
+    def _ask(self, vote: VoteFace) -> None:
+        if self._vote_dialog is not None and self._vote_dialog in self.app.screen_stack:
+            return
+        dialog = self._vote_dialog = VoteDialog(vote)
+        self.app.push_screen(dialog, lambda yes: self._answered(vote, yes))
+
+    def _answered(self, vote: VoteFace, yes: bool | None) -> None:
+        self._vote_dialog = None
+        if yes is None:
+            return
+        try:
+            self.table_client.table.answer_vote(self.table_client.seat, yes)
+        except TableError as exc:
+            self.notify(str(exc), severity="warning", timeout=5)
+
+    def possible(self, name: str) -> bool:
+        if name == "vote":
+            return self._face.vote is not None or self._face.holder is not None
+        return super().possible(name)
+
+    def on_key(self, event: events.Key) -> None:
+        """`a` when nothing holds the table up (the key is not on offer) still says why no vote is called."""
+        if event.key == "a" and not self.possible("vote"):
+            event.stop()
+            self.action_vote()
+            return
+        super().on_key(event)
+
+    def action_vote(self) -> None:
+        """Answer the vote under way, or call one on the seat that holds the table up."""
+        vote = self._face.vote
+        if vote is not None and self._may_answer(vote):
+            self._ask(vote)
+            return
+        try:
+            self.table_client.table.call_vote(self.table_client.seat)
+        except TableError as exc:
+            self.notify(str(exc), severity="warning", timeout=6)

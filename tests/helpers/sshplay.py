@@ -36,6 +36,7 @@ KEYS = {
     "left": b"\x1b[D",
     "ctrl+r": b"\x12",
     "ctrl+s": b"\x13",
+    "ctrl+u": b"\x15",
     "ctrl+q": b"\x11",
     "space": b" ",
     "slash": b"/",
@@ -224,6 +225,8 @@ async def seated(
             plan.pop("turn_timer", 60),
             plan.pop("pace", "instant"),
             plan.pop("advisor", True),
+            plan.pop("bank", 0),
+            plan.pop("bank_added", 0),
         )
     )
     table = running.table(table_id)

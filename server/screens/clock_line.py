@@ -1,0 +1,45 @@
+"""A shared table's clocks in words, at the right end of the status line on every screen at the table:
+each person's bank (the one the table waits on marked, counting down), who is away and for how long the
+table still waits on him, whose seat a bot plays, and a vote under way."""
+
+from __future__ import annotations
+
+from textual.content import Content
+
+from server.plans import minutes
+from server.seat_clocks import ClockFace, SeatTime
+from tui.glyphs import Glyphs
+
+LOW = 10.0
+"""Seconds left under which the clock of the person waited on turns to the error colour."""
+
+
+def clock_tail(face: ClockFace, glyphs: Glyphs) -> Content:
+    """The clocks as one short line; empty where nothing is timed (no bank, nobody away)."""
+    parts = [part for part in (_seat(s, glyphs) for s in face.seats) if part is not None]
+    vote = face.vote
+    if vote is not None:
+        parts.insert(
+            0, Content.styled(f"vote {vote.target_name}: {vote.yes}/{vote.needed} yes (a)", "bold $warning")
+        )
+    if not parts:
+        return Content("")
+    return Content(f" {glyphs.dot} ").join(parts)
+
+
+def _seat(seat: SeatTime, glyphs: Glyphs) -> Content | None:
+    name = seat.name
+    if seat.bot:
+        return Content.styled(f"{name} bot", "dim")
+    left = "" if seat.left is None else f" {minutes(seat.left)}"
+    if seat.away:
+        text = f"{name} away{left}"
+    elif left:
+        text = f"{name}{left}"
+    else:
+        return None
+    if not seat.waited:
+        return Content.styled(text, "$warning" if seat.away else "")
+    mark = ">" if glyphs.ascii_only else "▸"
+    low = seat.left is not None and seat.left <= LOW
+    return Content.styled(f"{mark}{text}", "bold $error" if low else "bold $accent")

@@ -1,0 +1,54 @@
+"""The question a vote puts to each person present: hand the seat that holds the table up to a bot?"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.content import Content
+from textual.widgets import Static
+
+from server.seat_clocks import VoteFace
+from tui.screens.overlay import Overlay
+
+
+class VoteDialog(Overlay[bool | None]):
+    """y: yes, n: no; Esc puts it off (a asks again while the vote is open)."""
+
+    lets_bots_play = True
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n", "answer(False)", "No"),
+        Binding("escape", "later", "Later"),
+    ]
+    DEFAULT_CSS = """
+    VoteDialog { align: center middle; }
+    VoteDialog Vertical {
+        width: 60; height: auto; border: round $warning; background: $surface; padding: 0 1;
+    }
+    """
+
+    def __init__(self, vote: VoteFace) -> None:
+        super().__init__()
+        self.vote = vote
+
+    def compose(self) -> ComposeResult:
+        vote = self.vote
+        with Vertical():
+            yield Static(
+                Content(
+                    f"{vote.caller} asks to hand {vote.target_name}'s seat to a bot: the table waits on "
+                    f"{vote.target_name}, who is away or out of time. The bot plays it until "
+                    f"{vote.target_name} is back and plays."
+                )
+            )
+            yield Static(Content(f"So far: {vote.tally}."), id="tally")
+            yield Static(Content.styled("y: yes   n: no   Esc: later (a to answer)", "bold"))
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+    def action_later(self) -> None:
+        self.dismiss(None)

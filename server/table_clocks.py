@@ -1,0 +1,320 @@
+"""The clocks of a table on the server, a person away or out of time, the stand-in, and the vote.
+
+The table runs one clock for everyone at it (`server.seat_clocks`: the banks and the turn timer): one timer
+for when the time of the person it waits on is up, and one tick a second while a clock runs, each showing
+every screen at the table the same `ClockFace`. When a person away has waited out the turn timer, a
+stand-in bot plays for him until he comes back; when a person's bank runs out, or the people present vote
+his seat to a bot (`server.seat_vote`), the stand-in keeps the seat until he acts at the table again.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from room import BotDriver, Room
+from server.clock import Handle, LoopClock
+from server.plans import Plan, TableError
+from server.seat_clocks import ClockFace, SeatClocks, SeatTime, VoteFace, Waiting
+from server.seat_vote import VOTE_SECONDS, SeatVote
+
+if TYPE_CHECKING:
+    from server.table import Presence
+
+log = logging.getLogger(__name__)
+
+ClockListener = Callable[[ClockFace], None]
+
+
+class TableClocks:
+    """The clocks' part of `server.table.Table`."""
+
+    room: Room | None
+    driver: BotDriver | None
+    plan: Plan
+    presence: Presence
+    _clock: LoopClock
+
+    @property
+    def id(self) -> str:
+        raise NotImplementedError
+
+    def here(self, seat: int) -> bool:
+        raise NotImplementedError
+
+    def tell(self, line: str) -> None:
+        raise NotImplementedError
+
+    def _start_clocks(self) -> None:
+        self._timer: Handle | None = None  # the time of the person the table waits on is up
+        self._tick: Handle | None = None  # the screens' clocks count down a second
+        self.clocks: SeatClocks | None = None  # made with the room
+        self._held: set[int] = set()  # seats a stand-in keeps until their person acts
+        self._clock_listeners: list[ClockListener] = []
+        self._face_shown = ClockFace()
+        self.vote: SeatVote | None = None
+        self._votes = 0
+        self._vote_timer: Handle | None = None
+
+    def _stop_clocks(self) -> None:
+        for handle in (self._timer, self._tick, self._vote_timer):
+            if handle is not None:
+                handle.stop()
+        self._timer = self._tick = self._vote_timer = None
+
+    # --- the clocks, a person away or out of time, and the stand-in ---------------------------
+
+    def review(self) -> None:
+        """After every move and every arrival or departure: hand seats back to people who returned, and
+        run the clock of the person the table waits on (his bank, and the turn timer if he is away)."""
+        room = self.room
+        if room is None:
+            return
+        resting = not self.presence.seated
+        for seat in room.stand_ins:
+            if resting or (self.here(seat) and seat not in self._held):
+                room.hand_back(seat)
+                self._held.discard(seat)
+        view = room.view(None)
+        pending = view.pending
+        decision: tuple[int, str, int] | None = None
+        waiting = None
+        if pending is not None and not room.finished:
+            seat = pending.player
+            decision = (seat, pending.kind, view.turn)
+            if not resting and not room.seats[seat].is_bot and seat not in room.stand_ins:
+                waiting = Waiting(seat, away=not self.here(seat))
+        clocks = self._seat_clocks(room)
+        clocks.turn_timer = self.plan.turn_timer
+        now = self._clock.now()
+        clocks.follow(now, decision, waiting)
+        self._stop_timer()
+        due = clocks.time_up_in(now)
+        if due is not None:
+            self._timer = self._clock.call_later(due, self._time_up)
+        self._tick_at(due)
+        self._review_vote(waiting)
+        if self.driver is not None:
+            self.driver.poke()
+        self._show_clock()
+
+    def _seat_clocks(self, room: Room) -> SeatClocks:
+        if self.clocks is None:
+            people = [i for i, s in enumerate(room.seats) if not s.is_bot]
+            self.clocks = SeatClocks(self.plan.bank, self.plan.bank_added, self.plan.turn_timer, people)
+        return self.clocks
+
+    def _stop_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+        self._timer = None
+
+    def _time_up(self) -> None:
+        self._timer = None
+        room, clocks = self.room, self.clocks
+        waiting = clocks.waiting if clocks is not None else None
+        if room is None or clocks is None or waiting is None:
+            return
+        now = self._clock.now()
+        due = clocks.time_up_in(now)
+        if due is not None and due > 0.05:  # the timer fired early: wait on
+            self._timer = self._clock.call_later(due, self._time_up)
+            return
+        seat, name = waiting.seat, room.names[waiting.seat]
+        if clocks.out_of_time(seat, now):
+            self._held.add(seat)  # out of time: the stand-in stays until he acts again, here or not
+            self.tell(f"{name}'s time ran out: a bot decides for {name} until {name} plays again.")
+        else:
+            self.tell(f"{name} is away: a bot plays for {name} until {name} comes back.")
+        log.info("table %s: a bot stands in for seat %d", self.id, seat)
+        room.stand_in(seat)
+        self.review()
+
+    def held(self, seat: int) -> bool:
+        """A stand-in keeps the seat until its person acts (his time ran out, or the table voted)."""
+        return seat in self._held
+
+    def reclaim(self, seat: int | None) -> None:
+        """The person acted at the table (pressed a key): a stand-in that plays his seat leaves it."""
+        room = self.room
+        if room is None or seat is None or seat not in room.stand_ins:
+            return
+        room.hand_back(seat)
+        self._held.discard(seat)
+        if self.clocks is not None:
+            self.clocks.reclaim(seat)
+        self.tell(f"{room.names[seat]} plays again.")
+        self.review()
+
+    def _ticked(self) -> None:
+        """Once a second while a clock runs: every screen at the table is shown the time left."""
+        self._tick = None
+        clocks = self.clocks
+        if self.room is not None and clocks is not None:
+            self._tick_at(clocks.time_up_in(self._clock.now()))
+        self._show_clock()
+
+    def _tick_at(self, due: float | None) -> None:
+        """The next tick, when the clock shown (whole seconds, rounded up) turns to its next second."""
+        if self._tick is not None:
+            self._tick.stop()
+            self._tick = None
+        if due is not None and due > 0:
+            step = due % 1.0
+            self._tick = self._clock.call_later(step + 0.01 if step > 0 else 1.0, self._ticked)
+
+    def clock_face(self) -> ClockFace:
+        """The table's clocks now, as every screen at it shows them."""
+        room, clocks = self.room, self.clocks
+        if room is None or clocks is None:
+            return ClockFace()
+        now = self._clock.now()
+        view = room.view(None)
+        waiting = clocks.waiting
+        due = clocks.time_up_in(now)
+        seats = []
+        for seat, place in enumerate(room.seats):
+            if place.is_bot or view.players[seat].bankrupt:
+                continue
+            waited = waiting is not None and waiting.seat == seat
+            left = due if waited and due is not None else clocks.left(seat, now)
+            if left is not None:
+                left = float(math.ceil(left))  # as shown: whole seconds, so that a face seldom changes
+            bot = seat in room.stand_ins
+            seats.append(SeatTime(seat, room.names[seat], left, waited, not self.here(seat), bot))
+        vote = self.vote
+        face = None
+        if vote is not None:
+            face = VoteFace(
+                vote.number,
+                room.names[vote.caller],
+                vote.target,
+                room.names[vote.target],
+                vote.voters,
+                vote.answered,
+                vote.tally(),
+                len(vote.yes),
+                vote.needed,
+            )
+        return ClockFace(tuple(seats), face)
+
+    def listen_clock(self, listener: ClockListener) -> Callable[[], None]:
+        """Be shown the table's clocks whenever they change, and once a second while one runs."""
+        self._clock_listeners.append(listener)
+
+        def stop() -> None:
+            if listener in self._clock_listeners:
+                self._clock_listeners.remove(listener)
+
+        return stop
+
+    def _show_clock(self) -> None:
+        """Show every screen at the table its clocks, when they look different from the last time."""
+        if not self._clock_listeners:
+            return
+        face = self.clock_face()
+        if face == self._face_shown:
+            return
+        self._face_shown = face
+        for listener in list(self._clock_listeners):
+            try:
+                listener(face)
+            except Exception:
+                log.exception("a clock listener failed")
+
+    # --- a vote to hand a seat that holds the table up to a bot --------------------------------
+
+    def call_vote(self, seat: int | None) -> None:
+        """A person at the table asks to hand the seat the table waits on to a bot; `TableError` with the
+        reason when no vote can be called."""
+        room = self.room
+        if seat is None:
+            raise TableError("Only the people playing at this table may call a vote; watchers may not.")
+        if room is None or room.finished:
+            raise TableError("The game is over: there is nothing to vote on.")
+        if self.vote is not None:
+            raise TableError("A vote is under way already: answer it (a) or wait for its outcome.")
+        holder = self.clock_face().holder
+        if holder is None or holder.seat == seat:
+            raise TableError(self._nobody_holds_up(room, seat))
+        voters = frozenset(s for s in self.presence.seated if s != holder.seat)
+        self._votes += 1
+        self.vote = SeatVote(self._votes, seat, holder.seat, voters | {seat})
+        self._vote_timer = self._clock.call_later(VOTE_SECONDS, self._vote_lapsed)
+        self.tell(
+            f"{room.names[seat]} calls a vote to hand {holder.name}'s seat to a bot "
+            f"({self.vote.needed} of {len(self.vote.voters)} present must say yes)."
+        )
+        self._count_vote()
+
+    def _nobody_holds_up(self, room: Room, seat: int) -> str:
+        pending = room.view(None).pending
+        if pending is None:
+            return "The table waits on nobody now."
+        waited = pending.player
+        name = room.names[waited]
+        if waited == seat:
+            return "The table waits on you: make your move."
+        if room.seats[waited].is_bot or waited in room.stand_ins:
+            return f"The table waits on a bot ({name}): nobody holds it up."
+        return (
+            f"{name} is here with time on the clock: a seat goes to a bot by vote only when its person "
+            "is away or out of time."
+        )
+
+    def answer_vote(self, seat: int | None, yes: bool) -> None:
+        """One present person's answer to the vote under way; `TableError` with the reason."""
+        vote = self.vote
+        if vote is None:
+            raise TableError("No vote is under way.")
+        if seat is None or seat not in vote.voters:
+            raise TableError("Only the people playing at this table when the vote was called answer it.")
+        vote.answer(seat, yes)
+        self._count_vote()
+
+    def _count_vote(self) -> None:
+        vote, room = self.vote, self.room
+        outcome = vote.outcome() if vote is not None else None
+        if vote is None or room is None or outcome is None:
+            self._show_clock()
+            return
+        name = room.names[vote.target]
+        if outcome == "carried":
+            self._end_vote(
+                f"The vote carried ({vote.tally()}): a bot plays for {name} until {name} is back and plays."
+            )
+            if vote.target not in room.stand_ins:
+                self._held.add(vote.target)
+                room.stand_in(vote.target)
+            self.review()
+        else:
+            self._end_vote(f"The vote failed ({vote.tally()}): the table waits on {name}.")
+
+    def _vote_lapsed(self) -> None:
+        self._vote_timer = None
+        vote, room = self.vote, self.room
+        if vote is not None and room is not None:
+            self._end_vote(f"The vote lapsed ({vote.tally()}): the table waits on {room.names[vote.target]}.")
+
+    def _review_vote(self, waiting: Waiting | None) -> None:
+        """A vote on a seat the table no longer waits on, or whose person is back, is over."""
+        vote, room = self.vote, self.room
+        if vote is None or room is None:
+            return
+        name = room.names[vote.target]
+        if waiting is None or waiting.seat != vote.target:
+            self._end_vote(f"The vote on {name}'s seat is over: the table no longer waits on {name}.")
+        elif self.here(vote.target) and not (
+            self.clocks is not None and self.clocks.out_of_time(vote.target, self._clock.now())
+        ):
+            self._end_vote(f"The vote on {name}'s seat is over: {name} is back.")
+
+    def _end_vote(self, line: str) -> None:
+        self.vote = None
+        if self._vote_timer is not None:
+            self._vote_timer.stop()
+            self._vote_timer = None
+        self.tell(line)
+        self._show_clock()
