@@ -24,7 +24,16 @@ KEYS = [
     ("p / c", "pay the jail fine / use a Get Out of Jail Free card"),
     ("b", "build and sell houses and hotels"),
     ("m", "mortgage deeds and lift mortgages"),
-    ("t", "propose a trade"),
+    (
+        "t",
+        "propose a trade: p the other player, d / D your deeds / theirs, c / C your cash / theirs,"
+        " j / J jail cards, n a deal among several instead, Ctrl+S send",
+    ),
+    (
+        "a",
+        "make a deal among three or more players: g giver, t receiver, d deeds and cards, c cash,"
+        " a add the part, x drop the last, PgUp / PgDn scroll the parts, Ctrl+S send",
+    ),
     ("v", "play travel cards instead of throwing (the add-on board)"),
     ("k / i", "1904: the bank (borrow and repay notes) / propose a loan to a player"),
     ("Enter", "reopen a decision you closed"),
