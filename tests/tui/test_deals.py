@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from textual.containers import VerticalScroll
 
-from engine import AcceptDeal, Bundle, DealPart, Game, ProposeDeal
+from engine import AcceptDeal, Bundle, DealPart, Game, ProposeDeal, board_for
 from room import Seat
 from tui.dialogs.deal import DealScreen
 from tui.dialogs.deal_answer import DealAnswerDialog
 from tui.dialogs.trade import TradeScreen
+from tui.screens.help import keys_for
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.ticks import TickList
 
@@ -302,3 +303,12 @@ async def test_five_parties_parts_scroll_within_80_by_24_with_the_keys_on_show()
         await pilot.press("pagedown")
         await pilot.pause()
         assert summary.scroll_y == summary.max_scroll_y
+
+
+def test_the_help_tells_the_deal_key_with_the_editions_own_parts() -> None:
+    classic = dict(keys_for(board_for("classic")))
+    finance = dict(keys_for(board_for("finance-1936")))
+    assert "make a deal among three or more players" in classic["a"]
+    assert "j jail cards" in classic["a"] and "h houses" not in classic["a"]
+    assert "h houses" in finance["a"] and "jail" not in finance["a"] and "jail" not in finance["t"]
+    assert "n a deal among several instead" in classic["t"]

@@ -32,7 +32,7 @@ KEYS = [
     (
         "a",
         "make a deal among three or more players: g giver, t receiver, d deeds and cards, c cash,"
-        " a add the part, x drop the last, PgUp / PgDn scroll the parts, Ctrl+S send",
+        " j jail cards, a add the part, x drop the last, PgUp / PgDn scroll the parts, Ctrl+S send",
     ),
     ("v", "play travel cards instead of throwing (the add-on board)"),
     ("k / i", "1904: the bank (borrow and repay notes) / propose a loan to a player"),
@@ -68,6 +68,10 @@ def keys_for(board: Board | None) -> list[tuple[str, str]]:
             continue
         if ed.jail is None and key == "r":
             what = "roll the dice"
+        if key in ("t", "a") and ed.jail is None:
+            what = what.replace(" j / J jail cards,", "").replace(" j jail cards,", "")
+        if key == "a" and ed.house_sales:
+            what = what.replace(" c cash,", " c cash, h houses,")
         if not ed.hotels and key == "b":
             what = "build and sell houses" + (", sell lots back to the bank" if ed.bank_buys_lots else "")
         out.append((key, what))
