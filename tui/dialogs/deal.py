@@ -1,9 +1,8 @@
 """The deal negotiator: a deal among three or more players, put together part by part. Each part is what
-one player hands another (deeds, cash, jail cards): choose who gives (g) and who gets (t), tick the
-giver's deeds and cards in hand (d), type the cash (c), jail cards (j) and, where houses are sold with
-deeds, houses (h); add the part (a). Every party's share is shown as the deal grows;
-send it (ctrl+s) and each other party answers in turn, the first refusal ending it. The parts and shares
-scroll (PgUp/PgDn) when they outgrow the screen.
+one player hands another: choose who gives (g) and who gets (t), tick the giver's deeds and cards in hand
+(d), type the cash (c), jail cards (j) and, where houses are sold with deeds, houses (h); add the part
+(a). Every party's share is shown as the deal grows, the parts and shares scrolling (PgUp/PgDn) when they
+outgrow the screen; send it (ctrl+s) and each other party answers in turn, the first refusal ending it.
 """
 
 from __future__ import annotations
@@ -31,6 +30,7 @@ from tui.widgets.steady_input import SteadyInput
 from tui.widgets.ticks import TickList
 
 HELD = 10_000  # the selection values of the giver's cards in hand, after his deeds' (their spaces)
+EVERY_HOUSE = 1_000  # more houses than any player holds: asking for as many as he could sell
 
 
 def _amount(text: str) -> int:
@@ -237,7 +237,7 @@ class DealScreen(OfferDialog[DealOffer]):
         """How many more houses the giver could sell with a part (none where houses go only with lots)."""
         if not self.client.board.edition.house_sales:
             return 0
-        return len(self.draft.houses_for(self.view, self.client.board, self.giver, 999, ()))
+        return len(self.draft.houses_for(self.view, self.client.board, self.giver, EVERY_HOUSE, ()))
 
     def _part(self) -> Bundle:
         """The part as the fields show it now."""
