@@ -270,6 +270,10 @@ def hint(action: str, client: GameClient, me: int | None) -> str:
         return refusal(client, Mortgage(player=me, space=mine[0])) or "Nothing to mortgage now."
     if action == "trade":
         return "Trades wait until the auction or the open offer is settled."
+    if action == "deal":
+        if sum(1 for ps in view.players if not ps.bankrupt) < 3:
+            return "A deal among several needs three players still in the game."
+        return "Deals wait until the auction or the open offer is settled."
     if action == "travel":
         cards = held_of(view, me, "travel")
         if not cards:

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from engine import Board, Bundle, DealPart, ProposeDeal, merged
+from engine import Board, Bundle, DealPart, GameView, ProposeDeal, merged
 from engine.narration import bundle_text
+from tui.trade_model import spare_houses
 
 
 @dataclass
@@ -37,6 +38,33 @@ class DealDraft:
     def in_parts(self) -> set[int]:
         """The deeds some part already hands over."""
         return {s for part in self.parts for s in part.bundle.deeds}
+
+    def given(self, giver: int) -> Bundle:
+        """All that `giver` hands over in the parts so far."""
+        return merged(part.bundle for part in self.parts if part.giver == giver)
+
+    def cards_left(self, view: GameView, giver: int) -> list[str]:
+        """The cards in `giver`'s hand (as this seat sees them) that no part hands over yet."""
+        left = list(view.players[giver].hand)
+        for ref in self.given(giver).cards:
+            if ref in left:
+                left.remove(ref)
+        return left
+
+    def houses_for(
+        self, view: GameView, board: Board, giver: int, count: int, ticked: Iterable[int]
+    ) -> tuple[int, ...]:
+        """The lots `count` more houses sold by `giver` come off: the most built first, never a lot whose
+        deed goes in the deal, nor a house another part already sells (as many as he has, if fewer)."""
+        if count <= 0:
+            return ()
+        promised = list(self.given(giver).houses)
+        skip = self.in_parts() | set(ticked)
+        out = list(spare_houses(view, board, giver, len(promised) + count, skip))
+        for lot in promised:
+            if lot in out:
+                out.remove(lot)
+        return tuple(out[:count])
 
     @property
     def parties(self) -> tuple[int, ...]:

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 import engine.rng as rng
 from engine.bots.bargaining import TradeMemory
 from engine.bots.calling import leader, undecidable
-from engine.bots.deals import as_trade, blunder, deal_answer, trade_answers
+from engine.bots.deals import as_trade, blunder, deal_answer, deal_reason, trade_answers
 from engine.bots.landlord import NORMAL_THRIFT, LandlordPlay, Thrift
 from engine.bots.lots import LotPlay, LotStyle
 from engine.bots.position import Position
@@ -254,8 +254,9 @@ class BotBase(Reasoning):
             return deal_answer(legal, me, deal.id, False, why)
         self.reason = ""
         said = self.decide(pos, as_trade(pos, deal, me), trade_answers(legal, deal, me))
-        reason = getattr(said, "reason", "") or self.reason
-        return deal_answer(legal, me, deal.id, isinstance(said, AcceptTrade), reason)
+        accept = isinstance(said, AcceptTrade)
+        reason = deal_reason(pos, deal, me, accept, getattr(said, "reason", "") or self.reason)
+        return deal_answer(legal, me, deal.id, accept, reason)
 
     def move_on(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
         """The command that moves the game on with the least harm: the fallback of last resort."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.bots.judging import completed, group_words
 from engine.bots.position import Position
+from engine.bots.talk import without_asking
 from engine.commands import AcceptDeal, AcceptTrade, Command, RejectDeal, RejectTrade
 from engine.state import Bundle, DealOffer, TradeAnswer, TradeOffer
 
@@ -54,6 +55,27 @@ def blunder(pos: Position, deal: DealOffer, me: int) -> str | None:
         if groups:
             return f"that would complete {pos.view.players[p].name}'s {group_words(pos, groups[0])}"
     return None
+
+
+_ADDRESSED = (
+    ("you are asking for ", "I would hand over "),
+    ("gives you ", "gives {name} "),
+    ("your ", "{name}'s "),
+)
+"""The two-party reasons' words for the proposer, and what they become in a deal, where "you" could be
+anyone at the table."""
+
+
+def deal_reason(pos: Position, deal: DealOffer, me: int, accept: bool, reason: str) -> str:
+    """A reason given for a two-party offer, said for `me`'s part of the deal: the player it was weighed
+    against named instead of "you", and no counter-price (no one could act on it: the deal is one offer)."""
+    name = pos.view.players[partner(pos, deal, me)].name
+    said = without_asking(reason)
+    if not said:
+        said = "a fair deal" if accept else "that gives you more than it gives me"
+    for you, them in _ADDRESSED:
+        said = said.replace(you, them.replace("{name}", name))
+    return said if name in said else f"{said} (weighed against {name})"
 
 
 def trade_answers(legal: list[Command], deal: DealOffer, me: int) -> list[Command]:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from engine.bots.bargaining import table_signature
 from engine.bots.base import answer
-from engine.bots.deals import blunder, deal_answer, partner
+from engine.bots.deals import blunder, deal_answer, deal_reason, partner
 from engine.bots.hard import HardBot
 from engine.bots.judging import Verdict as Verdict_
 from engine.bots.judging import claims, completed, unlocked
@@ -219,20 +219,21 @@ class ExpertBot(HardBot):
         side, gets, gives = partner(pos, d, me), d.gets(me), d.gives(me)
         verdict = judge_offer(pos, self.trade_style, self.fair, me, side, gets, gives, self.haggle)
         accept, reject = AcceptDeal(player=me, deal_id=d.id), RejectDeal(player=me, deal_id=d.id)
+        said = deal_reason(pos, d, me, verdict.accept, verdict.reason)
         if accept not in legal:
-            return deal_answer(legal, me, d.id, verdict.accept, verdict.reason)
+            return deal_answer(legal, me, d.id, verdict.accept, said)
         take, keep = self.compare(pos, [[reject], [accept]])
         if verdict.accept and keep.edge < -SURE * keep.error:
             why = f"it would leave me a {100 * keep.chance:.0f}% chance to win, not {100 * take.chance:.0f}%"
-            return deal_answer(legal, me, d.id, False, why)
+            return deal_answer(legal, me, d.id, False, deal_reason(pos, d, me, False, why))
         if (
             not verdict.accept
             and keep.edge > SURE * keep.error
             and not guarded(pos, verdict, side, gets, gives)
         ):
             why = f"it raises my chance to win from {100 * take.chance:.0f}% to {100 * keep.chance:.0f}%"
-            return deal_answer(legal, me, d.id, True, why)
-        return deal_answer(legal, me, d.id, verdict.accept, verdict.reason)
+            return deal_answer(legal, me, d.id, True, deal_reason(pos, d, me, True, why))
+        return deal_answer(legal, me, d.id, verdict.accept, said)
 
     def _deal_key(self, pos: Position, proposer: int, give: Bundle, take: Bundle) -> tuple[object, ...]:
         return (

@@ -33,6 +33,15 @@ def asking_words(price: int, deeds_asked: int, deeds_offered: int) -> str:
     return _EVEN
 
 
+def without_asking(reason: str) -> str:
+    """The reason less the counter-price it names: in a deal among several no one can act on a price."""
+    for words in ("I would take ", "I would pay ", _EVEN):
+        at = reason.find(words)
+        if at >= 0:
+            return reason[:at].rstrip("; ")
+    return reason
+
+
 def asking_price(reason: str) -> int | None:
     """The counter-price a refusal names, as cash from the proposer (negative: to him), or None."""
     if _EVEN in reason:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engine import AcceptDeal, Game, RejectDeal
+from engine.bots.deals import deal_reason
+from engine.bots.position import Position
 from engine.commands import Command, ProposeDeal
 from engine.state import AwaitingEndTurn, Bundle, DealPart
 
@@ -107,3 +109,39 @@ def test_a_bot_accepts_a_deal_that_completes_its_own_group(level: str) -> None:
     answer = ask(bot(level, seat=ADA), game, ADA)
     assert isinstance(answer, AcceptDeal), answer
     assert answer.reason
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bots_refusal_of_a_deal_names_its_other_side_and_no_price(level: str) -> None:
+    """Grace proposes that Ada hands Linus Boardwalk for $50 from Linus. Ada refuses as she refuses a cheap
+    offer, but in a deal "you" could be anyone and a counter-price is no offer anyone can answer: her reason
+    names Linus, whom she weighed her part against, and asks no price."""
+    game = table(owners={ADA: (BOARDWALK,)}, players=3, turn=60)
+    _propose(
+        game, GRACE, _part(ADA, LINUS, BOARDWALK), _part(LINUS, ADA, cash=50), _part(GRACE, LINUS, cash=10)
+    )
+    game.apply(AcceptDeal(player=LINUS, deal_id=1))
+    answer = ask(bot(level, seat=ADA), game, ADA)
+    assert isinstance(answer, RejectDeal), answer
+    words = answer.reason.replace(",", " ").replace(";", " ").split()
+    assert "Linus" in answer.reason, answer.reason
+    assert "you" not in words and "your" not in words, answer.reason
+    assert "I would take" not in answer.reason and "I would pay" not in answer.reason, answer.reason
+    assert "even swap" not in answer.reason, answer.reason
+
+
+def test_a_two_party_reason_is_reworded_for_a_deal() -> None:
+    """The judges' words for a proposer ("you", a price to pay) become the deal's: the other side named."""
+    game = table(owners={ADA: (BOARDWALK,)}, players=3, turn=60)
+    _propose(
+        game, GRACE, _part(ADA, LINUS, BOARDWALK), _part(LINUS, ADA, cash=50), _part(GRACE, LINUS, cash=10)
+    )
+    deal = game.state.pending.deal  # type: ignore[union-attr]
+    pos = Position(game.view(ADA), ADA)
+    said = deal_reason(pos, deal, ADA, False, "that gives you more than it gives me; I would pay $80")
+    assert said == "that gives Linus more than it gives me"
+    said = deal_reason(pos, deal, ADA, False, "that would complete your orange group")
+    assert said == "that would complete Linus's orange group"
+    assert deal_reason(pos, deal, ADA, False, "I would take $450 for it") == (
+        "that gives Linus more than it gives me"
+    )

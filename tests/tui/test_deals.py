@@ -1,15 +1,33 @@
-"""Deals among three through the keyboard at 80 x 24: composed part by part in the deal negotiator and
-answered by the bots; a person's part answered in the deal's own dialog, accepted or turned down with a
-reason."""
+"""Deals among three through the keyboard at 80 x 24: composed part by part in the deal negotiator (opened
+from the trade negotiator or with `a` on the game screen) and answered by the bots; cards in hand and houses
+in a part where the edition has them; five parties' parts scrolling within the screen; a person's part
+answered in the deal's own dialog, accepted or turned down with a reason."""
 
 from __future__ import annotations
 
-from engine import AcceptDeal, Bundle, DealPart, Game, ProposeDeal
+from textual.containers import VerticalScroll
+
+from engine import AcceptDeal, Bundle, DealPart, Game, ProposeDeal, board_for
 from room import Seat
 from tui.dialogs.deal import DealScreen
 from tui.dialogs.deal_answer import DealAnswerDialog
+from tui.dialogs.trade import TradeScreen
+from tui.screens.help import keys_for
+from tui.widgets.steady_footer import SteadyFooter
+from tui.widgets.ticks import TickList
 
-from playtable import ADA, GRACE, VERA, app_for, client_for, log_text, scripted_game, settle
+from playtable import (
+    ADA,
+    ALAN,
+    GRACE,
+    VERA,
+    app_for,
+    client_for,
+    game_screen,
+    log_text,
+    scripted_game,
+    settle,
+)
 
 BALTIC, ORIENTAL, VERMONT = 3, 6, 8
 GRACE_HUMAN = Seat(name="Grace", kind="human")
@@ -135,3 +153,162 @@ async def test_a_person_turns_his_part_down_with_a_reason() -> None:
         assert [p.cash for p in view.players] == [1500, 1500, 1500]
         assert "Vera turned the deal down: \u201ctoo dear\u201d" in log_text(app)
         assert AcceptDeal(player=0, deal_id=1) not in client.legal(0)
+
+
+def _addon_hand(game: Game) -> None:
+    """Vera holds a travel card (the add-on board's cards are kept in hand), every other hand empty."""
+    for ps in game.state.players:
+        for ref in ps.hand:
+            deck, _, card = ref.partition("/")
+            game.state.decks[deck].append(card)
+        ps.hand = []
+    game.state.decks["travel"].remove("forward_2")
+    game.state.players[0].hand.append("travel/forward_2")
+
+
+async def _open_deal(pilot, app) -> DealScreen:  # type: ignore[no-untyped-def]
+    await settle(pilot)
+    await pilot.press("t", "n")
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, DealScreen)
+    return screen
+
+
+async def test_a_card_held_in_hand_goes_in_a_part_on_the_addon_board() -> None:
+    seats = [VERA, ADA, GRACE]
+    client = client_for(scripted_game(seats, edition="addon", arrange=_addon_hand), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open_deal(pilot, app)
+        assert "tick deeds and cards (d)" in str(screen.query_one("#who").render())
+        assert not screen.query_one("#houses").display  # no house sales on the add-on board
+        await pilot.press("d", "space", "a")  # Vera's only holding: the card, to Ada
+        await pilot.press("g", "t", "c", "2", "0", "a")  # Ada pays Grace $20 (Grace is in it too)
+        await pilot.press("g", "t", "t", "c", "3", "0", "a")  # Grace pays Vera $30
+        await pilot.pause()
+        assert screen.draft.parts[0].bundle.cards == ("travel/forward_2",)
+        assert (
+            screen.query_one("#deeds", TickList).option_count == 0
+        )  # the card is in a part: not offered again
+        shares = str(screen.query_one("#shares").render())
+        assert "Vera gives Forward 2 (travel card); gets $30" in shares
+        assert "Ready to send." in str(screen.query_one("#status").render())
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert screen.mode == "answered"
+
+
+def _finance_houses(game: Game) -> None:
+    """Finance: Vera holds Madison Square with four houses, Ada a lot of her own."""
+    st = game.state
+    for space, owner, houses in ((29, 0, 4), (39, 1, 1), (1, 2, 1)):
+        st.deeds[space].owner = owner
+        st.deeds[space].level = houses
+        st.bank.houses -= houses
+    for ps in st.players:
+        ps.circuits = 1
+
+
+async def test_houses_go_in_a_part_where_the_edition_sells_them() -> None:
+    seats = [VERA, ADA, GRACE]
+    client = client_for(scripted_game(seats, edition="finance-1936", arrange=_finance_houses), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open_deal(pilot, app)
+        assert screen.query_one("#houses").display
+        await pilot.press("h", "2", "a")  # two houses from Vera to Ada
+        await pilot.press("t", "h", "1", "a")  # and one to Grace
+        await pilot.pause()
+        assert [p.bundle.houses for p in screen.draft.parts] == [(29, 29), (29,)]
+        assert "3 houses" not in str(screen.query_one("#parts").render())
+        assert "2 houses (from Madison Square)" in str(screen.query_one("#parts").render())
+        await pilot.press("g", "t", "t", "c", "5", "0", "0", "a")  # Ada pays Vera
+        await pilot.pause()
+        assert "Ready to send." in str(screen.query_one("#status").render()), screen.query_one(
+            "#status"
+        ).render()
+
+
+def _footer(app) -> str:  # type: ignore[no-untyped-def]
+    return str(app.screen.query_one(SteadyFooter).render().plain)
+
+
+async def test_a_on_the_game_screen_opens_the_deal_negotiator_when_a_deal_can_be_made() -> None:
+    seats = [VERA, ADA, GRACE]
+    client = client_for(scripted_game(seats), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert game_screen(app).possible("deal")
+        palette = [entry[0] for entry in game_screen(app).palette_commands()]
+        assert "Make a deal among several" in palette
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, DealScreen) and app.screen.player == 0
+
+
+async def test_with_one_other_player_no_deal_is_offered() -> None:
+    seats = [VERA, ADA]
+    client = client_for(scripted_game(seats), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert game_screen(app).possible("trade") and not game_screen(app).possible("deal")
+        palette = [entry[0] for entry in game_screen(app).palette_commands()]
+        assert "Propose a trade" in palette and "Make a deal among several" not in palette
+        await pilot.press("a")
+        await pilot.pause()
+        assert not isinstance(app.screen, DealScreen)
+        notices = [n.message for n in app._notifications]
+        assert "A deal among several needs three players still in the game." in notices
+
+
+async def test_the_trade_negotiators_footer_shows_the_deal_key_at_80_columns() -> None:
+    seats = [VERA, ADA, GRACE]
+    client = client_for(scripted_game(seats), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, TradeScreen)
+        line = _footer(app)
+        assert len(line) <= 80 and "n More players" in line and "^s Send" in line, line
+
+
+LINUS = Seat(name="Linus", kind="bot", level="normal")
+
+
+async def test_five_parties_parts_scroll_within_80_by_24_with_the_keys_on_show() -> None:
+    seats = [VERA, ADA, GRACE, ALAN, LINUS]
+    client = client_for(scripted_game(seats), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open_deal(pilot, app)
+        for _ in range(4):  # each giver pays the next two players: eight parts among all five
+            await pilot.press("c", "1", "0", "a", "t", "c", "2", "0", "a", "g")
+        await pilot.pause()
+        assert len(screen.draft.parts) == 8
+        assert len({p for part in screen.draft.parts for p in (part.giver, part.receiver)}) == 5
+        summary = screen.query_one("#summary", VerticalScroll)
+        dialog = screen.query_one("#dialog")
+        assert dialog.region.bottom <= 23  # above the footer
+        assert summary.max_scroll_y > 0 and summary.scroll_y == summary.max_scroll_y  # the newest in view
+        assert screen.query_one("#send").region.bottom <= 22
+        assert "a Add part" in _footer(app) and "^s Send" in _footer(app)
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert summary.scroll_y < summary.max_scroll_y
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert summary.scroll_y == summary.max_scroll_y
+
+
+def test_the_help_tells_the_deal_key_with_the_editions_own_parts() -> None:
+    classic = dict(keys_for(board_for("classic")))
+    finance = dict(keys_for(board_for("finance-1936")))
+    assert "make a deal among three or more players" in classic["a"]
+    assert "j jail cards" in classic["a"] and "h houses" not in classic["a"]
+    assert "h houses" in finance["a"] and "jail" not in finance["a"] and "jail" not in finance["t"]
+    assert "n a deal among several instead" in classic["t"]

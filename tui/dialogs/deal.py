@@ -1,7 +1,8 @@
 """The deal negotiator: a deal among three or more players, put together part by part. Each part is what
-one player hands another (deeds, cash, jail cards): choose who gives (g) and who gets (t), tick the
-giver's deeds (d), type the cash (c), add the part (a). Every party's share is shown as the deal grows;
-send it (ctrl+s) and each other party answers in turn, the first refusal ending it.
+one player hands another: choose who gives (g) and who gets (t), tick the giver's deeds and cards in hand
+(d), type the cash (c), jail cards (j) and, where houses are sold with deeds, houses (h); add the part
+(a). Every party's share is shown as the deal grows, the parts and shares scrolling (PgUp/PgDn) when they
+outgrow the screen; send it (ctrl+s) and each other party answers in turn, the first refusal ending it.
 """
 
 from __future__ import annotations
@@ -12,13 +13,14 @@ from typing import ClassVar
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Input, Label, SelectionList, Static
+from textual.widgets.selection_list import Selection
 
 from engine import Bundle, CancelDeal, DealOffer, GameView
 from engine.events import DealRejected, Event
-from engine.narration import money
+from engine.narration import card_name, money
 from tui.deal_model import DealDraft, part_lines, share_line
 from tui.dialogs.base import PaletteEntry, Table
 from tui.dialogs.offer import Mode, ModeRules, OfferDialog, OfferStory, Outcome
@@ -26,6 +28,9 @@ from tui.trade_text import deed_line, is_built
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.steady_input import SteadyInput
 from tui.widgets.ticks import TickList
+
+HELD = 10_000  # the selection values of the giver's cards in hand, after his deeds' (their spaces)
+EVERY_HOUSE = 1_000  # more houses than any player holds: asking for as many as he could sell
 
 
 def _amount(text: str) -> int:
@@ -68,11 +73,14 @@ class DealScreen(OfferDialog[DealOffer]):
         Binding("d", "field('deeds')", "Deeds", priority=True),
         Binding("c", "field('cash')", "Cash", priority=True),
         Binding("j", "field('cards')", "Jail cards", show=False, priority=True),
+        Binding("h", "field('houses')", "Houses", show=False, priority=True),
         Binding("a", "add", "Add part", priority=True),
         Binding("x", "drop", "Drop last", priority=True),
         Binding("ctrl+s", "send", "Send"),
         Binding("w", "withdraw", "Withdraw", priority=True),
         Binding("escape", "close", "Close"),
+        Binding("pagedown", "scroll_parts(1)", "Scroll parts", show=False, priority=True),
+        Binding("pageup", "scroll_parts(-1)", "Scroll parts", show=False, priority=True),
     ]
     DEFAULT_CSS = """
     DealScreen > #dialog {
@@ -100,11 +108,18 @@ class DealScreen(OfferDialog[DealOffer]):
         width: 7;
         margin-right: 1;
     }
-    DealScreen .money Input.cards {
+    DealScreen .money Input.cards, DealScreen .money Input.houses {
         width: 4;
     }
     DealScreen .money Label {
         margin-right: 1;
+    }
+    DealScreen #summary {
+        height: auto;
+        max-height: 25vh;
+    }
+    DealScreen.-waiting #summary, DealScreen.-answered #summary {
+        max-height: 60vh;
     }
     DealScreen #parts, DealScreen #shares, DealScreen #status {
         height: auto;
@@ -124,6 +139,7 @@ class DealScreen(OfferDialog[DealOffer]):
         self.receiver: int | None = None
         self.set_mode("compose")
         self._offer_view: GameView | None = None
+        self._held: dict[int, str] = {}  # selection value -> card in the giver's hand
 
     @property
     def view(self) -> GameView:
@@ -142,8 +158,11 @@ class DealScreen(OfferDialog[DealOffer]):
                     yield SteadyInput("0", id="cash", type="integer", compact=True)
                     yield Label("jail cards (j)", classes="cards")
                     yield SteadyInput("0", id="cards", type="integer", compact=True, classes="cards")
-            yield Static(id="parts")
-            yield Static(id="shares")
+                    yield Label("houses (h)", classes="houses")
+                    yield SteadyInput("0", id="houses", type="integer", compact=True, classes="houses")
+            with VerticalScroll(id="summary"):
+                yield Static(id="parts")
+                yield Static(id="shares")
             yield Static(id="status")
             with Horizontal(classes="buttons"):
                 yield Button("Add part (a)", id="add", variant="primary", compact=True)
@@ -181,31 +200,57 @@ class DealScreen(OfferDialog[DealOffer]):
         return choices[(choices.index(current) + step) % len(choices)]
 
     def _fill(self) -> None:
-        """The giver's deeds not yet in a part, and the fields emptied for the next part."""
+        """The giver's deeds and cards in hand not yet in a part, and the fields emptied for the next part."""
         view, board = self.view, self.client.board
         deeds = self.query_one("#deeds", TickList)
         deeds.clear_options()
         taken = self.draft.in_parts()
         mine = [s for s in board.deeds if view.deeds[s].owner == self.giver and s not in taken]
-        deeds.add_options([(deed_line(view, board, s, self.receiver, self.table.glyphs), s) for s in mine])
-        for s in mine:
-            if is_built(view, board, s):
-                deeds.disable_option_at_index(mine.index(s))
+        glyphs = self.table.glyphs
+        deeds.add_options(
+            [
+                Selection(
+                    deed_line(view, board, s, self.receiver, glyphs), s, disabled=is_built(view, board, s)
+                )
+                for s in mine
+            ]
+        )
+        held = self.draft.cards_left(view, self.giver)
+        self._held = {HELD + i: ref for i, ref in enumerate(held)}
+        deeds.add_options(
+            [Selection(Content(card_name(ref, board)), value) for value, ref in self._held.items()]
+        )
         if deeds.option_count:
             deeds.highlighted = 0
         self.query_one("#cash", Input).value = "0"
         self.query_one("#cards", Input).value = "0"
         self.query_one("#cards", Input).disabled = not view.players[self.giver].jail_cards
+        self.query_one("#houses", Input).value = "0"
+        self.query_one("#houses", Input).disabled = not self._houses_left()
         for part in self.query(".cards"):
             part.display = board.edition.jail is not None
+        for part in self.query(".houses"):
+            part.display = board.edition.house_sales
         self.refresh_from_game()
+
+    def _houses_left(self) -> int:
+        """How many more houses the giver could sell with a part (none where houses go only with lots)."""
+        if not self.client.board.edition.house_sales:
+            return 0
+        return len(self.draft.houses_for(self.view, self.client.board, self.giver, EVERY_HOUSE, ()))
 
     def _part(self) -> Bundle:
         """The part as the fields show it now."""
-        deeds = tuple(sorted(self.query_one("#deeds", TickList).selected))
+        ticked = self.query_one("#deeds", TickList).selected
+        deeds = tuple(sorted(v for v in ticked if v < HELD))
+        held = tuple(self._held[v] for v in sorted(ticked) if v in self._held)
         cash = _amount(self.query_one("#cash", Input).value)
         cards = _amount(self.query_one("#cards", Input).value)
-        return Bundle(cash=cash, deeds=deeds, jail_cards=cards)
+        houses: tuple[int, ...] = ()
+        if self.client.board.edition.house_sales:
+            count = _amount(self.query_one("#houses", Input).value)
+            houses = self.draft.houses_for(self.view, self.client.board, self.giver, count, deeds)
+        return Bundle(cash=cash, deeds=deeds, jail_cards=cards, houses=houses, cards=held)
 
     def refresh_from_game(self) -> None:
         if not self.is_mounted:
@@ -215,8 +260,9 @@ class DealScreen(OfferDialog[DealOffer]):
         names, board, view = self.client.names, self.client.board, self.view
         to = names[self.receiver] if self.receiver is not None else "..."
         cash = money(view.players[self.giver].cash)
+        what = "deeds and cards" if self._held else "deeds"
         self.query_one("#who", Static).update(
-            Content(f"Part: {names[self.giver]} (g, has {cash}) gives {to} (t): tick deeds (d), cash (c)")
+            Content(f"Part: {names[self.giver]} (g, has {cash}) gives {to} (t): tick {what} (d), cash (c)")
         )
         parts = (
             self.sent.parts if self.mode != "compose" and self.sent is not None else tuple(self.draft.parts)
@@ -317,12 +363,18 @@ class DealScreen(OfferDialog[DealOffer]):
         self.draft.add(self.giver, self.receiver, bundle)
         self._fill()
         self._focus_deeds()
+        self.query_one("#summary", VerticalScroll).scroll_end(animate=False)
+
+    def action_scroll_parts(self, pages: int) -> None:
+        """PgDn/PgUp: the parts and shares, when they outgrow the room the screen leaves them."""
+        summary = self.query_one("#summary", VerticalScroll)
+        (summary.scroll_page_down if pages > 0 else summary.scroll_page_up)(animate=False)
 
     def action_drop(self) -> None:
         self.draft.remove_last()
         self._fill()
 
-    def on_selection_list_selected_changed(self, event: object) -> None:
+    def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged[int]) -> None:
         self.refresh_from_game()
 
     def on_input_changed(self, event: Input.Changed) -> None:

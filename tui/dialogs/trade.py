@@ -69,13 +69,15 @@ class TradeScreen(OfferDialog[TradeOffer]):
     STORY = OfferStory(_proposed, _outcome, agreed="accepted", done="the trade is done")
     RECEIVED = "Accept it, turn it down, or make a counter-offer."
     # Every part of an offer has its own key: lower case for your side, upper case for theirs. The
-    # fields take digits only, so letters never need to reach them and may work from anywhere.
+    # fields take digits only, so letters never need to reach them and may work from anywhere. The
+    # footer leaves the upper-case keys to the labels on the other side (and the help), so that it keeps
+    # every other key with its words at 80 columns.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "part('partner')", "Partner", priority=True),
-        Binding("d", "part('give')", "Your deeds", priority=True),
-        Binding("D", "part('take')", "Theirs", priority=True),
-        Binding("c", "part('give-cash')", "Your cash", priority=True),
-        Binding("C", "part('take-cash')", "Theirs", priority=True),
+        Binding("d", "part('give')", "Deeds", priority=True),
+        Binding("D", "part('take')", "Their deeds", show=False, priority=True),
+        Binding("c", "part('give-cash')", "Cash", priority=True),
+        Binding("C", "part('take-cash')", "Their cash", show=False, priority=True),
         Binding("j", "part('give-cards')", "Your jail cards", show=False, priority=True),
         Binding("J", "part('take-cards')", "Their jail cards", show=False, priority=True),
         Binding("ctrl+s", "send", "Send"),  # not before the keys typed ahead of it reach their field

@@ -286,6 +286,18 @@ class GameScreen(Underlay[None]):
             return
         self.app.push_screen(TradeScreen(self, player, draft))
 
+    def can_deal(self, player: int) -> bool:
+        """Whether the player may propose a deal among several now: as for a trade, with at least two
+        others still in the game."""
+        others = [p for p, ps in enumerate(self.client.view(None).players) if p != player and not ps.bankrupt]
+        return len(others) >= 2 and self.client.can_trade(player)
+
+    def open_deal(self, player: int) -> None:
+        if not self.can_deal(player):
+            self.notify(captions.hint("deal", self.client, player), timeout=3)
+            return
+        self.app.push_screen(DealScreen(self, player))
+
     def open_management(self, which: str, player: int) -> None:
         kinds: dict[str, type[GameDialog]] = {"build": BuildDialog, "bank": BankDialog}
         dialog = kinds.get(which, MortgageDialog)(self, player)  # type: ignore[call-arg]
@@ -545,6 +557,8 @@ class GameScreen(Underlay[None]):
         me = self.acting()
         if name == "trade":
             return me is not None and self.client.can_trade(me)
+        if name == "deal":
+            return me is not None and self.can_deal(me)
         if name == "loan":
             return me is not None and self.can_lend(me)
         if name == "decide":
@@ -599,6 +613,11 @@ class GameScreen(Underlay[None]):
         me = self.acting()
         if me is not None:
             self.open_trade(me)
+
+    def action_deal(self) -> None:
+        me = self.acting()
+        if me is not None:
+            self.open_deal(me)
 
     def action_travel(self) -> None:
         me = self.acting()
@@ -805,6 +824,12 @@ class GameScreen(Underlay[None]):
             yield (text, "", partial(self.play, cmd))
         if self.client.can_trade(me):
             yield ("Propose a trade", "Open the trade negotiator", self.action_trade)
+        if self.can_deal(me):
+            yield (
+                "Make a deal among several",
+                "Open the deal negotiator (three or more players)",
+                self.action_deal,
+            )
         if self.can_lend(me):
             yield ("Propose a loan", "Open the loan negotiator", self.action_loan)
         if self.client.bots_due():

@@ -24,7 +24,16 @@ KEYS = [
     ("p / c", "pay the jail fine / use a Get Out of Jail Free card"),
     ("b", "build and sell houses and hotels"),
     ("m", "mortgage deeds and lift mortgages"),
-    ("t", "propose a trade"),
+    (
+        "t",
+        "propose a trade: p the other player, d / D your deeds / theirs, c / C your cash / theirs,"
+        " j / J jail cards, n a deal among several instead, Ctrl+S send",
+    ),
+    (
+        "a",
+        "make a deal among three or more players: g giver, t receiver, d deeds and cards, c cash,"
+        " j jail cards, a add the part, x drop the last, PgUp / PgDn scroll the parts, Ctrl+S send",
+    ),
     ("v", "play travel cards instead of throwing (the add-on board)"),
     ("k / i", "1904: the bank (borrow and repay notes) / propose a loan to a player"),
     ("Enter", "reopen a decision you closed"),
@@ -59,6 +68,10 @@ def keys_for(board: Board | None) -> list[tuple[str, str]]:
             continue
         if ed.jail is None and key == "r":
             what = "roll the dice"
+        if key in ("t", "a") and ed.jail is None:
+            what = what.replace(" j / J jail cards,", "").replace(" j jail cards,", "")
+        if key == "a" and ed.house_sales:
+            what = what.replace(" c cash,", " c cash, h houses,")
         if not ed.hotels and key == "b":
             what = "build and sell houses" + (", sell lots back to the bank" if ed.bank_buys_lots else "")
         out.append((key, what))
