@@ -69,7 +69,7 @@ KEYS: tuple[GameKey, ...] = (
     _dialog("b", "build", "Build", "build", "sell_building", "sell_lot", seat="acting"),
     _dialog("m", "mortgage", "Mortgage", "mortgage", "unmortgage", seat="acting"),
     _dialog("t", "trade", "Trade"),
-    GameKey("x", "deal", "Deal", show=False, hinted=True),  # among several: told in the help and palette
+    GameKey("j", "deal", "Deal", show=False, hinted=True),  # among several: told in the help and palette
     _dialog("v", "travel", "Travel cards", "play_travel_cards", "roll_with_travel_card"),
     _dialog("k", "bank", "Bank", "borrow_from_bank", "repay_loan"),
     _dialog("i", "loan", "Loan"),

@@ -234,7 +234,7 @@ def _footer(app) -> str:  # type: ignore[no-untyped-def]
     return str(app.screen.query_one(SteadyFooter).render().plain)
 
 
-async def test_x_on_the_game_screen_opens_the_deal_negotiator_when_a_deal_can_be_made() -> None:
+async def test_j_on_the_game_screen_opens_the_deal_negotiator_when_a_deal_can_be_made() -> None:
     seats = [VERA, ADA, GRACE]
     client = client_for(scripted_game(seats), seats)
     app = app_for(client)
@@ -243,7 +243,7 @@ async def test_x_on_the_game_screen_opens_the_deal_negotiator_when_a_deal_can_be
         assert game_screen(app).possible("deal")
         palette = [entry[0] for entry in game_screen(app).palette_commands()]
         assert "Make a deal among several" in palette
-        await pilot.press("x")
+        await pilot.press("j")
         await pilot.pause()
         assert isinstance(app.screen, DealScreen) and app.screen.player == 0
 
@@ -257,7 +257,7 @@ async def test_with_one_other_player_no_deal_is_offered() -> None:
         assert game_screen(app).possible("trade") and not game_screen(app).possible("deal")
         palette = [entry[0] for entry in game_screen(app).palette_commands()]
         assert "Propose a trade" in palette and "Make a deal among several" not in palette
-        await pilot.press("x")
+        await pilot.press("j")
         await pilot.pause()
         assert not isinstance(app.screen, DealScreen)
         notices = [n.message for n in app._notifications]
@@ -308,7 +308,7 @@ async def test_five_parties_parts_scroll_within_80_by_24_with_the_keys_on_show()
 def test_the_help_tells_the_deal_key_with_the_editions_own_parts() -> None:
     classic = dict(keys_for(board_for("classic")))
     finance = dict(keys_for(board_for("finance-1936")))
-    assert "make a deal among three or more players" in classic["x"]
-    assert "j jail cards" in classic["x"] and "h houses" not in classic["x"]
-    assert "h houses" in finance["x"] and "jail" not in finance["x"] and "jail" not in finance["t"]
+    assert "make a deal among three or more players" in classic["j"]
+    assert "j jail cards" in classic["j"] and "h houses" not in classic["j"]
+    assert "h houses" in finance["j"] and "jail" not in finance["j"] and "jail" not in finance["t"]
     assert "n a deal among several instead" in classic["t"]

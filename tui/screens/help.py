@@ -30,7 +30,7 @@ KEYS = [
         " j / J jail cards, n a deal among several instead, Ctrl+S send",
     ),
     (
-        "x",
+        "j",
         "make a deal among three or more players: g giver, t receiver, d deeds and cards, c cash,"
         " j jail cards, a add the part, x drop the last, PgUp / PgDn scroll the parts, Ctrl+S send",
     ),
@@ -68,9 +68,9 @@ def keys_for(board: Board | None) -> list[tuple[str, str]]:
             continue
         if ed.jail is None and key == "r":
             what = "roll the dice"
-        if key in ("t", "x") and ed.jail is None:
+        if key in ("t", "j") and ed.jail is None:
             what = what.replace(" j / J jail cards,", "").replace(" j jail cards,", "")
-        if key == "x" and ed.house_sales:
+        if key == "j" and ed.house_sales:
             what = what.replace(" c cash,", " c cash, h houses,")
         if not ed.hotels and key == "b":
             what = "build and sell houses" + (", sell lots back to the bank" if ed.bank_buys_lots else "")
