@@ -33,7 +33,8 @@ extras), and what it showed when a probe went unanswered is written to a file in
 
 It prints the sessions held, the server's CPU time spent on the arrivals, its memory (resident set,
 before and with every session, and per session), its CPU time while everyone plays (share of one core
-and of all the cores, and per key pressed) and the key-to-screen times (median, 99th percentile). The
+and of all the cores, and per key pressed), the key-to-screen times (median, 99th percentile), the
+collector's long passes and the bots' moves that held a worker's event loop for 50 ms of CPU or more. The
 server is its front process and every worker process it started: their CPU and memory are summed.
 `--workers N` is passed to `landlords serve` (left out, the server's own default: one per core).
 """
@@ -349,6 +350,7 @@ async def run(
     cpu1, wall1, own1 = server_cpu_seconds(proc.pid), time.monotonic(), time.process_time()
     each1 = each_cpu(proc.pid)
     pauses = collector_pauses(server_log, log_mark)
+    slow_moves = bot_moves_logged(server_log, log_mark)
     keys = clock.keys
     outcomes = await asyncio.gather(*tasks, return_exceptions=True)
     proc.terminate()
@@ -415,6 +417,10 @@ async def run(
         "(every session of that worker waits)"
     )
     print(
+        f"bots' moves      {len(slow_moves)} took 50 ms of CPU or more on a worker's event loop; the longest "
+        f"{max(slow_moves, default=0):.0f} ms (every session of that worker waits)"
+    )
+    print(
         f"load average     {load_before:.1f} before, {os.getloadavg()[0]:.1f} after "
         f"(this machine: {os.cpu_count()} cores, shared)"
     )
@@ -429,6 +435,14 @@ def collector_pauses(server_log: Path, start: int) -> list[tuple[float, bool]]:
         (float(m.group(2)), m.group(1) == "complete")
         for m in re.finditer(r"collector: a (complete|full) pass took ([0-9.]+) s", text)
     ]
+
+
+def bot_moves_logged(server_log: Path, start: int) -> list[float]:
+    """The bots' moves the workers logged as slow after `start` (a byte offset): CPU milliseconds each."""
+    with open(server_log, "rb") as f:
+        f.seek(start)
+        text = f.read().decode(errors="replace")
+    return [float(m.group(1)) for m in re.finditer(r"a bot's move took ([0-9.]+) ms of CPU", text)]
 
 
 def all_seated(tasks: list[asyncio.Task[str]], clock: Clock) -> bool:

@@ -9,6 +9,8 @@ for its thoughts, then lets it move.
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Protocol
@@ -18,6 +20,11 @@ from room.room import Room, Update
 
 if TYPE_CHECKING:
     from room.foresight import Thinking
+
+log = logging.getLogger(__name__)
+
+SLOW_MOVE = 0.05
+"""CPU seconds from which a bot's move is logged: everything else on its thread waits that long."""
 
 
 class Timer(Protocol):
@@ -131,7 +138,11 @@ class BotDriver:
         unsubscribe = self.room.subscribe(seen.append)
         try:
             self._timer = _BUSY  # moves made now must not schedule more from inside this one
+            began = time.thread_time()
             self.room.play_bot()
+            took = time.thread_time() - began
+            if took >= SLOW_MOVE:
+                log.info("a bot's move took %.0f ms of CPU on the table's thread", 1000 * took)
         except Exception as exc:
             self.hurrying = False
             if self._on_error is None:
