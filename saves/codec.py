@@ -11,13 +11,15 @@ The text in a file is not trusted: once a save is read, its title, names and lev
 from __future__ import annotations
 
 import json
+from functools import cache
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import ValidationError
 
 from engine import GameState, known_editions
+from engine.commands import Command
 from engine.text import REPLACEMENT, plain
 from saves.errors import SaveError
 from saves.migrations import FIRST_VERSION, upgrade
@@ -47,6 +49,7 @@ def decode(path: Path, data: bytes) -> SaveFile:
     version = check_version(path, document)
     check_shape(path, document)
     if version == FORMAT_VERSION:
+        check_log(path, document)
         del document  # validated again from the text, which is faster: the two need not be held at once
         try:
             save = SaveFile.model_validate_json(data)
@@ -139,6 +142,32 @@ def check_shape(path: Path, document: dict[str, Any]) -> None:
         if len(items) > MOST_ITEMS and node is not log and node is not reasons:
             raise SaveError(path, f"not a landlords save: it holds a list of {len(items):,} items")
         stack.extend(items)
+
+
+def check_log(path: Path, document: dict[str, Any]) -> None:
+    """Refuse a log holding anything but commands this landlords knows, from the parsed document. Left to
+    validation, a log of a million wrong items would first be parsed again whole, at twice the memory."""
+    log = document.get("log")
+    if not isinstance(log, list):
+        return  # validation says so, in its words
+    kinds = command_kinds()
+    for i, item in enumerate(log):
+        kind = item.get("kind") if isinstance(item, dict) else None
+        if isinstance(kind, str) and kind in kinds:
+            continue
+        what = "not a command" if not isinstance(item, dict) else "a command with no kind"
+        if kind is not None and not isinstance(kind, str):
+            what = "a command whose kind is not a word"
+        elif isinstance(kind, str):
+            what = f"unknown kind {plain(kind)[:40]!r}"
+        raise SaveError(path, f"not a valid landlords save: log.{i}: {what}")
+
+
+@cache
+def command_kinds() -> frozenset[str]:
+    """The kind of every command a save's log may hold."""
+    union = get_args(Command)[0]
+    return frozenset(model.model_fields["kind"].default for model in get_args(union))
 
 
 def check_version(path: Path, document: dict[str, Any]) -> int:

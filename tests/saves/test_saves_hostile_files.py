@@ -182,7 +182,7 @@ def test_a_file_of_millions_of_wrong_items_is_refused_in_bounded_time_and_memory
     trade += b'"take":{"cash":0,"deeds":[],"jail_cards":0}}'
     deeds = room // 4
     cases = {
-        b",".join([b"{}"] * (room // 3)): "not a valid landlords save: log.0: Unable to extract tag",
+        b",".join([b"{}"] * (room // 3)): "not a valid landlords save: log.0: a command with no kind",
         trade % b",".join([b'"x"'] * deeds): f"not a landlords save: it holds a list of {deeds:,} items",
     }
     for first, says in cases.items():
