@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
     from room.advice import Advice
     from room.chances import TableChances
+    from room.foresight import Thinking
     from room.review import ReviewJob
 
 __all__ = ["Facts", "GameClient", "LocalClient", "Outcome", "TableChanged", "Update"]
@@ -37,6 +38,15 @@ __all__ = ["Facts", "GameClient", "LocalClient", "Outcome", "TableChanged", "Upd
 
 class TableChanged(Message):
     """The table has changed: collect the news from the client (`GameClient.collect`)."""
+
+
+class BotThought(Message):
+    """An `expert` bot's look-ahead is in, from the processes that worked it out: the bots go on, on the
+    screen's loop (a Textual timer is set only from there)."""
+
+    def __init__(self, then: Callable[[], None]) -> None:
+        super().__init__()
+        self.then = then
 
 
 Post = Callable[[Message], object]
@@ -351,11 +361,26 @@ class LocalClient:
             if self._driver is not None:
                 self._driver.stop()
             self._driver = BotDriver(
-                self._room, _ScreenClock(set_timer), self._speed, may_move, needs_a_person, on_error
+                self._room,
+                _ScreenClock(set_timer),
+                self._speed,
+                may_move,
+                needs_a_person,
+                on_error,
+                self._thinking(post),
             )
         if self._inbox and not self._rung:
             self._rung = True
             post(TableChanged())
+
+    def _thinking(self, post: Post) -> Thinking:
+        """An `expert` seat's look-ahead, worked out on the processes of the chances rather than on the
+        screen's loop (`room.foresight`): the keys and the board stay live while it thinks. The pool is
+        started only once such a bot first looks ahead."""
+        from room.chances import shared_pool
+        from room.foresight import Thinking
+
+        return Thinking(self._room, shared_pool, lambda then: post(BotThought(then)))
 
     # --- the bots' pace -----------------------------------------------------------------------
 

@@ -32,7 +32,7 @@ from room.room import Update
 from tui import captions, why
 from tui.announcements import Announcements
 from tui.board_layout import neighbour
-from tui.client import GameClient, TableChanged
+from tui.client import BotThought, GameClient, TableChanged
 from tui.dialog_router import DialogRouter
 from tui.dialogs.bank import BankDialog
 from tui.dialogs.base import GameDialog, PaletteEntry
@@ -238,6 +238,9 @@ class GameScreen(Underlay[None]):
         self._last_human = cmd.player
         self.catch_up()
         return True
+
+    def on_bot_thought(self, message: BotThought) -> None:
+        message.then()
 
     def on_table_changed(self, message: TableChanged) -> None:
         self.catch_up()
