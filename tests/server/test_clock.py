@@ -18,7 +18,7 @@ from tui.dialogs.auction import AuctionDialog
 from tui.dialogs.buy import BuyDialog
 from tui.screens.game import GameScreen
 
-from sshplay import Person, make_key, play_until, seated, start_server
+from sshplay import Person, ada_and_bob, make_key, play_until, seated, start_server
 
 
 def short_banks(table: Table, bank: int, added: int) -> None:
@@ -59,8 +59,7 @@ async def test_a_present_idle_persons_bank_runs_out_a_bot_decides_and_he_takes_t
 ) -> None:
     running = await start_server(tmp_path)
     try:
-        ada = Person(running, make_key(tmp_path, "a"), "Ada")
-        bob = Person(running, make_key(tmp_path, "b"), "Bob")
+        ada, bob = ada_and_bob(running, tmp_path)
         table = await seated(running, [ada, bob], "Friday", pace="normal", bank=180, bank_added=15)
         await ada.connect("Friday")
         await bob.connect("Friday")
@@ -90,8 +89,7 @@ async def test_a_present_idle_persons_bank_runs_out_a_bot_decides_and_he_takes_t
 async def test_the_clock_counts_down_only_while_the_table_waits_on_that_person(tmp_path: Path) -> None:
     running = await start_server(tmp_path)
     try:
-        ada = Person(running, make_key(tmp_path, "a"), "Ada")
-        bob = Person(running, make_key(tmp_path, "b"), "Bob")
+        ada, bob = ada_and_bob(running, tmp_path)
         table = await seated(running, [ada, bob], "Friday", pace="instant", bank=180, bank_added=15)
         await ada.connect("Friday")
         await bob.connect("Friday")
@@ -122,8 +120,7 @@ async def test_the_clock_counts_down_only_while_the_table_waits_on_that_person(t
 async def test_the_away_mark_and_countdown_reach_the_others_and_the_watchers(tmp_path: Path) -> None:
     running = await start_server(tmp_path)
     try:
-        ada = Person(running, make_key(tmp_path, "a"), "Ada")
-        bob = Person(running, make_key(tmp_path, "b"), "Bob")
+        ada, bob = ada_and_bob(running, tmp_path)
         di = Person(running, make_key(tmp_path, "d"), "Di")
         await seated(running, [ada, bob], "Friday", pace="instant", turn_timer=60)
         running.front.players.choose(di.fingerprint, di.name)
@@ -185,8 +182,7 @@ async def test_the_people_present_vote_a_seat_that_holds_the_table_up_to_a_bot(t
 async def test_a_watcher_cannot_call_a_vote_and_is_told_why_with_nothing_lost(tmp_path: Path) -> None:
     running = await start_server(tmp_path)
     try:
-        ada = Person(running, make_key(tmp_path, "a"), "Ada")
-        bob = Person(running, make_key(tmp_path, "b"), "Bob")
+        ada, bob = ada_and_bob(running, tmp_path)
         di = Person(running, make_key(tmp_path, "d"), "Di")
         table = await seated(running, [ada, bob], "Friday", pace="instant", turn_timer=600)
         running.front.players.choose(di.fingerprint, di.name)
@@ -210,8 +206,7 @@ async def test_a_watcher_cannot_call_a_vote_and_is_told_why_with_nothing_lost(tm
 async def test_a_vote_on_a_person_who_is_here_with_time_left_is_refused_in_words(tmp_path: Path) -> None:
     running = await start_server(tmp_path)
     try:
-        ada = Person(running, make_key(tmp_path, "a"), "Ada")
-        bob = Person(running, make_key(tmp_path, "b"), "Bob")
+        ada, bob = ada_and_bob(running, tmp_path)
         table = await seated(running, [ada, bob], "Friday", pace="instant", bank=180, bank_added=15)
         await ada.connect("Friday")
         await bob.connect("Friday")
@@ -266,8 +261,7 @@ async def test_a_vote_is_called_from_an_auctions_dialog_while_the_away_person_is
 ) -> None:
     running = await start_server(tmp_path)
     try:
-        ada = Person(running, make_key(tmp_path, "a"), "Ada")
-        bob = Person(running, make_key(tmp_path, "b"), "Bob")
+        ada, bob = ada_and_bob(running, tmp_path)
         table = await seated(running, [ada, bob], "Friday", pace="normal", turn_timer=600)
         await ada.connect("Friday")
         await bob.connect("Friday")

@@ -23,7 +23,7 @@ from engine.events import DealRejected, Event
 from engine.narration import card_name, money
 from tui.deal_model import DealDraft, part_lines, share_line
 from tui.dialogs.base import PaletteEntry, Table
-from tui.dialogs.offer import Mode, ModeRules, OfferDialog, OfferStory, Outcome
+from tui.dialogs.offer import Mode, ModeRules, OfferDialog, OfferStory, Outcome, typed_number
 from tui.trade_text import deed_line, is_built
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.steady_input import SteadyInput
@@ -31,13 +31,6 @@ from tui.widgets.ticks import TickList
 
 HELD = 10_000  # the selection values of the giver's cards in hand, after his deeds' (their spaces)
 EVERY_HOUSE = 1_000  # more houses than any player holds: asking for as many as he could sell
-
-
-def _amount(text: str) -> int:
-    try:
-        return max(int(text or "0"), 0)
-    except ValueError:
-        return 0
 
 
 def _proposed(event: Event) -> DealOffer | None:
@@ -244,11 +237,11 @@ class DealScreen(OfferDialog[DealOffer]):
         ticked = self.query_one("#deeds", TickList).selected
         deeds = tuple(sorted(v for v in ticked if v < HELD))
         held = tuple(self._held[v] for v in sorted(ticked) if v in self._held)
-        cash = _amount(self.query_one("#cash", Input).value)
-        cards = _amount(self.query_one("#cards", Input).value)
+        cash = typed_number(self.query_one("#cash", Input).value)
+        cards = typed_number(self.query_one("#cards", Input).value)
         houses: tuple[int, ...] = ()
         if self.client.board.edition.house_sales:
-            count = _amount(self.query_one("#houses", Input).value)
+            count = typed_number(self.query_one("#houses", Input).value)
             houses = self.draft.houses_for(self.view, self.client.board, self.giver, count, deeds)
         return Bundle(cash=cash, deeds=deeds, jail_cards=cards, houses=houses, cards=held)
 

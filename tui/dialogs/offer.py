@@ -27,6 +27,15 @@ MODE_NAMES: tuple[Mode, ...] = ("compose", "waiting", "answered", "received")
 Outcome = Literal["accepted", "rejected", "withdrawn"]
 
 
+def typed_number(text: str) -> int:
+    """The whole number typed in a field (dollars, cards, houses): nothing typed, or no whole number, is
+    0, and it is never below 0."""
+    try:
+        return max(int(text or "0"), 0)
+    except ValueError:
+        return 0
+
+
 class Offer(Protocol):
     """An offer as the negotiators read it (a trade's or a loan's): its number, who made it, to whom."""
 

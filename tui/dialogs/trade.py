@@ -22,7 +22,7 @@ from engine.events import Event
 from engine.narration import card_name, money
 from tui.dialogs.base import PaletteEntry, Table
 from tui.dialogs.deal import DealScreen
-from tui.dialogs.offer import Mode, ModeRules, OfferDialog, OfferStory, Outcome
+from tui.dialogs.offer import Mode, ModeRules, OfferDialog, OfferStory, Outcome, typed_number
 from tui.director import Decision
 from tui.trade_model import TradeDraft, deed_note, spare_houses
 from tui.trade_text import deed_line, effects_text, is_built, side_text
@@ -32,13 +32,6 @@ from tui.widgets.ticks import TickList
 
 GIVE_CARDS = 10_000  # the selection values of the cards in hand: this one on for the proposer's own
 TAKE_CARDS = 20_000  # and this one on for the partner's
-
-
-def _amount(text: str) -> int:
-    try:
-        return max(int(text or "0"), 0)
-    except ValueError:
-        return 0
 
 
 def _proposed(event: Event) -> TradeOffer | None:
@@ -404,16 +397,16 @@ class TradeScreen(OfferDialog[TradeOffer]):
         draft.give_deeds = set(self.query_one("#give", TickList).selected)
         if draft.partner is not None:
             draft.take_deeds = set(self.query_one("#take", TickList).selected)
-        draft.give_cash = _amount(self.query_one("#give-cash", Input).value)
-        draft.take_cash = _amount(self.query_one("#take-cash", Input).value)
-        draft.give_cards = _amount(self.query_one("#give-cards", Input).value)
-        draft.take_cards = _amount(self.query_one("#take-cards", Input).value)
+        draft.give_cash = typed_number(self.query_one("#give-cash", Input).value)
+        draft.take_cash = typed_number(self.query_one("#take-cash", Input).value)
+        draft.give_cards = typed_number(self.query_one("#give-cards", Input).value)
+        draft.take_cards = typed_number(self.query_one("#take-cards", Input).value)
         if self.client.board.edition.house_sales:  # houses sold with the offer: from the most built lots
             view, board = self.view, self.client.board
-            give = _amount(self.query_one("#give-houses", Input).value)
+            give = typed_number(self.query_one("#give-houses", Input).value)
             draft.give_houses = spare_houses(view, board, self.player, give, draft.give_deeds)
             if draft.partner is not None:
-                take = _amount(self.query_one("#take-houses", Input).value)
+                take = typed_number(self.query_one("#take-houses", Input).value)
                 draft.take_houses = spare_houses(view, board, draft.partner, take, draft.take_deeds)
 
     def refresh_from_game(self) -> None:
