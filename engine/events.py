@@ -966,6 +966,7 @@ class ReasonGiven(_Event):
     rule: RuleId = "turn.order"  # made by `reason_for`, which names the rule of the move it explains
     player: int
     reason: str
+    stand_in: bool = False  # said by a bot playing a person's seat while they are away, not by that person
 
 
 class GameOver(_Event):
@@ -1103,7 +1104,7 @@ def interned(cls: type[_Event], *fields: str) -> Callable[..., Any]:
     return make
 
 
-def reason_for(events: Sequence[Event], player: int, reason: str) -> ReasonGiven:
+def reason_for(events: Sequence[Event], player: int, reason: str, stand_in: bool = False) -> ReasonGiven:
     """A bot's reason, told after the events of its move: it carries the rule that move came under."""
     rule: RuleId = events[-1].rule if events else "turn.order"
-    return ReasonGiven(rule=rule, player=player, reason=reason)
+    return ReasonGiven(rule=rule, player=player, reason=reason, stand_in=stand_in)

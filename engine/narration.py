@@ -293,6 +293,11 @@ def _deal_agreed(e: Any, n: Names, b: Board) -> str:
     return f"{n[e.player]} agreed to the deal" + (f": \u201c{e.reason}\u201d" if e.reason else ".")
 
 
+def _speaker(e: Any, n: Names) -> str:
+    """Who gave a reason: a bot, by its seat's name, or a bot standing in for a person, never the person."""
+    return f"a bot playing for {n[e.player]}" if e.stand_in else n[e.player]
+
+
 def _bankrupt(e: Any, n: Names, b: Board) -> str:
     to = "the bank takes back the deeds" if e.creditor is None else f"everything goes to {n[e.creditor]}"
     return f"{n[e.player]} is bankrupt; {to}."
@@ -447,7 +452,7 @@ _TEXTS: dict[str, Callable[[Any, Names, Board], str]] = {
     "call_proposed": _call_proposed,
     "call_answered": _call_answered,
     "game_over": _game_over,
-    "reason_given": lambda e, n, b: f"{n[e.player]}: \u201c{e.reason}\u201d",
+    "reason_given": lambda e, n, b: f"{_speaker(e, n)}: \u201c{e.reason}\u201d",
     "paid_into_box": lambda e, n, b: (
         f"{n[e.player]} paid {money(e.amount)} into {_box(b, e.box)}: {e.reason}."
     ),

@@ -23,6 +23,7 @@ from engine.queries import Facts, facts
 from room.opponents import Opponent, reason_of, tell_opponents
 from saves import SaveStore, Seat
 from saves.history import opening
+from saves.telling import Discretion, as_stand_in
 
 CHECKPOINT_EVERY = 32
 """Moves between two kept states: stepping anywhere replays fewer commands than this."""
@@ -67,11 +68,15 @@ class PastGame:
         self._over = initial.winner is not None
         self._kept: dict[int, GameState] = {0: initial.copy()}
         self._at: tuple[int, Game] | None = None  # the last position reached, to step on from
+        self._discretion = Discretion()  # the bots' reasons told as the table told them (`room.telling`)
+        self._people = [i for i, level in enumerate(levels) if level is None]  # none when not said
 
     # --- growing ----------------------------------------------------------------------------------
 
     def record(self, cmd: Command, events: Sequence[Event], after: GameState) -> None:
-        """One more move, as it was played: the command, what it caused, and the state it left."""
+        """One more move, as it was played: the command, what it caused, and the state it left. A bot's
+        reason for a decision still open is told once it closes, as at the table."""
+        events = self._discretion.tell(as_stand_in(events, self._people), after, len(self._commands))
         self._commands.append(cmd)
         self._events.append(tuple(events))
         self._turns.append(after.turn)

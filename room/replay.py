@@ -16,14 +16,15 @@ from engine.events import ReasonGiven
 from room.opponents import BotOpponent, Opponent, tell_opponents
 from room.seats import Seat
 from saves.history import opening
+from saves.telling import Discretion, as_stand_in
 
 MakeOpponents = Callable[[Sequence[Seat], int], Mapping[int, Opponent]]
 
 
 class TableReplay:
     """A replay watcher (`saves.restore.ReplayWatcher`) that seats the opponents and lets the bots live
-    through their own past decisions, and keeps every event of the game and the bots' reasons, by the place
-    of their command in the log."""
+    through their own past decisions, and keeps every event of the game as the table told it (`room.telling`)
+    and the bots' reasons, by the place of their command in the log."""
 
     def __init__(self, make_opponents: MakeOpponents) -> None:
         self._make = make_opponents
@@ -31,26 +32,42 @@ class TableReplay:
         self.history: list[Event] = []
         self.reasons: dict[int, str] = {}
         self._commands = 0
+        self._game: Game | None = None
+        self._people: frozenset[int] = frozenset()
+        self._discretion = Discretion()
+
+    @property
+    def held(self) -> tuple[tuple[int, ReasonGiven], ...]:
+        """The reasons of a decision still open where the game stopped: not told yet."""
+        return self._discretion.held
 
     def begin(self, game: Game, seats: list[Seat]) -> None:
         self.opponents = dict(self._make(seats, game.state.seed))
         self.history = opening(game.initial)
         self.reasons = {}
         self._commands = 0
+        self._game = game
+        self._people = frozenset(i for i, s in enumerate(seats) if not s.is_bot)
+        self._discretion = Discretion()
 
     def command(self, game: Game, cmd: Command) -> None:
         self._commands += 1
+        self._game = game
         opponent = self.opponents.get(cmd.player)
         pend = game.state.pending
         if isinstance(opponent, BotOpponent) and pend is not None and pend.player == cmd.player:
             opponent.decide(game, cmd.player)
 
     def applied(self, events: list[Event]) -> None:
-        self.history.extend(events)
         for e in events:
             if isinstance(e, ReasonGiven):
                 self.reasons[self._commands - 1] = e.reason
         tell_opponents(self.opponents, events)
+        if self._game is not None:
+            events = self._discretion.tell(
+                as_stand_in(events, self._people), self._game.state, self._commands - 1
+            )
+        self.history.extend(events)
 
 
 def relive(opponents: Mapping[int, Opponent], game: Game, log: Sequence[Command]) -> list[Event]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from engine import Board, Command, Event, Game, GameState, GameView, IllegalCommand, Option, waiting_for
 from engine.bots.expert import ExpertBot
-from engine.events import reason_for
+from engine.events import ReasonGiven, reason_for
 from engine.fairness import fingerprint
 from engine.lookahead.players import SimplePlayer
 from engine.narration import describe
@@ -25,6 +25,7 @@ from engine.text import plain
 from room.library import NoRecorder, Recorder
 from room.opponents import Opponent, foreseer, reason_of, stand_in_for, tell_opponents
 from room.seats import Seat
+from saves.telling import Discretion
 
 log = logging.getLogger(__name__)
 
@@ -89,9 +90,11 @@ class Room:
         reasons: Mapping[int, str] | None = None,
         *,
         lesson: bool = False,
+        held: Sequence[tuple[int, ReasonGiven]] = (),
     ) -> None:
-        """`history` is the story so far of a game taken up again, and `reasons` the bots' reasons it
-        kept, by the place of their command in the game's log."""
+        """`history` is the story so far of a game taken up again, `reasons` the bots' reasons it
+        kept, by the place of their command in the game's log, and `held` those of a decision still
+        open, not yet told (`room.telling`)."""
         if len(seats) != len(game.state.players):
             raise ValueError("one seat per player")
         self._game = game
@@ -111,6 +114,7 @@ class Room:
         """How many times a move was taken back in this game (as its save counts them, if it is saved)."""
         self._reasons: dict[int, str] = dict(reasons or {})
         self._last_said: dict[int, tuple[int, str]] = {}  # seat -> (turn, the reason of its last bid)
+        self._discretion = Discretion(held)
         self.lesson = lesson
         """The game is the first game that teaches (`landlords learn`): its screen explains what happens."""
 
@@ -281,6 +285,8 @@ class Room:
         except Exception:
             log.exception("bot %s failed to decide", seat)
             choice = None
+        if choice is not None and seat in self._stand_ins:
+            choice, reason = _unsigned(choice, reason)
         if choice is not None:
             outcome = self._apply(seat, self._for(seat, choice), reason)
         else:
@@ -316,10 +322,12 @@ class Room:
         except IllegalCommand as exc:
             return Outcome(refusal=exc.reason, code=exc.code)
         said = self._to_tell(seat, cmd, turn, reason)
+        move = len(self._game.log) - 1
         if said:
-            self._reasons[len(self._game.log) - 1] = said
-            events = [*events, reason_for(events, seat, said)]
-        self._history.extend(events)
+            self._reasons[move] = said
+            events = [*events, reason_for(events, seat, said, stand_in=seat in self._stand_ins)]
+        told = self._discretion.tell(events, self._game.state, move)
+        self._history.extend(told)
         self._version += 1
         tell_opponents(self._opponents, events)
         self._views.clear()
@@ -331,13 +339,13 @@ class Room:
         except Exception as exc:  # a failed autosave must never cost the move
             log.exception("autosave failed")
             notice = f"Autosave failed: {exc}"
-        update = Update(self._version, tuple(events), seat, notice)
+        update = Update(self._version, tuple(told), seat, notice)
         for listener in list(self._listeners):
             try:
                 listener(update)
             except Exception:  # one follower's trouble is not the table's
                 log.exception("a listener failed")
-        return Outcome(tuple(events), notice=notice)
+        return Outcome(tuple(told), notice=notice)
 
     # --- taking a move back ---------------------------------------------------------------------
 
@@ -363,6 +371,7 @@ class Room:
                 code="nothing_to_take_back",
             )
         self._game = taken.game
+        self._discretion.forget_from(len(taken.game.log))
         self._history = without_last(self._history, taken.events)
         self._version += 1
         self.takebacks += 1
@@ -410,6 +419,15 @@ class Room:
             self._recorder.close()
         except Exception:
             log.exception("closing the save failed")
+
+
+def _unsigned(cmd: Command, reason: str) -> tuple[Command, str]:
+    """A stand-in's command without the words an answer carries, and its reason with them: the words are
+    then told as the stand-in's (`ReasonGiven.stand_in`), never as the person's answer."""
+    words = getattr(cmd, "reason", "")
+    if not isinstance(words, str) or not words:
+        return cmd, reason
+    return cmd.model_copy(update={"reason": ""}), reason or words
 
 
 class Session:

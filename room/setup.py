@@ -77,4 +77,6 @@ def resume_room(persistence: Persistence, save_id: str | None, backup: bool = Fa
     except ValueError as exc:  # a bot level no longer known, or made up in the file
         raise PersistenceError(f"This game cannot be played on: {exc}") from None
     history, reasons = replay.history, replay.reasons
-    return Room(game, seats, replay.opponents, recorder, history, reasons, lesson=recorder.lesson)
+    return Room(
+        game, seats, replay.opponents, recorder, history, reasons, lesson=recorder.lesson, held=replay.held
+    )

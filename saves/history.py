@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from engine import Command, Event, Game, GameState, SetupError, new_game
 from engine.events import TurnStarted
 from saves.model import Seat
+from saves.telling import Discretion, as_stand_in
 
 
 def opening(initial: GameState) -> list[Event]:
@@ -33,18 +34,30 @@ def opening(initial: GameState) -> list[Event]:
 
 
 class Story:
-    """A replay watcher (`saves.restore.ReplayWatcher`) that keeps every event of the game, in order."""
+    """A replay watcher (`saves.restore.ReplayWatcher`) that keeps every event of the game, in order, as
+    the table told them (`saves.telling`)."""
 
     def __init__(self) -> None:
         self.events: list[Event] = []
+        self._game: Game | None = None
+        self._people: list[int] = []
+        self._discretion = Discretion()
+        self._moves = 0
 
     def begin(self, game: Game, seats: list[Seat]) -> None:
         self.events = opening(game.initial)
+        self._game = game
+        self._people = [i for i, seat in enumerate(seats) if not seat.is_bot]
+        self._discretion = Discretion()
+        self._moves = 0
 
     def command(self, game: Game, cmd: Command) -> None:
-        return None
+        self._game = game
 
     def applied(self, events: list[Event]) -> None:
+        if self._game is not None:
+            events = self._discretion.tell(as_stand_in(events, self._people), self._game.state, self._moves)
+        self._moves += 1
         self.events.extend(events)
 
 

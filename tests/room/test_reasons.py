@@ -1,7 +1,9 @@
 """A bot's reason travels with its move: the room tells it after the move's events (`ReasonGiven`), in the
 log the interface shows, keeps it by the place of the command in the game's log, saves it with the game,
-and a game taken up again tells the same reasons in the same places. Bots are not shown each other's
-reasons, and words from a bot from outside are made safe to show."""
+and a game taken up again tells the same reasons in the same places. A reason for a decision still open
+(an auction, a deal others have to answer) waits until it closes, and a bot standing in for a person
+speaks as a bot. Bots are not shown each other's reasons, and words from a bot from outside are made safe
+to show."""
 
 from __future__ import annotations
 
@@ -10,9 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from engine import Command, Game, GameView, new_game
+from engine import Command, DeclineProperty, Game, GameView, PassAuction, PlaceBid, RollDice, new_game
+from engine.commands import ProposeDeal
 from engine.events import Event, ReasonGiven
 from engine.narration import describe
+from engine.state import Bundle, DealPart
 from room import Persistence, Room, Seat, TableSetup, Update, open_room, resume_room
 from room.opponents import BotOpponent, make_opponents
 from room.room import REASON_LONGEST
@@ -59,29 +63,35 @@ def test_every_level_says_why_in_the_log_after_its_move() -> None:
     _play(room, 1500)
     log = room._game.log  # the commands, to see which move each reason follows
     reasons = room.reasons()
+    untold = dict(reasons)
     said_this_turn: set[tuple[int, int]] = set()
     turn = 0
     missing = []
     for update in heard:
-        cmd = log[update.version - 1]
+        move = update.version - 1
+        cmd = log[move]
         told = [e for e in update.events if isinstance(e, ReasonGiven)]
-        assert len(told) <= 1 and (not told or update.events[-1] is told[0])  # after the move's events
-        if told:
-            assert told[0].player == cmd.player == update.seat
-            assert reasons[update.version - 1] == told[0].reason
-            said_this_turn.add((cmd.player, turn))
-        elif cmd.kind in REASONED and not (
-            cmd.kind in ("place_bid", "pass_auction") and (cmd.player, turn) in said_this_turn
+        assert list(update.events[len(update.events) - len(told) :]) == told  # after the move's events
+        for said in told:  # its own move's, or one kept back until the decision it was part of closed
+            place = min(i for i, r in untold.items() if i <= move and r == said.reason)
+            assert log[place].player == said.player
+            del untold[place]
+            said_this_turn.add((said.player, turn))
+        if (
+            move not in reasons
+            and cmd.kind in REASONED
+            and not (cmd.kind in ("place_bid", "pass_auction") and (cmd.player, turn) in said_this_turn)
         ):
-            missing.append((update.version - 1, BOTS[cmd.player].level, cmd.kind))
+            missing.append((move, BOTS[cmd.player].level, cmd.kind))
         turn = room.view().turn
     assert not missing, missing[:10]
+    assert all(i >= len(log) - 30 for i in untold)  # only those of a decision still open at the end
     kinds = {(BOTS[log[i].player].level, log[i].kind) for i in reasons}
     for level in ("easy", "normal", "hard"):
         assert {(level, "buy_property"), (level, "build")} <= kinds, level
     assert any(level == "random" for level, _ in kinds)
     story = [describe(e, room.names, room.board) for e in room.history() if isinstance(e, ReasonGiven)]
-    assert len(story) == len(reasons) and all("\u201c" in line for line in story)
+    assert len(story) == len(reasons) - len(untold) and all("\u201c" in line for line in story)
 
 
 def test_bots_are_not_shown_the_reasons() -> None:
@@ -164,3 +174,112 @@ def test_an_outside_bots_reason_is_made_safe_or_left_out(said: object, told: str
     assert outcome.ok
     given = [e.reason for e in outcome.events if isinstance(e, ReasonGiven)]
     assert given == ([] if told is None else [told])
+
+
+def _auction_room(tmp_path: Path | None = None) -> Room:
+    """Vera (a person) at a table with two bots; her first throw lands on Oriental Avenue, $100."""
+    seats = (Seat(name="Vera", kind="human"), BOTS[1], BOTS[2])
+    setup = TableSetup("classic", seats, seed=11)
+    if tmp_path is not None:
+        return open_room(setup, Persistence(tmp_path), dice=[(2, 4)])
+    game = new_game("classic", [s.name for s in seats], seed=11, dice=[(2, 4)])
+    return Room(game, seats, make_opponents(seats, 11))
+
+
+def _bots_until_vera(room: Room) -> None:
+    while room.bot_due() is not None:
+        assert room.play_bot().ok
+
+
+def _said(events: Sequence[Event]) -> list[ReasonGiven]:
+    return [e for e in events if isinstance(e, ReasonGiven)]
+
+
+def test_a_bots_auction_limit_is_told_only_once_the_auction_closes(tmp_path: Path) -> None:
+    room = _auction_room(tmp_path)
+    heard: list[Update] = []
+    room.subscribe(heard.append)
+    assert room.submit(0, RollDice(player=0), room.version).ok
+    assert room.submit(0, DeclineProperty(player=0), room.version).ok
+    _bots_until_vera(room)
+    while room.view().pending.kind == "auction":  # type: ignore[union-attr]
+        assert not any(_said(u.events) for u in heard), "a bot's reason told while the auction is open"
+        assert not _said(room.history())
+        high = room.view().pending.high_bid  # type: ignore[union-attr]
+        cmd = PlaceBid(player=0, amount=high + 1) if high < 60 else PassAuction(player=0)
+        assert room.submit(0, cmd, room.version).ok
+        _bots_until_vera(room)
+    assert any("as far as" in r.reason for r in _said(room.history()))
+    # A game saved in the middle of an auction and taken up again keeps them back too.
+    again = _auction_room()
+    again.submit(0, RollDice(player=0), again.version)
+    again.submit(0, DeclineProperty(player=0), again.version)
+    _bots_until_vera(again)
+    again.submit(0, PlaceBid(player=0, amount=again.view().pending.min_bid), again.version)  # type: ignore[union-attr]
+    _bots_until_vera(again)
+    assert again.view().pending.kind == "auction" and not _said(again.history())  # type: ignore[union-attr]
+    assert again.reasons()
+
+
+def test_a_bots_reasons_wait_when_saved_in_the_middle_of_an_auction(tmp_path: Path) -> None:
+    room = _auction_room(tmp_path)
+    room.submit(0, RollDice(player=0), room.version)
+    room.submit(0, DeclineProperty(player=0), room.version)
+    _bots_until_vera(room)
+    assert room.view().pending.kind == "auction" and room.reasons()  # type: ignore[union-attr]
+    room.save_now()
+    save_id = room.save_id
+    room.close()
+    again = resume_room(Persistence(tmp_path), save_id)
+    assert not _said(again.history())
+    assert again.submit(0, PassAuction(player=0), again.version).ok
+    _bots_until_vera(again)
+    assert _said(again.history())
+
+
+def test_a_bot_standing_in_for_a_person_speaks_as_a_bot_not_in_their_name(tmp_path: Path) -> None:
+    room = _auction_room(tmp_path)
+    room.stand_in(0)
+    _bots_until_vera(room)
+    _play(room, 60)
+    said = [e for e in _said(room.history()) if e.player == 0]
+    assert said and all(e.stand_in for e in said)
+    lines = [describe(e, room.names, room.board) for e in said]
+    assert all(line.startswith("a bot playing for Vera: \u201c") for line in lines)
+    assert not any(
+        getattr(e, "reason", "")
+        for e in room.history()
+        if getattr(e, "player", None) == 0
+        and not isinstance(e, ReasonGiven)
+        and e.kind.startswith(("trade", "deal"))
+    )
+    room.save_now()
+    save_id = room.save_id
+    room.close()
+    story = resume_room(Persistence(tmp_path), save_id).history()
+    assert [describe(e, room.names, room.board) for e in _said(story) if e.player == 0] == lines
+
+
+def settle_with(game: Game) -> Game:
+    """Vera holds Park Place and Boardwalk, to give away."""
+    for space in (37, 39):
+        game.state.deeds[space].owner = 0
+    game.initial = game.state.copy()
+    return game
+
+
+def test_a_bots_words_on_a_deal_others_have_still_to_answer_wait_until_it_closes() -> None:
+    seats = (Seat(name="Vera", kind="human"), BOTS[1], BOTS[2])
+    game = settle_with(new_game("classic", [s.name for s in seats], seed=11))
+    room = Room(game, seats, make_opponents(seats, 11))
+    gifts = (
+        DealPart(giver=0, receiver=1, bundle=Bundle(deeds=(39,))),
+        DealPart(giver=0, receiver=2, bundle=Bundle(deeds=(37,))),
+    )
+    assert room.submit(0, ProposeDeal(player=0, parties=(1, 2), parts=gifts), room.version).ok
+    first = room.play_bot()
+    agreed = [e for e in first.events if e.kind == "deal_accepted"]
+    assert agreed and not getattr(agreed[0], "reason", "?") and not _said(first.events)
+    last = room.play_bot()
+    assert room.view().pending.kind != "deal_answer"  # type: ignore[union-attr]
+    assert [e.player for e in _said(last.events)][:1] == [1]

@@ -1,0 +1,98 @@
+"""What the table is told of a move, beyond the rules' own events: the bots' reasons.
+
+A bot's reason for a decision still open is private until it closes: "I will go as far as $256" told
+while the auction runs would let anyone win it for $257, and "it is worth $300 to me" told while a deal
+waits on the others would tell them what the bot would accept. So while an auction, an offer, a deal, a
+loan or a call is open, every reason given is kept back, and told, in the order given, once it closes.
+Reasons an answer carries in its own words (agreeing to a deal others have still to answer) are kept
+back the same way. The reasons are kept by the place of their move from the start: only the telling
+waits. A bot playing a person's seat while they are away speaks as that bot, never in the person's name
+(`ReasonGiven.stand_in`).
+
+Every story of a game goes through here: the live table (`room.Room`), a game taken up again
+(`room.replay`), a past game stepped through (`room.past_game`) and a save told as text
+(`saves.history.Story`), so they tell the same reasons in the same places.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from engine import Event, GameState
+from engine.events import ReasonGiven
+
+OPEN = frozenset({"auction", "trade_answer", "deal_answer", "loan_answer", "call_answer"})
+"""What the game may wait on while a decision involving several players is still open."""
+
+CARRIED = frozenset(
+    {
+        "trade_completed",
+        "trade_rejected",
+        "deal_accepted",
+        "deal_completed",
+        "deal_rejected",
+        "loan_taken",
+        "loan_rejected",
+        "call_answered",
+    }
+)
+"""Events that carry, in their `reason`, the words of the player who answered."""
+
+
+def decision_open(state: GameState) -> bool:
+    """Whether the game is in the middle of a decision among players: bids, offers or a call unanswered."""
+    pend = state.pending
+    if pend is not None and pend.kind in OPEN:
+        return True
+    return any(p.kind in OPEN for p in state.suspended)
+
+
+def as_stand_in(events: Sequence[Event], people: Collection[int]) -> list[Event]:
+    """The events with every reason given for a person's seat marked as a stand-in's: people give no
+    reasons, so one kept for their seat was said by the bot that played it while they were away."""
+    return [
+        e.model_copy(update={"stand_in": True})
+        if isinstance(e, ReasonGiven) and e.player in people and not e.stand_in
+        else e
+        for e in events
+    ]
+
+
+class Discretion:
+    """Keeps back the reasons given while a decision is open, and tells them once it closes."""
+
+    def __init__(self, held: Sequence[tuple[int, ReasonGiven]] = ()) -> None:
+        self._held: list[tuple[int, ReasonGiven]] = list(held)
+
+    @property
+    def held(self) -> tuple[tuple[int, ReasonGiven], ...]:
+        """The reasons kept back, each with the place of its move in the game's log."""
+        return tuple(self._held)
+
+    def tell(self, events: Sequence[Event], after: GameState, move: int) -> list[Event]:
+        """The events of the move at `move` in the log, as the table is told them, `after` being the
+        game's state after it."""
+        if decision_open(after):
+            told: list[Event] = []
+            for e in events:
+                if isinstance(e, ReasonGiven):
+                    self._held.append((move, e))
+                    continue
+                words = getattr(e, "reason", "") if e.kind in CARRIED else ""
+                if words:
+                    player = getattr(e, "player", None)
+                    if isinstance(player, int):
+                        self._held.append((move, ReasonGiven(rule=e.rule, player=player, reason=words)))
+                        e = e.model_copy(update={"reason": ""})
+                told.append(e)
+            return told
+        if not self._held:
+            return list(events)
+        released = [e for _, e in self._held]
+        self._held.clear()
+        own = [e for e in events if isinstance(e, ReasonGiven)]
+        return [*(e for e in events if not isinstance(e, ReasonGiven)), *released, *own]
+
+    def forget_from(self, move: int) -> None:
+        """Moves from `move` on were taken back: what they said is no longer to be told."""
+        self._held = [(m, e) for m, e in self._held if m < move]
