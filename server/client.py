@@ -54,6 +54,10 @@ class TableClient(LocalClient):
         the worker's pool, one at a time for the table."""
         return self.table.advice(self.seat, player)
 
+    def result_note(self) -> str | None:
+        """Whether the finished game counts for the server's ratings, and why not."""
+        return self.table.result_note()
+
     def send(self, cmd: Command, version: int) -> Outcome:
         """A command of this session's person is an act of his: a stand-in playing his seat leaves it."""
         self.acted()

@@ -195,6 +195,7 @@ class Hall:
             plan, self.persistence, self.clock, lambda: self._table_changed(table), self.chances_pool
         )
         table._save_delay = self.config.save_delay
+        table.rated = lambda: self.ratings is not None
         table.chat_kept = self.limits.chat_kept
         table.chances_playouts = max(1, self.limits.chances_playouts)
         table.chances_rest = self.limits.chances_rest

@@ -3,7 +3,9 @@
 The places come from the game's own end (`GameOver`): the winner first; the others by their worth as the
 edition's ending counts it (a called game, a time limit, an edition counting worth); the bankrupt after
 everyone still in, the last one out before the ones out earlier. A person who left (their seat played to
-the end by a stand-in bot) finishes last, whatever the board says. Pure: events in, places out.
+the end by a stand-in bot while they were away from the table) finishes last, whatever the board says; one
+whose time ran out while they were still there has not left, and takes the place the board gives. Pure:
+events in, places out.
 """
 
 from __future__ import annotations
@@ -81,15 +83,31 @@ def counts(results: Sequence[SeatResult]) -> bool:
     return sum(1 for r in results if r.person and not r.left) >= 2
 
 
+def counting(results: Sequence[SeatResult], names: Sequence[str | None]) -> str:
+    """Whether a finished game counts for the ratings, and if not why, in a sentence for the people."""
+    if counts(results):
+        return "This game counts for the ratings."
+    people = [seat for seat, r in enumerate(results) if r.person]
+    if len(people) < 2:
+        return "This game does not count for the ratings: only games of two people or more count."
+    gone = [names[seat] or "?" for seat in people if results[seat].left]
+    who = ", ".join(gone[:-1]) + f" and {gone[-1]}" if len(gone) > 1 else "".join(gone)
+    return (
+        "This game does not count for the ratings: fewer than two people stayed to its end "
+        f"({who} left before it)."
+    )
+
+
 def game_result(
-    owners: Sequence[tuple[str | None, str | None]], history: Sequence[Event], stand_ins: Collection[int]
+    owners: Sequence[tuple[str | None, str | None]], history: Sequence[Event], gone: Collection[int]
 ) -> list[SeatResult] | None:
     """Every seat's result at a finished game, from each seat's (person's key, bot's level), the game's
-    events and the seats a stand-in bot held at the end (their people had left); None before the end."""
+    events and the seats whose people had left (a stand-in bot held them at the end, their people away from
+    the table); None before the end."""
     order = finishing_order(history)
     if order is None or sorted(order) != list(range(len(owners))):
         return None
-    left = [key is not None and seat in stand_ins for seat, (key, _level) in enumerate(owners)]
+    left = [key is not None and seat in gone for seat, (key, _level) in enumerate(owners)]
     ranks = places(order, left)
     return [
         SeatResult(ranks[seat], key=key, level=None if key is not None else (level or "?"), left=left[seat])

@@ -29,7 +29,7 @@ from room.setup import TableSetup, open_room, resume_room
 from server.chat import Said, words_of
 from server.clock import Handle, LoopClock
 from server.lobby_line import PlanFacts, TableStatus
-from server.places import game_result
+from server.places import counting, game_result
 from server.plans import Plan, TableError
 from server.table_clocks import TableClocks
 
@@ -84,6 +84,8 @@ class Table(PlanFacts, TableClocks):
         self._advice: tuple[tuple[int, int], Future[Advice]] | None = None  # (seat, version), its advice
         self.chances_playouts = PLAYOUTS
         self.chances_rest = 0.0
+        self.rated: Callable[[], bool] = lambda: False
+        """Whether the server keeps ratings (the hall says, as the front last told it)."""
 
     # --- what the lobby shows -----------------------------------------------------------------
 
@@ -244,14 +246,23 @@ class Table(PlanFacts, TableClocks):
 
     def _note_the_end(self) -> None:
         """The game is over: the table is finished, and every seat's place is kept for the ratings (a
-        person whose seat a stand-in bot held at the end had left it)."""
+        person whose seat a stand-in bot held at the end, and who was not at the table, had left it; one
+        still there whose time ran out had not)."""
         room = self.room
         if room is None or not room.finished or self.plan.finished:
             return
         self.plan.finished = True
         owners = [(s.owner if s.kind == "person" else None, s.level) for s in self.plan.seats]
-        self.plan.result = game_result(owners, room.history(), room.stand_ins)
+        gone = [seat for seat in room.stand_ins if not self.here(seat)]
+        self.plan.result = game_result(owners, room.history(), gone)
         self._changed()
+
+    def result_note(self) -> str | None:
+        """Whether the finished game counts for the ratings, and why not, where the server keeps them."""
+        result = self.plan.result
+        if result is None or not self.rated():
+            return None
+        return counting(result, [s.name for s in self.plan.seats])
 
     _save_delay = 0.2
 

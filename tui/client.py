@@ -146,6 +146,11 @@ class GameClient(Protocol):
         background; `room.advice.AdvisorOff` with the reason where it cannot be asked."""
         ...
 
+    def result_note(self) -> str | None:
+        """A word on the finished game where it is recorded beyond its save (a server's ratings: whether
+        it counts, and why not); None where there is nothing to say."""
+        ...
+
     def follow(
         self,
         post: Post,
@@ -309,6 +314,10 @@ class LocalClient:
             self._review = ReviewJob(Source.of_room(self._room), shared_pool())
             self._reviewed_at = self._room.version
         return self._review
+
+    def result_note(self) -> str | None:
+        """A game at this keyboard is kept in its save alone: nothing more to say of it."""
+        return None
 
     def advice(self, player: int) -> Future[Advice]:
         """The advice for one of this terminal's seats, worked out by the processes of the chances."""

@@ -21,6 +21,7 @@ from textual.widgets import DataTable, Static
 from engine import load_edition
 from engine.text import plain
 from room import PersistenceError
+from server.places import counting, counts
 from tui.screens.replay import ReplayScreen
 from tui.widgets.steady_footer import SteadyFooter
 
@@ -70,16 +71,32 @@ class PastGamesScreen(Screen[None]):
         self._plans = past_plans([t.plan for t in hall.ordered()], self.server.fingerprint)
         for plan in self._plans:
             people = ", ".join(s.name or "?" for s in plan.seats)
-            game = "over" if plan.finished else "in play"
-            cells = (plan.name, load_edition(plan.edition).name, people, game)
+            cells = (plan.name, load_edition(plan.edition).name, people, self._stage(plan))
             table.add_row(*(Text(plain(c)) for c in cells))
-        note = (
-            "Enter: step through the game on the board  -  Esc: back to the lobby"
-            if self._plans
-            else "No past games yet: the games of the rooms you play or watch are kept here."
-        )
-        self.query_one("#note", Static).update(Content(note))
+        self._show_note(0)
         table.focus()
+
+    def _stage(self, plan: Plan) -> str:
+        """In play, or over, and whether it counted for the ratings where the server keeps them."""
+        if not plan.finished:
+            return "in play"
+        if plan.result is None or self.server.hall.ratings is None:
+            return "over"
+        return "over, rated" if counts(plan.result) else "over, not rated"
+
+    def _show_note(self, row: int) -> None:
+        """The keys, under a word on whether the game picked counted for the ratings, and why not."""
+        if not self._plans:
+            note = "No past games yet: the games of the rooms you play or watch are kept here."
+        else:
+            note = "Enter: step through the game on the board  -  Esc: back to the lobby"
+            plan = self._plans[min(max(row, 0), len(self._plans) - 1)]
+            if plan.result is not None and self.server.hall.ratings is not None:
+                note = f"{counting(plan.result, [s.name for s in plan.seats])}\n{note}"
+        self.query_one("#note", Static).update(Content(note))
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._show_note(event.cursor_row)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "open":

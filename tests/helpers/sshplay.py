@@ -238,6 +238,14 @@ async def seated(
     return table
 
 
+def short_banks(table: Table, bank: int, added: int) -> None:
+    """Banks shorter than the form allows (it starts at 0:30), to keep the tests short: the clocks are
+    made again from the plan at the table's next change."""
+    table.plan.bank, table.plan.bank_added = bank, added
+    table.clocks = None
+    table.review()
+
+
 def next_key(app: ServerApp) -> str | None:
     """The key a plain player presses now (as `playtable.play_until`): roll, end the turn, read
     the card, decline deeds, pass in auctions, turn offers and deals down, pay taxes flat, throw in jail,

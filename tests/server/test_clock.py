@@ -18,15 +18,7 @@ from tui.dialogs.auction import AuctionDialog
 from tui.dialogs.buy import BuyDialog
 from tui.screens.game import GameScreen
 
-from sshplay import Person, ada_and_bob, make_key, play_until, seated, start_server
-
-
-def short_banks(table: Table, bank: int, added: int) -> None:
-    """Banks shorter than the form allows (it starts at 0:30), to keep the tests short: the clocks are
-    made again from the plan at the table's next change."""
-    table.plan.bank, table.plan.bank_added = bank, added
-    table.clocks = None
-    table.review()
+from sshplay import Person, ada_and_bob, make_key, play_until, seated, short_banks, start_server
 
 
 def clock_of(person: Person, name: str) -> int | None:

@@ -64,13 +64,13 @@ def test_a_real_game_to_its_end_gives_every_seat_a_place_and_a_stand_in_seat_is_
     winner = game.state.winner
     assert winner is not None
     owners: list[tuple[str | None, str | None]] = [(ADA, None), (BOB, None), (None, "hard")]
-    result = game_result(owners, history, stand_ins=())
+    result = game_result(owners, history, gone=())
     assert result is not None
     assert sorted(r.place for r in result) == [1, 2, 3]
     assert result[winner].place == 1
     assert [r.key for r in result] == [ADA, BOB, None] and result[2].level == "hard"
     person = 0 if winner != 0 else 1
-    left = game_result(owners, history, stand_ins={person})
+    left = game_result(owners, history, gone={person})
     assert left is not None and left[person].place == 3 and left[person].left
     assert game_result(owners, history[:-1], ()) is None, "no end, no places"
 

@@ -15,7 +15,7 @@ from server.screens.players import PlayersScreen
 from server.store import FILE, open_store
 from tui.screens.game_over import GameOverScreen
 
-from sshplay import FAST, Person, ada_and_bob, make_key, play_until, seated, start_server
+from sshplay import FAST, Person, ada_and_bob, make_key, play_until, seated, short_banks, start_server
 
 
 def in_lobby(person: Person) -> bool:
@@ -204,3 +204,50 @@ async def test_a_game_that_ended_before_the_front_recorded_it_is_recorded_on_the
         assert {p.key for p in ratings.store.people()} == {ada.fingerprint, bob.fingerprint}
     finally:
         await again.stop()
+
+
+async def test_people_whose_time_ran_out_at_the_table_have_not_left_and_the_game_counts(
+    tmp_path: Path,
+) -> None:
+    running = await start_server(tmp_path, workers=1)
+    try:
+        ada, bob = ada_and_bob(running, tmp_path)
+        table = await seated(running, [ada, bob], "Friday", bots=0, rules={"time_limit_rounds": 1}, bank=30)
+        await ada.connect("Friday")
+        await bob.connect("Friday")
+        await ada.wait_for("Bob 0:30")
+        short_banks(table, 1, 0)  # both idle at the table: their banks run out, bots play both to the end
+        await ada.wait_until(lambda p: isinstance(p.app().screen, GameOverScreen), timeout=60)
+        result = table.plan.result
+        assert result is not None and not any(r.left for r in result)
+        await ada.wait_for("This game counts for the ratings.")
+        ratings = running.front.ratings
+        assert ratings is not None
+        await ada.wait_for(lambda: all(ratings.store.person(p.fingerprint) for p in (ada, bob)))
+        assert {p.key: p.games for p in ratings.store.people()} == {ada.fingerprint: 1, bob.fingerprint: 1}
+        await ada.leave()
+        await bob.leave()
+    finally:
+        await running.stop()
+
+
+async def test_a_game_that_does_not_count_says_why_at_its_end_and_in_past_games(tmp_path: Path) -> None:
+    running = await start_server(tmp_path, workers=1)
+    try:
+        ada, bob = ada_and_bob(running, tmp_path)
+        table = await seated(
+            running, [ada, bob], "Friday", bots=0, rules={"time_limit_rounds": 1}, turn_timer=10
+        )
+        await ada.connect("Friday")  # Bob never comes: a bot plays for him, and he has left
+        await play_until([ada], lambda: table.finished, timeout=120)
+        await ada.wait_for("This game does not count for the ratings: fewer than two people stayed")
+        await ada.wait_for("left before it).")
+        await ada.leave()
+        await ada.connect()
+        await ada.wait_until(in_lobby)
+        await ada.press("p")
+        await ada.wait_for("over, not rated")
+        await ada.wait_for("This game does not count for the ratings")
+        await ada.leave()
+    finally:
+        await running.stop()

@@ -140,10 +140,12 @@ class GameOverScreen(ModalScreen[None]):
             reason = "the game ended"
             winner = view.winner if view.winner is not None else table[0][0]
         fingerprint = short_fingerprint(client.fingerprint)
+        note = client.result_note()
         self.query_one("#winner", Static).update(
             Content.assemble(
                 (names[winner], f"bold {look.player(winner)}"),
                 f" wins, {reason}. {_turns(view.turn + 1)} played.\n",
+                *((f"{note}\n",) if note else ()),
                 ("Fair dice: ", "bold"),
                 f"the seed was {client.seed}, whose SHA-256 begins {fingerprint}, "
                 "as shown from the start; `landlords verify` and the game's name check every throw and "
