@@ -43,7 +43,8 @@ EXPLANATIONS: dict[str, Explanation] = {
             "auction",
             "An auction",
             "Everyone may bid for the deed, from $1, and the highest bid buys it, even below its price. "
-            "Enter bids the sum shown, + and - change it by $10, p passes.",
+            "b bids the sum shown, + and - change it by $10 (or type one), p passes; u bids for you "
+            "up to the sum shown, the least each time. s shows the chances.",
         ),
         Explanation(
             "rent",

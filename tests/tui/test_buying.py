@@ -9,6 +9,8 @@ from tui.app import LandlordsApp
 from tui.client import LocalClient
 from tui.dialogs.auction import AuctionDialog
 from tui.dialogs.buy import BuyDialog
+from tui.screens.chances import ChancesScreen
+from tui.screens.help import HelpScreen
 
 from playtable import ADA, VERA, app_for, burst, client_for, game_screen, log_text, scripted_game, settle
 
@@ -85,25 +87,68 @@ async def test_a_bid_too_low_is_refused_in_one_line_and_changes_nothing() -> Non
         assert game_screen(app).board.cells[BALTIC].state.owner == 1  # type: ignore[union-attr]
 
 
-async def test_enter_bids_whatever_has_the_focus_and_tab_never_lands_on_a_raise_button() -> None:
+async def test_enter_never_bids_the_least_bid_unasked_b_does_and_no_button_takes_the_focus() -> None:
+    """Enter reopens a decision on the game screen: in an auction it bids only an amount typed or raised
+    there, so an Enter meant for the board bids nothing; the least bid is `b`."""
+    client, app = _landing_on_baltic()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await _decline(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, AuctionDialog)
+        seen = set()
+        for _ in range(6):  # round the dialog with Tab: only the bid field takes the focus
+            await pilot.press("tab")
+            seen.add(dialog.focused.id if dialog.focused else None)
+        assert seen <= {"amount", None}
+        dialog.set_focus(None)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert client.view(0).pending.kind == "auction" and "Vera bid" not in log_text(app)  # type: ignore[union-attr]
+        assert any("b bids $61" in n.message for n in app._notifications)
+        await pilot.press("plus")  # raised here: Enter bids it
+        assert dialog.query_one("#amount").value == "71"  # type: ignore[attr-defined]
+        await pilot.press("minus", "b")  # and b bids the amount shown
+        await settle(pilot)
+        assert client.view(0).deeds[BALTIC].owner == 0
+        assert "Vera won Baltic Avenue for $61." in log_text(app)
+
+
+async def test_help_and_the_chances_open_over_the_auction_which_stays_open() -> None:
     client, app = _landing_on_baltic()
     async with app.run_test(size=(80, 24)) as pilot:
         await _decline(pilot)
         dialog = app.screen
         assert isinstance(dialog, AuctionDialog)
-        seen = set()
-        for _ in range(6):  # round the dialog with Tab
-            await pilot.press("tab")
-            seen.add(dialog.focused.id if dialog.focused else None)
-        assert {"up10", "up50"}.isdisjoint(seen) and {"amount", "bid"} <= seen
-        while dialog.focused is None or dialog.focused.id != "bid":
-            await pilot.press("tab")
-        await pilot.press("plus")  # the +10 the mouse would click: the key raises the bid
-        assert dialog.query_one("#amount").value == "71"  # type: ignore[attr-defined]
-        await pilot.press("enter")
+        for key, shown in (("f1", HelpScreen), ("s", ChancesScreen)):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, shown), key
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is dialog
+        assert client.view(0).pending.kind == "auction"  # type: ignore[union-attr]
+
+
+async def test_bid_up_to_bids_the_least_each_time_until_the_bids_pass_the_limit() -> None:
+    client, app = _landing_on_baltic(speed="fast")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await _decline(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, AuctionDialog)
+        await pilot.press("9", "0", "u")
         await settle(pilot)
-        assert client.view(0).deeds[BALTIC].owner == 0
-        assert "Vera won Baltic Avenue for $71." in log_text(app)
+        assert dialog.limit is None or client.view(0).deeds[BALTIC].owner is not None
+        bids = [
+            int(line.split("$")[1].rstrip(".")) for line in log_text(app).splitlines() if "Vera bid $" in line
+        ]
+        assert bids and all(b <= 90 for b in bids) and bids == sorted(bids)
+        assert all(later - earlier <= 20 for earlier, later in zip(bids, bids[1:], strict=False))
+        pending = client.view(0).pending
+        if pending is not None and pending.kind == "auction":  # Ada went past $90: asked again
+            assert pending.player == 0 and dialog.limit is None
+            assert any("went past your $90" in n.message for n in app._notifications)
+        else:
+            assert client.view(0).deeds[BALTIC].owner == 0
 
 
 async def test_p_passes_from_the_bid_field_which_keeps_only_digits() -> None:
@@ -147,8 +192,7 @@ async def test_a_key_pressed_while_a_bot_bids_says_whose_bid_it_is_and_changes_n
         await _decline(pilot)
         dialog = app.screen
         assert isinstance(dialog, AuctionDialog)
-        dialog.query_one("#amount").value = "61"  # type: ignore[attr-defined]
-        await pilot.press("enter")
+        await pilot.press("b")  # the least bid, $61
         await pilot.pause()
         pending = client.view(0).pending
         assert pending is not None and pending.kind == "auction" and pending.player == 1

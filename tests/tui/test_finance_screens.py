@@ -205,9 +205,9 @@ async def test_with_every_marker_in_use_a_lot_is_sold_back_from_the_auction_and_
         await settle(pilot)
         dialog = app.screen
         assert isinstance(dialog, AuctionDialog) and dialog.bidder() == 0
-        assert "sell a lot back to the bank (s) before you bid" in str(dialog.query_one("#state").render())
+        assert "sell a lot back to the bank (x) before you bid" in str(dialog.query_one("#state").render())
         assert dialog.query_one("#sell_lot").display
-        await pilot.press("s")
+        await pilot.press("x")
         await pilot.pause()
         assert isinstance(app.screen, BuildDialog)
         await pilot.press("x")  # the first of her lots, Goat Alley

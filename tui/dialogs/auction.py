@@ -1,6 +1,10 @@
 """An auction: the lot, the bids as they come (bots bid live), your bid and your pass, and, where the bank
 buys lots back (Finance), selling one of yours first: how a player with every ownership marker in use
-qualifies to bid."""
+qualifies to bid.
+
+A bid is `b`, never a key pressed for something else: Enter (which reopens a decision on the game screen)
+bids only an amount typed or raised here. `u` bids for you up to the amount shown: the least bid each time
+the bidding comes round, until the bids pass it, when the dialog asks again."""
 
 from __future__ import annotations
 
@@ -26,25 +30,32 @@ from tui.widgets.steady_input import SteadyInput
 RECENT_BIDS = 6
 
 
-def _step_button(label: str, button_id: str) -> Button:
-    """+10 and +50 are for the mouse (the keys are + and -): they never take the focus, so that Enter
-    always bids."""
-    button = Button(label, id=button_id, compact=True)
+def _mouse_button(label: str, button_id: str, variant: str = "default") -> Button:
+    """The buttons are for the mouse (each has its key): they never take the focus, so that no Enter meant
+    for something else presses one."""
+    button = Button(label, id=button_id, variant=variant, compact=True)  # type: ignore[arg-type]
     button.can_focus = False
     return button
 
 
 class AuctionDialog(GameDialog):
     lets_bots_play = True
-    AUTO_FOCUS = "#bid"
-    BUTTON_FOR_ACTION: ClassVar[dict[str, str]] = {"pass_auction": "pass", "raise_bid": "up10"}
+    AUTO_FOCUS = None
+    BUTTON_FOR_ACTION: ClassVar[dict[str, str]] = {
+        "pass_auction": "pass",
+        "raise_bid": "up10",
+        "bid_typed": "bid",
+        "bid_up_to": "up_to",
+    }
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "bid", "Bid"),
+        Binding("b", "bid", "Bid"),
+        Binding("enter", "bid_typed", "Bid the amount typed", show=False),
+        Binding("u", "bid_up_to", "Bid up to"),
         Binding("p", "pass_auction", "Pass"),
-        Binding("plus,equals_sign", "raise_bid(10)", "Raise $10"),
-        Binding("minus", "raise_bid(-10)", "Lower $10"),
-        Binding("s", "sell_lot", "Sell a lot back"),
+        Binding("plus,equals_sign", "raise_bid(10)", "+$10"),
+        Binding("minus", "raise_bid(-10)", "-$10"),
+        Binding("x", "sell_lot", "Sell a lot back"),
     ]
     DEFAULT_CSS = """
     AuctionDialog #amount {
@@ -61,6 +72,9 @@ class AuctionDialog(GameDialog):
         self.decision = decision
         self._typed = False
         self._auto_value = ""
+        self.limit: int | None = None
+        """Bid for the person up to this (`u`), the least bid each time the bidding comes round."""
+        self._proxy_at = -1  # the table's version a bid up to the limit was last sent for
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -70,11 +84,12 @@ class AuctionDialog(GameDialog):
             yield Static(id="bids")
             with Horizontal(classes="buttons"):
                 yield SteadyInput(type="integer", id="amount", placeholder="bid", compact=True)
-                yield Button("Bid (enter)", id="bid", variant="success", compact=True)
-                yield _step_button("+10", "up10")
-                yield _step_button("+50", "up50")
-                yield Button("Pass (p)", id="pass", variant="warning", compact=True)
-                yield Button("Sell a lot back (s)", id="sell_lot", compact=True)
+                yield _mouse_button("Bid (b)", "bid", "success")
+                yield _mouse_button("+10", "up10")
+                yield _mouse_button("+50", "up50")
+                yield _mouse_button("Up to (u)", "up_to")
+                yield _mouse_button("Pass (p)", "pass", "warning")
+                yield _mouse_button("Sell a lot back (x)", "sell_lot")
         yield SteadyFooter()
 
     def bidder(self) -> int | None:
@@ -126,10 +141,12 @@ class AuctionDialog(GameDialog):
             cash_line = Content(f"\n{names[me]} to bid; cash {money(view.players[me].cash)}.")
             if pend.lot == "deed" and markers_left(view, me) == 0:
                 cash_line += Content(
-                    "\nEvery ownership marker is in use: sell a lot back to the bank (s) before you bid."
+                    "\nEvery ownership marker is in use: sell a lot back to the bank (x) before you bid."
                 )
         else:
             cash_line = Content(f"\n{names[pend.player]} is thinking...")
+        if self.limit is not None:
+            cash_line += Content.styled(f"\nBidding for you up to {money(self.limit)} (u: stop).", "bold")
         self.query_one("#state", Static).update(
             high + Content("\nStill in: ") + Content(" ").join(order) + cash_line
         )
@@ -142,12 +159,34 @@ class AuctionDialog(GameDialog):
         on = me is not None
         for button in ("bid", "up10", "up50", "pass"):
             self.enable(button, on)
+        self.enable("up_to", on or self.limit is not None)
         sells = on and any(isinstance(c, SellLot) for c in self.legal(me))
         self.query_one("#sell_lot", Button).display = sells
         self.enable("sell_lot", sells)
         amount.disabled = not on
-        if on and self.focused is None:
-            self.query_one("#bid", Button).focus()
+        if me is not None and self.limit is not None:
+            self._bid_for(me, minimum)
+
+    def _bid_for(self, me: int, minimum: int) -> None:
+        """The bidding came round to a person who asked to be bid for: the least bid while it is within
+        the limit, else the dialog asks him again."""
+        limit = self.limit
+        if limit is None or self._proxy_at == self.client.version:
+            return
+        if minimum > limit:
+            self.limit = None
+            self.notify(f"The bids went past your {money(limit)}: bid more (b) or pass (p).", timeout=6)
+            self.refresh_from_game()
+            return
+        self._proxy_at = version = self.client.version
+
+        def bid() -> None:
+            if self.closed or self.limit is None or self.client.version != version or self.bidder() != me:
+                return
+            self._typed = False
+            self.table.play(PlaceBid(player=me, amount=minimum))
+
+        self.call_after_refresh(bid)
 
     def _recent(self) -> list[Content]:
         history = self.client.history()
@@ -162,10 +201,18 @@ class AuctionDialog(GameDialog):
         return out
 
     def on_key(self, event: events.Key) -> None:
-        """Digits typed anywhere in the dialog make up the bid, and Backspace rubs one out (at once, so
-        that a Backspace and a digit arriving together keep their order)."""
+        """Digits typed anywhere in the dialog make up the bid, the first replacing the least bid shown, and
+        Backspace rubs one out (at once, so that a Backspace and a digit arriving together keep their
+        order)."""
         amount = next(iter(self.query("#amount").results(Input)), None)  # none as the dialog closes
-        if amount is None or amount.has_focus:
+        if amount is None:
+            return
+        if amount.has_focus:  # the first digit typed there replaces the least bid shown, never adds to it
+            if not self._typed and event.character is not None and event.character.isdigit():
+                event.stop()
+                amount.value = event.character
+                amount.cursor_position = len(amount.value)
+                self._typed = True
             return
         if event.key in ("backspace", "ctrl+h"):
             event.stop()
@@ -186,7 +233,7 @@ class AuctionDialog(GameDialog):
         self._typed = event.value != self._auto_value
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.action_bid()
+        self.action_bid_typed()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         match event.button.id:
@@ -212,6 +259,32 @@ class AuctionDialog(GameDialog):
             return
         self._typed = False
         self.table.play(PlaceBid(player=me, amount=amount))
+
+    def action_bid_typed(self) -> None:
+        """Enter bids an amount the person typed or raised here; the least bid needs `b`."""
+        if self.bidder() is not None and not self._typed:
+            minimum = money(self._minimum())
+            self.notify(f"b bids {minimum}; Enter bids only an amount you typed or raised (+).", timeout=4)
+            return
+        self.action_bid()
+
+    def action_bid_up_to(self) -> None:
+        """Bid for the person up to the amount shown, the least bid each time; `u` again stops."""
+        if self.limit is not None:
+            self.limit = None
+            self.notify("No more bids for you: bid (b) or pass (p) yourself.", timeout=3)
+            self.refresh_from_game()
+            return
+        if self.bidder() is None:
+            self.notify("Wait for your turn to bid.", timeout=2)
+            return
+        limit = self._amount()
+        if limit < self._minimum():
+            self.notify(f"Type your limit, at least {money(self._minimum())}, then u.", timeout=3)
+            return
+        self.limit = limit
+        self._typed = False
+        self.refresh_from_game()
 
     def action_raise_bid(self, step: int) -> None:
         amount = max(self._amount() + step, self._minimum())
@@ -244,6 +317,11 @@ class AuctionDialog(GameDialog):
 
     def palette_commands(self) -> Iterable[PaletteEntry]:
         yield ("Bid", "Bid the amount typed", self.action_bid)
+        yield (
+            "Bid up to",
+            "Bid for me up to the amount typed, the least bid each time",
+            self.action_bid_up_to,
+        )
         yield ("Pass", "Leave the auction", self.action_pass_auction)
         me = self.bidder()
         if me is not None and any(isinstance(c, SellLot) for c in self.legal(me)):

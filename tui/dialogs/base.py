@@ -55,6 +55,8 @@ class GameDialog(Overlay[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close"),
         Binding("z", "advise", "Advisor", show=False),
+        Binding("f1,question_mark", "help", "Help", show=False),  # over the dialog, which stays open
+        Binding("s", "chances", "Chances", show=False),  # a dialog's own s comes first
     ]
 
     DEFAULT_CSS = """
@@ -145,6 +147,18 @@ class GameDialog(Overlay[None]):
     def action_advise(self) -> None:
         """What `expert` would do here (the game screen's advisor, over this dialog)."""
         self.table.action_advise()
+
+    def action_help(self) -> None:
+        """The help, over this dialog: a dialog shuts out the app's own keys, F1 among them."""
+        help_of_app = getattr(self.app, "action_help", None)
+        if callable(help_of_app):
+            help_of_app()
+
+    def action_chances(self) -> None:
+        """Each player's chance to win, over this dialog, which stays open."""
+        from tui.screens.chances import ChancesScreen
+
+        self.app.push_screen(ChancesScreen(self.client, self.table.glyphs))
 
     def action_close(self) -> None:
         if self.decision is not None:
