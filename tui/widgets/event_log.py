@@ -82,6 +82,7 @@ class EventLog(LinesView, can_focus=True):
 
     def _choose(self, entry: int) -> None:
         self.selected = None if entry == len(self._entries) - 1 else entry
+        self.pinned = self.selected is None  # a line chosen above the newest stays in view as lines come
         first, last = self.lines_of(entry)
         top, height = self.scroll_offset.y, self.scrollable_content_region.height
         if first < top:
@@ -105,4 +106,5 @@ class EventLog(LinesView, can_focus=True):
         """Show these lines instead (the story told again, after a move taken back): the newest is
         selected."""
         self.selected = None
+        self.pinned = True
         super().set_lines(entries)

@@ -2,6 +2,11 @@
 
 Replacing or adding lines repaints the view without laying the screen out again, which keeps a move's
 repaint cheap: the panels and the log change after every move.
+
+A view that follows its end (the event log) keeps following it until the person scrolls back (the mouse
+wheel up, or a line chosen above the newest in the log), and again once they scroll down to the end. A
+resize or a layout never stops it: where the end is depends on the size the layout settles on, so the view
+goes back to it once the layout has settled.
 """
 
 from __future__ import annotations
@@ -32,6 +37,8 @@ class LinesView(ScrollView):
         self._owners: list[int] = []  # the entry each wrapped line belongs to
         self._wrapped_at = 0
         self._follow_end = follow_end
+        self.pinned = follow_end
+        """Following the end: the newest line stays in view as lines come (`follow_end`, not scrolled back)."""
 
     @property
     def text_width(self) -> int:
@@ -45,7 +52,7 @@ class LinesView(ScrollView):
         """Show these lines instead of the ones shown."""
         self._entries = list(entries)
         self._rewrap()
-        if self._follow_end:
+        if self.pinned:
             self.scroll_end(animate=False, immediate=True)
         self.refresh()
 
@@ -54,7 +61,6 @@ class LinesView(ScrollView):
         new = list(entries)
         if not new:
             return
-        follow = self._follow_end and (self.is_vertical_scroll_end or not self._wrapped)
         self._entries.extend(new)
         width = self.text_width
         if width != self._wrapped_at:
@@ -66,7 +72,7 @@ class LinesView(ScrollView):
                 self._wrapped.extend(lines)
                 self._owners.extend([i] * len(lines))
             self._resize_virtually(Size(width, len(self._wrapped)))
-        if follow:
+        if self.pinned:
             self.scroll_end(animate=False, immediate=True)
         self.refresh()
 
@@ -79,7 +85,7 @@ class LinesView(ScrollView):
         del self._wrapped[cut:]
         del self._owners[cut:]
         self._resize_virtually(Size(self._wrapped_at, len(self._wrapped)))
-        if self._follow_end:
+        if self.pinned:
             self.scroll_end(animate=False, immediate=True)
         self.refresh()
 
@@ -110,8 +116,28 @@ class LinesView(ScrollView):
     def on_resize(self, event: events.Resize) -> None:
         if self.text_width != self._wrapped_at:
             self._rewrap()
-            if self._follow_end:
-                self.scroll_end(animate=False, immediate=True)
+        if self.pinned:
+            self.scroll_end(animate=False, immediate=True)
+            self.call_after_refresh(self._back_to_the_end)
+
+    def _back_to_the_end(self) -> None:
+        """Once the layout has settled (its scrollbar shown or not), the end is where it now is."""
+        if self.pinned and self.is_mounted:
+            self.scroll_end(animate=False, immediate=True)
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        """The person scrolled back: the view stays where they put it as lines come."""
+        if self._follow_end and self.allow_vertical_scroll:
+            self.pinned = False
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        """Scrolled down to the end again: the view follows it again."""
+        if self._follow_end:
+            self.call_after_refresh(self._follow_if_at_end)
+
+    def _follow_if_at_end(self) -> None:
+        if self.is_vertical_scroll_end:
+            self.pinned = True
 
     def render_line(self, y: int) -> Strip:
         index = self.scroll_offset.y + y
