@@ -13,6 +13,7 @@ from engine import Command, GameView
 from tui.client import GameClient
 from tui.director import Decision
 from tui.glyphs import Glyphs
+from tui.lesson import Explanation
 from tui.screens.overlay import Overlay
 
 if TYPE_CHECKING:
@@ -45,12 +46,16 @@ class Table(Protocol):
 
     def action_advise(self) -> None: ...
 
+    def lesson_now(self) -> Explanation | None: ...
+
 
 class GameDialog(Overlay[None]):
     """A dialog over the game screen, refreshed whenever the game changes."""
 
     lets_bots_play: ClassVar[bool] = False
     """Whether bots may keep moving while this dialog is open (an auction: yes; building: no)."""
+
+    LESSON_INTO = "#dialog"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close"),
@@ -134,6 +139,9 @@ class GameDialog(Overlay[None]):
             return
         self.refresh_from_game()
         self.filled()
+        explanation = self.table.lesson_now()
+        if explanation is not None and self.show_lesson(explanation):
+            self.app.clear_notifications()  # the notice laid over the dialog: it is at its foot now
 
     def filled(self) -> None:
         """Called once the dialog is first filled from the game."""

@@ -56,6 +56,7 @@ class AdviceScreen(Overlay[Command | None]):
         Binding("escape,z", "close", "Close"),
         Binding("enter", "follow", "Do it"),
     ]
+    LESSON_INTO = "#advice"
 
     DEFAULT_CSS = """
     AdviceScreen {

@@ -48,7 +48,7 @@ from tui.game_keys import KEYS, GameKey, bindings, by_kinds, hinted
 from tui.glyphs import Glyphs
 from tui.layout import layout_for
 from tui.lesson import Explanation, Lesson, reading_time
-from tui.screens.overlay import Underlay
+from tui.screens.overlay import Overlay, Underlay
 from tui.screens.why import WhyScreen
 from tui.trade_model import TradeDraft
 from tui.widgets.board import BoardGrid, SpaceClicked, cell_states, grid_position, side_length
@@ -171,6 +171,7 @@ class GameScreen(Underlay[None]):
         self._events: list[Event] = []  # the event each entry of the log tells
         self._keys_shown: tuple[bool, ...] = ()
         self.lesson: Lesson | None = None  # the first game that teaches: what it has explained
+        self._teaching: tuple[Explanation, float] | None = None  # the explanation on show, and until when
         self._held_until = 0.0  # the bots wait until then (time.monotonic) while an explanation is read
         board = client.board
         me = self.acting()
@@ -343,13 +344,14 @@ class GameScreen(Underlay[None]):
             person = min(self._humans) if self._humans else 0
             view = self.client.view(None)
             self.lesson = Lesson.resumed(person, self.client.board, self._events, view)
-            self._teach(self.lesson.opening())
         self.client.follow(
             self.post_message, self.set_timer, self._bots_may_move, self._needs_a_person, self._trouble
         )
         self._sync_logs()
         self.redraw()
         self.call_after_refresh(self.sync)
+        if self.lesson is not None:  # after the dialog the game asks for first, if any: at its foot
+            self._teach(self.lesson.opening())
 
     def on_unmount(self) -> None:
         self._watch_chances(False)
@@ -483,9 +485,7 @@ class GameScreen(Underlay[None]):
         self._events.extend(new_events)
         self._sync_logs()
         self.announcements.take(new_events)
-        if self.lesson is not None:
-            for explanation in self.lesson.take(new_events, self.client.view(None)):
-                self._teach(explanation)
+        lessons = [] if self.lesson is None else self.lesson.take(new_events, self.client.view(None))
         if notice:
             self.notify(notice, severity="error", timeout=6)
         if self.client.view(None).pending is not None:
@@ -495,6 +495,8 @@ class GameScreen(Underlay[None]):
             if isinstance(screen, GameDialog) and screen.is_mounted:
                 screen.refresh_from_game()
         self.sync()
+        for explanation in lessons:  # once the dialog these events ask for is open: told at its foot
+            self._teach(explanation)
 
     def _follow_mover(self, new_events: Sequence[Event]) -> None:
         """The selection follows a person's token when it moves; the board marks the last move's way."""
@@ -529,10 +531,27 @@ class GameScreen(Underlay[None]):
         return bool(getattr(self.app.screen, "lets_bots_play", False))
 
     def _teach(self, explanation: Explanation) -> None:
-        """Show one of the lesson's explanations, long enough to read, the bots waiting meanwhile."""
+        """Show one of the lesson's explanations, long enough to read, the bots waiting meanwhile: at the
+        foot of the dialog open, if one is, else in a notice over the board."""
         seconds = reading_time(explanation)
-        self.notify(explanation.text, title=f"Lesson: {explanation.title}", timeout=seconds + NOTICE_AFTER)
+        self._teaching = (explanation, time.monotonic() + seconds + NOTICE_AFTER)
         self._hold_bots(seconds)
+
+        def show() -> None:  # once a dialog asked for in the same moment is on top (a game taken up)
+            if self._teaching is None or self._teaching[0] != explanation:
+                return
+            top = self.app.screen
+            if top is self or not isinstance(top, Overlay) or not top.show_lesson(explanation):
+                title = f"Lesson: {explanation.title}"
+                self.notify(explanation.text, title=title, timeout=seconds + NOTICE_AFTER)
+
+        self.call_after_refresh(show)
+
+    def lesson_now(self) -> Explanation | None:
+        """The lesson's explanation on show now, if one is (a dialog opening shows it at its foot)."""
+        if self._teaching is None or time.monotonic() > self._teaching[1]:
+            return None
+        return self._teaching[0]
 
     def _hold_bots(self, seconds: float) -> None:
         """Keep the bots still for `seconds` (from now), then let them move on."""
@@ -739,7 +758,11 @@ class GameScreen(Underlay[None]):
             if cmd is not None:
                 self.play(cmd)
 
-        self.app.push_screen(AdviceScreen(self.client, me), follow)
+        advice = AdviceScreen(self.client, me)
+        explanation = self.lesson_now()
+        if explanation is not None and advice.show_lesson(explanation):
+            self.app.clear_notifications()  # the notice would hide the advice: it goes at its foot
+        self.app.push_screen(advice, follow)
 
     @property
     def chances_open(self) -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Self
+from typing import ClassVar, Self
 
 from textual import events, messages
 from textual.app import RenderResult
@@ -12,12 +12,43 @@ from textual.geometry import Region, Size
 from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen, Screen, ScreenResultType
 
+from tui.lesson import Explanation
 from tui.repaint import repaint_regions
+from tui.widgets.lesson_note import LessonNote
 from tui.widgets.tinted import Underneath, dim_background, prepare
 
 
 class Overlay(ModalScreen[ScreenResultType]):
     """The base of the game's dialogs and the server's chat line."""
+
+    LESSON_INTO: ClassVar[str | None] = None
+    """The box a lesson's explanation goes at the foot of while this is open (`show_lesson`), if any."""
+
+    _lesson: Explanation | None = None
+
+    def show_lesson(self, explanation: Explanation) -> bool:
+        """Show a lesson's explanation at the foot of this dialog, where a notice laid over it would hide
+        part of it; False where this screen has no room for one."""
+        if self.LESSON_INTO is None:
+            return False
+        self._lesson = explanation
+        if self.is_mounted:
+            self._place_lesson()
+        return True
+
+    def _place_lesson(self) -> None:
+        explanation = self._lesson
+        boxes = list(self.query(self.LESSON_INTO)) if self.LESSON_INTO is not None else []
+        if explanation is None or not boxes:
+            return
+        for old in self.query(LessonNote):
+            if old.explanation == explanation:
+                return
+            old.remove()
+        boxes[0].mount(LessonNote(explanation))
+
+    def on_mount(self) -> None:
+        self._place_lesson()
 
     def dismiss(self, result: ScreenResultType | None = None) -> AwaitComplete:
         """Close this screen if it is still the one on top: a key read just after the game closed it (a

@@ -38,7 +38,7 @@ class LinesView(ScrollView):
         self._wrapped_at = 0
         self._follow_end = follow_end
         self.pinned = follow_end
-        """Following the end: the newest line stays in view as lines come (`follow_end`, not scrolled back)."""
+        """Following the end: the newest line stays in view as lines come (unless scrolled back)."""
 
     @property
     def text_width(self) -> int:

@@ -1,0 +1,26 @@
+"""A lesson's explanation inside a dialog: on a small screen a notice laid over the dialog hid what the
+lesson talks about (the rent table of the deed to buy, the advisor's reason). While a dialog is open, the
+explanation of the moment sits at its foot instead, the dialog's own lines all in view above it."""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.widgets import Static
+
+from tui.lesson import Explanation
+
+
+class LessonNote(Static):
+    DEFAULT_CSS = """
+    LessonNote {
+        height: auto;
+        margin-top: 1;
+        padding: 0 1;
+        border-left: outer $success;
+        background: $panel;
+    }
+    """
+
+    def __init__(self, explanation: Explanation) -> None:
+        super().__init__(Content.assemble((f"Lesson: {explanation.title}\n", "bold"), explanation.text))
+        self.explanation = explanation
