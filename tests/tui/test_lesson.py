@@ -9,7 +9,8 @@ from pathlib import Path
 from engine import Game, RuleOptions, new_game
 from engine.commands import RollDice
 from engine.events import CardDrawn, PropertyOffered, RentPaid, SentToJail
-from room import Persistence
+from engine.lookahead.chances import chances
+from room import Persistence, lesson_setup
 from tui.app import AppOptions, LandlordsApp, Opening
 from tui.dialogs.buy import BuyDialog
 from tui.lesson import EXPLANATIONS, Lesson
@@ -140,5 +141,20 @@ async def test_the_bots_wait_while_an_explanation_is_read_and_space_lets_them_go
             return version
 
         await held(EXPLANATIONS["purchase"].title)  # still fresh when the turn was ended
-        await held(EXPLANATIONS["building"].title)  # Ada builds on the group she was dealt
-        assert _titles(app)[-1] == "Lesson: " + EXPLANATIONS["rent"].title  # Grace lands on Oriental
+        await held(EXPLANATIONS["rent"].title)  # a bot lands on a deed the deal gave another
+        assert _titles(app)[-1] == "Lesson: " + EXPLANATIONS["rent"].title  # told over the board
+
+
+def test_the_lessons_deal_is_fair_and_its_first_throw_lands_on_a_deed_for_sale() -> None:
+    """A first game is fair: nobody is dealt a whole colour group, and from the deal alone (every seat
+    played alike) each player's chance at the start is about a third."""
+    setup = lesson_setup("Vera")
+    game = new_game(setup.edition, [s.name for s in setup.seats], seed=setup.seed, rules=setup.rules)
+    board, deeds = game.board, game.state.deeds
+    for group in {board.group_of[s] for s in deeds} - {None}:
+        owners = {deeds[s].owner for s in deeds if board.group_of[s] == group}
+        assert len(owners) > 1 or owners == {None}, group
+    figures = chances(game.view(None), 400, seed=1)
+    assert all(abs(c.win - 1 / 3) < 0.05 for c in figures.players), figures
+    game.apply(RollDice(player=0))
+    assert game.state.pending is not None and game.state.pending.kind == "buy"
