@@ -9,10 +9,10 @@ import argparse
 import json
 from typing import Any
 
-from rich.console import Console
 from rich.table import Table
 
 from cli import arguments
+from cli.output import Output
 from cli.saved_games import ID_HELP, add_saves_dir, edition_name, fail, say, store_for, text
 from engine import Command, Event, Game, GameView
 from engine.lookahead.chances import Chances, chances
@@ -115,7 +115,7 @@ def _table(title: str, view: GameView, figures: Chances, names: list[str]) -> No
             "out" if out else f"{100 * c.win:.1f}%",
             "" if out else f"{100 * c.low:.1f}% - {100 * c.high:.1f}%",
         )
-    Console().print(table)
+    Output().print(table)
     if view.winner is not None:
         say(f"The game is over: {names[view.winner]} won.")
     else:

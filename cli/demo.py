@@ -8,9 +8,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from rich.console import Console
-
 from cli import arguments, launch
+from cli.output import Output
 from engine import new_game
 from engine.lookahead.players import SimplePlayer
 from engine.narration import describe
@@ -66,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
 
 def tell(args: argparse.Namespace) -> int:
     """The game told as text, by the engine's simple players."""
-    console = Console()
+    console = Output()
     game = new_game(args.edition, NAMES, seed=args.seed)
     player = SimplePlayer()
     board = game.board

@@ -11,9 +11,8 @@ import argparse
 import sys
 from typing import Any
 
-from rich.console import Console
-
 from cli import launch
+from cli.output import Output
 from cli.saved_games import ID_HELP, describe_game, fail, store_for, text
 from engine import Event
 from engine.narration import describe
@@ -67,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _print_status(loaded: LoadedGame, events: list[Event]) -> None:
     """Where the game stands, and what has happened in the turn under way."""
-    console = Console()
+    console = Output()
     game = loaded.game
     describe_game(console, loaded)
     names = [p.name for p in game.state.players]

@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from cli.output import Output
 from engine import Game, load_edition, net_worth, waiting_for
 from engine.text import plain
 from saves import LoadedGame, SaveError, SaveStore, SaveSummary, Seat, saves_dir
@@ -187,7 +188,7 @@ def describe_game(console: Console, loaded: LoadedGame) -> None:
 
 def run_list(args: argparse.Namespace) -> int:
     store = store_for(args)
-    console = Console()
+    console = Output()
     try:
         found, damaged = store.scan()
     except SaveError as exc:
@@ -229,7 +230,7 @@ def run_show(args: argparse.Namespace) -> int:
         loaded = store.load(args.id)
     except SaveError as exc:
         return fail(exc)
-    console = Console()
+    console = Output()
     s = loaded.summary
     st = loaded.game.state
     describe_game(console, loaded)

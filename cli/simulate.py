@@ -22,6 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cli import arguments, headless, launch, parallel
+from cli.output import Output
 from engine import SetupError, board_for
 from engine.bots import LEVELS
 from engine.text import plain
@@ -63,7 +64,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    err = Console(stderr=True)
+    err = Output(stderr=True)
     if args.save_games is not None:
         problem = _folder_problem(Path(args.save_games))
         if problem is not None:
@@ -89,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.as_dict()))
     else:
-        _report(Console(), result, args.edition, players)
+        _report(Output(), result, args.edition, players)
     return 0
 
 
@@ -155,7 +156,7 @@ def _tournament(args: argparse.Namespace, err: Console) -> int:
         out.update(edition=args.edition, seed=args.seed, max_turns=args.max_turns)
         print(json.dumps(out))
     else:
-        _standings(Console(), result, args.max_turns, args.edition)
+        _standings(Output(), result, args.max_turns, args.edition)
     return 0
 
 
