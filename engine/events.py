@@ -34,6 +34,15 @@ class _Event(BaseModel):
         return ()
 
 
+class SeedPledged(_Event):
+    """The game's pledge, told first: every throw and card comes from its secret seed, whose fingerprint
+    (`engine.fairness`) this is. The seed itself is revealed when the game ends."""
+
+    kind: Literal["seed_pledged"] = "seed_pledged"
+    rule: RuleId = "turn.throw"
+    fingerprint: str
+
+
 class TurnStarted(_Event):
     kind: Literal["turn_started"] = "turn_started"
     rule: RuleId = "turn.order"
@@ -1065,6 +1074,7 @@ Event = Annotated[
     | CallProposed
     | CallAnswered
     | ReasonGiven
+    | SeedPledged
     | GameOver,
     Field(discriminator="kind"),
 ]

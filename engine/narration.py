@@ -358,6 +358,10 @@ def _call_answered(e: Any, n: Names, b: Board) -> str:
 
 _TEXTS: dict[str, Callable[[Any, Names, Board], str]] = {
     "turn_started": lambda e, n, b: f"Turn {e.turn + 1}: {n[e.player]} to play.",
+    "seed_pledged": lambda e, n, b: (
+        f"Fair dice: every throw and card comes from this game's secret seed, whose SHA-256 is "
+        f"{e.fingerprint}; the seed is shown when the game ends, and `landlords verify` checks it."
+    ),
     "dice_rolled": _rolled,
     "player_moved": _moved,
     "passed_go": _paid_for_passing,

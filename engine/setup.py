@@ -8,7 +8,8 @@ from collections.abc import Iterable, Sequence
 import engine.rng as rng
 from engine.board import board_for
 from engine.edition import load_edition
-from engine.events import DeedDealt, Event, TurnStarted
+from engine.events import DeedDealt, Event, SeedPledged, TurnStarted
+from engine.fairness import fingerprint
 from engine.game import Game
 from engine.options import RuleOptions
 from engine.rule_ids import RuleId
@@ -76,7 +77,8 @@ def new_game(
     game = Game(state, initial=state)  # the true start is recorded once the deal is done
     for name in sorted(state.decks):
         game.shuffle(state.decks[name])
-    opening = _deal(game) if game.ruleset.dealt is not None else []
+    opening: list[Event] = [SeedPledged(fingerprint=fingerprint(seed))]
+    opening += _deal(game) if game.ruleset.dealt is not None else []
     opening += deal_hands(game)
     state.pending = awaiting_roll(0)
     opening.append(TurnStarted(player=0, turn=0))

@@ -47,8 +47,19 @@ def _played_here(here: Provenance) -> list[Content]:
     return lines
 
 
+PLEDGE = (
+    "The seed is drawn at random when the game begins and kept secret while it is played, since it would "
+    "tell the dice to come; its SHA-256 gives nothing of it away, and binds the game to it. At the end the "
+    "results show the seed: `landlords verify` (or `printf %s SEED | sha256sum`) checks that it is the "
+    "one pledged here, and that every throw and card came from it."
+)
+
+
 def event_lines(edition: str, event: Event, told: Content) -> list[Content]:
-    """Why an event of the log happened: the line as the log told it, then its rule."""
+    """Why an event of the log happened: the line as the log told it, then its rule (the pledge of fair
+    dice, what it promises first)."""
+    if event.kind == "seed_pledged":
+        return [told, Content(""), Content(PLEDGE), Content(""), *rule_lines(edition, event.rule)]
     return [told, Content(""), *rule_lines(edition, event.rule)]
 
 

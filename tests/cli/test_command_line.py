@@ -68,4 +68,5 @@ def _all_actions(parser: argparse.ArgumentParser) -> list[argparse.Action]:
 def test_demo_tells_the_first_turn(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["demo", "--seed", "5", "--turns", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[1] == "Turn 1: Ada to play."
+    assert lines[1].startswith("Fair dice: every throw and card comes from this game's secret seed")
+    assert lines[2] == "Turn 1: Ada to play."

@@ -9,6 +9,7 @@ import pytest
 
 from cli.main import main
 from engine import Game, new_game
+from engine.fairness import fingerprint
 from saves import SaveStore, Seat
 from tui import terminal
 
@@ -251,6 +252,10 @@ def test_replay_text_is_the_same_narration(folder: Path, capsys: pytest.CaptureF
     _, told, _ = _run(capsys, "replay", save_id, "--to", "3", "--saves-dir", str(folder))
     status, out, _ = _run(capsys, "replay", save_id, "--text", "--to", "3", "--saves-dir", str(folder))
     assert status == 0 and out == told and "Turn 3: Ada to play." in out
+    seed = SaveStore(folder).load(save_id).game.initial.seed
+    pledge = next(line for line in out.splitlines() if line.strip())  # after the title and the players
+    assert out.index("Fair dice: ") < out.index("Turn 1:")
+    assert f"whose SHA-256 is {fingerprint(seed)}" in out and pledge
 
 
 @pytest.mark.usefixtures("a_terminal")

@@ -1,5 +1,5 @@
-"""Fair dice at a server's table: everyone at it sees the same fingerprint of the seed in the help, and
-nobody the seed while the game is played."""
+"""Fair dice at a server's table: everyone at it sees the same fingerprint of the seed in the first line of
+the log and in the help, and nobody the seed while the game is played."""
 
 from __future__ import annotations
 
@@ -23,6 +23,8 @@ async def test_everyone_at_the_table_sees_the_seeds_fingerprint(tmp_path: Path) 
         for p in people:
             await p.wait_until(lambda p: (app := p.app_now()) is not None and app.game_screen is not None)
             await p.wait_for("Turn 1")
+            first = p.app().game_screen._entries[0].plain  # type: ignore[union-attr]
+            assert first.startswith("Fair dice: ") and expected in first  # the log's first line
             await p.press("?")
             await p.wait_until(lambda p: isinstance(p.app().screen, HelpScreen))
             help_screen = p.app().screen

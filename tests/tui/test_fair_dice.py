@@ -10,6 +10,7 @@ from saves import Seat
 from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.help import HelpScreen
+from tui.screens.why import WhyScreen
 
 from playtable import VERA, app_for, client_for, scripted_game, settle
 
@@ -24,6 +25,21 @@ def _late_game() -> Game:
         game.state.players[1].cash = 2500
 
     return scripted_game([VERA, BEA], [(1, 2)], seed=SEED, arrange=arrange)
+
+
+async def test_the_first_line_of_the_log_pledges_the_seeds_fingerprint_and_y_says_what_it_means() -> None:
+    client = client_for(scripted_game([VERA, BEA], [(1, 2)], seed=SEED), [VERA, BEA])
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        first = screen._entries[0].plain
+        assert first.startswith("Fair dice: ") and f"SHA-256 is {FINGERPRINT}" in first
+        assert str(SEED) not in first.replace(FINGERPRINT, "")
+        screen.explain_entry(0)
+        await pilot.pause()
+        assert isinstance(app.screen, WhyScreen) and "landlords verify" in app.screen.text
 
 
 async def test_the_help_shows_the_fingerprint_and_never_the_seed() -> None:
