@@ -1,5 +1,7 @@
 """`landlords analyse GAME [--turn N] [--playouts K] [--json]`: each player's chance to win in a saved
-game, at its last position or after turn N, worked out from what everyone at the table could see.
+game, at its last position or after turn N, worked out from what everyone at the table could see and who
+sat where (each bot's level), as the chances panel works it out and shown as it shows it: whole percents,
+and the range the playouts' luck and the model's measured error leave it in (`room.chance_words`).
 
 The save is only read: nothing is written, and a game open elsewhere can be analysed all the same."""
 
@@ -16,6 +18,7 @@ from cli.output import Output
 from cli.saved_games import ID_HELP, add_saves_dir, edition_name, fail, say, store_for, text
 from engine import Command, Event, Game, GameView
 from engine.lookahead.chances import Chances, chances
+from room.chance_words import model_error, reading
 from saves import SaveError, Seat
 
 PLAYOUTS = 400
@@ -79,24 +82,39 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"{loaded.summary.title} has been played for {last} turns, not {args.turn}")
     if view is None:  # a game saved from a prepared position that began after turn N
         return fail(f"{loaded.summary.title} begins after turn {args.turn}")
-    figures = chances(view, args.playouts, seed=args.seed)
+    levels = [seat.level if seat.is_bot else None for seat in loaded.seats]
+    figures = chances(view, args.playouts, seed=args.seed, levels=levels)
     names = [p.name for p in view.players]
     if args.json:
-        print(json.dumps(as_json(view.edition, figures, names)))
+        print(json.dumps(as_json(view.edition, figures, names, view.winner is not None)))
     else:
         _table(loaded.summary.title, view, figures, names)
     return 0
 
 
-def as_json(edition: str, figures: Chances, names: list[str]) -> dict[str, object]:
+def as_json(edition: str, figures: Chances, names: list[str], over: bool = False) -> dict[str, object]:
+    """The figures: `low` and `high` the range shown (the playouts' 95 % interval widened by the model's
+    measured error, `model_error`), `playouts_low` and `playouts_high` the playouts' interval alone."""
+    players = []
+    for c in figures.players:
+        shown = reading(c.win, c.low, c.high, edition, settled=over)
+        players.append(
+            {
+                "seat": c.seat,
+                "name": names[c.seat],
+                "win": c.win,
+                "low": shown.low,
+                "high": shown.high,
+                "playouts_low": c.low,
+                "playouts_high": c.high,
+            }
+        )
     return {
         "edition": edition,
         "turn": figures.turn,
         "playouts": figures.playouts,
-        "players": [
-            {"seat": c.seat, "name": names[c.seat], "win": c.win, "low": c.low, "high": c.high}
-            for c in figures.players
-        ],
+        "model_error": 0.0 if over else model_error(edition),
+        "players": players,
     }
 
 
@@ -106,17 +124,23 @@ def _table(title: str, view: GameView, figures: Chances, names: list[str]) -> No
     table.add_column("Seat", justify="right")
     table.add_column("Player")
     table.add_column("Chance to win", justify="right")
-    table.add_column("95% interval", justify="right")
+    table.add_column("Range", justify="right")
+    over = view.winner is not None
     for c in figures.players:
         out = view.players[c.seat].bankrupt
+        shown = reading(c.win, c.low, c.high, view.edition, settled=over)
         table.add_row(
             str(c.seat + 1),
             text(names[c.seat]),
-            "out" if out else f"{100 * c.win:.1f}%",
-            "" if out else f"{100 * c.low:.1f}% - {100 * c.high:.1f}%",
+            "out" if out else shown.figure if over else f"about {shown.figure}",
+            "" if out or over else shown.span,
         )
     Output().print(table)
     if view.winner is not None:
         say(f"The game is over: {names[view.winner]} won.")
     else:
-        say(f"From {figures.playouts} playouts of what everyone at the table can see.")
+        error = round(100 * model_error(view.edition))
+        say(
+            f"From {figures.playouts} playouts of what everyone at the table can see. The range allows for "
+            f"the playouts' luck and for the model's own error, {error} points measured on other games."
+        )

@@ -7,6 +7,7 @@ does. A server's room may be made with the advisor off; asking there is refused 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from concurrent.futures import Future
 
 from engine import Command, GameView
@@ -23,11 +24,14 @@ class AdvisorOff(Exception):
     """The advisor cannot be asked here; the message says why, as a sentence for the player."""
 
 
-def ask(pool: ChancesPool, view: GameView, legal: list[Command]) -> Future[Advice]:
-    """What the expert would do in the seat of `view`, among `legal`, worked out on `pool`."""
+def ask(
+    pool: ChancesPool, view: GameView, legal: list[Command], levels: Sequence[str | None] | None = None
+) -> Future[Advice]:
+    """What the expert would do in the seat of `view`, among `legal`, worked out on `pool`; its options'
+    chances valued with each seat's level (`levels`), as the table's chances are."""
     if view.me is None:
         raise AdvisorOff("The advisor speaks to a player in his seat, not to someone watching.")
     pend = view.pending
     if pend is None or pend.player != view.me or not legal:
         raise AdvisorOff("The advisor speaks when the game waits on you: nothing is yours to decide now.")
-    return pool.submit(advise, view, legal, SEED)
+    return pool.submit(advise, view, legal, SEED, levels)

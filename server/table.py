@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from engine import RuleOptions, SetupError
 from engine.text import plain
 from room import DEFAULT_LEVEL, BotDriver, Persistence, PersistenceError, Room, Seat, Update
-from room.chances import PLAYOUTS, ChancesPool, TableChances
+from room.chances import PLAYOUTS, ChancesPool, TableChances, levels_of
 from room.foresight import Thinking
 from room.review import ReviewJob, Source
 from room.seats import bot_names
@@ -308,7 +308,7 @@ class Table(PlanFacts, TableClocks):
             if self._advice[0] == key:
                 return self._advice[1]
             raise AdvisorOff("The advisor is still thinking over another question at this table.")
-        self._advice = (key, ask(self._pool(), room.view(seat), room.legal(seat)))
+        self._advice = (key, ask(self._pool(), room.view(seat), room.legal(seat), levels_of(room)))
         return self._advice[1]
 
     def _pool(self) -> ChancesPool:

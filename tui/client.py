@@ -322,11 +322,12 @@ class LocalClient:
     def advice(self, player: int) -> Future[Advice]:
         """The advice for one of this terminal's seats, worked out by the processes of the chances."""
         from room.advice import AdvisorOff, ask
-        from room.chances import shared_pool
+        from room.chances import levels_of, shared_pool
 
         if player not in self.local_seats:
             raise AdvisorOff("The advisor speaks only to the players at this keyboard.")
-        return ask(shared_pool(), self._room.view(player), self._room.legal(player))
+        room = self._room
+        return ask(shared_pool(), room.view(player), room.legal(player), levels_of(room))
 
     # --- moves and news -----------------------------------------------------------------------
 

@@ -2,16 +2,20 @@
 
 The advice is worked out from that player's own view, as the expert sees any table, and the options are
 judged under the same luck (`engine.lookahead.judge`): the expert's choice and up to two other moves the
-rules allow now, each with the player's chance to win after it and its 95 % interval.
+rules allow now, each with the player's chance to win after it and its 95 % interval. Where the caller
+knows each seat's level (a table does), the options are valued with it, as the chances panel values the
+table, so that the two never tell a player different figures for the same position.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.bots.expert import ExpertBot
+from engine.bots.expert import PLAYOUTS, ExpertBot
 from engine.bots.position import Position
 from engine.commands import Command
+from engine.lookahead.judge import Course, Verdict, judge
 from engine.view import GameView
 
 OPTIONS = 3
@@ -35,12 +39,28 @@ class Advice:
     options: tuple[Option, ...]
 
 
-def advise(view: GameView, legal: list[Command], seed: int = 0) -> Advice:
-    """What the expert would do in the seat whose view this is (`view.me`), among `legal`."""
+class Advisor(ExpertBot):
+    """The expert in the advisor's chair: it judges its courses with each seat's level known, as every
+    other view of the chances does (`levels`, None where nobody knows them)."""
+
+    def __init__(self, seed: int, seat: int, levels: Sequence[str | None] | None = None) -> None:
+        super().__init__(seed, seat)
+        self._judged_with = (seed, levels)
+
+    def compare(self, pos: Position, courses: list[Course]) -> list[Verdict]:
+        seed, levels = self._judged_with
+        return judge(pos.view, pos.me, courses, PLAYOUTS, seed, levels=levels)
+
+
+def advise(
+    view: GameView, legal: list[Command], seed: int = 0, levels: Sequence[str | None] | None = None
+) -> Advice:
+    """What the expert would do in the seat whose view this is (`view.me`), among `legal`; `levels` names
+    each seat's bot level (None for a person), where the caller knows who sits where."""
     me = view.me
     if me is None:
         raise ValueError("advice is for a seat: a spectator's view has none")
-    bot = ExpertBot(seed, me)
+    bot = Advisor(seed, me, levels)
     choice = bot.choose(view, legal)
     others = _alternatives(choice, legal)
     # judged as the expert judges (its playouts, its luck), so that the chances shown are those its

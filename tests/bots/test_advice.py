@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from engine import RuleOptions, new_game
 from engine.bots.advice import advise
 from engine.commands import BuyProperty, DeclineProperty
+from engine.lookahead.chances import chances
 from engine.state import BuyDecision
 
 from played_games import played, until_buy
@@ -40,3 +42,15 @@ def test_a_spectator_gets_no_advice() -> None:
     game = played("classic", 4)
     with pytest.raises(ValueError, match="spectator"):
         advise(game.view(None), [], seed=1)
+
+
+def test_the_advisor_and_the_chances_panel_tell_one_figure_for_one_position() -> None:
+    """The advisor said 12 % and the panel 26 % for the same position: the panel knew the bots were easy
+    and the advisor did not. Given each seat's level, the advisor values positions as the panel does."""
+    game = new_game("classic", ["Vera", "Ada", "Grace"], seed=3, rules=RuleOptions(short_game=True))
+    levels = [None, "easy", "easy"]  # the first game that teaches, as it was dealt
+    panel = chances(game.view(None), 400, seed=0, levels=levels).players[0].win
+    advice = advise(game.view(0), game.legal_commands(0), seed=0, levels=levels)
+    rolled = next(o for o in advice.options if o.command.kind == "roll_dice")
+    assert abs(rolled.chance - panel) < 0.06, (rolled.chance, panel)
+    assert rolled.low <= panel <= rolled.high

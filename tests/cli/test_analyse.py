@@ -4,6 +4,7 @@ loads, replays and can be analysed at any turn; bad input answered in one line, 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -61,8 +62,15 @@ def test_a_position_after_turn_n(kept: Path, capsys: pytest.CaptureFixture[str])
     assert data["turn"] == 40 and data["playouts"] == 50
     assert sum(p["win"] for p in data["players"]) == pytest.approx(1.0)
     assert all(0 <= p["low"] <= p["win"] <= p["high"] <= 1 for p in data["players"])
+    # the range shown counts the model's measured error as well as the playouts' luck
+    error = data["model_error"]
+    assert error >= 0.03
+    for p in data["players"]:
+        assert p["low"] == pytest.approx(max(0.0, p["playouts_low"] - error))
+        assert p["high"] == pytest.approx(min(1.0, p["playouts_high"] + error))
     code, table, _ = analyse(capsys, game, "--turn", "40", "--playouts", "50")
     assert code == 0 and "after 40 turns" in table and "Chance to win" in table
+    assert re.search(r"about \d+%\W+\d+-\d+%", table) and not re.search(r"\d\.\d+%", table)  # whole percents
 
 
 @pytest.mark.parametrize(

@@ -17,9 +17,9 @@ from textual.widgets import Label, Static
 from engine import Command, GameView
 from engine.text import plain
 from room.advice import Advice, AdvisorOff
+from room.chance_words import reading
 from tui.client import GameClient
 from tui.screens.overlay import Overlay
-from tui.widgets.chances import percent
 from tui.words import describe_command
 
 THINKING = "The expert is thinking it over..."
@@ -33,17 +33,21 @@ def advice_lines(advice: Advice, view: GameView, client: GameClient, seat: int) 
         Content.assemble(("Expert would: ", "bold"), describe_command(advice.command, view, board)),
         Content.assemble(("Why: ", "bold"), plain(advice.reason)),
         Content(""),
-        Content.styled(f"{name}'s chance to win after each (95% interval):", "$text-muted"),
+        Content.styled(
+            f"{name}'s chance to win after each (about; the range allows for the playouts' luck "
+            "and the model's error):",
+            "$text-muted",
+        ),
     ]
     words = [describe_command(o.command, view, board) for o in advice.options]
     width = min(44, max((len(w) for w in words), default=10))
     for option, text in zip(advice.options, words, strict=True):
         chosen = option.command == advice.command
-        span = f"{percent(option.low)}-{percent(option.high)}"
+        shown = reading(option.chance, option.low, option.high, view.edition)
         line = Content.assemble(
             ("> " if chosen else "  ", "bold $accent"),
             (text[:width].ljust(width), "bold" if chosen else ""),
-            f" {percent(option.chance):>4}  ({span})",
+            f" {shown.figure:>4}  ({shown.span})",
         )
         lines.append(line)
     return lines

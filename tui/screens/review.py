@@ -20,10 +20,10 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from engine.narration import money
+from room.chance_words import percent
 from room.review import CURVE_PLAYOUTS, MOVE_PLAYOUTS, Review, ReviewJob, Step, Survey
 from tui import look
 from tui.glyphs import UNICODE, Glyphs
-from tui.widgets.chances import percent
 from tui.widgets.lines import LinesView
 from tui.widgets.plot import Series, TurnsPlot
 from tui.widgets.steady_footer import SteadyFooter

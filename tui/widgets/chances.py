@@ -1,10 +1,10 @@
-"""The chances panel: each player's chance to win from the position on the board, with its 95 % interval,
-as the table's figure last came in (`room.chances.Figure`). While a figure for the latest move is being
-worked out, the last one stays on show, dimmed and marked "working"."""
+"""The chances panel: each player's chance to win from the position on the board, with the range it may be
+off by (the playouts' luck and the model's measured error: `room.chance_words`), as the table's figure
+last came in (`room.chances.Figure`). While a figure for the latest move is being worked out, the last one
+stays on show, dimmed and marked "working"."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 from textual import events
@@ -12,6 +12,7 @@ from textual.content import Content
 from textual.geometry import Size
 
 from engine import GameView
+from room.chance_words import model_error, reading
 from room.chances import Figure
 from tui import look
 from tui.glyphs import UNICODE, Glyphs
@@ -19,20 +20,6 @@ from tui.widgets.lines import LinesView
 
 WORKING = "working it out"
 NAME_MOST = 12  # the name column at most: a figure's line fits the 44 columns of the overlay
-
-
-def percent(x: float) -> str:
-    """A chance as people read it: whole percents, and "<1%" / ">99%" rather than a certain 0 or 100 that
-    the playouts cannot promise."""
-    if x >= 1.0:
-        return "100%"
-    if x <= 0.0:
-        return "0%"
-    if x < 0.01:
-        return "<1%"
-    if x > 0.99:
-        return ">99%"
-    return f"{round(100 * x)}%"
 
 
 def chance_lines(
@@ -60,8 +47,8 @@ def chance_lines(
             continue
         filled = round(c.win * bar_width)
         bar = Content.assemble((fill * filled, look.player(p)), (empty * (bar_width - filled), "$text-muted"))
-        span = f"{math.floor(100 * c.low)}-{math.ceil(100 * c.high)}%"  # rounded outwards: it still holds
-        line = head + Content.styled(f" {percent(c.win):>4} ", "bold") + bar + Content(f" {span:>8}")
+        shown = reading(c.win, c.low, c.high, view.edition, settled=view.winner is not None)
+        line = head + Content.styled(f" {shown.figure:>4} ", "bold") + bar + Content(f" {shown.span:>8}")
         lines.append(line.stylize("dim") if stale else line)
     if figure.problem:
         lines.append(Content.styled(figure.problem, "$error"))
@@ -72,8 +59,9 @@ def chance_lines(
     else:
         lines.append(
             Content.styled(
-                f"Turn {figures.turn + 1}: {figures.playouts} playouts of what all can see; "
-                "95% interval at the right.",
+                f"Turn {figures.turn + 1}, {figures.playouts} playouts of what all can see. Each chance is "
+                f"about right: the range beside it allows for the playouts' luck and the model's own "
+                f"error, {round(100 * model_error(view.edition))} points measured on other games.",
                 "$text-muted",
             )
         )

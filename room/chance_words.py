@@ -1,0 +1,87 @@
+"""How a chance to win is shown, the same in every view: the chances panel, the advisor, `landlords
+analyse`.
+
+A figure is worked out from playouts whose ends are valued by a fitted model (`engine.lookahead`), so it
+may be off in two ways: by the luck of its playouts (the 95 % interval of their mean, which more playouts
+narrow) and by the model's own error, which no number of playouts removes. The second is measured by
+`python bench/analysis.py` on games the model was not fitted on: the calibration error (how far, on
+average, "a 30 % chance" is from winning 30 % of the time), at the stage of the game where it is largest,
+per edition. The range shown is the playouts' interval widened by that error on each side, and the chance
+itself is given in whole percents: "about 26 % (18-35 %)" means the figure is 26 %, and that it is
+unlikely to be off by more than the range, the model's error counted.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+MEASURED_ERROR: dict[str, float] = {
+    "classic": 0.05,  # 4.3 points at turn 20; 1.3 over all turns
+    "addon": 0.03,  # 2.8 at turn 20; 1.5 over all
+    "landlords-1904": 0.04,  # 3.3 at turn 80; 1.3 over all
+    "finance-1936": 0.08,  # 7.5 at turn 40; 1.9 over all
+}
+"""The model's calibration error, in chances, by edition: the largest `python bench/analysis.py
+--calibration-only --games 200` measured at turns 20, 40, 60 and 80 of games of seeded bots (seed 99; the
+model was fitted on seed 11), among the turns with 100 positions or more (fewer make the error look larger
+than it is: Finance's 27 games still going at turn 80 gave 13.9), rounded up to whole points."""
+
+UNMEASURED_ERROR = max(MEASURED_ERROR.values())
+"""For an edition whose error was not measured (one added from outside): the largest measured."""
+
+
+def percent(x: float) -> str:
+    """A chance as people read it: whole percents, and "<1%" / ">99%" rather than a certain 0 or 100 that
+    the playouts cannot promise."""
+    if x >= 1.0:
+        return "100%"
+    if x <= 0.0:
+        return "0%"
+    if x < 0.01:
+        return "<1%"
+    if x > 0.99:
+        return ">99%"
+    return f"{round(100 * x)}%"
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One player's chance as it is shown: the figure, and the range it is unlikely to be off by."""
+
+    win: float
+    low: float
+    high: float
+
+    @property
+    def figure(self) -> str:
+        """The chance in whole percents ("26%")."""
+        return percent(self.win)
+
+    @property
+    def span(self) -> str:
+        """The range in whole percents, rounded outwards so that it still holds ("18-35%")."""
+        if self.low == self.high:
+            return percent(self.win)
+        return f"{math.floor(100 * self.low)}-{math.ceil(100 * self.high)}%"
+
+    @property
+    def words(self) -> str:
+        """ "about 26% (18-35%)", or "100%" for a chance that is certain (a game won)."""
+        if self.low == self.high:
+            return percent(self.win)
+        return f"about {self.figure} ({self.span})"
+
+
+def model_error(edition: str) -> float:
+    """How far the model's figures may be off in this edition, whatever the playouts."""
+    return MEASURED_ERROR.get(edition, UNMEASURED_ERROR)
+
+
+def reading(win: float, low: float, high: float, edition: str, *, settled: bool = False) -> Reading:
+    """A chance and its playouts' 95 % interval as shown: the interval widened by the model's measured
+    error in this edition; `settled` for a game already won, whose chances are certain."""
+    if settled:
+        return Reading(win, win, win)
+    error = model_error(edition)
+    return Reading(win, max(0.0, min(low, win) - error), min(1.0, max(high, win) + error))
