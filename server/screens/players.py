@@ -1,5 +1,5 @@
 """The players of the server by rating: each rated person's rating, counted games and wins, and the bots'
-levels on the same scale. Names are shown as plain text."""
+levels on the same scale, saying what that figure is. Names are shown as plain text."""
 
 from __future__ import annotations
 
@@ -28,8 +28,50 @@ ABOUT = (
 )
 
 
+BOTS = "Bots, on the same scale (each level's rating measured in tournaments, less 3 sigma): "
+"""What the bots' figures are: conservative too, so a level whose rating is less sure shows lower, and
+levels a few points apart play about as well."""
+
+
 def by_rating(level: tuple[str, Rating]) -> float:
     return level[1].ordinal
+
+
+def lay_out(head: str, entries: list[str], width: int) -> str:
+    """`head`, then on a line of their own the entries two spaces apart, in lines of at most `width`
+    characters (a longer word has a line to itself), never breaking an entry ("hard 24") in two."""
+    lines: list[str] = []
+    for tokens, gap in ((head.split(), " "), (entries, "  ")):
+        line = ""
+        for token in tokens:
+            if line and len(line) + len(gap) + len(token) > width:
+                lines.append(line)
+                line = ""
+            line = f"{line}{gap}{token}" if line else token
+        if line:
+            lines.append(line)
+    return "\n".join(lines)
+
+
+class BotsLine(Static):
+    """The bots' ratings, laid out again to its width whenever that changes, so that no entry is cut."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._said: tuple[str, list[str]] = ("", [])
+
+    def show(self, none: str, bots: list[str]) -> None:
+        self._said = (none, bots)
+        self._lay_out()
+
+    def on_resize(self) -> None:
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        none, bots = self._said
+        width = max(20, self.content_region.width or self.app.size.width - 2)
+        told = lay_out(BOTS, bots, width) if bots else ""
+        self.update(Content("\n".join(part for part in (none, told) if part)))
 
 
 class PlayersScreen(Screen[None]):
@@ -54,7 +96,7 @@ class PlayersScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(Content.assemble(("Players", "bold $accent"), "  -  by rating"), id="head")
         yield DataTable(cursor_type="row", zebra_stripes=True)
-        yield Static(id="bots")
+        yield BotsLine(id="bots")
         yield Static(Content(ABOUT), id="about")
         yield SteadyFooter()
 
@@ -89,6 +131,6 @@ class PlayersScreen(Screen[None]):
                 Text(str(person.games)),
                 Text(str(person.wins)),
             )
-        bots = "  ".join(f"{lv} {r.shown()}" for lv, r in sorted(board.bots.items(), key=by_rating))
-        none = "Nobody has finished a game that counts yet.  " if not board.people else ""
-        self.query_one("#bots", Static).update(Content(f"{none}Bots: {bots}" if bots else none))
+        bots = [f"{lv} {r.shown()}" for lv, r in sorted(board.bots.items(), key=by_rating)]
+        none = "Nobody has finished a game that counts yet." if not board.people else ""
+        self.query_one(BotsLine).show(none, bots)

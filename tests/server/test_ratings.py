@@ -35,7 +35,13 @@ async def test_two_finished_games_change_both_ratings_and_the_lobby_shows_them(t
         await ada.wait_for("welcome, Ada  -  unrated")
         await ada.press("r")
         await ada.wait_for("Nobody has finished a game that counts yet.")
-        await ada.wait_for("Bots: random")
+        await ada.wait_for("Bots, on the same scale")
+        await ada.wait_for("random ")
+        board = ada.app().hall.ratings
+        assert board is not None and board.bots
+        lines = ada.text().splitlines()  # at 100 columns: no level's figure cut from its name
+        for level, rating in board.bots.items():
+            assert any(f"{level} {rating.shown()}" in line for line in lines), (level, lines)
         await ada.leave()
         for room in ("Friday", "Monday"):
             table = await seated(running, [ada, bob], room, bots=0, rules=rounds, pace="instant")
