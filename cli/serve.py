@@ -28,7 +28,10 @@ def register(sub: Any) -> None:
         "--authorized-keys", type=Path, default=None, help="only the keys in this file may connect"
     )
     p.add_argument(
-        "--saves-dir", type=Path, default=argparse.SUPPRESS, help="where the rooms' games are saved"
+        "--saves-dir",
+        type=Path,
+        default=argparse.SUPPRESS,
+        help="where the rooms' games are saved (default: the saves folder in the data folder)",
     )
     p.add_argument(
         "--data-dir", type=Path, default=None, help="the server's own files: host key, players, rooms"

@@ -10,7 +10,7 @@ import platformdirs
 
 
 def default_data_dir() -> Path:
-    """The server's own files (host key, players, rooms) in the data folder."""
+    """The server's own files (host key, players, rooms, the rooms' games) in the data folder."""
     return platformdirs.user_data_path("landlords") / "server"
 
 
@@ -65,6 +65,13 @@ class ServerConfig:
     @property
     def folder(self) -> Path:
         return self.data_dir or default_data_dir()
+
+    @property
+    def saves(self) -> Path:
+        """Where the rooms' games are saved: `--saves-dir`, else the `saves` folder of the server's own
+        data folder, never the saves of the user the server runs as (nor `$LANDLORDS_SAVES`): those are
+        his own games, which `landlords resume` would offer beside the rooms'."""
+        return self.saves_dir or self.folder / "saves"
 
 
 def config_to_json(config: ServerConfig) -> dict[str, Any]:

@@ -43,7 +43,7 @@ from server.frames import (
     read_json,
     resize_frame,
 )
-from server.hall import make_plan, plan_of, plans_in
+from server.hall import gather_saves, make_plan, plan_of, plans_in
 from server.lobby_line import TableStatus
 from server.plans import Plan, RoomRequest, TableError
 from server.players import Players
@@ -135,6 +135,7 @@ class Front:
         self._control = await loop.create_unix_server(self._control_link, str(path))
         os.chmod(path, 0o600)
         plans = plans_in(self.config.folder)
+        gather_saves(plans, self.config)
         for n, plan in enumerate(plans):
             self.registry[plan.id] = Entry(plan.to_json(), TableStatus.of_plan(plan), n % len(self.workers))
             self.finished(plan.to_json())

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import shutil
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, Protocol
@@ -21,6 +22,7 @@ from engine.text import TextError
 from room import LEVELS, Persistence
 from room.chances import ChancesPool, default_processes
 from room.pacing import SPEEDS
+from saves import saves_dir
 from server.chat import LobbyTalk, Said, words_of
 from server.clock import Handle, LoopClock
 from server.config import Limits, ServerConfig
@@ -86,6 +88,31 @@ def plans_in(folder: Path) -> list[Plan]:
             continue
         plans.append(plan)
     return plans
+
+
+def gather_saves(plans: list[Plan], config: ServerConfig) -> int:
+    """Rooms made before the server kept its games in its own folder have their saves among those of the
+    user it runs as: they are moved to the server's folder (with their backups), where it looks for them
+    now. Nothing is moved where the saves folder was chosen (`--saves-dir`). How many were moved."""
+    if config.saves_dir is not None:
+        return 0
+    old, new = saves_dir(), config.saves
+    moved = 0
+    for plan in plans:
+        if not plan.save_id or any(new.glob(f"*-{plan.save_id}.json")):
+            continue
+        for path in sorted(old.glob(f"*-{plan.save_id}.json*")):
+            if path.name.endswith((".json", ".json.bak")):
+                new.mkdir(parents=True, exist_ok=True)
+                try:
+                    shutil.move(path, new / path.name)
+                except OSError as exc:
+                    log.warning("the game of room %s stays in %s: %s", plan.id, old, exc)
+                    continue
+                moved += path.name.endswith(".json")
+    if moved:
+        log.info("%d rooms' games moved from %s to the server's own folder %s", moved, old, new)
+    return moved
 
 
 def plan_of(folder: Path, table_id: str) -> Plan | None:
@@ -164,7 +191,7 @@ class Hall:
         self.config = config
         self.limits = config.limits
         self.folder = config.folder
-        self.persistence = Persistence(config.saves_dir)
+        self.persistence = Persistence(config.saves)
         self.front = front
         self.clock = LoopClock(loop)
         share = max(1, default_processes() // max(1, config.workers))
