@@ -1,8 +1,9 @@
 """`landlords verify GAME`: whether every throw and card of a finished game came from its seed, and whether
 its seed is the one whose fingerprint was shown when the game began.
 
-Exit status 0: fair; 1: not (the first thing that does not hold is named); 2: no answer (a game still in
-play, whose seed is secret, or a file that cannot be read). The save is only read."""
+Exit status 0: fair; 1: not (the first thing that does not hold is named, a seed changed in the file
+among them); 2: no answer (a game still in play, whose seed is secret, or a file that cannot be read). The
+save is only read."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 from cli.saved_games import ID_HELP, add_saves_dir, fail, say, store_for
 from engine.fairness import short_fingerprint
 from saves import SaveError
+from saves.errors import SeedMismatch
 from saves.store import read
 from saves.verify import verify
 
@@ -30,6 +32,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         path = store.resolve(args.id)
         save = read(path)
+    except SeedMismatch as exc:  # a seed that is not the game's: not fair, whatever else the file holds
+        say(f"{exc.path.name}: Not fair: {exc.reason}: the file's seed was changed.")
+        return UNFAIR
     except SaveError as exc:
         return fail(exc)
     verdict = verify(save)

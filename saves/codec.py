@@ -21,7 +21,7 @@ from pydantic import ValidationError
 from engine import GameState, known_editions
 from engine.commands import Command
 from engine.text import REPLACEMENT, plain
-from saves.errors import SaveError
+from saves.errors import SaveError, SeedMismatch
 from saves.migrations import FIRST_VERSION, upgrade
 from saves.model import FORMAT_VERSION, SaveFile, SaveHeader, Seat
 
@@ -217,7 +217,7 @@ def check_header(path: Path, header: SaveHeader, states: tuple[GameState, ...]) 
     if any(state.rules != header.rules for state in states):
         raise SaveError(path, "the rules in the header do not match the game")
     if any(state.seed != header.seed for state in states):
-        raise SaveError(path, "the seed in the header does not match the game")
+        raise SeedMismatch(path, "the seed in the header does not match the game")
     names = [seat.name for seat in header.players]
     if any(names != [p.name for p in state.players] for state in states):
         raise SaveError(path, "the players in the header do not match the game")

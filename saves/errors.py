@@ -20,3 +20,8 @@ class SaveNotFound(SaveError):
 
 class SaveLocked(SaveError):
     """Another process has the game open and is the one writing it."""
+
+
+class SeedMismatch(SaveError):
+    """The seed the file's header names is not the seed of the game it holds: the file was changed. For
+    `landlords verify` a game not fair, rather than a file it cannot read."""

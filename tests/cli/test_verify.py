@@ -71,6 +71,20 @@ def test_a_seed_changed_after_the_game_does_not_match_its_fingerprint(
     assert f"the save records {fingerprint(1)}" in out
 
 
+@pytest.mark.parametrize("where", ["header", "initial"])
+def test_a_seed_changed_in_one_place_of_the_file_is_not_fair(
+    fair_game: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], where: str
+) -> None:
+    """docs/saves.md: a seed that does not match is status 1, not fair; not 2, a file that cannot be read."""
+
+    def another_seed(document: dict[str, Any]) -> None:
+        (document if where == "header" else document["initial"])["seed"] = 2
+
+    code, out, err = verify(capsys, altered(fair_game, tmp_path, another_seed))
+    assert (code, err) == (1, "")
+    assert "Not fair: the seed in the header does not match the game" in out
+
+
 def test_a_start_not_dealt_from_the_seed_is_caught_at_its_first_different_throw(
     fair_game: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
