@@ -220,7 +220,7 @@ def run_list(args: argparse.Namespace) -> int:
             text(f"{len(damaged)} file{'s' if len(damaged) > 1 else ''} could not be read:", style="yellow")
         )
         for problem in damaged:
-            console.print(text(f"  {problem.path.name}: {problem.reason}"))
+            console.print(text(f"  {problem.named}"))
     return 0
 
 

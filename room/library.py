@@ -198,11 +198,11 @@ class Persistence:
             raise self._error(exc) from exc
 
     def damaged(self) -> list[str]:
-        """A sentence for each save file that cannot be read."""
+        """A line for each save file that cannot be read: its name, and why."""
         if not self._enabled:
             return []
         try:
-            return [plain(d.reason) for d in self._store().damaged()]
+            return [plain(d.named) for d in self._store().damaged()]
         except SaveError as exc:
             raise self._error(exc) from exc
 

@@ -13,6 +13,11 @@ class SaveError(Exception):
         self.reason = " ".join(reason.split())  # one line, whatever the cause put in it
         super().__init__(f"{path}: {self.reason}")
 
+    @property
+    def named(self) -> str:
+        """The file's name and the reason, for a list of a folder's files ("bad-1234abcd.json: ...")."""
+        return f"{self.path.name}: {self.reason}"
+
 
 class SaveNotFound(SaveError):
     """No save answers to the id or path asked for."""

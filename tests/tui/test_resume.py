@@ -92,3 +92,18 @@ async def test_a_hang_up_saves_before_leaving(saves_root: Path) -> None:
         assert seats[0].name == "Vera"
     finally:
         recorder.close()
+
+
+async def test_the_resume_screen_names_each_damaged_save_as_the_command_line_does(saves_root: Path) -> None:
+    saves_root.mkdir(parents=True, exist_ok=True)
+    for name, text in (("cut-short-0badf00d.json", '{"format_version": 4, '), ("empty-1234abcd.json", "")):
+        (saves_root / name).write_text(text)
+    app = _app(saves_root)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)
+        note = str(app.screen.query_one("#note").render())
+        assert "No saved games yet" not in note
+        for name in ("cut-short-0badf00d.json", "empty-1234abcd.json"):
+            assert f"Damaged, left untouched: {name}: " in note, note

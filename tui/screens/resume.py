@@ -95,7 +95,9 @@ class ResumeScreen(Screen[None]):
             cells = (title, g.players, turn, g.updated, g.edition)
             table.add_row(*(Text(plain(cell)) for cell in cells), key=g.id)  # never markup
         lines = []
-        if not self._games:
+        if not self._games and damaged:
+            lines.append("No saved game here can be taken up.")
+        elif not self._games:
             lines.append("No saved games yet: every game you play is saved as you go.")
         else:
             if self.replay:
