@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from engine import Board, Bundle, DealPart, GameView, ProposeDeal, merged
+from engine import Board, Bundle, DealOffer, DealPart, GameView, ProposeDeal, merged
 from engine.narration import bundle_text
 from tui.trade_model import spare_houses
 
@@ -20,6 +20,11 @@ class DealDraft:
 
     proposer: int
     parts: list[DealPart] = field(default_factory=list)
+
+    @classmethod
+    def countering(cls, deal: DealOffer, me: int) -> DealDraft:
+        """A counter-offer starts from the deal received, every part as it was, proposed by `me`."""
+        return cls(proposer=me, parts=list(deal.parts))
 
     def add(self, giver: int, receiver: int, bundle: Bundle) -> None:
         """Add what `giver` hands `receiver`, to the part between them if there is one already."""

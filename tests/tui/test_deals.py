@@ -94,6 +94,41 @@ async def test_a_deal_refused_by_its_third_party_changes_nothing() -> None:
         assert [p.cash for p in view.players] == [1500, 1500, 1500]
 
 
+async def test_a_deal_turned_down_is_kept_to_change_and_send_again() -> None:
+    seats = [VERA, ADA, GRACE]
+    client = client_for(scripted_game(seats, arrange=_bots_hold_a_deed_each), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _compose(pilot, app, "20")
+        sent = [(p.giver, p.receiver, p.bundle) for p in screen.draft.parts]
+        assert "e changes it" in str(screen.query_one("#status").render())
+        await pilot.press("escape")  # closed: `j` opens it again as it was, not empty
+        await settle(pilot)
+        await pilot.press("j")
+        await pilot.pause()
+        again = app.screen
+        assert isinstance(again, DealScreen) and again.mode == "compose"
+        assert [(p.giver, p.receiver, p.bundle) for p in again.draft.parts] == sent
+        await pilot.press("x", "g", "g", "g", "t", "c", "2", "5", "0", "a", "ctrl+s")  # more for Grace
+        await settle(pilot)
+        assert str(again.mode) == "answered" and "the deal is done" in str(
+            again.query_one("#status").render()
+        )
+        assert client.view(0).deeds[ORIENTAL].owner == 0
+
+
+async def test_e_after_a_refusal_goes_back_to_the_same_deal() -> None:
+    seats = [VERA, ADA, GRACE]
+    client = client_for(scripted_game(seats, arrange=_bots_hold_a_deed_each), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _compose(pilot, app, "20")
+        parts = list(screen.draft.parts)
+        await pilot.press("e")
+        await pilot.pause()
+        assert screen.mode == "compose" and screen.draft.parts == parts
+
+
 def _deal_from_grace() -> ProposeDeal:
     """Grace offers Ada $150 for Baltic, which goes to Vera, who pays Grace $100."""
     return ProposeDeal(
@@ -153,6 +188,20 @@ async def test_a_person_turns_his_part_down_with_a_reason() -> None:
         assert [p.cash for p in view.players] == [1500, 1500, 1500]
         assert "Vera turned the deal down: \u201ctoo dear\u201d" in log_text(app)
         assert AcceptDeal(player=0, deal_id=1) not in client.legal(0)
+
+
+async def test_a_person_answers_a_deal_with_a_counter_offer_from_the_same_parts() -> None:
+    seats = [VERA, GRACE_HUMAN, ADA]
+    client = client_for(scripted_game(seats, arrange=_ada_holds_baltic), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _answer_dialog(pilot, app, client)
+        await pilot.press("o")
+        await settle(pilot)
+        assert "Vera turned the deal down: \u201ca counter-offer follows\u201d" in log_text(app)
+        screen = app.screen
+        assert isinstance(screen, DealScreen) and screen.mode == "compose" and screen.player == 0
+        assert tuple(screen.draft.parts) == _deal_from_grace().parts and screen.draft.proposer == 0
 
 
 def _addon_hand(game: Game) -> None:

@@ -17,6 +17,7 @@ from tui.lesson import Explanation
 from tui.screens.overlay import Overlay
 
 if TYPE_CHECKING:
+    from tui.deal_model import DealDraft
     from tui.trade_model import TradeDraft
 
 PaletteEntry = tuple[str, str, Callable[[], object]]
@@ -39,6 +40,10 @@ class Table(Protocol):
     def sync(self) -> None: ...
 
     def open_trade(self, player: int, draft: TradeDraft | None = None) -> None: ...
+
+    def open_deal(self, player: int, draft: DealDraft | None = None) -> None: ...
+
+    def keep_deal(self, draft: DealDraft) -> None: ...
 
     def open_management(self, which: str, player: int) -> None: ...
 

@@ -3,6 +3,8 @@ one player hands another: choose who gives (g) and who gets (t), tick the giver'
 (d), type the cash (c), jail cards (j) and, where houses are sold with deeds, houses (h); add the part
 (a). Every party's share is shown as the deal grows, the parts and shares scrolling (PgUp/PgDn) when they
 outgrow the screen; send it (ctrl+s) and each other party answers in turn, the first refusal ending it.
+A deal turned down is kept: `e` changes it and sends it again, and the deal negotiator opened again (`j`)
+starts from it; a party may answer with a counter-offer, which opens it on their side.
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ class DealScreen(OfferDialog[DealOffer]):
     MODES: ClassVar[dict[Mode, ModeRules]] = {
         "compose": ModeRules(frozenset({"send", "add", "drop", "giver", "receiver", "field"})),
         "waiting": ModeRules(frozenset({"withdraw"}), bots_play=True),
-        "answered": ModeRules(frozenset()),
+        "answered": ModeRules(frozenset({"revise"})),
         "received": ModeRules(frozenset()),
     }
     STORY = OfferStory(_proposed, _outcome, agreed="accepted", done="the deal is done")
@@ -71,6 +73,7 @@ class DealScreen(OfferDialog[DealOffer]):
         Binding("x", "drop", "Drop last", priority=True),
         Binding("ctrl+s", "send", "Send"),
         Binding("w", "withdraw", "Withdraw", priority=True),
+        Binding("e", "revise", "Change the deal", priority=True),
         Binding("escape", "close", "Close"),
         Binding("pagedown", "scroll_parts(1)", "Scroll parts", show=False, priority=True),
         Binding("pageup", "scroll_parts(-1)", "Scroll parts", show=False, priority=True),
@@ -125,9 +128,9 @@ class DealScreen(OfferDialog[DealOffer]):
     }
     """
 
-    def __init__(self, table: Table, player: int) -> None:
+    def __init__(self, table: Table, player: int, draft: DealDraft | None = None) -> None:
         super().__init__(table, player)
-        self.draft = DealDraft(proposer=player)
+        self.draft = draft if draft is not None and draft.proposer == player else DealDraft(proposer=player)
         self.giver = player
         self.receiver: int | None = None
         self.set_mode("compose")
@@ -162,6 +165,7 @@ class DealScreen(OfferDialog[DealOffer]):
                 yield Button("Drop last (x)", id="drop", compact=True)
                 yield Button("Send (^s)", id="send", variant="success", compact=True)
                 yield Button("Withdraw (w)", id="withdraw", variant="warning", compact=True)
+                yield Button("Change the deal (e)", id="revise", variant="primary", compact=True)
                 yield Button("Close (esc)", id="close", compact=True)
         yield SteadyFooter()
 
@@ -299,8 +303,10 @@ class DealScreen(OfferDialog[DealOffer]):
             if outcome == "accepted":
                 self._answer = Content.styled("Everyone accepted: the deal is done.", "$success")
             elif isinstance(event, DealRejected):
-                why = f": {reason}" if reason else "."
-                self._answer = Content.styled(f"{names[event.player]} turned it down{why}", "$error")
+                told = f"{names[event.player]} turned it down" + (f": {reason}" if reason else "")
+                told += "" if told.endswith(".") else "."
+                self._answer = Content.styled(f"{told} e changes it and sends it again.", "$error")
+                self.table.keep_deal(self.draft)  # `j` again starts from it
             elif outcome == "withdrawn":
                 self._answer = Content("The deal was withdrawn.")
             else:
@@ -319,6 +325,10 @@ class DealScreen(OfferDialog[DealOffer]):
         return super().status_text()
 
     def ready(self, action: str) -> bool:
+        if action == "revise":
+            return self.sent is not None and not any(
+                _outcome(e, self.sent) == "accepted" for e in self.client.history()[-50:]
+            )
         if action == "withdraw":
             sent = self.sent
             return sent is not None and any(
@@ -399,6 +409,15 @@ class DealScreen(OfferDialog[DealOffer]):
             return
         self._offer_view = self.client.view(self.player)
         self.send_offer(cmd)
+
+    def action_revise(self) -> None:
+        """After a refusal: back to the same deal, every part as it was, to change it and send it again."""
+        if self.mode != "answered":
+            return
+        self.set_mode("compose")
+        self.sent = None
+        self._fill()
+        self.call_after_refresh(self._focus_deeds)
 
     def action_withdraw(self) -> None:
         if self.sent is not None:

@@ -1,6 +1,6 @@
 """Answering one's part of a deal among several players: what you give and get, who else is in it and
-what they hand each other, who has agreed so far. Accept, or turn it down with a reason (which ends the
-deal for everyone)."""
+what they hand each other, who has agreed so far. Accept, turn it down with a reason (which ends the deal
+for everyone), or turn it down with a counter-offer: the deal negotiator, on your side, starting from it."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from textual.widgets import Button, Input, Label, Static
 from engine import AcceptDeal, DealOffer, RejectDeal
 from engine.narration import bundle_text
 from room.room import clean_reason
-from tui.deal_model import part_lines
+from tui.deal_model import DealDraft, part_lines
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.steady_footer import SteadyFooter
 
@@ -28,6 +28,7 @@ class DealAnswerDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "accept", "Accept"),
         Binding("r", "reject", "Reject"),
+        Binding("o", "counter", "Counter-offer"),
     ]
     DEFAULT_CSS = """
     DealAnswerDialog > #dialog {
@@ -55,6 +56,7 @@ class DealAnswerDialog(DecisionDialog):
             with Horizontal(classes="buttons"):
                 yield Button("Accept (a)", id="accept", variant="success", compact=True)
                 yield Button("Reject (r)", id="reject", variant="error", compact=True)
+                yield Button("Counter (o)", id="counter", variant="primary", compact=True)
         yield SteadyFooter()
 
     @property
@@ -90,9 +92,19 @@ class DealAnswerDialog(DecisionDialog):
         legal = {c.kind for c in self.legal(me)}
         self.enable("accept", "accept_deal" in legal)
         self.enable("reject", "reject_deal" in legal)
+        self.enable("counter", "reject_deal" in legal)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.action_accept() if event.button.id == "accept" else self.action_reject()
+        self.press(event.button)
+
+    def action_counter(self) -> None:
+        """Turn the deal down ("a counter-offer follows"), then propose one: the same parts, to change."""
+        deal = self.deal
+        if deal is None:
+            return
+        me = self.player
+        if self.table.play(RejectDeal(player=me, deal_id=deal.id, reason="a counter-offer follows")):
+            self.table.open_deal(me, DealDraft.countering(deal, me))
 
     def action_accept(self) -> None:
         deal = self.deal
@@ -123,3 +135,4 @@ class DealAnswerDialog(DecisionDialog):
     def palette_commands(self) -> Iterable[PaletteEntry]:
         yield ("Accept your part of the deal", "", self.action_accept)
         yield ("Turn the deal down", "", self.action_reject)
+        yield ("Turn the deal down with a counter-offer", "", self.action_counter)

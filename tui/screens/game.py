@@ -33,6 +33,7 @@ from tui import captions, why
 from tui.announcements import Announcements
 from tui.board_layout import neighbour
 from tui.client import BotThought, GameClient, TableChanged
+from tui.deal_model import DealDraft
 from tui.dialog_router import DialogRouter
 from tui.dialogs.bank import BankDialog
 from tui.dialogs.base import GameDialog, PaletteEntry
@@ -172,6 +173,7 @@ class GameScreen(Underlay[None]):
         self._keys_shown: tuple[bool, ...] = ()
         self.lesson: Lesson | None = None  # the first game that teaches: what it has explained
         self._teaching: tuple[Explanation, float] | None = None  # the explanation on show, and until when
+        self._kept_deals: dict[int, DealDraft] = {}  # each proposer's deal turned down, to send again
         self._held_until = 0.0  # the bots wait until then (time.monotonic) while an explanation is read
         board = client.board
         me = self.acting()
@@ -296,11 +298,18 @@ class GameScreen(Underlay[None]):
         others = [p for p, ps in enumerate(self.client.view(None).players) if p != player and not ps.bankrupt]
         return len(others) >= 2 and self.client.can_trade(player)
 
-    def open_deal(self, player: int) -> None:
+    def open_deal(self, player: int, draft: DealDraft | None = None) -> None:
+        """The deal negotiator: from `draft` (a counter-offer), else from the player's deal last turned
+        down, kept to be changed and sent again, else empty."""
         if not self.can_deal(player):
             self.notify(captions.hint("deal", self.client, player), timeout=3)
             return
-        self.app.push_screen(DealScreen(self, player))
+        kept = self._kept_deals.pop(player, None)
+        self.app.push_screen(DealScreen(self, player, draft or kept))
+
+    def keep_deal(self, draft: DealDraft) -> None:
+        """A deal turned down: the next deal its proposer opens starts from it."""
+        self._kept_deals[draft.proposer] = draft
 
     def open_management(self, which: str, player: int) -> None:
         kinds: dict[str, type[GameDialog]] = {"build": BuildDialog, "bank": BankDialog}

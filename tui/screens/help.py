@@ -32,7 +32,8 @@ KEYS = [
     (
         "j",
         "make a deal among three or more players: g giver, t receiver, d deeds and cards, c cash,"
-        " j jail cards, a add the part, x drop the last, PgUp / PgDn scroll the parts, Ctrl+S send",
+        " j jail cards, a add the part, x drop the last, PgUp / PgDn scroll the parts, Ctrl+S send;"
+        " one turned down is kept, e (or j again) to change it; answering one, o makes a counter-offer",
     ),
     ("v", "play travel cards instead of throwing (the add-on board)"),
     ("k / i", "1904: the bank (borrow and repay notes) / propose a loan to a player"),
