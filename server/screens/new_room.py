@@ -1,7 +1,11 @@
 """A new room: its name, the edition and variant, its seats (people, and bots at a level), how long the
 table waits on a person who is away before a bot stands in, its clock (none, or a time bank for each
 person: the bank and the seconds added at each decision), the bots' pace, and whether the people at it
-may ask the advisor what `expert` would do in their seat."""
+may ask the advisor what `expert` would do in their seat.
+
+The clock's figures say their bounds beside them from the start, are checked as they are typed (the
+problem shown at once, not only when the room is made), and are written back in their plain form when the
+field is left ("3" becomes "3:00"). Its dropdowns keep every key of a burst (`SteadySelect`)."""
 
 from __future__ import annotations
 
@@ -13,12 +17,14 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Static
 
 from engine import EDITIONS, load_edition
 from room import DEFAULT_LEVEL, LEVELS
 from room.pacing import DEFAULT_SPEED, ORDER
 from server.plans import (
+    ADDED_SECONDS,
+    BANK_SECONDS,
     DEFAULT_ADDED,
     DEFAULT_BANK,
     DEFAULT_TURN_TIMER,
@@ -33,6 +39,7 @@ from server.plans import (
 )
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.steady_input import SteadyInput
+from tui.widgets.steady_select import SteadySelect as Select
 
 if TYPE_CHECKING:
     from server.app import ServerApp
@@ -51,6 +58,8 @@ class NewRoomScreen(Screen[None]):
     NewRoomScreen Input { width: 30; }
     NewRoomScreen Select { width: 30; }
     NewRoomScreen #problem { color: $error; height: auto; }
+    NewRoomScreen #clock-bounds { color: $text-muted; height: auto; margin-bottom: 1; padding-left: 16; }
+    NewRoomScreen.-short #clock-bounds { margin-bottom: 0; }
     NewRoomScreen #clock { width: 13; }
     NewRoomScreen #bank { width: 7; margin-left: 1; }
     NewRoomScreen #added { width: 5; }
@@ -118,6 +127,11 @@ class NewRoomScreen(Screen[None]):
                 yield Label("+", classes="joint")
                 yield SteadyInput(str(DEFAULT_ADDED), max_length=3, id="added", compact=True)
                 yield Label("s", classes="joint")
+            (low, high), (least, most) = BANK_SECONDS, ADDED_SECONDS
+            yield Static(
+                f"bank {minutes(low)} to {minutes(high)}, + {least} to {most} s a decision",
+                id="clock-bounds",
+            )
             with Horizontal():
                 yield Label("Bots' pace")
                 yield Select(
@@ -153,6 +167,40 @@ class NewRoomScreen(Screen[None]):
         off = self._value("#clock") != "bank"
         for figure in self.query("#bank, #added").results(Input):
             figure.disabled = off
+        self.query_one("#clock-bounds").display = not off
+        self._check_clock()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id in ("bank", "added"):
+            self._check_clock()
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        """A clock figure left: written back in its plain form, if it is one ("3" as "3:00")."""
+        if event.widget.id not in ("bank", "added") or self._value("#clock") != "bank":
+            return
+        try:
+            bank, added = self._clock()
+        except TableError:
+            return
+        self.query_one("#bank", Input).value = minutes(bank)
+        self.query_one("#added", Input).value = str(added)
+
+    def _clock(self) -> tuple[int, int]:
+        return read_clock(
+            str(self._value("#clock")),
+            self.query_one("#bank", Input).value,
+            self.query_one("#added", Input).value,
+        )
+
+    def _check_clock(self) -> None:
+        """The clock's problem, shown as it is typed; nothing once the figures are right."""
+        problem = self.query_one("#problem", Static)
+        try:
+            self._clock()
+        except TableError as exc:
+            problem.update(Content(str(exc)))
+            return
+        problem.update("")
 
     def _value(self, selector: str) -> object:
         return self.query_one(selector, Select).value
@@ -170,11 +218,7 @@ class NewRoomScreen(Screen[None]):
         level = str(self._value("#level"))
         seats = [SeatPlan("person") for _ in range(people)] + [SeatPlan("bot", level) for _ in range(bots)]
         try:
-            bank, added = read_clock(
-                str(self._value("#clock")),
-                self.query_one("#bank", Input).value,
-                self.query_one("#added", Input).value,
-            )
+            bank, added = self._clock()
             table_id = await app.hall.create(
                 RoomRequest(
                     app.fingerprint,

@@ -277,3 +277,35 @@ async def test_a_vote_is_called_from_an_auctions_dialog_while_the_away_person_is
         await bob.leave()
     finally:
         await running.stop()
+
+
+async def test_the_forms_clock_says_its_bounds_checks_as_typed_and_keeps_a_burst_of_keys(
+    tmp_path: Path,
+) -> None:
+    running = await start_server(tmp_path, workers=1)
+    try:
+        ada = await Person(running, make_key(tmp_path, "a"), "Ada").connect(size=(80, 24))
+        await ada.wait_for("Choose the name")
+        await ada.type("Ada\r")
+        await ada.wait_for("No rooms yet")
+        await ada.press("n")
+        await ada.wait_for("A new room")
+        await ada.type("Friday")
+        await ada.press(*["tab"] * 7)  # to the clock
+        await ada.type("\r\x1b[B\r")  # Enter, Down, Enter in one burst: a time bank, no key lost
+        await ada.wait_for("bank 0:30 to 60:00, + 0 to 120 s a decision")  # said from the start
+        await ada.press("tab")
+        await ada.type("0:05")  # the bank: refused as it is typed, not only when the room is made
+        await ada.wait_for("The time bank is minutes and seconds")
+        await ada.press("ctrl+u")
+        await ada.type("4")
+        await ada.wait_until(lambda p: "The time bank is" not in p.text())
+        await ada.press("tab")  # left: written back in its plain form
+        await ada.wait_for(lambda: "4:00" in ada.text())
+        await ada.type("\r")
+        await ada.wait_for("Waiting for 1 more person")
+        table = running.table("Friday")
+        assert table is not None and (table.plan.bank, table.plan.bank_added) == (240, 15)
+        await ada.leave()
+    finally:
+        await running.stop()

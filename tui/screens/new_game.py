@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Static
 
 from engine import EDITIONS, SEED_MAX, Edition, RuleOptions, load_edition
 from engine.text import NAME_MAX, TextError, check_name
@@ -22,6 +22,7 @@ from room import DEFAULT_LEVEL, Seat, TableSetup
 from room.seats import bot_choices, bot_names, bot_problem, your_name
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.steady_input import SteadyInput
+from tui.widgets.steady_select import SteadySelect as Select
 from tui.widgets.ticks import TickBox
 
 VARIANTS = (("The full game", "full"), ("Short Game", "short"), ("Time Limit game", "time"))
