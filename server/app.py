@@ -254,16 +254,15 @@ class ServerApp(LandlordsApp):
         return Pace(self.hall.limits.chat_lines, self.hall.limits.chat_seconds)
 
     def _can_vote(self) -> bool:
-        """Over a dialog at the table (an auction's, say), while a seat holds the table up, and only where
-        the dialog has no `a` of its own (buying, an offer, travel cards): the table's own `a` is its
-        screen's."""
+        """Over a dialog at the table (an auction's, say), where the dialog has no `a` of its own (buying,
+        an offer, travel cards): the table's own `a` is its screen's. Whether or not a seat holds the table
+        up: when none does, the key says why no vote can be called (a key that does nothing says why)."""
         from server.screens.room import RoomScreen
 
         game, top = self._game, self.screen
         if not isinstance(game, RoomScreen) or top is game or not self._can_chat():
             return False
-        own = any(isinstance(b, Binding) and "a" in b.key.split(",") for b in top.BINDINGS)
-        return not own and game.possible("vote")
+        return not any(isinstance(b, Binding) and "a" in b.key.split(",") for b in top.BINDINGS)
 
     def action_vote(self) -> None:
         """`a` over a dialog at the table: call or answer a vote as from the table itself."""

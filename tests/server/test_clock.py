@@ -309,3 +309,29 @@ async def test_the_forms_clock_says_its_bounds_checks_as_typed_and_keeps_a_burst
         await ada.leave()
     finally:
         await running.stop()
+
+
+async def test_a_over_a_dialog_when_no_vote_can_be_called_says_why(tmp_path: Path) -> None:
+    running = await start_server(tmp_path, workers=1)
+    try:
+        ada, bob = ada_and_bob(running, tmp_path)
+        table = await seated(running, [ada, bob], "Friday", pace="normal", turn_timer=600)
+        await ada.connect("Friday")
+        await bob.connect("Friday")
+        room = table.room
+        assert room is not None
+
+        def bob_bids() -> bool:
+            pending = room.view(None).pending
+            return pending is not None and pending.player == 1 and pending.kind == "auction"
+
+        await play_until([ada, bob], bob_bids, timeout=120)
+        await bob.wait_for(lambda: isinstance(bob.app().screen, AuctionDialog))
+        version = room.version
+        await bob.press("a")  # nobody holds the table up: the key says so, and changes nothing
+        await bob.wait_for("The table waits on you: make your move.")
+        assert room.version == version and table.vote is None
+        await ada.leave()
+        await bob.leave()
+    finally:
+        await running.stop()
