@@ -139,7 +139,10 @@ class Front:
         for n, plan in enumerate(plans):
             self.registry[plan.id] = Entry(plan.to_json(), TableStatus.of_plan(plan), n % len(self.workers))
             self.finished(plan.to_json())
-        log.info("%d rooms on %d workers", len(plans), len(self.workers))
+        rooms, workers = len(plans), len(self.workers)
+        log.info(
+            "%d room%s on %d worker%s", rooms, "" if rooms == 1 else "s", workers, "" if workers == 1 else "s"
+        )
         for handle in self.workers:
             await self._launch(handle)
         await asyncio.wait_for(asyncio.gather(*(h.ready.wait() for h in self.workers)), READY_WITHIN)

@@ -114,7 +114,8 @@ async def start(
     front.config = replace(config, port=port)  # a port of 0 was a free one: players are told the real one
     await front.start()
     workers = len(front.workers)
-    say(f"landlords serves on {config.host} port {port}: ssh -p {port} {config.host} ({workers} workers)")
+    processes = f"{workers} worker{'s' if workers != 1 else ''}"
+    say(f"landlords serves on {config.host} port {port}: ssh -p {port} {config.host} ({processes})")
     return Running(front, gate, listener, port, print_key)
 
 

@@ -10,6 +10,8 @@ import re
 import signal
 from pathlib import Path
 
+from server.config import ServerConfig
+from server.main import start
 from server.screens.lobby import LobbyScreen
 from server.screens.waiting import WaitingScreen
 
@@ -127,3 +129,13 @@ async def test_a_worker_killed_outright_comes_back_and_the_other_worker_plays_on
             await p.leave()
     finally:
         assert await server.stop() == 0
+
+
+async def test_the_server_counts_its_workers_in_words(tmp_path: Path) -> None:
+    said: list[str] = []
+    config = ServerConfig(port=0, saves_dir=tmp_path / "saves", data_dir=tmp_path / "server", workers=1)
+    running = await start(config, say=said.append, in_process=True)
+    try:
+        assert said[-1].endswith("(1 worker)"), said
+    finally:
+        await running.stop()
