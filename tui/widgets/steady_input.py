@@ -1,9 +1,10 @@
 """A text input whose editing keys keep their place among the characters typed.
 
-Textual's `Input` types a character the moment its key arrives but runs Backspace, Delete and the
-cursor keys as bindings, one step later; when a Backspace and a digit arrive in one burst (a slow link
-delivers keys in bursts) the digit goes in first and the Backspace then rubs it out, so both seem lost.
-Here those keys act at once, in the order they came.
+Textual's `Input` types a character the moment its key arrives but runs Backspace, Delete, the cursor
+keys and the line-editing keys (Ctrl+U, Ctrl+W, Ctrl+K...) as bindings, one step later; when a Backspace
+and a digit arrive in one burst (a slow link delivers keys in bursts) the digit goes in first and the
+Backspace then rubs it out, so both seem lost, and Ctrl+U then "0:30" left the field empty. Here those keys
+act at once, in the order they came.
 
 A field for a whole number claims only the characters it can take: a letter typed there goes on to the
 screen's keys (in the trade negotiator, `D` jumps from the cash to their deeds), where Textual's `Input`
@@ -26,10 +27,18 @@ _EDITING: dict[str, Callable[[Input], None]] = {
     "backspace": Input.action_delete_left,
     "ctrl+h": Input.action_delete_left,
     "delete": Input.action_delete_right,
+    "ctrl+d": Input.action_delete_right,
     "left": Input.action_cursor_left,
     "right": Input.action_cursor_right,
+    "ctrl+left": Input.action_cursor_left_word,
+    "ctrl+right": Input.action_cursor_right_word,
     "home": Input.action_home,
+    "ctrl+a": Input.action_home,
     "end": Input.action_end,
+    "ctrl+e": Input.action_end,
+    "ctrl+w": Input.action_delete_left_word,
+    "ctrl+u": Input.action_delete_left_all,
+    "ctrl+k": Input.action_delete_right_all,
 }
 
 _WHOLE_NUMBER = frozenset("0123456789+-_")
