@@ -191,7 +191,13 @@ class Room:
         return describe(event, self._names, self._game.board)
 
     def waiting_for(self) -> str:
-        return waiting_for(self._game)
+        """What the game waits for, in words ("Ada to roll"); while a bot plays a person's seat for them,
+        it is that bot the table waits on, never the person ("a bot playing for Ada to bid or pass")."""
+        said = waiting_for(self._game)
+        pend = self._game.state.pending
+        if pend is not None and pend.player in self._stand_ins and self._game.state.winner is None:
+            return f"a bot playing for {said}"
+        return said
 
     def is_bot(self, seat: int) -> bool:
         return seat in self._opponents

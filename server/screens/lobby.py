@@ -1,12 +1,15 @@
 """The lobby: the rooms of the server, and what a player can do with each: make one, take a seat (or go
-back to theirs), or watch. Everything people typed (room names, player names) is shown as plain text."""
+back to theirs), or watch. Everything people typed (room names, player names) is shown as plain text.
+Where a room's line is wider than the screen, its longest cells wrap onto more lines (`fit`), never cut."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
@@ -22,6 +25,34 @@ if TYPE_CHECKING:
     from server.app import ServerApp
 
 COLUMNS = ("Room", "Edition", "Seats", "Playing", "Turn")
+WRAPPED = (1, 3, 4)
+"""The columns whose cells may wrap onto more lines: the edition, who plays, the turn."""
+NARROWEST = 8
+"""A wrapped column is never narrower than this."""
+
+
+def fit(rows: list[list[str]], width: int) -> tuple[list[list[str]], list[int], list[int]]:
+    """The rows with the cells of the widest wrappable columns broken onto more lines, between words, until
+    the columns (each with a cell of padding either side) fit `width`; each row's height; and each column's
+    width (a table measures a cell of several lines by all of it, so it is told)."""
+    widths = [max([len(COLUMNS[c]), *(len(r[c]) for r in rows)]) for c in range(len(COLUMNS))]
+    while sum(widths) + 2 * len(widths) > width:
+        widest = max(WRAPPED, key=lambda c: widths[c])
+        if widths[widest] <= NARROWEST:
+            break
+        widths[widest] -= 1
+    out: list[list[str]] = []
+    heights: list[int] = []
+    for row in rows:
+        cells = [
+            "\n".join(textwrap.wrap(cell, widths[c], break_on_hyphens=False) or [""])
+            if c in WRAPPED and len(cell) > widths[c]
+            else cell
+            for c, cell in enumerate(row)
+        ]
+        out.append(cells)
+        heights.append(max(cell.count("\n") + 1 for cell in cells))
+    return out, heights, widths
 
 
 class HallChanged(Message):
@@ -62,7 +93,6 @@ class LobbyScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns(*COLUMNS)
         self._watch()
         self.fill()
         table.focus()
@@ -92,6 +122,10 @@ class LobbyScreen(Screen[None]):
         if self.app.screen is self:
             self.fill()
 
+    def on_resize(self, event: events.Resize) -> None:
+        """The lines are fitted to the width again."""
+        self.fill()
+
     def fill(self) -> None:
         app = self.server
         table = self.query_one(DataTable)
@@ -99,17 +133,26 @@ class LobbyScreen(Screen[None]):
         table.clear()
         self._ids = []
         board = app.hall.ratings
+        rows: list[list[str]] = []
         for t in app.hall.ordered():
             line = t.line(app.fingerprint)
             mark = "* " if line.mine else "  "
-            table.add_row(
-                Text(mark + line.name),
-                Text(line.edition_words),
-                Text(f"{line.taken} taken, {line.free} free"),
-                Text(board.people_line(t.plan) if board is not None else line.people),
-                Text(line.status),
+            rows.append(
+                [
+                    mark + line.name,
+                    line.edition_words,
+                    f"{line.taken} taken, {line.free} free",
+                    board.people_line(t.plan) if board is not None else line.people,
+                    line.status,
+                ]
             )
             self._ids.append(line.id)
+        cells, heights, widths = fit(rows, (table.size.width or self.app.size.width) - 1)
+        table.clear(columns=True)
+        for name, column_width in zip(COLUMNS, widths, strict=True):
+            table.add_column(name, width=column_width)
+        for line_cells, height in zip(cells, heights, strict=True):
+            table.add_row(*(Text(cell) for cell in line_cells), height=height)
         if self._ids:
             table.move_cursor(row=min(row, len(self._ids) - 1))
         note = (

@@ -175,3 +175,12 @@ def test_a_saved_game_is_taken_up_again_in_one_replay(tmp_path: Path) -> None:
     finally:
         Game.apply = real_apply  # type: ignore[method-assign]
     assert len(applied) == first.version  # every command once: one replay, however many uses
+
+
+def test_while_a_bot_plays_a_persons_seat_the_table_waits_on_that_bot_not_the_person() -> None:
+    room = _room([VERA, ADA], [(1, 2)])
+    assert room.waiting_for() == "Vera to roll"
+    room.stand_in(0)
+    assert room.waiting_for() == "a bot playing for Vera to roll"
+    room.hand_back(0)
+    assert room.waiting_for() == "Vera to roll"

@@ -4,12 +4,16 @@ in words only by the lobby that shows it."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from engine.text import NAME_MAX
 from server.lobby_line import TableStatus, line_of
 from server.plans import Plan, SeatPlan
+from server.screens.lobby import fit
+
+from sshplay import ada_and_bob, seated, start_server
 
 
 def _plan(save_id: str | None = None, finished: bool = False) -> Plan:
@@ -68,3 +72,41 @@ def test_names_in_a_status_arrive_as_plain_text_of_a_name_s_length() -> None:
     status = TableStatus.from_json({"stage": "over", "winner": "\x1b]0;pwned\x07" + "x" * 100})
     assert "\x1b" not in status.winner and "\x07" not in status.winner
     assert len(status.winner) == NAME_MAX
+
+
+async def test_at_80_columns_a_rooms_line_wraps_its_longest_cells_and_cuts_none(tmp_path: Path) -> None:
+    running = await start_server(tmp_path, workers=1)
+    try:
+        ada, bob = ada_and_bob(running, tmp_path)
+        table = await seated(running, [ada, bob], "Friday", bank=180, bank_added=15)
+        await ada.connect(size=(80, 24))  # in the lobby: nobody at the table, which rests
+        await ada.wait_for("Friday")
+        line = table.line(ada.fingerprint)
+        assert line.status.endswith(", resting") and line.clock
+        shown = ada.text()
+        assert max(len(row.rstrip()) for row in shown.splitlines()) <= 80
+        row = [f"* {line.name}", line.edition_words, f"{line.taken} taken, 0 free", line.people, line.status]
+        cells, heights, _ = fit([row], 79)
+        assert heights[0] > 1  # it had to wrap
+        for cell in cells[0]:
+            for part in cell.split("\n"):
+                assert part in shown, (part, shown)  # each line of each cell drawn whole
+        await ada.leave()
+    finally:
+        await running.stop()
+
+
+def test_the_widest_cells_wrap_between_words_until_the_columns_fit() -> None:
+    rows = [
+        [
+            "* Friday",
+            "Classic, bank 0:30 +15s",
+            "4 taken, 0 free",
+            "Alice, Bob + 2 bots",
+            "turn 13: Alice, resting",
+        ]
+    ]
+    cells, heights, _ = fit(rows, 79)
+    widths = [max(len(part) for part in cell.split("\n")) for cell in cells[0]]
+    assert sum(widths) + 2 * len(widths) <= 79 and heights == [max(c.count("\n") + 1 for c in cells[0])]
+    assert [" ".join(c.split()) for c in cells[0]] == rows[0]  # every word kept, none cut

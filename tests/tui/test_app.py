@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.content import Content
 from textual.widgets import Input
 
 from room import Persistence
@@ -16,6 +17,7 @@ from tui.screens.new_game import NewGameScreen, SeatRow
 from tui.screens.resume import ResumeScreen
 from tui.screens.start import StartScreen
 from tui.screens.too_small import TooSmallScreen
+from tui.widgets.status import StatusBar
 
 from playtable import ADA, GRACE, VERA, app_for, client_for, game_screen, scripted_game, settle
 
@@ -155,6 +157,50 @@ async def test_a_window_too_small_says_so_and_recovers() -> None:
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_the_status_line_gives_way_to_a_tables_clocks_by_whole_items() -> None:
+    seats = [VERA, ADA]
+    app = app_for(client_for(scripted_game(seats), seats))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        status = app.screen.query_one("#status", StatusBar)
+        full = str(status.render())
+        assert "bot pace" in full
+        status.show_tail(Content("\u25b8Alice 0:36 \u00b7 Bob 0:30 \u00b7 Cyril away 1:00"))
+        await pilot.pause()
+        shown = str(status.render())
+        head = shown[: shown.index("\u25b8")].rstrip()
+        items = [item.strip() for item in full.split("\u00b7")]
+        assert head and all(item.strip() in items for item in head.split("\u00b7")), head  # none cut
+
+
+async def test_a_keys_words_wrap_under_their_own_start_in_the_help() -> None:
+    seats = [VERA, ADA]
+    app = app_for(client_for(scripted_game(seats), seats))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        cells = list(app.screen.query("#keys > Static"))
+        keys, words = cells[0::2], cells[1::2]
+        assert len({w.region.x for w in words}) == 1  # every description in one column, beside the keys
+        assert all(k.region.right <= words[0].region.x for k in keys)
+        assert any(w.region.height > 1 for w in words if w.region.height)  # some wrap, indented as one
+
+
+async def test_in_a_very_narrow_window_the_too_small_message_wraps_whole() -> None:
+    seats = [VERA, ADA]
+    app = app_for(client_for(scripted_game(seats), seats))
+    async with app.run_test(size=(30, 12)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        shown = app.screen.query_one("#message")
+        assert shown.region.x >= 0 and shown.region.right <= 30
+        drawn = " ".join(" ".join(strip.text for strip in app.screen._compositor.render_strips()).split())
+        assert "landlords needs at least 80 x 24: make it larger to go on playing." in drawn, drawn
 
 
 async def test_bots_are_paced_and_space_skips_ahead() -> None:

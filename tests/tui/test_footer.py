@@ -48,3 +48,11 @@ async def test_on_a_narrow_terminal_every_key_stays_on_show() -> None:
         assert len(line) <= 30
         assert all(f" {k.display} " in f" {line} " for k in wide)  # each key, if not its words
         assert line.startswith("r Roll")  # the first keys keep their words
+
+
+async def test_at_80_columns_help_keeps_its_word_while_others_lose_theirs() -> None:
+    app = app_for(showcase_client())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        line = footer_line(app)
+        assert line.rstrip().endswith("f1 Help") and line.startswith("r Roll"), line

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Grid, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
@@ -246,6 +246,20 @@ class HelpScreen(ModalScreen[None]):
     HelpScreen VerticalScroll {
         padding: 0 1;
     }
+    HelpScreen #keys {
+        grid-size: 2;
+        grid-columns: 11 1fr;
+        grid-rows: auto;
+        grid-gutter: 0 2;
+        height: auto;
+        margin-bottom: 1;
+    }
+    HelpScreen #keys .key {
+        width: 100%;
+        text-align: right;
+        text-style: bold;
+        color: $accent;
+    }
     """
 
     def __init__(
@@ -271,13 +285,16 @@ class HelpScreen(ModalScreen[None]):
         with Vertical(id="dialog"):
             yield Label("Help (Esc to close)", id="title")
             with VerticalScroll():
+                yield Static(Content.styled("Keys", "bold underline"))
+                with Grid(id="keys"):  # a key's words wrap beside it, under their own start
+                    for key, what in self.keys if self.keys is not None else keys_for(self.board):
+                        yield Static(Content(key), classes="key")
+                        yield Static(Content(what))
                 yield Static(self._text())
 
     def _text(self) -> Content:
-        lines = [Content.styled("Keys", "bold underline")]
-        for key, what in self.keys if self.keys is not None else keys_for(self.board):
-            lines.append(Content.assemble((f"{key:>10}", "bold $accent"), f"  {what}"))
-        lines.append(Content(""))
+        """Everything after the keys: how the keys work, fair dice, the edition's rules, the board."""
+        lines: list[Content] = []
         lines.append(
             Content(
                 "Only what the rules allow is offered: the footer shows the keys that work now, "

@@ -1,4 +1,5 @@
-"""Shown while the terminal is smaller than the game needs; it goes away when the window grows."""
+"""Shown while the terminal is smaller than the game needs; it goes away when the window grows. However
+narrow the window, the message wraps within it rather than being cut."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ class TooSmallScreen(ModalScreen[None]):
     }
     TooSmallScreen Static {
         width: auto;
+        max-width: 100%;
         text-align: center;
     }
     """

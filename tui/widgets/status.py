@@ -8,7 +8,8 @@ from textual.widget import Widget
 
 class StatusBar(Widget):
     """One line, drawn rather than laid out, so that changing it after every move costs little. A `tail`
-    (a shared table's clocks) sits at its right end and is changed alone; the line gives way to it."""
+    (a shared table's clocks) sits at its right end and is changed alone; the line gives way to it, its
+    last words dropped whole ("bot pace normal" goes, never "bot pa")."""
 
     DEFAULT_CSS = """
     StatusBar {
@@ -37,13 +38,24 @@ class StatusBar(Widget):
 
     def render(self) -> Content:
         tail = self._tail
-        if not tail.cell_length:
-            return self._line
         width = self.content_size.width or 80
-        room = width - tail.cell_length - 2
         line = self._line
+        if not tail.cell_length:
+            return shortened(line, width) if line.cell_length > width else line
+        room = width - tail.cell_length - 2
         if room < 12:
             return tail
         if line.cell_length > room:
-            line = line.truncate(room)
+            line = shortened(line, room)
         return Content.assemble(line, " " * (width - line.cell_length - tail.cell_length), tail)
+
+
+def shortened(line: Content, room: int) -> Content:
+    """The line cut to `room` cells: its last items dropped whole, where items are set apart (" · " or
+    " | "), else between two words; never a word in two (unless one is longer than the room)."""
+    text = line.plain
+    for separator in (" · ", " | ", " "):
+        cut = text.rfind(separator, 0, room + 1)
+        if cut > 0:
+            return line[:cut]
+    return line.truncate(room)

@@ -27,6 +27,7 @@ class ShownKey:
     description: str
     enabled: bool
     tooltip: str
+    action: str = ""
 
 
 class SteadyFooter(Widget, can_focus=False):
@@ -73,17 +74,24 @@ class SteadyFooter(Widget, can_focus=False):
                 continue
             actions.add(binding.action)
             display = self.app.get_key_display(binding)
-            keys.append(ShownKey(binding.key, display, binding.description, enabled, tooltip or ""))
+            keys.append(
+                ShownKey(binding.key, display, binding.description, enabled, tooltip or "", binding.action)
+            )
         return tuple(keys)
 
     def render(self) -> Content:
         keys = self.shown()
         self._drawn = keys
         width = self.size.width
-        # Too many keys for the width: the last ones lose their descriptions first; every key stays.
-        described = len(keys)
-        while described and _length(keys, described) > width:
-            described -= 1
+        # Too many keys for the width: the last ones lose their descriptions first, and Help (which tells
+        # what every other key does) only before the first key; every key stays.
+        helps = [i for i, k in enumerate(keys) if k.action in HELP and i]
+        order = [i for i in reversed(range(1, len(keys))) if i not in helps] + helps + [0]
+        bare: set[int] = set()
+        for i in order:
+            if _length(keys, bare) <= width:
+                break
+            bare.add(i)
         parts: list[Content] = []
         self._spans = []
         at = 0
@@ -94,7 +102,7 @@ class SteadyFooter(Widget, can_focus=False):
             extra = (" dim" if not shown.enabled else "") + (self.HOVER if shown.key == self._hover else "")
             parts.append(Content.styled(shown.display, self.KEY + extra))
             end = at + cell_len(shown.display)
-            if shown.description and i < described:
+            if shown.description and i not in bare:
                 parts.append(Content.styled(" " + shown.description, self.WORDS + extra))
                 end += 1 + cell_len(shown.description)
             self._spans.append((at, end, shown))
@@ -127,7 +135,13 @@ class SteadyFooter(Widget, can_focus=False):
             self.refresh()
 
 
-def _length(keys: tuple[ShownKey, ...], described: int) -> int:
-    """Cells the line takes with the first `described` keys' descriptions shown."""
+HELP = frozenset({"help", "app.help"})
+"""The help's action, whose key keeps its word longest."""
+
+
+def _length(keys: tuple[ShownKey, ...], bare: set[int]) -> int:
+    """Cells the line takes with every key's description shown but those of the keys in `bare`."""
     cells = sum(cell_len(k.display) for k in keys) + max(len(keys) - 1, 0)
-    return cells + sum(cell_len(k.description) + 1 for k in keys[:described] if k.description)
+    return cells + sum(
+        cell_len(k.description) + 1 for i, k in enumerate(keys) if k.description and i not in bare
+    )
