@@ -1,7 +1,7 @@
 """The front process of the server: the workers, the registry of rooms, and each session's relay.
 
 The front holds what must be one for the whole server: the SSH listener and its limits (in
-`server.ssh`), the names bound to keys (`players.json`, written here only), and the registry of rooms:
+`server.ssh`), the names bound to keys (in the store of people, written here only), and the registry of rooms:
 each room's plan, how it stands, and which worker holds it. It starts the workers, hands each the rooms
 it holds, pushes the registry to every worker when it changes (at most every half second), and starts a
 worker again when one dies: its rooms come back from their saves, as after a `kill -9`.
@@ -18,6 +18,7 @@ import logging
 import os
 import shutil
 import socket
+import sqlite3
 import sys
 import tempfile
 import time
@@ -47,7 +48,7 @@ from server.hall import gather_saves, make_plan, plan_of, plans_in
 from server.lobby_line import TableStatus
 from server.plans import Plan, RoomRequest, TableError
 from server.players import Players
-from server.ratings import open_ratings
+from server.ratings import FrontRatings, open_people
 from server.worker import Worker, front_path, worker_path
 
 if TYPE_CHECKING:
@@ -100,9 +101,13 @@ class Front:
     def __init__(self, config: ServerConfig, in_process: bool = False) -> None:
         self.config = config
         self.limits = config.limits
-        self.players = Players(config.folder, config.limits.players)
-        self.ratings, self.ratings_note = (
-            open_ratings(config.folder, self.players.name_of) if config.ratings else (None, "")
+        self.store, self.store_note = open_people(config.folder)
+        """The people's store (names, ratings, the lobby's chat), or None where it cannot be used."""
+        self.players = Players(self.store, config.limits.players, config.folder)
+        self.ratings = (
+            FrontRatings(self.store, self.players.name_of)
+            if self.store is not None and config.ratings
+            else None
         )
         self.in_process = in_process
         self.registry: dict[str, Entry] = {}
@@ -116,7 +121,10 @@ class Front:
         self._control: asyncio.AbstractServer | None = None
         self.stopping = False
         self._watching: set[asyncio.Task[None]] = set()
-        self.lobby_talk = LobbyTalk(config.limits.lobby_chat_kept)  # in memory: a restart begins it afresh
+        self.lobby_talk = LobbyTalk(config.limits.lobby_chat_kept)  # kept in the store across a restart
+        if self.store is not None:
+            for who, text, at in self.store.lobby_lines():
+                self.lobby_talk.heard(Said(who, text, at))
 
     def _runtime_parent(self) -> Path:
         """A private folder for the sockets: under the server's data folder when its path is short
@@ -335,6 +343,11 @@ class Front:
             return
         said = Said(plain(name), words, time.time())
         self.lobby_talk.heard(said)
+        if self.store is not None:
+            try:
+                self.store.keep_lobby_line(said.who, said.text, said.at, self.lobby_talk.kept)
+            except (sqlite3.Error, OSError) as exc:  # said all the same; only a restart forgets it
+                log.error("a line of the lobby's chat could not be kept: %s", exc)
         told = json_frame(JSON, {"t": "chat", "lines": [said.to_json()]})
         for handle in self.workers:
             if handle.link is not None and handle.ready.is_set():
@@ -399,8 +412,8 @@ class Front:
                     await handle.process.wait()
         if self._control is not None:
             self._control.close()
-        if self.ratings is not None:
-            self.ratings.close()
+        if self.store is not None:
+            self.store.close()
         shutil.rmtree(self.runtime, ignore_errors=True)
 
 

@@ -88,8 +88,8 @@ async def start(
         say(f"A new host key was made: {config.folder / 'host_ed25519'}")
     say(f"Host key fingerprint: {print_key}")
     front = Front(config, in_process)
-    if front.ratings_note:
-        say(front.ratings_note)
+    if front.store_note:
+        say(front.store_note)
     gate = Gate()
     allowed = read_allowed(config.authorized_keys) if config.authorized_keys is not None else None
     limits = config.limits

@@ -1,40 +1,66 @@
 """Who is who: a player is their SSH public key. The name a key chose on its first visit stays bound to
 it (and no other key may take the same name).
 
+The names are kept in the server's store (`server.store`), with the people's ratings: one store for the
+server's people. A server that kept them in `players.json` before has them moved into the store on its
+first start, and the file removed. Where the store cannot be used (damaged, or from a newer version: the
+server then runs without it), the names chosen are kept for this run only, and the log says so.
+
 Keys cost nothing, so the names kept are bounded (`Limits.players`): when a new key chooses a name with
 the book full, the oldest name of a key that holds no seat at any room is let go (that key chooses again
-if it ever comes back), so the file stays small enough to be read again on a restart."""
+if it ever comes back).
+"""
 
 from __future__ import annotations
 
 import logging
+import sqlite3
 from collections.abc import Collection
 from pathlib import Path
 
 from engine.text import TextError, check_name, clean_name
-from server.state import read_json, write_json
+from server.state import read_json
+from server.store import Store
 
 log = logging.getLogger(__name__)
 
 FILE = "players.json"
+"""Where an earlier server kept the names: read once, into the store, then removed."""
 KEY_MAX = 100  # characters in a key's fingerprint (SHA256: and 43 more)
 
 
 class Players:
-    def __init__(self, folder: Path, most: int = 10_000) -> None:
-        self._path = folder / FILE
+    def __init__(self, store: Store | None, most: int = 10_000, folder: Path | None = None) -> None:
         self.most = most
-        raw = read_json(self._path)
+        self._store = store
         self._names: dict[str, str] = {}
-        if isinstance(raw, dict):
-            for key, name in list(raw.items())[-most:]:  # the newest, if more were kept than are now
-                if (
-                    isinstance(key, str)
-                    and len(key) <= KEY_MAX
-                    and isinstance(name, str)
-                    and clean_name(name)
-                ):
+        if store is not None:
+            for key, name in store.names()[-most:]:
+                if len(key) <= KEY_MAX and clean_name(name):
                     self._names[key] = clean_name(name)
+        if folder is not None:
+            self._take_in(folder / FILE)
+
+    def _take_in(self, path: Path) -> None:
+        """The names an earlier server kept in `players.json`, moved into the store (the file removed
+        once they are in it); read for this run alone where there is no store."""
+        raw = read_json(path)
+        if not isinstance(raw, dict):
+            return
+        for key, name in list(raw.items())[-self.most :]:
+            if not isinstance(key, str) or len(key) > KEY_MAX or not isinstance(name, str):
+                continue
+            name = clean_name(name)
+            if not name or key in self._names or self.holder_of(name) is not None:
+                continue
+            self._keep(key, name)
+        if self._store is not None:
+            try:
+                path.unlink()
+            except OSError as exc:
+                log.warning("%s is in the store now but could not be removed: %s", path, exc)
+            else:
+                log.info("the names of %s moved into the store", path)
 
     def __len__(self) -> int:
         return len(self._names)
@@ -57,13 +83,22 @@ class Players:
         name = check_name(name)
         if self.holder_of(name) is not None:
             raise TextError(f"The name {name} is taken; choose another.")
+        let_go = None
         if len(self._names) >= self.most:
             kept = set(seated)
-            oldest = next((k for k in self._names if k not in kept), None)
-            if oldest is None:
+            let_go = next((k for k in self._names if k not in kept), None)
+            if let_go is None:
                 raise TextError("The server keeps as many names as it can; try again later.")
-            log.info("the name of key %s let go: the book of names is full", oldest)
-            del self._names[oldest]
-        self._names[fingerprint] = name
-        write_json(self._path, self._names)
+            log.info("the name of key %s let go: the book of names is full", let_go)
+        self._keep(fingerprint, name, let_go)
         return name
+
+    def _keep(self, key: str, name: str, let_go: str | None = None) -> None:
+        if self._store is not None:
+            try:
+                self._store.bind_name(key, name, let_go)
+            except (sqlite3.Error, OSError) as exc:  # the name holds for this run all the same
+                log.error("the name of key %s could not be kept: %s", key, exc)
+        if let_go is not None:
+            del self._names[let_go]
+        self._names[key] = name

@@ -151,16 +151,13 @@ class FrontRatings:
         }
         return RatingBoard(people, self.bots)
 
-    def close(self) -> None:
-        self.store.close()
 
-
-def open_ratings(folder: Path, name_of: Callable[[str], str | None]) -> tuple[FrontRatings | None, str]:
-    """The ratings of the server in `folder`, or None and the reason in one line (the server goes on
-    without ratings)."""
+def open_people(folder: Path) -> tuple[Store | None, str]:
+    """The server's store of its people in `folder`, or None and the reason in one line (the server goes
+    on without it: no ratings, and the names chosen kept for this run alone)."""
     try:
-        return FrontRatings(open_store(folder), name_of), ""
+        return open_store(folder), ""
     except StoreError as exc:
-        line = f"{exc} The server runs without ratings."
+        line = f"{exc} The server runs without ratings, and the names chosen are kept until it stops."
         log.error("%s", line)
         return None, line

@@ -1,4 +1,5 @@
-"""Where the server keeps its people, their ratings, its finished games and the bots' ratings.
+"""Where the server keeps its people (the name each key chose, and their ratings), its finished games, the
+bots' ratings and the lobby's recent chat.
 
 `Store` is what the front needs of it; `SqliteStore` keeps it in one SQLite file in the server's data
 folder (the standard library's `sqlite3`: nothing to install). Only the front process writes it. A
@@ -83,6 +84,22 @@ class Store(Protocol):
         once. False (and nothing written) when the game was recorded before."""
         ...
 
+    def names(self) -> list[tuple[str, str]]:
+        """Every key's chosen name, (key, name), the earliest chosen first."""
+        ...
+
+    def bind_name(self, key: str, name: str, let_go: str | None = None) -> None:
+        """Bind `name` to `key`, having let go the name of the key `let_go` (the book full), at once."""
+        ...
+
+    def lobby_lines(self) -> list[tuple[str, str, float]]:
+        """The lobby's chat lines kept, (who, text, when), oldest first."""
+        ...
+
+    def keep_lobby_line(self, who: str, text: str, at: float, kept: int) -> None:
+        """Keep a line of the lobby's chat, and only the last `kept` lines."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -119,6 +136,18 @@ MIGRATIONS: tuple[Migration, ...] = (
             level TEXT PRIMARY KEY,
             mu REAL NOT NULL,
             sigma REAL NOT NULL)""",
+    ),
+    (  # version 2: the people's names (from players.json) and the lobby's chat, kept across a restart
+        """CREATE TABLE names (
+            key TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            folded TEXT NOT NULL UNIQUE,
+            chosen INTEGER NOT NULL)""",
+        """CREATE TABLE lobby_chat (
+            id INTEGER PRIMARY KEY,
+            who TEXT NOT NULL,
+            line TEXT NOT NULL,
+            said_at REAL NOT NULL)""",
     ),
 )
 
@@ -262,6 +291,32 @@ class SqliteStore:
                         (r.key, names.get(r.key, ""), rating.mu, rating.sigma, won),
                     )
         return True
+
+    def names(self) -> list[tuple[str, str]]:
+        return [(str(k), str(n)) for k, n in self._db.execute("SELECT key, name FROM names ORDER BY chosen")]
+
+    def bind_name(self, key: str, name: str, let_go: str | None = None) -> None:
+        db = self._db
+        with self._transaction():
+            if let_go is not None:
+                db.execute("DELETE FROM names WHERE key = ?", (let_go,))
+            last = db.execute("SELECT COALESCE(MAX(chosen), 0) FROM names").fetchone()[0]
+            db.execute(
+                "INSERT INTO names (key, name, folded, chosen) VALUES (?, ?, ?, ?)",
+                (key, name, name.casefold(), int(last) + 1),
+            )
+
+    def lobby_lines(self) -> list[tuple[str, str, float]]:
+        rows = self._db.execute("SELECT who, line, said_at FROM lobby_chat ORDER BY id")
+        return [(str(who), str(line), float(at)) for who, line, at in rows]
+
+    def keep_lobby_line(self, who: str, text: str, at: float, kept: int) -> None:
+        db = self._db
+        with self._transaction():
+            cursor = db.execute(
+                "INSERT INTO lobby_chat (who, line, said_at) VALUES (?, ?, ?)", (who, text, at)
+            )
+            db.execute("DELETE FROM lobby_chat WHERE id <= ?", (int(cursor.lastrowid or 0) - max(1, kept),))
 
     def _transaction(self) -> _Transaction:
         return _Transaction(self._db)

@@ -101,6 +101,33 @@ async def test_a_session_that_talks_too_fast_is_told_and_keeps_its_line(tmp_path
         await running.stop()
 
 
+async def test_the_lobbys_chat_and_the_names_are_kept_across_a_restart(tmp_path: Path) -> None:
+    running = await start_server(tmp_path, workers=1)
+    try:
+        ada, _ = ada_and_bob(running, tmp_path)
+        await ada.connect()
+        await ada.wait_for("Choose the name")
+        await ada.type("Ada\r")
+        await ada.wait_until(_in_lobby)
+        await ada.press("slash")
+        await ada.wait_for(lambda: isinstance(ada.app().screen, ChatDialog))
+        await ada.type("back at eight\r")
+        await ada.wait_for("Ada: back at eight")
+        await ada.leave()
+    finally:
+        await running.stop()
+    assert not (tmp_path / "server" / "players.json").exists(), "the names live in the store alone"
+    again = await start_server(tmp_path, workers=1)
+    try:
+        ada = Person(again, ada.key, "Ada")
+        await ada.connect()
+        await ada.wait_for("welcome, Ada")  # her name kept: no name asked for
+        await ada.wait_for("Ada: back at eight")
+        await ada.leave()
+    finally:
+        await again.stop()
+
+
 def test_the_pace_lets_lines_through_again_once_the_window_has_passed() -> None:
     now = [0.0]
     pace = Pace(2, 5.0, clock=lambda: now[0])

@@ -15,6 +15,7 @@ import server.ssh
 from server.config import Limits
 from server.plans import RoomRequest, SeatPlan, TableError
 from server.players import Players
+from server.store import open_store
 
 from sshplay import Person, ada_and_bob, make_key, seated, start_server
 
@@ -190,7 +191,7 @@ async def test_the_book_of_names_is_bounded_and_keeps_the_names_of_seated_keys(t
         await dee.leave()
     finally:
         await running.stop()
-    again = Players(tmp_path / "server", 2)
+    again = Players(open_store(tmp_path / "server"), 2)
     assert again.name_of(ada.fingerprint) == "Ada" and again.name_of(dee.fingerprint) == "Dee"
 
 

@@ -89,7 +89,7 @@ async def test_two_finished_games_change_both_ratings_and_the_lobby_shows_them(t
         await running.stop()
 
 
-async def test_no_ratings_opens_no_database_and_shows_no_ratings(tmp_path: Path) -> None:
+async def test_no_ratings_keeps_and_shows_none(tmp_path: Path) -> None:
     running = await start_server(tmp_path, ratings=False)
     try:
         assert running.front.ratings is None
@@ -110,7 +110,9 @@ async def test_no_ratings_opens_no_database_and_shows_no_ratings(tmp_path: Path)
         await bob.leave()
     finally:
         await running.stop()
-    assert not (tmp_path / "server" / FILE).exists()
+    store = open_store(tmp_path / "server")  # it keeps the people's names, and no rating of theirs
+    assert store.people() == [] and {key for key, _ in store.names()} == {ada.fingerprint, bob.fingerprint}
+    store.close()
 
 
 async def start_telling(tmp_path: Path) -> tuple[Running, list[str]]:

@@ -3,13 +3,16 @@ it must not use (damaged, or from a newer version), which it leaves exactly as t
 
 from __future__ import annotations
 
+import json
 import math
 import sqlite3
 from pathlib import Path
 
 import pytest
 
+from engine.text import TextError
 from server.places import SeatResult
+from server.players import Players
 from server.rating import Rating
 from server.store import FILE, MIGRATIONS, GameRecord, SqliteStore, StoreError, open_store
 
@@ -31,9 +34,11 @@ def tables(path: Path) -> set[str]:
 
 def test_a_new_store_is_made_at_the_latest_version(tmp_path: Path) -> None:
     store = open_store(tmp_path)
-    assert store.version == len(MIGRATIONS) == 1
+    assert store.version == len(MIGRATIONS) == 2
     store.close()
-    assert {"schema_version", "people", "games", "places", "bots"} <= tables(tmp_path / FILE)
+    assert {"schema_version", "people", "games", "places", "bots", "names", "lobby_chat"} <= tables(
+        tmp_path / FILE
+    )
 
 
 def test_a_finished_game_is_recorded_once_with_its_ratings_games_and_wins(tmp_path: Path) -> None:
@@ -77,7 +82,7 @@ def test_an_older_file_is_migrated_and_keeps_what_it_held(tmp_path: Path) -> Non
     store.close()
     newer = (*MIGRATIONS, ("ALTER TABLE people ADD COLUMN country TEXT NOT NULL DEFAULT ''",))
     migrated = SqliteStore(tmp_path / FILE, newer)
-    assert migrated.version == 2
+    assert migrated.version == len(MIGRATIONS) + 1
     ada = migrated.person(ADA)
     assert ada is not None and ada.games == 1
     migrated.close()
@@ -91,7 +96,7 @@ def test_a_migration_that_fails_leaves_the_file_at_its_version(tmp_path: Path) -
     with pytest.raises(StoreError, match="damaged"):
         SqliteStore(tmp_path / FILE, broken)
     store = open_store(tmp_path)
-    assert store.version == 1
+    assert store.version == len(MIGRATIONS)
     with sqlite3.connect(tmp_path / FILE) as db:
         columns = [r[1] for r in db.execute("PRAGMA table_info(people)")]
     assert "note" not in columns, "the migration's first step went back with its second"
@@ -134,3 +139,24 @@ def test_the_bots_ratings_are_kept(tmp_path: Path) -> None:
     store.set_bots({"easy": Rating(20.0, 1.0), "hard": Rating(30.0, 1.0)})
     store.close()
     assert open_store(tmp_path).bots() == {"easy": Rating(20.0, 1.0), "hard": Rating(30.0, 1.0)}
+
+
+def test_the_names_are_kept_in_the_store_and_those_of_players_json_moved_in(tmp_path: Path) -> None:
+    old = tmp_path / "players.json"  # as a server kept them before
+    old.write_text(json.dumps({ADA: "Ada", BOB: "Bob"}))
+    players = Players(open_store(tmp_path), 3, tmp_path)
+    assert players.name_of(ADA) == "Ada" and not old.exists()
+    players.choose("SHA256:cy", "Cy")
+    with pytest.raises(TextError, match="taken"):
+        players.choose("SHA256:other", "ada")
+    players.choose("SHA256:di", "Di", seated={BOB, "SHA256:cy"})  # the book full: Ada's name let go
+    again = Players(open_store(tmp_path), 3, tmp_path)
+    assert [again.name_of(k) for k in (ADA, BOB, "SHA256:cy", "SHA256:di")] == [None, "Bob", "Cy", "Di"]
+
+
+def test_the_lobbys_chat_keeps_its_last_lines(tmp_path: Path) -> None:
+    store = open_store(tmp_path)
+    for n in range(5):
+        store.keep_lobby_line("Ada", f"line {n}", 1000.0 + n, kept=3)
+    store.close()
+    assert [line for _, line, _ in open_store(tmp_path).lobby_lines()] == ["line 2", "line 3", "line 4"]
