@@ -293,9 +293,15 @@ def _deal_agreed(e: Any, n: Names, b: Board) -> str:
     return f"{n[e.player]} agreed to the deal" + (f": \u201c{e.reason}\u201d" if e.reason else ".")
 
 
+def played_for(name: str) -> str:
+    """A bot standing in for a person, named so that what it says or waits on is never taken for the
+    person's own: the one place every face (the log, the table, the line under the board) takes it from."""
+    return f"a bot playing for {name}"
+
+
 def _speaker(e: Any, n: Names) -> str:
     """Who gave a reason: a bot, by its seat's name, or a bot standing in for a person, never the person."""
-    return f"a bot playing for {n[e.player]}" if e.stand_in else n[e.player]
+    return played_for(n[e.player]) if e.stand_in else n[e.player]
 
 
 def _bankrupt(e: Any, n: Names, b: Board) -> str:

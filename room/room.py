@@ -18,7 +18,7 @@ from engine.bots.expert import ExpertBot
 from engine.events import ReasonGiven, reason_for
 from engine.fairness import fingerprint
 from engine.lookahead.players import SimplePlayer
-from engine.narration import describe
+from engine.narration import describe, played_for
 from engine.queries import Facts, facts
 from engine.takeback import take_back, without_last
 from engine.text import plain
@@ -192,11 +192,11 @@ class Room:
 
     def waiting_for(self) -> str:
         """What the game waits for, in words ("Ada to roll"); while a bot plays a person's seat for them,
-        it is that bot the table waits on, never the person ("a bot playing for Ada to bid or pass")."""
+        it is that bot the table waits on, never the person (`played_for`)."""
         said = waiting_for(self._game)
         pend = self._game.state.pending
         if pend is not None and pend.player in self._stand_ins and self._game.state.winner is None:
-            return f"a bot playing for {said}"
+            return played_for(said)
         return said
 
     def is_bot(self, seat: int) -> bool:

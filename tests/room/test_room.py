@@ -184,3 +184,21 @@ def test_while_a_bot_plays_a_persons_seat_the_table_waits_on_that_bot_not_the_pe
     assert room.waiting_for() == "a bot playing for Vera to roll"
     room.hand_back(0)
     assert room.waiting_for() == "Vera to roll"
+
+
+def test_a_bot_playing_for_a_person_is_named_in_one_place_that_every_face_reaches() -> None:
+    """The table's wait and a stand-in's reasons both name the bot with `engine.narration.played_for`;
+    no other module spells the words out, so no face can name the person instead."""
+    from engine.narration import played_for
+
+    room = _room([VERA, ADA], [(1, 2)])
+    room.stand_in(0)
+    assert room.waiting_for() == f"{played_for('Vera')} to roll"
+    root = Path(__file__).resolve().parents[2]
+    spelt = sorted(
+        str(path.relative_to(root))
+        for package in ("engine", "room", "saves", "tui", "server", "cli")
+        for path in (root / package).rglob("*.py")
+        if "a bot playing for" in path.read_text(encoding="utf-8")
+    )
+    assert spelt == ["engine/narration.py"]
