@@ -15,24 +15,21 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, SelectionList, Static
-from textual.widgets.selection_list import Selection
 
 from engine import AcceptTrade, Bundle, CancelTrade, GameView, RejectTrade, TradeOffer
 from engine.events import Event
-from engine.narration import card_name, money
+from engine.narration import card_name
 from tui.dialogs.base import PaletteEntry, Table
 from tui.dialogs.deal import DealScreen
-from tui.dialogs.offer import Mode, ModeRules, OfferDialog, OfferStory, Outcome, typed_number
+from tui.dialogs.offer import Mode, ModeRules, OfferStory, Outcome
+from tui.dialogs.trade_sides import GIVE_CARDS, TradeSides
 from tui.director import Decision
-from tui.trade_model import TradeDraft, deed_note, spare_houses
-from tui.trade_text import deed_line, effects_text, is_built, side_text
+from tui.trade_model import TradeDraft, deed_note
+from tui.trade_text import effects_text, side_text
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.steady_input import SteadyInput
 from tui.widgets.steady_select import SteadySelect as Select
 from tui.widgets.ticks import TickList
-
-GIVE_CARDS = 10_000  # the selection values of the cards in hand: this one on for the proposer's own
-TAKE_CARDS = 20_000  # and this one on for the partner's
 
 
 def _proposed(event: Event) -> TradeOffer | None:
@@ -49,7 +46,7 @@ def _outcome(event: Event, offer: TradeOffer) -> Outcome | None:
     return None
 
 
-class TradeScreen(OfferDialog[TradeOffer]):
+class TradeScreen(TradeSides):
     """The trade negotiator: composing an offer (`compose`), then its wait and answer, or answering one
     received, with a counter-offer if you like (`MODES`)."""
 
@@ -293,122 +290,7 @@ class TradeScreen(OfferDialog[TradeOffer]):
 
     # --- filling the widgets from the game ----------------------------------------------------
 
-    def _others(self) -> list[int]:
-        view = self.view
-        return [p for p, ps in enumerate(view.players) if p != self.player and not ps.bankrupt]
-
-    def _fill_partners(self) -> None:
-        select = self.query_one("#partner", Select)
-        names = self.client.names
-        others = self._others()
-        if others != self._partners:
-            self._partners = others
-            select.set_options([(Content(names[p]), p) for p in others])
-        if self.draft.partner is None and len(others) == 1:
-            self.draft.partner = others[0]
-        if (
-            self.draft.partner is not None
-            and self.draft.partner in others
-            and select.value != self.draft.partner
-        ):
-            select.value = self.draft.partner
-
-    def _held_options(self, owner: int, base: int, chosen: list[str]) -> list[Selection[int]]:
-        """The cards `owner` holds as this seat sees them (another's face-down ones as such), each under a
-        number of its own (`base` on), ticked as many times as the draft holds it."""
-        left = list(chosen)
-        out = []
-        for i, ref in enumerate(self.view.players[owner].hand):
-            self._held[base + i] = ref
-            ticked = ref in left
-            if ticked:
-                left.remove(ref)
-            out.append(Selection(Content(card_name(ref, self.client.board)), base + i, ticked))
-        return out
-
-    def _fill_sides(self) -> None:
-        view = self.view
-        board = self.client.board
-        glyphs = self.table.glyphs
-        draft = self.draft
-        self._filling = True
-        give = self.query_one("#give", TickList)
-        take = self.query_one("#take", TickList)
-        highlights = give.highlighted, take.highlighted
-        give.clear_options()
-        take.clear_options()
-        mine = [s for s in board.deeds if view.deeds[s].owner == self.player]
-        give.add_options(
-            [
-                Selection(
-                    deed_line(view, board, s, draft.partner, glyphs),
-                    s,
-                    s in draft.give_deeds,
-                    disabled=is_built(self.view, board, s),
-                )
-                for s in mine
-            ]
-        )
-        self._held = {}
-        give.add_options(self._held_options(self.player, GIVE_CARDS, draft.give_held))
-        if draft.partner is not None:
-            theirs = [s for s in board.deeds if view.deeds[s].owner == draft.partner]
-            take.add_options(
-                [
-                    Selection(deed_line(view, board, s, self.player, glyphs), s, s in draft.take_deeds)
-                    for s in theirs
-                ]
-            )
-            take.add_options(self._held_options(draft.partner, TAKE_CARDS, draft.take_held))
-        for widget, before in zip((give, take), highlights, strict=True):
-            if widget.option_count:  # highlighted from the start, so that a key works at once
-                widget.highlighted = min(before or 0, widget.option_count - 1)
-        names = self.client.names
-        purse = money(view.players[self.player].cash)
-        partner = "They give"
-        if draft.partner is not None:
-            partner = f"{names[draft.partner]} gives (D), has {money(view.players[draft.partner].cash)}"
-        self.query_one("#give-title", Label).update(Content(f"{names[self.player]} gives (d), has {purse}"))
-        self.query_one("#take-title", Label).update(Content(partner))
-        self.query_one("#give-cash", Input).value = str(draft.give_cash)
-        self.query_one("#take-cash", Input).value = str(draft.take_cash)
-        self.query_one("#give-cards", Input).value = str(draft.give_cards)
-        self.query_one("#take-cards", Input).value = str(draft.take_cards)
-        self.query_one("#give-cards", Input).disabled = not view.players[self.player].jail_cards
-        their_cards = draft.partner is not None and bool(view.players[draft.partner].jail_cards)
-        self.query_one("#take-cards", Input).disabled = not their_cards
-        edition = board.edition
-        for part in self.query(".cards"):
-            part.display = edition.jail is not None
-        for part in self.query(".houses"):
-            part.display = edition.house_sales
-        self.query_one("#give-houses", Input).value = str(len(draft.give_houses))
-        self.query_one("#take-houses", Input).value = str(len(draft.take_houses))
-        self.query_one("#take-houses", Input).disabled = draft.partner is None
-        self._filling = False
-
     # --- reacting to the game -----------------------------------------------------------------
-
-    def _read_widgets(self) -> None:
-        """The draft as the fields show it now (their change messages may still be on the way), so that
-        what is shown and what is sent are one."""
-        if self.mode != "compose" or self._filling or not self.is_mounted:
-            return
-        draft = self.draft
-        draft.give_deeds = set(self.query_one("#give", TickList).selected)
-        if draft.partner is not None:
-            draft.take_deeds = set(self.query_one("#take", TickList).selected)
-        draft.give_cash = typed_number(self.query_one("#give-cash", Input).value)
-        draft.take_cash = typed_number(self.query_one("#take-cash", Input).value)
-        draft.give_cards = typed_number(self.query_one("#give-cards", Input).value)
-        draft.take_cards = typed_number(self.query_one("#take-cards", Input).value)
-        if self.client.board.edition.house_sales:  # houses sold with the offer: from the most built lots
-            view, board = self.view, self.client.board
-            give = typed_number(self.query_one("#give-houses", Input).value)
-            draft.give_houses = spare_houses(view, board, self.player, give, draft.give_deeds)
-            if draft.partner is not None:
-                take = typed_number(self.query_one("#take-houses", Input).value)
-                draft.take_houses = spare_houses(view, board, draft.partner, take, draft.take_deeds)
 
     def refresh_from_game(self) -> None:
         self._read_widgets()
