@@ -14,7 +14,7 @@ from tui.screens.overlay import Overlay
 from tui.widgets.steady_input import SteadyInput
 
 if TYPE_CHECKING:
-    from server.app import ServerApp
+    from server.session.app import ServerApp
 
 
 class ChatDialog(Overlay[str | None]):

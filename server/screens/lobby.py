@@ -22,7 +22,7 @@ from server.screens.lobby_chat import LobbyChat
 from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
-    from server.app import ServerApp
+    from server.session.app import ServerApp
 
 COLUMNS = ("Room", "Edition", "Seats", "Playing", "Turn")
 WRAPPED = (1, 3, 4)

@@ -14,7 +14,7 @@ from engine.text import NAME_MAX, TextError
 from tui.widgets.steady_input import SteadyInput
 
 if TYPE_CHECKING:
-    from server.app import ServerApp
+    from server.session.app import ServerApp
 
 
 class NameScreen(Screen[None]):

@@ -22,7 +22,7 @@ from textual.widgets import Button, Input, Label, Static
 from engine import EDITIONS, load_edition
 from room import DEFAULT_LEVEL, LEVELS
 from room.pacing import DEFAULT_SPEED, ORDER
-from server.plans import (
+from server.tables.plans import (
     ADDED_SECONDS,
     BANK_SECONDS,
     DEFAULT_ADDED,
@@ -42,7 +42,7 @@ from tui.widgets.steady_input import SteadyInput
 from tui.widgets.steady_select import SteadySelect as Select
 
 if TYPE_CHECKING:
-    from server.app import ServerApp
+    from server.session.app import ServerApp
 
 VARIANTS = (("The full game", "full"), ("Short Game", "short"))
 CLOCKS = (("none", "none"), ("time bank", "bank"))

@@ -21,13 +21,13 @@ from textual.widgets import DataTable, Static
 from engine import load_edition
 from engine.text import plain
 from room import PersistenceError
-from server.places import counting, counts
+from server.people.places import counting, counts
 from tui.screens.replay import ReplayScreen
 from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
-    from server.app import ServerApp
-    from server.plans import Plan
+    from server.session.app import ServerApp
+    from server.tables.plans import Plan
 
 log = logging.getLogger(__name__)
 

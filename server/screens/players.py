@@ -17,8 +17,8 @@ from server.screens.lobby import HallChanged
 from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
-    from server.app import ServerApp
-    from server.rating import Rating
+    from server.people.rating import Rating
+    from server.session.app import ServerApp
 
 COLUMNS = ("#", "Player", "Rating", "Games", "Wins")
 ABOUT = (

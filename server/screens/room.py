@@ -16,13 +16,13 @@ from textual.content import Content
 from textual.message import Message
 
 from engine.text import plain
-from server.chat import Said
-from server.client import TableClient
-from server.plans import TableError
+from server.people.chat import Said
 from server.screens.chat import talk
 from server.screens.clock_line import clock_tail
 from server.screens.vote import VoteDialog
-from server.seat_clocks import ClockFace, VoteFace
+from server.tables.client import TableClient
+from server.tables.plans import TableError
+from server.tables.seat_clocks import ClockFace, VoteFace
 from tui.game_keys import GameKey, bindings
 from tui.glyphs import Glyphs
 from tui.screens.game import GameScreen
@@ -30,7 +30,7 @@ from tui.widgets.event_log import EventLog
 from tui.widgets.status import StatusBar
 
 if TYPE_CHECKING:
-    from server.app import ServerApp
+    from server.session.app import ServerApp
 
 
 class ChatLine(Message):

@@ -17,8 +17,8 @@ from server.screens.lobby import HallChanged
 from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
-    from server.app import ServerApp
-    from server.table import Table
+    from server.session.app import ServerApp
+    from server.tables.table import Table
 
 
 SAFE = re.compile(r"[A-Za-z0-9_.-]+")

@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from engine.text import NAME_MAX, plain
-from server.places import counts
-from server.plans import Plan
-from server.rating import Rating, rate, shipped_bots
-from server.store import GameRecord, Store, StoreError, open_store
+from server.people.places import counts
+from server.people.rating import Rating, rate, shipped_bots
+from server.people.store import GameRecord, Store, StoreError, open_store
+from server.tables.plans import Plan
 
 log = logging.getLogger(__name__)
 

@@ -5,7 +5,7 @@ every open seat is taken, then its game starts; the seat a person took stays bou
 plays, its bots move at the table's pace (one `room.BotDriver` for everyone), it is saved shortly after
 every move, and a person who is away keeps their seat: once the turn timer runs out on a decision of
 theirs, a stand-in bot plays for them until they come back (the clocks, the banks and the vote are
-`server.table_clocks`). When none of its people is connected, the table rests (no bot moves) until one
+`server.tables.table_clocks`). When none of its people is connected, the table rests (no bot moves) until one
 returns. What is not in the save (the table's name, who holds
 which seat, the timer) is kept beside it in the server's folder, so that a restart finds every table.
 """
@@ -26,12 +26,12 @@ from room.foresight import Thinking
 from room.review import ReviewJob, Source
 from room.seats import bot_names
 from room.setup import TableSetup, open_room, resume_room
-from server.chat import Said, words_of
-from server.clock import Handle, LoopClock
-from server.lobby_line import PlanFacts, TableStatus
-from server.places import counting, game_result
-from server.plans import Plan, TableError
-from server.table_clocks import TableClocks
+from server.base.clock import Handle, LoopClock
+from server.people.chat import Said, words_of
+from server.people.places import counting, game_result
+from server.tables.lobby_line import PlanFacts, TableStatus
+from server.tables.plans import Plan, TableError
+from server.tables.table_clocks import TableClocks
 
 if TYPE_CHECKING:
     from concurrent.futures import Future

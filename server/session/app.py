@@ -19,17 +19,17 @@ from textual.actions import SkipAction
 from textual.binding import Binding, BindingType
 from textual.widgets import Input
 
-from server.chat import Pace
-from server.client import TableClient
-from server.hall import RemoteTable
-from server.plans import TableError
+from server.people.chat import Pace
 from server.screens.lobby import LobbyScreen
-from server.terminal import ChannelDriver, Terminal
+from server.session.terminal import ChannelDriver, Terminal
+from server.tables.client import TableClient
+from server.tables.hall import RemoteTable
+from server.tables.plans import TableError
 from tui.app import AppOptions, LandlordsApp, Opening
 
 if TYPE_CHECKING:
-    from server.hall import Hall
-    from server.table import Table
+    from server.tables.hall import Hall
+    from server.tables.table import Table
     from tui.client import GameClient
 
 log = logging.getLogger(__name__)
@@ -51,7 +51,7 @@ def color_system(term: str, colorterm: str = "") -> ColorSystem | None:
 class ServerApp(LandlordsApp):
     """The app of one SSH session."""
 
-    closes_shared_pool = False  # the worker's rooms share their pool (`server.hall.Hall.chances_pool`)
+    closes_shared_pool = False  # the worker's rooms share their pool (`server.tables.hall.Hall.chances_pool`)
 
     # Checked before the screen's own keys: a decision's dialog would keep the `/` from the app otherwise.
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -12,13 +12,13 @@ from dataclasses import replace
 
 import asyncssh
 
-from server.config import Limits, ServerConfig
-from server.front import Front
-from server.hall import Hall
-from server.hostkey import fingerprint, host_key
-from server.ssh import Connection, GameSession, Gate, read_allowed
-from server.table import Table
-from server.worker import WorkerSession
+from server.base.config import Limits, ServerConfig
+from server.network.front import Front
+from server.network.hostkey import fingerprint, host_key
+from server.network.ssh import Connection, GameSession, Gate, read_allowed
+from server.network.worker import WorkerSession
+from server.tables.hall import Hall
+from server.tables.table import Table
 
 log = logging.getLogger(__name__)
 
