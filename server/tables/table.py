@@ -15,7 +15,6 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine import RuleOptions, SetupError
@@ -31,6 +30,7 @@ from server.people.chat import Said, words_of
 from server.people.places import counting, game_result
 from server.tables.lobby_line import PlanFacts, TableStatus
 from server.tables.plans import Plan, TableError
+from server.tables.presence import Presence
 from server.tables.table_clocks import TableClocks
 
 if TYPE_CHECKING:
@@ -44,14 +44,6 @@ DAMAGED_SAVE = "* The last save of this room could not be read: the game goes on
 
 
 ChatListener = Callable[[Said], None]
-
-
-@dataclass
-class Presence:
-    """Who is at a table now: sessions per seat, and how many watch."""
-
-    seated: dict[int, int] = field(default_factory=dict)
-    watching: int = 0
 
 
 class Table(PlanFacts, TableClocks):

@@ -12,16 +12,13 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from room import BotDriver, Room
 from server.base.clock import Handle, LoopClock
 from server.tables.plans import Plan, TableError
+from server.tables.presence import Presence
 from server.tables.seat_clocks import ClockFace, SeatClocks, SeatTime, VoteFace, Waiting
 from server.tables.seat_vote import VOTE_SECONDS, SeatVote
-
-if TYPE_CHECKING:
-    from server.tables.table import Presence
 
 log = logging.getLogger(__name__)
 
