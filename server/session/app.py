@@ -28,6 +28,7 @@ from server.tables.plans import TableError
 from tui.app import AppOptions, LandlordsApp, Opening
 
 if TYPE_CHECKING:
+    from server.screens.session import Session
     from server.tables.hall import Hall
     from server.tables.table import Table
     from tui.client import GameClient
@@ -313,3 +314,7 @@ class ServerApp(LandlordsApp):
             log.exception("leaving the table after a failure failed")
         self._return_code = 1
         self._close_messages_no_wait()
+
+
+if TYPE_CHECKING:
+    _HELD_TO: type[Session] = ServerApp  # what the screens ask of the app, which they never import
