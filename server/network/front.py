@@ -24,7 +24,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from engine.text import TextError, plain
 from server.base.config import ServerConfig, config_to_json
@@ -50,9 +50,6 @@ from server.people.ratings import FrontRatings, open_people
 from server.tables.hall import gather_saves, make_plan, plan_of, plans_in
 from server.tables.lobby_line import TableStatus
 from server.tables.plans import Plan, RoomRequest, TableError
-
-if TYPE_CHECKING:
-    from server.network.ssh import GameSession
 
 log = logging.getLogger(__name__)
 
@@ -441,10 +438,21 @@ def _json(value: Any) -> str:
     return json.dumps(value)
 
 
+class RelayedSession(Protocol):
+    """The SSH session a relay carries (`server.network.ssh.GameSession`), as the relay sees it: the
+    window's size, and where the worker's output goes."""
+
+    size: tuple[int, int]
+
+    def output(self, data: bytes) -> None:
+        """Write the app's drawing to the player's terminal."""
+        ...
+
+
 class Relay:
     """One session's terminal, carried to the worker that runs its app (and on, when the player moves)."""
 
-    def __init__(self, front: Front, session: GameSession, start: dict[str, Any]) -> None:
+    def __init__(self, front: Front, session: RelayedSession, start: dict[str, Any]) -> None:
         self.front = front
         self.session = session
         self.start = start

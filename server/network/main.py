@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
-import sys
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -135,10 +134,3 @@ async def serve(config: ServerConfig) -> int:
     log.info("stopping: every room is saved")
     await running.stop()
     return 0
-
-
-def configure_logging(level: int = logging.INFO, prefix: str = "") -> None:
-    logging.basicConfig(
-        stream=sys.stderr, level=level, format=f"%(asctime)s {prefix}%(levelname)s %(name)s: %(message)s"
-    )
-    logging.getLogger("asyncssh").setLevel(logging.WARNING)

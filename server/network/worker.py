@@ -264,7 +264,7 @@ async def run_worker(config: ServerConfig, index: int, runtime: Path) -> int:
 
 
 def main(argv: list[str]) -> int:
-    from server.network.main import configure_logging
+    from server.base.logs import configure_logging
 
     patches.install()  # the sessions' apps share parsed styles and make less garbage (see `tui.patches`)
     index, runtime, raw = int(argv[0]), Path(argv[1]), json.loads(argv[2])
