@@ -147,33 +147,21 @@ class ServerApp(LandlordsApp):
         if isinstance(table, RemoteTable):
             self.move_to(table.id, watch)
             return
-        seat = None if watch else table.seat_of(self.fingerprint)
-        if not watch and seat is None:
-            try:
-                seat = table.take_seat(self.fingerprint, self.player_name)
-            except TableError as exc:
-                if not table.started:
-                    self.notify(str(exc), severity="warning", timeout=5)
-                    return
-                self.notify(f"{exc} Watching.", timeout=4)
-        if (
-            seat is not None and table.full and not table.started
-        ):  # the last seat taken (or kept over a restart)
-            try:
-                table.start()
-            except TableError as exc:
-                self.notify(str(exc), severity="error", timeout=8)
-                return
+        try:
+            entry = table.admit(self.fingerprint, self.player_name, watch)
+        except TableError as exc:
+            self.notify(str(exc), severity="warning", timeout=8)
+            return
+        if entry.watching:
+            self.notify(entry.watching, timeout=4)
         if not table.started:
             from server.screens.waiting import WaitingScreen
 
             self._back_to_start()
             self.push_screen(WaitingScreen(table))
             return
-        if seat is None:
-            table.plan.watched_by(self.fingerprint)  # their past game too; kept as they arrive, just below
         try:
-            client = TableClient(table, seat)
+            client = TableClient(table, entry.seat)
         except (TableError, ValueError) as exc:
             self.notify(str(exc), severity="error", timeout=8)
             return

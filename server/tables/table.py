@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine import RuleOptions, SetupError
@@ -44,6 +45,15 @@ DAMAGED_SAVE = "* The last save of this room could not be read: the game goes on
 
 
 ChatListener = Callable[[Said], None]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """How a person came to a table: at their seat, or watching (`seat` None); `watching` says why they
+    watch when they asked for a seat."""
+
+    seat: int | None
+    watching: str | None = None
 
 
 class Table(PlanFacts, TableClocks):
@@ -112,6 +122,27 @@ class Table(PlanFacts, TableClocks):
         self.plan.seats[seat].name = name
         self._changed()
         return seat
+
+    def admit(self, fingerprint: str, name: str, watch: bool) -> Entry:
+        """Bring a person to this table: to their own seat, to a free one, or (`watch`, or no seat left
+        once the game is on) to watch; the last seat taken starts the game. Raises `TableError` when they
+        cannot come: no seat at a table still gathering, or a game that cannot start."""
+        seat = None if watch else self.seat_of(fingerprint)
+        watching = None
+        if not watch and seat is None:
+            try:
+                seat = self.take_seat(fingerprint, name)
+            except TableError as exc:
+                if not self.started:
+                    raise
+                watching = f"{exc} Watching."
+        if (
+            seat is not None and self.full and not self.started
+        ):  # the last seat taken (or kept over a restart)
+            self.start()
+        if seat is None and self.started:
+            self.plan.watched_by(fingerprint)  # their past game too
+        return Entry(seat, watching)
 
     def leave_seat(self, fingerprint: str) -> None:
         """Give up a seat at a table that has not started."""
