@@ -7,4 +7,8 @@ and their bots and saves) and run the Textual apps of the sessions at them (`ser
 session's terminal is relayed from the front to its worker in frames over a Unix socket
 (`server.network.frames`), and on to another worker when the player goes to a room held there. A room lives in
 exactly one worker.
+
+Its modules stand on floors, a folder each, lowest first: `base`, `people`, `tables`, `screens`, `session`
+(one session's app and terminal) and `network`; each imports only its own floor and those below it
+(`tests/test_layers.py`).
 """
