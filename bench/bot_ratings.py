@@ -2,12 +2,12 @@
 
 Plays seeded games of the classic edition between mixes of levels (the four levels that play to win at
 one table; the three quicker ones without `expert`; `random` with `easy` and `normal`), seats rotating,
-and ranks each finished game as the server does (`server.places`: the winner, then the others by worth,
+and ranks each finished game as the server does (`server.people.places`: the winner, then the others by worth,
 the bankrupt last out before earlier ones). Then fits each level's Plackett-Luce strength by maximum
-likelihood and puts it on the model's scale (`server.rating`, at a table of four), `normal`, the default
-level, at a newcomer's mu; sigma from refitting resampled games. Games stopped by the turn cap have no
+likelihood and puts it on the model's scale (`server.people.rating`, at a table of four), `normal`, the
+default level, at a newcomer's mu; sigma from refitting resampled games. Games stopped by the turn cap have no
 end and are left out. Prints each level's mu, sigma and ordinal; `--write` keeps them in
-`server/bot_ratings.json`, which the server ships and reads. About 6 minutes of CPU with the defaults
+`server/people/bot_ratings.json`, which the server ships and reads. About 6 minutes of CPU with the defaults
 (`expert` takes about a second a game); `--keep` keeps the ranked games, `--from` fits them again.
 
     python bench/bot_ratings.py [--games 200] [--seed 1] [--jobs 2] [--resamples 40] [--write]
@@ -35,8 +35,8 @@ from engine.bots import make_bot  # noqa: E402
 from engine.tools.simulate import BotPlayer, game_seed, play_game  # noqa: E402
 from engine.tools.tournament import seating  # noqa: E402
 from room.heap import settle  # noqa: E402
-from server.places import finishing_order  # noqa: E402
-from server.rating import BOTS_FILE, MODEL, NEW, Rating  # noqa: E402
+from server.people.places import finishing_order  # noqa: E402
+from server.people.rating import BOTS_FILE, MODEL, NEW, Rating  # noqa: E402
 
 ALL = ("easy", "normal", "hard", "expert")
 QUICK = ("easy", "normal", "hard")

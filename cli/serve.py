@@ -66,8 +66,9 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
-    from server.config import Limits, ServerConfig
-    from server.main import configure_logging, serve
+    from server.base.config import Limits, ServerConfig
+    from server.base.logs import configure_logging
+    from server.network.main import serve
 
     keys = args.authorized_keys
     if keys is not None and not keys.is_file():

@@ -2,8 +2,13 @@
 play at shared tables, each from their own terminal.
 
 The process model: a front process holds the SSH side (listener, keys, names, limits) and the registry of
-rooms (`server.front`); worker processes, one per core by default, each hold some rooms (`room.Room`s and
-their bots and saves) and run the Textual apps of the sessions at them (`server.worker`). Each session's
-terminal is relayed from the front to its worker in frames over a Unix socket (`server.frames`), and on to
-another worker when the player goes to a room held there. A room lives in exactly one worker.
+rooms (`server.network.front`); worker processes, one per core by default, each hold some rooms (`room.Room`s
+and their bots and saves) and run the Textual apps of the sessions at them (`server.network.worker`). Each
+session's terminal is relayed from the front to its worker in frames over a Unix socket
+(`server.network.frames`), and on to another worker when the player goes to a room held there. A room lives in
+exactly one worker.
+
+Its modules stand on floors, a folder each, lowest first: `base`, `people`, `tables`, `screens`, `session`
+(one session's app and terminal) and `network`; each imports only its own floor and those below it
+(`tests/test_layers.py`).
 """

@@ -11,6 +11,11 @@ and inside the engine, layers of their own (`ENGINE_LAYERS`): the core value typ
 door and its queries, the look-ahead, the bots (which use only the queries), the tools; no circle of
 imports among its modules, type-only imports and imports deferred into a function included. A rule area
 never imports the command door, nor the package's face; it is written against `engine.live.LiveGame`.
+
+The server has floors of its own (`SERVER_FLOORS`), a folder each: the ground (`base`), the people, the
+tables, the screens, one session's app and terminal, the network on top. A floor imports its own and
+those below it, never one above (where a lower floor needs to call up, it is handed a protocol or a
+callback); and no circle of imports among the server's modules, in any way.
 """
 
 from __future__ import annotations
@@ -211,23 +216,8 @@ def _layer(module: str) -> str:
 
 
 def _engine_graph() -> dict[str, set[str]]:
-    """Every engine module and the engine modules it imports, in any way: when it loads, under
-    TYPE_CHECKING or inside a function. `from engine.x import y` names the submodule `engine.x.y` when
-    there is one."""
-    modules = dict(_modules("engine"))
-    graph: dict[str, set[str]] = {}
-    for name, path in modules.items():
-        edges = set()
-        for module, names, _line in _imports(path):
-            if module.split(".")[0] != "engine":
-                continue
-            subs = {f"{module}.{n}" for n in names if f"{module}.{n}" in modules}
-            if subs:
-                edges |= subs
-            elif module in modules:
-                edges.add(module)
-        graph[name] = edges - {name}
-    return graph
+    """Every engine module and the engine modules it imports, in any way (`_graph`)."""
+    return _graph("engine")
 
 
 def test_every_engine_module_sits_in_one_layer_and_imports_none_above_it() -> None:
@@ -271,6 +261,82 @@ def test_no_circle_of_imports_inside_the_engine() -> None:
     for node in sorted(inner):
         if node not in seen:
             visit(node, [node])
+
+
+SERVER_FLOORS = ["base", "people", "tables", "screens", "session", "network"]
+"""The server's floors, lowest first: `server.<floor>` may import its own floor and those below it."""
+
+
+def _graph(package: str) -> dict[str, set[str]]:
+    """Every module of `package` and the modules of `package` it imports, in any way: when it loads,
+    under TYPE_CHECKING or inside a function. `from p.x import y` names the submodule `p.x.y` when there
+    is one."""
+    modules = dict(_modules(package))
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        edges = set()
+        for module, names, _line in _imports(path):
+            if module.split(".")[0] != package:
+                continue
+            subs = {f"{module}.{n}" for n in names if f"{module}.{n}" in modules}
+            if subs:
+                edges |= subs
+            elif module in modules:
+                edges.add(module)
+        graph[name] = edges - {name}
+    return graph
+
+
+def _server_floor(module: str) -> int:
+    parts = module.split(".")
+    if len(parts) < 3 or parts[1] not in SERVER_FLOORS:
+        assert module == "server", f"{module} is on no floor of the server: put it in one of {SERVER_FLOORS}"
+        return len(SERVER_FLOORS)  # the package's face, above every floor; nothing imports it
+    return SERVER_FLOORS.index(parts[1])
+
+
+def _upward(graph: dict[str, set[str]]) -> list[str]:
+    return [
+        f"{name} ({SERVER_FLOORS[_server_floor(name)]}) imports {module}"
+        for name, edges in sorted(graph.items())
+        for module in sorted(edges)
+        if _server_floor(module) > _server_floor(name)
+    ]
+
+
+def test_every_server_module_sits_on_one_floor_and_imports_none_above_it() -> None:
+    assert _upward(_graph("server")) == []
+
+
+def test_the_floor_test_sees_an_upward_import() -> None:
+    """The check above is not vacuous: a table that reached up for the session's app is seen."""
+    graph = _graph("server")
+    graph["server.tables.table"] = graph["server.tables.table"] | {"server.session.app"}
+    assert _upward(graph) == ["server.tables.table (tables) imports server.session.app"]
+
+
+def _circle(graph: dict[str, set[str]]) -> list[str] | None:
+    seen: dict[str, int] = {}
+
+    def visit(node: str, trail: list[str]) -> list[str] | None:
+        seen[node] = 1
+        for nxt in sorted(graph.get(node, ())):
+            if seen.get(nxt) == 1:
+                return [*trail[trail.index(nxt) :], nxt] if nxt in trail else [node, nxt]
+            if nxt not in seen and (found := visit(nxt, [*trail, nxt])):
+                return found
+        seen[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in seen and (found := visit(node, [node])):
+            return found
+    return None
+
+
+def test_no_circle_of_imports_inside_the_server() -> None:
+    circle = _circle(_graph("server"))
+    assert circle is None, "import circle: " + " -> ".join(circle or [])
 
 
 @pytest.mark.parametrize(

@@ -10,11 +10,14 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
+from server.screens.session import session_of
 from tui.screens.overlay import Overlay
 from tui.widgets.steady_input import SteadyInput
 
 if TYPE_CHECKING:
-    from server.app import ServerApp
+    from typing import Any
+
+    from textual.app import App
 
 
 class ChatDialog(Overlay[str | None]):
@@ -55,12 +58,12 @@ class ChatDialog(Overlay[str | None]):
         self.dismiss(None)
 
 
-def talk(app: ServerApp, name: str, to: str, send: Callable[[str], object]) -> None:
+def talk(app: App[Any], name: str, to: str, send: Callable[[str], object]) -> None:
     """Open the chat line kept under `name` (made once and kept between uses: a new one each time cost
     the composing and styling of a dialog, the most frequent at a talkative table). A line typed goes to
     `send`, unless the session talks faster than its pace allows: then it is kept for the next time."""
     if not app.is_screen_installed(name):
-        app.install_screen(ChatDialog(app.hall.limits.chat_max, to), name)
+        app.install_screen(ChatDialog(session_of(app).hall.limits.chat_max, to), name)
     chat = app.get_screen(name)
     if chat in app.screen_stack:
         return
@@ -72,7 +75,7 @@ def talk(app: ServerApp, name: str, to: str, send: Callable[[str], object]) -> N
         chat.kept = False
         if not text or not text.strip():
             return
-        pace = app.chat_pace
+        pace = session_of(app).chat_pace
         if not pace.allow():
             chat.kept = True
             app.notify(pace.refusal, severity="warning", timeout=5)

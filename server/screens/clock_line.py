@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from server.plans import minutes
-from server.seat_clocks import ClockFace, SeatTime
+from server.tables.plans import minutes
+from server.tables.seat_clocks import ClockFace, SeatTime
 from tui.glyphs import Glyphs
 
 LOW = 10.0

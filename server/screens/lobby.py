@@ -6,23 +6,21 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from engine.text import plain
+from server.screens.hall_changed import HallChanged
 from server.screens.lobby_chat import LobbyChat
+from server.screens.session import Session, session_of
 from tui.widgets.steady_footer import SteadyFooter
-
-if TYPE_CHECKING:
-    from server.app import ServerApp
 
 COLUMNS = ("Room", "Edition", "Seats", "Playing", "Turn")
 WRAPPED = (1, 3, 4)
@@ -55,10 +53,6 @@ def fit(rows: list[list[str]], width: int) -> tuple[list[list[str]], list[int], 
     return out, heights, widths
 
 
-class HallChanged(Message):
-    """A room was made, filled, played or left: the list is read again."""
-
-
 class LobbyScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "play", "Play"),
@@ -81,8 +75,8 @@ class LobbyScreen(Screen[None]):
         self._rated = False
 
     @property
-    def server(self) -> ServerApp:
-        return self.app  # type: ignore[return-value]
+    def server(self) -> Session:
+        return session_of(self.app)
 
     def compose(self) -> ComposeResult:
         yield Static(id="head")
@@ -215,7 +209,7 @@ class LobbyScreen(Screen[None]):
         from server.screens.chat import talk
 
         app = self.server
-        talk(app, "chat-lobby", "the lobby", lambda text: app.hall.lobby_say(app.fingerprint, text))
+        talk(self.app, "chat-lobby", "the lobby", lambda text: app.hall.lobby_say(app.fingerprint, text))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_play()

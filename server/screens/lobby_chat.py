@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from textual.content import Content
 
 from engine.text import plain
-from server.chat import Said
+from server.people.chat import Said
 from tui.widgets.lines import LinesView
 
 QUIET = "Nobody has said anything yet."

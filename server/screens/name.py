@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from textual.app import ComposeResult
 from textual.containers import Center, Middle, Vertical
 from textual.content import Content
@@ -11,10 +9,8 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from engine.text import NAME_MAX, TextError
+from server.screens.session import session_of
 from tui.widgets.steady_input import SteadyInput
-
-if TYPE_CHECKING:
-    from server.app import ServerApp
 
 
 class NameScreen(Screen[None]):
@@ -34,7 +30,7 @@ class NameScreen(Screen[None]):
         self.query_one(Input).focus()
 
     async def on_input_submitted(self, event: Input.Submitted) -> None:
-        app: ServerApp = self.app  # type: ignore[assignment]
+        app = session_of(self.app)
         try:
             await app.choose_name(event.value)
         except TextError as exc:

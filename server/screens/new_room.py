@@ -9,7 +9,7 @@ field is left ("3" becomes "3:00"). Its dropdowns keep every key of a burst (`St
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -22,7 +22,8 @@ from textual.widgets import Button, Input, Label, Static
 from engine import EDITIONS, load_edition
 from room import DEFAULT_LEVEL, LEVELS
 from room.pacing import DEFAULT_SPEED, ORDER
-from server.plans import (
+from server.screens.session import session_of
+from server.tables.plans import (
     ADDED_SECONDS,
     BANK_SECONDS,
     DEFAULT_ADDED,
@@ -40,9 +41,6 @@ from server.plans import (
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.steady_input import SteadyInput
 from tui.widgets.steady_select import SteadySelect as Select
-
-if TYPE_CHECKING:
-    from server.app import ServerApp
 
 VARIANTS = (("The full game", "full"), ("Short Game", "short"))
 CLOCKS = (("none", "none"), ("time bank", "bank"))
@@ -67,7 +65,7 @@ class NewRoomScreen(Screen[None]):
     """
 
     def compose(self) -> ComposeResult:
-        app: ServerApp = self.app  # type: ignore[assignment]
+        app = session_of(self.app)
         most = app.hall.limits.seats_per_room
         with Center(), Vertical(id="form"):
             yield Static(Content("A new room"))
@@ -212,7 +210,7 @@ class NewRoomScreen(Screen[None]):
         await self.make()
 
     async def make(self) -> None:
-        app: ServerApp = self.app  # type: ignore[assignment]
+        app = session_of(self.app)
         people = int(str(self._value("#people")))
         bots = int(str(self._value("#bots")))
         level = str(self._value("#level"))

@@ -21,13 +21,13 @@ from textual.widgets import DataTable, Static
 from engine import load_edition
 from engine.text import plain
 from room import PersistenceError
-from server.places import counting, counts
+from server.people.places import counting, counts
+from server.screens.session import Session, session_of
 from tui.screens.replay import ReplayScreen
 from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
-    from server.app import ServerApp
-    from server.plans import Plan
+    from server.tables.plans import Plan
 
 log = logging.getLogger(__name__)
 
@@ -55,8 +55,8 @@ class PastGamesScreen(Screen[None]):
         self._plans: list[Plan] = []
 
     @property
-    def server(self) -> ServerApp:
-        return self.app  # type: ignore[return-value]
+    def server(self) -> Session:
+        return session_of(self.app)
 
     def compose(self) -> ComposeResult:
         yield Static("Past games: the rooms you played or watched", id="head")

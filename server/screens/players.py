@@ -13,12 +13,12 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from server.screens.lobby import HallChanged
+from server.screens.hall_changed import HallChanged
+from server.screens.session import Session, session_of
 from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
-    from server.app import ServerApp
-    from server.rating import Rating
+    from server.people.rating import Rating
 
 COLUMNS = ("#", "Player", "Rating", "Games", "Wins")
 ABOUT = (
@@ -90,8 +90,8 @@ class PlayersScreen(Screen[None]):
         self._stop_watching: Callable[[], None] = lambda: None
 
     @property
-    def server(self) -> ServerApp:
-        return self.app  # type: ignore[return-value]
+    def server(self) -> Session:
+        return session_of(self.app)
 
     def compose(self) -> ComposeResult:
         yield Static(Content.assemble(("Players", "bold $accent"), "  -  by rating"), id="head")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from textual import events
 from textual.binding import BindingType
@@ -16,21 +16,18 @@ from textual.content import Content
 from textual.message import Message
 
 from engine.text import plain
-from server.chat import Said
-from server.client import TableClient
-from server.plans import TableError
+from server.people.chat import Said
 from server.screens.chat import talk
 from server.screens.clock_line import clock_tail
 from server.screens.vote import VoteDialog
-from server.seat_clocks import ClockFace, VoteFace
+from server.tables.client import TableClient
+from server.tables.plans import TableError
+from server.tables.seat_clocks import ClockFace, VoteFace
 from tui.game_keys import GameKey, bindings
 from tui.glyphs import Glyphs
 from tui.screens.game import GameScreen
 from tui.widgets.event_log import EventLog
 from tui.widgets.status import StatusBar
-
-if TYPE_CHECKING:
-    from server.app import ServerApp
 
 
 class ChatLine(Message):
@@ -141,11 +138,7 @@ class RoomScreen(GameScreen):
 
     def action_chat(self) -> None:
         """The chat line is made once for this table and kept between uses."""
-        talk(self.server_app, self._chat_name, "the table", self._said)
-
-    @property
-    def server_app(self) -> ServerApp:
-        return self.app  # type: ignore[return-value]
+        talk(self.app, self._chat_name, "the table", self._said)
 
     def _said(self, text: str) -> None:
         self.table_client.table.say(self.who, text, self.chat_max)

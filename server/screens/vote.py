@@ -10,7 +10,7 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from server.seat_clocks import VoteFace
+from server.tables.seat_clocks import VoteFace
 from tui.screens.overlay import Overlay
 
 

@@ -13,12 +13,12 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-from server.screens.lobby import HallChanged
+from server.screens.hall_changed import HallChanged
+from server.screens.session import session_of
 from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
-    from server.app import ServerApp
-    from server.table import Table
+    from server.tables.table import Table
 
 
 SAFE = re.compile(r"[A-Za-z0-9_.-]+")
@@ -43,7 +43,7 @@ class WaitingScreen(Screen[None]):
         yield SteadyFooter()
 
     def on_mount(self) -> None:
-        app: ServerApp = self.app  # type: ignore[assignment]
+        app = session_of(self.app)
         self._stop_watching = app.hall.watch(self._hall_changed)
         app.hall.come_to_wait(self.table)
         self.show()
@@ -52,7 +52,7 @@ class WaitingScreen(Screen[None]):
         """Gone from the room (to the game, the lobby, or the connection lost): a room nobody waits at
         ends after a while (`Limits.waiting_room_idle`)."""
         self._stop_watching()
-        app: ServerApp = self.app  # type: ignore[assignment]
+        app = session_of(self.app)
         app.hall.stop_waiting(self.table)
 
     def _hall_changed(self) -> None:
@@ -60,13 +60,13 @@ class WaitingScreen(Screen[None]):
 
     def on_hall_changed(self, message: HallChanged) -> None:
         if self.table.started:
-            app: ServerApp = self.app  # type: ignore[assignment]
+            app = session_of(self.app)
             app.enter(self.table.id, watch=False)
             return
         self.show()
 
     def show(self) -> None:
-        app: ServerApp = self.app  # type: ignore[assignment]
+        app = session_of(self.app)
         line = self.table.line(app.fingerprint)
         room = line.name if SAFE.fullmatch(line.name) else line.id
         text = "\n".join(
@@ -85,5 +85,5 @@ class WaitingScreen(Screen[None]):
         self.query_one("#text", Static).update(Content(text))
 
     def action_leave(self) -> None:
-        app: ServerApp = self.app  # type: ignore[assignment]
+        app = session_of(self.app)
         app.leave_waiting(self.table)

@@ -1,7 +1,7 @@
 """Playing the server as people do: a real SSH client (asyncssh's) per person, with a terminal, whose
 screen is kept by a terminal emulator (pyte) so that tests read what the person would see.
 
-The server runs in the test's own process and event loop (`server.main.start`), on a free port of
+The server runs in the test's own process and event loop (`server.network.main.start`), on a free port of
 127.0.0.1, with its folders in the test's temporary folder: its front and, by default, two workers (as
 objects on the same loop, each with its own listener and its sessions' frames over real Unix sockets),
 so that a test may look inside them (their tables and sessions) to choose the next key the way a person
@@ -19,12 +19,12 @@ from typing import Any
 import asyncssh
 import pyte
 
-from server.app import ServerApp
-from server.config import Limits, ServerConfig
-from server.main import Running, start
-from server.plans import RoomRequest, SeatPlan
-from server.table import Table
-from server.worker import WorkerSession
+from server.base.config import Limits, ServerConfig
+from server.network.main import Running, start
+from server.network.worker import WorkerSession
+from server.session.app import ServerApp
+from server.tables.plans import RoomRequest, SeatPlan
+from server.tables.table import Table
 
 KEYS = {
     "enter": b"\r",

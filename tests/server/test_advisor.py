@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from room.advice import AdvisorOff
-from server.lobby_line import TableStatus, line_of
-from server.plans import Plan
+from server.tables.lobby_line import TableStatus, line_of
+from server.tables.plans import Plan
 
 from sshplay import ada_and_bob, seated, start_server
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from room.chances import Figure
-from server.app import ServerApp
+from server.session.app import ServerApp
 from tui.widgets.chances import ChancesPanel
 
 from sshplay import Person, ada_and_bob, make_key, seated, start_server

@@ -11,9 +11,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from server.main import Running
+from server.network.main import Running
 from server.screens.vote import VoteDialog
-from server.table import Table
+from server.tables.table import Table
 from tui.dialogs.auction import AuctionDialog
 from tui.dialogs.buy import BuyDialog
 from tui.screens.game import GameScreen

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from server.main import Running
-from server.table import Table
+from server.network.main import Running
+from server.tables.table import Table
 from tui.dialogs.deal import DealScreen
 from tui.dialogs.deal_answer import DealAnswerDialog
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from server.frames import (
+from server.network.frames import (
     CLOSE,
     DATA,
     END,
@@ -25,9 +25,9 @@ from server.frames import (
     read_size,
     resize_frame,
 )
-from server.front import clear_stale
+from server.network.front import clear_stale
+from server.network.worker import front_path, worker_path
 from server.screens.new_room import NewRoomScreen
-from server.worker import front_path, worker_path
 
 from sshplay import start_server
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from server.plans import RoomRequest, SeatPlan
 from server.screens.lobby import LobbyScreen
+from server.tables.plans import RoomRequest, SeatPlan
 from tui.screens.game import GameScreen
 
 from sshplay import Person, ada_and_bob, make_key, seated, start_server

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-import server.ssh
-from server.config import Limits
-from server.plans import RoomRequest, SeatPlan, TableError
-from server.players import Players
-from server.store import open_store
+import server.network.ssh
+from server.base.config import Limits
+from server.people.players import Players
+from server.people.store import open_store
+from server.tables.plans import RoomRequest, SeatPlan, TableError
 
 from sshplay import Person, ada_and_bob, make_key, seated, start_server
 
@@ -69,7 +69,7 @@ async def test_a_crash_in_one_session_ends_it_alone_and_is_logged(
 async def test_an_idle_session_is_closed_and_keeps_its_seat(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(server.ssh, "IDLE_CHECK", 0.2)
+    monkeypatch.setattr(server.network.ssh, "IDLE_CHECK", 0.2)
     running = await start_server(tmp_path, limits=Limits(idle_timeout=4.0))
     try:
         ada, bob = ada_and_bob(running, tmp_path)

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from engine.text import NAME_MAX
-from server.lobby_line import TableStatus, line_of
-from server.plans import Plan, SeatPlan
 from server.screens.lobby import fit
+from server.tables.lobby_line import TableStatus, line_of
+from server.tables.plans import Plan, SeatPlan
 
 from sshplay import ada_and_bob, seated, start_server
 

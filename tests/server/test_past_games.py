@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from server.plans import Plan, SeatPlan
 from server.screens.lobby import LobbyScreen
 from server.screens.past_games import PastGamesScreen, past_plans
+from server.tables.plans import Plan, SeatPlan
 from tui.screens.replay import ReplayScreen
 
 from sshplay import Person, make_key, play_until, seated, start_server

@@ -10,11 +10,11 @@ from engine import RuleOptions, new_game
 from engine.bots import make_bot
 from engine.events import Event, GameOver, PlayerBankrupt
 from engine.tools.simulate import BotPlayer, play_game
-from server.places import SeatResult, counts, finishing_order, game_result, places, results_of
-from server.plans import Plan, SeatPlan
-from server.rating import NEW, Rating, rate, shipped_bots
-from server.ratings import FrontRatings, RatingBoard
-from server.store import open_store
+from server.people.places import SeatResult, counts, finishing_order, game_result, places, results_of
+from server.people.rating import NEW, Rating, rate, shipped_bots
+from server.people.ratings import FrontRatings, RatingBoard
+from server.people.store import open_store
+from server.tables.plans import Plan, SeatPlan
 
 ADA, BOB, CY = "SHA256:ada", "SHA256:bob", "SHA256:cy"
 

@@ -7,12 +7,12 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
-from server.config import ServerConfig
-from server.main import Running, start
-from server.ratings import FrontRatings
+from server.base.config import ServerConfig
+from server.network.main import Running, start
+from server.people.ratings import FrontRatings
+from server.people.store import FILE, open_store
 from server.screens.lobby import LobbyScreen
 from server.screens.players import PlayersScreen
-from server.store import FILE, open_store
 from tui.screens.game_over import GameOverScreen
 
 from sshplay import FAST, Person, ada_and_bob, make_key, play_until, seated, short_banks, start_server

@@ -11,8 +11,8 @@ import pytest
 from asyncssh.channel import SSHClientChannel
 from asyncssh.packet import String, UInt32
 
-from server.config import Limits
-from server.main import Running
+from server.base.config import Limits
+from server.network.main import Running
 
 from sshplay import Screen, fingerprint, make_key, start_server
 

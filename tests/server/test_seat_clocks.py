@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from server.lobby_line import TableStatus, line_of
-from server.plans import Plan, RoomRequest, SeatPlan, TableError, bounded_clock, minutes, read_clock
 from server.screens.clock_line import clock_tail
-from server.seat_clocks import RECLAIM_GRACE, ClockFace, SeatClocks, SeatTime, VoteFace, Waiting
-from server.seat_vote import SeatVote
+from server.tables.lobby_line import TableStatus, line_of
+from server.tables.plans import Plan, RoomRequest, SeatPlan, TableError, bounded_clock, minutes, read_clock
+from server.tables.seat_clocks import RECLAIM_GRACE, ClockFace, SeatClocks, SeatTime, VoteFace, Waiting
+from server.tables.seat_vote import SeatVote
 from tui.glyphs import ASCII
 
 ADA, BOB = 0, 1

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from server.terminal import MODES, RESTORE, STOPPING
+from server.session.terminal import MODES, RESTORE, STOPPING
 
 from sshplay import Person, ServerProcess, make_key
 

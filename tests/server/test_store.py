@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from engine.text import TextError
-from server.places import SeatResult
-from server.players import Players
-from server.rating import Rating
-from server.store import FILE, MIGRATIONS, GameRecord, SqliteStore, StoreError, open_store
+from server.people.places import SeatResult
+from server.people.players import Players
+from server.people.rating import Rating
+from server.people.store import FILE, MIGRATIONS, GameRecord, SqliteStore, StoreError, open_store
 
 ADA, BOB = "SHA256:ada", "SHA256:bob"
 

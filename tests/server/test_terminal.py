@@ -8,9 +8,9 @@ import pytest
 from textual import events
 from textual.app import App as TextualApp
 
-from server.config import Limits
+from server.base.config import Limits
 from server.screens.chat import ChatDialog
-from server.terminal import ChannelDriver, Terminal, foreign
+from server.session.terminal import ChannelDriver, Terminal, foreign
 
 
 class Channel:

@@ -10,8 +10,8 @@ import re
 import signal
 from pathlib import Path
 
-from server.config import ServerConfig
-from server.main import start
+from server.base.config import ServerConfig
+from server.network.main import start
 from server.screens.lobby import LobbyScreen
 from server.screens.waiting import WaitingScreen
 

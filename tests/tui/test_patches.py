@@ -21,7 +21,7 @@ import json, pkgutil, importlib
 import tui
 for module in pkgutil.walk_packages(tui.__path__, "tui."):
     importlib.import_module(module.name)
-import server.app, server.worker, cli.launch, cli.main
+import server.session.app, server.network.worker, cli.launch, cli.main
 from tui import patches
 before = patches.installed()
 patches.install()
@@ -76,9 +76,9 @@ def test_the_landlords_command_installs_them_before_its_app_runs(
 def test_a_server_worker_installs_them_before_its_apps_run(
     uninstalled: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    import server.main
-    from server import worker
-    from server.config import ServerConfig, config_to_json
+    import server.base.logs
+    from server.base.config import ServerConfig, config_to_json
+    from server.network import worker
 
     seen: list[dict[str, bool]] = []
 
@@ -89,7 +89,7 @@ def test_a_server_worker_installs_them_before_its_apps_run(
 
     monkeypatch.setattr(asyncio, "run", run)
     monkeypatch.setattr(signal, "signal", lambda *args: None)
-    monkeypatch.setattr(server.main, "configure_logging", lambda **kwargs: None)
+    monkeypatch.setattr(server.base.logs, "configure_logging", lambda **kwargs: None)
     config = json.dumps(config_to_json(ServerConfig(data_dir=tmp_path, saves_dir=tmp_path / "saves")))
     assert worker.main(["0", str(tmp_path), config]) == 0
     assert seen == [dict.fromkeys(seen[0], True)]

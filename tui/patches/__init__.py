@@ -2,8 +2,9 @@
 
 Each module here replaces one method of a Textual class for the whole process, so none is installed by
 importing it (nor by importing `tui`): the entry points that run apps call `install()` once before the
-first one starts, the `landlords` command (`cli.launch`) and the server's worker (`server.worker`). An
-app run without them (a test, another program using `tui`) behaves and draws the same, only more slowly.
+first one starts, the `landlords` command (`cli.launch`) and the server's worker
+(`server.network.worker`). An app run without them (a test, another program using `tui`) behaves and draws the
+same, only more slowly.
 
 - `strips`: a line of text makes its seven caches when first used, not when made, and never keeps itself
   in one (no reference cycle per line drawn).

@@ -6,19 +6,18 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
-import sys
 from collections.abc import Callable
 from dataclasses import replace
 
 import asyncssh
 
-from server.config import Limits, ServerConfig
-from server.front import Front
-from server.hall import Hall
-from server.hostkey import fingerprint, host_key
-from server.ssh import Connection, GameSession, Gate, read_allowed
-from server.table import Table
-from server.worker import WorkerSession
+from server.base.config import Limits, ServerConfig
+from server.network.front import Front
+from server.network.hostkey import fingerprint, host_key
+from server.network.ssh import Connection, GameSession, Gate, read_allowed
+from server.network.worker import WorkerSession
+from server.tables.hall import Hall
+from server.tables.table import Table
 
 log = logging.getLogger(__name__)
 
@@ -135,10 +134,3 @@ async def serve(config: ServerConfig) -> int:
     log.info("stopping: every room is saved")
     await running.stop()
     return 0
-
-
-def configure_logging(level: int = logging.INFO, prefix: str = "") -> None:
-    logging.basicConfig(
-        stream=sys.stderr, level=level, format=f"%(asctime)s {prefix}%(levelname)s %(name)s: %(message)s"
-    )
-    logging.getLogger("asyncssh").setLevel(logging.WARNING)

@@ -1,9 +1,9 @@
 """The front process of the server: the workers, the registry of rooms, and each session's relay.
 
 The front holds what must be one for the whole server: the SSH listener and its limits (in
-`server.ssh`), the names bound to keys (in the store of people, written here only), and the registry of rooms:
-each room's plan, how it stands, and which worker holds it. It starts the workers, hands each the rooms
-it holds, pushes the registry to every worker when it changes (at most every half second), and starts a
+`server.network.ssh`), the names bound to keys (in the store of people, written here only), and the registry
+of rooms: each room's plan, how it stands, and which worker holds it. It starts the workers, hands each the
+rooms it holds, pushes the registry to every worker when it changes (at most every half second), and starts a
 worker again when one dies: its rooms come back from their saves, as after a `kill -9`.
 
 Each session's terminal is relayed to a worker (`Relay`): to the worker holding the room the player asked
@@ -24,12 +24,11 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from engine.text import TextError, plain
-from server.chat import LobbyTalk, Said, words_of
-from server.config import ServerConfig, config_to_json
-from server.frames import (
+from server.base.config import ServerConfig, config_to_json
+from server.network.frames import (
     CLOSE,
     DATA,
     END,
@@ -44,15 +43,13 @@ from server.frames import (
     read_json,
     resize_frame,
 )
-from server.hall import gather_saves, make_plan, plan_of, plans_in
-from server.lobby_line import TableStatus
-from server.plans import Plan, RoomRequest, TableError
-from server.players import Players
-from server.ratings import FrontRatings, open_people
-from server.worker import Worker, front_path, worker_path
-
-if TYPE_CHECKING:
-    from server.ssh import GameSession
+from server.network.worker import Worker, front_path, worker_path
+from server.people.chat import LobbyTalk, Said, words_of
+from server.people.players import Players
+from server.people.ratings import FrontRatings, open_people
+from server.tables.hall import gather_saves, make_plan, plan_of, plans_in
+from server.tables.lobby_line import TableStatus
+from server.tables.plans import Plan, RoomRequest, TableError
 
 log = logging.getLogger(__name__)
 
@@ -163,7 +160,7 @@ class Front:
         process = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
-            "server.worker",
+            "server.network.worker",
             str(handle.index),
             str(self.runtime),
             _json(config_to_json(self.config)),
@@ -441,10 +438,21 @@ def _json(value: Any) -> str:
     return json.dumps(value)
 
 
+class RelayedSession(Protocol):
+    """The SSH session a relay carries (`server.network.ssh.GameSession`), as the relay sees it: the
+    window's size, and where the worker's output goes."""
+
+    size: tuple[int, int]
+
+    def output(self, data: bytes) -> None:
+        """Write the app's drawing to the player's terminal."""
+        ...
+
+
 class Relay:
     """One session's terminal, carried to the worker that runs its app (and on, when the player moves)."""
 
-    def __init__(self, front: Front, session: GameSession, start: dict[str, Any]) -> None:
+    def __init__(self, front: Front, session: RelayedSession, start: dict[str, Any]) -> None:
         self.front = front
         self.session = session
         self.start = start

@@ -23,11 +23,13 @@ from room import LEVELS, Persistence
 from room.chances import ChancesPool, default_processes
 from room.pacing import SPEEDS
 from saves import saves_dir
-from server.chat import LobbyTalk, Said, words_of
-from server.clock import Handle, LoopClock
-from server.config import Limits, ServerConfig
-from server.lobby_line import PlanFacts, TableStatus
-from server.plans import (
+from server.base.clock import Handle, LoopClock
+from server.base.config import Limits, ServerConfig
+from server.base.state import read_json, write_json
+from server.people.chat import LobbyTalk, Said, words_of
+from server.people.ratings import RatingBoard
+from server.tables.lobby_line import PlanFacts, TableStatus
+from server.tables.plans import (
     Plan,
     RoomRequest,
     SeatPlan,
@@ -36,9 +38,7 @@ from server.plans import (
     check_room_name,
     new_table_id,
 )
-from server.ratings import RatingBoard
-from server.state import read_json, write_json
-from server.table import Table
+from server.tables.table import Table
 
 log = logging.getLogger(__name__)
 

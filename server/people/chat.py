@@ -5,7 +5,7 @@ A table keeps its room's lines (`Table.chat_lines`, the last `chat_kept`), in me
 worker holding it begins its talk afresh, though the game goes on from its save. The lobby's lines are
 kept by the front (`LobbyTalk`, the last `lobby_chat_kept`), which hands every new line to every worker;
 they too are gone with a restart. To keep them, the front could write them beside the names it keeps
-(`players.json`), as `server.state.write_json` writes the names.
+(`players.json`), as `server.base.state.write_json` writes the names.
 """
 
 from __future__ import annotations

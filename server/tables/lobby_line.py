@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 from engine import load_edition
 from engine.text import NAME_MAX, plain
-from server.plans import Plan, clock_words
+from server.tables.plans import Plan, clock_words
 
 Stage = Literal["gathering", "playing", "resting", "over"]
 STAGES: tuple[Stage, ...] = ("gathering", "playing", "resting", "over")

@@ -14,7 +14,7 @@ from engine import EDITIONS, RuleOptions
 from engine.text import TextError, check_title, clean_name, plain
 from room import LEVELS
 from room.pacing import DEFAULT_SPEED, SPEEDS
-from server.places import SeatResult, results_of
+from server.people.places import SeatResult, results_of
 
 ROOM_NAME_MAX = 24
 TURN_TIMERS = (30, 60, 120, 300)  # seconds, offered in the form
@@ -100,7 +100,7 @@ class Plan:
     advisor: bool = True
     """Whether the people at the table may ask the advisor what `expert` would do in their seat."""
     result: list[SeatResult] | None = None
-    """Every seat's place once the game is over (`server.places`), for the ratings."""
+    """Every seat's place once the game is over (`server.people.places`), for the ratings."""
     bank: int = 0
     """The time bank each person starts with, in seconds; 0: no clock (only the turn timer for the away)."""
     bank_added: int = 0

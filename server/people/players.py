@@ -1,7 +1,7 @@
 """Who is who: a player is their SSH public key. The name a key chose on its first visit stays bound to
 it (and no other key may take the same name).
 
-The names are kept in the server's store (`server.store`), with the people's ratings: one store for the
+The names are kept in the server's store (`server.people.store`), with the people's ratings: one store for the
 server's people. A server that kept them in `players.json` before has them moved into the store on its
 first start, and the file removed. Where the store cannot be used (damaged, or from a newer version: the
 server then runs without it), the names chosen are kept for this run only, and the log says so.
@@ -19,8 +19,8 @@ from collections.abc import Collection
 from pathlib import Path
 
 from engine.text import TextError, check_name, clean_name
-from server.state import read_json
-from server.store import Store
+from server.base.state import read_json
+from server.people.store import Store
 
 log = logging.getLogger(__name__)
 

@@ -1,13 +1,13 @@
 """A worker process of the server: some of its tables, and the apps of the sessions at them.
 
 The front process holds the SSH side and hands each session's terminal to a worker as a stream of frames
-over a Unix socket (`server.frames`); the worker runs the session's app on it, as the one-process server
-ran it on the SSH channel. A table lives in exactly one worker, so a command still acts only for its
+over a Unix socket (`server.network.frames`); the worker runs the session's app on it, as the one-process
+server ran it on the SSH channel. A table lives in exactly one worker, so a command still acts only for its
 session's seat, on the current version of the table, decided in one place. A player who goes to a table
 another worker holds leaves this worker: their app ends with "move to room R" and the front carries
 their terminal to R's worker. A worker whose front is gone saves its tables and ends.
 
-Run by the front as `python -m server.worker INDEX RUNTIME CONFIG`.
+Run by the front as `python -m server.network.worker INDEX RUNTIME CONFIG`.
 """
 
 from __future__ import annotations
@@ -22,9 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from room.heap import keep_settled
-from server.app import CRASHED, ServerApp
-from server.config import ServerConfig, config_from_json
-from server.frames import (
+from server.base.config import ServerConfig, config_from_json
+from server.network.frames import (
     CLOSE,
     DATA,
     END,
@@ -41,10 +40,11 @@ from server.frames import (
     read_json,
     read_size,
 )
-from server.hall import Hall
-from server.lobby_line import TableStatus
-from server.plans import Plan
-from server.terminal import STOPPING, Terminal
+from server.session.app import CRASHED, ServerApp
+from server.session.terminal import STOPPING, Terminal
+from server.tables.hall import Hall
+from server.tables.lobby_line import TableStatus
+from server.tables.plans import Plan
 from tui import patches
 
 log = logging.getLogger(__name__)
@@ -264,7 +264,7 @@ async def run_worker(config: ServerConfig, index: int, runtime: Path) -> int:
 
 
 def main(argv: list[str]) -> int:
-    from server.main import configure_logging
+    from server.base.logs import configure_logging
 
     patches.install()  # the sessions' apps share parsed styles and make less garbage (see `tui.patches`)
     index, runtime, raw = int(argv[0]), Path(argv[1]), json.loads(argv[2])

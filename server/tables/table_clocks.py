@@ -1,10 +1,10 @@
 """The clocks of a table on the server, a person away or out of time, the stand-in, and the vote.
 
-The table runs one clock for everyone at it (`server.seat_clocks`: the banks and the turn timer): one timer
-for when the time of the person it waits on is up, and one tick a second while a clock runs, each showing
-every screen at the table the same `ClockFace`. When a person away has waited out the turn timer, a
+The table runs one clock for everyone at it (`server.tables.seat_clocks`: the banks and the turn timer): one
+timer for when the time of the person it waits on is up, and one tick a second while a clock runs, each
+showing every screen at the table the same `ClockFace`. When a person away has waited out the turn timer, a
 stand-in bot plays for him until he comes back; when a person's bank runs out, or the people present vote
-his seat to a bot (`server.seat_vote`), the stand-in keeps the seat until he acts at the table again.
+his seat to a bot (`server.tables.seat_vote`), the stand-in keeps the seat until he acts at the table again.
 """
 
 from __future__ import annotations
@@ -12,16 +12,13 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from room import BotDriver, Room
-from server.clock import Handle, LoopClock
-from server.plans import Plan, TableError
-from server.seat_clocks import ClockFace, SeatClocks, SeatTime, VoteFace, Waiting
-from server.seat_vote import VOTE_SECONDS, SeatVote
-
-if TYPE_CHECKING:
-    from server.table import Presence
+from server.base.clock import Handle, LoopClock
+from server.tables.plans import Plan, TableError
+from server.tables.presence import Presence
+from server.tables.seat_clocks import ClockFace, SeatClocks, SeatTime, VoteFace, Waiting
+from server.tables.seat_vote import VOTE_SECONDS, SeatVote
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +26,7 @@ ClockListener = Callable[[ClockFace], None]
 
 
 class TableClocks:
-    """The clocks' part of `server.table.Table`."""
+    """The clocks' part of `server.tables.table.Table`."""
 
     room: Room | None
     driver: BotDriver | None

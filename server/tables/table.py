@@ -5,7 +5,7 @@ every open seat is taken, then its game starts; the seat a person took stays bou
 plays, its bots move at the table's pace (one `room.BotDriver` for everyone), it is saved shortly after
 every move, and a person who is away keeps their seat: once the turn timer runs out on a decision of
 theirs, a stand-in bot plays for them until they come back (the clocks, the banks and the vote are
-`server.table_clocks`). When none of its people is connected, the table rests (no bot moves) until one
+`server.tables.table_clocks`). When none of its people is connected, the table rests (no bot moves) until one
 returns. What is not in the save (the table's name, who holds
 which seat, the timer) is kept beside it in the server's folder, so that a restart finds every table.
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine import RuleOptions, SetupError
@@ -26,12 +26,13 @@ from room.foresight import Thinking
 from room.review import ReviewJob, Source
 from room.seats import bot_names
 from room.setup import TableSetup, open_room, resume_room
-from server.chat import Said, words_of
-from server.clock import Handle, LoopClock
-from server.lobby_line import PlanFacts, TableStatus
-from server.places import counting, game_result
-from server.plans import Plan, TableError
-from server.table_clocks import TableClocks
+from server.base.clock import Handle, LoopClock
+from server.people.chat import Said, words_of
+from server.people.places import counting, game_result
+from server.tables.lobby_line import PlanFacts, TableStatus
+from server.tables.plans import Plan, TableError
+from server.tables.presence import Presence
+from server.tables.table_clocks import TableClocks
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -46,12 +47,13 @@ DAMAGED_SAVE = "* The last save of this room could not be read: the game goes on
 ChatListener = Callable[[Said], None]
 
 
-@dataclass
-class Presence:
-    """Who is at a table now: sessions per seat, and how many watch."""
+@dataclass(frozen=True)
+class Entry:
+    """How a person came to a table: at their seat, or watching (`seat` None); `watching` says why they
+    watch when they asked for a seat."""
 
-    seated: dict[int, int] = field(default_factory=dict)
-    watching: int = 0
+    seat: int | None
+    watching: str | None = None
 
 
 class Table(PlanFacts, TableClocks):
@@ -120,6 +122,27 @@ class Table(PlanFacts, TableClocks):
         self.plan.seats[seat].name = name
         self._changed()
         return seat
+
+    def admit(self, fingerprint: str, name: str, watch: bool) -> Entry:
+        """Bring a person to this table: to their own seat, to a free one, or (`watch`, or no seat left
+        once the game is on) to watch; the last seat taken starts the game. Raises `TableError` when they
+        cannot come: no seat at a table still gathering, or a game that cannot start."""
+        seat = None if watch else self.seat_of(fingerprint)
+        watching = None
+        if not watch and seat is None:
+            try:
+                seat = self.take_seat(fingerprint, name)
+            except TableError as exc:
+                if not self.started:
+                    raise
+                watching = f"{exc} Watching."
+        if (
+            seat is not None and self.full and not self.started
+        ):  # the last seat taken (or kept over a restart)
+            self.start()
+        if seat is None and self.started:
+            self.plan.watched_by(fingerprint)  # their past game too
+        return Entry(seat, watching)
 
     def leave_seat(self, fingerprint: str) -> None:
         """Give up a seat at a table that has not started."""

@@ -19,9 +19,9 @@ from typing import Any
 import asyncssh
 
 from engine.text import TextError, plain
-from server.front import Front, Relay
-from server.plans import check_room_name
-from server.terminal import RESTORE, STOPPING, Bucket, clamp
+from server.network.front import Front, Relay
+from server.session.terminal import RESTORE, STOPPING, Bucket, clamp
+from server.tables.plans import check_room_name
 
 log = logging.getLogger(__name__)
 

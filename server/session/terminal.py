@@ -24,7 +24,7 @@ from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.geometry import Size
 
-from server.config import Limits
+from server.base.config import Limits
 
 if TYPE_CHECKING:
     from textual.app import App

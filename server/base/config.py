@@ -60,7 +60,7 @@ class ServerConfig:
     limits: Limits = Limits()
     save_delay: float = 0.2  # seconds: a room is saved this soon after each move
     workers: int = 1  # processes that hold the rooms and run the sessions' apps
-    ratings: bool = True  # people's ratings, kept in the data folder's database (`server.store`)
+    ratings: bool = True  # people's ratings, kept in the data folder's database (`server.people.store`)
 
     @property
     def folder(self) -> Path:

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from server.places import SeatResult
-from server.rating import Rating
+from server.people.places import SeatResult
+from server.people.rating import Rating
 
 FILE = "landlords.sqlite3"
 

@@ -1,8 +1,8 @@
 """One session's door to a shared table: the interface's `GameClient`, over a room that other sessions
 follow too.
 
-It is a local client that does not host its room: the table does (`server.table.Table`), and hands it the
-room's one bot driver, at the pace the table was made with; leaving the table leaves the room open for the
+It is a local client that does not host its room: the table does (`server.tables.table.Table`), and hands it
+the room's one bot driver, at the pace the table was made with; leaving the table leaves the room open for the
 others. Its seat is the one the table bound to the player's key: whatever a command names, it acts for
 that seat only (`room.Session`), and only on the table as it is now.
 """
@@ -15,8 +15,8 @@ from engine import Command
 from room import Outcome
 from room.chances import TableChances
 from room.review import ReviewJob
-from server.plans import TableError
-from server.table import Table
+from server.tables.plans import TableError
+from server.tables.table import Table
 from tui.client import LocalClient
 
 if TYPE_CHECKING:

@@ -19,17 +19,18 @@ from textual.actions import SkipAction
 from textual.binding import Binding, BindingType
 from textual.widgets import Input
 
-from server.chat import Pace
-from server.client import TableClient
-from server.hall import RemoteTable
-from server.plans import TableError
+from server.people.chat import Pace
 from server.screens.lobby import LobbyScreen
-from server.terminal import ChannelDriver, Terminal
+from server.session.terminal import ChannelDriver, Terminal
+from server.tables.client import TableClient
+from server.tables.hall import RemoteTable
+from server.tables.plans import TableError
 from tui.app import AppOptions, LandlordsApp, Opening
 
 if TYPE_CHECKING:
-    from server.hall import Hall
-    from server.table import Table
+    from server.screens.session import Session
+    from server.tables.hall import Hall
+    from server.tables.table import Table
     from tui.client import GameClient
 
 log = logging.getLogger(__name__)
@@ -51,7 +52,7 @@ def color_system(term: str, colorterm: str = "") -> ColorSystem | None:
 class ServerApp(LandlordsApp):
     """The app of one SSH session."""
 
-    closes_shared_pool = False  # the worker's rooms share their pool (`server.hall.Hall.chances_pool`)
+    closes_shared_pool = False  # the worker's rooms share their pool (`server.tables.hall.Hall.chances_pool`)
 
     # Checked before the screen's own keys: a decision's dialog would keep the `/` from the app otherwise.
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -146,33 +147,21 @@ class ServerApp(LandlordsApp):
         if isinstance(table, RemoteTable):
             self.move_to(table.id, watch)
             return
-        seat = None if watch else table.seat_of(self.fingerprint)
-        if not watch and seat is None:
-            try:
-                seat = table.take_seat(self.fingerprint, self.player_name)
-            except TableError as exc:
-                if not table.started:
-                    self.notify(str(exc), severity="warning", timeout=5)
-                    return
-                self.notify(f"{exc} Watching.", timeout=4)
-        if (
-            seat is not None and table.full and not table.started
-        ):  # the last seat taken (or kept over a restart)
-            try:
-                table.start()
-            except TableError as exc:
-                self.notify(str(exc), severity="error", timeout=8)
-                return
+        try:
+            entry = table.admit(self.fingerprint, self.player_name, watch)
+        except TableError as exc:
+            self.notify(str(exc), severity="warning", timeout=8)
+            return
+        if entry.watching:
+            self.notify(entry.watching, timeout=4)
         if not table.started:
             from server.screens.waiting import WaitingScreen
 
             self._back_to_start()
             self.push_screen(WaitingScreen(table))
             return
-        if seat is None:
-            table.plan.watched_by(self.fingerprint)  # their past game too; kept as they arrive, just below
         try:
-            client = TableClient(table, seat)
+            client = TableClient(table, entry.seat)
         except (TableError, ValueError) as exc:
             self.notify(str(exc), severity="error", timeout=8)
             return
@@ -313,3 +302,7 @@ class ServerApp(LandlordsApp):
             log.exception("leaving the table after a failure failed")
         self._return_code = 1
         self._close_messages_no_wait()
+
+
+if TYPE_CHECKING:
+    _HELD_TO: type[Session] = ServerApp  # what the screens ask of the app, which they never import

@@ -16,7 +16,7 @@ from importlib import resources
 
 from openskill.models import PlackettLuce
 
-from server.places import SeatResult
+from server.people.places import SeatResult
 
 BOTS_FILE = "bot_ratings.json"
 
@@ -42,7 +42,7 @@ NEW = Rating(MODEL.mu, MODEL.sigma)
 def shipped_bots() -> dict[str, Rating]:
     """The bots' levels' ratings as shipped with the package (empty if the file is missing or broken)."""
     try:
-        raw = json.loads(resources.files("server").joinpath(BOTS_FILE).read_text("utf-8"))
+        raw = json.loads(resources.files("server.people").joinpath(BOTS_FILE).read_text("utf-8"))
         return {str(level): Rating(float(r["mu"]), float(r["sigma"])) for level, r in raw["levels"].items()}
     except (OSError, ValueError, KeyError, TypeError):
         return {}

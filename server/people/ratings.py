@@ -11,21 +11,51 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from engine.text import NAME_MAX, plain
-from server.places import counts
-from server.plans import Plan
-from server.rating import Rating, rate, shipped_bots
-from server.store import GameRecord, Store, StoreError, open_store
+from server.people.places import SeatResult, counts
+from server.people.rating import Rating, rate, shipped_bots
+from server.people.store import GameRecord, Store, StoreError, open_store
 
 log = logging.getLogger(__name__)
 
 KEY_MAX = 100
+
+
+class RatedSeat(Protocol):
+    """A seat of a table as the ratings read it (`server.tables.plans.SeatPlan`)."""
+
+    @property
+    def kind(self) -> str: ...  # "person" or "bot"
+    @property
+    def name(self) -> str | None: ...
+    @property
+    def owner(self) -> str | None: ...  # a person's key fingerprint
+
+
+class RatedTable(Protocol):
+    """A table as the ratings read it (`server.tables.plans.Plan`, from the floor above): its seats and,
+    once its game is over, where each finished."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def edition(self) -> str: ...
+    @property
+    def save_id(self) -> str | None: ...
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def result(self) -> Sequence[SeatResult] | None: ...
+    @property
+    def seats(self) -> Sequence[RatedSeat]: ...
 
 
 @dataclass(frozen=True)
@@ -51,7 +81,7 @@ class RatingBoard:
         standing = self.people.get(key or "")
         return standing.rating.shown() if standing is not None else None
 
-    def people_line(self, plan: Plan) -> str:
+    def people_line(self, plan: RatedTable) -> str:
         """A table's people, each with their rating beside their name (none for the unrated), and its
         bots: the lobby's Playing column."""
         people = []
@@ -114,7 +144,7 @@ class FrontRatings:
             store.set_bots(bots)
         self.bots = store.bots()
 
-    def consider(self, plan: Plan) -> bool:
+    def consider(self, plan: RatedTable) -> bool:
         """Record the game of a finished table if it is not recorded yet; whether it was recorded now."""
         if not plan.finished or not plan.result or not plan.save_id or self.store.recorded(plan.save_id):
             return False

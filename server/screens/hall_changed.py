@@ -1,0 +1,10 @@
+"""The word a screen that shows the hall sends itself when the hall changes (a room made, filled, played
+or left), so that it reads the hall again on its own turn: the lobby, the players' list, a room gathering."""
+
+from __future__ import annotations
+
+from textual.message import Message
+
+
+class HallChanged(Message):
+    """A room was made, filled, played or left: the list is read again."""

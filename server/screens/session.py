@@ -1,0 +1,51 @@
+"""What the server's screens ask of the session's app: its hall, who the player is, and the ways to a
+table. The app (`server.session.app.ServerApp`) sits on the floor above the screens and is handed to
+them as this; no screen imports it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol, cast
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from server.people.chat import Pace
+    from server.tables.hall import Hall
+    from server.tables.table import Table
+    from tui.glyphs import Glyphs
+
+
+class Session(Protocol):
+    """One SSH session's app, as its screens see it."""
+
+    hall: Hall
+    fingerprint: str
+    player_name: str
+    host: str
+    glyphs: Glyphs
+
+    @property
+    def chat_pace(self) -> Pace:
+        """How fast this session may talk, in the lobby and at tables alike."""
+        ...
+
+    async def choose_name(self, text: str) -> None:
+        """Bind the name to the player's key, then go to the lobby; raises `engine.text.TextError`."""
+        ...
+
+    def enter(self, name: str, watch: bool) -> None:
+        """Go to a table of this worker's, or to another worker's (`move_to`)."""
+        ...
+
+    def move_to(self, room: str, watch: bool) -> None:
+        """Leave for a room another worker holds."""
+        ...
+
+    def leave_waiting(self, table: Table) -> None:
+        """Give up the seat at a table still gathering, and go back to the lobby."""
+        ...
+
+
+def session_of(app: App[Any]) -> Session:
+    """The app a server screen runs in, which is always a session's."""
+    return cast("Session", app)

@@ -1,0 +1,14 @@
+"""Who is at a table now: the sessions at each seat, and how many watch. The table keeps it; its clocks
+read it (a person away is waited on, then stood in for)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Presence:
+    """Who is at a table now: sessions per seat, and how many watch."""
+
+    seated: dict[int, int] = field(default_factory=dict)
+    watching: int = 0
