@@ -83,7 +83,11 @@ HARD_LOTS = LotStyle(
     cheapest_first=False,
     buy_any=False,
     min_gain=60.0,
+    wealth=1.5,
 )
+"""`wealth`: rent is counted only as far as each rival could pay it (1.5 times his cash and what the bank
+would pay for his lots): a sixth house whose rent would bankrupt anyone who landed there is worth his
+estate, not the printed figure, so the cash goes where rivals can pay."""
 
 
 class HardBot(NormalBot):

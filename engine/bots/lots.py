@@ -56,6 +56,7 @@ class LotStyle:
     cheapest_first: bool  # builds on its cheapest lot (the newcomer) instead of where it pays best
     buy_any: bool  # buys any lot it can afford (the newcomer) instead of weighing it
     min_gain: float  # the least a trade must bring it, in dollars
+    wealth: float = 0.0  # rent counted at most this many times what a rival could pay (0: in full)
 
 
 def opponents(pos: Position) -> int:
@@ -67,9 +68,38 @@ def rent_factor(pos: Position, style: LotStyle) -> float:
     return style.horizon * THROWS_PER_TURN * opponents(pos)
 
 
-def income(pos: Position, space: int, houses: int) -> float:
-    """Rent per opponent throw of a lot with this many houses."""
-    return pos.tables.odds.land[space] * rent_at(pos.board, pos.rules, space, 1, houses)
+def income(
+    pos: Position, space: int, houses: int, style: LotStyle | None = None, owner: int | None = None
+) -> float:
+    """Rent per opponent throw of a lot with this many houses. A style that counts rent only as far as
+    the rivals could pay it (`wealth`) takes, for each rival of the owner, the rent or what he could
+    raise (his cash and what the bank would pay for his lots), whichever is less: rent beyond that
+    bankrupts him, and his estate is all the owner gets."""
+    rent = rent_at(pos.board, pos.rules, space, 1, houses)
+    land = pos.tables.odds.land[space]
+    if style is None or not style.wealth:
+        return land * rent
+    who = pos.me if owner is None else owner
+    caps = [style.wealth * v for p, v in enumerate(estates(pos)) if p != who and p in pos.players]
+    if not caps:
+        return land * rent
+    return land * sum(min(rent, c) for c in caps) / len(caps)
+
+
+def estates(pos: Position) -> list[float]:
+    """What each player could raise at most: his cash and what the bank would pay for his lots."""
+    found = pos.memo.get("estates")
+    if found is None:
+        board = pos.board
+        out = [float(f) for f in pos.funds]
+        for s in board.deeds:
+            o = pos.owner[s]
+            if o is not None:
+                out[o] += board.price[s] // 2 + max(0, pos.level(s) - 1) * board.sale_price(s)
+        pos.memo["estates"] = out
+        return out
+    assert isinstance(found, list)
+    return found
 
 
 def houses_on(pos: Position, space: int) -> int:
@@ -78,7 +108,12 @@ def houses_on(pos: Position, space: int) -> int:
 
 
 def finishing(
-    pos: Position, space: int, style: LotStyle, houses: int | None = None, budget: float | None = None
+    pos: Position,
+    space: int,
+    style: LotStyle,
+    houses: int | None = None,
+    budget: float | None = None,
+    owner: int | None = None,
 ) -> tuple[int, float]:
     """(houses to build it to, net worth of building them): the level whose added rent over the horizon
     best beats the houses' price. Houses the `budget` cannot pay for now wait for the cash to come in (at
@@ -86,14 +121,14 @@ def finishing(
     h = houses_on(pos, space) if houses is None else houses
     cost = pos.board.house_cost[space]
     k = rent_factor(pos, style)
-    base = income(pos, space, h)
+    base = income(pos, space, h, style, owner)
     best_h, best = h, 0.0
     for top in range(h + 1, pos.rules.max_level + 1):
         spend = (top - h) * cost
         share = 1.0
         if budget is not None and spend > budget:
             share = max(0.0, 1.0 - (spend - budget) / style.pace / style.horizon)
-        net = (income(pos, space, top) - base) * k * share - spend
+        net = (income(pos, space, top, style, owner) - base) * k * share - spend
         if net > best:
             best_h, best = top, net
     return best_h, best
@@ -114,8 +149,8 @@ def lot_worth(pos: Position, space: int, me: int, style: LotStyle) -> float:
     k = rent_factor(pos, style)
     h = houses_on(pos, space)
     resale = pos.board.price[space] / 2 + (h - 1) * pos.board.sale_price(space)
-    worth = income(pos, space, h) * k + resale
-    _top, site = finishing(pos, space, style, h)
+    worth = income(pos, space, h, style, me) * k + resale
+    _top, site = finishing(pos, space, style, h, owner=me)
     rivals = [s for s in pos.deeds_of(me) if s != space]
     better = sum(1 for s in rivals if per_dollar(pos, s, style) > per_dollar(pos, space, style))
     return worth + site * (1.0 if better < style.sites else 0.2)
@@ -197,7 +232,10 @@ class LotPlay(Reasoning):
             top = pos.rules.max_level
             lot = max(
                 options,
-                key=lambda s: (income(pos, s, top) - income(pos, s, pos.level(s))) / pos.board.house_cost[s],
+                key=lambda s: (
+                    (income(pos, s, top, style) - income(pos, s, pos.level(s), style))
+                    / pos.board.house_cost[s]
+                ),
             )
             why = f"my cash has no better use than a house on {pos.board.name(lot)}"
             return self.because(Build(player=me, space=lot), why)
@@ -213,7 +251,7 @@ class LotPlay(Reasoning):
             top = pos.rules.max_level
             if h >= top or pos.board.house_cost[s] > spare + pos.board.sale_price(s):
                 continue
-            gain = (income(pos, s, top) - income(pos, s, h)) / (top - h)
+            gain = (income(pos, s, top, self.style) - income(pos, s, h, self.style)) / (top - h)
             if target is None or gain > target[0]:
                 target = (gain, s)
         if target is None:
@@ -223,7 +261,7 @@ class LotPlay(Reasoning):
         for cmd in legal:
             if isinstance(cmd, SellBuilding) and cmd.space != space:
                 h = pos.level(cmd.space)
-                loss = income(pos, cmd.space, h) - income(pos, cmd.space, h - 1)
+                loss = income(pos, cmd.space, h, self.style) - income(pos, cmd.space, h - 1, self.style)
                 if cheapest is None or loss < cheapest[0]:
                     cheapest = (loss, cmd)
         if cheapest is not None and gain > 2 * cheapest[0]:
@@ -323,7 +361,9 @@ class LotPlay(Reasoning):
         for s in pos.deeds_of(me):
             h = pos.level(s)
             if h < pos.rules.max_level:
-                gain = (income(pos, s, h + 1) - income(pos, s, h)) * rent_factor(pos, self.style)
+                gain = (income(pos, s, h + 1, self.style) - income(pos, s, h, self.style)) * rent_factor(
+                    pos, self.style
+                )
                 best = max(best, gain)
         return int(max(0.0, min(best, pos.funds[me] - reserve(pos, me, self.style))))
 
@@ -349,11 +389,12 @@ class LotPlay(Reasoning):
         for cmd in legal:
             if isinstance(cmd, SellBuilding):
                 h = pos.level(cmd.space)
-                loss = (income(pos, cmd.space, h) - income(pos, cmd.space, h - 1)) * k / half(cmd.space)
+                lost = income(pos, cmd.space, h, self.style) - income(pos, cmd.space, h - 1, self.style)
+                loss = lost * k / half(cmd.space)
             elif isinstance(cmd, SellLot):
                 h = houses_on(pos, cmd.space)
                 cash = pos.board.price[cmd.space] / 2 + (h - 1) * half(cmd.space)
-                loss = (income(pos, cmd.space, h) * k + 1.0) / cash + 1.0  # a whole lot goes last
+                loss = (income(pos, cmd.space, h, self.style) * k + 1.0) / cash + 1.0  # a whole lot goes last
             else:
                 continue
             if best is None or loss < best[0]:
