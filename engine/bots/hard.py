@@ -31,6 +31,7 @@ from engine.bots.building import build_choice, complete_groups, lift_choice, wan
 from engine.bots.jail import rivals_built, worth_leaving
 from engine.bots.judging import Fairness, completed
 from engine.bots.landlord import HARD_THRIFT
+from engine.bots.lot_trades import Dealing
 from engine.bots.lots import LotStyle
 from engine.bots.normal import NormalBot, if_legal
 from engine.bots.position import Position
@@ -88,6 +89,20 @@ HARD_LOTS = LotStyle(
 """`wealth`: rent is counted only as far as each rival could pay it (1.5 times his cash and what the bank
 would pay for his lots): a sixth house whose rent would bankrupt anyone who landed there is worth his
 estate, not the printed figure, so the cash goes where rivals can pay."""
+HARD_DEALING = Dealing(
+    first_round=3,
+    envy=0.3,
+    min_gain=60.0,
+    expect=0.3,
+    buys=True,
+    sells=False,
+    in_debt=True,
+    steps=3,
+    liquidity=0.5,
+)
+"""How it trades lots: it buys a rival's lot it would build up, and owing more than it holds, offers a lot
+to a player before the bank; it does not offer its own lots for sale (selling a lot to one rival arms him
+against the whole table)."""
 
 
 class HardBot(NormalBot):
@@ -96,6 +111,7 @@ class HardBot(NormalBot):
     style = HARD_STYLE
     trade_style = HARD_TRADE_STYLE
     lot_style = HARD_LOTS
+    lot_dealing = HARD_DEALING
     fair = HARD_FAIR
     offer_fair = HARD_ASKING
     bidding = Bidding(deny=0.6, most=1.5, completing=3.0, blocking=1.6)

@@ -14,6 +14,7 @@ Every figure comes from the view through `engine.queries`; the landing odds are 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine.bots.position import Position
 from engine.bots.reasons import Reasoning, dollars
@@ -34,6 +35,9 @@ from engine.commands import (
 )
 from engine.queries import markers_left, rent_at
 from engine.state import Auction, BuyDecision, Debt, ExcessLots, Pending, TradeAnswer
+
+if TYPE_CHECKING:
+    from engine.bots.lot_trades import LotDealer
 
 THROWS_PER_TURN = 1.2
 """Throws a player makes in a turn where doubles throw again without limit: 1 / (1 - 1/6)."""
@@ -198,18 +202,28 @@ def cheapest_lot(pos: Position, spaces: list[int], me: int, style: LotStyle) -> 
 
 class LotPlay(Reasoning):
     """The decisions of one level where lots stand alone; each takes the same arguments as `on_<kind>`,
-    and says why (`reason`)."""
+    and says why (`reason`). A level that trades lots has a `dealer` (`engine.bots.lot_trades`)."""
 
-    def __init__(self, style: LotStyle) -> None:
+    def __init__(self, style: LotStyle, dealer: LotDealer | None = None) -> None:
         self.style = style
+        self.dealer = dealer
 
     # --- the turn -------------------------------------------------------------------------------
 
     def on_roll(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
-        return RollDice(player=pos.me)
+        return self.trade(pos) or RollDice(player=pos.me)
 
     def on_end_turn(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
-        return self.develop(pos, legal) or EndTurn(player=pos.me)
+        return self.develop(pos, legal) or self.trade(pos) or EndTurn(player=pos.me)
+
+    def trade(self, pos: Position, owed: int = 0) -> Command | None:
+        """A lot offer to make now, if the level trades and has one worth making."""
+        if self.dealer is None:
+            return None
+        cmd = self.dealer.offer(pos, owed)
+        if cmd is None:
+            return None
+        return self.because(cmd, self.dealer.say(pos, cmd, owed))
 
     def develop(self, pos: Position, legal: list[Command]) -> Command | None:
         """A house where finishing a lot pays best per dollar (the newcomer: on its cheapest lot), while
@@ -383,6 +397,9 @@ class LotPlay(Reasoning):
         bankrupt = next((c for c in legal if isinstance(c, DeclareBankruptcy)), None)
         if bankrupt is not None:
             return bankrupt
+        offer = self.trade(pos, pend.amount)
+        if offer is not None:
+            return offer
         k = rent_factor(pos, self.style)
         best: tuple[float, Command] | None = None
         half = pos.board.sale_price
@@ -419,9 +436,12 @@ class LotPlay(Reasoning):
     # --- offers -----------------------------------------------------------------------------------
 
     def on_trade_answer(self, pos: Position, pend: TradeAnswer, legal: list[Command]) -> Command:
-        """Accept what leaves it better off by its own reckoning of the lots, by a margin."""
+        """Accept what leaves it better off by its own reckoning, by a margin (a level that trades lots
+        answers by the reckoning it prices its offers with, and names its price)."""
         me = pos.me
         t = pend.trade
+        if self.dealer is not None:
+            return self.dealer.answer(pos, t.proposer, t.id, t.give, t.take, legal)
         style = self.style
         half = pos.board.sale_price
         got = t.give.cash + sum(lot_worth(pos, s, me, style) for s in t.give.deeds)
