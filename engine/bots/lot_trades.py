@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
-from engine.bots.bargaining import Counter, TradeMemory
+from engine.bots.bargaining import TradeMemory
 from engine.bots.lots import THROWS_PER_TURN, LotStyle, estates, opponents, reserve
 from engine.bots.position import Position
 from engine.bots.reasons import dollars
@@ -141,7 +141,7 @@ def worth(
     drawn = 0.0
     chunks: list[tuple[float, int, int]] = []
     for s, h in held.items():
-        total += h * (board.price[s] // 2)
+        total += h * (board.price[s] // 2) + inc[s][h] * k
         drawn += inc[s][h]
         if h < top:
             chunks.append((inc[s][top] - inc[s][h], s, h))
@@ -159,9 +159,8 @@ def worth(
                 best, best_t, best_share = net, t, share
         if best_t > h:
             total += best
-            drawn += (inc[s][best_t] - inc[s][h]) * best_share
+            drawn += (inc[s][best_t] - inc[s][h]) * best_share  # counted in `best` for its owner
             budget -= (best_t - h) * cost
-    total += drawn * k
     return Worth(total, drawn)
 
 
@@ -443,4 +442,4 @@ def offer_words(pos: Position, cmd: ProposeTrade, owed: int) -> str:
     return f"{name} is worth more to you than to me"
 
 
-__all__ = ["Counter", "Dealing", "LotDeal", "LotDealer", "content", "offer_words", "worth"]
+__all__ = ["Dealing", "LotDeal", "LotDealer", "content", "offer_words", "worth"]

@@ -37,6 +37,7 @@ FINANCE = "finance-1936"
 GOAT_ALLEY, LONELY_LANE, RUBEVILLE, WAYBACK, RICKETY_ROW, BOOMTOWN, COTTAGE = 1, 3, 4, 6, 8, 9, 11
 MARKET, SYLVAN, VENETIAN, FAIRHOPE, MAIN_LINE, CHEVY_CHASE, GROSSE_POINT = 13, 14, 18, 21, 24, 26, 28
 MADISON, RITTENHOUSE, UNION_SQUARE = 29, 33, 39
+EASY_STREET, JOHNSON, COMMONWEALTH, WALL_STREET = 16, 23, 31, 38
 
 
 def finance_table(
@@ -179,7 +180,7 @@ def test_with_the_bank_empty_a_house_moves_from_a_weak_lot_to_a_strong_one() -> 
 
 def rich_and_poor() -> Game:
     """The bot (seat 0) has cash to build; seat 1 holds Union Square with no cash to build it up."""
-    return finance_table({0: (GOAT_ALLEY,), 1: (UNION_SQUARE, LONELY_LANE)}, cash=(1500, 100, 1925, 1925))
+    return finance_table({0: (GOAT_ALLEY,), 1: (UNION_SQUARE, LONELY_LANE)}, cash=(2000, 100, 1925, 1925))
 
 
 def offers_now(bot: BotBase, game: Game) -> list[ProposeTrade]:
@@ -213,7 +214,7 @@ def test_hard_offers_for_a_lot_it_would_build_up_and_says_why() -> None:
     cmd = ask(bot, game, 0)
     assert isinstance(cmd, ProposeTrade)
     assert (cmd.to, cmd.take.deeds, cmd.give.deeds) == (1, (UNION_SQUARE,), ())
-    assert 0 < cmd.give.cash <= 1500
+    assert 0 < cmd.give.cash <= 2000
     assert proposal_problem(game.view(0), 0, 1, cmd.give, cmd.take) is None
     assert "Union Square" in bot.reason and "worth more to me" in bot.reason
 
@@ -260,3 +261,19 @@ def test_a_lopsided_offer_is_refused_with_a_price_that_it_then_takes() -> None:
     game.apply(RejectTrade(player=0, trade_id=pend.trade.id))
     offer(game, 1, 0, give=Bundle(cash=no.asking), take=Bundle(deeds=(GOAT_ALLEY,)))
     assert isinstance(ask(bot, game, 0), AcceptTrade)
+
+
+def test_owing_a_little_it_never_lets_a_lot_go_to_a_player_for_less_than_the_bank_pays() -> None:
+    # $25 in hand, $50 owed to seat 2: the bank pays $110 for Fairhope Avenue
+    owners = {
+        0: (WAYBACK, COTTAGE, VENETIAN, UNION_SQUARE),
+        1: (BOOMTOWN, MAIN_LINE, MADISON, WALL_STREET),
+        2: (LONELY_LANE, RICKETY_ROW, MARKET, EASY_STREET, JOHNSON, COMMONWEALTH, RITTENHOUSE),
+        3: (FAIRHOPE, GROSSE_POINT),
+    }
+    built = {VENETIAN: 2, UNION_SQUARE: 3, BOOMTOWN: 3, MAIN_LINE: 3, WALL_STREET: 3, GROSSE_POINT: 6}
+    game = finance_table(owners, houses=built, cash=(265, 611, 721, 25))
+    debt(game, 3, 50, creditor=2)
+    cmd = ask(bot("hard", seat=3), game, 3)
+    if isinstance(cmd, ProposeTrade):
+        assert cmd.give.deeds == (FAIRHOPE,) and cmd.take.cash >= 110, cmd
