@@ -35,7 +35,7 @@ from engine.bots.lot_trades import Dealing
 from engine.bots.lots import LotStyle
 from engine.bots.normal import NormalBot, if_legal
 from engine.bots.position import Position
-from engine.bots.proposing import sale
+from engine.bots.proposing import Persistence, sale
 from engine.bots.raising import cheapest_plan, steps, to_lift_a_group
 from engine.bots.reasons import dollars, group_of, group_words
 from engine.bots.valuation import Style
@@ -68,6 +68,11 @@ HARD_ASKING = replace(HARD_FAIR, premium=0.1, keep=0.0)
 not assume every partner demands as much of it, nor holds on to his own claims as it does."""
 SHORTAGE = 12  # houses left in the bank below which it stops turning houses into hotels
 BUY_RESERVE = 150  # cash it keeps in hand when it buys a deed it lands on
+
+
+STALLED = Fairness(partner=0.25, premium=0.05, min_gain=0.0, caution=0.35, threat=1.0)
+"""What its offers must bring it on a stalled table (no building anywhere by `Persistence.stall_round`):
+the game waits for a deal, so it settles for a smaller share of the gain."""
 
 
 HARD_LOTS = LotStyle(
@@ -119,6 +124,7 @@ class HardBot(NormalBot):
     cooldown_rounds = 2  # opening low, it needs the answer's named price sooner (still on a changed table)
     consolidate = True  # also buys the lot that leaves one deal between it and a group
     patience = Fairness(partner=0.5, premium=0.1, min_gain=50.0, caution=0.35, threat=1.0)
+    persist = Persistence(stalled=STALLED)
     expect = 3 * FLOOR  # opens near the least it reckons a partner should take; his answer names his price
 
     def on_buy(self, pos: Position, pend: BuyDecision, legal: list[Command]) -> Command:
