@@ -36,6 +36,11 @@ class Asked:
     table: int
     tries: int
     forms: frozenset[tuple[int, ...]] = frozenset()
+    prices: tuple[tuple[tuple[int, ...], int], ...] = ()  # (form, cash offered) for each form, the last
+
+    def price_of(self, form: tuple[int, ...]) -> int | None:
+        """The cash last offered (negative: asked) with this form, or None if it was never offered."""
+        return next((p for f, p in self.prices if f == form), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,16 +122,19 @@ class TradeMemory:
         demand: float,
         start: float,
         form: tuple[int, ...] = (),
+        price: int | None = None,
     ) -> None:
-        """An offer made now (to be answered)."""
+        """An offer made now (to be answered), with the cash it offers (negative: asks) if it is priced."""
         if turn != self.turn:
             self.turn, self.made = turn, 0
         self.made += 1
         last = self.asked.get(key)
+        priced = () if price is None else ((form, price),)
         if last is None:
-            self.asked[key] = Asked(turn, table, 1, frozenset({form}))
+            self.asked[key] = Asked(turn, table, 1, frozenset({form}), priced)
         else:
-            self.asked[key] = Asked(turn, table, last.tries + 1, last.forms | {form})
+            prices = tuple((f, p) for f, p in last.prices if f != form) + priced
+            self.asked[key] = Asked(turn, table, last.tries + 1, last.forms | {form}, prices)
         self.counters.pop(key, None)
         self.open = Open(key, partner, form, demand, start)
 

@@ -15,6 +15,7 @@ from engine.bots.bargaining import TradeMemory
 from engine.bots.calling import leader, undecidable
 from engine.bots.deals import as_trade, blunder, deal_answer, deal_reason, trade_answers
 from engine.bots.landlord import NORMAL_THRIFT, LandlordPlay, Thrift
+from engine.bots.lot_trades import Dealing, LotDealer
 from engine.bots.lots import LotPlay, LotStyle
 from engine.bots.position import Position
 from engine.bots.reasons import Reasoning, dollars
@@ -103,17 +104,27 @@ class BotBase(Reasoning):
     """How it plays Magie's 1904 game (lots for sale or rent, notes, the poorhouse)."""
     lot_style: LotStyle | None = None
     """How the level plays where lots stand alone (Finance); None: it has no such play."""
+    lot_dealing: Dealing | None = None
+    """How it trades lots there (`engine.bots.lot_trades`); None: by its old rule, and it proposes none."""
 
     def __init__(self, seed: int, seat: int) -> None:
         self.seat = seat
         self.landlords = LandlordPlay(self.thrift)
-        self.lot_play = LotPlay(self.lot_style) if self.lot_style is not None else None
         self._rng = rng.seed_state(seed ^ (seat * 0x9E3779B97F4A7C15), stream=1000 + seat)
         self.trades = TradeMemory()
+        self.lot_play = self.make_lot_play()
         self.refused = 0  # answers the last check had to replace (a bot bug if ever non-zero)
         self._streak: tuple[int, str, int] = (-1, "", 0)
         self._declined: tuple[int, int] | None = None  # (turn, space) of the deed it last declined to buy
         self._call_looked = -1  # the round in which it last asked whether to call the game
+
+    def make_lot_play(self) -> LotPlay | None:
+        """Its play where lots stand alone, trading by its own memory of offers if it trades lots."""
+        if self.lot_style is None:
+            return None
+        dealing = self.lot_dealing
+        dealer = None if dealing is None else LotDealer(self.lot_style, dealing, self.trades)
+        return LotPlay(self.lot_style, dealer)
 
     # --- randomness of its own ----------------------------------------------------------------
 

@@ -31,10 +31,11 @@ from engine.bots.building import build_choice, complete_groups, lift_choice, wan
 from engine.bots.jail import rivals_built, worth_leaving
 from engine.bots.judging import Fairness, completed
 from engine.bots.landlord import HARD_THRIFT
+from engine.bots.lot_trades import Dealing
 from engine.bots.lots import LotStyle
 from engine.bots.normal import NormalBot, if_legal
 from engine.bots.position import Position
-from engine.bots.proposing import sale
+from engine.bots.proposing import Persistence, sale
 from engine.bots.raising import cheapest_plan, steps, to_lift_a_group
 from engine.bots.reasons import dollars, group_of, group_words
 from engine.bots.valuation import Style
@@ -69,6 +70,11 @@ SHORTAGE = 12  # houses left in the bank below which it stops turning houses int
 BUY_RESERVE = 150  # cash it keeps in hand when it buys a deed it lands on
 
 
+STALLED = Fairness(partner=0.25, premium=0.05, min_gain=0.0, caution=0.35, threat=1.0)
+"""What its offers must bring it on a stalled table (no building anywhere by `Persistence.stall_round`):
+the game waits for a deal, so it settles for a smaller share of the gain."""
+
+
 HARD_LOTS = LotStyle(
     horizon=8.0,
     keep=50,
@@ -83,7 +89,25 @@ HARD_LOTS = LotStyle(
     cheapest_first=False,
     buy_any=False,
     min_gain=60.0,
+    wealth=1.5,
 )
+"""`wealth`: rent is counted only as far as each rival could pay it (1.5 times his cash and what the bank
+would pay for his lots): a sixth house whose rent would bankrupt anyone who landed there is worth his
+estate, not the printed figure, so the cash goes where rivals can pay."""
+HARD_DEALING = Dealing(
+    first_round=3,
+    envy=0.3,
+    min_gain=60.0,
+    expect=0.3,
+    buys=True,
+    sells=False,
+    in_debt=True,
+    steps=3,
+    liquidity=0.5,
+)
+"""How it trades lots: it buys a rival's lot it would build up, and owing more than it holds, offers a lot
+to a player before the bank; it does not offer its own lots for sale (selling a lot to one rival arms him
+against the whole table)."""
 
 
 class HardBot(NormalBot):
@@ -92,6 +116,7 @@ class HardBot(NormalBot):
     style = HARD_STYLE
     trade_style = HARD_TRADE_STYLE
     lot_style = HARD_LOTS
+    lot_dealing = HARD_DEALING
     fair = HARD_FAIR
     offer_fair = HARD_ASKING
     bidding = Bidding(deny=0.6, most=1.5, completing=3.0, blocking=1.6)
@@ -99,6 +124,7 @@ class HardBot(NormalBot):
     cooldown_rounds = 2  # opening low, it needs the answer's named price sooner (still on a changed table)
     consolidate = True  # also buys the lot that leaves one deal between it and a group
     patience = Fairness(partner=0.5, premium=0.1, min_gain=50.0, caution=0.35, threat=1.0)
+    persist = Persistence(stalled=STALLED)
     expect = 3 * FLOOR  # opens near the least it reckons a partner should take; his answer names his price
 
     def on_buy(self, pos: Position, pend: BuyDecision, legal: list[Command]) -> Command:

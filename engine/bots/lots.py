@@ -14,6 +14,7 @@ Every figure comes from the view through `engine.queries`; the landing odds are 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine.bots.position import Position
 from engine.bots.reasons import Reasoning, dollars
@@ -34,6 +35,9 @@ from engine.commands import (
 )
 from engine.queries import markers_left, rent_at
 from engine.state import Auction, BuyDecision, Debt, ExcessLots, Pending, TradeAnswer
+
+if TYPE_CHECKING:
+    from engine.bots.lot_trades import LotDealer
 
 THROWS_PER_TURN = 1.2
 """Throws a player makes in a turn where doubles throw again without limit: 1 / (1 - 1/6)."""
@@ -56,6 +60,7 @@ class LotStyle:
     cheapest_first: bool  # builds on its cheapest lot (the newcomer) instead of where it pays best
     buy_any: bool  # buys any lot it can afford (the newcomer) instead of weighing it
     min_gain: float  # the least a trade must bring it, in dollars
+    wealth: float = 0.0  # rent counted at most this many times what a rival could pay (0: in full)
 
 
 def opponents(pos: Position) -> int:
@@ -67,9 +72,38 @@ def rent_factor(pos: Position, style: LotStyle) -> float:
     return style.horizon * THROWS_PER_TURN * opponents(pos)
 
 
-def income(pos: Position, space: int, houses: int) -> float:
-    """Rent per opponent throw of a lot with this many houses."""
-    return pos.tables.odds.land[space] * rent_at(pos.board, pos.rules, space, 1, houses)
+def income(
+    pos: Position, space: int, houses: int, style: LotStyle | None = None, owner: int | None = None
+) -> float:
+    """Rent per opponent throw of a lot with this many houses. A style that counts rent only as far as
+    the rivals could pay it (`wealth`) takes, for each rival of the owner, the rent or what he could
+    raise (his cash and what the bank would pay for his lots), whichever is less: rent beyond that
+    bankrupts him, and his estate is all the owner gets."""
+    rent = rent_at(pos.board, pos.rules, space, 1, houses)
+    land = pos.tables.odds.land[space]
+    if style is None or not style.wealth:
+        return land * rent
+    who = pos.me if owner is None else owner
+    caps = [style.wealth * v for p, v in enumerate(estates(pos)) if p != who and p in pos.players]
+    if not caps:
+        return land * rent
+    return land * sum(min(rent, c) for c in caps) / len(caps)
+
+
+def estates(pos: Position) -> list[float]:
+    """What each player could raise at most: his cash and what the bank would pay for his lots."""
+    found = pos.memo.get("estates")
+    if found is None:
+        board = pos.board
+        out = [float(f) for f in pos.funds]
+        for s in board.deeds:
+            o = pos.owner[s]
+            if o is not None:
+                out[o] += board.price[s] // 2 + max(0, pos.level(s) - 1) * board.sale_price(s)
+        pos.memo["estates"] = out
+        return out
+    assert isinstance(found, list)
+    return found
 
 
 def houses_on(pos: Position, space: int) -> int:
@@ -78,7 +112,12 @@ def houses_on(pos: Position, space: int) -> int:
 
 
 def finishing(
-    pos: Position, space: int, style: LotStyle, houses: int | None = None, budget: float | None = None
+    pos: Position,
+    space: int,
+    style: LotStyle,
+    houses: int | None = None,
+    budget: float | None = None,
+    owner: int | None = None,
 ) -> tuple[int, float]:
     """(houses to build it to, net worth of building them): the level whose added rent over the horizon
     best beats the houses' price. Houses the `budget` cannot pay for now wait for the cash to come in (at
@@ -86,14 +125,14 @@ def finishing(
     h = houses_on(pos, space) if houses is None else houses
     cost = pos.board.house_cost[space]
     k = rent_factor(pos, style)
-    base = income(pos, space, h)
+    base = income(pos, space, h, style, owner)
     best_h, best = h, 0.0
     for top in range(h + 1, pos.rules.max_level + 1):
         spend = (top - h) * cost
         share = 1.0
         if budget is not None and spend > budget:
             share = max(0.0, 1.0 - (spend - budget) / style.pace / style.horizon)
-        net = (income(pos, space, top) - base) * k * share - spend
+        net = (income(pos, space, top, style, owner) - base) * k * share - spend
         if net > best:
             best_h, best = top, net
     return best_h, best
@@ -114,8 +153,8 @@ def lot_worth(pos: Position, space: int, me: int, style: LotStyle) -> float:
     k = rent_factor(pos, style)
     h = houses_on(pos, space)
     resale = pos.board.price[space] / 2 + (h - 1) * pos.board.sale_price(space)
-    worth = income(pos, space, h) * k + resale
-    _top, site = finishing(pos, space, style, h)
+    worth = income(pos, space, h, style, me) * k + resale
+    _top, site = finishing(pos, space, style, h, owner=me)
     rivals = [s for s in pos.deeds_of(me) if s != space]
     better = sum(1 for s in rivals if per_dollar(pos, s, style) > per_dollar(pos, space, style))
     return worth + site * (1.0 if better < style.sites else 0.2)
@@ -163,18 +202,28 @@ def cheapest_lot(pos: Position, spaces: list[int], me: int, style: LotStyle) -> 
 
 class LotPlay(Reasoning):
     """The decisions of one level where lots stand alone; each takes the same arguments as `on_<kind>`,
-    and says why (`reason`)."""
+    and says why (`reason`). A level that trades lots has a `dealer` (`engine.bots.lot_trades`)."""
 
-    def __init__(self, style: LotStyle) -> None:
+    def __init__(self, style: LotStyle, dealer: LotDealer | None = None) -> None:
         self.style = style
+        self.dealer = dealer
 
     # --- the turn -------------------------------------------------------------------------------
 
     def on_roll(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
-        return RollDice(player=pos.me)
+        return self.trade(pos) or RollDice(player=pos.me)
 
     def on_end_turn(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
-        return self.develop(pos, legal) or EndTurn(player=pos.me)
+        return self.develop(pos, legal) or self.trade(pos) or EndTurn(player=pos.me)
+
+    def trade(self, pos: Position, owed: int = 0) -> Command | None:
+        """A lot offer to make now, if the level trades and has one worth making."""
+        if self.dealer is None:
+            return None
+        cmd = self.dealer.offer(pos, owed)
+        if cmd is None:
+            return None
+        return self.because(cmd, self.dealer.say(pos, cmd, owed))
 
     def develop(self, pos: Position, legal: list[Command]) -> Command | None:
         """A house where finishing a lot pays best per dollar (the newcomer: on its cheapest lot), while
@@ -197,7 +246,10 @@ class LotPlay(Reasoning):
             top = pos.rules.max_level
             lot = max(
                 options,
-                key=lambda s: (income(pos, s, top) - income(pos, s, pos.level(s))) / pos.board.house_cost[s],
+                key=lambda s: (
+                    (income(pos, s, top, style) - income(pos, s, pos.level(s), style))
+                    / pos.board.house_cost[s]
+                ),
             )
             why = f"my cash has no better use than a house on {pos.board.name(lot)}"
             return self.because(Build(player=me, space=lot), why)
@@ -213,7 +265,7 @@ class LotPlay(Reasoning):
             top = pos.rules.max_level
             if h >= top or pos.board.house_cost[s] > spare + pos.board.sale_price(s):
                 continue
-            gain = (income(pos, s, top) - income(pos, s, h)) / (top - h)
+            gain = (income(pos, s, top, self.style) - income(pos, s, h, self.style)) / (top - h)
             if target is None or gain > target[0]:
                 target = (gain, s)
         if target is None:
@@ -223,7 +275,7 @@ class LotPlay(Reasoning):
         for cmd in legal:
             if isinstance(cmd, SellBuilding) and cmd.space != space:
                 h = pos.level(cmd.space)
-                loss = income(pos, cmd.space, h) - income(pos, cmd.space, h - 1)
+                loss = income(pos, cmd.space, h, self.style) - income(pos, cmd.space, h - 1, self.style)
                 if cheapest is None or loss < cheapest[0]:
                     cheapest = (loss, cmd)
         if cheapest is not None and gain > 2 * cheapest[0]:
@@ -323,7 +375,9 @@ class LotPlay(Reasoning):
         for s in pos.deeds_of(me):
             h = pos.level(s)
             if h < pos.rules.max_level:
-                gain = (income(pos, s, h + 1) - income(pos, s, h)) * rent_factor(pos, self.style)
+                gain = (income(pos, s, h + 1, self.style) - income(pos, s, h, self.style)) * rent_factor(
+                    pos, self.style
+                )
                 best = max(best, gain)
         return int(max(0.0, min(best, pos.funds[me] - reserve(pos, me, self.style))))
 
@@ -343,17 +397,21 @@ class LotPlay(Reasoning):
         bankrupt = next((c for c in legal if isinstance(c, DeclareBankruptcy)), None)
         if bankrupt is not None:
             return bankrupt
+        offer = self.trade(pos, pend.amount)
+        if offer is not None:
+            return offer
         k = rent_factor(pos, self.style)
         best: tuple[float, Command] | None = None
         half = pos.board.sale_price
         for cmd in legal:
             if isinstance(cmd, SellBuilding):
                 h = pos.level(cmd.space)
-                loss = (income(pos, cmd.space, h) - income(pos, cmd.space, h - 1)) * k / half(cmd.space)
+                lost = income(pos, cmd.space, h, self.style) - income(pos, cmd.space, h - 1, self.style)
+                loss = lost * k / half(cmd.space)
             elif isinstance(cmd, SellLot):
                 h = houses_on(pos, cmd.space)
                 cash = pos.board.price[cmd.space] / 2 + (h - 1) * half(cmd.space)
-                loss = (income(pos, cmd.space, h) * k + 1.0) / cash + 1.0  # a whole lot goes last
+                loss = (income(pos, cmd.space, h, self.style) * k + 1.0) / cash + 1.0  # a whole lot goes last
             else:
                 continue
             if best is None or loss < best[0]:
@@ -378,9 +436,12 @@ class LotPlay(Reasoning):
     # --- offers -----------------------------------------------------------------------------------
 
     def on_trade_answer(self, pos: Position, pend: TradeAnswer, legal: list[Command]) -> Command:
-        """Accept what leaves it better off by its own reckoning of the lots, by a margin."""
+        """Accept what leaves it better off by its own reckoning, by a margin (a level that trades lots
+        answers by the reckoning it prices its offers with, and names its price)."""
         me = pos.me
         t = pend.trade
+        if self.dealer is not None:
+            return self.dealer.answer(pos, t.proposer, t.id, t.give, t.take, legal)
         style = self.style
         half = pos.board.sale_price
         got = t.give.cash + sum(lot_worth(pos, s, me, style) for s in t.give.deeds)

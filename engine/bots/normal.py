@@ -15,7 +15,7 @@ from engine.bots.jail import rivals_built, rule_of_thumb
 from engine.bots.judging import Fairness, judge
 from engine.bots.lots import LotStyle
 from engine.bots.position import Position
-from engine.bots.proposing import Judgement, compose
+from engine.bots.proposing import Judgement, Persistence, compose
 from engine.bots.raising import cheapest_plan, steps, to_lift_a_group
 from engine.bots.reasons import dollars, group_of, offer_words
 from engine.bots.routes import best_way
@@ -113,6 +113,8 @@ class NormalBot(BotBase):
     offer_fair: Fairness | None = None
     """The fairness it prices its own offers by (its model of the partner), if not the one it answers by."""
     haggle: float | None = None  # names its own least price when it refuses (see `judge`)
+    persist: Persistence | None = None
+    """How it asks again after a refusal, if it does (see `proposing.Persistence`)."""
 
     def __init__(self, seed: int, seat: int) -> None:
         super().__init__(seed, seat)
@@ -236,6 +238,7 @@ class NormalBot(BotBase):
             self.cooldown_rounds * len(pos.players),
             self.tries,
             consolidate=self.consolidate or pos.awash(),  # a split group untangled one deal at a time
+            persist=self.persist,
         )
         if cmd is None:
             cmd = self.sell(pos)

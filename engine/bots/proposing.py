@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from engine.bots.bargaining import Asked, Key, TradeMemory, table_signature
 from engine.bots.judging import Deal, Fairness, baseline, completed, unlocked
 from engine.bots.position import Position
-from engine.bots.thresholds import least_passing, round_up
+from engine.bots.thresholds import least_passing, most_passing, round_up
 from engine.bots.valuation import Style
 from engine.commands import ProposeTrade
 from engine.state import Bundle
@@ -121,6 +121,25 @@ def may_ask(last: Asked | None, table: int, turn: int, cooldown: int, tries: int
     return last.table != table and turn - last.turn >= cooldown and last.tries < tries
 
 
+@dataclass(frozen=True, slots=True)
+class Persistence:
+    """Asking again after a refusal, as a fair negotiator does: the same lots at most once a round of
+    the table, each time at a better price for the partner (a step of the way from the last price to the
+    most the asker's own judgement allows), `tries` times at most; on a stalled table (no building
+    anywhere by `stall_round`) the asker settles for less (`stalled`)."""
+
+    tries: int = 6
+    steps: int = 3  # the way from the last price to the most it would pay, in this many steps
+    least_step: int = 20
+    stall_round: int = 18
+    stalled: Fairness | None = None
+
+
+def stalled(pos: Position, round_: int) -> bool:
+    """No building on the board by this round: the game waits for a deal."""
+    return pos.view.round >= round_ and not any(pos.levels[s] for s in pos.board.deeds)
+
+
 def compose(
     pos: Position,
     me: int,
@@ -130,6 +149,7 @@ def compose(
     cooldown: int,
     tries: int = 3,
     consolidate: bool = False,
+    persist: Persistence | None = None,
 ) -> ProposeTrade | None:
     """The best offer to make now, or None.
 
@@ -141,10 +161,15 @@ def compose(
     `tries` times; a partner who refused without naming a price is left alone for twice the cooldown; a
     refusal that named a price is met once, if the bot's judgement allows. A form not yet
     refused comes first, then the bot's gain. With `consolidate`, lots that leave a split group one deal
-    from complete are asked for too.
+    from complete are asked for too. With `persist`, the same lots are asked for again once a round,
+    table changed or not, each time at a better price for the partner, up to the most the bot's judgement
+    allows (see `Persistence`).
     """
     table = table_signature(pos)
     best: tuple[tuple[bool, bool, float], ProposeTrade, Key, float] | None = None
+    if persist is not None and persist.stalled is not None and stalled(pos, persist.stall_round):
+        patience = persist.stalled
+    rounds = len(pos.players)
     for want in wants(pos, me, consolidate):
         r = want.partner
         key = (r, tuple(sorted(want.lots)))
@@ -154,7 +179,10 @@ def compose(
             continue
         if counter is not None and pos.turn - counter.turn > cooldown:
             counter = None  # a price named long ago is no answer to a question asked now
-        allowed = may_ask(last, table, pos.turn, cooldown, tries)
+        if persist is not None:
+            allowed = last is None or (pos.turn - last.turn >= rounds and last.tries < persist.tries)
+        else:
+            allowed = may_ask(last, table, pos.turn, cooldown, tries)
         if counter is None and not allowed:
             continue
         share = memory.share(r, own.expect)
@@ -167,13 +195,20 @@ def compose(
             if not allowed and not named:
                 continue  # only the price the partner named, until the table changes
             deal = Deal(pos, own.style, own.fair, me, r, Bundle(deeds=give_deeds), take, imagine=r)
+            before = last.price_of(give_deeds) if last is not None and persist is not None else None
             if counter is not None and named:
                 price = counter.price
             else:
                 least = price_for(deal, model, -pos.funds[r], pos.funds[me])
-                if least is None:
+                if least is None and before is None:
                     continue  # by my reckoning no price suits him and me both
-                price = round_up(least)
+                price = round_up(least) if least is not None else before  # type: ignore[assignment]
+                if before is not None and persist is not None:
+                    most = _most(deal, patience, pos, own.style, me, before, pos.funds[me])
+                    if most is None or most <= before:
+                        continue  # nothing better to offer him than last time
+                    step = max(persist.least_step, (most - before) // persist.steps)
+                    price = max(price, min(most, round_up(before + step)))
             if not -pos.funds[r] <= price <= pos.funds[me]:
                 continue
             ga, gb, others = deal.gains(price)
@@ -192,8 +227,26 @@ def compose(
     if best is None:
         return None
     _rank, cmd, key, share = best
-    memory.record(pos.turn, table, key, cmd.to, share, own.expect, cmd.give.deeds)
+    memory.record(
+        pos.turn, table, key, cmd.to, share, own.expect, cmd.give.deeds, cmd.give.cash - cmd.take.cash
+    )
     return cmd
+
+
+def _most(
+    deal: Deal, patience: Fairness, pos: Position, style: Style, me: int, lo: int, hi: int
+) -> int | None:
+    """The most cash (from `lo` up to `hi`) the asker may pay and still gain what its patience asks."""
+
+    def worth(price: int) -> bool:
+        ga, gb, others = deal.gains(price)
+        return ga >= baseline(patience, pos, style, gb, others, deal.groups_b, me)
+
+    if hi <= lo or not worth(lo + 1):
+        return None
+    if worth(hi):
+        return hi
+    return most_passing(lo + 1, hi, worth)
 
 
 SALE_MARKUP = 1.5

@@ -1,18 +1,25 @@
 """The bots in Finance, where lots stand alone: whole games with every answer legal, and the decisions that
 matter there: where the next house goes, what to buy with the building money in mind, the marker limit,
-what to sell when cash runs short, which lots a creditor keeps, and houses moved when the bank is empty."""
+what to sell when cash runs short, which lots a creditor keeps, houses moved when the bank is empty, and
+`hard`'s trading of lots: it asks for a rival's lot it would build up, answers by the same reckoning it
+prices its offers with (naming its price when it refuses), and keeps a person's manners: no offers in the
+first rounds, never the same offer twice, at most one a round to each partner."""
 
 from __future__ import annotations
 
 import pytest
 
 from engine import (
+    AcceptTrade,
     Build,
+    Bundle,
     BuyProperty,
     DeclineProperty,
     EndTurn,
     ExcessLots,
     Game,
+    ProposeTrade,
+    RejectTrade,
     RuleOptions,
     SellBuilding,
     SellLot,
@@ -20,14 +27,17 @@ from engine import (
 )
 from engine.bots import make_bot
 from engine.bots.base import BotBase
+from engine.queries import proposal_problem
+from engine.state import TradeAnswer
 from engine.tools.simulate import BotPlayer
 
-from positions import ask, bot, buy, debt, end_turn, table, wait_for
+from positions import ask, bot, buy, debt, end_turn, offer, table, wait_for
 
 FINANCE = "finance-1936"
 GOAT_ALLEY, LONELY_LANE, RUBEVILLE, WAYBACK, RICKETY_ROW, BOOMTOWN, COTTAGE = 1, 3, 4, 6, 8, 9, 11
 MARKET, SYLVAN, VENETIAN, FAIRHOPE, MAIN_LINE, CHEVY_CHASE, GROSSE_POINT = 13, 14, 18, 21, 24, 26, 28
 MADISON, RITTENHOUSE, UNION_SQUARE = 29, 33, 39
+EASY_STREET, JOHNSON, COMMONWEALTH, WALL_STREET = 16, 23, 31, 38
 
 
 def finance_table(
@@ -163,3 +173,107 @@ def test_with_the_bank_empty_a_house_moves_from_a_weak_lot_to_a_strong_one() -> 
     end_turn(game, 0)
     assert ask(bot("hard"), game, 0) == SellBuilding(player=0, space=GOAT_ALLEY)
     assert ask(bot("easy"), game, 0) == EndTurn(player=0)
+
+
+# --- trading lots ----------------------------------------------------------------------------------
+
+
+def rich_and_poor() -> Game:
+    """The bot (seat 0) has cash to build; seat 1 holds Union Square with no cash to build it up."""
+    return finance_table({0: (GOAT_ALLEY,), 1: (UNION_SQUARE, LONELY_LANE)}, cash=(2000, 100, 1925, 1925))
+
+
+def offers_now(bot: BotBase, game: Game) -> list[ProposeTrade]:
+    """Let the bot finish its turn, each offer it makes refused at once without a word about price; the
+    offers it made."""
+    made: list[ProposeTrade] = []
+    end_turn(game, 0)
+    for _ in range(20):
+        cmd = ask(bot, game, 0)
+        if not isinstance(cmd, ProposeTrade):
+            return made
+        made.append(cmd)
+        events = game.apply(cmd)
+        bot.observe(events)
+        pend = game.state.pending
+        assert isinstance(pend, TradeAnswer)
+        bot.observe(game.apply(RejectTrade(player=cmd.to, trade_id=pend.trade.id)))
+        end_turn(game, 0)
+    raise AssertionError("the bot kept offering")
+
+
+def next_round(game: Game) -> None:
+    game.state.turn += 4
+    game.state.round += 1
+
+
+def test_hard_offers_for_a_lot_it_would_build_up_and_says_why() -> None:
+    game = rich_and_poor()
+    end_turn(game, 0)
+    bot = make_bot("hard", 7, 0)
+    cmd = ask(bot, game, 0)
+    assert isinstance(cmd, ProposeTrade)
+    assert (cmd.to, cmd.take.deeds, cmd.give.deeds) == (1, (UNION_SQUARE,), ())
+    assert 0 < cmd.give.cash <= 2000
+    assert proposal_problem(game.view(0), 0, 1, cmd.give, cmd.take) is None
+    assert "Union Square" in bot.reason and "worth more to me" in bot.reason
+
+
+def test_no_lot_offers_in_the_first_rounds() -> None:
+    game = rich_and_poor()
+    game.state.turn, game.state.round = 4, 1
+    bot = make_bot("hard", 7, 0)
+    assert isinstance(bot, BotBase)
+    assert offers_now(bot, game) == []
+    for _ in range(3):
+        next_round(game)
+    assert len(offers_now(bot, game)) == 1
+
+
+def test_an_offer_is_never_made_twice_and_each_refusal_brings_a_better_price() -> None:
+    game = rich_and_poor()
+    bot = make_bot("hard", 7, 0)
+    assert isinstance(bot, BotBase)
+    made: list[ProposeTrade] = []
+    for _ in range(8):
+        now = offers_now(bot, game)
+        assert len({c.to for c in now}) == len(now)  # at most one a round to each partner
+        made += now
+        next_round(game)
+    asked = [(c.to, c.give.deeds, c.take.deeds, c.give.cash - c.take.cash) for c in made]
+    assert len(asked) == len(set(asked)) > 1
+    for_union = [c.give.cash for c in made if c.take.deeds == (UNION_SQUARE,)]
+    assert for_union == sorted(for_union) and len(set(for_union)) == len(for_union) > 1
+    assert len(for_union) < 8  # it stops asking before long
+
+
+def test_a_lopsided_offer_is_refused_with_a_price_that_it_then_takes() -> None:
+    game = finance_table({0: (GOAT_ALLEY, GROSSE_POINT), 1: (MARKET,)})
+    bot = make_bot("hard", 7, 0)
+    pend = offer(game, 1, 0, give=Bundle(cash=10), take=Bundle(deeds=(GOAT_ALLEY,)))
+    no = ask(bot, game, 0)
+    assert isinstance(no, RejectTrade)
+    assert no.asking is not None and no.asking > 10
+    assert "worth less to me" in no.reason and f"{no.asking:,}" in no.reason
+    game.apply(RejectTrade(player=0, trade_id=pend.trade.id))
+    pend = offer(game, 1, 0, give=Bundle(cash=no.asking - 50), take=Bundle(deeds=(GOAT_ALLEY,)))
+    assert isinstance(ask(bot, game, 0), RejectTrade)
+    game.apply(RejectTrade(player=0, trade_id=pend.trade.id))
+    offer(game, 1, 0, give=Bundle(cash=no.asking), take=Bundle(deeds=(GOAT_ALLEY,)))
+    assert isinstance(ask(bot, game, 0), AcceptTrade)
+
+
+def test_owing_a_little_it_never_lets_a_lot_go_to_a_player_for_less_than_the_bank_pays() -> None:
+    # $25 in hand, $50 owed to seat 2: the bank pays $110 for Fairhope Avenue
+    owners = {
+        0: (WAYBACK, COTTAGE, VENETIAN, UNION_SQUARE),
+        1: (BOOMTOWN, MAIN_LINE, MADISON, WALL_STREET),
+        2: (LONELY_LANE, RICKETY_ROW, MARKET, EASY_STREET, JOHNSON, COMMONWEALTH, RITTENHOUSE),
+        3: (FAIRHOPE, GROSSE_POINT),
+    }
+    built = {VENETIAN: 2, UNION_SQUARE: 3, BOOMTOWN: 3, MAIN_LINE: 3, WALL_STREET: 3, GROSSE_POINT: 6}
+    game = finance_table(owners, houses=built, cash=(265, 611, 721, 25))
+    debt(game, 3, 50, creditor=2)
+    cmd = ask(bot("hard", seat=3), game, 3)
+    if isinstance(cmd, ProposeTrade):
+        assert cmd.give.deeds == (FAIRHOPE,) and cmd.take.cash >= 110, cmd

@@ -1,15 +1,19 @@
-"""Manners at the table and the tricks a person found: a bot offers when something has changed, never asks
-again on an unchanged table, never bids against itself when refused, names the price it would take when
-it refuses, and cannot be had by parking a lot with a friend, by a mortgaged deed at a high price, or by
-buying a lot of a group it nearly holds for little above the printed price. Every trick is tried on
-every level."""
+"""Manners at the table and the tricks a person found: a bot offers when something has changed; `normal`
+never asks again on an unchanged table nor bids against itself when refused, while `hard` and `expert`
+ask again once a round at most, each time at a better price for the partner; each level names the price
+it would take when it refuses, and cannot be had by parking a lot with a friend, by a mortgaged deed at a
+high price, or by buying a lot of a group it nearly holds for little above the printed price. Every trick
+is tried on every level."""
 
 from __future__ import annotations
+
+import itertools
 
 import pytest
 
 from engine import AcceptTrade, Bundle, Game, ProposeTrade, RejectTrade
 from engine.bots import Bot
+from engine.bots.proposing import Persistence
 from engine.bots.talk import asking_price
 
 from positions import (
@@ -42,6 +46,8 @@ from positions import (
 
 LEVELS = ["easy", "normal", "hard", "expert"]
 TRADERS = ["normal", "hard", "expert"]
+PERSISTENT = ["hard", "expert"]
+"""The levels that ask again after a refusal, table changed or not, each time at a better price."""
 
 
 def refuse_all(game: Game, b: Bot, seat: int = 0) -> list[ProposeTrade]:
@@ -68,7 +74,7 @@ def change_the_table(game: Game, k: int) -> None:
     game.state.deeds[UNRELATED[k % len(UNRELATED)]].owner = 2 + k % 2
 
 
-@pytest.mark.parametrize("level", TRADERS)
+@pytest.mark.parametrize("level", [t for t in TRADERS if t not in PERSISTENT])
 def test_a_refused_offer_is_not_repeated_to_a_person_on_an_unchanged_table(level: str) -> None:
     b = bot(level)
     game = orange_position(turn=200)
@@ -84,11 +90,31 @@ def test_a_refused_offer_is_not_repeated_to_a_person_on_an_unchanged_table(level
     assert len(refuse_all(game, b)) == 1
 
 
+@pytest.mark.parametrize("level", PERSISTENT)
+def test_a_refused_offer_comes_back_once_a_round_each_time_better_for_the_partner(level: str) -> None:
+    """A persistent level asks again on an unchanged table, as a person bargaining does: at most once a
+    round, never the same offer twice, each time at a better price for the partner, toward the most the
+    deal is worth to it (a cap it never passes: its asks come to an end)."""
+    b = bot(level)
+    game = orange_position(turn=200)
+    offers: list[tuple[int, ProposeTrade]] = []
+    for turn in range(200, 400, 4):  # fifty rounds of the bot's turns, nothing changing
+        game.state.turn = turn
+        end_turn(game, 0)
+        offers += [(turn, o) for o in refuse_all(game, b)]
+    assert 2 <= len(offers) <= Persistence().tries, [(t, o.give.cash) for t, o in offers]
+    assert {o.take.deeds for _, o in offers} == {(NEW_YORK,)}
+    for (t1, first), (t2, second) in itertools.pairwise(offers):
+        assert t2 - t1 >= 4  # once a round at most
+        assert second.give.cash > first.give.cash  # a better price for the partner each time
+    assert offers[-1][0] < 396  # it came to the most it would give, and stopped
+
+
 ASKS_FROM = {"easy": 300}
 """The turn from which a level asks for a group's last lot with cash (the collector, late in a long game)."""
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", [t for t in LEVELS if t not in PERSISTENT])
 def test_refusing_never_makes_a_bot_bid_against_itself(level: str) -> None:
     """Each time it asks again (the table having changed), it offers what a bot that had never asked
     would offer on that table: refusals do not raise its price."""
