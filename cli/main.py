@@ -23,6 +23,7 @@ SUBCOMMANDS = {
     "rules": "cli.rules",
     "review": "cli.review",
     "simulate": "cli.simulate",
+    "events": "cli.events",
     "demo": "cli.demo",
     "serve": "cli.serve",
 }
