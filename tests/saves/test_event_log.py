@@ -1,6 +1,6 @@
 """The open event log: each line of a real game valid under the committed JSON Schema, every event with
 its rule's source, and the log read back into the same game, replay-checked; a log changed anywhere is
-caught; `landlords events` writes a saved game's log, and checks logs."""
+caught; `landlords events` and `landlords simulate --events` write logs that check."""
 
 from __future__ import annotations
 
@@ -115,3 +115,18 @@ def test_the_events_command_writes_a_saved_games_log_with_the_bots_reasons(
     out.write_text(out.read_text(encoding="utf-8").replace('"dice":[', '"dice":[7,', 1), encoding="utf-8")
     assert main(["events", "--check", str(out)]) == 1
     assert "game.jsonl" in capsys.readouterr().err
+
+
+def test_simulate_writes_one_log_per_game_and_each_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "logs"
+    assert (
+        main(["simulate", "--games", "3", "--players", "2", "--max-turns", "40", "--events", str(folder)])
+        == 0
+    )
+    capsys.readouterr()
+    logs = sorted(folder.iterdir())
+    assert [p.name for p in logs] == ["game-00000.jsonl", "game-00001.jsonl", "game-00002.jsonl"]
+    assert main(["events", "--check", *map(str, logs)]) == 0
+    assert capsys.readouterr().out.count("replayed") == 3
