@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, Literal, get_args, get_origin
 
 import numpy as np
 
 from engine import Bundle, PlaceBid, ProposeTrade, trading_open
 from engine.commands import Command
+from engine.queries import proposal_problem
 from landlords_env.observations import Draft
 
 if TYPE_CHECKING:
@@ -213,7 +214,6 @@ class ActionLayout:
     def _draft_choices(
         self, game: Game, me: int, draft: Draft, mask: np.ndarray, moves: dict[int, Command | DraftMove]
     ) -> None:
-        check = game.check
         if game.check(proposal(me, draft)) is None:
             mask[self.propose] = 1
             moves[self.propose] = ("propose", 0)
@@ -234,10 +234,35 @@ class ActionLayout:
             candidates.append((self.take_cash + k, ("take_cash", step)))
         candidates.append((self.give_card, ("give_card", 1)))
         candidates.append((self.take_card, ("take_card", 1)))
-        for i, move in candidates:
-            if check(proposal(me, drafted(draft, move))) is None:
+        # Each candidate is checked as the door checks a proposal (`proposal_problem`, which the command's
+        # check runs), on the draft with that one thing added.
+        give = _bundle(draft.give_cash, draft.give_deeds, draft.give_cards)
+        take = _bundle(draft.take_cash, draft.take_deeds, draft.take_cards)
+        to = draft.to
+        for i, (what, value) in candidates:
+            if what.startswith("give"):
+                side = _bundle(
+                    draft.give_cash + (value if what == "give_cash" else 0),
+                    (*draft.give_deeds, value) if what == "give_deed" else draft.give_deeds,
+                    draft.give_cards + (value if what == "give_card" else 0),
+                )
+                refused = proposal_problem(game, me, to, side, take)
+            else:
+                side = _bundle(
+                    draft.take_cash + (value if what == "take_cash" else 0),
+                    (*draft.take_deeds, value) if what == "take_deed" else draft.take_deeds,
+                    draft.take_cards + (value if what == "take_card" else 0),
+                )
+                refused = proposal_problem(game, me, to, give, side)
+            if refused is None:
                 mask[i] = 1
-                moves[i] = move
+                moves[i] = (what, value)
+
+
+@lru_cache(maxsize=4096)
+def _bundle(cash: int, deeds: tuple[int, ...], cards: int) -> Bundle:
+    """One side of a draft (bundles are immutable: the same one is shared while drafts repeat it)."""
+    return Bundle(cash=cash, deeds=tuple(sorted(deeds)), jail_cards=cards)
 
 
 @cache
@@ -270,6 +295,6 @@ def proposal(me: int, draft: Draft) -> ProposeTrade:
     return ProposeTrade(
         player=me,
         to=draft.to,
-        give=Bundle(cash=draft.give_cash, deeds=tuple(sorted(draft.give_deeds)), jail_cards=draft.give_cards),
-        take=Bundle(cash=draft.take_cash, deeds=tuple(sorted(draft.take_deeds)), jail_cards=draft.take_cards),
+        give=_bundle(draft.give_cash, draft.give_deeds, draft.give_cards),
+        take=_bundle(draft.take_cash, draft.take_deeds, draft.take_cards),
     )

@@ -11,7 +11,7 @@ mortgage and compose a trade.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Literal
 
 import gymnasium
@@ -28,6 +28,7 @@ from landlords_env.actions import ActionLayout, DraftMove, drafted, proposal
 from landlords_env.observations import Draft, ObservationLayout, layout_for
 from room.opponents import Opponent, SimpleOpponent, make_opponents, tell_opponents
 from room.seats import Seat
+from saves.eventlog import event_lines
 
 SIMPLE = "simple"
 """An opponent level besides the bots': the engine's simple player (fast, predictable)."""
@@ -227,6 +228,16 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         if agent != self.agent_selection:
             return None
         return self._choices(agent)[1].get(int(action))
+
+    def event_lines(self) -> Iterator[str]:
+        """The game so far as the open event log (`saves.eventlog`, docs/research.md), a line at a time:
+        the agents' seats named `agent`, the others by their level."""
+        game = self._game()
+        seats = [
+            Seat(name=p.name, kind="bot", level=self.levels.get(s, "agent"))
+            for s, p in enumerate(game.state.players)
+        ]
+        return event_lines(game, seats)
 
     def explain(self, action: int) -> str:
         """An action's family and place in it, in words: "build, space 39 (Boardwalk)"."""
