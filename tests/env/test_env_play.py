@@ -3,6 +3,10 @@ bid ladder, building evenly, a debt, and the rewards at the end."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -145,3 +149,24 @@ def test_one_agent_against_bots_ends_with_a_win_a_loss_or_the_cap(shaping: float
         assert total == 1.0
     else:
         assert total == 0.0 and st.turn >= 60
+
+
+def test_the_example_agent_plays_against_three_bots() -> None:
+    example = Path(__file__).resolve().parents[2] / "examples" / "research" / "agent_against_bots.py"
+    run = [sys.executable, str(example), "--games", "2", "--level", "easy", "--max-turns", "40"]
+    out = subprocess.run(run, capture_output=True, text=True, check=True).stdout
+    assert out.count("the agent") == 2 and "steps" in out
+
+
+def test_a_game_played_in_the_environment_is_written_as_an_event_log() -> None:
+    from saves.eventlog import read_event_log, replay
+
+    table = raw_env(seats=3, opponents={1: "easy"}, seed=8, max_turns=30)
+    table.reset()
+    rng = np.random.default_rng(1)
+    while table.agents:
+        obs, _, terminated, truncated, _ = table.last()
+        table.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    log = read_event_log(table.event_lines())
+    assert [s.level for s in log.header.players] == ["agent", "easy", "agent"]
+    assert table.game is not None and replay(log).state == table.game.state
