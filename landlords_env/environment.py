@@ -18,14 +18,14 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
-from engine import Game, GameState, GameView, IllegalCommand, RuleOptions, load_edition, new_game
+from engine import Game, GameState, GameView, IllegalCommand, RuleOptions, board_for, load_edition, new_game
 from engine.bots import check_level
 from engine.commands import Command
 from engine.events import Event
 from engine.narration import describe
 from engine.tools.simulate import game_seed
 from landlords_env.actions import ActionLayout, DraftMove, drafted, proposal
-from landlords_env.observations import Draft, ObservationLayout, layout_for
+from landlords_env.observations import Draft, ObservationLayout
 from room.opponents import Opponent, SimpleOpponent, make_opponents, tell_opponents
 from room.seats import Seat
 from saves.eventlog import event_lines
@@ -90,7 +90,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         self._agent_at = {s: a for a, s in self._seat_of.items()}
         self._agent_seats = tuple(self._agent_at)
         self.possible_agents = list(self._seat_of)
-        self.layout: ObservationLayout = layout_for(edition, seats)
+        self.layout = ObservationLayout(board_for(edition), seats)  # its own: it remembers what it wrote
         self.actions = ActionLayout(self.layout.board, seats)
         flat = gymnasium.spaces.Box(self.layout.low, self.layout.high, dtype=np.float32)
         inner: gymnasium.spaces.Space[Any] = flat
@@ -166,7 +166,11 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         seat = self._seat_of[agent]
         flat = self.layout.encode(game.state, seat, self._drafts.get(seat) if self._drafts else None)
         if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):
-            mask = self._choices(agent)[0]
+            cached = self._cached
+            if cached is not None and cached[0] == self._version and cached[1] == agent:
+                mask = cached[2]
+            else:
+                mask = self._choices(agent)[0]
         else:
             mask = np.zeros(self.actions.size, dtype=np.int8)
         if self.observation_form == "dict":
@@ -180,7 +184,12 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
             return
         if action is None:
             raise ValueError(f"{agent} is in the game: it needs an action, not None")
-        move = self._choices(agent)[1].get(int(action))
+        cached = self._cached
+        if cached is not None and cached[0] == self._version and cached[1] == agent:
+            moves = cached[3]
+        else:
+            moves = self._choices(agent)[1]
+        move = moves.get(int(action))
         if move is None:
             raise ValueError(
                 f"action {int(action)} is not allowed to {agent} now: {self.explain(int(action))}"
@@ -192,7 +201,15 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         if type(move) is tuple:
             self._draft_step(self._seat_of[agent], move)
         else:
-            self._apply(move)  # type: ignore[arg-type]
+            try:
+                events = self.game.apply(move)  # type: ignore[union-attr, arg-type]
+            except IllegalCommand as exc:  # the mask said yes: the engine and the mask disagree
+                raise RuntimeError(f"the engine refused an action the mask allowed: {exc}") from exc
+            self._version += 1
+            if self._bots:
+                tell_opponents(self._bots, events)
+            if self.render_mode is not None:
+                self._told.extend(events)
         if self._opponents:
             self._play_opponents()
         self._settle()
@@ -339,7 +356,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
             and st.turn < self.max_turns
             and pend is not None
             and pend.player in agent_at
-            and not self._any_agent_bankrupt(players)
+            and not any(players[seat].bankrupt for seat in self._agent_seats)
         ):  # the game goes on, and waits on an agent: nothing ends
             self.agent_selection = agent_at[pend.player]
             if self.shaping:
@@ -367,9 +384,6 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         elif live:
             self.agent_selection = live[0]
         self._deads_step_first()
-
-    def _any_agent_bankrupt(self, players: Sequence[Any]) -> bool:
-        return any(players[seat].bankrupt for seat in self._agent_seats)
 
     def _shape(self) -> None:
         """The shaping: each agent's change of its share of the table's worth, times `shaping`."""

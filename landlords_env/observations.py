@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import struct
 from dataclasses import dataclass
-from functools import cache
 from typing import TYPE_CHECKING, Any, get_args
 
 import numpy as np
@@ -359,10 +358,3 @@ def _open_trade(pend: Any, me: int) -> TradeOffer | None:
         return None
     trade: TradeOffer = pend.trade
     return trade if me in (trade.proposer, trade.to) else None
-
-
-@cache
-def layout_for(edition: str, seats: int) -> ObservationLayout:
-    from engine.board import board_for
-
-    return ObservationLayout(board_for(edition), seats)
