@@ -182,3 +182,18 @@ def test_a_position_given_as_a_state_is_played_on() -> None:
     assert table.observe("player_0")["observation"][1] == 7
     with pytest.raises(ValueError, match="this environment plays classic with 3"):
         raw_env(seats=3).reset(options={"state": game.state})
+
+
+def test_the_researchers_page_names_every_part_of_the_observation() -> None:
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "research.md").read_text(encoding="utf-8")
+    table = raw_env()
+    for segment in table.layout.segments:
+        assert f"`{segment.name}`" in page, segment.name
+    drafting = [f.name for f in table.actions.families if f.command in ("trade draft", "propose_trade")]
+    for name in [*drafting, "place_bid", "listed"]:
+        assert f"`{name}`" in page, name
+    assert (
+        f"there are {table.actions.size} actions" in page and f"that is {table.layout.size} numbers" in page
+    )
