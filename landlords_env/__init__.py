@@ -9,16 +9,28 @@ loads them). The observation and action layouts are described in docs/research.m
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pettingzoo.utils import wrappers
+try:
+    from pettingzoo.utils import wrappers
+except ModuleNotFoundError as missing:  # the game installed without its `env` extra
+    raise ModuleNotFoundError(
+        "landlords_env needs PettingZoo and Gymnasium: pip install 'landlords[env]'", name=missing.name
+    ) from missing
 
 from landlords_env.environment import raw_env
 
 __all__ = ["env", "raw_env"]
 
 
-def env(**kwargs: Any) -> wrappers.OrderEnforcingWrapper[str, dict[str, Any], int]:
+def env(
+    edition: str = "classic",
+    seats: int = 4,
+    opponents: Sequence[str] | Mapping[int, str] | None = None,
+    seed: int | None = None,
+    **options: Any,
+) -> Any:
     """The environment as PettingZoo's own are handed out: `raw_env` inside the wrapper that holds a
-    program to the order of the calls (reset first, then step)."""
-    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+    program to the order of the calls (reset first, then step). `options` are `raw_env`'s."""
+    return wrappers.OrderEnforcingWrapper(raw_env(edition, seats, opponents, seed, **options))

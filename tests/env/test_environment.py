@@ -174,6 +174,12 @@ def test_importing_the_game_loads_neither_pettingzoo_nor_gymnasium() -> None:
     assert not loaded & {"pettingzoo", "gymnasium", "landlords_env"}
 
 
+def test_without_the_extra_the_environment_says_what_to_install() -> None:
+    code = "import sys; sys.modules['pettingzoo'] = None; import landlords_env"
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert run.returncode != 0 and "pip install 'landlords[env]'" in run.stderr
+
+
 def test_a_position_given_as_a_state_is_played_on() -> None:
     game = new_game("classic", ["Ada", "Grace"], seed=3)
     game.state.players[0].cash = 7
