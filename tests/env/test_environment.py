@@ -203,3 +203,27 @@ def test_the_researchers_page_names_every_part_of_the_observation() -> None:
     assert (
         f"there are {table.actions.size} actions" in page and f"that is {table.layout.size} numbers" in page
     )
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_observation_never_shows_the_deck_order_nor_the_dice_to_come(edition: str) -> None:
+    """Two games alike but for the hidden state (every deck's order, the dice generator's state, dice
+    scripted to come) give every seat the same observation and the same mask."""
+    table = raw_env(edition=edition, seats=3, seed=7, offers_per_turn=0, max_turns=400)
+    table.reset()
+    random_steps(table, 40, seed=2)
+    assert table.game is not None
+    shown = table.game.state
+    hidden = shown.copy()
+    hidden.decks = {name: cards[::-1] for name, cards in hidden.decks.items()}
+    hidden.rng_state ^= 0x5DEECE66D
+    hidden.rng_inc ^= 0x2
+    hidden.scripted_dice = [(6, 6), (1, 2)]
+    assert hidden.to_json() != shown.to_json()
+    games = (Game.from_state(shown.copy()), Game.from_state(hidden))
+    layouts = [ObservationLayout(table.layout.board, 3) for _ in games]
+    for seat in range(3):
+        first, second = (lay.encode(g.state, seat) for lay, g in zip(layouts, games, strict=True))
+        assert np.array_equal(first, second), (edition, seat)
+        masks = [table.actions.choices(g, seat, None, False)[0] for g in games]
+        assert np.array_equal(masks[0], masks[1]), (edition, seat)
