@@ -1,5 +1,7 @@
 """Check what a built wheel holds: every file of each package (its data files included), a `py.typed` in
-each, the licence text, the licence expression and the `landlords` command, and nothing else.
+each, the JSON Schemas of the save file and of the event log, the licence text, the licence expression,
+the `landlords` command, and the `env` extra (the learning environment's libraries, which the game itself
+never requires), and nothing else.
 
     python .ci/check_wheel.py dist/landlords-*.whl
 
@@ -53,6 +55,38 @@ def problems(wheel: Path) -> list[str]:
         entry_points = archive.read(f"{info}/entry_points.txt").decode("utf-8")
         if "landlords = cli.main:main" not in entry_points.splitlines():
             found.append("no `landlords` command among the entry points")
+        found += _schemas(names) + _extras(metadata, project)
+    return found
+
+
+def _schemas(names: set[str]) -> list[str]:
+    """The published schemas: every version of the save file's and of the event log's."""
+    found = []
+    for kind in ("save", "events"):
+        wanted = [
+            p.relative_to(ROOT).as_posix()
+            for p in sorted((ROOT / "saves" / "schema").glob(f"{kind}-v*.json"))
+        ]
+        if not wanted:
+            found.append(f"no JSON Schema of the {kind} format in saves/schema/")
+        found += [f"no JSON Schema {name} in the wheel" for name in wanted if name not in names]
+    return found
+
+
+def _extras(metadata: str, project: dict[str, object]) -> list[str]:
+    """The `env` extra names the learning environment's libraries; the game itself requires neither."""
+    lines = metadata.splitlines()
+    found: list[str] = []
+    if "Provides-Extra: env" not in lines:
+        found.append("METADATA names no `env` extra")
+    required = [line for line in lines if line.startswith("Requires-Dist:")]
+    for library in ("pettingzoo", "gymnasium"):
+        if not any(
+            line.startswith(f"Requires-Dist: {library}") and "extra == 'env'" in line for line in required
+        ):
+            found.append(f"the `env` extra does not require {library}")
+        if any(line.startswith(f"Requires-Dist: {library}") and "extra ==" not in line for line in required):
+            found.append(f"the game itself requires {library}: it belongs to the `env` extra only")
     return found
 
 

@@ -45,6 +45,21 @@ games = whole(1, GAMES_MAX)
 turns = whole(1, TURNS_MAX)
 
 
+SHARDS_MAX = 100_000
+
+
+def shard(text: str) -> tuple[int, int]:
+    """`--shard I/N`: the I-th of N shares, 1 <= I <= N."""
+    index, slash, count = text.partition("/")
+    if not slash:
+        raise argparse.ArgumentTypeError(f"{shorten(text, 40)!r} is not I/N (say 2/8: the second of eight)")
+    n = whole(1, SHARDS_MAX)(count.strip())
+    i = whole(1, SHARDS_MAX, too_low="shards are counted from 1")(index.strip())
+    if i > n:
+        raise argparse.ArgumentTypeError(f"shard {i} of {n}: the shards are 1/{n} to {n}/{n}")
+    return i, n
+
+
 def players(text: str) -> int:
     """`--players`: as many as some edition seats (the editions are read only when the option is given)."""
     from engine import EDITIONS, load_edition

@@ -23,6 +23,8 @@ SUBCOMMANDS = {
     "rules": "cli.rules",
     "review": "cli.review",
     "simulate": "cli.simulate",
+    "merge": "cli.merge",
+    "events": "cli.events",
     "demo": "cli.demo",
     "serve": "cli.serve",
 }

@@ -12,9 +12,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -26,6 +28,7 @@ from cli.output import Output
 from engine import SetupError, board_for
 from engine.bots import LEVELS
 from engine.text import plain
+from engine.tools.shards import share, simulation_record, tournament_record
 from engine.tools.simulate import Simulation
 from engine.tools.tournament import Tournament, check_lineup
 from saves import SaveError
@@ -59,39 +62,118 @@ def register(sub: Any) -> None:
         metavar="DIR",
         help="write every game played as a save file in DIR (game-00000.json, ...), to analyse or review",
     )
+    p.add_argument(
+        "--events",
+        metavar="DIR",
+        help="write every game played as an open event log in DIR (game-00000.jsonl, ...; docs/research.md)",
+    )
+    p.add_argument(
+        "--shard",
+        metavar="I/N",
+        type=arguments.shard,
+        default=None,
+        help="play only the I-th of N shares of the games (the same seeds) and print its record as JSON, "
+        "for `landlords merge`",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     err = Output(stderr=True)
-    if args.save_games is not None:
-        problem = _folder_problem(Path(args.save_games))
-        if problem is not None:
-            return _refuse(err, f"--save-games: {problem}")
+    for option, folder in (("--save-games", args.save_games), ("--events", args.events)):
+        if folder is not None:
+            problem = _folder_problem(Path(folder))
+            if problem is not None:
+                return _refuse(err, f"{option}: {problem}")
     if args.bots is not None:
         return _tournament(args, err)
+    players = 4 if args.players is None else args.players
+    run = Run("simulation", args.games, args.seed, args.edition, args.max_turns, players)
+    work = partial(headless.simulation, players, args.seed, args.edition, args.max_turns, _keeping(args))
+    return _play(args, err, run, work)
+
+
+def _keeping(args: argparse.Namespace) -> headless.Keeping:
+    return headless.Keeping(saves=args.save_games, events=args.events)
+
+
+def _play(args: argparse.Namespace, err: Console, run: Run, work: Callable[[int, int], Any]) -> int:
+    """Play the run (or its shard), then report it (or print the shard's record)."""
+    first, games = 0, run.games
+    if args.shard is not None:
+        index, count = args.shard
+        if count > run.games:
+            return _refuse(
+                err, f"--shard {index}/{count}: {count} shards of {_games(run.games)} leave some empty."
+            )
+        first, games = share(run.games, index, count)
+        work = partial(headless.shifted, first, work)
     try:
         with _progress(err) as bar:
-            task = bar.add_task("games", total=args.games)
-            players = 4 if args.players is None else args.players
-            result = parallel.play(
-                args.games,
-                _jobs(args),
-                partial(
-                    headless.simulation, players, args.seed, args.edition, args.max_turns, args.save_games
-                ),
-                lambda done: bar.update(task, completed=done),
-            )
+            task = bar.add_task("games", total=games)
+            result = parallel.play(games, _jobs(args), work, lambda done: bar.update(task, completed=done))
     except SetupError as exc:
         return _refuse(err, str(exc))
     except SaveError as exc:
-        return _refuse(err, f"--save-games: {exc}")
-    if args.json:
+        return _refuse(err, f"the games could not be kept: {exc}")
+    if args.shard is not None:
+        print(json.dumps(shard_record(run, args.shard, first, result)))
+    else:
+        show(run, result, args.json)
+    return 0
+
+
+@dataclass(frozen=True)
+class Run:
+    """What a run plays: its kind, games, seed, edition, turn cap, seats and (a tournament) line-up. Two
+    shards belong to one run when their runs are equal."""
+
+    kind: Literal["simulation", "tournament"]
+    games: int
+    seed: int
+    edition: str
+    max_turns: int
+    players: int
+    bots: tuple[str, ...] | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["bots"] = None if self.bots is None else list(self.bots)
+        return out
+
+
+SHARD_FORMAT = "landlords-shard"
+SHARD_VERSION = 1
+
+
+def shard_record(
+    run: Run, shard: tuple[int, int], first: int, result: Simulation | Tournament
+) -> dict[str, Any]:
+    """What `simulate --shard` prints: the run, which share of it this is, and its figures whole."""
+    found = tournament_record(result) if isinstance(result, Tournament) else simulation_record(result)
+    return {
+        "format": SHARD_FORMAT,
+        "version": SHARD_VERSION,
+        "run": run.as_dict(),
+        "shard": {"index": shard[0], "of": shard[1], "first": first, "games": result.games},
+        "result": found,
+    }
+
+
+def show(run: Run, result: Simulation | Tournament, as_json: bool) -> None:
+    """The report of a whole run: tables, or one JSON object."""
+    if isinstance(result, Tournament):
+        if as_json:
+            out = result.as_dict()
+            out.update(edition=run.edition, seed=run.seed, max_turns=run.max_turns)
+            print(json.dumps(out))
+        else:
+            _standings(Output(), result, run.max_turns, run.edition)
+    elif as_json:
         print(json.dumps(result.as_dict()))
     else:
-        _report(Output(), result, args.edition, players)
-    return 0
+        _report(Output(), result, run.edition, run.players)
 
 
 def _folder_problem(folder: Path) -> str | None:
@@ -136,28 +218,9 @@ def _tournament(args: argparse.Namespace, err: Console) -> int:
         return _refuse(
             err, f"--players {args.players} does not match the {len(lineup)} levels given to --bots."
         )
-    try:
-        with _progress(err) as bar:
-            task = bar.add_task("games", total=args.games)
-            result = parallel.play(
-                args.games,
-                _jobs(args),
-                partial(
-                    headless.tournament, lineup, args.seed, args.edition, args.max_turns, args.save_games
-                ),
-                lambda done: bar.update(task, completed=done),
-            )
-    except SetupError as exc:
-        return _refuse(err, str(exc))
-    except SaveError as exc:
-        return _refuse(err, f"--save-games: {exc}")
-    if args.json:
-        out = result.as_dict()
-        out.update(edition=args.edition, seed=args.seed, max_turns=args.max_turns)
-        print(json.dumps(out))
-    else:
-        _standings(Output(), result, args.max_turns, args.edition)
-    return 0
+    run = Run("tournament", args.games, args.seed, args.edition, args.max_turns, len(lineup), tuple(lineup))
+    work = partial(headless.tournament, lineup, args.seed, args.edition, args.max_turns, _keeping(args))
+    return _play(args, err, run, work)
 
 
 def _level(name: str) -> str:

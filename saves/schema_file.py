@@ -1,9 +1,10 @@
-"""The committed JSON Schema of the save format, `saves/schema/save-v<N>.json`, and how it is made.
+"""The committed JSON Schemas of the save format, `saves/schema/save-v<N>.json`, and of a line of the
+open event log, `saves/schema/events-v<N>.json` (`saves.eventlog`), and how they are made.
 
-A test compares the schema the models give now with the committed one, so that no change to the models
-(the engine's state and commands included) slips into the file format unnoticed. After a deliberate
-change, rewrite it with `python -m saves.schema_file`, and if older files no longer load, raise
-`FORMAT_VERSION` and add a migration.
+A test compares the schemas the models give now with the committed ones, so that no change to the models
+(the engine's state, commands and events included) slips into a file format unnoticed. After a deliberate
+change, rewrite them with `python -m saves.schema_file`; if older saves no longer load, raise
+`FORMAT_VERSION` and add a migration, and if older event logs no longer read, raise `EVENTS_VERSION`.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from engine.rule_ids import RULE_IDS
+from saves.eventlog import EVENTS_VERSION, line_adapter
 from saves.model import FORMAT_VERSION, SaveFile
 
 SCHEMA_DIR = Path(__file__).parent / "schema"
@@ -52,15 +55,42 @@ def _structure(node: Any, keys_are_names: bool = False) -> Any:
     return node
 
 
+def events_schema_path(version: int = EVENTS_VERSION) -> Path:
+    return SCHEMA_DIR / f"events-v{version}.json"
+
+
+def current_events_schema() -> dict[str, Any]:
+    """The schema of one line of the event log, as the models describe it now (no prose, as above)."""
+    schema = _rule_ids_once(_structure(line_adapter().json_schema()))
+    schema["$defs"]["RuleId"] = {"enum": list(RULE_IDS), "type": "string"}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"landlords event log, format {EVENTS_VERSION}: one line",
+        **schema,
+    }
+
+
+def _rule_ids_once(node: Any) -> Any:
+    """`node` with every list of the rule ids (each event's `rule`) replaced by a reference to one."""
+    if isinstance(node, dict):
+        if node.get("enum") == list(RULE_IDS):
+            rest = {k: v for k, v in node.items() if k not in ("enum", "type")}
+            return {"$ref": "#/$defs/RuleId", **rest}
+        return {key: _rule_ids_once(value) for key, value in node.items()}
+    if isinstance(node, list):
+        return [_rule_ids_once(item) for item in node]
+    return node
+
+
 def render(schema: dict[str, Any]) -> str:
     return json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
 def main() -> int:
-    path = schema_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(render(current_schema()), encoding="utf-8")
-    print(f"wrote {path}")
+    for path, schema in ((schema_path(), current_schema()), (events_schema_path(), current_events_schema())):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(render(schema), encoding="utf-8")
+        print(f"wrote {path}")
     return 0
 
 

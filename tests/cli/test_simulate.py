@@ -65,7 +65,7 @@ def test_a_run_in_one_process_tells_its_progress_as_it_goes() -> None:
     from cli import headless, parallel
 
     told: list[int] = []
-    work = partial(headless.simulation, 4, 8, "classic", 1000, None)
+    work = partial(headless.simulation, 4, 8, "classic", 1000, headless.Keeping())
     result = parallel.play(40, 1, work, told.append)
     assert told == sorted(told) and len(told) > 1 and told[-1] == 40
     assert result.as_dict() == simulate(40, players=4, seed=8).as_dict()

@@ -1,0 +1,104 @@
+"""`landlords merge SHARD...`: the shards of a run played apart (`landlords simulate --shard I/N`, on as many
+machines as there are shards) put back together, reported exactly as the run played in one go reports:
+tables, or with `--json` the same JSON object.
+
+Each shard's record names its run (games, seed, edition, turn cap, seats, line-up) and its share of it;
+every shard of that one run must be given once, in any order, and nothing else."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from cli.saved_games import fail
+from cli.simulate import SHARD_FORMAT, SHARD_VERSION, Run, show
+from engine.tools.shards import share, simulation_from, tournament_from
+from engine.tools.simulate import Simulation
+from engine.tools.tournament import Tournament
+
+LARGEST = 256 * 1024 * 1024
+"""The largest record read (a shard of a million games keeps every game's length: a few megabytes)."""
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "merge", help="put the shards of a run (simulate --shard I/N) together into its report"
+    )
+    p.add_argument("shards", metavar="SHARD", nargs="+", help="the files the shards printed")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
+    p.set_defaults(run=run)
+
+
+class ShardError(ValueError):
+    pass
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        whole, result = merged([_read(Path(name)) for name in args.shards])
+    except ShardError as exc:
+        return fail(exc)
+    show(whole, result, args.json)
+    return 0
+
+
+def _read(path: Path) -> tuple[str, dict[str, Any]]:
+    try:
+        if path.stat().st_size > LARGEST:
+            raise ShardError(f"{path}: larger than any shard's record")
+        record = json.loads(path.read_bytes())
+    except OSError as exc:
+        raise ShardError(f"{path}: {exc.strerror or exc}") from None
+    except ValueError:
+        raise ShardError(
+            f"{path}: not a shard's record (landlords simulate --shard I/N prints one)"
+        ) from None
+    if not isinstance(record, dict) or record.get("format") != SHARD_FORMAT:
+        raise ShardError(f"{path}: not a shard's record (landlords simulate --shard I/N prints one)")
+    if record.get("version") != SHARD_VERSION:
+        raise ShardError(
+            f"{path}: a shard's record of version {record.get('version')!r}, not {SHARD_VERSION}"
+        )
+    return str(path), record
+
+
+def merged(records: list[tuple[str, dict[str, Any]]]) -> tuple[Run, Simulation | Tournament]:
+    """The run the shards belong to, and its figures: every shard checked to be of it, once each."""
+    try:
+        first_name, first = records[0]
+        kept = first["run"]
+        bots = kept["bots"]
+        whole = Run(
+            kept["kind"], kept["games"], kept["seed"], kept["edition"], kept["max_turns"], kept["players"],
+            None if bots is None else tuple(bots),
+        )  # fmt: skip
+        count = first["shard"]["of"]
+        by_index: dict[int, tuple[str, dict[str, Any]]] = {}
+        for name, record in records:
+            if record["run"] != kept:
+                raise ShardError(f"{name} is a shard of another run than {first_name}")
+            index, of = record["shard"]["index"], record["shard"]["of"]
+            if of != count:
+                raise ShardError(f"{name} is a shard of {of}, {first_name} one of {count}")
+            if index in by_index:
+                raise ShardError(f"{name} and {by_index[index][0]} are both shard {index} of {count}")
+            if (record["shard"]["first"], record["shard"]["games"]) != share(whole.games, index, count):
+                raise ShardError(f"{name} did not play the games of shard {index} of {count}")
+            by_index[index] = (name, record)
+        missing = [str(i) for i in range(1, count + 1) if i not in by_index]
+        if missing:
+            raise ShardError(
+                f"shard{'s' if len(missing) > 1 else ''} {', '.join(missing)} of {count} missing"
+            )
+        ordered = [by_index[i][1]["result"] for i in range(1, count + 1)]
+        read = tournament_from if whole.kind == "tournament" else simulation_from
+        result: Simulation | Tournament = read(ordered[0])
+        for part in ordered[1:]:
+            result.merge(read(part))  # type: ignore[arg-type]
+    except (KeyError, TypeError, ValueError) as exc:
+        if isinstance(exc, ShardError):
+            raise
+        raise ShardError(f"a shard's record is damaged ({type(exc).__name__}: {exc})") from None
+    return whole, result

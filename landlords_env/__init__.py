@@ -1,0 +1,36 @@
+"""landlords for learning agents: a PettingZoo AEC environment over the game's own engine.
+
+    from landlords_env import env
+    table = env(edition="classic", seats=4, opponents=["hard", "hard", "hard"], seed=1)
+
+Install with `pip install 'landlords[env]'` (it adds PettingZoo and Gymnasium; the game itself never
+loads them). The observation and action layouts are described in docs/research.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+try:
+    from pettingzoo.utils import wrappers
+except ModuleNotFoundError as missing:  # the game installed without its `env` extra
+    raise ModuleNotFoundError(
+        "landlords_env needs PettingZoo and Gymnasium: pip install 'landlords[env]'", name=missing.name
+    ) from missing
+
+from landlords_env.environment import raw_env
+
+__all__ = ["env", "raw_env"]
+
+
+def env(
+    edition: str = "classic",
+    seats: int = 4,
+    opponents: Sequence[str] | Mapping[int, str] | None = None,
+    seed: int | None = None,
+    **options: Any,
+) -> Any:
+    """The environment as PettingZoo's own are handed out: `raw_env` inside the wrapper that holds a
+    program to the order of the calls (reset first, then step). `options` are `raw_env`'s."""
+    return wrappers.OrderEnforcingWrapper(raw_env(edition, seats, opponents, seed, **options))

@@ -1,0 +1,441 @@
+"""`raw_env`: landlords as a PettingZoo AEC environment, a thin adapter over the engine and `room/`.
+
+One agent per learning seat (`player_<seat>`); the other seats are played by the built-in bots (or the
+engine's simple players), seated as a room seats them (`room.opponents`). The game is the engine's own:
+every move goes through `Game.apply`, the mask is the engine's list of legal commands
+(`landlords_env.actions`), the observation is the seat's view as arrays (`landlords_env.observations`).
+An agent acts whenever the game waits on its seat; while it is its decision it may also build, sell,
+mortgage and compose a trade.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Literal
+
+import gymnasium
+import numpy as np
+from pettingzoo import AECEnv
+
+from engine import Game, GameState, GameView, IllegalCommand, RuleOptions, board_for, load_edition, new_game
+from engine.bots import check_level
+from engine.commands import Command
+from engine.events import Event
+from engine.narration import describe
+from engine.tools.simulate import game_seed
+from landlords_env.actions import ActionLayout, DraftMove, drafted, proposal
+from landlords_env.observations import Draft, ObservationLayout
+from room.opponents import Opponent, SimpleOpponent, make_opponents, tell_opponents
+from room.seats import Seat
+from saves.eventlog import event_lines
+
+SIMPLE = "simple"
+"""An opponent level besides the bots': the engine's simple player (fast, predictable)."""
+
+
+# PettingZoo ships no type hints, so its base class is Any to the type checker.
+class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
+    """landlords for learning agents. See docs/research.md for the observation and the action layouts."""
+
+    metadata: dict[str, Any] = {
+        "name": "landlords_v0",
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        edition: str = "classic",
+        seats: int = 4,
+        opponents: Sequence[str] | Mapping[int, str] | None = None,
+        seed: int | None = None,
+        *,
+        rules: RuleOptions | None = None,
+        max_turns: int = 1000,
+        shaping: float = 0.0,
+        observation: Literal["flat", "dict"] = "flat",
+        offers_per_turn: int = 2,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        """`opponents`: the levels of the seats not learning, as a list for seats 1, 2, ... (the agent in
+        seat 0) or a mapping from seat to level; None: every seat is an agent. `options` are rule options
+        (`engine.RuleOptions`: `short_game=True`, `auctions=False`, ...), or pass `rules`."""
+        super().__init__()
+        ed = load_edition(edition)
+        if not ed.min_players <= seats <= ed.max_players:
+            raise ValueError(
+                f"{ed.name} is played by {ed.min_players} to {ed.max_players} players, not {seats}"
+            )
+        if options and rules is not None:
+            raise ValueError("give the rule options as `rules` or as keywords, not both")
+        self.rules = RuleOptions(**options) if options else (rules or RuleOptions())
+        self.edition = edition
+        self.seats = seats
+        self.levels = _levels(opponents, seats)
+        if len(self.levels) == seats:
+            raise ValueError("every seat is an opponent: leave at least one seat to an agent")
+        if observation not in ("flat", "dict"):
+            raise ValueError(f"observation is 'flat' or 'dict', not {observation!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode is 'ansi' or None, not {render_mode!r}")
+        self.max_turns = max_turns
+        self.shaping = float(shaping)
+        self.observation_form = observation
+        self.offers_per_turn = offers_per_turn
+        self.render_mode = render_mode
+        self.names = [f"Player {s + 1}" for s in range(seats)]
+        self._seat_of = {f"player_{s}": s for s in range(seats) if s not in self.levels}
+        self._agent_at = {s: a for a, s in self._seat_of.items()}
+        self._agent_seats = tuple(self._agent_at)
+        self.possible_agents = list(self._seat_of)
+        self.layout = ObservationLayout(board_for(edition), seats)  # its own: it remembers what it wrote
+        self.actions = ActionLayout(self.layout.board, seats)
+        flat = gymnasium.spaces.Box(self.layout.low, self.layout.high, dtype=np.float32)
+        inner: gymnasium.spaces.Space[Any] = flat
+        if observation == "dict":
+            inner = gymnasium.spaces.Dict(
+                {
+                    s.name: gymnasium.spaces.Box(
+                        self.layout.low[s.start : s.stop].reshape(s.shape),
+                        self.layout.high[s.start : s.stop].reshape(s.shape),
+                        dtype=np.float32,
+                    )
+                    for s in self.layout.segments
+                }
+            )
+        mask = gymnasium.spaces.Box(0, 1, (self.actions.size,), dtype=np.int8)
+        self._observation_space = gymnasium.spaces.Dict({"observation": inner, "action_mask": mask})
+        self._action_space = gymnasium.spaces.Discrete(self.actions.size)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, self._observation_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, self._action_space)
+        self._base_seed = seed
+        self._episode = 0
+        self.game_seed = 0
+        self.game: Game | None = None
+
+    # --- the PettingZoo API -------------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self._observation_space
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self._action_space
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game: the k-th since the env was seeded with S plays the game seeded `game_seed(S, k)`,
+        the seed `landlords simulate --seed S` gives its k-th game; unseeded, a random one.
+        `options={"state": state}` goes on from a `GameState` of this edition and table instead (a
+        position to practise, a game saved half way)."""
+        if seed is not None:
+            self._base_seed = seed
+            self._episode = 0
+        if self._base_seed is None:
+            self.game_seed = secrets.randbits(63)
+        else:
+            self.game_seed = game_seed(self._base_seed, self._episode)
+        self._episode += 1
+        start = (options or {}).get("state")
+        if start is not None:
+            self.game = self._from(start)
+        else:
+            self.game = new_game(self.edition, self.names, seed=self.game_seed, rules=self.rules)
+        self._opponents = _seat_opponents(self.levels, self.names, self.game_seed)
+        self._bots = {s: o for s, o in self._opponents.items() if not isinstance(o, SimpleOpponent)}
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._drafts: dict[int, Draft] = {}
+        self._offers: dict[int, tuple[int, int]] = {}  # seat -> (turn, drafts opened in it)
+        self._version = 0
+        self._cached: tuple[int, str, np.ndarray, dict[int, Command | DraftMove]] | None = None
+        self._told: list[Event] = list(self.game.opening)
+        self._potential = self._potentials() if self.shaping else {}
+        self._skip_agent_selection = None
+        self._rewarded = False
+        self.agent_selection = self.agents[0]
+        self._play_opponents()
+        self._settle()
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        game = self._game()
+        seat = self._seat_of[agent]
+        flat = self.layout.encode(game.state, seat, self._drafts.get(seat) if self._drafts else None)
+        if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):
+            cached = self._cached
+            if cached is not None and cached[0] == self._version and cached[1] == agent:
+                mask = cached[2]
+            else:
+                mask = self._choices(agent)[0]
+        else:
+            mask = np.zeros(self.actions.size, dtype=np.int8)
+        if self.observation_form == "dict":
+            return {"observation": self.layout.named(flat), "action_mask": mask}
+        return {"observation": flat, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is in the game: it needs an action, not None")
+        cached = self._cached
+        if cached is not None and cached[0] == self._version and cached[1] == agent:
+            moves = cached[3]
+        else:
+            moves = self._choices(agent)[1]
+        move = moves.get(int(action))
+        if move is None:
+            raise ValueError(
+                f"action {int(action)} is not allowed to {agent} now: {self.explain(int(action))}"
+            )
+        self._cumulative_rewards[agent] = 0.0
+        if self._rewarded:  # the rewards of the step before: cleared (they are none, most steps)
+            self._clear_rewards()
+            self._rewarded = False
+        if type(move) is tuple:
+            self._draft_step(self._seat_of[agent], move)
+        else:
+            try:
+                events = self.game.apply(move)  # type: ignore[union-attr, arg-type]
+            except IllegalCommand as exc:  # the mask said yes: the engine and the mask disagree
+                raise RuntimeError(f"the engine refused an action the mask allowed: {exc}") from exc
+            self._version += 1
+            if self._bots:
+                tell_opponents(self._bots, events)
+            if self.render_mode is not None:
+                self._told.extend(events)
+        if self._opponents:
+            self._play_opponents()
+        self._settle()
+        if self._rewarded:
+            self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """`ansi`: what happened since the last render, in words, and where everyone stands."""
+        if self.render_mode is None:
+            return None
+        game = self._game()
+        board = game.board
+        names = [p.name for p in game.state.players]
+        lines = [describe(e, names, board) for e in self._told if e.kind != "reason_given"]
+        self._told = []
+        for name, ps in zip(names, game.state.players, strict=True):
+            where = "bankrupt" if ps.bankrupt else f"${ps.cash:,} on {board.name(ps.position)}"
+            lines.append(f"{name}: {where}")
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        self._opponents = {}
+
+    # --- beyond PettingZoo: the game itself, for those who want more than arrays --------------------
+
+    def view(self, agent: str) -> GameView:
+        """All the agent's seat may see: the engine's view, with every edition's own pieces."""
+        return self._game().view(self._seat_of[agent])
+
+    def command_for(self, agent: str, action: int) -> Command | DraftMove | None:
+        """What `action` would do for `agent` now: the engine's command, a step of a draft, or None if
+        it is not allowed now."""
+        if agent != self.agent_selection:
+            return None
+        return self._choices(agent)[1].get(int(action))
+
+    def event_lines(self) -> Iterator[str]:
+        """The game so far as the open event log (`saves.eventlog`, docs/research.md), a line at a time:
+        the agents' seats named `agent`, the others by their level."""
+        game = self._game()
+        seats = [
+            Seat(name=p.name, kind="bot", level=self.levels.get(s, "agent"))
+            for s, p in enumerate(game.state.players)
+        ]
+        return event_lines(game, seats)
+
+    def explain(self, action: int) -> str:
+        """An action's family and place in it, in words: "build, space 39 (Boardwalk)"."""
+        fam = self.actions.family_of(action)
+        k = action - fam.start
+        if fam.per == "space":
+            return f"{fam.name}, space {k} ({self.layout.board.name(k)})"
+        if fam.per == "seat":
+            return f"{fam.name}, the player {k} seat(s) on"
+        if fam.per == "choice":
+            return f"{fam.name}, {fam.choices[k]}"
+        if fam.per == "bid":
+            return f"{fam.name}, rung {k} of the ladder"
+        if fam.per == "listed":
+            return f"{fam.name}, the legal command listed {k + 1}th"
+        return fam.name
+
+    # --- inside -------------------------------------------------------------------------------------
+
+    def _game(self) -> Game:
+        """The game under way (reset() starts one)."""
+        if self.game is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.game
+
+    def _from(self, state: GameState) -> Game:
+        """A game going on from `state`, checked to fit this table."""
+        if state.edition != self.edition or len(state.players) != self.seats:
+            raise ValueError(
+                f"the state is of {state.edition} with {len(state.players)} players; "
+                f"this environment plays {self.edition} with {self.seats}"
+            )
+        game = Game.from_state(state)
+        self.game_seed = state.seed
+        return game
+
+    def _choices(self, agent: str) -> tuple[np.ndarray, dict[int, Command | DraftMove]]:
+        cached = self._cached
+        if cached is not None and cached[0] == self._version and cached[1] == agent:
+            return cached[2], cached[3]
+        game = self._game()
+        seat = self._seat_of[agent]
+        turn, opened = self._offers.get(seat, (-1, 0))
+        may_offer = (opened if turn == game.state.turn else 0) < self.offers_per_turn
+        mask, moves = self.actions.choices(game, seat, self._drafts.get(seat), may_offer)
+        self._cached = (self._version, agent, mask, moves)
+        return mask, moves
+
+    def _draft_step(self, seat: int, move: DraftMove) -> None:
+        what = move[0]
+        self._version += 1
+        if what == "offer_to":
+            turn = self._game().state.turn
+            before, opened = self._offers.get(seat, (turn, 0))
+            self._offers[seat] = (turn, (opened if before == turn else 0) + 1)
+            self._drafts[seat] = Draft(to=move[1])
+        elif what == "drop":
+            del self._drafts[seat]
+        elif what == "propose":
+            self._apply(proposal(seat, self._drafts.pop(seat)))
+        else:
+            self._drafts[seat] = drafted(self._drafts[seat], move)
+
+    def _apply(self, cmd: Command) -> None:
+        try:
+            events = self.game.apply(cmd)  # type: ignore[union-attr]
+        except IllegalCommand as exc:  # the mask said yes: the engine and the mask disagree
+            raise RuntimeError(f"the engine refused an action the mask allowed: {exc}") from exc
+        self._version += 1
+        if self._bots:
+            tell_opponents(self._bots, events)
+        if self.render_mode is not None:
+            self._told.extend(events)
+
+    def _agents_left(self) -> bool:
+        players = self._game().state.players
+        return any(not players[s].bankrupt for s in self._agent_at)
+
+    def _play_opponents(self) -> None:
+        """The opponents' moves, until the game waits on an agent, ends, or reaches the turn cap."""
+        game = self._game()
+        st = game.state
+        while st.winner is None and st.turn < self.max_turns and st.pending is not None:
+            p = st.pending.player
+            if p in self._agent_at and not st.players[p].bankrupt:
+                return
+            if not self._agents_left():
+                return
+            self._apply(self._opponents[p].decide(game, p))
+
+    def _settle(self) -> None:
+        """Rewards, ends and whose move it is, after a step."""
+        st = self._game().state
+        pend = st.pending
+        players = st.players
+        agent_at = self._agent_at
+        if (
+            st.winner is None
+            and st.turn < self.max_turns
+            and pend is not None
+            and pend.player in agent_at
+            and not any(players[seat].bankrupt for seat in self._agent_seats)
+        ):  # the game goes on, and waits on an agent: nothing ends
+            self.agent_selection = agent_at[pend.player]
+            if self.shaping:
+                self._shape()
+            return
+        self._rewarded = True
+        left = self._agents_left()
+        for agent in self.agents:
+            if self.terminations[agent] or self.truncations[agent]:
+                continue
+            seat = self._seat_of[agent]
+            if st.winner is not None:
+                self.terminations[agent] = True
+                self.rewards[agent] += 1.0 if st.winner == seat else -1.0
+            elif players[seat].bankrupt:
+                self.terminations[agent] = True
+                self.rewards[agent] -= 1.0
+            elif st.turn >= self.max_turns or not left:
+                self.truncations[agent] = True
+        if self.shaping:
+            self._shape()
+        live = [a for a in self.agents if not (self.terminations[a] or self.truncations[a])]
+        if live and pend is not None and pend.player in agent_at:
+            self.agent_selection = agent_at[pend.player]
+        elif live:
+            self.agent_selection = live[0]
+        self._deads_step_first()
+
+    def _shape(self) -> None:
+        """The shaping: each agent's change of its share of the table's worth, times `shaping`."""
+        self._rewarded = True
+        after = self._potentials()
+        for agent, value in after.items():
+            if agent in self.rewards:
+                self.rewards[agent] += self.shaping * (value - self._potential.get(agent, value))
+        self._potential = after
+
+    def _potentials(self) -> dict[str, float]:
+        """Each agent's share of the table's worth, by the edition's count (for the shaping)."""
+        game = self._game()
+        worth = game.ruleset.ending.worth
+        values = [worth(game, s) for s in range(self.seats)]
+        total = sum(values) or 1
+        return {agent: values[seat] / total for agent, seat in self._seat_of.items()}
+
+
+def _levels(opponents: Sequence[str] | Mapping[int, str] | None, seats: int) -> dict[int, str]:
+    """The opponents' seats and levels, checked."""
+    if opponents is None:
+        return {}
+    if isinstance(opponents, Mapping):
+        levels = {int(s): str(v) for s, v in opponents.items()}
+    else:
+        if isinstance(opponents, str):
+            raise ValueError(
+                "opponents is a list of levels (or a mapping from seat to level), not one string"
+            )
+        if len(opponents) >= seats:
+            raise ValueError(f"{len(opponents)} opponents leave no seat of {seats} to an agent")
+        levels = {s + 1: str(v) for s, v in enumerate(opponents)}
+    for seat, level in levels.items():
+        if not 0 <= seat < seats:
+            raise ValueError(f"there is no seat {seat} at a table of {seats}")
+        if level != SIMPLE:
+            problem = check_level(level)
+            if problem is not None:
+                raise ValueError(problem)
+    return levels
+
+
+def _seat_opponents(levels: Mapping[int, str], names: Sequence[str], seed: int) -> dict[int, Opponent]:
+    """The opponents of one game, seated as a room seats its bots (their randomness from the game's seed)."""
+    bot = {s for s, level in levels.items() if level != SIMPLE}
+    seats = [
+        Seat(name=name, kind="bot", level=levels[s]) if s in bot else Seat(name=name, kind="human")
+        for s, name in enumerate(names)
+    ]
+    out = make_opponents(seats, seed)
+    for seat, level in levels.items():
+        if level == SIMPLE:
+            out[seat] = SimpleOpponent()
+    return out

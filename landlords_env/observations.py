@@ -1,0 +1,360 @@
+"""What an agent sees, as fixed-size arrays: the table as its seat's view shows it, never the order of the
+decks, the dice to come nor the other players' face-down cards.
+
+The encoder reads only what `engine.view` puts in a seat's view, and reads it from anything shaped like
+one: the view itself, or (much faster, as every step of a learner needs) the live state, where it
+touches nothing a view leaves out. A test holds the two readings equal, position after position, in
+every edition. The whole view, with every edition's own pieces (loans, lot tickets, travel cards), is
+`raw_env.view(agent)`.
+
+Seats are listed from the observer's: index 0 is the observer, 1 the player after him, and so on round
+the table. Spaces are numbered as on the board (`landlords rules` names them).
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, get_args
+
+import numpy as np
+
+from engine.state import Pending
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+    from engine.board import Board
+    from engine.state import DeedState, PlayerState, TradeOffer
+
+HIGH = 1e9
+"""The observation's bound: larger than any sum of money a game reaches, and finite."""
+
+DECISIONS: tuple[str, ...] = tuple(
+    cls.__dataclass_fields__["kind"].default for cls in get_args(get_args(Pending)[0])
+)
+"""Every kind of decision the game can wait for, in the engine's order (`engine.state.Pending`)."""
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One named part of the observation: where it starts in the flat array, its shape, what it holds."""
+
+    name: str
+    start: int
+    shape: tuple[int, ...]
+    low: float
+    meaning: str
+
+    @property
+    def size(self) -> int:
+        return int(np.prod(self.shape))
+
+    @property
+    def stop(self) -> int:
+        return self.start + self.size
+
+
+PLAYER_COLUMNS: tuple[str, ...] = (
+    "cash",
+    "position",
+    "in_jail",
+    "jail_turns",
+    "jail_cards",
+    "cards_held",
+    "bankrupt",
+    "circuits",
+)
+"""The columns of `players`: cash in dollars, the space the token stands on, 1 in jail, throws failed in
+this stay in jail, Get Out of Jail Free cards held, other cards held in hand (face up or not), 1 out of
+the game, times round the board (where the edition counts them)."""
+
+
+def _segments(seats: int, spaces: int) -> tuple[Segment, ...]:
+    """The layout for a table of `seats` on a board of `spaces`, in the order of the flat array."""
+    parts: list[tuple[str, tuple[int, ...], float, str]] = [
+        ("seat", (1,), 0, "the observer's own seat number (0 plays first)"),
+        (
+            "players",
+            (seats, len(PLAYER_COLUMNS)),
+            0,
+            "a row per player, the observer's first: `PLAYER_COLUMNS`",
+        ),
+        ("bank", (2,), 0, "houses and hotels left in the bank"),
+        (
+            "clock",
+            (4,),
+            0,
+            "turns played, rounds played, doubles thrown this turn, whose turn (seat from the observer)",
+        ),
+        ("dice", (2,), 0, "the last throw (0, 0 before the first)"),
+        ("pot", (1,), 0, "the pot on the table (a Free Parking pot, an edition's pool)"),
+        ("decider", (1,), -1, "whose decision it is (seat from the observer; -1 when the game is over)"),
+        ("subject", (1,), -1, "the space the decision is about (a deed to buy or auctioned, ...), or -1"),
+        (
+            "auction",
+            (3,),
+            -1,
+            "auction: the next least bid, the highest bid, its bidder (seat from the observer, -1 none)",
+        ),
+        ("debt", (2,), -1, "in a debt: what is owed, and to whom (seat from the observer, -1 the bank)"),
+        ("decision", (len(DECISIONS),), 0, "one-hot: what the game waits for (`DECISIONS`)"),
+        (
+            "owner",
+            (spaces,),
+            0,
+            "by space: 0 the bank or no deed, k + 1 the player k seats after the observer",
+        ),
+        ("level", (spaces,), 0, "by space: buildings, 0 bare, one per house, the top level a hotel"),
+        ("mortgaged", (spaces,), 0, "by space: 1 for a mortgaged deed"),
+        (
+            "offer",
+            (5,),
+            -1,
+            "an open trade the observer is party to: the other side (seat from the observer, -1 none), "
+            "cash out, cash in, jail cards out, jail cards in",
+        ),
+        ("offer_out", (spaces,), 0, "by space: 1 for a deed the observer would hand over in that trade"),
+        ("offer_in", (spaces,), 0, "by space: 1 for a deed the observer would receive in that trade"),
+        ("draft", (5,), -1, "the observer's own offer being composed, as `offer`"),
+        ("draft_out", (spaces,), 0, "by space: deeds the draft hands over"),
+        ("draft_in", (spaces,), 0, "by space: deeds the draft asks for"),
+    ]
+    out: list[Segment] = []
+    start = 0
+    for name, shape, low, meaning in parts:
+        seg = Segment(name, start, shape, low, meaning)
+        out.append(seg)
+        start = seg.stop
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Draft:
+    """An offer an agent is composing, action by action (`landlords_env.actions`)."""
+
+    to: int
+    give_cash: int = 0
+    take_cash: int = 0
+    give_deeds: tuple[int, ...] = ()
+    take_deeds: tuple[int, ...] = ()
+    give_cards: int = 0
+    take_cards: int = 0
+    steps: int = 0
+
+
+_NOTHING: Any = object()
+_NO_DECISION = (-1, -1, 0, 0, -1, 0, -1)
+"""decider, subject, auction and debt when the game waits for nothing (it is over)."""
+
+
+class _Memory:
+    """What one observer's array holds now, part by part, so that a step rewrites only what changed."""
+
+    __slots__ = (
+        "buf", "decision", "deeds", "draft", "level", "mortgaged", "objs", "order", "owner", "raw",
+        "relative", "trade",
+    )  # fmt: skip
+
+    def __init__(self, layout: ObservationLayout, me: int) -> None:
+        n = layout.seats
+        self.order = tuple((me + k) % n for k in range(n))  # the seats, from the observer's
+        self.relative: dict[int | None, int] = {None: 0, **{p: (p - me) % n + 1 for p in range(n)}}
+        self.buf = layout.empty()
+        self.raw = memoryview(self.buf.data)  # its memory, which the packed parts are written into
+        self.buf[0] = me
+        self.deeds: Any = None  # the deeds' mapping last read (held: a fresh one never passes for it)
+        self.objs: list[DeedState] = []  # its deeds, in board order
+        self.owner: list[int | None] = []
+        self.level: list[int] = []
+        self.mortgaged: list[bool] = []
+        self.decision = -1
+        self.trade: Any = _NOTHING
+        self.draft: Any = _NOTHING
+
+
+class ObservationLayout:
+    """The arrays of one table: `segments` name the parts of the flat array, `encode` fills it."""
+
+    def __init__(self, board: Board, seats: int) -> None:
+        self.board = board
+        self.seats = seats
+        self.spaces = board.size
+        self.segments = _segments(seats, board.size)
+        self.by_name = {s.name: s for s in self.segments}
+        self.size = self.segments[-1].stop
+        low = np.zeros(self.size, dtype=np.float32)
+        for seg in self.segments:
+            low[seg.start : seg.stop] = seg.low
+        self.low = low
+        self.high = np.full(self.size, HIGH, dtype=np.float32)
+        deed_index = {space: i for i, space in enumerate(board.deeds)}
+        self._by_space = [deed_index.get(space, len(board.deeds)) for space in range(board.size)]
+        """For each space, its place among the deeds (one past the last: no deed, read as 0)."""
+        self._decision = {kind: i for i, kind in enumerate(DECISIONS)}
+        # the parts rewritten at every step, packed straight into the array's memory
+        hot = (self.by_name["players"].start, self.by_name["debt"].stop)
+        self._pack_hot = struct.Struct(f"<{hot[1] - hot[0]}f").pack_into
+        self._hot_at = 4 * hot[0]
+        self._pack_row = struct.Struct(f"<{board.size}f").pack_into
+        self._owner_at = 4 * self.by_name["owner"].start
+        self._level_at = 4 * self.by_name["level"].start
+        self._mortgaged_at = 4 * self.by_name["mortgaged"].start
+        self._tail = self.by_name["decision"].start
+        self._auction = self._decision["auction"]
+        self._debt = self._decision["debt"]
+        self._offer = self.by_name["offer"].start
+        self._draft = self.by_name["draft"].start
+        self._memory: dict[int, _Memory] = {}
+
+    def empty(self) -> np.ndarray:
+        """The array before anything is read: zeros, and -1 where -1 means none."""
+        out = np.zeros(self.size, dtype=np.float32)
+        for name in ("decider", "subject", "offer", "draft"):
+            out[self.by_name[name].start] = -1
+        out[self.by_name["auction"].start + 2] = -1
+        out[self.by_name["debt"].start + 1] = -1
+        return out
+
+    def encode(self, table: Any, me: int, draft: Draft | None = None) -> np.ndarray:
+        """The flat observation of seat `me`, read from a `GameView` or a `GameState` (the same fields):
+        a new array, which the environment never changes afterwards."""
+        mem = self._memory.get(me)
+        if mem is None:
+            mem = self._memory[me] = _Memory(self, me)
+        buf = mem.buf
+        n = self.seats
+        players: Sequence[PlayerState] = table.players
+        hot: list[Any] = []
+        extend = hot.extend
+        for k in mem.order:
+            p = players[k]
+            extend(
+                (
+                    p.cash,
+                    p.position,
+                    p.in_jail,
+                    p.jail_turns,
+                    len(p.jail_cards),
+                    len(p.hand),
+                    p.bankrupt,
+                    p.circuits,
+                )
+            )
+        bank = table.bank
+        dice = table.last_dice or (0, 0)
+        pend = table.pending
+        extend((bank.houses, bank.hotels, table.turn, table.round, table.doubles, (table.current - me) % n))
+        extend((dice[0], dice[1], table.pot))
+        if pend is None:
+            extend(_NO_DECISION)
+            kind = -1
+        else:
+            kind = self._decision[pend.kind]
+            space = getattr(pend, "space", None)
+            if space is None:
+                space = getattr(pend, "at", -1)
+            extend(((pend.player - me) % n, space))
+            if kind == self._auction:
+                extend(
+                    (
+                        pend.next_minimum,
+                        pend.high_bid,
+                        -1 if pend.high_bidder is None else (pend.high_bidder - me) % n,
+                    )
+                )
+            else:
+                extend((0, 0, -1))
+            if kind == self._debt:
+                extend((pend.amount, -1 if pend.creditor is None else (pend.creditor - me) % n))
+            else:
+                extend((0, -1))
+        self._pack_hot(mem.raw, self._hot_at, *hot)
+        if kind != mem.decision:
+            if mem.decision >= 0:
+                buf[self._tail + mem.decision] = 0
+            if kind >= 0:
+                buf[self._tail + kind] = 1
+            mem.decision = kind
+        self._deeds(mem, table.deeds, me)
+        trade = _open_trade(pend, me)
+        if trade is not mem.trade:
+            mem.trade = trade
+            self._clear_offer(buf, self._offer)
+            if trade is not None:
+                proposer = trade.proposer == me
+                mine, theirs = (trade.give, trade.take) if proposer else (trade.take, trade.give)
+                other = trade.to if proposer else trade.proposer
+                self._offer_part(
+                    buf, self._offer, (other - me) % n, mine.cash, theirs.cash, mine.jail_cards,
+                    theirs.jail_cards, mine.deeds, theirs.deeds,
+                )  # fmt: skip
+        if draft is not mem.draft:
+            mem.draft = draft
+            self._clear_offer(buf, self._draft)
+            if draft is not None:
+                self._offer_part(
+                    buf, self._draft, (draft.to - me) % n, draft.give_cash, draft.take_cash,
+                    draft.give_cards, draft.take_cards, draft.give_deeds, draft.take_deeds,
+                )  # fmt: skip
+        return buf.copy()
+
+    def _deeds(self, mem: _Memory, deeds: Mapping[int, DeedState], me: int) -> None:
+        """Owner, buildings and mortgages by space, rewritten only where they changed."""
+        if deeds is not mem.deeds:  # a state's deeds are changed in place, never replaced: read them once
+            mem.deeds = deeds
+            mem.objs = [deeds[s] for s in self.board.deeds]
+        objs = mem.objs
+        owner = [d.owner for d in objs]
+        level = [d.level for d in objs]
+        mortgaged = [d.mortgaged for d in objs]
+        by_space = self._by_space
+        if owner != mem.owner:
+            mem.owner = owner
+            rel = mem.relative
+            row = [rel[o] for o in owner]
+            row.append(0)
+            self._pack_row(mem.raw, self._owner_at, *[row[i] for i in by_space])
+        if level != mem.level:
+            mem.level = level
+            row = [*level, 0]
+            self._pack_row(mem.raw, self._level_at, *[row[i] for i in by_space])
+        if mortgaged != mem.mortgaged:
+            mem.mortgaged = mortgaged
+            row = [*mortgaged, 0]
+            self._pack_row(mem.raw, self._mortgaged_at, *[row[i] for i in by_space])
+
+    def _clear_offer(self, buf: np.ndarray, at: int) -> None:
+        buf[at : at + 5 + 2 * self.spaces] = 0
+        buf[at] = -1
+
+    def _offer_part(
+        self,
+        buf: np.ndarray,
+        at: int,
+        other: int,
+        cash_out: int,
+        cash_in: int,
+        cards_out: int,
+        cards_in: int,
+        deeds_out: Sequence[int],
+        deeds_in: Sequence[int],
+    ) -> None:
+        buf[at : at + 5] = (other, cash_out, cash_in, cards_out, cards_in)
+        spaces = self.spaces
+        for space in deeds_out:
+            buf[at + 5 + space] = 1
+        for space in deeds_in:
+            buf[at + 5 + spaces + space] = 1
+
+    def named(self, flat: np.ndarray) -> dict[str, np.ndarray]:
+        """The flat observation as named arrays (views of it, not copies): the dict form."""
+        return {s.name: flat[s.start : s.stop].reshape(s.shape) for s in self.segments}
+
+
+def _open_trade(pend: Any, me: int) -> TradeOffer | None:
+    """The trade awaiting an answer, if the observer is one of its two sides."""
+    if pend is None or pend.kind != "trade_answer":
+        return None
+    trade: TradeOffer = pend.trade
+    return trade if me in (trade.proposer, trade.to) else None

@@ -1,0 +1,229 @@
+"""The learning environment (`landlords_env`): PettingZoo's own checks in every edition, the same game from
+the same seed and actions, observations that show exactly the seat's view, and a mask that is the engine's
+list of legal commands."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import warnings
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from engine import EDITIONS, Game, new_game
+from landlords_env import env, raw_env
+from landlords_env.actions import ActionLayout
+from landlords_env.observations import ObservationLayout
+
+
+def random_steps(table: raw_env, steps: int, seed: int) -> list[int]:
+    """Play `steps` steps choosing uniformly among the allowed actions; the actions taken."""
+    rng = random.Random(seed)
+    taken: list[int] = []
+    for _ in range(steps):
+        if not table.agents:
+            break
+        agent = table.agent_selection
+        if table.terminations[agent] or table.truncations[agent]:
+            table.step(None)
+            continue
+        allowed = np.flatnonzero(table.observe(agent)["action_mask"])
+        action = int(allowed[rng.randrange(len(allowed))])
+        taken.append(action)
+        table.step(action)
+    return taken
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_pettingzoos_api_test_passes_in_every_edition(edition: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        # the two warnings every environment with an action mask gets (PettingZoo's own are listed apart)
+        warnings.filterwarnings("ignore", "Observation is not a NumPy array")
+        warnings.filterwarnings("ignore", "Observation space for each agent probably should be")
+        api_test(env(edition=edition, seats=3, seed=4), num_cycles=60)
+
+
+def test_pettingzoos_seed_test_passes_with_bots_at_the_table() -> None:
+    seed_test(lambda: env(seats=4, opponents=["easy", "random"], seed=1), num_cycles=150)
+
+
+def test_the_same_seed_and_actions_make_the_same_game() -> None:
+    first = raw_env(seats=3, opponents={2: "normal"}, seed=11)
+    first.reset()
+    actions = random_steps(first, 400, seed=5)
+    second = raw_env(seats=3, opponents={2: "normal"}, seed=11)
+    second.reset()
+    for action in actions:
+        while second.terminations[second.agent_selection] or second.truncations[second.agent_selection]:
+            second.step(None)
+        second.step(action)
+    assert first.game is not None and second.game is not None
+    assert first.game.state.to_json() == second.game.state.to_json()
+    assert first.game.log == second.game.log and len(first.game.log) >= 150
+    # and it is the engine's game: its log replays to the same table
+    assert Game.replay(first.game.initial, first.game.log).state.to_json() == first.game.state.to_json()
+    third = raw_env(seats=3, opponents={2: "normal"}, seed=12)
+    third.reset()
+    assert third.game is not None and third.game.state.to_json() != second.game.initial.to_json()
+
+
+def test_the_kth_game_of_a_seeded_env_is_the_kth_game_of_simulate() -> None:
+    from engine.tools.simulate import game_seed
+
+    table = raw_env(seed=9)
+    seeds = []
+    for _ in range(3):
+        table.reset()
+        seeds.append(table.game_seed)
+    assert seeds == [game_seed(9, k) for k in range(3)]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_observation_is_the_seats_view_as_arrays(edition: str) -> None:
+    """Read from the live state (the fast way the environment takes) or from the engine's view of the
+    seat, the arrays are the same: the environment sees nothing the view hides."""
+    table = raw_env(edition=edition, seats=3, seed=3, max_turns=400)
+    table.reset()
+    fresh = ObservationLayout(table.layout.board, 3)  # no memory of earlier reads
+    checked = 0
+    for step in range(60):
+        random_steps(table, 9, seed=step)
+        if not table.agents:
+            break
+        game = table.game
+        assert game is not None
+        for seat in range(3):
+            live = table.layout.encode(game.state, seat)
+            seen = fresh.encode(game.view(seat), seat)
+            assert np.array_equal(live, seen), (edition, seat, game.state.turn)
+            checked += 1
+    assert checked >= 30
+
+
+def test_the_dict_form_names_the_parts_of_the_flat_array() -> None:
+    flat = raw_env(seed=2)
+    named = raw_env(seed=2, observation="dict")
+    flat.reset()
+    named.reset()
+    a = flat.observe(flat.agent_selection)["observation"]
+    d = named.observe(named.agent_selection)["observation"]
+    assert set(d) == {s.name for s in flat.layout.segments}
+    assert np.array_equal(np.concatenate([d[s.name].ravel() for s in flat.layout.segments]), a)
+    assert d["players"].shape == (4, 8) and d["players"][0, 0] == 1500  # the observer's own cash first
+    assert named.observation_space(named.agent_selection).contains(named.observe(named.agent_selection))
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_every_legal_command_is_one_allowed_action_and_nothing_else_is_allowed(edition: str) -> None:
+    table = raw_env(edition=edition, seats=3, seed=6, offers_per_turn=0, max_turns=400)
+    table.reset()
+    for step in range(40):
+        random_steps(table, 7, seed=100 + step)
+        if not table.agents:
+            break
+        agent = table.agent_selection
+        if table.terminations[agent] or table.truncations[agent]:
+            continue
+        game = table.game
+        assert game is not None
+        seat = int(agent.split("_")[1])
+        mask, moves = table.actions.choices(game, seat, None, False)
+        legal = game.legal_commands(seat)
+        allowed = {int(i) for i in np.flatnonzero(mask)}
+        assert allowed == set(moves)
+        listed = [moves[i] for i in sorted(allowed) if table.actions.family_of(i).name != "place_bid"]
+        assert sorted(map(repr, listed)) == sorted(map(repr, (c for c in legal if c.kind != "place_bid")))
+        for i in allowed:
+            move = moves[i]
+            assert not isinstance(move, tuple) and game.check(move) is None
+
+
+def test_an_action_the_mask_refuses_is_refused_with_its_meaning() -> None:
+    table = raw_env(seed=1)
+    table.reset()
+    mask = table.observe(table.agent_selection)["action_mask"]
+    refused = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(ValueError, match="not allowed"):
+        table.step(refused)
+
+
+def test_the_layout_is_read_from_the_engines_commands() -> None:
+    layout = ActionLayout(raw_env().layout.board, 4)
+    names = [f.name for f in layout.families]
+    assert {"roll_dice", "end_turn", "build", "mortgage", "place_bid", "accept_trade", "propose"} <= set(
+        names
+    )
+    assert len(names) == len(set(names))
+    build = next(f for f in layout.families if f.name == "build")
+    assert build.size == 40 and layout.family_of(build.start + 39).name == "build"
+    assert sum(f.size for f in layout.families) == layout.size
+
+
+def test_importing_the_game_loads_neither_pettingzoo_nor_gymnasium() -> None:
+    code = (
+        "import sys, json, engine, saves, room, cli.main, cli.simulate; engine.new_game(); "
+        "print(json.dumps(sorted(sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    loaded = {m.split(".")[0] for m in json.loads(out)}
+    assert not loaded & {"pettingzoo", "gymnasium", "landlords_env"}
+
+
+def test_without_the_extra_the_environment_says_what_to_install() -> None:
+    code = "import sys; sys.modules['pettingzoo'] = None; import landlords_env"
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert run.returncode != 0 and "pip install 'landlords[env]'" in run.stderr
+
+
+def test_a_position_given_as_a_state_is_played_on() -> None:
+    game = new_game("classic", ["Ada", "Grace"], seed=3)
+    game.state.players[0].cash = 7
+    table = raw_env(seats=2)
+    table.reset(options={"state": game.state})
+    assert table.observe("player_0")["observation"][1] == 7
+    with pytest.raises(ValueError, match="this environment plays classic with 3"):
+        raw_env(seats=3).reset(options={"state": game.state})
+
+
+def test_the_researchers_page_names_every_part_of_the_observation() -> None:
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "research.md").read_text(encoding="utf-8")
+    table = raw_env()
+    for segment in table.layout.segments:
+        assert f"`{segment.name}`" in page, segment.name
+    drafting = [f.name for f in table.actions.families if f.command in ("trade draft", "propose_trade")]
+    for name in [*drafting, "place_bid", "listed"]:
+        assert f"`{name}`" in page, name
+    assert (
+        f"there are {table.actions.size} actions" in page and f"that is {table.layout.size} numbers" in page
+    )
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_observation_never_shows_the_deck_order_nor_the_dice_to_come(edition: str) -> None:
+    """Two games alike but for the hidden state (every deck's order, the dice generator's state, dice
+    scripted to come) give every seat the same observation and the same mask."""
+    table = raw_env(edition=edition, seats=3, seed=7, offers_per_turn=0, max_turns=400)
+    table.reset()
+    random_steps(table, 40, seed=2)
+    assert table.game is not None
+    shown = table.game.state
+    hidden = shown.copy()
+    hidden.decks = {name: cards[::-1] for name, cards in hidden.decks.items()}
+    hidden.rng_state ^= 0x5DEECE66D
+    hidden.rng_inc ^= 0x2
+    hidden.scripted_dice = [(6, 6), (1, 2)]
+    assert hidden.to_json() != shown.to_json()
+    games = (Game.from_state(shown.copy()), Game.from_state(hidden))
+    layouts = [ObservationLayout(table.layout.board, 3) for _ in games]
+    for seat in range(3):
+        first, second = (lay.encode(g.state, seat) for lay, g in zip(layouts, games, strict=True))
+        assert np.array_equal(first, second), (edition, seat)
+        masks = [table.actions.choices(g, seat, None, False)[0] for g in games]
+        assert np.array_equal(masks[0], masks[1]), (edition, seat)
