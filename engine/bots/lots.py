@@ -14,7 +14,7 @@ Every figure comes from the view through `engine.queries`; the landing odds are 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from engine.bots.position import Position
 from engine.bots.reasons import Reasoning, dollars
@@ -28,16 +28,28 @@ from engine.commands import (
     EndTurn,
     PassAuction,
     PlaceBid,
+    ProposeTrade,
     RejectTrade,
     RollDice,
     SellBuilding,
     SellLot,
 )
 from engine.queries import markers_left, rent_at
-from engine.state import Auction, BuyDecision, Debt, ExcessLots, Pending, TradeAnswer
+from engine.state import Auction, Bundle, BuyDecision, Debt, ExcessLots, Pending, TradeAnswer
 
-if TYPE_CHECKING:
-    from engine.bots.lot_trades import LotDealer
+
+class LotDealer(Protocol):
+    """A level's trading of lots (`engine.bots.lot_trades.LotDealer`), as the lot play uses it: named
+    here so that the play, below the trading, need not import it."""
+
+    def offer(self, pos: Position, owed: int = 0) -> ProposeTrade | None: ...
+
+    def say(self, pos: Position, cmd: ProposeTrade, owed: int) -> str: ...
+
+    def answer(
+        self, pos: Position, proposer: int, trade_id: int, give: Bundle, take: Bundle, legal: list[Command]
+    ) -> Command: ...
+
 
 THROWS_PER_TURN = 1.2
 """Throws a player makes in a turn where doubles throw again without limit: 1 / (1 - 1/6)."""
