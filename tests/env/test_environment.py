@@ -166,7 +166,8 @@ def test_the_layout_is_read_from_the_engines_commands() -> None:
 
 def test_importing_the_game_loads_neither_pettingzoo_nor_gymnasium() -> None:
     code = (
-        "import sys, json, engine, saves, room, cli.main, cli.simulate; engine.new_game(); "
+        "import sys, json, engine, saves, room, cli.main, cli.simulate, tui.app, server.network.main; "
+        "engine.new_game(); "
         "print(json.dumps(sorted(sys.modules)))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
