@@ -165,10 +165,10 @@ class ActionLayout:
         bid: PlaceBid | None = None
         for cmd in game.legal_commands(me):
             code, base, extra = spec[cmd.__class__]
-            if code in (SIMPLE, ANSWER):
-                i = base
-            elif code == SPACE:
+            if code == SPACE:  # the commonest: building, selling and mortgaging on a deed
                 i = base + cmd.space  # type: ignore[union-attr]
+            elif code in (SIMPLE, ANSWER):
+                i = base
             elif code == BID:
                 i = base
                 bid = cmd  # type: ignore[assignment]

@@ -351,17 +351,15 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         pend = st.pending
         players = st.players
         agent_at = self._agent_at
-        if (
-            st.winner is None
-            and st.turn < self.max_turns
-            and pend is not None
-            and pend.player in agent_at
-            and not any(players[seat].bankrupt for seat in self._agent_seats)
-        ):  # the game goes on, and waits on an agent: nothing ends
-            self.agent_selection = agent_at[pend.player]
-            if self.shaping:
-                self._shape()
-            return
+        if st.winner is None and st.turn < self.max_turns and pend is not None and pend.player in agent_at:
+            for seat in self._agent_seats:  # a plain loop: this runs at every step
+                if players[seat].bankrupt:
+                    break
+            else:  # the game goes on, and waits on an agent: nothing ends
+                self.agent_selection = agent_at[pend.player]
+                if self.shaping:
+                    self._shape()
+                return
         self._rewarded = True
         left = self._agents_left()
         for agent in self.agents:

@@ -165,9 +165,9 @@ class _Memory:
         self.buf[0] = me
         self.deeds: Any = None  # the deeds' mapping last read (held: a fresh one never passes for it)
         self.objs: list[DeedState] = []  # its deeds, in board order
-        self.owner: list[int | None] = []
+        self.owner: list[Any] = []  # each deed's owner, level and mortgage as written in the array
         self.level: list[int] = []
-        self.mortgaged: list[bool] = []
+        self.mortgaged: list[Any] = []
         self.decision = -1
         self.trade: Any = _NOTHING
         self.draft: Any = _NOTHING
@@ -188,18 +188,14 @@ class ObservationLayout:
             low[seg.start : seg.stop] = seg.low
         self.low = low
         self.high = np.full(self.size, HIGH, dtype=np.float32)
-        deed_index = {space: i for i, space in enumerate(board.deeds)}
-        self._by_space = [deed_index.get(space, len(board.deeds)) for space in range(board.size)]
-        """For each space, its place among the deeds (one past the last: no deed, read as 0)."""
         self._decision = {kind: i for i, kind in enumerate(DECISIONS)}
         # the parts rewritten at every step, packed straight into the array's memory
         hot = (self.by_name["players"].start, self.by_name["debt"].stop)
         self._pack_hot = struct.Struct(f"<{hot[1] - hot[0]}f").pack_into
         self._hot_at = 4 * hot[0]
-        self._pack_row = struct.Struct(f"<{board.size}f").pack_into
-        self._owner_at = 4 * self.by_name["owner"].start
-        self._level_at = 4 * self.by_name["level"].start
-        self._mortgaged_at = 4 * self.by_name["mortgaged"].start
+        self._owner_col = self.by_name["owner"].start
+        self._level_col = self.by_name["level"].start
+        self._mortgaged_col = self.by_name["mortgaged"].start
         self._tail = self.by_name["decision"].start
         self._auction = self._decision["auction"]
         self._debt = self._decision["debt"]
@@ -304,25 +300,32 @@ class ObservationLayout:
         if deeds is not mem.deeds:  # a state's deeds are changed in place, never replaced: read them once
             mem.deeds = deeds
             mem.objs = [deeds[s] for s in self.board.deeds]
+            unread = len(mem.objs)  # what the array holds is not known: every deed is written anew
+            mem.owner, mem.level, mem.mortgaged = [_NOTHING] * unread, [-1] * unread, [None] * unread
         objs = mem.objs
+        buf = mem.buf
         owner = [d.owner for d in objs]
-        level = [d.level for d in objs]
-        mortgaged = [d.mortgaged for d in objs]
-        by_space = self._by_space
-        if owner != mem.owner:
-            mem.owner = owner
+        if owner != mem.owner:  # each deed that changed hands written alone (most steps: none)
             rel = mem.relative
-            row = [rel[o] for o in owner]
-            row.append(0)
-            self._pack_row(mem.raw, self._owner_at, *[row[i] for i in by_space])
+            at = self._owner_col
+            for space, now, was in zip(self.board.deeds, owner, mem.owner, strict=True):
+                if now != was:
+                    buf[at + space] = rel[now]
+            mem.owner = owner
+        level = [d.level for d in objs]
         if level != mem.level:
+            at = self._level_col
+            for space, now, was in zip(self.board.deeds, level, mem.level, strict=True):
+                if now != was:
+                    buf[at + space] = now
             mem.level = level
-            row = [*level, 0]
-            self._pack_row(mem.raw, self._level_at, *[row[i] for i in by_space])
+        mortgaged = [d.mortgaged for d in objs]
         if mortgaged != mem.mortgaged:
+            at = self._mortgaged_col
+            for space, now, was in zip(self.board.deeds, mortgaged, mem.mortgaged, strict=True):
+                if now != was:
+                    buf[at + space] = now
             mem.mortgaged = mortgaged
-            row = [*mortgaged, 0]
-            self._pack_row(mem.raw, self._mortgaged_at, *[row[i] for i in by_space])
 
     def _clear_offer(self, buf: np.ndarray, at: int) -> None:
         buf[at : at + 5 + 2 * self.spaces] = 0
