@@ -201,15 +201,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         if type(move) is tuple:
             self._draft_step(self._seat_of[agent], move)
         else:
-            try:
-                events = self.game.apply(move)  # type: ignore[union-attr, arg-type]
-            except IllegalCommand as exc:  # the mask said yes: the engine and the mask disagree
-                raise RuntimeError(f"the engine refused an action the mask allowed: {exc}") from exc
-            self._version += 1
-            if self._bots:
-                tell_opponents(self._bots, events)
-            if self.render_mode is not None:
-                self._told.extend(events)
+            self._apply(move)  # type: ignore[arg-type]
         if self._opponents:
             self._play_opponents()
         self._settle()

@@ -358,18 +358,16 @@ class Table(PlanFacts, TableClocks):
             return None
         after = len(self.room.history()) if self.room is not None else 0
         said = Said(plain(who), words, time.time(), after)
-        self.chat_lines = [*self.chat_lines[-(self.chat_kept - 1) :], said]
-        for listener in list(self._chat_listeners):
-            try:
-                listener(said)
-            except Exception:
-                log.exception("a chat listener failed")
+        self._post(said)
         return said.line()
 
     def tell(self, line: str) -> None:
         """A line from the table itself (a clock run out, a vote), told in the log like the chat."""
         after = len(self.room.history()) if self.room is not None else 0
-        said = Said("", f"* {line}", time.time(), after)
+        self._post(Said("", f"* {line}", time.time(), after))
+
+    def _post(self, said: Said) -> None:
+        """Keep a line of the room's chat (the last `chat_kept`) and hand it to every listener."""
         self.chat_lines = [*self.chat_lines[-(self.chat_kept - 1) :], said]
         for listener in list(self._chat_listeners):
             try:
