@@ -10,6 +10,7 @@ from server.network.main import Running
 from server.tables.table import Table
 from tui.dialogs.deal import DealScreen
 from tui.dialogs.deal_answer import DealAnswerDialog
+from tui.dialogs.trade import TradeScreen
 
 from sshplay import Person, make_key, seated, start_server
 
@@ -39,7 +40,9 @@ async def _propose(ada: Person, table: Table) -> int:
     assert room is not None
     view = room.view(None)
     first = min(s for s, d in view.deeds.items() if d.owner == ADA)
-    await ada.press("t", "n")
+    await ada.press("t")  # as a person does: the trade dialog seen, then "more players" in it
+    await ada.wait_until(lambda p: isinstance(p.app().screen, TradeScreen))
+    await ada.press("n")
     await ada.wait_until(lambda p: isinstance(p.app().screen, DealScreen))
     await ada.wait_for("gives Bob (t)")
     await ada.press("d", "space", "a")  # Ada's first deed, to Bob
