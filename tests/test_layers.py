@@ -3,8 +3,9 @@
     engine        -> nothing of ours (the bots: only the published queries and value types)
     saves         -> engine
     room          -> engine, saves
+    lines         -> room, and the engine's names (the line mode: a face of a room, as the full screen is)
     tui           -> room, and the engine's value types (never the game itself, never the saves)
-    server        -> engine, saves, room, tui (nothing below imports it)
+    server        -> engine, saves, room, lines, tui (nothing below imports it)
     cli           -> everything but the learning environment
     landlords_env -> engine, saves, room (an extra: nothing of the game imports it)
 
@@ -40,14 +41,15 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-OURS = {"engine", "saves", "room", "tui", "server", "cli", "landlords_env"}
+OURS = {"engine", "saves", "room", "lines", "tui", "server", "cli", "landlords_env"}
 
 MAY_IMPORT = {
     "engine": {"engine"},
     "saves": {"engine", "saves"},
     "room": {"engine", "saves", "room"},
+    "lines": {"engine", "room", "lines"},
     "tui": {"engine", "room", "tui"},
-    "server": {"engine", "saves", "room", "tui", "server"},
+    "server": {"engine", "saves", "room", "lines", "tui", "server"},
     "cli": OURS - {"landlords_env"},
     "landlords_env": {"engine", "saves", "room", "landlords_env"},
 }
@@ -160,6 +162,17 @@ def test_the_interface_reads_the_engines_values_and_never_holds_the_game() -> No
                 assert not set(names) & NOT_FOR_THE_INTERFACE, f"{name}:{line} imports {names}"
             if module.startswith("room."):
                 assert module in ROOM_FOR_THE_INTERFACE, f"{name}:{line}: {module}"
+
+
+def test_the_line_mode_reads_the_engines_values_and_never_holds_the_game() -> None:
+    """The line mode is a face of a room, as the full screen is: it acts through the room only."""
+    for name, path in _modules("lines"):
+        for module, names, line in _imports(path):
+            if module.split(".")[0] == "engine":
+                assert not set(names) & NOT_FOR_THE_INTERFACE, f"{name}:{line} imports {names}"
+                assert module in TUI_MAY_USE_FROM_ENGINE, f"{name}:{line} imports {module}"
+            if module.startswith("room."):
+                assert module in ROOM_FOR_THE_INTERFACE | {"room.driver"}, f"{name}:{line}: {module}"
 
 
 ENGINE_LAYERS = {
@@ -347,6 +360,7 @@ def test_no_circle_of_imports_inside_the_server() -> None:
         ("engine", {"textual", "rich", "platformdirs", "saves", "room", "tui", "server", "cli", "asyncssh"}),
         ("saves", {"textual", "room", "tui", "server", "cli", "asyncssh"}),
         ("room", {"textual", "tui", "server", "cli", "asyncssh"}),
+        ("lines", {"textual", "rich", "tui", "server", "cli", "asyncssh"}),
     ],
 )
 def test_importing_a_layer_loads_nothing_above_it(package: str, forbidden: set[str]) -> None:

@@ -1,0 +1,13 @@
+"""The line mode: the game in plain sentences and typed commands, for screen readers and braille displays.
+
+A face of a room beside the full screen (`tui/`): it follows a `room.Room` through a `room.Session`, says
+each event in the engine's words (`engine.narration`), reads typed lines into the engine's commands
+(`lines.parser`), and asks only what the legal commands allow (`lines.prompts`). `lines.session` is the
+core, with no I/O of its own; `lines.local` runs it at this terminal (`landlords --plain`).
+"""
+
+from __future__ import annotations
+
+from lines.session import LineSession
+
+__all__ = ["LineSession"]

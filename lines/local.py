@@ -1,0 +1,95 @@
+"""The line mode at this terminal (`landlords --plain`): typed lines from standard input, sentences to
+standard output, a bell when a question waits.
+
+A loop, no event framework: the bots play (at the chosen pace, on `LoopClock`) until a person is needed,
+then one line is read and fed to the session. Type-ahead is kept by the terminal meanwhile.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import sys
+import time
+from collections.abc import Callable
+from typing import TextIO
+
+from lines.session import LineSession
+from room import BotDriver, Room
+from room.pacing import DEFAULT_SPEED
+
+BELL = "\a"
+
+
+class _Timer:
+    def __init__(self) -> None:
+        self.stopped = False
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+class LoopClock:
+    """`room.driver.Clock` for a loop: what is scheduled runs in `run`, which sleeps until each is due."""
+
+    def __init__(
+        self, sleep: Callable[[float], None] = time.sleep, now: Callable[[], float] = time.monotonic
+    ) -> None:
+        self._sleep = sleep
+        self._now = now
+        self._due: list[tuple[float, int, _Timer, Callable[[], None]]] = []
+        self._order = itertools.count()
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> _Timer:
+        timer = _Timer()
+        heapq.heappush(self._due, (self._now() + delay, next(self._order), timer, callback))
+        return timer
+
+    def run(self, most: int = 1_000_000) -> int:
+        """Run what is scheduled, and what that schedules, until nothing is left; how many ran."""
+        ran = 0
+        while self._due and ran < most:
+            when, _, timer, callback = heapq.heappop(self._due)
+            if timer.stopped:
+                continue
+            wait = when - self._now()
+            if wait > 0:
+                self._sleep(wait)
+            callback()
+            ran += 1
+        return ran
+
+
+def play(
+    room: Room, speed: str = DEFAULT_SPEED, stdin: TextIO | None = None, stdout: TextIO | None = None
+) -> int:
+    """Play the room's people's seats at this terminal in lines, until `quit` or the end of input."""
+    source = stdin or sys.stdin
+    sink = stdout or sys.stdout
+    people = frozenset(i for i, seat in enumerate(room.seats) if not seat.is_bot)
+
+    def write(text: str) -> None:
+        sink.write(text)
+        sink.flush()
+
+    def ring() -> None:
+        write(BELL)
+
+    lines = LineSession(room.join(people), write, ring)
+    clock = LoopClock()
+    driver = BotDriver(room, clock, speed)
+    try:
+        lines.start()
+        driver.poke()
+        while not lines.quitting:
+            clock.run()
+            line = source.readline()
+            if not line:  # the end of input: leave as `quit` would
+                lines.feed("quit")
+                break
+            lines.feed(line)
+    finally:
+        driver.stop()
+        lines.close()
+        room.close()
+    return 0

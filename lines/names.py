@@ -1,0 +1,70 @@
+"""Names as people type them: a deed, a space or a player, by an unambiguous prefix in any case.
+
+An exact name wins over a longer one that it begins ("Lot 1" before "Lot 10"); a name shared by several
+spaces ("Chance") is typed as `space N`. Every miss is a sentence saying what would work.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine import Board
+
+_SPACE = re.compile(r"^(?:space\s*|#)(\d{1,3})$")
+
+
+@dataclass(frozen=True)
+class Miss:
+    """A name that matched nothing or too much: the sentence to say."""
+
+    sentence: str
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.replace(".", "").casefold().split())
+
+
+def match(typed: str, choices: Sequence[tuple[int, str]], what: str) -> int | Miss:
+    """The one choice (key, name) that `typed` names: exactly, else by a unique prefix."""
+    want = _fold(typed)
+    if not want:
+        return Miss(f"Name the {what}.")
+    exact = [key for key, name in choices if _fold(name) == want]
+    if len(set(exact)) == 1:
+        return exact[0]
+    found = list(dict.fromkeys(key for key, name in choices if _fold(name).startswith(want)))
+    if len(found) == 1:
+        return found[0]
+    names = dict(choices)
+    if not found:
+        return Miss(f"No {what} is called {typed.strip()[:40]!r}.")
+    listed = ", ".join(names[k] for k in found[:6]) + (" ..." if len(found) > 6 else "")
+    return Miss(f"{typed.strip()[:40]!r} could be {listed}: type more of the name.")
+
+
+def space_named(
+    typed: str, board: Board, among: Sequence[int] | None = None, what: str = "space"
+) -> int | Miss:
+    """A space by name (or `space N`), among `among` (every space when None)."""
+    spaces = range(board.size) if among is None else among
+    number = _SPACE.match(typed.strip().casefold())
+    if number:
+        space = int(number.group(1))
+        return space if space in spaces else Miss(f"Space {space} is not a {what} you can name here.")
+    return match(typed, [(s, board.name(s)) for s in spaces], what)
+
+
+def space_word(space: int, board: Board) -> str:
+    """How a space is typed back: its name, or `space N` where several spaces share the name."""
+    name = board.name(space)
+    shared = sum(1 for s in range(board.size) if _fold(board.name(s)) == _fold(name))
+    return name if shared == 1 else f"space {space}"
+
+
+def player_named(typed: str, names: Sequence[str], me: int | None = None) -> int | Miss:
+    """A player by name; `me` and `I` name oneself."""
+    if me is not None and _fold(typed) in ("me", "i", "myself"):
+        return me
+    return match(typed, list(enumerate(names)), "player")

@@ -1,0 +1,158 @@
+"""The question a person is asked, and `help`: both from the commands the engine allows them now.
+
+A question is one sentence that ends the output, so that the last thing a screen reader says is what to
+do. The words offered are the parser's own spellings of the legal commands, never a list of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine import (
+    BorrowFromBank,
+    Build,
+    CallGame,
+    Mortgage,
+    RepayLoan,
+    SellBuilding,
+    SellLot,
+    TakeRide,
+    Unmortgage,
+    trading_open,
+)
+from engine.narration import bundle_text, money
+from lines.parser import Table, spell
+
+MANAGING = (Build, SellBuilding, SellLot, Mortgage, Unmortgage, RepayLoan, BorrowFromBank, CallGame)
+"""Commands open at most moments: `help` names them by their first word; the question leaves them out."""
+
+SETTINGS = (
+    "status, who, deed, where, board, chances, history, repeat, verbose, brief, mine, everyone, save, quit"
+)
+"""What may always be typed, besides the game's commands (`help` says them)."""
+
+
+def is_asked(table: Table) -> bool:
+    """Whether the game waits on this person now (their turn's decision, or their bid in an auction)."""
+    pend = table.view.pending
+    return pend is not None and table.view.winner is None and pend.player == table.me
+
+
+def decisions(table: Table) -> list[str]:
+    """The words of the legal commands that answer the decision waiting, in the engine's order."""
+    pend = table.view.pending
+    kind = "" if pend is None else pend.kind
+    if kind == "mortgage_decision":
+        leave: tuple[type, ...] = (Mortgage, Build, SellBuilding)
+        cmds = [c for c in table.legal if type(c) not in leave]
+    elif kind == "place_building":
+        cmds = [c for c in table.legal if type(c) is Build]
+    else:
+        cmds = [c for c in table.legal if type(c) not in MANAGING]
+    words = list(dict.fromkeys(spell(c, table) for c in cmds if type(c) is not TakeRide))
+    rides = [c for c in cmds if type(c) is TakeRide]
+    if len(rides) > 4:
+        return ["ride and a space's name", *words]
+    return [*words, *(spell(c, table) for c in rides)]
+
+
+def managing(table: Table) -> list[str]:
+    """The first words of the commands open besides the decision: build, sell, mortgage, ..."""
+    words = {spell(c, table).split(" ")[0] for c in table.legal if isinstance(c, MANAGING)}
+    if "sell" in words and any(isinstance(c, SellLot) for c in table.legal):
+        words.add("sell lot")
+    order = ["build", "sell", "sell lot", "mortgage", "unmortgage", "borrow", "repay", "call"]
+    return [w for w in order if w in words]
+
+
+def question(table: Table) -> str | None:
+    """The question for this person now, or None when the game does not wait on them."""
+    if not is_asked(table):
+        return None
+    view = table.view
+    pend = view.pending
+    assert pend is not None
+    b = table.board
+    cash = money(view.players[table.me].cash)
+    said = _situation(table)
+    words = decisions(table)
+    choice = _or(words) if words else "nothing but the commands in help"
+    extra = managing(table)
+    also = f" You may also {_or(extra)}." if extra and pend.kind != "auction" else ""
+    if pend.kind in ("roll", "end_turn"):
+        here = b.name(view.players[table.me].position)
+        jail = " in jail" if view.players[table.me].in_jail else ""
+        said = f"Your turn: you are on {here}{jail} with {cash}"
+    return f"{said}. Type {choice}.{also}"
+
+
+def _situation(table: Table) -> str:
+    view = table.view
+    pend = view.pending
+    assert pend is not None
+    b = table.board
+    names = table.names
+    cash = money(view.players[table.me].cash)
+    kind = pend.kind
+    p: Any = pend  # the decision's own fields, read by its kind
+    if kind == "buy":
+        return f"{b.name(p.space)} costs {money(b.price[p.space])} and you have {cash}"
+    if kind == "auction":
+        what = b.name(p.space) if p.lot == "deed" else f"a {p.lot}"
+        high = p.high_bid
+        lead = f"the highest bid is {money(high)} by {names[p.high_bidder]}" if high else "nobody has bid yet"
+        return f"Auction of {what}: {lead}; you have {cash}"
+    if kind == "debt":
+        owed = money(p.charge.amount)
+        return f"You owe {owed} and have {cash}: raise the money by selling, mortgaging or trading"
+    if kind == "trade_answer":
+        t = p.trade
+        return (
+            f"{names[t.proposer]} offers you {bundle_text(t.give, b)} for {bundle_text(t.take, b)}; "
+            "to answer with an offer of yours, type counter: what you give for what you want"
+        )
+    if kind == "loan_answer":
+        o = pend.offer  # type: ignore[union-attr]
+        return (
+            f"{names[o.proposer]} proposes a loan of {money(o.principal)} at {money(o.interest)} a wage day"
+        )
+    if kind == "deal_answer":
+        return f"{names[p.deal.proposer]} proposes a deal among several players"
+    return f"You are asked {_asked(table)}; you have {cash}"
+
+
+def _asked(table: Table) -> str:
+    """The engine's own words for the decision ("Ada to roll" without the name)."""
+    name = table.names[table.me]
+    return table.waiting.removeprefix(name).strip() or "to decide"
+
+
+def _or(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def help_lines(table: Table, asked: bool) -> list[str]:
+    """`help`: what works now, from the legal commands, then what may always be typed."""
+    out = []
+    if asked:
+        out.append(f"Now: {_or(decisions(table))}.")
+    extra = managing(table)
+    if extra:
+        out.append(
+            f"Your holdings: {_or(extra)}, each with a deed's name (build Boardwalk 2, mortgage Baltic)."
+        )
+    if trading_open(table.view, table.me):
+        out.append("Trades: offer bob: Park Place and 100 for Boardwalk; deal with bob and carol: I give ...")
+    out.append(f"Always: {SETTINGS}.")
+    return out
+
+
+def building_offer(table: Table) -> str:
+    """`build` alone: each lot a building may go on now, and its price."""
+    b = table.board
+    lots = [c.space for c in table.legal if isinstance(c, Build)]
+    if not lots:
+        return "Nothing can be built now: building needs a whole colour group of yours, and the money."
+    each = [f"{b.name(s)} ({money(b.house_cost[s])})" for s in lots]
+    return f"You may build on {_or(each)}: type build, the lot's name and how many (build Boardwalk 2)."

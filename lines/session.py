@@ -1,0 +1,302 @@
+"""The line mode's core: one person at a room, in typed lines and written sentences.
+
+`LineSession` follows a `room.Room` through a `room.Session`, exactly as the full screen does: each change
+of the table arrives as an `Update`, and each event in it is written as one sentence from the engine's
+narration (a bot's reason included). What the person types is fed in whole lines (`feed`); a line that is
+not understood or not allowed gets one sentence and changes nothing. When the game waits on the person, the
+question is the last line written, and `ring` is called when a new one comes (the runner's bell).
+
+It does no I/O and keeps no clock: a runner (`lines.local`, or a server's session) reads the lines, writes
+what it is handed, and paces the bots with a `room.BotDriver`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine import Command
+from engine.events import Event
+from lines import prompts, table_words
+from lines.names import Miss, space_named
+from lines.parser import Act, Ask, Table, clean, read
+from room import Room, Session, Update
+
+AFTER_THE_END = frozenset(
+    {"quit", "exit", "bye", "history", "repeat", "again", "who", "board", "status", "save"}
+)
+"""What may still be typed once the game is over."""
+
+KEPT = 2000
+"""Sentences kept for `history` and `repeat`."""
+
+BRIEF_LEAVES_OUT = frozenset({"reason_given", "seed_pledged", "circuit_completed", "card_taken"})
+"""What `brief` does not say: the bots' asides and the bookkeeping a listener can do without."""
+
+_PLAYER_FIELDS = frozenset(
+    {"player", "payer", "payee", "to", "from_player", "to_player", "proposer", "owner", "winner", "lender"}
+    | {"borrower", "giver", "receiver", "creditor", "bidder", "target", "caller", "occupant", "high_bidder"}
+)
+_PLAYER_LISTS = frozenset(("parties", "bidders", "accepted"))
+
+
+def involves(event: Event, me: int) -> bool:
+    """Whether an event names this player anywhere (as actor, payee, party to an offer...)."""
+    if event.kind in ("game_over", "turn_started") and getattr(event, "player", me) == me:
+        return True
+
+    def walk(value: Any, key: str = "") -> bool:
+        if isinstance(value, dict):
+            return any(walk(v, k) for k, v in value.items())
+        if isinstance(value, list | tuple):
+            return any(walk(v, key) for v in value)
+        return value == me and (key in _PLAYER_FIELDS or key in _PLAYER_LISTS)
+
+    return walk(event.model_dump())
+
+
+def _nothing() -> None:
+    return None
+
+
+class LineSession:
+    """A person's seat(s) at a room, in lines. `write` is handed each line, newline included."""
+
+    def __init__(
+        self,
+        session: Session,
+        write: Callable[[str], None],
+        ring: Callable[[], None] = _nothing,
+        on_quit: Callable[[], None] = _nothing,
+    ) -> None:
+        self.session = session
+        self.room: Room = session.room
+        self._write = write
+        self._ring = ring
+        self._on_quit = on_quit
+        self.verbose = True
+        self.only_mine = False
+        self.quitting = False
+        self._told: list[str] = []  # every event sentence written, for `history`
+        self._recent: list[str] = []  # what was written since the person last typed, for `repeat`
+        self._confirm: Act | None = None
+        self._asked: str | None = None  # the question last written
+        self._last_line = ""
+        self._previous: list[str] = []  # what was written before the person last typed
+        self._unsubscribe = self.room.subscribe(self._heard)
+
+    # --- who and what -------------------------------------------------------------------------
+
+    @property
+    def me(self) -> int:
+        """The seat this keyboard acts for: the one the game waits on, of the session's seats."""
+        pend = self.room.view(None).pending
+        if pend is not None and pend.player in self.session.seats:
+            return pend.player
+        return min(self.session.seats)
+
+    def table(self) -> Table:
+        me = self.me
+        room = self.room
+        return Table(room.board, room.names, me, room.view(me), room.legal(me), room.waiting_for())
+
+    # --- writing ------------------------------------------------------------------------------
+
+    def _say(self, text: str) -> None:
+        line = " ".join(text.split())  # one line, whatever the text held
+        self._recent.append(line)
+        self._last_line = line
+        self._write(line + "\n")
+
+    def _tell(self, event: Event) -> None:
+        me = self.me
+        if not self.verbose and event.kind in BRIEF_LEAVES_OUT:
+            return
+        if self.only_mine and not involves(event, me):
+            return
+        sentence = self.room.narrate(event)
+        self._told.append(sentence)
+        del self._told[:-KEPT]
+        self._say(sentence)
+
+    def _ask(self, *, again: bool = False) -> None:
+        """Write the question, if the game waits on this person, as the last line; ring for a new one.
+        With `again`, even if it was the last thing said."""
+        if self._confirm is not None:
+            return
+        table = self.table()
+        asked = prompts.question(table)
+        if self.room.finished:
+            asked = "The game is over. Type history to hear it again, or quit to leave."
+        if asked is None:
+            self._asked = None
+            return
+        if asked == self._last_line and not again:
+            return
+        new = asked != self._asked
+        self._asked = asked
+        self._say(asked)
+        if new and not self.room.finished:
+            self._ring()
+
+    def _heard(self, update: Update) -> None:
+        for event in update.events:
+            self._tell(event)
+        if update.notice:
+            self._say(update.notice)
+        if update.taken_back:
+            self._say("A move was taken back.")
+        self._ask()
+
+    # --- the person's lines -------------------------------------------------------------------
+
+    def start(self) -> None:
+        """The first lines: who plays, the turn so far, and the question if one waits."""
+        names = self.room.names
+        me = self.me
+        seats = self.session.seats
+        others = [
+            f"{n}{' (bot)' if self.room.is_bot(i) else ''}" for i, n in enumerate(names) if i not in seats
+        ]
+        edition = self.room.board.edition.name
+        self._say(f"Landlords, {edition}: you are {names[me]}, playing {', '.join(others)}.")
+        self._say("Type help for the commands that work now; a bell rings when you are asked something.")
+        recent = _this_turn(self.room.history())
+        for event in recent:
+            self._tell(event)
+        self._ask()
+
+    def feed(self, line: str) -> None:
+        """One typed line: a command, a question or a setting. Never raises for what a person types."""
+        if self._recent:
+            self._previous, self._recent = self._recent, []
+        words = clean(line)
+        if isinstance(words, Miss):
+            self._miss(words.sentence)
+            return
+        if self._confirm is not None:
+            act, self._confirm = self._confirm, None
+            if words.casefold() in ("yes", "y", "send", "ok"):
+                self._act(act)
+                return
+            self._say("Not sent.")
+            if words.casefold() in ("no", "n", "cancel", ""):
+                self._ask(again=True)
+                return
+        first = words.casefold().partition(" ")[0]
+        if self.room.finished and first not in AFTER_THE_END:
+            self._miss("The game is over: type history to hear it again, or quit to leave.")
+            return
+        reading = read(words, self.table())
+        if isinstance(reading, Miss):
+            self._miss(reading.sentence)
+        elif isinstance(reading, Ask):
+            self._answer(reading)
+        elif reading.confirm is not None:
+            refusal = self.session.check(reading.commands[0])
+            if refusal is not None:
+                self._miss(refusal)
+                return
+            self._confirm = reading
+            self._say(f"{reading.confirm} Type yes to send it, or no.")
+        else:
+            self._act(reading)
+
+    def close(self) -> None:
+        """Stop following the room (the room itself is its host's to close)."""
+        self._unsubscribe()
+
+    def _miss(self, sentence: str) -> None:
+        self._say(sentence)
+        self._ask(again=True)
+
+    def _act(self, act: Act) -> None:
+        for done, cmd in enumerate(act.commands):
+            refusal = self._send(cmd)
+            if refusal is not None:
+                if done:
+                    refusal = f"Done {done} of {len(act.commands)}; then: {refusal}"
+                self._miss(refusal)
+                return
+        self._ask()
+
+    def _send(self, cmd: Command) -> str | None:
+        refusal = self.session.check(cmd)
+        if refusal is None:
+            outcome = self.session.submit(cmd, self.room.version)
+            refusal = outcome.refusal
+        return refusal
+
+    # --- questions and settings ---------------------------------------------------------------
+
+    def _answer(self, ask: Ask) -> None:
+        room = self.room
+        table = self.table()
+        view, me, names, board = table.view, table.me, table.names, table.board
+        topic, arg = ask.topic, ask.argument.strip()
+        out: list[str]
+        if topic == "status":
+            out = table_words.status(view, me, names, board)
+        elif topic == "who":
+            out = table_words.who(view, names, board, me)
+        elif topic in ("deed", "where"):
+            among = board.deeds if topic == "deed" else None
+            space = space_named(arg, board, among, "deed" if topic == "deed" else "space")
+            if isinstance(space, Miss):
+                out = [space.sentence]
+            elif topic == "deed":
+                out = [table_words.deed(view, space, names, board)]
+            else:
+                out = [table_words.where(view, space, names, board)]
+        elif topic == "board":
+            out = table_words.board_lines(view, names, board)
+        elif topic == "chances":
+            out = table_words.worth_lines(view, names)
+        elif topic == "help":
+            out = prompts.help_lines(table, prompts.is_asked(table))
+        elif topic == "build":
+            out = [prompts.building_offer(table)]
+        elif topic == "repeat":
+            out = self._previous or ["Nothing has been said yet."]
+        elif topic == "history":
+            count = int(arg) if arg.isdigit() else 10
+            out = self._told[-max(1, min(count, KEPT)) :] or ["Nothing has happened yet."]
+        elif topic in ("verbose", "brief"):
+            self.verbose = topic == "verbose"
+            said = "Verbose: every event and the bots' reasons." if self.verbose else "Brief: the moves only."
+            out = [said]
+        elif topic in ("mine", "everyone"):
+            self.only_mine = topic == "mine"
+            out = ["Only what involves you from now on." if self.only_mine else "Everything from now on."]
+        elif topic == "save":
+            out = [self._save()]
+        elif topic == "quit":
+            self.quitting = True
+            out = [self._save() if room.saving else "Goodbye."]
+            for line in out:
+                self._say(line)
+            self._on_quit()
+            return
+        elif topic == "turn":
+            out = [f"The game waits for {room.waiting_for()}."]
+        else:  # yes or no, with nothing to confirm
+            out = ["There is nothing to confirm now."]
+        for line in out:
+            self._say(line)
+        self._ask(again=True)
+
+    def _save(self) -> str:
+        room = self.room
+        if not room.saving:
+            return "This game is not being saved."
+        problem = room.save_now()
+        return problem or f"Saved. Take it up again with landlords resume{' --plain'}."
+
+
+def _this_turn(history: Any) -> list[Event]:
+    """The events of the turn under way (from its start), for the first lines of a resumed game."""
+    events = list(history)
+    for i in range(len(events) - 1, -1, -1):
+        if events[i].kind == "turn_started":
+            return events[i:]
+    return events[-20:]
