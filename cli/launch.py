@@ -65,6 +65,12 @@ def add_display_options(parser: Any, *, defaults: bool = True) -> None:
     )
     group.add_argument("--saves-dir", type=Path, default=default(None), help="where games are saved")
     group.add_argument("--name", type=arguments.name, default=default(None), help="your name at the table")
+    group.add_argument(
+        "--plain",
+        action="store_true",
+        default=default(False),
+        help="play in plain lines of text instead of full screen (for screen readers; see docs/line-mode.md)",
+    )
 
 
 def options_from(args: argparse.Namespace) -> Any:
@@ -84,6 +90,12 @@ def run(args: argparse.Namespace, kind: str = "menu", **opening: Any) -> int:
 
     The heap is settled (`room.heap`) a moment after the first screen is shown rather than before it: the
     person does not wait for that full pass of the collector, and it sets the start screen aside too."""
+    from cli import plain
+
+    if plain.wanted(args):
+        if kind in ("menu", "quick", "new", "learn"):
+            return plain.start(args, kind, opening.get("edition", "classic"), opening.get("seed"))
+        return plain.refuse(kind)
     if terminal.missing():
         return terminal.refuse()
     from tui import patches
@@ -101,6 +113,10 @@ def run(args: argparse.Namespace, kind: str = "menu", **opening: Any) -> int:
 
 def play_room(args: argparse.Namespace, room: Room) -> int:
     """Straight into a room already open (a saved game taken up again), played at this terminal."""
+    from cli import plain
+
+    if plain.wanted(args):
+        return plain.play_room(args, room)
     from tui.client import LocalClient
 
     return run(args, "client", client=LocalClient(room))

@@ -31,7 +31,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if not args.status and terminal.missing():
+    if not args.status and not getattr(args, "plain", False) and terminal.missing():
         return terminal.refuse()
     store = store_for(args)
     save_id = args.id

@@ -14,7 +14,7 @@ from lines.names import Miss, space_named, space_word
 
 _MONEY = re.compile(r"^\$?(\d{1,3}(?:,\d{3})+|\d{1,9})(?:\s*dollars?)?$")
 _JAIL = re.compile(r"^(?:(a|an|one|\d{1,2})\s+)?(?:get out of )?jail(?: free)? cards?$")
-_SPLIT = re.compile(r"\s*,(?!\d{3})\s*|\s+and\s+|\s+&\s+")
+_SPLIT = re.compile(r"\s*,(?!\d{3})\s*|\s+and\s+")
 
 
 def amount(text: str) -> int | None:

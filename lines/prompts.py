@@ -77,14 +77,22 @@ def question(table: Table) -> str | None:
     cash = money(view.players[table.me].cash)
     said = _situation(table)
     words = decisions(table)
-    choice = _or(words) if words else "nothing but the commands in help"
     extra = managing(table)
+    if not words:  # nothing answers the decision itself: raise the money first (a debt)
+        words, extra = [f"{w} and a deed's name" if w != "borrow" else _borrow_word(table) for w in extra], []
+    choice = _or(words) if words else "help"
     also = f" You may also {_or(extra)}." if extra and pend.kind != "auction" else ""
     if pend.kind in ("roll", "end_turn"):
         here = b.name(view.players[table.me].position)
         jail = " in jail" if view.players[table.me].in_jail else ""
         said = f"Your turn: you are on {here}{jail} with {cash}"
     return f"{said}. Type {choice}.{also}"
+
+
+def _borrow_word(table: Table) -> str:
+    """The least a bank loan can be asked for now, as it would be typed."""
+    loan = next((c for c in table.legal if isinstance(c, BorrowFromBank)), None)
+    return "borrow" if loan is None else spell(loan, table)
 
 
 def _situation(table: Table) -> str:

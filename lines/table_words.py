@@ -73,7 +73,7 @@ def status(view: GameView, me: int, names: Names, board: Board) -> list[str]:
 
 def who(view: GameView, names: Names, board: Board, me: int | None) -> list[str]:
     """`who`: everyone's cash and holdings, in seat order, whose turn it is first."""
-    turn = f"It is {names[view.current]}'s turn, turn {view.turn}."
+    turn = f"It is {names[view.current]}'s turn, turn {view.turn + 1}."
     return [turn, *(player_line(view, p, names, board, me) for p in range(len(view.players)))]
 
 

@@ -1,0 +1,81 @@
+"""`--plain`: a game started from the command line, played in the line mode (`lines.local`) instead of
+full screen, for screen readers and braille displays. Every command that starts a game routes here."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING
+
+from room import pacing
+
+if TYPE_CHECKING:
+    from room import Persistence, Room, TableSetup
+
+
+def wanted(args: argparse.Namespace) -> bool:
+    return bool(getattr(args, "plain", False))
+
+
+def _persistence(args: argparse.Namespace) -> Persistence:
+    from room import Persistence
+
+    return Persistence(getattr(args, "saves_dir", None))
+
+
+def _fail(message: str) -> int:
+    print(f"landlords: {message}", file=sys.stderr)
+    return 1
+
+
+def refuse(kind: str) -> int:
+    """What the line mode does not do yet, said in one line (status 2) rather than drawn full screen."""
+    print(
+        f"landlords: the {kind} is not available in plain lines yet; see docs/line-mode.md", file=sys.stderr
+    )
+    return 2
+
+
+def play_room(args: argparse.Namespace, room: Room) -> int:
+    """A room already open (a saved game taken up again), played in lines at this terminal."""
+    from lines.local import play
+
+    return play(room, getattr(args, "speed", pacing.DEFAULT_SPEED))
+
+
+def start(args: argparse.Namespace, kind: str, edition: str = "classic", seed: int | None = None) -> int:
+    """A new game in lines: `quick` and the start (you and three bots, the Short Game), `new` (the edition
+    asked for, its full rules), `learn` (the lesson left unfinished, else a new one)."""
+    from engine import SetupError
+    from room import PersistenceError, TableSetup, lesson_setup, open_room, quick_seats, quick_setup
+
+    persistence = _persistence(args)
+    name = getattr(args, "name", None)
+    setup: TableSetup
+    if kind == "learn":
+        try:
+            unfinished = [g for g in persistence.saved_games() if g.lesson and not g.finished]
+        except PersistenceError:
+            unfinished = []
+        if unfinished:
+            return _resume(args, persistence, unfinished[0].id)
+        setup = lesson_setup(name)
+    elif kind == "new":
+        setup = TableSetup(edition, tuple(quick_seats(name)), seed=seed)
+    else:
+        setup = quick_setup(name, seed)
+    try:
+        room = open_room(setup, persistence)
+    except (SetupError, PersistenceError) as exc:
+        return _fail(str(exc))
+    return play_room(args, room)
+
+
+def _resume(args: argparse.Namespace, persistence: Persistence, save_id: str) -> int:
+    from room import PersistenceError, resume_room
+
+    try:
+        room = resume_room(persistence, save_id)
+    except PersistenceError as exc:
+        return _fail(str(exc))
+    return play_room(args, room)

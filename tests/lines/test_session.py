@@ -1,0 +1,122 @@
+"""The line session as a listener hears it: the question is always the last line and rings once when it
+is new; offers are read back before they go; settings change what is said, never the game."""
+
+from __future__ import annotations
+
+import io
+
+from engine import Build, Mortgage
+from lines.local import BELL, LoopClock, play
+from lines.parser import Table, spell
+from lines.session import involves
+from room import Room, Seat
+from room.opponents import make_opponents
+
+from linetable import line_table
+
+
+def test_the_question_is_the_last_line_and_rings_when_new() -> None:
+    lt = line_table("classic", 1)
+    assert lt.last_line.startswith("Your turn:") and "roll" in lt.last_line
+    rings = lt.rings
+    lt.type("status")
+    assert lt.last_line.startswith("Your turn:") and lt.rings == rings  # asked again, no second bell
+    lt.type("roll")
+    assert lt.rings > rings
+    for line in ("who", "board", "help", "chances", "deed Boardwalk", "where Go", "history 3", "repeat"):
+        said = lt.type(line)
+        assert said and said[-1] == lt.last_line and lt.last_line.endswith(".")
+
+
+def test_an_offer_is_read_back_and_goes_only_on_yes() -> None:
+    lt = line_table("classic", 1)
+    version = lt.room.version
+    said = lt.type("offer ada: 100 for Boardwalk")
+    assert said == ["You offer Ada $100 for Boardwalk. Type yes to send it, or no."]
+    lt.type("no")
+    assert lt.room.version == version and "Not sent." in lt.transcript
+    lt.type("offer ada: 100 for Boardwalk")
+    lt.type("yes")
+    assert any(e.kind == "trade_proposed" for e in lt.room.history())
+    assert lt.last_line.startswith("Your turn:")
+
+
+def test_a_building_plan_is_carried_out_step_by_step_and_stops_at_a_refusal() -> None:
+    for seed in range(1, 40):
+        lt = line_table("classic", seed, bots=1)
+        builds = [c for c in lt.table().legal if isinstance(c, Build)]
+        if builds:
+            break
+    else:
+        raise AssertionError("no dealt group in 40 seeds")
+    name = lt.table().board.name(builds[0].space)
+    lt.type(f"build {name} 12")
+    said = lt.transcript
+    assert "bought a house" in said or "built" in said
+    assert "Done " in said and " of 12; then:" in said  # the plan stopped with the engine's reason
+
+
+def test_brief_and_mine_leave_out_what_they_say_they_do() -> None:
+    lt = line_table("classic", 2)
+    lt.type("brief")
+    lt.type("mine")
+    for _ in range(6):
+        table = lt.table()
+        words = [w for w in ("roll", "end", "decline", "pass") if any(w == x for x in _words(table))]
+        lt.type(words[0] if words else "pass")
+    tail = lt.transcript.split("> mine\n", 1)[1]
+    heard = tail.split("\n")
+    for event in lt.room.history()[-40:]:
+        if not involves(event, 0) or event.kind == "reason_given":
+            assert lt.room.narrate(event) not in heard, event
+    assert any(lt.room.narrate(e) in heard for e in lt.room.history()[-40:] if involves(e, 0))
+
+
+def _words(table: Table) -> list[str]:
+    return [spell(c, table) for c in table.legal]
+
+
+def test_a_refused_command_says_the_engines_reason_and_changes_nothing() -> None:
+    lt = line_table("classic", 1)
+    version = lt.room.version
+    said = lt.type("buy")
+    assert lt.room.version == version
+    assert said[0].startswith("Not now") and said[-1].startswith("Your turn:")
+    mortgage = next(c for c in lt.table().legal if isinstance(c, Mortgage))
+    name = lt.table().board.name(mortgage.space)
+    lt.type(f"mortgage {name}")
+    lt.type(f"mortgage {name}")
+    assert "already mortgaged" in lt.transcript or "is mortgaged" in lt.transcript
+
+
+def test_the_local_runner_reads_lines_writes_sentences_and_rings() -> None:
+    seats = [Seat(name="Vera", kind="human"), Seat(name="Ada", kind="bot", level="easy")]
+    from engine import RuleOptions, new_game
+
+    room = Room(
+        new_game("classic", ["Vera", "Ada"], seed=4, rules=RuleOptions(short_game=True)),
+        seats,
+        make_opponents(seats, 4),
+    )
+    out = io.StringIO()
+    code = play(room, "instant", io.StringIO("help\nroll\nfrobnicate\n"), out)
+    text = out.getvalue()
+    assert code == 0 and BELL in text and "Vera rolled" in text and "'frobnicate' is not a command" in text
+    assert text.rstrip(BELL + "\n").endswith("Goodbye.")  # the end of input leaves as quit does
+    assert "\x1b" not in text
+
+
+def test_the_loop_clock_runs_what_is_due_in_order() -> None:
+    slept: list[float] = []
+    now = [0.0]
+
+    def sleep(s: float) -> None:
+        slept.append(s)
+        now[0] += s
+
+    clock = LoopClock(sleep, lambda: now[0])
+    ran: list[str] = []
+    clock.call_later(0.5, lambda: ran.append("b"))
+    clock.call_later(0.2, lambda: ran.append("a"))
+    clock.call_later(0.1, lambda: ran.append("never")).stop()
+    assert clock.run() == 2 and ran == ["a", "b"] and slept == [0.2, 0.3]

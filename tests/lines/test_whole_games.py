@@ -1,0 +1,164 @@
+"""Whole games of every seed edition played in lines, from typed lines against bots, to the end: the lines
+are chosen from what `help` offers (the legal commands' spellings), with a trade, an auction, building, a
+mortgage and a debt on the way where the edition has them; the transcript says each of them."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine import Build, Mortgage, PlaceBid
+from engine.events import Event
+from lines.parser import Table
+
+from linetable import LineTable, line_table, words_now
+
+BOX_DRAWING = re.compile("[\u2500-\u259f]")
+
+
+SPARED = frozenset({"bankrupt", "call", "mortgage", "unmortgage", "borrow", "repay", "sell"})
+"""Words the script types only when it means to (a debt, its one mortgage), never as a default."""
+
+
+class Script:
+    """Types a line for each question: the first deed offered goes to auction; bids up to half the price;
+    builds all it can; offers a bot a generous price for a deed that completes a group; mortgages once;
+    in debt, mortgages and sells, and goes bankrupt only when nothing else is left."""
+
+    def __init__(self, lt: LineTable) -> None:
+        self.lt = lt
+        self.declined = False
+        self.offers = 0
+        self.mortgaged = False
+        self.turns_seen = 0
+
+    def line(self, table: Table) -> str:
+        words = words_now(table)
+        pend = table.view.pending
+        kind = "" if pend is None else pend.kind
+        first = {w.split(" ")[0]: w for w in reversed(words)}
+        if kind == "debt":
+            for word in ("mortgage", "sell", "borrow"):
+                if word in first:
+                    return first[word]
+            return first.get("poorhouse", "bankrupt")
+        if kind == "buy":
+            if not self.declined:
+                self.declined = True
+                return "decline"
+            return "buy" if "buy" in words else "decline"
+        if kind == "auction":
+            bid = next((c for c in table.legal if isinstance(c, PlaceBid)), None)
+            space = getattr(pend, "space", 0)
+            price = table.board.price[space] if space < len(table.board.price) else 0
+            if bid is not None and bid.amount <= price // 2 and getattr(pend, "lot", "deed") == "deed":
+                return f"bid {bid.amount}"
+            return "pass"
+        if kind in ("trade_answer", "deal_answer", "loan_answer"):
+            return "accept"
+        if kind == "call_answer":
+            return "refuse"
+        builds = [c for c in table.legal if isinstance(c, Build)]
+        if builds and kind in ("roll", "end_turn", "place_building"):
+            return f"build {table.board.name(builds[0].space)} 2" if kind != "place_building" else words[0]
+        if kind == "roll" and self.offers < 4 and (offer := self._offer(table)):
+            self.offers += 1
+            return offer
+        mortgages = [c for c in table.legal if isinstance(c, Mortgage)]
+        if kind == "end_turn" and not self.mortgaged and mortgages:
+            self.mortgaged = True
+            return f"mortgage {table.board.name(mortgages[-1].space)}"
+        if kind == "lot_tickets":
+            return words[0]
+        for word in words:
+            if word.split(" ")[0] not in (
+                "bankrupt",
+                "call",
+                "mortgage",
+                "unmortgage",
+                "borrow",
+                "repay",
+                "sell",
+            ):
+                return word
+        return words[0] if words else "help"
+
+    def _offer(self, table: Table) -> str | None:
+        """A generous offer for a bot's deed in a group I hold part of."""
+        view, board, me = table.view, table.board, table.me
+        cash = view.players[me].cash
+        for group in board.street_groups:
+            owners = {view.deeds[s].owner for s in group}
+            if me in owners and len(owners) == 2 and None not in owners:
+                wanted = [s for s in group if view.deeds[s].owner != me]
+                bot = next(o for o in owners if o is not None and o != me)
+                price = sum(board.price[s] for s in wanted) * 2
+                if price + 100 <= cash and all(view.deeds[s].level == 0 for s in wanted):
+                    deeds = " and ".join(board.name(s) for s in wanted)
+                    return f"offer {table.names[bot]}: {price} for {deeds}"
+        return None
+
+
+def play_out(lt: LineTable, most: int = 3000) -> Script:
+    script = Script(lt)
+    for _ in range(most):
+        lt.clock.run()
+        if lt.room.finished:
+            break
+        line = script.line(lt.table())
+        lt.type(line)
+        if lt.lines._confirm is not None:
+            lt.type("yes")
+    assert lt.room.finished, lt.transcript[-3000:]
+    return script
+
+
+def told(lt: LineTable, kind: str) -> list[Event]:
+    """The events of this kind in the game, each checked to be said in the transcript."""
+    events = [e for e in lt.room.history() if e.kind == kind]
+    for event in events:
+        assert lt.room.narrate(event) in lt.transcript
+    return events
+
+
+def _plain_output(lt: LineTable) -> None:
+    text = lt.transcript
+    assert "\x1b" not in text and not BOX_DRAWING.search(text)
+    assert all(ch >= " " or ch == "\n" for ch in text)  # no control character but the newline
+    assert "Traceback" not in text
+
+
+@pytest.mark.parametrize(("edition", "seed"), [("classic", 3), ("addon", 3)])
+def test_a_whole_game_with_a_trade_an_auction_building_a_mortgage_and_a_debt(edition: str, seed: int) -> None:
+    lt = line_table(edition, seed)
+    play_out(lt)
+    _plain_output(lt)
+    for kind in (
+        "trade_proposed",
+        "trade_completed",
+        "auction_won",
+        "building_bought",
+        "mortgaged",
+        "debt_incurred",
+        "game_over",
+    ):
+        assert told(lt, kind), f"no {kind} in the game"
+    assert "> decline" in lt.transcript and "> yes" in lt.transcript  # the offer was read back and confirmed
+    assert re.search(r"\$\d{1,3},\d{3}", lt.transcript)  # money as a screen reader says it
+
+
+def test_a_whole_game_of_1904_with_tickets_lots_and_loans() -> None:
+    lt = line_table("landlords-1904", 2)
+    play_out(lt)
+    _plain_output(lt)
+    for kind in ("property_bought", "route_chosen", "loan_taken", "debt_incurred", "game_over"):
+        assert told(lt, kind), f"no {kind} in the game"
+
+
+def test_a_whole_game_of_finance_with_lots_auctions_and_building() -> None:
+    lt = line_table("finance-1936", 2)
+    play_out(lt)
+    _plain_output(lt)
+    for kind in ("auction_won", "building_bought", "lot_sold", "debt_incurred", "game_over"):
+        assert told(lt, kind), f"no {kind} in the game"
