@@ -47,5 +47,5 @@ def test_plain_refuses_what_it_does_not_do_yet_in_one_line(
     from cli import launch
 
     args = type("Args", (), {"plain": True})()
-    assert launch.run(args, "review") == 2  # type: ignore[arg-type]
+    assert launch.run(args, "review") == 2
     assert "not available in plain lines yet" in capsys.readouterr().err
