@@ -468,7 +468,7 @@ class Relay:
         """Until the session is over: the line to leave the player with (or None), and the exit status."""
         loop = asyncio.get_running_loop()
         wanted: str | None = self.start.get("wanted")
-        watch = False
+        watch = moved = False
         self.front.relays.add(self)
         try:
             while True:
@@ -494,6 +494,7 @@ class Relay:
                         **self.start,
                         "wanted": wanted,
                         "watch": watch,
+                        "moved": moved,  # carried from another worker's room or lobby, not a new arrival
                         "name": self.front.players.name_of(self.start["key"]) or "",
                         "width": self.session.size[0],
                         "height": self.session.size[1],
@@ -513,6 +514,7 @@ class Relay:
                     link.close()
                 if kind == "move" and not self.closed:
                     wanted, watch = value
+                    moved = True
                     continue
                 if kind == "end":
                     line, status = value

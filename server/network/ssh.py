@@ -25,7 +25,13 @@ from server.tables.plans import check_room_name
 
 log = logging.getLogger(__name__)
 
-NEEDS_TERMINAL = "landlords needs a terminal: ssh -t -p {port} {host} [ROOM]"
+NEEDS_TERMINAL = (
+    "landlords needs a terminal: ssh -t -p {port} {host} [ROOM]; or, in lines for a screen reader: "
+    "ssh -p {port} {host} plain"
+)
+PLAIN = "plain"
+"""The command that asks for the line mode (`plain`, or `plain ROOM`): sentences instead of a screen, with or
+without a terminal."""
 LOST_LINE = "Sorry: something went wrong on the server. Your seat and your game are safe; connect again."
 IDLE_CHECK = 5.0  # seconds between looks for idle sessions
 RESIZE_EVERY = 0.1  # seconds: a window's new sizes reach its app at most this often (the latest one)
@@ -184,6 +190,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.term: str | None = None
         self.size = (80, 24)
         self.wanted: str | None = None
+        self.plain = False  # the line mode (`server.session.line_player`), asked for with `plain`
         self.relay: Relay | None = None
         self.task: asyncio.Task[None] | None = None
         self.started = time.monotonic()
@@ -206,7 +213,13 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         return True
 
     def exec_requested(self, command: str) -> bool:
-        """A command is the name of a room to go to; nothing is ever run."""
+        """A command is the name of a room to go to (after `plain` for the line mode); nothing is ever
+        run."""
+        first, _, rest = command.strip().partition(" ")
+        if first.casefold() == PLAIN:
+            self.plain, command = True, rest
+            if not command.strip():
+                return True
         try:
             self.wanted = check_room_name(command.strip())
         except TextError:
@@ -221,7 +234,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def session_started(self) -> None:
         chan = self.chan
         assert chan is not None
-        if self.term is None:
+        if self.term is None and not self.plain:
             port = self.front.config.port
             chan.write((NEEDS_TERMINAL.format(port=port, host=self.connection.reached) + "\r\n").encode())
             chan.exit(2)
@@ -244,6 +257,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             "colorterm": colorterm,
             "wanted": self.wanted,
             "host": self.connection.reached,
+            "plain": self.plain,
+            "pty": self.term is not None,
         }
         self.relay = Relay(self.front, self, start)
         self.task = asyncio.get_running_loop().create_task(self._run())
@@ -303,10 +318,11 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             *self.size,
         )
         try:
-            if restore and self.relay is not None:  # nothing was drawn without a relay
+            if restore and self.relay is not None and not self.plain:  # nothing was drawn without a relay
                 chan.write(RESTORE.encode())
             if line:
-                chan.write(("\r\n" + line + "\r\n").encode())
+                end = "\r\n" if self.term is not None else "\n"
+                chan.write((end + line + end).encode())
             chan.exit(status)
         except Exception:
             pass

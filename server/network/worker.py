@@ -41,6 +41,7 @@ from server.network.frames import (
     read_size,
 )
 from server.session.app import CRASHED, ServerApp
+from server.session.line_player import LinePlayer
 from server.session.terminal import STOPPING, Terminal
 from server.tables.hall import Hall
 from server.tables.lobby_line import TableStatus
@@ -82,16 +83,20 @@ class WorkerSession:
         self.link = FramedProtocol(self._frame, self._lost)
         self.terminal: Terminal | None = None
         self.app: ServerApp | None = None
+        self.lines: LinePlayer | None = None  # a session in the line mode, instead of an app
+        self._lines_over: asyncio.Event | None = None
         self.task: asyncio.Task[None] | None = None
         self.fingerprint = "?"
 
     def _frame(self, kind: bytes, payload: bytes) -> None:
         if kind == START:
-            if self.app is None:
+            if self.app is None and self.lines is None:
                 self._start(read_json(payload))
         elif kind == DATA:
             if self.terminal is not None:
                 self.terminal.received(payload)
+            elif self.lines is not None:
+                self.lines.typed(payload)
         elif kind == RESIZE:
             if self.terminal is not None:
                 self.terminal.resize(*read_size(payload))
@@ -105,6 +110,9 @@ class WorkerSession:
             raise FrameError("a session starts with who it is")
         hall = self.worker.hall
         self.fingerprint = str(start.get("key", "?"))
+        if start.get("plain") is True:
+            self._start_lines(start)
+            return
         self.terminal = Terminal(
             StreamChannel(self.link),
             hall.limits,
@@ -128,6 +136,40 @@ class WorkerSession:
         self.worker.sessions.add(self)
         self.task = asyncio.get_running_loop().create_task(self._run())
 
+    def _start_lines(self, start: dict[str, Any]) -> None:
+        """A session in the line mode (`server.session.line_player`): sentences, not a screen."""
+        over = self._lines_over = asyncio.Event()
+        wanted = start.get("wanted")
+        self.lines = LinePlayer(
+            self.worker.hall,
+            self.fingerprint,
+            lambda data: self.link.send(frame(DATA, data)),
+            terminal=start.get("pty") is True,
+            name=str(start.get("name") or ""),
+            wanted=str(wanted) if wanted else None,
+            watch=bool(start.get("watch", False)),
+            moved=start.get("moved") is True,
+            end=over.set,
+        )
+        self.worker.sessions.add(self)
+        self.task = asyncio.get_running_loop().create_task(self._run_lines())
+        self.lines.start()
+
+    async def _run_lines(self) -> None:
+        lines, over = self.lines, self._lines_over
+        assert lines is not None and over is not None
+        try:
+            await over.wait()
+        finally:
+            self.worker.sessions.discard(self)
+            if lines.moving is not None:
+                room, watch = lines.moving
+                self.link.send(json_frame(MOVE, {"room": room, "watch": watch}))
+            else:
+                line = STOPPING if self.worker.stopping else None
+                self.link.send(json_frame(END, {"line": line, "status": 0}))
+            self.link.close()
+
     async def _run(self) -> None:
         app = self.app
         assert app is not None and self.terminal is not None
@@ -149,6 +191,12 @@ class WorkerSession:
             self.link.close()
 
     def _end_app(self) -> None:
+        if self.lines is not None:
+            try:
+                self.lines.close()
+            except Exception:
+                log.exception("ending a session in lines failed")
+            return
         if self.terminal is not None:
             self.terminal.closed = True
         app = self.app

@@ -17,7 +17,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, Protocol
 
-from engine import EDITIONS, load_edition
+from engine import EDITIONS, RuleOptions, load_edition
+from engine.rulebook import ruleset_for
 from engine.text import TextError
 from room import LEVELS, Persistence
 from room.chances import ChancesPool, default_processes
@@ -154,6 +155,10 @@ def make_plan(others: Iterable[Plan], limits: Limits, asked: RoomRequest) -> Pla
     if edition not in EDITIONS:
         raise TableError(f"There is no edition {edition}.")
     book = load_edition(edition)
+    try:
+        ruleset_for(edition, RuleOptions(**asked.rules))
+    except (ValueError, TypeError, KeyError) as exc:  # a variant the edition does not have, say
+        raise TableError(f"{str(exc).splitlines()[0].rstrip('.')}.") from None
     most = min(book.max_players, limits.seats_per_room)
     if not book.min_players <= len(seats) <= most:
         raise TableError(f"A room of {book.name} seats {book.min_players} to {most}.")

@@ -1,0 +1,73 @@
+"""What a person types in the line mode over SSH, made into whole lines.
+
+Without a terminal (`ssh -p PORT host plain`), the person's own terminal edits the line, echoes it and
+sends it whole when they press Enter: the bytes are lines already, and nothing is echoed back (a screen
+reader hears the line once). With a terminal (`ssh -t ...`), the client sends each key as it is pressed:
+what is typed is echoed, Backspace and Ctrl+U edit the line, and the keys that move a cursor are
+dropped, since a line mode has no cursor to move.
+"""
+
+from __future__ import annotations
+
+import codecs
+from collections.abc import Callable
+
+LONGEST = 2000
+"""Characters kept of one line; the rest of a longer one is dropped (the session says it is too long)."""
+
+QUIT = "\x04"
+"""Ctrl+D on an empty line, and Ctrl+C: the person wants to go (`feed` hands it on as its own line)."""
+
+
+class LineInput:
+    """Bytes in, whole lines out (without their line ends). `echo` is given what the person's terminal
+    should show of their typing (with a terminal); None when their terminal shows it itself."""
+
+    def __init__(self, echo: Callable[[str], None] | None = None) -> None:
+        self.echo = echo
+        self.partial = ""
+        self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
+        self._escape = 0  # 0 no escape under way; 1 after ESC; 2 in a control sequence (ESC [ or ESC O)
+        self._after_cr = False
+
+    def feed(self, data: bytes) -> list[str]:
+        lines: list[str] = []
+        shown: list[str] = []
+        for ch in self._decode(data):
+            if self._escape:
+                self._escape = _escape_step(self._escape, ch)
+                continue
+            after_cr, self._after_cr = self._after_cr, ch == "\r"
+            if ch in "\r\n":
+                if ch == "\n" and after_cr:
+                    continue  # CR LF is one line end
+                lines.append(self.partial)
+                self.partial = ""
+                shown.append("\r\n")
+            elif ch == "\x1b":
+                self._escape = 1
+            elif ch in "\x7f\x08":
+                if self.partial:
+                    self.partial = self.partial[:-1]
+                    shown.append("\b \b")
+            elif ch == "\x15":  # Ctrl+U: the line so far is dropped
+                if self.partial:
+                    shown.append("\r\n")
+                self.partial = ""
+            elif ch == "\x03" or (ch == "\x04" and not self.partial):
+                lines.append(QUIT)
+                self.partial = ""
+                shown.append("\r\n")
+            elif (ch.isprintable() or ch == "\t") and len(self.partial) < LONGEST:
+                self.partial += " " if ch == "\t" else ch
+                shown.append(" " if ch == "\t" else ch)
+        if self.echo is not None and shown:
+            self.echo("".join(shown))
+        return lines
+
+
+def _escape_step(state: int, ch: str) -> int:
+    """Where an escape sequence stands after `ch`: it ends on its final character."""
+    if state == 1:
+        return 2 if ch in "[O" else 0
+    return 0 if "\x40" <= ch <= "\x7e" else 2

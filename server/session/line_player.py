@@ -1,0 +1,416 @@
+"""One person over SSH in the line mode: the lobby, a room gathering its people, and a table, in sentences.
+
+The table itself is the line mode's own (`lines.LineSession`, as `landlords --plain` plays it), seated at
+the server's table through a session that acts for the person's seat only, as the full screen's client
+does: a line-mode player and full-screen players sit at one table. Around it, what the server adds: the
+rooms and the lobby's chat, the table's chat and votes, and the clock read out at a minute and at ten
+seconds. It writes text only: no escape sequence, no drawing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from engine import Command
+from engine.text import TextError
+from lines.session import LineSession
+from room import Outcome, Room, Session, Update
+from server.people.chat import Pace, Said
+from server.session.line_input import QUIT, LineInput
+from server.session.line_words import LOBBY_HELP, TABLE_EXTRA_HELP, WELCOME, new_room_request, room_lines
+from server.tables.hall import RemoteTable
+from server.tables.plans import TableError
+
+if TYPE_CHECKING:
+    from server.tables.hall import Hall
+    from server.tables.seat_clocks import ClockFace
+    from server.tables.table import Table
+
+log = logging.getLogger(__name__)
+
+CALLED_OUT = (60.0, 10.0)
+"""Seconds left on the person's clock that are read out, once each time the table waits on them."""
+
+LEAVE = frozenset({"leave", "lobby", "stand", "back"})
+QUITS = frozenset({"quit", "exit", "bye", "logout", QUIT})
+
+
+class SeatSession(Session):
+    """The person's seat at a server table: any command of theirs is an act of theirs, so a stand-in
+    playing their seat (their time ran out, or the table voted) gives it back first."""
+
+    def __init__(self, room: Room, seat: int, table: Table) -> None:
+        super().__init__(room, frozenset({seat}))
+        self.table = table
+        self.seat = seat
+
+    def submit(self, cmd: Command, version: int) -> Outcome:
+        self.table.reclaim(self.seat)
+        return super().submit(cmd, version)
+
+
+class LinePlayer:
+    """A session in lines. `write` takes text with plain newlines (turned into what the person's
+    terminal needs here); `end` is called once, when the session is over (`moving`: to another worker's
+    room)."""
+
+    def __init__(
+        self,
+        hall: Hall,
+        fingerprint: str,
+        write: Callable[[bytes], None],
+        *,
+        terminal: bool,
+        name: str = "",
+        wanted: str | None = None,
+        watch: bool = False,
+        moved: bool = False,
+        end: Callable[[], None] = lambda: None,
+    ) -> None:
+        """`moved`: the person comes from another worker's room or lobby, not from outside: no welcome."""
+        self.hall = hall
+        self.fingerprint = fingerprint
+        self.name = name
+        self.terminal = terminal
+        self._send = write
+        self._end = end
+        self.input = LineInput(self._echo if terminal else None)
+        self.wanted, self.wanted_watch = wanted, watch
+        self.moving: tuple[str, bool] | None = None
+        self.over = False
+        self.pace = Pace(hall.limits.chat_lines, hall.limits.chat_seconds)
+        self.table: Table | None = None
+        self.waiting: Table | None = None
+        self.seat: int | None = None
+        self.lines: LineSession | None = None
+        self._room: Room | None = None
+        self._stops: list[Callable[[], None]] = []
+        self._lobby_heard = len(hall.lobby_talk.lines)
+        self._called: set[float] = set()
+        self._naming: asyncio.Task[None] | None = None
+        self._moved = moved
+
+    # --- writing ------------------------------------------------------------------------------
+
+    def write(self, text: str) -> None:
+        """Lines to the person: with a terminal, each ends in CR LF, and the line they were typing is
+        shown again after them."""
+        if self.over:
+            return
+        partial = self.input.partial
+        if self.terminal:
+            text = text.replace("\n", "\r\n")
+            if partial:
+                text = "\r\n" + text + partial
+        self._send(text.encode("utf-8", errors="replace"))
+
+    def say(self, *lines: str) -> None:
+        for line in lines:
+            self.write(" ".join(line.split()) + "\n")
+
+    def _echo(self, shown: str) -> None:
+        if not self.over:
+            self._send(shown.encode("utf-8", errors="replace"))
+
+    def _ring(self) -> None:
+        self.write("\a")
+
+    # --- the session's course -----------------------------------------------------------------
+
+    def start(self) -> None:
+        if self._moved and self.name and self.wanted:
+            self.enter(self.wanted, self.wanted_watch)
+            self.wanted = None
+            if self.table is None and self.waiting is None and not self.over:
+                self.to_lobby()
+            return
+        self.say(WELCOME)
+        if not self.name:
+            self.say("What name shall the others know you by? Type it and press Enter.")
+            return
+        self.to_lobby(first=True)
+
+    def typed(self, data: bytes) -> None:
+        for line in self.input.feed(data):
+            if self.over:
+                return
+            try:
+                self.heard(line)
+            except Exception:  # one line's fault ends nothing: said, logged
+                log.exception("a line of %s failed", self.fingerprint)
+                self.say("Sorry: that went wrong on the server. Your seat and your game are safe.")
+
+    def heard(self, line: str) -> None:
+        words = " ".join(line.split())
+        first, _, rest = words.partition(" ")
+        verb = first.casefold()
+        if verb in QUITS or line == QUIT:
+            self.finish("Goodbye. Your seat is kept: connect again to come back.")
+        elif not self.name:
+            self._choose_name(words)
+        elif self.lines is not None or self._room is not None:
+            self._at_table(verb, rest, line)
+        elif self.waiting is not None:
+            self._gathering(verb, rest)
+        else:
+            self._in_lobby(verb, rest)
+
+    def finish(self, line: str | None = None) -> None:
+        """The session is over: the person leaves the table (their seat kept) and the connection ends."""
+        if self.over:
+            return
+        if line:
+            self.say(line)
+        self.leave()
+        self.over = True
+        self._end()
+
+    def close(self) -> None:
+        """The connection is gone."""
+        self.finish()
+
+    # --- a name -------------------------------------------------------------------------------
+
+    def _choose_name(self, text: str) -> None:
+        if self._naming is not None and not self._naming.done():
+            self.say("A moment: your name is being checked.")
+            return
+        self._naming = asyncio.get_running_loop().create_task(self._name(text))
+
+    async def _name(self, text: str) -> None:
+        try:
+            self.name = await self.hall.choose_name(self.fingerprint, text)
+        except TextError as exc:
+            self.say(f"{exc} Type another name.")
+            return
+        log.info("key %s chose the name %r", self.fingerprint, self.name)
+        self.say(f"Welcome, {self.name}.")
+        self.to_lobby(first=True)
+
+    # --- the lobby ----------------------------------------------------------------------------
+
+    def to_lobby(self, first: bool = False) -> None:
+        if not self._stops:
+            self._stops.append(self.hall.watch(self._hall_changed))
+        self.say(f"You are in the lobby. {self._rooms_count()} Type rooms to hear them, or help.")
+        wanted, self.wanted = self.wanted, None
+        if first and wanted:
+            self.enter(wanted, self.wanted_watch)
+
+    def _rooms_count(self) -> str:
+        count = len(self.hall.ordered())
+        return f"{count} room{'s' if count != 1 else ''} open." if count else "No room is open yet."
+
+    def _in_lobby(self, verb: str, rest: str) -> None:
+        if verb in ("rooms", "list", "look", "r"):
+            self.say(*room_lines(self.hall, self.fingerprint))
+        elif verb in ("join", "sit", "play", "go", "enter") and rest:
+            self.enter(rest, watch=False)
+        elif verb == "watch" and rest:
+            self.enter(rest, watch=True)
+        elif verb == "new":
+            asyncio.get_running_loop().create_task(self._new_room(rest))
+        elif verb in ("say", "chat", "/") and rest:
+            self._lobby_say(rest)
+        elif verb in ("help", "?", "commands", ""):
+            self.say(*LOBBY_HELP)
+        else:
+            self.say(f"{verb or 'That'} is not a lobby command. Type help for the commands here.")
+
+    def _lobby_say(self, text: str) -> None:
+        if not self.pace.allow():
+            self.say(self.pace.refusal.split(" Your line")[0] + ".")
+            return
+        self.hall.lobby_say(self.fingerprint, text)
+
+    async def _new_room(self, words: str) -> None:
+        try:
+            asked = new_room_request(words, self.fingerprint, self.name)
+            table_id = await self.hall.create(asked)
+        except TableError as exc:
+            self.say(str(exc))
+            return
+        if self.over or self.table is not None or self.waiting is not None:
+            return
+        if table_id in self.hall.tables:
+            self.enter(table_id, watch=False)
+        else:  # made in another worker (the one with the fewest sessions): the person goes there
+            self.moving = (table_id, False)
+            self.finish()
+
+    def _hall_changed(self) -> None:
+        """The lobby's news: new chat lines (in the lobby), a gathering room that starts."""
+        lines = self.hall.lobby_talk.lines
+        new = lines[self._lobby_heard :] if len(lines) >= self._lobby_heard else lines[-1:]
+        self._lobby_heard = len(lines)
+        if self.table is None and self.waiting is None and self.name:
+            for said in new:
+                self.say(_chat_words(said))
+        waiting = self.waiting
+        if waiting is not None and waiting.started:
+            self.hall.stop_waiting(waiting)
+            self.waiting = None
+            self.say(f"{waiting.name} is full: the game begins.")
+            self.enter(waiting.id, watch=False)
+
+    # --- going to a table ---------------------------------------------------------------------
+
+    def enter(self, name: str, watch: bool) -> None:
+        table = self.hall.find(name)
+        if table is None:
+            self.say(f"There is no room called {name}. Type rooms to hear them.")
+            return
+        if isinstance(table, RemoteTable):  # held by another worker: the front carries the person there
+            self.moving = (table.id, watch)
+            self.finish()
+            return
+        try:
+            entry = table.admit(self.fingerprint, self.name, watch)
+        except TableError as exc:
+            self.say(str(exc))
+            return
+        if entry.watching:
+            self.say(entry.watching)
+        if not table.started:
+            self.waiting = table
+            self.hall.come_to_wait(table)
+            line = table.line(self.fingerprint)
+            self.say(
+                f"You have a seat at {table.name} ({line.edition_words}); it is {line.status}. "
+                "Type leave to give it up, or say TEXT to talk to the lobby."
+            )
+            return
+        self._sit(table, entry.seat)
+
+    def _gathering(self, verb: str, rest: str) -> None:
+        table = self.waiting
+        assert table is not None
+        if verb in LEAVE:
+            self.hall.stop_waiting(table)
+            self.waiting = None
+            table.leave_seat(self.fingerprint)
+            if not any(s.owner for s in table.plan.seats):
+                self.hall.remove(table)
+            self.say(f"You gave up your seat at {table.name}.")
+            self.to_lobby()
+        elif verb in ("say", "chat", "/") and rest:
+            self._lobby_say(rest)
+        elif verb in ("rooms", "list"):
+            self.say(*room_lines(self.hall, self.fingerprint))
+        else:
+            self.say(
+                f"{table.name} is {table.line(self.fingerprint).status}. Type leave to give up your seat."
+            )
+
+    def _sit(self, table: Table, seat: int | None) -> None:
+        try:
+            room = table.open()
+        except (TableError, ValueError) as exc:
+            self.say(str(exc))
+            return
+        if table.driver is None:
+            self.say("This table is closing.")
+            return
+        if seat is not None and not table.held(seat):  # a seat held by a stand-in waits for a key of his
+            room.hand_back(seat)
+        self.table, self.seat, self._room = table, seat, room
+        table.arrive(seat)
+        self._stops.append(table.listen(self._table_heard))
+        self._stops.append(table.listen_clock(self._clock))
+        self.say(f"You are at {table.name}. {TABLE_EXTRA_HELP}")
+        if seat is None:
+            self._stops.append(room.subscribe(self._watched))
+            self.say(f"You are watching. The game waits for {room.waiting_for()}.")
+            return
+        self.lines = LineSession(SeatSession(room, seat, table), self.write, self._ring, self._left_by_quit)
+        self.lines.start()
+        table.driver.poke()
+
+    def _at_table(self, verb: str, rest: str, line: str) -> None:
+        table = self.table
+        assert table is not None
+        if verb in LEAVE:
+            self.leave()
+            self.say("You left the table; your seat is kept.")
+            self.to_lobby()
+        elif verb in ("say", "chat", "/") and rest:
+            if not self.pace.allow():
+                self.say(self.pace.refusal.split(" Your line")[0] + ".")
+            else:
+                table.say(self.name, rest, self.hall.limits.chat_max)
+        elif verb == "vote":
+            self._vote(rest.casefold())
+        elif verb == "save":
+            self.say("The server saves the game after every move.")
+        elif self.lines is not None:
+            self.lines.feed(line)
+        else:
+            self.say("You are watching: type leave to go back to the lobby, or say TEXT.")
+
+    def _vote(self, answer: str) -> None:
+        table = self.table
+        assert table is not None
+        try:
+            if answer in ("yes", "y"):
+                table.answer_vote(self.seat, True)
+            elif answer in ("no", "n"):
+                table.answer_vote(self.seat, False)
+            elif answer in ("", "call"):
+                table.call_vote(self.seat)
+            else:
+                self.say("Type vote to call a vote on the seat that holds the table up, vote yes or vote no.")
+        except TableError as exc:
+            self.say(str(exc))
+
+    def _left_by_quit(self) -> None:  # the line session's own quit: never reached (quit ends here first)
+        self.finish()
+
+    def leave(self) -> None:
+        """Leave the table or the room gathering, the seat kept; stop following the hall."""
+        for stop in self._stops:
+            stop()
+        self._stops = []
+        if self.lines is not None:
+            self.lines.close()
+            self.lines = None
+        if self.table is not None:
+            self.table.depart(self.seat)
+            self.table = None
+            self._room = None
+        if self.waiting is not None:
+            self.hall.stop_waiting(self.waiting)
+            self.waiting = None
+        self._called.clear()
+
+    # --- what the table says besides the game -------------------------------------------------
+
+    def _table_heard(self, said: Said) -> None:
+        self.say(_chat_words(said))
+
+    def _watched(self, update: Update) -> None:
+        room = self._room
+        if room is None:
+            return
+        for event in update.events:
+            self.say(room.narrate(event))
+
+    def _clock(self, face: ClockFace) -> None:
+        """The person's time read out when the table waits on them: at a minute, at ten seconds."""
+        mine = next((s for s in face.seats if s.seat == self.seat), None)
+        if mine is None or not mine.waited or mine.left is None:
+            self._called.clear()
+            return
+        for mark in CALLED_OUT:
+            if mine.left <= mark and mark not in self._called and mine.left > 0:
+                self._called.add(mark)
+                self.say("One minute left." if mark == 60 else f"{mark:g} seconds left.")
+
+
+def _chat_words(said: Said) -> str:
+    """A chat line as a sentence: "Ada says: hello"; the table's own lines as they are."""
+    if not said.who:
+        return said.text.removeprefix("* ")
+    return f"{said.who} says: {said.text}"

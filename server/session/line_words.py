@@ -1,0 +1,128 @@
+"""The line mode's words for the server's own places: the lobby's help, its rooms in sentences, and a new
+room typed as one line (`new Friday classic 2 people 2 hard bots`), read into the same request the new-room
+form makes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine import EDITIONS, load_edition
+from room import DEFAULT_LEVEL, LEVELS
+from room.pacing import DEFAULT_SPEED, SPEEDS
+from server.tables.plans import (
+    ADDED_SECONDS,
+    BANK_SECONDS,
+    DEFAULT_ADDED,
+    DEFAULT_TURN_TIMER,
+    RoomRequest,
+    SeatPlan,
+    TableError,
+    rules_from,
+)
+
+if TYPE_CHECKING:
+    from server.tables.hall import Hall
+
+WELCOME = "Welcome to landlords, in lines: each thing that happens is one sentence, and you type commands."
+
+LOBBY_HELP = (
+    "In the lobby: rooms, to hear the rooms open.",
+    "join NAME, to take a seat at a room (or your own seat again); watch NAME, to watch one.",
+    "new NAME, to make a room; after the name you may say the edition, how many people and bots, the "
+    "bots' level, full for the full game, a clock such as clock 3 plus 15, and no advisor. "
+    "For example: new Friday classic 2 people 2 hard bots.",
+    "say TEXT, to talk to the lobby; quit, to leave (your seats are kept).",
+)
+
+TABLE_EXTRA_HELP = (
+    "Type help for the game's commands now; say TEXT talks to the table; vote calls or answers a vote "
+    "on a seat that holds the table up; leave goes back to the lobby, your seat kept."
+)
+
+
+def room_lines(hall: Hall, fingerprint: str) -> list[str]:
+    """The lobby's list, a sentence a room: its name, edition, who sits at it and how it stands."""
+    tables = hall.ordered()
+    if not tables:
+        return ["No room is open. Type new NAME to make one."]
+    out = [f"{len(tables)} room{'s' if len(tables) != 1 else ''}:"]
+    for table in tables:
+        line = table.line(fingerprint)
+        who = line.people or "nobody yet"
+        seat = " You have a seat there." if line.mine else ""
+        out.append(f"{line.name}: {line.edition_words}; {who}; {line.status}.{seat}")
+    return out
+
+
+def new_room_request(words: str, fingerprint: str, name: str) -> RoomRequest:
+    """A room typed as one line; `TableError` saying what was not understood."""
+    parts = words.split()
+    if not parts:
+        raise TableError("Name the room: new NAME, for example new Friday classic 2 people 2 bots.")
+    room, rest = parts[0], [w.casefold() for w in parts[1:]]
+    edition, variant, level, pace, advisor = "classic", "", DEFAULT_LEVEL, DEFAULT_SPEED, True
+    people, bots, bank, added = 2, 2, 0, 0
+    i = 0
+    while i < len(rest):
+        word = rest[i]
+        following = rest[i + 1] if i + 1 < len(rest) else ""
+        if word.isdigit() and following.rstrip("s") in ("people", "person", "player", "bot"):
+            if following.startswith("bot"):
+                bots = int(word)
+            else:
+                people = int(word)
+            i += 2
+            continue
+        if word.isdigit() and following in LEVELS and rest[i + 2 : i + 3] and rest[i + 2].startswith("bot"):
+            bots, level = int(word), following
+            i += 3
+            continue
+        if word in ("full", "short"):
+            variant = word
+        elif word in LEVELS:
+            level = word
+        elif word in SPEEDS:
+            pace = word
+        elif word == "no" and following == "advisor":
+            advisor = False
+            i += 1
+        elif word == "clock":
+            bank, added, used = _clock(rest[i + 1 :])
+            i += used
+        elif (found := _edition(word)) is not None:
+            edition = found
+        elif word not in ("bots", "bot", "and", "with", "game", "a", "the"):
+            raise TableError(f"{parts[i + 1]} is not something a room has. Type help for how to say one.")
+        i += 1
+    if not variant:  # the Short Game where the edition has one, as the new-room form offers first
+        variant = "short" if load_edition(edition).short_game is not None else "full"
+    seats = [SeatPlan("person") for _ in range(people)] + [SeatPlan("bot", level) for _ in range(bots)]
+    rules = rules_from(variant).model_dump(exclude_defaults=True)
+    return RoomRequest(
+        fingerprint, name, room, edition, rules, seats, DEFAULT_TURN_TIMER, pace, advisor, bank, added
+    )
+
+
+def _edition(word: str) -> str | None:
+    """An edition by its id, a part of its id (`1904`, `finance`) or its name in one word (`classic`)."""
+    for edition in EDITIONS:
+        if word == edition or word in edition.split("-") or word == load_edition(edition).name.casefold():
+            return edition
+    return None
+
+
+def _clock(words: list[str]) -> tuple[int, int, int]:
+    """`clock 3 plus 15` (minutes, then seconds a decision): the bank, the seconds added, words used."""
+    if not words or not words[0].replace(":", "").isdigit():
+        raise TableError("Say the clock as clock 3 plus 15: three minutes, and fifteen seconds a decision.")
+    minutes, _, seconds = words[0].partition(":")
+    bank = int(minutes) * 60 + (int(seconds) if seconds.isdigit() else 0)
+    added, used = DEFAULT_ADDED, 1
+    if len(words) >= 3 and words[1] in ("plus", "+") and words[2].isdigit():
+        added, used = int(words[2]), 3
+    (low, high), (least, most) = BANK_SECONDS, ADDED_SECONDS
+    if not (low <= bank <= high and least <= added <= most):
+        raise TableError(
+            f"A clock starts between {low} and {high} seconds and adds {least} to {most} a decision."
+        )
+    return bank, added, used

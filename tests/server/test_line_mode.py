@@ -1,0 +1,217 @@
+"""The line mode over SSH: `ssh -p PORT host plain [ROOM]`, with or without a terminal. A person in lines
+and a person at the full screen sit at one table and both play; the lobby, a new room and chat in lines;
+nothing but text and newlines reaches the line-mode person."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+
+import asyncssh
+
+from lines.prompts import decisions
+from server.network.main import Running
+from server.session.line_input import LineInput
+from server.session.line_player import LinePlayer
+
+from sshplay import Person, make_key, next_key, seated, start_server
+
+BOX = re.compile("[\u2500-\u259f]")
+
+
+class Listener(asyncssh.SSHClientSession[bytes]):
+    """A line-mode client: everything the server wrote, as bytes."""
+
+    def __init__(self) -> None:
+        self.raw = bytearray()
+        self.closed = asyncio.Event()
+
+    def data_received(self, data: bytes, datatype: int | None) -> None:
+        self.raw.extend(data)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed.set()
+
+    @property
+    def text(self) -> str:
+        return self.raw.decode("utf-8", "replace")
+
+
+class LinePerson:
+    def __init__(self, running: Running, tmp: Path, name: str) -> None:
+        self.running, self.name = running, name
+        self.key = make_key(tmp, name)
+        self.conn: asyncssh.SSHClientConnection | None = None
+        self.chan: asyncssh.SSHClientChannel[bytes] | None = None
+        self.out = Listener()
+
+    @property
+    def fingerprint(self) -> str:
+        return str(self.key.get_fingerprint("sha256"))
+
+    async def connect(self, command: str = "plain", terminal: bool = False) -> LinePerson:
+        self.conn = await asyncssh.connect(
+            "127.0.0.1",
+            self.running.port,
+            username=self.name.lower(),
+            client_keys=[self.key],
+            known_hosts=None,
+            agent_path=None,
+            config=None,
+        )
+        self.chan, _ = await self.conn.create_session(
+            lambda: self.out,
+            command,
+            term_type="xterm" if terminal else None,
+            term_size=(80, 24) if terminal else None,
+            encoding=None,
+        )
+        return self
+
+    async def type(self, line: str) -> None:
+        assert self.chan is not None
+        self.chan.write((line + "\n").encode())
+        await asyncio.sleep(0.05)
+
+    async def wait_for(self, text: str, timeout: float = 15.0) -> None:
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while text not in self.out.text:
+            if loop.time() > end:
+                raise AssertionError(f"{text!r} never came; the last of it:\n{self.out.text[-1500:]}")
+            await asyncio.sleep(0.05)
+
+    def player(self) -> LinePlayer:
+        for ws in self.running.worker_sessions():
+            if ws.lines is not None and ws.fingerprint == self.fingerprint:
+                return ws.lines
+        raise AssertionError("no line session for this key")
+
+
+async def test_a_person_in_lines_and_one_at_the_full_screen_play_at_one_table(tmp_path: Path) -> None:
+    running = await start_server(tmp_path)
+    ada = Person(running, make_key(tmp_path, "Ada"), "Ada")
+    bob = LinePerson(running, tmp_path, "Bob")
+    try:
+        table = await seated(running, [ada, bob], "Friday", bots=1, level="easy")  # type: ignore[list-item]
+        room = table.room
+        assert room is not None
+        await ada.connect("Friday")
+        await bob.connect("plain Friday")
+        await bob.wait_for("You are at Friday")
+        bob_seat, ada_seat = table.seat_of(bob.fingerprint), table.seat_of(ada.fingerprint)
+        assert bob_seat is not None and ada_seat is not None
+        typed = 0
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 60
+        turns = {bob_seat: 0, ada_seat: 0}
+        last_turn = -1
+        while min(turns.values()) < 2 or typed < 3:
+            assert loop.time() < end, f"the table got stuck:\n{bob.out.text[-1500:]}"
+            view = room.view(None)
+            pend = view.pending
+            if view.winner is not None:
+                break
+            if pend is not None and view.turn != last_turn:
+                last_turn = view.turn
+                if view.current in turns:
+                    turns[view.current] += 1
+            if pend is not None and pend.player == bob_seat and bob.player().lines is not None:
+                lines = bob.player().lines
+                assert lines is not None
+                words = decisions(lines.table())
+                if words:
+                    await bob.type(words[0])
+                    typed += 1
+                    continue
+            app = ada.app_now()
+            key = next_key(app) if app is not None else None
+            if key is not None:
+                await ada.press(key)
+            else:
+                await asyncio.sleep(0.05)
+        assert typed >= 3
+        heard = bob.out.text
+        assert "Ada" in heard and re.search(r"Ada (rolled|threw)", heard), heard[-1500:]
+        assert "\x1b" not in heard and not BOX.search(heard), "text and newlines only"
+        await bob.type("say hello from lines")
+        await ada.wait_for("hello from lines")
+        await bob.wait_for("Bob says: hello from lines")
+        await bob.type("leave")
+        await bob.wait_for("You are in the lobby")
+        assert not table.here(bob_seat) and table.seat_of(bob.fingerprint) == bob_seat
+    finally:
+        for conn in (ada.conn, bob.conn):
+            if conn is not None:
+                conn.close()
+        await running.stop()
+
+
+async def test_a_newcomer_names_themselves_makes_a_room_and_talks_in_the_lobby(tmp_path: Path) -> None:
+    running = await start_server(tmp_path)
+    cy = LinePerson(running, tmp_path, "Cy")
+    try:
+        await cy.connect(terminal=True)  # with a terminal: keys come one by one and are echoed
+        await cy.wait_for("What name shall the others know you by?")
+        for ch in "Cyx\x7f\r":  # typed key by key, a mistake rubbed out
+            assert cy.chan is not None
+            cy.chan.write(ch.encode())
+            await asyncio.sleep(0.02)
+        await cy.wait_for("Welcome, Cy.")
+        await cy.type("rooms")
+        await cy.wait_for("No room is open")
+        await cy.type("new Sunday finance 1 person 1 easy bot")
+        await cy.wait_for("You are at Sunday")
+        assert "Finance" in cy.out.text or "finance" in cy.out.text.casefold()
+        await cy.type("leave")
+        await cy.wait_for("You are in the lobby")
+        await cy.type("say anyone for a game?")
+        await cy.wait_for("Cy says: anyone for a game?")
+        await cy.type("dance")
+        await cy.wait_for("dance is not a lobby command")
+        assert "\x1b" not in cy.out.text
+        assert "\r\n" in cy.out.text  # a terminal's line ends
+        await cy.type("quit")
+        await asyncio.wait_for(cy.out.closed.wait(), 10)
+    finally:
+        if cy.conn is not None:
+            cy.conn.close()
+        await running.stop()
+
+
+def test_keys_become_lines_with_editing_and_no_escape_sequences() -> None:
+    shown: list[str] = []
+    typed = LineInput(shown.append)
+    assert typed.feed(b"bux\x7fy Bal\x1b[Dtic\r\n") == ["buy Baltic"]  # an arrow key dropped
+    assert "".join(shown) == "bux\b \by Baltic\r\n"
+    e_acute = "\u00e9".encode()
+    assert typed.feed(b"caf" + e_acute[:1]) == []  # half a character waits for the rest
+    assert typed.feed(e_acute[1:] + b"\r") == ["caf\u00e9"]
+    assert LineInput().feed(b"roll\nbuy\n") == ["roll", "buy"]
+    assert LineInput().feed(b"\x03") == ["\x04"]
+
+
+def test_a_room_is_refused_a_variant_its_edition_does_not_have() -> None:
+    """Finance has no Short Game: the room is refused when it is asked for (it used to be made, and
+    then could not start)."""
+    import pytest
+
+    from server.base.config import Limits
+    from server.session.line_words import new_room_request
+    from server.tables.hall import make_plan
+    from server.tables.plans import RoomRequest, SeatPlan, TableError
+
+    seats = [SeatPlan("person"), SeatPlan("bot", "easy")]
+    asked = RoomRequest("key", "Cy", "Sunday", "finance-1936", {"short_game": True}, seats, 60, "normal")
+    with pytest.raises(TableError, match="Finance has no Short Game"):
+        make_plan([], Limits(), asked)
+    typed = new_room_request("Sunday finance 1 person 1 easy bot", "key", "Cy")
+    assert typed.edition == "finance-1936" and "short_game" not in typed.rules
+    assert make_plan([], Limits(), typed).edition == "finance-1936"
+    classic = new_room_request("Friday 3 people 1 hard bot clock 3 plus 10 no advisor", "key", "Cy")
+    assert [s.kind for s in classic.seats] == ["person"] * 3 + ["bot"]
+    assert classic.seats[-1].level == "hard" and classic.rules == {"short_game": True}
+    assert (classic.bank, classic.bank_added, classic.advisor) == (180, 10, False)
+    with pytest.raises(TableError, match="is not something a room has"):
+        new_room_request("Friday with dragons", "key", "Cy")
