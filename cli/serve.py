@@ -55,12 +55,30 @@ def register(sub: Any) -> None:
         help="processes that hold the rooms and run the sessions (default: one per core)",
     )
     p.add_argument(
+        "--proxy-from",
+        type=_networks,
+        default=(),
+        metavar="ADDRESSES",
+        help="behind a TCP balancer: the balancers' addresses or networks (comma-separated), whose "
+        "PROXY protocol headers (versions 1 and 2) give each player's own address",
+    )
+    p.add_argument(
         "--no-ratings",
         dest="ratings",
         action="store_false",
         help="keep no ratings: no database, no ratings in the lobby, no players' list",
     )
     p.set_defaults(run=run)
+
+
+def _networks(text: str) -> tuple[str, ...]:
+    """The balancers' addresses, checked here so that a typing error is told before anything starts."""
+    from server.network.proxy import ProxyError, trusted_networks
+
+    try:
+        return tuple(str(net) for net in trusted_networks(text))
+    except ProxyError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -82,6 +100,7 @@ def run(args: argparse.Namespace) -> int:
         data_dir=args.data_dir,
         workers=args.workers or os.cpu_count() or 1,
         ratings=args.ratings,
+        proxy_from=args.proxy_from,
     )
     limits = Limits()
     if args.connections is not None:

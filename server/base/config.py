@@ -61,6 +61,8 @@ class ServerConfig:
     save_delay: float = 0.2  # seconds: a room is saved this soon after each move
     workers: int = 1  # processes that hold the rooms and run the sessions' apps
     ratings: bool = True  # people's ratings, kept in the data folder's database (`server.people.store`)
+    proxy_from: tuple[str, ...] = ()
+    """Addresses and networks of balancers whose PROXY headers are believed (`server.network.proxy`)."""
 
     @property
     def folder(self) -> Path:
@@ -98,4 +100,5 @@ def config_from_json(raw: dict[str, Any]) -> ServerConfig:
         save_delay=float(raw["save_delay"]),
         workers=int(raw["workers"]),
         ratings=raw.get("ratings", True) is not False,
+        proxy_from=tuple(str(a) for a in raw.get("proxy_from", ())),
     )
