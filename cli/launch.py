@@ -65,6 +65,12 @@ def add_display_options(parser: Any, *, defaults: bool = True) -> None:
     )
     group.add_argument("--saves-dir", type=Path, default=default(None), help="where games are saved")
     group.add_argument("--name", type=arguments.name, default=default(None), help="your name at the table")
+    group.add_argument(
+        "--cursor",
+        action="store_true",
+        default=default(False),
+        help="show the terminal's cursor on the focused control (for braille displays and magnifiers)",
+    )
 
 
 def options_from(args: argparse.Namespace) -> Any:
@@ -76,6 +82,7 @@ def options_from(args: argparse.Namespace) -> Any:
         speed=getattr(args, "speed", pacing.DEFAULT_SPEED),
         saves_dir=getattr(args, "saves_dir", None),
         name=getattr(args, "name", None),
+        cursor=bool(getattr(args, "cursor", False)),
     )
 
 
