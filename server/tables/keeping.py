@@ -8,12 +8,17 @@ restart) moves it with its plan and its save. It is written whole, atomically an
 each vote's call, answer and end, at each change of whose decision the table waits on, and every
 `KEEP_EVERY` seconds while a bank runs or a vote is open. So a SIGKILL costs at most the seconds a running
 bank (or a vote's time) spent since its last write: it comes back with up to `KEEP_EVERY` seconds more,
-never less; a chat line is on the disk a few milliseconds after it is said.
+never less; a chat line is on the disk a write or two after it is said (a synced write of a room's
+state takes some 10 ms).
 
 The writing is done off the event loop, on one thread for all the worker's tables (in order), so that no
 key press waits on the disk: a table's state is made on the loop (a small dict), encoded there, and
 written by the thread; while one of its writes is under way, the next change waits for it and is written
-once, with the state as it then stands.
+once, with the state as it then stands, so that a slow disk makes fewer writes, never a queue of them.
+
+A file beside the plan rather than the SQLite store (`server.people.store`): only the front writes the store,
+while a table lives in a worker, which would have to send it every chat line and bank; and a table's state
+belongs with its plan and its save, which are files in the same folder, and goes where they go.
 
 Read back, every part is checked again (the chat as plain text on one line, bounded, like a line typed;
 the banks and the vote against the table's seats): what cannot be read is dropped with a one-line notice
