@@ -97,6 +97,8 @@ def _words(exc: BaseException) -> str:
 class PostgresStore(SqlStore):
     """The store in a PostgreSQL database; `StoreError` when it cannot be reached or used."""
 
+    lock = " FOR UPDATE"
+
     def __init__(self, url: str, migrations: Sequence[Migration] = MIGRATIONS) -> None:
         self.where = where_of(url)
         self.latest = len(migrations)

@@ -139,9 +139,13 @@ class FrontRatings:
         self.store = store
         self.name_of = name_of
         bots = shipped_bots()
-        if bots:
-            store.set_bots(bots)
-        self.bots = store.bots()
+        try:
+            if bots:
+                store.set_bots(bots)
+            bots = store.bots()
+        except StoreFailure as exc:  # rated against the shipped ratings all the same
+            log.error("the bots' ratings could not be kept: %s", exc)
+        self.bots = bots
         self._board = RatingBoard({}, self.bots)
 
     def consider(self, plan: RatedTable) -> bool:
@@ -158,10 +162,11 @@ class FrontRatings:
         if self.store.recorded(save_id):
             return False
         counted = counts(results)
-        after: dict[str, Rating] = {}
-        if counted:
-            people = [r.key for r in results if r.key is not None]
-            after = rate(results, self.store.ratings_of(people), self.bots)
+        bots = self.bots
+
+        def rerate(before: Mapping[str, Rating]) -> Mapping[str, Rating]:
+            return rate(results, before, bots)
+
         names = {r.key: self.name_of(r.key) or "" for r in results if r.key is not None}
         game = GameRecord(
             plan.name,
@@ -171,7 +176,7 @@ class FrontRatings:
             results,
             counted,
         )
-        recorded = self.store.record(game, after, names)
+        recorded = self.store.record(game, rerate, names)
         if recorded:
             log.info("game %s of room %s recorded%s", save_id, plan.id, "" if counted else " (not counted)")
         return recorded and counted

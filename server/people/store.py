@@ -16,14 +16,14 @@ the server's operator). A read or a write that fails later raises `StoreFailure`
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
 from server.people.places import SeatResult
-from server.people.rating import Rating
+from server.people.rating import NEW, Rating
 
 FILE = "landlords.sqlite3"
 
@@ -60,6 +60,10 @@ class GameRecord:
     counted: bool
 
 
+Rerate = Callable[[Mapping[str, Rating]], Mapping[str, Rating]]
+"""A game's people's new ratings, from the ratings they had (a key missing: a newcomer)."""
+
+
 class Store(Protocol):
     """What the front keeps of people, ratings and finished games."""
 
@@ -69,10 +73,6 @@ class Store(Protocol):
 
     def people(self) -> list[Person]:
         """Every rated person, the highest rated first."""
-        ...
-
-    def ratings_of(self, keys: Sequence[str]) -> dict[str, Rating]:
-        """The ratings of those of `keys` who have one."""
         ...
 
     def bots(self) -> dict[str, Rating]:
@@ -87,9 +87,10 @@ class Store(Protocol):
         """Whether the game of this save is recorded already."""
         ...
 
-    def record(self, game: GameRecord, after: Mapping[str, Rating], names: Mapping[str, str]) -> bool:
-        """Record a finished game and, if it counted, its people's new ratings, games and wins, all at
-        once. False (and nothing written) when the game was recorded before."""
+    def record(self, game: GameRecord, rate: Rerate, names: Mapping[str, str]) -> bool:
+        """Record a finished game and, if it counted, its people's new ratings (`rate` of the ratings
+        they have, read in the same transaction, none changing meanwhile), games and wins, all at once.
+        False (and nothing written) when the game was recorded before."""
         ...
 
     def names(self) -> list[tuple[str, str]]:
@@ -176,6 +177,9 @@ class SqlStore:
 
     where = ""
     latest = 0
+    lock = ""
+    """What a read adds to lock the rows it reads until the transaction ends (` FOR UPDATE`), where
+    writers do not already take turns (SQLite's `BEGIN IMMEDIATE` has them do so)."""
 
     def _rows(self, sql: str, values: Sequence[Any] = ()) -> list[Row]:
         raise NotImplementedError
@@ -222,14 +226,6 @@ class SqlStore:
         )
         return [_person(row) for row in rows]
 
-    def ratings_of(self, keys: Sequence[str]) -> dict[str, Rating]:
-        found: dict[str, Rating] = {}
-        for key in keys:
-            row = self._one("SELECT mu, sigma FROM people WHERE key = ?", (key,))
-            if row is not None:
-                found[key] = Rating(float(row[0]), float(row[1]))
-        return found
-
     def bots(self) -> dict[str, Rating]:
         rows = self._rows("SELECT level, mu, sigma FROM bots ORDER BY mu")
         return {str(level): Rating(float(mu), float(sigma)) for level, mu, sigma in rows}
@@ -242,12 +238,18 @@ class SqlStore:
     def set_bots(self, ratings: Mapping[str, Rating]) -> None:
         if self.bots() == dict(sorted(ratings.items(), key=lambda kv: kv[1].mu)):
             return
-        with self._transaction():
-            self._run("DELETE FROM bots")
+        with self._transaction():  # row by row: hosts starting at once may both write them
             for level, rating in ratings.items():
-                self._run("INSERT INTO bots VALUES (?, ?, ?)", (level, rating.mu, rating.sigma))
+                self._run(
+                    "INSERT INTO bots VALUES (?, ?, ?) ON CONFLICT (level) DO UPDATE "
+                    "SET mu = excluded.mu, sigma = excluded.sigma",
+                    (level, rating.mu, rating.sigma),
+                )
+            for (level,) in self._rows("SELECT level FROM bots"):
+                if level not in ratings:
+                    self._run("DELETE FROM bots WHERE level = ?", (level,))
 
-    def record(self, game: GameRecord, after: Mapping[str, Rating], names: Mapping[str, str]) -> bool:
+    def record(self, game: GameRecord, rate: Rerate, names: Mapping[str, str]) -> bool:
         with self._transaction():
             # The save's id is unique: of two hosts recording one game at once, the second waits for the
             # first's transaction, then inserts nothing and so counts nothing.
@@ -265,6 +267,7 @@ class SqlStore:
                     (number, seat, r.key, r.level, r.place, int(r.left)),
                 )
             if game.counted:
+                after = rate(self._held([r.key for r in game.seats if r.key is not None]))
                 for r in game.seats:
                     if r.key is None or r.key not in after:
                         continue
@@ -278,6 +281,21 @@ class SqlStore:
                         (r.key, names.get(r.key, ""), rating.mu, rating.sigma, won),
                     )
         return True
+
+    def _held(self, keys: Sequence[str]) -> dict[str, Rating]:
+        """The ratings of a game's people, their rows held to the end of the transaction: two hosts
+        recording two games of one person at once rate the second from the first's result. A newcomer
+        gets a row first (with no game, so still unrated), for there to be a row to hold."""
+        held: dict[str, Rating] = {}
+        for key in sorted(set(keys)):  # always in one order: two hosts never wait for each other
+            self._run(
+                "INSERT INTO people (key, mu, sigma) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING",
+                (key, NEW.mu, NEW.sigma),
+            )
+            row = self._one(f"SELECT mu, sigma, games FROM people WHERE key = ?{self.lock}", (key,))
+            if row is not None and int(row[2]) > 0:
+                held[key] = Rating(float(row[0]), float(row[1]))
+        return held
 
     def names(self) -> list[tuple[str, str]]:
         return [(str(k), str(n)) for k, n in self._rows("SELECT key, name FROM names ORDER BY chosen")]

@@ -17,6 +17,7 @@ from server.people.store import FILE, Migration, SqliteStore, SqlStore
 class Place(Protocol):
     kind: str
     migrations: tuple[Migration, ...]
+    url: str | None  # what `landlords serve --store` is given (None: SQLite in the data folder)
 
     def open(self, migrations: Sequence[Migration] | None = None) -> SqlStore: ...
     def sql(self, statement: str, values: Sequence[Any] = ()) -> list[tuple[Any, ...]]: ...
@@ -28,6 +29,7 @@ class Place(Protocol):
 class SqlitePlace:
     kind = "sqlite"
     migrations = sqlite.MIGRATIONS
+    url: str | None = None
 
     def __init__(self, folder: Path) -> None:
         self.path = folder / FILE
@@ -59,18 +61,18 @@ class PostgresPlace:
     def __init__(self, url: str) -> None:
         from server.people import postgres_store
 
-        self.url = url
+        self.url: str | None = url
         self.migrations = postgres_store.MIGRATIONS
 
     def open(self, migrations: Sequence[Migration] | None = None) -> SqlStore:
         from server.people.postgres_store import PostgresStore
 
-        return PostgresStore(self.url, self.migrations if migrations is None else migrations)
+        return PostgresStore(str(self.url), self.migrations if migrations is None else migrations)
 
     def sql(self, statement: str, values: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         import psycopg
 
-        with psycopg.connect(self.url, autocommit=True) as db:
+        with psycopg.connect(str(self.url), autocommit=True) as db:
             cursor = db.execute(statement.replace("?", "%s"), values)
             return cursor.fetchall() if cursor.description is not None else []
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import math
 import threading
+import time
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import pytest
@@ -15,8 +17,17 @@ import pytest
 from engine.text import TextError
 from server.people.places import SeatResult
 from server.people.players import Players
-from server.people.rating import Rating
-from server.people.store import FILE, MIGRATIONS, GameRecord, StoreError, StoreFailure, open_store
+from server.people.rating import NEW, Rating
+from server.people.store import (
+    FILE,
+    MIGRATIONS,
+    GameRecord,
+    Rerate,
+    SqlStore,
+    StoreError,
+    StoreFailure,
+    open_store,
+)
 
 from stores import Place
 
@@ -29,6 +40,11 @@ def game(save_id: str = "s1", counted: bool = True) -> GameRecord:
 
 
 AFTER = {ADA: Rating(28.0, 7.0), BOB: Rating(22.0, 7.5)}
+
+
+def to(after: Mapping[str, Rating]) -> Rerate:
+    """New ratings that are `after`, whatever the ratings were."""
+    return lambda before: after
 
 
 def test_both_stores_know_the_same_versions(place: Place) -> None:
@@ -48,18 +64,17 @@ def test_a_new_store_is_made_at_the_latest_version(place: Place) -> None:
 def test_a_finished_game_is_recorded_once_with_its_ratings_games_and_wins(place: Place) -> None:
     store = place.open()
     assert store.person(ADA) is None, "a key that never finished a game is unrated, not an error"
-    assert store.record(game(), AFTER, {ADA: "Ada", BOB: "Bob"})
+    assert store.record(game(), to(AFTER), {ADA: "Ada", BOB: "Bob"})
     ada, bob = store.person(ADA), store.person(BOB)
     assert ada is not None and bob is not None
     assert (ada.name, ada.rating, ada.games, ada.wins) == ("Ada", Rating(28.0, 7.0), 1, 1)
     assert (bob.games, bob.wins) == (1, 0)
     assert [p.key for p in store.people()] == [ADA, BOB]
-    assert store.ratings_of([ADA, "SHA256:nobody"]) == {ADA: Rating(28.0, 7.0)}
-    assert not store.record(game(), {ADA: Rating(40.0, 1.0)}, {}), "the same save is not counted twice"
+    assert not store.record(game(), to({ADA: Rating(40.0, 1.0)}), {}), "the same save is not counted twice"
     again = store.person(ADA)
     assert again is not None and (again.rating, again.games) == (Rating(28.0, 7.0), 1)
     assert store.person("SHA256:nobody") is None
-    assert store.record(game("s2"), {ADA: Rating(30.0, 6.0)}, {ADA: "Ada"})
+    assert store.record(game("s2"), to({ADA: Rating(30.0, 6.0)}), {ADA: "Ada"})
     second = store.person(ADA)
     assert second is not None and (second.rating, second.games, second.wins) == (Rating(30.0, 6.0), 2, 2)
     assert place.sql("SELECT seat, key, level, place FROM places ORDER BY game, seat")[:3] == [
@@ -72,7 +87,7 @@ def test_a_finished_game_is_recorded_once_with_its_ratings_games_and_wins(place:
 
 def test_a_game_that_does_not_count_is_kept_but_changes_no_rating(place: Place) -> None:
     store = place.open()
-    assert store.record(game(counted=False), AFTER, {})
+    assert store.record(game(counted=False), to(AFTER), {})
     assert store.recorded("s1") and not store.recorded("s2")
     assert store.person(ADA) is None and store.people() == []
     store.close()
@@ -82,33 +97,33 @@ def test_a_game_and_its_ratings_land_together_or_not_at_all(place: Place) -> Non
     store = place.open()
     broken = {ADA: Rating(28.0, 7.0), BOB: Rating(math.nan, 7.0)}  # a rating that is no number: refused
     with pytest.raises(StoreFailure):
-        store.record(game(), broken, {})
+        store.record(game(), to(broken), {})
     assert not store.recorded("s1"), "the game's record went back with the rating that failed"
     assert store.person(ADA) is None
-    assert store.record(game(), AFTER, {})  # and the store is still good for the next one
+    assert store.record(game(), to(AFTER), {})  # and the store is still good for the next one
     store.close()
     reopened = place.open()
     assert reopened.recorded("s1") and reopened.person(BOB) is not None
     reopened.close()
 
 
-def test_two_hosts_recording_one_game_at_once_count_it_once(place: Place) -> None:
+def at_once(place: Place, rounds: int, record: Callable[[SqlStore, int, int], bool]) -> list[list[str]]:
+    """Two hosts' fronts, each with its own connection in its own thread, each round calling `record`
+    (store, host, round) at the same moment; what each said, round by round."""
     place.open().close()
-    rounds, hosts = 6, 2
+    hosts = 2
     start = threading.Barrier(hosts)
     said: list[list[str]] = [[] for _ in range(hosts)]
 
-    def host(number: int) -> None:  # a host's front, with its own connection, in its own thread
+    def host(number: int) -> None:
         store = place.open()
         try:
             for round_ in range(rounds):
                 start.wait(timeout=30)
                 try:
-                    recorded = store.record(game(f"s{round_}"), AFTER, {ADA: "Ada"})
+                    said[number].append("recorded" if record(store, number, round_) else "seen recorded")
                 except StoreFailure as exc:
                     said[number].append(f"failed: {exc}")
-                else:
-                    said[number].append("recorded" if recorded else "seen recorded")
         finally:
             store.close()
 
@@ -117,18 +132,37 @@ def test_two_hosts_recording_one_game_at_once_count_it_once(place: Place) -> Non
         t.start()
     for t in threads:
         t.join(timeout=60)
-    for round_ in range(rounds):
-        assert sorted(s[round_] for s in said) == ["recorded", "seen recorded"], f"round {round_}"
+    return [[s[round_] for s in said] for round_ in range(rounds)]
+
+
+def test_two_hosts_recording_one_game_at_once_count_it_once(place: Place) -> None:
+    said = at_once(place, 6, lambda store, host, round_: store.record(game(f"s{round_}"), to(AFTER), {}))
+    assert [sorted(r) for r in said] == [["recorded", "seen recorded"]] * 6, "one host records each game"
     store = place.open()
     ada = store.person(ADA)
-    assert ada is not None and (ada.games, ada.wins) == (rounds, rounds)
-    assert place.sql("SELECT COUNT(*) FROM games") == [(rounds,)]
+    assert ada is not None and (ada.games, ada.wins) == (6, 6)
+    assert place.sql("SELECT COUNT(*) FROM games") == [(6,)]
+    store.close()
+
+
+def test_two_hosts_recording_two_games_of_one_person_at_once_rate_one_after_the_other(place: Place) -> None:
+    def better(before: Mapping[str, Rating]) -> Mapping[str, Rating]:  # each game adds 1 to Ada's mu
+        time.sleep(0.05)  # the other host reads meanwhile, if it is let
+        return {key: Rating(before.get(key, NEW).mu + (key == ADA), 5.0) for key in (ADA, BOB)}
+
+    said = at_once(place, 5, lambda store, host, round_: store.record(game(f"{host}-{round_}"), better, {}))
+    assert said == [["recorded", "recorded"]] * 5
+    store = place.open()
+    ada = store.person(ADA)
+    assert ada is not None and (ada.games, ada.rating) == (10, Rating(NEW.mu + 10, 5.0)), (
+        "no game's change lost"
+    )
     store.close()
 
 
 def test_an_older_database_is_migrated_and_keeps_what_it_held(place: Place) -> None:
     store = place.open()
-    store.record(game(), AFTER, {ADA: "Ada"})
+    store.record(game(), to(AFTER), {ADA: "Ada"})
     store.close()
     newer = (*place.migrations, ("ALTER TABLE people ADD COLUMN country TEXT NOT NULL DEFAULT ''",))
     migrated = place.open(newer)
@@ -179,6 +213,8 @@ def test_the_bots_ratings_are_kept(place: Place) -> None:
     store.close()
     again = place.open()
     assert again.bots() == {"easy": Rating(20.0, 1.0), "hard": Rating(30.0, 1.0)}
+    again.set_bots({"hard": Rating(31.0, 1.0), "expert": Rating(32.0, 1.0)})  # a new version's
+    assert again.bots() == {"hard": Rating(31.0, 1.0), "expert": Rating(32.0, 1.0)}
     again.close()
 
 
