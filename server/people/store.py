@@ -67,6 +67,9 @@ Rerate = Callable[[Mapping[str, Rating]], Mapping[str, Rating]]
 class Store(Protocol):
     """What the front keeps of people, ratings and finished games."""
 
+    where: str
+    """The database in words for the operator (a file's path, or a URL without its password)."""
+
     def person(self, key: str) -> Person | None:
         """A person who has finished a counted game, or None (unrated)."""
         ...

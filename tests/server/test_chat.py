@@ -105,6 +105,8 @@ async def test_a_session_that_talks_too_fast_is_told_and_keeps_its_line(tmp_path
 async def test_the_lobbys_chat_and_the_names_are_kept_across_a_restart(tmp_path: Path, place: Place) -> None:
     """In PostgreSQL, another host (a data folder of its own) finds them too."""
     running = await start_server(tmp_path, workers=1, store=place.url)
+    if place.url is not None:
+        assert running.front.store is not None and running.front.store.where == place.url
     try:
         ada, _ = ada_and_bob(running, tmp_path)
         await ada.connect()
