@@ -13,6 +13,13 @@ from cli import arguments
 port = arguments.whole(0, 65535)
 
 
+def store_url(text: str) -> str:
+    """An argparse `type` for `--store`: a PostgreSQL URL (never repeated back: it may hold a password)."""
+    if not text.startswith(("postgresql://", "postgres://")):
+        raise argparse.ArgumentTypeError("give a PostgreSQL URL: postgresql://user@host:port/database")
+    return text
+
+
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "serve",
@@ -63,6 +70,15 @@ def register(sub: Any) -> None:
         "PROXY protocol headers (versions 1 and 2) give each player's own address",
     )
     p.add_argument(
+        "--store",
+        type=store_url,
+        default=None,
+        metavar="URL",
+        help="keep the people, ratings, past games and lobby chat in PostgreSQL (postgresql://user@host:port/db"
+        "; needs pip install 'landlords[postgres]'), which several hosts can share (default: SQLite in the "
+        "data folder)",
+    )
+    p.add_argument(
         "--no-ratings",
         dest="ratings",
         action="store_false",
@@ -87,6 +103,7 @@ def run(args: argparse.Namespace) -> int:
     from server.base.config import Limits, ServerConfig
     from server.base.logs import configure_logging
     from server.network.main import serve
+    from server.people.store import StoreError
 
     keys = args.authorized_keys
     if keys is not None and not keys.is_file():
@@ -101,6 +118,7 @@ def run(args: argparse.Namespace) -> int:
         workers=args.workers or os.cpu_count() or 1,
         ratings=args.ratings,
         proxy_from=args.proxy_from,
+        store=args.store,
     )
     limits = Limits()
     if args.connections is not None:
@@ -111,6 +129,6 @@ def run(args: argparse.Namespace) -> int:
     configure_logging()
     try:
         return asyncio.run(serve(config))
-    except OSError as exc:
+    except (OSError, StoreError) as exc:
         print(f"landlords serve: {exc}")
         return 1

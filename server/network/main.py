@@ -95,6 +95,8 @@ async def start(
     front = Front(config, in_process)
     if front.store_note:
         say(front.store_note)
+    elif config.store is not None and front.store is not None:
+        say(f"The people are kept in {front.store.where}")
     gate = Gate()
     allowed = read_allowed(config.authorized_keys) if config.authorized_keys is not None else None
     limits = config.limits
