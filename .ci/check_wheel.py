@@ -1,7 +1,7 @@
 """Check what a built wheel holds: every file of each package (its data files included), a `py.typed` in
 each, the JSON Schemas of the save file and of the event log, the licence text, the licence expression,
-the `landlords` command, and the `env` extra (the learning environment's libraries, which the game itself
-never requires), and nothing else.
+the `landlords` command, and the `env` and `postgres` extras (the learning environment's libraries and
+the server's PostgreSQL driver, which the game itself never requires), and nothing else.
 
     python .ci/check_wheel.py dist/landlords-*.whl
 
@@ -73,20 +73,25 @@ def _schemas(names: set[str]) -> list[str]:
     return found
 
 
+EXTRAS = {"env": ("pettingzoo", "gymnasium"), "postgres": ("psycopg",)}
+"""The optional extras and the libraries each names, which the game itself never requires."""
+
+
 def _extras(metadata: str, project: dict[str, object]) -> list[str]:
-    """The `env` extra names the learning environment's libraries; the game itself requires neither."""
+    """The `env` extra names the learning environment's libraries and the `postgres` extra the server's
+    PostgreSQL driver; the game itself requires none of them."""
     lines = metadata.splitlines()
     found: list[str] = []
-    if "Provides-Extra: env" not in lines:
-        found.append("METADATA names no `env` extra")
     required = [line for line in lines if line.startswith("Requires-Dist:")]
-    for library in ("pettingzoo", "gymnasium"):
-        if not any(
-            line.startswith(f"Requires-Dist: {library}") and "extra == 'env'" in line for line in required
-        ):
-            found.append(f"the `env` extra does not require {library}")
-        if any(line.startswith(f"Requires-Dist: {library}") and "extra ==" not in line for line in required):
-            found.append(f"the game itself requires {library}: it belongs to the `env` extra only")
+    for extra, libraries in EXTRAS.items():
+        if f"Provides-Extra: {extra}" not in lines:
+            found.append(f"METADATA names no `{extra}` extra")
+        for library in libraries:
+            named = [line for line in required if line.startswith(f"Requires-Dist: {library}")]
+            if not any(f"extra == '{extra}'" in line for line in named):
+                found.append(f"the `{extra}` extra does not require {library}")
+            if any("extra ==" not in line for line in named):
+                found.append(f"the game itself requires {library}: it belongs to the `{extra}` extra only")
     return found
 
 

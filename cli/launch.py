@@ -71,6 +71,12 @@ def add_display_options(parser: Any, *, defaults: bool = True) -> None:
         default=default(False),
         help="play in plain lines of text instead of full screen (for screen readers; see docs/line-mode.md)",
     )
+    group.add_argument(
+        "--cursor",
+        action="store_true",
+        default=default(False),
+        help="show the terminal's cursor on the focused control (for braille displays and magnifiers)",
+    )
 
 
 def options_from(args: argparse.Namespace) -> Any:
@@ -82,6 +88,7 @@ def options_from(args: argparse.Namespace) -> Any:
         speed=getattr(args, "speed", pacing.DEFAULT_SPEED),
         saves_dir=getattr(args, "saves_dir", None),
         name=getattr(args, "name", None),
+        cursor=bool(getattr(args, "cursor", False)),
     )
 
 

@@ -13,6 +13,13 @@ from cli import arguments
 port = arguments.whole(0, 65535)
 
 
+def store_url(text: str) -> str:
+    """An argparse `type` for `--store`: a PostgreSQL URL (never repeated back: it may hold a password)."""
+    if not text.startswith(("postgresql://", "postgres://")):
+        raise argparse.ArgumentTypeError("give a PostgreSQL URL: postgresql://user@host:port/database")
+    return text
+
+
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "serve",
@@ -55,6 +62,23 @@ def register(sub: Any) -> None:
         help="processes that hold the rooms and run the sessions (default: one per core)",
     )
     p.add_argument(
+        "--proxy-from",
+        type=_networks,
+        default=(),
+        metavar="ADDRESSES",
+        help="behind a TCP balancer: the balancers' addresses or networks (comma-separated), whose "
+        "PROXY protocol headers (versions 1 and 2) give each player's own address",
+    )
+    p.add_argument(
+        "--store",
+        type=store_url,
+        default=None,
+        metavar="URL",
+        help="keep the people, ratings, past games and lobby chat in PostgreSQL (postgresql://user@host:port/db"
+        "; needs pip install 'landlords[postgres]'), which several hosts can share (default: SQLite in the "
+        "data folder)",
+    )
+    p.add_argument(
         "--no-ratings",
         dest="ratings",
         action="store_false",
@@ -63,12 +87,23 @@ def register(sub: Any) -> None:
     p.set_defaults(run=run)
 
 
+def _networks(text: str) -> tuple[str, ...]:
+    """The balancers' addresses, checked here so that a typing error is told before anything starts."""
+    from server.network.proxy import ProxyError, trusted_networks
+
+    try:
+        return tuple(str(net) for net in trusted_networks(text))
+    except ProxyError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def run(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
     from server.base.config import Limits, ServerConfig
     from server.base.logs import configure_logging
     from server.network.main import serve
+    from server.people.store import StoreError
 
     keys = args.authorized_keys
     if keys is not None and not keys.is_file():
@@ -82,6 +117,8 @@ def run(args: argparse.Namespace) -> int:
         data_dir=args.data_dir,
         workers=args.workers or os.cpu_count() or 1,
         ratings=args.ratings,
+        proxy_from=args.proxy_from,
+        store=args.store,
     )
     limits = Limits()
     if args.connections is not None:
@@ -92,6 +129,6 @@ def run(args: argparse.Namespace) -> int:
     configure_logging()
     try:
         return asyncio.run(serve(config))
-    except OSError as exc:
+    except (OSError, StoreError) as exc:
         print(f"landlords serve: {exc}")
         return 1

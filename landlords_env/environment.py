@@ -90,7 +90,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         self._agent_at = {s: a for a, s in self._seat_of.items()}
         self._agent_seats = tuple(self._agent_at)
         self.possible_agents = list(self._seat_of)
-        self.layout = ObservationLayout(board_for(edition), seats)  # its own: it remembers what it wrote
+        self.layout = ObservationLayout(board_for(edition), seats, noted=True)  # remembers what it wrote
         self.actions = ActionLayout(self.layout.board, seats)
         flat = gymnasium.spaces.Box(self.layout.low, self.layout.high, dtype=np.float32)
         inner: gymnasium.spaces.Space[Any] = flat
@@ -316,6 +316,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         except IllegalCommand as exc:  # the mask said yes: the engine and the mask disagree
             raise RuntimeError(f"the engine refused an action the mask allowed: {exc}") from exc
         self._version += 1
+        self.layout.note(events)
         if self._bots:
             tell_opponents(self._bots, events)
         if self.render_mode is not None:

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
     from engine.board import Board
+    from engine.events import Event
     from engine.state import DeedState, PlayerState, TradeOffer
 
 HIGH = 1e9
@@ -143,6 +144,36 @@ class Draft:
     steps: int = 0
 
 
+QUIET: frozenset[str] = frozenset(
+    {
+        "seed_pledged", "turn_started", "dice_rolled", "player_moved", "route_chosen", "sent_on",
+        "forced_move", "passed_go", "sent_to_jail", "jail_roll_failed", "left_jail", "jail_fine_paid",
+        "jail_card_used", "card_drawn", "property_offered", "property_declined", "auction_started",
+        "bid_placed", "auction_passed", "rent_paid", "tax_paid", "paid_to_bank", "bank_fee_paid",
+        "paid_by_bank", "paid_to_player", "pot_collected", "credit_drawn", "trade_proposed",
+        "trade_rejected", "trade_cancelled", "deal_proposed", "deal_accepted", "deal_rejected",
+        "deal_cancelled", "debt_incurred", "jail_cards_transferred", "card_taken", "travel_cards_played",
+        "held_card_played", "held_card_kept", "ride_declined", "backward_roll_set", "levy_thrown",
+        "triple_play_thrown", "triple_play_won", "paid_into_box", "fee_paid", "tickets_dealt",
+        "tickets_returned", "lot_offered", "stopped_short", "move_lost", "circuit_completed",
+        "direction_chosen", "loan_proposed", "loan_rejected", "loan_cancelled", "went_to_poorhouse",
+        "poorhouse_throw", "left_poorhouse", "pot_share_collected", "hand_transferred", "call_proposed",
+        "call_answered", "reason_given",
+    }
+)  # fmt: skip
+"""Events that leave every deed as it was (owner, buildings, mortgage): after them the observation's deeds
+need no reading. A test holds this against the deeds themselves, command after command, in every edition."""
+
+ONE_DEED: frozenset[str] = frozenset(
+    {
+        "property_bought", "auction_won", "building_auction_uncontested", "auction_unsold", "lot_sold",
+        "building_bought", "building_placed", "building_sold", "buildings_returned", "mortgaged",
+        "unmortgaged", "mortgage_kept", "deed_transferred", "deed_dealt",
+    }
+)  # fmt: skip
+"""Events that change at most the deed on their own `space`. Any event in neither set (a trade, a
+bankruptcy, an edition's own) has every deed read again."""
+
 _NOTHING: Any = object()
 _NO_DECISION = (-1, -1, 0, 0, -1, 0, -1)
 """decider, subject, auction and debt when the game waits for nothing (it is over)."""
@@ -153,7 +184,7 @@ class _Memory:
 
     __slots__ = (
         "buf", "decision", "deeds", "draft", "level", "mortgaged", "objs", "order", "owner", "raw",
-        "relative", "trade",
+        "relative", "touched", "trade",
     )  # fmt: skip
 
     def __init__(self, layout: ObservationLayout, me: int) -> None:
@@ -168,6 +199,7 @@ class _Memory:
         self.owner: list[Any] = []  # each deed's owner, level and mortgage as written in the array
         self.level: list[int] = []
         self.mortgaged: list[Any] = []
+        self.touched: set[int] | None = None  # deeds changed since the last read (`note`); None: any
         self.decision = -1
         self.trade: Any = _NOTHING
         self.draft: Any = _NOTHING
@@ -176,8 +208,13 @@ class _Memory:
 class ObservationLayout:
     """The arrays of one table: `segments` name the parts of the flat array, `encode` fills it."""
 
-    def __init__(self, board: Board, seats: int) -> None:
+    def __init__(self, board: Board, seats: int, *, noted: bool = False) -> None:
+        """`noted`: the events of every command applied to the game read from its live state are passed
+        to `note`, so that a read looks again only at the deeds they changed; otherwise every read compares
+        every deed."""
         self.board = board
+        self.noted = noted
+        self._place = {space: i for i, space in enumerate(board.deeds)}
         self.seats = seats
         self.spaces = board.size
         self.segments = _segments(seats, board.size)
@@ -295,8 +332,35 @@ class ObservationLayout:
                 )  # fmt: skip
         return buf.copy()
 
+    def note(self, events: Sequence[Event]) -> None:
+        """The events of a command just applied to the game this layout reads (with `noted`): the deeds
+        they changed are read again at each observer's next read, and only those."""
+        spaces: list[int] = []
+        for event in events:
+            kind = event.kind
+            if kind in QUIET:
+                continue
+            if kind in ONE_DEED:
+                spaces.append(event.space)  # type: ignore[union-attr,arg-type]
+                continue
+            for mem in self._memory.values():
+                mem.touched = None
+            return
+        if spaces:
+            for mem in self._memory.values():
+                if mem.touched is not None:
+                    mem.touched.update(spaces)
+
     def _deeds(self, mem: _Memory, deeds: Mapping[int, DeedState], me: int) -> None:
         """Owner, buildings and mortgages by space, rewritten only where they changed."""
+        touched = mem.touched
+        if deeds is mem.deeds and touched is not None:  # told what changed since the last read
+            if touched:
+                self._reread(mem, touched)
+                touched.clear()
+            return
+        if self.noted:
+            mem.touched = set()
         if deeds is not mem.deeds:  # a state's deeds are changed in place, never replaced: read them once
             mem.deeds = deeds
             mem.objs = [deeds[s] for s in self.board.deeds]
@@ -326,6 +390,23 @@ class ObservationLayout:
                 if now != was:
                     buf[at + space] = now
             mem.mortgaged = mortgaged
+
+    def _reread(self, mem: _Memory, spaces: set[int]) -> None:
+        """The deeds on `spaces` written anew (the others are as the last read left them)."""
+        buf = mem.buf
+        for space in spaces:
+            i = self._place[space]
+            deed = mem.objs[i]
+            owner, level, mortgaged = deed.owner, deed.level, deed.mortgaged
+            if owner != mem.owner[i]:
+                buf[self._owner_col + space] = mem.relative[owner]
+                mem.owner[i] = owner
+            if level != mem.level[i]:
+                buf[self._level_col + space] = level
+                mem.level[i] = level
+            if mortgaged != mem.mortgaged[i]:
+                buf[self._mortgaged_col + space] = mortgaged
+                mem.mortgaged[i] = mortgaged
 
     def _clear_offer(self, buf: np.ndarray, at: int) -> None:
         buf[at : at + 5 + 2 * self.spaces] = 0

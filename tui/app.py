@@ -24,7 +24,7 @@ from textual.screen import Screen
 
 from engine.text import plain
 from room import pacing
-from tui import terminal, themes
+from tui import cursor, terminal, themes
 from tui.focus import FOCUS_CSS
 from tui.glyphs import ASCII, UNICODE, Glyphs, unicode_ok, use_ascii_controls
 from tui.layout import too_small
@@ -52,6 +52,7 @@ class AppOptions:
     speed: str = pacing.DEFAULT_SPEED
     saves_dir: Path | None = None
     name: str | None = None  # the person's name in quick and new games
+    cursor: bool = False  # show the terminal's cursor on the focused control (`tui.cursor`)
 
 
 @dataclass(frozen=True)
@@ -178,6 +179,8 @@ class LandlordsApp(App[int]):
         later, once the screen has reached the terminal and while the person reads it."""
         if self._when_shown is not None:
             self.set_timer(WHEN_SHOWN_DELAY, self._when_shown, name="when shown")
+        if self.options.cursor and self._driver is not None and not self.is_headless:
+            self._driver.write(cursor.SHOW)
 
     def _install_hang_up(self) -> None:
         """SIGHUP, SIGTERM and a terminal that goes away save the game and end the app (`tui.terminal`)."""
@@ -431,6 +434,9 @@ class LandlordsApp(App[int]):
 
     def _display(self, screen: Screen[object], renderable: RenderableType | None) -> None:
         if isinstance(renderable, CompositorUpdate):
+            where = cursor.spot(screen.focused)
+            if where is not None:
+                self.cursor_position = where
             renderable = self.notices.over(renderable)
         super()._display(screen, renderable)
 

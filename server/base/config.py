@@ -61,6 +61,9 @@ class ServerConfig:
     save_delay: float = 0.2  # seconds: a room is saved this soon after each move
     workers: int = 1  # processes that hold the rooms and run the sessions' apps
     ratings: bool = True  # people's ratings, kept in the data folder's database (`server.people.store`)
+    store: str | None = None  # a PostgreSQL database's URL for the people's store, else SQLite in `folder`
+    proxy_from: tuple[str, ...] = ()
+    """Addresses and networks of balancers whose PROXY headers are believed (`server.network.proxy`)."""
 
     @property
     def folder(self) -> Path:
@@ -75,8 +78,10 @@ class ServerConfig:
 
 
 def config_to_json(config: ServerConfig) -> dict[str, Any]:
-    """A config as a worker process is started with it."""
+    """A config as a worker process is started with it (on its command line). Without the store's URL:
+    only the front opens the store, and a URL may hold a password, which no process list should show."""
     raw = asdict(config)
+    raw["store"] = None
     for name in ("authorized_keys", "saves_dir", "data_dir"):
         value = getattr(config, name)
         raw[name] = str(value) if value is not None else None
@@ -98,4 +103,5 @@ def config_from_json(raw: dict[str, Any]) -> ServerConfig:
         save_delay=float(raw["save_delay"]),
         workers=int(raw["workers"]),
         ratings=raw.get("ratings", True) is not False,
+        proxy_from=tuple(str(a) for a in raw.get("proxy_from", ())),
     )

@@ -18,7 +18,6 @@ import logging
 import os
 import shutil
 import socket
-import sqlite3
 import sys
 import tempfile
 import time
@@ -47,6 +46,7 @@ from server.network.worker import Worker, front_path, worker_path
 from server.people.chat import LobbyTalk, Said, words_of
 from server.people.players import Players
 from server.people.ratings import FrontRatings, open_people
+from server.people.store import StoreFailure
 from server.tables.hall import gather_saves, make_plan, plan_of, plans_in
 from server.tables.lobby_line import TableStatus
 from server.tables.plans import Plan, RoomRequest, TableError
@@ -98,7 +98,7 @@ class Front:
     def __init__(self, config: ServerConfig, in_process: bool = False) -> None:
         self.config = config
         self.limits = config.limits
-        self.store, self.store_note = open_people(config.folder)
+        self.store, self.store_note = open_people(config.folder, config.store)
         """The people's store (names, ratings, the lobby's chat), or None where it cannot be used."""
         self.players = Players(self.store, config.limits.players, config.folder)
         self.ratings = (
@@ -343,7 +343,7 @@ class Front:
         if self.store is not None:
             try:
                 self.store.keep_lobby_line(said.who, said.text, said.at, self.lobby_talk.kept)
-            except (sqlite3.Error, OSError) as exc:  # said all the same; only a restart forgets it
+            except StoreFailure as exc:  # said all the same; only a restart forgets it
                 log.error("a line of the lobby's chat could not be kept: %s", exc)
         told = json_frame(JSON, {"t": "chat", "lines": [said.to_json()]})
         for handle in self.workers:

@@ -6,14 +6,18 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+import socket
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
+from typing import Any
 
 import asyncssh
 
 from server.base.config import Limits, ServerConfig
 from server.network.front import Front
 from server.network.hostkey import fingerprint, host_key
+from server.network.proxy import ProxyListener, trusted_networks
 from server.network.ssh import Connection, GameSession, Gate, read_allowed
 from server.network.worker import WorkerSession
 from server.tables.hall import Hall
@@ -21,11 +25,13 @@ from server.tables.table import Table
 
 log = logging.getLogger(__name__)
 
+Listener = asyncssh.SSHAcceptor | ProxyListener
+
 
 class Running:
     """A server started on the current event loop: the front, and the workers it started."""
 
-    def __init__(self, front: Front, gate: Gate, listener: asyncssh.SSHAcceptor, port: int, key: str) -> None:
+    def __init__(self, front: Front, gate: Gate, listener: Listener, port: int, key: str) -> None:
         self.front = front
         self.gate = gate
         self.listener = listener
@@ -89,26 +95,38 @@ async def start(
     front = Front(config, in_process)
     if front.store_note:
         say(front.store_note)
+    elif config.store is not None and front.store is not None:
+        say(f"The people are kept in {front.store.where}")
     gate = Gate()
     allowed = read_allowed(config.authorized_keys) if config.authorized_keys is not None else None
     limits = config.limits
-    listener = await asyncssh.create_server(
-        lambda: Connection(front, gate, allowed),
-        config.host,
-        config.port,
-        server_host_keys=[key],
-        encoding=None,
-        line_editor=False,
-        password_auth=False,
-        kbdint_auth=False,
-        public_key_auth=True,
-        agent_forwarding=False,
-        x11_forwarding=False,
-        allow_scp=False,
-        login_timeout=limits.login_timeout,
-        keepalive_interval=limits.keepalive_interval,
-        keepalive_count_max=limits.keepalive_count,
-    )
+    options: dict[str, Any] = {
+        "server_host_keys": [key],
+        "encoding": None,
+        "line_editor": False,
+        "password_auth": False,
+        "kbdint_auth": False,
+        "public_key_auth": True,
+        "agent_forwarding": False,
+        "x11_forwarding": False,
+        "allow_scp": False,
+        "login_timeout": limits.login_timeout,
+        "keepalive_interval": limits.keepalive_interval,
+        "keepalive_count_max": limits.keepalive_count,
+    }
+    listener: Listener
+    if config.proxy_from:
+        networks = trusted_networks(",".join(config.proxy_from))
+
+        async def start_ssh(sock: socket.socket, address: str, reached: str | None) -> None:
+            factory = partial(Connection, front, gate, allowed, address, reached)
+            await asyncssh.run_server(sock, server_factory=factory, **options)
+
+        listener = await ProxyListener.open(config.host, config.port, networks, start_ssh)
+    else:
+        listener = await asyncssh.create_server(
+            lambda: Connection(front, gate, allowed), config.host, config.port, **options
+        )
     port = listener.sockets[0].getsockname()[1] if listener.sockets else config.port
     front.config = replace(config, port=port)  # a port of 0 was a free one: players are told the real one
     await front.start()

@@ -64,12 +64,22 @@ class Gate:
 class Connection(asyncssh.SSHServer):
     """One SSH connection: its authentication, and the one session it may open."""
 
-    def __init__(self, front: Front, gate: Gate, allowed: set[str] | None) -> None:
+    def __init__(
+        self,
+        front: Front,
+        gate: Gate,
+        allowed: set[str] | None,
+        address: str | None = None,
+        reached: str | None = None,
+    ) -> None:
+        """`address` and `reached`: the player's address and the one they connected to, when a
+        balancer in front told them (`server.network.proxy`); else the connection's own."""
         self.front = front
         self.gate = gate
         self.allowed = allowed
         self.address = "?"
         self.reached = front.config.host  # the server's address as this client reached it
+        self._told = (address, reached)
         self.admitted = False
         self.fingerprint: str | None = None
         self._offered: str | None = None
@@ -81,9 +91,10 @@ class Connection(asyncssh.SSHServer):
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername") or ("?", 0)
-        self.address = str(peer[0])
         here = conn.get_extra_info("sockname") or (self.front.config.host, 0)
-        self.reached = reached_as(str(here[0]))
+        address, reached = self._told
+        self.address = address or str(peer[0])
+        self.reached = reached_as(reached or str(here[0]))
         limits = self.front.limits
         self.admitted = self.gate.admit(self.address, limits.connections, limits.per_address)
         if not self.admitted:

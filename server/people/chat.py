@@ -1,19 +1,19 @@
 """Chat on the server: a line as it is kept and shown (who said it, when, and at a table where in the game's
 log it fell), the check every line passes where it enters, and the pace one session may talk at.
 
-A table keeps its room's lines (`Table.chat_lines`, the last `chat_kept`), in memory: a restart of the
-worker holding it begins its talk afresh, though the game goes on from its save. The lobby's lines are
-kept by the front (`LobbyTalk`, the last `lobby_chat_kept`), which hands every new line to every worker;
-they too are gone with a restart. To keep them, the front could write them beside the names it keeps
-(`players.json`), as `server.base.state.write_json` writes the names.
+A table keeps its room's lines (`Table.chat_lines`, the last `chat_kept`) in memory and beside its plan in
+the server's folder (`server.tables.keeping`), so that a restart finds them; the lobby's lines are kept by
+the front (`LobbyTalk`, the last `lobby_chat_kept`) in its store, and handed to every worker. A line read
+back from a file or from another process passes the same check as one typed (`Said.from_json`).
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from engine.text import NAME_MAX, plain
 
@@ -42,21 +42,33 @@ class Said:
         return f"{time.strftime('%H:%M', time.gmtime(self.at))} {self.who}: {self.text}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"who": self.who, "text": self.text, "at": self.at}
+        return {"who": self.who, "text": self.text, "at": self.at, "after": self.after}
 
     @classmethod
     def from_json(cls, raw: Any, limit: int) -> Said:
-        """Read back from another process, checked again (plain text, bounded); `ValueError` if it is not
-        a chat line."""
+        """Read back from another process or a file, checked again (plain text, bounded; a time a clock
+        can show, a place in the log); `ValueError` if it is not a chat line."""
         if not isinstance(raw, dict):
             raise ValueError("a chat line is an object")
-        who, text, at = raw.get("who"), raw.get("text"), raw.get("at")
-        if not isinstance(who, str) or not isinstance(text, str) or not isinstance(at, (int, float)):
+        who, text, at, after = raw.get("who"), raw.get("text"), raw.get("at"), raw.get("after", 0)
+        if not isinstance(who, str) or not isinstance(text, str) or not _whole_or_real(at):
             raise ValueError("a chat line names who said what, and when")
+        if not 0 <= at <= LATEST or not math.isfinite(at):
+            raise ValueError("a chat line said at a time no clock shows")
+        if not isinstance(after, int) or isinstance(after, bool) or not 0 <= after <= LATEST:
+            raise ValueError("a chat line's place in the log is a count of events")
         words = words_of(text, limit)
         if not words:
             raise ValueError("an empty chat line")
-        return cls(words_of(who, NAME_MAX), words, float(at))
+        return cls(words_of(who, NAME_MAX), words, float(at), after)
+
+
+LATEST = 2**33
+"""The latest time a chat line may carry (seconds since the epoch: the year 2242), which a clock shows."""
+
+
+def _whole_or_real(value: object) -> TypeGuard[float]:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 class Pace:

@@ -14,13 +14,12 @@ if it ever comes back).
 from __future__ import annotations
 
 import logging
-import sqlite3
 from collections.abc import Collection
 from pathlib import Path
 
 from engine.text import TextError, check_name, clean_name
 from server.base.state import read_json
-from server.people.store import Store
+from server.people.store import Store, StoreFailure
 
 log = logging.getLogger(__name__)
 
@@ -97,7 +96,7 @@ class Players:
         if self._store is not None:
             try:
                 self._store.bind_name(key, name, let_go)
-            except (sqlite3.Error, OSError) as exc:  # the name holds for this run all the same
+            except StoreFailure as exc:  # the name holds for this run all the same
                 log.error("the name of key %s could not be kept: %s", key, exc)
         if let_go is not None:
             del self._names[let_go]

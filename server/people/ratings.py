@@ -10,7 +10,6 @@ is recorded when the server starts again.
 from __future__ import annotations
 
 import logging
-import sqlite3
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -20,7 +19,7 @@ from typing import Any, Protocol
 from engine.text import NAME_MAX, plain
 from server.people.places import SeatResult, counts
 from server.people.rating import Rating, rate, shipped_bots
-from server.people.store import GameRecord, Store, StoreError, open_store
+from server.people.store import GameRecord, Store, StoreError, StoreFailure, open_store
 
 log = logging.getLogger(__name__)
 
@@ -140,54 +139,84 @@ class FrontRatings:
         self.store = store
         self.name_of = name_of
         bots = shipped_bots()
-        if bots:
-            store.set_bots(bots)
-        self.bots = store.bots()
+        try:
+            if bots:
+                store.set_bots(bots)
+            bots = store.bots()
+        except StoreFailure as exc:  # rated against the shipped ratings all the same
+            log.error("the bots' ratings could not be kept: %s", exc)
+        self.bots = bots
+        self._board = RatingBoard({}, self.bots)
 
     def consider(self, plan: RatedTable) -> bool:
         """Record the game of a finished table if it is not recorded yet; whether it was recorded now."""
-        if not plan.finished or not plan.result or not plan.save_id or self.store.recorded(plan.save_id):
+        if not plan.finished or not plan.result or not plan.save_id:
             return False
-        results = plan.result
+        try:
+            return self._record(plan, plan.result, plan.save_id)
+        except StoreFailure as exc:  # the room keeps its result: recorded when the server starts again
+            log.error("game %s of room %s could not be recorded: %s", plan.save_id, plan.id, exc)
+            return False
+
+    def _record(self, plan: RatedTable, results: Sequence[SeatResult], save_id: str) -> bool:
+        if self.store.recorded(save_id):
+            return False
         counted = counts(results)
-        after: dict[str, Rating] = {}
-        if counted:
-            people = [r.key for r in results if r.key is not None]
-            after = rate(results, self.store.ratings_of(people), self.bots)
+        bots = self.bots
+
+        def rerate(before: Mapping[str, Rating]) -> Mapping[str, Rating]:
+            return rate(results, before, bots)
+
         names = {r.key: self.name_of(r.key) or "" for r in results if r.key is not None}
         game = GameRecord(
             plan.name,
-            plan.save_id,
+            save_id,
             plan.edition,
             datetime.now(UTC).isoformat(timespec="seconds"),
             results,
             counted,
         )
-        try:
-            recorded = self.store.record(game, after, names)
-        except (sqlite3.Error, OSError) as exc:
-            log.error("game %s of room %s could not be recorded: %s", plan.save_id, plan.id, exc)
-            return False
+        recorded = self.store.record(game, rerate, names)
         if recorded:
-            log.info(
-                "game %s of room %s recorded%s", plan.save_id, plan.id, "" if counted else " (not counted)"
-            )
+            log.info("game %s of room %s recorded%s", save_id, plan.id, "" if counted else " (not counted)")
         return recorded and counted
 
     def board(self) -> RatingBoard:
+        """Every rated person and the bots; the last board read while the store cannot be read."""
+        try:
+            rated = self.store.people()
+        except StoreFailure as exc:
+            log.error("the ratings could not be read: %s", exc)
+            return self._board
         people = {
-            p.key: Standing(p.key, self.name_of(p.key) or p.name, p.rating, p.games, p.wins)
-            for p in self.store.people()
+            p.key: Standing(p.key, self.name_of(p.key) or p.name, p.rating, p.games, p.wins) for p in rated
         }
-        return RatingBoard(people, self.bots)
+        self._board = RatingBoard(people, self.bots)
+        return self._board
 
 
-def open_people(folder: Path) -> tuple[Store | None, str]:
-    """The server's store of its people in `folder`, or None and the reason in one line (the server goes
-    on without it: no ratings, and the names chosen kept for this run alone)."""
+def open_people(folder: Path, url: str | None = None) -> tuple[Store | None, str]:
+    """The server's store of its people: in `folder` (SQLite), or None and the reason in one line (the
+    server goes on without it: no ratings, and the names chosen kept for this run alone). With `url`, the
+    PostgreSQL database it names, which the server does not go on without (other hosts may share it):
+    `StoreError` when it cannot be used."""
+    if url is not None:
+        return open_postgres(url), ""
     try:
         return open_store(folder), ""
     except StoreError as exc:
         line = f"{exc} The server runs without ratings, and the names chosen are kept until it stops."
         log.error("%s", line)
         return None, line
+
+
+def open_postgres(url: str) -> Store:
+    """The store in the PostgreSQL database of `url`; `StoreError` when psycopg is not installed, or the
+    database cannot be reached or used."""
+    try:
+        from server.people.postgres_store import PostgresStore
+    except ImportError:
+        raise StoreError(
+            "A PostgreSQL store needs psycopg, which is not installed: pip install 'landlords[postgres]'."
+        ) from None
+    return PostgresStore(url)

@@ -1,32 +1,40 @@
 """Where the server keeps its people (the name each key chose, and their ratings), its finished games, the
 bots' ratings and the lobby's recent chat.
 
-`Store` is what the front needs of it; `SqliteStore` keeps it in one SQLite file in the server's data
-folder (the standard library's `sqlite3`: nothing to install). Only the front process writes it. A
-finished game's record and the ratings it changes are written in one transaction: both land or neither,
-so a crash loses at most the game in progress. The schema has a version (the `schema_version` table) and
-a list of migrations, each taking the file one version on; a file from a newer version, or one that is
-damaged, is left exactly as it is (`StoreError`, with a sentence for the server's operator).
-
-Another store (PostgreSQL, for a server of several machines) would implement the same `Store`.
+`Store` is what the front needs of it. `SqlStore` asks it of a database in SQL that SQLite and PostgreSQL
+both speak, so the two stores behave alike by construction: `SqliteStore` keeps it in one SQLite file in
+the server's data folder (the standard library's `sqlite3`: nothing to install), the default;
+`server.people.postgres_store` keeps it in PostgreSQL, which several hosts can share. Only a host's front
+process writes it. A finished game's record and the ratings it changes are written in one transaction:
+both land or neither, so a crash loses at most the game in progress; and a game is recorded once, by its
+save's id (a unique column), however many hosts record it at once. The schema has a version (the
+`schema_version` table) and a list of migrations, each taking the database one version on; a database
+from a newer version, or one that is damaged, is left exactly as it is (`StoreError`, with a sentence for
+the server's operator). A read or a write that fails later raises `StoreFailure`, and changes nothing.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
 from server.people.places import SeatResult
-from server.people.rating import Rating
+from server.people.rating import NEW, Rating
 
 FILE = "landlords.sqlite3"
 
 
 class StoreError(Exception):
     """The store cannot be used; the message is a sentence for the server's operator."""
+
+
+class StoreFailure(Exception):
+    """A read or a write failed (the database's words in the message) and changed nothing; the store may
+    work again at the next (a database that was out of reach, back)."""
 
 
 @dataclass(frozen=True)
@@ -52,8 +60,15 @@ class GameRecord:
     counted: bool
 
 
+Rerate = Callable[[Mapping[str, Rating]], Mapping[str, Rating]]
+"""A game's people's new ratings, from the ratings they had (a key missing: a newcomer)."""
+
+
 class Store(Protocol):
     """What the front keeps of people, ratings and finished games."""
+
+    where: str
+    """The database in words for the operator (a file's path, or a URL without its password)."""
 
     def person(self, key: str) -> Person | None:
         """A person who has finished a counted game, or None (unrated)."""
@@ -61,10 +76,6 @@ class Store(Protocol):
 
     def people(self) -> list[Person]:
         """Every rated person, the highest rated first."""
-        ...
-
-    def ratings_of(self, keys: Sequence[str]) -> dict[str, Rating]:
-        """The ratings of those of `keys` who have one."""
         ...
 
     def bots(self) -> dict[str, Rating]:
@@ -79,9 +90,10 @@ class Store(Protocol):
         """Whether the game of this save is recorded already."""
         ...
 
-    def record(self, game: GameRecord, after: Mapping[str, Rating], names: Mapping[str, str]) -> bool:
-        """Record a finished game and, if it counted, its people's new ratings, games and wins, all at
-        once. False (and nothing written) when the game was recorded before."""
+    def record(self, game: GameRecord, rate: Rerate, names: Mapping[str, str]) -> bool:
+        """Record a finished game and, if it counted, its people's new ratings (`rate` of the ratings
+        they have, read in the same transaction, none changing meanwhile), games and wins, all at once.
+        False (and nothing written) when the game was recorded before."""
         ...
 
     def names(self) -> list[tuple[str, str]]:
@@ -150,17 +162,175 @@ MIGRATIONS: tuple[Migration, ...] = (
             said_at REAL NOT NULL)""",
     ),
 )
+"""SQLite's schema, version by version; `server.people.postgres_store.MIGRATIONS` is the same schema in
+PostgreSQL's words, with the same numbers (a version means the same tables in both)."""
 
 
 def open_store(folder: Path, migrations: Sequence[Migration] = MIGRATIONS) -> SqliteStore:
     return SqliteStore(folder / FILE, migrations)
 
 
-class SqliteStore:
+Row = tuple[Any, ...]
+
+
+class SqlStore:
+    """The `Store`, asked of a database in the SQL SQLite and PostgreSQL share (`?` for each value). A
+    database's store gives it four things: rows read, a statement run, a transaction, and `where` (the
+    database in words for the operator, never with a password)."""
+
+    where = ""
+    latest = 0
+    lock = ""
+    """What a read adds to lock the rows it reads until the transaction ends (` FOR UPDATE`), where
+    writers do not already take turns (SQLite's `BEGIN IMMEDIATE` has them do so)."""
+
+    def _rows(self, sql: str, values: Sequence[Any] = ()) -> list[Row]:
+        raise NotImplementedError
+
+    def _run(self, sql: str, values: Sequence[Any] = ()) -> None:
+        self._rows(sql, values)
+
+    def _transaction(self) -> AbstractContextManager[None]:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def _one(self, sql: str, values: Sequence[Any] = ()) -> Row | None:
+        rows = self._rows(sql, values)
+        return rows[0] if rows else None
+
+    def _newer(self, version: int) -> StoreError:
+        return StoreError(
+            f"The ratings database {self.where} is from a newer version of landlords (schema {version}; "
+            f"this one knows {self.latest}); it is left as it is."
+        )
+
+    def _foreign(self) -> StoreError:
+        return StoreError(f"{self.where} is not a landlords ratings database; it is left as it is.")
+
+    @property
+    def version(self) -> int:
+        row = self._one("SELECT version FROM schema_version")
+        return int(row[0]) if row is not None else 0
+
+    # --- reading ------------------------------------------------------------------------------
+
+    def person(self, key: str) -> Person | None:
+        row = self._one(
+            "SELECT key, name, mu, sigma, games, wins FROM people WHERE key = ? AND games > 0", (key,)
+        )
+        return _person(row) if row is not None else None
+
+    def people(self) -> list[Person]:
+        rows = self._rows(
+            "SELECT key, name, mu, sigma, games, wins FROM people WHERE games > 0 "
+            "ORDER BY mu - 3 * sigma DESC, key"
+        )
+        return [_person(row) for row in rows]
+
+    def bots(self) -> dict[str, Rating]:
+        rows = self._rows("SELECT level, mu, sigma FROM bots ORDER BY mu")
+        return {str(level): Rating(float(mu), float(sigma)) for level, mu, sigma in rows}
+
+    def recorded(self, save_id: str) -> bool:
+        return self._one("SELECT 1 FROM games WHERE save_id = ?", (save_id,)) is not None
+
+    # --- writing ------------------------------------------------------------------------------
+
+    def set_bots(self, ratings: Mapping[str, Rating]) -> None:
+        if self.bots() == dict(sorted(ratings.items(), key=lambda kv: kv[1].mu)):
+            return
+        with self._transaction():  # row by row: hosts starting at once may both write them
+            for level, rating in ratings.items():
+                self._run(
+                    "INSERT INTO bots VALUES (?, ?, ?) ON CONFLICT (level) DO UPDATE "
+                    "SET mu = excluded.mu, sigma = excluded.sigma",
+                    (level, rating.mu, rating.sigma),
+                )
+            for (level,) in self._rows("SELECT level FROM bots"):
+                if level not in ratings:
+                    self._run("DELETE FROM bots WHERE level = ?", (level,))
+
+    def record(self, game: GameRecord, rate: Rerate, names: Mapping[str, str]) -> bool:
+        with self._transaction():
+            # The save's id is unique: of two hosts recording one game at once, the second waits for the
+            # first's transaction, then inserts nothing and so counts nothing.
+            row = self._one(
+                "INSERT INTO games (save_id, room, edition, ended, counted) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (save_id) DO NOTHING RETURNING id",
+                (game.save_id, game.room, game.edition, game.ended, int(game.counted)),
+            )
+            if row is None:
+                return False
+            number = int(row[0])
+            for seat, r in enumerate(game.seats):
+                self._run(
+                    "INSERT INTO places VALUES (?, ?, ?, ?, ?, ?)",
+                    (number, seat, r.key, r.level, r.place, int(r.left)),
+                )
+            if game.counted:
+                after = rate(self._held([r.key for r in game.seats if r.key is not None]))
+                for r in game.seats:
+                    if r.key is None or r.key not in after:
+                        continue
+                    rating = after[r.key]
+                    won = int(r.place == 1 and not r.left)
+                    self._run(
+                        "INSERT INTO people (key, name, mu, sigma, games, wins) VALUES (?, ?, ?, ?, 1, ?) "
+                        "ON CONFLICT (key) DO UPDATE SET name = excluded.name, mu = excluded.mu, "
+                        "sigma = excluded.sigma, games = people.games + 1, "
+                        "wins = people.wins + excluded.wins",
+                        (r.key, names.get(r.key, ""), rating.mu, rating.sigma, won),
+                    )
+        return True
+
+    def _held(self, keys: Sequence[str]) -> dict[str, Rating]:
+        """The ratings of a game's people, their rows held to the end of the transaction: two hosts
+        recording two games of one person at once rate the second from the first's result. A newcomer
+        gets a row first (with no game, so still unrated), for there to be a row to hold."""
+        held: dict[str, Rating] = {}
+        for key in sorted(set(keys)):  # always in one order: two hosts never wait for each other
+            self._run(
+                "INSERT INTO people (key, mu, sigma) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING",
+                (key, NEW.mu, NEW.sigma),
+            )
+            row = self._one(f"SELECT mu, sigma, games FROM people WHERE key = ?{self.lock}", (key,))
+            if row is not None and int(row[2]) > 0:
+                held[key] = Rating(float(row[0]), float(row[1]))
+        return held
+
+    def names(self) -> list[tuple[str, str]]:
+        return [(str(k), str(n)) for k, n in self._rows("SELECT key, name FROM names ORDER BY chosen")]
+
+    def bind_name(self, key: str, name: str, let_go: str | None = None) -> None:
+        with self._transaction():
+            if let_go is not None:
+                self._run("DELETE FROM names WHERE key = ?", (let_go,))
+            last = self._one("SELECT COALESCE(MAX(chosen), 0) FROM names")
+            self._run(
+                "INSERT INTO names (key, name, folded, chosen) VALUES (?, ?, ?, ?)",
+                (key, name, name.casefold(), int(last[0] if last else 0) + 1),
+            )
+
+    def lobby_lines(self) -> list[tuple[str, str, float]]:
+        rows = self._rows("SELECT who, line, said_at FROM lobby_chat ORDER BY id")
+        return [(str(who), str(line), float(at)) for who, line, at in rows]
+
+    def keep_lobby_line(self, who: str, text: str, at: float, kept: int) -> None:
+        with self._transaction():
+            row = self._one(
+                "INSERT INTO lobby_chat (who, line, said_at) VALUES (?, ?, ?) RETURNING id", (who, text, at)
+            )
+            self._run("DELETE FROM lobby_chat WHERE id <= ?", (int(row[0] if row else 0) - max(1, kept),))
+
+
+class SqliteStore(SqlStore):
     """The store in one SQLite file."""
 
     def __init__(self, path: Path, migrations: Sequence[Migration] = MIGRATIONS) -> None:
         self.path = path
+        self.where = str(path)
         self.latest = len(migrations)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -185,18 +355,13 @@ class SqliteStore:
             raise StoreError(f"The ratings database {self.path} is damaged; it is left as it is.")
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if tables and "schema_version" not in tables:
-            raise StoreError(
-                f"The file {self.path} is not a landlords ratings database; it is left as it is."
-            )
+            raise self._foreign()
         version = 0
         if tables:
             row = db.execute("SELECT version FROM schema_version").fetchone()
             version = int(row[0]) if row is not None else 0
         if version > self.latest:
-            raise StoreError(
-                f"The ratings database {self.path} is from a newer version of landlords (schema {version}; "
-                f"this one knows {self.latest}); it is left as it is."
-            )
+            raise self._newer(version)
         db.execute("PRAGMA foreign_keys = ON")
         db.execute("PRAGMA synchronous = FULL")
         for number in range(version + 1, self.latest + 1):
@@ -218,124 +383,26 @@ class SqliteStore:
             db.execute("ROLLBACK")
             raise
 
-    @property
-    def version(self) -> int:
-        row = self._db.execute("SELECT version FROM schema_version").fetchone()
-        return int(row[0])
+    def _rows(self, sql: str, values: Sequence[Any] = ()) -> list[Row]:
+        try:
+            return self._db.execute(sql, values).fetchall()
+        except sqlite3.Error as exc:
+            raise StoreFailure(f"the ratings database {self.path}: {exc}") from exc
 
-    # --- reading ------------------------------------------------------------------------------
-
-    def person(self, key: str) -> Person | None:
-        row = self._db.execute(
-            "SELECT key, name, mu, sigma, games, wins FROM people WHERE key = ? AND games > 0", (key,)
-        ).fetchone()
-        return _person(row) if row is not None else None
-
-    def people(self) -> list[Person]:
-        rows = self._db.execute(
-            "SELECT key, name, mu, sigma, games, wins FROM people WHERE games > 0 "
-            "ORDER BY mu - 3 * sigma DESC, key"
-        )
-        return [_person(row) for row in rows]
-
-    def ratings_of(self, keys: Sequence[str]) -> dict[str, Rating]:
-        found: dict[str, Rating] = {}
-        for key in keys:
-            row = self._db.execute("SELECT mu, sigma FROM people WHERE key = ?", (key,)).fetchone()
-            if row is not None:
-                found[key] = Rating(float(row[0]), float(row[1]))
-        return found
-
-    def bots(self) -> dict[str, Rating]:
-        rows = self._db.execute("SELECT level, mu, sigma FROM bots ORDER BY mu")
-        return {str(level): Rating(float(mu), float(sigma)) for level, mu, sigma in rows}
-
-    def recorded(self, save_id: str) -> bool:
-        return self._db.execute("SELECT 1 FROM games WHERE save_id = ?", (save_id,)).fetchone() is not None
-
-    # --- writing ------------------------------------------------------------------------------
-
-    def set_bots(self, ratings: Mapping[str, Rating]) -> None:
-        if self.bots() == dict(sorted(ratings.items(), key=lambda kv: kv[1].mu)):
-            return
-        with self._transaction():
-            self._db.execute("DELETE FROM bots")
-            self._db.executemany(
-                "INSERT INTO bots VALUES (?, ?, ?)", [(lv, r.mu, r.sigma) for lv, r in ratings.items()]
-            )
-
-    def record(self, game: GameRecord, after: Mapping[str, Rating], names: Mapping[str, str]) -> bool:
-        db = self._db
-        with self._transaction():
-            if self.recorded(game.save_id):
-                return False
-            cursor = db.execute(
-                "INSERT INTO games (save_id, room, edition, ended, counted) VALUES (?, ?, ?, ?, ?)",
-                (game.save_id, game.room, game.edition, game.ended, int(game.counted)),
-            )
-            number = cursor.lastrowid
-            db.executemany(
-                "INSERT INTO places VALUES (?, ?, ?, ?, ?, ?)",
-                [(number, seat, r.key, r.level, r.place, int(r.left)) for seat, r in enumerate(game.seats)],
-            )
-            if game.counted:
-                for r in game.seats:
-                    if r.key is None or r.key not in after:
-                        continue
-                    rating = after[r.key]
-                    won = int(r.place == 1 and not r.left)
-                    db.execute(
-                        "INSERT INTO people (key, name, mu, sigma, games, wins) VALUES (?, ?, ?, ?, 1, ?) "
-                        "ON CONFLICT(key) DO UPDATE SET name = excluded.name, mu = excluded.mu, "
-                        "sigma = excluded.sigma, games = games + 1, wins = wins + excluded.wins",
-                        (r.key, names.get(r.key, ""), rating.mu, rating.sigma, won),
-                    )
-        return True
-
-    def names(self) -> list[tuple[str, str]]:
-        return [(str(k), str(n)) for k, n in self._db.execute("SELECT key, name FROM names ORDER BY chosen")]
-
-    def bind_name(self, key: str, name: str, let_go: str | None = None) -> None:
-        db = self._db
-        with self._transaction():
-            if let_go is not None:
-                db.execute("DELETE FROM names WHERE key = ?", (let_go,))
-            last = db.execute("SELECT COALESCE(MAX(chosen), 0) FROM names").fetchone()[0]
-            db.execute(
-                "INSERT INTO names (key, name, folded, chosen) VALUES (?, ?, ?, ?)",
-                (key, name, name.casefold(), int(last) + 1),
-            )
-
-    def lobby_lines(self) -> list[tuple[str, str, float]]:
-        rows = self._db.execute("SELECT who, line, said_at FROM lobby_chat ORDER BY id")
-        return [(str(who), str(line), float(at)) for who, line, at in rows]
-
-    def keep_lobby_line(self, who: str, text: str, at: float, kept: int) -> None:
-        db = self._db
-        with self._transaction():
-            cursor = db.execute(
-                "INSERT INTO lobby_chat (who, line, said_at) VALUES (?, ?, ?)", (who, text, at)
-            )
-            db.execute("DELETE FROM lobby_chat WHERE id <= ?", (int(cursor.lastrowid or 0) - max(1, kept),))
-
-    def _transaction(self) -> _Transaction:
-        return _Transaction(self._db)
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK when anything in it fails."""
+        self._run("BEGIN IMMEDIATE")
+        try:
+            yield
+            self._run("COMMIT")
+        except BaseException:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            raise
 
     def close(self) -> None:
         self._db.close()
-
-
-class _Transaction:
-    """BEGIN ... COMMIT, or ROLLBACK when anything in it fails."""
-
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self._db = db
-
-    def __enter__(self) -> None:
-        self._db.execute("BEGIN IMMEDIATE")
-
-    def __exit__(self, kind: object, exc: object, tb: object) -> None:
-        self._db.execute("COMMIT" if kind is None else "ROLLBACK")
 
 
 def _person(row: tuple[Any, ...]) -> Person:

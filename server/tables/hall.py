@@ -3,7 +3,8 @@
 A worker holds some tables (`tables`: their rooms, bots and saves) and knows the others from the registry
 the front process pushes to every worker (`remote`). Each table's plan is a small JSON file in the
 server's `rooms/` folder, written by the worker that holds it; its game is a save file in the saves folder,
-the same as the local game's. The front reads the plans on start and hands each table to a worker; a
+the same as the local game's; its banks, chat and vote are a third, in `room-state/`
+(`server.tables.keeping`). The front reads the plans on start and hands each table to a worker; a
 table's game is loaded from its save when someone first comes to it. Names and the making of tables are
 the front's to decide (`FrontLink`), so that two workers never make two rooms of one name.
 """
@@ -29,6 +30,7 @@ from server.base.config import Limits, ServerConfig
 from server.base.state import read_json, write_json
 from server.people.chat import LobbyTalk, Said, words_of
 from server.people.ratings import RatingBoard
+from server.tables.keeping import Keeper
 from server.tables.lobby_line import PlanFacts, TableStatus
 from server.tables.plans import (
     Plan,
@@ -212,6 +214,7 @@ class Hall:
         self._expiry: dict[str, Handle] = {}  # rooms still gathering with nobody at them, and their end
         self.ratings: RatingBoard | None = None  # the people's ratings, as the front last told (None: off)
         self.lobby_talk = LobbyTalk(self.limits.lobby_chat_kept)  # the lobby's chat, as the front tells it
+        self.keeper = Keeper(self.folder, loop)  # each table's banks, chat and vote, kept as they change
 
     # --- keeping the plans --------------------------------------------------------------------
 
@@ -224,11 +227,17 @@ class Hall:
         if held is not None:
             return held
         table = Table(
-            plan, self.persistence, self.clock, lambda: self._table_changed(table), self.chances_pool
+            plan,
+            self.persistence,
+            self.clock,
+            lambda: self._table_changed(table),
+            self.chances_pool,
+            self.keeper,
         )
         table._save_delay = self.config.save_delay
         table.rated = lambda: self.ratings is not None
         table.chat_kept = self.limits.chat_kept
+        table.restore(self.keeper.read(plan.id, self.limits.chat_max, self.limits.chat_kept))
         table.chances_playouts = max(1, self.limits.chances_playouts)
         table.chances_rest = self.limits.chances_rest
         self.tables[plan.id] = table
@@ -425,10 +434,12 @@ class Hall:
             (self._plans() / f"{table.id}.json").unlink(missing_ok=True)
         except OSError as exc:
             log.error("cannot remove room %s: %s", table.id, exc)
+        self.keeper.remove(table.id)
         self.front.gone(table.id)
         self.changed()
 
     def close(self) -> None:
+        self.keeper.stop()  # the writes under way land first: each table's last state is written after them
         for table in self.tables.values():
             try:
                 table.close()

@@ -8,12 +8,18 @@ with, so a quick player keeps a full bank and a slow one is held to the seconds 
 bidders in turn, so one bank runs at a time there too. A person who is away (no session at the table) is
 also held to the room's turn timer, counted from when the table began to wait on him while away; a room
 without a clock has only that.
+
+The banks are kept across a restart of the server (`kept`, `take_back`): each seat's seconds and the
+decision the last top-up was for, so that a decision under way is not topped up twice. The turn timer of a
+person away is not: a restart sends everyone away, and the table rests until one of them is back.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 RECLAIM_GRACE = 10
 """The fewest seconds a person finds in his bank when he takes his seat back from a stand-in."""
@@ -105,6 +111,50 @@ class SeatClocks:
         if self.banks:
             grace = min(float(self.bank), float(max(self.added, RECLAIM_GRACE)))
             self._left[seat] = max(self._left.get(seat, 0.0), grace)
+
+    def kept(self, now: float) -> dict[str, Any]:
+        """The banks as they stand at `now`, to be written beside the table's save."""
+        decision = self._decision
+        return {
+            "left": {str(seat): round(self.left(seat, now) or 0.0, 2) for seat in sorted(self._left)},
+            "decision": list(decision) if isinstance(decision, tuple) and _scalars(decision) else None,
+            "topped": self._topped,
+        }
+
+    def take_back(self, raw: Any) -> bool:
+        """The banks as `kept` wrote them (the table rests meanwhile: nobody's runs); False, and the banks
+        as they were, when `raw` is not what `kept` writes for this table's seats."""
+        if not isinstance(raw, dict) or not isinstance(raw.get("left"), dict):
+            return False
+        taken: dict[int, float] = {}
+        for key, value in raw["left"].items():
+            seat = int(key) if isinstance(key, str) and key.isdigit() and len(key) < 4 else None
+            if seat not in self._left or not _seconds(value):
+                return False
+            taken[seat] = min(float(self.bank), max(0.0, float(value)))
+        decision = raw.get("decision")
+        if decision is not None and not (
+            isinstance(decision, list) and len(decision) <= 4 and _scalars(decision)
+        ):
+            return False
+        self._left.update(taken)
+        self._decision = tuple(decision) if decision is not None else None
+        self._topped = raw.get("topped") is True and decision is not None
+        self._waiting = None
+        return True
+
+
+def _seconds(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _scalars(values: Iterable[Any]) -> bool:
+    """Whole numbers and short words: what a decision is made of (`TableClocks.review`)."""
+    return all(
+        (isinstance(v, int) and not isinstance(v, bool) and abs(v) < 2**31)
+        or (isinstance(v, str) and len(v) <= 40)
+        for v in values
+    )
 
 
 @dataclass(frozen=True)

@@ -3,13 +3,16 @@
 A person seated at the table calls it on the seat the table waits on, whose person is away or out of time;
 the people present then (the caller among them, saying yes) answer yes or no. It carries with a majority of
 them, fails once that can no longer be had, and lapses after `VOTE_SECONDS` with what it has. The table
-tells its calling and its outcome in the log, and keeps the vote; this is its arithmetic alone.
+tells its calling and its outcome in the log, and keeps the vote (beside its save too, so that a vote under
+way outlives a restart of the server: `to_json`, `from_json`); this is its arithmetic alone.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Collection
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 VOTE_SECONDS = 30.0
 """How long a vote stays open for answers."""
@@ -54,3 +57,51 @@ class SeatVote:
 
     def tally(self) -> str:
         return f"{len(self.yes)} yes, {len(self.no)} no, of {len(self.voters)} present"
+
+    def to_json(self, left: float) -> dict[str, Any]:
+        """The vote as it stands, with `left` seconds still open for answers."""
+        return {
+            "number": self.number,
+            "caller": self.caller,
+            "target": self.target,
+            "voters": sorted(self.voters),
+            "yes": sorted(self.yes),
+            "no": sorted(self.no),
+            "left": round(max(0.0, left), 2),
+        }
+
+    @classmethod
+    def from_json(cls, raw: Any, seats: Collection[int]) -> tuple[SeatVote, float]:
+        """A vote under way as `to_json` wrote it, among the table's people's `seats`, and the seconds it
+        stays open; `ValueError` when it is not one (a seat that is not a person's, a count that is over)."""
+        if not isinstance(raw, dict):
+            raise ValueError("a vote is an object")
+        number, caller, target = (_seat(raw.get(k), None) for k in ("number", "caller", "target"))
+        voters, yes, no = (
+            frozenset(_seat(s, seats) for s in _list(raw.get(k))) for k in ("voters", "yes", "no")
+        )
+        left = raw.get("left")
+        if not isinstance(left, (int, float)) or isinstance(left, bool) or not math.isfinite(left):
+            raise ValueError("a vote says how long it stays open")
+        if number < 1 or caller not in voters or target in voters or target not in seats or yes & no:
+            raise ValueError("a vote names its caller among its voters, and a seat outside them")
+        if not (yes | no) <= voters:
+            raise ValueError("only the voters answer a vote")
+        vote = cls(number, caller, target, voters, set(yes), set(no))
+        if vote.no & {caller} or vote.outcome() is not None:
+            raise ValueError("a vote kept is one still open")
+        return vote, min(VOTE_SECONDS, max(0.0, float(left)))
+
+
+def _seat(value: Any, seats: Collection[int] | None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 2**31:
+        raise ValueError("a seat or a count is a whole number")
+    if seats is not None and value not in seats:
+        raise ValueError(f"seat {value} is not a person's")
+    return value
+
+
+def _list(value: Any) -> list[Any]:
+    if not isinstance(value, list) or len(value) > 64:
+        raise ValueError("a vote's seats are a short list")
+    return value

@@ -7,7 +7,9 @@ every move, and a person who is away keeps their seat: once the turn timer runs 
 theirs, a stand-in bot plays for them until they come back (the clocks, the banks and the vote are
 `server.tables.table_clocks`). When none of its people is connected, the table rests (no bot moves) until one
 returns. What is not in the save (the table's name, who holds
-which seat, the timer) is kept beside it in the server's folder, so that a restart finds every table.
+which seat, the timer) is kept beside it in the server's folder, so that a restart finds every table; and so
+are its banks, its chat and its vote under way, as they change (`server.tables.keeping`), so that a restart,
+even a SIGKILL, finds them as they were.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine import RuleOptions, SetupError
 from engine.text import plain
@@ -29,6 +31,7 @@ from room.setup import TableSetup, open_room, resume_room
 from server.base.clock import Handle, LoopClock
 from server.people.chat import Said, words_of
 from server.people.places import counting, game_result
+from server.tables.keeping import Keeper, Kept
 from server.tables.lobby_line import PlanFacts, TableStatus
 from server.tables.plans import Plan, TableError
 from server.tables.presence import Presence
@@ -42,6 +45,14 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DAMAGED_SAVE = "* The last save of this room could not be read: the game goes on from the save before it."
+DAMAGED_STATE = (
+    "This room's clocks, chat and vote could not be read back after the server restarted: the banks start "
+    "full again, and the chat afresh."
+)
+MISSING_STATE = (
+    "This room's clocks, chat and vote were not found after the server restarted: the banks start full "
+    "again, and the chat afresh."
+)
 
 
 ChatListener = Callable[[Said], None]
@@ -66,8 +77,11 @@ class Table(PlanFacts, TableClocks):
         clock: LoopClock,
         changed: Callable[[], None],
         chances_pool: ChancesPool | None = None,
+        keeper: Keeper | None = None,
     ):
         self.plan = plan
+        self._keeper = keeper
+        self._restart_notice: str | None = None
         self._persistence = persistence
         self._clock = clock
         self._changed = changed
@@ -182,6 +196,7 @@ class Table(PlanFacts, TableClocks):
         self.plan.save_id = room.save_id or ""
         room.save_now()
         self._adopt(room)
+        self._keep()
         self._changed()
 
     def open(self) -> Room:
@@ -219,7 +234,9 @@ class Table(PlanFacts, TableClocks):
         )
         self._unsubscribe = room.subscribe(self._moved)
         self._note_the_end()  # a game that ended just before a crash, its plan not yet kept
-        self.review()
+        self._take_back_vote(room)
+        self.review()  # the banks kept are taken back as its clocks are made
+        self._tell_lost()
 
     # --- who is here --------------------------------------------------------------------------
 
@@ -369,16 +386,56 @@ class Table(PlanFacts, TableClocks):
     def _post(self, said: Said) -> None:
         """Keep a line of the room's chat (the last `chat_kept`) and hand it to every listener."""
         self.chat_lines = [*self.chat_lines[-(self.chat_kept - 1) :], said]
+        self._keep()
         for listener in list(self._chat_listeners):
             try:
                 listener(said)
             except Exception:
                 log.exception("a chat listener failed")
 
+    # --- kept across a restart -------------------------------------------------------------------
+
+    def kept_state(self) -> dict[str, Any]:
+        """What is written beside the table's save: its chat, its banks and its vote as they stand."""
+        return {"chat": [said.to_json() for said in self.chat_lines], **self._clocks_kept()}
+
+    def _keep(self) -> None:
+        if self._keeper is not None:
+            self._keeper.keep(self.id, self.kept_state)
+
+    def restore(self, kept: Kept) -> None:
+        """Take back what was kept of the table before a restart: its chat at once; its banks and its vote
+        once its room is loaded. What could not be read is told in one line at the table."""
+        self.chat_lines = kept.chat[-self.chat_kept :]
+        self._votes = kept.votes
+        self._kept_clocks, self._kept_vote = kept.clocks, kept.vote
+        self._lost_on_restart = list(kept.lost)
+        if kept.found == "damaged":
+            self._restart_notice = DAMAGED_STATE
+        elif kept.found == "missing" and self.started and not self.finished:
+            self._restart_notice = MISSING_STATE
+        if not self.started:
+            self._tell_lost()
+
+    def _tell_lost(self) -> None:
+        notice, self._restart_notice = self._restart_notice, None
+        lost, self._lost_on_restart = self._lost_on_restart, []
+        if notice is None and lost:
+            parts = lost[0] if len(lost) == 1 else f"{', '.join(lost[:-1])} and {lost[-1]}"
+            notice = (
+                f"After the server restarted, this room's {parts} could not be read back; "
+                "the rest is as it was."
+            )
+        if notice is not None:
+            log.warning("table %s: %s", self.id, notice)
+            self.tell(notice)
+
     # --- the end ------------------------------------------------------------------------------
 
     def close(self) -> None:
         """Save and release the table's game (the server is stopping)."""
+        if self._keeper is not None:
+            self._keeper.keep_now(self.id, self.kept_state())
         self._stop_clocks()
         if self._chances is not None:
             self._chances.close()

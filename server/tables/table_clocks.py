@@ -5,6 +5,12 @@ timer for when the time of the person it waits on is up, and one tick a second w
 showing every screen at the table the same `ClockFace`. When a person away has waited out the turn timer, a
 stand-in bot plays for him until he comes back; when a person's bank runs out, or the people present vote
 his seat to a bot (`server.tables.seat_vote`), the stand-in keeps the seat until he acts at the table again.
+
+The banks and the vote are kept beside the table's save (`server.tables.keeping`): written at each change of
+whose decision the table waits on, at each turn of the vote, and every `KEEP_EVERY` seconds while a bank runs
+or a vote is open; read back when the room is loaded after a restart. Whose seat a stand-in plays is not
+kept: a restart sends everyone away, and a table nobody is at hands every seat back, as it does when its
+people leave.
 """
 
 from __future__ import annotations
@@ -12,9 +18,11 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Callable
+from typing import Any
 
 from room import BotDriver, Room
 from server.base.clock import Handle, LoopClock
+from server.tables.keeping import KEEP_EVERY
 from server.tables.plans import Plan, TableError
 from server.tables.presence import Presence
 from server.tables.seat_clocks import ClockFace, SeatClocks, SeatTime, VoteFace, Waiting
@@ -44,6 +52,12 @@ class TableClocks:
     def tell(self, line: str) -> None:
         raise NotImplementedError
 
+    def _keep(self) -> None:
+        """Write the table's kept state soon (`Table`)."""
+        raise NotImplementedError
+
+    _keep_every = KEEP_EVERY
+
     def _start_clocks(self) -> None:
         self._timer: Handle | None = None  # the time of the person the table waits on is up
         self._tick: Handle | None = None  # the screens' clocks count down a second
@@ -54,12 +68,18 @@ class TableClocks:
         self.vote: SeatVote | None = None
         self._votes = 0
         self._vote_timer: Handle | None = None
+        self._vote_ends = 0.0  # when the vote lapses, on the loop's clock
+        self._keep_timer: Handle | None = None  # the banks are written again while one runs
+        self._kept_key: object = None  # whose decision the table waited on when it was last written
+        self._kept_clocks: Any = None  # the banks and the vote read back, until the room is loaded
+        self._kept_vote: Any = None
+        self._lost_on_restart: list[str] = []  # what of them could not be taken back, in words
 
     def _stop_clocks(self) -> None:
-        for handle in (self._timer, self._tick, self._vote_timer):
+        for handle in (self._timer, self._tick, self._vote_timer, self._keep_timer):
             if handle is not None:
                 handle.stop()
-        self._timer = self._tick = self._vote_timer = None
+        self._timer = self._tick = self._vote_timer = self._keep_timer = None
 
     # --- the clocks, a person away or out of time, and the stand-in ---------------------------
 
@@ -92,16 +112,70 @@ class TableClocks:
         if due is not None:
             self._timer = self._clock.call_later(due, self._time_up)
         self._tick_at(due)
-        self._review_vote(waiting)
+        self._review_vote(waiting, resting)
         if self.driver is not None:
             self.driver.poke()
         self._show_clock()
+        kept = (waiting, decision if waiting is not None else None)
+        if kept != self._kept_key:  # a person's decision began or ended: his bank stands as it is now
+            self._kept_key = kept
+            self._keep()
+        self._keep_later()
 
     def _seat_clocks(self, room: Room) -> SeatClocks:
         if self.clocks is None:
             people = [i for i, s in enumerate(room.seats) if not s.is_bot]
             self.clocks = SeatClocks(self.plan.bank, self.plan.bank_added, self.plan.turn_timer, people)
+            kept, self._kept_clocks = self._kept_clocks, None
+            if kept is not None and not self.clocks.take_back(kept):
+                log.warning("table %s: its banks kept are not this table's; they start full", self.id)
+                self._lost_on_restart.append("banks")
         return self.clocks
+
+    # --- kept across a restart -----------------------------------------------------------------
+
+    def _clocks_kept(self) -> dict[str, Any]:
+        """The banks and the vote as they stand, to be written (as read back, while the room is not
+        loaded)."""
+        now = self._clock.now()
+        vote = self.vote
+        return {
+            "clocks": self.clocks.kept(now) if self.clocks is not None else self._kept_clocks,
+            "votes": self._votes,
+            "vote": vote.to_json(self._vote_ends - now) if vote is not None else self._kept_vote,
+        }
+
+    def _keep_later(self) -> None:
+        """While a bank runs or a vote is open, write them again in `_keep_every` seconds: what a SIGKILL
+        gives back to them, at most."""
+        clocks = self.clocks
+        running = self.vote is not None or (
+            clocks is not None and clocks.banks and clocks.waiting is not None
+        )
+        if running and self._keep_timer is None:
+            self._keep_timer = self._clock.call_later(self._keep_every, self._kept_on_time)
+
+    def _kept_on_time(self) -> None:
+        self._keep_timer = None
+        self._keep()
+        self._keep_later()
+
+    def _take_back_vote(self, room: Room) -> None:
+        """The vote under way when the server stopped, open again for the seconds it had left."""
+        raw, self._kept_vote = self._kept_vote, None
+        if raw is None or room.finished:
+            return
+        people = [i for i, s in enumerate(room.seats) if not s.is_bot]
+        try:
+            vote, left = SeatVote.from_json(raw, people)
+        except ValueError as exc:
+            log.warning("table %s: its vote kept is not used: %s", self.id, exc)
+            self._lost_on_restart.append("vote under way")
+            return
+        self.vote = vote
+        self._votes = max(self._votes, vote.number)
+        self._vote_ends = self._clock.now() + left
+        self._vote_timer = self._clock.call_later(left, self._vote_lapsed)
 
     def _stop_timer(self) -> None:
         if self._timer is not None:
@@ -239,7 +313,9 @@ class TableClocks:
         voters = frozenset(s for s in self.presence.seated if s != holder.seat)
         self._votes += 1
         self.vote = SeatVote(self._votes, seat, holder.seat, voters | {seat})
+        self._vote_ends = self._clock.now() + VOTE_SECONDS
         self._vote_timer = self._clock.call_later(VOTE_SECONDS, self._vote_lapsed)
+        self._keep_later()
         self.tell(
             f"{room.names[seat]} calls a vote to hand {holder.name}'s seat to a bot "
             f"({self.vote.needed} of {len(self.vote.voters)} present must say yes)."
@@ -269,6 +345,7 @@ class TableClocks:
         if seat is None or seat not in vote.voters:
             raise TableError("Only the people playing at this table when the vote was called answer it.")
         vote.answer(seat, yes)
+        self._keep()
         self._count_vote()
 
     def _count_vote(self) -> None:
@@ -295,10 +372,11 @@ class TableClocks:
         if vote is not None and room is not None:
             self._end_vote(f"The vote lapsed ({vote.tally()}): the table waits on {room.names[vote.target]}.")
 
-    def _review_vote(self, waiting: Waiting | None) -> None:
-        """A vote on a seat the table no longer waits on, or whose person is back, is over."""
+    def _review_vote(self, waiting: Waiting | None, resting: bool) -> None:
+        """A vote on a seat the table no longer waits on, or whose person is back, is over. While the table
+        rests (none of its people is here, as after a restart), the vote waits with it."""
         vote, room = self.vote, self.room
-        if vote is None or room is None:
+        if vote is None or room is None or resting:
             return
         name = room.names[vote.target]
         if waiting is None or waiting.seat != vote.target:

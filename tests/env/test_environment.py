@@ -9,15 +9,18 @@ import random
 import subprocess
 import sys
 import warnings
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
 from engine import EDITIONS, Game, new_game
+from engine.events import Event
 from landlords_env import env, raw_env
 from landlords_env.actions import ActionLayout
-from landlords_env.observations import ObservationLayout
+from landlords_env.observations import ONE_DEED, QUIET, ObservationLayout
 
 
 def random_steps(table: raw_env, steps: int, seed: int) -> list[int]:
@@ -228,3 +231,37 @@ def test_the_observation_never_shows_the_deck_order_nor_the_dice_to_come(edition
         assert np.array_equal(first, second), (edition, seat)
         masks = [table.actions.choices(g, seat, None, False)[0] for g in games]
         assert np.array_equal(masks[0], masks[1]), (edition, seat)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_events_say_which_deeds_a_command_changed(edition: str) -> None:
+    """The observation reads again only the deeds the events name (`observations.note`): command after
+    command of random games, every deed that changed is one the events told of, or an event of the
+    command has every deed read again."""
+    table = raw_env(edition=edition, seats=3, opponents={2: "easy"}, seed=5, max_turns=400)
+    note = table.layout.note
+    checked = 0
+    before: dict[int, tuple[Any, ...]] | None = None  # the deeds after the last command
+
+    def deeds() -> dict[int, tuple[Any, ...]]:
+        assert table.game is not None
+        return {s: (d.owner, d.level, d.mortgaged) for s, d in table.game.state.deeds.items()}
+
+    def watched(events: Sequence[Event]) -> None:  # told of every command's events as it is applied
+        nonlocal before, checked
+        now = deeds()
+        changed = set() if before is None else {s for s, was in before.items() if now[s] != was}
+        before = now
+        if {e.kind for e in events} <= QUIET | ONE_DEED:
+            told = {e.space for e in events if e.kind in ONE_DEED}  # type: ignore[union-attr]
+            assert changed <= told, (edition, [e.kind for e in events], changed)
+            checked += bool(changed)
+        note(events)
+
+    table.layout.note = watched  # type: ignore[method-assign]
+    for game_no in range(3):
+        before = None
+        table.reset()
+        before = deeds()
+        random_steps(table, 400, seed=game_no)
+    assert checked >= 10, checked

@@ -11,6 +11,7 @@ reads the screen. `ServerProcess` runs `landlords serve` as people do, each work
 from __future__ import annotations
 
 import asyncio
+import socket
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -114,11 +115,21 @@ class Person:
         return fingerprint(self.key)
 
     async def connect(
-        self, room: str | None = None, size: tuple[int, int] = (100, 30), term: str | None = "xterm-256color"
+        self,
+        room: str | None = None,
+        size: tuple[int, int] = (100, 30),
+        term: str | None = "xterm-256color",
+        header: bytes | None = None,
     ) -> Person:
+        """`header`: bytes sent before SSH begins, as a balancer in front would (a PROXY header)."""
+        sock = None
+        if header is not None:
+            sock = socket.create_connection(("127.0.0.1", self.running.port))
+            sock.sendall(header)
         self.conn = await asyncssh.connect(
             "127.0.0.1",
             self.running.port,
+            sock=sock,
             username=self.name.lower(),
             client_keys=[self.key],
             known_hosts=None,
@@ -363,6 +374,19 @@ class ServerProcess:
 
         assert self.proc is not None
         self.proc.send_signal(signal.SIGKILL)
+
+    def crash(self) -> None:
+        """SIGKILL the front and its workers at once, as when the machine loses its power: nothing is
+        written on the way out (`kill`, the front alone, lets the workers save every room as it goes)."""
+        import os
+        import signal
+
+        assert self.proc is not None
+        pid = self.proc.pid
+        workers = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        for worker in workers:
+            os.kill(int(worker), signal.SIGKILL)
+        os.kill(pid, signal.SIGKILL)
 
     async def stop(self) -> int:
         import signal

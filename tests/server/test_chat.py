@@ -19,6 +19,7 @@ from tui.screens.why import WhyScreen
 from tui.widgets.event_log import EventLog
 
 from sshplay import FAST, Person, ada_and_bob, make_key, play_until, seated, start_server
+from stores import Place
 
 TITLE = "\x1b]0;pwned\x07"  # an escape sequence that retitles a terminal's window
 CLEAR = "\x1b[2J\x1b[H"
@@ -101,8 +102,11 @@ async def test_a_session_that_talks_too_fast_is_told_and_keeps_its_line(tmp_path
         await running.stop()
 
 
-async def test_the_lobbys_chat_and_the_names_are_kept_across_a_restart(tmp_path: Path) -> None:
-    running = await start_server(tmp_path, workers=1)
+async def test_the_lobbys_chat_and_the_names_are_kept_across_a_restart(tmp_path: Path, place: Place) -> None:
+    """In PostgreSQL, another host (a data folder of its own) finds them too."""
+    running = await start_server(tmp_path, workers=1, store=place.url)
+    if place.url is not None:
+        assert running.front.store is not None and running.front.store.where == place.url
     try:
         ada, _ = ada_and_bob(running, tmp_path)
         await ada.connect()
@@ -117,7 +121,8 @@ async def test_the_lobbys_chat_and_the_names_are_kept_across_a_restart(tmp_path:
     finally:
         await running.stop()
     assert not (tmp_path / "server" / "players.json").exists(), "the names live in the store alone"
-    again = await start_server(tmp_path, workers=1)
+    other_host = tmp_path / "other host" if place.url is not None else tmp_path
+    again = await start_server(other_host, workers=1, store=place.url)
     try:
         ada = Person(again, ada.key, "Ada")
         await ada.connect()

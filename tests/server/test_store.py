@@ -1,11 +1,15 @@
-"""The ratings' store: its schema and migrations, a finished game landing whole or not at all, and files
-it must not use (damaged, or from a newer version), which it leaves exactly as they are."""
+"""The people's store, on SQLite and on PostgreSQL alike (the `place` fixture: each test runs on both):
+its schema and migrations, a finished game landing whole or not at all and once only however many hosts
+record it at once, and databases it must not use (from a newer version, or of something else), which it
+leaves exactly as they are. Then what is SQLite's alone (a damaged file) or PostgreSQL's alone."""
 
 from __future__ import annotations
 
 import json
 import math
-import sqlite3
+import threading
+import time
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import pytest
@@ -13,8 +17,19 @@ import pytest
 from engine.text import TextError
 from server.people.places import SeatResult
 from server.people.players import Players
-from server.people.rating import Rating
-from server.people.store import FILE, MIGRATIONS, GameRecord, SqliteStore, StoreError, open_store
+from server.people.rating import NEW, Rating
+from server.people.store import (
+    FILE,
+    MIGRATIONS,
+    GameRecord,
+    Rerate,
+    SqlStore,
+    StoreError,
+    StoreFailure,
+    open_store,
+)
+
+from stores import Place
 
 ADA, BOB = "SHA256:ada", "SHA256:bob"
 
@@ -27,95 +42,214 @@ def game(save_id: str = "s1", counted: bool = True) -> GameRecord:
 AFTER = {ADA: Rating(28.0, 7.0), BOB: Rating(22.0, 7.5)}
 
 
-def tables(path: Path) -> set[str]:
-    with sqlite3.connect(path) as db:
-        return {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+def to(after: Mapping[str, Rating]) -> Rerate:
+    """New ratings that are `after`, whatever the ratings were."""
+    return lambda before: after
 
 
-def test_a_new_store_is_made_at_the_latest_version(tmp_path: Path) -> None:
-    store = open_store(tmp_path)
+def test_both_stores_know_the_same_versions(place: Place) -> None:
+    assert len(place.migrations) == len(MIGRATIONS), "a version number means the same tables in both"
+
+
+def test_a_new_store_is_made_at_the_latest_version(place: Place) -> None:
+    store = place.open()
     assert store.version == len(MIGRATIONS) == 2
     store.close()
-    assert {"schema_version", "people", "games", "places", "bots", "names", "lobby_chat"} <= tables(
-        tmp_path / FILE
-    )
+    assert {"schema_version", "people", "games", "places", "bots", "names", "lobby_chat"} <= place.tables()
+    again = place.open()  # a second start finds it made
+    assert again.version == 2
+    again.close()
 
 
-def test_a_finished_game_is_recorded_once_with_its_ratings_games_and_wins(tmp_path: Path) -> None:
-    store = open_store(tmp_path)
+def test_a_finished_game_is_recorded_once_with_its_ratings_games_and_wins(place: Place) -> None:
+    store = place.open()
     assert store.person(ADA) is None, "a key that never finished a game is unrated, not an error"
-    assert store.record(game(), AFTER, {ADA: "Ada", BOB: "Bob"})
+    assert store.record(game(), to(AFTER), {ADA: "Ada", BOB: "Bob"})
     ada, bob = store.person(ADA), store.person(BOB)
     assert ada is not None and bob is not None
     assert (ada.name, ada.rating, ada.games, ada.wins) == ("Ada", Rating(28.0, 7.0), 1, 1)
     assert (bob.games, bob.wins) == (1, 0)
     assert [p.key for p in store.people()] == [ADA, BOB]
-    assert not store.record(game(), {ADA: Rating(40.0, 1.0)}, {}), "the same save is not counted twice"
+    assert not store.record(game(), to({ADA: Rating(40.0, 1.0)}), {}), "the same save is not counted twice"
     again = store.person(ADA)
     assert again is not None and (again.rating, again.games) == (Rating(28.0, 7.0), 1)
     assert store.person("SHA256:nobody") is None
+    assert store.record(game("s2"), to({ADA: Rating(30.0, 6.0)}), {ADA: "Ada"})
+    second = store.person(ADA)
+    assert second is not None and (second.rating, second.games, second.wins) == (Rating(30.0, 6.0), 2, 2)
+    assert place.sql("SELECT seat, key, level, place FROM places ORDER BY game, seat")[:3] == [
+        (0, ADA, None, 1),
+        (1, None, "hard", 2),
+        (2, BOB, None, 3),
+    ]
+    store.close()
 
 
-def test_a_game_that_does_not_count_is_kept_but_changes_no_rating(tmp_path: Path) -> None:
-    store = open_store(tmp_path)
-    assert store.record(game(counted=False), AFTER, {})
-    assert store.recorded("s1")
+def test_a_game_that_does_not_count_is_kept_but_changes_no_rating(place: Place) -> None:
+    store = place.open()
+    assert store.record(game(counted=False), to(AFTER), {})
+    assert store.recorded("s1") and not store.recorded("s2")
     assert store.person(ADA) is None and store.people() == []
+    store.close()
 
 
-def test_a_game_and_its_ratings_land_together_or_not_at_all(tmp_path: Path) -> None:
-    store = open_store(tmp_path)
-    broken = {ADA: Rating(28.0, 7.0), BOB: Rating(math.nan, 7.0)}  # NaN is NULL to SQLite: refused
-    with pytest.raises(sqlite3.IntegrityError):
-        store.record(game(), broken, {})
+def test_a_game_and_its_ratings_land_together_or_not_at_all(place: Place) -> None:
+    store = place.open()
+    broken = {ADA: Rating(28.0, 7.0), BOB: Rating(math.nan, 7.0)}  # a rating that is no number: refused
+    with pytest.raises(StoreFailure):
+        store.record(game(), to(broken), {})
     assert not store.recorded("s1"), "the game's record went back with the rating that failed"
     assert store.person(ADA) is None
-    assert store.record(game(), AFTER, {})  # and the store is still good for the next one
+    assert store.record(game(), to(AFTER), {})  # and the store is still good for the next one
     store.close()
-    reopened = open_store(tmp_path)
+    reopened = place.open()
     assert reopened.recorded("s1") and reopened.person(BOB) is not None
+    reopened.close()
 
 
-def test_an_older_file_is_migrated_and_keeps_what_it_held(tmp_path: Path) -> None:
-    store = open_store(tmp_path)
-    store.record(game(), AFTER, {ADA: "Ada"})
+def at_once(place: Place, rounds: int, record: Callable[[SqlStore, int, int], bool]) -> list[list[str]]:
+    """Two hosts' fronts, each with its own connection in its own thread, each round calling `record`
+    (store, host, round) at the same moment; what each said, round by round."""
+    place.open().close()
+    hosts = 2
+    start = threading.Barrier(hosts)
+    said: list[list[str]] = [[] for _ in range(hosts)]
+
+    def host(number: int) -> None:
+        store = place.open()
+        try:
+            for round_ in range(rounds):
+                start.wait(timeout=30)
+                try:
+                    said[number].append("recorded" if record(store, number, round_) else "seen recorded")
+                except StoreFailure as exc:
+                    said[number].append(f"failed: {exc}")
+        finally:
+            store.close()
+
+    threads = [threading.Thread(target=host, args=(n,)) for n in range(hosts)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    return [[s[round_] for s in said] for round_ in range(rounds)]
+
+
+def test_two_hosts_recording_one_game_at_once_count_it_once(place: Place) -> None:
+    said = at_once(place, 6, lambda store, host, round_: store.record(game(f"s{round_}"), to(AFTER), {}))
+    assert [sorted(r) for r in said] == [["recorded", "seen recorded"]] * 6, "one host records each game"
+    store = place.open()
+    ada = store.person(ADA)
+    assert ada is not None and (ada.games, ada.wins) == (6, 6)
+    assert place.sql("SELECT COUNT(*) FROM games") == [(6,)]
     store.close()
-    newer = (*MIGRATIONS, ("ALTER TABLE people ADD COLUMN country TEXT NOT NULL DEFAULT ''",))
-    migrated = SqliteStore(tmp_path / FILE, newer)
+
+
+def test_two_hosts_recording_two_games_of_one_person_at_once_rate_one_after_the_other(place: Place) -> None:
+    def better(before: Mapping[str, Rating]) -> Mapping[str, Rating]:  # each game adds 1 to Ada's mu
+        time.sleep(0.05)  # the other host reads meanwhile, if it is let
+        return {key: Rating(before.get(key, NEW).mu + (key == ADA), 5.0) for key in (ADA, BOB)}
+
+    said = at_once(place, 5, lambda store, host, round_: store.record(game(f"{host}-{round_}"), better, {}))
+    assert said == [["recorded", "recorded"]] * 5
+    store = place.open()
+    ada = store.person(ADA)
+    assert ada is not None and (ada.games, ada.rating) == (10, Rating(NEW.mu + 10, 5.0)), (
+        "no game's change lost"
+    )
+    store.close()
+
+
+def test_an_older_database_is_migrated_and_keeps_what_it_held(place: Place) -> None:
+    store = place.open()
+    store.record(game(), to(AFTER), {ADA: "Ada"})
+    store.close()
+    newer = (*place.migrations, ("ALTER TABLE people ADD COLUMN country TEXT NOT NULL DEFAULT ''",))
+    migrated = place.open(newer)
     assert migrated.version == len(MIGRATIONS) + 1
     ada = migrated.person(ADA)
     assert ada is not None and ada.games == 1
     migrated.close()
-    with sqlite3.connect(tmp_path / FILE) as db:
-        assert db.execute("SELECT country FROM people WHERE key = ?", (ADA,)).fetchone() == ("",)
+    assert place.sql("SELECT country FROM people WHERE key = ?", (ADA,)) == [("",)]
 
 
-def test_a_migration_that_fails_leaves_the_file_at_its_version(tmp_path: Path) -> None:
-    open_store(tmp_path).close()
-    broken = (*MIGRATIONS, ("ALTER TABLE people ADD COLUMN note TEXT", "ALTER TABLE nowhere ADD COLUMN x"))
-    with pytest.raises(StoreError, match="damaged"):
-        SqliteStore(tmp_path / FILE, broken)
-    store = open_store(tmp_path)
+def test_a_migration_that_fails_leaves_the_database_at_its_version(place: Place) -> None:
+    place.open().close()
+    broken = (
+        *place.migrations,
+        ("ALTER TABLE people ADD COLUMN note TEXT", "ALTER TABLE nowhere ADD COLUMN x"),
+    )
+    with pytest.raises(StoreError, match="left as it"):
+        place.open(broken)
+    store = place.open()
     assert store.version == len(MIGRATIONS)
-    with sqlite3.connect(tmp_path / FILE) as db:
-        columns = [r[1] for r in db.execute("PRAGMA table_info(people)")]
-    assert "note" not in columns, "the migration's first step went back with its second"
+    store.close()
+    assert "note" not in place.columns("people"), "the migration's first step went back with its second"
 
 
-def test_a_file_from_a_newer_version_is_refused_and_left_as_it_is(tmp_path: Path) -> None:
-    open_store(tmp_path).close()
-    with sqlite3.connect(tmp_path / FILE) as db:
-        db.execute("UPDATE schema_version SET version = 7")
-    before = (tmp_path / FILE).read_bytes()
+def test_a_database_from_a_newer_version_is_refused_and_left_as_it_is(place: Place) -> None:
+    place.open().close()
+    place.sql("UPDATE schema_version SET version = 7")
+    before = place.state()
     with pytest.raises(StoreError) as refused:
-        open_store(tmp_path)
+        place.open()
     assert "newer version" in str(refused.value) and "left as it is" in str(refused.value)
-    assert (tmp_path / FILE).read_bytes() == before
+    assert "schema 7" in str(refused.value)
+    assert place.state() == before
+
+
+def test_a_database_of_something_else_is_not_taken_for_ours(place: Place) -> None:
+    place.sql("CREATE TABLE recipes (name TEXT)")
+    before = place.state()
+    with pytest.raises(StoreError, match="not a landlords ratings database"):
+        place.open()
+    assert place.state() == before
+
+
+def test_the_bots_ratings_are_kept(place: Place) -> None:
+    store = place.open()
+    store.set_bots({"easy": Rating(20.0, 1.0), "hard": Rating(30.0, 1.0)})
+    store.set_bots({"easy": Rating(20.0, 1.0), "hard": Rating(30.0, 1.0)})  # as every start does
+    store.close()
+    again = place.open()
+    assert again.bots() == {"easy": Rating(20.0, 1.0), "hard": Rating(30.0, 1.0)}
+    again.set_bots({"hard": Rating(31.0, 1.0), "expert": Rating(32.0, 1.0)})  # a new version's
+    assert again.bots() == {"hard": Rating(31.0, 1.0), "expert": Rating(32.0, 1.0)}
+    again.close()
+
+
+def test_the_names_are_kept_in_the_store_and_those_of_players_json_moved_in(
+    place: Place, tmp_path: Path
+) -> None:
+    old = tmp_path / "players.json"  # as a server kept them before
+    old.write_text(json.dumps({ADA: "Ada", BOB: "Bob"}))
+    players = Players(place.open(), 3, tmp_path)
+    assert players.name_of(ADA) == "Ada" and not old.exists()
+    players.choose("SHA256:cy", "Cy")
+    with pytest.raises(TextError, match="taken"):
+        players.choose("SHA256:other", "ada")
+    players.choose("SHA256:di", "Di", seated={BOB, "SHA256:cy"})  # the book full: Ada's name let go
+    again = Players(place.open(), 3, tmp_path)
+    assert [again.name_of(k) for k in (ADA, BOB, "SHA256:cy", "SHA256:di")] == [None, "Bob", "Cy", "Di"]
+
+
+def test_the_lobbys_chat_keeps_its_last_lines(place: Place) -> None:
+    store = place.open()
+    for n in range(5):
+        store.keep_lobby_line("Ada", f"line {n}", 1000.0 + n, kept=3)
+    store.close()
+    again = place.open()
+    assert again.lobby_lines() == [("Ada", f"line {n}", 1000.0 + n) for n in (2, 3, 4)]
+    again.close()
+
+
+# --- SQLite's alone ---------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
     "content",
     [b"this is not a database at all, just some text" * 50, b"SQLite format 3\x00" + b"\xff" * 4000],
+    ids=["text", "a-damaged-sqlite-file"],
 )
 def test_a_damaged_file_is_refused_and_left_as_it_is(tmp_path: Path, content: bytes) -> None:
     (tmp_path / FILE).write_bytes(content)
@@ -123,40 +257,3 @@ def test_a_damaged_file_is_refused_and_left_as_it_is(tmp_path: Path, content: by
         open_store(tmp_path)
     assert "damaged" in str(refused.value)
     assert (tmp_path / FILE).read_bytes() == content
-
-
-def test_a_database_of_something_else_is_not_taken_for_ours(tmp_path: Path) -> None:
-    with sqlite3.connect(tmp_path / FILE) as db:
-        db.execute("CREATE TABLE recipes (name TEXT)")
-    before = (tmp_path / FILE).read_bytes()
-    with pytest.raises(StoreError, match="not a landlords ratings database"):
-        open_store(tmp_path)
-    assert (tmp_path / FILE).read_bytes() == before
-
-
-def test_the_bots_ratings_are_kept(tmp_path: Path) -> None:
-    store = open_store(tmp_path)
-    store.set_bots({"easy": Rating(20.0, 1.0), "hard": Rating(30.0, 1.0)})
-    store.close()
-    assert open_store(tmp_path).bots() == {"easy": Rating(20.0, 1.0), "hard": Rating(30.0, 1.0)}
-
-
-def test_the_names_are_kept_in_the_store_and_those_of_players_json_moved_in(tmp_path: Path) -> None:
-    old = tmp_path / "players.json"  # as a server kept them before
-    old.write_text(json.dumps({ADA: "Ada", BOB: "Bob"}))
-    players = Players(open_store(tmp_path), 3, tmp_path)
-    assert players.name_of(ADA) == "Ada" and not old.exists()
-    players.choose("SHA256:cy", "Cy")
-    with pytest.raises(TextError, match="taken"):
-        players.choose("SHA256:other", "ada")
-    players.choose("SHA256:di", "Di", seated={BOB, "SHA256:cy"})  # the book full: Ada's name let go
-    again = Players(open_store(tmp_path), 3, tmp_path)
-    assert [again.name_of(k) for k in (ADA, BOB, "SHA256:cy", "SHA256:di")] == [None, "Bob", "Cy", "Di"]
-
-
-def test_the_lobbys_chat_keeps_its_last_lines(tmp_path: Path) -> None:
-    store = open_store(tmp_path)
-    for n in range(5):
-        store.keep_lobby_line("Ada", f"line {n}", 1000.0 + n, kept=3)
-    store.close()
-    assert [line for _, line, _ in open_store(tmp_path).lobby_lines()] == ["line 2", "line 3", "line 4"]

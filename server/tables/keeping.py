@@ -1,0 +1,186 @@
+"""What a table keeps beside its plan and its save, so that a restart of the server (even a SIGKILL) finds
+it as it was: each person's time bank, the room's chat and the vote under way.
+
+One small JSON file a table, in the server's `room-state/` folder (`<id>.json`, beside `rooms/<id>.json`, its
+plan): the worker that holds the table writes it, and whatever moves a room (another worker, after a
+restart) moves it with its plan and its save. It is written whole, atomically and durably
+(`saves.atomic.write_atomic`: a temporary file synced, then renamed), as it changes: at each chat line, at
+each vote's call, answer and end, at each change of whose decision the table waits on, and every
+`KEEP_EVERY` seconds while a bank runs or a vote is open. So a SIGKILL costs at most the seconds a running
+bank (or a vote's time) spent since its last write: it comes back with up to `KEEP_EVERY` seconds more,
+never less; a chat line is on the disk a write or two after it is said (a synced write of a room's
+state takes some 10 ms).
+
+The writing is done off the event loop, on one thread for all the worker's tables (in order), so that no
+key press waits on the disk: a table's state is made on the loop (a small dict), encoded there, and
+written by the thread; while one of its writes is under way, the next change waits for it and is written
+once, with the state as it then stands, so that a slow disk makes fewer writes, never a queue of them.
+
+A file beside the plan rather than the SQLite store (`server.people.store`): only the front writes the store,
+while a table lives in a worker, which would have to send it every chat line and bank; and a table's state
+belongs with its plan and its save, which are files in the same folder, and goes where they go.
+
+Read back, every part is checked again (the chat as plain text on one line, bounded, like a line typed;
+the banks and the vote against the table's seats): what cannot be read is dropped with a one-line notice
+for the people at the table, and the rest comes back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from saves.atomic import write_atomic
+from server.base.state import read_json
+from server.people.chat import Said
+
+log = logging.getLogger(__name__)
+
+FOLDER = "room-state"
+KEEP_EVERY = 5.0
+"""Seconds between two writes of a table's banks while one runs (or a vote is open): what a SIGKILL may
+give back to a running bank, at most."""
+FORMAT = 1
+
+Found = Literal["found", "missing", "damaged"]
+
+
+@dataclass
+class Kept:
+    """A table's state as read back: its chat lines (checked again), its banks and vote as written (the
+    table checks them against its seats once its room is loaded), and what could not be read."""
+
+    found: Found = "missing"
+    chat: list[Said] = field(default_factory=list)
+    clocks: Any = None
+    vote: Any = None
+    votes: int = 0
+    lost: list[str] = field(default_factory=list)
+    """What of it could not be read back, in words ("chat", "2 chat lines", "banks")."""
+
+
+def read_kept(path: Path, chat_max: int, chat_kept: int) -> Kept:
+    """A table's kept state from `path`; a file missing or damaged gives a `Kept` that says so."""
+    if not path.exists():
+        return Kept()
+    raw = read_json(path)  # None: not JSON, cut short, too big (logged)
+    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+        aside = path.with_name(path.name + ".damaged")
+        try:
+            path.replace(aside)  # for the operator to look at; the table's next write starts afresh
+        except OSError as exc:
+            log.warning("room state %s stays where it is: %s", path.name, exc)
+        log.warning("room state %s not used (not a room's state): moved to %s", path.name, aside.name)
+        return Kept("damaged")
+    kept = Kept("found", clocks=raw.get("clocks"), vote=raw.get("vote"))
+    votes = raw.get("votes", 0)
+    kept.votes = votes if isinstance(votes, int) and not isinstance(votes, bool) and 0 <= votes < 2**31 else 0
+    lines = raw.get("chat", [])
+    if not isinstance(lines, list):
+        kept.lost.append("chat")
+        return kept
+    dropped = 0
+    for line in lines:
+        try:
+            kept.chat.append(Said.from_json(line, chat_max))
+        except ValueError as exc:
+            log.warning("room state %s: a chat line not used: %s", path.name, exc)
+            dropped += 1
+    kept.chat = kept.chat[-max(1, chat_kept) :]
+    if dropped:
+        kept.lost.append(f"{dropped} chat line{'s' if dropped != 1 else ''}")
+    return kept
+
+
+def encode(state: dict[str, Any]) -> bytes:
+    return json.dumps({"format": FORMAT, **state}, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+class Keeper:
+    """The kept state of one worker's tables: written off the event loop, one table's writes in order."""
+
+    def __init__(self, folder: Path, loop: asyncio.AbstractEventLoop) -> None:
+        self.folder = folder / FOLDER
+        self._loop = loop
+        self._pool: ThreadPoolExecutor | None = None
+        self._writing: set[str] = set()  # tables with a write under way
+        self._again: dict[str, Callable[[], dict[str, Any]]] = {}  # to write once more when it is done
+        self._gone: set[str] = set()  # tables removed while a write was under way
+        self._stopped = False
+        self.writes = 0
+        """Writes begun, for the measurements."""
+
+    def path(self, table_id: str) -> Path:
+        return self.folder / f"{table_id}.json"
+
+    def read(self, table_id: str, chat_max: int, chat_kept: int) -> Kept:
+        return read_kept(self.path(table_id), chat_max, chat_kept)
+
+    def keep(self, table_id: str, state: Callable[[], dict[str, Any]]) -> None:
+        """Write the table's state soon, off the loop (`state` is asked for it when the write begins)."""
+        if self._stopped:
+            return
+        if table_id in self._writing:
+            self._again[table_id] = state
+            return
+        self._begin(table_id, encode(state()))
+
+    def _begin(self, table_id: str, data: bytes) -> None:
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(1, thread_name_prefix="room-state")
+        self._writing.add(table_id)
+        self._gone.discard(table_id)
+        self.writes += 1
+        future = self._pool.submit(self._write, table_id, data)
+        future.add_done_callback(lambda done: self._loop.call_soon_threadsafe(self._written, table_id, done))
+
+    def _write(self, table_id: str, data: bytes) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        write_atomic(self.path(table_id), data)
+
+    def _written(self, table_id: str, done: Future[None]) -> None:
+        self._writing.discard(table_id)
+        problem = done.exception() if not done.cancelled() else None
+        if problem is not None:
+            log.error("cannot keep the state of room %s: %s", table_id, problem)
+        if table_id in self._gone:
+            self._gone.discard(table_id)
+            self._again.pop(table_id, None)
+            self.path(table_id).unlink(missing_ok=True)
+            return
+        again = self._again.pop(table_id, None)
+        if again is not None and not self._stopped:
+            self._begin(table_id, encode(again()))
+
+    def keep_now(self, table_id: str, state: dict[str, Any]) -> None:
+        """Write the table's state at once, on the loop (the server stops: `stop` has waited for the
+        thread, so that no earlier write lands after this one)."""
+        self.stop()
+        try:
+            self._write(table_id, encode(state))
+        except OSError as exc:
+            log.error("cannot keep the state of room %s: %s", table_id, exc)
+
+    def remove(self, table_id: str) -> None:
+        """A table nobody will play: its state goes with its plan."""
+        self._again.pop(table_id, None)
+        if table_id in self._writing:
+            self._gone.add(table_id)
+            return
+        try:
+            self.path(table_id).unlink(missing_ok=True)
+        except OSError as exc:
+            log.error("cannot remove the state of room %s: %s", table_id, exc)
+
+    def stop(self) -> None:
+        """Let the writes under way land, and begin no more off the loop."""
+        self._stopped = True
+        if self._pool is not None:
+            self._pool.shutdown(wait=True)
+            self._pool = None
