@@ -31,7 +31,9 @@ NEEDS_TERMINAL = (
 )
 PLAIN = "plain"
 """The command that asks for the line mode (`plain`, or `plain ROOM`): sentences instead of a screen, with or
-without a terminal."""
+without a terminal. The server remembers it for the key, until it asks for `SCREEN`."""
+SCREEN = "screen"
+"""The command that asks for the full screen again (`screen`, or `screen ROOM`)."""
 LOST_LINE = "Sorry: something went wrong on the server. Your seat and your game are safe; connect again."
 IDLE_CHECK = 5.0  # seconds between looks for idle sessions
 RESIZE_EVERY = 0.1  # seconds: a window's new sizes reach its app at most this often (the latest one)
@@ -202,6 +204,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.size = (80, 24)
         self.wanted: str | None = None
         self.plain = False  # the line mode (`server.session.line_player`), asked for with `plain`
+        self.face: str | None = None  # the face asked for by command ("lines", "screen"), to remember
         self.relay: Relay | None = None
         self.task: asyncio.Task[None] | None = None
         self.started = time.monotonic()
@@ -227,8 +230,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         """A command is the name of a room to go to (after `plain` for the line mode); nothing is ever
         run."""
         first, _, rest = command.strip().partition(" ")
-        if first.casefold() == PLAIN:
-            self.plain, command = True, rest
+        if first.casefold() in (PLAIN, SCREEN):
+            self.face, command = ("lines" if first.casefold() == PLAIN else "screen"), rest
             if not command.strip():
                 return True
         try:
@@ -245,6 +248,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def session_started(self) -> None:
         chan = self.chan
         assert chan is not None
+        players, key = self.front.players, self.connection.fingerprint or "?"
+        if self.face is not None:
+            players.choose_face(key, self.face)
+        self.plain = (self.face or players.face_of(key)) == "lines"
         if self.term is None and not self.plain:
             port = self.front.config.port
             chan.write((NEEDS_TERMINAL.format(port=port, host=self.connection.reached) + "\r\n").encode())

@@ -149,6 +149,7 @@ class WorkerSession:
             wanted=str(wanted) if wanted else None,
             watch=bool(start.get("watch", False)),
             moved=start.get("moved") is True,
+            host=str(start.get("host") or ""),
             end=over.set,
         )
         self.worker.sessions.add(self)

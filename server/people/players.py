@@ -26,6 +26,8 @@ log = logging.getLogger(__name__)
 FILE = "players.json"
 """Where an earlier server kept the names: read once, into the store, then removed."""
 KEY_MAX = 100  # characters in a key's fingerprint (SHA256: and 43 more)
+FACES = ("lines", "screen")
+"""The faces a person plays the server in: the line mode, or the full screen."""
 
 
 class Players:
@@ -33,7 +35,12 @@ class Players:
         self.most = most
         self._store = store
         self._names: dict[str, str] = {}
+        self._faces: dict[str, str] = {}  # the face each key last chose (`FACES`)
         if store is not None:
+            try:
+                self._faces = {k: f for k, f in store.faces() if f in FACES and len(k) <= KEY_MAX}
+            except StoreFailure as exc:
+                log.error("the faces chosen could not be read: %s", exc)
             for key, name in store.names()[-most:]:
                 if len(key) <= KEY_MAX and clean_name(name):
                     self._names[key] = clean_name(name)
@@ -60,6 +67,23 @@ class Players:
                 log.warning("%s is in the store now but could not be removed: %s", path, exc)
             else:
                 log.info("the names of %s moved into the store", path)
+
+    def face_of(self, fingerprint: str) -> str | None:
+        """The face this key last chose to play in: "lines" or "screen" (None: never chose)."""
+        return self._faces.get(fingerprint)
+
+    def choose_face(self, fingerprint: str, face: str) -> None:
+        """Remember the face a key asked for (`ssh host plain`, `ssh -t host screen`)."""
+        if face not in FACES or len(fingerprint) > KEY_MAX or self._faces.get(fingerprint) == face:
+            return
+        if self._store is not None:
+            try:
+                self._store.keep_face(fingerprint, face)
+            except StoreFailure as exc:  # it holds for this run all the same
+                log.error("the face of key %s could not be kept: %s", fingerprint, exc)
+        if len(self._faces) >= self.most and fingerprint not in self._faces:
+            del self._faces[next(iter(self._faces))]  # bounded as the names are: the oldest let go
+        self._faces[fingerprint] = face
 
     def __len__(self) -> int:
         return len(self._names)

@@ -70,6 +70,11 @@ MIGRATIONS: tuple[Migration, ...] = (
             line TEXT NOT NULL,
             said_at DOUBLE PRECISION NOT NULL)""",
     ),
+    (  # version 3: the face each key last chose to play in (the full screen, or lines), kept per key
+        """CREATE TABLE faces (
+            key TEXT PRIMARY KEY,
+            face TEXT NOT NULL)""",
+    ),
 )
 
 

@@ -112,6 +112,14 @@ class Store(Protocol):
         """Keep a line of the lobby's chat, and only the last `kept` lines."""
         ...
 
+    def faces(self) -> list[tuple[str, str]]:
+        """The face each key last chose to play in, (key, face)."""
+        ...
+
+    def keep_face(self, key: str, face: str) -> None:
+        """Keep the face `key` chose (the next connection without a choice gets it)."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -160,6 +168,11 @@ MIGRATIONS: tuple[Migration, ...] = (
             who TEXT NOT NULL,
             line TEXT NOT NULL,
             said_at REAL NOT NULL)""",
+    ),
+    (  # version 3: the face each key last chose to play in (the full screen, or lines), kept per key
+        """CREATE TABLE faces (
+            key TEXT PRIMARY KEY,
+            face TEXT NOT NULL)""",
     ),
 )
 """SQLite's schema, version by version; `server.people.postgres_store.MIGRATIONS` is the same schema in
@@ -323,6 +336,17 @@ class SqlStore:
                 "INSERT INTO lobby_chat (who, line, said_at) VALUES (?, ?, ?) RETURNING id", (who, text, at)
             )
             self._run("DELETE FROM lobby_chat WHERE id <= ?", (int(row[0] if row else 0) - max(1, kept),))
+
+    def faces(self) -> list[tuple[str, str]]:
+        return [(str(k), str(f)) for k, f in self._rows("SELECT key, face FROM faces")]
+
+    def keep_face(self, key: str, face: str) -> None:
+        with self._transaction():
+            self._run(
+                "INSERT INTO faces (key, face) VALUES (?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET face = excluded.face",
+                (key, face),
+            )
 
 
 class SqliteStore(SqlStore):

@@ -68,6 +68,7 @@ class LinePlayer:
         wanted: str | None = None,
         watch: bool = False,
         moved: bool = False,
+        host: str = "",
         end: Callable[[], None] = lambda: None,
     ) -> None:
         """`moved`: the person comes from another worker's room or lobby, not from outside: no welcome."""
@@ -92,6 +93,7 @@ class LinePlayer:
         self._called: set[float] = set()
         self._naming: asyncio.Task[None] | None = None
         self._moved = moved
+        self.host = host or hall.config.host  # the server's address as the person reached it
 
     # --- writing ------------------------------------------------------------------------------
 
@@ -128,6 +130,8 @@ class LinePlayer:
                 self.to_lobby()
             return
         self.say(WELCOME)
+        port = self.hall.config.port
+        self.say(f"For the full screen instead: ssh -t -p {port} {self.host} screen.")
         if not self.name:
             self.say("What name shall the others know you by? Type it and press Enter.")
             return

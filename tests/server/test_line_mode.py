@@ -50,7 +50,7 @@ class LinePerson:
     def fingerprint(self) -> str:
         return str(self.key.get_fingerprint("sha256"))
 
-    async def connect(self, command: str = "plain", terminal: bool = False) -> LinePerson:
+    async def connect(self, command: str | None = "plain", terminal: bool = False) -> LinePerson:
         self.conn = await asyncssh.connect(
             "127.0.0.1",
             self.running.port,
@@ -177,6 +177,36 @@ async def test_a_newcomer_names_themselves_makes_a_room_and_talks_in_the_lobby(t
     finally:
         if cy.conn is not None:
             cy.conn.close()
+        await running.stop()
+
+
+async def test_the_server_remembers_the_face_a_key_chose(tmp_path: Path) -> None:
+    running = await start_server(tmp_path)
+    dee = LinePerson(running, tmp_path, "Dee")
+    try:
+        await dee.connect("plain")
+        await dee.wait_for("What name shall the others know you by?")
+        assert "ssh -t -p" in dee.out.text and "screen." in dee.out.text
+        await dee.type("Dee")
+        await dee.wait_for("You are in the lobby")
+        await dee.type("quit")
+        await asyncio.wait_for(dee.out.closed.wait(), 10)
+        again = LinePerson(running, tmp_path, "Dee")  # the same key, asking for nothing
+        again.key = dee.key
+        await again.connect(None)
+        await again.wait_for("You are in the lobby")  # in lines, as last time, without a terminal
+        again.conn.close()  # type: ignore[union-attr]
+        screen = Person(running, dee.key, "Dee")
+        await screen.connect("screen")  # with a terminal, the full screen asked for
+        assert screen.app_now() is not None
+        screen.conn.close()  # type: ignore[union-attr]
+        await asyncio.sleep(0.3)
+        later = Person(running, dee.key, "Dee")
+        await later.connect()  # and the full screen from then on
+        assert later.app_now() is not None
+        assert running.front.players.face_of(dee.fingerprint) == "screen"
+        later.conn.close()  # type: ignore[union-attr]
+    finally:
         await running.stop()
 
 

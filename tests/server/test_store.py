@@ -53,11 +53,13 @@ def test_both_stores_know_the_same_versions(place: Place) -> None:
 
 def test_a_new_store_is_made_at_the_latest_version(place: Place) -> None:
     store = place.open()
-    assert store.version == len(MIGRATIONS) == 2
+    assert store.version == len(MIGRATIONS) == 3
     store.close()
-    assert {"schema_version", "people", "games", "places", "bots", "names", "lobby_chat"} <= place.tables()
+    assert {"schema_version", "people", "games", "places", "bots", "names", "lobby_chat", "faces"} <= (
+        place.tables()
+    )
     again = place.open()  # a second start finds it made
-    assert again.version == 2
+    assert again.version == 3
     again.close()
 
 
@@ -231,6 +233,16 @@ def test_the_names_are_kept_in_the_store_and_those_of_players_json_moved_in(
     players.choose("SHA256:di", "Di", seated={BOB, "SHA256:cy"})  # the book full: Ada's name let go
     again = Players(place.open(), 3, tmp_path)
     assert [again.name_of(k) for k in (ADA, BOB, "SHA256:cy", "SHA256:di")] == [None, "Bob", "Cy", "Di"]
+
+
+def test_the_face_each_key_chose_is_kept(place: Place) -> None:
+    players = Players(place.open())
+    players.choose_face(ADA, "lines")
+    players.choose_face(BOB, "lines")
+    players.choose_face(BOB, "screen")  # chose again: the last choice holds
+    players.choose_face(ADA, "a drawing")  # not a face: nothing kept
+    again = Players(place.open())
+    assert (again.face_of(ADA), again.face_of(BOB), again.face_of("SHA256:cy")) == ("lines", "screen", None)
 
 
 def test_the_lobbys_chat_keeps_its_last_lines(place: Place) -> None:
