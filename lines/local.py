@@ -76,6 +76,7 @@ def play(
         write(BELL)
 
     lines = LineSession(room.join(people), write, ring)
+    read_line = _line_reader(source, lines)
     clock = LoopClock()
     driver = BotDriver(room, clock, speed)
     try:
@@ -83,7 +84,7 @@ def play(
         driver.poke()
         while not lines.quitting:
             clock.run()
-            line = source.readline()
+            line = read_line()
             if not line:  # the end of input: leave as `quit` would
                 lines.feed("quit")
                 break
@@ -93,3 +94,31 @@ def play(
         lines.close()
         room.close()
     return 0
+
+
+def _line_reader(source: TextIO, lines: LineSession) -> Callable[[], str]:
+    """How a line is read: with the terminal's line editing and tab completion when the person types at
+    one, else straight from the stream. Readline is told to send no escape sequence of its own (no
+    bracketed paste, no meta key), so that nothing but the game's lines and the bell reaches the screen
+    reader."""
+    if source is not sys.stdin or not source.isatty():
+        return source.readline
+    try:
+        import readline
+    except ImportError:  # no readline on this platform: lines as they come
+        return source.readline
+    from lines.completion import completer
+
+    readline.parse_and_bind("set enable-bracketed-paste off")
+    readline.parse_and_bind("set enable-meta-key off")
+    readline.parse_and_bind("tab: complete")
+    readline.set_completer_delims("")
+    readline.set_completer(completer(lines.table, readline.get_line_buffer))
+
+    def read() -> str:
+        try:
+            return input() + "\n"
+        except EOFError:
+            return ""
+
+    return read

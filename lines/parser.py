@@ -160,7 +160,7 @@ def read(line: str, table: Table) -> Reading:
     key = head.casefold().rstrip(":")
     if key in QUESTIONS and not (key == "build" and rest):
         return Ask(QUESTIONS[key], rest)
-    handler = _READERS.get(key)
+    handler = READERS.get(key)
     if handler is None:
         return Miss(f"{head[:30]!r} is not a command. Type help for the commands that work now.")
     return handler(rest, table)
@@ -555,7 +555,7 @@ _PLAIN_WORDS: dict[str, tuple[type[Command], ...]] = {
     "play": (PlayRefundCard,),
 }
 
-_READERS: dict[str, Callable[[str, Table], Reading]] = {
+READERS: dict[str, Callable[[str, Table], Reading]] = {
     **{word: _plain(*kinds) for word, kinds in _PLAIN_WORDS.items()},
     "roll": _roll,
     "bid": _bid,

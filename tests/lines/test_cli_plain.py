@@ -4,6 +4,11 @@ without a full screen; a game left is saved and taken up again in lines."""
 from __future__ import annotations
 
 import io
+import os
+import pty
+import select
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -49,3 +54,41 @@ def test_plain_refuses_what_it_does_not_do_yet_in_one_line(
     args = type("Args", (), {"plain": True})()
     assert launch.run(args, "review") == 2
     assert "not available in plain lines yet" in capsys.readouterr().err
+
+
+def test_at_a_real_terminal_it_completes_names_and_writes_no_escape_byte(tmp_path: Path) -> None:
+    """`landlords --plain` in a pseudo-terminal, as a person with a screen reader runs it: the terminal's
+    line editing completes a name with Tab, and nothing but text, newlines, the bell and the line editor's
+    own backspaces reaches the screen."""
+    argv = [sys.executable, "-m", "cli.main", "--plain", "--speed", "instant", "--saves-dir", str(tmp_path)]
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the game
+        try:
+            os.environ["TERM"] = "xterm"
+            os.execv(argv[0], argv)
+        finally:
+            os._exit(127)
+    seen = b""
+
+    def until(wanted: bytes, timeout: float = 30) -> None:
+        nonlocal seen
+        deadline = time.monotonic() + timeout
+        while wanted not in seen and time.monotonic() < deadline:
+            if select.select([fd], [], [], 0.2)[0]:
+                try:
+                    seen += os.read(fd, 65536)
+                except OSError:
+                    return
+        assert wanted in seen, seen[-500:]
+
+    try:
+        until(b"Type roll")
+        os.write(fd, b"deed st. ch\t\r")
+        until(b"price $140")
+        os.write(fd, b"quit\r")
+        until(b"Saved.")
+    finally:
+        os.waitpid(pid, 0)
+        os.close(fd)
+    assert b"\x1b" not in seen and b"\x07" in seen
+    assert b"deed st. ch" in seen and b"St. Charles Place, space 11" in seen

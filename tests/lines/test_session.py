@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 
 from engine import Build, Mortgage
+from lines.completion import completions, vocabulary
 from lines.local import BELL, LoopClock, play
 from lines.parser import Table, spell
 from lines.session import involves
@@ -120,3 +121,13 @@ def test_the_loop_clock_runs_what_is_due_in_order() -> None:
     clock.call_later(0.2, lambda: ran.append("a"))
     clock.call_later(0.1, lambda: ran.append("never")).stop()
     assert clock.run() == 2 and ran == ["a", "b"] and slept == [0.2, 0.3]
+
+
+def test_tab_completes_the_longest_tail_that_begins_a_name() -> None:
+    table = line_table("classic", 1).table()
+    known = vocabulary(table)
+    assert completions("mortgage balt", known) == ["mortgage Baltic Avenue"]
+    assert completions("offer ad", known) == ["offer Ada"]
+    assert completions("deed park p", known) == ["deed Park Place"]
+    assert "mortgage New York Avenue" in completions("mortgage N", known)
+    assert completions("zzz", known) == []
