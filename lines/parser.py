@@ -103,6 +103,7 @@ QUESTIONS = {
     "no": "no",
     "n": "no",
     "turn": "turn",
+    "undo": "undo",
     "build": "build",  # `build` alone: what may be built, and at what price
 }
 """Words that ask about the table or the line mode itself and change nothing in the game."""

@@ -277,6 +277,12 @@ class LineSession:
                 self._say(line)
             self._on_quit()
             return
+        elif topic == "undo":
+            if not room.may_take_back:
+                out = ["Moves are taken back only by one person playing bots."]
+            else:
+                refusal = room.take_back(me).refusal
+                out = [refusal] if refusal else []
         elif topic == "turn":
             out = [f"The game waits for {room.waiting_for()}."]
         else:  # yes or no, with nothing to confirm

@@ -131,3 +131,14 @@ def test_tab_completes_the_longest_tail_that_begins_a_name() -> None:
     assert completions("deed park p", known) == ["deed Park Place"]
     assert "mortgage New York Avenue" in completions("mortgage N", known)
     assert completions("zzz", known) == []
+
+
+def test_undo_takes_back_my_last_decision_and_says_so() -> None:
+    lt = line_table("classic", 1)
+    mortgage = next(c for c in lt.table().legal if isinstance(c, Mortgage))
+    lt.type(f"mortgage {lt.table().board.name(mortgage.space)}")
+    assert lt.room.view(0).deeds[mortgage.space].mortgaged
+    said = lt.type("undo")
+    assert "A move was taken back." in said and not lt.room.view(0).deeds[mortgage.space].mortgaged
+    assert lt.last_line.startswith("Your turn:")
+    assert "Nothing of yours to take back" in lt.type("undo")[0]
