@@ -242,7 +242,9 @@ def _spaces(table: Table) -> Sequence[int]:
 
 
 def _steps(kind: type[Build] | type[SellBuilding]) -> Callable[[str, Table], Reading]:
-    """`build Boardwalk`, `build Boardwalk 3`, `build Park Place and Boardwalk 2` (each lot, evenly)."""
+    """`build Boardwalk`, `build Boardwalk 3`, `build Park Place and Boardwalk 2`, `build orange 2`: that
+    many buildings on each lot named (or on each lot of the colour group), in the order that keeps the
+    group even (the lowest lot first when building, the highest when selling)."""
 
     def reader(rest: str, table: Table) -> Reading:
         count = 1
@@ -251,12 +253,38 @@ def _steps(kind: type[Build] | type[SellBuilding]) -> Callable[[str, Table], Rea
             count, rest = int(tail.group(1)), rest[: tail.start()]
         if not 1 <= count <= 12:
             return Miss("Build or sell from 1 to 12 at a time.")
-        lots = _one_space(kind, "lot", _streets)(rest, table)
-        if not isinstance(lots, Act):
-            return lots
-        return Act(lots.commands * count)
+        lots = _group_named(rest, table)
+        if lots is None:
+            named = _one_space(kind, "lot", _streets)(rest, table)
+            if not isinstance(named, Act):
+                return named
+            lots = [cmd.space for cmd in named.commands]  # type: ignore[union-attr]
+        return Act(tuple(kind(player=table.me, space=s) for s in _even(lots, count, table, kind is Build)))
 
     return reader
+
+
+def _group_named(text: str, table: Table) -> list[int] | None:
+    """The lots of the colour group whose name is typed ("orange", "dark blue group"), or None."""
+    want = " ".join(text.casefold().removesuffix(" group").split())
+    board = table.board
+    for gid, group in board.edition.groups.items():
+        lots = board.members.get(gid, ())
+        if want == group.name.casefold() and lots and lots in board.street_groups:
+            return list(lots)
+    return None
+
+
+def _even(lots: Sequence[int], count: int, table: Table, up: bool) -> list[int]:
+    """`count` steps on each lot, each step on the lot that keeps the lots most even."""
+    level = {s: table.view.deeds[s].level for s in lots}
+    order = {s: i for i, s in enumerate(lots)}
+    out = []
+    for _ in range(count * len(set(lots))):
+        space = min(level, key=lambda s: ((level[s] if up else -level[s]), order[s]))
+        out.append(space)
+        level[space] += 1 if up else -1
+    return out
 
 
 def _sell(rest: str, table: Table) -> Reading:

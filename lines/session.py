@@ -83,6 +83,7 @@ class LineSession:
         self._asked: str | None = None  # the question last written
         self._last_line = ""
         self._previous: list[str] = []  # what was written before the person last typed
+        self._holding = False  # a plan is under way: its steps ask nothing
         self._unsubscribe = self.room.subscribe(self._heard)
 
     # --- who and what -------------------------------------------------------------------------
@@ -146,7 +147,8 @@ class LineSession:
             self._say(update.notice)
         if update.taken_back:
             self._say("A move was taken back.")
-        self._ask()
+        if not self._holding:
+            self._ask()
 
     # --- the person's lines -------------------------------------------------------------------
 
@@ -211,14 +213,20 @@ class LineSession:
         self._ask(again=True)
 
     def _act(self, act: Act) -> None:
-        for done, cmd in enumerate(act.commands):
-            refusal = self._send(cmd)
-            if refusal is not None:
-                if done:
-                    refusal = f"Done {done} of {len(act.commands)}; then: {refusal}"
-                self._miss(refusal)
-                return
-        self._ask()
+        """Give the commands in order, asking nothing between them (a plan is one answer); the first
+        refusal ends it, said with how far it went."""
+        self._holding = True
+        try:
+            for done, cmd in enumerate(act.commands):
+                refusal = self._send(cmd)
+                if refusal is not None:
+                    if done:
+                        refusal = f"Done {done} of {len(act.commands)}; then: {refusal}"
+                    self._say(refusal)
+                    break
+        finally:
+            self._holding = False
+        self._ask(again=True)
 
     def _send(self, cmd: Command) -> str | None:
         refusal = self.session.check(cmd)

@@ -13,7 +13,7 @@ from lines.session import involves
 from room import Room, Seat
 from room.opponents import make_opponents
 
-from linetable import line_table
+from linetable import LineTable, line_table
 
 
 def test_the_question_is_the_last_line_and_rings_when_new() -> None:
@@ -42,19 +42,35 @@ def test_an_offer_is_read_back_and_goes_only_on_yes() -> None:
     assert lt.last_line.startswith("Your turn:")
 
 
-def test_a_building_plan_is_carried_out_step_by_step_and_stops_at_a_refusal() -> None:
-    for seed in range(1, 40):
+def _with_a_group() -> LineTable:
+    for seed in range(1, 60):
         lt = line_table("classic", seed, bots=1)
-        builds = [c for c in lt.table().legal if isinstance(c, Build)]
-        if builds:
-            break
-    else:
-        raise AssertionError("no dealt group in 40 seeds")
-    name = lt.table().board.name(builds[0].space)
-    lt.type(f"build {name} 12")
-    said = lt.transcript
-    assert "bought a house" in said or "built" in said
-    assert "Done " in said and " of 12; then:" in said  # the plan stopped with the engine's reason
+        if any(isinstance(c, Build) for c in lt.table().legal):
+            return lt
+    raise AssertionError("no group dealt whole in 60 seeds")
+
+
+def test_a_building_plan_builds_a_group_evenly_and_asks_once_at_the_end() -> None:
+    lt = _with_a_group()
+    board = lt.table().board
+    space = next(c.space for c in lt.table().legal if isinstance(c, Build))
+    group = board.edition.groups[board.group_of[space] or ""]
+    lots = board.members[board.group_of[space] or ""]
+    said = lt.type(f"build {group.name.lower()} 2")
+    built = [line for line in said if line.startswith("Vera built")]
+    assert built and all(not line.startswith("Your turn") for line in said[:-1])
+    levels = [lt.room.view(0).deeds[s].level for s in lots]
+    assert max(levels) - min(levels) <= 1 and len(built) == sum(levels)
+    if len(built) < 2 * len(lots):  # the money or the bank's houses ran out: the plan says where it stopped
+        assert any(f"of {2 * len(lots)}; then:" in line for line in said)
+
+
+def test_a_plan_on_one_lot_stops_at_the_engines_reason() -> None:
+    lt = _with_a_group()
+    space = next(c.space for c in lt.table().legal if isinstance(c, Build))
+    said = lt.type(f"build {lt.table().board.name(space)} 3")
+    assert said[0].startswith("Vera built") and said[1].startswith("Done 1 of 3; then: ")
+    assert said[-1].startswith("Your turn:") and len(said) == 3
 
 
 def test_brief_and_mine_leave_out_what_they_say_they_do() -> None:
