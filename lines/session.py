@@ -12,6 +12,7 @@ what it is handed, and paces the bots with a `room.BotDriver`.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -26,6 +27,8 @@ AFTER_THE_END = frozenset(
     {"quit", "exit", "bye", "history", "repeat", "again", "who", "board", "status", "save"}
 )
 """What may still be typed once the game is over."""
+
+log = logging.getLogger(__name__)
 
 KEPT = 2000
 """Sentences kept for `history` and `repeat`."""
@@ -169,7 +172,15 @@ class LineSession:
         self._ask()
 
     def feed(self, line: str) -> None:
-        """One typed line: a command, a question or a setting. Never raises for what a person types."""
+        """One typed line: a command, a question or a setting. Never raises for what a person types: a
+        fault of ours is logged and said in one sentence, never shown as a traceback."""
+        try:
+            self._feed(line)
+        except Exception:
+            log.exception("the line mode failed on a typed line")
+            self._say("Something went wrong with that line; type help for the commands that work now.")
+
+    def _feed(self, line: str) -> None:
         if self._recent:
             self._previous, self._recent = self._recent, []
         words = clean(line)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
 from engine import Build, Mortgage
 from lines.completion import completions, vocabulary
 from lines.local import BELL, LoopClock, play
@@ -158,3 +160,14 @@ def test_undo_takes_back_my_last_decision_and_says_so() -> None:
     assert "A move was taken back." in said and not lt.room.view(0).deeds[mortgage.space].mortgaged
     assert lt.last_line.startswith("Your turn:")
     assert "Nothing of yours to take back" in lt.type("undo")[0]
+
+
+def test_a_fault_of_ours_is_one_sentence_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    lt = line_table("classic", 1)
+
+    def broken(seat: int) -> list[object]:
+        raise RuntimeError("a fault in the room")
+
+    monkeypatch.setattr(lt.room, "legal", broken)
+    said = lt.type("roll")
+    assert said == ["Something went wrong with that line; type help for the commands that work now."]
