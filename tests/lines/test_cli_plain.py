@@ -46,6 +46,12 @@ def test_plain_starts_saves_and_resumes_a_game_in_lines(
     assert "you are Vera, playing" in lesson and lesson.count("(bot)") == 2
 
 
+def test_the_demo_in_plain_lines_is_told_as_sentences(capsys: Capture) -> None:
+    assert main(["demo", "--plain", "--turns", "2", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "Turn 1: Ada to play." in out and "\x1b" not in out
+
+
 def test_plain_refuses_what_it_does_not_do_yet_in_one_line(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
