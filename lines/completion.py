@@ -10,19 +10,29 @@ from collections.abc import Callable, Iterable
 
 from lines.parser import QUESTIONS, READERS, Table
 
+COMMANDS = sorted({*QUESTIONS, *READERS})
+"""The words a line begins with."""
+
+FOLLOWERS = ("lot", "card", "fine", "mortgage", "game", "with", "against", "notes", "from", "gives", "to")
+"""Words that come after a command's first word (`sell lot`, `use card`, `deal with`)."""
+
 
 def vocabulary(table: Table) -> list[str]:
-    """Every word a line may hold that is worth completing, longest names first."""
-    words = {*QUESTIONS, *READERS, "lot", "card", "fine", "mortgage", "game", "with", "against", "notes"}
+    """The words worth completing after a line's first word: the spaces' and players' names, and a few
+    words the commands take."""
     names = {table.board.name(s) for s in range(table.board.size)} | set(table.names)
-    return sorted(words | names, key=lambda w: (-len(w), w))
+    return sorted(names | set(FOLLOWERS))
 
 
 def completions(line: str, known: Iterable[str]) -> list[str]:
-    """The whole lines that complete `line`: its longest tail that begins a known word, completed."""
+    """The whole lines that complete `line`: a command's word at its start, else its longest tail that
+    begins a known word or name, completed."""
+    if " " not in line.strip():
+        head = line.strip().casefold()
+        return [w for w in COMMANDS if head and w.startswith(head)]
     known = list(known)
-    for start in range(len(line) + 1):
-        if start and line[start - 1] not in " :,;":
+    for start in range(1, len(line) + 1):
+        if line[start - 1] not in " :,;":
             continue
         tail = line[start:].casefold()
         if not tail:

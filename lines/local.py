@@ -7,18 +7,25 @@ then one line is read and fed to the session. Type-ahead is kept by the terminal
 
 from __future__ import annotations
 
+import contextlib
 import heapq
 import itertools
 import sys
 import time
 from collections.abc import Callable
-from typing import TextIO
+from concurrent.futures import Future
+from typing import TYPE_CHECKING, TextIO
 
 from lines.session import LineSession
 from room import BotDriver, Room
 from room.pacing import DEFAULT_SPEED
 
+if TYPE_CHECKING:
+    from room.advice import Advice
+
 BELL = "\a"
+ADVICE_WAIT = 120.0
+"""Seconds the advisor is given before the line mode goes on without it."""
 
 
 class _Timer:
@@ -75,7 +82,7 @@ def play(
     def ring() -> None:
         write(BELL)
 
-    lines = LineSession(room.join(people), write, ring)
+    lines = LineSession(room.join(people), write, ring, advisor=_advisor(room))
     read_line = _line_reader(source, lines)
     clock = LoopClock()
     driver = BotDriver(room, clock, speed)
@@ -89,10 +96,16 @@ def play(
                 lines.feed("quit")
                 break
             lines.feed(line)
+            if lines.advice is not None:  # the person waits for it: nothing else moves meanwhile
+                with contextlib.suppress(Exception):
+                    lines.advice.result(timeout=ADVICE_WAIT)
+                lines.poll()
     finally:
         driver.stop()
         lines.close()
         room.close()
+        if "room.chances" in sys.modules:  # the advisor's processes, if it was asked
+            sys.modules["room.chances"].close_shared_pool()
     return 0
 
 
@@ -122,3 +135,15 @@ def _line_reader(source: TextIO, lines: LineSession) -> Callable[[], str]:
             return ""
 
     return read
+
+
+def _advisor(room: Room) -> Callable[[int], Future[Advice]]:
+    """The advisor, worked out by the processes that work out the chances (started when first asked)."""
+
+    def ask_for(seat: int) -> Future[Advice]:
+        from room.advice import ask
+        from room.chances import levels_of, shared_pool
+
+        return ask(shared_pool(), room.view(seat), room.legal(seat), levels_of(room))
+
+    return ask_for

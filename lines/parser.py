@@ -104,6 +104,9 @@ QUESTIONS = {
     "n": "no",
     "turn": "turn",
     "undo": "undo",
+    "advice": "advice",
+    "advise": "advice",
+    "hint": "advice",
     "build": "build",  # `build` alone: what may be built, and at what price
 }
 """Words that ask about the table or the line mode itself and change nothing in the game."""

@@ -29,8 +29,8 @@ MANAGING = (Build, SellBuilding, SellLot, Mortgage, Unmortgage, RepayLoan, Borro
 """Commands open at most moments: `help` names them by their first word; the question leaves them out."""
 
 SETTINGS = (
-    "status, who, deed, where, board, chances, turn, history, repeat, undo, verbose, brief, mine, everyone, "
-    "save, quit"
+    "status, who, deed, where, board, chances, advice, turn, history, repeat, undo, verbose, brief, mine, "
+    "everyone, save, quit"
 )
 """What may always be typed, besides the game's commands (`help` says them)."""
 

@@ -14,14 +14,22 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
+from concurrent.futures import Future
+from typing import TYPE_CHECKING, Any
 
 from engine import Command
 from engine.events import Event
 from lines import prompts, table_words
+from lines.advice_words import advice_lines
 from lines.names import Miss, space_named
 from lines.parser import Act, Ask, Table, clean, read
 from room import Room, Session, Update
+
+if TYPE_CHECKING:
+    from room.advice import Advice
+
+Advisor = Callable[[int], "Future[Advice]"]
+"""Asks the advisor for a seat's move, worked out elsewhere; raises `AdvisorOff` with the reason."""
 
 AFTER_THE_END = frozenset(
     {"quit", "exit", "bye", "history", "repeat", "again", "who", "board", "status", "save"}
@@ -71,6 +79,7 @@ class LineSession:
         write: Callable[[str], None],
         ring: Callable[[], None] = _nothing,
         on_quit: Callable[[], None] = _nothing,
+        advisor: Advisor | None = None,
     ) -> None:
         self.session = session
         self.room: Room = session.room
@@ -87,6 +96,10 @@ class LineSession:
         self._last_line = ""
         self._previous: list[str] = []  # what was written before the person last typed
         self._holding = False  # a plan is under way: its steps ask nothing
+        self._advisor = advisor
+        self.advice: Future[Advice] | None = None
+        """The advice asked for and not yet told: the host calls `poll` once it is done."""
+        self._advice_at = -1  # the table's version it was asked at
         self._unsubscribe = self.room.subscribe(self._heard)
 
     # --- who and what -------------------------------------------------------------------------
@@ -296,6 +309,8 @@ class LineSession:
                 self._say(line)
             self._on_quit()
             return
+        elif topic == "advice":
+            out = [self._ask_advisor(me)]
         elif topic == "undo":
             if not room.may_take_back:
                 out = ["Moves are taken back only by one person playing bots."]
@@ -307,6 +322,38 @@ class LineSession:
         else:  # yes or no, with nothing to confirm
             out = ["There is nothing to confirm now."]
         for line in out:
+            self._say(line)
+        self._ask(again=True)
+
+    def _ask_advisor(self, me: int) -> str:
+        from room.advice import AdvisorOff  # loaded only when asked: it brings the bots with it
+
+        if self._advisor is None:
+            return "The advisor is not available here."
+        try:
+            self.advice = self._advisor(me)
+        except AdvisorOff as exc:
+            return str(exc)
+        self._advice_at = self.room.version
+        return "The expert is thinking it over; the advice follows when it is ready."
+
+    def poll(self) -> None:
+        """Tell the advice asked for, once it is worked out (the host calls this when `advice` is done)."""
+        asked = self.advice
+        if asked is None or not asked.done():
+            return
+        self.advice = None
+        try:
+            advice = asked.result()
+        except Exception as exc:
+            log.warning("the advisor failed: %s", exc)
+            self._miss("The advisor could not answer this time.")
+            return
+        if self.room.version != self._advice_at:
+            self._miss("The table has moved on since: ask for advice again.")
+            return
+        table = self.table()
+        for line in advice_lines(advice, table, table.view):
             self._say(line)
         self._ask(again=True)
 

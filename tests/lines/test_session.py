@@ -148,7 +148,7 @@ def test_tab_completes_the_longest_tail_that_begins_a_name() -> None:
     assert completions("offer ad", known) == ["offer Ada"]
     assert completions("deed park p", known) == ["deed Park Place"]
     assert "mortgage New York Avenue" in completions("mortgage N", known)
-    assert completions("zzz", known) == []
+    assert completions("zzz", known) == [] and completions("mor", known) == ["mortgage"]
 
 
 def test_undo_takes_back_my_last_decision_and_says_so() -> None:
@@ -171,3 +171,36 @@ def test_a_fault_of_ours_is_one_sentence_not_a_traceback(monkeypatch: pytest.Mon
     monkeypatch.setattr(lt.room, "legal", broken)
     said = lt.type("roll")
     assert said == ["Something went wrong with that line; type help for the commands that work now."]
+
+
+def test_the_advisor_answers_in_sentences_when_its_figure_is_in() -> None:
+    from concurrent.futures import Future
+
+    from engine.bots.advice import Advice, Option
+
+    lt = line_table("classic", 1)
+    asked: list[Future[Advice]] = []
+
+    def advisor(seat: int) -> Future[Advice]:
+        legal = lt.room.legal(seat)
+        asked.append(Future())
+        asked[-1].set_running_or_notify_cancel()
+        pending = Advice(legal[0], "the dice are the only move", (Option(legal[0], 0.4, 0.35, 0.45),))
+        asked[-1].pending = pending  # type: ignore[attr-defined]
+        return asked[-1]
+
+    lt.lines._advisor = advisor
+    said = lt.type("advice")
+    assert said[0] == "The expert is thinking it over; the advice follows when it is ready."
+    lt.lines.poll()  # not in yet: nothing said
+    assert lt.last_line.startswith("Your turn:")
+    asked[0].set_result(asked[0].pending)  # type: ignore[attr-defined]
+    before = len(lt.out)
+    lt.lines.poll()
+    told = [line.rstrip("\n") for line in lt.out[before:]]
+    assert told[0] == "The expert would: Roll the dice."
+    assert told[1] == "Why: the dice are the only move"
+    assert told[2].startswith("Your chance to win after each: Roll the dice, about 40% (")
+    assert told[3] == "To follow it, type roll." and told[-1].startswith("Your turn:")
+    lt.lines._advisor = None
+    assert lt.type("advice")[0] == "The advisor is not available here."
