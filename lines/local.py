@@ -22,6 +22,7 @@ from room.pacing import DEFAULT_SPEED
 
 if TYPE_CHECKING:
     from room.advice import Advice
+    from room.chances import Chances
 
 BELL = "\a"
 ADVICE_WAIT = 120.0
@@ -82,7 +83,7 @@ def play(
     def ring() -> None:
         write(BELL)
 
-    lines = LineSession(room.join(people), write, ring, advisor=_advisor(room))
+    lines = LineSession(room.join(people), write, ring, advisor=_advisor(room), odds=_odds(room))
     read_line = _line_reader(source, lines)
     clock = LoopClock()
     driver = BotDriver(room, clock, speed)
@@ -96,10 +97,10 @@ def play(
                 lines.feed("quit")
                 break
             lines.feed(line)
-            if lines.advice is not None:  # the person waits for it: nothing else moves meanwhile
+            for asked in lines.awaiting:  # the person waits for it: nothing else moves meanwhile
                 with contextlib.suppress(Exception):
-                    lines.advice.result(timeout=ADVICE_WAIT)
-                lines.poll()
+                    asked.result(timeout=ADVICE_WAIT)
+            lines.poll()
     finally:
         driver.stop()
         lines.close()
@@ -145,5 +146,16 @@ def _advisor(room: Room) -> Callable[[int], Future[Advice]]:
         from room.chances import levels_of, shared_pool
 
         return ask(shared_pool(), room.view(seat), room.legal(seat), levels_of(room))
+
+    return ask_for
+
+
+def _odds(room: Room) -> Callable[[], Future[Chances]]:
+    """Every player's chance to win, worked out by one of the chances' processes."""
+
+    def ask_for() -> Future[Chances]:
+        from room.chances import figure_of, levels_of, shared_pool
+
+        return shared_pool().submit(figure_of, room.view(None), 400, levels_of(room))
 
     return ask_for

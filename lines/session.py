@@ -24,12 +24,17 @@ from lines.advice_words import advice_lines
 from lines.names import Miss, space_named
 from lines.parser import Act, Ask, Table, clean, read
 from room import Room, Session, Update
+from room.chance_words import reading
 
 if TYPE_CHECKING:
     from room.advice import Advice
+    from room.chances import Chances
 
 Advisor = Callable[[int], "Future[Advice]"]
 """Asks the advisor for a seat's move, worked out elsewhere; raises `AdvisorOff` with the reason."""
+
+Odds = Callable[[], "Future[Chances]"]
+"""Asks for every player's chance to win at the table as it stands, worked out elsewhere."""
 
 AFTER_THE_END = frozenset(
     {"quit", "exit", "bye", "history", "repeat", "again", "who", "board", "status", "save"}
@@ -80,6 +85,7 @@ class LineSession:
         ring: Callable[[], None] = _nothing,
         on_quit: Callable[[], None] = _nothing,
         advisor: Advisor | None = None,
+        odds: Odds | None = None,
     ) -> None:
         self.session = session
         self.room: Room = session.room
@@ -97,9 +103,10 @@ class LineSession:
         self._previous: list[str] = []  # what was written before the person last typed
         self._holding = False  # a plan is under way: its steps ask nothing
         self._advisor = advisor
-        self.advice: Future[Advice] | None = None
-        """The advice asked for and not yet told: the host calls `poll` once it is done."""
-        self._advice_at = -1  # the table's version it was asked at
+        self._odds = odds
+        self._jobs: list[tuple[Future[Any], int, Callable[[Any], list[str]]]] = []
+        """What was asked of other processes and not yet told: the future, the table's version it was
+        asked at, and how its answer is said."""
         self._unsubscribe = self.room.subscribe(self._heard)
 
     # --- who and what -------------------------------------------------------------------------
@@ -283,7 +290,7 @@ class LineSession:
         elif topic == "board":
             out = table_words.board_lines(view, names, board)
         elif topic == "chances":
-            out = table_words.worth_lines(view, names)
+            out = [*table_words.worth_lines(view, names), self._ask_odds()]
         elif topic == "help":
             out = prompts.help_lines(table, prompts.is_asked(table))
         elif topic == "build":
@@ -325,36 +332,58 @@ class LineSession:
             self._say(line)
         self._ask(again=True)
 
+    @property
+    def awaiting(self) -> list[Future[Any]]:
+        """The answers asked for elsewhere (the advisor, the chances) and not yet told: the host calls
+        `poll` once any of them is done."""
+        return [job[0] for job in self._jobs]
+
     def _ask_advisor(self, me: int) -> str:
         from room.advice import AdvisorOff  # loaded only when asked: it brings the bots with it
 
         if self._advisor is None:
             return "The advisor is not available here."
         try:
-            self.advice = self._advisor(me)
+            asked = self._advisor(me)
         except AdvisorOff as exc:
             return str(exc)
-        self._advice_at = self.room.version
+        self._jobs.append((asked, self.room.version, self._advice_lines))
         return "The expert is thinking it over; the advice follows when it is ready."
 
-    def poll(self) -> None:
-        """Tell the advice asked for, once it is worked out (the host calls this when `advice` is done)."""
-        asked = self.advice
-        if asked is None or not asked.done():
-            return
-        self.advice = None
-        try:
-            advice = asked.result()
-        except Exception as exc:
-            log.warning("the advisor failed: %s", exc)
-            self._miss("The advisor could not answer this time.")
-            return
-        if self.room.version != self._advice_at:
-            self._miss("The table has moved on since: ask for advice again.")
-            return
+    def _advice_lines(self, advice: Advice) -> list[str]:
         table = self.table()
-        for line in advice_lines(advice, table, table.view):
-            self._say(line)
+        return advice_lines(advice, table, table.view)
+
+    def _ask_odds(self) -> str:
+        if self._odds is None:
+            return "Each player's chance to win is worked out on the full screen only here."
+        self._jobs.append((self._odds(), self.room.version, self._odds_lines))
+        return "Each player's chance to win is being worked out; it follows when it is ready."
+
+    def _odds_lines(self, chances: Chances) -> list[str]:
+        edition = self.room.board.edition.id
+        each = [
+            f"{self.room.names[c.seat]} {reading(c.win, c.low, c.high, edition).words}"
+            for c in chances.players
+        ]
+        return ["Chance to win: " + "; ".join(each) + "."]
+
+    def poll(self) -> None:
+        """Tell each answer asked for elsewhere that is in (the host calls this when one is done)."""
+        done = [job for job in self._jobs if job[0].done()]
+        if not done:
+            return
+        self._jobs = [job for job in self._jobs if not job[0].done()]
+        for asked, version, say in done:
+            try:
+                lines = say(asked.result())
+            except Exception as exc:
+                log.warning("an answer from elsewhere failed: %s", exc)
+                lines = ["That could not be worked out this time."]
+            if self.room.version != version:
+                lines = ["The table has moved on since; ask again for the table as it is now."]
+            for line in lines:
+                self._say(line)
         self._ask(again=True)
 
     def _save(self) -> str:

@@ -204,3 +204,32 @@ def test_the_advisor_answers_in_sentences_when_its_figure_is_in() -> None:
     assert told[3] == "To follow it, type roll." and told[-1].startswith("Your turn:")
     lt.lines._advisor = None
     assert lt.type("advice")[0] == "The advisor is not available here."
+
+
+def test_chances_follow_when_worked_out_and_not_for_a_table_that_moved_on() -> None:
+    from concurrent.futures import Future
+
+    from engine.lookahead.chances import Chance, Chances
+
+    lt = line_table("classic", 1, bots=1)
+    asked: list[Future[Chances]] = []
+
+    def odds() -> Future[Chances]:
+        asked.append(Future())
+        return asked[-1]
+
+    lt.lines._odds = odds
+    said = lt.type("chances")
+    assert said[0].startswith("Net worth, richest first: ") and "being worked out" in said[1]
+    assert lt.lines.awaiting == asked
+    asked[0].set_result(Chances(0, 400, (Chance(0, 0.6, 0.55, 0.65), Chance(1, 0.4, 0.35, 0.45))))
+    before = len(lt.out)
+    lt.lines.poll()
+    told = [line.rstrip("\n") for line in lt.out[before:]]
+    assert told[0].startswith("Chance to win: Vera about 60% (") and "; Ada about 40% (" in told[0]
+    assert told[-1].startswith("Your turn:") and lt.lines.awaiting == []
+    lt.type("chances")
+    lt.type("roll")  # the table moves on before the figure is in
+    asked[1].set_result(Chances(0, 400, ()))
+    lt.lines.poll()
+    assert "The table has moved on since; ask again for the table as it is now." in lt.transcript
