@@ -16,6 +16,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, TextIO
 
+from lines.menu import Choice, StartMenu
 from lines.session import LineSession
 from room import BotDriver, Room
 from room.pacing import DEFAULT_SPEED
@@ -159,3 +160,15 @@ def _odds(room: Room) -> Callable[[], Future[Chances]]:
         return shared_pool().submit(figure_of, room.view(None), 400, levels_of(room))
 
     return ask_for
+
+
+def choose(menu: StartMenu, stdin: TextIO | None = None) -> Choice:
+    """Ask the start menu's questions until a choice is made (the end of input is `quit`)."""
+    source = stdin or sys.stdin
+    menu.start()
+    while menu.choice is None:
+        line = source.readline()
+        if not line:
+            return Choice("quit")
+        menu.feed(line)
+    return menu.choice

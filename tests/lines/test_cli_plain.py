@@ -7,6 +7,7 @@ import io
 import os
 import pty
 import select
+import signal
 import sys
 import time
 from pathlib import Path
@@ -30,11 +31,17 @@ def test_plain_starts_saves_and_resumes_a_game_in_lines(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     common = ["--speed", "instant", "--saves-dir", str(tmp_path), "--name", "Vera"]
-    out = _run(monkeypatch, capsys, ["--plain", *common], "roll\nquit\n")
-    assert out.startswith("Landlords, Classic: you are Vera") and "Vera rolled" in out
+    out = _run(monkeypatch, capsys, ["--plain", *common], "quick\nroll\nquit\n")
+    assert out.startswith("Landlords, in plain lines.\nType quick for you and three bots")
+    assert "Landlords, Classic: you are Vera" in out and "Vera rolled" in out
     assert "Saved. Take it up again with landlords resume --plain." in out
     again = _run(monkeypatch, capsys, ["resume", "--plain", *common], "status\nquit\n")
     assert "You: $" in again and "Vera rolled" in again  # the turn under way, told again
+    menu = _run(monkeypatch, capsys, ["--plain", *common], "resume\n7\n1\nquit\n")
+    assert "1. Classic short game: Vera, Ada, Grace, Alan, turn 1, played " in menu
+    assert "Type a number from 1 to 1, or back." in menu and "you are Vera" in menu
+    chosen = _run(monkeypatch, capsys, ["--plain", *common], "new\nfin\n2\nhard\nfull\n5\nwho\nquit\n")
+    assert "Landlords, Finance: you are Vera, playing Ada (bot), Grace (bot)." in chosen
     new = _run(
         monkeypatch,
         capsys,
@@ -88,13 +95,19 @@ def test_at_a_real_terminal_it_completes_names_and_writes_no_escape_byte(tmp_pat
         assert wanted in seen, seen[-500:]
 
     try:
+        until(b"Type quick")
+        os.write(fd, b"quick\r")
         until(b"Type roll")
         os.write(fd, b"deed st. ch\t\r")
         until(b"price $140")
         os.write(fd, b"quit\r")
         until(b"Saved.")
     finally:
-        os.waitpid(pid, 0)
+        if os.waitpid(pid, os.WNOHANG) == (0, 0):  # still running after a failure: end it
+            time.sleep(2)
+            if os.waitpid(pid, os.WNOHANG) == (0, 0):
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
         os.close(fd)
     assert b"\x1b" not in seen and b"\x07" in seen
     assert b"deed st. ch" in seen and b"St. Charles Place, space 11" in seen
