@@ -62,7 +62,7 @@ def start(args: argparse.Namespace, kind: str, edition: str = "classic", seed: i
             except PersistenceError:
                 return []
 
-        choice = choose(StartMenu(_write, saved, name))
+        choice = choose(StartMenu(_write, saved, name, _problem))
         if choice.kind == "quit":
             return 0
         if choice.kind == "resume" and choice.save_id is not None:
@@ -109,3 +109,14 @@ def _resume(args: argparse.Namespace, persistence: Persistence, save_id: str) ->
     except PersistenceError as exc:
         return _fail(str(exc))
     return play_room(args, room)
+
+
+def _problem(setup: TableSetup) -> str | None:
+    """Why the game set up cannot be played, in one sentence (the engine's), or None."""
+    from engine import SetupError, new_game
+
+    try:
+        new_game(setup.edition, [s.name for s in setup.seats], seed=setup.seed, rules=setup.rules)
+    except SetupError as exc:
+        return str(exc)
+    return None

@@ -34,9 +34,15 @@ class StartMenu:
     """The questions before a game, one at a time."""
 
     def __init__(
-        self, write: Callable[[str], None], saved: Callable[[], Sequence[SavedGame]], name: str | None = None
+        self,
+        write: Callable[[str], None],
+        saved: Callable[[], Sequence[SavedGame]],
+        name: str | None = None,
+        check: Callable[[TableSetup], str | None] = lambda setup: None,
     ) -> None:
+        """`check` says why a setup cannot be played (an edition without a short game), or None."""
         self._write = write
+        self._check = check
         self._saved = saved
         self._name = name
         self.choice: Choice | None = None
@@ -153,7 +159,12 @@ class StartMenu:
         me = your_name(self._name)
         seats: tuple[Seat, ...] = (Seat(name=me, kind="human"),)
         seats += tuple(Seat(name=n, kind="bot", level=self._level) for n in bot_names(self._bots, {me}))
-        self.choice = Choice("new", TableSetup(self._edition, seats, self._rules, seed))
+        setup = TableSetup(self._edition, seats, self._rules, seed)
+        problem = self._check(setup)
+        if problem:
+            self._step = "rules"
+            return problem
+        self.choice = Choice("new", setup)
         return None
 
 
