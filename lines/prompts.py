@@ -13,6 +13,7 @@ from engine import (
     BorrowFromBank,
     Build,
     CallGame,
+    Command,
     Mortgage,
     RepayLoan,
     SellBuilding,
@@ -52,11 +53,20 @@ def decisions(table: Table) -> list[str]:
         cmds = [c for c in table.legal if type(c) is Build]
     else:
         cmds = [c for c in table.legal if type(c) not in MANAGING]
-    words = list(dict.fromkeys(spell(c, table) for c in cmds if type(c) is not TakeRide))
+    words = list(dict.fromkeys(_said(c, table) for c in cmds if type(c) is not TakeRide))
     rides = [c for c in cmds if type(c) is TakeRide]
     if len(rides) > 4:
         return ["ride and a space's name", *words]
-    return [*words, *(spell(c, table) for c in rides)]
+    return [*words, *(_said(c, table) for c in rides)]
+
+
+def _said(cmd: Command, table: Table) -> str:
+    """A command's line, and where it names a space by its number, what choosing it means ("route space
+    15 (Ride free to the railroad at space 15)")."""
+    line = spell(cmd, table)
+    if "space " not in line:
+        return line
+    return f"{line} ({describe_command(cmd, table.view, table.board)})"
 
 
 def managing(table: Table) -> list[str]:
