@@ -395,9 +395,10 @@ class LineSession:
 
 
 def _this_turn(history: Any) -> list[Event]:
-    """The events of the turn under way (from its start), for the first lines of a resumed game."""
+    """The events of the turn under way (from its start), for the first lines of a resumed game; in the
+    first turn, the deal before it too (the deeds a short game deals)."""
     events = list(history)
-    for i in range(len(events) - 1, -1, -1):
-        if events[i].kind == "turn_started":
-            return events[i:]
-    return events[-20:]
+    starts = [i for i, e in enumerate(events) if e.kind == "turn_started"]
+    if len(starts) <= 1:
+        return events
+    return events[starts[-1] :]

@@ -233,3 +233,10 @@ def test_chances_follow_when_worked_out_and_not_for_a_table_that_moved_on() -> N
     asked[1].set_result(Chances(0, 400, ()))
     lt.lines.poll()
     assert "The table has moved on since; ask again for the table as it is now." in lt.transcript
+
+
+def test_the_first_lines_tell_the_deal_before_the_first_turn() -> None:
+    lt = line_table("classic", 1)  # the short game deals deeds before turn 1
+    dealt = [e for e in lt.room.history() if e.kind == "deed_dealt"]
+    assert dealt and all(lt.room.narrate(e) in lt.transcript for e in dealt)
+    assert lt.transcript.index(lt.room.narrate(dealt[-1])) < lt.transcript.index("Turn 1:")
