@@ -42,7 +42,7 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from tui import terminal
 
-    if args.text or terminal.missing():  # piped or redirected: the text is what can be read there
+    if args.text or getattr(args, "plain", False) or terminal.missing():  # the text is what can be read
         return tell(args)
     from room.opponents import make_opponents
     from room.past_game import PastGame
@@ -65,12 +65,17 @@ def run(args: argparse.Namespace) -> int:
 
 def tell(args: argparse.Namespace) -> int:
     """The game told as text, by the engine's simple players."""
-    console = Output()
+    plain = getattr(args, "plain", False)  # for a screen reader: no colour, no escape sequence, no wrapping
+    console = Output(no_color=True, color_system=None, soft_wrap=True) if plain else Output()
     game = new_game(args.edition, NAMES, seed=args.seed)
     player = SimplePlayer()
     board = game.board
     turns = args.turns if args.turns is not None else 60
-    console.print(f"[bold]landlords[/] — {board.edition.name} edition, seed {game.state.seed}")
+    title = f"landlords — {board.edition.name} edition, seed {game.state.seed}"
+    if plain:
+        console.print(title, markup=False)
+    else:
+        console.print(f"[bold]landlords[/]{title[9:]}")
     for event in game.opening:  # the deal, if any, and "Turn 1"
         console.print(describe(event, NAMES, board), markup=False)
     st = game.state

@@ -44,14 +44,32 @@ def play_room(args: argparse.Namespace, room: Room) -> int:
 
 
 def start(args: argparse.Namespace, kind: str, edition: str = "classic", seed: int | None = None) -> int:
-    """A new game in lines: `quick` and the start (you and three bots, the Short Game), `new` (the edition
-    asked for, its full rules), `learn` (the lesson left unfinished, else a new one)."""
-    from engine import SetupError
-    from room import PersistenceError, TableSetup, lesson_setup, open_room, quick_seats, quick_setup
+    """A new game in lines: `menu` (the start's choices, asked in lines), `quick` (you and three bots, the
+    Short Game), `new` (the edition asked for, its full rules), `learn` (the lesson left unfinished, else a
+    new one)."""
+    from room import PersistenceError, SavedGame, TableSetup, lesson_setup, quick_seats, quick_setup
 
     persistence = _persistence(args)
     name = getattr(args, "name", None)
     setup: TableSetup
+    if kind == "menu":  # the start screen's choices, asked in lines
+        from lines.local import choose
+        from lines.menu import StartMenu
+
+        def saved() -> list[SavedGame]:
+            try:
+                return persistence.saved_games()
+            except PersistenceError:
+                return []
+
+        choice = choose(StartMenu(_write, saved, name, _problem))
+        if choice.kind == "quit":
+            return 0
+        if choice.kind == "resume" and choice.save_id is not None:
+            return _resume(args, persistence, choice.save_id)
+        if choice.setup is not None:
+            return _open(args, choice.setup, persistence)
+        kind = choice.kind
     if kind == "learn":
         try:
             unfinished = [g for g in persistence.saved_games() if g.lesson and not g.finished]
@@ -64,11 +82,23 @@ def start(args: argparse.Namespace, kind: str, edition: str = "classic", seed: i
         setup = TableSetup(edition, tuple(quick_seats(name)), seed=seed)
     else:
         setup = quick_setup(name, seed)
+    return _open(args, setup, persistence)
+
+
+def _open(args: argparse.Namespace, setup: TableSetup, persistence: Persistence) -> int:
+    from engine import SetupError
+    from room import PersistenceError, open_room
+
     try:
         room = open_room(setup, persistence)
     except (SetupError, PersistenceError) as exc:
         return _fail(str(exc))
     return play_room(args, room)
+
+
+def _write(text: str) -> None:
+    sys.stdout.write(text)
+    sys.stdout.flush()
 
 
 def _resume(args: argparse.Namespace, persistence: Persistence, save_id: str) -> int:
@@ -79,3 +109,14 @@ def _resume(args: argparse.Namespace, persistence: Persistence, save_id: str) ->
     except PersistenceError as exc:
         return _fail(str(exc))
     return play_room(args, room)
+
+
+def _problem(setup: TableSetup) -> str | None:
+    """Why the game set up cannot be played, in one sentence (the engine's), or None."""
+    from engine import SetupError, new_game
+
+    try:
+        new_game(setup.edition, [s.name for s in setup.seats], seed=setup.seed, rules=setup.rules)
+    except SetupError as exc:
+        return str(exc)
+    return None

@@ -2,8 +2,9 @@
 
 A face of a room beside the full screen (`tui/`): it follows a `room.Room` through a `room.Session`, says
 each event in the engine's words (`engine.narration`), reads typed lines into the engine's commands
-(`lines.parser`), and asks only what the legal commands allow (`lines.prompts`). `lines.session` is the
-core, with no I/O of its own; `lines.local` runs it at this terminal (`landlords --plain`).
+(`lines.parser`, `lines.offers`, and back: `lines.spelling`), and asks only what the legal commands allow
+(`lines.prompts`). `lines.session` is the core and `lines.menu` the start, with no I/O of their own;
+`lines.local` runs them at this terminal (`landlords --plain`).
 """
 
 from __future__ import annotations

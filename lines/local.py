@@ -7,18 +7,27 @@ then one line is read and fed to the session. Type-ahead is kept by the terminal
 
 from __future__ import annotations
 
+import contextlib
 import heapq
 import itertools
 import sys
 import time
 from collections.abc import Callable
-from typing import TextIO
+from concurrent.futures import Future
+from typing import TYPE_CHECKING, TextIO
 
+from lines.menu import Choice, StartMenu
 from lines.session import LineSession
 from room import BotDriver, Room
 from room.pacing import DEFAULT_SPEED
 
+if TYPE_CHECKING:
+    from room.advice import Advice
+    from room.chances import Chances
+
 BELL = "\a"
+ADVICE_WAIT = 120.0
+"""Seconds the advisor is given before the line mode goes on without it."""
 
 
 class _Timer:
@@ -75,7 +84,8 @@ def play(
     def ring() -> None:
         write(BELL)
 
-    lines = LineSession(room.join(people), write, ring)
+    lines = LineSession(room.join(people), write, ring, advisor=_advisor(room), odds=_odds(room))
+    read_line = _line_reader(source, lines)
     clock = LoopClock()
     driver = BotDriver(room, clock, speed)
     try:
@@ -83,13 +93,82 @@ def play(
         driver.poke()
         while not lines.quitting:
             clock.run()
-            line = source.readline()
+            line = read_line()
             if not line:  # the end of input: leave as `quit` would
                 lines.feed("quit")
                 break
             lines.feed(line)
+            for asked in lines.awaiting:  # the person waits for it: nothing else moves meanwhile
+                with contextlib.suppress(Exception):
+                    asked.result(timeout=ADVICE_WAIT)
+            lines.poll()
     finally:
         driver.stop()
         lines.close()
         room.close()
+        if "room.chances" in sys.modules:  # the advisor's processes, if it was asked
+            sys.modules["room.chances"].close_shared_pool()
     return 0
+
+
+def _line_reader(source: TextIO, lines: LineSession) -> Callable[[], str]:
+    """How a line is read: with the terminal's line editing and tab completion when the person types at
+    one, else straight from the stream. Readline is told to send no escape sequence of its own (no
+    bracketed paste, no meta key), so that nothing but the game's lines and the bell reaches the screen
+    reader."""
+    if source is not sys.stdin or not source.isatty():
+        return source.readline
+    try:
+        import readline
+    except ImportError:  # no readline on this platform: lines as they come
+        return source.readline
+    from lines.completion import completer
+
+    readline.parse_and_bind("set enable-bracketed-paste off")
+    readline.parse_and_bind("set enable-meta-key off")
+    readline.parse_and_bind("tab: complete")
+    readline.set_completer_delims("")
+    readline.set_completer(completer(lines.table, readline.get_line_buffer))
+
+    def read() -> str:
+        try:
+            return input() + "\n"
+        except EOFError:
+            return ""
+
+    return read
+
+
+def _advisor(room: Room) -> Callable[[int], Future[Advice]]:
+    """The advisor, worked out by the processes that work out the chances (started when first asked)."""
+
+    def ask_for(seat: int) -> Future[Advice]:
+        from room.advice import ask
+        from room.chances import levels_of, shared_pool
+
+        return ask(shared_pool(), room.view(seat), room.legal(seat), levels_of(room))
+
+    return ask_for
+
+
+def _odds(room: Room) -> Callable[[], Future[Chances]]:
+    """Every player's chance to win, worked out by one of the chances' processes."""
+
+    def ask_for() -> Future[Chances]:
+        from room.chances import figure_of, levels_of, shared_pool
+
+        return shared_pool().submit(figure_of, room.view(None), 400, levels_of(room))
+
+    return ask_for
+
+
+def choose(menu: StartMenu, stdin: TextIO | None = None) -> Choice:
+    """Ask the start menu's questions until a choice is made (the end of input is `quit`)."""
+    source = stdin or sys.stdin
+    menu.start()
+    while menu.choice is None:
+        line = source.readline()
+        if not line:
+            return Choice("quit")
+        menu.feed(line)
+    return menu.choice

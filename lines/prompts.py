@@ -13,6 +13,7 @@ from engine import (
     BorrowFromBank,
     Build,
     CallGame,
+    Command,
     Mortgage,
     RepayLoan,
     SellBuilding,
@@ -23,12 +24,14 @@ from engine import (
 )
 from engine.narration import bundle_text, money
 from lines.parser import Table, spell
+from room.command_words import charge_text, describe_command, nothing_to_build, raising
 
 MANAGING = (Build, SellBuilding, SellLot, Mortgage, Unmortgage, RepayLoan, BorrowFromBank, CallGame)
 """Commands open at most moments: `help` names them by their first word; the question leaves them out."""
 
 SETTINGS = (
-    "status, who, deed, where, board, chances, history, repeat, verbose, brief, mine, everyone, save, quit"
+    "status, who, deed, where, board, chances, advice, turn, history, repeat, undo, verbose, brief, mine, "
+    "everyone, save, quit"
 )
 """What may always be typed, besides the game's commands (`help` says them)."""
 
@@ -50,11 +53,20 @@ def decisions(table: Table) -> list[str]:
         cmds = [c for c in table.legal if type(c) is Build]
     else:
         cmds = [c for c in table.legal if type(c) not in MANAGING]
-    words = list(dict.fromkeys(spell(c, table) for c in cmds if type(c) is not TakeRide))
+    words = list(dict.fromkeys(_said(c, table) for c in cmds if type(c) is not TakeRide))
     rides = [c for c in cmds if type(c) is TakeRide]
     if len(rides) > 4:
         return ["ride and a space's name", *words]
-    return [*words, *(spell(c, table) for c in rides)]
+    return [*words, *(_said(c, table) for c in rides)]
+
+
+def _said(cmd: Command, table: Table) -> str:
+    """A command's line, and where it names a space by its number, what choosing it means ("route space
+    15 (Ride free to the railroad at space 15)")."""
+    line = spell(cmd, table)
+    if "space " not in line:
+        return line
+    return f"{line} ({describe_command(cmd, table.view, table.board)})"
 
 
 def managing(table: Table) -> list[str]:
@@ -112,8 +124,9 @@ def _situation(table: Table) -> str:
         lead = f"the highest bid is {money(high)} by {names[p.high_bidder]}" if high else "nobody has bid yet"
         return f"Auction of {what}: {lead}; you have {cash}"
     if kind == "debt":
-        owed = money(p.charge.amount)
-        return f"You owe {owed} and have {cash}: raise the money by selling, mortgaging or trading"
+        c = p.charge
+        owed = f"{money(c.amount)} for {charge_text(c.reason, c.detail, c.space, b)}"
+        return f"You owe {owed} and have {cash}: {raising(b)}, or trade, to raise it"
     if kind == "trade_answer":
         t = p.trade
         return (
@@ -145,6 +158,9 @@ def help_lines(table: Table, asked: bool) -> list[str]:
     out = []
     if asked:
         out.append(f"Now: {_or(decisions(table))}.")
+        for cmd in table.legal:
+            if type(cmd) not in MANAGING and type(cmd) is not TakeRide:
+                out.append(f"{spell(cmd, table)}: {describe_command(cmd, table.view, table.board)}.")
     extra = managing(table)
     if extra:
         out.append(
@@ -161,6 +177,11 @@ def building_offer(table: Table) -> str:
     b = table.board
     lots = [c.space for c in table.legal if isinstance(c, Build)]
     if not lots:
-        return "Nothing can be built now: building needs a whole colour group of yours, and the money."
-    each = [f"{b.name(s)} ({money(b.house_cost[s])})" for s in lots]
-    return f"You may build on {_or(each)}: type build, the lot's name and how many (build Boardwalk 2)."
+        deeds, me = table.view.deeds, table.me
+        if b.edition.colour_groups:
+            ready = any(all(deeds[s].owner == me for s in group) for group in b.street_groups)
+        else:
+            ready = any(deeds[s].owner == me for s in b.streets)
+        return "Nothing can be built now." if ready else nothing_to_build(b)
+    each = [describe_command(c, table.view, b) for c in table.legal if isinstance(c, Build)]
+    return f"{_or(each)}: type build, the lot's name and how many (build Boardwalk 2)."

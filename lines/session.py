@@ -12,20 +12,36 @@ what it is handed, and paces the bots with a `room.BotDriver`.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
-from typing import Any
+from concurrent.futures import Future
+from typing import TYPE_CHECKING, Any
 
 from engine import Command
 from engine.events import Event
 from lines import prompts, table_words
+from lines.advice_words import advice_lines
 from lines.names import Miss, space_named
 from lines.parser import Act, Ask, Table, clean, read
 from room import Room, Session, Update
+from room.chance_words import reading
+
+if TYPE_CHECKING:
+    from room.advice import Advice
+    from room.chances import Chances
+
+Advisor = Callable[[int], "Future[Advice]"]
+"""Asks the advisor for a seat's move, worked out elsewhere; raises `AdvisorOff` with the reason."""
+
+Odds = Callable[[], "Future[Chances]"]
+"""Asks for every player's chance to win at the table as it stands, worked out elsewhere."""
 
 AFTER_THE_END = frozenset(
     {"quit", "exit", "bye", "history", "repeat", "again", "who", "board", "status", "save"}
 )
 """What may still be typed once the game is over."""
+
+log = logging.getLogger(__name__)
 
 KEPT = 2000
 """Sentences kept for `history` and `repeat`."""
@@ -68,6 +84,8 @@ class LineSession:
         write: Callable[[str], None],
         ring: Callable[[], None] = _nothing,
         on_quit: Callable[[], None] = _nothing,
+        advisor: Advisor | None = None,
+        odds: Odds | None = None,
     ) -> None:
         self.session = session
         self.room: Room = session.room
@@ -83,6 +101,12 @@ class LineSession:
         self._asked: str | None = None  # the question last written
         self._last_line = ""
         self._previous: list[str] = []  # what was written before the person last typed
+        self._holding = False  # a plan is under way: its steps ask nothing
+        self._advisor = advisor
+        self._odds = odds
+        self._jobs: list[tuple[Future[Any], int, Callable[[Any], list[str]]]] = []
+        """What was asked of other processes and not yet told: the future, the table's version it was
+        asked at, and how its answer is said."""
         self._unsubscribe = self.room.subscribe(self._heard)
 
     # --- who and what -------------------------------------------------------------------------
@@ -146,7 +170,8 @@ class LineSession:
             self._say(update.notice)
         if update.taken_back:
             self._say("A move was taken back.")
-        self._ask()
+        if not self._holding:
+            self._ask()
 
     # --- the person's lines -------------------------------------------------------------------
 
@@ -167,7 +192,15 @@ class LineSession:
         self._ask()
 
     def feed(self, line: str) -> None:
-        """One typed line: a command, a question or a setting. Never raises for what a person types."""
+        """One typed line: a command, a question or a setting. Never raises for what a person types: a
+        fault of ours is logged and said in one sentence, never shown as a traceback."""
+        try:
+            self._feed(line)
+        except Exception:
+            log.exception("the line mode failed on a typed line")
+            self._say("Something went wrong with that line; type help for the commands that work now.")
+
+    def _feed(self, line: str) -> None:
         if self._recent:
             self._previous, self._recent = self._recent, []
         words = clean(line)
@@ -211,14 +244,20 @@ class LineSession:
         self._ask(again=True)
 
     def _act(self, act: Act) -> None:
-        for done, cmd in enumerate(act.commands):
-            refusal = self._send(cmd)
-            if refusal is not None:
-                if done:
-                    refusal = f"Done {done} of {len(act.commands)}; then: {refusal}"
-                self._miss(refusal)
-                return
-        self._ask()
+        """Give the commands in order, asking nothing between them (a plan is one answer); the first
+        refusal ends it, said with how far it went."""
+        self._holding = True
+        try:
+            for done, cmd in enumerate(act.commands):
+                refusal = self._send(cmd)
+                if refusal is not None:
+                    if done:
+                        refusal = f"Done {done} of {len(act.commands)}; then: {refusal}"
+                    self._say(refusal)
+                    break
+        finally:
+            self._holding = False
+        self._ask(again=True)
 
     def _send(self, cmd: Command) -> str | None:
         refusal = self.session.check(cmd)
@@ -251,7 +290,7 @@ class LineSession:
         elif topic == "board":
             out = table_words.board_lines(view, names, board)
         elif topic == "chances":
-            out = table_words.worth_lines(view, names)
+            out = [*table_words.worth_lines(view, names), self._ask_odds()]
         elif topic == "help":
             out = prompts.help_lines(table, prompts.is_asked(table))
         elif topic == "build":
@@ -277,12 +316,74 @@ class LineSession:
                 self._say(line)
             self._on_quit()
             return
+        elif topic == "advice":
+            out = [self._ask_advisor(me)]
+        elif topic == "undo":
+            if not room.may_take_back:
+                out = ["Moves are taken back only by one person playing bots."]
+            else:
+                refusal = room.take_back(me).refusal
+                out = [refusal] if refusal else []
         elif topic == "turn":
             out = [f"The game waits for {room.waiting_for()}."]
         else:  # yes or no, with nothing to confirm
             out = ["There is nothing to confirm now."]
         for line in out:
             self._say(line)
+        self._ask(again=True)
+
+    @property
+    def awaiting(self) -> list[Future[Any]]:
+        """The answers asked for elsewhere (the advisor, the chances) and not yet told: the host calls
+        `poll` once any of them is done."""
+        return [job[0] for job in self._jobs]
+
+    def _ask_advisor(self, me: int) -> str:
+        from room.advice import AdvisorOff  # loaded only when asked: it brings the bots with it
+
+        if self._advisor is None:
+            return "The advisor is not available here."
+        try:
+            asked = self._advisor(me)
+        except AdvisorOff as exc:
+            return str(exc)
+        self._jobs.append((asked, self.room.version, self._advice_lines))
+        return "The expert is thinking it over; the advice follows when it is ready."
+
+    def _advice_lines(self, advice: Advice) -> list[str]:
+        table = self.table()
+        return advice_lines(advice, table, table.view)
+
+    def _ask_odds(self) -> str:
+        if self._odds is None:
+            return "Each player's chance to win is worked out on the full screen only here."
+        self._jobs.append((self._odds(), self.room.version, self._odds_lines))
+        return "Each player's chance to win is being worked out; it follows when it is ready."
+
+    def _odds_lines(self, chances: Chances) -> list[str]:
+        edition = self.room.board.edition.id
+        each = [
+            f"{self.room.names[c.seat]} {reading(c.win, c.low, c.high, edition).words}"
+            for c in chances.players
+        ]
+        return ["Chance to win: " + "; ".join(each) + "."]
+
+    def poll(self) -> None:
+        """Tell each answer asked for elsewhere that is in (the host calls this when one is done)."""
+        done = [job for job in self._jobs if job[0].done()]
+        if not done:
+            return
+        self._jobs = [job for job in self._jobs if not job[0].done()]
+        for asked, version, say in done:
+            try:
+                lines = say(asked.result())
+            except Exception as exc:
+                log.warning("an answer from elsewhere failed: %s", exc)
+                lines = ["That could not be worked out this time."]
+            if self.room.version != version:
+                lines = ["The table has moved on since; ask again for the table as it is now."]
+            for line in lines:
+                self._say(line)
         self._ask(again=True)
 
     def _save(self) -> str:
@@ -294,9 +395,10 @@ class LineSession:
 
 
 def _this_turn(history: Any) -> list[Event]:
-    """The events of the turn under way (from its start), for the first lines of a resumed game."""
+    """The events of the turn under way (from its start), for the first lines of a resumed game; in the
+    first turn, the deal before it too (the deeds a short game deals)."""
     events = list(history)
-    for i in range(len(events) - 1, -1, -1):
-        if events[i].kind == "turn_started":
-            return events[i:]
-    return events[-20:]
+    starts = [i for i, e in enumerate(events) if e.kind == "turn_started"]
+    if len(starts) <= 1:
+        return events
+    return events[starts[-1] :]

@@ -128,7 +128,7 @@ def board_lines(view: GameView, names: Names, board: Board) -> list[str]:
 def worth_lines(view: GameView, names: Names) -> list[str]:
     """`chances`: each player's net worth by the engine's count, richest first."""
     rows = standings(view)
-    lead = "Net worth, richest first (the full screen's panel also gives each player's chance to win): "
+    lead = "Net worth, richest first: "
     return [lead + "; ".join(f"{names[p]} {money(w)}" for p, w in rows) + "."]
 
 

@@ -30,7 +30,8 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, TypeVar
 
-from engine.lookahead.chances import Chances, summary, values
+from engine.lookahead.chances import Chances as Chances  # for the faces that name a figure
+from engine.lookahead.chances import summary, values
 from engine.lookahead.playout import HORIZON_ROUNDS
 from engine.view import GameView
 from room.room import Room, Update
@@ -180,6 +181,12 @@ class Figure:
 
 
 Listener = Callable[[Figure], None]
+
+
+def figure_of(view: GameView, playouts: int = PLAYOUTS, levels: list[str | None] | None = None) -> Chances:
+    """Every player's chance from this view, worked out in one go in the process that runs it (a pool's
+    worker): for a face that asks once rather than watches (the line mode's `chances`)."""
+    return summary(view, values(view, 0, playouts, SEED, HORIZON_ROUNDS, levels))
 
 
 def levels_of(room: Room) -> list[str | None]:

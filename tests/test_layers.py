@@ -95,6 +95,7 @@ ROOM_FOR_THE_INTERFACE = {
     "room.past_game",  # a past game's positions, replayed from its save: the interface reads them
     "room.foresight",  # a bot's look-ahead, worked out in other processes: handed to the bots' driver
     "room.chance_words",  # how a chance is shown, the same in every view: the interface shows it so
+    "room.command_words",  # commands and payments in words, the same on every face of a room
 }
 
 

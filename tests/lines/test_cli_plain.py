@@ -4,6 +4,12 @@ without a full screen; a game left is saved and taken up again in lines."""
 from __future__ import annotations
 
 import io
+import os
+import pty
+import select
+import signal
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -25,11 +31,20 @@ def test_plain_starts_saves_and_resumes_a_game_in_lines(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     common = ["--speed", "instant", "--saves-dir", str(tmp_path), "--name", "Vera"]
-    out = _run(monkeypatch, capsys, ["--plain", *common], "roll\nquit\n")
-    assert out.startswith("Landlords, Classic: you are Vera") and "Vera rolled" in out
+    out = _run(monkeypatch, capsys, ["--plain", *common], "quick\nroll\nquit\n")
+    assert out.startswith("Landlords, in plain lines.\nType quick for you and three bots")
+    assert "Landlords, Classic: you are Vera" in out and "Vera rolled" in out
     assert "Saved. Take it up again with landlords resume --plain." in out
     again = _run(monkeypatch, capsys, ["resume", "--plain", *common], "status\nquit\n")
     assert "You: $" in again and "Vera rolled" in again  # the turn under way, told again
+    menu = _run(monkeypatch, capsys, ["--plain", *common], "resume\n7\n1\nquit\n")
+    assert "1. Classic short game: Vera, Ada, Grace, Alan, turn 1, played " in menu
+    assert "Type a number from 1 to 1, or back." in menu and "you are Vera" in menu
+    chosen = _run(
+        monkeypatch, capsys, ["--plain", *common], "new\nfin\n2\nhard\nshort\n5\nfull\n5\nwho\nquit\n"
+    )
+    assert "Finance has no Short Game.\nFull rules, the short game, or a time limit?" in chosen
+    assert "Landlords, Finance: you are Vera, playing Ada (bot), Grace (bot)." in chosen
     new = _run(
         monkeypatch,
         capsys,
@@ -41,6 +56,12 @@ def test_plain_starts_saves_and_resumes_a_game_in_lines(
     assert "you are Vera, playing" in lesson and lesson.count("(bot)") == 2
 
 
+def test_the_demo_in_plain_lines_is_told_as_sentences(capsys: Capture) -> None:
+    assert main(["demo", "--plain", "--turns", "2", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "Turn 1: Ada to play." in out and "\x1b" not in out
+
+
 def test_plain_refuses_what_it_does_not_do_yet_in_one_line(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -49,3 +70,47 @@ def test_plain_refuses_what_it_does_not_do_yet_in_one_line(
     args = type("Args", (), {"plain": True})()
     assert launch.run(args, "review") == 2
     assert "not available in plain lines yet" in capsys.readouterr().err
+
+
+def test_at_a_real_terminal_it_completes_names_and_writes_no_escape_byte(tmp_path: Path) -> None:
+    """`landlords --plain` in a pseudo-terminal, as a person with a screen reader runs it: the terminal's
+    line editing completes a name with Tab, and nothing but text, newlines, the bell and the line editor's
+    own backspaces reaches the screen."""
+    argv = [sys.executable, "-m", "cli.main", "--plain", "--speed", "instant", "--saves-dir", str(tmp_path)]
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the game
+        try:
+            os.environ["TERM"] = "xterm"
+            os.execv(argv[0], argv)
+        finally:
+            os._exit(127)
+    seen = b""
+
+    def until(wanted: bytes, timeout: float = 30) -> None:
+        nonlocal seen
+        deadline = time.monotonic() + timeout
+        while wanted not in seen and time.monotonic() < deadline:
+            if select.select([fd], [], [], 0.2)[0]:
+                try:
+                    seen += os.read(fd, 65536)
+                except OSError:
+                    return
+        assert wanted in seen, seen[-500:]
+
+    try:
+        until(b"Type quick")
+        os.write(fd, b"quick\r")
+        until(b"Type roll")
+        os.write(fd, b"deed st. ch\t\r")
+        until(b"price $140")
+        os.write(fd, b"quit\r")
+        until(b"Saved.")
+    finally:
+        if os.waitpid(pid, os.WNOHANG) == (0, 0):  # still running after a failure: end it
+            time.sleep(2)
+            if os.waitpid(pid, os.WNOHANG) == (0, 0):
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+        os.close(fd)
+    assert b"\x1b" not in seen and b"\x07" in seen
+    assert b"deed st. ch" in seen and b"St. Charles Place, space 11" in seen

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from engine import Bundle, Command, DealPart, ProposeDeal, ProposeLoan, ProposeTrade
+from lines.completion import vocabulary
 from lines.names import Miss
 from lines.parser import Act, Table, read, spell
 
@@ -130,3 +131,21 @@ def test_names_match_by_unambiguous_prefix_in_any_case() -> None:
     assert isinstance(cmd, ProposeTrade) and cmd.to == 1 and cmd.give.cash == 1200
     assert offer.confirm == "You offer Ada Baltic Avenue and $1,200 for Boardwalk."
     assert table.me == ME
+
+
+def test_no_typed_line_raises_whatever_it_holds() -> None:
+    """Lines made of the commands' words, names, numbers and stray characters: each gets an answer, none
+    an exception, and nothing written holds an escape byte."""
+    lt = line_table("addon", 5)
+    table = lt.table()
+    rng = random.Random(48)
+    pieces = [*vocabulary(table), "0", "-5", "$1,000,000", "99999999999", ":", ";", ",", "for", "to", "gives"]
+    pieces += ["\u00e9t\u00e9", "\u202e", "'", '"', "\\", "%s", "{}", "space 999", "#3", "and", "with"]
+    for _ in range(400):
+        line = " ".join(rng.choice(pieces) for _ in range(rng.randint(1, 8)))
+        lt.type(line)
+        if lt.lines._confirm is not None:
+            lt.type(rng.choice(["yes", "no"]))
+    text = lt.transcript
+    assert "\x1b" not in text and "Traceback" not in text
+    assert all(line.strip() for line in text.split("\n")[:-1])

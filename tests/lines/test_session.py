@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
 from engine import Build, Mortgage
+from lines.completion import completions, vocabulary
 from lines.local import BELL, LoopClock, play
 from lines.parser import Table, spell
 from lines.session import involves
 from room import Room, Seat
 from room.opponents import make_opponents
 
-from linetable import line_table
+from linetable import LineTable, line_table
 
 
 def test_the_question_is_the_last_line_and_rings_when_new() -> None:
@@ -41,19 +44,35 @@ def test_an_offer_is_read_back_and_goes_only_on_yes() -> None:
     assert lt.last_line.startswith("Your turn:")
 
 
-def test_a_building_plan_is_carried_out_step_by_step_and_stops_at_a_refusal() -> None:
-    for seed in range(1, 40):
+def _with_a_group() -> LineTable:
+    for seed in range(1, 60):
         lt = line_table("classic", seed, bots=1)
-        builds = [c for c in lt.table().legal if isinstance(c, Build)]
-        if builds:
-            break
-    else:
-        raise AssertionError("no dealt group in 40 seeds")
-    name = lt.table().board.name(builds[0].space)
-    lt.type(f"build {name} 12")
-    said = lt.transcript
-    assert "bought a house" in said or "built" in said
-    assert "Done " in said and " of 12; then:" in said  # the plan stopped with the engine's reason
+        if any(isinstance(c, Build) for c in lt.table().legal):
+            return lt
+    raise AssertionError("no group dealt whole in 60 seeds")
+
+
+def test_a_building_plan_builds_a_group_evenly_and_asks_once_at_the_end() -> None:
+    lt = _with_a_group()
+    board = lt.table().board
+    space = next(c.space for c in lt.table().legal if isinstance(c, Build))
+    group = board.edition.groups[board.group_of[space] or ""]
+    lots = board.members[board.group_of[space] or ""]
+    said = lt.type(f"build {group.name.lower()} 2")
+    built = [line for line in said if line.startswith("Vera built")]
+    assert built and all(not line.startswith("Your turn") for line in said[:-1])
+    levels = [lt.room.view(0).deeds[s].level for s in lots]
+    assert max(levels) - min(levels) <= 1 and len(built) == sum(levels)
+    if len(built) < 2 * len(lots):  # the money or the bank's houses ran out: the plan says where it stopped
+        assert any(f"of {2 * len(lots)}; then:" in line for line in said)
+
+
+def test_a_plan_on_one_lot_stops_at_the_engines_reason() -> None:
+    lt = _with_a_group()
+    space = next(c.space for c in lt.table().legal if isinstance(c, Build))
+    said = lt.type(f"build {lt.table().board.name(space)} 3")
+    assert said[0].startswith("Vera built") and said[1].startswith("Done 1 of 3; then: ")
+    assert said[-1].startswith("Your turn:") and len(said) == 3
 
 
 def test_brief_and_mine_leave_out_what_they_say_they_do() -> None:
@@ -120,3 +139,104 @@ def test_the_loop_clock_runs_what_is_due_in_order() -> None:
     clock.call_later(0.2, lambda: ran.append("a"))
     clock.call_later(0.1, lambda: ran.append("never")).stop()
     assert clock.run() == 2 and ran == ["a", "b"] and slept == [0.2, 0.3]
+
+
+def test_tab_completes_the_longest_tail_that_begins_a_name() -> None:
+    table = line_table("classic", 1).table()
+    known = vocabulary(table)
+    assert completions("mortgage balt", known) == ["mortgage Baltic Avenue"]
+    assert completions("offer ad", known) == ["offer Ada"]
+    assert completions("deed park p", known) == ["deed Park Place"]
+    assert "mortgage New York Avenue" in completions("mortgage N", known)
+    assert completions("zzz", known) == [] and completions("mor", known) == ["mortgage"]
+
+
+def test_undo_takes_back_my_last_decision_and_says_so() -> None:
+    lt = line_table("classic", 1)
+    mortgage = next(c for c in lt.table().legal if isinstance(c, Mortgage))
+    lt.type(f"mortgage {lt.table().board.name(mortgage.space)}")
+    assert lt.room.view(0).deeds[mortgage.space].mortgaged
+    said = lt.type("undo")
+    assert "A move was taken back." in said and not lt.room.view(0).deeds[mortgage.space].mortgaged
+    assert lt.last_line.startswith("Your turn:")
+    assert "Nothing of yours to take back" in lt.type("undo")[0]
+
+
+def test_a_fault_of_ours_is_one_sentence_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    lt = line_table("classic", 1)
+
+    def broken(seat: int) -> list[object]:
+        raise RuntimeError("a fault in the room")
+
+    monkeypatch.setattr(lt.room, "legal", broken)
+    said = lt.type("roll")
+    assert said == ["Something went wrong with that line; type help for the commands that work now."]
+
+
+def test_the_advisor_answers_in_sentences_when_its_figure_is_in() -> None:
+    from concurrent.futures import Future
+
+    from engine.bots.advice import Advice, Option
+
+    lt = line_table("classic", 1)
+    asked: list[Future[Advice]] = []
+
+    def advisor(seat: int) -> Future[Advice]:
+        legal = lt.room.legal(seat)
+        asked.append(Future())
+        asked[-1].set_running_or_notify_cancel()
+        pending = Advice(legal[0], "the dice are the only move", (Option(legal[0], 0.4, 0.35, 0.45),))
+        asked[-1].pending = pending  # type: ignore[attr-defined]
+        return asked[-1]
+
+    lt.lines._advisor = advisor
+    said = lt.type("advice")
+    assert said[0] == "The expert is thinking it over; the advice follows when it is ready."
+    lt.lines.poll()  # not in yet: nothing said
+    assert lt.last_line.startswith("Your turn:")
+    asked[0].set_result(asked[0].pending)  # type: ignore[attr-defined]
+    before = len(lt.out)
+    lt.lines.poll()
+    told = [line.rstrip("\n") for line in lt.out[before:]]
+    assert told[0] == "The expert would: Roll the dice."
+    assert told[1] == "Why: the dice are the only move"
+    assert told[2].startswith("Your chance to win after each: Roll the dice, about 40% (")
+    assert told[3] == "To follow it, type roll." and told[-1].startswith("Your turn:")
+    lt.lines._advisor = None
+    assert lt.type("advice")[0] == "The advisor is not available here."
+
+
+def test_chances_follow_when_worked_out_and_not_for_a_table_that_moved_on() -> None:
+    from concurrent.futures import Future
+
+    from engine.lookahead.chances import Chance, Chances
+
+    lt = line_table("classic", 1, bots=1)
+    asked: list[Future[Chances]] = []
+
+    def odds() -> Future[Chances]:
+        asked.append(Future())
+        return asked[-1]
+
+    lt.lines._odds = odds
+    said = lt.type("chances")
+    assert said[0].startswith("Net worth, richest first: ") and "being worked out" in said[1]
+    assert lt.lines.awaiting == asked
+    asked[0].set_result(Chances(0, 400, (Chance(0, 0.6, 0.55, 0.65), Chance(1, 0.4, 0.35, 0.45))))
+    before = len(lt.out)
+    lt.lines.poll()
+    told = [line.rstrip("\n") for line in lt.out[before:]]
+    assert told[0].startswith("Chance to win: Vera about 60% (") and "; Ada about 40% (" in told[0]
+    assert told[-1].startswith("Your turn:") and lt.lines.awaiting == []
+    lt.type("chances")
+    lt.type("roll")  # the table moves on before the figure is in
+    asked[1].set_result(Chances(0, 400, ()))
+    lt.lines.poll()
+    assert "The table has moved on since; ask again for the table as it is now." in lt.transcript
+
+
+def test_the_first_lines_tell_the_deal_before_the_first_turn() -> None:
+    lt = line_table("classic", 1)  # the short game deals deeds before turn 1
+    dealt = [e for e in lt.room.history() if e.kind == "deed_dealt"]
+    assert dealt and all(lt.room.narrate(e) in lt.transcript for e in dealt)
+    assert lt.transcript.index(lt.room.narrate(dealt[-1])) < lt.transcript.index("Turn 1:")

@@ -11,6 +11,7 @@ import pytest
 from engine import Build, Mortgage, PlaceBid
 from engine.events import Event
 from lines.parser import Table
+from lines.prompts import question
 
 from linetable import LineTable, line_table, words_now
 
@@ -106,7 +107,11 @@ def play_out(lt: LineTable, most: int = 3000) -> Script:
         lt.clock.run()
         if lt.room.finished:
             break
-        line = script.line(lt.table())
+        table = lt.table()
+        asked = question(table)
+        if asked is not None:  # the game waits on me: its question is the last thing written
+            assert lt.last_line == asked, lt.transcript[-600:]
+        line = script.line(table)
         lt.type(line)
         if lt.lines._confirm is not None:
             lt.type("yes")

@@ -16,6 +16,7 @@ from textual.widgets import Button, DataTable, Label, Static
 from engine import Build, SellBuilding, SellLot
 from engine.narration import money
 from engine.queries import lot_value, rent_at
+from room.command_words import nothing_to_build
 from tui.client import refusal
 from tui.dialogs.base import PaletteEntry, Table
 from tui.dialogs.lots import LotsDialog
@@ -108,12 +109,7 @@ class BuildDialog(LotsDialog):
                 cells += (f"+{money(lot_value(view, s))}" if s in can_sell_lot else "-",)
             rows.append((s, cells))
         self.fill(rows)
-        empty = (
-            "You hold no complete colour group yet: trade for one, then build."
-            if ed.colour_groups
-            else "You own no lot yet: buy one, then build on it."
-        )
-        self.query_one("#why", Static).update("" if self._spaces else empty)
+        self.query_one("#why", Static).update("" if self._spaces else nothing_to_build(board))
         self.update_buttons()
 
     def _rent(self, space: int, can_build: set[int]) -> str:

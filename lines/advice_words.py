@@ -1,0 +1,30 @@
+"""The advisor's answer as sentences: the move the expert would make, why, and the chance to win after
+each of the best options, in the same words and figures the full screen's advisor shows."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine import GameView
+from lines.parser import Table, spell
+from room.chance_words import reading
+from room.command_words import describe_command
+
+if TYPE_CHECKING:
+    from room.advice import Advice
+
+
+def advice_lines(advice: Advice, table: Table, view: GameView) -> list[str]:
+    board = table.board
+    out = [
+        f"The expert would: {describe_command(advice.command, view, board)}.",
+        f"Why: {advice.reason}",
+    ]
+    each = []
+    for option in advice.options:
+        shown = reading(option.chance, option.low, option.high, view.edition)
+        each.append(f"{describe_command(option.command, view, board)}, {shown.words}")
+    if each:
+        out.append("Your chance to win after each: " + "; ".join(each) + ".")
+    out.append(f"To follow it, type {spell(advice.command, table)}.")
+    return out

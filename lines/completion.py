@@ -1,0 +1,55 @@
+"""Tab completion of a typed line: the commands' words, the deeds' and spaces' names, the players' names.
+
+The whole line is the unit (names hold spaces: "Park Place"): the longest tail of the line that begins a
+known word or name is completed, in any case.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from lines.parser import QUESTIONS, READERS, Table
+
+COMMANDS = sorted({*QUESTIONS, *READERS})
+"""The words a line begins with."""
+
+FOLLOWERS = ("lot", "card", "fine", "mortgage", "game", "with", "against", "notes", "from", "gives", "to")
+"""Words that come after a command's first word (`sell lot`, `use card`, `deal with`)."""
+
+
+def vocabulary(table: Table) -> list[str]:
+    """The words worth completing after a line's first word: the spaces' and players' names, and a few
+    words the commands take."""
+    names = {table.board.name(s) for s in range(table.board.size)} | set(table.names)
+    return sorted(names | set(FOLLOWERS))
+
+
+def completions(line: str, known: Iterable[str]) -> list[str]:
+    """The whole lines that complete `line`: a command's word at its start, else its longest tail that
+    begins a known word or name, completed."""
+    if " " not in line.strip():
+        head = line.strip().casefold()
+        return [w for w in COMMANDS if head and w.startswith(head)]
+    known = list(known)
+    for start in range(1, len(line) + 1):
+        if line[start - 1] not in " :,;":
+            continue
+        tail = line[start:].casefold()
+        if not tail:
+            break
+        found = sorted({line[:start] + w for w in known if w.casefold().startswith(tail)})
+        if found:
+            return found
+    return []
+
+
+def completer(table: Callable[[], Table], buffer: Callable[[], str]) -> Callable[[str, int], str | None]:
+    """A `readline` completer over the whole line (`buffer` gives it; the delimiters must be none)."""
+    found: list[str] = []
+
+    def complete(_text: str, state: int) -> str | None:
+        if state == 0:
+            found[:] = completions(buffer(), vocabulary(table()))
+        return found[state] if state < len(found) else None
+
+    return complete

@@ -1,0 +1,184 @@
+"""The start of the line mode, in lines: a quick game, a new game asked for question by question (edition,
+bots, their level, the rules, a seed), a saved game to resume, or the lesson.
+
+Like the session, it does no I/O: each typed line is fed in, each line said is handed to `write`, the
+question is always the last line, and `choice` holds what was chosen once it is complete.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from engine import EDITIONS, RuleOptions, load_edition
+from lines.names import Miss, match
+from lines.parser import clean
+from room import DEFAULT_LEVEL, LEVELS, SavedGame, Seat, TableSetup
+from room.seats import bot_names, your_name
+
+MOST_BOTS = 7
+LISTED = 20
+"""Saved games listed for `resume`, the most recently played first."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What the person chose: `quick`, `learn`, `quit`, a `new` game's setup, or a save to `resume`."""
+
+    kind: str
+    setup: TableSetup | None = None
+    save_id: str | None = None
+
+
+class StartMenu:
+    """The questions before a game, one at a time."""
+
+    def __init__(
+        self,
+        write: Callable[[str], None],
+        saved: Callable[[], Sequence[SavedGame]],
+        name: str | None = None,
+        check: Callable[[TableSetup], str | None] = lambda setup: None,
+    ) -> None:
+        """`check` says why a setup cannot be played (an edition without a short game), or None."""
+        self._write = write
+        self._check = check
+        self._saved = saved
+        self._name = name
+        self.choice: Choice | None = None
+        self._step = "menu"
+        self._games: list[SavedGame] = []
+        self._edition = "classic"
+        self._bots = 3
+        self._level = DEFAULT_LEVEL
+        self._rules = RuleOptions()
+
+    def _say(self, text: str) -> None:
+        self._write(" ".join(text.split()) + "\n")
+
+    def start(self) -> None:
+        self._say("Landlords, in plain lines.")
+        self._ask()
+
+    def _ask(self) -> None:
+        self._say(QUESTIONS[self._step])
+
+    def feed(self, line: str) -> None:
+        words = clean(line)
+        if isinstance(words, Miss):
+            self._say(words.sentence)
+        elif words.casefold() in ("quit", "exit", "bye"):
+            self.choice = Choice("quit")
+            return
+        elif words.casefold() == "back" and self._step != "menu":
+            self._step = "menu"
+        else:
+            steps: dict[str, Callable[[str], str | None]] = {
+                "menu": self._on_menu,
+                "resume": self._on_resume,
+                "edition": self._on_edition,
+                "bots": self._on_bots,
+                "level": self._on_level,
+                "rules": self._on_rules,
+                "seed": self._on_seed,
+            }
+            problem = steps[self._step](words)
+            if self.choice is not None:
+                return
+            if problem:
+                self._say(problem)
+        self._ask()
+
+    def _on_menu(self, words: str) -> str | None:
+        word = words.casefold()
+        if word in ("quick", "learn"):
+            self.choice = Choice(word)
+        elif word == "new":
+            self._step = "edition"
+        elif word == "resume":
+            self._games = list(self._saved())[:LISTED]
+            if not self._games:
+                return "There are no saved games yet."
+            for i, game in enumerate(self._games, 1):
+                state = "finished" if game.finished else f"turn {game.turn}"
+                self._say(f"{i}. {game.title}, {state}, played {game.updated}.")
+            self._step = "resume"
+        else:
+            return f"{words[:30]!r} is not one of the choices."
+        return None
+
+    def _on_resume(self, words: str) -> str | None:
+        if not words.isdigit() or not 1 <= int(words) <= len(self._games):
+            return f"Type a number from 1 to {len(self._games)}, or back."
+        self.choice = Choice("resume", save_id=self._games[int(words) - 1].id)
+        return None
+
+    def _on_edition(self, words: str) -> str | None:
+        found = match(words, [*enumerate(EDITIONS), *_edition_names()], "edition")
+        if isinstance(found, Miss):
+            return found.sentence
+        self._edition = EDITIONS[found]
+        self._step = "bots"
+        return None
+
+    def _on_bots(self, words: str) -> str | None:
+        if not words.isdigit() or not 1 <= int(words) <= MOST_BOTS:
+            return f"Type a number of bots from 1 to {MOST_BOTS}."
+        self._bots = int(words)
+        self._step = "level"
+        return None
+
+    def _on_level(self, words: str) -> str | None:
+        found = match(words, list(enumerate(LEVELS)), "level")
+        if isinstance(found, Miss):
+            return found.sentence
+        self._level = LEVELS[found]
+        self._step = "rules"
+        return None
+
+    def _on_rules(self, words: str) -> str | None:
+        word = words.casefold()
+        if word in ("full", "standard"):
+            self._rules = RuleOptions()
+        elif word in ("short", "short game"):
+            self._rules = RuleOptions(short_game=True)
+        elif word.startswith("time") and word.removeprefix("time").strip().isdigit():
+            rounds = int(word.removeprefix("time").strip())
+            if not 1 <= rounds <= 500:
+                return "A time limit is from 1 to 500 rounds."
+            self._rules = RuleOptions(time_limit_rounds=rounds)
+        else:
+            return "Type full, short, or time and a number of rounds (time 20)."
+        self._step = "seed"
+        return None
+
+    def _on_seed(self, words: str) -> str | None:
+        if words.casefold() not in ("random", "none") and not words.isdigit():
+            return "Type a whole number for the seed, or random."
+        seed = int(words) if words.isdigit() else None
+        me = your_name(self._name)
+        seats: tuple[Seat, ...] = (Seat(name=me, kind="human"),)
+        seats += tuple(Seat(name=n, kind="bot", level=self._level) for n in bot_names(self._bots, {me}))
+        setup = TableSetup(self._edition, seats, self._rules, seed)
+        problem = self._check(setup)
+        if problem:
+            self._step = "rules"
+            return problem
+        self.choice = Choice("new", setup)
+        return None
+
+
+def _edition_names() -> list[tuple[int, str]]:
+    return [(i, load_edition(e).name) for i, e in enumerate(EDITIONS)]
+
+
+QUESTIONS = {
+    "menu": "Type quick for you and three bots, new to choose the game, resume, learn for a first game that "
+    "teaches, or quit.",
+    "resume": "Type the number of the game to resume, or back.",
+    "edition": f"Which edition? {', '.join(EDITIONS)}.",
+    "bots": f"How many bots, from 1 to {MOST_BOTS}?",
+    "level": f"Their level: {', '.join(LEVELS)}?",
+    "rules": "Full rules, the short game, or a time limit? Type full, short, or time and a number of rounds.",
+    "seed": "A seed to replay the game later, or random?",
+}

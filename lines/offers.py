@@ -1,0 +1,182 @@
+"""Offers typed as one line, read into the engine's proposals: trades (`offer bob: Park Place and 100 for
+Boardwalk`), counter-offers, deals among several (`deal with bob and carol: ...`) and the 1904 edition's
+loans (`borrow 2 notes against Lot 3`, `lend bob 200 at 20 against Lot 5`). Each proposal is read back
+before it goes."""
+
+from __future__ import annotations
+
+import re
+
+from engine import (
+    BorrowFromBank,
+    Command,
+    DealPart,
+    ProposeDeal,
+    ProposeLoan,
+    ProposeTrade,
+    RejectTrade,
+    RepayLoan,
+)
+from lines.bundles import bundle_words, read_bundle
+from lines.names import Miss, player_named, space_named
+from lines.reading import Act, Reading, Table
+from lines.spelling import spell
+
+
+def repay(rest: str, table: Table) -> Reading:
+    mine = [ln.id for ln in table.view.loans if ln.borrower == table.me]
+    if not rest and len(mine) == 1:
+        return Act((RepayLoan(player=table.me, loan=mine[0]),))
+    word = rest.casefold().removeprefix("loan").strip()
+    if not word.isdigit():
+        return Miss("Type repay and the loan's number (status lists your loans).")
+    return Act((RepayLoan(player=table.me, loan=int(word)),))
+
+
+_LOAN = re.compile(
+    r"^(?:from\s+)?(?P<who>.+?)\s+\$?(?P<principal>[\d,]+)\s+at\s+\$?(?P<interest>[\d,]+)"
+    r"(?:\s+against\s+(?P<lots>.+))?$",
+    re.IGNORECASE,
+)
+_NOTES = re.compile(r"^(?P<notes>\d{1,3})(?:\s+notes?)?(?:\s+against\s+(?P<lots>.+))?$", re.IGNORECASE)
+
+
+def _lots(text: str | None, table: Table) -> tuple[int, ...] | Miss:
+    if not text:
+        return ()
+    out = []
+    for part in re.split(r"\s*,\s*|\s+and\s+", text):
+        space = space_named(part, table.board, table.board.deeds, "lot")
+        if isinstance(space, Miss):
+            return space
+        out.append(space)
+    return tuple(out)
+
+
+def _loan_terms(rest: str, table: Table, lending: bool) -> Reading:
+    found = _LOAN.match(rest)
+    if not found:
+        example = "lend bob 200 at 20 against Lot 5" if lending else "borrow from bob 200 at 20 against Lot 5"
+        return Miss(f"Type the loan like this: {example}.")
+    who = player_named(found.group("who"), table.names)
+    if isinstance(who, Miss):
+        return who
+    lots = _lots(found.group("lots"), table)
+    if isinstance(lots, Miss):
+        return lots
+    principal = int(found.group("principal").replace(",", ""))
+    if principal <= 0:
+        return Miss("A loan is of at least $1.")
+    cmd = ProposeLoan(
+        player=table.me,
+        to=who,
+        lender=table.me if lending else who,
+        principal=principal,
+        interest=int(found.group("interest").replace(",", "")),
+        security=lots,
+    )
+    return Act((cmd,), confirm=f"You {'offer' if lending else 'ask for'} this loan: {spell(cmd, table)}.")
+
+
+def borrow(rest: str, table: Table) -> Reading:
+    bank = _NOTES.match(rest)
+    if bank:
+        lots = _lots(bank.group("lots"), table)
+        if isinstance(lots, Miss):
+            return lots
+        notes = int(bank.group("notes"))
+        if notes <= 0:
+            return Miss("Borrow at least one note.")
+        return Act((BorrowFromBank(player=table.me, notes=notes, security=lots),))
+    return _loan_terms(rest, table, lending=False)
+
+
+def lend(rest: str, table: Table) -> Reading:
+    return _loan_terms(rest, table, lending=True)
+
+
+_FOR = re.compile(r"\s+for\s+", re.IGNORECASE)
+
+
+def _terms(rest: str, table: Table) -> tuple[int, Command, Command] | Miss:
+    """`bob: Park Place and 100 for Boardwalk`: to whom, what I give, what I take."""
+    who_text, colon, terms = rest.partition(":")
+    if not colon:
+        return Miss("Type the offer like this: offer bob: Park Place and 100 for Boardwalk.")
+    who = player_named(who_text, table.names)
+    if isinstance(who, Miss):
+        return who
+    sides = _FOR.split(terms.strip(), maxsplit=1)
+    if len(sides) != 2:
+        return Miss("Say what you give, then for, then what you want: Park Place and 100 for Boardwalk.")
+    give, take = (read_bundle(side, table.board) for side in sides)
+    if isinstance(give, Miss):
+        return give
+    if isinstance(take, Miss):
+        return take
+    return who, give, take  # type: ignore[return-value]
+
+
+def offer(rest: str, table: Table) -> Reading:
+    terms = _terms(rest, table)
+    if isinstance(terms, Miss):
+        return terms
+    who, give, take = terms
+    cmd = ProposeTrade(player=table.me, to=who, give=give, take=take)
+    return Act((cmd,), confirm=_read_back(cmd, table))
+
+
+def _read_back(cmd: ProposeTrade, table: Table) -> str:
+    return (
+        f"You offer {table.names[cmd.to]} {bundle_words(cmd.give, table.board)} "
+        f"for {bundle_words(cmd.take, table.board)}."
+    )
+
+
+def counter(rest: str, table: Table) -> Reading:
+    """Refuse the offer and make one back: `counter: Boardwalk for Park Place and 200`."""
+    answer = next((c for c in table.legal if isinstance(c, RejectTrade)), None)
+    pend = table.view.pending
+    if answer is None or pend is None or pend.kind != "trade_answer":
+        return Miss("There is no offer to counter now.")
+    proposer = pend.trade.proposer
+    terms = _terms(f"{table.names[proposer]}:{rest.partition(':')[2] or rest}", table)
+    if isinstance(terms, Miss):
+        return terms
+    _, give, take = terms
+    offer = ProposeTrade(player=table.me, to=proposer, give=give, take=take)
+    return Act((answer, offer), confirm="You refuse, and " + _read_back(offer, table)[4:])
+
+
+_CLAUSE = re.compile(r"^(?P<giver>.+?)\s+gives?\s+(?P<what>.+)\s+to\s+(?P<receiver>.+)$", re.IGNORECASE)
+
+
+def deal(rest: str, table: Table) -> Reading:
+    """`deal with bob and carol: I give Boardwalk to bob; bob gives 100 to carol; carol gives Park Place
+    to me`."""
+    head, colon, body = rest.partition(":")
+    example = "deal with bob and carol: I give Boardwalk to bob; bob gives 100 to carol"
+    if not colon or not head.casefold().startswith("with "):
+        return Miss(f"Type the deal like this: {example}.")
+    parties = []
+    for name in re.split(r"\s*,\s*|\s+and\s+", head[5:].strip()):
+        who = player_named(name, table.names)
+        if isinstance(who, Miss):
+            return who
+        parties.append(who)
+    parts = []
+    for clause in body.split(";"):
+        found = _CLAUSE.match(clause.strip())
+        if not found:
+            return Miss(
+                f"Each part of a deal reads: someone gives something to someone; for example {example}."
+            )
+        giver = player_named(found.group("giver"), table.names, table.me)
+        receiver = player_named(found.group("receiver"), table.names, table.me)
+        bundle = read_bundle(found.group("what"), table.board)
+        for got in (giver, receiver, bundle):
+            if isinstance(got, Miss):
+                return got
+        parts.append(DealPart(giver=giver, receiver=receiver, bundle=bundle))  # type: ignore[arg-type]
+    cmd = ProposeDeal(player=table.me, parties=tuple(parties), parts=tuple(parts))
+    return Act((cmd,), confirm=f"You propose this: {spell(cmd, table)}.")

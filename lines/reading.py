@@ -1,0 +1,58 @@
+"""What reading a typed line works with and yields: the table as the reader sees it, and the reading (the
+commands to give, a question to answer, or the sentence that says why the line was not understood)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine import Board, Command, GameView
+from lines.names import Miss
+
+LONGEST = 300
+"""Characters a line may hold: the longest offer fits many times over."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """What reading a line needs: the board, the names, whose line it is, what they see and may do."""
+
+    board: Board
+    names: Sequence[str]
+    me: int
+    view: GameView
+    legal: Sequence[Command]
+    waiting: str = ""
+    """What the game waits for, in the engine's words ("Ada to roll")."""
+
+
+@dataclass(frozen=True)
+class Act:
+    """Commands to give, in order; with `confirm`, the sentence that reads them back before they go."""
+
+    commands: tuple[Command, ...]
+    confirm: str | None = None
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A question about the table (`status`, `deed Boardwalk`) or a setting of the line mode."""
+
+    topic: str
+    argument: str = ""
+
+
+Reading = Act | Ask | Miss
+
+
+def clean(line: str) -> str | Miss:
+    """The line as words, or why it cannot be read (control characters, far too long)."""
+    if len(line) > LONGEST:
+        return Miss(f"That line is {len(line):,} characters long; a command takes fewer than {LONGEST}.")
+    if any((ord(ch) < 32 and ch != "\t") or ord(ch) == 127 for ch in line.rstrip("\r\n")):
+        return Miss("That line held control characters; type plain words, then press Enter.")
+    return " ".join(line.split())
+
+
+def hand(table: Table) -> list[str]:
+    return list(table.view.players[table.me].hand)
