@@ -93,6 +93,7 @@ class LinePlayer:
         self._called: set[float] = set()
         self._naming: asyncio.Task[None] | None = None
         self._moved = moved
+        self._followed: set[int] = set()  # the answers asked for elsewhere already followed
         self.host = host or hall.config.host  # the server's address as the person reached it
 
     # --- writing ------------------------------------------------------------------------------
@@ -329,7 +330,14 @@ class LinePlayer:
             self._stops.append(room.subscribe(self._watched))
             self.say(f"You are watching. The game waits for {room.waiting_for()}.")
             return
-        self.lines = LineSession(SeatSession(room, seat, table), self.write, self._ring, self._left_by_quit)
+        self.lines = LineSession(
+            SeatSession(room, seat, table),
+            self.write,
+            self._ring,
+            self._left_by_quit,
+            advisor=lambda player: table.advice(seat, player),
+            odds=table.odds,
+        )
         self.lines.start()
         table.driver.poke()
 
@@ -351,8 +359,24 @@ class LinePlayer:
             self.say("The server saves the game after every move.")
         elif self.lines is not None:
             self.lines.feed(line)
+            self._follow_answers()
         else:
             self.say("You are watching: type leave to go back to the lobby, or say TEXT.")
+
+    def _follow_answers(self) -> None:
+        """Answers worked out in other processes (the advisor, the chances) are told once they are in."""
+        lines = self.lines
+        if lines is None:
+            return
+        loop = asyncio.get_running_loop()
+        for asked in lines.awaiting:
+            if id(asked) not in self._followed:
+                self._followed.add(id(asked))
+                asked.add_done_callback(lambda _f: loop.call_soon_threadsafe(self._answers_in))
+
+    def _answers_in(self) -> None:
+        if self.lines is not None and not self.over:
+            self.lines.poll()
 
     def _vote(self, answer: str) -> None:
         table = self.table

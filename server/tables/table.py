@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from engine import RuleOptions, SetupError
 from engine.text import plain
 from room import DEFAULT_LEVEL, BotDriver, Persistence, PersistenceError, Room, Seat, Update
-from room.chances import PLAYOUTS, ChancesPool, TableChances, levels_of
+from room.chances import PLAYOUTS, Chances, ChancesPool, TableChances, figure_of, levels_of
 from room.foresight import Thinking
 from room.review import ReviewJob, Source
 from room.seats import bot_names
@@ -331,6 +331,12 @@ class Table(PlanFacts, TableClocks):
         if self._review is None or len(self._review.source.log) != room.version:
             self._review = ReviewJob(Source.of_room(room), self._pool())
         return self._review
+
+    def odds(self) -> Future[Chances]:
+        """Every player's chance to win now, worked out in one go on the worker's pool: for a face that
+        asks once (the line mode's `chances`) rather than watching the table's figure."""
+        room = self.open()
+        return self._pool().submit(figure_of, room.view(None), self.chances_playouts, levels_of(room))
 
     def advice(self, seat: int | None, player: int) -> Future[Advice]:
         """What `expert` would do in the seat of the session asking (`seat`; a command names `player`, but

@@ -135,6 +135,8 @@ async def test_a_person_in_lines_and_one_at_the_full_screen_play_at_one_table(tm
         heard = bob.out.text
         assert "Ada" in heard and re.search(r"Ada (rolled|threw)", heard), heard[-1500:]
         assert "\x1b" not in heard and not BOX.search(heard), "text and newlines only"
+        await bob.type("chances")  # worked out on the worker's pool, told when it is in
+        await bob.wait_for("Chance to win:", timeout=60)
         await bob.type("say hello from lines")
         await ada.wait_for("hello from lines")
         await bob.wait_for("Bob says: hello from lines")
