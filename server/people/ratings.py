@@ -68,6 +68,16 @@ class Standing:
     wins: int
 
 
+ABOUT = (
+    "A rating is the conservative figure mu - 3 sigma, rounded: 0 for a newcomer, it rises as finished "
+    "games show a player's skill (and may fall below 0). A game counts when at least two people stay to its "
+    "end; leaving counts as last."
+)
+"""What the figure is, said wherever the ratings are shown."""
+
+NOBODY_RATED = "Nobody has finished a game that counts yet."
+
+
 class RatingBoard:
     """Every rated person and the bots' levels, as a worker knows them from the front."""
 

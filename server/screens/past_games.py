@@ -21,8 +21,9 @@ from textual.widgets import DataTable, Static
 from engine import load_edition
 from engine.text import plain
 from room import PersistenceError
-from server.people.places import counting, counts
+from server.people.places import counting
 from server.screens.session import Session, session_of
+from server.tables.lobby_line import NO_PAST_GAMES, past_plans, past_stage
 from tui.screens.replay import ReplayScreen
 from tui.widgets.steady_footer import SteadyFooter
 
@@ -32,11 +33,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 COLUMNS = ("Room", "Edition", "Players", "Game")
-
-
-def past_plans(plans: list[Plan], fingerprint: str) -> list[Plan]:
-    """The rooms with a game whose seats or watchers name this key: its past games, and no others."""
-    return [p for p in plans if p.save_id and p.played_or_watched(fingerprint)]
 
 
 class PastGamesScreen(Screen[None]):
@@ -77,17 +73,12 @@ class PastGamesScreen(Screen[None]):
         table.focus()
 
     def _stage(self, plan: Plan) -> str:
-        """In play, or over, and whether it counted for the ratings where the server keeps them."""
-        if not plan.finished:
-            return "in play"
-        if plan.result is None or self.server.hall.ratings is None:
-            return "over"
-        return "over, rated" if counts(plan.result) else "over, not rated"
+        return past_stage(plan, self.server.hall.ratings is not None)
 
     def _show_note(self, row: int) -> None:
         """The keys, under a word on whether the game picked counted for the ratings, and why not."""
         if not self._plans:
-            note = "No past games yet: the games of the rooms you play or watch are kept here."
+            note = NO_PAST_GAMES
         else:
             note = "Enter: step through the game on the board  -  Esc: back to the lobby"
             plan = self._plans[min(max(row, 0), len(self._plans) - 1)]

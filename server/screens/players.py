@@ -13,6 +13,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from server.people.ratings import ABOUT, NOBODY_RATED
 from server.screens.hall_changed import HallChanged
 from server.screens.session import Session, session_of
 from tui.widgets.steady_footer import SteadyFooter
@@ -21,11 +22,6 @@ if TYPE_CHECKING:
     from server.people.rating import Rating
 
 COLUMNS = ("#", "Player", "Rating", "Games", "Wins")
-ABOUT = (
-    "A rating is the conservative figure mu - 3 sigma, rounded: 0 for a newcomer, it rises as finished "
-    "games show a player's skill (and may fall below 0). A game counts when at least two people stay to its "
-    "end; leaving counts as last."
-)
 
 
 BOTS = "Bots, on the same scale (each level's rating measured in tournaments, less 3 sigma): "
@@ -132,5 +128,5 @@ class PlayersScreen(Screen[None]):
                 Text(str(person.wins)),
             )
         bots = [f"{lv} {r.shown()}" for lv, r in sorted(board.bots.items(), key=by_rating)]
-        none = "Nobody has finished a game that counts yet." if not board.people else ""
+        none = NOBODY_RATED if not board.people else ""
         self.query_one(BotsLine).show(none, bots)

@@ -20,7 +20,15 @@ from lines.session import LineSession
 from room import Outcome, Room, Session, Update
 from server.people.chat import Pace, Said
 from server.session.line_input import QUIT, LineInput
-from server.session.line_words import LOBBY_HELP, TABLE_EXTRA_HELP, WELCOME, new_room_request, room_lines
+from server.session.line_words import (
+    LOBBY_HELP,
+    TABLE_EXTRA_HELP,
+    WELCOME,
+    new_room_request,
+    past_lines,
+    ratings_lines,
+    room_lines,
+)
 from server.tables.hall import RemoteTable
 from server.tables.plans import TableError
 
@@ -220,6 +228,10 @@ class LinePlayer:
             asyncio.get_running_loop().create_task(self._new_room(rest))
         elif verb in ("say", "chat", "/") and rest:
             self._lobby_say(rest)
+        elif verb in ("ratings", "players", "ranking"):
+            self.say(*ratings_lines(self.hall, self.fingerprint))
+        elif verb in ("past", "games"):
+            self.say(*past_lines(self.hall, self.fingerprint))
         elif verb in ("help", "?", "commands", ""):
             self.say(*LOBBY_HELP)
         else:

@@ -9,6 +9,9 @@ from typing import TYPE_CHECKING
 from engine import EDITIONS, load_edition
 from room import DEFAULT_LEVEL, LEVELS
 from room.pacing import DEFAULT_SPEED, SPEEDS
+from server.people.places import counting
+from server.people.ratings import ABOUT, NOBODY_RATED
+from server.tables.lobby_line import NO_PAST_GAMES, past_plans, past_stage
 from server.tables.plans import (
     ADDED_SECONDS,
     BANK_SECONDS,
@@ -23,6 +26,9 @@ from server.tables.plans import (
 if TYPE_CHECKING:
     from server.tables.hall import Hall
 
+RANKED_SAID = 10
+"""The rated people `ratings` reads out (the person's own place besides, if lower)."""
+
 WELCOME = "Welcome to landlords, in lines: each thing that happens is one sentence, and you type commands."
 
 LOBBY_HELP = (
@@ -31,6 +37,7 @@ LOBBY_HELP = (
     "new NAME, to make a room; after the name you may say the edition, how many people and bots, the "
     "bots' level, full for the full game, a clock such as clock 3 plus 15, and no advisor. "
     "For example: new Friday classic 2 people 2 hard bots.",
+    "ratings, to hear the players by rating and the bots beside them; past, your past games.",
     "say TEXT, to talk to the lobby; quit, to leave (your seats are kept).",
 )
 
@@ -51,6 +58,45 @@ def room_lines(hall: Hall, fingerprint: str) -> list[str]:
         who = line.people or "nobody yet"
         seat = " You have a seat there." if line.mine else ""
         out.append(f"{line.name}: {line.edition_words}; {who}; {line.status}.{seat}")
+    return out
+
+
+def ratings_lines(hall: Hall, fingerprint: str) -> list[str]:
+    """The ratings list in sentences: what the figure is, the rated people, the highest first (the
+    person's own place said), and the bots' levels on the same scale."""
+    board = hall.ratings
+    if board is None:
+        return ["This server keeps no ratings."]
+    out = [ABOUT]
+    ranked = board.ranked()
+    if not ranked:
+        out.append(NOBODY_RATED)
+    for n, person in enumerate(ranked[:RANKED_SAID], start=1):
+        you = " (you)" if person.key == fingerprint else ""
+        games = f"{person.games} game{'s' if person.games != 1 else ''}"
+        out.append(f"{n}. {person.name}{you}: {person.rating.shown()}, {games}, {person.wins} won.")
+    mine = next((n for n, p in enumerate(ranked, start=1) if p.key == fingerprint), None)
+    if mine is not None and mine > RANKED_SAID:
+        out.append(f"You are number {mine}, rated {ranked[mine - 1].rating.shown()}.")
+    bots = sorted(board.bots.items(), key=lambda item: item[1].ordinal)
+    if bots:
+        out.append("The bots: " + ", ".join(f"{level} {r.shown()}" for level, r in bots) + ".")
+    return out
+
+
+def past_lines(hall: Hall, fingerprint: str) -> list[str]:
+    """The rooms whose games the person played or watched: name, edition, who, and how it stands."""
+    plans = past_plans([t.plan for t in hall.ordered()], fingerprint)
+    if not plans:
+        return [NO_PAST_GAMES]
+    rated = hall.ratings is not None
+    out = []
+    for plan in plans:
+        people = ", ".join(s.name or "?" for s in plan.seats)
+        line = f"{plan.name}: {load_edition(plan.edition).name}; {people}; {past_stage(plan, rated)}."
+        if plan.result is not None and rated:
+            line += " " + counting(plan.result, [s.name for s in plan.seats])
+        out.append(line)
     return out
 
 

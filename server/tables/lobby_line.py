@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from engine import load_edition
 from engine.text import NAME_MAX, plain
+from server.people.places import counts
 from server.tables.plans import Plan, clock_words
 
 Stage = Literal["gathering", "playing", "resting", "over"]
@@ -122,6 +123,24 @@ def line_of(plan: Plan, status: TableStatus, fingerprint: str) -> TableLine:
         advisor=plan.advisor,
         clock=clock_words(plan.bank, plan.bank_added),
     )
+
+
+def past_stage(plan: Plan, rated: bool) -> str:
+    """A past game's stage: in play, or over, and whether it counted for the ratings where the server
+    keeps them (`rated`)."""
+    if not plan.finished:
+        return "in play"
+    if plan.result is None or not rated:
+        return "over"
+    return "over, rated" if counts(plan.result) else "over, not rated"
+
+
+def past_plans(plans: list[Plan], fingerprint: str) -> list[Plan]:
+    """The rooms with a game whose seats or watchers name this key: its past games, and no others."""
+    return [p for p in plans if p.save_id and p.played_or_watched(fingerprint)]
+
+
+NO_PAST_GAMES = "No past games yet: the games of the rooms you play or watch are kept here."
 
 
 class PlanFacts:

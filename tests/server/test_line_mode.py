@@ -168,6 +168,12 @@ async def test_a_newcomer_names_themselves_makes_a_room_and_talks_in_the_lobby(t
         assert "Finance" in cy.out.text or "finance" in cy.out.text.casefold()
         await cy.type("leave")
         await cy.wait_for("You are in the lobby")
+        await cy.type("past")  # the room Cy sat at is a past game of Cy's
+        await cy.wait_for("in play.")
+        assert re.search(r"Sunday: Finance[^;]*; Cy", cy.out.text)
+        await cy.type("ratings")
+        await cy.wait_for("The bots: ")
+        assert "A rating is the conservative figure" in cy.out.text
         await cy.type("say anyone for a game?")
         await cy.wait_for("Cy says: anyone for a game?")
         await cy.type("dance")

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from server.screens.lobby import LobbyScreen
-from server.screens.past_games import PastGamesScreen, past_plans
+from server.screens.past_games import PastGamesScreen
+from server.tables.lobby_line import past_plans
 from server.tables.plans import Plan, SeatPlan
 from tui.screens.replay import ReplayScreen
 
