@@ -82,7 +82,7 @@ class ReplayLines:
                 self._say(said)
             self._prompt()
         else:
-            self._say(f"{head[:30]!r} is not a command here. Type {COMMANDS}.")
+            self._say(f"{head[:30]!r} is not a command here.")
             self._prompt()
 
     # --- the turns ----------------------------------------------------------------------------

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine import Board, Edition, RuleOptions
-from engine.board import board_for
+from engine import Board, Edition, RuleOptions, board_for
 from engine.narration import money
 from lines.names import Miss, match
 from room.rule_choices import LABELS, explain, general_options
@@ -67,7 +66,7 @@ class RuleChoices:
         if option.kind == "flag":
             return "on" if value else "off"
         if option.kind == "space":
-            return self.board.name(value)
+            return f"{self.board.name(value)} (space {value})"
         return str(value)
 
     def summary(self) -> str:
@@ -77,7 +76,8 @@ class RuleChoices:
     def listed(self) -> list[str]:
         out = []
         for name, label in self._names():
-            said = explain(self.edition, "cash" if name == CASH else name)
+            own = self.edition.options.get(name)
+            said = own.help if own is not None else explain(self.edition, "cash" if name == CASH else name)
             out.append(f"{label}, {self._value(name)}: {said}")
         return out
 

@@ -229,7 +229,7 @@ class LineSession:
                 return
         first = words.casefold().partition(" ")[0]
         if self.room.finished and first not in AFTER_THE_END:
-            self._miss(OVER)
+            self._miss("The game is over: nothing more can be played.")
             return
         reading = read(words, self.table())
         if isinstance(reading, Miss):
