@@ -32,7 +32,7 @@ def register(sub: Any) -> None:
         metavar="TURN",
         type=arguments.whole(1, arguments.TURNS_MAX, too_low="turns are counted from 1"),
         default=None,
-        help="with --text: stop after this turn; on the board: open at this turn",
+        help="with --text: stop after this turn; on the board or with --plain: start at this turn",
     )
     launch.add_display_options(p, defaults=False)
     p.set_defaults(run=run)

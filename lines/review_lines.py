@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from concurrent.futures import Future
 from typing import TextIO
 
 from engine.narration import money
@@ -111,6 +112,19 @@ def work_out(job: ReviewJob, tell: Callable[[str], None]) -> Review:
         return job.review
 
     return asyncio.run(finish())
+
+
+def review_done(job: ReviewJob) -> Future[Review]:
+    """On a running event loop (a server's): the review as a future, set once it is finished there."""
+    done: Future[Review] = Future()
+
+    def heard(review: Review) -> None:
+        if review.done and not done.done():
+            done.set_result(review)
+
+    stop = job.watch(heard)
+    done.add_done_callback(lambda _: stop())
+    return done
 
 
 GO_ON = "Type more to go on, again to hear it from the start, or quit."

@@ -3,6 +3,7 @@ a time, at the end of a game and for a saved game (`landlords review --plain`)."
 
 from __future__ import annotations
 
+import asyncio
 import io
 import shutil
 from concurrent.futures import Future
@@ -13,7 +14,7 @@ import pytest
 
 from cli.main import main
 from lines.local import reviewed
-from lines.review_lines import review_lines, work_out
+from lines.review_lines import review_done, review_lines, work_out
 from lines.session import LineSession
 from room import Room
 from room.chances import ChancesPool
@@ -84,3 +85,10 @@ def test_review_plain_tells_a_saved_game_and_pages_on_more(
     assert "Grace made no costly move among the turning points." in out
     assert out.rstrip().endswith("That is the whole review. Type again to hear it from the start, or quit.")
     assert "\x1b" not in out and not any(0x2500 <= ord(c) <= 0x259F for c in out)
+
+
+async def test_on_a_servers_loop_the_review_is_a_future_set_once_it_is_finished() -> None:
+    done = review_done(steady_review())
+    while not done.done():
+        await asyncio.sleep(0.01)
+    assert done.result().stage == "done" and done.result().moves
