@@ -1,6 +1,7 @@
 """`landlords replay [GAME]`: a saved game on the board, to step through move by move and turn by turn;
 with `--text` (or where there is no terminal to draw on), told turn by turn from its first move instead.
-With no game named, the saved games are offered to choose from.
+With no game named, the saved games are offered to choose from. With `--plain`, the game is told a turn
+at a time in lines, as the person asks, with the line mode's questions at each turn.
 
 The save is only read (a game in progress, even one open elsewhere, can be replayed): it is checked
 before the screen is taken over, so that a damaged file, one that is not a save or a game that is not
@@ -9,6 +10,7 @@ there gets one line and status 2."""
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from cli import arguments, launch
@@ -30,7 +32,7 @@ def register(sub: Any) -> None:
         metavar="TURN",
         type=arguments.whole(1, arguments.TURNS_MAX, too_low="turns are counted from 1"),
         default=None,
-        help="with --text: stop after this turn; on the board: open at this turn",
+        help="with --text: stop after this turn; on the board or with --plain: start at this turn",
     )
     launch.add_display_options(p, defaults=False)
     p.set_defaults(run=run)
@@ -38,9 +40,11 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.id is None:
-        if args.text:
+        if args.text or getattr(args, "plain", False):
             return fail("name the game to tell as text (landlords saves list shows them)")
         return launch.run(args, "replay")
+    if getattr(args, "plain", False):
+        return told_in_lines(args)
     if args.text or terminal.missing():  # piped or redirected: the text is what can be read there
         return tell(args)
     try:
@@ -48,6 +52,29 @@ def run(args: argparse.Namespace) -> int:
     except SaveError as exc:
         return fail(exc)
     return launch.run(args, "replay", past=past, turn=args.to)
+
+
+def told_in_lines(args: argparse.Namespace) -> int:
+    """`--plain`: the game told a turn at a time as the person asks (`lines.replay_lines`)."""
+    from lines.replay_lines import ReplayLines
+
+    try:
+        past = from_save(store_for(args), args.id)
+    except SaveError as exc:
+        return fail(exc)
+
+    def write(text: str) -> None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+
+    replay = ReplayLines(past, write)
+    replay.start(args.to)
+    while not replay.quitting:
+        line = sys.stdin.readline()
+        if not line:
+            break
+        replay.feed(line)
+    return 0
 
 
 def tell(args: argparse.Namespace) -> int:

@@ -1,5 +1,6 @@
 """`landlords review GAME`: a saved game's review on screen: each player's chance to win and net worth
-over the game, who paid whom, and the moves that changed the chances most.
+over the game, who paid whom, and the moves that changed the chances most; with `--plain`, the same review
+told in sentences a page at a time (`lines.review_lines`).
 
 The save is only read (a game in progress, even one open elsewhere, can be reviewed): it is checked here,
 so that a file that is not a save, a damaged one or a game that is not there is refused in one line
@@ -8,6 +9,7 @@ before the screen is taken over."""
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from cli import launch
@@ -33,8 +35,14 @@ def run(args: argparse.Namespace) -> int:
         loaded = store.load(args.id)
     except SaveError as exc:
         return fail(exc)
-    if terminal.missing():
+    plain = getattr(args, "plain", False)
+    if not plain and terminal.missing():
         return terminal.refuse()
     levels = [seat.level if seat.is_bot else None for seat in loaded.seats]
     source = Source.of_game(loaded.game, levels, taken_back(loaded.summary.title, loaded.summary.takebacks))
-    return launch.run(args, "review", review=ReviewJob(source, shared_pool()))
+    job = ReviewJob(source, shared_pool())
+    if plain:
+        from lines.review_lines import tell
+
+        return tell(job, sys.stdin, sys.stdout)
+    return launch.run(args, "review", review=job)

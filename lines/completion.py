@@ -10,8 +10,9 @@ from collections.abc import Callable, Iterable
 
 from lines.parser import QUESTIONS, READERS, Table
 
-COMMANDS = sorted({*QUESTIONS, *READERS})
-"""The words a line begins with."""
+COMMANDS = sorted({*QUESTIONS, *READERS} - {"more", "next"})
+"""The words a line begins with (`more` and `next`, typed whole after a long answer, are left out so that
+`mor` still completes `mortgage`)."""
 
 FOLLOWERS = ("lot", "card", "fine", "mortgage", "game", "with", "against", "notes", "from", "gives", "to")
 """Words that come after a command's first word (`sell lot`, `use card`, `deal with`)."""

@@ -11,6 +11,7 @@ import contextlib
 import heapq
 import itertools
 import sys
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -24,6 +25,7 @@ from room.pacing import DEFAULT_SPEED
 if TYPE_CHECKING:
     from room.advice import Advice
     from room.chances import Chances
+    from room.review import Review, ReviewJob
 
 BELL = "\a"
 ADVICE_WAIT = 120.0
@@ -84,7 +86,9 @@ def play(
     def ring() -> None:
         write(BELL)
 
-    lines = LineSession(room.join(people), write, ring, advisor=_advisor(room), odds=_odds(room))
+    lines = LineSession(
+        room.join(people), write, ring, advisor=_advisor(room), odds=_odds(room), reviewer=_reviewer(room)
+    )
     read_line = _line_reader(source, lines)
     clock = LoopClock()
     driver = BotDriver(room, clock, speed)
@@ -160,6 +164,34 @@ def _odds(room: Room) -> Callable[[], Future[Chances]]:
         return shared_pool().submit(figure_of, room.view(None), 400, levels_of(room))
 
     return ask_for
+
+
+def _reviewer(room: Room) -> Callable[[], Future[Review]]:
+    """The game's review, worked out by the chances' processes and waited for in a thread of its own."""
+
+    def ask_for() -> Future[Review]:
+        from room.chances import shared_pool
+        from room.review import ReviewJob, Source
+
+        return reviewed(ReviewJob(Source.of_room(room), shared_pool()))
+
+    return ask_for
+
+
+def reviewed(job: ReviewJob) -> Future[Review]:
+    """A review finished in a thread (its work gathered on an event loop there), as a future."""
+    from lines.review_lines import work_out
+
+    done: Future[Review] = Future()
+
+    def run() -> None:
+        try:
+            done.set_result(work_out(job, lambda said: None))
+        except Exception as exc:
+            done.set_exception(exc)
+
+    threading.Thread(target=run, name="review", daemon=True).start()
+    return done
 
 
 def choose(menu: StartMenu, stdin: TextIO | None = None) -> Choice:

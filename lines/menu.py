@@ -1,5 +1,6 @@
 """The start of the line mode, in lines: a quick game, a new game asked for question by question (edition,
-bots, their level, the rules, a seed), a saved game to resume, or the lesson.
+bots, their levels, the variant, the rule options the full screen's form offers, a seed), a saved game to
+resume, or the lesson.
 
 Like the session, it does no I/O: each typed line is fed in, each line said is handed to `write`, the
 question is always the last line, and `choice` holds what was chosen once it is complete.
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 from engine import EDITIONS, RuleOptions, load_edition
 from lines.names import Miss, match
 from lines.parser import clean
+from lines.rule_menu import ASKED, RuleChoices
 from room import DEFAULT_LEVEL, LEVELS, SavedGame, Seat, TableSetup
 from room.seats import bot_names, your_name
 
@@ -50,8 +52,10 @@ class StartMenu:
         self._games: list[SavedGame] = []
         self._edition = "classic"
         self._bots = 3
-        self._level = DEFAULT_LEVEL
-        self._rules = RuleOptions()
+        self._levels: list[str] = [DEFAULT_LEVEL]
+        self._short = False
+        self._rounds: int | None = None
+        self._options: RuleChoices | None = None
 
     def _say(self, text: str) -> None:
         self._write(" ".join(text.split()) + "\n")
@@ -80,6 +84,7 @@ class StartMenu:
                 "bots": self._on_bots,
                 "level": self._on_level,
                 "rules": self._on_rules,
+                "options": self._on_options,
                 "seed": self._on_seed,
             }
             problem = steps[self._step](words)
@@ -129,43 +134,78 @@ class StartMenu:
         return None
 
     def _on_level(self, words: str) -> str | None:
-        found = match(words, list(enumerate(LEVELS)), "level")
-        if isinstance(found, Miss):
-            return found.sentence
-        self._level = LEVELS[found]
+        """One level for every bot, or one for each bot in turn ("easy hard hard")."""
+        typed = words.replace(",", " ").split()
+        if len(typed) not in (1, self._bots):
+            return f"Type one level for all the bots, or one for each of the {self._bots} bots in turn."
+        levels = []
+        for word in typed:
+            found = match(word, list(enumerate(LEVELS)), "level")
+            if isinstance(found, Miss):
+                return found.sentence
+            levels.append(LEVELS[found])
+        self._levels = levels * self._bots if len(levels) == 1 else levels
         self._step = "rules"
         return None
 
     def _on_rules(self, words: str) -> str | None:
         word = words.casefold()
         if word in ("full", "standard"):
-            self._rules = RuleOptions()
+            self._short, self._rounds = False, None
         elif word in ("short", "short game"):
-            self._rules = RuleOptions(short_game=True)
+            self._short, self._rounds = True, None
         elif word.startswith("time") and word.removeprefix("time").strip().isdigit():
             rounds = int(word.removeprefix("time").strip())
             if not 1 <= rounds <= 500:
                 return "A time limit is from 1 to 500 rounds."
-            self._rules = RuleOptions(time_limit_rounds=rounds)
+            self._short, self._rounds = False, rounds
         else:
             return "Type full, short, or time and a number of rounds (time 20)."
-        self._step = "seed"
+        variant = RuleOptions(short_game=self._short, time_limit_rounds=self._rounds)
+        problem = self._check(TableSetup(self._edition, self._seats(), variant, None))
+        if problem:  # the variant is not played in this edition: said now, before its options
+            return problem
+        self._options = RuleChoices(load_edition(self._edition))
+        self._say(self._options.summary())
+        self._step = "options"
         return None
+
+    def _on_options(self, words: str) -> str | None:
+        options = self._options
+        assert options is not None
+        word = words.casefold()
+        if word in ("done", "ok", "start", "go"):
+            self._step = "seed"
+            return None
+        if word in ("list", "help", "?"):
+            for line in options.listed():
+                self._say(line)
+            return None
+        return options.feed(words)
 
     def _on_seed(self, words: str) -> str | None:
         if words.casefold() not in ("random", "none") and not words.isdigit():
             return "Type a whole number for the seed, or random."
         seed = int(words) if words.isdigit() else None
-        me = your_name(self._name)
-        seats: tuple[Seat, ...] = (Seat(name=me, kind="human"),)
-        seats += tuple(Seat(name=n, kind="bot", level=self._level) for n in bot_names(self._bots, {me}))
-        setup = TableSetup(self._edition, seats, self._rules, seed)
+        seats = self._seats()
+        assert self._options is not None
+        rules = self._options.rules(self._short, self._rounds)
+        if isinstance(rules, str):
+            self._step = "options"
+            return rules
+        setup = TableSetup(self._edition, seats, rules, seed)
         problem = self._check(setup)
         if problem:
             self._step = "rules"
             return problem
         self.choice = Choice("new", setup)
         return None
+
+    def _seats(self) -> tuple[Seat, ...]:
+        me = your_name(self._name)
+        names = bot_names(self._bots, {me})
+        bots = (Seat(name=n, kind="bot", level=lv) for n, lv in zip(names, self._levels, strict=True))
+        return (Seat(name=me, kind="human"), *bots)
 
 
 def _edition_names() -> list[tuple[int, str]]:
@@ -178,7 +218,8 @@ QUESTIONS = {
     "resume": "Type the number of the game to resume, or back.",
     "edition": f"Which edition? {', '.join(EDITIONS)}.",
     "bots": f"How many bots, from 1 to {MOST_BOTS}?",
-    "level": f"Their level: {', '.join(LEVELS)}?",
+    "level": f"Their level: {', '.join(LEVELS)}? One for all, or one for each bot in turn (easy hard).",
     "rules": "Full rules, the short game, or a time limit? Type full, short, or time and a number of rounds.",
+    "options": ASKED,
     "seed": "A seed to replay the game later, or random?",
 }

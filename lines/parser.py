@@ -100,6 +100,9 @@ QUESTIONS = {
     "advice": "advice",
     "advise": "advice",
     "hint": "advice",
+    "review": "review",
+    "more": "more",
+    "next": "more",
     "build": "build",  # `build` alone: what may be built, and at what price
 }
 """Words that ask about the table or the line mode itself and change nothing in the game."""

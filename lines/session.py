@@ -22,6 +22,7 @@ from engine.events import Event
 from lines import prompts, table_words
 from lines.advice_words import advice_lines
 from lines.names import Miss, space_named
+from lines.pages import Pages
 from lines.parser import Act, Ask, Table, clean, read
 from room import Room, Session, Update
 from room.chance_words import reading
@@ -29,6 +30,7 @@ from room.chance_words import reading
 if TYPE_CHECKING:
     from room.advice import Advice
     from room.chances import Chances
+    from room.review import Review
 
 Advisor = Callable[[int], "Future[Advice]"]
 """Asks the advisor for a seat's move, worked out elsewhere; raises `AdvisorOff` with the reason."""
@@ -36,8 +38,14 @@ Advisor = Callable[[int], "Future[Advice]"]
 Odds = Callable[[], "Future[Chances]"]
 """Asks for every player's chance to win at the table as it stands, worked out elsewhere."""
 
+Reviewer = Callable[[], "Future[Review]"]
+"""Asks for the review of the game at the table (`room.review`), worked out elsewhere."""
+
+OVER = "The game is over. Type review to hear how it went, history to hear it again, or quit to leave."
+
 AFTER_THE_END = frozenset(
     {"quit", "exit", "bye", "history", "repeat", "again", "who", "board", "status", "save"}
+    | {"review", "more", "next"}
 )
 """What may still be typed once the game is over."""
 
@@ -86,6 +94,7 @@ class LineSession:
         on_quit: Callable[[], None] = _nothing,
         advisor: Advisor | None = None,
         odds: Odds | None = None,
+        reviewer: Reviewer | None = None,
     ) -> None:
         self.session = session
         self.room: Room = session.room
@@ -104,6 +113,8 @@ class LineSession:
         self._holding = False  # a plan is under way: its steps ask nothing
         self._advisor = advisor
         self._odds = odds
+        self._reviewer = reviewer
+        self._pages: Pages | None = None  # a long answer said a page at a time (`more`)
         self._jobs: list[tuple[Future[Any], int, Callable[[Any], list[str]]]] = []
         """What was asked of other processes and not yet told: the future, the table's version it was
         asked at, and how its answer is said."""
@@ -151,7 +162,7 @@ class LineSession:
         table = self.table()
         asked = prompts.question(table)
         if self.room.finished:
-            asked = "The game is over. Type history to hear it again, or quit to leave."
+            asked = OVER
         if asked is None:
             self._asked = None
             return
@@ -218,7 +229,7 @@ class LineSession:
                 return
         first = words.casefold().partition(" ")[0]
         if self.room.finished and first not in AFTER_THE_END:
-            self._miss("The game is over: type history to hear it again, or quit to leave.")
+            self._miss("The game is over: nothing more can be played.")
             return
         reading = read(words, self.table())
         if isinstance(reading, Miss):
@@ -324,6 +335,11 @@ class LineSession:
             else:
                 refusal = room.take_back(me).refusal
                 out = [refusal] if refusal else []
+        elif topic == "review":
+            out = [self._ask_review()]
+        elif topic == "more":
+            pages = self._pages
+            out = pages.next_page() if pages and pages.left else ["There is no more to hear."]
         elif topic == "turn":
             out = [f"The game waits for {room.waiting_for()}."]
         else:  # yes or no, with nothing to confirm
@@ -359,6 +375,20 @@ class LineSession:
             return "Each player's chance to win is worked out on the full screen only here."
         self._jobs.append((self._odds(), self.room.version, self._odds_lines))
         return "Each player's chance to win is being worked out; it follows when it is ready."
+
+    def _ask_review(self) -> str:
+        if not self.room.finished:
+            return "The review is told once the game is over."
+        if self._reviewer is None:
+            return "The review is not available here."
+        self._jobs.append((self._reviewer(), self.room.version, self._review_lines))
+        return "The review is being worked out; it follows when it is ready."
+
+    def _review_lines(self, review: Review) -> list[str]:
+        from lines.review_lines import review_lines  # loaded only when asked: it brings the review with it
+
+        self._pages = Pages(review_lines(review))
+        return self._pages.next_page()
 
     def _odds_lines(self, chances: Chances) -> list[str]:
         edition = self.room.board.edition.id

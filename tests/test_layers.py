@@ -96,6 +96,8 @@ ROOM_FOR_THE_INTERFACE = {
     "room.foresight",  # a bot's look-ahead, worked out in other processes: handed to the bots' driver
     "room.chance_words",  # how a chance is shown, the same in every view: the interface shows it so
     "room.command_words",  # commands and payments in words, the same on every face of a room
+    "room.review_words",  # a review's sentences, the same on the full screen and in lines
+    "room.rule_choices",  # a new game's rule options and their sentences, the same on every face
 }
 
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from engine import Command
 from engine.text import TextError
+from lines.review_lines import review_done
 from lines.session import LineSession
 from room import Outcome, Room, Session, Update
 from server.people.chat import Pace, Said
@@ -349,6 +350,7 @@ class LinePlayer:
             self._left_by_quit,
             advisor=lambda player: table.advice(seat, player),
             odds=table.odds,
+            reviewer=lambda: review_done(table.game_review()),
         )
         self.lines.start()
         table.driver.poke()

@@ -41,7 +41,7 @@ def test_plain_starts_saves_and_resumes_a_game_in_lines(
     assert "1. Classic short game: Vera, Ada, Grace, Alan, turn 1, played " in menu
     assert "Type a number from 1 to 1, or back." in menu and "you are Vera" in menu
     chosen = _run(
-        monkeypatch, capsys, ["--plain", *common], "new\nfin\n2\nhard\nshort\n5\nfull\n5\nwho\nquit\n"
+        monkeypatch, capsys, ["--plain", *common], "new\nfin\n2\nhard\nshort\nfull\ndone\n5\nwho\nquit\n"
     )
     assert "Finance has no Short Game.\nFull rules, the short game, or a time limit?" in chosen
     assert "Landlords, Finance: you are Vera, playing Ada (bot), Grace (bot)." in chosen

@@ -23,7 +23,8 @@ def test_a_new_game_is_asked_for_question_by_question() -> None:
         ("9", "How many bots"),
         ("2", "Their level"),
         ("exp", "Full rules, the short game, or a time limit?"),
-        ("time 30", "A seed"),
+        ("time 30", "Type an option's name"),
+        ("done", "A seed"),
         ("42", None),
     ]:
         menu.feed(line)
@@ -39,6 +40,58 @@ def test_a_new_game_is_asked_for_question_by_question() -> None:
         ("Grace", "bot", "expert"),
     ]
     assert "Type a number of bots from 1 to 7.\n" in out
+
+
+def test_rule_options_and_mixed_levels_are_chosen_as_on_the_full_screen() -> None:
+    menu, out = _menu()
+    for line in ("new", "classic", "3", "easy hard"):
+        menu.feed(line)
+    assert out[-2] == "Type one level for all the bots, or one for each of the 3 bots in turn.\n"
+    menu.feed("easy hard expert")
+    menu.feed("short")
+    assert out[-2] == (
+        "Rule options: Auctions on; Even building on; Rent in jail on; Free Parking pot off; "
+        "Double salary on GO off; Starting cash as the edition says.\n"
+    )
+    said = {}
+    for line in ("free", "double", "auc", "starting cash 2000", "list", "double 3", "starting cash", "zz"):
+        before = len(out)
+        menu.feed(line)
+        said[line] = out[before:-1]
+        assert out[-1].startswith("Type an option's name")
+    assert said["free"] == ["Free Parking pot: on.\n"] and said["auc"] == ["Auctions: off.\n"]
+    assert said["starting cash 2000"] == ["Starting cash: $2,000.\n"]
+    assert said["list"][0].startswith("Auctions, off: A deed declined goes to auction")
+    assert said["double 3"] == ["Double salary on GO is on or off: type its name to turn it over.\n"]
+    assert said["starting cash"] == ["Type starting cash and a whole number.\n"]
+    assert said["zz"] == ["No option is called 'zz'.\n"]
+    menu.feed("done")
+    menu.feed("7")
+    assert menu.choice is not None and menu.choice.setup is not None
+    setup = menu.choice.setup
+    assert setup.rules == RuleOptions(
+        short_game=True, free_parking_pot=True, double_go_salary=True, auctions=False, starting_cash=2000
+    )
+    assert [s.level for s in setup.seats] == [None, "easy", "hard", "expert"]
+
+
+def test_an_editions_own_options_are_offered_and_checked() -> None:
+    menu, out = _menu()
+    for line in ("new", "add", "1", "normal", "full"):
+        menu.feed(line)
+    assert "Subway fare 0" in out[-2] and "The airplane off" in out[-2] and "Rotating" not in out[-2]
+    for line, answer in [
+        ("subway fare 5000", "Subway fare is from 0 to 1000.\n"),
+        ("subway fare 50", "Subway fare: 50.\n"),
+        ("the airplane", "The airplane: on.\n"),
+        ("airplane, first space 99", "Type airplane, first space and a space's number, from 0 to 63.\n"),
+    ]:
+        menu.feed(line)
+        assert out[-2] == answer, out[-3:]
+    menu.feed("done")
+    menu.feed("random")
+    assert menu.choice is not None and menu.choice.setup is not None
+    assert dict(menu.choice.setup.rules.edition_rules) == {"airplane": 1, "subway_fare": 50}
 
 
 def test_bad_answers_get_one_sentence_and_the_question_again() -> None:

@@ -7,9 +7,10 @@ from __future__ import annotations
 from textual.widgets import DataTable, Select, Static
 
 from room import Persistence
+from room.rule_choices import HELP
 from tui.app import AppOptions, LandlordsApp, Opening
 from tui.screens.game_over import COLUMNS, GameOverScreen
-from tui.screens.new_game import HELP, NewGameScreen
+from tui.screens.new_game import NewGameScreen
 from tui.spaces import legend
 
 from playtable import ADA, VERA, app_for, client_for, game_screen, scripted_game, settle, showcase_client

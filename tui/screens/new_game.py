@@ -19,6 +19,7 @@ from textual.widgets import Button, Input, Label, Static
 from engine import EDITIONS, SEED_MAX, Edition, RuleOptions, load_edition
 from engine.text import NAME_MAX, TextError, check_name
 from room import DEFAULT_LEVEL, Seat, TableSetup
+from room.rule_choices import explain, general_options
 from room.seats import bot_choices, bot_names, bot_problem, your_name
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.steady_input import SteadyInput
@@ -26,23 +27,6 @@ from tui.widgets.steady_select import SteadySelect as Select
 from tui.widgets.ticks import TickBox
 
 VARIANTS = (("The full game", "full"), ("Short Game", "short"), ("Time Limit game", "time"))
-HELP = {
-    "variant": "The full game; the Short Game (three deeds dealt free, hotels after three houses, the game "
-    "ends at the first bankruptcy); or the Time Limit game (two deeds dealt at their price, the richest "
-    "after the rounds set wins).",
-    "rounds": "How many rounds the Time Limit game lasts; then the richest player wins.",
-    "auctions": "A deed declined goes to auction, every player bidding; off, it stays with the bank.",
-    "even_building": "Houses go up and come down evenly across a group; off, on any lot of a group you own.",
-    "rent_in_jail": "Owners in jail collect rent, as the rule books say; off, they collect none.",
-    "free_parking_pot": "A house rule: taxes, fines and card payments go to a pot that Free Parking "
-    "pays out.",
-    "double_go_salary": "A house rule: landing exactly on GO pays twice the salary.",
-    "cash": "Everyone's starting cash; left empty, the edition's figure.",
-    "seed": "The same seed deals the same dice and cards, for a game that can be played again; left empty, "
-    "a new one.",
-}
-"""What each rule option of the form does, in a sentence, shown under the options when it has the focus
-(an edition's own options say it in their own `help`)."""
 OTHER = "other"
 """The level choice that asks for a bot of one's own by name (`module:Class`)."""
 
@@ -301,29 +285,29 @@ class NewGameScreen(Screen[None]):
         ed = load_edition(str(value))
         self.query_one("#about", Static).update(Content(f"{ed.name} ({ed.year}): {ed.description}"))
         classic = ed.short_game is not None or ed.time_limit is not None
+        offered = general_options(ed)
         for row in self.query(".classic"):
             row.display = classic
         for row in self.query(".magie"):
-            row.display = ed.lot_tickets is not None or ed.circuits is not None
+            row.display = "lot_tickets" in offered or "circuits" in offered
         seats = f"Seats ({ed.min_players} to {ed.max_players}; bots play at the level shown)"
         self.query_one("#seats-title", Label).update(Content(seats))
         if not classic:
             self.query_one("#variant", Select).value = "full"
         variant = self.query_one("#variant", Select)
-        offered = [
+        variants = [
             v for v in VARIANTS if (v[1] != "short" or ed.short_game) and (v[1] != "time" or ed.time_limit)
         ]
         current = variant.value
-        variant.set_options(offered)
-        variant.value = current if any(v[1] == current for v in offered) else "full"
+        variant.set_options(variants)
+        variant.value = current if any(v[1] == current for v in variants) else "full"
         self.query_one("#rounds", Input).display = variant.value == "time"
         # only the rule options that mean something in this edition are offered
-        parking = any(s.kind == "free_parking" for s in ed.spaces) and ed.hooks.pot == "free_parking"
-        self.query_one("#even_building", TickBox).display = ed.colour_groups
-        self.query_one("#rent_in_jail", TickBox).display = ed.jail is not None
+        self.query_one("#even_building", TickBox).display = "even_building" in offered
+        self.query_one("#rent_in_jail", TickBox).display = "rent_in_jail" in offered
         pot = self.query_one("#free_parking_pot", TickBox)
-        pot.display = parking
-        if not parking:
+        pot.display = "free_parking_pot" in offered
+        if not pot.display:
             pot.value = False
         self._edition_rules(ed)
 
@@ -359,19 +343,7 @@ class NewGameScreen(Screen[None]):
 
     def _explain(self, widget_id: str) -> None:
         ed = load_edition(str(self.query_one("#edition", Select).value))
-        text = HELP.get(widget_id, "")
-        if widget_id == "lot_tickets" and ed.lot_tickets is not None:
-            tickets = ed.lot_tickets
-            text = (
-                f"{tickets.drawn} lot tickets are drawn at the start; their lots may be bought before the "
-                f"first throw. Off, each player starts with ${tickets.cash_without} and buys lots only by "
-                "stopping on them."
-            )
-        elif widget_id == "circuits" and ed.circuits is not None:
-            text = f"How many times round the board the game lasts; left empty, the edition's {ed.circuits}."
-        elif widget_id.startswith("opt-") and widget_id[4:] in ed.options:
-            option = ed.options[widget_id[4:]]
-            text = f"{option.label}: {option.help}"
+        text = explain(ed, widget_id.removeprefix("opt-"))
         said = self.query_one("#option-help", Static)
         said.update(Content(text))
         said.display = bool(text)

@@ -20,8 +20,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from engine.narration import money
-from room.chance_words import percent
-from room.review import CURVE_PLAYOUTS, MOVE_PLAYOUTS, Review, ReviewJob, Step, Survey
+from room import review_words as words
+from room.review import Review, ReviewJob, Step, Survey
 from tui import look
 from tui.glyphs import UNICODE, Glyphs
 from tui.widgets.lines import LinesView
@@ -200,7 +200,7 @@ class ReviewScreen(Screen[None]):
     def _draw(self, review: Review) -> None:
         names = review.names
         survey = review.survey
-        self.query_one("#title", Static).update(Content(_headline(review)))
+        self.query_one("#title", Static).update(Content(words.headline(review)))
         self.query_one("#progress", Static).update(_progress(review, self.glyphs))
         if survey is None:
             return
@@ -243,43 +243,25 @@ class ReviewScreen(Screen[None]):
             table.add_row(Content.styled(short[p], f"bold {look.player(p)}"), *cells)
 
 
-def _headline(review: Review) -> str:
-    survey = review.survey
-    if survey is None:
-        return f"Review: {review.title}"
-    if survey.winner is not None:
-        how = f"{review.names[survey.winner]} won after {survey.turns_played} turns"
-    else:
-        how = f"in play, turn {survey.turns_played}"
-    return f"Review: {review.title} ({how})"
-
-
 def _progress(review: Review, glyphs: Glyphs) -> Content:
     if review.problem:
         return Content.styled(review.problem, "$error")
+    said = words.stage(review)
+    if review.stage not in ("curve", "moves"):
+        return Content(said)
     done, total = review.progress
-    fill, empty = ("#", ".") if glyphs.ascii_only else ("█", "░")
+    fill, empty = ("#", ".") if glyphs.ascii_only else ("\u2588", "\u2591")
     width = 20
     bar = fill * round(width * done / total) + empty * (width - round(width * done / total))
-    if review.stage == "surveying":
-        return Content("Playing the game again...")
-    if review.stage == "curve":
-        counted = sum(1 for c in review.curve if c is not None)
-        return Content(f"Working out the chances: {bar} {counted} of {len(review.curve)} turns")
-    if review.stage == "moves":
-        return Content(
-            f"Finding the turning points: {bar} {review.looked_into} of {review.looking_into} turns"
-        )
-    return Content(
-        f"From what the table could see: {CURVE_PLAYOUTS} playouts a turn, {MOVE_PLAYOUTS} a move."
-    )
+    head, _, counts = said.partition(": ")
+    return Content(f"{head}: {bar} {counts}")
 
 
 def _moves(review: Review, glyphs: Glyphs) -> list[Content]:
     if review.stage in ("surveying", "curve", "moves"):
-        return [Content.styled("Found once the chances are worked out...", "italic $text-muted")]
+        return [Content.styled(words.WAITING_FOR_MOVES, "italic $text-muted")]
     if not review.moves:
-        return [Content.styled("No move changed the chances much.", "$text-muted")]
+        return [Content.styled(words.NO_TURNING_POINT, "$text-muted")]
     lines: list[Content] = []
     for step in review.moves:
         lines.extend(_told(step, review, glyphs))
@@ -289,22 +271,16 @@ def _moves(review: Review, glyphs: Glyphs) -> list[Content]:
 def _told(step: Step, review: Review, glyphs: Glyphs) -> list[Content]:
     """A turning point: its turn and who moved, how the chances changed, what happened, and a bot's reason."""
     names = review.names
-    level = review.levels[step.seat] if step.seat < len(review.levels) else None
-    who = names[step.seat] + (f" (bot, {level})" if level else "")
     arrow = "->" if glyphs.ascii_only else "\u2192"
-    changes = sorted(range(len(names)), key=lambda p: -abs(step.after[p] - step.before[p]))[:2]
     moved = Content(", ").join(
-        Content.assemble(
-            (glyphs.mark(p), look.mark(p)),
-            f" {names[p]} {percent(step.before[p])} {arrow} {percent(step.after[p])}",
-        )
-        for p in changes
+        Content.assemble((glyphs.mark(p), look.mark(p)), " " + words.moved(step, names, p, arrow))
+        for p in words.most_moved(step)
     )
+    who = words.mover(step, review)
     head = Content.assemble((f"Turn {step.turn}", "bold $accent"), f" {glyphs.dot} {who}: ") + moved
     out = [head]
-    told = " ".join(step.lines) or "Nothing to tell."
-    out.append(Content("  " + told))
-    for seat, reason in step.reasons:
-        out.append(Content.styled(f"  {names[seat]}'s reason: \u201c{reason}\u201d", "italic"))
+    out.append(Content("  " + words.what_happened(step)))
+    for seat, said in step.reasons:
+        out.append(Content.styled("  " + words.reason(names, seat, said), "italic"))
     out.append(Content(""))
     return out

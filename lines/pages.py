@@ -1,0 +1,27 @@
+"""Long answers said a page at a time, so that a listener is never handed fifty lines at once: the first
+page, then a line saying how much is left; `more` (or `next`) goes on."""
+
+from __future__ import annotations
+
+PAGE = 12
+"""Lines said at a time."""
+
+
+class Pages:
+    """A long answer, and how far it has been said."""
+
+    def __init__(self, lines: list[str], size: int = PAGE) -> None:
+        self.lines = lines
+        self.size = size
+        self.at = 0
+
+    @property
+    def left(self) -> int:
+        return len(self.lines) - self.at
+
+    def next_page(self) -> list[str]:
+        page = self.lines[self.at : self.at + self.size]
+        self.at += len(page)
+        if self.left:
+            page.append(f"Type more for the next {min(self.left, self.size)} of {self.left} lines left.")
+        return page
