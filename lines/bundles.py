@@ -1,4 +1,6 @@
-"""One side of an offer as people type it: "Park Place and 100", "$1,200, Boardwalk and a jail card".
+"""One side of an offer as people type it: "Park Place and 100", "$1,200, Boardwalk and a jail card",
+"2 houses from Wayback" (where houses change hands), "travel card forward 3" or "a travel card" (a card
+held in hand, by its words, or one of a deck's face down).
 
 Read into the engine's `Bundle` and written back the same way, so that an offer typed, read back and
 confirmed is the offer sent.
@@ -7,6 +9,7 @@ confirmed is the offer sent.
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from engine import Board, Bundle
 from engine.narration import money
@@ -15,6 +18,12 @@ from lines.names import Miss, space_named, space_word
 _MONEY = re.compile(r"^\$?(\d{1,3}(?:,\d{3})+|\d{1,9})(?:\s*dollars?)?$")
 _JAIL = re.compile(r"^(?:(a|an|one|\d{1,2})\s+)?(?:get out of )?jail(?: free)? cards?$")
 _SPLIT = re.compile(r"\s*,(?!\d{3})\s*|\s+and\s+")
+_CARD_CUT = re.compile(r"[,.;:()\u201c\u201d\"]|\s+and\s+|\s+for\s+")
+"""Where a card's words are cut when an offer names it: before anything an offer's line reads otherwise."""
+_HOUSES = re.compile(r"^(?:(a|an|one|\d{1,2})\s+)?houses?\s+(?:from|on|off)\s+(?P<lot>.+)$")
+_CARDS = re.compile(
+    r"^(?:(?:a|an|one|the)\s+|(?P<count>\d{1,2})\s+)?(?P<deck>.+?)\s+cards?(?:\s+(?P<words>.+))?$"
+)
 
 
 def amount(text: str) -> int | None:
@@ -23,10 +32,38 @@ def amount(text: str) -> int | None:
     return int(found.group(1).replace(",", "")) if found else None
 
 
+def _count(word: str | None) -> int:
+    return 1 if word in (None, "a", "an", "one") else int(word or 1)
+
+
+def _held(item: str, board: Board) -> list[str] | Miss | None:
+    """Cards held in hand: `travel card forward 3` (one by its words), `2 travel cards` (face down);
+    None when the item names no deck of this edition."""
+    found = _CARDS.match(item)
+    if not found:
+        return None
+    decks = board.edition.decks
+    deck = next((d for d, spec in decks.items() if spec.name.casefold() == found.group("deck")), None)
+    if deck is None:
+        return None
+    words = found.group("words")
+    if not words:
+        return [f"{deck}/?"] * int(found.group("count") or 1)
+    named = [cid for cid, card in board.cards.get(deck, {}).items() if card.text.casefold().startswith(words)]
+    exact = [cid for cid in named if board.cards[deck][cid].text.casefold().rstrip(".") == words]
+    if len(exact) == 1 or len(named) == 1:
+        return [f"{deck}/{(exact or named)[0]}"]
+    if not named:
+        return Miss(f"No {decks[deck].name} card begins {words!r}.")
+    return Miss(f"Several {decks[deck].name} cards begin {words!r}: type more of its words.")
+
+
 def read_bundle(text: str, board: Board) -> Bundle | Miss:
     """The items of one side, or the sentence saying which item was not understood."""
     cash = cards = 0
     deeds: list[int] = []
+    houses: list[int] = []
+    held: list[str] = []
     for item in _SPLIT.split(text.strip()):
         item = item.strip()
         if not item or item.casefold() in ("nothing", "none"):
@@ -35,29 +72,48 @@ def read_bundle(text: str, board: Board) -> Bundle | Miss:
         if sum_ is not None:
             cash += sum_
             continue
-        jail = _JAIL.match(item.casefold())
+        folded = item.casefold()
+        jail = _JAIL.match(folded)
         if jail:
-            count = jail.group(1)
-            cards += 1 if count in (None, "a", "an", "one") else int(count)
+            cards += _count(jail.group(1))
+            continue
+        house = _HOUSES.match(folded)
+        if house:
+            lot = space_named(house.group("lot"), board, board.deeds, "lot")
+            if isinstance(lot, Miss):
+                return lot
+            houses += [lot] * _count(house.group(1))
+            continue
+        in_hand = _held(folded, board)
+        if isinstance(in_hand, Miss):
+            return in_hand
+        if in_hand is not None:
+            held += in_hand
             continue
         space = space_named(item, board, board.deeds, "deed")
         if isinstance(space, Miss):
             return space
         deeds.append(space)
-    return Bundle(cash=cash, deeds=tuple(deeds), jail_cards=cards)
+    return Bundle(cash=cash, deeds=tuple(deeds), jail_cards=cards, houses=tuple(houses), cards=tuple(held))
 
 
 def bundle_words(bundle: Bundle, board: Board) -> str:
-    """A bundle as it would be typed: its deeds, then its cash, then its jail cards ("nothing" if empty)."""
+    """A bundle as it would be typed: its deeds, houses, cash, jail cards and cards held ("nothing" if
+    empty)."""
     parts = [space_word(s, board) for s in bundle.deeds]
+    for lot, n in Counter(bundle.houses).items():
+        parts.append(f"{n} house{'s' if n != 1 else ''} from {space_word(lot, board)}")
     if bundle.cash:
         parts.append(money(bundle.cash))
     if bundle.jail_cards:
         parts.append("a jail card" if bundle.jail_cards == 1 else f"{bundle.jail_cards} jail cards")
+    decks = board.edition.decks
+    for ref, n in Counter(bundle.cards).items():
+        deck, _, card = ref.partition("/")
+        name = decks[deck].name if deck in decks else deck
+        if card == "?":
+            parts.append(f"a {name} card" if n == 1 else f"{n} {name} cards")
+        else:
+            words = _CARD_CUT.split(board.cards[deck][card].text.casefold())[0].strip()
+            parts += [f"{name} card {words}"] * n
     return " and ".join(parts) if parts else "nothing"
-
-
-def typed_alike(bundle: Bundle) -> bool:
-    """Whether a bundle can be typed in a line (houses and other held cards are offered on the full
-    screen only)."""
-    return not bundle.houses and not bundle.cards

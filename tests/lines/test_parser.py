@@ -63,6 +63,15 @@ def _unlisted(table: Table, rng: random.Random) -> list[Command]:
     take = Bundle(deeds=(pick[1],))
     out: list[Command] = [ProposeTrade(player=table.me, to=to, give=give, take=take)]
     out.append(ProposeTrade(player=table.me, to=to, give=Bundle(), take=Bundle(cash=10)))
+    # houses and cards held in hand, where an edition lets them change hands
+    held = []
+    for deck, cards in board.cards.items():
+        texts = [c.text.casefold() for c in cards.values()]
+        unique = [cid for cid, c in cards.items() if texts.count(c.text.casefold()) == 1]
+        if unique:
+            held += [f"{deck}/{rng.choice(unique)}", f"{deck}/?", f"{deck}/?"]
+    houses = Bundle(houses=(pick[0], pick[0], pick[1]), cash=20, cards=tuple(held[:3]))
+    out.append(ProposeTrade(player=table.me, to=to, give=houses, take=Bundle(cards=tuple(held[3:6]))))
     parts = (
         DealPart(giver=table.me, receiver=others[0], bundle=Bundle(deeds=(pick[0],))),
         DealPart(giver=others[0], receiver=others[-1], bundle=Bundle(cash=100)),
