@@ -412,7 +412,7 @@ async def run(
         print(f"                 (the chances panel open at {chances} tables of {(sessions + 1) // 2})")
     complete = [s for s, whole in pauses if whole]
     print(
-        f"collector        {len(pauses)} full passes of 0.25 s or more while everyone played, "
+        f"collector        {len(pauses)} full passes of 0.1 s or more while everyone played, "
         f"{len(complete)} of them complete; the longest {max((s for s, _ in pauses), default=0):.2f} s "
         "(every session of that worker waits)"
     )

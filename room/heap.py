@@ -103,14 +103,14 @@ class Settling:
             self.growth = max(self.least, self.growth / 2)
 
 
-def keep_settled(growth: float = 0.25, told: Pause | None = None) -> Settling:
+def keep_settled(growth: float = 0.25, told: Pause | None = None, long_pass: float = 0.25) -> Settling:
     """Settle now, and keep the process settled from now on (see `Settling`), its youngest generation
-    collected after `YOUNG` new objects; once per process. `told` hears of every full pass that took a
-    quarter of a second or more."""
+    collected after `YOUNG` new objects; once per process. `told` hears of every full pass that took
+    `long_pass` seconds of CPU or more."""
     settle()
     gc.set_threshold(YOUNG, *gc.get_threshold()[1:])
     policy = next((c for c in gc.callbacks if isinstance(c, Settling)), None)
     if policy is None:
-        policy = Settling(growth, told=told)
+        policy = Settling(growth, long_pass=long_pass, told=told)
         gc.callbacks.append(policy)
     return policy

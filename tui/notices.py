@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 WIDTH = 60  # columns a notice takes at most (and at most half the screen)
 TOP = 1  # rows left free above the first notice (the title line)
 GAP = 1  # rows between two notices
+_STYLES: dict[tuple[str, bool | None], dict[str, Style]] = {}  # by theme (`Notices._styles`)
 BAR = "▌"  # the left edge of a notice, in its severity's colour
 SEVERITY = {"information": "success", "warning": "warning", "error": "error"}  # theme colour of the edge
 
@@ -193,6 +194,16 @@ class Notices:
         return strips
 
     def _styles(self) -> dict[str, Style]:
+        """The notices' styles under the app's theme: worked out once a theme for the whole process (the
+        theme's variables cost a millisecond and more to generate, and a server draws notices often)."""
+        app = self.app
+        key = (app.theme, app.ansi_color)
+        styles = _STYLES.get(key)
+        if styles is None:
+            styles = _STYLES[key] = self._theme_styles()
+        return styles
+
+    def _theme_styles(self) -> dict[str, Style]:
         colours = self.app.get_css_variables()
 
         def colour(name: str) -> Color | None:

@@ -297,6 +297,10 @@ class Worker:
         self.done.set()
 
 
+LONG_PASS = 0.1
+"""CPU seconds from which a collector's pass is logged: every session of the worker waits that long."""
+
+
 def _long_pass(seconds: float, complete: bool) -> None:
     """Every session of this worker stood still while the collector worked: worth a line in the log."""
     kind = "a complete pass" if complete else "a full pass"
@@ -306,7 +310,9 @@ def _long_pass(seconds: float, complete: bool) -> None:
 async def run_worker(config: ServerConfig, index: int, runtime: Path) -> int:
     loop = asyncio.get_running_loop()
     worker = await Worker(config, index, runtime).start()
-    keep_settled(told=_long_pass)  # the sessions' screens are not walked again by every full pass (room.heap)
+    # the sessions' screens are not walked again by every full pass (room.heap); a pass long enough to be
+    # felt between a key and its screen (a tenth of a second) is told in the log
+    keep_settled(told=_long_pass, long_pass=LONG_PASS)
     loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(worker.stop()))
     await worker.done.wait()
     return 0

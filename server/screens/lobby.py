@@ -107,6 +107,12 @@ class LobbyScreen(Screen[None]):
         self._stop_watching()
         self._stop_watching = lambda: None
 
+    def put_away(self) -> None:
+        """A table covers the lobby, maybe for hours: its list of rooms (every row drawn and kept in the
+        list's caches) and its chat are let go; both are read again when it is back on top."""
+        self.query_one(DataTable).clear(columns=True)
+        self.query_one(LobbyChat).show(())
+
     def on_screen_resume(self) -> None:
         if self.is_mounted:
             self._watch()

@@ -179,6 +179,9 @@ class ServerApp(LandlordsApp):
         self._back_to_start()
         screen = RoomScreen(client, self.glyphs, self.player_name, self.hall.limits.chat_max)
         self._game = screen
+        for under in self.screen_stack:
+            if isinstance(under, LobbyScreen):
+                under.put_away()
         self.push_screen(screen)
 
     def leave_waiting(self, table: Table) -> None:

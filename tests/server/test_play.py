@@ -6,7 +6,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input
+from textual.widgets import DataTable, Input
 
 from server.screens.lobby import LobbyScreen
 from tui.dialogs.auction import AuctionDialog
@@ -88,6 +88,11 @@ async def test_the_lobby_makes_a_room_and_a_second_person_joins_it(tmp_path: Pat
         assert table is not None and table.started
         assert [s.name for s in table.plan.seats[:2]] == ["Ada", "Bob"]
         assert table.seat_of(ada.fingerprint) == 0 and table.seat_of(bob.fingerprint) == 1
+        lobby = next(s for s in bob.app().screen_stack if isinstance(s, LobbyScreen))
+        assert lobby.query_one(DataTable).row_count == 0, "under a table the lobby lets its rooms go"
+        await bob.type("\x11")  # Ctrl+Q: back to the lobby: the rooms are read again
+        await bob.wait_for(lambda: isinstance(bob.app().screen, LobbyScreen))
+        await bob.wait_for(lambda: bob.app().screen.query_one(DataTable).row_count == 1)
         await ada.leave()
         await bob.leave()
     finally:

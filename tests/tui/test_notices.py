@@ -119,3 +119,36 @@ def test_the_box_is_written_after_the_update_it_covers() -> None:
     assert written.startswith(under.render_segments(console))
     rest = written[len(under.render_segments(console)) :]
     assert rest == "\x1b[3;11H▌ Hello  \x1b[4;11H▌ Hello  "
+
+
+async def test_the_notices_colours_are_worked_out_once_a_theme_and_follow_a_change_of_theme() -> None:
+    app = _app()
+    asked: list[str] = []
+    variables = app.get_css_variables
+
+    def counted() -> dict[str, str]:
+        asked.append(app.theme)
+        return variables()
+
+    app.get_css_variables = counted  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        first = app.theme
+        other = next(name for name in app.available_themes if name != first and name != "textual-ansi")
+
+        def edge() -> str | None:
+            box = app.notices.box()
+            assert box is not None
+            return next(iter(box.rows[0][1])).style.color.name  # type: ignore[union-attr]
+
+        app.notify("One.", severity="error", timeout=30)
+        await pilot.pause()
+        app.notify("Two.", severity="error", timeout=30)
+        await pilot.pause()
+        assert edge() == Color.parse(variables()["error"]).rich_color.name
+        assert asked.count(first) <= 1, "drawn twice, worked out at most once"
+        app.theme = other
+        await pilot.pause()
+        app.notify("Three.", severity="error", timeout=30)
+        await pilot.pause()
+        assert edge() == Color.parse(variables()["error"]).rich_color.name, "the new theme's colour"

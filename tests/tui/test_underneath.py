@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from rich.style import Style as RichStyle
-from textual._compositor import Compositor
+from textual._compositor import Compositor, LayoutUpdate
 from textual.color import Color
 from textual.content import Content
 from textual.pilot import Pilot
@@ -50,11 +50,15 @@ async def test_a_change_under_a_dialog_redraws_its_rows_and_the_picture_matches_
         assert segments(kept.lines) == segments(fresh)
 
 
-async def test_a_dialog_closed_repaints_the_table_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Closing a dialog draws the whole table once (Textual also laid it out and drew it a second time,
-    when the dialog's screen was removed)."""
+async def test_a_dialog_closed_repaints_the_table_once_from_its_kept_picture(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Closing a dialog sends the whole table once (Textual also laid it out and drew it a second time,
+    when the dialog's screen was removed), from the picture the dialog kept: the rows that changed under
+    it are drawn again and no other (Textual composed every row of every widget anew)."""
     whole: list[int] = []
     draw = Compositor.render_full_update
+    draw_strips = Compositor.render_strips
 
     def counted(self: Compositor, simplify: bool = False) -> object:
         whole.append(1)
@@ -63,11 +67,29 @@ async def test_a_dialog_closed_repaints_the_table_once(monkeypatch: pytest.Monke
     app = app_for(showcase_client())
     async with app.run_test(size=(100, 30)) as pilot:
         game_screen, dialog = await trade_dialog_over_table(app, pilot)
+        game_screen.query_one(StatusBar).show_tail(Content("a clock under the dialog"))
+        await settle(pilot)
         monkeypatch.setattr(Compositor, "render_full_update", counted)
+        sent: list[object] = []
+        wanted: list[Strip] = []  # the table composed whole as the frame was sent
+        display = app._display
+
+        def shown(screen: object, update: object) -> None:
+            sent.append(update)
+            if isinstance(update, LayoutUpdate) and not wanted:
+                wanted.extend(draw_strips(game_screen._compositor))
+            display(screen, update)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(app, "_display", shown)
         dialog.dismiss()
         await settle(pilot)
         await settle(pilot)
-        assert app.screen is game_screen and len(whole) == 1
+        assert app.screen is game_screen and whole == []
+        frames = [u for u in sent if isinstance(u, LayoutUpdate)]
+        assert len(frames) == 1 and frames[0].region == game_screen._compositor.size.region
+        lines = [Strip.join(line) for line in frames[0].strips]
+        assert lines[0].text.rstrip().endswith("a clock under the dialog")  # drawn again: it changed
+        assert segments(lines) == segments(wanted)
 
 
 def count_whole_drawings(monkeypatch: pytest.MonkeyPatch) -> list[int]:

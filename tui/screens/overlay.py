@@ -6,6 +6,7 @@ from functools import cached_property
 from typing import ClassVar, Self
 
 from textual import events, messages
+from textual._compositor import LayoutUpdate
 from textual.app import RenderResult
 from textual.await_complete import AwaitComplete
 from textual.geometry import Region, Size
@@ -139,6 +140,9 @@ class Underlay(Screen[ScreenResultType]):
     def _compositor_refresh(self) -> None:
         app = self.app
         regions = self._compositor._dirty_regions
+        whole = self is app.screen and not app.is_inline and self._compositor.size.region in regions
+        if whole and self._show_kept_picture():
+            return
         if app.is_inline or self is app.screen or not regions or self not in app._background_screens:
             super()._compositor_refresh()
             if self is app.screen and self.dimmed.rows is None:
@@ -148,6 +152,20 @@ class Underlay(Screen[ScreenResultType]):
         regions.clear()
         self._dirty_widgets.clear()
         app._update_mouse_over(self)
+
+    def _show_kept_picture(self) -> bool:
+        """The whole screen is to be drawn (a dialog over it closed): from the picture the last dialog
+        kept of it, only the rows that changed since drawn again. Textual composes every row of every
+        widget anew, for a picture that a dialog usually left as it was."""
+        lines = self.dimmed.picture(self)
+        if lines is None:
+            return False
+        compositor = self._compositor
+        compositor._dirty_regions.clear()
+        self.app._display(self, LayoutUpdate([[line] for line in lines], compositor.size.region))
+        self._dirty_widgets.clear()
+        self.app._update_mouse_over(self)
+        return True
 
     def _plan_dimming(self) -> None:
         if self._preparing or self._prepared_for == self._compositor.size:

@@ -25,6 +25,7 @@ from textual.style import Style
 from textual.visual import RenderOptions, Visual
 
 if TYPE_CHECKING:
+    from textual._compositor import Compositor
     from textual.app import App
     from textual.screen import Screen
 
@@ -61,6 +62,8 @@ class Underneath:
 
     def __init__(self) -> None:
         self.lines: list[Strip] = []
+        self.plain: list[Strip] = []  # the same rows undimmed: the screen as it shows once back on top
+        self.theme = ""  # the app's theme as they were drawn
         self.key: tuple[object, ...] = ()  # what the kept lines were drawn for: size, tint, base style
         self.rows: set[int] | None = None  # rows to draw again; None: all of them
         self.widgets: set[object] = set()  # widgets repainted since, whose rows are looked up when drawn
@@ -75,6 +78,20 @@ class Underneath:
         """Mark the rows `widget` covers, wherever it is when the lines are next drawn, to be drawn again."""
         if self.rows is not None:
             self.widgets.add(widget)
+
+    def picture(self, screen: Screen[Any]) -> list[Strip] | None:
+        """`screen`'s whole picture, undimmed, from the kept lines with the rows changed since drawn
+        again; None when the kept lines cannot tell (none kept, another size or theme, all changed).
+        The rows drawn again stay marked: the dimmed lines of those rows are still to be drawn. A widget
+        repainted in the same moment, before the screen has heard of it, is drawn by the next update, as
+        with Textual's own whole drawing."""
+        self.fold(screen)
+        size = screen._compositor.size
+        if self.rows is None or not self.key or self.key[0] != size or self.theme != screen.app.theme:
+            return None
+        if len(self.plain) != size.height:
+            return None
+        return redrawn(screen._compositor, self.plain, self.rows)
 
     def forget(self) -> None:
         """Draw every row again next time."""
@@ -113,16 +130,15 @@ class DimmedScreen(Visual):
         _TINTS[self.screen.app.theme] = (self.color, base)
         kept.fold(self.screen)
         if kept.rows is None or kept.key != key:
-            lines = [_dim(strip, base, self.color) for strip in compositor.render_strips()]
+            plain = compositor.render_strips()
+            lines = [_dim(strip, base, self.color) for strip in plain]
         else:
-            lines = kept.lines
-            rows = sorted(y for y in kept.rows if 0 <= y < size.height)
-            if rows:
-                crop = Region(0, rows[0], size.width, rows[-1] - rows[0] + 1)
-                chops = compositor._render_chops(crop, set(rows).__contains__)
-                for y in rows:
-                    lines[y] = _dim(Strip.join(chops[y].values()), base, self.color)
-        kept.lines, kept.key, kept.rows = lines, key, set()
+            lines, plain = kept.lines, redrawn(compositor, kept.plain, kept.rows)
+            for y in kept.rows:
+                if 0 <= y < size.height:
+                    lines[y] = _dim(plain[y], base, self.color)
+        kept.lines, kept.plain, kept.key, kept.rows = lines, plain, key, set()
+        kept.theme = self.screen.app.theme
         return lines[:height] if height is not None else list(lines)
 
     def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
@@ -130,6 +146,18 @@ class DimmedScreen(Visual):
 
     def get_height(self, rules: RulesMap, width: int) -> int:
         return self.screen._compositor.size.height
+
+
+def redrawn(compositor: Compositor, lines: list[Strip], rows: Iterable[int]) -> list[Strip]:
+    """`lines` (a screen's picture, undimmed) with `rows` drawn again by `compositor` (in place)."""
+    height = compositor.size.height
+    wanted = sorted(y for y in rows if 0 <= y < height)
+    if wanted:
+        crop = Region(0, wanted[0], compositor.size.width, wanted[-1] - wanted[0] + 1)
+        chops = compositor._render_chops(crop, set(wanted).__contains__)
+        for y in wanted:
+            lines[y] = Strip.join(chops[y].values())
+    return lines
 
 
 def _dim(strip: Strip, base: RichStyle, color: Color) -> Strip:
@@ -173,8 +201,10 @@ def prepare(screen: Screen[Any], kept: Underneath) -> bool:
         return False
     color, base = tint
     compositor = screen._compositor
-    kept.lines = [_dim(strip, base, color) for strip in compositor.render_strips()]
+    kept.plain = compositor.render_strips()
+    kept.lines = [_dim(strip, base, color) for strip in kept.plain]
     kept.key, kept.rows = (compositor.size, color, base), set()
+    kept.theme = screen.app.theme
     kept.widgets.clear()
     return True
 
