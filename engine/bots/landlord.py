@@ -116,6 +116,7 @@ HARD_THRIFT = Thrift(
     weighs_stops=True,
     lends=True,
     fine_while_for_sale=0.6,
+    wage_weight=0.5,  # wages come once a circuit whenever they come: a ride for them only brings them sooner
     jail_cost=-5.0,  # sitting in jail pays no rent and costs no wages
 )
 

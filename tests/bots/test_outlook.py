@@ -3,7 +3,7 @@ Legacy within reach), and spends its cash down to nothing on lots, which count t
 
 from __future__ import annotations
 
-from engine import BuyLot, ChooseDirection, RentLot, RollDice
+from engine import BuyLot, ChooseDirection, ChooseRoute, RentLot, RollDice
 from engine.bots import make_bot
 from engine.bots.landlord import HARD_THRIFT
 from engine.bots.outlook import OutlookPlay
@@ -55,3 +55,13 @@ def test_hard_buys_a_lot_with_its_last_dollars() -> None:
     play(game, RollDice(player=P0))
     assert isinstance(choice(game, "normal"), RentLot)  # it keeps $80 in hand
     assert isinstance(choice(game, "hard"), BuyLot)
+
+
+def test_hard_takes_the_legacy_before_wages_that_come_anyway() -> None:
+    game = magie()
+    game.state.players[P0].cash = 300
+    at(game, P0, 33)
+    ready(game, (2, 2))  # past the railroad at 35: stay and stop on the Legacy, or ride to 5 for wages
+    play(game, RollDice(player=P0))
+    assert choice(game, "normal") == ChooseRoute(player=P0, space=5)  # $100 wages and lot 4 to buy
+    assert choice(game, "hard") == ChooseRoute(player=P0, space=35)  # wages only come sooner
