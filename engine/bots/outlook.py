@@ -8,6 +8,9 @@ is one throw away either way is worth far more than one from which it is not. So
 space by what the throws from it should bring (a discounted sum over the dice, best way chosen on each
 throw: a small value iteration over the forty spaces and the jail, on the stop costs of the table as it
 stands) and chooses the way and the ride by stop plus that worth.
+
+A note costs its interest only at wages, and the bank lends again at no charge, so it also repays its
+notes when its next throw may reach Mother Earth, and borrows again when a lot wants buying.
 """
 
 from __future__ import annotations
@@ -17,9 +20,9 @@ from functools import cache
 
 from engine.bots.landlord import LandlordPlay, Thrift
 from engine.bots.position import Position
-from engine.commands import ChooseDirection, ChooseRoute, Command
-from engine.queries import earns_wages, may_turn_back
-from engine.state import DirectionChoice, RouteChoice
+from engine.commands import ChooseDirection, ChooseRoute, Command, RepayLoan
+from engine.queries import earns_wages, loans_of, may_turn_back, repayment
+from engine.state import DirectionChoice, Pending, RouteChoice
 
 TOTALS: tuple[tuple[int, float], ...] = tuple(
     (t, sum(1 for a in range(1, 7) for b in range(1, 7) if a + b == t) / 36.0) for t in range(2, 13)
@@ -27,6 +30,8 @@ TOTALS: tuple[tuple[int, float], ...] = tuple(
 """Each total of two dice and its chance."""
 DOUBLE = 1.0 / 6.0
 """The chance that a throw is a double (the way out of jail)."""
+MOST_PIPS = 12
+"""The farthest one throw goes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +40,7 @@ class Outlook:
 
     discount: float = 0.9  # what the next throw counts against this one
     sweeps: int = 12  # rounds of the value iteration (0.9 ** 12: the throws beyond hardly count)
+    repay_before_wages: bool = True  # repays its notes when the next throw may reach Mother Earth
 
 
 HARD_OUTLOOK = Outlook()
@@ -57,7 +63,8 @@ def _ends(forward: tuple[int, ...], backward: tuple[int, ...]) -> tuple[tuple[tu
 
 
 class OutlookPlay(LandlordPlay):
-    """The shared 1904 play, with the way and the ride chosen by what lies beyond the stop."""
+    """The shared 1904 play, with the way and the ride chosen by what lies beyond the stop, and notes
+    repaid before the wages that would charge their interest."""
 
     def __init__(self, thrift: Thrift, outlook: Outlook = HARD_OUTLOOK) -> None:
         super().__init__(thrift)
@@ -151,3 +158,21 @@ class OutlookPlay(LandlordPlay):
             if worth > best_worth:
                 best, best_worth = way, worth
         return self.because(ChooseRoute(player=me, space=best), "that way leaves me best placed")
+
+    def on_end_turn(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
+        """A note costs its interest only at wages and the bank lends again at no charge: so, the next
+        throw able to reach Mother Earth, it repays what its cash allows (and borrows again when a lot
+        wants buying)."""
+        me = pos.me
+        if self.outlook.repay_before_wages and earns_wages(pos.view, me):
+            here = pos.view.players[me].position
+            wages_at = pos.board.pay_spaces[0] if pos.board.pay_spaces else here
+            to_go = pos.board.track.along(here, wages_at)
+            if to_go is not None and len(to_go) <= MOST_PIPS:
+                for loan in sorted(
+                    loans_of(pos.view, me), key=lambda ln: (-ln.interest / ln.principal, ln.id)
+                ):
+                    repay = RepayLoan(player=me, loan=loan.id)
+                    if repay in legal and pos.funds[me] >= repayment(pos.view, loan):
+                        return self.because(repay, "wages are a throw away: no interest on a note repaid")
+        return super().on_end_turn(pos, pend, legal)

@@ -3,7 +3,7 @@ Legacy within reach), and spends its cash down to nothing on lots, which count t
 
 from __future__ import annotations
 
-from engine import BuyLot, ChooseDirection, ChooseRoute, RentLot, RollDice
+from engine import BuyLot, ChooseDirection, ChooseRoute, EndTurn, RentLot, RepayLoan, RollDice
 from engine.bots import make_bot
 from engine.bots.landlord import HARD_THRIFT
 from engine.bots.outlook import OutlookPlay
@@ -11,7 +11,7 @@ from engine.bots.position import Position
 from engine.commands import Command
 from engine.game import Game
 
-from magie import LEGACY, LOT, P0, at, magie, ready
+from magie import LEGACY, LOT, P0, at, magie, notes, ready
 from scenario import own, play
 
 
@@ -65,3 +65,14 @@ def test_hard_takes_the_legacy_before_wages_that_come_anyway() -> None:
     play(game, RollDice(player=P0))
     assert choice(game, "normal") == ChooseRoute(player=P0, space=5)  # $100 wages and lot 4 to buy
     assert choice(game, "hard") == ChooseRoute(player=P0, space=35)  # wages only come sooner
+
+
+def test_hard_repays_its_note_when_wages_are_a_throw_away() -> None:
+    game = magie()
+    notes(game, P0, 1, [LOT[22]])
+    game.state.players[P0].cash = 300
+    at(game, P0, 29)
+    ready(game, (1, 2))  # on to Clothing, eight spaces short of Mother Earth, where the interest is paid
+    play(game, RollDice(player=P0))
+    assert isinstance(choice(game, "normal"), EndTurn)  # it keeps $250 in hand
+    assert isinstance(choice(game, "hard"), RepayLoan)
