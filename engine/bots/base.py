@@ -17,6 +17,7 @@ from engine.bots.deals import as_trade, blunder, deal_answer, deal_reason, trade
 from engine.bots.landlord import NORMAL_THRIFT, LandlordPlay, Thrift
 from engine.bots.lot_trades import Dealing, LotDealer
 from engine.bots.lots import LotPlay, LotStyle
+from engine.bots.outlook import Outlook, OutlookPlay
 from engine.bots.position import Position
 from engine.bots.reasons import Reasoning, dollars
 from engine.bots.routes import best_way
@@ -102,6 +103,8 @@ class BotBase(Reasoning):
     level = "base"
     thrift: Thrift = NORMAL_THRIFT
     """How it plays Magie's 1904 game (lots for sale or rent, notes, the poorhouse)."""
+    outlook: Outlook | None = None
+    """What it weighs there beyond the shared play (`engine.bots.outlook`); None: the shared play."""
     lot_style: LotStyle | None = None
     """How the level plays where lots stand alone (Finance); None: it has no such play."""
     lot_dealing: Dealing | None = None
@@ -109,7 +112,9 @@ class BotBase(Reasoning):
 
     def __init__(self, seed: int, seat: int) -> None:
         self.seat = seat
-        self.landlords = LandlordPlay(self.thrift)
+        self.landlords = (
+            LandlordPlay(self.thrift) if self.outlook is None else OutlookPlay(self.thrift, self.outlook)
+        )
         self._rng = rng.seed_state(seed ^ (seat * 0x9E3779B97F4A7C15), stream=1000 + seat)
         self.trades = TradeMemory()
         self.lot_play = self.make_lot_play()

@@ -34,6 +34,7 @@ from engine.bots.landlord import HARD_THRIFT
 from engine.bots.lot_trades import Dealing
 from engine.bots.lots import LotStyle
 from engine.bots.normal import NormalBot, if_legal
+from engine.bots.outlook import HARD_OUTLOOK
 from engine.bots.position import Position
 from engine.bots.proposing import Persistence, sale
 from engine.bots.raising import cheapest_plan, steps, to_lift_a_group
@@ -113,6 +114,7 @@ against the whole table)."""
 class HardBot(NormalBot):
     level = "hard"
     thrift = HARD_THRIFT
+    outlook = HARD_OUTLOOK
     style = HARD_STYLE
     trade_style = HARD_TRADE_STYLE
     lot_style = HARD_LOTS

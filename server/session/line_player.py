@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING
 
 from engine import Command
 from engine.text import TextError
+from lines.replay_lines import ReplayLines
 from lines.review_lines import review_done
 from lines.session import LineSession
-from room import Outcome, Room, Session, Update
+from room import Outcome, PersistenceError, Room, Session, Update
 from server.people.chat import Pace, Said
 from server.session.line_input import QUIT, LineInput
 from server.session.line_words import (
@@ -26,6 +27,7 @@ from server.session.line_words import (
     TABLE_EXTRA_HELP,
     WELCOME,
     new_room_request,
+    past_game_of,
     past_lines,
     ratings_lines,
     room_lines,
@@ -96,6 +98,7 @@ class LinePlayer:
         self.waiting: Table | None = None
         self.seat: int | None = None
         self.lines: LineSession | None = None
+        self.replay: ReplayLines | None = None  # a past game told in the lobby
         self._room: Room | None = None
         self._stops: list[Callable[[], None]] = []
         self._lobby_heard = len(hall.lobby_talk.lines)
@@ -165,6 +168,8 @@ class LinePlayer:
             self.finish("Goodbye. Your seat is kept: connect again to come back.")
         elif not self.name:
             self._choose_name(words)
+        elif self.replay is not None:
+            self._replaying(line)
         elif self.lines is not None or self._room is not None:
             self._at_table(verb, rest, line)
         elif self.waiting is not None:
@@ -233,10 +238,36 @@ class LinePlayer:
             self.say(*ratings_lines(self.hall, self.fingerprint))
         elif verb in ("past", "games"):
             self.say(*past_lines(self.hall, self.fingerprint))
+        elif verb in ("replay", "review") and rest:
+            self._replay(rest)
         elif verb in ("help", "?", "commands", ""):
             self.say(*LOBBY_HELP)
         else:
             self.say(f"{verb or 'That'} is not a lobby command. Type help for the commands here.")
+
+    def _replay(self, which: str) -> None:
+        """A past game of the person's, told a turn at a time (`lines.replay_lines`), from its save."""
+        plan = past_game_of(self.hall, self.fingerprint, which)
+        if isinstance(plan, str):
+            self.say(plan)
+            return
+        try:
+            past = self.hall.persistence.past_game(plan.save_id or "")
+        except PersistenceError as exc:  # the details name the server's files: for its log only
+            log.warning("past game of room %s not told: %s", plan.id, exc)
+            self.say(f"The game of {plan.name} cannot be told: its save cannot be read.")
+            return
+        past.title = plan.name
+        self.replay = ReplayLines(past, self.write)
+        self.replay.start()
+
+    def _replaying(self, line: str) -> None:
+        replay = self.replay
+        assert replay is not None
+        replay.feed(line)
+        if replay.quitting:
+            self.replay = None
+            self.say("Back in the lobby. Type help for the commands here.")
 
     def _lobby_say(self, text: str) -> None:
         if not self.pace.allow():

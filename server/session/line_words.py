@@ -17,6 +17,7 @@ from server.tables.plans import (
     BANK_SECONDS,
     DEFAULT_ADDED,
     DEFAULT_TURN_TIMER,
+    Plan,
     RoomRequest,
     SeatPlan,
     TableError,
@@ -37,7 +38,8 @@ LOBBY_HELP = (
     "new NAME, to make a room; after the name you may say the edition, how many people and bots, the "
     "bots' level, full for the full game, a clock such as clock 3 plus 15, and no advisor. "
     "For example: new Friday classic 2 people 2 hard bots.",
-    "ratings, to hear the players by rating and the bots beside them; past, your past games.",
+    "ratings, to hear the players by rating and the bots beside them; past, your past games, and replay "
+    "and a number to go through one a turn at a time.",
     "say TEXT, to talk to the lobby; quit, to leave (your seats are kept).",
 )
 
@@ -91,13 +93,25 @@ def past_lines(hall: Hall, fingerprint: str) -> list[str]:
         return [NO_PAST_GAMES]
     rated = hall.ratings is not None
     out = []
-    for plan in plans:
+    for n, plan in enumerate(plans, start=1):
         people = ", ".join(s.name or "?" for s in plan.seats)
-        line = f"{plan.name}: {load_edition(plan.edition).name}; {people}; {past_stage(plan, rated)}."
+        line = f"{n}. {plan.name}: {load_edition(plan.edition).name}; {people}; {past_stage(plan, rated)}."
         if plan.result is not None and rated:
             line += " " + counting(plan.result, [s.name for s in plan.seats])
         out.append(line)
-    return out
+    return [*out, "Type replay and a number or a room's name to go through one a turn at a time."]
+
+
+def past_game_of(hall: Hall, fingerprint: str, which: str) -> Plan | str:
+    """One of the person's past games, by its number in `past` or its room's name; or why not."""
+    plans = past_plans([t.plan for t in hall.ordered()], fingerprint)
+    if which.isdigit() and 1 <= int(which) <= len(plans):
+        return plans[int(which) - 1]
+    folded = which.casefold()
+    found = next((p for p in plans if p.name.casefold() == folded), None)
+    if found is None:
+        return f"No past game of yours is {which!r}: type past to hear them, numbered."
+    return found
 
 
 def new_room_request(words: str, fingerprint: str, name: str) -> RoomRequest:

@@ -43,13 +43,13 @@ def test_a_lot_is_bought_when_the_cash_can_be_spared(level: str) -> None:
     assert isinstance(choice(game, level), BuyLot)
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("level", ["easy", "normal"])
 def test_rented_when_it_cannot_and_there_is_nothing_to_borrow_against(level: str) -> None:
     game = magie()
     game.state.players[P0].cash = 70
     ready(game, (5, 6))
     play(game, RollDice(player=P0))
-    assert isinstance(choice(game, level), RentLot)
+    assert isinstance(choice(game, level), RentLot)  # hard spends its last dollars: test_outlook.py
 
 
 @pytest.mark.parametrize(("level", "borrows"), [("easy", False), ("normal", True), ("hard", True)])
@@ -150,8 +150,9 @@ def test_easy_never_rides() -> None:
     assert isinstance(cmd, ChooseRoute) and cmd.space == 15
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("level", ["normal"])
 def test_after_the_last_circuit_they_move_the_cheaper_way(level: str) -> None:
+    """(hard looks past the stop to the throws after it: test_outlook.py)"""
     game = magie()
     own(game, P1, LOT[2])
     game.state.players[P0].circuits = 5

@@ -171,6 +171,12 @@ async def test_a_newcomer_names_themselves_makes_a_room_and_talks_in_the_lobby(t
         await cy.type("past")  # the room Cy sat at is a past game of Cy's
         await cy.wait_for("in play.")
         assert re.search(r"Sunday: Finance[^;]*; Cy", cy.out.text)
+        await cy.type("replay 1")  # told a turn at a time from its save, then back to the lobby
+        await cy.wait_for("Replay of Sunday")
+        await cy.type("quit")
+        await cy.wait_for("Back in the lobby")
+        await cy.type("replay Nowhere")
+        await cy.wait_for("No past game of yours is 'Nowhere'")
         await cy.type("ratings")
         await cy.wait_for("The bots: ")
         assert "A rating is the conservative figure" in cy.out.text
