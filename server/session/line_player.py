@@ -164,12 +164,12 @@ class LinePlayer:
         words = " ".join(line.split())
         first, _, rest = words.partition(" ")
         verb = first.casefold()
-        if verb in QUITS or line == QUIT:
+        if self.replay is not None:  # its quit ends the replay, not the session
+            self._replaying("quit" if line == QUIT else line)
+        elif verb in QUITS or line == QUIT:
             self.finish("Goodbye. Your seat is kept: connect again to come back.")
         elif not self.name:
             self._choose_name(words)
-        elif self.replay is not None:
-            self._replaying(line)
         elif self.lines is not None or self._room is not None:
             self._at_table(verb, rest, line)
         elif self.waiting is not None:

@@ -173,6 +173,8 @@ async def test_a_newcomer_names_themselves_makes_a_room_and_talks_in_the_lobby(t
         assert re.search(r"Sunday: Finance[^;]*; Cy", cy.out.text)
         await cy.type("replay 1")  # told a turn at a time from its save, then back to the lobby
         await cy.wait_for("Replay of Sunday")
+        pledged = re.findall(r"SHA-256 is ([0-9a-f]{64})", cy.out.text)
+        assert len(pledged) == 2 and pledged[0] == pledged[1], "the replay's pledge is the game's"
         await cy.type("quit")
         await cy.wait_for("Back in the lobby")
         await cy.type("replay Nowhere")
