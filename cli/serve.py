@@ -47,7 +47,7 @@ def register(sub: Any) -> None:
         "--connections",
         type=arguments.whole(1, 10_000),
         default=None,
-        help="connections at once (default 100)",
+        help="connections at once (default 250)",
     )
     p.add_argument(
         "--per-address",

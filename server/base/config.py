@@ -18,7 +18,7 @@ def default_data_dir() -> Path:
 class Limits:
     """Everything a stranger's connection is held to. The defaults suit a small public server."""
 
-    connections: int = 100  # in all
+    connections: int = 250  # in all (200 people at tables, and room to come and go)
     per_address: int = 8  # from one address at once
     login_timeout: float = 30.0  # seconds to authenticate and begin a session (a shell or a room)
     keepalive_interval: float = 30.0  # seconds between keepalives ...
