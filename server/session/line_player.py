@@ -100,7 +100,8 @@ class LinePlayer:
         self.lines: LineSession | None = None
         self.replay: ReplayLines | None = None  # a past game told in the lobby
         self._room: Room | None = None
-        self._stops: list[Callable[[], None]] = []
+        self._stops: list[Callable[[], None]] = []  # what the table tells this session
+        self._hall_watch: Callable[[], None] | None = None
         self._lobby_heard = len(hall.lobby_talk.lines)
         self._called: set[float] = set()
         self._naming: asyncio.Task[None] | None = None
@@ -211,9 +212,13 @@ class LinePlayer:
 
     # --- the lobby ----------------------------------------------------------------------------
 
+    def _watch_hall(self) -> None:
+        """Follow the hall (its chat, a room gathering that starts) while in the lobby or waiting."""
+        if self._hall_watch is None:
+            self._hall_watch = self.hall.watch(self._hall_changed)
+
     def to_lobby(self, first: bool = False) -> None:
-        if not self._stops:
-            self._stops.append(self.hall.watch(self._hall_changed))
+        self._watch_hall()
         self.say(f"You are in the lobby. {self._rooms_count()} Type rooms to hear them, or help.")
         wanted, self.wanted = self.wanted, None
         if first and wanted:
@@ -325,6 +330,7 @@ class LinePlayer:
             self.say(entry.watching)
         if not table.started:
             self.waiting = table
+            self._watch_hall()
             self.hall.come_to_wait(table)
             line = table.line(self.fingerprint)
             self.say(
@@ -446,6 +452,9 @@ class LinePlayer:
         for stop in self._stops:
             stop()
         self._stops = []
+        if self._hall_watch is not None:
+            self._hall_watch()
+            self._hall_watch = None
         if self.lines is not None:
             self.lines.close()
             self.lines = None

@@ -196,6 +196,30 @@ async def test_a_newcomer_names_themselves_makes_a_room_and_talks_in_the_lobby(t
         await running.stop()
 
 
+async def test_a_person_waiting_in_lines_hears_the_game_begin_when_the_room_fills(tmp_path: Path) -> None:
+    running = await start_server(tmp_path)
+    lin = LinePerson(running, tmp_path, "Lin")
+    vera = Person(running, make_key(tmp_path, "Vera"), "Vera")
+    try:
+        await lin.connect()
+        await lin.wait_for("What name")
+        await lin.type("Lin")
+        await lin.wait_for("Welcome, Lin.")
+        await lin.type("new Duo classic 2 people 1 easy bot")
+        await lin.wait_for("waiting for 1 more")
+        running.front.players.choose(vera.fingerprint, "Vera")
+        await vera.connect("Duo")  # the full screen takes the last seat: the game begins
+        await lin.wait_for("Duo is full: the game begins.")
+        await lin.wait_for("You are at Duo")
+        table = running.table("Duo")
+        assert table is not None and table.here(table.seat_of(lin.fingerprint) or 0)
+    finally:
+        for conn in (lin.conn, vera.conn):
+            if conn is not None:
+                conn.close()
+        await running.stop()
+
+
 async def test_the_server_remembers_the_face_a_key_chose(tmp_path: Path) -> None:
     running = await start_server(tmp_path)
     dee = LinePerson(running, tmp_path, "Dee")
