@@ -264,7 +264,11 @@ async def test_a_vote_is_called_from_an_auctions_dialog_while_the_away_person_is
             pending = room.view(None).pending
             return pending is not None and pending.player == seat and pending.kind == kind
 
+        driver = table.driver
+        assert driver is not None
+        driver.speed = "instant"  # the bots hurry to where Bob is to buy (a random walk of the dice) ...
         await play_until([ada, bob], lambda: waits_on(1, "buy"), timeout=120)
+        driver.speed = "normal"  # ... and take their time again for the auction and the vote
         await ada.drop()
         await bob.wait_for(lambda: isinstance(bob.app().screen, BuyDialog))
         await bob.press("a")  # to auction: each bidder in turn, Ada among them
