@@ -156,6 +156,8 @@ def raising(board: Board) -> str:
     """How cash is raised from the bank in this edition, in a few words."""
     if board.edition.bank_buys_lots:
         return "sell houses or lots back to the bank"
+    if board.edition.loans is not None:  # no mortgages: the bank lends notes against lots instead
+        return "sell buildings or borrow notes from the bank against your lots"
     return "sell buildings or mortgage deeds" if board.edition.mortgages else "sell buildings"
 
 
