@@ -19,12 +19,11 @@ THEMES = ("auto", "dark", "light", "ansi")
 
 def edition_choice(text: str) -> str:
     """An edition as people write it: its id or its name, in any case ("Classic", "darrow-1935")."""
-    from engine import EDITIONS, load_edition
+    from engine import EDITIONS, edition_named
 
-    wanted = text.strip().casefold()
-    for edition in EDITIONS:
-        if wanted in (edition.casefold(), load_edition(edition).name.casefold()):
-            return edition
+    edition = edition_named(text)
+    if edition is not None:
+        return edition
     raise argparse.ArgumentTypeError(f"no edition {text!r}; choose from {', '.join(EDITIONS)}")
 
 

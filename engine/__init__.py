@@ -72,7 +72,7 @@ if TYPE_CHECKING:
         Unmortgage,
         UseJailCard,
     )
-    from engine.edition import Edition, known_editions, load_edition, register_edition
+    from engine.edition import Edition, edition_named, known_editions, load_edition, register_edition
     from engine.errors import IllegalCommand
     from engine.events import Event
     from engine.game import Game
@@ -184,6 +184,7 @@ _WHERE: dict[str, str] = {
     "board_for": "engine.board",
     "known_editions": "engine.edition",
     "load_edition": "engine.edition",
+    "edition_named": "engine.edition",
     "net_worth": "engine.rules.endings",
     "new_game": "engine.setup",
     "register_edition": "engine.edition",
@@ -285,6 +286,7 @@ __all__ = [
     "UseJailCard",
     "WinningsChoice",
     "board_for",
+    "edition_named",
     "known_editions",
     "load_edition",
     "merged",

@@ -605,6 +605,15 @@ def register_edition(data: Mapping[str, Any]) -> Edition:
         raise
 
 
+def edition_named(text: str) -> str | None:
+    """An offered edition as people write it: its id or its name, in any case ("Classic", "darrow-1935");
+    None if it names none."""
+    from engine.catalogue import EDITIONS
+
+    wanted = text.strip().casefold()
+    return next((e for e in EDITIONS if wanted in (e.casefold(), load_edition(e).name.casefold())), None)
+
+
 @cache
 def load_edition(name: str) -> Edition:
     """Load and validate an edition; `extends` names a base whose top-level keys this file replaces."""

@@ -162,14 +162,7 @@ class WorkerSession:
         try:
             await over.wait()
         finally:
-            self.worker.sessions.discard(self)
-            if lines.moving is not None:
-                room, watch = lines.moving
-                self.link.send(json_frame(MOVE, {"room": room, "watch": watch}))
-            else:
-                line = STOPPING if self.worker.stopping else None
-                self.link.send(json_frame(END, {"line": line, "status": 0}))
-            self.link.close()
+            self._finish(lines.moving, crashed=False)
 
     async def _run(self) -> None:
         app = self.app
@@ -180,16 +173,22 @@ class WorkerSession:
             log.exception("session of %s failed", self.fingerprint)
             app.crashed = True
         finally:
-            self.worker.sessions.discard(self)
-            if app.moving is not None and not app.crashed:
-                room, watch = app.moving
-                self.link.send(json_frame(MOVE, {"room": room, "watch": watch}))
-            elif self.worker.stopping and not app.crashed:  # its screen was cut short: the front restores it
-                self.link.send(json_frame(END, {"line": STOPPING, "status": 0, "restore": True}))
-            else:
-                status = 1 if app.crashed else 0
-                self.link.send(json_frame(END, {"line": CRASHED if app.crashed else None, "status": status}))
-            self.link.close()
+            self._finish(app.moving, app.crashed)
+
+    def _finish(self, moving: tuple[str, bool] | None, crashed: bool) -> None:
+        """The session is over here: on to another worker's room, or ended (cut short by the worker
+        stopping: the front puts a screen back as it was; or crashed: the person is told in a line)."""
+        self.worker.sessions.discard(self)
+        if moving is not None and not crashed:
+            room, watch = moving
+            self.link.send(json_frame(MOVE, {"room": room, "watch": watch}))
+        elif self.worker.stopping and not crashed:
+            self.link.send(json_frame(END, {"line": STOPPING, "status": 0, "restore": True}))
+        else:
+            self.link.send(
+                json_frame(END, {"line": CRASHED if crashed else None, "status": 1 if crashed else 0})
+            )
+        self.link.close()
 
     def _end_app(self) -> None:
         if self.lines is not None:

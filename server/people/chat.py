@@ -90,9 +90,15 @@ class Pace:
         return True
 
     @property
-    def refusal(self) -> str:
+    def limit(self) -> str:
+        """The pace in a sentence, for any face: "Slow down: at most 3 chat lines every 5 seconds."."""
         lines = f"{self.lines} chat line{'s' if self.lines != 1 else ''}"
-        return f"Slow down: at most {lines} every {self.seconds:g} seconds. Your line is kept: / to send it."
+        return f"Slow down: at most {lines} every {self.seconds:g} seconds."
+
+    @property
+    def refusal(self) -> str:
+        """The full screen's: the pace, and the line kept in its field to send again."""
+        return f"{self.limit} Your line is kept: / to send it."
 
 
 class LobbyTalk:

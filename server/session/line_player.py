@@ -238,7 +238,7 @@ class LinePlayer:
         elif verb == "new":
             asyncio.get_running_loop().create_task(self._new_room(rest))
         elif verb in ("say", "chat", "/") and rest:
-            self._lobby_say(rest)
+            self._talk(lambda: self.hall.lobby_say(self.fingerprint, rest))
         elif verb in ("ratings", "players", "ranking"):
             self.say(*ratings_lines(self.hall, self.fingerprint))
         elif verb in ("past", "games"):
@@ -274,11 +274,12 @@ class LinePlayer:
             self.replay = None
             self.say("Back in the lobby. Type help for the commands here.")
 
-    def _lobby_say(self, text: str) -> None:
-        if not self.pace.allow():
-            self.say(self.pace.refusal.split(" Your line")[0] + ".")
-            return
-        self.hall.lobby_say(self.fingerprint, text)
+    def _talk(self, send: Callable[[], object]) -> None:
+        """A chat line sent, at the pace the server holds every session to."""
+        if self.pace.allow():
+            send()
+        else:
+            self.say(self.pace.limit)
 
     async def _new_room(self, words: str) -> None:
         try:
@@ -352,7 +353,7 @@ class LinePlayer:
             self.say(f"You gave up your seat at {table.name}.")
             self.to_lobby()
         elif verb in ("say", "chat", "/") and rest:
-            self._lobby_say(rest)
+            self._talk(lambda: self.hall.lobby_say(self.fingerprint, rest))
         elif verb in ("rooms", "list"):
             self.say(*room_lines(self.hall, self.fingerprint))
         else:
@@ -400,10 +401,7 @@ class LinePlayer:
             self.say("You left the table; your seat is kept.")
             self.to_lobby()
         elif verb in ("say", "chat", "/") and rest:
-            if not self.pace.allow():
-                self.say(self.pace.refusal.split(" Your line")[0] + ".")
-            else:
-                table.say(self.name, rest, self.hall.limits.chat_max)
+            self._talk(lambda: table.say(self.name, rest, self.hall.limits.chat_max))
         elif verb == "vote":
             self._vote(rest.casefold())
         elif verb == "save":

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import EDITIONS, load_edition
+from engine import EDITIONS, edition_named, load_edition
 from room import DEFAULT_LEVEL, LEVELS
 from room.pacing import DEFAULT_SPEED, SPEEDS
 from server.people.places import counting
@@ -164,11 +164,9 @@ def new_room_request(words: str, fingerprint: str, name: str) -> RoomRequest:
 
 
 def _edition(word: str) -> str | None:
-    """An edition by its id, a part of its id (`1904`, `finance`) or its name in one word (`classic`)."""
-    for edition in EDITIONS:
-        if word == edition or word in edition.split("-") or word == load_edition(edition).name.casefold():
-            return edition
-    return None
+    """An edition by its id or name (`engine.edition_named`), or by a part of its id (`1904`, `finance`),
+    as a word of a typed line."""
+    return edition_named(word) or next((e for e in EDITIONS if word in e.split("-")), None)
 
 
 def _clock(words: list[str]) -> tuple[int, int, int]:
