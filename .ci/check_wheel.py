@@ -1,7 +1,9 @@
 """Check what a built wheel holds: every file of each package (its data files included), a `py.typed` in
 each, the JSON Schemas of the save file and of the event log, the licence text, the licence expression,
 the `landlords` command, and the `env` and `postgres` extras (the learning environment's libraries and
-the server's PostgreSQL driver, which the game itself never requires), and nothing else.
+the server's PostgreSQL driver, which the game itself never requires), every translation catalogue compiled
+(a `.mo` that gettext loads, in place of the `.po` it is built from: a build that dropped them would leave
+players in English without a word), and nothing else.
 
     python .ci/check_wheel.py dist/landlords-*.whl
 
@@ -10,6 +12,8 @@ Says what is missing or extra, and exits 1 if anything is; run by `.ci/run` afte
 
 from __future__ import annotations
 
+import gettext
+import io
 import sys
 import tomllib
 import zipfile
@@ -22,7 +26,7 @@ def source_files(package: str) -> set[str]:
     """The files of a package in the source tree, as the wheel names them."""
     folder = ROOT / package
     return {
-        path.relative_to(ROOT).as_posix()
+        path.relative_to(ROOT).with_suffix(".mo" if path.suffix == ".po" else path.suffix).as_posix()
         for path in folder.rglob("*")
         if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"
     }
@@ -55,7 +59,7 @@ def problems(wheel: Path) -> list[str]:
         entry_points = archive.read(f"{info}/entry_points.txt").decode("utf-8")
         if "landlords = cli.main:main" not in entry_points.splitlines():
             found.append("no `landlords` command among the entry points")
-        found += _schemas(names) + _extras(metadata, project)
+        found += _schemas(names) + _extras(metadata, project) + _catalogues(archive)
     return found
 
 
@@ -70,6 +74,30 @@ def _schemas(names: set[str]) -> list[str]:
         if not wanted:
             found.append(f"no JSON Schema of the {kind} format in saves/schema/")
         found += [f"no JSON Schema {name} in the wheel" for name in wanted if name not in names]
+    return found
+
+
+def _catalogues(archive: zipfile.ZipFile) -> list[str]:
+    """Each catalogue of the source tree is in the wheel compiled, loads, and speaks its language."""
+    found = []
+    names = set(archive.namelist())
+    for po in sorted((ROOT / "translation" / "locale").glob("*/LC_MESSAGES/*.po")):
+        mo = po.relative_to(ROOT).with_suffix(".mo").as_posix()
+        if po.relative_to(ROOT).as_posix() in names:
+            found.append(f"a catalogue's source in the wheel: {po.relative_to(ROOT).as_posix()}")
+        if mo not in names:
+            found.append(f"no compiled catalogue {mo} in the wheel")
+            continue
+        try:
+            translations = gettext.GNUTranslations(io.BytesIO(archive.read(mo)))
+        except (OSError, UnicodeDecodeError) as error:
+            found.append(f"{mo} does not load: {error}")
+            continue
+        code = po.parent.parent.name
+        if translations.info().get("language") != code:
+            found.append(f"{mo} does not say it is in {code!r}")
+        if not translations._catalog:  # type: ignore[attr-defined]
+            found.append(f"{mo} translates nothing")
     return found
 
 

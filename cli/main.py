@@ -37,6 +37,12 @@ def build_parser(*, subcommands: bool = True) -> argparse.ArgumentParser:
         description="A property-trading board game for the terminal.",
     )
     parser.add_argument("--version", action=_Version, help="show the version of landlords and exit")
+    parser.add_argument(
+        "--lang",
+        metavar="LANGUAGE",
+        help="the language to play in (es, es_MX, ...; English by default, or as LANGUAGE, LC_ALL, "
+        "LC_MESSAGES or LANG say)",
+    )
     launch.add_display_options(parser)
     if subcommands:
         sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -70,6 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if here not in sys.path:
         sys.path.append(here)  # bots of your own (module:Class) are found from where you run the game
     words = sys.argv[1:] if argv is None else list(argv)
+    words = _choose_language(words)
     args = None
     if not set(words) & {*SUBCOMMANDS, "-h", "--help"}:  # the start screen: load no subcommand
         args, unknown = build_parser(subcommands=False).parse_known_args(words)
@@ -86,6 +93,36 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("Interrupted.", file=sys.stderr)
         return 130
     return code
+
+
+def _choose_language(words: list[str]) -> list[str]:
+    """Speak the language asked for (or the environment's) before any word is written, help included.
+    `--lang` may stand anywhere among the options, before or after a subcommand; the words are returned
+    without it."""
+    from translation import choose, speak
+
+    asked = None
+    rest: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word == "--":
+            rest += words[index:]
+            break
+        if word == "--lang" and index + 1 < len(words):
+            asked = words[index + 1]
+            index += 2
+            continue
+        if word.startswith("--lang="):
+            asked = word.partition("=")[2]
+        else:
+            rest.append(word)
+        index += 1
+    choice = choose(asked, os.environ)
+    speak(choice.language)
+    if choice.note:
+        print(choice.note, file=sys.stderr)
+    return rest
 
 
 if __name__ == "__main__":

@@ -41,15 +41,16 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-OURS = {"engine", "saves", "room", "lines", "tui", "server", "cli", "landlords_env"}
+OURS = {"engine", "saves", "room", "lines", "tui", "server", "cli", "landlords_env", "translation"}
 
 MAY_IMPORT = {
     "engine": {"engine"},
     "saves": {"engine", "saves"},
-    "room": {"engine", "saves", "room"},
-    "lines": {"engine", "room", "lines"},
-    "tui": {"engine", "room", "tui"},
-    "server": {"engine", "saves", "room", "lines", "tui", "server"},
+    "translation": {"engine", "translation"},
+    "room": {"engine", "saves", "room", "translation"},
+    "lines": {"engine", "room", "lines", "translation"},
+    "tui": {"engine", "room", "tui", "translation"},
+    "server": {"engine", "saves", "room", "lines", "tui", "server", "translation"},
     "cli": OURS - {"landlords_env"},
     "landlords_env": {"engine", "saves", "room", "landlords_env"},
 }
@@ -65,6 +66,7 @@ BOT_MAY_USE = {
     "engine.lookahead.judge",  # the expert judges its moves by looking ahead from its own view
     "engine.odds",
     "engine.options",
+    "engine.phrases",  # reasons are phrases, put into words by the faces
     "engine.queries",
     "engine.rng",
     "engine.rulebook",
@@ -77,6 +79,7 @@ BOT_MAY_USE = {
 
 TUI_MAY_USE_FROM_ENGINE = {
     "engine",
+    "engine.phrases",
     "engine.events",
     "engine.fairness",  # the seed's fingerprint, and how much of it a screen shows
     "engine.rule_ids",  # the ids of the rules events carry, named and ordered
@@ -186,6 +189,7 @@ ENGINE_LAYERS = {
         "engine.data",
         "engine.edition",
         "engine.errors",
+        "engine.phrases",
         "engine.events",
         "engine.fairness",
         "engine.hooks",

@@ -1,0 +1,34 @@
+"""Every word a player reads, in the player's language: gettext catalogues, chosen per player.
+
+The engine speaks no language: it says what happened as data. The faces (the full screen, the lines,
+the server's screens, the command line) choose the words where they show them, through `_`, `ngettext`
+and `pgettext`, and write numbers, money and dates through `number`, `money` and `day`. How to add a
+language: docs/translating.md.
+"""
+
+from translation.catalogues import ENGLISH, Language, available, language
+from translation.choosing import Choice, choose, from_environment
+from translation.formats import day, moment, money, number
+from translation.speaking import N_, _, ngettext, pgettext, say, speak, speaking, use
+
+__all__ = [
+    "ENGLISH",
+    "N_",
+    "Choice",
+    "Language",
+    "_",
+    "available",
+    "choose",
+    "day",
+    "from_environment",
+    "language",
+    "moment",
+    "money",
+    "ngettext",
+    "number",
+    "pgettext",
+    "say",
+    "speak",
+    "speaking",
+    "use",
+]

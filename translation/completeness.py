@@ -1,0 +1,96 @@
+"""Whether a catalogue is complete: every message the faces use is in it, translated (neither empty nor
+fuzzy), with the same placeholders as its id, so that no player meets an English sentence or a missing
+value. The suite runs it on every shipped catalogue; a translator runs it while working:
+
+    python -m translation.completeness es
+"""
+
+from __future__ import annotations
+
+import string
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from translation.catalogues import FOLDER, catalogue_files
+
+ROOT = FOLDER.parent.parent
+FACES = ("engine", "room", "lines", "tui", "server", "cli", "translation")
+"""The packages whose messages are marked: the faces, which choose words, and the engine, whose phrases
+(`engine.phrases`) are message ids the faces translate."""
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A message the code uses: its id (with its plural and context, if any) and where it is."""
+
+    id: str
+    plural: str | None
+    context: str | None
+    where: str
+
+
+def used(root: Path = ROOT, packages: Iterable[str] = FACES) -> Iterator[Message]:
+    """The messages marked for translation in the packages' code, as `pybabel extract` finds them."""
+    from babel.messages.extract import extract_from_dir
+
+    for package in packages:
+        folder = root / package
+        if not folder.is_dir():
+            continue
+        for filename, line, text, _comments, context in extract_from_dir(
+            str(folder), method_map=[("**.py", "python")]
+        ):
+            singular, plural = (text[0], text[1]) if isinstance(text, tuple) else (text, None)
+            yield Message(singular, plural, context, f"{package}/{filename}:{line}")
+
+
+def fields(text: str) -> set[str]:
+    """The named placeholders of a message."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def problems(po: Path, messages: Iterable[Message]) -> list[str]:
+    """What keeps the catalogue at `po` from serving every message in full."""
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as source:
+        catalogue = read_po(source)
+    found: list[str] = []
+    for message in messages:
+        entry = catalogue.get(message.id, context=message.context)
+        if entry is None:
+            found.append(f"{message.where}: not in the catalogue: {message.id!r}")
+            continue
+        translations = list(entry.string) if isinstance(entry.string, tuple) else [entry.string]
+        if entry.fuzzy or not all(translations):
+            found.append(f"{message.where}: not translated (or fuzzy): {message.id!r}")
+            continue
+        wanted = fields(message.id) | fields(message.plural or "")
+        for text in map(str, translations):
+            if fields(text) - wanted or (fields(message.id) - {"n"}) - fields(text):
+                found.append(f"{message.where}: placeholders differ: {message.id!r} -> {text!r}")
+    return found
+
+
+def main(argv: list[str]) -> int:
+    codes = argv or [path.name for path in sorted(FOLDER.glob("*")) if path.is_dir()]
+    messages = list(used())
+    failed = 0
+    for code in codes:
+        _mo, po = catalogue_files(code)
+        if not po.is_file():
+            print(f"{code}: no catalogue at {po}", file=sys.stderr)
+            failed = 1
+            continue
+        found = problems(po, messages)
+        for line in found:
+            print(f"{code}: {line}")
+        print(f"{code}: {len(messages)} messages used, {len(found)} problems")
+        failed |= bool(found)
+    return failed
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
