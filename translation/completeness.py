@@ -3,6 +3,7 @@ fuzzy), with the same placeholders as its id, so that no player meets an English
 value. The suite runs it on every shipped catalogue; a translator runs it while working:
 
     python -m translation.completeness es
+    python -m translation.completeness es --only lines,server    (the messages of some packages only)
 """
 
 from __future__ import annotations
@@ -75,8 +76,13 @@ def problems(po: Path, messages: Iterable[Message]) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
+    packages: Iterable[str] = FACES
+    if "--only" in argv:
+        at = argv.index("--only")
+        packages = argv[at + 1].split(",") if at + 1 < len(argv) else ()
+        argv = argv[:at] + argv[at + 2 :]
     codes = argv or [path.name for path in sorted(FOLDER.glob("*")) if path.is_dir()]
-    messages = list(used())
+    messages = list(used(packages=packages))
     failed = 0
     for code in codes:
         _mo, po = catalogue_files(code)
