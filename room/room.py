@@ -26,6 +26,7 @@ from room.library import NoRecorder, Recorder
 from room.opponents import Opponent, foreseer, reason_of, stand_in_for, tell_opponents
 from room.seats import Seat
 from saves.telling import Discretion
+from translation.keeping import held
 
 log = logging.getLogger(__name__)
 
@@ -232,7 +233,9 @@ class Room:
     # --- who follows the table ----------------------------------------------------------------
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
-        """Be told of every change from now on; the returned function stops it."""
+        """Be told of every change from now on (in the language spoken now, whoever makes the change);
+        the returned function stops it."""
+        listener = held(listener)
         self._listeners.append(listener)
 
         def unsubscribe() -> None:

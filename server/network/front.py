@@ -50,13 +50,14 @@ from server.people.store import StoreFailure
 from server.tables.hall import gather_saves, make_plan, plan_of, plans_in
 from server.tables.lobby_line import TableStatus
 from server.tables.plans import Plan, RoomRequest, TableError
+from translation import N_, language
 
 log = logging.getLogger(__name__)
 
 REGISTRY_EVERY = 0.5  # seconds: the workers are told of changes at most this often
 RESTART_AFTER = 0.5  # seconds before a dead worker is started again (doubling while it keeps dying)
 READY_WITHIN = 60.0  # seconds a session waits for its worker to be ready
-LOST = (
+LOST = N_(
     "Sorry: the server lost the process running your table. Your seat and your game are safe; connect again."
 )
 RUNTIME_PREFIX = "workers-"
@@ -232,6 +233,8 @@ class Front:
             link.send_json(answer(message.get("ask"), self._choose(message)))
         elif what == "chat":
             self._lobby_said(message)
+        elif what == "language":
+            self._language_chosen(message)
 
     async def _hand_rooms(self, handle: WorkerHandle) -> None:
         """A worker (new, or started again) is given its rooms as last kept, then takes sessions."""
@@ -351,6 +354,12 @@ class Front:
                 handle.link.send(told)
 
     # --- what workers ask ---------------------------------------------------------------------
+
+    def _language_chosen(self, message: dict[str, Any]) -> None:
+        """A person chose a language in a lobby: kept for their key, if the game speaks it."""
+        code = str(message.get("language", ""))[:20]
+        if language(code) is not None:
+            self.players.choose_language(str(message.get("key", "")), code)
 
     def _choose(self, message: dict[str, Any]) -> dict[str, Any]:
         seated = {str(s.get("owner")) for e in self.registry.values() for s in e.plan.get("seats", [])}
@@ -513,8 +522,11 @@ class Relay:
                     self.link = None
                     link.close()
                 if kind == "move" and not self.closed:
-                    wanted, watch = value
+                    wanted, watch, chosen = value
                     moved = True
+                    if chosen:  # a language chosen on the way: the session starts again in it
+                        self.start["lang"] = chosen
+                        self.start["note"] = ""
                     continue
                 if kind == "end":
                     line, status = value
@@ -540,7 +552,8 @@ class Relay:
             raw = read_json(payload)
             if not isinstance(raw, dict) or not isinstance(raw.get("room"), str):
                 raise FrameError("a move names a room")
-            self._settle("move", (raw["room"], bool(raw.get("watch", False))))
+            chosen = str(raw.get("lang") or "")[:20]
+            self._settle("move", (raw["room"] or None, bool(raw.get("watch", False)), chosen))
         else:
             raise FrameError(f"a worker's session does not send {kind!r}")
 

@@ -22,10 +22,12 @@ from engine.text import TextError, plain
 from server.network.front import Front, Relay
 from server.session.terminal import RESTORE, STOPPING, Bucket, clamp
 from server.tables.plans import check_room_name
+from translation import ENGLISH, N_, Choice, Language, _, choose, from_environment, language, ngettext, use
+from translation.choosing import ENVIRONMENT
 
 log = logging.getLogger(__name__)
 
-NEEDS_TERMINAL = (
+NEEDS_TERMINAL = N_(
     "landlords needs a terminal: ssh -t -p {port} {host} [ROOM]; or, in lines for a screen reader: "
     "ssh -p {port} {host} plain"
 )
@@ -34,10 +36,13 @@ PLAIN = "plain"
 without a terminal. The server remembers it for the key, until it asks for `SCREEN`."""
 SCREEN = "screen"
 """The command that asks for the full screen again (`screen`, or `screen ROOM`)."""
-LOST_LINE = "Sorry: something went wrong on the server. Your seat and your game are safe; connect again."
+LANG = "lang"
+"""The command that chooses a language (`lang es`, before any other word): the server remembers it for the
+key, ahead of the `LANG` the client sends."""
+LOST_LINE = N_("Sorry: something went wrong on the server. Your seat and your game are safe; connect again.")
 IDLE_CHECK = 5.0  # seconds between looks for idle sessions
 RESIZE_EVERY = 0.1  # seconds: a window's new sizes reach its app at most this often (the latest one)
-IDLE_LINE = "Closed after {span} without a key. Your seat and your game are kept: connect again."
+IDLE_LINE = N_("Closed after {span} without a key. Your seat and your game are kept: connect again.")
 AFTER_SESSION = 3.0  # seconds a connection may linger after its one session has ended
 
 
@@ -205,6 +210,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.wanted: str | None = None
         self.plain = False  # the line mode (`server.session.line_player`), asked for with `plain`
         self.face: str | None = None  # the face asked for by command ("lines", "screen"), to remember
+        self.asked_language: str | None = None  # the language asked for by command (`lang es`), to remember
+        self.language: Language = ENGLISH  # the language the session speaks, chosen when it starts
         self.relay: Relay | None = None
         self.task: asyncio.Task[None] | None = None
         self.started = time.monotonic()
@@ -227,13 +234,20 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         return True
 
     def exec_requested(self, command: str) -> bool:
-        """A command is the name of a room to go to (after `plain` for the line mode); nothing is ever
-        run."""
-        first, _, rest = command.strip().partition(" ")
-        if first.casefold() in (PLAIN, SCREEN):
-            self.face, command = ("lines" if first.casefold() == PLAIN else "screen"), rest
-            if not command.strip():
-                return True
+        """A command is the name of a room to go to (after `plain` for the line mode, `screen` for the
+        full screen, `lang CODE` for a language, in any order); nothing is ever run."""
+        while True:
+            first, _space, rest = command.strip().partition(" ")
+            word = first.casefold()
+            if word in (PLAIN, SCREEN):
+                self.face, command = ("lines" if word == PLAIN else "screen"), rest
+            elif word == LANG and rest.strip():
+                code, _space, command = rest.strip().partition(" ")
+                self.asked_language = plain(code)[:20]
+            else:
+                break
+        if not command.strip():
+            return True
         try:
             self.wanted = check_room_name(command.strip())
         except TextError:
@@ -252,15 +266,19 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if self.face is not None:
             players.choose_face(key, self.face)
         self.plain = (self.face or players.face_of(key)) == "lines"
+        env = chan.get_environment()
+        chosen = self._choose_language(key, env)
+        self.language = chosen.language
         if self.term is None and not self.plain:
             port = self.front.config.port
-            chan.write((NEEDS_TERMINAL.format(port=port, host=self.connection.reached) + "\r\n").encode())
+            with use(self.language):
+                line = _(NEEDS_TERMINAL, port=port, host=self.connection.reached)
+            chan.write((line + "\r\n").encode())
             chan.exit(2)
             log.info("%s: a session without a terminal refused", self.connection.address)
             asyncio.get_running_loop().call_later(AFTER_SESSION, self.connection.close)
             return
         fingerprint = self.connection.fingerprint or "?"
-        env = chan.get_environment()
         colorterm = plain(str(env.get("COLORTERM", "")))[:20]
         log.info(
             "session of %s from %s: terminal %s %dx%d",
@@ -277,10 +295,27 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             "host": self.connection.reached,
             "plain": self.plain,
             "pty": self.term is not None,
+            "lang": self.language.code,
+            "note": chosen.note,
         }
         self.relay = Relay(self.front, self, start)
         self.task = asyncio.get_running_loop().create_task(self._run())
         self._watch_idle()
+
+    def _choose_language(self, key: str, env: Any) -> Choice:
+        """The person's language: the one asked for now (`lang es`, remembered for the key if the game has
+        it), else the one kept for the key, else the one their client's environment names, else English."""
+        players = self.front.players
+        if self.asked_language:
+            chosen = choose(self.asked_language, {})
+            if not chosen.note:
+                players.choose_language(key, chosen.language.code)
+            return chosen
+        kept = players.language_of(key)
+        if kept and (found := language(kept)) is not None:
+            return Choice(found)
+        sent = {name: plain(str(env.get(name, "")))[:40] for name in ENVIRONMENT}
+        return Choice(from_environment(sent))
 
     async def _run(self) -> None:
         relay = self.relay
@@ -339,6 +374,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             if restore and self.relay is not None and not self.plain:  # nothing was drawn without a relay
                 chan.write(RESTORE.encode())
             if line:
+                with use(self.language):
+                    line = _(line)  # the front's own lines, in the person's language (a worker's are already)
                 end = "\r\n" if self.term is not None else "\n"
                 chan.write((end + line + end).encode())
             chan.exit(status)
@@ -356,7 +393,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if time.monotonic() - self.last_input > self.front.limits.idle_timeout:
             log.info("session of %s idle; closing", self.connection.fingerprint)
             self._end_app()
-            self._close(IDLE_LINE.format(span=_span(self.front.limits.idle_timeout)), 0, restore=True)
+            with use(self.language):
+                line = _(IDLE_LINE, span=_span(self.front.limits.idle_timeout))
+            self._close(line, 0, restore=True)
             return
         self._watch_idle()
 
@@ -423,8 +462,9 @@ def reached_as(address: str) -> str:
 
 def _span(seconds: float) -> str:
     """ "30 minutes", "45 seconds": a limit in words."""
-    count, unit = (round(seconds / 60), "minute") if seconds >= 120 else (round(seconds), "second")
-    return f"{count} {unit}{'' if count == 1 else 's'}"
+    if seconds >= 120:
+        return ngettext("{n} minute", "{n} minutes", round(seconds / 60))
+    return ngettext("{n} second", "{n} seconds", round(seconds))
 
 
 KEY_TYPES = ("ssh-", "ecdsa-", "sk-")

@@ -46,6 +46,7 @@ from server.session.terminal import STOPPING, Terminal
 from server.tables.hall import Hall
 from server.tables.lobby_line import TableStatus
 from server.tables.plans import Plan
+from translation import ENGLISH, Language, language, use
 from tui import patches
 
 log = logging.getLogger(__name__)
@@ -87,8 +88,18 @@ class WorkerSession:
         self._lines_over: asyncio.Event | None = None
         self.task: asyncio.Task[None] | None = None
         self.fingerprint = "?"
+        self.language: Language = ENGLISH  # the person's, as the front chose it: everything here speaks it
 
     def _frame(self, kind: bytes, payload: bytes) -> None:
+        """A frame from the person's terminal, handled in their language (a key may draw, or answer)."""
+        with use(self.spoken()):
+            self._handle(kind, payload)
+
+    def spoken(self) -> Language:
+        """The person's language now: as they came, or as they chose since in the lobby (in lines)."""
+        return self.lines.language if self.lines is not None else self.language
+
+    def _handle(self, kind: bytes, payload: bytes) -> None:
         if kind == START:
             if self.app is None and self.lines is None:
                 self._start(read_json(payload))
@@ -110,6 +121,11 @@ class WorkerSession:
             raise FrameError("a session starts with who it is")
         hall = self.worker.hall
         self.fingerprint = str(start.get("key", "?"))
+        self.language = language(str(start.get("lang") or "en")[:20]) or ENGLISH
+        with use(self.language):  # the app's tasks, started here, inherit it
+            self._begin(start, hall)
+
+    def _begin(self, start: dict[str, Any], hall: Hall) -> None:
         if start.get("plain") is True:
             self._start_lines(start)
             return
@@ -132,6 +148,7 @@ class WorkerSession:
             name=str(start.get("name") or ""),
             watch=bool(start.get("watch", False)),
             host=str(start.get("host") or hall.config.host),
+            note=str(start.get("note") or ""),
         )
         self.worker.sessions.add(self)
         self.task = asyncio.get_running_loop().create_task(self._run())
@@ -151,6 +168,7 @@ class WorkerSession:
             moved=start.get("moved") is True,
             host=str(start.get("host") or ""),
             end=over.set,
+            note=str(start.get("note") or ""),
         )
         self.worker.sessions.add(self)
         self.task = asyncio.get_running_loop().create_task(self._run_lines())
@@ -173,15 +191,17 @@ class WorkerSession:
             log.exception("session of %s failed", self.fingerprint)
             app.crashed = True
         finally:
-            self._finish(app.moving, app.crashed)
+            self._finish(app.moving, app.crashed, app.language_chosen)
 
-    def _finish(self, moving: tuple[str, bool] | None, crashed: bool) -> None:
+    def _finish(
+        self, moving: tuple[str, bool] | None, crashed: bool, language_chosen: str | None = None
+    ) -> None:
         """The session is over here: on to another worker's room, or ended (cut short by the worker
         stopping: the front puts a screen back as it was; or crashed: the person is told in a line)."""
         self.worker.sessions.discard(self)
         if moving is not None and not crashed:
             room, watch = moving
-            self.link.send(json_frame(MOVE, {"room": room, "watch": watch}))
+            self.link.send(json_frame(MOVE, {"room": room, "watch": watch, "lang": language_chosen or ""}))
         elif self.worker.stopping and not crashed:
             self.link.send(json_frame(END, {"line": STOPPING, "status": 0, "restore": True}))
         else:
@@ -208,7 +228,8 @@ class WorkerSession:
             log.exception("ending a session failed")
 
     def _lost(self) -> None:
-        self._end_app()
+        with use(self.spoken()):
+            self._end_app()
 
 
 class Worker:
@@ -250,6 +271,9 @@ class Worker:
     def say(self, fingerprint: str, words: str) -> None:
         self.control.send_json({"t": "chat", "key": fingerprint, "text": words})
 
+    def keep_language(self, fingerprint: str, code: str) -> None:
+        self.control.send_json({"t": "language", "key": fingerprint, "language": code})
+
     # --- what the front tells -----------------------------------------------------------------
 
     def _control(self, kind: bytes, payload: bytes) -> None:
@@ -287,7 +311,8 @@ class Worker:
             self._listener.close()
         tasks = [s.task for s in self.sessions if s.task is not None]
         for session in list(self.sessions):
-            session._end_app()
+            with use(session.spoken()):
+                session._end_app()
         if tasks:
             await asyncio.wait(tasks, timeout=3)
         self.hall.close()

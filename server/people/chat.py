@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from engine.text import NAME_MAX, plain
+from translation import _, ngettext
 
 
 def words_of(text: str, limit: int) -> str:
@@ -92,13 +93,17 @@ class Pace:
     @property
     def limit(self) -> str:
         """The pace in a sentence, for any face: "Slow down: at most 3 chat lines every 5 seconds."."""
-        lines = f"{self.lines} chat line{'s' if self.lines != 1 else ''}"
-        return f"Slow down: at most {lines} every {self.seconds:g} seconds."
+        return ngettext(
+            "Slow down: at most {n} chat line every {seconds} seconds.",
+            "Slow down: at most {n} chat lines every {seconds} seconds.",
+            self.lines,
+            seconds=f"{self.seconds:g}",
+        )
 
     @property
     def refusal(self) -> str:
         """The full screen's: the pace, and the line kept in its field to send again."""
-        return f"{self.limit} Your line is kept: / to send it."
+        return _("{pace} Your line is kept: / to send it.", pace=self.limit)
 
 
 class LobbyTalk:

@@ -28,6 +28,7 @@ FILE = "players.json"
 KEY_MAX = 100  # characters in a key's fingerprint (SHA256: and 43 more)
 FACES = ("lines", "screen")
 """The faces a person plays the server in: the line mode, or the full screen."""
+LANGUAGE_MAX = 20  # characters in a language's code (es, es_MX, ...)
 
 
 class Players:
@@ -36,11 +37,20 @@ class Players:
         self._store = store
         self._names: dict[str, str] = {}
         self._faces: dict[str, str] = {}  # the face each key last chose (`FACES`)
+        self._languages: dict[str, str] = {}  # the language each key chose (a catalogue's code)
         if store is not None:
             try:
                 self._faces = {k: f for k, f in store.faces() if f in FACES and len(k) <= KEY_MAX}
             except StoreFailure as exc:
                 log.error("the faces chosen could not be read: %s", exc)
+            try:
+                self._languages = {
+                    k: code
+                    for k, code in store.languages()
+                    if len(code) <= LANGUAGE_MAX and len(k) <= KEY_MAX
+                }
+            except StoreFailure as exc:
+                log.error("the languages chosen could not be read: %s", exc)
             for key, name in store.names()[-most:]:
                 if len(key) <= KEY_MAX and clean_name(name):
                     self._names[key] = clean_name(name)
@@ -84,6 +94,26 @@ class Players:
         if len(self._faces) >= self.most and fingerprint not in self._faces:
             del self._faces[next(iter(self._faces))]  # bounded as the names are: the oldest let go
         self._faces[fingerprint] = face
+
+    def language_of(self, fingerprint: str) -> str | None:
+        """The language this key chose to play in (None: never chose; its client's environment decides)."""
+        return self._languages.get(fingerprint)
+
+    def choose_language(self, fingerprint: str, code: str) -> None:
+        """Remember the language a key chose (`language es` in the lobby, `ssh host lang es`): a code the
+        caller has found a catalogue for, or "en"."""
+        if not code or len(code) > LANGUAGE_MAX or len(fingerprint) > KEY_MAX:
+            return
+        if self._languages.get(fingerprint) == code:
+            return
+        if self._store is not None:
+            try:
+                self._store.keep_language(fingerprint, code)
+            except StoreFailure as exc:  # it holds for this run all the same
+                log.error("the language of key %s could not be kept: %s", fingerprint, exc)
+        if len(self._languages) >= self.most and fingerprint not in self._languages:
+            del self._languages[next(iter(self._languages))]  # bounded as the names are: the oldest let go
+        self._languages[fingerprint] = code
 
     def __len__(self) -> int:
         return len(self._names)

@@ -75,6 +75,11 @@ MIGRATIONS: tuple[Migration, ...] = (
             key TEXT PRIMARY KEY,
             face TEXT NOT NULL)""",
     ),
+    (  # version 4: the language each key chose to play in, kept per key
+        """CREATE TABLE languages (
+            key TEXT PRIMARY KEY,
+            language TEXT NOT NULL)""",
+    ),
 )
 
 

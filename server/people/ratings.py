@@ -20,6 +20,7 @@ from engine.text import NAME_MAX, plain
 from server.people.places import SeatResult, counts
 from server.people.rating import Rating, rate, shipped_bots
 from server.people.store import GameRecord, Store, StoreError, StoreFailure, open_store
+from translation import N_
 
 log = logging.getLogger(__name__)
 
@@ -68,14 +69,14 @@ class Standing:
     wins: int
 
 
-ABOUT = (
+ABOUT = N_(
     "A rating is the conservative figure mu - 3 sigma, rounded: 0 for a newcomer, it rises as finished "
     "games show a player's skill (and may fall below 0). A game counts when at least two people stay to its "
     "end; leaving counts as last."
 )
 """What the figure is, said wherever the ratings are shown."""
 
-NOBODY_RATED = "Nobody has finished a game that counts yet."
+NOBODY_RATED = N_("Nobody has finished a game that counts yet.")
 
 
 class RatingBoard:

@@ -120,6 +120,14 @@ class Store(Protocol):
         """Keep the face `key` chose (the next connection without a choice gets it)."""
         ...
 
+    def languages(self) -> list[tuple[str, str]]:
+        """The language each key chose to play in, (key, language code)."""
+        ...
+
+    def keep_language(self, key: str, language: str) -> None:
+        """Keep the language `key` chose (it outranks the one its client's environment names)."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -173,6 +181,11 @@ MIGRATIONS: tuple[Migration, ...] = (
         """CREATE TABLE faces (
             key TEXT PRIMARY KEY,
             face TEXT NOT NULL)""",
+    ),
+    (  # version 4: the language each key chose to play in (`language es`, `ssh host lang es`), kept per key
+        """CREATE TABLE languages (
+            key TEXT PRIMARY KEY,
+            language TEXT NOT NULL)""",
     ),
 )
 """SQLite's schema, version by version; `server.people.postgres_store.MIGRATIONS` is the same schema in
@@ -346,6 +359,17 @@ class SqlStore:
                 "INSERT INTO faces (key, face) VALUES (?, ?)"
                 " ON CONFLICT (key) DO UPDATE SET face = excluded.face",
                 (key, face),
+            )
+
+    def languages(self) -> list[tuple[str, str]]:
+        return [(str(k), str(code)) for k, code in self._rows("SELECT key, language FROM languages")]
+
+    def keep_language(self, key: str, language: str) -> None:
+        with self._transaction():
+            self._run(
+                "INSERT INTO languages (key, language) VALUES (?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET language = excluded.language",
+                (key, language),
             )
 
 

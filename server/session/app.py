@@ -25,6 +25,7 @@ from server.session.terminal import ChannelDriver, Terminal
 from server.tables.client import TableClient
 from server.tables.hall import RemoteTable
 from server.tables.plans import TableError
+from translation import N_, _
 from tui.app import AppOptions, LandlordsApp, Opening
 
 if TYPE_CHECKING:
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-CRASHED = "Sorry: something went wrong on the server. Your seat and your game are safe; connect again."
+CRASHED = N_("Sorry: something went wrong on the server. Your seat and your game are safe; connect again.")
 
 
 def color_system(term: str, colorterm: str = "") -> ColorSystem | None:
@@ -71,7 +72,9 @@ class ServerApp(LandlordsApp):
         name: str = "",
         watch: bool = False,
         host: str = "",
+        note: str = "",
     ) -> None:
+        """`note`: a line to show first (the language asked for is not one the game has)."""
         self._term = (term, colorterm)
         self.host = host or hall.config.host  # the server's address as the player reached it
         super().__init__(AppOptions(theme="auto", ascii=False), Opening(), hall.persistence)
@@ -90,6 +93,8 @@ class ServerApp(LandlordsApp):
         self.crashed = False
         self.ending = False  # the connection is gone and the app is winding down (`end`)
         self.moving: tuple[str, bool] | None = None  # the room (and whether to watch) held by another worker
+        self.note = note
+        self.language_chosen: str | None = None  # a language chosen in the lobby: the app starts again in it
 
     def _pick_theme(self) -> str:
         self.console._color_system = color_system(*self._term)
@@ -110,6 +115,8 @@ class ServerApp(LandlordsApp):
 
             self.push_screen(NameScreen())
         self.call_after_refresh(self._check_size)
+        if self.note:
+            self.notify(self.note, severity="warning", timeout=8)
 
     async def choose_name(self, text: str) -> None:
         """Raises `engine.text.TextError` with the reason when the name cannot be had."""
@@ -142,7 +149,7 @@ class ServerApp(LandlordsApp):
         """Go to a table: to one's own seat, to a free one, or (`watch`, or no seat to be had) to watch."""
         table = self.hall.find(name)
         if table is None:
-            self.notify(f"There is no room called {name}.", severity="warning", timeout=5)
+            self.notify(_("There is no room called {name}.", name=name), severity="warning", timeout=5)
             return
         if isinstance(table, RemoteTable):
             self.move_to(table.id, watch)
@@ -171,6 +178,13 @@ class ServerApp(LandlordsApp):
         """The room is another worker's: this app ends, and the front carries the terminal there."""
         self.moving = (room, watch)
         self.end()
+
+    def choose_language(self, code: str) -> None:
+        """Play in another language from now on: kept for the key, and the app starts again in the lobby
+        in it (an app's words are drawn in the language it started in), as a move to another room does."""
+        self.hall.keep_language(self.fingerprint, code)
+        self.language_chosen = code
+        self.move_to("", False)
 
     def play_client(self, client: GameClient) -> None:
         from server.screens.room import RoomScreen

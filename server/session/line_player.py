@@ -34,6 +34,8 @@ from server.session.line_words import (
 )
 from server.tables.hall import RemoteTable
 from server.tables.plans import TableError
+from translation import Choice, Language, _, choose, ngettext, speaking, use
+from translation.keeping import held
 
 if TYPE_CHECKING:
     from server.tables.hall import Hall
@@ -81,8 +83,10 @@ class LinePlayer:
         moved: bool = False,
         host: str = "",
         end: Callable[[], None] = lambda: None,
+        note: str = "",
     ) -> None:
-        """`moved`: the person comes from another worker's room or lobby, not from outside: no welcome."""
+        """`moved`: the person comes from another worker's room or lobby, not from outside: no welcome.
+        `note`: a line to say first (the language asked for is not one the game has)."""
         self.hall = hall
         self.fingerprint = fingerprint
         self.name = name
@@ -108,6 +112,8 @@ class LinePlayer:
         self._moved = moved
         self._followed: set[int] = set()  # the answers asked for elsewhere already followed
         self.host = host or hall.config.host  # the server's address as the person reached it
+        self.note = note
+        self.language: Language = speaking()  # the person's: what they read is in it (`language CODE`)
 
     # --- writing ------------------------------------------------------------------------------
 
@@ -143,11 +149,13 @@ class LinePlayer:
             if self.table is None and self.waiting is None and not self.over:
                 self.to_lobby()
             return
-        self.say(WELCOME)
+        if self.note:
+            self.say(self.note)
+        self.say(_(WELCOME))
         port = self.hall.config.port
-        self.say(f"For the full screen instead: ssh -t -p {port} {self.host} screen.")
+        self.say(_("For the full screen instead: ssh -t -p {port} {host} screen.", port=port, host=self.host))
         if not self.name:
-            self.say("What name shall the others know you by? Type it and press Enter.")
+            self.say(_("What name shall the others know you by? Type it and press Enter."))
             return
         self.to_lobby(first=True)
 
@@ -159,16 +167,16 @@ class LinePlayer:
                 self.heard(line)
             except Exception:  # one line's fault ends nothing: said, logged
                 log.exception("a line of %s failed", self.fingerprint)
-                self.say("Sorry: that went wrong on the server. Your seat and your game are safe.")
+                self.say(_("Sorry: that went wrong on the server. Your seat and your game are safe."))
 
     def heard(self, line: str) -> None:
         words = " ".join(line.split())
-        first, _, rest = words.partition(" ")
+        first, _space, rest = words.partition(" ")
         verb = first.casefold()
         if self.replay is not None:  # its quit ends the replay, not the session
             self._replaying("quit" if line == QUIT else line)
         elif verb in QUITS or line == QUIT:
-            self.finish("Goodbye. Your seat is kept: connect again to come back.")
+            self.finish(_("Goodbye. Your seat is kept: connect again to come back."))
         elif not self.name:
             self._choose_name(words)
         elif self.lines is not None or self._room is not None:
@@ -196,7 +204,7 @@ class LinePlayer:
 
     def _choose_name(self, text: str) -> None:
         if self._naming is not None and not self._naming.done():
-            self.say("A moment: your name is being checked.")
+            self.say(_("A moment: your name is being checked."))
             return
         self._naming = asyncio.get_running_loop().create_task(self._name(text))
 
@@ -204,10 +212,10 @@ class LinePlayer:
         try:
             self.name = await self.hall.choose_name(self.fingerprint, text)
         except TextError as exc:
-            self.say(f"{exc} Type another name.")
+            self.say(_("{reason} Type another name.", reason=exc))
             return
         log.info("key %s chose the name %r", self.fingerprint, self.name)
-        self.say(f"Welcome, {self.name}.")
+        self.say(_("Welcome, {name}.", name=self.name))
         self.to_lobby(first=True)
 
     # --- the lobby ----------------------------------------------------------------------------
@@ -215,18 +223,24 @@ class LinePlayer:
     def _watch_hall(self) -> None:
         """Follow the hall (its chat, a room gathering that starts) while in the lobby or waiting."""
         if self._hall_watch is None:
-            self._hall_watch = self.hall.watch(self._hall_changed)
+            self._hall_watch = self.hall.watch(self._hall_changed)  # told in the language spoken now
 
     def to_lobby(self, first: bool = False) -> None:
         self._watch_hall()
-        self.say(f"You are in the lobby. {self._rooms_count()} Type rooms to hear them, or help.")
+        count = len(self.hall.ordered())
+        if count:
+            self.say(
+                ngettext(
+                    "You are in the lobby. {n} room open. Type rooms to hear them, or help.",
+                    "You are in the lobby. {n} rooms open. Type rooms to hear them, or help.",
+                    count,
+                )
+            )
+        else:
+            self.say(_("You are in the lobby. No room is open yet. Type rooms to hear them, or help."))
         wanted, self.wanted = self.wanted, None
         if first and wanted:
             self.enter(wanted, self.wanted_watch)
-
-    def _rooms_count(self) -> str:
-        count = len(self.hall.ordered())
-        return f"{count} room{'s' if count != 1 else ''} open." if count else "No room is open yet."
 
     def _in_lobby(self, verb: str, rest: str) -> None:
         if verb in ("rooms", "list", "look", "r"):
@@ -245,10 +259,38 @@ class LinePlayer:
             self.say(*past_lines(self.hall, self.fingerprint))
         elif verb in ("replay", "review") and rest:
             self._replay(rest)
+        elif verb in ("language", "lang", "idioma"):
+            self._choose_language(rest)
         elif verb in ("help", "?", "commands", ""):
-            self.say(*LOBBY_HELP)
+            self.say(*map(_, LOBBY_HELP))
+        elif verb:
+            self.say(_("{verb} is not a lobby command. Type help for the commands here.", verb=verb))
         else:
-            self.say(f"{verb or 'That'} is not a lobby command. Type help for the commands here.")
+            self.say(_("That is not a lobby command. Type help for the commands here."))
+
+    def _choose_language(self, code: str) -> None:
+        """`language es`: speak it from now on (the server remembers it for the key); `language` alone
+        says which one is spoken."""
+        if not code.strip():
+            self.say(
+                _(
+                    "You play in {language}. Type language and a code to change it: language es.",
+                    language=self.language.name,
+                )
+            )
+            return
+        chosen: Choice = choose(code.strip(), {})
+        if chosen.note:
+            self.say(chosen.note)
+            return
+        self.language = chosen.language
+        self.hall.keep_language(self.fingerprint, chosen.language.code)
+        if self._hall_watch is not None:  # the lobby's news, told in the new language from now on
+            self._hall_watch()
+            self._hall_watch = None
+        with use(self.language):
+            self._watch_hall()
+            self.say(_("From now on you play in {language}.", language=self.language.name))
 
     def _replay(self, which: str) -> None:
         """A past game of the person's, told a turn at a time (`lines.replay_lines`), from its save."""
@@ -260,7 +302,7 @@ class LinePlayer:
             past = self.hall.persistence.past_game(plan.save_id or "")
         except PersistenceError as exc:  # the details name the server's files: for its log only
             log.warning("past game of room %s not told: %s", plan.id, exc)
-            self.say(f"The game of {plan.name} cannot be told: its save cannot be read.")
+            self.say(_("The game of {name} cannot be told: its save cannot be read.", name=plan.name))
             return
         past.title = plan.name
         self.replay = ReplayLines(past, self.write)
@@ -272,7 +314,7 @@ class LinePlayer:
         replay.feed(line)
         if replay.quitting:
             self.replay = None
-            self.say("Back in the lobby. Type help for the commands here.")
+            self.say(_("Back in the lobby. Type help for the commands here."))
 
     def _talk(self, send: Callable[[], object]) -> None:
         """A chat line sent, at the pace the server holds every session to."""
@@ -308,7 +350,7 @@ class LinePlayer:
         if waiting is not None and waiting.started:
             self.hall.stop_waiting(waiting)
             self.waiting = None
-            self.say(f"{waiting.name} is full: the game begins.")
+            self.say(_("{name} is full: the game begins.", name=waiting.name))
             self.enter(waiting.id, watch=False)
 
     # --- going to a table ---------------------------------------------------------------------
@@ -316,7 +358,7 @@ class LinePlayer:
     def enter(self, name: str, watch: bool) -> None:
         table = self.hall.find(name)
         if table is None:
-            self.say(f"There is no room called {name}. Type rooms to hear them.")
+            self.say(_("There is no room called {name}. Type rooms to hear them.", name=name))
             return
         if isinstance(table, RemoteTable):  # held by another worker: the front carries the person there
             self.moving = (table.id, watch)
@@ -335,8 +377,13 @@ class LinePlayer:
             self.hall.come_to_wait(table)
             line = table.line(self.fingerprint)
             self.say(
-                f"You have a seat at {table.name} ({line.edition_words}); it is {line.status}. "
-                "Type leave to give it up, or say TEXT to talk to the lobby."
+                _(
+                    "You have a seat at {name} ({edition}); it is {status}. "
+                    "Type leave to give it up, or say TEXT to talk to the lobby.",
+                    name=table.name,
+                    edition=line.edition_words,
+                    status=line.status,
+                )
             )
             return
         self._sit(table, entry.seat)
@@ -350,15 +397,16 @@ class LinePlayer:
             table.leave_seat(self.fingerprint)
             if not any(s.owner for s in table.plan.seats):
                 self.hall.remove(table)
-            self.say(f"You gave up your seat at {table.name}.")
+            self.say(_("You gave up your seat at {name}.", name=table.name))
             self.to_lobby()
         elif verb in ("say", "chat", "/") and rest:
             self._talk(lambda: self.hall.lobby_say(self.fingerprint, rest))
         elif verb in ("rooms", "list"):
             self.say(*room_lines(self.hall, self.fingerprint))
         else:
+            status = table.line(self.fingerprint).status
             self.say(
-                f"{table.name} is {table.line(self.fingerprint).status}. Type leave to give up your seat."
+                _("{name} is {status}. Type leave to give up your seat.", name=table.name, status=status)
             )
 
     def _sit(self, table: Table, seat: int | None) -> None:
@@ -368,7 +416,7 @@ class LinePlayer:
             self.say(str(exc))
             return
         if table.driver is None:
-            self.say("This table is closing.")
+            self.say(_("This table is closing."))
             return
         if seat is not None and not table.held(seat):  # a seat held by a stand-in waits for a key of his
             room.hand_back(seat)
@@ -376,10 +424,10 @@ class LinePlayer:
         table.arrive(seat)
         self._stops.append(table.listen(self._table_heard))
         self._stops.append(table.listen_clock(self._clock))
-        self.say(f"You are at {table.name}. {TABLE_EXTRA_HELP}")
+        self.say(_("You are at {name}.", name=table.name) + " " + _(TABLE_EXTRA_HELP))
         if seat is None:
             self._stops.append(room.subscribe(self._watched))
-            self.say(f"You are watching. The game waits for {room.waiting_for()}.")
+            self.say(_("You are watching. The game waits for {who}.", who=room.waiting_for()))
             return
         self.lines = LineSession(
             SeatSession(room, seat, table),
@@ -398,19 +446,19 @@ class LinePlayer:
         assert table is not None
         if verb in LEAVE:
             self.leave()
-            self.say("You left the table; your seat is kept.")
+            self.say(_("You left the table; your seat is kept."))
             self.to_lobby()
         elif verb in ("say", "chat", "/") and rest:
             self._talk(lambda: table.say(self.name, rest, self.hall.limits.chat_max))
         elif verb == "vote":
             self._vote(rest.casefold())
         elif verb == "save":
-            self.say("The server saves the game after every move.")
+            self.say(_("The server saves the game after every move."))
         elif self.lines is not None:
             self.lines.feed(line)
             self._follow_answers()
         else:
-            self.say("You are watching: type leave to go back to the lobby, or say TEXT.")
+            self.say(_("You are watching: type leave to go back to the lobby, or say TEXT."))
 
     def _follow_answers(self) -> None:
         """Answers worked out in other processes (the advisor, the chances) are told once they are in."""
@@ -418,10 +466,11 @@ class LinePlayer:
         if lines is None:
             return
         loop = asyncio.get_running_loop()
+        answered = held(self._answers_in)  # told from another thread: in this person's language
         for asked in lines.awaiting:
             if id(asked) not in self._followed:
                 self._followed.add(id(asked))
-                asked.add_done_callback(lambda _f: loop.call_soon_threadsafe(self._answers_in))
+                asked.add_done_callback(lambda _f: loop.call_soon_threadsafe(answered))
 
     def _answers_in(self) -> None:
         if self.lines is not None and not self.over:
@@ -438,7 +487,9 @@ class LinePlayer:
             elif answer in ("", "call"):
                 table.call_vote(self.seat)
             else:
-                self.say("Type vote to call a vote on the seat that holds the table up, vote yes or vote no.")
+                self.say(
+                    _("Type vote to call a vote on the seat that holds the table up, vote yes or vote no.")
+                )
         except TableError as exc:
             self.say(str(exc))
 
@@ -486,11 +537,11 @@ class LinePlayer:
         for mark in CALLED_OUT:
             if mine.left <= mark and mark not in self._called and mine.left > 0:
                 self._called.add(mark)
-                self.say("One minute left." if mark == 60 else f"{mark:g} seconds left.")
+                self.say(_("One minute left.") if mark == 60 else _("{n} seconds left.", n=f"{mark:g}"))
 
 
 def _chat_words(said: Said) -> str:
     """A chat line as a sentence: "Ada says: hello"; the table's own lines as they are."""
     if not said.who:
         return said.text.removeprefix("* ")
-    return f"{said.who} says: {said.text}"
+    return _("{who} says: {text}", who=said.who, text=said.text)

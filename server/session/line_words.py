@@ -23,6 +23,7 @@ from server.tables.plans import (
     TableError,
     rules_from,
 )
+from translation import N_, _, ngettext
 
 if TYPE_CHECKING:
     from server.tables.hall import Hall
@@ -30,20 +31,27 @@ if TYPE_CHECKING:
 RANKED_SAID = 10
 """The rated people `ratings` reads out (the person's own place besides, if lower)."""
 
-WELCOME = "Welcome to landlords, in lines: each thing that happens is one sentence, and you type commands."
-
-LOBBY_HELP = (
-    "In the lobby: rooms, to hear the rooms open.",
-    "join NAME, to take a seat at a room (or your own seat again); watch NAME, to watch one.",
-    "new NAME, to make a room; after the name you may say the edition, how many people and bots, the "
-    "bots' level, full for the full game, a clock such as clock 3 plus 15, and no advisor. "
-    "For example: new Friday classic 2 people 2 hard bots.",
-    "ratings, to hear the players by rating and the bots beside them; past, your past games, and replay "
-    "and a number to go through one a turn at a time.",
-    "say TEXT, to talk to the lobby; quit, to leave (your seats are kept).",
+WELCOME = N_(
+    "Welcome to landlords, in lines: each thing that happens is one sentence, and you type commands."
 )
 
-TABLE_EXTRA_HELP = (
+LOBBY_HELP = (
+    N_("In the lobby: rooms, to hear the rooms open."),
+    N_("join NAME, to take a seat at a room (or your own seat again); watch NAME, to watch one."),
+    N_(
+        "new NAME, to make a room; after the name you may say the edition, how many people and bots, the "
+        "bots' level, full for the full game, a clock such as clock 3 plus 15, and no advisor. "
+        "For example: new Friday classic 2 people 2 hard bots."
+    ),
+    N_(
+        "ratings, to hear the players by rating and the bots beside them; past, your past games, and replay "
+        "and a number to go through one a turn at a time."
+    ),
+    N_("language CODE, to play in another language (language es, language en); the server remembers it."),
+    N_("say TEXT, to talk to the lobby; quit, to leave (your seats are kept)."),
+)
+
+TABLE_EXTRA_HELP = N_(
     "Type help for the game's commands now; say TEXT talks to the table; vote calls or answers a vote "
     "on a seat that holds the table up; leave goes back to the lobby, your seat kept."
 )
@@ -53,13 +61,16 @@ def room_lines(hall: Hall, fingerprint: str) -> list[str]:
     """The lobby's list, a sentence a room: its name, edition, who sits at it and how it stands."""
     tables = hall.ordered()
     if not tables:
-        return ["No room is open. Type new NAME to make one."]
-    out = [f"{len(tables)} room{'s' if len(tables) != 1 else ''}:"]
+        return [_("No room is open. Type new NAME to make one.")]
+    out = [ngettext("{n} room:", "{n} rooms:", len(tables))]
     for table in tables:
         line = table.line(fingerprint)
-        who = line.people or "nobody yet"
-        seat = " You have a seat there." if line.mine else ""
-        out.append(f"{line.name}: {line.edition_words}; {who}; {line.status}.{seat}")
+        who = line.people or _("nobody yet")
+        values = {"name": line.name, "edition": line.edition_words, "who": who, "status": line.status}
+        if line.mine:
+            out.append(_("{name}: {edition}; {who}; {status}. You have a seat there.", **values))
+        else:
+            out.append(_("{name}: {edition}; {who}; {status}.", **values))
     return out
 
 
@@ -68,21 +79,27 @@ def ratings_lines(hall: Hall, fingerprint: str) -> list[str]:
     person's own place said), and the bots' levels on the same scale."""
     board = hall.ratings
     if board is None:
-        return ["This server keeps no ratings."]
-    out = [ABOUT]
+        return [_("This server keeps no ratings.")]
+    out = [_(ABOUT)]
     ranked = board.ranked()
     if not ranked:
-        out.append(NOBODY_RATED)
+        out.append(_(NOBODY_RATED))
     for n, person in enumerate(ranked[:RANKED_SAID], start=1):
-        you = " (you)" if person.key == fingerprint else ""
-        games = f"{person.games} game{'s' if person.games != 1 else ''}"
-        out.append(f"{n}. {person.name}{you}: {person.rating.shown()}, {games}, {person.wins} won.")
+        games = ngettext("{n} game", "{n} games", person.games)
+        values = {"place": n, "name": person.name, "rating": person.rating.shown(), "games": games}
+        if person.key == fingerprint:
+            out.append(_("{place}. {name} (you): {rating}, {games}, {won} won.", won=person.wins, **values))
+        else:
+            out.append(_("{place}. {name}: {rating}, {games}, {won} won.", won=person.wins, **values))
     mine = next((n for n, p in enumerate(ranked, start=1) if p.key == fingerprint), None)
     if mine is not None and mine > RANKED_SAID:
-        out.append(f"You are number {mine}, rated {ranked[mine - 1].rating.shown()}.")
+        out.append(
+            _("You are number {place}, rated {rating}.", place=mine, rating=ranked[mine - 1].rating.shown())
+        )
     bots = sorted(board.bots.items(), key=lambda item: item[1].ordinal)
     if bots:
-        out.append("The bots: " + ", ".join(f"{level} {r.shown()}" for level, r in bots) + ".")
+        levels = ", ".join(f"{level} {r.shown()}" for level, r in bots)
+        out.append(_("The bots: {levels}.", levels=levels))
     return out
 
 
@@ -90,16 +107,25 @@ def past_lines(hall: Hall, fingerprint: str) -> list[str]:
     """The rooms whose games the person played or watched: name, edition, who, and how it stands."""
     plans = past_plans([t.plan for t in hall.ordered()], fingerprint)
     if not plans:
-        return [NO_PAST_GAMES]
+        return [_(NO_PAST_GAMES)]
     rated = hall.ratings is not None
     out = []
     for n, plan in enumerate(plans, start=1):
         people = ", ".join(s.name or "?" for s in plan.seats)
-        line = f"{n}. {plan.name}: {load_edition(plan.edition).name}; {people}; {past_stage(plan, rated)}."
+        edition = load_edition(plan.edition).name
+        stage = past_stage(plan, rated)
+        line = _(
+            "{place}. {name}: {edition}; {people}; {stage}.",
+            place=n,
+            name=plan.name,
+            edition=edition,
+            people=people,
+            stage=stage,
+        )
         if plan.result is not None and rated:
             line += " " + counting(plan.result, [s.name for s in plan.seats])
         out.append(line)
-    return [*out, "Type replay and a number or a room's name to go through one a turn at a time."]
+    return [*out, _("Type replay and a number or a room's name to go through one a turn at a time.")]
 
 
 def past_game_of(hall: Hall, fingerprint: str, which: str) -> Plan | str:
@@ -110,7 +136,7 @@ def past_game_of(hall: Hall, fingerprint: str, which: str) -> Plan | str:
     folded = which.casefold()
     found = next((p for p in plans if p.name.casefold() == folded), None)
     if found is None:
-        return f"No past game of yours is {which!r}: type past to hear them, numbered."
+        return _("No past game of yours is {which!r}: type past to hear them, numbered.", which=which)
     return found
 
 
@@ -118,7 +144,7 @@ def new_room_request(words: str, fingerprint: str, name: str) -> RoomRequest:
     """A room typed as one line; `TableError` saying what was not understood."""
     parts = words.split()
     if not parts:
-        raise TableError("Name the room: new NAME, for example new Friday classic 2 people 2 bots.")
+        raise TableError(_("Name the room: new NAME, for example new Friday classic 2 people 2 bots."))
     room, rest = parts[0], [w.casefold() for w in parts[1:]]
     edition, variant, level, pace, advisor = "classic", "", DEFAULT_LEVEL, DEFAULT_SPEED, True
     people, bots, bank, added = 2, 2, 0, 0
@@ -152,11 +178,13 @@ def new_room_request(words: str, fingerprint: str, name: str) -> RoomRequest:
         elif (found := _edition(word)) is not None:
             edition = found
         elif word not in ("bots", "bot", "and", "with", "game", "a", "the"):
-            raise TableError(f"{parts[i + 1]} is not something a room has. Type help for how to say one.")
+            raise TableError(
+                _("{word} is not something a room has. Type help for how to say one.", word=parts[i + 1])
+            )
         i += 1
     if not variant:  # the Short Game where the edition has one, as the new-room form offers first
         variant = "short" if load_edition(edition).short_game is not None else "full"
-    seats = [SeatPlan("person") for _ in range(people)] + [SeatPlan("bot", level) for _ in range(bots)]
+    seats = [SeatPlan("person") for _n in range(people)] + [SeatPlan("bot", level) for _n in range(bots)]
     rules = rules_from(variant).model_dump(exclude_defaults=True)
     return RoomRequest(
         fingerprint, name, room, edition, rules, seats, DEFAULT_TURN_TIMER, pace, advisor, bank, added
@@ -172,8 +200,10 @@ def _edition(word: str) -> str | None:
 def _clock(words: list[str]) -> tuple[int, int, int]:
     """`clock 3 plus 15` (minutes, then seconds a decision): the bank, the seconds added, words used."""
     if not words or not words[0].replace(":", "").isdigit():
-        raise TableError("Say the clock as clock 3 plus 15: three minutes, and fifteen seconds a decision.")
-    minutes, _, seconds = words[0].partition(":")
+        raise TableError(
+            _("Say the clock as clock 3 plus 15: three minutes, and fifteen seconds a decision.")
+        )
+    minutes, _colon, seconds = words[0].partition(":")
     bank = int(minutes) * 60 + (int(seconds) if seconds.isdigit() else 0)
     added, used = DEFAULT_ADDED, 1
     if len(words) >= 3 and words[1] in ("plus", "+") and words[2].isdigit():
@@ -181,6 +211,12 @@ def _clock(words: list[str]) -> tuple[int, int, int]:
     (low, high), (least, most) = BANK_SECONDS, ADDED_SECONDS
     if not (low <= bank <= high and least <= added <= most):
         raise TableError(
-            f"A clock starts between {low} and {high} seconds and adds {least} to {most} a decision."
+            _(
+                "A clock starts between {low} and {high} seconds and adds {least} to {most} a decision.",
+                low=low,
+                high=high,
+                least=least,
+                most=most,
+            )
         )
     return bank, added, used

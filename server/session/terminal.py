@@ -25,6 +25,7 @@ from textual.driver import Driver
 from textual.geometry import Size
 
 from server.base.config import Limits
+from translation import N_, _
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -37,11 +38,11 @@ MODES = "\x1b[?1049h\x1b[?1000h\x1b[?1006h\x1b[?25l\x1b[?2004h\x1b[?7l"
 bracketed paste, no line wrap."""
 RESTORE = "\x1b[0m\x1b[?2026l\x1b[?2004l\x1b[?7h\x1b[?1000l\x1b[?1006l\x1b[?25h\x1b[?1049l"
 """The terminal as it was: plain text, no synchronized update pending, and every mode of `MODES` off."""
-STOPPING = (
+STOPPING = N_(
     "The server is stopping (for an update or a restart). Your seat and your game are saved: "
     "connect again in a minute."
 )
-DROPPED = "Keys came faster than the server takes them ({rate} a second): some were dropped."
+DROPPED = N_("Keys came faster than the server takes them ({rate} a second): some were dropped.")
 TELL_EVERY = 5.0  # seconds between two tellings that keys were dropped
 
 
@@ -287,7 +288,7 @@ class ChannelDriver(Driver):
                     self._told = now
                     notify = getattr(self._app, "notify", None)
                     if notify is not None:
-                        notify(DROPPED.format(rate=limits.keys_per_second), severity="warning", timeout=4)
+                        notify(_(DROPPED, rate=limits.keys_per_second), severity="warning", timeout=4)
             return
         self._held.append(message)
         if self._release is None:

@@ -42,6 +42,7 @@ from server.tables.plans import (
     new_table_id,
 )
 from server.tables.table import Table
+from translation.keeping import held
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +60,8 @@ class FrontLink(Protocol):
     async def ask(self, message: dict[str, Any]) -> Any: ...
 
     def say(self, fingerprint: str, words: str) -> None: ...
+
+    def keep_language(self, fingerprint: str, code: str) -> None: ...
 
 
 class RemoteTable(PlanFacts):
@@ -299,7 +302,8 @@ class Hall:
     # --- the lobby ----------------------------------------------------------------------------
 
     def watch(self, watcher: Callable[[], None]) -> Callable[[], None]:
-        """Be told (at most every half second) when a table changes."""
+        """Be told (at most every half second) when a table changes, in the language spoken now."""
+        watcher = held(watcher)
         self._watchers.append(watcher)
 
         def stop() -> None:
@@ -350,6 +354,10 @@ class Hall:
         words = words_of(text, self.limits.chat_max)
         if words:
             self.front.say(fingerprint, words)
+
+    def keep_language(self, fingerprint: str, code: str) -> None:
+        """A person chose a language: the front keeps it for their key (their next connection speaks it)."""
+        self.front.keep_language(fingerprint, code)
 
     def lobby_heard(self, lines: list[Any]) -> None:
         """Lines of the lobby's chat from the front (the recent ones when this worker starts), checked

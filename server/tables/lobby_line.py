@@ -12,6 +12,7 @@ from engine import load_edition
 from engine.text import NAME_MAX, plain
 from server.people.places import counts
 from server.tables.plans import Plan, clock_words
+from translation import N_
 
 Stage = Literal["gathering", "playing", "resting", "over"]
 STAGES: tuple[Stage, ...] = ("gathering", "playing", "resting", "over")
@@ -140,7 +141,7 @@ def past_plans(plans: list[Plan], fingerprint: str) -> list[Plan]:
     return [p for p in plans if p.save_id and p.played_or_watched(fingerprint)]
 
 
-NO_PAST_GAMES = "No past games yet: the games of the rooms you play or watch are kept here."
+NO_PAST_GAMES = N_("No past games yet: the games of the rooms you play or watch are kept here.")
 
 
 class PlanFacts:

@@ -36,6 +36,7 @@ from server.tables.lobby_line import PlanFacts, TableStatus
 from server.tables.plans import Plan, TableError
 from server.tables.presence import Presence
 from server.tables.table_clocks import TableClocks
+from translation.keeping import held
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -365,6 +366,8 @@ class Table(PlanFacts, TableClocks):
     # --- chat ---------------------------------------------------------------------------------
 
     def listen(self, listener: ChatListener) -> Callable[[], None]:
+        """Be told what is said at the table, in the language spoken now (whoever says it)."""
+        listener = held(listener)
         self._chat_listeners.append(listener)
 
         def stop() -> None:

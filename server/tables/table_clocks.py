@@ -27,6 +27,7 @@ from server.tables.plans import Plan, TableError
 from server.tables.presence import Presence
 from server.tables.seat_clocks import ClockFace, SeatClocks, SeatTime, VoteFace, Waiting
 from server.tables.seat_vote import VOTE_SECONDS, SeatVote
+from translation.keeping import held
 
 log = logging.getLogger(__name__)
 
@@ -272,7 +273,9 @@ class TableClocks:
         return ClockFace(tuple(seats), face)
 
     def listen_clock(self, listener: ClockListener) -> Callable[[], None]:
-        """Be shown the table's clocks whenever they change, and once a second while one runs."""
+        """Be shown the table's clocks whenever they change, and once a second while one runs (in the
+        language spoken now)."""
+        listener = held(listener)
         self._clock_listeners.append(listener)
 
         def stop() -> None:

@@ -53,13 +53,13 @@ def test_both_stores_know_the_same_versions(place: Place) -> None:
 
 def test_a_new_store_is_made_at_the_latest_version(place: Place) -> None:
     store = place.open()
-    assert store.version == len(MIGRATIONS) == 3
+    assert store.version == len(MIGRATIONS) == 4
     store.close()
-    assert {"schema_version", "people", "games", "places", "bots", "names", "lobby_chat", "faces"} <= (
-        place.tables()
-    )
+    made = {"schema_version", "people", "games", "places", "bots", "names", "lobby_chat", "faces"}
+    made.add("languages")
+    assert made <= place.tables()
     again = place.open()  # a second start finds it made
-    assert again.version == 3
+    assert again.version == 4
     again.close()
 
 
@@ -243,6 +243,18 @@ def test_the_face_each_key_chose_is_kept(place: Place) -> None:
     players.choose_face(ADA, "a drawing")  # not a face: nothing kept
     again = Players(place.open())
     assert (again.face_of(ADA), again.face_of(BOB), again.face_of("SHA256:cy")) == ("lines", "screen", None)
+
+
+def test_the_language_each_key_chose_is_kept(place: Place) -> None:
+    players = Players(place.open())
+    players.choose_language(ADA, "es")
+    players.choose_language(BOB, "es")
+    players.choose_language(BOB, "en")  # chose again: the last choice holds
+    players.choose_language(ADA, "x" * 40)  # no language's code: nothing kept
+    again = Players(place.open())
+    chosen = (again.language_of(ADA), again.language_of(BOB), again.language_of("SHA256:cy"))
+    assert chosen == ("es", "en", None)
+    assert sorted(place.sql("SELECT key, language FROM languages")) == [(ADA, "es"), (BOB, "en")]
 
 
 def test_the_lobbys_chat_keeps_its_last_lines(place: Place) -> None:
