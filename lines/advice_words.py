@@ -9,6 +9,7 @@ from engine import GameView
 from lines.parser import Table, spell
 from room.chance_words import reading
 from room.command_words import describe_command
+from translation import _, say
 
 if TYPE_CHECKING:
     from room.advice import Advice
@@ -17,14 +18,15 @@ if TYPE_CHECKING:
 def advice_lines(advice: Advice, table: Table, view: GameView) -> list[str]:
     board = table.board
     out = [
-        f"The expert would: {describe_command(advice.command, view, board)}.",
-        f"Why: {advice.reason}",
+        _("The expert would: {move}.", move=describe_command(advice.command, view, board)),
+        _("Why: {reason}", reason=say(advice.reason)),
     ]
     each = []
     for option in advice.options:
         shown = reading(option.chance, option.low, option.high, view.edition)
         each.append(f"{describe_command(option.command, view, board)}, {shown.words}")
     if each:
-        out.append("Your chance to win after each: " + "; ".join(each) + ".")
-    out.append(f"To follow it, type {spell(advice.command, table)}.")
+        out.append(_("Your chance to win after each: {chances}.", chances="; ".join(each)))
+    out.append(_("To follow it, type {words}.", words=spell(advice.command, table)))
+
     return out

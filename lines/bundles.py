@@ -14,6 +14,7 @@ from collections import Counter
 from engine import Board, Bundle
 from engine.narration import money
 from lines.names import Miss, space_named, space_word
+from translation import _
 
 _MONEY = re.compile(r"^\$?(\d{1,3}(?:,\d{3})+|\d{1,9})(?:\s*dollars?)?$")
 _JAIL = re.compile(r"^(?:(a|an|one|\d{1,2})\s+)?(?:get out of )?jail(?: free)? cards?$")
@@ -54,8 +55,10 @@ def _held(item: str, board: Board) -> list[str] | Miss | None:
     if len(exact) == 1 or len(named) == 1:
         return [f"{deck}/{(exact or named)[0]}"]
     if not named:
-        return Miss(f"No {decks[deck].name} card begins {words!r}.")
-    return Miss(f"Several {decks[deck].name} cards begin {words!r}: type more of its words.")
+        return Miss(_("No {deck} card begins {words!r}.", deck=decks[deck].name, words=words))
+    return Miss(
+        _("Several {deck} cards begin {words!r}: type more of its words.", deck=decks[deck].name, words=words)
+    )
 
 
 def read_bundle(text: str, board: Board) -> Bundle | Miss:
@@ -109,7 +112,7 @@ def bundle_words(bundle: Bundle, board: Board) -> str:
         parts.append("a jail card" if bundle.jail_cards == 1 else f"{bundle.jail_cards} jail cards")
     decks = board.edition.decks
     for ref, n in Counter(bundle.cards).items():
-        deck, _, card = ref.partition("/")
+        deck, _slash, card = ref.partition("/")
         name = decks[deck].name if deck in decks else deck
         if card == "?":
             parts.append(f"a {name} card" if n == 1 else f"{n} {name} cards")

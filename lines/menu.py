@@ -17,6 +17,7 @@ from lines.parser import clean
 from lines.rule_menu import ASKED, RuleChoices
 from room import DEFAULT_LEVEL, LEVELS, SavedGame, Seat, TableSetup
 from room.seats import bot_names, your_name
+from translation import N_, _
 
 MOST_BOTS = 7
 LISTED = 20
@@ -61,11 +62,11 @@ class StartMenu:
         self._write(" ".join(text.split()) + "\n")
 
     def start(self) -> None:
-        self._say("Landlords, in plain lines.")
+        self._say(_("Landlords, in plain lines."))
         self._ask()
 
     def _ask(self) -> None:
-        self._say(QUESTIONS[self._step])
+        self._say(question(self._step))
 
     def feed(self, line: str) -> None:
         words = clean(line)
@@ -103,18 +104,26 @@ class StartMenu:
         elif word == "resume":
             self._games = list(self._saved())[:LISTED]
             if not self._games:
-                return "There are no saved games yet."
+                return _("There are no saved games yet.")
             for i, game in enumerate(self._games, 1):
-                state = "finished" if game.finished else f"turn {game.turn}"
-                self._say(f"{i}. {game.title}, {state}, played {game.updated}.")
+                state = _("finished") if game.finished else _("turn {turn}", turn=game.turn)
+                self._say(
+                    _(
+                        "{number}. {title}, {state}, played {when}.",
+                        number=i,
+                        title=game.title,
+                        state=state,
+                        when=game.updated,
+                    )
+                )
             self._step = "resume"
         else:
-            return f"{words[:30]!r} is not one of the choices."
+            return _("{words!r} is not one of the choices.", words=words[:30])
         return None
 
     def _on_resume(self, words: str) -> str | None:
         if not words.isdigit() or not 1 <= int(words) <= len(self._games):
-            return f"Type a number from 1 to {len(self._games)}, or back."
+            return _("Type a number from 1 to {last}, or back.", last=len(self._games))
         self.choice = Choice("resume", save_id=self._games[int(words) - 1].id)
         return None
 
@@ -128,7 +137,7 @@ class StartMenu:
 
     def _on_bots(self, words: str) -> str | None:
         if not words.isdigit() or not 1 <= int(words) <= MOST_BOTS:
-            return f"Type a number of bots from 1 to {MOST_BOTS}."
+            return _("Type a number of bots from 1 to {most}.", most=MOST_BOTS)
         self._bots = int(words)
         self._step = "level"
         return None
@@ -137,7 +146,9 @@ class StartMenu:
         """One level for every bot, or one for each bot in turn ("easy hard hard")."""
         typed = words.replace(",", " ").split()
         if len(typed) not in (1, self._bots):
-            return f"Type one level for all the bots, or one for each of the {self._bots} bots in turn."
+            return _(
+                "Type one level for all the bots, or one for each of the {n} bots in turn.", n=self._bots
+            )
         levels = []
         for word in typed:
             found = match(word, list(enumerate(LEVELS)), "level")
@@ -157,10 +168,10 @@ class StartMenu:
         elif word.startswith("time") and word.removeprefix("time").strip().isdigit():
             rounds = int(word.removeprefix("time").strip())
             if not 1 <= rounds <= 500:
-                return "A time limit is from 1 to 500 rounds."
+                return _("A time limit is from 1 to 500 rounds.")
             self._short, self._rounds = False, rounds
         else:
-            return "Type full, short, or time and a number of rounds (time 20)."
+            return _("Type full, short, or time and a number of rounds (time 20).")
         variant = RuleOptions(short_game=self._short, time_limit_rounds=self._rounds)
         problem = self._check(TableSetup(self._edition, self._seats(), variant, None))
         if problem:  # the variant is not played in this edition: said now, before its options
@@ -185,7 +196,7 @@ class StartMenu:
 
     def _on_seed(self, words: str) -> str | None:
         if words.casefold() not in ("random", "none") and not words.isdigit():
-            return "Type a whole number for the seed, or random."
+            return _("Type a whole number for the seed, or random.")
         seed = int(words) if words.isdigit() else None
         seats = self._seats()
         assert self._options is not None
@@ -213,13 +224,22 @@ def _edition_names() -> list[tuple[int, str]]:
 
 
 QUESTIONS = {
-    "menu": "Type quick for you and three bots, new to choose the game, resume, learn for a first game that "
-    "teaches, or quit.",
-    "resume": "Type the number of the game to resume, or back.",
-    "edition": f"Which edition? {', '.join(EDITIONS)}.",
-    "bots": f"How many bots, from 1 to {MOST_BOTS}?",
-    "level": f"Their level: {', '.join(LEVELS)}? One for all, or one for each bot in turn (easy hard).",
-    "rules": "Full rules, the short game, or a time limit? Type full, short, or time and a number of rounds.",
+    "menu": N_(
+        "Type quick for you and three bots, new to choose the game, resume, learn for a first game that "
+        "teaches, or quit."
+    ),
+    "resume": N_("Type the number of the game to resume, or back."),
+    "edition": N_("Which edition? {editions}."),
+    "bots": N_("How many bots, from 1 to {most}?"),
+    "level": N_("Their level: {levels}? One for all, or one for each bot in turn (easy hard)."),
+    "rules": N_(
+        "Full rules, the short game, or a time limit? Type full, short, or time and a number of rounds."
+    ),
     "options": ASKED,
-    "seed": "A seed to replay the game later, or random?",
+    "seed": N_("A seed to replay the game later, or random?"),
 }
+
+
+def question(step: str) -> str:
+    """The question of a step of the menu, in the language spoken."""
+    return _(QUESTIONS[step], editions=", ".join(EDITIONS), most=MOST_BOTS, levels=", ".join(LEVELS))

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine import Board
+from translation import N_, _
 
 _SPACE = re.compile(r"^(?:space\s*|#)(\d{1,3})$")
 
@@ -30,7 +31,7 @@ def match(typed: str, choices: Sequence[tuple[int, str]], what: str) -> int | Mi
     """The one choice (key, name) that `typed` names: exactly, else by a unique prefix."""
     want = _fold(typed)
     if not want:
-        return Miss(f"Name the {what}.")
+        return Miss(_(_NAME_THE.get(what, _NAME_THE["space"])))
     exact = [key for key, name in choices if _fold(name) == want]
     if len(set(exact)) == 1:
         return exact[0]
@@ -39,9 +40,37 @@ def match(typed: str, choices: Sequence[tuple[int, str]], what: str) -> int | Mi
         return found[0]
     names = dict(choices)
     if not found:
-        return Miss(f"No {what} is called {typed.strip()[:40]!r}.")
+        return Miss(_(_NONE_CALLED.get(what, _NONE_CALLED["space"]), typed=typed.strip()[:40]))
     listed = ", ".join(names[k] for k in found[:6]) + (" ..." if len(found) > 6 else "")
-    return Miss(f"{typed.strip()[:40]!r} could be {listed}: type more of the name.")
+    return Miss(
+        _("{typed!r} could be {listed}: type more of the name.", typed=typed.strip()[:40], listed=listed)
+    )
+
+
+_NAME_THE = {
+    "space": N_("Name the space."),
+    "deed": N_("Name the deed."),
+    "lot": N_("Name the lot."),
+    "player": N_("Name the player."),
+    "edition": N_("Name the edition."),
+    "level": N_("Name the level."),
+    "option": N_("Name the option."),
+}
+_NONE_CALLED = {
+    "space": N_("No space is called {typed!r}."),
+    "deed": N_("No deed is called {typed!r}."),
+    "lot": N_("No lot is called {typed!r}."),
+    "player": N_("No player is called {typed!r}."),
+    "edition": N_("No edition is called {typed!r}."),
+    "level": N_("No level is called {typed!r}."),
+    "option": N_("No option is called {typed!r}."),
+}
+
+_NOT_HERE = {
+    "space": N_("Space {space} is not a space you can name here."),
+    "deed": N_("Space {space} is not a deed you can name here."),
+    "lot": N_("Space {space} is not a lot you can name here."),
+}
 
 
 def space_named(
@@ -52,7 +81,8 @@ def space_named(
     number = _SPACE.match(typed.strip().casefold())
     if number:
         space = int(number.group(1))
-        return space if space in spaces else Miss(f"Space {space} is not a {what} you can name here.")
+        return space if space in spaces else Miss(_(_NOT_HERE.get(what, _NOT_HERE["space"]), space=space))
+
     return match(typed, [(s, board.name(s)) for s in spaces], what)
 
 

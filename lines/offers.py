@@ -21,6 +21,7 @@ from lines.bundles import bundle_words, read_bundle
 from lines.names import Miss, player_named, space_named
 from lines.reading import Act, Reading, Table
 from lines.spelling import spell
+from translation import _, money
 
 
 def repay(rest: str, table: Table) -> Reading:
@@ -29,7 +30,7 @@ def repay(rest: str, table: Table) -> Reading:
         return Act((RepayLoan(player=table.me, loan=mine[0]),))
     word = rest.casefold().removeprefix("loan").strip()
     if not word.isdigit():
-        return Miss("Type repay and the loan's number (status lists your loans).")
+        return Miss(_("Type repay and the loan's number (status lists your loans)."))
     return Act((RepayLoan(player=table.me, loan=int(word)),))
 
 
@@ -57,7 +58,7 @@ def _loan_terms(rest: str, table: Table, lending: bool) -> Reading:
     found = _LOAN.match(rest)
     if not found:
         example = "lend bob 200 at 20 against Lot 5" if lending else "borrow from bob 200 at 20 against Lot 5"
-        return Miss(f"Type the loan like this: {example}.")
+        return Miss(_("Type the loan like this: {example}.", example=example))
     who = player_named(found.group("who"), table.names)
     if isinstance(who, Miss):
         return who
@@ -66,7 +67,7 @@ def _loan_terms(rest: str, table: Table, lending: bool) -> Reading:
         return lots
     principal = int(found.group("principal").replace(",", ""))
     if principal <= 0:
-        return Miss("A loan is of at least $1.")
+        return Miss(_("A loan is of at least {amount}.", amount=money(1)))
     cmd = ProposeLoan(
         player=table.me,
         to=who,
@@ -75,7 +76,9 @@ def _loan_terms(rest: str, table: Table, lending: bool) -> Reading:
         interest=int(found.group("interest").replace(",", "")),
         security=lots,
     )
-    return Act((cmd,), confirm=f"You {'offer' if lending else 'ask for'} this loan: {spell(cmd, table)}.")
+    if lending:
+        return Act((cmd,), confirm=_("You offer this loan: {loan}.", loan=spell(cmd, table)))
+    return Act((cmd,), confirm=_("You ask for this loan: {loan}.", loan=spell(cmd, table)))
 
 
 def borrow(rest: str, table: Table) -> Reading:
@@ -86,7 +89,7 @@ def borrow(rest: str, table: Table) -> Reading:
             return lots
         notes = int(bank.group("notes"))
         if notes <= 0:
-            return Miss("Borrow at least one note.")
+            return Miss(_("Borrow at least one note."))
         return Act((BorrowFromBank(player=table.me, notes=notes, security=lots),))
     return _loan_terms(rest, table, lending=False)
 
@@ -102,13 +105,13 @@ def _terms(rest: str, table: Table) -> tuple[int, Command, Command] | Miss:
     """`bob: Park Place and 100 for Boardwalk`: to whom, what I give, what I take."""
     who_text, colon, terms = rest.partition(":")
     if not colon:
-        return Miss("Type the offer like this: offer bob: Park Place and 100 for Boardwalk.")
+        return Miss(_("Type the offer like this: offer bob: Park Place and 100 for Boardwalk."))
     who = player_named(who_text, table.names)
     if isinstance(who, Miss):
         return who
     sides = _FOR.split(terms.strip(), maxsplit=1)
     if len(sides) != 2:
-        return Miss("Say what you give, then for, then what you want: Park Place and 100 for Boardwalk.")
+        return Miss(_("Say what you give, then for, then what you want: Park Place and 100 for Boardwalk."))
     give, take = (read_bundle(side, table.board) for side in sides)
     if isinstance(give, Miss):
         return give
@@ -126,11 +129,15 @@ def offer(rest: str, table: Table) -> Reading:
     return Act((cmd,), confirm=_read_back(cmd, table))
 
 
-def _read_back(cmd: ProposeTrade, table: Table) -> str:
-    return (
-        f"You offer {table.names[cmd.to]} {bundle_words(cmd.give, table.board)} "
-        f"for {bundle_words(cmd.take, table.board)}."
-    )
+def _read_back(cmd: ProposeTrade, table: Table, refusing: bool = False) -> str:
+    values = {
+        "name": table.names[cmd.to],
+        "give": bundle_words(cmd.give, table.board),
+        "take": bundle_words(cmd.take, table.board),
+    }
+    if refusing:
+        return _("You refuse, and offer {name} {give} for {take}.", **values)
+    return _("You offer {name} {give} for {take}.", **values)
 
 
 def counter(rest: str, table: Table) -> Reading:
@@ -138,14 +145,14 @@ def counter(rest: str, table: Table) -> Reading:
     answer = next((c for c in table.legal if isinstance(c, RejectTrade)), None)
     pend = table.view.pending
     if answer is None or pend is None or pend.kind != "trade_answer":
-        return Miss("There is no offer to counter now.")
+        return Miss(_("There is no offer to counter now."))
     proposer = pend.trade.proposer
     terms = _terms(f"{table.names[proposer]}:{rest.partition(':')[2] or rest}", table)
     if isinstance(terms, Miss):
         return terms
-    _, give, take = terms
+    _who, give, take = terms
     offer = ProposeTrade(player=table.me, to=proposer, give=give, take=take)
-    return Act((answer, offer), confirm="You refuse, and " + _read_back(offer, table)[4:])
+    return Act((answer, offer), confirm=_read_back(offer, table, refusing=True))
 
 
 _CLAUSE = re.compile(r"^(?P<giver>.+?)\s+gives?\s+(?P<what>.+)\s+to\s+(?P<receiver>.+)$", re.IGNORECASE)
@@ -157,7 +164,7 @@ def deal(rest: str, table: Table) -> Reading:
     head, colon, body = rest.partition(":")
     example = "deal with bob and carol: I give Boardwalk to bob; bob gives 100 to carol"
     if not colon or not head.casefold().startswith("with "):
-        return Miss(f"Type the deal like this: {example}.")
+        return Miss(_("Type the deal like this: {example}.", example=example))
     parties = []
     for name in re.split(r"\s*,\s*|\s+and\s+", head[5:].strip()):
         who = player_named(name, table.names)
@@ -169,8 +176,12 @@ def deal(rest: str, table: Table) -> Reading:
         found = _CLAUSE.match(clause.strip())
         if not found:
             return Miss(
-                f"Each part of a deal reads: someone gives something to someone; for example {example}."
+                _(
+                    "Each part of a deal reads: someone gives something to someone; for example {example}.",
+                    example=example,
+                )
             )
+
         giver = player_named(found.group("giver"), table.names, table.me)
         receiver = player_named(found.group("receiver"), table.names, table.me)
         bundle = read_bundle(found.group("what"), table.board)
@@ -179,4 +190,4 @@ def deal(rest: str, table: Table) -> Reading:
                 return got
         parts.append(DealPart(giver=giver, receiver=receiver, bundle=bundle))  # type: ignore[arg-type]
     cmd = ProposeDeal(player=table.me, parties=tuple(parties), parts=tuple(parts))
-    return Act((cmd,), confirm=f"You propose this: {spell(cmd, table)}.")
+    return Act((cmd,), confirm=_("You propose this: {deal}.", deal=spell(cmd, table)))

@@ -3,6 +3,8 @@ page, then a line saying how much is left; `more` (or `next`) goes on."""
 
 from __future__ import annotations
 
+from translation import ngettext
+
 PAGE = 12
 """Lines said at a time."""
 
@@ -23,5 +25,13 @@ class Pages:
         page = self.lines[self.at : self.at + self.size]
         self.at += len(page)
         if self.left:
-            page.append(f"Type more for the next {min(self.left, self.size)} of {self.left} lines left.")
+            page.append(
+                ngettext(
+                    "Type more for the next {shown} of {n} line left.",
+                    "Type more for the next {shown} of {n} lines left.",
+                    self.left,
+                    shown=min(self.left, self.size),
+                )
+            )
+
         return page

@@ -64,6 +64,7 @@ from lines.names import Miss, player_named, space_named
 from lines.offers import borrow, counter, deal, lend, offer, repay
 from lines.reading import Act, Ask, Reading, Table, clean, hand
 from lines.spelling import spell
+from translation import N_, _
 
 __all__ = ["QUESTIONS", "READERS", "Act", "Ask", "Reading", "Table", "clean", "read", "spell"]
 
@@ -114,14 +115,14 @@ def read(line: str, table: Table) -> Reading:
     if isinstance(words, Miss):
         return words
     if not words:
-        return Miss("Nothing typed. Type help for the commands that work now.")
-    head, _, rest = words.partition(" ")
+        return Miss(_("Nothing typed. Type help for the commands that work now."))
+    head, _space, rest = words.partition(" ")
     key = head.casefold().rstrip(":")
     if key in QUESTIONS and not (key == "build" and rest):
         return Ask(QUESTIONS[key], rest)
     handler = READERS.get(key)
     if handler is None:
-        return Miss(f"{head[:30]!r} is not a command. Type help for the commands that work now.")
+        return Miss(_("{word!r} is not a command. Type help for the commands that work now.", word=head[:30]))
     return handler(rest, table)
 
 
@@ -140,7 +141,9 @@ def _mine(table: Table, kinds: Sequence[type[Command]], fallback: Command) -> Ac
 def _plain(*kinds: type[Command]) -> Callable[[str, Table], Reading]:
     def reader(rest: str, table: Table) -> Reading:
         if rest:
-            return Miss(f"That command takes nothing after it: type {_first_word(kinds[0])} alone.")
+            return Miss(
+                _("That command takes nothing after it: type {word} alone.", word=_first_word(kinds[0]))
+            )
         fallback: Command = cast(Callable[..., Command], kinds[0])(player=table.me)
         return _mine(table, kinds, fallback)
 
@@ -156,11 +159,11 @@ def _answer(*kinds: type[Command]) -> Callable[[str, Table], Reading]:
 
     def reader(rest: str, table: Table) -> Reading:
         if rest and kinds[0] is not RejectTrade:
-            return Miss("That command takes nothing after it.")
+            return Miss(_("That command takes nothing after it."))
         for cmd in table.legal:
             if type(cmd) in kinds:
                 return Act((cmd,))
-        return Miss("There is nothing to answer now.")
+        return Miss(_("There is nothing to answer now."))
 
     return reader
 
@@ -172,7 +175,12 @@ def _one_space(
 
     def reader(rest: str, table: Table) -> Reading:
         if not rest:
-            return Miss(f"Name the {what}: for example, {_EXAMPLE.get(what, what)}.")
+            return Miss(
+                _(
+                    _NAME_THE.get(what, "Name the space: for example, {example}."),
+                    example=_EXAMPLE.get(what, what),
+                )
+            )
         spaces = []
         for part in re.split(r"\s*,(?!\d{3})\s*|\s+and\s+", rest):
             space = space_named(part, table.board, among(table), what)
@@ -185,6 +193,11 @@ def _one_space(
 
 
 _EXAMPLE = {"deed": "mortgage Baltic", "lot": "build Boardwalk", "space": "ride Boardwalk"}
+_NAME_THE = {
+    "deed": N_("Name the deed: for example, {example}."),
+    "lot": N_("Name the lot: for example, {example}."),
+    "space": N_("Name the space: for example, {example}."),
+}
 
 
 def _deeds(table: Table) -> Sequence[int]:
@@ -210,7 +223,7 @@ def _steps(kind: type[Build] | type[SellBuilding]) -> Callable[[str, Table], Rea
         if tail:
             count, rest = int(tail.group(1)), rest[: tail.start()]
         if not 1 <= count <= 12:
-            return Miss("Build or sell from 1 to 12 at a time.")
+            return Miss(_("Build or sell from 1 to 12 at a time."))
         lots = _group_named(rest, table)
         if lots is None:
             named = _one_space(kind, "lot", _streets)(rest, table)
@@ -238,7 +251,7 @@ def _even(lots: Sequence[int], count: int, table: Table, up: bool) -> list[int]:
     level = {s: table.view.deeds[s].level for s in lots}
     order = {s: i for i, s in enumerate(lots)}
     out = []
-    for _ in range(count * len(set(lots))):
+    for _n in range(count * len(set(lots))):
         space = min(level, key=lambda s: ((level[s] if up else -level[s]), order[s]))
         out.append(space)
         level[space] += 1 if up else -1
@@ -246,14 +259,14 @@ def _even(lots: Sequence[int], count: int, table: Table, up: bool) -> list[int]:
 
 
 def _sell(rest: str, table: Table) -> Reading:
-    first, _, tail = rest.partition(" ")
+    first, _space, tail = rest.partition(" ")
     if first.casefold() == "lot":
         return _one_space(SellLot, "lot", _streets)(tail, table)
     return _steps(SellBuilding)(rest, table)
 
 
 def _keep(rest: str, table: Table) -> Reading:
-    first, _, tail = rest.partition(" ")
+    first, _space, tail = rest.partition(" ")
     if first.casefold() == "card" and not tail:
         return Act((KeepCard(player=table.me),))
     if first.casefold() == "mortgage":
@@ -264,7 +277,7 @@ def _keep(rest: str, table: Table) -> Reading:
         if isinstance(cmd, KeepCard) and not rest:
             return Act((cmd,))
     if not rest:
-        return Miss("Keep what? keep card, or keep mortgage and the deed's name.")
+        return Miss(_("Keep what? keep card, or keep mortgage and the deed's name."))
     return _one_space(KeepMortgage, "deed", _deeds)(rest, table)
 
 
@@ -273,19 +286,19 @@ def _bid(rest: str, table: Table) -> Reading:
     if sum_ is None or sum_ <= 0:
         least = next((c.amount for c in table.legal if isinstance(c, PlaceBid)), None)
         hint = f"bid {least}" if least else "bid 120"
-        return Miss(f"Say how much: for example, {hint}.")
+        return Miss(_("Say how much: for example, {hint}.", hint=hint))
     return Act((PlaceBid(player=table.me, amount=sum_),))
 
 
 def _pay(rest: str, table: Table) -> Reading:
     if rest.casefold() not in ("", "fine", "the fine"):
-        return Miss("Type pay fine to pay your way out of jail.")
+        return Miss(_("Type pay fine to pay your way out of jail."))
     return Act((PayJailFine(player=table.me),))
 
 
 def _use(rest: str, table: Table) -> Reading:
     if rest.casefold() not in ("card", "jail card", "the card"):
-        return Miss("Type use card to leave jail with a Get Out of Jail Free card.")
+        return Miss(_("Type use card to leave jail with a Get Out of Jail Free card."))
     return Act((UseJailCard(player=table.me),))
 
 
@@ -295,15 +308,17 @@ def _tax(rest: str, table: Table) -> Reading:
         return Act((ChooseIncomeTax(player=table.me, option="flat"),))
     if word in ("percent", "10%", "10 percent", "percentage"):
         return Act((ChooseIncomeTax(player=table.me, option="percent"),))
-    return Miss("Type tax flat or tax percent.")
+    return Miss(_("Type tax flat or tax percent."))
 
 
 def _card_at(word: str, table: Table) -> str | Miss:
     held = hand(table)
     if not word.isdigit() or not 1 <= int(word) <= len(held):
         if not held:
-            return Miss("You hold no travel cards.")
-        return Miss(f"Name a card by its number in your hand, from 1 to {len(held)} (status lists them).")
+            return Miss(_("You hold no travel cards."))
+        return Miss(
+            _("Name a card by its number in your hand, from 1 to {n} (status lists them).", n=len(held))
+        )
     return held[int(word) - 1]
 
 
@@ -315,16 +330,16 @@ def _travel(rest: str, table: Table) -> Reading:
             return card
         cards.append(card)
     if not cards:
-        return Miss("Type travel and the numbers of the cards to play, for example travel 1.")
+        return Miss(_("Type travel and the numbers of the cards to play, for example travel 1."))
     return Act((PlayTravelCards(player=table.me, cards=tuple(cards)),))
 
 
 def _roll(rest: str, table: Table) -> Reading:
     if not rest:
         return Act((RollDice(player=table.me),))
-    first, _, tail = rest.partition(" ")
+    first, _space, tail = rest.partition(" ")
     if first.casefold() != "with":
-        return Miss("Type roll, or roll with and a travel card's number.")
+        return Miss(_("Type roll, or roll with and a travel card's number."))
     card = _card_at(tail.strip(), table)
     return card if isinstance(card, Miss) else Act((RollWithTravelCard(player=table.me, card=card),))
 
@@ -356,15 +371,15 @@ def _refuse(rest: str, table: Table) -> Reading:
 
 def _call(rest: str, table: Table) -> Reading:
     if rest.casefold() not in ("", "game", "the game"):
-        return Miss("Type call game to propose ending the game now.")
+        return Miss(_("Type call game to propose ending the game now."))
     return Act((CallGame(player=table.me),))
 
 
 def _declare(rest: str, table: Table) -> Reading:
     if rest.casefold() not in ("", "bankruptcy", "bankrupt"):
-        return Miss("Type bankrupt to give up and leave the game.")
+        return Miss(_("Type bankrupt to give up and leave the game."))
     cmd = DeclareBankruptcy(player=table.me)
-    return Act((cmd,), confirm="You declare yourself bankrupt and leave the game.")
+    return Act((cmd,), confirm=_("You declare yourself bankrupt and leave the game."))
 
 
 _PLAIN_WORDS: dict[str, tuple[type[Command], ...]] = {

@@ -22,14 +22,15 @@ from engine import (
     Unmortgage,
     trading_open,
 )
-from engine.narration import bundle_text, money
+from engine.narration import bundle_text
 from lines.parser import Table, spell
 from room.command_words import charge_text, describe_command, nothing_to_build, raising
+from translation import N_, _, money
 
 MANAGING = (Build, SellBuilding, SellLot, Mortgage, Unmortgage, RepayLoan, BorrowFromBank, CallGame)
 """Commands open at most moments: `help` names them by their first word; the question leaves them out."""
 
-SETTINGS = (
+SETTINGS = N_(
     "status, who, deed, where, board, chances, advice, turn, history, repeat, undo, verbose, brief, mine, "
     "everyone, save, quit"
 )
@@ -56,7 +57,7 @@ def decisions(table: Table) -> list[str]:
     words = list(dict.fromkeys(_said(c, table) for c in cmds if type(c) is not TakeRide))
     rides = [c for c in cmds if type(c) is TakeRide]
     if len(rides) > 4:
-        return ["ride and a space's name", *words]
+        return [_("ride and a space's name"), *words]
     return [*words, *(_said(c, table) for c in rides)]
 
 
@@ -66,7 +67,7 @@ def _said(cmd: Command, table: Table) -> str:
     line = spell(cmd, table)
     if "space " not in line:
         return line
-    return f"{line} ({describe_command(cmd, table.view, table.board)})"
+    return _("{words} ({meaning})", words=line, meaning=describe_command(cmd, table.view, table.board))
 
 
 def managing(table: Table) -> list[str]:
@@ -91,14 +92,25 @@ def question(table: Table) -> str | None:
     words = decisions(table)
     extra = managing(table)
     if not words:  # nothing answers the decision itself: raise the money first (a debt)
-        words, extra = [f"{w} and a deed's name" if w != "borrow" else _borrow_word(table) for w in extra], []
+        words = [
+            _("{word} and a deed's name", word=w) if w != "borrow" else _borrow_word(table) for w in extra
+        ]
+        extra = []
     choice = _or(words) if words else "help"
-    also = f" You may also {_or(extra)}." if extra and pend.kind != "auction" else ""
     if pend.kind in ("roll", "end_turn"):
         here = b.name(view.players[table.me].position)
-        jail = " in jail" if view.players[table.me].in_jail else ""
-        said = f"Your turn: you are on {here}{jail} with {cash}"
-    return f"{said}. Type {choice}.{also}"
+        if view.players[table.me].in_jail:
+            said = _("Your turn: you are on {space} in jail with {cash}", space=here, cash=cash)
+        else:
+            said = _("Your turn: you are on {space} with {cash}", space=here, cash=cash)
+    if extra and pend.kind != "auction":
+        return _(
+            "{situation}. Type {choice}. You may also {extra}.",
+            situation=said,
+            choice=choice,
+            extra=_or(extra),
+        )
+    return _("{situation}. Type {choice}.", situation=said, choice=choice)
 
 
 def _borrow_word(table: Table) -> str:
@@ -117,58 +129,95 @@ def _situation(table: Table) -> str:
     kind = pend.kind
     p: Any = pend  # the decision's own fields, read by its kind
     if kind == "buy":
-        return f"{b.name(p.space)} costs {money(b.price[p.space])} and you have {cash}"
+        return _(
+            "{space} costs {price} and you have {cash}",
+            space=b.name(p.space),
+            price=money(b.price[p.space]),
+            cash=cash,
+        )
     if kind == "auction":
-        what = b.name(p.space) if p.lot == "deed" else f"a {p.lot}"
+        if p.lot == "deed":
+            what = b.name(p.space)
+        elif p.lot == "house":
+            what = _("a house")
+        else:
+            what = _("a hotel")
         high = p.high_bid
-        lead = f"the highest bid is {money(high)} by {names[p.high_bidder]}" if high else "nobody has bid yet"
-        return f"Auction of {what}: {lead}; you have {cash}"
+        if high:
+            lead = _("the highest bid is {amount} by {name}", amount=money(high), name=names[p.high_bidder])
+        else:
+            lead = _("nobody has bid yet")
+        return _("Auction of {what}: {lead}; you have {cash}", what=what, lead=lead, cash=cash)
     if kind == "debt":
         c = p.charge
-        owed = f"{money(c.amount)} for {charge_text(c.reason, c.detail, c.space, b)}"
-        return f"You owe {owed} and have {cash}: {raising(b)}, or trade, to raise it"
+        return _(
+            "You owe {amount} for {charge} and have {cash}: {ways}, or trade, to raise it",
+            amount=money(c.amount),
+            charge=charge_text(c.reason, c.detail, c.space, b),
+            cash=cash,
+            ways=raising(b),
+        )
     if kind == "trade_answer":
         t = p.trade
-        return (
-            f"{names[t.proposer]} offers you {bundle_text(t.give, b)} for {bundle_text(t.take, b)}; "
-            "to answer with an offer of yours, type counter: what you give for what you want"
+        return _(
+            "{name} offers you {give} for {take}; "
+            "to answer with an offer of yours, type counter: what you give for what you want",
+            name=names[t.proposer],
+            give=bundle_text(t.give, b),
+            take=bundle_text(t.take, b),
         )
     if kind == "loan_answer":
         o = pend.offer  # type: ignore[union-attr]
-        return (
-            f"{names[o.proposer]} proposes a loan of {money(o.principal)} at {money(o.interest)} a wage day"
+        return _(
+            "{name} proposes a loan of {principal} at {interest} a wage day",
+            name=names[o.proposer],
+            principal=money(o.principal),
+            interest=money(o.interest),
         )
     if kind == "deal_answer":
-        return f"{names[p.deal.proposer]} proposes a deal among several players"
-    return f"You are asked {_asked(table)}; you have {cash}"
+        return _("{name} proposes a deal among several players", name=names[p.deal.proposer])
+    return _("You are asked {what}; you have {cash}", what=_asked(table), cash=cash)
 
 
 def _asked(table: Table) -> str:
     """The engine's own words for the decision ("Ada to roll" without the name)."""
     name = table.names[table.me]
-    return table.waiting.removeprefix(name).strip() or "to decide"
+    return table.waiting.removeprefix(name).strip() or _("to decide")
 
 
 def _or(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    if len(words) == 1:
+        return words[0]
+    return _("{some} or {last}", some=", ".join(words[:-1]), last=words[-1])
 
 
 def help_lines(table: Table, asked: bool) -> list[str]:
     """`help`: what works now, from the legal commands, then what may always be typed."""
     out = []
     if asked:
-        out.append(f"Now: {_or(decisions(table))}.")
+        out.append(_("Now: {choices}.", choices=_or(decisions(table))))
         for cmd in table.legal:
             if type(cmd) not in MANAGING and type(cmd) is not TakeRide:
-                out.append(f"{spell(cmd, table)}: {describe_command(cmd, table.view, table.board)}.")
+                out.append(
+                    _(
+                        "{words}: {meaning}.",
+                        words=spell(cmd, table),
+                        meaning=describe_command(cmd, table.view, table.board),
+                    )
+                )
     extra = managing(table)
     if extra:
         out.append(
-            f"Your holdings: {_or(extra)}, each with a deed's name (build Boardwalk 2, mortgage Baltic)."
+            _(
+                "Your holdings: {words}, each with a deed's name (build Boardwalk 2, mortgage Baltic).",
+                words=_or(extra),
+            )
         )
     if trading_open(table.view, table.me):
-        out.append("Trades: offer bob: Park Place and 100 for Boardwalk; deal with bob and carol: I give ...")
-    out.append(f"Always: {SETTINGS}.")
+        out.append(
+            _("Trades: offer bob: Park Place and 100 for Boardwalk; deal with bob and carol: I give ...")
+        )
+    out.append(_("Always: {words}.", words=_(SETTINGS)))
     return out
 
 
@@ -182,6 +231,6 @@ def building_offer(table: Table) -> str:
             ready = any(all(deeds[s].owner == me for s in group) for group in b.street_groups)
         else:
             ready = any(deeds[s].owner == me for s in b.streets)
-        return "Nothing can be built now." if ready else nothing_to_build(b)
+        return _("Nothing can be built now.") if ready else nothing_to_build(b)
     each = [describe_command(c, table.view, b) for c in table.legal if isinstance(c, Build)]
-    return f"{_or(each)}: type build, the lot's name and how many (build Boardwalk 2)."
+    return _("{choices}: type build, the lot's name and how many (build Boardwalk 2).", choices=_or(each))

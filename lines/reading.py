@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from engine import Board, Command, GameView
 from lines.names import Miss
+from translation import _, number
 
 LONGEST = 300
 """Characters a line may hold: the longest offer fits many times over."""
@@ -48,9 +49,16 @@ Reading = Act | Ask | Miss
 def clean(line: str) -> str | Miss:
     """The line as words, or why it cannot be read (control characters, far too long)."""
     if len(line) > LONGEST:
-        return Miss(f"That line is {len(line):,} characters long; a command takes fewer than {LONGEST}.")
+        return Miss(
+            _(
+                "That line is {length} characters long; a command takes fewer than {longest}.",
+                length=number(len(line)),
+                longest=LONGEST,
+            )
+        )
     if any((ord(ch) < 32 and ch != "\t") or ord(ch) == 127 for ch in line.rstrip("\r\n")):
-        return Miss("That line held control characters; type plain words, then press Enter.")
+        return Miss(_("That line held control characters; type plain words, then press Enter."))
+
     return " ".join(line.split())
 
 

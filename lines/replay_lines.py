@@ -16,8 +16,9 @@ from lines import table_words
 from lines.names import Miss, player_named, space_named
 from lines.parser import clean
 from room.past_game import PastGame
+from translation import N_, _, ngettext
 
-COMMANDS = "next, back, turn and a number, help, or quit"
+COMMANDS = N_("next, back, turn and a number, help, or quit")
 
 
 class ReplayLines:
@@ -37,12 +38,20 @@ class ReplayLines:
         """Who played, then the first turn (or turn `turn`, counted from 1)."""
         past = self.past
         seats = [
-            name + (f" (bot, {level})" if level else "")
+            _("{name} (bot, {level})", name=name, level=level) if level else name
             for name, level in zip(past.names, past.levels, strict=True)
         ]
-        edition = f"{past.board.edition.name} edition"
-        title = f"{past.title} ({edition})" if past.title else edition
-        self._say(f"Replay of {title}: {', '.join(seats)}; {len(self.turns)} turns.")
+        edition = _("{edition} edition", edition=past.board.edition.name)
+        title = _("{title} ({edition})", title=past.title, edition=edition) if past.title else edition
+        self._say(
+            ngettext(
+                "Replay of {title}: {seats}; {n} turn.",
+                "Replay of {title}: {seats}; {n} turns.",
+                len(self.turns),
+                title=title,
+                seats=", ".join(seats),
+            )
+        )
         self._tell(0 if turn is None else self._index_of(turn))
 
     def feed(self, line: str) -> None:
@@ -51,27 +60,33 @@ class ReplayLines:
             self._say(words.sentence)
             self._prompt()
             return
-        head, _, rest = words.partition(" ")
+        head, _space, rest = words.partition(" ")
         word = head.casefold()
         if word in ("quit", "exit", "bye", "q"):
             self.quitting = True
             return
         if word in ("next", "n", "more", ""):
             if self.told + 1 >= len(self.turns):
-                self._say("That was the last turn.")
+                self._say(_("That was the last turn."))
                 self._prompt()
             else:
                 self._tell(self.told + 1)
         elif word in ("back", "b", "previous"):
             if self.told <= 0:
-                self._say("This is the first turn.")
+                self._say(_("This is the first turn."))
                 self._prompt()
             else:
                 self._tell(self.told - 1)
         elif word in ("turn", "go", "goto"):
             number = rest.removeprefix("to ").strip()
             if not number.isdigit() or not 1 <= int(number) <= self._last_number:
-                self._say(f"Type turn and a number from {self._first_number} to {self._last_number}.")
+                self._say(
+                    _(
+                        "Type turn and a number from {first} to {last}.",
+                        first=self._first_number,
+                        last=self._last_number,
+                    )
+                )
                 self._prompt()
             else:
                 self._tell(self._index_of(int(number)))
@@ -82,7 +97,7 @@ class ReplayLines:
                 self._say(said)
             self._prompt()
         else:
-            self._say(f"{head[:30]!r} is not a command here.")
+            self._say(_("{word!r} is not a command here.", word=head[:30]))
             self._prompt()
 
     # --- the turns ----------------------------------------------------------------------------
@@ -109,13 +124,18 @@ class ReplayLines:
 
     def _prompt(self) -> None:
         if not self.turns:
-            self._say(f"The game has no turn yet. Type {COMMANDS}.")
+            self._say(_("The game has no turn yet. Type {commands}.", commands=_(COMMANDS)))
             return
         number = self.turns[self.told][0] + 1
-        end = f"End of turn {number} of {self._last_number}"
-        if self.told == len(self.turns) - 1:
-            end += "; the game is over" if self.past.over else "; the game goes on from here"
-        self._say(f"{end}. Type {COMMANDS}.")
+        values = {"turn": number, "last": self._last_number, "commands": _(COMMANDS)}
+        if self.told < len(self.turns) - 1:
+            self._say(_("End of turn {turn} of {last}. Type {commands}.", **values))
+        elif self.past.over:
+            self._say(_("End of turn {turn} of {last}; the game is over. Type {commands}.", **values))
+        else:
+            self._say(
+                _("End of turn {turn} of {last}; the game goes on from here. Type {commands}.", **values)
+            )
 
     # --- questions at the moment told -----------------------------------------------------------
 
@@ -133,11 +153,16 @@ class ReplayLines:
         view, names, board = self._view(), past.names, past.board
         if word in ("help", "?"):
             return [
-                "next: the next turn; back: the turn before; turn 12: that turn; again: this turn again; "
-                "quit: leave.",
-                "status (or status and a player's name), who, board and where Boardwalk: the table as it "
-                "stood at the end of the turn told.",
+                _(
+                    "next: the next turn; back: the turn before; turn 12: that turn; again: this turn again; "
+                    "quit: leave."
+                ),
+                _(
+                    "status (or status and a player's name), who, board and where Boardwalk: the table as it "
+                    "stood at the end of the turn told."
+                ),
             ]
+
         if word in ("status", "me"):
             player = view.current if not rest.strip() else player_named(rest, names)
             if isinstance(player, Miss):

@@ -13,12 +13,12 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TextIO
 
-from engine.narration import money
 from lines.pages import Pages
 from lines.parser import clean
 from room import review_words as words
 from room.chance_words import percent
 from room.review import Review, ReviewJob
+from translation import N_, _, money
 
 SAID_AT = 5
 """Turns of the game at which the chances and the worth are said (the plots' few points)."""
@@ -35,9 +35,11 @@ def _turn(review: Review, k: int) -> str:
     survey = review.survey
     assert survey is not None
     if k == len(survey.turns) - 1 and survey.winner is not None:
-        return "the end"
+        return _("the end")
     x = survey.turns[k]
-    return f"turn {int(x) + 1}" if x == int(x) else f"turn {int(x) + 1}, where it stands"
+    if x == int(x):
+        return _("turn {turn}", turn=int(x) + 1)
+    return _("turn {turn}, where it stands", turn=int(x) + 1)
 
 
 def review_lines(review: Review) -> list[str]:
@@ -45,31 +47,39 @@ def review_lines(review: Review) -> list[str]:
     out = [words.headline(review) + "."]
     survey = review.survey
     if review.problem or survey is None:
-        return [*out, review.problem or words.SURVEYING]
+        return [*out, review.problem or _(words.SURVEYING)]
     names = review.names
     curve = review.curve
     chances = [k for k in _at_turns(len(curve)) if curve[k] is not None]
-    out.append("Chance to win over the game:")
+    out.append(_("Chance to win over the game:"))
     for k in chances:
         figure = curve[k]
         assert figure is not None
         each = ", ".join(f"{names[c.seat]} {percent(c.win)}" for c in figure.players)
-        out.append(f"At {_turn(review, k)}: {each}.")
-    out.append("Net worth over the game:")
+        out.append(_("At {when}: {figures}.", when=_turn(review, k), figures=each))
+    out.append(_("Net worth over the game:"))
     for k in _at_turns(len(survey.worth)):
         each = ", ".join(f"{names[p]} {money(w)}" for p, w in enumerate(survey.worth[k]))
-        out.append(f"At {_turn(review, k)}: {each}.")
-    out.append("Who paid whom:")
+        out.append(_("At {when}: {figures}.", when=_turn(review, k), figures=each))
+    out.append(_("Who paid whom:"))
     out.extend(line for p in range(len(names)) if (line := words.paid_line(review, p)))
-    out.append("Turning points:")
+    out.append(_("Turning points:"))
     if not review.moves:
-        out.append(words.NO_TURNING_POINT)
+        out.append(_(words.NO_TURNING_POINT))
     for step in review.moves:
         changed = ", ".join(words.moved(step, names, p, "to") for p in words.most_moved(step))
-        out.append(f"Turn {step.turn}, {words.mover(step, review)}: {changed}. {words.what_happened(step)}")
+        out.append(
+            _(
+                "Turn {turn}, {mover}: {changed}. {what}",
+                turn=step.turn,
+                mover=words.mover(step, review),
+                changed=changed,
+                what=words.what_happened(step),
+            )
+        )
         out.extend(words.reason(names, seat, said) for seat, said in step.reasons)
     out.extend(_costliest(review))
-    out.append(words.HOW_WORKED_OUT)
+    out.append(words.how_worked_out())
     return out
 
 
@@ -79,12 +89,17 @@ def _costliest(review: Review) -> list[str]:
     for p, name in enumerate(review.names):
         own = [s for s in review.moves if s.seat == p and s.after[p] < s.before[p]]
         if not own:
-            out.append(f"{name} made no costly move among the turning points.")
+            out.append(_("{name} made no costly move among the turning points.", name=name))
             continue
         worst = min(own, key=lambda s: s.after[p] - s.before[p])
         out.append(
-            f"{name}'s costliest move: turn {worst.turn}, "
-            f"from {percent(worst.before[p])} to {percent(worst.after[p])}."
+            _(
+                "{name}'s costliest move: turn {turn}, from {before} to {after}.",
+                name=name,
+                turn=worst.turn,
+                before=percent(worst.before[p]),
+                after=percent(worst.after[p]),
+            )
         )
     return out
 
@@ -123,12 +138,12 @@ def review_done(job: ReviewJob) -> Future[Review]:
             done.set_result(review)
 
     stop = job.watch(heard)
-    done.add_done_callback(lambda _: stop())
+    done.add_done_callback(lambda _done: stop())
     return done
 
 
-GO_ON = "Type more to go on, again to hear it from the start, or quit."
-ALL_SAID = "That is the whole review. Type again to hear it from the start, or quit."
+GO_ON = N_("Type more to go on, again to hear it from the start, or quit.")
+ALL_SAID = N_("That is the whole review. Type again to hear it from the start, or quit.")
 
 
 def tell(job: ReviewJob, stdin: TextIO, stdout: TextIO) -> int:
@@ -143,7 +158,7 @@ def tell(job: ReviewJob, stdin: TextIO, stdout: TextIO) -> int:
         say(line)
     while True:
         if not pages.left:
-            say(ALL_SAID)
+            say(_(ALL_SAID))
         typed = stdin.readline()
         if not typed:
             return 0
@@ -154,7 +169,7 @@ def tell(job: ReviewJob, stdin: TextIO, stdout: TextIO) -> int:
         if word in ("again", "start"):
             pages.at = 0
         elif word not in ("more", "next", "") or not pages.left:
-            say(GO_ON if pages.left else ALL_SAID)
+            say(_(GO_ON) if pages.left else _(ALL_SAID))
             continue
         for line in pages.next_page():
             say(line)

@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine import Board, Edition, RuleOptions, board_for
-from engine.narration import money
 from lines.names import Miss, match
 from room.rule_choices import LABELS, explain, general_options
+from translation import N_, _, money
 
 CASH = "starting_cash"
-ASKED = (
+ASKED = N_(
     "Type an option's name to turn it on or off, or its name and a number; list to hear what each does; "
     "or done."
 )
@@ -47,77 +47,86 @@ class RuleChoices:
 
     def _names(self) -> list[tuple[str, str]]:
         """(key, label) for every option offered, in the form's order."""
-        out = [(n, LABELS[n]) for n in self.flags]
-        out += [(n, LABELS[n]) for n in self.figures if n != CASH]
-        out.append((CASH, "Starting cash"))
+        out = [(n, _(LABELS[n])) for n in self.flags]
+        out += [(n, _(LABELS[n])) for n in self.figures if n != CASH]
+        out.append((CASH, _("Starting cash")))
         out += [(n, self.edition.options[n].label) for n in self.own]
         return out
 
     def _value(self, name: str) -> str:
         if name in self.flags:
-            return "on" if self.flags[name] else "off"
+            return _("on") if self.flags[name] else _("off")
         if name in self.figures:
             figure = self.figures[name]
             if figure is None:
-                return "as the edition says"
+                return _("as the edition says")
             return money(figure) if name == CASH else str(figure)
         option = self.edition.options[name]
         value = self.own[name]
         if option.kind == "flag":
-            return "on" if value else "off"
+            return _("on") if value else _("off")
         if option.kind == "space":
-            return f"{self.board.name(value)} (space {value})"
+            return _("{name} (space {space})", name=self.board.name(value), space=value)
         return str(value)
 
     def summary(self) -> str:
         each = "; ".join(f"{label} {self._value(n)}" for n, label in self._names())
-        return f"Rule options: {each}."
+        return _("Rule options: {options}.", options=each)
 
     def listed(self) -> list[str]:
         out = []
         for name, label in self._names():
             own = self.edition.options.get(name)
             said = own.help if own is not None else explain(self.edition, "cash" if name == CASH else name)
-            out.append(f"{label}, {self._value(name)}: {said}")
+            out.append(_("{label}, {value}: {meaning}", label=label, value=self._value(name), meaning=said))
         return out
 
     def feed(self, words: str) -> str:
         """One typed choice: the sentence that answers it (what is now set, or why not)."""
         name_part, number = _split_figure(words)
         names = self._names()
-        found = match(name_part, [(i, label) for i, (_, label) in enumerate(names)], "option")
+        found = match(name_part, [(i, label) for i, (_key, label) in enumerate(names)], "option")
         if isinstance(found, Miss):
             return found.sentence
         name, label = names[found]
         if name in self.flags:
             if number is not None:
-                return f"{label} is on or off: type its name to turn it over."
+                return _("{label} is on or off: type its name to turn it over.", label=label)
             self.flags[name] = not self.flags[name]
         elif name in self.figures:
             if number is None:
-                return f"Type {label.lower()} and a whole number."
+                return _("Type {label} and a whole number.", label=label.lower())
             if number < (0 if name == CASH else 1):
-                return f"{label} is a whole number{'' if name == CASH else ', 1 or more'}."
+                if name == CASH:
+                    return _("{label} is a whole number.", label=label)
+                return _("{label} is a whole number, 1 or more.", label=label)
             self.figures[name] = number
         else:
             option = self.edition.options[name]
             if option.kind == "flag":
                 if number is not None:
-                    return f"{label} is on or off: type its name to turn it over."
+                    return _("{label} is on or off: type its name to turn it over.", label=label)
                 self.own[name] = 0 if self.own[name] else 1
             elif option.kind == "space":
                 if number is None or not 0 <= number < self.board.size:
-                    return f"Type {label.lower()} and a space's number, from 0 to {self.board.size - 1}."
+                    return _(
+                        "Type {label} and a space's number, from 0 to {last}.",
+                        label=label.lower(),
+                        last=self.board.size - 1,
+                    )
                 self.own[name] = number
             else:
                 if number is None:
-                    return f"Type {label.lower()} and a whole number."
+                    return _("Type {label} and a whole number.", label=label.lower())
                 most = option.maximum
                 if number < option.minimum or (most is not None and number > most):
-                    top = f" to {most}" if most is not None else " or more"
-                    return f"{label} is from {option.minimum}{top}."
+                    if most is not None:
+                        return _(
+                            "{label} is from {least} to {most}.", label=label, least=option.minimum, most=most
+                        )
+                    return _("{label} is from {least} or more.", label=label, least=option.minimum)
                 self.own[name] = number
-        return f"{label}: {self._value(name)}."
+        return _("{label}: {value}.", label=label, value=self._value(name))
 
     def rules(self, short_game: bool, rounds: int | None) -> RuleOptions | str:
         """The options as chosen, or why they do not go together."""
@@ -132,12 +141,13 @@ class RuleChoices:
                 **self.flags,
             )
         except ValueError as exc:
-            return f"Those rules do not go together: {exc}"
+            return _("Those rules do not go together: {reason}", reason=exc)
 
 
 def _split_figure(words: str) -> tuple[str, int | None]:
     """ "subway fare 50" -> ("subway fare", 50); a last word that is not a number is part of the name."""
-    head, _, last = words.strip().rpartition(" ")
+    head, _space, last = words.strip().rpartition(" ")
+
     if head and last.isdigit():
         return head, int(last)
     return words.strip(), None

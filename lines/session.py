@@ -26,6 +26,7 @@ from lines.pages import Pages
 from lines.parser import Act, Ask, Table, clean, read
 from room import Room, Session, Update
 from room.chance_words import reading
+from translation import N_, _
 
 if TYPE_CHECKING:
     from room.advice import Advice
@@ -41,7 +42,7 @@ Odds = Callable[[], "Future[Chances]"]
 Reviewer = Callable[[], "Future[Review]"]
 """Asks for the review of the game at the table (`room.review`), worked out elsewhere."""
 
-OVER = "The game is over. Type review to hear how it went, history to hear it again, or quit to leave."
+OVER = N_("The game is over. Type review to hear how it went, history to hear it again, or quit to leave.")
 
 AFTER_THE_END = frozenset(
     {"quit", "exit", "bye", "history", "repeat", "again", "who", "board", "status", "save"}
@@ -162,7 +163,7 @@ class LineSession:
         table = self.table()
         asked = prompts.question(table)
         if self.room.finished:
-            asked = OVER
+            asked = _(OVER)
         if asked is None:
             self._asked = None
             return
@@ -180,7 +181,7 @@ class LineSession:
         if update.notice:
             self._say(update.notice)
         if update.taken_back:
-            self._say("A move was taken back.")
+            self._say(_("A move was taken back."))
         if not self._holding:
             self._ask()
 
@@ -192,11 +193,20 @@ class LineSession:
         me = self.me
         seats = self.session.seats
         others = [
-            f"{n}{' (bot)' if self.room.is_bot(i) else ''}" for i, n in enumerate(names) if i not in seats
+            _("{name} (bot)", name=n) if self.room.is_bot(i) else n
+            for i, n in enumerate(names)
+            if i not in seats
         ]
         edition = self.room.board.edition.name
-        self._say(f"Landlords, {edition}: you are {names[me]}, playing {', '.join(others)}.")
-        self._say("Type help for the commands that work now; a bell rings when you are asked something.")
+        self._say(
+            _(
+                "Landlords, {edition}: you are {name}, playing {others}.",
+                edition=edition,
+                name=names[me],
+                others=", ".join(others),
+            )
+        )
+        self._say(_("Type help for the commands that work now; a bell rings when you are asked something."))
         recent = _this_turn(self.room.history())
         for event in recent:
             self._tell(event)
@@ -209,7 +219,7 @@ class LineSession:
             self._feed(line)
         except Exception:
             log.exception("the line mode failed on a typed line")
-            self._say("Something went wrong with that line; type help for the commands that work now.")
+            self._say(_("Something went wrong with that line; type help for the commands that work now."))
 
     def _feed(self, line: str) -> None:
         if self._recent:
@@ -220,16 +230,16 @@ class LineSession:
             return
         if self._confirm is not None:
             act, self._confirm = self._confirm, None
-            if words.casefold() in ("yes", "y", "send", "ok"):
+            if words.casefold() in ("yes", "y", "send", "ok", "si", "sí", "s"):
                 self._act(act)
                 return
-            self._say("Not sent.")
+            self._say(_("Not sent."))
             if words.casefold() in ("no", "n", "cancel", ""):
                 self._ask(again=True)
                 return
         first = words.casefold().partition(" ")[0]
         if self.room.finished and first not in AFTER_THE_END:
-            self._miss("The game is over: nothing more can be played.")
+            self._miss(_("The game is over: nothing more can be played."))
             return
         reading = read(words, self.table())
         if isinstance(reading, Miss):
@@ -242,7 +252,7 @@ class LineSession:
                 self._miss(refusal)
                 return
             self._confirm = reading
-            self._say(f"{reading.confirm} Type yes to send it, or no.")
+            self._say(_("{offer} Type yes to send it, or no.", offer=reading.confirm))
         else:
             self._act(reading)
 
@@ -263,7 +273,12 @@ class LineSession:
                 refusal = self._send(cmd)
                 if refusal is not None:
                     if done:
-                        refusal = f"Done {done} of {len(act.commands)}; then: {refusal}"
+                        refusal = _(
+                            "Done {done} of {count}; then: {refusal}",
+                            done=done,
+                            count=len(act.commands),
+                            refusal=refusal,
+                        )
                     self._say(refusal)
                     break
         finally:
@@ -307,22 +322,28 @@ class LineSession:
         elif topic == "build":
             out = [prompts.building_offer(table)]
         elif topic == "repeat":
-            out = self._previous or ["Nothing has been said yet."]
+            out = self._previous or [_("Nothing has been said yet.")]
         elif topic == "history":
             count = int(arg) if arg.isdigit() else 10
-            out = self._told[-max(1, min(count, KEPT)) :] or ["Nothing has happened yet."]
+            out = self._told[-max(1, min(count, KEPT)) :] or [_("Nothing has happened yet.")]
         elif topic in ("verbose", "brief"):
             self.verbose = topic == "verbose"
-            said = "Verbose: every event and the bots' reasons." if self.verbose else "Brief: the moves only."
+            said = (
+                _("Verbose: every event and the bots' reasons.")
+                if self.verbose
+                else _("Brief: the moves only.")
+            )
             out = [said]
         elif topic in ("mine", "everyone"):
             self.only_mine = topic == "mine"
-            out = ["Only what involves you from now on." if self.only_mine else "Everything from now on."]
+            out = [
+                _("Only what involves you from now on.") if self.only_mine else _("Everything from now on.")
+            ]
         elif topic == "save":
             out = [self._save()]
         elif topic == "quit":
             self.quitting = True
-            out = [self._save() if room.saving else "Goodbye."]
+            out = [self._save() if room.saving else _("Goodbye.")]
             for line in out:
                 self._say(line)
             self._on_quit()
@@ -331,7 +352,7 @@ class LineSession:
             out = [self._ask_advisor(me)]
         elif topic == "undo":
             if not room.may_take_back:
-                out = ["Moves are taken back only by one person playing bots."]
+                out = [_("Moves are taken back only by one person playing bots.")]
             else:
                 refusal = room.take_back(me).refusal
                 out = [refusal] if refusal else []
@@ -339,11 +360,11 @@ class LineSession:
             out = [self._ask_review()]
         elif topic == "more":
             pages = self._pages
-            out = pages.next_page() if pages and pages.left else ["There is no more to hear."]
+            out = pages.next_page() if pages and pages.left else [_("There is no more to hear.")]
         elif topic == "turn":
-            out = [f"The game waits for {room.waiting_for()}."]
+            out = [_("The game waits for {who}.", who=room.waiting_for())]
         else:  # yes or no, with nothing to confirm
-            out = ["There is nothing to confirm now."]
+            out = [_("There is nothing to confirm now.")]
         for line in out:
             self._say(line)
         self._ask(again=True)
@@ -358,13 +379,13 @@ class LineSession:
         from room.advice import AdvisorOff  # loaded only when asked: it brings the bots with it
 
         if self._advisor is None:
-            return "The advisor is not available here."
+            return _("The advisor is not available here.")
         try:
             asked = self._advisor(me)
         except AdvisorOff as exc:
             return str(exc)
         self._jobs.append((asked, self.room.version, self._advice_lines))
-        return "The expert is thinking it over; the advice follows when it is ready."
+        return _("The expert is thinking it over; the advice follows when it is ready.")
 
     def _advice_lines(self, advice: Advice) -> list[str]:
         table = self.table()
@@ -372,17 +393,17 @@ class LineSession:
 
     def _ask_odds(self) -> str:
         if self._odds is None:
-            return "Each player's chance to win is worked out on the full screen only here."
+            return _("Each player's chance to win is worked out on the full screen only here.")
         self._jobs.append((self._odds(), self.room.version, self._odds_lines))
-        return "Each player's chance to win is being worked out; it follows when it is ready."
+        return _("Each player's chance to win is being worked out; it follows when it is ready.")
 
     def _ask_review(self) -> str:
         if not self.room.finished:
-            return "The review is told once the game is over."
+            return _("The review is told once the game is over.")
         if self._reviewer is None:
-            return "The review is not available here."
+            return _("The review is not available here.")
         self._jobs.append((self._reviewer(), self.room.version, self._review_lines))
-        return "The review is being worked out; it follows when it is ready."
+        return _("The review is being worked out; it follows when it is ready.")
 
     def _review_lines(self, review: Review) -> list[str]:
         from lines.review_lines import review_lines  # loaded only when asked: it brings the review with it
@@ -396,7 +417,7 @@ class LineSession:
             f"{self.room.names[c.seat]} {reading(c.win, c.low, c.high, edition).words}"
             for c in chances.players
         ]
-        return ["Chance to win: " + "; ".join(each) + "."]
+        return [_("Chance to win: {chances}.", chances="; ".join(each))]
 
     def poll(self) -> None:
         """Tell each answer asked for elsewhere that is in (the host calls this when one is done)."""
@@ -409,9 +430,9 @@ class LineSession:
                 lines = say(asked.result())
             except Exception as exc:
                 log.warning("an answer from elsewhere failed: %s", exc)
-                lines = ["That could not be worked out this time."]
+                lines = [_("That could not be worked out this time.")]
             if self.room.version != version:
-                lines = ["The table has moved on since; ask again for the table as it is now."]
+                lines = [_("The table has moved on since; ask again for the table as it is now.")]
             for line in lines:
                 self._say(line)
         self._ask(again=True)
@@ -419,9 +440,9 @@ class LineSession:
     def _save(self) -> str:
         room = self.room
         if not room.saving:
-            return "This game is not being saved."
+            return _("This game is not being saved.")
         problem = room.save_now()
-        return problem or f"Saved. Take it up again with landlords resume{' --plain'}."
+        return problem or _("Saved. Take it up again with landlords resume --plain.")
 
 
 def _this_turn(history: Any) -> list[Event]:

@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine import Board, GameView
-from engine.narration import card_name, money
+from engine.narration import card_name
 from engine.queries import net_worth, rent_at, standings
+from translation import _, money, ngettext
 
 Names = Sequence[str]
 
@@ -20,35 +21,42 @@ def buildings(view: GameView, space: int) -> str:
     if not level:
         return ""
     if rules.is_hotel(level):
-        return "a hotel"
+        return _("a hotel")
     houses = rules.houses(level)
-    return "1 house" if houses == 1 else f"{houses} houses"
+    return ngettext("{n} house", "{n} houses", houses)
 
 
 def holding(view: GameView, space: int, board: Board) -> str:
     """A deed as it stands: "Boardwalk with 2 houses", "Baltic Avenue (mortgaged)"."""
     built = buildings(view, space)
-    text = board.name(space) + (f" with {built}" if built else "")
-    return text + (" (mortgaged)" if view.deeds[space].mortgaged else "")
+    text = (
+        _("{deed} with {buildings}", deed=board.name(space), buildings=built) if built else board.name(space)
+    )
+    return _("{deed} (mortgaged)", deed=text) if view.deeds[space].mortgaged else text
 
 
 def _listed(items: Sequence[str]) -> str:
     if not items:
-        return "nothing"
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+        return _("nothing")
+    if len(items) == 1:
+        return items[0]
+    return _("{some} and {last}", some=", ".join(items[:-1]), last=items[-1])
 
 
 def player_line(view: GameView, player: int, names: Names, board: Board, me: int | None) -> str:
     """One player: cash, where, what he holds."""
     ps = view.players[player]
-    who = "You" if player == me else names[player]
+    who = _("You") if player == me else names[player]
     if ps.bankrupt:
-        return f"{who}: bankrupt, out of the game."
+        return _("{who}: bankrupt, out of the game.", who=who)
     held = [holding(view, s, board) for s in board.deeds if view.deeds[s].owner == player]
-    where = board.name(ps.position) + (", in jail" if ps.in_jail else "")
+    where = _("{space}, in jail", space=board.name(ps.position)) if ps.in_jail else board.name(ps.position)
     jail = len(ps.jail_cards)
-    cards = f", {jail} jail card{'s' if jail != 1 else ''}" if jail else ""
-    return f"{who}: {money(ps.cash)} on {where}{cards}; holds {_listed(held)}."
+    values = {"who": who, "cash": money(ps.cash), "where": where, "holds": _listed(held)}
+    if jail:
+        cards = ngettext("{n} jail card", "{n} jail cards", jail)
+        return _("{who}: {cash} on {where}, {cards}; holds {holds}.", cards=cards, **values)
+    return _("{who}: {cash} on {where}; holds {holds}.", **values)
 
 
 def status(view: GameView, me: int, names: Names, board: Board) -> list[str]:
@@ -57,23 +65,29 @@ def status(view: GameView, me: int, names: Names, board: Board) -> list[str]:
     hand = view.players[me].hand
     if hand:
         cards = "; ".join(f"{i}. {card_name(ref, board)}" for i, ref in enumerate(hand, 1))
-        out.append(f"Cards in hand: {cards}.")
+        out.append(_("Cards in hand: {cards}.", cards=cards))
     tickets = view.players[me].tickets
     if tickets:
-        out.append("Lot tickets: " + _listed([board.name(s) for s in tickets]) + ".")
+        out.append(_("Lot tickets: {lots}.", lots=_listed([board.name(s) for s in tickets])))
     for loan in view.loans:
         if me in (loan.borrower, loan.lender):
-            lender = "the bank" if loan.lender is None else names[loan.lender]
+            lender = _("the bank") if loan.lender is None else names[loan.lender]
             out.append(
-                f"Loan {loan.id}: {names[loan.borrower]} owes {lender} {money(loan.principal)}, "
-                f"{money(loan.interest)} interest at each wages."
+                _(
+                    "Loan {id}: {borrower} owes {lender} {principal}, {interest} interest at each wages.",
+                    id=loan.id,
+                    borrower=names[loan.borrower],
+                    lender=lender,
+                    principal=money(loan.principal),
+                    interest=money(loan.interest),
+                )
             )
     return out
 
 
 def who(view: GameView, names: Names, board: Board, me: int | None) -> list[str]:
     """`who`: everyone's cash and holdings, in seat order, whose turn it is first."""
-    turn = f"It is {names[view.current]}'s turn, turn {view.turn + 1}."
+    turn = _("It is {name}'s turn, turn {turn}.", name=names[view.current], turn=view.turn + 1)
     return [turn, *(player_line(view, p, names, board, me) for p in range(len(view.players)))]
 
 
@@ -81,30 +95,46 @@ def deed(view: GameView, space: int, names: Names, board: Board) -> str:
     """`deed Boardwalk`: price, owner, buildings, rent now and the rents by building."""
     name = board.name(space)
     if space not in board.deeds:
-        return f"{name} is space {space}; it has no title deed."
+        return _("{name} is space {space}; it has no title deed.", name=name, space=space)
     d = view.deeds[space]
-    owner = "nobody owns it" if d.owner is None else f"{names[d.owner]} owns it"
+    owner = _("nobody owns it") if d.owner is None else _("{name} owns it", name=names[d.owner])
     built = buildings(view, space)
-    parts = [f"{name}, space {space}: price {money(board.price[space])}; {owner}"]
+    parts = [
+        _(
+            "{name}, space {space}: price {price}; {owner}",
+            name=name,
+            space=space,
+            price=money(board.price[space]),
+            owner=owner,
+        )
+    ]
     if built:
-        parts.append(f"with {built}")
+        parts.append(_("with {buildings}", buildings=built))
     if d.mortgaged:
-        parts.append("mortgaged")
+        parts.append(_("mortgaged"))
     if board.kinds[space] == "street" and board.house_cost[space]:
-        parts.append(f"a building costs {money(board.house_cost[space])}")
+        parts.append(_("a building costs {price}", price=money(board.house_cost[space])))
     if d.owner is not None and not d.mortgaged:
         group = board.group_of[space]
         held = sum(1 for s in board.members[group] if view.deeds[s].owner == d.owner) if group else 1
-        parts.append(f"rent now {money(rent_at(board, view.ruleset, space, held, d.level))}")
-    parts.append(f"mortgage value {money(board.mortgage[space])}")
+        parts.append(_("rent now {rent}", rent=money(rent_at(board, view.ruleset, space, held, d.level))))
+    parts.append(_("mortgage value {value}", value=money(board.mortgage[space])))
     return "; ".join(parts) + "."
 
 
 def where(view: GameView, space: int, names: Names, board: Board) -> str:
     """`where Boardwalk`: its place on the board, who stands there, how far it is from me."""
     here = [names[p] for p, ps in enumerate(view.players) if ps.position == space and not ps.bankrupt]
-    standing = f"; {_listed(here)} {'is' if len(here) == 1 else 'are'} there" if here else ""
-    return f"{board.name(space)} is space {space} of {board.size}{standing}."
+    values = {"name": board.name(space), "space": space, "size": board.size}
+    if not here:
+        return _("{name} is space {space} of {size}.", **values)
+    return ngettext(
+        "{name} is space {space} of {size}; {who} is there.",
+        "{name} is space {space} of {size}; {who} are there.",
+        len(here),
+        who=_listed(here),
+        **values,
+    )
 
 
 def board_lines(view: GameView, names: Names, board: Board) -> list[str]:
@@ -114,13 +144,13 @@ def board_lines(view: GameView, names: Names, board: Board) -> list[str]:
         text = f"{s}. {board.name(s)}"
         if s in board.deeds:
             owner = view.deeds[s].owner
-            text += f", {money(board.price[s])}" if owner is None else f", {names[owner]}'s"
+            text += f", {money(board.price[s])}" if owner is None else ", " + _("{name}'s", name=names[owner])
             built = buildings(view, s)
             text += f", {built}" if built else ""
-            text += ", mortgaged" if view.deeds[s].mortgaged else ""
+            text += ", " + _("mortgaged") if view.deeds[s].mortgaged else ""
         here = [names[p] for p, ps in enumerate(view.players) if ps.position == s and not ps.bankrupt]
         if here:
-            text += f"; here: {_listed(here)}"
+            text += "; " + _("here: {who}", who=_listed(here))
         out.append(text + ".")
     return out
 
@@ -128,8 +158,7 @@ def board_lines(view: GameView, names: Names, board: Board) -> list[str]:
 def worth_lines(view: GameView, names: Names) -> list[str]:
     """`chances`: each player's net worth by the engine's count, richest first."""
     rows = standings(view)
-    lead = "Net worth, richest first: "
-    return [lead + "; ".join(f"{names[p]} {money(w)}" for p, w in rows) + "."]
+    return [_("Net worth, richest first: {rows}.", rows="; ".join(f"{names[p]} {money(w)}" for p, w in rows))]
 
 
 __all__ = ["board_lines", "deed", "net_worth", "player_line", "status", "where", "who", "worth_lines"]

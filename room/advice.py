@@ -13,6 +13,7 @@ from concurrent.futures import Future
 from engine import Command, GameView
 from engine.bots.advice import Advice, Option, advise
 from room.chances import ChancesPool
+from translation import _
 
 __all__ = ["Advice", "AdvisorOff", "Option", "ask"]
 
@@ -30,8 +31,9 @@ def ask(
     """What the expert would do in the seat of `view`, among `legal`, worked out on `pool`; its options'
     chances valued with each seat's level (`levels`), as the table's chances are."""
     if view.me is None:
-        raise AdvisorOff("The advisor speaks to a player in his seat, not to someone watching.")
+        raise AdvisorOff(_("The advisor speaks to a player in his seat, not to someone watching."))
     pend = view.pending
     if pend is None or pend.player != view.me or not legal:
-        raise AdvisorOff("The advisor speaks when the game waits on you: nothing is yours to decide now.")
+        raise AdvisorOff(_("The advisor speaks when the game waits on you: nothing is yours to decide now."))
+
     return pool.submit(advise, view, legal, SEED, levels)

@@ -16,6 +16,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from translation import _
+
 MEASURED_ERROR: dict[str, float] = {
     "classic": 0.05,  # 4.3 points at turn 20; 1.3 over all turns
     "addon": 0.03,  # 2.8 at turn 20; 1.5 over all
@@ -70,7 +72,7 @@ class Reading:
         """ "about 26% (18-35%)", or "100%" for a chance that is certain (a game won)."""
         if self.low == self.high:
             return percent(self.win)
-        return f"about {self.figure} ({self.span})"
+        return _("about {figure} ({span})", figure=self.figure, span=self.span)
 
 
 def model_error(edition: str) -> float:

@@ -35,6 +35,7 @@ from engine.lookahead.chances import summary, values
 from engine.lookahead.playout import HORIZON_ROUNDS
 from engine.view import GameView
 from room.room import Room, Update
+from translation import _
 
 log = logging.getLogger(__name__)
 
@@ -351,7 +352,7 @@ class TableChances:
 
     def _failed(self, exc: BaseException) -> None:
         self._busy = False
-        self._tell(replace(self._figure, working=False, problem="The chances could not be worked out."))
+        self._tell(replace(self._figure, working=False, problem=_("The chances could not be worked out.")))
 
     def _tell(self, figure: Figure) -> None:
         self._figure = figure

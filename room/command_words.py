@@ -5,8 +5,9 @@ questions both say them from here."""
 from __future__ import annotations
 
 from engine import Board, Command, GameView
-from engine.narration import card_name, money
+from engine.narration import card_name
 from engine.queries import lot_value, repayment, tax_of
+from translation import N_, _, money, ngettext
 
 
 def buildings_on(view: GameView, space: int) -> tuple[int, bool]:
@@ -26,87 +27,121 @@ def describe_command(cmd: Command, view: GameView, board: Board) -> str:
     kind = cmd.kind
     name = board.name
     if kind == "roll_dice":
-        return "Roll for doubles" if view.players[cmd.player].in_jail else "Roll the dice"
+        return _("Roll for doubles") if view.players[cmd.player].in_jail else _("Roll the dice")
     if kind == "end_turn":
-        return "End the turn"
+        return _("End the turn")
     if kind == "buy_property":
         pend = view.pending
         space = getattr(pend, "space", None)
-        return f"Buy {name(space)} for {money(board.price[space])}" if space is not None else "Buy"
+        if space is None:
+            return _("Buy")
+        return _("Buy {space} for {price}", space=name(space), price=money(board.price[space]))
     if kind == "decline_property":
-        return "Decline: auction it" if view.rules.auctions else "Decline: leave it with the bank"
+        return _("Decline: auction it") if view.rules.auctions else _("Decline: leave it with the bank")
     if cmd.kind == "place_bid":
-        return f"Bid {money(cmd.amount)}"
+        return _("Bid {amount}", amount=money(cmd.amount))
     if kind == "pass_auction":
-        return "Pass (leave the auction)"
+        return _("Pass (leave the auction)")
     if cmd.kind == "build":
-        what = building_name(view, cmd.space)
-        return f"Build a {what} on {name(cmd.space)} ({money(board.house_cost[cmd.space])})"
+        values = {"space": name(cmd.space), "price": money(board.house_cost[cmd.space])}
+        if building_name(view, cmd.space) == "hotel":
+            return _("Build a hotel on {space} ({price})", **values)
+        return _("Build a house on {space} ({price})", **values)
     if cmd.kind == "sell_building":
-        what = "hotel" if buildings_on(view, cmd.space)[1] else "house"
-        return f"Sell a {what} on {name(cmd.space)} (+{money(board.sale_price(cmd.space))})"
+        values = {"space": name(cmd.space), "price": money(board.sale_price(cmd.space))}
+        if buildings_on(view, cmd.space)[1]:
+            return _("Sell a hotel on {space} (+{price})", **values)
+        return _("Sell a house on {space} (+{price})", **values)
     if cmd.kind == "sell_lot":
         houses = buildings_on(view, cmd.space)[0]
-        what = f" and its {plural(houses, 'house')}" if houses else ""
-        return f"Sell {name(cmd.space)}{what} to the bank (+{money(lot_value(view, cmd.space))})"
+        values = {"space": name(cmd.space), "price": money(lot_value(view, cmd.space))}
+        if houses:
+            return ngettext(
+                "Sell {space} and its {n} house to the bank (+{price})",
+                "Sell {space} and its {n} houses to the bank (+{price})",
+                houses,
+                **values,
+            )
+        return _("Sell {space} to the bank (+{price})", **values)
     if cmd.kind == "mortgage":
-        return f"Mortgage {name(cmd.space)} (+{money(board.mortgage[cmd.space])})"
+        return _("Mortgage {space} (+{price})", space=name(cmd.space), price=money(board.mortgage[cmd.space]))
     if cmd.kind == "unmortgage":
-        return f"Lift the mortgage on {name(cmd.space)} ({money(board.unmortgage_cost(cmd.space))})"
+        return _(
+            "Lift the mortgage on {space} ({price})",
+            space=name(cmd.space),
+            price=money(board.unmortgage_cost(cmd.space)),
+        )
     if cmd.kind == "keep_mortgage":
-        return f"Keep the mortgage on {name(cmd.space)} ({money(board.interest(cmd.space))} interest now)"
+        return _(
+            "Keep the mortgage on {space} ({interest} interest now)",
+            space=name(cmd.space),
+            interest=money(board.interest(cmd.space)),
+        )
     if kind == "pay_jail_fine":
         jail = board.edition.jail
-        return f"Pay the {money(jail.fine)} fine" if jail is not None else "Pay the jail fine"
+        return (
+            _("Pay the {amount} fine", amount=money(jail.fine))
+            if jail is not None
+            else _("Pay the jail fine")
+        )
     if kind == "use_jail_card":
-        return "Use a Get Out of Jail Free card"
+        return _("Use a Get Out of Jail Free card")
     if cmd.kind == "choose_income_tax":
         space = getattr(view.pending, "space", None)
         if space is None:
-            return "Pay the flat tax" if cmd.option == "flat" else "Pay the percentage of your worth"
+            return _("Pay the flat tax") if cmd.option == "flat" else _("Pay the percentage of your worth")
         tax = tax_of(view, space)
         if cmd.option == "flat":
-            return f"Pay {money(tax.flat)}"
-        return f"Pay {tax.percent}% of your total worth"
+            return _("Pay {amount}", amount=money(tax.flat))
+        return _("Pay {percent}% of your total worth", percent=tax.percent)
     if kind == "accept_trade":
-        return "Accept the offer"
+        return _("Accept the offer")
     if kind == "reject_trade":
-        return "Turn the offer down"
+        return _("Turn the offer down")
     if kind == "cancel_trade":
-        return "Withdraw the offer"
+        return _("Withdraw the offer")
     if kind == "declare_bankruptcy":
-        return "Declare bankruptcy"
+        return _("Declare bankruptcy")
     if kind == "propose_trade":
-        return "Propose a trade"
+        return _("Propose a trade")
     if cmd.kind == "play_travel_cards":
         texts = [card_name(ref, board).replace(" (travel card)", "") for ref in cmd.cards]
-        return "Play " + (texts[0] if len(texts) == 1 else " then ".join(texts)) + " instead of throwing"
+        return _("Play {cards} instead of throwing", cards=_(" then ").join(texts))
     if cmd.kind == "roll_with_travel_card":
-        return f"Roll and add {card_name(cmd.card, board).replace(' (travel card)', '')}"
+        return _("Roll and add {card}", card=card_name(cmd.card, board).replace(" (travel card)", ""))
     if cmd.kind == "take_ride":
         at = getattr(view.pending, "at", None)
         means = getattr(view.pending, "means", "subway")
         if at == cmd.space:
-            return f"Stay on {name(cmd.space)}"
-        how = "Take the subway" if means == "subway" else "Fly"
-        return f"{how} to {name(cmd.space)}"
+            return _("Stay on {space}", space=name(cmd.space))
+        if means == "subway":
+            return _("Take the subway to {space}", space=name(cmd.space))
+        return _("Fly to {space}", space=name(cmd.space))
     if kind == "play_refund_card":
-        return f"Play the refund card: the whole pool ({money(view.pot)})"
+        return _("Play the refund card: the whole pool ({amount})", amount=money(view.pot))
     if cmd.kind == "claim_half_winnings":
         amounts = dict(
             zip(getattr(view.pending, "winners", ()), getattr(view.pending, "amounts", ()), strict=False)
         )
         half = amounts.get(cmd.target, 0) // 2
-        return f"Claim half of {view.players[cmd.target].name}'s winnings ({money(half)})"
+        return _(
+            "Claim half of {name}'s winnings ({amount})",
+            name=view.players[cmd.target].name,
+            amount=money(half),
+        )
     if kind == "keep_card":
-        return "Keep the card for later"
+        return _("Keep the card for later")
     if cmd.kind == "choose_route":
         at = getattr(view.pending, "at", None)
         if at is not None and not board.track.links[at]:  # a free ride between railroads
-            return "Do not ride" if at == cmd.space else f"Ride free to the railroad at space {cmd.space}"
+            return (
+                _("Do not ride")
+                if at == cmd.space
+                else _("Ride free to the railroad at space {space}", space=cmd.space)
+            )
         if at == cmd.space:
-            return f"Keep to this ring at {name(cmd.space)}"
-        return f"Go across to {name(cmd.space)}"
+            return _("Keep to this ring at {space}", space=name(cmd.space))
+        return _("Go across to {space}", space=name(cmd.space))
     return _magie_command(cmd, view, board) or kind.replace("_", " ").capitalize()
 
 
@@ -115,59 +150,67 @@ def _magie_command(cmd: Command, view: GameView, board: Board) -> str | None:
     name = board.name
     space = getattr(view.pending, "space", None)
     if cmd.kind == "buy_ticket_lot":
-        return f"Buy {name(cmd.space)} on your lot ticket ({money(board.price[cmd.space])})"
+        return _(
+            "Buy {space} on your lot ticket ({price})",
+            space=name(cmd.space),
+            price=money(board.price[cmd.space]),
+        )
     if cmd.kind == "done_with_tickets":
-        return "Put the other lot tickets back"
+        return _("Put the other lot tickets back")
     if cmd.kind == "buy_lot":
-        return f"Buy {name(space)} for {money(board.price[space])}" if space is not None else "Buy the lot"
+        if space is None:
+            return _("Buy the lot")
+        return _("Buy {space} for {price}", space=name(space), price=money(board.price[space]))
     if cmd.kind == "rent_lot":
         rent = getattr(view.pending, "rent", None)
-        return f"Rent it for {money(rent)}" if rent is not None else "Rent the lot"
+        return _("Rent it for {amount}", amount=money(rent)) if rent is not None else _("Rent the lot")
     if cmd.kind == "buy_luxury":
-        return f"Buy a luxury ticket ({money(getattr(view.pending, 'price', 0))})"
+        return _("Buy a luxury ticket ({price})", price=money(getattr(view.pending, "price", 0)))
     if cmd.kind == "decline_luxury":
-        return "Do without: lose the move"
+        return _("Do without: lose the move")
     if cmd.kind == "choose_direction":
-        return f"Move {cmd.direction}"
+        return _("Move forward") if cmd.direction == "forward" else _("Move backward")
     if cmd.kind == "borrow_from_bank":
         lots = ", ".join(board.spaces[s].short for s in cmd.security)
         note = board.edition.loans.note if board.edition.loans else 0
-        return f"Borrow {money(note * cmd.notes)} from the bank against {lots}"
+        return _("Borrow {amount} from the bank against {lots}", amount=money(note * cmd.notes), lots=lots)
     if cmd.kind == "repay_loan":
         loan = next((ln for ln in view.loans if ln.id == cmd.loan), None)
         if loan is None:
-            return "Repay a loan"
-        to = "the bank" if loan.lender is None else view.players[loan.lender].name
-        return f"Repay {money(repayment(view, loan))} to {to}"
+            return _("Repay a loan")
+        amount = money(repayment(view, loan))
+        if loan.lender is None:
+            return _("Repay {amount} to the bank", amount=amount)
+        return _("Repay {amount} to {name}", amount=amount, name=view.players[loan.lender].name)
     if cmd.kind == "propose_loan":
-        return "Propose a loan"
+        return _("Propose a loan")
     if cmd.kind == "accept_loan":
-        return "Accept the loan"
+        return _("Accept the loan")
     if cmd.kind == "reject_loan":
-        return "Turn the loan down"
+        return _("Turn the loan down")
     if cmd.kind == "cancel_loan":
-        return "Withdraw the loan offer"
+        return _("Withdraw the loan offer")
     if cmd.kind == "go_to_poorhouse":
-        return "Go to the poorhouse"
+        return _("Go to the poorhouse")
     return None
 
 
 def raising(board: Board) -> str:
     """How cash is raised from the bank in this edition, in a few words."""
     if board.edition.bank_buys_lots:
-        return "sell houses or lots back to the bank"
+        return _("sell houses or lots back to the bank")
     if board.edition.loans is not None:  # no mortgages: the bank lends notes against lots instead
-        return "sell buildings or borrow notes from the bank against your lots"
-    return "sell buildings or mortgage deeds" if board.edition.mortgages else "sell buildings"
+        return _("sell buildings or borrow notes from the bank against your lots")
+    return _("sell buildings or mortgage deeds") if board.edition.mortgages else _("sell buildings")
 
 
 def raising_all(board: Board) -> str:
     """Raising everything the bank would pay for, in a few words ("Selling every building and ...")."""
     if board.edition.bank_buys_lots:
-        return "Selling every house and lot back to the bank"
+        return _("Selling every house and lot back to the bank")
     if board.edition.mortgages:
-        return "Selling every building and mortgaging every deed"
-    return "Selling every building"
+        return _("Selling every building and mortgaging every deed")
+    return _("Selling every building")
 
 
 def plural(n: int, word: str) -> str:
@@ -177,25 +220,29 @@ def plural(n: int, word: str) -> str:
 def charge_text(reason: str, detail: str, space: int | None, board: Board) -> str:
     """What a payment owed is for: "rent for Boardwalk with a hotel", "the jail fine", "Income Tax"."""
     if reason == "rent" and space is not None:
-        tail = f" {detail}" if detail.startswith("with") else f" ({detail})" if detail else ""
-        return f"rent for {board.name(space)}{tail}"
+        if detail.startswith("with"):
+            return _("rent for {space} {detail}", space=board.name(space), detail=detail)
+        if detail:
+            return _("rent for {space} ({detail})", space=board.name(space), detail=detail)
+        return _("rent for {space}", space=board.name(space))
     if detail:
         return detail
-    return {
-        "tax": "tax",
-        "card": "a card",
-        "jail_fine": "the jail fine",
-        "interest": "mortgage interest",
-        "repairs": "repairs",
-        "fee": "a fee",
-        "fare": "the railroad fare",
-        "franchise": "a franchise's toll",
-        "loan": "interest on a loan",
-    }.get(reason, reason.replace("_", " "))
+    known = {
+        "tax": N_("tax"),
+        "card": N_("a card"),
+        "jail_fine": N_("the jail fine"),
+        "interest": N_("mortgage interest"),
+        "repairs": N_("repairs"),
+        "fee": N_("a fee"),
+        "fare": N_("the railroad fare"),
+        "franchise": N_("a franchise's toll"),
+        "loan": N_("interest on a loan"),
+    }
+    return _(known[reason]) if reason in known else reason.replace("_", " ")
 
 
 def nothing_to_build(board: Board) -> str:
     """Why a player has nowhere to build yet, and what to do about it."""
     if board.edition.colour_groups:
-        return "You hold no complete colour group yet: trade for one, then build."
-    return "You own no lot yet: buy one, then build on it."
+        return _("You hold no complete colour group yet: trade for one, then build.")
+    return _("You own no lot yet: buy one, then build on it.")

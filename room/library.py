@@ -18,6 +18,7 @@ from engine.events import Event
 from engine.text import plain
 from saves import Autosaver, SaveError, SaveSession, SaveStore, SaveSummary, Seat
 from saves.restore import ReplayWatcher
+from translation import _, ngettext
 
 if TYPE_CHECKING:
     from room.past_game import PastGame
@@ -144,10 +145,15 @@ def table_of(seats: Sequence[Seat]) -> str:
     """ "Ada and Grace + 2 bots": who sits at a saved game's table, in a few words."""
     people = [s.name for s in seats if not s.is_bot]
     bots = len(seats) - len(people)
-    names = " and ".join(people) if len(people) <= 2 else ", ".join(people[:-1]) + " and " + people[-1]
+    if len(people) == 1:
+        names = people[0]
+    elif people:
+        names = _("{some} and {last}", some=", ".join(people[:-1]), last=people[-1])
+    else:
+        names = ""
     if not bots:
         return names
-    tail = f"{bots} bot{'s' if bots > 1 else ''}"
+    tail = ngettext("{n} bot", "{n} bots", bots)
     return f"{names} + {tail}" if names else tail
 
 
@@ -222,13 +228,13 @@ class Persistence:
         """Open a saved game (the most recent when no id is given) to play on; `watcher` follows the one
         replay that loading it makes. With `backup`, from the save before the last (the file damaged)."""
         if not self._enabled:
-            raise PersistenceError("Saving is off for this session, so no saved game can be opened.")
+            raise PersistenceError(_("Saving is off for this session, so no saved game can be opened."))
         store = self._store()
         try:
             if save_id is None:
                 recent = store.most_recent()
                 if recent is None:
-                    raise PersistenceError("There is no saved game to resume.")
+                    raise PersistenceError(_("There is no saved game to resume."))
                 save_id = recent.id
             loaded, session = store.open(save_id, watcher, backup)
         except SaveError as exc:
@@ -242,7 +248,8 @@ class Persistence:
         from room.past_game import from_save
 
         if not self._enabled:
-            raise PersistenceError("Saving is off for this session, so no saved game can be opened.")
+            raise PersistenceError(_("Saving is off for this session, so no saved game can be opened."))
+
         try:
             return from_save(self._store(), save_id)
         except SaveError as exc:

@@ -46,6 +46,7 @@ from engine.lookahead.chances import Chances, chances
 from engine.narration import describe
 from room.chances import SEED, ChancesPool, levels_of
 from room.room import Room
+from translation import _, ngettext
 
 log = logging.getLogger(__name__)
 
@@ -113,7 +114,9 @@ def taken_back(title: str, takebacks: int) -> str:
     """A game's title, marked when moves were taken back in it."""
     if not takebacks:
         return title
-    return f"{title} (moves taken back {takebacks} time{'s' if takebacks > 1 else ''})"
+    return ngettext(
+        "{title} (moves taken back {n} time)", "{title} (moves taken back {n} times)", takebacks, title=title
+    )
 
 
 @dataclass(frozen=True)
@@ -327,7 +330,7 @@ def judge_moves(
         told = [e for e in gathered if e.kind not in QUIET_KINDS] or gathered
         lines = [describe(e, names, board) for e in told]
         if len(lines) > EVENTS_TOLD:
-            lines = [*lines[:EVENTS_TOLD], f"... and {len(lines) - EVENTS_TOLD} more"]
+            lines = [*lines[:EVENTS_TOLD], _("... and {more} more", more=len(lines) - EVENTS_TOLD)]
         reasons = _reasons(gathered, source.levels)
         material = not _still(gathered) or bool(reasons)
         steps.append(Step(turn, cmd.player, tuple(lines), reasons, before, after, material))
@@ -481,7 +484,7 @@ class ReviewJob:
     def _failed(self, exc: BaseException) -> None:
         log.warning("the review could not be worked out: %s", exc)
         self._queue.waiting.clear()
-        self._tell(replace(self._review, stage="failed", problem="The review could not be worked out."))
+        self._tell(replace(self._review, stage="failed", problem=_("The review could not be worked out.")))
 
     # --- the stages ---------------------------------------------------------------------------
 

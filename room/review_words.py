@@ -9,26 +9,36 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.narration import money
 from room.chance_words import percent
 from room.review import CURVE_PLAYOUTS, MOVE_PLAYOUTS, Review, Step
+from translation import N_, _, money, ngettext, say
 
-WAITING_FOR_MOVES = "Found once the chances are worked out..."
-NO_TURNING_POINT = "No move changed the chances much."
-HOW_WORKED_OUT = f"From what the table could see: {CURVE_PLAYOUTS} playouts a turn, {MOVE_PLAYOUTS} a move."
-SURVEYING = "Playing the game again..."
+WAITING_FOR_MOVES = N_("Found once the chances are worked out...")
+NO_TURNING_POINT = N_("No move changed the chances much.")
+HOW_WORKED_OUT = N_("From what the table could see: {turn} playouts a turn, {move} a move.")
+SURVEYING = N_("Playing the game again...")
+
+
+def how_worked_out() -> str:
+    """How the review's figures were found, in the language spoken."""
+    return _(HOW_WORKED_OUT, turn=CURVE_PLAYOUTS, move=MOVE_PLAYOUTS)
 
 
 def headline(review: Review) -> str:
     """ "Review: TITLE (Grace won after 25 turns)"."""
     survey = review.survey
     if survey is None:
-        return f"Review: {review.title}"
+        return _("Review: {title}", title=review.title)
     if survey.winner is not None:
-        how = f"{review.names[survey.winner]} won after {survey.turns_played} turns"
+        how = ngettext(
+            "{name} won after {n} turn",
+            "{name} won after {n} turns",
+            survey.turns_played,
+            name=review.names[survey.winner],
+        )
     else:
-        how = f"in play, turn {survey.turns_played}"
-    return f"Review: {review.title} ({how})"
+        how = _("in play, turn {turn}", turn=survey.turns_played)
+    return _("Review: {title} ({how})", title=review.title, how=how)
 
 
 def stage(review: Review) -> str:
@@ -36,19 +46,24 @@ def stage(review: Review) -> str:
     if review.problem:
         return review.problem
     if review.stage == "surveying":
-        return SURVEYING
+        return _(SURVEYING)
     if review.stage == "curve":
         counted = sum(1 for c in review.curve if c is not None)
-        return f"Working out the chances: {counted} of {len(review.curve)} turns"
+        return _("Working out the chances: {done} of {all} turns", done=counted, all=len(review.curve))
     if review.stage == "moves":
-        return f"Finding the turning points: {review.looked_into} of {review.looking_into} turns"
-    return HOW_WORKED_OUT
+        return _(
+            "Finding the turning points: {done} of {all} turns",
+            done=review.looked_into,
+            all=review.looking_into,
+        )
+    return how_worked_out()
 
 
 def mover(step: Step, review: Review) -> str:
     """Who made a move: "Ada (bot, hard)", or a person's name."""
     level = review.levels[step.seat] if step.seat < len(review.levels) else None
-    return review.names[step.seat] + (f" (bot, {level})" if level else "")
+    name = review.names[step.seat]
+    return _("{name} (bot, {level})", name=name, level=level) if level else name
 
 
 def most_moved(step: Step, most: int = 2) -> list[int]:
@@ -62,11 +77,11 @@ def moved(step: Step, names: Sequence[str], player: int, arrow: str) -> str:
 
 
 def what_happened(step: Step) -> str:
-    return " ".join(step.lines) or "Nothing to tell."
+    return " ".join(say(line) for line in step.lines) or _("Nothing to tell.")
 
 
-def reason(names: Sequence[str], seat: int, said: str) -> str:
-    return f"{names[seat]}'s reason: \u201c{said}\u201d"
+def reason(names: Sequence[str], seat: int, said: object) -> str:
+    return _("{name}'s reason: \u201c{reason}\u201d", name=names[seat], reason=say(said))
 
 
 def paid_line(review: Review, payer: int) -> str | None:
@@ -79,8 +94,8 @@ def paid_line(review: Review, payer: int) -> str | None:
     to = [f"{names[q]} {money(amount)}" for q, amount in enumerate(row[:-1]) if amount and q != payer]
     taxes = row[-1]
     if not to and not taxes:
-        return f"{names[payer]} paid nobody anything."
+        return _("{name} paid nobody anything.", name=names[payer])
     if taxes:
-        to.append(f"{money(taxes)} in taxes and fees")
-    listed = to[0] if len(to) == 1 else ", ".join(to[:-1]) + " and " + to[-1]
-    return f"{names[payer]} paid {listed}."
+        to.append(_("{amount} in taxes and fees", amount=money(taxes)))
+    listed = to[0] if len(to) == 1 else _("{some} and {last}", some=", ".join(to[:-1]), last=to[-1])
+    return _("{name} paid {listed}.", name=names[payer], listed=listed)

@@ -26,11 +26,12 @@ from room.library import NoRecorder, Recorder
 from room.opponents import Opponent, foreseer, reason_of, stand_in_for, tell_opponents
 from room.seats import Seat
 from saves.telling import Discretion
+from translation import N_, _
 from translation.keeping import held
 
 log = logging.getLogger(__name__)
 
-STALE = "The table changed before your move arrived; look again and choose."
+STALE = N_("The table changed before your move arrived; look again and choose.")
 
 REASON_LONGEST = 160
 """The most characters of a bot's reason the table tells: one line of a log (a bot from outside may say
@@ -259,9 +260,9 @@ class Room:
     def submit(self, seat: int, cmd: Command, version: int) -> Outcome:
         """A person's command for `seat`, chosen on the table at `version`."""
         if seat in self._opponents:
-            return Outcome(refusal=f"{self._names[seat]} is played by a bot.", code="bot_seat")
+            return Outcome(refusal=_("{name} is played by a bot.", name=self._names[seat]), code="bot_seat")
         if version != self._version:
-            return Outcome(refusal=STALE, code="stale_table")
+            return Outcome(refusal=_(STALE), code="stale_table")
         return self._apply(seat, self._for(seat, cmd))
 
     def bot_due(self) -> int | None:
@@ -284,7 +285,7 @@ class Room:
         simple player decides for it that once."""
         seat = self.bot_due()
         if seat is None:
-            return Outcome(refusal="No bot is to move.", code="no_bot")
+            return Outcome(refusal=_("No bot is to move."), code="no_bot")
         game = self._game
         opponent = self._opponents[seat]
         reason = ""
@@ -347,7 +348,7 @@ class Room:
             self._recorder.after_events(events)
         except Exception as exc:  # a failed autosave must never cost the move
             log.exception("autosave failed")
-            notice = f"Autosave failed: {exc}"
+            notice = _("Autosave failed: {reason}", reason=exc)
         update = Update(self._version, tuple(told), seat, notice)
         for listener in list(self._listeners):
             try:
@@ -371,12 +372,12 @@ class Room:
         heard of the moves undone (an offer made and answered) and their own streams of chance."""
         if not self.may_take_back or seat in self._opponents:
             return Outcome(
-                refusal="Moves are taken back only by one person playing bots.", code="no_takebacks"
+                refusal=_("Moves are taken back only by one person playing bots."), code="no_takebacks"
             )
         taken = take_back(self._game, seat)
         if taken is None:
             return Outcome(
-                refusal="Nothing of yours to take back since the last throw or card.",
+                refusal=_("Nothing of yours to take back since the last throw or card."),
                 code="nothing_to_take_back",
             )
         self._game = taken.game
@@ -392,7 +393,7 @@ class Room:
             self._recorder.taken_back(taken.game)
         except Exception as exc:
             log.exception("saving the take-back failed")
-            notice = f"Autosave failed: {exc}"
+            notice = _("Autosave failed: {reason}", reason=exc)
         update = Update(self._version, (), seat, notice, taken_back=True)
         for listener in list(self._listeners):
             try:
@@ -419,7 +420,7 @@ class Room:
             self._recorder.save_now()
         except Exception as exc:
             log.exception("save failed")
-            return f"Saving failed: {exc}"
+            return _("Saving failed: {reason}", reason=exc)
         return None
 
     def close(self) -> None:
@@ -457,11 +458,12 @@ class Session:
     def submit(self, cmd: Command, version: int) -> Outcome:
         seat = self.seat_for(cmd)
         if seat is None:
-            return Outcome(refusal="You do not hold that seat.", code="not_your_seat")
+            return Outcome(refusal=_("You do not hold that seat."), code="not_your_seat")
         return self.room.submit(seat, cmd, version)
 
     def check(self, cmd: Command) -> str | None:
         seat = self.seat_for(cmd)
         if seat is None:
-            return "You do not hold that seat."
+            return _("You do not hold that seat.")
+
         return self.room.check(seat, cmd)

@@ -9,33 +9,41 @@ only where they mean something in the edition; an edition's own options come fro
 from __future__ import annotations
 
 from engine import Edition
+from translation import N_, _, money
 
 HELP = {
-    "variant": "The full game; the Short Game (three deeds dealt free, hotels after three houses, the game "
-    "ends at the first bankruptcy); or the Time Limit game (two deeds dealt at their price, the richest "
-    "after the rounds set wins).",
-    "rounds": "How many rounds the Time Limit game lasts; then the richest player wins.",
-    "auctions": "A deed declined goes to auction, every player bidding; off, it stays with the bank.",
-    "even_building": "Houses go up and come down evenly across a group; off, on any lot of a group you own.",
-    "rent_in_jail": "Owners in jail collect rent, as the rule books say; off, they collect none.",
-    "free_parking_pot": "A house rule: taxes, fines and card payments go to a pot that Free Parking "
-    "pays out.",
-    "double_go_salary": "A house rule: landing exactly on GO pays twice the salary.",
-    "cash": "Everyone's starting cash; left empty, the edition's figure.",
-    "seed": "The same seed deals the same dice and cards, for a game that can be played again; left empty, "
-    "a new one.",
+    "variant": N_(
+        "The full game; the Short Game (three deeds dealt free, hotels after three houses, the game "
+        "ends at the first bankruptcy); or the Time Limit game (two deeds dealt at their price, the richest "
+        "after the rounds set wins)."
+    ),
+    "rounds": N_("How many rounds the Time Limit game lasts; then the richest player wins."),
+    "auctions": N_("A deed declined goes to auction, every player bidding; off, it stays with the bank."),
+    "even_building": N_(
+        "Houses go up and come down evenly across a group; off, on any lot of a group you own."
+    ),
+    "rent_in_jail": N_("Owners in jail collect rent, as the rule books say; off, they collect none."),
+    "free_parking_pot": N_(
+        "A house rule: taxes, fines and card payments go to a pot that Free Parking pays out."
+    ),
+    "double_go_salary": N_("A house rule: landing exactly on GO pays twice the salary."),
+    "cash": N_("Everyone's starting cash; left empty, the edition's figure."),
+    "seed": N_(
+        "The same seed deals the same dice and cards, for a game that can be played again; left empty, "
+        "a new one."
+    ),
 }
 """What each rule option of the form does, in a sentence, shown under the options when it has the focus
 (an edition's own options say it in their own `help`)."""
 
 LABELS = {
-    "auctions": "Auctions",
-    "even_building": "Even building",
-    "rent_in_jail": "Rent in jail",
-    "free_parking_pot": "Free Parking pot",
-    "double_go_salary": "Double salary on GO",
-    "lot_tickets": "Lot tickets",
-    "circuits": "Times round",
+    "auctions": N_("Auctions"),
+    "even_building": N_("Even building"),
+    "rent_in_jail": N_("Rent in jail"),
+    "free_parking_pot": N_("Free Parking pot"),
+    "double_go_salary": N_("Double salary on GO"),
+    "lot_tickets": N_("Lot tickets"),
+    "circuits": N_("Times round"),
 }
 """The general options' names, as the form labels them."""
 
@@ -64,14 +72,19 @@ def explain(ed: Edition, name: str) -> str:
     """What an option does, in a sentence ("" for a name that is not one)."""
     if name == "lot_tickets" and ed.lot_tickets is not None:
         tickets = ed.lot_tickets
-        return (
-            f"{tickets.drawn} lot tickets are drawn at the start; their lots may be bought before the "
-            f"first throw. Off, each player starts with ${tickets.cash_without} and buys lots only by "
-            "stopping on them."
+        return _(
+            "{drawn} lot tickets are drawn at the start; their lots may be bought before the "
+            "first throw. Off, each player starts with {cash} and buys lots only by "
+            "stopping on them.",
+            drawn=tickets.drawn,
+            cash=money(tickets.cash_without),
         )
     if name == "circuits" and ed.circuits is not None:
-        return f"How many times round the board the game lasts; left empty, the edition's {ed.circuits}."
+        return _(
+            "How many times round the board the game lasts; left empty, the edition's {circuits}.",
+            circuits=ed.circuits,
+        )
     if name in ed.options:
         option = ed.options[name]
         return f"{option.label}: {option.help}"
-    return HELP.get(name, "")
+    return _(HELP[name]) if name in HELP else ""

@@ -12,6 +12,7 @@ from room.opponents import UnknownBot, make_opponents
 from room.replay import TableReplay
 from room.room import Room
 from room.seats import Seat, bot_names, quick_seats, your_name
+from translation import _
 
 QUICK_EDITION = "classic"
 LESSON_SEED = 21
@@ -37,8 +38,14 @@ class TableSetup:
     @property
     def title(self) -> str:
         names = [s.name for s in self.seats]
-        variant = " lesson" if self.lesson else " short game" if self.rules.short_game else ""
-        return shorten(f"{load_edition(self.edition).name}{variant}: {', '.join(names)}", TITLE_MAX)
+        values = {"edition": load_edition(self.edition).name, "names": ", ".join(names)}
+        if self.lesson:
+            title = _("{edition} lesson: {names}", **values)
+        elif self.rules.short_game:
+            title = _("{edition} short game: {names}", **values)
+        else:
+            title = _("{edition}: {names}", **values)
+        return shorten(title, TITLE_MAX)
 
 
 def quick_setup(name: str | None = None, seed: int | None = None) -> TableSetup:
@@ -78,7 +85,8 @@ def resume_room(persistence: Persistence, save_id: str | None, backup: bool = Fa
     try:
         game, seats, recorder = persistence.resume(save_id, replay, backup)
     except ValueError as exc:  # a bot level no longer known, or made up in the file
-        raise PersistenceError(f"This game cannot be played on: {exc}") from None
+        raise PersistenceError(_("This game cannot be played on: {reason}", reason=exc)) from None
+
     history, reasons = replay.history, replay.reasons
     return Room(
         game, seats, replay.opponents, recorder, history, reasons, lesson=recorder.lesson, held=replay.held

@@ -1,0 +1,194 @@
+"""Each person over SSH reads the game in their own language: the one their client's LANG names, or the
+one they chose (`language es` in the lobby, `ssh host lang es`), which the server remembers for their
+key. Two people at one table read the same moment each in their own language; a language the game does
+not have falls back to English with one line saying so. One of them connects with OpenSSH's `ssh`."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+from collections.abc import Mapping
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from server.network.main import Running
+
+from sshplay import make_key, start_server
+
+
+class Listener(asyncssh.SSHClientSession[bytes]):
+    def __init__(self) -> None:
+        self.raw = bytearray()
+
+    def data_received(self, data: bytes, datatype: int | None) -> None:
+        self.raw.extend(data)
+
+    @property
+    def text(self) -> str:
+        return self.raw.decode("utf-8", "replace")
+
+
+class Speaker:
+    """A person in lines, whose client sends `env` (LANG, ...) as `ssh -o SetEnv` would."""
+
+    def __init__(self, running: Running, tmp: Path, name: str) -> None:
+        self.running, self.name = running, name
+        self.key = make_key(tmp, name)
+        self.out = Listener()
+        self.chan: asyncssh.SSHClientChannel[bytes] | None = None
+        self.conn: asyncssh.SSHClientConnection | None = None
+
+    @property
+    def fingerprint(self) -> str:
+        return str(self.key.get_fingerprint("sha256"))
+
+    async def connect(
+        self, command: str = "plain", env: Mapping[bytes | str, bytes | str] | None = None
+    ) -> None:
+        self.out = Listener()
+        self.conn = await asyncssh.connect(
+            "127.0.0.1",
+            self.running.port,
+            username=self.name.lower(),
+            client_keys=[self.key],
+            known_hosts=None,
+            agent_path=None,
+            config=None,
+        )
+        self.chan, _session = await self.conn.create_session(
+            lambda: self.out, command, env=env or {}, encoding=None
+        )
+
+    async def type(self, line: str) -> None:
+        assert self.chan is not None
+        self.chan.write((line + "\n").encode())
+        await asyncio.sleep(0.05)
+
+    async def wait_for(self, text: str, timeout: float = 15.0) -> None:
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while text not in self.out.text:
+            if loop.time() > end:
+                raise AssertionError(
+                    f"{self.name} never read {text!r}; the last of it:\n{self.out.text[-1500:]}"
+                )
+            await asyncio.sleep(0.05)
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+
+
+async def test_two_people_at_one_table_each_read_their_own_language(tmp_path: Path) -> None:
+    running = await start_server(tmp_path)
+    lucia, len_ = Speaker(running, tmp_path, "Lucia"), Speaker(running, tmp_path, "Len")
+    try:
+        await lucia.connect(env={"LANG": "es_ES.UTF-8"})
+        await len_.connect(env={"LANG": "C.UTF-8"})
+        await lucia.wait_for("¿Con qué nombre te conocerán los demás?")
+        await len_.wait_for("What name shall the others know you by?")
+        await lucia.type("Lucia")
+        await len_.type("Len")
+        await lucia.wait_for("Estás en el vestíbulo.")
+        await len_.wait_for("You are in the lobby.")
+        await lucia.type("new Duo classic 2 people 1 easy bot")
+        await lucia.wait_for("Tienes asiento en Duo")
+        await asyncio.sleep(1.0)  # the room reaches every worker's lobby within half a second
+        await len_.type("join Duo")
+
+        await lucia.wait_for("Duo está completa: empieza la partida.")
+        await lucia.wait_for("Estás en Duo.")
+        await len_.wait_for("You are at Duo.")
+        await lucia.wait_for(": eres Lucia y juegas contra")
+        await len_.wait_for(": you are Len, playing")
+
+        for english in ("You are", "Type help", "the lobby"):
+            assert english not in lucia.out.text, english
+        for spanish in ("Estás", "Escribe", "vestíbulo"):
+            assert spanish not in len_.out.text, spanish
+        assert running.front.players.language_of(lucia.fingerprint) is None, (
+            "the client's LANG is not a choice"
+        )
+    finally:
+        lucia.close()
+        len_.close()
+        await running.stop()
+
+
+async def test_a_language_chosen_is_remembered_for_the_key(tmp_path: Path) -> None:
+    running = await start_server(tmp_path)
+    ana = Speaker(running, tmp_path, "Ana")
+    try:
+        await ana.connect()  # no LANG sent: English
+        await ana.wait_for("What name shall")
+        await ana.type("Ana")
+        await ana.wait_for("You are in the lobby.")
+        await ana.type("language es")
+        await ana.wait_for("A partir de ahora juegas en español.")
+        await ana.type("rooms")
+        await ana.wait_for("No hay ninguna sala abierta.")
+        await asyncio.sleep(0.2)
+        assert running.front.players.language_of(ana.fingerprint) == "es"
+        ana.close()
+        await ana.connect(env={"LANG": "en_GB.UTF-8"})  # the choice outranks the client's LANG
+        await ana.wait_for("Estás en el vestíbulo.")
+        ana.close()
+        await ana.connect("lang en plain")  # a command word chooses too
+        await ana.wait_for("You are in the lobby.")
+        assert running.front.players.language_of(ana.fingerprint) == "en"
+        ana.close()
+        await ana.connect("lang xx plain")  # no such language: English, said in a line
+        await ana.wait_for("There is no translation into 'xx': the game is in English.")
+        await ana.wait_for("You are in the lobby.")
+        await ana.type("language zz")
+        await ana.wait_for("There is no translation into 'zz'")
+        assert running.front.players.language_of(ana.fingerprint) == "en"
+    finally:
+        ana.close()
+        await running.stop()
+
+
+@pytest.mark.skipif(
+    shutil.which("ssh") is None, reason="needs OpenSSH's ssh (apt-get install openssh-client)"
+)
+async def test_openssh_sends_lang_and_the_person_reads_spanish(tmp_path: Path) -> None:
+    running = await start_server(tmp_path)
+    key = tmp_path / "rosa"
+    make_key(tmp_path, "Rosa").write_private_key(str(key))
+    os.chmod(key, 0o600)
+    options = [
+        "-F",
+        "/dev/null",
+        "-i",
+        str(key),
+        "-o",
+        "StrictHostKeyChecking=no",
+        "-o",
+        "IdentitiesOnly=yes",
+    ]
+    options += ["-o", f"UserKnownHostsFile={tmp_path / 'known'}", "-o", "SetEnv=LANG=es_ES.UTF-8"]
+    try:
+        ssh = await asyncio.create_subprocess_exec(
+            "ssh", "-T", *options, "-p", str(running.port), "rosa@127.0.0.1", "plain",
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+        assert ssh.stdin is not None and ssh.stdout is not None
+        for line in (b"Rosa\n", b"rooms\n", b"quit\n"):
+            await asyncio.sleep(0.5)  # each line after the one before is answered, as a person types
+            ssh.stdin.write(line)
+            await ssh.stdin.drain()
+        out, err = await asyncio.wait_for(ssh.communicate(), 30)
+        text = out.decode()
+        assert text, err.decode()
+
+        assert "Te damos la bienvenida a landlords, en líneas" in text
+        assert "No hay ninguna sala abierta." in text
+        assert "Adiós." in text
+        assert "Welcome" not in text and "lobby" not in text
+    finally:
+        await running.stop()
