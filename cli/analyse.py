@@ -20,30 +20,37 @@ from engine import Command, Event, Game, GameView
 from engine.lookahead.chances import Chances, chances
 from room.chance_words import model_error, reading
 from saves import SaveError, Seat
+from translation import _
 
 PLAYOUTS = 400
 PLAYOUTS_MOST = 100_000
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("analyse", help="each player's chance to win in a saved game")
-    p.add_argument("id", metavar="GAME", help=ID_HELP)
+    p = sub.add_parser("analyse", help=_("each player's chance to win in a saved game"))
+    p.add_argument("id", metavar=_("GAME"), help=_(ID_HELP))
     p.add_argument(
         "--turn",
         metavar="N",
-        type=arguments.whole(0, arguments.TURNS_MAX, too_low="a turn is 0 or more"),
+        type=arguments.whole(0, arguments.TURNS_MAX, too_low=_("a turn is 0 or more")),
         default=None,
-        help="the position once N turns were played (default: the game's last position)",
+        help=_("the position once N turns were played (default: the game's last position)"),
     )
     p.add_argument(
         "--playouts",
         metavar="K",
-        type=arguments.whole(1, PLAYOUTS_MOST, too_low="at least one playout"),
+        type=arguments.whole(1, PLAYOUTS_MOST, too_low=_("at least one playout")),
         default=PLAYOUTS,
-        help=f"how many times the position is played forward (default {PLAYOUTS})",
+        help=_("how many times the position is played forward (default {playouts})", playouts=PLAYOUTS),
     )
-    p.add_argument("--seed", type=arguments.seed, default=0, help="the analysis's own seed (default 0)")
-    p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    p.add_argument(
+        "--seed",
+        metavar=_("SEED"),
+        type=arguments.seed,
+        default=0,
+        help=_("the analysis's own seed (default 0)"),
+    )
+    p.add_argument("--json", action="store_true", help=_("print one JSON object instead of a table"))
     add_saves_dir(p)
     p.set_defaults(run=run)
 
@@ -79,9 +86,16 @@ def run(args: argparse.Namespace) -> int:
     if args.turn is None or args.turn == last:
         view = game.view(None)
     elif args.turn > last:
-        return fail(f"{loaded.summary.title} has been played for {last} turns, not {args.turn}")
+        return fail(
+            _(
+                "{title} has been played for {last} turns, not {turn}",
+                title=loaded.summary.title,
+                last=last,
+                turn=args.turn,
+            )
+        )
     if view is None:  # a game saved from a prepared position that began after turn N
-        return fail(f"{loaded.summary.title} begins after turn {args.turn}")
+        return fail(_("{title} begins after turn {turn}", title=loaded.summary.title, turn=args.turn))
     levels = [seat.level if seat.is_bot else None for seat in loaded.seats]
     figures = chances(view, args.playouts, seed=args.seed, levels=levels)
     names = [p.name for p in view.players]
@@ -119,12 +133,19 @@ def as_json(edition: str, figures: Chances, names: list[str], over: bool = False
 
 
 def _table(title: str, view: GameView, figures: Chances, names: list[str]) -> None:
-    say(f"{title}: {edition_name(view.edition)} edition, after {figures.turn} turns")
+    say(
+        _(
+            "{title}: {edition} edition, after {turns} turns",
+            title=title,
+            edition=edition_name(view.edition),
+            turns=figures.turn,
+        )
+    )
     table = Table(show_edge=False)
-    table.add_column("Seat", justify="right")
-    table.add_column("Player")
-    table.add_column("Chance to win", justify="right")
-    table.add_column("Range", justify="right")
+    table.add_column(_("Seat"), justify="right")
+    table.add_column(_("Player"))
+    table.add_column(_("Chance to win"), justify="right")
+    table.add_column(_("Range"), justify="right")
     over = view.winner is not None
     for c in figures.players:
         out = view.players[c.seat].bankrupt
@@ -132,15 +153,20 @@ def _table(title: str, view: GameView, figures: Chances, names: list[str]) -> No
         table.add_row(
             str(c.seat + 1),
             text(names[c.seat]),
-            "out" if out else shown.figure if over else f"about {shown.figure}",
+            _("out") if out else shown.figure if over else _("about {figure}", figure=shown.figure),
             "" if out or over else shown.span,
         )
     Output().print(table)
     if view.winner is not None:
-        say(f"The game is over: {names[view.winner]} won.")
+        say(_("The game is over: {name} won.", name=names[view.winner]))
+
     else:
         error = round(100 * model_error(view.edition))
         say(
-            f"From {figures.playouts} playouts of what everyone at the table can see. The range allows for "
-            f"the playouts' luck and for the model's own error, {error} points measured on other games."
+            _(
+                "From {playouts} playouts of what everyone at the table can see. The range allows for "
+                "the playouts' luck and for the model's own error, {error} points measured on other games.",
+                playouts=figures.playouts,
+                error=error,
+            )
         )

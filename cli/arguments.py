@@ -10,6 +10,7 @@ from typing import NoReturn
 
 from engine.rng import SEED_MAX
 from engine.text import clean_name, plain, shorten
+from translation import _, number
 
 GAMES_MAX = 1_000_000
 TURNS_MAX = 100_000
@@ -29,11 +30,17 @@ def whole(low: int, high: int, *, too_low: str | None = None) -> Callable[[str],
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{shorten(text, 40)!r} is not a whole number") from None
+            raise argparse.ArgumentTypeError(
+                _("{text!r} is not a whole number", text=shorten(text, 40))
+            ) from None
         if value < low:
-            raise argparse.ArgumentTypeError(too_low or f"must be at least {low}, not {value}")
+            raise argparse.ArgumentTypeError(
+                too_low or _("must be at least {low}, not {value}", low=low, value=value)
+            )
         if value > high:
-            raise argparse.ArgumentTypeError(f"must be at most {high:,}, not {shorten(str(value), 40)}")
+            raise argparse.ArgumentTypeError(
+                _("must be at most {high}, not {value}", high=number(high), value=shorten(str(value), 40))
+            )
         return value
 
     return parse
@@ -52,11 +59,14 @@ def shard(text: str) -> tuple[int, int]:
     """`--shard I/N`: the I-th of N shares, 1 <= I <= N."""
     index, slash, count = text.partition("/")
     if not slash:
-        raise argparse.ArgumentTypeError(f"{shorten(text, 40)!r} is not I/N (say 2/8: the second of eight)")
+        raise argparse.ArgumentTypeError(
+            _("{text!r} is not I/N (say 2/8: the second of eight)", text=shorten(text, 40))
+        )
     n = whole(1, SHARDS_MAX)(count.strip())
-    i = whole(1, SHARDS_MAX, too_low="shards are counted from 1")(index.strip())
+    i = whole(1, SHARDS_MAX, too_low=_("shards are counted from 1"))(index.strip())
     if i > n:
-        raise argparse.ArgumentTypeError(f"shard {i} of {n}: the shards are 1/{n} to {n}/{n}")
+        raise argparse.ArgumentTypeError(_("shard {i} of {n}: the shards are 1/{n} to {n}/{n}", i=i, n=n))
+
     return i, n
 
 

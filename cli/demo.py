@@ -13,6 +13,7 @@ from cli.output import Output
 from engine import new_game
 from engine.lookahead.players import SimplePlayer
 from engine.narration import describe
+from translation import _, money
 
 NAMES = ["Ada", "Grace", "Linus", "Ken"]
 LEVELS = ["normal", "hard", "normal", "hard"]
@@ -20,21 +21,25 @@ LEVELS = ["normal", "hard", "normal", "hard"]
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("demo", help="watch the built-in players play a game")
+    p = sub.add_parser("demo", help=_("watch the built-in players play a game"))
     p.add_argument(
         "--seed",
+        metavar=_("SEED"),
         type=arguments.seed,
         default=None,
-        help="seed of the game, to watch it again (default random)",
+        help=_("seed of the game, to watch it again (default random)"),
     )
-    launch.add_edition_option(p, "the edition played")
+    launch.add_edition_option(p, _("the edition played"))
     p.add_argument(
         "--turns",
+        metavar=_("TURNS"),
         type=arguments.turns,
         default=None,
-        help="stop after this many turns (default: the game's end; 60 with --text)",
+        help=_("stop after this many turns (default: the game's end; 60 with --text)"),
     )
-    p.add_argument("--text", action="store_true", help="tell the game as text instead of showing the board")
+    p.add_argument(
+        "--text", action="store_true", help=_("tell the game as text instead of showing the board")
+    )
     launch.add_display_options(p, defaults=False)
     p.set_defaults(run=run)
 
@@ -71,7 +76,9 @@ def tell(args: argparse.Namespace) -> int:
     player = SimplePlayer()
     board = game.board
     turns = args.turns if args.turns is not None else 60
-    title = f"landlords — {board.edition.name} edition, seed {game.state.seed}"
+    title = "landlords — " + _(
+        "{edition} edition, seed {seed}", edition=board.edition.name, seed=game.state.seed
+    )
     if plain:
         console.print(title, markup=False)
     else:
@@ -85,6 +92,7 @@ def tell(args: argparse.Namespace) -> int:
             console.print(describe(event, NAMES, board), markup=False, emoji=False)
     console.print()
     for p, ps in enumerate(st.players):
-        status = "bankrupt" if ps.bankrupt else f"${ps.cash:,}"
+        status = _("bankrupt") if ps.bankrupt else money(ps.cash)
+
         console.print(f"{NAMES[p]:>6}: {status}", markup=False)
     return 0

@@ -15,21 +15,24 @@ from typing import Any
 from cli.saved_games import ID_HELP, add_saves_dir, fail, say, store_for
 from saves import SaveError
 from saves.eventlog import EventLogError, event_lines, load_event_log, replay, write_event_log
+from translation import _, number
 
 BROKEN = 1
 
 
 def register(sub: Any) -> None:
     p = sub.add_parser(
-        "events", help="a saved game as an open event log (JSON Lines), or --check logs by replaying them"
+        "events", help=_("a saved game as an open event log (JSON Lines), or --check logs by replaying them")
     )
-    p.add_argument("id", metavar="GAME", nargs="?", default=None, help=ID_HELP)
-    p.add_argument("-o", "--out", metavar="FILE", help="write the log to FILE instead of the standard output")
+    p.add_argument("id", metavar=_("GAME"), nargs="?", default=None, help=_(ID_HELP))
+    p.add_argument(
+        "-o", "--out", metavar=_("FILE"), help=_("write the log to FILE instead of the standard output")
+    )
     p.add_argument(
         "--check",
-        metavar="LOG",
+        metavar=_("LOG"),
         nargs="+",
-        help="read these logs back and replay each, checking every event (exit status 1 if one fails)",
+        help=_("read these logs back and replay each, checking every event (exit status 1 if one fails)"),
     )
     add_saves_dir(p)
     p.set_defaults(run=run)
@@ -38,10 +41,11 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.check is not None:
         if args.id is not None or args.out is not None:
-            return fail("--check reads logs: name no game and no --out with it")
+            return fail(_("--check reads logs: name no game and no --out with it"))
         return check(args.check)
     if args.id is None:
-        return fail("name the game to write (landlords saves list shows them), or --check logs")
+        return fail(_("name the game to write (landlords saves list shows them), or --check logs"))
+
     try:
         loaded = store_for(args).load(args.id)
     except SaveError as exc:
@@ -68,8 +72,26 @@ def check(paths: list[str]) -> int:
             print(f"landlords: {exc}", file=sys.stderr)
             broken += 1
             continue
-        ending = "" if log.end is not None else " (cut short: no end line)"
         winner = game.state.winner
-        result = "no winner yet" if winner is None else f"won by {game.state.players[winner].name}"
-        say(f"{name}: {len(log.commands):,} commands, {len(log.events):,} events, {result}; replayed{ending}")
+        if winner is None:
+            result = _("no winner yet")
+        else:
+            result = _("won by {name}", name=game.state.players[winner].name)
+        values = {
+            "name": name,
+            "commands": number(len(log.commands)),
+            "events": number(len(log.events)),
+            "result": result,
+        }
+        if log.end is not None:
+            say(_("{name}: {commands} commands, {events} events, {result}; replayed", **values))
+        else:
+            say(
+                _(
+                    "{name}: {commands} commands, {events} events, {result}; "
+                    "replayed (cut short: no end line)",
+                    **values,
+                )
+            )
+
     return BROKEN if broken else 0

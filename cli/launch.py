@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from cli import arguments
 from room import pacing
 from room.heap import keep_settled
+from translation import _
 from tui import terminal
 
 if TYPE_CHECKING:
@@ -24,7 +25,9 @@ def edition_choice(text: str) -> str:
     edition = edition_named(text)
     if edition is not None:
         return edition
-    raise argparse.ArgumentTypeError(f"no edition {text!r}; choose from {', '.join(EDITIONS)}")
+    raise argparse.ArgumentTypeError(
+        _("no edition {text!r}; choose from {editions}", text=text, editions=", ".join(EDITIONS))
+    )
 
 
 def add_edition_option(parser: Any, help_text: str) -> None:
@@ -34,8 +37,12 @@ def add_edition_option(parser: Any, help_text: str) -> None:
         "--edition",
         type=edition_choice,
         default="classic",
-        metavar="EDITION",
-        help=f"{help_text}: {', '.join(EDITIONS)} (names in any case do too; default classic)",
+        metavar=_("EDITION"),
+        help=_(
+            "{what}: {editions} (names in any case do too; default classic)",
+            what=help_text,
+            editions=", ".join(EDITIONS),
+        ),
     )
 
 
@@ -46,35 +53,52 @@ def add_display_options(parser: Any, *, defaults: bool = True) -> None:
     def default(value: object) -> object:
         return value if defaults else argparse.SUPPRESS
 
-    group = parser.add_argument_group("display")
+    group = parser.add_argument_group(_("display"))
     group.add_argument(
         "--theme",
         choices=THEMES,
         default=default("auto"),
-        help="colours: auto (ANSI on 16-colour terminals), dark, light or ansi",
+        help=_("colours: auto (ANSI on 16-colour terminals), dark, light or ansi"),
     )
     group.add_argument(
-        "--ascii", action="store_true", default=default(False), help="plain ASCII symbols instead of Unicode"
+        "--ascii",
+        action="store_true",
+        default=default(False),
+        help=_("plain ASCII symbols instead of Unicode"),
     )
     group.add_argument(
         "--speed",
         choices=pacing.ORDER,
         default=default(pacing.DEFAULT_SPEED),
-        help="how fast bots move (default normal)",
+        help=_("how fast bots move (default normal)"),
     )
-    group.add_argument("--saves-dir", type=Path, default=default(None), help="where games are saved")
-    group.add_argument("--name", type=arguments.name, default=default(None), help="your name at the table")
+    group.add_argument(
+        "--saves-dir",
+        metavar=_("SAVES_DIR"),
+        type=Path,
+        default=default(None),
+        help=_("where games are saved"),
+    )
+    group.add_argument(
+        "--name",
+        metavar=_("NAME"),
+        type=arguments.name,
+        default=default(None),
+        help=_("your name at the table"),
+    )
     group.add_argument(
         "--plain",
         action="store_true",
         default=default(False),
-        help="play in plain lines of text instead of full screen (for screen readers; see docs/line-mode.md)",
+        help=_(
+            "play in plain lines of text instead of full screen (for screen readers; see docs/line-mode.md)"
+        ),
     )
     group.add_argument(
         "--cursor",
         action="store_true",
         default=default(False),
-        help="show the terminal's cursor on the focused control (for braille displays and magnifiers)",
+        help=_("show the terminal's cursor on the focused control (for braille displays and magnifiers)"),
     )
 
 

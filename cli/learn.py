@@ -7,10 +7,11 @@ import argparse
 from typing import Any
 
 from cli import launch
+from translation import _
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("learn", help="a first game that explains each thing the first time it happens")
+    p = sub.add_parser("learn", help=_("a first game that explains each thing the first time it happens"))
     launch.add_display_options(p, defaults=False)
     p.set_defaults(run=run)
 

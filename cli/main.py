@@ -10,7 +10,8 @@ import sys
 from collections.abc import Sequence
 from importlib import import_module
 
-from cli import arguments, launch
+from cli import argparse_words, arguments, launch
+from translation import _
 
 SUBCOMMANDS = {
     "new": "cli.new",
@@ -34,18 +35,20 @@ SUBCOMMANDS = {
 def build_parser(*, subcommands: bool = True) -> argparse.ArgumentParser:
     parser = arguments.Parser(
         prog="landlords",
-        description="A property-trading board game for the terminal.",
+        description=_("A property-trading board game for the terminal."),
     )
-    parser.add_argument("--version", action=_Version, help="show the version of landlords and exit")
+    parser.add_argument("--version", action=_Version, help=_("show the version of landlords and exit"))
     parser.add_argument(
         "--lang",
-        metavar="LANGUAGE",
-        help="the language to play in (es, es_MX, ...; English by default, or as LANGUAGE, LC_ALL, "
-        "LC_MESSAGES or LANG say)",
+        metavar=_("LANGUAGE"),
+        help=_(
+            "the language to play in (es, es_MX, ...; English by default, or as LANGUAGE, LC_ALL, "
+            "LC_MESSAGES or LANG say)"
+        ),
     )
     launch.add_display_options(parser)
     if subcommands:
-        sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+        sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
         for module in SUBCOMMANDS.values():
             import_module(module).register(sub)
     return parser
@@ -90,7 +93,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return launch.run(args)
         code: int = args.run(args)
     except KeyboardInterrupt:
-        print("Interrupted.", file=sys.stderr)
+        print(_("Interrupted."), file=sys.stderr)
+
         return 130
     return code
 
@@ -120,6 +124,8 @@ def _choose_language(words: list[str]) -> list[str]:
         index += 1
     choice = choose(asked, os.environ)
     speak(choice.language)
+    argparse_words.install()
+
     if choice.note:
         print(choice.note, file=sys.stderr)
     return rest

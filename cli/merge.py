@@ -17,6 +17,7 @@ from cli.simulate import SHARD_FORMAT, SHARD_VERSION, Run, show
 from engine.tools.shards import share, simulation_from, tournament_from
 from engine.tools.simulate import Simulation
 from engine.tools.tournament import Tournament
+from translation import _
 
 LARGEST = 256 * 1024 * 1024
 """The largest record read (a shard of a million games keeps every game's length: a few megabytes)."""
@@ -24,10 +25,10 @@ LARGEST = 256 * 1024 * 1024
 
 def register(sub: Any) -> None:
     p = sub.add_parser(
-        "merge", help="put the shards of a run (simulate --shard I/N) together into its report"
+        "merge", help=_("put the shards of a run (simulate --shard I/N) together into its report")
     )
-    p.add_argument("shards", metavar="SHARD", nargs="+", help="the files the shards printed")
-    p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
+    p.add_argument("shards", metavar=_("SHARD"), nargs="+", help=_("the files the shards printed"))
+    p.add_argument("--json", action="store_true", help=_("print one JSON object instead of tables"))
     p.set_defaults(run=run)
 
 
@@ -53,10 +54,13 @@ def _read(path: Path) -> tuple[str, dict[str, Any]]:
         raise ShardError(f"{path}: {exc.strerror or exc}") from None
     except ValueError:
         raise ShardError(
-            f"{path}: not a shard's record (landlords simulate --shard I/N prints one)"
+            _("{path}: not a shard's record (landlords simulate --shard I/N prints one)", path=path)
         ) from None
     if not isinstance(record, dict) or record.get("format") != SHARD_FORMAT:
-        raise ShardError(f"{path}: not a shard's record (landlords simulate --shard I/N prints one)")
+        raise ShardError(
+            _("{path}: not a shard's record (landlords simulate --shard I/N prints one)", path=path)
+        )
+
     if record.get("version") != SHARD_VERSION:
         raise ShardError(
             f"{path}: a shard's record of version {record.get('version')!r}, not {SHARD_VERSION}"

@@ -6,14 +6,21 @@ import argparse
 from typing import Any
 
 from cli import arguments, launch
+from translation import _
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("new", help="start a new game (--quick: you and three bots, at once)")
-    p.add_argument("--quick", action="store_true", help="you and three bots, the official Short Game rules")
-    launch.add_edition_option(p, "the edition the form starts with")
+    p = sub.add_parser("new", help=_("start a new game (--quick: you and three bots, at once)"))
     p.add_argument(
-        "--seed", type=arguments.seed, default=None, help="seed of the game, for a game you can replay"
+        "--quick", action="store_true", help=_("you and three bots, the official Short Game rules")
+    )
+    launch.add_edition_option(p, _("the edition the form starts with"))
+    p.add_argument(
+        "--seed",
+        metavar=_("SEED"),
+        type=arguments.seed,
+        default=None,
+        help=_("seed of the game, for a game you can replay"),
     )
     launch.add_display_options(p, defaults=False)
     p.set_defaults(run=run)

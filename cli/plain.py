@@ -8,6 +8,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from room import pacing
+from translation import _
 
 if TYPE_CHECKING:
     from room import Persistence, Room, TableSetup
@@ -31,8 +32,10 @@ def _fail(message: str) -> int:
 def refuse(kind: str) -> int:
     """What the line mode does not do yet, said in one line (status 2) rather than drawn full screen."""
     print(
-        f"landlords: the {kind} is not available in plain lines yet; see docs/line-mode.md", file=sys.stderr
+        _("landlords: the {what} is not available in plain lines yet; see docs/line-mode.md", what=kind),
+        file=sys.stderr,
     )
+
     return 2
 
 

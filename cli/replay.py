@@ -20,19 +20,24 @@ from engine.narration import describe
 from room.past_game import from_save
 from saves import SaveError
 from saves.history import Story
+from translation import _
 from tui import terminal
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("replay", help="step through a saved game on the board (or --text: told turn by turn)")
-    p.add_argument("id", metavar="GAME", nargs="?", default=None, help=ID_HELP + " (none: choose one)")
-    p.add_argument("--text", action="store_true", help="tell the game turn by turn as text instead")
+    p = sub.add_parser(
+        "replay", help=_("step through a saved game on the board (or --text: told turn by turn)")
+    )
+    p.add_argument(
+        "id", metavar=_("GAME"), nargs="?", default=None, help=_("{id} (none: choose one)", id=_(ID_HELP))
+    )
+    p.add_argument("--text", action="store_true", help=_("tell the game turn by turn as text instead"))
     p.add_argument(
         "--to",
-        metavar="TURN",
-        type=arguments.whole(1, arguments.TURNS_MAX, too_low="turns are counted from 1"),
+        metavar=_("TURN"),
+        type=arguments.whole(1, arguments.TURNS_MAX, too_low=_("turns are counted from 1")),
         default=None,
-        help="with --text: stop after this turn; on the board or with --plain: start at this turn",
+        help=_("with --text: stop after this turn; on the board or with --plain: start at this turn"),
     )
     launch.add_display_options(p, defaults=False)
     p.set_defaults(run=run)
@@ -41,7 +46,7 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.id is None:
         if args.text or getattr(args, "plain", False):
-            return fail("name the game to tell as text (landlords saves list shows them)")
+            return fail(_("name the game to tell as text (landlords saves list shows them)"))
         return launch.run(args, "replay")
     if getattr(args, "plain", False):
         return told_in_lines(args)
@@ -88,14 +93,14 @@ def tell(args: argparse.Namespace) -> int:
     game = loaded.game
     s = loaded.summary
     names = [p.name for p in game.state.players]
-    say(f"{s.title} ({s.id}): {edition_name(s.edition)} edition")
-    say("Players: " + ", ".join(seat_text(seat) for seat in loaded.seats))
+    say(_("{title} ({id}): {edition} edition", title=s.title, id=s.id, edition=edition_name(s.edition)))
+    say(_("Players: {players}", players=", ".join(seat_text(seat) for seat in loaded.seats)))
     last = 0
     for event in story.events:
         if isinstance(event, TurnStarted):
             if args.to is not None and event.turn + 1 > args.to:
                 say()
-                say(f"(Stopped after turn {args.to}; the game is at turn {s.turn}.)")
+                say(_("(Stopped after turn {to}; the game is at turn {turn}.)", to=args.to, turn=s.turn))
                 return 0
             last = event.turn + 1
             say()
@@ -104,5 +109,6 @@ def tell(args: argparse.Namespace) -> int:
             say("  " + describe(event, names, game.board))
     if game.state.winner is None:
         say()
-        say(f"(The game goes on from turn {last}.)")
+        say(_("(The game goes on from turn {turn}.)", turn=last))
+
     return 0

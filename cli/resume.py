@@ -19,13 +19,18 @@ from engine.narration import describe
 from room import Persistence, PersistenceError, resume_room
 from saves import LoadedGame, SaveError
 from saves.history import Story, this_turn
+from translation import _, ngettext
 from tui import terminal
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("resume", help="take up a saved game where it was left")
-    p.add_argument("id", metavar="ID", nargs="?", help=ID_HELP + " (default: the latest played)")
-    p.add_argument("--status", action="store_true", help="print where the game stands instead of playing it")
+    p = sub.add_parser("resume", help=_("take up a saved game where it was left"))
+    p.add_argument(
+        "id", metavar=_("ID"), nargs="?", help=_("{id} (default: the latest played)", id=_(ID_HELP))
+    )
+    p.add_argument(
+        "--status", action="store_true", help=_("print where the game stands instead of playing it")
+    )
     launch.add_display_options(p, defaults=False)
     p.set_defaults(run=run)
 
@@ -42,12 +47,15 @@ def run(args: argparse.Namespace) -> int:
             return fail(exc)
         if damaged:
             print(
-                f"landlords: {len(damaged)} damaged save{'s' if len(damaged) > 1 else ''} skipped "
-                "(see `landlords saves list`)",
+                ngettext(
+                    "landlords: {n} damaged save skipped (see `landlords saves list`)",
+                    "landlords: {n} damaged saves skipped (see `landlords saves list`)",
+                    len(damaged),
+                ),
                 file=sys.stderr,
             )
         if not found:
-            return fail(f"there are no saved games in {store.root}")
+            return fail(_("there are no saved games in {folder}", folder=store.root))
         save_id = str(found[0].path)
     if args.status:  # a question, not a game: no lock, so a read-only folder or a game open elsewhere is fine
         story = Story()
@@ -73,6 +81,7 @@ def _print_status(loaded: LoadedGame, events: list[Event]) -> None:
     recent = this_turn(events)
     if recent:
         console.print()
-        console.print(text("This turn so far:" if game.state.winner is None else "The last turn:"))
+        console.print(text(_("This turn so far:") if game.state.winner is None else _("The last turn:")))
+
         for event in recent:
             console.print(text("  " + describe(event, names, game.board)))

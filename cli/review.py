@@ -17,14 +17,15 @@ from cli.saved_games import ID_HELP, fail, store_for
 from room.chances import shared_pool
 from room.review import ReviewJob, Source, taken_back
 from saves import SaveError
+from translation import _
 from tui import terminal
 
 
 def register(sub: Any) -> None:
     p = sub.add_parser(
-        "review", help="a game's review: chances and worth over time, who paid whom, its turning points"
+        "review", help=_("a game's review: chances and worth over time, who paid whom, its turning points")
     )
-    p.add_argument("id", metavar="GAME", help=ID_HELP)
+    p.add_argument("id", metavar=_("GAME"), help=_(ID_HELP))
     launch.add_display_options(p, defaults=False)
     p.set_defaults(run=run)
 

@@ -16,24 +16,27 @@ from collections.abc import Iterator
 from typing import Any
 
 from cli.launch import edition_choice
+from translation import _
 
 WIDTH_MOST = 100
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("rules", help="an edition's rules and where each comes from (--diff: two editions)")
+    p = sub.add_parser("rules", help=_("an edition's rules and where each comes from (--diff: two editions)"))
     p.add_argument(
         "edition",
-        metavar="EDITION",
+        metavar=_("EDITION"),
         type=edition_choice,
-        help="classic, modern, darrow-1935, landlords-1904, addon or finance-1936 (names in any case do too)",
+        help=_(
+            "classic, modern, darrow-1935, landlords-1904, addon or finance-1936 (names in any case do too)"
+        ),
     )
     p.add_argument(
         "--diff",
-        metavar="OTHER",
+        metavar=_("OTHER"),
         type=edition_choice,
         default=None,
-        help="only the rules this other edition plays differently, side by side",
+        help=_("only the rules this other edition plays differently, side by side"),
     )
     p.set_defaults(run=run)
 
@@ -63,7 +66,12 @@ def rules_lines(edition: str, width: int = WIDTH_MOST) -> Iterator[str]:
 
     ed = load_edition(edition)
     listed = edition_rules(edition)
-    yield f"{ed.name} ({ed.year}): {len(listed)} rules, and where each comes from."
+    yield _(
+        "{edition} ({year}): {count} rules, and where each comes from.",
+        edition=ed.name,
+        year=ed.year,
+        count=len(listed),
+    )
     topic = ""
     cited: set[str] = set()
     for rule in listed:
@@ -78,15 +86,19 @@ def rules_lines(edition: str, width: int = WIDTH_MOST) -> Iterator[str]:
             yield from _wrap(f"{source.document}, {source.at}{quote}", width, "      ")
             cited.add(source.document)
         if rule.played:
-            yield from _wrap(f"Where the sources are silent: {rule.played}", width, "      ")
+            yield from _wrap(_("Where the sources are silent: {how}", how=rule.played), width, "      ")
     yield ""
-    yield "The documents cited:"
+    yield _("The documents cited:")
     found = sources_of(edition)
     keys = {s.doc for entry in found.rules.values() for s in entry.sources}
     for key, doc in documents().items():
         if key in keys:
-            mark = " (a primary source)" if doc.seed else ""
-            yield from _wrap(f"{doc.short}: {doc.title}{mark}", width, "  ")
+            if doc.seed:
+                yield from _wrap(
+                    _("{short}: {title} (a primary source)", short=doc.short, title=doc.title), width, "  "
+                )
+            else:
+                yield from _wrap(f"{doc.short}: {doc.title}", width, "  ")
 
 
 def diff_lines(first: str, second: str, width: int = WIDTH_MOST) -> Iterator[str]:
@@ -97,10 +109,10 @@ def diff_lines(first: str, second: str, width: int = WIDTH_MOST) -> Iterator[str
 
     a, b = load_edition(first), load_edition(second)
     if first == second:
-        yield f"{a.name} against itself: nothing differs."
+        yield _("{edition} against itself: nothing differs.", edition=a.name)
         return
     found = differences(first, second)
-    yield f"{a.name} and {b.name} differ in {len(found)} rules."
+    yield _("{first} and {second} differ in {count} rules.", first=a.name, second=b.name, count=len(found))
     absent_a, absent_b = sources_of(first).absent, sources_of(second).absent
     topic = ""
     for d in found:
@@ -110,5 +122,6 @@ def diff_lines(first: str, second: str, width: int = WIDTH_MOST) -> Iterator[str
             yield TOPICS[topic]
         yield f"  {d.title}  [{d.rule}]"
         for name, text, absent in ((a.name, d.first, absent_a), (b.name, d.second, absent_b)):
-            way = text if text is not None else f"no such rule. {absent.get(d.rule, '')}".rstrip()
+            way = text if text is not None else _("no such rule. {why}", why=absent.get(d.rule, "")).rstrip()
+
             yield from _wrap(f"{name}: {way}", width, "    ")

@@ -17,17 +17,18 @@ from engine import Game, load_edition, net_worth, waiting_for
 from engine.text import plain
 from saves import LoadedGame, SaveError, SaveStore, SaveSummary, Seat, saves_dir
 from saves.store import read
+from translation import N_, _, money, ngettext, number
 
 ERROR = 2
-ID_HELP = "the save's id (or the start of its id or title), or its file"
+ID_HELP = N_("the save's id (or the start of its id or title), or its file")
 
 
 def add_saves_dir(parser: argparse.ArgumentParser, default: Any = None) -> None:
     parser.add_argument(
         "--saves-dir",
-        metavar="DIR",
+        metavar=_("DIR"),
         default=default,
-        help="the folder of saved games (default: $LANDLORDS_SAVES, else your data folder)",
+        help=_("the folder of saved games (default: $LANDLORDS_SAVES, else your data folder)"),
     )
 
 
@@ -53,24 +54,24 @@ def fail(message: object) -> int:
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("saves", help="list, show or delete saved games")
+    p = sub.add_parser("saves", help=_("list, show or delete saved games"))
     add_saves_dir(p)
     p.set_defaults(run=run_list)
-    actions = p.add_subparsers(dest="action", metavar="ACTION")
+    actions = p.add_subparsers(dest="action", metavar=_("ACTION"))
 
     # On the actions too, where it reads naturally; SUPPRESS keeps a value given before the action.
-    ls = actions.add_parser("list", help="the saved games, most recently played first")
+    ls = actions.add_parser("list", help=_("the saved games, most recently played first"))
     add_saves_dir(ls, argparse.SUPPRESS)
     ls.set_defaults(run=run_list)
 
-    show = actions.add_parser("show", help="everything about one saved game")
-    show.add_argument("id", metavar="ID", help=ID_HELP)
+    show = actions.add_parser("show", help=_("everything about one saved game"))
+    show.add_argument("id", metavar=_("ID"), help=_(ID_HELP))
     add_saves_dir(show, argparse.SUPPRESS)
     show.set_defaults(run=run_show)
 
-    delete = actions.add_parser("delete", help="delete a saved game")
-    delete.add_argument("id", metavar="ID", help=ID_HELP)
-    delete.add_argument("-y", "--yes", action="store_true", help="do not ask for confirmation")
+    delete = actions.add_parser("delete", help=_("delete a saved game"))
+    delete.add_argument("id", metavar=_("ID"), help=_(ID_HELP))
+    delete.add_argument("-y", "--yes", action="store_true", help=_("do not ask for confirmation"))
     add_saves_dir(delete, argparse.SUPPRESS)
     delete.set_defaults(run=run_delete)
 
@@ -85,7 +86,9 @@ def when(moment: datetime) -> str:
 def seat_text(seat: Seat) -> str:
     if seat.kind == "human":
         return seat.name
-    return f"{seat.name} (bot{', ' + seat.level if seat.level else ''})"
+    if seat.level:
+        return _("{name} (bot, {level})", name=seat.name, level=seat.level)
+    return _("{name} (bot)", name=seat.name)
 
 
 def edition_name(edition: str) -> str:
@@ -99,31 +102,35 @@ def turns_text(turn: int, over: bool) -> str:
     """The turns of a game as the game-over screen and the narration count them (from 1): a finished
     game played its last turn; one under way has played the turns before the one in play."""
     if over:
-        return "1 turn played" if turn == 0 else f"{turn + 1:,} turns played"
-    played = "1 turn" if turn == 1 else f"{turn:,} turns"
-    return f"{played} played, turn {turn + 1:,} under way"
+        return ngettext("{n} turn played", "{n} turns played", max(1, turn + 1))
+    return ngettext(
+        "{n} turn played, turn {next} under way",
+        "{n} turns played, turn {next} under way",
+        turn,
+        next=number(turn + 1),
+    )
 
 
 def status(summary: SaveSummary) -> str:
     """Where a game stands, and whether moves were taken back in it."""
     if summary.winner is not None:
-        where = f"over: {summary.seats[summary.winner].name} won"
+        where = _("over: {name} won", name=summary.seats[summary.winner].name)
     else:
-        where = f"turn {summary.turn}"
+        where = _("turn {turn}", turn=summary.turn)
     return f"{where}, {takebacks_text(summary.takebacks)}" if summary.takebacks else where
 
 
 def takebacks_text(takebacks: int) -> str:
-    return f"moves taken back {takebacks} time{'s' if takebacks > 1 else ''}"
+    return ngettext("moves taken back {n} time", "moves taken back {n} times", takebacks)
 
 
 _RULE_WORDS = {
-    "short_game": ("the Short Game", "the full game"),
-    "free_parking_pot": ("a Free Parking pot", "no Free Parking pot"),
-    "double_go_salary": ("double salary on GO", "plain salary on GO"),
-    "auctions": ("auctions", "no auctions"),
-    "rent_in_jail": ("rent collected in jail", "no rent collected in jail"),
-    "even_building": ("even building", "building need not be even"),
+    "short_game": (N_("the Short Game"), N_("the full game")),
+    "free_parking_pot": (N_("a Free Parking pot"), N_("no Free Parking pot")),
+    "double_go_salary": (N_("double salary on GO"), N_("plain salary on GO")),
+    "auctions": (N_("auctions"), N_("no auctions")),
+    "rent_in_jail": (N_("rent collected in jail"), N_("no rent collected in jail")),
+    "even_building": (N_("even building"), N_("building need not be even")),
 }
 
 
@@ -132,11 +139,12 @@ def rules_text(changed: dict[str, object]) -> str:
     parts = []
     for key, value in changed.items():
         if key in _RULE_WORDS and isinstance(value, bool):
-            parts.append(_RULE_WORDS[key][0 if value else 1])
+            parts.append(_(_RULE_WORDS[key][0 if value else 1]))
         elif key == "time_limit_rounds":
-            parts.append(f"the Time Limit game of {value} rounds")
+            parts.append(_("the Time Limit game of {rounds} rounds", rounds=value))
         elif key == "starting_cash":
-            parts.append(f"${value:,} starting cash" if isinstance(value, int) else f"{value} starting cash")
+            shown = money(value) if isinstance(value, int) else value
+            parts.append(_("{amount} starting cash", amount=shown))
         else:
             parts.append(f"{key.replace('_', ' ')} {value}")
     return ", ".join(parts)
@@ -145,23 +153,23 @@ def rules_text(changed: dict[str, object]) -> str:
 def standings_table(game: Game, seats: list[Seat]) -> Table:
     st = game.state
     table = Table(box=None, pad_edge=False)
-    table.add_column("Player")
-    table.add_column("Cash", justify="right")
-    table.add_column("Deeds", justify="right")
-    table.add_column("Worth", justify="right")
+    table.add_column(_("Player"))
+    table.add_column(_("Cash"), justify="right")
+    table.add_column(_("Deeds"), justify="right")
+    table.add_column(_("Worth"), justify="right")
     table.add_column("")
     for p, ps in enumerate(st.players):
         deeds = sum(1 for d in st.deeds.values() if d.owner == p)
-        note = "bankrupt" if ps.bankrupt else "in jail" if ps.in_jail else ""
+        note = _("bankrupt") if ps.bankrupt else _("in jail") if ps.in_jail else ""
         if st.winner == p:
-            note = "winner"
+            note = _("winner")
         elif st.winner is None and st.current == p:
-            note = ", ".join(filter(None, ("to play", note)))
+            note = ", ".join(filter(None, (_("to play"), note)))
         table.add_row(
             text(seat_text(seats[p])),
-            text(f"${ps.cash:,}"),
+            text(money(ps.cash)),
             text(deeds),
-            text(f"${net_worth(game, p):,}"),
+            text(money(net_worth(game, p))),
             text(note),
         )
     return table
@@ -174,13 +182,18 @@ def describe_game(console: Console, loaded: LoadedGame) -> None:
     console.print(text(s.title, style="bold"), text(f"({s.id})", style="dim"))
     console.print(
         text(
-            f"{edition_name(s.edition)} edition, {len(s.seats)} players; {status(s)}, "
-            f"last played {when(s.updated)}"
+            _(
+                "{edition} edition, {players} players; {status}, last played {when}",
+                edition=edition_name(s.edition),
+                players=len(s.seats),
+                status=status(s),
+                when=when(s.updated),
+            )
         )
     )
     console.print(standings_table(game, loaded.seats))
     if game.state.winner is None:
-        console.print(text(f"Waiting for {waiting_for(game)}."))
+        console.print(text(_("Waiting for {who}.", who=waiting_for(game))))
 
 
 # --- the subcommands ----------------------------------------------------------------------------------
@@ -194,17 +207,19 @@ def run_list(args: argparse.Namespace) -> int:
     except SaveError as exc:
         return fail(exc)
     if not found and not damaged:
-        console.print(text(f"No saved games in {store.root}."))
+        console.print(text(_("No saved games in {folder}.", folder=store.root)))
         return 0
     if found:
-        console.print(text(f"Saved games in {store.root}"), soft_wrap=True)  # a long path is not cut
+        console.print(
+            text(_("Saved games in {folder}", folder=store.root)), soft_wrap=True
+        )  # a long path is not cut
         table = Table()
-        table.add_column("ID", style="bold")
-        table.add_column("Title", overflow="fold")
-        table.add_column("Edition")
-        table.add_column("Players", overflow="fold")
-        table.add_column("Turn")
-        table.add_column("Last played")
+        table.add_column(_("ID"), style="bold")
+        table.add_column(_("Title"), overflow="fold")
+        table.add_column(_("Edition"))
+        table.add_column(_("Players"), overflow="fold")
+        table.add_column(_("Turn"))
+        table.add_column(_("Last played"))
         for s in found:
             table.add_row(
                 text(s.id),
@@ -217,7 +232,10 @@ def run_list(args: argparse.Namespace) -> int:
         console.print(table)
     if damaged:
         console.print(
-            text(f"{len(damaged)} file{'s' if len(damaged) > 1 else ''} could not be read:", style="yellow")
+            text(
+                ngettext("{n} file could not be read:", "{n} files could not be read:", len(damaged)),
+                style="yellow",
+            )
         )
         for problem in damaged:
             console.print(text(f"  {problem.named}"))
@@ -238,18 +256,22 @@ def run_show(args: argparse.Namespace) -> int:
     details.add_column(style="dim")
     details.add_column()
     rows = [
-        ("Rules", rules_text(st.rules.model_dump(exclude_defaults=True)) or "as printed"),
-        ("Players", ", ".join(seat_text(seat) for seat in s.seats)),
-        ("Seed", str(st.seed)),
+        (_("Rules"), rules_text(st.rules.model_dump(exclude_defaults=True)) or _("as printed")),
+        (_("Players"), ", ".join(seat_text(seat) for seat in s.seats)),
+        (_("Seed"), str(st.seed)),
         (
-            "Moves",
-            f"{len(loaded.game.log):,} commands, {turns_text(st.turn, st.winner is not None)}; "
-            f"{st.round} full rounds",
+            _("Moves"),
+            _(
+                "{commands} commands, {turns}; {rounds} full rounds",
+                commands=number(len(loaded.game.log)),
+                turns=turns_text(st.turn, st.winner is not None),
+                rounds=st.round,
+            ),
         ),
-        *((("Take-backs", takebacks_text(s.takebacks)),) if s.takebacks else ()),
-        ("Created", when(s.created)),
-        ("Saved by", f"landlords {loaded.saved_by}"),
-        ("File", str(s.path)),
+        *(((_("Take-backs"), takebacks_text(s.takebacks)),) if s.takebacks else ()),
+        (_("Created"), when(s.created)),
+        (_("Saved by"), f"landlords {loaded.saved_by}"),
+        (_("File"), str(s.path)),
     ]
     for label, value in rows:
         details.add_row(text(label), text(value))
@@ -268,21 +290,22 @@ def run_delete(args: argparse.Namespace) -> int:
         s = read(path)
         what = f"{s.title!r} ({path})"
     except SaveError:
-        what = f"{path} (unreadable)"
+        what = _("{path} (unreadable)", path=path)
     what = plain(what)
     if not args.yes:
         if not sys.stdin.isatty():
-            return fail(f"not deleting {what} without confirmation: add --yes")
+            return fail(_("not deleting {what} without confirmation: add --yes", what=what))
         try:
-            answer = input(f"Delete {what}? It cannot be undone. [y/N] ")
+            answer = input(_("Delete {what}? It cannot be undone. [y/N] ", what=what))
         except EOFError:
             answer = ""
-        if answer.strip().lower() not in ("y", "yes"):
-            print("Nothing deleted.")
+        if answer.strip().lower() not in ("y", "yes", "s", "si", "sí"):
+            print(_("Nothing deleted."))
             return 1
     try:
         store.delete(str(path))
     except SaveError as exc:
         return fail(exc)
-    say(f"Deleted {what}.")
+    say(_("Deleted {what}.", what=what))
+
     return 0

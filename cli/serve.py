@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from cli import arguments
+from translation import _
 
 port = arguments.whole(0, 65535)
 
@@ -16,73 +17,101 @@ port = arguments.whole(0, 65535)
 def store_url(text: str) -> str:
     """An argparse `type` for `--store`: a PostgreSQL URL (never repeated back: it may hold a password)."""
     if not text.startswith(("postgresql://", "postgres://")):
-        raise argparse.ArgumentTypeError("give a PostgreSQL URL: postgresql://user@host:port/database")
+        raise argparse.ArgumentTypeError(_("give a PostgreSQL URL: postgresql://user@host:port/database"))
+
     return text
 
 
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "serve",
-        help="serve games over SSH: ssh -p 2222 host",
-        description="Serve landlords over SSH: people connect with ssh -p PORT host (any key; no account), "
-        "meet in a lobby and play together, each from their own terminal.",
-    )
-    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
-    p.add_argument(
-        "--port", type=port, default=2222, help="the port to listen on (default 2222; 0 picks one)"
+        help=_("serve games over SSH: ssh -p 2222 host"),
+        description=_(
+            "Serve landlords over SSH: people connect with ssh -p PORT host (any key; no account), "
+            "meet in a lobby and play together, each from their own terminal."
+        ),
     )
     p.add_argument(
-        "--authorized-keys", type=Path, default=None, help="only the keys in this file may connect"
+        "--host",
+        metavar=_("HOST"),
+        default="127.0.0.1",
+        help=_("the address to listen on (default 127.0.0.1)"),
+    )
+    p.add_argument(
+        "--port",
+        metavar=_("PORT"),
+        type=port,
+        default=2222,
+        help=_("the port to listen on (default 2222; 0 picks one)"),
+    )
+    p.add_argument(
+        "--authorized-keys",
+        metavar=_("AUTHORIZED_KEYS"),
+        type=Path,
+        default=None,
+        help=_("only the keys in this file may connect"),
     )
     p.add_argument(
         "--saves-dir",
+        metavar=_("SAVES_DIR"),
         type=Path,
         default=argparse.SUPPRESS,
-        help="where the rooms' games are saved (default: the saves folder in the data folder)",
+        help=_("where the rooms' games are saved (default: the saves folder in the data folder)"),
     )
     p.add_argument(
-        "--data-dir", type=Path, default=None, help="the server's own files: host key, players, rooms"
+        "--data-dir",
+        metavar=_("DATA_DIR"),
+        type=Path,
+        default=None,
+        help=_("the server's own files: host key, players, rooms"),
     )
     p.add_argument(
         "--connections",
+        metavar=_("CONNECTIONS"),
         type=arguments.whole(1, 10_000),
         default=None,
-        help="connections at once (default 250)",
+        help=_("connections at once (default 250)"),
     )
     p.add_argument(
         "--per-address",
+        metavar=_("PER_ADDRESS"),
         type=arguments.whole(1, 10_000),
         default=None,
-        help="from one address at once (default 8)",
+        help=_("from one address at once (default 8)"),
     )
     p.add_argument(
         "--workers",
+        metavar=_("WORKERS"),
         type=arguments.whole(1, 256),
         default=None,
-        help="processes that hold the rooms and run the sessions (default: one per core)",
+        help=_("processes that hold the rooms and run the sessions (default: one per core)"),
     )
     p.add_argument(
         "--proxy-from",
         type=_networks,
         default=(),
-        metavar="ADDRESSES",
-        help="behind a TCP balancer: the balancers' addresses or networks (comma-separated), whose "
-        "PROXY protocol headers (versions 1 and 2) give each player's own address",
+        metavar=_("ADDRESSES"),
+        help=_(
+            "behind a TCP balancer: the balancers' addresses or networks (comma-separated), whose "
+            "PROXY protocol headers (versions 1 and 2) give each player's own address"
+        ),
     )
     p.add_argument(
         "--store",
         type=store_url,
         default=None,
-        metavar="URL",
-        help="keep the people, ratings, past games and lobby chat in PostgreSQL (postgresql://user@host:port/db"
-        "; needs pip install 'landlords[postgres]'), which several hosts can share (default: SQLite in the "
-        "data folder)",
+        metavar=_("URL"),
+        help=_(
+            "keep the people, ratings, past games and lobby chat in PostgreSQL "
+            "(postgresql://user@host:port/db; needs pip install 'landlords[postgres]'), which several hosts "
+            "can share (default: SQLite in the data folder)"
+        ),
     )
     p.add_argument(
         "--no-ratings",
         dest="ratings",
         action="store_false",
-        help="keep no ratings: no database, no ratings in the lobby, no players' list",
+        help=_("keep no ratings: no database, no ratings in the lobby, no players' list"),
     )
     p.set_defaults(run=run)
 
@@ -107,7 +136,8 @@ def run(args: argparse.Namespace) -> int:
 
     keys = args.authorized_keys
     if keys is not None and not keys.is_file():
-        print(f"landlords serve: no such file: {keys}")
+        print(_("landlords serve: no such file: {path}", path=keys))
+
         return 2
     config = ServerConfig(
         host=args.host,

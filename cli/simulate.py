@@ -32,50 +32,79 @@ from engine.tools.shards import share, simulation_record, tournament_record
 from engine.tools.simulate import Simulation
 from engine.tools.tournament import Tournament, check_lineup
 from saves import SaveError
+from translation import N_, _, money, ngettext, number
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("simulate", help="play many headless games and report the figures")
-    p.add_argument("--games", type=arguments.games, default=100, help="how many games (default 100)")
+    p = sub.add_parser("simulate", help=_("play many headless games and report the figures"))
     p.add_argument(
-        "--players", type=arguments.players, default=None, help="seats per game (default 4, or one per bot)"
+        "--games",
+        metavar=_("GAMES"),
+        type=arguments.games,
+        default=100,
+        help=_("how many games (default 100)"),
     )
     p.add_argument(
-        "--seed", type=arguments.seed, default=0, help="seed of the first game; the run is reproducible"
+        "--players",
+        metavar=_("PLAYERS"),
+        type=arguments.players,
+        default=None,
+        help=_("seats per game (default 4, or one per bot)"),
     )
-    launch.add_edition_option(p, "the edition played")
-    p.add_argument("--max-turns", type=arguments.turns, default=1000, help="turn cap per game (default 1000)")
+    p.add_argument(
+        "--seed",
+        metavar=_("SEED"),
+        type=arguments.seed,
+        default=0,
+        help=_("seed of the first game; the run is reproducible"),
+    )
+    launch.add_edition_option(p, _("the edition played"))
+    p.add_argument(
+        "--max-turns",
+        metavar=_("MAX_TURNS"),
+        type=arguments.turns,
+        default=1000,
+        help=_("turn cap per game (default 1000)"),
+    )
     p.add_argument(
         "--bots",
-        metavar="LEVELS",
-        help=f"a tournament between bots, one level per seat, comma-separated ({', '.join(LEVELS)}, "
-        "an installed bot, or module:Class for a bot of your own); seats rotate between games",
+        metavar=_("LEVELS"),
+        help=_(
+            "a tournament between bots, one level per seat, comma-separated ({levels}, "
+            "an installed bot, or module:Class for a bot of your own); seats rotate between games",
+            levels=", ".join(LEVELS),
+        ),
     )
     p.add_argument(
         "--jobs",
+        metavar=_("JOBS"),
         type=arguments.jobs,
         default=None,
-        help="processes to share the games between (default: every core); the figures are the same",
+        help=_("processes to share the games between (default: every core); the figures are the same"),
     )
     p.add_argument(
         "--save-games",
-        metavar="DIR",
-        help="write every game played as a save file in DIR (game-00000.json, ...), to analyse or review",
+        metavar=_("DIR"),
+        help=_("write every game played as a save file in DIR (game-00000.json, ...), to analyse or review"),
     )
     p.add_argument(
         "--events",
-        metavar="DIR",
-        help="write every game played as an open event log in DIR (game-00000.jsonl, ...; docs/research.md)",
+        metavar=_("DIR"),
+        help=_(
+            "write every game played as an open event log in DIR (game-00000.jsonl, ...; docs/research.md)"
+        ),
     )
     p.add_argument(
         "--shard",
         metavar="I/N",
         type=arguments.shard,
         default=None,
-        help="play only the I-th of N shares of the games (the same seeds) and print its record as JSON, "
-        "for `landlords merge`",
+        help=_(
+            "play only the I-th of N shares of the games (the same seeds) and print its record as JSON, "
+            "for `landlords merge`"
+        ),
     )
-    p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
+    p.add_argument("--json", action="store_true", help=_("print one JSON object instead of tables"))
     p.set_defaults(run=run)
 
 
@@ -105,7 +134,13 @@ def _play(args: argparse.Namespace, err: Console, run: Run, work: Callable[[int,
         index, count = args.shard
         if count > run.games:
             return _refuse(
-                err, f"--shard {index}/{count}: {count} shards of {_games(run.games)} leave some empty."
+                err,
+                _(
+                    "--shard {index}/{count}: {count} shards of {games} leave some empty.",
+                    index=index,
+                    count=count,
+                    games=_games(run.games),
+                ),
             )
         first, games = share(run.games, index, count)
         work = partial(headless.shifted, first, work)
@@ -116,7 +151,7 @@ def _play(args: argparse.Namespace, err: Console, run: Run, work: Callable[[int,
     except SetupError as exc:
         return _refuse(err, str(exc))
     except SaveError as exc:
-        return _refuse(err, f"the games could not be kept: {exc}")
+        return _refuse(err, _("the games could not be kept: {reason}", reason=exc))
     if args.shard is not None:
         print(json.dumps(shard_record(run, args.shard, first, result)))
     else:
@@ -181,9 +216,9 @@ def _folder_problem(folder: Path) -> str | None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        return f"{folder} cannot be made: {exc.strerror or exc}"
+        return _("{folder} cannot be made: {reason}", folder=folder, reason=exc.strerror or exc)
     if not os.access(folder, os.W_OK | os.X_OK):
-        return f"{folder} is not a folder that can be written in"
+        return _("{folder} is not a folder that can be written in", folder=folder)
     return None
 
 
@@ -199,7 +234,7 @@ def _refuse(err: Console, message: str) -> int:
 
 def _progress(err: Console) -> Progress:
     return Progress(
-        TextColumn("Playing"),
+        TextColumn(_("Playing")),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
@@ -216,7 +251,12 @@ def _tournament(args: argparse.Namespace, err: Console) -> int:
         return _refuse(err, f"--bots: {exc}.")
     if args.players is not None and args.players != len(lineup):
         return _refuse(
-            err, f"--players {args.players} does not match the {len(lineup)} levels given to --bots."
+            err,
+            _(
+                "--players {players} does not match the {levels} levels given to --bots.",
+                players=args.players,
+                levels=len(lineup),
+            ),
         )
     run = Run("tournament", args.games, args.seed, args.edition, args.max_turns, len(lineup), tuple(lineup))
     work = partial(headless.tournament, lineup, args.seed, args.edition, args.max_turns, _keeping(args))
@@ -231,7 +271,7 @@ def _level(name: str) -> str:
 
 
 def _games(n: int) -> str:
-    return "1 game" if n == 1 else f"{n:,} games"
+    return ngettext("{n} game", "{n} games", n)
 
 
 def _played(edition: str) -> str:
@@ -240,13 +280,13 @@ def _played(edition: str) -> str:
 
 
 def _standings(console: Console, r: Tournament, max_turns: int, edition: str) -> None:
-    table = Table(title=f"Wins by level: {', '.join(r.lineup)} (seats rotate)")
-    table.add_column("Level")
-    table.add_column("Seats", justify="right")
-    table.add_column("Wins", justify="right")
-    table.add_column("Share", justify="right")
-    table.add_column("95% interval", justify="right")
-    table.add_column("Even share", justify="right")
+    table = Table(title=_("Wins by level: {lineup} (seats rotate)", lineup=", ".join(r.lineup)))
+    table.add_column(_("Level"))
+    table.add_column(_("Seats"), justify="right")
+    table.add_column(_("Wins"), justify="right")
+    table.add_column(_("Share"), justify="right")
+    table.add_column(_("95% interval"), justify="right")
+    table.add_column(_("Even share"), justify="right")
     for level in dict.fromkeys(r.lineup):
         lo, hi = r.interval(level)
         table.add_row(
@@ -259,13 +299,21 @@ def _standings(console: Console, r: Tournament, max_turns: int, edition: str) ->
         )
     console.print(table)
     console.print(
-        f"{_games(r.games)} of {_played(edition)}; average length {r.average_turns:.1f} turns; "
-        f"{r.capped} ({100 * r.capped_share:.1f}%) stopped at the cap of {max_turns} turns."
+        _(
+            "{games} of {edition}; average length {turns} turns; "
+            "{capped} ({share}%) stopped at the cap of {cap} turns.",
+            games=_games(r.games),
+            edition=_played(edition),
+            turns=f"{r.average_turns:.1f}",
+            capped=r.capped,
+            share=f"{100 * r.capped_share:.1f}",
+            cap=max_turns,
+        )
     )
     figures = r.card.as_dict()
     race = _race(r, figures)
     if race:
-        console.print(f"First to three houses on every lot of a group: {race}.")
+        console.print(_("First to three houses on every lot of a group: {race}.", race=race))
     _manners(console, r, figures)
 
 
@@ -278,23 +326,28 @@ def _race(r: Tournament, figures: dict[str, object]) -> str:
         if not isinstance(f, dict) or not f["first_to_three_houses"]:
             continue
         won = f["won_when_first"]
-        games = " of its games" if not parts else ""
-        parts.append(
-            f"{level} in {100 * f['first_to_three_houses']:.0f}%{games}, winning {100 * won:.0f}% of those"
-        )
+        values = {
+            "level": level,
+            "first": f"{100 * f['first_to_three_houses']:.0f}",
+            "won": f"{100 * won:.0f}",
+        }
+        if not parts:
+            parts.append(_("{level} in {first}% of its games, winning {won}% of those", **values))
+        else:
+            parts.append(_("{level} in {first}%, winning {won}% of those", **values))
     return "; ".join(parts)
 
 
 def _manners(console: Console, r: Tournament, figures: dict[str, object]) -> None:
     """What each level did at the table besides winning: offers, auctions, building."""
-    table = Table(title="At the table (per seat and game)")
+    table = Table(title=_("At the table (per seat and game)"))
     for name, justify in (
-        ("Level", "left"),
-        ("Offers", "right"),
-        ("Taken", "right"),
-        ("Same lot", "right"),
-        ("Auction / printed (median)", "right"),
-        ("Groups built", "right"),
+        (_("Level"), "left"),
+        (_("Offers"), "right"),
+        (_("Taken"), "right"),
+        (_("Same lot"), "right"),
+        (_("Auction / printed (median)"), "right"),
+        (_("Groups built"), "right"),
     ):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for level in dict.fromkeys(r.lineup):
@@ -307,67 +360,104 @@ def _manners(console: Console, r: Tournament, figures: dict[str, object]) -> Non
             level,
             f"{f['offers_per_game']:.1f}",
             f"{100 * f['offers_accepted']:.0f}%",
-            f"at most {f['same_lot_asked_most']}",
-            "-" if not auction else f"{auction['median']:.2f}x, most {auction['max']:.2f}x",
+            _("at most {n}", n=f["same_lot_asked_most"]),
+            "-"
+            if not auction
+            else _(
+                "{median}x, most {most}x", median=f"{auction['median']:.2f}", most=f"{auction['max']:.2f}"
+            ),
             "-" if built is None else f"{100 * built:.0f}%",
         )
     console.print(table)
 
 
-SIMPLE_PLAYERS = (
+SIMPLE_PLAYERS = N_(
     "the engine's simple players (they buy what they can afford, build whenever they can, pay to leave "
     "jail at once and raise cash before going bankrupt; --bots plays the bot levels)"
 )
 
 
 def _report(console: Console, r: Simulation, edition: str, players: int) -> None:
-    console.print(f"{_games(r.games)} of {_played(edition)} between {players} of {SIMPLE_PLAYERS}.")
     console.print(
-        f"{r.rolls:,} dice rolls; average {r.average_turns:.1f} turns, longest {r.longest}; "
-        f"{r.capped} hit the turn cap."
+        _(
+            "{games} of {edition} between {players} of {who}.",
+            games=_games(r.games),
+            edition=_played(edition),
+            players=players,
+            who=_(SIMPLE_PLAYERS),
+        )
     )
-    wins = Table(title="Wins by seat")
-    wins.add_column("Seat", justify="right")
-    wins.add_column("Wins", justify="right")
-    wins.add_column("Share", justify="right")
+    console.print(
+        _(
+            "{rolls} dice rolls; average {turns} turns, longest {longest}; {capped} hit the turn cap.",
+            rolls=number(r.rolls),
+            turns=f"{r.average_turns:.1f}",
+            longest=r.longest,
+            capped=r.capped,
+        )
+    )
+    wins = Table(title=_("Wins by seat"))
+    wins.add_column(_("Seat"), justify="right")
+    wins.add_column(_("Wins"), justify="right")
+    wins.add_column(_("Share"), justify="right")
     for seat, w in enumerate(r.wins):
         wins.add_row(str(seat + 1), str(w), f"{100 * w / r.games:.1f}%")
     console.print(wins)
     figures = r.as_dict()
     scores = figures["scores"]
     assert isinstance(scores, dict)
-    by_seat = ", ".join(f"${w:,.0f}" for w in scores["average_by_seat"])
+    by_seat = ", ".join(money(round(w)) for w in scores["average_by_seat"])
     console.print(
-        f"Average final worth by seat: {by_seat}; the winners averaged ${scores['winner_average']:,.0f}."
+        _(
+            "Average final worth by seat: {by_seat}; the winners averaged {average}.",
+            by_seat=by_seat,
+            average=money(round(scores["winner_average"])),
+        )
     )
     top = figures["top_buyer"]
     assert isinstance(top, dict)
     console.print(
-        f"The player who bought the most deeds won {top['wins']} of the {top['games']} finished games "
-        f"where one player bought the most ({100 * top['share']:.1f}%)."
+        _(
+            "The player who bought the most deeds won {wins} of the {games} finished games "
+            "where one player bought the most ({share}%).",
+            wins=top["wins"],
+            games=top["games"],
+            share=f"{100 * top['share']:.1f}",
+        )
     )
     poorhouse = figures.get("poorhouse")
     if isinstance(poorhouse, dict):
         share = 100 * poorhouse["share"]
         console.print(
-            f"Somebody went to the poorhouse in {poorhouse['games']} games ({share:.1f}%), "
-            f"{poorhouse['visits']} visits in all."
+            _(
+                "Somebody went to the poorhouse in {games} games ({share}%), {visits} visits in all.",
+                games=poorhouse["games"],
+                share=f"{share:.1f}",
+                visits=poorhouse["visits"],
+            )
         )
     board = board_for(edition)
     total = sum(r.landings) or 1
     land = Table(
-        title="Where the rolls ended",
-        caption="Counted where the token stood once cards and being sent to jail were dealt with.",
+        title=_("Where the rolls ended"),
+        caption=_("Counted where the token stood once cards and being sent to jail were dealt with."),
     )
     land.add_column("#", justify="right")
-    land.add_column("Space")
-    land.add_column("Rolls", justify="right")
-    land.add_column("Share", justify="right")
+    land.add_column(_("Space"))
+    land.add_column(_("Rolls"), justify="right")
+    land.add_column(_("Share"), justify="right")
     jail = board.edition.jail
     for space, n in enumerate(r.landings):
         if board.kinds[space] == "go_to_jail" and jail is not None:  # its rolls end in jail
-            where = f"the jail by {board.name(jail.space)}" if jail.beside else board.name(jail.space)
-            land.add_row(str(space), f"{board.name(space)} (counted on {where})", "-", "-")
+            where = (
+                _("the jail by {space}", space=board.name(jail.space))
+                if jail.beside
+                else board.name(jail.space)
+            )
+            land.add_row(
+                str(space), _("{space} (counted on {where})", space=board.name(space), where=where), "-", "-"
+            )
             continue
-        land.add_row(str(space), board.name(space), f"{n:,}", f"{100 * n / total:.2f}%")
+        land.add_row(str(space), board.name(space), number(n), f"{100 * n / total:.2f}%")
+
     console.print(land)

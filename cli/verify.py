@@ -16,13 +16,14 @@ from saves import SaveError
 from saves.errors import SeedMismatch
 from saves.store import read
 from saves.verify import verify
+from translation import _
 
 UNFAIR = 1
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("verify", help="check that a finished game's dice and cards all came from its seed")
-    p.add_argument("id", metavar="GAME", help=ID_HELP)
+    p = sub.add_parser("verify", help=_("check that a finished game's dice and cards all came from its seed"))
+    p.add_argument("id", metavar=_("GAME"), help=_(ID_HELP))
     add_saves_dir(p)
     p.set_defaults(run=run)
 
@@ -33,23 +34,36 @@ def run(args: argparse.Namespace) -> int:
         path = store.resolve(args.id)
         save = read(path)
     except SeedMismatch as exc:  # a seed that is not the game's: not fair, whatever else the file holds
-        say(f"{exc.path.name}: Not fair: {exc.reason}: the file's seed was changed.")
+        say(
+            _(
+                "{file}: Not fair: {reason}: the file's seed was changed.",
+                file=exc.path.name,
+                reason=exc.reason,
+            )
+        )
         return UNFAIR
     except SaveError as exc:
         return fail(exc)
     verdict = verify(save)
     if verdict.outcome == "in_play":
         return fail(f"{save.title}: {verdict.reason}")
-    say(f"{save.title}: seed {verdict.seed}")
+    say(_("{title}: seed {seed}", title=save.title, seed=verdict.seed))
     shown = short_fingerprint(verdict.fingerprint)
-    say(f"SHA-256 of the seed: {verdict.fingerprint} (on screen: {shown})")
+    say(
+        _(
+            "SHA-256 of the seed: {fingerprint} (on screen: {shown})",
+            fingerprint=verdict.fingerprint,
+            shown=shown,
+        )
+    )
     if verdict.outcome == "unfair":
-        say(f"Not fair: {verdict.reason}.")
+        say(_("Not fair: {reason}.", reason=verdict.reason))
         return UNFAIR
     for note in verdict.notes:
-        say(f"Note: {note}.")
+        say(_("Note: {note}.", note=note))
     if verdict.recorded_fingerprint is not None:
-        say("The seed matches the fingerprint shown at the start.")
+        say(_("The seed matches the fingerprint shown at the start."))
+
     say(
         f"Fair: all {verdict.throws:,} throws and {verdict.cards:,} cards of the {verdict.commands:,} moves "
         "replayed came from the seed."

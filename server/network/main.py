@@ -22,6 +22,7 @@ from server.network.ssh import Connection, GameSession, Gate, read_allowed
 from server.network.worker import WorkerSession
 from server.tables.hall import Hall
 from server.tables.table import Table
+from translation import _, ngettext
 
 log = logging.getLogger(__name__)
 
@@ -90,13 +91,13 @@ async def start(
     key, made = host_key(config.folder)
     print_key = fingerprint(key)
     if made:
-        say(f"A new host key was made: {config.folder / 'host_ed25519'}")
-    say(f"Host key fingerprint: {print_key}")
+        say(_("A new host key was made: {path}", path=config.folder / "host_ed25519"))
+    say(_("Host key fingerprint: {fingerprint}", fingerprint=print_key))
     front = Front(config, in_process)
     if front.store_note:
         say(front.store_note)
     elif config.store is not None and front.store is not None:
-        say(f"The people are kept in {front.store.where}")
+        say(_("The people are kept in {where}", where=front.store.where))
     gate = Gate()
     allowed = read_allowed(config.authorized_keys) if config.authorized_keys is not None else None
     limits = config.limits
@@ -131,8 +132,16 @@ async def start(
     front.config = replace(config, port=port)  # a port of 0 was a free one: players are told the real one
     await front.start()
     workers = len(front.workers)
-    processes = f"{workers} worker{'s' if workers != 1 else ''}"
-    say(f"landlords serves on {config.host} port {port}: ssh -p {port} {config.host} ({processes})")
+    processes = ngettext("{n} worker", "{n} workers", workers)
+    say(
+        _(
+            "landlords serves on {host} port {port}: ssh -p {port} {host} ({processes})",
+            host=config.host,
+            port=port,
+            processes=processes,
+        )
+    )
+
     return Running(front, gate, listener, port, print_key)
 
 
