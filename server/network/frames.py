@@ -16,6 +16,8 @@ import struct
 from collections.abc import Callable
 from typing import Any
 
+from translation import ENGLISH, Language, language
+
 log = logging.getLogger(__name__)
 
 DATA = b"D"  # terminal bytes: typed (front to worker) or drawn (worker to front)
@@ -187,3 +189,8 @@ class Requests:
 
 def answer(to: Any, value: Any) -> dict[str, Any]:
     return {"t": "answer", "to": to, "value": value}
+
+
+def asker(message: dict[str, Any]) -> Language:
+    """The language of the person a worker asks for (a new room, a name): a refusal reads in it."""
+    return language(str(message.get("lang") or "en")[:20]) or ENGLISH

@@ -37,6 +37,7 @@ from server.network.frames import (
     FrameError,
     Requests,
     answer,
+    asker,
     frame,
     json_frame,
     read_json,
@@ -50,7 +51,7 @@ from server.people.store import StoreFailure
 from server.tables.hall import gather_saves, make_plan, plan_of, plans_in
 from server.tables.lobby_line import TableStatus
 from server.tables.plans import Plan, RoomRequest, TableError
-from translation import N_, language
+from translation import N_, _, language, use
 
 log = logging.getLogger(__name__)
 
@@ -364,21 +365,24 @@ class Front:
     def _choose(self, message: dict[str, Any]) -> dict[str, Any]:
         seated = {str(s.get("owner")) for e in self.registry.values() for s in e.plan.get("seats", [])}
         try:
-            name = self.players.choose(str(message.get("key")), str(message.get("name", "")), seated)
+            with use(asker(message)):  # a refusal reads in the language of the person who asked
+                name = self.players.choose(str(message.get("key")), str(message.get("name", "")), seated)
         except TextError as exc:
             return {"error": str(exc)}
+
         log.info("key %s chose the name %r", message.get("key"), name)
         return {"name": name}
 
     async def _create(self, link: FramedProtocol, message: dict[str, Any]) -> None:
-        try:
-            table_id, worker = await self.create(RoomRequest.from_json(message))
-            value: dict[str, Any] = {"id": table_id, "worker": worker}
-        except TableError as exc:
-            value = {"error": str(exc)}
-        except Exception:
-            log.exception("a room could not be made")
-            value = {"error": "The room could not be made."}
+        with use(asker(message)):  # a refusal reads in the language of the person who asked
+            try:
+                table_id, worker = await self.create(RoomRequest.from_json(message))
+                value: dict[str, Any] = {"id": table_id, "worker": worker}
+            except TableError as exc:
+                value = {"error": str(exc)}
+            except Exception:
+                log.exception("a room could not be made")
+                value = {"error": _("The room could not be made.")}
         link.send_json(answer(message.get("ask"), value))
 
     async def create(self, asked: RoomRequest) -> tuple[str, int]:
@@ -393,7 +397,7 @@ class Front:
             await handle.requests.ask({"t": "adopt", "plan": plan.to_json()})
         except (ConnectionError, TimeoutError, AssertionError):
             self.registry.pop(plan.id, None)
-            raise TableError("The server is busy; try again.") from None
+            raise TableError(_("The server is busy; try again.")) from None
         log.info("room %s (%s) made by %s on worker %d", plan.id, plan.name, asked.creator, handle.index)
         self.changed()
         return plan.id, handle.index

@@ -34,16 +34,21 @@ class Said:
     text: str
     at: float
     after: int = 0
+    message: str = ""
+    """A line of the server's own: its message id, said in each reader's language with `values` (the
+    line is kept once for the table, and everyone at it reads it in their own); `text` is it in English."""
+    values: tuple[tuple[str, str], ...] = ()
 
     def line(self) -> str:
         """The line as it is shown: "14:05 Ann: hello" (the hour and minute in UTC). A line of the server's
-        own (nobody's: `who` empty) is its text alone."""
+        own (nobody's: `who` empty) is its text alone, in the reader's language."""
         if not self.who:
-            return self.text
+            return "* " + _(self.message, **dict(self.values)) if self.message else self.text
         return f"{time.strftime('%H:%M', time.gmtime(self.at))} {self.who}: {self.text}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"who": self.who, "text": self.text, "at": self.at, "after": self.after}
+        told = {"message": self.message, "values": dict(self.values)} if self.message else {}
+        return {"who": self.who, "text": self.text, "at": self.at, "after": self.after, **told}
 
     @classmethod
     def from_json(cls, raw: Any, limit: int) -> Said:
@@ -61,7 +66,11 @@ class Said:
         words = words_of(text, limit)
         if not words:
             raise ValueError("an empty chat line")
-        return cls(words_of(who, NAME_MAX), words, float(at), after)
+        message, values = raw.get("message", ""), raw.get("values", {})
+        if who or not isinstance(message, str) or not isinstance(values, dict):
+            message, values = "", {}
+        kept = tuple((words_of(str(k), 40), words_of(str(v), limit)) for k, v in values.items())
+        return cls(words_of(who, NAME_MAX), words, float(at), after, message[:limit], kept)
 
 
 LATEST = 2**33

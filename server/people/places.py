@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.events import Event, GameOver, PlayerBankrupt
+from translation import _
 
 
 @dataclass(frozen=True)
@@ -86,15 +87,16 @@ def counts(results: Sequence[SeatResult]) -> bool:
 def counting(results: Sequence[SeatResult], names: Sequence[str | None]) -> str:
     """Whether a finished game counts for the ratings, and if not why, in a sentence for the people."""
     if counts(results):
-        return "This game counts for the ratings."
+        return _("This game counts for the ratings.")
     people = [seat for seat, r in enumerate(results) if r.person]
     if len(people) < 2:
-        return "This game does not count for the ratings: only games of two people or more count."
+        return _("This game does not count for the ratings: only games of two people or more count.")
     gone = [names[seat] or "?" for seat in people if results[seat].left]
-    who = ", ".join(gone[:-1]) + f" and {gone[-1]}" if len(gone) > 1 else "".join(gone)
-    return (
+    who = _("{some} and {last}", some=", ".join(gone[:-1]), last=gone[-1]) if len(gone) > 1 else "".join(gone)
+    return _(
         "This game does not count for the ratings: fewer than two people stayed to its end "
-        f"({who} left before it)."
+        "({who} left before it).",
+        who=who,
     )
 
 

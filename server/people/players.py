@@ -20,6 +20,7 @@ from pathlib import Path
 from engine.text import TextError, check_name, clean_name
 from server.base.state import read_json
 from server.people.store import Store, StoreFailure
+from translation import _
 
 log = logging.getLogger(__name__)
 
@@ -130,18 +131,19 @@ class Players:
         """Bind a name to a key that has none; `TextError` with the reason when it cannot be had. With
         the book full, the oldest name of a key not in `seated` (the keys holding a seat) is let go."""
         if fingerprint in self._names:
-            raise TextError("This key already has a name.")
+            raise TextError(_("This key already has a name."))
         if len(fingerprint) > KEY_MAX:
-            raise TextError("This key cannot be given a name.")
+            raise TextError(_("This key cannot be given a name."))
         name = check_name(name)
         if self.holder_of(name) is not None:
-            raise TextError(f"The name {name} is taken; choose another.")
+            raise TextError(_("The name {name} is taken; choose another.", name=name))
+
         let_go = None
         if len(self._names) >= self.most:
             kept = set(seated)
             let_go = next((k for k in self._names if k not in kept), None)
             if let_go is None:
-                raise TextError("The server keeps as many names as it can; try again later.")
+                raise TextError(_("The server keeps as many names as it can; try again later."))
             log.info("the name of key %s let go: the book of names is full", let_go)
         self._keep(fingerprint, name, let_go)
         return name

@@ -20,7 +20,7 @@ from engine.text import NAME_MAX, plain
 from server.people.places import SeatResult, counts
 from server.people.rating import Rating, rate, shipped_bots
 from server.people.store import GameRecord, Store, StoreError, StoreFailure, open_store
-from translation import N_
+from translation import N_, _, ngettext
 
 log = logging.getLogger(__name__)
 
@@ -100,16 +100,16 @@ class RatingBoard:
                 shown = self.shown(seat.owner)
                 people.append(plain(seat.name or "") + (f" ({shown})" if shown is not None else ""))
         bots = sum(1 for s in plan.seats if s.kind == "bot")
-        return ", ".join(people) + (f" + {bots} bot{'s' if bots != 1 else ''}" if bots else "")
+        return ", ".join(people) + (" + " + ngettext("{n} bot", "{n} bots", bots) if bots else "")
 
     def about(self, key: str) -> str:
         """A person's own rating in words: for the lobby's head."""
         standing = self.people.get(key)
         if standing is None:
-            return "unrated"
-        wins = f"{standing.wins} win{'s' if standing.wins != 1 else ''}"
-        games = f"{standing.games} game{'s' if standing.games != 1 else ''}"
-        return f"rating {standing.rating.shown()} ({games}, {wins})"
+            return _("unrated")
+        wins = ngettext("{n} win", "{n} wins", standing.wins)
+        games = ngettext("{n} game", "{n} games", standing.games)
+        return _("rating {rating} ({games}, {wins})", rating=standing.rating.shown(), games=games, wins=wins)
 
     def ranked(self) -> list[Standing]:
         """The rated people, the highest first."""

@@ -11,6 +11,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, Static
 
 from server.screens.session import session_of
+from translation import N_, _
 from tui.screens.overlay import Overlay
 from tui.widgets.steady_input import SteadyInput
 
@@ -24,7 +25,7 @@ class ChatDialog(Overlay[str | None]):
     """Type a line; Enter sends it to everyone at the table (or in the lobby), Esc does not."""
 
     lets_bots_play = True
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
     DEFAULT_CSS = """
     ChatDialog { align: center bottom; }
     ChatDialog Vertical { width: 70; height: auto; border: round $primary; background: $surface; }
@@ -38,7 +39,11 @@ class ChatDialog(Overlay[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(f"Say to {self.to} (Enter sends, Esc cancels):")
+            if self.to == "the lobby":
+                yield Static(_("Say to the lobby (Enter sends, Esc cancels):"))
+            else:
+                yield Static(_("Say to the table (Enter sends, Esc cancels):"))
+
             yield SteadyInput(max_length=self.limit, id="line")
 
     def on_mount(self) -> None:

@@ -8,6 +8,7 @@ from textual.content import Content
 
 from server.tables.plans import minutes
 from server.tables.seat_clocks import ClockFace, SeatTime
+from translation import _
 from tui.glyphs import Glyphs
 
 LOW = 10.0
@@ -20,7 +21,16 @@ def clock_tail(face: ClockFace, glyphs: Glyphs) -> Content:
     vote = face.vote
     if vote is not None:
         parts.insert(
-            0, Content.styled(f"vote {vote.target_name}: {vote.yes}/{vote.needed} yes (a)", "bold $warning")
+            0,
+            Content.styled(
+                _(
+                    "vote {name}: {yes}/{needed} yes (a)",
+                    name=vote.target_name,
+                    yes=vote.yes,
+                    needed=vote.needed,
+                ),
+                "bold $warning",
+            ),
         )
     if not parts:
         return Content("")
@@ -30,10 +40,11 @@ def clock_tail(face: ClockFace, glyphs: Glyphs) -> Content:
 def _seat(seat: SeatTime, glyphs: Glyphs) -> Content | None:
     name = seat.name
     if seat.bot:
-        return Content.styled(f"{name} bot", "dim")
+        return Content.styled(_("{name} bot", name=name), "dim")
     left = "" if seat.left is None else f" {minutes(seat.left)}"
     if seat.away:
-        text = f"{name} away{left}"
+        text = _("{name} away", name=name) + left
+
     elif left:
         text = f"{name}{left}"
     else:

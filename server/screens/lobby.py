@@ -20,9 +20,10 @@ from engine.text import plain
 from server.screens.hall_changed import HallChanged
 from server.screens.lobby_chat import LobbyChat
 from server.screens.session import Session, session_of
+from translation import N_, _
 from tui.widgets.steady_footer import SteadyFooter
 
-COLUMNS = ("Room", "Edition", "Seats", "Playing", "Turn")
+COLUMNS = (N_("Room"), N_("Edition"), N_("Seats"), N_("Playing"), N_("Turn"))
 WRAPPED = (1, 3, 4)
 """The columns whose cells may wrap onto more lines: the edition, who plays, the turn."""
 NARROWEST = 8
@@ -55,12 +56,13 @@ def fit(rows: list[list[str]], width: int) -> tuple[list[list[str]], list[int], 
 
 class LobbyScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "play", "Play"),
-        Binding("n", "new_room", "New room"),
-        Binding("w", "watch", "Watch"),
-        Binding("p", "past_games", "Past games"),
-        Binding("r", "players", "Ratings"),
-        Binding("q", "app.leave", "Quit"),
+        Binding("enter", "play", N_("Play")),
+        Binding("n", "new_room", N_("New room")),
+        Binding("w", "watch", N_("Watch")),
+        Binding("p", "past_games", N_("Past games")),
+        Binding("r", "players", N_("Ratings")),
+        Binding("l", "language", N_("Language")),
+        Binding("q", "app.leave", N_("Quit")),
     ]
     DEFAULT_CSS = """
     LobbyScreen #head { height: auto; padding: 0 1; }
@@ -141,7 +143,7 @@ class LobbyScreen(Screen[None]):
                 [
                     mark + line.name,
                     line.edition_words,
-                    f"{line.taken} taken, {line.free} free",
+                    _("{taken} taken, {free} free", taken=line.taken, free=line.free),
                     board.people_line(t.plan) if board is not None else line.people,
                     line.status,
                 ]
@@ -150,15 +152,15 @@ class LobbyScreen(Screen[None]):
         cells, heights, widths = fit(rows, (table.size.width or self.app.size.width) - 1)
         table.clear(columns=True)
         for name, column_width in zip(COLUMNS, widths, strict=True):
-            table.add_column(name, width=column_width)
+            table.add_column(_(name), width=column_width)
         for line_cells, height in zip(cells, heights, strict=True):
             table.add_row(*(Text(cell) for cell in line_cells), height=height)
         if self._ids:
             table.move_cursor(row=min(row, len(self._ids) - 1))
         note = (
-            "No rooms yet: press n to make one."
+            _("No rooms yet: press n to make one.")
             if not self._ids
-            else "Enter: take a seat or go back to yours (*)  -  w: watch  -  n: new room"
+            else _("Enter: take a seat or go back to yours (*)  -  w: watch  -  n: new room")
         )
         self.query_one("#note", Static).update(Content(note))
         self.query_one(LobbyChat).show(app.hall.lobby_talk.lines)
@@ -169,8 +171,9 @@ class LobbyScreen(Screen[None]):
         app = self.server
         board = app.hall.ratings
         mine = f"  -  {board.about(app.fingerprint)}" if board is not None else ""
+        welcome = _("welcome, {name}", name=plain(app.player_name))
         self.query_one("#head", Static).update(
-            Content.assemble(("landlords", "bold $accent"), f"  -  welcome, {plain(app.player_name)}{mine}")
+            Content.assemble(("landlords", "bold $accent"), f"  -  {welcome}{mine}")
         )
         if self._rated != (board is not None):  # the ratings came: the players' key is offered
             self._rated = board is not None
@@ -200,7 +203,13 @@ class LobbyScreen(Screen[None]):
         if chosen is not None:
             self.server.enter(chosen, watch=True)
 
+    def action_language(self) -> None:
+        from server.screens.language import LanguageScreen
+
+        self.app.push_screen(LanguageScreen())
+
     def action_past_games(self) -> None:
+
         from server.screens.past_games import PastGamesScreen
 
         self.app.push_screen(PastGamesScreen())

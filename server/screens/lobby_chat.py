@@ -10,9 +10,10 @@ from textual.content import Content
 
 from engine.text import plain
 from server.people.chat import Said
+from translation import N_, _
 from tui.widgets.lines import LinesView
 
-QUIET = "Nobody has said anything yet."
+QUIET = N_("Nobody has said anything yet.")
 
 
 class LobbyChat(LinesView, can_focus=False):
@@ -29,7 +30,7 @@ class LobbyChat(LinesView, can_focus=False):
 
     def __init__(self) -> None:
         super().__init__(id="chat", follow_end=True)
-        self.border_title = "Lobby chat  -  / to say something"
+        self.border_title = _("Lobby chat  -  / to say something")
         self._shown: tuple[Said, ...] | None = None
 
     def show(self, lines: Sequence[Said]) -> None:
@@ -39,6 +40,7 @@ class LobbyChat(LinesView, can_focus=False):
             return
         self._shown = kept
         if not kept:
-            self.set_lines([Content.styled(QUIET, "$text-muted")])
+            self.set_lines([Content.styled(_(QUIET), "$text-muted")])
+
             return
         self.set_lines(Content(plain(said.line())) for said in kept)

@@ -10,6 +10,7 @@ from textual.widgets import Input, Static
 
 from engine.text import NAME_MAX, TextError
 from server.screens.session import session_of
+from translation import _
 from tui.widgets.steady_input import SteadyInput
 
 
@@ -21,8 +22,11 @@ class NameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Middle(), Center(), Vertical():
-            yield Static(Content("Welcome. Choose the name others will see at the table."))
-            yield Static(Content(f"Up to {NAME_MAX} letters, digits, spaces or punctuation; it stays yours."))
+            yield Static(Content(_("Welcome. Choose the name others will see at the table.")))
+            yield Static(
+                Content(_("Up to {n} letters, digits, spaces or punctuation; it stays yours.", n=NAME_MAX))
+            )
+
             yield SteadyInput(placeholder="your name", max_length=NAME_MAX * 2, id="name")
             yield Static("", id="problem")
 

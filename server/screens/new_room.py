@@ -38,16 +38,17 @@ from server.tables.plans import (
     read_clock,
     rules_from,
 )
+from translation import N_, _
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.steady_input import SteadyInput
 from tui.widgets.steady_select import SteadySelect as Select
 
-VARIANTS = (("The full game", "full"), ("Short Game", "short"))
-CLOCKS = (("none", "none"), ("time bank", "bank"))
+VARIANTS = ((N_("The full game"), "full"), (N_("Short Game"), "short"))
+CLOCKS = ((N_("none"), "none"), (N_("time bank"), "bank"))
 
 
 class NewRoomScreen(Screen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Back to the lobby")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Back to the lobby"))]
     DEFAULT_CSS = """
     NewRoomScreen Vertical#form { width: 64; height: auto; border: round $primary; padding: 0 1; }
     NewRoomScreen Horizontal { height: 1; margin-bottom: 1; }
@@ -68,14 +69,14 @@ class NewRoomScreen(Screen[None]):
         app = session_of(self.app)
         most = app.hall.limits.seats_per_room
         with Center(), Vertical(id="form"):
-            yield Static(Content("A new room"))
+            yield Static(Content(_("A new room")))
             with Horizontal():
-                yield Label("Name")
+                yield Label(_("Name"))
                 yield SteadyInput(
                     placeholder="a name for the room", max_length=ROOM_NAME_MAX, id="name", compact=True
                 )
             with Horizontal():
-                yield Label("Edition")
+                yield Label(_("Edition"))
                 yield Select(
                     [(load_edition(e).name, e) for e in EDITIONS],
                     value="classic",
@@ -84,10 +85,16 @@ class NewRoomScreen(Screen[None]):
                     compact=True,
                 )
             with Horizontal():
-                yield Label("Game")
-                yield Select(VARIANTS, value="short", allow_blank=False, id="variant", compact=True)
+                yield Label(_("Game"))
+                yield Select(
+                    [(_(w), v) for w, v in VARIANTS],
+                    value="short",
+                    allow_blank=False,
+                    id="variant",
+                    compact=True,
+                )
             with Horizontal():
-                yield Label("People")
+                yield Label(_("People"))
                 yield Select(
                     [(str(n), n) for n in range(1, most + 1)],
                     value=2,
@@ -96,12 +103,12 @@ class NewRoomScreen(Screen[None]):
                     compact=True,
                 )
             with Horizontal():
-                yield Label("Bots")
+                yield Label(_("Bots"))
                 yield Select(
                     [(str(n), n) for n in range(most)], value=2, allow_blank=False, id="bots", compact=True
                 )
             with Horizontal():
-                yield Label("Bots' level")
+                yield Label(_("Bots' level"))
                 yield Select(
                     [(lv, lv) for lv in LEVELS],
                     value=DEFAULT_LEVEL,
@@ -110,7 +117,7 @@ class NewRoomScreen(Screen[None]):
                     compact=True,
                 )
             with Horizontal():
-                yield Label("Turn timer")
+                yield Label(_("Turn timer"))
                 yield Select(
                     [(f"{s} s", s) for s in TURN_TIMERS],
                     value=DEFAULT_TURN_TIMER,
@@ -119,26 +126,34 @@ class NewRoomScreen(Screen[None]):
                     compact=True,
                 )
             with Horizontal():
-                yield Label("Clock")
-                yield Select(CLOCKS, value="none", allow_blank=False, id="clock", compact=True)
+                yield Label(_("Clock"))
+                yield Select(
+                    [(_(w), v) for w, v in CLOCKS], value="none", allow_blank=False, id="clock", compact=True
+                )
                 yield SteadyInput(minutes(DEFAULT_BANK), max_length=5, id="bank", compact=True)
                 yield Label("+", classes="joint")
                 yield SteadyInput(str(DEFAULT_ADDED), max_length=3, id="added", compact=True)
                 yield Label("s", classes="joint")
             (low, high), (least, most) = BANK_SECONDS, ADDED_SECONDS
             yield Static(
-                f"bank {minutes(low)} to {minutes(high)}, + {least} to {most} s a decision",
+                _(
+                    "bank {low} to {high}, + {least} to {most} s a decision",
+                    low=minutes(low),
+                    high=minutes(high),
+                    least=least,
+                    most=most,
+                ),
                 id="clock-bounds",
             )
             with Horizontal():
-                yield Label("Bots' pace")
+                yield Label(_("Bots' pace"))
                 yield Select(
                     [(p, p) for p in ORDER], value=DEFAULT_SPEED, allow_blank=False, id="pace", compact=True
                 )
             with Horizontal():
-                yield Label("Advisor")
+                yield Label(_("Advisor"))
                 yield Select(
-                    [("on", True), ("off", False)],
+                    [(_("on"), True), (_("off"), False)],
                     value=True,
                     allow_blank=False,
                     id="advisor",
@@ -214,7 +229,8 @@ class NewRoomScreen(Screen[None]):
         people = int(str(self._value("#people")))
         bots = int(str(self._value("#bots")))
         level = str(self._value("#level"))
-        seats = [SeatPlan("person") for _ in range(people)] + [SeatPlan("bot", level) for _ in range(bots)]
+        seats = [SeatPlan("person") for _n in range(people)] + [SeatPlan("bot", level) for _n in range(bots)]
+
         try:
             bank, added = self._clock()
             table_id = await app.hall.create(

@@ -24,6 +24,7 @@ from room import PersistenceError
 from server.people.places import counting
 from server.screens.session import Session, session_of
 from server.tables.lobby_line import NO_PAST_GAMES, past_plans, past_stage
+from translation import N_, _
 from tui.screens.replay import ReplayScreen
 from tui.widgets.steady_footer import SteadyFooter
 
@@ -32,13 +33,13 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-COLUMNS = ("Room", "Edition", "Players", "Game")
+COLUMNS = (N_("Room"), N_("Edition"), N_("Players"), N_("Game"))
 
 
 class PastGamesScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "open", "Replay"),
-        Binding("escape,q", "back", "Lobby"),
+        Binding("enter", "open", N_("Replay")),
+        Binding("escape,q", "back", N_("Lobby")),
     ]
     DEFAULT_CSS = """
     PastGamesScreen #head { height: auto; padding: 0 1; text-style: bold; }
@@ -62,7 +63,7 @@ class PastGamesScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns(*COLUMNS)
+        table.add_columns(*map(_, COLUMNS))
         hall = self.server.hall
         self._plans = past_plans([t.plan for t in hall.ordered()], self.server.fingerprint)
         for plan in self._plans:
@@ -78,9 +79,9 @@ class PastGamesScreen(Screen[None]):
     def _show_note(self, row: int) -> None:
         """The keys, under a word on whether the game picked counted for the ratings, and why not."""
         if not self._plans:
-            note = NO_PAST_GAMES
+            note = _(NO_PAST_GAMES)
         else:
-            note = "Enter: step through the game on the board  -  Esc: back to the lobby"
+            note = _("Enter: step through the game on the board  -  Esc: back to the lobby")
             plan = self._plans[min(max(row, 0), len(self._plans) - 1)]
             if plan.result is not None and self.server.hall.ratings is not None:
                 note = f"{counting(plan.result, [s.name for s in plan.seats])}\n{note}"
@@ -103,7 +104,10 @@ class PastGamesScreen(Screen[None]):
             past = self.server.hall.persistence.past_game(plan.save_id or "")
         except PersistenceError as exc:  # the details name the server's files: for its log only
             log.warning("past game of room %s not shown: %s", plan.id, exc)
-            self.notify(f"The game of {plan.name} cannot be shown: its save cannot be read.", timeout=8)
+            self.notify(
+                _("The game of {name} cannot be shown: its save cannot be read.", name=plan.name), timeout=8
+            )
+
             return
         past.title = plan.name
         self.app.push_screen(ReplayScreen(past, self.server.glyphs))

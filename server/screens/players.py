@@ -16,15 +16,16 @@ from textual.widgets import DataTable, Static
 from server.people.ratings import ABOUT, NOBODY_RATED
 from server.screens.hall_changed import HallChanged
 from server.screens.session import Session, session_of
+from translation import N_, _
 from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
     from server.people.rating import Rating
 
-COLUMNS = ("#", "Player", "Rating", "Games", "Wins")
+COLUMNS = ("#", N_("Player"), N_("Rating"), N_("Games"), N_("Wins"))
 
 
-BOTS = "Bots, on the same scale (each level's rating measured in tournaments, less 3 sigma): "
+BOTS = N_("Bots, on the same scale (each level's rating measured in tournaments, less 3 sigma): ")
 """What the bots' figures are: conservative too, so a level whose rating is less sure shows lower, and
 levels a few points apart play about as well."""
 
@@ -66,14 +67,14 @@ class BotsLine(Static):
     def _lay_out(self) -> None:
         none, bots = self._said
         width = max(20, self.content_region.width or self.app.size.width - 2)
-        told = lay_out(BOTS, bots, width) if bots else ""
+        told = lay_out(_(BOTS), bots, width) if bots else ""
         self.update(Content("\n".join(part for part in (none, told) if part)))
 
 
 class PlayersScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.pop_screen", "Back"),
-        Binding("r", "app.pop_screen", "Back", show=False),
+        Binding("escape", "app.pop_screen", N_("Back")),
+        Binding("r", "app.pop_screen", N_("Back"), show=False),
     ]
     DEFAULT_CSS = """
     PlayersScreen #head { height: auto; padding: 0 1; }
@@ -93,11 +94,12 @@ class PlayersScreen(Screen[None]):
         yield Static(Content.assemble(("Players", "bold $accent"), "  -  by rating"), id="head")
         yield DataTable(cursor_type="row", zebra_stripes=True)
         yield BotsLine(id="bots")
-        yield Static(Content(ABOUT), id="about")
+        yield Static(Content(_(ABOUT)), id="about")
+
         yield SteadyFooter()
 
     def on_mount(self) -> None:
-        self.query_one(DataTable).add_columns(*COLUMNS)
+        self.query_one(DataTable).add_columns(*map(_, COLUMNS))
         self._stop_watching = self.server.hall.watch(self._hall_changed)
         self.fill()
         self.query_one(DataTable).focus()
@@ -128,5 +130,5 @@ class PlayersScreen(Screen[None]):
                 Text(str(person.wins)),
             )
         bots = [f"{lv} {r.shown()}" for lv, r in sorted(board.bots.items(), key=by_rating)]
-        none = NOBODY_RATED if not board.people else ""
+        none = _(NOBODY_RATED) if not board.people else ""
         self.query_one(BotsLine).show(none, bots)

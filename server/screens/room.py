@@ -23,6 +23,7 @@ from server.screens.vote import VoteDialog
 from server.tables.client import TableClient
 from server.tables.plans import TableError
 from server.tables.seat_clocks import ClockFace, VoteFace
+from translation import N_, _
 from tui.game_keys import GameKey, bindings
 from tui.glyphs import Glyphs
 from tui.screens.game import GameScreen
@@ -45,8 +46,8 @@ class ClockShown(Message):
 class RoomScreen(GameScreen):
     KEYS: ClassVar[tuple[GameKey, ...]] = (
         *GameScreen.KEYS,
-        GameKey("slash", "chat", "Chat"),
-        GameKey("a", "vote", "Vote: seat to a bot"),
+        GameKey("slash", "chat", N_("Chat")),
+        GameKey("a", "vote", N_("Vote: seat to a bot")),
     )
     BINDINGS: ClassVar[list[BindingType]] = bindings(KEYS)
 
@@ -114,7 +115,8 @@ class RoomScreen(GameScreen):
         """Why the event of this line of the log happened; a chat line has no why."""
         chats_before = bisect_left(self._chat_at, entry)
         if chats_before < len(self._chat_at) and self._chat_at[chats_before] == entry:
-            self.notify("That line is chat: no rule made it happen.", timeout=3)
+            self.notify(_("That line is chat: no rule made it happen."), timeout=3)
+
             return
         super().explain_entry(entry - chats_before)
 

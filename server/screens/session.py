@@ -45,6 +45,10 @@ class Session(Protocol):
         """Give up the seat at a table still gathering, and go back to the lobby."""
         ...
 
+    def choose_language(self, code: str) -> None:
+        """Play in this language from now on (kept for the key); the session starts again in the lobby."""
+        ...
+
 
 def session_of(app: App[Any]) -> Session:
     """The app a server screen runs in, which is always a session's."""

@@ -11,6 +11,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from server.tables.seat_clocks import VoteFace
+from translation import N_, _
 from tui.screens.overlay import Overlay
 
 
@@ -19,9 +20,9 @@ class VoteDialog(Overlay[bool | None]):
 
     lets_bots_play = True
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n", "answer(False)", "No"),
-        Binding("escape", "later", "Later"),
+        Binding("y", "answer(True)", N_("Yes")),
+        Binding("n", "answer(False)", N_("No")),
+        Binding("escape", "later", N_("Later")),
     ]
     DEFAULT_CSS = """
     VoteDialog { align: center middle; }
@@ -39,13 +40,17 @@ class VoteDialog(Overlay[bool | None]):
         with Vertical():
             yield Static(
                 Content(
-                    f"{vote.caller} asks to hand {vote.target_name}'s seat to a bot: the table waits on "
-                    f"{vote.target_name}, who is away or out of time. The bot plays it until "
-                    f"{vote.target_name} is back and plays."
+                    _(
+                        "{caller} asks to hand {name}'s seat to a bot: the table waits on "
+                        "{name}, who is away or out of time. The bot plays it until "
+                        "{name} is back and plays.",
+                        caller=vote.caller,
+                        name=vote.target_name,
+                    )
                 )
             )
-            yield Static(Content(f"So far: {vote.tally}."), id="tally")
-            yield Static(Content.styled("y: yes   n: no   Esc: later (a to answer)", "bold"))
+            yield Static(Content(_("So far: {tally}.", tally=vote.tally)), id="tally")
+            yield Static(Content.styled(_("y: yes   n: no   Esc: later (a to answer)"), "bold"))
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)

@@ -15,6 +15,7 @@ from textual.widgets import Static
 
 from server.screens.hall_changed import HallChanged
 from server.screens.session import session_of
+from translation import N_, _, ngettext
 from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ command copied from this screen never has the shell do anything but connect."""
 
 
 class WaitingScreen(Screen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Leave the seat")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", N_("Leave the seat"))]
     DEFAULT_CSS = """
     WaitingScreen Vertical { width: 70; height: auto; border: round $primary; padding: 1 2; }
     """
@@ -71,15 +72,15 @@ class WaitingScreen(Screen[None]):
         room = line.name if SAFE.fullmatch(line.name) else line.id
         text = "\n".join(
             [
-                f"Room {line.name} ({line.edition})",
+                _("Room {name} ({edition})", name=line.name, edition=line.edition),
                 "",
-                f"At the table: {line.people}",
-                f"Waiting for {line.free} more {'person' if line.free == 1 else 'people'}.",
+                _("At the table: {people}", people=line.people),
+                ngettext("Waiting for {n} more person.", "Waiting for {n} more people.", line.free),
                 "",
-                "Others join from the lobby, or straight away with:",
+                _("Others join from the lobby, or straight away with:"),
                 f"  ssh -t -p {app.hall.config.port} {app.host} {room}",
                 "",
-                "The game starts as soon as every seat is taken.",
+                _("The game starts as soon as every seat is taken."),
             ]
         )
         self.query_one("#text", Static).update(Content(text))

@@ -57,8 +57,10 @@ class ServerApp(LandlordsApp):
 
     # Checked before the screen's own keys: a decision's dialog would keep the `/` from the app otherwise.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("slash", "chat", "Chat", priority=True),
-        Binding("a", "vote", "Vote", show=False, priority=True),  # over a dialog without an `a` of its own
+        Binding("slash", "chat", N_("Chat"), priority=True),
+        Binding(
+            "a", "vote", N_("Vote"), show=False, priority=True
+        ),  # over a dialog without an `a` of its own
     ]
 
     def __init__(

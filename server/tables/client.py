@@ -17,6 +17,7 @@ from room.chances import TableChances
 from room.review import ReviewJob
 from server.tables.plans import TableError
 from server.tables.table import Table
+from translation import _
 from tui.client import LocalClient
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ class TableClient(LocalClient):
         room = table.open()
         driver = table.driver  # made with the room: the table drives its bots for everyone at it
         if driver is None:
-            raise TableError("This table is closing.")
+            raise TableError(_("This table is closing."))
         if seat is not None and not table.held(seat):  # a seat held by a stand-in waits for a key of his
             room.hand_back(seat)
         super().__init__(room, [] if seat is None else [seat], driver=driver)

@@ -42,6 +42,7 @@ from server.tables.plans import (
     new_table_id,
 )
 from server.tables.table import Table
+from translation import _, speaking
 from translation.keeping import held
 
 log = logging.getLogger(__name__)
@@ -141,38 +142,54 @@ def make_plan(others: Iterable[Plan], limits: Limits, asked: RoomRequest) -> Pla
         raise TableError(str(exc)) from None
     folded = name.casefold()
     if any(p.name.casefold() == folded or p.id == name for p in others):
-        raise TableError(f"There is already a room called {name}.")
+        raise TableError(_("There is already a room called {name}.", name=name))
     if len(others) >= limits.rooms:
-        raise TableError("The server has as many rooms as it can hold; join one instead.")
+        raise TableError(_("The server has as many rooms as it can hold; join one instead."))
     mine = [p for p in others if p.creator == creator and not p.finished]
     if len(mine) >= limits.rooms_per_player:
-        raise TableError(f"You have {len(mine)} open rooms already, the most one player may have.")
+        raise TableError(_("You have {n} open rooms already, the most one player may have.", n=len(mine)))
     waiting = [p for p in mine if p.save_id is None]
     if len(waiting) >= limits.waiting_rooms_per_player:
         rooms = ", ".join(p.name for p in waiting)
         raise TableError(
-            f"Your room {rooms} is still waiting for players: make another once it has begun, or leave it."
+            _(
+                "Your room {rooms} is still waiting for players: make another once it has begun, "
+                "or leave it.",
+                rooms=rooms,
+            )
             if len(waiting) == 1
-            else f"Your rooms {rooms} are still waiting for players: make another once one has begun."
+            else _(
+                "Your rooms {rooms} are still waiting for players: make another once one has begun.",
+                rooms=rooms,
+            )
         )
     if sum(1 for p in others if p.save_id is None and not p.finished) >= limits.waiting_rooms:
-        raise TableError("The server has as many rooms waiting for players as it can hold; join one instead.")
+        raise TableError(
+            _("The server has as many rooms waiting for players as it can hold; join one instead.")
+        )
     if edition not in EDITIONS:
-        raise TableError(f"There is no edition {edition}.")
+        raise TableError(_("There is no edition {edition}.", edition=edition))
     book = load_edition(edition)
     try:
         ruleset_for(edition, RuleOptions(**asked.rules))
     except (ValueError, TypeError, KeyError) as exc:  # a variant the edition does not have, say
-        raise TableError(f"{str(exc).splitlines()[0].rstrip('.')}.") from None
+        raise TableError(_("{reason}.", reason=str(exc).splitlines()[0].rstrip("."))) from None
     most = min(book.max_players, limits.seats_per_room)
     if not book.min_players <= len(seats) <= most:
-        raise TableError(f"A room of {book.name} seats {book.min_players} to {most}.")
+        raise TableError(
+            _(
+                "A room of {edition} seats {least} to {most}.",
+                edition=book.name,
+                least=book.min_players,
+                most=most,
+            )
+        )
     if not any(s.kind == "person" for s in seats):
-        raise TableError("A room needs a seat for you.")
+        raise TableError(_("A room needs a seat for you."))
     if any(s.kind == "bot" and s.level not in LEVELS for s in seats):
-        raise TableError("A bot's level is one of " + ", ".join(LEVELS) + ".")
+        raise TableError(_("A bot's level is one of {levels}.", levels=", ".join(LEVELS)))
     if pace not in SPEEDS:
-        raise TableError("The pace is one of " + ", ".join(SPEEDS) + ".")
+        raise TableError(_("The pace is one of {paces}.", paces=", ".join(SPEEDS)))
     turn_timer = max(10, min(int(asked.turn_timer), 3600))
     bank, bank_added = bounded_clock(asked.bank, asked.bank_added)
     taken = [SeatPlan(s.kind, s.level) for s in seats]
@@ -375,9 +392,9 @@ class Hall:
         """Ask the front for a new table (it goes to the worker with the fewest sessions); its id.
         `TableError` with the reason when it cannot be made."""
         try:
-            value = await self.front.ask({"t": "create", **asked.to_json()})
+            value = await self.front.ask({"t": "create", **asked.to_json(), "lang": speaking().code})
         except (ConnectionError, TimeoutError) as exc:
-            raise TableError("The server is busy; try again.") from exc
+            raise TableError(_("The server is busy; try again.")) from exc
         if not isinstance(value, dict) or "id" not in value:
             raise TableError(str(value.get("error") if isinstance(value, dict) else "The room was not made."))
         return str(value["id"])
@@ -385,9 +402,12 @@ class Hall:
     async def choose_name(self, fingerprint: str, name: str) -> str:
         """Bind a name to a key (the front keeps the names); `TextError` with the reason."""
         try:
-            value = await self.front.ask({"t": "name", "key": fingerprint, "name": name})
+            value = await self.front.ask(
+                {"t": "name", "key": fingerprint, "name": name, "lang": speaking().code}
+            )
+
         except (ConnectionError, TimeoutError) as exc:
-            raise TextError("The server is busy; try again.") from exc
+            raise TextError(_("The server is busy; try again.")) from exc
         if not isinstance(value, dict) or "name" not in value:
             raise TextError(str(value.get("error") if isinstance(value, dict) else "No name was given."))
         return str(value["name"])

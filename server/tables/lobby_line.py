@@ -12,7 +12,7 @@ from engine import load_edition
 from engine.text import NAME_MAX, plain
 from server.people.places import counts
 from server.tables.plans import Plan, clock_words
-from translation import N_
+from translation import N_, _, ngettext
 
 Stage = Literal["gathering", "playing", "resting", "over"]
 STAGES: tuple[Stage, ...] = ("gathering", "playing", "resting", "over")
@@ -42,12 +42,14 @@ class TableStatus:
     def words(self) -> str:
         """The status as the lobby says it: "turn 5: Ann, resting"."""
         if self.stage == "gathering":
-            return f"waiting for {self.free} more"
+            return _("waiting for {n} more", n=self.free)
         if self.stage == "over":
-            return f"over: {self.winner} won" if self.winner else "over"
+            return _("over: {name} won", name=self.winner) if self.winner else _("over")
         if self.stage == "resting":
-            return "resting"
-        return f"turn {self.turn}: {self.waiting_on}" + ("" if self.present else ", resting")
+            return _("resting")
+        if self.present:
+            return _("turn {turn}: {name}", turn=self.turn, name=self.waiting_on)
+        return _("turn {turn}: {name}, resting", turn=self.turn, name=self.waiting_on)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -100,7 +102,11 @@ class TableLine:
     def edition_words(self) -> str:
         """The edition and what sets the room apart: "Classic, no advisor, bank 3:00 +15s"."""
         return ", ".join(
-            [self.edition, *([] if self.advisor else ["no advisor"]), *([self.clock] if self.clock else [])]
+            [
+                self.edition,
+                *([] if self.advisor else [_("no advisor")]),
+                *([self.clock] if self.clock else []),
+            ]
         )
 
 
@@ -109,7 +115,7 @@ def line_of(plan: Plan, status: TableStatus, fingerprint: str) -> TableLine:
     seats = plan.seats
     people = [s.name or "" for s in seats if s.kind == "person" and s.owner]
     bots = sum(1 for s in seats if s.kind == "bot")
-    who = ", ".join(people) + (f" + {bots} bot{'s' if bots != 1 else ''}" if bots else "")
+    who = ", ".join(people) + (" + " + ngettext("{n} bot", "{n} bots", bots) if bots else "")
     free = sum(1 for s in seats if s.free)
     return TableLine(
         id=plan.id,
@@ -130,10 +136,10 @@ def past_stage(plan: Plan, rated: bool) -> str:
     """A past game's stage: in play, or over, and whether it counted for the ratings where the server
     keeps them (`rated`)."""
     if not plan.finished:
-        return "in play"
+        return _("in play")
     if plan.result is None or not rated:
-        return "over"
-    return "over, rated" if counts(plan.result) else "over, not rated"
+        return _("over")
+    return _("over, rated") if counts(plan.result) else _("over, not rated")
 
 
 def past_plans(plans: list[Plan], fingerprint: str) -> list[Plan]:

@@ -15,6 +15,7 @@ from engine.text import TextError, check_title, clean_name, plain
 from room import LEVELS
 from room.pacing import DEFAULT_SPEED, SPEEDS
 from server.people.places import SeatResult, results_of
+from translation import _
 
 ROOM_NAME_MAX = 24
 TURN_TIMERS = (30, 60, 120, 300)  # seconds, offered in the form
@@ -182,7 +183,7 @@ def bounded_clock(bank: int, added: int) -> tuple[int, int]:
 
 def clock_words(bank: int, added: int) -> str:
     """A room's clock as the lobby shows it: "bank 3:00 +15s", or "" for none."""
-    return f"bank {minutes(bank)} +{added}s" if bank > 0 else ""
+    return _("bank {bank} +{added}s", bank=minutes(bank), added=added) if bank > 0 else ""
 
 
 def minutes(seconds: float) -> str:
@@ -200,13 +201,24 @@ def read_clock(kind: str, bank_text: str, added_text: str) -> tuple[int, int]:
     bank = _read_minutes(bank_text.strip())
     if bank is None or not low <= bank <= high:
         raise TableError(
-            f"The time bank is minutes and seconds ({minutes(DEFAULT_BANK)}, say), from {minutes(low)} to "
-            f"{minutes(high)}."
+            _(
+                "The time bank is minutes and seconds ({example}, say), from {low} to {high}.",
+                example=minutes(DEFAULT_BANK),
+                low=minutes(low),
+                high=minutes(high),
+            )
         )
     text = added_text.strip().removeprefix("+").removesuffix("s").strip()
     low, high = ADDED_SECONDS
     if not text.isdigit() or not low <= int(text) <= high:
-        raise TableError(f"The seconds added at each decision are a whole number from {low} to {high}.")
+        raise TableError(
+            _(
+                "The seconds added at each decision are a whole number from {low} to {high}.",
+                low=low,
+                high=high,
+            )
+        )
+
     return bank, int(text)
 
 
@@ -224,7 +236,10 @@ def check_room_name(text: str) -> str:
     """A room's name as kept, or `TextError` with the reason."""
     name = check_title(text)
     if len(name) > ROOM_NAME_MAX:
-        raise TextError(f"A room's name has at most {ROOM_NAME_MAX} characters, not {len(name)}.")
+        raise TextError(
+            _("A room's name has at most {most} characters, not {n}.", most=ROOM_NAME_MAX, n=len(name))
+        )
+
     return name
 
 

@@ -14,6 +14,8 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from translation import _
+
 VOTE_SECONDS = 30.0
 """How long a vote stays open for answers."""
 
@@ -56,7 +58,11 @@ class SeatVote:
         return None
 
     def tally(self) -> str:
-        return f"{len(self.yes)} yes, {len(self.no)} no, of {len(self.voters)} present"
+        return _("{yes} yes, {no} no, of {present} present", **self.tally_values())
+
+    def tally_values(self) -> dict[str, int]:
+        """The answers so far, counted: for a sentence that says them in the reader's language."""
+        return {"yes": len(self.yes), "no": len(self.no), "present": len(self.voters)}
 
     def to_json(self, left: float) -> dict[str, Any]:
         """The vote as it stands, with `left` seconds still open for answers."""

@@ -36,6 +36,7 @@ from server.tables.lobby_line import PlanFacts, TableStatus
 from server.tables.plans import Plan, TableError
 from server.tables.presence import Presence
 from server.tables.table_clocks import TableClocks
+from translation import N_, _
 from translation.keeping import held
 
 if TYPE_CHECKING:
@@ -45,12 +46,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DAMAGED_SAVE = "* The last save of this room could not be read: the game goes on from the save before it."
-DAMAGED_STATE = (
+DAMAGED_SAVE = N_("The last save of this room could not be read: the game goes on from the save before it.")
+DAMAGED_STATE = N_(
     "This room's clocks, chat and vote could not be read back after the server restarted: the banks start "
     "full again, and the chat afresh."
 )
-MISSING_STATE = (
+MISSING_STATE = N_(
     "This room's clocks, chat and vote were not found after the server restarted: the banks start full "
     "again, and the chat afresh."
 )
@@ -129,10 +130,10 @@ class Table(PlanFacts, TableClocks):
         if mine is not None:
             return mine
         if self.started:
-            raise TableError("This game has started; you can watch it.")
+            raise TableError(_("This game has started; you can watch it."))
         seat = next((i for i, s in enumerate(self.plan.seats) if s.free), None)
         if seat is None:
-            raise TableError("Every seat at this table is taken; you can watch it.")
+            raise TableError(_("Every seat at this table is taken; you can watch it."))
         self.plan.seats[seat].owner = fingerprint
         self.plan.seats[seat].name = name
         self._changed()
@@ -150,7 +151,8 @@ class Table(PlanFacts, TableClocks):
             except TableError as exc:
                 if not self.started:
                     raise
-                watching = f"{exc} Watching."
+                watching = _("{reason} Watching.", reason=exc)
+
         if (
             seat is not None and self.full and not self.started
         ):  # the last seat taken (or kept over a restart)
@@ -193,7 +195,7 @@ class Table(PlanFacts, TableClocks):
             raise TableError(str(exc)) from exc
         except PersistenceError as exc:  # its sentence names a file of the server's: for the log only
             log.error("table %s cannot be saved: %s", self.id, exc)
-            raise TableError("This room's game cannot be saved on the server; try again later.") from exc
+            raise TableError(_("This room's game cannot be saved on the server; try again later.")) from exc
         self.plan.save_id = room.save_id or ""
         room.save_now()
         self._adopt(room)
@@ -205,7 +207,7 @@ class Table(PlanFacts, TableClocks):
         if self.room is not None:
             return self.room
         if not self.started:
-            raise TableError("This table is still waiting for players.")
+            raise TableError(_("This table is still waiting for players."))
         try:
             room = resume_room(self._persistence, self.plan.save_id)
         except PersistenceError as exc:  # damaged, say: go on from the save before it, kept beside it
@@ -214,9 +216,12 @@ class Table(PlanFacts, TableClocks):
                 room = resume_room(self._persistence, self.plan.save_id, backup=True)
             except PersistenceError as again:  # its sentence names a file of the server's: for the log only
                 log.error("table %s cannot be opened: %s", self.id, again)
-                raise TableError("This room's game cannot be opened: its save is damaged.") from again
+                raise TableError(_("This room's game cannot be opened: its save is damaged.")) from again
             log.warning("table %s goes on from the save before its last", self.id)
-            self.chat_lines.append(Said("", DAMAGED_SAVE, time.time(), len(room.history())))
+            self.chat_lines.append(
+                Said("", f"* {DAMAGED_SAVE}", time.time(), len(room.history()), DAMAGED_SAVE)
+            )
+
             room.save_now()
         self._adopt(room)
         return room
@@ -346,15 +351,15 @@ class Table(PlanFacts, TableClocks):
         from room.advice import AdvisorOff, ask
 
         if not self.plan.advisor:
-            raise AdvisorOff("This room was made with the advisor off.")
+            raise AdvisorOff(_("This room was made with the advisor off."))
         if seat is None or seat != player:
-            raise AdvisorOff("The advisor speaks to a player in his own seat.")
+            raise AdvisorOff(_("The advisor speaks to a player in his own seat."))
         room = self.open()
         key = (seat, room.version)
         if self._advice is not None and not self._advice[1].done():
             if self._advice[0] == key:
                 return self._advice[1]
-            raise AdvisorOff("The advisor is still thinking over another question at this table.")
+            raise AdvisorOff(_("The advisor is still thinking over another question at this table."))
         self._advice = (key, ask(self._pool(), room.view(seat), room.legal(seat), levels_of(room)))
         return self._advice[1]
 
@@ -387,10 +392,12 @@ class Table(PlanFacts, TableClocks):
         self._post(said)
         return said.line()
 
-    def tell(self, line: str) -> None:
-        """A line from the table itself (a clock run out, a vote), told in the log like the chat."""
+    def tell(self, message: str, **values: object) -> None:
+        """A line from the table itself (a clock run out, a vote), told in the log like the chat: kept as
+        its message, which each person reads in their own language."""
         after = len(self.room.history()) if self.room is not None else 0
-        self._post(Said("", f"* {line}", time.time(), after))
+        kept = tuple((key, str(value)) for key, value in values.items())
+        self._post(Said("", "* " + message.format(**values), time.time(), after, message, kept))
 
     def _post(self, said: Said) -> None:
         """Keep a line of the room's chat (the last `chat_kept`) and hand it to every listener."""
@@ -431,11 +438,15 @@ class Table(PlanFacts, TableClocks):
         lost, self._lost_on_restart = self._lost_on_restart, []
         if notice is None and lost:
             parts = lost[0] if len(lost) == 1 else f"{', '.join(lost[:-1])} and {lost[-1]}"
-            notice = (
-                f"After the server restarted, this room's {parts} could not be read back; "
-                "the rest is as it was."
+            log.warning("table %s: its %s could not be read back", self.id, parts)
+            self.tell(
+                N_(
+                    "After the server restarted, this room's {parts} could not be read back; "
+                    "the rest is as it was."
+                ),
+                parts=parts,
             )
-        if notice is not None:
+        elif notice is not None:
             log.warning("table %s: %s", self.id, notice)
             self.tell(notice)
 

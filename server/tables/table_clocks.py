@@ -27,6 +27,7 @@ from server.tables.plans import Plan, TableError
 from server.tables.presence import Presence
 from server.tables.seat_clocks import ClockFace, SeatClocks, SeatTime, VoteFace, Waiting
 from server.tables.seat_vote import VOTE_SECONDS, SeatVote
+from translation import N_, _
 from translation.keeping import held
 
 log = logging.getLogger(__name__)
@@ -50,7 +51,7 @@ class TableClocks:
     def here(self, seat: int) -> bool:
         raise NotImplementedError
 
-    def tell(self, line: str) -> None:
+    def tell(self, message: str, **values: object) -> None:
         raise NotImplementedError
 
     def _keep(self) -> None:
@@ -197,9 +198,11 @@ class TableClocks:
         seat, name = waiting.seat, room.names[waiting.seat]
         if clocks.out_of_time(seat, now):
             self._held.add(seat)  # out of time: the stand-in stays until he acts again, here or not
-            self.tell(f"{name}'s time ran out: a bot decides for {name} until {name} plays again.")
+            self.tell(
+                N_("{name}'s time ran out: a bot decides for {name} until {name} plays again."), name=name
+            )
         else:
-            self.tell(f"{name} is away: a bot plays for {name} until {name} comes back.")
+            self.tell(N_("{name} is away: a bot plays for {name} until {name} comes back."), name=name)
         log.info("table %s: a bot stands in for seat %d", self.id, seat)
         room.stand_in(seat)
         self.review()
@@ -217,7 +220,7 @@ class TableClocks:
         self._held.discard(seat)
         if self.clocks is not None:
             self.clocks.reclaim(seat)
-        self.tell(f"{room.names[seat]} plays again.")
+        self.tell(N_("{name} plays again."), name=room.names[seat])
         self.review()
 
     def _ticked(self) -> None:
@@ -305,11 +308,11 @@ class TableClocks:
         reason when no vote can be called."""
         room = self.room
         if seat is None:
-            raise TableError("Only the people playing at this table may call a vote; watchers may not.")
+            raise TableError(_("Only the people playing at this table may call a vote; watchers may not."))
         if room is None or room.finished:
-            raise TableError("The game is over: there is nothing to vote on.")
+            raise TableError(_("The game is over: there is nothing to vote on."))
         if self.vote is not None:
-            raise TableError("A vote is under way already: answer it (a) or wait for its outcome.")
+            raise TableError(_("A vote is under way already: answer it (a) or wait for its outcome."))
         holder = self.clock_face().holder
         if holder is None or holder.seat == seat:
             raise TableError(self._nobody_holds_up(room, seat))
@@ -320,33 +323,40 @@ class TableClocks:
         self._vote_timer = self._clock.call_later(VOTE_SECONDS, self._vote_lapsed)
         self._keep_later()
         self.tell(
-            f"{room.names[seat]} calls a vote to hand {holder.name}'s seat to a bot "
-            f"({self.vote.needed} of {len(self.vote.voters)} present must say yes)."
+            N_(
+                "{name} calls a vote to hand {holder}'s seat to a bot "
+                "({needed} of {present} present must say yes)."
+            ),
+            name=room.names[seat],
+            holder=holder.name,
+            needed=self.vote.needed,
+            present=len(self.vote.voters),
         )
         self._count_vote()
 
     def _nobody_holds_up(self, room: Room, seat: int) -> str:
         pending = room.view(None).pending
         if pending is None:
-            return "The table waits on nobody now."
+            return _("The table waits on nobody now.")
         waited = pending.player
         name = room.names[waited]
         if waited == seat:
-            return "The table waits on you: make your move."
+            return _("The table waits on you: make your move.")
         if room.seats[waited].is_bot or waited in room.stand_ins:
-            return f"The table waits on a bot ({name}): nobody holds it up."
-        return (
-            f"{name} is here with time on the clock: a seat goes to a bot by vote only when its person "
-            "is away or out of time."
+            return _("The table waits on a bot ({name}): nobody holds it up.", name=name)
+        return _(
+            "{name} is here with time on the clock: a seat goes to a bot by vote only when its person "
+            "is away or out of time.",
+            name=name,
         )
 
     def answer_vote(self, seat: int | None, yes: bool) -> None:
         """One present person's answer to the vote under way; `TableError` with the reason."""
         vote = self.vote
         if vote is None:
-            raise TableError("No vote is under way.")
+            raise TableError(_("No vote is under way."))
         if seat is None or seat not in vote.voters:
-            raise TableError("Only the people playing at this table when the vote was called answer it.")
+            raise TableError(_("Only the people playing at this table when the vote was called answer it."))
         vote.answer(seat, yes)
         self._keep()
         self._count_vote()
@@ -358,22 +368,36 @@ class TableClocks:
             self._show_clock()
             return
         name = room.names[vote.target]
+        tally = vote.tally_values()
         if outcome == "carried":
             self._end_vote(
-                f"The vote carried ({vote.tally()}): a bot plays for {name} until {name} is back and plays."
+                N_(
+                    "The vote carried ({yes} yes, {no} no, of {present} present): a bot plays for {name} "
+                    "until {name} is back and plays."
+                ),
+                name=name,
+                **tally,
             )
             if vote.target not in room.stand_ins:
                 self._held.add(vote.target)
                 room.stand_in(vote.target)
             self.review()
         else:
-            self._end_vote(f"The vote failed ({vote.tally()}): the table waits on {name}.")
+            self._end_vote(
+                N_("The vote failed ({yes} yes, {no} no, of {present} present): the table waits on {name}."),
+                name=name,
+                **tally,
+            )
 
     def _vote_lapsed(self) -> None:
         self._vote_timer = None
         vote, room = self.vote, self.room
         if vote is not None and room is not None:
-            self._end_vote(f"The vote lapsed ({vote.tally()}): the table waits on {room.names[vote.target]}.")
+            self._end_vote(
+                N_("The vote lapsed ({yes} yes, {no} no, of {present} present): the table waits on {name}."),
+                name=room.names[vote.target],
+                **vote.tally_values(),
+            )
 
     def _review_vote(self, waiting: Waiting | None, resting: bool) -> None:
         """A vote on a seat the table no longer waits on, or whose person is back, is over. While the table
@@ -383,16 +407,19 @@ class TableClocks:
             return
         name = room.names[vote.target]
         if waiting is None or waiting.seat != vote.target:
-            self._end_vote(f"The vote on {name}'s seat is over: the table no longer waits on {name}.")
+            self._end_vote(
+                N_("The vote on {name}'s seat is over: the table no longer waits on {name}."), name=name
+            )
         elif self.here(vote.target) and not (
             self.clocks is not None and self.clocks.out_of_time(vote.target, self._clock.now())
         ):
-            self._end_vote(f"The vote on {name}'s seat is over: {name} is back.")
+            self._end_vote(N_("The vote on {name}'s seat is over: {name} is back."), name=name)
 
-    def _end_vote(self, line: str) -> None:
+    def _end_vote(self, message: str, **values: object) -> None:
         self.vote = None
         if self._vote_timer is not None:
             self._vote_timer.stop()
             self._vote_timer = None
-        self.tell(line)
+        self.tell(message, **values)
+
         self._show_clock()

@@ -16,7 +16,7 @@ import pytest
 
 from server.network.main import Running
 
-from sshplay import make_key, start_server
+from sshplay import Person, make_key, start_server
 
 
 class Listener(asyncssh.SSHClientSession[bytes]):
@@ -148,6 +148,25 @@ async def test_a_language_chosen_is_remembered_for_the_key(tmp_path: Path) -> No
         assert running.front.players.language_of(ana.fingerprint) == "en"
     finally:
         ana.close()
+        await running.stop()
+
+
+async def test_the_full_screen_lobby_chooses_a_language_and_starts_again_in_it(tmp_path: Path) -> None:
+    running = await start_server(tmp_path)
+    eva = Person(running, make_key(tmp_path, "Eva"), "Eva")
+    running.front.players.choose(eva.fingerprint, "Eva")
+    try:
+        await eva.connect()
+        await eva.wait_for("No rooms yet: press n to make one.")
+        await eva.press("l")
+        await eva.wait_for("The language you play in")
+        assert "español (es)" in eva.text()
+        await eva.press("down", "enter")
+        await eva.wait_for("Aún no hay salas: pulsa n para crear una.")
+        assert "te damos la bienvenida, Eva" in eva.text()
+        assert running.front.players.language_of(eva.fingerprint) == "es"
+    finally:
+        await eva.leave()
         await running.stop()
 
 
