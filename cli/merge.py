@@ -17,7 +17,7 @@ from cli.simulate import SHARD_FORMAT, SHARD_VERSION, Run, show
 from engine.tools.shards import share, simulation_from, tournament_from
 from engine.tools.simulate import Simulation
 from engine.tools.tournament import Tournament
-from translation import _
+from translation import _, ngettext
 
 LARGEST = 256 * 1024 * 1024
 """The largest record read (a shard of a million games keeps every game's length: a few megabytes)."""
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
 def _read(path: Path) -> tuple[str, dict[str, Any]]:
     try:
         if path.stat().st_size > LARGEST:
-            raise ShardError(f"{path}: larger than any shard's record")
+            raise ShardError(_("{path}: larger than any shard's record", path=path))
         record = json.loads(path.read_bytes())
     except OSError as exc:
         raise ShardError(f"{path}: {exc.strerror or exc}") from None
@@ -63,7 +63,12 @@ def _read(path: Path) -> tuple[str, dict[str, Any]]:
 
     if record.get("version") != SHARD_VERSION:
         raise ShardError(
-            f"{path}: a shard's record of version {record.get('version')!r}, not {SHARD_VERSION}"
+            _(
+                "{path}: a shard's record of version {version!r}, not {expected}",
+                path=path,
+                version=record.get("version"),
+                expected=SHARD_VERSION,
+            )
         )
     return str(path), record
 
@@ -82,19 +87,50 @@ def merged(records: list[tuple[str, dict[str, Any]]]) -> tuple[Run, Simulation |
         by_index: dict[int, tuple[str, dict[str, Any]]] = {}
         for name, record in records:
             if record["run"] != kept:
-                raise ShardError(f"{name} is a shard of another run than {first_name}")
+                raise ShardError(
+                    _("{name} is a shard of another run than {first}", name=name, first=first_name)
+                )
             index, of = record["shard"]["index"], record["shard"]["of"]
             if of != count:
-                raise ShardError(f"{name} is a shard of {of}, {first_name} one of {count}")
+                raise ShardError(
+                    _(
+                        "{name} is a shard of {of}, {first} one of {count}",
+                        name=name,
+                        of=of,
+                        first=first_name,
+                        count=count,
+                    )
+                )
             if index in by_index:
-                raise ShardError(f"{name} and {by_index[index][0]} are both shard {index} of {count}")
+                raise ShardError(
+                    _(
+                        "{name} and {other} are both shard {index} of {count}",
+                        name=name,
+                        other=by_index[index][0],
+                        index=index,
+                        count=count,
+                    )
+                )
             if (record["shard"]["first"], record["shard"]["games"]) != share(whole.games, index, count):
-                raise ShardError(f"{name} did not play the games of shard {index} of {count}")
+                raise ShardError(
+                    _(
+                        "{name} did not play the games of shard {index} of {count}",
+                        name=name,
+                        index=index,
+                        count=count,
+                    )
+                )
             by_index[index] = (name, record)
         missing = [str(i) for i in range(1, count + 1) if i not in by_index]
         if missing:
             raise ShardError(
-                f"shard{'s' if len(missing) > 1 else ''} {', '.join(missing)} of {count} missing"
+                ngettext(
+                    "shard {missing} of {count} missing",
+                    "shards {missing} of {count} missing",
+                    len(missing),
+                    missing=", ".join(missing),
+                    count=count,
+                )
             )
         ordered = [by_index[i][1]["result"] for i in range(1, count + 1)]
         read = tournament_from if whole.kind == "tournament" else simulation_from
@@ -104,5 +140,8 @@ def merged(records: list[tuple[str, dict[str, Any]]]) -> tuple[Run, Simulation |
     except (KeyError, TypeError, ValueError) as exc:
         if isinstance(exc, ShardError):
             raise
-        raise ShardError(f"a shard's record is damaged ({type(exc).__name__}: {exc})") from None
+        raise ShardError(
+            _("a shard's record is damaged ({kind}: {reason})", kind=type(exc).__name__, reason=exc)
+        ) from None
+
     return whole, result

@@ -16,7 +16,7 @@ from saves import SaveError
 from saves.errors import SeedMismatch
 from saves.store import read
 from saves.verify import verify
-from translation import _
+from translation import _, number
 
 UNFAIR = 1
 
@@ -65,7 +65,11 @@ def run(args: argparse.Namespace) -> int:
         say(_("The seed matches the fingerprint shown at the start."))
 
     say(
-        f"Fair: all {verdict.throws:,} throws and {verdict.cards:,} cards of the {verdict.commands:,} moves "
-        "replayed came from the seed."
+        _(
+            "Fair: all {throws} throws and {cards} cards of the {moves} moves replayed came from the seed.",
+            throws=number(verdict.throws),
+            cards=number(verdict.cards),
+            moves=number(verdict.commands),
+        )
     )
     return 0

@@ -73,7 +73,7 @@ class NewRoomScreen(Screen[None]):
             with Horizontal():
                 yield Label(_("Name"))
                 yield SteadyInput(
-                    placeholder="a name for the room", max_length=ROOM_NAME_MAX, id="name", compact=True
+                    placeholder=_("a name for the room"), max_length=ROOM_NAME_MAX, id="name", compact=True
                 )
             with Horizontal():
                 yield Label(_("Edition"))
@@ -160,7 +160,7 @@ class NewRoomScreen(Screen[None]):
                     compact=True,
                 )
             yield Static("", id="problem")
-            yield Button("Make the room", id="make", variant="primary", compact=True)
+            yield Button(_("Make the room"), id="make", variant="primary", compact=True)
         yield SteadyFooter()
 
     def on_mount(self) -> None:

@@ -56,7 +56,8 @@ class PastGamesScreen(Screen[None]):
         return session_of(self.app)
 
     def compose(self) -> ComposeResult:
-        yield Static("Past games: the rooms you played or watched", id="head")
+        yield Static(_("Past games: the rooms you played or watched"), id="head")
+
         yield DataTable(cursor_type="row", zebra_stripes=True)
         yield Static(id="note")
         yield SteadyFooter()

@@ -91,7 +91,8 @@ class PlayersScreen(Screen[None]):
         return session_of(self.app)
 
     def compose(self) -> ComposeResult:
-        yield Static(Content.assemble(("Players", "bold $accent"), "  -  by rating"), id="head")
+        yield Static(Content.assemble((_("Players"), "bold $accent"), "  -  " + _("by rating")), id="head")
+
         yield DataTable(cursor_type="row", zebra_stripes=True)
         yield BotsLine(id="bots")
         yield Static(Content(_(ABOUT)), id="about")

@@ -396,7 +396,9 @@ class Hall:
         except (ConnectionError, TimeoutError) as exc:
             raise TableError(_("The server is busy; try again.")) from exc
         if not isinstance(value, dict) or "id" not in value:
-            raise TableError(str(value.get("error") if isinstance(value, dict) else "The room was not made."))
+            raise TableError(
+                str(value.get("error") if isinstance(value, dict) else _("The room was not made."))
+            )
         return str(value["id"])
 
     async def choose_name(self, fingerprint: str, name: str) -> str:
@@ -409,7 +411,7 @@ class Hall:
         except (ConnectionError, TimeoutError) as exc:
             raise TextError(_("The server is busy; try again.")) from exc
         if not isinstance(value, dict) or "name" not in value:
-            raise TextError(str(value.get("error") if isinstance(value, dict) else "No name was given."))
+            raise TextError(str(value.get("error") if isinstance(value, dict) else _("No name was given.")))
         return str(value["name"])
 
     # --- rooms still gathering ----------------------------------------------------------------
