@@ -44,6 +44,7 @@ from engine.events import (
 )
 from engine.lookahead.chances import Chances, chances
 from engine.narration import describe
+from engine.phrases import N_, Phrase
 from room.chances import SEED, ChancesPool, levels_of
 from room.room import Room
 from translation import _, ngettext
@@ -169,7 +170,9 @@ class Step:
 
     turn: int
     seat: int
-    lines: tuple[str, ...]
+    lines: tuple[str | Phrase, ...]
+    """What happened, as the narration says it; worked out in another process, so a phrase where it can
+    be (said in the reader's language when shown, `room.review_words.what_happened`)."""
     reasons: tuple[tuple[int, str], ...]  # (bot seat, its reason in its own words)
     before: tuple[float, ...]
     after: tuple[float, ...]
@@ -328,9 +331,9 @@ def judge_moves(
             continue
         after = wins()
         told = [e for e in gathered if e.kind not in QUIET_KINDS] or gathered
-        lines = [describe(e, names, board) for e in told]
+        lines: list[str | Phrase] = [describe(e, names, board) for e in told]
         if len(lines) > EVENTS_TOLD:
-            lines = [*lines[:EVENTS_TOLD], _("... and {more} more", more=len(lines) - EVENTS_TOLD)]
+            lines = [*lines[:EVENTS_TOLD], Phrase(N_("... and {more} more"), more=len(lines) - EVENTS_TOLD)]
         reasons = _reasons(gathered, source.levels)
         material = not _still(gathered) or bool(reasons)
         steps.append(Step(turn, cmd.player, tuple(lines), reasons, before, after, material))

@@ -302,6 +302,11 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.task = asyncio.get_running_loop().create_task(self._run())
         self._watch_idle()
 
+    def spoken(self) -> Language:
+        """The person's language now: as the session began, or as they chose since (kept for the key)."""
+        chosen = self.front.players.language_of(self.connection.fingerprint or "")
+        return (language(chosen) if chosen else None) or self.language
+
     def _choose_language(self, key: str, env: Any) -> Choice:
         """The person's language: the one asked for now (`lang es`, remembered for the key if the game has
         it), else the one kept for the key, else the one their client's environment names, else English."""
@@ -374,7 +379,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             if restore and self.relay is not None and not self.plain:  # nothing was drawn without a relay
                 chan.write(RESTORE.encode())
             if line:
-                with use(self.language):
+                with use(self.spoken()):
                     line = _(line)  # the front's own lines, in the person's language (a worker's are already)
                 end = "\r\n" if self.term is not None else "\n"
                 chan.write((end + line + end).encode())
@@ -393,7 +398,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if time.monotonic() - self.last_input > self.front.limits.idle_timeout:
             log.info("session of %s idle; closing", self.connection.fingerprint)
             self._end_app()
-            with use(self.language):
+            with use(self.spoken()):
                 line = _(IDLE_LINE, span=_span(self.front.limits.idle_timeout))
             self._close(line, 0, restore=True)
             return

@@ -90,7 +90,7 @@ def test_a_turn_is_told_move_by_move_with_the_chances_around_each() -> None:
     for a, b in itertools.pairwise(steps):
         assert a.after == b.before  # each move starts where the last ended
     assert steps[-1].after[1] == 1.0  # the game is over: Grace has won
-    assert any("Boardwalk" in line for s in steps for line in s.lines)
+    assert any("Boardwalk" in str(line) for s in steps for line in s.lines)
     assert all(s.lines for s in steps)
 
 
