@@ -13,6 +13,7 @@ from engine.bots import Bot, make_bot
 from engine.bots.expert import ExpertBot
 from engine.lookahead.players import SimplePlayer
 from room.seats import DEFAULT_LEVEL, Seat
+from translation import _
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +93,8 @@ def make_opponents(seats: Sequence[Seat], seed: int) -> dict[int, Opponent]:
         try:
             out[i] = BotOpponent(make_bot(seat.level or DEFAULT_LEVEL, seed, i))
         except ValueError as exc:
-            raise UnknownBot(f"{exc} (the bot at {seat.name}'s seat)") from exc
+            raise UnknownBot(_("{reason} (the bot at {name}'s seat)", reason=exc, name=seat.name)) from exc
+
     return out
 
 

@@ -23,6 +23,7 @@ import psycopg
 from psycopg.conninfo import conninfo_to_dict
 
 from server.people.store import Migration, Row, SqlStore, StoreError, StoreFailure
+from translation import _
 
 CONNECT_TIMEOUT = 10  # seconds to reach the database, unless the URL says otherwise
 MIGRATION_LOCK = 0x6C616E64  # the advisory lock's number ("land"), held while a host migrates
@@ -117,7 +118,13 @@ class PostgresStore(SqlStore):
         try:
             self._db = self._connect()
         except psycopg.Error as exc:
-            raise StoreError(f"The ratings database {self.where} cannot be reached: {_words(exc)}.") from None
+            raise StoreError(
+                _(
+                    "The ratings database {where} cannot be reached: {reason}.",
+                    where=self.where,
+                    reason=_words(exc),
+                )
+            ) from None
         try:
             self._check_and_migrate(migrations)
         except BaseException:
@@ -161,8 +168,13 @@ class PostgresStore(SqlStore):
                     db.execute("UPDATE schema_version SET version = %s", (number,))
         except psycopg.Error as exc:
             raise StoreError(
-                f"The ratings database {self.where} could not be taken to schema {number} ({_words(exc)}); "
-                "it is left as it was."
+                _(
+                    "The ratings database {where} could not be taken to schema {number} ({reason}); "
+                    "it is left as it was.",
+                    where=self.where,
+                    number=number,
+                    reason=_words(exc),
+                )
             ) from None
 
     def _live(self) -> psycopg.Connection[Any]:

@@ -216,7 +216,11 @@ def open_people(folder: Path, url: str | None = None) -> tuple[Store | None, str
     try:
         return open_store(folder), ""
     except StoreError as exc:
-        line = f"{exc} The server runs without ratings, and the names chosen are kept until it stops."
+        line = _(
+            "{reason} The server runs without ratings, and the names chosen are kept until it stops.",
+            reason=exc,
+        )
+
         log.error("%s", line)
         return None, line
 

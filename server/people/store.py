@@ -24,6 +24,7 @@ from typing import Any, Protocol
 
 from server.people.places import SeatResult
 from server.people.rating import NEW, Rating
+from translation import _
 
 FILE = "landlords.sqlite3"
 
@@ -228,12 +229,19 @@ class SqlStore:
 
     def _newer(self, version: int) -> StoreError:
         return StoreError(
-            f"The ratings database {self.where} is from a newer version of landlords (schema {version}; "
-            f"this one knows {self.latest}); it is left as it is."
+            _(
+                "The ratings database {where} is from a newer version of landlords (schema {version}; "
+                "this one knows {latest}); it is left as it is.",
+                where=self.where,
+                version=version,
+                latest=self.latest,
+            )
         )
 
     def _foreign(self) -> StoreError:
-        return StoreError(f"{self.where} is not a landlords ratings database; it is left as it is.")
+        return StoreError(
+            _("{where} is not a landlords ratings database; it is left as it is.", where=self.where)
+        )
 
     @property
     def version(self) -> int:
@@ -384,13 +392,19 @@ class SqliteStore(SqlStore):
             path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(path, isolation_level=None)  # transactions are begun by hand
         except (OSError, sqlite3.Error) as exc:
-            raise StoreError(f"The ratings database {path} cannot be opened: {exc}.") from None
+            raise StoreError(
+                _("The ratings database {where} cannot be opened: {reason}.", where=path, reason=exc)
+            ) from None
         try:
             self._check_and_migrate(migrations)
         except sqlite3.Error as exc:
             self._db.close()
             raise StoreError(
-                f"The ratings database {path} is damaged ({exc}); it is left as it is."
+                _(
+                    "The ratings database {where} is damaged ({reason}); it is left as it is.",
+                    where=path,
+                    reason=exc,
+                )
             ) from None
         except StoreError:
             self._db.close()
@@ -400,7 +414,10 @@ class SqliteStore(SqlStore):
         db = self._db
         check = db.execute("PRAGMA quick_check").fetchone()
         if check is None or check[0] != "ok":
-            raise StoreError(f"The ratings database {self.path} is damaged; it is left as it is.")
+            raise StoreError(
+                _("The ratings database {where} is damaged; it is left as it is.", where=self.path)
+            )
+
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if tables and "schema_version" not in tables:
             raise self._foreign()
