@@ -342,6 +342,7 @@ class ServerProcess:
         self.port = 0
 
     async def start(self) -> ServerProcess:
+        import os
         import sys
 
         self.proc = await asyncio.create_subprocess_exec(
@@ -360,6 +361,13 @@ class ServerProcess:
             stdout=asyncio.subprocess.PIPE,
             stderr=open(self.tmp / "server.log", "ab"),  # noqa: SIM115 - the process keeps it
             cwd=Path(__file__).resolve().parents[2],
+            env={
+                **os.environ,
+                "LANGUAGE": "",
+                "LC_ALL": "",
+                "LC_MESSAGES": "",
+                "LANG": "C.UTF-8",
+            },  # its port is read in English
         )
         assert self.proc.stdout is not None
         while True:
