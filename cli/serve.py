@@ -79,6 +79,29 @@ def register(sub: Any) -> None:
         "data folder)",
     )
     p.add_argument(
+        "--host-key",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="the server's host key (made there if missing); give every host of a server the same file, "
+        "so that players see one server (default: host_ed25519 in the data folder)",
+    )
+    p.add_argument(
+        "--relay",
+        default=None,
+        metavar="HOST:PORT",
+        help="one host of several sharing the --store database: where this host listens for the others "
+        "(a private address they reach); a person is carried to the host holding their room",
+    )
+    p.add_argument(
+        "--relay-secret",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="with --relay: a file holding the secret every host of the server is given (16 bytes at least)",
+    )
+    p.add_argument("--host-name", default=None, help="with --relay: this host's name (default: machine:port)")
+    p.add_argument(
         "--no-ratings",
         dest="ratings",
         action="store_false",
@@ -103,6 +126,7 @@ def run(args: argparse.Namespace) -> int:
     from server.base.config import Limits, ServerConfig
     from server.base.logs import configure_logging
     from server.network.main import serve
+    from server.network.peers import PeerError
     from server.people.store import StoreError
 
     keys = args.authorized_keys
@@ -119,7 +143,14 @@ def run(args: argparse.Namespace) -> int:
         ratings=args.ratings,
         proxy_from=args.proxy_from,
         store=args.store,
+        host_key=args.host_key,
+        host_name=args.host_name,
+        relay=args.relay,
+        relay_secret=args.relay_secret,
     )
+    if args.relay is not None and (args.store is None or args.relay_secret is None):
+        print("landlords serve: --relay needs --store postgresql://... and --relay-secret FILE")
+        return 2
     limits = Limits()
     if args.connections is not None:
         limits = replace(limits, connections=args.connections)
@@ -129,6 +160,6 @@ def run(args: argparse.Namespace) -> int:
     configure_logging()
     try:
         return asyncio.run(serve(config))
-    except (OSError, StoreError) as exc:
+    except (OSError, StoreError, PeerError) as exc:
         print(f"landlords serve: {exc}")
         return 1

@@ -11,10 +11,11 @@ import asyncssh
 KEY_FILE = "host_ed25519"
 
 
-def host_key(folder: Path) -> tuple[asyncssh.SSHKey, bool]:
-    """The host key kept in `folder`, and whether it was just made."""
-    path = folder / KEY_FILE
-    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+def host_key(folder: Path, path: Path | None = None) -> tuple[asyncssh.SSHKey, bool]:
+    """The host key kept in `folder` (or at `path`: `--host-key`, one file that every host of a server
+    shares, so that players see one server), and whether it was just made."""
+    path = path or folder / KEY_FILE
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     if path.exists():
         return asyncssh.read_private_key(str(path)), False
     key = asyncssh.generate_private_key("ssh-ed25519")

@@ -19,7 +19,8 @@ from typing import Any
 import asyncssh
 
 from engine.text import TextError, plain
-from server.network.front import Front, Relay
+from server.network.front import Front
+from server.network.relay import Relay
 from server.session.terminal import RESTORE, STOPPING, Bucket, clamp
 from server.tables.plans import check_room_name
 

@@ -174,6 +174,25 @@ MIGRATIONS: tuple[Migration, ...] = (
             key TEXT PRIMARY KEY,
             face TEXT NOT NULL)""",
     ),
+    (  # version 4: the rooms of several hosts, each leased to one, and the hosts present (PostgreSQL's
+        # alone: a server on SQLite is one host, and keeps its rooms in its folder; the tables are made
+        # here too so that a version means the same tables in both)
+        """CREATE TABLE rooms (
+            id TEXT PRIMARY KEY,
+            host TEXT NOT NULL,
+            lease_until REAL NOT NULL,
+            fence INTEGER NOT NULL DEFAULT 0,
+            plan TEXT NOT NULL,
+            status TEXT NOT NULL DEFAULT '',
+            save_name TEXT NOT NULL DEFAULT '',
+            save BLOB,
+            kept BLOB)""",
+        """CREATE TABLE hosts (
+            host TEXT PRIMARY KEY,
+            relay TEXT NOT NULL,
+            people TEXT NOT NULL DEFAULT '[]',
+            seen REAL NOT NULL)""",
+    ),
 )
 """SQLite's schema, version by version; `server.people.postgres_store.MIGRATIONS` is the same schema in
 PostgreSQL's words, with the same numbers (a version means the same tables in both)."""
