@@ -102,6 +102,14 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--host-name", default=None, help="with --relay: this host's name (default: machine:port)")
     p.add_argument(
+        "--lease",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="with --relay: how long a host holds its rooms unrenewed; a dead host's rooms wait so long "
+        "(default 10)",
+    )
+    p.add_argument(
         "--no-ratings",
         dest="ratings",
         action="store_false",
@@ -147,6 +155,7 @@ def run(args: argparse.Namespace) -> int:
         host_name=args.host_name,
         relay=args.relay,
         relay_secret=args.relay_secret,
+        lease=max(2.0, min(args.lease, 300.0)),
     )
     if args.relay is not None and (args.store is None or args.relay_secret is None):
         print("landlords serve: --relay needs --store postgresql://... and --relay-secret FILE")

@@ -481,6 +481,10 @@ class Front:
         names = (self.players.name_of(str(r.start.get("key"))) for r in self.relays if not r.relayed)
         return sorted({name for name in names if name})
 
+    def named(self, names: list[tuple[str, str]]) -> None:
+        for key, name in names:
+            self.players.heard(key, name)
+
     def carry(self, start: dict[str, Any], session: PeerSession) -> Carried:
         relay = Relay(self, session, start, relayed=True)
 

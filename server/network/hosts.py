@@ -78,6 +78,10 @@ class HostedFront(Protocol):
         """The names of the people connected to this host."""
         ...
 
+    def named(self, names: list[tuple[str, str]]) -> None:
+        """Names chosen at other hosts (key, name)."""
+        ...
+
     def carry(self, start: dict[str, Any], session: PeerSession) -> Carried:
         """Begin a session another host carries here."""
         ...
@@ -110,6 +114,7 @@ class Hosts:
         self._leases: Leases | None = None
         self._task: asyncio.Task[None] | None = None
         self._listener: asyncio.AbstractServer | None = None
+        self._chosen = 0  # the names read so far, by their number
         self.taken: list[str] = []
         """Rooms taken up from hosts that died, in order (for the log and the tests)."""
 
@@ -152,6 +157,9 @@ class Hosts:
         local = self.front.local_rooms()
         people = self.front.people()
         lost, taken, listed, present = await self._off(self._round, local, people)
+        names = await self._off(self._leases_names)
+        if names:
+            self.front.named(names)
         for room in lost:
             log.warning("room %s: this host's lease ended (another host holds it); stopping it here", room)
             self.front.lost(room)
@@ -193,6 +201,13 @@ class Hosts:
                     taken.append(claimed)
         leases.beat(self.relay, people)
         return lost, taken, leases.rooms() if taken else listed, leases.hosts(3 * self.lease)
+
+    def _leases_names(self) -> list[tuple[str, str]]:
+        assert self._leases is not None
+        rows = self._leases.names_since(self._chosen)
+        if rows:
+            self._chosen = max(number for _key, _name, number in rows)
+        return [(key, name) for key, name, _number in rows]
 
     def _forget(self, room: str) -> None:
         self.fences.pop(room, None)

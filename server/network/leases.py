@@ -178,6 +178,11 @@ class Leases:
         )
         return [Present(str(r[0]), str(r[1]), _names(r[2])) for r in rows]
 
+    def names_since(self, after: int) -> list[tuple[str, str, int]]:
+        """The names chosen (at any host) from the `after`th on: (key, name, its number)."""
+        query = "SELECT key, name, chosen FROM names WHERE chosen >= %s ORDER BY chosen"
+        return [(str(r[0]), str(r[1]), int(r[2])) for r in self._live().execute(query, (after,)).fetchall()]
+
     def leave(self) -> None:
         self._live().execute("DELETE FROM hosts WHERE host = %s", (self.host,))
 

@@ -194,7 +194,7 @@ class WorkerSession:
             room, watch = moving
             self.link.send(json_frame(MOVE, {"room": room, "watch": watch}))
         elif self.farewell is not None:
-            self.link.send(json_frame(END, {"line": self.farewell, "status": 1, "restore": True}))
+            self.link.send(json_frame(END, {"line": self.farewell, "status": 1}))
         elif self.worker.stopping and not crashed:
             self.link.send(json_frame(END, {"line": STOPPING, "status": 0, "restore": True}))
         else:

@@ -169,8 +169,11 @@ class LobbyScreen(Screen[None]):
         app = self.server
         board = app.hall.ratings
         mine = f"  -  {board.about(app.fingerprint)}" if board is not None else ""
+        here = people_here(app.hall.people, 60)  # a server of several hosts: who is connected to any
         self.query_one("#head", Static).update(
-            Content.assemble(("landlords", "bold $accent"), f"  -  welcome, {plain(app.player_name)}{mine}")
+            Content.assemble(
+                ("landlords", "bold $accent"), f"  -  welcome, {plain(app.player_name)}{mine}{here}"
+            )
         )
         if self._rated != (board is not None):  # the ratings came: the players' key is offered
             self._rated = board is not None
@@ -219,3 +222,16 @@ class LobbyScreen(Screen[None]):
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_play()
+
+
+def people_here(names: list[str], room: int) -> str:
+    """ "  -  here: Ada, Bob and 3 more" in about `room` characters ('' with nobody listed)."""
+    if not names:
+        return ""
+    shown: list[str] = []
+    for name in names:
+        if shown and len(", ".join([*shown, name])) > room:
+            break
+        shown.append(plain(name))
+    more = len(names) - len(shown)
+    return f"  -  here: {', '.join(shown)}" + (f" and {more} more" if more else "")

@@ -1,0 +1,232 @@
+"""Several hosts, one service, on the real PostgreSQL the suite starts: a room's lease is claimed, renewed
+and fenced (a host whose lease ran out can no longer write the room); two hosts share one database, a
+person on one plays at the other's table beside a person connected there; and a host killed outright has
+its table taken up by the other within 30 s, its save, banks and chat as they were."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import psycopg
+import pytest
+
+from server.network.leases import Leases, Written
+from server.people.postgres_store import PostgresStore
+
+from pgserver import PostgresServer
+from sshplay import Person, ServerProcess, make_key, seated, start_server
+
+ROOT = Path(__file__).resolve().parents[2]
+SECRET = "a secret the operator gives every host"
+
+
+def _migrated(postgres: PostgresServer) -> str:
+    url = postgres.database()
+    PostgresStore(url).close()  # the schema, with its rooms and hosts tables
+    return url
+
+
+def test_a_lease_is_claimed_renewed_and_fenced(postgres: PostgresServer) -> None:
+    url = _migrated(postgres)
+    ada, bob = Leases(url, "ada", ttl=0.5), Leases(url, "bob", ttl=30)
+    try:
+        first = ada.claim("r1", '{"id": "r1"}')
+        assert first is not None and first.fence == 1
+        assert bob.claim("r1", "{}") is None  # held, and not run out
+        assert ada.renew({"r1": 1}) == {"r1"}  # renewal keeps the fence
+        assert ada.write("r1", 1, Written(kept=b'{"chat": 1}', save_name="x-1.json", save=b"game"))
+        time.sleep(0.6)  # ada stalls past her lease
+        taken = bob.claim("r1", "{}")
+        assert taken is not None and taken.fence == 2
+        assert (taken.plan, taken.save_name, taken.save, taken.kept) == (
+            '{"id": "r1"}',
+            "x-1.json",
+            b"game",
+            b'{"chat": 1}',
+        )
+        assert not ada.write("r1", 1, Written(kept=b"stale"))  # her fence is stale: nothing written
+        assert ada.renew({"r1": 1}) == set()
+        assert ada.claim("r1", "{}") is None  # bob's lease runs
+        assert bob.write("r1", 2, Written(kept=b"new"))
+        assert ada.claim("r1", "{}") is None
+        ada.release({"r1": 1})  # a stale host letting go changes nothing
+        assert bob.renew({"r1": 2}) == {"r1"}
+        bob.release({"r1": 2})
+        again = ada.claim("r1", "{}")
+        assert again is not None and again.fence == 3 and again.kept == b"new"
+    finally:
+        ada.close()
+        bob.close()
+
+
+def _host(tmp: Path, name: str, url: str, secret: Path) -> ServerProcess:
+    extra = ["--store", url, "--relay", "127.0.0.1:0", "--relay-secret", str(secret), "--host-name", name]
+    extra += ["--host-key", str(tmp / "shared_host_key"), "--lease", "3"]
+    (tmp / name).mkdir(exist_ok=True)
+    return ServerProcess(tmp / name, workers=1, extra=tuple(extra))
+
+
+def _row(url: str, room: str) -> tuple[str, int, bytes | None, bytes | None]:
+    with psycopg.connect(url) as db:
+        row = db.execute("SELECT host, fence, save, kept FROM rooms WHERE id = %s", (room,)).fetchone()
+    assert row is not None
+    return str(row[0]), int(row[1]), row[2], row[3]
+
+
+async def test_two_hosts_one_table_and_a_killed_host_taken_up_within_30_s(
+    tmp_path: Path, postgres: PostgresServer
+) -> None:
+    url = _migrated(postgres)
+    secret = tmp_path / "relay-secret"
+    secret.write_text(SECRET)
+    a_dir = tmp_path / "a"
+    # host a makes the room (in this process, to seat its people), and stops: it lets its lease go
+    running = await start_server(
+        a_dir,
+        workers=1,
+        store=url,
+        relay="127.0.0.1:0",
+        relay_secret=secret,
+        host_name="a",
+        host_key=tmp_path / "shared_host_key",
+    )
+    ada, bob = (
+        Person(running, make_key(tmp_path, "a"), "Ada"),
+        Person(running, make_key(tmp_path, "b"), "Bob"),
+    )
+    try:
+        table = await seated(running, [ada, bob], "Friday", bots=1, pace="instant", turn_timer=600, bank=180)
+        room = table.id
+    finally:
+        await running.stop()
+
+    host_a = await _host(tmp_path, "a", url, secret).start()
+    host_b = await _host(tmp_path, "b", url, secret).start()
+    try:
+        ada, bob = Person(host_b, ada.key, "Ada"), Person(host_a, bob.key, "Bob")
+        await bob.connect("Friday", size=(120, 40))  # at a, the room's host
+        await ada.connect("Friday", size=(120, 40))  # at b: carried to a
+        for p in (ada, bob):
+            await p.wait_for("Ada", timeout=20)
+        await ada.press("slash")
+        await ada.wait_for("Say to the table")
+        await ada.type("from host b\r")
+        await bob.wait_for("Ada: from host b")  # one table: what she says at b is heard at a
+        await bob.press("slash")
+        await bob.wait_for("Say to the table")
+        await bob.type("from host a\r")
+        await ada.wait_for("Bob: from host a")
+        assert _row(url, room)[0] == "a"
+
+        # a's state reaches the database; then a dies outright, every process of it
+        kept_path = a_dir / "server" / "room-state" / f"{room}.json"
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 10
+        while True:
+            _host_name, fence, _save, kept = _row(url, room)
+            if kept is not None and kept == kept_path.read_bytes():
+                break
+            assert loop.time() < end, "the room's state never reached the database"
+            await asyncio.sleep(0.1)
+        saved = next((a_dir / "saves").glob("*.json")).read_bytes()
+        host_a.crash()
+        killed = loop.time()
+        for p in (ada, bob):
+            await p.drop()
+        while _row(url, room)[0] != "b":
+            assert loop.time() - killed < 30, "the dead host's room was not taken up within 30 s"
+            await asyncio.sleep(0.2)
+        took = loop.time() - killed
+        _host_name, fence_b, save_b, kept_b = _row(url, room)
+        assert fence_b == fence + 1
+        assert save_b == saved  # the game as it was
+        assert kept_b is not None and json.loads(kept_b) == json.loads(kept_path.read_bytes())  # banks, chat
+        print(f"room taken up by host b {took:.1f} s after host a was killed")
+
+        # its people come back (to b), and find their table, its chat and banks as they were
+        ada, bob = Person(host_b, ada.key, "Ada"), Person(host_b, bob.key, "Bob")
+        await ada.connect("Friday", size=(120, 40))
+        await ada.wait_for("Bob: from host a", timeout=20)
+        await ada.wait_for("Ada: from host b")
+        await bob.connect("Friday", size=(120, 40))
+        await bob.wait_for("Bob: from host a", timeout=20)
+        for p in (ada, bob):
+            await p.leave()
+    finally:
+        await host_b.stop()
+        if host_a.proc is not None and host_a.proc.returncode is None:
+            host_a.crash()
+
+
+async def test_every_lobby_lists_every_hosts_rooms_and_people_and_a_stale_host_stops_its_room(
+    tmp_path: Path, postgres: PostgresServer
+) -> None:
+    url = _migrated(postgres)
+    secret = tmp_path / "relay-secret"
+    secret.write_text(SECRET)
+    hosts = []
+    try:
+        for name in ("a", "b"):
+            hosts.append(
+                await start_server(
+                    tmp_path / name,
+                    workers=1,
+                    store=url,
+                    relay="127.0.0.1:0",
+                    relay_secret=secret,
+                    host_name=name,
+                )
+            )
+        a, b = hosts
+        ada, cy = Person(a, make_key(tmp_path, "a"), "Ada"), Person(b, make_key(tmp_path, "c"), "Cy")
+        b.front.players.choose(cy.fingerprint, "Cy")
+        table = await seated(a, [ada], "Friday", bots=1, pace="slow", turn_timer=600)
+        await ada.connect("Friday")
+        await cy.connect()
+        await cy.wait_for("Friday")  # a's room, in b's lobby
+        await cy.wait_for("here: Ada, Cy")  # and a's people
+        assert _row(url, table.id)[:2] == ("a", 1)
+
+        # another host claims the room (a stalled past its lease, say): a can no longer write it, and
+        # stops it at once, with a line to its people
+        with psycopg.connect(url, autocommit=True) as db:
+            db.execute(
+                "UPDATE rooms SET host = 'x', fence = fence + 1, lease_until = now() + interval '1 hour' "
+                "WHERE id = %s",
+                (table.id,),
+            )
+        await ada.wait_for("This room has moved to another host of the server")
+        assert a.table("Friday") is None
+        _host_name, fence, _save, kept = _row(url, table.id)
+        await asyncio.sleep(2.5)
+        assert _row(url, table.id) == ("x", fence, _save, kept)  # nothing more from a
+        await cy.leave()
+    finally:
+        for running in hosts:
+            await running.stop()
+
+
+@pytest.mark.parametrize("missing", ["--store", "--relay-secret"])
+def test_a_relay_without_its_store_or_secret_is_refused_in_one_line(tmp_path: Path, missing: str) -> None:
+    given = {"--store": "postgresql://nobody@127.0.0.1:1/x", "--relay-secret": str(tmp_path / "s")}
+    given.pop(missing)
+    args = ["serve", "--port", "0", "--data-dir", str(tmp_path), "--relay", "127.0.0.1:0"]
+    args += [x for pair in given.items() for x in pair]
+    done = subprocess.run(
+        [sys.executable, "-m", "cli.main", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert (
+        done.stdout.strip()
+        == "landlords serve: --relay needs --store postgresql://... and --relay-secret FILE"
+    )
