@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -133,8 +134,9 @@ class Relay:
                 if isinstance(target, Elsewhere) and self.relayed:
                     self.away = (str(wanted), watch)  # the host the person came in by carries them on
                     return None, 0
-                self._outcome = loop.create_future()
-                link = FramedProtocol(self._frame, self._lost)
+                outcome = self._outcome = loop.create_future()
+                # the link's end settles its own outcome only: the last link's end may come after this
+                link = FramedProtocol(self._frame, partial(_settle, outcome, "lost", None))
                 start = self._start_frame(wanted, watch, moved)
                 handle: WorkerHandle | None = None
                 if isinstance(target, Elsewhere):
@@ -193,8 +195,8 @@ class Relay:
             self.front.relays.discard(self)
 
     def _settle(self, kind: str, value: Any) -> None:
-        if self._outcome is not None and not self._outcome.done():
-            self._outcome.set_result((kind, value))
+        if self._outcome is not None:
+            _settle(self._outcome, kind, value)
 
     def _frame(self, kind: bytes, payload: bytes) -> None:
         if kind == DATA:
@@ -212,9 +214,6 @@ class Relay:
             self._settle("move", (raw["room"], bool(raw.get("watch", False))))
         else:
             raise FrameError(f"a worker's session does not send {kind!r}")
-
-    def _lost(self) -> None:
-        self._settle("lost", None)
 
     # --- from the player ----------------------------------------------------------------------
 
@@ -248,3 +247,8 @@ class Relay:
                 transport.pause_reading()
             else:
                 transport.resume_reading()
+
+
+def _settle(outcome: asyncio.Future[tuple[str, Any]], kind: str, value: Any) -> None:
+    if not outcome.done():
+        outcome.set_result((kind, value))

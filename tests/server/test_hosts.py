@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import shutil
 import subprocess
 import sys
 import time
@@ -20,6 +22,7 @@ from server.people.postgres_store import PostgresStore
 
 from pgserver import PostgresServer
 from sshplay import Person, ServerProcess, make_key, seated, start_server
+from tmuxterm import Terminal, ssh_command
 
 ROOT = Path(__file__).resolve().parents[2]
 SECRET = "a secret the operator gives every host"
@@ -207,6 +210,72 @@ async def test_every_lobby_lists_every_hosts_rooms_and_people_and_a_stale_host_s
         assert _row(url, table.id) == ("x", fence, _save, kept)  # nothing more from a
         await cy.leave()
     finally:
+        for running in hosts:
+            await running.stop()
+
+
+@pytest.mark.skipif(
+    shutil.which("ssh") is None or shutil.which("tmux") is None,
+    reason="needs OpenSSH's ssh and tmux (apt-get install openssh-client tmux)",
+)
+async def test_two_people_on_two_hosts_at_one_table_over_openssh(
+    tmp_path: Path, postgres: PostgresServer
+) -> None:
+    url = _migrated(postgres)
+    secret = tmp_path / "relay-secret"
+    secret.write_text(SECRET)
+    keys = {}
+    for name in ("ada", "bob"):
+        keys[name] = tmp_path / name
+        make_key(tmp_path, name).write_private_key(str(keys[name]))
+        os.chmod(keys[name], 0o600)
+    hosts = []
+    socket = str(tmp_path / "tmux.sock")
+    ada, bob = Terminal("ada", socket), Terminal("bob", socket)
+    try:
+        for name in ("a", "b"):
+            hosts.append(
+                await start_server(
+                    tmp_path / name,
+                    workers=1,
+                    store=url,
+                    relay="127.0.0.1:0",
+                    relay_secret=secret,
+                    host_name=name,
+                    host_key=tmp_path / "host_key",
+                )
+            )
+        a, b = hosts
+        assert a.fingerprint == b.fingerprint  # one host key: the clients see one server
+        known = tmp_path / "known_hosts"
+        ada.open(ssh_command(keys["ada"], a.port, known), (100, 30))
+        await ada.wait_for("Choose the name")
+        ada.keys("Ada", "Enter")
+        await ada.wait_for("No rooms yet")
+        ada.keys("n")
+        await ada.wait_for("A new room")
+        ada.keys("Friday", "Enter")
+        await ada.wait_for("Waiting for 1 more person")
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 10
+        while b.front.entry_of("Friday") is None:  # host b hears of the room
+            assert loop.time() < end
+            await asyncio.sleep(0.1)
+
+        bob.open(ssh_command(keys["bob"], b.port, known, "Friday"), (120, 40))  # to b, straight to the room
+        await bob.wait_for("Choose the name")
+        bob.keys("Bob", "Enter")
+        await bob.wait_for("Ada's turn")
+        await ada.wait_for("Ada's turn")
+        ada.keys("r")
+        await bob.wait_for("Ada rolled")
+        bob.keys("/")
+        await bob.wait_for("Say to the table")
+        bob.keys("good luck", "Enter")
+        await ada.wait_for("Bob: good luck")
+        assert a.table("Friday") is not None and b.table("Friday") is None  # one table, held by a
+    finally:
+        subprocess.run(["tmux", "-S", socket, "kill-server"], capture_output=True, check=False)
         for running in hosts:
             await running.stop()
 
