@@ -24,7 +24,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.text import TextError, plain
 from server.base.config import ServerConfig, config_to_json
@@ -37,7 +37,6 @@ from server.network.frames import (
     json_frame,
     read_json,
 )
-from server.network.leases import Listed, Present
 from server.network.peers import Carried, PeerSession
 from server.network.relay import READY_WITHIN, Elsewhere, Relay
 from server.network.worker import Worker, front_path, worker_path
@@ -48,6 +47,9 @@ from server.people.store import StoreFailure
 from server.tables.hall import gather_saves, make_plan, plan_of, plans_in
 from server.tables.lobby_line import TableStatus
 from server.tables.plans import Plan, RoomRequest, TableError
+
+if TYPE_CHECKING:  # psycopg's module, imported only where the server is one host of several
+    from server.network.leases import Listed, Present
 
 log = logging.getLogger(__name__)
 

@@ -187,6 +187,10 @@ class Relay:
                     wanted, watch = value
                     moved = True
                     continue
+                if kind == "lost" and handle is None and not self.closed:
+                    moved = True  # the room's host is gone: the room comes back on a host that is up
+                    log.warning("the host of room %s is gone; the session waits for the room", wanted)
+                    continue
                 if kind == "end":
                     line, status = value
                     return line, int(status)
