@@ -22,9 +22,8 @@ import socket
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from engine.text import TextError, plain
 from server.base.config import ServerConfig, config_to_json
@@ -37,8 +36,9 @@ from server.network.frames import (
     json_frame,
     read_json,
 )
-from server.network.peers import Carried, PeerSession
+from server.network.registry import Entry, HostLink, WorkerHandle
 from server.network.relay import READY_WITHIN, Elsewhere, Relay
+from server.network.several import SeveralHosts
 from server.network.worker import Worker, front_path, worker_path
 from server.people.chat import LobbyTalk, Said, words_of
 from server.people.players import Players
@@ -49,59 +49,17 @@ from server.tables.lobby_line import TableStatus
 from server.tables.plans import Plan, RoomRequest, TableError
 
 if TYPE_CHECKING:  # psycopg's module, imported only where the server is one host of several
-    from server.network.leases import Listed, Present
+    from server.network.leases import Present
 
 log = logging.getLogger(__name__)
 
 REGISTRY_EVERY = 0.5  # seconds: the workers are told of changes at most this often
 RESTART_AFTER = 0.5  # seconds before a dead worker is started again (doubling while it keeps dying)
-MOVED = "This room has moved to another host of the server; connect again to go on playing in it."
 RUNTIME_PREFIX = "workers-"
 SOCKET_NAME_MAX = 107  # bytes in a Unix socket's path
 
 
-@dataclass
-class Entry:
-    """A room in the registry: its plan, how it stands (as the worker holding it last said), its worker
-    (-1 and its `host` when another host holds it)."""
-
-    plan: dict[str, Any]
-    status: TableStatus
-    worker: int
-    host: str | None = None
-
-    def as_json(self) -> dict[str, Any]:
-        return {"plan": self.plan, "status": self.status.to_json(), "worker": self.worker}
-
-
-class HostLink(Protocol):
-    """This host's part in a server of several (`server.network.hosts.Hosts`)."""
-
-    name: str
-    relay: str
-
-    async def start(self, plans: list[Plan]) -> list[Plan]: ...
-
-    async def stop(self) -> None: ...
-
-
-@dataclass
-class WorkerHandle:
-    """The front's hold on one worker: its process (or its object, in one process), link and load."""
-
-    index: int
-    path: Path
-    link: FramedProtocol | None = None
-    requests: Requests | None = None
-    ready: asyncio.Event = field(default_factory=asyncio.Event)
-    sessions: int = 0
-    process: asyncio.subprocess.Process | None = None
-    local: Worker | None = None
-    pid: int | None = None
-    deaths: int = 0
-
-
-class Front:
+class Front(SeveralHosts):
     """The rooms' registry and the workers, for the SSH side."""
 
     def __init__(self, config: ServerConfig, in_process: bool = False) -> None:
@@ -375,7 +333,10 @@ class Front:
                 self.store.keep_lobby_line(said.who, said.text, said.at, self.lobby_talk.kept)
             except StoreFailure as exc:  # said all the same; only a restart forgets it
                 log.error("a line of the lobby's chat could not be kept: %s", exc)
-        told = json_frame(JSON, {"t": "chat", "lines": [said.to_json()]})
+        self._tell_lobby([said])
+
+    def _tell_lobby(self, lines: list[Said]) -> None:
+        told = json_frame(JSON, {"t": "chat", "lines": [said.to_json() for said in lines]})
         for handle in self.workers:
             if handle.link is not None and handle.ready.is_set():
                 handle.link.send(told)
@@ -420,92 +381,6 @@ class Front:
         return plan.id, handle.index
 
     # --- stopping -----------------------------------------------------------------------------
-
-    # --- several hosts (`server.network.hosts`) ------------------------------------------------
-
-    @property
-    def folder(self) -> Path:
-        return self.config.folder
-
-    @property
-    def saves(self) -> Path:
-        return self.config.saves
-
-    def local_rooms(self) -> dict[str, tuple[str, str]]:
-        return {
-            room: (_json(e.plan), _json(e.status.to_json()))
-            for room, e in self.registry.items()
-            if e.host is None
-        }
-
-    def elsewhere(self, rooms: list[Listed], hosts: list[Present]) -> None:
-        self.present = {h.host: h for h in hosts}
-        people = sorted({name for h in hosts for name in h.people}, key=str.casefold)
-        for room in [r for r, e in self.registry.items() if e.host is not None]:
-            del self.registry[room]
-        for listed in rooms:
-            if listed.id in self.registry:
-                continue
-            try:
-                plan = json.loads(listed.plan)
-                status = TableStatus.from_json(json.loads(listed.status)) if listed.status else None
-                status = status or TableStatus.of_plan(Plan.from_json(plan))
-            except (ValueError, KeyError, TypeError) as exc:
-                log.warning("room %s of host %s not listed: %s", listed.id, listed.host, exc)
-                continue
-            self.registry[listed.id] = Entry(plan, status, -1, listed.host)
-        seen = (people, [(r.id, r.host, r.plan, r.status) for r in rooms])
-        if seen != self._elsewhere:
-            self._elsewhere, self.people_up = seen, people
-            self.changed()
-
-    async def take_up(self, plan: dict[str, Any]) -> None:
-        handle = self.least_loaded()
-        parsed = Plan.from_json(plan)
-        self.registry[parsed.id] = Entry(plan, TableStatus.of_plan(parsed), handle.index)
-        try:
-            await asyncio.wait_for(handle.ready.wait(), READY_WITHIN)
-            assert handle.requests is not None
-            await handle.requests.ask({"t": "adopt", "plan": plan})
-        except (ConnectionError, TimeoutError, AssertionError):
-            log.error("worker %d did not take up room %s", handle.index, parsed.id)
-        self.changed()
-
-    def lost(self, room: str) -> None:
-        entry = self.registry.pop(room, None)
-        if entry is not None and entry.host is None:
-            link = self.workers[entry.worker].link
-            if link is not None:
-                link.send_json({"t": "drop", "id": room, "line": MOVED})
-        self.changed()
-
-    def people(self) -> list[str]:
-        names = (self.players.name_of(str(r.start.get("key"))) for r in self.relays if not r.relayed)
-        return sorted({name for name in names if name})
-
-    def named(self, names: list[tuple[str, str]]) -> None:
-        for key, name in names:
-            self.players.heard(key, name)
-
-    def carry(self, start: dict[str, Any], session: PeerSession) -> Carried:
-        relay = Relay(self, session, start, relayed=True)
-
-        async def run() -> None:
-            try:
-                line, status = await relay.run()
-            except Exception:
-                log.exception("a session carried from another host failed")
-                line, status = None, 1
-            session.finish(line, status, relay.restore, relay.away)
-
-        task = asyncio.get_running_loop().create_task(run())
-        self._watching.add(task)
-        task.add_done_callback(self._watching.discard)
-        return relay
-
-    def unreachable(self, room: str, where: Elsewhere) -> str:
-        """The line for a person whose room's host cannot be reached (nor has another host taken it up)."""
-        return f"The room {room} is on host {where.host}, which cannot be reached now; connect again soon."
 
     async def stop(self) -> None:
         """Every worker saves its rooms and ends."""

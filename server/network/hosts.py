@@ -82,6 +82,10 @@ class HostedFront(Protocol):
         """Names chosen at other hosts (key, name)."""
         ...
 
+    def lobby_heard(self, lines: list[dict[str, Any]]) -> None:
+        """Lines of the lobby's chat kept by any host (this one's own among them), as `Said` JSON."""
+        ...
+
     def carry(self, start: dict[str, Any], session: PeerSession) -> Carried:
         """Begin a session another host carries here."""
         ...
@@ -115,6 +119,7 @@ class Hosts:
         self._task: asyncio.Task[None] | None = None
         self._listener: asyncio.AbstractServer | None = None
         self._chosen = 0  # the names read so far, by their number
+        self._lobby: int | None = None  # the lobby's chat lines read so far, by their number
         self.taken: list[str] = []
         """Rooms taken up from hosts that died, in order (for the log and the tests)."""
 
@@ -157,9 +162,11 @@ class Hosts:
         local = self.front.local_rooms()
         people = self.front.people()
         lost, taken, listed, present = await self._off(self._round, local, people)
-        names = await self._off(self._leases_names)
+        names, lines = await self._off(self._news)
         if names:
             self.front.named(names)
+        if lines:
+            self.front.lobby_heard(lines)
         for room in lost:
             log.warning("room %s: this host's lease ended (another host holds it); stopping it here", room)
             self.front.lost(room)
@@ -202,12 +209,14 @@ class Hosts:
         leases.beat(self.relay, people)
         return lost, taken, leases.rooms() if taken else listed, leases.hosts(3 * self.lease)
 
-    def _leases_names(self) -> list[tuple[str, str]]:
+    def _news(self) -> tuple[list[tuple[str, str]], list[dict[str, Any]]]:
+        """The names chosen and the lobby's lines said at any host since the last round."""
         assert self._leases is not None
         rows = self._leases.names_since(self._chosen)
         if rows:
             self._chosen = max(number for _key, _name, number in rows)
-        return [(key, name) for key, name, _number in rows]
+        self._lobby, lines = self._leases.lobby_since(self._lobby)
+        return [(key, name) for key, name, _number in rows], lines
 
     def _forget(self, room: str) -> None:
         self.fences.pop(room, None)

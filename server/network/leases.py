@@ -183,6 +183,17 @@ class Leases:
         query = "SELECT key, name, chosen FROM names WHERE chosen >= %s ORDER BY chosen"
         return [(str(r[0]), str(r[1]), int(r[2])) for r in self._live().execute(query, (after,)).fetchall()]
 
+    def lobby_since(self, after: int | None) -> tuple[int, list[dict[str, Any]]]:
+        """The lobby's chat lines kept (by any host) after the `after`th, and the last one's number (with
+        `after` None: none, and the last number, to begin from)."""
+        if after is None:
+            row = self._live().execute("SELECT COALESCE(MAX(id), 0) FROM lobby_chat").fetchone()
+            return int(row[0]) if row is not None else 0, []
+        query = "SELECT id, who, line, said_at FROM lobby_chat WHERE id > %s ORDER BY id"
+        rows = self._live().execute(query, (after,)).fetchall()
+        last = max([after, *(int(r[0]) for r in rows)])
+        return last, [{"who": r[1], "text": r[2], "at": r[3]} for r in rows]
+
     def leave(self) -> None:
         self._live().execute("DELETE FROM hosts WHERE host = %s", (self.host,))
 

@@ -168,7 +168,7 @@ async def test_two_hosts_one_table_and_a_killed_host_taken_up_within_30_s(
             host_a.crash()
 
 
-async def test_every_lobby_lists_every_hosts_rooms_and_people_and_a_stale_host_stops_its_room(
+async def test_one_lobby_for_every_hosts_rooms_people_and_chat_and_a_stale_host_stops_its_room(
     tmp_path: Path, postgres: PostgresServer
 ) -> None:
     url = _migrated(postgres)
@@ -195,6 +195,10 @@ async def test_every_lobby_lists_every_hosts_rooms_and_people_and_a_stale_host_s
         await cy.connect()
         await cy.wait_for("Friday")  # a's room, in b's lobby
         await cy.wait_for("here: Ada, Cy")  # and a's people
+        await cy.press("slash")
+        await cy.wait_for("Say to the lobby")
+        await cy.type("hello from b\r")
+        await ada.wait_for(lambda: any(s.text == "hello from b" for s in a.front.lobby_talk.lines))
         assert _row(url, table.id)[:2] == ("a", 1)
 
         # another host claims the room (a stalled past its lease, say): a can no longer write it, and
