@@ -143,8 +143,9 @@ class Relay:
                     try:
                         await reach_peer(target.relay, self.front.peer_secret, link, start)
                     except PeerError as exc:
-                        log.warning("host %s (room %s) cannot be reached: %s", target.host, wanted, exc)
-                        waited_since = waited_since if waited_since is not None else loop.time()
+                        if waited_since is None:  # once a wait: it is tried again every second
+                            log.warning("host %s (room %s) cannot be reached: %s", target.host, wanted, exc)
+                            waited_since = loop.time()
                         if self.closed:
                             return None, 0
                         if loop.time() - waited_since > PEER_WITHIN:
@@ -187,8 +188,9 @@ class Relay:
                     wanted, watch = value
                     moved = True
                     continue
-                if kind == "lost" and handle is None and not self.closed:
-                    moved = True  # the room's host is gone: the room comes back on a host that is up
+                stopped = kind == "end" and self.restore  # the room's host stops: it lets its rooms go
+                if (kind == "lost" or stopped) and handle is None and not self.closed:
+                    moved, self.restore = True, False  # the room comes back on a host that is up
                     log.warning("the host of room %s is gone; the session waits for the room", wanted)
                     continue
                 if kind == "end":

@@ -6,6 +6,7 @@ its table taken up by the other within 30 s, its save, banks and chat as they we
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import os
 import shutil
@@ -13,11 +14,13 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
 
 from server.network.leases import Leases, Written
+from server.network.main import Running
 from server.people.postgres_store import PostgresStore
 
 from pgserver import PostgresServer
@@ -74,6 +77,12 @@ def _host(tmp: Path, name: str, url: str, secret: Path) -> ServerProcess:
     return ServerProcess(tmp / name, workers=1, extra=tuple(extra))
 
 
+async def _in_process(tmp: Path, name: str, url: str, secret: Path, **more: Any) -> Running:
+    """A host of the server in this process (a test looks inside it), sharing `url` with the others."""
+    options = {"store": url, "relay": "127.0.0.1:0", "relay_secret": secret, "host_name": name, **more}
+    return await start_server(tmp / name, workers=1, **options)
+
+
 def _row(url: str, room: str) -> tuple[str, int, bytes | None, bytes | None]:
     with psycopg.connect(url) as db:
         row = db.execute("SELECT host, fence, save, kept FROM rooms WHERE id = %s", (room,)).fetchone()
@@ -89,15 +98,7 @@ async def test_two_hosts_one_table_and_a_killed_host_taken_up_within_30_s(
     secret.write_text(SECRET)
     a_dir = tmp_path / "a"
     # host a makes the room (in this process, to seat its people), and stops: it lets its lease go
-    running = await start_server(
-        a_dir,
-        workers=1,
-        store=url,
-        relay="127.0.0.1:0",
-        relay_secret=secret,
-        host_name="a",
-        host_key=tmp_path / "shared_host_key",
-    )
+    running = await _in_process(tmp_path, "a", url, secret, host_key=tmp_path / "shared_host_key")
     ada, bob = (
         Person(running, make_key(tmp_path, "a"), "Ada"),
         Person(running, make_key(tmp_path, "b"), "Bob"),
@@ -177,16 +178,7 @@ async def test_one_lobby_for_every_hosts_rooms_people_and_chat_and_a_stale_host_
     hosts = []
     try:
         for name in ("a", "b"):
-            hosts.append(
-                await start_server(
-                    tmp_path / name,
-                    workers=1,
-                    store=url,
-                    relay="127.0.0.1:0",
-                    relay_secret=secret,
-                    host_name=name,
-                )
-            )
+            hosts.append(await _in_process(tmp_path, name, url, secret))
         a, b = hosts
         ada, cy = Person(a, make_key(tmp_path, "a"), "Ada"), Person(b, make_key(tmp_path, "c"), "Cy")
         b.front.players.choose(cy.fingerprint, "Cy")
@@ -220,6 +212,51 @@ async def test_one_lobby_for_every_hosts_rooms_people_and_chat_and_a_stale_host_
             await running.stop()
 
 
+async def test_a_host_stopped_lets_its_rooms_go_and_the_people_carried_there_follow_them(
+    tmp_path: Path, postgres: PostgresServer
+) -> None:
+    url = _migrated(postgres)
+    secret = tmp_path / "relay-secret"
+    secret.write_text(SECRET)
+    hosts = []
+    try:
+        for name in ("a", "b"):
+            hosts.append(await _in_process(tmp_path, name, url, secret))
+        a, b = hosts
+        ada = Person(a, make_key(tmp_path, "a"), "Ada")
+        table = await seated(a, [ada], "Friday", bots=1, pace="slow", turn_timer=600)
+        table.say("Ada", "before the stop", 200)
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 10
+        while b.front.entry_of("Friday") is None:
+            assert loop.time() < end
+            await asyncio.sleep(0.1)
+        via_b = copy.copy(a)  # her app runs at a, where the room is ...
+        via_b.port = b.port  # ... and she connects to b
+        ada = Person(via_b, ada.key, "Ada")
+        await ada.connect("Friday")
+        await ada.wait_for("before the stop")
+        stopped = loop.time()
+        await a.stop()  # an update, say: a lets its rooms go, and b takes Friday up
+        hosts.remove(a)
+        ada.running = b
+        await ada.wait_for(lambda: getattr(ada.app_now(), "game_screen", None) is not None)
+        assert loop.time() - stopped < 5
+        assert _row(url, table.id)[0] == "b"
+        await ada.wait_for("before the stop")  # at the room again, without connecting again
+        await ada.press("slash")
+        await ada.wait_for("Say to the table")
+        await ada.type("after the stop\r")
+        again = b.table("Friday")
+        assert again is not None
+        both = ["before the stop", "after the stop"]
+        await ada.wait_for(lambda: [s.text for s in again.chat_lines][-2:] == both)
+        await ada.leave()
+    finally:
+        for running in hosts:
+            await running.stop()
+
+
 @pytest.mark.skipif(
     shutil.which("ssh") is None or shutil.which("tmux") is None,
     reason="needs OpenSSH's ssh and tmux (apt-get install openssh-client tmux)",
@@ -240,17 +277,7 @@ async def test_two_people_on_two_hosts_at_one_table_over_openssh(
     ada, bob = Terminal("ada", socket), Terminal("bob", socket)
     try:
         for name in ("a", "b"):
-            hosts.append(
-                await start_server(
-                    tmp_path / name,
-                    workers=1,
-                    store=url,
-                    relay="127.0.0.1:0",
-                    relay_secret=secret,
-                    host_name=name,
-                    host_key=tmp_path / "host_key",
-                )
-            )
+            hosts.append(await _in_process(tmp_path, name, url, secret, host_key=tmp_path / "host_key"))
         a, b = hosts
         assert a.fingerprint == b.fingerprint  # one host key: the clients see one server
         known = tmp_path / "known_hosts"
