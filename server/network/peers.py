@@ -129,6 +129,13 @@ class PeerSession(FramedProtocol):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
         self.send_json({"nonce": self._nonce.hex()})
+        asyncio.get_running_loop().call_later(REACH_WITHIN, self._unproved)
+
+    def _unproved(self) -> None:
+        """A link that has not proved itself in time is cut (it holds a socket for nothing)."""
+        if not self.proved:
+            log.warning("a relay link that did not prove itself in %.0f s was cut", REACH_WITHIN)
+            self.close()
 
     def _frame(self, kind: bytes, payload: bytes) -> None:
         if not self.proved:

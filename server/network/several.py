@@ -70,8 +70,13 @@ class SeveralHosts:
         }
 
     def elsewhere(self, rooms: list[Listed], hosts: list[Present]) -> None:
+        """The other hosts' rooms and the people of every host, read every second: the registry and the
+        lobbies are told only when they changed."""
         self.present = {h.host: h for h in hosts}
         people = sorted({name for h in hosts for name in h.people}, key=str.casefold)
+        seen = (people, [(r.id, r.host, r.plan, r.status) for r in rooms])
+        if seen == self._elsewhere:
+            return
         for room in [r for r, e in self.registry.items() if e.host is not None]:
             del self.registry[room]
         for listed in rooms:
@@ -85,10 +90,8 @@ class SeveralHosts:
                 log.warning("room %s of host %s not listed: %s", listed.id, listed.host, exc)
                 continue
             self.registry[listed.id] = Entry(plan, status, -1, listed.host)
-        seen = (people, [(r.id, r.host, r.plan, r.status) for r in rooms])
-        if seen != self._elsewhere:
-            self._elsewhere, self.people_up = seen, people
-            self.changed()
+        self._elsewhere, self.people_up = seen, people
+        self.changed()
 
     async def take_up(self, plan: dict[str, Any]) -> None:
         handle = self.least_loaded()
