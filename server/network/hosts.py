@@ -32,9 +32,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
+import psycopg
+
 from saves.atomic import write_atomic
 from server.network.leases import Claimed, Leases, Listed, Present, Written
 from server.network.peers import Carried, PeerSession, split_address
+from server.people.store import StoreError
 from server.tables.hall import ROOMS
 from server.tables.keeping import FOLDER
 from server.tables.plans import Plan
@@ -130,7 +133,11 @@ class Hosts:
     async def start(self, plans: list[Plan]) -> list[Plan]:
         """Listen for the other hosts, and claim this host's rooms kept in its folder: those another host
         holds now are left to it. The rooms this host holds, as PostgreSQL kept them."""
-        self._leases = await self._off(Leases, self._url, self.name, self.lease)
+        try:
+            self._leases = await self._off(Leases, self._url, self.name, self.lease)
+        except psycopg.Error as exc:
+            words = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            raise StoreError(f"The rooms' database cannot be reached: {words}") from None
         host, port = split_address(self.relay)
         loop = asyncio.get_running_loop()
         self._listener = await loop.create_server(
@@ -145,7 +152,10 @@ class Hosts:
             if claimed is None:
                 log.info("room %s is held by another host: left to it", plan.id)
                 continue
-            held.append(await self._off(self._restore, claimed))
+            try:
+                held.append(await self._off(self._restore, claimed))
+            except (OSError, ValueError, KeyError, TypeError) as exc:
+                log.error("room %s could not be written back from the database: %s", plan.id, exc)
         await self._off(leases.beat, self.relay, [])
         self._task = loop.create_task(self._run())
         return held

@@ -364,9 +364,11 @@ class ServerProcess:
             cwd=Path(__file__).resolve().parents[2],
         )
         assert self.proc.stdout is not None
+        said: list[str] = []
         while True:
             line = (await asyncio.wait_for(self.proc.stdout.readline(), 30)).decode()
-            assert line, "the server stopped before it listened"
+            assert line, f"the server stopped before it listened, saying: {''.join(said)!r}"
+            said.append(line)
             if " port " in line:
                 self.port = int(line.split(" port ")[1].split(":")[0])
                 return self

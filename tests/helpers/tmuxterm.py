@@ -42,3 +42,28 @@ class Terminal:
 def ssh_command(key: Path, port: int, known: Path, room: str = "") -> str:
     options = f"-o StrictHostKeyChecking=accept-new -o UserKnownHostsFile={known} -o IdentitiesOnly=yes"
     return f"ssh -t -F /dev/null -i {key} {options} -p {port} player@127.0.0.1 {room}".strip()
+
+
+async def ada_makes_friday(ada: Terminal) -> None:
+    """Ada, new to the server, names herself and makes the room Friday (two people, two bots)."""
+    await ada.wait_for("Choose the name")
+    ada.keys("Ada", "Enter")
+    await ada.wait_for("No rooms yet")
+    ada.keys("n")
+    await ada.wait_for("A new room")
+    ada.keys("Friday", "Enter")
+    await ada.wait_for("Waiting for 1 more person")
+
+
+async def bob_joins_and_they_talk(ada: Terminal, bob: Terminal) -> None:
+    """Bob, come straight to Friday, names himself; the game starts, Ada rolls, Bob wishes her luck."""
+    await bob.wait_for("Choose the name")
+    bob.keys("Bob", "Enter")
+    await bob.wait_for("Ada's turn")
+    await ada.wait_for("Ada's turn")
+    ada.keys("r")
+    await bob.wait_for("Ada rolled")
+    bob.keys("/")
+    await bob.wait_for("Say to the table")
+    bob.keys("good luck", "Enter")
+    await ada.wait_for("Bob: good luck")

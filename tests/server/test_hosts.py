@@ -6,28 +6,29 @@ its table taken up by the other within 30 s, its save, banks and chat as they we
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 import json
 import os
 import shutil
 import subprocess
-import sys
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import psycopg
 import pytest
 
+from cli.main import main
 from server.network.leases import Leases, Written
 from server.network.main import Running
 from server.people.postgres_store import PostgresStore
 
 from pgserver import PostgresServer
 from sshplay import Person, ServerProcess, make_key, seated, start_server
-from tmuxterm import Terminal, ssh_command
+from tmuxterm import Terminal, ada_makes_friday, bob_joins_and_they_talk, ssh_command
 
-ROOT = Path(__file__).resolve().parents[2]
 SECRET = "a secret the operator gives every host"
 
 
@@ -35,6 +36,14 @@ def _migrated(postgres: PostgresServer) -> str:
     url = postgres.database()
     PostgresStore(url).close()  # the schema, with its rooms and hosts tables
     return url
+
+
+@pytest.fixture
+def shared(tmp_path: Path, postgres: PostgresServer) -> tuple[str, Path]:
+    """What the hosts of one server share: a database, and the relay secret's file."""
+    secret = tmp_path / "relay-secret"
+    secret.write_text(SECRET)
+    return _migrated(postgres), secret
 
 
 def test_a_lease_is_claimed_renewed_and_fenced(postgres: PostgresServer) -> None:
@@ -83,6 +92,28 @@ async def _in_process(tmp: Path, name: str, url: str, secret: Path, **more: Any)
     return await start_server(tmp / name, workers=1, **options)
 
 
+@contextlib.asynccontextmanager
+async def two_hosts(tmp: Path, shared: tuple[str, Path], **more: Any) -> AsyncIterator[list[Running]]:
+    """Hosts a and b of one server, in this process; those still in the list are stopped at the end."""
+    hosts: list[Running] = []
+    try:
+        for name in ("a", "b"):
+            hosts.append(await _in_process(tmp, name, *shared, **more))
+        yield hosts
+    finally:
+        for running in hosts:
+            await running.stop()
+
+
+async def _heard_of(running: Running, room: str) -> None:
+    """Wait until a host has read of a room another host holds (it reads them every second)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + 10
+    while running.front.entry_of(room) is None:
+        assert loop.time() < end, f"never heard of {room}"
+        await asyncio.sleep(0.1)
+
+
 def _row(url: str, room: str) -> tuple[str, int, bytes | None, bytes | None]:
     with psycopg.connect(url) as db:
         row = db.execute("SELECT host, fence, save, kept FROM rooms WHERE id = %s", (room,)).fetchone()
@@ -91,11 +122,9 @@ def _row(url: str, room: str) -> tuple[str, int, bytes | None, bytes | None]:
 
 
 async def test_two_hosts_one_table_and_a_killed_host_taken_up_within_30_s(
-    tmp_path: Path, postgres: PostgresServer
+    tmp_path: Path, shared: tuple[str, Path]
 ) -> None:
-    url = _migrated(postgres)
-    secret = tmp_path / "relay-secret"
-    secret.write_text(SECRET)
+    url, secret = shared
     a_dir = tmp_path / "a"
     # host a makes the room (in this process, to seat its people), and stops: it lets its lease go
     running = await _in_process(tmp_path, "a", url, secret, host_key=tmp_path / "shared_host_key")
@@ -170,16 +199,10 @@ async def test_two_hosts_one_table_and_a_killed_host_taken_up_within_30_s(
 
 
 async def test_one_lobby_for_every_hosts_rooms_people_and_chat_and_a_stale_host_stops_its_room(
-    tmp_path: Path, postgres: PostgresServer
+    tmp_path: Path, shared: tuple[str, Path]
 ) -> None:
-    url = _migrated(postgres)
-    secret = tmp_path / "relay-secret"
-    secret.write_text(SECRET)
-    hosts = []
-    try:
-        for name in ("a", "b"):
-            hosts.append(await _in_process(tmp_path, name, url, secret))
-        a, b = hosts
+    url = shared[0]
+    async with two_hosts(tmp_path, shared) as (a, b):
         ada, cy = Person(a, make_key(tmp_path, "a"), "Ada"), Person(b, make_key(tmp_path, "c"), "Cy")
         b.front.players.choose(cy.fingerprint, "Cy")
         table = await seated(a, [ada], "Friday", bots=1, pace="slow", turn_timer=600)
@@ -207,30 +230,18 @@ async def test_one_lobby_for_every_hosts_rooms_people_and_chat_and_a_stale_host_
         await asyncio.sleep(2.5)
         assert _row(url, table.id) == ("x", fence, _save, kept)  # nothing more from a
         await cy.leave()
-    finally:
-        for running in hosts:
-            await running.stop()
 
 
 async def test_a_host_stopped_lets_its_rooms_go_and_the_people_carried_there_follow_them(
-    tmp_path: Path, postgres: PostgresServer
+    tmp_path: Path, shared: tuple[str, Path]
 ) -> None:
-    url = _migrated(postgres)
-    secret = tmp_path / "relay-secret"
-    secret.write_text(SECRET)
-    hosts = []
-    try:
-        for name in ("a", "b"):
-            hosts.append(await _in_process(tmp_path, name, url, secret))
+    async with two_hosts(tmp_path, shared) as hosts:
         a, b = hosts
         ada = Person(a, make_key(tmp_path, "a"), "Ada")
         table = await seated(a, [ada], "Friday", bots=1, pace="slow", turn_timer=600)
         table.say("Ada", "before the stop", 200)
+        await _heard_of(b, "Friday")
         loop = asyncio.get_running_loop()
-        end = loop.time() + 10
-        while b.front.entry_of("Friday") is None:
-            assert loop.time() < end
-            await asyncio.sleep(0.1)
         via_b = copy.copy(a)  # her app runs at a, where the room is ...
         via_b.port = b.port  # ... and she connects to b
         ada = Person(via_b, ada.key, "Ada")
@@ -242,7 +253,7 @@ async def test_a_host_stopped_lets_its_rooms_go_and_the_people_carried_there_fol
         ada.running = b
         await ada.wait_for(lambda: getattr(ada.app_now(), "game_screen", None) is not None)
         assert loop.time() - stopped < 5
-        assert _row(url, table.id)[0] == "b"
+        assert _row(shared[0], table.id)[0] == "b"
         await ada.wait_for("before the stop")  # at the room again, without connecting again
         await ada.press("slash")
         await ada.wait_for("Say to the table")
@@ -252,9 +263,6 @@ async def test_a_host_stopped_lets_its_rooms_go_and_the_people_carried_there_fol
         both = ["before the stop", "after the stop"]
         await ada.wait_for(lambda: [s.text for s in again.chat_lines][-2:] == both)
         await ada.leave()
-    finally:
-        for running in hosts:
-            await running.stop()
 
 
 @pytest.mark.skipif(
@@ -262,73 +270,37 @@ async def test_a_host_stopped_lets_its_rooms_go_and_the_people_carried_there_fol
     reason="needs OpenSSH's ssh and tmux (apt-get install openssh-client tmux)",
 )
 async def test_two_people_on_two_hosts_at_one_table_over_openssh(
-    tmp_path: Path, postgres: PostgresServer
+    tmp_path: Path, shared: tuple[str, Path]
 ) -> None:
-    url = _migrated(postgres)
-    secret = tmp_path / "relay-secret"
-    secret.write_text(SECRET)
     keys = {}
     for name in ("ada", "bob"):
         keys[name] = tmp_path / name
         make_key(tmp_path, name).write_private_key(str(keys[name]))
         os.chmod(keys[name], 0o600)
-    hosts = []
     socket = str(tmp_path / "tmux.sock")
     ada, bob = Terminal("ada", socket), Terminal("bob", socket)
     try:
-        for name in ("a", "b"):
-            hosts.append(await _in_process(tmp_path, name, url, secret, host_key=tmp_path / "host_key"))
-        a, b = hosts
-        assert a.fingerprint == b.fingerprint  # one host key: the clients see one server
-        known = tmp_path / "known_hosts"
-        ada.open(ssh_command(keys["ada"], a.port, known), (100, 30))
-        await ada.wait_for("Choose the name")
-        ada.keys("Ada", "Enter")
-        await ada.wait_for("No rooms yet")
-        ada.keys("n")
-        await ada.wait_for("A new room")
-        ada.keys("Friday", "Enter")
-        await ada.wait_for("Waiting for 1 more person")
-        loop = asyncio.get_running_loop()
-        end = loop.time() + 10
-        while b.front.entry_of("Friday") is None:  # host b hears of the room
-            assert loop.time() < end
-            await asyncio.sleep(0.1)
-
-        bob.open(ssh_command(keys["bob"], b.port, known, "Friday"), (120, 40))  # to b, straight to the room
-        await bob.wait_for("Choose the name")
-        bob.keys("Bob", "Enter")
-        await bob.wait_for("Ada's turn")
-        await ada.wait_for("Ada's turn")
-        ada.keys("r")
-        await bob.wait_for("Ada rolled")
-        bob.keys("/")
-        await bob.wait_for("Say to the table")
-        bob.keys("good luck", "Enter")
-        await ada.wait_for("Bob: good luck")
-        assert a.table("Friday") is not None and b.table("Friday") is None  # one table, held by a
+        async with two_hosts(tmp_path, shared, host_key=tmp_path / "host_key") as (a, b):
+            assert a.fingerprint == b.fingerprint  # one host key: the clients see one server
+            known = tmp_path / "known_hosts"
+            ada.open(ssh_command(keys["ada"], a.port, known), (100, 30))
+            await ada_makes_friday(ada)
+            await _heard_of(b, "Friday")
+            bob.open(ssh_command(keys["bob"], b.port, known, "Friday"), (120, 40))  # to b, to the room
+            await bob_joins_and_they_talk(ada, bob)
+            assert a.table("Friday") is not None and b.table("Friday") is None  # one table, held by a
     finally:
         subprocess.run(["tmux", "-S", socket, "kill-server"], capture_output=True, check=False)
-        for running in hosts:
-            await running.stop()
 
 
 @pytest.mark.parametrize("missing", ["--store", "--relay-secret"])
-def test_a_relay_without_its_store_or_secret_is_refused_in_one_line(tmp_path: Path, missing: str) -> None:
+def test_a_relay_without_its_store_or_secret_is_refused_in_one_line(
+    tmp_path: Path, missing: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     given = {"--store": "postgresql://nobody@127.0.0.1:1/x", "--relay-secret": str(tmp_path / "s")}
     given.pop(missing)
     args = ["serve", "--port", "0", "--data-dir", str(tmp_path), "--relay", "127.0.0.1:0"]
-    args += [x for pair in given.items() for x in pair]
-    done = subprocess.run(
-        [sys.executable, "-m", "cli.main", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=ROOT,
-        check=False,
-    )
-    assert done.returncode == 2
-    assert (
-        done.stdout.strip()
-        == "landlords serve: --relay needs --store postgresql://... and --relay-secret FILE"
-    )
+    assert main([*args, *(x for pair in given.items() for x in pair)]) == 2
+    said = capsys.readouterr()
+    assert said.out == "landlords serve: --relay needs --store postgresql://... and --relay-secret FILE\n"
+    assert not said.err and not list(tmp_path.iterdir())  # nothing was started

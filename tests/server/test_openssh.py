@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from sshplay import ServerProcess, make_key
-from tmuxterm import Terminal
+from tmuxterm import Terminal, ada_makes_friday, bob_joins_and_they_talk
 from tmuxterm import ssh_command as _ssh
 
 pytestmark = pytest.mark.skipif(
@@ -33,25 +33,9 @@ async def test_two_people_at_one_table_over_openssh(tmp_path: Path) -> None:
     try:
         known = tmp_path / "known_hosts"
         ada.open(_ssh(keys["ada"], server.port, known), (100, 30))
-        await ada.wait_for("Choose the name")
-        ada.keys("Ada", "Enter")
-        await ada.wait_for("No rooms yet")
-        ada.keys("n")
-        await ada.wait_for("A new room")
-        ada.keys("Friday", "Enter")
-        await ada.wait_for("Waiting for 1 more person")
-
+        await ada_makes_friday(ada)
         bob.open(_ssh(keys["bob"], server.port, known, "Friday"), (120, 40))  # straight to the room
-        await bob.wait_for("Choose the name")
-        bob.keys("Bob", "Enter")
-        await bob.wait_for("Ada's turn")
-        await ada.wait_for("Ada's turn")
-        ada.keys("r")
-        await bob.wait_for("Ada rolled")
-        bob.keys("/")
-        await bob.wait_for("Say to the table")
-        bob.keys("good luck", "Enter")
-        await ada.wait_for("Bob: good luck")
+        await bob_joins_and_they_talk(ada, bob)
         ada.keys("C-q")  # back to the lobby, the seat kept
         await ada.wait_for("* Friday")
     finally:
