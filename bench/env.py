@@ -6,11 +6,12 @@ Four figures, each the best of a few repeats, the environment's runs alternating
   allows (trade drafts included), turn cap 300;
 - whole games per CPU second: one such agent against three of the engine's simple players, every game
   played to its end (or the cap of 1000 turns), and `landlords simulate`'s own games per CPU second;
-- the wrapper's cost per command: the commands of the first workload without trade drafts (each step then
-  is one command), timed through the environment (`observe` and `step`) and then replayed on the bare
-  engine, which pays for each the legal commands of the seat that gives it and `Game.apply`. The ratio of
-  the two is what the wrapper adds (target: at most 1.33). The agents' own choosing is timed apart and
-  left out of both.
+- the wrapper's cost per command: the games of the first workload without trade drafts (each step then
+  is one command) are played once untimed, keeping the actions the agents chose; then the same actions
+  are played again through a fresh environment (`observe` and `step`, nothing else in the loop) and the
+  same commands on the bare engine, which pays for each the legal commands of the seat that gives it and
+  `Game.apply`. The ratio of the two is what the wrapper adds (target: at most 1.33). No agent chooses in
+  either timed loop, so neither pays for choosing nor for what choosing leaves in the caches.
 
     python bench/env.py [--games 10] [--repeats 3] [--edition classic]
 """
@@ -34,17 +35,19 @@ from engine.tools.simulate import simulate  # noqa: E402
 from landlords_env import raw_env  # noqa: E402
 
 Record = list[tuple[GameState, list[Command]]]
+Actions = list[list[int]]
 
 
-def agents_play(env: raw_env, games: int, seed: int) -> tuple[float, float, int, Record]:
+def agents_play(env: raw_env, games: int, seed: int) -> tuple[float, float, int, Record, Actions]:
     """Play `games` games with uniform random agents: CPU seconds in the environment, CPU seconds the
-    agents took to choose, agent steps, and each game's start and commands. The clock is read once a
-    game (reading it at every step would cost as much as what it measures); the agents' choosing is
-    timed apart, by choosing again among the masks they were shown."""
+    agents took to choose, agent steps, each game's start and commands, and each game's actions. The
+    clock is read once a game (reading it at every step would cost as much as what it measures); the
+    agents' choosing is timed apart, by choosing again among the masks they were shown."""
     rng = random.Random(seed)
     spent = 0.0
     steps = 0
     record: Record = []
+    actions: Actions = []
     masks: list[np.ndarray] = []
     clock = time.process_time
     env.reset(seed=seed)
@@ -52,6 +55,7 @@ def agents_play(env: raw_env, games: int, seed: int) -> tuple[float, float, int,
         start = clock()
         if game:
             env.reset()
+        chosen: list[int] = []
         while env.agents:
             agent = env.agent_selection
             if env.terminations[agent] or env.truncations[agent]:
@@ -59,18 +63,51 @@ def agents_play(env: raw_env, games: int, seed: int) -> tuple[float, float, int,
                 continue
             mask = env.observe(agent)["action_mask"]
             allowed = np.flatnonzero(mask)
-            env.step(int(allowed[rng.randrange(len(allowed))]))
+            action = int(allowed[rng.randrange(len(allowed))])
+            env.step(action)
             masks.append(mask)
+            chosen.append(action)
         spent += clock() - start
         steps = len(masks)
         assert env.game is not None
         record.append((env.game.initial, list(env.game.log)))
+        actions.append(chosen)
     start = clock()
     for mask in masks:
         allowed = np.flatnonzero(mask)
         int(allowed[rng.randrange(len(allowed))])
     choosing = clock() - start
-    return spent - choosing, choosing, steps, record
+    return spent - choosing, choosing, steps, record, actions
+
+
+def env_replay(env: raw_env, seed: int, actions: Actions, record: Record) -> tuple[float, int]:
+    """The same games through the environment again, each agent giving the action it chose the first
+    time: CPU seconds in `observe` and `step` alone (the games' resets are left out, as the engine's
+    setting up is), and steps. Each game is checked to be the one recorded."""
+    clock = time.process_time
+    spent = 0.0
+    steps = 0
+    env.reset(seed=seed)
+    for game, chosen in enumerate(actions):
+        if game:
+            env.reset()
+        observe = env.observe
+        step = env.step
+        terminations = env.terminations
+        truncations = env.truncations
+        turn = iter(chosen)
+        t0 = clock()
+        while env.agents:
+            agent = env.agent_selection
+            if terminations[agent] or truncations[agent]:
+                step(None)
+                continue
+            observe(agent)
+            step(next(turn))
+        spent += clock() - t0
+        steps += len(chosen)
+        assert env.game is not None and env.game.log == record[game][1], "not the game recorded"
+    return spent, steps
 
 
 def engine_replay(record: Record) -> tuple[float, int]:
@@ -96,7 +133,7 @@ def whole_games(games: int, seed: int, edition: str) -> tuple[float, int]:
     """One random agent against three simple players, every game to its end: CPU seconds and steps."""
     env = raw_env(edition=edition, opponents=["simple"] * 3, max_turns=1000)
     start = time.process_time()
-    _inside, _choosing, steps, _record = agents_play(env, games, seed)
+    _inside, _choosing, steps, _record, _actions = agents_play(env, games, seed)
     return time.process_time() - start, steps
 
 
@@ -112,12 +149,17 @@ def main() -> None:
     best_steps = best_games = best_sim = 0.0
     best_env = best_engine = float("inf")
     commands = 0
+    record: Record = []
+    actions: Actions = []
     for _ in range(args.repeats):
         free = raw_env(edition=args.edition, max_turns=300)
-        inside, choosing, steps, _ = agents_play(free, args.games, args.seed)
+        inside, choosing, steps, _, _ = agents_play(free, args.games, args.seed)
         best_steps = max(best_steps, steps / (inside + choosing))
+        if not record:  # the games of the ratio, chosen once
+            plain = raw_env(edition=args.edition, max_turns=300, offers_per_turn=0)
+            _inside, _choosing, _steps, record, actions = agents_play(plain, args.games, args.seed)
         plain = raw_env(edition=args.edition, max_turns=300, offers_per_turn=0)
-        inside, choosing, steps, record = agents_play(plain, args.games, args.seed)
+        inside, steps = env_replay(plain, args.seed, actions, record)
         spent, commands = engine_replay(record)
         assert commands == steps  # without drafts, each step is one command
         best_env = min(best_env, inside / steps)

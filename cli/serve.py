@@ -108,6 +108,50 @@ def register(sub: Any) -> None:
         ),
     )
     p.add_argument(
+        "--host-key",
+        type=Path,
+        default=None,
+        metavar=_("FILE"),
+        help=_(
+            "the server's host key (made there if missing); give every host of a server the same file, "
+            "so that players see one server (default: host_ed25519 in the data folder)"
+        ),
+    )
+    p.add_argument(
+        "--relay",
+        default=None,
+        metavar=_("HOST:PORT"),
+        help=_(
+            "one host of several sharing the --store database: where this host listens for the others "
+            "(a private address they reach); a person is carried to the host holding their room"
+        ),
+    )
+    p.add_argument(
+        "--relay-secret",
+        type=Path,
+        default=None,
+        metavar=_("FILE"),
+        help=_(
+            "with --relay: a file holding the secret every host of the server is given (16 bytes at least)"
+        ),
+    )
+    p.add_argument(
+        "--host-name",
+        default=None,
+        metavar=_("NAME"),
+        help=_("with --relay: this host's name (default: machine:port)"),
+    )
+    p.add_argument(
+        "--lease",
+        type=float,
+        default=10.0,
+        metavar=_("SECONDS"),
+        help=_(
+            "with --relay: how long a host holds its rooms unrenewed; a dead host's rooms wait so long "
+            "(default 10)"
+        ),
+    )
+    p.add_argument(
         "--no-ratings",
         dest="ratings",
         action="store_false",
@@ -132,6 +176,7 @@ def run(args: argparse.Namespace) -> int:
     from server.base.config import Limits, ServerConfig
     from server.base.logs import configure_logging
     from server.network.main import serve
+    from server.network.peers import PeerError
     from server.people.store import StoreError
 
     keys = args.authorized_keys
@@ -149,7 +194,15 @@ def run(args: argparse.Namespace) -> int:
         ratings=args.ratings,
         proxy_from=args.proxy_from,
         store=args.store,
+        host_key=args.host_key,
+        host_name=args.host_name,
+        relay=args.relay,
+        relay_secret=args.relay_secret,
+        lease=max(2.0, min(args.lease, 300.0)),
     )
+    if args.relay is not None and (args.store is None or args.relay_secret is None):
+        print("landlords serve: --relay needs --store postgresql://... and --relay-secret FILE")
+        return 2
     limits = Limits()
     if args.connections is not None:
         limits = replace(limits, connections=args.connections)
@@ -159,6 +212,6 @@ def run(args: argparse.Namespace) -> int:
     configure_logging()
     try:
         return asyncio.run(serve(config))
-    except (OSError, StoreError) as exc:
+    except (OSError, StoreError, PeerError) as exc:
         print(f"landlords serve: {exc}")
         return 1

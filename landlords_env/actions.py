@@ -52,6 +52,9 @@ LISTED = 64
 
 SIMPLE, SPACE, SEAT, CHOICE, ANSWER, BID, PROPOSAL, OTHER = range(8)
 
+_INT8 = np.dtype(np.int8)
+"""The mask's type, made once (numpy would look `np.int8` up again at every call)."""
+
 _ANSWER_FIELDS = frozenset({"trade_id", "deal_id", "offer"})
 """The field naming the open offer that an answer or a withdrawal is about (one is open at a time)."""
 
@@ -153,12 +156,15 @@ class ActionLayout:
     def choices(
         self, game: Game, me: int, draft: Draft | None, may_offer: bool
     ) -> tuple[np.ndarray, dict[int, Command | DraftMove]]:
-        """The mask of `me`'s actions now, and what each allowed action does."""
-        mask = np.zeros(self.size, dtype=np.int8)
+        """The mask of `me`'s actions now, and what each allowed action does.
+
+        The mask is filled as bytes and handed to numpy once at the end: setting a numpy element is a
+        long trip through numpy's conversions, and this runs at every step."""
+        mask = bytearray(self.size)
         moves: dict[int, Command | DraftMove] = {}
         if draft is not None:
             self._draft_choices(game, me, draft, mask, moves)
-            return mask, moves
+            return np.frombuffer(mask, _INT8), moves
         n = self.seats
         listed = self.listed
         spec = self._spec
@@ -191,10 +197,10 @@ class ActionLayout:
                 if not players[(me + k) % n].bankrupt:
                     mask[self.offer_to + k] = 1
                     moves[self.offer_to + k] = ("offer_to", (me + k) % n)
-        return mask, moves
+        return np.frombuffer(mask, _INT8), moves
 
     def _bid_ladder(
-        self, game: Game, me: int, least: int, mask: np.ndarray, moves: dict[int, Command | DraftMove]
+        self, game: Game, me: int, least: int, mask: bytearray, moves: dict[int, Command | DraftMove]
     ) -> None:
         pend: Any = game.state.pending
         board = game.board
@@ -212,7 +218,7 @@ class ActionLayout:
                 moves[self.bids + k] = cmd
 
     def _draft_choices(
-        self, game: Game, me: int, draft: Draft, mask: np.ndarray, moves: dict[int, Command | DraftMove]
+        self, game: Game, me: int, draft: Draft, mask: bytearray, moves: dict[int, Command | DraftMove]
     ) -> None:
         if game.check(proposal(me, draft)) is None:
             mask[self.propose] = 1

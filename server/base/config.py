@@ -64,6 +64,13 @@ class ServerConfig:
     store: str | None = None  # a PostgreSQL database's URL for the people's store, else SQLite in `folder`
     proxy_from: tuple[str, ...] = ()
     """Addresses and networks of balancers whose PROXY headers are believed (`server.network.proxy`)."""
+    host_key: Path | None = None  # the host key, one file shared by every host of a server (else in `folder`)
+    host_name: str | None = None  # this host's name among several (else the machine's name and the port)
+    relay: str | None = None
+    """HOST:PORT where this host listens for the other hosts sharing its PostgreSQL (`server.network.hosts`):
+    set, the server is one host of several."""
+    relay_secret: Path | None = None  # the file of the secret every host of the server is given
+    lease: float = 10.0  # seconds a host holds its rooms without renewing (a dead host's rooms wait so long)
 
     @property
     def folder(self) -> Path:
@@ -82,7 +89,7 @@ def config_to_json(config: ServerConfig) -> dict[str, Any]:
     only the front opens the store, and a URL may hold a password, which no process list should show."""
     raw = asdict(config)
     raw["store"] = None
-    for name in ("authorized_keys", "saves_dir", "data_dir"):
+    for name in ("authorized_keys", "saves_dir", "data_dir", "host_key", "relay_secret"):
         value = getattr(config, name)
         raw[name] = str(value) if value is not None else None
     raw["data_dir"] = str(config.folder)
@@ -104,4 +111,9 @@ def config_from_json(raw: dict[str, Any]) -> ServerConfig:
         workers=int(raw["workers"]),
         ratings=raw.get("ratings", True) is not False,
         proxy_from=tuple(str(a) for a in raw.get("proxy_from", ())),
+        host_key=path("host_key"),
+        host_name=raw.get("host_name"),
+        relay=raw.get("relay"),
+        relay_secret=path("relay_secret"),
+        lease=float(raw.get("lease", 10.0)),
     )

@@ -6,14 +6,15 @@ of rooms: each room's plan, how it stands, and which worker holds it. It starts 
 rooms it holds, pushes the registry to every worker when it changes (at most every half second), and starts a
 worker again when one dies: its rooms come back from their saves, as after a `kill -9`.
 
-Each session's terminal is relayed to a worker (`Relay`): to the worker holding the room the player asked
-for, or to the least loaded one for the lobby. When the player goes to a room another worker holds, the
-worker's app ends with "move to room R" and the relay carries the terminal on to R's worker.
+Each session's terminal is relayed to a worker (`server.network.relay`). On a server of several hosts
+sharing one PostgreSQL, the registry holds the other hosts' rooms too (`server.network.hosts` keeps it),
+and a session whose room another host holds is carried there.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import shutil
@@ -21,28 +22,24 @@ import socket
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from engine.text import TextError, plain
 from server.base.config import ServerConfig, config_to_json
 from server.network.frames import (
-    CLOSE,
-    DATA,
-    END,
     JSON,
-    MOVE,
     FramedProtocol,
     FrameError,
     Requests,
     answer,
     asker,
-    frame,
     json_frame,
     read_json,
-    resize_frame,
 )
+from server.network.registry import Entry, HostLink, WorkerHandle
+from server.network.relay import READY_WITHIN, Elsewhere, Relay
+from server.network.several import SeveralHosts
 from server.network.worker import Worker, front_path, worker_path
 from server.people.chat import LobbyTalk, Said, words_of
 from server.people.players import Players
@@ -51,50 +48,20 @@ from server.people.store import StoreFailure
 from server.tables.hall import gather_saves, make_plan, plan_of, plans_in
 from server.tables.lobby_line import TableStatus
 from server.tables.plans import Plan, RoomRequest, TableError
-from translation import N_, _, language, use
+from translation import _, language, use
+
+if TYPE_CHECKING:  # psycopg's module, imported only where the server is one host of several
+    from server.network.leases import Present
 
 log = logging.getLogger(__name__)
 
 REGISTRY_EVERY = 0.5  # seconds: the workers are told of changes at most this often
 RESTART_AFTER = 0.5  # seconds before a dead worker is started again (doubling while it keeps dying)
-READY_WITHIN = 60.0  # seconds a session waits for its worker to be ready
-LOST = N_(
-    "Sorry: the server lost the process running your table. Your seat and your game are safe; connect again."
-)
 RUNTIME_PREFIX = "workers-"
 SOCKET_NAME_MAX = 107  # bytes in a Unix socket's path
-QUEUED_MAX = 4096  # input bytes kept while a session moves between workers
 
 
-@dataclass
-class Entry:
-    """A room in the registry: its plan, how it stands (as the worker holding it last said), its worker."""
-
-    plan: dict[str, Any]
-    status: TableStatus
-    worker: int
-
-    def as_json(self) -> dict[str, Any]:
-        return {"plan": self.plan, "status": self.status.to_json(), "worker": self.worker}
-
-
-@dataclass
-class WorkerHandle:
-    """The front's hold on one worker: its process (or its object, in one process), link and load."""
-
-    index: int
-    path: Path
-    link: FramedProtocol | None = None
-    requests: Requests | None = None
-    ready: asyncio.Event = field(default_factory=asyncio.Event)
-    sessions: int = 0
-    process: asyncio.subprocess.Process | None = None
-    local: Worker | None = None
-    pid: int | None = None
-    deaths: int = 0
-
-
-class Front:
+class Front(SeveralHosts):
     """The rooms' registry and the workers, for the SSH side."""
 
     def __init__(self, config: ServerConfig, in_process: bool = False) -> None:
@@ -116,6 +83,11 @@ class Front:
         os.chmod(self.runtime, 0o700)
         self.workers = [WorkerHandle(i, worker_path(self.runtime, i)) for i in range(max(1, config.workers))]
         self.relays: set[Relay] = set()
+        self.hosts: HostLink | None = None  # set (before `start`) on a server of several hosts
+        self.peer_secret = b""
+        self.present: dict[str, Present] = {}  # the hosts up, as last read
+        self.people_up: list[str] = []  # the people connected to every host, by name (for the lobbies)
+        self._elsewhere: Any = None  # the other hosts' rooms and people as last read
         self._push: asyncio.TimerHandle | None = None
         self._control: asyncio.AbstractServer | None = None
         self.stopping = False
@@ -143,6 +115,8 @@ class Front:
         os.chmod(path, 0o600)
         plans = plans_in(self.config.folder)
         gather_saves(plans, self.config)
+        if self.hosts is not None:
+            plans = await self.hosts.start(plans)
         for n, plan in enumerate(plans):
             self.registry[plan.id] = Entry(plan.to_json(), TableStatus.of_plan(plan), n % len(self.workers))
             self.finished(plan.to_json())
@@ -251,7 +225,7 @@ class Front:
                 log.error("worker %d did not take room %s", handle.index, table_id)
                 return
         if handle.link is not None:
-            handle.link.send_json({"t": "rooms", "rooms": self._entries()})
+            handle.link.send_json({"t": "rooms", "rooms": self._entries(), "people": self.people_up})
             if self.ratings is not None:
                 handle.link.send_json({"t": "ratings", "board": self.ratings.board().to_json()})
             handle.link.send_json({"t": "chat", "lines": [said.to_json() for said in self.lobby_talk.lines]})
@@ -286,7 +260,7 @@ class Front:
 
     def _push_registry(self) -> None:
         self._push = None
-        message = json_frame(JSON, {"t": "rooms", "rooms": self._entries()})
+        message = json_frame(JSON, {"t": "rooms", "rooms": self._entries(), "people": self.people_up})
         for handle in self.workers:
             if handle.link is not None and handle.ready.is_set():
                 handle.link.send(message)
@@ -300,15 +274,29 @@ class Front:
                 continue
         return plans
 
-    def holder_of(self, name: str) -> WorkerHandle | None:
-        """The worker holding a room, by its id or name (without case)."""
+    def entry_of(self, name: str) -> Entry | None:
+        """A room in the registry, by its id or name (without case)."""
         entry = self.registry.get(name)
         if entry is None:
             folded = name.casefold()
             entry = next(
                 (e for e in self.registry.values() if str(e.plan.get("name", "")).casefold() == folded), None
             )
-        return self.workers[entry.worker] if entry is not None else None
+        return entry
+
+    def holder_of(self, name: str) -> WorkerHandle | None:
+        """The worker of this host holding a room, by its id or name (without case)."""
+        entry = self.entry_of(name)
+        return self.workers[entry.worker] if entry is not None and entry.host is None else None
+
+    def route(self, name: str | None) -> WorkerHandle | Elsewhere:
+        """Where a session for a room (by its id or name, without case) goes: the worker holding it, or
+        the host holding it; the least loaded worker for the lobby or a room there is none of."""
+        entry = self.entry_of(name) if name else None
+        if entry is not None and entry.host is not None:
+            present = self.present.get(entry.host)
+            return Elsewhere(entry.host, present.relay if present is not None else "")
+        return self.workers[entry.worker] if entry is not None else self.least_loaded()
 
     def least_loaded(self) -> WorkerHandle:
         """The worker with the fewest sessions (a ready one first)."""
@@ -349,7 +337,10 @@ class Front:
                 self.store.keep_lobby_line(said.who, said.text, said.at, self.lobby_talk.kept)
             except StoreFailure as exc:  # said all the same; only a restart forgets it
                 log.error("a line of the lobby's chat could not be kept: %s", exc)
-        told = json_frame(JSON, {"t": "chat", "lines": [said.to_json()]})
+        self._tell_lobby([said])
+
+    def _tell_lobby(self, lines: list[Said]) -> None:
+        told = json_frame(JSON, {"t": "chat", "lines": [said.to_json() for said in lines]})
         for handle in self.workers:
             if handle.link is not None and handle.ready.is_set():
                 handle.link.send(told)
@@ -369,7 +360,6 @@ class Front:
                 name = self.players.choose(str(message.get("key")), str(message.get("name", "")), seated)
         except TextError as exc:
             return {"error": str(exc)}
-
         log.info("key %s chose the name %r", message.get("key"), name)
         return {"name": name}
 
@@ -422,6 +412,8 @@ class Front:
                     await handle.process.wait()
         if self._control is not None:
             self._control.close()
+        if self.hosts is not None:
+            await self.hosts.stop()
         if self.store is not None:
             self.store.close()
         shutil.rmtree(self.runtime, ignore_errors=True)
@@ -446,153 +438,4 @@ def clear_stale(parent: Path) -> None:
 
 
 def _json(value: Any) -> str:
-    import json
-
     return json.dumps(value)
-
-
-class RelayedSession(Protocol):
-    """The SSH session a relay carries (`server.network.ssh.GameSession`), as the relay sees it: the
-    window's size, and where the worker's output goes."""
-
-    size: tuple[int, int]
-
-    def output(self, data: bytes) -> None:
-        """Write the app's drawing to the player's terminal."""
-        ...
-
-
-class Relay:
-    """One session's terminal, carried to the worker that runs its app (and on, when the player moves)."""
-
-    def __init__(self, front: Front, session: RelayedSession, start: dict[str, Any]) -> None:
-        self.front = front
-        self.session = session
-        self.start = start
-        self.link: FramedProtocol | None = None
-        self.handle: WorkerHandle | None = None
-        self.closed = False
-        self.paused = False
-        self.restore = False  # the worker ended the screen without putting the terminal back (stopping)
-        self._queued = bytearray()
-        self._outcome: asyncio.Future[tuple[str, Any]] | None = None
-
-    async def run(self) -> tuple[str | None, int]:
-        """Until the session is over: the line to leave the player with (or None), and the exit status."""
-        loop = asyncio.get_running_loop()
-        wanted: str | None = self.start.get("wanted")
-        watch = moved = False
-        self.front.relays.add(self)
-        try:
-            while True:
-                handle = (self.front.holder_of(wanted) if wanted else None) or self.front.least_loaded()
-                try:
-                    await asyncio.wait_for(handle.ready.wait(), READY_WITHIN)
-                except TimeoutError:
-                    return LOST, 1
-                if self.closed:
-                    return None, 0
-                self._outcome = loop.create_future()
-                link = FramedProtocol(self._frame, self._lost)
-                try:
-                    await loop.create_unix_connection(lambda link=link: link, str(handle.path))  # type: ignore[misc]
-                except OSError as exc:
-                    log.warning("worker %d cannot be reached: %s", handle.index, exc)
-                    await asyncio.sleep(0.2)
-                    continue
-                self.link, self.handle = link, handle
-                handle.sessions += 1
-                try:
-                    start = {
-                        **self.start,
-                        "wanted": wanted,
-                        "watch": watch,
-                        "moved": moved,  # carried from another worker's room or lobby, not a new arrival
-                        "name": self.front.players.name_of(self.start["key"]) or "",
-                        "width": self.session.size[0],
-                        "height": self.session.size[1],
-                    }
-                    link.send(json_frame(b"S", start))
-                    if self._queued:
-                        link.send(frame(DATA, bytes(self._queued)))
-                        self._queued.clear()
-                    if self.paused and link.transport is not None:
-                        link.transport.pause_reading()
-                    if self.closed:
-                        link.send(frame(CLOSE))
-                    kind, value = await self._outcome
-                finally:
-                    handle.sessions -= 1
-                    self.link = None
-                    link.close()
-                if kind == "move" and not self.closed:
-                    wanted, watch, chosen = value
-                    moved = True
-                    if chosen:  # a language chosen on the way: the session starts again in it
-                        self.start["lang"] = chosen
-                        self.start["note"] = ""
-                    continue
-                if kind == "end":
-                    line, status = value
-                    return line, int(status)
-                return (None, 0) if self.closed else (LOST, 1)
-        finally:
-            self.front.relays.discard(self)
-
-    def _settle(self, kind: str, value: Any) -> None:
-        if self._outcome is not None and not self._outcome.done():
-            self._outcome.set_result((kind, value))
-
-    def _frame(self, kind: bytes, payload: bytes) -> None:
-        if kind == DATA:
-            self.session.output(payload)
-        elif kind == END:
-            raw = read_json(payload)
-            line = raw.get("line") if isinstance(raw, dict) else None
-            status = int(raw.get("status", 0)) if isinstance(raw, dict) else 0
-            self.restore = isinstance(raw, dict) and raw.get("restore") is True
-            self._settle("end", (str(line) if line else None, status))
-        elif kind == MOVE:
-            raw = read_json(payload)
-            if not isinstance(raw, dict) or not isinstance(raw.get("room"), str):
-                raise FrameError("a move names a room")
-            chosen = str(raw.get("lang") or "")[:20]
-            self._settle("move", (raw["room"] or None, bool(raw.get("watch", False)), chosen))
-        else:
-            raise FrameError(f"a worker's session does not send {kind!r}")
-
-    def _lost(self) -> None:
-        self._settle("lost", None)
-
-    # --- from the player ----------------------------------------------------------------------
-
-    def typed(self, data: bytes) -> None:
-        if self.link is not None:
-            self.link.send(frame(DATA, data))
-        elif len(self._queued) + len(data) <= QUEUED_MAX:
-            self._queued.extend(data)
-
-    def resized(self, width: int, height: int) -> None:
-        if self.link is not None:
-            self.link.send(resize_frame(width, height))
-
-    def close(self) -> None:
-        """The player is gone (or idle too long): their app ends, their seat is kept."""
-        if self.closed:
-            return
-        self.closed = True
-        if self.link is not None:
-            self.link.send(frame(CLOSE))
-        elif self._outcome is not None:
-            self._settle("lost", None)
-
-    def pause(self, paused: bool) -> None:
-        """The player's connection cannot take more now: stop reading what the worker draws, so that a
-        backlog builds where it is made and is limited there."""
-        self.paused = paused
-        transport = self.link.transport if self.link is not None else None
-        if transport is not None:
-            if paused:
-                transport.pause_reading()
-            else:
-                transport.resume_reading()

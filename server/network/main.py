@@ -16,7 +16,8 @@ import asyncssh
 
 from server.base.config import Limits, ServerConfig
 from server.network.front import Front
-from server.network.hostkey import fingerprint, host_key
+from server.network.hostkey import KEY_FILE, fingerprint, host_key
+from server.network.peers import PeerError, read_secret
 from server.network.proxy import ProxyListener, trusted_networks
 from server.network.ssh import Connection, GameSession, Gate, read_allowed
 from server.network.worker import WorkerSession
@@ -88,10 +89,10 @@ async def start(
 ) -> Running:
     """Start listening, then the workers (`in_process`: as objects on this loop, for tests that look
     inside them); `say` is told the host key's fingerprint and the address."""
-    key, made = host_key(config.folder)
+    key, made = host_key(config.folder, config.host_key)
     print_key = fingerprint(key)
     if made:
-        say(_("A new host key was made: {path}", path=config.folder / "host_ed25519"))
+        say(_("A new host key was made: {path}", path=config.host_key or config.folder / KEY_FILE))
     say(_("Host key fingerprint: {fingerprint}", fingerprint=print_key))
     front = Front(config, in_process)
     if front.store_note:
@@ -130,9 +131,23 @@ async def start(
         )
     port = listener.sockets[0].getsockname()[1] if listener.sockets else config.port
     front.config = replace(config, port=port)  # a port of 0 was a free one: players are told the real one
+    if config.relay is not None:
+        try:
+            join_hosts(front, front.config)
+        except PeerError:
+            listener.close()
+            raise
     await front.start()
     workers = len(front.workers)
     processes = ngettext("{n} worker", "{n} workers", workers)
+    if front.hosts is not None:
+        say(
+            _(
+                "One host of several: {name}, its relay on {relay}",
+                name=front.hosts.name,
+                relay=front.hosts.relay,
+            )
+        )
     say(
         _(
             "landlords serves on {host} port {port}: ssh -p {port} {host} ({processes})",
@@ -141,8 +156,22 @@ async def start(
             processes=processes,
         )
     )
-
     return Running(front, gate, listener, port, print_key)
+
+
+def join_hosts(front: Front, config: ServerConfig) -> None:
+    """Make this server one host of several sharing its PostgreSQL (`server.network.hosts`); `PeerError`
+    with a sentence for the operator when it cannot be."""
+    from server.network.hosts import Hosts, default_name
+
+    if config.store is None or config.relay is None or config.relay_secret is None:
+        raise PeerError(
+            _("Several hosts share a PostgreSQL store: give --store, --relay and --relay-secret.")
+        )
+    secret = read_secret(config.relay_secret)
+    name = config.host_name or default_name(config.port)
+    front.hosts = Hosts(front, config.store, name, config.relay, secret, config.lease)
+    front.peer_secret = secret
 
 
 async def serve(config: ServerConfig) -> int:

@@ -18,11 +18,25 @@ from typing import Any
 
 import asyncssh
 
+from engine.phrases import Phrase
 from engine.text import TextError, plain
-from server.network.front import Front, Relay
+from server.network.front import Front
+from server.network.relay import Relay
 from server.session.terminal import RESTORE, STOPPING, Bucket, clamp
 from server.tables.plans import check_room_name
-from translation import ENGLISH, N_, Choice, Language, _, choose, from_environment, language, ngettext, use
+from translation import (
+    ENGLISH,
+    N_,
+    Choice,
+    Language,
+    _,
+    choose,
+    from_environment,
+    language,
+    ngettext,
+    say,
+    use,
+)
 from translation.choosing import ENVIRONMENT
 
 log = logging.getLogger(__name__)
@@ -325,7 +339,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     async def _run(self) -> None:
         relay = self.relay
         assert relay is not None
-        line: str | None = None
+        line: str | Phrase | None = None
         status = 0
         try:
             line, status = await relay.run()
@@ -354,7 +368,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         except Exception as exc:  # the channel is closing under us
             log.debug("write to a closing channel: %s", exc)
 
-    def _close(self, line: str | None, status: int = 0, restore: bool = False) -> None:
+    def _close(self, line: str | Phrase | None, status: int = 0, restore: bool = False) -> None:
         """End the session: `restore` puts the terminal back as it was first (its screen was cut short,
         not ended by its app), then `line` says why."""
         if self._idle is not None:
@@ -380,7 +394,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                 chan.write(RESTORE.encode())
             if line:
                 with use(self.spoken()):
-                    line = _(line)  # the front's own lines, in the person's language (a worker's are already)
+                    # the front's own lines, in the person's language (a worker's are already)
+                    line = say(line) if isinstance(line, Phrase) else _(line)
                 end = "\r\n" if self.term is not None else "\n"
                 chan.write((end + line + end).encode())
             chan.exit(status)

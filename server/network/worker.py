@@ -89,6 +89,17 @@ class WorkerSession:
         self.task: asyncio.Task[None] | None = None
         self.fingerprint = "?"
         self.language: Language = ENGLISH  # the person's, as the front chose it: everything here speaks it
+        self.farewell: str | None = None  # the line the session ends with, when the worker ends it
+
+    def at(self, table_id: str) -> bool:
+        """Whether this session is at the table (seated, watching, or waiting for it to start)."""
+        if self.lines is not None:
+            table = self.lines.table or self.lines.waiting
+        else:
+            screen = self.app.screen if self.app is not None and self.app.is_running else None
+            client = getattr(getattr(self.app, "_game", None), "client", None)
+            table = getattr(client, "table", None) or getattr(screen, "table", None)
+        return getattr(table, "id", None) == table_id
 
     def _frame(self, kind: bytes, payload: bytes) -> None:
         """A frame from the person's terminal, handled in their language (a key may draw, or answer)."""
@@ -202,6 +213,8 @@ class WorkerSession:
         if moving is not None and not crashed:
             room, watch = moving
             self.link.send(json_frame(MOVE, {"room": room, "watch": watch, "lang": language_chosen or ""}))
+        elif self.farewell is not None:
+            self.link.send(json_frame(END, {"line": self.farewell, "status": 1}))
         elif self.worker.stopping and not crashed:
             self.link.send(json_frame(END, {"line": STOPPING, "status": 0, "restore": True}))
         else:
@@ -289,12 +302,24 @@ class Worker:
             self.control.send_json(answer(message.get("ask"), {"ok": True}))
         elif kind_of == "rooms":
             self.hall.registry(list(message.get("rooms", [])), self.index)
+            self.hall.people = [str(name) for name in message.get("people", [])][:1000]
         elif kind_of == "ratings":
             self.hall.rated(message.get("board"))
         elif kind_of == "chat":
             self.hall.lobby_heard(list(message.get("lines", [])))
+        elif kind_of == "drop":
+            self.drop(str(message.get("id")), str(message.get("line") or ""))
         elif kind_of == "stop":
             asyncio.get_running_loop().create_task(self.stop())
+
+    def drop(self, table_id: str, line: str) -> None:
+        """Another host holds the table now: its sessions here end at once with `line`, and it is let go
+        without a word more to the database (its state is that host's to write)."""
+        for session in list(self.sessions):
+            if session.at(table_id):
+                session.farewell = line
+                session._end_app()
+        self.hall.let_go(table_id)
 
     def _front_gone(self) -> None:
         self.requests.fail_all()

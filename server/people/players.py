@@ -127,6 +127,13 @@ class Players:
         folded = name.casefold()
         return next((k for k, n in self._names.items() if n.casefold() == folded), None)
 
+    def heard(self, fingerprint: str, name: str) -> None:
+        """A name chosen at another host of the server (kept in the store they share)."""
+        name = clean_name(name)
+        known = fingerprint in self._names or len(fingerprint) > KEY_MAX
+        if name and not known and self.holder_of(name) is None:
+            self._names[fingerprint] = name
+
     def choose(self, fingerprint: str, name: str, seated: Collection[str] = ()) -> str:
         """Bind a name to a key that has none; `TextError` with the reason when it cannot be had. With
         the book full, the oldest name of a key not in `seated` (the keys holding a seat) is let go."""

@@ -76,7 +76,25 @@ MIGRATIONS: tuple[Migration, ...] = (
             key TEXT PRIMARY KEY,
             face TEXT NOT NULL)""",
     ),
-    (  # version 4: the language each key chose to play in, kept per key
+    (  # version 4: the rooms of several hosts, each leased to one host (`server.network.leases`), and
+        # the hosts present, with their people, each kept fresh by its heartbeat
+        """CREATE TABLE rooms (
+            id TEXT PRIMARY KEY,
+            host TEXT NOT NULL,
+            lease_until TIMESTAMPTZ NOT NULL,
+            fence BIGINT NOT NULL DEFAULT 0,
+            plan TEXT NOT NULL,
+            status TEXT NOT NULL DEFAULT '',
+            save_name TEXT NOT NULL DEFAULT '',
+            save BYTEA,
+            kept BYTEA)""",
+        """CREATE TABLE hosts (
+            host TEXT PRIMARY KEY,
+            relay TEXT NOT NULL,
+            people TEXT NOT NULL DEFAULT '[]',
+            seen TIMESTAMPTZ NOT NULL)""",
+    ),
+    (  # version 5: the language each key chose to play in, kept per key
         """CREATE TABLE languages (
             key TEXT PRIMARY KEY,
             language TEXT NOT NULL)""",

@@ -183,7 +183,26 @@ MIGRATIONS: tuple[Migration, ...] = (
             key TEXT PRIMARY KEY,
             face TEXT NOT NULL)""",
     ),
-    (  # version 4: the language each key chose to play in (`language es`, `ssh host lang es`), kept per key
+    (  # version 4: the rooms of several hosts, each leased to one, and the hosts present (PostgreSQL's
+        # alone: a server on SQLite is one host, and keeps its rooms in its folder; the tables are made
+        # here too so that a version means the same tables in both)
+        """CREATE TABLE rooms (
+            id TEXT PRIMARY KEY,
+            host TEXT NOT NULL,
+            lease_until REAL NOT NULL,
+            fence INTEGER NOT NULL DEFAULT 0,
+            plan TEXT NOT NULL,
+            status TEXT NOT NULL DEFAULT '',
+            save_name TEXT NOT NULL DEFAULT '',
+            save BLOB,
+            kept BLOB)""",
+        """CREATE TABLE hosts (
+            host TEXT PRIMARY KEY,
+            relay TEXT NOT NULL,
+            people TEXT NOT NULL DEFAULT '[]',
+            seen REAL NOT NULL)""",
+    ),
+    (  # version 5: the language each key chose to play in (`language es`, `ssh host lang es`), kept per key
         """CREATE TABLE languages (
             key TEXT PRIMARY KEY,
             language TEXT NOT NULL)""",

@@ -20,7 +20,7 @@ from engine.text import plain
 from server.screens.hall_changed import HallChanged
 from server.screens.lobby_chat import LobbyChat
 from server.screens.session import Session, session_of
-from translation import N_, _
+from translation import N_, _, ngettext
 from tui.widgets.steady_footer import SteadyFooter
 
 COLUMNS = (N_("Room"), N_("Edition"), N_("Seats"), N_("Playing"), N_("Turn"))
@@ -172,8 +172,9 @@ class LobbyScreen(Screen[None]):
         board = app.hall.ratings
         mine = f"  -  {board.about(app.fingerprint)}" if board is not None else ""
         welcome = _("welcome, {name}", name=plain(app.player_name))
+        here = people_here(app.hall.people, 60)  # a server of several hosts: who is connected to any
         self.query_one("#head", Static).update(
-            Content.assemble(("landlords", "bold $accent"), f"  -  {welcome}{mine}")
+            Content.assemble(("landlords", "bold $accent"), f"  -  {welcome}{mine}{here}")
         )
         if self._rated != (board is not None):  # the ratings came: the players' key is offered
             self._rated = board is not None
@@ -228,3 +229,20 @@ class LobbyScreen(Screen[None]):
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_play()
+
+
+def people_here(names: list[str], room: int) -> str:
+    """ "  -  here: Ada, Bob and 3 more" in about `room` characters ('' with nobody listed)."""
+    if not names:
+        return ""
+    shown: list[str] = []
+    for name in names:
+        if shown and len(", ".join([*shown, name])) > room:
+            break
+        shown.append(plain(name))
+    more = len(names) - len(shown)
+    if more:
+        return "  -  " + ngettext(
+            "here: {names} and {n} more", "here: {names} and {n} more", more, names=", ".join(shown)
+        )
+    return "  -  " + _("here: {names}", names=", ".join(shown))

@@ -235,6 +235,7 @@ class Hall:
         self.ratings: RatingBoard | None = None  # the people's ratings, as the front last told (None: off)
         self.lobby_talk = LobbyTalk(self.limits.lobby_chat_kept)  # the lobby's chat, as the front tells it
         self.keeper = Keeper(self.folder, loop)  # each table's banks, chat and vote, kept as they change
+        self.people: list[str] = []  # on a server of several hosts: the people connected to any of them
 
     # --- keeping the plans --------------------------------------------------------------------
 
@@ -466,6 +467,18 @@ class Hall:
             log.error("cannot remove room %s: %s", table.id, exc)
         self.keeper.remove(table.id)
         self.front.gone(table.id)
+        self.changed()
+
+    def let_go(self, table_id: str) -> None:
+        """Forget a table another host holds now (`server.network.hosts`): closed, its files left."""
+        table = self.tables.pop(table_id, None)
+        self._kept.pop(table_id, None)
+        self._dirty.discard(table_id)
+        if table is not None:
+            try:
+                table.close(keep=False)
+            except Exception:
+                log.exception("letting room %s go failed", table_id)
         self.changed()
 
     def close(self) -> None:

@@ -452,9 +452,10 @@ class Table(PlanFacts, TableClocks):
 
     # --- the end ------------------------------------------------------------------------------
 
-    def close(self) -> None:
-        """Save and release the table's game (the server is stopping)."""
-        if self._keeper is not None:
+    def close(self, keep: bool = True) -> None:
+        """Save and release the table's game (the server is stopping; not `keep`: another host holds the
+        table now, and this one's keeper goes on for its other tables)."""
+        if keep and self._keeper is not None:
             self._keeper.keep_now(self.id, self.kept_state())
         self._stop_clocks()
         if self._chances is not None:

@@ -335,9 +335,10 @@ def ada_and_bob(running: Running, tmp: Path) -> tuple[Person, Person]:
 class ServerProcess:
     """`landlords serve` in a process of its own (to be killed, restarted, or reached by OpenSSH)."""
 
-    def __init__(self, tmp: Path, workers: int = WORKERS) -> None:
+    def __init__(self, tmp: Path, workers: int = WORKERS, extra: tuple[str, ...] = ()) -> None:
         self.tmp = tmp
         self.workers = workers
+        self.extra = extra  # more of `landlords serve`'s options
         self.proc: asyncio.subprocess.Process | None = None
         self.port = 0
 
@@ -358,6 +359,7 @@ class ServerProcess:
             str(self.tmp / "saves"),
             "--workers",
             str(self.workers),
+            *self.extra,
             stdout=asyncio.subprocess.PIPE,
             stderr=open(self.tmp / "server.log", "ab"),  # noqa: SIM115 - the process keeps it
             cwd=Path(__file__).resolve().parents[2],
@@ -370,9 +372,11 @@ class ServerProcess:
             },  # its port is read in English
         )
         assert self.proc.stdout is not None
+        said: list[str] = []
         while True:
             line = (await asyncio.wait_for(self.proc.stdout.readline(), 30)).decode()
-            assert line, "the server stopped before it listened"
+            assert line, f"the server stopped before it listened, saying: {''.join(said)!r}"
+            said.append(line)
             if " port " in line:
                 self.port = int(line.split(" port ")[1].split(":")[0])
                 return self

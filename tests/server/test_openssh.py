@@ -3,7 +3,6 @@ way players reach the server. Skipped, with the reason, where `ssh` or `tmux` is
 
 from __future__ import annotations
 
-import asyncio
 import os
 import shutil
 import subprocess
@@ -12,48 +11,13 @@ from pathlib import Path
 import pytest
 
 from sshplay import ServerProcess, make_key
+from tmuxterm import Terminal, ada_makes_friday, bob_joins_and_they_talk
+from tmuxterm import ssh_command as _ssh
 
 pytestmark = pytest.mark.skipif(
     shutil.which("ssh") is None or shutil.which("tmux") is None,
     reason="needs OpenSSH's ssh and tmux (apt-get install openssh-client tmux)",
 )
-
-
-class Terminal:
-    """A tmux window running `ssh` to the server."""
-
-    def __init__(self, name: str, socket: str) -> None:
-        self.name = name
-        self.socket = socket
-
-    def tmux(self, *args: str) -> str:
-        return subprocess.run(
-            ["tmux", "-S", self.socket, *args], capture_output=True, text=True, check=True
-        ).stdout
-
-    def open(self, command: str, size: tuple[int, int]) -> None:
-        width, height = size
-        self.tmux("new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height), command)
-
-    def keys(self, *keys: str) -> None:
-        self.tmux("send-keys", "-t", self.name, *keys)
-
-    def screen(self) -> str:
-        return self.tmux("capture-pane", "-p", "-t", self.name)
-
-    async def wait_for(self, text: str, timeout: float = 20.0) -> None:
-        loop = asyncio.get_running_loop()
-        end = loop.time() + timeout
-        while loop.time() < end:
-            if text in self.screen():
-                return
-            await asyncio.sleep(0.1)
-        raise AssertionError(f"{self.name} never showed {text!r}:\n{self.screen()}")
-
-
-def _ssh(key: Path, port: int, known: Path, room: str = "") -> str:
-    options = f"-o StrictHostKeyChecking=accept-new -o UserKnownHostsFile={known} -o IdentitiesOnly=yes"
-    return f"ssh -t -F /dev/null -i {key} {options} -p {port} player@127.0.0.1 {room}".strip()
 
 
 async def test_two_people_at_one_table_over_openssh(tmp_path: Path) -> None:
@@ -69,25 +33,9 @@ async def test_two_people_at_one_table_over_openssh(tmp_path: Path) -> None:
     try:
         known = tmp_path / "known_hosts"
         ada.open(_ssh(keys["ada"], server.port, known), (100, 30))
-        await ada.wait_for("Choose the name")
-        ada.keys("Ada", "Enter")
-        await ada.wait_for("No rooms yet")
-        ada.keys("n")
-        await ada.wait_for("A new room")
-        ada.keys("Friday", "Enter")
-        await ada.wait_for("Waiting for 1 more person")
-
+        await ada_makes_friday(ada)
         bob.open(_ssh(keys["bob"], server.port, known, "Friday"), (120, 40))  # straight to the room
-        await bob.wait_for("Choose the name")
-        bob.keys("Bob", "Enter")
-        await bob.wait_for("Ada's turn")
-        await ada.wait_for("Ada's turn")
-        ada.keys("r")
-        await bob.wait_for("Ada rolled")
-        bob.keys("/")
-        await bob.wait_for("Say to the table")
-        bob.keys("good luck", "Enter")
-        await ada.wait_for("Bob: good luck")
+        await bob_joins_and_they_talk(ada, bob)
         ada.keys("C-q")  # back to the lobby, the seat kept
         await ada.wait_for("* Friday")
     finally:

@@ -8,6 +8,7 @@ from rich.style import Style as RichStyle
 from textual._compositor import Compositor, LayoutUpdate
 from textual.color import Color
 from textual.content import Content
+from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.scrollbar import ScrollBar
 from textual.strip import Strip
@@ -280,3 +281,29 @@ async def test_with_the_terminal_s_own_colours_the_first_dialog_teaches_the_tint
         assert tinted.tint_of(app) is None and table.dimmed.rows is None
         await trade_dialog_over_table(app, pilot)
         assert tinted.tint_of(app) == table.dimmed.key[1:]
+
+
+async def test_rows_far_apart_are_drawn_again_each_alone_as_a_whole_drawing_draws_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The status line and the footer changed together: each is drawn on its own, not every widget of the
+    table between them."""
+    app = app_for(showcase_client())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, Underlay)
+        compositor = screen._compositor
+        whole = compositor.render_strips()
+        crops: list[Region] = []
+        chops = Compositor._render_chops
+
+        def kept_crop(self: Compositor, crop: Region, rendered: object) -> object:
+            crops.append(crop)
+            return chops(self, crop, rendered)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(Compositor, "_render_chops", kept_crop)
+        lines = tinted.redrawn(compositor, [Strip([])] * 40, [39, 0, 1, 2, 20])
+        assert [(c.y, c.height) for c in crops] == [(0, 3), (20, 1), (39, 1)]
+        assert [lines[y].text for y in (0, 1, 2, 20, 39)] == [whole[y].text for y in (0, 1, 2, 20, 39)]
+        assert list(tinted.runs([])) == [] and list(tinted.runs([4])) == [(4, 4)]

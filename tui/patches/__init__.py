@@ -11,6 +11,7 @@ same, only more slowly.
 - `maps`: the compositor's map of where each widget is no longer sits in a reference cycle, so the next
   layout frees it at once instead of the garbage collector's full pass.
 - `stylesheets`: the apps of a process share the rules parsed from the same CSS under the same theme.
+- `crops`: the compositor renders only the rows of each widget that an update draws.
 - `matched_rules`: the rules a widget's CSS resolves to are worked out once for each place a widget
   can stand, and shared by the widgets, dialogs and apps of the process that stand there.
 
@@ -24,9 +25,9 @@ from textual._compositor import Compositor
 from textual.css.stylesheet import Stylesheet
 from textual.strip import Strip
 
-from tui.patches import maps, matched_rules, strips, stylesheets
+from tui.patches import crops, maps, matched_rules, strips, stylesheets
 
-PATCHES = (strips, maps, stylesheets, matched_rules)
+PATCHES = (strips, maps, stylesheets, matched_rules, crops)
 """Every patch, in the order they are installed."""
 
 
@@ -43,4 +44,5 @@ def installed() -> dict[str, bool]:
         "maps": Compositor._arrange_root is maps._arrange_root,
         "stylesheets": Stylesheet._parse_rules is stylesheets._parse_rules,
         "matched_rules": Stylesheet.apply is matched_rules._apply,
+        "crops": Compositor._get_renders is crops._get_renders,
     }

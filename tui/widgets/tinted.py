@@ -10,7 +10,7 @@ before costs a look-up (a table has few distinct styles, met thousands of times 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -149,15 +149,33 @@ class DimmedScreen(Visual):
 
 
 def redrawn(compositor: Compositor, lines: list[Strip], rows: Iterable[int]) -> list[Strip]:
-    """`lines` (a screen's picture, undimmed) with `rows` drawn again by `compositor` (in place)."""
+    """`lines` (a screen's picture, undimmed) with `rows` drawn again by `compositor` (in place).
+
+    Each run of adjacent rows is drawn on its own: the compositor renders every widget that meets the
+    region it is given, so the status line and the footer drawn together (a clock's tick and the keys it
+    changed) made it render every widget of the table between them, a dozen milliseconds each time."""
     height = compositor.size.height
-    wanted = sorted(y for y in rows if 0 <= y < height)
-    if wanted:
-        crop = Region(0, wanted[0], compositor.size.width, wanted[-1] - wanted[0] + 1)
-        chops = compositor._render_chops(crop, set(wanted).__contains__)
-        for y in wanted:
+    width = compositor.size.width
+    for first, last in runs(sorted({y for y in rows if 0 <= y < height})):
+        crop = Region(0, first, width, last - first + 1)
+        chops = compositor._render_chops(crop, range(first, last + 1).__contains__)
+        for y in range(first, last + 1):
             lines[y] = Strip.join(chops[y].values())
     return lines
+
+
+def runs(rows: list[int]) -> Iterator[tuple[int, int]]:
+    """The runs of adjacent numbers in sorted `rows`, each as its first and last."""
+    start = previous = None
+    for y in rows:
+        if previous is not None and y == previous + 1:
+            previous = y
+            continue
+        if start is not None and previous is not None:
+            yield start, previous
+        start = previous = y
+    if start is not None and previous is not None:
+        yield start, previous
 
 
 def _dim(strip: Strip, base: RichStyle, color: Color) -> Strip:

@@ -1,0 +1,55 @@
+"""The front's registry of rooms and its hold on its workers: what the front and its part in a server of
+several hosts (`server.network.several`) both read and change."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from server.network.frames import FramedProtocol, Requests
+from server.network.worker import Worker
+from server.tables.lobby_line import TableStatus
+from server.tables.plans import Plan
+
+
+@dataclass
+class Entry:
+    """A room in the registry: its plan, how it stands (as the worker holding it last said), its worker
+    (-1 and its `host` when another host holds it)."""
+
+    plan: dict[str, Any]
+    status: TableStatus
+    worker: int
+    host: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        return {"plan": self.plan, "status": self.status.to_json(), "worker": self.worker}
+
+
+class HostLink(Protocol):
+    """This host's part in a server of several (`server.network.hosts.Hosts`)."""
+
+    name: str
+    relay: str
+
+    async def start(self, plans: list[Plan]) -> list[Plan]: ...
+
+    async def stop(self) -> None: ...
+
+
+@dataclass
+class WorkerHandle:
+    """The front's hold on one worker: its process (or its object, in one process), link and load."""
+
+    index: int
+    path: Path
+    link: FramedProtocol | None = None
+    requests: Requests | None = None
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+    sessions: int = 0
+    process: asyncio.subprocess.Process | None = None
+    local: Worker | None = None
+    pid: int | None = None
+    deaths: int = 0

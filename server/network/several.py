@@ -1,0 +1,172 @@
+"""The front's part in a server of several hosts sharing one PostgreSQL (`server.network.hosts` keeps the
+leases and the mirror; this is what it asks of the front): this host's rooms, the other hosts' rooms and
+people in the registry, a room taken up or lost, a session carried here from another host, and the names
+and lobby lines said at the other hosts."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from engine.phrases import N_, Phrase
+from server.base.config import ServerConfig
+from server.network.peers import Carried, PeerSession
+from server.network.registry import Entry, WorkerHandle
+from server.network.relay import READY_WITHIN, Elsewhere, Relay
+from server.people.chat import LobbyTalk, Said
+from server.people.players import Players
+from server.tables.lobby_line import TableStatus
+from server.tables.plans import Plan
+from translation import ENGLISH, language, say, use
+
+if TYPE_CHECKING:  # psycopg's module, imported only where the server is one host of several
+    from server.network.leases import Listed, Present
+
+log = logging.getLogger(__name__)
+
+MOVED = N_("This room has moved to another host of the server; connect again to go on playing in it.")
+
+
+class SeveralHosts:
+    """What `server.network.front.Front` does as one host of several (a part of it, in a module of its
+    own); on a server of one host, none of it is called."""
+
+    config: ServerConfig
+    registry: dict[str, Entry]
+    workers: list[WorkerHandle]
+    players: Players
+    relays: set[Relay]
+    lobby_talk: LobbyTalk
+    present: dict[str, Present]
+    people_up: list[str]
+    _elsewhere: Any
+    _watching: set[asyncio.Task[None]]
+    peer_secret: bytes
+
+    if TYPE_CHECKING:
+
+        def route(self, name: str | None) -> WorkerHandle | Elsewhere: ...
+
+        def changed(self) -> None: ...
+
+        def least_loaded(self) -> WorkerHandle: ...
+
+        def _tell_lobby(self, lines: list[Said]) -> None: ...
+
+    @property
+    def folder(self) -> Path:
+        return self.config.folder
+
+    @property
+    def saves(self) -> Path:
+        return self.config.saves
+
+    def local_rooms(self) -> dict[str, tuple[str, str]]:
+        return {
+            room: (_json(e.plan), _json(e.status.to_json()))
+            for room, e in self.registry.items()
+            if e.host is None
+        }
+
+    def elsewhere(self, rooms: list[Listed], hosts: list[Present]) -> None:
+        """The other hosts' rooms and the people of every host, read every second: the registry and the
+        lobbies are told only when they changed."""
+        self.present = {h.host: h for h in hosts}
+        people = sorted({name for h in hosts for name in h.people}, key=str.casefold)
+        seen = (people, [(r.id, r.host, r.plan, r.status) for r in rooms])
+        if seen == self._elsewhere:
+            return
+        for room in [r for r, e in self.registry.items() if e.host is not None]:
+            del self.registry[room]
+        for listed in rooms:
+            if listed.id in self.registry:
+                continue
+            try:
+                plan = json.loads(listed.plan)
+                status = TableStatus.from_json(json.loads(listed.status)) if listed.status else None
+                status = status or TableStatus.of_plan(Plan.from_json(plan))
+            except (ValueError, KeyError, TypeError) as exc:
+                log.warning("room %s of host %s not listed: %s", listed.id, listed.host, exc)
+                continue
+            self.registry[listed.id] = Entry(plan, status, -1, listed.host)
+        self._elsewhere, self.people_up = seen, people
+        self.changed()
+
+    async def take_up(self, plan: dict[str, Any]) -> None:
+        handle = self.least_loaded()
+        parsed = Plan.from_json(plan)
+        self.registry[parsed.id] = Entry(plan, TableStatus.of_plan(parsed), handle.index)
+        try:
+            await asyncio.wait_for(handle.ready.wait(), READY_WITHIN)
+            assert handle.requests is not None
+            await handle.requests.ask({"t": "adopt", "plan": plan})
+        except (ConnectionError, TimeoutError, AssertionError):
+            log.error("worker %d did not take up room %s", handle.index, parsed.id)
+        self.changed()
+
+    def lost(self, room: str) -> None:
+        entry = self.registry.pop(room, None)
+        if entry is not None and entry.host is None:
+            link = self.workers[entry.worker].link
+            if link is not None:
+                link.send_json({"t": "drop", "id": room, "line": MOVED})
+        self.changed()
+
+    def people(self) -> list[str]:
+        names = (self.players.name_of(str(r.start.get("key"))) for r in self.relays if not r.relayed)
+        return sorted({name for name in names if name})
+
+    def named(self, names: list[tuple[str, str]]) -> None:
+        for key, name in names:
+            self.players.heard(key, name)
+
+    def carry(self, start: dict[str, Any], session: PeerSession) -> Carried:
+        relay = Relay(self, session, start, relayed=True)
+
+        async def run() -> None:
+            try:
+                line, status = await relay.run()
+            except Exception:
+                log.exception("a session carried from another host failed")
+                line, status = None, 1
+            if isinstance(line, Phrase):  # said here, in the person's language: the link carries text
+                with use(language(str(start.get("lang") or "en")[:20]) or ENGLISH):
+                    line = say(line)
+            session.finish(line, status, relay.restore, relay.away)
+
+        task = asyncio.get_running_loop().create_task(run())
+        self._watching.add(task)
+        task.add_done_callback(self._watching.discard)
+        return relay
+
+    def unreachable(self, room: str, where: Elsewhere) -> Phrase:
+        """The line for a person whose room's host cannot be reached (nor has another host taken it up)."""
+        return Phrase(
+            N_("The room {room} is on host {host}, which cannot be reached now; connect again soon."),
+            room=room,
+            host=where.host,
+        )
+
+    def lobby_heard(self, lines: list[dict[str, Any]]) -> None:
+        """Lines of the lobby's chat said at any host (read from the store they share): those of other
+        hosts are told to this host's lobbies, checked as a line from another process is."""
+        told = {(s.who, s.text, s.at) for s in self.lobby_talk.lines}
+        heard = []
+        for raw in lines:
+            try:
+                said = Said.from_json(raw, self.config.limits.chat_max)
+            except ValueError as exc:
+                log.warning("a lobby chat line of another host not used: %s", exc)
+                continue
+            if (said.who, said.text, said.at) not in told:
+                self.lobby_talk.heard(said)
+                heard.append(said)
+        if heard:
+            self._tell_lobby(heard)
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value)

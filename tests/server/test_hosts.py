@@ -1,0 +1,306 @@
+"""Several hosts, one service, on the real PostgreSQL the suite starts: a room's lease is claimed, renewed
+and fenced (a host whose lease ran out can no longer write the room); two hosts share one database, a
+person on one plays at the other's table beside a person connected there; and a host killed outright has
+its table taken up by the other within 30 s, its save, banks and chat as they were."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import copy
+import json
+import os
+import shutil
+import subprocess
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+
+from cli.main import main
+from server.network.leases import Leases, Written
+from server.network.main import Running
+from server.people.postgres_store import PostgresStore
+
+from pgserver import PostgresServer
+from sshplay import Person, ServerProcess, make_key, seated, start_server
+from tmuxterm import Terminal, ada_makes_friday, bob_joins_and_they_talk, ssh_command
+
+SECRET = "a secret the operator gives every host"
+
+
+def _migrated(postgres: PostgresServer) -> str:
+    url = postgres.database()
+    PostgresStore(url).close()  # the schema, with its rooms and hosts tables
+    return url
+
+
+@pytest.fixture
+def shared(tmp_path: Path, postgres: PostgresServer) -> tuple[str, Path]:
+    """What the hosts of one server share: a database, and the relay secret's file."""
+    secret = tmp_path / "relay-secret"
+    secret.write_text(SECRET)
+    return _migrated(postgres), secret
+
+
+def test_a_lease_is_claimed_renewed_and_fenced(postgres: PostgresServer) -> None:
+    url = _migrated(postgres)
+    ada, bob = Leases(url, "ada", ttl=0.5), Leases(url, "bob", ttl=30)
+    try:
+        first = ada.claim("r1", '{"id": "r1"}')
+        assert first is not None and first.fence == 1
+        assert bob.claim("r1", "{}") is None  # held, and not run out
+        assert ada.renew({"r1": 1}) == {"r1"}  # renewal keeps the fence
+        assert ada.write("r1", 1, Written(kept=b'{"chat": 1}', save_name="x-1.json", save=b"game"))
+        time.sleep(0.6)  # ada stalls past her lease
+        taken = bob.claim("r1", "{}")
+        assert taken is not None and taken.fence == 2
+        assert (taken.plan, taken.save_name, taken.save, taken.kept) == (
+            '{"id": "r1"}',
+            "x-1.json",
+            b"game",
+            b'{"chat": 1}',
+        )
+        assert not ada.write("r1", 1, Written(kept=b"stale"))  # her fence is stale: nothing written
+        assert ada.renew({"r1": 1}) == set()
+        assert ada.claim("r1", "{}") is None  # bob's lease runs
+        assert bob.write("r1", 2, Written(kept=b"new"))
+        assert ada.claim("r1", "{}") is None
+        ada.release({"r1": 1})  # a stale host letting go changes nothing
+        assert bob.renew({"r1": 2}) == {"r1"}
+        bob.release({"r1": 2})
+        again = ada.claim("r1", "{}")
+        assert again is not None and again.fence == 3 and again.kept == b"new"
+    finally:
+        ada.close()
+        bob.close()
+
+
+def _host(tmp: Path, name: str, url: str, secret: Path) -> ServerProcess:
+    extra = ["--store", url, "--relay", "127.0.0.1:0", "--relay-secret", str(secret), "--host-name", name]
+    extra += ["--host-key", str(tmp / "shared_host_key"), "--lease", "3"]
+    (tmp / name).mkdir(exist_ok=True)
+    return ServerProcess(tmp / name, workers=1, extra=tuple(extra))
+
+
+async def _in_process(tmp: Path, name: str, url: str, secret: Path, **more: Any) -> Running:
+    """A host of the server in this process (a test looks inside it), sharing `url` with the others."""
+    options = {"store": url, "relay": "127.0.0.1:0", "relay_secret": secret, "host_name": name, **more}
+    return await start_server(tmp / name, workers=1, **options)
+
+
+@contextlib.asynccontextmanager
+async def two_hosts(tmp: Path, shared: tuple[str, Path], **more: Any) -> AsyncIterator[list[Running]]:
+    """Hosts a and b of one server, in this process; those still in the list are stopped at the end."""
+    hosts: list[Running] = []
+    try:
+        for name in ("a", "b"):
+            hosts.append(await _in_process(tmp, name, *shared, **more))
+        yield hosts
+    finally:
+        for running in hosts:
+            await running.stop()
+
+
+async def _heard_of(running: Running, room: str) -> None:
+    """Wait until a host has read of a room another host holds (it reads them every second)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + 10
+    while running.front.entry_of(room) is None:
+        assert loop.time() < end, f"never heard of {room}"
+        await asyncio.sleep(0.1)
+
+
+def _row(url: str, room: str) -> tuple[str, int, bytes | None, bytes | None]:
+    with psycopg.connect(url) as db:
+        row = db.execute("SELECT host, fence, save, kept FROM rooms WHERE id = %s", (room,)).fetchone()
+    assert row is not None
+    return str(row[0]), int(row[1]), row[2], row[3]
+
+
+async def test_two_hosts_one_table_and_a_killed_host_taken_up_within_30_s(
+    tmp_path: Path, shared: tuple[str, Path]
+) -> None:
+    url, secret = shared
+    a_dir = tmp_path / "a"
+    # host a makes the room (in this process, to seat its people), and stops: it lets its lease go
+    running = await _in_process(tmp_path, "a", url, secret, host_key=tmp_path / "shared_host_key")
+    ada, bob = (
+        Person(running, make_key(tmp_path, "a"), "Ada"),
+        Person(running, make_key(tmp_path, "b"), "Bob"),
+    )
+    try:
+        table = await seated(running, [ada, bob], "Friday", bots=1, pace="instant", turn_timer=600, bank=180)
+        room = table.id
+    finally:
+        await running.stop()
+
+    host_a, host_b = _host(tmp_path, "a", url, secret), _host(tmp_path, "b", url, secret)
+    await asyncio.gather(host_a.start(), host_b.start())
+    try:
+        ada, bob = Person(host_b, ada.key, "Ada"), Person(host_a, bob.key, "Bob")
+        await bob.connect("Friday", size=(120, 40))  # at a, the room's host
+        await ada.connect("Friday", size=(120, 40))  # at b: carried to a
+        for p in (ada, bob):
+            await p.wait_for("Ada", timeout=20)
+        await ada.press("slash")
+        await ada.wait_for("Say to the table")
+        await ada.type("from host b\r")
+        await bob.wait_for("Ada: from host b")  # one table: what she says at b is heard at a
+        await bob.press("slash")
+        await bob.wait_for("Say to the table")
+        await bob.type("from host a\r")
+        await ada.wait_for("Bob: from host a")
+        assert _row(url, room)[0] == "a"
+
+        # a's state reaches the database; then a dies outright, every process of it
+        kept_path = a_dir / "server" / "room-state" / f"{room}.json"
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 10
+        while True:
+            _host_name, fence, _save, kept = _row(url, room)
+            if kept is not None and kept == kept_path.read_bytes():
+                break
+            assert loop.time() < end, "the room's state never reached the database"
+            await asyncio.sleep(0.1)
+        saved = next((a_dir / "saves").glob("*.json")).read_bytes()
+        host_a.crash()
+        killed = loop.time()
+        await bob.drop()  # he was at a: he connects again; Ada, at b, stays and waits for her room
+        while _row(url, room)[0] != "b":
+            assert loop.time() - killed < 30, "the dead host's room was not taken up within 30 s"
+            await asyncio.sleep(0.2)
+        took = loop.time() - killed
+        _host_name, fence_b, save_b, kept_b = _row(url, room)
+        assert fence_b == fence + 1
+        assert save_b == saved  # the game as it was
+        assert kept_b is not None and json.loads(kept_b) == json.loads(kept_path.read_bytes())  # banks, chat
+        print(f"room taken up by host b {took:.1f} s after host a was killed")
+
+        # Bob comes back (to b), and finds the table, its chat and banks as they were; Ada is at it again
+        # without having done a thing
+        bob = Person(host_b, bob.key, "Bob")
+        await bob.connect("Friday", size=(120, 40))
+        await bob.wait_for("Bob: from host a", timeout=20)
+        await bob.wait_for("Ada: from host b")
+        await ada.press("slash")
+        await ada.wait_for("Say to the table")
+        await ada.type("still here\r")
+        await bob.wait_for("Ada: still here")
+        for p in (ada, bob):
+            await p.leave()
+    finally:
+        await host_b.stop()
+        if host_a.proc is not None and host_a.proc.returncode is None:
+            host_a.crash()
+
+
+async def test_one_lobby_for_every_hosts_rooms_people_and_chat_and_a_stale_host_stops_its_room(
+    tmp_path: Path, shared: tuple[str, Path]
+) -> None:
+    url = shared[0]
+    async with two_hosts(tmp_path, shared) as (a, b):
+        ada, cy = Person(a, make_key(tmp_path, "a"), "Ada"), Person(b, make_key(tmp_path, "c"), "Cy")
+        b.front.players.choose(cy.fingerprint, "Cy")
+        table = await seated(a, [ada], "Friday", bots=1, pace="slow", turn_timer=600)
+        await ada.connect("Friday")
+        await cy.connect()
+        await cy.wait_for("Friday")  # a's room, in b's lobby
+        await cy.wait_for("here: Ada, Cy")  # and a's people
+        await cy.press("slash")
+        await cy.wait_for("Say to the lobby")
+        await cy.type("hello from b\r")
+        await ada.wait_for(lambda: any(s.text == "hello from b" for s in a.front.lobby_talk.lines))
+        assert _row(url, table.id)[:2] == ("a", 1)
+
+        # another host claims the room (a stalled past its lease, say): a can no longer write it, and
+        # stops it at once, with a line to its people
+        with psycopg.connect(url, autocommit=True) as db:
+            db.execute(
+                "UPDATE rooms SET host = 'x', fence = fence + 1, lease_until = now() + interval '1 hour' "
+                "WHERE id = %s",
+                (table.id,),
+            )
+        await ada.wait_for("This room has moved to another host of the server")
+        assert a.table("Friday") is None
+        _host_name, fence, _save, kept = _row(url, table.id)
+        await asyncio.sleep(2.5)
+        assert _row(url, table.id) == ("x", fence, _save, kept)  # nothing more from a
+        await cy.leave()
+
+
+async def test_a_host_stopped_lets_its_rooms_go_and_the_people_carried_there_follow_them(
+    tmp_path: Path, shared: tuple[str, Path]
+) -> None:
+    async with two_hosts(tmp_path, shared) as hosts:
+        a, b = hosts
+        ada = Person(a, make_key(tmp_path, "a"), "Ada")
+        table = await seated(a, [ada], "Friday", bots=1, pace="slow", turn_timer=600)
+        table.say("Ada", "before the stop", 200)
+        await _heard_of(b, "Friday")
+        loop = asyncio.get_running_loop()
+        via_b = copy.copy(a)  # her app runs at a, where the room is ...
+        via_b.port = b.port  # ... and she connects to b
+        ada = Person(via_b, ada.key, "Ada")
+        await ada.connect("Friday")
+        await ada.wait_for("before the stop")
+        stopped = loop.time()
+        await a.stop()  # an update, say: a lets its rooms go, and b takes Friday up
+        hosts.remove(a)
+        ada.running = b
+        await ada.wait_for(lambda: getattr(ada.app_now(), "game_screen", None) is not None)
+        assert loop.time() - stopped < 5
+        assert _row(shared[0], table.id)[0] == "b"
+        await ada.wait_for("before the stop")  # at the room again, without connecting again
+        await ada.press("slash")
+        await ada.wait_for("Say to the table")
+        await ada.type("after the stop\r")
+        again = b.table("Friday")
+        assert again is not None
+        both = ["before the stop", "after the stop"]
+        await ada.wait_for(lambda: [s.text for s in again.chat_lines][-2:] == both)
+        await ada.leave()
+
+
+@pytest.mark.skipif(
+    shutil.which("ssh") is None or shutil.which("tmux") is None,
+    reason="needs OpenSSH's ssh and tmux (apt-get install openssh-client tmux)",
+)
+async def test_two_people_on_two_hosts_at_one_table_over_openssh(
+    tmp_path: Path, shared: tuple[str, Path]
+) -> None:
+    keys = {}
+    for name in ("ada", "bob"):
+        keys[name] = tmp_path / name
+        make_key(tmp_path, name).write_private_key(str(keys[name]))
+        os.chmod(keys[name], 0o600)
+    socket = str(tmp_path / "tmux.sock")
+    ada, bob = Terminal("ada", socket), Terminal("bob", socket)
+    try:
+        async with two_hosts(tmp_path, shared, host_key=tmp_path / "host_key") as (a, b):
+            assert a.fingerprint == b.fingerprint  # one host key: the clients see one server
+            known = tmp_path / "known_hosts"
+            ada.open(ssh_command(keys["ada"], a.port, known), (100, 30))
+            await ada_makes_friday(ada)
+            await _heard_of(b, "Friday")
+            bob.open(ssh_command(keys["bob"], b.port, known, "Friday"), (120, 40))  # to b, to the room
+            await bob_joins_and_they_talk(ada, bob)
+            assert a.table("Friday") is not None and b.table("Friday") is None  # one table, held by a
+    finally:
+        subprocess.run(["tmux", "-S", socket, "kill-server"], capture_output=True, check=False)
+
+
+@pytest.mark.parametrize("missing", ["--store", "--relay-secret"])
+def test_a_relay_without_its_store_or_secret_is_refused_in_one_line(
+    tmp_path: Path, missing: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    given = {"--store": "postgresql://nobody@127.0.0.1:1/x", "--relay-secret": str(tmp_path / "s")}
+    given.pop(missing)
+    args = ["serve", "--port", "0", "--data-dir", str(tmp_path), "--relay", "127.0.0.1:0"]
+    assert main([*args, *(x for pair in given.items() for x in pair)]) == 2
+    said = capsys.readouterr()
+    assert said.out == "landlords serve: --relay needs --store postgresql://... and --relay-secret FILE\n"
+    assert not said.err and not list(tmp_path.iterdir())  # nothing was started
