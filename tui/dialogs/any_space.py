@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 from engine import RideChoice, TakeRide
 from engine.narration import money
 from engine.queries import fare
+from translation import N_
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.spaces import space_note
 from tui.widgets.steady_footer import SteadyFooter
@@ -23,8 +24,8 @@ from tui.widgets.steady_footer import SteadyFooter
 
 class AnySpaceDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "go", "Go there", show=False),
-        Binding("s", "stay", "Stay"),
+        Binding("enter", "go", N_("Go there"), show=False),
+        Binding("s", "stay", N_("Stay")),
     ]
     DEFAULT_CSS = """
     AnySpaceDialog #spaces {

@@ -21,6 +21,7 @@ from textual.widgets import Button, Input, Label, Static
 from engine import PassAuction, PlaceBid, SellLot
 from engine.narration import money
 from engine.queries import markers_left
+from translation import N_
 from tui import look
 from tui.dialogs.base import GameDialog, PaletteEntry, Table
 from tui.director import Decision
@@ -49,13 +50,13 @@ class AuctionDialog(GameDialog):
     }
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("b", "bid", "Bid"),
-        Binding("enter", "bid_typed", "Bid the amount typed", show=False),
-        Binding("u", "bid_up_to", "Bid up to"),
-        Binding("p", "pass_auction", "Pass"),
-        Binding("plus,equals_sign", "raise_bid(10)", "+$10"),
-        Binding("minus", "raise_bid(-10)", "-$10"),
-        Binding("x", "sell_lot", "Sell a lot back"),
+        Binding("b", "bid", N_("Bid")),
+        Binding("enter", "bid_typed", N_("Bid the amount typed"), show=False),
+        Binding("u", "bid_up_to", N_("Bid up to")),
+        Binding("p", "pass_auction", N_("Pass")),
+        Binding("plus,equals_sign", "raise_bid(10)", N_("+$10")),
+        Binding("minus", "raise_bid(-10)", N_("-$10")),
+        Binding("x", "sell_lot", N_("Sell a lot back")),
     ]
     DEFAULT_CSS = """
     AuctionDialog #amount {

@@ -13,6 +13,7 @@ from textual.widgets import Button, Label, Static
 from engine import Board, BorrowFromBank, Command, GameView, RepayLoan
 from engine.narration import money
 from engine.queries import borrowing_capacity, loans_of, repayment, security_for
+from translation import N_
 from tui.dialogs.base import GameDialog, PaletteEntry, Table
 from tui.widgets.command_list import CommandList
 from tui.widgets.steady_footer import SteadyFooter
@@ -83,7 +84,7 @@ class BankDialog(GameDialog):
             why = self.client.check(cmd)
             usable.append((cmd, text if why is None else f"{text}: {why}"))
         ways = self.query_one(CommandList)
-        ways.set_commands(usable, "Nothing to borrow against and nothing to repay.")
+        ways.set_commands(usable, N_("Nothing to borrow against and nothing to repay."))
         if usable:
             ways.focus()
 

@@ -12,14 +12,15 @@ from textual.widgets import Button, Label, Static
 
 from engine import DeclareBankruptcy
 from engine.narration import money
+from translation import N_
 from tui.dialogs.base import GameDialog, Table
 from tui.widgets.steady_footer import SteadyFooter
 
 
 class BankruptcyDialog(GameDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("x", "declare", "Declare bankruptcy"),
-        Binding("escape", "close", "Back"),
+        Binding("x", "declare", N_("Declare bankruptcy")),
+        Binding("escape", "close", N_("Back")),
     ]
     DEFAULT_CSS = """
     BankruptcyDialog > #dialog {

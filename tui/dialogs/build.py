@@ -17,6 +17,7 @@ from engine import Build, SellBuilding, SellLot
 from engine.narration import money
 from engine.queries import lot_value, rent_at
 from room.command_words import nothing_to_build
+from translation import N_
 from tui.client import refusal
 from tui.dialogs.base import PaletteEntry, Table
 from tui.dialogs.lots import LotsDialog
@@ -26,10 +27,10 @@ from tui.words import building_name, buildings_on
 
 class BuildDialog(LotsDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("b,plus", "build", "Build"),
-        Binding("s,minus", "sell", "Sell"),
-        Binding("x", "sell_lot", "Sell lot"),
-        Binding("escape", "close", "Done"),
+        Binding("b,plus", "build", N_("Build")),
+        Binding("s,minus", "sell", N_("Sell")),
+        Binding("x", "sell_lot", N_("Sell lot")),
+        Binding("escape", "close", N_("Done")),
     ]
     COLUMNS = ("Now", "Rent", "Build", "Sell")
 

@@ -14,6 +14,7 @@ from textual.widgets import Button, Label, Static
 from engine import BuyProperty, DeclineProperty
 from engine.narration import money
 from engine.queries import markers_left
+from translation import N_
 from tui.client import refusal
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.deed import DeedCard
@@ -22,8 +23,8 @@ from tui.widgets.steady_footer import SteadyFooter
 
 class BuyDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("b", "buy", "Buy"),
-        Binding("a", "decline", "Auction"),
+        Binding("b", "buy", N_("Buy")),
+        Binding("a", "decline", N_("Auction")),
     ]
 
     def compose(self) -> ComposeResult:

@@ -13,14 +13,15 @@ from textual.content import Content
 from textual.widgets import Button, Label, Static
 
 from engine import AgreeToCall, RefuseCall
+from translation import N_
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.steady_footer import SteadyFooter
 
 
 class CallDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "agree", "Agree"),
-        Binding("n", "refuse", "Play on"),
+        Binding("y", "agree", N_("Agree")),
+        Binding("n", "refuse", N_("Play on")),
     ]
 
     def compose(self) -> ComposeResult:

@@ -10,13 +10,14 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Label, Static
 
+from translation import N_
 from tui.dialogs.base import GameDialog, Table
 from tui.widgets.steady_footer import SteadyFooter
 
 
 class CardDialog(GameDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,enter,space", "close", "OK"),
+        Binding("escape,enter,space", "close", N_("OK")),
     ]
     DEFAULT_CSS = """
     CardDialog > #dialog {

@@ -23,6 +23,7 @@ from textual.widgets.selection_list import Selection
 from engine import Bundle, CancelDeal, DealOffer, GameView
 from engine.events import DealRejected, Event
 from engine.narration import card_name, money
+from translation import N_
 from tui.deal_model import DealDraft, part_lines, share_line
 from tui.dialogs.base import PaletteEntry, Table
 from tui.dialogs.offer import Mode, ModeRules, OfferDialog, OfferStory, Outcome, typed_number
@@ -61,22 +62,22 @@ class DealScreen(OfferDialog[DealOffer]):
     }
     STORY = OfferStory(_proposed, _outcome, agreed="accepted", done="the deal is done")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("g", "giver(1)", "Giver", priority=True),
-        Binding("G", "giver(-1)", "Giver back", show=False, priority=True),
-        Binding("t", "receiver(1)", "To", priority=True),
-        Binding("T", "receiver(-1)", "To back", show=False, priority=True),
-        Binding("d", "field('deeds')", "Deeds", priority=True),
-        Binding("c", "field('cash')", "Cash", priority=True),
-        Binding("j", "field('cards')", "Jail cards", show=False, priority=True),
-        Binding("h", "field('houses')", "Houses", show=False, priority=True),
-        Binding("a", "add", "Add part", priority=True),
-        Binding("x", "drop", "Drop last", priority=True),
-        Binding("ctrl+s", "send", "Send"),
-        Binding("w", "withdraw", "Withdraw", priority=True),
-        Binding("e", "revise", "Change the deal", priority=True),
-        Binding("escape", "close", "Close"),
-        Binding("pagedown", "scroll_parts(1)", "Scroll parts", show=False, priority=True),
-        Binding("pageup", "scroll_parts(-1)", "Scroll parts", show=False, priority=True),
+        Binding("g", "giver(1)", N_("Giver"), priority=True),
+        Binding("G", "giver(-1)", N_("Giver back"), show=False, priority=True),
+        Binding("t", "receiver(1)", N_("To"), priority=True),
+        Binding("T", "receiver(-1)", N_("To back"), show=False, priority=True),
+        Binding("d", "field('deeds')", N_("Deeds"), priority=True),
+        Binding("c", "field('cash')", N_("Cash"), priority=True),
+        Binding("j", "field('cards')", N_("Jail cards"), show=False, priority=True),
+        Binding("h", "field('houses')", N_("Houses"), show=False, priority=True),
+        Binding("a", "add", N_("Add part"), priority=True),
+        Binding("x", "drop", N_("Drop last"), priority=True),
+        Binding("ctrl+s", "send", N_("Send")),
+        Binding("w", "withdraw", N_("Withdraw"), priority=True),
+        Binding("e", "revise", N_("Change the deal"), priority=True),
+        Binding("escape", "close", N_("Close")),
+        Binding("pagedown", "scroll_parts(1)", N_("Scroll parts"), show=False, priority=True),
+        Binding("pageup", "scroll_parts(-1)", N_("Scroll parts"), show=False, priority=True),
     ]
     DEFAULT_CSS = """
     DealScreen > #dialog {

@@ -16,6 +16,7 @@ from textual.widgets import Button, Input, Label, Static
 from engine import AcceptDeal, DealOffer, RejectDeal
 from engine.narration import bundle_text
 from room.room import clean_reason
+from translation import N_
 from tui.deal_model import DealDraft, part_lines
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.steady_footer import SteadyFooter
@@ -26,9 +27,9 @@ REASON_MOST = 80
 
 class DealAnswerDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "accept", "Accept"),
-        Binding("r", "reject", "Reject"),
-        Binding("o", "counter", "Counter-offer"),
+        Binding("a", "accept", N_("Accept")),
+        Binding("r", "reject", N_("Reject")),
+        Binding("o", "counter", N_("Counter-offer")),
     ]
     DEFAULT_CSS = """
     DealAnswerDialog > #dialog {

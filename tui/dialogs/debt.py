@@ -14,6 +14,7 @@ from textual.widgets import Button, Label, Static
 
 from engine import Command, GoToPoorhouse, Mortgage, SellBuilding, SellLot
 from engine.narration import money
+from translation import N_
 from tui.dialogs.bank import borrowings
 from tui.dialogs.bankruptcy import BankruptcyDialog
 from tui.dialogs.base import DecisionDialog, PaletteEntry
@@ -24,12 +25,12 @@ from tui.words import charge_text, describe_command, raising, raising_all
 
 class DebtDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("m", "mortgage", "Mortgage"),
-        Binding("b", "sell", "Sell buildings"),
-        Binding("t", "trade", "Trade"),
-        Binding("i", "loan", "Loan"),
-        Binding("x", "bankrupt", "Bankruptcy"),
-        Binding("x", "poorhouse", "Poorhouse"),
+        Binding("m", "mortgage", N_("Mortgage")),
+        Binding("b", "sell", N_("Sell buildings")),
+        Binding("t", "trade", N_("Trade")),
+        Binding("i", "loan", N_("Loan")),
+        Binding("x", "bankrupt", N_("Bankruptcy")),
+        Binding("x", "poorhouse", N_("Poorhouse")),
     ]
     BUTTON_FOR_ACTION: ClassVar[dict[str, str]] = {"sell": "sell"}
     DEFAULT_CSS = """
@@ -99,11 +100,11 @@ class DebtDialog(DecisionDialog):
         ways_list = self.query_one(CommandList)
         ways_list.set_commands(
             ways,
-            "Nothing left to borrow against."
+            N_("Nothing left to borrow against.")
             if poorhouse
-            else "Nothing left to sell or mortgage."
+            else N_("Nothing left to sell or mortgage.")
             if client.board.edition.mortgages
-            else "Nothing left to sell.",
+            else N_("Nothing left to sell."),
         )
         if ways:
             ways_list.focus()

@@ -13,14 +13,15 @@ from textual.content import Content
 from textual.widgets import Button, Label, Static
 
 from engine import ChooseDirection
+from translation import N_
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.steady_footer import SteadyFooter
 
 
 class DirectionDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f", "forward", "Forward"),
-        Binding("b", "backward", "Backward"),
+        Binding("f", "forward", N_("Forward")),
+        Binding("b", "backward", N_("Backward")),
     ]
 
     def compose(self) -> ComposeResult:

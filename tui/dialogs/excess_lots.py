@@ -13,6 +13,7 @@ from textual.widgets import Label, Static
 from engine import ExcessLots, SellLot
 from engine.narration import money
 from engine.queries import lot_value, lots_held
+from translation import N_
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.command_list import CommandList
 from tui.widgets.steady_footer import SteadyFooter
@@ -54,7 +55,7 @@ class ExcessLotsDialog(DecisionDialog):
             text = f"Give back {board.name(s)} ({plural(houses, 'house')}): +{money(lot_value(view, s))}"
             choices.append((SellLot(player=self.player, space=s), text))
         lots = self.query_one(CommandList)
-        lots.set_commands(choices, "Nothing to give back.")
+        lots.set_commands(choices, N_("Nothing to give back."))
         lots.focus()
 
     def on_command_list_chosen(self, event: CommandList.Chosen) -> None:

@@ -14,14 +14,15 @@ from textual.widgets import Button, Label, Static
 from engine import ChooseIncomeTax
 from engine.narration import money
 from engine.queries import tax_of
+from translation import N_
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.steady_footer import SteadyFooter
 
 
 class IncomeTaxDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f", "flat", "Flat sum"),
-        Binding("p", "percent", "Percentage"),
+        Binding("f", "flat", N_("Flat sum")),
+        Binding("p", "percent", N_("Percentage")),
     ]
 
     def compose(self) -> ComposeResult:

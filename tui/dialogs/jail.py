@@ -13,6 +13,7 @@ from textual.widgets import Button, Label, Static
 
 from engine import Command, PayJailFine, RollDice, UseJailCard
 from engine.narration import money
+from translation import N_
 from tui.client import refusal
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.steady_footer import SteadyFooter
@@ -20,9 +21,9 @@ from tui.widgets.steady_footer import SteadyFooter
 
 class JailDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r", "roll", "Roll for doubles"),
-        Binding("p", "pay", "Pay the fine"),
-        Binding("c", "card", "Use a card"),
+        Binding("r", "roll", N_("Roll for doubles")),
+        Binding("p", "pay", N_("Pay the fine")),
+        Binding("c", "card", N_("Use a card")),
     ]
 
     def compose(self) -> ComposeResult:

@@ -18,6 +18,7 @@ from engine import AcceptLoan, CancelLoan, LoanOffer, ProposeLoan, RejectLoan
 from engine.events import Event
 from engine.narration import money
 from engine.queries import free_lots
+from translation import N_
 from tui.dialogs.base import PaletteEntry, Table
 from tui.dialogs.offer import Mode, ModeRules, OfferDialog, OfferStory, Outcome
 from tui.director import Decision
@@ -65,15 +66,15 @@ class LoanScreen(OfferDialog[LoanOffer]):
     }
     STORY = OfferStory(_proposed, _outcome, agreed="agreed", done="the loan is made")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("p", "part('partner')", "Player", priority=True),
-        Binding("b", "part('way')", "Lend/borrow", priority=True),
-        Binding("s", "part('principal')", "Sum", priority=True),
-        Binding("i", "part('interest')", "Interest", priority=True),
-        Binding("l", "part('lots')", "Lots", priority=True),
-        Binding("ctrl+s", "send", "Send", priority=True),
-        Binding("ctrl+a", "accept", "Accept", priority=True),
-        Binding("ctrl+r", "reject", "Reject", priority=True),
-        Binding("escape", "close", "Close"),
+        Binding("p", "part('partner')", N_("Player"), priority=True),
+        Binding("b", "part('way')", N_("Lend/borrow"), priority=True),
+        Binding("s", "part('principal')", N_("Sum"), priority=True),
+        Binding("i", "part('interest')", N_("Interest"), priority=True),
+        Binding("l", "part('lots')", N_("Lots"), priority=True),
+        Binding("ctrl+s", "send", N_("Send"), priority=True),
+        Binding("ctrl+a", "accept", N_("Accept"), priority=True),
+        Binding("ctrl+r", "reject", N_("Reject"), priority=True),
+        Binding("escape", "close", N_("Close")),
     ]
     DEFAULT_CSS = """
     LoanScreen .row {

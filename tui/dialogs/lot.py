@@ -14,6 +14,7 @@ from textual.widgets import Button, Label, Static
 
 from engine import BuyLot, RentLot
 from engine.narration import money
+from translation import N_
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.deed import DeedCard
 from tui.widgets.steady_footer import SteadyFooter
@@ -21,9 +22,9 @@ from tui.widgets.steady_footer import SteadyFooter
 
 class LotDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("b", "buy", "Buy"),
-        Binding("r", "rent", "Rent"),
-        Binding("k", "bank", "Bank"),
+        Binding("b", "buy", N_("Buy")),
+        Binding("r", "rent", N_("Rent")),
+        Binding("k", "bank", N_("Bank")),
     ]
 
     def compose(self) -> ComposeResult:

@@ -14,15 +14,16 @@ from textual.widgets import Button, Label, Static
 from engine import BuyLuxury, DeclineLuxury
 from engine.narration import money
 from engine.queries import luxury_worth
+from translation import N_
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.steady_footer import SteadyFooter
 
 
 class LuxuryDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("b", "buy", "Buy"),
-        Binding("d", "decline", "Do without"),
-        Binding("k", "bank", "Bank"),
+        Binding("b", "buy", N_("Buy")),
+        Binding("d", "decline", N_("Do without")),
+        Binding("k", "bank", N_("Bank")),
     ]
 
     def compose(self) -> ComposeResult:

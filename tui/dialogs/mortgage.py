@@ -13,6 +13,7 @@ from textual.widgets import Button, DataTable, Label, Static
 
 from engine import Mortgage, Unmortgage
 from engine.narration import money
+from translation import N_
 from tui.client import refusal
 from tui.dialogs.base import PaletteEntry
 from tui.dialogs.lots import LotsDialog
@@ -21,9 +22,9 @@ from tui.widgets.steady_footer import SteadyFooter
 
 class MortgageDialog(LotsDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("m", "mortgage", "Mortgage"),
-        Binding("u,l", "lift", "Lift"),
-        Binding("escape", "close", "Done"),
+        Binding("m", "mortgage", N_("Mortgage")),
+        Binding("u,l", "lift", N_("Lift")),
+        Binding("escape", "close", N_("Done")),
     ]
     LOT_HEADING = "Deed"
     COLUMNS = ("State", "Mortgage", "Lift")

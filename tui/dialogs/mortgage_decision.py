@@ -13,14 +13,15 @@ from textual.widgets import Button, Label, Static
 
 from engine import KeepMortgage, Unmortgage
 from engine.narration import money
+from translation import N_
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.steady_footer import SteadyFooter
 
 
 class MortgageDecisionDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("l", "lift", "Lift now"),
-        Binding("k", "keep", "Keep the mortgage"),
+        Binding("l", "lift", N_("Lift now")),
+        Binding("k", "keep", N_("Keep the mortgage")),
     ]
 
     def compose(self) -> ComposeResult:

@@ -8,6 +8,7 @@ from textual.content import Content
 from textual.widgets import Label, Static
 
 from engine import Build
+from translation import N_
 from tui.dialogs.base import DecisionDialog
 from tui.widgets.command_list import CommandList
 from tui.widgets.steady_footer import SteadyFooter
@@ -29,7 +30,7 @@ class PlaceBuildingDialog(DecisionDialog):
         )
         board = self.client.board
         items = [(c, board.name(c.space)) for c in self.legal(self.player) if isinstance(c, Build)]
-        self.query_one(CommandList).set_commands(items, "No lot can take it.")
+        self.query_one(CommandList).set_commands(items, N_("No lot can take it."))
         self.query_one(CommandList).focus()
 
     def on_command_list_chosen(self, event: CommandList.Chosen) -> None:

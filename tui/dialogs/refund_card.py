@@ -14,14 +14,15 @@ from textual.widgets import Button, Label, Static
 from engine import KeepCard, PlayRefundCard, RefundChoice
 from engine.narration import money
 from engine.queries import share_of
+from translation import N_
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.steady_footer import SteadyFooter
 
 
 class RefundCardDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("p", "play", "Play the card"),
-        Binding("k", "keep", "Keep it"),
+        Binding("p", "play", N_("Play the card")),
+        Binding("k", "keep", N_("Keep it")),
     ]
 
     def compose(self) -> ComposeResult:

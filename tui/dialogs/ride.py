@@ -13,6 +13,7 @@ from textual.content import Content
 from textual.widgets import Label, Static
 
 from engine import ChooseRoute, RouteChoice
+from translation import N_
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.command_list import CommandList
 from tui.widgets.steady_footer import SteadyFooter
@@ -20,10 +21,10 @@ from tui.widgets.steady_footer import SteadyFooter
 
 class RideDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "way(0)", "Stay", show=False),
-        Binding("2", "way(1)", "Ride", show=False),
-        Binding("3", "way(2)", "Ride", show=False),
-        Binding("4", "way(3)", "Ride", show=False),
+        Binding("1", "way(0)", N_("Stay"), show=False),
+        Binding("2", "way(1)", N_("Ride"), show=False),
+        Binding("3", "way(2)", N_("Ride"), show=False),
+        Binding("4", "way(3)", N_("Ride"), show=False),
     ]
 
     def compose(self) -> ComposeResult:

@@ -13,6 +13,7 @@ from textual.content import Content
 from textual.widgets import Button, Label, Static
 
 from engine import ChooseRoute, RouteChoice
+from translation import N_
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.steady_footer import SteadyFooter
 
@@ -21,8 +22,8 @@ _KEYS = ("k", "g")
 
 class RouteDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("k", "way(0)", "Keep to this ring"),
-        Binding("g", "way(1)", "Go across"),
+        Binding("k", "way(0)", N_("Keep to this ring")),
+        Binding("g", "way(1)", N_("Go across")),
     ]
 
     def compose(self) -> ComposeResult:

@@ -14,13 +14,14 @@ from textual.widgets import Button, Label, Static
 
 from engine import BuyTicketLot, DoneWithTickets
 from engine.narration import money
+from translation import N_
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.command_list import CommandList
 from tui.widgets.steady_footer import SteadyFooter
 
 
 class TicketsDialog(DecisionDialog):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("d", "done", "Done")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("d", "done", N_("Done"))]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -54,7 +55,7 @@ class TicketsDialog(DecisionDialog):
             text += f"\nBeyond your cash: {', '.join(board.name(s) for s in unaffordable)}."
         self.query_one("#body", Static).update(Content(text))
         lots = self.query_one(CommandList)
-        lots.set_commands(choices, "No ticket you can afford.")
+        lots.set_commands(choices, N_("No ticket you can afford."))
         if choices:
             lots.focus()
 

@@ -19,6 +19,7 @@ from textual.widgets import Button, Input, Label, SelectionList, Static
 from engine import AcceptTrade, Bundle, CancelTrade, GameView, RejectTrade, TradeOffer
 from engine.events import Event
 from engine.narration import card_name
+from translation import N_
 from tui.dialogs.base import PaletteEntry, Table
 from tui.dialogs.deal import DealScreen
 from tui.dialogs.offer import Mode, ModeRules, OfferStory, Outcome
@@ -64,26 +65,26 @@ class TradeScreen(TradeSides):
     # footer leaves the upper-case keys to the labels on the other side (and the help), so that it keeps
     # every other key with its words at 80 columns.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("p", "part('partner')", "Partner", priority=True),
-        Binding("d", "part('give')", "Deeds", priority=True),
-        Binding("D", "part('take')", "Their deeds", show=False, priority=True),
-        Binding("c", "part('give-cash')", "Cash", priority=True),
-        Binding("C", "part('take-cash')", "Their cash", show=False, priority=True),
-        Binding("j", "part('give-cards')", "Your jail cards", show=False, priority=True),
-        Binding("J", "part('take-cards')", "Their jail cards", show=False, priority=True),
-        Binding("ctrl+s", "send", "Send"),  # not before the keys typed ahead of it reach their field
-        Binding("x", "clear", "Clear", show=False, priority=True),
-        Binding("n", "many", "More players", priority=True),
-        Binding("a", "accept", "Accept", priority=True),
-        Binding("r", "reject", "Reject", priority=True),
-        Binding("o", "counter", "Counter-offer", priority=True),
-        Binding("e", "revise", "Change the offer", priority=True),
-        Binding("w", "withdraw", "Withdraw", priority=True),
-        Binding("ctrl+a", "accept", "Accept", show=False, priority=True),
-        Binding("ctrl+r", "reject", "Reject", show=False, priority=True),
-        Binding("ctrl+o", "counter", "Counter-offer", show=False, priority=True),
-        Binding("ctrl+o", "revise", "Change the offer", show=False, priority=True),
-        Binding("escape", "close", "Close"),
+        Binding("p", "part('partner')", N_("Partner"), priority=True),
+        Binding("d", "part('give')", N_("Deeds"), priority=True),
+        Binding("D", "part('take')", N_("Their deeds"), show=False, priority=True),
+        Binding("c", "part('give-cash')", N_("Cash"), priority=True),
+        Binding("C", "part('take-cash')", N_("Their cash"), show=False, priority=True),
+        Binding("j", "part('give-cards')", N_("Your jail cards"), show=False, priority=True),
+        Binding("J", "part('take-cards')", N_("Their jail cards"), show=False, priority=True),
+        Binding("ctrl+s", "send", N_("Send")),  # not before the keys typed ahead of it reach their field
+        Binding("x", "clear", N_("Clear"), show=False, priority=True),
+        Binding("n", "many", N_("More players"), priority=True),
+        Binding("a", "accept", N_("Accept"), priority=True),
+        Binding("r", "reject", N_("Reject"), priority=True),
+        Binding("o", "counter", N_("Counter-offer"), priority=True),
+        Binding("e", "revise", N_("Change the offer"), priority=True),
+        Binding("w", "withdraw", N_("Withdraw"), priority=True),
+        Binding("ctrl+a", "accept", N_("Accept"), show=False, priority=True),
+        Binding("ctrl+r", "reject", N_("Reject"), show=False, priority=True),
+        Binding("ctrl+o", "counter", N_("Counter-offer"), show=False, priority=True),
+        Binding("ctrl+o", "revise", N_("Change the offer"), show=False, priority=True),
+        Binding("escape", "close", N_("Close")),
     ]
     PARTS: ClassVar[dict[str, str]] = {
         "partner": "the partner",

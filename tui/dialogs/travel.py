@@ -16,6 +16,7 @@ from textual.widgets import Button, Label, SelectionList, Static
 from engine import PlayTravelCards, RollWithTravelCard
 from engine.narration import card_name, money
 from engine.queries import held_of, steps_of
+from translation import N_
 from tui.dialogs.base import GameDialog, PaletteEntry, Table
 from tui.spaces import space_note
 from tui.widgets.steady_footer import SteadyFooter
@@ -24,9 +25,9 @@ from tui.widgets.ticks import TickList
 
 class TravelDialog(GameDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("p", "play", "Play them"),
-        Binding("a", "add", "Add to the throw"),
-        Binding("escape", "close", "Cancel"),
+        Binding("p", "play", N_("Play them")),
+        Binding("a", "add", N_("Add to the throw")),
+        Binding("escape", "close", N_("Cancel")),
     ]
     DEFAULT_CSS = """
     TravelDialog #cards {

@@ -14,6 +14,7 @@ from textual.widgets import Button, Label, Static
 
 from engine import ClaimHalfWinnings, KeepCard, WinningsChoice
 from engine.narration import money
+from translation import N_
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.steady_footer import SteadyFooter
 
@@ -22,8 +23,8 @@ SHOWN = 7  # winners with a button (and a number key) of their own
 
 class WinningsCardDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(str(i + 1), f"claim({i})", "Claim", show=i == 0) for i in range(SHOWN)),
-        Binding("k", "keep", "Keep it"),
+        *(Binding(str(i + 1), f"claim({i})", N_("Claim"), show=i == 0) for i in range(SHOWN)),
+        Binding("k", "keep", N_("Keep it")),
     ]
 
     def compose(self) -> ComposeResult:

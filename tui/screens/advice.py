@@ -18,6 +18,7 @@ from engine import Command, GameView
 from engine.text import plain
 from room.advice import Advice, AdvisorOff
 from room.chance_words import reading
+from translation import N_
 from tui.client import GameClient
 from tui.screens.overlay import Overlay
 from tui.words import describe_command
@@ -57,8 +58,8 @@ class AdviceScreen(Overlay[Command | None]):
     """Advice for one seat, asked when the screen opens; dismissed with the advised command to make it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,z", "close", "Close"),
-        Binding("enter", "follow", "Do it"),
+        Binding("escape,z", "close", N_("Close")),
+        Binding("enter", "follow", N_("Do it")),
     ]
     LESSON_INTO = "#advice"
 

@@ -15,6 +15,7 @@ from textual.widgets import Button, DataTable, Label, Static
 from engine.fairness import short_fingerprint
 from engine.narration import money
 from engine.queries import count_up
+from translation import N_
 from tui import look
 from tui.client import GameClient
 from tui.glyphs import UNICODE
@@ -60,10 +61,10 @@ COLUMNS = {
 
 class GameOverScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,b", "board", "Look at the board"),
-        Binding("r", "review", "Review"),
-        Binding("n", "new_game", "New game"),
-        Binding("q", "quit_game", "Quit"),
+        Binding("escape,b", "board", N_("Look at the board")),
+        Binding("r", "review", N_("Review")),
+        Binding("n", "new_game", N_("New game")),
+        Binding("q", "quit_game", N_("Quit")),
     ]
     DEFAULT_CSS = """
     GameOverScreen {

@@ -14,6 +14,7 @@ from textual.widgets import Label, Static
 
 from engine import Board, Edition, RuleOptions, Ruleset
 from engine.fairness import SHORT_LENGTH, short_fingerprint
+from translation import N_
 from tui import look
 from tui.glyphs import UNICODE, Glyphs
 
@@ -223,7 +224,7 @@ def edition_options(ed: Edition, rules: RuleOptions) -> list[str]:
 
 
 class HelpScreen(ModalScreen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,f1,q", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,f1,q", "close", N_("Close"))]
     DEFAULT_CSS = """
     HelpScreen {
         align: center middle;

@@ -27,6 +27,7 @@ from textual.widgets import Input
 
 from engine.events import Event
 from room.past_game import PastGame, Position
+from translation import N_
 from tui import captions
 from tui.glyphs import UNICODE, Glyphs
 from tui.layout import layout_for
@@ -67,19 +68,19 @@ class ReplayScreen(Screen[None]):
     AUTO_FOCUS = None  # the arrows are the screen's: nothing takes the focus from it
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Move", key_display="\u2190\u2192"),
-        Binding("right", "step(1)", "Move", show=False),
-        Binding("up", "turn(-1)", "Turn", key_display="\u2191\u2193"),
-        Binding("down", "turn(1)", "Turn", show=False),
-        Binding("t", "ask_turn", "Go to turn"),
-        Binding("space,p", "play", "Play/pause", key_display="space"),
-        Binding("plus,equals_sign", "pace(1)", "Pace", key_display="+-"),
-        Binding("minus", "pace(-1)", "Slower", show=False),
-        Binding("home", "first", "First", show=False),
-        Binding("end", "last", "Last", show=False),
-        Binding("l", "panel('log')", "Log"),
-        Binding("h", "panel('holdings')", "Cash"),
-        Binding("escape,q", "close", "Back"),
+        Binding("left", "step(-1)", N_("Move"), key_display="\u2190\u2192"),
+        Binding("right", "step(1)", N_("Move"), show=False),
+        Binding("up", "turn(-1)", N_("Turn"), key_display="\u2191\u2193"),
+        Binding("down", "turn(1)", N_("Turn"), show=False),
+        Binding("t", "ask_turn", N_("Go to turn")),
+        Binding("space,p", "play", N_("Play/pause"), key_display="space"),
+        Binding("plus,equals_sign", "pace(1)", N_("Pace"), key_display="+-"),
+        Binding("minus", "pace(-1)", N_("Slower"), show=False),
+        Binding("home", "first", N_("First"), show=False),
+        Binding("end", "last", N_("Last"), show=False),
+        Binding("l", "panel('log')", N_("Log")),
+        Binding("h", "panel('holdings')", N_("Cash")),
+        Binding("escape,q", "close", N_("Back")),
     ]
     DEFAULT_CSS = """
     ReplayScreen {

@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Label, Static
 
 from engine.text import plain
 from room import Persistence, PersistenceError, SavedGame
+from translation import N_
 from tui.widgets.steady_footer import SteadyFooter
 
 
@@ -22,10 +23,10 @@ class ResumeScreen(Screen[None]):
     """The saved games; Enter resumes one, or, for a replay (`replay`), shows it on the replay screen."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "open", "Resume", priority=True),
-        Binding("enter", "open_replay", "Replay", priority=True),
-        Binding("x,delete", "delete", "Delete"),
-        Binding("escape", "back", "Back"),
+        Binding("enter", "open", N_("Resume"), priority=True),
+        Binding("enter", "open_replay", N_("Replay"), priority=True),
+        Binding("x,delete", "delete", N_("Delete")),
+        Binding("escape", "back", N_("Back")),
     ]
     DEFAULT_CSS = """
     ResumeScreen Vertical {

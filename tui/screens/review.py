@@ -22,6 +22,7 @@ from textual.widgets import DataTable, Static
 from engine.narration import money
 from room import review_words as words
 from room.review import Review, ReviewJob, Step, Survey
+from translation import N_
 from tui import look
 from tui.glyphs import UNICODE, Glyphs
 from tui.widgets.lines import LinesView
@@ -44,13 +45,13 @@ class ReviewScreen(Screen[None]):
     """A game's review, as far as it is worked out."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "close", "Back"),
-        Binding("1", "section('chances')", "Chances"),
-        Binding("2", "section('worth')", "Worth"),
-        Binding("3", "section('paid')", "Paid"),
-        Binding("4", "section('moves')", "Moves"),
-        Binding("right,tab", "step(1)", "Next", show=False),
-        Binding("left,shift+tab", "step(-1)", "Previous", show=False),
+        Binding("escape,q", "close", N_("Back")),
+        Binding("1", "section('chances')", N_("Chances")),
+        Binding("2", "section('worth')", N_("Worth")),
+        Binding("3", "section('paid')", N_("Paid")),
+        Binding("4", "section('moves')", N_("Moves")),
+        Binding("right,tab", "step(1)", N_("Next"), show=False),
+        Binding("left,shift+tab", "step(-1)", N_("Previous"), show=False),
     ]
     DEFAULT_CSS = """
     ReviewScreen {

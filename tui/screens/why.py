@@ -13,11 +13,13 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
+from translation import N_
+
 
 class WhyScreen(ModalScreen[None]):
     """A rule, or a space's rules, explained; Esc (or the key that opened it) closes it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,y,enter,q", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,y,enter,q", "close", N_("Close"))]
     DEFAULT_CSS = """
     WhyScreen {
         align: center middle;
