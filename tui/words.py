@@ -71,8 +71,14 @@ def _vowel_to_drop(word: str) -> int | None:
     return None
 
 
-SPEED_WORDS = {"slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast"), "instant": N_("instant")}
-"""The bots' speeds (`room.pacing`) in words."""
+SPEED_WORDS = {
+    "slow": N_("slow"),
+    "normal": N_("normal"),
+    "fast": N_("fast"),
+    "fastest": N_("fastest"),
+    "instant": N_("instant"),
+}
+"""The bots' speeds (`room.pacing`) and a replay's paces in words."""
 
 
 def speed_word(speed: str) -> str:

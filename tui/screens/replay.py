@@ -27,7 +27,7 @@ from textual.widgets import Input
 
 from engine.events import Event
 from room.past_game import PastGame, Position
-from translation import N_
+from translation import N_, _
 from tui import captions
 from tui.glyphs import UNICODE, Glyphs
 from tui.layout import layout_for
@@ -38,6 +38,7 @@ from tui.widgets.holdings import HoldingsPanel
 from tui.widgets.status import StatusBar
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.steady_input import SteadyInput
+from tui.words import speed_word
 
 PACES: tuple[tuple[str, float], ...] = (
     ("slow", 1.5),
@@ -48,15 +49,15 @@ PACES: tuple[tuple[str, float], ...] = (
 """Playing by itself: seconds between two moves at each pace."""
 CENTRE_EVENTS = 40
 HELP_KEYS = [
-    ("left/right", "a move back / forward (a demo plays on past its last move)"),
-    ("up/down", "to the start of this turn (again: the turn before) / of the next turn"),
-    ("t", "go to a turn: type its number, Enter (Esc: cancel)"),
-    ("Home/End", "the first / the last move"),
-    ("space, p", "play by itself / pause (from its end: again from the start)"),
-    ("+ / -", "faster / slower"),
-    ("h / l", "on a small screen: each player's cash and holdings / the event log"),
-    ("? or F1", "this help"),
-    ("Esc, q", "close a panel; back"),
+    ("left/right", N_("a move back / forward (a demo plays on past its last move)")),
+    ("up/down", N_("to the start of this turn (again: the turn before) / of the next turn")),
+    ("t", N_("go to a turn: type its number, Enter (Esc: cancel)")),
+    ("Home/End", N_("the first / the last move")),
+    ("space, p", N_("play by itself / pause (from its end: again from the start)")),
+    ("+ / -", N_("faster / slower")),
+    ("h / l", N_("on a small screen: each player's cash and holdings / the event log")),
+    ("? or F1", N_("this help")),
+    ("Esc, q", N_("close a panel; back")),
 ]
 """What the help says of the replay's keys."""
 W = TypeVar("W", bound=Widget)
@@ -243,9 +244,12 @@ class ReplayScreen(Screen[None]):
         shown = self.board.centre.size.width
         width = shown - 2 if shown > 2 else 40
         if view.winner is not None:
-            turn = Content.styled(f"Game over: {self.past.names[view.winner]} wins.", "bold $accent")
+            turn = Content.styled(
+                _("Game over: {name} wins.", name=self.past.names[view.winner]), "bold $accent"
+            )
         else:
-            turn = Content(f"{self.past.names[view.current]}'s turn: waiting for {pos.waiting_for}.")
+            name = self.past.names[view.current]
+            turn = Content(_("{name}'s turn: waiting for {what}.", name=name, what=pos.waiting_for))
         table = captions.table_line(self.past, view)
         return [
             captions.dice_line(view, self.glyphs),
@@ -257,15 +261,17 @@ class ReplayScreen(Screen[None]):
     def _status(self, pos: Position) -> Content:
         dot = f" {self.glyphs.dot} "
         past = self.past
-        end = "over" if past.over else "so far"
-        what = "Demo" if self.grow is not None else "Replay"
+        what = _("Demo") if self.grow is not None else _("Replay")
         title = f": {past.title}" if past.title else ""
-        state = f"playing, {self.pace}" if self.playing else "paused"
-        return Content.assemble(
-            (f"{what}{title}", "bold"),
-            f"{dot}turn {pos.turn + 1} of {past.last_turn + 1} ({end}){dot}move {pos.move} of {past.moves}",
-            f"{dot}{state}",
+        state = _("playing, {pace}", pace=speed_word(self.pace)) if self.playing else _("paused")
+        turn, last = pos.turn + 1, past.last_turn + 1
+        turns = (
+            _("turn {n} of {last} (over)", n=turn, last=last)
+            if past.over
+            else _("turn {n} of {last} (so far)", n=turn, last=last)
         )
+        moves = _("move {n} of {last}", n=pos.move, last=past.moves)
+        return Content.assemble((f"{what}{title}", "bold"), f"{dot}{turns}{dot}{moves}", f"{dot}{state}")
 
     # --- moving through the game --------------------------------------------------------------
 
@@ -283,11 +289,11 @@ class ReplayScreen(Screen[None]):
         if self.playing:
             self.action_play()
         if self.past.over:
-            end = "The game is over."
+            end = _("The game is over.")
         elif self.grow is not None:
-            end = "The demo stops here."  # the turns it was asked to play are played
+            end = _("The demo stops here.")  # the turns it was asked to play are played
         else:
-            end = "That is the last move of the game so far."
+            end = _("That is the last move of the game so far.")
         self.notify(end, timeout=3)
 
     def action_turn(self, by: int) -> None:
@@ -320,7 +326,8 @@ class ReplayScreen(Screen[None]):
         if self.query("#jump"):
             return
         last = self.past.last_turn + 1
-        jump = SteadyInput(placeholder=f"Go to turn 1-{last} (Esc: cancel)", type="integer", id="jump")
+        ask = _("Go to turn 1-{last} (Esc: cancel)", last=last)
+        jump = SteadyInput(placeholder=ask, type="integer", id="jump")
         self.mount(jump)
         jump.focus()
 
@@ -330,11 +337,11 @@ class ReplayScreen(Screen[None]):
         try:
             turn = int(message.value)
         except ValueError:
-            self.notify("A turn is a whole number.", severity="warning", timeout=3)
+            self.notify(_("A turn is a whole number."), severity="warning", timeout=3)
             return
         last = self.past.last_turn + 1
         if not 1 <= turn <= last:
-            self.notify(f"The turns run from 1 to {last}.", severity="warning", timeout=3)
+            self.notify(_("The turns run from 1 to {last}.", last=last), severity="warning", timeout=3)
             return
         self.go_to_turn(turn)
 

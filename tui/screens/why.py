@@ -13,7 +13,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from translation import N_
+from translation import N_, _
 
 
 class WhyScreen(ModalScreen[None]):
@@ -53,7 +53,7 @@ class WhyScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label(Content(f"{self.heading} (Esc to close)"), id="title")
+            yield Label(Content(_("{heading} (Esc to close)", heading=self.heading)), id="title")
             with VerticalScroll():
                 yield Static(Content("\n").join(self.lines), id="why")
 

@@ -14,7 +14,7 @@ from textual.widgets import Static
 
 from engine import Board, GameView
 from engine.queries import deed_terms, is_pledged, occupants, rent_schedule
-from translation import N_, _, money
+from translation import N_, _, money, say
 from tui import look
 from tui.client import Facts
 from tui.glyphs import UNICODE, Glyphs
@@ -56,8 +56,9 @@ def card_parts(
     seller = _("the {box}", box=board.edition.boxes[box].name) if box else _("the bank")
     owner = _("{seller} (for sale)", seller=seller) if deed.owner is None else names[deed.owner]
     facts_lines = [_row(_("Price"), money(board.price[space]), inner), _row(_("Owner"), owner, inner)]
-    ladder = [_row(r.label, r.amount, inner, r.current, glyphs) for r in rent_schedule(view, space)]
-    facts_lines += [_row(label, value, inner) for label, value in deed_terms(view, space)]
+    # the engine's words for the rents and terms, put into the language spoken (`translation.say`)
+    ladder = [_row(say(r.label), say(r.amount), inner, r.current, glyphs) for r in rent_schedule(view, space)]
+    facts_lines += [_row(say(label), say(value), inner) for label, value in deed_terms(view, space)]
     if view.loans and is_pledged(view, space):
         lender = next(
             (_("the bank") if ln.lender is None else names[ln.lender])
