@@ -480,6 +480,11 @@ class LandlordsApp(App[int]):
         yield SystemCommand(_("Theme"), _("Change the colours: dark, light or ANSI"), self.action_pick_theme)
         yield SystemCommand(_("Quit"), _("Leave (a game in progress is saved)"), self.action_quit)
 
+    def action_command_palette(self) -> None:
+        """Textual's command palette, its prompt in the language spoken."""
+        if self.use_command_palette and not any(isinstance(s, CommandPalette) for s in self.screen_stack):
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=_("Search for commands…")))
+
     def action_pick_theme(self) -> None:
         """A palette of the game's themes alone."""
         self.push_screen(CommandPalette(providers=[GameThemes], placeholder=_("Search for themes…")))

@@ -26,7 +26,7 @@ class CallDialog(DecisionDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label("End the game now?", id="title")
+            yield Label(_("End the game now?"), id="title")
             yield Static(id="body")
             with Horizontal(classes="buttons"):
                 yield Button(_("Agree (y)"), id="agree", variant="primary", compact=True)

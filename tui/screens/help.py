@@ -43,17 +43,17 @@ KEYS = [
     ("v", N_("play travel cards instead of throwing (the add-on board)")),
     ("k / i", N_("1904: the bank (borrow and repay notes) / propose a loan to a player")),
     ("Enter", N_("reopen a decision you closed")),
-    ("arrows, n", N_("move the selection round the board; click a space to see its deed")),
+    (N_("arrows, n"), N_("move the selection round the board; click a space to see its deed")),
     ("h / d / l", N_("holdings, deed and event log (overlays on a small screen)")),
     ("y", N_("why: the rule behind the line picked in the log (arrows), or the selected space's rules")),
     ("u", N_("take back your own moves since the last throw or card (alone against bots; never the dice)")),
     ("s", N_("each player's chance to win from here, worked out again after every move")),
     ("z", N_("the advisor: what the expert would do in your seat now, why, and your chances (Enter: do it)")),
-    ("space", N_("skip ahead while bots move")),
+    (N_("space"), N_("skip ahead while bots move")),
     ("+ / -", N_("bots faster / slower")),
     ("w", N_("switch seat (several people at one keyboard)")),
     ("Ctrl+P", N_("command palette: every action in words")),
-    ("? or F1", N_("this help")),
+    (N_("? or F1"), N_("this help")),
     ("Esc", N_("close a dialog or panel")),
     ("Ctrl+Q", N_("save and quit")),
 ]
@@ -334,7 +334,9 @@ class HelpScreen(ModalScreen[None]):
                 yield Static(Content.styled(_("Keys"), "bold underline"))
                 with Grid(id="keys"):  # a key's words wrap beside it, under their own start
                     for key, what in self.keys if self.keys is not None else keys_for(self.board):
-                        yield Static(Content(key), classes="key")
+                        yield Static(
+                            Content(_(key)), classes="key"
+                        )  # a key's name, in words where it has any
                         yield Static(Content(_(what)))
                 yield Static(self._text())
 

@@ -49,14 +49,14 @@ PACES: tuple[tuple[str, float], ...] = (
 """Playing by itself: seconds between two moves at each pace."""
 CENTRE_EVENTS = 40
 HELP_KEYS = [
-    ("left/right", N_("a move back / forward (a demo plays on past its last move)")),
-    ("up/down", N_("to the start of this turn (again: the turn before) / of the next turn")),
+    (N_("left/right"), N_("a move back / forward (a demo plays on past its last move)")),
+    (N_("up/down"), N_("to the start of this turn (again: the turn before) / of the next turn")),
     ("t", N_("go to a turn: type its number, Enter (Esc: cancel)")),
-    ("Home/End", N_("the first / the last move")),
-    ("space, p", N_("play by itself / pause (from its end: again from the start)")),
+    (N_("Home/End"), N_("the first / the last move")),
+    (N_("space, p"), N_("play by itself / pause (from its end: again from the start)")),
     ("+ / -", N_("faster / slower")),
     ("h / l", N_("on a small screen: each player's cash and holdings / the event log")),
-    ("? or F1", N_("this help")),
+    (N_("? or F1"), N_("this help")),
     ("Esc, q", N_("close a panel; back")),
 ]
 """What the help says of the replay's keys."""
