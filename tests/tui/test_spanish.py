@@ -16,7 +16,7 @@ from pathlib import Path
 
 from rich.cells import cell_len
 from textual.pilot import Pilot
-from textual.widgets import Button
+from textual.widgets import Button, DataTable, Static
 
 from room import Persistence
 from room.review import ReviewJob
@@ -26,6 +26,7 @@ from tui.dialogs.auction import AuctionDialog
 from tui.dialogs.buy import BuyDialog
 from tui.dialogs.trade import TradeScreen
 from tui.lesson import EXPLANATIONS
+from tui.screens.game_over import GameOverScreen
 from tui.screens.help import HelpScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.review import ReviewScreen
@@ -40,6 +41,7 @@ from playtable import (
     game_screen,
     scripted_game,
     settle,
+    showcase_client,
     trade_dialog_over_table,
 )
 from reviewed import steady_review
@@ -237,4 +239,23 @@ async def test_the_review_speaks_spanish() -> None:
             screen = await reviewed(pilot)
             assert isinstance(screen, ReviewScreen)
             assert "Probabilidad de ganar" in "\n".join(screen_text(app))
+            assert problems(app) == []
+
+
+async def test_the_results_speak_spanish() -> None:
+    with spanish():
+        app = app_for(showcase_client())
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            app.push_screen(GameOverScreen(game_screen(app).client))  # the results, as `o` shows them
+            await pilot.pause()
+            results = app.screen
+            assert isinstance(results, GameOverScreen)
+            standings = results.query_one("#standings", DataTable)
+            standings.focus()
+            await pilot.press("right")
+            await pilot.pause()
+            assert str(results.query_one("#key", Static).render()).startswith(
+                "Jugador: Quién se sentó en cada lugar"
+            )
             assert problems(app) == []
