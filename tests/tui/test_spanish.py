@@ -16,14 +16,17 @@ from pathlib import Path
 
 from rich.cells import cell_len
 from textual.pilot import Pilot
+from textual.widget import Widget
 from textual.widgets import Button, DataTable, Static
 
+from engine import Game
 from room import Persistence
 from room.review import ReviewJob
 from translation import ENGLISH, language, use
 from tui.app import AppOptions, LandlordsApp, Opening
 from tui.dialogs.auction import AuctionDialog
 from tui.dialogs.buy import BuyDialog
+from tui.dialogs.debt import DebtDialog
 from tui.dialogs.trade import TradeScreen
 from tui.lesson import EXPLANATIONS
 from tui.screens.game_over import GameOverScreen
@@ -84,8 +87,11 @@ def problems(app: LandlordsApp) -> list[str]:
             found.append(f"cut on line {y}: {line.strip()!r}")
     for button in app.screen.query(Button):
         label = str(button.label)
+        room = button.parent.content_region if isinstance(button.parent, Widget) else button.region
         if button.display and cell_len(label) > button.content_region.width:
             found.append(f"button cut: {label!r} in {button.content_region.width} cells")
+        elif button.display and button.region.right > room.right:
+            found.append(f"button cut by its row: {label!r}")
     for footer in app.screen.query(SteadyFooter):
         found += footer_problems(footer)
     return found
@@ -258,4 +264,24 @@ async def test_the_results_speak_spanish() -> None:
             assert str(results.query_one("#key", Static).render()).startswith(
                 "Jugador: Quién se sentó en cada lugar"
             )
+            assert problems(app) == []
+
+
+async def test_the_debt_dialog_speaks_spanish_with_every_button_whole() -> None:
+    def in_debt(game: Game) -> None:  # Vera, with $100 and Baltic Avenue, about to land on a hotel
+        st = game.state
+        st.deeds[39].owner, st.deeds[39].level = 1, game.ruleset.max_level
+        st.bank.hotels -= 1
+        st.deeds[3].owner = 0
+        st.players[0].cash, st.players[0].position = 100, 35
+
+    with spanish():
+        seats = [VERA, ADA]
+        app = app_for(client_for(scripted_game(seats, [(1, 3)], arrange=in_debt), seats))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await pilot.press("r")
+            await settle(pilot)
+            assert isinstance(app.screen, DebtDialog)
+            assert "Declarar bancarrota (x)" in "\n".join(screen_text(app))
             assert problems(app) == []

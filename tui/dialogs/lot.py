@@ -69,7 +69,11 @@ class LotDialog(DecisionDialog):
             )
         self.query_one("#cash", Static).update(Content("\n".join(lines)))
         self.query_one("#buy", Button).label = _("Buy for {price} (b)", price=money(price))
-        self.query_one("#rent", Button).label = _("Rent for {rent} to {name} (r)", rent=money(rent), name=to)
+        self.query_one("#rent", Button).label = (
+            _("Rent for {rent} to {name} (r)", rent=money(rent), name=to)
+            if occupant is not None
+            else _("Rent for {rent} to the Public Treasury (r)", rent=money(rent))
+        )
         legal = {c.kind for c in self.legal(self.player)}
         self.enable("buy", "buy_lot" in legal)
         self.enable("rent", "rent_lot" in legal)
