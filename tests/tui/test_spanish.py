@@ -22,6 +22,7 @@ from textual.widgets import Button, DataTable, Static
 from engine import Game
 from room import Persistence
 from room.review import ReviewJob
+from saves import SaveStore
 from translation import ENGLISH, language, use
 from tui.app import AppOptions, LandlordsApp, Opening
 from tui.dialogs.auction import AuctionDialog
@@ -32,6 +33,7 @@ from tui.lesson import EXPLANATIONS
 from tui.screens.game_over import GameOverScreen
 from tui.screens.help import HelpScreen
 from tui.screens.new_game import NewGameScreen
+from tui.screens.replay import ReplayScreen
 from tui.screens.review import ReviewScreen
 from tui.screens.start import StartScreen
 from tui.widgets.steady_footer import SteadyFooter, _length
@@ -48,6 +50,7 @@ from playtable import (
     trade_dialog_over_table,
 )
 from reviewed import steady_review
+from saved_games import GAMES, finished, seats_of
 
 ENGLISH_WORDS = (
     "Quick game", "New game", "Resume", "Quit", "Edition", "Variant", "Seats", "Starting cash", "Add seat",
@@ -284,4 +287,19 @@ async def test_the_debt_dialog_speaks_spanish_with_every_button_whole() -> None:
             await settle(pilot)
             assert isinstance(app.screen, DebtDialog)
             assert "Declarar bancarrota (x)" in "\n".join(screen_text(app))
+            assert problems(app) == []
+
+
+async def test_the_replay_speaks_spanish(tmp_path: Path) -> None:
+    game, _events = finished(GAMES["classic, 2 players"])
+    with SaveStore(tmp_path).create(game, seats_of(game), "Two of us") as session:
+        save_id = session.id
+    with spanish():
+        past = Persistence(tmp_path).past_game(save_id)
+        app = LandlordsApp(AppOptions(theme="dark"), Opening(kind="replay", past=past), Persistence(tmp_path))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("t", "4", "0", "enter")
+            await pilot.pause()
+            assert isinstance(app.screen, ReplayScreen)
+            assert "turno 40 de" in screen_text(app)[0]
             assert problems(app) == []

@@ -13,9 +13,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Label, Static
 
 from engine.fairness import short_fingerprint
-from engine.narration import money
 from engine.queries import count_up
-from translation import N_, _, ngettext
+from translation import N_, _, money, ngettext
 from tui import look
 from tui.client import GameClient
 from tui.glyphs import UNICODE
