@@ -55,13 +55,22 @@ class BankDialog(GameDialog):
         view, names = self.view, self.client.names
         out = borrowings(view, self.client.board, self.player)
         for loan in loans_of(view, self.player):
-            to = _("the bank") if loan.lender is None else names[loan.lender]
-            text = _(
-                "Repay {amount} to {lender} ({owed} owed, {interest} a wages)",
-                amount=money(repayment(view, loan)),
-                lender=to,
-                owed=money(loan.principal),
-                interest=money(loan.interest),
+            amount, owed, interest = money(repayment(view, loan)), money(loan.principal), money(loan.interest)
+            text = (
+                _(
+                    "Repay {amount} to the bank ({owed} owed, {interest} a wages)",
+                    amount=amount,
+                    owed=owed,
+                    interest=interest,
+                )
+                if loan.lender is None
+                else _(
+                    "Repay {amount} to {lender} ({owed} owed, {interest} a wages)",
+                    amount=amount,
+                    lender=names[loan.lender],
+                    owed=owed,
+                    interest=interest,
+                )
             )
             out.append((RepayLoan(player=self.player, loan=loan.id), text))
         return out

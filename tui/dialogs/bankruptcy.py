@@ -73,13 +73,23 @@ class BankruptcyDialog(GameDialog):
                 "{creditor}: cash, deeds (mortgaged ones stay mortgaged) and jail cards.",
                 creditor=creditor,
             )
-        owes = _(
-            "{name} owes {creditor} {amount}, has {cash} and could raise only {more} more.",
-            name=names[self.player],
-            creditor=creditor,
-            amount=money(charge.amount),
-            cash=money(cash),
-            more=money(raisable),
+        owes = (
+            _(
+                "{name} owes the bank {amount}, has {cash} and could raise only {more} more.",
+                name=names[self.player],
+                amount=money(charge.amount),
+                cash=money(cash),
+                more=money(raisable),
+            )
+            if charge.payee is None
+            else _(
+                "{name} owes {creditor} {amount}, has {cash} and could raise only {more} more.",
+                name=names[self.player],
+                creditor=creditor,
+                amount=money(charge.amount),
+                cash=money(cash),
+                more=money(raisable),
+            )
         )
         self.query_one("#body", Static).update(Content(f"{owes}\n{fate}\n" + _("You leave the game.")))
         legal = {c.kind for c in self.legal(self.player)}

@@ -73,7 +73,9 @@ class DebtDialog(DecisionDialog):
         raisable = client.facts().raisable[self.player]
         self.query_one("#title", Label).update(
             Content(
-                _(
+                _("{name} owes the bank {amount}", name=names[self.player], amount=money(charge.amount))
+                if charge.payee is None and charge.box not in boxes
+                else _(
                     "{name} owes {creditor} {amount}",
                     name=names[self.player],
                     creditor=creditor,
