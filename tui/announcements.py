@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.events import Event
+from translation import _, pgettext
 from tui.dialogs.base import GameDialog, Table
 from tui.dialogs.card import CardDialog
 from tui.glyphs import plain
@@ -71,5 +72,7 @@ class Announcements:
         found = board.cards.get(deck, {}).get(card)
         if found is None:
             return None
-        text = plain(found.text) if self.table.glyphs.ascii_only else found.text
-        return CardDialog(self.table, client.names[player], f"a {board.edition.decks[deck].name} card", text)
+        said = pgettext("card", found.text)
+        text = plain(said) if self.table.glyphs.ascii_only else said
+        what = _("a {deck} card", deck=board.edition.decks[deck].name)
+        return CardDialog(self.table, client.names[player], what, text)

@@ -24,6 +24,7 @@ from textual.screen import Screen
 
 from engine.text import plain
 from room import pacing
+from translation import N_, _
 from tui import cursor, terminal, themes
 from tui.focus import FOCUS_CSS
 from tui.glyphs import ASCII, UNICODE, Glyphs, unicode_ok, use_ascii_controls
@@ -96,8 +97,8 @@ class LandlordsApp(App[int]):
         + FOCUS_CSS
     )
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit", "Quit", priority=True),
-        Binding("f1,question_mark", "help", "Help"),
+        Binding("ctrl+q", "quit", N_("Quit"), priority=True),
+        Binding("f1,question_mark", "help", N_("Help")),
         Binding("ctrl+z", "no_suspend", "", show=False, priority=True),
     ]
 
@@ -263,7 +264,7 @@ class LandlordsApp(App[int]):
             self.notify(str(exc), severity="error", timeout=6)
             return
         except PersistenceError as exc:
-            self.notify(f"This game will not be saved: {exc}", severity="error", timeout=8)
+            self.notify(_("This game will not be saved: {reason}", reason=exc), severity="error", timeout=8)
             room = open_room(setup, Persistence.off())
         self.play_client(LocalClient(room))
 
@@ -356,7 +357,7 @@ class LandlordsApp(App[int]):
             self.push_screen(HelpScreen())
 
     def action_no_suspend(self) -> None:
-        self.notify("landlords does not suspend; Ctrl+Q saves the game and quits.", timeout=3)
+        self.notify(_("landlords does not suspend; Ctrl+Q saves the game and quits."), timeout=3)
 
     async def action_quit(self) -> None:
         game = self._game
@@ -371,12 +372,14 @@ class LandlordsApp(App[int]):
         folder = self.options.saves_dir
         where = f" --saves-dir {folder}" if folder is not None else ""
         if not saved:
-            return "This game was not saved."
+            return _("This game was not saved.")
         if over:
-            return f"The finished game is saved: `landlords saves list{where}` shows it."
+            return _("The finished game is saved: `landlords saves list{where}` shows it.", where=where)
         if lesson:
-            return f"The lesson is saved: `landlords learn{where}` takes it up where you left it."
-        return f"The game is saved: `landlords resume{where}` takes it up where you left it."
+            return _(
+                "The lesson is saved: `landlords learn{where}` takes it up where you left it.", where=where
+            )
+        return _("The game is saved: `landlords resume{where}` takes it up where you left it.", where=where)
 
     def hang_up(self, status: int = terminal.HANG_UP) -> None:
         """The terminal went away (129) or the process was told to stop (143): save, then leave quietly
@@ -472,14 +475,19 @@ class LandlordsApp(App[int]):
         if offer is not None:
             for title, help_text, callback in offer():
                 yield SystemCommand(title, help_text, callback)  # no help: the title says it all
-        yield SystemCommand("Help", "Keys and the rules of this edition", self.action_help)
+        yield SystemCommand(_("Help"), _("Keys and the rules of this edition"), self.action_help)
         # the game's own, not Textual's (keys panel, maximize, screenshot, its twenty themes)
-        yield SystemCommand("Theme", "Change the colours: dark, light or ANSI", self.action_pick_theme)
-        yield SystemCommand("Quit", "Leave (a game in progress is saved)", self.action_quit)
+        yield SystemCommand(_("Theme"), _("Change the colours: dark, light or ANSI"), self.action_pick_theme)
+        yield SystemCommand(_("Quit"), _("Leave (a game in progress is saved)"), self.action_quit)
+
+    def action_command_palette(self) -> None:
+        """Textual's command palette, its prompt in the language spoken."""
+        if self.use_command_palette and not any(isinstance(s, CommandPalette) for s in self.screen_stack):
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=_("Search for commands…")))
 
     def action_pick_theme(self) -> None:
         """A palette of the game's themes alone."""
-        self.push_screen(CommandPalette(providers=[GameThemes], placeholder="Search for themes…"))
+        self.push_screen(CommandPalette(providers=[GameThemes], placeholder=_("Search for themes…")))
 
     # --- the unexpected -----------------------------------------------------------------------
 
@@ -495,7 +503,7 @@ class LandlordsApp(App[int]):
         message = report(error)
         try:
             if self.close_game():
-                message += " The game was saved."
+                message += " " + _("The game was saved.")
         except Exception:
-            message += " The game could not be saved."
+            message += " " + _("The game could not be saved.")
         self.exit(1, return_code=1, message=message)

@@ -22,27 +22,43 @@ from engine import (
     UseJailCard,
 )
 from engine.events import Event
-from engine.narration import money
 from engine.queries import airplane_at, held_of
+from translation import N_, _, money
 from tui import look
 from tui.client import GameClient, refusal
 from tui.glyphs import Glyphs, plain
 from tui.spaces import legend
-from tui.words import actor_of, fit
+from tui.words import actor_of, fit, speed_word
 
 ACTION_WORDS = {
-    "roll": "roll",
-    "end_turn": "end turn",
-    "pay_fine": "pay fine",
-    "use_card": "use card",
-    "call_game": "call the game",
-    "build": "build",
-    "mortgage": "mortgage",
-    "trade": "trade",
-    "travel": "travel cards",
-    "bank": "bank",
-    "loan": "loan",
+    "roll": N_("roll"),
+    "end_turn": N_("end turn"),
+    "pay_fine": N_("pay fine"),
+    "use_card": N_("use card"),
+    "call_game": N_("call the game"),
+    "build": N_("build"),
+    "mortgage": N_("mortgage"),
+    "trade": N_("trade"),
+    "travel": N_("travel cards"),
+    "bank": N_("bank"),
+    "loan": N_("loan"),
 }
+"""The game keys in the prompt's words (translated when the prompt is drawn)."""
+
+CANNOT = {
+    "roll": N_("You cannot roll now."),
+    "end_turn": N_("You cannot end turn now."),
+    "pay_fine": N_("You cannot pay fine now."),
+    "use_card": N_("You cannot use card now."),
+    "call_game": N_("You cannot call the game now."),
+    "build": N_("You cannot build now."),
+    "mortgage": N_("You cannot mortgage now."),
+    "trade": N_("You cannot trade now."),
+    "travel": N_("You cannot travel cards now."),
+    "bank": N_("You cannot bank now."),
+    "loan": N_("You cannot loan now."),
+}
+"""What a game key that does nothing says when the engine gives no reason (translated when said)."""
 
 
 class Told(Protocol):
@@ -77,28 +93,30 @@ def status_line(
 ) -> Content:
     """The game, the variant, the turn, whose seat the keyboard has, the bots' pace and the saving."""
     rules = view.rules
-    variant = " Short Game" if rules.short_game else ""
+    variant = " " + _("Short Game") if rules.short_game else ""
     if rules.time_limit_rounds:
-        variant = f" Time Limit ({view.round}/{rules.time_limit_rounds} rounds)"
+        rounds = _("Time Limit ({round}/{rounds} rounds)", round=view.round, rounds=rules.time_limit_rounds)
+        variant = " " + rounds
     dot = f" {glyphs.dot} "
-    seat = f"{dot}you are {client.names[me]}" if me is not None and people > 1 else ""
-    saving = "autosave on" if client.saving else "not saved"
-    pace = f"{dot}bot pace {speed}" if any(s.is_bot for s in client.seats) else ""
+    seat = dot + _("you are {name}", name=client.names[me]) if me is not None and people > 1 else ""
+    saving = _("autosave on") if client.saving else _("not saved")
+    pace = dot + _("bot pace {speed}", speed=speed_word(speed)) if any(s.is_bot for s in client.seats) else ""
+    turn = _("turn {n}", n=view.turn + 1)
     return Content.assemble(
         ("landlords", "bold"),
-        f"{dot}{client.board.edition.name}{variant}{dot}turn {view.turn + 1}{seat}",
+        f"{dot}{client.board.edition.name}{variant}{dot}{turn}{seat}",
         f"{pace}{dot}{saving}",
     )
 
 
 def dice_line(view: GameView, glyphs: Glyphs) -> Content:
     if view.last_dice is None:
-        return Content.styled("No dice thrown yet.", "dim")
+        return Content.styled(_("No dice thrown yet."), "dim")
     d1, d2 = view.last_dice
     return Content.assemble(
         (f"{glyphs.die(d1)} {glyphs.die(d2)}", "bold"),
         f"  {d1} + {d2} = {d1 + d2}",
-        (" doubles" if d1 == d2 else "", "bold $accent"),
+        (" " + _("doubles") if d1 == d2 else "", "bold $accent"),
     )
 
 
@@ -107,11 +125,13 @@ def table_line(client: Told, view: GameView) -> Content | None:
     board = client.board
     parts = []
     if board.edition.hooks.pot != "free_parking" or view.rules.free_parking_pot:
-        name = "Pool" if board.edition.hooks.pot != "free_parking" else "Free Parking pot"
-        parts.append(f"{name} {money(view.pot)}")
+        if board.edition.hooks.pot != "free_parking":
+            parts.append(_("Pool {amount}", amount=money(view.pot)))
+        else:
+            parts.append(_("Free Parking pot {amount}", amount=money(view.pot)))
     plane = airplane_at(view, view.markers)
     if plane is not None:
-        parts.append(f"the airplane on {board.name(plane)}")
+        parts.append(_("the airplane on {space}", space=board.name(plane)))
     if not parts:
         return None
     return Content.styled("; ".join(parts), "dim")
@@ -120,11 +140,11 @@ def table_line(client: Told, view: GameView) -> Content | None:
 def turn_line(client: GameClient, view: GameView) -> Content:
     names = client.names
     if view.winner is not None:
-        return Content.styled(f"Game over: {names[view.winner]} wins.", "bold $accent")
+        return Content.styled(_("Game over: {name} wins.", name=names[view.winner]), "bold $accent")
     cur = view.current
     return Content.assemble(
-        (f"{names[cur]}'s turn", f"bold {look.player(cur)}"),
-        f": waiting for {client.waiting_for()}.",
+        (_("{name}'s turn", name=names[cur]), f"bold {look.player(cur)}"),
+        _(": waiting for {what}.", what=client.waiting_for()),
     )
 
 
@@ -160,22 +180,22 @@ def _player_cell(client: Told, view: GameView, glyphs: Glyphs, p: int, width: in
         (name, f"bold {look.player(p)}"),
     )
     if ps.bankrupt:
-        return head + Content.styled(f"  {glyphs.bankrupt} bankrupt", "bold $error")
+        return head + Content.styled(f"  {glyphs.bankrupt} " + _("bankrupt"), "bold $error")
     cash = Content.styled(f"{money(ps.cash):>8}", "bold")
     line = head + Content(" ") + cash + Content("  ")
     room = width - line.cell_length - (5 if you else 0)
     board = client.board
     if ps.in_jail:
-        place = Content.styled(f"{glyphs.jail} in jail"[:room], "bold $warning")
+        place = Content.styled(f"{glyphs.jail} {_('in jail')}"[:room], "bold $warning")
     else:
         full, short = board.name(ps.position), board.spaces[ps.position].short
         if ps.position == board.jail:  # standing on the jail corner is not being in jail
-            full, short = "Just Visiting", "Visiting"
+            full, short = _("Just Visiting"), _("Visiting")
         text = full if len(full) <= room else fit(short, max(room, 0))
         place = Content.styled(text, "$text-muted")
     line += place
     if you:
-        line += Content.styled("  you", "dim italic")
+        line += Content.styled("  " + _("you"), "dim italic")
     return line
 
 
@@ -188,14 +208,14 @@ def prompt_line(
         return Content("")
     if pend.player != me:
         if client.bots_due():
-            return Content.styled("Bots are moving: space skips ahead, + and - set the pace.", "dim")
+            return Content.styled(_("Bots are moving: space skips ahead, + and - set the pace."), "dim")
         return Content("")
     name = client.names[me]
     if not keys:
-        ask = " Enter opens the decision." if can_decide else ""
-        return Content.assemble((f"{name}, your move.", "bold $accent"), ask)
-    offer = "  ".join(f"[{key}] {word}" for key, word in keys)
-    return Content.assemble((f"{name}, your move: ", "bold $accent"), offer)
+        ask = " " + _("Enter opens the decision.") if can_decide else ""
+        return Content.assemble((_("{name}, your move.", name=name), "bold $accent"), ask)
+    offer = "  ".join(f"[{key}] {_(word)}" for key, word in keys)
+    return Content.assemble((_("{name}, your move: ", name=name), "bold $accent"), offer)
 
 
 def boxes_line(view: GameView, client: GameClient) -> Content | None:
@@ -211,9 +231,10 @@ def boxes_line(view: GameView, client: GameClient) -> Content | None:
         total = view.boxes.get(key, 0)
         if key == lender:
             lent = sum(ln.principal for ln in view.loans if ln.lender is None)
-            parts.append(Content.assemble((box.name, "bold"), f" lent {money(lent)}"))
+            parts.append(Content.assemble((box.name, "bold"), " " + _("lent {amount}", amount=money(lent))))
         elif box.pays_out:
-            parts.append(Content.assemble((box.name, "bold"), f" paid {money(max(-total, 0))}"))
+            paid = _("paid {amount}", amount=money(max(-total, 0)))
+            parts.append(Content.assemble((box.name, "bold"), " " + paid))
         else:
             parts.append(Content.assemble((box.name, "bold"), f" {money(total)}"))
     return Content("  ").join(parts)
@@ -234,15 +255,14 @@ def selected_line(
         return head + Content.styled(f"  {said}", "$text-muted") if said else head
     if deed.owner is None:
         if board.spaces[space].box:  # a lot for sale or rent (1904)
-            return head + Content(
-                f"  for sale {money(board.price[space])} or rent {money(board.rent[space][0])}"
-            )
-        return head + Content(f"  for sale, {money(board.price[space])}")
+            price, rent_of = money(board.price[space]), money(board.rent[space][0])
+            return head + Content("  " + _("for sale {price} or rent {rent}", price=price, rent=rent_of))
+        return head + Content("  " + _("for sale, {price}", price=money(board.price[space])))
     rent = client.facts().rent.get(space)
-    state = " mortgaged" if deed.mortgaged else ""
+    state = " " + _("mortgaged") if deed.mortgaged else ""
     if rent is not None and not deed.mortgaged:
-        due = f"{rent.per_pip} x dice" if rent.per_pip else money(rent.amount)
-        state = f", rent {due}"
+        due = _("{n} x dice", n=rent.per_pip) if rent.per_pip else money(rent.amount)
+        state = _(", rent {due}", due=due)
     return head + Content(f"  {client.names[deed.owner]}{state}")
 
 
@@ -250,42 +270,42 @@ def hint(action: str, client: GameClient, me: int | None) -> str:
     """Why a game key does nothing now, in one sentence."""
     view = client.view(me)
     if view.winner is not None:
-        return "The game is over."
+        return _("The game is over.")
     if action == "skip":
-        return "No bot is moving now."
+        return _("No bot is moving now.")
     if action == "decide":
-        return "There is nothing for you to decide now."
+        return _("There is nothing for you to decide now.")
     if me is None:
-        return "You are watching: every seat is played by a bot."
+        return _("You are watching: every seat is played by a bot.")
     if action == "build":
         mine = [s for s in client.board.streets if view.deeds[s].owner == me]
         if not mine:
-            return "You own no streets to build on."
+            return _("You own no streets to build on.")
         reasons = [refusal(client, Build(player=me, space=s)) for s in mine]
-        return next((r for r in reasons if r), "Nothing to build now.")
+        return next((r for r in reasons if r), _("Nothing to build now."))
     if action == "mortgage":
         mine = [s for s in client.board.deeds if view.deeds[s].owner == me]
         if not mine:
-            return "You own no deeds to mortgage."
-        return refusal(client, Mortgage(player=me, space=mine[0])) or "Nothing to mortgage now."
+            return _("You own no deeds to mortgage.")
+        return refusal(client, Mortgage(player=me, space=mine[0])) or _("Nothing to mortgage now.")
     if action == "trade":
-        return "Trades wait until the auction or the open offer is settled."
+        return _("Trades wait until the auction or the open offer is settled.")
     if action == "deal":
         if sum(1 for ps in view.players if not ps.bankrupt) < 3:
-            return "A deal among several needs three players still in the game."
-        return "Deals wait until the auction or the open offer is settled."
+            return _("A deal among several needs three players still in the game.")
+        return _("Deals wait until the auction or the open offer is settled.")
     if action == "travel":
         cards = held_of(view, me, "travel")
         if not cards:
-            return "You hold no travel cards: they are drawn on the elevators."
+            return _("You hold no travel cards: they are drawn on the elevators.")
         reason = client.check(PlayTravelCards(player=me, cards=(cards[0],)))
-        return reason or "Travel cards are played instead of the first throw of your turn."
+        return reason or _("Travel cards are played instead of the first throw of your turn.")
     if action in ("bank", "loan") and client.board.edition.loans is None:
-        return "Nobody borrows in this game."
+        return _("Nobody borrows in this game.")
     if action == "bank":
-        return "Not in the middle of a move or an auction; and you need lots to borrow against."
+        return _("Not in the middle of a move or an auction; and you need lots to borrow against.")
     if action == "loan":
-        return "Loans wait until the auction, the move or the open offer is settled."
+        return _("Loans wait until the auction, the move or the open offer is settled.")
     probe: dict[str, Command] = {
         "roll": RollDice(player=me),
         "end_turn": EndTurn(player=me),
@@ -295,4 +315,4 @@ def hint(action: str, client: GameClient, me: int | None) -> str:
     }
     cmd = probe.get(action)
     reason = client.check(cmd) if cmd is not None else None
-    return reason or f"You cannot {ACTION_WORDS.get(action, action)} now."
+    return reason or (_(CANNOT[action]) if action in CANNOT else _("You cannot {action} now.", action=action))

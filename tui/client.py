@@ -24,6 +24,7 @@ from engine import Board, Command, Event, GameView, Option, trading_open
 from engine.queries import Facts
 from room import BotDriver, Outcome, Room, Seat, Session, Update
 from room.pacing import DEFAULT_SPEED, SPEEDS
+from translation import _
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -325,7 +326,7 @@ class LocalClient:
         from room.chances import levels_of, shared_pool
 
         if player not in self.local_seats:
-            raise AdvisorOff("The advisor speaks only to the players at this keyboard.")
+            raise AdvisorOff(_("The advisor speaks only to the players at this keyboard."))
         room = self._room
         return ask(shared_pool(), room.view(player), room.legal(player), levels_of(room))
 
@@ -344,7 +345,8 @@ class LocalClient:
 
     def take_back(self, player: int) -> Outcome:
         if not self.may_take_back:
-            return Outcome(refusal="Moves are taken back only in a game against bots.", code="no_takebacks")
+            refusal = _("Moves are taken back only in a game against bots.")
+            return Outcome(refusal=refusal, code="no_takebacks")
         return self._room.take_back(player)
 
     def collect(self) -> list[Update]:
@@ -450,4 +452,4 @@ def refusal(client: GameClient, cmd: Command) -> str | None:
     for option in client.options(cmd.player):
         if option.command == cmd:
             return option.refusal
-    return "Not possible now."
+    return _("Not possible now.")

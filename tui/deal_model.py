@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from engine import Board, Bundle, DealOffer, DealPart, GameView, ProposeDeal, merged
 from engine.narration import bundle_text
+from translation import _
 from tui.trade_model import spare_houses
 
 
@@ -85,11 +86,24 @@ class DealDraft:
 
 def part_lines(parts: Iterable[DealPart], board: Board, names: Sequence[str]) -> list[str]:
     """ "Ada gives Grace Boardwalk and $100", one line a part."""
-    return [f"{names[p.giver]} gives {names[p.receiver]} {bundle_text(p.bundle, board)}" for p in parts]
+    return [
+        _(
+            "{giver} gives {receiver} {what}",
+            giver=names[p.giver],
+            receiver=names[p.receiver],
+            what=bundle_text(p.bundle, board),
+        )
+        for p in parts
+    ]
 
 
 def share_line(parts: Sequence[DealPart], party: int, board: Board, names: Sequence[str]) -> str:
     """One party's share in words: "Grace gives Park Place; gets Boardwalk"."""
     gives = merged(p.bundle for p in parts if p.giver == party)
     gets = merged(p.bundle for p in parts if p.receiver == party)
-    return f"{names[party]} gives {bundle_text(gives, board)}; gets {bundle_text(gets, board)}"
+    return _(
+        "{name} gives {gives}; gets {gets}",
+        name=names[party],
+        gives=bundle_text(gives, board),
+        gets=bundle_text(gets, board),
+    )

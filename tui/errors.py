@@ -9,6 +9,8 @@ from functools import wraps
 from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
+from translation import _
+
 
 def log_path() -> Path:
     from platformdirs import user_log_path
@@ -25,8 +27,12 @@ def report(exc: BaseException) -> str:
         with path.open("a", encoding="utf-8") as f:
             f.write(f"--- {datetime.now().isoformat(timespec='seconds')}\n{text}\n")
     except OSError:
-        return f"Something went wrong ({type(exc).__name__}: {exc})."
-    return f"Something went wrong ({type(exc).__name__}: {exc}); details are in {path}."
+        return _("Something went wrong ({error}).", error=f"{type(exc).__name__}: {exc}")
+    return _(
+        "Something went wrong ({error}); details are in {path}.",
+        error=f"{type(exc).__name__}: {exc}",
+        path=path,
+    )
 
 
 P = ParamSpec("P")
@@ -41,7 +47,7 @@ def guarded(method: Callable[Concatenate[Any, P], R]) -> Callable[Concatenate[An
         try:
             return method(self, *args, **kwargs)
         except Exception as exc:
-            self.notify(report(exc) + " The game is safe.", severity="error", timeout=10)
+            self.notify(report(exc) + " " + _("The game is safe."), severity="error", timeout=10)
             return None
 
     return run

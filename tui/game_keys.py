@@ -14,6 +14,8 @@ from typing import Literal
 
 from textual.binding import Binding, BindingType
 
+from translation import N_
+
 
 @dataclass(frozen=True)
 class GameKey:
@@ -60,38 +62,38 @@ def _dialog(
 
 
 KEYS: tuple[GameKey, ...] = (
-    _turn("r", "roll", "Roll", "roll_dice"),
-    _turn("e", "end_turn", "End turn", "end_turn"),
-    _turn("p", "pay_fine", "Pay fine", "pay_jail_fine"),
-    _turn("c", "use_card", "Use card", "use_jail_card"),
-    _turn("g", "call_game", "Call game", "call_game"),
-    GameKey("enter", "decide", "Decide", hinted=True),
-    _dialog("b", "build", "Build", "build", "sell_building", "sell_lot", seat="acting"),
-    _dialog("m", "mortgage", "Mortgage", "mortgage", "unmortgage", seat="acting"),
-    _dialog("t", "trade", "Trade"),
-    GameKey("j", "deal", "Deal", show=False, hinted=True),  # among several: told in the help and palette
-    _dialog("v", "travel", "Travel cards", "play_travel_cards", "roll_with_travel_card"),
-    _dialog("k", "bank", "Bank", "borrow_from_bank", "repay_loan"),
-    _dialog("i", "loan", "Loan"),
-    GameKey("space", "skip", "Skip ahead", hinted=True),
-    GameKey("o", "results", "Results"),
-    GameKey("y", "why", "Why?", show=False),  # told on the log's and the deed card's borders
-    GameKey("u", "take_back", "Take back", show=False),  # told on the log's and the deed card's borders
-    GameKey("h", "panel", "Holdings", args="'holdings'"),
-    GameKey("d", "panel", "Deed", args="'deed'"),
-    GameKey("l", "panel", "Log", args="'log'"),
-    GameKey("s", "chances", "Chances"),
-    GameKey("z", "advise", "Advisor", show=False),
-    GameKey("escape", "close_panel", "Close", show=False),
-    GameKey("w", "switch_seat", "Switch seat", show=False),
-    GameKey("plus,equals_sign", "faster", "Faster", show=False),
-    GameKey("minus", "slower", "Slower", show=False),
-    GameKey("left", "move_selection", "Left", show=False, args="0, -1"),
-    GameKey("right", "move_selection", "Right", show=False, args="0, 1"),
-    GameKey("up", "move_selection", "Up", show=False, args="-1, 0"),
-    GameKey("down", "move_selection", "Down", show=False, args="1, 0"),
-    GameKey("n", "step_selection", "Next space", show=False, args="1"),
-    GameKey("home", "select_current", "My space", show=False),
+    _turn("r", "roll", N_("Roll"), "roll_dice"),
+    _turn("e", "end_turn", N_("End turn"), "end_turn"),
+    _turn("p", "pay_fine", N_("Pay fine"), "pay_jail_fine"),
+    _turn("c", "use_card", N_("Use card"), "use_jail_card"),
+    _turn("g", "call_game", N_("Call game"), "call_game"),
+    GameKey("enter", "decide", N_("Decide"), hinted=True),
+    _dialog("b", "build", N_("Build"), "build", "sell_building", "sell_lot", seat="acting"),
+    _dialog("m", "mortgage", N_("Mortgage"), "mortgage", "unmortgage", seat="acting"),
+    _dialog("t", "trade", N_("Trade")),
+    GameKey("j", "deal", N_("Deal"), show=False, hinted=True),  # among several: told in the help and palette
+    _dialog("v", "travel", N_("Travel cards"), "play_travel_cards", "roll_with_travel_card"),
+    _dialog("k", "bank", N_("Bank"), "borrow_from_bank", "repay_loan"),
+    _dialog("i", "loan", N_("Loan")),
+    GameKey("space", "skip", N_("Skip ahead"), hinted=True),
+    GameKey("o", "results", N_("Results")),
+    GameKey("y", "why", N_("Why?"), show=False),  # told on the log's and the deed card's borders
+    GameKey("u", "take_back", N_("Take back"), show=False),  # told on the log's and the deed card's borders
+    GameKey("h", "panel", N_("Holdings"), args="'holdings'"),
+    GameKey("d", "panel", N_("Deed"), args="'deed'"),
+    GameKey("l", "panel", N_("Log"), args="'log'"),
+    GameKey("s", "chances", N_("Chances")),
+    GameKey("z", "advise", N_("Advisor"), show=False),
+    GameKey("escape", "close_panel", N_("Close"), show=False),
+    GameKey("w", "switch_seat", N_("Switch seat"), show=False),
+    GameKey("plus,equals_sign", "faster", N_("Faster"), show=False),
+    GameKey("minus", "slower", N_("Slower"), show=False),
+    GameKey("left", "move_selection", N_("Left"), show=False, args="0, -1"),
+    GameKey("right", "move_selection", N_("Right"), show=False, args="0, 1"),
+    GameKey("up", "move_selection", N_("Up"), show=False, args="-1, 0"),
+    GameKey("down", "move_selection", N_("Down"), show=False, args="1, 0"),
+    GameKey("n", "step_selection", N_("Next space"), show=False, args="1"),
+    GameKey("home", "select_current", N_("My space"), show=False),
 )
 """Every key of the game screen, in the footer's order."""
 

@@ -12,11 +12,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from engine import Board, Event, GameView
+from translation import N_, _
 
 
 @dataclass(frozen=True)
 class Explanation:
-    """One thing the lesson explains: a title and a sentence or two, naming the keys to press."""
+    """One thing the lesson explains: a title and a sentence or two, naming the keys to press (both
+    message ids, translated where they are shown)."""
 
     topic: str
     title: str
@@ -28,75 +30,96 @@ EXPLANATIONS: dict[str, Explanation] = {
     for e in (
         Explanation(
             "welcome",
-            "Your first game",
-            "A Short Game against two easy bots: each of you was dealt three deeds, and the game ends "
-            "when the first player goes bankrupt; the richest then wins. r throws the dice; z shows what "
-            "the expert would do in your seat, s each player's chances, ? every key.",
+            N_("Your first game"),
+            N_(
+                "A Short Game against two easy bots: each of you was dealt three deeds, and the game ends "
+                "when the first player goes bankrupt; the richest then wins. r throws the dice; z shows what "
+                "the expert would do in your seat, s each player's chances, ? every key."
+            ),
         ),
         Explanation(
             "purchase",
-            "A deed nobody owns",
-            "You may buy it at its printed price: b buys it. a declines it, and the deed goes to auction "
-            "at once, where everyone (you too) may bid. z asks the advisor.",
+            N_("A deed nobody owns"),
+            N_(
+                "You may buy it at its printed price: b buys it. a declines it, and the deed goes to auction "
+                "at once, where everyone (you too) may bid. z asks the advisor."
+            ),
         ),
         Explanation(
             "auction",
-            "An auction",
-            "Everyone may bid for the deed, from $1, and the highest bid buys it, even below its price. "
-            "b bids the sum shown, + and - change it by $10 (or type one), p passes; u bids for you "
-            "up to the sum shown, the least each time. s shows the chances.",
+            N_("An auction"),
+            N_(
+                "Everyone may bid for the deed, from $1, and the highest bid buys it, even below its price. "
+                "b bids the sum shown, + and - change it by $10 (or type one), p passes; u bids for you "
+                "up to the sum shown, the least each time. s shows the chances."
+            ),
         ),
         Explanation(
             "rent",
-            "Rent",
-            "Landing on a deed someone owns pays its owner the rent printed on it, doubled on a bare "
-            "street when the owner holds its whole colour group. y on a line of the log (l) tells the rule.",
+            N_("Rent"),
+            N_(
+                "Landing on a deed someone owns pays its owner the rent printed on it, doubled on a bare "
+                "street when the owner holds its whole colour group. y on a line of the log (l) tells the "
+                "rule."
+            ),
         ),
         Explanation(
             "go",
-            "Passing GO",
-            "Each time you pass or land on GO the bank pays you $200.",
+            N_("Passing GO"),
+            N_("Each time you pass or land on GO the bank pays you $200."),
         ),
         Explanation(
             "tax",
-            "A tax",
-            "A tax space takes a fixed sum from whoever lands on it; the money goes to the bank.",
+            N_("A tax"),
+            N_("A tax space takes a fixed sum from whoever lands on it; the money goes to the bank."),
         ),
         Explanation(
             "card",
-            "A card",
-            "Chance and Community Chest cards move you, pay you or make you pay; when you draw one, Enter "
-            "closes it. A Get Out of Jail Free card is kept until used.",
+            N_("A card"),
+            N_(
+                "Chance and Community Chest cards move you, pay you or make you pay; when you draw one, "
+                "Enter closes it. A Get Out of Jail Free card is kept until used."
+            ),
         ),
         Explanation(
             "group",
-            "A whole colour group",
-            "You own every street of a colour: their rent doubles while they are bare, and you may build. "
-            "b opens building; houses go up evenly, three before a hotel in the Short Game.",
+            N_("A whole colour group"),
+            N_(
+                "You own every street of a colour: their rent doubles while they are bare, and you may "
+                "build. b opens building; houses go up evenly, three before a hotel in the Short Game."
+            ),
         ),
         Explanation(
             "building",
-            "Houses",
-            "Houses raise a street's rent steeply. They go up one at a time across the group, and sell "
-            "back to the bank for half their price (b, then the street).",
+            N_("Houses"),
+            N_(
+                "Houses raise a street's rent steeply. They go up one at a time across the group, and sell "
+                "back to the bank for half their price (b, then the street)."
+            ),
         ),
         Explanation(
             "jail",
-            "Jail",
-            "In jail you still collect rent but do not move: r tries for doubles, p pays the $50 fine, c "
-            "uses a Get Out of Jail Free card. After three failed throws you pay and move.",
+            N_("Jail"),
+            N_(
+                "In jail you still collect rent but do not move: r tries for doubles, p pays the $50 fine, c "
+                "uses a Get Out of Jail Free card. After three failed throws you pay and move."
+            ),
         ),
         Explanation(
             "debt",
-            "Raising cash",
-            "You owe more than you hold. m mortgages a deed (the bank lends its mortgage value), b sells "
-            "houses, t offers a trade; x declares bankruptcy, which ends this game.",
+            N_("Raising cash"),
+            N_(
+                "You owe more than you hold. m mortgages a deed (the bank lends its mortgage value), b sells "
+                "houses, t offers a trade; x declares bankruptcy, which ends this game."
+            ),
         ),
         Explanation(
             "game_over",
-            "The end",
-            "The first bankruptcy ends the Short Game, and the richest player wins; o shows these results "
-            "again. landlords new --quick starts a game against three bots, without explanations.",
+            N_("The end"),
+            N_(
+                "The first bankruptcy ends the Short Game, and the richest player wins; o shows these "
+                "results again. landlords new --quick starts a game against three bots, without explanations."
+            ),
         ),
     )
 }
@@ -111,14 +134,16 @@ READING_MOST = 10.0
 
 def reading_time(explanation: Explanation) -> float:
     """How long the bots wait while an explanation is read (the notice stays a little longer)."""
-    return min(READING_MOST, READING_START + len(explanation.text) / READING_SPEED)
+    return min(READING_MOST, READING_START + len(_(explanation.text)) / READING_SPEED)
 
 
 WELCOME_BACK = Explanation(
     "welcome_back",
-    "The lesson goes on",
-    "Each new thing is still explained the first time it happens. z asks the advisor, s shows the "
-    "chances, y on a log line tells the rule.",
+    N_("The lesson goes on"),
+    N_(
+        "Each new thing is still explained the first time it happens. z asks the advisor, s shows the "
+        "chances, y on a log line tells the rule."
+    ),
 )
 """Said each time a lesson is taken up again (never counted as given)."""
 

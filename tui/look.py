@@ -6,20 +6,22 @@ from __future__ import annotations
 from textual.content import Content
 
 from engine import Board
+from translation import N_, _
 from tui.themes import group_var, player_var
 
 GROUP_TAGS = {
-    "brown": "Br",
-    "light_blue": "LB",
-    "pink": "Pk",
-    "orange": "Or",
-    "red": "Rd",
-    "yellow": "Ye",
-    "green": "Gn",
-    "dark_blue": "DB",
-    "railroad": "RR",
-    "utility": "Ut",
+    "brown": N_("Br"),
+    "light_blue": N_("LB"),
+    "pink": N_("Pk"),
+    "orange": N_("Or"),
+    "red": N_("Rd"),
+    "yellow": N_("Ye"),
+    "green": N_("Gn"),
+    "dark_blue": N_("DB"),
+    "railroad": N_("RR"),
+    "utility": N_("Ut"),
 }
+"""Each colour's two letters (translated where shown: the first letters of the colour's name)."""
 
 
 def band(board: Board, space: int) -> str:
@@ -40,7 +42,9 @@ def group_tag(board: Board, group: str) -> Content:
     """Two letters on the group's colour ("Or" on orange), read as well without colour as with it."""
     info = board.edition.groups[group]
     tag = GROUP_TAGS.get(info.color or "")
-    if tag is None:
+    if tag is not None:
+        tag = _(tag)
+    else:
         words = info.name.split()
         tag = (words[0][0] + words[1][0]) if len(words) > 1 else info.name[:2]
     return Content.styled(tag, group_band(board, group))

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine import Board, GameView
-from engine.narration import money
 from engine.queries import share_of
+from translation import N_, _, money
 from tui.client import Facts
 
 
@@ -16,12 +16,14 @@ def space_note(view: GameView, board: Board, space: int, names: Sequence[str], f
     deed = view.deeds.get(space)
     if deed is not None:
         if deed.owner is None:
-            return f"for sale, {money(board.price[space])}"
+            return _("for sale, {price}", price=money(board.price[space]))
         if deed.mortgaged:
-            return f"{names[deed.owner]}'s, mortgaged"
+            return _("{name}'s, mortgaged", name=names[deed.owner])
+        if view.me == deed.owner:
+            return _("yours")
         rent = facts.rent.get(space)
-        due = "" if rent is None else f"{rent.per_pip} x dice" if rent.per_pip else money(rent.amount)
-        return f"{names[deed.owner]}'s, rent {due}" if view.me != deed.owner else "yours"
+        due = "" if rent is None else _("{n} x dice", n=rent.per_pip) if rent.per_pip else money(rent.amount)
+        return _("{name}'s, rent {due}", name=names[deed.owner], due=due)
     return _special_note(view, board, space)
 
 
@@ -29,24 +31,29 @@ def _special_note(view: GameView, board: Board, space: int) -> str:
     """A space that is no deed in a few words: what stopping there brings."""
     sp = board.spaces[space]
     if board.pays[space]:
-        return f"pays {money(board.pays[space])}"
+        return _("pays {amount}", amount=money(board.pays[space]))
     kind = sp.kind
     if kind == "tax" and sp.tax is not None:
-        return f"tax, {money(board.edition.taxes[sp.tax].flat)}"
+        return _("tax, {amount}", amount=money(board.edition.taxes[sp.tax].flat))
     if kind == "tax_refund":
         share = share_of(view, space)
-        return f"{share}% of the pool: {money(view.pot * share // 100)}"
+        return _("{share}% of the pool: {amount}", share=share, amount=money(view.pot * share // 100))
     if kind == "card" and sp.deck is not None:
-        return f"draw {board.edition.decks[sp.deck].name}"
-    return {
-        "go_to_jail": "straight to jail",
-        "jail": "just visiting",
-        "double_trouble": "collect from everyone",
-        "triple_play": "a triple play",
-        "elevator": "draw a travel card",
-        "subway": "ride anywhere",
-        "move_backwards": "next throw backwards",
-    }.get(kind, "")
+        return _("draw {deck}", deck=board.edition.decks[sp.deck].name)
+    note = _NOTES.get(kind)
+    return _(note) if note else ""
+
+
+_NOTES = {
+    "go_to_jail": N_("straight to jail"),
+    "jail": N_("just visiting"),
+    "double_trouble": N_("collect from everyone"),
+    "triple_play": N_("a triple play"),
+    "elevator": N_("draw a travel card"),
+    "subway": N_("ride anywhere"),
+    "move_backwards": N_("next throw backwards"),
+}
+"""The special spaces that need no figure, in a few words (translated when said)."""
 
 
 def space_rule(view: GameView, board: Board, space: int) -> list[str]:
@@ -56,34 +63,49 @@ def space_rule(view: GameView, board: Board, space: int) -> list[str]:
     figures = sp.figures or []
     kind = sp.kind
     if board.pays[space] and kind != "go":
-        return [f"Collect {money(board.pays[space])} each time you land on or pass it going forward."]
+        amount = money(board.pays[space])
+        return [_("Collect {amount} each time you land on or pass it going forward.", amount=amount)]
     if kind == "double_trouble" and len(figures) == 11:
         top, mid, low = figures[0], figures[1], figures[3]
         return [
-            "Throw two dice and collect from each other player: "
-            f"{money(top)} on 2 or 12, {money(mid)} on 3, 4, 10 or 11, {money(low)} otherwise."
+            _(
+                "Throw two dice and collect from each other player: "
+                "{top} on 2 or 12, {middle} on 3, 4, 10 or 11, {low} otherwise.",
+                top=money(top),
+                middle=money(mid),
+                low=money(low),
+            )
         ]
     if kind == "triple_play" and len(figures) == 5:
         return [
-            "Take a triple play card and throw three dice. The bank pays every card on the table: "
-            f"{money(figures[1])} for one die matched, {money(figures[2])} for two, {money(figures[3])} "
-            f"for three ({money(figures[4])} for three on the thrower's own card)."
+            _(
+                "Take a triple play card and throw three dice. The bank pays every card on the table: "
+                "{one} for one die matched, {two} for two, {three} "
+                "for three ({own} for three on the thrower's own card).",
+                one=money(figures[1]),
+                two=money(figures[2]),
+                three=money(figures[3]),
+                own=money(figures[4]),
+            )
         ]
     if kind == "tax_refund":
         share = share_of(view, space)
-        return [f"Collect {share}% of the pool (rounded down): {money(view.pot * share // 100)} now."]
-    if kind == "subway":
-        return ["Ride straight to any space of either ring, or stay; nothing is passed on the way."]
-    if kind == "elevator":
-        return ["Draw a travel card. An even move passing here changes rings; landing here does not."]
-    if kind == "move_backwards":
-        return ["Your next throw moves you backwards."]
-    if kind == "rest":
-        return ["A resting place: nothing happens."]
-    return []
+        amount = money(view.pot * share // 100)
+        return [_("Collect {share}% of the pool (rounded down): {amount} now.", share=share, amount=amount)]
+    rule = _RULES.get(kind)
+    return [_(rule)] if rule else []
 
 
-_AMOUNT_LABELS = {"bonus": "+${}", "theatre": "${} ea", "sweepstakes": "{}x"}
+_RULES = {
+    "subway": N_("Ride straight to any space of either ring, or stay; nothing is passed on the way."),
+    "elevator": N_("Draw a travel card. An even move passing here changes rings; landing here does not."),
+    "move_backwards": N_("Your next throw moves you backwards."),
+    "rest": N_("A resting place: nothing happens."),
+}
+"""What the special spaces without figures do (translated when said)."""
+
+
+_AMOUNT_LABELS = {"bonus": N_("+${amount}"), "theatre": N_("${amount} ea"), "sweepstakes": N_("{amount}x")}
 """How a special space's amount reads on the board: a fare or fee as "$10"."""
 
 
@@ -97,7 +119,7 @@ def cell_label(view: GameView, board: Board, space: int) -> str:
     if sp.kind == "tax" and sp.tax is not None:
         return f"${board.edition.taxes[sp.tax].flat}"
     if sp.amount:
-        return _AMOUNT_LABELS.get(sp.kind, "${}").format(sp.amount)
+        return _(_AMOUNT_LABELS.get(sp.kind, N_("${amount}")), amount=sp.amount)
     if sp.kind == "free_parking" and view.rules.free_parking_pot:
         return f"${view.pot}"
     if sp.fee is not None and space not in view.charters:
@@ -116,7 +138,11 @@ def legend(view: GameView, board: Board, space: int) -> str:
     if shown == sp.name:
         return ""
     meaning = _meaning(view, board, space)
-    return f'"{shown}": {meaning}' if meaning else f'"{shown}" on the board'
+    return (
+        _('"{shown}": {meaning}', shown=shown, meaning=meaning)
+        if meaning
+        else _('"{shown}" on the board', shown=shown)
+    )
 
 
 def _meaning(view: GameView, board: Board, space: int) -> str:
@@ -132,49 +158,54 @@ def _meaning(view: GameView, board: Board, space: int) -> str:
             return ""
         price = money(board.price[space])
         if sp.box:
-            return f"for sale at {price}, or to rent at {money(board.rent[space][0])}"
-        return f"for sale at {price}"
+            return _(
+                "for sale at {price}, or to rent at {rent}", price=price, rent=money(board.rent[space][0])
+            )
+        return _("for sale at {price}", price=price)
     if kind == "tax" and sp.tax is not None:
         tax = ed.taxes[sp.tax]
         if tax.percent is not None and not view.ruleset.flat_income_tax:
-            return f"pay {money(tax.flat)} or {tax.percent}% of your worth"
-        return f"pay {money(tax.flat)}"
-    phrases = {
-        "sweepstakes": f"every other player pays you {sp.amount} times a throw",
-        "theatre": f"a seat for every player in the game, {amount} each",
-        "bonus": f"the bank pays you {amount}",
-        "ride": f"pay the {amount} fare and throw again",
-        "carnival": "throw again: even forward, odd back",
-        "necessity": f"an absolute necessity: pay {fee}",
-        "fare": f"pay a {fee} fare",
-        "luxury": f"a luxury ticket for {fee}, or lose the move",
-        "legacy": f"receive {money(sp.award or 0)} and a legacy ticket",
-        "free_parking": f"the pot, {money(view.pot)}, to whoever lands here"
-        if view.rules.free_parking_pot
-        else "nothing happens",
-        "rest": "nothing happens",
-        "triple_play": "take a triple play card and throw three dice",
-        "move_backwards": "your next throw moves you backwards",
-    }
+            return _("pay {amount} or {percent}% of your worth", amount=money(tax.flat), percent=tax.percent)
+        return _("pay {amount}", amount=money(tax.flat))
+    if kind == "free_parking" and view.rules.free_parking_pot:
+        return _("the pot, {amount}, to whoever lands here", amount=money(view.pot))
+    if kind in _MEANINGS:
+        award = money(sp.award or 0)
+        return _(_MEANINGS[kind], n=sp.amount, amount=amount, fee=fee, award=award)
     if kind == "onward" and sp.to is not None:
+        to = board.name(sp.to)
         return (
-            f"pay {amount}, then on to {board.name(sp.to)}"
+            _("pay {amount}, then on to {space}", amount=amount, space=to)
             if sp.amount
-            else f"straight on to {board.name(sp.to)}"
+            else _("straight on to {space}", space=to)
         )
     if kind == "go_to_jail" and ed.jail is not None:
-        return (
-            f"go to the jail beside {board.name(ed.jail.space)}" if ed.jail.beside else "go straight to jail"
-        )
+        if ed.jail.beside:
+            return _("go to the jail beside {space}", space=board.name(ed.jail.space))
+        return _("go straight to jail")
     if kind == "franchise":
         holder = view.charters.get(space)
-        return (
-            f"the first to stop claims it free; others pay a {fee} toll"
-            if holder is None
-            else f"a {fee} toll"
-        )
-    if kind in phrases:
-        return phrases[kind]
+        if holder is None:
+            return _("the first to stop claims it free; others pay a {fee} toll", fee=fee)
+        return _("a {fee} toll", fee=fee)
     if board.pays[space]:
-        return f"pays {money(board.pays[space])} each time you reach or pass it"
+        return _("pays {amount} each time you reach or pass it", amount=money(board.pays[space]))
     return _special_note(view, board, space)
+
+
+_MEANINGS = {
+    "sweepstakes": N_("every other player pays you {n} times a throw"),
+    "theatre": N_("a seat for every player in the game, {amount} each"),
+    "bonus": N_("the bank pays you {amount}"),
+    "ride": N_("pay the {amount} fare and throw again"),
+    "carnival": N_("throw again: even forward, odd back"),
+    "necessity": N_("an absolute necessity: pay {fee}"),
+    "fare": N_("pay a {fee} fare"),
+    "luxury": N_("a luxury ticket for {fee}, or lose the move"),
+    "legacy": N_("receive {award} and a legacy ticket"),
+    "free_parking": N_("nothing happens"),
+    "rest": N_("nothing happens"),
+    "triple_play": N_("take a triple play card and throw three dice"),
+    "move_backwards": N_("your next throw moves you backwards"),
+}
+"""What stopping on a special space does, in a few words, its figures filled in when said."""

@@ -26,7 +26,9 @@ from collections.abc import Callable
 from types import FrameType
 from typing import Any
 
-NEEDS_TERMINAL = "landlords needs a terminal: run it with ssh -t host landlords (or from a terminal)"
+from translation import N_, _
+
+NEEDS_TERMINAL = N_("landlords needs a terminal: run it with ssh -t host landlords (or from a terminal)")
 HANG_UP = 129  # 128 + SIGHUP
 TERMINATED = 143  # 128 + SIGTERM
 GRACE = 0.8  # seconds from the terminal going away to the process having left, whatever happens
@@ -54,7 +56,7 @@ def missing() -> bool:
 
 def refuse() -> int:
     """Say what to do instead, on stderr, and give the status of a command that could not run."""
-    print(NEEDS_TERMINAL, file=sys.stderr)
+    print(_(NEEDS_TERMINAL), file=sys.stderr)
     return 2
 
 

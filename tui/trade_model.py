@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from engine import Board, Bundle, GameView, ProposeTrade, TradeOffer
 from engine.queries import markers_left
+from translation import _
 
 
 @dataclass
@@ -171,18 +172,36 @@ def deed_note(
     group = board.group_of[space]
     assert group is not None
     if not board.edition.colour_groups:
-        held, _ = holding(view, board, space, receiver)
+        held, _size = holding(view, board, space, receiver)
         left = markers_left(view, receiver)
-        tail = f", {left} ownership markers left" if left is not None else ""
-        return f"{names[receiver]} holds {held} lots{tail}"
+        if left is not None:
+            return _(
+                "{name} holds {n} lots, {left} ownership markers left",
+                name=names[receiver],
+                n=held,
+                left=left,
+            )
+        return _("{name} holds {n} lots", name=names[receiver], n=held)
     after = {**(moved or {}), space: receiver}
     lots = board.members[group]
     held = sum(1 for s in lots if after.get(s, view.deeds[s].owner) == receiver)
     size = len(lots)
     name = _group_name(board, group)
     if held == size:
-        return f"{name}: completes {names[receiver]}'s group ({held} of {size} after the deal)"
-    return f"{name}: {names[receiver]} holds {held} of {size} after the deal"
+        return _(
+            "{group}: completes {name}'s group ({held} of {size} after the deal)",
+            group=name,
+            name=names[receiver],
+            held=held,
+            size=size,
+        )
+    return _(
+        "{group}: {name} holds {held} of {size} after the deal",
+        group=name,
+        name=names[receiver],
+        held=held,
+        size=size,
+    )
 
 
 def value_of(view: GameView, board: Board, space: int) -> int:

@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from textual.content import Content
 
 from engine import Board, Bundle, GameView
-from engine.narration import card_name, money
+from engine.narration import card_name
 from engine.queries import markers_left, side_problem
+from translation import _, money, ngettext
 from tui import look
 from tui.glyphs import Glyphs
 from tui.trade_model import deed_note, group_changes, holding, value_of
@@ -38,7 +39,7 @@ def deed_line(view: GameView, board: Board, space: int, receiver: int | None, gl
     if view.deeds[space].mortgaged:
         parts.append(Content.styled(f" {glyphs.mortgaged}", "bold $warning"))
     if is_built(view, board, space):
-        parts.append(Content.styled(" (built)", "dim italic"))
+        parts.append(Content.styled(" " + _("(built)"), "dim italic"))
     elif view.deeds[space].level:
         parts.append(
             Content.styled(f" {glyphs.house * view.ruleset.houses(view.deeds[space].level)}", "$success")
@@ -63,24 +64,29 @@ def side_text(
     """One side of an offer: who gives what, each deed with what it means to the receiver once the deal
     is done (`back`: what the receiver gives the other way)."""
     moved = dict.fromkeys(bundle.deeds, receiver) | dict.fromkeys(back.deeds if back else (), giver)
-    lines = [Content.styled(f"{names[giver]} gives:", f"bold {look.player(giver)}")]
+    lines = [Content.styled(_("{name} gives:", name=names[giver]), f"bold {look.player(giver)}")]
     for s in bundle.deeds:
         lines.append(Content("  ") + deed_line(view, board, s, receiver, glyphs))
         lines.append(Content.styled(f"     {deed_note(view, board, s, receiver, names, moved)}", "dim"))
     if bundle.cash:
-        lines.append(Content(f"  {money(bundle.cash)} cash"))
+        lines.append(Content("  " + _("{amount} cash", amount=money(bundle.cash))))
     if bundle.jail_cards:
-        lines.append(Content(f"  {bundle.jail_cards} Get Out of Jail Free card(s)"))
+        lines.append(Content("  " + _("{n} Get Out of Jail Free card(s)", n=bundle.jail_cards)))
     if bundle.houses:
         lots = ", ".join(dict.fromkeys(board.name(s) for s in bundle.houses))
         n = len(bundle.houses)
-        lines.append(
-            Content(f"  {n} house{'s' if n != 1 else ''} from {lots}, to go on {names[receiver]}'s lots")
+        houses = ngettext(
+            "{n} house from {lots}, to go on {name}'s lots",
+            "{n} houses from {lots}, to go on {name}'s lots",
+            n,
+            lots=lots,
+            name=names[receiver],
         )
+        lines.append(Content("  " + houses))
     for ref in bundle.cards:
         lines.append(Content(f"  {card_name(ref, board)}"))
     if bundle.empty:
-        lines.append(Content("  nothing"))
+        lines.append(Content("  " + _("nothing")))
     return Content("\n").join(lines)
 
 
@@ -100,12 +106,19 @@ def effects_text(
     """The value each side gives, and the groups the deal completes or breaks up for each player."""
     changes = group_changes(view, board, proposer, partner, give, take)
     counted = (
-        "lots at price times houses" if board.edition.houses_with_lot else "deeds at price, mortgaged at half"
+        _("lots at price times houses")
+        if board.edition.houses_with_lot
+        else _("deeds at price, mortgaged at half")
     )
     lines = [
         Content(
-            f"Value: {names[proposer]} gives {money(bundle_value(view, board, give))}, "
-            f"gets {money(bundle_value(view, board, take))} ({counted})."
+            _(
+                "Value: {name} gives {gives}, gets {gets} ({counted}).",
+                name=names[proposer],
+                gives=money(bundle_value(view, board, give)),
+                gets=money(bundle_value(view, board, take)),
+                counted=counted,
+            )
         )
     ]
     if not board.edition.colour_groups:
@@ -114,17 +127,17 @@ def effects_text(
             if left is not None:
                 after = left - len(gets.deeds) + len(gives.deeds)
                 style = "$error" if after < 0 else "dim"
-                text = f"ownership markers left after: {after}"
+                text = _("ownership markers left after: {n}", n=after)
                 lines.append(Content.assemble((names[who], f"bold {look.player(who)}"), ": ", (text, style)))
         return Content("\n").join(lines)
     for who in (proposer, partner):
         change = changes[who]
         bits = []
         if change.completes:
-            bits.append(f"completes {', '.join(change.completes)}")
+            bits.append(_("completes {groups}", groups=", ".join(change.completes)))
         if change.breaks:
-            bits.append(f"breaks up {', '.join(change.breaks)}")
-        text = "; ".join(bits) if bits else "no group completed or broken"
+            bits.append(_("breaks up {groups}", groups=", ".join(change.breaks)))
+        text = "; ".join(bits) if bits else _("no group completed or broken")
         style = "bold $success" if change.completes else ("$error" if change.breaks else "dim")
         lines.append(Content.assemble((names[who], f"bold {look.player(who)}"), ": ", (text, style)))
     return Content("\n").join(lines)

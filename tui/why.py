@@ -10,6 +10,7 @@ from textual.content import Content
 from engine.events import Event
 from engine.queries import Provenance, elsewhere, provenance
 from engine.rule_ids import RuleId
+from translation import N_, _
 
 
 def rule_lines(edition: str, rule: RuleId, heading: bool = True) -> list[Content]:
@@ -21,52 +22,55 @@ def rule_lines(edition: str, rule: RuleId, heading: bool = True) -> list[Content
         lines.append(Content.styled(here.title, "bold $accent"))
     lines += _played_here(here)
     lines.append(Content(""))
-    lines.append(Content.styled("In the other editions", "bold"))
+    lines.append(Content.styled(_("In the other editions"), "bold"))
     for way in elsewhere(edition, rule):
         names = ", ".join(way.editions)
         if way.same:
-            lines.append(Content.assemble((names, "bold"), ": the same."))
+            lines.append(Content.assemble((names, "bold"), _(": the same.")))
         elif way.text:
             lines.append(Content.assemble((names, "bold"), f": {way.text}"))
         else:
-            lines.append(Content.assemble((names, "bold"), f": no such rule. {way.absent}".rstrip()))
+            lines.append(
+                Content.assemble((names, "bold"), _(": no such rule. {why}", why=way.absent).rstrip())
+            )
     return lines
 
 
 def _played_here(here: Provenance) -> list[Content]:
     if not here.known:
-        return [Content.styled("No source is recorded for this rule in this edition.", "italic")]
+        return [Content.styled(_("No source is recorded for this rule in this edition."), "italic")]
     if here.absent:
-        return [Content(f"{here.edition} has no such rule: {here.absent}")]
+        return [Content(_("{edition} has no such rule: {why}", edition=here.edition, why=here.absent))]
     lines = [Content.assemble((f"{here.edition}: ", "bold"), here.text)]
     for cited in here.cited:
         words = f': "{cited.quote}"' if cited.quote else ""
         lines.append(Content.assemble("  ", (f"{cited.document}, {cited.at}", "italic"), words))
     if here.played:
-        lines.append(Content.assemble("  ", ("Where the sources are silent: ", "italic"), here.played))
+        lines.append(Content.assemble("  ", (_("Where the sources are silent: "), "italic"), here.played))
     return lines
 
 
-PLEDGE = (
+PLEDGE = N_(
     "The seed is drawn at random when the game begins and kept secret while it is played, since it would "
     "tell the dice to come; its SHA-256 gives nothing of it away, and binds the game to it. At the end the "
     "results show the seed: `landlords verify` (or `printf %s SEED | sha256sum`) checks that it is the "
     "one pledged here, and that every throw and card came from it."
 )
+"""What the pledge of fair dice promises (translated where shown)."""
 
 
 def event_lines(edition: str, event: Event, told: Content) -> list[Content]:
     """Why an event of the log happened: the line as the log told it, then its rule (the pledge of fair
     dice, what it promises first)."""
     if event.kind == "seed_pledged":
-        return [told, Content(""), Content(PLEDGE), Content(""), *rule_lines(edition, event.rule)]
+        return [told, Content(""), Content(_(PLEDGE)), Content(""), *rule_lines(edition, event.rule)]
     return [told, Content(""), *rule_lines(edition, event.rule)]
 
 
 def space_lines(edition: str, name: str, rules: Sequence[RuleId]) -> list[Content]:
     """The rules a space brings into play, one after the other."""
     if not rules:
-        return [Content(f"{name}: nothing happens here, by any rule.")]
+        return [Content(_("{space}: nothing happens here, by any rule.", space=name))]
     lines: list[Content] = []
     for rule in rules:
         if lines:

@@ -12,6 +12,7 @@ from room.command_words import (
     raising,
     raising_all,
 )
+from translation import N_, _
 
 __all__ = [
     "actor_of",
@@ -68,3 +69,18 @@ def _vowel_to_drop(word: str) -> int | None:
         if word[i] in _VOWELS:
             return i
     return None
+
+
+SPEED_WORDS = {
+    "slow": N_("slow"),
+    "normal": N_("normal"),
+    "fast": N_("fast"),
+    "fastest": N_("fastest"),
+    "instant": N_("instant"),
+}
+"""The bots' speeds (`room.pacing`) and a replay's paces in words."""
+
+
+def speed_word(speed: str) -> str:
+    """A bot speed in the language spoken."""
+    return _(SPEED_WORDS.get(speed, speed))

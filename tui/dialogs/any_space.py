@@ -14,8 +14,8 @@ from textual.widgets import Button, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine import RideChoice, TakeRide
-from engine.narration import money
 from engine.queries import fare
+from translation import N_, _, money
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.spaces import space_note
 from tui.widgets.steady_footer import SteadyFooter
@@ -23,8 +23,8 @@ from tui.widgets.steady_footer import SteadyFooter
 
 class AnySpaceDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "go", "Go there", show=False),
-        Binding("s", "stay", "Stay"),
+        Binding("enter", "go", N_("Go there"), show=False),
+        Binding("s", "stay", N_("Stay")),
     ]
     DEFAULT_CSS = """
     AnySpaceDialog #spaces {
@@ -39,8 +39,8 @@ class AnySpaceDialog(DecisionDialog):
             yield Static(id="body", classes="note")
             yield OptionList(id="spaces", compact=True)
             with Horizontal(classes="buttons"):
-                yield Button("Go there (enter)", id="go", variant="primary", compact=True)
-                yield Button("Stay (s)", id="stay", compact=True)
+                yield Button(_("Go there (enter)"), id="go", variant="primary", compact=True)
+                yield Button(_("Stay (s)"), id="stay", compact=True)
         yield SteadyFooter()
 
     def _choice(self) -> RideChoice | None:
@@ -54,21 +54,29 @@ class AnySpaceDialog(DecisionDialog):
         board = self.client.board
         view = self.view
         names = self.client.names
-        how = "take the subway" if pend.means == "subway" else "fly the airplane"
-        self.query_one("#title", Label).update(Content(f"{names[self.player]}: {how} to which space?"))
+        title = (
+            _("{name}: take the subway to which space?", name=names[self.player])
+            if pend.means == "subway"
+            else _("{name}: fly the airplane to which space?", name=names[self.player])
+        )
+        self.query_one("#title", Label).update(Content(title))
         cost = fare(view, pend.means)
-        paid = f" The fare is {money(cost)}." if cost else ""
+        paid = " " + _("The fare is {amount}.", amount=money(cost)) if cost else ""
         self.query_one("#body", Static).update(
             Content(
-                "Straight there, passing nothing: GO or PASS pays only if you stop on it. The space is "
-                f"settled as a landing.{paid} Your cash: {money(view.players[self.player].cash)}."
+                _(
+                    "Straight there, passing nothing: GO or PASS pays only if you stop on it. The space is "
+                    "settled as a landing.{fare} Your cash: {amount}.",
+                    fare=paid,
+                    amount=money(view.players[self.player].cash),
+                )
             )
         )
         spaces = self.query_one("#spaces", OptionList)
         if spaces.option_count == 0:
             facts = self.client.facts()
             width = max(len(board.name(s)) for s in range(board.size))
-            options = [Option(f"Stay on {board.name(pend.at)}", id=str(pend.at))]
+            options = [Option(_("Stay on {space}", space=board.name(pend.at)), id=str(pend.at))]
             for s in range(board.size):
                 if s == pend.at:
                     continue
@@ -109,7 +117,7 @@ class AnySpaceDialog(DecisionDialog):
         if pend is None:
             return
         board = self.client.board
-        yield (f"Stay on {board.name(pend.at)}", "", self.action_stay)
+        yield (_("Stay on {space}", space=board.name(pend.at)), "", self.action_stay)
         for s in range(board.size):
             if s != pend.at:
-                yield (f"Ride to {board.name(s)}", "", lambda s=s: self._ride(s))  # type: ignore[misc]
+                yield (_("Ride to {space}", space=board.name(s)), "", lambda s=s: self._ride(s))  # type: ignore[misc]

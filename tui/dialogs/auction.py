@@ -19,8 +19,8 @@ from textual.content import Content
 from textual.widgets import Button, Input, Label, Static
 
 from engine import PassAuction, PlaceBid, SellLot
-from engine.narration import money
 from engine.queries import markers_left
+from translation import N_, _, money
 from tui import look
 from tui.dialogs.base import GameDialog, PaletteEntry, Table
 from tui.director import Decision
@@ -49,13 +49,13 @@ class AuctionDialog(GameDialog):
     }
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("b", "bid", "Bid"),
-        Binding("enter", "bid_typed", "Bid the amount typed", show=False),
-        Binding("u", "bid_up_to", "Bid up to"),
-        Binding("p", "pass_auction", "Pass"),
-        Binding("plus,equals_sign", "raise_bid(10)", "+$10"),
-        Binding("minus", "raise_bid(-10)", "-$10"),
-        Binding("x", "sell_lot", "Sell a lot back"),
+        Binding("b", "bid", N_("Bid")),
+        Binding("enter", "bid_typed", N_("Bid the amount typed"), show=False),
+        Binding("u", "bid_up_to", N_("Bid up to")),
+        Binding("p", "pass_auction", N_("Pass")),
+        Binding("plus,equals_sign", "raise_bid(10)", N_("+$10")),
+        Binding("minus", "raise_bid(-10)", N_("-$10")),
+        Binding("x", "sell_lot", N_("Sell a lot back")),
     ]
     DEFAULT_CSS = """
     AuctionDialog #amount {
@@ -78,18 +78,18 @@ class AuctionDialog(GameDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label("Auction", id="title")
+            yield Label(_("Auction"), id="title")
             yield Static(id="lot")
             yield Static(id="state")
             yield Static(id="bids")
             with Horizontal(classes="buttons"):
-                yield SteadyInput(type="integer", id="amount", placeholder="bid", compact=True)
-                yield _mouse_button("Bid (b)", "bid", "success")
+                yield SteadyInput(type="integer", id="amount", placeholder=_("bid"), compact=True)
+                yield _mouse_button(_("Bid (b)"), "bid", "success")
                 yield _mouse_button("+10", "up10")
                 yield _mouse_button("+50", "up50")
-                yield _mouse_button("Up to (u)", "up_to")
-                yield _mouse_button("Pass (p)", "pass", "warning")
-                yield _mouse_button("Sell a lot back (x)", "sell_lot")
+                yield _mouse_button(_("Up to (u)"), "up_to")
+                yield _mouse_button(_("Pass (p)"), "pass", "warning")
+                yield _mouse_button(_("Sell a lot back (x)"), "sell_lot")
         yield SteadyFooter()
 
     def bidder(self) -> int | None:
@@ -115,21 +115,32 @@ class AuctionDialog(GameDialog):
         names = client.names
         if pend.lot == "deed":
             lot = Content.assemble((f" {board.name(pend.space)} ", look.band(board, pend.space)))
-            value = f"  printed price {money(board.price[pend.space])}"
-            self.query_one("#title", Label).update(Content(f"Auction: {board.name(pend.space)}"))
+            value = "  " + _("printed price {price}", price=money(board.price[pend.space]))
+            self.query_one("#title", Label).update(Content(_("Auction: {deed}", deed=board.name(pend.space))))
         else:
-            lot = Content(f"One {pend.lot}: the bank has too few for everyone who could build.")
-            value = f"  printed price {money(board.house_cost[pend.space])}"
-            self.query_one("#title", Label).update(Content(f"Auction: a {pend.lot}"))
+            hotel = pend.lot == "hotel"
+            lot = Content(
+                _("One hotel: the bank has too few for everyone who could build.")
+                if hotel
+                else _("One house: the bank has too few for everyone who could build.")
+            )
+            value = "  " + _("printed price {price}", price=money(board.house_cost[pend.space]))
+            title = _("Auction: a hotel") if hotel else _("Auction: a house")
+            self.query_one("#title", Label).update(Content(title))
         self.query_one("#lot", Static).update(lot + Content(value))
         if pend.high_bidder is None:
-            high = Content(f"No bid yet; bids from {money(pend.min_bid)}.")
+            high = Content(_("No bid yet; bids from {amount}.", amount=money(pend.min_bid)))
         else:
+            before, _sep, after = _("High bid {amount} by {name}", amount="\x00", name="\x01").partition(
+                "\x00"
+            )
+            between, _sep, last = after.partition("\x01")
             high = Content.assemble(
-                "High bid ",
+                before,
                 (money(pend.high_bid), "bold"),
-                " by ",
+                between,
                 (names[pend.high_bidder], f"bold {look.player(pend.high_bidder)}"),
+                last,
             )
         order = []
         for b in pend.bidders:
@@ -138,17 +149,20 @@ class AuctionDialog(GameDialog):
         me = self.bidder()
         cash_line = Content("")
         if me is not None:
-            cash_line = Content(f"\n{names[me]} to bid; cash {money(view.players[me].cash)}.")
+            cash = money(view.players[me].cash)
+            cash_line = Content("\n" + _("{name} to bid; cash {amount}.", name=names[me], amount=cash))
             if pend.lot == "deed" and markers_left(view, me) == 0:
                 cash_line += Content(
-                    "\nEvery ownership marker is in use: sell a lot back to the bank (x) before you bid."
+                    "\n"
+                    + _("Every ownership marker is in use: sell a lot back to the bank (x) before you bid.")
                 )
         else:
-            cash_line = Content(f"\n{names[pend.player]} is thinking...")
+            cash_line = Content("\n" + _("{name} is thinking...", name=names[pend.player]))
         if self.limit is not None:
-            cash_line += Content.styled(f"\nBidding for you up to {money(self.limit)} (u: stop).", "bold")
+            bidding = _("Bidding for you up to {amount} (u: stop).", amount=money(self.limit))
+            cash_line += Content.styled("\n" + bidding, "bold")
         self.query_one("#state", Static).update(
-            high + Content("\nStill in: ") + Content(" ").join(order) + cash_line
+            high + Content("\n" + _("Still in: ")) + Content(" ").join(order) + cash_line
         )
         self.query_one("#bids", Static).update(Content("\n").join(self._recent()))
         minimum = self._minimum()
@@ -175,7 +189,8 @@ class AuctionDialog(GameDialog):
             return
         if minimum > limit:
             self.limit = None
-            self.notify(f"The bids went past your {money(limit)}: bid more (b) or pass (p).", timeout=6)
+            said = _("The bids went past your {amount}: bid more (b) or pass (p).", amount=money(limit))
+            self.notify(said, timeout=6)
             self.refresh_from_game()
             return
         self._proxy_at = version = self.client.version
@@ -251,11 +266,11 @@ class AuctionDialog(GameDialog):
     def action_bid(self) -> None:
         me = self.bidder()
         if me is None:
-            self.notify("Wait for your turn to bid.", timeout=2)
+            self.notify(_("Wait for your turn to bid."), timeout=2)
             return
         amount = self._amount()
         if amount <= 0:
-            self.notify(f"Type a bid of at least {money(self._minimum())}.", timeout=3)
+            self.notify(_("Type a bid of at least {amount}.", amount=money(self._minimum())), timeout=3)
             return
         self._typed = False
         self.table.play(PlaceBid(player=me, amount=amount))
@@ -264,7 +279,8 @@ class AuctionDialog(GameDialog):
         """Enter bids an amount the person typed or raised here; the least bid needs `b`."""
         if self.bidder() is not None and not self._typed:
             minimum = money(self._minimum())
-            self.notify(f"b bids {minimum}; Enter bids only an amount you typed or raised (+).", timeout=4)
+            said = _("b bids {amount}; Enter bids only an amount you typed or raised (+).", amount=minimum)
+            self.notify(said, timeout=4)
             return
         self.action_bid()
 
@@ -272,15 +288,17 @@ class AuctionDialog(GameDialog):
         """Bid for the person up to the amount shown, the least bid each time; `u` again stops."""
         if self.limit is not None:
             self.limit = None
-            self.notify("No more bids for you: bid (b) or pass (p) yourself.", timeout=3)
+            self.notify(_("No more bids for you: bid (b) or pass (p) yourself."), timeout=3)
             self.refresh_from_game()
             return
         if self.bidder() is None:
-            self.notify("Wait for your turn to bid.", timeout=2)
+            self.notify(_("Wait for your turn to bid."), timeout=2)
             return
         limit = self._amount()
         if limit < self._minimum():
-            self.notify(f"Type your limit, at least {money(self._minimum())}, then u.", timeout=3)
+            self.notify(
+                _("Type your limit, at least {amount}, then u.", amount=money(self._minimum())), timeout=3
+            )
             return
         self.limit = limit
         self._typed = False
@@ -293,7 +311,7 @@ class AuctionDialog(GameDialog):
     def action_pass_auction(self) -> None:
         me = self.bidder()
         if me is None:
-            self.notify("Wait for your turn to pass.", timeout=2)
+            self.notify(_("Wait for your turn to pass."), timeout=2)
             return
         self.table.play(PassAuction(player=me))
 
@@ -301,7 +319,7 @@ class AuctionDialog(GameDialog):
         """The building dialog, over this one, where the lot is sold back (`x`); the bidding waits."""
         me = self.bidder()
         if me is None or not any(isinstance(c, SellLot) for c in self.legal(me)):
-            self.notify("You have no lot to sell back now.", timeout=2)
+            self.notify(_("You have no lot to sell back now."), timeout=2)
             return
         self.table.open_management("build", me)
 
@@ -311,18 +329,22 @@ class AuctionDialog(GameDialog):
         if pend is None or pend.kind != "auction":
             return super().hint(action, description)
         if not set(pend.bidders) & self.table.humans():
-            return "You are out of this auction."
+            return _("You are out of this auction.")
         bidder = self.client.names[pend.player]
-        return f"Not your bid yet: {bidder} is bidding. {description} when the bidding comes to you."
+        return _(
+            "Not your bid yet: {name} is bidding. {action} when the bidding comes to you.",
+            name=bidder,
+            action=description,
+        )
 
     def palette_commands(self) -> Iterable[PaletteEntry]:
-        yield ("Bid", "Bid the amount typed", self.action_bid)
+        yield (_("Bid"), _("Bid the amount typed"), self.action_bid)
         yield (
-            "Bid up to",
-            "Bid for me up to the amount typed, the least bid each time",
+            _("Bid up to"),
+            _("Bid for me up to the amount typed, the least bid each time"),
             self.action_bid_up_to,
         )
-        yield ("Pass", "Leave the auction", self.action_pass_auction)
+        yield (_("Pass"), _("Leave the auction"), self.action_pass_auction)
         me = self.bidder()
         if me is not None and any(isinstance(c, SellLot) for c in self.legal(me)):
-            yield ("Sell a lot back", "To the bank at half its value, to bid", self.action_sell_lot)
+            yield (_("Sell a lot back"), _("To the bank at half its value, to bid"), self.action_sell_lot)

@@ -11,8 +11,8 @@ from textual.content import Content
 from textual.widgets import Button, Label, Static
 
 from engine import Board, BorrowFromBank, Command, GameView, RepayLoan
-from engine.narration import money
 from engine.queries import borrowing_capacity, loans_of, repayment, security_for
+from translation import N_, _, money
 from tui.dialogs.base import GameDialog, PaletteEntry, Table
 from tui.widgets.command_list import CommandList
 from tui.widgets.steady_footer import SteadyFooter
@@ -30,7 +30,9 @@ def borrowings(view: GameView, board: Board, player: int) -> list[tuple[Command,
         if security is not None:
             lots = ", ".join(board.name(s) for s in security)
             cmd = BorrowFromBank(player=player, notes=notes, security=security)
-            out.append((cmd, f"Borrow {money(notes * rules.note)} against {lots}"))
+            out.append(
+                (cmd, _("Borrow {amount} against {lots}", amount=money(notes * rules.note), lots=lots))
+            )
     return out
 
 
@@ -45,7 +47,7 @@ class BankDialog(GameDialog):
             yield Static(id="body")
             yield CommandList(id="ways")
             with Horizontal(classes="buttons"):
-                yield Button("Close (esc)", id="close", compact=True)
+                yield Button(_("Close (esc)"), id="close", compact=True)
         yield SteadyFooter()
 
     def choices(self) -> list[tuple[Command, str]]:
@@ -53,10 +55,22 @@ class BankDialog(GameDialog):
         view, names = self.view, self.client.names
         out = borrowings(view, self.client.board, self.player)
         for loan in loans_of(view, self.player):
-            to = "the bank" if loan.lender is None else names[loan.lender]
-            left = money(loan.principal)
+            amount, owed, interest = money(repayment(view, loan)), money(loan.principal), money(loan.interest)
             text = (
-                f"Repay {money(repayment(view, loan))} to {to} ({left} owed, {money(loan.interest)} a wages)"
+                _(
+                    "Repay {amount} to the bank ({owed} owed, {interest} a wages)",
+                    amount=amount,
+                    owed=owed,
+                    interest=interest,
+                )
+                if loan.lender is None
+                else _(
+                    "Repay {amount} to {lender} ({owed} owed, {interest} a wages)",
+                    amount=amount,
+                    lender=names[loan.lender],
+                    owed=owed,
+                    interest=interest,
+                )
             )
             out.append((RepayLoan(player=self.player, loan=loan.id), text))
         return out
@@ -64,18 +78,28 @@ class BankDialog(GameDialog):
     def refresh_from_game(self) -> None:
         view, board, names = self.view, self.client.board, self.client.names
         rules = board.edition.loans
-        self.query_one("#title", Label).update(Content(f"{names[self.player]} at the bank"))
+        self.query_one("#title", Label).update(Content(_("{name} at the bank", name=names[self.player])))
         if rules is None:
-            self.query_one("#body", Static).update(Content("There is no bank that lends in this game."))
+            self.query_one("#body", Static).update(Content(_("There is no bank that lends in this game.")))
             return
         cash = view.players[self.player].cash
         can = borrowing_capacity(view, self.player)
         self.query_one("#body", Static).update(
             Content(
-                f"The bank lends in notes of {money(rules.note)}, each secured by lots worth "
-                f"{money(rules.margin)} more, at {money(rules.interest)} a note each wage day (each time you "
-                "are paid wages). A note repaid before the next wage day costs no interest.\n"
-                f"Your cash: {money(cash)}; your free lots secure {money(can)} more."
+                _(
+                    "The bank lends in notes of {note}, each secured by lots worth "
+                    "{margin} more, at {interest} a note each wage day (each time you "
+                    "are paid wages). A note repaid before the next wage day costs no interest.",
+                    note=money(rules.note),
+                    margin=money(rules.margin),
+                    interest=money(rules.interest),
+                )
+                + "\n"
+                + _(
+                    "Your cash: {amount}; your free lots secure {more} more.",
+                    amount=money(cash),
+                    more=money(can),
+                )
             )
         )
         usable = []
@@ -83,7 +107,7 @@ class BankDialog(GameDialog):
             why = self.client.check(cmd)
             usable.append((cmd, text if why is None else f"{text}: {why}"))
         ways = self.query_one(CommandList)
-        ways.set_commands(usable, "Nothing to borrow against and nothing to repay.")
+        ways.set_commands(usable, N_("Nothing to borrow against and nothing to repay."))
         if usable:
             ways.focus()
 

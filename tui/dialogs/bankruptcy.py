@@ -11,15 +11,15 @@ from textual.content import Content
 from textual.widgets import Button, Label, Static
 
 from engine import DeclareBankruptcy
-from engine.narration import money
+from translation import N_, _, money
 from tui.dialogs.base import GameDialog, Table
 from tui.widgets.steady_footer import SteadyFooter
 
 
 class BankruptcyDialog(GameDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("x", "declare", "Declare bankruptcy"),
-        Binding("escape", "close", "Back"),
+        Binding("x", "declare", N_("Declare bankruptcy")),
+        Binding("escape", "close", N_("Back")),
     ]
     DEFAULT_CSS = """
     BankruptcyDialog > #dialog {
@@ -33,11 +33,11 @@ class BankruptcyDialog(GameDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label("Declare bankruptcy?", id="title")
+            yield Label(_("Declare bankruptcy?"), id="title")
             yield Static(id="body")
             with Horizontal(classes="buttons"):
-                yield Button("Declare bankruptcy (x)", id="declare", variant="error", compact=True)
-                yield Button("Back (esc)", id="back", compact=True)
+                yield Button(_("Declare bankruptcy (x)"), id="declare", variant="error", compact=True)
+                yield Button(_("Back (esc)"), id="back", compact=True)
         yield SteadyFooter()
 
     def refresh_from_game(self) -> None:
@@ -46,33 +46,52 @@ class BankruptcyDialog(GameDialog):
         charge = getattr(pend, "charge", None)
         names = self.client.names
         if charge is None:
-            self.query_one("#body", Static).update(Content("There is no debt to answer for now."))
+            self.query_one("#body", Static).update(Content(_("There is no debt to answer for now.")))
             self.enable("declare", False)
             return
-        creditor = "the bank" if charge.payee is None else names[charge.payee]
+        creditor = _("the bank") if charge.payee is None else names[charge.payee]
         raisable = self.client.facts().raisable[self.player]
         cash = view.players[self.player].cash
         ed = self.client.board.edition
         if charge.payee is None:
-            fate = "Your deeds go back to the bank, which auctions them; your buildings return to the bank."
+            fate = _(
+                "Your deeds go back to the bank, which auctions them; your buildings return to the bank."
+            )
             if not (view.rules.auctions and ed.auction_returned_deeds):
-                fate = "Your lots and their houses go back to the bank, for sale again; your cash goes too."
+                fate = _(
+                    "Your lots and their houses go back to the bank, for sale again; your cash goes too."
+                )
         elif ed.houses_with_lot:
-            fate = (
-                f"Everything you have goes to {creditor}: cash, and your lots with their houses on them "
-                f"(as many as {creditor} has ownership markers left; the rest the bank buys at half price)."
+            fate = _(
+                "Everything you have goes to {creditor}: cash, and your lots with their houses on them "
+                "(as many as {creditor} has ownership markers left; the rest the bank buys at half price).",
+                creditor=creditor,
             )
         else:
-            fate = (
-                f"Your buildings are sold to the bank at half price and everything you have goes to "
-                f"{creditor}: cash, deeds (mortgaged ones stay mortgaged) and jail cards."
+            fate = _(
+                "Your buildings are sold to the bank at half price and everything you have goes to "
+                "{creditor}: cash, deeds (mortgaged ones stay mortgaged) and jail cards.",
+                creditor=creditor,
             )
-        self.query_one("#body", Static).update(
-            Content(
-                f"{names[self.player]} owes {creditor} {money(charge.amount)}, has {money(cash)} "
-                f"and could raise only {money(raisable)} more.\n{fate}\nYou leave the game."
+        owes = (
+            _(
+                "{name} owes the bank {amount}, has {cash} and could raise only {more} more.",
+                name=names[self.player],
+                amount=money(charge.amount),
+                cash=money(cash),
+                more=money(raisable),
+            )
+            if charge.payee is None
+            else _(
+                "{name} owes {creditor} {amount}, has {cash} and could raise only {more} more.",
+                name=names[self.player],
+                creditor=creditor,
+                amount=money(charge.amount),
+                cash=money(cash),
+                more=money(raisable),
             )
         )
+        self.query_one("#body", Static).update(Content(f"{owes}\n{fate}\n" + _("You leave the game.")))
         legal = {c.kind for c in self.legal(self.player)}
         self.enable("declare", "declare_bankruptcy" in legal)
 

@@ -10,6 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Button
 
 from engine import Command, GameView
+from translation import N_, _
 from tui.client import GameClient
 from tui.director import Decision
 from tui.glyphs import Glyphs
@@ -63,10 +64,10 @@ class GameDialog(Overlay[None]):
     LESSON_INTO = "#dialog"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
-        Binding("z", "advise", "Advisor", show=False),
-        Binding("f1,question_mark", "help", "Help", show=False),  # over the dialog, which stays open
-        Binding("s", "chances", "Chances", show=False),  # a dialog's own s comes first
+        Binding("escape", "close", N_("Close")),
+        Binding("z", "advise", N_("Advisor"), show=False),
+        Binding("f1,question_mark", "help", N_("Help"), show=False),  # over the dialog, which stays open
+        Binding("s", "chances", N_("Chances"), show=False),  # a dialog's own s comes first
     ]
 
     DEFAULT_CSS = """
@@ -218,7 +219,7 @@ class GameDialog(Overlay[None]):
             if self.check_action(action, ()):
                 return
             if any(b.display for b in self._buttons(action)) or not self._buttons(action):
-                hints.append(self.hint(action, binding.description))
+                hints.append(self.hint(action, _(binding.description)))
         if hints:
             self.notify(hints[0], timeout=3)
 
@@ -229,7 +230,7 @@ class GameDialog(Overlay[None]):
 
     def hint(self, action: str, description: str) -> str:
         """Why an action is not possible now (dialogs with something better to say override this)."""
-        return f"{description}: not possible now."
+        return _("{action}: not possible now.", action=description)
 
     def _refresh_keys(self) -> None:
         """Redraw the footer only when the keys on offer change."""

@@ -14,9 +14,9 @@ from textual.content import Content
 from textual.widgets import Button, DataTable, Label, Static
 
 from engine import Build, SellBuilding, SellLot
-from engine.narration import money
 from engine.queries import lot_value, rent_at
 from room.command_words import nothing_to_build
+from translation import N_, _, money
 from tui.client import refusal
 from tui.dialogs.base import PaletteEntry, Table
 from tui.dialogs.lots import LotsDialog
@@ -26,31 +26,31 @@ from tui.words import building_name, buildings_on
 
 class BuildDialog(LotsDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("b,plus", "build", "Build"),
-        Binding("s,minus", "sell", "Sell"),
-        Binding("x", "sell_lot", "Sell lot"),
-        Binding("escape", "close", "Done"),
+        Binding("b,plus", "build", N_("Build")),
+        Binding("s,minus", "sell", N_("Sell")),
+        Binding("x", "sell_lot", N_("Sell lot")),
+        Binding("escape", "close", N_("Done")),
     ]
-    COLUMNS = ("Now", "Rent", "Build", "Sell")
+    COLUMNS = (N_("Now"), N_("Rent"), N_("Build"), N_("Sell"))
 
     def __init__(self, table: Table, player: int) -> None:
         super().__init__(table, player)
         self.buy_back = self.client.board.edition.bank_buys_lots
 
     def columns(self) -> tuple[str, ...]:
-        return (*self.COLUMNS, "Sell lot") if self.buy_back else self.COLUMNS
+        return (*self.COLUMNS, N_("Sell lot")) if self.buy_back else self.COLUMNS
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label("Build and sell", id="title")
+            yield Label(_("Build and sell"), id="title")
             yield Static(id="stock")
             yield DataTable(id="lots", cursor_type="row", zebra_stripes=True)
             yield Static(id="why", classes="note")
             with Horizontal(classes="buttons"):
-                yield Button("Build (b)", id="build", variant="success", compact=True)
-                yield Button("Sell (s)", id="sell", variant="warning", compact=True)
-                yield Button("Sell lot (x)", id="sell_lot", variant="error", compact=True)
-                yield Button("Done (esc)", id="done", compact=True)
+                yield Button(_("Build (b)"), id="build", variant="success", compact=True)
+                yield Button(_("Sell (s)"), id="sell", variant="warning", compact=True)
+                yield Button(_("Sell lot (x)"), id="sell_lot", variant="error", compact=True)
+                yield Button(_("Done (esc)"), id="done", compact=True)
         yield SteadyFooter()
 
     def _lots(self) -> list[int]:
@@ -74,18 +74,25 @@ class BuildDialog(LotsDialog):
         glyphs = self.table.glyphs
         hbh = view.ruleset.houses_before_hotel
         name = client.names[self.player]
-        self.query_one("#title", Label).update(Content(f"{name}: build and sell"))
+        self.query_one("#title", Label).update(Content(_("{name}: build and sell", name=name)))
         ed = board.edition
         cash = money(view.players[self.player].cash)
         if not ed.colour_groups:
-            stock = (
-                f"Cash {cash}.  The bank has {view.bank.houses} houses. Up to {hbh} houses a lot, each at "
-                "the lot's price, once you have been round the board; the bank buys back at half price."
+            stock = _(
+                "Cash {cash}.  The bank has {houses} houses. Up to {n} houses a lot, each at "
+                "the lot's price, once you have been round the board; the bank buys back at half price.",
+                cash=cash,
+                houses=view.bank.houses,
+                n=hbh,
             )
         else:
-            stock = (
-                f"Cash {cash}.  The bank has {view.bank.houses} houses and {view.bank.hotels} hotels. "
-                f"A hotel needs {hbh} houses on every lot of the group; build and sell evenly."
+            stock = _(
+                "Cash {cash}.  The bank has {houses} houses and {hotels} hotels. "
+                "A hotel needs {n} houses on every lot of the group; build and sell evenly.",
+                cash=cash,
+                houses=view.bank.houses,
+                hotels=view.bank.hotels,
+                n=hbh,
             )
         self.query_one("#stock", Static).update(Content(stock))
         legal = self.legal(self.player)
@@ -96,7 +103,7 @@ class BuildDialog(LotsDialog):
         for s in self._lots():
             rent = self._rent(s, can_build)
             houses, hotel = buildings_on(view, s)
-            now = glyphs.hotel + " hotel" if hotel else (glyphs.house * houses or "-")
+            now = glyphs.hotel + " " + _("hotel") if hotel else (glyphs.house * houses or "-")
             step = building_name(view, s)
             cost = board.house_cost[s]
             cells: tuple[str, ...] = (
@@ -160,7 +167,7 @@ class BuildDialog(LotsDialog):
     def action_build(self) -> None:
         space = self.selected()
         if space is None:
-            self.notify("Nothing to build on.", timeout=2)
+            self.notify(_("Nothing to build on."), timeout=2)
             return
         if self.table.play(Build(player=self.player, space=space)):
             self._next_lot(Build)
@@ -168,7 +175,7 @@ class BuildDialog(LotsDialog):
     def action_sell(self) -> None:
         space = self.selected()
         if space is None:
-            self.notify("Nothing to sell.", timeout=2)
+            self.notify(_("Nothing to sell."), timeout=2)
             return
         if self.table.play(SellBuilding(player=self.player, space=space)):
             self._next_lot(SellBuilding)
@@ -176,7 +183,7 @@ class BuildDialog(LotsDialog):
     def action_sell_lot(self) -> None:
         space = self.selected()
         if space is None or not self.buy_back:
-            self.notify("No lot to sell.", timeout=2)
+            self.notify(_("No lot to sell."), timeout=2)
             return
         self.table.play(SellLot(player=self.player, space=space))
 
@@ -195,7 +202,7 @@ class BuildDialog(LotsDialog):
                 return
 
     def palette_commands(self) -> Iterable[PaletteEntry]:
-        yield ("Build on the selected lot", "", self.action_build)
-        yield ("Sell from the selected lot", "", self.action_sell)
+        yield (_("Build on the selected lot"), "", self.action_build)
+        yield (_("Sell from the selected lot"), "", self.action_sell)
         if self.buy_back:
-            yield ("Sell the selected lot back to the bank", "", self.action_sell_lot)
+            yield (_("Sell the selected lot back to the bank"), "", self.action_sell_lot)

@@ -12,8 +12,8 @@ from textual.content import Content
 from textual.widgets import Button, Label, Static
 
 from engine import BuyProperty, DeclineProperty
-from engine.narration import money
 from engine.queries import markers_left
+from translation import N_, _, money
 from tui.client import refusal
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.deed import DeedCard
@@ -22,8 +22,8 @@ from tui.widgets.steady_footer import SteadyFooter
 
 class BuyDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("b", "buy", "Buy"),
-        Binding("a", "decline", "Auction"),
+        Binding("b", "buy", N_("Buy")),
+        Binding("a", "decline", N_("Auction")),
     ]
 
     def compose(self) -> ComposeResult:
@@ -32,8 +32,8 @@ class BuyDialog(DecisionDialog):
             yield DeedCard()
             yield Static(id="cash")
             with Horizontal(classes="buttons"):
-                yield Button("Buy (b)", id="buy", variant="success", compact=True)
-                yield Button("Auction (a)", id="decline", variant="warning", compact=True)
+                yield Button(_("Buy (b)"), id="buy", variant="success", compact=True)
+                yield Button(_("Auction (a)"), id="decline", variant="warning", compact=True)
         yield SteadyFooter()
 
     def _space(self) -> int | None:
@@ -47,24 +47,26 @@ class BuyDialog(DecisionDialog):
         view = self.view
         board = client.board
         names = client.names
-        self.query_one("#title", Label).update(Content(f"{names[self.player]}: buy {board.name(space)}?"))
+        self.query_one("#title", Label).update(
+            Content(_("{name}: buy {deed}?", name=names[self.player], deed=board.name(space)))
+        )
         self.query_one(DeedCard).show(view, board, space, names, client.facts(), self.table.glyphs)
         cash = view.players[self.player].cash
         price = board.price[space]
-        short = "" if cash >= price else f"  (you are {money(price - cash)} short; raise cash or let it go)"
-        lines = [f"Your cash: {money(cash)}{short}"]
+        short = _("you are {amount} short; raise cash or let it go", amount=money(price - cash))
+        lines = [_("Your cash: {amount}", amount=money(cash)) + ("" if cash >= price else f"  ({short})")]
         with_lot = board.edition.houses_with_lot
         if with_lot:
-            lines.append(f"Sold as a house and lot: it comes with {with_lot} house from the bank.")
+            lines.append(_("Sold as a house and lot: it comes with {n} house from the bank.", n=with_lot))
         left = markers_left(view, self.player)
         if left is not None:
-            lines.append(f"Ownership markers left: {left}.")
+            lines.append(_("Ownership markers left: {n}.", n=left))
         why = refusal(client, BuyProperty(player=self.player))
         if why is not None and cash >= price:
             lines.append(why)
         self.query_one("#cash", Static).update(Content("\n".join(lines)))
-        self.query_one("#buy", Button).label = f"Buy for {money(price)} (b)"
-        decline = "Auction it (a)" if view.rules.auctions else "Leave it (a)"
+        self.query_one("#buy", Button).label = _("Buy for {price} (b)", price=money(price))
+        decline = _("Auction it (a)") if view.rules.auctions else _("Leave it (a)")
         self.query_one("#decline", Button).label = decline
         legal = {c.kind for c in self.legal(self.player)}
         self.enable("buy", "buy_property" in legal)
@@ -83,5 +85,5 @@ class BuyDialog(DecisionDialog):
         self.table.play(DeclineProperty(player=self.player))
 
     def palette_commands(self) -> Iterable[PaletteEntry]:
-        yield ("Buy", "Buy the deed at its printed price", self.action_buy)
-        yield ("Decline", "Let the bank auction it", self.action_decline)
+        yield (_("Buy"), _("Buy the deed at its printed price"), self.action_buy)
+        yield (_("Decline"), _("Let the bank auction it"), self.action_decline)

@@ -10,13 +10,14 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Label, Static
 
+from translation import N_, _
 from tui.dialogs.base import GameDialog, Table
 from tui.widgets.steady_footer import SteadyFooter
 
 
 class CardDialog(GameDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,enter,space", "close", "OK"),
+        Binding("escape,enter,space", "close", N_("OK")),
     ]
     DEFAULT_CSS = """
     CardDialog > #dialog {
@@ -38,10 +39,10 @@ class CardDialog(GameDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label(Content(f"{self.player_name} drew {self.deck}"), id="title")
+            yield Label(Content(_("{name} drew {card}", name=self.player_name, card=self.deck)), id="title")
             yield Static(Content(self.text), id="text")
             with Horizontal(classes="buttons"):
-                yield Button("OK (enter)", id="ok", variant="primary", compact=True)
+                yield Button(_("OK (enter)"), id="ok", variant="primary", compact=True)
         yield SteadyFooter()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -22,7 +22,8 @@ from textual.widgets.selection_list import Selection
 
 from engine import Bundle, CancelDeal, DealOffer, GameView
 from engine.events import DealRejected, Event
-from engine.narration import card_name, money
+from engine.narration import card_name
+from translation import N_, _, money
 from tui.deal_model import DealDraft, part_lines, share_line
 from tui.dialogs.base import PaletteEntry, Table
 from tui.dialogs.offer import Mode, ModeRules, OfferDialog, OfferStory, Outcome, typed_number
@@ -59,24 +60,29 @@ class DealScreen(OfferDialog[DealOffer]):
         "answered": ModeRules(frozenset({"revise"})),
         "received": ModeRules(frozenset()),
     }
-    STORY = OfferStory(_proposed, _outcome, agreed="accepted", done="the deal is done")
+    STORY = OfferStory(
+        _proposed,
+        _outcome,
+        accepted=N_("{name} accepted: the deal is done."),
+        accepted_why=N_("{name} accepted ({reason}): the deal is done."),
+    )
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("g", "giver(1)", "Giver", priority=True),
-        Binding("G", "giver(-1)", "Giver back", show=False, priority=True),
-        Binding("t", "receiver(1)", "To", priority=True),
-        Binding("T", "receiver(-1)", "To back", show=False, priority=True),
-        Binding("d", "field('deeds')", "Deeds", priority=True),
-        Binding("c", "field('cash')", "Cash", priority=True),
-        Binding("j", "field('cards')", "Jail cards", show=False, priority=True),
-        Binding("h", "field('houses')", "Houses", show=False, priority=True),
-        Binding("a", "add", "Add part", priority=True),
-        Binding("x", "drop", "Drop last", priority=True),
-        Binding("ctrl+s", "send", "Send"),
-        Binding("w", "withdraw", "Withdraw", priority=True),
-        Binding("e", "revise", "Change the deal", priority=True),
-        Binding("escape", "close", "Close"),
-        Binding("pagedown", "scroll_parts(1)", "Scroll parts", show=False, priority=True),
-        Binding("pageup", "scroll_parts(-1)", "Scroll parts", show=False, priority=True),
+        Binding("g", "giver(1)", N_("Giver"), priority=True),
+        Binding("G", "giver(-1)", N_("Giver back"), show=False, priority=True),
+        Binding("t", "receiver(1)", N_("To"), priority=True),
+        Binding("T", "receiver(-1)", N_("To back"), show=False, priority=True),
+        Binding("d", "field('deeds')", N_("Deeds"), priority=True),
+        Binding("c", "field('cash')", N_("Cash"), priority=True),
+        Binding("j", "field('cards')", N_("Jail cards"), show=False, priority=True),
+        Binding("h", "field('houses')", N_("Houses"), show=False, priority=True),
+        Binding("a", "add", N_("Add part"), priority=True),
+        Binding("x", "drop", N_("Drop last"), priority=True),
+        Binding("ctrl+s", "send", N_("Send")),
+        Binding("w", "withdraw", N_("Withdraw"), priority=True),
+        Binding("e", "revise", N_("Change the deal"), priority=True),
+        Binding("escape", "close", N_("Close")),
+        Binding("pagedown", "scroll_parts(1)", N_("Scroll parts"), show=False, priority=True),
+        Binding("pageup", "scroll_parts(-1)", N_("Scroll parts"), show=False, priority=True),
     ]
     DEFAULT_CSS = """
     DealScreen > #dialog {
@@ -145,28 +151,28 @@ class DealScreen(OfferDialog[DealOffer]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label("A deal among several players", id="title")
+            yield Label(_("A deal among several players"), id="title")
             with Vertical(id="composer"):
                 yield Static(id="who")
                 yield TickList(id="deeds", compact=True)
                 with Horizontal(classes="money"):
-                    yield Label("cash (c) $")
+                    yield Label(_("cash (c) $"))
                     yield SteadyInput("0", id="cash", type="integer", compact=True)
-                    yield Label("jail cards (j)", classes="cards")
+                    yield Label(_("jail cards (j)"), classes="cards")
                     yield SteadyInput("0", id="cards", type="integer", compact=True, classes="cards")
-                    yield Label("houses (h)", classes="houses")
+                    yield Label(_("houses (h)"), classes="houses")
                     yield SteadyInput("0", id="houses", type="integer", compact=True, classes="houses")
             with VerticalScroll(id="summary"):
                 yield Static(id="parts")
                 yield Static(id="shares")
             yield Static(id="status")
             with Horizontal(classes="buttons"):
-                yield Button("Add part (a)", id="add", variant="primary", compact=True)
-                yield Button("Drop last (x)", id="drop", compact=True)
-                yield Button("Send (^s)", id="send", variant="success", compact=True)
-                yield Button("Withdraw (w)", id="withdraw", variant="warning", compact=True)
-                yield Button("Change the deal (e)", id="revise", variant="primary", compact=True)
-                yield Button("Close (esc)", id="close", compact=True)
+                yield Button(_("Add part (a)"), id="add", variant="primary", compact=True)
+                yield Button(_("Drop last (x)"), id="drop", compact=True)
+                yield Button(_("Send (^s)"), id="send", variant="success", compact=True)
+                yield Button(_("Withdraw (w)"), id="withdraw", variant="warning", compact=True)
+                yield Button(_("Change the deal (e)"), id="revise", variant="primary", compact=True)
+                yield Button(_("Close (esc)"), id="close", compact=True)
         yield SteadyFooter()
 
     def on_mount(self) -> None:
@@ -257,18 +263,30 @@ class DealScreen(OfferDialog[DealOffer]):
         names, board, view = self.client.names, self.client.board, self.view
         to = names[self.receiver] if self.receiver is not None else "..."
         cash = money(view.players[self.giver].cash)
-        what = "deeds and cards" if self._held else "deeds"
-        self.query_one("#who", Static).update(
-            Content(f"Part: {names[self.giver]} (g, has {cash}) gives {to} (t): tick {what} (d), cash (c)")
+        who = (
+            _(
+                "Part: {giver} (g, has {cash}) gives {receiver} (t): tick deeds and cards (d), cash (c)",
+                giver=names[self.giver],
+                cash=cash,
+                receiver=to,
+            )
+            if self._held
+            else _(
+                "Part: {giver} (g, has {cash}) gives {receiver} (t): tick deeds (d), cash (c)",
+                giver=names[self.giver],
+                cash=cash,
+                receiver=to,
+            )
         )
+        self.query_one("#who", Static).update(Content(who))
         parts = (
             self.sent.parts if self.mode != "compose" and self.sent is not None else tuple(self.draft.parts)
         )
         lines = part_lines(parts, board, names)
         self.query_one("#parts", Static).update(
-            Content("Parts:\n" + "\n".join(f" {i}. {line}" for i, line in enumerate(lines, 1)))
+            Content(_("Parts:") + "\n" + "\n".join(f" {i}. {line}" for i, line in enumerate(lines, 1)))
             if lines
-            else Content.styled("No parts yet: choose who gives what to whom, then add it (a).", "dim")
+            else Content.styled(_("No parts yet: choose who gives what to whom, then add it (a)."), "dim")
         )
         everyone = sorted({p for part in parts for p in (part.giver, part.receiver)} | {self.player})
         shares = [share_line(parts, p, board, names) for p in everyone] if parts else []
@@ -290,7 +308,9 @@ class DealScreen(OfferDialog[DealOffer]):
             status.update("")
             return
         why = self.client.check(cmd)
-        status.update(Content.styled(why, "$error") if why else Content.styled("Ready to send.", "$success"))
+        status.update(
+            Content.styled(why, "$error") if why else Content.styled(_("Ready to send."), "$success")
+        )
 
     def look_for_answer(self) -> None:
         """Waiting: the refuser is named by the refusal itself (not the first party to answer)."""
@@ -301,14 +321,20 @@ class DealScreen(OfferDialog[DealOffer]):
             outcome = _outcome(event, self.sent)
             reason = getattr(event, "reason", "")
             if outcome == "accepted":
-                self._answer = Content.styled("Everyone accepted: the deal is done.", "$success")
+                self._answer = Content.styled(_("Everyone accepted: the deal is done."), "$success")
             elif isinstance(event, DealRejected):
-                told = f"{names[event.player]} turned it down" + (f": {reason}" if reason else "")
+                name = names[event.player]
+                told = (
+                    _("{name} turned it down: {reason}", name=name, reason=reason)
+                    if reason
+                    else _("{name} turned it down.", name=name)
+                )
                 told += "" if told.endswith(".") else "."
-                self._answer = Content.styled(f"{told} e changes it and sends it again.", "$error")
+                again = _("e changes it and sends it again.")
+                self._answer = Content.styled(f"{told} {again}", "$error")
                 self.table.keep_deal(self.draft)  # `j` again starts from it
             elif outcome == "withdrawn":
-                self._answer = Content("The deal was withdrawn.")
+                self._answer = Content(_("The deal was withdrawn."))
             else:
                 made = _proposed(event)
                 if made is not None and made.id == self.sent.id:
@@ -321,7 +347,7 @@ class DealScreen(OfferDialog[DealOffer]):
         if self.mode == "waiting":
             deal = getattr(self.client.view(None).pending, "deal", None)
             if isinstance(deal, DealOffer):
-                return Content(f"Waiting for {self.client.names[deal.to]}...")
+                return Content(_("Waiting for {name}...", name=self.client.names[deal.to]))
         return super().status_text()
 
     def ready(self, action: str) -> bool:
@@ -352,7 +378,7 @@ class DealScreen(OfferDialog[DealOffer]):
     def action_field(self, name: str) -> None:
         widget = self.query_one(f"#{name}")
         if widget.disabled:
-            self.notify("Nothing to hand over there.", timeout=3)
+            self.notify(_("Nothing to hand over there."), timeout=3)
             return
         widget.focus()
         if isinstance(widget, Input):
@@ -361,7 +387,7 @@ class DealScreen(OfferDialog[DealOffer]):
     def action_add(self) -> None:
         bundle = self._part()
         if self.receiver is None or bundle.empty:
-            self.notify("Tick a deed or type an amount for this part first.", timeout=3)
+            self.notify(_("Tick a deed or type an amount for this part first."), timeout=3)
             return
         self.draft.add(self.giver, self.receiver, bundle)
         self._fill()
@@ -405,7 +431,7 @@ class DealScreen(OfferDialog[DealOffer]):
             return
         cmd = self.draft.command()
         if cmd is None:
-            self.notify("Add a part first (a).", timeout=3)
+            self.notify(_("Add a part first (a)."), timeout=3)
             return
         self._offer_view = self.client.view(self.player)
         self.send_offer(cmd)
@@ -425,5 +451,5 @@ class DealScreen(OfferDialog[DealOffer]):
 
     def palette_commands(self) -> Iterable[PaletteEntry]:
         if self.mode == "compose":
-            yield ("Add this part to the deal", "", self.action_add)
-            yield ("Send the deal", "", self.action_send)
+            yield (_("Add this part to the deal"), "", self.action_add)
+            yield (_("Send the deal"), "", self.action_send)

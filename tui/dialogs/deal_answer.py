@@ -16,6 +16,7 @@ from textual.widgets import Button, Input, Label, Static
 from engine import AcceptDeal, DealOffer, RejectDeal
 from engine.narration import bundle_text
 from room.room import clean_reason
+from translation import N_, _
 from tui.deal_model import DealDraft, part_lines
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.steady_footer import SteadyFooter
@@ -26,9 +27,9 @@ REASON_MOST = 80
 
 class DealAnswerDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "accept", "Accept"),
-        Binding("r", "reject", "Reject"),
-        Binding("o", "counter", "Counter-offer"),
+        Binding("a", "accept", N_("Accept")),
+        Binding("r", "reject", N_("Reject")),
+        Binding("o", "counter", N_("Counter-offer")),
     ]
     DEFAULT_CSS = """
     DealAnswerDialog > #dialog {
@@ -48,15 +49,18 @@ class DealAnswerDialog(DecisionDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label("A deal", id="title")
+            yield Label(_("A deal"), id="title")
             yield Static(id="body")
             yield Input(
-                placeholder="why not? (Enter turns it down)", id="why", max_length=REASON_MOST, disabled=True
+                placeholder=_("why not? (Enter turns it down)"),
+                id="why",
+                max_length=REASON_MOST,
+                disabled=True,
             )
             with Horizontal(classes="buttons"):
-                yield Button("Accept (a)", id="accept", variant="success", compact=True)
-                yield Button("Reject (r)", id="reject", variant="error", compact=True)
-                yield Button("Counter (o)", id="counter", variant="primary", compact=True)
+                yield Button(_("Accept (a)"), id="accept", variant="success", compact=True)
+                yield Button(_("Reject (r)"), id="reject", variant="error", compact=True)
+                yield Button(_("Counter (o)"), id="counter", variant="primary", compact=True)
         yield SteadyFooter()
 
     @property
@@ -70,24 +74,27 @@ class DealAnswerDialog(DecisionDialog):
             return
         names, board, me = self.client.names, self.client.board, self.player
         others = [names[p] for p in deal.parties if p not in (me, deal.proposer)]
-        self.query_one("#title", Label).update(Content(f"{names[me]}: a deal from {names[deal.proposer]}"))
+        title = _("{name}: a deal from {proposer}", name=names[me], proposer=names[deal.proposer])
+        self.query_one("#title", Label).update(Content(title))
+        proposer = names[deal.proposer]
         lines = [
-            f"{names[deal.proposer]} proposes a deal with you"
-            + (f" and {', '.join(others)}." if others else "."),
+            _("{name} proposes a deal with you and {others}.", name=proposer, others=", ".join(others))
+            if others
+            else _("{name} proposes a deal with you.", name=proposer),
             "",
-            f"You give: {bundle_text(deal.gives(me), board)}",
-            f"You get:  {bundle_text(deal.gets(me), board)}",
+            _("You give: {what}", what=bundle_text(deal.gives(me), board)),
+            _("You get:  {what}", what=bundle_text(deal.gets(me), board)),
             "",
-            "The whole deal:",
+            _("The whole deal:"),
             *(f"  {line}" for line in part_lines(deal.parts, board, names)),
         ]
         agreed = [names[p] for p in deal.accepted]
         waiting = [names[p] for p in deal.parties[1:] if p not in deal.accepted and p != me]
         if agreed:
-            lines.append(f"Agreed so far: {', '.join(agreed)}.")
+            lines.append(_("Agreed so far: {names}.", names=", ".join(agreed)))
         if waiting:
-            lines.append(f"Still to answer after you: {', '.join(waiting)}.")
-        lines.append("All must accept; one refusal ends it and nothing changes hands.")
+            lines.append(_("Still to answer after you: {names}.", names=", ".join(waiting)))
+        lines.append(_("All must accept; one refusal ends it and nothing changes hands."))
         self.query_one("#body", Static).update(Content("\n".join(lines)))
         legal = {c.kind for c in self.legal(me)}
         self.enable("accept", "accept_deal" in legal)
@@ -133,6 +140,6 @@ class DealAnswerDialog(DecisionDialog):
         self.table.play(RejectDeal(player=self.player, deal_id=deal.id, reason=why))
 
     def palette_commands(self) -> Iterable[PaletteEntry]:
-        yield ("Accept your part of the deal", "", self.action_accept)
-        yield ("Turn the deal down", "", self.action_reject)
-        yield ("Turn the deal down with a counter-offer", "", self.action_counter)
+        yield (_("Accept your part of the deal"), "", self.action_accept)
+        yield (_("Turn the deal down"), "", self.action_reject)
+        yield (_("Turn the deal down with a counter-offer"), "", self.action_counter)

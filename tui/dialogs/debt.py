@@ -13,7 +13,7 @@ from textual.content import Content
 from textual.widgets import Button, Label, Static
 
 from engine import Command, GoToPoorhouse, Mortgage, SellBuilding, SellLot
-from engine.narration import money
+from translation import N_, _, money
 from tui.dialogs.bank import borrowings
 from tui.dialogs.bankruptcy import BankruptcyDialog
 from tui.dialogs.base import DecisionDialog, PaletteEntry
@@ -24,12 +24,12 @@ from tui.words import charge_text, describe_command, raising, raising_all
 
 class DebtDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("m", "mortgage", "Mortgage"),
-        Binding("b", "sell", "Sell buildings"),
-        Binding("t", "trade", "Trade"),
-        Binding("i", "loan", "Loan"),
-        Binding("x", "bankrupt", "Bankruptcy"),
-        Binding("x", "poorhouse", "Poorhouse"),
+        Binding("m", "mortgage", N_("Mortgage")),
+        Binding("b", "sell", N_("Sell buildings")),
+        Binding("t", "trade", N_("Trade")),
+        Binding("i", "loan", N_("Loan")),
+        Binding("x", "bankrupt", N_("Bankruptcy")),
+        Binding("x", "poorhouse", N_("Poorhouse")),
     ]
     BUTTON_FOR_ACTION: ClassVar[dict[str, str]] = {"sell": "sell"}
     DEFAULT_CSS = """
@@ -46,15 +46,15 @@ class DebtDialog(DecisionDialog):
         with Vertical(id="dialog"):
             yield Label("", id="title")
             yield Static(id="body")
-            yield Label("Raise cash: choose a line and press Enter", id="ways-title")
+            yield Label(_("Raise cash: choose a line and press Enter"), id="ways-title")
             yield CommandList(id="ways")
             with Horizontal(classes="buttons"):
-                yield Button("Mortgage (m)", id="mortgage", compact=True)
-                yield Button("Sell buildings (b)", id="sell", compact=True)
-                yield Button("Trade (t)", id="trade", variant="primary", compact=True)
-                yield Button("Ask for a loan (i)", id="loan", variant="primary", compact=True)
-                yield Button("Declare bankruptcy (x)", id="bankrupt", variant="error", compact=True)
-                yield Button("Go to the poorhouse (x)", id="poorhouse", variant="error", compact=True)
+                yield Button(_("Mortgage (m)"), id="mortgage", compact=True)
+                yield Button(_("Sell buildings (b)"), id="sell", compact=True)
+                yield Button(_("Trade (t)"), id="trade", variant="primary", compact=True)
+                yield Button(_("Ask for a loan (i)"), id="loan", variant="primary", compact=True)
+                yield Button(_("Declare bankruptcy (x)"), id="bankrupt", variant="error", compact=True)
+                yield Button(_("Go to the poorhouse (x)"), id="poorhouse", variant="error", compact=True)
         yield SteadyFooter()
 
     def refresh_from_game(self) -> None:
@@ -65,30 +65,48 @@ class DebtDialog(DecisionDialog):
         client = self.client
         names = client.names
         boxes = client.board.edition.boxes
-        creditor = "the bank" if charge.payee is None else names[charge.payee]
+        creditor = _("the bank") if charge.payee is None else names[charge.payee]
         if charge.payee is None and charge.box in boxes:
-            creditor = f"the {boxes[charge.box].name}"
+            creditor = _("the {box}", box=boxes[charge.box].name)
         poorhouse = client.board.edition.poorhouse is not None
         cash = view.players[self.player].cash
         raisable = client.facts().raisable[self.player]
         self.query_one("#title", Label).update(
-            Content(f"{names[self.player]} owes {creditor} {money(charge.amount)}")
+            Content(
+                _("{name} owes the bank {amount}", name=names[self.player], amount=money(charge.amount))
+                if charge.payee is None and charge.box not in boxes
+                else _(
+                    "{name} owes {creditor} {amount}",
+                    name=names[self.player],
+                    creditor=creditor,
+                    amount=money(charge.amount),
+                )
+            )
         )
         what = charge_text(charge.reason, charge.detail, charge.space, client.board)
         if poorhouse:
-            how = (
-                f"Borrowing from the bank against your lots would raise {money(raisable)}. The debt is paid "
+            how = _(
+                "Borrowing from the bank against your lots would raise {amount}. The debt is paid "
                 "as soon as your cash covers it; you may also sell lots in a trade or ask for a loan. Only "
-                "with nothing left to borrow on do you pay what you have and go to the poorhouse."
+                "with nothing left to borrow on do you pay what you have and go to the poorhouse.",
+                amount=money(raisable),
             )
         else:
-            enough = (
-                "enough: the debt is paid as soon as your cash covers it."
+            ways_to = raising_all(client.board)
+            how = (
+                _(
+                    "{ways} would raise {amount}, enough: the debt is paid as soon as your cash covers it.",
+                    ways=ways_to,
+                    amount=money(raisable),
+                )
                 if raisable >= charge.amount - cash
-                else "not enough: sell deeds in a trade, or declare bankruptcy."
+                else _(
+                    "{ways} would raise {amount}, not enough: sell deeds in a trade, or declare bankruptcy.",
+                    ways=ways_to,
+                    amount=money(raisable),
+                )
             )
-            how = f"{raising_all(client.board)} would raise {money(raisable)}, {enough}"
-        short = f"Cash {money(cash)}: short by {money(charge.amount - cash)}."
+        short = _("Cash {cash}: short by {amount}.", cash=money(cash), amount=money(charge.amount - cash))
         self.query_one("#body", Static).update(Content(f"{what[:1].upper()}{what[1:]}. {short}\n{how}"))
         ways: list[tuple[Command, str]] = [
             (c, describe_command(c, view, client.board))
@@ -99,11 +117,11 @@ class DebtDialog(DecisionDialog):
         ways_list = self.query_one(CommandList)
         ways_list.set_commands(
             ways,
-            "Nothing left to borrow against."
+            N_("Nothing left to borrow against.")
             if poorhouse
-            else "Nothing left to sell or mortgage."
+            else N_("Nothing left to sell or mortgage.")
             if client.board.edition.mortgages
-            else "Nothing left to sell.",
+            else N_("Nothing left to sell."),
         )
         if ways:
             ways_list.focus()
@@ -152,26 +170,30 @@ class DebtDialog(DecisionDialog):
         if "declare_bankruptcy" in legal:
             self.app.push_screen(BankruptcyDialog(self.table, self.player))
         else:
-            self.notify(f"You can still raise the cash: {raising(self.client.board)} first.", timeout=3)
+            self.notify(
+                _("You can still raise the cash: {ways} first.", ways=raising(self.client.board)), timeout=3
+            )
 
     def hint(self, action: str, description: str) -> str:
         if action == "mortgage":
-            return "You own no deeds to mortgage."
+            return _("You own no deeds to mortgage.")
         if action == "sell":
-            return "You have no buildings to sell."
+            return _("You have no buildings to sell.")
         if action == "poorhouse":
-            return "Borrow from the bank against your lots first: the poorhouse is for nothing to borrow on."
+            return _(
+                "Borrow from the bank against your lots first: the poorhouse is for nothing to borrow on."
+            )
         if action == "bankrupt":
-            return f"You can still raise the cash: {raising(self.client.board)} first."
+            return _("You can still raise the cash: {ways} first.", ways=raising(self.client.board))
         if action == "trade":
-            return "Trades wait until the auction or the open offer is settled."
+            return _("Trades wait until the auction or the open offer is settled.")
         return super().hint(action, description)
 
     def palette_commands(self) -> Iterable[PaletteEntry]:
-        yield ("Mortgage deeds", "Open the mortgage dialog", self.action_mortgage)
-        yield ("Sell buildings", "Open the building dialog", self.action_sell)
-        yield ("Trade to raise cash", "Open the trade negotiator", self.action_trade)
+        yield (_("Mortgage deeds"), _("Open the mortgage dialog"), self.action_mortgage)
+        yield (_("Sell buildings"), _("Open the building dialog"), self.action_sell)
+        yield (_("Trade to raise cash"), _("Open the trade negotiator"), self.action_trade)
         if self.client.board.edition.poorhouse is not None:
-            yield ("Go to the poorhouse", "Only with nothing left to borrow on", self.action_poorhouse)
+            yield (_("Go to the poorhouse"), _("Only with nothing left to borrow on"), self.action_poorhouse)
         else:
-            yield ("Declare bankruptcy", "Only when nothing can cover the debt", self.action_bankrupt)
+            yield (_("Declare bankruptcy"), _("Only when nothing can cover the debt"), self.action_bankrupt)

@@ -13,14 +13,15 @@ from textual.content import Content
 from textual.widgets import Button, Label, Static
 
 from engine import ChooseDirection
+from translation import N_, _
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.steady_footer import SteadyFooter
 
 
 class DirectionDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f", "forward", "Forward"),
-        Binding("b", "backward", "Backward"),
+        Binding("f", "forward", N_("Forward")),
+        Binding("b", "backward", N_("Backward")),
     ]
 
     def compose(self) -> ComposeResult:
@@ -28,8 +29,8 @@ class DirectionDialog(DecisionDialog):
             yield Label("", id="title")
             yield Static(id="body")
             with Horizontal(classes="buttons"):
-                yield Button("Forward (f)", id="forward", variant="primary", compact=True)
-                yield Button("Backward (b)", id="backward", variant="primary", compact=True)
+                yield Button(_("Forward (f)"), id="forward", variant="primary", compact=True)
+                yield Button(_("Backward (b)"), id="backward", variant="primary", compact=True)
         yield SteadyFooter()
 
     def _end(self, steps: int, direction: int) -> int:
@@ -41,17 +42,23 @@ class DirectionDialog(DecisionDialog):
         if steps is None:
             return
         board, names = self.client.board, self.client.names
-        self.query_one("#title", Label).update(Content(f"{names[self.player]}: which way, {steps} spaces?"))
+        title = _("{name}: which way, {n} spaces?", name=names[self.player], n=steps)
+        self.query_one("#title", Label).update(Content(title))
         ahead, behind = board.name(self._end(steps, 1)), board.name(self._end(steps, -1))
-        self.query_one("#body", Static).update(
-            Content(
+        lines = [
+            _(
                 "You have been round the board the full number of times and owe nothing: you may move "
-                f"either way (no more wages).\n  Forward: you stop on {ahead}."
-                f"\n  Backward: you stop on {behind}."
-            )
+                "either way (no more wages)."
+            ),
+            "  " + _("Forward: you stop on {space}.", space=ahead),
+            "  " + _("Backward: you stop on {space}.", space=behind),
+        ]
+        self.query_one("#body", Static).update(Content("\n".join(lines)))
+        forward = _("Forward to {space} (f)", space=board.spaces[self._end(steps, 1)].short)
+        self.query_one("#forward", Button).label = forward
+        self.query_one("#backward", Button).label = _(
+            "Back to {space} (b)", space=board.spaces[self._end(steps, -1)].short
         )
-        self.query_one("#forward", Button).label = f"Forward to {board.spaces[self._end(steps, 1)].short} (f)"
-        self.query_one("#backward", Button).label = f"Back to {board.spaces[self._end(steps, -1)].short} (b)"
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_forward() if event.button.id == "forward" else self.action_backward()
@@ -63,5 +70,5 @@ class DirectionDialog(DecisionDialog):
         self.table.play(ChooseDirection(player=self.player, direction="backward"))
 
     def palette_commands(self) -> Iterable[PaletteEntry]:
-        yield ("Move forward", "", self.action_forward)
-        yield ("Move backward", "", self.action_backward)
+        yield (_("Move forward"), "", self.action_forward)
+        yield (_("Move backward"), "", self.action_backward)

@@ -11,12 +11,11 @@ from textual.content import Content
 from textual.widgets import Label, Static
 
 from engine import ExcessLots, SellLot
-from engine.narration import money
 from engine.queries import lot_value, lots_held
+from translation import N_, _, money, ngettext
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.command_list import CommandList
 from tui.widgets.steady_footer import SteadyFooter
-from tui.words import plural
 
 
 class ExcessLotsDialog(DecisionDialog):
@@ -40,21 +39,35 @@ class ExcessLotsDialog(DecisionDialog):
         limit = board.edition.lot_limit or 0
         over = lots_held(view, self.player) - limit
         name = self.client.names[self.player]
-        self.query_one("#title", Label).update(Content(f"{name}: give back {plural(over, 'lot')}"))
+        title = ngettext("{name}: give back {n} lot", "{name}: give back {n} lots", over, name=name)
+        self.query_one("#title", Label).update(Content(title))
         self.query_one("#body", Static).update(
             Content(
-                f"You may hold at most {limit} lots (your ownership markers). Of the lots just taken, "
-                f"choose {plural(over, 'lot')} to give back: the bank pays half their value, houses "
-                "included. The others stay yours with their houses."
+                ngettext(
+                    "You may hold at most {limit} lots (your ownership markers). Of the lots just taken, "
+                    "choose {n} lot to give back: the bank pays half their value, houses "
+                    "included. The others stay yours with their houses.",
+                    "You may hold at most {limit} lots (your ownership markers). Of the lots just taken, "
+                    "choose {n} lots to give back: the bank pays half their value, houses "
+                    "included. The others stay yours with their houses.",
+                    over,
+                    limit=limit,
+                )
             )
         )
         choices = []
         for s in pend.spaces:
             houses = view.ruleset.houses(view.deeds[s].level)
-            text = f"Give back {board.name(s)} ({plural(houses, 'house')}): +{money(lot_value(view, s))}"
+            text = ngettext(
+                "Give back {lot} ({n} house): +{amount}",
+                "Give back {lot} ({n} houses): +{amount}",
+                houses,
+                lot=board.name(s),
+                amount=money(lot_value(view, s)),
+            )
             choices.append((SellLot(player=self.player, space=s), text))
         lots = self.query_one(CommandList)
-        lots.set_commands(choices, "Nothing to give back.")
+        lots.set_commands(choices, N_("Nothing to give back."))
         lots.focus()
 
     def on_command_list_chosen(self, event: CommandList.Chosen) -> None:
@@ -64,4 +77,5 @@ class ExcessLotsDialog(DecisionDialog):
         pend = self._pending()
         for s in pend.spaces if pend is not None else ():
             cmd = SellLot(player=self.player, space=s)
-            yield (f"Give back {self.client.board.name(s)}", "", lambda c=cmd: self.table.play(c))  # type: ignore[misc]
+            said = _("Give back {lot}", lot=self.client.board.name(s))
+            yield (said, "", lambda c=cmd: self.table.play(c))  # type: ignore[misc]

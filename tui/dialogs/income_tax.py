@@ -12,25 +12,25 @@ from textual.content import Content
 from textual.widgets import Button, Label, Static
 
 from engine import ChooseIncomeTax
-from engine.narration import money
 from engine.queries import tax_of
+from translation import N_, _, money
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.steady_footer import SteadyFooter
 
 
 class IncomeTaxDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f", "flat", "Flat sum"),
-        Binding("p", "percent", "Percentage"),
+        Binding("f", "flat", N_("Flat sum")),
+        Binding("p", "percent", N_("Percentage")),
     ]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label("Income tax", id="title")
+            yield Label(_("Income tax"), id="title")
             yield Static(id="body")
             with Horizontal(classes="buttons"):
-                yield Button("Flat (f)", id="flat", variant="primary", compact=True)
-                yield Button("Percent (p)", id="percent", variant="primary", compact=True)
+                yield Button(_("Flat (f)"), id="flat", variant="primary", compact=True)
+                yield Button(_("Percent (p)"), id="percent", variant="primary", compact=True)
         yield SteadyFooter()
 
     def refresh_from_game(self) -> None:
@@ -40,17 +40,23 @@ class IncomeTaxDialog(DecisionDialog):
         tax = tax_of(self.view, space)
         cash = self.view.players[self.player].cash
         name = self.client.names[self.player]
-        self.query_one("#title", Label).update(Content(f"{name}: income tax"))
+        self.query_one("#title", Label).update(Content(_("{name}: income tax", name=name)))
         self.query_one("#body", Static).update(
             Content(
-                f"Pay {money(tax.flat)}, or {tax.percent}% of your total worth: cash, the printed price "
-                "of every deed (mortgaged or not) and what your buildings cost.\n"
-                "The rules have you choose before you add it up.\n"
-                f"Your cash: {money(cash)}."
+                _(
+                    "Pay {flat}, or {percent}% of your total worth: cash, the printed price "
+                    "of every deed (mortgaged or not) and what your buildings cost.",
+                    flat=money(tax.flat),
+                    percent=tax.percent,
+                )
+                + "\n"
+                + _("The rules have you choose before you add it up.")
+                + "\n"
+                + _("Your cash: {amount}.", amount=money(cash))
             )
         )
-        self.query_one("#flat", Button).label = f"Pay {money(tax.flat)} (f)"
-        self.query_one("#percent", Button).label = f"Pay {tax.percent}% (p)"
+        self.query_one("#flat", Button).label = _("Pay {amount} (f)", amount=money(tax.flat))
+        self.query_one("#percent", Button).label = _("Pay {percent}% (p)", percent=tax.percent)
         legal = {getattr(c, "option", None) for c in self.legal(self.player) if c.kind == "choose_income_tax"}
         self.enable("flat", "flat" in legal)
         self.enable("percent", "percent" in legal)
@@ -65,5 +71,5 @@ class IncomeTaxDialog(DecisionDialog):
         self.table.play(ChooseIncomeTax(player=self.player, option="percent"))
 
     def palette_commands(self) -> Iterable[PaletteEntry]:
-        yield ("Pay the flat income tax", "", self.action_flat)
-        yield ("Pay the percentage income tax", "", self.action_percent)
+        yield (_("Pay the flat income tax"), "", self.action_flat)
+        yield (_("Pay the percentage income tax"), "", self.action_percent)

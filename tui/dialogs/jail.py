@@ -12,7 +12,7 @@ from textual.content import Content
 from textual.widgets import Button, Label, Static
 
 from engine import Command, PayJailFine, RollDice, UseJailCard
-from engine.narration import money
+from translation import N_, _, money
 from tui.client import refusal
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.steady_footer import SteadyFooter
@@ -20,9 +20,9 @@ from tui.widgets.steady_footer import SteadyFooter
 
 class JailDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r", "roll", "Roll for doubles"),
-        Binding("p", "pay", "Pay the fine"),
-        Binding("c", "card", "Use a card"),
+        Binding("r", "roll", N_("Roll for doubles")),
+        Binding("p", "pay", N_("Pay the fine")),
+        Binding("c", "card", N_("Use a card")),
     ]
 
     def compose(self) -> ComposeResult:
@@ -30,9 +30,9 @@ class JailDialog(DecisionDialog):
             yield Label("", id="title")
             yield Static(id="body")
             with Horizontal(classes="buttons"):
-                yield Button("Roll for doubles (r)", id="roll", variant="primary", compact=True)
-                yield Button("Pay the fine (p)", id="pay", variant="warning", compact=True)
-                yield Button("Use card (c)", id="card", variant="success", compact=True)
+                yield Button(_("Roll for doubles (r)"), id="roll", variant="primary", compact=True)
+                yield Button(_("Pay the fine (p)"), id="pay", variant="warning", compact=True)
+                yield Button(_("Use card (c)"), id="card", variant="success", compact=True)
         yield SteadyFooter()
 
     def refresh_from_game(self) -> None:
@@ -41,27 +41,38 @@ class JailDialog(DecisionDialog):
         assert jail is not None  # the jail dialog opens only for a player in jail
         ps = view.players[self.player]
         name = self.client.names[self.player]
-        self.query_one("#title", Label).update(Content(f"{name} is in jail"))
+        self.query_one("#title", Label).update(Content(_("{name} is in jail", name=name)))
         if jail.max_turns is None:
             terms = [
-                f"This is jail turn {ps.jail_turns + 1}; there is no limit.",
-                f"Throw doubles to leave and move by that throw, or pay {money(jail.fine)} before throwing.",
+                _("This is jail turn {n}; there is no limit.", n=ps.jail_turns + 1),
+                _(
+                    "Throw doubles to leave and move by that throw, or pay {fine} before throwing.",
+                    fine=money(jail.fine),
+                ),
             ]
         else:
             terms = [
-                f"This is jail turn {ps.jail_turns + 1} of {jail.max_turns}.",
-                f"Throw doubles to leave and move by that throw; after {jail.max_turns} failed throws "
-                f"you pay {money(jail.fine)} and move.",
+                _("This is jail turn {n} of {most}.", n=ps.jail_turns + 1, most=jail.max_turns),
+                _(
+                    "Throw doubles to leave and move by that throw; after {most} failed throws "
+                    "you pay {fine} and move.",
+                    most=jail.max_turns,
+                    fine=money(jail.fine),
+                ),
             ]
         lines = [
             *terms,
-            f"Your cash: {money(ps.cash)}.  Get Out of Jail Free cards: {len(ps.jail_cards)}.",
+            _(
+                "Your cash: {amount}.  Get Out of Jail Free cards: {n}.",
+                amount=money(ps.cash),
+                n=len(ps.jail_cards),
+            ),
         ]
         legal = {c.kind for c in self.legal(self.player)}
         if "pay_jail_fine" not in legal:
-            lines.append("The fine cannot be paid before this throw.")
+            lines.append(_("The fine cannot be paid before this throw."))
         self.query_one("#body", Static).update(Content("\n".join(lines)))
-        self.query_one("#pay", Button).label = f"Pay {money(jail.fine)} (p)"
+        self.query_one("#pay", Button).label = _("Pay {amount} (p)", amount=money(jail.fine))
         self.enable("roll", "roll_dice" in legal)
         self.enable("pay", "pay_jail_fine" in legal)
         self.enable("card", "use_jail_card" in legal)
@@ -81,7 +92,7 @@ class JailDialog(DecisionDialog):
     def hint(self, action: str, description: str) -> str:
         """Why a way out is closed: no card, the throw comes first, too little cash."""
         if action == "card" and not self.view.players[self.player].jail_cards:
-            return "You have no Get Out of Jail Free card."
+            return _("You have no Get Out of Jail Free card.")
         probes: dict[str, Command] = {
             "roll": RollDice(player=self.player),
             "pay": PayJailFine(player=self.player),
@@ -94,6 +105,6 @@ class JailDialog(DecisionDialog):
         return super().hint(action, description)
 
     def palette_commands(self) -> Iterable[PaletteEntry]:
-        yield ("Roll for doubles", "Throw the dice to leave jail", self.action_roll)
-        yield ("Pay the jail fine", "Pay and leave jail", self.action_pay)
-        yield ("Use a Get Out of Jail Free card", "Leave jail with a card", self.action_card)
+        yield (_("Roll for doubles"), _("Throw the dice to leave jail"), self.action_roll)
+        yield (_("Pay the jail fine"), _("Pay and leave jail"), self.action_pay)
+        yield (_("Use a Get Out of Jail Free card"), _("Leave jail with a card"), self.action_card)

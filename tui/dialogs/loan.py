@@ -16,8 +16,8 @@ from textual.widgets.selection_list import Selection
 
 from engine import AcceptLoan, CancelLoan, LoanOffer, ProposeLoan, RejectLoan
 from engine.events import Event
-from engine.narration import money
 from engine.queries import free_lots
+from translation import N_, _, money
 from tui.dialogs.base import PaletteEntry, Table
 from tui.dialogs.offer import Mode, ModeRules, OfferDialog, OfferStory, Outcome
 from tui.director import Decision
@@ -29,10 +29,15 @@ from tui.widgets.ticks import TickList
 
 def offer_text(offer: LoanOffer, names: Sequence[str], lots: str) -> str:
     """A loan offer in words: who lends whom what, at what interest, against which lots."""
-    return (
-        f"{names[offer.lender]} lends {names[offer.borrower]} {money(offer.principal)}; "
-        f"{names[offer.borrower]} pays {money(offer.interest)} interest each wage day and repays the "
-        f"{money(offer.principal)} at any time, pledging {lots}. Debts are settled at the count."
+    return _(
+        "{lender} lends {borrower} {principal}; "
+        "{borrower} pays {interest} interest each wage day and repays the "
+        "{principal} at any time, pledging {lots}. Debts are settled at the count.",
+        lender=names[offer.lender],
+        borrower=names[offer.borrower],
+        principal=money(offer.principal),
+        interest=money(offer.interest),
+        lots=lots,
     )
 
 
@@ -63,17 +68,22 @@ class LoanScreen(OfferDialog[LoanOffer]):
         "answered": ModeRules(frozenset()),
         "received": ModeRules(frozenset({"accept", "reject"})),
     }
-    STORY = OfferStory(_proposed, _outcome, agreed="agreed", done="the loan is made")
+    STORY = OfferStory(
+        _proposed,
+        _outcome,
+        accepted=N_("{name} agreed: the loan is made."),
+        accepted_why=N_("{name} agreed ({reason}): the loan is made."),
+    )
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("p", "part('partner')", "Player", priority=True),
-        Binding("b", "part('way')", "Lend/borrow", priority=True),
-        Binding("s", "part('principal')", "Sum", priority=True),
-        Binding("i", "part('interest')", "Interest", priority=True),
-        Binding("l", "part('lots')", "Lots", priority=True),
-        Binding("ctrl+s", "send", "Send", priority=True),
-        Binding("ctrl+a", "accept", "Accept", priority=True),
-        Binding("ctrl+r", "reject", "Reject", priority=True),
-        Binding("escape", "close", "Close"),
+        Binding("p", "part('partner')", N_("Player"), priority=True),
+        Binding("b", "part('way')", N_("Lend/borrow"), priority=True),
+        Binding("s", "part('principal')", N_("Sum"), priority=True),
+        Binding("i", "part('interest')", N_("Interest"), priority=True),
+        Binding("l", "part('lots')", N_("Lots"), priority=True),
+        Binding("ctrl+s", "send", N_("Send"), priority=True),
+        Binding("ctrl+a", "accept", N_("Accept"), priority=True),
+        Binding("ctrl+r", "reject", N_("Reject"), priority=True),
+        Binding("escape", "close", N_("Close")),
     ]
     DEFAULT_CSS = """
     LoanScreen .row {
@@ -123,33 +133,33 @@ class LoanScreen(OfferDialog[LoanOffer]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label("Loan", id="title")
+            yield Label(_("Loan"), id="title")
             with Vertical(id="terms"):
                 with Horizontal(classes="row"):
-                    yield Label("With (p)")
-                    yield Select[int]([], id="partner", prompt="choose a player", compact=True)
+                    yield Label(_("With (p)"))
+                    yield Select[int]([], id="partner", prompt=_("choose a player"), compact=True)
                     yield Select(
-                        [("I lend", "lend"), ("I borrow", "borrow")],
+                        [(_("I lend"), "lend"), (_("I borrow"), "borrow")],
                         value="lend",
                         id="way",
                         allow_blank=False,
                         compact=True,
                     )
                 with Horizontal(classes="row"):
-                    yield Label("Sum (s) $")
+                    yield Label(_("Sum (s) $"))
                     yield SteadyInput("100", id="principal", type="integer", compact=True)
-                    yield Label("interest (i) each wage day $")
+                    yield Label(_("interest (i) each wage day $"))
                     yield SteadyInput("5", id="interest", type="integer", compact=True)
-                yield Label("Lots pledged (l), the borrower's", id="lots-title")
+                yield Label(_("Lots pledged (l), the borrower's"), id="lots-title")
                 yield TickList(id="lots", compact=True)
             yield Static(id="offer")
             yield Static(id="status")
             with Horizontal(classes="buttons"):
-                yield Button("Send (^s)", id="send", variant="success", compact=True)
-                yield Button("Accept (^a)", id="accept", variant="success", compact=True)
-                yield Button("Reject (^r)", id="reject", variant="error", compact=True)
-                yield Button("Withdraw", id="withdraw", variant="warning", compact=True)
-                yield Button("Close (esc)", id="close", compact=True)
+                yield Button(_("Send (^s)"), id="send", variant="success", compact=True)
+                yield Button(_("Accept (^a)"), id="accept", variant="success", compact=True)
+                yield Button(_("Reject (^r)"), id="reject", variant="error", compact=True)
+                yield Button(_("Withdraw"), id="withdraw", variant="warning", compact=True)
+                yield Button(_("Close (esc)"), id="close", compact=True)
         yield SteadyFooter()
 
     def on_mount(self) -> None:
@@ -215,10 +225,12 @@ class LoanScreen(OfferDialog[LoanOffer]):
         self.look_for_answer()
         offer = self.offer
         if self.mode == "received" and offer is not None:
-            title = f"{names[offer.proposer]} proposes a loan to {names[self.player]}"
+            title = _(
+                "{name} proposes a loan to {partner}", name=names[offer.proposer], partner=names[self.player]
+            )
         else:
             partner = names[self.partner] if self.partner is not None else "..."
-            title = f"{names[self.player]}: a loan with {partner}"
+            title = _("{name}: a loan with {partner}", name=names[self.player], partner=partner)
         self.query_one("#title", Label).update(Content(title))
         shown = offer if self.mode != "compose" else None
         if shown is not None:
@@ -236,10 +248,10 @@ class LoanScreen(OfferDialog[LoanOffer]):
             return
         cmd = self.command()
         if cmd is None:
-            status.update(Content.styled("Choose the player, the sum and the interest.", "dim"))
+            status.update(Content.styled(_("Choose the player, the sum and the interest."), "dim"))
         else:
             why = self.client.check(cmd)
-            ready = Content.styled("Ready to send.", "$success")
+            ready = Content.styled(_("Ready to send."), "$success")
             status.update(Content.styled(why, "$error") if why else ready)
 
     def chosen_partner(self) -> int | None:
@@ -331,7 +343,7 @@ class LoanScreen(OfferDialog[LoanOffer]):
 
     def palette_commands(self) -> Iterable[PaletteEntry]:
         if self.mode == "compose":
-            yield ("Send the loan offer", "", self.action_send)
+            yield (_("Send the loan offer"), "", self.action_send)
         if self.mode == "received":
-            yield ("Accept the loan", "", self.action_accept)
-            yield ("Turn the loan down", "", self.action_reject)
+            yield (_("Accept the loan"), "", self.action_accept)
+            yield (_("Turn the loan down"), "", self.action_reject)

@@ -13,7 +13,7 @@ from textual.content import Content
 from textual.widgets import Button, Label, Static
 
 from engine import BuyLot, RentLot
-from engine.narration import money
+from translation import N_, _, money
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.deed import DeedCard
 from tui.widgets.steady_footer import SteadyFooter
@@ -21,9 +21,9 @@ from tui.widgets.steady_footer import SteadyFooter
 
 class LotDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("b", "buy", "Buy"),
-        Binding("r", "rent", "Rent"),
-        Binding("k", "bank", "Bank"),
+        Binding("b", "buy", N_("Buy")),
+        Binding("r", "rent", N_("Rent")),
+        Binding("k", "bank", N_("Bank")),
     ]
 
     def compose(self) -> ComposeResult:
@@ -32,9 +32,9 @@ class LotDialog(DecisionDialog):
             yield DeedCard()
             yield Static(id="cash")
             with Horizontal(classes="buttons"):
-                yield Button("Buy (b)", id="buy", variant="success", compact=True)
-                yield Button("Rent (r)", id="rent", variant="warning", compact=True)
-                yield Button("Bank (k)", id="bank", compact=True)
+                yield Button(_("Buy (b)"), id="buy", variant="success", compact=True)
+                yield Button(_("Rent (r)"), id="rent", variant="warning", compact=True)
+                yield Button(_("Bank (k)"), id="bank", compact=True)
         yield SteadyFooter()
 
     def refresh_from_game(self) -> None:
@@ -45,23 +45,35 @@ class LotDialog(DecisionDialog):
             return
         client, view, board, names = self.client, self.view, self.client.board, self.client.names
         self.query_one("#title", Label).update(
-            Content(f"{names[self.player]}: buy or rent {board.name(space)}?")
+            Content(_("{name}: buy or rent {lot}?", name=names[self.player], lot=board.name(space)))
         )
         self.query_one(DeedCard).show(view, board, space, names, client.facts(), self.table.glyphs)
         cash = view.players[self.player].cash
         price = board.price[space]
         occupant = getattr(pend, "occupant", None)
-        to = names[occupant] if occupant is not None else "the Public Treasury"
-        lines = [f"Your cash: {money(cash)}. A lot counts its price at the end, and earns its rent."]
+        to = names[occupant] if occupant is not None else _("the Public Treasury")
+        lines = [
+            _(
+                "Your cash: {amount}. A lot counts its price at the end, and earns its rent.",
+                amount=money(cash),
+            )
+        ]
         if occupant is not None:
-            lines.append(f"{to} is already on the lot: renting, you pay {to} half the rent.")
+            lines.append(_("{name} is already on the lot: renting, you pay {name} half the rent.", name=to))
         if cash < price:
             lines.append(
-                f"You are {money(price - cash)} short of the price: borrow from the bank (k), or rent."
+                _(
+                    "You are {amount} short of the price: borrow from the bank (k), or rent.",
+                    amount=money(price - cash),
+                )
             )
         self.query_one("#cash", Static).update(Content("\n".join(lines)))
-        self.query_one("#buy", Button).label = f"Buy for {money(price)} (b)"
-        self.query_one("#rent", Button).label = f"Rent for {money(rent)} to {to} (r)"
+        self.query_one("#buy", Button).label = _("Buy for {price} (b)", price=money(price))
+        self.query_one("#rent", Button).label = (
+            _("Rent for {rent} to {name} (r)", rent=money(rent), name=to)
+            if occupant is not None
+            else _("Rent for {rent} to the Public Treasury (r)", rent=money(rent))
+        )
         legal = {c.kind for c in self.legal(self.player)}
         self.enable("buy", "buy_lot" in legal)
         self.enable("rent", "rent_lot" in legal)
@@ -80,6 +92,6 @@ class LotDialog(DecisionDialog):
         self.table.open_management("bank", self.player)
 
     def palette_commands(self) -> Iterable[PaletteEntry]:
-        yield ("Buy the lot", "Pay its price into the Public Treasury", self.action_buy)
-        yield ("Rent the lot", "Pay its rent and move on", self.action_rent)
-        yield ("Bank", "Borrow against your lots", self.action_bank)
+        yield (_("Buy the lot"), _("Pay its price into the Public Treasury"), self.action_buy)
+        yield (_("Rent the lot"), _("Pay its rent and move on"), self.action_rent)
+        yield (_("Bank"), _("Borrow against your lots"), self.action_bank)

@@ -9,6 +9,7 @@ from typing import ClassVar
 from textual.content import Content
 from textual.widgets import DataTable
 
+from translation import N_, _
 from tui import look
 from tui.dialogs.base import GameDialog, Table
 
@@ -23,8 +24,9 @@ class LotsDialog(GameDialog):
     }
     """
 
-    LOT_HEADING: ClassVar[str] = "Lot"
+    LOT_HEADING: ClassVar[str] = N_("Lot")
     COLUMNS: ClassVar[tuple[str, ...]] = ()
+    """The headings after the lot's (message ids, translated when the table is made)."""
 
     def __init__(self, table: Table, player: int) -> None:
         super().__init__(table)
@@ -35,8 +37,8 @@ class LotsDialog(GameDialog):
         if self.closed:
             return
         table = self.query_one(DataTable)
-        table.add_column(self.LOT_HEADING, width=24)
-        table.add_columns(*self.columns())
+        table.add_column(_(self.LOT_HEADING), width=24)
+        table.add_columns(*(_(heading) for heading in self.columns()))
 
     def filled(self) -> None:
         self.query_one(DataTable).focus()
@@ -51,7 +53,7 @@ class LotsDialog(GameDialog):
         table = self.query_one(DataTable)
         cursor = table.cursor_row
         table.clear()
-        self._spaces = [space for space, _ in rows]
+        self._spaces = [space for space, _cells in rows]
         for space, cells in rows:
             table.add_row(Content.styled(f" {board.spaces[space].name} ", look.band(board, space)), *cells)
         if self._spaces:

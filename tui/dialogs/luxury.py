@@ -12,17 +12,17 @@ from textual.content import Content
 from textual.widgets import Button, Label, Static
 
 from engine import BuyLuxury, DeclineLuxury
-from engine.narration import money
 from engine.queries import luxury_worth
+from translation import N_, _, money
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.steady_footer import SteadyFooter
 
 
 class LuxuryDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("b", "buy", "Buy"),
-        Binding("d", "decline", "Do without"),
-        Binding("k", "bank", "Bank"),
+        Binding("b", "buy", N_("Buy")),
+        Binding("d", "decline", N_("Do without")),
+        Binding("k", "bank", N_("Bank")),
     ]
 
     def compose(self) -> ComposeResult:
@@ -30,9 +30,9 @@ class LuxuryDialog(DecisionDialog):
             yield Label("", id="title")
             yield Static(id="body")
             with Horizontal(classes="buttons"):
-                yield Button("Buy (b)", id="buy", variant="success", compact=True)
-                yield Button("Do without (d)", id="decline", variant="warning", compact=True)
-                yield Button("Bank (k)", id="bank", compact=True)
+                yield Button(_("Buy (b)"), id="buy", variant="success", compact=True)
+                yield Button(_("Do without (d)"), id="decline", variant="warning", compact=True)
+                yield Button(_("Bank (k)"), id="bank", compact=True)
         yield SteadyFooter()
 
     def refresh_from_game(self) -> None:
@@ -44,16 +44,27 @@ class LuxuryDialog(DecisionDialog):
         board, names = self.client.board, self.client.names
         wages = getattr(pend, "wages", 0)
         cash = self.view.players[self.player].cash
-        self.query_one("#title", Label).update(Content(f"{names[self.player]}: a luxury?"))
-        lost = f", handing back the {money(wages)} wages it earned" if wages else ""
+        self.query_one("#title", Label).update(Content(_("{name}: a luxury?", name=names[self.player])))
+        back = board.name(back_to)
         lines = [
-            f"A luxury ticket costs {money(price)}, paid into the Public Treasury, and counts "
-            f"{money(luxury_worth(board))} at the end of the game.",
-            f"Do without it and you lose the move: back to {board.name(back_to)}{lost}.",
-            f"Your cash: {money(cash)}.",
+            _(
+                "A luxury ticket costs {price}, paid into the Public Treasury, and counts "
+                "{worth} at the end of the game.",
+                price=money(price),
+                worth=money(luxury_worth(board)),
+            ),
+            _(
+                "Do without it and you lose the move: back to {space}, handing back the {wages} wages it "
+                "earned.",
+                space=back,
+                wages=money(wages),
+            )
+            if wages
+            else _("Do without it and you lose the move: back to {space}.", space=back),
+            _("Your cash: {amount}.", amount=money(cash)),
         ]
         self.query_one("#body", Static).update(Content("\n".join(lines)))
-        self.query_one("#buy", Button).label = f"Buy for {money(price)} (b)"
+        self.query_one("#buy", Button).label = _("Buy for {price} (b)", price=money(price))
         legal = {c.kind for c in self.legal(self.player)}
         self.enable("buy", "buy_luxury" in legal)
         self.enable("decline", "decline_luxury" in legal)
@@ -74,5 +85,5 @@ class LuxuryDialog(DecisionDialog):
         self.table.open_management("bank", self.player)
 
     def palette_commands(self) -> Iterable[PaletteEntry]:
-        yield ("Buy a luxury ticket", "", self.action_buy)
-        yield ("Do without it", "Lose the move", self.action_decline)
+        yield (_("Buy a luxury ticket"), "", self.action_buy)
+        yield (_("Do without it"), _("Lose the move"), self.action_decline)

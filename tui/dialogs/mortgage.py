@@ -12,7 +12,7 @@ from textual.content import Content
 from textual.widgets import Button, DataTable, Label, Static
 
 from engine import Mortgage, Unmortgage
-from engine.narration import money
+from translation import N_, _, money
 from tui.client import refusal
 from tui.dialogs.base import PaletteEntry
 from tui.dialogs.lots import LotsDialog
@@ -21,34 +21,39 @@ from tui.widgets.steady_footer import SteadyFooter
 
 class MortgageDialog(LotsDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("m", "mortgage", "Mortgage"),
-        Binding("u,l", "lift", "Lift"),
-        Binding("escape", "close", "Done"),
+        Binding("m", "mortgage", N_("Mortgage")),
+        Binding("u,l", "lift", N_("Lift")),
+        Binding("escape", "close", N_("Done")),
     ]
-    LOT_HEADING = "Deed"
-    COLUMNS = ("State", "Mortgage", "Lift")
+    LOT_HEADING = N_("Deed")
+    COLUMNS = (N_("State"), N_("Mortgage"), N_("Lift"))
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label("Mortgages", id="title")
+            yield Label(_("Mortgages"), id="title")
             yield Static(id="cash")
             yield DataTable(id="deeds", cursor_type="row", zebra_stripes=True)
             yield Static(id="why", classes="note")
             with Horizontal(classes="buttons"):
-                yield Button("Mortgage (m)", id="mortgage", variant="warning", compact=True)
-                yield Button("Lift (u)", id="lift", variant="success", compact=True)
-                yield Button("Done (esc)", id="done", compact=True)
+                yield Button(_("Mortgage (m)"), id="mortgage", variant="warning", compact=True)
+                yield Button(_("Lift (u)"), id="lift", variant="success", compact=True)
+                yield Button(_("Done (esc)"), id="done", compact=True)
         yield SteadyFooter()
 
     def refresh_from_game(self) -> None:
         client = self.client
         view = self.view
         board = client.board
-        self.query_one("#title", Label).update(Content(f"{client.names[self.player]}: mortgages"))
+        self.query_one("#title", Label).update(
+            Content(_("{name}: mortgages", name=client.names[self.player]))
+        )
         self.query_one("#cash", Static).update(
             Content(
-                f"Cash {money(view.players[self.player].cash)}. The bank lends half the price; lifting "
-                "costs the loan plus 10%. Sell a group's buildings before mortgaging any of it."
+                _(
+                    "Cash {cash}. The bank lends half the price; lifting "
+                    "costs the loan plus 10%. Sell a group's buildings before mortgaging any of it.",
+                    cash=money(view.players[self.player].cash),
+                )
             )
         )
         rows = []
@@ -56,11 +61,11 @@ class MortgageDialog(LotsDialog):
             deed = view.deeds[s]
             if deed.owner != self.player:
                 continue
-            state = "mortgaged" if deed.mortgaged else ("built" if deed.level else "")
+            state = _("mortgaged") if deed.mortgaged else (_("built") if deed.level else "")
             rows.append((s, (state, f"+{money(board.mortgage[s])}", money(board.unmortgage_cost(s)))))
         self.fill(rows)
         if not self._spaces:
-            self.query_one("#why", Static).update(Content("You hold no deeds."))
+            self.query_one("#why", Static).update(Content(_("You hold no deeds.")))
         self.update_buttons()
 
     def update_buttons(self) -> None:
@@ -106,5 +111,5 @@ class MortgageDialog(LotsDialog):
             self.table.play(Unmortgage(player=self.player, space=space))
 
     def palette_commands(self) -> Iterable[PaletteEntry]:
-        yield ("Mortgage the selected deed", "", self.action_mortgage)
-        yield ("Lift the mortgage on the selected deed", "", self.action_lift)
+        yield (_("Mortgage the selected deed"), "", self.action_mortgage)
+        yield (_("Lift the mortgage on the selected deed"), "", self.action_lift)

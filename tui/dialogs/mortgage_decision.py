@@ -12,15 +12,15 @@ from textual.content import Content
 from textual.widgets import Button, Label, Static
 
 from engine import KeepMortgage, Unmortgage
-from engine.narration import money
+from translation import N_, _, money
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.steady_footer import SteadyFooter
 
 
 class MortgageDecisionDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("l", "lift", "Lift now"),
-        Binding("k", "keep", "Keep the mortgage"),
+        Binding("l", "lift", N_("Lift now")),
+        Binding("k", "keep", N_("Keep the mortgage")),
     ]
 
     def compose(self) -> ComposeResult:
@@ -28,8 +28,8 @@ class MortgageDecisionDialog(DecisionDialog):
             yield Label("", id="title")
             yield Static(id="body")
             with Horizontal(classes="buttons"):
-                yield Button("Lift (l)", id="lift", variant="success", compact=True)
-                yield Button("Keep (k)", id="keep", variant="warning", compact=True)
+                yield Button(_("Lift (l)"), id="lift", variant="success", compact=True)
+                yield Button(_("Keep (k)"), id="keep", variant="warning", compact=True)
         yield SteadyFooter()
 
     def _space(self) -> int | None:
@@ -44,17 +44,22 @@ class MortgageDecisionDialog(DecisionDialog):
         cash = self.view.players[self.player].cash
         lift, interest = board.unmortgage_cost(space), board.interest(space)
         self.query_one("#title", Label).update(
-            Content(f"{self.client.names[self.player]}: {name} came to you mortgaged")
+            Content(_("{name}: {deed} came to you mortgaged", name=self.client.names[self.player], deed=name))
         )
         self.query_one("#body", Static).update(
             Content(
-                f"Lift the mortgage now for {money(lift)} (the mortgage plus 10%), or keep it: pay "
-                f"{money(interest)} interest now, and the mortgage plus another 10% when you lift it later.\n"
-                f"Your cash: {money(cash)}."
+                _(
+                    "Lift the mortgage now for {lift} (the mortgage plus 10%), or keep it: pay "
+                    "{interest} interest now, and the mortgage plus another 10% when you lift it later.",
+                    lift=money(lift),
+                    interest=money(interest),
+                )
+                + "\n"
+                + _("Your cash: {amount}.", amount=money(cash))
             )
         )
-        self.query_one("#lift", Button).label = f"Lift for {money(lift)} (l)"
-        self.query_one("#keep", Button).label = f"Keep, pay {money(interest)} (k)"
+        self.query_one("#lift", Button).label = _("Lift for {amount} (l)", amount=money(lift))
+        self.query_one("#keep", Button).label = _("Keep, pay {amount} (k)", amount=money(interest))
         legal = {c.kind for c in self.legal(self.player)}
         self.enable("lift", "unmortgage" in legal)
         self.enable("keep", "keep_mortgage" in legal)
@@ -73,5 +78,5 @@ class MortgageDecisionDialog(DecisionDialog):
             self.table.play(KeepMortgage(player=self.player, space=space))
 
     def palette_commands(self) -> Iterable[PaletteEntry]:
-        yield ("Lift the mortgage now", "", self.action_lift)
-        yield ("Keep the mortgage", "", self.action_keep)
+        yield (_("Lift the mortgage now"), "", self.action_lift)
+        yield (_("Keep the mortgage"), "", self.action_keep)

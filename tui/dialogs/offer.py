@@ -18,6 +18,7 @@ from textual.content import Content
 
 from engine import Command
 from engine.events import Event
+from translation import N_, _
 from tui.dialogs.base import GameDialog, Table
 from tui.director import Decision
 
@@ -65,12 +66,12 @@ class ModeRules:
 class OfferStory(Generic[OfferT]):
     """How the table's story tells of one kind of offer: the offer an event proposes, what an event did
     to a given offer (None: nothing), and the words of its acceptance ("Vera accepted: the trade is
-    done.")."""
+    done."), without a reason and with one (message ids, translated when told)."""
 
     proposed: Callable[[Event], OfferT | None]
     outcome: Callable[[Event, OfferT], Outcome | None]
-    agreed: str
-    done: str
+    accepted: str
+    accepted_why: str
 
     def answer(self, history: Sequence[Event], names: Sequence[str], offer: OfferT) -> Content | None:
         """How `offer` was answered, in words, read from the newest event back to its proposal; None
@@ -79,13 +80,19 @@ class OfferStory(Generic[OfferT]):
             outcome = self.outcome(event, offer)
             reason = getattr(event, "reason", "")
             if outcome == "accepted":
-                why = f" ({reason})" if reason else ""
-                return Content.styled(f"{names[offer.to]} {self.agreed}{why}: {self.done}.", "$success")
+                name = names[offer.to]
+                said = (
+                    _(self.accepted_why, name=name, reason=reason) if reason else _(self.accepted, name=name)
+                )
+                return Content.styled(said, "$success")
             if outcome == "rejected":  # by the one player who may answer it
-                why = f": {reason}" if reason else "."
-                return Content.styled(f"{names[offer.to]} turned it down{why}", "$error")
+                if reason:
+                    said = _("{name} turned it down: {reason}", name=names[offer.to], reason=reason)
+                else:
+                    said = _("{name} turned it down.", name=names[offer.to])
+                return Content.styled(said, "$error")
             if outcome == "withdrawn":
-                return Content("The offer was withdrawn.")
+                return Content(_("The offer was withdrawn."))
             made = self.proposed(event)
             if made is not None and made.id == offer.id:
                 return None
@@ -100,7 +107,8 @@ class OfferDialog(GameDialog, Generic[OfferT]):
     """What each mode allows (`ModeRules`); every action named in it is possible in those modes alone."""
     STORY: ClassVar[OfferStory[Any]]
     """How the story tells of this negotiator's kind of offer."""
-    RECEIVED: ClassVar[str] = "Accept it or turn it down."
+    RECEIVED: ClassVar[str] = N_("Accept it or turn it down.")
+    """What the status line asks of an offer received (a message id, translated when shown)."""
     """What the status line asks of the player answering an offer."""
 
     def __init__(self, table: Table, player: int, received: Decision | None = None) -> None:
@@ -185,10 +193,12 @@ class OfferDialog(GameDialog, Generic[OfferT]):
         if self.mode == "waiting":
             partner = self.sent.to if self.sent is not None else self.chosen_partner()
             names = self.client.names
-            return Content(f"Waiting for {names[partner] if partner is not None else 'an answer'}...")
+            if partner is None:
+                return Content(_("Waiting for an answer..."))
+            return Content(_("Waiting for {name}...", name=names[partner]))
         if self.mode == "answered":
             return self._answer
-        return Content(self.RECEIVED)
+        return Content(_(self.RECEIVED))
 
     def action_close(self) -> None:
         if self.mode == "answered":

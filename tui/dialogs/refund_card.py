@@ -12,16 +12,16 @@ from textual.content import Content
 from textual.widgets import Button, Label, Static
 
 from engine import KeepCard, PlayRefundCard, RefundChoice
-from engine.narration import money
 from engine.queries import share_of
+from translation import N_, _, money
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.steady_footer import SteadyFooter
 
 
 class RefundCardDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("p", "play", "Play the card"),
-        Binding("k", "keep", "Keep it"),
+        Binding("p", "play", N_("Play the card")),
+        Binding("k", "keep", N_("Keep it")),
     ]
 
     def compose(self) -> ComposeResult:
@@ -29,8 +29,8 @@ class RefundCardDialog(DecisionDialog):
             yield Label("", id="title")
             yield Static(id="body")
             with Horizontal(classes="buttons"):
-                yield Button("Play the card (p)", id="play", variant="success", compact=True)
-                yield Button("Keep it (k)", id="keep", compact=True)
+                yield Button(_("Play the card (p)"), id="play", variant="success", compact=True)
+                yield Button(_("Keep it (k)"), id="keep", compact=True)
         yield SteadyFooter()
 
     def refresh_from_game(self) -> None:
@@ -40,15 +40,22 @@ class RefundCardDialog(DecisionDialog):
         view = self.view
         share = share_of(view, pend.space)
         usual = view.pot * share // 100
-        self.query_one("#title", Label).update(Content(f"{self.client.names[self.player]}: the pool"))
+        self.query_one("#title", Label).update(
+            Content(_("{name}: the pool", name=self.client.names[self.player]))
+        )
         self.query_one("#body", Static).update(
             Content(
-                f"The pool holds {money(view.pot)}. Play your card to take all of it (the card goes back "
-                f"under its deck), or keep the card and take {share}%: {money(usual)}."
+                _(
+                    "The pool holds {pot}. Play your card to take all of it (the card goes back "
+                    "under its deck), or keep the card and take {share}%: {amount}.",
+                    pot=money(view.pot),
+                    share=share,
+                    amount=money(usual),
+                )
             )
         )
-        self.query_one("#play", Button).label = f"Take {money(view.pot)} (p)"
-        self.query_one("#keep", Button).label = f"Keep it, take {money(usual)} (k)"
+        self.query_one("#play", Button).label = _("Take {amount} (p)", amount=money(view.pot))
+        self.query_one("#keep", Button).label = _("Keep it, take {amount} (k)", amount=money(usual))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_play() if event.button.id == "play" else self.action_keep()
@@ -60,5 +67,5 @@ class RefundCardDialog(DecisionDialog):
         self.table.play(KeepCard(player=self.player))
 
     def palette_commands(self) -> Iterable[PaletteEntry]:
-        yield ("Play the refund card: the whole pool", "", self.action_play)
-        yield ("Keep the refund card", "", self.action_keep)
+        yield (_("Play the refund card: the whole pool"), "", self.action_play)
+        yield (_("Keep the refund card"), "", self.action_keep)

@@ -13,6 +13,7 @@ from textual.content import Content
 from textual.widgets import Label, Static
 
 from engine import ChooseRoute, RouteChoice
+from translation import N_, _
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.command_list import CommandList
 from tui.widgets.steady_footer import SteadyFooter
@@ -20,10 +21,10 @@ from tui.widgets.steady_footer import SteadyFooter
 
 class RideDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "way(0)", "Stay", show=False),
-        Binding("2", "way(1)", "Ride", show=False),
-        Binding("3", "way(2)", "Ride", show=False),
-        Binding("4", "way(3)", "Ride", show=False),
+        Binding("1", "way(0)", N_("Stay"), show=False),
+        Binding("2", "way(1)", N_("Ride"), show=False),
+        Binding("3", "way(2)", N_("Ride"), show=False),
+        Binding("4", "way(3)", N_("Ride"), show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -42,15 +43,15 @@ class RideDialog(DecisionDialog):
         out = []
         for i, way in enumerate(pend.options):
             end = board.track.walk(way, pend.steps, direction=pend.direction).end
-            ride = "Go on by the throw" if way == pend.at else f"Ride free to the railroad at space {way}"
-            passes = way != pend.at and any(board.pays[s] for s in (board.track.along(pend.at, way) or ()))
-            wages = " (past Mother Earth: wages)" if passes and pend.direction > 0 else ""
-            out.append(
-                (
-                    ChooseRoute(player=self.player, space=way),
-                    f"{i + 1}. {ride}: stop on {board.name(end)}{wages}",
-                )
+            ride = (
+                _("Go on by the throw")
+                if way == pend.at
+                else _("Ride free to the railroad at space {space}", space=way)
             )
+            passes = way != pend.at and any(board.pays[s] for s in (board.track.along(pend.at, way) or ()))
+            wages = " " + _("(past Mother Earth: wages)") if passes and pend.direction > 0 else ""
+            stop = _("{way}: stop on {space}", way=ride, space=board.name(end))
+            out.append((ChooseRoute(player=self.player, space=way), f"{i + 1}. {stop}{wages}"))
         return out
 
     def refresh_from_game(self) -> None:
@@ -58,11 +59,15 @@ class RideDialog(DecisionDialog):
         if pend is None:
             return
         names = self.client.names
-        self.query_one("#title", Label).update(Content(f"{names[self.player]}: a free ride?"))
+        self.query_one("#title", Label).update(Content(_("{name}: a free ride?", name=names[self.player])))
         self.query_one("#body", Static).update(
             Content(
-                f"A double, passing the railroad at space {pend.at}: ride free to any other and count "
-                f"the {pend.steps} left from there, or go on by the throw. One ride a throw."
+                _(
+                    "A double, passing the railroad at space {space}: ride free to any other and count "
+                    "the {n} left from there, or go on by the throw. One ride a throw.",
+                    space=pend.at,
+                    n=pend.steps,
+                )
             )
         )
         ways = self.query_one(CommandList)

@@ -13,6 +13,7 @@ from textual.content import Content
 from textual.widgets import Button, Label, Static
 
 from engine import ChooseRoute, RouteChoice
+from translation import N_, _, ngettext
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.steady_footer import SteadyFooter
 
@@ -21,8 +22,8 @@ _KEYS = ("k", "g")
 
 class RouteDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("k", "way(0)", "Keep to this ring"),
-        Binding("g", "way(1)", "Go across"),
+        Binding("k", "way(0)", N_("Keep to this ring")),
+        Binding("g", "way(1)", N_("Go across")),
     ]
 
     def compose(self) -> ComposeResult:
@@ -30,8 +31,8 @@ class RouteDialog(DecisionDialog):
             yield Label("", id="title")
             yield Static(id="body")
             with Horizontal(classes="buttons"):
-                yield Button("Keep to this ring (k)", id="way-0", variant="primary", compact=True)
-                yield Button("Go across (g)", id="way-1", variant="primary", compact=True)
+                yield Button(_("Keep to this ring (k)"), id="way-0", variant="primary", compact=True)
+                yield Button(_("Go across (g)"), id="way-1", variant="primary", compact=True)
         yield SteadyFooter()
 
     def _choice(self) -> RouteChoice | None:
@@ -51,14 +52,33 @@ class RouteDialog(DecisionDialog):
             return
         board = self.client.board
         name = self.client.names[self.player]
-        steps = f"{pend.steps} step{'s' if pend.steps != 1 else ''}"
-        self.query_one("#title", Label).update(Content(f"{name}: which way from {board.name(pend.at)}?"))
-        lines = [f"The track forks here, with {steps} still to go{' back' if pend.direction < 0 else ''}."]
+        title = _("{name}: which way from {space}?", name=name, space=board.name(pend.at))
+        self.query_one("#title", Label).update(Content(title))
+        forks = (
+            ngettext(
+                "The track forks here, with {n} step still to go back.",
+                "The track forks here, with {n} steps still to go back.",
+                pend.steps,
+            )
+            if pend.direction < 0
+            else ngettext(
+                "The track forks here, with {n} step still to go.",
+                "The track forks here, with {n} steps still to go.",
+                pend.steps,
+            )
+        )
+        lines = [forks]
         for i, way in enumerate(pend.options[:2]):
             end = board.name(self._end(pend, way))
-            what = "Keep to this ring" if way == pend.at else f"Go across to {board.name(way)}"
-            lines.append(f"  {what}: the move ends on {end}.")
-            label = "Keep to this ring" if way == pend.at else f"Across to {board.spaces[way].short}"
+            what = (
+                _("Keep to this ring") if way == pend.at else _("Go across to {space}", space=board.name(way))
+            )
+            lines.append("  " + _("{way}: the move ends on {space}.", way=what, space=end))
+            label = (
+                _("Keep to this ring")
+                if way == pend.at
+                else _("Across to {space}", space=board.spaces[way].short)
+            )
             self.query_one(f"#way-{i}", Button).label = f"{label} ({_KEYS[i]})"
         self.query_one("#body", Static).update(Content("\n".join(lines)))
         legal = {c.space for c in self.legal(self.player) if isinstance(c, ChooseRoute)}
@@ -89,5 +109,7 @@ class RouteDialog(DecisionDialog):
             return
         board = self.client.board
         for i, way in enumerate(pend.options):
-            what = "Keep to this ring" if way == pend.at else f"Go across to {board.name(way)}"
+            what = (
+                _("Keep to this ring") if way == pend.at else _("Go across to {space}", space=board.name(way))
+            )
             yield (what, "", lambda i=i: self.action_way(i))  # type: ignore[misc]

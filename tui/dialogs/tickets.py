@@ -13,14 +13,14 @@ from textual.content import Content
 from textual.widgets import Button, Label, Static
 
 from engine import BuyTicketLot, DoneWithTickets
-from engine.narration import money
+from translation import N_, _, money
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.command_list import CommandList
 from tui.widgets.steady_footer import SteadyFooter
 
 
 class TicketsDialog(DecisionDialog):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("d", "done", "Done")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("d", "done", N_("Done"))]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -28,33 +28,40 @@ class TicketsDialog(DecisionDialog):
             yield Static(id="body")
             yield CommandList(id="lots")
             with Horizontal(classes="buttons"):
-                yield Button("Done: put the rest back (d)", id="done", variant="primary", compact=True)
+                yield Button(_("Done: put the rest back (d)"), id="done", variant="primary", compact=True)
         yield SteadyFooter()
 
     def refresh_from_game(self) -> None:
         view, board, names = self.view, self.client.board, self.client.names
         ps = view.players[self.player]
-        self.query_one("#title", Label).update(Content(f"{names[self.player]}: your lot tickets"))
+        self.query_one("#title", Label).update(
+            Content(_("{name}: your lot tickets", name=names[self.player]))
+        )
         choices = [
             (
                 c,
-                f"Buy {board.name(c.space)} for {money(board.price[c.space])}, "
-                f"rent {money(board.rent[c.space][0])}",
+                _(
+                    "Buy {lot} for {price}, rent {rent}",
+                    lot=board.name(c.space),
+                    price=money(board.price[c.space]),
+                    rent=money(board.rent[c.space][0]),
+                ),
             )
             for c in self.legal(self.player)
             if isinstance(c, BuyTicketLot)
         ]
-        text = (
+        text = _(
             "Before the first throw you may buy the lots your tickets name, at their price, into the "
             "Public Treasury. A lot counts its price at the end and earns its rent. "
-            f"Your cash: {money(ps.cash)}."
+            "Your cash: {amount}.",
+            amount=money(ps.cash),
         )
-        unaffordable = [s for s in ps.tickets if not any(c.space == s for c, _ in choices)]
+        unaffordable = [s for s in ps.tickets if not any(c.space == s for c, _words in choices)]
         if unaffordable:
-            text += f"\nBeyond your cash: {', '.join(board.name(s) for s in unaffordable)}."
+            text += "\n" + _("Beyond your cash: {lots}.", lots=", ".join(board.name(s) for s in unaffordable))
         self.query_one("#body", Static).update(Content(text))
         lots = self.query_one(CommandList)
-        lots.set_commands(choices, "No ticket you can afford.")
+        lots.set_commands(choices, N_("No ticket you can afford."))
         if choices:
             lots.focus()
 
@@ -68,4 +75,4 @@ class TicketsDialog(DecisionDialog):
         self.table.play(DoneWithTickets(player=self.player))
 
     def palette_commands(self) -> Iterable[PaletteEntry]:
-        yield ("Put the other tickets back", "Buy no more of your tickets' lots", self.action_done)
+        yield (_("Put the other tickets back"), _("Buy no more of your tickets' lots"), self.action_done)

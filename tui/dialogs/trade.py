@@ -19,6 +19,7 @@ from textual.widgets import Button, Input, Label, SelectionList, Static
 from engine import AcceptTrade, Bundle, CancelTrade, GameView, RejectTrade, TradeOffer
 from engine.events import Event
 from engine.narration import card_name
+from translation import N_, _
 from tui.dialogs.base import PaletteEntry, Table
 from tui.dialogs.deal import DealScreen
 from tui.dialogs.offer import Mode, ModeRules, OfferStory, Outcome
@@ -57,42 +58,47 @@ class TradeScreen(TradeSides):
         "answered": ModeRules(frozenset({"revise"})),
         "received": ModeRules(frozenset({"accept", "reject", "counter"})),
     }
-    STORY = OfferStory(_proposed, _outcome, agreed="accepted", done="the trade is done")
-    RECEIVED = "Accept it, turn it down, or make a counter-offer."
+    STORY = OfferStory(
+        _proposed,
+        _outcome,
+        accepted=N_("{name} accepted: the trade is done."),
+        accepted_why=N_("{name} accepted ({reason}): the trade is done."),
+    )
+    RECEIVED = N_("Accept it, turn it down, or make a counter-offer.")
     # Every part of an offer has its own key: lower case for your side, upper case for theirs. The
     # fields take digits only, so letters never need to reach them and may work from anywhere. The
     # footer leaves the upper-case keys to the labels on the other side (and the help), so that it keeps
     # every other key with its words at 80 columns.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("p", "part('partner')", "Partner", priority=True),
-        Binding("d", "part('give')", "Deeds", priority=True),
-        Binding("D", "part('take')", "Their deeds", show=False, priority=True),
-        Binding("c", "part('give-cash')", "Cash", priority=True),
-        Binding("C", "part('take-cash')", "Their cash", show=False, priority=True),
-        Binding("j", "part('give-cards')", "Your jail cards", show=False, priority=True),
-        Binding("J", "part('take-cards')", "Their jail cards", show=False, priority=True),
-        Binding("ctrl+s", "send", "Send"),  # not before the keys typed ahead of it reach their field
-        Binding("x", "clear", "Clear", show=False, priority=True),
-        Binding("n", "many", "More players", priority=True),
-        Binding("a", "accept", "Accept", priority=True),
-        Binding("r", "reject", "Reject", priority=True),
-        Binding("o", "counter", "Counter-offer", priority=True),
-        Binding("e", "revise", "Change the offer", priority=True),
-        Binding("w", "withdraw", "Withdraw", priority=True),
-        Binding("ctrl+a", "accept", "Accept", show=False, priority=True),
-        Binding("ctrl+r", "reject", "Reject", show=False, priority=True),
-        Binding("ctrl+o", "counter", "Counter-offer", show=False, priority=True),
-        Binding("ctrl+o", "revise", "Change the offer", show=False, priority=True),
-        Binding("escape", "close", "Close"),
+        Binding("p", "part('partner')", N_("Partner"), priority=True),
+        Binding("d", "part('give')", N_("Deeds"), priority=True),
+        Binding("D", "part('take')", N_("Their deeds"), show=False, priority=True),
+        Binding("c", "part('give-cash')", N_("Cash"), priority=True),
+        Binding("C", "part('take-cash')", N_("Their cash"), show=False, priority=True),
+        Binding("j", "part('give-cards')", N_("Your jail cards"), show=False, priority=True),
+        Binding("J", "part('take-cards')", N_("Their jail cards"), show=False, priority=True),
+        Binding("ctrl+s", "send", N_("Send")),  # not before the keys typed ahead of it reach their field
+        Binding("x", "clear", N_("Clear"), show=False, priority=True),
+        Binding("n", "many", N_("More players"), priority=True),
+        Binding("a", "accept", N_("Accept"), priority=True),
+        Binding("r", "reject", N_("Reject"), priority=True),
+        Binding("o", "counter", N_("Counter-offer"), priority=True),
+        Binding("e", "revise", N_("Change the offer"), priority=True),
+        Binding("w", "withdraw", N_("Withdraw"), priority=True),
+        Binding("ctrl+a", "accept", N_("Accept"), show=False, priority=True),
+        Binding("ctrl+r", "reject", N_("Reject"), show=False, priority=True),
+        Binding("ctrl+o", "counter", N_("Counter-offer"), show=False, priority=True),
+        Binding("ctrl+o", "revise", N_("Change the offer"), show=False, priority=True),
+        Binding("escape", "close", N_("Close")),
     ]
     PARTS: ClassVar[dict[str, str]] = {
-        "partner": "the partner",
-        "give": "your deeds",
-        "take": "their deeds",
-        "give-cash": "your cash",
-        "take-cash": "their cash",
-        "give-cards": "your jail cards",
-        "take-cards": "their jail cards",
+        "partner": N_("the partner"),
+        "give": N_("your deeds"),
+        "take": N_("their deeds"),
+        "give-cash": N_("your cash"),
+        "take-cash": N_("their cash"),
+        "give-cards": N_("your jail cards"),
+        "take-cards": N_("their jail cards"),
     }
     DEFAULT_CSS = """
     TradeScreen > #dialog {
@@ -193,32 +199,33 @@ class TradeScreen(TradeSides):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label("Trade", id="title")
+            yield Label(_("Trade"), id="title")
             with Horizontal(id="partner-row"):
-                yield Label("Trade with (p)")
-                yield Select[int]([], id="partner", prompt="choose a player", compact=True, allow_blank=True)
+                yield Label(_("Trade with (p)"))
+                prompt = _("choose a player")
+                yield Select[int]([], id="partner", prompt=prompt, compact=True, allow_blank=True)
             with Horizontal(id="sides"):
                 with Vertical(classes="side"):
-                    yield Label("You give", id="give-title")
+                    yield Label(_("You give"), id="give-title")
                     yield TickList(id="give", compact=True)
                     with Horizontal(classes="money"):
-                        yield Label("cash (c) $", classes="cash")
+                        yield Label(_("cash (c) $"), classes="cash")
                         yield SteadyInput("0", id="give-cash", type="integer", compact=True)
-                        yield Label("jail cards (j)", classes="cards")
+                        yield Label(_("jail cards (j)"), classes="cards")
                         yield SteadyInput("0", id="give-cards", type="integer", compact=True, classes="cards")
-                        yield Label("houses", classes="houses")
+                        yield Label(_("houses"), classes="houses")
                         yield SteadyInput(
                             "0", id="give-houses", type="integer", compact=True, classes="houses"
                         )
                 with Vertical(classes="side"):
-                    yield Label("You get", id="take-title")
+                    yield Label(_("You get"), id="take-title")
                     yield TickList(id="take", compact=True)
                     with Horizontal(classes="money"):
-                        yield Label("cash (C) $", classes="cash")
+                        yield Label(_("cash (C) $"), classes="cash")
                         yield SteadyInput("0", id="take-cash", type="integer", compact=True)
-                        yield Label("jail cards (J)", classes="cards")
+                        yield Label(_("jail cards (J)"), classes="cards")
                         yield SteadyInput("0", id="take-cards", type="integer", compact=True, classes="cards")
-                        yield Label("houses", classes="houses")
+                        yield Label(_("houses"), classes="houses")
                         yield SteadyInput(
                             "0", id="take-houses", type="integer", compact=True, classes="houses"
                         )
@@ -227,15 +234,15 @@ class TradeScreen(TradeSides):
             yield Static(id="effects")
             yield Static(id="status")
             with Horizontal(classes="buttons"):
-                yield Button("Send (^s)", id="send", variant="success", compact=True)
-                yield Button("Clear (x)", id="clear", compact=True)
-                yield Button("More players (n)", id="many", compact=True)
-                yield Button("Accept (a)", id="accept", variant="success", compact=True)
-                yield Button("Reject (r)", id="reject", variant="error", compact=True)
-                yield Button("Counter (o)", id="counter", variant="primary", compact=True)
-                yield Button("Withdraw (w)", id="withdraw", variant="warning", compact=True)
-                yield Button("Change the offer (e)", id="revise", variant="primary", compact=True)
-                yield Button("Close (esc)", id="close", compact=True)
+                yield Button(_("Send (^s)"), id="send", variant="success", compact=True)
+                yield Button(_("Clear (x)"), id="clear", compact=True)
+                yield Button(_("More players (n)"), id="many", compact=True)
+                yield Button(_("Accept (a)"), id="accept", variant="success", compact=True)
+                yield Button(_("Reject (r)"), id="reject", variant="error", compact=True)
+                yield Button(_("Counter (o)"), id="counter", variant="primary", compact=True)
+                yield Button(_("Withdraw (w)"), id="withdraw", variant="warning", compact=True)
+                yield Button(_("Change the offer (e)"), id="revise", variant="primary", compact=True)
+                yield Button(_("Close (esc)"), id="close", compact=True)
         yield SteadyFooter()
 
     def on_mount(self) -> None:
@@ -279,9 +286,10 @@ class TradeScreen(TradeSides):
         self._amount_field = part if isinstance(widget, Input) and not widget.disabled else "give-cash"
         self._retype = isinstance(widget, Input) and not widget.disabled
         if widget.disabled:
-            self.notify(f"Nothing to offer for {self.PARTS[part]}: no Get Out of Jail Free card.", timeout=3)
+            said = _("Nothing to offer for {part}: no Get Out of Jail Free card.", part=_(self.PARTS[part]))
+            self.notify(said, timeout=3)
         elif part == "take" and self.draft.partner is None:
-            self.notify("Choose who to trade with first (p).", timeout=3)
+            self.notify(_("Choose who to trade with first (p)."), timeout=3)
             self.query_one("#partner", Select).focus()
         else:
             widget.focus()
@@ -299,10 +307,15 @@ class TradeScreen(TradeSides):
         self.refresh_bindings()
         if self.mode == "received":
             offer = self.received
-            title = f"{names[offer.proposer]} offers {names[self.player]} a trade" if offer else "Trade"
+            title = (
+                _("{name} offers {partner} a trade", name=names[offer.proposer], partner=names[self.player])
+                if offer
+                else _("Trade")
+            )
         else:
             partner = self.draft.partner
-            title = f"{names[self.player]} trades with {names[partner] if partner is not None else '...'}"
+            who = names[partner] if partner is not None else "..."
+            title = _("{name} trades with {partner}", name=names[self.player], partner=who)
         self.query_one("#title", Label).update(Content(title))
         if self.mode != "compose":
             self.query_one("#note", Static).update("")
@@ -339,7 +352,7 @@ class TradeScreen(TradeSides):
         sides = self._bundles()
         effects = self.query_one("#effects", Static)
         if sides is None:
-            effects.update(Content("Choose who to trade with."))
+            effects.update(Content(_("Choose who to trade with.")))
             return
         proposer, partner, give, take = sides
         effects.update(
@@ -355,11 +368,11 @@ class TradeScreen(TradeSides):
         if cmd is None:
             status.update("")
         elif self.draft.empty:
-            status.update(Content.styled("Put something on the table.", "dim"))
+            status.update(Content.styled(_("Put something on the table."), "dim"))
         else:
             why = self.client.check(cmd)
             status.update(
-                Content.styled(why, "$error") if why else Content.styled("Ready to send.", "$success")
+                Content.styled(why, "$error") if why else Content.styled(_("Ready to send."), "$success")
             )
 
     def chosen_partner(self) -> int | None:
@@ -386,7 +399,7 @@ class TradeScreen(TradeSides):
 
     def hint(self, action: str, description: str) -> str:
         if action == "part":
-            return "Change the offer first (e), or make a counter-offer (o)."
+            return _("Change the offer first (e), or make a counter-offer (o).")
         return super().hint(action, description)
 
     def _can_withdraw(self) -> bool:
@@ -426,7 +439,9 @@ class TradeScreen(TradeSides):
         if space >= GIVE_CARDS:
             ref = self._held.get(space, "")
             card = card_name(ref, self.client.board)
-            self.query_one("#note", Static).update(Content(f"{card}: held in hand, traded like a deed."))
+            self.query_one("#note", Static).update(
+                Content(_("{card}: held in hand, traded like a deed.", card=card))
+            )
             return
         receiver = self.draft.partner if event.selection_list.id == "give" else self.player
         if receiver is None:
@@ -454,10 +469,10 @@ class TradeScreen(TradeSides):
         self._read_widgets()
         cmd = self.draft.command()
         if cmd is None:
-            self.notify("Choose who to trade with.", timeout=3)
+            self.notify(_("Choose who to trade with."), timeout=3)
             return
         if self.draft.empty:
-            self.notify("Put something on the table first.", timeout=3)
+            self.notify(_("Put something on the table first."), timeout=3)
             return
         self._offer_view = self.client.view(self.player)
         self.send_offer(cmd)
@@ -465,7 +480,7 @@ class TradeScreen(TradeSides):
     def action_many(self) -> None:
         """A deal among three or more instead: the deal negotiator takes this one's place."""
         if self.mode != "compose" or len(self._others()) < 2:
-            self.notify("A deal among several needs three players still in the game.", timeout=3)
+            self.notify(_("A deal among several needs three players still in the game."), timeout=3)
             return
         app, table, player = self.app, self.table, self.player
         self.dismiss()
@@ -561,10 +576,10 @@ class TradeScreen(TradeSides):
 
     def palette_commands(self) -> Iterable[PaletteEntry]:
         if self.mode == "compose":
-            yield ("Send the offer", "", self.action_send)
-            yield ("A deal among several players", "", self.action_many)
-            yield ("Clear the offer", "", self.action_clear)
+            yield (_("Send the offer"), "", self.action_send)
+            yield (_("A deal among several players"), "", self.action_many)
+            yield (_("Clear the offer"), "", self.action_clear)
         if self.mode == "received":
-            yield ("Accept the offer", "", self.action_accept)
-            yield ("Turn the offer down", "", self.action_reject)
-            yield ("Make a counter-offer", "", self.action_counter)
+            yield (_("Accept the offer"), "", self.action_accept)
+            yield (_("Turn the offer down"), "", self.action_reject)
+            yield (_("Make a counter-offer"), "", self.action_counter)

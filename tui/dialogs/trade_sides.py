@@ -9,7 +9,8 @@ from textual.widgets import Input, Label
 from textual.widgets.selection_list import Selection
 
 from engine import TradeOffer
-from engine.narration import card_name, money
+from engine.narration import card_name
+from translation import _, money
 from tui.dialogs.offer import OfferDialog, typed_number
 from tui.trade_model import TradeDraft, spare_houses
 from tui.trade_text import deed_line, is_built
@@ -100,10 +101,12 @@ class TradeSides(OfferDialog[TradeOffer]):
                 widget.highlighted = min(before or 0, widget.option_count - 1)
         names = self.client.names
         purse = money(view.players[self.player].cash)
-        partner = "They give"
+        partner = _("They give")
         if draft.partner is not None:
-            partner = f"{names[draft.partner]} gives (D), has {money(view.players[draft.partner].cash)}"
-        self.query_one("#give-title", Label).update(Content(f"{names[self.player]} gives (d), has {purse}"))
+            cash = money(view.players[draft.partner].cash)
+            partner = _("{name} gives (D), has {amount}", name=names[draft.partner], amount=cash)
+        giving = _("{name} gives (d), has {amount}", name=names[self.player], amount=purse)
+        self.query_one("#give-title", Label).update(Content(giving))
         self.query_one("#take-title", Label).update(Content(partner))
         self.query_one("#give-cash", Input).value = str(draft.give_cash)
         self.query_one("#take-cash", Input).value = str(draft.take_cash)

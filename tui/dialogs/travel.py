@@ -14,8 +14,9 @@ from textual.content import Content
 from textual.widgets import Button, Label, SelectionList, Static
 
 from engine import PlayTravelCards, RollWithTravelCard
-from engine.narration import card_name, money
+from engine.narration import card_name
 from engine.queries import held_of, steps_of
+from translation import N_, _, money
 from tui.dialogs.base import GameDialog, PaletteEntry, Table
 from tui.spaces import space_note
 from tui.widgets.steady_footer import SteadyFooter
@@ -24,9 +25,9 @@ from tui.widgets.ticks import TickList
 
 class TravelDialog(GameDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("p", "play", "Play them"),
-        Binding("a", "add", "Add to the throw"),
-        Binding("escape", "close", "Cancel"),
+        Binding("p", "play", N_("Play them")),
+        Binding("a", "add", N_("Add to the throw")),
+        Binding("escape", "close", N_("Cancel")),
     ]
     DEFAULT_CSS = """
     TravelDialog #cards {
@@ -41,21 +42,23 @@ class TravelDialog(GameDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label(Content(f"{self.client.names[self.player]}: travel cards"), id="title")
+            yield Label(Content(_("{name}: travel cards", name=self.client.names[self.player])), id="title")
             yield Static(
                 Content(
-                    "Instead of throwing, play travel cards: each moves you on its own (an even number "
-                    "of steps changes rings at a junction it passes), only the last space is landed on, "
-                    "and that is your move for the turn. Tick them in the order to play them."
+                    _(
+                        "Instead of throwing, play travel cards: each moves you on its own (an even number "
+                        "of steps changes rings at a junction it passes), only the last space is landed on, "
+                        "and that is your move for the turn. Tick them in the order to play them."
+                    )
                 ),
                 classes="note",
             )
             yield TickList(id="cards", compact=True)
             yield Static(id="where")
             with Horizontal(classes="buttons"):
-                yield Button("Play them (p)", id="play", variant="success", compact=True)
-                yield Button("Add to the throw (a)", id="add", compact=True)
-                yield Button("Cancel (esc)", id="cancel", compact=True)
+                yield Button(_("Play them (p)"), id="play", variant="success", compact=True)
+                yield Button(_("Add to the throw (a)"), id="add", compact=True)
+                yield Button(_("Cancel (esc)"), id="cancel", compact=True)
         yield SteadyFooter()
 
     def on_mount(self) -> None:
@@ -84,7 +87,7 @@ class TravelDialog(GameDialog):
 
     def _where(self, chosen: tuple[str, ...]) -> Content:
         if not chosen:
-            return Content.styled("Tick one or more cards.", "dim")
+            return Content.styled(_("Tick one or more cards."), "dim")
         view = self.view
         board = self.client.board
         track = view.ruleset.track
@@ -107,10 +110,24 @@ class TravelDialog(GameDialog):
                     paid += board.pays[walk.end]
             here = walk.end
         if forward and board.pays[here]:  # its salary is in what is collected: said once, not twice
-            return Content(f"The move ends on {board.name(here)}, collecting {money(paid)} in all.")
+            return Content(
+                _(
+                    "The move ends on {space}, collecting {amount} in all.",
+                    space=board.name(here),
+                    amount=money(paid),
+                )
+            )
         note = space_note(view, board, here, self.client.names, self.client.facts())
-        salary = f", collecting {money(paid)} on the way" if paid else ""
-        return Content(f"The move ends on {board.name(here)} ({note}){salary}.")
+        if paid:
+            return Content(
+                _(
+                    "The move ends on {space} ({note}), collecting {amount} on the way.",
+                    space=board.name(here),
+                    note=note,
+                    amount=money(paid),
+                )
+            )
+        return Content(_("The move ends on {space} ({note}).", space=board.name(here), note=note))
 
     def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged[str]) -> None:
         self.refresh_from_game()
@@ -142,10 +159,10 @@ class TravelDialog(GameDialog):
     def hint(self, action: str, description: str) -> str:
         if action == "play":
             cmd = PlayTravelCards(player=self.player, cards=self._chosen() or ("travel/?",))
-            return self.client.check(cmd) or "Tick the cards to play first."
+            return self.client.check(cmd) or _("Tick the cards to play first.")
         if action == "add":
-            return "One forward card may be added to a throw, where the rules allow it."
+            return _("One forward card may be added to a throw, where the rules allow it.")
         return super().hint(action, description)
 
     def palette_commands(self) -> Iterable[PaletteEntry]:
-        yield ("Play the ticked travel cards", "", self.action_play)
+        yield (_("Play the ticked travel cards"), "", self.action_play)

@@ -13,7 +13,7 @@ from textual.content import Content
 from textual.widgets import Button, Label, Static
 
 from engine import ClaimHalfWinnings, KeepCard, WinningsChoice
-from engine.narration import money
+from translation import N_, _, money
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.steady_footer import SteadyFooter
 
@@ -22,8 +22,8 @@ SHOWN = 7  # winners with a button (and a number key) of their own
 
 class WinningsCardDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(str(i + 1), f"claim({i})", "Claim", show=i == 0) for i in range(SHOWN)),
-        Binding("k", "keep", "Keep it"),
+        *(Binding(str(i + 1), f"claim({i})", N_("Claim"), show=i == 0) for i in range(SHOWN)),
+        Binding("k", "keep", N_("Keep it")),
     ]
 
     def compose(self) -> ComposeResult:
@@ -33,7 +33,7 @@ class WinningsCardDialog(DecisionDialog):
             with Horizontal(classes="buttons"):
                 for i in range(SHOWN):
                     yield Button("", id=f"claim-{i}", variant="success", compact=True)
-                yield Button("Keep it (k)", id="keep", compact=True)
+                yield Button(_("Keep it (k)"), id="keep", compact=True)
         yield SteadyFooter()
 
     def _choice(self) -> WinningsChoice | None:
@@ -45,19 +45,27 @@ class WinningsCardDialog(DecisionDialog):
         if pend is None:
             return
         names = self.client.names
-        self.query_one("#title", Label).update(Content(f"{names[self.player]}: half of a prize?"))
+        self.query_one("#title", Label).update(
+            Content(_("{name}: half of a prize?", name=names[self.player]))
+        )
         won = ", ".join(f"{names[p]} {money(a)}" for p, a in zip(pend.winners, pend.amounts, strict=True))
         self.query_one("#body", Static).update(
             Content(
-                f"Triple play prizes just paid: {won}. Play your card on one of them and that player pays "
-                "you half of it (the card goes back under its deck), or keep the card for later."
+                _(
+                    "Triple play prizes just paid: {won}. Play your card on one of them and that player pays "
+                    "you half of it (the card goes back under its deck), or keep the card for later.",
+                    won=won,
+                )
             )
         )
         for i in range(SHOWN):
             button = self.query_one(f"#claim-{i}", Button)
             button.display = i < len(pend.winners)
             if i < len(pend.winners):
-                button.label = f"{money(pend.amounts[i] // 2)} from {names[pend.winners[i]]} ({i + 1})"
+                half = money(pend.amounts[i] // 2)
+                button.label = _(
+                    "{amount} from {name} ({key})", amount=half, name=names[pend.winners[i]], key=i + 1
+                )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "claim" and parameters:
@@ -86,5 +94,6 @@ class WinningsCardDialog(DecisionDialog):
             return
         names = self.client.names
         for i, p in enumerate(pend.winners):
-            yield (f"Claim half of {names[p]}'s prize", "", lambda i=i: self.action_claim(i))  # type: ignore[misc]
-        yield ("Keep the half-winnings card", "", self.action_keep)
+            said = _("Claim half of {name}'s prize", name=names[p])
+            yield (said, "", lambda i=i: self.action_claim(i))  # type: ignore[misc]
+        yield (_("Keep the half-winnings card"), "", self.action_keep)

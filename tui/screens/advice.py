@@ -18,11 +18,13 @@ from engine import Command, GameView
 from engine.text import plain
 from room.advice import Advice, AdvisorOff
 from room.chance_words import reading
+from translation import N_, _
 from tui.client import GameClient
 from tui.screens.overlay import Overlay
 from tui.words import describe_command
 
-THINKING = "The expert is thinking it over..."
+THINKING = N_("The expert is thinking it over...")
+"""Said while the advice is worked out (translated where shown)."""
 
 
 def advice_lines(advice: Advice, view: GameView, client: GameClient, seat: int) -> list[Content]:
@@ -30,12 +32,15 @@ def advice_lines(advice: Advice, view: GameView, client: GameClient, seat: int) 
     board = client.board
     name = plain(client.names[seat])
     lines = [
-        Content.assemble(("Expert would: ", "bold"), describe_command(advice.command, view, board)),
-        Content.assemble(("Why: ", "bold"), plain(advice.reason)),
+        Content.assemble((_("Expert would:") + " ", "bold"), describe_command(advice.command, view, board)),
+        Content.assemble((_("Why:") + " ", "bold"), plain(advice.reason)),
         Content(""),
         Content.styled(
-            f"{name}'s chance to win after each (about; the range allows for the playouts' luck "
-            "and the model's error):",
+            _(
+                "{name}'s chance to win after each (about; the range allows for the playouts' luck "
+                "and the model's error):",
+                name=name,
+            ),
             "$text-muted",
         ),
     ]
@@ -57,8 +62,8 @@ class AdviceScreen(Overlay[Command | None]):
     """Advice for one seat, asked when the screen opens; dismissed with the advised command to make it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,z", "close", "Close"),
-        Binding("enter", "follow", "Do it"),
+        Binding("escape,z", "close", N_("Close")),
+        Binding("enter", "follow", N_("Do it")),
     ]
     LESSON_INTO = "#advice"
 
@@ -98,9 +103,9 @@ class AdviceScreen(Overlay[Command | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="advice"):
-            yield Label(f"Advisor: {plain(self.client.names[self.seat])}'s move", id="title")
-            yield Static(Content.styled(THINKING, "italic $text-muted"), id="body")
-            yield Static("Esc: close", id="keys")
+            yield Label(_("Advisor: {name}'s move", name=plain(self.client.names[self.seat])), id="title")
+            yield Static(Content.styled(_(THINKING), "italic $text-muted"), id="body")
+            yield Static(_("Esc: close"), id="keys")
 
     def on_mount(self) -> None:
         try:
@@ -114,14 +119,14 @@ class AdviceScreen(Overlay[Command | None]):
         try:
             advice = await asyncio.wrap_future(asked)
         except Exception:
-            self._say(Content.styled("The advice could not be worked out this time; ask again.", "$error"))
+            self._say(Content.styled(_("The advice could not be worked out this time; ask again."), "$error"))
             return
         if not self.is_attached:
             return
         self.advice = advice
         body = Content("\n").join(advice_lines(advice, self.client.view(self.seat), self.client, self.seat))
         self.query_one("#body", Static).update(body)
-        self.query_one("#keys", Static).update("Enter: do it   Esc: close")
+        self.query_one("#keys", Static).update(_("Enter: do it   Esc: close"))
 
     def _say(self, text: Content) -> None:
         self.query_one("#body", Static).update(text)
@@ -134,7 +139,7 @@ class AdviceScreen(Overlay[Command | None]):
         if self.advice is None:
             return
         if self.client.version != self.version:
-            self._say(Content("The table has moved on since: close and ask again."))
+            self._say(Content(_("The table has moved on since: close and ask again.")))
             self.advice = None
             return
         self.dismiss(self.advice.command)

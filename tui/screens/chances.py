@@ -12,6 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from room.chances import Figure
+from translation import N_, _
 from tui.client import GameClient
 from tui.glyphs import UNICODE, Glyphs
 from tui.screens.overlay import Overlay
@@ -21,7 +22,7 @@ from tui.widgets.chances import ChancesPanel
 class ChancesScreen(Overlay[None]):
     """The table's chances, laid over whatever dialog is open."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,s", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,s", "close", N_("Close"))]
 
     DEFAULT_CSS = """
     ChancesScreen {
@@ -50,7 +51,7 @@ class ChancesScreen(Overlay[None]):
 
     def compose(self) -> ComposeResult:
         yield ChancesPanel()
-        yield Static("s or Esc: back to the game", id="keys")
+        yield Static(_("s or Esc: back to the game"), id="keys")
 
     def on_mount(self) -> None:
         self._stop = self.client.chances().watch(self._changed)

@@ -16,6 +16,7 @@ from textual import events
 from engine.queries import space_rules
 from engine.rule_ids import TITLES
 from room import pacing
+from translation import _
 from tui import captions, why
 from tui.board_layout import neighbour
 from tui.dialogs.base import PaletteEntry
@@ -25,7 +26,7 @@ from tui.screens.why import WhyScreen
 from tui.widgets.board import SpaceClicked, grid_position
 from tui.widgets.chances import ChancesPanel
 from tui.widgets.event_log import EventLog
-from tui.words import describe_command
+from tui.words import describe_command, speed_word
 
 
 class GameScreen(GameTable):
@@ -187,7 +188,7 @@ class GameScreen(GameTable):
         board = self.client.board
         name = board.spaces[self.selected].name
         lines = why.space_lines(board.edition.id, name, space_rules(board, self.selected))
-        self.app.push_screen(WhyScreen(f"The rules of {name}", lines))
+        self.app.push_screen(WhyScreen(_("The rules of {space}", space=name), lines))
 
     def explain_entry(self, entry: int) -> None:
         """Why the event told by this entry of the log happened."""
@@ -195,7 +196,7 @@ class GameScreen(GameTable):
             return
         event = self._events[entry]
         lines = why.event_lines(self.client.board.edition.id, event, self._entries[entry])
-        self.app.push_screen(WhyScreen(f"Why? {TITLES[event.rule]}", lines))
+        self.app.push_screen(WhyScreen(_("Why? {rule}", rule=_(TITLES[event.rule])), lines))
 
     def on_event_log_explain(self, message: EventLog.Explain) -> None:
         message.stop()
@@ -212,12 +213,12 @@ class GameScreen(GameTable):
 
     def action_faster(self) -> None:
         self.speed = pacing.faster(self.speed)
-        self.notify(f"Bots move at {self.speed} speed.", timeout=2)
+        self.notify(_("Bots move at {speed} speed.", speed=speed_word(self.speed)), timeout=2)
         self.redraw()
 
     def action_slower(self) -> None:
         self.speed = pacing.slower(self.speed)
-        self.notify(f"Bots move at {self.speed} speed.", timeout=2)
+        self.notify(_("Bots move at {speed} speed.", speed=speed_word(self.speed)), timeout=2)
         self.redraw()
 
     def action_panel(self, name: str) -> None:
@@ -261,9 +262,9 @@ class GameScreen(GameTable):
         self._chosen = (seat, waited)
         self._last_human = seat
         names = self.client.names
-        text = f"Acting for {names[seat]}: building, mortgages and trades are {names[seat]}'s."
+        text = _("Acting for {name}: building, mortgages and trades are {name}'s.", name=names[seat])
         if waited is not None and waited != seat:
-            text += f" {names[waited]} still answers what the game asks now."
+            text += " " + _("{name} still answers what the game asks now.", name=names[waited])
         self.notify(text, timeout=4)
         self.redraw()
 
@@ -300,10 +301,18 @@ class GameScreen(GameTable):
     def palette_commands(self) -> Iterable[PaletteEntry]:
         """Every legal command of the person at the keyboard, in words, and what anyone may look at."""
         yield from self._commands_in_words()
-        words = "Hide" if self._chances_open else "Show"
-        yield ("Chances to win", f"{words} each player's chance to win from here", self.action_chances)
+        words = (
+            _("Hide each player's chance to win from here")
+            if self._chances_open
+            else _("Show each player's chance to win from here")
+        )
+        yield (_("Chances to win"), words, self.action_chances)
         if self.acting() is not None:
-            yield ("Ask the advisor", "What the expert would do in your seat, and why", self.action_advise)
+            yield (
+                _("Ask the advisor"),
+                _("What the expert would do in your seat, and why"),
+                self.action_advise,
+            )
 
     def _commands_in_words(self) -> Iterable[PaletteEntry]:
         me = self.acting()
@@ -317,19 +326,20 @@ class GameScreen(GameTable):
             text = describe_command(cmd, view, board)
             yield (text, "", partial(self.play, cmd))
         if self.client.can_trade(me):
-            yield ("Propose a trade", "Open the trade negotiator", self.action_trade)
+            yield (_("Propose a trade"), _("Open the trade negotiator"), self.action_trade)
         if self.can_deal(me):
             yield (
-                "Make a deal among several",
-                "Open the deal negotiator (three or more players)",
+                _("Make a deal among several"),
+                _("Open the deal negotiator (three or more players)"),
                 self.action_deal,
             )
         if self.can_lend(me):
-            yield ("Propose a loan", "Open the loan negotiator", self.action_loan)
+            yield (_("Propose a loan"), _("Open the loan negotiator"), self.action_loan)
         if self.client.bots_due():
-            yield ("Skip ahead", "Let the bots move without pause", self.action_skip)
-        yield ("Bots faster", f"Now {self.speed}", self.action_faster)
-        yield ("Bots slower", f"Now {self.speed}", self.action_slower)
+            yield (_("Skip ahead"), _("Let the bots move without pause"), self.action_skip)
+        now = _("Now {speed}", speed=speed_word(self.speed))
+        yield (_("Bots faster"), now, self.action_faster)
+        yield (_("Bots slower"), now, self.action_slower)
 
     def position_of(self, space: int) -> tuple[int, int]:
         return grid_position(self.client.board, space)

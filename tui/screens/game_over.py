@@ -13,8 +13,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Label, Static
 
 from engine.fairness import short_fingerprint
-from engine.narration import money
 from engine.queries import count_up
+from translation import N_, _, money, ngettext
 from tui import look
 from tui.client import GameClient
 from tui.glyphs import UNICODE
@@ -22,48 +22,80 @@ from tui.stats import count
 from tui.widgets.steady_footer import SteadyFooter
 
 REASONS = {
-    "last_player": "the last player standing",
-    "short_game": "the richest when the first player went bankrupt (Short Game)",
-    "time_limit": "the richest when time ran out",
-    "circuits": "the richest when the last player had been round the board for the last time",
-    "called": "the richest when the table agreed to end the game",
+    "last_player": N_("the last player standing"),
+    "short_game": N_("the richest when the first player went bankrupt (Short Game)"),
+    "time_limit": N_("the richest when time ran out"),
+    "circuits": N_("the richest when the last player had been round the board for the last time"),
+    "called": N_("the richest when the table agreed to end the game"),
 }
 
 
 def _turns(n: int) -> str:
-    return "1 turn" if n == 1 else f"{n} turns"
+    return ngettext("{n} turn", "{n} turns", n)
+
+
+_LAST = "-"
+"""The key of the last column of the standings, which has no words."""
+
+
+def _columns(table: DataTable[object], labels: tuple[str, ...]) -> None:
+    """Columns headed by `labels` in the language spoken, each keyed by its English words."""
+    for label in labels:
+        table.add_column(_(label) if label else "", key=label or _LAST)
 
 
 COLUMNS = {
-    "#": "Where each player finished, the winner first.",
-    "Player": "Who sat at each place; a bankrupt player comes last.",
-    "Net worth": "Cash, each deed at its printed price (half if mortgaged) and buildings at cost: the rule "
-    "books' count.",
-    "": "Whether the player went bankrupt.",
-    "Score": "The count at the end: lots, cash and luxuries, less debts, and what others owe him.",
-    "Lots": "Each lot owned, at its sale price.",
-    "Cash": "Cash in hand.",
-    "Luxuries": "Each luxury ticket, at the $60 it counts.",
-    "Debts": "Bank notes and loans from players still owed, at their principal.",
-    "Lent": "What other players still owe him on loans.",
-    "Rent paid": "Rent each player paid the others over the whole game.",
-    "Received": "Rent each player collected from the others.",
-    "Top rent": "The most received at once, in a single rent.",
-    "Deeds": "Deeds bought, at the printed price or at auction.",
-    "Built": "Houses and hotels put up.",
-    "Jail": "Times sent to jail.",
-    "Doubles": "Doubles thrown.",
-    "Trades": "Trades completed with other players.",
+    "#": N_("Where each player finished, the winner first."),
+    "Player": N_("Who sat at each place; a bankrupt player comes last."),
+    "Net worth": N_(
+        "Cash, each deed at its printed price (half if mortgaged) and buildings at cost: the rule "
+        "books' count."
+    ),
+    "": N_("Whether the player went bankrupt."),
+    "Score": N_("The count at the end: lots, cash and luxuries, less debts, and what others owe him."),
+    "Lots": N_("Each lot owned, at its sale price."),
+    "Cash": N_("Cash in hand."),
+    "Luxuries": N_("Each luxury ticket, at the $60 it counts."),
+    "Debts": N_("Bank notes and loans from players still owed, at their principal."),
+    "Lent": N_("What other players still owe him on loans."),
+    "Rent paid": N_("Rent each player paid the others over the whole game."),
+    "Received": N_("Rent each player collected from the others."),
+    "Top rent": N_("The most received at once, in a single rent."),
+    "Deeds": N_("Deeds bought, at the printed price or at auction."),
+    "Built": N_("Houses and hotels put up."),
+    "Jail": N_("Times sent to jail."),
+    "Doubles": N_("Doubles thrown."),
+    "Trades": N_("Trades completed with other players."),
 }
 """A sentence for each column of the results, shown under them for the column the selection is on."""
+
+HEADINGS = (
+    N_("Player"),
+    N_("Score"),
+    N_("Lots"),
+    N_("Cash"),
+    N_("Luxuries"),
+    N_("Debts"),
+    N_("Lent"),
+    N_("Net worth"),
+    N_("Rent paid"),
+    N_("Received"),
+    N_("Top rent"),
+    N_("Deeds"),
+    N_("Built"),
+    N_("Jail"),
+    N_("Doubles"),
+    N_("Trades"),
+)
+"""The columns' headings, marked for translation (`_columns` translates them where drawn)."""
 
 
 class GameOverScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,b", "board", "Look at the board"),
-        Binding("r", "review", "Review"),
-        Binding("n", "new_game", "New game"),
-        Binding("q", "quit_game", "Quit"),
+        Binding("escape,b", "board", N_("Look at the board")),
+        Binding("r", "review", N_("Review")),
+        Binding("n", "new_game", N_("New game")),
+        Binding("q", "quit_game", N_("Quit")),
     ]
     DEFAULT_CSS = """
     GameOverScreen {
@@ -111,17 +143,17 @@ class GameOverScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label("Game over", id="title")
+            yield Label(_("Game over"), id="title")
             yield Static(id="winner")
             with VerticalScroll(id="scroll"):
                 yield DataTable(id="standings", cursor_type="column", zebra_stripes=True)
                 yield DataTable(id="stats", cursor_type="column", zebra_stripes=True)
             yield Static(id="key", classes="note")
             with Horizontal(classes="buttons"):
-                yield Button("Look at the board (b)", id="board", compact=True)
-                yield Button("Review the game (r)", id="review", compact=True)
-                yield Button("New game (n)", id="new", variant="primary", compact=True)
-                yield Button("Quit (q)", id="quit", variant="error", compact=True)
+                yield Button(_("Look at the board (b)"), id="board", compact=True)
+                yield Button(_("Review the game (r)"), id="review", compact=True)
+                yield Button(_("New game (n)"), id="new", variant="primary", compact=True)
+                yield Button(_("Quit (q)"), id="quit", variant="error", compact=True)
         yield SteadyFooter()
 
     def on_mount(self) -> None:
@@ -133,34 +165,43 @@ class GameOverScreen(ModalScreen[None]):
         view = client.view(None)
         if over is not None:
             table = list(over.standings)
-            reason = REASONS.get(over.reason, over.reason)
+            reason = _(REASONS[over.reason]) if over.reason in REASONS else over.reason
             winner = over.winner
         else:
             table = sorted(enumerate(client.facts().worth), key=lambda r: -r[1])
-            reason = "the game ended"
+            reason = _("the game ended")
             winner = view.winner if view.winner is not None else table[0][0]
         fingerprint = short_fingerprint(client.fingerprint)
         note = client.result_note()
+        wins = _(
+            "{name} wins, {reason}. {turns} played.", name="\x00", reason=reason, turns=_turns(view.turn + 1)
+        )
+        before, _sep, after = wins.partition("\x00")
         self.query_one("#winner", Static).update(
             Content.assemble(
+                before,
                 (names[winner], f"bold {look.player(winner)}"),
-                f" wins, {reason}. {_turns(view.turn + 1)} played.\n",
+                after + "\n",
                 *((f"{note}\n",) if note else ()),
-                ("Fair dice: ", "bold"),
-                f"the seed was {client.seed}, whose SHA-256 begins {fingerprint}, "
-                "as shown from the start; `landlords verify` and the game's name check every throw and "
-                "card against it.",
+                (_("Fair dice:") + " ", "bold"),
+                _(
+                    "the seed was {seed}, whose SHA-256 begins {fingerprint}, "
+                    "as shown from the start; `landlords verify` and the game's name check every throw and "
+                    "card against it.",
+                    seed=client.seed,
+                    fingerprint=fingerprint,
+                ),
             )
         )
         standings = self.query_one("#standings", DataTable)
-        name_width = max(len("Player"), *(len(n) for n in names)) + 1
-        standings.add_column("#")
-        standings.add_column("Player", width=name_width)
+        name_width = max(len(_("Player")), *(len(n) for n in names)) + 1
+        standings.add_column("#", key="#")
+        standings.add_column(_("Player"), width=name_width, key="Player")
         counted = client.board.edition.circuits is not None  # the count: lots, cash, luxuries, debts
-        if counted:
-            standings.add_columns("Score", "Lots", "Cash", "Luxuries", "Debts", "Lent")
-        else:
-            standings.add_columns("Net worth", "")
+        _columns(
+            standings,
+            ("Score", "Lots", "Cash", "Luxuries", "Debts", "Lent") if counted else ("Net worth", ""),
+        )
         for rank, (p, worth) in enumerate(table, start=1):
             name = Content.styled(names[p], look.player(p))
             if counted:
@@ -169,14 +210,14 @@ class GameOverScreen(ModalScreen[None]):
                 parts = (money(c.lots), money(c.cash), money(c.luxuries), debts, money(c.lent))
                 standings.add_row(str(rank), name, money(worth), *parts)
                 continue
-            state = "bankrupt" if view.players[p].bankrupt else ""
+            state = _("bankrupt") if view.players[p].bankrupt else ""
             standings.add_row(str(rank), name, money(worth), state)
         stats = count(history, len(names))
         grid = self.query_one("#stats", DataTable)
-        grid.add_column("Player", width=name_width)
+        grid.add_column(_("Player"), width=name_width, key="Player")
         jail = client.board.edition.jail is not None  # no jail column where there is no jail
-        grid.add_columns("Rent paid", "Received", "Top rent", "Deeds", "Built", *(("Jail",) if jail else ()))
-        grid.add_columns("Doubles", "Trades")
+        _columns(grid, ("Rent paid", "Received", "Top rent", "Deeds", "Built", *(("Jail",) if jail else ())))
+        _columns(grid, ("Doubles", "Trades"))
         for p, s in enumerate(stats.players[: len(names)]):
             grid.add_row(
                 Content.styled(names[p], look.player(p)),
@@ -205,12 +246,15 @@ class GameOverScreen(ModalScreen[None]):
         if not columns:
             return
         column = columns[min(table.cursor_column, len(columns) - 1)]
-        label = column.label.plain
-        sentence = COLUMNS.get(label, "")
-        name = label or "The last column"
+        key = column.key.value or ""
+        label = "" if key == _LAST else key  # the column's English words: `COLUMNS` is by them
+        sentence = _(COLUMNS[label]) if label in COLUMNS else ""
+        name = column.label.plain if label else _("The last column")
         self.query_one("#key", Static).update(
             Content.assemble(
-                (f"{name}: ", "bold"), sentence, ("  (arrows: another column; tab: the other table)", "dim")
+                (f"{name}: ", "bold"),
+                sentence,
+                ("  " + _("(arrows: another column; tab: the other table)"), "dim"),
             )
         )
 

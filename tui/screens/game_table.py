@@ -22,6 +22,7 @@ from engine import Command
 from engine.events import Event
 from room import pacing
 from room.room import Update
+from translation import _
 from tui import captions
 from tui.announcements import Announcements
 from tui.client import BotThought, GameClient, TableChanged
@@ -141,7 +142,7 @@ class GameTable(Underlay[None]):
 
     def _trouble(self, exc: Exception) -> None:
         """An unexpected error: a notice, and the game goes on."""
-        self.notify(report(exc) + " The game is safe.", severity="error", timeout=10)
+        self.notify(report(exc) + " " + _("The game is safe."), severity="error", timeout=10)
 
     def play(self, cmd: Command) -> bool:
         """Send a person's command, chosen on the table as shown; a refusal becomes a one-line notice."""
@@ -151,7 +152,7 @@ class GameTable(Underlay[None]):
             self._trouble(exc)
             return False
         if not outcome.ok:
-            self.notify(outcome.refusal or "Not allowed now.", severity="warning", timeout=4)
+            self.notify(outcome.refusal or _("Not allowed now."), severity="warning", timeout=4)
             if outcome.code == "stale_table":
                 self.catch_up()
             return False
@@ -205,7 +206,7 @@ class GameTable(Underlay[None]):
 
     def open_trade(self, player: int, draft: TradeDraft | None = None) -> None:
         if not self.client.can_trade(player):
-            self.notify("Trades wait until the auction or the open offer is settled.", timeout=3)
+            self.notify(_("Trades wait until the auction or the open offer is settled."), timeout=3)
             return
         self.app.push_screen(TradeScreen(self, player, draft))
 
@@ -240,7 +241,7 @@ class GameTable(Underlay[None]):
 
     def open_loan(self, player: int) -> None:
         if not self.can_lend(player):
-            self.notify("Loans wait until the auction, the move or the open offer is settled.", timeout=3)
+            self.notify(_("Loans wait until the auction, the move or the open offer is settled."), timeout=3)
             return
         self.app.push_screen(LoanScreen(self, player))
 
@@ -251,7 +252,7 @@ class GameTable(Underlay[None]):
 
         me = self.acting()
         if me is None:
-            self.notify("The advisor speaks to a player, not to someone watching.", timeout=3)
+            self.notify(_("The advisor speaks to a player, not to someone watching."), timeout=3)
             return
 
         def follow(cmd: Command | None) -> None:
@@ -488,8 +489,8 @@ class GameTable(Underlay[None]):
                 return
             top = self.app.screen
             if top is self or not isinstance(top, Overlay) or not top.show_lesson(explanation):
-                title = f"Lesson: {explanation.title}"
-                self.notify(explanation.text, title=title, timeout=seconds + NOTICE_AFTER)
+                title = _("Lesson: {title}", title=_(explanation.title))
+                self.notify(_(explanation.text), title=title, timeout=seconds + NOTICE_AFTER)
 
         self.call_after_refresh(show)
 

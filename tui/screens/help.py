@@ -14,44 +14,77 @@ from textual.widgets import Label, Static
 
 from engine import Board, Edition, RuleOptions, Ruleset
 from engine.fairness import SHORT_LENGTH, short_fingerprint
+from translation import N_, _, money
 from tui import look
 from tui.glyphs import UNICODE, Glyphs
 
 KEYS = [
-    ("r", "roll the dice (in jail: throw for doubles)"),
-    ("e", "end the turn"),
-    ("g", "from round 21, on your turn: end the game now if everyone still in agrees (the richest wins)"),
-    ("p / c", "pay the jail fine / use a Get Out of Jail Free card"),
-    ("b", "build and sell houses and hotels"),
-    ("m", "mortgage deeds and lift mortgages"),
+    ("r", N_("roll the dice (in jail: throw for doubles)")),
+    ("e", N_("end the turn")),
+    ("g", N_("from round 21, on your turn: end the game now if everyone still in agrees (the richest wins)")),
+    ("p / c", N_("pay the jail fine / use a Get Out of Jail Free card")),
+    ("b", N_("build and sell houses and hotels")),
+    ("m", N_("mortgage deeds and lift mortgages")),
     (
         "t",
-        "propose a trade: p the other player, d / D your deeds / theirs, c / C your cash / theirs,"
-        " j / J jail cards, n a deal among several instead, Ctrl+S send",
+        N_(
+            "propose a trade: p the other player, d / D your deeds / theirs, c / C your cash / theirs,"
+            " j / J jail cards, n a deal among several instead, Ctrl+S send"
+        ),
     ),
     (
         "j",
-        "make a deal among three or more players: g giver, t receiver, d deeds and cards, c cash,"
-        " j jail cards, a add the part, x drop the last, PgUp / PgDn scroll the parts, Ctrl+S send;"
-        " one turned down is kept, e (or j again) to change it; answering one, o makes a counter-offer",
+        N_(
+            "make a deal among three or more players: g giver, t receiver, d deeds and cards, c cash,"
+            " j jail cards, a add the part, x drop the last, PgUp / PgDn scroll the parts, Ctrl+S send;"
+            " one turned down is kept, e (or j again) to change it; answering one, o makes a counter-offer"
+        ),
     ),
-    ("v", "play travel cards instead of throwing (the add-on board)"),
-    ("k / i", "1904: the bank (borrow and repay notes) / propose a loan to a player"),
-    ("Enter", "reopen a decision you closed"),
-    ("arrows, n", "move the selection round the board; click a space to see its deed"),
-    ("h / d / l", "holdings, deed and event log (overlays on a small screen)"),
-    ("y", "why: the rule behind the line picked in the log (arrows), or the selected space's rules"),
-    ("u", "take back your own moves since the last throw or card (alone against bots; never the dice)"),
-    ("s", "each player's chance to win from here, worked out again after every move"),
-    ("z", "the advisor: what the expert would do in your seat now, why, and your chances (Enter: do it)"),
-    ("space", "skip ahead while bots move"),
-    ("+ / -", "bots faster / slower"),
-    ("w", "switch seat (several people at one keyboard)"),
-    ("Ctrl+P", "command palette: every action in words"),
-    ("? or F1", "this help"),
-    ("Esc", "close a dialog or panel"),
-    ("Ctrl+Q", "save and quit"),
+    ("v", N_("play travel cards instead of throwing (the add-on board)")),
+    ("k / i", N_("1904: the bank (borrow and repay notes) / propose a loan to a player")),
+    ("Enter", N_("reopen a decision you closed")),
+    (N_("arrows, n"), N_("move the selection round the board; click a space to see its deed")),
+    ("h / d / l", N_("holdings, deed and event log (overlays on a small screen)")),
+    ("y", N_("why: the rule behind the line picked in the log (arrows), or the selected space's rules")),
+    ("u", N_("take back your own moves since the last throw or card (alone against bots; never the dice)")),
+    ("s", N_("each player's chance to win from here, worked out again after every move")),
+    ("z", N_("the advisor: what the expert would do in your seat now, why, and your chances (Enter: do it)")),
+    (N_("space"), N_("skip ahead while bots move")),
+    ("+ / -", N_("bots faster / slower")),
+    ("w", N_("switch seat (several people at one keyboard)")),
+    ("Ctrl+P", N_("command palette: every action in words")),
+    (N_("? or F1"), N_("this help")),
+    ("Esc", N_("close a dialog or panel")),
+    ("Ctrl+Q", N_("save and quit")),
 ]
+"""Every key of the game screen and what it does (the words translated where they are shown)."""
+
+KEY_VARIANTS = (
+    N_("roll the dice"),
+    N_("build and sell houses"),
+    N_("build and sell houses, sell lots back to the bank"),
+    N_(
+        "propose a trade: p the other player, d / D your deeds / theirs, c / C your cash / theirs,"
+        " n a deal among several instead, Ctrl+S send"
+    ),
+    N_(
+        "make a deal among three or more players: g giver, t receiver, d deeds and cards, c cash,"
+        " a add the part, x drop the last, PgUp / PgDn scroll the parts, Ctrl+S send;"
+        " one turned down is kept, e (or j again) to change it; answering one, o makes a counter-offer"
+    ),
+    N_(
+        "make a deal among three or more players: g giver, t receiver, d deeds and cards, c cash,"
+        " h houses, a add the part, x drop the last, PgUp / PgDn scroll the parts, Ctrl+S send;"
+        " one turned down is kept, e (or j again) to change it; answering one, o makes a counter-offer"
+    ),
+    N_(
+        "make a deal among three or more players: g giver, t receiver, d deeds and cards, c cash,"
+        " h houses, j jail cards, a add the part, x drop the last, PgUp / PgDn scroll the parts,"
+        " Ctrl+S send; one turned down is kept, e (or j again) to change it; answering one, o makes a"
+        " counter-offer"
+    ),
+)
+"""The keys' words as `keys_for` words them for editions without some things, marked for translation."""
 
 
 def keys_for(board: Board | None) -> list[tuple[str, str]]:
@@ -92,19 +125,19 @@ def board_legend(board: Board, glyphs: Glyphs, names: Sequence[str]) -> list[Con
         "  ",
         owner,
         (g.house * 2, "bold $success"),
-        " two houses (",
+        " " + _("two houses ("),
     ]
-    built += [owner, (f"3{g.house}", "bold $success"), " three, when space is short)"]
+    built += [owner, (f"3{g.house}", "bold $success"), " " + _("three, when space is short)")]
     if ed.hotels:
-        built += ["   ", owner, (g.hotel, "bold $error"), " a hotel"]
+        built += ["   ", owner, (g.hotel, "bold $error"), " " + _("a hotel")]
     if ed.mortgages:
-        built += ["   ", owner, (g.mortgaged, "bold $warning"), " mortgaged"]
+        built += ["   ", owner, (g.mortgaged, "bold $warning"), " " + _("mortgaged")]
     lines = [
-        Content("Each player has a mark and a colour:  ") + players,
-        Content("Under a space's name, at the left, the owner's mark in his colour, then what is built:"),
+        Content(_("Each player has a mark and a colour:") + "  ") + players,
+        Content(_("Under a space's name, at the left, the owner's mark in his colour, then what is built:")),
         Content.assemble(*built),
         Content.assemble(
-            "At the right, the tokens standing there, each mark on its player's colour: ",
+            _("At the right, the tokens standing there, each mark on its player's colour:") + " ",
             (g.mark(0), look.mark(0)),
             (g.mark(1), look.mark(1)),
             ".",
@@ -113,25 +146,27 @@ def board_legend(board: Board, glyphs: Glyphs, names: Sequence[str]) -> list[Con
     if ed.jail is not None:
         lines.append(
             Content.assemble(
-                "On Jail, ",
+                _("On Jail,") + " ",
                 (g.jail, "bold"),
                 (g.mark(0), look.mark(0) + " underline"),
-                " is in jail; a token without the bars is just visiting.",
+                " " + _("is in jail; a token without the bars is just visiting."),
             )
         )
     lines += [
-        Content("$220: an unowned deed's price, or a tax; on Free Parking, the pot (a house rule).")
+        Content(_("$220: an unowned deed's price, or a tax; on Free Parking, the pot (a house rule)."))
         if ed.colour_groups
-        else Content("$200: an unowned lot's price; $10 a fare or fee, +$50 a reward, 10x the Sweepstakes."),
+        else Content(
+            _("$200: an unowned lot's price; $10 a fare or fee, +$50 a reward, 10x the Sweepstakes.")
+        ),
         Content.assemble(
             (g.marker, "bold $accent"),
-            " the space selected with the arrow keys (its deed: d); ",
+            " " + _("the space selected with the arrow keys (its deed: d);") + " ",
             (g.full_group, "bold $accent"),
-            " in lists: completes a group.",
+            " " + _("in lists: completes a group."),
         )
         if ed.colour_groups
         else Content.assemble(
-            (g.marker, "bold $accent"), " the space selected with the arrow keys (its deed: d)."
+            (g.marker, "bold $accent"), " " + _("the space selected with the arrow keys (its deed: d).")
         ),
     ]
     if not ed.colour_groups:
@@ -140,7 +175,7 @@ def board_legend(board: Board, glyphs: Glyphs, names: Sequence[str]) -> list[Con
         Content.assemble(look.group_tag(board, group), " ", info.name)
         for group, info in board.edition.groups.items()
     ]
-    lines.append(Content("Colour groups, with the tags the lists use: ") + Content("  ").join(tags))
+    lines.append(Content(_("Colour groups, with the tags the lists use:") + " ") + Content("  ").join(tags))
     return lines
 
 
@@ -156,21 +191,23 @@ def rules_summary(board: Board, ruleset: Ruleset | None) -> list[str]:
     for line in ed.rules_summary:
         low = line.lower()
         if ruleset.houses_before_hotel != ed.houses_before_hotel and "hotel needs" in low:
-            line = (
-                f"Build evenly on complete, unmortgaged groups; a hotel needs {ruleset.houses_before_hotel} "
-                f"houses on every lot. The bank has {ed.bank.houses} houses and {ed.bank.hotels} hotels."
+            line = _(
+                "Build evenly on complete, unmortgaged groups; a hotel needs {n} "
+                "houses on every lot. The bank has {houses} houses and {hotels} hotels.",
+                n=ruleset.houses_before_hotel,
+                houses=ed.bank.houses,
+                hotels=ed.bank.hotels,
             )
         elif ruleset.flat_income_tax and "income tax" in low:
-            line = (
-                "Taxes: "
-                + ", ".join(f"{tax.name} ${tax.flat:,}" for tax in ed.taxes.values())
-                + " (flat, in this variant)."
-            )
+            taxes = ", ".join(f"{tax.name} {money(tax.flat)}" for tax in ed.taxes.values())
+            line = _("Taxes: {taxes} (flat, in this variant).", taxes=taxes)
         elif ruleset.pay_fine_after_failed_roll and jail is not None and "jail by" in low:
-            line = (
-                f"Leave Jail by doubles (on any of {jail.max_turns} turns), a ${jail.fine} fine before "
+            line = _(
+                "Leave Jail by doubles (on any of {n} turns), a {fine} fine before "
                 "rolling, a Get Out of Jail Free card, or by paying the fine after a failed throw and "
-                "moving by it."
+                "moving by it.",
+                n=jail.max_turns,
+                fine=money(jail.fine),
             )
         out.append(line)
     return out
@@ -180,29 +217,34 @@ def rules_in_play(rules: RuleOptions) -> list[str]:
     out = []
     if rules.short_game:
         out.append(
-            "Short Game: three deeds dealt free to each player, hotels after three houses, "
-            "the game ends at the first bankruptcy and the richest wins."
+            _(
+                "Short Game: three deeds dealt free to each player, hotels after three houses, "
+                "the game ends at the first bankruptcy and the richest wins."
+            )
         )
     if rules.time_limit_rounds:
-        out.append(f"Time Limit: the richest after {rules.time_limit_rounds} rounds wins.")
+        out.append(_("Time Limit: the richest after {n} rounds wins.", n=rules.time_limit_rounds))
     if rules.free_parking_pot:
-        out.append("House rule: taxes and fines go to a pot that Free Parking pays out.")
+        out.append(_("House rule: taxes and fines go to a pot that Free Parking pays out."))
     if rules.double_go_salary:
-        out.append("House rule: landing exactly on GO pays double.")
+        out.append(_("House rule: landing exactly on GO pays double."))
     if not rules.auctions:
-        out.append("No auctions: a declined deed stays with the bank.")
+        out.append(_("No auctions: a declined deed stays with the bank."))
     if not rules.rent_in_jail:
-        out.append("House rule: owners in jail collect no rent.")
+        out.append(_("House rule: owners in jail collect no rent."))
     if not rules.even_building:
-        out.append("House rule: building need not be even.")
+        out.append(_("House rule: building need not be even."))
     if rules.starting_cash is not None:
-        out.append(f"Everyone starts with ${rules.starting_cash:,}.")
+        out.append(_("Everyone starts with {amount}.", amount=money(rules.starting_cash)))
     if not rules.lot_tickets:
         out.append(
-            "Without lot tickets: where the edition deals them, each starts with less and buys by stopping."
+            _(
+                "Without lot tickets: where the edition deals them, each starts with less and buys by "
+                "stopping."
+            )
         )
     if rules.circuits is not None:
-        out.append(f"Where the game ends after circuits: it ends after {rules.circuits} times round.")
+        out.append(_("Where the game ends after circuits: it ends after {n} times round.", n=rules.circuits))
     return out
 
 
@@ -215,15 +257,19 @@ def edition_options(ed: Edition, rules: RuleOptions) -> list[str]:
             continue
         value = rules.edition_rule(name)
         if option.kind == "flag":
-            state = "on in this game" if value else "off"
+            state = _("on in this game") if value else _("off")
         else:
-            state = f"{value} in this game" if value is not None else f"{option.default} (as printed)"
+            state = (
+                _("{value} in this game", value=value)
+                if value is not None
+                else _("{value} (as printed)", value=option.default)
+            )
         out.append(f"{option.label} ({state}): {option.help}")
     return out
 
 
 class HelpScreen(ModalScreen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,f1,q", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,f1,q", "close", N_("Close"))]
     DEFAULT_CSS = """
     HelpScreen {
         align: center middle;
@@ -283,13 +329,15 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label("Help (Esc to close)", id="title")
+            yield Label(_("Help (Esc to close)"), id="title")
             with VerticalScroll():
-                yield Static(Content.styled("Keys", "bold underline"))
+                yield Static(Content.styled(_("Keys"), "bold underline"))
                 with Grid(id="keys"):  # a key's words wrap beside it, under their own start
                     for key, what in self.keys if self.keys is not None else keys_for(self.board):
-                        yield Static(Content(key), classes="key")
-                        yield Static(Content(what))
+                        yield Static(
+                            Content(_(key)), classes="key"
+                        )  # a key's name, in words where it has any
+                        yield Static(Content(_(what)))
                 yield Static(self._text())
 
     def _text(self) -> Content:
@@ -297,44 +345,53 @@ class HelpScreen(ModalScreen[None]):
         lines: list[Content] = []
         lines.append(
             Content(
-                "Only what the rules allow is offered: the footer shows the keys that work now, "
-                "and a key that does nothing now says why."
+                _(
+                    "Only what the rules allow is offered: the footer shows the keys that work now, "
+                    "and a key that does nothing now says why."
+                )
             )
         )
         if self.fingerprint is not None:
             lines.append(Content(""))
-            lines.append(Content.styled("Fair dice", "bold underline"))
+            lines.append(Content.styled(_("Fair dice"), "bold underline"))
+            said = _(
+                "Every throw and card comes from this game's secret seed. Its fingerprint (SHA-256) is "
+                "{fingerprint}: the seed is shown when the game ends, and "
+                "`landlords verify` then checks that it matches and that every throw and card came "
+                "from it.",
+                fingerprint="\x00",
+            )
+            before, _sep, after = said.partition("\x00")
             lines.append(
                 Content.assemble(
-                    "Every throw and card comes from this game's secret seed. Its fingerprint (SHA-256) is ",
+                    before,
                     (short_fingerprint(self.fingerprint), "bold"),
-                    f"{self.fingerprint[SHORT_LENGTH:]}: the seed is shown when the game ends, and "
-                    "`landlords verify` then checks that it matches and that every throw and card came "
-                    "from it.",
+                    self.fingerprint[SHORT_LENGTH:] + after,
                 )
             )
         if self.board is not None:
             ed = self.board.edition
             lines.append(Content(""))
-            lines.append(Content.styled("The board", "bold underline"))
+            lines.append(Content.styled(_("The board"), "bold underline"))
             lines.extend(board_legend(self.board, self.glyphs, self.names))
             lines.append(Content(""))
-            lines.append(Content.styled(f"The rules: {ed.name} edition ({ed.year})", "bold underline"))
+            heading = _("The rules: {edition} edition ({year})", edition=ed.name, year=ed.year)
+            lines.append(Content.styled(heading, "bold underline"))
             lines.append(Content(ed.description))
             for rule in rules_summary(self.board, self.ruleset):
                 lines.append(Content(f"- {rule}"))
             if ed.differences:
                 lines.append(Content(""))
-                lines.append(Content.styled("What differs from the classic game", "bold underline"))
+                lines.append(Content.styled(_("What differs from the classic game"), "bold underline"))
                 lines.extend(Content(f"- {x}") for x in ed.differences)
             extra = rules_in_play(self.rules) if self.rules is not None else []
             if extra:
                 lines.append(Content(""))
-                lines.append(Content.styled("In this game", "bold underline"))
+                lines.append(Content.styled(_("In this game"), "bold underline"))
                 lines.extend(Content(f"- {x}") for x in extra)
             if ed.options:
                 lines.append(Content(""))
-                lines.append(Content.styled("The edition's own options", "bold underline"))
+                lines.append(Content.styled(_("The edition's own options"), "bold underline"))
                 lines.extend(Content(f"- {x}") for x in edition_options(ed, self.rules or RuleOptions()))
         return Content("\n").join(lines)
 

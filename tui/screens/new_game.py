@@ -21,14 +21,23 @@ from engine.text import NAME_MAX, TextError, check_name
 from room import DEFAULT_LEVEL, Seat, TableSetup
 from room.rule_choices import explain, general_options
 from room.seats import bot_choices, bot_names, bot_problem, your_name
+from translation import N_, _, number, pgettext
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.steady_input import SteadyInput
 from tui.widgets.steady_select import SteadySelect as Select
 from tui.widgets.ticks import TickBox
 
-VARIANTS = (("The full game", "full"), ("Short Game", "short"), ("Time Limit game", "time"))
+VARIANTS = ((N_("The full game"), "full"), (N_("Short Game"), "short"), (N_("Time Limit game"), "time"))
+"""The classic editions' variants, their words translated where the choice is shown."""
+LEVEL_WORDS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"), "random": N_("random")}
+"""The built-in bot levels in words (a bot from outside keeps its own name)."""
 OTHER = "other"
 """The level choice that asks for a bot of one's own by name (`module:Class`)."""
+
+
+def _variants(variants: tuple[tuple[str, str], ...]) -> list[tuple[str, str]]:
+    """The variants with their words in the language spoken."""
+    return [(_(words), value) for words, value in variants]
 
 
 def _number(text: str) -> int | None:
@@ -74,7 +83,7 @@ class SeatRow(Horizontal):
         yield Label(f"{self.number}.")
         yield SteadyInput(self.seat.name, classes="name", compact=True, max_length=NAME_MAX)
         yield Select(
-            [("person", "human"), ("bot", "bot")],
+            [(_("person"), "human"), (_("bot"), "bot")],
             value=self.seat.kind,
             allow_blank=False,
             classes="kind",
@@ -84,14 +93,17 @@ class SeatRow(Horizontal):
         choices = bot_choices()
         own = level not in choices
         yield Select(
-            [*((lv, lv) for lv in choices), ("other...", OTHER)],
+            [
+                *((_(LEVEL_WORDS[lv]) if lv in LEVEL_WORDS else lv, lv) for lv in choices),
+                (_("other..."), OTHER),
+            ],
             value=OTHER if own else level,
             allow_blank=False,
             classes="level",
             compact=True,
         )
         yield SteadyInput(level if own else "", placeholder="module:Class", classes="module", compact=True)
-        yield Button("del", classes="remove", compact=True, variant="error")
+        yield Button(_("del"), classes="remove", compact=True, variant="error")
 
     def spec(self) -> Seat | str:
         kind = self.query_one(".kind", Select).value
@@ -99,16 +111,16 @@ class SeatRow(Horizontal):
         try:
             name = check_name(self.query_one(".name", Input).value)
         except TextError as exc:
-            return f"Seat {self.number}: {exc}"
+            return _("Seat {number}: {problem}", number=self.number, problem=exc)
         if kind != "bot":
             return Seat(name=name, kind="human")
         if level == OTHER:
             level = self.query_one(".module", Input).value.strip()
             if not level:
-                return f"Seat {self.number}: name your bot as module:Class."
+                return _("Seat {number}: name your bot as module:Class.", number=self.number)
         problem = bot_problem(level)
         if problem is not None:
-            return f"Seat {self.number}: {problem}."
+            return _("Seat {number}: {problem}.", number=self.number, problem=problem)
         return Seat(name=name, kind="bot", level=level)
 
     def on_select_changed(self, event: Select.Changed) -> None:
@@ -126,9 +138,9 @@ class SeatRow(Horizontal):
 
 class NewGameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "start", "Start", priority=True),
-        Binding("ctrl+n", "add_seat", "Add seat", priority=True),
-        Binding("escape", "back", "Back"),
+        Binding("ctrl+s", "start", N_("Start"), priority=True),
+        Binding("ctrl+n", "add_seat", N_("Add seat"), priority=True),
+        Binding("escape", "back", N_("Back")),
     ]
     DEFAULT_CSS = """
     NewGameScreen VerticalScroll {
@@ -218,9 +230,9 @@ class NewGameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Label("New game", id="title")
+            yield Label(_("New game"), id="title")
             with Horizontal(classes="row"):
-                yield Label("Edition")
+                yield Label(_("Edition"))
                 yield Select(
                     [(load_edition(e).name, e) for e in EDITIONS],
                     value=self.edition,
@@ -230,49 +242,54 @@ class NewGameScreen(Screen[None]):
                 )
             yield Static(id="about")
             with Horizontal(classes="row classic", id="variant-row"):
-                yield Label("Variant")
-                yield Select(list(VARIANTS), value="full", allow_blank=False, id="variant", compact=True)
-                yield SteadyInput(placeholder="rounds", id="rounds", type="integer", compact=True)
+                yield Label(_("Variant"))
+                yield Select(_variants(VARIANTS), value="full", allow_blank=False, id="variant", compact=True)
+                yield SteadyInput(placeholder=_("rounds"), id="rounds", type="integer", compact=True)
             with Horizontal(classes="rules classic"):
-                yield TickBox("Auctions", True, id="auctions", compact=True)
-                yield TickBox("Even building", True, id="even_building", compact=True)
-                yield TickBox("Rent in jail", True, id="rent_in_jail", compact=True)
+                yield TickBox(_("Auctions"), True, id="auctions", compact=True)
+                yield TickBox(_("Even building"), True, id="even_building", compact=True)
+                yield TickBox(_("Rent in jail"), True, id="rent_in_jail", compact=True)
             with Horizontal(classes="rules classic"):
-                yield TickBox("Free Parking pot", False, id="free_parking_pot", compact=True)
-                yield TickBox("Double salary on GO", False, id="double_go_salary", compact=True)
+                yield TickBox(_("Free Parking pot"), False, id="free_parking_pot", compact=True)
+                yield TickBox(_("Double salary on GO"), False, id="double_go_salary", compact=True)
             with Horizontal(classes="row magie"):
-                yield TickBox("Lot tickets", True, id="lot_tickets", compact=True)
-                yield Label("Times round")
-                yield SteadyInput(placeholder="edition's", id="circuits", type="integer", compact=True)
+                yield TickBox(_("Lot tickets"), True, id="lot_tickets", compact=True)
+                yield Label(_("Times round"))
+                yield SteadyInput(placeholder=_("edition's"), id="circuits", type="integer", compact=True)
             yield Vertical(id="edition-rules")
             yield Static(id="option-help", classes="note")
             with Horizontal(classes="row"):
-                yield Label("Starting cash")
-                yield SteadyInput(placeholder="edition's", id="cash", type="integer", compact=True)
+                yield Label(_("Starting cash"))
+                yield SteadyInput(placeholder=_("edition's"), id="cash", type="integer", compact=True)
             with Horizontal(classes="row"):
-                yield Label("Seed")
+                yield Label(_("Seed"))
                 yield SteadyInput(
                     "" if self.seed is None else str(self.seed),
-                    placeholder="random",
+                    placeholder=pgettext("seed", "random"),
                     id="seed",
                     type="integer",
                     compact=True,
                 )
-            yield Label("Seats (2 to 8; bots play at the level shown)", id="seats-title")
+            yield Label(
+                _("Seats ({least} to {most}; bots play at the level shown)", least=2, most=8),
+                id="seats-title",
+            )
             with Vertical(id="seats"):
                 for i, seat in enumerate(self.initial, start=1):
                     yield SeatRow(i, seat)
             yield Static(
-                "easy buys and builds by printed prices; normal reckons expected rent; "
-                "hard bargains hardest; random plays any legal move; other... seats a bot of your own.",
+                _(
+                    "easy buys and builds by printed prices; normal reckons expected rent; "
+                    "hard bargains hardest; random plays any legal move; other... seats a bot of your own."
+                ),
                 id="levels",
                 classes="note",
             )
             yield Static(id="error")
             with Horizontal(classes="buttons"):
-                yield Button("Start (^s)", id="start", variant="success", compact=True)
-                yield Button("Add seat (^n)", id="add", compact=True)
-                yield Button("Back (esc)", id="back", compact=True)
+                yield Button(_("Start (^s)"), id="start", variant="success", compact=True)
+                yield Button(_("Add seat (^n)"), id="add", compact=True)
+                yield Button(_("Back (esc)"), id="back", compact=True)
         yield SteadyFooter()
 
     def on_mount(self) -> None:
@@ -290,13 +307,19 @@ class NewGameScreen(Screen[None]):
             row.display = classic
         for row in self.query(".magie"):
             row.display = "lot_tickets" in offered or "circuits" in offered
-        seats = f"Seats ({ed.min_players} to {ed.max_players}; bots play at the level shown)"
+        seats = _(
+            "Seats ({least} to {most}; bots play at the level shown)",
+            least=ed.min_players,
+            most=ed.max_players,
+        )
         self.query_one("#seats-title", Label).update(Content(seats))
         if not classic:
             self.query_one("#variant", Select).value = "full"
         variant = self.query_one("#variant", Select)
         variants = [
-            v for v in VARIANTS if (v[1] != "short" or ed.short_game) and (v[1] != "time" or ed.time_limit)
+            v
+            for v in _variants(VARIANTS)
+            if (v[1] != "short" or ed.short_game) and (v[1] != "time" or ed.time_limit)
         ]
         current = variant.value
         variant.set_options(variants)
@@ -318,7 +341,9 @@ class NewGameScreen(Screen[None]):
         offered = {name: o for name, o in ed.options.items() if o.supported}
         if not offered:
             return
-        widgets: list[Widget] = [Label(f"{ed.name} options (off unless chosen)", classes="note")]
+        widgets: list[Widget] = [
+            Label(_("{edition} options (off unless chosen)", edition=ed.name), classes="note")
+        ]
         flags = [
             TickBox(o.label, bool(o.default), id=f"opt-{name}", compact=True, tooltip=o.help)
             for name, o in offered.items()
@@ -363,7 +388,7 @@ class NewGameScreen(Screen[None]):
             elif isinstance(widget, Input):
                 number = _number(widget.value)
                 if number is None:
-                    return f"{o.label} is a whole number."
+                    return _("{option} is a whole number.", option=o.label)
                 value = number
             else:
                 continue
@@ -398,7 +423,7 @@ class NewGameScreen(Screen[None]):
     def action_add_seat(self) -> None:
         rows = self._seat_rows()
         if len(rows) >= self._max_seats():
-            self._error(f"This edition seats at most {self._max_seats()} players.")
+            self._error(_("This edition seats at most {n} players.", n=self._max_seats()))
             return
         taken = {r.query_one(".name", Input).value for r in rows}
         name = bot_names(1, taken)[0]
@@ -410,7 +435,7 @@ class NewGameScreen(Screen[None]):
     def _remove(self, row: SeatRow) -> None:
         rows = self._seat_rows()
         if len(rows) <= 2:
-            self._error("A game needs at least two seats.")
+            self._error(_("A game needs at least two seats."))
             return
         row.remove()
         for i, other in enumerate(r for r in rows if r is not row):
@@ -430,31 +455,36 @@ class NewGameScreen(Screen[None]):
                 return spec
             seats.append(spec)
         if len({s.name.casefold() for s in seats}) != len(seats):
-            return "Every seat needs a different name."
+            return _("Every seat needs a different name.")
         edition = str(self.query_one("#edition", Select).value)
         ed = load_edition(edition)
         if not ed.min_players <= len(seats) <= ed.max_players:
-            return f"{ed.name} is played by {ed.min_players} to {ed.max_players} players."
+            return _(
+                "{edition} is played by {least} to {most} players.",
+                edition=ed.name,
+                least=ed.min_players,
+                most=ed.max_players,
+            )
         variant = self.query_one("#variant", Select).value
         rounds: int | None = None
         if variant == "time":
             rounds = _number(self.query_one("#rounds", Input).value)
             if rounds is None or rounds < 1:
-                return "The Time Limit game needs a number of rounds (1 or more)."
+                return _("The Time Limit game needs a number of rounds (1 or more).")
         cash_text = self.query_one("#cash", Input).value.strip()
         seed_text = self.query_one("#seed", Input).value.strip()
         cash, seed = _number(cash_text), _number(seed_text)
         if (cash_text and cash is None) or (seed_text and seed is None):
-            return "Starting cash and seed are whole numbers."
+            return _("Starting cash and seed are whole numbers.")
         edition_rules = self._edition_choices(ed)
         if isinstance(edition_rules, str):
             return edition_rules
         if seed is not None and not 0 <= seed <= SEED_MAX:
-            return f"The seed is a whole number from 0 to {SEED_MAX:,}."
+            return _("The seed is a whole number from 0 to {most}.", most=number(SEED_MAX))
         circuits_text = self.query_one("#circuits", Input).value.strip() if ed.circuits else ""
         circuits = _number(circuits_text)
         if circuits_text and (circuits is None or circuits < 1):
-            return "Times round the board is a whole number, 1 or more."
+            return _("Times round the board is a whole number, 1 or more.")
         try:
             rules = RuleOptions(
                 edition_rules=edition_rules,
@@ -470,7 +500,7 @@ class NewGameScreen(Screen[None]):
                 circuits=circuits,
             )
         except ValueError as exc:
-            return f"Those rules do not go together: {exc}"
+            return _("Those rules do not go together: {reason}", reason=exc)
         return TableSetup(edition, tuple(seats), rules, seed)
 
     def action_start(self) -> None:

@@ -27,6 +27,7 @@ from textual.widgets import Input
 
 from engine.events import Event
 from room.past_game import PastGame, Position
+from translation import N_, _
 from tui import captions
 from tui.glyphs import UNICODE, Glyphs
 from tui.layout import layout_for
@@ -37,6 +38,7 @@ from tui.widgets.holdings import HoldingsPanel
 from tui.widgets.status import StatusBar
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.steady_input import SteadyInput
+from tui.words import speed_word
 
 PACES: tuple[tuple[str, float], ...] = (
     ("slow", 1.5),
@@ -47,15 +49,15 @@ PACES: tuple[tuple[str, float], ...] = (
 """Playing by itself: seconds between two moves at each pace."""
 CENTRE_EVENTS = 40
 HELP_KEYS = [
-    ("left/right", "a move back / forward (a demo plays on past its last move)"),
-    ("up/down", "to the start of this turn (again: the turn before) / of the next turn"),
-    ("t", "go to a turn: type its number, Enter (Esc: cancel)"),
-    ("Home/End", "the first / the last move"),
-    ("space, p", "play by itself / pause (from its end: again from the start)"),
-    ("+ / -", "faster / slower"),
-    ("h / l", "on a small screen: each player's cash and holdings / the event log"),
-    ("? or F1", "this help"),
-    ("Esc, q", "close a panel; back"),
+    (N_("left/right"), N_("a move back / forward (a demo plays on past its last move)")),
+    (N_("up/down"), N_("to the start of this turn (again: the turn before) / of the next turn")),
+    ("t", N_("go to a turn: type its number, Enter (Esc: cancel)")),
+    (N_("Home/End"), N_("the first / the last move")),
+    (N_("space, p"), N_("play by itself / pause (from its end: again from the start)")),
+    ("+ / -", N_("faster / slower")),
+    ("h / l", N_("on a small screen: each player's cash and holdings / the event log")),
+    (N_("? or F1"), N_("this help")),
+    ("Esc, q", N_("close a panel; back")),
 ]
 """What the help says of the replay's keys."""
 W = TypeVar("W", bound=Widget)
@@ -67,19 +69,19 @@ class ReplayScreen(Screen[None]):
     AUTO_FOCUS = None  # the arrows are the screen's: nothing takes the focus from it
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Move", key_display="\u2190\u2192"),
-        Binding("right", "step(1)", "Move", show=False),
-        Binding("up", "turn(-1)", "Turn", key_display="\u2191\u2193"),
-        Binding("down", "turn(1)", "Turn", show=False),
-        Binding("t", "ask_turn", "Go to turn"),
-        Binding("space,p", "play", "Play/pause", key_display="space"),
-        Binding("plus,equals_sign", "pace(1)", "Pace", key_display="+-"),
-        Binding("minus", "pace(-1)", "Slower", show=False),
-        Binding("home", "first", "First", show=False),
-        Binding("end", "last", "Last", show=False),
-        Binding("l", "panel('log')", "Log"),
-        Binding("h", "panel('holdings')", "Cash"),
-        Binding("escape,q", "close", "Back"),
+        Binding("left", "step(-1)", N_("Move"), key_display="\u2190\u2192"),
+        Binding("right", "step(1)", N_("Move"), show=False),
+        Binding("up", "turn(-1)", N_("Turn"), key_display="\u2191\u2193"),
+        Binding("down", "turn(1)", N_("Turn"), show=False),
+        Binding("t", "ask_turn", N_("Go to turn")),
+        Binding("space,p", "play", N_("Play/pause"), key_display="space"),
+        Binding("plus,equals_sign", "pace(1)", N_("Pace"), key_display="+-"),
+        Binding("minus", "pace(-1)", N_("Slower"), show=False),
+        Binding("home", "first", N_("First"), show=False),
+        Binding("end", "last", N_("Last"), show=False),
+        Binding("l", "panel('log')", N_("Log")),
+        Binding("h", "panel('holdings')", N_("Cash")),
+        Binding("escape,q", "close", N_("Back")),
     ]
     DEFAULT_CSS = """
     ReplayScreen {
@@ -242,9 +244,12 @@ class ReplayScreen(Screen[None]):
         shown = self.board.centre.size.width
         width = shown - 2 if shown > 2 else 40
         if view.winner is not None:
-            turn = Content.styled(f"Game over: {self.past.names[view.winner]} wins.", "bold $accent")
+            turn = Content.styled(
+                _("Game over: {name} wins.", name=self.past.names[view.winner]), "bold $accent"
+            )
         else:
-            turn = Content(f"{self.past.names[view.current]}'s turn: waiting for {pos.waiting_for}.")
+            name = self.past.names[view.current]
+            turn = Content(_("{name}'s turn: waiting for {what}.", name=name, what=pos.waiting_for))
         table = captions.table_line(self.past, view)
         return [
             captions.dice_line(view, self.glyphs),
@@ -256,15 +261,17 @@ class ReplayScreen(Screen[None]):
     def _status(self, pos: Position) -> Content:
         dot = f" {self.glyphs.dot} "
         past = self.past
-        end = "over" if past.over else "so far"
-        what = "Demo" if self.grow is not None else "Replay"
+        what = _("Demo") if self.grow is not None else _("Replay")
         title = f": {past.title}" if past.title else ""
-        state = f"playing, {self.pace}" if self.playing else "paused"
-        return Content.assemble(
-            (f"{what}{title}", "bold"),
-            f"{dot}turn {pos.turn + 1} of {past.last_turn + 1} ({end}){dot}move {pos.move} of {past.moves}",
-            f"{dot}{state}",
+        state = _("playing, {pace}", pace=speed_word(self.pace)) if self.playing else _("paused")
+        turn, last = pos.turn + 1, past.last_turn + 1
+        turns = (
+            _("turn {n} of {last} (over)", n=turn, last=last)
+            if past.over
+            else _("turn {n} of {last} (so far)", n=turn, last=last)
         )
+        moves = _("move {n} of {last}", n=pos.move, last=past.moves)
+        return Content.assemble((f"{what}{title}", "bold"), f"{dot}{turns}{dot}{moves}", f"{dot}{state}")
 
     # --- moving through the game --------------------------------------------------------------
 
@@ -282,11 +289,11 @@ class ReplayScreen(Screen[None]):
         if self.playing:
             self.action_play()
         if self.past.over:
-            end = "The game is over."
+            end = _("The game is over.")
         elif self.grow is not None:
-            end = "The demo stops here."  # the turns it was asked to play are played
+            end = _("The demo stops here.")  # the turns it was asked to play are played
         else:
-            end = "That is the last move of the game so far."
+            end = _("That is the last move of the game so far.")
         self.notify(end, timeout=3)
 
     def action_turn(self, by: int) -> None:
@@ -319,7 +326,8 @@ class ReplayScreen(Screen[None]):
         if self.query("#jump"):
             return
         last = self.past.last_turn + 1
-        jump = SteadyInput(placeholder=f"Go to turn 1-{last} (Esc: cancel)", type="integer", id="jump")
+        ask = _("Go to turn 1-{last} (Esc: cancel)", last=last)
+        jump = SteadyInput(placeholder=ask, type="integer", id="jump")
         self.mount(jump)
         jump.focus()
 
@@ -329,11 +337,11 @@ class ReplayScreen(Screen[None]):
         try:
             turn = int(message.value)
         except ValueError:
-            self.notify("A turn is a whole number.", severity="warning", timeout=3)
+            self.notify(_("A turn is a whole number."), severity="warning", timeout=3)
             return
         last = self.past.last_turn + 1
         if not 1 <= turn <= last:
-            self.notify(f"The turns run from 1 to {last}.", severity="warning", timeout=3)
+            self.notify(_("The turns run from 1 to {last}.", last=last), severity="warning", timeout=3)
             return
         self.go_to_turn(turn)
 

@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Label, Static
 
 from engine.text import plain
 from room import Persistence, PersistenceError, SavedGame
+from translation import N_, _
 from tui.widgets.steady_footer import SteadyFooter
 
 
@@ -22,10 +23,10 @@ class ResumeScreen(Screen[None]):
     """The saved games; Enter resumes one, or, for a replay (`replay`), shows it on the replay screen."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "open", "Resume", priority=True),
-        Binding("enter", "open_replay", "Replay", priority=True),
-        Binding("x,delete", "delete", "Delete"),
-        Binding("escape", "back", "Back"),
+        Binding("enter", "open", N_("Resume"), priority=True),
+        Binding("enter", "open_replay", N_("Replay"), priority=True),
+        Binding("x,delete", "delete", N_("Delete")),
+        Binding("escape", "back", N_("Back")),
     ]
     DEFAULT_CSS = """
     ResumeScreen Vertical {
@@ -57,7 +58,7 @@ class ResumeScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("Replay a saved game" if self.replay else "Resume a saved game", id="title")
+            yield Label(_("Replay a saved game") if self.replay else _("Resume a saved game"), id="title")
             yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
             yield Static(id="note")
         yield SteadyFooter()
@@ -66,11 +67,11 @@ class ResumeScreen(Screen[None]):
         table = self.query_one(DataTable)
         # the other columns take 16 + 12 + 16 + 12 and their gaps; the title has the rest
         title = max(16, min(48, self.app.size.width - 4 - 16 - 12 - 16 - 12 - 10))
-        table.add_column("Title", width=title)
-        table.add_column("Players", width=16)
-        table.add_column("Turns", width=12)
-        table.add_column("Last played", width=16)
-        table.add_column("Edition", width=12)
+        table.add_column(_("Title"), width=title)
+        table.add_column(_("Players"), width=16)
+        table.add_column(_("Turns"), width=12)
+        table.add_column(_("Last played"), width=16)
+        table.add_column(_("Edition"), width=12)
         self._fill()
         table.focus()
 
@@ -80,31 +81,31 @@ class ResumeScreen(Screen[None]):
         note = self.query_one("#note", Static)
         if not self.persistence.available:
             self._games = []
-            note.update(Content("Saving is off for this session: the saves folder could not be used."))
+            note.update(Content(_("Saving is off for this session: the saves folder could not be used.")))
             return
         try:
             self._games = self.persistence.saved_games()
             damaged = self.persistence.damaged()
         except PersistenceError as exc:
-            note.update(Content(f"The saved games cannot be read: {exc}"))
+            note.update(Content(_("The saved games cannot be read: {reason}", reason=exc)))
             return
         titles = Counter(g.title for g in self._games)
         for g in self._games:
-            turn = f"{g.turn} (over)" if g.finished else str(g.turn)
+            turn = _("{n} (over)", n=g.turn) if g.finished else str(g.turn)
             title = g.title if titles[g.title] == 1 else f"{g.title} ({g.id[:6]})"  # tell twins apart
             cells = (title, g.players, turn, g.updated, g.edition)
             table.add_row(*(Text(plain(cell)) for cell in cells), key=g.id)  # never markup
         lines = []
         if not self._games and damaged:
-            lines.append("No saved game here can be taken up.")
+            lines.append(_("No saved game here can be taken up."))
         elif not self._games:
-            lines.append("No saved games yet: every game you play is saved as you go.")
+            lines.append(_("No saved games yet: every game you play is saved as you go."))
         else:
             if self.replay:
-                lines.append("Enter shows the game on the board, move by move.")
+                lines.append(_("Enter shows the game on the board, move by move."))
             else:
-                lines.append("Enter resumes the game; x deletes it (press twice).")
-        lines.extend(f"Damaged, left untouched: {d}" for d in damaged)
+                lines.append(_("Enter resumes the game; x deletes it (press twice)."))
+        lines.extend(_("Damaged, left untouched: {name}", name=d) for d in damaged)
         note.update(Content("\n".join(lines)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -142,7 +143,7 @@ class ResumeScreen(Screen[None]):
             return
         if self._armed != game.id:
             self._armed = game.id
-            self.notify(f"Press x again to delete {game.title}.", timeout=3)
+            self.notify(_("Press x again to delete {title}.", title=game.title), timeout=3)
             return
         self._armed = None
         try:

@@ -19,9 +19,9 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from engine.narration import money
 from room import review_words as words
 from room.review import Review, ReviewJob, Step, Survey
+from translation import N_, _, money
 from tui import look
 from tui.glyphs import UNICODE, Glyphs
 from tui.widgets.lines import LinesView
@@ -30,11 +30,12 @@ from tui.widgets.steady_footer import SteadyFooter
 
 SECTIONS = ("chances", "worth", "paid", "moves")
 TITLES = {
-    "chances": "Chance to win",
-    "worth": "Net worth",
-    "paid": "Who paid whom",
-    "moves": "Turning points",
+    "chances": N_("Chance to win"),
+    "worth": N_("Net worth"),
+    "paid": N_("Who paid whom"),
+    "moves": N_("Turning points"),
 }
+"""Each part's title (translated where shown)."""
 WIDE = (110, 34)
 """From this size (columns, rows) the four parts share the screen."""
 NAME_MOST = 10  # a name in the table of payments
@@ -44,13 +45,13 @@ class ReviewScreen(Screen[None]):
     """A game's review, as far as it is worked out."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "close", "Back"),
-        Binding("1", "section('chances')", "Chances"),
-        Binding("2", "section('worth')", "Worth"),
-        Binding("3", "section('paid')", "Paid"),
-        Binding("4", "section('moves')", "Moves"),
-        Binding("right,tab", "step(1)", "Next", show=False),
-        Binding("left,shift+tab", "step(-1)", "Previous", show=False),
+        Binding("escape,q", "close", N_("Back")),
+        Binding("1", "section('chances')", N_("Chances")),
+        Binding("2", "section('worth')", N_("Worth")),
+        Binding("3", "section('paid')", N_("Paid")),
+        Binding("4", "section('moves')", N_("Moves")),
+        Binding("right,tab", "step(1)", N_("Next"), show=False),
+        Binding("left,shift+tab", "step(-1)", N_("Previous"), show=False),
     ]
     DEFAULT_CSS = """
     ReviewScreen {
@@ -127,7 +128,7 @@ class ReviewScreen(Screen[None]):
         with Grid(id="parts"):
             for name in SECTIONS:
                 with Vertical(id=name, classes="part") as part:
-                    part.border_title = TITLES[name]
+                    part.border_title = _(TITLES[name])
                     if name in ("chances", "worth"):
                         yield TurnsPlot(percent=name == "chances", id=f"{name}-plot")
                         yield Static(classes="legend", id=f"{name}-legend")
@@ -164,7 +165,7 @@ class ReviewScreen(Screen[None]):
     def _draw_tabs(self) -> None:
         parts = []
         for i, name in enumerate(SECTIONS, start=1):
-            label = f" {i} {TITLES[name]} "
+            label = f" {i} {_(TITLES[name])} "
             parts.append(Content.styled(label, "reverse bold" if name == self.section else "$text-muted"))
         self.query_one("#tabs", Static).update(Content(" ").join(parts))
 
@@ -234,10 +235,10 @@ class ReviewScreen(Screen[None]):
         if table.row_count:
             return  # the payments come with the survey, once
         short = [n[:NAME_MOST] for n in names]
-        table.add_column("paid \\ to")
+        table.add_column(_("paid \\ to"))
         for name in short:
             table.add_column(name)
-        table.add_column("Taxes, fees")
+        table.add_column(_("Taxes, fees"))
         for p, row in enumerate(survey.paid):
             cells = ["-" if q == p else money(amount) if amount else "0" for q, amount in enumerate(row)]
             table.add_row(Content.styled(short[p], f"bold {look.player(p)}"), *cells)
@@ -253,15 +254,15 @@ def _progress(review: Review, glyphs: Glyphs) -> Content:
     fill, empty = ("#", ".") if glyphs.ascii_only else ("\u2588", "\u2591")
     width = 20
     bar = fill * round(width * done / total) + empty * (width - round(width * done / total))
-    head, _, counts = said.partition(": ")
+    head, _sep, counts = said.partition(": ")
     return Content(f"{head}: {bar} {counts}")
 
 
 def _moves(review: Review, glyphs: Glyphs) -> list[Content]:
     if review.stage in ("surveying", "curve", "moves"):
-        return [Content.styled(words.WAITING_FOR_MOVES, "italic $text-muted")]
+        return [Content.styled(_(words.WAITING_FOR_MOVES), "italic $text-muted")]
     if not review.moves:
-        return [Content.styled(words.NO_TURNING_POINT, "$text-muted")]
+        return [Content.styled(_(words.NO_TURNING_POINT), "$text-muted")]
     lines: list[Content] = []
     for step in review.moves:
         lines.extend(_told(step, review, glyphs))
@@ -277,7 +278,7 @@ def _told(step: Step, review: Review, glyphs: Glyphs) -> list[Content]:
         for p in words.most_moved(step)
     )
     who = words.mover(step, review)
-    head = Content.assemble((f"Turn {step.turn}", "bold $accent"), f" {glyphs.dot} {who}: ") + moved
+    head = Content.assemble((_("Turn {n}", n=step.turn), "bold $accent"), f" {glyphs.dot} {who}: ") + moved
     out = [head]
     out.append(Content("  " + words.what_happened(step)))
     for seat, said in step.reasons:

@@ -12,33 +12,35 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from translation import N_, _
 from tui.glyphs import UNICODE
 from tui.themes import GROUP_COLOURS, group_var
 from tui.widgets.steady_footer import SteadyFooter
 
 CHOICES = (
-    ("quick_game", "Quick game", "You and three bots, the Short Game rules"),
-    ("learn", "Learn", "A first game that explains itself"),
-    ("new_game", "New game", "Edition, rules, 2 to 8 people or bots"),
-    ("resume", "Resume", "Carry on a saved game"),
-    ("quit", "Quit", ""),
+    ("quick_game", N_("Quick game"), N_("You and three bots, the Short Game rules")),
+    ("learn", N_("Learn"), N_("A first game that explains itself")),
+    ("new_game", N_("New game"), N_("Edition, rules, 2 to 8 people or bots")),
+    ("resume", N_("Resume"), N_("Carry on a saved game")),
+    ("quit", N_("Quit"), ""),
 )
+"""The menu's choices: an action, its word and what it does (translated when the menu is drawn)."""
 
 
 def banner(stripe_glyph: str = "\u2580") -> Content:
     stripe = Content("").join(Content.styled(stripe_glyph * 5, f"${group_var(c)}") for c in GROUP_COLOURS[:8])
     title = Content.styled("L  A  N  D  L  O  R  D  S".center(40), "bold $accent")
-    line = Content.styled("a property-trading game for the terminal".center(40), "$text-muted")
+    line = Content.styled(_("a property-trading game for the terminal").center(40), "$text-muted")
     return Content("\n").join([stripe, Content(""), title, line, Content(""), stripe])
 
 
 class StartScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("g", "app.quick_game", "Quick game"),
-        Binding("l", "app.learn", "Learn"),
-        Binding("n", "app.new_game", "New game"),
-        Binding("r", "app.resume", "Resume"),
-        Binding("q,escape", "app.quit", "Quit", show=False),
+        Binding("g", "app.quick_game", N_("Quick game")),
+        Binding("l", "app.learn", N_("Learn")),
+        Binding("n", "app.new_game", N_("New game")),
+        Binding("r", "app.resume", N_("Resume")),
+        Binding("q,escape", "app.quit", N_("Quit"), show=False),
     ]
     DEFAULT_CSS = """
     StartScreen Vertical {
@@ -69,10 +71,15 @@ class StartScreen(Screen[None]):
         with Middle(), Center(), Vertical():
             with Center():
                 yield Static(banner(getattr(self.app, "glyphs", UNICODE).stripe), id="banner")
+            labels = [_(label) for _action, label, _about in CHOICES]
+            pad = max(12, *(len(label) + 2 for label in labels))
             yield OptionList(
                 *[
-                    Option(Content.assemble((f"{label:<12}", "bold"), (about, "dim")), id=action)
-                    for action, label, about in CHOICES
+                    Option(
+                        Content.assemble((label.ljust(pad), "bold"), (_(about) if about else "", "dim")),
+                        id=action,
+                    )
+                    for label, (action, _label, about) in zip(labels, CHOICES, strict=True)
                 ],
                 id="menu",
             )

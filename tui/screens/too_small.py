@@ -9,13 +9,20 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from translation import _
 from tui.layout import MIN_HEIGHT, MIN_WIDTH
 
 
 def message(width: int, height: int) -> Content:
     return Content(
-        f"The window is {width} x {height}.\nlandlords needs at least {MIN_WIDTH} x {MIN_HEIGHT}:\n"
-        "make it larger to go on playing."
+        _(
+            "The window is {width} x {height}.\nlandlords needs at least {least_width} x {least_height}:\n"
+            "make it larger to go on playing.",
+            width=width,
+            height=height,
+            least_width=MIN_WIDTH,
+            least_height=MIN_HEIGHT,
+        )
     )
 
 

@@ -13,11 +13,13 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
+from translation import N_, _
+
 
 class WhyScreen(ModalScreen[None]):
     """A rule, or a space's rules, explained; Esc (or the key that opened it) closes it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,y,enter,q", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,y,enter,q", "close", N_("Close"))]
     DEFAULT_CSS = """
     WhyScreen {
         align: center middle;
@@ -51,7 +53,7 @@ class WhyScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label(Content(f"{self.heading} (Esc to close)"), id="title")
+            yield Label(Content(_("{heading} (Esc to close)", heading=self.heading)), id="title")
             with VerticalScroll():
                 yield Static(Content("\n").join(self.lines), id="why")
 

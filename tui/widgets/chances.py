@@ -14,11 +14,13 @@ from textual.geometry import Size
 from engine import GameView
 from room.chance_words import model_error, reading
 from room.chances import Figure
+from translation import N_, _
 from tui import look
 from tui.glyphs import UNICODE, Glyphs
 from tui.widgets.lines import LinesView
 
-WORKING = "working it out"
+WORKING = N_("working it out")
+"""Said while the figure is being worked out (translated where shown)."""
 NAME_MOST = 12  # the name column at most: a figure's line fits the 44 columns of the overlay
 
 
@@ -31,7 +33,7 @@ def chance_lines(
     figures = figure.chances
     stale = figure.working
     if figures is None:
-        lines.append(Content.styled(f"{WORKING}...", "italic $text-muted"))
+        lines.append(Content.styled(_("working it out..."), "italic $text-muted"))
         if figure.problem:
             lines.append(Content.styled(figure.problem, "$error"))
         return lines
@@ -43,7 +45,7 @@ def chance_lines(
         name = names[p][:name_width].ljust(name_width)
         head = Content.assemble((glyphs.mark(p), look.mark(p)), " ", (name, f"bold {look.player(p)}"))
         if p < len(view.players) and view.players[p].bankrupt:
-            lines.append(head + Content.styled(f" {glyphs.bankrupt} out", "$text-muted"))
+            lines.append(head + Content.styled(f" {glyphs.bankrupt} " + _("out"), "$text-muted"))
             continue
         filled = round(c.win * bar_width)
         bar = Content.assemble((fill * filled, look.player(p)), (empty * (bar_width - filled), "$text-muted"))
@@ -53,18 +55,19 @@ def chance_lines(
     if figure.problem:
         lines.append(Content.styled(figure.problem, "$error"))
     elif stale:
-        lines.append(Content.styled(f"{WORKING} for the last move...", "italic $accent"))
+        lines.append(Content.styled(_("working it out for the last move..."), "italic $accent"))
     elif view.winner is not None:
-        lines.append(Content.styled("The game is over.", "$text-muted"))
+        lines.append(Content.styled(_("The game is over."), "$text-muted"))
     else:
-        lines.append(
-            Content.styled(
-                f"Turn {figures.turn + 1}, {figures.playouts} playouts of what all can see. Each chance is "
-                f"about right: the range beside it allows for the playouts' luck and the model's own "
-                f"error, {round(100 * model_error(view.edition))} points measured on other games.",
-                "$text-muted",
-            )
+        said = _(
+            "Turn {turn}, {playouts} playouts of what all can see. Each chance is about right: the range "
+            "beside it allows for the playouts' luck and the model's own error, {points} points measured "
+            "on other games.",
+            turn=figures.turn + 1,
+            playouts=figures.playouts,
+            points=round(100 * model_error(view.edition)),
         )
+        lines.append(Content.styled(said, "$text-muted"))
     return lines
 
 
@@ -86,7 +89,7 @@ class ChancesPanel(LinesView, can_focus=True):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.border_title = "Chances to win"
+        self.border_title = _("Chances to win")
         self._args: tuple[Figure, GameView, Sequence[str], Glyphs] | None = None
         self._key: object = None
 
@@ -96,7 +99,7 @@ class ChancesPanel(LinesView, can_focus=True):
 
     def show(self, figure: Figure, view: GameView, names: Sequence[str], glyphs: Glyphs = UNICODE) -> None:
         self._args = (figure, view, names, glyphs)
-        self.border_subtitle = WORKING if figure.working or figure.chances is None else ""
+        self.border_subtitle = _(WORKING) if figure.working or figure.chances is None else ""
         self._draw()
 
     def _draw(self) -> None:

@@ -10,6 +10,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from engine import Command
+from translation import N_, _
 
 
 class CommandList(OptionList):
@@ -31,18 +32,18 @@ class CommandList(OptionList):
         self._choices: list[Command] = []
 
     def set_commands(
-        self, items: Sequence[tuple[Command, Content | str]], empty: str = "Nothing to do."
+        self, items: Sequence[tuple[Command, Content | str]], empty: str = N_("Nothing to do.")
     ) -> None:
-        if [c for c, _ in items] == self._choices and self.option_count:
+        if [c for c, _words in items] == self._choices and self.option_count:
             return
         highlighted = self.highlighted
-        self._choices = [c for c, _ in items]
+        self._choices = [c for c, _words in items]
         self.clear_options()
         if items:
-            self.add_options([Option(label) for _, label in items])
+            self.add_options([Option(label) for _command, label in items])
             self.highlighted = min(highlighted or 0, len(items) - 1)
         else:
-            self.add_option(Option(empty, disabled=True))
+            self.add_option(Option(_(empty), disabled=True))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

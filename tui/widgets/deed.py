@@ -13,8 +13,8 @@ from textual.content import Content
 from textual.widgets import Static
 
 from engine import Board, GameView
-from engine.narration import money
 from engine.queries import deed_terms, is_pledged, occupants, rent_schedule
+from translation import N_, _, money, say
 from tui import look
 from tui.client import Facts
 from tui.glyphs import UNICODE, Glyphs
@@ -53,26 +53,30 @@ def card_parts(
     if deed is None:
         return CardParts(title, _not_a_deed(view, board, space, names), [])
     box = board.spaces[space].box
-    seller = f"the {board.edition.boxes[box].name}" if box else "the bank"
-    owner = f"{seller} (for sale)" if deed.owner is None else names[deed.owner]
-    facts_lines = [_row("Price", money(board.price[space]), inner), _row("Owner", owner, inner)]
-    ladder = [_row(r.label, r.amount, inner, r.current, glyphs) for r in rent_schedule(view, space)]
-    facts_lines += [_row(label, value, inner) for label, value in deed_terms(view, space)]
+    seller = _("the {box}", box=board.edition.boxes[box].name) if box else _("the bank")
+    owner = _("{seller} (for sale)", seller=seller) if deed.owner is None else names[deed.owner]
+    facts_lines = [_row(_("Price"), money(board.price[space]), inner), _row(_("Owner"), owner, inner)]
+    # the engine's words for the rents and terms, put into the language spoken (`translation.say`)
+    ladder = [_row(say(r.label), say(r.amount), inner, r.current, glyphs) for r in rent_schedule(view, space)]
+    facts_lines += [_row(say(label), say(value), inner) for label, value in deed_terms(view, space)]
     if view.loans and is_pledged(view, space):
         lender = next(
-            ("the bank" if ln.lender is None else names[ln.lender])
+            (_("the bank") if ln.lender is None else names[ln.lender])
             for ln in view.loans
             if space in ln.security
         )
-        facts_lines.append(_row("Pledged to", lender, inner))
+        facts_lines.append(_row(_("Pledged to"), lender, inner))
     if box:  # a lot: the tokens on it change what the next one pays
         here = [names[q] for q in occupants(view, space, -1)]
         if here:
-            facts_lines.append(_row("On it now", ", ".join(here), inner))
+            facts_lines.append(_row(_("On it now"), ", ".join(here), inner))
     if deed.owner is None and box:
         rent = board.rent[space][0]
         facts_lines.append(
-            Content.styled(f"Unowned: buy it, or rent it for {money(rent)} from {seller}.", "italic")
+            Content.styled(
+                _("Unowned: buy it, or rent it for {rent} from {seller}.", rent=money(rent), seller=seller),
+                "italic",
+            )
         )
     else:
         facts_lines.append(_visitor_pays(deed.owner, deed.mortgaged, space, facts))
@@ -100,16 +104,27 @@ def deed_card(
 
 def _visitor_pays(owner: int | None, mortgaged: bool, space: int, facts: Facts) -> Content:
     if owner is None:
-        return Content.styled("Unowned: buy it, or the bank auctions it.", "italic")
+        return Content.styled(_("Unowned: buy it, or the bank auctions it."), "italic")
     if mortgaged:
-        return Content.styled("Mortgaged: no rent.", "bold $warning")
+        return Content.styled(_("Mortgaged: no rent."), "bold $warning")
     now = facts.rent.get(space)
     if now is None:
         return Content("")
     if now.per_pip:
-        return Content.assemble("A visitor pays ", (f"{now.per_pip} x the dice", "bold"), " now.")
-    detail = f" ({now.detail})" if now.detail else ""
-    return Content.assemble("A visitor pays ", (money(now.amount), "bold"), f" now{detail}.")
+        return _pays(_("A visitor pays {amount} now.", amount=_BOLD), _("{n} x the dice", n=now.per_pip))
+    if now.detail:
+        sentence = _("A visitor pays {amount} now ({detail}).", amount=_BOLD, detail=now.detail)
+        return _pays(sentence, money(now.amount))
+    return _pays(_("A visitor pays {amount} now.", amount=_BOLD), money(now.amount))
+
+
+_BOLD = "\x00"
+"""Where the amount goes in a sentence it is drawn bold in, wherever the language puts it."""
+
+
+def _pays(sentence: str, amount: str) -> Content:
+    before, _sep, after = sentence.partition(_BOLD)
+    return Content.assemble(before, (amount, "bold"), after)
 
 
 def _not_a_deed(view: GameView, board: Board, space: int, names: Sequence[str]) -> list[Content]:
@@ -124,100 +139,165 @@ def _not_a_deed(view: GameView, board: Board, space: int, names: Sequence[str]) 
     text: list[str] = []
     amount = money(sp.amount) if sp.amount is not None else ""
     if sp.kind == "go":
-        text.append(f"Collect {money(ed.salary)} salary each time you land on or pass {sp.name.upper()}.")
+        salary = money(ed.salary)
+        text.append(
+            _(
+                "Collect {salary} salary each time you land on or pass {space}.",
+                salary=salary,
+                space=sp.name.upper(),
+            )
+        )
     elif sp.kind == "ride":
-        text.append(f"A railroad nobody owns: pay the {amount} fare and throw again at once.")
+        text.append(
+            _("A railroad nobody owns: pay the {amount} fare and throw again at once.", amount=amount)
+        )
     elif sp.kind == "onward" and sp.to is not None:
-        pay = f"Pay {amount}, then go" if sp.amount else "Go"
-        text.append(f"{pay} straight on to {board.name(sp.to)}, collecting nothing on the way.")
+        to = board.name(sp.to)
+        if sp.amount:
+            text.append(
+                _(
+                    "Pay {amount}, then go straight on to {space}, collecting nothing on the way.",
+                    amount=amount,
+                    space=to,
+                )
+            )
+        else:
+            text.append(_("Go straight on to {space}, collecting nothing on the way.", space=to))
     elif sp.kind == "carnival":
-        text.append("Throw again at once: an even throw moves you forward that many spaces, an odd one back.")
+        text.append(
+            _("Throw again at once: an even throw moves you forward that many spaces, an odd one back.")
+        )
     elif sp.kind == "bonus":
-        text.append(f"Collect {amount} from the bank.")
+        text.append(_("Collect {amount} from the bank.", amount=amount))
     elif sp.kind == "theatre":
-        text.append(f"Buy a seat for every player still in the game, yourself included: {amount} each.")
+        text.append(
+            _(
+                "Buy a seat for every player still in the game, yourself included: {amount} each.",
+                amount=amount,
+            )
+        )
     elif sp.kind == "sweepstakes":
         text.append(
-            f"Throw the dice: every other player pays you {sp.amount} times the throw. "
-            "The throw moves nothing."
+            _(
+                "Throw the dice: every other player pays you {n} times the throw. The throw moves nothing.",
+                n=sp.amount,
+            )
         )
     elif sp.kind == "tax" and sp.tax is not None:
         tax = ed.taxes[sp.tax]
         if tax.percent is not None and not view.rules.short_game:
             text.append(
-                f"Pay {money(tax.flat)} or {tax.percent}% of your total worth, chosen before you add it up."
+                _(
+                    "Pay {flat} or {percent}% of your total worth, chosen before you add it up.",
+                    flat=money(tax.flat),
+                    percent=tax.percent,
+                )
             )
         else:
-            text.append(f"Pay {money(tax.flat)}.")
+            text.append(_("Pay {amount}.", amount=money(tax.flat)))
     elif sp.kind == "card" and sp.deck is not None:
-        text.append(f"Draw a {ed.decks[sp.deck].name} card and do what it says.")
+        text.append(_("Draw a {deck} card and do what it says.", deck=ed.decks[sp.deck].name))
     elif sp.kind == "jail":
         inside = [names[p] for p, ps in enumerate(view.players) if ps.in_jail and not ps.bankrupt]
-        text.append(f"In jail: {', '.join(inside) if inside else 'nobody'}.")
-        fine = money(ed.jail.fine) if ed.jail is not None else "jail"
-        text.append(f"Leave by doubles, the {fine} fine or a Get Out of Jail Free card.")
+        text.append(_("In jail: {names}.", names=_people(inside)))
+        fine = money(ed.jail.fine) if ed.jail is not None else _("jail")
+        text.append(_("Leave by doubles, the {fine} fine or a Get Out of Jail Free card.", fine=fine))
         visiting = [n for n in here if n not in inside]
-        text.append(f"Just visiting: {', '.join(visiting) if visiting else 'nobody'}.")
+        text.append(_("Just visiting: {names}.", names=_people(visiting)))
         here = []
     elif sp.kind == "free_parking":
         if view.rules.free_parking_pot:
-            text.append(f"The pot: {money(view.pot)}, to whoever lands here.")
+            text.append(_("The pot: {amount}, to whoever lands here.", amount=money(view.pot)))
         else:
-            text.append("A free resting place: nothing happens.")
+            text.append(_("A free resting place: nothing happens."))
     elif sp.kind == "go_to_jail" and ed.jail is not None and ed.jail.beside:
-        text.append(f"Go to the jail beside {board.name(ed.jail.space)}; no wages for the trip.")
+        text.append(
+            _("Go to the jail beside {space}; no wages for the trip.", space=board.name(ed.jail.space))
+        )
     elif sp.kind == "go_to_jail":
-        text.append("Go directly to jail. Do not pass GO, do not collect the salary.")
+        text.append(_("Go directly to jail. Do not pass GO, do not collect the salary."))
     magie = _magie_space(view, board, space, names)
     text += magie or space_rule(view, board, space)  # Magie's spaces are told by their own words
     for link in view.ruleset.track.links[space]:
-        how = _CROSSING.get(link.when, "a move passing here may change rings")
-        text.append(f"A junction with {board.name(link.to)}: {how}.")
+        how = _(_CROSSING.get(link.when, N_("a move passing here may change rings")))
+        text.append(_("A junction with {space}: {how}.", space=board.name(link.to), how=how))
     if here:
-        text.append(f"Here now: {', '.join(here)}.")
+        text.append(_("Here now: {names}.", names=", ".join(here)))
     return [Content(t) for t in text]
 
 
 _CROSSING = {  # when a move passing a junction crosses, by the link's condition
-    "even_steps": "an even move passing here changes rings",
-    "odd_steps": "an odd move passing here changes rings",
-    "choice": "a move passing here may go across or keep to its ring",
-    "always": "every move passing here changes rings",
-    "card": "a card's move passing here changes rings",
+    "even_steps": N_("an even move passing here changes rings"),
+    "odd_steps": N_("an odd move passing here changes rings"),
+    "choice": N_("a move passing here may go across or keep to its ring"),
+    "always": N_("every move passing here changes rings"),
+    "card": N_("a card's move passing here changes rings"),
 }
+
+
+def _people(names: Sequence[str]) -> str:
+    """Names in a list, or "nobody"."""
+    return ", ".join(names) if names else _("nobody")
 
 
 def _magie_space(view: GameView, board: Board, space: int, names: Sequence[str]) -> list[str]:
     """What the spaces of Magie's 1904 board do, and who is in the jail or poorhouse drawn beside one."""
     sp = board.spaces[space]
     ed = board.edition
-    box = f"the {ed.boxes[sp.box].name}" if sp.box and sp.box in ed.boxes else "the bank"
+    box = _("the {box}", box=ed.boxes[sp.box].name) if sp.box and sp.box in ed.boxes else _("the bank")
     text: list[str] = []
     if sp.kind == "mother_earth":
-        interest = f", less {money(ed.loans.interest)} a bank note" if ed.loans else ""
-        limit = f" for the first {ed.circuits} circuits" if ed.circuits else ""
-        text.append(f"Wages of {money(sp.pays or 0)} from {box} each time round{limit}{interest}.")
+        interest = _(", less {amount} a bank note", amount=money(ed.loans.interest)) if ed.loans else ""
+        limit = _(" for the first {n} circuits", n=ed.circuits) if ed.circuits else ""
+        wages = money(sp.pays or 0)
+        text.append(
+            _(
+                "Wages of {wages} from {box} each time round{limit}{interest}.",
+                wages=wages,
+                box=box,
+                limit=limit,
+                interest=interest,
+            )
+        )
     elif sp.kind == "necessity":
-        text.append(f"An absolute necessity: pay {money(sp.fee or 0)} into {box} (indirect taxation).")
+        text.append(
+            _(
+                "An absolute necessity: pay {fee} into {box} (indirect taxation).",
+                fee=money(sp.fee or 0),
+                box=box,
+            )
+        )
     elif sp.kind == "fare":
-        text.append(f"Pay a {money(sp.fee or 0)} fare into {box}. On a double, passing a railroad, you may")
-        text.append("ride free to any other and count the rest of the throw from there.")
+        text.append(
+            _(
+                "Pay a {fee} fare into {box}. On a double, passing a railroad, you may",
+                fee=money(sp.fee or 0),
+                box=box,
+            )
+        )
+        text.append(_("ride free to any other and count the rest of the throw from there."))
     elif sp.kind == "luxury":
-        text.append(f"Buy a luxury ticket for {money(sp.fee or 0)} into {box}; it counts")
-        text.append(f"{money(sp.counts or 0)} at the end. Do without it and you lose the move.")
+        text.append(_("Buy a luxury ticket for {fee} into {box}; it counts", fee=money(sp.fee or 0), box=box))
+        text.append(
+            _("{amount} at the end. Do without it and you lose the move.", amount=money(sp.counts or 0))
+        )
     elif sp.kind == "franchise":
         holder = view.charters.get(space)
-        who = "nobody yet: the first to stop here takes it free" if holder is None else names[holder]
-        text.append(f"Charter: {who}. Everyone else pays the holder {money(sp.fee or 0)}.")
+        who = _("nobody yet: the first to stop here takes it free") if holder is None else names[holder]
+        text.append(
+            _("Charter: {who}. Everyone else pays the holder {fee}.", who=who, fee=money(sp.fee or 0))
+        )
     elif sp.kind == "legacy":
-        text.append(f"Receive {money(sp.award or 0)} from {box} and a legacy ticket.")
+        text.append(
+            _("Receive {amount} from {box} and a legacy ticket.", amount=money(sp.award or 0), box=box)
+        )
     if ed.jail is not None and ed.jail.beside and space == ed.jail.space:
         inside = [names[p] for p, ps in enumerate(view.players) if ps.in_jail]
-        text.append(f"The jail is beside it. In jail: {', '.join(inside) if inside else 'nobody'}.")
-        text.append(f"Out by a double, or a {money(ed.jail.fine)} fine before throwing.")
+        text.append(_("The jail is beside it. In jail: {names}.", names=_people(inside)))
+        text.append(_("Out by a double, or a {fine} fine before throwing.", fine=money(ed.jail.fine)))
     if ed.poorhouse is not None and space == ed.poorhouse.space:
         inside = [names[p] for p, ps in enumerate(view.players) if ps.in_poorhouse]
-        text.append(f"The poorhouse is beside it. In it: {', '.join(inside) if inside else 'nobody'}.")
+        text.append(_("The poorhouse is beside it. In it: {names}.", names=_people(inside)))
     return text
 
 
@@ -237,8 +317,8 @@ class DeedPanel(LinesView, can_focus=True):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.border_title = "Deed"
-        self.border_subtitle = "y: its rules"
+        self.border_title = _("Deed")
+        self.border_subtitle = _("y: its rules")
         self._args: tuple[GameView, Board, int, Sequence[str], Facts, Glyphs] | None = None
         self._key: object = None
 

@@ -12,6 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.message import Message
 
+from translation import N_, _
 from tui.widgets.lines import LinesView
 
 
@@ -19,11 +20,11 @@ class EventLog(LinesView, can_focus=True):
     """Follows the newest event unless scrolled back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "select(-1)", "Earlier", show=False),
-        Binding("down", "select(1)", "Later", show=False),
-        Binding("home", "select_end(0)", "First", show=False),
-        Binding("end", "select_end(1)", "Newest", show=False),
-        Binding("y", "explain", "Why?", show=False),  # told on the border
+        Binding("up", "select(-1)", N_("Earlier"), show=False),
+        Binding("down", "select(1)", N_("Later"), show=False),
+        Binding("home", "select_end(0)", N_("First"), show=False),
+        Binding("end", "select_end(1)", N_("Newest"), show=False),
+        Binding("y", "explain", N_("Why?"), show=False),  # told on the border
     ]
 
     DEFAULT_CSS = """
@@ -46,8 +47,8 @@ class EventLog(LinesView, can_focus=True):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, follow_end=True)
-        self.border_title = "Events"
-        self.border_subtitle = "y: why?"
+        self.border_title = _("Events")
+        self.border_subtitle = _("y: why?")
         self.selected: int | None = None  # None: the newest line
 
     @property

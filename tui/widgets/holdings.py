@@ -10,8 +10,8 @@ from textual import events
 from textual.content import Content
 
 from engine import Board, GameView
-from engine.narration import money
 from engine.queries import loans_of, loans_to, markers_left
+from translation import _, money, ngettext, pgettext
 from tui import look
 from tui.client import Facts
 from tui.glyphs import UNICODE, Glyphs
@@ -32,31 +32,30 @@ def player_line(
         (names[p], f"bold {look.player(p)}"),
     )
     if ps.bankrupt:
-        return [head + Content.styled(f"  {glyphs.bankrupt} bankrupt", "bold $error")]
+        return [head + Content.styled(f"  {glyphs.bankrupt} " + _("bankrupt"), "bold $error")]
     cash = money(ps.cash)
     gap = max(width - head.cell_length - len(cash), 1)
     lines = [head + Content(" " * gap) + Content.styled(cash, "bold")]
-    lines.append(Content.styled(f"   worth {money(facts.worth[p])}", "dim"))
+    lines.append(Content.styled("   " + _("worth {amount}", amount=money(facts.worth[p])), "dim"))
     notes = []
     if ps.in_jail:
-        notes.append(Content.styled(f"{glyphs.jail} in jail", "bold $warning"))
+        notes.append(Content.styled(f"{glyphs.jail} " + _("in jail"), "bold $warning"))
     if ps.in_poorhouse:
-        notes.append(Content.styled(f"{glyphs.poorhouse} in the poorhouse", "bold $warning"))
+        notes.append(Content.styled(f"{glyphs.poorhouse} " + _("in the poorhouse"), "bold $warning"))
     limit = view.ruleset.circuits
     if limit is not None:
-        notes.append(Content(f"round {min(ps.circuits, limit)}/{limit}"))
+        notes.append(Content(_("round {round}/{rounds}", round=min(ps.circuits, limit), rounds=limit)))
     if ps.jail_cards:
         n = len(ps.jail_cards)
-        notes.append(Content(f"{n} jail card{'s' if n > 1 else ''}"))
+        notes.append(Content(ngettext("{n} jail card", "{n} jail cards", n)))
     if ps.credit:
-        notes.append(Content(f"{money(ps.credit)} credit"))
+        notes.append(Content(_("{amount} credit", amount=money(ps.credit))))
     left = markers_left(view, p)
     if left is not None:
-        notes.append(
-            Content.styled(f"{left} marker{'s' if left != 1 else ''} left", "dim" if left else "bold")
-        )
+        words = ngettext("{n} marker left", "{n} markers left", left)
+        notes.append(Content.styled(words, "dim" if left else "bold"))
     if ps.next_roll_backward:
-        notes.append(Content.styled("next throw backwards", "bold $warning"))
+        notes.append(Content.styled(_("next throw backwards"), "bold $warning"))
     if notes:
         lines.append(Content("   ") + Content(f" {glyphs.dot} ").join(notes))
     lines.extend(Content("   ") + Content.styled(line, "dim") for line in hand_lines(view, p))
@@ -68,16 +67,16 @@ def hand_lines(view: GameView, p: int) -> list[str]:
     board = view.board
     by_deck: dict[str, list[str]] = {}
     for ref in view.players[p].hand:
-        deck, _, card_id = ref.partition("/")
+        deck, _sep, card_id = ref.partition("/")
         by_deck.setdefault(deck, []).append(card_id)
     out = []
     for deck, cards in by_deck.items():
         name = board.edition.decks[deck].name
         shown = [board.cards[deck][c] for c in cards if c in board.cards.get(deck, {})]
         hidden = len(cards) - len(shown)
-        parts = [_short(card.text, card.effect.kind) for card in shown]
+        parts = [_short(pgettext("card", card.text), card.effect.kind) for card in shown]
         if hidden:
-            parts.append(f"{hidden} face down")
+            parts.append(_("{n} face down", n=hidden))
         out.append(f"{name}: {', '.join(parts)}")
     return out
 
@@ -152,28 +151,32 @@ def _economy(view: GameView, board: Board, p: int, names: Sequence[str]) -> list
     out: list[Content] = []
     if ps.tickets:
         lots = ", ".join(board.spaces[s].short for s in ps.tickets)
-        out.append(Content.assemble(("Lot tickets ", "dim"), lots))
+        out.append(Content.assemble((_("Lot tickets") + " ", "dim"), lots))
     tickets = []
     if ps.luxuries:
-        tickets.append(f"{ps.luxuries} luxur{'y' if ps.luxuries == 1 else 'ies'}")
+        tickets.append(ngettext("{n} luxury", "{n} luxuries", ps.luxuries))
     if ps.legacies:
-        tickets.append(f"{ps.legacies} legac{'y' if ps.legacies == 1 else 'ies'}")
+        tickets.append(ngettext("{n} legacy", "{n} legacies", ps.legacies))
     if tickets:
-        out.append(Content.assemble(("Tickets ", "dim"), ", ".join(tickets)))
+        out.append(Content.assemble((_("Tickets") + " ", "dim"), ", ".join(tickets)))
     charters = [board.spaces[s].short for s, holder in sorted(view.charters.items()) if holder == p]
     if charters:
-        out.append(Content.assemble(("Charter ", "dim"), ", ".join(charters)))
+        out.append(Content.assemble((_("Charter") + " ", "dim"), ", ".join(charters)))
     note = board.edition.loans.note if board.edition.loans else 1
     for loan in loans_of(view, p):
         lots = ", ".join(board.spaces[s].short for s in loan.security)
         if loan.lender is None:
             notes = loan.principal // note
-            what = f"{notes} bank note{'s' if notes != 1 else ''} {money(loan.principal)}"
+            what = ngettext(
+                "{n} bank note {amount}", "{n} bank notes {amount}", notes, amount=money(loan.principal)
+            )
         else:
-            what = f"owes {names[loan.lender]} {money(loan.principal)}"
-        out.append(Content.assemble(("Debt ", "dim"), (what, "$warning"), (f" on {lots}", "dim")))
+            what = _("owes {name} {amount}", name=names[loan.lender], amount=money(loan.principal))
+        on = " " + _("on {lots}", lots=lots)
+        out.append(Content.assemble((_("Debt") + " ", "dim"), (what, "$warning"), (on, "dim")))
     for loan in loans_to(view, p):
-        out.append(Content.assemble(("Lent ", "dim"), f"{names[loan.borrower]} {money(loan.principal)}"))
+        lent = f"{names[loan.borrower]} {money(loan.principal)}"
+        out.append(Content.assemble((_("Lent") + " ", "dim"), lent))
     return out
 
 
@@ -191,7 +194,7 @@ class HoldingsPanel(LinesView, can_focus=True):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.border_title = "Holdings"
+        self.border_title = _("Holdings")
         self._key: object = None
         self._args: tuple[GameView, Board, Sequence[str], Facts, Glyphs] | None = None
 

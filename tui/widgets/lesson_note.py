@@ -7,6 +7,7 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widgets import Static
 
+from translation import _
 from tui.lesson import Explanation
 
 
@@ -22,5 +23,6 @@ class LessonNote(Static):
     """
 
     def __init__(self, explanation: Explanation) -> None:
-        super().__init__(Content.assemble((f"Lesson: {explanation.title}\n", "bold"), explanation.text))
+        title = _("Lesson: {title}", title=_(explanation.title))
+        super().__init__(Content.assemble((title + "\n", "bold"), _(explanation.text)))
         self.explanation = explanation

@@ -17,6 +17,8 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widget import Widget
 
+from translation import N_, _
+
 
 @dataclass(frozen=True)
 class ShownKey:
@@ -69,13 +71,18 @@ class SteadyFooter(Widget, can_focus=False):
         """The keys on offer, one per action (the first key bound to it), in the order they were bound."""
         keys: list[ShownKey] = []
         actions: set[str] = set()
-        for _, binding, enabled, tooltip in self.screen.active_bindings.values():
+        for _node, binding, enabled, tooltip in self.screen.active_bindings.values():
             if not binding.show or binding.action in actions:
                 continue
             actions.add(binding.action)
             display = self.app.get_key_display(binding)
+            # Descriptions are marked where the bindings are written and translated here, when shown: the
+            # language is chosen per session, long after the classes holding the bindings were made.
+            description = _(binding.description) if binding.description else ""
             keys.append(
-                ShownKey(binding.key, display, binding.description, enabled, tooltip or "", binding.action)
+                ShownKey(
+                    binding.key, display, description, enabled, _(tooltip) if tooltip else "", binding.action
+                )
             )
         return tuple(keys)
 
@@ -134,6 +141,9 @@ class SteadyFooter(Widget, can_focus=False):
             self._hover = None
             self.refresh()
 
+
+TEXTUAL_WORDS = (N_("Quit"), N_("Palette"), N_("Help"), N_("Cancel"), N_("Submit"))
+"""Textual's own keys' words, which the footer translates like ours."""
 
 HELP = frozenset({"help", "app.help"})
 """The help's action, whose key keeps its word longest."""
