@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine import Board, Command, Event, Game, GameState, GameView, IllegalCommand, Option, waiting_for
 from engine.bots.expert import ExpertBot
 from engine.events import ReasonGiven, reason_for
 from engine.fairness import fingerprint
 from engine.lookahead.players import SimplePlayer
-from engine.narration import describe, played_for
+from engine.narration import narrate, played_for
 from engine.queries import Facts, facts
 from engine.takeback import take_back, without_last
 from engine.text import plain
@@ -26,6 +26,7 @@ from room.library import NoRecorder, Recorder
 from room.opponents import Opponent, foreseer, reason_of, stand_in_for, tell_opponents
 from room.seats import Seat
 from saves.telling import Discretion
+from translation import ENGLISH, say, speaking
 
 log = logging.getLogger(__name__)
 
@@ -163,7 +164,9 @@ class Room:
         cached = self._options.get(seat)
         if cached is None:
             cached = self._options[seat] = self._game.options(seat)
-        return cached
+        if speaking() is ENGLISH:
+            return cached
+        return [replace(o, refusal=say(o.phrase)) if o.phrase is not None else o for o in cached]
 
     def legal(self, seat: int) -> list[Command]:
         return [o.command for o in self.options(seat) if o.refusal is None]
@@ -171,7 +174,7 @@ class Room:
     def check(self, seat: int, cmd: Command) -> str | None:
         """Why `cmd`, given by `seat`, would be refused now, or None (a dry run: nothing changes)."""
         refusal = self._game.check(self._for(seat, cmd))
-        return None if refusal is None else refusal.reason
+        return None if refusal is None else say(refusal.phrase)
 
     def facts(self) -> Facts:
         if self._facts is None:
@@ -188,7 +191,8 @@ class Room:
         return self._reasons
 
     def narrate(self, event: Event) -> str:
-        return describe(event, self._names, self._game.board)
+        """The event in the words of the language spoken (`translation.say`)."""
+        return say(narrate(event, self._names, self._game.board))
 
     def waiting_for(self) -> str:
         """What the game waits for, in words ("Ada to roll"); while a bot plays a person's seat for them,
@@ -326,7 +330,7 @@ class Room:
         try:
             events = self._game.apply(cmd)
         except IllegalCommand as exc:
-            return Outcome(refusal=exc.reason, code=exc.code)
+            return Outcome(refusal=say(exc.phrase), code=exc.code)
         said = self._to_tell(seat, cmd, turn, reason)
         move = len(self._game.log) - 1
         if said:

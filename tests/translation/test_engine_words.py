@@ -1,0 +1,71 @@
+"""The engine's words in the player's language: the narration of events, a refused command's reason,
+the cards of an edition, said through `translation.say` from the phrases the engine gives, while the
+English stays as it was (`describe`, `IllegalCommand.reason`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import new_game
+from engine.events import BuildingSold, CardDrawn, CircuitCompleted, RentPaid, TurnStarted
+from engine.narration import describe, narrate
+from engine.phrases import Money, Phrase, Plural
+from translation import language, money, say, use
+from translation.catalogues import Language
+
+
+@pytest.fixture(scope="module")
+def spanish() -> Language:
+    found = language("es")
+    assert found is not None and found.code == "es"
+    return found
+
+
+NAMES = ["Ada", "Grace"]
+
+
+def test_events_are_told_in_the_players_language_and_in_english_as_before(spanish: Language) -> None:
+    board = new_game("classic", NAMES, seed=1).board
+    rent = RentPaid(payer=1, owner=0, space=39, amount=1500)
+    turn = TurnStarted(player=0, turn=4)
+    assert describe(rent, NAMES, board) == "Grace paid Ada $1,500 rent for Boardwalk."
+    with use(spanish):
+        said = say(narrate(rent, NAMES, board))
+        assert said == f"Grace pagó a Ada {money(1500)} de alquiler por Boardwalk." and "1.500" in said
+        assert say(narrate(turn, NAMES, board)) == "Turno 5: juega Ada."
+    assert say(narrate(turn, NAMES, board)) == describe(turn, NAMES, board) == "Turn 5: Ada to play."
+
+
+def test_counts_take_each_languages_plural(spanish: Language) -> None:
+    board = new_game("classic", NAMES, seed=1).board
+    sold = [BuildingSold(player=0, space=39, amount=100, hotel_sold=False, houses_left=n) for n in (1, 3)]
+    assert [describe(e, NAMES, board) for e in sold] == [
+        "Ada sold a house on Boardwalk for $100 (1 house left).",
+        "Ada sold a house on Boardwalk for $100 (3 houses left).",
+    ]
+    with use(spanish):
+        assert [say(narrate(e, NAMES, board)) for e in sold] == [
+            f"Ada vendió una casa en Boardwalk por {money(100)} (queda 1 casa).",
+            f"Ada vendió una casa en Boardwalk por {money(100)} (quedan 3 casas).",
+        ]
+        circuits = CircuitCompleted(player=1, circuits=3, paid=True)
+        assert say(narrate(circuits, NAMES, board)) == "Grace ha dado 3 vueltas al tablero."
+    phrase = Plural("{n} house", "{n} houses", 2)
+    assert str(phrase) == "2 houses" and phrase != Plural("{n} house", "{n} houses", 1)
+
+
+def test_a_card_drawn_is_read_in_the_players_language(spanish: Language) -> None:
+    board = new_game("classic", NAMES, seed=1).board
+    drawn = CardDrawn(player=0, deck="chance", card="advance_go", text="Advance to Go (Collect $200)")
+    assert describe(drawn, NAMES, board) == "Ada drew Chance: \u201cAdvance to Go (Collect $200)\u201d"
+    with use(spanish):
+        told = say(narrate(drawn, NAMES, board))
+        assert told == "Ada sacó Suerte: \u201cAvanza hasta la Salida (cobra 200 $)\u201d"
+
+
+def test_a_phrase_in_context_is_looked_up_in_it(spanish: Language) -> None:
+    with use(spanish):
+        assert say(Phrase.within("card", "Chance")) == "Suerte"
+        assert say(Phrase("Chance")) == "Chance"  # no entry outside the context: as it is
+        left = say(Phrase("{amount} left", amount=Money(5)))
+        assert left == f"{money(5)} left"  # no entry: English words, money written locally
