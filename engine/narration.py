@@ -548,7 +548,7 @@ def _deal_agreed(e: Any, n: Names, b: Board) -> Phrase:
     )
 
 
-def played_for_phrase(name: str) -> Phrase:
+def played_for_phrase(name: object) -> Phrase:
     """A bot standing in for a person, named so that what it says or waits on is never taken for the
     person's own: the one place every face (the log, the table, the line under the board) takes it from."""
     return Phrase(N_("a bot playing for {name}"), name=name)

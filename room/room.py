@@ -13,12 +13,12 @@ import logging
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from engine import Board, Command, Event, Game, GameState, GameView, IllegalCommand, Option, waiting_for
+from engine import Board, Command, Event, Game, GameState, GameView, IllegalCommand, Option, waiting_phrase
 from engine.bots.expert import ExpertBot
 from engine.events import ReasonGiven, reason_for
 from engine.fairness import fingerprint
 from engine.lookahead.players import SimplePlayer
-from engine.narration import narrate, played_for
+from engine.narration import narrate, played_for_phrase
 from engine.queries import Facts, facts
 from engine.takeback import take_back, without_last
 from engine.text import plain
@@ -196,12 +196,12 @@ class Room:
 
     def waiting_for(self) -> str:
         """What the game waits for, in words ("Ada to roll"); while a bot plays a person's seat for them,
-        it is that bot the table waits on, never the person (`played_for`)."""
-        said = waiting_for(self._game)
+        it is that bot the table waits on, never the person (`played_for_phrase`); in the language spoken."""
+        said = waiting_phrase(self._game)
         pend = self._game.state.pending
         if pend is not None and pend.player in self._stand_ins and self._game.state.winner is None:
-            return played_for(said)
-        return said
+            return say(played_for_phrase(said))
+        return say(said)
 
     def is_bot(self, seat: int) -> bool:
         return seat in self._opponents

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import new_game
+from engine import BuyProperty, IllegalCommand, RollDice, new_game
 from engine.events import BuildingSold, CardDrawn, CircuitCompleted, RentPaid, TurnStarted
 from engine.narration import describe, narrate
 from engine.phrases import Money, Phrase, Plural
@@ -69,3 +69,17 @@ def test_a_phrase_in_context_is_looked_up_in_it(spanish: Language) -> None:
         assert say(Phrase("Chance")) == "Chance"  # no entry outside the context: as it is
         left = say(Phrase("{amount} left", amount=Money(5)))
         assert left == f"{money(5)} left"  # no entry: English words, money written locally
+
+
+def test_a_refused_command_says_why_in_the_players_language(spanish: Language) -> None:
+    game = new_game("classic", NAMES, seed=1)
+    with pytest.raises(IllegalCommand) as refused:
+        game.apply(BuyProperty(player=1))
+    error = refused.value
+    assert error.reason == "Not now: the game is waiting for Ada to roll."
+    assert str(error.phrase) == error.reason
+    with use(spanish):
+        assert say(error.phrase) == "Ahora no: la partida espera; Ada debe tirar."
+    assert game.apply(RollDice(player=0))  # nothing was changed by the refusal: Ada still rolls
+    plain = IllegalCommand("not_now", "Not now.")  # an outside caller's plain words still make a refusal
+    assert plain.phrase == Phrase("Not now.") and plain.reason == "Not now."
