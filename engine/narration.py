@@ -155,7 +155,7 @@ def _route(e: Any, n: Names, b: Board) -> Phrase:
 def _box(b: Board, box: str) -> Phrase:
     boxes = b.edition.boxes
     if box in boxes:
-        return Phrase(N_("the {box}"), box=card_text(boxes[box].name))
+        return Phrase(N_("the {box}"), box=Phrase.within("edition", boxes[box].name))
     return Phrase(N_("the bank"))
 
 
@@ -361,7 +361,7 @@ def _fee(e: Any, n: Names, b: Board) -> Phrase:
         N_("{name} paid the bank {amount} for {what}."),
         name=n[e.player],
         amount=Money(e.amount),
-        what=said(e.detail),
+        what=_charge(e.detail),
     )
 
 
@@ -409,6 +409,64 @@ def _auction_started(e: Any, n: Names, b: Board) -> Phrase:
     )
 
 
+_CHARGES = (
+    ("rent on ", N_("rent on {space}")),
+    ("interest on ", N_("interest on {space}")),
+    ("the fare on the ", N_("the fare on the {space}")),
+    ("the fare on ", N_("the fare on {space}")),
+    ("the toll on ", N_("the toll on {space}")),
+)
+"""What a payment is for, as the money rules word it with a space's name (`engine.rules.money.describe`)."""
+
+
+def _charge(text: str) -> object:
+    """What a payment was for, read back into a phrase ("rent on Baltic Avenue", "the Bread tax"): an
+    event keeps the English words, as saved games do; the space's name stays as printed."""
+    for prefix, message in _CHARGES:
+        if text.startswith(prefix):
+            return Phrase(message, space=text.removeprefix(prefix))
+    name, _sep, share = text.rpartition(" (")
+    if name and share.endswith("% of worth)") and share.removesuffix("% of worth)").isdigit():
+        return Phrase(
+            N_("{space} ({percent}% of worth)"), space=name, percent=int(share.removesuffix("% of worth)"))
+        )
+    seats, _sep, theatre = text.partition(" seats at the ")
+    if theatre and seats.isdigit():
+        return Phrase(N_("{count} seats at the {space}"), count=int(seats), space=theatre)
+    if text.startswith("the ") and text.endswith(" tax") and len(text) > 8:
+        return Phrase(N_("the {space} tax"), space=text.removeprefix("the ").removesuffix(" tax"))
+    return said(text)
+
+
+def _rent_detail(detail: str) -> object:
+    """What a rent was charged for, as the rent rules word it ("with 3 houses", "the owner holds 2 of 4,
+    paid twice"), read back into a phrase: an event keeps the English words, as saved games do."""
+    words = detail.split(" ")
+    if detail == "with a hotel":
+        return Phrase(N_("with a hotel"))
+    if len(words) == 3 and words[0] == "with" and words[1].isdigit() and words[2] in ("house", "houses"):
+        return Plural("with {n} house", "with {n} houses", int(words[1]))
+    if detail == "double rent for the full group":
+        return Phrase(N_("double rent for the full group"))
+    thrown = len(words) == 5 and words[1:3] == ["times", "the"] and words[4] == "thrown"
+    if thrown and words[0].isdigit() and words[3].isdigit():
+        return Phrase(N_("{times} times the {total} thrown"), times=int(words[0]), total=int(words[3]))
+    if detail == "mortgaged":
+        return Phrase(N_("mortgaged"))
+    held, _sep, paid = detail.removeprefix("the owner holds ").partition(", paid ")
+    count = held.split(" of ")
+    if detail.startswith("the owner holds ") and len(count) == 2 and all(c.isdigit() for c in count):
+        values = {"held": int(count[0]), "of": int(count[1])}
+        if not paid:
+            return Phrase(N_("the owner holds {held} of {of}"), **values)
+        if paid == "twice":
+            return Phrase(N_("the owner holds {held} of {of}, paid twice"), **values)
+        if paid.endswith(" times") and paid.removesuffix(" times").isdigit():
+            times = int(paid.removesuffix(" times"))
+            return Phrase(N_("the owner holds {held} of {of}, paid {times} times"), times=times, **values)
+    return said(detail)
+
+
 def _rent(e: Any, n: Names, b: Board) -> Phrase:
     values: dict[str, object] = {
         "payer": n[e.payer],
@@ -418,11 +476,15 @@ def _rent(e: Any, n: Names, b: Board) -> Phrase:
     }
     if e.detail.startswith("with"):
         return Phrase(
-            N_("{payer} paid {owner} {amount} rent for {space} {detail}."), detail=said(e.detail), **values
+            N_("{payer} paid {owner} {amount} rent for {space} {detail}."),
+            detail=_rent_detail(e.detail),
+            **values,
         )
     if e.detail:
         return Phrase(
-            N_("{payer} paid {owner} {amount} rent for {space} ({detail})."), detail=said(e.detail), **values
+            N_("{payer} paid {owner} {amount} rent for {space} ({detail})."),
+            detail=_rent_detail(e.detail),
+            **values,
         )
     return Phrase(N_("{payer} paid {owner} {amount} rent for {space}."), **values)
 
@@ -589,14 +651,14 @@ def _card_taken(e: Any, n: Names, b: Board) -> Phrase:
     return Phrase(N_("{name} took {card}."), name=n[e.player], card=card_phrase(f"{e.deck}/{e.card}", b))
 
 
-def _travel_card(ref: str, b: Board) -> object:
-    """A travel card as a list of travel cards names it: its text alone."""
-    card = card_phrase(ref, b)
+def travel_card_phrase(ref: str, board: Board) -> object:
+    """A travel card as a list of travel cards names it: its text alone ("Forward 5")."""
+    card = card_phrase(ref, board)
     return card.values["card"] if card.text == "{card} ({deck} card)" else card
 
 
 def _travel_played(e: Any, n: Names, b: Board) -> Phrase:
-    cards = [_travel_card(r, b) for r in e.cards]
+    cards = [travel_card_phrase(r, b) for r in e.cards]
     if len(cards) == 1:
         return Phrase(N_("{name} played a travel card: {cards}."), name=n[e.player], cards=cards[0])
     return Phrase(N_("{name} played travel cards: {cards}."), name=n[e.player], cards=listing(cards))
@@ -680,7 +742,7 @@ def _uncontested(e: Any, n: Names, b: Board) -> Phrase:
 
 
 def _tax(e: Any, n: Names, b: Board) -> Phrase:
-    what = said(e.detail) if e.detail else b.name(e.space)
+    what = _charge(e.detail) if e.detail else b.name(e.space)
     return Phrase(N_("{name} paid {amount} {what}."), name=n[e.player], amount=Money(e.amount), what=what)
 
 
@@ -703,7 +765,7 @@ def _debt(e: Any, n: Names, b: Board) -> Phrase:
         name=n[e.player],
         to=_who_or_box(n, e.creditor, e.box, b),
         amount=Money(e.amount),
-        what=said(e.reason),
+        what=_charge(e.reason),
     )
 
 
@@ -961,14 +1023,14 @@ _TEXTS: dict[str, Callable[[Any, Names, Board], Phrase]] = {
         name=n[e.player],
         amount=Money(e.amount),
         box=_box(b, e.box),
-        what=said(e.reason),
+        what=_charge(e.reason),
     ),
     "fee_paid": lambda e, n, b: Phrase(
         N_("{payer} paid {payee} {amount}: {what}."),
         payer=n[e.payer],
         payee=n[e.payee],
         amount=Money(e.amount),
-        what=said(e.reason),
+        what=_charge(e.reason),
     ),
     "tickets_dealt": _tickets,
     "tickets_returned": _tickets_back,

@@ -86,6 +86,25 @@ class Plural(Phrase):
         return (*super()._key(), self.plural, self.n)
 
 
+def recalled(said: object, known: Mapping[str, Phrase]) -> object:
+    """`said` with every English text that `known` holds the phrase of put back as that phrase: a bot's
+    reason, kept as English with the game (as saves keep it), said again in each player's language while
+    the phrase it was made from is still at hand."""
+    if isinstance(said, str):
+        return known.get(said, said)
+    if not isinstance(said, Phrase):
+        return said
+    if not said.values and said.context is None and said.text in known:
+        return known[said.text]
+    values = {key: recalled(value, known) for key, value in said.values.items()}
+    if all(values[key] is value for key, value in said.values.items()):
+        return said
+    copy = Plural(said.text, said.plural, said.n) if isinstance(said, Plural) else Phrase(said.text)
+    copy.context = said.context
+    copy.values = values
+    return copy
+
+
 def listing(items: Sequence[object]) -> object:
     """ "A", "A and B", "A, B and C": items said as one list, in each language's way of joining them
     (an item may be a phrase; an empty list is "nothing")."""

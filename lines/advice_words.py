@@ -9,6 +9,7 @@ from engine import GameView
 from lines.parser import Table, spell
 from room.chance_words import reading
 from room.command_words import describe_command
+from translation import say
 
 if TYPE_CHECKING:
     from room.advice import Advice
@@ -18,7 +19,7 @@ def advice_lines(advice: Advice, table: Table, view: GameView) -> list[str]:
     board = table.board
     out = [
         f"The expert would: {describe_command(advice.command, view, board)}.",
-        f"Why: {advice.reason}",
+        f"Why: {say(advice.said)}",
     ]
     each = []
     for option in advice.options:

@@ -22,9 +22,10 @@ from engine import (
     Unmortgage,
     trading_open,
 )
-from engine.narration import bundle_text, money
+from engine.narration import bundle_phrase, money
 from lines.parser import Table, spell
 from room.command_words import charge_text, describe_command, nothing_to_build, raising
+from translation import say
 
 MANAGING = (Build, SellBuilding, SellLot, Mortgage, Unmortgage, RepayLoan, BorrowFromBank, CallGame)
 """Commands open at most moments: `help` names them by their first word; the question leaves them out."""
@@ -129,8 +130,9 @@ def _situation(table: Table) -> str:
         return f"You owe {owed} and have {cash}: {raising(b)}, or trade, to raise it"
     if kind == "trade_answer":
         t = p.trade
+        give, take = say(bundle_phrase(t.give, b)), say(bundle_phrase(t.take, b))
         return (
-            f"{names[t.proposer]} offers you {bundle_text(t.give, b)} for {bundle_text(t.take, b)}; "
+            f"{names[t.proposer]} offers you {give} for {take}; "
             "to answer with an offer of yours, type counter: what you give for what you want"
         )
     if kind == "loan_answer":

@@ -14,6 +14,7 @@ from engine import Board, Edition, RuleOptions, board_for
 from engine.narration import money
 from lines.names import Miss, match
 from room.rule_choices import LABELS, explain, general_options
+from translation import _
 
 CASH = "starting_cash"
 ASKED = (
@@ -50,7 +51,7 @@ class RuleChoices:
         out = [(n, LABELS[n]) for n in self.flags]
         out += [(n, LABELS[n]) for n in self.figures if n != CASH]
         out.append((CASH, "Starting cash"))
-        out += [(n, self.edition.options[n].label) for n in self.own]
+        out += [(n, _(self.edition.options[n].label)) for n in self.own]
         return out
 
     def _value(self, name: str) -> str:
@@ -85,7 +86,7 @@ class RuleChoices:
         """One typed choice: the sentence that answers it (what is now set, or why not)."""
         name_part, number = _split_figure(words)
         names = self._names()
-        found = match(name_part, [(i, label) for i, (_, label) in enumerate(names)], "option")
+        found = match(name_part, [(i, label) for i, (_key, label) in enumerate(names)], "option")
         if isinstance(found, Miss):
             return found.sentence
         name, label = names[found]
@@ -137,7 +138,7 @@ class RuleChoices:
 
 def _split_figure(words: str) -> tuple[str, int | None]:
     """ "subway fare 50" -> ("subway fare", 50); a last word that is not a number is part of the name."""
-    head, _, last = words.strip().rpartition(" ")
+    head, _sep, last = words.strip().rpartition(" ")
     if head and last.isdigit():
         return head, int(last)
     return words.strip(), None

@@ -5,8 +5,9 @@ questions both say them from here."""
 from __future__ import annotations
 
 from engine import Board, Command, GameView
-from engine.narration import card_name, money
+from engine.narration import money, travel_card_phrase
 from engine.queries import lot_value, repayment, tax_of
+from translation import say
 
 
 def buildings_on(view: GameView, space: int) -> tuple[int, bool]:
@@ -79,10 +80,10 @@ def describe_command(cmd: Command, view: GameView, board: Board) -> str:
     if kind == "propose_trade":
         return "Propose a trade"
     if cmd.kind == "play_travel_cards":
-        texts = [card_name(ref, board).replace(" (travel card)", "") for ref in cmd.cards]
+        texts = [say(travel_card_phrase(ref, board)) for ref in cmd.cards]
         return "Play " + (texts[0] if len(texts) == 1 else " then ".join(texts)) + " instead of throwing"
     if cmd.kind == "roll_with_travel_card":
-        return f"Roll and add {card_name(cmd.card, board).replace(' (travel card)', '')}"
+        return f"Roll and add {say(travel_card_phrase(cmd.card, board))}"
     if cmd.kind == "take_ride":
         at = getattr(view.pending, "at", None)
         means = getattr(view.pending, "means", "subway")

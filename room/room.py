@@ -19,11 +19,12 @@ from engine.events import ReasonGiven, reason_for
 from engine.fairness import fingerprint
 from engine.lookahead.players import SimplePlayer
 from engine.narration import narrate, played_for_phrase
+from engine.phrases import Phrase, recalled
 from engine.queries import Facts, facts
 from engine.takeback import take_back, without_last
 from engine.text import plain
 from room.library import NoRecorder, Recorder
-from room.opponents import Opponent, foreseer, reason_of, stand_in_for, tell_opponents
+from room.opponents import Opponent, foreseer, phrase_of, reason_of, stand_in_for, tell_opponents
 from room.seats import Seat
 from saves.telling import Discretion
 from translation import ENGLISH, say, speaking
@@ -115,6 +116,7 @@ class Room:
         """How many times a move was taken back in this game (as its save counts them, if it is saved)."""
         self._reasons: dict[int, str] = dict(reasons or {})
         self._last_said: dict[int, tuple[int, str]] = {}  # seat -> (turn, the reason of its last bid)
+        self._phrases: dict[str, Phrase] = {}  # a bot's reason as told, and the phrase it was made from
         self._discretion = Discretion(held)
         self.lesson = lesson
         """The game is the first game that teaches (`landlords learn`): its screen explains what happens."""
@@ -192,7 +194,7 @@ class Room:
 
     def narrate(self, event: Event) -> str:
         """The event in the words of the language spoken (`translation.say`)."""
-        return say(narrate(event, self._names, self._game.board))
+        return say(recalled(narrate(event, self._names, self._game.board), self._phrases))
 
     def waiting_for(self) -> str:
         """What the game waits for, in words ("Ada to roll"); while a bot plays a person's seat for them,
@@ -292,6 +294,9 @@ class Room:
         try:
             choice: Command | None = opponent.decide(game, seat)
             reason = reason_of(opponent)
+            phrase = phrase_of(opponent)
+            if phrase is not None and str(phrase) == reason:
+                self._phrases[clean_reason(reason)] = phrase
         except Exception:
             log.exception("bot %s failed to decide", seat)
             choice = None

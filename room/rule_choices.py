@@ -9,6 +9,7 @@ only where they mean something in the edition; an edition's own options come fro
 from __future__ import annotations
 
 from engine import Edition
+from translation import _
 
 HELP = {
     "variant": "The full game; the Short Game (three deeds dealt free, hotels after three houses, the game "
@@ -73,5 +74,5 @@ def explain(ed: Edition, name: str) -> str:
         return f"How many times round the board the game lasts; left empty, the edition's {ed.circuits}."
     if name in ed.options:
         option = ed.options[name]
-        return f"{option.label}: {option.help}"
+        return f"{_(option.label)}: {_(option.help)}"
     return HELP.get(name, "")

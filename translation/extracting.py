@@ -31,6 +31,7 @@ def texts(edition: Mapping[str, Any]) -> Iterator[tuple[str | None, str]]:
     for group in (edition.get("groups") or {}).values():
         if "name" in group:
             yield "edition", group["name"]
+            yield "edition", group["name"].lower()  # "my orange group", as a bot names it
     if edition.get("description"):
         yield None, edition["description"]
     for line in (*edition.get("rules_summary", ()), *edition.get("differences", ())):

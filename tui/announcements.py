@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.events import Event
+from translation import pgettext
 from tui.dialogs.base import GameDialog, Table
 from tui.dialogs.card import CardDialog
 from tui.glyphs import plain
@@ -42,9 +43,12 @@ class Announcements:
         for e in new_events:
             if e.kind == "card_drawn" and e.player in humans:
                 deck = client.board.edition.decks.get(e.deck)
-                text = plain(e.text) if self.table.glyphs.ascii_only else e.text
+                said = pgettext("card", e.text)  # the card's words in the player's language
+                text = plain(said) if self.table.glyphs.ascii_only else said
                 self.waiting.append(
-                    CardDialog(self.table, names[e.player], deck.name if deck else e.deck, text)
+                    CardDialog(
+                        self.table, names[e.player], pgettext("card", deck.name) if deck else e.deck, text
+                    )
                 )
             elif e.kind == "card_taken" and e.player in humans:
                 dialog = self._card_taken(e.player, e.deck, e.card)
@@ -71,5 +75,6 @@ class Announcements:
         found = board.cards.get(deck, {}).get(card)
         if found is None:
             return None
-        text = plain(found.text) if self.table.glyphs.ascii_only else found.text
+        said = pgettext("card", found.text)
+        text = plain(said) if self.table.glyphs.ascii_only else said
         return CardDialog(self.table, client.names[player], f"a {board.edition.decks[deck].name} card", text)

@@ -10,7 +10,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from engine import Board, Bundle, DealOffer, DealPart, GameView, ProposeDeal, merged
-from engine.narration import bundle_text
+from engine.narration import bundle_phrase
+from translation import say
 from tui.trade_model import spare_houses
 
 
@@ -85,11 +86,13 @@ class DealDraft:
 
 def part_lines(parts: Iterable[DealPart], board: Board, names: Sequence[str]) -> list[str]:
     """ "Ada gives Grace Boardwalk and $100", one line a part."""
-    return [f"{names[p.giver]} gives {names[p.receiver]} {bundle_text(p.bundle, board)}" for p in parts]
+    return [
+        f"{names[p.giver]} gives {names[p.receiver]} {say(bundle_phrase(p.bundle, board))}" for p in parts
+    ]
 
 
 def share_line(parts: Sequence[DealPart], party: int, board: Board, names: Sequence[str]) -> str:
     """One party's share in words: "Grace gives Park Place; gets Boardwalk"."""
     gives = merged(p.bundle for p in parts if p.giver == party)
     gets = merged(p.bundle for p in parts if p.receiver == party)
-    return f"{names[party]} gives {bundle_text(gives, board)}; gets {bundle_text(gets, board)}"
+    return f"{names[party]} gives {say(bundle_phrase(gives, board))}; gets {say(bundle_phrase(gets, board))}"

@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from textual.content import Content
 
 from engine import Board, Bundle, GameView
-from engine.narration import card_name, money
+from engine.narration import card_phrase, money
 from engine.queries import markers_left, side_problem
+from translation import say
 from tui import look
 from tui.glyphs import Glyphs
 from tui.trade_model import deed_note, group_changes, holding, value_of
@@ -78,7 +79,7 @@ def side_text(
             Content(f"  {n} house{'s' if n != 1 else ''} from {lots}, to go on {names[receiver]}'s lots")
         )
     for ref in bundle.cards:
-        lines.append(Content(f"  {card_name(ref, board)}"))
+        lines.append(Content(f"  {say(card_phrase(ref, board))}"))
     if bundle.empty:
         lines.append(Content("  nothing"))
     return Content("\n").join(lines)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Literal
 from engine.commands import PayJailFine, UseJailCard
 from engine.errors import IllegalCommand, Refusal
 from engine.events import JailCardUsed, JailFinePaid, JailRollFailed, LeftJail, SentToJail
-from engine.phrases import N_, Money, Phrase
+from engine.phrases import N_, Phrase
 from engine.registry import command, effect
 from engine.rules.checks import actor, awaited
 from engine.rules.landing import space_action
@@ -71,7 +71,9 @@ def roll_in_jail(game: LiveGame, player: int, d1: int, d2: int) -> None:
     game.emit(JailRollFailed(player=player, attempt=ps.jail_turns))
     jail = jail_rules(game)
     if jail.max_turns is not None and ps.jail_turns >= jail.max_turns:
-        fine = Charge(payer=player, payee=None, amount=jail.fine, reason="jail_fine", detail="the jail fine")
+        fine = Charge(
+            payer=player, payee=None, amount=jail.fine, reason="jail_fine", detail=N_("the jail fine")
+        )
         game.push_front(
             [
                 fine,
@@ -122,7 +124,7 @@ def _check_fine(game: LiveGame, cmd: PayJailFine) -> Refusal:
     if funds(game, p) < jail.fine:
         return IllegalCommand(
             "insufficient_funds",
-            Phrase(N_("The fine is {fine}; raise the cash first."), fine=Money(jail.fine)),
+            Phrase(N_("The fine is ${fine}; raise the cash first."), fine=jail.fine),
         )
     return None
 

@@ -83,3 +83,38 @@ def test_a_refused_command_says_why_in_the_players_language(spanish: Language) -
     assert game.apply(RollDice(player=0))  # nothing was changed by the refusal: Ada still rolls
     plain = IllegalCommand("not_now", "Not now.")  # an outside caller's plain words still make a refusal
     assert plain.phrase == Phrase("Not now.") and plain.reason == "Not now."
+
+
+def test_a_bots_reason_is_told_in_the_players_language(spanish: Language) -> None:
+    """The room keeps a bot's reason in English (as the game's save keeps it) and says it in each
+    player's language; a reason that is a whole sentence is found again even without its phrase."""
+    from engine.events import ReasonGiven
+    from room import Room, Seat
+    from room.opponents import make_opponents
+
+    seats = [Seat(name="Ada", kind="bot", level="normal"), Seat(name="Grace", kind="bot", level="easy")]
+    room = Room(new_game("classic", [s.name for s in seats], seed=3), seats, make_opponents(seats, 3))
+    while not any(isinstance(e, ReasonGiven) and "$" in e.reason for e in room.history()):
+        assert room.play_bot().ok
+    given = next(e for e in room.history() if isinstance(e, ReasonGiven) and "$" in e.reason)
+    english = room.narrate(given)
+    assert english == f"{seats[given.player].name}: \u201c{given.reason}\u201d"
+    with use(spanish):
+        spoken = room.narrate(given)
+    assert spoken != english and "$" in spoken and "\u201c" in spoken
+    assert say(narrate(ReasonGiven(player=0, reason="I always leave jail at once"), NAMES, room.board))
+    with use(spanish):
+        kept = ReasonGiven(player=0, reason="I always leave jail at once")  # as a saved game keeps it
+        told = say(narrate(kept, NAMES, room.board))
+        assert told == "Ada: \u201csiempre salgo de la cárcel enseguida\u201d"
+
+
+def test_the_editions_card_texts_are_messages_the_check_asks_for() -> None:
+    from translation.completeness import used
+
+    found = {(m.context, m.id) for m in used(packages=["engine"]) if m.where.startswith("engine/data/")}
+    assert ("card", "Advance to Boardwalk") in found  # a card text
+    assert ("card", "Community Chest") in found and ("card", "community chest") in found  # a deck's name
+    assert ("edition", "Public Treasury") in found  # a money box of the 1904 game
+    assert (None, "Pool without fines") in found  # a rule option of the 1995 add-on
+    assert not any(text == "Boardwalk" for _context, text in found)  # deed names stay as printed

@@ -14,8 +14,9 @@ from textual.content import Content
 from textual.widgets import Button, Input, Label, Static
 
 from engine import AcceptDeal, DealOffer, RejectDeal
-from engine.narration import bundle_text
+from engine.narration import bundle_phrase
 from room.room import clean_reason
+from translation import say
 from tui.deal_model import DealDraft, part_lines
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.steady_footer import SteadyFooter
@@ -75,8 +76,8 @@ class DealAnswerDialog(DecisionDialog):
             f"{names[deal.proposer]} proposes a deal with you"
             + (f" and {', '.join(others)}." if others else "."),
             "",
-            f"You give: {bundle_text(deal.gives(me), board)}",
-            f"You get:  {bundle_text(deal.gets(me), board)}",
+            f"You give: {say(bundle_phrase(deal.gives(me), board))}",
+            f"You get:  {say(bundle_phrase(deal.gets(me), board))}",
             "",
             "The whole deal:",
             *(f"  {line}" for line in part_lines(deal.parts, board, names)),

@@ -14,8 +14,9 @@ from textual.content import Content
 from textual.widgets import Button, Label, SelectionList, Static
 
 from engine import PlayTravelCards, RollWithTravelCard
-from engine.narration import card_name, money
+from engine.narration import money, travel_card_phrase
 from engine.queries import held_of, steps_of
+from translation import say
 from tui.dialogs.base import GameDialog, PaletteEntry, Table
 from tui.spaces import space_note
 from tui.widgets.steady_footer import SteadyFooter
@@ -64,7 +65,7 @@ class TravelDialog(GameDialog):
         cards = self.query_one("#cards", SelectionList)
         board = self.client.board
         for ref in held_of(self.view, self.player, "travel"):
-            cards.add_option((card_name(ref, board).replace(" (travel card)", ""), ref))
+            cards.add_option((say(travel_card_phrase(ref, board)), ref))
         if cards.option_count:
             cards.highlighted = 0
         cards.focus()

@@ -18,6 +18,7 @@ from engine import Command, GameView
 from engine.text import plain
 from room.advice import Advice, AdvisorOff
 from room.chance_words import reading
+from translation import say
 from tui.client import GameClient
 from tui.screens.overlay import Overlay
 from tui.words import describe_command
@@ -31,7 +32,7 @@ def advice_lines(advice: Advice, view: GameView, client: GameClient, seat: int) 
     name = plain(client.names[seat])
     lines = [
         Content.assemble(("Expert would: ", "bold"), describe_command(advice.command, view, board)),
-        Content.assemble(("Why: ", "bold"), plain(advice.reason)),
+        Content.assemble(("Why: ", "bold"), plain(say(advice.said))),
         Content(""),
         Content.styled(
             f"{name}'s chance to win after each (about; the range allows for the playouts' luck "

@@ -14,6 +14,7 @@ from textual.widgets import Label, Static
 
 from engine import Board, Edition, RuleOptions, Ruleset
 from engine.fairness import SHORT_LENGTH, short_fingerprint
+from translation import _
 from tui import look
 from tui.glyphs import UNICODE, Glyphs
 
@@ -211,14 +212,14 @@ def edition_options(ed: Edition, rules: RuleOptions) -> list[str]:
     out = []
     for name, option in ed.options.items():
         if not option.supported:
-            out.append(f"{option.label}: {option.help}")
+            out.append(f"{_(option.label)}: {_(option.help)}")
             continue
         value = rules.edition_rule(name)
         if option.kind == "flag":
             state = "on in this game" if value else "off"
         else:
             state = f"{value} in this game" if value is not None else f"{option.default} (as printed)"
-        out.append(f"{option.label} ({state}): {option.help}")
+        out.append(f"{_(option.label)} ({state}): {_(option.help)}")
     return out
 
 
@@ -320,13 +321,13 @@ class HelpScreen(ModalScreen[None]):
             lines.extend(board_legend(self.board, self.glyphs, self.names))
             lines.append(Content(""))
             lines.append(Content.styled(f"The rules: {ed.name} edition ({ed.year})", "bold underline"))
-            lines.append(Content(ed.description))
+            lines.append(Content(_(ed.description)))
             for rule in rules_summary(self.board, self.ruleset):
-                lines.append(Content(f"- {rule}"))
+                lines.append(Content(f"- {_(rule)}"))
             if ed.differences:
                 lines.append(Content(""))
                 lines.append(Content.styled("What differs from the classic game", "bold underline"))
-                lines.extend(Content(f"- {x}") for x in ed.differences)
+                lines.extend(Content(f"- {_(x)}") for x in ed.differences)
             extra = rules_in_play(self.rules) if self.rules is not None else []
             if extra:
                 lines.append(Content(""))

@@ -21,6 +21,7 @@ from engine.text import NAME_MAX, TextError, check_name
 from room import DEFAULT_LEVEL, Seat, TableSetup
 from room.rule_choices import explain, general_options
 from room.seats import bot_choices, bot_names, bot_problem, your_name
+from translation import _
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.steady_input import SteadyInput
 from tui.widgets.steady_select import SteadySelect as Select
@@ -283,7 +284,7 @@ class NewGameScreen(Screen[None]):
     def _describe_edition(self) -> None:
         value = self.query_one("#edition", Select).value
         ed = load_edition(str(value))
-        self.query_one("#about", Static).update(Content(f"{ed.name} ({ed.year}): {ed.description}"))
+        self.query_one("#about", Static).update(Content(f"{ed.name} ({ed.year}): {_(ed.description)}"))
         classic = ed.short_game is not None or ed.time_limit is not None
         offered = general_options(ed)
         for row in self.query(".classic"):

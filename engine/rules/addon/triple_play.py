@@ -128,7 +128,7 @@ def _claim(game: LiveGame, cmd: ClaimHalfWinnings) -> None:
                 payee=cmd.player,
                 amount=amount,
                 reason="levy",
-                detail="half a prize",
+                detail=N_("half a prize"),
                 rule="addon.winnings_card",
             )
         ]
