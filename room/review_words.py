@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.narration import money
+from engine.phrases import Phrase
 from room.chance_words import percent
 from room.review import CURVE_PLAYOUTS, MOVE_PLAYOUTS, Review, Step
+from translation import say
 
 WAITING_FOR_MOVES = "Found once the chances are worked out..."
 NO_TURNING_POINT = "No move changed the chances much."
@@ -62,11 +64,12 @@ def moved(step: Step, names: Sequence[str], player: int, arrow: str) -> str:
 
 
 def what_happened(step: Step) -> str:
-    return " ".join(step.lines) or "Nothing to tell."
+    """What the move did, in the reader's language (`Step.said`; a step made without it, in English)."""
+    return " ".join(say(line) for line in step.said or step.lines) or "Nothing to tell."
 
 
 def reason(names: Sequence[str], seat: int, said: str) -> str:
-    return f"{names[seat]}'s reason: \u201c{said}\u201d"
+    return f"{names[seat]}'s reason: \u201c{say(Phrase(said))}\u201d"
 
 
 def paid_line(review: Review, payer: int) -> str | None:

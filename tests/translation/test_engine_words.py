@@ -118,3 +118,15 @@ def test_the_editions_card_texts_are_messages_the_check_asks_for() -> None:
     assert ("edition", "Public Treasury") in found  # a money box of the 1904 game
     assert (None, "Pool without fines") in found  # a rule option of the 1995 add-on
     assert not any(text == "Boardwalk" for _context, text in found)  # deed names stay as printed
+
+
+def test_a_reviews_moves_are_told_in_the_readers_language(spanish: Language) -> None:
+    from room.review import Step
+    from room.review_words import what_happened
+
+    told = Phrase("{name} passed.", name="Ada")
+    step = Step(1, 0, (str(told),), (), (0.5, 0.5), (0.5, 0.5), True, (told,))
+    assert what_happened(step) == "Ada passed."
+    with use(spanish):
+        assert what_happened(step) == "Ada pasó."
+        assert what_happened(Step(1, 0, ("x",), (), (0.5,), (0.5,))) == "x"  # made without phrases
