@@ -253,6 +253,7 @@ class LotDealer:
         self.dealing = dealing
         self.memory = memory
         self.manners = Manners()
+        self.said: Phrase | str = ""
 
     # --- answering --------------------------------------------------------------------------------
 
@@ -260,8 +261,10 @@ class LotDealer:
         self, pos: Position, proposer: int, trade_id: int, give: Bundle, take: Bundle, legal: list[Command]
     ) -> Command:
         """Take what leaves it better off by its reckoning, by a margin; else refuse, naming the cash
-        (from the proposer; negative: to him) at which it would agree, if there is one."""
+        (from the proposer; negative: to him) at which it would agree, if there is one. Its reason as a
+        phrase is kept in `said`."""
         me = pos.me
+        self.said = ""
         style, dealing = self.style, self.dealing
         if give.houses or take.houses or give.cards or take.cards or give.jail_cards or take.jail_cards:
             return RejectTrade(player=me, trade_id=trade_id, reason=N_("I trade lots and cash only"))
@@ -281,6 +284,7 @@ class LotDealer:
                 why=why,
                 asking=asking_words(price, len(take.deeds), len(give.deeds)),
             )
+        self.said = why
         return RejectTrade(player=me, trade_id=trade_id, reason=str(why), asking=price)
 
     def asking(self, deal: LotDeal, offered: int, give: Bundle, take: Bundle) -> int | None:

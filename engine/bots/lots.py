@@ -43,6 +43,9 @@ class LotDealer(Protocol):
     """A level's trading of lots (`engine.bots.lot_trades.LotDealer`), as the lot play uses it: named
     here so that the play, below the trading, need not import it."""
 
+    said: Phrase | str
+    """The reason of its last answer, as a phrase."""
+
     def offer(self, pos: Position, owed: int = 0) -> ProposeTrade | None: ...
 
     def say(self, pos: Position, cmd: ProposeTrade, owed: int) -> Phrase: ...
@@ -480,7 +483,9 @@ class LotPlay(Reasoning):
         me = pos.me
         t = pend.trade
         if self.dealer is not None:
-            return self.dealer.answer(pos, t.proposer, t.id, t.give, t.take, legal)
+            answered = self.dealer.answer(pos, t.proposer, t.id, t.give, t.take, legal)
+            self.tell(self.dealer.said or getattr(answered, "reason", ""))
+            return answered
         style = self.style
         half = pos.board.sale_price
         got = t.give.cash + sum(lot_worth(pos, s, me, style) for s in t.give.deeds)
