@@ -438,6 +438,15 @@ def _charge(text: str) -> object:
     return said(text)
 
 
+def _toll(text: str, b: Board) -> object:
+    """What a player paid another for: a franchise by its printed name ("the Light Franchise"), else as
+    `_charge` reads it."""
+    name = text.removeprefix("the ")
+    if name != text and any(space.name == name for space in b.spaces):
+        return Phrase(N_("the {space}"), space=name)
+    return _charge(text)
+
+
 def _rent_detail(detail: str) -> object:
     """What a rent was charged for, as the rent rules word it ("with 3 houses", "the owner holds 2 of 4,
     paid twice"), read back into a phrase: an event keeps the English words, as saved games do."""
@@ -1030,7 +1039,7 @@ _TEXTS: dict[str, Callable[[Any, Names, Board], Phrase]] = {
         payer=n[e.payer],
         payee=n[e.payee],
         amount=Money(e.amount),
-        what=_charge(e.reason),
+        what=_toll(e.reason, b),
     ),
     "tickets_dealt": _tickets,
     "tickets_returned": _tickets_back,
