@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.board import Board
 from engine.events import Event
-from engine.phrases import N_, Money, Phrase, Plural, listing
+from engine.phrases import N_, Money, Phrase, Plural, Said, listing
 from engine.state import Bundle, DealOffer
 
 Names = Sequence[str]
@@ -32,6 +32,12 @@ def card_text(text: str) -> Phrase:
 def said(text: str) -> Phrase:
     """Words an event carries as text (a charge's detail, a reason given in the engine's words): said in
     the player's language where the catalogue knows them, else as they are."""
+    return Said(text)
+
+
+def quoted(text: str) -> Phrase:
+    """Words a player gave with an answer, a person's or a bot's: said in the player's language only
+    where the catalogue has them whole (a person's words are never read as a message filled in)."""
     return Phrase(text)
 
 
@@ -230,7 +236,7 @@ def _loan_taken(e: Any, n: Names, b: Board) -> Phrase:
     if e.reason:
         return Phrase(
             N_("{lender} lent {name} {amount} at {interest} a wage day: {reason}"),
-            reason=said(e.reason),
+            reason=quoted(e.reason),
             **values,
         )
     return Phrase(N_("{lender} lent {name} {amount} at {interest} a wage day."), **values)
@@ -547,7 +553,7 @@ def _traded(e: Any, n: Names, b: Board) -> Phrase:
 def _with_reason(e: Any, plain: str, reasoned: str, **values: object) -> Phrase:
     """A sentence that quotes the player's one line when he gave one (a bot's reason, or a person's)."""
     if e.reason:
-        return Phrase(reasoned, reason=said(e.reason), **values)
+        return Phrase(reasoned, reason=quoted(e.reason), **values)
     return Phrase(plain, **values)
 
 
@@ -870,7 +876,7 @@ def _direction(e: Any, n: Names, b: Board) -> Phrase:
 
 def _loan_rejected(e: Any, n: Names, b: Board) -> Phrase:
     if e.reason:
-        return Phrase(N_("{name} turned the loan down: {reason}"), name=n[e.player], reason=said(e.reason))
+        return Phrase(N_("{name} turned the loan down: {reason}"), name=n[e.player], reason=quoted(e.reason))
     return Phrase(N_("{name} turned the loan down."), name=n[e.player])
 
 

@@ -86,6 +86,14 @@ class Plural(Phrase):
         return (*super()._key(), self.plural, self.n)
 
 
+class Said(Phrase):
+    """English words the engine keeps as text (a bot's reason in a saved game, what a payment was for):
+    said in a player's language where the catalogue has them whole, or where they read as one of its
+    messages filled in (`translation.reading`); else as they are."""
+
+    __slots__ = ()
+
+
 def recalled(said: object, known: Mapping[str, Phrase]) -> object:
     """`said` with every English text that `known` holds the phrase of put back as that phrase: a bot's
     reason, kept as English with the game (as saves keep it), said again in each player's language while

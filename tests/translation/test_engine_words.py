@@ -130,3 +130,23 @@ def test_a_reviews_moves_are_told_in_the_readers_language(spanish: Language) -> 
     with use(spanish):
         assert what_happened(step) == "Ada pasó."
         assert what_happened(Step(1, 0, ("x",), (), (0.5,), (0.5,))) == "x"  # made without phrases
+
+
+def test_a_reason_kept_in_english_is_read_back_into_its_message(spanish: Language) -> None:
+    """A game saved before keeps its bots' reasons as English text: said in Spanish where the text reads
+    as one of the catalogue's messages filled in, money and colour groups included; a person's words
+    in an answer are never read so."""
+    from engine.events import ReasonGiven, TradeRejected
+    from translation.reading import read_back
+
+    board = new_game("classic", NAMES, seed=1).board
+    kept = "that would complete your red group; I would take $1,280 for it"
+    with use(spanish):
+        told = say(narrate(ReasonGiven(player=1, reason=kept), NAMES, board))
+        assert told == f"Grace: \u201ceso completaría tu grupo rojo; aceptaría {money(1280)} por ella\u201d"
+        assert read_back("Boardwalk", spanish) is None
+        person = say(
+            narrate(TradeRejected(player=0, trade_id=1, reason="it is worth $5 to me"), NAMES, board)
+        )
+        assert person.endswith("\u201cit is worth $5 to me\u201d")  # a person's words stay as typed
+    assert say(narrate(ReasonGiven(player=1, reason=kept), NAMES, board)) == f"Grace: \u201c{kept}\u201d"
