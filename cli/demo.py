@@ -8,11 +8,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+import translation
 from cli import arguments, launch
 from cli.output import Output
 from engine import new_game
 from engine.lookahead.players import SimplePlayer
-from engine.narration import describe
+from engine.narration import narrate
 from translation import _, money
 
 NAMES = ["Ada", "Grace", "Linus", "Ken"]
@@ -84,12 +85,12 @@ def tell(args: argparse.Namespace) -> int:
     else:
         console.print(f"[bold]landlords[/]{title[9:]}")
     for event in game.opening:  # the deal, if any, and "Turn 1"
-        console.print(describe(event, NAMES, board), markup=False)
+        console.print(translation.say(narrate(event, NAMES, board)), markup=False)
     st = game.state
     while st.winner is None and st.turn < turns:
         p = st.pending.player  # type: ignore[union-attr]
         for event in game.apply(player.decide(game, p)):
-            console.print(describe(event, NAMES, board), markup=False, emoji=False)
+            console.print(translation.say(narrate(event, NAMES, board)), markup=False, emoji=False)
     console.print()
     for p, ps in enumerate(st.players):
         status = _("bankrupt") if ps.bankrupt else money(ps.cash)

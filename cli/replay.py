@@ -13,10 +13,11 @@ import argparse
 import sys
 from typing import Any
 
+import translation
 from cli import arguments, launch
 from cli.saved_games import ID_HELP, edition_name, fail, say, seat_text, store_for
 from engine.events import TurnStarted
-from engine.narration import describe
+from engine.narration import narrate
 from room.past_game import from_save
 from saves import SaveError
 from saves.history import Story
@@ -104,9 +105,9 @@ def tell(args: argparse.Namespace) -> int:
                 return 0
             last = event.turn + 1
             say()
-            say(describe(event, names, game.board))
+            say(translation.say(narrate(event, names, game.board)))
         else:
-            say("  " + describe(event, names, game.board))
+            say("  " + translation.say(narrate(event, names, game.board)))
     if game.state.winner is None:
         say()
         say(_("(The game goes on from turn {turn}.)", turn=last))

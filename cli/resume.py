@@ -11,11 +11,12 @@ import argparse
 import sys
 from typing import Any
 
+import translation
 from cli import launch
 from cli.output import Output
 from cli.saved_games import ID_HELP, describe_game, fail, store_for, text
 from engine import Event
-from engine.narration import describe
+from engine.narration import narrate
 from room import Persistence, PersistenceError, resume_room
 from saves import LoadedGame, SaveError
 from saves.history import Story, this_turn
@@ -84,4 +85,4 @@ def _print_status(loaded: LoadedGame, events: list[Event]) -> None:
         console.print(text(_("This turn so far:") if game.state.winner is None else _("The last turn:")))
 
         for event in recent:
-            console.print(text("  " + describe(event, names, game.board)))
+            console.print(text("  " + translation.say(narrate(event, names, game.board))))

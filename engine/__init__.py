@@ -80,7 +80,7 @@ if TYPE_CHECKING:
     from engine.options import RuleOptions
     from engine.rng import SEED_MAX
     from engine.rulebook import ruleset_for
-    from engine.rules.checks import waiting_for
+    from engine.rules.checks import waiting_for, waiting_phrase
     from engine.rules.endings import net_worth, standings
     from engine.rules.trades import trading_open
     from engine.ruleset import Ruleset
@@ -192,6 +192,7 @@ _WHERE: dict[str, str] = {
     "standings": "engine.rules.endings",
     "trading_open": "engine.rules.trades",
     "waiting_for": "engine.rules.checks",
+    "waiting_phrase": "engine.rules.checks",
 }
 
 
@@ -297,4 +298,5 @@ __all__ = [
     "standings",
     "trading_open",
     "waiting_for",
+    "waiting_phrase",
 ]

@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal, TypeVar, cast, get_args, get_origin
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from engine.errors import IllegalCommand
+from engine.phrases import N_, Phrase
 from engine.state import Bundle, DealPart
 
 
@@ -492,7 +493,10 @@ def malformed(cmd: object) -> IllegalCommand | None:
         return None
     shape = _SHAPES.get(type(cmd))
     if shape is None:
-        return IllegalCommand("unknown_command", f"{type(cmd).__name__} is not a command of this game")
+        return IllegalCommand(
+            "unknown_command",
+            Phrase(N_("{command} is not a command of this game"), command=type(cmd).__name__),
+        )
     values = cmd.__dict__  # every command class has one (a `_Command`)
     if shape.plain:  # the commonest commands (roll, end the turn, buy, ...): two fields
         player = values.get("player")
@@ -521,4 +525,7 @@ def _remember(cmd: object) -> None:
 
 
 def _bad(cmd: object, part: str) -> IllegalCommand:
-    return IllegalCommand("malformed_command", f"The {type(cmd).__name__} has an invalid or missing {part}.")
+    return IllegalCommand(
+        "malformed_command",
+        Phrase(N_("The {command} has an invalid or missing {part}."), command=type(cmd).__name__, part=part),
+    )

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from engine.phrases import Phrase
+
 
 class IllegalCommand(ValueError):
-    """Raised by `Game.apply`; the state is unchanged. `code` is stable, `reason` is for players."""
+    """Raised by `Game.apply`; the state is unchanged. `code` is stable; `phrase` says why for players,
+    in their language (`translation.say`), and `reason` is its English, for logs and tests."""
 
-    def __init__(self, code: str, reason: str) -> None:
-        super().__init__(reason)
+    def __init__(self, code: str, reason: str | Phrase) -> None:
+        phrase = reason if isinstance(reason, Phrase) else Phrase(reason)
+        super().__init__(str(phrase))
         self.code = code
-        self.reason = reason
+        self.phrase = phrase
+        self.reason = str(phrase)
 
     def __repr__(self) -> str:
         return f"IllegalCommand({self.code!r}, {self.reason!r})"

@@ -16,6 +16,7 @@ from engine.commands import Command, malformed
 from engine.errors import IllegalCommand, Refusal
 from engine.events import Event
 from engine.legal import Option, legal_commands, options
+from engine.phrases import N_, Phrase
 from engine.registry import COMMANDS, EFFECTS
 from engine.rulebook import ruleset_for
 from engine.rules.money import funds, pay_now
@@ -83,7 +84,10 @@ class Game:
         """
         entry = COMMANDS.get(cmd.__class__)
         if entry is None:
-            raise IllegalCommand("unknown_command", f"{type(cmd).__name__} is not a command of this game")
+            raise IllegalCommand(
+                "unknown_command",
+                Phrase(N_("{command} is not a command of this game"), command=type(cmd).__name__),
+            )
         refusal = malformed(cmd) or entry[0](self, cmd)
         if refusal is not None:
             raise refusal
@@ -111,7 +115,10 @@ class Game:
         """The refusal `apply` would raise, or None: a dry run that changes nothing."""
         entry = COMMANDS.get(type(cmd))
         if entry is None:
-            return IllegalCommand("unknown_command", f"{type(cmd).__name__} is not a command of this game")
+            return IllegalCommand(
+                "unknown_command",
+                Phrase(N_("{command} is not a command of this game"), command=type(cmd).__name__),
+            )
         return malformed(cmd) or entry[0](self, cmd)
 
     @classmethod

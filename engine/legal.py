@@ -62,6 +62,7 @@ from engine.commands import (
     UseJailCard,
     simple,
 )
+from engine.phrases import Phrase
 from engine.rules.hands import held_of
 from engine.rules.landlords_1904.loans import security_for
 from engine.state import (
@@ -87,6 +88,8 @@ class Option:
     command: Command
     refusal: str | None = None
     code: str | None = None
+    phrase: Phrase | None = None
+    """The refusal as a phrase, for a face to say in its player's language (`refusal` is its English)."""
 
     @property
     def legal(self) -> bool:
@@ -102,7 +105,9 @@ def options(game: LiveGame, player: int) -> list[Option]:
     out: list[Option] = []
     for cmd in dict.fromkeys(_candidates(game, player, every=True)):
         refusal = game.check(cmd)
-        out.append(Option(cmd) if refusal is None else Option(cmd, refusal.reason, refusal.code))
+        out.append(
+            Option(cmd) if refusal is None else Option(cmd, refusal.reason, refusal.code, refusal.phrase)
+        )
     return out
 
 

@@ -1,4 +1,10 @@
-"""Events in words for logs and replays: "Grace paid Ada $550 rent for Tennessee Avenue with 3 houses"."""
+"""Events in words for logs and replays: "Grace paid Ada $550 rent for Tennessee Avenue with 3 houses".
+
+The engine speaks no language: `narrate` says an event as a phrase (`engine.phrases`), a message id and
+its values, which each face puts into its player's language (`translation.say`); `describe` is its
+English, for logs, tests and anything that reads the engine without a face. Card texts and deck names
+are the edition's words, said in context "card"; deed and space names stay as the edition prints them.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +13,7 @@ from typing import Any
 
 from engine.board import Board
 from engine.events import Event
+from engine.phrases import N_, Money, Phrase, Plural, Said, listing
 from engine.state import Bundle, DealOffer
 
 Names = Sequence[str]
@@ -16,357 +23,873 @@ def money(amount: int) -> str:
     return f"${amount:,}"
 
 
-def card_name(ref: str, board: Board) -> str:
-    """A held card in words: "Forward 5 (travel card)", "a face-down travel card"."""
-    deck, _, card_id = ref.partition("/")
+def card_text(text: str) -> Phrase:
+    """A card's printed words (or a deck's name), translated where the edition's cards are (context
+    "card"): the edition's data holds them, and `translation.extracting` finds them there."""
+    return Phrase.within("card", text)
+
+
+def said(text: str) -> Phrase:
+    """Words an event carries as text (a charge's detail, a reason given in the engine's words): said in
+    the player's language where the catalogue knows them, else as they are."""
+    return Said(text)
+
+
+def quoted(text: str) -> Phrase:
+    """Words a player gave with an answer, a person's or a bot's: said in the player's language only
+    where the catalogue has them whole (a person's words are never read as a message filled in)."""
+    return Phrase(text)
+
+
+def _deck_name(deck: str, board: Board) -> str:
     decks = board.edition.decks
-    deck_name = decks[deck].name if deck in decks else deck
+    return decks[deck].name if deck in decks else _DECKS.get(deck, deck)
+
+
+def card_phrase(ref: str, board: Board) -> Phrase:
+    """A held card in words: "Forward 5 (travel card)", "a face-down travel card"."""
+    deck, _sep, card_id = ref.partition("/")
+    deck_name = _deck_name(deck, board) if deck in board.edition.decks else deck
     card = board.cards.get(deck, {}).get(card_id)
+    lower = card_text(deck_name.lower())
     if card is None:
-        return f"a face-down {deck_name.lower()} card"
+        return Phrase(N_("a face-down {deck} card"), deck=lower)
     if card.effect.kind == "keep":
-        return f"the {deck_name} card \u201c{card.text.split('.')[0]}\u201d"
-    return card.text if deck_name.lower() in card.text.lower() else f"{card.text} ({deck_name.lower()} card)"
+        return Phrase(
+            N_("the {deck} card \u201c{card}\u201d"),
+            deck=card_text(deck_name),
+            card=card_text(card.text.split(".")[0]),
+        )
+    if deck_name.lower() in card.text.lower():
+        return card_text(card.text)
+    return Phrase(N_("{card} ({deck} card)"), card=card_text(card.text), deck=lower)
+
+
+def card_name(ref: str, board: Board) -> str:
+    """A held card in English words (`card_phrase`)."""
+    return str(card_phrase(ref, board))
+
+
+def bundle_phrase(bundle: Bundle, board: Board) -> object:
+    """ "Boardwalk, $100 and a Get Out of Jail Free card", or "nothing"."""
+    parts: list[object] = [board.name(s) for s in bundle.deeds]
+    if bundle.houses:
+        n = len(bundle.houses)
+        lots = listing(list(dict.fromkeys(board.name(s) for s in bundle.houses)))
+        parts.append(Plural("{n} house (from {lots})", "{n} houses (from {lots})", n, lots=lots))
+    if bundle.cash:
+        parts.append(Money(bundle.cash))
+    if bundle.jail_cards:
+        parts.append(
+            Plural(
+                "a Get Out of Jail Free card",
+                "{n} Get Out of Jail Free cards",
+                bundle.jail_cards,
+            )
+        )
+    parts += [card_phrase(ref, board) for ref in bundle.cards]
+    return listing(parts)
 
 
 def bundle_text(bundle: Bundle, board: Board) -> str:
-    """ "Boardwalk, $100 and a Get Out of Jail Free card", or "nothing"."""
-    parts = [board.name(s) for s in bundle.deeds]
-    if bundle.houses:
-        n = len(bundle.houses)
-        lots = " and ".join(dict.fromkeys(board.name(s) for s in bundle.houses))
-        parts.append(f"{n} house{'s' if n != 1 else ''} (from {lots})")
-    if bundle.cash:
-        parts.append(money(bundle.cash))
-    if bundle.jail_cards:
-        parts.append(
-            "a Get Out of Jail Free card"
-            if bundle.jail_cards == 1
-            else f"{bundle.jail_cards} Get Out of Jail Free cards"
-        )
-    parts += [card_name(ref, board) for ref in bundle.cards]
-    if not parts:
-        return "nothing"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    """A bundle in English words (`bundle_phrase`)."""
+    return str(bundle_phrase(bundle, board))
 
 
-def describe(event: Event, names: Names, board: Board) -> str:
-    """One sentence saying what happened."""
+def narrate(event: Event, names: Names, board: Board) -> Phrase:
+    """One sentence saying what happened, as a phrase each face says in its player's language."""
     return _TEXTS[event.kind](event, names, board)
 
 
-def _who(names: Names, player: int | None) -> str:
-    return "the bank" if player is None else names[player]
+def describe(event: Event, names: Names, board: Board) -> str:
+    """One sentence saying what happened, in English."""
+    return str(narrate(event, names, board))
 
 
-def _lot(lot: str, space: int, board: Board) -> str:
-    return board.name(space) if lot == "deed" else f"a {lot}"
+def _who(names: Names, player: int | None) -> object:
+    return Phrase(N_("the bank")) if player is None else names[player]
+
+
+def _lot(lot: str, space: int, board: Board) -> object:
+    if lot == "deed":
+        return board.name(space)
+    return Phrase(N_("a hotel")) if lot == "hotel" else Phrase(N_("a house"))
 
 
 _DECKS = {"chance": "Chance", "community_chest": "Community Chest"}
 
 
-def _deck(deck: str, board: Board) -> str:
-    decks = board.edition.decks
-    return decks[deck].name if deck in decks else _DECKS.get(deck, deck)
+def _deck(deck: str, board: Board) -> Phrase:
+    return card_text(_deck_name(deck, board))
 
 
-def _moved(e: Any, n: Names, b: Board) -> str:
+def _moved(e: Any, n: Names, b: Board) -> Phrase:
+    who, to = n[e.player], b.name(e.to_space)
     if e.backward:
-        return f"{n[e.player]} went back to {b.name(e.to_space)}."
-    if e.via in ("subway", "airplane"):
-        how = "took the subway" if e.via == "subway" else "flew"
-        return f"{n[e.player]} {how} to {b.name(e.to_space)}."
-    verb = "advanced" if e.via == "card" else "moved"
-    visiting = " (just visiting)" if e.to_space == b.jail else ""
-    return f"{n[e.player]} {verb} to {b.name(e.to_space)}{visiting}."
+        return Phrase(N_("{name} went back to {space}."), name=who, space=to)
+    if e.via == "subway":
+        return Phrase(N_("{name} took the subway to {space}."), name=who, space=to)
+    if e.via == "airplane":
+        return Phrase(N_("{name} flew to {space}."), name=who, space=to)
+    if e.via == "card":
+        if e.to_space == b.jail:
+            return Phrase(N_("{name} advanced to {space} (just visiting)."), name=who, space=to)
+        return Phrase(N_("{name} advanced to {space}."), name=who, space=to)
+    if e.to_space == b.jail:
+        return Phrase(N_("{name} moved to {space} (just visiting)."), name=who, space=to)
+    return Phrase(N_("{name} moved to {space}."), name=who, space=to)
 
 
-def _route(e: Any, n: Names, b: Board) -> str:
+def _route(e: Any, n: Names, b: Board) -> Phrase:
+    who, at, to = n[e.player], b.name(e.at), b.name(e.to)
     if not b.track.links[e.at]:  # no fork in the track here: a free ride between railroads, or none
         if e.to == e.at:
-            return f"{n[e.player]} did not take the free ride from {b.name(e.at)}."
-        return f"{n[e.player]} rode free from {b.name(e.at)} (space {e.at}) to {b.name(e.to)} (space {e.to})."
+            return Phrase(N_("{name} did not take the free ride from {space}."), name=who, space=at)
+        return Phrase(
+            N_("{name} rode free from {space} (space {number}) to {to} (space {to_number})."),
+            name=who,
+            space=at,
+            number=e.at,
+            to=to,
+            to_number=e.to,
+        )
     if e.to == e.at:
-        return f"{n[e.player]} kept to this ring at {b.name(e.at)}."
-    return f"{n[e.player]} took the way from {b.name(e.at)} to {b.name(e.to)}."
+        return Phrase(N_("{name} kept to this ring at {space}."), name=who, space=at)
+    return Phrase(N_("{name} took the way from {space} to {to}."), name=who, space=at, to=to)
 
 
-def _box(b: Board, box: str) -> str:
+def _box(b: Board, box: str) -> Phrase:
     boxes = b.edition.boxes
-    return f"the {boxes[box].name}" if box in boxes else "the bank"
+    if box in boxes:
+        return Phrase(N_("the {box}"), box=Phrase.within("edition", boxes[box].name))
+    return Phrase(N_("the bank"))
 
 
-def _paid_for_passing(e: Any, n: Names, b: Board) -> str:
+def _paid_for_passing(e: Any, n: Names, b: Board) -> Phrase:
     name = b.spaces[e.space].name
     where = name.upper() if b.kinds[e.space] == "go" else name  # GO, CASH HERE
+    values: dict[str, object] = {"name": n[e.player], "space": where, "amount": Money(e.salary)}
     if e.box:
-        what = "reached" if e.landed else "passed"
-        return f"{n[e.player]} {what} {where}: {money(e.salary)} wages from {_box(b, e.box)}."
+        if e.landed:
+            return Phrase(
+                N_("{name} reached {space}: {amount} wages from {box}."), box=_box(b, e.box), **values
+            )
+        return Phrase(N_("{name} passed {space}: {amount} wages from {box}."), box=_box(b, e.box), **values)
     if e.landed:
-        return f"{n[e.player]} landed on {where} and collected {money(e.salary)}."
-    return f"{n[e.player]} passed {where} on the way and collected {money(e.salary)}."
+        return Phrase(N_("{name} landed on {space} and collected {amount}."), **values)
+    return Phrase(N_("{name} passed {space} on the way and collected {amount}."), **values)
 
 
-def _who_or_box(n: Names, player: int | None, box: str, b: Board) -> str:
-    return n[player] if player is not None else _box(b, box) if box else "the bank"
+def _who_or_box(n: Names, player: int | None, box: str, b: Board) -> object:
+    return n[player] if player is not None else _box(b, box) if box else Phrase(N_("the bank"))
 
 
-def _lot_offered(e: Any, n: Names, b: Board) -> str:
+def _lot_offered(e: Any, n: Names, b: Board) -> Phrase:
     to = n[e.occupant] if e.occupant is not None else _box(b, b.spaces[e.space].box or "")
-    return (
-        f"{n[e.player]} may buy {b.name(e.space)} for {money(e.price)} or rent it for {money(e.rent)} "
-        f"(to {to})."
+    return Phrase(
+        N_("{name} may buy {space} for {price} or rent it for {rent} (to {to})."),
+        name=n[e.player],
+        space=b.name(e.space),
+        price=Money(e.price),
+        rent=Money(e.rent),
+        to=to,
     )
 
 
-def _circuit(e: Any, n: Names, b: Board) -> str:
-    times = "once" if e.circuits == 1 else "twice" if e.circuits == 2 else f"{e.circuits} times"
-    tail = "" if e.paid else "; no wages now"
-    return f"{n[e.player]} has been round the board {times}{tail}."
+def _circuit(e: Any, n: Names, b: Board) -> Phrase:
+    if e.circuits == 2:
+        if e.paid:
+            return Phrase(N_("{name} has been round the board twice."), name=n[e.player])
+        return Phrase(N_("{name} has been round the board twice; no wages now."), name=n[e.player])
+    if e.paid:
+        return Plural(
+            "{name} has been round the board once.",
+            "{name} has been round the board {n} times.",
+            e.circuits,
+            name=n[e.player],
+        )
+    return Plural(
+        "{name} has been round the board once; no wages now.",
+        "{name} has been round the board {n} times; no wages now.",
+        e.circuits,
+        name=n[e.player],
+    )
 
 
-def _loan_taken(e: Any, n: Names, b: Board) -> str:
+def _loan_taken(e: Any, n: Names, b: Board) -> Phrase:
     ln = e.loan
     if ln.lender is None:
-        lots = ", ".join(b.name(s) for s in ln.security)
-        return (
-            f"{n[ln.borrower]} borrowed {money(ln.principal)} from {_box(b, e.box)} against {lots} "
-            f"({money(ln.interest)} interest at each wages)."
+        return Phrase(
+            N_("{name} borrowed {amount} from {box} against {lots} ({interest} interest at each wages)."),
+            name=n[ln.borrower],
+            amount=Money(ln.principal),
+            box=_box(b, e.box),
+            lots=", ".join(b.name(s) for s in ln.security),
+            interest=Money(ln.interest),
         )
-    tail = f": {e.reason}" if e.reason else "."
-    return (
-        f"{n[ln.lender]} lent {n[ln.borrower]} {money(ln.principal)} at {money(ln.interest)} a wage day{tail}"
-    )
+    values: dict[str, object] = {
+        "lender": n[ln.lender],
+        "name": n[ln.borrower],
+        "amount": Money(ln.principal),
+        "interest": Money(ln.interest),
+    }
+    if e.reason:
+        return Phrase(
+            N_("{lender} lent {name} {amount} at {interest} a wage day: {reason}"),
+            reason=quoted(e.reason),
+            **values,
+        )
+    return Phrase(N_("{lender} lent {name} {amount} at {interest} a wage day."), **values)
 
 
-def _loan_proposed(e: Any, n: Names, b: Board) -> str:
+def _loan_proposed(e: Any, n: Names, b: Board) -> Phrase:
     o = e.offer
-    lots = ", ".join(b.name(s) for s in o.security)
+    values: dict[str, object] = {
+        "name": n[o.proposer],
+        "to": n[o.to],
+        "amount": Money(o.principal),
+        "interest": Money(o.interest),
+        "lots": ", ".join(b.name(s) for s in o.security),
+    }
     if o.lender == o.proposer:
-        what = f"offers to lend {n[o.to]} {money(o.principal)}"
-    else:
-        what = f"asks {n[o.to]} for a loan of {money(o.principal)}"
-    return f"{n[o.proposer]} {what} at {money(o.interest)} a wage day, against {lots}."
-
-
-def _repaid(e: Any, n: Names, b: Board) -> str:
-    to = n[e.lender] if e.lender is not None else _box(b, e.box)
-    left = f" ({money(e.left)} still owed)" if e.left else ""
-    return f"{n[e.borrower]} repaid {money(e.amount)} to {to}{left}."
-
-
-def _poorhouse(e: Any, n: Names, b: Board) -> str:
-    to = _who_or_box(n, e.creditor, e.box, b)
-    forgiven = f"; the other {money(e.forgiven)} is forgiven" if e.forgiven else ""
-    return f"{n[e.player]} cannot pay: {money(e.paid)} to {to}{forgiven}. Off to the poorhouse."
-
-
-def _rolled(e: Any, n: Names, b: Board) -> str:
-    d1, d2 = e.dice
-    if e.purpose == "utility_rent":
-        return f"{n[e.player]} threw {d1} and {d2} for the utility's rent."
-    if e.purpose == "jail":
-        return f"{n[e.player]} threw {d1} and {d2} in jail" + (": doubles!" if e.doubles else ".")
-    if e.purpose == "poorhouse":
-        return f"{n[e.player]} threw {d1} and {d2} in the poorhouse."
-    if e.purpose in _THROWS:
-        return f"{n[e.player]} threw {d1} and {d2} {_THROWS[e.purpose](d1 + d2)}" + (
-            ", doubles!" if e.doubles and e.purpose != "sweepstakes" else "."
+        return Phrase(
+            N_("{name} offers to lend {to} {amount} at {interest} a wage day, against {lots}."), **values
         )
-    return f"{n[e.player]} rolled {d1} and {d2}" + (", doubles!" if e.doubles else ".")
-
-
-_THROWS: dict[str, Callable[[int], str]] = {
-    "fare": lambda t: f"for the ride: {t} on",
-    "card": lambda t: f"again: {t} on",
-    "carnival": lambda t: f"at the Carnival: {t} {'forward (even)' if t % 2 == 0 else 'back (odd)'}",
-    "sweepstakes": lambda t: f"for the Sweepstakes: {t}",
-}
-
-
-def _sent_on(e: Any, n: Names, b: Board) -> str:
-    return f"{n[e.player]} went straight on from {b.name(e.from_space)} to {b.name(e.to_space)}."
-
-
-def _forced(e: Any, n: Names, b: Board) -> str:
-    return (
-        f"{n[e.arriving]} came to rest on {b.name(e.space)}, where {n[e.player]} stood: "
-        f"{n[e.player]} goes back {e.steps} spaces."
+    return Phrase(
+        N_("{name} asks {to} for a loan of {amount} at {interest} a wage day, against {lots}."), **values
     )
 
 
-def _lot_sold(e: Any, n: Names, b: Board) -> str:
-    what = f" with its {e.houses} houses" if e.houses > 1 else " with its house" if e.houses else ""
-    return f"{n[e.player]} sold {b.name(e.space)}{what} back to the bank for {money(e.amount)}."
+def _repaid(e: Any, n: Names, b: Board) -> Phrase:
+    to = n[e.lender] if e.lender is not None else _box(b, e.box)
+    values: dict[str, object] = {"name": n[e.borrower], "amount": Money(e.amount), "to": to}
+    if e.left:
+        return Phrase(N_("{name} repaid {amount} to {to} ({left} still owed)."), left=Money(e.left), **values)
+    return Phrase(N_("{name} repaid {amount} to {to}."), **values)
 
 
-def _fee(e: Any, n: Names, b: Board) -> str:
-    return f"{n[e.player]} paid the bank {money(e.amount)} for {e.detail}."
+def _poorhouse(e: Any, n: Names, b: Board) -> Phrase:
+    values: dict[str, object] = {
+        "name": n[e.player],
+        "amount": Money(e.paid),
+        "to": _who_or_box(n, e.creditor, e.box, b),
+    }
+    if e.forgiven:
+        return Phrase(
+            N_(
+                "{name} cannot pay: {amount} to {to}; the other {forgiven} is forgiven. Off to the poorhouse."
+            ),
+            forgiven=Money(e.forgiven),
+            **values,
+        )
+    return Phrase(N_("{name} cannot pay: {amount} to {to}. Off to the poorhouse."), **values)
+
+
+def _rolled(e: Any, n: Names, b: Board) -> Phrase:
+    d1, d2 = e.dice
+    values: dict[str, object] = {"name": n[e.player], "first": d1, "second": d2, "total": d1 + d2}
+    doubles = e.doubles
+    if e.purpose == "utility_rent":
+        return Phrase(N_("{name} threw {first} and {second} for the utility's rent."), **values)
+    if e.purpose == "jail":
+        if doubles:
+            return Phrase(N_("{name} threw {first} and {second} in jail: doubles!"), **values)
+        return Phrase(N_("{name} threw {first} and {second} in jail."), **values)
+    if e.purpose == "poorhouse":
+        return Phrase(N_("{name} threw {first} and {second} in the poorhouse."), **values)
+    if e.purpose == "fare":
+        if doubles:
+            return Phrase(
+                N_("{name} threw {first} and {second} for the ride: {total} on, doubles!"), **values
+            )
+        return Phrase(N_("{name} threw {first} and {second} for the ride: {total} on."), **values)
+    if e.purpose == "card":
+        if doubles:
+            return Phrase(N_("{name} threw {first} and {second} again: {total} on, doubles!"), **values)
+        return Phrase(N_("{name} threw {first} and {second} again: {total} on."), **values)
+    if e.purpose == "carnival":
+        if (d1 + d2) % 2 == 0:
+            if doubles:
+                return Phrase(
+                    N_("{name} threw {first} and {second} at the Carnival: {total} forward (even), doubles!"),
+                    **values,
+                )
+            return Phrase(
+                N_("{name} threw {first} and {second} at the Carnival: {total} forward (even)."), **values
+            )
+        if doubles:
+            return Phrase(
+                N_("{name} threw {first} and {second} at the Carnival: {total} back (odd), doubles!"),
+                **values,
+            )
+        return Phrase(N_("{name} threw {first} and {second} at the Carnival: {total} back (odd)."), **values)
+    if e.purpose == "sweepstakes":
+        return Phrase(N_("{name} threw {first} and {second} for the Sweepstakes: {total}."), **values)
+    if doubles:
+        return Phrase(N_("{name} rolled {first} and {second}, doubles!"), **values)
+    return Phrase(N_("{name} rolled {first} and {second}."), **values)
+
+
+def _sent_on(e: Any, n: Names, b: Board) -> Phrase:
+    return Phrase(
+        N_("{name} went straight on from {space} to {to}."),
+        name=n[e.player],
+        space=b.name(e.from_space),
+        to=b.name(e.to_space),
+    )
+
+
+def _forced(e: Any, n: Names, b: Board) -> Phrase:
+    return Phrase(
+        N_("{arriving} came to rest on {space}, where {name} stood: {name} goes back {steps} spaces."),
+        arriving=n[e.arriving],
+        space=b.name(e.space),
+        name=n[e.player],
+        steps=e.steps,
+    )
+
+
+def _lot_sold(e: Any, n: Names, b: Board) -> Phrase:
+    values: dict[str, object] = {"name": n[e.player], "space": b.name(e.space), "amount": Money(e.amount)}
+    if e.houses > 1:
+        return Phrase(
+            N_("{name} sold {space} with its {houses} houses back to the bank for {amount}."),
+            houses=e.houses,
+            **values,
+        )
+    if e.houses:
+        return Phrase(N_("{name} sold {space} with its house back to the bank for {amount}."), **values)
+    return Phrase(N_("{name} sold {space} back to the bank for {amount}."), **values)
+
+
+def _fee(e: Any, n: Names, b: Board) -> Phrase:
+    return Phrase(
+        N_("{name} paid the bank {amount} for {what}."),
+        name=n[e.player],
+        amount=Money(e.amount),
+        what=_charge(e.detail),
+    )
 
 
 _JAIL_REASONS = {  # the move or the card before it has told where from: not again
-    "go_to_jail": "was sent to jail",
-    "card": "went straight to jail",
-    "third_double": "threw a third double and went to jail",
+    "go_to_jail": N_("{name} was sent to jail."),
+    "card": N_("{name} went straight to jail."),
+    "third_double": N_("{name} threw a third double and went to jail."),
 }
 
 
-def _jail_roll_failed(e: Any, n: Names, b: Board) -> str:
+def _jail_roll_failed(e: Any, n: Names, b: Board) -> Phrase:
     jail = b.edition.jail
     tries = jail.max_turns if jail is not None else None
     if tries is None:  # no last try: a double or the fine, however long it takes
-        return f"No doubles: {n[e.player]} stays in jail (try {e.attempt})."
+        return Phrase(
+            N_("No doubles: {name} stays in jail (try {attempt})."), name=n[e.player], attempt=e.attempt
+        )
     if e.attempt >= tries:
-        return f"No doubles on the last try: {n[e.player]} must pay the fine and move."
-    return f"No doubles: {n[e.player]} stays in jail (try {e.attempt} of {tries})."
-
-
-def _auction_started(e: Any, n: Names, b: Board) -> str:
-    if e.lot == "deed":
-        return f"{b.name(e.space)} goes to auction; bids from {money(e.min_bid)}."
-    return (
-        f"The bank is short of {e.lot}s: {n[e.initiator]} wants one, and the others may bid for it "
-        f"(from {money(e.min_bid)})."
+        return Phrase(N_("No doubles on the last try: {name} must pay the fine and move."), name=n[e.player])
+    return Phrase(
+        N_("No doubles: {name} stays in jail (try {attempt} of {tries})."),
+        name=n[e.player],
+        attempt=e.attempt,
+        tries=tries,
     )
 
 
-def _rent(e: Any, n: Names, b: Board) -> str:
-    tail = f" {e.detail}" if e.detail.startswith("with") else f" ({e.detail})" if e.detail else ""
-    return f"{n[e.payer]} paid {n[e.owner]} {money(e.amount)} rent for {b.name(e.space)}{tail}."
+def _auction_started(e: Any, n: Names, b: Board) -> Phrase:
+    if e.lot == "deed":
+        return Phrase(
+            N_("{space} goes to auction; bids from {amount}."), space=b.name(e.space), amount=Money(e.min_bid)
+        )
+    values: dict[str, object] = {"name": n[e.initiator], "amount": Money(e.min_bid)}
+    if e.lot == "hotel":
+        return Phrase(
+            N_(
+                "The bank is short of hotels: {name} wants one, and the others may bid for it "
+                "(from {amount})."
+            ),
+            **values,
+        )
+    return Phrase(
+        N_("The bank is short of houses: {name} wants one, and the others may bid for it (from {amount})."),
+        **values,
+    )
 
 
-def _building_sold(e: Any, n: Names, b: Board) -> str:
+_CHARGES = (
+    ("rent on ", N_("rent on {space}")),
+    ("interest on ", N_("interest on {space}")),
+    ("the fare on the ", N_("the fare on the {space}")),
+    ("the fare on ", N_("the fare on {space}")),
+    ("the toll on ", N_("the toll on {space}")),
+)
+"""What a payment is for, as the money rules word it with a space's name (`engine.rules.money.describe`)."""
+
+
+def _charge(text: str) -> object:
+    """What a payment was for, read back into a phrase ("rent on Baltic Avenue", "the Bread tax"): an
+    event keeps the English words, as saved games do; the space's name stays as printed."""
+    for prefix, message in _CHARGES:
+        if text.startswith(prefix):
+            return Phrase(message, space=text.removeprefix(prefix))
+    name, _sep, share = text.rpartition(" (")
+    if name and share.endswith("% of worth)") and share.removesuffix("% of worth)").isdigit():
+        return Phrase(
+            N_("{space} ({percent}% of worth)"), space=name, percent=int(share.removesuffix("% of worth)"))
+        )
+    seats, _sep, theatre = text.partition(" seats at the ")
+    if theatre and seats.isdigit():
+        return Phrase(N_("{count} seats at the {space}"), count=int(seats), space=theatre)
+    if text.startswith("the ") and text.endswith(" tax") and len(text) > 8:
+        return Phrase(N_("the {space} tax"), space=text.removeprefix("the ").removesuffix(" tax"))
+    return said(text)
+
+
+def _toll(text: str, b: Board) -> object:
+    """What a player paid another for: a franchise by its printed name ("the Light Franchise"), else as
+    `_charge` reads it."""
+    name = text.removeprefix("the ")
+    if name != text and any(space.name == name for space in b.spaces):
+        return Phrase(N_("the {space}"), space=name)
+    return _charge(text)
+
+
+def _rent_detail(detail: str) -> object:
+    """What a rent was charged for, as the rent rules word it ("with 3 houses", "the owner holds 2 of 4,
+    paid twice"), read back into a phrase: an event keeps the English words, as saved games do."""
+    words = detail.split(" ")
+    if detail == "with a hotel":
+        return Phrase(N_("with a hotel"))
+    if len(words) == 3 and words[0] == "with" and words[1].isdigit() and words[2] in ("house", "houses"):
+        return Plural("with {n} house", "with {n} houses", int(words[1]))
+    if detail == "double rent for the full group":
+        return Phrase(N_("double rent for the full group"))
+    thrown = len(words) == 5 and words[1:3] == ["times", "the"] and words[4] == "thrown"
+    if thrown and words[0].isdigit() and words[3].isdigit():
+        return Phrase(N_("{times} times the {total} thrown"), times=int(words[0]), total=int(words[3]))
+    if detail == "mortgaged":
+        return Phrase(N_("mortgaged"))
+    held, _sep, paid = detail.removeprefix("the owner holds ").partition(", paid ")
+    count = held.split(" of ")
+    if detail.startswith("the owner holds ") and len(count) == 2 and all(c.isdigit() for c in count):
+        values = {"held": int(count[0]), "of": int(count[1])}
+        if not paid:
+            return Phrase(N_("the owner holds {held} of {of}"), **values)
+        if paid == "twice":
+            return Phrase(N_("the owner holds {held} of {of}, paid twice"), **values)
+        if paid.endswith(" times") and paid.removesuffix(" times").isdigit():
+            times = int(paid.removesuffix(" times"))
+            return Phrase(N_("the owner holds {held} of {of}, paid {times} times"), times=times, **values)
+    return said(detail)
+
+
+def _rent(e: Any, n: Names, b: Board) -> Phrase:
+    values: dict[str, object] = {
+        "payer": n[e.payer],
+        "owner": n[e.owner],
+        "amount": Money(e.amount),
+        "space": b.name(e.space),
+    }
+    if e.detail.startswith("with"):
+        return Phrase(
+            N_("{payer} paid {owner} {amount} rent for {space} {detail}."),
+            detail=_rent_detail(e.detail),
+            **values,
+        )
+    if e.detail:
+        return Phrase(
+            N_("{payer} paid {owner} {amount} rent for {space} ({detail})."),
+            detail=_rent_detail(e.detail),
+            **values,
+        )
+    return Phrase(N_("{payer} paid {owner} {amount} rent for {space}."), **values)
+
+
+def _building_sold(e: Any, n: Names, b: Board) -> Phrase:
     """One step sold, or several at once (a group coming down evenly when the bank is short of houses, a
     bankrupt's buildings): how many is what was paid over the price of one."""
     price = b.sale_price(e.space)
     steps = max(1, round(e.amount / price)) if price else 1
     if e.hotel_sold:
-        what = "a hotel" if steps == 1 else f"a hotel and {steps - 1} house{'s' if steps > 2 else ''}"
+        what: Phrase = (
+            Phrase(N_("a hotel"))
+            if steps == 1
+            else Plural("a hotel and {n} house", "a hotel and {n} houses", steps - 1)
+        )
     else:
-        what = "a house" if steps == 1 else f"{steps} houses"
-    left = f"{e.houses_left} house{'s' if e.houses_left != 1 else ''} left"
-    return f"{n[e.player]} sold {what} on {b.name(e.space)} for {money(e.amount)} ({left})."
-
-
-def _trade(e: Any, n: Names, b: Board) -> str:
-    t = e.trade
-    return f"{n[t.proposer]} offers {n[t.to]} {bundle_text(t.give, b)} for {bundle_text(t.take, b)}."
-
-
-def _traded(e: Any, n: Names, b: Board) -> str:
-    t = e.trade
-    return (
-        f"Trade done: {n[t.proposer]} gave {bundle_text(t.give, b)} and got {bundle_text(t.take, b)} "
-        f"from {n[t.to]}."
+        what = Phrase(N_("a house")) if steps == 1 else Plural("{n} house", "{n} houses", steps)
+    return Plural(
+        "{name} sold {what} on {space} for {amount} ({n} house left).",
+        "{name} sold {what} on {space} for {amount} ({n} houses left).",
+        e.houses_left,
+        name=n[e.player],
+        what=what,
+        space=b.name(e.space),
+        amount=Money(e.amount),
     )
 
 
-def _rejected(e: Any, n: Names, b: Board) -> str:
-    return f"{n[e.player]} turned the offer down" + (f": \u201c{e.reason}\u201d" if e.reason else ".")
+def _trade(e: Any, n: Names, b: Board) -> Phrase:
+    t = e.trade
+    return Phrase(
+        N_("{name} offers {to} {give} for {take}."),
+        name=n[t.proposer],
+        to=n[t.to],
+        give=bundle_phrase(t.give, b),
+        take=bundle_phrase(t.take, b),
+    )
+
+
+def _traded(e: Any, n: Names, b: Board) -> Phrase:
+    t = e.trade
+    return Phrase(
+        N_("Trade done: {name} gave {give} and got {take} from {to}."),
+        name=n[t.proposer],
+        give=bundle_phrase(t.give, b),
+        take=bundle_phrase(t.take, b),
+        to=n[t.to],
+    )
+
+
+def _with_reason(e: Any, plain: str, reasoned: str, **values: object) -> Phrase:
+    """A sentence that quotes the player's one line when he gave one (a bot's reason, or a person's)."""
+    if e.reason:
+        return Phrase(reasoned, reason=quoted(e.reason), **values)
+    return Phrase(plain, **values)
+
+
+def _rejected(e: Any, n: Names, b: Board) -> Phrase:
+    return _with_reason(
+        e,
+        N_("{name} turned the offer down."),
+        N_("{name} turned the offer down: \u201c{reason}\u201d"),
+        name=n[e.player],
+    )
+
+
+def deal_parts_phrase(deal: DealOffer, names: Names, board: Board) -> object:
+    """ "Ada gives Grace Boardwalk; Grace gives Linus $200": every part of a deal."""
+    head: object = None
+    for p in deal.parts:
+        part = Phrase(
+            N_("{name} gives {to} {bundle}"),
+            name=names[p.giver],
+            to=names[p.receiver],
+            bundle=bundle_phrase(p.bundle, board),
+        )
+        head = part if head is None else Phrase(N_("{parts}; {part}"), parts=head, part=part)
+    return head if head is not None else ""
 
 
 def deal_parts_text(deal: DealOffer, names: Names, board: Board) -> str:
-    """ "Ada gives Grace Boardwalk; Grace gives Linus $200": every part of a deal."""
-    return "; ".join(
-        f"{names[p.giver]} gives {names[p.receiver]} {bundle_text(p.bundle, board)}" for p in deal.parts
+    """Every part of a deal in English (`deal_parts_phrase`)."""
+    return str(deal_parts_phrase(deal, names, board))
+
+
+def _deal(e: Any, n: Names, b: Board) -> Phrase:
+    d = e.deal
+    others: object = n[d.parties[1]]
+    for p in d.parties[2:]:
+        others = Phrase(N_("{items} and {last}"), items=others, last=n[p])
+    return Phrase(
+        N_("{name} proposes a deal with {others}: {parts}."),
+        name=n[d.proposer],
+        others=others,
+        parts=deal_parts_phrase(d, n, b),
     )
 
 
-def _deal(e: Any, n: Names, b: Board) -> str:
+def _dealt(e: Any, n: Names, b: Board) -> Phrase:
     d = e.deal
-    others = " and ".join(n[p] for p in d.parties[1:])
-    return f"{n[d.proposer]} proposes a deal with {others}: {deal_parts_text(d, n, b)}."
+    return Phrase(
+        N_("Deal done among {names}: {parts}."),
+        names=", ".join(n[p] for p in d.parties),
+        parts=deal_parts_phrase(d, n, b),
+    )
 
 
-def _dealt(e: Any, n: Names, b: Board) -> str:
-    d = e.deal
-    return f"Deal done among {', '.join(n[p] for p in d.parties)}: {deal_parts_text(d, n, b)}."
+def _deal_refused(e: Any, n: Names, b: Board) -> Phrase:
+    return _with_reason(
+        e,
+        N_("{name} turned the deal down. Nothing changed hands."),
+        N_("{name} turned the deal down: \u201c{reason}\u201d Nothing changed hands."),
+        name=n[e.player],
+    )
 
 
-def _deal_refused(e: Any, n: Names, b: Board) -> str:
-    why = f": \u201c{e.reason}\u201d" if e.reason else "."
-    return f"{n[e.player]} turned the deal down{why} Nothing changed hands."
+def _deal_agreed(e: Any, n: Names, b: Board) -> Phrase:
+    return _with_reason(
+        e,
+        N_("{name} agreed to the deal."),
+        N_("{name} agreed to the deal: \u201c{reason}\u201d"),
+        name=n[e.player],
+    )
 
 
-def _deal_agreed(e: Any, n: Names, b: Board) -> str:
-    return f"{n[e.player]} agreed to the deal" + (f": \u201c{e.reason}\u201d" if e.reason else ".")
+def played_for_phrase(name: object) -> Phrase:
+    """A bot standing in for a person, named so that what it says or waits on is never taken for the
+    person's own: the one place every face (the log, the table, the line under the board) takes it from."""
+    return Phrase(N_("a bot playing for {name}"), name=name)
 
 
 def played_for(name: str) -> str:
-    """A bot standing in for a person, named so that what it says or waits on is never taken for the
-    person's own: the one place every face (the log, the table, the line under the board) takes it from."""
-    return f"a bot playing for {name}"
+    """A bot standing in for a person, in English (`played_for_phrase`)."""
+    return str(played_for_phrase(name))
 
 
-def _speaker(e: Any, n: Names) -> str:
+def _speaker(e: Any, n: Names) -> object:
     """Who gave a reason: a bot, by its seat's name, or a bot standing in for a person, never the person."""
-    return played_for(n[e.player]) if e.stand_in else n[e.player]
+    return played_for_phrase(n[e.player]) if e.stand_in else n[e.player]
 
 
-def _bankrupt(e: Any, n: Names, b: Board) -> str:
-    to = "the bank takes back the deeds" if e.creditor is None else f"everything goes to {n[e.creditor]}"
-    return f"{n[e.player]} is bankrupt; {to}."
+def _bankrupt(e: Any, n: Names, b: Board) -> Phrase:
+    if e.creditor is None:
+        return Phrase(N_("{name} is bankrupt; the bank takes back the deeds."), name=n[e.player])
+    return Phrase(N_("{name} is bankrupt; everything goes to {to}."), name=n[e.player], to=n[e.creditor])
 
 
-def _deed_moved(e: Any, n: Names, b: Board) -> str:
-    tail = " (mortgaged)" if e.mortgaged else ""
-    return f"{b.name(e.space)} passes from {n[e.from_player]} to {_who(n, e.to_player)}{tail}."
+def _deed_moved(e: Any, n: Names, b: Board) -> Phrase:
+    values: dict[str, object] = {
+        "space": b.name(e.space),
+        "name": n[e.from_player],
+        "to": _who(n, e.to_player),
+    }
+    if e.mortgaged:
+        return Phrase(N_("{space} passes from {name} to {to} (mortgaged)."), **values)
+    return Phrase(N_("{space} passes from {name} to {to}."), **values)
 
 
-def _card_taken(e: Any, n: Names, b: Board) -> str:
-    deck = _deck(e.deck, b)
+def _card_taken(e: Any, n: Names, b: Board) -> Phrase:
     if not e.card:
-        return f"{n[e.player]} took a {deck.lower()} card."
-    return f"{n[e.player]} took {card_name(f'{e.deck}/{e.card}', b)}."
+        return Phrase(
+            N_("{name} took a {deck} card."), name=n[e.player], deck=card_text(_deck_name(e.deck, b).lower())
+        )
+    return Phrase(N_("{name} took {card}."), name=n[e.player], card=card_phrase(f"{e.deck}/{e.card}", b))
 
 
-def _travel_played(e: Any, n: Names, b: Board) -> str:
-    cards = [card_name(r, b).replace(" (travel card)", "") for r in e.cards]
-    listed = cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " and " + cards[-1]
-    return f"{n[e.player]} played {'a travel card' if len(cards) == 1 else 'travel cards'}: {listed}."
+def travel_card_phrase(ref: str, board: Board) -> object:
+    """A travel card as a list of travel cards names it: its text alone ("Forward 5")."""
+    card = card_phrase(ref, board)
+    return card.values["card"] if card.text == "{card} ({deck} card)" else card
 
 
-def _levy(e: Any, n: Names, b: Board) -> str:
+def _travel_played(e: Any, n: Names, b: Board) -> Phrase:
+    cards = [travel_card_phrase(r, b) for r in e.cards]
+    if len(cards) == 1:
+        return Phrase(N_("{name} played a travel card: {cards}."), name=n[e.player], cards=cards[0])
+    return Phrase(N_("{name} played travel cards: {cards}."), name=n[e.player], cards=listing(cards))
+
+
+def _levy(e: Any, n: Names, b: Board) -> Phrase:
     d1, d2 = e.dice
+    values: dict[str, object] = {"name": n[e.player], "first": d1, "second": d2, "space": b.name(e.space)}
     if not e.amount:
-        return f"{n[e.player]} threw {d1} and {d2} on {b.name(e.space)}: nobody pays."
-    return (
-        f"{n[e.player]} threw {d1} and {d2} on {b.name(e.space)}: each other player pays {money(e.amount)}."
+        return Phrase(N_("{name} threw {first} and {second} on {space}: nobody pays."), **values)
+    return Phrase(
+        N_("{name} threw {first} and {second} on {space}: each other player pays {amount}."),
+        amount=Money(e.amount),
+        **values,
     )
 
 
-def _triple_won(e: Any, n: Names, b: Board) -> str:
-    dice = "die" if e.matches == 1 else "dice"
-    return f"{n[e.player]} won {money(e.amount)}: {card_name(e.card, b)} matches {e.matches} {dice}."
+def _triple_won(e: Any, n: Names, b: Board) -> Phrase:
+    return Plural(
+        "{name} won {amount}: {card} matches {n} die.",
+        "{name} won {amount}: {card} matches {n} dice.",
+        e.matches,
+        name=n[e.player],
+        amount=Money(e.amount),
+        card=card_phrase(e.card, b),
+    )
 
 
-def _game_over(e: Any, n: Names, b: Board) -> str:
+_WHY_OVER = {
+    "last_player": N_("Game over: {name} wins, the last player standing, worth {amount}."),
+    "short_game": N_(
+        "Game over: {name} wins, the richest when the first player went bankrupt, worth {amount}."
+    ),
+    "time_limit": N_("Game over: {name} wins, the richest when time ran out, worth {amount}."),
+    "circuits": N_(
+        "Game over: {name} wins, the richest when the last player completed the last circuit, worth {amount}."
+    ),
+    "called": N_("Game over: {name} wins, the richest when the table agreed to end it, worth {amount}."),
+}
+
+
+def _game_over(e: Any, n: Names, b: Board) -> Phrase:
     worth = dict(e.standings)[e.winner]
-    why = {
-        "last_player": "the last player standing",
-        "short_game": "the richest when the first player went bankrupt",
-        "time_limit": "the richest when time ran out",
-        "circuits": "the richest when the last player completed the last circuit",
-        "called": "the richest when the table agreed to end it",
-    }[e.reason]
-    return f"Game over: {n[e.winner]} wins, {why}, worth {money(worth)}."
+    return Phrase(_WHY_OVER[e.reason], name=n[e.winner], amount=Money(worth))
 
 
-def _call_proposed(e: Any, n: Names, b: Board) -> str:
-    return f"{n[e.player]} proposes to end the game now: {n[e.leader]} would win, the richest by the count."
+def _call_proposed(e: Any, n: Names, b: Board) -> Phrase:
+    return Phrase(
+        N_("{name} proposes to end the game now: {leader} would win, the richest by the count."),
+        name=n[e.player],
+        leader=n[e.leader],
+    )
 
 
-def _call_answered(e: Any, n: Names, b: Board) -> str:
-    verb = "agrees to end the game" if e.agreed else "wants to play on"
-    return f"{n[e.player]} {verb}" + (f": \u201c{e.reason}\u201d" if e.reason else ".")
+def _call_answered(e: Any, n: Names, b: Board) -> Phrase:
+    if e.agreed:
+        return _with_reason(
+            e,
+            N_("{name} agrees to end the game."),
+            N_("{name} agrees to end the game: \u201c{reason}\u201d"),
+            name=n[e.player],
+        )
+    return _with_reason(
+        e,
+        N_("{name} wants to play on."),
+        N_("{name} wants to play on: \u201c{reason}\u201d"),
+        name=n[e.player],
+    )
 
 
-_TEXTS: dict[str, Callable[[Any, Names, Board], str]] = {
-    "turn_started": lambda e, n, b: f"Turn {e.turn + 1}: {n[e.player]} to play.",
-    "seed_pledged": lambda e, n, b: (
-        f"Fair dice: every throw and card comes from this game's secret seed, whose SHA-256 is "
-        f"{e.fingerprint}; the seed is shown when the game ends, and `landlords verify` checks it."
+def _passed(e: Any, n: Names, b: Board) -> Phrase:
+    if e.forced:
+        return Phrase(N_("{name} cannot raise the bid and drops out."), name=n[e.player])
+    return Phrase(N_("{name} passed."), name=n[e.player])
+
+
+def _uncontested(e: Any, n: Names, b: Board) -> Phrase:
+    if e.building == "hotel":
+        return Phrase(N_("Nobody else bid for the hotel."))
+    return Phrase(N_("Nobody else bid for the house."))
+
+
+def _tax(e: Any, n: Names, b: Board) -> Phrase:
+    what = _charge(e.detail) if e.detail else b.name(e.space)
+    return Phrase(N_("{name} paid {amount} {what}."), name=n[e.player], amount=Money(e.amount), what=what)
+
+
+def _built(e: Any, n: Names, b: Board) -> Phrase:
+    values: dict[str, object] = {"name": n[e.player], "space": b.name(e.space), "price": Money(e.price)}
+    if e.building == "hotel":
+        return Phrase(N_("{name} built a hotel on {space} for {price}."), **values)
+    return Phrase(N_("{name} built a house on {space} for {price}."), **values)
+
+
+def _placed(e: Any, n: Names, b: Board) -> Phrase:
+    if e.building == "hotel":
+        return Phrase(N_("{name} put the hotel on {space}."), name=n[e.player], space=b.name(e.space))
+    return Phrase(N_("{name} put the house on {space}."), name=n[e.player], space=b.name(e.space))
+
+
+def _debt(e: Any, n: Names, b: Board) -> Phrase:
+    return Phrase(
+        N_("{name} owes {to} {amount} for {what} and must raise the cash."),
+        name=n[e.player],
+        to=_who_or_box(n, e.creditor, e.box, b),
+        amount=Money(e.amount),
+        what=_charge(e.reason),
+    )
+
+
+def _jail_cards_moved(e: Any, n: Names, b: Board) -> Phrase:
+    return Plural(
+        "{name}'s Get Out of Jail Free card goes to {to}.",
+        "{name}'s Get Out of Jail Free cards go to {to}.",
+        e.count,
+        name=n[e.from_player],
+        to=_who(n, e.to_player),
+    )
+
+
+def _dealt_deed(e: Any, n: Names, b: Board) -> Phrase:
+    if e.price:
+        return Phrase(
+            N_("{name} was dealt {space} for {price}."),
+            name=n[e.player],
+            space=b.name(e.space),
+            price=Money(e.price),
+        )
+    return Phrase(N_("{name} was dealt {space}."), name=n[e.player], space=b.name(e.space))
+
+
+def _ride_declined(e: Any, n: Names, b: Board) -> Phrase:
+    if e.means == "subway":
+        return Phrase(
+            N_("{name} stayed on {space} and took no ride."), name=n[e.player], space=b.name(e.space)
+        )
+    return Phrase(
+        N_("{name} stayed on {space}, leaving the airplane where it stands."),
+        name=n[e.player],
+        space=b.name(e.space),
+    )
+
+
+def _hand_moved(e: Any, n: Names, b: Board) -> Phrase:
+    if e.to_player is None:
+        return Plural(
+            "{name}'s {n} card in hand goes back under the decks.",
+            "{name}'s {n} cards in hand go back under the decks.",
+            e.count,
+            name=n[e.from_player],
+        )
+    return Plural(
+        "{name}'s {n} card in hand goes to {to}.",
+        "{name}'s {n} cards in hand go to {to}.",
+        e.count,
+        name=n[e.from_player],
+        to=n[e.to_player],
+    )
+
+
+def _tickets(e: Any, n: Names, b: Board) -> Phrase:
+    lots = ", ".join(b.name(s) for s in e.lots)
+    return Phrase(N_("{name} drew lot tickets for {lots}."), name=n[e.player], lots=lots)
+
+
+def _tickets_back(e: Any, n: Names, b: Board) -> Phrase:
+    lots = ", ".join(b.name(s) for s in e.lots)
+    return Phrase(N_("{name} put back the tickets for {lots}."), name=n[e.player], lots=lots)
+
+
+def _move_lost(e: Any, n: Names, b: Board) -> Phrase:
+    values: dict[str, object] = {"name": n[e.player], "space": b.name(e.to_space)}
+    if e.wages:
+        return Phrase(
+            N_(
+                "{name} did without the luxury and lost the move, back to {space}, "
+                "handing back {amount} wages."
+            ),
+            amount=Money(e.wages),
+            **values,
+        )
+    return Phrase(N_("{name} did without the luxury and lost the move, back to {space}."), **values)
+
+
+def _award(e: Any, n: Names, b: Board) -> Phrase:
+    return Phrase(
+        N_("{name} received a {award} of {amount} from {box}."),
+        name=n[e.player],
+        award=b.name(e.space).lower(),
+        amount=Money(e.amount),
+        box=_box(b, e.box),
+    )
+
+
+def _direction(e: Any, n: Names, b: Board) -> Phrase:
+    if e.backward:
+        return Phrase(N_("{name} moves backward this turn."), name=n[e.player])
+    return Phrase(N_("{name} moves forward this turn."), name=n[e.player])
+
+
+def _loan_rejected(e: Any, n: Names, b: Board) -> Phrase:
+    if e.reason:
+        return Phrase(N_("{name} turned the loan down: {reason}"), name=n[e.player], reason=quoted(e.reason))
+    return Phrase(N_("{name} turned the loan down."), name=n[e.player])
+
+
+_TEXTS: dict[str, Callable[[Any, Names, Board], Phrase]] = {
+    "turn_started": lambda e, n, b: Phrase(
+        N_("Turn {turn}: {name} to play."), turn=e.turn + 1, name=n[e.player]
+    ),
+    "seed_pledged": lambda e, n, b: Phrase(
+        N_(
+            "Fair dice: every throw and card comes from this game's secret seed, whose SHA-256 is "
+            "{fingerprint}; the seed is shown when the game ends, and `landlords verify` checks it."
+        ),
+        fingerprint=e.fingerprint,
     ),
     "dice_rolled": _rolled,
     "player_moved": _moved,
@@ -376,130 +899,186 @@ _TEXTS: dict[str, Callable[[Any, Names, Board], str]] = {
     "bank_fee_paid": _fee,
     "lot_sold": _lot_sold,
     "route_chosen": _route,
-    "sent_to_jail": lambda e, n, b: f"{n[e.player]} {_JAIL_REASONS[e.reason]}.",
+    "sent_to_jail": lambda e, n, b: Phrase(_JAIL_REASONS[e.reason], name=n[e.player]),
     "jail_roll_failed": _jail_roll_failed,
     # how is told by the event before it (the doubles, the fine paid, the card used): not twice
-    "left_jail": lambda e, n, b: f"{n[e.player]} left jail.",
-    "jail_fine_paid": lambda e, n, b: f"{n[e.player]} paid the {money(e.amount)} jail fine.",
-    "jail_card_used": lambda e, n, b: f"{n[e.player]} used a Get Out of Jail Free card.",
-    "card_drawn": lambda e, n, b: f"{n[e.player]} drew {_deck(e.deck, b)}: \u201c{e.text}\u201d",
-    "property_offered": lambda e, n, b: f"{n[e.player]} may buy {b.name(e.space)} for {money(e.price)}.",
-    "property_bought": lambda e, n, b: f"{n[e.player]} bought {b.name(e.space)} for {money(e.price)}.",
-    "property_declined": lambda e, n, b: f"{n[e.player]} declined to buy {b.name(e.space)}.",
+    "left_jail": lambda e, n, b: Phrase(N_("{name} left jail."), name=n[e.player]),
+    "jail_fine_paid": lambda e, n, b: Phrase(
+        N_("{name} paid the {amount} jail fine."), name=n[e.player], amount=Money(e.amount)
+    ),
+    "jail_card_used": lambda e, n, b: Phrase(
+        N_("{name} used a Get Out of Jail Free card."), name=n[e.player]
+    ),
+    "card_drawn": lambda e, n, b: Phrase(
+        N_("{name} drew {deck}: \u201c{card}\u201d"),
+        name=n[e.player],
+        deck=_deck(e.deck, b),
+        card=card_text(e.text),
+    ),
+    "property_offered": lambda e, n, b: Phrase(
+        N_("{name} may buy {space} for {price}."),
+        name=n[e.player],
+        space=b.name(e.space),
+        price=Money(e.price),
+    ),
+    "property_bought": lambda e, n, b: Phrase(
+        N_("{name} bought {space} for {price}."),
+        name=n[e.player],
+        space=b.name(e.space),
+        price=Money(e.price),
+    ),
+    "property_declined": lambda e, n, b: Phrase(
+        N_("{name} declined to buy {space}."), name=n[e.player], space=b.name(e.space)
+    ),
     "auction_started": _auction_started,
-    "bid_placed": lambda e, n, b: f"{n[e.player]} bid {money(e.amount)}.",
-    "auction_passed": lambda e, n, b: (
-        f"{n[e.player]} cannot raise the bid and drops out." if e.forced else f"{n[e.player]} passed."
+    "bid_placed": lambda e, n, b: Phrase(
+        N_("{name} bid {amount}."), name=n[e.player], amount=Money(e.amount)
     ),
-    "auction_won": lambda e, n, b: f"{n[e.player]} won {_lot(e.lot, e.space, b)} for {money(e.amount)}.",
-    "auction_unsold": lambda e, n, b: f"Nobody bid: {_lot(e.lot, e.space, b)} stays with the bank.",
-    "building_auction_uncontested": lambda e, n, b: f"Nobody else bid for the {e.building}.",
+    "auction_passed": _passed,
+    "auction_won": lambda e, n, b: Phrase(
+        N_("{name} won {lot} for {amount}."),
+        name=n[e.player],
+        lot=_lot(e.lot, e.space, b),
+        amount=Money(e.amount),
+    ),
+    "auction_unsold": lambda e, n, b: Phrase(
+        N_("Nobody bid: {lot} stays with the bank."), lot=_lot(e.lot, e.space, b)
+    ),
+    "building_auction_uncontested": _uncontested,
     "rent_paid": _rent,
-    "tax_paid": lambda e, n, b: f"{n[e.player]} paid {money(e.amount)} {e.detail or b.name(e.space)}.",
-    "paid_to_bank": lambda e, n, b: f"{n[e.player]} paid the bank {money(e.amount)}.",
-    "paid_by_bank": lambda e, n, b: f"{n[e.player]} collected {money(e.amount)} from the bank.",
-    "paid_to_player": lambda e, n, b: f"{n[e.payer]} paid {n[e.payee]} {money(e.amount)}.",
-    "pot_collected": lambda e, n, b: f"{n[e.player]} collected the {money(e.amount)} Free Parking pot.",
-    "credit_drawn": lambda e, n, b: f"{n[e.player]} drew {money(e.amount)} of bank credit.",
-    "building_bought": lambda e, n, b: (
-        f"{n[e.player]} built a {e.building} on {b.name(e.space)} for {money(e.price)}."
+    "tax_paid": _tax,
+    "paid_to_bank": lambda e, n, b: Phrase(
+        N_("{name} paid the bank {amount}."), name=n[e.player], amount=Money(e.amount)
     ),
-    "building_placed": lambda e, n, b: f"{n[e.player]} put the {e.building} on {b.name(e.space)}.",
+    "paid_by_bank": lambda e, n, b: Phrase(
+        N_("{name} collected {amount} from the bank."), name=n[e.player], amount=Money(e.amount)
+    ),
+    "paid_to_player": lambda e, n, b: Phrase(
+        N_("{payer} paid {payee} {amount}."), payer=n[e.payer], payee=n[e.payee], amount=Money(e.amount)
+    ),
+    "pot_collected": lambda e, n, b: Phrase(
+        N_("{name} collected the {amount} Free Parking pot."), name=n[e.player], amount=Money(e.amount)
+    ),
+    "credit_drawn": lambda e, n, b: Phrase(
+        N_("{name} drew {amount} of bank credit."), name=n[e.player], amount=Money(e.amount)
+    ),
+    "building_bought": _built,
+    "building_placed": _placed,
     "building_sold": _building_sold,
-    "buildings_returned": lambda e, n, b: f"The buildings on {b.name(e.space)} go back to the bank.",
-    "mortgaged": lambda e, n, b: f"{n[e.player]} mortgaged {b.name(e.space)} for {money(e.amount)}.",
-    "unmortgaged": lambda e, n, b: (
-        f"{n[e.player]} lifted the mortgage on {b.name(e.space)} for {money(e.amount)}."
+    "buildings_returned": lambda e, n, b: Phrase(
+        N_("The buildings on {space} go back to the bank."), space=b.name(e.space)
     ),
-    "mortgage_kept": lambda e, n, b: (
-        f"{n[e.player]} kept the mortgage on {b.name(e.space)}, paying {money(e.interest)} interest."
+    "mortgaged": lambda e, n, b: Phrase(
+        N_("{name} mortgaged {space} for {amount}."),
+        name=n[e.player],
+        space=b.name(e.space),
+        amount=Money(e.amount),
+    ),
+    "unmortgaged": lambda e, n, b: Phrase(
+        N_("{name} lifted the mortgage on {space} for {amount}."),
+        name=n[e.player],
+        space=b.name(e.space),
+        amount=Money(e.amount),
+    ),
+    "mortgage_kept": lambda e, n, b: Phrase(
+        N_("{name} kept the mortgage on {space}, paying {amount} interest."),
+        name=n[e.player],
+        space=b.name(e.space),
+        amount=Money(e.interest),
     ),
     "trade_proposed": _trade,
     "trade_completed": _traded,
     "trade_rejected": _rejected,
-    "trade_cancelled": lambda e, n, b: f"{n[e.player]} withdrew the offer.",
+    "trade_cancelled": lambda e, n, b: Phrase(N_("{name} withdrew the offer."), name=n[e.player]),
     "deal_proposed": _deal,
     "deal_accepted": _deal_agreed,
     "deal_completed": _dealt,
     "deal_rejected": _deal_refused,
-    "deal_cancelled": lambda e, n, b: f"{n[e.player]} withdrew the deal.",
-    "debt_incurred": lambda e, n, b: (
-        f"{n[e.player]} owes {_who_or_box(n, e.creditor, e.box, b)} {money(e.amount)} for {e.reason} "
-        "and must raise the cash."
-    ),
+    "deal_cancelled": lambda e, n, b: Phrase(N_("{name} withdrew the deal."), name=n[e.player]),
+    "debt_incurred": _debt,
     "player_bankrupt": _bankrupt,
-    "cash_surrendered": lambda e, n, b: f"{n[e.player]} hands {money(e.amount)} to {_who(n, e.creditor)}.",
+    "cash_surrendered": lambda e, n, b: Phrase(
+        N_("{name} hands {amount} to {to}."), name=n[e.player], amount=Money(e.amount), to=_who(n, e.creditor)
+    ),
     "deed_transferred": _deed_moved,
-    "jail_cards_transferred": lambda e, n, b: (
-        f"{n[e.from_player]}'s Get Out of Jail Free card{'s' if e.count > 1 else ''} "
-        f"{'go' if e.count > 1 else 'goes'} to {_who(n, e.to_player)}."
-    ),
-    "deed_dealt": lambda e, n, b: (
-        f"{n[e.player]} was dealt {b.name(e.space)}" + (f" for {money(e.price)}." if e.price else ".")
-    ),
+    "jail_cards_transferred": _jail_cards_moved,
+    "deed_dealt": _dealt_deed,
     "card_taken": _card_taken,
     "travel_cards_played": _travel_played,
-    "held_card_played": lambda e, n, b: f"{n[e.player]} played {card_name(e.card, b)}.",
-    "held_card_kept": lambda e, n, b: f"{n[e.player]} kept {card_name(e.card, b)} for later.",
-    "ride_declined": lambda e, n, b: (
-        f"{n[e.player]} stayed on {b.name(e.space)}"
-        + (" and took no ride." if e.means == "subway" else ", leaving the airplane where it stands.")
+    "held_card_played": lambda e, n, b: Phrase(
+        N_("{name} played {card}."), name=n[e.player], card=card_phrase(e.card, b)
     ),
-    "backward_roll_set": lambda e, n, b: f"{n[e.player]}'s next throw moves backwards.",
+    "held_card_kept": lambda e, n, b: Phrase(
+        N_("{name} kept {card} for later."), name=n[e.player], card=card_phrase(e.card, b)
+    ),
+    "ride_declined": _ride_declined,
+    "backward_roll_set": lambda e, n, b: Phrase(N_("{name}'s next throw moves backwards."), name=n[e.player]),
     "levy_thrown": _levy,
-    "triple_play_thrown": lambda e, n, b: (
-        f"{n[e.player]} threw {', '.join(str(d) for d in e.dice)} for the triple play."
+    "triple_play_thrown": lambda e, n, b: Phrase(
+        N_("{name} threw {dice} for the triple play."),
+        name=n[e.player],
+        dice=", ".join(str(d) for d in e.dice),
     ),
     "triple_play_won": _triple_won,
-    "pot_share_collected": lambda e, n, b: (
-        f"{n[e.player]} collected {money(e.amount)}, {e.percent}% of the pool."
+    "pot_share_collected": lambda e, n, b: Phrase(
+        N_("{name} collected {amount}, {percent}% of the pool."),
+        name=n[e.player],
+        amount=Money(e.amount),
+        percent=e.percent,
     ),
-    "hand_transferred": lambda e, n, b: (
-        f"{n[e.from_player]}'s {e.count} card{'s' if e.count > 1 else ''} in hand "
-        f"{'go' if e.count > 1 else 'goes'} "
-        + ("back under the decks." if e.to_player is None else f"to {n[e.to_player]}.")
-    ),
+    "hand_transferred": _hand_moved,
     "call_proposed": _call_proposed,
     "call_answered": _call_answered,
     "game_over": _game_over,
-    "reason_given": lambda e, n, b: f"{_speaker(e, n)}: \u201c{e.reason}\u201d",
-    "paid_into_box": lambda e, n, b: (
-        f"{n[e.player]} paid {money(e.amount)} into {_box(b, e.box)}: {e.reason}."
+    "reason_given": lambda e, n, b: Phrase(
+        N_("{name}: \u201c{reason}\u201d"), name=_speaker(e, n), reason=said(e.reason)
     ),
-    "fee_paid": lambda e, n, b: f"{n[e.payer]} paid {n[e.payee]} {money(e.amount)}: {e.reason}.",
-    "tickets_dealt": lambda e, n, b: (
-        f"{n[e.player]} drew lot tickets for {', '.join(b.name(s) for s in e.lots)}."
+    "paid_into_box": lambda e, n, b: Phrase(
+        N_("{name} paid {amount} into {box}: {what}."),
+        name=n[e.player],
+        amount=Money(e.amount),
+        box=_box(b, e.box),
+        what=_charge(e.reason),
     ),
-    "tickets_returned": lambda e, n, b: (
-        f"{n[e.player]} put back the tickets for {', '.join(b.name(s) for s in e.lots)}."
+    "fee_paid": lambda e, n, b: Phrase(
+        N_("{payer} paid {payee} {amount}: {what}."),
+        payer=n[e.payer],
+        payee=n[e.payee],
+        amount=Money(e.amount),
+        what=_toll(e.reason, b),
     ),
+    "tickets_dealt": _tickets,
+    "tickets_returned": _tickets_back,
     "lot_offered": _lot_offered,
-    "stopped_short": lambda e, n, b: (
-        f"Two tokens already stand on {b.name(e.space)}: {n[e.player]} stops short on {b.name(e.to_space)}."
+    "stopped_short": lambda e, n, b: Phrase(
+        N_("Two tokens already stand on {space}: {name} stops short on {to}."),
+        space=b.name(e.space),
+        name=n[e.player],
+        to=b.name(e.to_space),
     ),
-    "luxury_bought": lambda e, n, b: f"{n[e.player]} bought a luxury ticket for {money(e.price)}.",
-    "move_lost": lambda e, n, b: (
-        f"{n[e.player]} did without the luxury and lost the move, back to {b.name(e.to_space)}"
-        + (f", handing back {money(e.wages)} wages." if e.wages else ".")
+    "luxury_bought": lambda e, n, b: Phrase(
+        N_("{name} bought a luxury ticket for {price}."), name=n[e.player], price=Money(e.price)
     ),
-    "franchise_claimed": lambda e, n, b: f"{n[e.player]} put a charter on the {b.name(e.space)}.",
-    "award_received": lambda e, n, b: (
-        f"{n[e.player]} received a {b.name(e.space).lower()} of {money(e.amount)} from {_box(b, e.box)}."
+    "move_lost": _move_lost,
+    "franchise_claimed": lambda e, n, b: Phrase(
+        N_("{name} put a charter on the {space}."), name=n[e.player], space=b.name(e.space)
     ),
+    "award_received": _award,
     "circuit_completed": _circuit,
-    "direction_chosen": lambda e, n, b: (
-        f"{n[e.player]} moves {'backward' if e.backward else 'forward'} this turn."
-    ),
+    "direction_chosen": _direction,
     "loan_taken": _loan_taken,
     "loan_repaid": _repaid,
     "loan_proposed": _loan_proposed,
-    "loan_rejected": lambda e, n, b: (
-        f"{n[e.player]} turned the loan down" + (f": {e.reason}" if e.reason else ".")
-    ),
-    "loan_cancelled": lambda e, n, b: f"{n[e.player]} withdrew the loan offer.",
+    "loan_rejected": _loan_rejected,
+    "loan_cancelled": lambda e, n, b: Phrase(N_("{name} withdrew the loan offer."), name=n[e.player]),
     "went_to_poorhouse": _poorhouse,
-    "poorhouse_throw": lambda e, n, b: (
-        f"{n[e.player]} has thrown {e.total} of the {e.needed} needed to leave the poorhouse."
+    "poorhouse_throw": lambda e, n, b: Phrase(
+        N_("{name} has thrown {total} of the {needed} needed to leave the poorhouse."),
+        name=n[e.player],
+        total=e.total,
+        needed=e.needed,
     ),
-    "left_poorhouse": lambda e, n, b: f"{n[e.player]} leaves the poorhouse for {b.name(e.to_space)}.",
+    "left_poorhouse": lambda e, n, b: Phrase(
+        N_("{name} leaves the poorhouse for {space}."), name=n[e.player], space=b.name(e.to_space)
+    ),
 }

@@ -19,7 +19,7 @@ def advice_lines(advice: Advice, table: Table, view: GameView) -> list[str]:
     board = table.board
     out = [
         _("The expert would: {move}.", move=describe_command(advice.command, view, board)),
-        _("Why: {reason}", reason=say(advice.reason)),
+        _("Why: {reason}", reason=say(advice.said)),
     ]
     each = []
     for option in advice.options:

@@ -22,10 +22,10 @@ from engine import (
     Unmortgage,
     trading_open,
 )
-from engine.narration import bundle_text
+from engine.narration import bundle_phrase
 from lines.parser import Table, spell
 from room.command_words import charge_text, describe_command, nothing_to_build, raising
-from translation import N_, _, money
+from translation import N_, _, money, say
 
 MANAGING = (Build, SellBuilding, SellLot, Mortgage, Unmortgage, RepayLoan, BorrowFromBank, CallGame)
 """Commands open at most moments: `help` names them by their first word; the question leaves them out."""
@@ -163,8 +163,8 @@ def _situation(table: Table) -> str:
             "{name} offers you {give} for {take}; "
             "to answer with an offer of yours, type counter: what you give for what you want",
             name=names[t.proposer],
-            give=bundle_text(t.give, b),
-            take=bundle_text(t.take, b),
+            give=say(bundle_phrase(t.give, b)),
+            take=say(bundle_phrase(t.take, b)),
         )
     if kind == "loan_answer":
         o = pend.offer  # type: ignore[union-attr]

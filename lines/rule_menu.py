@@ -50,7 +50,7 @@ class RuleChoices:
         out = [(n, _(LABELS[n])) for n in self.flags]
         out += [(n, _(LABELS[n])) for n in self.figures if n != CASH]
         out.append((CASH, _("Starting cash")))
-        out += [(n, self.edition.options[n].label) for n in self.own]
+        out += [(n, _(self.edition.options[n].label)) for n in self.own]
         return out
 
     def _value(self, name: str) -> str:

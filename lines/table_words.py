@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine import Board, GameView
-from engine.narration import card_name
+from engine.narration import card_phrase
 from engine.queries import net_worth, rent_at, standings
-from translation import _, money, ngettext
+from translation import _, money, ngettext, say
 
 Names = Sequence[str]
 
@@ -64,7 +64,7 @@ def status(view: GameView, me: int, names: Names, board: Board) -> list[str]:
     out = [player_line(view, me, names, board, me)]
     hand = view.players[me].hand
     if hand:
-        cards = "; ".join(f"{i}. {card_name(ref, board)}" for i, ref in enumerate(hand, 1))
+        cards = "; ".join(f"{i}. {say(card_phrase(ref, board))}" for i, ref in enumerate(hand, 1))
         out.append(_("Cards in hand: {cards}.", cards=cards))
     tickets = view.players[me].tickets
     if tickets:

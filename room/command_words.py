@@ -5,9 +5,9 @@ questions both say them from here."""
 from __future__ import annotations
 
 from engine import Board, Command, GameView
-from engine.narration import card_name
+from engine.narration import travel_card_phrase
 from engine.queries import lot_value, repayment, tax_of
-from translation import N_, _, money, ngettext
+from translation import N_, _, money, ngettext, say
 
 
 def buildings_on(view: GameView, space: int) -> tuple[int, bool]:
@@ -105,10 +105,10 @@ def describe_command(cmd: Command, view: GameView, board: Board) -> str:
     if kind == "propose_trade":
         return _("Propose a trade")
     if cmd.kind == "play_travel_cards":
-        texts = [card_name(ref, board).replace(" (travel card)", "") for ref in cmd.cards]
+        texts = [say(travel_card_phrase(ref, board)) for ref in cmd.cards]
         return _("Play {cards} instead of throwing", cards=_(" then ").join(texts))
     if cmd.kind == "roll_with_travel_card":
-        return _("Roll and add {card}", card=card_name(cmd.card, board).replace(" (travel card)", ""))
+        return _("Roll and add {card}", card=say(travel_card_phrase(cmd.card, board)))
     if cmd.kind == "take_ride":
         at = getattr(view.pending, "at", None)
         means = getattr(view.pending, "means", "subway")

@@ -12,6 +12,7 @@ from engine import Command, Event, Game
 from engine.bots import Bot, make_bot
 from engine.bots.expert import ExpertBot
 from engine.lookahead.players import SimplePlayer
+from engine.phrases import Phrase
 from room.seats import DEFAULT_LEVEL, Seat
 from translation import _
 
@@ -30,6 +31,13 @@ def reason_of(opponent: Opponent) -> str:
     return said if isinstance(said, str) else ""
 
 
+def phrase_of(opponent: Opponent) -> Phrase | None:
+    """The last reason as a phrase, where the opponent is one of our bots and gave one (`Bot.said`):
+    what a face says in each player's language."""
+    said = getattr(opponent, "said", None)
+    return said if isinstance(said, Phrase) else None
+
+
 class BotOpponent:
     """A bot from `engine.bots`: it sees only its own view and its legal commands, and the events."""
 
@@ -43,6 +51,11 @@ class BotOpponent:
     def reason(self) -> str:
         """The bot's reason for its last choice (`Bot.reason`)."""
         return self.bot.reason
+
+    @property
+    def said(self) -> object:
+        """The same reason as a phrase, where the bot has one (`engine.bots.reasons.Reasoning.said`)."""
+        return getattr(self.bot, "said", None)
 
     def observe(self, events: Sequence[Event]) -> None:
         self.bot.observe(events)

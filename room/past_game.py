@@ -18,12 +18,13 @@ from dataclasses import dataclass
 
 from engine import Board, Command, Event, Game, GameState, GameView, waiting_for
 from engine.events import reason_for
-from engine.narration import describe
+from engine.narration import narrate
 from engine.queries import Facts, facts
 from room.opponents import Opponent, reason_of, tell_opponents
 from saves import SaveStore, Seat
 from saves.history import opening
 from saves.telling import Discretion, as_stand_in
+from translation import say
 
 CHECKPOINT_EVERY = 32
 """Moves between two kept states: stepping anywhere replays fewer commands than this."""
@@ -143,7 +144,7 @@ class PastGame:
         return self._events[move - 1] if 1 <= move <= self.moves else ()
 
     def narrate(self, event: Event) -> str:
-        return describe(event, self.names, self.board)
+        return say(narrate(event, self.names, self.board))
 
     def position(self, move: int) -> Position:
         """The game after `move` commands."""

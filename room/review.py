@@ -43,7 +43,7 @@ from engine.events import (
     TradeRejected,
 )
 from engine.lookahead.chances import Chances, chances
-from engine.narration import describe
+from engine.narration import narrate
 from engine.phrases import N_, Phrase
 from room.chances import SEED, ChancesPool, levels_of
 from room.room import Room
@@ -177,6 +177,7 @@ class Step:
     before: tuple[float, ...]
     after: tuple[float, ...]
     material: bool = True  # something changed on the table (not only a turn passed on)
+    said: tuple[object, ...] = ()  # the lines as phrases, said in each reader's language (`lines`: English)
 
     @property
     def swing(self) -> float:
@@ -331,12 +332,13 @@ def judge_moves(
             continue
         after = wins()
         told = [e for e in gathered if e.kind not in QUIET_KINDS] or gathered
-        lines: list[str | Phrase] = [describe(e, names, board) for e in told]
-        if len(lines) > EVENTS_TOLD:
-            lines = [*lines[:EVENTS_TOLD], Phrase(N_("... and {more} more"), more=len(lines) - EVENTS_TOLD)]
+        said: list[object] = [narrate(e, names, board) for e in told]
+        if len(said) > EVENTS_TOLD:
+            said = [*said[:EVENTS_TOLD], Phrase(N_("... and {count} more"), count=len(said) - EVENTS_TOLD)]
+        lines = [str(line) for line in said]
         reasons = _reasons(gathered, source.levels)
         material = not _still(gathered) or bool(reasons)
-        steps.append(Step(turn, cmd.player, tuple(lines), reasons, before, after, material))
+        steps.append(Step(turn, cmd.player, tuple(lines), reasons, before, after, material, tuple(said)))
         before = after
         gathered = []
     return steps

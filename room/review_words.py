@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.phrases import Phrase
 from room.chance_words import percent
 from room.review import CURVE_PLAYOUTS, MOVE_PLAYOUTS, Review, Step
 from translation import N_, _, money, ngettext, say
@@ -77,11 +78,14 @@ def moved(step: Step, names: Sequence[str], player: int, arrow: str) -> str:
 
 
 def what_happened(step: Step) -> str:
-    return " ".join(say(line) for line in step.lines) or _("Nothing to tell.")
+    """What the move did, in the reader's language (`Step.said`; a step made without it, in English)."""
+    return " ".join(say(line) for line in step.said or step.lines) or _("Nothing to tell.")
 
 
 def reason(names: Sequence[str], seat: int, said: object) -> str:
-    return _("{name}'s reason: \u201c{reason}\u201d", name=names[seat], reason=say(said))
+    """A bot's reason, kept as its English words (read back into its message) or as a phrase."""
+    words = say(Phrase(said)) if isinstance(said, str) else say(said)
+    return _("{name}'s reason: \u201c{reason}\u201d", name=names[seat], reason=words)
 
 
 def paid_line(review: Review, payer: int) -> str | None:

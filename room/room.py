@@ -11,22 +11,23 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from engine import Board, Command, Event, Game, GameState, GameView, IllegalCommand, Option, waiting_for
+from engine import Board, Command, Event, Game, GameState, GameView, IllegalCommand, Option, waiting_phrase
 from engine.bots.expert import ExpertBot
 from engine.events import ReasonGiven, reason_for
 from engine.fairness import fingerprint
 from engine.lookahead.players import SimplePlayer
-from engine.narration import describe, played_for
+from engine.narration import narrate, played_for_phrase
+from engine.phrases import Phrase, recalled
 from engine.queries import Facts, facts
 from engine.takeback import take_back, without_last
 from engine.text import plain
 from room.library import NoRecorder, Recorder
-from room.opponents import Opponent, foreseer, reason_of, stand_in_for, tell_opponents
+from room.opponents import Opponent, foreseer, phrase_of, reason_of, stand_in_for, tell_opponents
 from room.seats import Seat
 from saves.telling import Discretion
-from translation import N_, _
+from translation import ENGLISH, N_, _, say, speaking
 from translation.keeping import held
 
 log = logging.getLogger(__name__)
@@ -116,6 +117,7 @@ class Room:
         """How many times a move was taken back in this game (as its save counts them, if it is saved)."""
         self._reasons: dict[int, str] = dict(reasons or {})
         self._last_said: dict[int, tuple[int, str]] = {}  # seat -> (turn, the reason of its last bid)
+        self._phrases: dict[str, Phrase] = {}  # a bot's reason as told, and the phrase it was made from
         self._discretion = Discretion(held)
         self.lesson = lesson
         """The game is the first game that teaches (`landlords learn`): its screen explains what happens."""
@@ -165,7 +167,9 @@ class Room:
         cached = self._options.get(seat)
         if cached is None:
             cached = self._options[seat] = self._game.options(seat)
-        return cached
+        if speaking() is ENGLISH:
+            return cached
+        return [replace(o, refusal=say(o.phrase)) if o.phrase is not None else o for o in cached]
 
     def legal(self, seat: int) -> list[Command]:
         return [o.command for o in self.options(seat) if o.refusal is None]
@@ -173,7 +177,7 @@ class Room:
     def check(self, seat: int, cmd: Command) -> str | None:
         """Why `cmd`, given by `seat`, would be refused now, or None (a dry run: nothing changes)."""
         refusal = self._game.check(self._for(seat, cmd))
-        return None if refusal is None else refusal.reason
+        return None if refusal is None else say(refusal.phrase)
 
     def facts(self) -> Facts:
         if self._facts is None:
@@ -190,16 +194,17 @@ class Room:
         return self._reasons
 
     def narrate(self, event: Event) -> str:
-        return describe(event, self._names, self._game.board)
+        """The event in the words of the language spoken (`translation.say`)."""
+        return say(recalled(narrate(event, self._names, self._game.board), self._phrases))
 
     def waiting_for(self) -> str:
         """What the game waits for, in words ("Ada to roll"); while a bot plays a person's seat for them,
-        it is that bot the table waits on, never the person (`played_for`)."""
-        said = waiting_for(self._game)
+        it is that bot the table waits on, never the person (`played_for_phrase`); in the language spoken."""
+        said = waiting_phrase(self._game)
         pend = self._game.state.pending
         if pend is not None and pend.player in self._stand_ins and self._game.state.winner is None:
-            return played_for(said)
-        return said
+            return say(played_for_phrase(said))
+        return say(said)
 
     def is_bot(self, seat: int) -> bool:
         return seat in self._opponents
@@ -292,6 +297,9 @@ class Room:
         try:
             choice: Command | None = opponent.decide(game, seat)
             reason = reason_of(opponent)
+            phrase = phrase_of(opponent)
+            if phrase is not None and str(phrase) == reason:
+                self._phrases[clean_reason(reason)] = phrase
         except Exception:
             log.exception("bot %s failed to decide", seat)
             choice = None
@@ -330,7 +338,7 @@ class Room:
         try:
             events = self._game.apply(cmd)
         except IllegalCommand as exc:
-            return Outcome(refusal=exc.reason, code=exc.code)
+            return Outcome(refusal=say(exc.phrase), code=exc.code)
         said = self._to_tell(seat, cmd, turn, reason)
         move = len(self._game.log) - 1
         if said:

@@ -86,5 +86,5 @@ def explain(ed: Edition, name: str) -> str:
         )
     if name in ed.options:
         option = ed.options[name]
-        return f"{option.label}: {option.help}"
+        return f"{_(option.label)}: {_(option.help)}"
     return _(HELP[name]) if name in HELP else ""

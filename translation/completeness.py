@@ -32,16 +32,27 @@ class Message:
     where: str
 
 
-def used(root: Path = ROOT, packages: Iterable[str] = FACES) -> Iterator[Message]:
-    """The messages marked for translation in the packages' code, as `pybabel extract` finds them."""
-    from babel.messages.extract import extract_from_dir
+KEYWORDS = {"Plural": (1, 2)}
+"""Marks beyond gettext's own: the engine's `engine.phrases.Plural` is a message with a plural form, as
+`ngettext` is (`pybabel extract -k Plural:1,2`)."""
 
+METHODS = [("**.py", "python"), ("**/data/*.json", "translation.extracting:edition_texts")]
+"""How each kind of file is read: code as Python, an edition's data for its card texts and other words
+a player reads (`translation.extracting`; `pybabel extract -F babel.cfg`)."""
+
+
+def used(root: Path = ROOT, packages: Iterable[str] = FACES) -> Iterator[Message]:
+    """The messages marked for translation in the packages' code (and the editions' data), as `pybabel
+    extract -F babel.cfg -k Plural:1,2` finds them."""
+    from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+
+    keywords = {**DEFAULT_KEYWORDS, **KEYWORDS}
     for package in packages:
         folder = root / package
         if not folder.is_dir():
             continue
         for filename, line, text, _comments, context in extract_from_dir(
-            str(folder), method_map=[("**.py", "python")]
+            str(folder), method_map=METHODS, keywords=keywords
         ):
             singular, plural = (text[0], text[1]) if isinstance(text, tuple) else (text, None)
             yield Message(singular, plural, context, f"{package}/{filename}:{line}")

@@ -43,9 +43,12 @@ class Announcements:
         for e in new_events:
             if e.kind == "card_drawn" and e.player in humans:
                 deck = client.board.edition.decks.get(e.deck)
-                text = plain(e.text) if self.table.glyphs.ascii_only else e.text
+                said = pgettext("card", e.text)  # the card's words in the player's language
+                text = plain(said) if self.table.glyphs.ascii_only else said
                 self.waiting.append(
-                    CardDialog(self.table, names[e.player], deck.name if deck else e.deck, text)
+                    CardDialog(
+                        self.table, names[e.player], pgettext("card", deck.name) if deck else e.deck, text
+                    )
                 )
             elif e.kind == "card_taken" and e.player in humans:
                 dialog = self._card_taken(e.player, e.deck, e.card)
@@ -74,5 +77,5 @@ class Announcements:
             return None
         said = pgettext("card", found.text)
         text = plain(said) if self.table.glyphs.ascii_only else said
-        what = _("a {deck} card", deck=board.edition.decks[deck].name)
+        what = _("a {deck} card", deck=pgettext("card", board.edition.decks[deck].name))
         return CardDialog(self.table, client.names[player], what, text)

@@ -10,8 +10,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from engine import Board, Bundle, DealOffer, DealPart, GameView, ProposeDeal, merged
-from engine.narration import bundle_text
-from translation import _
+from engine.narration import bundle_phrase
+from translation import _, say
 from tui.trade_model import spare_houses
 
 
@@ -91,7 +91,7 @@ def part_lines(parts: Iterable[DealPart], board: Board, names: Sequence[str]) ->
             "{giver} gives {receiver} {what}",
             giver=names[p.giver],
             receiver=names[p.receiver],
-            what=bundle_text(p.bundle, board),
+            what=say(bundle_phrase(p.bundle, board)),
         )
         for p in parts
     ]
@@ -104,6 +104,6 @@ def share_line(parts: Sequence[DealPart], party: int, board: Board, names: Seque
     return _(
         "{name} gives {gives}; gets {gets}",
         name=names[party],
-        gives=bundle_text(gives, board),
-        gets=bundle_text(gets, board),
+        gives=say(bundle_phrase(gives, board)),
+        gets=say(bundle_phrase(gets, board)),
     )

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from textual.content import Content
 
 from engine import Board, Bundle, GameView
-from engine.narration import card_name
+from engine.narration import card_phrase
 from engine.queries import markers_left, side_problem
-from translation import _, money, ngettext
+from translation import _, money, ngettext, say
 from tui import look
 from tui.glyphs import Glyphs
 from tui.trade_model import deed_note, group_changes, holding, value_of
@@ -84,7 +84,7 @@ def side_text(
         )
         lines.append(Content("  " + houses))
     for ref in bundle.cards:
-        lines.append(Content(f"  {card_name(ref, board)}"))
+        lines.append(Content(f"  {say(card_phrase(ref, board))}"))
     if bundle.empty:
         lines.append(Content("  " + _("nothing")))
     return Content("\n").join(lines)

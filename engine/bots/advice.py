@@ -16,6 +16,7 @@ from engine.bots.expert import PLAYOUTS, ExpertBot
 from engine.bots.position import Position
 from engine.commands import Command
 from engine.lookahead.judge import Course, Verdict, judge
+from engine.phrases import N_, Phrase
 from engine.view import GameView
 
 OPTIONS = 3
@@ -37,6 +38,12 @@ class Advice:
     command: Command
     reason: str
     options: tuple[Option, ...]
+    said: Phrase | str = ""
+    """The reason as a phrase, for a face to say in its player's language (`reason` is its English)."""
+
+    def __post_init__(self) -> None:
+        if not self.said:  # made with its English words only (an advisor from before, a test)
+            object.__setattr__(self, "said", self.reason)
 
 
 class Advisor(ExpertBot):
@@ -70,8 +77,10 @@ def advise(
         (Option(cmd, v.chance, v.low, v.high) for cmd, v in zip([choice, *others], verdicts, strict=True)),
         key=lambda o: -o.chance,
     )
-    reason = bot.reason or f"it leaves me a {100 * verdicts[0].chance:.0f}% chance to win"
-    return Advice(choice, reason, tuple(options))
+    said = bot.said or Phrase(
+        N_("it leaves me a {chance:.0f}% chance to win"), chance=100 * verdicts[0].chance
+    )
+    return Advice(choice, str(said), tuple(options), said)
 
 
 def _alternatives(choice: Command, legal: list[Command]) -> list[Command]:

@@ -52,6 +52,7 @@ from engine.commands import (
     TakeRide,
 )
 from engine.events import Event
+from engine.phrases import N_, Phrase
 from engine.queries import bank_loan_problem, loan_problem, proposal_problem
 from engine.state import (
     Auction,
@@ -149,7 +150,7 @@ class BotBase(Reasoning):
         pend = view.pending
         if pend is None or pend.player != self.seat or not legal:
             raise ValueError(f"the game is not waiting for seat {self.seat}")
-        self.reason = ""
+        self.tell("")
         pos = Position(view, self.seat)
         turn, kind, count = self._streak
         count = count + 1 if (turn, kind) == (view.turn, pend.kind) else 1
@@ -157,10 +158,10 @@ class BotBase(Reasoning):
         cmd = self.move_on(pos, pend, legal) if count > MAX_STEPS else self.decide(pos, pend, legal)
         if is_valid(pos, pend, legal, cmd):
             if not self.reason:  # an answer to an offer or a loan carries its own
-                self.reason = getattr(cmd, "reason", "") or ""
+                self.tell(getattr(cmd, "reason", "") or "")
             return cmd
         self.refused += 1
-        self.reason = ""
+        self.tell("")
         return self.move_on(pos, pend, legal)
 
     def decide(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
@@ -172,17 +173,17 @@ class BotBase(Reasoning):
         if call is not None:
             return call
         if pos.tables.landlord:
-            self.landlords.reason = ""
+            self.landlords.tell("")
             cmd = self.landlords.decide(pos, pend, legal)
             if cmd is not None:
-                self.reason = self.landlords.reason
+                self.tell(self.landlords.said)
                 return cmd
         if self.lot_play is not None and pos.tables.lots_alone:
             lot_handler = getattr(self.lot_play, f"on_{pend.kind}", None)
             if lot_handler is not None:
-                self.lot_play.reason = ""
+                self.lot_play.tell("")
                 cmd = lot_handler(pos, pend, legal)
-                self.reason = self.lot_play.reason
+                self.tell(self.lot_play.said)
                 return self.keep_to_declined(pos, pend, cmd)
         handler: Callable[[Position, Any, list[Command]], Command] = getattr(self, f"on_{pend.kind}")
         return self.keep_to_declined(pos, pend, handler(pos, pend, legal))
@@ -200,7 +201,9 @@ class BotBase(Reasoning):
         ):
             price = pos.board.price[pend.space]
             if cmd.amount > price:
-                why = f"I declined it at {dollars(price)}, so I go no higher than that"
+                why = Phrase(
+                    N_("I declined it at {amount}, so I go no higher than that"), amount=dollars(price)
+                )
                 if pend.next_minimum <= price:
                     return self.because(PlaceBid(player=pos.me, amount=price), why)
                 return self.because(PassAuction(player=pos.me), why)
@@ -218,17 +221,17 @@ class BotBase(Reasoning):
     def on_call_answer(self, pos: Position, pend: CallAnswer, legal: list[Command]) -> Command:
         """Agree to end a game play can no longer decide, or one the call makes it the winner of."""
         me = pos.me
-        why = "the count makes me the winner" if leader(pos) == me else undecidable(pos)
+        why = Phrase(N_("the count makes me the winner")) if leader(pos) == me else undecidable(pos)
         if why is not None:
-            return self.because(AgreeToCall(player=me, reason=why), why)
-        why = "there is a game left to play"
-        return self.because(RefuseCall(player=me, reason=why), why)
+            return self.because(AgreeToCall(player=me, reason=str(why)), why)
+        why = Phrase(N_("there is a game left to play"))
+        return self.because(RefuseCall(player=me, reason=str(why)), why)
 
     def on_route(self, pos: Position, pend: RouteChoice, legal: list[Command]) -> Command:
         """Where the track forks: the way that costs least rent (the levels that buy also weigh the
         deeds still for sale)."""
         way = ChooseRoute(player=pos.me, space=best_way(pos, pend))
-        return self.because(way, "that way costs me the least rent")
+        return self.because(way, Phrase(N_("that way costs me the least rent")))
 
     def deed_worth(self, pos: Position, space: int) -> float:
         """What a deed still for sale is worth to this bot beyond its price (the levels that reckon by
@@ -239,7 +242,9 @@ class BotBase(Reasoning):
         """Anywhere on the board: the best stop for what it brings, a salary included."""
         space = ride_to(pos, pend, self.deed_worth)
         why = (
-            "staying put beats every other stop" if space == pend.at else "the best stop on the board for me"
+            Phrase(N_("staying put beats every other stop"))
+            if space == pend.at
+            else Phrase(N_("the best stop on the board for me"))
         )
         return self.because(TakeRide(player=pos.me, space=space), why)
 
@@ -248,9 +253,10 @@ class BotBase(Reasoning):
         share = pos.view.pot // 2
         if share >= PLAY_CARD_FROM:
             return self.because(
-                PlayRefundCard(player=pos.me), f"the card brings me {dollars(share)} more now"
+                PlayRefundCard(player=pos.me),
+                Phrase(N_("the card brings me {amount} more now"), amount=dollars(share)),
             )
-        return self.because(KeepCard(player=pos.me), "the pool is too small to spend the card on")
+        return self.because(KeepCard(player=pos.me), Phrase(N_("the pool is too small to spend the card on")))
 
     def on_winnings_card(self, pos: Position, pend: WinningsChoice, legal: list[Command]) -> Command:
         """Half of the biggest prize, when it is worth the card."""
@@ -258,8 +264,10 @@ class BotBase(Reasoning):
         half = pend.amounts[best] // 2
         if half >= PLAY_CARD_FROM:
             claim = ClaimHalfWinnings(player=pos.me, target=pend.winners[best])
-            return self.because(claim, f"half that prize, {dollars(half)}, is worth the card")
-        return self.because(KeepCard(player=pos.me), "no prize here is worth the card")
+            return self.because(
+                claim, Phrase(N_("half that prize, {amount}, is worth the card"), amount=dollars(half))
+            )
+        return self.because(KeepCard(player=pos.me), Phrase(N_("no prize here is worth the card")))
 
     def on_deal_answer(self, pos: Position, pend: DealAnswer, legal: list[Command]) -> Command:
         """Its part of a deal among several, judged as the level judges a two-party offer of the same
@@ -267,8 +275,8 @@ class BotBase(Reasoning):
         deal, me = pend.deal, pos.me
         why = blunder(pos, deal, me)
         if why is not None:
-            return deal_answer(legal, me, deal.id, False, why)
-        self.reason = ""
+            return deal_answer(legal, me, deal.id, False, str(why))
+        self.tell("")
         said = self.decide(pos, as_trade(pos, deal, me), trade_answers(legal, deal, me))
         accept = isinstance(said, AcceptTrade)
         reason = deal_reason(pos, deal, me, accept, getattr(said, "reason", "") or self.reason)
@@ -299,14 +307,15 @@ class BotBase(Reasoning):
 
 
 def answer(
-    legal: list[Command], me: int, trade_id: int, accept: bool, reason: str, asking: int | None = None
+    legal: list[Command], me: int, trade_id: int, accept: bool, said: Phrase | str, asking: int | None = None
 ) -> Command:
     """The answer to an open offer, with its reason (and a refusal's counter-price, if it names one); an
     offer that can no longer be carried out (its assets have changed hands since) is turned down."""
+    reason = str(said)
     if accept:
         if any(isinstance(c, AcceptTrade) and c.trade_id == trade_id for c in legal):
             return AcceptTrade(player=me, trade_id=trade_id, reason=reason)
-        return RejectTrade(player=me, trade_id=trade_id, reason="that offer no longer stands")
+        return RejectTrade(player=me, trade_id=trade_id, reason=N_("that offer no longer stands"))
     return RejectTrade(player=me, trade_id=trade_id, reason=reason, asking=asking)
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from engine.bots.building import complete_groups, target
 from engine.bots.position import Position
 from engine.bots.valuation import Style, deed_value, development, rent_factor, worth_paying
+from engine.phrases import N_, Phrase
 from engine.state import Auction
 
 
@@ -35,7 +36,7 @@ def deed_limit(pos: Position, style: Style, me: int, space: int, bidding: Biddin
 
 def limit_and_reason(
     pos: Position, style: Style, me: int, space: int, bidding: Bidding, safe: float
-) -> tuple[int, str]:
+) -> tuple[int, Phrase]:
     """`deed_limit`, and what sets it, in words."""
     funds = pos.funds[me]
     price = pos.board.price[space]
@@ -44,16 +45,19 @@ def limit_and_reason(
     worth = float(worth_paying(pos, style, me, space, safe))
     cap = (bidding.completing if mine else bidding.most) * price
     limit = min(worth, cap)
-    why = "it completes my group" if mine else "what it is worth to me"
+    why = Phrase(N_("it completes my group")) if mine else Phrase(N_("what it is worth to me"))
     if worth > cap:
-        why = f"{bidding.completing if mine else bidding.most:g} times its price, my most for it"
+        why = Phrase(
+            N_("{times:g} times its price, my most for it"),
+            times=bidding.completing if mine else bidding.most,
+        )
     if bidding.deny:
         rival = max((deed_value(pos, style, r, space) for r in pos.rivals), default=0.0)
         block = min(bidding.deny * rival, funds - safe / 2, bidding.blocking * price)
         if block > limit:
-            limit, why = block, "to keep it from a rival it would help"
+            limit, why = block, Phrase(N_("to keep it from a rival it would help"))
     if limit > funds:
-        why = "all the cash I have"
+        why = Phrase(N_("all the cash I have"))
     return max(0, min(int(limit), funds)), why
 
 

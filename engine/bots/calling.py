@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from engine.bots.position import Position
 from engine.lookahead.judge import chances_now
+from engine.phrases import N_, Phrase
 
 CALL_AFTER_ROUNDS = 60
 """Rounds played before a bot thinks a game may be beyond deciding: most games are decided long before."""
@@ -31,7 +32,7 @@ RUIN_MARGIN = 5
 where nobody could be ruined any more."""
 
 
-def undecidable(pos: Position) -> str | None:
+def undecidable(pos: Position) -> Phrase | None:
     """Why play can no longer decide this game, in words, or None while it still can."""
     view = pos.view
     if view.round < CALL_AFTER_ROUNDS or view.winner is not None:
@@ -42,15 +43,25 @@ def undecidable(pos: Position) -> str | None:
     chances = chances_now(view)
     leader = max(live, key=lambda p: chances[p])
     if chances[leader] > DECIDED:
-        name = "I" if leader == pos.me else view.players[leader].name
-        verb = "have" if leader == pos.me else "has"
-        return f"{name} {verb} a {100 * chances[leader]:.0f}% chance to win: the game is decided"
+        if leader == pos.me:
+            return Phrase(
+                N_("I have a {chance:.0f}% chance to win: the game is decided"), chance=100 * chances[leader]
+            )
+        return Phrase(
+            N_("{name} has a {chance:.0f}% chance to win: the game is decided"),
+            name=view.players[leader].name,
+            chance=100 * chances[leader],
+        )
     if view.round >= LONG_GAME_ROUNDS and chances[leader] >= LEADS:
-        name = "I" if leader == pos.me else view.players[leader].name
-        verb = "lead" if leader == pos.me else "leads"
-        return f"{name} {verb} after {view.round} rounds: play is not deciding this game"
+        if leader == pos.me:
+            return Phrase(N_("I lead after {round} rounds: play is not deciding this game"), round=view.round)
+        return Phrase(
+            N_("{name} leads after {round} rounds: play is not deciding this game"),
+            name=view.players[leader].name,
+            round=view.round,
+        )
     if stalled(pos) and all(pos.funds[p] >= RUIN_MARGIN * dearest_rent(pos, p) for p in live):
-        return "nobody here can be ruined any more: let the richest win"
+        return Phrase(N_("nobody here can be ruined any more: let the richest win"))
     return None
 
 

@@ -10,6 +10,7 @@ from engine.bots.judging import completed, group_words
 from engine.bots.position import Position
 from engine.bots.talk import without_asking
 from engine.commands import AcceptDeal, AcceptTrade, Command, RejectDeal, RejectTrade
+from engine.phrases import N_, Phrase
 from engine.state import Bundle, DealOffer, TradeAnswer, TradeOffer
 
 
@@ -42,7 +43,7 @@ def as_trade(pos: Position, deal: DealOffer, me: int) -> TradeAnswer:
     return TradeAnswer(player=me, trade=offer)
 
 
-def blunder(pos: Position, deal: DealOffer, me: int) -> str | None:
+def blunder(pos: Position, deal: DealOffer, me: int) -> Phrase | None:
     """Why the deal is a blunder for `me` whatever its own part brings: it completes a group for a party
     other than its partner while completing none of `me`'s (the partner's gain is weighed by the judge)."""
     if completed(pos, deal.gets(me), deal.gives(me), me):
@@ -53,7 +54,11 @@ def blunder(pos: Position, deal: DealOffer, me: int) -> str | None:
             continue
         groups = completed(pos, deal.gets(p), deal.gives(p), p)
         if groups:
-            return f"that would complete {pos.view.players[p].name}'s {group_words(pos, groups[0])}"
+            return Phrase(
+                N_("that would complete {name}'s {group}"),
+                name=pos.view.players[p].name,
+                group=group_words(pos, groups[0]),
+            )
     return None
 
 
@@ -93,5 +98,5 @@ def deal_answer(legal: list[Command], me: int, deal_id: int, accept: bool, reaso
     if accept:
         if AcceptDeal(player=me, deal_id=deal_id) in legal:
             return AcceptDeal(player=me, deal_id=deal_id, reason=reason)
-        return RejectDeal(player=me, deal_id=deal_id, reason="that deal no longer stands")
+        return RejectDeal(player=me, deal_id=deal_id, reason=N_("that deal no longer stands"))
     return RejectDeal(player=me, deal_id=deal_id, reason=reason)

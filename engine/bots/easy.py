@@ -41,6 +41,7 @@ from engine.commands import (
     Unmortgage,
     UseJailCard,
 )
+from engine.phrases import N_, Phrase
 from engine.queries import percent_tax, tax_of
 from engine.state import (
     Auction,
@@ -94,33 +95,42 @@ class EasyBot(BotBase):
         for kind in (UseJailCard, PayJailFine):
             cmd = next((c for c in legal if isinstance(c, kind)), None)
             if cmd is not None:
-                return self.because(cmd, "I always leave jail at once")
+                return self.because(cmd, Phrase(N_("I always leave jail at once")))
         cards = travel_play(pos, legal, self.deed_worth)
         if cards is not None:
-            return self.because(cards, "my travel cards take me somewhere better than the dice would")
+            return self.because(
+                cards, Phrase(N_("my travel cards take me somewhere better than the dice would"))
+            )
         return RollDice(player=pos.me)
 
     def on_end_turn(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
         me = pos.me
         fine = PayJailFine(player=me)
         if fine in legal:
-            return self.because(fine, "I always leave jail at once")
+            return self.because(fine, Phrase(N_("I always leave jail at once")))
         groups = sorted(complete_groups(pos, me), key=lambda g: pos.board.house_cost[pos.board.members[g][0]])
         for g in groups:
             lot = next_lot(pos, g)
             if pos.funds[me] - pos.board.house_cost[lot] >= BUILD_SPARE:
                 build = Build(player=me, space=lot)
                 if build in legal:
-                    why = (
-                        f"my cheapest complete group, the {group_words(pos, g)}, gets the next house "
-                        f"while I keep {dollars(BUILD_SPARE)}"
+                    why = Phrase(
+                        N_(
+                            "my cheapest complete group, the {group}, gets the next house "
+                            "while I keep {amount}"
+                        ),
+                        group=group_words(pos, g),
+                        amount=dollars(BUILD_SPARE),
                     )
                     return self.because(build, why)
         for s in sorted(pos.deeds_of(me), key=lambda s: pos.board.price[s]):
             if pos.mortgaged[s] and pos.funds[me] - pos.board.unmortgage_cost(s) >= LIFT_SPARE:
                 lift = Unmortgage(player=me, space=s)
                 if lift in legal:
-                    why = f"my cheapest mortgaged deed first, while I keep {dollars(LIFT_SPARE)} in hand"
+                    why = Phrase(
+                        N_("my cheapest mortgaged deed first, while I keep {amount} in hand"),
+                        amount=dollars(LIFT_SPARE),
+                    )
                     return self.because(lift, why)
         return self.swap(pos) or EndTurn(player=me)
 
@@ -152,7 +162,10 @@ class EasyBot(BotBase):
                 offer = ProposeTrade(
                     player=me, to=want.partner, give=Bundle(cash=cash, deeds=mine), take=take
                 )
-                why = f"a swap that completes my {group_words(pos, want.group)} and a group of yours"
+                why = Phrase(
+                    N_("a swap that completes my {group} and a group of yours"),
+                    group=group_words(pos, want.group),
+                )
                 return self.because(offer, why)
             if not late:
                 continue
@@ -161,14 +174,23 @@ class EasyBot(BotBase):
             if spare - price >= 2 * pos.board.house_cost[want.lots[0]]:
                 memory.record(pos.turn, table, key, want.partner, 0.0, 0.0)
                 offer = ProposeTrade(player=me, to=want.partner, give=Bundle(cash=price), take=take)
-                why = f"its price and half the group's worth, to complete my {group_words(pos, want.group)}"
+                why = Phrase(
+                    N_("its price and half the group's worth, to complete my {group}"),
+                    group=group_words(pos, want.group),
+                )
                 return self.because(offer, why)
         return None
 
     def on_buy(self, pos: Position, pend: BuyDecision, legal: list[Command]) -> Command:
         if pos.funds[pos.me] - pos.board.price[pend.space] >= SPARE:
-            return self.because(BuyProperty(player=pos.me), f"I buy what I can while I keep {dollars(SPARE)}")
-        return self.because(DeclineProperty(player=pos.me), f"it would leave me less than {dollars(SPARE)}")
+            return self.because(
+                BuyProperty(player=pos.me),
+                Phrase(N_("I buy what I can while I keep {amount}"), amount=dollars(SPARE)),
+            )
+        return self.because(
+            DeclineProperty(player=pos.me),
+            Phrase(N_("it would leave me less than {amount}"), amount=dollars(SPARE)),
+        )
 
     def on_auction(self, pos: Position, pend: Auction, legal: list[Command]) -> Command:
         me = pos.me
@@ -179,30 +201,34 @@ class EasyBot(BotBase):
             others = [pos.owner[s] for s in board.members[group] if s != pend.space]
             if others and all(o == me for o in others):
                 limit = price * 3 // 2  # completes my group
-                why = "half again its price: it completes my group"
+                why: Phrase | str = Phrase(N_("half again its price: it completes my group"))
             elif others and len(set(others)) == 1 and others[0] is not None:
                 limit = price * 6 // 5  # would complete someone else's
-                why = "a fifth over its price: it would complete a rival's group"
+                why = Phrase(N_("a fifth over its price: it would complete a rival's group"))
             else:
                 limit = price
-                why = "its printed price"
+                why = Phrase(N_("its printed price"))
             limit = min(limit, pos.funds[me] - SPARE // 2)
             bid = next_bid(pend, limit, price // 2, 10)
-            what = board.name(pend.space)
+            what: Phrase | str = board.name(pend.space)
         else:
             can_build = bool(complete_groups(pos, me))
             cost = board.house_cost[pend.space]
             limit = min(cost, pos.funds[me] - BUILD_SPARE)
             bid = next_bid(pend, limit, cost // 2, 10) if can_build else None
-            why = "what the bank asks for it" if can_build else ""
-            what = f"a {pend.lot}"
+            why = Phrase(N_("what the bank asks for it")) if can_build else ""
+            what = Phrase(N_("a hotel")) if pend.lot == "hotel" else Phrase(N_("a house"))
         if bid is None:
             if not why:
-                return self.because(PassAuction(player=me), "I have no group to build on")
+                return self.because(PassAuction(player=me), Phrase(N_("I have no group to build on")))
             return self.because(
-                PassAuction(player=me), f"{what} is past my limit of {dollars(max(limit, 0))}"
+                PassAuction(player=me),
+                Phrase(N_("{what} is past my limit of {amount}"), what=what, amount=dollars(max(limit, 0))),
             )
-        return self.because(PlaceBid(player=me, amount=bid), f"I go up to {dollars(limit)} for {what}, {why}")
+        return self.because(
+            PlaceBid(player=me, amount=bid),
+            Phrase(N_("I go up to {amount} for {what}, {why}"), amount=dollars(limit), what=what, why=why),
+        )
 
     def on_place_building(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
         return legal[0]
@@ -215,9 +241,9 @@ class EasyBot(BotBase):
             else "flat"
         )
         why = (
-            "a tenth of what I own is less than the flat tax"
+            Phrase(N_("a tenth of what I own is less than the flat tax"))
             if cheaper == "percent"
-            else "the flat tax is no dearer"
+            else Phrase(N_("the flat tax is no dearer"))
         )
         return self.because(ChooseIncomeTax(player=pos.me, option=cheaper), why)
 
@@ -225,36 +251,47 @@ class EasyBot(BotBase):
         """Buildings first, from the most built lot; then mortgages, cheapest deed first."""
         bankrupt = next((c for c in legal if isinstance(c, DeclareBankruptcy)), None)
         if bankrupt is not None:
-            return self.because(bankrupt, "all I have cannot cover what I owe")
-        owed = f"to pay the {dollars(pend.amount)} I owe"
+            return self.because(bankrupt, Phrase(N_("all I have cannot cover what I owe")))
+        owed = Phrase(N_("to pay the {amount} I owe"), amount=dollars(pend.amount))
         sales = [c for c in legal if isinstance(c, SellBuilding)]
         if sales:
             sale = max(sales, key=lambda c: pos.level(c.space))
-            why = f"{owed}: buildings go first, from my most built lot, {pos.board.name(sale.space)}"
+            why = Phrase(
+                N_("{owed}: buildings go first, from my most built lot, {space}"),
+                owed=owed,
+                space=pos.board.name(sale.space),
+            )
             return self.because(sale, why)
         mortgages = [c for c in legal if isinstance(c, Mortgage)]
         if mortgages:
             cheapest = min(mortgages, key=lambda c: pos.board.price[c.space])
-            why = f"{owed}: my cheapest deed, {pos.board.name(cheapest.space)}, is mortgaged first"
+            why = Phrase(
+                N_("{owed}: my cheapest deed, {space}, is mortgaged first"),
+                owed=owed,
+                space=pos.board.name(cheapest.space),
+            )
             return self.because(cheapest, why)
         return self.move_on(pos, pend, legal)
 
     def on_mortgage_decision(self, pos: Position, pend: MortgageDecision, legal: list[Command]) -> Command:
         lift = Unmortgage(player=pos.me, space=pend.space)
         if pos.funds[pos.me] - pos.board.unmortgage_cost(pend.space) >= LIFT_SPARE and lift in legal:
-            return self.because(lift, f"I can lift it and keep {dollars(LIFT_SPARE)} in hand")
-        why = f"lifting it would leave me less than {dollars(LIFT_SPARE)}"
+            return self.because(
+                lift, Phrase(N_("I can lift it and keep {amount} in hand"), amount=dollars(LIFT_SPARE))
+            )
+        why = Phrase(N_("lifting it would leave me less than {amount}"), amount=dollars(LIFT_SPARE))
         return self.because(KeepMortgage(player=pos.me, space=pend.space), why)
 
     def on_trade_answer(self, pos: Position, pend: TradeAnswer, legal: list[Command]) -> Command:
         t = pend.trade
         me = pos.me
         accept, reason, asking = self.verdict(pos, t.proposer, t.give, t.take)
+        self.tell(reason)
         return answer(legal, me, t.id, accept, reason, asking)
 
     def verdict(
         self, pos: Position, proposer: int, give: Bundle, take: Bundle
-    ) -> tuple[bool, str, int | None]:
+    ) -> tuple[bool, Phrase | str, int | None]:
         """Its answer and reason; a refusal names the cash at which it would agree, if there is one, as a
         figure and in its words."""
         accept, reason = self.rule(pos, proposer, give, take)
@@ -263,7 +300,11 @@ class EasyBot(BotBase):
         price = self.asking(pos, proposer, give, take)
         if price is not None:
             words = asking_words(price, len(take.deeds), len(give.deeds))
-            reason = f"{reason}; {words}" if len(reason) + len(words) < REASON_MOST else words
+            reason = (
+                Phrase(N_("{reason}; {words}"), reason=reason, words=words)
+                if len(str(reason)) + len(str(words)) < REASON_MOST
+                else words
+            )
         return accept, reason, price
 
     def asking(self, pos: Position, proposer: int, give: Bundle, take: Bundle) -> int | None:
@@ -290,17 +331,19 @@ class EasyBot(BotBase):
             return None
         return total
 
-    def rule(self, pos: Position, proposer: int, give: Bundle, take: Bundle) -> tuple[bool, str]:
+    def rule(self, pos: Position, proposer: int, give: Bundle, take: Bundle) -> tuple[bool, Phrase | str]:
         me = pos.me
         board = pos.board
         theirs = completed(pos, take, give, proposer) + unlocked(pos, take, give, proposer, me)
         mine = completed(pos, give, take, me)
         got, gave = face(pos, give), face(pos, take)
         if theirs and not mine and got - gave < FAIR_SHARE * fair_worth(pos, theirs):
-            name = pos.tables.group_names[theirs[0]].lower()
+            name = Phrase.within("edition", pos.tables.group_names[theirs[0]].lower())
             if completed(pos, take, give, proposer):
-                return False, f"that would complete your {name} group"
-            return False, f"that would leave the {name} group one trade from complete"
+                return False, Phrase(N_("that would complete your {colour} group"), colour=name)
+            return False, Phrase(
+                N_("that would leave the {colour} group one trade from complete"), colour=name
+            )
         if not mine:
             for s in take.deeds:
                 lots = board.members[pos.group(s)]
@@ -308,9 +351,10 @@ class EasyBot(BotBase):
                     board.kinds[s] == "street"
                     and 2 * sum(1 for t in lots if pos.owner[t] == me) >= len(lots) + 1
                 ):
-                    return False, f"I am collecting the {pos.tables.group_names[pos.group(s)].lower()} group"
+                    colour = Phrase.within("edition", pos.tables.group_names[pos.group(s)].lower())
+                    return False, Phrase(N_("I am collecting the {colour} group"), colour=colour)
         if take.cash and pos.funds[me] - take.cash < SPARE:
-            return False, "I cannot spare that much cash"
+            return False, Phrase(N_("I cannot spare that much cash"))
         if got < gave * MARKUP:
-            return False, "that is worth less to me than what I would give"
-        return True, "a fair deal"
+            return False, Phrase(N_("that is worth less to me than what I would give"))
+        return True, Phrase(N_("a fair deal"))

@@ -41,6 +41,7 @@ from engine.commands import (
     RejectTrade,
 )
 from engine.lookahead.judge import Course, Verdict, judge
+from engine.phrases import N_, Phrase
 from engine.state import Bundle, DealAnswer, Pending, TradeAnswer
 from engine.view import GameView
 
@@ -118,7 +119,7 @@ class ExpertBot(HardBot):
         self._expected = list(foresight.answers)
 
     def choose(self, view: GameView, legal: list[Command]) -> Command:
-        self.reason = ""
+        self.tell("")
         try:
             return super().choose(view, legal)
         finally:
@@ -145,12 +146,16 @@ class ExpertBot(HardBot):
         best = max(range(len(courses)), key=lambda i: verdicts[i].edge - SURE * verdicts[i].error)
         chosen = courses[best][0]
         if best == 0 or verdicts[best].edge <= SURE * verdicts[best].error:
-            chance = f"it leaves me a {100 * verdicts[0].chance:.0f}% chance to win"
-            self.reason = f"{self.reason}; {chance}" if self.reason else chance  # the shark's, and the odds
+            chance = Phrase(N_("it leaves me a {chance:.0f}% chance to win"), chance=100 * verdicts[0].chance)
+            # the shark's reason, and the odds
+            self.tell(Phrase(N_("{why}; {more}"), why=self.said, more=chance) if self.reason else chance)
             return default, self.reason
-        self.reason = (
-            f"it leaves me a {100 * verdicts[best].chance:.0f}% chance to win, "
-            f"against {100 * verdicts[0].chance:.0f}% otherwise"
+        self.tell(
+            Phrase(
+                N_("it leaves me a {chance:.0f}% chance to win, against {other:.0f}% otherwise"),
+                chance=100 * verdicts[best].chance,
+                other=100 * verdicts[0].chance,
+            )
         )
         return chosen, self.reason
 
@@ -175,37 +180,40 @@ class ExpertBot(HardBot):
         )
         accept = AcceptTrade(player=pos.me, trade_id=t.id)
         reject = RejectTrade(player=pos.me, trade_id=t.id)
+        self.tell(verdict.said)
         if accept not in legal and not any(isinstance(c, AcceptTrade) and c.trade_id == t.id for c in legal):
-            return answer(legal, pos.me, t.id, verdict.accept, verdict.reason, verdict.asking)
+            return answer(legal, pos.me, t.id, verdict.accept, verdict.said, verdict.asking)
         promise = self._promised(pos, t.proposer, t.give, t.take)
         if verdict.accept and promise is not None:
-            return answer(legal, pos.me, t.id, True, "that is the price I named")
+            self.tell(Phrase(N_("that is the price I named")))
+            return answer(legal, pos.me, t.id, True, self.said)
         take, keep = self.compare(pos, [[reject], [accept]])
         gain = keep.edge
         if verdict.accept and gain < -SURE * keep.error:
-            return answer(
-                legal,
-                pos.me,
-                t.id,
-                False,
-                f"it would leave me a {100 * keep.chance:.0f}% chance to win, not {100 * take.chance:.0f}%",
-                verdict.asking,
+            self.tell(
+                Phrase(
+                    N_("it would leave me a {chance:.0f}% chance to win, not {chance2:.0f}%"),
+                    chance=100 * keep.chance,
+                    chance2=100 * take.chance,
+                )
             )
+            return answer(legal, pos.me, t.id, False, self.said, verdict.asking)
         if (
             not verdict.accept
             and gain > SURE * keep.error
             and not guarded(pos, verdict, t.proposer, t.give, t.take)
         ):
-            return answer(
-                legal,
-                pos.me,
-                t.id,
-                True,
-                f"it raises my chance to win from {100 * take.chance:.0f}% to {100 * keep.chance:.0f}%",
+            self.tell(
+                Phrase(
+                    N_("it raises my chance to win from {chance:.0f}% to {chance2:.0f}%"),
+                    chance=100 * take.chance,
+                    chance2=100 * keep.chance,
+                )
             )
+            return answer(legal, pos.me, t.id, True, self.said)
         if not verdict.accept and verdict.asking is not None:
             self._promise(pos, t.proposer, t.give, t.take, verdict.asking)
-        return answer(legal, pos.me, t.id, verdict.accept, verdict.reason, verdict.asking)
+        return answer(legal, pos.me, t.id, verdict.accept, verdict.said, verdict.asking)
 
     def on_deal_answer(self, pos: Position, pend: DealAnswer, legal: list[Command]) -> Command:
         """Its part of a deal, judged as the shark judges it, then by looking ahead: the playouts go on
@@ -215,7 +223,7 @@ class ExpertBot(HardBot):
         d, me = pend.deal, pos.me
         why = blunder(pos, d, me)
         if why is not None:
-            return deal_answer(legal, me, d.id, False, why)
+            return deal_answer(legal, me, d.id, False, str(why))
         side, gets, gives = partner(pos, d, me), d.gets(me), d.gives(me)
         verdict = judge_offer(pos, self.trade_style, self.fair, me, side, gets, gives, self.haggle)
         accept, reject = AcceptDeal(player=me, deal_id=d.id), RejectDeal(player=me, deal_id=d.id)
@@ -224,15 +232,23 @@ class ExpertBot(HardBot):
             return deal_answer(legal, me, d.id, verdict.accept, said)
         take, keep = self.compare(pos, [[reject], [accept]])
         if verdict.accept and keep.edge < -SURE * keep.error:
-            why = f"it would leave me a {100 * keep.chance:.0f}% chance to win, not {100 * take.chance:.0f}%"
-            return deal_answer(legal, me, d.id, False, deal_reason(pos, d, me, False, why))
+            why = Phrase(
+                N_("it would leave me a {chance:.0f}% chance to win, not {chance2:.0f}%"),
+                chance=100 * keep.chance,
+                chance2=100 * take.chance,
+            )
+            return deal_answer(legal, me, d.id, False, deal_reason(pos, d, me, False, str(why)))
         if (
             not verdict.accept
             and keep.edge > SURE * keep.error
             and not guarded(pos, verdict, side, gets, gives)
         ):
-            why = f"it raises my chance to win from {100 * take.chance:.0f}% to {100 * keep.chance:.0f}%"
-            return deal_answer(legal, me, d.id, True, deal_reason(pos, d, me, True, why))
+            why = Phrase(
+                N_("it raises my chance to win from {chance:.0f}% to {chance2:.0f}%"),
+                chance=100 * take.chance,
+                chance2=100 * keep.chance,
+            )
+            return deal_answer(legal, me, d.id, True, deal_reason(pos, d, me, True, str(why)))
         return deal_answer(legal, me, d.id, verdict.accept, said)
 
     def _deal_key(self, pos: Position, proposer: int, give: Bundle, take: Bundle) -> tuple[object, ...]:

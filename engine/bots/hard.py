@@ -41,6 +41,7 @@ from engine.bots.raising import cheapest_plan, steps, to_lift_a_group
 from engine.bots.reasons import dollars, group_of, group_words
 from engine.bots.valuation import Style
 from engine.commands import BuyProperty, Command, Mortgage, ProposeTrade
+from engine.phrases import N_, Phrase
 from engine.state import Bundle, BuyDecision
 
 HARD_STYLE = Style(
@@ -137,15 +138,22 @@ class HardBot(NormalBot):
         price = pos.board.price[pend.space]
         completes = self.completes(pos, pend.space)
         if buy in legal and completes:
-            return self.because(buy, f"it completes my {group_of(pos, pend.space)}")
+            return self.because(buy, Phrase(N_("it completes my {group}"), group=group_of(pos, pend.space)))
         if buy in legal and pos.funds[me] - price >= BUY_RESERVE:
-            why = f"I buy every deed I land on while I keep {dollars(BUY_RESERVE)}: each is a say in a trade"
+            why = Phrase(
+                N_("I buy every deed I land on while I keep {amount}: each is a say in a trade"),
+                amount=dollars(BUY_RESERVE),
+            )
             return self.because(buy, why)
         if completes:
             step = self.raise_for_purchase(pos, price - pos.funds[me], pend.space)
             if step is not None and step in legal:
                 name = pos.board.name(pend.space)
-                why = f"raising cash for {name}: it completes my {group_of(pos, pend.space)}"
+                why = Phrase(
+                    N_("raising cash for {name}: it completes my {group}"),
+                    name=name,
+                    group=group_of(pos, pend.space),
+                )
                 return self.because(step, why)
         return super().on_buy(pos, pend, legal)
 
@@ -165,13 +173,13 @@ class HardBot(NormalBot):
         cost = float(self.style.jail_card if pos.jail_cards[me] else jail.fine)
         return worth_leaving(pos, self.style, me, cost)
 
-    def jail_words(self, pos: Position, leave: bool) -> str:
+    def jail_words(self, pos: Position, leave: bool) -> Phrase:
         me = pos.me
         if not rivals_built(pos, me) and pos.unowned() * 4 >= len(pos.board.deeds):
-            return "the board is still open: its deeds are worth more than the fine"
+            return Phrase(N_("the board is still open: its deeds are worth more than the fine"))
         if leave:
-            return "what my free moves may buy is worth more than the rent they risk"
-        return "the rent out there risks more than my moves could bring"
+            return Phrase(N_("what my free moves may buy is worth more than the rent they risk"))
+        return Phrase(N_("the rent out there risks more than my moves could bring"))
 
     def deny_buildings(self, pos: Position) -> float:
         return 0.5 if pos.bank_houses <= SHORTAGE else 0.0
@@ -217,9 +225,10 @@ class HardBot(NormalBot):
             if plan:
                 cmd = if_legal(Mortgage(player=me, space=plan[0].space), legal)
                 if cmd is not None:
-                    why = (
-                        f"mortgaging {pos.board.name(plan[0].space)}, a stray, to build on my "
-                        f"{group_words(pos, group)} at once"
+                    why = Phrase(
+                        N_("mortgaging {space}, a stray, to build on my {group} at once"),
+                        space=pos.board.name(plan[0].space),
+                        group=group_words(pos, group),
                     )
                     return self.because(cmd, why)
         if group is None and wants_to_build(pos, self.style, me, budget) is None:

@@ -20,6 +20,7 @@ from engine.bots.position import Position
 from engine.bots.talk import asking_words, worth_naming
 from engine.bots.thresholds import least_passing, most_passing, round_up
 from engine.bots.valuation import Appraisal, Style, built_income, full_monopoly_value, rent_factor
+from engine.phrases import N_, Phrase
 from engine.queries import rent_at
 from engine.state import Bundle
 
@@ -51,6 +52,11 @@ class Verdict:
     mine: float = 0.0  # gain to the judge
     theirs: float = 0.0  # gain to the other side, as the judge sees it
     asking: int | None = None  # refused: the cash from the proposer at which the judge would agree
+    said: Phrase | str = ""  # the reason as a phrase, for a face to say in its player's language
+
+    def __post_init__(self) -> None:
+        if not self.said:
+            object.__setattr__(self, "said", self.reason)
 
 
 class Deal:
@@ -273,16 +279,21 @@ def judge(
     need = baseline(fair, pos, style, theirs, others, deal.groups_a, me)
     if mine >= need and above_floor(deal, give, take, give.cash - take.cash):
         if deal.complete_b:
-            return Verdict(True, f"that completes my {group_words(pos, deal.complete_b[0])}", mine, theirs)
-        return Verdict(True, "a fair deal", mine, theirs)
-    why = _why_not(pos, deal, me, give, take, deal.groups_a, mine)
+            done = Phrase(N_("that completes my {group}"), group=group_words(pos, deal.complete_b[0]))
+            return Verdict(True, str(done), mine, theirs, said=done)
+        return Verdict(True, N_("a fair deal"), mine, theirs)
+    why: Phrase | str = _why_not(pos, deal, me, give, take, deal.groups_a, mine)
     price = asking(deal, give, take)
     if price is not None and haggle is not None:
         price = max(price, _round_down(dearest(deal, replace(fair, partner=haggle), give, take)))
     if price is not None:
         words = asking_words(price, len(take.deeds), len(give.deeds))
-        why = f"{why}; {words}" if len(why) + len(words) < REASON_MOST else words
-    return Verdict(False, why, mine, theirs, price)
+        why = (
+            Phrase(N_("{why}; {words}"), why=why, words=words)
+            if len(str(why)) + len(str(words)) < REASON_MOST
+            else words
+        )
+    return Verdict(False, str(why), mine, theirs, price, why)
 
 
 REASON_MOST = 88
@@ -354,50 +365,59 @@ def asking(deal: Deal, give: Bundle, take: Bundle) -> int | None:
     return total if worth_naming(total, len(take.deeds), len(give.deeds)) else None
 
 
-def group_words(pos: Position, group: str) -> str:
+def group_words(pos: Position, group: str) -> Phrase:
     name = pos.tables.group_names[group]
     if group in pos.tables.street_groups:
-        return f"{name.lower()} group"
-    return f"set of {name.lower()}"
+        return Phrase(N_("{colour} group"), colour=Phrase.within("edition", name.lower()))
+    return Phrase(N_("set of {kind}"), kind=Phrase.within("edition", name.lower()))
 
 
 def _why_not(
     pos: Position, deal: Deal, me: int, give: Bundle, take: Bundle, their_groups: list[str], mine: float
-) -> str:
+) -> Phrase:
     """One line for the proposer: the main thing wrong with the offer."""
     board = pos.board
     if their_groups:
         done = completed(pos, take, give, deal.a)
         if done:
-            return f"that would complete your {group_words(pos, done[0])}"
-        return f"that would leave the {group_words(pos, their_groups[0])} one trade from complete"
+            return Phrase(N_("that would complete your {group}"), group=group_words(pos, done[0]))
+        return Phrase(
+            N_("that would leave the {group} one trade from complete"),
+            group=group_words(pos, their_groups[0]),
+        )
     for s in take.deeds:
         group = pos.group(s)
         lots = board.members[group]
         held = sum(1 for t in lots if pos.owner[t] == me)
         if board.kinds[s] == "street" and held >= 2 and held < len(lots) and held * 2 >= len(lots):
-            return f"I am building up the {group_words(pos, group)} myself"
+            return Phrase(N_("I am building up the {group} myself"), group=group_words(pos, group))
     mortgaged = [s for s in give.deeds if pos.mortgaged[s]]
     if mortgaged and mine < 0:
         s = mortgaged[0]
-        return f"{board.name(s)} is mortgaged: lifting it would cost me ${board.unmortgage_cost(s)} more"
+        return Phrase(
+            N_("{space} is mortgaged: lifting it would cost me ${amount} more"),
+            space=board.name(s),
+            amount=board.unmortgage_cost(s),
+        )
     if take.cash and deal.base_b < deal.safe[1]:
-        return "I cannot spare that much cash now"
+        return Phrase(N_("I cannot spare that much cash now"))
     what = (
         board.name(take.deeds[0])
         if len(take.deeds) == 1
-        else "those deeds"
+        else Phrase(N_("those deeds"))
         if take.deeds
-        else f"${take.cash}"
+        else Phrase(N_("${cash}"), cash=take.cash)
     )
     if not give.deeds and (take.deeds or take.cash):
         if give.jail_cards and not give.cash:
-            return f"a Get Out of Jail Free card is worth far less than {what}"
+            return Phrase(N_("a Get Out of Jail Free card is worth far less than {what}"), what=what)
         if give.cash and take.deeds:
-            return f"${give.cash} is well below what {what} is worth to me"
+            return Phrase(N_("${cash} is well below what {what} is worth to me"), cash=give.cash, what=what)
         if give.empty:
-            return f"you are asking for {what} for nothing"
+            return Phrase(N_("you are asking for {what} for nothing"), what=what)
     if give.deeds and take.deeds:
-        offered = board.name(give.deeds[0]) if len(give.deeds) == 1 else "those deeds"
-        return f"{offered} {'is' if len(give.deeds) == 1 else 'are'} worth less to me than {what}"
-    return "that gives you more than it gives me"
+        offered = board.name(give.deeds[0]) if len(give.deeds) == 1 else Phrase(N_("those deeds"))
+        if len(give.deeds) == 1:
+            return Phrase(N_("{offered} is worth less to me than {what}"), offered=offered, what=what)
+        return Phrase(N_("{offered} are worth less to me than {what}"), offered=offered, what=what)
+    return Phrase(N_("that gives you more than it gives me"))

@@ -39,6 +39,7 @@ from engine.commands import (
     RepayLoan,
     RollDice,
 )
+from engine.phrases import N_, Phrase
 from engine.queries import (
     borrowing_capacity,
     earns_wages,
@@ -208,9 +209,14 @@ class LandlordPlay(Reasoning):
         keep = self.thrift.reserve + 40
         for cmd in choices:
             if pos.funds[me] - pos.board.price[cmd.space] >= keep:
-                why = f"{pos.board.name(cmd.space)} should bring in the most rent of the lots I can have"
+                why = Phrase(
+                    N_("{space} should bring in the most rent of the lots I can have"),
+                    space=pos.board.name(cmd.space),
+                )
                 return self.because(cmd, why)
-        why = f"another lot would leave me less than the {dollars(keep)} I keep in hand"
+        why = Phrase(
+            N_("another lot would leave me less than the {amount} I keep in hand"), amount=dollars(keep)
+        )
         return self.because(DoneWithTickets(player=me), why)
 
     def on_rent_or_buy(self, pos: Position, pend: LotChoice, legal: list[Command]) -> Command:
@@ -218,15 +224,23 @@ class LandlordPlay(Reasoning):
         price = pos.board.price[pend.space]
         short = price + self.thrift.reserve - pos.funds[me]
         if short <= 0:
-            return self.because(BuyLot(player=me), f"I can buy it and keep {dollars(self.thrift.reserve)}")
+            return self.because(
+                BuyLot(player=me),
+                Phrase(N_("I can buy it and keep {amount}"), amount=dollars(self.thrift.reserve)),
+            )
         t = self.thrift
         payback = self.payback(pos, pend.space)
         if t.borrow_to_buy and payback <= t.max_payback:
             borrow = self.borrow(pos, short)
             if borrow is not None:
-                why = f"borrowing to buy: it earns its price back in {payback:.0f} circuits"
+                why = Phrase(
+                    N_("borrowing to buy: it earns its price back in {payback:.0f} circuits"), payback=payback
+                )
                 return self.because(borrow, why)
-        why = f"buying it would leave me less than the {dollars(self.thrift.reserve)} I keep in hand"
+        why = Phrase(
+            N_("buying it would leave me less than the {amount} I keep in hand"),
+            amount=dollars(self.thrift.reserve),
+        )
         return self.because(RentLot(player=me), why)
 
     def borrow(self, pos: Position, need: int) -> BorrowFromBank | None:
@@ -244,13 +258,17 @@ class LandlordPlay(Reasoning):
         me = pos.me
         cash = pos.funds[me]
         if cash >= pend.price and (pend.wages or cash - pend.price >= self.thrift.luxury_reserve):
-            why = "the wages of this move ride on it" if pend.wages else "I can spare the money"
+            why = (
+                Phrase(N_("the wages of this move ride on it"))
+                if pend.wages
+                else Phrase(N_("I can spare the money"))
+            )
             return self.because(BuyLuxury(player=me), why)
         if pend.wages and self.thrift.borrow_to_buy:  # the move's wages ride on it: borrow for it
             borrow = self.borrow(pos, pend.price - cash)
             if borrow is not None:
-                return self.because(borrow, "borrowing for it: the wages of this move ride on it")
-        return self.because(DeclineLuxury(player=me), "I would rather keep the money")
+                return self.because(borrow, Phrase(N_("borrowing for it: the wages of this move ride on it")))
+        return self.because(DeclineLuxury(player=me), Phrase(N_("I would rather keep the money")))
 
     def on_direction(self, pos: Position, pend: DirectionChoice, legal: list[Command]) -> Command:
         me = pos.me
@@ -260,7 +278,10 @@ class LandlordPlay(Reasoning):
         ahead = self._walk_cost(pos, here, pend.steps, 1)
         behind = self._walk_cost(pos, here, pend.steps, -1)
         way = "backward" if behind < ahead else "forward"
-        return self.because(ChooseDirection(player=me, direction=way), f"{way} costs me less")
+        return self.because(
+            ChooseDirection(player=me, direction=way),
+            Phrase(N_("backward costs me less") if way == "backward" else N_("forward costs me less")),
+        )
 
     def on_route(self, pos: Position, pend: RouteChoice, legal: list[Command]) -> Command:
         me = pos.me
@@ -274,7 +295,7 @@ class LandlordPlay(Reasoning):
                 cost -= self.thrift.wage_weight * sum(pos.board.pays[s] for s in passed)
             if cost < best_cost:
                 best, best_cost = way, cost
-        return self.because(ChooseRoute(player=me, space=best), "that way costs me least")
+        return self.because(ChooseRoute(player=me, space=best), Phrase(N_("that way costs me least")))
 
     def on_roll(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
         me = pos.me
@@ -289,9 +310,11 @@ class LandlordPlay(Reasoning):
                 and for_sale >= self.thrift.fine_while_for_sale - 1e-9
                 and pos.funds[me] - jail.fine >= self.thrift.reserve
             ):
-                return self.because(fine, "lots are still for sale: out at once to buy them")
+                return self.because(fine, Phrase(N_("lots are still for sale: out at once to buy them")))
             if fine is not None:
-                return self.because(RollDice(player=me), "I stay and throw: the fine is better kept")
+                return self.because(
+                    RollDice(player=me), Phrase(N_("I stay and throw: the fine is better kept"))
+                )
         return RollDice(player=me)
 
     def on_end_turn(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
@@ -305,7 +328,7 @@ class LandlordPlay(Reasoning):
                 keep = self.thrift.reserve + 100
             repay = RepayLoan(player=me, loan=loan.id)
             if pos.funds[me] - repayment(pos.view, loan) >= keep - 100 and repay in legal:
-                return self.because(repay, "the dearest loan first, while I can spare the cash")
+                return self.because(repay, Phrase(N_("the dearest loan first, while I can spare the cash")))
         return EndTurn(player=me)
 
     def on_debt(self, pos: Position, pend: Debt, legal: list[Command]) -> Command:
@@ -313,21 +336,21 @@ class LandlordPlay(Reasoning):
         takes only a player with nothing left to borrow on); then, for the hard level, ask a rival."""
         me = pos.me
         poorhouse = _first(legal, GoToPoorhouse)
-        owed = f"to pay the {dollars(pend.amount)} I owe"
+        owed = Phrase(N_("to pay the {amount} I owe"), amount=dollars(pend.amount))
         if poorhouse is None:
             toward = notes_toward(pos.view, me, pend.amount - pos.funds[me])
             if toward is not None:
                 borrow = BorrowFromBank(player=me, notes=toward[0], security=toward[1])
-                return self.because(borrow, f"{owed}: the fewest notes that cover it")
+                return self.because(borrow, Phrase(N_("{owed}: the fewest notes that cover it"), owed=owed))
             candidate = _first(legal, BorrowFromBank)
             if candidate is not None:
-                return self.because(candidate, f"{owed}: all the bank will lend me")
+                return self.because(candidate, Phrase(N_("{owed}: all the bank will lend me"), owed=owed))
         if self.thrift.lends:
             ask = self.ask_for_loan(pos, pend.amount - pos.funds[me])
             if ask is not None:
-                return self.because(ask, f"{owed}: the bank will lend me no more")
+                return self.because(ask, Phrase(N_("{owed}: the bank will lend me no more"), owed=owed))
         if poorhouse is not None:
-            return self.because(poorhouse, "nothing is left that I could borrow on")
+            return self.because(poorhouse, Phrase(N_("nothing is left that I could borrow on")))
         return legal[0]
 
     def ask_for_loan(self, pos: Position, need: int) -> ProposeLoan | None:
@@ -365,13 +388,17 @@ class LandlordPlay(Reasoning):
                 and rate >= NOTE_RATE
                 and pos.funds[me] - o.principal >= 2 * self.thrift.reserve
             )
-            reason = "a fair rate, and well secured" if ok else "I would rather keep my cash"
+            reason = (
+                Phrase(N_("a fair rate, and well secured"))
+                if ok
+                else Phrase(N_("I would rather keep my cash"))
+            )
         else:
             ok = rate <= NOTE_RATE
-            reason = "as cheap as the bank" if ok else "the bank lends cheaper"
+            reason = Phrase(N_("as cheap as the bank")) if ok else Phrase(N_("the bank lends cheaper"))
         if ok and _first(legal, AcceptLoan) is not None:
-            return AcceptLoan(player=me, offer=o.id, reason=reason)
-        return RejectLoan(player=me, offer=o.id, reason=reason)
+            return AcceptLoan(player=me, offer=o.id, reason=str(reason))
+        return RejectLoan(player=me, offer=o.id, reason=str(reason))
 
     def on_trade_answer(self, pos: Position, pend: TradeAnswer, legal: list[Command]) -> Command:
         me = pos.me
@@ -380,8 +407,8 @@ class LandlordPlay(Reasoning):
         gave = self.worth(pos, t.take)
         spare = pos.funds[me] - t.take.cash >= self.thrift.reserve
         if got >= 1.1 * gave and spare and _first(legal, AcceptTrade) is not None:
-            return AcceptTrade(player=me, trade_id=t.id, reason="that pays me")
-        return RejectTrade(player=me, trade_id=t.id, reason="worth less to me than what I would give")
+            return AcceptTrade(player=me, trade_id=t.id, reason=N_("that pays me"))
+        return RejectTrade(player=me, trade_id=t.id, reason=N_("worth less to me than what I would give"))
 
     def worth(self, pos: Position, bundle: Bundle) -> float:
         """Cash at its face, lots at their price and the rent they should bring."""

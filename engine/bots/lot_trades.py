@@ -30,6 +30,7 @@ from engine.bots.talk import asking_words
 from engine.bots.thresholds import least_passing, most_passing, round_up
 from engine.commands import AcceptTrade, Command, ProposeTrade, RejectTrade
 from engine.options import RuleOptions
+from engine.phrases import N_, Phrase
 from engine.queries import markers_left, proposal_problem, rent_at, trading_open
 from engine.state import Bundle
 
@@ -252,6 +253,7 @@ class LotDealer:
         self.dealing = dealing
         self.memory = memory
         self.manners = Manners()
+        self.said: Phrase | str = ""
 
     # --- answering --------------------------------------------------------------------------------
 
@@ -259,24 +261,31 @@ class LotDealer:
         self, pos: Position, proposer: int, trade_id: int, give: Bundle, take: Bundle, legal: list[Command]
     ) -> Command:
         """Take what leaves it better off by its reckoning, by a margin; else refuse, naming the cash
-        (from the proposer; negative: to him) at which it would agree, if there is one."""
+        (from the proposer; negative: to him) at which it would agree, if there is one. Its reason as a
+        phrase is kept in `said`."""
         me = pos.me
+        self.said = ""
         style, dealing = self.style, self.dealing
         if give.houses or take.houses or give.cards or take.cards or give.jail_cards or take.jail_cards:
-            return RejectTrade(player=me, trade_id=trade_id, reason="I trade lots and cash only")
+            return RejectTrade(player=me, trade_id=trade_id, reason=N_("I trade lots and cash only"))
         deal = LotDeal(pos, style, dealing, proposer, me, give, take)
         theirs, mine = deal.gains()
         if content(dealing, mine, theirs):
             if any(isinstance(c, AcceptTrade) and c.trade_id == trade_id for c in legal):
-                why = "that is worth more to me than it costs"
-                return AcceptTrade(player=me, trade_id=trade_id, reason=why)
-            return RejectTrade(player=me, trade_id=trade_id, reason="that offer no longer stands")
+                why = Phrase(N_("that is worth more to me than it costs"))
+                return AcceptTrade(player=me, trade_id=trade_id, reason=str(why))
+            return RejectTrade(player=me, trade_id=trade_id, reason=N_("that offer no longer stands"))
         offered = give.cash - take.cash
         price = self.asking(deal, offered, give, take)
-        why = "that is worth less to me than what I give"
+        why = Phrase(N_("that is worth less to me than what I give"))
         if price is not None:
-            why = f"{why}; {asking_words(price, len(take.deeds), len(give.deeds))}"
-        return RejectTrade(player=me, trade_id=trade_id, reason=why, asking=price)
+            why = Phrase(
+                N_("{why}; {asking}"),
+                why=why,
+                asking=asking_words(price, len(take.deeds), len(give.deeds)),
+            )
+        self.said = why
+        return RejectTrade(player=me, trade_id=trade_id, reason=str(why), asking=price)
 
     def asking(self, deal: LotDeal, offered: int, give: Bundle, take: Bundle) -> int | None:
         """The least cash from the proposer (side a) at which the bot (side b) agrees, rounded in its
@@ -409,7 +418,7 @@ class LotDealer:
         share = self.memory.share(cmd.to, self.dealing.expect)
         self.memory.record(pos.turn, 0, key, cmd.to, share, self.dealing.expect, tuple(cmd.give.deeds))
 
-    def say(self, pos: Position, cmd: ProposeTrade, owed: int) -> str:
+    def say(self, pos: Position, cmd: ProposeTrade, owed: int) -> Phrase:
         """Why it makes a lot offer, in a line."""
         return offer_words(pos, cmd, owed)
 
@@ -431,15 +440,21 @@ def _signature(cmd: ProposeTrade) -> tuple[int, tuple[int, ...], tuple[int, ...]
     )
 
 
-def offer_words(pos: Position, cmd: ProposeTrade, owed: int) -> str:
+def offer_words(pos: Position, cmd: ProposeTrade, owed: int) -> Phrase:
     """Why a bot makes a lot offer, in a line."""
     board = pos.board
     if cmd.take.deeds:
-        return f"{board.name(cmd.take.deeds[0])} is worth more to me, built up, than to you"
+        return Phrase(
+            N_("{space} is worth more to me, built up, than to you"), space=board.name(cmd.take.deeds[0])
+        )
     name = board.name(cmd.give.deeds[0])
     if owed:
-        return f"I owe {dollars(owed)}: {name} brings me more from you than from the bank"
-    return f"{name} is worth more to you than to me"
+        return Phrase(
+            N_("I owe {amount}: {name} brings me more from you than from the bank"),
+            amount=dollars(owed),
+            name=name,
+        )
+    return Phrase(N_("{name} is worth more to you than to me"), name=name)
 
 
 __all__ = ["Dealing", "LotDeal", "LotDealer", "content", "offer_words", "worth"]

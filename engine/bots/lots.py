@@ -34,6 +34,7 @@ from engine.commands import (
     SellBuilding,
     SellLot,
 )
+from engine.phrases import N_, Phrase
 from engine.queries import markers_left, rent_at
 from engine.state import Auction, Bundle, BuyDecision, Debt, ExcessLots, Pending, TradeAnswer
 
@@ -42,9 +43,12 @@ class LotDealer(Protocol):
     """A level's trading of lots (`engine.bots.lot_trades.LotDealer`), as the lot play uses it: named
     here so that the play, below the trading, need not import it."""
 
+    said: Phrase | str
+    """The reason of its last answer, as a phrase."""
+
     def offer(self, pos: Position, owed: int = 0) -> ProposeTrade | None: ...
 
-    def say(self, pos: Position, cmd: ProposeTrade, owed: int) -> str: ...
+    def say(self, pos: Position, cmd: ProposeTrade, owed: int) -> Phrase: ...
 
     def answer(
         self, pos: Position, proposer: int, trade_id: int, give: Bundle, take: Bundle, legal: list[Command]
@@ -248,11 +252,15 @@ class LotPlay(Reasoning):
             return self.free_a_house(pos, legal, spare) if style.redeploy and not pos.bank_houses else None
         if style.cheapest_first:
             lot = min(options, key=lambda s: (pos.board.house_cost[s], s))
-            return self.because(Build(player=me, space=lot), "my cheapest lot gets the next house")
+            return self.because(
+                Build(player=me, space=lot), Phrase(N_("my cheapest lot gets the next house"))
+            )
         scored = [(per_dollar(pos, s, style, spare), s) for s in options]
         score, best = max(scored)
         if score > 0:
-            why = f"a house on {pos.board.name(best)} earns the most rent for its price"
+            why = Phrase(
+                N_("a house on {space} earns the most rent for its price"), space=pos.board.name(best)
+            )
             return self.because(Build(player=me, space=best), why)
         if spare >= style.idle:  # cash beyond any use but paying rent: houses where they earn most
             top = pos.rules.max_level
@@ -263,7 +271,7 @@ class LotPlay(Reasoning):
                     / pos.board.house_cost[s]
                 ),
             )
-            why = f"my cash has no better use than a house on {pos.board.name(lot)}"
+            why = Phrase(N_("my cash has no better use than a house on {space}"), space=pos.board.name(lot))
             return self.because(Build(player=me, space=lot), why)
         return None
 
@@ -291,9 +299,10 @@ class LotPlay(Reasoning):
                 if cheapest is None or loss < cheapest[0]:
                     cheapest = (loss, cmd)
         if cheapest is not None and gain > 2 * cheapest[0]:
-            why = (
-                f"the bank has no house left: one from {pos.board.name(cheapest[1].space)} earns more "
-                f"on {pos.board.name(space)}"
+            why = Phrase(
+                N_("the bank has no house left: one from {space} earns more on {space2}"),
+                space=pos.board.name(cheapest[1].space),
+                space2=pos.board.name(space),
             )
             return self.because(cheapest[1], why)
         return None
@@ -308,23 +317,25 @@ class LotPlay(Reasoning):
         if style.buy_any:
             keep = float(style.keep)
             worth = float(price)
-            why = f"I buy what I can while I keep {dollars(keep)} in hand"
+            why = Phrase(N_("I buy what I can while I keep {amount} in hand"), amount=dollars(keep))
         else:
             worth = lot_worth(pos, pend.space, me, style)
             keep = reserve(pos, me, style) + committed(pos, me, pend.space, style)
-            why = f"it is worth {dollars(worth)} to me"
+            why = Phrase(N_("it is worth {amount} to me"), amount=dollars(worth))
         if worth < price:
-            why = f"it is worth only {dollars(worth)} to me, less than its price"
+            why = Phrase(N_("it is worth only {amount} to me, less than its price"), amount=dollars(worth))
             return self.because(DeclineProperty(player=me), why)
         if pos.funds[me] - price < keep:
-            why = f"it would leave me less than the {dollars(keep)} I keep in hand"
+            why = Phrase(N_("it would leave me less than the {amount} I keep in hand"), amount=dollars(keep))
             return self.because(DeclineProperty(player=me), why)
         if buy in legal:
             return self.because(buy, why)
         swap = self.make_room(pos, pend.space, legal)
         if swap is not None:
             return swap
-        return self.because(DeclineProperty(player=me), "every marker of mine is on a lot worth keeping")
+        return self.because(
+            DeclineProperty(player=me), Phrase(N_("every marker of mine is on a lot worth keeping"))
+        )
 
     def make_room(self, pos: Position, space: int, legal: list[Command]) -> Command | None:
         """With every ownership marker in use: sell back the lot worth least, if the one on offer (to buy,
@@ -340,8 +351,10 @@ class LotPlay(Reasoning):
         gain = lot_worth(pos, space, me, style) - pos.board.price[space]
         lost = lot_worth(pos, worst, me, style) - pos.board.price[worst] / 2
         if gain - lost > 100 and pos.level(worst) <= pos.board.edition.houses_with_lot:
-            why = (
-                f"to free a marker: {pos.board.name(space)} is worth more to me than {pos.board.name(worst)}"
+            why = Phrase(
+                N_("to free a marker: {space} is worth more to me than {space2}"),
+                space=pos.board.name(space),
+                space2=pos.board.name(worst),
             )
             return self.because(SellLot(player=me, space=worst), why)
         return None
@@ -351,17 +364,24 @@ class LotPlay(Reasoning):
         limit = self.lot_limit(pos, pend.space) if pend.lot == "deed" else self.house_limit(pos)
         limit = min(limit, pos.funds[me])
         least = pend.next_minimum
-        what = pos.board.name(pend.space) if pend.lot == "deed" else f"a {pend.lot}"
+        what = (
+            pos.board.name(pend.space)
+            if pend.lot == "deed"
+            else (Phrase(N_("a hotel")) if pend.lot == "hotel" else Phrase(N_("a house")))
+        )
         if least > limit:
             return self.because(
-                PassAuction(player=me), f"{what} is worth no more than {dollars(limit)} to me"
+                PassAuction(player=me),
+                Phrase(N_("{what} is worth no more than {amount} to me"), what=what, amount=dollars(limit)),
             )
         if pend.lot == "deed" and markers_left(pos.view, me) == 0:  # sell a lot back to qualify, or pass
             room = self.make_room(pos, pend.space, legal)
             if room is not None:
                 return room
-            return self.because(PassAuction(player=me), "every marker of mine is on a lot worth keeping")
-        why = f"I will go as far as {dollars(limit)} for {what}"
+            return self.because(
+                PassAuction(player=me), Phrase(N_("every marker of mine is on a lot worth keeping"))
+            )
+        why = Phrase(N_("I will go as far as {amount} for {what}"), amount=dollars(limit), what=what)
         if pend.high_bidder is None:
             opening = pos.board.price[pend.space] // 2 if pend.lot == "deed" else least
             return self.because(PlaceBid(player=me, amount=max(least, min(limit, opening))), why)
@@ -398,7 +418,10 @@ class LotPlay(Reasoning):
         if not builds:
             return legal[0]
         best = max(builds, key=lambda c: (per_dollar(pos, c.space, self.style), -c.space))
-        return self.because(best, f"a house on {pos.board.name(best.space)} earns the most for its price")
+        return self.because(
+            best,
+            Phrase(N_("a house on {space} earns the most for its price"), space=pos.board.name(best.space)),
+        )
 
     # --- paying -----------------------------------------------------------------------------------
 
@@ -433,16 +456,23 @@ class LotPlay(Reasoning):
         chosen = best[1]
         assert isinstance(chosen, SellBuilding | SellLot)
         what = (
-            f"a house on {pos.board.name(chosen.space)}"
+            Phrase(N_("a house on {space}"), space=pos.board.name(chosen.space))
             if isinstance(chosen, SellBuilding)
-            else (pos.board.name(chosen.space))
+            else pos.board.name(chosen.space)
         )
-        return self.because(chosen, f"to pay the {dollars(pend.amount)} I owe: {what} costs me least rent")
+        return self.because(
+            chosen,
+            Phrase(
+                N_("to pay the {amount} I owe: {what} costs me least rent"),
+                amount=dollars(pend.amount),
+                what=what,
+            ),
+        )
 
     def on_excess_lots(self, pos: Position, pend: ExcessLots, legal: list[Command]) -> Command:
         """Give back the lot worth least of those taken."""
         lot = cheapest_lot(pos, list(pend.spaces), pos.me, self.style)
-        why = f"{pos.board.name(lot)} is worth least to me of the lots I am over"
+        why = Phrase(N_("{space} is worth least to me of the lots I am over"), space=pos.board.name(lot))
         return self.because(SellLot(player=pos.me, space=lot), why)
 
     # --- offers -----------------------------------------------------------------------------------
@@ -453,7 +483,9 @@ class LotPlay(Reasoning):
         me = pos.me
         t = pend.trade
         if self.dealer is not None:
-            return self.dealer.answer(pos, t.proposer, t.id, t.give, t.take, legal)
+            answered = self.dealer.answer(pos, t.proposer, t.id, t.give, t.take, legal)
+            self.tell(self.dealer.said or getattr(answered, "reason", ""))
+            return answered
         style = self.style
         half = pos.board.sale_price
         got = t.give.cash + sum(lot_worth(pos, s, me, style) for s in t.give.deeds)
@@ -464,11 +496,14 @@ class LotPlay(Reasoning):
         trade_id = t.id
         if got - gave >= style.min_gain and cash_after >= reserve(pos, me, style) / 2:
             accept = AcceptTrade(
-                player=me, trade_id=trade_id, reason="that is worth more to me than it costs"
+                player=me, trade_id=trade_id, reason=N_("that is worth more to me than it costs")
             )
             if any(isinstance(c, AcceptTrade) for c in legal):
                 return accept
         why = (
-            "I cannot spare that much cash now" if cash_after < 0 else "that is worth less to me than I give"
+            Phrase(N_("I cannot spare that much cash now"))
+            if cash_after < 0
+            else Phrase(N_("that is worth less to me than I give"))
         )
-        return RejectTrade(player=me, trade_id=trade_id, reason=why)
+        self.tell(why)
+        return RejectTrade(player=me, trade_id=trade_id, reason=str(why))

@@ -41,6 +41,7 @@ from engine.commands import (
     Unmortgage,
     UseJailCard,
 )
+from engine.phrases import N_, Phrase
 from engine.queries import percent_tax, tax_of, trading_open
 from engine.state import (
     Auction,
@@ -118,7 +119,7 @@ class NormalBot(BotBase):
 
     def __init__(self, seed: int, seat: int) -> None:
         super().__init__(seed, seat)
-        self._limit: tuple[tuple[int, int], tuple[int, str]] | None = None
+        self._limit: tuple[tuple[int, int], tuple[int, Phrase]] | None = None
         """(turn, space) -> the highest bid, and what sets it in words"""
 
     # --- the turn -------------------------------------------------------------------------------
@@ -138,7 +139,9 @@ class NormalBot(BotBase):
             return offer
         cards = travel_play(pos, legal, self.deed_worth)
         if cards is not None:
-            return self.because(cards, "my travel cards take me somewhere better than the dice would")
+            return self.because(
+                cards, Phrase(N_("my travel cards take me somewhere better than the dice would"))
+            )
         roll = RollDice(player=me)
         if pos.in_jail[me] and not leave and len(legal) > 1:
             return self.because(roll, self.jail_words(pos, False))
@@ -151,15 +154,15 @@ class NormalBot(BotBase):
     def leave_jail(self, pos: Position) -> bool:
         return rule_of_thumb(pos, pos.me)
 
-    def jail_words(self, pos: Position, leave: bool) -> str:
+    def jail_words(self, pos: Position, leave: bool) -> Phrase:
         """Why it leaves jail at once, or stays and throws for doubles."""
         if leave:
-            return "deeds are still for sale and the way out is cheap"
+            return Phrase(N_("deeds are still for sale and the way out is cheap"))
         if rivals_built(pos, pos.me):
-            return "rivals have built: jail is a safe place to sit"
+            return Phrase(N_("rivals have built: jail is a safe place to sit"))
         if not pos.unowned():
-            return "nothing is left to buy out there"
-        return "the rent on the way out is too high"
+            return Phrase(N_("nothing is left to buy out there"))
+        return Phrase(N_("the rent on the way out is too high"))
 
     def on_end_turn(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
         me = pos.me
@@ -198,23 +201,35 @@ class NormalBot(BotBase):
             return None
         name = pos.board.name(space)
         if pos.board.kinds[space] == "street" and pos.owns_all(pos.me, pos.group(space)):
-            return self.because(cmd, f"lifting {name} lets my {group_of(pos, space)} earn and be built on")
-        return self.because(cmd, f"{name} earns rent again, and I can spare the cash")
+            return self.because(
+                cmd,
+                Phrase(
+                    N_("lifting {name} lets my {group} earn and be built on"),
+                    name=name,
+                    group=group_of(pos, space),
+                ),
+            )
+        return self.because(cmd, Phrase(N_("{name} earns rent again, and I can spare the cash"), name=name))
 
     def mortgage_to_lift(self, pos: Position, stray: int, legal: list[Command]) -> Command | None:
         cmd = if_legal(Mortgage(player=pos.me, space=stray), legal)
         if cmd is None:
             return None
-        why = f"mortgaging {pos.board.name(stray)}, a stray, to lift the mortgages on a group of mine"
+        why = Phrase(
+            N_("mortgaging {space}, a stray, to lift the mortgages on a group of mine"),
+            space=pos.board.name(stray),
+        )
         return self.because(cmd, why)
 
     def build(self, pos: Position, lot: int, safe: float, legal: list[Command]) -> Command | None:
         cmd = if_legal(Build(player=pos.me, space=lot), legal)
         if cmd is None:
             return None
-        why = (
-            f"a house on {pos.board.name(lot)}: my {group_of(pos, lot)} earns more built up, "
-            f"and I keep {dollars(safe)}"
+        why = Phrase(
+            N_("a house on {space}: my {group} earns more built up, and I keep {amount}"),
+            space=pos.board.name(lot),
+            group=group_of(pos, lot),
+            amount=dollars(safe),
         )
         return self.because(cmd, why)
 
@@ -263,15 +278,22 @@ class NormalBot(BotBase):
         if pos.funds[me] >= price:
             worth = worth_paying(pos, self.style, me, pend.space, self.safe(pos))
             if worth >= price:
-                return self.because(BuyProperty(player=me), f"it is worth {dollars(worth)} to me")
-            why = f"it is worth only {dollars(max(worth, 0))} to me, keeping a safe reserve"
+                return self.because(
+                    BuyProperty(player=me), Phrase(N_("it is worth {amount} to me"), amount=dollars(worth))
+                )
+            why = Phrase(
+                N_("it is worth only {amount} to me, keeping a safe reserve"), amount=dollars(max(worth, 0))
+            )
             return self.because(DeclineProperty(player=me), why)
         if deed_value(pos, self.style, me, pend.space) >= 1.5 * price:
             step = self.raise_for_purchase(pos, price - pos.funds[me], pend.space)
             if step is not None and step in legal:
-                why = f"raising cash to buy {pos.board.name(pend.space)}: it is worth far more than its price"
+                why = Phrase(
+                    N_("raising cash to buy {space}: it is worth far more than its price"),
+                    space=pos.board.name(pend.space),
+                )
                 return self.because(step, why)
-        return self.because(DeclineProperty(player=me), "I cannot pay for it")
+        return self.because(DeclineProperty(player=me), Phrase(N_("I cannot pay for it")))
 
     def raise_for_purchase(self, pos: Position, need: int, space: int) -> Command | None:
         """A mortgage toward buying a deed worth far more than its price, if mortgages can cover it."""
@@ -293,18 +315,25 @@ class NormalBot(BotBase):
             price = board.price[pend.space]
             step = max(5, price // 20) + 5 * self.below(2)
             bid = next_bid(pend, limit, price // 2, step)
-            what = board.name(pend.space)
+            what: Phrase | str = board.name(pend.space)
         else:
             limit = building_limit(pos, self.style, me, self.deny_buildings(pos))
             bid = next_bid(pend, limit, 0, 5)
-            what, why = f"a {pend.lot}", "the rent it would add"
+            what, why = (
+                (Phrase(N_("a hotel")) if pend.lot == "hotel" else Phrase(N_("a house"))),
+                Phrase(N_("the rent it would add")),
+            )
         if bid is None:
             return self.because(
-                PassAuction(player=me), f"{what} is worth no more than {dollars(limit)} to me"
+                PassAuction(player=me),
+                Phrase(N_("{what} is worth no more than {amount} to me"), what=what, amount=dollars(limit)),
             )
-        return self.because(PlaceBid(player=me, amount=bid), f"I will go as far as {dollars(limit)}: {why}")
+        return self.because(
+            PlaceBid(player=me, amount=bid),
+            Phrase(N_("I will go as far as {amount}: {why}"), amount=dollars(limit), why=why),
+        )
 
-    def deed_limit(self, pos: Position, space: int) -> tuple[int, str]:
+    def deed_limit(self, pos: Position, space: int) -> tuple[int, Phrase]:
         """Worked out once per auction: nothing it depends on changes while the bidding goes on."""
         key = (pos.turn, space)
         if self._limit is None or self._limit[0] != key:
@@ -320,7 +349,7 @@ class NormalBot(BotBase):
         for g in complete_groups(pos, me):
             cmd = if_legal(Build(player=me, space=next_lot(pos, g)), legal)
             if cmd is not None:
-                return self.because(cmd, "my best group takes the house")
+                return self.because(cmd, Phrase(N_("my best group takes the house")))
         return legal[0]
 
     # --- paying ---------------------------------------------------------------------------------
@@ -333,9 +362,9 @@ class NormalBot(BotBase):
             else "flat"
         )
         why = (
-            "a tenth of what I own is less than the flat tax"
+            Phrase(N_("a tenth of what I own is less than the flat tax"))
             if cheaper == "percent"
-            else "the flat tax is no dearer"
+            else Phrase(N_("the flat tax is no dearer"))
         )
         return self.because(ChooseIncomeTax(player=pos.me, option=cheaper), why)
 
@@ -344,7 +373,7 @@ class NormalBot(BotBase):
         bankrupt = find(legal, DeclareBankruptcy)
         if bankrupt is not None:
             # allowed only when selling and mortgaging everything cannot cover the debt
-            return self.because(bankrupt, "all I have cannot cover what I owe")
+            return self.because(bankrupt, Phrase(N_("all I have cannot cover what I owe")))
         plan = cheapest_plan(steps(pos, self.style, me), pend.amount - pos.funds[me])
         for step in plan:
             cmd: Command = (
@@ -353,9 +382,12 @@ class NormalBot(BotBase):
                 else SellBuilding(player=me, space=step.space)
             )
             if cmd in legal:
-                what = "mortgaging" if step.kind == "mortgage" else "selling a house on"
-                name = pos.board.name(step.space)
-                why = f"to pay the {dollars(pend.amount)} I owe: {what} {name} costs me least"
+                least = (
+                    N_("to pay the {amount} I owe: mortgaging {space} costs me least")
+                    if step.kind == "mortgage"
+                    else N_("to pay the {amount} I owe: selling a house on {space} costs me least")
+                )
+                why = Phrase(least, amount=dollars(pend.amount), space=pos.board.name(step.space))
                 return self.because(cmd, why)
         return self.move_on(pos, pend, [c for c in legal if isinstance(c, Mortgage | SellBuilding)] or legal)
 
@@ -366,17 +398,20 @@ class NormalBot(BotBase):
         if pos.funds[me] - cost >= safe:
             lift = if_legal(Unmortgage(player=me, space=pend.space), legal)
             if lift is not None:
-                return self.because(lift, f"I can lift it and keep {dollars(safe)} in hand")
-        why = f"lifting it now would leave me less than {dollars(safe)}"
+                return self.because(
+                    lift, Phrase(N_("I can lift it and keep {amount} in hand"), amount=dollars(safe))
+                )
+        why = Phrase(N_("lifting it now would leave me less than {amount}"), amount=dollars(safe))
         return self.because(KeepMortgage(player=me, space=pend.space), why)
 
     def on_route(self, pos: Position, pend: RouteChoice, legal: list[Command]) -> Command:
         way = ChooseRoute(player=pos.me, space=best_way(pos, pend, self.deed_worth))
-        return self.because(way, "that way costs me least, and may buy me a deed")
+        return self.because(way, Phrase(N_("that way costs me least, and may buy me a deed")))
 
     # --- answering offers ---------------------------------------------------------------------
 
     def on_trade_answer(self, pos: Position, pend: TradeAnswer, legal: list[Command]) -> Command:
         t = pend.trade
         verdict = judge(pos, self.trade_style, self.fair, pos.me, t.proposer, t.give, t.take, self.haggle)
-        return answer(legal, pos.me, t.id, verdict.accept, verdict.reason, verdict.asking)
+        self.tell(verdict.said)
+        return answer(legal, pos.me, t.id, verdict.accept, verdict.said, verdict.asking)

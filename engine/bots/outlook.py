@@ -21,6 +21,7 @@ from functools import cache
 from engine.bots.landlord import LandlordPlay, Thrift
 from engine.bots.position import Position
 from engine.commands import ChooseDirection, ChooseRoute, Command, RepayLoan
+from engine.phrases import N_, Phrase
 from engine.queries import earns_wages, loans_of, may_turn_back, repayment
 from engine.state import DirectionChoice, Pending, RouteChoice
 
@@ -140,9 +141,9 @@ class OutlookPlay(LandlordPlay):
 
         if worth(-1) > worth(1):
             cmd = ChooseDirection(player=me, direction="backward")
-            return self.because(cmd, "backward leaves me best placed for the throws after")
+            return self.because(cmd, Phrase(N_("backward leaves me best placed for the throws after")))
         cmd = ChooseDirection(player=me, direction="forward")
-        return self.because(cmd, "forward leaves me best placed for the throws after")
+        return self.because(cmd, Phrase(N_("forward leaves me best placed for the throws after")))
 
     def on_route(self, pos: Position, pend: RouteChoice, legal: list[Command]) -> Command:
         me = pos.me
@@ -157,7 +158,7 @@ class OutlookPlay(LandlordPlay):
             worth += self.beyond(pos, end, either)
             if worth > best_worth:
                 best, best_worth = way, worth
-        return self.because(ChooseRoute(player=me, space=best), "that way leaves me best placed")
+        return self.because(ChooseRoute(player=me, space=best), Phrase(N_("that way leaves me best placed")))
 
     def on_end_turn(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
         """A note costs its interest only at wages and the bank lends again at no charge: so, the next
@@ -174,5 +175,7 @@ class OutlookPlay(LandlordPlay):
                 ):
                     repay = RepayLoan(player=me, loan=loan.id)
                     if repay in legal and pos.funds[me] >= repayment(pos.view, loan):
-                        return self.because(repay, "wages are a throw away: no interest on a note repaid")
+                        return self.because(
+                            repay, Phrase(N_("wages are a throw away: no interest on a note repaid"))
+                        )
         return super().on_end_turn(pos, pend, legal)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.bots.base import BotBase, answer
 from engine.bots.position import Position
 from engine.commands import AcceptTrade, CallGame, Command, PlaceBid, ProposeTrade, RejectTrade
+from engine.phrases import N_, Phrase
 from engine.queries import pledged, trading_open
 from engine.state import Bundle, Pending
 
@@ -21,16 +22,16 @@ class RandomBot(BotBase):
         if trading_open(pos.view, pos.me) and pos.rivals and self.below(OFFER_ODDS) == 0:
             offer = self.random_offer(pos)
             if offer is not None:
-                return self.because(offer, "an offer made at random")
+                return self.because(offer, Phrase(N_("an offer made at random")))
         choices = [c for c in legal if not isinstance(c, CallGame)] or legal  # a call only as an answer
         cmd = choices[self.below(len(choices))]
         if isinstance(cmd, PlaceBid):
             room = pos.funds[pos.me] - cmd.amount
             bid = PlaceBid(player=pos.me, amount=cmd.amount + (self.below(room + 1) if room > 0 else 0))
-            return self.because(bid, "a bid made at random")
+            return self.because(bid, Phrase(N_("a bid made at random")))
         if isinstance(cmd, RejectTrade | AcceptTrade):
             return answer(legal, pos.me, cmd.trade_id, isinstance(cmd, AcceptTrade), "chance decided it")
-        return self.because(cmd, "chosen at random" if len(legal) > 1 else "")
+        return self.because(cmd, Phrase(N_("chosen at random")) if len(legal) > 1 else "")
 
     def random_offer(self, pos: Position) -> ProposeTrade | None:
         me = pos.me

@@ -14,51 +14,62 @@ from typing import TypeVar
 from engine.bots.judging import completed
 from engine.bots.position import Position
 from engine.commands import Command, ProposeTrade
+from engine.phrases import N_, Money, Phrase
 
 C = TypeVar("C", bound=Command)
 
 
 class Reasoning:
-    """Something that decides for a seat and says why: the reason of its last decision ("" for none)."""
+    """Something that decides for a seat and says why: the reason of its last decision ("" for none),
+    in English (`reason`, as games keep it) and as a phrase a face says in its player's language
+    (`said`)."""
 
     reason: str = ""
+    said: Phrase | str = ""
 
-    def because(self, cmd: C, reason: str) -> C:
+    def because(self, cmd: C, reason: Phrase | str) -> C:
         """`cmd`, remembering `reason` as the reason it was chosen."""
-        self.reason = reason
+        self.tell(reason)
         return cmd
 
+    def tell(self, reason: Phrase | str) -> None:
+        """Remember `reason` as the reason of the last decision, in both its forms."""
+        self.said = reason
+        self.reason = str(reason)
 
-def dollars(amount: float) -> str:
-    """A sum as people write it: $1,400."""
-    return f"${round(amount):,}"
+
+def dollars(amount: float) -> Money:
+    """A sum as people write it: $1,400 (each language its own way)."""
+    return Money(round(amount))
 
 
 def deed_name(pos: Position, space: int) -> str:
     return pos.board.name(space)
 
 
-def group_words(pos: Position, group: str) -> str:
+def group_words(pos: Position, group: str) -> Phrase:
     """ "orange group", "set of railroads": a group as a sentence names it."""
     name = pos.tables.group_names[group]
     if group in pos.tables.street_groups:
-        return f"{name.lower()} group"
-    return f"set of {name.lower()}"
+        return Phrase(N_("{colour} group"), colour=Phrase.within("edition", name.lower()))
+    return Phrase(N_("set of {kind}"), kind=Phrase.within("edition", name.lower()))
 
 
-def group_of(pos: Position, space: int) -> str:
+def group_of(pos: Position, space: int) -> Phrase:
     return group_words(pos, pos.group(space))
 
 
-def offer_words(pos: Position, offer: ProposeTrade) -> str:
+def offer_words(pos: Position, offer: ProposeTrade) -> Phrase:
     """Why a bot makes an offer, in a line: the group it completes or gathers, or the stray it sells."""
     board = pos.board
     mine = completed(pos, offer.take, offer.give, pos.me)
     if mine:
-        return f"it would complete my {group_words(pos, mine[0])}"
+        return Phrase(N_("it would complete my {group}"), group=group_words(pos, mine[0]))
     if offer.take.deeds:
-        return f"it gathers more of the {group_of(pos, offer.take.deeds[0])} in my hands"
+        return Phrase(
+            N_("it gathers more of the {group} in my hands"), group=group_of(pos, offer.take.deeds[0])
+        )
     if offer.give.deeds:
-        what = board.name(offer.give.deeds[0]) if len(offer.give.deeds) == 1 else "those deeds"
-        return f"{what} would serve you better than me"
-    return "it would leave us both better off"
+        what = board.name(offer.give.deeds[0]) if len(offer.give.deeds) == 1 else Phrase(N_("those deeds"))
+        return Phrase(N_("{what} would serve you better than me"), what=what)
+    return Phrase(N_("it would leave us both better off"))

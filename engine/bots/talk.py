@@ -6,7 +6,9 @@ figure was (games saved in an older format) and for outside bots written against
 
 from __future__ import annotations
 
-_EVEN = "an even swap would do"
+from engine.phrases import N_, Money, Phrase
+
+_EVEN = N_("an even swap would do")
 
 
 def worth_naming(price: int, deeds_asked: int, deeds_offered: int) -> bool:
@@ -19,18 +21,35 @@ def worth_naming(price: int, deeds_asked: int, deeds_offered: int) -> bool:
     return deeds_offered > 0 and deeds_asked > 0
 
 
-def asking_words(price: int, deeds_asked: int, deeds_offered: int) -> str:
+def asking_words(price: int, deeds_asked: int, deeds_offered: int) -> Phrase:
     """The words for a counter-price: `price` is the cash the proposer would give (negative: receive) with
-    the deeds as offered. Read back by `asking_price`."""
-    offered = "it" if deeds_offered == 1 else "them"
+    the deeds as offered. Its English is read back by `asking_price`."""
     if price > 0:
         if deeds_offered:
-            return f"I would take {offered} and ${price:,}"
-        asked = "it" if deeds_asked == 1 else "them" if deeds_asked else "that"
-        return f"I would take ${price:,} for {asked}"
+            taken = (
+                N_("I would take it and {price}")
+                if deeds_offered == 1
+                else N_("I would take them and {price}")
+            )
+            return Phrase(taken, price=Money(price))
+        for_what = (
+            N_("I would take {price} for it")
+            if deeds_asked == 1
+            else N_("I would take {price} for them")
+            if deeds_asked
+            else N_("I would take {price} for that")
+        )
+        return Phrase(for_what, price=Money(price))
     if price < 0:
-        return f"I would pay ${-price:,} for {offered if deeds_offered else 'that'}"
-    return _EVEN
+        paid = (
+            N_("I would pay {price} for it")
+            if deeds_offered == 1
+            else N_("I would pay {price} for them")
+            if deeds_offered
+            else N_("I would pay {price} for that")
+        )
+        return Phrase(paid, price=Money(-price))
+    return Phrase(_EVEN)
 
 
 def without_asking(reason: str) -> str:

@@ -17,6 +17,7 @@ from engine.commands import Build, SellBuilding
 from engine.errors import IllegalCommand, Refusal
 from engine.events import BuildingBought, BuildingPlaced, BuildingSold, interned
 from engine.hooks import BUILD_ROOM, BUILD_RULES
+from engine.phrases import N_, Phrase
 from engine.registry import command, effect
 from engine.rules.auctions import rotation_after, start_building_auction
 from engine.rules.checks import deed_of, in_debt, may_manage
@@ -51,7 +52,9 @@ def step_up(table: Tabletop, player: int, space: int) -> tuple[BuildingKind | No
         return None, deed_of(table, player, space)
     board = table.board
     if board.kinds[space] != "street":
-        return None, IllegalCommand("not_a_street", f"Nothing can be built on {board.name(space)}.")
+        return None, IllegalCommand(
+            "not_a_street", Phrase(N_("Nothing can be built on {space}."), space=board.name(space))
+        )
     return table.ruleset.building(table, player, space)
 
 
@@ -71,28 +74,36 @@ def _complete_group(table: Tabletop, player: int, space: int) -> tuple[BuildingK
         if lot.owner != player:
             name = board.edition.groups[group].name
             return None, IllegalCommand(
-                "incomplete_group", f"Build only on a complete group; {name} is not complete."
+                "incomplete_group",
+                Phrase(N_("Build only on a complete group; {name} is not complete."), name=name),
             )
         if lot.mortgaged:
             return None, IllegalCommand(
-                "group_mortgaged", "Lift every mortgage in the group before building."
+                "group_mortgaged", Phrase(N_("Lift every mortgage in the group before building."))
             )
         if lot.level < lowest:
             lowest = lot.level
     here = deeds[space].level
     if here >= top:
-        what = "a hotel" if rules.hotels else f"{here} houses, the most a lot takes"
-        return None, IllegalCommand("has_hotel", f"{board.name(space)} already has {what}.")
+        if rules.hotels:
+            full = Phrase(N_("{space} already has a hotel."), space=board.name(space))
+        else:
+            full = Phrase(
+                N_("{space} already has {houses} houses, the most a lot takes."),
+                space=board.name(space),
+                houses=here,
+            )
+        return None, IllegalCommand("has_hotel", full)
     kind = rules.next_building(here)
     if kind == "hotel":
         if lowest >= here:
             return "hotel", None
         return None, IllegalCommand(
-            "uneven_building", f"A hotel needs {here} houses on every lot of the group."
+            "uneven_building", Phrase(N_("A hotel needs {here} houses on every lot of the group."), here=here)
         )
     if here > lowest and table.rules.even_building:
         return None, IllegalCommand(
-            "uneven_building", "Build evenly: every lot of the group needs as many houses first."
+            "uneven_building", Phrase(N_("Build evenly: every lot of the group needs as many houses first."))
         )
     return "house", None
 
@@ -107,24 +118,33 @@ def _check_build(game: LiveGame, cmd: Build) -> Refusal:
             return refusal
         if kind != pend.building:
             return IllegalCommand(
-                "wrong_building", f"The {pend.building} you won cannot go on {game.board.name(cmd.space)}."
+                "wrong_building",
+                Phrase(
+                    N_("The hotel you won cannot go on {space}.")
+                    if pend.building == "hotel"
+                    else N_("The house you won cannot go on {space}."),
+                    space=game.board.name(cmd.space),
+                ),
             )
         return None
     refusal = may_manage(game, p)
     if refusal is not None:
         return refusal
     if in_debt(game, p):
-        return IllegalCommand("in_debt", "Pay your debt before building.")
+        return IllegalCommand("in_debt", Phrase(N_("Pay your debt before building.")))
     kind, refusal = step_up(game, p, cmd.space)
     if refusal is not None:
         return refusal
     if kind == "house" and st.bank.houses == 0:
-        return IllegalCommand("no_houses_left", "The bank has no houses left; wait until some are sold back.")
+        return IllegalCommand(
+            "no_houses_left", Phrase(N_("The bank has no houses left; wait until some are sold back."))
+        )
     if kind == "hotel" and st.bank.hotels == 0:
-        return IllegalCommand("no_hotels_left", "The bank has no hotels left.")
+        return IllegalCommand("no_hotels_left", Phrase(N_("The bank has no hotels left.")))
     cost = game.board.house_cost[cmd.space]
     if funds(game, p) < cost:
-        return IllegalCommand("insufficient_funds", f"A {kind} here costs ${cost}.")
+        costs = N_("A hotel here costs ${cost}.") if kind == "hotel" else N_("A house here costs ${cost}.")
+        return IllegalCommand("insufficient_funds", Phrase(costs, cost=cost))
     return None
 
 
@@ -329,16 +349,19 @@ def _check_sell(game: LiveGame, cmd: SellBuilding) -> Refusal:
     if lvl <= edition.houses_with_lot:
         if lvl:
             return IllegalCommand(
-                "last_house", "The house the lot was sold with goes only with the lot: sell the lot instead."
+                "last_house",
+                Phrase(N_("The house the lot was sold with goes only with the lot: sell the lot instead.")),
             )
-        return IllegalCommand("no_building", f"There is no building on {game.board.name(cmd.space)}.")
+        return IllegalCommand(
+            "no_building", Phrase(N_("There is no building on {space}."), space=game.board.name(cmd.space))
+        )
     if (
         game.state.rules.even_building
         and edition.colour_groups
         and lvl < max(level(game, s) for s in group_of_street(game, cmd.space))
     ):
         return IllegalCommand(
-            "uneven_building", "Sell evenly: take buildings from the most built lots first."
+            "uneven_building", Phrase(N_("Sell evenly: take buildings from the most built lots first."))
         )
     return None
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from engine.commands import AgreeToCall, CallGame, RefuseCall
 from engine.errors import IllegalCommand, Refusal
 from engine.events import CallAnswered, CallProposed
+from engine.phrases import N_, Phrase, Plural
 from engine.registry import command
 from engine.rules.checks import actor, awaited
 from engine.rules.endings import finish
@@ -34,20 +35,25 @@ CALLED_FROM = frozenset({"roll", "end_turn"})
 """The decisions of his own turn at which a player may propose to call the game."""
 
 
-def call_problem(table: Tabletop, player: int) -> str | None:
+def call_problem(table: Tabletop, player: int) -> Phrase | None:
     """Why `player` may not propose to call the game now, in words, or None (see `_check_call`)."""
     players = table.players
     pend = table.pending
     if pend is None or pend.player != player or pend.kind not in CALLED_FROM:
-        return "The game may be called only on your own turn, before you throw or as you end it."
+        return Phrase(N_("The game may be called only on your own turn, before you throw or as you end it."))
     if table.round < CALL_FROM_ROUND:
-        return f"The game may be called from round {CALL_FROM_ROUND + 1} on."
+        return Phrase(N_("The game may be called from round {round} on."), round=CALL_FROM_ROUND + 1)
     if sum(1 for p in players if not p.bankrupt) < 2:
-        return "Nobody is left to agree."
+        return Phrase(N_("Nobody is left to agree."))
     last = players[player].called_round
     if last >= 0 and table.round < last + CALL_EVERY_ROUNDS:
         wait = last + CALL_EVERY_ROUNDS - table.round
-        return f"You proposed it in round {last + 1}; you may again in {wait} round{'s' if wait > 1 else ''}."
+        return Plural(
+            "You proposed it in round {round}; you may again in {n} round.",
+            "You proposed it in round {round}; you may again in {n} rounds.",
+            wait,
+            round=last + 1,
+        )
     return None
 
 

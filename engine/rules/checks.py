@@ -5,56 +5,66 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.errors import IllegalCommand, Refusal
+from engine.phrases import N_, Phrase
 
 if TYPE_CHECKING:
     from engine.live import LiveGame
     from engine.tabletop import Tabletop
 
 _WAITING = {
-    "roll": "to roll",
-    "end_turn": "to end the turn",
-    "buy": "to buy or decline",
-    "auction": "to bid or pass",
-    "income_tax": "to choose how to pay income tax",
-    "debt": "to raise cash for a debt",
-    "trade_answer": "to answer a trade",
-    "deal_answer": "to answer a deal",
-    "mortgage_decision": "to lift or keep a mortgage",
-    "place_building": "to place a building won at auction",
-    "route": "to choose the way on",
-    "excess_lots": "to choose the lots to give back to the bank",
-    "ride": "to choose where to ride",
-    "refund_card": "to play or keep the refund card",
-    "winnings_card": "to play or keep the half-winnings card",
-    "lot_tickets": "to buy the lots on the lot tickets",
-    "rent_or_buy": "to buy or rent the lot",
-    "luxury": "to buy a luxury or lose the move",
-    "direction": "to choose which way to move",
-    "loan_answer": "to answer a loan offer",
-    "call_answer": "to agree to end the game now or refuse",
+    "roll": N_("{name} to roll"),
+    "end_turn": N_("{name} to end the turn"),
+    "buy": N_("{name} to buy or decline"),
+    "auction": N_("{name} to bid or pass"),
+    "income_tax": N_("{name} to choose how to pay income tax"),
+    "debt": N_("{name} to raise cash for a debt"),
+    "trade_answer": N_("{name} to answer a trade"),
+    "deal_answer": N_("{name} to answer a deal"),
+    "mortgage_decision": N_("{name} to lift or keep a mortgage"),
+    "place_building": N_("{name} to place a building won at auction"),
+    "route": N_("{name} to choose the way on"),
+    "excess_lots": N_("{name} to choose the lots to give back to the bank"),
+    "ride": N_("{name} to choose where to ride"),
+    "refund_card": N_("{name} to play or keep the refund card"),
+    "winnings_card": N_("{name} to play or keep the half-winnings card"),
+    "lot_tickets": N_("{name} to buy the lots on the lot tickets"),
+    "rent_or_buy": N_("{name} to buy or rent the lot"),
+    "luxury": N_("{name} to buy a luxury or lose the move"),
+    "direction": N_("{name} to choose which way to move"),
+    "loan_answer": N_("{name} to answer a loan offer"),
+    "call_answer": N_("{name} to agree to end the game now or refuse"),
 }
 
 
-def waiting_for(game: LiveGame) -> str:
-    """What the game waits for, in words: "Ada to roll"."""
+def waiting_phrase(game: LiveGame) -> Phrase:
+    """What the game waits for, as a phrase: "Ada to roll"."""
     st = game.state
     if st.winner is not None:
-        return "nothing: the game is over"
+        return Phrase(N_("nothing: the game is over"))
     pend = st.pending
     if pend is None:
-        return "nothing"
-    return f"{st.players[pend.player].name} {_WAITING[pend.kind]}"
+        return Phrase(N_("nothing"))
+    return Phrase(_WAITING[pend.kind], name=st.players[pend.player].name)
+
+
+def waiting_for(game: LiveGame) -> str:
+    """What the game waits for, in English words: "Ada to roll" (`waiting_phrase`)."""
+    return str(waiting_phrase(game))
 
 
 def actor(game: LiveGame, player: int) -> Refusal:
     """Refused unless the game is on and `player` is at the table and still in it."""
     st = game.state
     if st.winner is not None:
-        return IllegalCommand("game_over", "The game is over.")
+        return IllegalCommand("game_over", Phrase(N_("The game is over.")))
     if not 0 <= player < len(st.players):
-        return IllegalCommand("no_such_player", f"There is no player {player} in this game.")
+        return IllegalCommand(
+            "no_such_player", Phrase(N_("There is no player {player} in this game."), player=player)
+        )
     if st.players[player].bankrupt:
-        return IllegalCommand("bankrupt", f"{st.players[player].name} is bankrupt and out of the game.")
+        return IllegalCommand(
+            "bankrupt", Phrase(N_("{name} is bankrupt and out of the game."), name=st.players[player].name)
+        )
     return None
 
 
@@ -68,9 +78,17 @@ def awaited(game: LiveGame, player: int, kind: str) -> Refusal:
         return refusal
     pend = game.state.pending
     if pend is None or pend.kind != kind:
-        return IllegalCommand("not_now", f"Not now: the game is waiting for {waiting_for(game)}.")
+        return IllegalCommand(
+            "not_now",
+            Phrase(N_("Not now: the game is waiting for {waiting_for}."), waiting_for=waiting_phrase(game)),
+        )
     if pend.player != player:
-        return IllegalCommand("not_your_turn", f"Not your move: the game is waiting for {waiting_for(game)}.")
+        return IllegalCommand(
+            "not_your_turn",
+            Phrase(
+                N_("Not your move: the game is waiting for {waiting_for}."), waiting_for=waiting_phrase(game)
+            ),
+        )
     return None
 
 
@@ -82,7 +100,10 @@ def may_manage(game: LiveGame, player: int) -> Refusal:
         return refusal
     pend = game.state.pending
     if pend is not None and pend.kind in ("auction", "place_building", "excess_lots"):
-        return IllegalCommand("not_now", f"Not now: the game is waiting for {waiting_for(game)}.")
+        return IllegalCommand(
+            "not_now",
+            Phrase(N_("Not now: the game is waiting for {waiting_for}."), waiting_for=waiting_phrase(game)),
+        )
     return None
 
 
@@ -95,9 +116,14 @@ def deed_of(table: Tabletop, player: int, space: int) -> Refusal:
     """The space is a deed and this player owns it."""
     deed = table.deeds.get(space)
     if deed is None:
-        return IllegalCommand("not_a_deed", f"Space {space} has no title deed.")
+        return IllegalCommand("not_a_deed", Phrase(N_("Space {space} has no title deed."), space=space))
     if deed.owner != player:
         return IllegalCommand(
-            "not_owner", f"{table.players[player].name} does not own {table.board.name(space)}."
+            "not_owner",
+            Phrase(
+                N_("{name} does not own {space}."),
+                name=table.players[player].name,
+                space=table.board.name(space),
+            ),
         )
     return None

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from engine.commands import AcceptDeal, CancelDeal, ProposeDeal, RejectDeal
 from engine.errors import IllegalCommand, Refusal
 from engine.events import DealAccepted, DealCancelled, DealCompleted, DealProposed, DealRejected
+from engine.phrases import N_, Phrase
 from engine.rules.offers import OfferKind, register_offer
 from engine.rules.trades import carry_out_moves, opening_problem, party_problem
 from engine.state import DealAnswer, DealOffer, DealPart, answer_order
@@ -38,26 +39,30 @@ def deal_problem(
         return opening
     players = table.players
     if not parties:
-        return IllegalCommand("bad_deal", "A deal needs at least one other player.")
+        return IllegalCommand("bad_deal", Phrase(N_("A deal needs at least one other player.")))
     if len(set(parties)) != len(parties) or player in parties:
-        return IllegalCommand("bad_deal", "Name each other player in the deal once.")
+        return IllegalCommand("bad_deal", Phrase(N_("Name each other player in the deal once.")))
     for p in parties:
         if not 0 <= p < len(players) or players[p].bankrupt:
-            return IllegalCommand("bad_deal", "Deal only with players still in the game.")
+            return IllegalCommand("bad_deal", Phrase(N_("Deal only with players still in the game.")))
     if not parts or len(parts) > MOST_PARTS:
-        return IllegalCommand("bad_deal", "A deal must move something.")
+        return IllegalCommand("bad_deal", Phrase(N_("A deal must move something.")))
     everyone = {player, *parties}
     for part in parts:
         if part.giver not in everyone or part.receiver not in everyone:
-            return IllegalCommand("bad_deal", "Everything in a deal goes between the players in it.")
+            return IllegalCommand(
+                "bad_deal", Phrase(N_("Everything in a deal goes between the players in it."))
+            )
         if part.giver == part.receiver:
-            return IllegalCommand("bad_deal", "A player cannot give something to himself.")
+            return IllegalCommand("bad_deal", Phrase(N_("A player cannot give something to himself.")))
         if part.bundle.empty:
-            return IllegalCommand("bad_deal", "Each part of a deal must hand over something.")
+            return IllegalCommand("bad_deal", Phrase(N_("Each part of a deal must hand over something.")))
     offer = DealOffer(id=0, proposer=player, parties=answer_order(player, parties), parts=parts)
     for p in offer.parties:
         if not any(p in (part.giver, part.receiver) for part in parts):
-            return IllegalCommand("bad_deal", f"{players[p].name} would give nothing and get nothing.")
+            return IllegalCommand(
+                "bad_deal", Phrase(N_("{name} would give nothing and get nothing."), name=players[p].name)
+            )
     return standing_problem(table, offer)
 
 
@@ -66,7 +71,7 @@ def standing_problem(table: Tabletop, deal: DealOffer) -> Refusal:
     a side (what he hands over he holds, and no group of it has buildings; room for houses; lots)."""
     moved = [s for part in deal.parts for s in part.bundle.deeds]
     if len(set(moved)) != len(moved):
-        return IllegalCommand("bad_trade", "A deed is listed twice.")
+        return IllegalCommand("bad_trade", Phrase(N_("A deed is listed twice.")))
     for p in deal.parties:
         problem = party_problem(table, p, deal.gives(p), deal.gets(p))
         if problem is not None:
@@ -113,7 +118,7 @@ DEALS: OfferKind[DealOffer] = OfferKind(
     awaiting="deal_answer",
     waiting=lambda player, offer: DealAnswer(player=player, deal=offer),
     offer_of=lambda pend: pend.deal,
-    noun="deal",
+    noun=N_("There is no open deal {number}."),
     missing="no_such_deal",
     not_yours="not_your_deal",
     stale="stale_deal",

@@ -21,6 +21,7 @@ from engine.events import (
     JailCardsTransferred,
     PlayerBankrupt,
 )
+from engine.phrases import N_, Phrase
 from engine.registry import command, effect
 from engine.rules.checks import awaited
 from engine.rules.endings import building_cost, finish_if_over_after_bankruptcy
@@ -92,15 +93,23 @@ def _check_bankruptcy(game: LiveGame, cmd: DeclareBankruptcy) -> Refusal:
     if refusal is not None:
         return refusal
     if game.board.edition.poorhouse is not None:
-        return IllegalCommand("no_bankruptcy", "Nobody goes bankrupt in this game: the poorhouse instead.")
+        return IllegalCommand(
+            "no_bankruptcy", Phrase(N_("Nobody goes bankrupt in this game: the poorhouse instead."))
+        )
     debt = game.state.pending
     assert isinstance(debt, Debt)
     can_raise = funds(game, cmd.player) + liquidation_value(game, cmd.player)
     if can_raise >= debt.amount:
         return IllegalCommand(
             "can_raise_cash",
-            f"You can still raise ${can_raise} by selling buildings and mortgaging; "
-            f"the debt is ${debt.amount}.",
+            Phrase(
+                N_(
+                    "You can still raise ${can_raise} by selling buildings and mortgaging; "
+                    "the debt is ${amount}."
+                ),
+                can_raise=can_raise,
+                amount=debt.amount,
+            ),
         )
     return None
 

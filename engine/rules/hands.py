@@ -16,6 +16,7 @@ from engine.commands import KeepCard
 from engine.errors import IllegalCommand, Refusal
 from engine.events import CardTaken, Event, HandTransferred
 from engine.hooks import CARD_EFFECTS
+from engine.phrases import N_, Phrase
 from engine.registry import command
 from engine.rules.checks import actor
 
@@ -118,11 +119,16 @@ def cards_problem(table: Tabletop, owner: int, cards: Sequence[str]) -> Refusal:
     named = Counter(r for r in cards if split_ref(r)[1] != FACE_DOWN)
     for ref, n in named.items():
         if held[ref] < n:
-            return IllegalCommand("no_such_card", f"{name} does not hold that card ({ref}).")
+            return IllegalCommand(
+                "no_such_card", Phrase(N_("{name} does not hold that card ({ref})."), name=name, ref=ref)
+            )
     wanted = Counter(split_ref(r)[0] for r in cards)
     for deck, n in wanted.items():
         if by_deck[deck] < n:
-            return IllegalCommand("no_such_card", f"{name} does not hold {n} card(s) of that deck.")
+            return IllegalCommand(
+                "no_such_card",
+                Phrase(N_("{name} does not hold {count} card(s) of that deck."), name=name, count=n),
+            )
     return None
 
 
@@ -172,7 +178,7 @@ def _check_keep(game: LiveGame, cmd: KeepCard) -> Refusal:
         return refusal
     pend = game.state.pending
     if pend is None or pend.kind not in KEEP_RULES or pend.player != cmd.player:
-        return IllegalCommand("not_now", "No held card may be played now.")
+        return IllegalCommand("not_now", Phrase(N_("No held card may be played now.")))
     return None
 
 

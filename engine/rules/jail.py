@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Literal
 from engine.commands import PayJailFine, UseJailCard
 from engine.errors import IllegalCommand, Refusal
 from engine.events import JailCardUsed, JailFinePaid, JailRollFailed, LeftJail, SentToJail
+from engine.phrases import N_, Phrase
 from engine.registry import command, effect
 from engine.rules.checks import actor, awaited
 from engine.rules.landing import space_action
@@ -70,7 +71,9 @@ def roll_in_jail(game: LiveGame, player: int, d1: int, d2: int) -> None:
     game.emit(JailRollFailed(player=player, attempt=ps.jail_turns))
     jail = jail_rules(game)
     if jail.max_turns is not None and ps.jail_turns >= jail.max_turns:
-        fine = Charge(payer=player, payee=None, amount=jail.fine, reason="jail_fine", detail="the jail fine")
+        fine = Charge(
+            payer=player, payee=None, amount=jail.fine, reason="jail_fine", detail=N_("the jail fine")
+        )
         game.push_front(
             [
                 fine,
@@ -106,16 +109,23 @@ def _check_fine(game: LiveGame, cmd: PayJailFine) -> Refusal:
         return refusal
     pend = st.pending
     if pend is None or pend.player != p or not st.players[p].in_jail:
-        return IllegalCommand("not_in_jail", "Only a player in jail, on his turn, pays the jail fine.")
+        return IllegalCommand(
+            "not_in_jail", Phrase(N_("Only a player in jail, on his turn, pays the jail fine."))
+        )
     jail = jail_rules(game)
     if pend.kind == "roll":
         limit = jail.fine_before_roll_turns
         if limit is not None and st.players[p].jail_turns >= limit:
-            return IllegalCommand("must_roll", "On this jail turn you must throw for doubles first.")
+            return IllegalCommand(
+                "must_roll", Phrase(N_("On this jail turn you must throw for doubles first."))
+            )
     elif not (pend.kind == "end_turn" and st.failed_jail_roll is not None):
-        return IllegalCommand("not_now", "The fine is paid before rolling.")
+        return IllegalCommand("not_now", Phrase(N_("The fine is paid before rolling.")))
     if funds(game, p) < jail.fine:
-        return IllegalCommand("insufficient_funds", f"The fine is ${jail.fine}; raise the cash first.")
+        return IllegalCommand(
+            "insufficient_funds",
+            Phrase(N_("The fine is ${fine}; raise the cash first."), fine=jail.fine),
+        )
     return None
 
 
@@ -154,9 +164,11 @@ def _check_card(game: LiveGame, cmd: UseJailCard) -> Refusal:
         return refusal
     ps = game.state.players[cmd.player]
     if not ps.in_jail:
-        return IllegalCommand("not_in_jail", f"{ps.name} is not in jail.")
+        return IllegalCommand("not_in_jail", Phrase(N_("{name} is not in jail."), name=ps.name))
     if not ps.jail_cards:
-        return IllegalCommand("no_jail_card", f"{ps.name} holds no Get Out of Jail Free card.")
+        return IllegalCommand(
+            "no_jail_card", Phrase(N_("{name} holds no Get Out of Jail Free card."), name=ps.name)
+        )
     return None
 
 

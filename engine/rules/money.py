@@ -20,6 +20,7 @@ from engine.events import (
     interned,
 )
 from engine.hooks import POT_RULES
+from engine.phrases import N_
 from engine.rule_ids import SPACE_RULES, RuleId
 from engine.state import Charge, Debt
 
@@ -200,16 +201,16 @@ def describe(game: LiveGame, reason: str, space: int | None, detail: str = "") -
     where = f" on {game.board.name(space)}" if space is not None else ""
     return {
         "rent": f"rent{where}",
-        "tax": detail or "tax",
-        "card": "a card",
-        "jail_fine": "the jail fine",
+        "tax": detail or N_("tax"),
+        "card": N_("a card"),
+        "jail_fine": N_("the jail fine"),
         "interest": f"interest{where}",
-        "repairs": "repairs",
-        "fee": detail or "a fee",
-        "levy": detail or "a levy",
+        "repairs": N_("repairs"),
+        "fee": detail or N_("a fee"),
+        "levy": detail or N_("a levy"),
         "fare": detail or f"the fare{where}",
         "franchise": detail or f"the toll{where}",
-        "loan": detail or "interest on a loan",
+        "loan": detail or N_("interest on a loan"),
     }[reason]
 
 

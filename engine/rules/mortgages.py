@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from engine.commands import KeepMortgage, Mortgage, Unmortgage
 from engine.errors import IllegalCommand, Refusal
 from engine.events import Mortgaged, Unmortgaged, interned
+from engine.phrases import N_, Phrase
 from engine.registry import command, effect
 from engine.rules.building import group_of_street
 from engine.rules.checks import awaited, deed_of, in_debt, may_manage
@@ -26,17 +27,21 @@ _unmortgaged = interned(Unmortgaged, "player", "space", "amount")
 
 def _check_mortgage(game: LiveGame, cmd: Mortgage) -> Refusal:
     if not game.ruleset.mortgages:
-        return IllegalCommand("no_mortgages", "Deeds cannot be mortgaged in this edition.")
+        return IllegalCommand("no_mortgages", Phrase(N_("Deeds cannot be mortgaged in this edition.")))
     refusal = may_manage(game, cmd.player) or deed_of(game, cmd.player, cmd.space)
     if refusal is not None:
         return refusal
     deeds = game.state.deeds
     if deeds[cmd.space].mortgaged:
-        return IllegalCommand("already_mortgaged", f"{game.board.name(cmd.space)} is already mortgaged.")
+        return IllegalCommand(
+            "already_mortgaged", Phrase(N_("{space} is already mortgaged."), space=game.board.name(cmd.space))
+        )
     if game.board.kinds[cmd.space] == "street" and any(
         deeds[s].level for s in group_of_street(game, cmd.space)
     ):
-        return IllegalCommand("has_buildings", "Sell the group's buildings to the bank before mortgaging.")
+        return IllegalCommand(
+            "has_buildings", Phrase(N_("Sell the group's buildings to the bank before mortgaging."))
+        )
     return None
 
 
@@ -59,15 +64,19 @@ def _check_unmortgage(game: LiveGame, cmd: Unmortgage) -> Refusal:
         if refusal is not None:
             return refusal
         if in_debt(game, cmd.player):
-            return IllegalCommand("in_debt", "Pay your debt before lifting mortgages.")
+            return IllegalCommand("in_debt", Phrase(N_("Pay your debt before lifting mortgages.")))
     refusal = deed_of(game, cmd.player, cmd.space)
     if refusal is not None:
         return refusal
     if not game.state.deeds[cmd.space].mortgaged:
-        return IllegalCommand("not_mortgaged", f"{game.board.name(cmd.space)} is not mortgaged.")
+        return IllegalCommand(
+            "not_mortgaged", Phrase(N_("{space} is not mortgaged."), space=game.board.name(cmd.space))
+        )
     cost = game.board.unmortgage_cost(cmd.space)
     if funds(game, cmd.player) < cost:
-        return IllegalCommand("insufficient_funds", f"Lifting this mortgage costs ${cost}.")
+        return IllegalCommand(
+            "insufficient_funds", Phrase(N_("Lifting this mortgage costs ${cost}."), cost=cost)
+        )
     return None
 
 
@@ -86,7 +95,7 @@ def _check_keep(game: LiveGame, cmd: KeepMortgage) -> Refusal:
     if refusal is not None:
         return refusal
     if not _deciding(game, cmd.player, cmd.space):
-        return IllegalCommand("not_now", "Keep the mortgage of the deed you are deciding on.")
+        return IllegalCommand("not_now", Phrase(N_("Keep the mortgage of the deed you are deciding on.")))
     return None
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Literal
 from engine.commands import ChooseRoute
 from engine.errors import IllegalCommand, Refusal
 from engine.events import PassedGo, PlayerMoved, RouteChosen, interned
+from engine.phrases import N_, Phrase
 from engine.registry import command, effect
 from engine.rules.checks import awaited
 from engine.rules.landing import land
@@ -179,7 +180,10 @@ def _check_route(game: LiveGame, cmd: ChooseRoute) -> Refusal:
     assert isinstance(pend, RouteChoice)
     if cmd.space not in pend.options:
         names = " or ".join(game.board.name(s) for s in pend.options)
-        return IllegalCommand("no_such_route", f"From {game.board.name(pend.at)} the way on is {names}.")
+        return IllegalCommand(
+            "no_such_route",
+            Phrase(N_("From {space} the way on is {names}."), space=game.board.name(pend.at), names=names),
+        )
     return None
 
 

@@ -21,6 +21,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from engine.errors import IllegalCommand, Refusal
+from engine.phrases import N_, Phrase
 from engine.registry import command
 from engine.rules.checks import actor, awaited
 
@@ -67,7 +68,7 @@ class OfferKind(Generic[OfferT]):
     offer_of: Callable[[Any], OfferT]
     """The offer a decision of that kind waits on."""
     noun: str
-    """What the offer is called when none is open by that number: "There is no open {noun} 3."."""
+    """The refusal when no offer of this kind is open by that number: "There is no open deal {number}."."""
     missing: str
     """The code of the refusal when no offer of this kind is open by that number."""
     not_yours: str
@@ -116,7 +117,7 @@ def _open(kind: OfferKind[Any], game: LiveGame, player: int, offer_id: int) -> R
     if refusal is not None:
         return refusal
     if kind.offer_of(game.state.pending).id != offer_id:
-        return IllegalCommand(kind.missing, f"There is no open {kind.noun} {offer_id}.")
+        return IllegalCommand(kind.missing, Phrase(kind.noun, number=offer_id))
     return None
 
 
@@ -126,7 +127,9 @@ def _check_accept(kind: OfferKind[Any], game: LiveGame, cmd: Any) -> Refusal:
         return refusal
     stale = kind.problem(game, kind.offer_of(game.state.pending))
     if stale is not None:
-        return IllegalCommand(kind.stale, f"The offer no longer stands: {stale.reason}")
+        return IllegalCommand(
+            kind.stale, Phrase(N_("The offer no longer stands: {reason}"), reason=stale.phrase)
+        )
     return None
 
 
@@ -158,9 +161,11 @@ def _check_cancel(kind: OfferKind[Any], game: LiveGame, cmd: Any) -> Refusal:
     offer_id = getattr(cmd, kind.offer_field)
     pend = game.state.pending
     if pend is None or pend.kind != kind.awaiting or kind.offer_of(pend).id != offer_id:
-        return IllegalCommand(kind.missing, f"There is no open {kind.noun} {offer_id}.")
+        return IllegalCommand(kind.missing, Phrase(kind.noun, number=offer_id))
     if kind.offer_of(pend).proposer != cmd.player:
-        return IllegalCommand(kind.not_yours, "Only the player who made an offer can withdraw it.")
+        return IllegalCommand(
+            kind.not_yours, Phrase(N_("Only the player who made an offer can withdraw it."))
+        )
     return None
 
 

@@ -15,6 +15,7 @@ from engine.commands import PlayRefundCard
 from engine.errors import IllegalCommand, Refusal
 from engine.events import HeldCardKept, HeldCardPlayed, PotShareCollected
 from engine.hooks import POT_RULES
+from engine.phrases import N_, Phrase
 from engine.registry import command
 from engine.rules.checks import awaited
 from engine.rules.hands import KEEP_RULES, give_back, holds_for_use
@@ -72,7 +73,9 @@ def _check_play(game: LiveGame, cmd: PlayRefundCard) -> Refusal:
     if refusal is not None:
         return refusal
     if holds_for_use(game, cmd.player, FULL_REFUND) is None:
-        return IllegalCommand("no_such_card", f"{game.name(cmd.player)} holds no card for the whole pool.")
+        return IllegalCommand(
+            "no_such_card", Phrase(N_("{name} holds no card for the whole pool."), name=game.name(cmd.player))
+        )
     return None
 
 

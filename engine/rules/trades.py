@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from engine.commands import AcceptTrade, CancelTrade, ProposeTrade, RejectTrade
 from engine.errors import IllegalCommand, Refusal
 from engine.events import TradeCancelled, TradeCompleted, TradeProposed, TradeRejected
+from engine.phrases import N_, Phrase
 from engine.registry import effect
 from engine.rules.building import step_up
 from engine.rules.finance_1936.markers import may_take_lots
@@ -59,27 +60,41 @@ def side_problem(table: Tabletop, owner: int, bundle: Bundle) -> Refusal:
     board = table.board
     name = players[owner].name
     if bundle.cash > funds(table, owner):
-        return IllegalCommand("insufficient_funds", f"{name} does not have ${bundle.cash}.")
+        return IllegalCommand(
+            "insufficient_funds",
+            Phrase(N_("{name} does not have ${cash}."), name=name, cash=bundle.cash),
+        )
     if len(set(bundle.deeds)) != len(bundle.deeds):
-        return IllegalCommand("bad_trade", "A deed is listed twice.")
+        return IllegalCommand("bad_trade", Phrase(N_("A deed is listed twice.")))
     for space in bundle.deeds:
         deed = deeds.get(space)
         if deed is None:
-            return IllegalCommand("not_a_deed", f"Space {space} has no title deed.")
+            return IllegalCommand("not_a_deed", Phrase(N_("Space {space} has no title deed."), space=space))
         if deed.owner != owner:
-            return IllegalCommand("not_owner", f"{name} does not own {board.name(space)}.")
+            return IllegalCommand(
+                "not_owner", Phrase(N_("{name} does not own {space}."), name=name, space=board.name(space))
+            )
         group = board.group_of[space]
         assert group is not None
         if board.edition.houses_with_lot:
             continue  # lots always carry houses there, and change hands with them
         if any(deeds[s].level for s in board.members[group]):
             return IllegalCommand(
-                "has_buildings", f"{board.name(space)} is in a group with buildings; sell them first."
+                "has_buildings",
+                Phrase(N_("{space} is in a group with buildings; sell them first."), space=board.name(space)),
             )
         if table.loans and any(space in loan.security for loan in table.loans):
-            return IllegalCommand("pledged", f"{board.name(space)} is pledged for a loan; repay it first.")
+            return IllegalCommand(
+                "pledged",
+                Phrase(N_("{space} is pledged for a loan; repay it first."), space=board.name(space)),
+            )
     if bundle.jail_cards > len(players[owner].jail_cards):
-        return IllegalCommand("no_jail_card", f"{name} does not hold {bundle.jail_cards} jail card(s).")
+        return IllegalCommand(
+            "no_jail_card",
+            Phrase(
+                N_("{name} does not hold {jail_cards} jail card(s)."), name=name, jail_cards=bundle.jail_cards
+            ),
+        )
     if bundle.cards:
         problem = cards_problem(table, owner, bundle.cards)
         if problem is not None:
@@ -92,17 +107,32 @@ def _houses_problem(table: Tabletop, owner: int, bundle: Bundle) -> Refusal:
     was sold with."""
     board = table.board
     if not board.edition.house_sales:
-        return IllegalCommand("no_house_sales", "Houses do not change hands between players in this edition.")
+        return IllegalCommand(
+            "no_house_sales", Phrase(N_("Houses do not change hands between players in this edition."))
+        )
     keep = board.edition.houses_with_lot
     for space, count in Counter(bundle.houses).items():
         deed = table.deeds.get(space)
         if deed is None or deed.owner != owner or board.kinds[space] != "street":
-            return IllegalCommand("not_owner", f"{table.players[owner].name} has no houses on space {space}.")
+            return IllegalCommand(
+                "not_owner",
+                Phrase(
+                    N_("{name} has no houses on space {space}."), name=table.players[owner].name, space=space
+                ),
+            )
         if space in bundle.deeds:
-            return IllegalCommand("bad_trade", f"{board.name(space)} goes with its houses; list it once.")
+            return IllegalCommand(
+                "bad_trade",
+                Phrase(N_("{space} goes with its houses; list it once."), space=board.name(space)),
+            )
         if deed.level - keep < count:
             return IllegalCommand(
-                "no_building", f"{board.name(space)} has not {count} house(s) to spare besides its own."
+                "no_building",
+                Phrase(
+                    N_("{space} has not {count} house(s) to spare besides its own."),
+                    space=board.name(space),
+                    count=count,
+                ),
             )
     return None
 
@@ -122,7 +152,12 @@ def _room_problem(table: Tabletop, receiver: int, houses: int, giving: tuple[int
     if houses and house_room(table, receiver, giving) < houses:
         name = table.players[receiver].name
         return IllegalCommand(
-            "no_room", f"{name} has no room to build {houses} house(s) on his own lots now."
+            "no_room",
+            Phrase(
+                N_("{name} has no room to build {houses} house(s) on his own lots now."),
+                name=name,
+                houses=houses,
+            ),
         )
     return None
 
@@ -131,14 +166,20 @@ def opening_problem(table: Tabletop, player: int) -> Refusal:
     """Why `player` may not propose a trade or a deal now, or None."""
     players = table.players
     if table.winner is not None:
-        return IllegalCommand("game_over", "The game is over.")
+        return IllegalCommand("game_over", Phrase(N_("The game is over.")))
     if not 0 <= player < len(players):
-        return IllegalCommand("no_such_player", f"There is no player {player} in this game.")
+        return IllegalCommand(
+            "no_such_player", Phrase(N_("There is no player {player} in this game."), player=player)
+        )
     if players[player].bankrupt:
-        return IllegalCommand("bankrupt", f"{players[player].name} is bankrupt and out of the game.")
+        return IllegalCommand(
+            "bankrupt", Phrase(N_("{name} is bankrupt and out of the game."), name=players[player].name)
+        )
     pend = table.pending
     if pend is None or pend.kind not in TRADING_OPEN:
-        return IllegalCommand("not_now", "Trades wait until the auction or the open offer is settled.")
+        return IllegalCommand(
+            "not_now", Phrase(N_("Trades wait until the auction or the open offer is settled."))
+        )
     return None
 
 
@@ -159,11 +200,11 @@ def proposal_problem(table: Tabletop, player: int, to: int, give: Bundle, take: 
     if opening is not None:
         return opening
     if not 0 <= to < len(players) or to == player or players[to].bankrupt:
-        return IllegalCommand("bad_trade", "Trade with another player still in the game.")
+        return IllegalCommand("bad_trade", Phrase(N_("Trade with another player still in the game.")))
     if give.empty and take.empty:
-        return IllegalCommand("bad_trade", "An offer must give or take something.")
+        return IllegalCommand("bad_trade", Phrase(N_("An offer must give or take something.")))
     if set(give.deeds) & set(take.deeds):
-        return IllegalCommand("bad_trade", "A deed cannot be on both sides.")
+        return IllegalCommand("bad_trade", Phrase(N_("A deed cannot be on both sides.")))
     return _pair_problem(table, player, to, give, take)
 
 
@@ -233,7 +274,7 @@ TRADES: OfferKind[TradeOffer] = OfferKind(
     awaiting="trade_answer",
     waiting=lambda player, offer: TradeAnswer(player=player, trade=offer),
     offer_of=lambda pend: pend.trade,
-    noun="offer",
+    noun=N_("There is no open offer {number}."),
     missing="no_such_trade",
     not_yours="not_your_trade",
     stale="stale_trade",

@@ -22,8 +22,8 @@ from textual.widgets.selection_list import Selection
 
 from engine import Bundle, CancelDeal, DealOffer, GameView
 from engine.events import DealRejected, Event
-from engine.narration import card_name
-from translation import N_, _, money
+from engine.narration import card_phrase
+from translation import N_, _, money, say
 from tui.deal_model import DealDraft, part_lines, share_line
 from tui.dialogs.base import PaletteEntry, Table
 from tui.dialogs.offer import Mode, ModeRules, OfferDialog, OfferStory, Outcome, typed_number
@@ -221,7 +221,7 @@ class DealScreen(OfferDialog[DealOffer]):
         held = self.draft.cards_left(view, self.giver)
         self._held = {HELD + i: ref for i, ref in enumerate(held)}
         deeds.add_options(
-            [Selection(Content(card_name(ref, board)), value) for value, ref in self._held.items()]
+            [Selection(Content(say(card_phrase(ref, board))), value) for value, ref in self._held.items()]
         )
         if deeds.option_count:
             deeds.highlighted = 0

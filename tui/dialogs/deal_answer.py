@@ -14,9 +14,9 @@ from textual.content import Content
 from textual.widgets import Button, Input, Label, Static
 
 from engine import AcceptDeal, DealOffer, RejectDeal
-from engine.narration import bundle_text
+from engine.narration import bundle_phrase
 from room.room import clean_reason
-from translation import N_, _
+from translation import N_, _, say
 from tui.deal_model import DealDraft, part_lines
 from tui.dialogs.base import DecisionDialog, PaletteEntry
 from tui.widgets.steady_footer import SteadyFooter
@@ -82,8 +82,8 @@ class DealAnswerDialog(DecisionDialog):
             if others
             else _("{name} proposes a deal with you.", name=proposer),
             "",
-            _("You give: {what}", what=bundle_text(deal.gives(me), board)),
-            _("You get:  {what}", what=bundle_text(deal.gets(me), board)),
+            _("You give: {what}", what=say(bundle_phrase(deal.gives(me), board))),
+            _("You get:  {what}", what=say(bundle_phrase(deal.gets(me), board))),
             "",
             _("The whole deal:"),
             *(f"  {line}" for line in part_lines(deal.parts, board, names)),

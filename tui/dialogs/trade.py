@@ -18,8 +18,8 @@ from textual.widgets import Button, Input, Label, SelectionList, Static
 
 from engine import AcceptTrade, Bundle, CancelTrade, GameView, RejectTrade, TradeOffer
 from engine.events import Event
-from engine.narration import card_name
-from translation import N_, _
+from engine.narration import card_phrase
+from translation import N_, _, say
 from tui.dialogs.base import PaletteEntry, Table
 from tui.dialogs.deal import DealScreen
 from tui.dialogs.offer import Mode, ModeRules, OfferStory, Outcome
@@ -438,7 +438,7 @@ class TradeScreen(TradeSides):
         space = event.selection.value
         if space >= GIVE_CARDS:
             ref = self._held.get(space, "")
-            card = card_name(ref, self.client.board)
+            card = say(card_phrase(ref, self.client.board))
             self.query_one("#note", Static).update(
                 Content(_("{card}: held in hand, traded like a deed.", card=card))
             )

@@ -9,8 +9,8 @@ from textual.widgets import Input, Label
 from textual.widgets.selection_list import Selection
 
 from engine import TradeOffer
-from engine.narration import card_name
-from translation import _, money
+from engine.narration import card_phrase
+from translation import _, money, say
 from tui.dialogs.offer import OfferDialog, typed_number
 from tui.trade_model import TradeDraft, spare_houses
 from tui.trade_text import deed_line, is_built
@@ -59,7 +59,7 @@ class TradeSides(OfferDialog[TradeOffer]):
             ticked = ref in left
             if ticked:
                 left.remove(ref)
-            out.append(Selection(Content(card_name(ref, self.client.board)), base + i, ticked))
+            out.append(Selection(Content(say(card_phrase(ref, self.client.board))), base + i, ticked))
         return out
 
     def _fill_sides(self) -> None:

@@ -14,9 +14,9 @@ from textual.content import Content
 from textual.widgets import Button, Label, SelectionList, Static
 
 from engine import PlayTravelCards, RollWithTravelCard
-from engine.narration import card_name
+from engine.narration import travel_card_phrase
 from engine.queries import held_of, steps_of
-from translation import N_, _, money
+from translation import N_, _, money, say
 from tui.dialogs.base import GameDialog, PaletteEntry, Table
 from tui.spaces import space_note
 from tui.widgets.steady_footer import SteadyFooter
@@ -67,7 +67,7 @@ class TravelDialog(GameDialog):
         cards = self.query_one("#cards", SelectionList)
         board = self.client.board
         for ref in held_of(self.view, self.player, "travel"):
-            cards.add_option((card_name(ref, board).replace(" (travel card)", ""), ref))
+            cards.add_option((say(travel_card_phrase(ref, board)), ref))
         if cards.option_count:
             cards.highlighted = 0
         cards.focus()

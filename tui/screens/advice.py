@@ -18,7 +18,7 @@ from engine import Command, GameView
 from engine.text import plain
 from room.advice import Advice, AdvisorOff
 from room.chance_words import reading
-from translation import N_, _
+from translation import N_, _, say
 from tui.client import GameClient
 from tui.screens.overlay import Overlay
 from tui.words import describe_command
@@ -33,7 +33,7 @@ def advice_lines(advice: Advice, view: GameView, client: GameClient, seat: int) 
     name = plain(client.names[seat])
     lines = [
         Content.assemble((_("Expert would:") + " ", "bold"), describe_command(advice.command, view, board)),
-        Content.assemble((_("Why:") + " ", "bold"), plain(advice.reason)),
+        Content.assemble((_("Why:") + " ", "bold"), plain(say(advice.said))),
         Content(""),
         Content.styled(
             _(

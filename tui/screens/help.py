@@ -253,7 +253,7 @@ def edition_options(ed: Edition, rules: RuleOptions) -> list[str]:
     out = []
     for name, option in ed.options.items():
         if not option.supported:
-            out.append(f"{option.label}: {option.help}")
+            out.append(f"{_(option.label)}: {_(option.help)}")
             continue
         value = rules.edition_rule(name)
         if option.kind == "flag":
@@ -264,7 +264,7 @@ def edition_options(ed: Edition, rules: RuleOptions) -> list[str]:
                 if value is not None
                 else _("{value} (as printed)", value=option.default)
             )
-        out.append(f"{option.label} ({state}): {option.help}")
+        out.append(f"{_(option.label)} ({state}): {_(option.help)}")
     return out
 
 
@@ -377,13 +377,13 @@ class HelpScreen(ModalScreen[None]):
             lines.append(Content(""))
             heading = _("The rules: {edition} edition ({year})", edition=ed.name, year=ed.year)
             lines.append(Content.styled(heading, "bold underline"))
-            lines.append(Content(ed.description))
+            lines.append(Content(_(ed.description)))
             for rule in rules_summary(self.board, self.ruleset):
-                lines.append(Content(f"- {rule}"))
+                lines.append(Content(f"- {_(rule)}"))
             if ed.differences:
                 lines.append(Content(""))
                 lines.append(Content.styled(_("What differs from the classic game"), "bold underline"))
-                lines.extend(Content(f"- {x}") for x in ed.differences)
+                lines.extend(Content(f"- {_(x)}") for x in ed.differences)
             extra = rules_in_play(self.rules) if self.rules is not None else []
             if extra:
                 lines.append(Content(""))

@@ -300,7 +300,7 @@ class NewGameScreen(Screen[None]):
     def _describe_edition(self) -> None:
         value = self.query_one("#edition", Select).value
         ed = load_edition(str(value))
-        self.query_one("#about", Static).update(Content(f"{ed.name} ({ed.year}): {ed.description}"))
+        self.query_one("#about", Static).update(Content(f"{ed.name} ({ed.year}): {_(ed.description)}"))
         classic = ed.short_game is not None or ed.time_limit is not None
         offered = general_options(ed)
         for row in self.query(".classic"):

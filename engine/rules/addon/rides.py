@@ -14,6 +14,7 @@ from engine.commands import TakeRide
 from engine.errors import IllegalCommand, Refusal
 from engine.events import RideDeclined
 from engine.hooks import ARRIVAL_ACTIONS
+from engine.phrases import N_, Phrase
 from engine.registry import command, effect
 from engine.rules.checks import awaited
 from engine.rules.landing import space_action
@@ -69,7 +70,7 @@ def _check_ride(game: LiveGame, cmd: TakeRide) -> Refusal:
     if refusal is not None:
         return refusal
     if not 0 <= cmd.space < game.board.size:
-        return IllegalCommand("no_such_space", f"There is no space {cmd.space}.")
+        return IllegalCommand("no_such_space", Phrase(N_("There is no space {space}."), space=cmd.space))
     return None
 
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from engine.commands import PlayTravelCards, RollWithTravelCard
 from engine.errors import IllegalCommand, Refusal
 from engine.events import TravelCardsPlayed
+from engine.phrases import N_, Phrase
 from engine.registry import command, effect
 from engine.rules.checks import awaited
 from engine.rules.hands import card_of, give_back, take_top
@@ -39,15 +40,15 @@ def steps_of(table: Tabletop, ref: str) -> int:
     return int(getattr(card.effect, "steps", 0))
 
 
-def travel_problem(ps: PlayerState, doubles: int) -> str | None:
+def travel_problem(ps: PlayerState, doubles: int) -> Phrase | None:
     """Why a player awaited to throw (`doubles` thrown so far this turn) may not move by travel cards
     instead, or None."""
     if ps.in_jail:
-        return "Travel cards cannot be played from jail."
+        return Phrase(N_("Travel cards cannot be played from jail."))
     if ps.next_roll_backward:
-        return "After Move Backwards the next throw must be made first."
+        return Phrase(N_("After Move Backwards the next throw must be made first."))
     if doubles:
-        return "Travel cards are played before the first throw of a turn."
+        return Phrase(N_("Travel cards are played before the first throw of a turn."))
     return None
 
 
@@ -63,13 +64,17 @@ def _check_play(game: LiveGame, cmd: PlayTravelCards) -> Refusal:
 
 def _cards_problem(game: LiveGame, player: int, cards: tuple[str, ...]) -> Refusal:
     if not cards:
-        return IllegalCommand("no_such_card", "Name the travel cards to play.")
+        return IllegalCommand("no_such_card", Phrase(N_("Name the travel cards to play.")))
     held = Counter(game.state.players[player].hand)
     for ref, n in Counter(cards).items():
         if held[ref] < n:
-            return IllegalCommand("no_such_card", f"{game.name(player)} does not hold that travel card.")
+            return IllegalCommand(
+                "no_such_card", Phrase(N_("{name} does not hold that travel card."), name=game.name(player))
+            )
         if not steps_of(game, ref):
-            return IllegalCommand("not_a_travel_card", "Only travel cards move a token instead of the dice.")
+            return IllegalCommand(
+                "not_a_travel_card", Phrase(N_("Only travel cards move a token instead of the dice."))
+            )
     return None
 
 
@@ -108,17 +113,23 @@ def _check_roll_with(game: LiveGame, cmd: RollWithTravelCard) -> Refusal:
     if refusal is not None:
         return refusal
     if not game.ruleset.option(WITH_DICE):
-        return IllegalCommand("not_in_these_rules", "Travel cards are not added to throws in this game.")
+        return IllegalCommand(
+            "not_in_these_rules", Phrase(N_("Travel cards are not added to throws in this game."))
+        )
     ps = game.state.players[cmd.player]
     if ps.in_jail:
-        return IllegalCommand("not_now", "Travel cards cannot be played from jail.")
+        return IllegalCommand("not_now", Phrase(N_("Travel cards cannot be played from jail.")))
     if ps.next_roll_backward:
-        return IllegalCommand("not_now", "After Move Backwards the next throw must be made first.")
+        return IllegalCommand(
+            "not_now", Phrase(N_("After Move Backwards the next throw must be made first."))
+        )
     refusal = _cards_problem(game, cmd.player, (cmd.card,))
     if refusal is not None:
         return refusal
     if steps_of(game, cmd.card) < 0:
-        return IllegalCommand("not_a_travel_card", "Only a forward travel card is added to a throw.")
+        return IllegalCommand(
+            "not_a_travel_card", Phrase(N_("Only a forward travel card is added to a throw."))
+        )
     return None
 
 

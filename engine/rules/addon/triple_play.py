@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from engine.commands import ClaimHalfWinnings
 from engine.errors import IllegalCommand, Refusal
 from engine.events import HeldCardKept, HeldCardPlayed, TriplePlayThrown, TriplePlayWon
+from engine.phrases import N_, Phrase
 from engine.registry import command
 from engine.rules.checks import awaited
 from engine.rules.hands import KEEP_RULES, card_of, give_back, held_of, holds_for_use, take_top
@@ -104,7 +105,9 @@ def _check_claim(game: LiveGame, cmd: ClaimHalfWinnings) -> Refusal:
     assert isinstance(pend, WinningsChoice)
     if cmd.target not in pend.winners:
         names = ", ".join(game.name(p) for p in pend.winners)
-        return IllegalCommand("no_such_winner", f"Half of a prize just won may be claimed: {names}.")
+        return IllegalCommand(
+            "no_such_winner", Phrase(N_("Half of a prize just won may be claimed: {names}."), names=names)
+        )
     return None
 
 
@@ -125,7 +128,7 @@ def _claim(game: LiveGame, cmd: ClaimHalfWinnings) -> None:
                 payee=cmd.player,
                 amount=amount,
                 reason="levy",
-                detail="half a prize",
+                detail=N_("half a prize"),
                 rule="addon.winnings_card",
             )
         ]

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from engine.commands import SellLot
 from engine.errors import IllegalCommand, Refusal
 from engine.events import LotSold
+from engine.phrases import N_, Phrase
 from engine.registry import command
 from engine.rules.checks import deed_of, may_manage
 from engine.rules.finance_1936.markers import after_selling
@@ -34,12 +35,14 @@ def lot_value(table: Tabletop, space: int) -> int:
 
 def _check_sell_lot(game: LiveGame, cmd: SellLot) -> Refusal:
     if not game.board.edition.bank_buys_lots:
-        return IllegalCommand("no_buy_back", "The bank does not buy back deeds in this edition.")
+        return IllegalCommand("no_buy_back", Phrase(N_("The bank does not buy back deeds in this edition.")))
     pend = game.state.pending
     if isinstance(pend, ExcessLots) and pend.player == cmd.player:
         if cmd.space not in pend.spaces:
             names = ", ".join(game.board.name(s) for s in pend.spaces)
-            return IllegalCommand("not_now", f"Choose which of the lots you took to give back: {names}.")
+            return IllegalCommand(
+                "not_now", Phrase(N_("Choose which of the lots you took to give back: {names}."), names=names)
+            )
         return None
     refusal = (
         None if _asked_to_bid_for_a_lot(game, cmd.player) else may_manage(game, cmd.player)
@@ -47,7 +50,10 @@ def _check_sell_lot(game: LiveGame, cmd: SellLot) -> Refusal:
     if refusal is not None:
         return refusal
     if game.board.kinds[cmd.space] != "street":
-        return IllegalCommand("not_a_street", f"The bank buys back lots, not {game.board.name(cmd.space)}.")
+        return IllegalCommand(
+            "not_a_street",
+            Phrase(N_("The bank buys back lots, not {space}."), space=game.board.name(cmd.space)),
+        )
     return None
 
 

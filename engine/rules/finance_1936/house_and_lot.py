@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from engine.errors import IllegalCommand, Refusal
 from engine.hooks import BUILD_ROOM, BUILD_RULES, RENT_MODELS
 from engine.narration import money
+from engine.phrases import N_, Phrase, Plural
 from engine.rules.rent import RentRow, houses_phrase
 
 if TYPE_CHECKING:
@@ -70,7 +71,10 @@ def lot_for_sale(table: Tabletop, space: int) -> Refusal:
     if need and table.bank.houses < need:
         return IllegalCommand(
             "no_houses_left",
-            f"The bank has no house to sell with {table.board.name(space)}: it waits until one is sold back.",
+            Phrase(
+                N_("The bank has no house to sell with {space}: it waits until one is sold back."),
+                space=table.board.name(space),
+            ),
         )
     return None
 
@@ -88,12 +92,18 @@ def _after_circuit(table: Tabletop, player: int, space: int) -> tuple[BuildingKi
     """After one full circuit, a house on any of one's lots, up to the most a lot takes."""
     if table.players[player].circuits < 1:
         return None, IllegalCommand(
-            "no_circuit", "Houses can be added only after your first full circuit of the board."
+            "no_circuit", Phrase(N_("Houses can be added only after your first full circuit of the board."))
         )
     here = table.deeds[space].level
     if here >= table.ruleset.max_level:
         return None, IllegalCommand(
-            "has_hotel", f"{table.board.name(space)} already has {houses_phrase(here)}, the most a lot takes."
+            "has_hotel",
+            Plural(
+                "{space} already has {n} house, the most a lot takes.",
+                "{space} already has {n} houses, the most a lot takes.",
+                here,
+                space=table.board.name(space),
+            ),
         )
     return "house", None
 

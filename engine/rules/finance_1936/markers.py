@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from engine.errors import IllegalCommand, Refusal
+from engine.phrases import N_, Phrase
 from engine.registry import effect
 from engine.state import CheckLotLimit, ExcessLots
 
@@ -40,8 +41,14 @@ def may_take_lots(table: Tabletop, player: int, count: int = 1, giving: int = 0)
     name = table.players[player].name
     return IllegalCommand(
         "lot_limit",
-        f"{name} has no ownership marker left for another lot (at most {limit}): "
-        "sell a lot back to the bank first.",
+        Phrase(
+            N_(
+                "{name} has no ownership marker left for another lot (at most {limit}): "
+                "sell a lot back to the bank first."
+            ),
+            name=name,
+            limit=limit,
+        ),
     )
 
 

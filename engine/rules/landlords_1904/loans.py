@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from engine.commands import AcceptLoan, BorrowFromBank, CancelLoan, ProposeLoan, RejectLoan, RepayLoan
 from engine.errors import IllegalCommand, Refusal
 from engine.events import LoanCancelled, LoanProposed, LoanRejected, LoanRepaid, LoanTaken
-from engine.narration import money
+from engine.phrases import N_, Money, Phrase, Plural
 from engine.registry import command
 from engine.rules.checks import actor
 from engine.rules.money import funds, spend
@@ -137,27 +137,31 @@ def _security_problem(table: Tabletop, borrower: int, security: Sequence[int]) -
     board = table.board
     name = table.players[borrower].name
     if not security:
-        return IllegalCommand("no_security", "A loan needs at least one lot pledged for it.")
+        return IllegalCommand("no_security", Phrase(N_("A loan needs at least one lot pledged for it.")))
     if len(set(security)) != len(security):
-        return IllegalCommand("bad_security", "A lot is pledged twice.")
+        return IllegalCommand("bad_security", Phrase(N_("A lot is pledged twice.")))
     taken = pledged(table)
     for space in security:
         deed = table.deeds.get(space)
         if deed is None or board.kinds[space] != "lot":
-            return IllegalCommand("not_a_lot", f"Space {space} is not a lot.")
+            return IllegalCommand("not_a_lot", Phrase(N_("Space {space} is not a lot."), space=space))
         if deed.owner != borrower:
-            return IllegalCommand("not_owner", f"{name} does not own {board.name(space)}.")
+            return IllegalCommand(
+                "not_owner", Phrase(N_("{name} does not own {space}."), name=name, space=board.name(space))
+            )
         if space in taken:
-            return IllegalCommand("pledged", f"{board.name(space)} is already pledged for a loan.")
+            return IllegalCommand(
+                "pledged", Phrase(N_("{space} is already pledged for a loan."), space=board.name(space))
+            )
     return None
 
 
 def _money_may_move(table: Tabletop, player: int, blocked: frozenset[str]) -> Refusal:
     pend = table.pending
     if pend is not None and pend.kind in blocked:
-        return IllegalCommand("not_now", "Not in the middle of a move or an auction.")
+        return IllegalCommand("not_now", Phrase(N_("Not in the middle of a move or an auction.")))
     if loan_rules(table) is None:
-        return IllegalCommand("no_loans", "There is no borrowing in this game.")
+        return IllegalCommand("no_loans", Phrase(N_("There is no borrowing in this game.")))
     return None
 
 
@@ -173,8 +177,13 @@ def bank_loan_problem(table: Tabletop, player: int, notes: int, security: Sequen
     if value < need:
         return IllegalCommand(
             "too_little_security",
-            f"{notes} note{'s' if notes != 1 else ''} need lots worth {money(need)}; these are worth "
-            f"{money(value)}.",
+            Plural(
+                "{n} note need lots worth {amount}; these are worth {worth}.",
+                "{n} notes need lots worth {amount}; these are worth {worth}.",
+                notes,
+                amount=Money(need),
+                worth=Money(value),
+            ),
         )
     return None
 
@@ -221,10 +230,15 @@ def _check_repay(game: LiveGame, cmd: RepayLoan) -> Refusal:
         return refusal
     loan = _find(game, cmd.loan)
     if loan is None or loan.borrower != cmd.player:
-        return IllegalCommand("no_such_loan", f"{game.name(cmd.player)} owes no loan {cmd.loan}.")
+        return IllegalCommand(
+            "no_such_loan",
+            Phrase(N_("{name} owes no loan {loan}."), name=game.name(cmd.player), loan=cmd.loan),
+        )
     amount = repayment(game, loan)
     if funds(game, cmd.player) < amount:
-        return IllegalCommand("insufficient_funds", f"Repaying takes {money(amount)}; you have less.")
+        return IllegalCommand(
+            "insufficient_funds", Phrase(N_("Repaying takes {amount}; you have less."), amount=Money(amount))
+        )
     return None
 
 
@@ -314,30 +328,33 @@ def loan_problem(
     holding a view can make before sending it."""
     players = table.players
     if table.winner is not None:
-        return IllegalCommand("game_over", "The game is over.")
+        return IllegalCommand("game_over", Phrase(N_("The game is over.")))
     if not 0 <= player < len(players):
-        return IllegalCommand("no_such_player", f"There is no player {player} in this game.")
+        return IllegalCommand(
+            "no_such_player", Phrase(N_("There is no player {player} in this game."), player=player)
+        )
     pend = table.pending
     if pend is None or pend.kind not in TRADING_OPEN:
         return IllegalCommand(
-            "not_now", "Loans wait until the auction, the move or the open offer is settled."
+            "not_now", Phrase(N_("Loans wait until the auction, the move or the open offer is settled."))
         )
     rules = loan_rules(table)
     if rules is None or not rules.between_players:
-        return IllegalCommand("no_loans", "Players do not lend to each other in this game.")
+        return IllegalCommand("no_loans", Phrase(N_("Players do not lend to each other in this game.")))
     if not 0 <= to < len(players) or to == player or players[to].bankrupt or players[player].bankrupt:
-        return IllegalCommand("bad_loan", "Lend to, or borrow from, another player in the game.")
+        return IllegalCommand("bad_loan", Phrase(N_("Lend to, or borrow from, another player in the game.")))
     if lender not in (player, to):
-        return IllegalCommand("bad_loan", "The lender is one of the two players.")
+        return IllegalCommand("bad_loan", Phrase(N_("The lender is one of the two players.")))
     if principal <= 0 or interest < 0:
-        return IllegalCommand("bad_loan", "A loan lends something, at no negative interest.")
+        return IllegalCommand("bad_loan", Phrase(N_("A loan lends something, at no negative interest.")))
     borrower = to if lender == player else player
     refusal = _security_problem(table, borrower, security)
     if refusal is not None:
         return refusal
     if funds(table, lender) < principal:
         return IllegalCommand(
-            "insufficient_funds", f"{players[lender].name} does not have {money(principal)}."
+            "insufficient_funds",
+            Phrase(N_("{name} does not have {amount}."), name=players[lender].name, amount=Money(principal)),
         )
     return None
 
@@ -363,7 +380,8 @@ def _stale(game: LiveGame, o: LoanOffer) -> Refusal:
     stale = _security_problem(game, o.borrower, o.security)
     if stale is None and funds(game, o.lender) < o.principal:
         stale = IllegalCommand(
-            "insufficient_funds", f"{game.name(o.lender)} no longer has {money(o.principal)}."
+            "insufficient_funds",
+            Phrase(N_("{name} no longer has {amount}."), name=game.name(o.lender), amount=Money(o.principal)),
         )
     return stale
 
@@ -394,7 +412,7 @@ LOANS: OfferKind[LoanOffer] = OfferKind(
     awaiting="loan_answer",
     waiting=lambda player, offer: LoanAnswer(player=player, offer=offer),
     offer_of=lambda pend: pend.offer,
-    noun="loan offer",
+    noun=N_("There is no open loan offer {number}."),
     missing="no_such_offer",
     not_yours="not_your_offer",
     stale="stale_offer",

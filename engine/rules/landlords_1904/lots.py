@@ -16,6 +16,7 @@ from engine.errors import IllegalCommand, Refusal
 from engine.events import LotOffered, PropertyBought, StoppedShort
 from engine.hooks import RENT_MODELS
 from engine.narration import money
+from engine.phrases import N_, Money, Phrase
 from engine.registry import command
 from engine.rules.checks import awaited
 from engine.rules.landing import land, space_action
@@ -136,7 +137,11 @@ def _check_buy(game: LiveGame, cmd: BuyLot) -> Refusal:
     if funds(game, cmd.player) < price:
         return IllegalCommand(
             "insufficient_funds",
-            f"{game.board.name(pend.space)} costs {money(price)}; borrow first, or rent it.",
+            Phrase(
+                N_("{space} costs {amount}; borrow first, or rent it."),
+                space=game.board.name(pend.space),
+                amount=Money(price),
+            ),
         )
     return None
 

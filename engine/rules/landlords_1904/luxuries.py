@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from engine.commands import BuyLuxury, DeclineLuxury
 from engine.errors import IllegalCommand, Refusal
 from engine.events import LuxuryBought, MoveLost
-from engine.narration import money
+from engine.phrases import N_, Money, Phrase
 from engine.registry import command
 from engine.rules.checks import awaited
 from engine.rules.landing import space_action
@@ -47,7 +47,8 @@ def _check_buy(game: LiveGame, cmd: BuyLuxury) -> Refusal:
     assert isinstance(pend, LuxuryOffer)
     if funds(game, cmd.player) < pend.price:
         return IllegalCommand(
-            "insufficient_funds", f"A luxury costs {money(pend.price)}; do without it and lose the move."
+            "insufficient_funds",
+            Phrase(N_("A luxury costs {amount}; do without it and lose the move."), amount=Money(pend.price)),
         )
     return None
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from engine.commands import GoToPoorhouse
 from engine.errors import IllegalCommand, Refusal
 from engine.events import LeftPoorhouse, PoorhouseThrow, WentToPoorhouse
-from engine.narration import money
+from engine.phrases import N_, Money, Phrase
 from engine.registry import command
 from engine.rules.checks import awaited
 from engine.rules.debts import liquidation_value
@@ -31,17 +31,26 @@ def _check(game: LiveGame, cmd: GoToPoorhouse) -> Refusal:
     if refusal is not None:
         return refusal
     if game.board.edition.poorhouse is None:
-        return IllegalCommand("no_poorhouse", "There is no poorhouse in this game.")
+        return IllegalCommand("no_poorhouse", Phrase(N_("There is no poorhouse in this game.")))
     debt = game.state.pending
     assert isinstance(debt, Debt)
     can_borrow = liquidation_value(game, cmd.player)  # where the bank only lends: what it would lend
     if can_borrow > 0:
         short = debt.amount - funds(game, cmd.player)
-        toward = "enough for" if can_borrow >= short else "toward"
+        borrow = (
+            N_(
+                "You can still borrow {amount} from the bank against your lots, enough for the {short} you "
+                "are short: the poorhouse takes only one with nothing left to borrow on."
+            )
+            if can_borrow >= short
+            else N_(
+                "You can still borrow {amount} from the bank against your lots, toward the {short} you are "
+                "short: the poorhouse takes only one with nothing left to borrow on."
+            )
+        )
         return IllegalCommand(
             "can_borrow",
-            f"You can still borrow {money(can_borrow)} from the bank against your lots, {toward} the "
-            f"{money(short)} you are short: the poorhouse takes only one with nothing left to borrow on.",
+            Phrase(borrow, amount=Money(can_borrow), short=Money(short)),
         )
     return None
 

@@ -11,7 +11,7 @@ from engine.commands import BuyTicketLot, DoneWithTickets
 from engine.errors import IllegalCommand, Refusal
 from engine.events import Event, TicketsDealt, TicketsReturned
 from engine.hooks import OPENINGS
-from engine.narration import money
+from engine.phrases import N_, Money, Phrase
 from engine.registry import command
 from engine.rules.checks import awaited
 from engine.rules.landlords_1904.lots import buy_lot
@@ -59,11 +59,18 @@ def _check_buy(game: LiveGame, cmd: BuyTicketLot) -> Refusal:
     if refusal is not None:
         return refusal
     if cmd.space not in game.state.players[cmd.player].tickets:
-        return IllegalCommand("no_ticket", f"You hold no lot ticket for space {cmd.space}.")
+        return IllegalCommand(
+            "no_ticket", Phrase(N_("You hold no lot ticket for space {space}."), space=cmd.space)
+        )
     price = game.board.price[cmd.space]
     if funds(game, cmd.player) < price:
         return IllegalCommand(
-            "insufficient_funds", f"{game.board.name(cmd.space)} costs {money(price)}; you cannot afford it."
+            "insufficient_funds",
+            Phrase(
+                N_("{space} costs {amount}; you cannot afford it."),
+                space=game.board.name(cmd.space),
+                amount=Money(price),
+            ),
         )
     return None
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.events import AwardReceived
+from engine.phrases import N_
 from engine.rules.landing import space_action
 from engine.rules.money import owe
 
@@ -47,7 +48,16 @@ def _necessity(game: LiveGame, player: int, space: int, dice: int, mult: int, ti
 @space_action("fare")
 def _fare(game: LiveGame, player: int, space: int, dice: int, mult: int, times: int | None) -> None:
     """A railroad stopped on: the fare, into the railroad's box."""
-    owe(game, player, None, fee_of(game, space), "fare", space, "the railroad fare", box=box_of(game, space))
+    owe(
+        game,
+        player,
+        None,
+        fee_of(game, space),
+        "fare",
+        space,
+        N_("the railroad fare"),
+        box=box_of(game, space),
+    )
 
 
 @space_action("legacy")
