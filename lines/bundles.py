@@ -12,11 +12,12 @@ import re
 from collections import Counter
 
 from engine import Board, Bundle
-from engine.narration import money
+from lines import verbs
 from lines.names import Miss, space_named, space_word
-from translation import _
+from translation import _, money
 
-_MONEY = re.compile(r"^\$?(\d{1,3}(?:,\d{3})+|\d{1,9})(?:\s*dollars?)?$")
+_MONEY = re.compile(r"^\$?\s*(\d{1,3}(?:,\d{3})+|\d{1,3}(?:\.\d{3})+|\d{1,9})(?:\s*(?:dollars?|\$))?$")
+"""`120`, `$1,200`, `1200 dollars`, and as other languages write it, `1.200 $`."""
 _JAIL = re.compile(r"^(?:(a|an|one|\d{1,2})\s+)?(?:get out of )?jail(?: free)? cards?$")
 _SPLIT = re.compile(r"\s*,(?!\d{3})\s*|\s+and\s+")
 _CARD_CUT = re.compile(r"[,.;:()\u201c\u201d\"]|\s+and\s+|\s+for\s+")
@@ -30,7 +31,7 @@ _CARDS = re.compile(
 def amount(text: str) -> int | None:
     """A sum of money as typed: `120`, `$1,200`, `1200 dollars`; None if it is not one."""
     found = _MONEY.match(text.strip().casefold())
-    return int(found.group(1).replace(",", "")) if found else None
+    return int(found.group(1).replace(",", "").replace(".", "")) if found else None
 
 
 def _count(word: str | None) -> int:
@@ -119,4 +120,4 @@ def bundle_words(bundle: Bundle, board: Board) -> str:
         else:
             words = _CARD_CUT.split(board.cards[deck][card].text.casefold())[0].strip()
             parts += [f"{name} card {words}"] * n
-    return " and ".join(parts) if parts else "nothing"
+    return f" {verbs.word('and')} ".join(parts) if parts else verbs.word("nothing")
