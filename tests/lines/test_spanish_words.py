@@ -11,6 +11,7 @@ import pytest
 from engine import Build, Mortgage, PlaceBid, ProposeTrade, SellBuilding, Unmortgage
 from lines import verbs
 from lines.completion import completions
+from lines.menu import StartMenu
 from lines.names import Miss
 from lines.parser import Act, Table, read
 from translation import Language, language, use
@@ -107,3 +108,26 @@ def test_english_is_unchanged() -> None:
     table = _table(line_table("classic", 3))
     assert read("tirar", table) == Miss("'tirar' is not a command. Type help for the commands that work now.")
     assert completions("constr", []) == []
+
+
+def test_the_start_menu_is_answered_in_spanish(spanish: None) -> None:
+    out: list[str] = []
+    menu = StartMenu(out.append, list, "Vera")
+    menu.start()
+    assert "Escribe rápida" in out[-1]
+    for line, asked in [
+        ("nueva", "¿Qué edición?"),
+        ("classic", "¿Cuántos bots"),
+        ("2", "¿Su nivel: fácil, normal, difícil"),
+        ("dificil", "¿Reglas completas"),
+        ("tiempo 30", "Escribe el nombre de una opción"),
+        ("listo", "¿Una semilla"),
+        ("aleatorio", None),
+    ]:
+        menu.feed(line)
+        if asked is not None:
+            assert out[-1].startswith(asked), (line, out[-2:])
+    choice = menu.choice
+    assert choice is not None and choice.setup is not None
+    assert choice.setup.rules.time_limit_rounds == 30 and choice.setup.seed is None
+    assert [s.level for s in choice.setup.seats][1:] == ["hard", "hard"]
