@@ -14,11 +14,15 @@ from collections import Counter
 from engine import Board, Bundle
 from lines import verbs
 from lines.names import Miss, space_named, space_word
-from translation import _, money
+from translation import _, money, pgettext
 
 _MONEY = re.compile(r"^\$?\s*(\d{1,3}(?:,\d{3})+|\d{1,3}(?:\.\d{3})+|\d{1,9})(?:\s*(?:dollars?|\$))?$")
 """`120`, `$1,200`, `1200 dollars`, and as other languages write it, `1.200 $`."""
-_JAIL = re.compile(r"^(?:(a|an|one|\d{1,2})\s+)?(?:get out of )?jail(?: free)? cards?$")
+_JAIL = re.compile(
+    r"^(?:(a|an|one|\d{1,2})\s+)?(?:(?:get out of )?jail(?: free)? cards?|cards?\s+from\s+jail)$"
+)
+"""`a jail card`, `2 get out of jail free cards`; and as `lines.verbs` makes other languages' words
+English, `one card from jail` (`una carta de cárcel`)."""
 _SPLIT = re.compile(r"\s*,(?!\d{3})\s*|\s+and\s+")
 _CARD_CUT = re.compile(r"[,.;:()\u201c\u201d\"]|\s+and\s+|\s+for\s+")
 """Where a card's words are cut when an offer names it: before anything an offer's line reads otherwise."""
@@ -106,11 +110,18 @@ def bundle_words(bundle: Bundle, board: Board) -> str:
     empty)."""
     parts = [space_word(s, board) for s in bundle.deeds]
     for lot, n in Counter(bundle.houses).items():
-        parts.append(f"{n} house{'s' if n != 1 else ''} from {space_word(lot, board)}")
+        lot_word = space_word(lot, board)
+        if n == 1:
+            parts.append(pgettext("command", "1 house from {lot}", lot=lot_word))
+        else:
+            parts.append(pgettext("command", "{n} houses from {lot}", n=n, lot=lot_word))
     if bundle.cash:
         parts.append(money(bundle.cash))
     if bundle.jail_cards:
-        parts.append("a jail card" if bundle.jail_cards == 1 else f"{bundle.jail_cards} jail cards")
+        if bundle.jail_cards == 1:
+            parts.append(pgettext("command", "a jail card"))
+        else:
+            parts.append(pgettext("command", "{n} jail cards", n=bundle.jail_cards))
     decks = board.edition.decks
     for ref, n in Counter(bundle.cards).items():
         deck, _slash, card = ref.partition("/")

@@ -131,3 +131,15 @@ def test_the_start_menu_is_answered_in_spanish(spanish: None) -> None:
     assert choice is not None and choice.setup is not None
     assert choice.setup.rules.time_limit_rounds == 30 and choice.setup.seed is None
     assert [s.level for s in choice.setup.seats][1:] == ["hard", "hard"]
+
+
+def test_houses_and_jail_cards_in_a_spanish_offer(spanish: None) -> None:
+    table = _table(line_table("classic", 3))
+    line = "ofrecer Ada: una carta de cárcel y 2 casas de Oriental Avenue por 2 cartas de carcel"
+    got = read(line, table)
+    assert isinstance(got, Act) and isinstance(got.commands[0], ProposeTrade)
+    offer = got.commands[0]
+    assert (offer.give.jail_cards, offer.give.houses, offer.take.jail_cards) == (1, (6, 6), 2)
+    assert got.confirm == (
+        "Ofreces a Ada 2 casas de Oriental Avenue y una carta de cárcel a cambio de 2 cartas de cárcel."
+    )
