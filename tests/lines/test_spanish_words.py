@@ -13,7 +13,7 @@ from lines import verbs
 from lines.completion import completions
 from lines.menu import StartMenu
 from lines.names import Miss
-from lines.parser import Act, Table, read
+from lines.parser import Act, Table, read, spell
 from translation import Language, language, use
 
 from linetable import LineTable, line_table
@@ -143,3 +143,15 @@ def test_houses_and_jail_cards_in_a_spanish_offer(spanish: None) -> None:
     assert got.confirm == (
         "Ofreces a Ada 2 casas de Oriental Avenue y una carta de cárcel a cambio de 2 cartas de cárcel."
     )
+
+
+def test_the_1904_loans_in_spanish_words_read_back_as_typed(spanish: None) -> None:
+    table = _table(line_table("landlords-1904", 2))
+    for line in (
+        "pedir 2 billetes contra Lot 3",
+        "prestar Ada 200 al 20",
+        "pedir de Ada 200 al 20 contra Lot 5",
+    ):
+        got = read(line, table)
+        assert isinstance(got, Act), (line, got)
+        assert [spell(c, table) for c in got.commands] == [line]
