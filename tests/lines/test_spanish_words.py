@@ -155,3 +155,8 @@ def test_the_1904_loans_in_spanish_words_read_back_as_typed(spanish: None) -> No
         got = read(line, table)
         assert isinstance(got, Act), (line, got)
         assert [spell(c, table) for c in got.commands] == [line]
+
+
+def test_each_spanish_command_word_stands_for_one_english_word(spanish: None) -> None:
+    english = {w: verbs.command(verbs.word(w)) for w in verbs.heads() if w.isascii() and verbs.word(w) != w}
+    assert all(back == w for w, back in english.items()), {w: b for w, b in english.items() if b != w}
