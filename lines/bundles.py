@@ -12,12 +12,17 @@ import re
 from collections import Counter
 
 from engine import Board, Bundle
-from engine.narration import money
+from lines import verbs
 from lines.names import Miss, space_named, space_word
-from translation import _
+from translation import _, money, pgettext
 
-_MONEY = re.compile(r"^\$?(\d{1,3}(?:,\d{3})+|\d{1,9})(?:\s*dollars?)?$")
-_JAIL = re.compile(r"^(?:(a|an|one|\d{1,2})\s+)?(?:get out of )?jail(?: free)? cards?$")
+_MONEY = re.compile(r"^\$?\s*(\d{1,3}(?:,\d{3})+|\d{1,3}(?:\.\d{3})+|\d{1,9})(?:\s*(?:dollars?|\$))?$")
+"""`120`, `$1,200`, `1200 dollars`, and as other languages write it, `1.200 $`."""
+_JAIL = re.compile(
+    r"^(?:(a|an|one|\d{1,2})\s+)?(?:(?:get out of )?jail(?: free)? cards?|cards?\s+from\s+jail)$"
+)
+"""`a jail card`, `2 get out of jail free cards`; and as `lines.verbs` makes other languages' words
+English, `one card from jail` (`una carta de cárcel`)."""
 _SPLIT = re.compile(r"\s*,(?!\d{3})\s*|\s+and\s+")
 _CARD_CUT = re.compile(r"[,.;:()\u201c\u201d\"]|\s+and\s+|\s+for\s+")
 """Where a card's words are cut when an offer names it: before anything an offer's line reads otherwise."""
@@ -30,7 +35,7 @@ _CARDS = re.compile(
 def amount(text: str) -> int | None:
     """A sum of money as typed: `120`, `$1,200`, `1200 dollars`; None if it is not one."""
     found = _MONEY.match(text.strip().casefold())
-    return int(found.group(1).replace(",", "")) if found else None
+    return int(found.group(1).replace(",", "").replace(".", "")) if found else None
 
 
 def _count(word: str | None) -> int:
@@ -105,11 +110,18 @@ def bundle_words(bundle: Bundle, board: Board) -> str:
     empty)."""
     parts = [space_word(s, board) for s in bundle.deeds]
     for lot, n in Counter(bundle.houses).items():
-        parts.append(f"{n} house{'s' if n != 1 else ''} from {space_word(lot, board)}")
+        lot_word = space_word(lot, board)
+        if n == 1:
+            parts.append(pgettext("command", "1 house from {lot}", lot=lot_word))
+        else:
+            parts.append(pgettext("command", "{n} houses from {lot}", n=n, lot=lot_word))
     if bundle.cash:
         parts.append(money(bundle.cash))
     if bundle.jail_cards:
-        parts.append("a jail card" if bundle.jail_cards == 1 else f"{bundle.jail_cards} jail cards")
+        if bundle.jail_cards == 1:
+            parts.append(pgettext("command", "a jail card"))
+        else:
+            parts.append(pgettext("command", "{n} jail cards", n=bundle.jail_cards))
     decks = board.edition.decks
     for ref, n in Counter(bundle.cards).items():
         deck, _slash, card = ref.partition("/")
@@ -119,4 +131,4 @@ def bundle_words(bundle: Bundle, board: Board) -> str:
         else:
             words = _CARD_CUT.split(board.cards[deck][card].text.casefold())[0].strip()
             parts += [f"{name} card {words}"] * n
-    return " and ".join(parts) if parts else "nothing"
+    return f" {verbs.word('and')} ".join(parts) if parts else verbs.word("nothing")

@@ -8,11 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from lines import verbs
 from lines.parser import QUESTIONS, READERS, Table
 
 COMMANDS = sorted({*QUESTIONS, *READERS} - {"more", "next"})
-"""The words a line begins with (`more` and `next`, typed whole after a long answer, are left out so that
-`mor` still completes `mortgage`)."""
+"""The English words a line begins with (`more` and `next`, typed whole after a long answer, are left out
+so that `mor` still completes `mortgage`)."""
+
+
+def commands() -> list[str]:
+    """The words a line begins with, in the language spoken and in English."""
+    spoken = {verbs.word(w) for w in COMMANDS} - {verbs.word("more"), verbs.word("next")}
+    return sorted(spoken | set(COMMANDS))
+
 
 FOLLOWERS = ("lot", "card", "fine", "mortgage", "game", "with", "against", "notes", "from", "gives", "to")
 """Words that come after a command's first word (`sell lot`, `use card`, `deal with`)."""
@@ -22,15 +30,15 @@ def vocabulary(table: Table) -> list[str]:
     """The words worth completing after a line's first word: the spaces' and players' names, and a few
     words the commands take."""
     names = {table.board.name(s) for s in range(table.board.size)} | set(table.names)
-    return sorted(names | set(FOLLOWERS))
+    return sorted(names | set(FOLLOWERS) | {verbs.word(w) for w in FOLLOWERS})
 
 
 def completions(line: str, known: Iterable[str]) -> list[str]:
     """The whole lines that complete `line`: a command's word at its start, else its longest tail that
     begins a known word or name, completed."""
     if " " not in line.strip():
-        head = line.strip().casefold()
-        return [w for w in COMMANDS if head and w.startswith(head)]
+        head = verbs.fold(line.strip())
+        return [w for w in commands() if head and verbs.fold(w).startswith(head)]
     known = list(known)
     for start in range(1, len(line) + 1):
         if line[start - 1] not in " :,;":

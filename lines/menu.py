@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine import EDITIONS, RuleOptions, load_edition
+from lines import verbs
 from lines.names import Miss, match
 from lines.parser import clean
 from lines.rule_menu import ASKED, RuleChoices
@@ -72,10 +73,10 @@ class StartMenu:
         words = clean(line)
         if isinstance(words, Miss):
             self._say(words.sentence)
-        elif words.casefold() in ("quit", "exit", "bye"):
+        elif verbs.command(words) in ("quit", "exit", "bye"):
             self.choice = Choice("quit")
             return
-        elif words.casefold() == "back" and self._step != "menu":
+        elif verbs.command(words) == "back" and self._step != "menu":
             self._step = "menu"
         else:
             steps: dict[str, Callable[[str], str | None]] = {
@@ -96,7 +97,7 @@ class StartMenu:
         self._ask()
 
     def _on_menu(self, words: str) -> str | None:
-        word = words.casefold()
+        word = verbs.command(words)
         if word in ("quick", "learn"):
             self.choice = Choice(word)
         elif word == "new":
@@ -144,7 +145,7 @@ class StartMenu:
 
     def _on_level(self, words: str) -> str | None:
         """One level for every bot, or one for each bot in turn ("easy hard hard")."""
-        typed = words.replace(",", " ").split()
+        typed = verbs.inner(words).replace(",", " ").split()
         if len(typed) not in (1, self._bots):
             return _(
                 "Type one level for all the bots, or one for each of the {n} bots in turn.", n=self._bots
@@ -160,7 +161,7 @@ class StartMenu:
         return None
 
     def _on_rules(self, words: str) -> str | None:
-        word = words.casefold()
+        word = verbs.inner(words).casefold()
         if word in ("full", "standard"):
             self._short, self._rounds = False, None
         elif word in ("short", "short game"):
@@ -184,7 +185,7 @@ class StartMenu:
     def _on_options(self, words: str) -> str | None:
         options = self._options
         assert options is not None
-        word = words.casefold()
+        word = verbs.command(words)
         if word in ("done", "ok", "start", "go"):
             self._step = "seed"
             return None
@@ -195,7 +196,7 @@ class StartMenu:
         return options.feed(words)
 
     def _on_seed(self, words: str) -> str | None:
-        if words.casefold() not in ("random", "none") and not words.isdigit():
+        if verbs.command(words) not in ("random", "none") and not words.isdigit():
             return _("Type a whole number for the seed, or random.")
         seed = int(words) if words.isdigit() else None
         seats = self._seats()
@@ -242,4 +243,9 @@ QUESTIONS = {
 
 def question(step: str) -> str:
     """The question of a step of the menu, in the language spoken."""
-    return _(QUESTIONS[step], editions=", ".join(EDITIONS), most=MOST_BOTS, levels=", ".join(LEVELS))
+    return _(
+        QUESTIONS[step],
+        editions=", ".join(EDITIONS),
+        most=MOST_BOTS,
+        levels=", ".join(map(verbs.word, LEVELS)),
+    )

@@ -17,6 +17,7 @@ from engine import (
     RejectTrade,
     RepayLoan,
 )
+from lines import verbs
 from lines.bundles import bundle_words, read_bundle
 from lines.names import Miss, player_named, space_named
 from lines.reading import Act, Reading, Table
@@ -57,7 +58,9 @@ def _lots(text: str | None, table: Table) -> tuple[int, ...] | Miss:
 def _loan_terms(rest: str, table: Table, lending: bool) -> Reading:
     found = _LOAN.match(rest)
     if not found:
-        example = "lend bob 200 at 20 against Lot 5" if lending else "borrow from bob 200 at 20 against Lot 5"
+        w = verbs.word
+        terms = f"bob 200 {w('at')} 20 {w('against')} Lot 5"
+        example = f"{w('lend')} {terms}" if lending else f"{w('borrow')} {w('from')} {terms}"
         return Miss(_("Type the loan like this: {example}.", example=example))
     who = player_named(found.group("who"), table.names)
     if isinstance(who, Miss):
@@ -162,7 +165,11 @@ def deal(rest: str, table: Table) -> Reading:
     """`deal with bob and carol: I give Boardwalk to bob; bob gives 100 to carol; carol gives Park Place
     to me`."""
     head, colon, body = rest.partition(":")
-    example = "deal with bob and carol: I give Boardwalk to bob; bob gives 100 to carol"
+    w = verbs.word
+    example = (
+        f"{w('deal')} {w('with')} bob {w('and')} carol: {w('I')} {w('give')} Boardwalk {w('to')} bob; "
+        f"bob {w('gives')} 100 {w('to')} carol"
+    )
     if not colon or not head.casefold().startswith("with "):
         return Miss(_("Type the deal like this: {example}.", example=example))
     parties = []
@@ -173,7 +180,7 @@ def deal(rest: str, table: Table) -> Reading:
         parties.append(who)
     parts = []
     for clause in body.split(";"):
-        found = _CLAUSE.match(clause.strip())
+        found = _CLAUSE.match(verbs.clause(clause.strip()))
         if not found:
             return Miss(
                 _(

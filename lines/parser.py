@@ -59,6 +59,7 @@ from engine import (
     Unmortgage,
     UseJailCard,
 )
+from lines import verbs
 from lines.bundles import amount
 from lines.names import Miss, player_named, space_named
 from lines.offers import borrow, counter, deal, lend, offer, repay
@@ -117,12 +118,19 @@ def read(line: str, table: Table) -> Reading:
     if not words:
         return Miss(_("Nothing typed. Type help for the commands that work now."))
     head, _space, rest = words.partition(" ")
-    key = head.casefold().rstrip(":")
+    key = verbs.command(head.rstrip(":"))
+    rest = verbs.inner(rest)
     if key in QUESTIONS and not (key == "build" and rest):
         return Ask(QUESTIONS[key], rest)
     handler = READERS.get(key)
     if handler is None:
-        return Miss(_("{word!r} is not a command. Type help for the commands that work now.", word=head[:30]))
+        return Miss(
+            _(
+                "{word!r} is not a command. Type {help} for the commands that work now.",
+                word=head[:30],
+                help=verbs.word("help"),
+            )
+        )
     return handler(rest, table)
 
 
@@ -151,7 +159,7 @@ def _plain(*kinds: type[Command]) -> Callable[[str, Table], Reading]:
 
 
 def _first_word(kind: type[Command]) -> str:
-    return next(w for w, k in _PLAIN_WORDS.items() if kind in k)
+    return verbs.word(next(w for w, k in _PLAIN_WORDS.items() if kind in k))
 
 
 def _answer(*kinds: type[Command]) -> Callable[[str, Table], Reading]:
@@ -178,7 +186,7 @@ def _one_space(
             return Miss(
                 _(
                     _NAME_THE.get(what, "Name the space: for example, {example}."),
-                    example=_EXAMPLE.get(what, what),
+                    example=" ".join((verbs.word(_EXAMPLE[what][0]), _EXAMPLE[what][1])),
                 )
             )
         spaces = []
@@ -192,7 +200,7 @@ def _one_space(
     return reader
 
 
-_EXAMPLE = {"deed": "mortgage Baltic", "lot": "build Boardwalk", "space": "ride Boardwalk"}
+_EXAMPLE = {"deed": ("mortgage", "Baltic"), "lot": ("build", "Boardwalk"), "space": ("ride", "Boardwalk")}
 _NAME_THE = {
     "deed": N_("Name the deed: for example, {example}."),
     "lot": N_("Name the lot: for example, {example}."),
@@ -237,7 +245,7 @@ def _steps(kind: type[Build] | type[SellBuilding]) -> Callable[[str, Table], Rea
 
 def _group_named(text: str, table: Table) -> list[int] | None:
     """The lots of the colour group whose name is typed ("orange", "dark blue group"), or None."""
-    want = " ".join(text.casefold().removesuffix(" group").split())
+    want = verbs.group(text.casefold().removesuffix(" group"))
     board = table.board
     for gid, group in board.edition.groups.items():
         lots = board.members.get(gid, ())
@@ -269,7 +277,7 @@ def _keep(rest: str, table: Table) -> Reading:
     first, _space, tail = rest.partition(" ")
     if first.casefold() == "card" and not tail:
         return Act((KeepCard(player=table.me),))
-    if first.casefold() == "mortgage":
+    if verbs.command(first) == "mortgage":
         rest = tail
     for cmd in table.legal:
         if isinstance(cmd, KeepMortgage) and not rest:
@@ -285,7 +293,7 @@ def _bid(rest: str, table: Table) -> Reading:
     sum_ = amount(rest)
     if sum_ is None or sum_ <= 0:
         least = next((c.amount for c in table.legal if isinstance(c, PlaceBid)), None)
-        hint = f"bid {least}" if least else "bid 120"
+        hint = f"{verbs.word('bid')} {least or 120}"
         return Miss(_("Say how much: for example, {hint}.", hint=hint))
     return Act((PlaceBid(player=table.me, amount=sum_),))
 

@@ -23,6 +23,7 @@ from engine import (
     trading_open,
 )
 from engine.narration import bundle_phrase
+from lines import verbs
 from lines.parser import Table, spell
 from room.command_words import charge_text, describe_command, nothing_to_build, raising
 from translation import N_, _, money, say
@@ -72,11 +73,11 @@ def _said(cmd: Command, table: Table) -> str:
 
 def managing(table: Table) -> list[str]:
     """The first words of the commands open besides the decision: build, sell, mortgage, ..."""
-    words = {spell(c, table).split(" ")[0] for c in table.legal if isinstance(c, MANAGING)}
+    words = {verbs.command(spell(c, table).split(" ")[0]) for c in table.legal if isinstance(c, MANAGING)}
     if "sell" in words and any(isinstance(c, SellLot) for c in table.legal):
         words.add("sell lot")
     order = ["build", "sell", "sell lot", "mortgage", "unmortgage", "borrow", "repay", "call"]
-    return [w for w in order if w in words]
+    return [" ".join(verbs.word(w) for w in ws.split(" ")) for ws in order if ws in words]
 
 
 def question(table: Table) -> str | None:
@@ -93,10 +94,11 @@ def question(table: Table) -> str | None:
     extra = managing(table)
     if not words:  # nothing answers the decision itself: raise the money first (a debt)
         words = [
-            _("{word} and a deed's name", word=w) if w != "borrow" else _borrow_word(table) for w in extra
+            _("{word} and a deed's name", word=w) if w != verbs.word("borrow") else _borrow_word(table)
+            for w in extra
         ]
         extra = []
-    choice = _or(words) if words else "help"
+    choice = _or(words) if words else verbs.word("help")
     if pend.kind in ("roll", "end_turn"):
         here = b.name(view.players[table.me].position)
         if view.players[table.me].in_jail:
@@ -116,7 +118,7 @@ def question(table: Table) -> str | None:
 def _borrow_word(table: Table) -> str:
     """The least a bank loan can be asked for now, as it would be typed."""
     loan = next((c for c in table.legal if isinstance(c, BorrowFromBank)), None)
-    return "borrow" if loan is None else spell(loan, table)
+    return verbs.word("borrow") if loan is None else spell(loan, table)
 
 
 def _situation(table: Table) -> str:

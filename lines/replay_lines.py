@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from engine import GameView
 from engine.events import Event
-from lines import table_words
+from lines import table_words, verbs
 from lines.names import Miss, player_named, space_named
 from lines.parser import clean
 from room.past_game import PastGame
@@ -61,7 +61,7 @@ class ReplayLines:
             self._prompt()
             return
         head, _space, rest = words.partition(" ")
-        word = head.casefold()
+        word = verbs.command(head)
         if word in ("quit", "exit", "bye", "q"):
             self.quitting = True
             return

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TextIO
 
+from lines import verbs
 from lines.pages import Pages
 from lines.parser import clean
 from room import review_words as words
@@ -163,10 +164,10 @@ def tell(job: ReviewJob, stdin: TextIO, stdout: TextIO) -> int:
         if not typed:
             return 0
         words = clean(typed)
-        word = "" if not isinstance(words, str) else words.casefold()
+        word = "" if not isinstance(words, str) else verbs.command(words)
         if word in ("quit", "exit", "bye", "q"):
             return 0
-        if word in ("again", "start"):
+        if word in ("again", "start", "repeat"):
             pages.at = 0
         elif word not in ("more", "next", "") or not pages.left:
             say(_(GO_ON) if pages.left else _(ALL_SAID))

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import Command
 from engine.events import Event
-from lines import prompts, table_words
+from lines import prompts, table_words, verbs
 from lines.advice_words import advice_lines
 from lines.names import Miss, space_named
 from lines.pages import Pages
@@ -230,14 +230,14 @@ class LineSession:
             return
         if self._confirm is not None:
             act, self._confirm = self._confirm, None
-            if words.casefold() in ("yes", "y", "send", "ok", "si", "sí", "s"):
+            if verbs.command(words) in ("yes", "y", "send", "ok", "si", "s"):
                 self._act(act)
                 return
             self._say(_("Not sent."))
-            if words.casefold() in ("no", "n", "cancel", ""):
+            if verbs.command(words) in ("no", "n", "cancel", ""):
                 self._ask(again=True)
                 return
-        first = words.casefold().partition(" ")[0]
+        first = verbs.command(words.partition(" ")[0])
         if self.room.finished and first not in AFTER_THE_END:
             self._miss(_("The game is over: nothing more can be played."))
             return

@@ -26,6 +26,7 @@ from engine import (
     TakeRide,
     Unmortgage,
 )
+from lines import verbs
 from lines.bundles import bundle_words
 from lines.names import space_word
 from lines.reading import Table, hand
@@ -35,49 +36,55 @@ def spell(cmd: Command, table: Table) -> str:
     """The line that reads back into `cmd` at this table (`read(spell(c)) == c` for every legal `c`)."""
     b = table.board
     names = table.names
+    w = verbs.word
     if isinstance(cmd, PlaceBid):
-        return f"bid {cmd.amount}"
+        return f"{w('bid')} {cmd.amount}"
     if isinstance(cmd, Build | SellBuilding | SellLot | Mortgage | Unmortgage | KeepMortgage | ChooseRoute):
-        return f"{_SPACE_WORDS[type(cmd)]} {space_word(cmd.space, b)}"
+        return f"{_spoken(_SPACE_WORDS[type(cmd)])} {space_word(cmd.space, b)}"
     if isinstance(cmd, TakeRide | BuyTicketLot):
-        return f"{_SPACE_WORDS[type(cmd)]} {space_word(cmd.space, b)}"
+        return f"{_spoken(_SPACE_WORDS[type(cmd)])} {space_word(cmd.space, b)}"
     if isinstance(cmd, ChooseIncomeTax):
-        return f"tax {cmd.option}"
+        return f"{w('tax')} {w(cmd.option)}"
     if isinstance(cmd, ChooseDirection):
-        return cmd.direction
+        return w(cmd.direction)
     if isinstance(cmd, ProposeTrade):
-        return f"offer {names[cmd.to]}: {bundle_words(cmd.give, b)} for {bundle_words(cmd.take, b)}"
+        give, take = bundle_words(cmd.give, b), bundle_words(cmd.take, b)
+        return f"{w('offer')} {names[cmd.to]}: {give} {w('for')} {take}"
     if isinstance(cmd, ProposeDeal):
-        parties = " and ".join(names[p] for p in cmd.parties)
+        parties = f" {w('and')} ".join(names[p] for p in cmd.parties)
         parts = "; ".join(
-            f"{_who(p.giver, table)} gives {bundle_words(p.bundle, b)} to {_who(p.receiver, table)}"
+            f"{_who(p.giver, table)} {w('give' if p.giver == table.me else 'gives')} "
+            f"{bundle_words(p.bundle, b)} {w('to')} {_who(p.receiver, table, 'me')}"
             for p in cmd.parts
         )
-        return f"deal with {parties}: {parts}"
+        return f"{w('deal')} {w('with')} {parties}: {parts}"
     if isinstance(cmd, PlayTravelCards):
-        return "travel " + " ".join(str(hand(table).index(c) + 1) for c in cmd.cards)
+        return w("travel") + " " + " ".join(str(hand(table).index(c) + 1) for c in cmd.cards)
     if isinstance(cmd, RollWithTravelCard):
-        return f"roll with {hand(table).index(cmd.card) + 1}"
+        return f"{w('roll')} {w('with')} {hand(table).index(cmd.card) + 1}"
     if isinstance(cmd, ClaimHalfWinnings):
-        return f"claim {names[cmd.target]}"
-    if isinstance(cmd, BorrowFromBank):
-        lots = " and ".join(space_word(s, b) for s in cmd.security)
-        return f"borrow {cmd.notes} note{'s' if cmd.notes != 1 else ''}" + (
-            f" against {lots}" if lots else ""
-        )
-    if isinstance(cmd, RepayLoan):
-        return f"repay loan {cmd.loan}"
-    if isinstance(cmd, ProposeLoan):
-        lots = " and ".join(space_word(s, b) for s in cmd.security)
-        against = f" against {lots}" if lots else ""
+        return f"{w('claim')} {names[cmd.target]}"
+    if isinstance(cmd, BorrowFromBank | ProposeLoan):
+        lots = f" {w('and')} ".join(space_word(s, b) for s in cmd.security)
+        against = f" {w('against')} {lots}" if lots else ""
+        if isinstance(cmd, BorrowFromBank):
+            return f"{w('borrow')} {cmd.notes} {w('notes' if cmd.notes != 1 else 'note')}{against}"
+        terms = f"{cmd.principal} {w('at')} {cmd.interest}{against}"
         if cmd.lender == cmd.player:
-            return f"lend {names[cmd.to]} {cmd.principal} at {cmd.interest}{against}"
-        return f"borrow from {names[cmd.to]} {cmd.principal} at {cmd.interest}{against}"
-    return _SIMPLE_WORDS[cmd.kind]
+            return f"{w('lend')} {names[cmd.to]} {terms}"
+        return f"{w('borrow')} {w('from')} {names[cmd.to]} {terms}"
+    if isinstance(cmd, RepayLoan):
+        return f"{w('repay')} {w('loan')} {cmd.loan}"
+    return _spoken(_SIMPLE_WORDS[cmd.kind])
 
 
-def _who(player: int, table: Table) -> str:
-    return "I" if player == table.me else table.names[player]
+def _spoken(words: str) -> str:
+    """`pay fine` in the words of the language spoken."""
+    return " ".join(verbs.word(each) for each in words.split(" "))
+
+
+def _who(player: int, table: Table, myself: str = "I") -> str:
+    return verbs.word(myself) if player == table.me else table.names[player]
 
 
 _SPACE_WORDS: dict[type, str] = {

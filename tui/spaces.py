@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from engine import Board, GameView
 from engine.queries import share_of
-from translation import N_, _, money
+from translation import N_, _, money, pgettext
 from tui.client import Facts
 
 
@@ -109,23 +109,28 @@ _AMOUNT_LABELS = {"bonus": N_("+${amount}"), "theatre": N_("${amount} ea"), "swe
 """How a special space's amount reads on the board: a fare or fee as "$10"."""
 
 
+def _cash(amount: int) -> str:
+    """An amount as narrow as a board's cell needs: the language's money sign, no grouping ("$220")."""
+    return pgettext("money", "${amount}", amount=amount)
+
+
 def cell_label(view: GameView, board: Board, space: int) -> str:
     """The figure a space shows on the board under its short name: an unowned deed's price, a tax, a fee,
     a reward ("+$50"), a price a seat ("$5 ea"), a multiple of the throw ("10x"), the pot."""
     sp = board.spaces[space]
     deed = view.deeds.get(space)
     if deed is not None and deed.owner is None:
-        return f"${board.price[space]}"
+        return _cash(board.price[space])
     if sp.kind == "tax" and sp.tax is not None:
-        return f"${board.edition.taxes[sp.tax].flat}"
+        return _cash(board.edition.taxes[sp.tax].flat)
     if sp.amount:
         return _(_AMOUNT_LABELS.get(sp.kind, N_("${amount}")), amount=sp.amount)
     if sp.kind == "free_parking" and view.rules.free_parking_pot:
-        return f"${view.pot}"
+        return _cash(view.pot)
     if sp.fee is not None and space not in view.charters:
-        return f"${sp.fee}"
+        return _cash(sp.fee)
     if sp.award is not None:
-        return f"+${sp.award}"
+        return "+" + _cash(sp.award)
     return ""
 
 

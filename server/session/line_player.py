@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from engine import Command
 from engine.text import TextError
+from lines import verbs
 from lines.replay_lines import ReplayLines
 from lines.review_lines import review_done
 from lines.session import LineSession
@@ -172,7 +173,7 @@ class LinePlayer:
     def heard(self, line: str) -> None:
         words = " ".join(line.split())
         first, _space, rest = words.partition(" ")
-        verb = first.casefold()
+        verb = verbs.command(first)
         if self.replay is not None:  # its quit ends the replay, not the session
             self._replaying("quit" if line == QUIT else line)
         elif verb in QUITS or line == QUIT:
@@ -250,7 +251,7 @@ class LinePlayer:
         elif verb == "watch" and rest:
             self.enter(rest, watch=True)
         elif verb == "new":
-            asyncio.get_running_loop().create_task(self._new_room(rest))
+            asyncio.get_running_loop().create_task(self._new_room(_named_room(rest)))
         elif verb in ("say", "chat", "/") and rest:
             self._talk(lambda: self.hall.lobby_say(self.fingerprint, rest))
         elif verb in ("ratings", "players", "ranking"):
@@ -451,7 +452,7 @@ class LinePlayer:
         elif verb in ("say", "chat", "/") and rest:
             self._talk(lambda: table.say(self.name, rest, self.hall.limits.chat_max))
         elif verb == "vote":
-            self._vote(rest.casefold())
+            self._vote(verbs.command(rest) if rest else "")
         elif verb == "save":
             self.say(_("The server saves the game after every move."))
         elif self.lines is not None:
@@ -545,3 +546,10 @@ def _chat_words(said: Said) -> str:
     if not said.who:
         return said.text.removeprefix("* ")
     return _("{who} says: {text}", who=said.who, text=said.text)
+
+
+def _named_room(rest: str) -> str:
+    """`nueva Viernes clásico 2 personas` with the words after the room's name made English (the name
+    is the person's, kept as typed)."""
+    name, _space, words = rest.partition(" ")
+    return f"{name} {verbs.inner(words)}".strip()

@@ -169,7 +169,7 @@ def new_room_request(words: str, fingerprint: str, name: str) -> RoomRequest:
             level = word
         elif word in SPEEDS:
             pace = word
-        elif word == "no" and following == "advisor":
+        elif word in ("no", "without") and following == "advisor":
             advisor = False
             i += 1
         elif word == "clock":

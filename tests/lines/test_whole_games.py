@@ -10,8 +10,10 @@ import pytest
 
 from engine import Build, Mortgage, PlaceBid
 from engine.events import Event
+from lines import verbs
 from lines.parser import Table
 from lines.prompts import question
+from translation import ENGLISH, Language, language, use
 
 from linetable import LineTable, line_table, words_now
 
@@ -167,3 +169,69 @@ def test_a_whole_game_of_finance_with_lots_auctions_and_building() -> None:
     _plain_output(lt)
     for kind in ("auction_won", "building_bought", "lot_sold", "debt_incurred", "game_over"):
         assert told(lt, kind), f"no {kind} in the game"
+
+
+def _spanish() -> Language:
+    found = language("es")
+    assert found is not None, "the Spanish catalogue is shipped"
+    return found
+
+
+SPANISH = _spanish()
+
+
+def in_spanish(line: str) -> str:
+    """An English line the script chose, as a Spanish player types it: the command's word and the words
+    inside it (deed and player names stay as printed)."""
+    head, _space, rest = line.partition(" ")
+    inside = [
+        verbs.word(w) if w in ("and", "for", "fine", "card", "lot", "game", "with") else w
+        for w in rest.split(" ")
+    ]
+    return " ".join([verbs.word(head), *inside]).strip()
+
+
+def test_a_whole_game_typed_in_spanish() -> None:
+    with use(SPANISH):
+        _spanish_game()
+
+
+def _spanish_game() -> None:
+    lt = line_table("classic", 3)
+    script = Script(lt)
+    for _turn in range(3000):
+        lt.clock.run()
+        if lt.room.finished:
+            break
+        table = lt.table()
+        asked = question(table)
+        if asked is not None:
+            assert lt.last_line == asked
+        with use(ENGLISH):  # the script chooses among the English words; the person types them in Spanish
+            line = script.line(lt.table())
+        lt.type(in_spanish(line))
+        if lt.lines._confirm is not None:
+            lt.type("sí")
+    assert lt.room.finished, lt.transcript[-3000:]
+    _plain_output(lt)
+    for kind in ("trade_proposed", "auction_won", "building_bought", "mortgaged", "game_over"):
+        assert told(lt, kind), f"no {kind} in the game"
+    typed = {t.split(" ")[0] for t in lt.typed}
+    assert {
+        "tirar",
+        "comprar",
+        "declinar",
+        "pasar",
+        "construir",
+        "hipotecar",
+        "ofrecer",
+        "terminar",
+        "sí",
+    } <= typed
+    assert not typed & {"roll", "buy", "bid", "build", "mortgage", "offer"}
+    assert "Escribe tirar" in lt.transcript and "Type roll" not in lt.transcript
+    assert "no es una orden" not in lt.transcript  # every line typed was read
+    with use(ENGLISH):  # the same game as typed in English, move for move
+        english = line_table("classic", 3)
+        play_out(english)
+    assert [e.kind for e in lt.room.history()] == [e.kind for e in english.room.history()]

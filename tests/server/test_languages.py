@@ -211,3 +211,35 @@ async def test_openssh_sends_lang_and_the_person_reads_spanish(tmp_path: Path) -
         assert "Welcome" not in text and "lobby" not in text
     finally:
         await running.stop()
+
+
+async def test_a_spanish_player_makes_a_room_and_plays_in_spanish_words(tmp_path: Path) -> None:
+    running = await start_server(tmp_path)
+    ana = Speaker(running, tmp_path, "Ana")
+    try:
+        await ana.connect("lang es plain")
+        await ana.wait_for("¿Con qué nombre")
+        await ana.type("Ana")
+        await ana.wait_for("Estás en el vestíbulo.")
+        await ana.type("salas")
+        await ana.wait_for("No hay ninguna sala abierta. Escribe nueva NOMBRE")
+        await ana.type("nueva Viernes clasica 1 persona 1 bot dificil reloj 3 mas 15")  # accents optional
+        await ana.wait_for("Estás en Viernes.")
+        table = running.table("Viernes")
+        assert table is not None
+        plan = table.plan
+        assert (plan.edition, plan.bank, plan.bank_added) == ("classic", 180, 15)
+        assert [s.level for s in plan.seats if s.kind == "bot"] == ["hard"]
+        await ana.type("estado")
+        await ana.wait_for("Tú: ")
+        await ana.type("decir hola")
+        await ana.wait_for("Ana dice: hola")
+        await ana.type("dejar")
+        await ana.wait_for("Has dejado la mesa")
+        await ana.type("bailar")
+        await ana.wait_for("bailar no es una orden del vestíbulo. Escribe ayuda")
+        await ana.type("ayuda")
+        await ana.wait_for("unirse NOMBRE")
+    finally:
+        ana.close()
+        await running.stop()

@@ -1,0 +1,263 @@
+"""The words a person types, in the language they play in: one table for every face that reads a line
+(the line mode's parser, its completion, its help and read-backs, and the server's lobby and rooms).
+
+Each word is English in the code and a catalogue entry (context "command"), so a language gets its own
+words by translating them. A typed word is read in the language spoken and in English alike (help from a
+friend in English still works), with or without its accents (`mas`, `más`), and a beginning that fits one
+word only stands for it (`constr` for `construir`).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from translation import pgettext, speaking
+
+
+def _words() -> dict[str, str]:
+    """English word -> the word in the language spoken (each a literal, for the extraction tools)."""
+    return {
+        # questions and the line mode itself
+        "status": pgettext("command", "status"),
+        "who": pgettext("command", "who"),
+        "deed": pgettext("command", "deed"),
+        "where": pgettext("command", "where"),
+        "board": pgettext("command", "board"),
+        "chances": pgettext("command", "chances"),
+        "help": pgettext("command", "help"),
+        "repeat": pgettext("command", "repeat"),
+        "history": pgettext("command", "history"),
+        "verbose": pgettext("command", "verbose"),
+        "brief": pgettext("command", "brief"),
+        "mine": pgettext("command", "mine"),
+        "everyone": pgettext("command", "everyone"),
+        "save": pgettext("command", "save"),
+        "quit": pgettext("command", "quit"),
+        "yes": pgettext("command", "yes"),
+        "no": pgettext("command", "no"),
+        "turn": pgettext("command", "turn"),
+        "undo": pgettext("command", "undo"),
+        "advice": pgettext("command", "advice"),
+        "review": pgettext("command", "review"),
+        "more": pgettext("command", "more"),
+        "next": pgettext("command", "next"),
+        "back": pgettext("command", "back"),
+        "again": pgettext("command", "again"),
+        "quick": pgettext("command", "quick"),
+        "learn": pgettext("command", "learn"),
+        "resume": pgettext("command", "resume"),
+        "list": pgettext("command", "list"),
+        "start": pgettext("command", "start"),
+        "random": pgettext("command", "random"),
+        # the game's commands
+        "roll": pgettext("command", "roll"),
+        "buy": pgettext("command", "buy"),
+        "decline": pgettext("command", "decline"),
+        "pass": pgettext("command", "pass"),
+        "end": pgettext("command", "end"),
+        "done": pgettext("command", "done"),
+        "rent": pgettext("command", "rent"),
+        "poorhouse": pgettext("command", "poorhouse"),
+        "refund": pgettext("command", "refund"),
+        "play": pgettext("command", "play"),
+        "bid": pgettext("command", "bid"),
+        "build": pgettext("command", "build"),
+        "sell": pgettext("command", "sell"),
+        "mortgage": pgettext("command", "mortgage"),
+        "unmortgage": pgettext("command", "unmortgage"),
+        "keep": pgettext("command", "keep"),
+        "pay": pgettext("command", "pay"),
+        "use": pgettext("command", "use"),
+        "tax": pgettext("command", "tax"),
+        "offer": pgettext("command", "offer"),
+        "counter": pgettext("command", "counter"),
+        "accept": pgettext("command", "accept"),
+        "agree": pgettext("command", "agree"),
+        "refuse": pgettext("command", "refuse"),
+        "withdraw": pgettext("command", "withdraw"),
+        "deal": pgettext("command", "deal"),
+        "route": pgettext("command", "route"),
+        "go": pgettext("command", "go"),
+        "forward": pgettext("command", "forward"),
+        "backward": pgettext("command", "backward"),
+        "travel": pgettext("command", "travel"),
+        "ride": pgettext("command", "ride"),
+        "claim": pgettext("command", "claim"),
+        "ticket": pgettext("command", "ticket"),
+        "borrow": pgettext("command", "borrow"),
+        "lend": pgettext("command", "lend"),
+        "repay": pgettext("command", "repay"),
+        "call": pgettext("command", "call"),
+        "bankrupt": pgettext("command", "bankrupt"),
+        # the server's lobby and rooms
+        "rooms": pgettext("command", "rooms"),
+        "join": pgettext("command", "join"),
+        "watch": pgettext("command", "watch"),
+        "new": pgettext("command", "new"),
+        "say": pgettext("command", "say"),
+        "ratings": pgettext("command", "ratings"),
+        "past": pgettext("command", "past"),
+        "replay": pgettext("command", "replay"),
+        "language": pgettext("command", "language"),
+        "vote": pgettext("command", "vote"),
+        "leave": pgettext("command", "leave"),
+    }
+
+
+def _followers() -> dict[str, str]:
+    """Words inside a command's line (`pay fine`, `Park Place and 100 for Boardwalk`, `2 people`)."""
+    return {
+        "lot": pgettext("command", "lot"),
+        "card": pgettext("command", "card"),
+        "fine": pgettext("command", "fine"),
+        "game": pgettext("command", "game"),
+        "with": pgettext("command", "with"),
+        "and": pgettext("command", "and"),
+        "for": pgettext("command", "for"),
+        "nothing": pgettext("command", "nothing"),
+        "one": pgettext("command", "one"),
+        "cards": pgettext("command", "cards"),
+        "jail": pgettext("command", "jail"),
+        "house": pgettext("command", "house"),
+        "houses": pgettext("command", "houses"),
+        "against": pgettext("command", "against"),
+        "at": pgettext("command", "at"),
+        "gives": pgettext("command", "gives"),
+        "from": pgettext("command", "from"),
+        "loan": pgettext("command", "loan"),
+        "flat": pgettext("command", "flat"),
+        "percent": pgettext("command", "percent"),
+        "notes": pgettext("command", "notes"),
+        "note": pgettext("command", "note"),
+        "without": pgettext("command", "without"),
+        "classic": pgettext("command", "classic"),
+        "people": pgettext("command", "people"),
+        "person": pgettext("command", "person"),
+        "bots": pgettext("command", "bots"),
+        "bot": pgettext("command", "bot"),
+        "clock": pgettext("command", "clock"),
+        "plus": pgettext("command", "plus"),
+        "full": pgettext("command", "full"),
+        "short": pgettext("command", "short"),
+        "advisor": pgettext("command", "advisor"),
+        "easy": pgettext("command", "easy"),
+        "normal": pgettext("command", "normal"),
+        "hard": pgettext("command", "hard"),
+        "expert": pgettext("command", "expert"),
+        "random": pgettext("command", "random"),
+        "time": pgettext("command", "time"),
+        "slow": pgettext("command", "slow"),
+        "fast": pgettext("command", "fast"),
+        "instant": pgettext("command", "instant"),
+    }
+
+
+def _clauses() -> dict[str, str]:
+    """Words of a deal's parts only (`yo doy Boardwalk a bob`): short words read nowhere else."""
+    return {
+        "I": pgettext("command", "I"),
+        "me": pgettext("command", "me"),
+        "give": pgettext("command", "give"),
+        "to": pgettext("command", "to"),
+    }
+
+
+def _groups() -> dict[str, str]:
+    """The colour groups' names as typed after `build` and `sell` (the editions print them in English)."""
+    return {
+        "brown": pgettext("colour group", "brown"),
+        "light blue": pgettext("colour group", "light blue"),
+        "pink": pgettext("colour group", "pink"),
+        "orange": pgettext("colour group", "orange"),
+        "red": pgettext("colour group", "red"),
+        "yellow": pgettext("colour group", "yellow"),
+        "green": pgettext("colour group", "green"),
+        "dark blue": pgettext("colour group", "dark blue"),
+        "teal": pgettext("colour group", "teal"),
+        "lavender": pgettext("colour group", "lavender"),
+        "gold": pgettext("colour group", "gold"),
+        "silver": pgettext("colour group", "silver"),
+    }
+
+
+def fold(text: str) -> str:
+    """`text` as compared: in any case, without accents (`Más` and `mas` alike)."""
+    decomposed = unicodedata.normalize("NFD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+class _Words:
+    """One language's words both ways, made once a language."""
+
+    def __init__(self) -> None:
+        self.heads = _words()
+        self.followers = _followers()
+        self.groups = _groups()
+        self.clauses = _clauses()
+        self.english = speaking().code == "en" or all(k == v for k, v in self.heads.items())
+        self.head_back = {fold(v): k for k, v in self.heads.items() if fold(v) != k}
+        self.follower_back = {fold(v): k for k, v in self.followers.items() if fold(v) != k and " " not in v}
+        self.group_back = {fold(v): k for k, v in self.groups.items()}
+
+
+_MADE: dict[object, _Words] = {}
+
+
+def _now() -> _Words:
+    spoken = speaking()
+    if spoken not in _MADE:
+        _MADE[spoken] = _Words()
+    return _MADE[spoken]
+
+
+def word(english: str) -> str:
+    """The word for `english` a person types in the language spoken (`build` -> `construir`)."""
+    known = _now()
+    return known.heads.get(english) or known.followers.get(english) or known.clauses.get(english) or english
+
+
+def command(typed: str) -> str:
+    """The English word a typed first word stands for: the spoken word (accents optional, or a beginning
+    only one spoken word has) or the English word itself; an unknown word comes back folded."""
+    known = _now()
+    folded = fold(typed)
+    if known.english or folded in known.heads:
+        return folded
+    if folded in known.head_back:
+        return known.head_back[folded]
+    if len(folded) >= 3:
+        begun = {k for w, k in known.head_back.items() if w.startswith(folded)}
+        if len(begun) == 1 and not any(e.startswith(folded) for e in known.heads):
+            return begun.pop()
+    return folded
+
+
+def inner(text: str) -> str:
+    """A command's line after its first word with the spoken words inside it made English (`Park Place y
+    100 por Boardwalk` -> `Park Place and 100 for Boardwalk`); names and numbers as typed."""
+    known = _now()
+    if known.english or not text:
+        return text
+    return re.sub(r"[^\s:,;]+", lambda m: known.follower_back.get(fold(m.group()), m.group()), text)
+
+
+def heads() -> list[str]:
+    """Every first word, spoken and English, for completion."""
+    known = _now()
+    return sorted({*known.heads, *known.heads.values()})
+
+
+def group(text: str) -> str:
+    """A colour group's name as typed (`naranja`, `azul oscuro`), in the edition's English; else `text`."""
+    folded = " ".join(fold(text).split())
+    return _now().group_back.get(folded, folded)
+
+
+def clause(text: str) -> str:
+    """A deal's part with its spoken words made English (`yo doy 100 a bob` -> `I give 100 to bob`)."""
+    known = _now()
+    if known.english:
+        return text
+    back = {fold(v): k for k, v in known.clauses.items() if fold(v) != fold(k)}
+    return re.sub(r"[^\s:,;]+", lambda m: back.get(fold(m.group()), m.group()), text)

@@ -1,0 +1,162 @@
+"""The commands typed in Spanish: each word a catalogue entry (`lines.verbs`), read in the player's
+language and in English alike, accents optional, completed with Tab, and named in Spanish by the help,
+the questions and the read-backs (a whole game typed in Spanish: tests/lines/test_whole_games.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from engine import Build, Mortgage, PlaceBid, ProposeTrade, SellBuilding, Unmortgage
+from lines import verbs
+from lines.completion import completions
+from lines.menu import StartMenu
+from lines.names import Miss
+from lines.parser import Act, Table, read, spell
+from translation import Language, language, use
+
+from linetable import LineTable, line_table
+
+
+def _spanish() -> Language:
+    found = language("es")
+    assert found is not None, "the Spanish catalogue is shipped"
+    return found
+
+
+SPANISH = _spanish()
+
+
+@pytest.fixture
+def spanish() -> Iterator[None]:
+    with use(SPANISH):
+        yield
+
+
+def _spaces(act: Act) -> list[int]:
+    """The spaces a reading's commands name, in order."""
+    return [getattr(c, "space", -1) for c in act.commands]
+
+
+def _table(lt: LineTable) -> Table:
+    lt.clock.run()
+    return lt.table()
+
+
+def test_a_spanish_offer_is_read_back_in_spanish(spanish: None) -> None:
+    lt = line_table("classic", 3)
+    table = _table(lt)
+    got = read("ofrecer Ada: Oriental Avenue y 1.500 $ por Boardwalk", table)
+    assert isinstance(got, Act) and isinstance(got.commands[0], ProposeTrade)
+    offer = got.commands[0]
+    assert offer.give.cash == 1500 and offer.take.deeds == (39,)
+    assert got.confirm == "Ofreces a Ada Oriental Avenue y 1.500 $ a cambio de Boardwalk."
+    lines = lt.type("ofrecer Ada: Park Place y 100 por Boardwalk")
+    assert any("a cambio de Boardwalk" in line or "Park Place" in line for line in lines)
+
+
+def test_spanish_bid_build_mortgage_and_the_english_words_alike(spanish: None) -> None:
+    table = _table(line_table("classic", 3))
+    bid = read("pujar 120", table)
+    assert isinstance(bid, Act) and bid.commands == (PlaceBid(player=0, amount=120),)
+    built = read("construir naranja 2", table)
+    assert isinstance(built, Act) and [type(c) for c in built.commands] == [Build] * 6
+    assert _spaces(built)[:3] == [16, 18, 19]
+    sold = read("vender azul oscuro", table)
+    assert isinstance(sold, Act) and set(_spaces(sold)) == {37, 39}
+    assert all(isinstance(c, SellBuilding) for c in sold.commands)
+    for line in ("hipotecar Baltic", "mortgage Baltic"):  # help from a friend in English still works
+        got = read(line, table)
+        assert isinstance(got, Act) and got.commands == (Mortgage(player=0, space=3),)
+    got = read("deshipotecar Baltic", table)
+    assert isinstance(got, Act) and got.commands == (Unmortgage(player=0, space=3),)
+    missing = read("pujar", table)
+    assert isinstance(missing, Miss) and "pujar 1" in missing.sentence
+    unknown = read("bailar", table)
+    assert isinstance(unknown, Miss) and "Escribe ayuda" in unknown.sentence
+
+
+def test_accents_are_optional_and_a_beginning_stands_for_its_word(spanish: None) -> None:
+    assert verbs.command("quien") == verbs.command("Quién") == "who"
+    assert verbs.command("mas") == verbs.command("más") == "more"
+    assert verbs.command("si") == "yes"
+    assert verbs.command("deship") == "unmortgage"  # one Spanish word begins so
+    assert verbs.command("con") == "con"  # construir and contraofertar both do: not a command
+    assert verbs.inner("reloj 3 mas 15") == "clock 3 plus 15"
+    table = _table(line_table("classic", 3))
+    got = read("construir Boardwalk y Park Place 1", table)
+    assert isinstance(got, Act) and set(_spaces(got)) == {37, 39}
+
+
+def test_tab_completes_the_spanish_words(spanish: None) -> None:
+    assert completions("constr", []) == ["construir"]
+    assert completions("hip", []) == ["hipotecar"]
+    assert "ofrecer" in completions("of", []) and "offer" in completions("of", [])
+    assert completions("quie", []) == ["quién"]
+
+
+def test_the_help_and_the_questions_name_the_spanish_words(spanish: None) -> None:
+    lt = line_table("classic", 3)
+    said = "\n".join(lt.type("ayuda"))
+    assert "Escribe tirar" in said
+    assert "estado, quién" in said and "ofrecer bob: Park Place y 100 por Boardwalk" in said
+    assert "status" not in said and "offer" not in said
+
+
+def test_english_is_unchanged() -> None:
+    table = _table(line_table("classic", 3))
+    assert read("tirar", table) == Miss("'tirar' is not a command. Type help for the commands that work now.")
+    assert completions("constr", []) == []
+
+
+def test_the_start_menu_is_answered_in_spanish(spanish: None) -> None:
+    out: list[str] = []
+    menu = StartMenu(out.append, list, "Vera")
+    menu.start()
+    assert "Escribe rápida" in out[-1]
+    for line, asked in [
+        ("nueva", "¿Qué edición?"),
+        ("classic", "¿Cuántos bots"),
+        ("2", "¿Su nivel: fácil, normal, difícil"),
+        ("dificil", "¿Reglas completas"),
+        ("tiempo 30", "Escribe el nombre de una opción"),
+        ("listo", "¿Una semilla"),
+        ("aleatorio", None),
+    ]:
+        menu.feed(line)
+        if asked is not None:
+            assert out[-1].startswith(asked), (line, out[-2:])
+    choice = menu.choice
+    assert choice is not None and choice.setup is not None
+    assert choice.setup.rules.time_limit_rounds == 30 and choice.setup.seed is None
+    assert [s.level for s in choice.setup.seats][1:] == ["hard", "hard"]
+
+
+def test_houses_and_jail_cards_in_a_spanish_offer(spanish: None) -> None:
+    table = _table(line_table("classic", 3))
+    line = "ofrecer Ada: una carta de cárcel y 2 casas de Oriental Avenue por 2 cartas de carcel"
+    got = read(line, table)
+    assert isinstance(got, Act) and isinstance(got.commands[0], ProposeTrade)
+    offer = got.commands[0]
+    assert (offer.give.jail_cards, offer.give.houses, offer.take.jail_cards) == (1, (6, 6), 2)
+    assert got.confirm == (
+        "Ofreces a Ada 2 casas de Oriental Avenue y una carta de cárcel a cambio de 2 cartas de cárcel."
+    )
+
+
+def test_the_1904_loans_in_spanish_words_read_back_as_typed(spanish: None) -> None:
+    table = _table(line_table("landlords-1904", 2))
+    for line in (
+        "pedir 2 billetes contra Lot 3",
+        "prestar Ada 200 al 20",
+        "pedir de Ada 200 al 20 contra Lot 5",
+    ):
+        got = read(line, table)
+        assert isinstance(got, Act), (line, got)
+        assert [spell(c, table) for c in got.commands] == [line]
+
+
+def test_each_spanish_command_word_stands_for_one_english_word(spanish: None) -> None:
+    english = {w: verbs.command(verbs.word(w)) for w in verbs.heads() if w.isascii() and verbs.word(w) != w}
+    assert all(back == w for w, back in english.items()), {w: b for w, b in english.items() if b != w}
