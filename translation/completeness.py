@@ -80,8 +80,11 @@ def problems(po: Path, messages: Iterable[Message]) -> list[str]:
             found.append(f"{message.where}: not translated (or fuzzy): {message.id!r}")
             continue
         wanted = fields(message.id) | fields(message.plural or "")
+        # every form keeps the placeholders both English forms have (a form may write one as a word: {n})
+        both = fields(message.id) & fields(message.plural) if message.plural else fields(message.id)
+        needed = both - {"n"}
         for text in map(str, translations):
-            if fields(text) - wanted or (fields(message.id) - {"n"}) - fields(text):
+            if fields(text) - wanted or needed - fields(text):
                 found.append(f"{message.where}: placeholders differ: {message.id!r} -> {text!r}")
     return found
 

@@ -87,6 +87,8 @@ def say(phrase: object) -> str:
     from engine.phrases import Money, Phrase, Plural, Said
     from translation.formats import money, number
 
+    if isinstance(phrase, Money):
+        return money(phrase)
     if not isinstance(phrase, Phrase):
         return str(phrase)
     if isinstance(phrase, Said) and not phrase.values:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from engine.hooks import RENT_MODELS
-from engine.narration import money
+from engine.phrases import N_, Money, Phrase, Plural
 
 if TYPE_CHECKING:
     from engine.board import Board
@@ -29,8 +29,8 @@ AVERAGE_THROW = 7
 class RentRow:
     """One line of a deed's rent table: "With 3 houses  $550", marked when it is the rent that applies."""
 
-    label: str
-    amount: str
+    label: Phrase
+    amount: Money | Phrase
     current: bool = False
 
 
@@ -56,7 +56,7 @@ class RentModel(Protocol):
         """The card's rent rows, the one for this holding marked (`held` 0: nobody owns it)."""
         ...
 
-    def terms(self, board: Board, ruleset: Ruleset, space: int) -> list[tuple[str, str]]:
+    def terms(self, board: Board, ruleset: Ruleset, space: int) -> list[tuple[Phrase, Money | Phrase]]:
         """Other printed terms of the card (what buildings cost), as (label, value)."""
         ...
 
@@ -76,6 +76,16 @@ def model_of(board: Board, space: int) -> RentModel:
     assert name is not None
     model: RentModel = RENT_MODELS.table.get(name) or RENT_MODELS.resolve(name)
     return model
+
+
+def with_houses(n: int) -> Plural:
+    """A rent table's row for `n` houses: "With 1 house", "With 3 houses"."""
+    return Plural("With {n} house", "With {n} houses", n)
+
+
+def _word(name: str) -> Phrase:
+    """A group's name used as a word of a sentence ("railroads"), said in the edition's context."""
+    return Phrase.within("edition", name)
 
 
 def houses_phrase(n: int) -> str:
@@ -111,14 +121,16 @@ class Ladder:
         ladder = board.rent[space]
         full = held == len(_members(board, space))
         rows = [
-            RentRow("Rent", money(ladder[0]), held > 0 and level == 0 and not full),
-            RentRow("With the full group", money(2 * ladder[0]), held > 0 and level == 0 and full),
+            RentRow(Phrase(N_("Rent")), Money(ladder[0]), held > 0 and level == 0 and not full),
+            RentRow(
+                Phrase(N_("With the full group")), Money(2 * ladder[0]), held > 0 and level == 0 and full
+            ),
         ]
         for n in range(1, ruleset.houses_before_hotel + 1):
-            rows.append(RentRow(f"With {houses_phrase(n)}", money(ladder[n]), held > 0 and level == n))
+            rows.append(RentRow(with_houses(n), Money(ladder[n]), held > 0 and level == n))
         if ruleset.hotels:
             top = ruleset.max_level
-            rows.append(RentRow("With a hotel", money(ladder[-1]), held > 0 and level == top))
+            rows.append(RentRow(Phrase(N_("With a hotel")), Money(ladder[-1]), held > 0 and level == top))
         return rows
 
     def rule(self, board: Board, space: int, held: int, level: int) -> RuleId:
@@ -126,11 +138,16 @@ class Ladder:
             return "rent.buildings"
         return "rent.full_group" if held == len(_members(board, space)) else "rent.printed"
 
-    def terms(self, board: Board, ruleset: Ruleset, space: int) -> list[tuple[str, str]]:
-        cost = money(board.house_cost[space])
-        out = [("Houses cost", f"{cost} each")]
+    def terms(self, board: Board, ruleset: Ruleset, space: int) -> list[tuple[Phrase, Money | Phrase]]:
+        cost = Money(board.house_cost[space])
+        out: list[tuple[Phrase, Money | Phrase]] = [
+            (Phrase(N_("Houses cost")), Phrase(N_("{cost} each"), cost=cost))
+        ]
         if ruleset.hotels:
-            out.append(("A hotel", f"{cost} + {ruleset.houses_before_hotel} houses"))
+            n = ruleset.houses_before_hotel
+            out.append(
+                (Phrase(N_("A hotel")), Plural("{cost} + {n} house", "{cost} + {n} houses", n, cost=cost))
+            )
         return out
 
 
@@ -164,11 +181,17 @@ class CountTiers:
         single = plural[:-1] if plural.endswith("s") else plural
         lots = len(_members(board, space))
         return [
-            RentRow(f"{n} {single if n == 1 else plural} owned", money(amount), held == n)
+            RentRow(
+                Plural(
+                    "{n} {single} owned", "{n} {plural} owned", n, single=_word(single), plural=_word(plural)
+                ),
+                Money(amount),
+                held == n,
+            )
             for n, amount in enumerate(grp.tiers[:lots], start=1)
         ]
 
-    def terms(self, board: Board, ruleset: Ruleset, space: int) -> list[tuple[str, str]]:
+    def terms(self, board: Board, ruleset: Ruleset, space: int) -> list[tuple[Phrase, Money | Phrase]]:
         return []
 
     def rule(self, board: Board, space: int, held: int, level: int) -> RuleId:
@@ -202,9 +225,12 @@ class DiceMultiplier:
         mults = _group(board, space).multipliers
         assert mults is not None
         lots = len(_members(board, space))
-        return [RentRow(f"{n} owned", f"{t} x dice", held == n) for n, t in enumerate(mults[:lots], start=1)]
+        return [
+            RentRow(Plural("{n} owned", "{n} owned", n), Phrase(N_("{times} x dice"), times=t), held == n)
+            for n, t in enumerate(mults[:lots], start=1)
+        ]
 
-    def terms(self, board: Board, ruleset: Ruleset, space: int) -> list[tuple[str, str]]:
+    def terms(self, board: Board, ruleset: Ruleset, space: int) -> list[tuple[Phrase, Money | Phrase]]:
         return []
 
     def rule(self, board: Board, space: int, held: int, level: int) -> RuleId:
@@ -298,11 +324,11 @@ def rent_schedule(table: Tabletop, space: int) -> list[RentRow]:
     return model_of(board, space).schedule(board, table.ruleset, space, held, deed.level)
 
 
-def deed_terms(table: Tabletop, space: int) -> list[tuple[str, str]]:
+def deed_terms(table: Tabletop, space: int) -> list[tuple[Phrase, Money | Phrase]]:
     """The printed terms of a deed other than its rents: what buildings cost, mortgage and lifting."""
     board = table.board
-    terms = model_of(board, space).terms(board, table.ruleset, space)
+    terms: list[tuple[Phrase, Money | Phrase]] = [*model_of(board, space).terms(board, table.ruleset, space)]
     if table.ruleset.mortgages:
-        terms.append(("Mortgage value", money(board.mortgage[space])))
-        terms.append(("Lift the mortgage", money(board.unmortgage_cost(space))))
+        terms.append((Phrase(N_("Mortgage value")), Money(board.mortgage[space])))
+        terms.append((Phrase(N_("Lift the mortgage")), Money(board.unmortgage_cost(space))))
     return terms

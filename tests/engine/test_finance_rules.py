@@ -362,7 +362,7 @@ def test_f18_rent_is_the_printed_rent_doubled_per_house_and_nothing_on_ones_own_
         lot(game, P1, MADISON, houses)
         assert rent_for(game, MADISON, 7)[0] == 100 * 2 ** (houses - 1)
     rows = rent_schedule(game, MADISON)
-    assert [r.amount for r in rows] == ["$100", "$200", "$400", "$800", "$1,600", "$3,200"]
+    assert [str(r.amount) for r in rows] == ["$100", "$200", "$400", "$800", "$1,600", "$3,200"]
     assert [r.current for r in rows] == [False] * 5 + [True]
     lot(game, P0, MARKET, 3)
     place(game, P0, MARKET - 3)

@@ -160,7 +160,7 @@ def test_l13_the_space_before_is_resolved_as_any_stop() -> None:
 def test_the_deed_card_of_a_lot_shows_its_rent_to_the_owner_or_the_treasury() -> None:
     game = magie()
     rows = rent_schedule(game, LOT[6])
-    assert [(r.label, r.amount, r.current) for r in rows] == [
+    assert [(str(r.label), str(r.amount), r.current) for r in rows] == [
         ("To the owner", "$6", False),
         ("To the Public Treasury", "$6", True),
     ]

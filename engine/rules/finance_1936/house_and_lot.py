@@ -14,9 +14,8 @@ from typing import TYPE_CHECKING
 
 from engine.errors import IllegalCommand, Refusal
 from engine.hooks import BUILD_ROOM, BUILD_RULES, RENT_MODELS
-from engine.narration import money
-from engine.phrases import N_, Phrase, Plural
-from engine.rules.rent import RentRow, houses_phrase
+from engine.phrases import N_, Money, Phrase, Plural
+from engine.rules.rent import RentRow, houses_phrase, with_houses
 
 if TYPE_CHECKING:
     from engine.board import Board
@@ -48,14 +47,17 @@ class Doubling:
     def schedule(self, board: Board, ruleset: Ruleset, space: int, held: int, level: int) -> list[RentRow]:
         printed = board.rent[space][0]
         return [
-            RentRow(f"With {houses_phrase(n)}", money(printed * 2 ** (n - 1)), held > 0 and level == n)
+            RentRow(with_houses(n), Money(printed * 2 ** (n - 1)), held > 0 and level == n)
             for n in range(1, ruleset.max_level + 1)
         ]
 
-    def terms(self, board: Board, ruleset: Ruleset, space: int) -> list[tuple[str, str]]:
-        out = [("Each extra house", money(board.house_cost[space]))]
+    def terms(self, board: Board, ruleset: Ruleset, space: int) -> list[tuple[Phrase, Money | Phrase]]:
+        out: list[tuple[Phrase, Money | Phrase]] = [
+            (Phrase(N_("Each extra house")), Money(board.house_cost[space]))
+        ]
         if board.edition.bank_buys_lots:
-            out.append(("Bank buys back", f"{money(board.sale_price(space))} a house"))
+            sale = Phrase(N_("{price} a house"), price=Money(board.sale_price(space)))
+            out.append((Phrase(N_("Bank buys back")), sale))
         return out
 
     def rule(self, board: Board, space: int, held: int, level: int) -> RuleId:

@@ -15,7 +15,6 @@ from engine.commands import BuyLot, RentLot
 from engine.errors import IllegalCommand, Refusal
 from engine.events import LotOffered, PropertyBought, StoppedShort
 from engine.hooks import RENT_MODELS
-from engine.narration import money
 from engine.phrases import N_, Money, Phrase
 from engine.registry import command
 from engine.rules.checks import awaited
@@ -54,13 +53,17 @@ class FlatRent:
         return board.rent[space][0] * multiplier, ""
 
     def schedule(self, board: Board, ruleset: Ruleset, space: int, held: int, level: int) -> list[RentRow]:
-        rent = money(board.rent[space][0])
+        rent = Money(board.rent[space][0])
         box = board.spaces[space].box
-        unowned = f"To the {board.edition.boxes[box].name}" if box else "While unowned"
-        return [RentRow("To the owner", rent, held > 0), RentRow(unowned, rent, held == 0)]
+        unowned = (
+            Phrase(N_("To the {box}"), box=Phrase.within("edition", board.edition.boxes[box].name))
+            if box
+            else Phrase(N_("While unowned"))
+        )
+        return [RentRow(Phrase(N_("To the owner")), rent, held > 0), RentRow(unowned, rent, held == 0)]
 
-    def terms(self, board: Board, ruleset: Ruleset, space: int) -> list[tuple[str, str]]:
-        return [("A second token pays", "the first half")]
+    def terms(self, board: Board, ruleset: Ruleset, space: int) -> list[tuple[Phrase, Money | Phrase]]:
+        return [(Phrase(N_("A second token pays")), Phrase(N_("the first half")))]
 
     def rule(self, board: Board, space: int, held: int, level: int) -> RuleId:
         return "rent.printed"
