@@ -59,6 +59,7 @@ REGISTRY_EVERY = 0.5  # seconds: the workers are told of changes at most this of
 RESTART_AFTER = 0.5  # seconds before a dead worker is started again (doubling while it keeps dying)
 RUNTIME_PREFIX = "workers-"
 SOCKET_NAME_MAX = 107  # bytes in a Unix socket's path
+STARTING_WITHIN = 60.0  # seconds: a socket folder this young may be a server's still starting
 
 
 class Front(SeveralHosts):
@@ -420,10 +421,14 @@ class Front(SeveralHosts):
 
 
 def clear_stale(parent: Path) -> None:
-    """Remove the socket folders of servers that are gone (killed outright, they could not)."""
+    """Remove the socket folders of servers that are gone (killed outright, they could not). A folder
+    made in the last minute is left alone: it may be another server's, starting beside this one (several
+    hosts on one machine share the runtime folder when their data folders' paths are long)."""
     for folder in parent.glob(RUNTIME_PREFIX + "*"):
         try:
             if not folder.is_dir() or folder.is_symlink() or folder.stat().st_uid != os.getuid():
+                continue
+            if time.time() - folder.stat().st_mtime < STARTING_WITHIN:
                 continue
             with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
                 probe.settimeout(1.0)

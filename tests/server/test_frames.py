@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import socket
+import time
 from pathlib import Path
 
 import pytest
@@ -148,12 +150,15 @@ async def test_a_worker_session_starts_resizes_and_closes_on_frames(tmp_path: Pa
 
 async def test_the_socket_folder_of_a_server_gone_is_cleared_and_a_live_one_kept(tmp_path: Path) -> None:
     gone, live, other = tmp_path / "workers-gone", tmp_path / "workers-live", tmp_path / "notes"
-    for folder in (gone, live, other):
+    starting = tmp_path / "workers-starting"  # another server's, made a moment ago: not listening yet
+    for folder in (gone, live, other, starting):
         folder.mkdir()
     (gone / "front.sock").touch()  # a socket's name left behind, nobody listening
+    an_hour_ago = time.time() - 3600
+    os.utime(gone, (an_hour_ago, an_hour_ago))
     server = await asyncio.start_unix_server(lambda r, w: None, str(front_path(live)))
     try:
         clear_stale(tmp_path)
     finally:
         server.close()
-    assert not gone.exists() and live.is_dir() and other.is_dir()
+    assert not gone.exists() and live.is_dir() and other.is_dir() and starting.is_dir()

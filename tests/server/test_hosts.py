@@ -149,7 +149,11 @@ async def test_two_hosts_one_table_and_a_killed_host_taken_up_within_30_s(
     try:
         ada, bob = Person(host_b, ada.key, "Ada"), Person(host_a, bob.key, "Bob")
         await bob.connect("Friday", size=(120, 40))  # at a, the room's host
-        await ada.connect("Friday", size=(120, 40))  # at b: carried to a
+        # at b, which lists a's rooms once it has read them (it reads the others' rooms every second):
+        # she takes her seat from b's lobby, and is carried to a
+        await ada.connect(size=(120, 40))
+        await ada.wait_for("* Friday", timeout=20)
+        await ada.press("enter")
         for p in (ada, bob):  # at the table, not in a lobby (whose head names Ada too)
             await p.wait_for(partial(_at_table, p), timeout=20)
         await ada.press("slash")
