@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine import Board, Command, GameView
 from engine.narration import travel_card_phrase
+from engine.phrases import Said
 from engine.queries import lot_value, repayment, tax_of
 from translation import N_, _, money, ngettext, say
 
@@ -219,14 +220,15 @@ def plural(n: int, word: str) -> str:
 
 def charge_text(reason: str, detail: str, space: int | None, board: Board) -> str:
     """What a payment owed is for: "rent for Boardwalk with a hotel", "the jail fine", "Income Tax"."""
+    words = say(Said(detail)) if detail else ""  # the engine keeps what a charge is for in English
     if reason == "rent" and space is not None:
         if detail.startswith("with"):
-            return _("rent for {space} {detail}", space=board.name(space), detail=detail)
+            return _("rent for {space} {detail}", space=board.name(space), detail=words)
         if detail:
-            return _("rent for {space} ({detail})", space=board.name(space), detail=detail)
+            return _("rent for {space} ({detail})", space=board.name(space), detail=words)
         return _("rent for {space}", space=board.name(space))
     if detail:
-        return detail
+        return words
     known = {
         "tax": N_("tax"),
         "card": N_("a card"),

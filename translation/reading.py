@@ -15,7 +15,7 @@ import string
 from collections.abc import Iterator
 from functools import lru_cache
 
-from engine.phrases import Money, Phrase
+from engine.phrases import Money, Phrase, Plural
 from translation.catalogues import Language
 
 DEPTH = 3
@@ -69,11 +69,32 @@ def _value(text: str, spec: str, language: Language, depth: int) -> tuple[object
             return Phrase.within(context, text), 0
     if language.translations.gettext(text) != text:
         return Phrase(text), 0
+    counted = _counted(text, language)
+    if counted is not None:
+        return counted, 0
     if depth > 1:
         inner = _best(text, language, depth - 1)
         if inner is not None and inner[0] < len(text):
             return inner[1], inner[0]
     return text, len(text)
+
+
+_COUNT = re.compile(r"(\d+) (\w[\w ]*)")
+
+
+def _counted(text: str, language: Language) -> Plural | None:
+    """A count and its noun ("3 houses") as the plural message it was made from ("{n} house"), where the
+    catalogue has it: its English plural is the singular with an s (the engine's plural nouns)."""
+    found = _COUNT.fullmatch(text)
+    if found is None:
+        return None
+    n, words = int(found.group(1)), found.group(2)
+    singular = words[:-1] if n != 1 and words.endswith("s") else words
+    key = "{n} " + singular
+    catalog = getattr(language.translations, "_catalog", {})
+    if (key, 0) not in catalog:
+        return None
+    return Plural(key, "{n} " + (singular + "s"), n)
 
 
 @lru_cache(maxsize=8)

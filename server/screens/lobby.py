@@ -34,7 +34,7 @@ def fit(rows: list[list[str]], width: int) -> tuple[list[list[str]], list[int], 
     """The rows with the cells of the widest wrappable columns broken onto more lines, between words, until
     the columns (each with a cell of padding either side) fit `width`; each row's height; and each column's
     width (a table measures a cell of several lines by all of it, so it is told)."""
-    widths = [max([len(COLUMNS[c]), *(len(r[c]) for r in rows)]) for c in range(len(COLUMNS))]
+    widths = [max([len(_(COLUMNS[c])), *(len(r[c]) for r in rows)]) for c in range(len(COLUMNS))]
     while sum(widths) + 2 * len(widths) > width:
         widest = max(WRAPPED, key=lambda c: widths[c])
         if widths[widest] <= NARROWEST:

@@ -27,7 +27,7 @@ class NameScreen(Screen[None]):
                 Content(_("Up to {n} letters, digits, spaces or punctuation; it stays yours.", n=NAME_MAX))
             )
 
-            yield SteadyInput(placeholder="your name", max_length=NAME_MAX * 2, id="name")
+            yield SteadyInput(placeholder=_("your name"), max_length=NAME_MAX * 2, id="name")
             yield Static("", id="problem")
 
     def on_mount(self) -> None:

@@ -150,3 +150,23 @@ def test_a_reason_kept_in_english_is_read_back_into_its_message(spanish: Languag
         )
         assert person.endswith("\u201cit is worth $5 to me\u201d")  # a person's words stay as typed
     assert say(narrate(ReasonGiven(player=1, reason=kept), NAMES, board)) == f"Grace: \u201c{kept}\u201d"
+
+
+def test_what_a_debt_is_for_and_a_deeds_rents_are_said_in_the_players_language(spanish: Language) -> None:
+    from engine.queries import deed_terms, rent_schedule
+    from room.command_words import charge_text
+
+    game = new_game("classic", ["Ada", "Bob"], seed=1)
+    board = game.board
+    boardwalk = next(i for i, sp in enumerate(board.spaces) if sp.name == "Boardwalk")
+    english = charge_text("rent", "with 3 houses", boardwalk, board)
+    rows = [(str(r.label), str(r.amount)) for r in rent_schedule(game.view(0), boardwalk)]
+    with use(spanish):
+        said = charge_text("rent", "with 3 houses", boardwalk, board)
+        rents = [(say(r.label), say(r.amount)) for r in rent_schedule(game.view(0), boardwalk)]
+        terms = [say(label) for label, _value in deed_terms(game.view(0), boardwalk)]
+    assert english == "rent for Boardwalk with 3 houses"
+    assert said == "el alquiler de Boardwalk con 3 casas"
+    assert rows[0] == ("Rent", "$50") and rows[3] == ("With 2 houses", "$600")
+    assert rents[0] == ("Alquiler", "50 $") and rents[3] == ("Con 2 casas", "600 $")
+    assert "Valor de hipoteca" in terms
