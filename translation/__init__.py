@@ -9,7 +9,8 @@ language: docs/translating.md.
 from translation.catalogues import ENGLISH, Language, available, language
 from translation.choosing import Choice, choose, from_environment
 from translation.formats import day, moment, money, number
-from translation.speaking import N_, _, ngettext, pgettext, say, speak, speaking, use
+from translation.saying import say
+from translation.speaking import N_, _, ngettext, pgettext, speak, speaking, use
 
 __all__ = [
     "ENGLISH",

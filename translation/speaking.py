@@ -51,10 +51,9 @@ def _(message: str, /, **values: object) -> str:
 
 def ngettext(singular: str, plural: str, n: int, /, **values: object) -> str:
     """The form for `n` of a message that depends on a count; `{n}` is the count, written locally."""
-    from translation.formats import number
-
-    text = _speaking.get().translations.ngettext(singular, plural, n)
-    return text.format(**{"n": number(n), **values})
+    language = _speaking.get()
+    text = language.translations.ngettext(singular, plural, n)
+    return text.format(**{"n": language.number(n), **values})
 
 
 def pgettext(context: str, message: str, /, **values: object) -> str:
@@ -65,45 +64,3 @@ def pgettext(context: str, message: str, /, **values: object) -> str:
 def N_(message: str, /) -> str:  # noqa: N802 - the name the extraction tools know
     """Mark a message to be translated where it is shown, not where it is written (constants)."""
     return message
-
-
-def _read(text: str) -> str:
-    """English kept as text (`engine.phrases.Said`): the catalogue's translation of it whole, else of
-    the message it reads as (`translation.reading`), else the words as they are."""
-    from translation.reading import read_back
-
-    language = _speaking.get()
-    translated = language.translations.gettext(text)
-    if translated != text or language.code == ENGLISH.code:
-        return translated
-    found = read_back(text, language)
-    return text if found is None else say(found)
-
-
-def say(phrase: object) -> str:
-    """What the engine said (an `engine.phrases.Phrase`, or plain text), in the language spoken: its
-    message translated (in its context, in the form for its count if it is a `Plural`), money written
-    the language's way, phrases among its values said in turn."""
-    from engine.phrases import Money, Phrase, Plural, Said
-    from translation.formats import money, number
-
-    if isinstance(phrase, Money):
-        return money(phrase)
-    if not isinstance(phrase, Phrase):
-        return str(phrase)
-    if isinstance(phrase, Said) and not phrase.values:
-        return _read(phrase.text)
-    values = {
-        key: money(value) if isinstance(value, Money) else say(value) if isinstance(value, Phrase) else value
-        for key, value in phrase.values.items()
-    }
-    translations = _speaking.get().translations
-    if isinstance(phrase, Plural):
-        if phrase.context is None:
-            text = translations.ngettext(phrase.text, phrase.plural, phrase.n)
-        else:
-            text = translations.npgettext(phrase.context, phrase.text, phrase.plural, phrase.n)
-        return text.format(**{"n": number(phrase.n), **values})
-    if phrase.context is not None:
-        return _fill(translations.pgettext(phrase.context, phrase.text), values)
-    return _fill(translations.gettext(phrase.text), values)
