@@ -17,7 +17,7 @@ from engine import Game, load_edition, net_worth, waiting_for
 from engine.text import plain
 from saves import LoadedGame, SaveError, SaveStore, SaveSummary, Seat, saves_dir
 from saves.store import read
-from translation import N_, _, money, ngettext, number
+from translation import N_, _, moment, money, ngettext, number
 
 ERROR = 2
 ID_HELP = N_("the save's id (or the start of its id or title), or its file")
@@ -79,8 +79,9 @@ def register(sub: Any) -> None:
 # --- describing saves ---------------------------------------------------------------------------------
 
 
-def when(moment: datetime) -> str:
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+def when(value: datetime) -> str:
+    """When a game was saved, in the local time and the player's language."""
+    return moment(value.astimezone())
 
 
 def seat_text(seat: Seat) -> str:

@@ -18,7 +18,7 @@ from engine.events import Event
 from engine.text import plain
 from saves import Autosaver, SaveError, SaveSession, SaveStore, SaveSummary, Seat
 from saves.restore import ReplayWatcher
-from translation import _, ngettext
+from translation import _, moment, ngettext
 
 if TYPE_CHECKING:
     from room.past_game import PastGame
@@ -138,7 +138,8 @@ class AutosaveRecorder:
 
 
 def _when(value: datetime) -> str:
-    return value.astimezone().strftime("%Y-%m-%d %H:%M")
+    """When a game was saved, in the local time and the player's language."""
+    return moment(value.astimezone())
 
 
 def table_of(seats: Sequence[Seat]) -> str:

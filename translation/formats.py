@@ -28,7 +28,10 @@ def day(when: dt.date | dt.datetime) -> str:
 
 
 def moment(when: dt.datetime) -> str:
-    """A date and time as the locale writes them."""
-    from babel.dates import format_datetime
+    """A date and time as the locale writes them, to the minute (Nov 25, 2026 2:03 PM; 25 nov 2026 14:03)."""
+    from babel.dates import format_date, format_time
 
-    return str(format_datetime(when, format="medium", locale=speaking().locale))
+    locale = speaking().locale
+    day_part = format_date(when, format="medium", locale=locale)
+    time_part = format_time(when, format="short", locale=locale)
+    return f"{day_part} {time_part}".replace("\u202f", " ")  # CLDR's narrow space, which ASCII lacks

@@ -12,7 +12,20 @@ from pathlib import Path
 import pytest
 
 from engine.phrases import N_, Money, Phrase
-from translation import ENGLISH, _, choose, day, from_environment, money, ngettext, number, pgettext, say, use
+from translation import (
+    ENGLISH,
+    _,
+    choose,
+    day,
+    from_environment,
+    moment,
+    money,
+    ngettext,
+    number,
+    pgettext,
+    say,
+    use,
+)
 from translation.catalogues import FOLDER, available, read
 from translation.completeness import Message, main, problems, used
 
@@ -85,6 +98,7 @@ def test_placeholders_follow_the_translators_order_and_money_its_sign(folder: Pa
         assert said == "Boardwalk, comprada por Ana por 15.000 $."
         assert number(1500) == "1.500"
         assert day(dt.date(2026, 11, 25)) == "25 nov 2026"
+        assert moment(dt.datetime(2026, 11, 25, 14, 3)) == "25 nov 2026 14:03"
         assert _("Roll the dice") == "Roll the dice"  # a fuzzy entry is not used
     assert money(-1500) == "-$1,500"
     assert pgettext("money", "${amount}", amount="7") == "$7"
