@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
-import resource
 import shutil
 import signal
 import subprocess
@@ -129,28 +128,43 @@ def _huge(root: Path, template: Path, size: int) -> Path:
     return path
 
 
+_LAUNCHER = textwrap.dedent(
+    """
+    import os, resource, sys
+    memory, peak_file, argv = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
+    child = os.fork()
+    if child == 0:
+        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+        os.execv(sys.executable, [sys.executable, "-m", "cli.main", *argv])
+    _, status, usage = os.wait4(child, 0)
+    with open(peak_file, "w") as out:
+        out.write(str(usage.ru_maxrss))
+    sys.exit(os.waitstatus_to_exitcode(status))
+    """
+)
+"""Runs `landlords` as the child of a small Python of its own: a process forked from the test's own (as
+large as the whole suite has made it) would count that process's memory as its peak, since the peak a
+process reports keeps what it held before it ran the program."""
+
+
 def _landlords(argv: list[str], memory: int) -> tuple[int, str, int, float]:
     """Run `landlords ARGV` held to `memory` bytes of address space: its status, what it printed, its peak
     resident memory in bytes and the seconds it took."""
-
-    def held() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-
     started = time.monotonic()
-    with tempfile.TemporaryFile() as out:
-        child = subprocess.Popen(
-            [sys.executable, "-m", "cli.main", *argv],
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryDirectory() as folder:
+        peak_file = Path(folder) / "peak"
+        child = subprocess.run(
+            [sys.executable, "-c", _LAUNCHER, str(memory), str(peak_file), *argv],
             stdout=out,
             stderr=subprocess.STDOUT,
-            preexec_fn=held,
             env={**os.environ, "COLUMNS": "200"},
+            check=False,
         )
-        _, status, usage = os.wait4(child.pid, 0)
         took = time.monotonic() - started
         out.seek(0)
         printed = out.read().decode()
-    peak = usage.ru_maxrss * (1 if sys.platform == "darwin" else 1024)  # Linux counts in KiB
-    return os.waitstatus_to_exitcode(status), printed, peak, took
+        peak = int(peak_file.read_text()) * (1 if sys.platform == "darwin" else 1024)  # Linux counts in KiB
+    return child.returncode, printed, peak, took
 
 
 def test_listing_meets_a_100_mb_file_in_bounded_memory(tmp_path: Path) -> None:
