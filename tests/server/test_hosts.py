@@ -145,8 +145,11 @@ async def test_two_hosts_one_table_and_a_killed_host_taken_up_within_30_s(
         await running.stop()
 
     host_a, host_b = _host(tmp_path, "a", url, secret), _host(tmp_path, "b", url, secret)
-    await asyncio.gather(host_a.start(), host_b.start())
     try:
+        # both started (or failed) before going on: a host left starting would outlive the test
+        for outcome in await asyncio.gather(host_a.start(), host_b.start(), return_exceptions=True):
+            if isinstance(outcome, BaseException):
+                raise outcome
         ada, bob = Person(host_b, ada.key, "Ada"), Person(host_a, bob.key, "Bob")
         await bob.connect("Friday", size=(120, 40))  # at a, the room's host
         # at b, which lists a's rooms once it has read them (it reads the others' rooms every second):
