@@ -85,16 +85,8 @@ class Players:
 
     def choose_face(self, fingerprint: str, face: str) -> None:
         """Remember the face a key asked for (`ssh host plain`, `ssh -t host screen`)."""
-        if face not in FACES or len(fingerprint) > KEY_MAX or self._faces.get(fingerprint) == face:
-            return
-        if self._store is not None:
-            try:
-                self._store.keep_face(fingerprint, face)
-            except StoreFailure as exc:  # it holds for this run all the same
-                log.error("the face of key %s could not be kept: %s", fingerprint, exc)
-        if len(self._faces) >= self.most and fingerprint not in self._faces:
-            del self._faces[next(iter(self._faces))]  # bounded as the names are: the oldest let go
-        self._faces[fingerprint] = face
+        if face in FACES and len(fingerprint) <= KEY_MAX:
+            self._remember(self._faces, fingerprint, face, "face")
 
     def language_of(self, fingerprint: str) -> str | None:
         """The language this key chose to play in (None: never chose; its client's environment decides)."""
@@ -103,18 +95,23 @@ class Players:
     def choose_language(self, fingerprint: str, code: str) -> None:
         """Remember the language a key chose (`language es` in the lobby, `ssh host lang es`): a code the
         caller has found a catalogue for, or "en"."""
-        if not code or len(code) > LANGUAGE_MAX or len(fingerprint) > KEY_MAX:
-            return
-        if self._languages.get(fingerprint) == code:
+        if code and len(code) <= LANGUAGE_MAX and len(fingerprint) <= KEY_MAX:
+            self._remember(self._languages, fingerprint, code, "language")
+
+    def _remember(self, kept: dict[str, str], fingerprint: str, value: str, what: str) -> None:
+        """A key's choice (its face, its language) kept in the store and here, bounded as the names are:
+        the oldest let go. A choice the store cannot keep holds for this run all the same."""
+        if kept.get(fingerprint) == value:
             return
         if self._store is not None:
             try:
-                self._store.keep_language(fingerprint, code)
-            except StoreFailure as exc:  # it holds for this run all the same
-                log.error("the language of key %s could not be kept: %s", fingerprint, exc)
-        if len(self._languages) >= self.most and fingerprint not in self._languages:
-            del self._languages[next(iter(self._languages))]  # bounded as the names are: the oldest let go
-        self._languages[fingerprint] = code
+                keep = self._store.keep_face if what == "face" else self._store.keep_language
+                keep(fingerprint, value)
+            except StoreFailure as exc:
+                log.error("the %s of key %s could not be kept: %s", what, fingerprint, exc)
+        if len(kept) >= self.most and fingerprint not in kept:
+            del kept[next(iter(kept))]
+        kept[fingerprint] = value
 
     def __len__(self) -> int:
         return len(self._names)

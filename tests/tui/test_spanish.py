@@ -36,7 +36,7 @@ from tui.screens.new_game import NewGameScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.review import ReviewScreen
 from tui.screens.start import StartScreen
-from tui.widgets.steady_footer import SteadyFooter, _length
+from tui.widgets.steady_footer import SteadyFooter, bare_keys
 
 from playtable import (
     ADA,
@@ -120,15 +120,8 @@ def footer_problems(footer: SteadyFooter) -> list[str]:
 
 
 def _bare(keys: tuple, width: int, index: int) -> bool:  # type: ignore[type-arg]
-    """Whether the footer draws key `index` without its words at this width (as `SteadyFooter.render`)."""
-    helps = [i for i, k in enumerate(keys) if k.action in ("help", "app.help") and i]
-    order = [i for i in reversed(range(1, len(keys))) if i not in helps] + helps + [0]
-    bare: set[int] = set()
-    for i in order:
-        if _length(keys, bare) <= width:
-            break
-        bare.add(i)
-    return index in bare
+    """Whether the footer draws key `index` without its words at this width."""
+    return index in bare_keys(keys, width)
 
 
 def review_app(job: ReviewJob) -> LandlordsApp:

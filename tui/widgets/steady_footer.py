@@ -90,15 +90,7 @@ class SteadyFooter(Widget, can_focus=False):
         keys = self.shown()
         self._drawn = keys
         width = self.size.width
-        # Too many keys for the width: the last ones lose their descriptions first, and Help (which tells
-        # what every other key does) only before the first key; every key stays.
-        helps = [i for i, k in enumerate(keys) if k.action in HELP and i]
-        order = [i for i in reversed(range(1, len(keys))) if i not in helps] + helps + [0]
-        bare: set[int] = set()
-        for i in order:
-            if _length(keys, bare) <= width:
-                break
-            bare.add(i)
+        bare = bare_keys(keys, width)
         parts: list[Content] = []
         self._spans = []
         at = 0
@@ -147,6 +139,20 @@ TEXTUAL_WORDS = (N_("Quit"), N_("Palette"), N_("Help"), N_("Cancel"), N_("Submit
 
 HELP = frozenset({"help", "app.help"})
 """The help's action, whose key keeps its word longest."""
+
+
+def bare_keys(keys: tuple[ShownKey, ...], width: int) -> set[int]:
+    """The keys drawn without their words at this width. Too many keys for the width: the last ones lose
+    their descriptions first, and Help (which tells what every other key does) only before the first
+    key; every key stays."""
+    helps = [i for i, k in enumerate(keys) if k.action in HELP and i]
+    order = [i for i in reversed(range(1, len(keys))) if i not in helps] + helps + [0]
+    bare: set[int] = set()
+    for i in order:
+        if _length(keys, bare) <= width:
+            break
+        bare.add(i)
+    return bare
 
 
 def _length(keys: tuple[ShownKey, ...], bare: set[int]) -> int:
