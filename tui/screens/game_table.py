@@ -66,6 +66,11 @@ class GameTable(Underlay[None]):
 
     lets_bots_play: ClassVar[bool] = True
 
+    AUTO_FOCUS = ""
+    """Nothing is given the focus by Textual when a dialog closes: the table keeps what the person left
+    focused (nothing, after Escape), where Textual focused the first panel again after every dialog and
+    styled the screen anew for it. The first panel is focused once, when the table is first shown."""
+
     KEYS: ClassVar[tuple[GameKey, ...]] = KEYS
     """Every key of the screen (`tui.game_keys`); its bindings are made from it."""
     BINDINGS: ClassVar[list[BindingType]] = bindings(KEYS)
@@ -283,6 +288,9 @@ class GameTable(Underlay[None]):
     def on_mount(self) -> None:
         self.board.centre.rule = self.glyphs.rule  # type: ignore[attr-defined]
         self._apply_layout()
+        chain = self.focus_chain
+        if chain:
+            self.set_focus(chain[0])
         self._shown = self.client.version
         self.client.collect()  # the story so far is told from the history below
         self._events = list(self.client.history())
