@@ -23,6 +23,7 @@ from tui import look
 from tui.board_layout import layout_of, link_cells
 from tui.glyphs import UNICODE, Glyphs
 from tui.spaces import cell_label
+from tui.widgets.shared_lines import SharedLines
 from tui.words import fit
 
 
@@ -103,7 +104,7 @@ class SpaceClicked(Message):
         self.space = space
 
 
-class SpaceCell(Widget):
+class SpaceCell(SharedLines):
     """One space of the board."""
 
     DEFAULT_CSS = """

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from textual.content import Content
-from textual.widget import Widget
+
+from tui.widgets.shared_lines import SharedLines
 
 
-class CentrePanel(Widget):
+class CentrePanel(SharedLines):
     DEFAULT_CSS = """
     CentrePanel {
         background: $background;

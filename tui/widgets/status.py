@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from textual.content import Content
-from textual.widget import Widget
+
+from tui.widgets.shared_lines import SharedLines
 
 
-class StatusBar(Widget):
+class StatusBar(SharedLines):
     """One line, drawn rather than laid out, so that changing it after every move costs little. A `tail`
     (a shared table's clocks) sits at its right end and is changed alone; the line gives way to it, its
     last words dropped whole ("bot pace normal" goes, never "bot pa")."""

@@ -15,9 +15,9 @@ from rich.cells import cell_len
 from textual import events
 from textual.content import Content
 from textual.screen import Screen
-from textual.widget import Widget
 
 from translation import N_, _
+from tui.widgets.shared_lines import SharedLines
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class ShownKey:
     action: str = ""
 
 
-class SteadyFooter(Widget, can_focus=False):
+class SteadyFooter(SharedLines, can_focus=False):
     """The keys the screen on top offers now, in one line at the bottom; a click presses a key."""
 
     ALLOW_SELECT = False
