@@ -1,12 +1,14 @@
 """Answering a deal among several players: a bot judges its own part (all it gives against all it gets) as
 it judges a two-party offer, with the party that takes most of what it gives (or, giving nothing, the one
 that gives it most) standing as the other side; and it refuses outright a deal that completes a group for
-any other party when it completes none of its own, whatever the price. Bots do not propose such deals.
+any other party when it completes none of its own, or none worth as much, whatever the price. Bots do not
+propose such deals.
 """
 
 from __future__ import annotations
 
 from engine.bots.judging import completed, group_words
+from engine.bots.plain import fair_worth
 from engine.bots.position import Position
 from engine.bots.talk import without_asking
 from engine.commands import AcceptDeal, AcceptTrade, Command, RejectDeal, RejectTrade
@@ -45,15 +47,15 @@ def as_trade(pos: Position, deal: DealOffer, me: int) -> TradeAnswer:
 
 def blunder(pos: Position, deal: DealOffer, me: int) -> Phrase | None:
     """Why the deal is a blunder for `me` whatever its own part brings: it completes a group for a party
-    other than its partner while completing none of `me`'s (the partner's gain is weighed by the judge)."""
-    if completed(pos, deal.gets(me), deal.gives(me), me):
-        return None
+    other than its partner while completing none of `me`'s, or none worth as much by the rent tables (the
+    partner's gain is weighed by the judge; a third party's is not, so a group of mine must cover it)."""
+    mine = completed(pos, deal.gets(me), deal.gives(me), me)
     side = partner(pos, deal, me)
     for p in deal.parties:
         if p in (me, side):
             continue
         groups = completed(pos, deal.gets(p), deal.gives(p), p)
-        if groups:
+        if groups and (not mine or fair_worth(pos, groups) > fair_worth(pos, mine)):
             return Phrase(
                 N_("that would complete {name}'s {group}"),
                 name=pos.view.players[p].name,

@@ -12,10 +12,12 @@ from engine.commands import Command, ProposeDeal
 from engine.state import AwaitingEndTurn, Bundle, DealPart
 
 from positions import (
+    BALTIC,
     BOARDWALK,
     ILLINOIS,
     INDIANA,
     KENTUCKY,
+    MEDITERRANEAN,
     NEW_YORK,
     PARK_PLACE,
     ST_JAMES,
@@ -145,3 +147,25 @@ def test_a_two_party_reason_is_reworded_for_a_deal() -> None:
     assert deal_reason(pos, deal, ADA, False, "I would take $450 for it") == (
         "that gives Linus more than it gives me"
     )
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bot_refuses_a_weak_group_of_its_own_for_a_strong_one_completed_for_another(level: str) -> None:
+    """Grace hands Ada Mediterranean, completing Ada's browns, while Linus hands Grace Boardwalk, completing
+    her dark blues: Ada trades with Linus ($10), but the group completed for Grace is worth far more than
+    her own, and no price in her part can make up for it."""
+    game = table(
+        owners={ADA: (BALTIC,), GRACE: (PARK_PLACE, MEDITERRANEAN), LINUS: (BOARDWALK,)}, players=3, turn=60
+    )
+    _propose(
+        game,
+        GRACE,
+        _part(LINUS, GRACE, BOARDWALK),
+        _part(GRACE, ADA, MEDITERRANEAN),
+        _part(GRACE, LINUS, cash=300),
+        _part(ADA, LINUS, cash=10),
+    )
+    game.apply(AcceptDeal(player=LINUS, deal_id=1))
+    answer = ask(bot(level, seat=ADA), game, ADA)
+    assert isinstance(answer, RejectDeal), answer
+    assert answer.reason == "that would complete Grace's dark blue group"
