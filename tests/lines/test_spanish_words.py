@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from engine import Build, Mortgage, PlaceBid, ProposeTrade, SellBuilding, Unmortgage
+from engine import Build, Bundle, Mortgage, PlaceBid, ProposeTrade, SellBuilding, Unmortgage
 from lines import verbs
 from lines.completion import completions
 from lines.menu import StartMenu
@@ -160,3 +160,41 @@ def test_the_1904_loans_in_spanish_words_read_back_as_typed(spanish: None) -> No
 def test_each_spanish_command_word_stands_for_one_english_word(spanish: None) -> None:
     english = {w: verbs.command(verbs.word(w)) for w in verbs.heads() if w.isascii() and verbs.word(w) != w}
     assert all(back == w for w, back in english.items()), {w: b for w, b in english.items() if b != w}
+
+
+def test_cards_held_in_a_spanish_offer_are_typed_and_read_back_in_spanish(spanish: None) -> None:
+    """A card held in hand is named in Spanish (`carta de Viaje avanza 3`, `2 cartas de Viaje`), read back
+    so, and every card an offer may name by its words reads back to itself; the English still reads."""
+    table = _table(line_table("addon", 3))
+    line = "ofrecer Ada: carta de viaje avanza 3 y 2 cartas de Viaje por una carta de cárcel"
+    got = read(line, table)
+    assert isinstance(got, Act) and isinstance(got.commands[0], ProposeTrade), got
+    offer = got.commands[0]
+    assert offer.give.cards == ("travel/forward_3", "travel/?", "travel/?") and offer.take.jail_cards == 1
+    assert got.confirm == (
+        "Ofreces a Ada carta de Viaje avanza 3 y 2 cartas de Viaje a cambio de una carta de cárcel."
+    )
+    assert (
+        spell(offer, table)
+        == "ofrecer Ada: carta de Viaje avanza 3 y 2 cartas de Viaje por una carta de cárcel"
+    )
+    english = read("ofrecer Ada: travel card forward 3 and a travel card for 10", table)
+    assert isinstance(english, Act) and isinstance(english.commands[0], ProposeTrade)
+    assert english.commands[0].give.cards == ("travel/forward_3", "travel/?")
+    missed = read("ofrecer Ada: carta de viaje vuela por 10", table)
+    assert isinstance(missed, Miss) and missed.sentence == "Ninguna carta de Viaje empieza por 'vuela'."
+    board, named = table.board, 0
+    for deck, cards in board.cards.items():
+        texts = [c.text.casefold() for c in cards.values()]
+        for cid, card in cards.items():
+            if texts.count(card.text.casefold()) != 1:
+                continue  # two cards alike are named alike: their words cannot tell them apart
+            cmd = ProposeTrade(
+                player=table.me, to=1, give=Bundle(cards=(f"{deck}/{cid}",)), take=Bundle(cash=5)
+            )
+            typed = spell(cmd, table)
+            assert " card" not in typed, typed
+            back = read(typed, table)
+            assert isinstance(back, Act) and back.commands == (cmd,), (typed, back)
+            named += 1
+    assert named > 100
