@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 
 from engine import Board, Bundle
 from lines import verbs
@@ -38,8 +39,9 @@ def _count(word: str | None) -> int:
     return 1 if word in (None, "a", "an", "one") else int(word or 1)
 
 
-def read_bundle(text: str, board: Board) -> Bundle | Miss:
-    """The items of one side, or the sentence saying which item was not understood."""
+def read_bundle(text: str, board: Board, hand: Sequence[str] = ()) -> Bundle | Miss:
+    """The items of one side, or the sentence saying which item was not understood; `hand` is the cards
+    its giver holds (a card named as several alike are is the one he holds)."""
     cash = cards = 0
     deeds: list[int] = []
     houses: list[int] = []
@@ -64,7 +66,7 @@ def read_bundle(text: str, board: Board) -> Bundle | Miss:
                 return lot
             houses += [lot] * _count(house.group(1))
             continue
-        in_hand = read_held(item, board)
+        in_hand = read_held(item, board, [card for card in hand if card not in held])
         if isinstance(in_hand, Miss):
             return in_hand
         if in_hand is not None:

@@ -12,6 +12,7 @@ is `from`), so a language's way of naming a card is read as its own words come o
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from engine import Board
 from lines import verbs
@@ -102,9 +103,9 @@ def _english(item: str, board: Board) -> tuple[str, int, str] | None:
     return deck, int(found.group("count") or 1), found.group("words") or ""
 
 
-def read_held(item: str, board: Board) -> list[str] | Miss | None:
+def read_held(item: str, board: Board, hand: Sequence[str] = ()) -> list[str] | Miss | None:
     """Cards held in hand, as `deck/card` (`deck/?` face down); None when the item names no deck of this
-    edition."""
+    edition. Cards alike (two `Backward 6`) are one name: it stands for the one in `hand`, the giver's."""
     found = _english(item, board)
     if found is None and speaking().code != "en":
         found = _spoken(item, board)
@@ -124,6 +125,11 @@ def read_held(item: str, board: Board) -> list[str] | Miss | None:
     exact = [cid for cid in named if any(t.rstrip(".") == typed for t in texts(cards[cid].text))]
     if len(exact) == 1 or len(named) == 1:
         return [f"{deck}/{(exact or named)[0]}"]
+    alike = exact or named
+    if len({verbs.fold(cards[cid].text) for cid in alike}) == 1:
+        held = [cid for cid in alike if f"{deck}/{cid}" in hand]
+        if held:
+            return [f"{deck}/{held[0]}"]
     name = deck_name(board.edition.decks[deck].name)
     if not named:
         return Miss(_("No {deck} card begins {words!r}.", deck=name, words=words))

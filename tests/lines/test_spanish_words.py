@@ -198,3 +198,22 @@ def test_cards_held_in_a_spanish_offer_are_typed_and_read_back_in_spanish(spanis
             assert isinstance(back, Act) and back.commands == (cmd,), (typed, back)
             named += 1
     assert named > 100
+
+
+def test_a_card_named_as_others_alike_are_is_the_one_its_giver_holds(spanish: None) -> None:
+    """Two `Backward 6` travel cards read alike: named in an offer, the card is the one the giver holds,
+    in Spanish and in English; named with neither in hand, the line asks for more words. (The parser
+    hands a side of an offer over with its Spanish words made English: `verbs.inner`.)"""
+    from lines.bundles import read_bundle
+
+    board = _table(line_table("addon", 3)).board
+    held = read_bundle(verbs.inner("carta de Viaje retrocede 6 y 10"), board, ["travel/back_6_b"])
+    assert isinstance(held, Bundle) and held.cards == ("travel/back_6_b",) and held.cash == 10
+    both = read_bundle(
+        verbs.inner("carta de viaje retrocede 6 y travel card backward 6"),
+        board,
+        ["travel/back_6_a", "travel/back_6_b"],
+    )
+    assert isinstance(both, Bundle) and both.cards == ("travel/back_6_a", "travel/back_6_b")
+    missed = read_bundle(verbs.inner("carta de Viaje retrocede 6"), board)
+    assert isinstance(missed, Miss) and "escribe más palabras" in missed.sentence
