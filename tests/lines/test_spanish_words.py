@@ -14,7 +14,7 @@ from lines.completion import completions
 from lines.menu import StartMenu
 from lines.names import Miss
 from lines.parser import Act, Table, read, spell
-from translation import Language, language, use
+from translation import ENGLISH, Language, language, use
 
 from linetable import LineTable, line_table
 
@@ -217,3 +217,29 @@ def test_a_card_named_as_others_alike_are_is_the_one_its_giver_holds(spanish: No
     assert isinstance(both, Bundle) and both.cards == ("travel/back_6_a", "travel/back_6_b")
     missed = read_bundle(verbs.inner("carta de Viaje retrocede 6"), board)
     assert isinstance(missed, Miss) and "escribe más palabras" in missed.sentence
+
+
+def test_a_decision_of_the_1904_game_is_asked_in_a_whole_spanish_sentence(spanish: None) -> None:
+    """The question for a decision without words of its own is one message a decision: not the engine's
+    "Vera to buy ..." with the name cut off and glued into another sentence ("Te toca debe comprar")."""
+    from lines.prompts import question
+
+    lt = line_table("landlords-1904", 2)
+    asked = question(_table(lt))
+    assert asked is not None and asked.startswith("Debes comprar los solares de tus boletos; tienes "), asked
+    assert "Te toca" not in lt.transcript and "debe comprar" not in asked
+    with use(ENGLISH):
+        english = question(_table(line_table("landlords-1904", 2)))
+    assert english is not None and english.startswith("You are asked to buy the lots on the lot tickets; you")
+
+
+def test_a_space_named_by_its_number_is_typed_and_read_in_spanish(spanish: None) -> None:
+    """Spaces that share a name (the Chance spaces) are named by their number: `casilla 7` in Spanish,
+    read back as `space 7` is in English."""
+    from lines.names import space_named, space_word
+
+    board = _table(line_table("classic", 3)).board
+    assert space_word(7, board) == "casilla 7" and space_word(39, board) == "Boardwalk"
+    assert space_named(verbs.inner("casilla 7"), board) == 7 and space_named("space 7", board) == 7
+    with use(ENGLISH):
+        assert space_word(7, board) == "space 7"
