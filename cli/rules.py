@@ -78,8 +78,8 @@ def rules_lines(edition: str, width: int = WIDTH_MOST) -> Iterator[str]:
         if topic_of(rule.rule) != topic:
             topic = topic_of(rule.rule)
             yield ""
-            yield TOPICS[topic]
-        yield f"  {rule.title}  [{rule.rule}]"
+            yield _(TOPICS[topic])
+        yield f"  {_(rule.title)}  [{rule.rule}]"
         yield from _wrap(rule.text, width, "    ")
         for source in rule.cited:
             quote = f': "{source.quote}"' if source.quote else ""
@@ -119,8 +119,8 @@ def diff_lines(first: str, second: str, width: int = WIDTH_MOST) -> Iterator[str
         if topic_of(d.rule) != topic:
             topic = topic_of(d.rule)
             yield ""
-            yield TOPICS[topic]
-        yield f"  {d.title}  [{d.rule}]"
+            yield _(TOPICS[topic])
+        yield f"  {_(d.title)}  [{d.rule}]"
         for name, text, absent in ((a.name, d.first, absent_a), (b.name, d.second, absent_b)):
             way = text if text is not None else _("no such rule. {why}", why=absent.get(d.rule, "")).rstrip()
 

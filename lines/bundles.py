@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 
 from engine import Board, Bundle
 from lines import verbs
+from lines.held_cards import held_words, read_held
 from lines.names import Miss, space_named, space_word
-from translation import _, money, pgettext
+from translation import money, pgettext
 
 _MONEY = re.compile(r"^\$?\s*(\d{1,3}(?:,\d{3})+|\d{1,3}(?:\.\d{3})+|\d{1,9})(?:\s*(?:dollars?|\$))?$")
 """`120`, `$1,200`, `1200 dollars`, and as other languages write it, `1.200 $`."""
@@ -24,12 +26,7 @@ _JAIL = re.compile(
 """`a jail card`, `2 get out of jail free cards`; and as `lines.verbs` makes other languages' words
 English, `one card from jail` (`una carta de cárcel`)."""
 _SPLIT = re.compile(r"\s*,(?!\d{3})\s*|\s+and\s+")
-_CARD_CUT = re.compile(r"[,.;:()\u201c\u201d\"]|\s+and\s+|\s+for\s+")
-"""Where a card's words are cut when an offer names it: before anything an offer's line reads otherwise."""
 _HOUSES = re.compile(r"^(?:(a|an|one|\d{1,2})\s+)?houses?\s+(?:from|on|off)\s+(?P<lot>.+)$")
-_CARDS = re.compile(
-    r"^(?:(?:a|an|one|the)\s+|(?P<count>\d{1,2})\s+)?(?P<deck>.+?)\s+cards?(?:\s+(?P<words>.+))?$"
-)
 
 
 def amount(text: str) -> int | None:
@@ -42,32 +39,9 @@ def _count(word: str | None) -> int:
     return 1 if word in (None, "a", "an", "one") else int(word or 1)
 
 
-def _held(item: str, board: Board) -> list[str] | Miss | None:
-    """Cards held in hand: `travel card forward 3` (one by its words), `2 travel cards` (face down);
-    None when the item names no deck of this edition."""
-    found = _CARDS.match(item)
-    if not found:
-        return None
-    decks = board.edition.decks
-    deck = next((d for d, spec in decks.items() if spec.name.casefold() == found.group("deck")), None)
-    if deck is None:
-        return None
-    words = found.group("words")
-    if not words:
-        return [f"{deck}/?"] * int(found.group("count") or 1)
-    named = [cid for cid, card in board.cards.get(deck, {}).items() if card.text.casefold().startswith(words)]
-    exact = [cid for cid in named if board.cards[deck][cid].text.casefold().rstrip(".") == words]
-    if len(exact) == 1 or len(named) == 1:
-        return [f"{deck}/{(exact or named)[0]}"]
-    if not named:
-        return Miss(_("No {deck} card begins {words!r}.", deck=decks[deck].name, words=words))
-    return Miss(
-        _("Several {deck} cards begin {words!r}: type more of its words.", deck=decks[deck].name, words=words)
-    )
-
-
-def read_bundle(text: str, board: Board) -> Bundle | Miss:
-    """The items of one side, or the sentence saying which item was not understood."""
+def read_bundle(text: str, board: Board, hand: Sequence[str] = ()) -> Bundle | Miss:
+    """The items of one side, or the sentence saying which item was not understood; `hand` is the cards
+    its giver holds (a card named as several alike are is the one he holds)."""
     cash = cards = 0
     deeds: list[int] = []
     houses: list[int] = []
@@ -92,7 +66,7 @@ def read_bundle(text: str, board: Board) -> Bundle | Miss:
                 return lot
             houses += [lot] * _count(house.group(1))
             continue
-        in_hand = _held(folded, board)
+        in_hand = read_held(item, board, [card for card in hand if card not in held])
         if isinstance(in_hand, Miss):
             return in_hand
         if in_hand is not None:
@@ -122,13 +96,7 @@ def bundle_words(bundle: Bundle, board: Board) -> str:
             parts.append(pgettext("command", "a jail card"))
         else:
             parts.append(pgettext("command", "{n} jail cards", n=bundle.jail_cards))
-    decks = board.edition.decks
     for ref, n in Counter(bundle.cards).items():
         deck, _slash, card = ref.partition("/")
-        name = decks[deck].name if deck in decks else deck
-        if card == "?":
-            parts.append(f"a {name} card" if n == 1 else f"{n} {name} cards")
-        else:
-            words = _CARD_CUT.split(board.cards[deck][card].text.casefold())[0].strip()
-            parts += [f"{name} card {words}"] * n
+        parts += held_words(deck, card, n, board)
     return f" {verbs.word('and')} ".join(parts) if parts else verbs.word("nothing")

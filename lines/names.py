@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine import Board
+from lines import verbs
 from translation import N_, _
 
 _SPACE = re.compile(r"^(?:space\s*|#)(\d{1,3})$")
@@ -90,7 +91,7 @@ def space_word(space: int, board: Board) -> str:
     """How a space is typed back: its name, or `space N` where several spaces share the name."""
     name = board.name(space)
     shared = sum(1 for s in range(board.size) if _fold(board.name(s)) == _fold(name))
-    return name if shared == 1 else f"space {space}"
+    return name if shared == 1 else f"{verbs.word('space')} {space}"
 
 
 def player_named(typed: str, names: Sequence[str], me: int | None = None) -> int | Miss:

@@ -115,7 +115,8 @@ def _terms(rest: str, table: Table) -> tuple[int, Command, Command] | Miss:
     sides = _FOR.split(terms.strip(), maxsplit=1)
     if len(sides) != 2:
         return Miss(_("Say what you give, then for, then what you want: Park Place and 100 for Boardwalk."))
-    give, take = (read_bundle(side, table.board) for side in sides)
+    hands = (table.view.players[table.me].hand, table.view.players[who].hand)
+    give, take = (read_bundle(side, table.board, hand) for side, hand in zip(sides, hands, strict=True))
     if isinstance(give, Miss):
         return give
     if isinstance(take, Miss):
@@ -191,7 +192,8 @@ def deal(rest: str, table: Table) -> Reading:
 
         giver = player_named(found.group("giver"), table.names, table.me)
         receiver = player_named(found.group("receiver"), table.names, table.me)
-        bundle = read_bundle(found.group("what"), table.board)
+        hand = table.view.players[giver].hand if isinstance(giver, int) else ()
+        bundle = read_bundle(found.group("what"), table.board, hand)
         for got in (giver, receiver, bundle):
             if isinstance(got, Miss):
                 return got

@@ -66,7 +66,7 @@ def _said(cmd: Command, table: Table) -> str:
     """A command's line, and where it names a space by its number, what choosing it means ("route space
     15 (Ride free to the railroad at space 15)")."""
     line = spell(cmd, table)
-    if "space " not in line:
+    if f"{verbs.word('space')} " not in line:
         return line
     return _("{words} ({meaning})", words=line, meaning=describe_command(cmd, table.view, table.board))
 
@@ -178,13 +178,28 @@ def _situation(table: Table) -> str:
         )
     if kind == "deal_answer":
         return _("{name} proposes a deal among several players", name=names[p.deal.proposer])
-    return _("You are asked {what}; you have {cash}", what=_asked(table), cash=cash)
+    return _(_ASKED.get(kind, N_("You are asked to decide; you have {cash}")), cash=cash)
 
 
-def _asked(table: Table) -> str:
-    """The engine's own words for the decision ("Ada to roll" without the name)."""
-    name = table.names[table.me]
-    return table.waiting.removeprefix(name).strip() or _("to decide")
+_ASKED = {
+    "income_tax": N_("You are asked to choose how to pay income tax; you have {cash}"),
+    "mortgage_decision": N_("You are asked to lift or keep a mortgage; you have {cash}"),
+    "place_building": N_("You are asked to place a building won at auction; you have {cash}"),
+    "route": N_("You are asked to choose the way on; you have {cash}"),
+    "excess_lots": N_("You are asked to choose the lots to give back to the bank; you have {cash}"),
+    "ride": N_("You are asked to choose where to ride; you have {cash}"),
+    "refund_card": N_("You are asked to play or keep the refund card; you have {cash}"),
+    "winnings_card": N_("You are asked to play or keep the half-winnings card; you have {cash}"),
+    "lot_tickets": N_("You are asked to buy the lots on the lot tickets; you have {cash}"),
+    "rent_or_buy": N_("You are asked to buy or rent the lot; you have {cash}"),
+    "luxury": N_("You are asked to buy a luxury or lose the move; you have {cash}"),
+    "direction": N_("You are asked to choose which way to move; you have {cash}"),
+    "call_answer": N_("You are asked to agree to end the game now or refuse; you have {cash}"),
+    "roll": N_("You are asked to roll; you have {cash}"),
+    "end_turn": N_("You are asked to end the turn; you have {cash}"),
+}
+"""The decisions the situation is put as a whole sentence for ("You are asked to choose the way on"): each
+its own message, so that each language words it whole."""
 
 
 def _or(words: Sequence[str]) -> str:

@@ -109,6 +109,7 @@ def _followers() -> dict[str, str]:
     """Words inside a command's line (`pay fine`, `Park Place and 100 for Boardwalk`, `2 people`)."""
     return {
         "lot": pgettext("command", "lot"),
+        "space": pgettext("command", "space"),
         "card": pgettext("command", "card"),
         "fine": pgettext("command", "fine"),
         "game": pgettext("command", "game"),

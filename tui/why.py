@@ -19,7 +19,7 @@ def rule_lines(edition: str, rule: RuleId, heading: bool = True) -> list[Content
     here = provenance(edition, rule)
     lines: list[Content] = []
     if heading:
-        lines.append(Content.styled(here.title, "bold $accent"))
+        lines.append(Content.styled(_(here.title), "bold $accent"))
     lines += _played_here(here)
     lines.append(Content(""))
     lines.append(Content.styled(_("In the other editions"), "bold"))

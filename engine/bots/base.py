@@ -275,12 +275,15 @@ class BotBase(Reasoning):
         deal, me = pend.deal, pos.me
         why = blunder(pos, deal, me)
         if why is not None:
-            return deal_answer(legal, me, deal.id, False, str(why))
+            return self.because(*deal_answer(legal, me, deal.id, False, why))
         self.tell("")
-        said = self.decide(pos, as_trade(pos, deal, me), trade_answers(legal, deal, me))
-        accept = isinstance(said, AcceptTrade)
-        reason = deal_reason(pos, deal, me, accept, getattr(said, "reason", "") or self.reason)
-        return deal_answer(legal, me, deal.id, accept, reason)
+        cmd = self.decide(pos, as_trade(pos, deal, me), trade_answers(legal, deal, me))
+        accept = isinstance(cmd, AcceptTrade)
+        given = getattr(cmd, "reason", "") or self.reason
+        said = self.said if isinstance(self.said, Phrase) and str(self.said) == given else given
+        return self.because(
+            *deal_answer(legal, me, deal.id, accept, deal_reason(pos, deal, me, accept, said))
+        )
 
     def move_on(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
         """The command that moves the game on with the least harm: the fallback of last resort."""

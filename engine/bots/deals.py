@@ -10,9 +10,9 @@ from __future__ import annotations
 from engine.bots.judging import completed, group_words
 from engine.bots.plain import fair_worth
 from engine.bots.position import Position
-from engine.bots.talk import without_asking
+from engine.bots.talk import unasked
 from engine.commands import AcceptDeal, AcceptTrade, Command, RejectDeal, RejectTrade
-from engine.phrases import N_, Phrase
+from engine.phrases import N_, Phrase, Said
 from engine.state import Bundle, DealOffer, TradeAnswer, TradeOffer
 
 
@@ -64,25 +64,39 @@ def blunder(pos: Position, deal: DealOffer, me: int) -> Phrase | None:
     return None
 
 
-_ADDRESSED = (
-    ("you are asking for ", "I would hand over "),
-    ("gives you ", "gives {name} "),
-    ("your ", "{name}'s "),
-)
-"""The two-party reasons' words for the proposer, and what they become in a deal, where "you" could be
-anyone at the table."""
+FAIR = N_("a fair deal (weighed against {name})")
+UNFAIR = N_("that gives {name} more than it gives me")
+WEIGHED = N_("{reason} (weighed against {name})")
+"""A reason for a deal, whatever it is, with the player the bot weighed its part against."""
+
+_ADDRESSED = {
+    N_("a fair deal"): FAIR,
+    N_("that gives you more than it gives me"): UNFAIR,
+    N_("that would complete your {group}"): N_("that would complete {name}'s {group}"),
+    N_("you are asking for {what} for nothing"): N_(
+        "I would hand over {what} for nothing (weighed against {name})"
+    ),
+}
+"""The two-party reasons that speak to the proposer ("you"), and what each becomes in a deal, where "you"
+could be anyone at the table: a whole sentence that names the player the part was weighed against."""
 
 
-def deal_reason(pos: Position, deal: DealOffer, me: int, accept: bool, reason: str) -> str:
+def deal_reason(pos: Position, deal: DealOffer, me: int, accept: bool, reason: Phrase | str) -> Phrase:
     """A reason given for a two-party offer, said for `me`'s part of the deal: the player it was weighed
     against named instead of "you", and no counter-price (no one could act on it: the deal is one offer)."""
     name = pos.view.players[partner(pos, deal, me)].name
-    said = without_asking(reason)
-    if not said:
-        said = "a fair deal" if accept else "that gives you more than it gives me"
-    for you, them in _ADDRESSED:
-        said = said.replace(you, them.replace("{name}", name))
-    return said if name in said else f"{said} (weighed against {name})"
+    said = unasked(reason)
+    if said is None:
+        return Phrase(FAIR if accept else UNFAIR, name=name)
+    if not isinstance(said, Phrase):
+        said = Said(said)
+    if said.context is None and said.text == N_("that would complete your {colour} group"):
+        group = Phrase(N_("{colour} group"), colour=said.values["colour"])
+        return Phrase(N_("that would complete {name}'s {group}"), name=name, group=group)
+    addressed = _ADDRESSED.get(said.text) if said.context is None else None
+    if addressed is None:
+        return Phrase(WEIGHED, reason=said, name=name)
+    return Phrase(addressed, name=name, **said.values)
 
 
 def trade_answers(legal: list[Command], deal: DealOffer, me: int) -> list[Command]:
@@ -95,10 +109,13 @@ def trade_answers(legal: list[Command], deal: DealOffer, me: int) -> list[Comman
     return out
 
 
-def deal_answer(legal: list[Command], me: int, deal_id: int, accept: bool, reason: str) -> Command:
-    """The answer to an open deal with its reason; one that no longer stands is turned down."""
+def deal_answer(
+    legal: list[Command], me: int, deal_id: int, accept: bool, said: Phrase
+) -> tuple[Command, Phrase]:
+    """The answer to an open deal and its reason, which the bot gives (`Bot.said`: a face says it in its
+    player's language; the answer carries its English); one that no longer stands is turned down."""
     if accept:
         if AcceptDeal(player=me, deal_id=deal_id) in legal:
-            return AcceptDeal(player=me, deal_id=deal_id, reason=reason)
-        return RejectDeal(player=me, deal_id=deal_id, reason=N_("that deal no longer stands"))
-    return RejectDeal(player=me, deal_id=deal_id, reason=reason)
+            return AcceptDeal(player=me, deal_id=deal_id, reason=str(said)), said
+        said = Phrase(N_("that deal no longer stands"))
+    return RejectDeal(player=me, deal_id=deal_id, reason=str(said)), said

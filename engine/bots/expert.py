@@ -223,13 +223,13 @@ class ExpertBot(HardBot):
         d, me = pend.deal, pos.me
         why = blunder(pos, d, me)
         if why is not None:
-            return deal_answer(legal, me, d.id, False, str(why))
+            return self.because(*deal_answer(legal, me, d.id, False, why))
         side, gets, gives = partner(pos, d, me), d.gets(me), d.gives(me)
         verdict = judge_offer(pos, self.trade_style, self.fair, me, side, gets, gives, self.haggle)
         accept, reject = AcceptDeal(player=me, deal_id=d.id), RejectDeal(player=me, deal_id=d.id)
-        said = deal_reason(pos, d, me, verdict.accept, verdict.reason)
+        said = deal_reason(pos, d, me, verdict.accept, verdict.said)
         if accept not in legal:
-            return deal_answer(legal, me, d.id, verdict.accept, said)
+            return self.because(*deal_answer(legal, me, d.id, verdict.accept, said))
         take, keep = self.compare(pos, [[reject], [accept]])
         if verdict.accept and keep.edge < -SURE * keep.error:
             why = Phrase(
@@ -237,7 +237,7 @@ class ExpertBot(HardBot):
                 chance=100 * keep.chance,
                 chance2=100 * take.chance,
             )
-            return deal_answer(legal, me, d.id, False, deal_reason(pos, d, me, False, str(why)))
+            return self.because(*deal_answer(legal, me, d.id, False, deal_reason(pos, d, me, False, why)))
         if (
             not verdict.accept
             and keep.edge > SURE * keep.error
@@ -248,8 +248,8 @@ class ExpertBot(HardBot):
                 chance=100 * take.chance,
                 chance2=100 * keep.chance,
             )
-            return deal_answer(legal, me, d.id, True, deal_reason(pos, d, me, True, str(why)))
-        return deal_answer(legal, me, d.id, verdict.accept, said)
+            return self.because(*deal_answer(legal, me, d.id, True, deal_reason(pos, d, me, True, why)))
+        return self.because(*deal_answer(legal, me, d.id, verdict.accept, said))
 
     def _deal_key(self, pos: Position, proposer: int, give: Bundle, take: Bundle) -> tuple[object, ...]:
         return (

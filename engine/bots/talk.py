@@ -9,6 +9,26 @@ from __future__ import annotations
 from engine.phrases import N_, Money, Phrase
 
 _EVEN = N_("an even swap would do")
+_TAKE_AND = (N_("I would take it and {price}"), N_("I would take them and {price}"))
+_TAKE_FOR = (
+    N_("I would take {price} for it"),
+    N_("I would take {price} for them"),
+    N_("I would take {price} for that"),
+)
+_PAY_FOR = (
+    N_("I would pay {price} for it"),
+    N_("I would pay {price} for them"),
+    N_("I would pay {price} for that"),
+)
+ASKING = frozenset({_EVEN, *_TAKE_AND, *_TAKE_FOR, *_PAY_FOR})
+"""The message ids of a counter-price."""
+JOINED = {
+    N_("{reason}; {words}"): ("reason", "words"),
+    N_("{why}; {words}"): ("why", "words"),
+    N_("{why}; {asking}"): ("why", "asking"),
+    N_("{why}; {more}"): ("why", "more"),
+}
+"""The messages that join two reasons in one line, and the names of the two."""
 
 
 def worth_naming(price: int, deeds_asked: int, deeds_offered: int) -> bool:
@@ -26,30 +46,40 @@ def asking_words(price: int, deeds_asked: int, deeds_offered: int) -> Phrase:
     the deeds as offered. Its English is read back by `asking_price`."""
     if price > 0:
         if deeds_offered:
-            taken = (
-                N_("I would take it and {price}")
-                if deeds_offered == 1
-                else N_("I would take them and {price}")
-            )
-            return Phrase(taken, price=Money(price))
-        for_what = (
-            N_("I would take {price} for it")
-            if deeds_asked == 1
-            else N_("I would take {price} for them")
-            if deeds_asked
-            else N_("I would take {price} for that")
-        )
-        return Phrase(for_what, price=Money(price))
+            return Phrase(_TAKE_AND[deeds_offered != 1], price=Money(price))
+        return Phrase(_TAKE_FOR[_which(deeds_asked)], price=Money(price))
     if price < 0:
-        paid = (
-            N_("I would pay {price} for it")
-            if deeds_offered == 1
-            else N_("I would pay {price} for them")
-            if deeds_offered
-            else N_("I would pay {price} for that")
-        )
-        return Phrase(paid, price=Money(-price))
+        return Phrase(_PAY_FOR[_which(deeds_offered)], price=Money(-price))
     return Phrase(_EVEN)
+
+
+def _which(deeds: int) -> int:
+    """0: one deed ("it"), 1: several ("them"), 2: none ("that")."""
+    return 0 if deeds == 1 else 1 if deeds else 2
+
+
+def unasked(said: Phrase | str) -> Phrase | str | None:
+    """A reason less the counter-price it names, as `without_asking` says it in English, kept a phrase
+    (None: the reason was the price alone)."""
+    if not isinstance(said, Phrase):
+        return without_asking(said) or None
+    if said.text in ASKING and said.context is None:
+        return None
+    names = JOINED.get(said.text) if said.context is None else None
+    if names is None:
+        return said
+    first, second = said.values.get(names[0], ""), said.values.get(names[1], "")
+    if not isinstance(first, Phrase | str) or not isinstance(second, Phrase | str):
+        return said
+    head = unasked(first)
+    if head is not first:  # the price was named before the second part: both go, as in the English
+        return head
+    tail = unasked(second)
+    if tail is None:
+        return head
+    if tail is second:
+        return said
+    return Phrase(said.text, **{names[0]: head, names[1]: tail})
 
 
 def without_asking(reason: str) -> str:

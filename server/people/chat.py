@@ -38,16 +38,27 @@ class Said:
     """A line of the server's own: its message id, said in each reader's language with `values` (the
     line is kept once for the table, and everyone at it reads it in their own); `text` is it in English."""
     values: tuple[tuple[str, str], ...] = ()
+    plural: str = ""
+    """The message's plural form, where its words depend on a count (`values` holds it as `n`)."""
 
     def line(self) -> str:
         """The line as it is shown: "14:05 Ann: hello" (the hour and minute in UTC). A line of the server's
         own (nobody's: `who` empty) is its text alone, in the reader's language."""
         if not self.who:
-            return "* " + _(self.message, **dict(self.values)) if self.message else self.text
+            return "* " + self._said() if self.message else self.text
         return f"{time.strftime('%H:%M', time.gmtime(self.at))} {self.who}: {self.text}"
 
+    def _said(self) -> str:
+        values = dict(self.values)
+        if not self.plural:
+            return _(self.message, **values)
+        count = values.pop("n", "")
+        return ngettext(self.message, self.plural, int(count) if count.isdigit() else 0, **values)
+
     def to_json(self) -> dict[str, Any]:
-        told = {"message": self.message, "values": dict(self.values)} if self.message else {}
+        told: dict[str, Any] = {"message": self.message, "values": dict(self.values)} if self.message else {}
+        if self.message and self.plural:
+            told["plural"] = self.plural
         return {"who": self.who, "text": self.text, "at": self.at, "after": self.after, **told}
 
     @classmethod
@@ -66,11 +77,13 @@ class Said:
         words = words_of(text, limit)
         if not words:
             raise ValueError("an empty chat line")
-        message, values = raw.get("message", ""), raw.get("values", {})
+        message, values, plural = raw.get("message", ""), raw.get("values", {}), raw.get("plural", "")
         if who or not isinstance(message, str) or not isinstance(values, dict):
             message, values = "", {}
+        if not message or not isinstance(plural, str):
+            plural = ""
         kept = tuple((words_of(str(k), 40), words_of(str(v), limit)) for k, v in values.items())
-        return cls(words_of(who, NAME_MAX), words, float(at), after, message[:limit], kept)
+        return cls(words_of(who, NAME_MAX), words, float(at), after, message[:limit], kept, plural[:limit])
 
 
 LATEST = 2**33

@@ -185,7 +185,7 @@ class LinePlayer:
         elif self.waiting is not None:
             self._gathering(verb, rest)
         else:
-            self._in_lobby(verb, rest)
+            self._in_lobby(verb, rest, first)
 
     def finish(self, line: str | None = None) -> None:
         """The session is over: the person leaves the table (their seat kept) and the connection ends."""
@@ -243,7 +243,8 @@ class LinePlayer:
         if first and wanted:
             self.enter(wanted, self.wanted_watch)
 
-    def _in_lobby(self, verb: str, rest: str) -> None:
+    def _in_lobby(self, verb: str, rest: str, typed: str = "") -> None:
+        """A line in the lobby: `verb` is its first word in English (`typed`, as the person typed it)."""
         if verb in ("rooms", "list", "look", "r"):
             self.say(*room_lines(self.hall, self.fingerprint))
         elif verb in ("join", "sit", "play", "go", "enter") and rest:
@@ -265,7 +266,8 @@ class LinePlayer:
         elif verb in ("help", "?", "commands", ""):
             self.say(*map(_, LOBBY_HELP))
         elif verb:
-            self.say(_("{verb} is not a lobby command. Type help for the commands here.", verb=verb))
+            said = typed[:30] or verb  # as typed: "quién", never the English word it stands for
+            self.say(_("{verb} is not a lobby command. Type help for the commands here.", verb=said))
         else:
             self.say(_("That is not a lobby command. Type help for the commands here."))
 

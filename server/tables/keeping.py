@@ -39,6 +39,7 @@ from typing import Any, Literal
 from saves.atomic import write_atomic
 from server.base.state import read_json
 from server.people.chat import Said
+from server.tables.restart_words import Lost
 
 log = logging.getLogger(__name__)
 
@@ -61,8 +62,8 @@ class Kept:
     clocks: Any = None
     vote: Any = None
     votes: int = 0
-    lost: list[str] = field(default_factory=list)
-    """What of it could not be read back, in words ("chat", "2 chat lines", "banks")."""
+    lost: Lost = field(default_factory=Lost)
+    """What of it could not be read back (the chat, some of its lines)."""
 
 
 def read_kept(path: Path, chat_max: int, chat_kept: int) -> Kept:
@@ -83,7 +84,7 @@ def read_kept(path: Path, chat_max: int, chat_kept: int) -> Kept:
     kept.votes = votes if isinstance(votes, int) and not isinstance(votes, bool) and 0 <= votes < 2**31 else 0
     lines = raw.get("chat", [])
     if not isinstance(lines, list):
-        kept.lost.append("chat")
+        kept.lost.chat = True
         return kept
     dropped = 0
     for line in lines:
@@ -94,7 +95,7 @@ def read_kept(path: Path, chat_max: int, chat_kept: int) -> Kept:
             dropped += 1
     kept.chat = kept.chat[-max(1, chat_kept) :]
     if dropped:
-        kept.lost.append(f"{dropped} chat line{'s' if dropped != 1 else ''}")
+        kept.lost.lines = dropped
     return kept
 
 

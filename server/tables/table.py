@@ -17,10 +17,11 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from engine import RuleOptions, SetupError
+from engine.phrases import Phrase, Plural
 from engine.text import plain
 from room import DEFAULT_LEVEL, BotDriver, Persistence, PersistenceError, Room, Seat, Update
 from room.chances import PLAYOUTS, Chances, ChancesPool, TableChances, figure_of, levels_of
@@ -35,6 +36,7 @@ from server.tables.keeping import Keeper, Kept
 from server.tables.lobby_line import PlanFacts, TableStatus
 from server.tables.plans import Plan, TableError
 from server.tables.presence import Presence
+from server.tables.restart_words import Lost, lost_line
 from server.tables.table_clocks import TableClocks
 from translation import N_, _
 from translation.keeping import held
@@ -395,9 +397,15 @@ class Table(PlanFacts, TableClocks):
     def tell(self, message: str, **values: object) -> None:
         """A line from the table itself (a clock run out, a vote), told in the log like the chat: kept as
         its message, which each person reads in their own language."""
+        self.tell_phrase(Phrase(message, **values))
+
+    def tell_phrase(self, phrase: Phrase) -> None:
+        """A line from the table as a phrase: its message, its values and, for a count, its plural form."""
         after = len(self.room.history()) if self.room is not None else 0
+        values = {**phrase.values, "n": phrase.n} if isinstance(phrase, Plural) else dict(phrase.values)
         kept = tuple((key, str(value)) for key, value in values.items())
-        self._post(Said("", "* " + message.format(**values), time.time(), after, message, kept))
+        plural = phrase.plural if isinstance(phrase, Plural) else ""
+        self._post(Said("", f"* {phrase}", time.time(), after, phrase.text, kept, plural))
 
     def _post(self, said: Said) -> None:
         """Keep a line of the room's chat (the last `chat_kept`) and hand it to every listener."""
@@ -425,7 +433,7 @@ class Table(PlanFacts, TableClocks):
         self.chat_lines = kept.chat[-self.chat_kept :]
         self._votes = kept.votes
         self._kept_clocks, self._kept_vote = kept.clocks, kept.vote
-        self._lost_on_restart = list(kept.lost)
+        self._lost_on_restart = replace(kept.lost)
         if kept.found == "damaged":
             self._restart_notice = DAMAGED_STATE
         elif kept.found == "missing" and self.started and not self.finished:
@@ -435,17 +443,10 @@ class Table(PlanFacts, TableClocks):
 
     def _tell_lost(self) -> None:
         notice, self._restart_notice = self._restart_notice, None
-        lost, self._lost_on_restart = self._lost_on_restart, []
+        lost, self._lost_on_restart = self._lost_on_restart, Lost()
         if notice is None and lost:
-            parts = lost[0] if len(lost) == 1 else f"{', '.join(lost[:-1])} and {lost[-1]}"
-            log.warning("table %s: its %s could not be read back", self.id, parts)
-            self.tell(
-                N_(
-                    "After the server restarted, this room's {parts} could not be read back; "
-                    "the rest is as it was."
-                ),
-                parts=parts,
-            )
+            log.warning("table %s: its %s could not be read back", self.id, ", ".join(lost.words))
+            self.tell_phrase(lost_line(lost))
         elif notice is not None:
             log.warning("table %s: %s", self.id, notice)
             self.tell(notice)

@@ -25,6 +25,7 @@ from server.base.clock import Handle, LoopClock
 from server.tables.keeping import KEEP_EVERY
 from server.tables.plans import Plan, TableError
 from server.tables.presence import Presence
+from server.tables.restart_words import Lost
 from server.tables.seat_clocks import ClockFace, SeatClocks, SeatTime, VoteFace, Waiting
 from server.tables.seat_vote import VOTE_SECONDS, SeatVote
 from translation import N_, _
@@ -75,7 +76,7 @@ class TableClocks:
         self._kept_key: object = None  # whose decision the table waited on when it was last written
         self._kept_clocks: Any = None  # the banks and the vote read back, until the room is loaded
         self._kept_vote: Any = None
-        self._lost_on_restart: list[str] = []  # what of them could not be taken back, in words
+        self._lost_on_restart = Lost()  # what of them could not be taken back
 
     def _stop_clocks(self) -> None:
         for handle in (self._timer, self._tick, self._vote_timer, self._keep_timer):
@@ -131,7 +132,7 @@ class TableClocks:
             kept, self._kept_clocks = self._kept_clocks, None
             if kept is not None and not self.clocks.take_back(kept):
                 log.warning("table %s: its banks kept are not this table's; they start full", self.id)
-                self._lost_on_restart.append("banks")
+                self._lost_on_restart.banks = True
         return self.clocks
 
     # --- kept across a restart -----------------------------------------------------------------
@@ -172,7 +173,7 @@ class TableClocks:
             vote, left = SeatVote.from_json(raw, people)
         except ValueError as exc:
             log.warning("table %s: its vote kept is not used: %s", self.id, exc)
-            self._lost_on_restart.append("vote under way")
+            self._lost_on_restart.vote = True
             return
         self.vote = vote
         self._votes = max(self._votes, vote.number)

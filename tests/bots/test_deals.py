@@ -9,6 +9,7 @@ from engine import AcceptDeal, Game, RejectDeal
 from engine.bots.deals import deal_reason
 from engine.bots.position import Position
 from engine.commands import Command, ProposeDeal
+from engine.phrases import Money, Phrase, Said
 from engine.state import AwaitingEndTurn, Bundle, DealPart
 
 from positions import (
@@ -133,20 +134,80 @@ def test_a_bots_refusal_of_a_deal_names_its_other_side_and_no_price(level: str) 
 
 
 def test_a_two_party_reason_is_reworded_for_a_deal() -> None:
-    """The judges' words for a proposer ("you", a price to pay) become the deal's: the other side named."""
+    """The judges' words for a proposer ("you", a price to pay) become the deal's: the other side named,
+    each form a message of its own (its English as before), the reason itself kept as a phrase."""
     game = table(owners={ADA: (BOARDWALK,)}, players=3, turn=60)
     _propose(
         game, GRACE, _part(ADA, LINUS, BOARDWALK), _part(LINUS, ADA, cash=50), _part(GRACE, LINUS, cash=10)
     )
     deal = game.state.pending.deal  # type: ignore[union-attr]
     pos = Position(game.view(ADA), ADA)
-    said = deal_reason(pos, deal, ADA, False, "that gives you more than it gives me; I would pay $80")
-    assert said == "that gives Linus more than it gives me"
-    said = deal_reason(pos, deal, ADA, False, "that would complete your orange group")
-    assert said == "that would complete Linus's orange group"
-    assert deal_reason(pos, deal, ADA, False, "I would take $450 for it") == (
-        "that gives Linus more than it gives me"
+    price = Phrase("I would pay {price} for it", price=Money(80))
+    unfair = Phrase("{why}; {words}", why=Phrase("that gives you more than it gives me"), words=price)
+    said = deal_reason(pos, deal, ADA, False, unfair)
+    assert said == Phrase("that gives {name} more than it gives me", name="Linus")
+    assert str(said) == "that gives Linus more than it gives me"
+    orange = Phrase("{colour} group", colour=Phrase.within("edition", "orange"))
+    said = deal_reason(pos, deal, ADA, False, Phrase("that would complete your {group}", group=orange))
+    assert said == Phrase("that would complete {name}'s {group}", name="Linus", group=orange)
+    assert str(said) == "that would complete Linus's orange group"
+    easy = Phrase("that would complete your {colour} group", colour=Phrase.within("edition", "orange"))
+    assert deal_reason(pos, deal, ADA, False, easy) == said
+    asked = Phrase("I would take {price} for it", price=Money(450))
+    assert str(deal_reason(pos, deal, ADA, False, asked)) == "that gives Linus more than it gives me"
+    assert str(deal_reason(pos, deal, ADA, True, "")) == "a fair deal (weighed against Linus)"
+    nothing = Phrase("you are asking for {what} for nothing", what="Boardwalk")
+    assert str(deal_reason(pos, deal, ADA, False, nothing)) == (
+        "I would hand over Boardwalk for nothing (weighed against Linus)"
     )
+    why = Phrase("I cannot spare that much cash now")
+    assert deal_reason(pos, deal, ADA, False, why) == Phrase(
+        "{reason} (weighed against {name})", reason=why, name="Linus"
+    )
+    kept = deal_reason(pos, deal, ADA, False, "worth less to me than what I would give")  # no phrase
+    assert str(kept) == "worth less to me than what I would give (weighed against Linus)"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bots_answer_to_a_deal_is_told_in_spanish_with_no_english_left(level: str) -> None:
+    """At a table of three, a bot turns down its part of a deal: the table tells its answer once, with
+    its reason (no second line with the two-party words and their price), and a Spanish reader reads
+    that reason in Spanish, the other side named, while the game keeps it in English as before."""
+    from engine.events import DealRejected
+    from room import Room, Seat
+    from room.opponents import make_opponents
+    from translation import language, say, use
+
+    spanish = language("es")
+    assert spanish is not None and spanish.code == "es"
+    seats = [
+        Seat(name="Ada", kind="bot", level=level),
+        Seat(name="Grace", kind="human"),
+        Seat(name="Linus", kind="human"),
+    ]
+    game = table(owners={ADA: (BOARDWALK,)}, players=3, turn=60)
+    _propose(
+        game, GRACE, _part(ADA, LINUS, BOARDWALK), _part(LINUS, ADA, cash=50), _part(GRACE, LINUS, cash=10)
+    )
+    room = Room(game, seats, make_opponents(seats, 3))
+    assert room.submit(LINUS, AcceptDeal(player=LINUS, deal_id=1), room.version).ok
+    before = len(room.history())
+    assert room.play_bot().ok
+    told = room.history()[before:]
+    refused = [e for e in told if isinstance(e, DealRejected)]
+    assert len(refused) == 1 and "Linus" in refused[0].reason, told
+    assert not any(e.kind == "reason_given" for e in told), told
+    english = room.narrate(refused[0])
+    assert refused[0].reason in english and "weighed against" in english
+    with use(spanish):
+        spoken = room.narrate(refused[0])
+    assert spoken.startswith("Ada rechazó el trato") and "Linus" in spoken, spoken
+    with use(spanish):  # a game saved before keeps the English alone: it is read back into its message
+        kept = say(Said(refused[0].reason))
+    assert kept in spoken and kept.endswith("(sopesado frente a Linus)"), kept
+    words = set(spoken.replace("\u201c", " ").replace("\u201d", " ").replace(":", " ").split())
+    english_words = {"the", "than", "worth", "weighed", "against", "deal", "gives", "is", "me", "you", "I"}
+    assert not words & english_words, spoken
 
 
 @pytest.mark.parametrize("level", LEVELS)

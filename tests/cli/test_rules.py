@@ -54,3 +54,30 @@ def test_an_edition_that_is_not_one_gets_one_line(capsys: pytest.CaptureFixture[
     code, out, err = rules(capsys, "chess")
     assert code == 2 and not out
     assert "no edition 'chess'; choose from classic" in err
+
+
+def test_the_rules_topics_and_names_are_said_in_the_language_spoken(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Each topic's and each rule's name is a message: in Spanish the headings are Spanish (the rules'
+    own wording and the sources quoted are as the sources file holds them)."""
+    from engine.rule_ids import TITLES, TOPICS
+    from translation import language
+
+    spanish = language("es")
+    assert spanish is not None
+    code, out, err = rules(capsys, "classic", "--diff", "modern", "--lang", "es")
+    said = {name: spanish.translations.gettext(name) for name in [*TOPICS.values(), *TITLES.values()]}
+    assert code == 0 and not err
+    assert "\nCárcel\n" in out and "  Pagar la multa para salir de la cárcel  [jail.fine]" in out
+    assert "Paying the fine to leave jail" not in out and "\nJail\n" not in out
+    untranslated = [
+        name for name, spoken in said.items() if spoken == name and " " in name and "Tax" not in name
+    ]
+    assert untranslated == [
+        "Free Parking",
+        "Win Sweepstakes",
+        "The Surprise Move",
+        "Move Backwards",
+        "Double Trouble",
+    ]

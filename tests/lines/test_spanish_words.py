@@ -8,13 +8,13 @@ from collections.abc import Iterator
 
 import pytest
 
-from engine import Build, Mortgage, PlaceBid, ProposeTrade, SellBuilding, Unmortgage
+from engine import Build, Bundle, Mortgage, PlaceBid, ProposeTrade, SellBuilding, Unmortgage
 from lines import verbs
 from lines.completion import completions
 from lines.menu import StartMenu
 from lines.names import Miss
 from lines.parser import Act, Table, read, spell
-from translation import Language, language, use
+from translation import ENGLISH, Language, language, use
 
 from linetable import LineTable, line_table
 
@@ -160,3 +160,86 @@ def test_the_1904_loans_in_spanish_words_read_back_as_typed(spanish: None) -> No
 def test_each_spanish_command_word_stands_for_one_english_word(spanish: None) -> None:
     english = {w: verbs.command(verbs.word(w)) for w in verbs.heads() if w.isascii() and verbs.word(w) != w}
     assert all(back == w for w, back in english.items()), {w: b for w, b in english.items() if b != w}
+
+
+def test_cards_held_in_a_spanish_offer_are_typed_and_read_back_in_spanish(spanish: None) -> None:
+    """A card held in hand is named in Spanish (`carta de Viaje avanza 3`, `2 cartas de Viaje`), read back
+    so, and every card an offer may name by its words reads back to itself; the English still reads."""
+    table = _table(line_table("addon", 3))
+    line = "ofrecer Ada: carta de viaje avanza 3 y 2 cartas de Viaje por una carta de cárcel"
+    got = read(line, table)
+    assert isinstance(got, Act) and isinstance(got.commands[0], ProposeTrade), got
+    offer = got.commands[0]
+    assert offer.give.cards == ("travel/forward_3", "travel/?", "travel/?") and offer.take.jail_cards == 1
+    assert got.confirm == (
+        "Ofreces a Ada carta de Viaje avanza 3 y 2 cartas de Viaje a cambio de una carta de cárcel."
+    )
+    assert (
+        spell(offer, table)
+        == "ofrecer Ada: carta de Viaje avanza 3 y 2 cartas de Viaje por una carta de cárcel"
+    )
+    english = read("ofrecer Ada: travel card forward 3 and a travel card for 10", table)
+    assert isinstance(english, Act) and isinstance(english.commands[0], ProposeTrade)
+    assert english.commands[0].give.cards == ("travel/forward_3", "travel/?")
+    missed = read("ofrecer Ada: carta de viaje vuela por 10", table)
+    assert isinstance(missed, Miss) and missed.sentence == "Ninguna carta de Viaje empieza por 'vuela'."
+    board, named = table.board, 0
+    for deck, cards in board.cards.items():
+        texts = [c.text.casefold() for c in cards.values()]
+        for cid, card in cards.items():
+            if texts.count(card.text.casefold()) != 1:
+                continue  # two cards alike are named alike: their words cannot tell them apart
+            cmd = ProposeTrade(
+                player=table.me, to=1, give=Bundle(cards=(f"{deck}/{cid}",)), take=Bundle(cash=5)
+            )
+            typed = spell(cmd, table)
+            assert " card" not in typed, typed
+            back = read(typed, table)
+            assert isinstance(back, Act) and back.commands == (cmd,), (typed, back)
+            named += 1
+    assert named > 100
+
+
+def test_a_card_named_as_others_alike_are_is_the_one_its_giver_holds(spanish: None) -> None:
+    """Two `Backward 6` travel cards read alike: named in an offer, the card is the one the giver holds,
+    in Spanish and in English; named with neither in hand, the line asks for more words. (The parser
+    hands a side of an offer over with its Spanish words made English: `verbs.inner`.)"""
+    from lines.bundles import read_bundle
+
+    board = _table(line_table("addon", 3)).board
+    held = read_bundle(verbs.inner("carta de Viaje retrocede 6 y 10"), board, ["travel/back_6_b"])
+    assert isinstance(held, Bundle) and held.cards == ("travel/back_6_b",) and held.cash == 10
+    both = read_bundle(
+        verbs.inner("carta de viaje retrocede 6 y travel card backward 6"),
+        board,
+        ["travel/back_6_a", "travel/back_6_b"],
+    )
+    assert isinstance(both, Bundle) and both.cards == ("travel/back_6_a", "travel/back_6_b")
+    missed = read_bundle(verbs.inner("carta de Viaje retrocede 6"), board)
+    assert isinstance(missed, Miss) and "escribe más palabras" in missed.sentence
+
+
+def test_a_decision_of_the_1904_game_is_asked_in_a_whole_spanish_sentence(spanish: None) -> None:
+    """The question for a decision without words of its own is one message a decision: not the engine's
+    "Vera to buy ..." with the name cut off and glued into another sentence ("Te toca debe comprar")."""
+    from lines.prompts import question
+
+    lt = line_table("landlords-1904", 2)
+    asked = question(_table(lt))
+    assert asked is not None and asked.startswith("Debes comprar los solares de tus boletos; tienes "), asked
+    assert "Te toca" not in lt.transcript and "debe comprar" not in asked
+    with use(ENGLISH):
+        english = question(_table(line_table("landlords-1904", 2)))
+    assert english is not None and english.startswith("You are asked to buy the lots on the lot tickets; you")
+
+
+def test_a_space_named_by_its_number_is_typed_and_read_in_spanish(spanish: None) -> None:
+    """Spaces that share a name (the Chance spaces) are named by their number: `casilla 7` in Spanish,
+    read back as `space 7` is in English."""
+    from lines.names import space_named, space_word
+
+    board = _table(line_table("classic", 3)).board
+    assert space_word(7, board) == "casilla 7" and space_word(39, board) == "Boardwalk"
+    assert space_named(verbs.inner("casilla 7"), board) == 7 and space_named("space 7", board) == 7
+    with use(ENGLISH):
+        assert space_word(7, board) == "space 7"

@@ -13,6 +13,7 @@ from room import Persistence
 from server.base.clock import LoopClock
 from server.tables.keeping import Keeper, read_kept
 from server.tables.plans import Plan, SeatPlan
+from server.tables.restart_words import Lost
 from server.tables.seat_clocks import SeatClocks, Waiting
 from server.tables.seat_vote import VOTE_SECONDS, SeatVote
 from server.tables.table import DAMAGED_STATE, MISSING_STATE, Table
@@ -104,7 +105,8 @@ def test_a_missing_file_a_damaged_one_and_hostile_chat_lines(tmp_path: Path) -> 
     ]
     path.write_text(json.dumps({"format": 1, "chat": lines, "votes": "many"}), encoding="utf-8")
     kept = read_kept(path, 200, 100)
-    assert kept.found == "found" and kept.votes == 0 and kept.lost == ["5 chat lines"]
+    assert kept.found == "found" and kept.votes == 0 and kept.lost == Lost(lines=5)
+    assert kept.lost.words == ["5 chat lines"]
     assert [(s.who, s.text, s.after) for s in kept.chat] == [
         ("Eve", "[b]bold[/b] \ufffd]0;pwned\ufffd next", 3),  # plain text on one line, shown as such
         ("Ada", "x" * 200, 0),
@@ -216,3 +218,47 @@ async def test_a_damaged_or_missing_file_loses_the_clocks_and_chat_alone_with_on
     )
     assert [s.text for s in again.chat_lines[:-1]] == [f"* {MISSING_STATE}"], "the chat kept is back"
     again.close()
+
+
+async def test_what_a_restart_lost_is_told_in_each_readers_language(tmp_path: Path) -> None:
+    """The banks, the vote and some chat lines could not be read back: one line says so, kept once for
+    the table as its message, a count and a plural form, and each reader reads it whole in their own
+    language (a Spanish reader meets no English word of what was lost), here and when read back again."""
+    from server.people.chat import Said
+    from translation import language, use
+
+    spanish = language("es")
+    assert spanish is not None and spanish.code == "es"
+    loop = asyncio.get_running_loop()
+    keeper = Keeper(tmp_path, loop)
+    table = _table(tmp_path, keeper, _plan())
+    table.start()
+    table.arrive(ADA)
+    table.say("Ada", "hola", 200)
+    table.close()
+    path = keeper.path("t1")
+    kept = json.loads(path.read_text(encoding="utf-8"))
+    kept["chat"] += ["a line", {"who": "Bob", "text": "   ", "at": 1.0}]  # two lines that cannot be read
+    kept["clocks"] = {"left": {"7": 10.0}}  # no such person: not this table's banks
+    kept["vote"] = {"number": 1, "caller": 0, "target": 3, "voters": [0], "yes": [0], "no": [], "left": 5}
+    path.write_text(json.dumps(kept), encoding="utf-8")
+    keeper = Keeper(tmp_path, loop)
+    again = _table(tmp_path, keeper, Plan.from_json(table.plan.to_json()))
+    again.open()
+    told = again.chat_lines[-1]
+    english = (
+        "* After the server restarted, this room's 2 chat lines, vote under way and banks could not be read "
+        "back; the rest is as it was."
+    )
+    assert told.text == english and told.line() == english
+    spoken = (
+        "* Tras reiniciarse el servidor no se pudieron recuperar ni 2 líneas del chat, ni la votación en "
+        "curso, ni los bancos de tiempo de esta sala; el resto está como estaba."
+    )
+    with use(spanish):
+        assert told.line() == spoken
+        assert Said.from_json(json.loads(json.dumps(told.to_json())), 500).line() == spoken
+        for word in ("chat line", "vote under way", "banks", " and "):
+            assert word not in told.line()
+    again.close()
+    keeper.stop()

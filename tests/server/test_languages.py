@@ -238,6 +238,8 @@ async def test_a_spanish_player_makes_a_room_and_plays_in_spanish_words(tmp_path
         await ana.wait_for("Has dejado la mesa")
         await ana.type("bailar")
         await ana.wait_for("bailar no es una orden del vestíbulo. Escribe ayuda")
+        await ana.type("quién")  # a word of the table's, not the lobby's: named as typed, not in English
+        await ana.wait_for("quién no es una orden del vestíbulo. Escribe ayuda")
         await ana.type("ayuda")
         await ana.wait_for("unirse NOMBRE")
     finally:

@@ -170,3 +170,24 @@ def test_what_a_debt_is_for_and_a_deeds_rents_are_said_in_the_players_language(s
     assert rows[0] == ("Rent", "$50") and rows[3] == ("With 2 houses", "$600")
     assert rents[0] == ("Alquiler", "50 $") and rents[3] == ("Con 2 casas", "600 $")
     assert "Valor de hipoteca" in terms
+
+
+def test_a_rent_shared_with_a_lots_occupant_is_said_in_the_players_language(spanish: Language) -> None:
+    """The 1904 game keeps what a shared rent was for as English text with the event, as its saves do: a
+    Spanish player reads it in Spanish."""
+    from engine.events import RentPaid
+    from engine.rules.landlords_1904.lots import SHARING
+
+    board = new_game("landlords-1904", NAMES, seed=1).board
+    shared = RentPaid(payer=1, owner=0, amount=3, space=6, detail=SHARING)
+    lot = board.name(6)
+    assert (
+        say(narrate(shared, NAMES, board))
+        == f"Grace paid Ada $3 rent for {lot} (half the rent, sharing the lot)."
+    )
+    with use(spanish):
+        told = say(narrate(shared, NAMES, board))
+        price = money(3)
+    assert told == (
+        f"Grace pagó a Ada {price} de alquiler por {lot} (la mitad del alquiler, por compartir el solar)."
+    )

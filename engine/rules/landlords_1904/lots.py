@@ -31,7 +31,8 @@ if TYPE_CHECKING:
     from engine.ruleset import Ruleset
     from engine.tabletop import Tabletop
 
-SHARING = "half the rent, sharing the lot"
+SHARING = N_("half the rent, sharing the lot")
+"""What a rent shared with a lot's occupant was for, kept as text with the event (as saves keep it)."""
 
 
 class FlatRent:

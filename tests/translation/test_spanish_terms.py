@@ -1,0 +1,42 @@
+"""The Spanish catalogue's words for the game's own things, one word each: the Bank is "la banca" (as
+Spanish editions of such games call it), with its grammar (`de la banca`, `a la banca`); "banco" is a
+person's time bank at a server's table only."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+
+SPANISH = (
+    Path(__file__).resolve().parents[2] / "translation" / "locale" / "es" / "LC_MESSAGES" / "landlords.po"
+)
+
+
+def _translations() -> list[tuple[str, str]]:
+    with SPANISH.open("rb") as po:
+        catalog = read_po(po)
+    out: list[tuple[str, str]] = []
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
+        out += [(str(ids[0]), str(s)) for s in strings if s]
+    return out
+
+
+TIME_BANKS = re.compile(r"\btime bank|\bbanks start full|^bank \{")
+"""The English of the messages about a person's time bank at a server's table."""
+
+
+def test_the_bank_is_la_banca_throughout() -> None:
+    said = _translations()
+    banca = [(i, s) for i, s in said if re.search(r"\bbanca\b", s, re.IGNORECASE)]
+    assert len(banca) > 100, "the game's Bank is named in many messages"
+    for english, spanish in said:
+        if re.search(r"\bbancos?\b", spanish, re.IGNORECASE):
+            assert "de tiempo" in spanish or TIME_BANKS.search(english), (english, spanish)
+        assert not re.search(r"\b(?:del|al|el) banca\b", spanish, re.IGNORECASE), spanish
+        assert not re.search(r"\b(?:la|las) banco\b", spanish, re.IGNORECASE), spanish
