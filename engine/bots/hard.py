@@ -102,14 +102,16 @@ HARD_DEALING = Dealing(
     min_gain=60.0,
     expect=0.3,
     buys=True,
-    sells=False,
+    sells=True,
     in_debt=True,
     steps=3,
     liquidity=0.5,
+    arming=1.0,
 )
-"""How it trades lots: it buys a rival's lot it would build up, and owing more than it holds, offers a lot
-to a player before the bank; it does not offer its own lots for sale (selling a lot to one rival arms him
-against the whole table)."""
+"""How it trades lots: it buys a rival's lot it would build up, sells a lot of its own to a rival who
+would pay more for it than it is worth to the bot (the cash builds up its better lots), and owing more
+than it holds, offers a lot to a player before the bank. A lot it lets go is never sold for less than it
+is worth to the buyer (`arming`): its own gain must be no less than his, since the lot arms him."""
 
 
 class HardBot(NormalBot):

@@ -10,7 +10,9 @@ as its cash allows would add; the rent it expects to pay the other side is taken
 each side is the change in that worth, worked out by one reckoning for both sides: the bot answers an
 offer by its own gain, and prices its own offers at the least the partner should take by the same
 reckoning of him, content with the share of the bot's gain his answers so far suggest
-(`bargaining.TradeMemory`).
+(`bargaining.TradeMemory`). A lot it lets go arms the buyer against it: a level may ask that its own gain
+be at least a share of his (`Dealing.arming`; `hard`: all of it), so that a lot he would build up is
+never sold him for less than it is worth to him.
 
 The manners are a person's: no offers in the first rounds, never the same offer twice, at most one a round
 to each partner; after a plain refusal the same lot is asked for again only at a better price for the
@@ -53,6 +55,7 @@ class Dealing:
     in_debt: bool  # owing more than it holds, offers a lot to a player before selling to the bank
     steps: int  # offers for the same lot after plain refusals, each nearer its most (0: one only)
     liquidity: float  # worth lost per dollar of cash below its reserve
+    arming: float = 0.0  # letting a lot go (not in debt), its gain is at least this share of the buyer's
 
 
 @cache
@@ -229,8 +232,12 @@ def _standing(
     return found
 
 
-def content(dealing: Dealing, mine: float, theirs: float) -> bool:
-    """Is a gain of `mine` enough, when the other side gains `theirs`?"""
+def content(dealing: Dealing, mine: float, theirs: float, arms: bool = False) -> bool:
+    """Is a gain of `mine` enough, when the other side gains `theirs`? Letting a lot of its own go to
+    him (`arms`), also no less than the `arming` share of his gain: a lot he would build up is not
+    sold him for less than it is worth to him."""
+    if arms and mine < dealing.arming * theirs:
+        return False
     return mine >= dealing.min_gain + dealing.envy * max(0.0, theirs)
 
 
@@ -270,7 +277,8 @@ class LotDealer:
             return RejectTrade(player=me, trade_id=trade_id, reason=N_("I trade lots and cash only"))
         deal = LotDeal(pos, style, dealing, proposer, me, give, take)
         theirs, mine = deal.gains()
-        if content(dealing, mine, theirs):
+        arms = bool(take.deeds)
+        if content(dealing, mine, theirs, arms):
             if any(isinstance(c, AcceptTrade) and c.trade_id == trade_id for c in legal):
                 why = Phrase(N_("that is worth more to me than it costs"))
                 return AcceptTrade(player=me, trade_id=trade_id, reason=str(why))
@@ -294,7 +302,7 @@ class LotDealer:
 
         def agrees(total: int) -> bool:
             ga, gb = deal.gains(total - offered)
-            return content(dealing, gb, ga)
+            return content(dealing, gb, ga, bool(take.deeds))
 
         most_in, most_out = pos.funds[deal.a], -pos.funds[deal.b]
         if not agrees(most_in):
@@ -368,7 +376,7 @@ class LotDealer:
 
         def suits_me(price: int) -> bool:
             mine, theirs = deal.gains(price)
-            return content(dealing, mine, theirs)
+            return content(dealing, mine, theirs, bool(give.deeds) and not owed)
 
         if not suits_me(lo):
             return None

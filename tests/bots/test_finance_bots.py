@@ -1,11 +1,14 @@
 """The bots in Finance, where lots stand alone: whole games with every answer legal, and the decisions that
 matter there: where the next house goes, what to buy with the building money in mind, the marker limit,
 what to sell when cash runs short, which lots a creditor keeps, houses moved when the bank is empty, and
-`hard`'s trading of lots: it asks for a rival's lot it would build up, answers by the same reckoning it
-prices its offers with (naming its price when it refuses), and keeps a person's manners: no offers in the
-first rounds, never the same offer twice, at most one a round to each partner."""
+`hard`'s trading of lots: it asks for a rival's lot it would build up, sells a lot to a rival who would pay
+more for it than it is worth to the bot but never below what it is worth to him, answers by the same
+reckoning it prices its offers with (naming its price when it refuses), and keeps a person's manners: no
+offers in the first rounds, never the same offer twice, at most one a round to each partner."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pytest
 
@@ -26,7 +29,11 @@ from engine import (
     new_game,
 )
 from engine.bots import make_bot
+from engine.bots.bargaining import TradeMemory
 from engine.bots.base import BotBase
+from engine.bots.hard import HARD_DEALING, HARD_LOTS
+from engine.bots.lot_trades import LotDeal, LotDealer
+from engine.bots.position import Position
 from engine.queries import proposal_problem
 from engine.state import TradeAnswer
 from engine.tools.simulate import BotPlayer
@@ -277,3 +284,48 @@ def test_owing_a_little_it_never_lets_a_lot_go_to_a_player_for_less_than_the_ban
     cmd = ask(bot("hard", seat=3), game, 3)
     if isinstance(cmd, ProposeTrade):
         assert cmd.give.deeds == (FAIRHOPE,) and cmd.take.cash >= 110, cmd
+
+
+def short_of_cash_beside_a_rich_rival(cash: int) -> Game:
+    """The bot (seat 0) holds Union Square and Goat Alley with `cash` in hand; seat 1 has $3,000 and
+    only Lonely Lane, so any lot is worth more to him, built up, than to the bot."""
+    return finance_table({0: (UNION_SQUARE, GOAT_ALLEY), 1: (LONELY_LANE,)}, cash=(cash, 3000, 1925, 1925))
+
+
+def test_hard_sells_a_lot_to_a_rival_who_would_build_it_for_more_than_the_bank_pays() -> None:
+    game = short_of_cash_beside_a_rich_rival(400)
+    game.state.turn, game.state.round = 20, 5
+    end_turn(game, 0)
+    bot = make_bot("hard", 7, 0)
+    cmd = ask(bot, game, 0)
+    assert isinstance(cmd, ProposeTrade)
+    assert (cmd.to, cmd.give.deeds, cmd.take.deeds) == (1, (GOAT_ALLEY,), ())
+    assert cmd.take.cash > 150 // 2  # the bank would pay half the printed price
+    assert "Goat Alley" in bot.reason and "worth more to you" in bot.reason
+    # at that price the buyer gains no more than the bot, by the reckoning it prices with
+    pos = Position(game.view(0), 0)
+    mine, his = LotDeal(pos, HARD_LOTS, HARD_DEALING, 0, 1, Bundle(deeds=(GOAT_ALLEY,)), Bundle()).gains(
+        -cmd.take.cash
+    )
+    assert mine >= his
+
+
+def test_a_lot_a_rival_would_build_up_is_never_sold_him_below_what_it_is_worth_to_him() -> None:
+    game = short_of_cash_beside_a_rich_rival(100)
+    pend = offer(game, 1, 0, give=Bundle(cash=300), take=Bundle(deeds=(UNION_SQUARE,)))
+    no = ask(make_bot("hard", 7, 0), game, 0)
+    assert isinstance(no, RejectTrade) and no.asking is not None
+    pos = Position(game.view(0), 0)
+    deal = LotDeal(pos, HARD_LOTS, HARD_DEALING, 1, 0, Bundle(), Bundle(deeds=(UNION_SQUARE,)))
+    his, mine = deal.gains(no.asking)
+    assert mine >= his > 0  # the price it names leaves him a gain, and the bot no less
+    # a dealer content with a third of the buyer's gain would name a lower price: the rule is what holds it up
+    lenient = LotDealer(HARD_LOTS, replace(HARD_DEALING, arming=0.0), TradeMemory())
+    lower = lenient.answer(pos, 1, pend.trade.id, pend.trade.give, pend.trade.take, game.legal_commands(0))
+    assert isinstance(lower, RejectTrade) and lower.asking is not None and lower.asking < no.asking
+    game.apply(RejectTrade(player=0, trade_id=pend.trade.id))
+    pend = offer(game, 1, 0, give=Bundle(cash=no.asking - 20), take=Bundle(deeds=(UNION_SQUARE,)))
+    assert isinstance(ask(make_bot("hard", 7, 0), game, 0), RejectTrade)
+    game.apply(RejectTrade(player=0, trade_id=pend.trade.id))
+    offer(game, 1, 0, give=Bundle(cash=no.asking), take=Bundle(deeds=(UNION_SQUARE,)))
+    assert isinstance(ask(make_bot("hard", 7, 0), game, 0), AcceptTrade)
