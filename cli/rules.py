@@ -3,7 +3,8 @@ two editions play differently.
 
 Each rule is told as the edition plays it, then its sources (the rule book's clause, the patent's claim or
 passage, the rule sheet's paragraph, each quoted briefly) and, where the sources are silent, how landlords
-plays it and why. Everything comes from the sources beside each edition (`engine.sources`)."""
+plays it and why. Everything comes from the sources beside each edition (`engine.sources`); its words are
+said in the language spoken (`rule_text`), the sources' quotations as the documents have them."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from cli.launch import edition_choice
-from translation import _
+from translation import _, rule_text
 
 WIDTH_MOST = 100
 
@@ -80,13 +81,15 @@ def rules_lines(edition: str, width: int = WIDTH_MOST) -> Iterator[str]:
             yield ""
             yield _(TOPICS[topic])
         yield f"  {_(rule.title)}  [{rule.rule}]"
-        yield from _wrap(rule.text, width, "    ")
+        yield from _wrap(rule_text(rule.text), width, "    ")
         for source in rule.cited:
             quote = f': "{source.quote}"' if source.quote else ""
-            yield from _wrap(f"{source.document}, {source.at}{quote}", width, "      ")
+            yield from _wrap(f"{rule_text(source.document)}, {source.at}{quote}", width, "      ")
             cited.add(source.document)
         if rule.played:
-            yield from _wrap(_("Where the sources are silent: {how}", how=rule.played), width, "      ")
+            yield from _wrap(
+                _("Where the sources are silent: {how}", how=rule_text(rule.played)), width, "      "
+            )
     yield ""
     yield _("The documents cited:")
     found = sources_of(edition)
@@ -95,10 +98,16 @@ def rules_lines(edition: str, width: int = WIDTH_MOST) -> Iterator[str]:
         if key in keys:
             if doc.seed:
                 yield from _wrap(
-                    _("{short}: {title} (a primary source)", short=doc.short, title=doc.title), width, "  "
+                    _(
+                        "{short}: {title} (a primary source)",
+                        short=rule_text(doc.short),
+                        title=rule_text(doc.title),
+                    ),
+                    width,
+                    "  ",
                 )
             else:
-                yield from _wrap(f"{doc.short}: {doc.title}", width, "  ")
+                yield from _wrap(f"{rule_text(doc.short)}: {rule_text(doc.title)}", width, "  ")
 
 
 def diff_lines(first: str, second: str, width: int = WIDTH_MOST) -> Iterator[str]:
@@ -122,6 +131,7 @@ def diff_lines(first: str, second: str, width: int = WIDTH_MOST) -> Iterator[str
             yield _(TOPICS[topic])
         yield f"  {_(d.title)}  [{d.rule}]"
         for name, text, absent in ((a.name, d.first, absent_a), (b.name, d.second, absent_b)):
-            way = text if text is not None else _("no such rule. {why}", why=absent.get(d.rule, "")).rstrip()
+            why = rule_text(absent.get(d.rule, ""))
+            way = rule_text(text) if text is not None else _("no such rule. {why}", why=why).rstrip()
 
             yield from _wrap(f"{name}: {way}", width, "    ")

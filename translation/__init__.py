@@ -2,15 +2,16 @@
 
 The engine speaks no language: it says what happened as data. The faces (the full screen, the lines,
 the server's screens, the command line) choose the words where they show them, through `_`, `ngettext`
-and `pgettext`, and write numbers, money and dates through `number`, `money` and `day`. How to add a
-language: docs/translating.md.
+and `pgettext` (a rule's words, from the sources beside an edition, through `rule_text`), and write
+numbers, money and dates through `number`, `money` and `day`. How to add a language:
+docs/translating.md.
 """
 
 from translation.catalogues import ENGLISH, Language, available, language
 from translation.choosing import Choice, choose, from_environment
 from translation.formats import day, moment, money, number
 from translation.saying import say
-from translation.speaking import N_, _, ngettext, pgettext, speak, speaking, use
+from translation.speaking import N_, _, ngettext, pgettext, rule_text, speak, speaking, use
 
 __all__ = [
     "ENGLISH",
@@ -28,6 +29,7 @@ __all__ = [
     "ngettext",
     "number",
     "pgettext",
+    "rule_text",
     "say",
     "speak",
     "speaking",

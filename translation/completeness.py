@@ -36,9 +36,14 @@ KEYWORDS = {"Plural": (1, 2)}
 """Marks beyond gettext's own: the engine's `engine.phrases.Plural` is a message with a plural form, as
 `ngettext` is (`pybabel extract -k Plural:1,2`)."""
 
-METHODS = [("**.py", "python"), ("**/data/*.json", "translation.extracting:edition_texts")]
+METHODS = [
+    ("**.py", "python"),
+    ("**/data/*.json", "translation.extracting:edition_texts"),
+    ("**/data/sources/*.json", "translation.extracting:rule_texts"),
+]
 """How each kind of file is read: code as Python, an edition's data for its card texts and other words
-a player reads (`translation.extracting`; `pybabel extract -F babel.cfg`)."""
+a player reads, the sources beside it for each rule's words in context "rules" (`translation.extracting`;
+`pybabel extract -F babel.cfg`)."""
 
 
 def used(root: Path = ROOT, packages: Iterable[str] = FACES) -> Iterator[Message]:

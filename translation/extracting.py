@@ -1,10 +1,13 @@
 """The words an edition's data file holds for players (card texts and deck names, in context "card";
 the names of its money boxes and colour groups, in context "edition"; its description, rules summary,
-differences and rule options), found for the catalogue as `pybabel extract` finds messages in code.
+differences and rule options), and the words of the sources beside it (each rule as the edition plays it,
+the reasoning where the sources are silent, why the edition has no such rule, the documents' names, in
+context "rules"), found for the catalogue as `pybabel extract` finds messages in code.
 
-Babel calls `edition_texts` for `engine/data/*.json` (babel.cfg names it; `translation.completeness`
-does the same), so a card added to an edition is a message the completeness check asks for. Deed and
-space names are not among them: they stay as the edition prints them.
+Babel calls `edition_texts` for `engine/data/*.json` and `rule_texts` for `engine/data/sources/*.json`
+(babel.cfg names them; `translation.completeness` does the same), so a card or a rule added to an
+edition is a message the completeness check asks for. Deed and space names are not among them: they stay
+as the edition prints them; nor are the sources' quotations, the documents' own words.
 """
 
 from __future__ import annotations
@@ -42,6 +45,33 @@ def texts(edition: Mapping[str, Any]) -> Iterator[tuple[str | None, str]]:
                 yield None, option[key]
 
 
+RULES = "rules"
+"""The context of a rule's words (`rule_words`, `translation.rule_text`): a rule's sentence may also be a
+card's or an edition's, translated otherwise there."""
+
+
+def rule_words(sources: Mapping[str, Any]) -> Iterator[str]:
+    """Every text of a sources file a player reads: of an edition's file, each rule's "rule" and "played"
+    and each reason under "absent"; of documents.json, each document's "title" and "short". The quotes
+    and where they are found ("doc", "at") stay as the documents have them."""
+    if "edition" in sources:
+        for entry in (sources.get("rules") or {}).values():
+            yield entry.get("rule", "")
+            yield entry.get("played", "")
+        yield from (sources.get("absent") or {}).values()
+        return
+    for document in sources.values():
+        if isinstance(document, Mapping):
+            yield document.get("title", "")
+            yield document.get("short", "")
+
+
+def _found(source: str, text: str) -> int:
+    """The line of the data file a text is written on (1 if it cannot be found)."""
+    at = source.find(json.dumps(text, ensure_ascii=False)[1:-1])
+    return source.count("\n", 0, at) + 1 if at >= 0 else 1
+
+
 def edition_texts(
     fileobj: IO[bytes], keywords: object, comment_tags: object, options: object
 ) -> Iterator[Found]:
@@ -55,9 +85,24 @@ def edition_texts(
         if (context, text) in seen or not text:
             continue
         seen.add((context, text))
-        at = source.find(json.dumps(text, ensure_ascii=False)[1:-1])
-        line = source.count("\n", 0, at) + 1 if at >= 0 else 1
         if context is None:
-            yield line, "gettext", text, []
+            yield _found(source, text), "gettext", text, []
         else:
-            yield line, "pgettext", (context, text), []
+            yield _found(source, text), "pgettext", (context, text), []
+
+
+def rule_texts(
+    fileobj: IO[bytes], keywords: object, comment_tags: object, options: object
+) -> Iterator[Found]:
+    """Babel's extraction method for a sources file (`engine/data/sources/*.json`, read by
+    `engine.sources`): its words a player reads, each once, in context "rules"."""
+    source = fileobj.read().decode("utf-8")
+    data = json.loads(source)
+    if not isinstance(data, dict):
+        return
+    seen: set[str] = set()
+    for text in rule_words(data):
+        if not isinstance(text, str) or not text or text in seen:
+            continue
+        seen.add(text)
+        yield _found(source, text), "pgettext", (RULES, text), []

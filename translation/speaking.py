@@ -61,6 +61,14 @@ def pgettext(context: str, message: str, /, **values: object) -> str:
     return _fill(_speaking.get().translations.pgettext(context, message), values)
 
 
+def rule_text(text: str) -> str:
+    """A rule's words from the sources beside an edition (`engine.sources`: how the edition plays it, the
+    reasoning where the sources are silent, why it has no such rule, a document's name) in the language
+    spoken: `pgettext("rules", text)`, as the extraction finds them (`translation.extracting.rule_texts`).
+    "" stays "" (gettext's "" is the catalogue's header)."""
+    return pgettext("rules", text) if text else ""
+
+
 def N_(message: str, /) -> str:  # noqa: N802 - the name the extraction tools know
     """Mark a message to be translated where it is shown, not where it is written (constants)."""
     return message

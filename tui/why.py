@@ -1,5 +1,8 @@
 """Why did that happen: a rule as the edition in play plays it, where that comes from, and how the other
-editions differ, in lines for the screen that explains an event of the log or a space of the board."""
+editions differ, in lines for the screen that explains an event of the log or a space of the board.
+
+The rules' words (how each edition plays it, the reasoning, why an edition has none, the documents'
+names) are said in the player's language (`rule_text`); the sources' quotations stay as written."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ from textual.content import Content
 from engine.events import Event
 from engine.queries import Provenance, elsewhere, provenance
 from engine.rule_ids import RuleId
-from translation import N_, _
+from translation import N_, _, rule_text
 
 
 def rule_lines(edition: str, rule: RuleId, heading: bool = True) -> list[Content]:
@@ -28,10 +31,12 @@ def rule_lines(edition: str, rule: RuleId, heading: bool = True) -> list[Content
         if way.same:
             lines.append(Content.assemble((names, "bold"), _(": the same.")))
         elif way.text:
-            lines.append(Content.assemble((names, "bold"), f": {way.text}"))
+            lines.append(Content.assemble((names, "bold"), f": {rule_text(way.text)}"))
         else:
             lines.append(
-                Content.assemble((names, "bold"), _(": no such rule. {why}", why=way.absent).rstrip())
+                Content.assemble(
+                    (names, "bold"), _(": no such rule. {why}", why=rule_text(way.absent)).rstrip()
+                )
             )
     return lines
 
@@ -40,13 +45,16 @@ def _played_here(here: Provenance) -> list[Content]:
     if not here.known:
         return [Content.styled(_("No source is recorded for this rule in this edition."), "italic")]
     if here.absent:
-        return [Content(_("{edition} has no such rule: {why}", edition=here.edition, why=here.absent))]
-    lines = [Content.assemble((f"{here.edition}: ", "bold"), here.text)]
+        return [
+            Content(_("{edition} has no such rule: {why}", edition=here.edition, why=rule_text(here.absent)))
+        ]
+    lines = [Content.assemble((f"{here.edition}: ", "bold"), rule_text(here.text))]
     for cited in here.cited:
         words = f': "{cited.quote}"' if cited.quote else ""
-        lines.append(Content.assemble("  ", (f"{cited.document}, {cited.at}", "italic"), words))
+        lines.append(Content.assemble("  ", (f"{rule_text(cited.document)}, {cited.at}", "italic"), words))
     if here.played:
-        lines.append(Content.assemble("  ", (_("Where the sources are silent: "), "italic"), here.played))
+        silent = (_("Where the sources are silent: "), "italic")
+        lines.append(Content.assemble("  ", silent, rule_text(here.played)))
     return lines
 
 

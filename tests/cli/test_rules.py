@@ -60,7 +60,8 @@ def test_the_rules_topics_and_names_are_said_in_the_language_spoken(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """Each topic's and each rule's name is a message: in Spanish the headings are Spanish (the rules'
-    own wording and the sources quoted are as the sources file holds them)."""
+    own wording is said in context "rules", tests/translation/test_rule_texts.py; the sources quoted
+    are as the sources file holds them)."""
     from engine.rule_ids import TITLES, TOPICS
     from translation import language
 
