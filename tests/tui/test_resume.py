@@ -70,6 +70,10 @@ async def test_the_resume_screen_lists_saved_games_and_opens_one(saves_root: Pat
         titles = [str(table.get_row_at(i)[0]) for i in range(2)]
         assert titles[0] != titles[1] and titles[0].startswith("Classic short game: Vera")  # twins told apart
         assert sum(col.get_render_width(table) for col in table.columns.values()) <= 100 - 2
+        played = list(table.columns.values())[3]
+        for i in range(2):  # the date and time as English writes them, whole: "Nov 25, 2026 12:35 PM"
+            when = str(table.get_row_at(i)[3])
+            assert when.endswith(("AM", "PM")) and len(when) <= played.width
         assert "x deletes it" in str(second.screen.query_one("#note").render())
         assert second.screen.active_bindings["x"].binding.action == "delete"
         turns = [g.turn for g in second.screen._games]

@@ -65,12 +65,13 @@ class ResumeScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        # the other columns take 16 + 12 + 16 + 12 and their gaps; the title has the rest
-        title = max(16, min(48, self.app.size.width - 4 - 16 - 12 - 16 - 12 - 10))
+        # the other columns take 16 + 12 + 21 + 12 and their gaps; the title has the rest. "Last played"
+        # holds a date and time as the language writes them: "Nov 25, 2026 12:35 PM" is 21 wide
+        title = max(16, min(48, self.app.size.width - 4 - 16 - 12 - 21 - 12 - 10))
         table.add_column(_("Title"), width=title)
         table.add_column(_("Players"), width=16)
         table.add_column(_("Turns"), width=12)
-        table.add_column(_("Last played"), width=16)
+        table.add_column(_("Last played"), width=21)
         table.add_column(_("Edition"), width=12)
         self._fill()
         table.focus()
