@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+HELD_MAX = 64  # keys kept while a session enters the room it asked for (more are a flood, and dropped)
+
 CRASHED = N_("Sorry: something went wrong on the server. Your seat and your game are safe; connect again.")
 
 
@@ -97,6 +99,7 @@ class ServerApp(LandlordsApp):
         self.moving: tuple[str, bool] | None = None  # the room (and whether to watch) held by another worker
         self.note = note
         self.language_chosen: str | None = None  # a language chosen in the lobby: the app starts again in it
+        self._held: list[events.Key] | None = None  # keys held until the wanted room is entered
 
     def _pick_theme(self) -> str:
         self.console._color_system = color_system(*self._term)
@@ -135,7 +138,20 @@ class ServerApp(LandlordsApp):
                 self.push_screen(LobbyScreen())
         wanted, self.wanted = self.wanted, None
         if wanted:
-            self.call_after_refresh(self.enter, wanted, self.wanted_watch)
+            self._held = []  # keys typed on the way (as the session moved) are the table's, not the lobby's
+            self.call_after_refresh(self._enter_wanted, wanted, self.wanted_watch)
+
+    def _enter_wanted(self, name: str, watch: bool) -> None:
+        try:
+            self.enter(name, watch)
+        finally:
+            self.call_after_refresh(self._release_keys)
+
+    def _release_keys(self) -> None:
+        """The keys held while the wanted room was entered, to the screen that is up now, in order."""
+        held, self._held = self._held, None
+        for key in held or ():
+            self.post_message(events.Key(key.key, key.character))
 
     def pop_to_lobby(self) -> None:
         while len(self.screen_stack) > 2 and not isinstance(self.screen, LobbyScreen):
@@ -209,6 +225,10 @@ class ServerApp(LandlordsApp):
     async def on_event(self, event: events.Event) -> None:
         """Any key a person presses at his table is an act of his: a stand-in keeping his seat leaves it."""
         if isinstance(event, events.Key) and not event.is_forwarded:
+            if self._held is not None:
+                if len(self._held) < HELD_MAX:
+                    self._held.append(event)
+                return
             client = getattr(self._game, "client", None)
             if isinstance(client, TableClient):
                 client.acted()

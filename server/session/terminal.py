@@ -44,6 +44,7 @@ STOPPING = N_(
 )
 DROPPED = N_("Keys came faster than the server takes them ({rate} a second): some were dropped.")
 TELL_EVERY = 5.0  # seconds between two tellings that keys were dropped
+EARLY_MAX = 4096  # characters kept that were typed before the app reads keys (the front queues as many bytes)
 
 
 class Channel(Protocol):
@@ -100,6 +101,7 @@ class Terminal:
         self.last_input = time.monotonic()
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
         self.driver: ChannelDriver | None = None
+        self._early = ""  # input received before the driver started
         self.on_overflow: Callable[[], None] = lambda: None
 
     def resize(self, width: int, height: int) -> None:
@@ -117,6 +119,15 @@ class Terminal:
         text = self._decode(data)
         if text and self.driver is not None:
             self.driver.feed(text)
+        elif text and len(self._early) + len(text) <= EARLY_MAX:
+            self._early += text  # typed before the app reads keys (as a session moves): kept for it
+
+    def attach(self, driver: ChannelDriver) -> None:
+        """The app reads keys now: what was typed before comes first."""
+        self.driver = driver
+        early, self._early = self._early, ""
+        if early:
+            driver.feed(early)
 
     def within_rate(self, data: bytes) -> bytes:
         """As much of `data` as the byte rate lets through now (the rest is counted and dropped)."""
@@ -202,10 +213,10 @@ class ChannelDriver(Driver):
         self._app.post_message(message)
 
     def start_application_mode(self) -> None:
-        self.terminal.driver = self
         self._input = True
         self.write(MODES)
         self.resized()
+        self.terminal.attach(self)
 
     def resized(self) -> None:
         width, height = self.terminal.size

@@ -120,8 +120,10 @@ class Person:
         size: tuple[int, int] = (100, 30),
         term: str | None = "xterm-256color",
         header: bytes | None = None,
+        typed_first: bytes = b"",
     ) -> Person:
-        """`header`: bytes sent before SSH begins, as a balancer in front would (a PROXY header)."""
+        """`header`: bytes sent before SSH begins, as a balancer in front would (a PROXY header).
+        `typed_first`: keys typed the moment the session opens, before its app can have started."""
         sock = None
         if header is not None:
             sock = socket.create_connection(("127.0.0.1", self.running.port))
@@ -146,6 +148,8 @@ class Person:
         )
         assert isinstance(session, Screen)
         self.view = session
+        if typed_first:
+            self.chan.write(typed_first)
         if term is not None and isinstance(self.running, Running):
             await self.wait_for(lambda: self.app_now() is not None)  # its app has started in a worker
         return self

@@ -234,3 +234,20 @@ async def test_a_late_watcher_reads_the_chat_in_its_place_among_the_moves(tmp_pa
             await p.leave()
     finally:
         await running.stop()
+
+
+async def test_a_key_typed_as_the_session_opens_reaches_the_room_it_asked_for(tmp_path: Path) -> None:
+    """`/` typed before the app has started (a session carried to its room's new host sends what was
+    typed on the way): the keys wait for the room, and open the table's chat there, not the lobby's."""
+    running = await start_server(tmp_path, workers=1)
+    try:
+        ada, bob = ada_and_bob(running, tmp_path)
+        await seated(running, [ada, bob], "Den", pace="slow")
+        await ada.connect("Den", typed_first=b"/")
+        await ada.wait_for("Say to the table")
+        app = ada.app()
+        assert isinstance(app.screen, ChatDialog) and isinstance(app.screen_stack[-2], RoomScreen)
+        await ada.type("here at once\r")
+        await ada.wait_for("Ada: here at once")
+    finally:
+        await running.stop()

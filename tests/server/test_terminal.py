@@ -56,6 +56,17 @@ async def test_an_escape_and_the_next_key_read_together_stay_two_keys() -> None:
     assert app.keys == ["escape", "e"]
 
 
+async def test_keys_received_before_the_app_reads_them_are_read_when_it_does() -> None:
+    app = App()
+    app.terminal.received(b"/h")
+    app.terminal.received(b"\x1b[A")
+    assert app.keys == []
+    driver_for(app)
+    assert app.keys == ["slash", "h", "up"]
+    app.terminal.received(b"i")
+    assert app.keys == ["slash", "h", "up", "i"]
+
+
 async def test_an_escape_sequence_in_one_packet_is_still_one_key() -> None:
     app = App()
     driver_for(app)
