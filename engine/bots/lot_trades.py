@@ -6,7 +6,8 @@ There are no groups to complete, so a lot is worth different sums to different p
 they can do with it: a player with cash to build a lot up to six houses gets far more from it than one who
 cannot, and a player short of cash gets more from cash than from a lot he cannot build. So a side's worth
 (`worth`) is its cash, what the bank would pay for its lots, the rent they draw, and what building them up
-as its cash allows would add; the rent it expects to pay the other side is taken off. A trade's gain for
+as its cash allows would add, the lots the bank still sells counted as lots it may buy on landing
+(`bank_lots`); the rent it expects to pay the other side is taken off. A trade's gain for
 each side is the change in that worth, worked out by one reckoning for both sides: the bot answers an
 offer by its own gain, and prices its own offers at the least the partner should take by the same
 reckoning of him, content with the share of the bot's gain his answers so far suggest
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
+from math import comb
 
 from engine.bots.bargaining import TradeMemory
 from engine.bots.lots import THROWS_PER_TURN, LotStyle, estates, opponents, reserve
@@ -150,22 +152,79 @@ def worth(
         if h < top:
             chunks.append((inc[s][top] - inc[s][h], s, h))
     budget = cash - safe
+    bank = bank_lots(pos, style, player)
+    room = len(bank.weights) if bank.limit is None else max(0, bank.limit - len(lots))
+    for j, weight in enumerate(bank.weights[:room]):  # lots still to be had from the bank, built as held
+        chunks.append((weight * bank.income[top], -1 - j, 0))
     chunks.sort(reverse=True)
     pace = style.pace * style.horizon
     for _gain, s, h in chunks:
-        cost = board.house_cost[s]
+        if s < 0:
+            row, cost, weight = bank.income, bank.price, bank.weights[-1 - s]
+        else:
+            row, cost, weight = inc[s], board.house_cost[s], 1.0
         best, best_t, best_share = 0.0, h, 0.0
         for t in range(h + 1, top + 1):
             spend = (t - h) * cost
             share = 1.0 if spend <= budget else max(0.0, 1.0 - (spend - max(budget, 0.0)) / pace)
-            net = (inc[s][t] - inc[s][h]) * k * share - spend / 2
+            net = ((row[t] - row[h]) * k * share - spend / 2) * weight
             if net > best:
                 best, best_t, best_share = net, t, share
         if best_t > h:
             total += best
-            drawn += (inc[s][best_t] - inc[s][h]) * best_share  # counted in `best` for its owner
+            drawn += (row[best_t] - row[h]) * best_share * weight  # counted in `best` for its owner
             budget -= (best_t - h) * cost
     return Worth(total, drawn)
+
+
+@dataclass(frozen=True, slots=True)
+class BankLots:
+    """The lots the bank still sells, as lots a player may buy (each with its house) on landing: a rent
+    row and a price as the lots he would land on make them up, and for the first, second, ... of them the
+    share he can count on (`weights`): the chance of landing on so many within the horizon, times the part
+    of the horizon left by then."""
+
+    income: tuple[float, ...]
+    price: float
+    weights: tuple[float, ...]
+    limit: int | None = None  # the most lots a player may hold (None: no limit)
+
+
+NO_BANK_LOTS = BankLots((), 0.0, ())
+BANK_LOTS_COUNTED = 3
+"""Lots still to be bought from the bank that a side's worth counts at most."""
+
+
+def bank_lots(pos: Position, style: LotStyle, player: int) -> BankLots:
+    """The bank's lots as `player`'s prospects: without them, a lot bought from a rival would be worth
+    every building plan his cash allows, as if no lot could be bought anywhere else."""
+    key = ("bank lots", style, player)
+    found = pos.memo.get(key)
+    if isinstance(found, BankLots):
+        return found
+    board = pos.board
+    land = pos.tables.odds.land
+    free = [s for s in board.deeds if pos.owner[s] is None and board.kinds[s] == "street" and land[s] > 0]
+    markers = markers_left(pos.view, player)
+    limit = None if markers is None else markers + len(pos.deeds_of(player))
+    most = min(len(free), BANK_LOTS_COUNTED)
+    out = NO_BANK_LOTS
+    if most > 0:
+        inc = incomes(pos, style, player)
+        chance = min(1.0, sum(land[s] for s in free))  # of landing on one, a throw
+        top = pos.rules.max_level
+        row = (0.0, *(sum(land[s] * inc[s][t] for s in free) / chance for t in range(1, top + 1)))
+        price = sum(land[s] * board.price[s] for s in free) / chance
+        throws = max(1, round(style.horizon * THROWS_PER_TURN))
+        weights: list[float] = []
+        for j in range(1, most + 1):
+            # landing on j of them within the horizon (a throw at a time), bought after j / chance throws
+            fewer = sum(comb(throws, i) * chance**i * (1 - chance) ** (throws - i) for i in range(j))
+            left = max(0.0, 1.0 - j / (chance * throws))
+            weights.append((1.0 - fewer) * left)
+        out = BankLots(row, price, tuple(weights), limit)
+    pos.memo[key] = out
+    return out
 
 
 def holdings(pos: Position, player: int) -> list[tuple[int, int]]:

@@ -288,8 +288,12 @@ def test_owing_a_little_it_never_lets_a_lot_go_to_a_player_for_less_than_the_ban
 
 def short_of_cash_beside_a_rich_rival(cash: int) -> Game:
     """The bot (seat 0) holds Union Square and Goat Alley with `cash` in hand; seat 1 has $3,000 and
-    only Lonely Lane, so any lot is worth more to him, built up, than to the bot."""
-    return finance_table({0: (UNION_SQUARE, GOAT_ALLEY), 1: (LONELY_LANE,)}, cash=(cash, 3000, 1925, 1925))
+    only Lonely Lane, so any lot is worth more to him, built up, than to the bot. Seats 2 and 3 hold all
+    the lots they may (eight each): three are left to buy from the bank."""
+    rest = [RUBEVILLE, WAYBACK, RICKETY_ROW, BOOMTOWN, COTTAGE, MARKET, SYLVAN, VENETIAN, FAIRHOPE, MAIN_LINE]
+    rest += [CHEVY_CHASE, GROSSE_POINT, MADISON, RITTENHOUSE, EASY_STREET, JOHNSON, COMMONWEALTH, WALL_STREET]
+    owners = {0: (UNION_SQUARE, GOAT_ALLEY), 1: (LONELY_LANE,), 2: tuple(rest[:8]), 3: tuple(rest[8:16])}
+    return finance_table(owners, cash=(cash, 3000, 1925, 1925))
 
 
 def test_hard_sells_a_lot_to_a_rival_who_would_build_it_for_more_than_the_bank_pays() -> None:
@@ -329,3 +333,25 @@ def test_a_lot_a_rival_would_build_up_is_never_sold_him_below_what_it_is_worth_t
     game.apply(RejectTrade(player=0, trade_id=pend.trade.id))
     offer(game, 1, 0, give=Bundle(cash=no.asking), take=Bundle(deeds=(UNION_SQUARE,)))
     assert isinstance(ask(make_bot("hard", 7, 0), game, 0), AcceptTrade)
+
+
+def _most_paid_for_goat_alley(game: Game) -> int:
+    """The most `hard` in seat 0 would pay seat 1 for Goat Alley, by its reckoning."""
+    pos = Position(game.view(0), 0)
+    deal = LotDeal(pos, HARD_LOTS, HARD_DEALING, 0, 1, Bundle(), Bundle(deeds=(GOAT_ALLEY,)))
+    price = 0
+    while deal.gains(price + 5)[0] >= HARD_DEALING.min_gain:
+        price += 5
+    return price
+
+
+def test_a_lot_the_bank_still_sells_like_is_worth_less_from_a_rival_than_on_a_full_board() -> None:
+    """With lots for sale at the bank, a rival's lot only saves the wait for one: a bot with no lot pays no
+    more than the bank's price for it; with every lot owned, it is the only way to a lot, and worth more."""
+    few = finance_table({1: (GOAT_ALLEY,)})
+    assert _most_paid_for_goat_alley(few) < 150
+    lots = [GOAT_ALLEY, LONELY_LANE, RUBEVILLE, WAYBACK, RICKETY_ROW, BOOMTOWN, COTTAGE, MARKET, SYLVAN]
+    lots += [VENETIAN, FAIRHOPE, MAIN_LINE, CHEVY_CHASE, GROSSE_POINT, MADISON, RITTENHOUSE, UNION_SQUARE]
+    lots += [EASY_STREET, JOHNSON, COMMONWEALTH, WALL_STREET]
+    full = finance_table({1: tuple(lots[:8]), 2: tuple(lots[8:16]), 3: tuple(lots[16:])})
+    assert _most_paid_for_goat_alley(full) > _most_paid_for_goat_alley(few)
