@@ -142,16 +142,14 @@ class ServerApp(LandlordsApp):
             self.call_after_refresh(self._enter_wanted, wanted, self.wanted_watch)
 
     def _enter_wanted(self, name: str, watch: bool) -> None:
+        """Enter the room asked for; then the keys typed on the way follow, in order, ahead of any typed
+        from now on (which are the room's screens' as they come: a dialog it opens, say)."""
         try:
             self.enter(name, watch)
         finally:
-            self.call_after_refresh(self._release_keys)
-
-    def _release_keys(self) -> None:
-        """The keys held while the wanted room was entered, to the screen that is up now, in order."""
-        held, self._held = self._held, None
-        for key in held or ():
-            self.post_message(events.Key(key.key, key.character))
+            held, self._held = self._held, None
+            for key in held or ():
+                self.post_message(events.Key(key.key, key.character))
 
     def pop_to_lobby(self) -> None:
         while len(self.screen_stack) > 2 and not isinstance(self.screen, LobbyScreen):
