@@ -25,6 +25,7 @@ CASES = {
         ["--games", "4", "--jobs", "1", "--match", "hard-normal", "--match", "expert-hard"],
         "decisions",
     ),
+    "playouts.py": (["--positions", "4", "--repeats", "1", "--edition", "classic"], "playouts/CPU s"),
     "blunders.py": (["--levels", "easy,hard", "--edition", "classic"], "accepted 0 of 15"),
     "analysis.py": (["--games", "3", "--playouts", "4", "--editions", "classic", "--jobs", "1"], "Brier"),
     "tui.py": (

@@ -54,9 +54,18 @@ class Advisor(ExpertBot):
         super().__init__(seed, seat)
         self._judged_with = (seed, levels)
 
-    def compare(self, pos: Position, courses: list[Course]) -> list[Verdict]:
+    def compare(self, pos: Position, courses: list[Course], plans: Sequence[str] = ()) -> list[Verdict]:
         seed, levels = self._judged_with
-        return judge(pos.view, pos.me, courses, PLAYOUTS, seed, levels=levels)
+        return judge(
+            pos.view,
+            pos.me,
+            courses,
+            PLAYOUTS,
+            seed,
+            levels=levels,
+            policy=self.playout_policy,
+            plans=plans or None,
+        )
 
 
 def advise(

@@ -4,7 +4,13 @@ tickets, a route or a direction, leaving jail, answering an offer), it tries the
 other ways of making that choice on positions drawn from what its seat can see, plays each forward under
 the same dice and cards, and takes the one that leaves it the best chance to win
 (`engine.lookahead.judge`), overruling the shark only where the gain is sure. Decisions that barely
-matter (a throw, the end of a turn) are made at once, as `hard` makes them.
+matter (a throw, a turn ended with nothing to build) are made at once, as `hard` makes them.
+
+Every seat of its playouts, its own included, is played by a fast copy of the shark's plan
+(`engine.lookahead.shark`), not by the simple players: a course is judged against a table that races to
+three houses and bids at auction as the table it sits at does. On the boards of colour groups it also
+weighs its building once a turn as whole plans, each kept by its own seat through the playouts: the
+shark's race, cash kept back against the dearest rent on the board, and every dollar in houses.
 
 It makes the shark's offers as they are. Offers composed by looking ahead at prices of its own, and the
 shark's offers vetoed where the look-ahead judged them to lower its chance, both won less against three
@@ -37,10 +43,11 @@ from engine.commands import (
     AcceptDeal,
     AcceptTrade,
     Command,
+    EndTurn,
     RejectDeal,
     RejectTrade,
 )
-from engine.lookahead.judge import Course, Verdict, judge
+from engine.lookahead.judge import Course, Verdict, judge, plan_step
 from engine.phrases import N_, Phrase
 from engine.state import Bundle, DealAnswer, Pending, TradeAnswer
 from engine.view import GameView
@@ -70,8 +77,14 @@ ALTERNATIVES = 2
 LOOKED_AHEAD = frozenset({*CHOICES, "trade_answer", "deal_answer"})
 """What the game waits for when it may look ahead (and on its throw while in jail)."""
 
-Question = tuple[int, int, tuple[tuple[str, ...], ...]]
-"""What a look-ahead was asked: the seat, the luck's seed and the courses compared (as JSON)."""
+Question = tuple[int, int, tuple[tuple[str, ...], ...], tuple[str, ...]]
+"""What a look-ahead was asked: the seat, the luck's seed, the courses compared (as JSON) and the plan
+its own seat keeps after each."""
+
+BUILD_PLANS = ("shark", "hold", "all_in")
+"""The courses of building it weighs once a turn (`engine.lookahead.judge.PLAYERS`), each kept by its own
+seat through the playouts: the shark's race to three houses (the default, as `hard` builds), cash kept
+back against the dearest rent on the board, and every dollar in houses."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +96,8 @@ class Foresight:
 
 class ExpertBot(HardBot):
     level = "expert"
+    playout_policy = "shark"
+    """Who plays every seat of its playouts, its own included: a fast copy of the shark's plan."""
     reason = ""
     """Why it chose as it did, in chances, where it looked ahead (empty where it did not)."""
 
@@ -94,13 +109,26 @@ class ExpertBot(HardBot):
         """Answers worked out ahead for its next decision (`heed`), taken in the order asked."""
         self._asked: list[tuple[Question, tuple[Verdict, ...]]] | None = None
         """While foreseeing: every question its look-ahead answers, kept to be handed over."""
+        self._plan: tuple[int, str] | None = None
+        """The turn it weighed its building on, and the plan it keeps for the rest of that turn."""
 
     def may_look_ahead(self, view: GameView) -> bool:
-        """Whether its decision in `view` may look ahead (buying, answering an offer, leaving jail): the
-        others are made at once, and are not worth working out elsewhere."""
+        """Whether its decision in `view` may look ahead (buying, answering an offer, leaving jail, its
+        building once a turn): the others are made at once, and are not worth working out elsewhere."""
         pend = view.pending
         if pend is None or pend.player != self.seat:
             return False
+        if pend.kind == "end_turn":  # its building, weighed once a turn on the boards of colour groups
+            board = view.board
+            if not board.edition.colour_groups or "lot" in board.kinds:
+                return False
+            if self._plan is not None and self._plan[0] == view.turn:
+                return False
+            deeds, top = view.deeds, view.ruleset.max_level
+            return any(
+                all(deeds[s].owner == self.seat for s in lots) and any(deeds[s].level < top for s in lots)
+                for lots in board.street_groups
+            )
         return pend.kind in LOOKED_AHEAD or (pend.kind == "roll" and view.players[self.seat].in_jail)
 
     def foresee(self, view: GameView, legal: list[Command]) -> Foresight:
@@ -125,16 +153,25 @@ class ExpertBot(HardBot):
         finally:
             self._expected = []  # what was foreseen was for this decision alone
 
-    def compare(self, pos: Position, courses: list[Course]) -> list[Verdict]:
-        """Each course's chance for this seat, under the same luck; the first course is the default."""
+    def compare(self, pos: Position, courses: list[Course], plans: Sequence[str] = ()) -> list[Verdict]:
+        """Each course's chance for this seat, under the same luck; the first course is the default.
+        `plans` names, for each course, the building plan its own seat keeps after it (`BUILD_PLANS`)."""
         seed = (table_signature(pos) ^ (pos.turn << 4) ^ pos.me) & ((1 << 30) - 1)
-        question: Question = (pos.me, seed, _written(courses))
+        question: Question = (pos.me, seed, _written(courses), tuple(plans))
         if self._expected:
             asked, answer_ = self._expected.pop(0)
             if asked == question:
                 return list(answer_)
             self._expected.clear()  # foreseen for another table: of no use any more
-        verdicts = judge(pos.view, pos.me, courses, PLAYOUTS, seed)
+        verdicts = judge(
+            pos.view,
+            pos.me,
+            courses,
+            PLAYOUTS,
+            seed,
+            policy=self.playout_policy,
+            plans=plans or None,
+        )
         if self._asked is not None:
             self._asked.append((question, tuple(verdicts)))
         return verdicts
@@ -170,6 +207,62 @@ class ExpertBot(HardBot):
             return default
         chosen, _ = self.choose_between(pos, default, others)
         return chosen if chosen is default else self.keep_to_declined(pos, pend, chosen)
+
+    # --- building -----------------------------------------------------------------------------
+
+    def develop(self, pos: Position, legal: list[Command]) -> Command | None:
+        """Once a turn where it could build, the shark's building weighed against keeping its cash back
+        and against putting every dollar in houses, each course kept through the playouts; the plan
+        chosen is kept for the rest of the turn."""
+        default = super().develop(pos, legal)
+        me = pos.me
+        if self._plan is not None and self._plan[0] == pos.turn:
+            return self._follow(pos, legal, default, self._plan[1])
+        if pos.tables.lots_alone or pos.tables.landlord or not any(c.kind == "build" for c in legal):
+            return default
+        end = EndTurn(player=me)
+        first = default or end
+        courses: list[Course] = [[first]]
+        plans = ["shark"]
+        if first != end:
+            courses.append([end])
+            plans.append("hold")
+        step = self._step(pos, "all_in")
+        if step is not None and step != first and step in legal:
+            courses.append([step])
+            plans.append("all_in")
+        if len(courses) == 1:
+            return default
+        verdicts = self.compare(pos, courses, plans)
+        best = max(range(len(courses)), key=lambda i: verdicts[i].edge - SURE * verdicts[i].error)
+        if best == 0 or verdicts[best].edge <= SURE * verdicts[best].error:
+            self._plan = (pos.turn, "shark")
+            return default
+        self._plan = (pos.turn, plans[best])
+        self.tell(
+            Phrase(
+                N_("it leaves me a {chance:.0f}% chance to win, against {other:.0f}% otherwise"),
+                chance=100 * verdicts[best].chance,
+                other=100 * verdicts[0].chance,
+            )
+        )
+        return self._follow(pos, legal, default, plans[best])
+
+    def _follow(
+        self, pos: Position, legal: list[Command], default: Command | None, plan: str
+    ) -> Command | None:
+        """Its next step of the building plan it chose this turn: the shark's own, none, or the next
+        step of every dollar in houses."""
+        if plan == "shark":
+            return default
+        if plan == "hold":
+            return None
+        step = self._step(pos, plan)
+        return step if step is not None and step in legal else None
+
+    def _step(self, pos: Position, plan: str) -> Command | None:
+        """The next building step of a plan on this table."""
+        return plan_step(pos.view, pos.me, plan)
 
     # --- offers -------------------------------------------------------------------------------
 

@@ -3,15 +3,15 @@ win, from what that player can see.
 
 Every course (one or more commands: a building step, an offer and its acceptance, a bid) is tried on the
 same drawn positions with the same dice and cards to follow (common random numbers), played forward a
-little by the simple players and valued (`engine.lookahead.value`). Comparing courses under the same luck
-takes far fewer playouts than judging each on its own: what differs between them is the course, not the
-dice. A course that the rules refuse in a drawn position (it cannot be, since everything a course needs
-is on the table, but a caller may ask for the impossible) is judged worthless.
+little by fast players (the simple ones, or a caller's) and valued (`engine.lookahead.value`). Comparing
+courses under the same luck takes far fewer playouts than judging each on its own: what differs between
+them is the course, not the dice. A course that the rules refuse in a drawn position (it cannot be, since
+everything a course needs is on the table, but a caller may ask for the impossible) is judged worthless.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.commands import Command
@@ -19,13 +19,24 @@ from engine.errors import IllegalCommand
 from engine.game import Game
 from engine.lookahead.chances import Z95, playout_seed
 from engine.lookahead.features import Levels
-from engine.lookahead.playout import HORIZON_ROUNDS, play_forward, stop_turn
+from engine.lookahead.players import SimplePlayer
+from engine.lookahead.playout import HORIZON_ROUNDS, Player, Seated, play_forward, stop_turn
 from engine.lookahead.sampling import Sampler
+from engine.lookahead.shark import AllInShark, HoldingShark, SharkPlayer
 from engine.lookahead.value import model_for
 from engine.view import GameView
 
 Course = Sequence[Command]
 """Commands applied in turn from the position: one move, or a move and the answers it waits for."""
+
+PLAYERS: dict[str, Callable[[], Player]] = {
+    "simple": SimplePlayer,
+    "shark": SharkPlayer,
+    "hold": HoldingShark,
+    "all_in": AllInShark,
+}
+"""The fast players a playout's seats may be played by, by name: the simple players, the shark's plan
+(`engine.lookahead.shark`), and its two other courses of building, cash held back and all in."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,9 +67,18 @@ def judge(
     seed: int,
     horizon: int = HORIZON_ROUNDS,
     levels: Levels | None = None,
+    policy: str = "simple",
+    plans: Sequence[str | None] | None = None,
 ) -> list[Verdict]:
-    """Each course's chance for player `me`, and its edge over the first course, under the same luck."""
+    """Each course's chance for player `me`, and its edge over the first course, under the same luck;
+    every seat of a playout is played by the `policy` player (`PLAYERS`: the simple players unless
+    told), but `me`'s, after a course with a plan (`plans`, a name or None a course), by that plan."""
     sampler = Sampler(view)
+    player = PLAYERS[policy]()
+    players_of: list[Player] = [
+        Seated(player, me, PLAYERS[plan]()) if plan is not None else player
+        for plan in (plans or [None] * len(courses))
+    ]
     model = model_for(view.edition)
     players = len(view.players)
     outcomes: list[list[float]] = [[] for _ in courses]
@@ -75,7 +95,8 @@ def judge(
                 outcomes[c].append(0.0)
                 continue
             st = game.state
-            play_forward(game, stop_turn(st.turn, sum(1 for p in st.players if not p.bankrupt), horizon))
+            stop = stop_turn(st.turn, sum(1 for p in st.players if not p.bankrupt), horizon)
+            play_forward(game, stop, players_of[c])
             chances = model.chances(game, levels)
             outcomes[c].append(chances[me])
             for p, chance in enumerate(chances):
@@ -101,3 +122,12 @@ def judge(
             )
         )
     return verdicts
+
+
+def plan_step(view: GameView, me: int, plan: str) -> Command | None:
+    """The next building step a plan (`PLAYERS`, a shark's) takes for player `me` from this view, or None:
+    its own seat's, which the unseen cards and dice do not change."""
+    player = PLAYERS[plan]()
+    if not isinstance(player, SharkPlayer):
+        return None
+    return player.building_step(Game(Sampler(view).draw(0)), me)

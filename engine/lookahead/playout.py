@@ -1,8 +1,11 @@
-"""A playout: a game played forward by the simple players for a few rounds of the table, from a whole
-position drawn afresh (`engine.lookahead.sampling`)."""
+"""A playout: a game played forward by the simple players (or another fast player) for a few rounds of
+the table, from a whole position drawn afresh (`engine.lookahead.sampling`)."""
 
 from __future__ import annotations
 
+from typing import Protocol
+
+from engine.commands import Command
 from engine.game import Game
 from engine.lookahead.players import SimplePlayer
 
@@ -15,11 +18,29 @@ def stop_turn(turn: int, players_in: int, horizon: int = HORIZON_ROUNDS) -> int:
     return turn + horizon * max(1, players_in)
 
 
-def play_forward(game: Game, stop: int) -> None:
-    """Play on with the simple players until the game ends or `stop` turns have been played (or, should
-    a game ever wait on nothing with nothing left to do, until it stops moving)."""
+class Player(Protocol):
+    """A fast player of playouts: it decides for whichever seat the game waits on."""
+
+    def decide(self, game: Game, player: int) -> Command: ...
+
+
+class Seated:
+    """Every seat played by `others` but one, played by `own`: the player whose course is judged keeps
+    to a plan of its own through the playout."""
+
+    def __init__(self, others: Player, seat: int, own: Player) -> None:
+        self.others, self.seat, self.own = others, seat, own
+
+    def decide(self, game: Game, player: int) -> Command:
+        return (self.own if player == self.seat else self.others).decide(game, player)
+
+
+def play_forward(game: Game, stop: int, player: Player | None = None) -> None:
+    """Play on with `player` in every seat (the simple players unless told) until the game ends or
+    `stop` turns have been played (or, should a game ever wait on nothing with nothing left to do,
+    until it stops moving)."""
     st = game.state
-    decide = SimplePlayer().decide
+    decide = (player or SimplePlayer()).decide
     apply = game.apply
     while st.winner is None and st.turn < stop:
         pend = st.pending

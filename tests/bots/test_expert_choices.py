@@ -4,12 +4,18 @@ what its chance to win is after the move it makes."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+import engine.bots.expert as expert_module
 from engine import Command, Game, new_game
 from engine.bots import make_bot
 from engine.bots.expert import CHOICES, ExpertBot, alternatives
 from engine.bots.position import Position
+from engine.commands import RollDice
+
+from scenario import BALTIC, LIGHT_BLUE, ORANGE, READING
 
 
 def _to_a(kind: str, edition: str, seeds: range = range(12)) -> tuple[Game, int]:
@@ -59,3 +65,50 @@ def test_a_choice_with_one_way_to_make_it_is_not_weighed() -> None:
     assert pend is not None
     only: list[Command] = [c for c in game.legal_commands(seat) if c.kind == "decline_property"]
     assert alternatives(Position(view, seat), pend, only, only[0]) == []
+
+
+def test_its_building_is_weighed_once_a_turn_as_whole_plans(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With houses to build, the expert weighs the shark's race against keeping its cash and against
+    every dollar in houses, each plan kept by its own seat through the playouts; the plan it chose holds
+    for the rest of the turn."""
+    game = new_game("classic", ["Ada", "Grace", "Linus", "Ken"], seed=3)
+    st = game.state
+    for space in (*ORANGE, *LIGHT_BLUE, BALTIC, READING):
+        st.deeds[space].owner = 0
+    st.players[0].cash = 900
+    game.initial = st.copy()
+    game.apply(RollDice(player=0))
+    while st.pending is not None and st.pending.kind != "end_turn":
+        game.apply(game.legal_commands(0)[0])  # whatever the throw brought, settled at once
+    assert st.pending is not None and st.pending.player == 0
+    asked: list[tuple[str, ...]] = []
+    real = expert_module.judge  # type: ignore[attr-defined]
+
+    def judge(*args: Any, **kwargs: Any) -> Any:
+        asked.append(tuple(kwargs.get("plans") or ()))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(expert_module, "judge", judge)
+    expert = ExpertBot(3, 0)
+    assert expert.may_look_ahead(game.view(0))
+    turn = st.turn
+    while st.turn == turn and st.pending is not None and st.pending.player == 0:
+        legal = game.legal_commands(0)
+        cmd = expert.choose(game.view(0), legal)
+        assert cmd in legal
+        game.apply(cmd)
+    assert asked == [("shark", "hold", "all_in")]  # once, every plan
+    assert sum(st.deeds[s].level for s in (*ORANGE, *LIGHT_BLUE)) > 0  # $900: no plan keeps it all
+
+
+def test_a_turn_with_nothing_to_build_is_not_sent_to_think_aside() -> None:
+    game = new_game("classic", ["Ada", "Grace", "Linus", "Ken"], seed=3)
+    st = game.state
+    game.apply(RollDice(player=0))
+    while st.pending is not None and st.pending.kind != "end_turn":
+        game.apply(game.legal_commands(0)[0])
+    expert = ExpertBot(3, 0)
+    assert not expert.may_look_ahead(game.view(0))  # no complete group: no building to weigh
+    for space in ORANGE:
+        st.deeds[space].owner = 0
+    assert expert.may_look_ahead(game.view(0))

@@ -29,9 +29,9 @@ def counting(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     judged = [0]
     real = expert_module.judge  # type: ignore[attr-defined]
 
-    def judge(*args: Any) -> Any:
+    def judge(*args: Any, **kwargs: Any) -> Any:
         judged[0] += 1
-        return real(*args)
+        return real(*args, **kwargs)
 
     monkeypatch.setattr(expert_module, "judge", judge)
     yield judged
@@ -74,7 +74,7 @@ def test_a_decision_foreseen_on_a_copy_is_the_one_made_alone(monkeypatch: pytest
 def test_a_look_ahead_foreseen_for_another_table_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
     game = new_game("classic", [s.name for s in EXPERTS], seed=5)
     bot = ExpertBot(5, 0)
-    wrong = expert_module.Foresight((((0, 1, (("{}",),)), ()),))
+    wrong = expert_module.Foresight((((0, 1, (("{}",),), ()), ()),))
     bot.heed(wrong)
     with counting(monkeypatch) as judged:
         while True:  # to the first decision it looks ahead on
