@@ -1,5 +1,5 @@
 """`expert`: the shark's moves, each judged by looking ahead. Where the game offers a choice that matters,
-in any edition (buying a deed or declining it, renting a lot or buying it, a luxury, lots bought with
+in any edition (buying a deed the shark declines, renting a lot or buying it, a luxury, lots bought with
 tickets, a route or a direction, leaving jail, answering an offer), it tries the shark's move and the
 other ways of making that choice on positions drawn from what its seat can see, plays each forward under
 the same dice and cards, and takes the one that leaves it the best chance to win
@@ -72,6 +72,11 @@ CHOICES: dict[str, frozenset[str]] = {
 """The choices it looks ahead on, in every edition: what the game waits for, and the moves that make it."""
 JAIL = frozenset({"roll_dice", "pay_jail_fine", "use_jail_card"})
 """On its throw while in jail: stay and throw, or pay or use a card to leave."""
+KEPT = frozenset({"buy_property"})
+"""The shark's moves it never overrules: a deed the shark buys, it buys. Two rounds of playouts see the
+price paid, not the groups and trades the deed makes later; declining what the shark bought won 20.0 % of
+300 add-on games against three `hard`, where keeping the shark's purchases won 25.3 % (in the classic
+game 26.0 % and 26.2 % of 400)."""
 ALTERNATIVES = 2
 """Other moves it tries beside the shark's own, at most: one of each other kind first."""
 LOOKED_AHEAD = frozenset({*CHOICES, "trade_answer", "deal_answer"})
@@ -373,6 +378,8 @@ def alternatives(pos: Position, pend: Pending, legal: list[Command], default: Co
     the default is no such move (raising cash first, say) or nothing is chosen."""
     kinds = CHOICES.get(pend.kind) or (JAIL if pend.kind == "roll" and pos.in_jail[pos.me] else None)
     if kinds is None or default.kind not in kinds:
+        return []
+    if default.kind in KEPT:
         return []
     others = [c for c in legal if c.kind in kinds and c != default]
     first: list[Command] = []
