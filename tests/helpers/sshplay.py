@@ -11,6 +11,7 @@ reads the screen. `ServerProcess` runs `landlords serve` as people do, each work
 from __future__ import annotations
 
 import asyncio
+import builtins
 import socket
 from collections.abc import Callable
 from dataclasses import replace
@@ -188,6 +189,12 @@ class Person:
         if app is None:
             raise AssertionError(f"{self.name} has no session")
         return app
+
+    def showing(self, *kinds: builtins.type[object]) -> bool:
+        """Whether this person's screen is one of `kinds` now: not while their session starts or moves
+        to another worker (a check that waits for a screen waits through that)."""
+        app = self.app_now()
+        return app is not None and isinstance(app.screen, kinds)
 
     def app_now(self) -> ServerApp | None:
         """This person's app, or None while there is none (starting, or moving to another worker)."""

@@ -54,7 +54,7 @@ async def test_two_people_two_bots_and_two_watchers_play_a_game_to_its_end(
         assert room is not None
         winner = room.names[room.view(None).winner or 0]
         for p in [*people, *watchers]:
-            await p.wait_until(lambda p: isinstance(p.app().screen, GameOverScreen))
+            await p.wait_until(lambda p: p.showing(GameOverScreen))
             await p.wait_for(f"{winner} wins")
         # every person saw the others' moves as they came: the same story on every screen
         stories = {p.name: [e.plain for e in p.app().game_screen._entries] for p in people}  # type: ignore[union-attr]
