@@ -96,6 +96,29 @@ def _is_fair_sale(game: Game, seller: int, sold: Bundle, paid: Bundle) -> bool:
     return paid.cash >= SALE_MARKUP * game.board.price[space]
 
 
+def leave_jail(game: Game, player: int) -> Command | None:
+    """The way out of jail at once for a player in it: a card, else the fine while it may be paid
+    before a throw and the player can pay it; None where there is none."""
+    ps = game.state.players[player]
+    if ps.jail_cards:
+        return simple(UseJailCard, player)
+    jail = game.board.edition.jail
+    assert jail is not None  # only a player in jail gets here
+    early = jail.fine_before_roll_turns
+    if (early is None or ps.jail_turns < early) and funds(game, player) >= jail.fine:
+        return simple(PayJailFine, player)
+    return None
+
+
+def bid_or_pass(game: Game, player: int, a: Auction, amount: int) -> Command:
+    """A bid of `amount` where it meets the auction's minimum and the rules take it, else a pass."""
+    if amount >= a.next_minimum:
+        bid = PlaceBid(player=player, amount=amount)
+        if game.check(bid) is None:
+            return bid
+    return simple(PassAuction, player)
+
+
 @cache
 def _on(
     kind: type[Build | Mortgage | SellBuilding | SellLot | Unmortgage], player: int, space: int
@@ -119,15 +142,10 @@ class SimplePlayer:
         assert pend is not None and pend.player == player
         kind = pend.kind
         if kind == "roll":
-            ps = st.players[player]
-            if ps.in_jail:
-                if ps.jail_cards:
-                    return simple(UseJailCard, player)
-                jail = game.board.edition.jail
-                assert jail is not None  # only a player in jail gets here
-                early = jail.fine_before_roll_turns
-                if (early is None or ps.jail_turns < early) and funds(game, player) >= jail.fine:
-                    return simple(PayJailFine, player)
+            if st.players[player].in_jail:
+                out = leave_jail(game, player)
+                if out is not None:
+                    return out
             cmd = self._roll.get(player)
             if cmd is None:
                 cmd = self._roll[player] = RollDice(player=player)
@@ -326,12 +344,7 @@ class SimplePlayer:
         """Bid the printed price (or all it has, if less) at once; pass once the bidding passes that, or
         when a bid would not be taken (every ownership marker in use: it never sells a lot to bid)."""
         worth = game.board.price[a.space] if a.lot == "deed" else game.board.house_cost[a.space]
-        offer = min(worth, funds(game, player))
-        if offer >= a.next_minimum:
-            bid = PlaceBid(player=player, amount=offer)
-            if game.check(bid) is None:
-                return bid
-        return simple(PassAuction, player)
+        return bid_or_pass(game, player, a, min(worth, funds(game, player)))
 
     def _raise_cash(self, game: Game, player: int) -> Command:
         """Sell the most built lot's buildings first, then mortgage; bankrupt only when nothing is left."""

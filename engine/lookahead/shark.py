@@ -30,17 +30,13 @@ from engine.commands import (
     Command,
     DeclineProperty,
     Mortgage,
-    PassAuction,
-    PayJailFine,
-    PlaceBid,
     RollDice,
     SellBuilding,
     Unmortgage,
-    UseJailCard,
     simple,
 )
 from engine.lookahead import landlord
-from engine.lookahead.players import SimplePlayer, _on
+from engine.lookahead.players import SimplePlayer, _on, bid_or_pass, leave_jail
 from engine.odds import odds_for
 from engine.rules.money import funds
 from engine.rules.rent import rent_at, rent_for
@@ -185,11 +181,7 @@ class SharkPlayer(SimplePlayer):
         else:
             share = BEGUN if self._begun(game, a.space) else 1.0
             limit = min(cash - BUY_RESERVE // 2, int(share * price))
-        if limit >= a.next_minimum:
-            bid = PlaceBid(player=player, amount=limit)
-            if game.check(bid) is None:
-                return bid
-        return simple(PassAuction, player)
+        return bid_or_pass(game, player, a, limit)
 
     def _begun(self, game: Game, space: int) -> bool:
         """Does anyone hold another lot of this deed's group?"""
@@ -204,19 +196,11 @@ class SharkPlayer(SimplePlayer):
         for as long as it may stay once it is not."""
         st = game.state
         board = game.board
-        ps = st.players[player]
         deeds = st.deeds
         unowned = sum(1 for s in board.deeds if deeds[s].owner is None)
         built = any(deeds[s].level and deeds[s].owner != player for s in board.streets)
-        if unowned * 4 >= len(board.deeds) and not built:
-            if ps.jail_cards:
-                return simple(UseJailCard, player)
-            jail = board.edition.jail
-            assert jail is not None  # only a player in jail gets here
-            early = jail.fine_before_roll_turns
-            if (early is None or ps.jail_turns < early) and funds(game, player) >= jail.fine:
-                return simple(PayJailFine, player)
-        return simple(RollDice, player)
+        out = leave_jail(game, player) if unowned * 4 >= len(board.deeds) and not built else None
+        return out or simple(RollDice, player)
 
     def _develop(self, game: Game, player: int) -> Command | None:
         """Lift a complete group's mortgage, else the next house of the race to three on its best group
@@ -257,7 +241,7 @@ class SharkPlayer(SimplePlayer):
             if (level < race or self.all_in) and not self.holds:
                 if cash >= cost:
                     return _on(Build, player, target)
-                stray = self._stray(game, player) if self.mortgages_strays else None
+                stray = self._stray(game, player, mine) if self.mortgages_strays else None
                 if stray is not None:
                     return _on(Mortgage, player, stray)
                 return None  # the race waits for cash: no house elsewhere meanwhile
@@ -283,11 +267,11 @@ class SharkPlayer(SimplePlayer):
                 return True
         return False
 
-    def _stray(self, game: Game, player: int) -> int | None:
-        """Its cheapest deed outside its complete groups, unbuilt and unmortgaged."""
+    def _stray(self, game: Game, player: int, mine: list[tuple[int, ...]]) -> int | None:
+        """Its cheapest deed outside its complete groups (`mine`), unbuilt and unmortgaged."""
         board = game.board
         deeds = game.state.deeds
-        whole = {s for lots in self._complete(game, player) for s in lots}
+        whole = {s for lots in mine for s in lots}
         best: int | None = None
         for space in board.deeds:
             deed = deeds[space]
@@ -300,7 +284,7 @@ class SharkPlayer(SimplePlayer):
     def _owe(self, game: Game, player: int) -> Command:
         """Mortgage a stray deed, else sell a house from its weakest built group, else as the simple
         player raises cash."""
-        stray = self._stray(game, player)
+        stray = self._stray(game, player, self._complete(game, player))
         if stray is not None:
             return _on(Mortgage, player, stray)
         deeds = game.state.deeds
