@@ -15,6 +15,7 @@ import builtins
 import socket
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -195,6 +196,27 @@ class Person:
         to another worker (a check that waits for a screen waits through that)."""
         app = self.app_now()
         return app is not None and isinstance(app.screen, kinds)
+
+    async def read_cards(self, timeout: float = 15.0) -> None:
+        """Back at the board: each card shown read (OK) as a person would, for a test that walks the
+        game's own dice and may have come by a card (a Chance or Chest dialog over the board)."""
+        from tui.dialogs.card import CardDialog
+
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while loop.time() < end:
+            app = self.app_now()
+            if app is not None and app.screen is app.game_screen:
+                return
+            if app is not None and isinstance(app.screen, CardDialog):
+                await self.press("enter")  # once for each card: wait for it to go before the next
+                await self.wait_for(partial(self._gone, app.screen))
+            await asyncio.sleep(0.03)
+        raise AssertionError(f"{self.name} never came back to the board; the screen:\n{self.text()}")
+
+    def _gone(self, screen: object) -> bool:
+        app = self.app_now()
+        return app is None or app.screen is not screen
 
     def app_now(self) -> ServerApp | None:
         """This person's app, or None while there is none (starting, or moving to another worker)."""
