@@ -170,3 +170,41 @@ def test_a_deed_declined_at_its_price_is_not_bid_for_above_it_at_the_auction(lev
             cmd = PassAuction(player=pend.player)
         game.apply(cmd)
     assert all(b <= 60 for b in bids), bids
+
+
+def test_the_expert_weighs_a_bid_where_the_shark_stops_and_a_pass_where_it_overpays() -> None:
+    """At auction for a deed the expert looks ahead on one more bid where hard would pass with a bid in
+    reach (up to twice the printed price), and on passing where hard bids beyond the printed price;
+    small bids and bids out of reach are made as hard makes them."""
+    from engine.bots.expert import alternatives
+    from engine.bots.position import Position
+
+    def other_ways(high: int, owners: Mapping[int, tuple[int, ...]]) -> list[str]:
+        game = auction(KENTUCKY, high, owners)
+        pend = game.state.pending
+        assert isinstance(pend, Auction)
+        legal = game.legal_commands(0)
+        shark = ask(bot("hard"), game, 0)
+        return [c.kind for c in alternatives(Position(game.view(0), 0), pend, legal, shark)]
+
+    assert other_ways(100, {}) == []  # hard bids, no more than the price ($220): made at once
+    assert other_ways(300, {}) == ["place_bid"]  # hard passes: one more bid is weighed
+    assert other_ways(450, {}) == []  # beyond twice the price: out of the expert's reach
+    completes = {0: (INDIANA, ILLINOIS)}
+    assert bids("hard", KENTUCKY, 300, completes)  # hard goes beyond the price to complete its group
+    assert other_ways(300, completes) == ["pass_auction"]  # ... and the expert weighs passing there
+
+
+def test_the_expert_says_its_chance_where_it_weighs_one_more_bid() -> None:
+    """Where hard passes on a lone lot at $300, the expert weighs the least bid (not a jump) against the
+    pass, and says the chance it leaves."""
+    from engine import PassAuction
+    from engine.bots.expert import ExpertBot
+
+    game = auction(KENTUCKY, 300, {})
+    assert not bids("hard", KENTUCKY, 300, {})
+    expert = ExpertBot(7, 0)
+    assert expert.may_look_ahead(game.view(0))  # a program drawing screens works it out aside
+    cmd = ask(expert, game, 0)
+    assert cmd in (PlaceBid(player=0, amount=301), PassAuction(player=0))
+    assert "chance to win" in expert.reason
