@@ -1,7 +1,6 @@
 """`expert`: the shark's moves, each judged by looking ahead. Where the game offers a choice that matters,
-in any edition (buying a deed the shark declines, one more bid at auction where the shark stops or a pass
-where it bids past the printed price, renting a lot or buying it, a luxury, lots bought with tickets, a
-route or a direction, leaving jail, answering an offer), it tries the shark's move and the
+in any edition (buying a deed the shark declines, renting a lot or buying it, a luxury, lots bought with
+tickets, a route or a direction, leaving jail, answering an offer), it tries the shark's move and the
 other ways of making that choice on positions drawn from what its seat can see, plays each forward under
 the same dice and cards, and takes the one that leaves it the best chance to win
 (`engine.lookahead.judge`), overruling the shark only where the gain is sure. Decisions that barely
@@ -45,13 +44,12 @@ from engine.commands import (
     AcceptTrade,
     Command,
     EndTurn,
-    PlaceBid,
     RejectDeal,
     RejectTrade,
 )
 from engine.lookahead.judge import Course, Verdict, judge, plan_step
 from engine.phrases import N_, Phrase
-from engine.state import Auction, Bundle, DealAnswer, Pending, TradeAnswer
+from engine.state import Bundle, DealAnswer, Pending, TradeAnswer
 from engine.view import GameView
 
 NAMED_MOST = 256
@@ -81,12 +79,7 @@ price paid, not the groups and trades the deed makes later; declining what the s
 game 26.0 % and 26.2 % of 400)."""
 ALTERNATIVES = 2
 """Other moves it tries beside the shark's own, at most: one of each other kind first."""
-BID = frozenset({"place_bid", "pass_auction"})
-"""At auction for a deed: one more bid, or a pass. Judged where the shark passes with a bid left in
-reach (no higher than `MOST_BID` times the printed price), and where it bids beyond the printed price."""
-MOST_BID = 2
-"""The most it would bid for a deed, looking ahead, as a multiple of its printed price."""
-LOOKED_AHEAD = frozenset({*CHOICES, "trade_answer", "deal_answer", "auction"})
+LOOKED_AHEAD = frozenset({*CHOICES, "trade_answer", "deal_answer"})
 """What the game waits for when it may look ahead (and on its throw while in jail)."""
 
 Question = tuple[int, int, tuple[tuple[str, ...], ...], tuple[str, ...]]
@@ -141,8 +134,6 @@ class ExpertBot(HardBot):
                 all(deeds[s].owner == self.seat for s in lots) and any(deeds[s].level < top for s in lots)
                 for lots in board.street_groups
             )
-        if isinstance(pend, Auction):
-            return pend.lot == "deed"  # a building's auction is bid for as the shark bids
         return pend.kind in LOOKED_AHEAD or (pend.kind == "roll" and view.players[self.seat].in_jail)
 
     def foresee(self, view: GameView, legal: list[Command]) -> Foresight:
@@ -385,8 +376,6 @@ class ExpertBot(HardBot):
 def alternatives(pos: Position, pend: Pending, legal: list[Command], default: Command) -> list[Command]:
     """The other ways of making the choice the game waits for, worth trying against `default`: none where
     the default is no such move (raising cash first, say) or nothing is chosen."""
-    if isinstance(pend, Auction):
-        return _other_bid(pos, pend, legal, default)
     kinds = CHOICES.get(pend.kind) or (JAIL if pend.kind == "roll" and pos.in_jail[pos.me] else None)
     if kinds is None or default.kind not in kinds:
         return []
@@ -401,20 +390,6 @@ def alternatives(pos: Position, pend: Pending, legal: list[Command], default: Co
             first.append(cmd)
     rest = [c for c in others if c not in first]
     return [*first, *rest][:ALTERNATIVES]
-
-
-def _other_bid(pos: Position, pend: Auction, legal: list[Command], default: Command) -> list[Command]:
-    """At auction for a deed, the other way worth trying: a bid at the least where the shark passes with
-    one in reach, a pass where it bids beyond the printed price; none where the bid is small or out of
-    reach, or where the lot is a building."""
-    if pend.lot != "deed" or default.kind not in BID:
-        return []
-    price = pos.board.price[pend.space]
-    if isinstance(default, PlaceBid):
-        return [c for c in legal if c.kind == "pass_auction"] if default.amount > price else []
-    if pend.next_minimum > MOST_BID * price:
-        return []
-    return [c for c in legal if isinstance(c, PlaceBid) and c.amount == pend.next_minimum]
 
 
 def _written(courses: Sequence[Course]) -> tuple[tuple[str, ...], ...]:
