@@ -377,9 +377,7 @@ def alternatives(pos: Position, pend: Pending, legal: list[Command], default: Co
     """The other ways of making the choice the game waits for, worth trying against `default`: none where
     the default is no such move (raising cash first, say) or nothing is chosen."""
     kinds = CHOICES.get(pend.kind) or (JAIL if pend.kind == "roll" and pos.in_jail[pos.me] else None)
-    if kinds is None or default.kind not in kinds:
-        return []
-    if default.kind in KEPT:
+    if kinds is None or default.kind not in kinds or default.kind in KEPT:
         return []
     others = [c for c in legal if c.kind in kinds and c != default]
     first: list[Command] = []
