@@ -1,10 +1,11 @@
 """`expert`: the shark's moves, each judged by looking ahead. Where the game offers a choice that matters,
 in any edition (buying a deed the shark declines, renting a lot or buying it, a luxury, lots bought with
-tickets, a route or a direction, leaving jail, answering an offer), it tries the shark's move and the
-other ways of making that choice on positions drawn from what its seat can see, plays each forward under
-the same dice and cards, and takes the one that leaves it the best chance to win
-(`engine.lookahead.judge`), overruling the shark only where the gain is sure. Decisions that barely
-matter (a throw, a turn ended with nothing to build) are made at once, as `hard` makes them.
+tickets, a route or a direction, leaving jail, answering an offer, and on the boards of colour groups how
+far to bid at auction for a deed), it tries the shark's move and the other ways of making that choice on
+positions drawn from what its seat can see, plays each forward under the same dice and cards, and takes
+the one that leaves it the best chance to win (`engine.lookahead.judge`), overruling the shark only where
+the gain is sure. Decisions that barely matter (a throw, a turn ended with nothing to build) are made at
+once, as `hard` makes them.
 
 Every seat of its playouts, its own included, is played by a fast copy of the shark's plan
 (`engine.lookahead.shark`), not by the simple players: a course is judged against a table that races to
@@ -44,12 +45,17 @@ from engine.commands import (
     AcceptTrade,
     Command,
     EndTurn,
+    PassAuction,
+    PlaceBid,
     RejectDeal,
     RejectTrade,
 )
+from engine.errors import IllegalCommand
+from engine.game import Game
 from engine.lookahead.judge import Course, Verdict, judge, plan_step
+from engine.lookahead.sampling import Sampler
 from engine.phrases import N_, Phrase
-from engine.state import Bundle, DealAnswer, Pending, TradeAnswer
+from engine.state import Auction, Bundle, DealAnswer, Pending, TradeAnswer
 from engine.view import GameView
 
 NAMED_MOST = 256
@@ -79,6 +85,11 @@ price paid, not the groups and trades the deed makes later; declining what the s
 game 26.0 % and 26.2 % of 400)."""
 ALTERNATIVES = 2
 """Other moves it tries beside the shark's own, at most: one of each other kind first."""
+BIDS = (0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0)
+"""The prices it tries winning a deed at, above the shark's limit, when an auction for it first comes to
+it, as shares of the printed price: each against letting the deed go. Its limit is worked out once an
+auction, so that experts bidding against each other each go as far as the deed is worth to them, and no
+further."""
 LOOKED_AHEAD = frozenset({*CHOICES, "trade_answer", "deal_answer"})
 """What the game waits for when it may look ahead (and on its throw while in jail)."""
 
@@ -133,6 +144,14 @@ class ExpertBot(HardBot):
             return any(
                 all(deeds[s].owner == self.seat for s in lots) and any(deeds[s].level < top for s in lots)
                 for lots in board.street_groups
+            )
+        if isinstance(pend, Auction):  # its limit for a deed, weighed once an auction
+            board = view.board
+            return (
+                pend.lot == "deed"
+                and board.edition.colour_groups
+                and "lot" not in board.kinds
+                and (self._limit is None or self._limit[0] != (view.turn, pend.space))
             )
         return pend.kind in LOOKED_AHEAD or (pend.kind == "roll" and view.players[self.seat].in_jail)
 
@@ -212,6 +231,61 @@ class ExpertBot(HardBot):
             return default
         chosen, _ = self.choose_between(pos, default, others)
         return chosen if chosen is default else self.keep_to_declined(pos, pend, chosen)
+
+    # --- auctions -----------------------------------------------------------------------------
+
+    def deed_limit(self, pos: Position, space: int) -> tuple[int, Phrase]:
+        """The shark's limit for a deed at auction, weighed once an auction by looking ahead: winning it
+        at each of a few prices above that limit (`BIDS`) against letting it go. It goes as far as the
+        highest price at which winning is surely better. It never stops short of the shark's limit: as
+        with buying, two rounds of playouts see the price paid, not the groups and trades a deed makes."""
+        key = (pos.turn, space)
+        if self._limit is not None and self._limit[0] == key:
+            return self._limit[1]
+        found = self.weigh_limit(pos, space, *super().deed_limit(pos, space))
+        self._limit = (key, found)
+        return found
+
+    def weigh_limit(self, pos: Position, space: int, limit: int, why: Phrase) -> tuple[int, Phrase]:
+        """The shark's `limit` (and `why`), or a higher one the look-ahead finds surely better."""
+        pend = pos.view.pending
+        board = pos.board
+        if (
+            not isinstance(pend, Auction)
+            or pend.lot != "deed"
+            or pend.space != space
+            or pend.player != pos.me
+            or not board.edition.colour_groups
+            or pos.tables.lots_alone
+            or pos.tables.landlord
+        ):
+            return limit, why
+        price = board.price[space]
+        top = min(pos.funds[pos.me], int(max(BIDS) * price))
+        if self._declined == (pos.turn, space):
+            top = min(top, price)  # declined at its price: never more at auction
+        least = max(pend.next_minimum, limit + 1)
+        wins: list[tuple[int, Course]] = []
+        for bid in sorted({round(f * price) for f in BIDS}):
+            course = won_at(pos, bid) if least <= bid <= top else None
+            if course is not None:
+                wins.append((bid, course))
+        if not wins:
+            return limit, why
+        verdicts = self.compare(pos, [[PassAuction(player=pos.me)], *(course for _, course in wins)])
+        let_go = verdicts[0]
+        chosen: tuple[int, Verdict] | None = None
+        for (bid, _), v in zip(wins, verdicts[1:], strict=True):
+            if v.edge > SURE * v.error:
+                chosen = (bid, v)
+        if chosen is None:
+            return limit, why
+        bid, won = chosen
+        return bid, Phrase(
+            N_("at that price it leaves me a {chance:.0f}% chance to win, against {other:.0f}% if I let it go"),
+            chance=100 * won.chance,
+            other=100 * let_go.chance,
+        )
 
     # --- building -----------------------------------------------------------------------------
 
@@ -388,6 +462,25 @@ def alternatives(pos: Position, pend: Pending, legal: list[Command], default: Co
             first.append(cmd)
     rest = [c for c in others if c not in first]
     return [*first, *rest][:ALTERNATIVES]
+
+
+def won_at(pos: Position, bid: int) -> Course | None:
+    """The course in which it bids `bid` in the auction it is asked in and every other bidder passes: the
+    deed won at that price. None where the rules refuse the bid. Who is asked after a bid, and who drops
+    out for want of funds, is on the table for all to see, so the course holds in every drawn position."""
+    game = Game(Sampler(pos.view).draw(0))
+    course: list[Command] = [PlaceBid(player=pos.me, amount=bid)]
+    try:
+        game.apply(course[0])
+        pend = game.state.pending
+        while isinstance(pend, Auction) and pend.lot == "deed" and pend.high_bidder == pos.me:
+            cmd = PassAuction(player=pend.player)
+            game.apply(cmd)
+            course.append(cmd)
+            pend = game.state.pending
+    except IllegalCommand:
+        return None
+    return course
 
 
 def _written(courses: Sequence[Course]) -> tuple[tuple[str, ...], ...]:
