@@ -137,11 +137,11 @@ def _auction(
 def test_a_deed_won_at_a_price_is_the_bid_and_every_rival_passing() -> None:
     """The course it weighs a price by: its bid, then each rival still able to bid passes, in the order
     the auction asks them; a rival too poor to go higher drops out by the rules and is not asked."""
-    from engine.bots.expert import won_at
     from engine.commands import PassAuction, PlaceBid
+    from engine.lookahead.judge import won_at
 
     game = _auction(KENTUCKY, 100, 2, {}, (1500, 1500, 1500, 120))
-    course = won_at(Position(game.view(0), 0), 150)
+    course = won_at(game.view(0), 0, 150)
     assert course == [
         PlaceBid(player=0, amount=150),
         PassAuction(player=1),
