@@ -1,11 +1,10 @@
 """`expert`: the shark's moves, each judged by looking ahead. Where the game offers a choice that matters,
 in any edition (buying a deed the shark declines, renting a lot or buying it, a luxury, lots bought with
-tickets, a route or a direction, leaving jail, answering an offer, and on the boards of colour groups how
-far to bid at auction for a deed), it tries the shark's move and the other ways of making that choice on
-positions drawn from what its seat can see, plays each forward under the same dice and cards, and takes
-the one that leaves it the best chance to win (`engine.lookahead.judge`), overruling the shark only where
-the gain is sure. Decisions that barely matter (a throw, a turn ended with nothing to build) are made at
-once, as `hard` makes them.
+tickets, a route or a direction, leaving jail, answering an offer), it tries the shark's move and the
+other ways of making that choice on positions drawn from what its seat can see, plays each forward under
+the same dice and cards, and takes the one that leaves it the best chance to win
+(`engine.lookahead.judge`), overruling the shark only where the gain is sure. Decisions that barely
+matter (a throw, a turn ended with nothing to build) are made at once, as `hard` makes them.
 
 Every seat of its playouts, its own included, is played by a fast copy of the shark's plan
 (`engine.lookahead.shark`), not by the simple players: a course is judged against a table that races to
@@ -16,9 +15,9 @@ shark's race, cash kept back against the dearest rent on the board, and every do
 It makes the shark's offers as they are. Offers composed by looking ahead at prices of its own, and the
 shark's offers vetoed where the look-ahead judged them to lower its chance, both won less against three
 `hard` (19 % and 22 % of 200 classic games, where the shark's offers as they are won 30.5 %); the veto
-tried again with the shark's copy in the playouts won 25.2 % and 26.0 % of 400 games on two seeds, against
-26.8 % and 30.0 % without: two rounds of playouts see what a deal costs now, not the group it wins a
-dozen rounds later.
+tried again with the shark's copy in the playouts lost 1.6 and 4.0 points on two seeds of 400 games
+(`docs/bots.md`): two rounds of playouts see what a deal costs now, not the group it wins a dozen rounds
+later.
 
 It keeps the table manners of the other levels (no offers in the first rounds, none repeated on an
 unchanged table, a price named when it refuses) and says why, in its chance to win, when it overrules
@@ -47,13 +46,12 @@ from engine.commands import (
     AcceptTrade,
     Command,
     EndTurn,
-    PassAuction,
     RejectDeal,
     RejectTrade,
 )
-from engine.lookahead.judge import Course, Verdict, judge, plan_step, won_at
+from engine.lookahead.judge import Course, Verdict, judge, plan_step
 from engine.phrases import N_, Phrase
-from engine.state import Auction, Bundle, DealAnswer, Pending, TradeAnswer
+from engine.state import Bundle, DealAnswer, Pending, TradeAnswer
 from engine.view import GameView
 
 NAMED_MOST = 256
@@ -83,11 +81,6 @@ price paid, not the groups and trades the deed makes later; declining what the s
 game 26.0 % and 26.2 % of 400)."""
 ALTERNATIVES = 2
 """Other moves it tries beside the shark's own, at most: one of each other kind first."""
-BIDS = (0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0)
-"""The prices it tries winning a deed at, above the shark's limit, when an auction for it first comes to
-it, as shares of the printed price: each against letting the deed go. Its limit is worked out once an
-auction, so that experts bidding against each other each go as far as the deed is worth to them, and no
-further."""
 LOOKED_AHEAD = frozenset({*CHOICES, "trade_answer", "deal_answer"})
 """What the game waits for when it may look ahead (and on its throw while in jail)."""
 
@@ -142,14 +135,6 @@ class ExpertBot(HardBot):
             return any(
                 all(deeds[s].owner == self.seat for s in lots) and any(deeds[s].level < top for s in lots)
                 for lots in board.street_groups
-            )
-        if isinstance(pend, Auction):  # its limit for a deed, weighed once an auction
-            board = view.board
-            return (
-                pend.lot == "deed"
-                and board.edition.colour_groups
-                and "lot" not in board.kinds
-                and (self._limit is None or self._limit[0] != (view.turn, pend.space))
             )
         return pend.kind in LOOKED_AHEAD or (pend.kind == "roll" and view.players[self.seat].in_jail)
 
@@ -229,64 +214,6 @@ class ExpertBot(HardBot):
             return default
         chosen, _ = self.choose_between(pos, default, others)
         return chosen if chosen is default else self.keep_to_declined(pos, pend, chosen)
-
-    # --- auctions -----------------------------------------------------------------------------
-
-    def deed_limit(self, pos: Position, space: int) -> tuple[int, Phrase]:
-        """The shark's limit for a deed at auction, weighed once an auction by looking ahead: winning it
-        at each of a few prices above that limit (`BIDS`) against letting it go. It goes as far as the
-        highest price at which winning is surely better. It never stops short of the shark's limit: as
-        with buying, two rounds of playouts see the price paid, not the groups and trades a deed makes."""
-        key = (pos.turn, space)
-        if self._limit is not None and self._limit[0] == key:
-            return self._limit[1]
-        found = self.weigh_limit(pos, space, *super().deed_limit(pos, space))
-        self._limit = (key, found)
-        return found
-
-    def weigh_limit(self, pos: Position, space: int, limit: int, why: Phrase) -> tuple[int, Phrase]:
-        """The shark's `limit` (and `why`), or a higher one the look-ahead finds surely better."""
-        pend = pos.view.pending
-        board = pos.board
-        if (
-            not isinstance(pend, Auction)
-            or pend.lot != "deed"
-            or pend.space != space
-            or pend.player != pos.me
-            or not board.edition.colour_groups
-            or pos.tables.lots_alone
-            or pos.tables.landlord
-        ):
-            return limit, why
-        price = board.price[space]
-        top = min(pos.funds[pos.me], int(max(BIDS) * price))
-        if self._declined == (pos.turn, space):
-            top = min(top, price)  # declined at its price: never more at auction
-        least = max(pend.next_minimum, limit + 1)
-        wins: list[tuple[int, Course]] = []
-        for bid in sorted({round(f * price) for f in BIDS}):
-            course = won_at(pos.view, pos.me, bid) if least <= bid <= top else None
-            if course is not None:
-                wins.append((bid, course))
-        if not wins:
-            return limit, why
-        verdicts = self.compare(pos, [[PassAuction(player=pos.me)], *(course for _, course in wins)])
-        let_go = verdicts[0]
-        chosen: tuple[int, Verdict] | None = None
-        for (bid, _), v in zip(wins, verdicts[1:], strict=True):
-            if v.edge > SURE * v.error:
-                chosen = (bid, v)
-        if chosen is None:
-            return limit, why
-        bid, won = chosen
-        return bid, Phrase(
-            N_(
-                "at that price it leaves me a {chance:.0f}% chance to win, "
-                "against {other:.0f}% if I let it go"
-            ),
-            chance=100 * won.chance,
-            other=100 * let_go.chance,
-        )
 
     # --- building -----------------------------------------------------------------------------
 

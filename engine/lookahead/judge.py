@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine.commands import Command, PassAuction, PlaceBid
+from engine.commands import Command
 from engine.errors import IllegalCommand
 from engine.game import Game
 from engine.lookahead.chances import Z95, playout_seed
@@ -24,7 +24,6 @@ from engine.lookahead.playout import HORIZON_ROUNDS, Player, Seated, play_forwar
 from engine.lookahead.sampling import Sampler
 from engine.lookahead.shark import AllInShark, HoldingShark, SharkPlayer
 from engine.lookahead.value import model_for
-from engine.state import Auction
 from engine.view import GameView
 
 Course = Sequence[Command]
@@ -132,23 +131,3 @@ def plan_step(view: GameView, me: int, plan: str) -> Command | None:
     if not isinstance(player, SharkPlayer):
         return None
     return player.building_step(Game(Sampler(view).draw(0)), me)
-
-
-def won_at(view: GameView, me: int, bid: int) -> list[Command] | None:
-    """The course in which player `me`, asked in an auction for a deed, bids `bid` and every other bidder
-    passes: the deed won at that price. None where the rules refuse the bid. Who is asked after a bid,
-    and who drops out for want of funds, is on the table for all to see, so the course holds in every
-    position drawn from the view."""
-    game = Game(Sampler(view).draw(0))
-    course: list[Command] = [PlaceBid(player=me, amount=bid)]
-    try:
-        game.apply(course[0])
-        pend = game.state.pending
-        while isinstance(pend, Auction) and pend.lot == "deed" and pend.high_bidder == me:
-            cmd = PassAuction(player=pend.player)
-            game.apply(cmd)
-            course.append(cmd)
-            pend = game.state.pending
-    except IllegalCommand:
-        return None
-    return course

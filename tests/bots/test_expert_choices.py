@@ -15,7 +15,7 @@ from engine.bots.expert import CHOICES, ExpertBot, alternatives
 from engine.bots.position import Position
 from engine.commands import RollDice
 
-from scenario import BALTIC, KENTUCKY, LIGHT_BLUE, ORANGE, READING
+from scenario import BALTIC, LIGHT_BLUE, ORANGE, READING
 
 
 def _to_a(kind: str, edition: str, seeds: range = range(12)) -> tuple[Game, int]:
@@ -112,93 +112,3 @@ def test_a_turn_with_nothing_to_build_is_not_sent_to_think_aside() -> None:
     for space in ORANGE:
         st.deeds[space].owner = 0
     assert expert.may_look_ahead(game.view(0))
-
-
-def _auction(
-    space: int, high: int, leader: int | None, owners: dict[int, tuple[int, ...]], cash: tuple[int, ...]
-) -> Game:
-    """An auction for `space` on a table of `owners`, seat 0 asked, `leader` ahead at `high`."""
-    from engine.state import Auction
-    from engine.tools.tables import table
-
-    game = table(owners=owners, cash=cash)
-    game.state.pending = Auction(
-        player=0,
-        lot="deed",
-        space=space,
-        bidders=(0, 1, 2, 3),
-        min_bid=1,
-        high_bid=high if leader is not None else 0,
-        high_bidder=leader,
-    )
-    return game
-
-
-def test_a_deed_won_at_a_price_is_the_bid_and_every_rival_passing() -> None:
-    """The course it weighs a price by: its bid, then each rival still able to bid passes, in the order
-    the auction asks them; a rival too poor to go higher drops out by the rules and is not asked."""
-    from engine.commands import PassAuction, PlaceBid
-    from engine.lookahead.judge import won_at
-
-    game = _auction(KENTUCKY, 100, 2, {}, (1500, 1500, 1500, 120))
-    course = won_at(game.view(0), 0, 150)
-    assert course == [
-        PlaceBid(player=0, amount=150),
-        PassAuction(player=1),
-        PassAuction(player=2),
-    ]
-    for cmd in course:
-        game.apply(cmd)
-    assert game.state.deeds[KENTUCKY].owner == 0
-    assert game.state.players[0].cash == 1500 - 150
-
-
-def test_its_limit_at_auction_is_weighed_once_an_auction(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The prices above the shark's limit it might win the deed at are weighed against letting it go
-    when the auction first comes to it; asked again in the same auction it bids to that limit at once."""
-    from engine.commands import PassAuction, PlaceBid
-
-    game = _auction(KENTUCKY, 100, 2, {}, (1500, 1500, 1500, 1500))
-    expert = ExpertBot(7, 0)
-    asked: list[int] = []
-    compare = ExpertBot.compare
-
-    def counted(self: ExpertBot, *args: Any, **kwargs: Any) -> Any:
-        asked.append(len(args[1]))
-        return compare(self, *args, **kwargs)
-
-    monkeypatch.setattr(ExpertBot, "compare", counted)
-    assert expert.may_look_ahead(game.view(0))
-    first = expert.choose(game.view(0), game.legal_commands(0))
-    assert isinstance(first, PlaceBid)
-    assert asked and asked[0] >= 3  # letting it go, and winning it at two prices above the shark's
-    assert not expert.may_look_ahead(game.view(0))
-    game.apply(first)
-    game.apply(PlaceBid(player=1, amount=first.amount + 1))
-    while game.state.pending is not None and game.state.pending.player != 0:
-        game.apply(PassAuction(player=game.state.pending.player))  # the others let it go
-    if game.state.pending is not None:
-        expert.choose(game.view(0), game.legal_commands(0))
-    assert len(asked) == 1
-
-
-def test_experts_at_auction_each_go_to_their_own_limit_and_no_further() -> None:
-    """Four experts bidding for a railroad in the opening: each weighs its limit once, so the bidding
-    ends, and no higher than twice the printed price."""
-    from engine.commands import PlaceBid
-
-    game = _auction(READING, 0, None, {}, (1500, 1500, 1500, 1500))
-    experts = [ExpertBot(7, s) for s in range(4)]
-    bids: list[int] = []
-    for _ in range(400):
-        pend = game.state.pending
-        if pend is None or pend.kind != "auction":
-            break
-        cmd = experts[pend.player].choose(game.view(pend.player), game.legal_commands(pend.player))
-        if isinstance(cmd, PlaceBid):
-            bids.append(cmd.amount)
-        game.apply(cmd)
-    else:
-        raise AssertionError(f"the experts never stopped bidding: {bids[-8:]}")
-    assert game.state.deeds[READING].owner is not None
-    assert max(bids) <= 2 * 200
