@@ -16,8 +16,8 @@ It makes the shark's offers as they are. Offers composed by looking ahead at pri
 shark's offers vetoed where the look-ahead judged them to lower its chance, both won less against three
 `hard` (19 % and 22 % of 200 classic games, where the shark's offers as they are won 30.5 %); the veto
 tried again with the shark's copy in the playouts lost 1.6 and 4.0 points on two seeds of 400 games
-(`docs/bots.md`): two rounds of playouts see what a deal costs now, not the group it wins a dozen rounds
-later.
+(measured beside an auction limit since dropped; `docs/bots.md`): two rounds of playouts see what a deal
+costs now, not the group it wins a dozen rounds later.
 
 It keeps the table manners of the other levels (no offers in the first rounds, none repeated on an
 unchanged table, a price named when it refuses) and says why, in its chance to win, when it overrules

@@ -208,7 +208,7 @@ class Person:
             app = self.app_now()
             if app is not None and app.screen is app.game_screen:
                 return
-            if app is not None and self.showing(CardDialog):
+            if app is not None and isinstance(app.screen, CardDialog):
                 await self.press("enter")  # once for each card: wait for it to go before the next
                 await self.wait_for(partial(self._gone, app.screen))
             await asyncio.sleep(0.03)
