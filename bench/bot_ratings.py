@@ -8,9 +8,10 @@ likelihood and puts it on the model's scale (`server.people.rating`, at a table 
 default level, at a newcomer's mu; sigma from refitting resampled games. Games stopped by the turn cap have no
 end and are left out. Prints each level's mu, sigma and ordinal; `--write` keeps them in
 `server/people/bot_ratings.json`, which the server ships and reads. About 6 minutes of CPU with the defaults
-(`expert` takes about a second a game); `--keep` keeps the ranked games, `--from` fits them again.
+(`expert` takes about a second a game); `--keep` keeps the ranked games, `--from` fits them again, `--out`
+writes the figures elsewhere.
 
-    python bench/bot_ratings.py [--games 200] [--seed 1] [--jobs 2] [--resamples 40] [--write]
+    python bench/bot_ratings.py [--games 200] [--seed 1] [--jobs 2] [--resamples 40] [--write | --out FILE]
         [--keep FILE | --from FILE]
 """
 
@@ -44,6 +45,8 @@ WEAKEST = ("random", "easy", "normal")
 LINEUPS = (ALL, QUICK, WEAKEST)
 LEVELS = ("random", *ALL)
 MAX_TURNS = 1000
+PACKAGED = ROOT / "server" / "people" / BOTS_FILE
+"""Where the server reads the bots' ratings from (`server.people.rating`)."""
 
 
 def play_slice(lineup: tuple[str, ...], first: int, games: int, seed: int) -> tuple[list[list[str]], float]:
@@ -134,7 +137,8 @@ def main() -> None:
     parser.add_argument("--resamples", type=int, default=40, help="refits of resampled games, for sigma")
     parser.add_argument("--keep", type=Path, help="keep the ranked games in this JSON file")
     parser.add_argument("--from", dest="source", type=Path, help="fit the games kept in this file instead")
-    parser.add_argument("--write", action="store_true", help="keep the figures in server/" + BOTS_FILE)
+    parser.add_argument("--write", action="store_true", help="keep the figures in server/people/" + BOTS_FILE)
+    parser.add_argument("--out", type=Path, help="keep the figures in this file instead (implies --write)")
     args = parser.parse_args()
     if args.source is not None:
         games = json.loads(args.source.read_text(encoding="utf-8"))
@@ -170,8 +174,8 @@ def report(games: list[list[str]], ratings: dict[str, Rating], args: argparse.Na
     for level in LEVELS:
         r = ratings[level]
         print(f"{level:8} {r.mu:6.2f} {r.sigma:6.2f} {r.ordinal:8.2f}")
-    if args.write:
-        path = ROOT / "server" / BOTS_FILE
+    if args.write or args.out is not None:
+        path = args.out or PACKAGED
         raw = {
             "about": "The bots' levels' Plackett-Luce ratings, measured by bench/bot_ratings.py.",
             "games": len(games),

@@ -53,6 +53,21 @@ def test_the_value_of_positions_is_fitted_into_a_file_of_ones_choosing(tmp_path:
     assert list(data["editions"]) == ["classic"] and len(data["editions"]["classic"]["weights"]) == WIDTH
 
 
+def test_the_bots_ratings_are_written_where_the_server_reads_them(tmp_path: Path) -> None:
+    """Fitted from ranked games kept by an earlier run, into a file of one's choosing, in the shape the
+    server's own file has (`--write` alone writes that one)."""
+    kept = tmp_path / "games.json"
+    lineups = [["expert", "hard", "normal", "easy"], ["hard", "normal", "easy"], ["normal", "easy", "random"]]
+    kept.write_text(json.dumps(lineups * 20 + [list(reversed(g)) for g in lineups] * 4))
+    out = tmp_path / "ratings.json"
+    run_and_expect("bot_ratings.py", ["--from", str(kept), "--resamples", "3", "--out", str(out)], "written")
+    written = json.loads(out.read_text())
+    shipped = json.loads((BENCH.parent / "server" / "people" / "bot_ratings.json").read_text())
+    assert written.keys() == shipped.keys() and written["levels"].keys() == shipped["levels"].keys()
+    mu = {level: figures["mu"] for level, figures in written["levels"].items()}
+    assert mu["expert"] > mu["hard"] > mu["normal"] > mu["easy"] > mu["random"]
+
+
 def run_and_expect(script: str, args: list[str], expected: str) -> None:
     result = subprocess.run(
         [sys.executable, str(BENCH / script), *args], capture_output=True, text=True, timeout=600
