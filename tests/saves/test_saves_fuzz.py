@@ -18,6 +18,8 @@ from saves import SaveError, SaveStore
 from saved_games import GAMES, play, seats_of
 
 EXAMPLES = 150
+CAME_LATER = {"fingerprint"}
+"""Top-level fields a file of an older format lacks and still loads without (`saves.model.SaveHeader`)."""
 SETTINGS = settings(
     max_examples=EXAMPLES, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
 )
@@ -107,8 +109,8 @@ def test_removed_fields(name: str, data: st.DataObject) -> None:
     where = data.draw(st.sampled_from(places))
     del _at(document, where[:-1])[where[-1]]
     error = _outcome(json.dumps(document).encode())
-    if len(where) == 1:  # every top-level field is required
-        assert error is not None
+    if len(where) == 1:  # every top-level field is required, but those older files lack: they load
+        assert (error is None) if where[0] in CAME_LATER else (error is not None), where
 
 
 @SETTINGS
