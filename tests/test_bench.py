@@ -53,9 +53,9 @@ def test_the_value_of_positions_is_fitted_into_a_file_of_ones_choosing(tmp_path:
     assert list(data["editions"]) == ["classic"] and len(data["editions"]["classic"]["weights"]) == WIDTH
 
 
-def test_the_bots_ratings_are_written_where_the_server_reads_them(tmp_path: Path) -> None:
-    """Fitted from ranked games kept by an earlier run, into a file of one's choosing, in the shape the
-    server's own file has (`--write` alone writes that one)."""
+def test_the_bots_ratings_are_fitted_into_a_file_of_ones_choosing(tmp_path: Path) -> None:
+    """Fitted from ranked games kept by an earlier run, into the file `--out` names, in the shape of the
+    file the server ships and reads (which `--write` alone writes)."""
     kept = tmp_path / "games.json"
     lineups = [["expert", "hard", "normal", "easy"], ["hard", "normal", "easy"], ["normal", "easy", "random"]]
     kept.write_text(json.dumps(lineups * 20 + [list(reversed(g)) for g in lineups] * 4))

@@ -109,7 +109,7 @@ def test_removed_fields(name: str, data: st.DataObject) -> None:
     where = data.draw(st.sampled_from(places))
     del _at(document, where[:-1])[where[-1]]
     error = _outcome(json.dumps(document).encode())
-    if len(where) == 1:  # every top-level field is required, but those older files lack: they load
+    if len(where) == 1:  # every top-level field is required but those an older format lacks
         assert (error is None) if where[0] in CAME_LATER else (error is not None), where
 
 
