@@ -65,7 +65,7 @@ def test_a_bot_refuses_a_three_party_deal_that_hands_a_rival_his_group(level: st
     assert game.state.deeds[NEW_YORK].owner == ADA
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
 def test_a_bot_refuses_a_deal_that_completes_a_group_between_the_others(level: str) -> None:
     """Ada gains a stray lot for a stray lot while Linus hands Grace her red group: a blunder for Ada."""
     game = table(

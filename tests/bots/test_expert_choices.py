@@ -1,6 +1,7 @@
 """`expert` looks ahead on the choices of every edition, not only the classic game's: wherever the game
 offers a choice that matters, it weighs the shark's move against the other ways of making it, and says
-what its chance to win is after the move it makes."""
+what its chance to win is after the move it makes. Offers and deals it answers as the shark does, at once:
+two rounds of playouts see what a deal costs now, not the group it wins later."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from engine import Command, Game, new_game
 from engine.bots import make_bot
 from engine.bots.expert import CHOICES, ExpertBot, alternatives
 from engine.bots.position import Position
-from engine.commands import RollDice
+from engine.commands import AcceptTrade, RejectTrade, RollDice
 
 from scenario import BALTIC, LIGHT_BLUE, ORANGE, READING
 
@@ -112,3 +113,31 @@ def test_a_turn_with_nothing_to_build_is_not_sent_to_think_aside() -> None:
     for space in ORANGE:
         st.deeds[space].owner = 0
     assert expert.may_look_ahead(game.view(0))
+
+
+def test_it_answers_offers_as_the_shark_does_without_looking_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every offer `hard` bots make one another in a few classic games, put to the expert in the answering
+    seat: the same answer as `hard`'s, for the same reason, and no playout run for it."""
+
+    def judge(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("an answer looked ahead")
+
+    monkeypatch.setattr(expert_module, "judge", judge)
+    answered = 0
+    for seed in range(3):
+        game = new_game("classic", ["Ada", "Grace", "Linus", "Ken"], seed=seed)
+        bots = [make_bot("hard", seed, s) for s in range(4)]
+        while game.state.winner is None and game.state.pending is not None and game.state.turn < 400:
+            p = game.state.pending.player
+            view, legal = game.view(p), game.legal_commands(p)
+            if game.state.pending.kind == "trade_answer":
+                expert, shark = ExpertBot(seed, p), make_bot("hard", seed, p)
+                assert not expert.may_look_ahead(view)
+                said = expert.choose(view, legal)
+                assert said == shark.choose(view, legal)
+                assert isinstance(said, AcceptTrade | RejectTrade) and said.reason
+                answered += 1
+            events = game.apply(bots[p].choose(view, legal))
+            for bot in bots:
+                bot.observe(events)
+    assert answered >= 10
