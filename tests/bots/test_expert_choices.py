@@ -5,13 +5,14 @@ two rounds of playouts see what a deal costs now, not the group it wins later.""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 import engine.bots.expert as expert_module
 from engine import Command, Game, new_game
-from engine.bots import make_bot
+from engine.bots import Bot, make_bot
 from engine.bots.expert import CHOICES, ExpertBot, alternatives
 from engine.bots.position import Position
 from engine.commands import AcceptTrade, RejectTrade, RollDice
@@ -19,24 +20,32 @@ from engine.commands import AcceptTrade, RejectTrade, RollDice
 from scenario import BALTIC, LIGHT_BLUE, ORANGE, READING
 
 
+def _decisions(edition: str, seed: int) -> Iterator[tuple[Game, int, list[Bot]]]:
+    """A game of `hard` bots, stopped before each of its first 3,000 decisions (the game, the seat on
+    turn, the bots), then played on with the bot on turn's choice."""
+    game = new_game(edition, ["Ada", "Grace", "Linus", "Ken"], seed=seed)
+    bots = [make_bot("hard", seed, s) for s in range(4)]
+    for _ in range(3000):
+        st = game.state
+        if st.winner is not None or st.pending is None:
+            return
+        p = st.pending.player
+        yield game, p, bots
+        events = game.apply(bots[p].choose(game.view(p), game.legal_commands(p)))
+        for bot in bots:
+            bot.observe(events)
+
+
 def _to_a(kind: str, edition: str, seeds: range = range(12)) -> tuple[Game, int]:
     """A game of `hard` bots, played to the first time it waits on a seat for `kind`."""
     for seed in seeds:
-        game = new_game(edition, ["Ada", "Grace", "Linus", "Ken"], seed=seed)
-        bots = [make_bot("hard", seed, s) for s in range(4)]
-        for _ in range(3000):
-            st = game.state
-            if st.winner is not None or st.pending is None:
-                break
-            p = st.pending.player
-            legal = game.legal_commands(p)
-            if st.pending.kind == kind and len({c.kind for c in legal if c.kind in CHOICES[kind]}) >= 1:
+        for game, p, bots in _decisions(edition, seed):
+            pend, legal = game.state.pending, game.legal_commands(p)
+            assert pend is not None
+            if pend.kind == kind and len({c.kind for c in legal if c.kind in CHOICES[kind]}) >= 1:
                 view = game.view(p)
-                if alternatives(Position(view, p), st.pending, legal, bots[p].choose(view, legal)):
+                if alternatives(Position(view, p), pend, legal, bots[p].choose(view, legal)):
                     return game, p
-            events = game.apply(bots[p].choose(game.view(p), legal))
-            for bot in bots:
-                bot.observe(events)
     raise AssertionError(f"no game of {edition} reached a {kind} choice")
 
 
@@ -125,19 +134,15 @@ def test_it_answers_offers_as_the_shark_does_without_looking_ahead(monkeypatch: 
     monkeypatch.setattr(expert_module, "judge", judge)
     answered = 0
     for seed in range(3):
-        game = new_game("classic", ["Ada", "Grace", "Linus", "Ken"], seed=seed)
-        bots = [make_bot("hard", seed, s) for s in range(4)]
-        while game.state.winner is None and game.state.pending is not None and game.state.turn < 400:
-            p = game.state.pending.player
-            view, legal = game.view(p), game.legal_commands(p)
-            if game.state.pending.kind == "trade_answer":
+        for game, p, _ in _decisions("classic", seed):
+            if game.state.turn >= 400:
+                break
+            if game.state.pending.kind == "trade_answer":  # type: ignore[union-attr]
+                view, legal = game.view(p), game.legal_commands(p)
                 expert, shark = ExpertBot(seed, p), make_bot("hard", seed, p)
                 assert not expert.may_look_ahead(view)
                 said = expert.choose(view, legal)
                 assert said == shark.choose(view, legal)
                 assert isinstance(said, AcceptTrade | RejectTrade) and said.reason
                 answered += 1
-            events = game.apply(bots[p].choose(view, legal))
-            for bot in bots:
-                bot.observe(events)
     assert answered >= 10
