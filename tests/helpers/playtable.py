@@ -70,6 +70,23 @@ def game_screen(app: LandlordsApp) -> GameScreen:
     return screen
 
 
+async def click_space(pilot: Pilot[int], space: int) -> None:
+    """Click the middle of a space of the board on show, as a person does with the mouse."""
+    board = game_screen(pilot.app).board  # type: ignore[arg-type]
+    await pilot.click(board.face, offset=board.offset_of(space))
+
+
+def space_text(app: LandlordsApp, space: int) -> str:
+    """The words a space of the board shows (its lines at its size), as plain text."""
+    from tui.widgets.board import space_lines
+
+    board = game_screen(app).board
+    state = board.state_of(space)
+    assert state is not None
+    width, height = board.face.cell_size
+    return "\n".join(line.plain for line in space_lines(state, width, height))
+
+
 def burst(app: LandlordsApp, *keys: str) -> None:
     """Keys arriving together, as a slow link delivers them: posted at once, none waits for the last."""
     from textual import events

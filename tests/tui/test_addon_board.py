@@ -21,7 +21,6 @@ from tui.dialogs.travel import TravelDialog
 from tui.dialogs.winnings_card import WinningsCardDialog
 from tui.screens.help import HelpScreen
 from tui.screens.new_game import NewGameScreen
-from tui.widgets.board import Gap, SpaceCell
 
 from playtable import (
     ADA,
@@ -92,14 +91,22 @@ async def test_every_token_is_on_the_board_and_the_elevators_are_joined(size: tu
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         screen = game_screen(app)
-        cells = {c.space: c for c in screen.query(SpaceCell)}
-        assert all(c.region.width > 0 and c.region.height > 0 for c in cells.values())
-        assert cells[14].state.tokens == (0,) and cells[56].state.tokens == (1,)  # type: ignore[union-attr]
-        joined = [g for g in screen.query(Gap) if g.link is not None]
-        assert len(joined) == 2 and all(g.region.width > 0 for g in joined)
+        face = screen.board.face
+        spaces = range(len(client.board.spaces))
+        assert all(face.size.region.contains_region(face.region_of(s)) for s in spaces)
+        assert len({face.region_of(s) for s in spaces}) == 64  # no space drawn over another
+        assert screen.board.state_of(14).tokens == (0,) and screen.board.state_of(56).tokens == (1,)  # type: ignore[union-attr]
+        picture = [strip.text for strip in app.screen._compositor.render_strips()]
+        joined = [cell for cell, across in face.links.items() if across]
+        assert len(face.links) == 2 and len(joined) == 2
+        for row, col in joined:  # the line across the gap between the elevator and its junction
+            width, height = face.cell_size
+            x, y = face.region.x + col * (width + 1), face.region.y + row * height + height // 2
+            assert picture[y][x : x + width] == "═" * width
         await pilot.press("r")  # 4 from Virginia Avenue: up the West Elevator to Triple Play
         await settle(pilot)
-        trail = {s for s, c in cells.items() if c.state is not None and c.state.trail}
+        states = {s: screen.board.state_of(s) for s in spaces}
+        trail = {s for s, c in states.items() if c is not None and c.trail}
         assert {15, 50, 51, 52} <= trail
         assert client.view(0).players[0].position == TRIPLE_PLAY
         assert "Vera took Triple play" in log_text(app)

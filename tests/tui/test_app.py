@@ -19,7 +19,7 @@ from tui.screens.start import StartScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.widgets.status import StatusBar
 
-from playtable import ADA, GRACE, VERA, app_for, client_for, game_screen, scripted_game, settle
+from playtable import ADA, GRACE, VERA, app_for, client_for, game_screen, scripted_game, settle, space_text
 
 
 def _menu_app(**opening: object) -> LandlordsApp:
@@ -252,8 +252,7 @@ async def test_ascii_glyphs_on_request() -> None:
     app = LandlordsApp(options, Opening(kind="client", client=client), Persistence.off())
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        cell = game_screen(app).board.cells[1]
-        rendered = cell.render().plain
+        rendered = space_text(app, 1)
         assert "hh" in rendered and "▪" not in rendered
         assert app.theme == "landlords-ansi"
 
@@ -267,8 +266,7 @@ async def test_every_theme_draws_the_board_even_textuals_own() -> None:
         for theme in ("landlords-light", "landlords-ansi", "nord", "textual-light"):
             app.theme = theme
             await pilot.pause()
-            cell = game_screen(app).board.cells[39]
-            assert "Bordwlk" in cell.render().plain
+            assert "Bordwlk" in space_text(app, 39)
             assert "Bordwlk" in app.export_screenshot()
 
 

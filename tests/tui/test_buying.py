@@ -84,7 +84,7 @@ async def test_a_bid_too_low_is_refused_in_one_line_and_changes_nothing() -> Non
         await pilot.press("p")
         await settle(pilot)
         assert client.view(0).deeds[BALTIC].owner == 1
-        assert game_screen(app).board.cells[BALTIC].state.owner == 1  # type: ignore[union-attr]
+        assert game_screen(app).board.state_of(BALTIC).owner == 1  # type: ignore[union-attr]
 
 
 async def test_enter_never_bids_the_least_bid_unasked_b_does_and_no_button_takes_the_focus() -> None:

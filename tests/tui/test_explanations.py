@@ -13,7 +13,17 @@ from tui.screens.game_over import COLUMNS, GameOverScreen
 from tui.screens.new_game import NewGameScreen
 from tui.spaces import legend
 
-from playtable import ADA, VERA, app_for, client_for, game_screen, scripted_game, settle, showcase_client
+from playtable import (
+    ADA,
+    VERA,
+    app_for,
+    click_space,
+    client_for,
+    game_screen,
+    scripted_game,
+    settle,
+    showcase_client,
+)
 
 
 def _legend(edition: str, space: int) -> str:
@@ -32,7 +42,7 @@ async def test_the_line_under_the_board_explains_the_selected_space() -> None:
     app = app_for(showcase_client())
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        await pilot.click("#space-30")
+        await click_space(pilot, 30)
         await pilot.pause()
         head = game_screen(app)._centre_head(game_screen(app).client.view(0), 0)
         assert '"To Jail": go straight to jail' in head[-1].plain

@@ -28,6 +28,7 @@ from playtable import (
     GRACE,
     VERA,
     app_for,
+    click_space,
     client_for,
     log_text,
     scripted_game,
@@ -95,7 +96,7 @@ def test_the_finance_board(snap_compare: Compare, size: tuple[int, int]) -> None
 def test_the_six_house_deed_card(snap_compare: Compare) -> None:
     async def open_deed(pilot: Pilot[int]) -> None:
         await settle(pilot)
-        await pilot.click("#space-26")
+        await click_space(pilot, 26)
         await pilot.pause()
 
     app = app_for(finance_showcase())

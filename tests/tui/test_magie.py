@@ -99,7 +99,7 @@ async def test_buy_or_rent_buys_and_the_board_shows_the_owner() -> None:
         await pilot.press("b")
         await settle(pilot)
         assert client.view(0).deeds[11].owner == 0
-        cell = game_screen(app).board.cells[11].state
+        cell = game_screen(app).board.state_of(11)
         assert cell is not None and cell.owner == 0
 
 
@@ -238,7 +238,7 @@ async def test_a_debt_that_cannot_be_borrowed_against_ends_in_the_poorhouse() ->
         view = client.view(0)
         assert view.players[0].in_poorhouse and view.players[1].cash == 503
         assert "Off to the poorhouse." in log_text(app)
-        cell = game_screen(app).board.cells[20].state
+        cell = game_screen(app).board.state_of(20)
         assert cell is not None and cell.poor == (0,)
 
 

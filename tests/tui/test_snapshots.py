@@ -14,7 +14,15 @@ from textual.widgets import Input, SelectionList
 from room import Persistence
 from tui.app import AppOptions, LandlordsApp, Opening
 
-from playtable import app_for, crowded_client, debtor_client, magie_showcase_client, settle, showcase_client
+from playtable import (
+    app_for,
+    click_space,
+    crowded_client,
+    debtor_client,
+    magie_showcase_client,
+    settle,
+    showcase_client,
+)
 
 THEMES = ("dark", "ansi")
 Compare = Callable[..., bool]
@@ -54,7 +62,7 @@ def test_trade_negotiator(snap_compare: Compare, theme: str) -> None:
 def test_deed_panel(snap_compare: Compare, theme: str) -> None:
     async def open_deed(pilot: Pilot[int]) -> None:
         await settle(pilot)
-        await pilot.click("#space-39")
+        await click_space(pilot, 39)
         await pilot.pause()
 
     app = app_for(showcase_client(), theme=theme)

@@ -49,7 +49,7 @@ async def test_another_persons_moves_arrive_unasked_and_are_shown() -> None:
         assert rita.submit(BuyProperty(player=1), room.version).ok
         await settle(pilot)
         assert "Rita bought Reading Railroad for $200." in log_text(app)
-        assert screen.query_one("#space-5").state.owner == 1  # type: ignore[attr-defined]
+        assert screen.board.state_of(5).owner == 1  # type: ignore[union-attr]
 
 
 async def test_a_command_chosen_on_a_stale_table_is_refused_and_the_screen_catches_up() -> None:

@@ -8,7 +8,7 @@ from engine.rule_ids import TITLES
 from tui.screens.why import WhyScreen
 from tui.widgets.event_log import EventLog
 
-from playtable import app_for, game_screen, settle, showcase_client
+from playtable import app_for, click_space, game_screen, settle, showcase_client
 
 
 async def test_y_on_a_line_of_the_log_shows_the_rule_behind_it_and_esc_closes_it() -> None:
@@ -46,7 +46,7 @@ async def test_y_on_a_space_shows_its_rules() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         screen = game_screen(app)
-        await pilot.click("#space-4")  # Income Tax
+        await click_space(pilot, 4)  # Income Tax
         await pilot.pause()
         screen.set_focus(None)
         await pilot.press("y")

@@ -4,17 +4,27 @@ Each space shows its colour band and short name; under it, at the left, the owne
 followed by the houses, the hotel or the mortgage, and at the right the tokens standing there, each
 player's mark on his colour. Clicking a space, or moving the selection with the arrow keys, shows its
 deed.
+
+The spaces are drawn by one widget, line by line, and the centre lies over it: the screen is cut and
+styled at the edges of two widgets, not of forty, and a space's lines are worked out once for every
+screen of the process that shows it the same (the people at one table, on a server).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
+from rich.style import Style as RichStyle
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Container
 from textual.content import Content
+from textual.geometry import Offset, Region
 from textual.message import Message
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
+from textual.visual import Visual
 from textual.widget import Widget
 
 from engine import Board, GameView
@@ -23,7 +33,7 @@ from tui import look
 from tui.board_layout import layout_of, link_cells
 from tui.glyphs import UNICODE, Glyphs
 from tui.spaces import cell_label
-from tui.widgets.shared_lines import SharedLines
+from tui.widgets.shared_lines import shared_strips
 from tui.words import fit
 
 
@@ -104,95 +114,64 @@ class SpaceClicked(Message):
         self.space = space
 
 
-class SpaceCell(SharedLines):
-    """One space of the board."""
+def space_lines(state: CellState, width: int, height: int) -> list[Content]:
+    """A space's lines in a cell of this size: the band and name, then what stands on it and who is there."""
+    name = fit(state.short, width).center(width)
+    band_style = state.band + (" reverse" if state.selected else "")
+    lines = [Content.styled(name, band_style)]
+    status = _status(state, compact=height < 3 or 2 + state.houses > width)
+    tokens = _tokens(state)
+    if height >= 3:
+        lines.append(status)
+        lines.append(_squeeze(tokens, width))
+    else:
+        room = width - status.cell_length - (1 if status.cell_length else 0)
+        tail = _squeeze(tokens, room) if room > 0 else Content("")
+        gap = width - status.cell_length - tail.cell_length
+        lines.append(status + Content(" " * max(gap, 0)) + tail if tail.cell_length else status)
+    return lines[:height]
 
-    DEFAULT_CSS = """
-    SpaceCell {
-        width: 1fr;
-        height: 1fr;
-        background: $surface;
-    }
-    SpaceCell:hover {
-        background: $boost;
-    }
-    """
 
-    def __init__(self, space: int) -> None:
-        super().__init__(id=f"space-{space}")
-        self.space = space
-        self._cell: CellState | None = None
+def _status(s: CellState, compact: bool) -> Content:
+    """The owner's mark and what stands on the lot: "●▪▪" (two houses), "●▣" (a hotel), "●M"."""
+    g = s.glyphs
+    marks = Content("")
+    if s.trail:
+        marks += Content.styled(g.trail, "bold $accent")
+    if s.marker:
+        marks += Content.styled(s.marker, "bold $accent")
+    return _holding(s, compact) + marks
 
-    @property
-    def state(self) -> CellState | None:
-        return self._cell
 
-    def show(self, state: CellState) -> None:
-        if state != self._cell:
-            self._cell = state
-            self.refresh()
+def _holding(s: CellState, compact: bool) -> Content:
+    g = s.glyphs
+    if s.owner is None:
+        return Content.styled(s.label, "dim") if s.label else Content("")
+    parts = [Content.styled(g.mark(s.owner), look.owner(s.owner))]
+    if s.pledged:
+        parts.append(Content.styled(g.pledged, "bold $warning"))
+    if s.mortgaged:
+        parts.append(Content.styled(g.mortgaged, "bold $warning"))
+    elif s.hotel:
+        parts.append(Content.styled(g.hotel, "bold $error"))
+    elif s.houses:
+        crowded = compact and s.houses > 2 and (s.tokens or s.jailed)
+        houses = f"{s.houses}{g.house}" if crowded else g.house * s.houses
+        parts.append(Content.styled(houses, "bold $success"))
+    return Content("").join(parts)
 
-    def on_click(self) -> None:
-        self.post_message(SpaceClicked(self.space))
 
-    def render(self) -> Content:
-        state = self._cell
-        if state is None:
-            return Content("")
-        width, height = self.size.width or 7, self.size.height or 2
-        name = fit(state.short, width).center(width)
-        band_style = state.band + (" reverse" if state.selected else "")
-        lines = [Content.styled(name, band_style)]
-        status = self._status(state, compact=height < 3 or 2 + state.houses > width)
-        tokens = self._tokens(state)
-        if height >= 3:
-            lines.append(status)
-            lines.append(_squeeze(tokens, width))
-        else:
-            room = width - status.cell_length - (1 if status.cell_length else 0)
-            tail = _squeeze(tokens, room) if room > 0 else Content("")
-            gap = width - status.cell_length - tail.cell_length
-            lines.append(status + Content(" " * max(gap, 0)) + tail if tail.cell_length else status)
-        return Content("\n").join(lines[:height])
-
-    def _status(self, s: CellState, compact: bool) -> Content:
-        """The owner's mark and what stands on the lot: "●▪▪" (two houses), "●▣" (a hotel), "●M"."""
-        g = s.glyphs
-        marks = Content("")
-        if s.trail:
-            marks += Content.styled(g.trail, "bold $accent")
-        if s.marker:
-            marks += Content.styled(s.marker, "bold $accent")
-        return self._holding(s, compact) + marks
-
-    def _holding(self, s: CellState, compact: bool) -> Content:
-        g = s.glyphs
-        if s.owner is None:
-            return Content.styled(s.label, "dim") if s.label else Content("")
-        parts = [Content.styled(g.mark(s.owner), look.owner(s.owner))]
-        if s.pledged:
-            parts.append(Content.styled(g.pledged, "bold $warning"))
-        if s.mortgaged:
-            parts.append(Content.styled(g.mortgaged, "bold $warning"))
-        elif s.hotel:
-            parts.append(Content.styled(g.hotel, "bold $error"))
-        elif s.houses:
-            crowded = compact and s.houses > 2 and (s.tokens or s.jailed)
-            houses = f"{s.houses}{g.house}" if crowded else g.house * s.houses
-            parts.append(Content.styled(houses, "bold $success"))
-        return Content("").join(parts)
-
-    def _tokens(self, s: CellState) -> list[Content]:
-        """The tokens standing here, each player's mark on his colour; in jail behind the bars."""
-        g = s.glyphs
-        out = [Content.styled(g.mark(p), look.mark(p) + " underline") for p in s.jailed]
-        if s.jailed:
-            out.insert(0, Content.styled(g.jail, "bold"))
-        if s.poor:
-            out.append(Content.styled(g.poorhouse, "bold"))
-            out += [Content.styled(g.mark(p), look.mark(p) + " underline") for p in s.poor]
-        out += [Content.styled(g.mark(p), look.mark(p)) for p in s.tokens]
-        return out
+def _tokens(s: CellState) -> list[Content]:
+    """The tokens standing here, each player's mark on his colour; in jail behind the bars."""
+    g = s.glyphs
+    out = [Content.styled(g.mark(p), look.mark(p) + " underline") for p in s.jailed]
+    if s.jailed:
+        out.insert(0, Content.styled(g.jail, "bold"))
+    if s.poor:
+        out.append(Content.styled(g.poorhouse, "bold"))
+        out += [Content.styled(g.mark(p), look.mark(p) + " underline") for p in s.poor]
+    out += [Content.styled(g.mark(p), look.mark(p)) for p in s.tokens]
+    return out
 
 
 def _squeeze(parts: Sequence[Content], width: int) -> Content:
@@ -210,33 +189,153 @@ def _squeeze(parts: Sequence[Content], width: int) -> Content:
     return Content("").join([*kept, Content.styled("+", "bold")])
 
 
-class Gap(Widget):
-    """An empty cell of the grid, between one ring and the ring inside it; where it lies between two
-    linked spaces (an elevator and its junction), a line joins them."""
+def link_lines(across: bool, glyphs: Glyphs, width: int, height: int) -> list[Content]:
+    """An empty cell between two rings that a link crosses: a line across its middle, or down it."""
+    if across:
+        return [Content("")] * (height // 2) + [Content.styled(glyphs.link_across * width, "$accent")]
+    return [Content.styled(" " * (width // 2) + glyphs.link_down, "$accent")] * height
 
-    def __init__(self, link: bool | None = None) -> None:
-        super().__init__()
-        self.link = link  # True: across, False: up and down, None: no link
+
+class BoardFace(Widget):
+    """Every space of the board, and the empty cells between its rings, drawn line by line.
+
+    A row of the screen is the cells' lines joined with the gutters between them; a space that changes
+    draws its own cell again, and the lines of a cell come from the process's shared strips."""
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {"board-face--space", "board-face--hover"}
+    DEFAULT_CSS = """
+    BoardFace {
+        layer: face;
+        width: 100%;
+        height: 100%;
+    }
+    BoardFace > .board-face--space {
+        background: $surface;
+    }
+    BoardFace > .board-face--hover {
+        background: $boost;
+    }
+    """
+
+    def __init__(self, board: Board, links: dict[tuple[int, int], bool], *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.layout_ = layout_of(board)
+        self.links = links
+        self.states: list[CellState | None] = [None] * board.size
+        self.hovered: int | None = None
         self.glyphs = UNICODE
 
-    def render(self) -> Content:
-        if self.link is None:
-            return Content("")
-        width, height = self.size.width or 6, self.size.height or 2
-        if self.link:
-            line = self.glyphs.link_across * width
-            return Content("\n").join([Content("")] * (height // 2) + [Content.styled(line, "$accent")])
-        mid = " " * (width // 2) + self.glyphs.link_down
-        return Content("\n").join([Content.styled(mid, "$accent")] * height)
+    @property
+    def cell_size(self) -> tuple[int, int]:
+        """(width, height) of one cell, from the widget's size (a gutter of one column between cells)."""
+        side = self.layout_.side
+        width, height = self.size
+        return max((width + 1) // side - 1, 1), max(height // side, 1)
+
+    def region_of(self, space: int) -> Region:
+        """Where a space is drawn, in the widget's own cells."""
+        row, col = self.layout_.cells[space]
+        width, height = self.cell_size
+        return Region(col * (width + 1), row * height, width, height)
+
+    def space_at(self, offset: Offset) -> int | None:
+        """The space drawn at this point of the widget, if any (not a gutter, a gap or the centre)."""
+        width, height = self.cell_size
+        col, x = divmod(offset.x, width + 1)
+        if x >= width or offset.y < 0 or offset.x < 0:
+            return None
+        return self.layout_.at(offset.y // height, col)
+
+    def show(self, states: Sequence[CellState]) -> None:
+        glyphs = states[0].glyphs if states else self.glyphs
+        if glyphs is not self.glyphs and self.links:
+            self.glyphs = glyphs
+            self.states = list(states)
+            self.refresh()
+            return
+        self.glyphs = glyphs
+        changed = [
+            space for space, (old, new) in enumerate(zip(self.states, states, strict=True)) if old != new
+        ]
+        self.states = list(states)
+        if self.is_mounted and changed:
+            self.refresh(*(self.region_of(space) for space in changed))
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self._hover(self.space_at(event.offset))
+
+    def on_leave(self, event: events.Leave) -> None:
+        self._hover(None)
+
+    def _hover(self, space: int | None) -> None:
+        if space != self.hovered:
+            regions = [self.region_of(s) for s in (self.hovered, space) if s is not None]
+            self.hovered = space
+            self.refresh(*regions)
+
+    def on_click(self, event: events.Click) -> None:
+        space = self.space_at(event.offset)
+        if space is not None:
+            self.post_message(SpaceClicked(space))
+
+    def render_line(self, y: int) -> Strip:
+        layout = self.layout_
+        width, height = self.cell_size
+        row, line = divmod(y, height)
+        base = self.visual_style
+        if row >= layout.side:
+            return Strip.blank(self.size.width, RichStyle(bgcolor=base.rich_style.bgcolor))
+        fill = RichStyle(bgcolor=base.rich_style.bgcolor)
+        gutter = Strip.blank(1, fill)
+        pieces: list[Strip] = []
+        for col in range(layout.side):
+            if col:
+                pieces.append(gutter)
+            pieces.append(self._cell(row, col, width, height)[line])
+        return Strip.join(pieces).extend_cell_length(self.size.width, fill)
+
+    def _cell(self, row: int, col: int, width: int, height: int) -> list[Strip]:
+        """The lines of one cell of the grid, from the shared strips where another screen drew them."""
+        space = self.layout_.at(row, col)
+        app = self.app
+        if space is None:
+            link = self.links.get((row, col))
+            style = self.visual_style
+            glyphs = self.glyphs
+            key: tuple[object, ...] = ("gap", link, glyphs, width, height, style, app.theme, app.ansi_color)
+            return shared_strips(
+                key,
+                lambda: self._strips(
+                    link_lines(link, glyphs, width, height) if link is not None else [], width, height, style
+                ),
+            )
+        state = self.states[space]
+        style = self.get_visual_style("board-face--hover" if space == self.hovered else "board-face--space")
+        key = ("space", state, width, height, style, app.theme, app.ansi_color)
+        return shared_strips(
+            key,
+            lambda: self._strips(
+                space_lines(state, width, height) if state is not None else [], width, height, style
+            ),
+        )
+
+    def _strips(self, lines: list[Content], width: int, height: int, style: VisualStyle) -> list[Strip]:
+        """A cell's lines, each as wide as the cell, filled out with its background as Textual fills a
+        widget's short lines."""
+        fill = RichStyle(bgcolor=style.rich_style.bgcolor)
+        strips = Visual.to_strips(self, Content("\n").join(lines), width, height, style)
+        blank = Strip.blank(width, fill)
+        out = [strip.extend_cell_length(width, fill) for strip in strips[:height]]
+        return [*out, *[blank] * (height - len(out))]
 
 
 class BoardGrid(Container):
-    """The spaces in a square grid around a centre widget."""
+    """The board's face and, over the middle of it, the centre widget."""
 
     DEFAULT_CSS = """
     BoardGrid {
-        layout: grid;
-        grid-gutter: 0 1;
+        layers: face centre;
         background: $board-gap;
         width: auto;
         height: auto;
@@ -254,44 +353,33 @@ class BoardGrid(Container):
         super().__init__(id=id)
         self.board = board
         self.centre = centre
-        self.cells = [SpaceCell(space) for space in range(board.size)]
-        self.links = link_cells(layout_of(board), links)
-        self.gaps: list[Gap] = []
+        self.face = BoardFace(board, link_cells(layout_of(board), links), id=f"{id or 'board'}-face")
 
     def compose(self) -> ComposeResult:
-        yield from self._in_grid_order()
-
-    def _in_grid_order(self) -> Iterator[Widget]:
-        layout = layout_of(self.board)
-        for row in range(layout.side):
-            for col in range(layout.side):
-                space = layout.at(row, col)
-                if space is not None:
-                    yield self.cells[space]
-                elif layout.centre is not None and (row, col) == layout.centre[:2]:
-                    yield self.centre
-                elif not layout.in_centre(row, col):
-                    gap = Gap(self.links.get((row, col)))  # between two rings
-                    self.gaps.append(gap)
-                    yield gap
+        yield self.face
+        if layout_of(self.board).centre is not None:
+            yield self.centre
 
     def size_cells(self, width: int, height: int) -> None:
-        """Lay the grid out with cells of this size."""
+        """Lay the grid out with cells of this size, the centre over the cells inside the innermost ring."""
         layout = layout_of(self.board)
         side = layout.side
-        self.set_styles(
-            f"grid-size: {side} {side}; grid-columns: {width}; grid-rows: {height};"
-            f"width: {side * width + side - 1}; height: {side * height};"
-        )
-        span = layout.centre[2] if layout.centre is not None else 1
-        self.centre.set_styles(f"column-span: {span}; row-span: {span};")
+        self.set_styles(f"width: {side * width + side - 1}; height: {side * height};")
+        if layout.centre is not None:
+            row, col, span = layout.centre
+            self.centre.set_styles(
+                f"position: absolute; layer: centre; offset: {col * (width + 1)} {row * height};"
+                f"width: {span * width + span - 1}; height: {span * height};"
+            )
+
+    def state_of(self, space: int) -> CellState | None:
+        """What a space shows now."""
+        return self.face.states[space]
+
+    def offset_of(self, space: int) -> Offset:
+        """The middle of a space, in the face's own cells (where a click on it lands)."""
+        region = self.face.region_of(space)
+        return Offset(region.x + region.width // 2, region.y + region.height // 2)
 
     def show(self, states: Sequence[CellState]) -> None:
-        for cell, state in zip(self.cells, states, strict=True):
-            cell.show(state)
-        if states:
-            glyphs = states[0].glyphs
-            for gap in self.gaps:
-                if gap.link is not None and gap.glyphs is not glyphs:
-                    gap.glyphs = glyphs
-                    gap.refresh()
+        self.face.show(states)

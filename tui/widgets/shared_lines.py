@@ -13,7 +13,7 @@ lines (`docs/textual-upstream.md`): the replacement is Textual's own, with the c
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 
 from textual.cache import LRUCache
 from textual.content import Content
@@ -59,6 +59,15 @@ class SharedLines(Widget):
             app.theme,
             app.ansi_color,
         )
+
+
+def shared_strips(key: Hashable, draw: Callable[[], list[Strip]]) -> list[Strip]:
+    """The lines kept under `key`, drawn (and kept) where no screen drew them yet: for widgets that draw
+    their own lines in pieces (the board's cells)."""
+    strips = _shared.get(key)
+    if strips is None:
+        strips = _shared[key] = draw()
+    return strips
 
 
 def shared_renders() -> int:
