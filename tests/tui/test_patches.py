@@ -37,7 +37,7 @@ def test_importing_the_interface_changes_nothing_in_textual() -> None:
     )
     assert result.returncode == 0, result.stderr[-2000:]
     before, once, twice = json.loads(result.stdout)
-    assert set(before) == {"strips", "maps", "stylesheets", "matched_rules", "crops"}
+    assert set(before) == {"strips", "maps", "stylesheets", "matched_rules", "crops", "component_nodes"}
     assert not any(before.values())  # every tui, server and cli module imported: Textual as it comes
     assert all(once.values()) and twice == once
 

@@ -14,6 +14,8 @@ same, only more slowly.
 - `crops`: the compositor renders only the rows of each widget that an update draws.
 - `matched_rules`: the rules a widget's CSS resolves to are worked out once for each place a widget
   can stand, and shared by the widgets, dialogs and apps of the process that stand there.
+- `component_nodes`: a widget's component styles are worked out on the same stand-in nodes each time,
+  not on new ones that each leave a reference cycle behind.
 
 Each module's `install` and `uninstall` act on its own patch (the tests compare the two ways); they are
 written against Textual's private names, which is why `textual` is pinned to one minor version.
@@ -25,9 +27,9 @@ from textual._compositor import Compositor
 from textual.css.stylesheet import Stylesheet
 from textual.strip import Strip
 
-from tui.patches import crops, maps, matched_rules, strips, stylesheets
+from tui.patches import component_nodes, crops, maps, matched_rules, strips, stylesheets
 
-PATCHES = (strips, maps, stylesheets, matched_rules, crops)
+PATCHES = (strips, maps, stylesheets, matched_rules, crops, component_nodes)
 """Every patch, in the order they are installed."""
 
 
@@ -45,4 +47,6 @@ def installed() -> dict[str, bool]:
         "stylesheets": Stylesheet._parse_rules is stylesheets._parse_rules,
         "matched_rules": Stylesheet.apply is matched_rules._apply,
         "crops": Compositor._get_renders is crops._get_renders,
+        "component_nodes": Stylesheet._process_component_classes
+        is component_nodes._process_component_classes,
     }
