@@ -94,8 +94,12 @@ class Notices:
         self._timer: Timer | None = None
 
     def current(self) -> list[Notification]:
-        """The notifications still to be shown, oldest first (Textual drops the expired ones)."""
-        return list(self.app._notifications)
+        """The notifications still to be shown, oldest first (Textual drops the expired ones).
+
+        Read by iterating once: `list()` would also ask their number, and Textual drops the notices
+        expired since as it counts them, from under the iteration already begun. A notice expiring in
+        between (a collector's pass of a busy server is long enough) ended the session."""
+        return [note for note in self.app._notifications]  # noqa: C416
 
     def refresh(self) -> None:
         """The notifications changed: draw the box again where it was and where it goes, and wake up when

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from rich.console import Console
 from rich.segment import Segment
 from textual._compositor import ChopsUpdate, LayoutUpdate
@@ -13,7 +14,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 
 from tui.app import LandlordsApp
-from tui.notices import Box, Covered
+from tui.notices import Box, Covered, Notices
 
 from playtable import ADA, VERA, app_for, client_for, scripted_game, settle
 
@@ -152,3 +153,25 @@ async def test_the_notices_colours_are_worked_out_once_a_theme_and_follow_a_chan
         app.notify("Three.", severity="error", timeout=30)
         await pilot.pause()
         assert edge() == Color.parse(variables()["error"]).rich_color.name, "the new theme's colour"
+
+
+def test_a_notice_that_expires_while_the_notices_are_read_ends_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Textual drops expired notices whenever they are iterated and whenever they are counted: the
+    notices are read without counting them, so one that expires in between cannot change them mid-read."""
+    import textual.notifications as notifications
+    from textual.notifications import Notification, Notifications
+
+    clock = iter([100.0, 200.0])  # still shown at the first look, gone at the next
+    monkeypatch.setattr(notifications, "time", lambda: next(clock))
+    notes = Notifications()
+    notes.add(Notification("Ada left the table.", timeout=5, raised_at=98.0))
+    with pytest.raises(RuntimeError):
+        list(notes)  # Textual's own, counted as it is read: the notice goes from under the iteration
+
+    clock = iter([100.0, 200.0])
+    notes = Notifications()
+    notes.add(Notification("Ada left the table.", timeout=5, raised_at=98.0))
+    app = type("App", (), {"_notifications": notes})()
+    assert [n.message for n in Notices(app).current()] == ["Ada left the table."]
