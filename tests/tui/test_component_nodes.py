@@ -4,24 +4,13 @@ screen that comes back under a closed dialog leaves no reference cycle behind, a
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
 
-import pytest
 from textual.dom import DOMNode
 
 from tui.app import LandlordsApp
 from tui.patches import component_nodes
 
 from playtable import app_for, settle, showcase_client
-
-
-@pytest.fixture
-def textuals_own() -> Iterator[None]:
-    component_nodes.uninstall()
-    try:
-        yield
-    finally:
-        component_nodes.install()
 
 
 def picture(app: LandlordsApp) -> list[list[tuple[str, str]]]:
@@ -61,9 +50,12 @@ async def test_a_screen_back_on_top_keeps_its_widgets_stand_ins() -> None:
     assert dropped == 0
 
 
-async def test_textual_drops_them_and_draws_the_same(textuals_own: None) -> None:
-    dropped, textuals = await dropped_stand_ins(app_for(showcase_client()))
+async def test_textual_drops_them_and_draws_the_same() -> None:
+    component_nodes.uninstall()
+    try:
+        dropped, textuals = await dropped_stand_ins(app_for(showcase_client()))
+    finally:
+        component_nodes.install()
     assert dropped > 0  # the reason for the patch
-    component_nodes.install()
     _, ours = await dropped_stand_ins(app_for(showcase_client()))
     assert ours == textuals

@@ -26,7 +26,7 @@ def cells(app: LandlordsApp) -> dict[int, list[Strip]]:
     """The lines the board's face draws for each space, as it draws them."""
     face = game_screen(app).board.face
     width, height = face.cell_size
-    return {space: face._cell(row, col, width, height) for space, (row, col) in face.layout_.cells.items()}
+    return {space: face._cell(row, col, width, height) for space, (row, col) in face.grid.cells.items()}
 
 
 def picture(app: LandlordsApp) -> list[str]:

@@ -220,7 +220,7 @@ class BoardFace(Widget):
 
     def __init__(self, board: Board, links: dict[tuple[int, int], bool], *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.layout_ = layout_of(board)
+        self.grid = layout_of(board)
         self.links = links
         self.states: list[CellState | None] = [None] * board.size
         self.hovered: int | None = None
@@ -229,13 +229,13 @@ class BoardFace(Widget):
     @property
     def cell_size(self) -> tuple[int, int]:
         """(width, height) of one cell, from the widget's size (a gutter of one column between cells)."""
-        side = self.layout_.side
+        side = self.grid.side
         width, height = self.size
         return max((width + 1) // side - 1, 1), max(height // side, 1)
 
     def region_of(self, space: int) -> Region:
         """Where a space is drawn, in the widget's own cells."""
-        row, col = self.layout_.cells[space]
+        row, col = self.grid.cells[space]
         width, height = self.cell_size
         return Region(col * (width + 1), row * height, width, height)
 
@@ -245,7 +245,7 @@ class BoardFace(Widget):
         col, x = divmod(offset.x, width + 1)
         if x >= width or offset.y < 0 or offset.x < 0:
             return None
-        return self.layout_.at(offset.y // height, col)
+        return self.grid.at(offset.y // height, col)
 
     def show(self, states: Sequence[CellState]) -> None:
         glyphs = states[0].glyphs if states else self.glyphs
@@ -280,7 +280,7 @@ class BoardFace(Widget):
             self.post_message(SpaceClicked(space))
 
     def render_line(self, y: int) -> Strip:
-        layout = self.layout_
+        layout = self.grid
         width, height = self.cell_size
         row, line = divmod(y, height)
         base = self.visual_style
@@ -297,7 +297,7 @@ class BoardFace(Widget):
 
     def _cell(self, row: int, col: int, width: int, height: int) -> list[Strip]:
         """The lines of one cell of the grid, from the shared strips where another screen drew them."""
-        space = self.layout_.at(row, col)
+        space = self.grid.at(row, col)
         app = self.app
         if space is None:
             link = self.links.get((row, col))

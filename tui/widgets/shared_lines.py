@@ -34,11 +34,11 @@ class SharedLines(Widget):
         width, height = self.size
         visual = self._render()
         key = self._shared_key(visual, width, height)
-        strips = None if key is None else _shared.get(key)
-        if strips is None:
-            strips = Visual.to_strips(self, visual, width, height, self.visual_style)
-            if key is not None:
-                _shared[key] = strips
+
+        def draw() -> list[Strip]:
+            return Visual.to_strips(self, visual, width, height, self.visual_style)
+
+        strips = draw() if key is None else shared_strips(key, draw)
         self._render_cache = _RenderCache(self.size, strips)
         self._dirty_regions.clear()
 
