@@ -183,3 +183,73 @@ def test_a_complete_pass_that_finds_the_growth_alive_lets_the_heap_grow_twice_as
         gc.enable()
         gc.callbacks.remove(policy)
         gc.unfreeze()
+
+
+def test_a_part_set_aside_once_built_is_walked_by_no_full_pass_and_counts_as_alive() -> None:
+    from room.heap import keep_settled
+
+    policy = keep_settled(growth=0.25)
+    gc.disable()  # only the passes below
+    try:
+        base = sys.getallocatedblocks()
+        screens = [Loop() for _ in range(base // 2)]  # a session's screens, just drawn: half the heap again
+        policy.set_aside()
+        assert not walked(screens[0]) and policy.base > base
+        gc.collect(2)  # a full pass: the growth was set aside as alive, so no complete pass is called
+        assert policy.complete == 0 and gc.get_freeze_count() > 0 and not walked(screens[0])
+    finally:
+        gc.enable()
+        gc.callbacks.remove(policy)
+        gc.unfreeze()
+
+
+def test_sessions_gone_call_for_a_complete_pass_that_reclaims_their_screens() -> None:
+    from room.heap import keep_settled
+
+    policy = keep_settled(growth=0.25)
+    gc.disable()
+    try:
+        sessions = [[Loop() for _ in range(100)] for _ in range(60)]
+        policy.set_aside()
+        left = weakref.ref(sessions[0][0])
+        del sessions[:12]  # twelve sessions end: their screens in cycles, set aside
+        assert left() is not None
+        assert not any(policy.left(alive=59 - n) for n in range(11))  # not yet worth a walk of everything
+        assert policy.left(alive=48)  # a quarter of those still there
+        policy.collect_all()
+        assert left() is None and policy.complete == 1 and policy.gone == 0
+        assert gc.get_freeze_count() > 0 and not walked(sessions[0][0])  # the living set aside again
+    finally:
+        gc.enable()
+        gc.callbacks.remove(policy)
+        gc.unfreeze()
+
+
+def test_a_few_sessions_gone_wait_for_more_however_few_remain() -> None:
+    from room.heap import FEW, Settling
+
+    policy = Settling()
+    assert not any(policy.left(alive=0) for _ in range(FEW - 1))  # the walk costs as much with nobody there
+    assert policy.left(alive=0)
+
+
+def test_nothing_is_set_aside_in_a_process_that_does_not_keep_settled() -> None:
+    from room.heap import set_aside
+
+    assert gc.get_freeze_count() == 0
+    set_aside()  # the terminal game, the tests: garbage set aside would never be walked again
+    assert gc.get_freeze_count() == 0
+
+
+def test_nothing_is_set_aside_while_a_complete_pass_is_due() -> None:
+    from room.heap import keep_settled
+
+    policy = keep_settled(growth=0.25)
+    try:
+        gc.unfreeze()
+        policy._whole = True  # the heap grew: the next full pass walks everything
+        policy.set_aside()
+        assert gc.get_freeze_count() == 0
+    finally:
+        gc.callbacks.remove(policy)
+        gc.unfreeze()

@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from room.heap import keep_settled
+from room import heap
 from server.base.config import ServerConfig, config_from_json
 from server.network.frames import (
     CLOSE,
@@ -203,6 +203,7 @@ class WorkerSession:
             app.crashed = True
         finally:
             self._finish(app.moving, app.crashed, app.language_chosen)
+            self.worker.screens_gone()
 
     def _finish(
         self, moving: tuple[str, bool] | None, crashed: bool, language_chosen: str | None = None
@@ -259,6 +260,7 @@ class Worker:
         self.done = asyncio.Event()
         self._listener: asyncio.AbstractServer | None = None
         self.stopping = False
+        self._reclaiming = False  # a complete pass of the collector is on its way (`screens_gone`)
 
     async def start(self) -> Worker:
         loop = asyncio.get_running_loop()
@@ -269,6 +271,20 @@ class Worker:
         await loop.create_unix_connection(lambda: self.control, str(front_path(self.runtime)))
         self.control.send_json({"t": "hello", "worker": self.index, "pid": os.getpid()})
         return self
+
+    def screens_gone(self) -> None:
+        """A session's app ended, its screens set aside and dead (`room.heap`): once enough have, a
+        complete pass reclaims them, a moment later (the app's last references gone, and others that
+        end with it counted in) and between two events rather than in the middle of a screen's update."""
+        settling = heap.policy()
+        if settling is None or not settling.left(len(self.sessions)) or self._reclaiming:
+            return
+        self._reclaiming = True
+        asyncio.get_running_loop().call_later(RECLAIM_DELAY, self._reclaim, settling)
+
+    def _reclaim(self, settling: heap.Settling) -> None:
+        self._reclaiming = False
+        settling.collect_all()
 
     # --- what the hall asks of the front ------------------------------------------------------
 
@@ -346,6 +362,9 @@ class Worker:
         self.done.set()
 
 
+RECLAIM_DELAY = 1.0
+"""Seconds from a session's end that calls for a complete pass to the pass."""
+
 LONG_PASS = 0.1
 """CPU seconds from which a collector's pass is logged: every session of the worker waits that long."""
 
@@ -361,7 +380,7 @@ async def run_worker(config: ServerConfig, index: int, runtime: Path) -> int:
     worker = await Worker(config, index, runtime).start()
     # the sessions' screens are not walked again by every full pass (room.heap); a pass long enough to be
     # felt between a key and its screen (a tenth of a second) is told in the log
-    keep_settled(told=_long_pass, long_pass=LONG_PASS)
+    heap.keep_settled(told=_long_pass, long_pass=LONG_PASS)
     loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(worker.stop()))
     await worker.done.wait()
     return 0

@@ -19,6 +19,7 @@ from textual.actions import SkipAction
 from textual.binding import Binding, BindingType
 from textual.widgets import Input
 
+from room import heap
 from server.people.chat import Pace
 from server.screens.lobby import LobbyScreen
 from server.session.terminal import ChannelDriver, Terminal
@@ -26,7 +27,7 @@ from server.tables.client import TableClient
 from server.tables.hall import RemoteTable
 from server.tables.plans import TableError
 from translation import N_, _
-from tui.app import AppOptions, LandlordsApp, Opening
+from tui.app import WHEN_SHOWN_DELAY, AppOptions, LandlordsApp, Opening
 
 if TYPE_CHECKING:
     from server.screens.session import Session
@@ -213,6 +214,9 @@ class ServerApp(LandlordsApp):
             if isinstance(under, LobbyScreen):
                 under.put_away()
         self.push_screen(screen)
+        # the table's screen, once drawn, lives as long as the game: set aside from the collector's full
+        # passes in a worker that keeps settled (`room.heap`), rather than walked by them as it ages
+        self.set_timer(WHEN_SHOWN_DELAY, heap.set_aside, name="table set aside")
 
     def leave_waiting(self, table: Table) -> None:
         table.leave_seat(self.fingerprint)
