@@ -34,8 +34,9 @@ extras), and what it showed when a probe went unanswered is written to a file in
 It prints the sessions held, the server's CPU time spent on the arrivals, its memory (resident set,
 before and with every session, and per session), its CPU time while everyone plays (share of one core
 and of all the cores, and per key pressed), the key-to-screen times (median, 99th percentile), the
-collector's long passes and the bots' moves that held a worker's event loop for 50 ms of CPU or more. The
-server is its front process and every worker process it started: their CPU and memory are summed.
+collector's long passes (while people arrive, and while everyone plays) and the bots' moves that held a
+worker's event loop for 50 ms of CPU or more. The server is its front process and every worker process
+it started: their CPU and memory are summed.
 `--workers N` is passed to `landlords serve` (left out, the server's own default: one per core).
 """
 
@@ -324,6 +325,7 @@ async def run(
     clock = Clock()
     loop = asyncio.get_running_loop()
     arrive = time.monotonic()
+    arrival_mark = server_log.stat().st_size
     tasks = []
     for _key, _name, _room in people:  # five people arrive a second
         watching = _room in chance_rooms
@@ -342,6 +344,7 @@ async def run(
     cpu0, wall0, own0 = server_cpu_seconds(proc.pid), time.monotonic(), time.process_time()
     each0 = each_cpu(proc.pid)
     log_mark = server_log.stat().st_size
+    arrival_pauses = collector_pauses(server_log, arrival_mark, log_mark)
     clock.go.set()
     peak = seated_rss
     while loop.time() < clock.until:
@@ -416,6 +419,11 @@ async def run(
         f"{len(complete)} of them complete; the longest {max((s for s, _ in pauses), default=0):.2f} s "
         "(every session of that worker waits)"
     )
+    complete = [s for s, whole in arrival_pauses if whole]
+    print(
+        f"                 {len(arrival_pauses)} while people arrived, {len(complete)} of them complete; "
+        f"the longest {max((s for s, _ in arrival_pauses), default=0):.2f} s"
+    )
     print(
         f"bots' moves      {len(slow_moves)} took 50 ms of CPU or more on a worker's event loop; the longest "
         f"{max(slow_moves, default=0):.0f} ms (every session of that worker waits)"
@@ -426,11 +434,12 @@ async def run(
     )
 
 
-def collector_pauses(server_log: Path, start: int) -> list[tuple[float, bool]]:
-    """The workers' long collector passes logged after `start` (a byte offset): CPU seconds, complete."""
+def collector_pauses(server_log: Path, start: int, end: int | None = None) -> list[tuple[float, bool]]:
+    """The workers' long collector passes logged after `start` (and before `end`, byte offsets): CPU
+    seconds, complete."""
     with open(server_log, "rb") as f:
         f.seek(start)
-        text = f.read().decode(errors="replace")
+        text = f.read(-1 if end is None else end - start).decode(errors="replace")
     return [
         (float(m.group(2)), m.group(1) == "complete")
         for m in re.finditer(r"collector: a (complete|full) pass took ([0-9.]+) s", text)
