@@ -23,12 +23,13 @@ A server's worker also says when a long-lived part has just been built and when 
 screen, once drawn, is set aside at once (`set_aside`: a young pass, then `gc.freeze`; a full pass over
 what was not yet set aside took a tenth of a second at 200 people, a pause of its own): full passes
 never walk the sessions' screens, so none grows long as people arrive, and the heap they make counts as
-alive. A session that ends leaves its screens set aside and in reference cycles: once the sessions gone
-since the last complete pass reach a quarter of those still there, and eight at least (`left`), a
-complete pass runs between two events. With 100 and 200 people arriving and playing on two workers, no
-full pass of a tenth of a second or more came, where two of one to two seconds did before while they
-played; the price is memory: what was set aside alive and dies in cycles later (a lobby left for a
-table, a dialog closed) waits for that complete pass, a tenth to a fifth more memory a session.
+alive. A session that ends, or leaves its table for the lobby, leaves screens set aside and in reference
+cycles: once such sessions since the last complete pass reach a quarter of those still there, and eight
+at least (`left`), a complete pass runs between two events. With 100 and 200 people arriving and
+playing on two workers, no full pass of a tenth of a second or more came, where two of one to two
+seconds did before while they played; the price is memory: what was set aside alive and dies in cycles
+later (a lobby left for a table, a dialog closed) waits for that complete pass, a tenth to a fifth more
+memory a session.
 
 Such a process also collects its youngest generation after 10,000 new objects rather than Python's 700.
 A screen update makes and drops many thousands of objects; counted in hundreds, the young passes came in
@@ -122,9 +123,9 @@ class Settling:
         self.base = max(self.base, sys.getallocatedblocks())
 
     def left(self, alive: int) -> bool:
-        """A session ended, `alive` remain: whether the dead ones are now worth a complete pass: a
-        quarter of those alive, and at least `FEW` (a complete pass walks everything the process
-        loaded too, a tenth of a second and more even with nobody there)."""
+        """A session ended or left its table, `alive` remain: whether the screens dead since are now
+        worth a complete pass: a quarter of those alive, and at least `FEW` (a complete pass walks
+        everything the process loaded too, a tenth of a second and more even with nobody there)."""
         self.gone += 1
         return self.gone >= max(FEW, alive / 4)
 

@@ -149,7 +149,7 @@ class WorkerSession:
         )
         self.terminal.on_overflow = self._end_app
         wanted = start.get("wanted")
-        self.app = ServerApp(
+        self.app = app = ServerApp(
             hall,
             self.terminal,
             self.fingerprint,
@@ -161,6 +161,7 @@ class WorkerSession:
             host=str(start.get("host") or hall.config.host),
             note=str(start.get("note") or ""),
         )
+        app.table_left = self.worker.screens_gone
         self.worker.sessions.add(self)
         self.task = asyncio.get_running_loop().create_task(self._run())
 
@@ -273,9 +274,10 @@ class Worker:
         return self
 
     def screens_gone(self) -> None:
-        """A session's app ended, its screens set aside and dead (`room.heap`): once enough have, a
-        complete pass reclaims them, a moment later (the app's last references gone, and others that
-        end with it counted in) and between two events rather than in the middle of a screen's update."""
+        """A session's app ended, or a table's screen was left for the lobby, set aside and dead
+        (`room.heap`): once enough have, a complete pass reclaims them, a moment later (the last
+        references gone, and others that end with it counted in) and between two events rather than in
+        the middle of a screen's update."""
         settling = heap.policy()
         if settling is None or not settling.left(len(self.sessions)) or self._reclaiming:
             return

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import sys
+from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
@@ -101,6 +102,7 @@ class ServerApp(LandlordsApp):
         self.note = note
         self.language_chosen: str | None = None  # a language chosen in the lobby: the app starts again in it
         self._held: list[events.Key] | None = None  # keys held until the wanted room is entered
+        self.table_left: Callable[[], object] | None = None  # told as a table's screen closes (`room.heap`)
 
     def _pick_theme(self) -> str:
         self.console._color_system = color_system(*self._term)
@@ -153,7 +155,11 @@ class ServerApp(LandlordsApp):
                 self.post_message(events.Key(key.key, key.character))
 
     def pop_to_lobby(self) -> None:
+        from tui.screens.game import GameScreen
+
         while len(self.screen_stack) > 2 and not isinstance(self.screen, LobbyScreen):
+            if isinstance(self.screen, GameScreen) and self.table_left is not None:
+                self.table_left()  # its screen was set aside once drawn, and dies now in the session
             self.pop_screen()
 
     def _back_to_start(self) -> None:
