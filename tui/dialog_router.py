@@ -91,6 +91,9 @@ class DialogRouter:
         if not host.is_attached:
             return
         app = host.app
+        stack: list[object] = [*app.screen_stack]
+        if host not in stack:
+            return  # left (back to a server's lobby) but not yet removed: its dialogs are not the lobby's
         announcements = self.announcements
         view = host.client.view(None)
         if view.winner is not None:

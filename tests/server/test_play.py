@@ -131,3 +131,37 @@ async def test_the_chat_line_opens_from_a_decision_dialog_and_decides_nothing(tm
         await bob.leave()
     finally:
         await running.stop()
+
+
+async def test_leaving_the_table_with_a_decision_open_leaves_no_dialog_over_the_lobby(tmp_path: Path) -> None:
+    from tui.dialogs.base import GameDialog
+    from tui.dialogs.buy import BuyDialog
+    from tui.dialogs.card import CardDialog
+
+    running = await start_server(tmp_path)
+    try:
+        ada = Person(running, make_key(tmp_path, "a"), "Ada")
+        table = await seated(running, [ada], "Friday", bots=3, pace="instant", turn_timer=600, rules={})
+        await ada.connect("Friday")
+        room = table.room
+        assert room is not None
+
+        def to_buy() -> bool:
+            pending = room.view(None).pending
+            return pending is not None and pending.player == 0 and pending.kind == "buy"
+
+        await play_until([ada], to_buy, timeout=120)
+        await ada.wait_for(lambda: isinstance(ada.app().screen, (BuyDialog, CardDialog)))
+        if isinstance(ada.app().screen, CardDialog):  # a card first (the dice are the game's own)
+            await ada.press("enter")
+        await ada.wait_for(lambda: isinstance(ada.app().screen, BuyDialog))
+        await ada.press("ctrl+q")  # back to the lobby, the buying still to decide (the seat is kept)
+        await ada.wait_for(lambda: isinstance(ada.app().screen, LobbyScreen))
+        await asyncio.sleep(1.0)  # the table's screen, popped, had a resume of its own still to handle
+        app = ada.app()
+        assert isinstance(app.screen, LobbyScreen)
+        assert not any(isinstance(s, GameDialog) for s in app.screen_stack)
+        assert to_buy()  # nothing was decided for her
+        await ada.leave()
+    finally:
+        await running.stop()
