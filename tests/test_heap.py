@@ -6,12 +6,13 @@ from __future__ import annotations
 import gc
 import sys
 import weakref
+from collections.abc import Iterator
 from functools import partial
 
 import pytest
 
 from cli.parallel import play
-from room.heap import settle
+from room.heap import Settling, keep_settled, settle
 
 
 class Loop:
@@ -21,6 +22,20 @@ class Loop:
 
 def walked(thing: object) -> bool:
     return any(o is thing for o in gc.get_objects())
+
+
+@pytest.fixture
+def policy() -> Iterator[Settling]:
+    """A settled process (`keep_settled`) whose collector runs only the passes a test asks for: none set
+    off by the allocations themselves."""
+    policy = keep_settled(growth=0.25)
+    gc.disable()
+    try:
+        yield policy
+    finally:
+        gc.enable()
+        gc.callbacks.remove(policy)
+        gc.unfreeze()
 
 
 def test_settling_sets_the_loaded_aside_and_later_garbage_is_still_collected() -> None:
@@ -54,31 +69,24 @@ def test_every_process_of_a_run_settles_its_heap_before_playing() -> None:
     assert len(parts.frozen) > 1 and min(parts.frozen) > 1000
 
 
-def test_a_settled_server_sets_aside_what_each_full_pass_leaves_and_reclaims_it_when_it_grows() -> None:
-    from room.heap import keep_settled
-
-    policy = keep_settled(growth=0.25)
-    gc.disable()  # only the passes below: none set off by the allocations themselves
-    try:
-        base = sys.getallocatedblocks()
-        kept = [Loop() for _ in range(base // 2)]  # long-lived screens: more than a quarter of the heap
-        gc.collect(1)
-        assert walked(kept[0])  # a young pass sets nothing aside
-        gc.collect(2)  # a full pass: it saw the growth, so it gives everything back for a complete pass
-        assert gc.get_freeze_count() == 0 and policy.complete == 0
-        closed = weakref.ref(kept[-1])
-        del kept[len(kept) // 2 :]  # closed dialogs, in reference cycles
-        gc.collect(2)  # the complete pass reclaims them, then sets the survivors aside again
-        assert policy.complete == 1 and closed() is None
-        assert policy.base > base and not walked(kept[0])
-        later = Loop()
-        del later
-        assert gc.collect(2) >= 1  # what is made after a pass is still collected by the next
-        assert policy.complete == 1 and gc.get_freeze_count() > 0  # no growth worth a complete pass
-    finally:
-        gc.enable()
-        gc.callbacks.remove(policy)
-        gc.unfreeze()
+def test_a_settled_server_sets_aside_what_each_full_pass_leaves_and_reclaims_it_when_it_grows(
+    policy: Settling,
+) -> None:
+    base = sys.getallocatedblocks()
+    kept = [Loop() for _ in range(base // 2)]  # long-lived screens: more than a quarter of the heap
+    gc.collect(1)
+    assert walked(kept[0])  # a young pass sets nothing aside
+    gc.collect(2)  # a full pass: it saw the growth, so it gives everything back for a complete pass
+    assert gc.get_freeze_count() == 0 and policy.complete == 0
+    closed = weakref.ref(kept[-1])
+    del kept[len(kept) // 2 :]  # closed dialogs, in reference cycles
+    gc.collect(2)  # the complete pass reclaims them, then sets the survivors aside again
+    assert policy.complete == 1 and closed() is None
+    assert policy.base > base and not walked(kept[0])
+    later = Loop()
+    del later
+    assert gc.collect(2) >= 1  # what is made after a pass is still collected by the next
+    assert policy.complete == 1 and gc.get_freeze_count() > 0  # no growth worth a complete pass
 
 
 def test_the_terminal_game_settles_its_heap_once_its_first_screen_is_shown(
@@ -159,70 +167,45 @@ def test_complete_passes_wait_longer_after_live_growth_and_come_sooner_after_gar
     assert policy.growth == 0.25  # no sooner than a quarter
 
 
-def test_a_complete_pass_that_finds_the_growth_alive_lets_the_heap_grow_twice_as_much() -> None:
-    from room.heap import keep_settled
-
-    policy = keep_settled(growth=0.25)
-    gc.disable()  # only the passes below
-    try:
-        base = sys.getallocatedblocks()
-        kept = [Loop() for _ in range(base // 2)]  # sessions arriving: all of it stays alive
-        gc.collect(2)  # sees the growth: the next pass is complete
-        gc.collect(2)
-        assert policy.complete == 1 and policy.growth == 0.5
-        more = [Loop() for _ in range(len(kept) // 2)]  # a third more: a quarter would have called a pass
-        gc.collect(2)
-        assert gc.get_freeze_count() > 0 and policy.complete == 1
-        del kept, more  # everyone left, in reference cycles
-        extra = [Loop() for _ in range(base)]  # and more arrived: past half of the heap
-        gc.collect(2)
-        gc.collect(2)
-        assert policy.complete == 2 and policy.growth == 0.25  # it found the garbage: sooner again
-        del extra
-    finally:
-        gc.enable()
-        gc.callbacks.remove(policy)
-        gc.unfreeze()
+def test_a_complete_pass_that_finds_the_growth_alive_lets_the_heap_grow_twice_as_much(
+    policy: Settling,
+) -> None:
+    base = sys.getallocatedblocks()
+    kept = [Loop() for _ in range(base // 2)]  # sessions arriving: all of it stays alive
+    gc.collect(2)  # sees the growth: the next pass is complete
+    gc.collect(2)
+    assert policy.complete == 1 and policy.growth == 0.5
+    more = [Loop() for _ in range(len(kept) // 2)]  # a third more: a quarter would have called a pass
+    gc.collect(2)
+    assert gc.get_freeze_count() > 0 and policy.complete == 1
+    del kept, more  # everyone left, in reference cycles
+    extra = [Loop() for _ in range(base)]  # and more arrived: past half of the heap
+    gc.collect(2)
+    gc.collect(2)
+    assert policy.complete == 2 and policy.growth == 0.25  # it found the garbage: sooner again
+    del extra
 
 
-def test_a_part_set_aside_once_built_is_walked_by_no_full_pass_and_counts_as_alive() -> None:
-    from room.heap import keep_settled
-
-    policy = keep_settled(growth=0.25)
-    gc.disable()  # only the passes below
-    try:
-        base = sys.getallocatedblocks()
-        screens = [Loop() for _ in range(base // 2)]  # a session's screens, just drawn: half the heap again
-        policy.set_aside()
-        assert not walked(screens[0]) and policy.base > base
-        gc.collect(2)  # a full pass: the growth was set aside as alive, so no complete pass is called
-        assert policy.complete == 0 and gc.get_freeze_count() > 0 and not walked(screens[0])
-    finally:
-        gc.enable()
-        gc.callbacks.remove(policy)
-        gc.unfreeze()
+def test_a_part_set_aside_once_built_is_walked_by_no_full_pass_and_counts_as_alive(policy: Settling) -> None:
+    base = sys.getallocatedblocks()
+    screens = [Loop() for _ in range(base // 2)]  # a session's screens, just drawn: half the heap again
+    policy.set_aside()
+    assert not walked(screens[0]) and policy.base > base
+    gc.collect(2)  # a full pass: the growth was set aside as alive, so no complete pass is called
+    assert policy.complete == 0 and gc.get_freeze_count() > 0 and not walked(screens[0])
 
 
-def test_sessions_gone_call_for_a_complete_pass_that_reclaims_their_screens() -> None:
-    from room.heap import keep_settled
-
-    policy = keep_settled(growth=0.25)
-    gc.disable()
-    try:
-        sessions = [[Loop() for _ in range(100)] for _ in range(60)]
-        policy.set_aside()
-        left = weakref.ref(sessions[0][0])
-        del sessions[:12]  # twelve sessions end: their screens in cycles, set aside
-        assert left() is not None
-        assert not any(policy.left(alive=59 - n) for n in range(11))  # not yet worth a walk of everything
-        assert policy.left(alive=48)  # a quarter of those still there
-        policy.collect_all()
-        assert left() is None and policy.complete == 1 and policy.gone == 0
-        assert gc.get_freeze_count() > 0 and not walked(sessions[0][0])  # the living set aside again
-    finally:
-        gc.enable()
-        gc.callbacks.remove(policy)
-        gc.unfreeze()
+def test_sessions_gone_call_for_a_complete_pass_that_reclaims_their_screens(policy: Settling) -> None:
+    sessions = [[Loop() for _ in range(100)] for _ in range(60)]
+    policy.set_aside()
+    left = weakref.ref(sessions[0][0])
+    del sessions[:12]  # twelve sessions end: their screens in cycles, set aside
+    assert left() is not None
+    assert not any(policy.left(alive=59 - n) for n in range(11))  # not yet worth a walk of everything
+    assert policy.left(alive=48)  # a quarter of those still there
+    policy.collect_all()
+    assert left() is None and policy.complete == 1 and policy.gone == 0
+    assert gc.get_freeze_count() > 0 and not walked(sessions[0][0])  # the living set aside again
 
 
 def test_a_few_sessions_gone_wait_for_more_however_few_remain() -> None:

@@ -9,7 +9,7 @@ in step with it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from textual.app import App
@@ -91,7 +91,7 @@ class DialogRouter:
         if not host.is_attached:
             return
         app = host.app
-        stack: list[object] = [*app.screen_stack]
+        stack: Sequence[object] = app.screen_stack  # a copy already: Textual's property makes one
         if host not in stack:
             return  # left (back to a server's lobby) but not yet removed: its dialogs are not the lobby's
         announcements = self.announcements
