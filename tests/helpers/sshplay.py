@@ -350,7 +350,7 @@ async def play_until(people: list[Person], done: Callable[[], bool], timeout: fl
     end = loop.time() + timeout
     while not done():
         if loop.time() > end:
-            raise AssertionError("the table never got there")
+            raise AssertionError(f"the table never got there: {where(people)}")
         moved = False
         for p in people:
             app = p.app_now()
@@ -359,6 +359,21 @@ async def play_until(people: list[Person], done: Callable[[], bool], timeout: fl
                 await p.press(key)
                 moved = True
         await asyncio.sleep(0.02 if moved else 0.05)
+
+
+def where(people: list[Person]) -> str:
+    """What each person's screen shows and what their table waits on (for a test that stalls)."""
+    told = []
+    for p in people:
+        app = p.app_now()
+        if app is None:
+            told.append(f"{p.name}: no session")
+            continue
+        game = app.game_screen
+        waits = None if game is None else game.client.view(None).pending
+        stack = [type(s).__name__ for s in app.screen_stack]
+        told.append(f"{p.name}: screens {stack}, the game waits on {waits!r}")
+    return "; ".join(told)
 
 
 def ada_and_bob(running: Running, tmp: Path) -> tuple[Person, Person]:
