@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from typing import Annotated, Literal
+from typing import Annotated, Literal, TypeVar
 
 from pydantic import ConfigDict, Field, TypeAdapter
 from pydantic.dataclasses import dataclass
@@ -694,9 +694,42 @@ class GameState:
         return state_adapter().validate_json(text)
 
     def copy(self) -> GameState:
-        """A deep, independent copy."""
-        adapter = state_adapter()
-        return adapter.validate_python(adapter.dump_python(self))
+        """A deep, independent copy. Built field by field, not dumped and validated again (a tenth of
+        the time, and a look-ahead copies a position for every playout of every course): the frozen parts
+        (offers, pendings, effects, loans, the rule options) are shared, every mutable one is copied."""
+        new = _bare(self)
+        new.players = [_copy_player(p) for p in self.players]
+        new.deeds = {space: _bare(deed) for space, deed in self.deeds.items()}
+        new.bank = _bare(self.bank)
+        new.decks = {name: list(cards) for name, cards in self.decks.items()}
+        new.markers = dict(self.markers)
+        new.suspended = list(self.suspended)
+        new.queue = list(self.queue)
+        new.offers = list(self.offers)
+        new.scripted_dice = list(self.scripted_dice)
+        new.boxes = dict(self.boxes)
+        new.charters = dict(self.charters)
+        new.loans = list(self.loans)
+        new.journey = None if self.journey is None else _bare(self.journey)
+        return new
+
+
+_Piece = TypeVar("_Piece")
+
+
+def _bare(piece: _Piece) -> _Piece:
+    """A shallow copy of one of the state's dataclasses, made without validating it again."""
+    new = object.__new__(type(piece))
+    new.__dict__.update(piece.__dict__)
+    return new
+
+
+def _copy_player(player: PlayerState) -> PlayerState:
+    new = _bare(player)
+    new.jail_cards = list(player.jail_cards)
+    new.hand = list(player.hand)
+    new.tickets = list(player.tickets)
+    return new
 
 
 @cache

@@ -4,12 +4,15 @@ Money is conserved against the ledger of events, the pot on the table included; 
 hotels (32 and 12, or the add-on's 49 and 19) all accounted for; building even; one owner per deed; no
 buildings where none may stand; cash never negative; every card of every deck in its deck or in one hand;
 another player's face-down cards hidden from each view; the state survives JSON; replaying the log gives
-the same state; a refused command changes nothing.
+the same state; a refused command changes nothing; a state's copy is the same position and shares nothing
+that can change.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -334,3 +337,39 @@ def test_any_command_sequence_is_applied_whole_or_refused_whole(choices: list[in
         check_state(game)
         if game.state.winner is not None:
             break
+
+
+# --- a state's copy: a look-ahead plays every course on one, and a refused command is checked against one,
+# so a part left shared would let a playout move the real game, or hide a refused command's change ---
+
+
+def changeable(value: object, path: str = "state") -> Iterator[tuple[str, object]]:
+    """Every part of a state that can be changed in place, by where it is: lists, dicts and the dataclasses
+    that are not frozen (a frozen one is replaced, never changed, so it may be shared)."""
+    if isinstance(value, list):
+        yield path, value
+        for i, item in enumerate(value):
+            yield from changeable(item, f"{path}[{i}]")
+    elif isinstance(value, dict):
+        yield path, value
+        for key, item in value.items():
+            yield from changeable(item, f"{path}[{key!r}]")
+    elif dataclasses.is_dataclass(value) and not getattr(type(value), "__dataclass_params__").frozen:  # noqa: B009
+        yield path, value
+        for field in dataclasses.fields(value):
+            yield from changeable(getattr(value, field.name), f"{path}.{field.name}")
+
+
+@pytest.mark.parametrize(("edition", "players", "rules"), CONFIGS)
+def test_a_copy_is_the_same_position_and_shares_nothing_changeable(
+    edition: str, players: int, rules: object
+) -> None:
+    for steps in (0, 150, 600):
+        state = fuzz(11, edition, players, rules, steps).state  # type: ignore[arg-type]
+        copy = state.copy()
+        assert copy == state and copy.to_json() == state.to_json()
+        mine = dict(changeable(state))
+        theirs = dict(changeable(copy))
+        assert mine.keys() == theirs.keys()
+        shared = [path for path, part in mine.items() if theirs[path] is part]
+        assert shared == []
