@@ -2,8 +2,11 @@
 of real games) one CPU second plays, by the simple players and by the shark's fast copy, per edition.
 
 Positions are taken from seeded games between the simple players at several turns; every policy plays
-the same playouts from them, alternating, so the figures compare in one sitting. `--profile` prints the
-top lines of a profile of the shark's playouts (where a playout's time goes).
+the same playouts from them, alternating, so the figures compare in one sitting. Then the expert's whole
+look-ahead from the same positions, as its decisions pay for it: two courses compared on 48 drawn
+positions each (the draws, the copies, the shark's playouts and the values where they end), in
+milliseconds of CPU. `--profile` prints the top lines of a profile of that look-ahead (where its time
+goes).
 
     python bench/playouts.py [--positions 40] [--repeats 3] [--edition classic] [--profile]
 """
@@ -21,6 +24,8 @@ HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 
 from engine import Game, new_game  # noqa: E402
+from engine.bots.expert import PLAYOUTS  # noqa: E402
+from engine.lookahead.judge import judge  # noqa: E402
 from engine.lookahead.players import SimplePlayer  # noqa: E402
 from engine.lookahead.playout import HORIZON_ROUNDS, play_forward, stop_turn  # noqa: E402
 from engine.lookahead.shark import SharkPlayer  # noqa: E402
@@ -63,6 +68,16 @@ def run(states: list[GameState], policy: type[SimplePlayer]) -> tuple[float, int
     return time.process_time() - start, len(states), turns
 
 
+def look_aheads(states: list[GameState]) -> float:
+    """CPU seconds a look-ahead: two courses (both to play on as things stand) from each position, judged
+    for the player on turn as the expert judges its choices."""
+    start = time.process_time()
+    for k, state in enumerate(states):
+        game = Game(state, initial=state)
+        judge(game.view(state.current), state.current, [[], []], PLAYOUTS, k, policy="shark")
+    return (time.process_time() - start) / len(states)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -85,11 +100,13 @@ def main() -> None:
             line.append(f"{name} {n / cpu:7,.0f} playouts/CPU s ({1e6 * cpu / max(1, turns):4.0f} µs a turn)")
         ratio = (best["shark"][1] / best["shark"][0]) / (best["simple"][1] / best["simple"][0])
         print("   ".join(line) + f"   shark/simple {ratio:.2f}")
+        few = states[: max(1, len(states) // 4)]
+        each = min(look_aheads(few) for _ in range(args.repeats))
+        print(f"{'':15}   look-ahead of 2 courses x {PLAYOUTS} playouts: {1000 * each:6.1f} ms of CPU")
         if args.profile:
             profile = cProfile.Profile()
             profile.enable()
-            for _ in range(args.repeats):
-                run(states, SharkPlayer)
+            look_aheads(few)
             profile.disable()
             pstats.Stats(profile).sort_stats("tottime").print_stats(15)
 

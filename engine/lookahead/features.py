@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from engine.odds import ROLLS_PER_TURN, odds_for
 from engine.rules.debts import liquidation_value
-from engine.rules.rent import full_group, rent_at, rent_for
+from engine.rules.rent import model_of, rent_at
 from engine.tabletop import Tabletop
 
 NAMES = (
@@ -120,7 +120,8 @@ def raw(table: Tabletop) -> tuple[list[list[float]], list[bool]]:
 
 def _income(table: Tabletop, players: int) -> tuple[list[float], list[float]]:
     """Per player, the rent one throw of a rival is expected to pay him, as his deeds stand and as his
-    complete groups would stand built to the promised level."""
+    complete groups would stand built to the promised level. (Worked out at the end of every playout: the
+    holdings are counted once, not again for each deed as the rent of a single deed is.)"""
     board = table.board
     land = odds_for(board.edition.id, table.rules).land
     ruleset = table.ruleset
@@ -128,22 +129,30 @@ def _income(table: Tabletop, players: int) -> tuple[list[float], list[float]]:
     income = [0.0] * players
     promise = [0.0] * players
     deeds = table.deeds
-    streets = set(board.streets)
-    complete: dict[tuple[int, str], bool] = {}
+    group_of = board.group_of
+    members = board.members
+    streets = board.streets
+    held: dict[tuple[int, str | None], int] = {}
+    for space in board.deeds:
+        owner = deeds[space].owner
+        if owner is not None:
+            key = (owner, group_of[space])
+            held[key] = held.get(key, 0) + 1
     for space in board.deeds:
         deed = deeds[space]
         owner = deed.owner
         if owner is None:
             continue
-        rent = 0 if deed.mortgaged else rent_for(table, space, 7)[0]
+        group = group_of[space]
+        count = held[(owner, group)]
+        level = deed.level
+        if deed.mortgaged:
+            rent = 0
+        else:  # a built lot's rent does not count the group (as `engine.rules.rent.rent_for`)
+            rent = model_of(board, space).at(board, ruleset, space, 0 if level else count, level, 7)[0]
         income[owner] += land[space] * rent
-        group = board.group_of[space]
-        if promised and space in streets and group is not None and deed.level < promised:
-            key = (owner, group)
-            if key not in complete:
-                complete[key] = full_group(table, owner, group)
-            if complete[key]:
-                held = len(board.members[group])
-                rent = rent_at(board, ruleset, space, held, promised)
+        complete = group is not None and count == len(members[group])
+        if promised and level < promised and complete and space in streets:
+            rent = rent_at(board, ruleset, space, count, promised)
         promise[owner] += land[space] * rent
     return income, promise
