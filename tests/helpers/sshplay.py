@@ -369,8 +369,10 @@ def where(people: list[Person]) -> str:
         if app is None:
             told.append(f"{p.name}: no session")
             continue
+        from tui.screens.game import GameScreen
+
         game = app.game_screen
-        waits = None if game is None else game.client.view(None).pending
+        waits = game.client.view(None).pending if isinstance(game, GameScreen) else None
         stack = [type(s).__name__ for s in app.screen_stack]
         told.append(f"{p.name}: screens {stack}, the game waits on {waits!r}")
     return "; ".join(told)
