@@ -43,14 +43,14 @@ def test_the_benchmark_runs_and_prints_its_figures(script: str) -> None:
 
 
 def test_the_value_of_positions_is_fitted_into_a_file_of_ones_choosing(tmp_path: Path) -> None:
-    out = tmp_path / "value.json"
-    run_and_expect(
-        "fit_value.py",
-        ["--games", "3", "--editions", "classic", "--jobs", "1", "--out", str(out)],
-        "log loss",
-    )
+    """And fitted the same on the games it kept, replayed (as after a change of the figures)."""
+    out, again, kept = tmp_path / "value.json", tmp_path / "again.json", tmp_path / "games"
+    fitting = ["--games", "3", "--editions", "classic", "--jobs", "1"]
+    run_and_expect("fit_value.py", [*fitting, "--out", str(out), "--keep-games", str(kept)], "log loss")
     data = json.loads(out.read_text())
     assert list(data["editions"]) == ["classic"] and len(data["editions"]["classic"]["weights"]) == WIDTH
+    run_and_expect("fit_value.py", [*fitting, "--out", str(again), "--from-games", str(kept)], "log loss")
+    assert json.loads(again.read_text()) == data
 
 
 def test_the_bots_ratings_are_fitted_into_a_file_of_ones_choosing(tmp_path: Path) -> None:

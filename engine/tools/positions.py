@@ -13,15 +13,19 @@ from dataclasses import dataclass
 
 import engine.rng as rng
 from engine.bots import make_bot
+from engine.commands import Command
 from engine.game import Game
 from engine.lookahead.features import design
 from engine.lookahead.fitting import Sample
 from engine.setup import new_game
+from engine.state import GameState
 from engine.tools.simulate import BotPlayer, game_seed, play_game
 from engine.view import GameView
 
 MIXED = ("easy", "normal", "hard")
 SEATS = 4
+MAX_TURNS = 1000
+"""The turns a mixed game is played to at most."""
 
 
 def lineup(seed: int, seats: int = SEATS) -> list[str]:
@@ -45,7 +49,7 @@ class Position:
     winner: int
 
 
-def mixed_game(edition: str, seed: int, index: int, max_turns: int = 1000) -> tuple[Game, list[str]]:
+def mixed_game(edition: str, seed: int, index: int, max_turns: int = MAX_TURNS) -> tuple[Game, list[str]]:
     """Game `index` of the mixed run seeded `seed`, played to its end (or the turn cap)."""
     s = game_seed(seed, index)
     levels = lineup(s)
@@ -54,15 +58,42 @@ def mixed_game(edition: str, seed: int, index: int, max_turns: int = 1000) -> tu
     return game, levels
 
 
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A finished mixed game kept as its commands: enough to replay it, and to work out figures that
+    were changed after it was played (the bots call a game by the value of positions, so a change of the
+    figures is fitted on games played before it: `bench/fit_value.py --keep-games` and `--from-games`)."""
+
+    index: int
+    initial: GameState
+    log: tuple[Command, ...]
+    levels: tuple[str, ...]
+    winner: int | None
+
+
+def played(edition: str, seed: int, first: int, count: int) -> list[Played]:
+    """Mixed games `first` .. `first + count - 1` of the run seeded `seed`, played to their end."""
+    out: list[Played] = []
+    for index in range(first, first + count):
+        game, levels = mixed_game(edition, seed, index)
+        out.append(Played(index, game.initial, tuple(game.log), tuple(levels), game.state.winner))
+    return out
+
+
 def positions_of(game: Game, turns: Iterable[int]) -> list[tuple[int, Game]]:
     """The game replayed, and a copy of it at the first moment each of `turns` turns had been played
     (turns the game never reached, or reached over, are left out)."""
+    return replayed(game.initial, game.log, turns)
+
+
+def replayed(initial: GameState, log: Sequence[Command], turns: Iterable[int]) -> list[tuple[int, Game]]:
+    """`positions_of` for a game given by its first state and its commands."""
     wanted = sorted(set(turns))
-    replay = Game.from_state(game.initial)
+    replay = Game.from_state(initial)
     st = replay.state
     out: list[tuple[int, Game]] = []
     k = 0
-    for cmd in [*game.log, None]:
+    for cmd in [*log, None]:
         while k < len(wanted) and st.turn >= wanted[k]:
             if st.turn == wanted[k] and st.winner is None:
                 out.append((wanted[k], Game(st.copy())))
@@ -89,13 +120,16 @@ def judged(edition: str, seed: int, first: int, count: int, turns: Sequence[int]
 def samples(edition: str, seed: int, first: int, count: int, every: int) -> list[Sample]:
     """Every `every` turns of mixed games `first` .. `first + count - 1` that ended with a winner: each
     player's figures (`engine.lookahead.features.design`, the seats' levels marked) and the winner."""
+    return samples_of(played(edition, seed, first, count), every)
+
+
+def samples_of(games: Iterable[Played], every: int) -> list[Sample]:
+    """`samples` of games already played: each replayed, its figures worked out as they are now."""
     out: list[Sample] = []
-    for index in range(first, first + count):
-        game, levels = mixed_game(edition, seed, index)
-        winner = game.state.winner
-        if winner is None:
+    for game in games:
+        if game.winner is None:
             continue
-        for _, position in positions_of(game, range(every, game.state.turn + 1, every)):
-            rows, alive = design(position, levels)
-            out.append(Sample(tuple(tuple(r) for r in rows), tuple(alive), winner))
+        for _, position in replayed(game.initial, game.log, range(every, MAX_TURNS + 1, every)):
+            rows, alive = design(position, list(game.levels))
+            out.append(Sample(tuple(tuple(r) for r in rows), tuple(alive), game.winner))
     return out
