@@ -114,7 +114,8 @@ def main() -> int:
         found = gather(
             edition, args.games, args.seed, args.every, args.jobs, args.keep_games, args.from_games
         )
-        played = time.perf_counter() - wall
+        gathering = time.perf_counter() - wall
+        how = "played" if args.from_games is None else "replayed"
         weights = fit(found, ridge=args.ridge)
         before = loss(list(worth_share()), found, args.ridge)[0]
         after = loss(list(weights), found, args.ridge)[0]
@@ -128,7 +129,7 @@ def main() -> int:
         }
         print(
             f"{edition}: {len(found)} positions of {args.games} games (seed {args.seed}, every {args.every} "
-            f"turns) played in {played:.0f} s; log loss {before:.4f} (worth share) -> {after:.4f}; "
+            f"turns) {how} in {gathering:.0f} s; log loss {before:.4f} (worth share) -> {after:.4f}; "
             f"fitting took {time.process_time() - start:.0f} s of CPU here",
             flush=True,
         )
