@@ -10,8 +10,8 @@ from typing import Any
 
 from engine.events import Event
 from translation import _, pgettext
-from tui.dialogs.base import GameDialog, Table
-from tui.dialogs.card import CardDialog
+from tui.dialogs.base import Table
+from tui.dialogs.card import Card
 from tui.glyphs import plain
 from tui.words import actor_of
 
@@ -26,13 +26,13 @@ class Announcements:
         self.table = table
         self._notify = notify
         self._negotiating = negotiating  # a trade negotiator is open: it shows the answers itself
-        self.waiting: list[GameDialog] = []
+        self.waiting: list[Card] = []
 
     def __bool__(self) -> bool:
         return bool(self.waiting)
 
-    def next(self) -> GameDialog:
-        """The first dialog waiting, taken to be shown."""
+    def next(self) -> Card:
+        """The first card waiting, taken to be shown."""
         return self.waiting.pop(0)
 
     def take(self, new_events: Sequence[Event]) -> None:
@@ -46,14 +46,12 @@ class Announcements:
                 said = pgettext("card", e.text)  # the card's words in the player's language
                 text = plain(said) if self.table.glyphs.ascii_only else said
                 self.waiting.append(
-                    CardDialog(
-                        self.table, names[e.player], pgettext("card", deck.name) if deck else e.deck, text
-                    )
+                    Card(names[e.player], pgettext("card", deck.name) if deck else e.deck, text)
                 )
             elif e.kind == "card_taken" and e.player in humans:
-                dialog = self._card_taken(e.player, e.deck, e.card)
-                if dialog is not None:
-                    self.waiting.append(dialog)
+                taken = self._card_taken(e.player, e.deck, e.card)
+                if taken is not None:
+                    self.waiting.append(taken)
             elif e.kind == "player_bankrupt":
                 self._notify(client.narrate(e), severity="warning", timeout=6)
             elif e.kind in ("auction_won", "auction_unsold"):
@@ -63,7 +61,7 @@ class Announcements:
                 if involved in humans or actor_of(e) in humans:
                     self._notify(client.narrate(e), timeout=5)
 
-    def _card_taken(self, player: int, deck: str, card: str) -> CardDialog | None:
+    def _card_taken(self, player: int, deck: str, card: str) -> Card | None:
         """The card a person here took into his hand (a face-down one read from his own hand)."""
         client = self.table.client
         board = client.board
@@ -78,4 +76,4 @@ class Announcements:
         said = pgettext("card", found.text)
         text = plain(said) if self.table.glyphs.ascii_only else said
         what = _("a {deck} card", deck=pgettext("card", board.edition.decks[deck].name))
-        return CardDialog(self.table, client.names[player], what, text)
+        return Card(client.names[player], what, text)

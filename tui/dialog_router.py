@@ -10,7 +10,8 @@ in step with it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from itertools import count
+from typing import Any, Protocol, TypeVar
 
 from textual.app import App
 
@@ -20,7 +21,7 @@ from tui.dialogs.auction import AuctionDialog
 from tui.dialogs.base import GameDialog, Table
 from tui.dialogs.buy import BuyDialog
 from tui.dialogs.call import CallDialog
-from tui.dialogs.card import CardDialog
+from tui.dialogs.card import Card, CardDialog
 from tui.dialogs.deal_answer import DealAnswerDialog
 from tui.dialogs.debt import DebtDialog
 from tui.dialogs.direction import DirectionDialog
@@ -63,6 +64,15 @@ DIALOGS: dict[str, Callable[[Table, Decision], GameDialog]] = {
 }
 """The dialog of each decision (`tui.director.Decision.kind`); the negotiators answer offers."""
 
+KEPT = frozenset({"buy", "auction", "jail", "income_tax"})
+"""The decisions whose dialogs open most often (with the cards'), kept between uses and filled anew
+(`DialogRouter.dialog_for`): a new one each time was composed, styled and laid out from nothing, twice the
+cost of bringing one back. A server draws them on every screen at a table (an auction on all at once)."""
+
+D = TypeVar("D", bound=GameDialog)
+
+_routers = count()  # each router's own names for the dialogs it keeps
+
 
 class Host(Table, Protocol):
     """The game screen, as the router sees it."""
@@ -84,6 +94,8 @@ class DialogRouter:
         self.announcements = announcements
         self.deferred: tuple[object, ...] | None = None  # a decision closed undecided: not reopened unasked
         self._over_shown = False
+        self._kept_as = f"kept-dialog-{next(_routers)}-"
+        self._kept: set[str] = set()  # the names of the dialogs kept (installed in the app)
 
     def sync(self) -> None:
         """Close dialogs for decisions already made, open the one the game now waits on, pace the bots."""
@@ -104,14 +116,14 @@ class DialogRouter:
 
                 app.push_screen(GameOverScreen(host.client))
             elif announcements and self._on_top():
-                app.push_screen(announcements.next(), lambda _: host.sync())
+                app.push_screen(self.card_dialog(announcements.next()), lambda _: host.sync())
             return
         decision = decision_for(view, host.humans())
         self.close_stale(decision)
         top = app.screen
         quiet = self._on_top() or not isinstance(top, GameDialog) or top.decision is None
         if announcements and not isinstance(top, CardDialog) and quiet:
-            app.push_screen(announcements.next(), lambda _: host.sync())
+            app.push_screen(self.card_dialog(announcements.next()), lambda _: host.sync())
             return
         if announcements or isinstance(top, CardDialog):
             return  # the card is read first; its closing brings the table back here
@@ -158,4 +170,42 @@ class DialogRouter:
         if decision.kind == "loan":
             return LoanScreen(self.host, decision.player, received=decision)
         kind = DIALOGS.get(decision.kind)
-        return kind(self.host, decision) if kind is not None else None
+        if kind is None:
+            return None
+        if decision.kind not in KEPT:
+            return kind(self.host, decision)
+        return self._keep(decision.kind, GameDialog, lambda: kind(self.host, decision), decision)
+
+    def card_dialog(self, card: Card) -> CardDialog:
+        dialog = self._keep("card", CardDialog, lambda: CardDialog(self.host, card))
+        if dialog.card != card:
+            dialog.read(card)
+        return dialog
+
+    def _keep(self, name: str, kind: type[D], make: Callable[[], D], decision: Decision | None = None) -> D:
+        """The dialog kept under `name`, reopened for `decision`; made (and kept) the first time, and made
+        anew, not kept, while the kept one is still open (under another screen, for a decision now made)."""
+        app = self.host.app
+        name = self._kept_as + name
+        if not app.is_screen_installed(name):
+            dialog = make()
+            app.install_screen(dialog, name)
+            self._kept.add(name)
+            return dialog
+        kept = app.get_screen(name)
+        if kept in app.screen_stack or not isinstance(kept, kind):
+            return make()
+        kept.reopen(decision)
+        return kept
+
+    def forget(self) -> None:
+        """Let the dialogs kept go with the game screen (from its unmounting: the dialogs over a game screen
+        are closed before it goes, so none is still open here but when the whole app closes)."""
+        app = self.host.app
+        for name in sorted(self._kept):
+            if app.is_screen_installed(name):
+                kept = app.get_screen(name)
+                if kept not in app.screen_stack:
+                    app.uninstall_screen(name)
+                    kept.remove()
+        self._kept.clear()

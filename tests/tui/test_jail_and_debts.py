@@ -74,7 +74,7 @@ async def test_a_card_drawn_is_shown_until_read() -> None:
         await settle(pilot)
         assert isinstance(app.screen, CardDialog)
         drawn = next(e for e in client.history() if e.kind == "card_drawn")
-        assert app.screen.text == drawn.text
+        assert app.screen.card.text == drawn.text
         await pilot.press("enter")
         await settle(pilot)
         assert not isinstance(app.screen, CardDialog)

@@ -70,10 +70,14 @@ class AuctionDialog(GameDialog):
     def __init__(self, table: Table, decision: Decision) -> None:
         super().__init__(table)
         self.decision = decision
-        self._typed = False
-        self._auto_value = ""
         self.limit: int | None = None
         """Bid for the person up to this (`u`), the least bid each time the bidding comes round."""
+        self.forget()
+
+    def forget(self) -> None:
+        self._typed = False
+        self._auto_value = ""
+        self.limit = None
         self._proxy_at = -1  # the table's version a bid up to the limit was last sent for
 
     def compose(self) -> ComposeResult:

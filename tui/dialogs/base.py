@@ -16,6 +16,7 @@ from tui.director import Decision
 from tui.glyphs import Glyphs
 from tui.lesson import Explanation
 from tui.screens.overlay import Overlay
+from tui.widgets.lesson_note import LessonNote
 
 if TYPE_CHECKING:
     from tui.deal_model import DealDraft
@@ -143,6 +144,10 @@ class GameDialog(Overlay[None]):
         focus, say) goes in `filled`."""
         if self.closed:
             return
+        self._fill()
+
+    def _fill(self) -> None:
+        self._refill = False
         self.refresh_from_game()
         self.filled()
         explanation = self.table.lesson_now()
@@ -150,12 +155,33 @@ class GameDialog(Overlay[None]):
             self.app.clear_notifications()  # the notice laid over the dialog: it is at its foot now
 
     def filled(self) -> None:
-        """Called once the dialog is first filled from the game."""
+        """Called each time the dialog is filled from the game for a decision (first, or reopened)."""
+
+    _refill = False  # reopened for a new decision: filled anew when it comes on top
+
+    def reopen(self, decision: Decision | None = None) -> None:
+        """Ready this dialog, kept between uses (`tui.dialog_router`), for a new decision: as a new one
+        would be, with nothing of its last use left (its own state, the focus, a lesson at its foot)."""
+        self.decision = decision
+        self.forget()
+        self._lesson = None
+        self._refill = True
+        if self.is_mounted:
+            for note in self.query(LessonNote):
+                note.remove()
+            self.set_focus(None)  # Textual focuses as on a new screen when it comes on top
+
+    def forget(self) -> None:
+        """Drop what the last decision left in this dialog's own state (a subclass's: its bid, say)."""
 
     def on_screen_resume(self) -> None:
-        """Back on top (a dialog over it closed): catch up, and let the table move on."""
+        """Back on top (a dialog over it closed, or reopened for a new decision): catch up, and let the
+        table move on."""
         if self.is_mounted and not self.closed:
-            self.refresh_from_game()
+            if self._refill:
+                self._fill()
+            else:
+                self.refresh_from_game()
             self.call_after_refresh(self.table.sync)
 
     def action_advise(self) -> None:
@@ -250,3 +276,8 @@ class DecisionDialog(GameDialog):
         super().__init__(table)
         self.decision = decision
         self.player = decision.player
+
+    def reopen(self, decision: Decision | None = None) -> None:
+        assert decision is not None  # a decision dialog is reopened for a decision
+        self.player = decision.player
+        super().reopen(decision)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -13,6 +14,15 @@ from textual.widgets import Button, Label, Static
 from translation import N_, _
 from tui.dialogs.base import GameDialog, Table
 from tui.widgets.steady_footer import SteadyFooter
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card for a person here to read: who drew or took it, from which deck, and its words."""
+
+    player: str
+    deck: str
+    text: str
 
 
 class CardDialog(GameDialog):
@@ -31,19 +41,27 @@ class CardDialog(GameDialog):
     }
     """
 
-    def __init__(self, table: Table, player: str, deck: str, text: str) -> None:
+    def __init__(self, table: Table, card: Card) -> None:
         super().__init__(table)
-        self.player_name = player
-        self.deck = deck
-        self.text = text
+        self.card = card
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label(Content(_("{name} drew {card}", name=self.player_name, card=self.deck)), id="title")
-            yield Static(Content(self.text), id="text")
+            yield Label(self._title(), id="title")
+            yield Static(Content(self.card.text), id="text")
             with Horizontal(classes="buttons"):
                 yield Button(_("OK (enter)"), id="ok", variant="primary", compact=True)
         yield SteadyFooter()
+
+    def _title(self) -> Content:
+        return Content(_("{name} drew {card}", name=self.card.player, card=self.card.deck))
+
+    def read(self, card: Card) -> None:
+        """Show another card in this dialog, kept between cards (`tui.dialog_router`)."""
+        self.card = card
+        if self.is_mounted:
+            self.query_one("#title", Label).update(self._title())
+            self.query_one("#text", Static).update(Content(card.text))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss()

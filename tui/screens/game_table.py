@@ -310,6 +310,7 @@ class GameTable(Underlay[None]):
 
     def on_unmount(self) -> None:
         self._watch_chances(False)
+        self.router.forget()
 
     def on_screen_resume(self) -> None:
         if self.is_mounted:

@@ -1,0 +1,125 @@
+"""The dialogs that open most (buy, auction, jail, income tax, cards) are kept between uses: the same
+dialog comes back for the next decision, filled anew as a new one would be, and goes with the game
+screen."""
+
+from __future__ import annotations
+
+from textual.widgets import Label, Static
+
+from tui.app import LandlordsApp
+from tui.dialog_router import KEPT
+from tui.dialogs.auction import AuctionDialog
+from tui.dialogs.buy import BuyDialog
+from tui.dialogs.card import Card
+from tui.lesson import EXPLANATIONS
+from tui.widgets.lesson_note import LessonNote
+
+from playtable import ADA, VERA, app_for, client_for, game_screen, scripted_game, settle
+
+BALTIC, VERMONT = 3, 8
+
+
+def _two_landings() -> LandlordsApp:
+    """Vera lands on Baltic Avenue, Ada on Reading Railroad, then Vera on Vermont Avenue."""
+    seats = [VERA, ADA]
+    return app_for(client_for(scripted_game(seats, [(1, 2), (2, 3), (2, 3)]), seats))
+
+
+def _kept_names(app: LandlordsApp) -> list[str]:
+    return [name for name in app._installed_screens if name.startswith("kept-dialog-")]
+
+
+async def test_the_buy_dialog_comes_back_for_the_next_deed_filled_anew() -> None:
+    app = _two_landings()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        first = app.screen
+        assert isinstance(first, BuyDialog)
+        assert "Baltic Avenue" in str(first.query_one("#title", Label).content)
+        first.set_focus(first.query_one("#decline"))  # left focused on the second button
+        first.show_lesson(EXPLANATIONS["purchase"])  # and a lesson at its foot
+        await pilot.pause()
+        assert len(first.query(LessonNote)) == 1
+        await pilot.press("b")
+        await settle(pilot)
+        assert not isinstance(app.screen, BuyDialog) and first.is_attached  # kept, off the stack
+        await pilot.press("e")  # Vera's turn ends; Ada plays hers
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        again = app.screen
+        assert again is first  # the same dialog, not a new one
+        title = str(again.query_one("#title", Label).content)
+        assert "Vermont Avenue" in title and "Baltic" not in title
+        assert again.focused is not None and again.focused.id == "buy"  # focused as a new one is
+        assert not again.query(LessonNote)  # this game teaches nothing: the last note went
+        assert "$100" in str(again.query_one("#buy").label)  # type: ignore[attr-defined]
+        await pilot.press("b")
+        await settle(pilot)
+        assert game_screen(app).client.view(0).deeds[VERMONT].owner == 0
+
+
+async def test_the_auction_dialog_comes_back_without_the_last_auctions_limit_or_bid() -> None:
+    app = _two_landings()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("a")  # Baltic goes to auction
+        await settle(pilot)
+        auction = app.screen
+        assert isinstance(auction, AuctionDialog)
+        await pilot.press("5", "0", "0", "u")  # bid for Vera up to $500: she takes Baltic at the least bid
+        await settle(pilot)
+        assert auction.limit == 500
+        assert game_screen(app).client.view(0).deeds[BALTIC].owner == 0
+        assert not isinstance(app.screen, AuctionDialog)
+        await pilot.press("e")
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("a")  # Vermont to auction: the same dialog, nothing of Baltic's left in it
+        await settle(pilot)
+        assert app.screen is auction
+        assert auction.limit is None and not auction._typed
+        assert "Vermont Avenue" in str(auction.query_one("#title", Label).content)
+        assert auction.bidder() == 0  # not bid for: the dialog waits for Vera
+        assert int(auction.query_one("#amount").value) == auction._minimum()  # type: ignore[attr-defined]
+
+
+async def test_the_kept_dialogs_go_with_the_game_screen() -> None:
+    app = _two_landings()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, BuyDialog) and "buy" in KEPT
+        assert len(_kept_names(app)) == 1
+        app._back_to_start()
+        await pilot.pause()
+        await pilot.pause()
+        assert _kept_names(app) == []
+        assert not dialog.is_attached
+
+
+async def test_the_card_dialog_comes_back_with_the_next_cards_words() -> None:
+    app = _two_landings()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        router = game_screen(app).router
+        first = router.card_dialog(Card("Vera", "a Chance card", "Advance to Go."))
+        await app.push_screen(first)
+        await pilot.pause()
+        assert "Advance to Go." in str(first.query_one("#text", Static).content)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is not first
+        again = router.card_dialog(Card("Vera", "a Community Chest card", "Bank error in your favor."))
+        assert again is first
+        await app.push_screen(again)
+        await pilot.pause()
+        assert str(again.query_one("#text", Static).content) == "Bank error in your favor."
+        assert "Community Chest" in str(again.query_one("#title", Label).content)
