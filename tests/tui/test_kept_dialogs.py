@@ -4,7 +4,7 @@ screen."""
 
 from __future__ import annotations
 
-from textual.widgets import Label, Static
+from textual.widgets import Input, Label, Static
 
 from tui.app import LandlordsApp
 from tui.dialog_router import KEPT
@@ -82,11 +82,12 @@ async def test_the_auction_dialog_comes_back_without_the_last_auctions_limit_or_
         await settle(pilot)
         await pilot.press("a")  # Vermont to auction: the same dialog, nothing of Baltic's left in it
         await settle(pilot)
-        assert app.screen is auction
+        reopened = app.screen is auction  # (not narrowed to the screen's type, as an assert of `is` would)
+        assert reopened
         assert auction.limit is None and not auction._typed
         assert "Vermont Avenue" in str(auction.query_one("#title", Label).content)
         assert auction.bidder() == 0  # not bid for: the dialog waits for Vera
-        assert int(auction.query_one("#amount").value) == auction._minimum()  # type: ignore[attr-defined]
+        assert int(auction.query_one("#amount", Input).value) == auction._minimum()
 
 
 async def test_the_kept_dialogs_go_with_the_game_screen() -> None:
