@@ -90,7 +90,7 @@ class Notices:
         self.shown = True  # drawn at all (a test may ask for notifications kept but not drawn)
         self.edge = BAR
         self._box: Box | None = None
-        self._key: tuple[Size, tuple[str, ...], str] | None = None
+        self._key: tuple[object, ...] | None = None  # what the box was drawn for (`box`)
         self._timer: Timer | None = None
 
     def current(self) -> list[Notification]:
@@ -102,20 +102,20 @@ class Notices:
         return [note for note in self.app._notifications]  # noqa: C416
 
     def refresh(self) -> None:
-        """The notifications changed: draw the box again where it was and where it goes, and wake up when
-        the next one is due to go."""
+        """The notifications may have changed (Textual asks on every notice and whenever a screen comes on
+        top): draw the box again where it was and where it goes if it changed, and wake up when the next
+        one is due to go."""
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
         notes = self.current()
         old = self._box
-        self._box, self._key = None, None
         new = self.box()
         try:
             screen: Screen[Any] | None = self.app.screen
         except ScreenStackError:  # no screen yet (or any more): the next update draws what is due
             screen = None
-        if screen is not None:
+        if screen is not None and new is not old:
             # the rows under the box, drawn with whatever else changed on the screen meanwhile
             repaint_regions(screen, [b.region for b in (old, new) if b is not None])
         if notes:
@@ -123,14 +123,16 @@ class Notices:
             self._timer = self.app.set_timer(max(due, 0.0) + 0.01, self.refresh, name="notices")
 
     def box(self) -> Box | None:
-        """The box for the notices now and the screen's size now (None with nothing to show)."""
-        if not self.shown:
-            return None
-        notes = self.current()
+        """The box for the notices now and the screen's size now (None with nothing to show): drawn again
+        only when the notices, the size or the look changed (a server asks for it on every dialog that
+        opens or closes)."""
+        notes = self.current() if self.shown else []
         if not notes:
+            self._box, self._key = None, None
             return None
-        size = self.app.size
-        key = (size, tuple(n.identity for n in notes), self.app.theme)
+        app = self.app
+        size = app.size
+        key = (size, tuple(n.identity for n in notes), app.theme, app.ansi_color, self.edge)
         if key != self._key or self._box is None:
             self._box, self._key = self._draw(notes, size), key
         return self._box
