@@ -4,6 +4,7 @@ screen."""
 
 from __future__ import annotations
 
+from textual.pilot import Pilot
 from textual.widgets import Input, Label, Static
 
 from tui.app import LandlordsApp
@@ -25,6 +26,14 @@ def _two_landings() -> LandlordsApp:
     return app_for(client_for(scripted_game(seats, [(1, 2), (2, 3), (2, 3)]), seats))
 
 
+async def _play(pilot: Pilot[int], *keys: str) -> None:
+    """Each key pressed once the table has settled (the bots moved, the screens caught up)."""
+    await settle(pilot)
+    for key in keys:
+        await pilot.press(key)
+        await settle(pilot)
+
+
 def _kept_names(app: LandlordsApp) -> list[str]:
     return [name for name in app._installed_screens if name.startswith("kept-dialog-")]
 
@@ -32,9 +41,7 @@ def _kept_names(app: LandlordsApp) -> list[str]:
 async def test_the_buy_dialog_comes_back_for_the_next_deed_filled_anew() -> None:
     app = _two_landings()
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        await pilot.press("r")
-        await settle(pilot)
+        await _play(pilot, "r")
         first = app.screen
         assert isinstance(first, BuyDialog)
         assert "Baltic Avenue" in str(first.query_one("#title", Label).content)
@@ -42,13 +49,9 @@ async def test_the_buy_dialog_comes_back_for_the_next_deed_filled_anew() -> None
         first.show_lesson(EXPLANATIONS["purchase"])  # and a lesson at its foot
         await pilot.pause()
         assert len(first.query(LessonNote)) == 1
-        await pilot.press("b")
-        await settle(pilot)
+        await _play(pilot, "b")
         assert not isinstance(app.screen, BuyDialog) and first.is_attached  # kept, off the stack
-        await pilot.press("e")  # Vera's turn ends; Ada plays hers
-        await settle(pilot)
-        await pilot.press("r")
-        await settle(pilot)
+        await _play(pilot, "e", "r")  # Vera's turn ends, Ada plays hers, and Vera throws again
         again = app.screen
         assert again is first  # the same dialog, not a new one
         title = str(again.query_one("#title", Label).content)
@@ -56,19 +59,14 @@ async def test_the_buy_dialog_comes_back_for_the_next_deed_filled_anew() -> None
         assert again.focused is not None and again.focused.id == "buy"  # focused as a new one is
         assert not again.query(LessonNote)  # this game teaches nothing: the last note went
         assert "$100" in str(again.query_one("#buy").label)  # type: ignore[attr-defined]
-        await pilot.press("b")
-        await settle(pilot)
+        await _play(pilot, "b")
         assert game_screen(app).client.view(0).deeds[VERMONT].owner == 0
 
 
 async def test_the_auction_dialog_comes_back_without_the_last_auctions_limit_or_bid() -> None:
     app = _two_landings()
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        await pilot.press("r")
-        await settle(pilot)
-        await pilot.press("a")  # Baltic goes to auction
-        await settle(pilot)
+        await _play(pilot, "r", "a")  # Baltic goes to auction
         auction = app.screen
         assert isinstance(auction, AuctionDialog)
         await pilot.press("5", "0", "0", "u")  # bid for Vera up to $500: she takes Baltic at the least bid
@@ -76,12 +74,7 @@ async def test_the_auction_dialog_comes_back_without_the_last_auctions_limit_or_
         assert auction.limit == 500
         assert game_screen(app).client.view(0).deeds[BALTIC].owner == 0
         assert not isinstance(app.screen, AuctionDialog)
-        await pilot.press("e")
-        await settle(pilot)
-        await pilot.press("r")
-        await settle(pilot)
-        await pilot.press("a")  # Vermont to auction: the same dialog, nothing of Baltic's left in it
-        await settle(pilot)
+        await _play(pilot, "e", "r", "a")  # Vermont to auction: the same dialog, nothing of Baltic's in it
         reopened = app.screen is auction  # (not narrowed to the screen's type, as an assert of `is` would)
         assert reopened
         assert auction.limit is None and not auction._typed
@@ -93,9 +86,7 @@ async def test_the_auction_dialog_comes_back_without_the_last_auctions_limit_or_
 async def test_the_kept_dialogs_go_with_the_game_screen() -> None:
     app = _two_landings()
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        await pilot.press("r")
-        await settle(pilot)
+        await _play(pilot, "r")
         dialog = app.screen
         assert isinstance(dialog, BuyDialog) and "buy" in KEPT
         assert len(_kept_names(app)) == 1
