@@ -16,6 +16,8 @@ same, only more slowly.
   can stand, and shared by the widgets, dialogs and apps of the process that stand there.
 - `component_nodes`: a widget's component styles are worked out on the same stand-in nodes each time,
   not on new ones that each leave a reference cycle behind.
+- `filters`: a line that the app's line filter leaves as it was (the game's lines, in exact colours) is
+  handed out as itself, not as a copy the line then keeps.
 
 Each module's `install` and `uninstall` act on its own patch (the tests compare the two ways); they are
 written against Textual's private names, which is why `textual` is pinned to one minor version.
@@ -27,9 +29,9 @@ from textual._compositor import Compositor
 from textual.css.stylesheet import Stylesheet
 from textual.strip import Strip
 
-from tui.patches import component_nodes, crops, maps, matched_rules, strips, stylesheets
+from tui.patches import component_nodes, crops, filters, maps, matched_rules, strips, stylesheets
 
-PATCHES = (strips, maps, stylesheets, matched_rules, crops, component_nodes)
+PATCHES = (strips, maps, stylesheets, matched_rules, crops, component_nodes, filters)
 """Every patch, in the order they are installed."""
 
 
@@ -49,4 +51,5 @@ def installed() -> dict[str, bool]:
         "crops": Compositor._get_renders is crops._get_renders,
         "component_nodes": Stylesheet._process_component_classes
         is component_nodes._process_component_classes,
+        "filters": Strip.apply_filter is filters._apply_filter,
     }
