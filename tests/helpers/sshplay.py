@@ -197,16 +197,20 @@ class Person:
         app = self.app_now()
         return app is not None and isinstance(app.screen, kinds)
 
-    async def read_cards(self, timeout: float = 15.0) -> None:
+    async def read_cards(
+        self, timeout: float = 15.0, or_over: tuple[builtins.type[object], ...] = ()
+    ) -> None:
         """Back at the board: each card shown read (OK) as a person would, for a test that walks the
-        game's own dice and may have come by a card (a Chance or Chest dialog over the board)."""
+        game's own dice and may have come by a card (a Chance or Chest dialog over the board). With
+        `or_over`, one of those dialogs on top will do too: a decision the dice may have brought (jail)
+        that the test leaves open."""
         from tui.dialogs.card import CardDialog
 
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         while loop.time() < end:
             app = self.app_now()
-            if app is not None and app.screen is app.game_screen:
+            if app is not None and (app.screen is app.game_screen or isinstance(app.screen, or_over)):
                 return
             if app is not None and isinstance(app.screen, CardDialog):
                 await self.press("enter")  # once for each card: wait for it to go before the next

@@ -15,6 +15,7 @@ from server.screens.chat import ChatDialog
 from server.screens.lobby import LobbyScreen
 from server.screens.lobby_chat import LobbyChat
 from server.screens.room import RoomScreen
+from tui.dialogs.jail import JailDialog
 from tui.screens.why import WhyScreen
 from tui.widgets.event_log import EventLog
 
@@ -185,7 +186,9 @@ async def test_a_late_watcher_reads_the_chat_in_its_place_among_the_moves(tmp_pa
         await play_until([ada, bob], lambda: ada_to_roll(0))
         moved = room.version
         first = len(room.history())
-        await ada.read_cards()  # the dice are the game's own: she may have drawn a card on the way
+        # the dice are the game's own: she may have drawn a card on the way, or be in jail, where `/`
+        # opens the chat line over the jail's dialog as over the board
+        await ada.read_cards(or_over=(JailDialog,))
         await ada.wait_for(lambda: len(_log_lines(ada)) == first)  # her screen has caught up
         await ada.press("slash")
         await ada.wait_for("Say to the table")
