@@ -11,6 +11,7 @@ from tui.app import LandlordsApp
 from tui.patches import component_nodes
 
 from playtable import app_for, settle, showcase_client
+from unpatched import textuals_own
 
 
 def picture(app: LandlordsApp) -> list[list[tuple[str, str]]]:
@@ -51,11 +52,8 @@ async def test_a_screen_back_on_top_keeps_its_widgets_stand_ins() -> None:
 
 
 async def test_textual_drops_them_and_draws_the_same() -> None:
-    component_nodes.uninstall()
-    try:
+    with textuals_own(component_nodes):
         dropped, textuals = await dropped_stand_ins(app_for(showcase_client()))
-    finally:
-        component_nodes.install()
     assert dropped > 0  # the reason for the patch
     _, ours = await dropped_stand_ins(app_for(showcase_client()))
     assert ours == textuals

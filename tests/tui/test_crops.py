@@ -10,6 +10,7 @@ from textual.widget import Widget
 from tui.patches import crops
 
 from playtable import ADA, VERA, app_for, client_for, scripted_game, settle
+from unpatched import textuals_own
 
 
 def _pieces(compositor: Compositor, crop: Region) -> list[list[tuple[int, list[tuple[str, object]]]]]:
@@ -38,12 +39,9 @@ async def test_a_few_rows_are_drawn_as_textual_draws_them_from_fewer_rendered_li
         wanted.append(Region(0, 29, width, 1))
         ours = [_pieces(compositor, crop) for crop in wanted]
         rendered = [_rows_rendered(compositor, crop) for crop in wanted]
-        crops.uninstall()
-        try:
+        with textuals_own(crops):
             textual = [_pieces(compositor, crop) for crop in wanted]
             textual_rendered = [_rows_rendered(compositor, crop) for crop in wanted]
-        finally:
-            crops.install()
         assert ours == textual
         assert all(any(line for line in crop) for crop in ours)  # something was drawn in each
         assert rendered[0] * 5 < textual_rendered[0], (rendered, textual_rendered)  # the reason for it

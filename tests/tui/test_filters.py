@@ -15,6 +15,8 @@ from textual.strip import Strip
 
 from tui.patches import filters
 
+from unpatched import textuals_own
+
 EXACT = [Segment("Boardwalk ", Style(bold=True, color="#ffcc00")), Segment("$400", Style(bgcolor="#102030"))]
 """Pieces in exact colours, as the game draws them."""
 SIXTEEN = [Segment("Boardwalk ", Style(color="red")), Segment("$400", Style(bgcolor="blue"))]
@@ -27,11 +29,8 @@ BACKGROUND = Color(16, 16, 16)
 @pytest.fixture
 def textual_filtering() -> Iterator[None]:
     """Textual's own filtering for the length of a test, then the patch again."""
-    filters.uninstall()
-    try:
+    with textuals_own(filters):
         yield
-    finally:
-        filters.install()
 
 
 def filtered(segments: list[Segment]) -> list[Segment]:

@@ -11,6 +11,7 @@ from textual._compositor import Compositor
 from tui.patches import maps
 
 from playtable import ADA, VERA, app_for, client_for, scripted_game, settle
+from unpatched import textuals_own
 
 
 def _in_cycle(thing: object) -> bool:
@@ -30,10 +31,7 @@ async def test_a_layout_hands_back_a_map_free_of_the_cycle_that_places_every_wid
         assert {"BoardFace", "CentrePanel", "StatusBar"} <= kinds and widgets  # the board and the status line
         assert not _in_cycle(placed) and not _in_cycle(widgets)
         assert not _in_cycle(compositor._full_map)  # the screen's own, as laid out when it was shown
-        maps.uninstall()
-        try:
+        with textuals_own(maps):
             textual_placed, textual_widgets = compositor._arrange_root(root, size, visible_only=False)
             assert _in_cycle(textual_placed)  # the reason for the change: Textual's own is held by a cell
-        finally:
-            maps.install()
         assert placed == textual_placed and widgets == textual_widgets

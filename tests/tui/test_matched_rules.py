@@ -11,6 +11,7 @@ from tui.app import LandlordsApp
 from tui.patches import matched_rules
 
 from playtable import app_for, settle, showcase_client
+from unpatched import textuals_own
 
 Styles = list[tuple[str, str | None, tuple[str, ...]]]
 
@@ -47,11 +48,8 @@ async def test_widgets_are_styled_the_same_with_shared_and_with_their_own_matche
     again = await _session(app_for(showcase_client()))  # a second app: its widgets found in the places
     monkeypatch.setattr(matched_rules, "MOST_RULE_LISTS", 3)  # numbered again and again, all forgotten
     renumbered = await _session(app_for(showcase_client()))
-    matched_rules.uninstall()
-    try:
+    with textuals_own(matched_rules):
         own = await _session(app_for(showcase_client()))
-    finally:
-        matched_rules.install()
     assert len(own) == 6 and all(len(step) > 10 for step in own)
     assert own[1] != own[0] and own[2] != own[1]  # the steps differ: a dialog, then the focus moved
     assert shared == own and again == own and renumbered == own

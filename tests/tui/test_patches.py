@@ -16,6 +16,8 @@ import pytest
 
 from tui import patches
 
+from unpatched import textuals_own
+
 _IMPORT_EVERYTHING = """
 import json, pkgutil, importlib
 import tui
@@ -46,12 +48,8 @@ def test_importing_the_interface_changes_nothing_in_textual() -> None:
 @pytest.fixture
 def uninstalled() -> Iterator[None]:
     """Textual's own classes for the length of a test, then the patches again (as `conftest` installs)."""
-    for patch in patches.PATCHES:
-        patch.uninstall()
-    try:
+    with textuals_own(*patches.PATCHES):
         yield
-    finally:
-        patches.install()
 
 
 def test_the_landlords_command_installs_them_before_its_app_runs(

@@ -13,17 +13,16 @@ from textual.strip import Strip
 
 from tui.patches import strips
 
+from unpatched import textuals_own
+
 SEGMENTS = [Segment("Boardwalk ", Style(bold=True)), Segment("$400", Style(color="red")), Segment("  ")]
 
 
 @pytest.fixture
 def textual_strips() -> Iterator[None]:
     """Textual's own constructor for the length of a test, then the lazy one again."""
-    strips.uninstall()
-    try:
+    with textuals_own(strips):
         yield
-    finally:
-        strips.install()
 
 
 def slots(strip: Strip) -> dict[str, object]:

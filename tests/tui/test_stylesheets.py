@@ -10,6 +10,7 @@ from tui.app import LandlordsApp
 from tui.patches import stylesheets
 
 from playtable import app_for, settle, showcase_client
+from unpatched import textuals_own
 
 CSS = "Button { width: 12; background: $primary; }"
 
@@ -49,10 +50,7 @@ async def _styles(app: LandlordsApp) -> list[tuple[str, tuple[str, ...]]]:
 async def test_widgets_are_styled_the_same_with_shared_and_with_their_own_stylesheets() -> None:
     shared_before = await _styles(app_for(showcase_client()))
     shared_again = await _styles(app_for(showcase_client()))  # all of it from what the first parsed
-    stylesheets.uninstall()
-    try:
+    with textuals_own(stylesheets):
         own = await _styles(app_for(showcase_client()))
-    finally:
-        stylesheets.install()
     assert len(own) > 40
     assert shared_before == own and shared_again == own
