@@ -33,10 +33,11 @@ extras), and what it showed when a probe went unanswered is written to a file in
 
 It prints the sessions held, the server's CPU time spent on the arrivals, its memory (resident set,
 before and with every session, and per session), its CPU time while everyone plays (share of one core
-and of all the cores, and per key pressed), the key-to-screen times (median, 99th percentile), the
-collector's long passes (while people arrive, and while everyone plays) and the bots' moves that held a
-worker's event loop for 50 ms of CPU or more. The server is its front process and every worker process
-it started: their CPU and memory are summed.
+and of all the cores, and per key pressed), the key-to-screen times (median, 99th percentile; and
+apart, those of the first ten seconds of play, when every session opens its first dialogs, and those
+after them), the collector's long passes (while people arrive, and while everyone plays) and the bots'
+moves that held a worker's event loop for 50 ms of CPU or more. The server is its front process and
+every worker process it started: their CPU and memory are summed.
 `--workers N` is passed to `landlords serve` (left out, the server's own default: one per core).
 """
 
@@ -67,6 +68,10 @@ PROBE_EVERY = float(os.environ.get("BENCH_PROBE_EVERY", "6.0"))  # seconds betwe
 SCREENS: Path | None = None  # where a screen that answered no probe is written (--screens)
 CLOCK: dict[str, int] = {}  # the time bank of every table (--clock)
 KEY_EVERY = float(os.environ.get("BENCH_KEY_EVERY", "2.0"))  # seconds between a person's keys, on average
+OPENING = 10.0
+"""The first seconds of play, whose probes are also told apart: every session opens its first dialogs
+then (its first chat line, its first deed to buy, its first auction), each dearer than the next of its
+kind, all in the same few seconds."""
 
 
 def rss_mb(pid: int) -> float:
@@ -202,6 +207,7 @@ class Clock:
         """Of `keys`, those that open and close the chat line to time the screen: cheaper than a key of
         play, so the two are told apart."""
         self.seated = 0
+        self.started = 0.0  # the event loop's time when everyone may start pressing keys
 
 
 async def person(
@@ -209,7 +215,7 @@ async def person(
     key: asyncssh.SSHKey,
     room: str,
     clock: Clock,
-    latencies: list[float],
+    latencies: list[tuple[float, float]],
     chances: bool = False,
 ) -> str:
     """One person: connects, waits at the table for everyone (with `chances`, opens the chances panel
@@ -256,9 +262,9 @@ async def person(
                 clock.probe_keys += 1
                 try:
                     await asyncio.wait_for(screen.waiter, 5.0)
-                    latencies.append(loop.time() - sent)
+                    latencies.append((sent - clock.started, loop.time() - sent))
                 except TimeoutError:
-                    latencies.append(float("inf"))  # no screen within 5 s counts as the worst
+                    latencies.append((sent - clock.started, float("inf")))  # no screen in 5 s: the worst
                     if screen.emulator is not None and SCREENS is not None:
                         dump = SCREENS / f"{room}-{id(screen)}-{time.time():.1f}.txt"
                         dump.write_text("\n".join(screen.emulator.display))
@@ -324,8 +330,8 @@ async def run(
     await asyncio.sleep(1.0)
     processes = len(family(proc.pid))
     base_rss, base_cpu = server_rss_mb(proc.pid), server_cpu_seconds(proc.pid)
-    latencies: list[float] = []
-    at_chances: list[float] = []  # the probes of the people at the tables with the panel open
+    latencies: list[tuple[float, float]] = []  # (when sent, after the keys began; key to screen)
+    at_chances: list[tuple[float, float]] = []  # the probes of the people at the tables with the panel open
     chance_rooms = {f"T{t:03d}" for t in range(chances)}
     clock = Clock()
     loop = asyncio.get_running_loop()
@@ -350,6 +356,7 @@ async def run(
     each0 = each_cpu(proc.pid)
     log_mark = server_log.stat().st_size
     arrival_pauses = collector_pauses(server_log, arrival_mark, log_mark)
+    clock.started = loop.time()
     clock.go.set()
     peak = seated_rss
     while loop.time() < clock.until:
@@ -366,8 +373,10 @@ async def run(
 
     held = sum(1 for o in outcomes if o == "held")
     failed = [str(o) for o in outcomes if o != "held"]
-    others = sorted(t * 1000 for t in latencies)
-    looking = sorted(t * 1000 for t in at_chances)
+    others = sorted(t * 1000 for _, t in latencies)
+    looking = sorted(t * 1000 for _, t in at_chances)
+    opening = sorted(t * 1000 for when, t in latencies + at_chances if when < OPENING)
+    later = sorted(t * 1000 for when, t in latencies + at_chances if when >= OPENING)
     ms = sorted(others + looking)
     late = sum(1 for t in ms if t == float("inf"))
     window = wall1 - wall0
@@ -408,6 +417,13 @@ async def run(
         )
     else:
         print("key to screen    no key probed in so short a time (give it more --seconds)")
+    print(
+        "                 "
+        + "; ".join(
+            f"{label} {quantiles(part)}"
+            for label, part in ((f"in the first {OPENING:.0f} s of play", opening), ("after", later))
+        )
+    )
     if chances:  # told even with no key probed: a loaded machine may leave too little time for one
         for label, part in (("chances open", looking), ("the others", others)):
             if part:
@@ -438,6 +454,14 @@ async def run(
         f"load average     {load_before:.1f} before, {os.getloadavg()[0]:.1f} after "
         f"(this machine: {os.cpu_count()} cores, shared)"
     )
+
+
+def quantiles(ms: list[float]) -> str:
+    """Median and 99th percentile of sorted key-to-screen times, in words."""
+    if not ms:
+        return "no key probed"
+    p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+    return f"median {statistics.median(ms):.0f} ms, 99th percentile {p99:.0f} ms over {len(ms)} keys"
 
 
 def collector_pauses(server_log: Path, start: int, end: int | None = None) -> list[tuple[float, bool]]:
