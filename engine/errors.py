@@ -11,10 +11,11 @@ class IllegalCommand(ValueError):
 
     def __init__(self, code: str, reason: str | Phrase) -> None:
         phrase = reason if isinstance(reason, Phrase) else Phrase(reason)
-        super().__init__(str(phrase))
+        text = str(phrase)  # worked out once: the legal moves are found by refusals, many a screen
+        super().__init__(text)
         self.code = code
         self.phrase = phrase
-        self.reason = str(phrase)
+        self.reason = text
 
     def __repr__(self) -> str:
         return f"IllegalCommand({self.code!r}, {self.reason!r})"
