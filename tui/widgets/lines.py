@@ -3,6 +3,10 @@
 Replacing or adding lines repaints the view without laying the screen out again, which keeps a move's
 repaint cheap: the panels and the log change after every move.
 
+A line is wrapped once for every view of the process that shows it at the same width (`wrapped`): the
+panels wrap all their lines again after each move, most of them unchanged, and on a server every screen
+at a table shows the same holdings and log.
+
 A view that follows its end (the event log) keeps following it until the person scrolls back (the mouse
 wheel up, or a line chosen above the newest in the log), and again once they scroll down to the end. A
 resize or a layout never stops it: where the end is depends on the size the layout settles on, so the view
@@ -12,14 +16,30 @@ goes back to it once the layout has settled.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 
 from textual import events
+from textual.cache import LRUCache
 from textual.content import Content
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widget import Widget
+
+WRAPPED = 8192
+"""Lines kept wrapped for the process: a few screens' panels and logs for each of many tables."""
+
+_wrapped: LRUCache[Hashable, list[Content]] = LRUCache(WRAPPED)
+
+
+def wrapped(entry: Content, width: int) -> list[Content]:
+    """`entry` wrapped to `width`, as `Content.wrap` does: kept by its text, styles and width (lines are
+    equal by their text alone, so the styles are part of the key)."""
+    key = (entry.plain, tuple(entry.spans), width)
+    lines = _wrapped.get(key)
+    if lines is None:
+        lines = _wrapped[key] = entry.wrap(width)
+    return lines
 
 
 class LinesView(ScrollView):
@@ -68,7 +88,7 @@ class LinesView(ScrollView):
         else:
             first = len(self._entries) - len(new)
             for i, entry in enumerate(new, start=first):
-                lines = entry.wrap(width)
+                lines = wrapped(entry, width)
                 self._wrapped.extend(lines)
                 self._owners.extend([i] * len(lines))
             self._resize_virtually(Size(width, len(self._wrapped)))
@@ -95,7 +115,7 @@ class LinesView(ScrollView):
         self._wrapped = []
         self._owners = []
         for i, entry in enumerate(self._entries):
-            lines = entry.wrap(width)
+            lines = wrapped(entry, width)
             self._wrapped.extend(lines)
             self._owners.extend([i] * len(lines))
         self._resize_virtually(Size(width, len(self._wrapped)))
