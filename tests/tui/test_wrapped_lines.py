@@ -1,6 +1,6 @@
-"""The panels' and the log's lines are wrapped once for every view of the process that shows them at the
-same width: the holdings, deed and log of two screens at one table (a server), and the lines a panel
-shows again unchanged after a move."""
+"""The panels' lines are wrapped once for every view of the process that shows them at the same width: the
+holdings and deed of two screens at one table (a server), and the lines a panel shows again unchanged
+after a move."""
 
 from __future__ import annotations
 

@@ -3,9 +3,10 @@
 Replacing or adding lines repaints the view without laying the screen out again, which keeps a move's
 repaint cheap: the panels and the log change after every move.
 
-A line is wrapped once for every view of the process that shows it at the same width (`wrapped`): the
-panels wrap all their lines again after each move, most of them unchanged, and on a server every screen
-at a table shows the same holdings and log.
+A line shown again is wrapped once for every view of the process that shows it at the same width
+(`wrapped`): the panels wrap all their lines again after each move, most of them unchanged, and on a
+server every screen at a table shows the same holdings. Lines added at the end (the log's newest) are
+wrapped as they come, and not kept: each is wrapped once a screen anyway.
 
 A view that follows its end (the event log) keeps following it until the person scrolls back (the mouse
 wheel up, or a line chosen above the newest in the log), and again once they scroll down to the end. A
@@ -26,8 +27,9 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widget import Widget
 
-WRAPPED = 8192
-"""Lines kept wrapped for the process: a few screens' panels and logs for each of many tables."""
+WRAPPED = 2048
+"""Lines kept wrapped for the process: the panels of some forty tables (a server's worker holds 25 at
+100 people), each line a kilobyte or so."""
 
 _wrapped: LRUCache[Hashable, list[Content]] = LRUCache(WRAPPED)
 
@@ -88,7 +90,7 @@ class LinesView(ScrollView):
         else:
             first = len(self._entries) - len(new)
             for i, entry in enumerate(new, start=first):
-                lines = wrapped(entry, width)
+                lines = entry.wrap(width)
                 self._wrapped.extend(lines)
                 self._owners.extend([i] * len(lines))
             self._resize_virtually(Size(width, len(self._wrapped)))
