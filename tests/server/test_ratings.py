@@ -225,7 +225,11 @@ async def test_people_whose_time_ran_out_at_the_table_have_not_left_and_the_game
         await bob.connect("Friday")
         await ada.wait_for("Bob 0:30")
         short_banks(table, 1, 0)  # both idle at the table: their banks run out, bots play both to the end
-        await ada.wait_until(lambda p: p.showing(GameOverScreen), timeout=60)
+        await ada.wait_for(lambda: table.finished, timeout=60)
+        # a card the bot playing for her drew at the last move is shown first (the dice are the server's
+        # own): she reads it, as a person would, and the game's end comes next
+        await ada.read_cards(or_over=(GameOverScreen,))
+        await ada.wait_until(lambda p: p.showing(GameOverScreen))
         result = table.plan.result
         assert result is not None and not any(r.left for r in result)
         await ada.wait_for("This game counts for the ratings.")
