@@ -409,10 +409,8 @@ async def run(
         print(f"                 by process: {shares} of one core")
     print(f"clients' CPU     {100 * (own1 - own0) / window:.0f} % of one core (this process)")
     if ms:
-        p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
         print(
-            f"key to screen    median {statistics.median(ms):.0f} ms, 99th percentile {p99:.0f} ms "
-            f"over {len(ms)} keys ({late} with no screen within 5 s)\n"
+            f"key to screen    {quantiles(ms)} ({late} with no screen within 5 s)\n"
             "                 (target < 150 ms at the 99th percentile)"
         )
     else:
@@ -426,14 +424,7 @@ async def run(
     )
     if chances:  # told even with no key probed: a loaded machine may leave too little time for one
         for label, part in (("chances open", looking), ("the others", others)):
-            if part:
-                q99 = part[min(len(part) - 1, int(len(part) * 0.99))]
-                print(
-                    f"  {label:<14} median {statistics.median(part):.0f} ms, 99th percentile "
-                    f"{q99:.0f} ms over {len(part)} keys"
-                )
-            else:
-                print(f"  {label:<14} no key probed")
+            print(f"  {label:<14} {quantiles(part)}")
         print(f"                 (the chances panel open at {chances} tables of {(sessions + 1) // 2})")
     complete = [s for s, whole in pauses if whole]
     print(
