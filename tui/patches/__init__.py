@@ -18,6 +18,7 @@ same, only more slowly.
   not on new ones that each leave a reference cycle behind.
 - `filters`: a line that the app's line filter leaves as it was (the game's lines, in exact colours) is
   handed out as itself, not as a copy the line then keeps.
+- `caches`: a cache that is cleared lets go of its entries at once, not at the collector's next pass.
 
 Each module's `install` and `uninstall` act on its own patch (the tests compare the two ways); they are
 written against Textual's private names, which is why `textual` is pinned to one minor version.
@@ -26,12 +27,13 @@ written against Textual's private names, which is why `textual` is pinned to one
 from __future__ import annotations
 
 from textual._compositor import Compositor
+from textual.cache import LRUCache
 from textual.css.stylesheet import Stylesheet
 from textual.strip import Strip
 
-from tui.patches import component_nodes, crops, filters, maps, matched_rules, strips, stylesheets
+from tui.patches import caches, component_nodes, crops, filters, maps, matched_rules, strips, stylesheets
 
-PATCHES = (strips, maps, stylesheets, matched_rules, crops, component_nodes, filters)
+PATCHES = (strips, maps, stylesheets, matched_rules, crops, component_nodes, filters, caches)
 """Every patch, in the order they are installed."""
 
 
@@ -52,4 +54,5 @@ def installed() -> dict[str, bool]:
         "component_nodes": Stylesheet._process_component_classes
         is component_nodes._process_component_classes,
         "filters": Strip.apply_filter is filters._apply_filter,
+        "caches": LRUCache.clear is caches._clear,
     }
