@@ -35,7 +35,8 @@ It prints the sessions held, the server's CPU time spent on the arrivals, its me
 before and with every session, and per session), its CPU time while everyone plays (share of one core
 and of all the cores, and per key pressed), the key-to-screen times (median, 99th percentile; and
 apart, those of the first ten seconds of play, when every session opens its first dialogs, and those
-after them), the collector's long passes (while people arrive, and while everyone plays) and the bots'
+after them), the collector's passes of a tenth of a second or more, of each kind (young, middle, full
+and complete: `room.heap`), while people arrive and while everyone plays, and the bots'
 moves that held a worker's event loop for 50 ms of CPU or more. The server is its front process and
 every worker process it started: their CPU and memory are summed.
 `--workers N` is passed to `landlords serve` (left out, the server's own default: one per core).
@@ -53,6 +54,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -426,15 +428,12 @@ async def run(
         for label, part in (("chances open", looking), ("the others", others)):
             print(f"  {label:<14} {quantiles(part)}")
         print(f"                 (the chances panel open at {chances} tables of {(sessions + 1) // 2})")
-    complete = [s for s, whole in pauses if whole]
     print(
-        f"collector        {len(pauses)} full passes of 0.1 s or more while everyone played, "
-        f"{len(complete)} of them complete; the longest {max((s for s, _ in pauses), default=0):.2f} s "
-        "(every session of that worker waits)"
+        f"collector        {len(pauses)} passes of 0.1 s or more while everyone played{kinds(pauses)}; "
+        f"the longest {max((s for s, _ in pauses), default=0):.2f} s (every session of that worker waits)"
     )
-    complete = [s for s, whole in arrival_pauses if whole]
     print(
-        f"                 {len(arrival_pauses)} while people arrived, {len(complete)} of them complete; "
+        f"                 {len(arrival_pauses)} while people arrived{kinds(arrival_pauses)}; "
         f"the longest {max((s for s, _ in arrival_pauses), default=0):.2f} s"
     )
     print(
@@ -455,15 +454,21 @@ def quantiles(ms: list[float]) -> str:
     return f"median {statistics.median(ms):.0f} ms, 99th percentile {p99:.0f} ms over {len(ms)} keys"
 
 
-def collector_pauses(server_log: Path, start: int, end: int | None = None) -> list[tuple[float, bool]]:
+def kinds(pauses: list[tuple[float, str]]) -> str:
+    """How many passes of each kind (young, middle, full, complete), in words: none if there are none."""
+    counts = Counter(kind for _, kind in pauses)
+    return f" ({', '.join(f'{n} {kind}' for kind, n in sorted(counts.items()))})" if counts else ""
+
+
+def collector_pauses(server_log: Path, start: int, end: int | None = None) -> list[tuple[float, str]]:
     """The workers' long collector passes logged after `start` (and before `end`, byte offsets): CPU
-    seconds, complete."""
+    seconds, and the kind of pass (`room.heap.KINDS`)."""
     with open(server_log, "rb") as f:
         f.seek(start)
         text = f.read(-1 if end is None else end - start).decode(errors="replace")
     return [
-        (float(m.group(2)), m.group(1) == "complete")
-        for m in re.finditer(r"collector: a (complete|full) pass took ([0-9.]+) s", text)
+        (float(m.group(2)), m.group(1))
+        for m in re.finditer(r"collector: a (young|middle|full|complete) pass took ([0-9.]+) s", text)
     ]
 
 

@@ -47,8 +47,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-Pause = Callable[[float, bool], None]
-"""Told of a long full pass: its CPU seconds, and whether it was complete."""
+Pause = Callable[[float, str], None]
+"""Told of a long pass: its CPU seconds, and its kind (`KINDS`)."""
+
+KINDS = ("young", "middle", "full", "complete")
+"""The passes told of: over the youngest generation, over the middle one, over all three (what was set
+aside left out), over everything."""
 
 FEW = 8
 """Sessions gone that a complete pass waits for however few remain: some 25 MB of screens at most."""
@@ -82,7 +86,7 @@ class Settling:
         self.growth = growth
         self.base = sys.getallocatedblocks()  # the heap as of the last complete pass
         self.complete = 0  # complete passes made (what was set aside and died since is reclaimed)
-        self.long_pass = long_pass  # CPU seconds from which a full pass is worth telling `told` of
+        self.long_pass = long_pass  # CPU seconds from which a pass is worth telling `told` of
         self.told = told
         self._whole = False  # the coming full pass walks everything
         self._began = 0.0
@@ -90,16 +94,17 @@ class Settling:
         self.gone = 0  # sessions ended since the last complete pass, their screens set aside and dead
 
     def __call__(self, phase: str, info: dict[str, Any]) -> None:
-        if info.get("generation") != 2:
-            return
+        generation = info.get("generation", 2)
         if phase == "start":
             self._began = time.process_time()
-            if self._whole:
+            if generation == 2 and self._whole:
                 self._before = sys.getallocatedblocks()
             return
         took = time.process_time() - self._began
         if self.told is not None and took >= self.long_pass:
-            self.told(took, self._whole)
+            self.told(took, KINDS[3] if generation == 2 and self._whole else KINDS[generation])
+        if generation < 2:
+            return
         gc.freeze()
         if self._whole:
             self._whole = False
@@ -146,7 +151,7 @@ class Settling:
 
 def keep_settled(growth: float = 0.25, told: Pause | None = None, long_pass: float = 0.25) -> Settling:
     """Settle now, and keep the process settled from now on (see `Settling`), its youngest generation
-    collected after `YOUNG` new objects; once per process. `told` hears of every full pass that took
+    collected after `YOUNG` new objects; once per process. `told` hears of every pass that took
     `long_pass` seconds of CPU or more."""
     settle()
     gc.set_threshold(YOUNG, *gc.get_threshold()[1:])

@@ -129,23 +129,26 @@ def test_the_terminal_game_settles_its_heap_once_its_first_screen_is_shown(
         gc.unfreeze()
 
 
-def test_a_long_full_pass_is_told_with_its_time_and_whether_it_was_complete() -> None:
+def test_a_long_pass_is_told_with_its_time_and_its_kind() -> None:
     from room.heap import Settling
 
-    heard: list[tuple[float, bool]] = []
-    policy = Settling(
-        growth=0.25, long_pass=0.0, told=lambda seconds, complete: heard.append((seconds, complete))
-    )
+    heard: list[tuple[float, str]] = []
+    policy = Settling(growth=0.25, long_pass=0.0, told=lambda seconds, kind: heard.append((seconds, kind)))
     gc.callbacks.append(policy)
+    gc.disable()  # only the passes asked for
     try:
+        gc.collect(0)
         gc.collect(1)
-        assert heard == []  # a young pass is not a full one
         gc.collect(2)
-        assert len(heard) == 1 and heard[0][0] >= 0.0 and heard[0][1] is False
         policy._whole = True  # as when the heap has grown: the next pass walks everything
         gc.collect(2)
-        assert len(heard) == 2 and heard[1][1] is True and policy.complete == 1
+        assert [kind for _, kind in heard] == ["young", "middle", "full", "complete"]
+        assert min(seconds for seconds, _ in heard) >= 0.0 and policy.complete == 1
+        policy.long_pass = 60.0
+        gc.collect(2)
+        assert len(heard) == 4  # a pass shorter than the bar is not told
     finally:
+        gc.enable()
         gc.callbacks.remove(policy)
         gc.unfreeze()
 

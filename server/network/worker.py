@@ -371,10 +371,9 @@ LONG_PASS = 0.1
 """CPU seconds from which a collector's pass is logged: every session of the worker waits that long."""
 
 
-def _long_pass(seconds: float, complete: bool) -> None:
+def _long_pass(seconds: float, kind: str) -> None:
     """Every session of this worker stood still while the collector worked: worth a line in the log."""
-    kind = "a complete pass" if complete else "a full pass"
-    log.warning("collector: %s took %.2f s of CPU", kind, seconds)
+    log.warning("collector: a %s pass took %.2f s of CPU", kind, seconds)
 
 
 async def run_worker(config: ServerConfig, index: int, runtime: Path) -> int:
