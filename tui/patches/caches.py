@@ -3,10 +3,10 @@
 Textual's `LRUCache` keeps its entries in a ring, each entry a list that refers to the one before it and
 the one after it. Clearing the cache drops the dictionary and the ring's head, but the ring still refers
 to itself: every entry, with the lines, rows and styles it holds, waits for a pass of the collector. A
-widget clears such caches whenever it changes as a whole (a table of rows filled again, a widget's box
-model after a resize, a node's queries after its children change), so on a server's worker a ring is left
-behind many times a second, and each pass of the collector walks them until it finds them dead. With
-survivors of the young passes set aside (`room.heap`), they would wait for a complete pass.
+widget clears such caches whenever it changes as a whole (a table of rows or a list of options filled
+again, a widget taken off the screen), so on a server's worker a ring is left behind many times a second,
+and each pass of the collector walks it until it finds it dead; a ring of a screen set aside
+(`room.heap`) waits for the next complete pass.
 
 `install` makes `clear` undo the ring's links first, so the entries die as the last reference to them
 goes; the cache is empty afterwards, as with Textual's own.
