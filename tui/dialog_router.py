@@ -40,6 +40,7 @@ from tui.dialogs.tickets import TicketsDialog
 from tui.dialogs.trade import TradeScreen
 from tui.dialogs.winnings_card import WinningsCardDialog
 from tui.director import Decision, decision_for
+from tui.trade_model import TradeDraft
 
 DIALOGS: dict[str, Callable[[Table, Decision], GameDialog]] = {
     "jail": JailDialog,
@@ -166,7 +167,7 @@ class DialogRouter:
 
     def dialog_for(self, decision: Decision) -> GameDialog | None:
         if decision.kind == "trade":
-            return TradeScreen(self.host, decision.player, received=decision)
+            return self.trade_dialog(decision.player, received=decision)
         if decision.kind == "loan":
             return LoanScreen(self.host, decision.player, received=decision)
         kind = DIALOGS.get(decision.kind)
@@ -175,6 +176,18 @@ class DialogRouter:
         if decision.kind not in KEPT:
             return kind(self.host, decision)
         return self._keep(decision.kind, GameDialog, lambda: kind(self.host, decision), decision)
+
+    def trade_dialog(
+        self, player: int, draft: TradeDraft | None = None, received: Decision | None = None
+    ) -> TradeScreen:
+        """The trade negotiator, kept between uses as the commonest dialogs are: for `player`'s offer from
+        `draft`, or for the offer `received`. Each one closed left a tree of widgets in reference cycles to
+        the collector, and a person opens it and thinks better of it many times a game."""
+        dialog = self._keep(
+            "trade", TradeScreen, lambda: TradeScreen(self.host, player, draft, received), received
+        )
+        dialog.begin(player, draft)
+        return dialog
 
     def card_dialog(self, card: Card) -> CardDialog:
         dialog = self._keep("card", CardDialog, lambda: CardDialog(self.host, card))

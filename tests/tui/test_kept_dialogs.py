@@ -1,21 +1,23 @@
-"""The dialogs that open most (buy, auction, jail, income tax, cards) are kept between uses: the same
-dialog comes back for the next decision, filled anew as a new one would be, and goes with the game
-screen."""
+"""The dialogs that open most (buy, auction, jail, income tax, cards, the trade negotiator) are kept
+between uses: the same dialog comes back for the next decision, filled anew as a new one would be, and
+goes with the game screen."""
 
 from __future__ import annotations
 
 from textual.pilot import Pilot
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input, Label, SelectionList, Static
 
+from engine import Game
 from tui.app import LandlordsApp
 from tui.dialog_router import KEPT
 from tui.dialogs.auction import AuctionDialog
 from tui.dialogs.buy import BuyDialog
 from tui.dialogs.card import Card
+from tui.dialogs.trade import TradeScreen
 from tui.lesson import EXPLANATIONS
 from tui.widgets.lesson_note import LessonNote
 
-from playtable import ADA, VERA, app_for, client_for, game_screen, scripted_game, settle
+from playtable import ADA, GRACE, VERA, app_for, client_for, game_screen, play_until, scripted_game, settle
 
 BALTIC, VERMONT = 3, 8
 
@@ -115,3 +117,74 @@ async def test_the_card_dialog_comes_back_with_the_next_cards_words() -> None:
         await pilot.pause()
         assert str(again.query_one("#text", Static).content) == "Bank error in your favor."
         assert "Community Chest" in str(again.query_one("#title", Label).content)
+
+
+MEDITERRANEAN = 1
+ORIENTAL, CONNECTICUT, TENNESSEE, NEW_YORK, ST_JAMES = 6, 9, 18, 19, 16
+
+
+def _trading_table(game: Game) -> None:
+    """Vera holds two light blues and Tennessee, Ada the last light blue and two oranges: each holds the
+    deed that completes the other's group, so the bot offers the swap once offers may be made."""
+    deeds = game.state.deeds
+    for space in (ORIENTAL, VERMONT, TENNESSEE, MEDITERRANEAN):
+        deeds[space].owner = 0
+    for space in (ST_JAMES, NEW_YORK, CONNECTICUT, BALTIC):
+        deeds[space].owner = 1
+
+
+async def test_the_negotiator_comes_back_empty_after_an_offer_given_up() -> None:
+    seats = [VERA, ADA, GRACE]
+    app = app_for(client_for(scripted_game(seats, arrange=_trading_table), seats))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _play(pilot, "t")
+        first = app.screen
+        assert isinstance(first, TradeScreen) and first.mode == "compose"
+        assert first.query_one("#partner").is_blank()  # type: ignore[attr-defined]  # two to choose from
+        first.query_one("#partner").value = 1  # type: ignore[attr-defined]
+        await pilot.pause()
+        first.query_one("#take", SelectionList).select(BALTIC)
+        first.query_one("#give", SelectionList).select(MEDITERRANEAN)
+        first.query_one("#give-cash", Input).value = "75"
+        await pilot.pause()
+        assert first.draft.partner == 1 and first.draft.take_deeds == {BALTIC}
+        await _play(pilot, "escape")
+        assert not isinstance(app.screen, TradeScreen) and first.is_attached  # kept, off the stack
+        await _play(pilot, "t")
+        again = app.screen
+        assert again is first  # the same negotiator, nothing of the last offer in it
+        assert again.mode == "compose" and again.draft.partner is None and again.draft.empty
+        assert again.query_one("#partner").is_blank()  # type: ignore[attr-defined]
+        assert not again.query_one("#give", SelectionList).selected
+        assert again.query_one("#take", SelectionList).option_count == 0  # no partner, no deeds of theirs
+        assert again.query_one("#give-cash", Input).value == "0"
+        assert "Choose who to trade with" in str(again.query_one("#effects").render())
+        assert again.focused is not None and again.focused.id == "partner"  # focused as a new one is
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, TradeScreen)
+
+
+async def test_the_kept_negotiator_answers_a_bots_offer_after_one_of_its_own() -> None:
+    seats = [VERA, ADA]
+    app = app_for(client_for(scripted_game(seats, [(1, 1), (2, 3), (1, 2)], arrange=_trading_table), seats))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _play(pilot, "t")
+        first = app.screen
+        assert isinstance(first, TradeScreen) and first.draft.partner == 1  # the one other player
+        first.query_one("#take", SelectionList).select(BALTIC)
+        await pilot.pause()
+        await _play(pilot, "escape", "r")
+        await play_until(pilot, lambda: isinstance(app.screen, TradeScreen))
+        again = app.screen
+        assert again is first and again.mode == "received"
+        assert again.received is not None and again.received.proposer == 1
+        offer = str(again.query_one("#offer").render())
+        assert "Connecticut Avenue" in offer and "Baltic" not in offer
+        assert again.focused is not None and again.focused.id == "accept"
+        asked = again.received.take.deeds  # what Ada asks of Vera
+        await pilot.press("ctrl+a")
+        await settle(pilot)
+        view = game_screen(app).client.view(0)
+        assert view.deeds[CONNECTICUT].owner == 0
+        assert asked and all(view.deeds[space].owner == 1 for space in asked)

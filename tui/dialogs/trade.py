@@ -245,14 +245,35 @@ class TradeScreen(TradeSides):
                 yield Button(_("Close (esc)"), id="close", compact=True)
         yield SteadyFooter()
 
-    def on_mount(self) -> None:
-        if self.closed:
-            return
+    def begin(self, player: int, draft: TradeDraft | None = None) -> None:
+        """Ready for `player`'s offer from `draft` (a counter-offer, a deal kept), else an empty one, or
+        for the offer received (`decision`): as a new negotiator would be. Kept between uses
+        (`tui.dialog_router`), it is reopened and begun again."""
+        self.player = player
+        self.draft = draft or TradeDraft(proposer=player)
+        self.set_mode("received" if self.decision is not None else "compose")
+
+    def forget(self) -> None:
+        """Nothing of the last offer stays: its answer, its table, the fields' places, the note."""
+        self.received = self.sent = None
+        self._answer = Content("")
+        self._offer_view = None
+        self._retype = False
+        self._amount_field = "give-cash"
+        if self.is_mounted:
+            for ticks in self.query(TickList):
+                ticks.highlighted = None
+            self.query_one("#note", Static).update("")
+            self.query_one("#dialog").scroll_home(animate=False)
+
+    def _fill(self) -> None:
+        """The offer received read from the table, both sides filled, then as every dialog is filled."""
         if self.mode == "received":
             pend = self.view.pending
             self.received = getattr(pend, "trade", None)
         self._fill_partners()
         self._fill_sides()
+        super()._fill()
 
     def filled(self) -> None:
         self._focus_first()

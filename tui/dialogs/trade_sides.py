@@ -42,6 +42,8 @@ class TradeSides(OfferDialog[TradeOffer]):
             select.set_options([(Content(names[p]), p) for p in others])
         if self.draft.partner is None and len(others) == 1:
             self.draft.partner = others[0]
+        if self.draft.partner is None and not select.is_blank():
+            select.clear()  # the partner of the last offer, in a negotiator kept between uses
         if (
             self.draft.partner is not None
             and self.draft.partner in others

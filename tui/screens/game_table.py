@@ -213,7 +213,7 @@ class GameTable(Underlay[None]):
         if not self.client.can_trade(player):
             self.notify(_("Trades wait until the auction or the open offer is settled."), timeout=3)
             return
-        self.app.push_screen(TradeScreen(self, player, draft))
+        self.app.push_screen(self.router.trade_dialog(player, draft))
 
     def can_deal(self, player: int) -> bool:
         """Whether the player may propose a deal among several now: as for a trade, with at least two
