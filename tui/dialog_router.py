@@ -19,6 +19,7 @@ from tui.announcements import Announcements
 from tui.dialogs.any_space import AnySpaceDialog
 from tui.dialogs.auction import AuctionDialog
 from tui.dialogs.base import GameDialog, Table
+from tui.dialogs.build import BuildDialog
 from tui.dialogs.buy import BuyDialog
 from tui.dialogs.call import CallDialog
 from tui.dialogs.card import Card, CardDialog
@@ -30,7 +31,9 @@ from tui.dialogs.income_tax import IncomeTaxDialog
 from tui.dialogs.jail import JailDialog
 from tui.dialogs.loan import LoanScreen
 from tui.dialogs.lot import LotDialog
+from tui.dialogs.lots import LotsDialog
 from tui.dialogs.luxury import LuxuryDialog
+from tui.dialogs.mortgage import MortgageDialog
 from tui.dialogs.mortgage_decision import MortgageDecisionDialog
 from tui.dialogs.place_building import PlaceBuildingDialog
 from tui.dialogs.refund_card import RefundCardDialog
@@ -187,6 +190,15 @@ class DialogRouter:
             "trade", TradeScreen, lambda: TradeScreen(self.host, player, draft, received), received
         )
         dialog.begin(player, draft)
+        return dialog
+
+    def lots_dialog(self, which: str, player: int) -> LotsDialog:
+        """Building and selling (`build`), or mortgages (`mortgage`), kept between uses as the commonest
+        dialogs are: opened and closed many times a game, each one closed was a table of rows and a
+        tree of widgets left to the collector."""
+        kind: type[LotsDialog] = BuildDialog if which == "build" else MortgageDialog
+        dialog = self._keep(f"lots-{which}", kind, lambda: kind(self.host, player))
+        dialog.begin(player)
         return dialog
 
     def card_dialog(self, card: Card) -> CardDialog:

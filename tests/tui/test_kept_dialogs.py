@@ -5,7 +5,7 @@ goes with the game screen."""
 from __future__ import annotations
 
 from textual.pilot import Pilot
-from textual.widgets import Input, Label, SelectionList, Static
+from textual.widgets import DataTable, Input, Label, SelectionList, Static
 
 from engine import Game
 from tui.app import LandlordsApp
@@ -13,6 +13,7 @@ from tui.dialog_router import KEPT
 from tui.dialogs.auction import AuctionDialog
 from tui.dialogs.buy import BuyDialog
 from tui.dialogs.card import Card
+from tui.dialogs.mortgage import MortgageDialog
 from tui.dialogs.trade import TradeScreen
 from tui.lesson import EXPLANATIONS
 from tui.widgets.lesson_note import LessonNote
@@ -188,3 +189,25 @@ async def test_the_kept_negotiator_answers_a_bots_offer_after_one_of_its_own() -
         view = game_screen(app).client.view(0)
         assert view.deeds[CONNECTICUT].owner == 0
         assert asked and all(view.deeds[space].owner == 1 for space in asked)
+
+
+async def test_the_mortgage_dialog_comes_back_on_its_first_row_with_the_deeds_as_they_stand() -> None:
+    seats = [VERA, ADA, GRACE]
+    app = app_for(client_for(scripted_game(seats, arrange=_trading_table), seats))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _play(pilot, "m")
+        first = app.screen
+        assert isinstance(first, MortgageDialog)
+        rows = first.query_one(DataTable)
+        assert rows.row_count == 4  # Mediterranean, Oriental, Vermont, Tennessee
+        await _play(pilot, "down", "down", "m")  # Vermont mortgaged
+        assert game_screen(app).client.view(0).deeds[VERMONT].mortgaged
+        assert first.selected() == VERMONT
+        await _play(pilot, "escape")
+        assert not isinstance(app.screen, MortgageDialog) and first.is_attached  # kept, off the stack
+        await _play(pilot, "m")
+        again = app.screen
+        assert again is first  # the same dialog, filled anew
+        assert again.selected() == MEDITERRANEAN and rows.cursor_row == 0
+        assert "mortgaged" in str(rows.get_row_at(2)[1])  # Vermont, as it stands now
+        assert again.focused is rows

@@ -43,6 +43,16 @@ class LotsDialog(GameDialog):
     def filled(self) -> None:
         self.query_one(DataTable).focus()
 
+    def begin(self, player: int) -> None:
+        """For `player`'s lots. Kept between uses (`tui.dialog_router`), it is reopened and begun again."""
+        self.player = player
+
+    def forget(self) -> None:
+        """The cursor back on the first row, and the last row's note gone, as in a new one."""
+        if self.is_mounted:
+            self.query_one(DataTable).move_cursor(row=0)
+            self.query_one("#why").update("")  # type: ignore[attr-defined]
+
     def columns(self) -> tuple[str, ...]:
         """The headings after the lot's name."""
         return self.COLUMNS

@@ -30,10 +30,8 @@ from tui.deal_model import DealDraft
 from tui.dialog_router import DialogRouter
 from tui.dialogs.bank import BankDialog
 from tui.dialogs.base import GameDialog
-from tui.dialogs.build import BuildDialog
 from tui.dialogs.deal import DealScreen
 from tui.dialogs.loan import LoanScreen
-from tui.dialogs.mortgage import MortgageDialog
 from tui.dialogs.trade import TradeScreen
 from tui.director import Decision, acting_seat, decision_for, turn_seat
 from tui.errors import guarded, report
@@ -235,8 +233,7 @@ class GameTable(Underlay[None]):
         self._kept_deals[draft.proposer] = draft
 
     def open_management(self, which: str, player: int) -> None:
-        kinds: dict[str, type[GameDialog]] = {"build": BuildDialog, "bank": BankDialog}
-        dialog = kinds.get(which, MortgageDialog)(self, player)  # type: ignore[call-arg]
+        dialog = BankDialog(self, player) if which == "bank" else self.router.lots_dialog(which, player)
         self.app.push_screen(dialog)
 
     def can_lend(self, player: int) -> bool:
