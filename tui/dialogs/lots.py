@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from textual.content import Content
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Static
 
 from translation import N_, _
 from tui import look
@@ -51,7 +51,7 @@ class LotsDialog(GameDialog):
         """The cursor back on the first row, and the last row's note gone, as in a new one."""
         if self.is_mounted:
             self.query_one(DataTable).move_cursor(row=0)
-            self.query_one("#why").update("")  # type: ignore[attr-defined]
+            self.query_one("#why", Static).update("")
 
     def columns(self) -> tuple[str, ...]:
         """The headings after the lot's name."""
