@@ -16,6 +16,7 @@ from tui.dialogs.card import Card
 from tui.dialogs.mortgage import MortgageDialog
 from tui.dialogs.trade import TradeScreen
 from tui.lesson import EXPLANATIONS
+from tui.themes import DARK, LIGHT
 from tui.widgets.lesson_note import LessonNote
 
 from playtable import ADA, GRACE, VERA, app_for, client_for, game_screen, play_until, scripted_game, settle
@@ -211,3 +212,37 @@ async def test_the_mortgage_dialog_comes_back_on_its_first_row_with_the_deeds_as
         assert again.selected() == MEDITERRANEAN and rows.cursor_row == 0
         assert "mortgaged" in str(rows.get_row_at(2)[1])  # Vermont, as it stands now
         assert again.focused is rows
+
+
+async def test_a_kept_dialog_is_styled_again_only_when_the_app_s_styles_changed() -> None:
+    """Back on top with nothing changed since it was last styled, a kept dialog is not styled anew (each
+    of its nodes styles itself as its classes change); after a change of theme it is, and shows it."""
+    app = _two_landings()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _play(pilot, "r")
+        buy = app.screen
+        assert isinstance(buy, BuyDialog)
+        await _play(pilot, "escape")  # set aside: reopened with Enter
+        styled: list[object] = []
+        whole = app.update_styles
+
+        def counted(node: object, animate: bool = True) -> None:
+            styled.append(node)
+            whole(node, animate)  # type: ignore[arg-type]
+
+        app.update_styles = counted  # type: ignore[method-assign]
+        await _play(pilot, "enter")
+        assert app.screen is buy and buy not in styled  # the same styles: not walked again
+        await _play(pilot, "escape")
+        before = buy.query_one("#dialog").styles.background
+        app.theme = LIGHT if app.theme != LIGHT else DARK
+        await _play(pilot, "enter")
+        assert app.screen is buy and buy in styled  # a new theme: styled again
+        after = buy.query_one("#dialog").styles.background
+        assert after != before
+        await pilot.press("escape")
+        await pilot.pause()
+        fresh = BuyDialog(game_screen(app), buy.decision)  # type: ignore[arg-type]
+        await app.push_screen(fresh)
+        await pilot.pause()
+        assert fresh.query_one("#dialog").styles.background == after  # as a new one is styled
