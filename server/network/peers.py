@@ -191,10 +191,19 @@ class PeerSession(FramedProtocol):
     def output(self, data: bytes) -> None:
         self.send(frame(DATA, data))
 
-    def finish(self, line: str | None, status: int, restore: bool, away: tuple[str, bool] | None) -> None:
-        """The session is over here: ended (with its line), or on to a room this host does not hold."""
+    def finish(
+        self,
+        line: str | None,
+        status: int,
+        restore: bool,
+        away: tuple[str, bool] | None,
+        dropped: bool = False,
+    ) -> None:
+        """The session is over here: ended (with its line), on to a room this host does not hold, or
+        `dropped` (the worker running it was lost): the link closes with no end said, as when this host
+        dies, and the carrying host waits for the room to come back, here or on another host."""
         if away is not None:
             self.send(json_frame(MOVE, {"room": away[0], "watch": away[1]}))
-        else:
+        elif not dropped:
             self.send(json_frame(END, {"line": line, "status": status, "restore": restore}))
         self.close()

@@ -108,6 +108,7 @@ class Relay:
         self.closed = False
         self.paused = False
         self.restore = False  # the worker ended the screen without putting the terminal back (stopping)
+        self.dropped = False  # carried here, its worker was lost: the carrying host waits for the room
         self._queued = bytearray()
         self._outcome: asyncio.Future[tuple[str, Any]] | None = None
 
@@ -201,7 +202,12 @@ class Relay:
                 if kind == "end":
                     line, status = value
                     return line, int(status)
-                return (None, 0) if self.closed else (LOST, 1)
+                if self.closed:
+                    return None, 0
+                if self.relayed:  # not the end of the session: the room comes back here or on another host
+                    self.dropped = True
+                    return None, 1
+                return LOST, 1
         finally:
             self.front.relays.discard(self)
 

@@ -135,7 +135,7 @@ class SeveralHosts:
             if isinstance(line, Phrase):  # said here, in the person's language: the link carries text
                 with use(language(str(start.get("lang") or "en")[:20]) or ENGLISH):
                     line = say(line)
-            session.finish(line, status, relay.restore, relay.away)
+            session.finish(line, status, relay.restore, relay.away, relay.dropped)
 
         task = asyncio.get_running_loop().create_task(run())
         self._watching.add(task)

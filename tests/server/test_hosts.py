@@ -11,6 +11,7 @@ import copy
 import json
 import os
 import shutil
+import signal
 import subprocess
 import time
 from collections.abc import AsyncIterator
@@ -209,6 +210,59 @@ async def test_two_hosts_one_table_and_a_killed_host_taken_up_within_30_s(
         await host_b.stop()
         if host_a.proc is not None and host_a.proc.returncode is None:
             host_a.crash()
+
+
+async def test_a_person_carried_to_a_host_whose_worker_dies_waits_for_the_room_and_plays_on(
+    tmp_path: Path, shared: tuple[str, Path]
+) -> None:
+    """The worker running a room dies and its host lives: a person connected there is told to connect
+    again (as on a single host), but one carried there from another host is kept by that host, which
+    waits for the room to come back (here, on the worker started again) as it waits when a host dies."""
+    url, secret = shared
+    running = await _in_process(tmp_path, "a", url, secret, host_key=tmp_path / "shared_host_key")
+    ada, bob = (
+        Person(running, make_key(tmp_path, "a"), "Ada"),
+        Person(running, make_key(tmp_path, "b"), "Bob"),
+    )
+    try:
+        await seated(running, [ada, bob], "Friday", bots=1, pace="instant", turn_timer=600, bank=180)
+    finally:
+        await running.stop()
+
+    host_a, host_b = _host(tmp_path, "a", url, secret), _host(tmp_path, "b", url, secret)
+    try:
+        for outcome in await asyncio.gather(host_a.start(), host_b.start(), return_exceptions=True):
+            if isinstance(outcome, BaseException):
+                raise outcome
+        ada, bob = Person(host_b, ada.key, "Ada"), Person(host_a, bob.key, "Bob")
+        await bob.connect("Friday", size=(120, 40))
+        await ada.connect(size=(120, 40))
+        await ada.wait_for("* Friday", timeout=20)
+        await ada.press("enter")  # carried from b to a, which holds the room
+        for p in (ada, bob):
+            await p.wait_for(partial(_at_table, p), timeout=20)
+
+        assert host_a.proc is not None
+        pid = host_a.proc.pid
+        (worker,) = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        os.kill(int(worker), signal.SIGKILL)
+        await bob.wait_until(lambda p: p.view is not None and p.view.closed.is_set(), timeout=30)
+        assert bob.view is not None and b"lost the process running your table" in bytes(bob.view.raw)
+
+        await asyncio.sleep(1.0)  # a's worker comes back, its room from its save; Ada is carried to it again
+        await ada.press("slash")
+        await ada.wait_for("Say to the table", timeout=30)
+        await ada.type("still at a\r")
+        assert ada.view is not None and not ada.view.closed.is_set()
+        bob = Person(host_a, bob.key, "Bob")
+        await bob.connect("Friday", size=(120, 40))
+        await bob.wait_for("Ada: still at a", timeout=20)
+        assert "lost the process" not in ada.text()
+        for p in (ada, bob):
+            await p.leave()
+    finally:
+        await host_b.stop()
+        await host_a.stop()
 
 
 async def test_one_lobby_for_every_hosts_rooms_people_and_chat_and_a_stale_host_stops_its_room(
