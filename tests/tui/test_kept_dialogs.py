@@ -8,6 +8,7 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Label, SelectionList, Static
 
 from engine import Game
+from room import Seat
 from tui.app import LandlordsApp
 from tui.dialog_router import KEPT
 from tui.dialogs.auction import AuctionDialog
@@ -135,9 +136,13 @@ def _trading_table(game: Game) -> None:
         deeds[space].owner = 1
 
 
+def _trading_app(seats: list[Seat]) -> LandlordsApp:
+    """The trading table (`_trading_table`), `seats` at it, Vera first."""
+    return app_for(client_for(scripted_game(seats, arrange=_trading_table), seats))
+
+
 async def test_the_negotiator_comes_back_empty_after_an_offer_given_up() -> None:
-    seats = [VERA, ADA, GRACE]
-    app = app_for(client_for(scripted_game(seats, arrange=_trading_table), seats))
+    app = _trading_app([VERA, ADA, GRACE])
     async with app.run_test(size=(100, 30)) as pilot:
         await _play(pilot, "t")
         first = app.screen
@@ -193,8 +198,7 @@ async def test_the_kept_negotiator_answers_a_bots_offer_after_one_of_its_own() -
 
 
 async def test_the_mortgage_dialog_comes_back_on_its_first_row_with_the_deeds_as_they_stand() -> None:
-    seats = [VERA, ADA, GRACE]
-    app = app_for(client_for(scripted_game(seats, arrange=_trading_table), seats))
+    app = _trading_app([VERA, ADA, GRACE])
     async with app.run_test(size=(100, 30)) as pilot:
         await _play(pilot, "m")
         first = app.screen

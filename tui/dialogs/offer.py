@@ -132,8 +132,7 @@ class OfferDialog(GameDialog, Generic[OfferT]):
     def set_mode(self, mode: Mode) -> None:
         """Go to `mode`, showing it (its class on the dialog: `-compose`, ...)."""
         self.mode = mode
-        for name in MODE_NAMES:
-            self.set_class(mode == name, f"-{name}")
+        self.update_classes({f"-{name}": mode == name for name in MODE_NAMES})  # the dialog styled once
 
     def ready(self, action: str) -> bool:
         """Whether an action this mode takes can be done now (withdrawing: while the offer is open, say)."""

@@ -85,28 +85,21 @@ class Overlay(ModalScreen[ScreenResultType]):
         as well styled, laid out and drew the dialog twice each time it came on top."""
         self.underneath.forget()
         self._resuming = True
-        if not self._resumed:  # first on top: Textual's handler, next, would style anew what was just styled
-            self._resumed = self._fresh_styles = True
+        if self._styled_for is None:  # first on top: its widgets were styled moments ago, as they mounted
+            self._styled_for = self._styles_now()
 
-    _resumed = False
-    _fresh_styles = False
     _resuming = False
     _styled_for: tuple[object, ...] | None = None
 
     def update_node_styles(self, animate: bool = True) -> None:
-        """Style the dialog and everything in it again; not when it first comes on top, moments after its
-        widgets were styled as they were mounted (a third of the time a dialog took to open), nor when a
-        dialog kept between uses comes back on top with nothing that styles it changed since it was last
-        styled: a class or pseudo-class of its own restyles its node as it changes, and what changes
-        the whole app's styles (a theme, the app's focus) changes `_styles_now` (a third of the time a
-        kept negotiator took to come back)."""
+        """Style the dialog and everything in it again; not as it comes on top with nothing that styles it
+        changed since it was last styled: when it first comes on top, moments after its widgets were
+        styled as they were mounted (a third of the time a dialog took to open), nor when a dialog kept
+        between uses comes back (a third of the time a kept negotiator took to come back). A class or
+        pseudo-class of its own restyles its node as it changes, and what changes the whole app's styles
+        (a theme, the app's focus) changes `_styles_now`."""
         resuming, self._resuming = self._resuming, False
-        if self._fresh_styles:
-            self._fresh_styles = False
-            if not animate:
-                self._styled_for = self._styles_now()
-                return
-        elif resuming and not animate and self._styled_for == self._styles_now():
+        if resuming and not animate and self._styled_for == self._styles_now():
             return
         super().update_node_styles(animate)
         self._styled_for = self._styles_now()
