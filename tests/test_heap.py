@@ -239,3 +239,45 @@ def test_nothing_is_set_aside_while_a_complete_pass_is_due() -> None:
     finally:
         gc.callbacks.remove(policy)
         gc.unfreeze()
+
+
+def test_with_every_pass_s_survivors_set_aside_a_middle_pass_walks_only_what_was_made_since(
+    policy: Settling,
+) -> None:
+    policy.young_aside = True
+    drawn = [Loop() for _ in range(1000)]  # lines drawn and still shown: they outlive a young pass
+    gc.collect(0)
+    assert not walked(drawn[0]) and policy.complete == 0  # set aside, not promoted to be walked again
+    later = Loop()
+    del later
+    assert gc.collect(1) >= 1  # what dies after is still collected
+    shown = Loop()
+    gc.collect(1)
+    assert not walked(shown) and not policy._whole
+
+
+def test_with_every_pass_s_survivors_set_aside_a_heap_grown_past_reason_is_walked_whole(
+    policy: Settling,
+) -> None:
+    policy.young_aside = True
+    policy.base = sys.getallocatedblocks() // 4  # the heap has doubled and more since the last complete pass
+    closed = Loop()
+    gc.collect(0)
+    assert walked(closed) and policy._whole and gc.get_freeze_count() == 0  # everything given back
+    ref = weakref.ref(closed)
+    del closed
+    gc.collect(2)
+    assert ref() is None and policy.complete == 1 and gc.get_freeze_count() > 0
+
+
+def test_a_process_that_sets_every_pass_s_survivors_aside_looks_over_its_young_more_often() -> None:
+    from room.heap import YOUNG, YOUNG_ASIDE
+
+    before = gc.get_threshold()
+    policy = keep_settled(young_aside=True)
+    try:
+        assert policy.young_aside and gc.get_threshold()[0] == YOUNG_ASIDE < YOUNG
+    finally:
+        gc.callbacks.remove(policy)
+        gc.unfreeze()
+        gc.set_threshold(*before)

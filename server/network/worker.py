@@ -379,9 +379,9 @@ def _long_pass(seconds: float, kind: str) -> None:
 async def run_worker(config: ServerConfig, index: int, runtime: Path) -> int:
     loop = asyncio.get_running_loop()
     worker = await Worker(config, index, runtime).start()
-    # the sessions' screens are not walked again by every full pass (room.heap); a pass long enough to be
-    # felt between a key and its screen (a tenth of a second) is told in the log
-    heap.keep_settled(told=_long_pass, long_pass=LONG_PASS)
+    # the sessions' screens, and the lines they draw, are not walked again by every pass (room.heap); a pass
+    # long enough to be felt between a key and its screen (a tenth of a second) is told in the log
+    heap.keep_settled(told=_long_pass, long_pass=LONG_PASS, young_aside=True)
     loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(worker.stop()))
     await worker.done.wait()
     return 0
