@@ -92,7 +92,12 @@ class Settling:
     Set-aside objects that have died since still hold their blocks, so they count as growth."""
 
     def __init__(
-        self, growth: float = 0.25, long_pass: float = 0.25, told: Pause | None = None, most: float = 1.0
+        self,
+        growth: float = 0.25,
+        long_pass: float = 0.25,
+        told: Pause | None = None,
+        most: float = 1.0,
+        young_aside: bool = False,
     ) -> None:
         self.least = growth
         self.most = max(most, growth)
@@ -105,7 +110,7 @@ class Settling:
         self._began = 0.0
         self._before = 0  # the heap as the coming complete pass began
         self.gone = 0  # sessions ended since the last complete pass, their screens set aside and dead
-        self.young_aside = False  # the survivors of every pass set aside, young and middle ones too
+        self.young_aside = young_aside  # the survivors of every pass set aside, young and middle ones too
 
     def __call__(self, phase: str, info: dict[str, Any]) -> None:
         generation = info.get("generation", 2)
@@ -180,8 +185,7 @@ def keep_settled(
     gc.set_threshold(YOUNG_ASIDE if young_aside else YOUNG, *gc.get_threshold()[1:])
     settling = policy()
     if settling is None:
-        settling = Settling(growth, long_pass=long_pass, told=told)
-        settling.young_aside = young_aside
+        settling = Settling(growth, long_pass=long_pass, told=told, young_aside=young_aside)
         gc.callbacks.append(settling)
     return settling
 

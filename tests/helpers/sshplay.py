@@ -441,6 +441,12 @@ class ServerProcess:
         assert self.proc is not None
         self.proc.send_signal(signal.SIGKILL)
 
+    def worker_pids(self) -> list[int]:
+        """The process ids of the server's workers (the front's children)."""
+        assert self.proc is not None
+        pid = self.proc.pid
+        return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
     def crash(self) -> None:
         """SIGKILL the front and its workers at once, as when the machine loses its power: nothing is
         written on the way out (`kill`, the front alone, lets the workers save every room as it goes)."""
@@ -448,11 +454,9 @@ class ServerProcess:
         import signal
 
         assert self.proc is not None
-        pid = self.proc.pid
-        workers = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-        for worker in workers:
-            os.kill(int(worker), signal.SIGKILL)
-        os.kill(pid, signal.SIGKILL)
+        for worker in self.worker_pids():
+            os.kill(worker, signal.SIGKILL)
+        os.kill(self.proc.pid, signal.SIGKILL)
 
     async def stop(self) -> int:
         import signal

@@ -21,6 +21,7 @@ from typing import Any
 
 import psycopg
 import pytest
+from asyncssh import SSHKey
 
 from cli.main import main
 from server.network.leases import Leases, Written
@@ -128,12 +129,9 @@ def _at_table(person: Person) -> bool:
     return "Ada" in screen and "Lobby chat" not in screen
 
 
-async def test_two_hosts_one_table_and_a_killed_host_taken_up_within_30_s(
-    tmp_path: Path, shared: tuple[str, Path]
-) -> None:
-    url, secret = shared
-    a_dir = tmp_path / "a"
-    # host a makes the room (in this process, to seat its people), and stops: it lets its lease go
+async def _friday_at_a(tmp_path: Path, url: str, secret: Path) -> tuple[str, tuple[SSHKey, SSHKey]]:
+    """Host a makes the room Friday for Ada, Bob and a bot (in this process, to seat its people), and
+    stops: it lets its lease go. The room's id, and Ada's and Bob's keys."""
     running = await _in_process(tmp_path, "a", url, secret, host_key=tmp_path / "shared_host_key")
     ada, bob = (
         Person(running, make_key(tmp_path, "a"), "Ada"),
@@ -141,25 +139,40 @@ async def test_two_hosts_one_table_and_a_killed_host_taken_up_within_30_s(
     )
     try:
         table = await seated(running, [ada, bob], "Friday", bots=1, pace="instant", turn_timer=600, bank=180)
-        room = table.id
     finally:
         await running.stop()
+    return table.id, (ada.key, bob.key)
 
+
+async def _at_friday(
+    host_a: ServerProcess, host_b: ServerProcess, keys: tuple[SSHKey, SSHKey]
+) -> tuple[Person, Person]:
+    """Both hosts started (or failed) before going on: a host left starting would outlive the test. Bob
+    at a, the room's host; Ada at b, carried to a: both at the table."""
+    for outcome in await asyncio.gather(host_a.start(), host_b.start(), return_exceptions=True):
+        if isinstance(outcome, BaseException):
+            raise outcome
+    ada, bob = Person(host_b, keys[0], "Ada"), Person(host_a, keys[1], "Bob")
+    await bob.connect("Friday", size=(120, 40))
+    # at b, which lists a's rooms once it has read them (it reads the others' rooms every second):
+    # she takes her seat from b's lobby, and is carried to a
+    await ada.connect(size=(120, 40))
+    await ada.wait_for("* Friday", timeout=20)
+    await ada.press("enter")
+    for p in (ada, bob):  # at the table, not in a lobby (whose head names Ada too)
+        await p.wait_for(partial(_at_table, p), timeout=20)
+    return ada, bob
+
+
+async def test_two_hosts_one_table_and_a_killed_host_taken_up_within_30_s(
+    tmp_path: Path, shared: tuple[str, Path]
+) -> None:
+    url, secret = shared
+    a_dir = tmp_path / "a"
+    room, keys = await _friday_at_a(tmp_path, url, secret)
     host_a, host_b = _host(tmp_path, "a", url, secret), _host(tmp_path, "b", url, secret)
     try:
-        # both started (or failed) before going on: a host left starting would outlive the test
-        for outcome in await asyncio.gather(host_a.start(), host_b.start(), return_exceptions=True):
-            if isinstance(outcome, BaseException):
-                raise outcome
-        ada, bob = Person(host_b, ada.key, "Ada"), Person(host_a, bob.key, "Bob")
-        await bob.connect("Friday", size=(120, 40))  # at a, the room's host
-        # at b, which lists a's rooms once it has read them (it reads the others' rooms every second):
-        # she takes her seat from b's lobby, and is carried to a
-        await ada.connect(size=(120, 40))
-        await ada.wait_for("* Friday", timeout=20)
-        await ada.press("enter")
-        for p in (ada, bob):  # at the table, not in a lobby (whose head names Ada too)
-            await p.wait_for(partial(_at_table, p), timeout=20)
+        ada, bob = await _at_friday(host_a, host_b, keys)
         await ada.press("slash")
         await ada.wait_for("Say to the table")
         await ada.type("from host b\r")
@@ -219,33 +232,12 @@ async def test_a_person_carried_to_a_host_whose_worker_dies_waits_for_the_room_a
     again (as on a single host), but one carried there from another host is kept by that host, which
     waits for the room to come back (here, on the worker started again) as it waits when a host dies."""
     url, secret = shared
-    running = await _in_process(tmp_path, "a", url, secret, host_key=tmp_path / "shared_host_key")
-    ada, bob = (
-        Person(running, make_key(tmp_path, "a"), "Ada"),
-        Person(running, make_key(tmp_path, "b"), "Bob"),
-    )
-    try:
-        await seated(running, [ada, bob], "Friday", bots=1, pace="instant", turn_timer=600, bank=180)
-    finally:
-        await running.stop()
-
+    _room, keys = await _friday_at_a(tmp_path, url, secret)
     host_a, host_b = _host(tmp_path, "a", url, secret), _host(tmp_path, "b", url, secret)
     try:
-        for outcome in await asyncio.gather(host_a.start(), host_b.start(), return_exceptions=True):
-            if isinstance(outcome, BaseException):
-                raise outcome
-        ada, bob = Person(host_b, ada.key, "Ada"), Person(host_a, bob.key, "Bob")
-        await bob.connect("Friday", size=(120, 40))
-        await ada.connect(size=(120, 40))
-        await ada.wait_for("* Friday", timeout=20)
-        await ada.press("enter")  # carried from b to a, which holds the room
-        for p in (ada, bob):
-            await p.wait_for(partial(_at_table, p), timeout=20)
-
-        assert host_a.proc is not None
-        pid = host_a.proc.pid
-        (worker,) = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-        os.kill(int(worker), signal.SIGKILL)
+        ada, bob = await _at_friday(host_a, host_b, keys)
+        (worker,) = host_a.worker_pids()
+        os.kill(worker, signal.SIGKILL)
         await bob.wait_until(lambda p: p.view is not None and p.view.closed.is_set(), timeout=30)
         assert bob.view is not None and b"lost the process running your table" in bytes(bob.view.raw)
 
