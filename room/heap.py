@@ -68,10 +68,13 @@ FEW = 8
 
 YOUNG = 10_000
 """New objects (less those freed) between two passes over the youngest generation of a settled process."""
-YOUNG_ASIDE = 3_000
-"""The same where the survivors of every pass are set aside (a server's worker): what a young pass
-promotes is never walked again, so it may come more often, each walking less (a young pass over the
-ten thousand took up to 0.17 s where a server's young generation grew far past them)."""
+YOUNG_ASIDE = 700
+"""The same where the survivors of every pass are set aside (a server's worker): Python's own threshold.
+Python counts the youngest generation as objects made less objects freed, and every object freed counts,
+the set-aside ones too; in a worker whose screens keep replacing lines set aside long ago, the count
+stays low while the young objects pile up: at 200 people, 60,000 to 130,000 of them when a count of
+3,000 called a young pass, which then took 40-90 ms and held every session of the worker. At 700 no
+young pass took 10 ms in a minute of those 200 people; what it promotes is set aside, never walked again."""
 
 
 def settle() -> None:

@@ -281,3 +281,31 @@ def test_a_process_that_sets_every_pass_s_survivors_aside_looks_over_its_young_m
         gc.callbacks.remove(policy)
         gc.unfreeze()
         gc.set_threshold(*before)
+
+
+def test_a_young_pass_walks_a_few_thousand_objects_while_those_set_aside_die_as_new_ones_come() -> None:
+    """A worker's screens keep replacing lines set aside long ago: for every ten objects made, nine set
+    aside die, and Python counts each death against its count of young objects. The young pass that
+    count calls for must still find few of them, or it holds every session of the worker."""
+    before = gc.get_threshold()
+    old: list[list[int] | None] = [[n] for n in range(60_000)]
+    policy = keep_settled(young_aside=True)  # sets `old` aside with the rest
+    young_at_pass: list[int] = []
+
+    def count(phase: str, info: dict[str, int]) -> None:
+        if phase == "start" and info["generation"] == 0:
+            young_at_pass.append(len(gc.get_objects(0)))
+
+    gc.callbacks.insert(0, count)
+    made: list[list[int]] = []
+    try:
+        for n in range(60_000):
+            made.append([n])
+            if n % 10:
+                old[n] = None  # one set aside dies
+    finally:
+        gc.callbacks.remove(count)
+        gc.callbacks.remove(policy)
+        gc.unfreeze()
+        gc.set_threshold(*before)
+    assert young_at_pass and max(young_at_pass) < 10_000
