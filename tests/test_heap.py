@@ -308,4 +308,4 @@ def test_a_young_pass_walks_a_few_thousand_objects_while_those_set_aside_die_as_
         gc.callbacks.remove(policy)
         gc.unfreeze()
         gc.set_threshold(*before)
-    assert young_at_pass and max(young_at_pass) < 10_000
+    assert young_at_pass and max(young_at_pass) < 15_000  # 7,000 at 700; 30,000 at 3,000
