@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import sys
+import time
 import weakref
 from collections.abc import Iterator
 from functools import partial
@@ -268,6 +269,33 @@ def test_with_every_pass_s_survivors_set_aside_a_heap_grown_past_reason_is_walke
     del closed
     gc.collect(2)
     assert ref() is None and policy.complete == 1 and gc.get_freeze_count() > 0
+
+
+def test_young_passes_in_quick_succession_measure_the_heap_once(
+    policy: Settling, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Counting the heap walks all of it: a worker's young passes, dozens a second, measure it at most
+    once in `CHECK_EVERY` seconds of CPU, and a heap grown past reason is still seen at the next."""
+    from room.heap import CHECK_EVERY
+
+    policy.young_aside = True
+    measured: list[int] = []
+    blocks = sys.getallocatedblocks
+
+    def counted() -> int:
+        measured.append(1)
+        return blocks()
+
+    monkeypatch.setattr(sys, "getallocatedblocks", counted)
+    start = time.process_time()
+    for _ in range(50):
+        gc.collect(0)
+    assert time.process_time() - start < CHECK_EVERY  # the passes came within one spell
+    assert len(measured) == 1 and not policy._whole
+    policy.base = blocks() // 4  # the heap has doubled and more
+    policy._looked -= CHECK_EVERY  # a spell later
+    gc.collect(0)
+    assert len(measured) == 2 and policy._whole
 
 
 def test_a_process_that_sets_every_pass_s_survivors_aside_looks_over_its_young_more_often() -> None:
