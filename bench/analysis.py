@@ -2,18 +2,19 @@
 
 Calibration: seeded mixes of easy, normal and hard bots (games the value of positions was not fitted on:
 `bench/fit_value.py` uses seed 11, this seed 99 by default) are played to their end; at turns 20, 40, 60
-and 80 the chances are worked out from what the table could see, each seat's level known, and set against
-who went on to win. For each edition it prints the Brier score (the squared distance between the chances
-and the outcome, summed over the players: 0.75 for a blind guess at a table of four) and the expected
-calibration error in ten bins (how far, on average, "a 30 % chance" is from winning 30 % of the time),
-beside a baseline that gives each player his share of the table's net worth, in the same run.
+and 80 (or the `--turns` given) the chances are worked out from what the table could see, each seat's
+level known, and set against who went on to win. For each edition it prints the Brier score (the
+squared distance between the chances and the outcome, summed over the players: 0.75 for a blind guess at
+a table of four) and the expected calibration error in ten bins (how far, on average, "a 30 % chance" is
+from winning 30 % of the time), beside a baseline that gives each player his share of the table's net
+worth, in the same run.
 
 Speed: from turn 40 of a seeded classic bot game, the CPU time of a figure and the playouts it takes for
 every interval to be within five points, on one process and shared by two (wall time); playouts per CPU
 second beside the full games per CPU second of `landlords simulate`.
 
     python bench/analysis.py [--editions classic,addon,landlords-1904,finance-1936] [--games 1000]
-        [--seed 99] [--playouts 100] [--jobs 2] [--speed-only] [--calibration-only]
+        [--seed 99] [--playouts 100] [--jobs 2] [--speed-only] [--calibration-only] [--turns 20,40,60,80]
 """
 
 from __future__ import annotations
@@ -42,9 +43,11 @@ Row = tuple[int, list[float], int, list[bool], list[int]]
 """(turn, each player's chance, the winner, who was still in, each player's worth)."""
 
 
-def judge_slice(edition: str, seed: int, playouts: int, part: tuple[int, int]) -> list[Row]:
+def judge_slice(
+    edition: str, seed: int, playouts: int, turns: tuple[int, ...], part: tuple[int, int]
+) -> list[Row]:
     rows: list[Row] = []
-    for pos in judged(edition, seed, part[0], part[1], TURNS):
+    for pos in judged(edition, seed, part[0], part[1], turns):
         figures = chances(pos.view, playouts, seed=pos.index, levels=pos.levels)
         alive = [not p.bankrupt for p in pos.view.players]
         worth = [pos.view.ruleset.ending.worth(pos.view, p) if alive[p] else 0 for p in range(len(alive))]
@@ -70,17 +73,19 @@ def calibration_error(rows: list[tuple[list[float], int, list[bool]]], bins: int
     return sum(abs(sum(p for p, _ in b) - sum(o for _, o in b)) / total for b in filled if b)
 
 
-def calibration(edition: str, games: int, seed: int, playouts: int, jobs: int) -> None:
+def calibration(
+    edition: str, games: int, seed: int, playouts: int, jobs: int, turns: tuple[int, ...] = TURNS
+) -> None:
     start = time.perf_counter()
     slices = [(first, min(SLICE, games - first)) for first in range(0, games, SLICE)]
-    work = partial(judge_slice, edition, seed, playouts)
+    work = partial(judge_slice, edition, seed, playouts, turns)
     rows: list[Row] = []
     with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
         for part in pool.map(work, slices):
             rows.extend(part)
     print(f"\n{edition}: {games} games (seed {seed}), {playouts} playouts a position, {len(rows)} positions")
     print(f"{'turn':>6} {'positions':>9} {'Brier':>7} {'share':>7} {'better':>7} {'ECE':>6} {'share':>6}")
-    for turn in [*TURNS, None]:
+    for turn in [*turns, None]:
         chosen = [r for r in rows if turn is None or r[0] == turn]
         if not chosen:
             continue
@@ -144,12 +149,16 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--speed-only", action="store_true")
     parser.add_argument("--calibration-only", action="store_true")
+    parser.add_argument(
+        "--turns", default=",".join(map(str, TURNS)), help="the turns whose positions are judged"
+    )
     args = parser.parse_args()
+    turns = tuple(int(t) for t in args.turns.split(","))
     if not args.calibration_only:
         speed(args.jobs)
     if not args.speed_only:
         for edition in args.editions.split(","):
-            calibration(edition, args.games, args.seed, args.playouts, args.jobs)
+            calibration(edition, args.games, args.seed, args.playouts, args.jobs, turns)
     return 0
 
 
