@@ -19,15 +19,15 @@ from dataclasses import dataclass
 from translation import _
 
 MEASURED_ERROR: dict[str, float] = {
-    "classic": 0.05,  # 4.3 points at turn 20; 1.3 over all turns
-    "addon": 0.03,  # 2.8 at turn 20; 1.5 over all
-    "landlords-1904": 0.04,  # 3.3 at turn 80; 1.3 over all
-    "finance-1936": 0.08,  # 7.5 at turn 40; 1.9 over all
+    "classic": 0.03,  # 2.5 points at turn 80; 1.5 over all turns
+    "addon": 0.04,  # 3.2 at turn 20; 1.7 over all
+    "landlords-1904": 0.05,  # 4.1 at turn 40; 1.9 over all
+    "finance-1936": 0.04,  # 3.2 at turn 40; 2.0 over all
 }
 """The model's calibration error, in chances, by edition: the largest `python bench/analysis.py
 --calibration-only --games 200` measured at turns 20, 40, 60 and 80 of games of seeded bots (seed 99; the
 model was fitted on seed 11), among the turns with 100 positions or more (fewer make the error look larger
-than it is: Finance's 27 games still going at turn 80 gave 13.9), rounded up to whole points."""
+than it is: Finance's 23 games still going at turn 80 gave 11.2), rounded up to whole points."""
 
 UNMEASURED_ERROR = max(MEASURED_ERROR.values())
 """For an edition whose error was not measured (one added from outside): the largest measured."""

@@ -1,10 +1,13 @@
 """Each player's chance to win from a position, with its 95 % interval: many playouts from one view.
 
 A playout draws a whole position from the view (`sampling`), plays it forward a few rounds with the
-simple players, and values the position it reaches (`value`); a game that ends on the way counts as won
-by its winner. The chance is the mean over the playouts, and its interval the mean's normal interval.
-The k-th playout of an analysis seeded `seed` always draws the same dice and cards, whatever the view:
-comparing two positions (a move made or not) with the same seed compares them under the same luck.
+shark's fast copy in every seat (`engine.lookahead.shark`: it races to three houses, mortgages stray
+deeds for them and bids as `hard` does, as the strong players at a table do, where the simple players
+build what they can at once), and values the position it reaches (`value`); a game that ends on the way
+counts as won by its winner. The chance is the mean over the playouts, and its interval the mean's
+normal interval. The k-th playout of an analysis seeded `seed` always draws the same dice and cards,
+whatever the view: comparing two positions (a move made or not) with the same seed compares them under
+the same luck.
 Playouts can be split into slices worked out anywhere (`values`) and put together in order (`summary`):
 the figure is the same however they were shared out.
 """
@@ -19,6 +22,7 @@ from engine.game import Game
 from engine.lookahead.features import Levels
 from engine.lookahead.playout import HORIZON_ROUNDS, play_forward, stop_turn
 from engine.lookahead.sampling import Sampler
+from engine.lookahead.shark import SharkPlayer
 from engine.lookahead.value import ValueModel, model_for
 from engine.state import GameState
 from engine.view import GameView
@@ -73,15 +77,18 @@ def values(
     sampler = Sampler(view)
     model = model_for(view.edition)
     stop = stop_turn(view.turn, sum(1 for p in view.players if not p.bankrupt), horizon)
+    player = SharkPlayer()
     return [
-        _playout(sampler.draw(playout_seed(seed, k)), stop, model, levels)
+        _playout(sampler.draw(playout_seed(seed, k)), stop, model, levels, player)
         for k in range(first, first + count)
     ]
 
 
-def _playout(state: GameState, stop: int, model: ValueModel, levels: Levels | None) -> list[float]:
+def _playout(
+    state: GameState, stop: int, model: ValueModel, levels: Levels | None, player: SharkPlayer
+) -> list[float]:
     game = Game(state, initial=state)
-    play_forward(game, stop)
+    play_forward(game, stop, player)
     return model.chances(game, levels)
 
 

@@ -9,10 +9,16 @@ and its number of players:
 - income: the rent his deeds bring in per round from the others (landing odds times the rent as they
   stand), and the same if every complete group of his stood at three houses (what his groups promise);
 - outgo: the rent he can expect to pay per round to the others;
+- what his complete groups would bring once built with what he can pay for now (`built`): his cash and
+  the mortgages of his stray deeds spent on houses, up to three a lot, where a dollar adds the most rent
+  first, while the bank has houses; his promise counts three houses whether or not he can pay for them;
+- his risk of ruin: the chance in a round of landing where the rent is more than he could raise at all;
 - the logarithms and squares of the main ones, so that a plain weighted sum can bend.
 
 Each figure also comes multiplied by the stage of the game and by its square, since what counts changes
-as a game goes on: early, what a player holds; later, what it earns.
+as a game goes on: early, what a player holds; later, what it earns. The stage stops growing at
+`STAGE_CAP`, where the fitting games thin out: past it the weights would carry a lead to certainty on
+rounds they were never fitted on.
 
 Who sits in each seat is on show at the table too: a bot's level, when the caller knows it, adds two
 marks (an easy bot, a hard one), alone and times the stage. A person, a normal bot and anyone unknown
@@ -42,6 +48,9 @@ NAMES = (
     "log_promise",
     "promise_sq",
     "worth_sq",
+    "built",
+    "log_built",
+    "ruin",
 )
 """The figures of one player, in order; `design` gives each alone, times the stage and times its square."""
 LEVELS = ("easy", "hard")
@@ -49,6 +58,8 @@ LEVELS = ("easy", "hard")
 
 STAGE_ROUNDS = 25
 """The stage of a game is its rounds played over this: 1 at round 25 (turn 100 at a table of four)."""
+STAGE_CAP = 2.0
+"""The stage counts no further than this (round 50): few of the fitting games last longer."""
 HORIZON_ROUNDS = 10
 """Income and outgo are counted over this many rounds, to put them on the scale of worth."""
 PROMISED_HOUSES = 3
@@ -63,7 +74,7 @@ def design(table: Tabletop, levels: Levels | None = None) -> tuple[list[list[flo
     """Each player's figures, stage-weighted, and his seat's marks (`WIDTH` numbers each), and who is
     still in the game."""
     figures, alive = raw(table)
-    stage = table.round / STAGE_ROUNDS
+    stage = min(table.round / STAGE_ROUNDS, STAGE_CAP)
     stage2 = stage * stage
     rows = []
     for p, f in enumerate(figures):
@@ -84,7 +95,7 @@ def raw(table: Tabletop) -> tuple[list[list[float]], list[bool]]:
     worth = [float(ending.worth(table, p)) if alive[p] else 0.0 for p in range(n)]
     liquid = [float(players[p].cash + liquidation_value(table, p)) if alive[p] else 0.0 for p in range(n)]
     cash = [float(players[p].cash) if alive[p] else 0.0 for p in range(n)]
-    income, promise = _income(table, n)
+    income, promise, built, rents = _income(table, n)
     rivals = max(1, sum(alive) - 1)
     total = sum(income)
     scale = max(1.0, sum(worth) / max(1, sum(alive)))
@@ -99,6 +110,8 @@ def raw(table: Tabletop) -> tuple[list[list[float]], list[bool]]:
         inc = income[p] * rivals * per_round
         pro = promise[p] * rivals * per_round
         out = (total - income[p]) * per_round
+        bui = built[p] * rivals * per_round
+        ruin = ROLLS_PER_TURN * sum(land for owner, rent, land in rents if owner != p and rent > liquid[p])
         figures.append(
             [
                 w,
@@ -113,15 +126,23 @@ def raw(table: Tabletop) -> tuple[list[list[float]], list[bool]]:
                 math.log(pro + 0.1),
                 pro * pro,
                 w * w,
+                bui,
+                math.log(bui + 0.1),
+                ruin,
             ]
         )
     return figures, alive
 
 
-def _income(table: Tabletop, players: int) -> tuple[list[float], list[float]]:
-    """Per player, the rent one throw of a rival is expected to pay him, as his deeds stand and as his
-    complete groups would stand built to the promised level. (Worked out at the end of every playout: the
-    holdings are counted once, not again for each deed as the rent of a single deed is.)"""
+Rents = list[tuple[int, int, float]]
+"""Each owned deed's owner, its rent as it stands, and the odds of a throw landing there."""
+
+
+def _income(table: Tabletop, players: int) -> tuple[list[float], list[float], list[float], Rents]:
+    """Per player, the rent one throw of a rival is expected to pay him, as his deeds stand, as his
+    complete groups would stand built to the promised level, and as they would stand built with what he
+    can pay for now; and every owned deed's rent. (Worked out at the end of every playout: the holdings are
+    counted once, not again for each deed as the rent of a single deed is.)"""
     board = table.board
     land = odds_for(board.edition.id, table.rules).land
     ruleset = table.ruleset
@@ -138,6 +159,9 @@ def _income(table: Tabletop, players: int) -> tuple[list[float], list[float]]:
         if owner is not None:
             key = (owner, group_of[space])
             held[key] = held.get(key, 0) + 1
+    rents: Rents = []
+    budget = [float(p.cash) for p in table.players]
+    buildable: dict[tuple[int, str], list[int]] = {}  # a complete group of streets, short of the promise
     for space in board.deeds:
         deed = deeds[space]
         owner = deed.owner
@@ -151,8 +175,63 @@ def _income(table: Tabletop, players: int) -> tuple[list[float], list[float]]:
         else:  # a built lot's rent does not count the group (as `engine.rules.rent.rent_for`)
             rent = model_of(board, space).at(board, ruleset, space, 0 if level else count, level, 7)[0]
         income[owner] += land[space] * rent
+        rents.append((owner, rent, land[space]))
         complete = group is not None and count == len(members[group])
-        if promised and level < promised and complete and space in streets:
+        if promised and level < promised and complete and space in streets and group is not None:
+            buildable.setdefault((owner, group), []).append(space)
             rent = rent_at(board, ruleset, space, count, promised)
+        elif not complete and not level and not deed.mortgaged and ruleset.mortgages:
+            budget[owner] += board.mortgage[space]  # a stray deed's mortgage pays for houses
         promise[owner] += land[space] * rent
-    return income, promise
+    built = list(income)
+    if buildable:
+        _build(table, land, buildable, budget, built)
+    return income, promise, built, rents
+
+
+def _build(
+    table: Tabletop,
+    land: Sequence[float],
+    groups: dict[tuple[int, str], list[int]],
+    budget: list[float],
+    built: list[float],
+) -> None:
+    """Add to `built` the rent each owner's complete groups gain from houses bought with his `budget`: a
+    house on every lot of a group at a time, up to the promised level, the most rent for the dollar first,
+    while the bank has houses (a mortgaged lot lifted first)."""
+    board, ruleset, deeds = table.board, table.ruleset, table.deeds
+    promised = min(PROMISED_HOUSES, ruleset.max_level)
+    houses = table.bank.houses
+    steps: list[tuple[float, float, int, int, tuple[int, str]]] = []  # -gain/cost, cost, lots, level, group
+
+    def step(key: tuple[int, str], level: int, first: bool) -> None:
+        lots = groups[key]
+        size = len(board.members[key[1]])
+        cost = 0.0
+        gain = 0.0
+        for space in lots:
+            deed = deeds[space]
+            now = max(deed.level, level)
+            if now >= level + 1:
+                continue
+            cost += board.house_cost[space]
+            if deed.mortgaged and first:
+                cost += board.unmortgage_cost(space)
+            before = 0 if deed.mortgaged and first else rent_at(board, ruleset, space, size, now)
+            gain += land[space] * (rent_at(board, ruleset, space, size, level + 1) - before)
+        if cost > 0:
+            steps.append((-gain / cost, cost, len(lots), level, key))
+
+    for key, lots in groups.items():
+        step(key, min(deeds[s].level for s in lots), True)
+    while steps and houses > 0:
+        steps.sort()
+        rate, cost, count, level, key = steps.pop(0)
+        owner = key[0]
+        if cost > budget[owner] or count > houses:
+            continue
+        budget[owner] -= cost
+        houses -= count
+        built[owner] += -rate * cost
+        if level + 1 < promised:
+            step(key, level + 1, False)

@@ -18,7 +18,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from engine.lookahead.features import LEVELS, NAMES, STAGE_ROUNDS, WIDTH, Levels, design
+from engine.lookahead.features import LEVELS, NAMES, STAGE_CAP, STAGE_ROUNDS, WIDTH, Levels, design
 from engine.tabletop import Tabletop
 
 
@@ -75,8 +75,8 @@ def packaged() -> dict[str, dict[str, Any]]:
 
 def checked(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """The figures per edition of a value file, refused if they were fitted on other features."""
-    fitted_on = (data.get("features"), data.get("levels"), data.get("stage_rounds"))
-    if fitted_on != (list(NAMES), list(LEVELS), STAGE_ROUNDS):
+    fitted_on = (data.get("features"), data.get("levels"), data.get("stage_rounds"), data.get("stage_cap"))
+    if fitted_on != (list(NAMES), list(LEVELS), STAGE_ROUNDS, STAGE_CAP):
         raise ValueError("engine/data/value.json was fitted on other features: fit it again")
     editions: dict[str, dict[str, Any]] = data["editions"]
     for name, entry in editions.items():

@@ -142,7 +142,6 @@ def test_hard_bids_for_the_last_houses_to_keep_them_from_a_rival() -> None:
         ("easy", 100),
         ("normal", 100),
         ("hard", 100),
-        ("expert", 100),
         ("normal", 120),  # hard and expert buy it at $120 (expert never declines what hard buys)
         ("normal", 160),
     ],
@@ -170,3 +169,14 @@ def test_a_deed_declined_at_its_price_is_not_bid_for_above_it_at_the_auction(lev
             cmd = PassAuction(player=pend.player)
         game.apply(cmd)
     assert all(b <= 60 for b in bids), bids
+
+
+def test_the_expert_buys_with_its_last_dollars_a_deed_that_blocks_a_group_where_the_shark_declines() -> None:
+    """The expert weighs a deed the shark declines: Mediterranean Avenue beside a rival's Baltic, with its
+    last $61 or its $100, it buys (a block on the browns; keeping the cash would not pay a built rent either),
+    where the shark keeps $150 back and declines. At auction it bids as the shark does (the case above)."""
+    for cash in (61, 100):
+        game = table(owners={1: (3,)}, cash=(cash, 1500, 1500, 1500))
+        buy(game, 0, MEDITERRANEAN)
+        assert ask(bot("hard"), game, 0).kind == "decline_property"
+        assert ask(bot("expert"), game, 0).kind == "buy_property"

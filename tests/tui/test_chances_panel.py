@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 
 from engine import Game
 from room import Persistence, Seat, TableSetup, open_room
-from room.chance_words import percent
+from room.chance_words import model_error, percent
 from room.chances import Figure
 from tui.app import LandlordsApp
 from tui.client import LocalClient
@@ -59,11 +59,13 @@ async def test_the_panel_opens_works_shows_figures_follows_a_move_and_closes() -
         assert [line.split()[1] for line in lines[:2]] == ["Vera", "Rita"]
         assert all(line.rstrip().endswith("%") for line in lines[:2])
         told = " ".join(lines[2:])
-        assert "Turn 1" in told and "the model's own error, 5 points" in told
+        points = round(100 * model_error("classic"))  # as measured (`room.chance_words.MEASURED_ERROR`)
+        assert "Turn 1" in told and f"the model's own error, {points} points" in told
         assert first.chances is not None
         for c, line in zip(first.chances.players, lines[:2], strict=True):  # the range counts that error
             low, high = (int(x) for x in line.split()[-1].rstrip("%").split("-"))
-            assert low <= max(0, round(100 * c.low) - 5) + 1 and high >= min(100, round(100 * c.high) + 5) - 1
+            assert low <= max(0, round(100 * c.low) - points) + 1
+            assert high >= min(100, round(100 * c.high) + points) - 1
         assert panel(app).region.width <= 44  # an overlay at 80 x 24, over the board
 
         stale = chance_lines(replace(first, working=True), client.view(None), client.names)
