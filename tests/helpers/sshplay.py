@@ -212,9 +212,9 @@ class Person:
             app = self.app_now()
             if app is not None and (app.screen is app.game_screen or isinstance(app.screen, or_over)):
                 return
-            if app is not None and isinstance(app.screen, CardDialog):
+            if app is not None and isinstance(card := app.screen, CardDialog):
                 await self.press("enter")  # once for each card: wait for it to go before the next
-                await self.wait_for(partial(self._gone, app.screen))
+                await self.wait_for(partial(self._gone, card))  # not what is on top once the key is sent
             await asyncio.sleep(0.03)
         raise AssertionError(f"{self.name} never came back to the board; the screen:\n{self.text()}")
 
