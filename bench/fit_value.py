@@ -38,9 +38,8 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__)
 sys.path.append(str(ROOT))
 
 from engine.catalogue import EDITIONS  # noqa: E402
-from engine.lookahead.features import LEVELS, NAMES, STAGE_CAP, STAGE_ROUNDS  # noqa: E402
 from engine.lookahead.fitting import Sample, fit, loss  # noqa: E402
-from engine.lookahead.value import worth_share  # noqa: E402
+from engine.lookahead.value import fitted_on, same_head, worth_share  # noqa: E402
 from engine.tools.positions import Played, played, samples_of  # noqa: E402
 
 T = TypeVar("T")
@@ -102,19 +101,8 @@ def main() -> int:
     args = parser.parse_args()
     out: Path = args.out
     data = json.loads(out.read_text(encoding="utf-8")) if out.exists() else {}
-    if (data.get("features"), data.get("levels"), data.get("stage_rounds"), data.get("stage_cap")) != (
-        list(NAMES),
-        list(LEVELS),
-        STAGE_ROUNDS,
-        STAGE_CAP,
-    ):
-        data = {
-            "features": list(NAMES),
-            "levels": list(LEVELS),
-            "stage_rounds": STAGE_ROUNDS,
-            "stage_cap": STAGE_CAP,
-            "editions": {},
-        }
+    if not same_head(data):
+        data = {**fitted_on(), "editions": {}}
     for edition in args.editions.split(","):
         start = time.process_time()
         wall = time.perf_counter()

@@ -73,10 +73,25 @@ def packaged() -> dict[str, dict[str, Any]]:
     return checked(json.loads(text))
 
 
+def fitted_on() -> dict[str, Any]:
+    """What a value file's weights mean, as written at its head: the figures, the seats' marks and the
+    stage's scale and cap. Weights fitted under another head are refused (`checked`)."""
+    return {
+        "features": list(NAMES),
+        "levels": list(LEVELS),
+        "stage_rounds": STAGE_ROUNDS,
+        "stage_cap": STAGE_CAP,
+    }
+
+
+def same_head(data: dict[str, Any]) -> bool:
+    """Whether a value file's weights were fitted on the figures as they are now."""
+    return all(data.get(key) == value for key, value in fitted_on().items())
+
+
 def checked(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """The figures per edition of a value file, refused if they were fitted on other features."""
-    fitted_on = (data.get("features"), data.get("levels"), data.get("stage_rounds"), data.get("stage_cap"))
-    if fitted_on != (list(NAMES), list(LEVELS), STAGE_ROUNDS, STAGE_CAP):
+    if not same_head(data):
         raise ValueError("engine/data/value.json was fitted on other features: fit it again")
     editions: dict[str, dict[str, Any]] = data["editions"]
     for name, entry in editions.items():
