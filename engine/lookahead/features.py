@@ -27,7 +27,6 @@ carry neither, so that the figures for them are those of the average player the 
 
 from __future__ import annotations
 
-import heapq
 import math
 from collections.abc import Sequence
 
@@ -221,12 +220,14 @@ def _build(
             before = 0 if deed.mortgaged and first else rent_at(board, ruleset, space, size, now)
             gain += land[space] * (rent_at(board, ruleset, space, size, level + 1) - before)
         if cost > 0:
-            heapq.heappush(steps, (-gain / cost, cost, len(lots), level, key))
+            steps.append((-gain / cost, cost, len(lots), level, key))
 
     for key, lots in groups.items():
         step(key, min(deeds[s].level for s in lots), True)
     while steps and houses > 0:
-        rate, cost, count, level, key = heapq.heappop(steps)
+        best = min(steps)  # a few groups at most: no need to keep them sorted
+        steps.remove(best)
+        rate, cost, count, level, key = best
         owner = key[0]
         if cost > budget[owner] or count > houses:
             continue
