@@ -1,7 +1,7 @@
 """The game server under load: many people playing at once, each over their own SSH connection.
 
     python bench/serve.py [--sessions 50] [--seconds 60] [--workers N] [--chances T] [--bots LEVEL]
-                          [--log FILE] [--screens DIR] [--clock]
+                          [--log FILE] [--screens DIR] [--clock] [--hosts N [--kill-host]]
 
 It starts `landlords serve` in a process of its own on a free port of 127.0.0.1, with tables of two
 people and two bots already made (as if the people had met in the lobby), and connects every person
@@ -28,6 +28,15 @@ the decisions that matter: what they cost the screens of the other tables shows 
 With `--clock`, every table is made with a time bank of 3:00 +15s for each person: each table's clock
 ticks once a second on every screen at it while it waits on a person.
 
+With `--hosts N`, the server is N hosts of one service (`docs/operating.md`) on this machine: a PostgreSQL
+cluster of its own is started in a temporary folder (as the test suite starts one, from the system's
+`postgresql` binaries), each host is a `landlords serve` with `--store`, `--relay` and one host key for
+all, one worker each unless `--workers` says otherwise, and the tables are shared out among the hosts,
+each person connecting to the host of their table. The figures sum every host's processes; PostgreSQL's
+CPU is told apart. With `--kill-host` as well, once the play is over the first host and its workers are
+killed outright (SIGKILL) and a person of one of its tables connects to the second host: the time until
+they are at their table again (the room taken up by the second host from the database) is printed.
+
 With `--screens`, each person's screen is also kept by a terminal emulator (pyte, from the test
 extras), and what it showed when a probe went unanswered is written to a file in DIR.
 
@@ -46,16 +55,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
 import re
+import signal
 import statistics
 import sys
 import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -121,27 +133,87 @@ def each(pid: int, read: Callable[[int], float]) -> dict[int, float]:
     return found
 
 
-def server_rss_mb(pid: int) -> float:
-    return sum(each(pid, rss_mb).values())
+def server_rss_mb(fronts: list[int]) -> float:
+    return sum(sum(each(pid, rss_mb).values()) for pid in fronts)
 
 
-def server_cpu_seconds(pid: int) -> float:
-    return sum(each(pid, cpu_seconds).values())
+def server_cpu_seconds(fronts: list[int]) -> float:
+    return sum(sum(each(pid, cpu_seconds).values()) for pid in fronts)
 
 
-def each_cpu(pid: int) -> dict[int, float]:
-    """CPU seconds of the server's front and of each of its workers."""
-    return each(pid, cpu_seconds)
+def each_cpu(fronts: list[int]) -> dict[int, float]:
+    """CPU seconds of each host's front and of each of its workers."""
+    return {one: cpu for pid in fronts for one, cpu in each(pid, cpu_seconds).items()}
 
 
-def prepare(folder: Path, sessions: int, level: str = "normal") -> list[tuple[asyncssh.SSHKey, str, str]]:
-    """Keys, names and tables of two people and two bots at `level`, written where the server reads them."""
-    people: list[tuple[asyncssh.SSHKey, str, str]] = []
-    names: dict[str, str] = {}
-    rooms = folder / "server" / "rooms"
-    rooms.mkdir(parents=True)
+@dataclass
+class Shared:
+    """Several hosts of one server (`--hosts`): the PostgreSQL they share, the relay's secret, and whether
+    the first host is killed at the end to time its rooms taken up by another (`--kill-host`)."""
+
+    hosts: int
+    url: str
+    secret: Path
+    kill: bool
+    database_pid: int = 0  # PostgreSQL's first process, whose family's CPU is told apart
+
+    def options(self, folder: Path, index: int) -> list[str]:
+        """What `landlords serve` is told on host `index`: the store, the relay, one host key for all."""
+        return [
+            *("--store", self.url, "--relay", "127.0.0.1:0", "--relay-secret", str(self.secret)),
+            *("--host-name", f"h{index}", "--host-key", str(folder / "host_key")),
+        ]
+
+
+async def take_up(hosts: list[Host], people: list[tuple[asyncssh.SSHKey, str, str, int]]) -> float | None:
+    """The first host killed outright (SIGKILL, its workers too): the seconds until a person of one of its
+    tables, connecting to the second host, is at that table again; None if not within 90 s."""
+    dead = hosts[0]
+    for pid in reversed(family(dead.proc.pid)):
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    await dead.proc.wait()
+    killed = time.monotonic()
+    key, _, room, _ = next(p for p in people if p[3] == 0)
+    while time.monotonic() - killed < 90:
+        try:
+            conn = await asyncssh.connect(
+                "127.0.0.1",
+                hosts[1].port,
+                username="p",
+                client_keys=[key],
+                known_hosts=None,
+                agent_path=None,
+                config=None,
+            )
+        except (OSError, asyncssh.Error):
+            await asyncio.sleep(0.5)
+            continue
+        try:
+            _, screen = await conn.create_session(
+                Screen, room, term_type="xterm-256color", term_size=(100, 30), encoding=None
+            )
+            while not screen.seen_table and not screen.closed and time.monotonic() - killed < 90:
+                await asyncio.sleep(0.1)
+            if screen.seen_table:
+                return time.monotonic() - killed
+        finally:
+            conn.close()
+        await asyncio.sleep(0.5)
+    return None
+
+
+def prepare(
+    folder: Path, sessions: int, level: str = "normal", hosts: int = 1
+) -> list[tuple[asyncssh.SSHKey, str, str, int]]:
+    """Keys, names and tables of two people and two bots at `level`, written where the server reads them
+    (with several hosts, table t in the folder of host t % hosts); and the host each person's table is on."""
+    people: list[tuple[asyncssh.SSHKey, str, str, int]] = []
+    names: list[dict[str, str]] = [{} for _ in range(hosts)]
+    for host in range(hosts):
+        (host_folder(folder, host, hosts) / "rooms").mkdir(parents=True)
     for t in range((sessions + 1) // 2):
-        room = f"T{t:03d}"
+        room, host = f"T{t:03d}", t % hosts
         seats = []
         for _ in range(2):
             if len(people) == sessions:
@@ -149,8 +221,8 @@ def prepare(folder: Path, sessions: int, level: str = "normal") -> list[tuple[as
             key = asyncssh.generate_private_key("ssh-ed25519")
             fingerprint = str(key.get_fingerprint("sha256"))
             name = f"P{len(people):03d}"
-            names[fingerprint] = name
-            people.append((key, name, room))
+            names[host][fingerprint] = name
+            people.append((key, name, room, host))
             seats.append({"kind": "person", "name": name, "owner": fingerprint})
         if len(seats) < 2:  # an odd person out gets a bot beside them
             seats.append({"kind": "bot", "level": level})
@@ -158,9 +230,15 @@ def prepare(folder: Path, sessions: int, level: str = "normal") -> list[tuple[as
         plan = {"id": f"bench{t:03d}", "name": room, "edition": "classic", "rules": {"short_game": True}}
         plan |= {"seats": seats, "turn_timer": 60, "pace": "normal", "creator": seats[0].get("owner", "")}
         plan |= CLOCK
-        (rooms / f"bench{t:03d}.json").write_text(json.dumps(plan))
-    (folder / "server" / "players.json").write_text(json.dumps(names))
+        (host_folder(folder, host, hosts) / "rooms" / f"bench{t:03d}.json").write_text(json.dumps(plan))
+    for host in range(hosts):
+        (host_folder(folder, host, hosts) / "players.json").write_text(json.dumps(names[host]))
     return people
+
+
+def host_folder(folder: Path, host: int, hosts: int) -> Path:
+    """The data folder of one host (`server` when there is one)."""
+    return folder / ("server" if hosts == 1 else f"server{host}")
 
 
 class Screen(asyncssh.SSHClientSession[bytes]):
@@ -288,19 +366,17 @@ async def person(
         conn.close()
 
 
-async def run(
-    sessions: int,
-    seconds: float,
-    folder: Path,
-    log: Path | None,
-    workers: int | None,
-    chances: int = 0,
-    level: str = "normal",
-) -> None:
-    server_log = log or folder / "server.log"
-    people = prepare(folder, sessions, level)
-    load_before = os.getloadavg()[0]
-    more = ["--workers", str(workers)] if workers is not None else []
+@dataclass
+class Host:
+    """One `landlords serve` started for the bench: its front process, its log and its port."""
+
+    proc: asyncio.subprocess.Process
+    log: Path
+    port: int
+
+
+async def start_host(folder: Path, index: int, hosts: int, log: Path, sessions: int, more: list[str]) -> Host:
+    """`landlords serve` on a free port of 127.0.0.1 with the host's folder; once it listens."""
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -309,69 +385,104 @@ async def run(
         "--port",
         "0",
         "--data-dir",
-        str(folder / "server"),
+        str(host_folder(folder, index, hosts)),
         "--saves-dir",
-        str(folder / "saves"),
+        str(folder / ("saves" if hosts == 1 else f"saves{index}")),
         "--per-address",
         str(sessions + 10),
         "--connections",
         str(sessions + 10),
         *more,
         stdout=asyncio.subprocess.PIPE,
-        stderr=open(server_log, "wb"),  # noqa: SIM115
+        stderr=open(log, "wb"),  # noqa: SIM115
         cwd=ROOT,
     )
     assert proc.stdout is not None
     port = 0
     while not port:
-        line = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
+        line = (await asyncio.wait_for(proc.stdout.readline(), 60)).decode()
         if not line:
-            raise SystemExit("the server did not start; see " + str(folder / "server.log"))
+            raise SystemExit(f"the server did not start; see {log}")
         if " port " in line:
             port = int(line.split(" port ")[1].split(":")[0])
+    return Host(proc, log, port)
+
+
+async def run(
+    sessions: int,
+    seconds: float,
+    folder: Path,
+    log: Path | None,
+    workers: int | None,
+    chances: int = 0,
+    level: str = "normal",
+    shared: Shared | None = None,
+) -> None:
+    count = shared.hosts if shared is not None else 1
+    people = prepare(folder, sessions, level, count)
+    load_before = os.getloadavg()[0]
+    if workers is None and count > 1:
+        workers = 1  # a worker a host: the hosts share this machine's cores
+    more = ["--workers", str(workers)] if workers is not None else []
+    hosts: list[Host] = []
+    for index in range(count):  # one after the other: the first writes the host key the others read
+        extra = shared.options(folder, index) if shared is not None else []
+        host_log = (log or folder / "server.log") if index == 0 else folder / f"server{index}.log"
+        hosts.append(await start_host(folder, index, count, host_log, sessions, more + extra))
     await asyncio.sleep(1.0)
-    processes = len(family(proc.pid))
-    base_rss, base_cpu = server_rss_mb(proc.pid), server_cpu_seconds(proc.pid)
+    fronts = [h.proc.pid for h in hosts]
+    processes = sum(len(family(pid)) for pid in fronts)
+    base_rss, base_cpu = server_rss_mb(fronts), server_cpu_seconds(fronts)
     latencies: list[tuple[float, float]] = []  # (when sent, after the keys began; key to screen)
     at_chances: list[tuple[float, float]] = []  # the probes of the people at the tables with the panel open
     chance_rooms = {f"T{t:03d}" for t in range(chances)}
     clock = Clock()
     loop = asyncio.get_running_loop()
     arrive = time.monotonic()
-    arrival_mark = server_log.stat().st_size
+    arrival_marks = [h.log.stat().st_size for h in hosts]
     tasks = []
-    for _key, _name, _room in people:  # five people arrive a second
+    for _key, _name, _room, _host in people:  # five people arrive a second
         watching = _room in chance_rooms
         probes = at_chances if watching else latencies
-        tasks.append(asyncio.create_task(person(port, _key, _room, clock, probes, watching)))
+        tasks.append(asyncio.create_task(person(hosts[_host].port, _key, _room, clock, probes, watching)))
         await asyncio.sleep(0.2)
     while any(not t.done() for t in tasks) and not all_seated(tasks, clock):
         await asyncio.sleep(0.5)
         if time.monotonic() - arrive > 300:
             break
     seated_after = time.monotonic() - arrive
-    arrival_cpu = server_cpu_seconds(proc.pid) - base_cpu
-    seated_rss = server_rss_mb(proc.pid)
+    arrival_cpu = server_cpu_seconds(fronts) - base_cpu
+    seated_rss = server_rss_mb(fronts)
 
     clock.until = loop.time() + seconds
-    cpu0, wall0, own0 = server_cpu_seconds(proc.pid), time.monotonic(), time.process_time()
-    each0 = each_cpu(proc.pid)
-    log_mark = server_log.stat().st_size
-    arrival_pauses = collector_pauses(server_log, arrival_mark, log_mark)
+    database = [shared.database_pid] if shared is not None and shared.database_pid else []
+    cpu0, wall0, own0 = server_cpu_seconds(fronts), time.monotonic(), time.process_time()
+    database0 = server_cpu_seconds(database)
+    each0 = each_cpu(fronts)
+    log_marks = [h.log.stat().st_size for h in hosts]
+    arrival_pauses = [
+        p
+        for h, a, b in zip(hosts, arrival_marks, log_marks, strict=True)
+        for p in collector_pauses(h.log, a, b)
+    ]
     clock.started = loop.time()
     clock.go.set()
     peak = seated_rss
     while loop.time() < clock.until:
-        peak = max(peak, server_rss_mb(proc.pid))
+        peak = max(peak, server_rss_mb(fronts))
         await asyncio.sleep(1.0)
-    cpu1, wall1, own1 = server_cpu_seconds(proc.pid), time.monotonic(), time.process_time()
-    each1 = each_cpu(proc.pid)
-    pauses = collector_pauses(server_log, log_mark)
-    slow_moves = bot_moves_logged(server_log, log_mark)
+    cpu1, wall1, own1 = server_cpu_seconds(fronts), time.monotonic(), time.process_time()
+    database1 = server_cpu_seconds(database)
+    each1 = each_cpu(fronts)
+    pauses = [p for h, mark in zip(hosts, log_marks, strict=True) for p in collector_pauses(h.log, mark)]
+    slow_moves = [m for h, mark in zip(hosts, log_marks, strict=True) for m in bot_moves_logged(h.log, mark)]
     keys, probe_keys = clock.keys, clock.probe_keys
     outcomes = await asyncio.gather(*tasks, return_exceptions=True)
-    proc.terminate()
-    await proc.wait()
+    taken_up = await take_up(hosts, people) if shared is not None and shared.kill else None
+    for host in hosts:
+        if host.proc.returncode is None:
+            host.proc.terminate()
+            await host.proc.wait()
 
     held = sum(1 for o in outcomes if o == "held")
     failed = [str(o) for o in outcomes if o != "held"]
@@ -383,7 +494,8 @@ async def run(
     late = sum(1 for t in ms if t == float("inf"))
     window = wall1 - wall0
     busy = cpu1 - cpu0
-    print(f"server           {processes} processes (the front and its workers), summed below")
+    on = f" on {count} hosts sharing one PostgreSQL" if count > 1 else ""
+    print(f"server           {processes} processes (the front and its workers{on}), summed below")
     print(f"sessions held    {held} of {sessions}" + (f"   (others: {failed[:3]})" if failed else ""))
     print(
         f"arrivals         all at their tables after {seated_after:.0f} s; the server spent "
@@ -404,11 +516,13 @@ async def run(
     )
     if len(each1) > 1:
         shares = ", ".join(
-            f"{'front' if pid == proc.pid else f'worker {pid}'} "
+            f"{'front' if pid in fronts else f'worker {pid}'} "
             f"{100 * (cpu - each0.get(pid, 0.0)) / window:.0f} %"
             for pid, cpu in each1.items()
         )
         print(f"                 by process: {shares} of one core")
+    if database:
+        print(f"PostgreSQL       {database1 - database0:.1f} s of CPU meanwhile (not in the figures above)")
     print(f"clients' CPU     {100 * (own1 - own0) / window:.0f} % of one core (this process)")
     if ms:
         print(
@@ -444,6 +558,16 @@ async def run(
         f"load average     {load_before:.1f} before, {os.getloadavg()[0]:.1f} after "
         f"(this machine: {os.cpu_count()} cores, shared)"
     )
+    if shared is not None and shared.kill:
+        print(
+            "host killed      "
+            + (
+                f"a person of the first host's tables at their table on the second {taken_up:.1f} s after "
+                "the first host and its workers were killed (SIGKILL)"
+                if taken_up is not None
+                else "no person of the first host's tables back at their table within 90 s"
+            )
+        )
 
 
 def quantiles(ms: list[float]) -> str:
@@ -503,7 +627,17 @@ def main() -> None:
         "--screens", type=Path, default=None, help="write here the screens that answered no probe"
     )
     parser.add_argument("--clock", action="store_true", help="a time bank of 3:00 +15s at every table")
+    parser.add_argument(
+        "--hosts", type=int, default=1, help="hosts of one server on one PostgreSQL, the tables shared out"
+    )
+    parser.add_argument(
+        "--kill-host",
+        action="store_true",
+        help="with --hosts: at the end, kill the first host and time its tables taken up by the second",
+    )
     args = parser.parse_args()
+    if args.kill_host and args.hosts < 2:
+        parser.error("--kill-host needs --hosts 2 or more: a host to kill and one to take its tables up")
     global SCREENS
     SCREENS = args.screens
     if args.clock:
@@ -511,9 +645,48 @@ def main() -> None:
     sessions = max(1, min(args.sessions, 200))
     seconds = max(5.0, min(args.seconds, 600.0))
     with tempfile.TemporaryDirectory(prefix="landlords-serve-") as tmp:
-        asyncio.run(
-            run(sessions, seconds, Path(tmp), args.log, args.workers, max(0, args.chances), args.bots)
-        )
+        folder = Path(tmp)
+        postgres = None
+        shared = None
+        if args.hosts > 1:
+            postgres, shared = start_shared(folder, args.hosts, args.kill_host)
+        try:
+            asyncio.run(
+                run(
+                    sessions,
+                    seconds,
+                    folder,
+                    args.log,
+                    args.workers,
+                    max(0, args.chances),
+                    args.bots,
+                    shared,
+                )
+            )
+        finally:
+            if postgres is not None:
+                postgres.stop()
+
+
+def start_shared(folder: Path, hosts: int, kill: bool) -> tuple[Any, Shared]:
+    """A PostgreSQL cluster of its own in a temporary folder (as the test suite starts one), a database
+    with the server's schema, and the relay's secret: what `hosts` hosts share."""
+    here = Path(__file__).resolve().parent  # its engine.py would stand for the engine package
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != here]
+    sys.path += [str(ROOT), str(ROOT / "tests" / "helpers")]
+    from server.people.postgres_store import PostgresStore
+
+    from pgserver import start_postgres
+
+    postgres = start_postgres()
+    if postgres is None:
+        raise SystemExit("--hosts needs PostgreSQL's initdb, pg_ctl and postgres (Debian: postgresql)")
+    url = postgres.database()
+    PostgresStore(url).close()  # the schema, with its rooms and hosts tables
+    secret = folder / "relay-secret"
+    secret.write_text(os.urandom(16).hex())
+    first = (postgres.data / "postmaster.pid").read_text().split()[0]
+    return postgres, Shared(min(hosts, 8), url, secret, kill, int(first))
 
 
 if __name__ == "__main__":

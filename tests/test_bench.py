@@ -12,6 +12,8 @@ import pytest
 
 from engine.lookahead.features import WIDTH
 
+from pgserver import binaries
+
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 
 CASES: dict[str, tuple[list[str], str | tuple[str, ...]]] = {
@@ -43,6 +45,16 @@ CASES: dict[str, tuple[list[str], str | tuple[str, ...]]] = {
 def test_the_benchmark_runs_and_prints_its_figures(script: str) -> None:
     args, expected = CASES[script]
     run_and_expect(script, args, expected)
+
+
+def test_the_server_bench_runs_two_hosts_on_one_postgresql_and_times_a_killed_hosts_tables() -> None:
+    if binaries() is None:
+        pytest.skip("PostgreSQL's initdb, pg_ctl and postgres are not installed")
+    run_and_expect(
+        "serve.py",
+        ["--hosts", "2", "--sessions", "4", "--seconds", "5", "--kill-host"],
+        ("on 2 hosts sharing one PostgreSQL", "sessions held    4 of 4", "at their table on the second"),
+    )
 
 
 def test_the_value_of_positions_is_fitted_into_a_file_of_ones_choosing(tmp_path: Path) -> None:
