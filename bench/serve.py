@@ -133,17 +133,22 @@ def each(pid: int, read: Callable[[int], float]) -> dict[int, float]:
     return found
 
 
+def each_of(fronts: list[int], read: Callable[[int], float]) -> dict[int, float]:
+    """`read` of each host's front and of each of its workers."""
+    return {one: value for pid in fronts for one, value in each(pid, read).items()}
+
+
 def server_rss_mb(fronts: list[int]) -> float:
-    return sum(sum(each(pid, rss_mb).values()) for pid in fronts)
+    return sum(each_of(fronts, rss_mb).values())
 
 
 def server_cpu_seconds(fronts: list[int]) -> float:
-    return sum(sum(each(pid, cpu_seconds).values()) for pid in fronts)
+    return sum(each_of(fronts, cpu_seconds).values())
 
 
 def each_cpu(fronts: list[int]) -> dict[int, float]:
     """CPU seconds of each host's front and of each of its workers."""
-    return {one: cpu for pid in fronts for one, cpu in each(pid, cpu_seconds).items()}
+    return each_of(fronts, cpu_seconds)
 
 
 @dataclass
@@ -177,22 +182,12 @@ async def take_up(hosts: list[Host], people: list[tuple[asyncssh.SSHKey, str, st
     key, _, room, _ = next(p for p in people if p[3] == 0)
     while time.monotonic() - killed < 90:
         try:
-            conn = await asyncssh.connect(
-                "127.0.0.1",
-                hosts[1].port,
-                username="p",
-                client_keys=[key],
-                known_hosts=None,
-                agent_path=None,
-                config=None,
-            )
+            conn = await connect(hosts[1].port, key)
         except (OSError, asyncssh.Error):
             await asyncio.sleep(0.5)
             continue
         try:
-            _, screen = await conn.create_session(
-                Screen, room, term_type="xterm-256color", term_size=(100, 30), encoding=None
-            )
+            _, screen = await open_screen(conn, room)
             while not screen.seen_table and not screen.closed and time.monotonic() - killed < 90:
                 await asyncio.sleep(0.1)
             if screen.seen_table:
@@ -290,6 +285,22 @@ class Clock:
         self.started = 0.0  # the event loop's time when everyone may start pressing keys
 
 
+async def connect(port: int, key: asyncssh.SSHKey) -> asyncssh.SSHClientConnection:
+    """A person's SSH connection to the server on `port` of 127.0.0.1."""
+    return await asyncssh.connect(
+        "127.0.0.1", port, username="p", client_keys=[key], known_hosts=None, agent_path=None, config=None
+    )
+
+
+async def open_screen(conn: asyncssh.SSHClientConnection, room: str) -> tuple[Any, Screen]:
+    """The person's terminal on `conn`, asking for `room`: its channel and what it shows."""
+    chan, screen = await conn.create_session(
+        Screen, room, term_type="xterm-256color", term_size=(100, 30), encoding=None
+    )
+    assert isinstance(screen, Screen)
+    return chan, screen
+
+
 async def person(
     port: int,
     key: asyncssh.SSHKey,
@@ -301,13 +312,9 @@ async def person(
     """One person: connects, waits at the table for everyone (with `chances`, opens the chances panel
     first), plays until the clock stops, probing the key-to-screen time now and then. What became of
     them."""
-    conn = await asyncssh.connect(
-        "127.0.0.1", port, username="p", client_keys=[key], known_hosts=None, agent_path=None, config=None
-    )
+    conn = await connect(port, key)
     try:
-        chan, screen = await conn.create_session(
-            Screen, room, term_type="xterm-256color", term_size=(100, 30), encoding=None
-        )
+        chan, screen = await open_screen(conn, room)
         loop = asyncio.get_running_loop()
         end = loop.time() + 120
         while not screen.seen_table and loop.time() < end:  # the table on screen (at most two minutes)
