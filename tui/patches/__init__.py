@@ -19,6 +19,7 @@ same, only more slowly.
 - `filters`: a line that the app's line filter leaves as it was (the game's lines, in exact colours) is
   handed out as itself, not as a copy the line then keeps.
 - `caches`: a cache that is cleared lets go of its entries at once, not at the collector's next pass.
+- `mailboxes`: each widget's message queue and "mounted" flag hold no deque of their own (three apiece).
 
 Each module's `install` and `uninstall` act on its own patch (the tests compare the two ways); they are
 written against Textual's private names, which is why `textual` is pinned to one minor version.
@@ -31,9 +32,19 @@ from textual.cache import LRUCache
 from textual.css.stylesheet import Stylesheet
 from textual.strip import Strip
 
-from tui.patches import caches, component_nodes, crops, filters, maps, matched_rules, strips, stylesheets
+from tui.patches import (
+    caches,
+    component_nodes,
+    crops,
+    filters,
+    mailboxes,
+    maps,
+    matched_rules,
+    strips,
+    stylesheets,
+)
 
-PATCHES = (strips, maps, stylesheets, matched_rules, crops, component_nodes, filters, caches)
+PATCHES = (strips, maps, stylesheets, matched_rules, crops, component_nodes, filters, caches, mailboxes)
 """Every patch, in the order they are installed."""
 
 
@@ -55,4 +66,5 @@ def installed() -> dict[str, bool]:
         is component_nodes._process_component_classes,
         "filters": Strip.apply_filter is filters._apply_filter,
         "caches": LRUCache.clear is caches._clear,
+        "mailboxes": mailboxes.installed(),
     }
