@@ -63,13 +63,20 @@ class ChatDialog(Overlay[str | None]):
         self.dismiss(None)
 
 
+def chat_line(app: App[Any], name: str, to: str) -> ChatDialog:
+    """The chat line kept under `name`, made and installed the first time."""
+    if not app.is_screen_installed(name):
+        app.install_screen(ChatDialog(session_of(app).hall.limits.chat_max, to), name)
+    chat = app.get_screen(name)
+    assert isinstance(chat, ChatDialog)
+    return chat
+
+
 def talk(app: App[Any], name: str, to: str, send: Callable[[str], object]) -> None:
     """Open the chat line kept under `name` (made once and kept between uses: a new one each time cost
     the composing and styling of a dialog, the most frequent at a talkative table). A line typed goes to
     `send`, unless the session talks faster than its pace allows: then it is kept for the next time."""
-    if not app.is_screen_installed(name):
-        app.install_screen(ChatDialog(session_of(app).hall.limits.chat_max, to), name)
-    chat = app.get_screen(name)
+    chat = chat_line(app, name, to)
     if chat in app.screen_stack:
         return
     assert isinstance(chat, ChatDialog)

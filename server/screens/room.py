@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Iterable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import events
 from textual.binding import BindingType
@@ -17,7 +17,7 @@ from textual.message import Message
 
 from engine.text import plain
 from server.people.chat import Said
-from server.screens.chat import talk
+from server.screens.chat import chat_line, talk
 from server.screens.clock_line import clock_tail
 from server.screens.vote import VoteDialog
 from server.tables.client import TableClient
@@ -27,6 +27,7 @@ from translation import N_, _
 from tui.game_keys import GameKey, bindings
 from tui.glyphs import Glyphs
 from tui.screens.game import GameScreen
+from tui.screens.overlay import Overlay
 from tui.widgets.event_log import EventLog
 from tui.widgets.status import StatusBar
 
@@ -137,6 +138,10 @@ class RoomScreen(GameScreen):
     @property
     def _chat_name(self) -> str:
         return f"chat-{id(self)}"
+
+    def ahead(self) -> list[Overlay[Any]]:
+        """The game's first dialog, and the chat line: made ahead as the table's (`Underlay.ahead`)."""
+        return [*super().ahead(), chat_line(self.app, self._chat_name, "the table")]
 
     def action_chat(self) -> None:
         """The chat line is made once for this table and kept between uses."""

@@ -99,6 +99,30 @@ async def test_the_lobby_makes_a_room_and_a_second_person_joins_it(tmp_path: Pat
         await running.stop()
 
 
+async def test_the_chat_line_is_made_ahead_and_is_the_one_that_opens(tmp_path: Path) -> None:
+    """Made while the table waits (with the game's first dialogs), off the stack, and opened by `/`."""
+    running = await start_server(tmp_path)
+    try:
+        ada, bob = ada_and_bob(running, tmp_path)
+        await seated(running, [ada, bob], "Friday", pace="instant")
+        await ada.connect("Friday")
+        await bob.connect("Friday")
+        app = ada.app()
+        name = f"chat-{id(app.game_screen)}"
+        await ada.wait_for(lambda: app.is_screen_installed(name) and app.get_screen(name).is_running)
+        made = app.get_screen(name)
+        assert made not in app.screen_stack
+        await ada.press("slash")
+        await ada.wait_for("Say to the table")
+        assert app.screen is made
+        await ada.type("made ahead\r")
+        await bob.wait_for("Ada: made ahead")
+        await ada.leave()
+        await bob.leave()
+    finally:
+        await running.stop()
+
+
 async def test_the_chat_line_opens_from_a_decision_dialog_and_decides_nothing(tmp_path: Path) -> None:
     running = await start_server(tmp_path)
     try:

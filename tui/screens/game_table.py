@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -117,6 +117,9 @@ class GameTable(Underlay[None]):
 
     def humans(self) -> set[int]:
         return set(self._humans)
+
+    def ahead(self) -> list[Overlay[Any]]:
+        return list(self.router.ahead())
 
     def acting(self) -> int | None:
         """The human the keyboard speaks for now: the seat chosen with `w` until the game waits on
