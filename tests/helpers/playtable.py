@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from textual.pilot import Pilot
+from textual.screen import Screen
 
 from engine import Game, RuleOptions, new_game
 from engine.lookahead.players import SimplePlayer
@@ -111,6 +113,22 @@ async def settle(pilot: Pilot[int], timeout: float = 10.0) -> None:
             return
         await asyncio.sleep(0.02)
     raise AssertionError("the bots did not settle")
+
+
+async def made_ahead(pilot: Pilot[int], timeout: float = 5.0) -> list[Screen[Any]]:
+    """Until the table on top has made ahead what it makes (`Underlay.ahead`: it waits `PREPARE_AFTER`
+    once drawn, on the wall clock) and laid it out; what it keeps then."""
+    app = pilot.app
+    assert isinstance(app, LandlordsApp)
+    table = game_screen(app)
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while loop.time() < end:
+        kept = [app.get_screen(name) for name in sorted(table.router._kept)]
+        if table._made_ahead and all(s.is_running and s._size == app.size for s in kept):
+            return kept
+        await pilot.pause(0.02)
+    raise AssertionError("the table made nothing ahead")
 
 
 async def trade_dialog_over_table(app: LandlordsApp, pilot: Pilot[int]) -> tuple[GameScreen, TradeScreen]:

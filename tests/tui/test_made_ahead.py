@@ -5,16 +5,14 @@ at that moment shows."""
 from __future__ import annotations
 
 import pytest
-from textual.pilot import Pilot
 from textual.widgets import Label
 
 from tui.app import LandlordsApp
 from tui.dialogs.auction import AuctionDialog
 from tui.dialogs.buy import BuyDialog
-from tui.screens.game import GameScreen
-from tui.screens.overlay import Overlay, Underlay
+from tui.screens.overlay import Underlay
 
-from playtable import ADA, VERA, app_for, client_for, game_screen, scripted_game, settle
+from playtable import ADA, VERA, app_for, client_for, game_screen, made_ahead, scripted_game, settle
 
 ROLLS = [(1, 2), (5, 6), (6, 5), (1, 2)] * 3  # Vera to Baltic Avenue, which she is asked to buy
 
@@ -28,16 +26,6 @@ def top(app: LandlordsApp) -> object:
     return app.screen
 
 
-async def made_ahead(pilot: Pilot[int], table: GameScreen) -> list[Overlay[object]]:
-    """The screens the table made ahead, once it has made them and they are laid out."""
-    for _ in range(200):
-        kept = [pilot.app.get_screen(name) for name in sorted(table.router._kept)]
-        if kept and all(s.is_running and s._size == pilot.app.size for s in kept):
-            return [s for s in kept if isinstance(s, Overlay)]
-        await pilot.pause(0.02)
-    raise AssertionError("the table made nothing ahead")
-
-
 async def test_the_buy_dialog_is_made_ahead_off_the_stack_and_opened_for_the_real_decision(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -46,7 +34,7 @@ async def test_the_buy_dialog_is_made_ahead_off_the_stack_and_opened_for_the_rea
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         table = game_screen(app)
-        made = await made_ahead(pilot, table)
+        made = await made_ahead(pilot)
         assert [type(s).__name__ for s in made] == ["BuyDialog"]
         assert app.screen is table and not any(s in app.screen_stack for s in made)
         buy = made[0]
@@ -74,7 +62,7 @@ async def test_a_dialog_made_ahead_shows_what_one_made_when_asked_shows(
             await settle(pilot)
             table = game_screen(app)
             if after < 1:
-                await made_ahead(pilot, table)
+                await made_ahead(pilot)
             else:
                 await pilot.pause(0.2)
                 assert not table.router._kept

@@ -10,7 +10,7 @@ from textual.widget import Widget
 from tui.app import LandlordsApp
 from tui.patches import matched_rules
 
-from playtable import app_for, settle, showcase_client
+from playtable import app_for, made_ahead, settle, showcase_client
 from unpatched import textuals_own
 
 Styles = list[tuple[str, str | None, tuple[str, ...]]]
@@ -30,6 +30,7 @@ async def _session(app: LandlordsApp) -> list[Styles]:
     seen: list[Styles] = []
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
+        await made_ahead(pilot)  # on the wall clock: waited for, so that every session matches as many
         seen.append(styles_of(app))
         for keys in (["t"], ["tab"], ["tab", "tab"], ["escape", "t"]):
             await pilot.press(*keys)
