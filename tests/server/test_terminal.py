@@ -11,6 +11,7 @@ from textual.app import App as TextualApp
 from server.base.config import Limits
 from server.screens.chat import ChatDialog
 from server.session.terminal import ChannelDriver, Terminal, foreign
+from tui.widgets.steady_input import SteadyInput
 
 
 class Channel:
@@ -110,6 +111,26 @@ async def test_a_chat_line_closed_twice_closes_nothing_under_it() -> None:
         dialog.action_cancel()  # an Escape read as the line was already closing
         await pilot.pause()
         assert app.screen is base and app.return_code is None
+
+
+async def test_a_chat_line_kept_closed_stops_blinking_and_blinks_again_when_opened() -> None:
+    """Kept between uses, a closed chat line's field keeps the focus; its cursor stops blinking (it woke
+    the server twice a second for every person who had opened it once) until the line is opened again."""
+    app: TextualApp[None] = TextualApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = ChatDialog(200)
+        app.install_screen(dialog, "chat")
+        app.push_screen("chat")
+        await pilot.pause(0.1)
+        field = dialog.query_one(SteadyInput)
+        timer = field._blink_timer
+        assert field.has_focus and timer is not None and timer._active.is_set()
+        app.pop_screen()
+        await pilot.pause(1.2)  # a blink or two come round while it is closed
+        assert field.has_focus and not timer._active.is_set() and field._cursor_visible
+        app.push_screen("chat")
+        await pilot.pause(0.1)
+        assert timer._active.is_set()
 
 
 async def test_a_chat_line_closed_before_its_mount_came_round_is_closed() -> None:

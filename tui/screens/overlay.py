@@ -17,6 +17,7 @@ from textual.screen import ModalScreen, Screen, ScreenResultType
 from tui.lesson import Explanation
 from tui.repaint import repaint_regions
 from tui.widgets.lesson_note import LessonNote
+from tui.widgets.steady_input import SteadyInput
 from tui.widgets.tinted import Underneath, dim_background, prepare
 
 
@@ -103,6 +104,8 @@ class Overlay(ModalScreen[ScreenResultType]):
         as well styled, laid out and drew the dialog twice each time it came on top."""
         self.underneath.forget()
         self._resuming = True
+        for field in self.query(SteadyInput).results(SteadyInput):
+            field.wake()  # stopped blinking while the screen was not on top
         if self._styled_for is None:  # first on top: its widgets were styled moments ago, as they mounted
             self._styled_for = self._styles_now()
 

@@ -99,3 +99,17 @@ class SteadyInput(Input):
         event.prevent_default()
         self._restart_blink()
         edit(self)
+
+    def _toggle_cursor(self) -> None:
+        """A field on a screen not on top stops blinking, its cursor shown, until `wake`: a dialog kept
+        between uses (the chat line, an auction) kept the field it last focused blinking twice a second
+        while closed, a wakeup of the server for every person who had opened one."""
+        if not self.screen.is_active:
+            self._pause_blink(visible=True)
+            return
+        super()._toggle_cursor()
+
+    def wake(self) -> None:
+        """Its screen is on top again: the cursor blinks again if the field has the focus."""
+        if self.has_focus:
+            self._restart_blink()
