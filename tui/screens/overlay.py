@@ -97,6 +97,10 @@ class Overlay(ModalScreen[ScreenResultType]):
         if self.is_attached and self not in app.screen_stack:
             self._refresh_layout(app.size)
             self._styled_for = self._styles_now()
+            # A screen's update timer, never yet run, waits a whole period (a frame) from its first
+            # resume to its first update: run it once now, with nothing to draw, so that the dialog is
+            # drawn the moment it comes on top (made ahead, it came a frame later than one made then).
+            self._update_timer.resume()
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
         """The table may have changed under another screen laid over this one. Textual then calls
