@@ -226,9 +226,9 @@ class DialogRouter:
     def ahead(self) -> list[GameDialog]:
         """The dialog of the decision every person here meets first, a deed to buy, made and kept now to be
         laid out ahead (`Underlay.ahead`); nothing for a watcher (asked nothing), once the game is over, or
-        when one is kept already. The auction and the card dialogs made ahead too halved again the slowest
-        keys of a server's first seconds, but most people had met neither a minute later, and each
-        session held a fifth more memory for them (`docs/developers.md`)."""
+        when one is kept already. The auction and the card dialogs made ahead too took a little more off
+        the slowest keys of a server's first seconds, but most people had met neither a minute later, and
+        each session held a sixth more memory for them (`docs/developers.md`)."""
         humans = sorted(self.host.humans())
         app = self.host.app
         name = self._kept_as + "buy"

@@ -3,7 +3,7 @@
 Every widget, screen and app runs a message pump, and Textual gives each one a queue of messages (a deque,
 and an asyncio event with a deque of its own for the pump that waits on it) and an asyncio event that it
 is mounted (a third deque). An empty deque holds a block of 64 slots: the three come to some 1.9 KB a
-widget, a quarter of a mounted label's memory, and a server's worker holds a few thousand widgets (some 40
+widget, a tenth of a mounted label's memory, and a server's worker holds a few thousand widgets (some 40
 a session). Few messages wait at once and a pump has one task reading its queue, so here the queue keeps
 its messages in a list, and each flag keeps a list of its waiters only while someone waits.
 
