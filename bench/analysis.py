@@ -75,11 +75,11 @@ def gain_interval(rows: list[Row], base: list[list[float]], draws: int = BOOTSTR
         sums = games.setdefault(r[5], [0.0, 0.0])
         sums[0] += brier([(r[1], r[2])])
         sums[1] += brier([(shares, r[2])])
-    sums = list(games.values())
+    per_game = list(games.values())
     rng = random.Random(1)
     gains = []
     for _ in range(draws):
-        drawn = [sums[rng.randrange(len(sums))] for _ in sums]
+        drawn = [per_game[rng.randrange(len(per_game))] for _ in per_game]
         gains.append(100 * (1 - sum(d[0] for d in drawn) / (sum(d[1] for d in drawn) or 1.0)))
     gains.sort()
     return gains[int(0.025 * draws)], gains[int(0.975 * draws) - 1]

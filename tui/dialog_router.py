@@ -230,14 +230,11 @@ class DialogRouter:
         the slowest keys of a server's first seconds, but most people had met neither a minute later, and
         each session held a sixth more memory for them (`docs/developers.md`)."""
         humans = sorted(self.host.humans())
-        app = self.host.app
-        name = self._kept_as + "buy"
-        if not humans or app.is_screen_installed(name) or self.host.client.view(None).winner is not None:
+        kept = self.host.app.is_screen_installed(self._kept_as + "buy")
+        if not humans or kept or self.host.client.view(None).winner is not None:
             return []
-        dialog = BuyDialog(self.host, Decision("buy", humans[0], ("ahead",)))
-        app.install_screen(dialog, name)
-        self._kept.add(name)
-        return [dialog]
+        ahead = Decision("buy", humans[0], ("ahead",))
+        return [self._keep("buy", GameDialog, lambda: BuyDialog(self.host, ahead))]
 
     def forget(self) -> None:
         """Let the dialogs kept go with the game screen (from its unmounting: the dialogs over a game screen

@@ -139,7 +139,7 @@ class RoomScreen(GameScreen):
     def _chat_name(self) -> str:
         return f"chat-{id(self)}"
 
-    def ahead(self) -> list[Overlay[Any]]:
+    def ahead(self) -> Iterable[Overlay[Any]]:
         """The game's first dialog, and the chat line: made ahead as the table's (`Underlay.ahead`)."""
         return [*super().ahead(), chat_line(self.app, self._chat_name, "the table")]
 

@@ -9,7 +9,7 @@ client's views and events. What its keys do is the game screen's (`tui.screens.g
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
@@ -118,8 +118,8 @@ class GameTable(Underlay[None]):
     def humans(self) -> set[int]:
         return set(self._humans)
 
-    def ahead(self) -> list[Overlay[Any]]:
-        return list(self.router.ahead())
+    def ahead(self) -> Iterable[Overlay[Any]]:
+        return self.router.ahead()
 
     def acting(self) -> int | None:
         """The human the keyboard speaks for now: the seat chosen with `w` until the game waits on

@@ -108,8 +108,8 @@ class Overlay(ModalScreen[ScreenResultType]):
         as well styled, laid out and drew the dialog twice each time it came on top."""
         self.underneath.forget()
         self._resuming = True
-        for field in self.query(SteadyInput).results(SteadyInput):
-            field.wake()  # stopped blinking while the screen was not on top
+        if isinstance(self.focused, SteadyInput):
+            self.focused.wake()  # stopped blinking while the screen was not on top
         if self._styled_for is None:  # first on top: its widgets were styled moments ago, as they mounted
             self._styled_for = self._styles_now()
 
