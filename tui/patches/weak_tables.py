@@ -1,0 +1,90 @@
+"""A node's weak table of timers and its signals' weak tables of subscribers are made when first used.
+
+Every node Textual makes (each widget, screen and app, and the stand-in nodes of component styles) holds a
+`WeakSet` of its timers and a `Signal` of its messages with a `WeakKeyDictionary` of subscribers, each
+made in its constructor with two sets, a list and a callback of its own: some 1.4 KB a node. A server's
+session holds some ninety nodes, and most never set a timer nor have a subscriber.
+
+`install` makes a node's timers a table made on first use (the first timer set), and a new signal's
+subscribers one shared empty table, replaced by a real one at the first subscription. Reading an empty
+table (a message published with nobody listening, a node closing with no timers) finds nothing, as before.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NoReturn
+from weakref import WeakKeyDictionary, WeakSet, ref
+
+from textual.message_pump import MessagePump
+from textual.signal import Signal
+
+_TEXTUAL_SIGNAL_INIT = Signal.__init__
+_TEXTUAL_SUBSCRIBE = Signal.subscribe
+
+
+class _Unsubscribed(dict[Any, Any]):
+    """The subscribers of every signal nobody has subscribed to: empty, and never written to."""
+
+    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError("a signal's first subscriber replaces its shared empty table")
+
+    __setitem__ = setdefault = update = _refuse
+
+
+_UNSUBSCRIBED = _Unsubscribed()
+
+
+def _signal_init(self: Signal[Any], owner: Any, name: str) -> None:
+    self._owner = ref(owner)
+    self._name = name
+    self._subscriptions = _UNSUBSCRIBED  # type: ignore[assignment]
+
+
+def _subscribe(self: Signal[Any], node: Any, callback: Any, immediate: bool = False) -> None:
+    if self._subscriptions is _UNSUBSCRIBED:
+        self._subscriptions = WeakKeyDictionary()
+    _TEXTUAL_SUBSCRIBE(self, node, callback, immediate)
+
+
+class _Timers:
+    """`MessagePump._timers`: the node's timers, a `WeakSet` made when first asked for."""
+
+    lazy = True
+
+    def __get__(self, pump: MessagePump | None, owner: type | None = None) -> Any:
+        if pump is None:
+            return self
+        timers = pump.__dict__.get("_timers")
+        if timers is None:
+            timers = pump.__dict__["_timers"] = WeakSet()
+        return timers
+
+    def __set__(self, pump: MessagePump, timers: WeakSet[Any]) -> None:
+        if timers or not self.lazy:
+            pump.__dict__["_timers"] = timers
+        else:
+            pump.__dict__.pop("_timers", None)  # the empty one from the constructor: made when needed
+
+
+_TIMERS = _Timers()
+
+
+def install() -> None:
+    """Make the weak tables of the nodes made from now on when first used (once per process)."""
+    Signal.__init__ = _signal_init  # type: ignore[method-assign]
+    Signal.subscribe = _subscribe  # type: ignore[method-assign]
+    MessagePump._timers = _TIMERS  # type: ignore[assignment]
+    _TIMERS.lazy = True
+
+
+def uninstall() -> None:
+    """Textual's own tables again for the nodes made from now on (for the tests that compare the two).
+    A signal or node made meanwhile keeps working: the first subscription still replaces a shared empty
+    table, and a node's timers are still made when first asked for."""
+    Signal.__init__ = _TEXTUAL_SIGNAL_INIT  # type: ignore[method-assign]
+    _TIMERS.lazy = False
+
+
+def installed() -> bool:
+    """Whether nodes made now get their tables when first used."""
+    return Signal.__init__ is _signal_init and MessagePump.__dict__.get("_timers") is _TIMERS and _TIMERS.lazy
