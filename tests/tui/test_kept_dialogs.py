@@ -250,3 +250,26 @@ async def test_a_kept_dialog_is_styled_again_only_when_the_app_s_styles_changed(
         await app.push_screen(fresh)
         await pilot.pause()
         assert fresh.query_one("#dialog").styles.background == after  # as a new one is styled
+
+
+async def test_a_closed_dialog_lets_go_of_the_table_it_drew_under_it_and_draws_it_anew() -> None:
+    """Its own lines (the dimmed table, a whole screen of them) go as it closes; its widgets keep theirs.
+    Back on top it shows what a dialog made then would: the table as it is now under it."""
+    shots = []
+    for keep in (True, False):
+        app = _two_landings()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await _play(pilot, "r")
+            first = app.screen
+            assert isinstance(first, BuyDialog) and first._styles_cache._cache
+            buttons = first.query_one("#buy")
+            await _play(pilot, "b")
+            assert first.is_attached and first not in app.screen_stack
+            assert not first._styles_cache._cache and not first._render_cache.lines
+            assert buttons._styles_cache._cache  # kept, to come back as it was
+            if not keep:
+                app.uninstall_screen(first)  # the next deed gets a dialog made then
+            await _play(pilot, "e", "r")
+            assert isinstance(app.screen, BuyDialog) and (app.screen is first) is keep
+            shots.append(app.export_screenshot())
+    assert shots[0] == shots[1]

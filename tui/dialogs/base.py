@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
+from rich.cells import cell_len
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.widgets import Button
@@ -23,6 +24,16 @@ if TYPE_CHECKING:
     from tui.trade_model import TradeDraft
 
 PaletteEntry = tuple[str, str, Callable[[], object]]
+
+
+def relabel(button: Button, label: str) -> None:
+    """Give a button a new label, laid out again where its width changes: Textual repaints a button whose
+    label changed at its old width, so that a kept buy dialog that had offered a $60 deed showed "Buy for
+    $100" for the next, its key cut off."""
+    width = cell_len(str(button.label))
+    button.label = label
+    if cell_len(str(button.label)) != width:
+        button.refresh(layout=True)
 
 
 class Table(Protocol):

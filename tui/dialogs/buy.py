@@ -15,7 +15,7 @@ from engine import BuyProperty, DeclineProperty
 from engine.queries import markers_left
 from translation import N_, _, money
 from tui.client import refusal
-from tui.dialogs.base import DecisionDialog, PaletteEntry
+from tui.dialogs.base import DecisionDialog, PaletteEntry, relabel
 from tui.widgets.deed import DeedCard
 from tui.widgets.steady_footer import SteadyFooter
 
@@ -65,9 +65,9 @@ class BuyDialog(DecisionDialog):
         if why is not None and cash >= price:
             lines.append(why)
         self.query_one("#cash", Static).update(Content("\n".join(lines)))
-        self.query_one("#buy", Button).label = _("Buy for {price} (b)", price=money(price))
+        relabel(self.query_one("#buy", Button), _("Buy for {price} (b)", price=money(price)))
         decline = _("Auction it (a)") if view.rules.auctions else _("Leave it (a)")
-        self.query_one("#decline", Button).label = decline
+        relabel(self.query_one("#decline", Button), decline)
         legal = {c.kind for c in self.legal(self.player)}
         self.enable("buy", "buy_property" in legal)
         self.enable("decline", "decline_property" in legal)

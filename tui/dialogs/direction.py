@@ -14,7 +14,7 @@ from textual.widgets import Button, Label, Static
 
 from engine import ChooseDirection
 from translation import N_, _
-from tui.dialogs.base import DecisionDialog, PaletteEntry
+from tui.dialogs.base import DecisionDialog, PaletteEntry, relabel
 from tui.widgets.steady_footer import SteadyFooter
 
 
@@ -55,9 +55,10 @@ class DirectionDialog(DecisionDialog):
         ]
         self.query_one("#body", Static).update(Content("\n".join(lines)))
         forward = _("Forward to {space} (f)", space=board.spaces[self._end(steps, 1)].short)
-        self.query_one("#forward", Button).label = forward
-        self.query_one("#backward", Button).label = _(
-            "Back to {space} (b)", space=board.spaces[self._end(steps, -1)].short
+        relabel(self.query_one("#forward", Button), forward)
+        relabel(
+            self.query_one("#backward", Button),
+            _("Back to {space} (b)", space=board.spaces[self._end(steps, -1)].short),
         )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

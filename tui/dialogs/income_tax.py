@@ -14,7 +14,7 @@ from textual.widgets import Button, Label, Static
 from engine import ChooseIncomeTax
 from engine.queries import tax_of
 from translation import N_, _, money
-from tui.dialogs.base import DecisionDialog, PaletteEntry
+from tui.dialogs.base import DecisionDialog, PaletteEntry, relabel
 from tui.widgets.steady_footer import SteadyFooter
 
 
@@ -55,8 +55,8 @@ class IncomeTaxDialog(DecisionDialog):
                 + _("Your cash: {amount}.", amount=money(cash))
             )
         )
-        self.query_one("#flat", Button).label = _("Pay {amount} (f)", amount=money(tax.flat))
-        self.query_one("#percent", Button).label = _("Pay {percent}% (p)", percent=tax.percent)
+        relabel(self.query_one("#flat", Button), _("Pay {amount} (f)", amount=money(tax.flat)))
+        relabel(self.query_one("#percent", Button), _("Pay {percent}% (p)", percent=tax.percent))
         legal = {getattr(c, "option", None) for c in self.legal(self.player) if c.kind == "choose_income_tax"}
         self.enable("flat", "flat" in legal)
         self.enable("percent", "percent" in legal)

@@ -14,7 +14,7 @@ from textual.widgets import Button, Label, Static
 from engine import Command, PayJailFine, RollDice, UseJailCard
 from translation import N_, _, money
 from tui.client import refusal
-from tui.dialogs.base import DecisionDialog, PaletteEntry
+from tui.dialogs.base import DecisionDialog, PaletteEntry, relabel
 from tui.widgets.steady_footer import SteadyFooter
 
 
@@ -72,7 +72,7 @@ class JailDialog(DecisionDialog):
         if "pay_jail_fine" not in legal:
             lines.append(_("The fine cannot be paid before this throw."))
         self.query_one("#body", Static).update(Content("\n".join(lines)))
-        self.query_one("#pay", Button).label = _("Pay {amount} (p)", amount=money(jail.fine))
+        relabel(self.query_one("#pay", Button), _("Pay {amount} (p)", amount=money(jail.fine)))
         self.enable("roll", "roll_dice" in legal)
         self.enable("pay", "pay_jail_fine" in legal)
         self.enable("card", "use_jail_card" in legal)

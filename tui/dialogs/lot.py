@@ -14,7 +14,7 @@ from textual.widgets import Button, Label, Static
 
 from engine import BuyLot, RentLot
 from translation import N_, _, money
-from tui.dialogs.base import DecisionDialog, PaletteEntry
+from tui.dialogs.base import DecisionDialog, PaletteEntry, relabel
 from tui.widgets.deed import DeedCard
 from tui.widgets.steady_footer import SteadyFooter
 
@@ -68,11 +68,14 @@ class LotDialog(DecisionDialog):
                 )
             )
         self.query_one("#cash", Static).update(Content("\n".join(lines)))
-        self.query_one("#buy", Button).label = _("Buy for {price} (b)", price=money(price))
-        self.query_one("#rent", Button).label = (
-            _("Rent for {rent} to {name} (r)", rent=money(rent), name=to)
-            if occupant is not None
-            else _("Rent for {rent} to the Public Treasury (r)", rent=money(rent))
+        relabel(self.query_one("#buy", Button), _("Buy for {price} (b)", price=money(price)))
+        relabel(
+            self.query_one("#rent", Button),
+            (
+                _("Rent for {rent} to {name} (r)", rent=money(rent), name=to)
+                if occupant is not None
+                else _("Rent for {rent} to the Public Treasury (r)", rent=money(rent))
+            ),
         )
         legal = {c.kind for c in self.legal(self.player)}
         self.enable("buy", "buy_lot" in legal)

@@ -14,7 +14,7 @@ from textual.widgets import Button, Label, Static
 from engine import BuyLuxury, DeclineLuxury
 from engine.queries import luxury_worth
 from translation import N_, _, money
-from tui.dialogs.base import DecisionDialog, PaletteEntry
+from tui.dialogs.base import DecisionDialog, PaletteEntry, relabel
 from tui.widgets.steady_footer import SteadyFooter
 
 
@@ -64,7 +64,7 @@ class LuxuryDialog(DecisionDialog):
             _("Your cash: {amount}.", amount=money(cash)),
         ]
         self.query_one("#body", Static).update(Content("\n".join(lines)))
-        self.query_one("#buy", Button).label = _("Buy for {price} (b)", price=money(price))
+        relabel(self.query_one("#buy", Button), _("Buy for {price} (b)", price=money(price)))
         legal = {c.kind for c in self.legal(self.player)}
         self.enable("buy", "buy_luxury" in legal)
         self.enable("decline", "decline_luxury" in legal)

@@ -13,7 +13,7 @@ from textual.widgets import Button, Label, Static
 
 from engine import KeepMortgage, Unmortgage
 from translation import N_, _, money
-from tui.dialogs.base import DecisionDialog, PaletteEntry
+from tui.dialogs.base import DecisionDialog, PaletteEntry, relabel
 from tui.widgets.steady_footer import SteadyFooter
 
 
@@ -58,8 +58,8 @@ class MortgageDecisionDialog(DecisionDialog):
                 + _("Your cash: {amount}.", amount=money(cash))
             )
         )
-        self.query_one("#lift", Button).label = _("Lift for {amount} (l)", amount=money(lift))
-        self.query_one("#keep", Button).label = _("Keep, pay {amount} (k)", amount=money(interest))
+        relabel(self.query_one("#lift", Button), _("Lift for {amount} (l)", amount=money(lift)))
+        relabel(self.query_one("#keep", Button), _("Keep, pay {amount} (k)", amount=money(interest)))
         legal = {c.kind for c in self.legal(self.player)}
         self.enable("lift", "unmortgage" in legal)
         self.enable("keep", "keep_mortgage" in legal)

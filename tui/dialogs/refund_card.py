@@ -14,7 +14,7 @@ from textual.widgets import Button, Label, Static
 from engine import KeepCard, PlayRefundCard, RefundChoice
 from engine.queries import share_of
 from translation import N_, _, money
-from tui.dialogs.base import DecisionDialog, PaletteEntry
+from tui.dialogs.base import DecisionDialog, PaletteEntry, relabel
 from tui.widgets.steady_footer import SteadyFooter
 
 
@@ -54,8 +54,8 @@ class RefundCardDialog(DecisionDialog):
                 )
             )
         )
-        self.query_one("#play", Button).label = _("Take {amount} (p)", amount=money(view.pot))
-        self.query_one("#keep", Button).label = _("Keep it, take {amount} (k)", amount=money(usual))
+        relabel(self.query_one("#play", Button), _("Take {amount} (p)", amount=money(view.pot)))
+        relabel(self.query_one("#keep", Button), _("Keep it, take {amount} (k)", amount=money(usual)))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_play() if event.button.id == "play" else self.action_keep()

@@ -14,7 +14,7 @@ from textual.widgets import Button, Label, Static
 
 from engine import ChooseRoute, RouteChoice
 from translation import N_, _, ngettext
-from tui.dialogs.base import DecisionDialog, PaletteEntry
+from tui.dialogs.base import DecisionDialog, PaletteEntry, relabel
 from tui.widgets.steady_footer import SteadyFooter
 
 _KEYS = ("k", "g")
@@ -79,7 +79,7 @@ class RouteDialog(DecisionDialog):
                 if way == pend.at
                 else _("Across to {space}", space=board.spaces[way].short)
             )
-            self.query_one(f"#way-{i}", Button).label = f"{label} ({_KEYS[i]})"
+            relabel(self.query_one(f"#way-{i}", Button), f"{label} ({_KEYS[i]})")
         self.query_one("#body", Static).update(Content("\n".join(lines)))
         legal = {c.space for c in self.legal(self.player) if isinstance(c, ChooseRoute)}
         for i in range(2):

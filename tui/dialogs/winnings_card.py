@@ -14,7 +14,7 @@ from textual.widgets import Button, Label, Static
 
 from engine import ClaimHalfWinnings, KeepCard, WinningsChoice
 from translation import N_, _, money
-from tui.dialogs.base import DecisionDialog, PaletteEntry
+from tui.dialogs.base import DecisionDialog, PaletteEntry, relabel
 from tui.widgets.steady_footer import SteadyFooter
 
 SHOWN = 7  # winners with a button (and a number key) of their own
@@ -63,8 +63,9 @@ class WinningsCardDialog(DecisionDialog):
             button.display = i < len(pend.winners)
             if i < len(pend.winners):
                 half = money(pend.amounts[i] // 2)
-                button.label = _(
-                    "{amount} from {name} ({key})", amount=half, name=names[pend.winners[i]], key=i + 1
+                relabel(
+                    button,
+                    _("{amount} from {name} ({key})", amount=half, name=names[pend.winners[i]], key=i + 1),
                 )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -10,9 +10,10 @@ from textual import events, messages
 from textual._compositor import LayoutUpdate
 from textual.app import App, RenderResult
 from textual.await_complete import AwaitComplete
-from textual.geometry import Region, Size
+from textual.geometry import NULL_SIZE, Region, Size
 from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen, Screen, ScreenResultType
+from textual.widget import _RenderCache
 
 from tui.lesson import Explanation
 from tui.repaint import repaint_regions
@@ -112,6 +113,15 @@ class Overlay(ModalScreen[ScreenResultType]):
             self.focused.wake()  # stopped blinking while the screen was not on top
         if self._styled_for is None:  # first on top: its widgets were styled moments ago, as they mounted
             self._styled_for = self._styles_now()
+
+    def _on_screen_suspend(self) -> None:
+        """Closed (kept to open again, or made ahead), the dialog lets go of the lines it drew of itself:
+        the dimmed table under it, a whole screen of them (100 KB at 100 x 30). Coming back on top it
+        draws them again in any case, from the table as it is then (Textual refreshes a screen as it
+        resumes). Its widgets keep theirs, to come back as they were."""
+        if self not in self.app.screen_stack:
+            self._styles_cache.clear()
+            self._render_cache = _RenderCache(NULL_SIZE, [])
 
     _resuming = False
     _styled_for: tuple[object, ...] | None = None
