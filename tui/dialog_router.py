@@ -68,7 +68,7 @@ DIALOGS: dict[str, Callable[[Table, Decision], GameDialog]] = {
 }
 """The dialog of each decision (`tui.director.Decision.kind`); the negotiators answer offers."""
 
-KEPT = frozenset({"buy", "auction", "jail", "income_tax"})
+KEPT = frozenset({"buy", "lot", "auction", "jail", "income_tax"})
 """The decisions whose dialogs open most often (with the cards'), kept between uses and filled anew
 (`DialogRouter.dialog_for`): a new one each time was composed, styled and laid out from nothing, twice the
 cost of bringing one back. A server draws them on every screen at a table (an auction on all at once)."""
@@ -224,17 +224,21 @@ class DialogRouter:
         return kept
 
     def ahead(self) -> list[GameDialog]:
-        """The dialog of the decision every person here meets first, a deed to buy, made and kept now to be
-        laid out ahead (`Underlay.ahead`); nothing for a watcher (asked nothing), once the game is over, or
-        when one is kept already. The auction and the card dialogs made ahead too took a little more off
-        the slowest keys of a server's first seconds, but most people had met neither a minute later, and
-        each session held a sixth more memory for them (`docs/developers.md`)."""
+        """The dialog of the decision every person here meets first, a deed to buy (a lot to buy or rent
+        on a board of lots, as in 1904), made and kept now to be laid out ahead (`Underlay.ahead`); nothing
+        for a watcher (asked nothing), once the game is over, or when one is kept already. The auction and
+        the card dialogs made ahead too took a little more off the slowest keys of a server's first
+        seconds, but most people had met neither a minute later, and each session held a sixth more memory
+        for them (`docs/developers.md`)."""
+        board = self.host.client.board
+        first = "lot" if any(board.kinds[space] == "lot" for space in board.deeds) else "buy"
         humans = sorted(self.host.humans())
-        kept = self.host.app.is_screen_installed(self._kept_as + "buy")
+        kept = self.host.app.is_screen_installed(self._kept_as + first)
         if not humans or kept or self.host.client.view(None).winner is not None:
             return []
-        ahead = Decision("buy", humans[0], ("ahead",))
-        return [self._keep("buy", GameDialog, lambda: BuyDialog(self.host, ahead))]
+        ahead = Decision(first, humans[0], ("ahead",))
+        kind = DIALOGS[first]
+        return [self._keep(first, GameDialog, lambda: kind(self.host, ahead))]
 
     def forget(self) -> None:
         """Let the dialogs kept go with the game screen (from its unmounting: the dialogs over a game screen

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from textual.widgets import Input, Select, SelectionList, Static
+import pytest
+from textual.widgets import Input, Label, Select, SelectionList, Static
 
 from engine import Game, Loan, ProposeLoan, RuleOptions
 from engine.state import awaiting_roll
@@ -22,9 +23,22 @@ from tui.dialogs.ride import RideDialog
 from tui.dialogs.tickets import TicketsDialog
 from tui.screens.game_over import GameOverScreen
 from tui.screens.help import HelpScreen
+from tui.screens.overlay import Underlay
 from tui.widgets.command_list import CommandList
 
-from playtable import ADA, GRACE, VERA, app_for, client_for, game_screen, log_text, scripted_game, settle
+from playtable import (
+    ADA,
+    GRACE,
+    VERA,
+    app_for,
+    client_for,
+    game_screen,
+    log_text,
+    made_ahead,
+    play_until,
+    scripted_game,
+    settle,
+)
 
 EDITION = "landlords-1904"
 SEATS = [VERA, ADA]
@@ -321,3 +335,26 @@ async def test_the_loan_negotiator_shows_its_focus_ticks_with_space_and_has_a_ke
         assert (screen.principal, screen.interest, screen.partner) == (150, 9, 1)
         await pilot.press("p")
         assert screen.focused is partner
+
+
+async def test_the_lot_dialog_is_made_ahead_and_comes_back_for_the_next_lot(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A person's first decision at a 1904 table is a lot to buy or rent: its dialog is the one made while
+    the table waits (`Underlay.ahead`), and it is kept for the next lot, filled anew."""
+    monkeypatch.setattr(Underlay, "PREPARE_AFTER", 0.05)
+    client, app = table_for([(5, 6), (1, 1), (2, 3), (1, 2)])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        made = await made_ahead(pilot)
+        assert [type(s).__name__ for s in made] == ["LotDialog"]
+        await pilot.press("r")
+        await settle(pilot)
+        first = app.screen
+        assert first is made[0] and "Lot 6" in str(first.query_one("#title", Label).content)
+        await pilot.press("r")  # rents it
+        await settle(pilot)
+        assert not isinstance(app.screen, LotDialog) and client.view(0).deeds[11].owner is None
+        await play_until(pilot, lambda: isinstance(app.screen, LotDialog), steps=80)
+        assert "Lot 6" not in str(first.query_one("#title", Label).content)
+        assert app.screen is first  # the same dialog, filled for the next lot
