@@ -115,7 +115,7 @@ class Overlay(ModalScreen[ScreenResultType]):
             self._styled_for = self._styles_now()
 
     def _on_screen_suspend(self) -> None:
-        """Closed (kept to open again, or made ahead), the dialog lets go of the lines it drew of itself:
+        """Closed and kept to open again, the dialog lets go of the lines it drew of itself:
         the dimmed table under it, a whole screen of them (100 KB at 100 x 30). Coming back on top it
         draws them again in any case, from the table as it is then (Textual refreshes a screen as it
         resumes). Its widgets keep theirs, to come back as they were."""
