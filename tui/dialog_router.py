@@ -231,7 +231,7 @@ class DialogRouter:
         seconds, but most people had met neither a minute later, and each session held a sixth more memory
         for them (`docs/developers.md`)."""
         board = self.host.client.board
-        first = "lot" if any(board.kinds[space] == "lot" for space in board.deeds) else "buy"
+        first = "lot" if "lot" in board.kinds else "buy"
         humans = sorted(self.host.humans())
         kept = self.host.app.is_screen_installed(self._kept_as + first)
         if not humans or kept or self.host.client.view(None).winner is not None:
