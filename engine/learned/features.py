@@ -1,0 +1,160 @@
+"""The features the learned value reads: a block of numbers for each seat, and a few for the table.
+
+Everything is worked out from what every player can see (cash, deeds, buildings, mortgages, where the
+tokens stand, who is in jail), never from the decks' order or another player's face-down cards, so a
+seat's value is the same whether it is asked of the game or of that seat's view.
+
+A seat's block (`seat_names`): whether he is still in and whose turn it is; the position figures of
+`engine.lookahead.features.raw` (worth, what he could raise, cash, the rent his deeds bring and promise,
+the rent he should pay, his risk of ruin, on the table's scale); jail and its cards; the rent he should owe
+on his next throw from where he stands; and, for every group of the board in board order, the share of
+its deeds he holds, whether he holds it whole, how far its lots stand built and how much of it is
+mortgaged; and, where the caller knows it, a mark for an easy bot and one for a hard one in that seat.
+The table's block (`table_names`): the stage of the game, the bank's houses and hotels, the
+share of every group still for sale, and how many are still in.
+
+The value is asked from one seat's side: the blocks come in turn order starting with that seat
+(`encode`), so one network serves every seat.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+from engine.board import Board, board_for
+from engine.lookahead.features import LEVELS, Levels, raw
+from engine.lookahead.features import NAMES as POSITION_NAMES
+from engine.odds import odds_for
+from engine.rules.rent import model_of
+from engine.tabletop import Tabletop
+
+SEATS = 4
+"""The seats a learned value is made for: a table of fewer has its empty seats out of the game."""
+STAGE_ROUNDS = 25
+"""The stage of the game is its rounds over this."""
+STAGE_CAP = 4.0
+"""The stage counts no further than round 100."""
+BANK_HOUSES = 32
+BANK_HOTELS = 12
+GROUP_FIGURES = ("held", "whole", "built", "mortgaged")
+"""Per group of the board, in each seat's block."""
+
+
+def groups_of(board: Board) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The board's groups of deeds in board order, each with its spaces (a deed of no group is its own)."""
+    return _groups(board.edition.id)
+
+
+@cache
+def _groups(edition: str) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    board = board_for(edition)
+    seen: dict[str, tuple[int, ...]] = {}
+    for space in board.deeds:
+        group = board.group_of[space]
+        key = group if group is not None else f"deed-{space}"
+        if key not in seen:
+            seen[key] = board.members[group] if group is not None else (space,)
+    return tuple(seen.items())
+
+
+def seat_names(board: Board) -> tuple[str, ...]:
+    """The names of a seat's block, in order."""
+    names = ["alive", "to_move", *POSITION_NAMES, "log_cash", "in_jail", "jail_cards", "next_rent"]
+    names.extend(f"level.{level}" for level in LEVELS)
+    for group, _ in groups_of(board):
+        names.extend(f"{group}.{f}" for f in GROUP_FIGURES)
+    return tuple(names)
+
+
+def table_names(board: Board) -> tuple[str, ...]:
+    """The names of the table's block, in order."""
+    return ("stage", "houses_left", "hotels_left", "in_game", *(f"{g}.for_sale" for g, _ in groups_of(board)))
+
+
+def width(board: Board) -> tuple[int, int]:
+    """The length of a seat's block and of the table's."""
+    return len(seat_names(board)), len(table_names(board))
+
+
+def encode(table: Tabletop, levels: Levels | None = None) -> tuple[list[list[float]], list[float]]:
+    """Every seat's block in seat order (`SEATS` of them, empty seats as out of the game), and the
+    table's block. `levels` names each seat's bot level where the caller knows it (None for a person or
+    a seat not known): a mark for an easy bot and one for a hard one, as the fitted linear value has."""
+    board = table.board
+    players = table.players
+    n = len(players)
+    figures, alive = raw(table)
+    groups = groups_of(board)
+    deeds = table.deeds
+    top = max(1, table.ruleset.max_level)
+    scale = _scale(table, alive)
+    next_rent = _next_rent(table, alive, scale)
+    blocks: list[list[float]] = []
+    for p in range(SEATS):
+        if p >= n or not alive[p]:
+            blocks.append([0.0] * (6 + len(POSITION_NAMES) + len(LEVELS) + len(GROUP_FIGURES) * len(groups)))
+            continue
+        player = players[p]
+        row = [1.0, 1.0 if table.current == p else 0.0, *figures[p]]
+        row.append(math.log(max(player.cash, 0) / scale + 0.05))
+        row.append(1.0 if player.in_jail else 0.0)
+        row.append(float(min(len(player.jail_cards), 2)))
+        row.append(next_rent[p])
+        level = levels[p] if levels is not None and p < len(levels) else None
+        row.extend(1.0 if level == name else 0.0 for name in LEVELS)
+        for _, spaces in groups:
+            size = len(spaces)
+            mine = [s for s in spaces if deeds[s].owner == p]
+            held = len(mine)
+            row.append(held / size)
+            row.append(1.0 if held == size else 0.0)
+            row.append(sum(deeds[s].level for s in mine) / (top * size))
+            row.append(sum(1 for s in mine if deeds[s].mortgaged) / size)
+        blocks.append(row)
+    stage = min(table.round / STAGE_ROUNDS, STAGE_CAP)
+    bank = table.bank
+    glob = [stage, bank.houses / BANK_HOUSES, bank.hotels / BANK_HOTELS, sum(alive) / SEATS]
+    for _, spaces in groups:
+        glob.append(sum(1 for s in spaces if deeds[s].owner is None) / len(spaces))
+    return blocks, glob
+
+
+def _scale(table: Tabletop, alive: list[bool]) -> float:
+    """The mean worth of the players still in, as `raw` scales its figures."""
+    ending = table.ruleset.ending
+    live = [p for p in range(len(alive)) if alive[p]]
+    return max(1.0, sum(float(ending.worth(table, p)) for p in live) / max(1, len(live)))
+
+
+def _next_rent(table: Tabletop, alive: list[bool], scale: float) -> list[float]:
+    """Each live player's expected rent to others on his next throw from where he stands, on the
+    table's scale."""
+    board = table.board
+    deeds = table.deeds
+    odds = odds_for(board.edition.id, table.rules)
+    held: dict[tuple[int, str | None], int] = {}
+    for space in board.deeds:
+        owner = deeds[space].owner
+        if owner is not None:
+            key = (owner, board.group_of[space])
+            held[key] = held.get(key, 0) + 1
+    rent_here: dict[int, tuple[int, int]] = {}
+    out = [0.0] * len(table.players)
+    for p, player in enumerate(table.players):
+        if not alive[p]:
+            continue
+        total = 0.0
+        for space, prob in odds.from_space[player.position]:
+            deed = deeds.get(space)
+            if deed is None or deed.owner is None or deed.owner == p or deed.mortgaged:
+                continue
+            if space not in rent_here:
+                count = held[(deed.owner, board.group_of[space])]
+                rent = model_of(board, space).at(
+                    board, table.ruleset, space, 0 if deed.level else count, deed.level, 7
+                )[0]
+                rent_here[space] = (deed.owner, rent)
+            total += prob * rent_here[space][1]
+        out[p] = total / scale
+    return out
