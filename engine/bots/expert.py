@@ -35,12 +35,26 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.bots.bargaining import table_signature
+from engine.bots.bidding import next_bid
 from engine.bots.hard import HardBot
+from engine.bots.judging import completed
 from engine.bots.position import Position
-from engine.commands import Command, EndTurn
+from engine.bots.reasons import dollars, offer_words
+from engine.bots.valued import MARGIN, Limit, auction_limit, repriced, trade_edge, weigh_offers
+from engine.commands import (
+    AcceptTrade,
+    Command,
+    EndTurn,
+    PassAuction,
+    PlaceBid,
+    ProposeTrade,
+    RejectTrade,
+)
+from engine.events import Event
+from engine.learned.value import LearnedValue, learned_for
 from engine.lookahead.judge import Course, Verdict, judge, plan_step
 from engine.phrases import N_, Phrase
-from engine.state import Pending
+from engine.state import Auction, Pending, TradeAnswer
 from engine.view import GameView
 
 PLAYOUTS = 48
@@ -74,6 +88,11 @@ Question = tuple[int, int, tuple[tuple[str, ...], ...], tuple[str, ...]]
 """What a look-ahead was asked: the seat, the luck's seed, the courses compared (as JSON) and the plan
 its own seat keeps after each."""
 
+USES = frozenset({"answers", "offers", "auctions", "leaf"})
+"""Where the expert decides by the learned value, where its edition has one (`engine.learned`): its answers
+to offers, its own offers (left unmade where the value is sure they lower its chance), its limit at
+auction, and as the value a playout ends on."""
+
 BUILD_PLANS = ("shark", "hold", "all_in")
 """The courses of building it weighs once a turn (`engine.lookahead.judge.PLAYERS`), each kept by its own
 seat through the playouts: the shark's race to three houses (the default, as `hard` builds), cash kept
@@ -93,6 +112,8 @@ class ExpertBot(HardBot):
     """Who plays every seat of its playouts, its own included: a fast copy of the shark's plan."""
     reason = ""
     """Why it chose as it did, in chances, where it looked ahead (empty where it did not)."""
+    uses: frozenset[str] = USES
+    """Where it decides by the learned value (`USES`)."""
 
     def __init__(self, seed: int, seat: int) -> None:
         super().__init__(seed, seat)
@@ -102,6 +123,14 @@ class ExpertBot(HardBot):
         """While foreseeing: every question its look-ahead answers, kept to be handed over."""
         self._plan: tuple[int, str] | None = None
         """The turn it weighed its building on, and the plan it keeps for the rest of that turn."""
+        self._auction: tuple[tuple[int, int], int] | None = None
+        """The auction (turn, space) it weighed its limit for, and that limit."""
+        self._demand: dict[int, float] = {}
+        """What each partner's answers showed he asks of an offer, in chance to win (by the value)."""
+        self._offered: tuple[int, float] | None = None
+        """Its offer awaiting an answer: the partner, and what it gives him in chance."""
+        self._promised: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], int] = {}
+        """Prices it named when refusing: (proposer, table, deeds given, deeds taken) -> cash it takes."""
 
     def may_look_ahead(self, view: GameView) -> bool:
         """Whether its decision in `view` may look ahead (buying, leaving jail, its building once a
@@ -162,6 +191,7 @@ class ExpertBot(HardBot):
             seed,
             policy=self.playout_policy,
             plans=plans or None,
+            value=self.value(pos) if "leaf" in self.uses else None,
         )
         if self._asked is not None:
             self._asked.append((question, tuple(verdicts)))
@@ -198,6 +228,141 @@ class ExpertBot(HardBot):
             return default
         chosen, _ = self.choose_between(pos, default, others)
         return chosen if chosen is default else self.keep_to_declined(pos, pend, chosen)
+
+    # --- by the learned value -----------------------------------------------------------------
+
+    def value(self, pos: Position) -> LearnedValue | None:
+        """The learned value of its edition and table size, or None where there is none."""
+        return learned_for(pos.view.edition, len(pos.players))
+
+    def on_trade_answer(self, pos: Position, pend: TradeAnswer, legal: list[Command]) -> Command:
+        """The shark's answer, overruled where every member of the learned value is sure of the other;
+        the shark's floors against blunders kept (never completing a group for the proposer on the value's
+        word alone), and a price it named honoured."""
+        cmd = super().on_trade_answer(pos, pend, legal)
+        value = self.value(pos)
+        if value is None or "answers" not in self.uses:
+            return cmd
+        t = pend.trade
+        key = (t.proposer, table_signature(pos), t.give.deeds, t.take.deeds)
+        if isinstance(cmd, RejectTrade):
+            if cmd.asking is not None:
+                self._promised[key] = cmd.asking
+            if completed(pos, t.give, t.take, t.proposer):
+                return cmd
+        elif self._promised.get(key) is not None and t.give.cash - t.take.cash >= self._promised[key]:
+            return cmd  # a price it named is a promise
+        edge = trade_edge(value, pos.view, pos.me, t)
+        if edge is None:
+            return cmd
+        if isinstance(cmd, AcceptTrade) and edge.high < -MARGIN:
+            why = Phrase(
+                N_("it would lower my chance to win by {points:.0f} points"), points=-100 * edge.chance
+            )
+            self.tell(why)
+            return RejectTrade(player=pos.me, trade_id=t.id, reason=str(why))
+        if isinstance(cmd, RejectTrade) and edge.low > MARGIN:
+            accept = AcceptTrade(player=pos.me, trade_id=t.id, reason="")
+            if accept in legal or any(isinstance(c, AcceptTrade) and c.trade_id == t.id for c in legal):
+                why = Phrase(
+                    N_("it raises my chance to win by {points:.0f} points"), points=100 * edge.chance
+                )
+                self.tell(why)
+                return AcceptTrade(player=pos.me, trade_id=t.id, reason=str(why))
+        return cmd
+
+    def offer(self, pos: Position, pend: Pending) -> ProposeTrade | None:
+        """The shark's offer, priced by the learned value: the same lots at a few other prices, each worth
+        its edge for the expert if accepted times the chance the partner accepts it (read from his gain by
+        the value and what his answers so far showed he asks). The shark's price stands unless another is
+        surely better; a price the partner named stands as it is; an offer every member judges harmful,
+        taken, is left unmade."""
+        counters = dict(self.trades.counters)
+        cmd = super().offer(pos, pend)
+        value = self.value(pos)
+        if cmd is None or value is None or "offers" not in self.uses:
+            return cmd
+        me = pos.me
+        net = cmd.give.cash - cmd.take.cash
+        named = any(
+            key[0] == cmd.to and c.form == cmd.give.deeds and c.price == net for key, c in counters.items()
+        )
+        demand = self._demand.get(cmd.to, 0.0)
+        candidates = [cmd] if named else repriced(pos.view, me, cmd)
+        weighed = weigh_offers(value, pos.view, me, candidates, demand)
+        if not weighed or weighed[0].offer != cmd:
+            return cmd
+        shark = weighed[0]
+        best = max(weighed, key=lambda w: w.worth)
+        if best is not shark and best.mine_low > MARGIN and best.worth > shark.worth + MARGIN / 2:
+            chosen = best
+        elif shark.mine_high < -MARGIN:
+            self.trades.open = None  # asked, for its memory's count, but never proposed
+            self.tell("")
+            return None
+        else:
+            chosen = shark
+        self._offered = (chosen.offer.to, chosen.theirs)
+        if chosen is shark:
+            return cmd
+        self._reprice_memory(chosen.offer)
+        return self.because(chosen.offer, offer_words(pos, chosen.offer))
+
+    def _reprice_memory(self, offer: ProposeTrade) -> None:
+        """Its memory of the offer made, at the price it was made at (the next is priced from it)."""
+        memory = self.trades
+        open_ = memory.open
+        if open_ is None:
+            return
+        asked = memory.asked.get(open_.key)
+        if asked is None:
+            return
+        price = offer.give.cash - offer.take.cash
+        asked.prices = (*tuple((f, p) for f, p in asked.prices if f != open_.form), (open_.form, price))
+
+    def observe(self, events: Sequence[Event]) -> None:
+        """What the partner of its last offer asks, learned from his answer: a refusal means he asks more
+        than that offer gave him, an acceptance that he asks no more."""
+        super().observe(events)
+        if self._offered is None:
+            return
+        partner, theirs = self._offered
+        for e in events:
+            if e.kind == "trade_completed" and e.trade.proposer == self.seat and e.trade.to == partner:
+                self._demand[partner] = min(self._demand.get(partner, 0.0), theirs)
+                self._offered = None
+            elif e.kind == "trade_rejected" and e.player == partner:
+                self._demand[partner] = max(self._demand.get(partner, 0.0), theirs + MARGIN / 2)
+                self._offered = None
+
+    def on_auction(self, pos: Position, pend: Auction, legal: list[Command]) -> Command:
+        """The shark's bidding, to a limit the learned value moves where it is sure: up to the dearest
+        price at which winning surely beats letting the deed go, and below the cheapest at which it
+        surely does not."""
+        cmd = super().on_auction(pos, pend, legal)
+        value = self.value(pos)
+        if value is None or "auctions" not in self.uses or pend.lot != "deed":
+            return cmd
+        me = pos.me
+        key = (pos.turn, pend.space)
+        if self._auction is None or self._auction[0] != key:
+            shark, _ = self.deed_limit(pos, pend.space)
+            found = auction_limit(value, pos.view, me, pend, pos.funds[me])
+            self._auction = (key, _moved(shark, found))
+        limit = self._auction[1]
+        price = pos.board.price[pend.space]
+        bid = next_bid(pend, limit, price // 2, max(5, price // 20))
+        if bid is None or bid > pos.funds[me]:
+            if isinstance(cmd, PassAuction):
+                return cmd
+            why = Phrase(N_("winning it at this price would lower my chance to win"))
+            return self.because(PassAuction(player=me), why)
+        if isinstance(cmd, PlaceBid) and cmd.amount <= limit:
+            return cmd
+        why = Phrase(
+            N_("I will go as far as {amount}: winning it raises my chance to win"), amount=dollars(limit)
+        )
+        return self.because(PlaceBid(player=me, amount=bid), why)
 
     # --- building -----------------------------------------------------------------------------
 
@@ -254,6 +419,16 @@ class ExpertBot(HardBot):
     def _step(self, pos: Position, plan: str) -> Command | None:
         """The next building step of a plan on this table."""
         return plan_step(pos.view, pos.me, plan)
+
+
+def _moved(shark: int, found: Limit) -> int:
+    """The shark's auction limit, moved where the learned value is sure: up to a dearer price at which
+    winning is surely better, or down below a price at which it is surely worse."""
+    if found.sure is not None and found.sure > shark:
+        return found.sure
+    if found.worse is not None and found.worse <= shark:
+        return found.worse - 1
+    return shark
 
 
 def alternatives(pos: Position, pend: Pending, legal: list[Command], default: Command) -> list[Command]:

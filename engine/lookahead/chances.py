@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.game import Game
+from engine.learned.value import LearnedValue
 from engine.lookahead.features import Levels
 from engine.lookahead.playout import HORIZON_ROUNDS, play_forward, stop_turn
 from engine.lookahead.sampling import Sampler
@@ -67,10 +68,12 @@ def values(
     seed: int = 0,
     horizon: int = HORIZON_ROUNDS,
     levels: Levels | None = None,
+    value: LearnedValue | None = None,
 ) -> list[list[float]]:
     """What playouts `first` .. `first + count - 1` of the analysis seeded `seed` end in: for each, every
     player's chance in the position it reached. `levels` names each seat's bot level (None for a person),
-    where the caller knows who sits where."""
+    where the caller knows who sits where; `value`, the learned value the positions reached are valued by
+    (the fitted linear value if None)."""
     if view.winner is not None:
         won = [1.0 if p == view.winner else 0.0 for p in range(len(view.players))]
         return [list(won) for _ in range(count)]
@@ -78,6 +81,16 @@ def values(
     model = model_for(view.edition)
     stop = stop_turn(view.turn, sum(1 for p in view.players if not p.bankrupt), horizon)
     player = SharkPlayer()
+    if value is not None:
+        ends = []
+        for k in range(first, first + count):
+            game = Game(sampler.draw(playout_seed(seed, k)))
+            play_forward(game, stop, player)
+            ends.append(game)
+        if not ends:
+            return []
+        means = value.all_chances(ends, levels).mean(axis=0)
+        return [[float(x) for x in row[: len(view.players)]] for row in means]
     return [
         _playout(sampler.draw(playout_seed(seed, k)), stop, model, levels, player)
         for k in range(first, first + count)
@@ -114,7 +127,9 @@ def chances(
     seed: int = 0,
     horizon: int = HORIZON_ROUNDS,
     levels: Levels | None = None,
+    value: LearnedValue | None = None,
 ) -> Chances:
     """Every player's chance to win from the position `view` shows, from `playouts` playouts; `levels`
-    names each seat's bot level (None for a person), where the caller knows who sits where."""
-    return summary(view, values(view, 0, playouts, seed, horizon, levels))
+    names each seat's bot level (None for a person), where the caller knows who sits where; `value`, the
+    learned value the playouts end on (the fitted linear value if None)."""
+    return summary(view, values(view, 0, playouts, seed, horizon, levels, value))

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from engine.commands import Command
 from engine.errors import IllegalCommand
 from engine.game import Game
+from engine.learned.value import LearnedValue
 from engine.lookahead.chances import Z95, playout_seed
 from engine.lookahead.features import Levels
 from engine.lookahead.players import SimplePlayer
@@ -69,10 +70,13 @@ def judge(
     levels: Levels | None = None,
     policy: str = "simple",
     plans: Sequence[str | None] | None = None,
+    value: LearnedValue | None = None,
 ) -> list[Verdict]:
     """Each course's chance for player `me`, and its edge over the first course, under the same luck;
     every seat of a playout is played by the `policy` player (`PLAYERS`: the simple players unless
-    told), but `me`'s, after a course with a plan (`plans`, a name or None a course), by that plan."""
+    told), but `me`'s, after a course with a plan (`plans`, a name or None a course), by that plan. Where
+    a playout stops, its position is valued by the learned `value` if given (the ensemble's mean), else
+    by the fitted linear value."""
     sampler = Sampler(view)
     player = PLAYERS[policy]()
     players_of: list[Player] = [
@@ -83,6 +87,7 @@ def judge(
     players = len(view.players)
     outcomes: list[list[float]] = [[] for _ in courses]
     everyone: list[list[float]] = [[0.0] * players for _ in courses]
+    ends: list[list[tuple[int, Game]]] = [[] for _ in courses]  # playouts valued at the end, in a batch
     for k in range(playouts):
         drawn = sampler.draw(playout_seed(seed, k))
         for c, course in enumerate(courses):
@@ -97,10 +102,23 @@ def judge(
             st = game.state
             stop = stop_turn(st.turn, sum(1 for p in st.players if not p.bankrupt), horizon)
             play_forward(game, stop, players_of[c])
+            if value is not None:
+                ends[c].append((len(outcomes[c]), game))
+                outcomes[c].append(0.0)
+                continue
             chances = model.chances(game, levels)
             outcomes[c].append(chances[me])
             for p, chance in enumerate(chances):
                 everyone[c][p] += chance
+    if value is not None:
+        for c, games in enumerate(ends):
+            if not games:
+                continue
+            means = value.all_chances([g for _, g in games], levels).mean(axis=0)
+            for (k, _), row in zip(games, means, strict=True):
+                outcomes[c][k] = float(row[me])
+                for p in range(players):
+                    everyone[c][p] += float(row[p])
     first = outcomes[0]
     verdicts: list[Verdict] = []
     for c, values in enumerate(outcomes):

@@ -14,8 +14,12 @@ import engine.bots.expert as expert_module
 from engine import Command, Game, new_game
 from engine.bots import Bot, make_bot
 from engine.bots.expert import CHOICES, ExpertBot, alternatives
+from engine.bots.judging import completed
 from engine.bots.position import Position
+from engine.bots.valued import MARGIN, trade_edge
 from engine.commands import AcceptTrade, RejectTrade, RollDice
+from engine.learned.value import learned_for
+from engine.state import TradeAnswer
 
 from scenario import BALTIC, LIGHT_BLUE, ORANGE, READING
 
@@ -124,25 +128,45 @@ def test_a_turn_with_nothing_to_build_is_not_sent_to_think_aside() -> None:
     assert expert.may_look_ahead(game.view(0))
 
 
-def test_it_answers_offers_as_the_shark_does_without_looking_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_it_answers_offers_as_the_shark_does_unless_the_value_is_sure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Every offer `hard` bots make one another in a few classic games, put to the expert in the answering
-    seat: the same answer as `hard`'s, for the same reason, and no playout run for it."""
+    seat: no playout run for it, and `hard`'s answer unless every member of the learned value is sure of
+    the other by more than its margin; never a group completed for the proposer against `hard`'s refusal."""
 
     def judge(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("an answer looked ahead")
 
     monkeypatch.setattr(expert_module, "judge", judge)
-    answered = 0
+    answered = overruled = 0
     for seed in range(3):
         for game, p, _ in _decisions("classic", seed):
             if game.state.turn >= 400:
                 break
-            if game.state.pending.kind == "trade_answer":  # type: ignore[union-attr]
+            pend = game.state.pending
+            if isinstance(pend, TradeAnswer):
                 view, legal = game.view(p), game.legal_commands(p)
                 expert, shark = ExpertBot(seed, p), make_bot("hard", seed, p)
                 assert not expert.may_look_ahead(view)
                 said = expert.choose(view, legal)
-                assert said == shark.choose(view, legal)
+                hard = shark.choose(view, legal)
                 assert isinstance(said, AcceptTrade | RejectTrade) and said.reason
                 answered += 1
+                if type(said) is type(hard):
+                    assert said == hard
+                    continue
+                overruled += 1
+                value = learned_for("classic")
+                assert value is not None
+                edge = trade_edge(value, view, p, pend.trade)
+                assert edge is not None
+                if isinstance(said, AcceptTrade):
+                    assert edge.low > MARGIN
+                    assert not completed(
+                        Position(view, p), pend.trade.give, pend.trade.take, pend.trade.proposer
+                    )
+                else:
+                    assert edge.high < -MARGIN
     assert answered >= 10
+    assert overruled < answered / 2  # the shark's answer stands where the value is unsure
