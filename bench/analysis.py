@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 sys.path.append(str(ROOT))
 
+from engine.learned.value import learned_for  # noqa: E402
 from engine.lookahead.chances import chances, summary, values  # noqa: E402
 from engine.tools.positions import judged, mixed_game, positions_of  # noqa: E402
 from engine.tools.simulate import simulate  # noqa: E402
@@ -51,14 +52,19 @@ Row = tuple[int, list[float], int, list[bool], list[int], int]
 
 
 def judge_slice(
-    edition: str, seed: int, playouts: int, turns: tuple[int, ...], part: tuple[int, int]
+    edition: str, seed: int, playouts: int, turns: tuple[int, ...], kind: str, part: tuple[int, int]
 ) -> list[Row]:
     rows: list[Row] = []
     for pos in judged(edition, seed, part[0], part[1], turns):
-        figures = chances(pos.view, playouts, seed=pos.index, levels=pos.levels)
+        learned = learned_for(edition, len(pos.view.players)) if kind != "linear" else None
+        if kind == "alone" and learned is not None:
+            win = learned.chances(pos.view, pos.levels)
+        else:
+            figures = chances(pos.view, playouts, seed=pos.index, levels=pos.levels, value=learned)
+            win = [c.win for c in figures.players]
         alive = [not p.bankrupt for p in pos.view.players]
         worth = [pos.view.ruleset.ending.worth(pos.view, p) if alive[p] else 0 for p in range(len(alive))]
-        rows.append((pos.turn, [c.win for c in figures.players], pos.winner, alive, worth, pos.index))
+        rows.append((pos.turn, win, pos.winner, alive, worth, pos.index))
     return rows
 
 
@@ -98,16 +104,27 @@ def calibration_error(rows: list[tuple[list[float], int, list[bool]]], bins: int
 
 
 def calibration(
-    edition: str, games: int, seed: int, playouts: int, jobs: int, turns: tuple[int, ...] = TURNS
+    edition: str,
+    games: int,
+    seed: int,
+    playouts: int,
+    jobs: int,
+    turns: tuple[int, ...] = TURNS,
+    kind: str = "linear",
 ) -> None:
     start = time.perf_counter()
     slices = [(first, min(SLICE, games - first)) for first in range(0, games, SLICE)]
-    work = partial(judge_slice, edition, seed, playouts, turns)
+    work = partial(judge_slice, edition, seed, playouts, turns, kind)
     rows: list[Row] = []
     with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
         for part in pool.map(work, slices):
             rows.extend(part)
-    print(f"\n{edition}: {games} games (seed {seed}), {playouts} playouts a position, {len(rows)} positions")
+    how = {
+        "linear": f"{playouts} playouts a position ending on the fitted linear value",
+        "learned": f"{playouts} playouts a position ending on the learned value",
+        "alone": "the learned value alone, no playouts",
+    }[kind]
+    print(f"\n{edition}: {games} games (seed {seed}), {how}, {len(rows)} positions")
     print(
         f"{'turn':>6} {'positions':>9} {'Brier':>7} {'share':>7} {'better':>7} {'95 % interval':>14} "
         f"{'ECE':>6} {'share':>6}"
@@ -177,6 +194,13 @@ def main() -> int:
     parser.add_argument("--playouts", type=int, default=100)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--speed-only", action="store_true")
+    parser.add_argument(
+        "--value",
+        choices=("linear", "learned", "alone"),
+        default="linear",
+        help="the value playouts end on: the fitted linear one, the learned one, or the learned one "
+        "alone with no playouts",
+    )
     parser.add_argument("--calibration-only", action="store_true")
     parser.add_argument(
         "--turns", default=",".join(map(str, TURNS)), help="the turns whose positions are judged"
@@ -187,7 +211,7 @@ def main() -> int:
         speed(args.jobs)
     if not args.speed_only:
         for edition in args.editions.split(","):
-            calibration(edition, args.games, args.seed, args.playouts, args.jobs, turns)
+            calibration(edition, args.games, args.seed, args.playouts, args.jobs, turns, args.value)
     return 0
 
 

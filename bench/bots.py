@@ -33,6 +33,7 @@ sys.path.append(str(ROOT))
 
 from engine import Command, Event, Game  # noqa: E402
 from engine.bots import make_bot  # noqa: E402
+from engine.bots.expert import ExpertBot  # noqa: E402
 from engine.tools.simulate import BotPlayer  # noqa: E402
 from engine.tools.tournament import Tournament, run_tournament  # noqa: E402
 from room.heap import settle  # noqa: E402
@@ -117,40 +118,43 @@ class TimedPlayer:
 
 def play_slice(
     lineup: tuple[str, ...], first: int, games: int, seed: int, max_turns: int, edition: str = "classic"
-) -> tuple[Tournament, bytes, list[Slow]]:
+) -> tuple[Tournament, dict[str, bytes], list[Slow]]:
     settle()  # as `landlords simulate` does in each of its processes
-    times: array[int] = array("q")
+    times: dict[str, array[int]] = {level: array("q") for level in lineup}
     slowest: list[Slow] = []
     clock = GcClock()
 
     def seat(level: str, game_seed: int, seat: int) -> TimedPlayer:
         return TimedPlayer(
-            BotPlayer(make_bot(level, game_seed, seat)), times, slowest, clock, level, game_seed
+            BotPlayer(make_bot(level, game_seed, seat)), times[level], slowest, clock, level, game_seed
         )
 
     result = run_tournament(
         lineup, games, seed=seed, edition=edition, max_turns=max_turns, first=first, make_player=seat
     )
-    return result, times.tobytes(), slowest
+    return result, {level: t.tobytes() for level, t in times.items()}, slowest
 
 
 def run(
     lineup: tuple[str, ...], games: int, seed: int, jobs: int, max_turns: int, edition: str = "classic"
-) -> tuple[Tournament, list[int], list[Slow]]:
-    """The whole run, split into one slice of consecutive games per process."""
+) -> tuple[Tournament, dict[str, list[int]], list[Slow]]:
+    """The whole run, split into one slice of consecutive games per process; each level's decision times,
+    in order."""
     size = -(-games // jobs)
     slices = [
         (lineup, start, min(size, games - start), seed, max_turns, edition) for start in range(0, games, size)
     ]
     total = Tournament(lineup)
-    times: array[int] = array("q")
+    times: dict[str, array[int]] = {level: array("q") for level in lineup}
     slowest: list[Slow] = []
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for result, raw, slow in pool.map(play_slice, *zip(*slices, strict=True)):
             total.merge(result)
-            times.frombytes(raw)
+            for level, part in raw.items():
+                times[level].frombytes(part)
             slowest.extend(slow)
-    return total, sorted(times), sorted(slowest, reverse=True)[:KEEP_SLOWEST]
+    ordered = {level: sorted(t) for level, t in times.items()}
+    return total, ordered, sorted(slowest, reverse=True)[:KEEP_SLOWEST]
 
 
 def percentile(ordered: list[int], share: float) -> int:
@@ -212,10 +216,19 @@ def main() -> None:
     parser.add_argument("--max-turns", type=int, default=1000)
     parser.add_argument("--match", choices=sorted(MATCHES), action="append", help="only these match-ups")
     parser.add_argument("--edition", default="classic")
+    parser.add_argument(
+        "--expert-uses",
+        help="where the expert decides by the learned value, comma-separated (answers, offers, auctions, "
+        "leaf; empty: nowhere); as packaged if not given",
+    )
     args = parser.parse_args()
     games = f"{args.games} seeded 4-player {args.edition} games per match"
     print(f"{games}, seed {args.seed}, {args.jobs} processes")
+    if args.expert_uses is not None:  # set before the processes start, which inherit it
+        ExpertBot.uses = frozenset(u for u in args.expert_uses.split(",") if u)
+        print(f"the expert decides by the learned value: {', '.join(sorted(ExpertBot.uses)) or 'nowhere'}")
     every: list[int] = []
+    per_level: dict[str, list[int]] = {}
     slowest: list[Slow] = []
     for name in args.match or MATCHES:
         start = time.perf_counter()
@@ -223,13 +236,21 @@ def main() -> None:
             MATCHES[name], args.games, args.seed, args.jobs, args.max_turns, args.edition
         )
         report(result, time.perf_counter() - start, args.max_turns)
-        every.extend(times)
+        for level, t in times.items():
+            every.extend(t)
+            per_level.setdefault(level, []).extend(t)
         slowest.extend(slow)
     every.sort()
     print(
         f"decisions {len(every):,} (CPU time): median {percentile(every, 0.5) / 1000:.3f} ms, "
         f"99th percentile {percentile(every, 0.99) / 1000:.3f} ms, slowest {every[-1] / 1000:.1f} ms"
     )
+    for level, t in per_level.items():
+        t.sort()
+        print(
+            f"  {short(level):<7} {len(t):,} decisions: median {percentile(t, 0.5) / 1000:.3f} ms, "
+            f"99th percentile {percentile(t, 0.99) / 1000:.3f} ms, slowest {t[-1] / 1000:.1f} ms"
+        )
     for took, in_gc, level, game_seed, turn, asked in sorted(slowest, reverse=True)[:KEEP_SLOWEST]:
         print(
             f"  slow: {took / 1000:.1f} ms ({in_gc / 1000:.1f} ms of it collecting garbage), {short(level)}, "
