@@ -41,9 +41,10 @@ from numpy.typing import NDArray  # noqa: E402
 
 from engine.board import board_for  # noqa: E402
 from engine.learned.features import encode, seat_names  # noqa: E402
+from engine.learned.model import save_members  # noqa: E402
 from engine.learned.network import Array, Network, chances, softmax_alive  # noqa: E402
 from engine.learned.training import Positions, Settings, fit, td_targets  # noqa: E402
-from engine.learned.value import fitted_on, save_members  # noqa: E402
+from engine.learned.value import fitted_on  # noqa: E402
 from engine.tools.positions import Played, replayed  # noqa: E402
 from engine.tools.selfplay import selfplay_game  # noqa: E402
 

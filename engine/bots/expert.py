@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine.bots.bargaining import table_signature
 from engine.bots.bidding import next_bid
@@ -51,11 +52,14 @@ from engine.commands import (
     RejectTrade,
 )
 from engine.events import Event
-from engine.learned.value import LearnedValue, learned_for
+from engine.learned.value import learned_for
 from engine.lookahead.judge import Course, Verdict, judge, plan_step
 from engine.phrases import N_, Phrase
 from engine.state import Auction, Pending, TradeAnswer
 from engine.view import GameView
+
+if TYPE_CHECKING:
+    from engine.learned.model import LearnedValue
 
 PLAYOUTS = 48
 """Drawn positions each candidate is tried on: enough, with the same luck for every candidate, to tell

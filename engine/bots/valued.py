@@ -13,14 +13,17 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from engine.commands import AcceptTrade, Command, PassAuction, PlaceBid, ProposeTrade
 from engine.errors import IllegalCommand
 from engine.game import Game
-from engine.learned.value import Judgement, LearnedValue, edges
 from engine.lookahead.sampling import Sampler
 from engine.state import Auction, TradeOffer
 from engine.view import GameView
+
+if TYPE_CHECKING:
+    from engine.learned.model import Judgement, LearnedValue
 
 MARGIN = 0.01
 """How much every member must agree a move gains (or loses), in chance to win, before it overrules the
@@ -46,6 +49,8 @@ def trade_edge(value: LearnedValue, view: GameView, me: int, trade: TradeOffer) 
     done = after(view, [AcceptTrade(player=me, trade_id=trade.id)])
     if done is None:
         return None
+    from engine.learned.model import edges
+
     return edges(value, before, [done], me)[0]
 
 
@@ -55,6 +60,8 @@ def offer_edge(value: LearnedValue, view: GameView, me: int, course: Sequence[Co
     done = after(view, course)
     if done is None:
         return None
+    from engine.learned.model import edges
+
     return edges(value, before, [done], me)[0]
 
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine.game import Game
-from engine.learned.value import LearnedValue
 from engine.lookahead.features import Levels
 from engine.lookahead.playout import HORIZON_ROUNDS, play_forward, stop_turn
 from engine.lookahead.sampling import Sampler
@@ -27,6 +27,9 @@ from engine.lookahead.shark import SharkPlayer
 from engine.lookahead.value import ValueModel, model_for
 from engine.state import GameState
 from engine.view import GameView
+
+if TYPE_CHECKING:
+    from engine.learned.model import LearnedValue
 
 Z95 = 1.959963984540054
 _MASK = (1 << 64) - 1

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine.commands import Command
 from engine.errors import IllegalCommand
 from engine.game import Game
-from engine.learned.value import LearnedValue
 from engine.lookahead.chances import Z95, playout_seed
 from engine.lookahead.features import Levels
 from engine.lookahead.players import SimplePlayer
@@ -26,6 +26,9 @@ from engine.lookahead.sampling import Sampler
 from engine.lookahead.shark import AllInShark, HoldingShark, SharkPlayer
 from engine.lookahead.value import model_for
 from engine.view import GameView
+
+if TYPE_CHECKING:
+    from engine.learned.model import LearnedValue
 
 Course = Sequence[Command]
 """Commands applied in turn from the position: one move, or a move and the answers it waits for."""

@@ -11,9 +11,10 @@ import pytest
 
 from engine import Game, new_game
 from engine.learned.features import SEATS, encode, seat_names, table_names, width
+from engine.learned.model import load_members, save_members
 from engine.learned.network import Network, chances
 from engine.learned.training import Positions, Settings, fit, td_targets
-from engine.learned.value import fitted_on, learned_for, load_members, manifest_of, save_members
+from engine.learned.value import fitted_on, learned_for, manifest_of
 from engine.lookahead.sampling import Sampler
 
 ORANGE = (16, 18, 19)
