@@ -10,8 +10,10 @@ mortgage and compose a trade.
 
 from __future__ import annotations
 
+import copy
 import secrets
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Literal
 
 import gymnasium
@@ -20,8 +22,10 @@ from pettingzoo import AECEnv
 
 from engine import Game, GameState, GameView, IllegalCommand, RuleOptions, board_for, load_edition, new_game
 from engine.bots import check_level
+from engine.bots.base import BotBase
 from engine.commands import Command
 from engine.events import Event
+from engine.lookahead.sampling import Sampler
 from engine.narration import describe
 from engine.tools.simulate import game_seed
 from landlords_env.actions import ActionLayout, DraftMove, drafted, proposal
@@ -264,6 +268,83 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
             return f"{fam.name}, the legal command listed {k + 1}th"
         return fam.name
 
+    # --- copies: for search, and for keeping a position ------------------------------------------
+
+    def snapshot(self) -> Snapshot:
+        """Everything that moves in the environment, copied: the game (its state, start and commands),
+        the bots' own memories and randomness, an open trade draft and the drafts counted this turn,
+        the rewards, ends and infos, and whose move it is. `restore` puts it back, exactly; a snapshot
+        may be restored any number of times, into this environment or another of the same table."""
+        return Snapshot(
+            self.edition, self.seats, tuple(self.possible_agents), _copy_game(self._game()), _moving(self)
+        )
+
+    def restore(self, snapshot: Snapshot) -> None:
+        """Put the environment back where `snapshot` was taken: the same observations, masks, rewards,
+        and the same game to come under the same actions."""
+        if (snapshot.edition, snapshot.seats, snapshot.agents) != (
+            self.edition,
+            self.seats,
+            tuple(self.possible_agents),
+        ):
+            raise ValueError(
+                f"the snapshot is of {snapshot.edition} with {snapshot.seats} seats and agents "
+                f"{list(snapshot.agents)}; this environment plays {self.edition} with {self.seats} "
+                f"and agents {self.possible_agents}"
+            )
+        self.__dict__.update(_moving(snapshot.moving))
+        self.game = _copy_game(snapshot.game)
+        self._cached = None
+        self.layout.forget()
+
+    def clone(self) -> raw_env:
+        """An independent copy of the environment as it stands (as `snapshot` and `restore` make it):
+        played on with the same actions, it plays the same game as this one."""
+        other = copy.copy(self)
+        other.layout = copy.copy(self.layout)  # its own memory of the arrays it wrote
+        other.layout.forget()
+        other.restore(self.snapshot())
+        return other
+
+    def determinised(self, agent: str, seed: int) -> raw_env:
+        """A copy of the environment as `agent` knows it, with what its seat cannot know drawn afresh
+        from `seed`: the dice to come, the order of every deck, the cards others hold face down (the
+        look-ahead's sampler, `engine.lookahead.sampling.Sampler`), and the bots' own randomness. The
+        agent's observation and mask are the same as here; the game to come is one the table cannot tell
+        from this one. For searches that sample the unknown (determinisation, information-set search).
+        The copy's game starts at this position (its start and seed are the drawn position's)."""
+        game = self._game()
+        seat = self._seat_of[agent]
+        drawn = Sampler(game.view(seat)).draw(seed)
+        other = self.clone()
+        other.game = Game(drawn, initial=drawn.copy())
+        other.game.opening = []
+        other.game_seed = seed
+        other.layout.forget()
+        for opponent in other._opponents.values():
+            bot = getattr(opponent, "bot", None)
+            if isinstance(bot, BotBase):
+                bot.reseed(seed)
+        return other
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (and deep-copied) with its game as the game's parts: the engine's rules are functions
+        of the edition, rebuilt when the game is read back."""
+        state = self.__dict__.copy()
+        game = state.pop("game")
+        state["game"] = None if game is None else (game.state, game.initial, game.log, game.opening)
+        state["_cached"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        parts = state.pop("game")
+        self.__dict__.update(state)
+        self.game = None
+        if parts is not None:
+            self.game = Game(parts[0], initial=parts[1])
+            self.game.log = parts[2]
+            self.game.opening = parts[3]
+
     # --- inside -------------------------------------------------------------------------------------
 
     def _game(self) -> Game:
@@ -392,6 +473,41 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         values = [worth(game, s) for s in range(self.seats)]
         total = sum(values) or 1
         return {agent: values[seat] / total for agent, seat in self._seat_of.items()}
+
+
+MOVING: tuple[str, ...] = (
+    "agents", "agent_selection", "rewards", "_cumulative_rewards", "terminations", "truncations", "infos",
+    "_skip_agent_selection", "_rewarded", "_potential", "_opponents", "_bots", "_drafts", "_offers",
+    "_version", "_told", "_episode", "_base_seed", "game_seed",
+)  # fmt: skip
+"""What moves in an environment besides its game: all a snapshot keeps beside it."""
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """An environment as it stood (`raw_env.snapshot`): its table, its game and all else that moves."""
+
+    edition: str
+    seats: int
+    agents: tuple[str, ...]
+    game: Game
+    moving: dict[str, Any]
+
+
+def _moving(source: raw_env | Mapping[str, Any]) -> dict[str, Any]:
+    """A deep copy of what moves (`MOVING`), from an environment or a snapshot's copy of it: one copy, so
+    that the bots listed twice (`_opponents`, `_bots`) stay one bot each."""
+    values = source.__dict__ if isinstance(source, raw_env) else source
+    return copy.deepcopy({name: values[name] for name in MOVING if name in values})
+
+
+def _copy_game(game: Game) -> Game:
+    """An independent copy of a game: its state copied, its start shared (nothing changes a game's
+    start), its commands and opening events in lists of their own (each one immutable)."""
+    other = Game(game.state.copy(), initial=game.initial)
+    other.log = list(game.log)
+    other.opening = list(game.opening)
+    return other
 
 
 def _levels(opponents: Sequence[str] | Mapping[int, str] | None, seats: int) -> dict[int, str]:

@@ -227,9 +227,8 @@ class ObservationLayout:
         self.high = np.full(self.size, HIGH, dtype=np.float32)
         self._decision = {kind: i for i, kind in enumerate(DECISIONS)}
         # the parts rewritten at every step, packed straight into the array's memory
-        hot = (self.by_name["players"].start, self.by_name["debt"].stop)
-        self._pack_hot = struct.Struct(f"<{hot[1] - hot[0]}f").pack_into
-        self._hot_at = 4 * hot[0]
+        self._pack_hot = _packer(self.by_name)
+        self._hot_at = 4 * self.by_name["players"].start
         self._owner_col = self.by_name["owner"].start
         self._level_col = self.by_name["level"].start
         self._mortgaged_col = self.by_name["mortgaged"].start
@@ -239,6 +238,23 @@ class ObservationLayout:
         self._offer = self.by_name["offer"].start
         self._draft = self.by_name["draft"].start
         self._memory: dict[int, _Memory] = {}
+
+    def forget(self) -> None:
+        """Forget what the observers' arrays hold: the next read of each writes it whole (after the game
+        read was replaced, as `raw_env.restore` does)."""
+        self._memory = {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled and deep-copied without its memory of the arrays (a `memoryview` and a packer, which
+        neither pickles): the copy's first read of each observer writes the array whole."""
+        state = self.__dict__.copy()
+        del state["_pack_hot"]
+        state["_memory"] = {}
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._pack_hot = _packer(self.by_name)
 
     def empty(self) -> np.ndarray:
         """The array before anything is read: zeros, and -1 where -1 means none."""
@@ -434,6 +450,12 @@ class ObservationLayout:
     def named(self, flat: np.ndarray) -> dict[str, np.ndarray]:
         """The flat observation as named arrays (views of it, not copies): the dict form."""
         return {s.name: flat[s.start : s.stop].reshape(s.shape) for s in self.segments}
+
+
+def _packer(by_name: Mapping[str, Segment]) -> Any:
+    """Packs the parts rewritten at every step (`players` to `debt`) straight into an array's memory."""
+    size = by_name["debt"].stop - by_name["players"].start
+    return struct.Struct(f"<{size}f").pack_into
 
 
 def _open_trade(pend: Any, me: int) -> TradeOffer | None:

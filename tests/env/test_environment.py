@@ -5,7 +5,6 @@ list of legal commands."""
 from __future__ import annotations
 
 import json
-import random
 import subprocess
 import sys
 import warnings
@@ -22,23 +21,7 @@ from landlords_env import env, raw_env
 from landlords_env.actions import ActionLayout
 from landlords_env.observations import ONE_DEED, QUIET, ObservationLayout
 
-
-def random_steps(table: raw_env, steps: int, seed: int) -> list[int]:
-    """Play `steps` steps choosing uniformly among the allowed actions; the actions taken."""
-    rng = random.Random(seed)
-    taken: list[int] = []
-    for _ in range(steps):
-        if not table.agents:
-            break
-        agent = table.agent_selection
-        if table.terminations[agent] or table.truncations[agent]:
-            table.step(None)
-            continue
-        allowed = np.flatnonzero(table.observe(agent)["action_mask"])
-        action = int(allowed[rng.randrange(len(allowed))])
-        taken.append(action)
-        table.step(action)
-    return taken
+from envplay import random_steps
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
