@@ -60,6 +60,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         shaping: float = 0.0,
         observation: Literal["flat", "dict"] = "flat",
         offers_per_turn: int = 2,
+        illegal: Literal["raise", "lose"] = "raise",
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
@@ -82,6 +83,9 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
             raise ValueError("every seat is an opponent: leave at least one seat to an agent")
         if observation not in ("flat", "dict"):
             raise ValueError(f"observation is 'flat' or 'dict', not {observation!r}")
+        if illegal not in ("raise", "lose"):
+            raise ValueError(f"illegal is 'raise' or 'lose', not {illegal!r}")
+        self.illegal = illegal
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode is 'ansi' or None, not {render_mode!r}")
         self.max_turns = max_turns
@@ -153,6 +157,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._ended: str | None = None  # why the game ended, as its `game_over` event says
         self._drafts: dict[int, Draft] = {}
         self._offers: dict[int, tuple[int, int]] = {}  # seat -> (turn, drafts opened in it)
         self._version = 0
@@ -194,6 +199,9 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         else:
             moves = self._choices(agent)[1]
         move = moves.get(int(action))
+        if move is None and self.illegal == "lose":
+            self._lose_for(agent, int(action))
+            return
         if move is None:
             raise ValueError(
                 f"action {int(action)} is not allowed to {agent} now: {self.explain(int(action))}"
@@ -398,6 +406,8 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
             raise RuntimeError(f"the engine refused an action the mask allowed: {exc}") from exc
         self._version += 1
         self.layout.note(events)
+        if self.game.state.winner is not None and self._ended is None:  # type: ignore[union-attr]
+            self._ended = next((e.reason for e in events if e.kind == "game_over"), "won")  # type: ignore[union-attr]
         if self._bots:
             tell_opponents(self._bots, events)
         if self.render_mode is not None:
@@ -431,6 +441,10 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
                     break
             else:  # the game goes on, and waits on an agent: nothing ends
                 self.agent_selection = agent_at[pend.player]
+                turn, seed = st.turn, self.game_seed
+                infos = self.infos
+                for agent in self.agents:
+                    infos[agent] = {"turn": turn, "seed": seed}
                 if self.shaping:
                     self._shape()
                 return
@@ -440,14 +454,26 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
             if self.terminations[agent] or self.truncations[agent]:
                 continue
             seat = self._seat_of[agent]
+            end: str | None = None
             if st.winner is not None:
                 self.terminations[agent] = True
                 self.rewards[agent] += 1.0 if st.winner == seat else -1.0
+                end = self._ended or "won"
             elif players[seat].bankrupt:
                 self.terminations[agent] = True
                 self.rewards[agent] -= 1.0
-            elif st.turn >= self.max_turns or not left:
+                end = "bankrupt"
+            elif st.turn >= self.max_turns:
                 self.truncations[agent] = True
+                end = "turn_cap"
+            elif not left:
+                self.truncations[agent] = True
+                end = "no_agent_left"
+            info: dict[str, Any] = {"turn": st.turn, "seed": self.game_seed}
+            if end is not None:
+                info["end"] = end
+                info["winner"] = st.winner
+            self.infos[agent] = info
         if self.shaping:
             self._shape()
         live = [a for a in self.agents if not (self.terminations[a] or self.truncations[a])]
@@ -455,6 +481,20 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
             self.agent_selection = agent_at[pend.player]
         elif live:
             self.agent_selection = live[0]
+        self._deads_step_first()
+
+    def _lose_for(self, agent: str, action: int) -> None:
+        """`illegal="lose"`: an action the mask refuses ends the episode, -1 to the agent that gave it and 0
+        to the others (as PettingZoo's classic games end theirs)."""
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self.rewards[agent] = -1.0
+        for other in self.agents:
+            self.terminations[other] = True
+            self.infos[other] = {**self.infos[other], "end": "illegal_action", "illegal": agent}
+        self.infos[agent]["refused"] = self.explain(action)
+        self._rewarded = True
+        self._accumulate_rewards()
         self._deads_step_first()
 
     def _shape(self) -> None:
@@ -478,7 +518,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
 MOVING: tuple[str, ...] = (
     "agents", "agent_selection", "rewards", "_cumulative_rewards", "terminations", "truncations", "infos",
     "_skip_agent_selection", "_rewarded", "_potential", "_opponents", "_bots", "_drafts", "_offers",
-    "_version", "_told", "_episode", "_base_seed", "game_seed",
+    "_version", "_told", "_episode", "_base_seed", "game_seed", "_ended",
 )  # fmt: skip
 """What moves in an environment besides its game: all a snapshot keeps beside it."""
 
