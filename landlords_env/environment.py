@@ -29,10 +29,10 @@ from engine.lookahead.sampling import Sampler
 from engine.narration import describe
 from engine.tools.simulate import game_seed
 from landlords_env.actions import ActionLayout, DraftMove, drafted, proposal
-from landlords_env.observations import Draft, ObservationLayout
+from landlords_env.observations import Draft, ObservationLayout, board_data
 from room.opponents import Opponent, SimpleOpponent, make_opponents, tell_opponents
 from room.seats import Seat
-from saves.eventlog import event_lines
+from saves.eventlog import Player, event_lines
 
 SIMPLE = "simple"
 """An opponent level besides the bots': the engine's simple player (fast, predictable)."""
@@ -99,6 +99,8 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         self._agent_seats = tuple(self._agent_at)
         self.possible_agents = list(self._seat_of)
         self.layout = ObservationLayout(board_for(edition), seats, noted=True)  # remembers what it wrote
+        self.board_columns, self.board_data = board_data(self.layout.board)
+        """The board's printed figures (prices, rents, building costs, groups), a row per space."""
         self.actions = ActionLayout(self.layout.board, seats)
         flat = gymnasium.spaces.Box(self.layout.low, self.layout.high, dtype=np.float32)
         inner: gymnasium.spaces.Space[Any] = flat
@@ -252,10 +254,12 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
 
     def event_lines(self) -> Iterator[str]:
         """The game so far as the open event log (`saves.eventlog`, docs/research.md), a line at a time:
-        the agents' seats named `agent`, the others by their level."""
+        the agents' seats of the kind `agent`, the others bots of their level."""
         game = self._game()
         seats = [
-            Seat(name=p.name, kind="bot", level=self.levels.get(s, "agent"))
+            Player(name=p.name, kind="agent")
+            if s in self._agent_at
+            else Player(name=p.name, kind="bot", level=self.levels[s])
             for s, p in enumerate(game.state.players)
         ]
         return event_lines(game, seats)
