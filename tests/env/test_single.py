@@ -127,3 +127,25 @@ def test_a_table_needs_an_opponent_for_every_other_seat() -> None:
         SingleAgentEnv(opponents=["easy"])
     with pytest.raises(ValueError, match="seat 0 is the learning seat"):
         SingleAgentEnv(seats=2, opponents={0: "easy", 1: "easy"})
+
+
+def test_a_vector_of_games_steps_in_one_process_with_stacked_masks() -> None:
+    """Gymnasium's own vector of environments holds several games at once: observations and masks
+    stacked, a game that ends started again by itself."""
+    from gymnasium.vector import SyncVectorEnv
+
+    def make() -> SingleAgentEnv:
+        return SingleAgentEnv(seats=2, opponents=["random"], max_turns=6)
+
+    vector = SyncVectorEnv([make] * 3)
+    observations, _infos = vector.reset(seed=7)
+    assert observations.shape == (3, vector.single_observation_space.shape[0])  # type: ignore[index]
+    rng = np.random.default_rng(1)
+    ended = 0
+    for _ in range(300):
+        masks = np.stack(vector.call("action_masks"))
+        assert masks.shape == (3, vector.single_action_space.n)  # type: ignore[attr-defined]
+        actions = [int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in masks]
+        observations, _rewards, terminated, truncated, _infos = vector.step(np.array(actions))
+        ended += int(np.sum(terminated | truncated))
+    assert ended >= 1
