@@ -312,10 +312,12 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
     def clone(self) -> raw_env:
         """An independent copy of the environment as it stands (as `snapshot` and `restore` make it):
         played on with the same actions, it plays the same game as this one."""
-        other = copy.copy(self)
-        other.layout = copy.copy(self.layout)  # its own memory of the arrays it wrote
-        other.layout.forget()
-        other.restore(self.snapshot())
+        other: raw_env = object.__new__(raw_env)
+        other.__dict__.update(self.__dict__)  # the table's fixed parts shared: spaces, layouts, options
+        other.layout = copy.copy(self.layout)  # its own memory of the arrays it wrote (none yet)
+        other.__dict__.update(_moving(self))
+        other.game = _copy_game(self._game())
+        other._cached = None
         return other
 
     def determinised(self, agent: str, seed: int) -> raw_env:
