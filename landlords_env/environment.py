@@ -287,22 +287,15 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         the bots' own memories and randomness, an open trade draft and the drafts counted this turn,
         the rewards, ends and infos, and whose move it is. `restore` puts it back, exactly; a snapshot
         may be restored any number of times, into this environment or another of the same table."""
-        return Snapshot(
-            self.edition, self.seats, tuple(self.possible_agents), _copy_game(self._game()), _moving(self)
-        )
+        return Snapshot(self._table(), _copy_game(self._game()), _moving(self))
 
     def restore(self, snapshot: Snapshot) -> None:
         """Put the environment back where `snapshot` was taken: the same observations, masks, rewards,
         and the same game to come under the same actions."""
-        if (snapshot.edition, snapshot.seats, snapshot.agents) != (
-            self.edition,
-            self.seats,
-            tuple(self.possible_agents),
-        ):
+        if snapshot.table != self._table():
             raise ValueError(
-                f"the snapshot is of {snapshot.edition} with {snapshot.seats} seats and agents "
-                f"{list(snapshot.agents)}; this environment plays {self.edition} with {self.seats} "
-                f"and agents {self.possible_agents}"
+                f"the snapshot is of another table: {_told(snapshot.table)}; this environment plays "
+                f"{_told(self._table())}"
             )
         self.__dict__.update(_moving(snapshot.moving))
         self.game = _copy_game(snapshot.game)
@@ -360,6 +353,10 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
             self.game.opening = parts[3]
 
     # --- inside -------------------------------------------------------------------------------------
+
+    def _table(self) -> tuple[str, int, tuple[tuple[int, str], ...]]:
+        """What a snapshot fits: the edition, the seats, the opponents' seats and levels."""
+        return self.edition, self.seats, tuple(sorted(self.levels.items()))
 
     def _game(self) -> Game:
         """The game under way (reset() starts one)."""
@@ -498,7 +495,10 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         for other in self.agents:
             self.terminations[other] = True
             self.infos[other] = {**self.infos[other], "end": "illegal_action", "illegal": agent}
-        self.infos[agent]["refused"] = self.explain(action)
+        try:
+            self.infos[agent]["refused"] = self.explain(action)
+        except ValueError as outside:  # not an action of the space at all
+            self.infos[agent]["refused"] = str(outside)
         self._rewarded = True
         self._accumulate_rewards()
         self._deads_step_first()
@@ -533,11 +533,15 @@ MOVING: tuple[str, ...] = (
 class Snapshot:
     """An environment as it stood (`raw_env.snapshot`): its table, its game and all else that moves."""
 
-    edition: str
-    seats: int
-    agents: tuple[str, ...]
+    table: tuple[str, int, tuple[tuple[int, str], ...]]  # the edition, the seats, the opponents' levels
     game: Game
     moving: dict[str, Any]
+
+
+def _told(table: tuple[str, int, tuple[tuple[int, str], ...]]) -> str:
+    edition, seats, levels = table
+    opponents = ", ".join(f"seat {s} {level}" for s, level in levels) or "no opponents"
+    return f"{edition} with {seats} seats, {opponents}"
 
 
 def _moving(source: raw_env | Mapping[str, Any]) -> dict[str, Any]:

@@ -134,10 +134,12 @@ def test_a_snapshot_restored_plays_the_same_game_again() -> None:
 
 def test_a_snapshot_fits_only_its_own_table() -> None:
     kept = table("classic").snapshot()
-    with pytest.raises(ValueError, match="the snapshot is of classic with 3 seats"):
+    with pytest.raises(ValueError, match="classic with 3 seats, seat 2 normal; this environment plays "):
         raw_env(edition="classic", seats=4).restore(kept)
-    with pytest.raises(ValueError, match="the snapshot is of classic"):
-        raw_env(edition="modern", seats=3, opponents={2: "easy"}).restore(kept)
+    with pytest.raises(ValueError, match="plays modern with 3 seats"):
+        raw_env(edition="modern", seats=3, opponents={2: "normal"}).restore(kept)
+    with pytest.raises(ValueError, match="plays classic with 3 seats, seat 2 easy"):
+        raw_env(edition="classic", seats=3, opponents={2: "easy"}).restore(kept)
 
 
 def test_a_clone_is_independent_of_its_original() -> None:

@@ -99,6 +99,9 @@ def test_an_action_the_mask_refuses_loses_the_game_or_raises() -> None:
     assert info["end"] == "illegal_action" and "refused" in info
     with pytest.raises(RuntimeError, match="call reset"):
         table.step(0)
+    table.reset()
+    _observation, reward, terminated, _truncated, info = table.step(table.action_space.n + 5)  # type: ignore[attr-defined]
+    assert (reward, terminated) == (-1.0, True) and "no action" in info["refused"]
     strict = SingleAgentEnv(seed=1, illegal="raise")
     strict.reset()
     with pytest.raises(ValueError, match="not allowed"):
