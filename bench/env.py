@@ -199,7 +199,8 @@ def vector_steps(n: int, steps: int, seed: int) -> tuple[float, float]:
     start = clock()
     for _ in range(steps // n):
         masks = np.stack(vector.call("action_masks"))
-        actions = [int(rng.choice(np.flatnonzero(m))) for m in masks]
+        # a game just ended shows no allowed action: the vector starts it again at this step
+        actions = [int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in masks]
         vector.step(np.array(actions))
     batched = (steps // n) * n / (clock() - start)
     alone = make()
