@@ -1,7 +1,8 @@
 """Check what a built wheel holds: every file of each package (its data files included), a `py.typed` in
 each, the JSON Schemas of the save file and of the event log, the licence text, the licence expression,
-the `landlords` command, and the `env` and `postgres` extras (the learning environment's libraries and
-the server's PostgreSQL driver, which the game itself never requires), every translation catalogue compiled
+the `landlords` command, and the `env`, `research` and `postgres` extras (the learning environment's
+libraries, its learning example's, and the server's PostgreSQL driver, which the game itself never
+requires), every translation catalogue compiled
 (a `.mo` that gettext loads, in place of the `.po` it is built from: a build that dropped them would leave
 players in English without a word), and nothing else.
 
@@ -101,7 +102,11 @@ def _catalogues(archive: zipfile.ZipFile) -> list[str]:
     return found
 
 
-EXTRAS = {"env": ("pettingzoo", "gymnasium"), "postgres": ("psycopg",)}
+EXTRAS = {
+    "env": ("pettingzoo", "gymnasium", "jsonschema"),
+    "research": ("stable-baselines3", "sb3-contrib", "torch"),
+    "postgres": ("psycopg",),
+}
 """The optional extras and the libraries each names, which the game itself never requires."""
 
 

@@ -13,7 +13,15 @@ Four figures, each the best of a few repeats, the environment's runs alternating
   `Game.apply`. The ratio of the two is what the wrapper adds (target: at most 1.33). No agent chooses in
   either timed loop, so neither pays for choosing nor for what choosing leaves in the caches.
 
-    python bench/env.py [--games 10] [--repeats 3] [--edition classic]
+Then, side by side in the same sitting, the same random agents' loop (each game's own `env()`, as a
+researcher plays it) in landlords (four agents, the classic game, every game to its end or the cap of
+1000 turns) and in two of PettingZoo's classic games, `connect_four_v3` and `texas_holdem_v4`: steps and
+whole games per CPU second, and landlords' as a share of theirs, which hold from machine to machine as
+the absolute figures do not. They need PettingZoo's classic games (`pip install pygame rlcard`); without
+them the comparison is left out. Last, a vector of N games of the single-agent face stepped in one
+process (`gymnasium.vector.SyncVectorEnv`, stacked observations and masks) against one game at a time.
+
+    python bench/env.py [--games 10] [--repeats 3] [--edition classic] [--seconds 3] [--vector 8]
 """
 
 from __future__ import annotations
@@ -22,7 +30,9 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 # Run as a script, this file's folder comes first on the path and its name would hide the packages.
@@ -32,7 +42,7 @@ import numpy as np  # noqa: E402
 
 from engine import Command, Game, GameState  # noqa: E402
 from engine.tools.simulate import simulate  # noqa: E402
-from landlords_env import raw_env  # noqa: E402
+from landlords_env import SingleAgentEnv, env, raw_env  # noqa: E402
 
 Record = list[tuple[GameState, list[Command]]]
 Actions = list[list[int]]
@@ -137,6 +147,73 @@ def whole_games(games: int, seed: int, edition: str) -> tuple[float, int]:
     return time.process_time() - start, steps
 
 
+def random_agents(make: Callable[[], Any], seconds: float, seed: int) -> tuple[int, int, float]:
+    """Uniform random agents among the allowed actions, game after game, for about `seconds` of CPU:
+    steps, whole games, and the CPU seconds they took (the clock read once a game)."""
+    rng = random.Random(seed)
+    table = make()
+    steps = games = 0
+    spent = 0.0
+    clock = time.process_time
+    while spent < seconds:
+        start = clock()
+        table.reset(seed=rng.randrange(1 << 30))
+        for _agent in table.agent_iter():
+            observation, _reward, terminated, truncated, _info = table.last()
+            if terminated or truncated:
+                table.step(None)
+                continue
+            allowed = np.flatnonzero(observation["action_mask"])
+            table.step(int(allowed[rng.randrange(len(allowed))]))
+            steps += 1
+        games += 1
+        spent += clock() - start
+    return steps, games, spent
+
+
+def classic_games() -> dict[str, Callable[[], Any]]:
+    """PettingZoo's classic games to compare with, those installed."""
+    out: dict[str, Callable[[], Any]] = {}
+    try:
+        from pettingzoo.classic import connect_four_v3, texas_holdem_v4
+    except ImportError:
+        return out
+    out["connect_four_v3"] = connect_four_v3.env
+    out["texas_holdem_v4"] = texas_holdem_v4.env
+    return out
+
+
+def vector_steps(n: int, steps: int, seed: int) -> tuple[float, float]:
+    """Steps per CPU second of `n` single-agent games stepped together in one process (stacked
+    observations and masks), and of one game stepped alone: random masked actions, against three
+    simple players."""
+    import gymnasium
+
+    def make() -> SingleAgentEnv:
+        return SingleAgentEnv(opponents=["simple"] * 3, max_turns=1000)
+
+    rng = np.random.default_rng(seed)
+    clock = time.process_time
+    vector = gymnasium.vector.SyncVectorEnv([make] * n)
+    vector.reset(seed=seed)
+    start = clock()
+    for _ in range(steps // n):
+        masks = np.stack(vector.call("action_masks"))
+        # a game just ended shows no allowed action: the vector starts it again at this step
+        actions = [int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in masks]
+        vector.step(np.array(actions))
+    batched = (steps // n) * n / (clock() - start)
+    alone = make()
+    alone.reset(seed=seed)
+    start = clock()
+    for _ in range(steps):
+        mask = alone.action_masks()
+        _o, _r, terminated, truncated, _i = alone.step(int(rng.choice(np.flatnonzero(mask))))
+        if terminated or truncated:
+            alone.reset()
+    return batched, steps / (clock() - start)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -145,6 +222,8 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--edition", default="classic")
+    parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds a game of the comparison")
+    parser.add_argument("--vector", type=int, default=8, help="games in the vector (0: leave it out)")
     args = parser.parse_args()
     best_steps = best_games = best_sim = 0.0
     best_env = best_engine = float("inf")
@@ -176,6 +255,38 @@ def main() -> None:
     print(f"engine per command   {1e6 * best_engine:,.1f} us   (legal commands and apply: {commands:,})")
     print(f"env per command      {1e6 * best_env:,.1f} us   (observe and step, the same commands)")
     print(f"wrapper ratio        {best_env / best_engine:.2f}   (target <= 1.33)")
+    compare(args.seconds, args.seed, args.repeats)
+    if args.vector:
+        batched, alone = vector_steps(args.vector, max(200, int(2000 * args.seconds)), args.seed)
+        print(
+            f"vector of {args.vector}          {batched:,.0f} steps / CPU s, one game alone {alone:,.0f}: "
+            f"ratio {batched / alone:.2f}   (1 random agent against 3 simple players)"
+        )
+
+
+def compare(seconds: float, seed: int, repeats: int) -> None:
+    """Landlords beside PettingZoo's classic games, each best of `repeats`, alternating."""
+    others = classic_games()
+    if not others:
+        print("beside PettingZoo    left out: pip install pygame rlcard for connect_four_v3, texas_holdem_v4")
+        return
+    games: dict[str, Callable[[], Any]] = {"landlords": lambda: env(max_turns=1000), **others}
+    best = dict.fromkeys(games, (0.0, 0.0))
+    lengths: dict[str, float] = {}
+    for _ in range(repeats):
+        for name, make in games.items():
+            steps, played, spent = random_agents(make, seconds, seed)
+            old_steps, old_games = best[name]
+            best[name] = (max(old_steps, steps / spent), max(old_games, played / spent))
+            lengths[name] = steps / played
+    ours_steps, ours_games = best["landlords"]
+    print(f"beside PettingZoo    random agents, each game's own env(), best of {repeats}:")
+    print(f"  {'game':<17}{'steps / CPU s':>15}{'games / CPU s':>15}{'steps a game':>14}")
+    for name, (steps_s, games_s) in best.items():
+        print(f"  {name:<17}{steps_s:>15,.0f}{games_s:>15,.2f}{lengths[name]:>14,.0f}")
+    for name in others:
+        steps_s, games_s = best[name]
+        print(f"  landlords / {name}: steps {ours_steps / steps_s:.2f}, games {ours_games / games_s:.5f}")
 
 
 if __name__ == "__main__":

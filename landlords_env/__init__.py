@@ -20,8 +20,9 @@ except ModuleNotFoundError as missing:  # the game installed without its `env` e
     ) from missing
 
 from landlords_env.environment import raw_env
+from landlords_env.single import SingleAgentEnv
 
-__all__ = ["env", "raw_env"]
+__all__ = ["SingleAgentEnv", "env", "raw_env"]
 
 
 def env(

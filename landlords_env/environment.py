@@ -10,8 +10,10 @@ mortgage and compose a trade.
 
 from __future__ import annotations
 
+import copy
 import secrets
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Literal
 
 import gymnasium
@@ -20,15 +22,17 @@ from pettingzoo import AECEnv
 
 from engine import Game, GameState, GameView, IllegalCommand, RuleOptions, board_for, load_edition, new_game
 from engine.bots import check_level
+from engine.bots.base import BotBase
 from engine.commands import Command
 from engine.events import Event
+from engine.lookahead.sampling import Sampler
 from engine.narration import describe
 from engine.tools.simulate import game_seed
 from landlords_env.actions import ActionLayout, DraftMove, drafted, proposal
-from landlords_env.observations import Draft, ObservationLayout
+from landlords_env.observations import Draft, ObservationLayout, board_data
 from room.opponents import Opponent, SimpleOpponent, make_opponents, tell_opponents
 from room.seats import Seat
-from saves.eventlog import event_lines
+from saves.eventlog import Player, event_lines
 
 SIMPLE = "simple"
 """An opponent level besides the bots': the engine's simple player (fast, predictable)."""
@@ -56,6 +60,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         shaping: float = 0.0,
         observation: Literal["flat", "dict"] = "flat",
         offers_per_turn: int = 2,
+        illegal: Literal["raise", "lose"] = "raise",
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
@@ -78,6 +83,9 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
             raise ValueError("every seat is an opponent: leave at least one seat to an agent")
         if observation not in ("flat", "dict"):
             raise ValueError(f"observation is 'flat' or 'dict', not {observation!r}")
+        if illegal not in ("raise", "lose"):
+            raise ValueError(f"illegal is 'raise' or 'lose', not {illegal!r}")
+        self.illegal = illegal
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode is 'ansi' or None, not {render_mode!r}")
         self.max_turns = max_turns
@@ -91,6 +99,8 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         self._agent_seats = tuple(self._agent_at)
         self.possible_agents = list(self._seat_of)
         self.layout = ObservationLayout(board_for(edition), seats, noted=True)  # remembers what it wrote
+        self.board_columns, self.board_data = board_data(self.layout.board)
+        """The board's printed figures (prices, rents, building costs, groups), a row per space."""
         self.actions = ActionLayout(self.layout.board, seats)
         flat = gymnasium.spaces.Box(self.layout.low, self.layout.high, dtype=np.float32)
         inner: gymnasium.spaces.Space[Any] = flat
@@ -149,6 +159,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._ended: str | None = None  # why the game ended, as its `game_over` event says
         self._drafts: dict[int, Draft] = {}
         self._offers: dict[int, tuple[int, int]] = {}  # seat -> (turn, drafts opened in it)
         self._version = 0
@@ -190,6 +201,9 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         else:
             moves = self._choices(agent)[1]
         move = moves.get(int(action))
+        if move is None and self.illegal == "lose":
+            self._lose_for(agent, int(action))
+            return
         if move is None:
             raise ValueError(
                 f"action {int(action)} is not allowed to {agent} now: {self.explain(int(action))}"
@@ -240,10 +254,12 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
 
     def event_lines(self) -> Iterator[str]:
         """The game so far as the open event log (`saves.eventlog`, docs/research.md), a line at a time:
-        the agents' seats named `agent`, the others by their level."""
+        the agents' seats of the kind `agent`, the others bots of their level."""
         game = self._game()
         seats = [
-            Seat(name=p.name, kind="bot", level=self.levels.get(s, "agent"))
+            Player(name=p.name, kind="agent")
+            if s in self._agent_at
+            else Player(name=p.name, kind="bot", level=self.levels[s])
             for s, p in enumerate(game.state.players)
         ]
         return event_lines(game, seats)
@@ -264,7 +280,83 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
             return f"{fam.name}, the legal command listed {k + 1}th"
         return fam.name
 
+    # --- copies: for search, and for keeping a position ------------------------------------------
+
+    def snapshot(self) -> Snapshot:
+        """Everything that moves in the environment, copied: the game (its state, start and commands),
+        the bots' own memories and randomness, an open trade draft and the drafts counted this turn,
+        the rewards, ends and infos, and whose move it is. `restore` puts it back, exactly; a snapshot
+        may be restored any number of times, into this environment or another of the same table."""
+        return Snapshot(self._table(), _copy_game(self._game()), _moving(self))
+
+    def restore(self, snapshot: Snapshot) -> None:
+        """Put the environment back where `snapshot` was taken: the same observations, masks, rewards,
+        and the same game to come under the same actions."""
+        if snapshot.table != self._table():
+            raise ValueError(
+                f"the snapshot is of another table: {_told(snapshot.table)}; this environment plays "
+                f"{_told(self._table())}"
+            )
+        self.__dict__.update(_moving(snapshot.moving))
+        self.game = _copy_game(snapshot.game)
+        self._cached = None
+        self.layout.forget()
+
+    def clone(self) -> raw_env:
+        """An independent copy of the environment as it stands (as `snapshot` and `restore` make it):
+        played on with the same actions, it plays the same game as this one."""
+        other: raw_env = object.__new__(raw_env)
+        other.__dict__.update(self.__dict__)  # the table's fixed parts shared: spaces, layouts, options
+        other.layout = copy.copy(self.layout)  # its own memory of the arrays it wrote (none yet)
+        other.__dict__.update(_moving(self))
+        other.game = _copy_game(self._game())
+        other._cached = None
+        return other
+
+    def determinised(self, agent: str, seed: int) -> raw_env:
+        """A copy of the environment as `agent` knows it, with what its seat cannot know drawn afresh
+        from `seed`: the dice to come, the order of every deck, the cards others hold face down (the
+        look-ahead's sampler, `engine.lookahead.sampling.Sampler`), and the bots' own randomness. The
+        agent's observation and mask are the same as here; the game to come is one the table cannot tell
+        from this one. For searches that sample the unknown (determinisation, information-set search).
+        The copy's game starts at this position (its start and seed are the drawn position's)."""
+        game = self._game()
+        seat = self._seat_of[agent]
+        drawn = Sampler(game.view(seat)).draw(seed)
+        other = self.clone()
+        other.game = Game(drawn, initial=drawn.copy())
+        other.game.opening = []
+        other.game_seed = seed
+        other.layout.forget()
+        for opponent in other._opponents.values():
+            bot = getattr(opponent, "bot", None)
+            if isinstance(bot, BotBase):
+                bot.reseed(seed)
+        return other
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (and deep-copied) with its game as the game's parts: the engine's rules are functions
+        of the edition, rebuilt when the game is read back."""
+        state = self.__dict__.copy()
+        game = state.pop("game")
+        state["game"] = None if game is None else (game.state, game.initial, game.log, game.opening)
+        state["_cached"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        parts = state.pop("game")
+        self.__dict__.update(state)
+        self.game = None
+        if parts is not None:
+            self.game = Game(parts[0], initial=parts[1])
+            self.game.log = parts[2]
+            self.game.opening = parts[3]
+
     # --- inside -------------------------------------------------------------------------------------
+
+    def _table(self) -> tuple[str, int, tuple[tuple[int, str], ...]]:
+        """What a snapshot fits: the edition, the seats, the opponents' seats and levels."""
+        return self.edition, self.seats, tuple(sorted(self.levels.items()))
 
     def _game(self) -> Game:
         """The game under way (reset() starts one)."""
@@ -317,6 +409,8 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
             raise RuntimeError(f"the engine refused an action the mask allowed: {exc}") from exc
         self._version += 1
         self.layout.note(events)
+        if self.game.state.winner is not None and self._ended is None:  # type: ignore[union-attr]
+            self._ended = next((e.reason for e in events if e.kind == "game_over"), "won")  # type: ignore[union-attr]
         if self._bots:
             tell_opponents(self._bots, events)
         if self.render_mode is not None:
@@ -350,6 +444,10 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
                     break
             else:  # the game goes on, and waits on an agent: nothing ends
                 self.agent_selection = agent_at[pend.player]
+                turn, seed = st.turn, self.game_seed
+                infos = self.infos
+                for agent in self.agents:
+                    infos[agent] = {"turn": turn, "seed": seed}
                 if self.shaping:
                     self._shape()
                 return
@@ -359,14 +457,26 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
             if self.terminations[agent] or self.truncations[agent]:
                 continue
             seat = self._seat_of[agent]
+            end: str | None = None
             if st.winner is not None:
                 self.terminations[agent] = True
                 self.rewards[agent] += 1.0 if st.winner == seat else -1.0
+                end = self._ended or "won"
             elif players[seat].bankrupt:
                 self.terminations[agent] = True
                 self.rewards[agent] -= 1.0
-            elif st.turn >= self.max_turns or not left:
+                end = "bankrupt"
+            elif st.turn >= self.max_turns:
                 self.truncations[agent] = True
+                end = "turn_cap"
+            elif not left:
+                self.truncations[agent] = True
+                end = "no_agent_left"
+            info: dict[str, Any] = {"turn": st.turn, "seed": self.game_seed}
+            if end is not None:
+                info["end"] = end
+                info["winner"] = st.winner
+            self.infos[agent] = info
         if self.shaping:
             self._shape()
         live = [a for a in self.agents if not (self.terminations[a] or self.truncations[a])]
@@ -374,6 +484,23 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
             self.agent_selection = agent_at[pend.player]
         elif live:
             self.agent_selection = live[0]
+        self._deads_step_first()
+
+    def _lose_for(self, agent: str, action: int) -> None:
+        """`illegal="lose"`: an action the mask refuses ends the episode, -1 to the agent that gave it and 0
+        to the others (as PettingZoo's classic games end theirs)."""
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self.rewards[agent] = -1.0
+        for other in self.agents:
+            self.terminations[other] = True
+            self.infos[other] = {**self.infos[other], "end": "illegal_action", "illegal": agent}
+        try:
+            self.infos[agent]["refused"] = self.explain(action)
+        except ValueError as outside:  # not an action of the space at all
+            self.infos[agent]["refused"] = str(outside)
+        self._rewarded = True
+        self._accumulate_rewards()
         self._deads_step_first()
 
     def _shape(self) -> None:
@@ -392,6 +519,45 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         values = [worth(game, s) for s in range(self.seats)]
         total = sum(values) or 1
         return {agent: values[seat] / total for agent, seat in self._seat_of.items()}
+
+
+MOVING: tuple[str, ...] = (
+    "agents", "agent_selection", "rewards", "_cumulative_rewards", "terminations", "truncations", "infos",
+    "_skip_agent_selection", "_rewarded", "_potential", "_opponents", "_bots", "_drafts", "_offers",
+    "_version", "_told", "_episode", "_base_seed", "game_seed", "_ended",
+)  # fmt: skip
+"""What moves in an environment besides its game: all a snapshot keeps beside it."""
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """An environment as it stood (`raw_env.snapshot`): its table, its game and all else that moves."""
+
+    table: tuple[str, int, tuple[tuple[int, str], ...]]  # the edition, the seats, the opponents' levels
+    game: Game
+    moving: dict[str, Any]
+
+
+def _told(table: tuple[str, int, tuple[tuple[int, str], ...]]) -> str:
+    edition, seats, levels = table
+    opponents = ", ".join(f"seat {s} {level}" for s, level in levels) or "no opponents"
+    return f"{edition} with {seats} seats, {opponents}"
+
+
+def _moving(source: raw_env | Mapping[str, Any]) -> dict[str, Any]:
+    """A deep copy of what moves (`MOVING`), from an environment or a snapshot's copy of it: one copy, so
+    that the bots listed twice (`_opponents`, `_bots`) stay one bot each."""
+    values = source.__dict__ if isinstance(source, raw_env) else source
+    return copy.deepcopy({name: values[name] for name in MOVING if name in values})
+
+
+def _copy_game(game: Game) -> Game:
+    """An independent copy of a game: its state copied, its start shared (nothing changes a game's
+    start), its commands and opening events in lists of their own (each one immutable)."""
+    other = Game(game.state.copy(), initial=game.initial)
+    other.log = list(game.log)
+    other.opening = list(game.opening)
+    return other
 
 
 def _levels(opponents: Sequence[str] | Mapping[int, str] | None, seats: int) -> dict[int, str]:

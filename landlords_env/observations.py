@@ -29,7 +29,9 @@ if TYPE_CHECKING:
     from engine.state import DeedState, PlayerState, TradeOffer
 
 HIGH = 1e9
-"""The observation's bound: larger than any sum of money a game reaches, and finite."""
+"""The bound of what has no other: sums of money (cash, bids, debts, the pot, offers) and the counts that
+grow with the game (turns, rounds, doubles in a row, throws failed in jail, times round the board), all
+from 0 to this; larger than any a game reaches, and finite."""
 
 DECISIONS: tuple[str, ...] = tuple(
     cls.__dataclass_fields__["kind"].default for cls in get_args(get_args(Pending)[0])
@@ -103,8 +105,8 @@ def _segments(seats: int, spaces: int) -> tuple[Segment, ...]:
         (
             "owner",
             (spaces,),
-            0,
-            "by space: 0 the bank or no deed, k + 1 the player k seats after the observer",
+            -1,
+            "by space: -1 no deed, 0 the bank, k + 1 the player k seats after the observer",
         ),
         ("level", (spaces,), 0, "by space: buildings, 0 bare, one per house, the top level a hotel"),
         ("mortgaged", (spaces,), 0, "by space: 1 for a mortgaged deed"),
@@ -224,12 +226,11 @@ class ObservationLayout:
         for seg in self.segments:
             low[seg.start : seg.stop] = seg.low
         self.low = low
-        self.high = np.full(self.size, HIGH, dtype=np.float32)
+        self.high = _highs(self, board)
         self._decision = {kind: i for i, kind in enumerate(DECISIONS)}
         # the parts rewritten at every step, packed straight into the array's memory
-        hot = (self.by_name["players"].start, self.by_name["debt"].stop)
-        self._pack_hot = struct.Struct(f"<{hot[1] - hot[0]}f").pack_into
-        self._hot_at = 4 * hot[0]
+        self._pack_hot = _packer(self.by_name)
+        self._hot_at = 4 * self.by_name["players"].start
         self._owner_col = self.by_name["owner"].start
         self._level_col = self.by_name["level"].start
         self._mortgaged_col = self.by_name["mortgaged"].start
@@ -240,6 +241,23 @@ class ObservationLayout:
         self._draft = self.by_name["draft"].start
         self._memory: dict[int, _Memory] = {}
 
+    def forget(self) -> None:
+        """Forget what the observers' arrays hold: the next read of each writes it whole (after the game
+        read was replaced, as `raw_env.restore` does)."""
+        self._memory = {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled and deep-copied without its memory of the arrays (a `memoryview` and a packer, which
+        neither pickles): the copy's first read of each observer writes the array whole."""
+        state = self.__dict__.copy()
+        del state["_pack_hot"]
+        state["_memory"] = {}
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._pack_hot = _packer(self.by_name)
+
     def empty(self) -> np.ndarray:
         """The array before anything is read: zeros, and -1 where -1 means none."""
         out = np.zeros(self.size, dtype=np.float32)
@@ -247,6 +265,11 @@ class ObservationLayout:
             out[self.by_name[name].start] = -1
         out[self.by_name["auction"].start + 2] = -1
         out[self.by_name["debt"].start + 1] = -1
+        owner = self.by_name["owner"].start
+        deeds = set(self.board.deeds)
+        for space in range(self.spaces):
+            if space not in deeds:
+                out[owner + space] = -1
         return out
 
     def encode(self, table: Any, me: int, draft: Draft | None = None) -> np.ndarray:
@@ -434,6 +457,113 @@ class ObservationLayout:
     def named(self, flat: np.ndarray) -> dict[str, np.ndarray]:
         """The flat observation as named arrays (views of it, not copies): the dict form."""
         return {s.name: flat[s.start : s.stop].reshape(s.shape) for s in self.segments}
+
+
+def _highs(layout: ObservationLayout, board: Board) -> np.ndarray:
+    """Each element's upper bound: 1 for a flag, the last seat or space for one, 6 for a die, the
+    edition's own figures for its stock of buildings, its top building level, its cards; `HIGH` for money
+    and the counts that grow with the game."""
+    seats, spaces = layout.seats, layout.spaces
+    edition = board.edition
+    jail_cards = len(board.jail_card)
+    cards = sum(len(deck) for deck in board.cards.values())
+    columns = {
+        "cash": HIGH, "position": spaces - 1, "in_jail": 1, "jail_turns": HIGH, "jail_cards": jail_cards,
+        "cards_held": cards, "bankrupt": 1, "circuits": HIGH,
+    }  # fmt: skip
+    offer = (seats - 1, HIGH, HIGH, jail_cards, jail_cards, *([1] * (2 * spaces)))
+    parts: dict[str, Sequence[float]] = {
+        "seat": (seats - 1,),
+        "players": [columns[c] for c in PLAYER_COLUMNS] * seats,
+        "bank": (edition.bank.houses, edition.bank.hotels),
+        "clock": (HIGH, HIGH, HIGH, seats - 1),
+        "dice": (6, 6),
+        "pot": (HIGH,),
+        "decider": (seats - 1,),
+        "subject": (spaces - 1,),
+        "auction": (HIGH, HIGH, seats - 1),
+        "debt": (HIGH, seats - 1),
+        "decision": (1,) * len(DECISIONS),
+        "owner": (seats,) * spaces,
+        "level": (edition.max_level,) * spaces,
+        "mortgaged": (1,) * spaces,
+        "offer": offer[:5],
+        "offer_out": offer[5 : 5 + spaces],
+        "offer_in": offer[5 + spaces :],
+        "draft": offer[:5],
+        "draft_out": offer[5 : 5 + spaces],
+        "draft_in": offer[5 + spaces :],
+    }
+    high = np.zeros(layout.size, dtype=np.float32)
+    for seg in layout.segments:
+        high[seg.start : seg.stop] = parts[seg.name]
+    return high
+
+
+BOARD_COLUMNS: tuple[str, ...] = (
+    "deed", "street", "group", "rent_model", "price", "mortgage", "house_cost", "pays",
+)  # fmt: skip
+"""The columns of `board_data` before the rents: 1 a space with a title deed, 1 a deed that takes
+buildings, its group (an index into `board_groups`, -1 none), its rent model (an index into
+`rent_models`, -1 none), its price, its mortgage value, the cost of a building on it, and what landing on
+or passing it pays (GO's salary). Then `rent_0`, `rent_1`, ...: its printed rents, as its rent model reads
+them (a street's by building level, a station's by the number owned, a utility's multipliers by the
+number owned), 0 past the last."""
+
+
+def board_groups(board: Board) -> tuple[str, ...]:
+    """The board's groups, in the order `board_data` numbers them (by name)."""
+    return tuple(sorted(board.members))
+
+
+def rent_models(board: Board) -> tuple[str, ...]:
+    """The board's rent models (`engine.hooks.RENT_MODELS`), in the order `board_data` numbers them."""
+    return tuple(sorted({m for m in board.rent_models if m is not None}))
+
+
+def board_data(board: Board) -> tuple[tuple[str, ...], np.ndarray]:
+    """The board's printed figures, which never change in a game, as one array: a row per space, the
+    columns `BOARD_COLUMNS` then the rents (`rent_0`, ...). Its column names and the array."""
+    rent = [_printed_rents(board, space) for space in range(board.size)]
+    width = max((len(r) for r in rent), default=0)
+    groups = {g: i for i, g in enumerate(board_groups(board))}
+    models = {m: i for i, m in enumerate(rent_models(board))}
+    deeds = set(board.deeds)
+    streets = set(board.streets)
+    out = np.zeros((board.size, len(BOARD_COLUMNS) + width), dtype=np.float32)
+    for space in range(board.size):
+        group = board.group_of[space]
+        model = board.rent_models[space]
+        rents = rent[space]
+        out[space, : len(BOARD_COLUMNS)] = (
+            space in deeds,
+            space in streets,
+            -1 if group is None else groups[group],
+            -1 if model is None else models[model],
+            board.price[space],
+            board.mortgage[space],
+            board.house_cost[space],
+            board.pays[space],
+        )
+        out[space, len(BOARD_COLUMNS) : len(BOARD_COLUMNS) + len(rents)] = rents
+    return (*BOARD_COLUMNS, *(f"rent_{k}" for k in range(width))), out
+
+
+def _printed_rents(board: Board, space: int) -> Sequence[int]:
+    """A deed's rents as printed: its own (a street's), or its group's tiers or multipliers."""
+    if board.rent[space]:
+        return board.rent[space]
+    group = board.group_of[space]
+    if group is None:
+        return ()
+    printed = board.edition.groups[group]
+    return printed.tiers or printed.multipliers or ()
+
+
+def _packer(by_name: Mapping[str, Segment]) -> Any:
+    """Packs the parts rewritten at every step (`players` to `debt`) straight into an array's memory."""
+    size = by_name["debt"].stop - by_name["players"].start
+    return struct.Struct(f"<{size}f").pack_into
 
 
 def _open_trade(pend: Any, me: int) -> TradeOffer | None:

@@ -81,6 +81,16 @@ class DocumentName(BaseModel):
     short: str
 
 
+class Player(BaseModel):
+    """Who sits at a place of a logged game: a person, a bot and its level, or a learning agent (a seat
+    of the learning environment, `landlords_env`)."""
+
+    model_config = _STRICT
+    name: str = Field(min_length=1)
+    kind: Literal["human", "bot", "agent"]
+    level: str | None = None  # a bot's level; None for people and agents
+
+
 class GameLine(BaseModel):
     model_config = _STRICT
     type: Literal["game"]
@@ -90,7 +100,7 @@ class GameLine(BaseModel):
     edition: str
     rules: RuleOptions
     seed: int
-    players: list[Seat]
+    players: list[Player]
     start: GameState | None = None
     sources: dict[RuleId, RuleText]
     documents: dict[str, DocumentName]
@@ -137,7 +147,9 @@ class EventLogError(ValueError):
 # --- writing ----------------------------------------------------------------------------------------
 
 
-def event_lines(game: Game, seats: Sequence[Seat], reasons: Mapping[int, str] | None = None) -> Iterator[str]:
+def event_lines(
+    game: Game, seats: Sequence[Seat | Player], reasons: Mapping[int, str] | None = None
+) -> Iterator[str]:
     """The log of `game` (its start and its commands so far), a line at a time, without the newlines.
     The events are those the game's commands make when played again from its start."""
     first = game.initial
@@ -161,7 +173,7 @@ def event_lines(game: Game, seats: Sequence[Seat], reasons: Mapping[int, str] | 
         edition=edition,
         rules=first.rules,
         seed=first.seed,
-        players=list(seats),
+        players=[s if isinstance(s, Player) else Player(**s.model_dump()) for s in seats],
         start=start,
         sources=_rule_texts(edition, cited),
         documents=_documents(edition, cited),
@@ -233,7 +245,7 @@ def _documents(edition: str, cited: Iterable[RuleId]) -> dict[str, DocumentName]
 
 
 def write_event_log(
-    path: Path, game: Game, seats: Sequence[Seat], reasons: Mapping[int, str] | None = None
+    path: Path, game: Game, seats: Sequence[Seat | Player], reasons: Mapping[int, str] | None = None
 ) -> None:
     """Write the log of `game` to `path` (replacing any file there), whole or not at all."""
     text = "".join(line + "\n" for line in event_lines(game, seats, reasons))

@@ -18,7 +18,8 @@ BENCH = Path(__file__).resolve().parent.parent / "bench"
 
 CASES: dict[str, tuple[list[str], str | tuple[str, ...]]] = {
     "engine.py": (["--games", "3", "--repeats", "1"], "rolls per CPU s"),
-    "env.py": (["--games", "1", "--repeats", "1"], "wrapper ratio"),
+    "env.py": (["--games", "1", "--repeats", "1", "--seconds", "0.2", "--vector", "2"], "vector of 2"),
+    "eventlog.py": (["--games", "1", "--repeats", "1"], "jsonschema lines / CPU s"),
     "floor.py": (["--games", "2", "--repeats", "1"], "+ state"),
     "jobs.py": (["--games", "4"], "wall ratio"),
     "saves.py": (["--commands", "200", "--repeats", "2"], "file size"),

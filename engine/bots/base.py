@@ -116,7 +116,7 @@ class BotBase(Reasoning):
         self.landlords = (
             LandlordPlay(self.thrift) if self.outlook is None else OutlookPlay(self.thrift, self.outlook)
         )
-        self._rng = rng.seed_state(seed ^ (seat * 0x9E3779B97F4A7C15), stream=1000 + seat)
+        self.reseed(seed)
         self.trades = TradeMemory()
         self.lot_play = self.make_lot_play()
         self.refused = 0  # answers the last check had to replace (a bot bug if ever non-zero)
@@ -133,6 +133,12 @@ class BotBase(Reasoning):
         return LotPlay(self.lot_style, dealer)
 
     # --- randomness of its own ----------------------------------------------------------------
+
+    def reseed(self, seed: int) -> None:
+        """Its own randomness drawn afresh, as the bot of this seat in a game seeded `seed` draws it: what
+        it will choose at random is as hidden from the others as the dice (a position re-drawn for a
+        search, `landlords_env`'s determinised copy)."""
+        self._rng = rng.seed_state(seed ^ (self.seat * 0x9E3779B97F4A7C15), stream=1000 + self.seat)
 
     def below(self, bound: int) -> int:
         """A uniform integer in [0, bound) from the bot's own stream."""

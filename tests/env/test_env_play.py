@@ -168,5 +168,6 @@ def test_a_game_played_in_the_environment_is_written_as_an_event_log() -> None:
         obs, _, terminated, truncated, _ = table.last()
         table.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     log = read_event_log(table.event_lines())
-    assert [s.level for s in log.header.players] == ["agent", "easy", "agent"]
+    players = [(s.kind, s.level) for s in log.header.players]
+    assert players == [("agent", None), ("bot", "easy"), ("agent", None)]
     assert table.game is not None and replay(log).state == table.game.state

@@ -22,23 +22,7 @@ from landlords_env import env, raw_env
 from landlords_env.actions import ActionLayout
 from landlords_env.observations import ONE_DEED, QUIET, ObservationLayout
 
-
-def random_steps(table: raw_env, steps: int, seed: int) -> list[int]:
-    """Play `steps` steps choosing uniformly among the allowed actions; the actions taken."""
-    rng = random.Random(seed)
-    taken: list[int] = []
-    for _ in range(steps):
-        if not table.agents:
-            break
-        agent = table.agent_selection
-        if table.terminations[agent] or table.truncations[agent]:
-            table.step(None)
-            continue
-        allowed = np.flatnonzero(table.observe(agent)["action_mask"])
-        action = int(allowed[rng.randrange(len(allowed))])
-        taken.append(action)
-        table.step(action)
-    return taken
+from envplay import random_steps
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
@@ -265,3 +249,92 @@ def test_the_events_say_which_deeds_a_command_changed(edition: str) -> None:
         before = deeds()
         random_steps(table, 400, seed=game_no)
     assert checked >= 10, checked
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_every_observation_lies_within_its_bounds(edition: str) -> None:
+    """Over random games, every agent's observation is inside the observation space, whose bounds are
+    the real ones: flags 0 to 1, seats, spaces, dice 0 to 6, the edition's stock of buildings."""
+    table = raw_env(edition=edition, seats=3, seed=2, max_turns=300)
+    named = raw_env(edition=edition, seats=3, seed=2, max_turns=300, observation="dict")
+    space = table.observation_space("player_0")["observation"]  # type: ignore[index]
+    layout = table.layout
+    seen = 0
+    for game_no in range(2):
+        for t in (table, named):
+            t.reset()
+        for step in range(40):
+            actions = random_steps(table, 10, seed=100 * game_no + step)
+            for action in actions:  # the dict form plays the same game
+                while named.terminations[named.agent_selection] or named.truncations[named.agent_selection]:
+                    named.step(None)
+                named.step(action)
+            if not table.agents:
+                break
+            for agent in table.agents:
+                observation = table.observe(agent)["observation"]
+                assert space.contains(observation), [
+                    (s.name, observation[s.start : s.stop])
+                    for s in layout.segments
+                    if not (
+                        (layout.low[s.start : s.stop] <= observation[s.start : s.stop]).all()
+                        and (observation[s.start : s.stop] <= layout.high[s.start : s.stop]).all()
+                    )
+                ]
+                assert named.observation_space(agent).contains(named.observe(agent))
+                seen += 1
+    assert seen >= 50
+    named_high = layout.named(layout.high)
+    assert named_high["dice"].tolist() == [6, 6] and named_high["mortgaged"].max() == 1
+    assert named_high["seat"][0] == 2 and named_high["owner"].max() == 3
+
+
+def test_no_deed_and_a_deed_the_bank_holds_are_told_apart() -> None:
+    table = raw_env(seed=1)
+    table.reset()
+    owner = table.layout.named(table.observe("player_0")["observation"])["owner"]
+    deeds = set(table.layout.board.deeds)
+    assert owner[0] == -1 and owner[1] == 0  # GO has no deed; Mediterranean Avenue is the bank's
+    assert {int(s) for s in np.flatnonzero(owner == -1)} == set(range(40)) - deeds
+    assert {int(s) for s in np.flatnonzero(owner == 0)} == deeds
+
+
+def test_the_boards_printed_figures_are_one_array() -> None:
+    from landlords_env.observations import board_groups, rent_models
+
+    table = raw_env()
+    columns, data = table.board_columns, table.board_data
+    assert data.shape == (40, len(columns))
+    row = {name: data[39, k] for k, name in enumerate(columns)}  # Boardwalk
+    assert (row["deed"], row["street"], row["price"], row["mortgage"], row["house_cost"]) == (
+        1,
+        1,
+        400,
+        200,
+        200,
+    )
+    assert [row[f"rent_{k}"] for k in range(6)] == [50, 200, 600, 1400, 1700, 2000]
+    groups, models = board_groups(table.layout.board), rent_models(table.layout.board)
+    assert groups[int(row["group"])] == "dark_blue" and data[37, columns.index("group")] == row["group"]
+    assert models[int(row["rent_model"])] == "ladder"
+    reading = {name: data[5, k] for k, name in enumerate(columns)}
+    assert models[int(reading["rent_model"])] == "count_tiers" and reading["street"] == 0
+    assert [reading[f"rent_{k}"] for k in range(4)] == [25, 50, 100, 200]  # by the number of stations owned
+    assert data[0, columns.index("pays")] == 200 and data[0, columns.index("deed")] == 0  # GO
+
+
+def test_the_infos_carry_the_turn_and_the_seed() -> None:
+    table = raw_env(seats=3, opponents={2: "easy"}, seed=4, max_turns=60)
+    table.reset()
+    rng = random.Random(1)
+    while table.agents:
+        agent = table.agent_selection
+        _observation, _reward, terminated, truncated, info = table.last()
+        assert table.game is not None
+        assert info["turn"] == table.game.state.turn and info["seed"] == table.game_seed
+        if terminated or truncated:
+            assert info["end"] in ("turn_cap", "bankrupt", "last_player") and "winner" in info
+            table.step(None)
+            continue
+        allowed = np.flatnonzero(table.observe(agent)["action_mask"])
+        table.step(int(allowed[rng.randrange(len(allowed))]))
