@@ -36,7 +36,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__)
 sys.path.append(str(ROOT))
 
 from engine.learned.value import learned_for  # noqa: E402
-from engine.lookahead.chances import chances, summary, values  # noqa: E402
+from engine.lookahead.chances import Leaf, chances, summary, values  # noqa: E402
 from engine.tools.positions import judged, mixed_game, positions_of  # noqa: E402
 from engine.tools.simulate import simulate  # noqa: E402
 from engine.view import GameView  # noqa: E402
@@ -56,11 +56,12 @@ def judge_slice(
 ) -> list[Row]:
     rows: list[Row] = []
     for pos in judged(edition, seed, part[0], part[1], turns):
-        learned = learned_for(edition, len(pos.view.players)) if kind != "linear" else None
-        if kind == "alone" and learned is not None:
+        learned = learned_for(edition, len(pos.view.players)) if kind == "alone" else None
+        if learned is not None:
             win = learned.chances(pos.view, pos.levels)
         else:
-            figures = chances(pos.view, playouts, seed=pos.index, levels=pos.levels, value=learned)
+            leaf: Leaf = "linear" if kind == "linear" else "learned"
+            figures = chances(pos.view, playouts, seed=pos.index, levels=pos.levels, value=leaf)
             win = [c.win for c in figures.players]
         alive = [not p.bankrupt for p in pos.view.players]
         worth = [pos.view.ruleset.ending.worth(pos.view, p) if alive[p] else 0 for p in range(len(alive))]
@@ -197,7 +198,7 @@ def main() -> int:
     parser.add_argument(
         "--value",
         choices=("linear", "learned", "alone"),
-        default="linear",
+        default="learned",
         help="the value playouts end on: the fitted linear one, the learned one, or the learned one "
         "alone with no playouts",
     )

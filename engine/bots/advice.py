@@ -65,6 +65,7 @@ class Advisor(ExpertBot):
             levels=levels,
             policy=self.playout_policy,
             plans=plans or None,
+            value=self.value(pos) if "leaf" in self.uses else None,
         )
 
 

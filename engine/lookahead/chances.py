@@ -17,9 +17,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Literal
 
 from engine.game import Game
+from engine.learned.value import learned_for
 from engine.lookahead.features import Levels
 from engine.lookahead.playout import HORIZON_ROUNDS, play_forward, stop_turn
 from engine.lookahead.sampling import Sampler
@@ -28,9 +29,10 @@ from engine.lookahead.value import ValueModel, model_for
 from engine.state import GameState
 from engine.view import GameView
 
-if TYPE_CHECKING:
-    from engine.learned.model import LearnedValue
-
+Leaf = Literal["learned", "linear"]
+"""What a playout's end is valued by: the learned value where the edition has one for a table of that size
+(else the fitted linear value), or the fitted linear value. On 200 unseen classic games the learned value
+judges better (`docs/chances.md`)."""
 Z95 = 1.959963984540054
 _MASK = (1 << 64) - 1
 
@@ -71,12 +73,11 @@ def values(
     seed: int = 0,
     horizon: int = HORIZON_ROUNDS,
     levels: Levels | None = None,
-    value: LearnedValue | None = None,
+    value: Leaf = "learned",
 ) -> list[list[float]]:
     """What playouts `first` .. `first + count - 1` of the analysis seeded `seed` end in: for each, every
     player's chance in the position it reached. `levels` names each seat's bot level (None for a person),
-    where the caller knows who sits where; `value`, the learned value the positions reached are valued by
-    (the fitted linear value if None)."""
+    where the caller knows who sits where; `value`, what the positions reached are valued by (`Leaf`)."""
     if view.winner is not None:
         won = [1.0 if p == view.winner else 0.0 for p in range(len(view.players))]
         return [list(won) for _ in range(count)]
@@ -84,7 +85,8 @@ def values(
     model = model_for(view.edition)
     stop = stop_turn(view.turn, sum(1 for p in view.players if not p.bankrupt), horizon)
     player = SharkPlayer()
-    if value is not None:
+    learned = learned_for(view.edition, len(view.players)) if value == "learned" else None
+    if learned is not None:
         ends = []
         for k in range(first, first + count):
             game = Game(sampler.draw(playout_seed(seed, k)))
@@ -92,7 +94,7 @@ def values(
             ends.append(game)
         if not ends:
             return []
-        means = value.all_chances(ends, levels).mean(axis=0)
+        means = learned.all_chances(ends, levels).mean(axis=0)
         return [[float(x) for x in row[: len(view.players)]] for row in means]
     return [
         _playout(sampler.draw(playout_seed(seed, k)), stop, model, levels, player)
@@ -130,9 +132,9 @@ def chances(
     seed: int = 0,
     horizon: int = HORIZON_ROUNDS,
     levels: Levels | None = None,
-    value: LearnedValue | None = None,
+    value: Leaf = "learned",
 ) -> Chances:
     """Every player's chance to win from the position `view` shows, from `playouts` playouts; `levels`
-    names each seat's bot level (None for a person), where the caller knows who sits where; `value`, the
-    learned value the playouts end on (the fitted linear value if None)."""
+    names each seat's bot level (None for a person), where the caller knows who sits where; `value`, what
+    the playouts end on (`Leaf`)."""
     return summary(view, values(view, 0, playouts, seed, horizon, levels, value))

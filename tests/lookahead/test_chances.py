@@ -8,6 +8,7 @@ import math
 import pytest
 
 from engine import Game
+from engine.learned.value import manifest_of
 from engine.lookahead import value
 from engine.lookahead.chances import chances, summary, values
 from engine.lookahead.features import LEVELS, NAMES, WIDTH, design
@@ -54,10 +55,27 @@ PINNED = {
 }
 
 
+PINNED_LEARNED = {
+    "sha256": "61d0c09ff0169ce6128bce2f5b1097f8b63ad3cf4d4ec8b852852a62403beebe",
+    "classic": [0.572087409569, 0.189459137197, 0.087006261129, 0.151447192105],
+}
+"""The same figure with the playouts ending on the learned value, for the weights of this digest (weights
+trained again are pinned again)."""
+
+
 def test_the_figure_for_a_seed_is_pinned() -> None:
     view = played("classic", 40).view(None)
-    got = [round(c.win, 12) for c in chances(view, 50, seed=2024).players]
+    got = [round(c.win, 12) for c in chances(view, 50, seed=2024, value="linear").players]
     assert got == pytest.approx(PINNED["classic"], abs=1e-12)
+
+
+def test_the_figure_ending_on_the_learned_value_is_pinned() -> None:
+    manifest = manifest_of("classic")
+    assert manifest is not None
+    assert manifest["sha256"] == PINNED_LEARNED["sha256"], "the weights changed: pin their figure again"
+    view = played("classic", 40).view(None)
+    got = [round(c.win, 12) for c in chances(view, 50, seed=2024).players]
+    assert got == pytest.approx(PINNED_LEARNED["classic"], abs=1e-12)
 
 
 def test_the_worth_share_is_the_value_of_an_edition_without_figures() -> None:

@@ -149,14 +149,14 @@ async def test_a_finished_game_gives_the_winner_every_chance_at_once() -> None:
 async def test_a_rest_between_figures_holds_the_next_back() -> None:
     room = _room([VERA, RITA], [(1, 2)])
     pool = HeldPool(processes=1)
-    chances = TableChances(room, pool, playouts=10, rest=0.2)
+    chances = TableChances(room, pool, playouts=10, rest=1.0)  # longer than a figure takes to work out
     seen: list[Figure] = []
     chances.watch(seen.append)
     pool.release()
     await _turn()
     room.submit(0, RollDice(player=0), room.version)
     assert pool.asked == 1 and seen[-1].working  # too soon after the last began
-    await asyncio.sleep(0.3)
+    await asyncio.sleep(1.1)
     assert pool.asked == 2
     pool.release()
     await _turn()
