@@ -11,7 +11,7 @@ from engine import Build, Mortgage
 from lines.completion import completions, vocabulary
 from lines.local import BELL, LoopClock, play
 from lines.parser import Table, spell
-from lines.session import involves
+from lines.session import LineSession, involves
 from room import Room, Seat
 from room.opponents import make_opponents
 
@@ -240,3 +240,38 @@ def test_the_first_lines_tell_the_deal_before_the_first_turn() -> None:
     dealt = [e for e in lt.room.history() if e.kind == "deed_dealt"]
     assert dealt and all(lt.room.narrate(e) in lt.transcript for e in dealt)
     assert lt.transcript.index(lt.room.narrate(dealt[-1])) < lt.transcript.index("Turn 1:")
+
+
+def _in_debt() -> LineTable:
+    """Vera owes Ada $50 of rent with $20 and Park Place: only mortgaging raises it."""
+    from engine import RollDice
+    from engine.state import awaiting_roll
+
+    from scenario import BOARDWALK, PARK_PLACE, cash, dice, own, place, play, settle, table
+
+    game = table(("Vera", "Ada"))
+    own(game, 1, BOARDWALK)
+    own(game, 0, PARK_PLACE)
+    cash(game, 0, 20)
+    place(game, 0, 36)
+    dice(game, (1, 2))
+    game.state.current = 0
+    game.state.pending = awaiting_roll(0)
+    settle(game)
+    play(game, RollDice(player=0))
+    seats = [Seat(name="Vera", kind="human"), Seat(name="Ada", kind="bot", level="easy")]
+    room = Room(game, seats, make_opponents(seats, 1))
+    out: list[str] = []
+    lines = LineSession(room.join({0}), out.append)
+    lt = LineTable(room, lines, LoopClock(sleep=lambda _: None), out)
+    lines.start()
+    return lt
+
+
+def test_help_in_a_debt_names_the_ways_to_raise_the_cash(caplog: pytest.LogCaptureFixture) -> None:
+    lt = _in_debt()
+    assert lt.room.view(0).pending.kind == "debt"  # type: ignore[union-attr]
+    said = lt.type("help")
+    assert said[0] == "Now: mortgage and a deed's name."
+    assert not any(r.levelname == "ERROR" for r in caplog.records)
+    assert said[-1].startswith("You owe $50 for ")
