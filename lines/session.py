@@ -26,6 +26,7 @@ from lines.pages import Pages
 from lines.parser import Act, Ask, Table, clean, read
 from room import Room, Session, Update
 from room.chance_words import reading
+from room.lesson import Explanation, Lesson
 from translation import N_, _
 
 if TYPE_CHECKING:
@@ -119,6 +120,11 @@ class LineSession:
         self._jobs: list[tuple[Future[Any], int, Callable[[Any], list[str]]]] = []
         """What was asked of other processes and not yet told: the future, the table's version it was
         asked at, and how its answer is said."""
+        self.lesson: Lesson | None = None
+        """In the first game that teaches (`Room.lesson`): what it has explained to this person."""
+        if self.room.lesson:
+            person, history = min(session.seats), list(self.room.history())
+            self.lesson = Lesson.resumed(person, self.room.board, history, self.room.view(None))
         self._unsubscribe = self.room.subscribe(self._heard)
 
     # --- who and what -------------------------------------------------------------------------
@@ -175,6 +181,10 @@ class LineSession:
         if new and not self.room.finished:
             self._ring()
 
+    def _teach(self, explanation: Explanation) -> None:
+        """Say one of the lesson's explanations, with the words to type."""
+        self._say(_("Lesson: {title}. {text}", title=_(explanation.title), text=_(explanation.said)))
+
     def _heard(self, update: Update) -> None:
         for event in update.events:
             self._tell(event)
@@ -182,6 +192,9 @@ class LineSession:
             self._say(update.notice)
         if update.taken_back:
             self._say(_("A move was taken back."))
+        if self.lesson is not None:
+            for explanation in self.lesson.take(update.events, self.room.view(None)):
+                self._teach(explanation)
         if not self._holding:
             self._ask()
 
@@ -210,6 +223,8 @@ class LineSession:
         recent = _this_turn(self.room.history())
         for event in recent:
             self._tell(event)
+        if self.lesson is not None:
+            self._teach(self.lesson.opening())
         self._ask()
 
     def feed(self, line: str) -> None:
