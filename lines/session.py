@@ -13,7 +13,7 @@ what it is handed, and paces the bots with a `room.BotDriver`.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
@@ -97,7 +97,10 @@ class LineSession:
         advisor: Advisor | None = None,
         odds: Odds | None = None,
         reviewer: Reviewer | None = None,
+        typed_ahead: Callable[[], Sequence[str]] = tuple,
     ) -> None:
+        """`typed_ahead` takes out, unread, the lines typed since the person was last asked (a terminal's
+        buffer): they are said back as not taken when a new question comes."""
         self.session = session
         self.room: Room = session.room
         self._write = write
@@ -116,6 +119,7 @@ class LineSession:
         self._advisor = advisor
         self._odds = odds
         self._reviewer = reviewer
+        self._typed_ahead = typed_ahead
         self._pages: Pages | None = None  # a long answer said a page at a time (`more`)
         self._jobs: list[tuple[Future[Any], int, Callable[[Any], list[str]]]] = []
         """What was asked of other processes and not yet told: the future, the table's version it was
@@ -176,6 +180,8 @@ class LineSession:
         if asked == self._last_line and not again:
             return
         new = asked != self._asked
+        if new and not self.room.finished:
+            self._not_taken()
         self._asked = asked
         self._say(asked)
         if new and not self.room.finished:
@@ -270,6 +276,24 @@ class LineSession:
             self._say(_("{offer} Type yes to send it, or no.", offer=reading.confirm))
         else:
             self._act(reading)
+
+    def _not_taken(self) -> None:
+        """Say back the lines typed before this new question was asked (while the bots moved): none of
+        them acts, as none answers a question the person had not heard."""
+        said = []
+        for line in self._typed_ahead():
+            words = clean(line)
+            if isinstance(words, Miss):
+                said.append(_("a line that could not be read"))
+            elif words:
+                said.append(repr(words))
+        if said:
+            self._say(
+                _(
+                    "Not taken, typed before you were asked: {lines}. Type again what you still mean.",
+                    lines="; ".join(said),
+                )
+            )
 
     def close(self) -> None:
         """Stop following the room (the room itself is its host's to close)."""
