@@ -96,8 +96,8 @@ class Discretion:
         self._held.clear()
         own = [e for e in events if isinstance(e, ReasonGiven)]
         moves = [e for e in events if not isinstance(e, ReasonGiven)]
-        after = next((i for i, e in enumerate(moves) if e.kind in AFTERWARDS), len(moves))
-        return [*moves[:after], *released, *own, *moves[after:]]
+        cut = next((i for i, e in enumerate(moves) if e.kind in AFTERWARDS), len(moves))
+        return [*moves[:cut], *released, *own, *moves[cut:]]
 
     def forget_from(self, move: int) -> None:
         """Moves from `move` on were taken back: what they said is no longer to be told."""
