@@ -88,8 +88,8 @@ def play(
         sink.write(text)
         sink.flush()
 
-    def ring() -> None:
-        write(BELL)
+    def ring(signal: int) -> None:
+        write(BELL * signal)
 
     early = _TypedAhead(source)
     lines = LineSession(

@@ -4,7 +4,8 @@
 of the table arrives as an `Update`, and each event in it is written as one sentence from the engine's
 narration (a bot's reason included). What the person types is fed in whole lines (`feed`); a line that is
 not understood or not allowed gets one sentence and changes nothing. When the game waits on the person, the
-question is the last line written, and `ring` is called when a new one comes (the runner's bell).
+question is the last line written, and `ring` is called when a new one comes (the runner's bell), with the
+signal: one for a question, two for an offer to answer, three for the game's end.
 
 It does no I/O and keeps no clock: a runner (`lines.local`, or a server's session) reads the lines, writes
 what it is handed, and paces the bots with a `room.BotDriver`.
@@ -26,6 +27,7 @@ from lines.pages import Pages
 from lines.parser import Act, Ask, Table, clean, read
 from room import Room, Session, Update
 from room.chance_words import reading
+from room.ending import fair_dice, standings
 from room.lesson import Explanation, Lesson
 from translation import N_, _
 
@@ -52,6 +54,13 @@ AFTER_THE_END = frozenset(
 """What may still be typed once the game is over."""
 
 log = logging.getLogger(__name__)
+
+ASKED, OFFERED, ENDED = 1, 2, 3
+"""The signals, as the bells rung for them: a question of the game for you, an offer (a trade, a deal, a
+loan, a call to end the game) waiting on your answer, and the game's end. The line said with each begins
+with words of its own too ("Game over:"), which a screen reader can be told to sound."""
+
+OFFERS = frozenset({"trade_answer", "deal_answer", "loan_answer", "call_answer"})
 
 KEPT = 2000
 """Sentences kept for `history` and `repeat`."""
@@ -85,6 +94,10 @@ def _nothing() -> None:
     return None
 
 
+def _silent(signal: int) -> None:
+    return None
+
+
 class LineSession:
     """A person's seat(s) at a room, in lines. `write` is handed each line, newline included."""
 
@@ -92,7 +105,7 @@ class LineSession:
         self,
         session: Session,
         write: Callable[[str], None],
-        ring: Callable[[], None] = _nothing,
+        ring: Callable[[int], None] = _silent,
         on_quit: Callable[[], None] = _nothing,
         advisor: Advisor | None = None,
         odds: Odds | None = None,
@@ -185,7 +198,8 @@ class LineSession:
         self._asked = asked
         self._say(asked)
         if new and not self.room.finished:
-            self._ring()
+            pend = table.view.pending
+            self._ring(OFFERED if pend is not None and pend.kind in OFFERS else ASKED)
 
     def _teach(self, explanation: Explanation) -> None:
         """Say one of the lesson's explanations, with the words to type."""
@@ -201,8 +215,19 @@ class LineSession:
         if self.lesson is not None:
             for explanation in self.lesson.take(update.events, self.room.view(None)):
                 self._teach(explanation)
+        for event in update.events:
+            if event.kind == "game_over":
+                self._ended(event)
         if not self._holding:
             self._ask()
+
+    def _ended(self, over: Any) -> None:
+        """After "Game over": every player's standing, the seed the dice came from, and its signal."""
+        room = self.room
+        self._say(standings(over.standings, room.names))
+        if room.seed is not None:
+            self._say(_("Fair dice:") + " " + fair_dice(room.seed, room.fingerprint))
+        self._ring(ENDED)
 
     # --- the person's lines -------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ from engine.text import TextError
 from lines import verbs
 from lines.replay_lines import ReplayLines
 from lines.review_lines import review_done
-from lines.session import LineSession
+from lines.session import ASKED, LineSession
 from room import Outcome, PersistenceError, Room, Session, Update
 from server.people.chat import Pace, Said
 from server.session.line_input import QUIT, LineInput
@@ -138,8 +138,10 @@ class LinePlayer:
         if not self.over:
             self._send(shown.encode("utf-8", errors="replace"))
 
-    def _ring(self) -> None:
-        self.write("\a")
+    def _ring(self, signal: int = ASKED) -> None:
+        """The bell, rung as many times as the signal says (`lines.session`: a question, an offer, the
+        game's end)."""
+        self.write("\a" * signal)
 
     # --- the session's course -----------------------------------------------------------------
 

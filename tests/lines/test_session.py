@@ -242,8 +242,9 @@ def test_the_first_lines_tell_the_deal_before_the_first_turn() -> None:
     assert lt.transcript.index(lt.room.narrate(dealt[-1])) < lt.transcript.index("Turn 1:")
 
 
-def _in_debt() -> LineTable:
-    """Vera owes Ada $50 of rent with $20 and Park Place: only mortgaging raises it."""
+def _in_debt(deed: bool = True) -> LineTable:
+    """Vera owes Ada $50 of rent with $20 and Park Place: only mortgaging raises it (without Park Place,
+    nothing does)."""
     from engine import RollDice
     from engine.state import awaiting_roll
 
@@ -251,7 +252,8 @@ def _in_debt() -> LineTable:
 
     game = table(("Vera", "Ada"))
     own(game, 1, BOARDWALK)
-    own(game, 0, PARK_PLACE)
+    if deed:
+        own(game, 0, PARK_PLACE)
     cash(game, 0, 20)
     place(game, 0, 36)
     dice(game, (1, 2))
@@ -262,9 +264,14 @@ def _in_debt() -> LineTable:
     seats = [Seat(name="Vera", kind="human"), Seat(name="Ada", kind="bot", level="easy")]
     room = Room(game, seats, make_opponents(seats, 1))
     out: list[str] = []
-    lines = LineSession(room.join({0}), out.append)
-    lt = LineTable(room, lines, LoopClock(sleep=lambda _: None), out)
-    lines.start()
+    lt = LineTable(room, LineSession(room.join({0}), out.append), LoopClock(sleep=lambda _: None), out)
+
+    def ring(signal: int) -> None:
+        lt.rings += 1
+        lt.signals.append(signal)
+
+    lt.lines = LineSession(room.join({0}), out.append, ring)
+    lt.lines.start()
     return lt
 
 
@@ -275,3 +282,16 @@ def test_help_in_a_debt_names_the_ways_to_raise_the_cash(caplog: pytest.LogCaptu
     assert said[0] == "Now: mortgage and a deed's name."
     assert not any(r.levelname == "ERROR" for r in caplog.records)
     assert said[-1].startswith("You owe $50 for ")
+
+
+def test_the_end_tells_the_standings_and_the_seed_with_a_signal_of_its_own() -> None:
+    lt = _in_debt(deed=False)
+    assert lt.signals == [1]  # the question: one bell
+    lt.type("bankrupt")
+    said = lt.type("yes")
+    over = next(i for i, line in enumerate(said) if line.startswith("Game over: Ada wins"))
+    assert said[over + 1] == "Standings: 1. Ada, $1,920; 2. Vera, $0."  # her cash and deed, his nothing
+    seed = lt.room.seed
+    assert said[over + 2].startswith(f"Fair dice: the seed was {seed}, whose SHA-256 begins ")
+    assert lt.room.fingerprint[:16] in said[over + 2]
+    assert lt.signals[-1] == 3 and said[-1].startswith("The game is over.")
