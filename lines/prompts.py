@@ -109,7 +109,7 @@ def question(table: Table) -> str | None:
     if pend.kind in ("roll", "end_turn"):
         here = b.name(view.players[table.me].position)
         if view.players[table.me].in_jail:
-            said = _("Your turn: you are on {space} in jail with {cash}", space=here, cash=cash)
+            said = _("Your turn: you are in jail with {cash}", cash=cash)
         else:
             said = _("Your turn: you are on {space} with {cash}", space=here, cash=cash)
     if extra and pend.kind != "auction":
