@@ -32,6 +32,7 @@ from server.session.line_words import (
     past_lines,
     ratings_lines,
     room_lines,
+    room_named,
 )
 from server.tables.hall import RemoteTable
 from server.tables.plans import TableError
@@ -361,9 +362,9 @@ class LinePlayer:
     # --- going to a table ---------------------------------------------------------------------
 
     def enter(self, name: str, watch: bool) -> None:
-        table = self.hall.find(name)
-        if table is None:
-            self.say(_("There is no room called {name}. Type rooms to hear them.", name=name))
+        table = room_named(self.hall, name)
+        if isinstance(table, str):
+            self.say(table)
             return
         if isinstance(table, RemoteTable):  # held by another worker: the front carries the person there
             self.moving = (table.id, watch)

@@ -285,3 +285,35 @@ def test_a_room_is_refused_a_variant_its_edition_does_not_have() -> None:
     assert (classic.bank, classic.bank_added, classic.advisor) == (180, 10, False)
     with pytest.raises(TableError, match="is not something a room has"):
         new_room_request("Friday with dragons", "key", "Cy")
+
+
+async def test_rooms_are_numbered_and_joined_by_number_or_a_part_of_the_name(tmp_path: Path) -> None:
+    running = await start_server(tmp_path)
+    lin, mo = LinePerson(running, tmp_path, "Lin"), LinePerson(running, tmp_path, "Mo")
+    try:
+        for person in (lin, mo):
+            await person.connect()
+            await person.wait_for("What name")
+            await person.type(person.name)
+            await person.wait_for(f"Welcome, {person.name}.")
+        await lin.type("new Friday classic 2 people 1 easy bot")
+        await lin.wait_for("waiting for 1 more")
+        for _ in range(40):  # the other worker hears of the room within a second
+            await mo.type("rooms")
+            await asyncio.sleep(0.25)
+            if "1. Friday: " in mo.out.text:
+                break
+        await mo.wait_for("1. Friday: ")
+        await mo.wait_for("Type join and a room's number or name (join 1), or watch and one.")
+        await mo.type("join 5")
+        await mo.wait_for("There is no room 5. Type rooms to hear them, numbered.")
+        await mo.type("join fridy")
+        await mo.wait_for("No room is called 'fridy'. Did you mean Friday? Type rooms to hear them.")
+        await mo.type("join fri")
+        await lin.wait_for("Friday is full: the game begins.")
+        await mo.wait_for("You are at Friday")
+    finally:
+        for conn in (lin.conn, mo.conn):
+            if conn is not None:
+                conn.close()
+        await running.stop()
