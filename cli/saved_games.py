@@ -210,7 +210,21 @@ def run_list(args: argparse.Namespace) -> int:
     if not found and not damaged:
         console.print(text(_("No saved games in {folder}.", folder=store.root)))
         return 0
-    if found:
+    if found and getattr(args, "plain", False):  # for a screen reader: a sentence a game, no table
+        say(_("Saved games in {folder}:", folder=store.root))
+        for s in found:
+            say(
+                _(
+                    "{id}: {title}; {edition}; {players}; {status}; last played {when}.",
+                    id=s.id,
+                    title=s.title,
+                    edition=edition_name(s.edition),
+                    players=", ".join(seat_text(seat) for seat in s.seats),
+                    status=status(s),
+                    when=when(s.updated),
+                )
+            )
+    elif found:
         console.print(
             text(_("Saved games in {folder}", folder=store.root)), soft_wrap=True
         )  # a long path is not cut

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import os
 import pty
+import re
 import select
 import signal
 import sys
@@ -17,6 +18,7 @@ import pytest
 from cli.main import main
 
 Capture = pytest.CaptureFixture[str]
+BOXES = re.compile("[\u2500-\u259f]")
 
 
 def _run(monkeypatch: pytest.MonkeyPatch, capsys: Capture, argv: list[str], typed: str) -> str:
@@ -43,7 +45,8 @@ def test_plain_starts_saves_and_resumes_a_game_in_lines(
     chosen = _run(
         monkeypatch, capsys, ["--plain", *common], "new\nfin\n2\nhard\nshort\nfull\ndone\n5\nwho\nquit\n"
     )
-    assert "Finance has no Short Game.\nFull rules, the short game, or a time limit?" in chosen
+    assert "Finance has no Short Game.\nFull rules or a time limit?" in chosen
+    assert "Full rules, the short game, or a time limit?" not in chosen  # Finance has no short game
     assert "Landlords, Finance: you are Vera, playing Ada (bot), Grace (bot)." in chosen
     new = _run(
         monkeypatch,
@@ -175,3 +178,15 @@ def test_lines_typed_while_the_bots_move_are_said_back_and_never_acted_on(tmp_pa
                 os.waitpid(pid, 0)
         os.close(fd)
     assert b"\x1b" not in seen
+
+
+def test_plain_saves_list_says_a_sentence_a_game_without_a_table(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    common = ["--speed", "instant", "--saves-dir", str(tmp_path), "--name", "Vera"]
+    _run(monkeypatch, capsys, ["--plain", *common], "quick\nquit\n")
+    assert main(["--plain", "saves", "list", "--saves-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"Saved games in {tmp_path}:"
+    assert len(out) == 2 and ": Classic short game: Vera, Ada, Grace, Alan; Classic; " in out[1]
+    assert out[1].endswith(".") and not BOXES.search("\n".join(out))
