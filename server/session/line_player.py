@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from engine import Command
 from engine.text import TextError
 from lines import verbs
+from lines.completion import completions, vocabulary
 from lines.replay_lines import ReplayLines
 from lines.review_lines import review_done
 from lines.session import ASKED, LineSession
@@ -95,7 +96,7 @@ class LinePlayer:
         self.terminal = terminal
         self._send = write
         self._end = end
-        self.input = LineInput(self._echo if terminal else None)
+        self.input = LineInput(self._echo if terminal else None, self._complete)
         self.wanted, self.wanted_watch = wanted, watch
         self.moving: tuple[str, bool] | None = None
         self.over = False
@@ -116,6 +117,13 @@ class LinePlayer:
         self.host = host or hall.config.host  # the server's address as the person reached it
         self.note = note
         self.language: Language = speaking()  # the person's: what they read is in it (`language CODE`)
+
+    def _complete(self, partial: str) -> list[str]:
+        """Tab at a table: the lines the one typed so far may be completed to (the game's words, the
+        names of its spaces and players), as `landlords --plain` completes them."""
+        if self.lines is None:
+            return []
+        return completions(partial, vocabulary(self.lines.table()))
 
     # --- writing ------------------------------------------------------------------------------
 
@@ -242,6 +250,15 @@ class LinePlayer:
             )
         else:
             self.say(_("You are in the lobby. No room is open yet. Type rooms to hear them, or help."))
+        for number, table in enumerate(self.hall.ordered(), start=1):
+            if not table.finished and table.line(self.fingerprint).mine:
+                self.say(
+                    _(
+                        "Your seat at {name} waits for you: type join {number}.",
+                        name=table.name,
+                        number=number,
+                    )
+                )
         wanted, self.wanted = self.wanted, None
         if first and wanted:
             self.enter(wanted, self.wanted_watch)

@@ -317,3 +317,52 @@ async def test_rooms_are_numbered_and_joined_by_number_or_a_part_of_the_name(tmp
             if conn is not None:
                 conn.close()
         await running.stop()
+
+
+def test_tab_completes_a_line_typed_at_a_terminal() -> None:
+    import sys
+
+    from lines.completion import completions, vocabulary
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "helpers"))
+    from linetable import line_table
+
+    known = vocabulary(line_table("classic", 1).table())
+    shown: list[str] = []
+    typed = LineInput(shown.append, lambda partial: completions(partial, known))
+    assert typed.feed(b"mortgage balt\t") == [] and typed.partial == "mortgage Baltic Avenue "
+    assert "".join(shown).endswith("\b \b" * len("mortgage balt") + "mortgage Baltic Avenue ")
+    assert typed.feed(b"\r") == ["mortgage Baltic Avenue "]
+    shown.clear()
+    typed.feed(b"deed n\t")  # several: the candidates said on a line of their own, the line again
+    assert "deed New York Avenue" in shown[-1] and "deed North Carolina Avenue" in shown[-1]
+    assert shown[-1].endswith("\r\ndeed n") and typed.partial == "deed n"
+    assert typed.feed(b"ew\t\r") == ["deed New York Avenue "]
+    assert "\x1b" not in "".join(shown)
+
+
+async def test_back_in_the_lobby_a_person_hears_that_their_seat_waits(tmp_path: Path) -> None:
+    running = await start_server(tmp_path)
+    lin = LinePerson(running, tmp_path, "Lin")
+    try:
+        await lin.connect()
+        await lin.wait_for("What name")
+        await lin.type("Lin")
+        await lin.type("new Solo classic 1 person 1 easy bot")
+        await lin.wait_for("You are at Solo")
+        await lin.type("leave")
+        await lin.wait_for("Your seat at Solo waits for you: type join 1.")
+        assert lin.conn is not None
+        lin.conn.close()
+        await asyncio.sleep(1.0)  # every worker has heard of the room
+        again = LinePerson(running, tmp_path, "Lin")
+        again.key = lin.key
+        await again.connect()
+        await again.wait_for("Your seat at Solo waits for you: type join 1.")
+        await again.type("join 1")
+        await again.wait_for("You are at Solo")
+        lin = again
+    finally:
+        if lin.conn is not None:
+            lin.conn.close()
+        await running.stop()
