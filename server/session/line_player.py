@@ -50,6 +50,11 @@ log = logging.getLogger(__name__)
 CALLED_OUT = (60.0, 10.0)
 """Seconds left on the person's clock that are read out, once each time the table waits on them."""
 
+CHATS_KEPT = 200
+"""Chat lines a line-mode session keeps for `history chat`."""
+CHAT_WORDS = frozenset({"chat", "talk", "charla"})
+"""The words after `history` (`historial`) that ask for the chat, in every language spoken."""
+
 LEAVE = frozenset({"leave", "lobby", "stand", "back"})
 QUITS = frozenset({"quit", "exit", "bye", "logout", QUIT})
 
@@ -110,6 +115,7 @@ class LinePlayer:
         self._stops: list[Callable[[], None]] = []  # what the table tells this session
         self._hall_watch: Callable[[], None] | None = None
         self._lobby_heard = len(hall.lobby_talk.lines)
+        self._chats: list[str] = []  # the chat lines heard, for `history chat`
         self._called: set[float] = set()
         self._naming: asyncio.Task[None] | None = None
         self._moved = moved
@@ -275,6 +281,8 @@ class LinePlayer:
             asyncio.get_running_loop().create_task(self._new_room(_named_room(rest)))
         elif verb in ("say", "chat", "/") and rest:
             self._talk(lambda: self.hall.lobby_say(self.fingerprint, rest))
+        elif verb == "history" and _about_chat(rest):
+            self._chat_history(rest)
         elif verb in ("ratings", "players", "ranking"):
             self.say(*ratings_lines(self.hall, self.fingerprint))
         elif verb in ("past", "games"):
@@ -368,7 +376,7 @@ class LinePlayer:
         self._lobby_heard = len(lines)
         if self.table is None and self.waiting is None and self.name:
             for said in new:
-                self.say(_chat_words(said))
+                self._chatted(said)
         waiting = self.waiting
         if waiting is not None and waiting.started:
             self.hall.stop_waiting(waiting)
@@ -424,6 +432,8 @@ class LinePlayer:
             self.to_lobby()
         elif verb in ("say", "chat", "/") and rest:
             self._talk(lambda: self.hall.lobby_say(self.fingerprint, rest))
+        elif verb == "history" and _about_chat(rest):
+            self._chat_history(rest)
         elif verb in ("rooms", "list"):
             self.say(*room_lines(self.hall, self.fingerprint))
         else:
@@ -473,6 +483,8 @@ class LinePlayer:
             self.to_lobby()
         elif verb in ("say", "chat", "/") and rest:
             self._talk(lambda: table.say(self.name, rest, self.hall.limits.chat_max))
+        elif verb == "history" and _about_chat(rest):
+            self._chat_history(rest)
         elif verb == "vote":
             self._vote(verbs.command(rest) if rest else "")
         elif verb == "save":
@@ -542,7 +554,20 @@ class LinePlayer:
     # --- what the table says besides the game -------------------------------------------------
 
     def _table_heard(self, said: Said) -> None:
-        self.say(_chat_words(said))
+        self._chatted(said)
+
+    def _chatted(self, said: Said) -> None:
+        """A chat line, said and kept for `history chat` apart from the game's story."""
+        words = _chat_words(said)
+        self._chats.append(words)
+        del self._chats[:-CHATS_KEPT]
+        self.say(words)
+
+    def _chat_history(self, rest: str) -> None:
+        """`history chat [N]`: the last chat lines heard (10 without a number)."""
+        count = rest.split()[-1]
+        shown = self._chats[-max(1, min(int(count), CHATS_KEPT)) :] if count.isdigit() else self._chats[-10:]
+        self.say(*(shown or [_("Nobody has said anything yet.")]))
 
     def _watched(self, update: Update) -> None:
         room = self._room
@@ -561,6 +586,12 @@ class LinePlayer:
             if mine.left <= mark and mark not in self._called and mine.left > 0:
                 self._called.add(mark)
                 self.say(_("One minute left.") if mark == 60 else _("{n} seconds left.", n=f"{mark:g}"))
+
+
+def _about_chat(rest: str) -> bool:
+    """Whether `history`'s words ask for the chat (`history chat`, `historial charla 20`)."""
+    first = rest.split()[0] if rest.split() else ""
+    return verbs.fold(first) in CHAT_WORDS
 
 
 def _chat_words(said: Said) -> str:

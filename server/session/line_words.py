@@ -52,12 +52,15 @@ LOBBY_HELP = (
         "and a number to go through one a turn at a time."
     ),
     N_("language CODE, to play in another language (language es, language en); the server remembers it."),
-    N_("say TEXT, to talk to the lobby; quit, to leave (your seats are kept)."),
+    N_(
+        "say TEXT, to talk to the lobby; history chat, to hear what was said again; quit, to leave (your "
+        "seats are kept)."
+    ),
 )
 
 TABLE_EXTRA_HELP = N_(
-    "Type help for the game's commands now; say TEXT talks to the table; vote calls or answers a vote "
-    "on a seat that holds the table up; leave goes back to the lobby, your seat kept."
+    "Type help for the game's commands now; say TEXT talks to the table, history chat says it again; vote "
+    "calls or answers a vote on a seat that holds the table up; leave goes back to the lobby, your seat kept."
 )
 
 
@@ -90,14 +93,14 @@ def room_named(hall: Hall, typed: str) -> AnyTable | str:
     unambiguous part of it (`join fri` for Friday); else the sentence saying why not."""
     tables = hall.ordered()
     text = typed.strip()
+    found = hall.find(text)  # its id (a new room is entered by it) or its whole name
+    if found is not None:
+        return found
     if text.isdigit():
         number = int(text)
         if 1 <= number <= len(tables):
             return tables[number - 1]
         return _("There is no room {number}. Type rooms to hear them, numbered.", number=number)
-    found = hall.find(text)
-    if found is not None:
-        return found
     named = match(text, [(i, t.name) for i, t in enumerate(tables)], "room")
     if isinstance(named, Miss):
         return named.sentence + " " + _("Type rooms to hear them.")

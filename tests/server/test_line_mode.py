@@ -366,3 +366,35 @@ async def test_back_in_the_lobby_a_person_hears_that_their_seat_waits(tmp_path: 
         if lin.conn is not None:
             lin.conn.close()
         await running.stop()
+
+
+async def test_history_chat_says_the_chat_again_apart_from_the_game(tmp_path: Path) -> None:
+    running = await start_server(tmp_path)
+    lin = LinePerson(running, tmp_path, "Lin")
+    try:
+        await lin.connect()
+        await lin.wait_for("What name")
+        await lin.type("Lin")
+        await lin.type("history chat")
+        await lin.wait_for("Nobody has said anything yet.")
+        await lin.type("say first words")
+        await lin.wait_for("Lin says: first words")
+        before = len(lin.out.text)
+        await lin.type("history chat")
+        await asyncio.sleep(0.5)
+        assert lin.out.text[before:] == "Lin says: first words\n"
+        await lin.type("new Solo classic 1 person 1 easy bot")
+        await lin.wait_for("You are at Solo")
+        await lin.type("say at the table")
+        await lin.wait_for("Lin says: at the table")
+        await lin.type("say more")
+        await lin.wait_for("Lin says: more")
+        before = len(lin.out.text)
+        await lin.type("history chat 1")
+        await asyncio.sleep(0.5)
+        told = lin.out.text[before:]
+        assert "Lin says: more\n" in told and "at the table" not in told  # the last line of the chat
+    finally:
+        if lin.conn is not None:
+            lin.conn.close()
+        await running.stop()
