@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from cli import arguments
+from cli import arguments, commands
 from translation import N_, _
 
 port = arguments.whole(0, 65535)
@@ -23,9 +23,9 @@ def store_url(text: str) -> str:
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser(
+    p = commands.parser(
+        sub,
         "serve",
-        help=_("serve games over SSH: ssh -p 2222 host"),
         description=_(
             "Serve landlords over SSH: people connect with ssh -p PORT host (any key; no account), "
             "meet in a lobby and play together, each from their own terminal."
