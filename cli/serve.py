@@ -200,6 +200,9 @@ def run(args: argparse.Namespace) -> int:
         relay_secret=args.relay_secret,
         lease=max(2.0, min(args.lease, 300.0)),
     )
+    if args.relay is not None and (args.store is None or args.relay_secret is None):
+        print("landlords serve: --relay needs --store postgresql://... and --relay-secret FILE")
+        return 2
     refusals = (
         (config.folder, N_("landlords serve: the data folder {path} cannot be used: {problem}")),
         (config.saves, N_("landlords serve: the saves folder {path} cannot be used: {problem}")),
@@ -209,9 +212,6 @@ def run(args: argparse.Namespace) -> int:
         if problem is not None:
             print(_(refusal, path=folder, problem=problem))
             return 2
-    if args.relay is not None and (args.store is None or args.relay_secret is None):
-        print("landlords serve: --relay needs --store postgresql://... and --relay-secret FILE")
-        return 2
     limits = Limits()
     if args.connections is not None:
         limits = replace(limits, connections=args.connections)

