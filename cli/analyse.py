@@ -13,7 +13,7 @@ from typing import Any
 
 from rich.table import Table
 
-from cli import arguments
+from cli import arguments, commands
 from cli.output import Output
 from cli.saved_games import ID_HELP, add_saves_dir, edition_name, fail, say, store_for, text
 from engine import Command, Event, Game, GameView
@@ -27,7 +27,7 @@ PLAYOUTS_MOST = 100_000
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("analyse", help=_("each player's chance to win in a saved game"))
+    p = commands.parser(sub, "analyse")
     p.add_argument("id", metavar=_("GAME"), help=_(ID_HELP))
     p.add_argument(
         "--turn",

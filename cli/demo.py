@@ -9,7 +9,7 @@ import argparse
 from typing import Any
 
 import translation
-from cli import arguments, launch
+from cli import arguments, commands, launch
 from cli.output import Output
 from engine import new_game
 from engine.lookahead.players import SimplePlayer
@@ -22,7 +22,7 @@ LEVELS = ["normal", "hard", "normal", "hard"]
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("demo", help=_("watch the built-in players play a game"))
+    p = commands.parser(sub, "demo")
     p.add_argument(
         "--seed",
         metavar=_("SEED"),

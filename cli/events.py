@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from cli import commands
 from cli.saved_games import ID_HELP, add_saves_dir, fail, say, store_for
 from saves import SaveError
 from saves.eventlog import EventLogError, event_lines, load_event_log, replay, write_event_log
@@ -21,9 +22,7 @@ BROKEN = 1
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser(
-        "events", help=_("a saved game as an open event log (JSON Lines), or --check logs by replaying them")
-    )
+    p = commands.parser(sub, "events")
     p.add_argument("id", metavar=_("GAME"), nargs="?", default=None, help=_(ID_HELP))
     p.add_argument(
         "-o", "--out", metavar=_("FILE"), help=_("write the log to FILE instead of the standard output")

@@ -8,9 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from cli import arguments
 from room import pacing
-from room.heap import keep_settled
 from translation import _
-from tui import terminal
 
 if TYPE_CHECKING:
     from room import Room
@@ -126,8 +124,11 @@ def run(args: argparse.Namespace, kind: str = "menu", **opening: Any) -> int:
         if kind in ("menu", "quick", "new", "learn"):
             return plain.start(args, kind, opening.get("edition", "classic"), opening.get("seed"))
         return plain.refuse(kind)
+    from tui import terminal  # the full screen's own: loaded only to draw it
+
     if terminal.missing():
         return terminal.refuse()
+    from room.heap import keep_settled
     from tui import patches
     from tui.app import LandlordsApp, Opening
 

@@ -6,12 +6,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from cli import launch
-from translation import _
+from cli import commands, launch
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("learn", help=_("a first game that explains each thing the first time it happens"))
+    p = commands.parser(sub, "learn")
     launch.add_display_options(p, defaults=False)
     p.set_defaults(run=run)
 

@@ -7,32 +7,19 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from importlib import import_module
 
-from cli import argparse_words, arguments, launch
+from cli import argparse_words, arguments, commands, launch
 from translation import _
 
-SUBCOMMANDS = {
-    "new": "cli.new",
-    "learn": "cli.learn",
-    "resume": "cli.resume",
-    "saves": "cli.saved_games",
-    "replay": "cli.replay",
-    "analyse": "cli.analyse",
-    "verify": "cli.verify",
-    "rules": "cli.rules",
-    "review": "cli.review",
-    "simulate": "cli.simulate",
-    "merge": "cli.merge",
-    "events": "cli.events",
-    "demo": "cli.demo",
-    "serve": "cli.serve",
-}
+SUBCOMMANDS = {name: module for name, (module, _help) in commands.SUBCOMMANDS.items()}
 """Each subcommand's name and the module that registers it."""
 
 
-def build_parser(*, subcommands: bool = True) -> argparse.ArgumentParser:
+def build_parser(*, subcommands: bool | Collection[str] = True) -> argparse.ArgumentParser:
+    """The whole parser; with `subcommands` a collection of names, only those subcommands are registered
+    whole (their modules loaded), every other one by its name and line of help alone."""
     parser = arguments.Parser(
         prog="landlords",
         description=_("A property-trading board game for the terminal."),
@@ -49,8 +36,11 @@ def build_parser(*, subcommands: bool = True) -> argparse.ArgumentParser:
     launch.add_display_options(parser)
     if subcommands:
         sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
-        for module in SUBCOMMANDS.values():
-            import_module(module).register(sub)
+        for name, module in SUBCOMMANDS.items():
+            if subcommands is True or name in subcommands:
+                import_module(module).register(sub)
+            else:  # listed by `--help`; never run, since its name is not among the words
+                commands.parser(sub, name)
     return parser
 
 
@@ -86,8 +76,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.command = None
         if unknown:  # let the whole parser say what is wrong
             args = None
-    if args is None:
-        args = build_parser().parse_args(words)
+    if args is None:  # only the subcommands named are loaded, whatever option precedes them
+        args = build_parser(subcommands=set(words) & set(SUBCOMMANDS)).parse_args(words)
     try:
         if args.command is None:
             return launch.run(args)

@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from cli import commands
 from cli.saved_games import fail
 from cli.simulate import SHARD_FORMAT, SHARD_VERSION, Run, show
 from engine.tools.shards import share, simulation_from, tournament_from
@@ -24,9 +25,7 @@ LARGEST = 256 * 1024 * 1024
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser(
-        "merge", help=_("put the shards of a run (simulate --shard I/N) together into its report")
-    )
+    p = commands.parser(sub, "merge")
     p.add_argument("shards", metavar=_("SHARD"), nargs="+", help=_("the files the shards printed"))
     p.add_argument("--json", action="store_true", help=_("print one JSON object instead of tables"))
     p.set_defaults(run=run)

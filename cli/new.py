@@ -5,12 +5,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from cli import arguments, launch
+from cli import arguments, commands, launch
 from translation import _
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("new", help=_("start a new game (--quick: you and three bots, at once)"))
+    p = commands.parser(sub, "new")
     p.add_argument(
         "--quick", action="store_true", help=_("you and three bots, the official Short Game rules")
     )

@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 import translation
-from cli import arguments, launch
+from cli import arguments, commands, launch
 from cli.saved_games import ID_HELP, edition_name, fail, say, seat_text, store_for
 from engine.events import TurnStarted
 from engine.narration import narrate
@@ -26,9 +26,7 @@ from tui import terminal
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser(
-        "replay", help=_("step through a saved game on the board (or --text: told turn by turn)")
-    )
+    p = commands.parser(sub, "replay")
     p.add_argument(
         "id", metavar=_("GAME"), nargs="?", default=None, help=_("{id} (none: choose one)", id=_(ID_HELP))
     )

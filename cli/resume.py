@@ -12,7 +12,7 @@ import sys
 from typing import Any
 
 import translation
-from cli import launch
+from cli import commands, launch
 from cli.output import Output
 from cli.saved_games import ID_HELP, describe_game, fail, store_for, text
 from engine import Event
@@ -25,7 +25,7 @@ from tui import terminal
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("resume", help=_("take up a saved game where it was left"))
+    p = commands.parser(sub, "resume")
     p.add_argument(
         "id", metavar=_("ID"), nargs="?", help=_("{id} (default: the latest played)", id=_(ID_HELP))
     )

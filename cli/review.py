@@ -12,7 +12,7 @@ import argparse
 import sys
 from typing import Any
 
-from cli import launch
+from cli import commands, launch
 from cli.saved_games import ID_HELP, fail, store_for
 from room.chances import shared_pool
 from room.review import ReviewJob, Source, taken_back
@@ -22,9 +22,7 @@ from tui import terminal
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser(
-        "review", help=_("a game's review: chances and worth over time, who paid whom, its turning points")
-    )
+    p = commands.parser(sub, "review")
     p.add_argument("id", metavar=_("GAME"), help=_(ID_HELP))
     launch.add_display_options(p, defaults=False)
     p.set_defaults(run=run)

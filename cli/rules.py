@@ -16,6 +16,7 @@ import textwrap
 from collections.abc import Iterator
 from typing import Any
 
+from cli import commands
 from cli.launch import edition_choice
 from translation import _, rule_text
 
@@ -23,7 +24,7 @@ WIDTH_MOST = 100
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("rules", help=_("an edition's rules and where each comes from (--diff: two editions)"))
+    p = commands.parser(sub, "rules")
     p.add_argument(
         "edition",
         metavar=_("EDITION"),

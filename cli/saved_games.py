@@ -6,18 +6,19 @@ from __future__ import annotations
 import argparse
 import sys
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
-
-from cli.output import Output
-from engine import Game, load_edition, net_worth, waiting_for
+from cli import commands
 from engine.text import plain
-from saves import LoadedGame, SaveError, SaveStore, SaveSummary, Seat, saves_dir
-from saves.store import read
 from translation import N_, _, moment, money, ngettext, number
+
+if TYPE_CHECKING:  # the engine, the saves and rich load when a command runs, never for its arguments
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    from engine import Game
+    from saves import LoadedGame, SaveStore, SaveSummary, Seat
 
 ERROR = 2
 ID_HELP = N_("the save's id (or the start of its id or title), or its file")
@@ -33,12 +34,16 @@ def add_saves_dir(parser: argparse.ArgumentParser, default: Any = None) -> None:
 
 
 def store_for(args: argparse.Namespace) -> SaveStore:
+    from saves import SaveStore, saves_dir
+
     return SaveStore(saves_dir(args.saves_dir))
 
 
 def text(value: object, style: str = "") -> Text:
     """Anything for rich to print as it is: never read as markup, and no control character in it (names,
     titles and paths come from files and from other people)."""
+    from rich.text import Text
+
     return Text(plain(str(value)), style=style)
 
 
@@ -54,7 +59,7 @@ def fail(message: object) -> int:
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("saves", help=_("list, show or delete saved games"))
+    p = commands.parser(sub, "saves")
     add_saves_dir(p)
     p.set_defaults(run=run_list)
     actions = p.add_subparsers(dest="action", metavar=_("ACTION"))
@@ -93,6 +98,8 @@ def seat_text(seat: Seat) -> str:
 
 
 def edition_name(edition: str) -> str:
+    from engine import load_edition
+
     try:
         return load_edition(edition).name
     except ValueError:
@@ -152,6 +159,10 @@ def rules_text(changed: dict[str, object]) -> str:
 
 
 def standings_table(game: Game, seats: list[Seat]) -> Table:
+    from rich.table import Table
+
+    from engine import net_worth
+
     st = game.state
     table = Table(box=None, pad_edge=False)
     table.add_column(_("Player"))
@@ -178,6 +189,8 @@ def standings_table(game: Game, seats: list[Seat]) -> Table:
 
 def describe_game(console: Console, loaded: LoadedGame) -> None:
     """Where a saved game stands: title, edition, turn, the players' figures and whose move it is."""
+    from engine import waiting_for
+
     s = loaded.summary
     game = loaded.game
     console.print(text(s.title, style="bold"), text(f"({s.id})", style="dim"))
@@ -201,6 +214,11 @@ def describe_game(console: Console, loaded: LoadedGame) -> None:
 
 
 def run_list(args: argparse.Namespace) -> int:
+    from rich.table import Table
+
+    from cli.output import Output
+    from saves import SaveError
+
     store = store_for(args)
     console = Output()
     try:
@@ -210,7 +228,21 @@ def run_list(args: argparse.Namespace) -> int:
     if not found and not damaged:
         console.print(text(_("No saved games in {folder}.", folder=store.root)))
         return 0
-    if found:
+    if found and getattr(args, "plain", False):  # for a screen reader: a sentence a game, no table
+        say(_("Saved games in {folder}:", folder=store.root))
+        for s in found:
+            say(
+                _(
+                    "{id}: {title}; {edition}; {players}; {status}; last played {when}.",
+                    id=s.id,
+                    title=s.title,
+                    edition=edition_name(s.edition),
+                    players=", ".join(seat_text(seat) for seat in s.seats),
+                    status=status(s),
+                    when=when(s.updated),
+                )
+            )
+    elif found:
         console.print(
             text(_("Saved games in {folder}", folder=store.root)), soft_wrap=True
         )  # a long path is not cut
@@ -244,6 +276,11 @@ def run_list(args: argparse.Namespace) -> int:
 
 
 def run_show(args: argparse.Namespace) -> int:
+    from rich.table import Table
+
+    from cli.output import Output
+    from saves import SaveError
+
     store = store_for(args)
     try:
         loaded = store.load(args.id)
@@ -281,6 +318,9 @@ def run_show(args: argparse.Namespace) -> int:
 
 
 def run_delete(args: argparse.Namespace) -> int:
+    from saves import SaveError
+    from saves.store import read
+
     store = store_for(args)
     try:
         path = store.resolve(args.id)

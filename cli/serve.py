@@ -8,8 +8,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from cli import arguments
-from translation import _
+from cli import arguments, commands
+from translation import N_, _
 
 port = arguments.whole(0, 65535)
 
@@ -23,9 +23,9 @@ def store_url(text: str) -> str:
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser(
+    p = commands.parser(
+        sub,
         "serve",
-        help=_("serve games over SSH: ssh -p 2222 host"),
         description=_(
             "Serve landlords over SSH: people connect with ssh -p PORT host (any key; no account), "
             "meet in a lobby and play together, each from their own terminal."
@@ -203,6 +203,15 @@ def run(args: argparse.Namespace) -> int:
     if args.relay is not None and (args.store is None or args.relay_secret is None):
         print("landlords serve: --relay needs --store postgresql://... and --relay-secret FILE")
         return 2
+    refusals = (
+        (config.folder, N_("landlords serve: the data folder {path} cannot be used: {problem}")),
+        (config.saves, N_("landlords serve: the saves folder {path} cannot be used: {problem}")),
+    )
+    for folder, refusal in refusals:
+        problem = _unusable(folder)
+        if problem is not None:
+            print(_(refusal, path=folder, problem=problem))
+            return 2
     limits = Limits()
     if args.connections is not None:
         limits = replace(limits, connections=args.connections)
@@ -215,3 +224,17 @@ def run(args: argparse.Namespace) -> int:
     except (OSError, StoreError, PeerError) as exc:
         print(f"landlords serve: {exc}")
         return 1
+
+
+def _unusable(folder: Path) -> str | None:
+    """Why a folder the server keeps its files in cannot be one, in a few words; None when it is there
+    (made if missing) and can be written in."""
+    if folder.exists() and not folder.is_dir():
+        return _("it is a file.")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return f"{exc.strerror or exc}."
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return _("it cannot be written in.")
+    return None

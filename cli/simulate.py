@@ -23,7 +23,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from cli import arguments, headless, launch, parallel
+from cli import arguments, commands, headless, launch, parallel
 from cli.output import Output
 from engine import SetupError, board_for
 from engine.bots import LEVELS
@@ -36,7 +36,7 @@ from translation import N_, _, money, ngettext, number
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("simulate", help=_("play many headless games and report the figures"))
+    p = commands.parser(sub, "simulate")
     p.add_argument(
         "--games",
         metavar=_("GAMES"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from cli import commands
 from cli.saved_games import ID_HELP, add_saves_dir, fail, say, store_for
 from engine.fairness import short_fingerprint
 from saves import SaveError
@@ -22,7 +23,7 @@ UNFAIR = 1
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("verify", help=_("check that a finished game's dice and cards all came from its seed"))
+    p = commands.parser(sub, "verify")
     p.add_argument("id", metavar=_("GAME"), help=_(ID_HELP))
     add_saves_dir(p)
     p.set_defaults(run=run)

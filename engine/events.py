@@ -967,9 +967,10 @@ class CallAnswered(_Event):
 
 class ReasonGiven(_Event):
     """A bot's own line on why it made the move just told (`engine.bots.Bot.reason`). No rule emits it:
-    the table tells it after that move's events and keeps it with the game's save, and bots are not shown
-    it. The words are the bot's, so they are shown as plain text. Its rule is the rule of the move it
-    explains (the last event of that move; see `reason_for`)."""
+    the table tells it after that move's events (before the next turn's start or the game's end they led
+    to) and keeps it with the game's save, and bots are not shown it. The words are the bot's, so they are
+    shown as plain text. Its rule is the rule of the move it explains (the last event of that move; see
+    `reason_for`)."""
 
     kind: Literal["reason_given"] = "reason_given"
     rule: RuleId = "turn.order"  # made by `reason_for`, which names the rule of the move it explains

@@ -171,10 +171,8 @@ def _paid_for_passing(e: Any, n: Names, b: Board) -> Phrase:
     values: dict[str, object] = {"name": n[e.player], "space": where, "amount": Money(e.salary)}
     if e.box:
         if e.landed:
-            return Phrase(
-                N_("{name} reached {space}: {amount} wages from {box}."), box=_box(b, e.box), **values
-            )
-        return Phrase(N_("{name} passed {space}: {amount} wages from {box}."), box=_box(b, e.box), **values)
+            return Phrase(N_("{name} reached {space}: {amount} from {box}."), box=_box(b, e.box), **values)
+        return Phrase(N_("{name} passed {space}: {amount} from {box}."), box=_box(b, e.box), **values)
     if e.landed:
         return Phrase(N_("{name} landed on {space} and collected {amount}."), **values)
     return Phrase(N_("{name} passed {space} on the way and collected {amount}."), **values)

@@ -2,7 +2,10 @@
 standard output, a bell when a question waits.
 
 A loop, no event framework: the bots play (at the chosen pace, on `LoopClock`) until a person is needed,
-then one line is read and fed to the session. Type-ahead is kept by the terminal meanwhile.
+then one line is read and fed to the session. What was typed at a terminal meanwhile, before the person
+was asked, is never acted on: it is taken out of the terminal's buffer when a new question comes and said
+back as not taken, as a server refuses a line typed out of turn at once. Lines read from a file or a pipe
+are a script, read one per question.
 """
 
 from __future__ import annotations
@@ -10,6 +13,8 @@ from __future__ import annotations
 import contextlib
 import heapq
 import itertools
+import os
+import select
 import sys
 import threading
 import time
@@ -83,11 +88,18 @@ def play(
         sink.write(text)
         sink.flush()
 
-    def ring() -> None:
-        write(BELL)
+    def ring(signal: int) -> None:
+        write(BELL * signal)
 
+    early = _TypedAhead(source)
     lines = LineSession(
-        room.join(people), write, ring, advisor=_advisor(room), odds=_odds(room), reviewer=_reviewer(room)
+        room.join(people),
+        write,
+        ring,
+        advisor=_advisor(room),
+        odds=_odds(room),
+        reviewer=_reviewer(room),
+        typed_ahead=early.take,
     )
     read_line = _line_reader(source, lines)
     clock = LoopClock()
@@ -97,7 +109,7 @@ def play(
         driver.poke()
         while not lines.quitting:
             clock.run()
-            line = read_line()
+            line = "" if early.ended else read_line()
             if not line:  # the end of input: leave as `quit` would
                 lines.feed("quit")
                 break
@@ -113,6 +125,27 @@ def play(
         if "room.chances" in sys.modules:  # the advisor's processes, if it was asked
             sys.modules["room.chances"].close_shared_pool()
     return 0
+
+
+class _TypedAhead:
+    """The lines typed at a terminal before the person was asked, taken out of its buffer unread; and
+    whether the input ended (Ctrl-D) among them. A file or a pipe is a script: nothing is taken from it."""
+
+    def __init__(self, source: TextIO) -> None:
+        self._fd = source.fileno() if source.isatty() else None
+        self.ended = False
+
+    def take(self) -> list[str]:
+        if self._fd is None or self.ended:
+            return []
+        typed = b""
+        while select.select([self._fd], [], [], 0)[0]:
+            chunk = os.read(self._fd, 4096)
+            if not chunk:  # the end of input, typed ahead too
+                self.ended = True
+                break
+            typed += chunk
+        return typed.decode(errors="replace").splitlines()
 
 
 def _line_reader(source: TextIO, lines: LineSession) -> Callable[[], str]:

@@ -67,12 +67,19 @@ class StartMenu:
         self._ask()
 
     def _ask(self) -> None:
+        if self._step == "rules":
+            self._say(_(RULES[tuple(self._variants())]))
+            return
         self._say(question(self._step))
 
     def feed(self, line: str) -> None:
         words = clean(line)
         if isinstance(words, Miss):
             self._say(words.sentence)
+        elif not words:  # an empty line: the question again
+            pass
+        elif verbs.command(words) in ("help", "?") and self._step != "options":
+            self._say(_(HELP))
         elif verbs.command(words) in ("quit", "exit", "bye"):
             self.choice = Choice("quit")
             return
@@ -158,7 +165,27 @@ class StartMenu:
             levels.append(LEVELS[found])
         self._levels = levels * self._bots if len(levels) == 1 else levels
         self._step = "rules"
+        if self._variants() == ["full"]:  # nothing to choose: the edition plays its full rules only
+            edition = load_edition(self._edition).name
+            self._say(
+                _(
+                    "{edition} has neither a short game nor a time limit: it is played in full.",
+                    edition=edition,
+                )
+            )
+            return self._on_rules("full")
         return None
+
+    def _variants(self) -> list[str]:
+        """The variants the edition chosen plays: full, and the short game and a time limit if it has them."""
+        offered = ["full"]
+        for word, variant in (
+            ("short", RuleOptions(short_game=True)),
+            ("time", RuleOptions(time_limit_rounds=20)),
+        ):
+            if not self._check(TableSetup(self._edition, self._seats(), variant, None)):
+                offered.append(word)
+        return offered
 
     def _on_rules(self, words: str) -> str | None:
         word = verbs.inner(words).casefold()
@@ -172,7 +199,7 @@ class StartMenu:
                 return _("A time limit is from 1 to 500 rounds.")
             self._short, self._rounds = False, rounds
         else:
-            return _("Type full, short, or time and a number of rounds (time 20).")
+            return _(RULES[tuple(self._variants())])
         variant = RuleOptions(short_game=self._short, time_limit_rounds=self._rounds)
         problem = self._check(TableSetup(self._edition, self._seats(), variant, None))
         if problem:  # the variant is not played in this edition: said now, before its options
@@ -239,6 +266,20 @@ QUESTIONS = {
     "options": ASKED,
     "seed": N_("A seed to replay the game later, or random?"),
 }
+
+
+RULES = {
+    ("full", "short", "time"): QUESTIONS["rules"],
+    ("full", "short"): N_("Full rules or the short game? Type full or short."),
+    ("full", "time"): N_("Full rules or a time limit? Type full, or time and a number of rounds (time 20)."),
+    ("full",): N_("Type full."),
+}
+"""The question of the rules, offering only the variants the edition plays."""
+
+HELP = N_(
+    "Answer each question with one of the words it offers, then press Enter; back returns to the first "
+    "question, quit leaves."
+)
 
 
 def question(step: str) -> str:

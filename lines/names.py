@@ -1,11 +1,15 @@
-"""Names as people type them: a deed, a space or a player, by an unambiguous prefix in any case.
+"""Names as people type them: a deed, a space or a player, by an unambiguous part, in any case, accents
+and punctuation optional (`nuria` for Núria, `b&o` for B. & O. Railroad).
 
-An exact name wins over a longer one that it begins ("Lot 1" before "Lot 10"); a name shared by several
-spaces ("Chance") is typed as `space N`. Every miss is a sentence saying what would work.
+An exact name wins over a longer one that it begins ("Lot 1" before "Lot 10"), and a name's beginning over
+the beginnings of its later words (`james` for St. James Place); a name shared by several spaces
+("Chance") is typed as `space N`. Every miss is a sentence saying what would work, and a near miss
+(`boardwlk`) is asked about: "did you mean Boardwalk?".
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -25,11 +29,27 @@ class Miss:
 
 
 def _fold(text: str) -> str:
-    return " ".join(text.replace(".", "").casefold().split())
+    """A name as it is compared: no case, no accents, its punctuation a space (`B. & O.` is `b o`)."""
+    return " ".join(re.sub(r"[^\w]+|_", " ", verbs.fold(text)).split())
+
+
+def _words_begin(want: str, name: str) -> bool:
+    """Whether each typed word begins a word of the name, in the name's order (`james` for St. James
+    Place, `north car` for North Carolina Avenue)."""
+    words = name.split()
+    at = 0
+    for typed in want.split():
+        while at < len(words) and not words[at].startswith(typed):
+            at += 1
+        if at == len(words):
+            return False
+        at += 1
+    return True
 
 
 def match(typed: str, choices: Sequence[tuple[int, str]], what: str) -> int | Miss:
-    """The one choice (key, name) that `typed` names: exactly, else by a unique prefix."""
+    """The one choice (key, name) that `typed` names: exactly, else by a unique beginning, else by the
+    beginnings of its words; a near miss is answered with what it may have meant."""
     want = _fold(typed)
     if not want:
         return Miss(_(_NAME_THE.get(what, _NAME_THE["space"])))
@@ -37,15 +57,39 @@ def match(typed: str, choices: Sequence[tuple[int, str]], what: str) -> int | Mi
     if len(set(exact)) == 1:
         return exact[0]
     found = list(dict.fromkeys(key for key, name in choices if _fold(name).startswith(want)))
+    if not found:
+        found = list(dict.fromkeys(key for key, name in choices if _words_begin(want, _fold(name))))
     if len(found) == 1:
         return found[0]
     names = dict(choices)
+    shown = typed.strip()[:40]
     if not found:
-        return Miss(_(_NONE_CALLED.get(what, _NONE_CALLED["space"]), typed=typed.strip()[:40]))
+        none = _(_NONE_CALLED.get(what, _NONE_CALLED["space"]), typed=shown)
+        near = _near(want, choices)
+        if near:
+            return Miss(_("{none} Did you mean {names}?", none=none, names=_or(near)))
+        return Miss(none)
     listed = ", ".join(names[k] for k in found[:6]) + (" ..." if len(found) > 6 else "")
-    return Miss(
-        _("{typed!r} could be {listed}: type more of the name.", typed=typed.strip()[:40], listed=listed)
-    )
+    return Miss(_("{typed!r} could be {listed}: type more of the name.", typed=shown, listed=listed))
+
+
+def _near(want: str, choices: Sequence[tuple[int, str]]) -> list[str]:
+    """The names, at most three, that a typed name is a slip of: the closest whole names, or the names
+    with a word close to it."""
+    folded: dict[str, str] = {}
+    for _key, name in choices:
+        folded.setdefault(_fold(name), name)
+    close = difflib.get_close_matches(want, list(folded), n=3, cutoff=0.75)
+    if not close:
+        by_word = {word: f for f in folded for word in f.split()}
+        close = [by_word[w] for w in difflib.get_close_matches(want, list(by_word), n=3, cutoff=0.8)]
+    return list(dict.fromkeys(folded[f] for f in close))
+
+
+def _or(names: Sequence[str]) -> str:
+    if len(names) == 1:
+        return names[0]
+    return _("{some} or {last}", some=", ".join(names[:-1]), last=names[-1])
 
 
 _NAME_THE = {
@@ -56,6 +100,7 @@ _NAME_THE = {
     "edition": N_("Name the edition."),
     "level": N_("Name the level."),
     "option": N_("Name the option."),
+    "room": N_("Name the room."),
 }
 _NONE_CALLED = {
     "space": N_("No space is called {typed!r}."),
@@ -65,6 +110,7 @@ _NONE_CALLED = {
     "edition": N_("No edition is called {typed!r}."),
     "level": N_("No level is called {typed!r}."),
     "option": N_("No option is called {typed!r}."),
+    "room": N_("No room is called {typed!r}."),
 }
 
 _NOT_HERE = {

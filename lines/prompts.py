@@ -80,6 +80,20 @@ def managing(table: Table) -> list[str]:
     return [" ".join(verbs.word(w) for w in ws.split(" ")) for ws in order if ws in words]
 
 
+def choices(table: Table) -> tuple[list[str], list[str]]:
+    """What answers the decision waiting, and what else may be done meanwhile. When nothing answers it
+    itself (a debt: raise the money first), the ways to raise the money are the answer."""
+    words = decisions(table)
+    extra = managing(table)
+    if words:
+        return words, extra
+    raise_by = [
+        _("{word} and a deed's name", word=w) if w != verbs.word("borrow") else _borrow_word(table)
+        for w in extra
+    ]
+    return raise_by, []
+
+
 def question(table: Table) -> str | None:
     """The question for this person now, or None when the game does not wait on them."""
     if not is_asked(table):
@@ -90,19 +104,12 @@ def question(table: Table) -> str | None:
     b = table.board
     cash = money(view.players[table.me].cash)
     said = _situation(table)
-    words = decisions(table)
-    extra = managing(table)
-    if not words:  # nothing answers the decision itself: raise the money first (a debt)
-        words = [
-            _("{word} and a deed's name", word=w) if w != verbs.word("borrow") else _borrow_word(table)
-            for w in extra
-        ]
-        extra = []
+    words, extra = choices(table)
     choice = _or(words) if words else verbs.word("help")
     if pend.kind in ("roll", "end_turn"):
         here = b.name(view.players[table.me].position)
         if view.players[table.me].in_jail:
-            said = _("Your turn: you are on {space} in jail with {cash}", space=here, cash=cash)
+            said = _("Your turn: you are in jail with {cash}", cash=cash)
         else:
             said = _("Your turn: you are on {space} with {cash}", space=here, cash=cash)
     if extra and pend.kind != "auction":
@@ -212,7 +219,9 @@ def help_lines(table: Table, asked: bool) -> list[str]:
     """`help`: what works now, from the legal commands, then what may always be typed."""
     out = []
     if asked:
-        out.append(_("Now: {choices}.", choices=_or(decisions(table))))
+        words = choices(table)[0]
+        if words:
+            out.append(_("Now: {choices}.", choices=_or(words)))
         for cmd in table.legal:
             if type(cmd) not in MANAGING and type(cmd) is not TakeRide:
                 out.append(

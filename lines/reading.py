@@ -48,15 +48,16 @@ Reading = Act | Ask | Miss
 
 def clean(line: str) -> str | Miss:
     """The line as words, or why it cannot be read (control characters, far too long)."""
+    line = line.rstrip("\r\n")  # the line as typed, without its end
     if len(line) > LONGEST:
         return Miss(
             _(
-                "That line is {length} characters long; a command takes fewer than {longest}.",
+                "That line is {length} characters long; a command takes at most {longest}.",
                 length=number(len(line)),
                 longest=LONGEST,
             )
         )
-    if any((ord(ch) < 32 and ch != "\t") or ord(ch) == 127 for ch in line.rstrip("\r\n")):
+    if any((ord(ch) < 32 and ch != "\t") or ord(ch) == 127 for ch in line):
         return Miss(_("That line held control characters; type plain words, then press Enter."))
 
     return " ".join(line.split())

@@ -4,7 +4,8 @@
 of the table arrives as an `Update`, and each event in it is written as one sentence from the engine's
 narration (a bot's reason included). What the person types is fed in whole lines (`feed`); a line that is
 not understood or not allowed gets one sentence and changes nothing. When the game waits on the person, the
-question is the last line written, and `ring` is called when a new one comes (the runner's bell).
+question is the last line written, and `ring` is called when a new one comes (the runner's bell), with the
+signal: one for a question, two for an offer to answer, three for the game's end.
 
 It does no I/O and keeps no clock: a runner (`lines.local`, or a server's session) reads the lines, writes
 what it is handed, and paces the bots with a `room.BotDriver`.
@@ -13,7 +14,7 @@ what it is handed, and paces the bots with a `room.BotDriver`.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +27,8 @@ from lines.pages import Pages
 from lines.parser import Act, Ask, Table, clean, read
 from room import Room, Session, Update
 from room.chance_words import reading
+from room.ending import fair_dice, standings
+from room.lesson import Explanation, Lesson
 from translation import N_, _
 
 if TYPE_CHECKING:
@@ -51,6 +54,13 @@ AFTER_THE_END = frozenset(
 """What may still be typed once the game is over."""
 
 log = logging.getLogger(__name__)
+
+ASKED, OFFERED, ENDED = 1, 2, 3
+"""The signals, as the bells rung for them: a question of the game for you, an offer (a trade, a deal, a
+loan, a call to end the game) waiting on your answer, and the game's end. The line said with each begins
+with words of its own too ("Game over:"), which a screen reader can be told to sound."""
+
+OFFERS = frozenset({"trade_answer", "deal_answer", "loan_answer", "call_answer"})
 
 KEPT = 2000
 """Sentences kept for `history` and `repeat`."""
@@ -84,6 +94,10 @@ def _nothing() -> None:
     return None
 
 
+def _silent(signal: int) -> None:
+    return None
+
+
 class LineSession:
     """A person's seat(s) at a room, in lines. `write` is handed each line, newline included."""
 
@@ -91,12 +105,15 @@ class LineSession:
         self,
         session: Session,
         write: Callable[[str], None],
-        ring: Callable[[], None] = _nothing,
+        ring: Callable[[int], None] = _silent,
         on_quit: Callable[[], None] = _nothing,
         advisor: Advisor | None = None,
         odds: Odds | None = None,
         reviewer: Reviewer | None = None,
+        typed_ahead: Callable[[], Sequence[str]] = tuple,
     ) -> None:
+        """`typed_ahead` takes out, unread, the lines typed since the person was last asked (a terminal's
+        buffer): they are said back as not taken when a new question comes."""
         self.session = session
         self.room: Room = session.room
         self._write = write
@@ -115,10 +132,16 @@ class LineSession:
         self._advisor = advisor
         self._odds = odds
         self._reviewer = reviewer
+        self._typed_ahead = typed_ahead
         self._pages: Pages | None = None  # a long answer said a page at a time (`more`)
         self._jobs: list[tuple[Future[Any], int, Callable[[Any], list[str]]]] = []
         """What was asked of other processes and not yet told: the future, the table's version it was
         asked at, and how its answer is said."""
+        self.lesson: Lesson | None = None
+        """In the first game that teaches (`Room.lesson`): what it has explained to this person."""
+        if self.room.lesson:
+            person, history = min(session.seats), list(self.room.history())
+            self.lesson = Lesson.resumed(person, self.room.board, history, self.room.view(None))
         self._unsubscribe = self.room.subscribe(self._heard)
 
     # --- who and what -------------------------------------------------------------------------
@@ -170,10 +193,17 @@ class LineSession:
         if asked == self._last_line and not again:
             return
         new = asked != self._asked
+        if new and not self.room.finished:
+            self._not_taken()
         self._asked = asked
         self._say(asked)
         if new and not self.room.finished:
-            self._ring()
+            pend = table.view.pending
+            self._ring(OFFERED if pend is not None and pend.kind in OFFERS else ASKED)
+
+    def _teach(self, explanation: Explanation) -> None:
+        """Say one of the lesson's explanations, with the words to type."""
+        self._say(_("Lesson: {title}. {text}", title=_(explanation.title), text=_(explanation.said)))
 
     def _heard(self, update: Update) -> None:
         for event in update.events:
@@ -182,8 +212,22 @@ class LineSession:
             self._say(update.notice)
         if update.taken_back:
             self._say(_("A move was taken back."))
+        if self.lesson is not None:
+            for explanation in self.lesson.take(update.events, self.room.view(None)):
+                self._teach(explanation)
+        for event in update.events:
+            if event.kind == "game_over":
+                self._ended(event)
         if not self._holding:
             self._ask()
+
+    def _ended(self, over: Any) -> None:
+        """After "Game over": every player's standing, the seed the dice came from, and its signal."""
+        room = self.room
+        self._say(standings(over.standings, room.names))
+        if room.seed is not None:
+            self._say(_("Fair dice:") + " " + fair_dice(room.seed, room.fingerprint))
+        self._ring(ENDED)
 
     # --- the person's lines -------------------------------------------------------------------
 
@@ -210,6 +254,8 @@ class LineSession:
         recent = _this_turn(self.room.history())
         for event in recent:
             self._tell(event)
+        if self.lesson is not None:
+            self._teach(self.lesson.opening())
         self._ask()
 
     def feed(self, line: str) -> None:
@@ -255,6 +301,24 @@ class LineSession:
             self._say(_("{offer} Type yes to send it, or no.", offer=reading.confirm))
         else:
             self._act(reading)
+
+    def _not_taken(self) -> None:
+        """Say back the lines typed before this new question was asked (while the bots moved): none of
+        them acts, as none answers a question the person had not heard."""
+        said = []
+        for line in self._typed_ahead():
+            words = clean(line)
+            if isinstance(words, Miss):
+                said.append(_("a line that could not be read"))
+            elif words:
+                said.append(repr(words))
+        if said:
+            self._say(
+                _(
+                    "Not taken, typed before you were asked: {lines}. Type again what you still mean.",
+                    lines="; ".join(said),
+                )
+            )
 
     def close(self) -> None:
         """Stop following the room (the room itself is its host's to close)."""

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine import RuleOptions, ruleset_for
-from engine.bots.talk import asking_price
 from saves.model import FORMAT_VERSION
 
 Document = dict[str, Any]
@@ -23,6 +21,8 @@ FIRST_VERSION = 1
 def _buildings_as_levels(document: Document) -> Document:
     """Format 1 -> 2: a deed's `houses` and `hotel` become its building level; a hotel is the level above
     the most houses a lot takes under the game's rules (three in the Short Game, else the edition's)."""
+    from engine import RuleOptions, ruleset_for  # the rules load only for a save this old
+
     rules = ruleset_for(document["edition"], RuleOptions.model_validate(document["rules"]))
     hotel_level = rules.houses_before_hotel + 1
     for part in ("initial", "snapshot"):
@@ -37,6 +37,8 @@ def _refusals_name_their_price(document: Document) -> Document:
     """Format 2 -> 3: a refused trade's counter-price, until now only in its reason's words ("I would take
     $1,400 for it"), becomes its `asking` figure, read back from those words; so that the game replays
     to refusals that carry the prices they named."""
+    from engine.bots.talk import asking_price  # the bots' words load only for a save this old
+
     for cmd in document["log"]:
         if isinstance(cmd, dict) and cmd.get("kind") == "reject_trade" and "asking" not in cmd:
             reason = cmd.get("reason", "")

@@ -8,8 +8,8 @@ import os
 import time
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from engine import Game
 from engine.text import check_title
 from saves.atomic import leftovers, sync_folder
 from saves.codec import decode
@@ -29,9 +29,12 @@ from saves.location import (
 )
 from saves.lock import FileLock
 from saves.model import SaveFile, SaveSummary, Seat
-from saves.restore import LoadedGame, ReplayWatcher, restore
-from saves.session import SaveSession
 from saves.tidy import tidy
+
+if TYPE_CHECKING:  # a game's rules and replay load when one is loaded or saved, never to list them
+    from engine import Game
+    from saves.restore import LoadedGame, ReplayWatcher
+    from saves.session import SaveSession
 
 Summaries = list[SaveSummary]
 Problems = list[SaveError]
@@ -153,6 +156,8 @@ class SaveStore:
             updated=now,
             lesson=lesson,
         )
+        from saves.session import SaveSession
+
         session = SaveSession(path, save_id, title, seats, now, game.initial, lock, summary, lesson=lesson)
         try:
             session.save(game)
@@ -180,6 +185,8 @@ class SaveStore:
         except BaseException:
             lock.release()
             raise
+        from saves.session import SaveSession
+
         session = SaveSession(
             path,
             loaded.summary.id,
@@ -263,6 +270,8 @@ def _load(path: Path, watcher: ReplayWatcher | None = None, source: Path | None 
     """The game saved as `path`, read from `source` (its backup, say) when given."""
     if source is not None and not os.path.lexists(source):
         raise SaveNotFound(source, "there is no earlier save of this game")
+    from saves.restore import LoadedGame, restore
+
     save = read(source or path)
     game = restore(source or path, save, watcher)
     return LoadedGame(

@@ -5,7 +5,8 @@ while the auction runs would let anyone win it for $257, and "it is worth $300 t
 waits on the others would tell them what the bot would accept. So while an auction, an offer, a deal, a
 loan or a call is open, every reason given is kept back, and told, in the order given, once it closes.
 Reasons an answer carries in its own words (agreeing to a deal others have still to answer) are kept
-back the same way. The reasons are kept by the place of their move from the start: only the telling
+back the same way. A move's reasons are told after its events but before the next turn or the end of the
+game it led to. The reasons are kept by the place of their move from the start: only the telling
 waits. A bot playing a person's seat while they are away speaks as that bot, never in the person's name
 (`ReasonGiven.stand_in`).
 
@@ -37,6 +38,11 @@ CARRIED = frozenset(
     }
 )
 """Events that carry, in their `reason`, the words of the player who answered."""
+
+
+AFTERWARDS = frozenset({"turn_started", "game_over"})
+"""What a move may go on to after closing a decision: the reasons it released, and its own, are told
+before it, with the moves they explain (never after "Game over", or in the next player's turn)."""
 
 
 def decision_open(state: GameState) -> bool:
@@ -86,12 +92,12 @@ class Discretion:
                         e = e.model_copy(update={"reason": ""})
                 told.append(e)
             return told
-        if not self._held:
-            return list(events)
         released = [e for _, e in self._held]
         self._held.clear()
         own = [e for e in events if isinstance(e, ReasonGiven)]
-        return [*(e for e in events if not isinstance(e, ReasonGiven)), *released, *own]
+        moves = [e for e in events if not isinstance(e, ReasonGiven)]
+        cut = next((i for i, e in enumerate(moves) if e.kind in AFTERWARDS), len(moves))
+        return [*moves[:cut], *released, *own, *moves[cut:]]
 
     def forget_from(self, move: int) -> None:
         """Moves from `move` on were taken back: what they said is no longer to be told."""

@@ -31,6 +31,7 @@ CASES: dict[str, tuple[list[str], str | tuple[str, ...]]] = {
     "playouts.py": (["--positions", "4", "--repeats", "1", "--edition", "classic"], "playouts/CPU s"),
     "blunders.py": (["--levels", "easy,hard", "--edition", "classic"], "accepted 0 of 15"),
     "analysis.py": (["--games", "3", "--playouts", "4", "--editions", "classic", "--jobs", "1"], "Brier"),
+    "startup.py": (["--runs", "1"], "saves list (a game)"),
     "tui.py": (
         ["--starts", "1", "--commands", "6", "--panel-rounds", "1", "--panel-commands", "4"],
         "panel open",

@@ -61,3 +61,12 @@ def test_the_readme_opens_with_the_commands_to_play_and_to_test() -> None:
     blocks = re.findall(r"^```sh\n(.*?)\n```", (ROOT / "README.md").read_text(encoding="utf-8"), re.M | re.S)
     venv = "python3 -m venv .venv && . .venv/bin/activate && "
     assert blocks[:2] == [venv + "pip install . && landlords", venv + "pip install '.[test]' && pytest"]
+
+
+def test_postgresql_is_set_up_as_its_own_user_never_as_root() -> None:
+    """`initdb` and `pg_ctl` refuse to run as root: every one the operators' guide runs is run as the
+    database's own user."""
+    text = (ROOT / "docs" / "operating.md").read_text(encoding="utf-8")
+    runs = [line for line in text.splitlines() if re.search(r"\b(initdb|pg_ctl)\b", line) and "`" not in line]
+    assert runs, "the guide says how to start a PostgreSQL of its own"
+    assert all(line.startswith("sudo -u landlords-db ") for line in runs), runs

@@ -101,6 +101,8 @@ ROOM_FOR_THE_INTERFACE = {
     "room.command_words",  # commands and payments in words, the same on every face of a room
     "room.review_words",  # a review's sentences, the same on the full screen and in lines
     "room.rule_choices",  # a new game's rule options and their sentences, the same on every face
+    "room.lesson",  # the first game's explanations and when each is due, told by every face
+    "room.ending",  # the standings and the seed at a game's end, said the same on every face
 }
 
 

@@ -359,6 +359,17 @@ class LandlordsApp(App[int]):
     def action_no_suspend(self) -> None:
         self.notify(_("landlords does not suspend; Ctrl+Q saves the game and quits."), timeout=3)
 
+    def action_help_quit(self) -> None:
+        """Ctrl+C: what quits here, in words (Textual's own hint is markup, which the notices show as
+        typed, and names what Ctrl+Q does in a plain app)."""
+        self.notify(self.quit_hint(), title=_("Do you want to quit?"), timeout=4)
+
+    def quit_hint(self) -> str:
+        """What Ctrl+Q does now, in a sentence."""
+        if self._game is not None:
+            return _("Ctrl+Q saves the game and quits.")
+        return _("Ctrl+Q quits.")
+
     async def action_quit(self) -> None:
         game = self._game
         client = getattr(game, "client", None)

@@ -22,7 +22,7 @@ from engine.events import (
     BidPlaced,
     BuildingAuctionUncontested,
 )
-from engine.phrases import N_, Phrase
+from engine.phrases import N_, Money, Phrase
 from engine.registry import command, effect
 from engine.rules.checks import awaited
 from engine.rules.finance_1936.house_and_lot import lot_for_sale, put_houses_with_lot
@@ -155,11 +155,15 @@ def _check_bid(game: LiveGame, cmd: PlaceBid) -> Refusal:
             return refusal
     least = a.next_minimum
     if cmd.amount < least:
-        return IllegalCommand("bid_too_low", Phrase(N_("The bid must be at least ${least}."), least=least))
+        return IllegalCommand(
+            "bid_too_low", Phrase(N_("The bid must be at least {least}."), least=Money(least))
+        )
     if cmd.amount > funds(game, cmd.player):
         return IllegalCommand(
             "insufficient_funds",
-            Phrase(N_("You cannot bid more than the ${funds} you have."), funds=funds(game, cmd.player)),
+            Phrase(
+                N_("You cannot bid more than the {funds} you have."), funds=Money(funds(game, cmd.player))
+            ),
         )
     return None
 

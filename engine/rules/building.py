@@ -17,7 +17,7 @@ from engine.commands import Build, SellBuilding
 from engine.errors import IllegalCommand, Refusal
 from engine.events import BuildingBought, BuildingPlaced, BuildingSold, interned
 from engine.hooks import BUILD_ROOM, BUILD_RULES
-from engine.phrases import N_, Phrase
+from engine.phrases import N_, Money, Phrase
 from engine.registry import command, effect
 from engine.rules.auctions import rotation_after, start_building_auction
 from engine.rules.checks import deed_of, in_debt, may_manage
@@ -143,8 +143,8 @@ def _check_build(game: LiveGame, cmd: Build) -> Refusal:
         return IllegalCommand("no_hotels_left", Phrase(N_("The bank has no hotels left.")))
     cost = game.board.house_cost[cmd.space]
     if funds(game, p) < cost:
-        costs = N_("A hotel here costs ${cost}.") if kind == "hotel" else N_("A house here costs ${cost}.")
-        return IllegalCommand("insufficient_funds", Phrase(costs, cost=cost))
+        costs = N_("A hotel here costs {cost}.") if kind == "hotel" else N_("A house here costs {cost}.")
+        return IllegalCommand("insufficient_funds", Phrase(costs, cost=Money(cost)))
     return None
 
 

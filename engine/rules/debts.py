@@ -21,7 +21,7 @@ from engine.events import (
     JailCardsTransferred,
     PlayerBankrupt,
 )
-from engine.phrases import N_, Phrase
+from engine.phrases import N_, Money, Phrase
 from engine.registry import command, effect
 from engine.rules.checks import awaited
 from engine.rules.endings import building_cost, finish_if_over_after_bankruptcy
@@ -104,11 +104,11 @@ def _check_bankruptcy(game: LiveGame, cmd: DeclareBankruptcy) -> Refusal:
             "can_raise_cash",
             Phrase(
                 N_(
-                    "You can still raise ${can_raise} by selling buildings and mortgaging; "
-                    "the debt is ${amount}."
+                    "You can still raise {can_raise} by selling buildings and mortgaging; "
+                    "the debt is {amount}."
                 ),
-                can_raise=can_raise,
-                amount=debt.amount,
+                can_raise=Money(can_raise),
+                amount=Money(debt.amount),
             ),
         )
     return None

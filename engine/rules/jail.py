@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Literal
 from engine.commands import PayJailFine, UseJailCard
 from engine.errors import IllegalCommand, Refusal
 from engine.events import JailCardUsed, JailFinePaid, JailRollFailed, LeftJail, SentToJail
-from engine.phrases import N_, Phrase
+from engine.phrases import N_, Money, Phrase
 from engine.registry import command, effect
 from engine.rules.checks import actor, awaited
 from engine.rules.landing import space_action
@@ -124,7 +124,7 @@ def _check_fine(game: LiveGame, cmd: PayJailFine) -> Refusal:
     if funds(game, p) < jail.fine:
         return IllegalCommand(
             "insufficient_funds",
-            Phrase(N_("The fine is ${fine}; raise the cash first."), fine=jail.fine),
+            Phrase(N_("The fine is {fine}; raise the cash first."), fine=Money(jail.fine)),
         )
     return None
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from engine.commands import KeepMortgage, Mortgage, Unmortgage
 from engine.errors import IllegalCommand, Refusal
 from engine.events import Mortgaged, Unmortgaged, interned
-from engine.phrases import N_, Phrase
+from engine.phrases import N_, Money, Phrase
 from engine.registry import command, effect
 from engine.rules.building import group_of_street
 from engine.rules.checks import awaited, deed_of, in_debt, may_manage
@@ -75,7 +75,7 @@ def _check_unmortgage(game: LiveGame, cmd: Unmortgage) -> Refusal:
     cost = game.board.unmortgage_cost(cmd.space)
     if funds(game, cmd.player) < cost:
         return IllegalCommand(
-            "insufficient_funds", Phrase(N_("Lifting this mortgage costs ${cost}."), cost=cost)
+            "insufficient_funds", Phrase(N_("Lifting this mortgage costs {cost}."), cost=Money(cost))
         )
     return None
 

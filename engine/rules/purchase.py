@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from engine.commands import BuyProperty, DeclineProperty
 from engine.errors import IllegalCommand, Refusal
 from engine.events import PropertyBought, PropertyDeclined, interned
-from engine.phrases import N_, Phrase
+from engine.phrases import N_, Money, Phrase
 from engine.registry import command
 from engine.rules.auctions import start_deed_auction
 from engine.rules.checks import awaited
@@ -34,9 +34,9 @@ def _check_buy(game: LiveGame, cmd: BuyProperty) -> Refusal:
         return IllegalCommand(
             "insufficient_funds",
             Phrase(
-                N_("{space} costs ${price}; mortgage or sell first, or decline it."),
+                N_("{space} costs {price}; mortgage or sell first, or decline it."),
                 space=game.board.name(pend.space),
-                price=price,
+                price=Money(price),
             ),
         )
     return may_take_lots(game, cmd.player) or lot_for_sale(game, pend.space)

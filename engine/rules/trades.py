@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from engine.commands import AcceptTrade, CancelTrade, ProposeTrade, RejectTrade
 from engine.errors import IllegalCommand, Refusal
 from engine.events import TradeCancelled, TradeCompleted, TradeProposed, TradeRejected
-from engine.phrases import N_, Phrase
+from engine.phrases import N_, Money, Phrase
 from engine.registry import effect
 from engine.rules.building import step_up
 from engine.rules.finance_1936.markers import may_take_lots
@@ -62,7 +62,7 @@ def side_problem(table: Tabletop, owner: int, bundle: Bundle) -> Refusal:
     if bundle.cash > funds(table, owner):
         return IllegalCommand(
             "insufficient_funds",
-            Phrase(N_("{name} does not have ${cash}."), name=name, cash=bundle.cash),
+            Phrase(N_("{name} does not have {cash}."), name=name, cash=Money(bundle.cash)),
         )
     if len(set(bundle.deeds)) != len(bundle.deeds):
         return IllegalCommand("bad_trade", Phrase(N_("A deed is listed twice.")))

@@ -50,6 +50,10 @@ class Limits:
     chances_processes: int = 0  # processes a worker works figures out on (0: the cores, shared by workers)
 
 
+PATHS = ("authorized_keys", "saves_dir", "data_dir", "host_key", "relay_secret")
+"""The config's paths, made whole where it is made."""
+
+
 @dataclass(frozen=True)
 class ServerConfig:
     host: str = "127.0.0.1"
@@ -72,6 +76,14 @@ class ServerConfig:
     relay_secret: Path | None = None  # the file of the secret every host of the server is given
     lease: float = 10.0  # seconds a host holds its rooms without renewing (a dead host's rooms wait so long)
 
+    def __post_init__(self) -> None:
+        """Every path whole (`~` expanded, a relative one from the folder the server is started in): the
+        workers run in another folder, and read the same config."""
+        for name in PATHS:
+            value = getattr(self, name)
+            if value is not None:
+                object.__setattr__(self, name, Path(value).expanduser().absolute())
+
     @property
     def folder(self) -> Path:
         return self.data_dir or default_data_dir()
@@ -89,7 +101,7 @@ def config_to_json(config: ServerConfig) -> dict[str, Any]:
     only the front opens the store, and a URL may hold a password, which no process list should show."""
     raw = asdict(config)
     raw["store"] = None
-    for name in ("authorized_keys", "saves_dir", "data_dir", "host_key", "relay_secret"):
+    for name in PATHS:
         value = getattr(config, name)
         raw[name] = str(value) if value is not None else None
     raw["data_dir"] = str(config.folder)

@@ -143,6 +143,8 @@ async def read_header(sock: socket.socket, timeout: float = HEADER_TIME) -> Head
     done: asyncio.Future[Header] = loop.create_future()
 
     def readable() -> None:
+        if done.done():  # the header is found; the bytes after it stay readable until the reader goes
+            return
         try:
             data = sock.recv(V2_LONGEST, socket.MSG_PEEK)
         except (BlockingIOError, InterruptedError):

@@ -4,10 +4,10 @@ Where a room's line is wider than the screen, its longest cells wrap onto more l
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Callable
 from typing import ClassVar
 
+from rich.cells import cell_len, chop_cells
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -33,8 +33,9 @@ NARROWEST = 8
 def fit(rows: list[list[str]], width: int) -> tuple[list[list[str]], list[int], list[int]]:
     """The rows with the cells of the widest wrappable columns broken onto more lines, between words, until
     the columns (each with a cell of padding either side) fit `width`; each row's height; and each column's
-    width (a table measures a cell of several lines by all of it, so it is told)."""
-    widths = [max([len(_(COLUMNS[c])), *(len(r[c]) for r in rows)]) for c in range(len(COLUMNS))]
+    width (a table measures a cell of several lines by all of it, so it is told). Widths are counted in a
+    terminal's cells: a wide character (CJK, most emoji) takes two."""
+    widths = [max([cell_len(_(COLUMNS[c])), *(cell_len(r[c]) for r in rows)]) for c in range(len(COLUMNS))]
     while sum(widths) + 2 * len(widths) > width:
         widest = max(WRAPPED, key=lambda c: widths[c])
         if widths[widest] <= NARROWEST:
@@ -44,14 +45,31 @@ def fit(rows: list[list[str]], width: int) -> tuple[list[list[str]], list[int], 
     heights: list[int] = []
     for row in rows:
         cells = [
-            "\n".join(textwrap.wrap(cell, widths[c], break_on_hyphens=False) or [""])
-            if c in WRAPPED and len(cell) > widths[c]
-            else cell
+            "\n".join(wrap(cell, widths[c])) if c in WRAPPED and cell_len(cell) > widths[c] else cell
             for c, cell in enumerate(row)
         ]
         out.append(cells)
         heights.append(max(cell.count("\n") + 1 for cell in cells))
     return out, heights, widths
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """The text broken between words into lines of at most `width` cells; a word wider than that is broken
+    where it must, never between the halves of a wide character."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        for piece in chop_cells(word, width) if cell_len(word) > width else [word]:
+            if not line:
+                line = piece
+            elif cell_len(line) + 1 + cell_len(piece) <= width:
+                line = f"{line} {piece}"
+            else:
+                lines.append(line)
+                line = piece
+    if line:
+        lines.append(line)
+    return lines or [""]
 
 
 class LobbyScreen(Screen[None]):

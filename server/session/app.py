@@ -244,6 +244,12 @@ class ServerApp(LandlordsApp):
 
     # --- leaving ------------------------------------------------------------------------------
 
+    def quit_hint(self) -> str:
+        """What Ctrl+Q does here: from a game, back to the lobby; from the lobby, the end of the session."""
+        if self._game is not None or len(self.screen_stack) > 2:
+            return _("Ctrl+Q goes back to the lobby; your seat is kept.")
+        return _("Ctrl+Q ends the session.")
+
     async def action_quit(self) -> None:
         """From a game, back to the lobby (the seat is kept); from the lobby, the session ends."""
         if self._game is not None or len(self.screen_stack) > 2:

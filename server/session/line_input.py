@@ -3,8 +3,9 @@
 Without a terminal (`ssh -p PORT host plain`), the person's own terminal edits the line, echoes it and
 sends it whole when they press Enter: the bytes are lines already, and nothing is echoed back (a screen
 reader hears the line once). With a terminal (`ssh -t ...`), the client sends each key as it is pressed:
-what is typed is echoed, Backspace and Ctrl+U edit the line, and the keys that move a cursor are
-dropped, since a line mode has no cursor to move.
+what is typed is echoed, Backspace and Ctrl+U edit the line, Tab completes it (as a terminal's line
+editing does for `landlords --plain`: the one completion, else the candidates said on a line of their own),
+and the keys that move a cursor are dropped, since a line mode has no cursor to move.
 """
 
 from __future__ import annotations
@@ -23,8 +24,12 @@ class LineInput:
     """Bytes in, whole lines out (without their line ends). `echo` is given what the person's terminal
     should show of their typing (with a terminal); None when their terminal shows it itself."""
 
-    def __init__(self, echo: Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self, echo: Callable[[str], None] | None = None, complete: Callable[[str], list[str]] | None = None
+    ) -> None:
+        """`complete` gives the whole lines a partial one may be completed to (`lines.completion`)."""
         self.echo = echo
+        self.complete = complete
         self.partial = ""
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
         self._escape = 0  # 0 no escape under way; 1 after ESC; 2 in a control sequence (ESC [ or ESC O)
@@ -58,12 +63,40 @@ class LineInput:
                 lines.append(QUIT)
                 self.partial = ""
                 shown.append("\r\n")
+            elif ch == "\t" and self.echo is not None and self.complete is not None:
+                shown.append(self._completed(self.complete(self.partial)))
             elif (ch.isprintable() or ch == "\t") and len(self.partial) < LONGEST:
                 self.partial += " " if ch == "\t" else ch
                 shown.append(" " if ch == "\t" else ch)
         if self.echo is not None and shown:
             self.echo("".join(shown))
         return lines
+
+    def _completed(self, found: list[str]) -> str:
+        """Complete the line so far with Tab; what the terminal is to show of it."""
+        if not found:
+            return "\a"
+        whole = found[0] if len(found) == 1 else _common(found)
+        shown = ""
+        if len(whole) > len(self.partial) or len(found) == 1:
+            if len(found) == 1 and not whole.endswith(" "):
+                whole += " "
+            shown = "\b \b" * len(self.partial) + whole  # typed again, as completed
+            self.partial = whole[:LONGEST]
+        if len(found) > 1:
+            shown += "\r\n" + "   ".join(found[:20]) + "\r\n" + self.partial
+        return shown
+
+
+def _common(found: list[str]) -> str:
+    """The longest beginning the completions share, compared without case."""
+    first = found[0]
+    size = len(first)
+    for other in found[1:]:
+        size = min(size, len(other))
+        while size and other[:size].casefold() != first[:size].casefold():
+            size -= 1
+    return first[:size]
 
 
 def _escape_step(state: int, ch: str) -> int:

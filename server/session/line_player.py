@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING
 from engine import Command
 from engine.text import TextError
 from lines import verbs
+from lines.completion import completions, vocabulary
 from lines.replay_lines import ReplayLines
 from lines.review_lines import review_done
-from lines.session import LineSession
+from lines.session import ASKED, LineSession
 from room import Outcome, PersistenceError, Room, Session, Update
 from server.people.chat import Pace, Said
 from server.session.line_input import QUIT, LineInput
@@ -32,6 +33,7 @@ from server.session.line_words import (
     past_lines,
     ratings_lines,
     room_lines,
+    room_named,
 )
 from server.tables.hall import RemoteTable
 from server.tables.plans import TableError
@@ -47,6 +49,11 @@ log = logging.getLogger(__name__)
 
 CALLED_OUT = (60.0, 10.0)
 """Seconds left on the person's clock that are read out, once each time the table waits on them."""
+
+CHATS_KEPT = 200
+"""Chat lines a line-mode session keeps for `history chat`."""
+CHAT_WORDS = frozenset({"chat", "talk", "charla"})
+"""The words after `history` (`historial`) that ask for the chat, in every language spoken."""
 
 LEAVE = frozenset({"leave", "lobby", "stand", "back"})
 QUITS = frozenset({"quit", "exit", "bye", "logout", QUIT})
@@ -94,7 +101,7 @@ class LinePlayer:
         self.terminal = terminal
         self._send = write
         self._end = end
-        self.input = LineInput(self._echo if terminal else None)
+        self.input = LineInput(self._echo if terminal else None, self._complete)
         self.wanted, self.wanted_watch = wanted, watch
         self.moving: tuple[str, bool] | None = None
         self.over = False
@@ -108,6 +115,7 @@ class LinePlayer:
         self._stops: list[Callable[[], None]] = []  # what the table tells this session
         self._hall_watch: Callable[[], None] | None = None
         self._lobby_heard = len(hall.lobby_talk.lines)
+        self._chats: list[str] = []  # the chat lines heard, for `history chat`
         self._called: set[float] = set()
         self._naming: asyncio.Task[None] | None = None
         self._moved = moved
@@ -115,6 +123,13 @@ class LinePlayer:
         self.host = host or hall.config.host  # the server's address as the person reached it
         self.note = note
         self.language: Language = speaking()  # the person's: what they read is in it (`language CODE`)
+
+    def _complete(self, partial: str) -> list[str]:
+        """Tab at a table: the lines the one typed so far may be completed to (the game's words, the
+        names of its spaces and players), as `landlords --plain` completes them."""
+        if self.lines is None:
+            return []
+        return completions(partial, vocabulary(self.lines.table()))
 
     # --- writing ------------------------------------------------------------------------------
 
@@ -138,8 +153,10 @@ class LinePlayer:
         if not self.over:
             self._send(shown.encode("utf-8", errors="replace"))
 
-    def _ring(self) -> None:
-        self.write("\a")
+    def _ring(self, signal: int = ASKED) -> None:
+        """The bell, rung as many times as the signal says (`lines.session`: a question, an offer, the
+        game's end)."""
+        self.write("\a" * signal)
 
     # --- the session's course -----------------------------------------------------------------
 
@@ -239,6 +256,15 @@ class LinePlayer:
             )
         else:
             self.say(_("You are in the lobby. No room is open yet. Type rooms to hear them, or help."))
+        for number, table in enumerate(self.hall.ordered(), start=1):
+            if not table.finished and table.line(self.fingerprint).mine:
+                self.say(
+                    _(
+                        "Your seat at {name} waits for you: type join {number}.",
+                        name=table.name,
+                        number=number,
+                    )
+                )
         wanted, self.wanted = self.wanted, None
         if first and wanted:
             self.enter(wanted, self.wanted_watch)
@@ -255,6 +281,8 @@ class LinePlayer:
             asyncio.get_running_loop().create_task(self._new_room(_named_room(rest)))
         elif verb in ("say", "chat", "/") and rest:
             self._talk(lambda: self.hall.lobby_say(self.fingerprint, rest))
+        elif verb == "history" and _about_chat(rest):
+            self._chat_history(rest)
         elif verb in ("ratings", "players", "ranking"):
             self.say(*ratings_lines(self.hall, self.fingerprint))
         elif verb in ("past", "games"):
@@ -348,7 +376,7 @@ class LinePlayer:
         self._lobby_heard = len(lines)
         if self.table is None and self.waiting is None and self.name:
             for said in new:
-                self.say(_chat_words(said))
+                self._chatted(said)
         waiting = self.waiting
         if waiting is not None and waiting.started:
             self.hall.stop_waiting(waiting)
@@ -359,9 +387,9 @@ class LinePlayer:
     # --- going to a table ---------------------------------------------------------------------
 
     def enter(self, name: str, watch: bool) -> None:
-        table = self.hall.find(name)
-        if table is None:
-            self.say(_("There is no room called {name}. Type rooms to hear them.", name=name))
+        table = room_named(self.hall, name)
+        if isinstance(table, str):
+            self.say(table)
             return
         if isinstance(table, RemoteTable):  # held by another worker: the front carries the person there
             self.moving = (table.id, watch)
@@ -404,6 +432,8 @@ class LinePlayer:
             self.to_lobby()
         elif verb in ("say", "chat", "/") and rest:
             self._talk(lambda: self.hall.lobby_say(self.fingerprint, rest))
+        elif verb == "history" and _about_chat(rest):
+            self._chat_history(rest)
         elif verb in ("rooms", "list"):
             self.say(*room_lines(self.hall, self.fingerprint))
         else:
@@ -453,6 +483,8 @@ class LinePlayer:
             self.to_lobby()
         elif verb in ("say", "chat", "/") and rest:
             self._talk(lambda: table.say(self.name, rest, self.hall.limits.chat_max))
+        elif verb == "history" and _about_chat(rest):
+            self._chat_history(rest)
         elif verb == "vote":
             self._vote(verbs.command(rest) if rest else "")
         elif verb == "save":
@@ -522,7 +554,20 @@ class LinePlayer:
     # --- what the table says besides the game -------------------------------------------------
 
     def _table_heard(self, said: Said) -> None:
-        self.say(_chat_words(said))
+        self._chatted(said)
+
+    def _chatted(self, said: Said) -> None:
+        """A chat line, said and kept for `history chat` apart from the game's story."""
+        words = _chat_words(said)
+        self._chats.append(words)
+        del self._chats[:-CHATS_KEPT]
+        self.say(words)
+
+    def _chat_history(self, rest: str) -> None:
+        """`history chat [N]`: the last chat lines heard (10 without a number)."""
+        count = rest.split()[-1]
+        shown = self._chats[-max(1, min(int(count), CHATS_KEPT)) :] if count.isdigit() else self._chats[-10:]
+        self.say(*(shown or [_("Nobody has said anything yet.")]))
 
     def _watched(self, update: Update) -> None:
         room = self._room
@@ -541,6 +586,12 @@ class LinePlayer:
             if mine.left <= mark and mark not in self._called and mine.left > 0:
                 self._called.add(mark)
                 self.say(_("One minute left.") if mark == 60 else _("{n} seconds left.", n=f"{mark:g}"))
+
+
+def _about_chat(rest: str) -> bool:
+    """Whether `history`'s words ask for the chat (`history chat`, `historial charla 20`)."""
+    first = rest.split()[0] if rest.split() else ""
+    return verbs.fold(first) in CHAT_WORDS
 
 
 def _chat_words(said: Said) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import EDITIONS, edition_named, load_edition
+from lines.names import Miss, match
 from room import DEFAULT_LEVEL, LEVELS
 from room.pacing import DEFAULT_SPEED, SPEEDS
 from server.people.places import counting
@@ -26,7 +27,7 @@ from server.tables.plans import (
 from translation import N_, _, ngettext
 
 if TYPE_CHECKING:
-    from server.tables.hall import Hall
+    from server.tables.hall import AnyTable, Hall
 
 RANKED_SAID = 10
 """The rated people `ratings` reads out (the person's own place besides, if lower)."""
@@ -37,7 +38,10 @@ WELCOME = N_(
 
 LOBBY_HELP = (
     N_("In the lobby: rooms, to hear the rooms open."),
-    N_("join NAME, to take a seat at a room (or your own seat again); watch NAME, to watch one."),
+    N_(
+        "join and a room's number or name (join 2, join fri), to take a seat at a room (or your own seat "
+        "again); watch and one, to watch it."
+    ),
     N_(
         "new NAME, to make a room; after the name you may say the edition, how many people and bots, the "
         "bots' level, full for the full game, a clock such as clock 3 plus 15, and no advisor. "
@@ -48,12 +52,15 @@ LOBBY_HELP = (
         "and a number to go through one a turn at a time."
     ),
     N_("language CODE, to play in another language (language es, language en); the server remembers it."),
-    N_("say TEXT, to talk to the lobby; quit, to leave (your seats are kept)."),
+    N_(
+        "say TEXT, to talk to the lobby; history chat, to hear what was said again; quit, to leave (your "
+        "seats are kept)."
+    ),
 )
 
 TABLE_EXTRA_HELP = N_(
-    "Type help for the game's commands now; say TEXT talks to the table; vote calls or answers a vote "
-    "on a seat that holds the table up; leave goes back to the lobby, your seat kept."
+    "Type help for the game's commands now; say TEXT talks to the table, history chat says it again; vote "
+    "calls or answers a vote on a seat that holds the table up; leave goes back to the lobby, your seat kept."
 )
 
 
@@ -63,15 +70,41 @@ def room_lines(hall: Hall, fingerprint: str) -> list[str]:
     if not tables:
         return [_("No room is open. Type new NAME to make one.")]
     out = [ngettext("{n} room:", "{n} rooms:", len(tables))]
-    for table in tables:
+    for number, table in enumerate(tables, start=1):
         line = table.line(fingerprint)
         who = line.people or _("nobody yet")
         values = {"name": line.name, "edition": line.edition_words, "who": who, "status": line.status}
         if line.mine:
-            out.append(_("{name}: {edition}; {who}; {status}. You have a seat there.", **values))
+            out.append(
+                _(
+                    "{number}. {name}: {edition}; {who}; {status}. You have a seat there.",
+                    number=number,
+                    **values,
+                )
+            )
         else:
-            out.append(_("{name}: {edition}; {who}; {status}.", **values))
+            out.append(_("{number}. {name}: {edition}; {who}; {status}.", number=number, **values))
+    out.append(_("Type join and a room's number or name (join 1), or watch and one."))
     return out
+
+
+def room_named(hall: Hall, typed: str) -> AnyTable | str:
+    """The room a person names: by its number in the lobby's list, its id, its whole name, or an
+    unambiguous part of it (`join fri` for Friday); else the sentence saying why not."""
+    tables = hall.ordered()
+    text = typed.strip()
+    found = hall.find(text)  # its id (a new room is entered by it) or its whole name
+    if found is not None:
+        return found
+    if text.isdigit():
+        number = int(text)
+        if 1 <= number <= len(tables):
+            return tables[number - 1]
+        return _("There is no room {number}. Type rooms to hear them, numbered.", number=number)
+    named = match(text, [(i, t.name) for i, t in enumerate(tables)], "room")
+    if isinstance(named, Miss):
+        return named.sentence + " " + _("Type rooms to hear them.")
+    return tables[named]
 
 
 def ratings_lines(hall: Hall, fingerprint: str) -> list[str]:

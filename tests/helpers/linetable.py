@@ -23,6 +23,7 @@ class LineTable:
     out: list[str] = field(default_factory=list)
     typed: list[str] = field(default_factory=list)
     rings: int = 0
+    signals: list[int] = field(default_factory=list)
 
     @property
     def transcript(self) -> str:
@@ -59,8 +60,9 @@ def line_table(
     clock = LoopClock(sleep=lambda _: None)
     box: list[LineTable] = []
 
-    def ring() -> None:
+    def ring(signal: int) -> None:
         box[0].rings += 1
+        box[0].signals.append(signal)
 
     lines = LineSession(room.join({ME}), out.append, ring)
     lt = LineTable(room, lines, clock, out)

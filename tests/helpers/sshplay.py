@@ -389,10 +389,19 @@ def ada_and_bob(running: Running, tmp: Path) -> tuple[Person, Person]:
 class ServerProcess:
     """`landlords serve` in a process of its own (to be killed, restarted, or reached by OpenSSH)."""
 
-    def __init__(self, tmp: Path, workers: int = WORKERS, extra: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        tmp: Path,
+        workers: int = WORKERS,
+        extra: tuple[str, ...] = (),
+        folders: tuple[str, str] | None = None,
+    ) -> None:
         self.tmp = tmp
         self.workers = workers
         self.extra = extra  # more of `landlords serve`'s options
+        self.folders = folders
+        """The data and saves folders as typed, relative to `tmp`, where the server is then started (else
+        `tmp`'s server and saves folders, whole, started from the checkout)."""
         self.proc: asyncio.subprocess.Process | None = None
         self.port = 0
 
@@ -408,15 +417,15 @@ class ServerProcess:
             "--port",
             "0",
             "--data-dir",
-            str(self.tmp / "server"),
+            self.folders[0] if self.folders else str(self.tmp / "server"),
             "--saves-dir",
-            str(self.tmp / "saves"),
+            self.folders[1] if self.folders else str(self.tmp / "saves"),
             "--workers",
             str(self.workers),
             *self.extra,
             stdout=asyncio.subprocess.PIPE,
             stderr=open(self.tmp / "server.log", "ab"),  # noqa: SIM115 - the process keeps it
-            cwd=Path(__file__).resolve().parents[2],
+            cwd=self.tmp if self.folders else Path(__file__).resolve().parents[2],
             env={
                 **os.environ,
                 "LANGUAGE": "",

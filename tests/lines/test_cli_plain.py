@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import os
 import pty
+import re
 import select
 import signal
 import sys
@@ -17,6 +18,7 @@ import pytest
 from cli.main import main
 
 Capture = pytest.CaptureFixture[str]
+BOXES = re.compile("[\u2500-\u259f]")
 
 
 def _run(monkeypatch: pytest.MonkeyPatch, capsys: Capture, argv: list[str], typed: str) -> str:
@@ -43,7 +45,8 @@ def test_plain_starts_saves_and_resumes_a_game_in_lines(
     chosen = _run(
         monkeypatch, capsys, ["--plain", *common], "new\nfin\n2\nhard\nshort\nfull\ndone\n5\nwho\nquit\n"
     )
-    assert "Finance has no Short Game.\nFull rules, the short game, or a time limit?" in chosen
+    assert "Finance has no Short Game.\nFull rules or a time limit?" in chosen
+    assert "Full rules, the short game, or a time limit?" not in chosen  # Finance has no short game
     assert "Landlords, Finance: you are Vera, playing Ada (bot), Grace (bot)." in chosen
     new = _run(
         monkeypatch,
@@ -114,3 +117,76 @@ def test_at_a_real_terminal_it_completes_names_and_writes_no_escape_byte(tmp_pat
         os.close(fd)
     assert b"\x1b" not in seen and b"\x07" in seen
     assert b"deed st. ch" in seen and b"St. Charles Place, space 11" in seen
+
+
+def test_lines_typed_while_the_bots_move_are_said_back_and_never_acted_on(tmp_path: Path) -> None:
+    """At a real terminal, `roll` and `buy` typed during the bots' turns are not kept for the person's
+    next question: they are said back as not taken, and the game still waits for the roll."""
+    argv = [sys.executable, "-m", "cli.main", "new", "--plain", "--seed", "2", "--speed", "normal"]
+    argv += ["--saves-dir", str(tmp_path), "--name", "Vera"]
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the game
+        try:
+            os.environ["TERM"] = "xterm"
+            os.execv(argv[0], argv)
+        finally:
+            os._exit(127)
+    seen = b""
+
+    def until(wanted: bytes, start: int = 0, timeout: float = 60) -> int:
+        """Read until `wanted` appears after `start`; where it ends."""
+        nonlocal seen
+        deadline = time.monotonic() + timeout
+        while wanted not in seen[start:] and time.monotonic() < deadline:
+            if select.select([fd], [], [], 0.2)[0]:
+                try:
+                    seen += os.read(fd, 65536)
+                except OSError:
+                    break
+        assert wanted in seen[start:], seen[-800:]
+        return seen.index(wanted, start) + len(wanted)
+
+    def question(start: int) -> tuple[str, int]:
+        """The question asked after `start` (the line before its bell), and where the bell is."""
+        bell = until(b"\x07", start)
+        return seen[:bell].decode().rstrip("\x07").splitlines()[-1], bell
+
+    try:
+        asked, at = question(0)
+        for _ in range(12):  # my first turn, whatever it brings, up to its end
+            answer = next(
+                w for w in ("roll", "decline", "pass", "end") if f"Type {w}" in asked or f" {w}" in asked
+            )
+            os.write(fd, answer.encode() + b"\r")
+            if answer == "end":
+                break
+            asked, at = question(at)
+        assert answer == "end"
+        turn = until(b"to play.", at)  # the bots' turns have begun
+        rolled = seen.count(b"Vera rolled")
+        os.write(fd, b"roll\rbuy\r")
+        until(b"Not taken, typed before you were asked: 'roll'; 'buy'. Type again what you still mean.", turn)
+        asked, at = question(turn)
+        assert seen.count(b"Vera rolled") == rolled  # the roll typed ahead threw nothing
+        os.write(fd, b"quit\r")
+        until(b"Saved.", at)
+    finally:
+        if os.waitpid(pid, os.WNOHANG) == (0, 0):
+            time.sleep(2)
+            if os.waitpid(pid, os.WNOHANG) == (0, 0):
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+        os.close(fd)
+    assert b"\x1b" not in seen
+
+
+def test_plain_saves_list_says_a_sentence_a_game_without_a_table(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    common = ["--speed", "instant", "--saves-dir", str(tmp_path), "--name", "Vera"]
+    _run(monkeypatch, capsys, ["--plain", *common], "quick\nquit\n")
+    assert main(["--plain", "saves", "list", "--saves-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"Saved games in {tmp_path}:"
+    assert len(out) == 2 and ": Classic short game: Vera, Ada, Grace, Alan; Classic; " in out[1]
+    assert out[1].endswith(".") and not BOXES.search("\n".join(out))

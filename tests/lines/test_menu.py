@@ -96,7 +96,7 @@ def test_an_editions_own_options_are_offered_and_checked() -> None:
 
 def test_bad_answers_get_one_sentence_and_the_question_again() -> None:
     menu, out = _menu()
-    for line in ["", "x" * 1000, "\x1b[A", "frobnicate", "resume"]:
+    for line in ["x" * 1000, "\x1b[A", "frobnicate", "resume"]:
         before = len(out)
         menu.feed(line)
         assert len(out) - before == 2 and out[-1].startswith("Type quick"), out[before:]
@@ -106,3 +106,29 @@ def test_bad_answers_get_one_sentence_and_the_question_again() -> None:
     assert out[-1].startswith("Type quick")
     menu.feed("quit")
     assert menu.choice is not None and menu.choice.kind == "quit"
+
+
+def test_only_the_variants_an_edition_plays_are_offered() -> None:
+    from cli.plain import _problem
+
+    out: list[str] = []
+    menu = StartMenu(out.append, list, "Vera", _problem)
+    menu.start()
+    for line in ("new", "landlords-1904", "2", "easy"):
+        menu.feed(line)
+    said = [line.rstrip("\n") for line in out]
+    assert not any(line.startswith(("Full rules", "Type full")) for line in said)
+    assert said[-3] == "Landlord's Game 1904 has neither a short game nor a time limit: it is played in full."
+    assert said[-1].startswith("Type an option's name")
+    for line in ("back", "new", "finance", "2", "easy"):
+        menu.feed(line)
+    assert out[-1] == "Full rules or a time limit? Type full, or time and a number of rounds (time 20).\n"
+
+
+def test_an_empty_line_asks_again_and_help_says_how_to_answer() -> None:
+    menu, out = _menu()
+    asked = out[-1]
+    menu.feed("")
+    assert out[-2:] == [asked, asked]  # the question again, and nothing else
+    menu.feed("help")
+    assert out[-2].startswith("Answer each question with one of the words it offers") and out[-1] == asked

@@ -158,3 +158,34 @@ def test_no_typed_line_raises_whatever_it_holds() -> None:
     text = lt.transcript
     assert "\x1b" not in text and "Traceback" not in text
     assert all(line.strip() for line in text.split("\n")[:-1])
+
+
+@pytest.mark.parametrize(
+    ("typed", "named"),
+    [
+        ("james", "St. James Place"),
+        ("b&o", "B. & O. Railroad"),
+        ("BOARDWALK", "Boardwalk"),
+        ("north car", "North Carolina Avenue"),
+        ("st. charles", "St. Charles Place"),
+    ],
+)
+def test_names_match_words_anywhere_whatever_the_case_and_punctuation(typed: str, named: str) -> None:
+    from lines.names import space_named
+
+    board = line_table("classic", 1).table().board
+    space = space_named(typed, board)
+    assert isinstance(space, int) and board.name(space) == named
+
+
+def test_a_near_miss_is_asked_about_and_accents_are_optional() -> None:
+    from lines.names import player_named, space_named
+
+    board = line_table("classic", 1).table().board
+    assert space_named("boardwlk", board) == Miss("No space is called 'boardwlk'. Did you mean Boardwalk?")
+    assert player_named("nuria", ["Vera", "Núria"]) == 1
+    assert player_named("NÚRIA", ["Vera", "Nuria"]) == 1
+    assert player_named("gracie", ["Vera", "Grace", "Ada"]) == Miss(
+        "No player is called 'gracie'. Did you mean Grace?"
+    )
+    assert player_named("zzz", ["Vera", "Grace"]) == Miss("No player is called 'zzz'.")

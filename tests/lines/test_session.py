@@ -7,11 +7,11 @@ import io
 
 import pytest
 
-from engine import Build, Mortgage
+from engine import Build, Game, Mortgage
 from lines.completion import completions, vocabulary
 from lines.local import BELL, LoopClock, play
 from lines.parser import Table, spell
-from lines.session import involves
+from lines.session import LineSession, involves
 from room import Room, Seat
 from room.opponents import make_opponents
 
@@ -240,3 +240,103 @@ def test_the_first_lines_tell_the_deal_before_the_first_turn() -> None:
     dealt = [e for e in lt.room.history() if e.kind == "deed_dealt"]
     assert dealt and all(lt.room.narrate(e) in lt.transcript for e in dealt)
     assert lt.transcript.index(lt.room.narrate(dealt[-1])) < lt.transcript.index("Turn 1:")
+
+
+def _in_debt(deed: bool = True) -> LineTable:
+    """Vera owes Ada $50 of rent with $20 and Park Place: only mortgaging raises it (without Park Place,
+    nothing does)."""
+    from engine import RollDice
+
+    from scenario import BOARDWALK, PARK_PLACE, cash, dice, own, place, play, settle, table, turn_of
+
+    game = table(("Vera", "Ada"))
+    own(game, 1, BOARDWALK)
+    if deed:
+        own(game, 0, PARK_PLACE)
+    cash(game, 0, 20)
+    place(game, 0, 36)
+    dice(game, (1, 2))
+    turn_of(game, 0)
+    settle(game)
+    play(game, RollDice(player=0))
+    return _seated(game)
+
+
+def _seated(game: Game) -> LineTable:
+    """Vera (seat 0) in lines at a game set up by hand, against a bot."""
+    seats = [Seat(name="Vera", kind="human"), Seat(name="Ada", kind="bot", level="easy")]
+    room = Room(game, seats, make_opponents(seats, 1))
+    out: list[str] = []
+    lt = LineTable(room, LineSession(room.join({0}), out.append), LoopClock(sleep=lambda _: None), out)
+
+    def ring(signal: int) -> None:
+        lt.rings += 1
+        lt.signals.append(signal)
+
+    lt.lines = LineSession(room.join({0}), out.append, ring)
+    lt.lines.start()
+    return lt
+
+
+def test_help_in_a_debt_names_the_ways_to_raise_the_cash(caplog: pytest.LogCaptureFixture) -> None:
+    lt = _in_debt()
+    assert lt.room.view(0).pending.kind == "debt"  # type: ignore[union-attr]
+    said = lt.type("help")
+    assert said[0] == "Now: mortgage and a deed's name."
+    assert not any(r.levelname == "ERROR" for r in caplog.records)
+    assert said[-1].startswith("You owe $50 for ")
+
+
+def test_the_end_tells_the_standings_and_the_seed_with_a_signal_of_its_own() -> None:
+    lt = _in_debt(deed=False)
+    assert lt.signals == [1]  # the question: one bell
+    lt.type("bankrupt")
+    said = lt.type("yes")
+    over = next(i for i, line in enumerate(said) if line.startswith("Game over: Ada wins"))
+    assert said[over + 1] == "Standings: 1. Ada, $1,920; 2. Vera, $0."  # her cash and deed, his nothing
+    seed = lt.room.seed
+    assert said[over + 2].startswith(f"Fair dice: the seed was {seed}, whose SHA-256 begins ")
+    assert lt.room.fingerprint[:16] in said[over + 2]
+    assert lt.signals[-1] == 3 and said[-1].startswith("The game is over.")
+
+
+def test_refusals_write_money_as_it_is_said_in_each_language() -> None:
+    from translation import language, use
+
+    lt = line_table("classic", 1)
+    assert lt.type("offer ada: 5000 for Boardwalk")[0] == "Vera does not have $5,000."
+    spanish = language("es")
+    assert spanish is not None
+    with use(spanish):
+        assert lt.type("ofrecer ada: 5000 por Boardwalk")[0] == "Vera no tiene 5.000 $."
+
+
+def test_a_line_too_long_is_measured_as_typed() -> None:
+    from lines.reading import LONGEST
+
+    lt = line_table("classic", 1)
+    said = lt.type("x" * (LONGEST + 1) + "\n")
+    assert said[0] == f"That line is {LONGEST + 1} characters long; a command takes at most {LONGEST}."
+    assert "characters long" not in lt.type("x" * LONGEST + "\n")[0]
+
+
+def test_in_jail_the_question_says_so_once() -> None:
+    from scenario import cash, jail, settle, table, turn_of
+
+    game = table(("Vera", "Ada"))
+    jail(game, 0)
+    cash(game, 0, 20)
+    turn_of(game, 0)
+    lt = _seated(settle(game))
+    assert lt.last_line.startswith("Your turn: you are in jail with $20. Type roll")
+
+
+def test_wages_from_the_wages_box_are_said_once() -> None:
+    from engine import new_game
+    from engine.events import PassedGo
+    from engine.narration import describe
+
+    game = new_game("landlords-1904", ["Vera", "Ada"], seed=1)
+    event = PassedGo(player=0, salary=100, landed=False, space=0, box="wages")
+    said = describe(event, ["Vera", "Ada"], game.board)
+    assert said.endswith(": $100 from the Wages.") and said.count("ages") == 1

@@ -21,6 +21,7 @@ from room import Persistence, Room, Seat, TableSetup, Update, open_room, resume_
 from room.opponents import BotOpponent, make_opponents
 from room.room import REASON_LONGEST
 from saves import SaveStore
+from saves.telling import AFTERWARDS
 
 BOTS = [
     Seat(name="Ada", kind="bot", level="easy"),
@@ -71,7 +72,10 @@ def test_every_level_says_why_in_the_log_after_its_move() -> None:
         move = update.version - 1
         cmd = log[move]
         told = [e for e in update.events if isinstance(e, ReasonGiven)]
-        assert list(update.events[len(update.events) - len(told) :]) == told  # after the move's events
+        rest = [e for e in update.events if e.kind in AFTERWARDS]  # the next turn, the game's end
+        ending = len(update.events) - len(rest)
+        assert list(update.events[ending - len(told) : ending]) == told  # after the move's events...
+        assert list(update.events[ending:]) == rest  # ...and before what the move goes on to
         for said in told:  # its own move's, or one kept back until the decision it was part of closed
             place = min(i for i, r in untold.items() if i <= move and r == said.reason)
             assert log[place].player == said.player

@@ -241,7 +241,7 @@ async def test_a_spanish_player_makes_a_room_and_plays_in_spanish_words(tmp_path
         await ana.type("quién")  # a word of the table's, not the lobby's: named as typed, not in English
         await ana.wait_for("quién no es una orden del vestíbulo. Escribe ayuda")
         await ana.type("ayuda")
-        await ana.wait_for("unirse NOMBRE")
+        await ana.wait_for("unirse y el número o el nombre de una sala")
     finally:
         ana.close()
         await running.stop()

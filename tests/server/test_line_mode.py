@@ -285,3 +285,116 @@ def test_a_room_is_refused_a_variant_its_edition_does_not_have() -> None:
     assert (classic.bank, classic.bank_added, classic.advisor) == (180, 10, False)
     with pytest.raises(TableError, match="is not something a room has"):
         new_room_request("Friday with dragons", "key", "Cy")
+
+
+async def test_rooms_are_numbered_and_joined_by_number_or_a_part_of_the_name(tmp_path: Path) -> None:
+    running = await start_server(tmp_path)
+    lin, mo = LinePerson(running, tmp_path, "Lin"), LinePerson(running, tmp_path, "Mo")
+    try:
+        for person in (lin, mo):
+            await person.connect()
+            await person.wait_for("What name")
+            await person.type(person.name)
+            await person.wait_for(f"Welcome, {person.name}.")
+        await lin.type("new Friday classic 2 people 1 easy bot")
+        await lin.wait_for("waiting for 1 more")
+        for _ in range(40):  # the other worker hears of the room within a second
+            await mo.type("rooms")
+            await asyncio.sleep(0.25)
+            if "1. Friday: " in mo.out.text:
+                break
+        await mo.wait_for("1. Friday: ")
+        await mo.wait_for("Type join and a room's number or name (join 1), or watch and one.")
+        await mo.type("join 5")
+        await mo.wait_for("There is no room 5. Type rooms to hear them, numbered.")
+        await mo.type("join fridy")
+        await mo.wait_for("No room is called 'fridy'. Did you mean Friday? Type rooms to hear them.")
+        await mo.type("join fri")
+        await lin.wait_for("Friday is full: the game begins.")
+        await mo.wait_for("You are at Friday")
+    finally:
+        for conn in (lin.conn, mo.conn):
+            if conn is not None:
+                conn.close()
+        await running.stop()
+
+
+def test_tab_completes_a_line_typed_at_a_terminal() -> None:
+    import sys
+
+    from lines.completion import completions, vocabulary
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "helpers"))
+    from linetable import line_table
+
+    known = vocabulary(line_table("classic", 1).table())
+    shown: list[str] = []
+    typed = LineInput(shown.append, lambda partial: completions(partial, known))
+    assert typed.feed(b"mortgage balt\t") == [] and typed.partial == "mortgage Baltic Avenue "
+    assert "".join(shown).endswith("\b \b" * len("mortgage balt") + "mortgage Baltic Avenue ")
+    assert typed.feed(b"\r") == ["mortgage Baltic Avenue "]
+    shown.clear()
+    typed.feed(b"deed n\t")  # several: the candidates said on a line of their own, the line again
+    assert "deed New York Avenue" in shown[-1] and "deed North Carolina Avenue" in shown[-1]
+    assert shown[-1].endswith("\r\ndeed n") and typed.partial == "deed n"
+    assert typed.feed(b"ew\t\r") == ["deed New York Avenue "]
+    assert "\x1b" not in "".join(shown)
+
+
+async def test_back_in_the_lobby_a_person_hears_that_their_seat_waits(tmp_path: Path) -> None:
+    running = await start_server(tmp_path)
+    lin = LinePerson(running, tmp_path, "Lin")
+    try:
+        await lin.connect()
+        await lin.wait_for("What name")
+        await lin.type("Lin")
+        await lin.type("new Solo classic 1 person 1 easy bot")
+        await lin.wait_for("You are at Solo")
+        await lin.type("leave")
+        await lin.wait_for("Your seat at Solo waits for you: type join 1.")
+        assert lin.conn is not None
+        lin.conn.close()
+        await asyncio.sleep(1.0)  # every worker has heard of the room
+        again = LinePerson(running, tmp_path, "Lin")
+        again.key = lin.key
+        await again.connect()
+        await again.wait_for("Your seat at Solo waits for you: type join 1.")
+        await again.type("join 1")
+        await again.wait_for("You are at Solo")
+        lin = again
+    finally:
+        if lin.conn is not None:
+            lin.conn.close()
+        await running.stop()
+
+
+async def test_history_chat_says_the_chat_again_apart_from_the_game(tmp_path: Path) -> None:
+    running = await start_server(tmp_path)
+    lin = LinePerson(running, tmp_path, "Lin")
+    try:
+        await lin.connect()
+        await lin.wait_for("What name")
+        await lin.type("Lin")
+        await lin.type("history chat")
+        await lin.wait_for("Nobody has said anything yet.")
+        await lin.type("say first words")
+        await lin.wait_for("Lin says: first words")
+        before = len(lin.out.text)
+        await lin.type("history chat")
+        await asyncio.sleep(0.5)
+        assert lin.out.text[before:] == "Lin says: first words\n"
+        await lin.type("new Solo classic 1 person 1 easy bot")
+        await lin.wait_for("You are at Solo")
+        await lin.type("say at the table")
+        await lin.wait_for("Lin says: at the table")
+        await lin.type("say more")
+        await lin.wait_for("Lin says: more")
+        before = len(lin.out.text)
+        await lin.type("history chat 1")
+        await asyncio.sleep(0.5)
+        told = lin.out.text[before:]
+        assert "Lin says: more\n" in told and "at the table" not in told  # the last line of the chat
+    finally:
+        if lin.conn is not None:
+            lin.conn.close()
+        await running.stop()

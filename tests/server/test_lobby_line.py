@@ -110,3 +110,17 @@ def test_the_widest_cells_wrap_between_words_until_the_columns_fit() -> None:
     widths = [max(len(part) for part in cell.split("\n")) for cell in cells[0]]
     assert sum(widths) + 2 * len(widths) <= 79 and heights == [max(c.count("\n") + 1 for c in cells[0])]
     assert [" ".join(c.split()) for c in cells[0]] == rows[0]  # every word kept, none cut
+
+
+def test_wide_names_in_the_lobby_wrap_by_the_cells_they_take() -> None:
+    from rich.cells import cell_len
+
+    from server.screens.lobby import fit
+
+    playing = "李小龙 (3 houses), 山田太郎 🐉🐉, Núria, Ada, 王小明"
+    rows = [["Friday", "Classic short game", "4/4", playing, "turn 12"]]
+    cells, heights, widths = fit(rows, 60)
+    lines = cells[0][3].split("\n")
+    assert all(cell_len(line) <= widths[3] for line in lines), (lines, widths[3])
+    assert " ".join(lines) == playing and heights[0] == len(lines) > 1
+    assert sum(widths) + 2 * len(widths) <= 60

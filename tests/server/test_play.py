@@ -189,3 +189,18 @@ async def test_leaving_the_table_with_a_decision_open_leaves_no_dialog_over_the_
         await ada.leave()
     finally:
         await running.stop()
+
+
+async def test_ctrl_c_at_a_table_says_that_ctrl_q_goes_back_to_the_lobby(tmp_path: Path) -> None:
+    running = await start_server(tmp_path)
+    try:
+        ada, bob = ada_and_bob(running, tmp_path)
+        await seated(running, [ada, bob], "Friday", pace="instant")
+        await ada.connect("Friday", size=(120, 40))
+        await ada.wait_for("Friday")
+        await ada.press("\x03")  # Ctrl+C
+        await ada.wait_for("Ctrl+Q goes back to the lobby; your seat is kept.")
+        assert "[b]" not in ada.text()
+        await ada.leave()
+    finally:
+        await running.stop()

@@ -176,3 +176,27 @@ async def test_behind_a_real_haproxy_the_player_is_seen_from_their_own_address(t
         balancer.terminate()
         await balancer.wait()
         await running.stop()
+
+
+async def test_reading_a_header_says_nothing_is_wrong_when_nothing_is() -> None:
+    """The bytes after the header stay to be read while the reader waits to be removed: the header,
+    once found, is not found again (which logged an ERROR for every connection)."""
+    from server.network.proxy import read_header
+
+    loop = asyncio.get_running_loop()
+    faults: list[dict[str, object]] = []
+    loop.set_exception_handler(lambda _loop, context: faults.append(context))
+    ours, theirs = socket.socketpair()
+    try:
+        ours.setblocking(False)
+        theirs.sendall(b"PROXY TCP4 203.0.113.7 10.0.0.5 51000 2222\r\nSSH-2.0-client\r\n")
+        header = await read_header(ours)
+        for _ in range(5):
+            await asyncio.sleep(0.01)
+        assert header.source == ("203.0.113.7", 51000)
+        assert ours.recv(100) == b"SSH-2.0-client\r\n"
+        assert not faults, faults
+    finally:
+        loop.set_exception_handler(None)
+        ours.close()
+        theirs.close()

@@ -10,7 +10,7 @@ import pytest
 
 from saves import SaveStore
 
-from sshplay import Person, ada_and_bob, seated, start_server
+from sshplay import Person, ServerProcess, ada_and_bob, make_key, seated, start_server
 
 
 async def test_the_rooms_games_are_kept_in_the_servers_own_folder(
@@ -46,3 +46,31 @@ async def test_the_rooms_games_are_kept_in_the_servers_own_folder(
         await ada.leave()
     finally:
         await again.stop()
+
+
+async def test_relative_folders_typed_on_the_command_line_serve_from_where_they_were_typed(
+    tmp_path: Path,
+) -> None:
+    """`landlords serve --data-dir data --saves-dir games`, typed in a folder: the workers, which run
+    elsewhere, find the same folders; the server says it serves and a person reaches the lobby."""
+    server = await ServerProcess(tmp_path, workers=1, folders=("data", "games")).start()
+    try:
+        ada = await Person(server, make_key(tmp_path, "Ada"), "Ada").connect(size=(80, 24))
+        await ada.wait_for("Choose the name")
+        await ada.leave()
+    finally:
+        assert await server.stop() == 0
+    assert (tmp_path / "data" / "host_ed25519").is_file() and (tmp_path / "games").is_dir()
+
+
+def test_a_data_folder_that_cannot_be_one_is_refused_in_a_sentence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cli.main import main
+
+    taken = tmp_path / "a-file"
+    taken.write_text("not a folder")
+    assert main(["serve", "--port", "0", "--data-dir", str(taken)]) == 2
+    said = capsys.readouterr()
+    assert f"landlords serve: the data folder {taken} cannot be used: it is a file." in said.out + said.err
+    assert "Traceback" not in said.out + said.err

@@ -40,3 +40,35 @@ def test_the_bank_is_la_banca_throughout() -> None:
             assert "de tiempo" in spanish or TIME_BANKS.search(english), (english, spanish)
         assert not re.search(r"\b(?:del|al|el) banca\b", spanish, re.IGNORECASE), spanish
         assert not re.search(r"\b(?:la|las) banco\b", spanish, re.IGNORECASE), spanish
+
+
+GLOSSARY = {
+    r"\bChances\b": r"[Pp]rob(?:abilidades|\.)",  # "Prob." where a key's label must be short
+    r"\b[Ff]air dice\b": r"[Dd]ados limpios",
+    r"\bEnd turn\b": r"[Tt]erminar",
+    r"\b[Ss]hort [Gg]ame\b": r"[Pp]artida corta",
+    r"\bGet Out of Jail Free\b": r"Sal de la cárcel gratis",
+    r"\bCommunity Chest\b": r"Caja de Comunidad",
+    r"\b[Nn]et worth\b": r"[Pp]atrimonio",
+    r"\bmortgag": r"[Hh]ipotec",
+    r"\bseed\b": r"semilla",
+}
+"""The game's terms, each with the one Spanish word for it: a message naming the term names that word."""
+
+
+def test_each_term_of_the_glossary_is_translated_one_way_everywhere() -> None:
+    said = _translations()
+    for english, spanish in GLOSSARY.items():
+        uses = [(i, s) for i, s in said if re.search(english, i)]
+        assert uses, english
+        astray = [(i, s) for i, s in uses if not re.search(spanish, s)]
+        assert not astray, (english, astray[:3])
+    buttons = dict(said)
+    assert buttons["End turn"] != buttons["Pass"]  # two buttons, two words
+
+
+def test_a_key_named_y_is_never_read_as_the_word_y() -> None:
+    for english, spanish in _translations():
+        if re.search(r"(?:^|[.,;] )y on a (?:log )?line", english):
+            assert not re.search(r"(?:^|[.,;] )y en una línea", spanish), spanish
+            assert "tecla y" in spanish, spanish

@@ -238,6 +238,18 @@ async def test_ctrl_z_does_not_suspend_and_hang_up_quits_cleanly() -> None:
     assert app.game_screen is None
 
 
+async def test_ctrl_c_says_in_plain_words_what_quits() -> None:
+    seats = [VERA, ADA]
+    app = app_for(client_for(scripted_game(seats), seats))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        said = [(n.title, n.message) for n in app._notifications]
+        assert ("Do you want to quit?", "Ctrl+Q saves the game and quits.") in said
+        assert not any("[b]" in message for _title, message in said)
+
+
 async def test_ascii_glyphs_on_request() -> None:
     seats = [VERA, ADA]
 

@@ -9,6 +9,7 @@ from textual.widgets import DataTable, Input, Label, SelectionList, Static
 
 from engine import Game
 from room import Seat
+from room.lesson import EXPLANATIONS
 from tui.app import LandlordsApp
 from tui.dialog_router import KEPT
 from tui.dialogs.auction import AuctionDialog
@@ -16,7 +17,6 @@ from tui.dialogs.buy import BuyDialog
 from tui.dialogs.card import Card
 from tui.dialogs.mortgage import MortgageDialog
 from tui.dialogs.trade import TradeScreen
-from tui.lesson import EXPLANATIONS
 from tui.themes import DARK, LIGHT
 from tui.widgets.lesson_note import LessonNote
 

@@ -11,9 +11,9 @@ from engine.commands import RollDice
 from engine.events import CardDrawn, PropertyOffered, RentPaid, SentToJail
 from engine.lookahead.chances import chances
 from room import Persistence, lesson_setup
+from room.lesson import EXPLANATIONS, Lesson
 from tui.app import AppOptions, LandlordsApp, Opening
 from tui.dialogs.buy import BuyDialog
-from tui.lesson import EXPLANATIONS, Lesson
 from tui.screens.advice import AdviceScreen
 from tui.widgets.lesson_note import LessonNote
 

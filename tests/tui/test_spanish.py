@@ -21,6 +21,7 @@ from textual.widgets import Button, DataTable, Static
 
 from engine import Game
 from room import Persistence
+from room.lesson import EXPLANATIONS
 from room.review import ReviewJob
 from saves import SaveStore
 from translation import ENGLISH, language, use
@@ -29,7 +30,6 @@ from tui.dialogs.auction import AuctionDialog
 from tui.dialogs.buy import BuyDialog
 from tui.dialogs.debt import DebtDialog
 from tui.dialogs.trade import TradeScreen
-from tui.lesson import EXPLANATIONS
 from tui.screens.game_over import GameOverScreen
 from tui.screens.help import HelpScreen
 from tui.screens.new_game import NewGameScreen

@@ -109,7 +109,7 @@ async def test_the_negotiator_shows_what_the_trade_does_to_both_groups() -> None
         assert "Ada: no group completed or broken" in effects
         screen.query_one("#give-cash", Input).value = "5000"
         await pilot.pause()
-        assert "Vera does not have $5000" in str(screen.query_one("#status").render())
+        assert "Vera does not have $5,000" in str(screen.query_one("#status").render())
         assert screen.query_one("#send").disabled
 
 

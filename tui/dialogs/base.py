@@ -11,11 +11,11 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Button
 
 from engine import Command, GameView
+from room.lesson import Explanation
 from translation import N_, _
 from tui.client import GameClient
 from tui.director import Decision
 from tui.glyphs import Glyphs
-from tui.lesson import Explanation
 from tui.screens.overlay import Overlay
 from tui.widgets.lesson_note import LessonNote
 

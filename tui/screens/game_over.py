@@ -12,8 +12,8 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Label, Static
 
-from engine.fairness import short_fingerprint
 from engine.queries import count_up
+from room.ending import fair_dice
 from translation import N_, _, money, ngettext
 from tui import look
 from tui.client import GameClient
@@ -171,7 +171,6 @@ class GameOverScreen(ModalScreen[None]):
             table = sorted(enumerate(client.facts().worth), key=lambda r: -r[1])
             reason = _("the game ended")
             winner = view.winner if view.winner is not None else table[0][0]
-        fingerprint = short_fingerprint(client.fingerprint)
         note = client.result_note()
         wins = _(
             "{name} wins, {reason}. {turns} played.", name="\x00", reason=reason, turns=_turns(view.turn + 1)
@@ -184,13 +183,7 @@ class GameOverScreen(ModalScreen[None]):
                 after + "\n",
                 *((f"{note}\n",) if note else ()),
                 (_("Fair dice:") + " ", "bold"),
-                _(
-                    "the seed was {seed}, whose SHA-256 begins {fingerprint}, "
-                    "as shown from the start; `landlords verify` and the game's name check every throw and "
-                    "card against it.",
-                    seed=client.seed,
-                    fingerprint=fingerprint,
-                ),
+                fair_dice(client.seed or 0, client.fingerprint),
             )
         )
         standings = self.query_one("#standings", DataTable)

@@ -21,6 +21,7 @@ from textual.content import Content
 from engine import Command
 from engine.events import Event
 from room import pacing
+from room.lesson import Explanation, Lesson, reading_time
 from room.room import Update
 from translation import _
 from tui import captions
@@ -38,7 +39,6 @@ from tui.errors import guarded, report
 from tui.game_keys import KEYS, GameKey, bindings, by_kinds, hinted
 from tui.glyphs import Glyphs
 from tui.layout import layout_for
-from tui.lesson import Explanation, Lesson, reading_time
 from tui.screens.overlay import Overlay, Underlay
 from tui.trade_model import TradeDraft
 from tui.widgets.board import BoardGrid, cell_states, side_length

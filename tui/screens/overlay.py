@@ -15,7 +15,7 @@ from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen, Screen, ScreenResultType
 from textual.widget import _RenderCache
 
-from tui.lesson import Explanation
+from room.lesson import Explanation
 from tui.repaint import repaint_regions
 from tui.widgets.lesson_note import LessonNote
 from tui.widgets.steady_input import SteadyInput

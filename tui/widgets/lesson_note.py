@@ -7,8 +7,8 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widgets import Static
 
+from room.lesson import Explanation
 from translation import _
-from tui.lesson import Explanation
 
 
 class LessonNote(Static):

@@ -1,7 +1,9 @@
-"""The first game that teaches (`landlords learn`): what to explain, and when.
+"""The first game that teaches (`landlords learn`): what to explain, and when, for every face.
 
-The game screen hands every new batch of events here; the lesson answers with the explanations of the
-things that happen in it for the first time in the game, each given once. Which were given is never saved:
+A face (the full screen's game screen, a line session) hands every new batch of events here; the lesson
+answers with the explanations of the things that happen in it for the first time in the game, each given
+once, and the face tells each in its own way: the full screen names keys (`Explanation.text`), the line
+mode the words typed (`Explanation.typed`). Which were given is never saved:
 a lesson taken up again reads them off the game's story so far (`Lesson.resumed`), so a thing explained
 before the person left is not explained again. The engine knows nothing of lessons.
 """
@@ -17,12 +19,18 @@ from translation import N_, _
 
 @dataclass(frozen=True)
 class Explanation:
-    """One thing the lesson explains: a title and a sentence or two, naming the keys to press (both
-    message ids, translated where they are shown)."""
+    """One thing the lesson explains: a title and a sentence or two, naming the keys to press (`text`) or,
+    for the line mode, the commands to type (`typed`); all message ids, translated where they are shown."""
 
     topic: str
     title: str
     text: str
+    typed: str = ""
+
+    @property
+    def said(self) -> str:
+        """The line mode's words, for the explanations that have their own (else the full screen's)."""
+        return self.typed or self.text
 
 
 EXPLANATIONS: dict[str, Explanation] = {
@@ -36,6 +44,12 @@ EXPLANATIONS: dict[str, Explanation] = {
                 "when the first player goes bankrupt; the richest then wins. r throws the dice; z shows what "
                 "the expert would do in your seat, s each player's chances, ? every key."
             ),
+            N_(
+                "A Short Game against two easy bots: each of you was dealt three deeds, and the game ends "
+                "when the first player goes bankrupt; the richest then wins. Type roll to throw the dice; "
+                "advice tells what the expert would do in your seat, chances each player's chances, help "
+                "the commands that work now."
+            ),
         ),
         Explanation(
             "purchase",
@@ -43,6 +57,10 @@ EXPLANATIONS: dict[str, Explanation] = {
             N_(
                 "You may buy it at its printed price: b buys it. a declines it, and the deed goes to auction "
                 "at once, where everyone (you too) may bid. z asks the advisor."
+            ),
+            N_(
+                "You may buy it at its printed price: type buy. decline lets it go, and the deed goes to "
+                "auction at once, where everyone (you too) may bid. advice asks the advisor."
             ),
         ),
         Explanation(
@@ -53,6 +71,10 @@ EXPLANATIONS: dict[str, Explanation] = {
                 "b bids the sum shown, + and - change it by $10 (or type one), p passes; u bids for you "
                 "up to the sum shown, the least each time. s shows the chances."
             ),
+            N_(
+                "Everyone may bid for the deed, from $1, and the highest bid buys it, even below its price. "
+                "Type bid and a sum (bid 120), or pass to drop out. chances tells the chances."
+            ),
         ),
         Explanation(
             "rent",
@@ -61,6 +83,10 @@ EXPLANATIONS: dict[str, Explanation] = {
                 "Landing on a deed someone owns pays its owner the rent printed on it, doubled on a bare "
                 "street when the owner holds its whole colour group. y on a line of the log (l) tells the "
                 "rule."
+            ),
+            N_(
+                "Landing on a deed someone owns pays its owner the rent printed on it, doubled on a bare "
+                "street when the owner holds its whole colour group. deed and a deed's name tells its rent."
             ),
         ),
         Explanation(
@@ -80,6 +106,10 @@ EXPLANATIONS: dict[str, Explanation] = {
                 "Chance and Community Chest cards move you, pay you or make you pay; when you draw one, "
                 "Enter closes it. A Get Out of Jail Free card is kept until used."
             ),
+            N_(
+                "Chance and Community Chest cards move you, pay you or make you pay. A Get Out of Jail Free "
+                "card is kept until used."
+            ),
         ),
         Explanation(
             "group",
@@ -87,6 +117,11 @@ EXPLANATIONS: dict[str, Explanation] = {
             N_(
                 "You own every street of a colour: their rent doubles while they are bare, and you may "
                 "build. b opens building; houses go up evenly, three before a hotel in the Short Game."
+            ),
+            N_(
+                "You own every street of a colour: their rent doubles while they are bare, and you may "
+                "build. build alone says where and for how much; houses go up evenly, three before a hotel "
+                "in the Short Game."
             ),
         ),
         Explanation(
@@ -96,6 +131,10 @@ EXPLANATIONS: dict[str, Explanation] = {
                 "Houses raise a street's rent steeply. They go up one at a time across the group, and sell "
                 "back to the bank for half their price (b, then the street)."
             ),
+            N_(
+                "Houses raise a street's rent steeply. They go up one at a time across the group, and sell "
+                "back to the bank for half their price (sell and the street's name)."
+            ),
         ),
         Explanation(
             "jail",
@@ -103,6 +142,11 @@ EXPLANATIONS: dict[str, Explanation] = {
             N_(
                 "In jail you still collect rent but do not move: r tries for doubles, p pays the $50 fine, c "
                 "uses a Get Out of Jail Free card. After three failed throws you pay and move."
+            ),
+            N_(
+                "In jail you still collect rent but do not move: roll tries for doubles, pay fine pays the "
+                "$50 fine, use card uses a Get Out of Jail Free card. After three failed throws you pay and "
+                "move."
             ),
         ),
         Explanation(
@@ -112,6 +156,11 @@ EXPLANATIONS: dict[str, Explanation] = {
                 "You owe more than you hold. m mortgages a deed (the bank lends its mortgage value), b sells "
                 "houses, t offers a trade; x declares bankruptcy, which ends this game."
             ),
+            N_(
+                "You owe more than you hold. mortgage and a deed's name mortgages it (the bank lends its "
+                "mortgage value), sell sells houses, offer proposes a trade; bankrupt gives up, which ends "
+                "this game."
+            ),
         ),
         Explanation(
             "game_over",
@@ -119,6 +168,11 @@ EXPLANATIONS: dict[str, Explanation] = {
             N_(
                 "The first bankruptcy ends the Short Game, and the richest player wins; o shows these "
                 "results again. landlords new --quick starts a game against three bots, without explanations."
+            ),
+            N_(
+                "The first bankruptcy ends the Short Game, and the richest player wins; review tells how it "
+                "went. landlords new --quick --plain starts a game against three bots, without "
+                "explanations."
             ),
         ),
     )
@@ -143,6 +197,10 @@ WELCOME_BACK = Explanation(
     N_(
         "Each new thing is still explained the first time it happens. z asks the advisor, s shows the "
         "chances, y on a log line tells the rule."
+    ),
+    N_(
+        "Each new thing is still explained the first time it happens. advice asks the advisor, chances "
+        "tells the chances, help the commands that work now."
     ),
 )
 """Said each time a lesson is taken up again (never counted as given)."""
