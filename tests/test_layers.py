@@ -64,6 +64,9 @@ BOT_MAY_USE = {
     "engine.errors",
     "engine.events",
     "engine.lookahead.judge",  # the expert judges its moves by looking ahead from its own view
+    "engine.learned.moves",  # ... and its trades and auction limits by the learned value
+    "engine.learned.value",
+    "engine.learned.model",
     "engine.odds",
     "engine.options",
     "engine.phrases",  # reasons are phrases, put into words by the faces
@@ -222,7 +225,7 @@ ENGINE_LAYERS = {
         "engine.takeback",
         "engine.view",
     },
-    "lookahead": {"engine.lookahead"},
+    "lookahead": {"engine.lookahead", "engine.learned"},  # the value of positions, fitted or learned
     "bots": {"engine.bots"},
     "tools": {"engine.tools"},
 }

@@ -28,6 +28,9 @@ ALLOWED_IMPORTS = {
     "unicodedata",
     "enum",
     "pydantic",
+    "io",  # the packaged weights of the learned value, read from bytes in memory
+    "numpy",  # the learned value's networks, in float64
+    "threadpoolctl",  # ... held to one thread, so the sums are the same on every run
     "engine",
 }
 

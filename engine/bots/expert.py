@@ -41,7 +41,6 @@ from engine.bots.hard import HardBot
 from engine.bots.judging import completed
 from engine.bots.position import Position
 from engine.bots.reasons import dollars, offer_words
-from engine.bots.valued import MARGIN, Limit, auction_limit, repriced, trade_edge, weigh_offers
 from engine.commands import (
     AcceptTrade,
     Command,
@@ -52,6 +51,7 @@ from engine.commands import (
     RejectTrade,
 )
 from engine.events import Event
+from engine.learned.moves import MARGIN, Limit, auction_limit, repriced, trade_edge, weigh_offers
 from engine.learned.value import learned_for
 from engine.lookahead.judge import Course, Verdict, judge, plan_step
 from engine.phrases import N_, Phrase
