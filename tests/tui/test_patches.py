@@ -162,3 +162,22 @@ def test_a_server_worker_installs_them_before_its_apps_run(
     assert worker.main(["0", str(tmp_path), config]) == 0
     assert seen == [dict.fromkeys(seen[0], True)]
 
+
+def test_every_private_module_of_textual_is_fenced_by_the_lint() -> None:
+    """ruff's banned-api (pyproject.toml) lists every `textual._*` and `textual.widgets._*` module of the
+    installed Textual, so that a file importing a new one fails the lint unless it is allowed by name."""
+    import pkgutil
+    import tomllib
+
+    import textual
+    import textual.widgets
+
+    pyproject = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text("utf-8"))
+    banned = set(pyproject["tool"]["ruff"]["lint"]["flake8-tidy-imports"]["banned-api"])
+    private = {
+        f"{package.__name__}.{module.name}"
+        for package in (textual, textual.widgets)
+        for module in pkgutil.iter_modules(package.__path__)
+        if module.name.startswith("_") and not module.name.startswith("__")
+    }
+    assert private - banned == set()
