@@ -35,13 +35,15 @@ def textuals_own(*patches: Patch) -> Iterator[None]:
 
 
 @contextmanager
-def in_place(patch: Patch) -> Iterator[None]:
-    """This patch in while the block runs (its own tests need it, even with the patches off), and as it
-    was before the block after it."""
-    was = patch.installed()
-    patch.install()
+def in_place(*patches: Patch) -> Iterator[None]:
+    """These patches in while the block runs (a patch's own tests need them, even with the patches off),
+    and each as it was before the block after it."""
+    before = [patch.installed() for patch in patches]
+    for patch in patches:
+        patch.install()
     try:
         yield
     finally:
-        if not was:
-            patch.uninstall()
+        for patch, was in reversed(list(zip(patches, before, strict=True))):
+            if not was:
+                patch.uninstall()

@@ -19,9 +19,10 @@ _PATCH_TESTED = {f"test_{patches.name(patch)}": patch for patch in patches.PATCH
 
 @pytest.fixture(autouse=True)
 def _patch_under_test(request: pytest.FixtureRequest) -> Iterator[None]:
-    """A patch's own tests (`test_crops.py` for `tui.patches.crops`) run with it in place, the patches off
-    or not, and are skipped where it does not fit the installed Textual (they compare it with Textual's own
-    code, which it was not written against)."""
+    """A patch's own tests (`test_crops.py` for `tui.patches.crops`) run as they were written, with every
+    patch in place that fits the installed Textual, the patches off or not (some lean on another: the
+    lines `covered` cuts are the ones `filters` hands out as they are); they are skipped where their own
+    patch does not fit (they compare it with Textual's own code, which it was not written against)."""
     patch = _PATCH_TESTED.get(request.module.__name__.rsplit(".", 1)[-1])
     if patch is None:
         yield
@@ -29,7 +30,7 @@ def _patch_under_test(request: pytest.FixtureRequest) -> Iterator[None]:
     why = patches.mismatch(patch)
     if why is not None:
         pytest.skip(f"tui.patches.{patches.name(patch)}: {why}")
-    with in_place(patch):
+    with in_place(*[p for p in patches.PATCHES if patches.mismatch(p) is None]):
         yield
 
 
