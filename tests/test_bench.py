@@ -49,6 +49,7 @@ def test_the_benchmark_runs_and_prints_its_figures(script: str) -> None:
     run_and_expect(script, args, expected)
 
 
+@pytest.mark.slow
 def test_the_server_bench_runs_two_hosts_on_one_postgresql_and_times_a_killed_hosts_tables() -> None:
     if binaries() is None:
         pytest.skip("PostgreSQL's initdb, pg_ctl and postgres are not installed")

@@ -420,6 +420,7 @@ def _in_a_terminal(argv: list[str], timeout: float = 60) -> None:
         os.close(fd)
 
 
+@pytest.mark.slow
 def test_the_start_screen_loads_no_engine_saves_or_subcommand(tmp_path: Path) -> None:
     """`landlords` with no subcommand, in a terminal, draws its first screen before any rule, save or
     subcommand is loaded: that is most of its start-up time. In a terminal, not headless: there it also

@@ -390,10 +390,12 @@ async def run_worker(config: ServerConfig, index: int, runtime: Path) -> int:
 def main(argv: list[str]) -> int:
     from server.base.logs import configure_logging
 
-    patches.install()  # the sessions' apps share parsed styles and make less garbage (see `tui.patches`)
     index, runtime, raw = int(argv[0]), Path(argv[1]), json.loads(argv[2])
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C reaches the front, which stops the workers
     configure_logging(prefix=f"worker {index} ")
+    # the sessions' apps share parsed styles and make less garbage (see `tui.patches`); after the logging
+    # is set up, so that a patch skipped for the installed Textual is told in the server's log
+    patches.install()
     return asyncio.run(run_worker(config_from_json(raw), index, runtime))
 
 

@@ -75,6 +75,7 @@ def test_plain_refuses_what_it_does_not_do_yet_in_one_line(
     assert "not available in plain lines yet" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_at_a_real_terminal_it_completes_names_and_writes_no_escape_byte(tmp_path: Path) -> None:
     """`landlords --plain` in a pseudo-terminal, as a person with a screen reader runs it: the terminal's
     line editing completes a name with Tab, and nothing but text, newlines, the bell and the line editor's

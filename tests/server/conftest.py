@@ -30,7 +30,7 @@ def postgres() -> Iterator[PostgresServer]:
         server.stop()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
 def place(request: pytest.FixtureRequest, tmp_path: Path) -> Place:
     """Where a store is kept, once of each kind: the store's contract holds for both."""
     if request.param == "sqlite":

@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from server.tables.table import Entry
 
 from sshplay import ada_and_bob, seated, start_server
+
+pytestmark = pytest.mark.slow
 
 
 async def test_a_table_admits_its_people_to_their_seats_and_a_latecomer_to_watch(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ from server.tables.plans import Plan
 from sshplay import ada_and_bob, seated, start_server
 
 
+@pytest.mark.slow
 async def test_a_room_made_with_the_advisor_off_refuses_it_and_says_so_in_the_lobby(tmp_path: Path) -> None:
     running = await start_server(tmp_path)
     try:
@@ -30,6 +31,7 @@ async def test_a_room_made_with_the_advisor_off_refuses_it_and_says_so_in_the_lo
         await running.stop()
 
 
+@pytest.mark.slow
 async def test_with_the_advisor_on_a_person_asks_for_his_own_seat_only(tmp_path: Path) -> None:
     running = await start_server(tmp_path)
     try:

@@ -6,9 +6,13 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from tui.dialogs.auction import AuctionDialog
 
 from sshplay import Person, ada_and_bob, make_key, play_until, seated, start_server
+
+pytestmark = pytest.mark.slow
 
 
 async def test_a_session_killed_mid_auction_comes_back_to_the_same_seat_with_nothing_lost(

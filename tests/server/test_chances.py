@@ -6,11 +6,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from room.chances import Figure
 from server.session.app import ServerApp
 from tui.widgets.chances import ChancesPanel
 
 from sshplay import Person, ada_and_bob, make_key, seated, start_server
+
+pytestmark = pytest.mark.slow
 
 
 def shown(app: ServerApp) -> Figure | None:

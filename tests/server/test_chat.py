@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input
 
 from engine.rule_ids import TITLES
@@ -31,6 +32,7 @@ def _in_lobby(person: Person) -> bool:
     return app is not None and isinstance(app.screen, LobbyScreen)
 
 
+@pytest.mark.slow
 async def test_a_lobby_line_reaches_a_lobby_in_the_other_worker_as_plain_text(tmp_path: Path) -> None:
     running = await start_server(tmp_path, workers=2)
     try:
@@ -74,6 +76,7 @@ async def test_a_lobby_line_reaches_a_lobby_in_the_other_worker_as_plain_text(tm
         await running.stop()
 
 
+@pytest.mark.slow
 async def test_a_session_that_talks_too_fast_is_told_and_keeps_its_line(tmp_path: Path) -> None:
     running = await start_server(tmp_path, limits=replace(FAST, chat_lines=3, chat_seconds=600.0))
     try:
@@ -103,6 +106,7 @@ async def test_a_session_that_talks_too_fast_is_told_and_keeps_its_line(tmp_path
         await running.stop()
 
 
+@pytest.mark.slow
 async def test_the_lobbys_chat_and_the_names_are_kept_across_a_restart(tmp_path: Path, place: Place) -> None:
     """In PostgreSQL, another host (a data folder of its own) finds them too."""
     running = await start_server(tmp_path, workers=1, store=place.url)
@@ -167,6 +171,7 @@ def _log_lines(person: Person) -> list[str]:
     return game.query_one("#log-below", EventLog).plain_lines
 
 
+@pytest.mark.slow
 async def test_a_late_watcher_reads_the_chat_in_its_place_among_the_moves(tmp_path: Path) -> None:
     running = await start_server(tmp_path)
     try:
@@ -239,6 +244,7 @@ async def test_a_late_watcher_reads_the_chat_in_its_place_among_the_moves(tmp_pa
         await running.stop()
 
 
+@pytest.mark.slow
 async def test_a_key_typed_as_the_session_opens_reaches_the_room_it_asked_for(tmp_path: Path) -> None:
     """`/` typed before the app has started (a session carried to its room's new host sends what was
     typed on the way): the keys wait for the room, and open the table's chat there, not the lobby's."""

@@ -11,6 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from server.network.main import Running
 from server.screens.vote import VoteDialog
 from server.tables.table import Table
@@ -20,6 +22,8 @@ from tui.dialogs.card import CardDialog
 from tui.screens.game import GameScreen
 
 from sshplay import Person, ada_and_bob, make_key, play_until, seated, short_banks, start_server
+
+pytestmark = pytest.mark.slow
 
 
 def clock_of(person: Person, name: str) -> int | None:

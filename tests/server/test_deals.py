@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from server.network.main import Running
 from server.tables.table import Table
 from tui.dialogs.deal import DealScreen
@@ -13,6 +15,8 @@ from tui.dialogs.deal_answer import DealAnswerDialog
 from tui.dialogs.trade import TradeScreen
 
 from sshplay import Person, make_key, seated, start_server
+
+pytestmark = pytest.mark.slow
 
 ADA, BOB, CY = 0, 1, 2
 

@@ -13,6 +13,8 @@ from room import foresight
 
 from sshplay import ada_and_bob, play_until, seated, start_server
 
+pytestmark = pytest.mark.slow
+
 
 async def test_an_expert_thinks_on_the_pool_and_the_table_plays_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch

@@ -5,10 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from engine.fairness import fingerprint
 from tui.screens.help import HelpScreen
 
 from sshplay import ada_and_bob, seated, start_server
+
+pytestmark = pytest.mark.slow
 
 
 async def test_everyone_at_the_table_sees_the_seeds_fingerprint(tmp_path: Path) -> None:

@@ -100,6 +100,7 @@ async def _frames_until(
     return seen
 
 
+@pytest.mark.slow
 async def test_a_worker_session_starts_resizes_and_closes_on_frames(tmp_path: Path) -> None:
     running = await start_server(tmp_path)
     try:

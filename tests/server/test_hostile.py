@@ -14,6 +14,8 @@ from tui.screens.game import GameScreen
 
 from sshplay import Person, ada_and_bob, make_key, seated, start_server
 
+pytestmark = pytest.mark.slow
+
 TITLE = "\x1b]0;pwned\x07"  # an escape sequence that retitles a terminal's window
 CLEAR = "\x1b[2J\x1b[H"
 BIDI = "\u202e"

@@ -49,6 +49,7 @@ def shared(tmp_path: Path, postgres: PostgresServer) -> tuple[str, Path]:
     return _migrated(postgres), secret
 
 
+@pytest.mark.slow
 def test_a_lease_is_claimed_renewed_and_fenced(postgres: PostgresServer) -> None:
     url = _migrated(postgres)
     ada, bob = Leases(url, "ada", ttl=0.5), Leases(url, "bob", ttl=30)
@@ -164,6 +165,7 @@ async def _at_friday(
     return ada, bob
 
 
+@pytest.mark.slow
 async def test_two_hosts_one_table_and_a_killed_host_taken_up_within_30_s(
     tmp_path: Path, shared: tuple[str, Path]
 ) -> None:
@@ -225,6 +227,7 @@ async def test_two_hosts_one_table_and_a_killed_host_taken_up_within_30_s(
             host_a.crash()
 
 
+@pytest.mark.slow
 async def test_a_person_carried_to_a_host_whose_worker_dies_waits_for_the_room_and_plays_on(
     tmp_path: Path, shared: tuple[str, Path]
 ) -> None:
@@ -257,6 +260,7 @@ async def test_a_person_carried_to_a_host_whose_worker_dies_waits_for_the_room_a
         await host_a.stop()
 
 
+@pytest.mark.slow
 async def test_one_lobby_for_every_hosts_rooms_people_and_chat_and_a_stale_host_stops_its_room(
     tmp_path: Path, shared: tuple[str, Path]
 ) -> None:
@@ -291,6 +295,7 @@ async def test_one_lobby_for_every_hosts_rooms_people_and_chat_and_a_stale_host_
         await cy.leave()
 
 
+@pytest.mark.slow
 async def test_a_host_stopped_lets_its_rooms_go_and_the_people_carried_there_follow_them(
     tmp_path: Path, shared: tuple[str, Path]
 ) -> None:
@@ -324,6 +329,7 @@ async def test_a_host_stopped_lets_its_rooms_go_and_the_people_carried_there_fol
         await ada.leave()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     shutil.which("ssh") is None or shutil.which("tmux") is None,
     reason="needs OpenSSH's ssh and tmux (apt-get install openssh-client tmux)",

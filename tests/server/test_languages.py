@@ -18,6 +18,8 @@ from server.network.main import Running
 
 from sshplay import Person, make_key, start_server
 
+pytestmark = pytest.mark.slow
+
 
 class Listener(asyncssh.SSHClientSession[bytes]):
     def __init__(self) -> None:

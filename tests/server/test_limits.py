@@ -19,6 +19,8 @@ from server.tables.plans import RoomRequest, SeatPlan, TableError
 
 from sshplay import Person, ada_and_bob, make_key, seated, start_server
 
+pytestmark = pytest.mark.slow
+
 
 def _boom() -> None:
     raise RuntimeError("a fault in one session's interface")

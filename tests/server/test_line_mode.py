@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import asyncssh
+import pytest
 
 from lines.prompts import decisions
 from server.network.main import Running
@@ -89,6 +90,7 @@ class LinePerson:
         raise AssertionError("no line session for this key")
 
 
+@pytest.mark.slow
 async def test_a_person_in_lines_and_one_at_the_full_screen_play_at_one_table(tmp_path: Path) -> None:
     running = await start_server(tmp_path)
     ada = Person(running, make_key(tmp_path, "Ada"), "Ada")
@@ -150,6 +152,7 @@ async def test_a_person_in_lines_and_one_at_the_full_screen_play_at_one_table(tm
         await running.stop()
 
 
+@pytest.mark.slow
 async def test_a_newcomer_names_themselves_makes_a_room_and_talks_in_the_lobby(tmp_path: Path) -> None:
     running = await start_server(tmp_path)
     cy = LinePerson(running, tmp_path, "Cy")
@@ -196,6 +199,7 @@ async def test_a_newcomer_names_themselves_makes_a_room_and_talks_in_the_lobby(t
         await running.stop()
 
 
+@pytest.mark.slow
 async def test_a_person_waiting_in_lines_hears_the_game_begin_when_the_room_fills(tmp_path: Path) -> None:
     running = await start_server(tmp_path)
     lin = LinePerson(running, tmp_path, "Lin")
@@ -220,6 +224,7 @@ async def test_a_person_waiting_in_lines_hears_the_game_begin_when_the_room_fill
         await running.stop()
 
 
+@pytest.mark.slow
 async def test_the_server_remembers_the_face_a_key_chose(tmp_path: Path) -> None:
     running = await start_server(tmp_path)
     dee = LinePerson(running, tmp_path, "Dee")

@@ -74,6 +74,7 @@ def test_names_in_a_status_arrive_as_plain_text_of_a_name_s_length() -> None:
     assert len(status.winner) == NAME_MAX
 
 
+@pytest.mark.slow
 async def test_at_80_columns_a_rooms_line_wraps_its_longest_cells_and_cuts_none(tmp_path: Path) -> None:
     running = await start_server(tmp_path, workers=1)
     try:

@@ -14,6 +14,8 @@ from sshplay import ServerProcess, make_key
 from tmuxterm import Terminal, ada_makes_friday, bob_joins_and_they_talk
 from tmuxterm import ssh_command as _ssh
 
+pytestmark = pytest.mark.slow
+
 pytestmark = pytest.mark.skipif(
     shutil.which("ssh") is None or shutil.which("tmux") is None,
     reason="needs OpenSSH's ssh and tmux (apt-get install openssh-client tmux)",

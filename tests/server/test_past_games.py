@@ -25,6 +25,7 @@ def _move(person: Person) -> int:
     return int(found.group(1))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", [1, 2])
 async def test_a_past_game_steps_back_and_forth_and_strangers_are_not_offered_it(
     tmp_path: Path, workers: int

@@ -14,6 +14,8 @@ from tui.screens.game_over import GameOverScreen
 
 from sshplay import Person, ada_and_bob, make_key, next_key, play_until, seated, start_server
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.mark.parametrize("workers", [1, 2])
 async def test_two_people_two_bots_and_two_watchers_play_a_game_to_its_end(

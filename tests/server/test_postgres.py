@@ -18,6 +18,8 @@ from server.people.store import StoreFailure
 from pgserver import PostgresServer
 from stores import PostgresPlace
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

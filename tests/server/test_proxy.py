@@ -81,6 +81,7 @@ def test_the_balancers_are_addresses_or_networks() -> None:
         trusted_networks("10.0.0.300")
 
 
+@pytest.mark.slow
 async def test_behind_a_listed_balancer_each_player_is_held_to_their_own_address(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -106,6 +107,7 @@ async def test_behind_a_listed_balancer_each_player_is_held_to_their_own_address
         await running.stop()
 
 
+@pytest.mark.slow
 async def test_a_header_from_an_address_not_listed_is_not_believed(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -131,6 +133,7 @@ async def test_a_header_from_an_address_not_listed_is_not_believed(
 HAPROXY = shutil.which("haproxy") or ("/usr/sbin/haproxy" if Path("/usr/sbin/haproxy").exists() else None)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(HAPROXY is None, reason="HAProxy is not installed (Debian: apt-get install haproxy)")
 async def test_behind_a_real_haproxy_the_player_is_seen_from_their_own_address(tmp_path: Path) -> None:
     """HAProxy in `mode tcp` with `send-proxy-v2`, as docs/server.md shows it; the player connects from

@@ -7,6 +7,8 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from server.base.config import ServerConfig
 from server.network.main import Running, start
 from server.people.ratings import FrontRatings
@@ -23,6 +25,7 @@ def in_lobby(person: Person) -> bool:
     return app is not None and bool(app.screen_stack) and isinstance(app.screen, LobbyScreen)
 
 
+@pytest.mark.slow
 async def test_two_finished_games_change_both_ratings_and_the_lobby_shows_them(tmp_path: Path) -> None:
     running = await start_server(tmp_path)
     try:
@@ -89,6 +92,7 @@ async def test_two_finished_games_change_both_ratings_and_the_lobby_shows_them(t
         await running.stop()
 
 
+@pytest.mark.slow
 async def test_no_ratings_keeps_and_shows_none(tmp_path: Path) -> None:
     running = await start_server(tmp_path, ratings=False)
     try:
@@ -129,6 +133,7 @@ async def start_telling(tmp_path: Path) -> tuple[Running, list[str]]:
     return await start(settings, say=said.append, in_process=True), said
 
 
+@pytest.mark.slow
 async def test_a_damaged_database_is_left_alone_and_the_server_runs_without_ratings(tmp_path: Path) -> None:
     path = tmp_path / "server" / FILE
     path.parent.mkdir(parents=True)
@@ -162,6 +167,7 @@ async def test_a_database_from_a_newer_version_is_left_alone(tmp_path: Path) -> 
     assert (folder / FILE).read_bytes() == before
 
 
+@pytest.mark.slow
 async def test_a_person_who_left_finishes_last_and_the_game_still_counts(tmp_path: Path) -> None:
     running = await start_server(tmp_path, workers=1)
     try:
@@ -188,6 +194,7 @@ async def test_a_person_who_left_finishes_last_and_the_game_still_counts(tmp_pat
         await running.stop()
 
 
+@pytest.mark.slow
 async def test_a_game_that_ended_before_the_front_recorded_it_is_recorded_on_the_next_start(
     tmp_path: Path,
 ) -> None:
@@ -214,6 +221,7 @@ async def test_a_game_that_ended_before_the_front_recorded_it_is_recorded_on_the
         await again.stop()
 
 
+@pytest.mark.slow
 async def test_people_whose_time_ran_out_at_the_table_have_not_left_and_the_game_counts(
     tmp_path: Path,
 ) -> None:
@@ -243,6 +251,7 @@ async def test_people_whose_time_ran_out_at_the_table_have_not_left_and_the_game
         await running.stop()
 
 
+@pytest.mark.slow
 async def test_a_game_that_does_not_count_says_why_at_its_end_and_in_past_games(tmp_path: Path) -> None:
     running = await start_server(tmp_path, workers=1)
     try:

@@ -16,6 +16,8 @@ from server.network.main import Running
 
 from sshplay import Screen, fingerprint, make_key, start_server
 
+pytestmark = pytest.mark.slow
+
 
 async def _connect(running: Running, key: asyncssh.SSHKey, **options: object) -> asyncssh.SSHClientConnection:
     settings: dict[str, object] = {"agent_path": None, "config": None, "known_hosts": None, **options}

@@ -7,11 +7,15 @@ import asyncio
 import re
 from pathlib import Path
 
+import pytest
+
 from server.screens.vote import VoteDialog
 from server.tables.keeping import KEEP_EVERY
 from tui.screens.game import GameScreen
 
 from sshplay import Person, ServerProcess, ada_and_bob, make_key, play_until, seated, start_server
+
+pytestmark = pytest.mark.slow
 
 
 async def _named(person: Person, room: str | None = None) -> Person:

@@ -12,6 +12,8 @@ from saves import SaveStore
 
 from sshplay import Person, ServerProcess, ada_and_bob, make_key, seated, start_server
 
+pytestmark = pytest.mark.slow
+
 
 async def test_the_rooms_games_are_kept_in_the_servers_own_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch

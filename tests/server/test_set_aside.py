@@ -18,6 +18,8 @@ from tui.app import WHEN_SHOWN_DELAY
 
 from sshplay import Person, make_key, seated, start_server
 
+pytestmark = pytest.mark.slow
+
 
 async def until(done: Callable[[], bool], timeout: float = 10.0) -> None:
     loop = asyncio.get_running_loop()

@@ -15,6 +15,8 @@ from server.session.terminal import MODES, RESTORE, STOPPING
 
 from sshplay import Person, ServerProcess, make_key
 
+pytestmark = pytest.mark.slow
+
 
 async def _two_people(server: ServerProcess, tmp_path: Path) -> tuple[Person, Person]:
     """Ada waiting in a room she made, Bob in the lobby: both in the alternate screen, mouse on."""

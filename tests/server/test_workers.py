@@ -10,6 +10,8 @@ import re
 import signal
 from pathlib import Path
 
+import pytest
+
 from server.base.config import ServerConfig
 from server.network.main import start
 from server.screens.lobby import LobbyScreen
@@ -29,6 +31,7 @@ async def _named(person: Person, room: str | None = None, size: tuple[int, int] 
     return person
 
 
+@pytest.mark.slow
 async def test_people_from_lobbies_in_two_workers_meet_and_play_at_one_table(tmp_path: Path) -> None:
     running = await start_server(tmp_path, workers=2)
     try:
@@ -79,6 +82,7 @@ async def _until(condition: object, timeout: float = 60.0) -> None:
         await asyncio.sleep(0.1)
 
 
+@pytest.mark.slow
 async def test_a_worker_killed_outright_comes_back_and_the_other_worker_plays_on(tmp_path: Path) -> None:
     server = await ServerProcess(tmp_path, workers=2).start()
     keys = {n: make_key(tmp_path, n) for n in ("Ada", "Bob", "Cy")}

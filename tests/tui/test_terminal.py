@@ -185,6 +185,7 @@ def _saved_and_free(root: Path) -> None:
     assert not list(root.glob("*.lock")) and not list(root.glob(".*.tmp"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("controlling", [True, False], ids=["hang-up signal", "no signal, reads fail"])
 def test_when_the_terminal_goes_away_the_game_is_saved_and_the_process_leaves(
     controlling: bool, tmp_path: Path
@@ -197,6 +198,7 @@ def test_when_the_terminal_goes_away_the_game_is_saved_and_the_process_leaves(
     _saved_and_free(tmp_path)
 
 
+@pytest.mark.slow
 def test_sigterm_saves_and_exits_143(tmp_path: Path) -> None:
     with _game(tmp_path, controlling=True) as (child, _):
         os.kill(child.pid, signal.SIGTERM)
@@ -205,6 +207,7 @@ def test_sigterm_saves_and_exits_143(tmp_path: Path) -> None:
     _saved_and_free(tmp_path)
 
 
+@pytest.mark.slow
 def test_sighup_with_the_terminal_still_there_exits_129(tmp_path: Path) -> None:
     with _game(tmp_path, controlling=True) as (child, _):
         os.kill(child.pid, signal.SIGHUP)

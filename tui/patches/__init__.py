@@ -25,17 +25,25 @@ same, only more slowly.
 - `weak_tables`: a node's weak table of timers and its signals' tables of subscribers are made when first
   used.
 
-Each module's `install` and `uninstall` act on its own patch (the tests compare the two ways); they are
-written against Textual's private names, which is why `textual` is pinned to one minor version.
+Each module's `install` and `uninstall` act on its own patch (the tests compare the two ways). They are
+written against Textual's private code, so each module also says which Textual versions it was written
+for (`TEXTUAL_VERSIONS`), the sha256 of the source of every Textual function it replaces or wraps
+(`FINGERPRINTS`) and the Textual version at which it is to be removed or checked again (`REMOVE_AT`, see
+docs/textual-upstream.md). `install()` puts in place only the patches whose versions and fingerprints
+match the installed Textual, and logs one line for each it skips: Textual's own code then runs, which
+draws the same, only more slowly. `LANDLORDS_TEXTUAL_PATCHES=0` in the environment turns them all off.
 """
 
 from __future__ import annotations
 
-from textual._compositor import Compositor
-from textual.cache import LRUCache
-from textual.css.stylesheet import Stylesheet
-from textual.screen import Screen
-from textual.strip import Strip
+import hashlib
+import inspect
+import logging
+import os
+import re
+from collections.abc import Callable
+from importlib.metadata import version
+from typing import Any, Protocol
 
 from tui.patches import (
     caches,
@@ -52,7 +60,23 @@ from tui.patches import (
     weak_tables,
 )
 
-PATCHES = (
+
+class Patch(Protocol):
+    """A module of this package: one change to Textual, and what it was written against."""
+
+    __name__: str
+    TEXTUAL_VERSIONS: tuple[str, ...]
+    FINGERPRINTS: dict[Callable[..., Any], str]
+    REMOVE_AT: str
+
+    def install(self) -> None: ...
+
+    def uninstall(self) -> None: ...
+
+    def installed(self) -> bool: ...
+
+
+PATCHES: tuple[Patch, ...] = (
     strips,
     maps,
     stylesheets,
@@ -69,26 +93,71 @@ PATCHES = (
 """Every patch, in the order they are installed."""
 
 
+SWITCH = "LANDLORDS_TEXTUAL_PATCHES"
+"""The environment variable that turns the patches off when it is `0` (the app and the tests honour it)."""
+
+log = logging.getLogger(__name__)
+
+
+def name(patch: Patch) -> str:
+    """The patch's module name (`crops`)."""
+    return patch.__name__.rsplit(".", 1)[-1]
+
+
+def wanted() -> bool:
+    """Whether the patches are to be installed: not when `LANDLORDS_TEXTUAL_PATCHES` is `0`."""
+    return os.environ.get(SWITCH, "1").strip() != "0"
+
+
+def textual_version() -> str:
+    """The installed Textual's version (`8.2.8`)."""
+    return version("textual")
+
+
+def version_tuple(text: str) -> tuple[int, ...]:
+    """A version's leading numbers (`9.0.0a1` is `(9, 0, 0)`), for comparing versions."""
+    match = re.match(r"\d+(?:\.\d+)*", text)
+    return tuple(int(part) for part in match.group().split(".")) if match else ()
+
+
+def fingerprint(function: Callable[..., Any]) -> str:
+    """The sha256 of a function's source, as `inspect.getsource` gives it."""
+    return hashlib.sha256(inspect.getsource(function).encode()).hexdigest()
+
+
+def function_name(function: Callable[..., Any]) -> str:
+    """A function's full name (`textual._compositor.Compositor._get_renders`)."""
+    return f"{function.__module__}.{function.__qualname__}"
+
+
+def mismatch(patch: Patch, textual: str | None = None) -> str | None:
+    """Why the patch does not fit the installed Textual (or the version given), or None if it does."""
+    textual = textual or textual_version()
+    here = version_tuple(textual)
+    if not any(here[:2] == version_tuple(written)[:2] for written in patch.TEXTUAL_VERSIONS):
+        return f"written for Textual {', '.join(patch.TEXTUAL_VERSIONS)}, installed is {textual}"
+    changed = [function_name(f) for f, digest in patch.FINGERPRINTS.items() if fingerprint(f) != digest]
+    if changed:
+        return f"the source of {', '.join(changed)} is not the one it was written against"
+    return None
+
+
 def install() -> None:
-    """Install every patch (once per process: a second call changes nothing)."""
+    """Install every patch that fits the installed Textual, once per process (a second call changes
+    nothing), logging one line for each that does not; none when `LANDLORDS_TEXTUAL_PATCHES` is `0`."""
+    if not wanted():
+        log.info("Textual patches off (%s=0): Textual's own code runs", SWITCH)
+        return
     for patch in PATCHES:
-        patch.install()
+        if patch.installed():
+            continue
+        why = mismatch(patch)
+        if why is None:
+            patch.install()
+        else:
+            log.warning("Textual patch %s skipped, Textual's own code runs: %s", name(patch), why)
 
 
 def installed() -> dict[str, bool]:
     """Which patches are in place now, by module name."""
-    return {
-        "strips": Strip.__init__ is strips._init,
-        "maps": Compositor._arrange_root is maps._arrange_root,
-        "stylesheets": Stylesheet._parse_rules is stylesheets._parse_rules,
-        "matched_rules": Stylesheet.apply is matched_rules._apply,
-        "crops": Compositor._get_renders is crops._get_renders,
-        "covered": Compositor._render_chops is covered._render_chops,
-        "component_nodes": Stylesheet._process_component_classes
-        is component_nodes._process_component_classes,
-        "filters": Strip.apply_filter is filters._apply_filter,
-        "caches": LRUCache.clear is caches._clear,
-        "mailboxes": mailboxes.installed(),
-        "tooltips": Screen._extend_compose is tooltips._extend_compose,
-        "weak_tables": weak_tables.installed(),
-    }
+    return {name(patch): patch.installed() for patch in PATCHES}

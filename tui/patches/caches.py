@@ -14,11 +14,21 @@ goes; the cache is empty afterwards, as with Textual's own.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from textual.cache import LRUCache
 
 _TEXTUAL_CLEAR = LRUCache.clear
+
+TEXTUAL_VERSIONS: tuple[str, ...] = ("8.2",)
+"""The Textual versions (major.minor) this patch was written for."""
+FINGERPRINTS: dict[Callable[..., Any], str] = {
+    _TEXTUAL_CLEAR: "840350756f822f0dc709d3ed6295d527f636c81cd6cba29c7378c754eed60efc",
+}
+"""The sha256 of the source of each Textual function this patch replaces or wraps, as written against."""
+REMOVE_AT = "9.0"
+"""The Textual version at which this patch is to be removed or checked again (docs/textual-upstream.md)."""
 
 
 def _clear(self: LRUCache[Any, Any]) -> None:
@@ -36,3 +46,8 @@ def install() -> None:
 def uninstall() -> None:
     """Textual's own clearing again (for the test that compares the two)."""
     LRUCache.clear = _TEXTUAL_CLEAR  # type: ignore[method-assign]
+
+
+def installed() -> bool:
+    """Whether this patch is in place now."""
+    return LRUCache.clear is _clear

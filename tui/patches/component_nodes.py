@@ -14,10 +14,22 @@ part's styles changing still repaints the widget, as with Textual's own.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 
 _TEXTUAL_PROCESS = Stylesheet._process_component_classes
+
+TEXTUAL_VERSIONS: tuple[str, ...] = ("8.2",)
+"""The Textual versions (major.minor) this patch was written for."""
+FINGERPRINTS: dict[Callable[..., Any], str] = {
+    _TEXTUAL_PROCESS: "852b5e4b93c6fc25fa6f081923063399ddb6ac9d45f2365079cb825529926c02",
+}
+"""The sha256 of the source of each Textual function this patch replaces or wraps, as written against."""
+REMOVE_AT = "9.0"
+"""The Textual version at which this patch is to be removed or checked again (docs/textual-upstream.md)."""
 
 _KEPT = "_landlords_component_nodes"
 """The attribute of a widget that holds its stand-ins, by component class."""
@@ -66,3 +78,8 @@ def install() -> None:
 def uninstall() -> None:
     """Textual's own stand-ins again (for the test that compares the two)."""
     Stylesheet._process_component_classes = _TEXTUAL_PROCESS  # type: ignore[method-assign]
+
+
+def installed() -> bool:
+    """Whether this patch is in place now."""
+    return Stylesheet._process_component_classes is _process_component_classes

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from itertools import pairwise
-from typing import cast
+from typing import Any, cast
 
 from rich.segment import Segment
 from textual._compositor import Compositor
@@ -27,6 +27,15 @@ from textual.geometry import Region
 from textual.strip import Strip
 
 _TEXTUAL_RENDER_CHOPS = Compositor._render_chops
+
+TEXTUAL_VERSIONS: tuple[str, ...] = ("8.2",)
+"""The Textual versions (major.minor) this patch was written for."""
+FINGERPRINTS: dict[Callable[..., Any], str] = {
+    _TEXTUAL_RENDER_CHOPS: "ca8c3359d7afd0171bda158ab5b846fec5144539e438de5113d76f11eb357f0f",
+}
+"""The sha256 of the source of each Textual function this patch replaces or wraps, as written against."""
+REMOVE_AT = "9.0"
+"""The Textual version at which this patch is to be removed or checked again (docs/textual-upstream.md)."""
 
 
 def _render_chops(
@@ -86,3 +95,8 @@ def install() -> None:
 def uninstall() -> None:
     """Textual's own cutting again (for the tests that compare the two)."""
     Compositor._render_chops = _TEXTUAL_RENDER_CHOPS  # type: ignore[method-assign]
+
+
+def installed() -> bool:
+    """Whether this patch is in place now."""
+    return Compositor._render_chops is _render_chops

@@ -14,13 +14,23 @@ Columns are left as Textual has them: a row's pieces are cut at every widget's e
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from textual._compositor import Compositor
 from textual.geometry import Region
 from textual.strip import Strip
 
 _TEXTUAL_GET_RENDERS = Compositor._get_renders
+
+TEXTUAL_VERSIONS: tuple[str, ...] = ("8.2",)
+"""The Textual versions (major.minor) this patch was written for."""
+FINGERPRINTS: dict[Callable[..., Any], str] = {
+    _TEXTUAL_GET_RENDERS: "8ac93299aa5d3bef43b3924a9d09741de8855d9c4823502bcf304fbd8fd40f17",
+}
+"""The sha256 of the source of each Textual function this patch replaces or wraps, as written against."""
+REMOVE_AT = "9.0"
+"""The Textual version at which this patch is to be removed or checked again (docs/textual-upstream.md)."""
 
 
 Renders = Iterable[tuple[Region, Region, list[Strip]]]
@@ -53,3 +63,8 @@ def install() -> None:
 def uninstall() -> None:
     """Textual's own rendering again (for the tests that compare the two)."""
     Compositor._get_renders = _TEXTUAL_GET_RENDERS  # type: ignore[method-assign]
+
+
+def installed() -> bool:
+    """Whether this patch is in place now."""
+    return Compositor._get_renders is _get_renders

@@ -15,11 +15,23 @@ and cached as Textual does.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from textual.color import Color
 from textual.filter import LineFilter
 from textual.strip import Strip
 
 _TEXTUAL_APPLY_FILTER = Strip.apply_filter
+
+TEXTUAL_VERSIONS: tuple[str, ...] = ("8.2",)
+"""The Textual versions (major.minor) this patch was written for."""
+FINGERPRINTS: dict[Callable[..., Any], str] = {
+    _TEXTUAL_APPLY_FILTER: "1417be1c9e66a916b2bcb6a80d74b295bcbfd99c00cdb838795af80ffe1babc0",
+}
+"""The sha256 of the source of each Textual function this patch replaces or wraps, as written against."""
+REMOVE_AT = "9.0"
+"""The Textual version at which this patch is to be removed or checked again (docs/textual-upstream.md)."""
 
 UNCHANGED = Strip([])
 """What a line's filter cache keeps for a filter that leaves it as it was (a line of its own, so that the
@@ -50,3 +62,8 @@ def install() -> None:
 def uninstall() -> None:
     """Textual's own filtering again (for the tests that compare the two)."""
     Strip.apply_filter = _TEXTUAL_APPLY_FILTER  # type: ignore[method-assign]
+
+
+def installed() -> bool:
+    """Whether this patch is in place now."""
+    return Strip.apply_filter is _apply_filter

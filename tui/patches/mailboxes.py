@@ -14,12 +14,23 @@ asks of its own (`tests/tui/test_mailboxes.py` runs both through the same steps)
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from functools import cached_property
 from typing import Any
 
 from textual.message_pump import MessagePump
 
 _TEXTUAL = {name: MessagePump.__dict__[name] for name in ("_message_queue", "_mounted_event")}
+
+TEXTUAL_VERSIONS: tuple[str, ...] = ("8.2",)
+"""The Textual versions (major.minor) this patch was written for."""
+FINGERPRINTS: dict[Callable[..., Any], str] = {
+    _TEXTUAL["_message_queue"].func: "031379438d26e6dc96a07da302e374dbab344ac6a4c6ae6d9a79a300cfaea059",
+    _TEXTUAL["_mounted_event"].func: "43fba6a72279d8e5a98119c3c992e0113d7655bd7971b1c797674b6f2cc5d142",
+}
+"""The sha256 of the source of each Textual function this patch replaces or wraps, as written against."""
+REMOVE_AT = "9.0"
+"""The Textual version at which this patch is to be removed or checked again (docs/textual-upstream.md)."""
 
 
 class Flag:
@@ -127,4 +138,5 @@ def uninstall() -> None:
 
 
 def installed() -> bool:
+    """Whether this patch is in place now."""
     return MessagePump.__dict__["_message_queue"] is _OURS["_message_queue"]

@@ -17,11 +17,21 @@ pass runs in the middle of a layout and sets the cycle aside, that is all it kee
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from textual._compositor import Compositor
 
 _TEXTUAL_ARRANGE = Compositor._arrange_root
+
+TEXTUAL_VERSIONS: tuple[str, ...] = ("8.2",)
+"""The Textual versions (major.minor) this patch was written for."""
+FINGERPRINTS: dict[Callable[..., Any], str] = {
+    _TEXTUAL_ARRANGE: "e893dcd84bf247f80b560016dd8bd5259571fce7641b0d2e6642bf6fb766a27e",
+}
+"""The sha256 of the source of each Textual function this patch replaces or wraps, as written against."""
+REMOVE_AT = "9.0"
+"""The Textual version at which this patch is to be removed or checked again (docs/textual-upstream.md)."""
 
 
 def _arrange_root(self: Compositor, *args: Any, **kwargs: Any) -> Any:
@@ -41,3 +51,8 @@ def install() -> None:
 def uninstall() -> None:
     """Textual's own layout again (for the test that compares the two)."""
     Compositor._arrange_root = _TEXTUAL_ARRANGE  # type: ignore[method-assign]
+
+
+def installed() -> bool:
+    """Whether this patch is in place now."""
+    return Compositor._arrange_root is _arrange_root

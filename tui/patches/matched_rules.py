@@ -14,6 +14,7 @@ in the same place, in the same state, under the same rules.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -23,6 +24,15 @@ from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 
 _TEXTUAL_APPLY = Stylesheet.apply
+
+TEXTUAL_VERSIONS: tuple[str, ...] = ("8.2",)
+"""The Textual versions (major.minor) this patch was written for."""
+FINGERPRINTS: dict[Callable[..., Any], str] = {
+    _TEXTUAL_APPLY: "1faf3687bbba428feb76c648ce131943e14cbb86cfa8f081a18f7edb6cd5fb03",
+}
+"""The sha256 of the source of each Textual function this patch replaces or wraps, as written against."""
+REMOVE_AT = "9.0"
+"""The Textual version at which this patch is to be removed or checked again (docs/textual-upstream.md)."""
 
 MOST_KEPT = 20_000
 """Places kept at most (a game's screens and dialogs use about a thousand); past it, all are forgotten."""
@@ -125,3 +135,8 @@ def uninstall() -> None:
     """Each widget is matched on its own again (for the tests that compare the two)."""
     Stylesheet.apply = _TEXTUAL_APPLY  # type: ignore[method-assign]
     _forget()
+
+
+def installed() -> bool:
+    """Whether this patch is in place now."""
+    return Stylesheet.apply is _apply

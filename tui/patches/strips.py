@@ -17,13 +17,23 @@ either way holds the same values. The caches so made never keep the line itself 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from rich.segment import Segment
 from textual.cache import FIFOCache
 from textual.strip import Strip
 
 _TEXTUAL_INIT = Strip.__init__
+
+TEXTUAL_VERSIONS: tuple[str, ...] = ("8.2",)
+"""The Textual versions (major.minor) this patch was written for."""
+FINGERPRINTS: dict[Callable[..., Any], str] = {
+    _TEXTUAL_INIT: "ce1d8154dca8cfd78cd46aa14a40b23436c94696447efbe74eb17f0e0a4a550d",
+}
+"""The sha256 of the source of each Textual function this patch replaces or wraps, as written against."""
+REMOVE_AT = "9.0"
+"""The Textual version at which this patch is to be removed or checked again (docs/textual-upstream.md)."""
 
 
 def _cache_sizes() -> dict[str, int]:
@@ -95,3 +105,8 @@ def uninstall() -> None:
     Strip.__init__ = _TEXTUAL_INIT  # type: ignore[method-assign]
     if "__getattr__" in Strip.__dict__:
         del Strip.__getattr__  # type: ignore[attr-defined]
+
+
+def installed() -> bool:
+    """Whether this patch is in place now."""
+    return Strip.__init__ is _init

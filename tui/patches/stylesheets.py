@@ -14,6 +14,8 @@ with an error in it, is parsed (and refused) as before.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
 from weakref import WeakKeyDictionary
 
 from textual.css.model import RuleSet
@@ -21,6 +23,15 @@ from textual.css.stylesheet import Stylesheet
 from textual.css.types import CSSLocation
 
 _TEXTUAL_PARSE_RULES = Stylesheet._parse_rules
+
+TEXTUAL_VERSIONS: tuple[str, ...] = ("8.2",)
+"""The Textual versions (major.minor) this patch was written for."""
+FINGERPRINTS: dict[Callable[..., Any], str] = {
+    _TEXTUAL_PARSE_RULES: "2f1c2d220b672d1b86c19f185bbffba8f2bbf22d10e779a532cdec8fbd2fe01d",
+}
+"""The sha256 of the source of each Textual function this patch replaces or wraps, as written against."""
+REMOVE_AT = "9.0"
+"""The Textual version at which this patch is to be removed or checked again (docs/textual-upstream.md)."""
 
 MOST_KEPT = 2048
 """Parsed sources kept at most (a few dozen per theme are used; this bounds a process that sees many)."""
@@ -76,3 +87,8 @@ def _forget() -> None:
     _parsed.clear()
     _themes.clear()
     _theme_of.clear()
+
+
+def installed() -> bool:
+    """Whether this patch is in place now."""
+    return Stylesheet._parse_rules is _parse_rules

@@ -11,6 +11,7 @@ Textual then shows it after its delay as before.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from textual import events
@@ -21,6 +22,16 @@ from textual.widgets import Tooltip
 
 _TEXTUAL_EXTEND_COMPOSE = Screen._extend_compose
 _TEXTUAL_HANDLE_MOUSE_MOVE = Screen._handle_mouse_move
+
+TEXTUAL_VERSIONS: tuple[str, ...] = ("8.2",)
+"""The Textual versions (major.minor) this patch was written for."""
+FINGERPRINTS: dict[Callable[..., Any], str] = {
+    _TEXTUAL_EXTEND_COMPOSE: "b80043bc2e09b8865a268dd48193596136ccd9104b11013403762ac1ccb52d06",
+    _TEXTUAL_HANDLE_MOUSE_MOVE: "8a9ea05ce5640dd17e3879c6da29a1e1832669fe954c5b3aaedaa47d32720333",
+}
+"""The sha256 of the source of each Textual function this patch replaces or wraps, as written against."""
+REMOVE_AT = "9.0"
+"""The Textual version at which this patch is to be removed or checked again (docs/textual-upstream.md)."""
 
 
 def _extend_compose(self: Screen[Any], widgets: list[Widget]) -> None:
@@ -52,3 +63,8 @@ def uninstall() -> None:
     """Textual's own tooltips again (for the tests that compare the two)."""
     Screen._extend_compose = _TEXTUAL_EXTEND_COMPOSE  # type: ignore[method-assign]
     Screen._handle_mouse_move = _TEXTUAL_HANDLE_MOUSE_MOVE  # type: ignore[method-assign]
+
+
+def installed() -> bool:
+    """Whether this patch is in place now."""
+    return Screen._extend_compose is _extend_compose

@@ -12,6 +12,7 @@ table (a message published with nobody listening, a node closing with no timers)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NoReturn
 from weakref import WeakKeyDictionary, WeakSet, ref
 
@@ -20,6 +21,18 @@ from textual.signal import Signal
 
 _TEXTUAL_SIGNAL_INIT = Signal.__init__
 _TEXTUAL_SUBSCRIBE = Signal.subscribe
+_TEXTUAL_PUMP_INIT = MessagePump.__init__  # where a node's empty table of timers is made
+
+TEXTUAL_VERSIONS: tuple[str, ...] = ("8.2",)
+"""The Textual versions (major.minor) this patch was written for."""
+FINGERPRINTS: dict[Callable[..., Any], str] = {
+    _TEXTUAL_SIGNAL_INIT: "108464ea40464e1ad4c909796afa3446c1266110a77251ce4673ccd88303b490",
+    _TEXTUAL_SUBSCRIBE: "3d4f81854bf22f29bed5cec949547cf50f83c7462795eb071652b7a7e7f068fb",
+    _TEXTUAL_PUMP_INIT: "4c13f534c77c6b67fdba6e9232f1e247320e50ac5c1a97eaf77694680bbb343f",
+}
+"""The sha256 of the source of each Textual function this patch replaces or wraps, as written against."""
+REMOVE_AT = "9.0"
+"""The Textual version at which this patch is to be removed or checked again (docs/textual-upstream.md)."""
 
 
 class _Unsubscribed(dict[Any, Any]):
