@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.bots.bargaining import table_signature
+from engine.bots.bargaining import Key, table_signature
 from engine.bots.bidding import next_bid
 from engine.bots.hard import HardBot
 from engine.bots.judging import completed
@@ -241,8 +241,8 @@ class ExpertBot(HardBot):
 
     def on_trade_answer(self, pos: Position, pend: TradeAnswer, legal: list[Command]) -> Command:
         """The shark's answer, overruled where every member of the learned value is sure of the other;
-        the shark's floors against blunders kept (never completing a group for the proposer on the value's
-        word alone), and a price it named honoured."""
+        the shark's floors against blunders kept (a refusal to let a deed go, or to complete a group for
+        the proposer, is never overruled on the value's word alone), and a price it named honoured."""
         cmd = super().on_trade_answer(pos, pend, legal)
         value = self.value(pos)
         if value is None or "answers" not in self.uses:
@@ -252,8 +252,8 @@ class ExpertBot(HardBot):
         if isinstance(cmd, RejectTrade):
             if cmd.asking is not None:
                 self._promised[key] = cmd.asking
-            if completed(pos, t.give, t.take, t.proposer):
-                return cmd
+            if t.take.deeds or completed(pos, t.give, t.take, t.proposer):
+                return cmd  # letting a deed go stays the shark's call: its floors against blunders hold
         elif self._promised.get(key) is not None and t.give.cash - t.take.cash >= self._promised[key]:
             return cmd  # a price it named is a promise
         edge = trade_edge(value, pos.view, pos.me, t)
@@ -282,6 +282,7 @@ class ExpertBot(HardBot):
         surely better; a price the partner named stands as it is; an offer every member judges harmful,
         taken, is left unmade."""
         counters = dict(self.trades.counters)
+        offered = {key: asked.prices for key, asked in self.trades.asked.items()}
         cmd = super().offer(pos, pend)
         value = self.value(pos)
         if cmd is None or value is None or "offers" not in self.uses:
@@ -293,6 +294,9 @@ class ExpertBot(HardBot):
         )
         demand = self._demand.get(cmd.to, 0.0)
         candidates = [cmd] if named else repriced(pos.view, me, cmd)
+        last = self._last_price(offered, cmd)
+        if last is not None:  # asked before: only a better price for the partner than last time
+            candidates = [c for c in candidates if c is cmd or c.give.cash - c.take.cash > last]
         weighed = weigh_offers(value, pos.view, me, candidates, demand)
         if not weighed or weighed[0].offer != cmd:
             return cmd
@@ -311,6 +315,15 @@ class ExpertBot(HardBot):
             return cmd
         self._reprice_memory(chosen.offer)
         return self.because(chosen.offer, offer_words(pos, chosen.offer))
+
+    def _last_price(
+        self, offered: dict[Key, tuple[tuple[tuple[int, ...], int], ...]], cmd: ProposeTrade
+    ) -> int | None:
+        """The cash it last offered (negative: asked) for the same lots in the same form, before `cmd`."""
+        open_ = self.trades.open
+        if open_ is None:
+            return None
+        return next((p for f, p in offered.get(open_.key, ()) if f == cmd.give.deeds), None)
 
     def _reprice_memory(self, offer: ProposeTrade) -> None:
         """Its memory of the offer made, at the price it was made at (the next is priced from it)."""

@@ -133,7 +133,8 @@ def test_it_answers_offers_as_the_shark_does_unless_the_value_is_sure(
 ) -> None:
     """Every offer `hard` bots make one another in a few classic games, put to the expert in the answering
     seat: no playout run for it, and `hard`'s answer unless every member of the learned value is sure of
-    the other by more than its margin; never a group completed for the proposer against `hard`'s refusal."""
+    the other by more than its margin; never a deed let go nor a group completed for the
+    proposer against `hard`'s refusal."""
 
     def judge(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("an answer looked ahead")
@@ -162,10 +163,10 @@ def test_it_answers_offers_as_the_shark_does_unless_the_value_is_sure(
                 edge = trade_edge(value, view, p, pend.trade)
                 assert edge is not None
                 if isinstance(said, AcceptTrade):
+                    t = pend.trade
                     assert edge.low > MARGIN
-                    assert not completed(
-                        Position(view, p), pend.trade.give, pend.trade.take, pend.trade.proposer
-                    )
+                    assert not t.take.deeds  # it lets no deed go against the shark's refusal
+                    assert not completed(Position(view, p), t.give, t.take, t.proposer)
                 else:
                     assert edge.high < -MARGIN
     assert answered >= 10
