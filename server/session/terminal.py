@@ -178,6 +178,15 @@ def foreign(text: str) -> bool:
     return any(_draws(m.group()) for m in _CSI.finditer(text))
 
 
+_LINES_OF_TEXT = re.compile(r"[\r\n][^\r\n\x1b]")
+
+
+def several_lines(text: str) -> bool:
+    """Whether a packet holds a line break with text after it: lines pasted where the terminal did not
+    bracket them, not keys pressed (a client sends each key as it is pressed)."""
+    return _LINES_OF_TEXT.search(text.rstrip("\r\n")) is not None
+
+
 def paste_open(was_open: bool, text: str) -> bool:
     """Whether a bracketed paste is still open after `text` (an Escape inside one ends no key)."""
     start, end = text.rfind(PASTE_START), text.rfind(PASTE_END)
@@ -237,6 +246,11 @@ class ChannelDriver(Driver):
             text
         ):
             self._as_pasted(text)
+            return
+        if not (was_pasting or self._pasting or PASTE_START in window) and several_lines(text):
+            # One paste, whose line breaks press no Enter: the chat line takes it whole and waits for
+            # the person's own Enter, which would otherwise land on the screen behind it.
+            self._deliver(events.Paste(text.rstrip("\r\n")))
             return
         try:
             for message in self._parser.feed(text):
