@@ -61,7 +61,8 @@ async def test_a_lobby_line_reaches_a_lobby_in_the_other_worker_as_plain_text(tm
         await ada.wait_for("Bob: hi Ada")
         lines = ada.app().screen.query_one(LobbyChat).plain_lines
         said = [line.split(" ", 1)[1][:9] for line in lines]
-        assert said == ["Ada: ^]0;", "Ada: hell", "Bob: hi A"], "in the order said"
+        assert said == ["Ada: hell", "Ada: hell", "Bob: hi A"], "in the order said"
+        assert lines[0].endswith("Ada: hello \ufffd]0;pwned\ufffd[b]all[/b]"), "the paste whole, as text"
         assert running.front.lobby_talk.lines[-1].text == "hi Ada"
 
         cy = Person(running, make_key(tmp_path, "c"), "Cy")  # one who comes later reads the recent lines
