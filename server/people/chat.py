@@ -25,6 +25,19 @@ def words_of(text: str, limit: int) -> str:
     return " ".join(plain(text).split())[:limit]
 
 
+def too_long(text: str, limit: int) -> str | None:
+    """Why a chat line is not sent when it is longer than `limit` characters (as it would be read), for
+    every face to say; None when it fits."""
+    length = len(" ".join(plain(text).split()))
+    if length <= limit:
+        return None
+    return _(
+        "A chat line holds at most {limit} characters; yours has {length}. Nothing was sent.",
+        limit=limit,
+        length=length,
+    )
+
+
 @dataclass(frozen=True)
 class Said:
     """One line of chat: `who` said `text` at `at` (seconds since the epoch). At a table, `after` is the

@@ -10,6 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
+from server.people.chat import too_long
 from server.screens.session import session_of
 from translation import N_, _
 from tui.screens.overlay import Overlay
@@ -44,7 +45,9 @@ class ChatDialog(Overlay[str | None]):
             else:
                 yield Static(_("Say to the table (Enter sends, Esc cancels):"))
 
-            yield SteadyInput(max_length=self.limit, id="line")
+            # Room for a line longer than the limit, so that it is refused with a sentence when sent
+            # (and kept to be shortened) rather than cut short without a word as it is typed.
+            yield SteadyInput(max_length=self.limit * 4, id="line")
 
     def on_mount(self) -> None:
         """Closed before its mount came round (`/` and Escape read in one moment), it has no line to focus."""
@@ -55,6 +58,12 @@ class ChatDialog(Overlay[str | None]):
         """Empty the line for its next use."""
         for line in self.query(Input).results(Input):
             line.value = ""
+
+    def offer_kept(self) -> None:
+        """The line held back, offered again selected whole: Enter sends it, and what is typed takes its
+        place instead of being glued to its end."""
+        for line in self.query(Input).results(Input):
+            line.select_all()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value)
@@ -87,6 +96,11 @@ def talk(app: App[Any], name: str, to: str, send: Callable[[str], object]) -> No
         chat.kept = False
         if not text or not text.strip():
             return
+        refusal = too_long(text, chat.limit)
+        if refusal is not None:
+            chat.kept = True
+            app.notify(refusal, severity="warning", timeout=8)
+            return
         pace = session_of(app).chat_pace
         if not pace.allow():
             chat.kept = True
@@ -95,3 +109,5 @@ def talk(app: App[Any], name: str, to: str, send: Callable[[str], object]) -> No
         send(text)
 
     app.push_screen(chat, said)
+    if chat.kept:
+        chat.call_after_refresh(chat.offer_kept)

@@ -22,7 +22,7 @@ from lines.replay_lines import ReplayLines
 from lines.review_lines import review_done
 from lines.session import ASKED, LineSession
 from room import Outcome, PersistenceError, Room, Session, Update
-from server.people.chat import Pace, Said
+from server.people.chat import Pace, Said, too_long
 from server.session.line_input import QUIT, LineInput
 from server.session.line_words import (
     LOBBY_HELP,
@@ -280,7 +280,7 @@ class LinePlayer:
         elif verb == "new":
             asyncio.get_running_loop().create_task(self._new_room(_named_room(rest)))
         elif verb in ("say", "chat", "/") and rest:
-            self._talk(lambda: self.hall.lobby_say(self.fingerprint, rest))
+            self._talk(rest, lambda: self.hall.lobby_say(self.fingerprint, rest))
         elif verb == "history" and _about_chat(rest):
             self._chat_history(rest)
         elif verb in ("ratings", "players", "ranking"):
@@ -347,9 +347,13 @@ class LinePlayer:
             self.replay = None
             self.say(_("Back in the lobby. Type help for the commands here."))
 
-    def _talk(self, send: Callable[[], object]) -> None:
-        """A chat line sent, at the pace the server holds every session to."""
-        if self.pace.allow():
+    def _talk(self, text: str, send: Callable[[], object]) -> None:
+        """A chat line sent, at the pace the server holds every session to; one too long is refused whole
+        with a sentence, never cut short without a word."""
+        refusal = too_long(text, self.hall.limits.chat_max)
+        if refusal is not None:
+            self.say(refusal)
+        elif self.pace.allow():
             send()
         else:
             self.say(self.pace.limit)
@@ -431,7 +435,7 @@ class LinePlayer:
             self.say(_("You gave up your seat at {name}.", name=table.name))
             self.to_lobby()
         elif verb in ("say", "chat", "/") and rest:
-            self._talk(lambda: self.hall.lobby_say(self.fingerprint, rest))
+            self._talk(rest, lambda: self.hall.lobby_say(self.fingerprint, rest))
         elif verb == "history" and _about_chat(rest):
             self._chat_history(rest)
         elif verb in ("rooms", "list"):
@@ -482,7 +486,7 @@ class LinePlayer:
             self.say(_("You left the table; your seat is kept."))
             self.to_lobby()
         elif verb in ("say", "chat", "/") and rest:
-            self._talk(lambda: table.say(self.name, rest, self.hall.limits.chat_max))
+            self._talk(rest, lambda: table.say(self.name, rest, self.hall.limits.chat_max))
         elif verb == "history" and _about_chat(rest):
             self._chat_history(rest)
         elif verb == "vote":

@@ -156,6 +156,7 @@ PASTE_START = "\x1b[200~"
 PASTE_END = "\x1b[201~"
 
 _CONTROL_STRING = re.compile(r"\x1b[\]P_^X][^\x07\x1b]*(?:\x07|\x1b\\)")  # OSC, DCS, APC, PM, SOS, ended
+_CONTROL_STRING_OPEN = re.compile(r"\x1b[\]P_^X][^\x07\x1b]")  # one begun: Alt and a key send two characters
 _CSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")
 _C1 = re.compile("[\x80-\x9f]")
 _DRAWING_FINALS = frozenset("JKhlmnqrstfgi")
@@ -173,17 +174,22 @@ def foreign(text: str) -> bool:
     """Whether a packet holds a control sequence no key sends: a window title, colours, a screen clear, a
     C1 control. Such a packet is text sent by a paste the terminal did not bracket (or by a program), not
     keys pressed, and it is read as pasted text, which a field then checks as it checks anything typed."""
-    if _C1.search(text) or _CONTROL_STRING.search(text):
+    if _C1.search(text) or _CONTROL_STRING.search(text) or _CONTROL_STRING_OPEN.search(text):
         return True
     return any(_draws(m.group()) for m in _CSI.finditer(text))
 
 
-def paste_open(was_open: bool, text: str) -> bool:
-    """Whether a bracketed paste is still open after `text` (an Escape inside one ends no key)."""
-    start, end = text.rfind(PASTE_START), text.rfind(PASTE_END)
-    if start == end == -1:
-        return was_open
-    return start > end
+_LINES_OF_TEXT = re.compile(r"[\r\n][^\r\n\x1b]")
+
+
+def several_lines(text: str) -> bool:
+    """Whether a packet holds a line break with text after it: lines pasted where the terminal did not
+    bracket them, not keys pressed (a client sends each key as it is pressed)."""
+    return _LINES_OF_TEXT.search(text.rstrip("\r\n")) is not None
+
+
+PASTE_MOST = 65536
+"""Characters kept of one bracketed paste; the rest is dropped (no field holds anything near it)."""
 
 
 class ChannelDriver(Driver):
@@ -199,8 +205,7 @@ class ChannelDriver(Driver):
         self._parser = XTermParser(False)
         self._tick: asyncio.TimerHandle | None = None
         self._input = False
-        self._pasting = False
-        self._tail = ""  # the end of the last packet, for a paste's marker split over two
+        self._paste: str | None = None  # a bracketed paste under way: what has come of it so far
         self._held: deque[Any] = deque()  # keys beyond the rate, and whatever came after them, in order
         self._release: asyncio.TimerHandle | None = None
         self._told = -TELL_EVERY  # when the person was last told that keys were dropped
@@ -224,25 +229,47 @@ class ChannelDriver(Driver):
         self.send_message(events.Resize(size, size))
 
     def feed(self, text: str) -> None:
-        """One packet of the client's input. An Escape that ends a packet is the Escape key, now: a
-        client sends an escape sequence whole, and a busy server may read the next key's packet before
-        a timer could tell the two apart (the key would then be read as Alt and that key)."""
+        """One packet of the client's input. A bracketed paste is read here, whole and as text: Textual's
+        parser reads an Escape inside one as the start of a key's sequence, and typed the pasted text
+        as keys besides (a name came out as `^]0;PWNEDilEv`), where the field is to refuse it."""
         if not self._input:
             return
-        window = self._tail + text
-        was_pasting = self._pasting
-        self._pasting = paste_open(self._pasting, window)
-        self._tail = window[-(len(PASTE_END) - 1) :]
-        if not (was_pasting or self._pasting or PASTE_START in window or PASTE_END in window) and foreign(
-            text
-        ):
+        while text:
+            if self._paste is None:
+                start = text.find(PASTE_START)
+                if start < 0:
+                    self._keys(text)
+                    return
+                self._keys(text[:start])
+                self._paste, text = "", text[start + len(PASTE_START) :]
+            joined = self._paste + text
+            end = joined.find(PASTE_END)
+            if end < 0:
+                marker = len(PASTE_END) - 1  # the end's marker may be split over two packets
+                self._paste = joined if len(joined) <= PASTE_MOST else joined[:PASTE_MOST] + joined[-marker:]
+                return
+            self._paste, text = None, joined[end + len(PASTE_END) :]
+            self._deliver(events.Paste(joined[:end][:PASTE_MOST]))
+
+    def _keys(self, text: str) -> None:
+        """Input outside a bracketed paste. An Escape that ends a packet is the Escape key, now: a client
+        sends an escape sequence whole, and a busy server may read the next key's packet before a timer
+        could tell the two apart (the key would then be read as Alt and that key)."""
+        if not text:
+            return  # the parser reads an empty string as the end of its input, and reads no more
+        if foreign(text):
             self._as_pasted(text)
+            return
+        if several_lines(text):
+            # One paste, whose line breaks press no Enter: the chat line takes it whole and waits for
+            # the person's own Enter, which would otherwise land on the screen behind it.
+            self._deliver(events.Paste(text.rstrip("\r\n")))
             return
         try:
             for message in self._parser.feed(text):
                 self._deliver(message)
             waiting = getattr(self._parser, "_timeout_time", None) is not None
-            if text.endswith("\x1b") and waiting and not self._pasting:
+            if text.endswith("\x1b") and waiting:
                 self._parser._timeout_time = 0.0  # the parser's wait for more is over
                 for message in self._parser.tick():
                     self._deliver(message)
@@ -259,11 +286,12 @@ class ChannelDriver(Driver):
         once the sequences had been read as keys."""
         body = text.rstrip("\r\n")
         self._deliver(events.Paste(body))
-        try:
-            for message in self._parser.feed(text[len(body) :]):
-                self._deliver(message)
-        except Exception:
-            self._parser = XTermParser(False)
+        if len(body) < len(text):
+            try:
+                for message in self._parser.feed(text[len(body) :]):
+                    self._deliver(message)
+            except Exception:
+                self._parser = XTermParser(False)
 
     def _on_tick(self) -> None:
         self._tick = None

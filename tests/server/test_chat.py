@@ -63,7 +63,8 @@ async def test_a_lobby_line_reaches_a_lobby_in_the_other_worker_as_plain_text(tm
         await ada.wait_for("Bob: hi Ada")
         lines = ada.app().screen.query_one(LobbyChat).plain_lines
         said = [line.split(" ", 1)[1][:9] for line in lines]
-        assert said == ["Ada: ^]0;", "Ada: hell", "Bob: hi A"], "in the order said"
+        assert said == ["Ada: hell", "Ada: hell", "Bob: hi A"], "in the order said"
+        assert lines[0].endswith("Ada: hello \ufffd]0;pwned\ufffd[b]all[/b]"), "the paste whole, as text"
         assert running.front.lobby_talk.lines[-1].text == "hi Ada"
 
         cy = Person(running, make_key(tmp_path, "c"), "Cy")  # one who comes later reads the recent lines
@@ -97,11 +98,62 @@ async def test_a_session_that_talks_too_fast_is_told_and_keeps_its_line(tmp_path
         await ada.press("slash")  # the line held back is offered again
         await ada.wait_for(lambda: isinstance(ada.app().screen, ChatDialog))
         assert ada.app().screen.query_one(Input).value == "line 4"
+        await ada.type("line 5")  # typed over the line held back, never glued to its end
+        await ada.wait_for(lambda: ada.app().screen.query_one(Input).value == "line 5")
+        await ada.press("escape")
+        await ada.press("slash")
+        await ada.wait_for(lambda: isinstance(ada.app().screen, ChatDialog))
+        await ada.type("line 6\r")
+        await ada.wait_for(lambda: not isinstance(ada.app().screen, ChatDialog))
+        await ada.press("slash")
+        await ada.wait_for(lambda: isinstance(ada.app().screen, ChatDialog))
+        await ada.press("enter")  # the line held back, sent again as it stands
+        await ada.wait_for(lambda: not isinstance(ada.app().screen, ChatDialog))
+        assert "line 6" not in bob.text() and "line 4line" not in bob.text()
+        await ada.press("slash")
+        await ada.wait_for(lambda: isinstance(ada.app().screen, ChatDialog))
+        assert ada.app().screen.query_one(Input).value == "line 6"
         await ada.press("escape")
         assert "line 4" not in bob.text()
         assert [s.text for s in running.front.lobby_talk.lines] == ["line 1", "line 2", "line 3"]
         for p in (ada, bob):
             await p.leave()
+    finally:
+        await running.stop()
+
+
+@pytest.mark.slow
+async def test_lines_pasted_at_once_wait_as_one_line_and_a_long_one_is_refused(tmp_path: Path) -> None:
+    running = await start_server(tmp_path, workers=1, limits=replace(FAST, chat_max=30))
+    try:
+        ada, bob = ada_and_bob(running, tmp_path)
+        await seated(running, [ada, bob], "Den", pace="slow")
+        await ada.connect()
+        await ada.wait_until(_in_lobby)
+        await ada.press("slash")
+        await ada.wait_for(lambda: isinstance(ada.app().screen, ChatDialog))
+        await ada.type("first line\rsecond\rthird\r")  # pasted where the terminal did not bracket it
+        await ada.wait_for(lambda: ada.app().screen.query_one(Input).value == "first line second third")
+        assert isinstance(ada.app().screen, ChatDialog), "a paste's line breaks send nothing"
+        await ada.press("enter")
+        await ada.wait_for(lambda: _in_lobby(ada))
+        await ada.wait_for("Ada: first line second third")
+        assert [s.text for s in running.front.lobby_talk.lines] == ["first line second third"]
+        assert _in_lobby(ada), "the Enter sent the line; it took nobody into a room"
+
+        await ada.press("slash")
+        await ada.wait_for(lambda: isinstance(ada.app().screen, ChatDialog))
+        await ada.type("\x1b[200~one\rtwo\x1b[201~")  # bracketed: every line kept
+        await ada.wait_for(lambda: ada.app().screen.query_one(Input).value == "one two")
+        await ada.type(" and a good many more words\r")
+        told = "A chat line holds at most 30 characters; yours has 34. Nothing was sent."
+        await ada.wait_for(lambda: told in [n.message for n in ada.app()._notifications])
+        assert len(running.front.lobby_talk.lines) == 1
+        await ada.press("slash")  # kept, to be shortened
+        await ada.wait_for(lambda: isinstance(ada.app().screen, ChatDialog))
+        assert ada.app().screen.query_one(Input).value == "one two and a good many more words"
+        await ada.press("escape")
+        await ada.leave()
     finally:
         await running.stop()
 

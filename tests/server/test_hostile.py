@@ -4,6 +4,7 @@ as plain text; an absurd window and a flood of keys cost their own session only.
 from __future__ import annotations
 
 import asyncio
+import logging
 from pathlib import Path
 
 import pytest
@@ -202,6 +203,41 @@ async def test_a_name_pasted_without_brackets_with_escape_sequences_is_refused(
         assert b"PWNED\x07" not in drawn and b"\x1bP1;2" not in drawn and b"\x1b[31mred" not in drawn
         for _ in range(len(pasted)):
             await eve.press("\x7f")
+        await eve.type("Eve\r")
+        await eve.wait_for(lambda: isinstance(eve.app().screen, LobbyScreen))
+        assert eve.app().player_name == "Eve"
+        await eve.leave()
+    finally:
+        await running.stop()
+
+
+@pytest.mark.parametrize(
+    "packets",
+    [
+        ["\x1b[200~\x1b]0;PWNED\x07Evil\x1b[201~"],  # a bracketed paste with a window title in it
+        ["\x1b[200~\x1b]0;PWN", "ED\x07Evil\x1b[20", "1~"],  # the same, over three packets
+        ["\x1b]0;PWNED\x07", "Evil"],  # unbracketed, the sequence alone in its packet, then typed
+        ["\x1b]0;PWNED", "\x07Evil"],  # the sequence split over two packets
+    ],
+)
+async def test_a_name_pasted_with_an_escape_sequence_is_refused_with_no_error_logged(
+    tmp_path: Path, packets: list[str], caplog: pytest.LogCaptureFixture
+) -> None:
+    """Textual's parser read an Escape inside a bracketed paste as the start of a key's sequence and
+    typed the text as keys besides (the name kept as `^]0;PWNEDilEv`); a packet holding only the sequence
+    broke the parser (an ERROR with a traceback) and lost the Enter after it."""
+    running = await start_server(tmp_path)
+    try:
+        eve = await Person(running, make_key(tmp_path, "e"), "Eve").connect()
+        await eve.wait_for("Choose the name")
+        for packet in packets:
+            await eve.type(packet)
+            await asyncio.sleep(0.2)
+        await eve.type("\r")
+        await eve.wait_for("may not contain")
+        assert eve.app().player_name == "" and running.front.players.name_of(eve.fingerprint) is None
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR], "nothing went wrong"
+        await eve.type("\x15")  # Ctrl+U: the line emptied
         await eve.type("Eve\r")
         await eve.wait_for(lambda: isinstance(eve.app().screen, LobbyScreen))
         assert eve.app().player_name == "Eve"

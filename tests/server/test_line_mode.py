@@ -187,6 +187,9 @@ async def test_a_newcomer_names_themselves_makes_a_room_and_talks_in_the_lobby(t
         assert "A rating is the conservative figure" in cy.out.text
         await cy.type("say anyone for a game?")
         await cy.wait_for("Cy says: anyone for a game?")
+        await cy.type("say " + "word " * 60)
+        await cy.wait_for("A chat line holds at most 200 characters; yours has 299. Nothing was sent.")
+        assert "Cy says: word" not in cy.out.text, "nothing of it was said"
         await cy.type("dance")
         await cy.wait_for("dance is not a lobby command")
         assert "\x1b" not in cy.out.text

@@ -10,10 +10,12 @@ import pytest
 
 from engine.text import NAME_MAX
 from server.screens.lobby import fit
+from server.screens.room import RoomScreen
 from server.tables.lobby_line import TableStatus, line_of
 from server.tables.plans import Plan, SeatPlan
+from tui.widgets.steady_footer import SteadyFooter, footer_words
 
-from sshplay import ada_and_bob, seated, start_server
+from sshplay import Person, ada_and_bob, seated, start_server
 
 
 def _plan(save_id: str | None = None, finished: bool = False) -> Plan:
@@ -125,3 +127,34 @@ def test_wide_names_in_the_lobby_wrap_by_the_cells_they_take() -> None:
     assert all(cell_len(line) <= widths[3] for line in lines), (lines, widths[3])
     assert " ".join(lines) == playing and heights[0] == len(lines) > 1
     assert sum(widths) + 2 * len(widths) <= 60
+
+
+def _footer_keys_all_have_words(person: Person) -> list[str]:
+    """The footer's keys drawn without a word beside them (none, when every key says what it does)."""
+    footer = person.app().screen.query_one(SteadyFooter)
+    keys = footer.shown()
+    words = footer_words(keys, footer.size.width)
+    drawn = person.text().splitlines()[-1]
+    missing = [k.display for k, w in zip(keys, words, strict=True) if k.description and not w]
+    pairs = [f"{k.display} {w}" for k, w in zip(keys, words, strict=True) if w]
+    return missing + [pair for pair in pairs if pair not in drawn]
+
+
+async def test_at_80_columns_every_footer_key_keeps_a_word(tmp_path: Path) -> None:
+    """At 80 columns the lobby's `/` and `^q` and the table's vote key `a` were drawn bare."""
+    running = await start_server(tmp_path, workers=1)
+    try:
+        ada, bob = ada_and_bob(running, tmp_path)
+        await seated(running, [ada, bob], "Friday")
+        await bob.connect(size=(80, 24))
+        await bob.wait_for("Friday")
+        await bob.wait_for(lambda: not _footer_keys_all_have_words(bob))
+        assert "/ Chat" in bob.text() and "^q Quit" in bob.text()
+        await ada.connect(size=(80, 24))
+        await ada.press("enter")  # to her seat at Friday
+        await ada.wait_for(lambda: isinstance(ada.app().screen, RoomScreen))
+        await ada.wait_for(lambda: not _footer_keys_all_have_words(ada))
+        for p in (ada, bob):
+            await p.leave()
+    finally:
+        await running.stop()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual.app import App
 
 from tui.dialogs.mortgage import MortgageDialog
-from tui.widgets.steady_footer import SteadyFooter
+from tui.widgets.steady_footer import ShownKey, SteadyFooter, footer_words
 
 from playtable import app_for, settle, showcase_client
 
@@ -56,3 +56,26 @@ async def test_at_80_columns_help_keeps_its_word_while_others_lose_theirs() -> N
         await settle(pilot)
         line = footer_line(app)
         assert line.rstrip().endswith("f1 Help") and line.startswith("r Roll"), line
+
+
+def test_at_80_columns_a_tables_keys_with_a_vote_each_keep_a_word() -> None:
+    """The vote key was drawn as a bare `a`, and `^q` with no word: their words are cut short first."""
+    table = [
+        ("r", "Roll"),
+        ("m", "Mortgage"),
+        ("t", "Trade"),
+        ("h", "Holdings"),
+        ("d", "Deed"),
+        ("l", "Log"),
+        ("s", "Chances"),
+        ("a", "Vote: seat to a bot"),
+        ("/", "Chat"),
+        ("^q", "Quit"),
+        ("f1", "Help"),
+    ]
+    keys = tuple(ShownKey(key, key, words, True, "", "help" if key == "f1" else key) for key, words in table)
+    words = footer_words(keys, 80)
+    assert all(words), words
+    assert words[7] == "Vote" and words[-1] == "Help" and words[0] == "Roll"
+    line = " ".join(f"{k.display} {w}" for k, w in zip(keys, words, strict=True))
+    assert len(line) <= 80, line

@@ -90,7 +90,7 @@ class SteadyFooter(SharedLines, can_focus=False):
         keys = self.shown()
         self._drawn = keys
         width = self.size.width
-        bare = bare_keys(keys, width)
+        words = footer_words(keys, width)
         parts: list[Content] = []
         self._spans = []
         at = 0
@@ -101,9 +101,9 @@ class SteadyFooter(SharedLines, can_focus=False):
             extra = (" dim" if not shown.enabled else "") + (self.HOVER if shown.key == self._hover else "")
             parts.append(Content.styled(shown.display, self.KEY + extra))
             end = at + cell_len(shown.display)
-            if shown.description and i not in bare:
-                parts.append(Content.styled(" " + shown.description, self.WORDS + extra))
-                end += 1 + cell_len(shown.description)
+            if words[i]:
+                parts.append(Content.styled(" " + words[i], self.WORDS + extra))
+                end += 1 + cell_len(words[i])
             self._spans.append((at, end, shown))
             at = end
         return Content("").join(parts)
@@ -141,23 +141,43 @@ HELP = frozenset({"help", "app.help"})
 """The help's action, whose key keeps its word longest."""
 
 
-def bare_keys(keys: tuple[ShownKey, ...], width: int) -> set[int]:
-    """The keys drawn without their words at this width. Too many keys for the width: the last ones lose
-    their descriptions first, and Help (which tells what every other key does) only before the first
-    key; every key stays."""
+def short_words(excess: int, description: str) -> str:
+    """A key's words cut to their first ("Vote: seat to a bot" is "Vote"), for a footer `excess` cells
+    too wide: a word still says what the key does, where a key alone says nothing."""
+    first = description.split(maxsplit=1)[0] if description.strip() else ""
+    return first.rstrip(":;,.-") or first
+
+
+def footer_words(keys: tuple[ShownKey, ...], width: int) -> list[str]:
+    """Each key's words as drawn at this width. Too many keys for the width: the last ones' words are
+    cut to their first, then abridged ("Chan."), then, if that is not enough, the last ones lose them
+    (Help, which tells what every other key does, only before the first key); every key stays."""
     helps = [i for i, k in enumerate(keys) if k.action in HELP and i]
     order = [i for i in reversed(range(1, len(keys))) if i not in helps] + helps + [0]
-    bare: set[int] = set()
-    for i in order:
-        if _length(keys, bare) <= width:
-            break
-        bare.add(i)
-    return bare
+    words = [k.description for k in keys]
+    for cut in (short_words, _abridged, lambda _excess, _word: ""):
+        for i in order:
+            excess = _length(keys, words) - width
+            if excess <= 0:
+                return words
+            words[i] = cut(excess, words[i]) if words[i] else ""
+    return words
 
 
-def _length(keys: tuple[ShownKey, ...], bare: set[int]) -> int:
-    """Cells the line takes with every key's description shown but those of the keys in `bare`."""
+def _abridged(excess: int, word: str) -> str:
+    """A word cut short by the cells the line has too many, marked by a full stop ("Chan."), to three
+    letters at the fewest; the word as it was when that saves nothing."""
+    keep = max(3, len(word) - excess - 1)
+    return word[:keep] + "." if keep < len(word) - 1 else word
+
+
+def bare_keys(keys: tuple[ShownKey, ...], width: int) -> set[int]:
+    """The keys drawn without their words at this width (`footer_words`)."""
+    words = footer_words(keys, width)
+    return {i for i, k in enumerate(keys) if k.description and not words[i]}
+
+
+def _length(keys: tuple[ShownKey, ...], words: list[str]) -> int:
+    """Cells the line takes with these words beside its keys."""
     cells = sum(cell_len(k.display) for k in keys) + max(len(keys) - 1, 0)
-    return cells + sum(
-        cell_len(k.description) + 1 for i, k in enumerate(keys) if k.description and i not in bare
-    )
+    return cells + sum(cell_len(w) + 1 for w in words if w)
