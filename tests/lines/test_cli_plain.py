@@ -120,6 +120,7 @@ def test_at_a_real_terminal_it_completes_names_and_writes_no_escape_byte(tmp_pat
     assert b"deed st. ch" in seen and b"St. Charles Place, space 11" in seen
 
 
+@pytest.mark.slow
 def test_lines_typed_while_the_bots_move_are_said_back_and_never_acted_on(tmp_path: Path) -> None:
     """At a real terminal, `roll` and `buy` typed during the bots' turns are not kept for the person's
     next question: they are said back as not taken, and the game still waits for the roll."""

@@ -295,6 +295,7 @@ def test_a_room_is_refused_a_variant_its_edition_does_not_have() -> None:
         new_room_request("Friday with dragons", "key", "Cy")
 
 
+@pytest.mark.slow
 async def test_rooms_are_numbered_and_joined_by_number_or_a_part_of_the_name(tmp_path: Path) -> None:
     running = await start_server(tmp_path)
     lin, mo = LinePerson(running, tmp_path, "Lin"), LinePerson(running, tmp_path, "Mo")
@@ -349,6 +350,7 @@ def test_tab_completes_a_line_typed_at_a_terminal() -> None:
     assert "\x1b" not in "".join(shown)
 
 
+@pytest.mark.slow
 async def test_back_in_the_lobby_a_person_hears_that_their_seat_waits(tmp_path: Path) -> None:
     running = await start_server(tmp_path)
     lin = LinePerson(running, tmp_path, "Lin")
@@ -376,6 +378,7 @@ async def test_back_in_the_lobby_a_person_hears_that_their_seat_waits(tmp_path: 
         await running.stop()
 
 
+@pytest.mark.slow
 async def test_history_chat_says_the_chat_again_apart_from_the_game(tmp_path: Path) -> None:
     running = await start_server(tmp_path)
     lin = LinePerson(running, tmp_path, "Lin")

@@ -140,6 +140,7 @@ def _footer_keys_all_have_words(person: Person) -> list[str]:
     return missing + [pair for pair in pairs if pair not in drawn]
 
 
+@pytest.mark.slow
 async def test_at_80_columns_every_footer_key_keeps_a_word(tmp_path: Path) -> None:
     """At 80 columns the lobby's `/` and `^q` and the table's vote key `a` were drawn bare."""
     running = await start_server(tmp_path, workers=1)
