@@ -56,7 +56,7 @@ def judge_slice(
 ) -> list[Row]:
     rows: list[Row] = []
     for pos in judged(edition, seed, part[0], part[1], turns):
-        learned = learned_for(edition, len(pos.view.players)) if kind == "alone" else None
+        learned = learned_for(edition, len(pos.view.players), pos.view.rules) if kind == "alone" else None
         if learned is not None:
             win = learned.chances(pos.view, pos.levels)
         else:

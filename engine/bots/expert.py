@@ -237,7 +237,7 @@ class ExpertBot(HardBot):
 
     def value(self, pos: Position) -> LearnedValue | None:
         """The learned value of its edition and table size, or None where there is none."""
-        return learned_for(pos.view.edition, len(pos.players))
+        return learned_for(pos.view.edition, len(pos.players), pos.view.rules)
 
     def on_trade_answer(self, pos: Position, pend: TradeAnswer, legal: list[Command]) -> Command:
         """The shark's answer, overruled where every member of the learned value is sure of the other;

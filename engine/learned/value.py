@@ -21,14 +21,18 @@ from typing import TYPE_CHECKING, Any
 
 from engine.board import board_for
 from engine.learned.features import SEATS, seat_names, table_names
+from engine.options import RuleOptions
 
 if TYPE_CHECKING:
     from engine.learned.model import LearnedValue
 
 
-def learned_for(edition: str, players: int = SEATS) -> LearnedValue | None:
-    """The learned value of an edition for a table of `players`, or None where there is none."""
-    if players > SEATS:
+def learned_for(edition: str, players: int = SEATS, rules: RuleOptions | None = None) -> LearnedValue | None:
+    """The learned value of an edition for a table of `players` playing by `rules` (the edition's own
+    if None), or None where there is none. A value is fitted on games played by the edition's own rules:
+    a Short Game, dealt deeds at the start and counted at its end, or any other option, is a game it
+    has never seen, and the fitted linear value serves it."""
+    if players > SEATS or (rules is not None and rules != RuleOptions()):
         return None
     return _packaged(edition)
 

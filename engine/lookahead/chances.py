@@ -85,7 +85,7 @@ def values(
     model = model_for(view.edition)
     stop = stop_turn(view.turn, sum(1 for p in view.players if not p.bankrupt), horizon)
     player = SharkPlayer()
-    learned = learned_for(view.edition, len(view.players)) if value == "learned" else None
+    learned = learned_for(view.edition, len(view.players), view.rules) if value == "learned" else None
     if learned is not None:
         ends = []
         for k in range(first, first + count):

@@ -16,6 +16,7 @@ from engine.learned.network import Network, chances
 from engine.learned.training import Positions, Settings, fit, td_targets
 from engine.learned.value import fitted_on, learned_for, manifest_of
 from engine.lookahead.sampling import Sampler
+from engine.options import RuleOptions
 
 ORANGE = (16, 18, 19)
 
@@ -129,3 +130,9 @@ def test_the_packaged_value_judges_the_same_every_time(edition: str) -> None:
 
 def test_no_learned_value_for_a_table_of_more_than_four() -> None:
     assert learned_for("classic", 5) is None
+
+
+def test_no_learned_value_for_rules_it_was_not_fitted_on() -> None:
+    """A Short Game deals deeds at the start and counts worth at its end: the value never saw one."""
+    assert learned_for("classic", 4, RuleOptions()) is not None
+    assert learned_for("classic", 4, RuleOptions(short_game=True)) is None
