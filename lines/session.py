@@ -329,24 +329,8 @@ class LineSession:
         self._ask(again=True)
 
     def _act(self, act: Act) -> None:
-        """Give the commands in order, asking nothing between them (a plan is one answer). A plan of
-        several is tried first on a copy of the game: one step of it refused, none is done, and the
-        refusal is said as the game stands now, for the person to act on (done in part, it named the
-        state left halfway, "Done 2 of 3; then: ..."); one refused all the same ends it there."""
-        if len(act.commands) > 1:
-            found = self.session.check_steps(act.commands)
-            if found is not None:
-                index, why = found
-                self._say(
-                    _(
-                        "Nothing was done: step {n} of {count} would be refused. {refusal}",
-                        n=index + 1,
-                        count=len(act.commands),
-                        refusal=why,
-                    )
-                )
-                self._ask(again=True)
-                return
+        """Give the commands in order, asking nothing between them (a plan is one answer); the first
+        refusal ends it, said with how far it went."""
         self._holding = True
         try:
             for done, cmd in enumerate(act.commands):

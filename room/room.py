@@ -179,19 +179,6 @@ class Room:
         refusal = self._game.check(self._for(seat, cmd))
         return None if refusal is None else say(refusal.phrase)
 
-    def check_steps(self, seat: int, cmds: Sequence[Command]) -> tuple[int, str] | None:
-        """The first of `cmds`, given one after another by `seat`, that would be refused, and why (its
-        index and the refusal), or None: a dry run on a copy of the game, so that a plan is refused
-        whole, as it stands now, before any of it is done."""
-        game = Game.from_state(self._game.state)
-        for index, cmd in enumerate(cmds):
-            step = self._for(seat, cmd)
-            refusal = game.check(step)
-            if refusal is not None:
-                return index, say(refusal.phrase)
-            game.apply(step)
-        return None
-
     def facts(self) -> Facts:
         if self._facts is None:
             self._facts = facts(self._game)
@@ -481,15 +468,6 @@ class Session:
         if seat is None:
             return Outcome(refusal=_("You do not hold that seat."), code="not_your_seat")
         return self.room.submit(seat, cmd, version)
-
-    def check_steps(self, cmds: Sequence[Command]) -> tuple[int, str] | None:
-        """The first of `cmds`, given in turn, that would be refused, and why (`Room.check_steps`)."""
-        for index, cmd in enumerate(cmds):
-            seat = self.seat_for(cmd)
-            if seat is None:
-                return index, _("You do not hold that seat.")
-        seat = self.seat_for(cmds[0]) if cmds else None
-        return None if seat is None else self.room.check_steps(seat, cmds)
 
     def check(self, cmd: Command) -> str | None:
         seat = self.seat_for(cmd)
