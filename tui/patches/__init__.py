@@ -42,7 +42,7 @@ import logging
 import os
 import re
 from collections.abc import Callable
-from importlib.metadata import version
+from pathlib import Path
 from typing import Any, Protocol
 
 from tui.patches import (
@@ -110,7 +110,16 @@ def wanted() -> bool:
 
 
 def textual_version() -> str:
-    """The installed Textual's version (`8.2.8`)."""
+    """The installed Textual's version (`8.2.8`), read from the name of its `.dist-info` folder beside it
+    (`textual-8.2.8.dist-info`, as the packaging standard names it): asking `importlib.metadata` costs
+    the start screen 30 ms of CPU, which it keeps lean. Where no such folder is found, it is asked."""
+    import textual
+
+    found = sorted(Path(textual.__file__).resolve().parent.parent.glob("textual-*.dist-info"))
+    if len(found) == 1:
+        return found[0].name.removeprefix("textual-").removesuffix(".dist-info")
+    from importlib.metadata import version
+
     return version("textual")
 
 
