@@ -45,24 +45,18 @@ def after(view: GameView, course: Sequence[Command], seed: int = 0) -> Game | No
 
 def trade_edge(value: LearnedValue, view: GameView, me: int, trade: TradeOffer) -> Judgement | None:
     """What accepting this open offer changes in `me`'s chance (None where it cannot be carried out)."""
-    before = Game(Sampler(view).draw(0))
-    done = after(view, [AcceptTrade(player=me, trade_id=trade.id)])
-    if done is None:
-        return None
-    from engine.learned.model import edges
-
-    return edges(value, before, [done], me)[0]
+    return course_edge(value, view, me, [AcceptTrade(player=me, trade_id=trade.id)])
 
 
-def offer_edge(value: LearnedValue, view: GameView, me: int, course: Sequence[Command]) -> Judgement | None:
-    """What an offer of `me`'s, proposed and accepted (`course`), changes in his chance."""
-    before = Game(Sampler(view).draw(0))
+def course_edge(value: LearnedValue, view: GameView, me: int, course: Sequence[Command]) -> Judgement | None:
+    """What `course`, made from a drawn copy of `view`, changes in `me`'s chance (None where the rules
+    refuse it)."""
     done = after(view, course)
     if done is None:
         return None
     from engine.learned.model import edges
 
-    return edges(value, before, [done], me)[0]
+    return edges(value, Game(Sampler(view).draw(0)), [done], me)[0]
 
 
 def settled(view: GameView, winner: int, price: int) -> Game | None:
