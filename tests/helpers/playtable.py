@@ -115,6 +115,25 @@ async def settle(pilot: Pilot[int], timeout: float = 10.0) -> None:
     raise AssertionError("the bots did not settle")
 
 
+async def quiet(pilot: Pilot[int], screen: Screen[Any], timeout: float = 10.0) -> None:
+    """Settle, then wait until nothing on `screen` waits to be drawn again (a scrollbar whose layout came
+    late on a busy machine, say): a test that counts the rows one change draws starts from a still screen."""
+    await settle(pilot, timeout)
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    still = 0
+    while loop.time() < end:
+        await pilot.pause()
+        busy = screen._compositor._dirty_regions or any(
+            widget._repaint_required or widget._layout_required for widget in screen.walk_children()
+        )
+        still = 0 if busy else still + 1
+        if still == 3:
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("the screen did not come to rest")
+
+
 async def made_ahead(pilot: Pilot[int], timeout: float = 5.0) -> list[Screen[Any]]:
     """Until the table on top has made ahead what it makes (`Underlay.ahead`: it waits `PREPARE_AFTER`
     once drawn, on the wall clock) and laid it out; what it keeps then."""

@@ -22,7 +22,7 @@ from tui.widgets import tinted
 from tui.widgets.status import StatusBar
 from tui.widgets.tinted import DimmedScreen, Underneath
 
-from playtable import app_for, settle, showcase_client, trade_dialog_over_table
+from playtable import app_for, quiet, settle, showcase_client, trade_dialog_over_table
 
 
 def segments(lines: list[Strip]) -> list[list[tuple[str, object]]]:
@@ -37,7 +37,7 @@ async def test_a_change_under_a_dialog_redraws_its_rows_and_the_picture_matches_
         assert kept.rows == set() and len(kept.lines) == 40  # drawn whole once, when it opened
 
         game_screen.query_one(StatusBar).show(Content("the first change under it"))
-        await settle(pilot)  # the table's own screen was repainted whole when the dialog opened
+        await quiet(pilot, game_screen)  # the table's own screen was repainted whole when the dialog opened
         before = list(kept.lines)
         game_screen.query_one(StatusBar).show(Content("a line that was not there before"))
         await settle(pilot)
