@@ -89,7 +89,7 @@ class Plural(Phrase):
 class Said(Phrase):
     """English words the engine keeps as text (a bot's reason in a saved game, what a payment was for):
     said in a player's language where the catalogue has them whole, or where they read as one of its
-    messages filled in (`translation.reading`); else as they are."""
+    messages filled in (`translation.english_lookup`); else as they are."""
 
     __slots__ = ()
 

@@ -28,7 +28,7 @@ from room.opponents import Opponent, foreseer, phrase_of, reason_of, stand_in_fo
 from room.seats import Seat
 from saves.telling import Discretion
 from translation import ENGLISH, N_, _, say, speaking
-from translation.keeping import held
+from translation.listeners import held
 
 log = logging.getLogger(__name__)
 

@@ -8,10 +8,10 @@ docs/translating.md.
 """
 
 from translation.catalogues import ENGLISH, Language, available, language
-from translation.choosing import Choice, choose, from_environment
+from translation.context import N_, _, ngettext, pgettext, rule_text, speak, speaking, use
+from translation.engine_phrases import say
 from translation.formats import day, moment, money, number
-from translation.saying import say
-from translation.speaking import N_, _, ngettext, pgettext, rule_text, speak, speaking, use
+from translation.negotiation import Choice, choose, from_environment
 
 __all__ = [
     "ENGLISH",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from translation.speaking import pgettext, speaking
+from translation.context import pgettext, speaking
 
 
 def number(value: int) -> str:

@@ -37,7 +37,7 @@ from translation import (
     say,
     use,
 )
-from translation.choosing import ENVIRONMENT
+from translation.negotiation import ENVIRONMENT
 
 log = logging.getLogger(__name__)
 

@@ -38,7 +38,7 @@ from server.session.line_words import (
 from server.tables.hall import RemoteTable
 from server.tables.plans import TableError
 from translation import Choice, Language, _, choose, ngettext, speaking, use
-from translation.keeping import held
+from translation.listeners import held
 
 if TYPE_CHECKING:
     from server.tables.hall import Hall

@@ -43,7 +43,7 @@ from server.tables.plans import (
 )
 from server.tables.table import Table
 from translation import _, speaking
-from translation.keeping import held
+from translation.listeners import held
 
 log = logging.getLogger(__name__)
 

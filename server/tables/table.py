@@ -39,7 +39,7 @@ from server.tables.presence import Presence
 from server.tables.restart_words import Lost, lost_line
 from server.tables.table_clocks import TableClocks
 from translation import N_, _
-from translation.keeping import held
+from translation.listeners import held
 
 if TYPE_CHECKING:
     from concurrent.futures import Future

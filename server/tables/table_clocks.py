@@ -29,7 +29,7 @@ from server.tables.restart_words import Lost
 from server.tables.seat_clocks import ClockFace, SeatClocks, SeatTime, VoteFace, Waiting
 from server.tables.seat_vote import VOTE_SECONDS, SeatVote
 from translation import N_, _
-from translation.keeping import held
+from translation.listeners import held
 
 log = logging.getLogger(__name__)
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 from textual.screen import Screen
+from textual.widget import Widget
 
 from engine import Game, RuleOptions, new_game
 from engine.lookahead.players import SimplePlayer
@@ -125,7 +126,7 @@ async def quiet(pilot: Pilot[int], screen: Screen[Any], timeout: float = 10.0) -
     while loop.time() < end:
         await pilot.pause()
         busy = screen._compositor._dirty_regions or any(
-            widget._repaint_required or widget._layout_required for widget in screen.walk_children()
+            widget._repaint_required or widget._layout_required for widget in screen.walk_children(Widget)
         )
         still = 0 if busy else still + 1
         if still == 3:

@@ -1,4 +1,4 @@
-"""Which language a player gets: the one asked for, else the one their environment names, else English.
+"""Choose a player's language: the one asked for, else their environment's, else English.
 
 Locally that is `--lang`, then the variables gettext itself reads (`LANGUAGE`, a list tried in order,
 then `LC_ALL`, `LC_MESSAGES`, `LANG`); over SSH, the choice the server keeps for the player's key, then

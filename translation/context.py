@@ -1,4 +1,4 @@
-"""The language words are chosen in, and the functions that choose them.
+"""The current language, kept in a context variable, and the gettext functions that read it.
 
 The language is a context variable, not a process-wide setting: a server runs one session a person in a
 process, and two people at one table read the same moment each in their own language. A session sets it

@@ -1,8 +1,10 @@
-"""Reading the engine's English back into the message it was made from, so that words kept as text are
-said in a player's language too: a bot's reason in a saved game ("it is worth $260 to me"), what a
-payment was for. Games keep such words in English, as their saves always have; here they are matched
-against the catalogue's message ids, the values taken out (sums of money as money, words that are
-themselves messages in turn) and the message said with them in the language spoken.
+"""Find the catalogue message that a piece of kept English text was made from.
+
+So that words kept as text are said in a player's language too: a bot's reason in a saved game ("it is
+worth $260 to me"), what a payment was for. Games keep such words in English, as their saves always
+have; here they are matched against the catalogue's message ids, the values taken out (sums of money as
+money, words that are themselves messages in turn) and the message said with them in the language
+spoken.
 
 A text that matches no message is left as it is: words from people are never in the catalogue's form
 by design, and a reason from a bot outside the game reads as its author wrote it.

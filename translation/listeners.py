@@ -1,4 +1,4 @@
-"""A listener that hears in its own language, whoever tells it.
+"""Wrap a listener so that it always runs in its own language.
 
 A table tells each of its people of a change from the context of the one who made it (a command, a
 timer, another person's key), and the language is a context variable: without this, a person would read
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
 
-from translation.speaking import speaking, use
+from translation.context import speaking, use
 
 P = ParamSpec("P")
 R = TypeVar("R")

@@ -1,12 +1,13 @@
-"""What the engine said, put into the language spoken: `say` takes an `engine.phrases.Phrase` (a message
-id and its values), or English the engine kept as text (`Said`, read back into its message), and gives
-the words a player reads."""
+"""Translate the engine's narration into the current language.
+
+`say` takes an `engine.phrases.Phrase` (a message id and its values), or English the engine kept as text
+(`Said`, read back into its message), and gives the words a player reads."""
 
 from __future__ import annotations
 
 from translation.catalogues import ENGLISH
+from translation.context import speaking
 from translation.formats import money
-from translation.speaking import speaking
 
 
 def fill(text: str, values: dict[str, object]) -> str:
@@ -16,8 +17,8 @@ def fill(text: str, values: dict[str, object]) -> str:
 
 def _read(text: str) -> str:
     """English kept as text (`engine.phrases.Said`): the catalogue's translation of it whole, else of
-    the message it reads as (`translation.reading`), else the words as they are."""
-    from translation.reading import read_back  # here: it reads the engine's types, which cost a start
+    the message it reads as (`translation.english_lookup`), else the words as they are."""
+    from translation.english_lookup import read_back  # here: it reads the engine's types, which cost a start
 
     language = speaking()
     translated = language.translations.gettext(text)
