@@ -5,7 +5,8 @@ A loop, no event framework: the bots play (at the chosen pace, on `LoopClock`) u
 then one line is read and fed to the session. What was typed at a terminal meanwhile, before the person
 was asked, is never acted on: it is taken out of the terminal's buffer when a new question comes and said
 back as not taken, as a server refuses a line typed out of turn at once. Lines read from a file or a pipe
-are a script, read one per question.
+are a script, read one per question. What the person chose to hear (`verbose`, `brief`, `mine`,
+`everyone`) is kept in their settings file (`lines.settings`), and their next game starts with it.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, TextIO
 
+from lines import settings
 from lines.menu import Choice, StartMenu
 from lines.session import LineSession
 from room import BotDriver, Room
@@ -100,6 +102,8 @@ def play(
         odds=_odds(room),
         reviewer=_reviewer(room),
         typed_ahead=early.take,
+        settings=settings.load(),
+        keep=settings.save,
     )
     read_line = _line_reader(source, lines)
     clock = LoopClock()

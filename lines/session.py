@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine import Command
@@ -25,6 +26,7 @@ from lines.advice_words import advice_lines
 from lines.names import Miss, space_named
 from lines.pages import Pages
 from lines.parser import Act, Ask, Table, clean, read
+from lines.settings import BRIEF, Settings
 from room import Room, Session, Update
 from room.chance_words import reading
 from room.ending import fair_dice, standings
@@ -65,8 +67,10 @@ OFFERS = frozenset({"trade_answer", "deal_answer", "loan_answer", "call_answer"}
 KEPT = 2000
 """Sentences kept for `history` and `repeat`."""
 
-BRIEF_LEAVES_OUT = frozenset({"reason_given", "seed_pledged", "circuit_completed", "card_taken"})
-"""What `brief` does not say: the bots' asides and the bookkeeping a listener can do without."""
+BRIEF_LEAVES_OUT = frozenset({"reason_given", "circuit_completed", "card_taken"})
+"""What `brief` (the default) does not say: the bots' asides and the bookkeeping a listener can do
+without. The fair dice' pledge is said either way (once, at the start: the seed told at the end is
+checked against it), and so are a lesson's explanations, which are no events."""
 
 _PLAYER_FIELDS = frozenset(
     {"player", "payer", "payee", "to", "from_player", "to_player", "proposer", "owner", "winner", "lender"}
@@ -98,6 +102,10 @@ def _silent(signal: int) -> None:
     return None
 
 
+def _kept_nowhere(settings: Settings) -> str | None:
+    return None
+
+
 class LineSession:
     """A person's seat(s) at a room, in lines. `write` is handed each line, newline included."""
 
@@ -111,16 +119,20 @@ class LineSession:
         odds: Odds | None = None,
         reviewer: Reviewer | None = None,
         typed_ahead: Callable[[], Sequence[str]] = tuple,
+        settings: Settings = BRIEF,
+        keep: Callable[[Settings], str | None] = _kept_nowhere,
     ) -> None:
         """`typed_ahead` takes out, unread, the lines typed since the person was last asked (a terminal's
-        buffer): they are said back as not taken when a new question comes."""
+        buffer): they are said back as not taken when a new question comes. `settings`: what is said, as
+        the person last chose (`brief` by default); `keep` is handed each new choice, to keep it for their
+        next game, and returns a sentence when it cannot."""
         self.session = session
         self.room: Room = session.room
         self._write = write
         self._ring = ring
         self._on_quit = on_quit
-        self.verbose = True
-        self.only_mine = False
+        self.settings = settings
+        self._keep = keep
         self.quitting = False
         self._told: list[str] = []  # every event sentence written, for `history`
         self._recent: list[str] = []  # what was written since the person last typed, for `repeat`
@@ -169,9 +181,9 @@ class LineSession:
 
     def _tell(self, event: Event) -> None:
         me = self.me
-        if not self.verbose and event.kind in BRIEF_LEAVES_OUT:
+        if not self.settings.verbose and event.kind in BRIEF_LEAVES_OUT:
             return
-        if self.only_mine and not involves(event, me):
+        if self.settings.only_mine and not involves(event, me):
             return
         sentence = self.room.narrate(event)
         self._told.append(sentence)
@@ -250,7 +262,15 @@ class LineSession:
                 others=", ".join(others),
             )
         )
-        self._say(_("Type help for the commands that work now; a bell rings when you are asked something."))
+        self._say(
+            _("Type help for the commands that work now; a bell rings when you are asked something.")
+            + " "
+            + (
+                _("You hear every event and the bots' reasons; type brief for the moves only.")
+                if self.settings.verbose
+                else _("You hear the moves only; type verbose for every event and the bots' reasons.")
+            )
+        )
         recent = _this_turn(self.room.history())
         for event in recent:
             self._tell(event)
@@ -391,18 +411,9 @@ class LineSession:
             count = int(arg) if arg.isdigit() else 10
             out = self._told[-max(1, min(count, KEPT)) :] or [_("Nothing has happened yet.")]
         elif topic in ("verbose", "brief"):
-            self.verbose = topic == "verbose"
-            said = (
-                _("Verbose: every event and the bots' reasons.")
-                if self.verbose
-                else _("Brief: the moves only.")
-            )
-            out = [said]
+            out = self._choose(replace(self.settings, verbose=topic == "verbose"), topic)
         elif topic in ("mine", "everyone"):
-            self.only_mine = topic == "mine"
-            out = [
-                _("Only what involves you from now on.") if self.only_mine else _("Everything from now on.")
-            ]
+            out = self._choose(replace(self.settings, only_mine=topic == "mine"), topic)
         elif topic == "save":
             out = [self._save()]
         elif topic == "quit":
@@ -432,6 +443,19 @@ class LineSession:
         for line in out:
             self._say(line)
         self._ask(again=True)
+
+    def _choose(self, settings: Settings, topic: str) -> list[str]:
+        """A setting chosen (`topic`: verbose, brief, mine, everyone): said back, holding from now on,
+        and kept for the person's next game."""
+        said = {
+            "verbose": _("Verbose: every event and the bots' reasons."),
+            "brief": _("Brief: the moves only."),
+            "mine": _("Only what involves you from now on."),
+            "everyone": _("Everything from now on."),
+        }[topic]
+        self.settings = settings
+        problem = self._keep(settings)
+        return [said] if problem is None else [said, problem]
 
     @property
     def awaiting(self) -> list[Future[Any]]:

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from engine import register_edition
+from lines.settings import ENV_VAR as SETTINGS_FOLDER
 from room.heap import Settling
 
 _HERE = Path(__file__).parent
@@ -29,6 +30,13 @@ for _path in TEST_EDITIONS:
 
 
 _THRESHOLDS = gc.get_threshold()
+
+
+@pytest.fixture(autouse=True)
+def _settings_kept_apart(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The line mode's settings file (`lines.settings`) of every test in a folder of its own, never the
+    real one in the home folder: a test that chooses `verbose` changes no one's next game."""
+    monkeypatch.setenv(SETTINGS_FOLDER, str(tmp_path_factory.mktemp("config")))
 
 
 @pytest.fixture(autouse=True)

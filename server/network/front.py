@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.text import TextError, plain
+from lines.settings import Settings
 from server.base.config import ServerConfig, config_to_json
 from server.network.frames import (
     JSON,
@@ -211,6 +212,8 @@ class Front(SeveralHosts):
             self._lobby_said(message)
         elif what == "language":
             self._language_chosen(message)
+        elif what == "heard":
+            self._heard_chosen(message)
 
     async def _hand_rooms(self, handle: WorkerHandle) -> None:
         """A worker (new, or started again) is given its rooms as last kept, then takes sessions."""
@@ -353,6 +356,13 @@ class Front(SeveralHosts):
         code = str(message.get("language", ""))[:20]
         if language(code) is not None:
             self.players.choose_language(str(message.get("key", "")), code)
+
+    def _heard_chosen(self, message: dict[str, Any]) -> None:
+        """A person in lines chose what to hear (`verbose`, `brief`, `mine`, `everyone`): kept for their
+        key."""
+        settings = Settings.of_words(str(message.get("settings", ""))[:40])
+        if settings is not None:
+            self.players.choose_settings(str(message.get("key", "")), settings)
 
     def _choose(self, message: dict[str, Any]) -> dict[str, Any]:
         seated = {str(s.get("owner")) for e in self.registry.values() for s in e.plan.get("seats", [])}

@@ -188,11 +188,13 @@ class Relay:
                     self.link = None
                     link.close()
                 if kind == "move" and not self.closed:
-                    wanted, watch, chosen = value
+                    wanted, watch, chosen, heard = value
                     moved = True
                     if chosen:  # a language chosen on the way: the session starts again in it
                         self.start["lang"] = chosen
                         self.start["note"] = ""
+                    if heard:  # what the person chose to hear in lines, on the way: the same there
+                        self.start["heard"] = heard
                     continue
                 stopped = kind == "end" and self.restore  # the room's host stops: it lets its rooms go
                 if (kind == "lost" or stopped) and handle is None and not self.closed:
@@ -229,7 +231,8 @@ class Relay:
             if not isinstance(raw, dict) or not isinstance(raw.get("room"), str):
                 raise FrameError("a move names a room")
             chosen = str(raw.get("lang") or "")[:20]
-            self._settle("move", (raw["room"] or None, bool(raw.get("watch", False)), chosen))
+            heard = str(raw.get("heard") or "")[:40]
+            self._settle("move", (raw["room"] or None, bool(raw.get("watch", False)), chosen, heard))
         else:
             raise FrameError(f"a worker's session does not send {kind!r}")
 

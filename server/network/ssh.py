@@ -311,6 +311,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             "pty": self.term is not None,
             "lang": self.language.code,
             "note": chosen.note,
+            "heard": settings.words if (settings := players.settings_of(key)) is not None else "",
         }
         self.relay = Relay(self.front, self, start)
         self.task = asyncio.get_running_loop().create_task(self._run())

@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from lines.settings import BRIEF, Settings
 from room import heap
 from server.base.config import ServerConfig, config_from_json
 from server.network.frames import (
@@ -181,6 +182,7 @@ class WorkerSession:
             host=str(start.get("host") or ""),
             end=over.set,
             note=str(start.get("note") or ""),
+            settings=Settings.of_words(str(start.get("heard") or "")[:40]) or BRIEF,
         )
         self.worker.sessions.add(self)
         self.task = asyncio.get_running_loop().create_task(self._run_lines())
@@ -192,7 +194,7 @@ class WorkerSession:
         try:
             await over.wait()
         finally:
-            self._finish(lines.moving, crashed=False)
+            self._finish(lines.moving, crashed=False, heard=lines.settings.words)
 
     async def _run(self) -> None:
         app = self.app
@@ -207,14 +209,20 @@ class WorkerSession:
             self.worker.screens_gone()
 
     def _finish(
-        self, moving: tuple[str, bool] | None, crashed: bool, language_chosen: str | None = None
+        self,
+        moving: tuple[str, bool] | None,
+        crashed: bool,
+        language_chosen: str | None = None,
+        heard: str = "",
     ) -> None:
-        """The session is over here: on to another worker's room, or ended (cut short by the worker
-        stopping: the front puts a screen back as it was; or crashed: the person is told in a line)."""
+        """The session is over here: on to another worker's room (with what the person chose on the way:
+        a language, what to hear in lines), or ended (cut short by the worker stopping: the front puts a
+        screen back as it was; or crashed: the person is told in a line)."""
         self.worker.sessions.discard(self)
         if moving is not None and not crashed:
             room, watch = moving
-            self.link.send(json_frame(MOVE, {"room": room, "watch": watch, "lang": language_chosen or ""}))
+            told = {"room": room, "watch": watch, "lang": language_chosen or "", "heard": heard}
+            self.link.send(json_frame(MOVE, told))
         elif self.farewell is not None:
             self.link.send(json_frame(END, {"line": self.farewell, "status": 1}))
         elif self.worker.stopping and not crashed:
@@ -304,6 +312,9 @@ class Worker:
 
     def keep_language(self, fingerprint: str, code: str) -> None:
         self.control.send_json({"t": "language", "key": fingerprint, "language": code})
+
+    def keep_settings(self, fingerprint: str, words: str) -> None:
+        self.control.send_json({"t": "heard", "key": fingerprint, "settings": words})
 
     # --- what the front tells -----------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from collections.abc import Collection
 from pathlib import Path
 
 from engine.text import TextError, check_name, clean_name
+from lines.settings import Settings
 from server.base.state import read_json
 from server.people.store import Store, StoreFailure
 from translation import _
@@ -39,6 +40,7 @@ class Players:
         self._names: dict[str, str] = {}
         self._faces: dict[str, str] = {}  # the face each key last chose (`FACES`)
         self._languages: dict[str, str] = {}  # the language each key chose (a catalogue's code)
+        self._heard: dict[str, str] = {}  # what each key chose to hear in lines (`Settings.words`)
         if store is not None:
             try:
                 self._faces = {k: f for k, f in store.faces() if f in FACES and len(k) <= KEY_MAX}
@@ -52,6 +54,14 @@ class Players:
                 }
             except StoreFailure as exc:
                 log.error("the languages chosen could not be read: %s", exc)
+            try:
+                self._heard = {
+                    k: words
+                    for k, words in store.line_settings()
+                    if Settings.of_words(words) is not None and len(k) <= KEY_MAX
+                }
+            except StoreFailure as exc:
+                log.error("what the keys chose to hear in lines could not be read: %s", exc)
             for key, name in store.names()[-most:]:
                 if len(key) <= KEY_MAX and clean_name(name):
                     self._names[key] = clean_name(name)
@@ -98,14 +108,29 @@ class Players:
         if code and len(code) <= LANGUAGE_MAX and len(fingerprint) <= KEY_MAX:
             self._remember(self._languages, fingerprint, code, "language")
 
+    def settings_of(self, fingerprint: str) -> Settings | None:
+        """What this key chose to hear in lines (None: never chose; the line mode's default holds)."""
+        words = self._heard.get(fingerprint)
+        return Settings.of_words(words) if words is not None else None
+
+    def choose_settings(self, fingerprint: str, settings: Settings) -> None:
+        """Remember what a key chose to hear in lines (`verbose`, `brief`, `mine`, `everyone`)."""
+        if len(fingerprint) <= KEY_MAX:
+            self._remember(self._heard, fingerprint, settings.words, "settings")
+
     def _remember(self, kept: dict[str, str], fingerprint: str, value: str, what: str) -> None:
-        """A key's choice (its face, its language) kept in the store and here, bounded as the names are:
-        the oldest let go. A choice the store cannot keep holds for this run all the same."""
+        """A key's choice (its face, its language, what it hears in lines) kept in the store and here,
+        bounded as the names are: the oldest let go. A choice the store cannot keep holds for this run all
+        the same."""
         if kept.get(fingerprint) == value:
             return
         if self._store is not None:
             try:
-                keep = self._store.keep_face if what == "face" else self._store.keep_language
+                keep = {
+                    "face": self._store.keep_face,
+                    "language": self._store.keep_language,
+                    "settings": self._store.keep_line_settings,
+                }[what]
                 keep(fingerprint, value)
             except StoreFailure as exc:
                 log.error("the %s of key %s could not be kept: %s", what, fingerprint, exc)

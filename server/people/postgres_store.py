@@ -99,6 +99,11 @@ MIGRATIONS: tuple[Migration, ...] = (
             key TEXT PRIMARY KEY,
             language TEXT NOT NULL)""",
     ),
+    (  # version 6: what each key chose to hear in lines, kept per key
+        """CREATE TABLE line_settings (
+            key TEXT PRIMARY KEY,
+            settings TEXT NOT NULL)""",
+    ),
 )
 
 

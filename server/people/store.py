@@ -1,5 +1,6 @@
-"""Where the server keeps its people (the name each key chose, and their ratings), its finished games, the
-bots' ratings and the lobby's recent chat.
+"""Where the server keeps its people (the name each key chose, and their ratings; the face, the language
+and what to hear in lines each key chose), its finished games, the bots' ratings and the lobby's recent
+chat.
 
 `Store` is what the front needs of it. `SqlStore` asks it of a database in SQL that SQLite and PostgreSQL
 both speak, so the two stores behave alike by construction: `SqliteStore` keeps it in one SQLite file in
@@ -129,6 +130,14 @@ class Store(Protocol):
         """Keep the language `key` chose (it outranks the one its client's environment names)."""
         ...
 
+    def line_settings(self) -> list[tuple[str, str]]:
+        """What each key chose to hear in lines, (key, words: "brief", "verbose mine"...)."""
+        ...
+
+    def keep_line_settings(self, key: str, words: str) -> None:
+        """Keep what `key` chose to hear in lines (its next table in lines starts with it)."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -206,6 +215,11 @@ MIGRATIONS: tuple[Migration, ...] = (
         """CREATE TABLE languages (
             key TEXT PRIMARY KEY,
             language TEXT NOT NULL)""",
+    ),
+    (  # version 6: what each key chose to hear in lines (`verbose` or `brief`, `mine` or `everyone`)
+        """CREATE TABLE line_settings (
+            key TEXT PRIMARY KEY,
+            settings TEXT NOT NULL)""",
     ),
 )
 """SQLite's schema, version by version; `server.people.postgres_store.MIGRATIONS` is the same schema in
@@ -397,6 +411,17 @@ class SqlStore:
                 "INSERT INTO languages (key, language) VALUES (?, ?)"
                 " ON CONFLICT (key) DO UPDATE SET language = excluded.language",
                 (key, language),
+            )
+
+    def line_settings(self) -> list[tuple[str, str]]:
+        return [(str(k), str(words)) for k, words in self._rows("SELECT key, settings FROM line_settings")]
+
+    def keep_line_settings(self, key: str, words: str) -> None:
+        with self._transaction():
+            self._run(
+                "INSERT INTO line_settings (key, settings) VALUES (?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET settings = excluded.settings",
+                (key, words),
             )
 
 

@@ -21,6 +21,7 @@ from lines.completion import completions, vocabulary
 from lines.replay_lines import ReplayLines
 from lines.review_lines import review_done
 from lines.session import ASKED, LineSession
+from lines.settings import BRIEF, Settings
 from room import Outcome, PersistenceError, Room, Session, Update
 from server.people.chat import Pace, Said, too_long
 from server.session.line_input import QUIT, LineInput
@@ -92,9 +93,11 @@ class LinePlayer:
         host: str = "",
         end: Callable[[], None] = lambda: None,
         note: str = "",
+        settings: Settings = BRIEF,
     ) -> None:
         """`moved`: the person comes from another worker's room or lobby, not from outside: no welcome.
-        `note`: a line to say first (the language asked for is not one the game has)."""
+        `note`: a line to say first (the language asked for is not one the game has). `settings`: what
+        the person chose to hear at a table, as the server kept it for their key (`brief` by default)."""
         self.hall = hall
         self.fingerprint = fingerprint
         self.name = name
@@ -123,6 +126,7 @@ class LinePlayer:
         self.host = host or hall.config.host  # the server's address as the person reached it
         self.note = note
         self.language: Language = speaking()  # the person's: what they read is in it (`language CODE`)
+        self.settings = settings
 
     def _complete(self, partial: str) -> list[str]:
         """Tab at a table: the lines the one typed so far may be completed to (the game's words, the
@@ -474,6 +478,8 @@ class LinePlayer:
             advisor=lambda player: table.advice(seat, player),
             odds=table.odds,
             reviewer=lambda: review_done(table.game_review()),
+            settings=self.settings,
+            keep=self._keep_settings,
         )
         self.lines.start()
         table.driver.poke()
@@ -498,6 +504,13 @@ class LinePlayer:
             self._follow_answers()
         else:
             self.say(_("You are watching: type leave to go back to the lobby, or say TEXT."))
+
+    def _keep_settings(self, settings: Settings) -> str | None:
+        """What the person chose to hear at a table: it holds at their next table too, and the server keeps
+        it for their key."""
+        self.settings = settings
+        self.hall.keep_settings(self.fingerprint, settings.words)
+        return None
 
     def _follow_answers(self) -> None:
         """Answers worked out in other processes (the advisor, the chances) are told once they are in."""
@@ -599,10 +612,11 @@ def _about_chat(rest: str) -> bool:
 
 
 def _chat_words(said: Said) -> str:
-    """A chat line as a sentence: "Ada says: hello"; the table's own lines as they are."""
+    """A chat line, beginning with a word of its own that a screen reader can be told to sound: "Chat,
+    Ada: hello"; the table's own lines as they are."""
     if not said.who:
         return said.text.removeprefix("* ")
-    return _("{who} says: {text}", who=said.who, text=said.text)
+    return _("Chat, {who}: {text}", who=said.who, text=said.text)
 
 
 def _named_room(rest: str) -> str:

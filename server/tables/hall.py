@@ -64,6 +64,8 @@ class FrontLink(Protocol):
 
     def keep_language(self, fingerprint: str, code: str) -> None: ...
 
+    def keep_settings(self, fingerprint: str, words: str) -> None: ...
+
 
 class RemoteTable(PlanFacts):
     """A table another worker holds, as the front last told: enough for the lobby's line and to go to it."""
@@ -376,6 +378,10 @@ class Hall:
     def keep_language(self, fingerprint: str, code: str) -> None:
         """A person chose a language: the front keeps it for their key (their next connection speaks it)."""
         self.front.keep_language(fingerprint, code)
+
+    def keep_settings(self, fingerprint: str, words: str) -> None:
+        """A person in lines chose what to hear: the front keeps it for their key (as `Settings.words`)."""
+        self.front.keep_settings(fingerprint, words)
 
     def lobby_heard(self, lines: list[Any]) -> None:
         """Lines of the lobby's chat from the front (the recent ones when this worker starts), checked

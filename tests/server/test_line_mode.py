@@ -12,6 +12,7 @@ import asyncssh
 import pytest
 
 from lines.prompts import decisions
+from lines.settings import BRIEF, Settings
 from server.network.main import Running
 from server.session.line_input import LineInput
 from server.session.line_player import LinePlayer
@@ -141,7 +142,7 @@ async def test_a_person_in_lines_and_one_at_the_full_screen_play_at_one_table(tm
         await bob.wait_for("Chance to win:", timeout=60)
         await bob.type("say hello from lines")
         await ada.wait_for("hello from lines")
-        await bob.wait_for("Bob says: hello from lines")
+        await bob.wait_for("Chat, Bob: hello from lines")
         await bob.type("leave")
         await bob.wait_for("You are in the lobby")
         assert not table.here(bob_seat) and table.seat_of(bob.fingerprint) == bob_seat
@@ -186,10 +187,10 @@ async def test_a_newcomer_names_themselves_makes_a_room_and_talks_in_the_lobby(t
         await cy.wait_for("The bots: ")
         assert "A rating is the conservative figure" in cy.out.text
         await cy.type("say anyone for a game?")
-        await cy.wait_for("Cy says: anyone for a game?")
+        await cy.wait_for("Chat, Cy: anyone for a game?")
         await cy.type("say " + "word " * 60)
         await cy.wait_for("A chat line holds at most 200 characters; yours has 299. Nothing was sent.")
-        assert "Cy says: word" not in cy.out.text, "nothing of it was said"
+        assert "Chat, Cy: word" not in cy.out.text, "nothing of it was said"
         await cy.type("dance")
         await cy.wait_for("dance is not a lobby command")
         assert "\x1b" not in cy.out.text
@@ -256,6 +257,55 @@ async def test_the_server_remembers_the_face_a_key_chose(tmp_path: Path) -> None
         later.conn.close()  # type: ignore[union-attr]
     finally:
         await running.stop()
+
+
+BRIEF_START = "You hear the moves only; type verbose for every event and the bots' reasons."
+VERBOSE_START = "You hear every event and the bots' reasons; type brief for the moves only."
+
+
+@pytest.mark.slow
+async def test_a_table_in_lines_is_brief_and_verbose_is_kept_for_the_key_across_a_restart(
+    tmp_path: Path,
+) -> None:
+    running = await start_server(tmp_path)
+    eve = LinePerson(running, tmp_path, "Eve")
+    try:
+        await eve.connect()
+        await eve.wait_for("What name")
+        await eve.type("Eve")
+        await eve.wait_for("You are in the lobby")
+        await eve.type("new Solo classic 1 person 1 easy bot")
+        await eve.wait_for("You are at Solo")
+        await eve.wait_for(BRIEF_START)  # brief, and said so once, at the start
+        lines = eve.player().lines
+        assert lines is not None and lines.settings == BRIEF
+        await eve.type("verbose")
+        await eve.wait_for("Verbose: every event and the bots' reasons.")
+        await eve.type("leave")
+        await eve.wait_for("You are in the lobby")
+        await eve.type("new Duo classic 1 person 1 easy bot")  # the same session's next table
+        await eve.wait_for("You are at Duo")
+        await eve.wait_for(VERBOSE_START)
+        await asyncio.sleep(0.3)
+        assert running.front.players.settings_of(eve.fingerprint) == Settings(verbose=True)
+    finally:
+        if eve.conn is not None:
+            eve.conn.close()
+        await running.stop()
+    again = await start_server(tmp_path)  # the server started again: its SQLite store kept the choice
+    later = LinePerson(again, tmp_path, "Eve")
+    later.key = eve.key
+    try:
+        await later.connect()
+        await later.wait_for("You are in the lobby")
+        await later.type("new Trio classic 1 person 1 easy bot")
+        await later.wait_for("You are at Trio")
+        await later.wait_for(VERBOSE_START)
+        assert BRIEF_START not in later.out.text
+    finally:
+        if later.conn is not None:
+            later.conn.close()
+        await again.stop()
 
 
 def test_keys_become_lines_with_editing_and_no_escape_sequences() -> None:
@@ -389,22 +439,22 @@ async def test_history_chat_says_the_chat_again_apart_from_the_game(tmp_path: Pa
         await lin.type("history chat")
         await lin.wait_for("Nobody has said anything yet.")
         await lin.type("say first words")
-        await lin.wait_for("Lin says: first words")
+        await lin.wait_for("Chat, Lin: first words")
         before = len(lin.out.text)
         await lin.type("history chat")
         await asyncio.sleep(0.5)
-        assert lin.out.text[before:] == "Lin says: first words\n"
+        assert lin.out.text[before:] == "Chat, Lin: first words\n"
         await lin.type("new Solo classic 1 person 1 easy bot")
         await lin.wait_for("You are at Solo")
         await lin.type("say at the table")
-        await lin.wait_for("Lin says: at the table")
+        await lin.wait_for("Chat, Lin: at the table")
         await lin.type("say more")
-        await lin.wait_for("Lin says: more")
+        await lin.wait_for("Chat, Lin: more")
         before = len(lin.out.text)
         await lin.type("history chat 1")
         await asyncio.sleep(0.5)
         told = lin.out.text[before:]
-        assert "Lin says: more\n" in told and "at the table" not in told  # the last line of the chat
+        assert "Chat, Lin: more\n" in told and "at the table" not in told  # the last line of the chat
     finally:
         if lin.conn is not None:
             lin.conn.close()

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from engine.text import TextError
+from lines.settings import Settings
 from server.people.places import SeatResult
 from server.people.players import Players
 from server.people.rating import NEW, Rating
@@ -53,13 +54,13 @@ def test_both_stores_know_the_same_versions(place: Place) -> None:
 
 def test_a_new_store_is_made_at_the_latest_version(place: Place) -> None:
     store = place.open()
-    assert store.version == len(MIGRATIONS) == 5
+    assert store.version == len(MIGRATIONS) == 6
     store.close()
     made = {"schema_version", "people", "games", "places", "bots", "names", "lobby_chat", "faces"}
-    made.add("languages")
+    made |= {"languages", "line_settings"}
     assert made <= place.tables()
     again = place.open()  # a second start finds it made
-    assert again.version == 5
+    assert again.version == 6
     again.close()
 
 
@@ -255,6 +256,44 @@ def test_the_language_each_key_chose_is_kept(place: Place) -> None:
     chosen = (again.language_of(ADA), again.language_of(BOB), again.language_of("SHA256:cy"))
     assert chosen == ("es", "en", None)
     assert sorted(place.sql("SELECT key, language FROM languages")) == [(ADA, "es"), (BOB, "en")]
+
+
+def test_what_each_key_chose_to_hear_in_lines_is_kept(place: Place) -> None:
+    players = Players(place.open())
+    players.choose_settings(ADA, Settings(verbose=True))
+    players.choose_settings(BOB, Settings(verbose=True, only_mine=True))
+    players.choose_settings(BOB, Settings(only_mine=True))  # chose again: the last choice holds
+    again = Players(place.open())  # as a server starting again
+    heard = (again.settings_of(ADA), again.settings_of(BOB), again.settings_of("SHA256:cy"))
+    assert heard == (Settings(verbose=True), Settings(only_mine=True), None)
+    assert sorted(place.sql("SELECT key, settings FROM line_settings")) == [
+        (ADA, "verbose"),
+        (BOB, "brief mine"),
+    ]
+
+
+def test_a_database_of_the_version_before_gains_the_line_settings_and_keeps_the_rest(place: Place) -> None:
+    before = place.open(place.migrations[:5])  # as a server of the version before left it
+    assert before.version == 5 and "line_settings" not in place.tables()
+    before.keep_language(ADA, "es")
+    before.keep_face(ADA, "lines")
+    before.close()
+    players = Players(place.open())
+    assert players.language_of(ADA) == "es" and players.face_of(ADA) == "lines"
+    assert players.settings_of(ADA) is None
+    players.choose_settings(ADA, Settings(verbose=True))
+    again = Players(place.open())
+    assert again.settings_of(ADA) == Settings(verbose=True) and again.language_of(ADA) == "es"
+
+
+def test_what_the_store_holds_that_names_no_settings_is_not_used(place: Place) -> None:
+    store = place.open()
+    store.keep_line_settings(ADA, "loud")
+    store.keep_line_settings(BOB, "verbose mine")
+    store.close()
+    players = Players(place.open())
+    assert players.settings_of(ADA) is None
+    assert players.settings_of(BOB) == Settings(verbose=True, only_mine=True)
 
 
 def test_the_lobbys_chat_keeps_its_last_lines(place: Place) -> None:
