@@ -137,7 +137,7 @@ def test_a_reason_kept_in_english_is_read_back_into_its_message(spanish: Languag
     as one of the catalogue's messages filled in, money and colour groups included; a person's words
     in an answer are never read so."""
     from engine.events import ReasonGiven, TradeRejected
-    from translation.reading import read_back
+    from translation.english_lookup import read_back
 
     board = new_game("classic", NAMES, seed=1).board
     kept = "that would complete your red group; I would take $1,280 for it"
