@@ -194,7 +194,9 @@ class WorkerSession:
         try:
             await over.wait()
         finally:
-            self._finish(lines.moving, crashed=False, heard=lines.settings.words)
+            self._finish(
+                lines.moving, crashed=False, language_chosen=lines.language.code, heard=lines.settings.words
+            )
 
     async def _run(self) -> None:
         app = self.app

@@ -132,6 +132,10 @@ async def test_a_language_chosen_is_remembered_for_the_key(tmp_path: Path) -> No
         await ana.wait_for("A partir de ahora juegas en español.")
         await ana.type("rooms")
         await ana.wait_for("No hay ninguna sala abierta.")
+        await ana.type("new Solo classic 1 person 1 easy bot")  # the table is on a worker: still Spanish
+        await ana.wait_for("Estás en Solo.")
+        await ana.type("leave")
+        await ana.wait_for("Estás en el vestíbulo.")
         await asyncio.sleep(0.2)
         assert running.front.players.language_of(ana.fingerprint) == "es"
         ana.close()
