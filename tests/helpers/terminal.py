@@ -7,6 +7,7 @@ drawn over them) in a terminal emulator (pyte), so that a test reads the screen 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pyte
@@ -33,9 +34,11 @@ class Terminal:
         self.stream.feed(update.render_segments(app.console))
 
 
-def watch(monkeypatch: pytest.MonkeyPatch, width: int, height: int) -> Terminal:
+def watch(
+    monkeypatch: pytest.MonkeyPatch, width: int, height: int, after: Callable[[App[Any]], None] | None = None
+) -> Terminal:
     """A terminal that every update written from now on (by any app) reaches, as a running app would
-    write it."""
+    write it; `after(app)` is called once each update has reached it."""
     terminal = Terminal(width, height)
     display = App._display
 
@@ -43,6 +46,8 @@ def watch(monkeypatch: pytest.MonkeyPatch, width: int, height: int) -> Terminal:
         display(self, screen, renderable)  # type: ignore[arg-type]
         if isinstance(renderable, CompositorUpdate) and not self._batch_count:
             terminal.written(self, renderable)
+            if after is not None:
+                after(self)
 
     monkeypatch.setattr(App, "_display", writing)
     return terminal
