@@ -77,6 +77,16 @@ class Outcome:
         return self.refusal is None
 
 
+@dataclass(frozen=True)
+class Refused:
+    """The step of a plan of commands that would be refused, as tried on a copy of the game: its place
+    in the plan, the engine's code, and why, in the language spoken."""
+
+    step: int
+    code: str
+    reason: str
+
+
 Listener = Callable[[Update], None]
 
 
@@ -178,6 +188,19 @@ class Room:
         """Why `cmd`, given by `seat`, would be refused now, or None (a dry run: nothing changes)."""
         refusal = self._game.check(self._for(seat, cmd))
         return None if refusal is None else say(refusal.phrase)
+
+    def first_refused(self, seat: int, cmds: Sequence[Command]) -> Refused | None:
+        """The first of `cmds`, given one after another by `seat`, that would be refused, or None: each is
+        applied in turn to a copy of the game, which is then dropped (the game itself is untouched)."""
+        state = self._game.state.copy()
+        trial = Game(state, initial=state)
+        for step, cmd in enumerate(cmds):
+            given = self._for(seat, cmd)
+            refusal = trial.check(given)
+            if refusal is not None:
+                return Refused(step, refusal.code, say(refusal.phrase))
+            trial.apply(given)
+        return None
 
     def facts(self) -> Facts:
         if self._facts is None:
@@ -475,3 +498,11 @@ class Session:
             return _("You do not hold that seat.")
 
         return self.room.check(seat, cmd)
+
+    def first_refused(self, cmds: Sequence[Command]) -> Refused | None:
+        """The first of `cmds`, given one after another, that would be refused (`Room.first_refused`)."""
+        seats = [self.seat_for(cmd) for cmd in cmds]
+        for step, seat in enumerate(seats):
+            if seat is None or seat != seats[0]:
+                return Refused(step, "not_your_seat", _("You do not hold that seat."))
+        return self.room.first_refused(seats[0], cmds) if seats and seats[0] is not None else None

@@ -52,6 +52,21 @@ GLOSSARY = {
     r"\b[Nn]et worth\b": r"[Pp]atrimonio",
     r"\bmortgag": r"[Hh]ipotec",
     r"\bseed\b": r"semilla",
+    # the colour groups and the sets, as the board, the trade dialog, the help and `build` name them
+    r"\b[Bb]rown\b": r"[Mm]arrón",
+    r"\b[Ll]ight [Bb]lue\b": r"[Cc]eleste",
+    r"\b[Pp]ink\b": r"[Rr]osa",
+    r"\b[Oo]range\b": r"[Nn]aranja",
+    r"\b[Rr]ed\b": r"[Rr]ojo",
+    r"\b[Yy]ellow\b": r"[Aa]marillo",
+    r"\b[Gg]reen\b": r"[Vv]erde",
+    r"\b[Dd]ark [Bb]lue\b": r"[Aa]zul oscuro",
+    r"\b[Tt]eal\b": r"[Vv]erde azulado",
+    r"\b[Ll]avender\b": r"[Ll]avanda",
+    r"\b[Gg]old\b": r"[Dd]orado",
+    r"\b[Ss]ilver\b": r"[Pp]lateado",
+    r"\b[Rr]ailroads\b": r"[Ff]errocarriles",
+    r"\b[Uu]tilities\b": r"[Ss]ervicios",
 }
 """The game's terms, each with the one Spanish word for it: a message naming the term names that word."""
 
