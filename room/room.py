@@ -23,6 +23,7 @@ from engine.phrases import Phrase, recalled
 from engine.queries import Facts, facts
 from engine.takeback import take_back, without_last
 from engine.text import plain
+from room.board_words import spoken
 from room.library import NoRecorder, Recorder
 from room.opponents import Opponent, foreseer, phrase_of, reason_of, stand_in_for, tell_opponents
 from room.seats import Seat
@@ -136,7 +137,9 @@ class Room:
 
     @property
     def board(self) -> Board:
-        return self._game.board
+        """The board as the faces show it: its spaces without a deed named in the language spoken
+        (`room.board_words.spoken`)."""
+        return spoken(self._game.board)
 
     @property
     def seats(self) -> Sequence[Seat]:
@@ -218,7 +221,7 @@ class Room:
 
     def narrate(self, event: Event) -> str:
         """The event in the words of the language spoken (`translation.say`)."""
-        return say(recalled(narrate(event, self._names, self._game.board), self._phrases))
+        return say(recalled(narrate(event, self._names, self.board), self._phrases))
 
     def waiting_for(self) -> str:
         """What the game waits for, in words ("Ada to roll"); while a bot plays a person's seat for them,

@@ -106,6 +106,29 @@ def test_a_plan_refused_whole_is_said_in_spanish(spanish: None) -> None:
     assert lt.room.version == version
 
 
+def test_a_space_has_one_spanish_name_as_its_deck_and_the_cards_do(spanish: None) -> None:
+    """A play-test heard "fue a Chance ... sacó Suerte" and "avanzó hasta Go" beside "la Salida" of the
+    cards: the spaces without a deed are named as the decks and the rules name them, on the board, in the
+    narration and as typed (the edition's English name still read)."""
+    from engine.events import CardDrawn, PlayerMoved
+
+    lt = line_table("classic", 3)
+    board = "\n".join(lt.type("tablero"))
+    assert "0. Salida" in board and "7. Suerte." in board and "2. Caja de Comunidad." in board
+    assert "10. Cárcel." in board and "20. Parking Gratuito." in board and "Chance" not in board
+    moved = PlayerMoved(player=0, from_space=3, to_space=7, via="dice")
+    drew = CardDrawn(player=0, deck="chance", card="go", text="Advance to Go (Collect $200)")
+    gone = PlayerMoved(player=0, from_space=7, to_space=0, via="card")
+    said = [lt.room.narrate(e) for e in (moved, drew, gone)]
+    assert said == [
+        "Vera fue a Suerte.",
+        "Vera sacó Suerte: “Avanza hasta la Salida (cobra 200 $)”",
+        "Vera avanzó hasta Salida.",
+    ]
+    for typed in ("dónde salida", "dónde Go", "dónde parking gratuito", "dónde Free Parking"):
+        assert lt.type(typed)[0].split(" es la casilla ")[0] in ("Salida", "Parking Gratuito"), typed
+
+
 def test_accents_are_optional_and_a_beginning_stands_for_its_word(spanish: None) -> None:
     assert verbs.command("quien") == verbs.command("Quién") == "who"
     assert verbs.command("mas") == verbs.command("más") == "more"

@@ -42,6 +42,9 @@ def test_the_bank_is_la_banca_throughout() -> None:
         assert not re.search(r"\b(?:la|las) banco\b", spanish, re.IGNORECASE), spanish
 
 
+GO = r"\bGO\b|\bGo\b(?! [Bb]ack| across| [Dd]irectly| [Ff]orward| straight| there| [Tt]o [Jj]ail| on\b| to\b)"
+"""The space Go, not the verb ("Go back 3 spaces", "Go to Jail")."""
+
 GLOSSARY = {
     r"\bChances\b": r"[Pp]rob(?:abilidades|\.)",  # "Prob." where a key's label must be short
     r"\b[Ff]air dice\b": r"[Dd]ados limpios",
@@ -67,8 +70,17 @@ GLOSSARY = {
     r"\b[Ss]ilver\b": r"[Pp]lateado",
     r"\b[Rr]ailroads\b": r"[Ff]errocarriles",
     r"\b[Uu]tilities\b": r"[Ss]ervicios",
+    # the spaces a deck, a card or a rule names, as the board and the narration name them
+    r"\bChance\b(?! to win)": r"\bSuerte\b",
+    GO: r"\b(?:Salida|SALIDA)\b",
+    r"\bJail\b": r"[Cc]árcel",
+    r"\bGo [Tt]o Jail\b": r"\bVe a la [Cc]árcel\b",
+    r"\bFree Parking\b": r"(?<!Free )\bParking\b",
+    r"\bSubway\b": r"\b[Mm]etro\b",
 }
-"""The game's terms, each with the one Spanish word for it: a message naming the term names that word."""
+"""The game's terms, each with the one Spanish word for it: a message naming the term names that word. The
+spaces are named so by the board too (`room.board_words`, context "space"), where the space "Chance" was
+left "Chance" and its deck said "Suerte"."""
 
 
 def test_each_term_of_the_glossary_is_translated_one_way_everywhere() -> None:

@@ -4,8 +4,9 @@ the line mode reads it typed (`construir celeste 2`; tests/lines/test_spanish_wo
 from __future__ import annotations
 
 from engine import Bundle
+from engine.phrases import Phrase
 from room.board_words import group_name, group_named
-from translation import language, use
+from translation import language, say, use
 from tui.glyphs import UNICODE
 from tui.screens.help import board_legend
 from tui.trade_model import deed_note, group_changes
@@ -62,3 +63,22 @@ def test_mother_earth_pays_wages_said_once_and_the_boxes_named_in_spanish() -> N
             line.plain for line in card_parts(game.view(0), board, lot, ["Vera", "Ada"], facts(game)).facts
         )
     assert "Tesorería Pública" in owner and "Public Treasury" not in owner, owner
+
+
+def test_the_board_names_the_spaces_as_the_narration_and_the_decks_do() -> None:
+    from tui.widgets.board import cell_states
+
+    from linetable import line_table
+
+    assert SPANISH is not None
+    lt = line_table("classic", 3)
+    with use(SPANISH):
+        board = lt.room.board
+        cells = [c.short for c in cell_states(lt.room.view(0), board, None, UNICODE)]
+        names = [board.name(s) for s in (0, 7, 10, 30)]
+        deck = say(Phrase.within("card", board.edition.decks["chance"].name))
+    assert (
+        cells[0] == "SALIDA" and cells[7] == "Suerte" and cells[2] == "Comunid." and cells[39] == "Boardwlk"
+    )
+    assert names == ["Salida", "Suerte", "Cárcel", "Ve a la Cárcel"] and deck == names[1]
+    assert [c.short for c in cell_states(lt.room.view(0), lt.room.board, None, UNICODE)][:1] == ["GO"]
