@@ -83,8 +83,20 @@ spaces are named so by the board too (`room.board_words`, context "space"), wher
 left "Chance" and its deck said "Suerte"."""
 
 
+OTHER_NAMES = {
+    r"\bazul claro\b": "the Light Blue group is celeste, as the board names it",
+    r"\bTesoro Público\b": "the Public Treasury is la Tesorería Pública, as the board names the box",
+    r"\bFree Parking\b": "the space is Parking Gratuito",
+    r"\b(?:Go|Chance)\b": "the spaces are Salida and Suerte",
+}
+"""Second names a play-test met in Spanish for what has one: none is left in any translation."""
+
+
 def test_each_term_of_the_glossary_is_translated_one_way_everywhere() -> None:
     said = _translations()
+    for other, why in OTHER_NAMES.items():
+        astray = [(i, s) for i, s in said if re.search(other, s)]
+        assert not astray, (why, astray[:3])
     for english, spanish in GLOSSARY.items():
         uses = [(i, s) for i, s in said if re.search(english, i)]
         assert uses, english
