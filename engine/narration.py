@@ -3,7 +3,8 @@
 The engine speaks no language: `narrate` says an event as a phrase (`engine.phrases`), a message id and
 its values, which each face puts into its player's language (`translation.say`); `describe` is its
 English, for logs, tests and anything that reads the engine without a face. Card texts and deck names
-are the edition's words, said in context "card"; deed and space names stay as the edition prints them.
+are the edition's words, said in context "card"; deed and space names are the given board's (a face gives
+the board with its spaces named in its player's language, `room.board_words.spoken`).
 """
 
 from __future__ import annotations

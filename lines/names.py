@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from engine import Board
 from lines import verbs
+from room.board_words import printed
 from translation import N_, _
 
 _SPACE = re.compile(r"^(?:space\s*|#)(\d{1,3})$")
@@ -123,14 +124,20 @@ _NOT_HERE = {
 def space_named(
     typed: str, board: Board, among: Sequence[int] | None = None, what: str = "space"
 ) -> int | Miss:
-    """A space by name (or `space N`), among `among` (every space when None)."""
+    """A space by name (or `space N`), among `among` (every space when None): by its name in the language
+    spoken, or else as the edition prints it ("Salida" or "Go")."""
     spaces = range(board.size) if among is None else among
     number = _SPACE.match(typed.strip().casefold())
     if number:
         space = int(number.group(1))
         return space if space in spaces else Miss(_(_NOT_HERE.get(what, _NOT_HERE["space"]), space=space))
-
-    return match(typed, [(s, board.name(s)) for s in spaces], what)
+    found = match(typed, [(s, board.name(s)) for s in spaces], what)
+    english = printed(board)
+    if isinstance(found, Miss) and english is not board:
+        again = match(typed, [(s, english.name(s)) for s in spaces], what)
+        if not isinstance(again, Miss):
+            return again
+    return found
 
 
 def space_word(space: int, board: Board) -> str:

@@ -65,6 +65,7 @@ from lines.names import Miss, player_named, space_named
 from lines.offers import borrow, counter, deal, lend, offer, repay
 from lines.reading import Act, Ask, Reading, Table, clean, hand
 from lines.spelling import spell
+from room.board_words import group_named
 from translation import N_, _
 
 __all__ = ["QUESTIONS", "READERS", "Act", "Ask", "Reading", "Table", "clean", "read", "spell"]
@@ -244,14 +245,13 @@ def _steps(kind: type[Build] | type[SellBuilding]) -> Callable[[str, Table], Rea
 
 
 def _group_named(text: str, table: Table) -> list[int] | None:
-    """The lots of the colour group whose name is typed ("orange", "dark blue group"), or None."""
-    want = verbs.group(text.casefold().removesuffix(" group"))
+    """The lots of the colour group whose name is typed in the language spoken or in English ("orange",
+    "dark blue group", "azul oscuro"), or None."""
     board = table.board
-    for gid, group in board.edition.groups.items():
-        lots = board.members.get(gid, ())
-        if want == group.name.casefold() and lots and lots in board.street_groups:
-            return list(lots)
-    return None
+    words = text.casefold().strip().removesuffix(" group").removeprefix("group ")
+    gid = group_named(words, board)
+    lots = board.members.get(gid or "", ())
+    return list(lots) if lots and lots in board.street_groups else None
 
 
 def _even(lots: Sequence[int], count: int, table: Table, up: bool) -> list[int]:

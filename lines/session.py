@@ -26,6 +26,7 @@ from lines.advice_words import advice_lines
 from lines.names import Miss, space_named
 from lines.pages import Pages
 from lines.parser import Act, Ask, Table, clean, read
+from lines.plans import plan_refused
 from lines.settings import BRIEF, Settings
 from room import Room, Session, Update
 from room.chance_words import reading
@@ -349,8 +350,15 @@ class LineSession:
         self._ask(again=True)
 
     def _act(self, act: Act) -> None:
-        """Give the commands in order, asking nothing between them (a plan is one answer); the first
-        refusal ends it, said with how far it went."""
+        """Give the commands in order, asking nothing between them (a plan is one answer). A plan of
+        several is tried whole on a copy of the game first: if any step of it would be refused, none is
+        done, and one sentence says why (`lines.plans`). Should a step be refused all the same, that ends
+        the plan, said with how far it went."""
+        if len(act.commands) > 1:
+            refused = self.session.first_refused(act.commands)
+            if refused is not None:
+                self._miss(plan_refused(act.commands, refused, self.table()))
+                return
         self._holding = True
         try:
             for done, cmd in enumerate(act.commands):

@@ -50,13 +50,17 @@ def player_line(view: GameView, player: int, names: Names, board: Board, me: int
     if ps.bankrupt:
         return _("{who}: bankrupt, out of the game.", who=who)
     held = [holding(view, s, board) for s in board.deeds if view.deeds[s].owner == player]
-    where = _("{space}, in jail", space=board.name(ps.position)) if ps.in_jail else board.name(ps.position)
     jail = len(ps.jail_cards)
-    values = {"who": who, "cash": money(ps.cash), "where": where, "holds": _listed(held)}
-    if jail:
-        cards = ngettext("{n} jail card", "{n} jail cards", jail)
-        return _("{who}: {cash} on {where}, {cards}; holds {holds}.", cards=cards, **values)
-    return _("{who}: {cash} on {where}; holds {holds}.", **values)
+    values = {"who": who, "cash": money(ps.cash), "holds": _listed(held)}
+    cards = ngettext("{n} jail card", "{n} jail cards", jail) if jail else ""
+    if ps.in_jail:  # in jail, not "on Jail, in jail"
+        if cards:
+            return _("{who}: {cash}, in jail, {cards}; holds {holds}.", cards=cards, **values)
+        return _("{who}: {cash}, in jail; holds {holds}.", **values)
+    where = board.name(ps.position)
+    if cards:
+        return _("{who}: {cash} on {where}, {cards}; holds {holds}.", where=where, cards=cards, **values)
+    return _("{who}: {cash} on {where}; holds {holds}.", where=where, **values)
 
 
 def status(view: GameView, me: int, names: Names, board: Board) -> list[str]:

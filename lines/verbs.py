@@ -120,6 +120,7 @@ def _followers() -> dict[str, str]:
         "one": pgettext("command", "one"),
         "cards": pgettext("command", "cards"),
         "jail": pgettext("command", "jail"),
+        "group": pgettext("command", "group"),
         "house": pgettext("command", "house"),
         "houses": pgettext("command", "houses"),
         "against": pgettext("command", "against"),
@@ -164,24 +165,6 @@ def _clauses() -> dict[str, str]:
     }
 
 
-def _groups() -> dict[str, str]:
-    """The colour groups' names as typed after `build` and `sell` (the editions print them in English)."""
-    return {
-        "brown": pgettext("colour group", "brown"),
-        "light blue": pgettext("colour group", "light blue"),
-        "pink": pgettext("colour group", "pink"),
-        "orange": pgettext("colour group", "orange"),
-        "red": pgettext("colour group", "red"),
-        "yellow": pgettext("colour group", "yellow"),
-        "green": pgettext("colour group", "green"),
-        "dark blue": pgettext("colour group", "dark blue"),
-        "teal": pgettext("colour group", "teal"),
-        "lavender": pgettext("colour group", "lavender"),
-        "gold": pgettext("colour group", "gold"),
-        "silver": pgettext("colour group", "silver"),
-    }
-
-
 def fold(text: str) -> str:
     """`text` as compared: in any case, without accents (`Más` and `mas` alike)."""
     decomposed = unicodedata.normalize("NFD", text.casefold())
@@ -194,12 +177,10 @@ class _Words:
     def __init__(self) -> None:
         self.heads = _words()
         self.followers = _followers()
-        self.groups = _groups()
         self.clauses = _clauses()
         self.english = speaking().code == "en" or all(k == v for k, v in self.heads.items())
         self.head_back = {fold(v): k for k, v in self.heads.items() if fold(v) != k}
         self.follower_back = {fold(v): k for k, v in self.followers.items() if fold(v) != k and " " not in v}
-        self.group_back = {fold(v): k for k, v in self.groups.items()}
 
 
 _MADE: dict[object, _Words] = {}
@@ -247,12 +228,6 @@ def heads() -> list[str]:
     """Every first word, spoken and English, for completion."""
     known = _now()
     return sorted({*known.heads, *known.heads.values()})
-
-
-def group(text: str) -> str:
-    """A colour group's name as typed (`naranja`, `azul oscuro`), in the edition's English; else `text`."""
-    folded = " ".join(fold(text).split())
-    return _now().group_back.get(folded, folded)
 
 
 def clause(text: str) -> str:

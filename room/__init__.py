@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from room.driver import BotDriver, Clock
     from room.library import Persistence, PersistenceError, SavedGame
-    from room.room import Outcome, Room, Session, Update
+    from room.room import Outcome, Refused, Room, Session, Update
     from room.seats import DEFAULT_LEVEL, LEVELS, Seat, player_name, quick_seats
     from room.setup import TableSetup, lesson_setup, open_room, quick_setup, resume_room
 
@@ -24,6 +24,7 @@ _WHERE: dict[str, str] = {
     "Outcome": "room.room",
     "Persistence": "room.library",
     "PersistenceError": "room.library",
+    "Refused": "room.room",
     "Room": "room.room",
     "SavedGame": "room.library",
     "Seat": "room.seats",
@@ -61,6 +62,7 @@ __all__ = [
     "Outcome",
     "Persistence",
     "PersistenceError",
+    "Refused",
     "Room",
     "SavedGame",
     "Seat",

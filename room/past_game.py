@@ -20,6 +20,7 @@ from engine import Board, Command, Event, Game, GameState, GameView, waiting_for
 from engine.events import reason_for
 from engine.narration import narrate
 from engine.queries import Facts, facts
+from room.board_words import spoken
 from room.opponents import Opponent, reason_of, tell_opponents
 from saves import SaveStore, Seat
 from saves.history import opening
@@ -144,7 +145,7 @@ class PastGame:
         return self._events[move - 1] if 1 <= move <= self.moves else ()
 
     def narrate(self, event: Event) -> str:
-        return say(narrate(event, self.names, self.board))
+        return say(narrate(event, self.names, spoken(self.board)))
 
     def position(self, move: int) -> Position:
         """The game after `move` commands."""

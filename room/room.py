@@ -23,6 +23,7 @@ from engine.phrases import Phrase, recalled
 from engine.queries import Facts, facts
 from engine.takeback import take_back, without_last
 from engine.text import plain
+from room.board_words import spoken
 from room.library import NoRecorder, Recorder
 from room.opponents import Opponent, foreseer, phrase_of, reason_of, stand_in_for, tell_opponents
 from room.seats import Seat
@@ -77,6 +78,16 @@ class Outcome:
         return self.refusal is None
 
 
+@dataclass(frozen=True)
+class Refused:
+    """The step of a plan of commands that would be refused, as tried on a copy of the game: its place
+    in the plan, the engine's code, and why, in the language spoken."""
+
+    step: int
+    code: str
+    reason: str
+
+
 Listener = Callable[[Update], None]
 
 
@@ -126,7 +137,9 @@ class Room:
 
     @property
     def board(self) -> Board:
-        return self._game.board
+        """The board as the faces show it: its spaces without a deed named in the language spoken
+        (`room.board_words.spoken`)."""
+        return spoken(self._game.board)
 
     @property
     def seats(self) -> Sequence[Seat]:
@@ -179,6 +192,19 @@ class Room:
         refusal = self._game.check(self._for(seat, cmd))
         return None if refusal is None else say(refusal.phrase)
 
+    def first_refused(self, seat: int, cmds: Sequence[Command]) -> Refused | None:
+        """The first of `cmds`, given one after another by `seat`, that would be refused, or None: each is
+        applied in turn to a copy of the game, which is then dropped (the game itself is untouched)."""
+        state = self._game.state.copy()
+        trial = Game(state, initial=state)
+        for step, cmd in enumerate(cmds):
+            given = self._for(seat, cmd)
+            refusal = trial.check(given)
+            if refusal is not None:
+                return Refused(step, refusal.code, say(refusal.phrase))
+            trial.apply(given)
+        return None
+
     def facts(self) -> Facts:
         if self._facts is None:
             self._facts = facts(self._game)
@@ -195,7 +221,7 @@ class Room:
 
     def narrate(self, event: Event) -> str:
         """The event in the words of the language spoken (`translation.say`)."""
-        return say(recalled(narrate(event, self._names, self._game.board), self._phrases))
+        return say(recalled(narrate(event, self._names, self.board), self._phrases))
 
     def waiting_for(self) -> str:
         """What the game waits for, in words ("Ada to roll"); while a bot plays a person's seat for them,
@@ -475,3 +501,11 @@ class Session:
             return _("You do not hold that seat.")
 
         return self.room.check(seat, cmd)
+
+    def first_refused(self, cmds: Sequence[Command]) -> Refused | None:
+        """The first of `cmds`, given one after another, that would be refused (`Room.first_refused`)."""
+        seats = [self.seat_for(cmd) for cmd in cmds]
+        for step, seat in enumerate(seats):
+            if seat is None or seat != seats[0]:
+                return Refused(step, "not_your_seat", _("You do not hold that seat."))
+        return self.room.first_refused(seats[0], cmds) if seats and seats[0] is not None else None

@@ -102,6 +102,7 @@ ROOM_FOR_THE_INTERFACE = {
     "room.foresight",  # a bot's look-ahead, worked out in other processes: handed to the bots' driver
     "room.chance_words",  # how a chance is shown, the same in every view: the interface shows it so
     "room.command_words",  # commands and payments in words, the same on every face of a room
+    "room.board_words",  # the spaces', groups' and boxes' names in the language spoken, one per face
     "room.review_words",  # a review's sentences, the same on the full screen and in lines
     "room.rule_choices",  # a new game's rule options and their sentences, the same on every face
     "room.lesson",  # the first game's explanations and when each is due, told by every face

@@ -66,7 +66,7 @@ def _value(text: str, spec: str, language: Language, depth: int) -> tuple[object
             return None
     if _MONEY.fullmatch(text):
         return Money(int(text.replace("$", "").replace(",", ""))), 0
-    for context in ("edition", "card"):  # a colour group, a deck: the edition's words
+    for context in ("space", "edition", "card"):  # a space, a colour group, a deck: the edition's words
         if language.translations.pgettext(context, text) != text:
             return Phrase.within(context, text), 0
     if language.translations.gettext(text) != text:

@@ -1,13 +1,14 @@
 """The words an edition's data file holds for players (card texts and deck names, in context "card";
-the names of its money boxes and colour groups, in context "edition"; its description, rules summary,
+the names of its money boxes and colour groups, in context "edition"; the names of its spaces without a
+title deed and the short forms the board writes, in context "space"; its description, rules summary,
 differences and rule options), and the words of the sources beside it (each rule as the edition plays it,
 the reasoning where the sources are silent, why the edition has no such rule, the documents' names, in
 context "rules"), found for the catalogue as `pybabel extract` finds messages in code.
 
 Babel calls `edition_texts` for `engine/data/*.json` and `rule_texts` for `engine/data/sources/*.json`
 (babel.cfg names them; `translation.completeness` does the same), so a card or a rule added to an
-edition is a message the completeness check asks for. Deed and space names are not among them: they stay
-as the edition prints them; nor are the sources' quotations, the documents' own words.
+edition is a message the completeness check asks for. Deed names are not among them: they stay as the
+edition prints them; nor are the sources' quotations, the documents' own words.
 """
 
 from __future__ import annotations
@@ -16,8 +17,16 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import IO, Any
 
+from engine.edition import DEED_KINDS
+
 Found = tuple[int, str, str | tuple[str, str], list[str]]
 """What an extraction method gives Babel: line, keyword, message (or context and message), comments."""
+
+
+SPACES = "space"
+"""The context of the names of the spaces without a title deed ("Chance", "Go", "Free Parking", and the
+short forms the board's cells write): the game's own places, translated (`room.board_words`), where a
+deed's name stays as the edition prints it."""
 
 
 def texts(edition: Mapping[str, Any]) -> Iterator[tuple[str | None, str]]:
@@ -29,6 +38,11 @@ def texts(edition: Mapping[str, Any]) -> Iterator[tuple[str | None, str]]:
             yield "card", card["text"]
             if card.get("effect", {}).get("kind") == "keep":
                 yield "card", card["text"].split(".")[0]  # the card as a hand names it
+    for space in edition.get("spaces") or ():
+        if space.get("kind") not in DEED_KINDS:  # a deed's name stays as printed
+            yield SPACES, space["name"]
+            if space.get("short"):
+                yield SPACES, space["short"]  # as the board's cell writes it
     for box in (edition.get("boxes") or {}).values():
         yield "edition", box["name"]
     for group in (edition.get("groups") or {}).values():

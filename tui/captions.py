@@ -23,6 +23,7 @@ from engine import (
 )
 from engine.events import Event
 from engine.queries import airplane_at, held_of
+from room.board_words import box_name
 from translation import N_, _, money
 from tui import look
 from tui.client import GameClient, refusal
@@ -229,14 +230,15 @@ def boxes_line(view: GameView, client: GameClient) -> Content | None:
     parts = []
     for key, box in edition.boxes.items():
         total = view.boxes.get(key, 0)
+        name = box_name(client.board, key)
         if key == lender:
             lent = sum(ln.principal for ln in view.loans if ln.lender is None)
-            parts.append(Content.assemble((box.name, "bold"), " " + _("lent {amount}", amount=money(lent))))
+            parts.append(Content.assemble((name, "bold"), " " + _("lent {amount}", amount=money(lent))))
         elif box.pays_out:
             paid = _("paid {amount}", amount=money(max(-total, 0)))
-            parts.append(Content.assemble((box.name, "bold"), " " + paid))
+            parts.append(Content.assemble((name, "bold"), " " + paid))
         else:
-            parts.append(Content.assemble((box.name, "bold"), f" {money(total)}"))
+            parts.append(Content.assemble((name, "bold"), f" {money(total)}"))
     return Content("  ").join(parts)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from textual.content import Content
 
 from engine import Board
+from room.board_words import group_name
 from translation import N_, _
 from tui.themes import group_var, player_var
 
@@ -45,8 +46,9 @@ def group_tag(board: Board, group: str) -> Content:
     if tag is not None:
         tag = _(tag)
     else:
-        words = info.name.split()
-        tag = (words[0][0] + words[1][0]) if len(words) > 1 else info.name[:2]
+        name = group_name(board, group)
+        words = name.split()
+        tag = (words[0][0] + words[1][0]) if len(words) > 1 else name[:2]
     return Content.styled(tag, group_band(board, group))
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from engine import Board, Bundle, GameView, ProposeTrade, TradeOffer
 from engine.queries import markers_left
+from room.board_words import group_name
 from translation import _
 
 
@@ -147,7 +148,7 @@ def group_changes(
 
 
 def _group_name(board: Board, group: str) -> str:
-    return board.edition.groups[group].name
+    return group_name(board, group)
 
 
 def holding(view: GameView, board: Board, space: int, player: int) -> tuple[int, int]:

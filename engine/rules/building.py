@@ -72,7 +72,7 @@ def _complete_group(table: Tabletop, player: int, space: int) -> tuple[BuildingK
     for s in board.members[group]:  # one pass: this runs for every build and every building decision
         lot = deeds[s]
         if lot.owner != player:
-            name = board.edition.groups[group].name
+            name = Phrase.within("edition", board.edition.groups[group].name)
             return None, IllegalCommand(
                 "incomplete_group",
                 Phrase(N_("Build only on a complete group; {name} is not complete."), name=name),

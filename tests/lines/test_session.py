@@ -62,17 +62,82 @@ def test_a_building_plan_builds_a_group_evenly_and_asks_once_at_the_end() -> Non
     built = [line for line in said if line.startswith("Vera built")]
     assert built and all(not line.startswith("Your turn") for line in said[:-1])
     levels = [lt.room.view(0).deeds[s].level for s in lots]
-    assert max(levels) - min(levels) <= 1 and len(built) == sum(levels)
-    if len(built) < 2 * len(lots):  # the money or the bank's houses ran out: the plan says where it stopped
-        assert any(f"of {2 * len(lots)}; then:" in line for line in said)
+    assert max(levels) - min(levels) <= 1 and len(built) == sum(levels) == 2 * len(lots)
 
 
-def test_a_plan_on_one_lot_stops_at_the_engines_reason() -> None:
+def test_a_plan_on_one_lot_is_refused_whole_with_the_engines_reason_and_the_way_to_do_it() -> None:
+    """Done in part, it built one house and said "Done 1 of 3; then: Build evenly: ...", a state the
+    person had not asked for; now none of it is done, and the sentence says what to type instead."""
     lt = _with_a_group()
+    board = lt.table().board
     space = next(c.space for c in lt.table().legal if isinstance(c, Build))
-    said = lt.type(f"build {lt.table().board.name(space)} 3")
-    assert said[0].startswith("Vera built") and said[1].startswith("Done 1 of 3; then: ")
-    assert said[-1].startswith("Your turn:") and len(said) == 3
+    group = board.edition.groups[board.group_of[space] or ""]
+    version = lt.room.version
+    said = lt.type(f"build {board.name(space)} 3")
+    assert said[0] == (
+        f"You cannot build 3 houses on {board.name(space)}. Build evenly: every lot of the group needs as"
+        f" many houses first. To build on the whole group evenly, type build {group.name.lower()} 3."
+    )
+    assert said[-1].startswith("Your turn:") and len(said) == 2
+    assert lt.room.version == version and lt.room.view(0).deeds[space].level == 0
+    said = lt.type("sell " + board.name(space))
+    assert said[0] == f"There is no building on {board.name(space)}.", "a single step is refused as before"
+
+
+def _rich_with_a_group(cash: int) -> tuple[LineTable, list[int]]:
+    """A table where I hold a whole colour group, with `cash` dollars."""
+    lt = _with_a_group()
+    board = lt.table().board
+    space = next(c.space for c in lt.table().legal if isinstance(c, Build))
+    lots = list(board.members[board.group_of[space] or ""])
+    state = lt.room._game.state  # set up as a test: the cash a plan is measured against
+    state.players[0].cash = cash
+    lt.room._views.clear()
+    lt.room._options.clear()
+    return lt, lots
+
+
+def test_a_plan_beyond_the_cash_is_refused_whole_with_its_cost() -> None:
+    lt, lots = _rich_with_a_group(0)
+    board = lt.table().board
+    cost = sum(board.house_cost[s] for s in lots) * 2
+    cash = cost - 1
+    lt.room._game.state.players[0].cash = cash
+    lt.room._views.clear()
+    lt.room._options.clear()
+    version = lt.room.version
+    names = [board.name(s) for s in lots]
+    group = board.edition.groups[board.group_of[lots[0]] or ""].name.lower()
+    said = lt.type(f"build {group} 2")
+    listed = ", ".join(names[:-1]) + " and " + names[-1]
+    assert said[0] == (
+        f"You cannot build 2 houses on each of {listed}. They cost ${cost:,} and you have ${cash:,}."
+    )
+    assert lt.room.version == version and all(lt.room.view(0).deeds[s].level == 0 for s in lots)
+    said = lt.type(f"build {group} 1")  # what the cash pays for is built
+    assert sum(1 for line in said if line.startswith("Vera built")) == len(lots)
+
+
+def test_a_plan_selling_more_than_a_lot_has_says_what_it_has() -> None:
+    lt, lots = _rich_with_a_group(5000)
+    board = lt.table().board
+    group = board.edition.groups[board.group_of[lots[0]] or ""].name.lower()
+    lt.type(f"build {group} 2")
+    version = lt.room.version
+    names = [board.name(s) for s in lots]
+    listed = ", ".join(names[:-1]) + " and " + names[-1]
+    said = lt.type(f"sell {group} 3")
+    assert said[0] == f"You cannot sell 3 buildings from each of {listed}. {names[0]} has only 2 houses."
+    said = lt.type(f"sell {names[0]} 2")
+    assert said[0] == (
+        f"You cannot sell 2 buildings from {names[0]}. Sell evenly: take buildings from the most built lots"
+        f" first. To sell from the whole group evenly, type sell {group} 2."
+    )
+    said = lt.type(f"build {group} 3")
+    assert said[0] == (
+        f"You cannot build 3 houses on each of {listed}. {names[0]} takes only 2 more buildings."
+    ), "three houses, then a hotel, in the short game: a lot takes no more"
+    assert lt.room.version == version and [lt.room.view(0).deeds[s].level for s in lots] == [2] * len(lots)
 
 
 def test_brief_and_mine_leave_out_what_they_say_they_do() -> None:
@@ -329,6 +394,26 @@ def test_in_jail_the_question_says_so_once() -> None:
     turn_of(game, 0)
     lt = _seated(settle(game))
     assert lt.last_line.startswith("Your turn: you are in jail with $20. Type roll")
+
+
+def test_in_jail_status_and_who_say_in_jail_not_on_jail() -> None:
+    from scenario import cash, jail, settle, table, turn_of
+
+    game = table(("Vera", "Ada"))
+    jail(game, 0)
+    cash(game, 0, 20)
+    turn_of(game, 0)
+    lt = _seated(settle(game))
+    said = lt.type("status")
+    assert said[0] == "You: $20, in jail; holds nothing.", "it said: You: $20 on Jail, in jail"
+    assert "You: $20, in jail; holds nothing." in lt.type("who")
+
+
+def test_the_1904_rules_say_the_wages_once() -> None:
+    from engine.sources import sources_of
+
+    rule = sources_of("landlords-1904").rules["salary.go"].rule
+    assert rule.startswith("$100 wages each time you reach or pass Mother Earth") and rule.count("ages") == 1
 
 
 def test_wages_from_the_wages_box_are_said_once() -> None:

@@ -77,6 +77,58 @@ def test_spanish_bid_build_mortgage_and_the_english_words_alike(spanish: None) -
     assert isinstance(unknown, Miss) and "Escribe ayuda" in unknown.sentence
 
 
+def test_a_colour_group_is_typed_by_the_name_the_board_shows(spanish: None) -> None:
+    """The groups have one name each, the board's (the help and the trade dialog say "Celeste"): a second
+    table of typed names had "azul claro" for the same group."""
+    table = _table(line_table("classic", 3))
+    for line in ("construir celeste 1", "construir grupo Celeste 1", "construir light blue group 1"):
+        got = read(line, table)
+        assert isinstance(got, Act) and sorted(_spaces(got)) == [6, 8, 9], line
+    got = read("vender ferrocarriles", table)
+    assert isinstance(got, Miss), "the railroads take no buildings"
+
+
+def test_a_plan_refused_whole_is_said_in_spanish(spanish: None) -> None:
+    lt = line_table("classic", 3)
+    lt.clock.run()
+    state = lt.room._game.state  # set up as a test: the dark blue group mine, and $650
+    for space in (37, 39):
+        state.deeds[space].owner = 0
+    state.players[0].cash = 650
+    lt.room._views.clear()
+    lt.room._options.clear()
+    version = lt.room.version
+    said = lt.type("construir azul oscuro 2")
+    assert said[0] == (
+        "No puedes construir 2 casas en cada uno de los solares Park Place y Boardwalk. "
+        "Cuestan 800 $ y tienes 650 $."
+    )
+    assert lt.room.version == version
+
+
+def test_a_space_has_one_spanish_name_as_its_deck_and_the_cards_do(spanish: None) -> None:
+    """A play-test heard "fue a Chance ... sacó Suerte" and "avanzó hasta Go" beside "la Salida" of the
+    cards: the spaces without a deed are named as the decks and the rules name them, on the board, in the
+    narration and as typed (the edition's English name still read)."""
+    from engine.events import CardDrawn, PlayerMoved
+
+    lt = line_table("classic", 3)
+    board = "\n".join(lt.type("tablero"))
+    assert "0. Salida" in board and "7. Suerte." in board and "2. Caja de Comunidad." in board
+    assert "10. Cárcel." in board and "20. Parking Gratuito." in board and "Chance" not in board
+    moved = PlayerMoved(player=0, from_space=3, to_space=7, via="dice")
+    drew = CardDrawn(player=0, deck="chance", card="go", text="Advance to Go (Collect $200)")
+    gone = PlayerMoved(player=0, from_space=7, to_space=0, via="card")
+    said = [lt.room.narrate(e) for e in (moved, drew, gone)]
+    assert said == [
+        "Vera fue a Suerte.",
+        "Vera sacó Suerte: “Avanza hasta la Salida (cobra 200 $)”",
+        "Vera avanzó hasta Salida.",
+    ]
+    for typed in ("dónde salida", "dónde Go", "dónde parking gratuito", "dónde Free Parking"):
+        assert lt.type(typed)[0].split(" es la casilla ")[0] in ("Salida", "Parking Gratuito"), typed
+
+
 def test_accents_are_optional_and_a_beginning_stands_for_its_word(spanish: None) -> None:
     assert verbs.command("quien") == verbs.command("Quién") == "who"
     assert verbs.command("mas") == verbs.command("más") == "more"

@@ -27,7 +27,9 @@ SPARED = frozenset({"bankrupt", "call", "mortgage", "unmortgage", "borrow", "rep
 class Script:
     """Types a line for each question: the first deed offered goes to auction; bids up to half the price;
     builds all it can; offers a bot a generous price for a deed that completes a group; mortgages once;
-    in debt, mortgages and sells, and goes bankrupt only when nothing else is left."""
+    in debt, mortgages and sells, and goes bankrupt only when nothing else is left. A plan the game
+    refused (two houses on a lot whose group is behind, more than the cash pays for) is not typed again
+    on the same table: it builds one house instead, as a person told why would."""
 
     def __init__(self, lt: LineTable) -> None:
         self.lt = lt
@@ -35,6 +37,18 @@ class Script:
         self.offers = 0
         self.mortgaged = False
         self.turns_seen = 0
+        self.refused: set[tuple[int, str]] = set()  # (the table's version, a line that changed nothing)
+
+    def type(self, line: str, typed: str | None = None) -> None:
+        """Type `line` (as `typed`, in the person's language), noting it if the table did not move."""
+        before = self.lt.room.version
+        self.lt.type(line if typed is None else typed)
+        if self.lt.room.version == before and self.lt.lines._confirm is None:
+            self.refused.add((before, line))
+
+    def _not_refused(self, lines: list[str]) -> str | None:
+        version = self.lt.room.version
+        return next((line for line in lines if (version, line) not in self.refused), None)
 
     def line(self, table: Table) -> str:
         words = words_now(table)
@@ -63,8 +77,13 @@ class Script:
         if kind == "call_answer":
             return "refuse"
         builds = [c for c in table.legal if isinstance(c, Build)]
-        if builds and kind in ("roll", "end_turn", "place_building"):
-            return f"build {table.board.name(builds[0].space)} 2" if kind != "place_building" else words[0]
+        if builds and kind == "place_building":
+            return words[0]
+        if builds and kind in ("roll", "end_turn"):
+            lot = table.board.name(builds[0].space)
+            plan = self._not_refused([f"build {lot} 2", f"build {lot}"])
+            if plan is not None:
+                return plan
         if kind == "roll" and self.offers < 4 and (offer := self._offer(table)):
             self.offers += 1
             return offer
@@ -114,7 +133,7 @@ def play_out(lt: LineTable, most: int = 3000) -> Script:
         if asked is not None:  # the game waits on me: its question is the last thing written
             assert lt.last_line == asked, lt.transcript[-600:]
         line = script.line(table)
-        lt.type(line)
+        script.type(line)
         if lt.lines._confirm is not None:
             lt.type("yes")
     assert lt.room.finished, lt.transcript[-3000:]
@@ -209,7 +228,7 @@ def _spanish_game() -> None:
             assert lt.last_line == asked
         with use(ENGLISH):  # the script chooses among the English words; the person types them in Spanish
             line = script.line(lt.table())
-        lt.type(in_spanish(line))
+        script.type(line, in_spanish(line))
         if lt.lines._confirm is not None:
             lt.type("sí")
     assert lt.room.finished, lt.transcript[-3000:]

@@ -42,6 +42,9 @@ def test_the_bank_is_la_banca_throughout() -> None:
         assert not re.search(r"\b(?:la|las) banco\b", spanish, re.IGNORECASE), spanish
 
 
+GO = r"\bGO\b|\bGo\b(?! [Bb]ack| across| [Dd]irectly| [Ff]orward| straight| there| [Tt]o [Jj]ail| on\b| to\b)"
+"""The space Go, not the verb ("Go back 3 spaces", "Go to Jail")."""
+
 GLOSSARY = {
     r"\bChances\b": r"[Pp]rob(?:abilidades|\.)",  # "Prob." where a key's label must be short
     r"\b[Ff]air dice\b": r"[Dd]ados limpios",
@@ -52,12 +55,48 @@ GLOSSARY = {
     r"\b[Nn]et worth\b": r"[Pp]atrimonio",
     r"\bmortgag": r"[Hh]ipotec",
     r"\bseed\b": r"semilla",
+    # the colour groups and the sets, as the board, the trade dialog, the help and `build` name them
+    r"\b[Bb]rown\b": r"[Mm]arrón",
+    r"\b[Ll]ight [Bb]lue\b": r"[Cc]eleste",
+    r"\b[Pp]ink\b": r"[Rr]osa",
+    r"\b[Oo]range\b": r"[Nn]aranja",
+    r"\b[Rr]ed\b": r"[Rr]ojo",
+    r"\b[Yy]ellow\b": r"[Aa]marillo",
+    r"\b[Gg]reen\b": r"[Vv]erde",
+    r"\b[Dd]ark [Bb]lue\b": r"[Aa]zul oscuro",
+    r"\b[Tt]eal\b": r"[Vv]erde azulado",
+    r"\b[Ll]avender\b": r"[Ll]avanda",
+    r"\b[Gg]old\b": r"[Dd]orado",
+    r"\b[Ss]ilver\b": r"[Pp]lateado",
+    r"\b[Rr]ailroads\b": r"[Ff]errocarriles",
+    r"\b[Uu]tilities\b": r"[Ss]ervicios",
+    # the spaces a deck, a card or a rule names, as the board and the narration name them
+    r"\bChance\b(?! to win)": r"\bSuerte\b",
+    GO: r"\b(?:Salida|SALIDA)\b",
+    r"\bJail\b": r"[Cc]árcel",
+    r"\bGo [Tt]o Jail\b": r"\bVe a la [Cc]árcel\b",
+    r"\bFree Parking\b": r"(?<!Free )\bParking\b",
+    r"\bSubway\b": r"\b[Mm]etro\b",
 }
-"""The game's terms, each with the one Spanish word for it: a message naming the term names that word."""
+"""The game's terms, each with the one Spanish word for it: a message naming the term names that word. The
+spaces are named so by the board too (`room.board_words`, context "space"), where the space "Chance" was
+left "Chance" and its deck said "Suerte"."""
+
+
+OTHER_NAMES = {
+    r"\bazul claro\b": "the Light Blue group is celeste, as the board names it",
+    r"\bTesoro Público\b": "the Public Treasury is la Tesorería Pública, as the board names the box",
+    r"\bFree Parking\b": "the space is Parking Gratuito",
+    r"\b(?:Go|Chance)\b": "the spaces are Salida and Suerte",
+}
+"""Second names a play-test met in Spanish for what has one: none is left in any translation."""
 
 
 def test_each_term_of_the_glossary_is_translated_one_way_everywhere() -> None:
     said = _translations()
+    for other, why in OTHER_NAMES.items():
+        astray = [(i, s) for i, s in said if re.search(other, s)]
+        assert not astray, (why, astray[:3])
     for english, spanish in GLOSSARY.items():
         uses = [(i, s) for i, s in said if re.search(english, i)]
         assert uses, english

@@ -13,6 +13,7 @@ from textual.content import Content
 from textual.widgets import Button, Label, Static
 
 from engine import Command, GoToPoorhouse, Mortgage, SellBuilding, SellLot
+from room.board_words import box_name
 from translation import N_, _, money
 from tui.dialogs.bank import borrowings
 from tui.dialogs.bankruptcy import BankruptcyDialog
@@ -67,7 +68,7 @@ class DebtDialog(DecisionDialog):
         boxes = client.board.edition.boxes
         creditor = _("the bank") if charge.payee is None else names[charge.payee]
         if charge.payee is None and charge.box in boxes:
-            creditor = _("the {box}", box=boxes[charge.box].name)
+            creditor = _("the {box}", box=box_name(client.board, charge.box))
         poorhouse = client.board.edition.poorhouse is not None
         cash = view.players[self.player].cash
         raisable = client.facts().raisable[self.player]

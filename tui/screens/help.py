@@ -14,6 +14,7 @@ from textual.widgets import Label, Static
 
 from engine import Board, Edition, RuleOptions, Ruleset
 from engine.fairness import SHORT_LENGTH, short_fingerprint
+from room.board_words import group_name
 from translation import N_, _, money
 from tui import look
 from tui.glyphs import UNICODE, Glyphs
@@ -172,8 +173,8 @@ def board_legend(board: Board, glyphs: Glyphs, names: Sequence[str]) -> list[Con
     if not ed.colour_groups:
         return lines
     tags = [
-        Content.assemble(look.group_tag(board, group), " ", info.name)
-        for group, info in board.edition.groups.items()
+        Content.assemble(look.group_tag(board, group), " ", group_name(board, group))
+        for group in board.edition.groups
     ]
     lines.append(Content(_("Colour groups, with the tags the lists use:") + " ") + Content("  ").join(tags))
     return lines

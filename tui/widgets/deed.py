@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from engine import Board, GameView
 from engine.queries import deed_terms, is_pledged, occupants, rent_schedule
+from room.board_words import box_name
 from translation import N_, _, money, say
 from tui import look
 from tui.client import Facts
@@ -53,7 +54,7 @@ def card_parts(
     if deed is None:
         return CardParts(title, _not_a_deed(view, board, space, names), [])
     box = board.spaces[space].box
-    seller = _("the {box}", box=board.edition.boxes[box].name) if box else _("the bank")
+    seller = _("the {box}", box=box_name(board, box)) if box else _("the bank")
     owner = _("{seller} (for sale)", seller=seller) if deed.owner is None else names[deed.owner]
     facts_lines = [_row(_("Price"), money(board.price[space]), inner), _row(_("Owner"), owner, inner)]
     # the engine's words for the rents and terms, put into the language spoken (`translation.say`)
@@ -244,20 +245,14 @@ def _magie_space(view: GameView, board: Board, space: int, names: Sequence[str])
     """What the spaces of Magie's 1904 board do, and who is in the jail or poorhouse drawn beside one."""
     sp = board.spaces[space]
     ed = board.edition
-    box = _("the {box}", box=ed.boxes[sp.box].name) if sp.box and sp.box in ed.boxes else _("the bank")
+    box = _("the {box}", box=box_name(board, sp.box)) if sp.box and sp.box in ed.boxes else _("the bank")
     text: list[str] = []
     if sp.kind == "mother_earth":
         interest = _(", less {amount} a bank note", amount=money(ed.loans.interest)) if ed.loans else ""
         limit = _(" for the first {n} circuits", n=ed.circuits) if ed.circuits else ""
         wages = money(sp.pays or 0)
         text.append(
-            _(
-                "Wages of {wages} from {box} each time round{limit}{interest}.",
-                wages=wages,
-                box=box,
-                limit=limit,
-                interest=interest,
-            )
+            _("{wages} wages each time round{limit}{interest}.", wages=wages, limit=limit, interest=interest)
         )
     elif sp.kind == "necessity":
         text.append(
