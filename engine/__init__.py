@@ -15,8 +15,9 @@ bots (`engine.bots`); and the tools on top (`engine.tools`). `tests/test_layers.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from engine.lazy import lazy_names
 
 if TYPE_CHECKING:
     from engine.board import Board, board_for
@@ -196,18 +197,7 @@ _WHERE: dict[str, str] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """A public name, loaded from its module the first time it is asked for."""
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_WHERE])
+__getattr__, __dir__ = lazy_names(globals(), _WHERE)
 
 
 __all__ = [

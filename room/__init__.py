@@ -6,8 +6,9 @@ The names load on first use, so that a program that only draws its first screen 
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from engine.lazy import lazy_names
 
 if TYPE_CHECKING:
     from room.driver import BotDriver, Clock
@@ -40,18 +41,7 @@ _WHERE: dict[str, str] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """A public name, loaded from its module the first time it is asked for."""
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_WHERE])
+__getattr__, __dir__ = lazy_names(globals(), _WHERE)
 
 
 __all__ = [

@@ -6,8 +6,9 @@ the rules nor the replay, which load only for a game loaded or saved."""
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from engine.lazy import lazy_names
 
 if TYPE_CHECKING:
     from saves.autosave import Autosaver
@@ -35,18 +36,7 @@ _WHERE: dict[str, str] = {
 """Each public name and the module it lives in."""
 
 
-def __getattr__(name: str) -> Any:
-    """A public name, loaded from its module the first time it is asked for."""
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_WHERE])
+__getattr__, __dir__ = lazy_names(globals(), _WHERE)
 
 
 __all__ = [
