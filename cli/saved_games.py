@@ -98,6 +98,12 @@ def seat_text(seat: Seat) -> str:
 
 
 def edition_name(edition: str) -> str:
+    """An edition's name as its data gives it; a packaged one's from `EDITION_NAMES`, without loading its
+    whole data file (a list of saves names the edition of each)."""
+    from engine.catalogue import EDITION_NAMES
+
+    if edition in EDITION_NAMES:
+        return EDITION_NAMES[edition]
     from engine import load_edition
 
     try:
@@ -214,8 +220,6 @@ def describe_game(console: Console, loaded: LoadedGame) -> None:
 
 
 def run_list(args: argparse.Namespace) -> int:
-    from rich.table import Table
-
     from cli.output import Output
     from saves import SaveError
 
@@ -246,6 +250,8 @@ def run_list(args: argparse.Namespace) -> int:
         console.print(
             text(_("Saved games in {folder}", folder=store.root)), soft_wrap=True
         )  # a long path is not cut
+        from rich.table import Table  # only to draw one: not for an empty folder, nor in plain lines
+
         table = Table()
         table.add_column(_("ID"), style="bold")
         table.add_column(_("Title"), overflow="fold")

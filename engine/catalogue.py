@@ -8,3 +8,14 @@ EDITIONS: tuple[str, ...] = ("classic", "modern", "darrow-1935", "landlords-1904
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert", "random")
 """The bot levels, weakest first, then the random player used for testing."""
+
+EDITION_NAMES: dict[str, str] = {
+    "classic": "Classic",
+    "modern": "Modern",
+    "darrow-1935": "Darrow 1935",
+    "landlords-1904": "Landlord's Game 1904",
+    "addon": "Add-on board",
+    "finance-1936": "Finance",
+}
+"""The name each packaged edition's data gives it, for a list of saved games to show without reading and
+checking the edition's whole data (`Edition.name`, which the tests hold this to)."""

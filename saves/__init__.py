@@ -14,10 +14,11 @@ if TYPE_CHECKING:
     from saves.autosave import Autosaver
     from saves.errors import SaveError, SaveLocked, SaveNotFound
     from saves.location import saves_dir
-    from saves.model import FORMAT_VERSION, SaveFile, SaveSummary, Seat
+    from saves.model import FORMAT_VERSION, SaveFile
     from saves.restore import LoadedGame
     from saves.session import SaveSession
     from saves.store import SaveStore
+    from saves.summary import SaveSummary, Seat
 
 _WHERE: dict[str, str] = {
     "Autosaver": "saves.autosave",
@@ -27,8 +28,8 @@ _WHERE: dict[str, str] = {
     "saves_dir": "saves.location",
     "FORMAT_VERSION": "saves.model",
     "SaveFile": "saves.model",
-    "SaveSummary": "saves.model",
-    "Seat": "saves.model",
+    "SaveSummary": "saves.summary",
+    "Seat": "saves.summary",
     "LoadedGame": "saves.restore",
     "SaveSession": "saves.session",
     "SaveStore": "saves.store",

@@ -20,10 +20,13 @@ from pydantic import ValidationError
 
 from engine import GameState, known_editions
 from engine.commands import Command
-from engine.text import REPLACEMENT, plain
+from engine.text import plain
 from saves.errors import SaveError, SeedMismatch
 from saves.migrations import FIRST_VERSION, upgrade
-from saves.model import FORMAT_VERSION, SaveFile, SaveHeader, Seat
+from saves.model import FORMAT_VERSION, SaveFile, SaveHeader
+from saves.summary import safe_name as safe_name  # here too, where a save is made safe to show
+from saves.summary import safe_seat as safe_seat
+from saves.summary import safe_title as safe_title
 
 
 def program_version() -> str:
@@ -82,22 +85,6 @@ def shown_safely(save: SaveFile) -> SaveFile:
     if title == save.title and seats == save.players and reasons == save.reasons:
         return save
     return save.model_copy(update={"title": title, "players": seats, "reasons": reasons})
-
-
-def safe_name(name: str) -> str:
-    return plain(name) or REPLACEMENT
-
-
-def safe_title(title: str) -> str:
-    return plain(title) or REPLACEMENT
-
-
-def safe_seat(seat: Seat) -> Seat:
-    name = safe_name(seat.name)
-    level = None if seat.level is None else plain(seat.level)
-    if name == seat.name and level == seat.level:
-        return seat
-    return seat.model_copy(update={"name": name, "level": level})
 
 
 def parse(path: Path, data: bytes | str) -> dict[str, Any]:

@@ -16,11 +16,12 @@ from pydantic import ValidationError
 
 from engine import GameState
 from engine.state import state_adapter
-from saves.codec import check_header, check_version, decode, invalid, parse, safe_seat, safe_title
+from saves.codec import check_header, check_version, decode, invalid, parse
 from saves.errors import SaveError
 from saves.files import read_ends, read_whole
 from saves.location import id_of
-from saves.model import FORMAT_VERSION, SaveHeader, SaveSummary
+from saves.model import FORMAT_VERSION, SaveHeader
+from saves.summary import SaveSummary, safe_seat, safe_title
 
 HEAD = 64 * 1024
 TAIL = 64 * 1024

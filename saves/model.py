@@ -7,8 +7,6 @@ edition, rules, seed) is what lists show without replaying anything.
 
 from __future__ import annotations
 
-from datetime import datetime
-from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, model_validator
@@ -16,6 +14,7 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, model_validato
 from engine import GameState, RuleOptions
 from engine.commands import Command
 from engine.text import TITLE_MAX
+from saves.summary import SaveSummary, Seat
 
 FORMAT_VERSION = 4
 """The format written now. Raise it (and add a migration) whenever an older file would no longer load.
@@ -28,26 +27,6 @@ FORMAT_VERSION = 4
    fingerprint of the seed shown at the start (`fingerprint`, optional: older files of format 4 lack it)."""
 
 __all__ = ["FORMAT_VERSION", "TITLE_MAX", "SaveFile", "SaveHeader", "SaveSummary", "Seat"]
-
-
-class Seat(BaseModel):
-    """Who sits at a place of the table: a person, or a bot and how well it plays."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    name: str = Field(min_length=1)
-    kind: Literal["human", "bot"]
-    level: str | None = None  # a bot's level ("easy", "normal", "hard", ...); None for people
-
-    @property
-    def is_bot(self) -> bool:
-        return self.kind == "bot"
-
-    @model_validator(mode="after")
-    def _levels_are_for_bots(self) -> Seat:
-        if self.kind == "human" and self.level is not None:
-            raise ValueError("a human seat has no bot level")
-        return self
 
 
 class SaveHeader(BaseModel):
@@ -97,37 +76,3 @@ class SaveFile(SaveHeader):
         if any(not 0 <= i < len(self.log) for i in self.reasons):
             raise ValueError("a bot's reason is kept for a move the log does not have")
         return self
-
-
-class SaveSummary(BaseModel):
-    """What a list of saves shows. `turn` is the turn in play, counted from 1 as the narration does."""
-
-    model_config = ConfigDict(frozen=True)
-
-    id: str
-    path: Path
-    title: str
-    edition: str
-    seats: list[Seat]
-    turn: int
-    winner: int | None
-    created: datetime
-    updated: datetime
-    takebacks: int = 0
-    lesson: bool = False
-
-    @classmethod
-    def of(cls, save_id: str, path: Path, save: SaveFile) -> SaveSummary:
-        return cls(
-            id=save_id,
-            path=path,
-            title=save.title,
-            edition=save.edition,
-            seats=save.players,
-            turn=save.snapshot.turn + 1,
-            winner=save.snapshot.winner,
-            created=save.created,
-            updated=save.updated,
-            takebacks=save.takebacks,
-            lesson=save.lesson,
-        )

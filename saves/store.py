@@ -12,10 +12,8 @@ from typing import TYPE_CHECKING
 
 from engine.text import check_title
 from saves.atomic import leftovers, sync_folder
-from saves.codec import decode
 from saves.errors import SaveError, SaveLocked, SaveNotFound
 from saves.files import kind_problem, read_whole
-from saves.header import summarise
 from saves.location import (
     SUFFIX,
     backup_of,
@@ -28,16 +26,19 @@ from saves.location import (
     slug,
 )
 from saves.lock import FileLock
-from saves.model import SaveFile, SaveSummary, Seat
 from saves.tidy import tidy
 
-if TYPE_CHECKING:  # a game's rules and replay load when one is loaded or saved, never to list them
+# A game's rules and replay load when one is loaded or saved, never to list them; a save's model (the
+# engine's game state) when a file is read, never for the summaries a list keeps (`saves.summary_cache`).
+if TYPE_CHECKING:
     from engine import Game
+    from saves.model import SaveFile
     from saves.restore import LoadedGame, ReplayWatcher
     from saves.session import SaveSession
+    from saves.summary import SaveSummary, Seat
 
-Summaries = list[SaveSummary]
-Problems = list[SaveError]
+    Summaries = list[SaveSummary]
+    Problems = list[SaveError]
 
 _NEW_ID_TRIES = 5
 
@@ -61,16 +62,32 @@ class SaveStore:
     def scan(self) -> tuple[Summaries, Problems]:
         """Both at once: the readable saves, most recently played first, and the files that are not.
 
-        Each file is read only at its two ends (see `saves.header`), and leftovers of writers that were
-        killed are cleared first. `SaveError` if the folder is not one or cannot be read.
+        Each file is read only at its two ends (see `saves.header`), and only if it changed since a list
+        last kept its summary (see `saves.summary_cache`); leftovers of writers that were killed are
+        cleared first. `SaveError` if the folder is not one or cannot be read.
         """
         found: Summaries = []
         problems: Problems = []
-        for path in self._files(tidy_first=True):
-            try:
-                found.append(summarise(path))
-            except SaveError as exc:
-                problems.append(exc)
+        files = self._files(tidy_first=True)
+        if not files:
+            return found, problems
+        from saves.summary_cache import SummaryCache, key_of
+
+        kept = SummaryCache(self.root)
+        for path in files:
+            key = key_of(path)  # before the file is read: a change while it is read is not missed
+            summary = kept.summary(path, key)
+            if summary is None:
+                from saves.header import summarise
+
+                try:
+                    summary = summarise(path)
+                except SaveError as exc:
+                    problems.append(exc)
+                    continue
+                kept.keep(path, key, summary)
+            found.append(summary)
+        kept.write()
         found.sort(key=lambda s: s.updated, reverse=True)
         return found, problems
 
@@ -143,6 +160,8 @@ class SaveStore:
                 taken.add(save_id)
                 if attempt == _NEW_ID_TRIES - 1:
                     raise
+        from saves.summary import SaveSummary
+
         now = datetime.now(UTC)
         summary = SaveSummary(
             id=save_id,
@@ -263,6 +282,8 @@ class SaveStore:
 
 def read(path: Path) -> SaveFile:
     """The save in a file, checked but not replayed."""
+    from saves.codec import decode
+
     return decode(path, read_whole(path))
 
 
@@ -271,6 +292,7 @@ def _load(path: Path, watcher: ReplayWatcher | None = None, source: Path | None 
     if source is not None and not os.path.lexists(source):
         raise SaveNotFound(source, "there is no earlier save of this game")
     from saves.restore import LoadedGame, restore
+    from saves.summary import SaveSummary
 
     save = read(source or path)
     game = restore(source or path, save, watcher)
