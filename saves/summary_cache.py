@@ -19,6 +19,7 @@ summary of that file; and the titles and names kept are made safe as those read 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import stat
@@ -81,7 +82,7 @@ CHECKS = {
     ),
 }
 """The modules that decide what a list makes of a file (every one that reading a file loads, as the tests
-hold): their files date the summaries kept (`_program`)."""
+hold): a hash of their code marks the summaries kept (`_program`)."""
 
 
 def key_of(path: Path) -> Key | None:
@@ -253,17 +254,16 @@ def _moment(value: Any) -> datetime | None:
 
 
 def _program() -> str:
-    """This landlords, as far as its lists go: the version of the file, the version installed, and the
-    size and time of each module that checks a save. A summary kept by another version, or by a copy of
-    the program changed since, is not used."""
-    here = Path(__file__).parent
-    parts = [f"{VERSION}", *sorted(p.name for p in here.parent.glob("landlords-*.dist-info"))]
-    folders = {"saves": here, "engine": Path(engine.__file__).parent}
+    """This landlords, as far as its lists go: the version of the file and a hash of every module that
+    checks a save. A summary kept by a program whose checks read otherwise is not used; the same code
+    installed elsewhere (a wheel and a source tree, say) uses the summaries the other kept."""
+    digest = hashlib.sha256(f"{VERSION}".encode())
+    folders = {"saves": Path(__file__).parent, "engine": Path(engine.__file__).parent}
     for package, modules in CHECKS.items():
         for module in modules:
+            digest.update(f"{package}.{module}\0".encode())
             try:
-                st = os.stat(folders[package] / f"{module}.py")
-                parts.append(f"{package}.{module}:{st.st_size}:{st.st_mtime_ns}")
+                digest.update((folders[package] / f"{module}.py").read_bytes())
             except OSError:
-                parts.append(f"{package}.{module}:-")
-    return " ".join(parts)
+                digest.update(b"-")
+    return digest.hexdigest()
