@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from cli import commands
 from engine.text import plain
-from translation import N_, _, moment, money, ngettext, number
+from translation import N_, _, local_moment, money, ngettext, number
 
 if TYPE_CHECKING:  # the engine, the saves and rich load when a command runs, never for its arguments
     from rich.console import Console
@@ -82,11 +81,6 @@ def register(sub: Any) -> None:
 
 
 # --- describing saves ---------------------------------------------------------------------------------
-
-
-def when(value: datetime) -> str:
-    """When a game was saved, in the local time and the player's language."""
-    return moment(value.astimezone())
 
 
 def seat_text(seat: Seat) -> str:
@@ -207,7 +201,7 @@ def describe_game(console: Console, loaded: LoadedGame) -> None:
                 edition=edition_name(s.edition),
                 players=len(s.seats),
                 status=status(s),
-                when=when(s.updated),
+                when=local_moment(s.updated),
             )
         )
     )
@@ -243,7 +237,7 @@ def run_list(args: argparse.Namespace) -> int:
                     edition=edition_name(s.edition),
                     players=", ".join(seat_text(seat) for seat in s.seats),
                     status=status(s),
-                    when=when(s.updated),
+                    when=local_moment(s.updated),
                 )
             )
     elif found:
@@ -266,7 +260,7 @@ def run_list(args: argparse.Namespace) -> int:
                 text(edition_name(s.edition)),
                 text(", ".join(seat_text(seat) for seat in s.seats)),
                 text(status(s)),
-                text(when(s.updated)),
+                text(local_moment(s.updated)),
             )
         console.print(table)
     if damaged:
@@ -313,7 +307,7 @@ def run_show(args: argparse.Namespace) -> int:
             ),
         ),
         *(((_("Take-backs"), takebacks_text(s.takebacks)),) if s.takebacks else ()),
-        (_("Created"), when(s.created)),
+        (_("Created"), local_moment(s.created)),
         (_("Saved by"), f"landlords {loaded.saved_by}"),
         (_("File"), str(s.path)),
     ]

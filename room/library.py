@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -18,7 +17,7 @@ from engine.events import Event
 from engine.text import plain
 from saves import Autosaver, SaveError, SaveSession, SaveStore, SaveSummary, Seat
 from saves.restore import ReplayWatcher
-from translation import _, moment, ngettext
+from translation import _, local_moment, ngettext
 
 if TYPE_CHECKING:
     from room.past_game import PastGame
@@ -137,11 +136,6 @@ class AutosaveRecorder:
             self._autosaver.rescue()
 
 
-def _when(value: datetime) -> str:
-    """When a game was saved, in the local time and the player's language."""
-    return moment(value.astimezone())
-
-
 def table_of(seats: Sequence[Seat]) -> str:
     """ "Ada and Grace + 2 bots": who sits at a saved game's table, in a few words."""
     people = [s.name for s in seats if not s.is_bot]
@@ -166,7 +160,7 @@ def _summary(s: SaveSummary) -> SavedGame:
         players=plain(table_of(s.seats)),
         turn=s.turn,
         finished=s.winner is not None,
-        updated=_when(s.updated),
+        updated=local_moment(s.updated),
         lesson=s.lesson,
     )
 

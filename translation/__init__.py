@@ -10,7 +10,7 @@ docs/translating.md.
 from translation.catalogues import ENGLISH, Language, available, language
 from translation.context import N_, _, ngettext, pgettext, rule_text, speak, speaking, use
 from translation.engine_phrases import say
-from translation.formats import day, moment, money, number
+from translation.formats import day, local_moment, moment, money, number
 from translation.negotiation import Choice, choose, from_environment
 
 __all__ = [
@@ -24,6 +24,7 @@ __all__ = [
     "day",
     "from_environment",
     "language",
+    "local_moment",
     "moment",
     "money",
     "ngettext",

@@ -35,3 +35,15 @@ def moment(when: dt.datetime) -> str:
     day_part = format_date(when, format="medium", locale=locale)
     time_part = format_time(when, format="short", locale=locale)
     return f"{day_part} {time_part}".replace("\u202f", " ")  # CLDR's narrow space, which ASCII lacks
+
+
+def local_moment(when: dt.datetime) -> str:
+    """A time as `moment` writes it, in the local time zone.
+
+    A time at the very edge of the calendar (year 1 with an offset east of UTC, say: a save's text is not
+    trusted) has no local time: it is written as given."""
+    try:
+        local = when.astimezone()
+    except (OverflowError, ValueError, OSError):
+        local = when
+    return moment(local)

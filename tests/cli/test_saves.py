@@ -286,3 +286,22 @@ def test_replay_with_no_game_needs_a_terminal_not_a_name(
     assert status == 2 and "usage" not in err and err.strip() == terminal.NEEDS_TERMINAL.strip()
     status, _, err = _run(capsys, "replay", "--text", "--saves-dir", str(folder))
     assert status == 2 and "name the game to tell as text" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("lines", [False, True], ids=["table", "plain"])
+def test_a_save_timed_at_the_edge_of_the_calendar_is_listed_without_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lines: bool
+) -> None:
+    """A save's times are text in a file: year 1 with an offset east of UTC has no local time."""
+    store = SaveStore(tmp_path)
+    game = GAMES["classic, 2 players"].start()
+    with store.create(game, seats_of(game), "Edge of time"):
+        pass
+    (path,) = tmp_path.glob("*.json")
+    text = path.read_text(encoding="utf-8")
+    text = re.sub(r'"updated":\s*"[^"]*"', '"updated": "0001-01-01T00:00:00+14:00"', text, count=1)
+    path.write_text(text, encoding="utf-8")
+    argv = [*(["--plain"] if lines else []), "saves", "list", "--saves-dir", str(tmp_path)]
+    assert main(argv) == 0
+    out, err = capsys.readouterr()
+    assert "Edge of time" in out and "Traceback" not in err
