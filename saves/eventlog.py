@@ -173,7 +173,7 @@ def event_lines(
         edition=edition,
         rules=first.rules,
         seed=first.seed,
-        players=[s if isinstance(s, Player) else Player(**s.model_dump()) for s in seats],
+        players=[s if isinstance(s, Player) else Player(**s.as_dict()) for s in seats],
         start=start,
         sources=_rule_texts(edition, cited),
         documents=_documents(edition, cited),

@@ -44,6 +44,7 @@ class SaveSession:
         self._lock = lock
         self._version = program_version()
         self.summary = summary  # as of the last save
+        self._saved = False  # by this session: only then is `summary` what the file holds
         self.takebacks = takebacks
         """How many times moves were taken back in this game, as the next save will say."""
         self.lesson = lesson
@@ -87,10 +88,18 @@ class SaveSession:
             raise SaveError(self.path, f"the game could not be saved: {exc.strerror or exc}") from exc
         self._initial = game.initial
         self.summary = SaveSummary.of(self.id, self.path, save)
+        self._saved = True
         return self.summary
 
     def close(self) -> None:
-        """Release the lock; the file stays as last saved. Closing twice is harmless."""
+        """Release the lock; the file stays as last saved. Closing twice is harmless.
+
+        Before the lock goes, the summary of the last save is kept for the next list of saves
+        (`saves.summary_cache`), so that listing the saves after a game does not read the game again."""
+        if self._lock.held and self._saved:
+            from saves.summary_cache import SummaryCache
+
+            SummaryCache(self.path.parent).remember(self.path, self.summary)
         self._lock.release()
 
     def __enter__(self) -> SaveSession:

@@ -222,8 +222,8 @@ class SaveStore:
         return loaded, session
 
     def delete(self, save_id: str) -> Path:
-        """Remove a save, its backup and any half-written copy; refused while the game is open elsewhere,
-        and for anything but a save in this folder. Returns the file removed.
+        """Remove a save, its backup, any half-written copy and the summary kept of it; refused while the
+        game is open elsewhere, and for anything but a save in this folder. Returns the file removed.
 
         The game file goes last, so that a delete cut short leaves the game whole, never a backup alone.
         """
@@ -239,6 +239,9 @@ class SaveStore:
                     pass
                 except OSError as exc:
                     raise SaveError(victim, f"cannot be deleted: {exc.strerror or exc}") from exc
+            from saves.summary_cache import SummaryCache
+
+            SummaryCache(self.root).forget(path)
         finally:
             lock.release()
         sync_folder(path.parent)

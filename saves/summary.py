@@ -1,18 +1,17 @@
 """What a list of saves shows of each game (`SaveSummary`, its `Seat`s), and the text in it made safe.
 
 Kept apart from `saves.model` (which re-exports the two), so that a list made from summaries already known
-(`saves.summary_cache`) loads neither the engine's game state nor its commands, only this and pydantic.
-Both models are built when first validated rather than when defined: such a list makes them from entries
-it has checked itself (`model_construct`), and so never pays for building their validators.
+(`saves.summary_cache`) loads neither the engine's game state, nor its commands, nor pydantic: both are
+plain frozen dataclasses. `Seat` checks itself when made (`__post_init__`), and pydantic, which validates
+it as a field of a save's header, runs the same check and forbids other keys (`__pydantic_config__`).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from engine.text import REPLACEMENT, plain
 
@@ -22,30 +21,41 @@ if TYPE_CHECKING:
 __all__ = ["SaveSummary", "Seat", "safe_name", "safe_seat", "safe_title"]
 
 
-class Seat(BaseModel):
+@dataclass(frozen=True)
+class Seat:
     """Who sits at a place of the table: a person, or a bot and how well it plays."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+    __pydantic_config__: ClassVar[dict[str, object]] = {  # as a field of a save's header
+        "extra": "forbid",
+        "json_schema_extra": lambda schema: schema["properties"]["name"].update(minLength=1),
+    }
 
-    name: str = Field(min_length=1)
+    name: str
     kind: Literal["human", "bot"]
     level: str | None = None  # a bot's level ("easy", "normal", "hard", ...); None for people
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name:
+            raise ValueError("a seat needs a name")
+        if self.kind not in ("human", "bot"):
+            raise ValueError("a seat is a human's or a bot's")
+        if self.level is not None and not isinstance(self.level, str):
+            raise ValueError("a bot's level is a word")
+        if self.kind == "human" and self.level is not None:
+            raise ValueError("a human seat has no bot level")
 
     @property
     def is_bot(self) -> bool:
         return self.kind == "bot"
 
-    @model_validator(mode="after")
-    def _levels_are_for_bots(self) -> Seat:
-        if self.kind == "human" and self.level is not None:
-            raise ValueError("a human seat has no bot level")
-        return self
+    def as_dict(self) -> dict[str, str | None]:
+        """The seat as a save writes it."""
+        return {"name": self.name, "kind": self.kind, "level": self.level}
 
 
-class SaveSummary(BaseModel):
+@dataclass(frozen=True)
+class SaveSummary:
     """What a list of saves shows. `turn` is the turn in play, counted from 1 as the narration does."""
-
-    model_config = ConfigDict(frozen=True, defer_build=True)
 
     id: str
     path: Path
@@ -89,4 +99,4 @@ def safe_seat(seat: Seat) -> Seat:
     level = None if seat.level is None else plain(seat.level)
     if name == seat.name and level == seat.level:
         return seat
-    return seat.model_copy(update={"name": name, "level": level})
+    return replace(seat, name=name, level=level)

@@ -124,20 +124,37 @@ class SummaryCache:
         edition that is not packaged, such as one registered in this process, is unknown to the next)."""
         if key is None or self._now - max(key[1], key[2]) < RECENT_NS:
             return
-        entry = {
-            "key": list(key),
-            "title": summary.title,
-            "edition": summary.edition,
-            "seats": [seat.model_dump() for seat in summary.seats],
-            "turn": summary.turn,
-            "winner": summary.winner,
-            "created": summary.created.isoformat(),
-            "updated": summary.updated.isoformat(),
-            "takebacks": summary.takebacks,
-            "lesson": summary.lesson,
-        }
+        entry = _entry(key, summary)
         if _summary(path, key, entry) == summary:
             self._kept[path.name] = entry
+
+    def remember(self, path: Path, summary: SaveSummary) -> None:
+        """Keep the summary of a save this process has just written, beside the summaries kept already.
+
+        For the one writer of a save (`SaveSession`, which calls this while it still holds the file's
+        lock), unlike a list: it knows what the file holds however recent its times are, because it wrote
+        it, and landlords only ever replaces a save whole, so any later save is another file (another
+        inode, other times). So the first list after a game is not the one that pays for reading it."""
+        key = key_of(path)
+        if key is None:
+            return
+        entry = _entry(key, summary)
+        if _summary(path, key, entry) != summary:
+            return  # a title or name made safe when listed: the list reads the file itself
+        self._kept = {**self._found, path.name: entry}
+        self.write()
+
+    def forget(self, path: Path) -> None:
+        """Drop the summary kept of a save that is gone (`SaveStore.delete`); the file goes with the last
+        one. Never an error, as `write`."""
+        if path.name not in self._found:
+            return
+        self._kept = {name: entry for name, entry in self._found.items() if name != path.name}
+        if self._kept:
+            self.write()
+            return
+        with contextlib.suppress(OSError):
+            self.path.unlink()
 
     def write(self) -> None:
         """Keep the summaries used and read by this list (of no other file), if they changed: in one
@@ -187,6 +204,22 @@ class SummaryCache:
                     stray.unlink()
 
 
+def _entry(key: Key, summary: SaveSummary) -> dict[str, Any]:
+    """The entry that keeps `summary` of a file that is as `key` says."""
+    return {
+        "key": list(key),
+        "title": summary.title,
+        "edition": summary.edition,
+        "seats": [seat.as_dict() for seat in summary.seats],
+        "turn": summary.turn,
+        "winner": summary.winner,
+        "created": summary.created.isoformat(),
+        "updated": summary.updated.isoformat(),
+        "takebacks": summary.takebacks,
+        "lesson": summary.lesson,
+    }
+
+
 _FIELDS = {"key", "title", "edition", "seats", "turn", "winner", "created", "updated", "takebacks", "lesson"}
 
 
@@ -210,7 +243,7 @@ def _summary(path: Path, key: Key, entry: Any) -> SaveSummary | None:
     players = [seat for seat in map(_seat, seats) if seat is not None]
     if len(players) != len(seats):
         return None
-    return SaveSummary.model_construct(  # every field checked above, as validating it would
+    return SaveSummary(  # every field checked above
         id=id_of(path),
         path=path,
         title=safe_title(title),
@@ -234,7 +267,7 @@ def _seat(value: Any) -> Seat | None:
         return None
     if kind not in ("human", "bot") or (kind == "human" and level is not None):
         return None
-    return Seat.model_construct(name=name, kind=kind, level=level)
+    return Seat(name=name, kind=kind, level=level)
 
 
 def _count(value: Any, below: int | None = None) -> bool:

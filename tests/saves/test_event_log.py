@@ -67,7 +67,7 @@ def test_a_log_reads_back_into_the_same_game(played: Game) -> None:
     log = read_event_log(event_lines(played, seats(played)))
     game = replay(log)
     assert game.state == played.state and game.log == played.log
-    assert [p.model_dump() for p in log.header.players] == [s.model_dump() for s in seats(played)]
+    assert [p.model_dump() for p in log.header.players] == [s.as_dict() for s in seats(played)]
     assert log.end is not None
 
 

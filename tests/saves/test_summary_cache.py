@@ -14,13 +14,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from engine.text import plain
 from saves import SaveStore, SaveSummary, Seat
 from saves import summary_cache as cache_module
 from saves.atomic import temp_name
 from saves.files import MAX_BYTES
+from saves.header import summarise
+from saves.location import id_of
 from saves.summary_cache import CHECKS, NAME
 
 from saved_games import GAMES, play, seats_of
@@ -35,11 +37,21 @@ def settled(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cache_module, "RECENT_NS", 0)
 
 
-def _save(root: Path, title: str = "Friday night", turns: int = 3) -> Path:
+def _save(root: Path, title: str = "Friday night", turns: int = 3, *, closed: bool = False) -> Path:
+    """A game saved in `root`; with `closed`, the summary it keeps on closing stays, else it is taken out
+    of the file again (as for a save copied in), so that a list is the first to read the save."""
     game = GAMES["classic, 2 players"].start()
     play(game, stop=lambda g: g.state.turn >= turns)
     with SaveStore(root).create(game, seats_of(game), title) as session:
-        return session.path
+        path = session.path
+    if not closed:
+        document = json.loads((root / NAME).read_text(encoding="utf-8"))
+        del document["saves"][path.name]
+        if document["saves"]:
+            (root / NAME).write_text(json.dumps(document), encoding="utf-8")
+        else:
+            (root / NAME).unlink()
+    return path
 
 
 def _kept(root: Path) -> dict[str, Any]:
@@ -104,6 +116,34 @@ def test_a_summary_kept_is_the_summary_read(
     assert [s.seats for s in fresh] == [
         [Seat(name="Ada", kind="human"), Seat(name="Grace", kind="bot", level="easy")]
     ] * 2
+
+
+def test_a_game_closed_is_listed_without_reading_its_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The writer of a save keeps its summary on closing, however recent the file: the first list after
+    the game reads nothing, and shows what reading the file shows."""
+    path = _save(tmp_path, closed=True)
+    assert list(_kept(tmp_path)) == [path.name]
+    read = summarise(path)
+    _no_reading(monkeypatch)
+    assert SaveStore(tmp_path).list() == [read]
+
+
+def test_a_game_closed_keeps_the_summaries_kept_before(tmp_path: Path, settled: None) -> None:
+    first = _save(tmp_path, "One")
+    SaveStore(tmp_path).list()
+    second = _save(tmp_path, "Two", closed=True)
+    assert sorted(_kept(tmp_path)) == sorted([first.name, second.name])
+
+
+def test_a_game_opened_and_closed_unsaved_writes_nothing(tmp_path: Path, settled: None) -> None:
+    """Only a session that wrote the file knows what it holds: one that did not leaves the summaries be."""
+    path = _save(tmp_path)
+    (tmp_path / NAME).write_text('{"version": 1}', encoding="utf-8")
+    _, session = SaveStore(tmp_path).open(id_of(path))
+    session.close()
+    assert json.loads((tmp_path / NAME).read_text(encoding="utf-8")) == {"version": 1}
 
 
 def test_a_file_just_written_is_not_kept(tmp_path: Path) -> None:
@@ -388,7 +428,7 @@ SEATS: list[Any] = [
 @pytest.mark.parametrize("seat", SEATS, ids=[repr(s) for s in SEATS])
 def test_a_seat_kept_is_checked_as_a_seat_read(seat: Any) -> None:
     try:
-        expected: Seat | None = Seat.model_validate(seat)
+        expected: Seat | None = TypeAdapter(Seat).validate_python(seat)  # as a save's header reads it
     except ValidationError:
         expected = None
     assert cache_module._seat(seat) == expected

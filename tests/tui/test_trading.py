@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from textual.widgets import Input, SelectionList
 
 from engine import Game
@@ -164,7 +166,7 @@ async def test_a_real_bot_turns_down_a_cheap_bid_for_its_group_completer_and_say
     from room.opponents import make_opponents
     from tui.client import LocalClient
 
-    seats = [VERA, ADA.model_copy(update={"level": "hard"})]
+    seats = [VERA, replace(ADA, level="hard")]
     game = scripted_game(seats, arrange=_ada_holds_baltic)
     client = LocalClient(Room(game, seats, make_opponents(seats, game.state.seed)))
     app = app_for(client)
