@@ -110,6 +110,8 @@ def question(table: Table) -> str | None:
         here = b.name(view.players[table.me].position)
         if view.players[table.me].in_jail:
             said = _("Your turn: you are in jail with {cash}", cash=cash)
+        elif b.kinds[view.players[table.me].position] == "jail":
+            said = _("Your turn: you are just visiting {space} with {cash}", space=here, cash=cash)
         else:
             said = _("Your turn: you are on {space} with {cash}", space=here, cash=cash)
     if extra and pend.kind != "auction":

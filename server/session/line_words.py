@@ -4,6 +4,7 @@ form makes."""
 
 from __future__ import annotations
 
+import difflib
 from typing import TYPE_CHECKING
 
 from engine import EDITIONS, edition_named, load_edition
@@ -211,6 +212,15 @@ def new_room_request(words: str, fingerprint: str, name: str) -> RoomRequest:
         elif (found := _edition(word)) is not None:
             edition = found
         elif word not in ("bots", "bot", "and", "with", "game", "a", "the"):
+            near = difflib.get_close_matches(word, _room_words(), n=3, cutoff=0.7)
+            if near:
+                raise TableError(
+                    _(
+                        "{word} is not something a room has. Did you mean {near}?",
+                        word=parts[i + 1],
+                        near=_or_words(near),
+                    )
+                )
             raise TableError(
                 _("{word} is not something a room has. Type help for how to say one.", word=parts[i + 1])
             )
@@ -228,6 +238,18 @@ def _edition(word: str) -> str | None:
     """An edition by its id or name (`engine.edition_named`), or by a part of its id (`1904`, `finance`),
     as a word of a typed line."""
     return edition_named(word) or next((e for e in EDITIONS if word in e.split("-")), None)
+
+
+def _room_words() -> list[str]:
+    """The words a room can be said with, for a slip of one (`clasic`, `finanse`, `hadr`)."""
+    editions = {part for e in EDITIONS for part in (e, *e.split("-"))}
+    return sorted({*editions, *LEVELS, *SPEEDS, "full", "short", "clock"})
+
+
+def _or_words(words: list[str]) -> str:
+    if len(words) == 1:
+        return words[0]
+    return _("{some} or {last}", some=", ".join(words[:-1]), last=words[-1])
 
 
 def _clock(words: list[str]) -> tuple[int, int, int]:

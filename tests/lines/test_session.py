@@ -396,6 +396,24 @@ def test_in_jail_the_question_says_so_once() -> None:
     assert lt.last_line.startswith("Your turn: you are in jail with $20. Type roll")
 
 
+def test_on_the_jail_space_out_of_jail_the_question_says_just_visiting() -> None:
+    from translation import language, use
+
+    from scenario import cash, place, settle, table, turn_of
+
+    game = table(("Vera", "Ada"))
+    place(game, 0, 10)
+    cash(game, 0, 20)
+    turn_of(game, 0)
+    lt = _seated(settle(game))
+    assert lt.last_line.startswith("Your turn: you are just visiting Jail with $20. Type roll")
+    spanish = language("es")
+    assert spanish is not None
+    with use(spanish):
+        lt = _seated(settle(game))
+        assert lt.last_line.startswith("Tu turno: estás de visita en Cárcel con 20 $.")
+
+
 def test_in_jail_status_and_who_say_in_jail_not_on_jail() -> None:
     from scenario import cash, jail, settle, table, turn_of
 

@@ -341,8 +341,14 @@ def test_a_room_is_refused_a_variant_its_edition_does_not_have() -> None:
     assert [s.kind for s in classic.seats] == ["person"] * 3 + ["bot"]
     assert classic.seats[-1].level == "hard" and classic.rules == {"short_game": True}
     assert (classic.bank, classic.bank_added, classic.advisor) == (180, 10, False)
-    with pytest.raises(TableError, match="is not something a room has"):
+    with pytest.raises(TableError, match=re.escape("dragons is not something a room has. Type help")):
         new_room_request("Friday with dragons", "key", "Cy")
+    with pytest.raises(
+        TableError, match=re.escape("Finanse is not something a room has. Did you mean finance?")
+    ):
+        new_room_request("Friday Finanse", "key", "Cy")
+    with pytest.raises(TableError, match=re.escape("hadr is not something a room has. Did you mean hard?")):
+        new_room_request("Friday 2 bots hadr", "key", "Cy")
 
 
 @pytest.mark.slow
