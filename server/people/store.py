@@ -25,6 +25,7 @@ from typing import Any, Protocol
 
 from server.people.places import SeatResult
 from server.people.rating import NEW, Rating
+from server.people.schema import SQLITE, Migration, migrations
 from translation import _
 
 FILE = "landlords.sqlite3"
@@ -143,87 +144,8 @@ class Store(Protocol):
 
 # --- the schema and its migrations ------------------------------------------------------------------
 
-Migration = Sequence[str]
-
-MIGRATIONS: tuple[Migration, ...] = (
-    (  # version 1
-        """CREATE TABLE people (
-            key TEXT PRIMARY KEY,
-            name TEXT NOT NULL DEFAULT '',
-            mu REAL NOT NULL,
-            sigma REAL NOT NULL,
-            games INTEGER NOT NULL DEFAULT 0,
-            wins INTEGER NOT NULL DEFAULT 0)""",
-        """CREATE TABLE games (
-            id INTEGER PRIMARY KEY,
-            save_id TEXT NOT NULL UNIQUE,
-            room TEXT NOT NULL,
-            edition TEXT NOT NULL,
-            ended TEXT NOT NULL,
-            counted INTEGER NOT NULL)""",
-        """CREATE TABLE places (
-            game INTEGER NOT NULL REFERENCES games(id),
-            seat INTEGER NOT NULL,
-            key TEXT,
-            level TEXT,
-            place INTEGER NOT NULL,
-            left_game INTEGER NOT NULL,
-            PRIMARY KEY (game, seat))""",
-        "CREATE INDEX places_by_key ON places(key)",
-        """CREATE TABLE bots (
-            level TEXT PRIMARY KEY,
-            mu REAL NOT NULL,
-            sigma REAL NOT NULL)""",
-    ),
-    (  # version 2: the people's names (from players.json) and the lobby's chat, kept across a restart
-        """CREATE TABLE names (
-            key TEXT PRIMARY KEY,
-            name TEXT NOT NULL,
-            folded TEXT NOT NULL UNIQUE,
-            chosen INTEGER NOT NULL)""",
-        """CREATE TABLE lobby_chat (
-            id INTEGER PRIMARY KEY,
-            who TEXT NOT NULL,
-            line TEXT NOT NULL,
-            said_at REAL NOT NULL)""",
-    ),
-    (  # version 3: the face each key last chose to play in (the full screen, or lines), kept per key
-        """CREATE TABLE faces (
-            key TEXT PRIMARY KEY,
-            face TEXT NOT NULL)""",
-    ),
-    (  # version 4: the rooms of several hosts, each leased to one, and the hosts present (PostgreSQL's
-        # alone: a server on SQLite is one host, and keeps its rooms in its folder; the tables are made
-        # here too so that a version means the same tables in both)
-        """CREATE TABLE rooms (
-            id TEXT PRIMARY KEY,
-            host TEXT NOT NULL,
-            lease_until REAL NOT NULL,
-            fence INTEGER NOT NULL DEFAULT 0,
-            plan TEXT NOT NULL,
-            status TEXT NOT NULL DEFAULT '',
-            save_name TEXT NOT NULL DEFAULT '',
-            save BLOB,
-            kept BLOB)""",
-        """CREATE TABLE hosts (
-            host TEXT PRIMARY KEY,
-            relay TEXT NOT NULL,
-            people TEXT NOT NULL DEFAULT '[]',
-            seen REAL NOT NULL)""",
-    ),
-    (  # version 5: the language each key chose to play in (`language es`, `ssh host lang es`), kept per key
-        """CREATE TABLE languages (
-            key TEXT PRIMARY KEY,
-            language TEXT NOT NULL)""",
-    ),
-    (  # version 6: what each key chose to hear in lines (`verbose` or `brief`, `mine` or `everyone`)
-        """CREATE TABLE line_settings (
-            key TEXT PRIMARY KEY,
-            settings TEXT NOT NULL)""",
-    ),
-)
-"""SQLite's schema, version by version; `server.people.postgres_store.MIGRATIONS` is the same schema in
-PostgreSQL's words, with the same numbers (a version means the same tables in both)."""
+MIGRATIONS: tuple[Migration, ...] = migrations(SQLITE)
+"""The schema, version by version, in SQLite's words (`server.people.schema`)."""
 
 
 def open_store(folder: Path, migrations: Sequence[Migration] = MIGRATIONS) -> SqliteStore:

@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from server.people import store as sqlite
-from server.people.store import FILE, Migration, SqliteStore, SqlStore
+from server.people.schema import Migration
+from server.people.store import FILE, SqliteStore, SqlStore
 
 
 class Place(Protocol):

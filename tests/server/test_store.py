@@ -30,7 +30,7 @@ from server.people.store import (
     open_store,
 )
 
-from stores import Place
+from stores import Place, SqlitePlace
 
 ADA, BOB = "SHA256:ada", "SHA256:bob"
 
@@ -50,6 +50,15 @@ def to(after: Mapping[str, Rating]) -> Rerate:
 
 def test_both_stores_know_the_same_versions(place: Place) -> None:
     assert len(place.migrations) == len(MIGRATIONS), "a version number means the same tables in both"
+
+
+def test_both_stores_make_the_same_tables_and_columns(place: Place, tmp_path: Path) -> None:
+    """The schema is written once (`server.people.schema`): only the column types differ."""
+    place.open().close()
+    reference = SqlitePlace(tmp_path / "reference")
+    reference.open().close()
+    assert place.tables() == reference.tables()
+    assert {t: place.columns(t) for t in place.tables()} == {t: reference.columns(t) for t in place.tables()}
 
 
 def test_a_new_store_is_made_at_the_latest_version(place: Place) -> None:
