@@ -26,7 +26,7 @@ from engine.board import Board, board_for
 from engine.lookahead.features import LEVELS, Levels, raw
 from engine.lookahead.features import NAMES as POSITION_NAMES
 from engine.odds import odds_for
-from engine.rules.rent import model_of
+from engine.rules.rent import Holding, model_of
 from engine.tabletop import Tabletop
 
 SEATS = 4
@@ -151,9 +151,8 @@ def _next_rent(table: Tabletop, alive: list[bool], scale: float) -> list[float]:
                 continue
             if space not in rent_here:
                 count = held[(deed.owner, board.group_of[space])]
-                rent = model_of(board, space).at(
-                    board, table.ruleset, space, 0 if deed.level else count, deed.level, 7
-                )[0]
+                holding = Holding(space, 0 if deed.level else count, deed.level)
+                rent = model_of(board, space).at(board, table.ruleset, holding)[0]
                 rent_here[space] = (deed.owner, rent)
             total += prob * rent_here[space][1]
         out[p] = total / scale

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 
 from engine.odds import ROLLS_PER_TURN, odds_for
 from engine.rules.debts import liquidation_value
-from engine.rules.rent import model_of, rent_at
+from engine.rules.rent import Holding, model_of, rent_at
 from engine.tabletop import Tabletop
 
 NAMES = (
@@ -173,7 +173,7 @@ def _income(table: Tabletop, players: int) -> tuple[list[float], list[float], li
         if deed.mortgaged:
             rent = 0
         else:  # a built lot's rent does not count the group (as `engine.rules.rent.rent_for`)
-            rent = model_of(board, space).at(board, ruleset, space, 0 if level else count, level, 7)[0]
+            rent = model_of(board, space).at(board, ruleset, Holding(space, 0 if level else count, level))[0]
         income[owner] += land[space] * rent
         rents.append((owner, rent, land[space]))
         complete = group is not None and count == len(members[group])

@@ -26,6 +26,30 @@ AVERAGE_THROW = 7
 
 
 @dataclass(frozen=True, slots=True)
+class Holding:
+    """A deed as its rent sees it: its space, how many of its group the owner holds (0: nobody owns it,
+    or the lot is built, whose rent does not count the group) and the lot's building level."""
+
+    space: int
+    held: int
+    level: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Visit:
+    """What else a rent may depend on: the visitor's throw (`dice_total`), a card's "pay twice the
+    rental" (`multiplier`) and a card's own dice multiplier (`times`, 0: the deed's own)."""
+
+    dice_total: int = AVERAGE_THROW
+    multiplier: int = 1
+    times: int = 0
+
+
+VISIT = Visit()
+"""A visit with no card, reckoned at the average throw."""
+
+
+@dataclass(frozen=True, slots=True)
 class RentRow:
     """One line of a deed's rent table: "With 3 houses  $550", marked when it is the rent that applies."""
 
@@ -37,31 +61,20 @@ class RentRow:
 class RentModel(Protocol):
     dice: bool  # the rent is a multiple of the visitor's throw
 
-    def at(
-        self,
-        board: Board,
-        ruleset: Ruleset,
-        space: int,
-        held: int,
-        level: int,
-        dice_total: int,
-        multiplier: int = 1,
-        times: int = 0,
-    ) -> tuple[int, str]:
-        """(rent, in words why) for a deed whose owner holds `held` of its group, at building `level`.
-        `multiplier` is a card's "pay twice"; `times` a card's own dice multiplier."""
+    def at(self, board: Board, ruleset: Ruleset, holding: Holding, visit: Visit = VISIT) -> tuple[int, str]:
+        """Return the rent for a holding and a visit, with a few words saying why."""
         ...
 
-    def schedule(self, board: Board, ruleset: Ruleset, space: int, held: int, level: int) -> list[RentRow]:
-        """The card's rent rows, the one for this holding marked (`held` 0: nobody owns it)."""
+    def schedule(self, board: Board, ruleset: Ruleset, holding: Holding) -> list[RentRow]:
+        """Return the card's rent rows, the one for this holding marked (`held` 0: nobody owns it)."""
         ...
 
     def terms(self, board: Board, ruleset: Ruleset, space: int) -> list[tuple[Phrase, Money | Phrase]]:
         """Other printed terms of the card (what buildings cost), as (label, value)."""
         ...
 
-    def rule(self, board: Board, space: int, held: int, level: int) -> RuleId:
-        """The rule the rent for this holding is charged under (`engine.rule_ids`)."""
+    def rule(self, board: Board, holding: Holding) -> RuleId:
+        """Return the rule the rent for this holding is charged under (`engine.rule_ids`)."""
         ...
 
 
@@ -98,17 +111,9 @@ class Ladder:
 
     dice = False
 
-    def at(
-        self,
-        board: Board,
-        ruleset: Ruleset,
-        space: int,
-        held: int,
-        level: int,
-        dice_total: int,
-        multiplier: int = 1,
-        times: int = 0,
-    ) -> tuple[int, str]:
+    def at(self, board: Board, ruleset: Ruleset, holding: Holding, visit: Visit = VISIT) -> tuple[int, str]:
+        space, held, level = holding.space, holding.held, holding.level
+        multiplier = visit.multiplier
         ladder = board.rent[space]
         if level:
             amount = ladder[ruleset.rent_row(level, len(ladder))] * multiplier
@@ -117,7 +122,8 @@ class Ladder:
             return ladder[0] * 2 * multiplier, "double rent for the full group"
         return ladder[0] * multiplier, ""
 
-    def schedule(self, board: Board, ruleset: Ruleset, space: int, held: int, level: int) -> list[RentRow]:
+    def schedule(self, board: Board, ruleset: Ruleset, holding: Holding) -> list[RentRow]:
+        space, held, level = holding.space, holding.held, holding.level
         ladder = board.rent[space]
         full = held == len(_members(board, space))
         rows = [
@@ -133,7 +139,8 @@ class Ladder:
             rows.append(RentRow(Phrase(N_("With a hotel")), Money(ladder[-1]), held > 0 and level == top))
         return rows
 
-    def rule(self, board: Board, space: int, held: int, level: int) -> RuleId:
+    def rule(self, board: Board, holding: Holding) -> RuleId:
+        space, held, level = holding.space, holding.held, holding.level
         if level:
             return "rent.buildings"
         return "rent.full_group" if held == len(_members(board, space)) else "rent.printed"
@@ -156,17 +163,9 @@ class CountTiers:
 
     dice = False
 
-    def at(
-        self,
-        board: Board,
-        ruleset: Ruleset,
-        space: int,
-        held: int,
-        level: int,
-        dice_total: int,
-        multiplier: int = 1,
-        times: int = 0,
-    ) -> tuple[int, str]:
+    def at(self, board: Board, ruleset: Ruleset, holding: Holding, visit: Visit = VISIT) -> tuple[int, str]:
+        space, held = holding.space, holding.held
+        multiplier = visit.multiplier
         tiers = _group(board, space).tiers
         assert tiers is not None
         detail = f"the owner holds {held} of {len(_members(board, space))}"
@@ -174,7 +173,8 @@ class CountTiers:
             detail += ", paid twice" if multiplier == 2 else f", paid {multiplier} times"
         return tiers[held - 1] * multiplier, detail
 
-    def schedule(self, board: Board, ruleset: Ruleset, space: int, held: int, level: int) -> list[RentRow]:
+    def schedule(self, board: Board, ruleset: Ruleset, holding: Holding) -> list[RentRow]:
+        space, held = holding.space, holding.held
         grp = _group(board, space)
         assert grp.tiers is not None
         plural = grp.name.lower()
@@ -194,7 +194,7 @@ class CountTiers:
     def terms(self, board: Board, ruleset: Ruleset, space: int) -> list[tuple[Phrase, Money | Phrase]]:
         return []
 
-    def rule(self, board: Board, space: int, held: int, level: int) -> RuleId:
+    def rule(self, board: Board, holding: Holding) -> RuleId:
         return "rent.railroads"
 
 
@@ -203,25 +203,18 @@ class DiceMultiplier:
 
     dice = True
 
-    def at(
-        self,
-        board: Board,
-        ruleset: Ruleset,
-        space: int,
-        held: int,
-        level: int,
-        dice_total: int,
-        multiplier: int = 1,
-        times: int = 0,
-    ) -> tuple[int, str]:
-        """`times` is the card's own multiplier (nearest utility: 10); 0 means the deed's figure."""
+    def at(self, board: Board, ruleset: Ruleset, holding: Holding, visit: Visit = VISIT) -> tuple[int, str]:
+        """`visit.times` is the card's own multiplier (nearest utility: 10); 0 means the deed's figure."""
+        space, held = holding.space, holding.held
+        dice_total, times = visit.dice_total, visit.times
         if not times:
             mults = _group(board, space).multipliers
             assert mults is not None
             times = mults[held - 1]
         return times * dice_total, f"{times} times the {dice_total} thrown"
 
-    def schedule(self, board: Board, ruleset: Ruleset, space: int, held: int, level: int) -> list[RentRow]:
+    def schedule(self, board: Board, ruleset: Ruleset, holding: Holding) -> list[RentRow]:
+        space, held = holding.space, holding.held
         mults = _group(board, space).multipliers
         assert mults is not None
         lots = len(_members(board, space))
@@ -233,7 +226,7 @@ class DiceMultiplier:
     def terms(self, board: Board, ruleset: Ruleset, space: int) -> list[tuple[Phrase, Money | Phrase]]:
         return []
 
-    def rule(self, board: Board, space: int, held: int, level: int) -> RuleId:
+    def rule(self, board: Board, holding: Holding) -> RuleId:
         return "rent.utilities"
 
 
@@ -282,7 +275,9 @@ def rent_for(
     board = table.board
     level = deed.level
     held = holding(table, space) if not level else 0  # a built lot's rent does not count the group
-    return model_of(board, space).at(board, table.ruleset, space, held, level, dice_total, multiplier, times)
+    return model_of(board, space).at(
+        board, table.ruleset, Holding(space, held, level), Visit(dice_total, multiplier, times)
+    )
 
 
 def rent_rule(table: Tabletop, space: int, multiplier: int = 1, times: int = 0) -> RuleId:
@@ -294,7 +289,7 @@ def rent_rule(table: Tabletop, space: int, multiplier: int = 1, times: int = 0) 
         return "cards.nearest_railroad"
     deed = table.deeds[space]
     held = holding(table, space) if not deed.level else 0
-    return model_of(table.board, space).rule(table.board, space, held, deed.level)
+    return model_of(table.board, space).rule(table.board, Holding(space, held, deed.level))
 
 
 def rent_due(table: Tabletop, space: int, visitor: int, dice_total: int = AVERAGE_THROW) -> int:
@@ -313,7 +308,7 @@ def rent_at(
 ) -> int:
     """The rent of a deed for a holding that may not be the table's: its owner holding `held` of the
     group, the lot at building `level` (dice rents at `dice_total`)."""
-    return model_of(board, space).at(board, ruleset, space, held, level, dice_total)[0]
+    return model_of(board, space).at(board, ruleset, Holding(space, held, level), Visit(dice_total))[0]
 
 
 def rent_schedule(table: Tabletop, space: int) -> list[RentRow]:
@@ -321,7 +316,7 @@ def rent_schedule(table: Tabletop, space: int) -> list[RentRow]:
     board = table.board
     deed = table.deeds[space]
     held = 0 if deed.mortgaged else holding(table, space)
-    return model_of(board, space).schedule(board, table.ruleset, space, held, deed.level)
+    return model_of(board, space).schedule(board, table.ruleset, Holding(space, held, deed.level))
 
 
 def deed_terms(table: Tabletop, space: int) -> list[tuple[Phrase, Money | Phrase]]:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from engine.errors import IllegalCommand, Refusal
 from engine.hooks import BUILD_ROOM, BUILD_RULES, RENT_MODELS
 from engine.phrases import N_, Money, Phrase, Plural
-from engine.rules.rent import RentRow, houses_phrase, with_houses
+from engine.rules.rent import VISIT, Holding, RentRow, Visit, houses_phrase, with_houses
 
 if TYPE_CHECKING:
     from engine.board import Board
@@ -30,21 +30,14 @@ class Doubling:
 
     dice = False
 
-    def at(
-        self,
-        board: Board,
-        ruleset: Ruleset,
-        space: int,
-        held: int,
-        level: int,
-        dice_total: int,
-        multiplier: int = 1,
-        times: int = 0,
-    ) -> tuple[int, str]:
+    def at(self, board: Board, ruleset: Ruleset, holding: Holding, visit: Visit = VISIT) -> tuple[int, str]:
+        space, level = holding.space, holding.level
+        multiplier = visit.multiplier
         houses = max(level, 1)  # a lot not yet sold is reckoned with the house it is sold with
         return board.rent[space][0] * 2 ** (houses - 1) * multiplier, f"with {houses_phrase(houses)}"
 
-    def schedule(self, board: Board, ruleset: Ruleset, space: int, held: int, level: int) -> list[RentRow]:
+    def schedule(self, board: Board, ruleset: Ruleset, holding: Holding) -> list[RentRow]:
+        space, held, level = holding.space, holding.held, holding.level
         printed = board.rent[space][0]
         return [
             RentRow(with_houses(n), Money(printed * 2 ** (n - 1)), held > 0 and level == n)
@@ -60,7 +53,7 @@ class Doubling:
             out.append((Phrase(N_("Bank buys back")), sale))
         return out
 
-    def rule(self, board: Board, space: int, held: int, level: int) -> RuleId:
+    def rule(self, board: Board, holding: Holding) -> RuleId:
         return "rent.buildings"
 
 

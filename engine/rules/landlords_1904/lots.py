@@ -21,7 +21,7 @@ from engine.rules.checks import awaited
 from engine.rules.landing import land, space_action
 from engine.rules.landlords_1904.treasury import box_of
 from engine.rules.money import funds, owe, spend
-from engine.rules.rent import RentRow
+from engine.rules.rent import VISIT, Holding, RentRow, Visit
 from engine.state import LotChoice
 
 if TYPE_CHECKING:
@@ -40,20 +40,13 @@ class FlatRent:
 
     dice = False
 
-    def at(
-        self,
-        board: Board,
-        ruleset: Ruleset,
-        space: int,
-        held: int,
-        level: int,
-        dice_total: int,
-        multiplier: int = 1,
-        times: int = 0,
-    ) -> tuple[int, str]:
+    def at(self, board: Board, ruleset: Ruleset, holding: Holding, visit: Visit = VISIT) -> tuple[int, str]:
+        space = holding.space
+        multiplier = visit.multiplier
         return board.rent[space][0] * multiplier, ""
 
-    def schedule(self, board: Board, ruleset: Ruleset, space: int, held: int, level: int) -> list[RentRow]:
+    def schedule(self, board: Board, ruleset: Ruleset, holding: Holding) -> list[RentRow]:
+        space, held = holding.space, holding.held
         rent = Money(board.rent[space][0])
         box = board.spaces[space].box
         unowned = (
@@ -66,7 +59,7 @@ class FlatRent:
     def terms(self, board: Board, ruleset: Ruleset, space: int) -> list[tuple[Phrase, Money | Phrase]]:
         return [(Phrase(N_("A second token pays")), Phrase(N_("the first half")))]
 
-    def rule(self, board: Board, space: int, held: int, level: int) -> RuleId:
+    def rule(self, board: Board, holding: Holding) -> RuleId:
         return "rent.printed"
 
 
