@@ -1,4 +1,4 @@
-"""Offers typed as one line, read into the engine's proposals: trades (`offer bob: Park Place and 100 for
+"""Parsing one-line offers into the engine's proposals: trades (`offer bob: Park Place and 100 for
 Boardwalk`), counter-offers, deals among several (`deal with bob and carol: ...`) and the 1904 edition's
 loans (`borrow 2 notes against Lot 3`, `lend bob 200 at 20 against Lot 5`). Each proposal is read back
 before it goes."""
@@ -105,7 +105,7 @@ _FOR = re.compile(r"\s+for\s+", re.IGNORECASE)
 
 
 def _terms(rest: str, table: Table) -> tuple[int, Command, Command] | Miss:
-    """`bob: Park Place and 100 for Boardwalk`: to whom, what I give, what I take."""
+    """Parse `bob: Park Place and 100 for Boardwalk`: to whom, what I give, what I take."""
     who_text, colon, terms = rest.partition(":")
     if not colon:
         return Miss(_("Type the offer like this: offer bob: Park Place and 100 for Boardwalk."))

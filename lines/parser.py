@@ -1,4 +1,4 @@
-"""Reading a typed line into the engine's commands, or a question about the table (offers, deals and
+"""Parsing a typed line into the engine's commands, or a question about the table (offers, deals and
 loans are read in `lines.offers`; each command is written back as its line in `lines.spelling`).
 
 Words a person can guess: `roll`, `buy`, `bid 120`, `mortgage Baltic`, `offer bob: Park Place and 100 for
@@ -112,7 +112,7 @@ QUESTIONS = {
 
 
 def read(line: str, table: Table) -> Reading:
-    """What a typed line asks for."""
+    """Parse a typed line."""
     words = clean(line)
     if isinstance(words, Miss):
         return words
@@ -139,7 +139,7 @@ def read(line: str, table: Table) -> Reading:
 
 
 def _mine(table: Table, kinds: Sequence[type[Command]], fallback: Command) -> Act | Miss:
-    """The one legal command of these kinds (the decision the game waits for), else the first kind's
+    """Return the one legal command of these kinds (the decision the game waits for), else the first kind's
     command as given, for the room to refuse with the engine's reason."""
     for cmd in table.legal:
         if type(cmd) in kinds:
@@ -245,8 +245,8 @@ def _steps(kind: type[Build] | type[SellBuilding]) -> Callable[[str, Table], Rea
 
 
 def _group_named(text: str, table: Table) -> list[int] | None:
-    """The lots of the colour group whose name is typed in the language spoken or in English ("orange",
-    "dark blue group", "azul oscuro"), or None."""
+    """Return the lots of the colour group whose name is typed, in the current language or in English
+    ("orange", "dark blue group", "azul oscuro"), or None."""
     board = table.board
     words = text.casefold().strip().removesuffix(" group").removeprefix("group ")
     gid = group_named(words, board)
