@@ -1,4 +1,4 @@
-"""The terminal under the game: no game without one, and a saved, prompt exit when it goes away.
+"""Terminal checks: refuse to run without a terminal, and save and exit promptly when it goes away.
 
 Without a terminal (`ssh host landlords` without `-t`, input from a file) a full-screen game cannot be
 played: keys arrive a line at a time, and nothing notices the other end leave. So the interactive commands
@@ -55,7 +55,7 @@ def missing() -> bool:
 
 
 def refuse() -> int:
-    """Say what to do instead, on stderr, and give the status of a command that could not run."""
+    """Print what to do instead on stderr; return the exit status of a command that could not run."""
     print(_(NEEDS_TERMINAL), file=sys.stderr)
     return 2
 
@@ -85,7 +85,7 @@ def detach() -> None:
 
 
 class Departure:
-    """Watches for the end of the terminal and for SIGHUP and SIGTERM, and then sees the process out.
+    """Watches for the terminal closing and for SIGHUP and SIGTERM, then saves and exits the process.
 
     `leave(status)` is called on the app's event loop: it saves, calls `saved()`, and exits with
     `status`. `rescue()` is called from another thread when `leave` has not saved within half of `GRACE`;
@@ -128,7 +128,7 @@ class Departure:
         self._saved.set()
 
     def depart(self, status: int, gone: bool) -> None:
-        """Leave with `status`; `gone` when the terminal is gone (nothing more is written to it)."""
+        """Exit with `status`; `gone` when the terminal is gone (nothing more is written to it)."""
         with self._lock:
             if self._departing:
                 return
