@@ -381,7 +381,7 @@ def simple(kind: type[C], player: int) -> C:
     return cast(C, _simple(kind, player))
 
 
-# --- the shape of a command, checked at the door ------------------------------------------------
+# --- the shape of a command, checked by Game.apply ------------------------------------------------
 
 FieldCheck = Callable[[Any], bool]
 _UNBOUNDED = -(2**63)

@@ -35,7 +35,7 @@ class AdvanceTo(_Data):
 
 
 class AdvanceToNearest(_Data):
-    """Move forward to the nearest space of a group; rent is then changed as the card says."""
+    """Move forward to the nearest space of a group; rent is then changed as the card specifies."""
 
     kind: Literal["advance_to_nearest"] = "advance_to_nearest"
     group: str
@@ -118,7 +118,7 @@ class DrawToHand(_Data):
 
 
 class Keep(_Data):
-    """A card kept until needed (or sold), then played at the moment `use` names and returned to the
+    """A card held until needed (or sold), then played at the moment `use` names and returned to the
     bottom of its deck: "full_refund" (the whole pool at the refund space), "half_winnings" (half of
     another player's triple play winnings)."""
 

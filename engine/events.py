@@ -35,8 +35,8 @@ class _Event(BaseModel):
 
 
 class SeedPledged(_Event):
-    """The game's pledge, told first: every throw and card comes from its secret seed, whose fingerprint
-    (`engine.fairness`) this is. The seed itself is revealed when the game ends."""
+    """The game's fairness pledge, announced first: every throw and card comes from its secret seed, whose
+    fingerprint (`engine.fairness`) this is. The seed itself is revealed when the game ends."""
 
     kind: Literal["seed_pledged"] = "seed_pledged"
     rule: RuleId = "turn.throw"
@@ -616,7 +616,7 @@ class TravelCardsPlayed(_Event):
 
 
 class HeldCardPlayed(_Event):
-    """A card kept in hand was played ("deck/card") and went back under its deck."""
+    """A card held in hand was played ("deck/card") and went back under its deck."""
 
     kind: Literal["held_card_played"] = "held_card_played"
     rule: RuleId = "addon.refund_card"
@@ -625,7 +625,7 @@ class HeldCardPlayed(_Event):
 
 
 class HeldCardKept(_Event):
-    """A card kept in hand that could have been played now ("deck/card") stays in hand for later."""
+    """A card held in hand that could have been played now ("deck/card") stays in hand for later."""
 
     kind: Literal["held_card_kept"] = "held_card_kept"
     rule: RuleId = "addon.refund_card"
@@ -966,7 +966,7 @@ class CallAnswered(_Event):
 
 
 class ReasonGiven(_Event):
-    """A bot's own line on why it made the move just told (`engine.bots.Bot.reason`). No rule emits it:
+    """A bot's explanation of why it made the move just reported (`engine.bots.Bot.reason`). No rule emits it:
     the table tells it after that move's events (before the next turn's start or the game's end they led
     to) and keeps it with the game's save, and bots are not shown it. The words are the bot's, so they are
     shown as plain text. Its rule is the rule of the move it explains (the last event of that move; see
@@ -1116,6 +1116,7 @@ def interned(cls: type[_Event], *fields: str) -> Callable[..., Any]:
 
 
 def reason_for(events: Sequence[Event], player: int, reason: str, stand_in: bool = False) -> ReasonGiven:
-    """A bot's reason, told after the events of its move: it carries the rule that move came under."""
+    """Build a bot's `ReasonGiven`, reported after the events of its move: it carries the rule that move came
+    under."""
     rule: RuleId = events[-1].rule if events else "turn.order"
     return ReasonGiven(rule=rule, player=player, reason=reason, stand_in=stand_in)

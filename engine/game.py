@@ -1,4 +1,4 @@
-"""The command door: `Game.apply` checks a command in full, then carries it out and runs what follows.
+"""The `Game` class: `Game.apply` validates a command in full, then carries it out and runs the continuations.
 
 A command either passes its check and is applied whole, or is refused with the state untouched. Work that
 must wait for a decision (a buy, a bid, a debt) is kept as continuations in `state.queue`, so that a
@@ -74,13 +74,13 @@ class Game:
         self.emit: Callable[[Event], None] = outside.append
         """Record an event of the command being applied (bound to that command's list of events)."""
 
-    # --- the public door ------------------------------------------------------------------------
+    # --- the public API --------------------------------------------------------------------------
 
     def apply(self, cmd: Command) -> list[Event]:
         """Apply one command and return the events it caused, or raise `IllegalCommand`.
 
         However the command was built, a malformed one (a field of the wrong type or out of range) is
-        refused like any other: this is the door that commands from the network come through.
+        refused like any other: this is the entry point for commands from the network.
         """
         entry = COMMANDS.get(cmd.__class__)
         if entry is None:

@@ -1,7 +1,7 @@
 """`LiveGame`: the game as the rule areas change it, the few members of `Game` they use.
 
 The rule areas are written against this protocol rather than against `Game`, so that none of them imports
-the command door: the door imports the rule areas (to register them), and nothing inside the engine
+`engine.game`: it imports the rule areas (to register them), and nothing inside the engine
 imports back up, not even for an annotation. A `Game` is the one object that provides it.
 """
 

@@ -7,9 +7,10 @@ is taken as equally likely. A throw from a space that sends the next throw backw
 Players are assumed to leave jail at once (the "short" jail reading), which is how rent-per-roll figures
 are usually quoted. Expected rent per opponent roll follows from these figures and the printed rents.
 
-Working the figures out takes 20 to 70 ms of CPU, which the first decision of every bot in a new process
-paid; each edition's figures for its own track are packaged (`engine/data/odds.json`, checked against
-the working by `tests/bots/test_odds_data.py`), and only other tracks are worked out.
+Computing the figures is slow enough that the first decision of every bot in a new process paid for it
+(docs/developers.md has the measurement); each edition's figures for its own track are packaged
+(`engine/data/odds.json`, checked against the working by `tests/bots/test_odds_data.py`), and only other
+tracks are worked out.
 """
 
 from __future__ import annotations

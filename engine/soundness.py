@@ -38,7 +38,7 @@ SPACE_LISTS = frozenset({"options", "security", "spaces", "houses"})
 
 
 class UnsoundState(ValueError):
-    """A state the game could never be in; `reason` says what is wrong, in a few words."""
+    """Raised for a state the game could never be in; `reason` briefly describes what is wrong."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(f"impossible game state: {reason}")
@@ -46,7 +46,7 @@ class UnsoundState(ValueError):
 
 
 def problem(state: GameState) -> str | None:
-    """What makes `state` impossible, in a few words, or None."""
+    """Return a short description of what makes `state` impossible, or None."""
     if state.edition not in known_editions():
         return f"unknown edition {state.edition!r}"
     board = board_for(state.edition)

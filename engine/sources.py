@@ -42,7 +42,7 @@ class Document(_Data):
 
 
 class Source(_Data):
-    """One place in a document: where (`at`, as a reader would find it) and its words, briefly."""
+    """One place in a document: where (`at`, as a reader would find it) and a brief quotation."""
 
     doc: str
     at: str
@@ -147,7 +147,7 @@ def sources_of(edition: str) -> Sources:
 
 @dataclass(frozen=True)
 class Cited:
-    """A source as shown: the document's short name, where in it, and its words."""
+    """A source as displayed: the document's short name, where in it, and a quotation."""
 
     document: str
     at: str

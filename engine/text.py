@@ -54,12 +54,13 @@ def plain(text: str) -> str:
 
 
 def check_name(name: str) -> str:
-    """A player's name as it will be kept (spaces tidied, composed characters joined), or `TextError`."""
+    """Validate and normalise a player's name as it will be stored (spaces tidied, composed characters
+    joined), or `TextError`."""
     return _checked(name, "A name", NAME_MAX, empty="Every player needs a name.")
 
 
 def check_title(title: str) -> str:
-    """A save's title as it will be kept, or `TextError`."""
+    """Validate and normalise a save's title as it will be stored, or raise `TextError`."""
     return _checked(title, "A title", TITLE_MAX, empty="A saved game needs a title.")
 
 

@@ -1,5 +1,5 @@
-"""What one player may see: the whole table, but not the order of the decks, the dice to come, nor the
-other players' face-down cards (a travel card in another hand shows as `"deck/?"`).
+"""`GameView`, what one player may see: the whole table, but not the order of the decks, the dice to come, nor
+the other players' face-down cards (a travel card in another hand shows as `"deck/?"`).
 
 It also carries what the rules will do next (the continuations queued, the decisions set aside, the move
 under way), which holds nothing random: with it, a view is a whole position that can be played forward

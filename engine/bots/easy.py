@@ -292,8 +292,8 @@ class EasyBot(BotBase):
     def verdict(
         self, pos: Position, proposer: int, give: Bundle, take: Bundle
     ) -> tuple[bool, Phrase | str, int | None]:
-        """Its answer and reason; a refusal names the cash at which it would agree, if there is one, as a
-        figure and in its words."""
+        """Return its answer and reason; a refusal names the cash at which it would agree, if there is one, as
+        a figure and as text."""
         accept, reason = self.rule(pos, proposer, give, take)
         if accept or not (give.deeds or take.deeds):
             return accept, reason, None
@@ -308,7 +308,7 @@ class EasyBot(BotBase):
         return accept, reason, price
 
     def asking(self, pos: Position, proposer: int, give: Bundle, take: Bundle) -> int | None:
-        """The least cash from the proposer (negative: the most to him) that its rules accept."""
+        """Return the least cash from the proposer (negative: the most to him) that its rules accept."""
         offered = give.cash - take.cash
 
         def agrees(total: int) -> bool:

@@ -327,8 +327,8 @@ class LotDealer:
         self, pos: Position, proposer: int, trade_id: int, give: Bundle, take: Bundle, legal: list[Command]
     ) -> Command:
         """Take what leaves it better off by its reckoning, by a margin; else refuse, naming the cash
-        (from the proposer; negative: to him) at which it would agree, if there is one. Its reason as a
-        phrase is kept in `said`."""
+        (from the proposer; negative: to him) at which it would agree, if there is one. Its reason as a phrase
+        is stored in `said`."""
         me = pos.me
         self.said = ""
         style, dealing = self.style, self.dealing

@@ -218,7 +218,7 @@ def cheapest_lot(pos: Position, spaces: list[int], me: int, style: LotStyle) -> 
 
 class LotPlay(Reasoning):
     """The decisions of one level where lots stand alone; each takes the same arguments as `on_<kind>`,
-    and says why (`reason`). A level that trades lots has a `dealer` (`engine.bots.lot_trades`)."""
+    and gives its reason (`reason`). A level that trades lots has a `dealer` (`engine.bots.lot_trades`)."""
 
     def __init__(self, style: LotStyle, dealer: LotDealer | None = None) -> None:
         self.style = style

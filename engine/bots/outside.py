@@ -66,7 +66,7 @@ class SeatBot(Protocol):
 
 
 class BotNotFound(ValueError):
-    """A bot name that names no bot; the message says why, for people."""
+    """Raised for a bot name that names no bot; the message explains why, for people."""
 
 
 def installed_bots() -> list[str]:

@@ -1,4 +1,4 @@
-"""Why a bot chose as it did: one line in its own words for the table's log.
+"""Bot reasons: one line explaining a bot's choice, for the table's log.
 
 Every decision a bot makes may come with its reason (`Bot.reason`): why it bought or declined, how far it
 will bid, where it built, why it stays in jail or pays, what it sold or mortgaged to raise cash. The table
@@ -20,8 +20,8 @@ C = TypeVar("C", bound=Command)
 
 
 class Reasoning:
-    """Something that decides for a seat and says why: the reason of its last decision ("" for none),
-    in English (`reason`, as games keep it) and as a phrase a face says in its player's language
+    """A decision maker for a seat that gives reasons: the reason for its last decision ("" for none), in
+    English (`reason`, as games store it) and as a phrase a front end renders in its player's language
     (`said`)."""
 
     reason: str = ""

@@ -1,4 +1,4 @@
-"""Naming a price in words: a refusal may say at what price the answering player would agree ("I would
+"""Counter-prices as text: a refusal may state at what price the answering player would agree ("I would
 take $1,400 for it"). The price itself travels as a figure, the refusal's `asking`, which bots read;
 `asking_words` says it for people. `asking_price` reads the words back: for refusals recorded before the
 figure was (games saved in an older format) and for outside bots written against it.
@@ -42,8 +42,8 @@ def worth_naming(price: int, deeds_asked: int, deeds_offered: int) -> bool:
 
 
 def asking_words(price: int, deeds_asked: int, deeds_offered: int) -> Phrase:
-    """The words for a counter-price: `price` is the cash the proposer would give (negative: receive) with
-    the deeds as offered. Its English is read back by `asking_price`."""
+    """Return the text of a counter-price: `price` is the cash the proposer would give (negative: receive)
+    with the deeds as offered. Its English is read back by `asking_price`."""
     if price > 0:
         if deeds_offered:
             return Phrase(_TAKE_AND[deeds_offered != 1], price=Money(price))
@@ -59,8 +59,8 @@ def _which(deeds: int) -> int:
 
 
 def unasked(said: Phrase | str) -> Phrase | str | None:
-    """A reason less the counter-price it names, as `without_asking` says it in English, kept a phrase
-    (None: the reason was the price alone)."""
+    """Return a reason without the counter-price it names, as `without_asking` gives it in English, kept as a
+    phrase (None: the reason was the price alone)."""
     if not isinstance(said, Phrase):
         return without_asking(said) or None
     if said.text in ASKING and said.context is None:

@@ -81,7 +81,7 @@ def edges(value: LearnedValue, before: Tabletop, after: Sequence[Tabletop], seat
 
 
 def load_members(raw: bytes) -> tuple[Network, ...]:
-    """The networks kept in a numpy archive by `save_members`."""
+    """Load the networks stored in a numpy archive by `save_members`."""
     with np.load(io.BytesIO(raw), allow_pickle=False) as z:
         designs = [str(d) for d in z["designs"]]
         members = []

@@ -118,7 +118,7 @@ def cross_entropy(net: Network, pos: Positions) -> float:
 
 
 def fit(train: Positions, held: Positions, settings: Settings) -> tuple[Network, list[float]]:
-    """A network fitted to `train`, the epoch that scores best on `held` kept; and the held-out
+    """Fit a network to `train`, keeping the epoch that scores best on `held`; return it and the held-out
     cross-entropy after every epoch."""
     rng = np.random.default_rng(settings.seed)
     design = settings.design
@@ -182,7 +182,7 @@ def as_network(design: str, mean: Array, spread: Array, params: list[Array]) -> 
 
 
 def td_targets(values: Array, outcome: Array, lam: float) -> Array:
-    """TD(lambda) targets along one game's positions: `values` (t, seats) the model's chances at each
+    """Compute TD(lambda) targets along one game's positions: `values` (t, seats) the model's chances at each
     kept position, `outcome` (seats) the result; G_t = (1 - lam) V_{t+1} + lam G_{t+1}, the last G the
     outcome."""
     t = values.shape[0]

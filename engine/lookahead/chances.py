@@ -111,7 +111,7 @@ def _playout(
 
 
 def summary(view: GameView, outcomes: Sequence[Sequence[float]]) -> Chances:
-    """The chances from the playouts' outcomes: each player's mean, and its 95 % interval."""
+    """Summarise the playouts' outcomes: each player's mean, and its 95 % interval."""
     n = len(outcomes)
     players: list[Chance] = []
     for seat in range(len(view.players)):

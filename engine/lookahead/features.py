@@ -1,4 +1,4 @@
-"""What a position says about each player's prospects, as the few figures the value of a position is
+"""Position features: each player's prospects as the few figures the value of a position is
 fitted on (`engine.lookahead.value`).
 
 Every figure is worked out from what the table can see and is put on the table's own scale (the mean

@@ -1,4 +1,4 @@
-"""Judging moves by looking ahead: what each of several courses of action does to one player's chance to
+"""Move evaluation by look-ahead: what each of several courses of action does to one player's chance to
 win, from what that player can see.
 
 Every course (one or more commands: a building step, an offer and its acceptance, a bid) is tried on the
@@ -75,7 +75,7 @@ def judge(
     plans: Sequence[str | None] | None = None,
     value: LearnedValue | None = None,
 ) -> list[Verdict]:
-    """Each course's chance for player `me`, and its edge over the first course, under the same luck;
+    """Return each course's chance for player `me`, and its edge over the first course, under the same luck;
     every seat of a playout is played by the `policy` player (`PLAYERS`: the simple players unless
     told), but `me`'s, after a course with a plan (`plans`, a name or None a course), by that plan. Where
     a playout stops, its position is valued by the learned `value` if given (the ensemble's mean), else

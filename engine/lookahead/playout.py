@@ -36,9 +36,9 @@ class Seated:
 
 
 def play_forward(game: Game, stop: int, player: Player | None = None) -> None:
-    """Play on with `player` in every seat (the simple players unless told) until the game ends or
-    `stop` turns have been played (or, should a game ever wait on nothing with nothing left to do,
-    until it stops moving)."""
+    """Play the game forward with `player` in every seat (the simple players unless told) until the game ends
+    or `stop` turns have been played (or, should a game ever wait on nothing with nothing left to do, until it
+    stops moving)."""
     st = game.state
     decide = (player or SimplePlayer()).decide
     apply = game.apply

@@ -42,7 +42,8 @@ class Sampler:
         self.unseen = _unseen(view)
 
     def draw(self, seed: int) -> GameState:
-        """A position consistent with the view: its dice, deck orders and face-down cards from `seed`."""
+        """Sample a position consistent with the view: its dice, deck orders and face-down cards from
+        `seed`."""
         state = self.template.copy()
         s, inc = rng.seed_state(seed, SAMPLE_STREAM)
         for deck in self.unseen:
@@ -93,7 +94,7 @@ def _template(view: GameView) -> GameState:
 
 
 def _unseen(view: GameView) -> tuple[Unseen, ...]:
-    """Per deck, the cards nobody at the table has seen and the face-down places they may fill."""
+    """Return, per deck, the cards nobody at the table has seen and the face-down places they may fill."""
     board = view.board
     out: list[Unseen] = []
     for name in sorted(view.deck_sizes):

@@ -62,8 +62,8 @@ SHORTAGE = 12
 
 
 class SharkPlayer(SimplePlayer):
-    """Plays as `hard` plans, by rules cheap enough for thousands of playouts. One instance per look-ahead:
-    it keeps only the board's figures, worked out once."""
+    """Plays as `hard` plans, by rules cheap enough for thousands of playouts. One instance per look-ahead: it
+    caches only the board's figures, computed once."""
 
     mortgages_strays = True
     """Whether it mortgages stray deeds to pay for houses."""

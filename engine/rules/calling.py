@@ -36,7 +36,7 @@ CALLED_FROM = frozenset({"roll", "end_turn"})
 
 
 def call_problem(table: Tabletop, player: int) -> Phrase | None:
-    """Why `player` may not propose to call the game now, in words, or None (see `_check_call`)."""
+    """Return why `player` may not propose to call the game now, or None (see `_check_call`)."""
     players = table.players
     pend = table.pending
     if pend is None or pend.player != player or pend.kind not in CALLED_FROM:

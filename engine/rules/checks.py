@@ -48,7 +48,7 @@ def waiting_phrase(game: LiveGame) -> Phrase:
 
 
 def waiting_for(game: LiveGame) -> str:
-    """What the game waits for, in English words: "Ada to roll" (`waiting_phrase`)."""
+    """Describe in English what the game waits for: "Ada to roll" (`waiting_phrase`)."""
     return str(waiting_phrase(game))
 
 

@@ -197,7 +197,7 @@ def _pay(
 
 
 def describe(game: LiveGame, reason: str, space: int | None, detail: str = "") -> str:
-    """What a payment is for, in a few words: "rent on Baltic Avenue", "Income Tax", "a card"."""
+    """Describe briefly what a payment is for: "rent on Baltic Avenue", "Income Tax", "a card"."""
     where = f" on {game.board.name(space)}" if space is not None else ""
     return {
         "rent": f"rent{where}",

@@ -48,8 +48,8 @@ class RentModel(Protocol):
         multiplier: int = 1,
         times: int = 0,
     ) -> tuple[int, str]:
-        """(rent, in words why) for a deed whose owner holds `held` of its group, at building `level`.
-        `multiplier` is a card's "pay twice"; `times` a card's own dice multiplier."""
+        """Return (rent, the reason as text) for a deed whose owner holds `held` of its group, at building
+        `level`. `multiplier` is a card's "pay twice"; `times` a card's own dice multiplier."""
         ...
 
     def schedule(self, board: Board, ruleset: Ruleset, space: int, held: int, level: int) -> list[RentRow]:

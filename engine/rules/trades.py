@@ -217,7 +217,7 @@ def _check_propose(game: LiveGame, cmd: ProposeTrade) -> Refusal:
 
 
 def _made(game: LiveGame, cmd: ProposeTrade, offer_id: int) -> TradeOffer:
-    """The offer a proposal makes, kept with the others of this turn (which the bots read)."""
+    """Record the offer a proposal makes with the others of this turn (which the bots read)."""
     offer = TradeOffer(id=offer_id, proposer=cmd.player, to=cmd.to, give=cmd.give, take=cmd.take)
     game.state.offers.append(offer)
     return offer
@@ -234,7 +234,7 @@ def _carry_out(game: LiveGame, t: TradeOffer, reason: str) -> None:
 
 
 def carry_out_moves(game: LiveGame, moves: Iterable[tuple[int, int, Bundle]], done: Event) -> None:
-    """Hand over each (giver, receiver, bundle) at once and tell it with `done`; then each house moved is
+    """Hand over each (giver, receiver, bundle) at once and report it with `done`; then each house moved is
     placed by its receiver and each mortgaged deed received brings its lift-or-keep decision (the 10 %)."""
     st = game.state
     moves = tuple(moves)

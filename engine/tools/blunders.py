@@ -40,7 +40,7 @@ GOAT_ALLEY, WALL_STREET, UNION_SQUARE = 1, 38, 39
 
 @dataclass(frozen=True)
 class Blunder:
-    """One scripted offer: `what` says it, `build` sets up a fresh table waiting on the bot's answer."""
+    """One scripted offer: `what` describes it, `build` sets up a fresh table waiting on the bot's answer."""
 
     what: str
     edition: str

@@ -60,7 +60,7 @@ def mixed_game(edition: str, seed: int, index: int, max_turns: int = MAX_TURNS) 
 
 @dataclass(frozen=True, slots=True)
 class Played:
-    """A finished mixed game kept as its commands: enough to replay it, and to work out figures that
+    """A finished mixed game stored as its commands: enough to replay it, and to work out figures that
     were changed after it was played (the bots call a game by the value of positions, so a change of the
     figures is fitted on games played before it: `bench/fit_value.py --keep-games` and `--from-games`)."""
 

@@ -153,7 +153,7 @@ def selfplay_game(edition: str, seed: int, index: int, deviate: float = DEVIATE)
 
 
 def replay(played: Played) -> Game:
-    """A kept game played again from its commands, to its end."""
+    """Replay a stored game from its commands, to its end."""
     game = Game.from_state(played.initial)
     for cmd in played.log:
         game.apply(cmd)

@@ -71,7 +71,7 @@ def wait_for(game: Game, pending: Pending) -> None:
 
 
 def offer(game: Game, proposer: int, to: int, **trade: object) -> TradeAnswer:
-    """Put an offer to `to` as the proposer would make it, through the game's own door."""
+    """Put an offer to `to` as the proposer would make it, through `Game.apply`."""
     wait_for(game, AwaitingEndTurn(player=proposer))
     game.apply(ProposeTrade(player=proposer, to=to, **trade))
     pend = game.state.pending
