@@ -1,4 +1,4 @@
-"""Whether a catalogue is complete: every message the faces use is in it, translated (neither empty nor
+"""Whether a catalogue is complete: every message the front ends use is in it, translated (neither empty nor
 fuzzy), with the same placeholders as its id, so that no player meets an English sentence or a missing
 value. The suite runs it on every shipped catalogue; a translator runs it while working:
 
