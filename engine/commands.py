@@ -377,7 +377,7 @@ def _simple(kind: type[_Command], player: int) -> _Command:
 
 
 def simple(kind: type[C], player: int) -> C:
-    """A shared instance of a command that has no fields but the player (they are immutable)."""
+    """Return a shared instance of a command that has no fields but the player (they are immutable)."""
     return cast(C, _simple(kind, player))
 
 
@@ -483,7 +483,7 @@ _SOUND_MOST = 4096
 
 
 def malformed(cmd: object) -> IllegalCommand | None:
-    """Why a command object is not a well-formed command (built without validation, say), or None.
+    """Return why a command object is not a well-formed command (built without validation, say), or None.
 
     Commands made the usual way are validated when built; this catches one assembled by other means
     (`model_construct`, a changed `__dict__`) before any rule reads it. It runs for every command, so

@@ -1093,12 +1093,13 @@ def event_list_adapter() -> TypeAdapter[list[Event]]:
 
 
 def maker(cls: type[_Event]) -> Callable[[dict[str, Any]], Any]:
-    """A validated constructor taking a dict: half the cost of `cls(**kw)`, for the events of every turn."""
+    """Return a validated constructor taking a dict: half the cost of `cls(**kw)`, for the events of every
+    turn."""
     return cls.__pydantic_validator__.validate_python
 
 
 def interned(cls: type[_Event], *fields: str) -> Callable[..., Any]:
-    """A constructor for an event that recurs with the same values (a throw, a move, a rent).
+    """Return a constructor for an event that recurs with the same values (a throw, a move, a rent).
 
     Events are immutable, so one validated instance serves every time those values come round again:
     the commonest events of a game cost a dictionary lookup instead of a validation.

@@ -105,14 +105,15 @@ class Game:
         return legal_commands(self, player)
 
     def options(self, player: int) -> list[Option]:
-        """Every candidate command of `player` with the reason it would be refused (see `engine.legal`)."""
+        """Return every candidate command of `player` with the reason it would be refused (see
+        `engine.legal`)."""
         return options(self, player)
 
     def view(self, player: int | None = None) -> GameView:
         return make_view(self, player)
 
     def check(self, cmd: Command) -> Refusal:
-        """The refusal `apply` would raise, or None: a dry run that changes nothing."""
+        """Return the refusal `apply` would raise, or None: a dry run that changes nothing."""
         entry = COMMANDS.get(type(cmd))
         if entry is None:
             return IllegalCommand(
@@ -123,7 +124,7 @@ class Game:
 
     @classmethod
     def from_state(cls, state: GameState) -> Game:
-        """A game that continues exactly from `state` (which is copied, not shared).
+        """Return a game that continues exactly from `state` (which is copied, not shared).
 
         Raises `UnsoundState` for a state the game could never be in (a damaged or forged one).
         """

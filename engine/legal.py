@@ -97,7 +97,7 @@ class Option:
 
 
 def options(game: LiveGame, player: int) -> list[Option]:
-    """Every candidate command of `player`, in a stable order, each with its refusal if any: his
+    """Return every candidate command of `player`, in a stable order, each with its refusal if any: his
     decision, and building, selling and mortgaging on every deed he holds."""
     st = game.state
     if st.winner is not None or not 0 <= player < len(st.players) or st.players[player].bankrupt:
@@ -217,7 +217,7 @@ def _buy(game: LiveGame, p: int, pend: Any) -> list[Command]:
 
 
 def _auction(game: LiveGame, p: int, pend: Auction) -> list[Command]:
-    """A bid at the least, a pass, and, for a lot where the bank buys lots back, selling one of his own
+    """Return a bid at the least, a pass, and, for a lot where the bank buys lots back, selling one of his own
     first (with every ownership marker in use, the way to qualify to bid)."""
     out: list[Command] = [PlaceBid(player=p, amount=pend.next_minimum), simple(PassAuction, p)]
     if pend.lot == "deed" and game.board.edition.bank_buys_lots:

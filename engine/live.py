@@ -55,9 +55,9 @@ class LiveGame(Tabletop, Protocol):
         ...
 
     def check(self, cmd: Command) -> Refusal:
-        """The refusal applying `cmd` would raise, or None: a dry run."""
+        """Return the refusal applying `cmd` would raise, or None: a dry run."""
         ...
 
     def name(self, player: int | None) -> str:
-        """A player's name, or "the bank"."""
+        """Return a player's name, or "the bank"."""
         ...

@@ -427,8 +427,8 @@ _CHARGES = (
 
 
 def _charge(text: str) -> object:
-    """What a payment was for, read back into a phrase ("rent on Baltic Avenue", "the Bread tax"): an event
-    stores the English text, as saved games do; the space's name stays as printed."""
+    """Return what a payment was for, read back into a phrase ("rent on Baltic Avenue", "the Bread tax"): an
+    event stores the English text, as saved games do; the space's name stays as printed."""
     for prefix, message in _CHARGES:
         if text.startswith(prefix):
             return Phrase(message, space=text.removeprefix(prefix))
@@ -446,7 +446,7 @@ def _charge(text: str) -> object:
 
 
 def _toll(text: str, b: Board) -> object:
-    """What a player paid another for: a franchise by its printed name ("the Light Franchise"), else as
+    """Return what a player paid another for: a franchise by its printed name ("the Light Franchise"), else as
     `_charge` reads it."""
     name = text.removeprefix("the ")
     if name != text and any(space.name == name for space in b.spaces):
@@ -455,8 +455,8 @@ def _toll(text: str, b: Board) -> object:
 
 
 def _rent_detail(detail: str) -> object:
-    """What a rent was charged for, as the rent rules phrase it ("with 3 houses", "the owner holds 2 of 4,
-    paid twice"), read back into a phrase: an event stores the English text, as saved games do."""
+    """Return what a rent was charged for, as the rent rules phrase it ("with 3 houses", "the owner holds 2 of
+    4, paid twice"), read back into a phrase: an event stores the English text, as saved games do."""
     words = detail.split(" ")
     if detail == "with a hotel":
         return Phrase(N_("with a hotel"))
@@ -552,7 +552,8 @@ def _traded(e: Any, n: Names, b: Board) -> Phrase:
 
 
 def _with_reason(e: Any, plain: str, reasoned: str, **values: object) -> Phrase:
-    """A sentence that quotes the player's one line when he gave one (a bot's reason, or a person's)."""
+    """Return a sentence that quotes the player's one line when he gave one (a bot's reason, or a
+    person's)."""
     if e.reason:
         return Phrase(reasoned, reason=quoted(e.reason), **values)
     return Phrase(plain, **values)
@@ -582,7 +583,7 @@ def deal_parts_phrase(deal: DealOffer, names: Names, board: Board) -> object:
 
 
 def deal_parts_text(deal: DealOffer, names: Names, board: Board) -> str:
-    """Every part of a deal in English (`deal_parts_phrase`)."""
+    """Return every part of a deal in English (`deal_parts_phrase`)."""
     return str(deal_parts_phrase(deal, names, board))
 
 
@@ -634,12 +635,13 @@ def played_for_phrase(name: object) -> Phrase:
 
 
 def played_for(name: str) -> str:
-    """A bot standing in for a person, in English (`played_for_phrase`)."""
+    """Return a bot standing in for a person, in English (`played_for_phrase`)."""
     return str(played_for_phrase(name))
 
 
 def _speaker(e: Any, n: Names) -> object:
-    """Who gave a reason: a bot, by its seat's name, or a bot standing in for a person, never the person."""
+    """Return who gave a reason: a bot, by its seat's name, or a bot standing in for a person, never the
+    person."""
     return played_for_phrase(n[e.player]) if e.stand_in else n[e.player]
 
 
@@ -669,7 +671,7 @@ def _card_taken(e: Any, n: Names, b: Board) -> Phrase:
 
 
 def travel_card_phrase(ref: str, board: Board) -> object:
-    """A travel card as a list of travel cards names it: its text alone ("Forward 5")."""
+    """Return a travel card as a list of travel cards names it: its text alone ("Forward 5")."""
     card = card_phrase(ref, board)
     return card.values["card"] if card.text == "{card} ({deck} card)" else card
 

@@ -85,11 +85,12 @@ class Ruleset:
         return 1 if self.is_hotel(level) else 0
 
     def next_building(self, level: int) -> BuildingKind:
-        """What putting up the next level on a lot at `level` means: a house, or the hotel."""
+        """Return what putting up the next level on a lot at `level` means: a house, or the hotel."""
         return "hotel" if self.hotels and level == self.houses_before_hotel else "house"
 
     def rent_row(self, level: int, rents: int) -> int:
-        """The printed rent that applies at a building level, of `rents` printed (a hotel takes the last)."""
+        """Return the printed rent that applies at a building level, of `rents` printed (a hotel takes the
+        last)."""
         return rents - 1 if self.is_hotel(level) else level
 
     def starting_funds(self, players: int, rules: RuleOptions) -> tuple[int, int]:

@@ -121,7 +121,8 @@ def problem(state: GameState) -> str | None:
 
 
 def _economy(state: GameState) -> str | None:
-    """The money boxes, charters, loans, tickets and the poorhouse (Magie's 1904 rules) hang together."""
+    """Return what is inconsistent among the money boxes, charters, loans, tickets and the poorhouse (Magie's
+    1904 rules), or None."""
     board = board_for(state.edition)
     edition = board.edition
     n = len(state.players)

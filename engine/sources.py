@@ -124,8 +124,8 @@ def source_file(edition: str) -> SourceFile:
 
 @cache
 def sources_of(edition: str) -> Sources:
-    """An edition's sources: its own file over those of the edition it extends. An edition with no file of
-    its own (one made for a test, or a player's) has those of the edition it extends, or none."""
+    """Return an edition's sources: its own file over those of the edition it extends. An edition with no file
+    of its own (one made for a test, or a player's) has those of the edition it extends, or none."""
     if not has_file(edition):
         base = base_of(edition)
         if base is not None:
@@ -201,7 +201,7 @@ class Elsewhere:
 
 
 def elsewhere(edition: str, rule: RuleId) -> list[Elsewhere]:
-    """How the other packaged editions play `rule`, editions that play it alike taken together."""
+    """Return how the other packaged editions play `rule`, editions that play it alike taken together."""
     mine = sources_of(edition).rules.get(rule)
     groups: dict[tuple[str, str, bool], list[str]] = {}
     for other in EDITIONS:
@@ -221,7 +221,7 @@ def elsewhere(edition: str, rule: RuleId) -> list[Elsewhere]:
 
 
 def edition_rules(edition: str) -> list[Provenance]:
-    """Every rule of the edition, in the order of the topics, with its sources."""
+    """Return every rule of the edition, in the order of the topics, with its sources."""
     found = sources_of(edition)
     ordered = sorted(
         (r for r in RULE_IDS if r in found.rules),
@@ -241,7 +241,8 @@ class Difference:
 
 
 def differences(first: str, second: str) -> list[Difference]:
-    """The rules `first` and `second` play differently, or that only one of them has, in topic order."""
+    """Return the rules `first` and `second` play differently, or that only one of them has, in topic
+    order."""
     a, b = sources_of(first), sources_of(second)
     out: list[Difference] = []
     for rule in sorted(RULE_IDS, key=lambda r: (list(TOPICS).index(topic_of(r)), RULE_IDS.index(r))):
@@ -255,7 +256,7 @@ def differences(first: str, second: str) -> list[Difference]:
 
 
 def space_rules(board: Board, space: int) -> list[RuleId]:
-    """The rules a space brings into play in its edition, what stopping there does first: for a tax,
+    """Return the rules a space brings into play in its edition, what stopping there does first: for a tax,
     its own tax's rule; for others, those of its kind that the edition has."""
     sp = board.spaces[space]
     found = sources_of(board.edition.id)

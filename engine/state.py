@@ -104,7 +104,8 @@ class DealOffer:
 
 
 def answer_order(proposer: int, others: Iterable[int]) -> tuple[int, ...]:
-    """The parties of a deal as they answer it: the proposer, then the others in seat order after him."""
+    """Return the parties of a deal as they answer it: the proposer, then the others in seat order after
+    him."""
     rest = sorted(set(others) - {proposer}, key=lambda p: (p < proposer, p))
     return (proposer, *rest)
 
@@ -718,7 +719,7 @@ _Piece = TypeVar("_Piece")
 
 
 def _bare(piece: _Piece) -> _Piece:
-    """A shallow copy of one of the state's dataclasses, made without validating it again."""
+    """Return a shallow copy of one of the state's dataclasses, made without validating it again."""
     new = object.__new__(type(piece))
     new.__dict__.update(piece.__dict__)
     return new

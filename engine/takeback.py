@@ -56,7 +56,7 @@ def last_chance(start: GameState, log: Sequence[Command]) -> tuple[int, list[int
 
 
 def decision_to_take_back(log: Sequence[Command], seat: int, last_random: int) -> int | None:
-    """The index of `seat`'s latest decision after the last random command that nobody has answered
+    """Return the index of `seat`'s latest decision after the last random command that nobody has answered
     since, or None."""
     for i in range(len(log) - 1, last_random, -1):
         cmd = log[i]
@@ -68,7 +68,7 @@ def decision_to_take_back(log: Sequence[Command], seat: int, last_random: int) -
 
 
 def take_back(game: Game, seat: int) -> TakenBack | None:
-    """The game as it stood before `seat`'s latest decision since the last throw or card, replayed from
+    """Return the game as it stood before `seat`'s latest decision since the last throw or card, replayed from
     its start; None when there is none to take back."""
     log = list(game.log)
     last, counts = last_chance(game.initial, log)
@@ -81,5 +81,5 @@ def take_back(game: Game, seat: int) -> TakenBack | None:
 
 
 def without_last(events: Sequence[Event], undone: int) -> list[Event]:
-    """A story of the game without its last `undone` events."""
+    """Return a story of the game without its last `undone` events."""
     return list(events[: len(events) - undone])

@@ -65,7 +65,7 @@ def check_title(title: str) -> str:
 
 
 def clean_name(text: str) -> str:
-    """The best name that can be made of `text` (a login name, say): refused characters dropped, spaces
+    """Return the best name that can be made of `text` (a login name, say): refused characters dropped, spaces
     tidied, cut to `NAME_MAX`. Empty when nothing usable is left; the caller picks a fallback."""
     kept = "".join(ch for ch in unicodedata.normalize("NFC", text) if _refusal(ch) is None)
     return " ".join(kept.split())[:NAME_MAX].rstrip()
@@ -93,7 +93,7 @@ def _checked(text: str, what: str, limit: int, empty: str) -> str:
 
 
 def _refusal(ch: str) -> str | None:
-    """Why `ch` has no place in a name or a title, or None: only letters, marks, numbers, punctuation,
+    """Return why `ch` has no place in a name or a title, or None: only letters, marks, numbers, punctuation,
     symbols and spaces are accepted."""
     category = unicodedata.category(ch)
     if category[0] in _ACCEPTED or category == "Zs":

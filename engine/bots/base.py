@@ -196,7 +196,7 @@ class BotBase(Reasoning):
         return self.keep_to_declined(pos, pend, handler(pos, pend, legal))
 
     def keep_to_declined(self, pos: Position, pend: Pending, cmd: Command) -> Command:
-        """A deed it declined to buy at its price goes to auction at once, nothing changed meanwhile: it
+        """Return its bid for a deed it declined to buy, now at auction with nothing changed meanwhile: it
         bids at most that price for it (a limit above it would have bought it)."""
         if isinstance(pend, BuyDecision) and cmd.kind == "decline_property":
             self._declined = (pos.turn, pend.space)
@@ -235,8 +235,8 @@ class BotBase(Reasoning):
         return self.because(RefuseCall(player=me, reason=str(why)), why)
 
     def on_route(self, pos: Position, pend: RouteChoice, legal: list[Command]) -> Command:
-        """Where the track forks: the way that costs least rent (the levels that buy also weigh the
-        deeds still for sale)."""
+        """Choose the way at a fork of the track: the one that costs least rent (the levels that buy also
+        weigh the deeds still for sale)."""
         way = ChooseRoute(player=pos.me, space=best_way(pos, pend))
         return self.because(way, Phrase(N_("that way costs me the least rent")))
 
@@ -246,7 +246,7 @@ class BotBase(Reasoning):
         return 0.3 * pos.board.price[space]
 
     def on_ride(self, pos: Position, pend: RideChoice, legal: list[Command]) -> Command:
-        """Anywhere on the board: the best stop for what it brings, a salary included."""
+        """Choose a ride to anywhere on the board: the best stop for what it brings, a salary included."""
         space = ride_to(pos, pend, self.deed_worth)
         why = (
             Phrase(N_("staying put beats every other stop"))
@@ -256,7 +256,7 @@ class BotBase(Reasoning):
         return self.because(TakeRide(player=pos.me, space=space), why)
 
     def on_refund_card(self, pos: Position, pend: RefundChoice, legal: list[Command]) -> Command:
-        """The whole pool, when what it adds to the usual share is worth the card."""
+        """Decide on the refund card: play it for the whole pool when the gain is worth the card."""
         share = pos.view.pot // 2
         if share >= PLAY_CARD_FROM:
             return self.because(
@@ -266,7 +266,7 @@ class BotBase(Reasoning):
         return self.because(KeepCard(player=pos.me), Phrase(N_("the pool is too small to spend the card on")))
 
     def on_winnings_card(self, pos: Position, pend: WinningsChoice, legal: list[Command]) -> Command:
-        """Half of the biggest prize, when it is worth the card."""
+        """Decide on the half-winnings card: claim half of the biggest prize when it is worth the card."""
         best = max(range(len(pend.winners)), key=lambda i: pend.amounts[i])
         half = pend.amounts[best] // 2
         if half >= PLAY_CARD_FROM:
@@ -277,7 +277,7 @@ class BotBase(Reasoning):
         return self.because(KeepCard(player=pos.me), Phrase(N_("no prize here is worth the card")))
 
     def on_deal_answer(self, pos: Position, pend: DealAnswer, legal: list[Command]) -> Command:
-        """Its part of a deal among several, judged as the level judges a two-party offer of the same
+        """Answer a deal among several: its part judged as the level judges a two-party offer of the same
         (`engine.bots.deals`), unless the deal is a blunder for it whatever its part brings."""
         deal, me = pend.deal, pos.me
         why = blunder(pos, deal, me)

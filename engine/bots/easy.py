@@ -135,9 +135,10 @@ class EasyBot(BotBase):
         return self.swap(pos) or EndTurn(player=me)
 
     def swap(self, pos: Position) -> ProposeTrade | None:
-        """A deed for a deed when each completes a group for the side receiving it. Once the game has
-        dragged on, cash too: to even up such a swap, or for a group's last lot at the printed price plus
-        half the group's fair worth. The same lots are asked for now and then, not every turn."""
+        """Return an offer swapping a deed for a deed when each completes a group for the side receiving it.
+        Once the game has dragged on, cash too: to even up such a swap, or for a group's last lot at the
+        printed price plus half the group's fair worth. The same lots are asked for now and then, not every
+        turn."""
         me = pos.me
         memory = self.trades
         if memory.count(pos.turn) or pos.view.round < SWAPS_AFTER:

@@ -222,7 +222,7 @@ class ExpertBot(HardBot):
     # --- choices ------------------------------------------------------------------------------
 
     def decide(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
-        """The shark's move, as each edition's play of it decides; then, where the game offers a choice
+        """Return the shark's move, as each edition's play of it decides; then, where the game offers a choice
         that matters, each other way of making it tried against that move."""
         default = super().decide(pos, pend, legal)
         others = alternatives(pos, pend, legal, default)
@@ -238,9 +238,10 @@ class ExpertBot(HardBot):
         return learned_for(pos.view.edition, len(pos.players), pos.view.rules)
 
     def on_trade_answer(self, pos: Position, pend: TradeAnswer, legal: list[Command]) -> Command:
-        """The shark's answer, overruled where every member of the learned value is sure of the other; the
-        shark's minimum standards against blunders kept (a refusal to let a deed go, or to complete a group
-        for the proposer, is never overruled on the value's word alone), and a price it named honoured."""
+        """Answer an offer as the shark does, overruled where every member of the learned value is sure of the
+        other; the shark's minimum standards against blunders kept (a refusal to let a deed go, or to complete
+        a group for the proposer, is never overruled on the value's word alone), and a price it named
+        honoured."""
         cmd = super().on_trade_answer(pos, pend, legal)
         value = self.value(pos)
         if value is None or "answers" not in self.uses:
@@ -274,11 +275,11 @@ class ExpertBot(HardBot):
         return cmd
 
     def offer(self, pos: Position, pend: Pending) -> ProposeTrade | None:
-        """The shark's offer, priced by the learned value: the same lots at a few other prices, each worth
-        its edge for the expert if accepted times the chance the partner accepts it (read from his gain by
-        the value and what his answers so far showed he asks). The shark's price stands unless another is
-        surely better; a price the partner named stands as it is; an offer every member judges harmful,
-        taken, is left unmade."""
+        """Return the shark's offer, priced by the learned value: the same lots at a few other prices, each
+        worth its edge for the expert if accepted times the chance the partner accepts it (read from his gain
+        by the value and what his answers so far showed he asks). The shark's price stands unless another is
+        surely better; a price the partner named stands as it is; an offer every member judges harmful, taken,
+        is left unmade."""
         counters = dict(self.trades.counters)
         offered = {key: asked.prices for key, asked in self.trades.asked.items()}
         cmd = super().offer(pos, pend)
@@ -352,7 +353,7 @@ class ExpertBot(HardBot):
                 self._offered = None
 
     def on_auction(self, pos: Position, pend: Auction, legal: list[Command]) -> Command:
-        """The shark's bidding, to a limit the learned value moves where it is sure: up to the dearest
+        """Bid as the shark does, to a limit the learned value moves where it is sure: up to the dearest
         price at which winning surely beats letting the deed go, and below the cheapest at which it
         surely does not."""
         cmd = super().on_auction(pos, pend, legal)
@@ -438,7 +439,7 @@ class ExpertBot(HardBot):
 
 
 def _moved(shark: int, found: Limit) -> int:
-    """The shark's auction limit, moved where the learned value is sure: up to a dearer price at which
+    """Return the shark's auction limit, moved where the learned value is sure: up to a dearer price at which
     winning is surely better, or down below a price at which it is surely worse."""
     if found.sure is not None and found.sure > shark:
         return found.sure

@@ -133,7 +133,7 @@ class HardBot(NormalBot):
     expect = 3 * FLOOR  # opens near the least it reckons a partner should take; his answer names his price
 
     def on_buy(self, pos: Position, pend: BuyDecision, legal: list[Command]) -> Command:
-        """Every deed it lands on while it keeps its reserve, and the lot that completes one of its groups
+        """Buy every deed it lands on while it keeps its reserve, and the lot that completes one of its groups
         even if stray deeds must be mortgaged to pay for it; beyond that, as the investor judges."""
         me = pos.me
         buy = BuyProperty(player=me)
@@ -240,7 +240,7 @@ class HardBot(NormalBot):
         return None
 
     def sell(self, pos: Position) -> ProposeTrade | None:
-        """A stray deed for cash, to the rival who should pay most for it."""
+        """Return an offer selling a stray deed for cash to the rival who should pay most for it."""
         return sale(
             pos,
             pos.me,

@@ -116,7 +116,7 @@ class Worth:
 def worth(
     pos: Position, style: LotStyle, dealing: Dealing, player: int, lots: list[tuple[int, int]], cash: float
 ) -> Worth:
-    """What `lots` ((space, houses)) and `cash` are worth to `player`: cash (less what falling short of
+    """Return what `lots` ((space, houses)) and `cash` are worth to `player`: cash (less what falling short of
     his reserve costs), what the bank would pay for the lots, their rent over the horizon, and the best
     building plan the cash allows (houses it must wait for earn for less of it). Cash owed beyond what he
     holds is raised from the bank as it would have to be, selling what loses the least rent first."""
@@ -196,7 +196,7 @@ BANK_LOTS_COUNTED = 3
 
 
 def bank_lots(pos: Position, style: LotStyle, player: int) -> BankLots:
-    """The bank's lots as `player`'s prospects: without them, a lot bought from a rival would be worth
+    """Return the bank's lots as `player`'s prospects: without them, a lot bought from a rival would be worth
     every building plan his cash allows, as if no lot could be bought anywhere else."""
     key = ("bank lots", style, player)
     found = pos.memo.get(key)
@@ -355,7 +355,7 @@ class LotDealer:
         return RejectTrade(player=me, trade_id=trade_id, reason=str(why), asking=price)
 
     def asking(self, deal: LotDeal, offered: int, give: Bundle, take: Bundle) -> int | None:
-        """The least cash from the proposer (side a) at which the bot (side b) agrees, rounded in its
+        """Return the least cash from the proposer (side a) at which the bot (side b) agrees, rounded in its
         favour; None if none the one paying can pay, or if a price would make no sense."""
         pos, dealing = deal.pos, self.dealing
 
@@ -379,8 +379,8 @@ class LotDealer:
     # --- proposing --------------------------------------------------------------------------------
 
     def offer(self, pos: Position, owed: int = 0) -> ProposeTrade | None:
-        """The best offer to make now, or None: a rival's lot bought, one of its own sold, or (when it owes
-        `owed` more than it holds) one of its own sold to a player for more than the bank would pay."""
+        """Return the best offer to make now, or None: a rival's lot bought, one of its own sold, or (when it
+        owes `owed` more than it holds) one of its own sold to a player for more than the bank would pay."""
         me = pos.me
         dealing = self.dealing
         if not trading_open(pos.view, me) or pos.view.round < dealing.first_round:
@@ -422,10 +422,10 @@ class LotDealer:
         return cmd
 
     def priced(self, pos: Position, r: int, give: Bundle, take: Bundle, owed: int) -> ProposeTrade | None:
-        """The offer of these lots to `r` at the price to ask now, or None: the least he should take by the
-        bot's reckoning of him (content with the share of its gain his answers suggest), or the price he
-        named if that still suits the bot; after a plain refusal, a step nearer the most the bot would
-        give; never an offer made before."""
+        """Return the offer of these lots to `r` at the price to ask now, or None: the least he should take by
+        the bot's reckoning of him (content with the share of its gain his answers suggest), or the price he
+        named if that still suits the bot; after a plain refusal, a step nearer the most the bot would give;
+        never an offer made before."""
         me = pos.me
         dealing = self.dealing
         deal = LotDeal(pos, self.style, dealing, me, r, give, take, (owed, 0))
@@ -486,12 +486,12 @@ class LotDealer:
         self.memory.record(pos.turn, 0, key, cmd.to, share, self.dealing.expect, tuple(cmd.give.deeds))
 
     def say(self, pos: Position, cmd: ProposeTrade, owed: int) -> Phrase:
-        """Why it makes a lot offer, in a line."""
+        """Return why it makes a lot offer, in a line."""
         return offer_words(pos, cmd, owed)
 
 
 def _bounds(pos: Position, me: int, r: int, give: Bundle, owed: int) -> tuple[int, int]:
-    """The cash from the bot to `r` an offer may carry: it pays for a lot it buys, is paid for one it
+    """Return the cash from the bot to `r` an offer may carry: it pays for a lot it buys, is paid for one it
     sells, and owing, it takes what it can get."""
     if give.deeds:
         return -pos.funds[r], 0
@@ -508,7 +508,7 @@ def _signature(cmd: ProposeTrade) -> tuple[int, tuple[int, ...], tuple[int, ...]
 
 
 def offer_words(pos: Position, cmd: ProposeTrade, owed: int) -> Phrase:
-    """Why a bot makes a lot offer, in a line."""
+    """Return why a bot makes a lot offer, in a line."""
     board = pos.board
     if cmd.take.deeds:
         return Phrase(

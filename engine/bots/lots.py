@@ -107,7 +107,7 @@ def income(
 
 
 def estates(pos: Position) -> list[float]:
-    """What each player could raise at most: his cash and what the bank would pay for his lots."""
+    """Return what each player could raise at most: his cash and what the bank would pay for his lots."""
     found = pos.memo.get("estates")
     if found is None:
         board = pos.board
@@ -155,7 +155,7 @@ def finishing(
 
 
 def per_dollar(pos: Position, space: int, style: LotStyle, budget: float | None = None) -> float:
-    """What finishing a lot returns per dollar of houses it takes (0 when finished or not worth it)."""
+    """Return what finishing a lot returns per dollar of houses it takes (0 when finished or not worth it)."""
     h = houses_on(pos, space)
     top, net = finishing(pos, space, style, h, budget)
     if top <= h:
@@ -164,8 +164,8 @@ def per_dollar(pos: Position, space: int, style: LotStyle, budget: float | None 
 
 
 def lot_worth(pos: Position, space: int, me: int, style: LotStyle) -> float:
-    """What holding a lot is worth to `me`: its rent over the horizon, half its price back from the bank if
-    it comes to that, and its building prospects when it is among the sites he means to build up."""
+    """Return what holding a lot is worth to `me`: its rent over the horizon, half its price back from the
+    bank if it comes to that, and its building prospects when it is among the sites he means to build up."""
     k = rent_factor(pos, style)
     h = houses_on(pos, space)
     resale = pos.board.price[space] / 2 + (h - 1) * pos.board.sale_price(space)
@@ -177,7 +177,7 @@ def lot_worth(pos: Position, space: int, me: int, style: LotStyle) -> float:
 
 
 def worst_rent(pos: Position, me: int) -> int:
-    """The most a single throw could cost now: the highest rent on a rival's lot."""
+    """Return the most a single throw could cost now: the highest rent on a rival's lot."""
     return max((pos.rent_now(s, me) for s in pos.board.deeds), default=0)
 
 
@@ -233,7 +233,7 @@ class LotPlay(Reasoning):
         return self.develop(pos, legal) or self.trade(pos) or EndTurn(player=pos.me)
 
     def trade(self, pos: Position, owed: int = 0) -> Command | None:
-        """A lot offer to make now, if the level trades and has one worth making."""
+        """Return a lot offer to make now, if the level trades and has one worth making."""
         if self.dealer is None:
             return None
         cmd = self.dealer.offer(pos, owed)
@@ -242,8 +242,8 @@ class LotPlay(Reasoning):
         return self.because(cmd, self.dealer.say(pos, cmd, owed))
 
     def develop(self, pos: Position, legal: list[Command]) -> Command | None:
-        """A house where finishing a lot pays best per dollar (the newcomer: on its cheapest lot), while
-        the cash left covers the reserve."""
+        """Return a command building a house where finishing a lot pays best per dollar (the newcomer: on its
+        cheapest lot), while the cash left covers the reserve."""
         me = pos.me
         style = self.style
         spare = pos.funds[me] - reserve(pos, me, style)
@@ -276,8 +276,8 @@ class LotPlay(Reasoning):
         return None
 
     def free_a_house(self, pos: Position, legal: list[Command], spare: float) -> Command | None:
-        """The bank has no house left: sell one back from a lot where it earns little, so that a lot where
-        a house earns far more (on the way to finishing it) can take it."""
+        """Return a house to sell back when the bank has none left: one from a lot where it earns little, so
+        that a lot where a house earns far more (on the way to finishing it) can take it."""
         me = pos.me
         target: tuple[float, int] | None = None
         for s in pos.deeds_of(me):
@@ -401,7 +401,7 @@ class LotPlay(Reasoning):
         return int(max(0.0, min(limit, spare)))
 
     def house_limit(self, pos: Position) -> int:
-        """What one more house is worth where it would go (a shortage auction)."""
+        """Return what one more house is worth where it would go (a shortage auction)."""
         me = pos.me
         best = 0.0
         for s in pos.deeds_of(me):

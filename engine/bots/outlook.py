@@ -74,7 +74,7 @@ class OutlookPlay(LandlordPlay):
     # --- figures ------------------------------------------------------------------------------
 
     def space_worth(self, pos: Position, either_way: bool) -> tuple[list[float], list[float]]:
-        """What each stop brings (less what it costs), and what the throws from each space should bring
+        """Return what each stop brings (less what it costs), and what the throws from each space should bring
         after it: discounted, choosing the better way on each throw when `either_way`. Index
         len(board) stands for the jail."""
         board = pos.board
@@ -111,7 +111,7 @@ class OutlookPlay(LandlordPlay):
         return gain, worth
 
     def beyond(self, pos: Position, space: int, either_way: bool) -> float:
-        """The worth of standing on `space` (the jail when it sends there), discounted one throw."""
+        """Return the worth of standing on `space` (the jail when it sends there), discounted one throw."""
         _, worth = self.worth_now(pos, either_way)
         n = len(pos.board.kinds)
         at = n if pos.board.kinds[space] == "go_to_jail" else space
@@ -161,9 +161,11 @@ class OutlookPlay(LandlordPlay):
         return self.because(ChooseRoute(player=me, space=best), Phrase(N_("that way leaves me best placed")))
 
     def on_end_turn(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
-        """A note costs its interest only at wages and the bank lends again at no charge: so, the next
-        throw able to reach Mother Earth, it repays what its cash allows (and borrows again when a lot
-        wants buying)."""
+        """Repay notes before ending the turn when the next throw can reach Mother Earth.
+
+        A note costs its interest only at wages and the bank lends again at no charge: so, the next throw
+        able to reach Mother Earth, it repays what its cash allows (and borrows again when a lot wants
+        buying)."""
         me = pos.me
         if self.outlook.repay_before_wages and earns_wages(pos.view, me):
             here = pos.view.players[me].position

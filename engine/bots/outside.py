@@ -70,12 +70,12 @@ class BotNotFound(ValueError):
 
 
 def installed_bots() -> list[str]:
-    """The names of the bots installed packages offer (entry points in `landlords.bots`), sorted."""
+    """Return the names of the bots installed packages offer (entry points in `landlords.bots`), sorted."""
     return sorted({ep.name for ep in importlib.metadata.entry_points(group=ENTRY_POINTS)})
 
 
 def find_bot(name: str) -> type[Any]:
-    """The class a bot name stands for: `module:Class`, or an installed entry point's name."""
+    """Return the class a bot name stands for: `module:Class`, or an installed entry point's name."""
     if ":" in name:
         module_name, _, attr = name.partition(":")
         try:
@@ -155,7 +155,7 @@ def _acceptable(view: GameView, legal: list[Command], cmd: object) -> bool:
 
 
 def least_harm(legal: list[Command]) -> Command:
-    """The command that moves the game on with the least harm: the fallback of last resort."""
+    """Return the command that moves the game on with the least harm: the fallback of last resort."""
     for kind in (EndTurn, RollDice, PassAuction, RejectTrade, RejectDeal, RefuseCall, DeclareBankruptcy):
         for cmd in legal:
             if isinstance(cmd, kind):

@@ -162,7 +162,7 @@ class Position:
     # --- plain questions about the table -------------------------------------------------------
 
     def level(self, space: int) -> int:
-        """A lot's building level (a hotel counts one more than the most houses a lot may hold)."""
+        """Return a lot's building level (a hotel counts one more than the most houses a lot may hold)."""
         return self.levels[space]
 
     def group(self, space: int) -> str:
@@ -188,7 +188,7 @@ class Position:
         return max(1, len(self.players) - 1)
 
     def rent_now(self, space: int, visitor: int) -> int:
-        """What `visitor` would owe for stopping on `space` now (utilities at the average throw of 7),
+        """Return what `visitor` would owe for stopping on `space` now (utilities at the average throw of 7),
         as the engine reckons it; worked out once per decision for every deed."""
         rents = self._rent
         if rents is None:

@@ -80,7 +80,7 @@ def swaps(pos: Position, me: int, partner: int, skip: str) -> list[tuple[int, ..
 
 
 def strays(pos: Position, me: int, partner: int, skip: str) -> list[int]:
-    """The bot's lone deeds the partner may value: in groups where the partner holds a lot too."""
+    """Return the bot's lone deeds the partner may value: in groups where the partner holds a lot too."""
     board = pos.board
     out = []
     for s in board.deeds:
@@ -96,7 +96,7 @@ def strays(pos: Position, me: int, partner: int, skip: str) -> list[int]:
 
 
 def price_for(deal: Deal, fair: Fairness, lo: int, hi: int) -> int | None:
-    """The least cash a pays b (negative: b pays a) that b accepts if he judges by `fair`, or None."""
+    """Return the least cash a pays b (negative: b pays a) that b accepts if he judges by `fair`, or None."""
     pos, style = deal.pos, deal.style
 
     def accepted(price: int) -> bool:
@@ -151,7 +151,7 @@ def compose(
     consolidate: bool = False,
     persist: Persistence | None = None,
 ) -> ProposeTrade | None:
-    """The best offer to make now, or None.
+    """Return the best offer to make now, or None.
 
     Each form of offer (cash alone, a group for a group, a lone deed with cash) is priced at the least the
     partner should accept by the bot's own valuation of both sides, if he is content with the share of
@@ -236,7 +236,7 @@ def compose(
 def _most(
     deal: Deal, patience: Fairness, pos: Position, style: Style, me: int, lo: int, hi: int
 ) -> int | None:
-    """The most cash (from `lo` up to `hi`) the asker may pay and still gain what its patience asks."""
+    """Return the most cash (from `lo` up to `hi`) the asker may pay and still gain what its patience asks."""
 
     def worth(price: int) -> bool:
         ga, gb, others = deal.gains(price)
@@ -263,11 +263,11 @@ def sale(
     cooldown: int,
     tries: int = 2,
 ) -> ProposeTrade | None:
-    """A stray deed sold for cash to the rival who should pay most for it (by the bot's own valuation of
-    him, at the share of the gain his answers suggest he is content with): a lone lot of a group the buyer
-    is collecting, when the price beats what the deed is worth to the bot. Never a lot that would complete
-    the buyer's group or leave it one trade from complete (that is a different bargain, made on its own
-    terms), and never beyond `SALE_MARKUP` of what the deed is worth by its printed figures."""
+    """Return a stray deed sold for cash to the rival who should pay most for it (by the bot's own valuation
+    of him, at the share of the gain his answers suggest he is content with): a lone lot of a group the buyer
+    is collecting, when the price beats what the deed is worth to the bot. Never a lot that would complete the
+    buyer's group or leave it one trade from complete (that is a different bargain, made on its own terms),
+    and never beyond `SALE_MARKUP` of what the deed is worth by its printed figures."""
     table = table_signature(pos)
     board = pos.board
     best: tuple[float, ProposeTrade, Key, float] | None = None

@@ -39,7 +39,7 @@ class Reasoning:
 
 
 def dollars(amount: float) -> Money:
-    """A sum as people write it: $1,400 (each language its own way)."""
+    """Return a sum as people write it: $1,400 (each language its own way)."""
     return Money(round(amount))
 
 
@@ -60,7 +60,8 @@ def group_of(pos: Position, space: int) -> Phrase:
 
 
 def offer_words(pos: Position, offer: ProposeTrade) -> Phrase:
-    """Why a bot makes an offer, in a line: the group it completes or gathers, or the stray it sells."""
+    """Return why a bot makes an offer, in a line: the group it completes or gathers, or the stray it
+    sells."""
     board = pos.board
     mine = completed(pos, offer.take, offer.give, pos.me)
     if mine:

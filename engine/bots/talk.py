@@ -83,7 +83,8 @@ def unasked(said: Phrase | str) -> Phrase | str | None:
 
 
 def without_asking(reason: str) -> str:
-    """The reason less the counter-price it names: in a deal among several no one can act on a price."""
+    """Return the reason less the counter-price it names: in a deal among several no one can act on a
+    price."""
     for words in ("I would take ", "I would pay ", _EVEN):
         at = reason.find(words)
         if at >= 0:
@@ -92,7 +93,7 @@ def without_asking(reason: str) -> str:
 
 
 def asking_price(reason: str) -> int | None:
-    """The counter-price a refusal names, as cash from the proposer (negative: to him), or None."""
+    """Return the counter-price a refusal names, as cash from the proposer (negative: to him), or None."""
     if _EVEN in reason:
         return 0
     for verb, sign in (("take", 1), ("pay", -1)):

@@ -53,7 +53,7 @@ def rent_factor(pos: Position, style: Style, player: int) -> float:
 
 
 def delayed(k: float, shortfall: float, horizon: float, pace: float) -> float:
-    """The rent factor left for buildings bought `shortfall` dollars beyond the cash in hand: they wait
+    """Return the rent factor left for buildings bought `shortfall` dollars beyond the cash in hand: they wait
     for the salary (`pace` a round) to pay for them, and earn only for the rounds of the horizon left."""
     if shortfall <= 0:
         return k
@@ -114,7 +114,8 @@ def _best_level(
 def monopoly_value(
     pos: Position, group: str, k: float, budget: float, horizon: float, pace: float, houses_now: int = 0
 ) -> float:
-    """What building a complete group further adds to its owner's worth (0 when building does not pay)."""
+    """Return what building a complete group further adds to its owner's worth (0 when building does not
+    pay)."""
     return best_level(pos, group, k, budget, horizon, pace, houses_now)[1]
 
 
@@ -128,7 +129,7 @@ def built_income(pos: Position, group: str, k: float, budget: float, horizon: fl
 
 
 def full_monopoly_value(pos: Position, group: str, k: float) -> float:
-    """A group's worth to whoever completes it, cash and the bank's stock aside: double rent plus
+    """Return a group's worth to whoever completes it, cash and the bank's stock aside: double rent plus
     building it up as far as pays."""
     memo = pos.tables.memo
     key = (group, k)
@@ -269,15 +270,15 @@ def worth(
     funds: int | None = None,
     jail_cards: int | None = None,
 ) -> float:
-    """The player's worth as this style sees it, for the table as it stands or with `owner`, `funds`
+    """Return the player's worth as this style sees it, for the table as it stands or with `owner`, `funds`
     and `jail_cards` changed (a trade under consideration)."""
     cash = pos.funds[player] if funds is None else funds
     return Appraisal(pos, style, player, owner, jail_cards).at(cash)
 
 
 def _share(pos: Position, style: Style, player: int, group: str, own: list[int | None], mine: int) -> float:
-    """The share of a group's prospect a player holds by owning all its lots but one: more while that lot
-    is with the bank, less when a rival holds it (a trade may still complete the group). A first lot of a
+    """Return the share of a group's prospect a player holds by owning all its lots but one: more while that
+    lot is with the bank, less when a rival holds it (a trade may still complete the group). A first lot of a
     group is only a deed: the group is too far off to count."""
     lots = pos.board.members[group]
     if mine < len(lots) - 1:
@@ -289,8 +290,8 @@ def _share(pos: Position, style: Style, player: int, group: str, own: list[int |
 
 
 def prospect(pos: Position, group: str, k: float, budget: float, horizon: float, pace: float) -> float:
-    """What completing a group would add over holding its lots apart: double rent, and building it up as
-    far as pays with `budget` now and the salary later."""
+    """Return what completing a group would add over holding its lots apart: double rent, and building it up
+    as far as pays with `budget` now and the salary later."""
     tables = pos.tables
     incomes = tables.development[group][0]
     return (incomes[0] - tables.single[group]) * k + monopoly_value(pos, group, k, budget, horizon, pace)
@@ -314,14 +315,14 @@ def _complete(
 
 
 def deed_value(pos: Position, style: Style, player: int, space: int) -> float:
-    """What receiving `space` (at no cost) adds to a player's worth."""
+    """Return what receiving `space` (at no cost) adds to a player's worth."""
     own = list(pos.owner)
     own[space] = player
     return worth(pos, style, player, owner=own) - worth(pos, style, player)
 
 
 def worth_paying(pos: Position, style: Style, player: int, space: int, safe: float) -> int:
-    """The most a player should pay for `space`: the highest price at which holding the deed leaves his
+    """Return the most a player should pay for `space`: the highest price at which holding the deed leaves his
     worth no lower than not buying, counting the building money the price takes from his complete groups
     and the cash it would leave short of `safe`."""
     cash = pos.funds[player]

@@ -28,7 +28,7 @@ class LearnedValue:
     manifest: dict[str, Any]
 
     def all_chances(self, tables: Sequence[Tabletop], levels: Levels | None = None) -> Array:
-        """Every member's chances for each table: shape (members, tables, seats), rounded to `ROUND`
+        """Return every member's chances for each table: shape (members, tables, seats), rounded to `ROUND`
         places. A finished game gives its winner 1. `levels` names each seat's bot level, where known."""
         blocks: list[list[list[float]]] = []
         glob: list[list[float]] = []
@@ -46,7 +46,7 @@ class LearnedValue:
         return np.round(out, ROUND)
 
     def chances(self, table: Tabletop, levels: Levels | None = None) -> list[float]:
-        """Each player's chance to win from this position (the ensemble's mean)."""
+        """Return each player's chance to win from this position (the ensemble's mean)."""
         mean = self.all_chances([table], levels)[:, 0, :].mean(axis=0)
         return [float(x) for x in np.round(mean[: len(table.players)], ROUND)]
 
@@ -70,8 +70,8 @@ def judgements(value: LearnedValue, tables: Sequence[Tabletop], seat: int) -> li
 
 
 def edges(value: LearnedValue, before: Tabletop, after: Sequence[Tabletop], seat: int) -> list[Judgement]:
-    """What each table of `after` changes in seat `seat`'s chance from `before`: the mean change, and the
-    least and most change among the members (each member judged against its own view of `before`)."""
+    """Return what each table of `after` changes in seat `seat`'s chance from `before`: the mean change, and
+    the least and most change among the members (each member judged against its own view of `before`)."""
     every = value.all_chances([before, *after])[:, :, seat]
     diff = every[:, 1:] - every[:, :1]
     return [
@@ -96,7 +96,7 @@ def load_members(raw: bytes) -> tuple[Network, ...]:
 
 
 def save_members(nets: Sequence[Network]) -> bytes:
-    """The networks as a numpy archive (no pickled objects): what `load_members` reads."""
+    """Return the networks as a numpy archive (no pickled objects): what `load_members` reads."""
     arrays: dict[str, Array | np.ndarray[Any, Any]] = {"designs": np.array([n.design for n in nets])}
     for m, net in enumerate(nets):
         arrays[f"m{m}_mean"] = net.mean

@@ -53,7 +53,7 @@ class Settings:
 
 
 def inputs_of(design: str, pos: Positions, rotate: NDArray[np.int64] | None = None) -> tuple[Array, Array]:
-    """The input rows of a batch and its target chances, as the design's output is laid out; `rotate`
+    """Return the input rows of a batch and its target chances, as the design's output is laid out; `rotate`
     turns each position of the `joint` design to start at that seat (its targets turned alike)."""
     n, seats, _ = pos.blocks.shape
     if design == "shared":

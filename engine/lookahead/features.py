@@ -71,7 +71,7 @@ Levels = Sequence[str | None]
 
 
 def design(table: Tabletop, levels: Levels | None = None) -> tuple[list[list[float]], list[bool]]:
-    """Each player's figures, stage-weighted, and his seat's marks (`WIDTH` numbers each), and who is
+    """Return each player's figures, stage-weighted, and his seat's marks (`WIDTH` numbers each), and who is
     still in the game."""
     figures, alive = raw(table)
     stage = min(table.round / STAGE_ROUNDS, STAGE_CAP)
@@ -87,7 +87,7 @@ def design(table: Tabletop, levels: Levels | None = None) -> tuple[list[list[flo
 
 
 def raw(table: Tabletop) -> tuple[list[list[float]], list[bool]]:
-    """Each player's figures (`NAMES`), on the table's scale, and who is still in the game."""
+    """Return each player's figures (`NAMES`), on the table's scale, and who is still in the game."""
     players = table.players
     n = len(players)
     alive = [not p.bankrupt for p in players]

@@ -58,7 +58,7 @@ class Verdict:
 
 
 def chances_now(view: GameView) -> list[float]:
-    """Each player's chance to win as the position stands, by its value alone: no playouts, so cheap
+    """Return each player's chance to win as the position stands, by its value alone: no playouts, so cheap
     enough for a bot to ask once a round (whether a game is decided, say)."""
     return model_for(view.edition).chances(view)
 
@@ -146,8 +146,8 @@ def judge(
 
 
 def plan_step(view: GameView, me: int, plan: str) -> Command | None:
-    """The next building step a plan (`PLAYERS`, a shark's) takes for player `me` from this view, or None:
-    its own seat's, which the unseen cards and dice do not change."""
+    """Return the next building step a plan (`PLAYERS`, a shark's) takes for player `me` from this view, or
+    None: its own seat's, which the unseen cards and dice do not change."""
     player = PLAYERS[plan]()
     if not isinstance(player, SharkPlayer):
         return None

@@ -14,7 +14,7 @@ HORIZON_ROUNDS = 2
 
 
 def stop_turn(turn: int, players_in: int, horizon: int = HORIZON_ROUNDS) -> int:
-    """The turn a playout from `turn` stops at: `horizon` rounds of the players still in."""
+    """Return the turn a playout from `turn` stops at: `horizon` rounds of the players still in."""
     return turn + horizon * max(1, players_in)
 
 

@@ -60,7 +60,8 @@ class Sampler:
 
 
 def _template(view: GameView) -> GameState:
-    """The view as a state: everything public copied, the decks empty and the PRNG unset until a draw."""
+    """Return the view as a state: everything public copied, the decks empty and the PRNG unset until a
+    draw."""
     return GameState(
         edition=view.edition,
         rules=view.rules,

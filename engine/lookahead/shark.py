@@ -110,7 +110,7 @@ class SharkPlayer(SimplePlayer):
         return super().decide(game, player)
 
     def building_step(self, game: Game, player: int) -> Command | None:
-        """Its next step in building up (a mortgage lifted or taken, a house), or None: what it does
+        """Return its next step in building up (a mortgage lifted or taken, a house), or None: what it does
         before it ends a turn, trades aside."""
         if self._simple is None:
             self._simple = not game.board.edition.colour_groups or "lot" in game.board.kinds
@@ -119,7 +119,7 @@ class SharkPlayer(SimplePlayer):
     # --- the board's figures ------------------------------------------------------------------
 
     def _ranks(self, game: Game) -> dict[str, float]:
-        """Each colour group's rent at three houses a round per dollar its houses cost: the order it
+        """Return each colour group's rent at three houses a round per dollar its houses cost: the order it
         races its groups in."""
         if self._rank is None:
             board = game.board
@@ -140,7 +140,7 @@ class SharkPlayer(SimplePlayer):
         return self._rank
 
     def _complete(self, game: Game, player: int) -> list[tuple[int, ...]]:
-        """Its complete street groups, best first."""
+        """Return its complete street groups, best first."""
         self._ranks(game)
         deeds = game.state.deeds
         return [
@@ -250,7 +250,7 @@ class SharkPlayer(SimplePlayer):
         return None
 
     def _dearest_rent(self, game: Game, player: int) -> int:
-        """The most one landing on a rival's deed could cost it as the board stands."""
+        """Return the most one landing on a rival's deed could cost it as the board stands."""
         deeds = game.state.deeds
         dearest = 0
         for space in game.board.deeds:
@@ -268,7 +268,7 @@ class SharkPlayer(SimplePlayer):
         return False
 
     def _stray(self, game: Game, player: int, mine: list[tuple[int, ...]]) -> int | None:
-        """Its cheapest deed outside its complete groups (`mine`), unbuilt and unmortgaged."""
+        """Return its cheapest deed outside its complete groups (`mine`), unbuilt and unmortgaged."""
         board = game.board
         deeds = game.state.deeds
         whole = {s for lots in mine for s in lots}

@@ -58,8 +58,9 @@ def start_building_auction(
     rivals: list[int],
     floor: int = 0,
 ) -> None:
-    """A shortage: rivals are asked first, the initiator last; if no rival bids he simply builds. Bids
-    start at `floor` (the printed price) when that is above the edition's opening bid."""
+    """Start an auction for a building in a shortage: rivals are asked first, the initiator last; if no rival
+    bids he simply builds. Bids start at `floor` (the printed price) when that is above the edition's opening
+    bid."""
     _open(game, building, space, [*rivals, initiator], initiator, floor, "build.shortage")
 
 

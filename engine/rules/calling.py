@@ -58,7 +58,7 @@ def call_problem(table: Tabletop, player: int) -> Phrase | None:
 
 
 def asked(table: Tabletop, caller: int) -> tuple[int, ...]:
-    """The players still in, in turn order after the caller: each must agree."""
+    """Return the players still in, in turn order after the caller: each must agree."""
     n = len(table.players)
     return tuple(q for q in ((caller + k) % n for k in range(1, n)) if not table.players[q].bankrupt)
 

@@ -107,7 +107,7 @@ def _repairs(game: LiveGame, player: int, eff: ed.Repairs, card: ed.Card) -> Non
 
 
 def others(game: LiveGame, player: int) -> list[int]:
-    """The other players still in the game, in seat order after `player`."""
+    """Return the other players still in the game, in seat order after `player`."""
     players = game.state.players
     n = len(players)
     return [(player + k) % n for k in range(1, n) if not players[(player + k) % n].bankrupt]

@@ -37,7 +37,7 @@ _WAITING = {
 
 
 def waiting_phrase(game: LiveGame) -> Phrase:
-    """What the game waits for, as a phrase: "Ada to roll"."""
+    """Return what the game waits for, as a phrase: "Ada to roll"."""
     st = game.state
     if st.winner is not None:
         return Phrase(N_("nothing: the game is over"))
@@ -69,7 +69,7 @@ def actor(game: LiveGame, player: int) -> Refusal:
 
 
 def awaited(game: LiveGame, player: int, kind: str) -> Refusal:
-    """The player may act only if the game waits for exactly this decision from him."""
+    """Refuse unless the game waits for exactly this decision from the player."""
     pend = game.state.pending
     if pend is not None and pend.player == player and pend.kind == kind:
         return None  # the game never waits on a bankrupt, and waits on nobody once it is over
@@ -113,7 +113,7 @@ def in_debt(game: LiveGame, player: int) -> bool:
 
 
 def deed_of(table: Tabletop, player: int, space: int) -> Refusal:
-    """The space is a deed and this player owns it."""
+    """Refuse unless the space is a deed this player owns."""
     deed = table.deeds.get(space)
     if deed is None:
         return IllegalCommand("not_a_deed", Phrase(N_("Space {space} has no title deed."), space=space))

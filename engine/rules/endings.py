@@ -23,7 +23,7 @@ EndReason = Literal["last_player", "short_game", "time_limit", "circuits", "call
 
 
 def building_cost(table: Tabletop, space: int) -> int:
-    """What the buildings on a lot cost to put up (a hotel with the houses it replaced)."""
+    """Return what the buildings on a lot cost to put up (a hotel with the houses it replaced)."""
     return table.board.house_cost[space] * table.deeds[space].level
 
 
@@ -74,7 +74,7 @@ class Ending:
         return None
 
     def worth(self, table: Tabletop, player: int) -> int:
-        """What a player is worth by this ending's count."""
+        """Return what a player is worth by this ending's count."""
         return net_worth(table, player)
 
     def standings(self, table: Tabletop) -> tuple[tuple[int, int], ...]:

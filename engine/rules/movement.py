@@ -29,7 +29,7 @@ _passed_go = interned(PassedGo, "player", "salary", "landed", "space", "rule")
 
 
 def _move_rule(via: Via) -> RuleId:
-    """The rule a move by the dice or a card is made under, when the mover names none of its own."""
+    """Return the rule a move by the dice or a card is made under, when the mover names none of its own."""
     return "cards.draw" if via == "card" else "turn.throw"
 
 
@@ -157,7 +157,7 @@ def jump_to(game: LiveGame, player: int, target: int, via: Literal["subway", "ai
 
 
 def _salary(game: LiveGame, player: int, space: int, landed: bool) -> None:
-    """The payment for landing on or passing a space that pays (GO's salary)."""
+    """Pay for landing on or passing a space that pays (GO's salary)."""
     st = game.state
     salary = game.board.pays[space]
     if landed and st.rules.double_go_salary:

@@ -42,7 +42,7 @@ def _tax_pool(edition: Edition, rules: RuleOptions, options: Mapping[str, int]) 
 
 
 def share_of(table: Tabletop, space: int) -> int:
-    """The percentage of the pool the refund space pays: the option when chosen, else as printed."""
+    """Return the percentage of the pool the refund space pays: the option when chosen, else as printed."""
     chosen = table.ruleset.option(SHARE)
     if chosen:
         return chosen

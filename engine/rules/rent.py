@@ -53,7 +53,7 @@ class RentModel(Protocol):
         ...
 
     def schedule(self, board: Board, ruleset: Ruleset, space: int, held: int, level: int) -> list[RentRow]:
-        """The card's rent rows, the one for this holding marked (`held` 0: nobody owns it)."""
+        """Return the card's rent rows, the one for this holding marked (`held` 0: nobody owns it)."""
         ...
 
     def terms(self, board: Board, ruleset: Ruleset, space: int) -> list[tuple[Phrase, Money | Phrase]]:
@@ -61,7 +61,7 @@ class RentModel(Protocol):
         ...
 
     def rule(self, board: Board, space: int, held: int, level: int) -> RuleId:
-        """The rule the rent for this holding is charged under (`engine.rule_ids`)."""
+        """Return the rule the rent for this holding is charged under (`engine.rule_ids`)."""
         ...
 
 
@@ -79,12 +79,12 @@ def model_of(board: Board, space: int) -> RentModel:
 
 
 def with_houses(n: int) -> Plural:
-    """A rent table's row for `n` houses: "With 1 house", "With 3 houses"."""
+    """Return a rent table's row for `n` houses: "With 1 house", "With 3 houses"."""
     return Plural("With {n} house", "With {n} houses", n)
 
 
 def _word(name: str) -> Phrase:
-    """A group's name used as a word of a sentence ("railroads"), said in the edition's context."""
+    """Return a group's name used as a word of a sentence ("railroads"), said in the edition's context."""
     return Phrase.within("edition", name)
 
 
@@ -252,7 +252,7 @@ RENT_MODELS.add("dice_multiplier", DiceMultiplier())
 
 
 def owned_in_group(table: Tabletop, owner: int, group: str) -> int:
-    """How many deeds of a group one player holds, mortgaged ones included."""
+    """Return how many deeds of a group one player holds, mortgaged ones included."""
     deeds = table.deeds
     return sum(1 for s in table.board.members[group] if deeds[s].owner == owner)
 
@@ -263,7 +263,7 @@ def full_group(table: Tabletop, owner: int, group: str) -> bool:
 
 
 def holding(table: Tabletop, space: int) -> int:
-    """How many of `space`'s group its owner holds (0 when nobody owns it)."""
+    """Return how many of `space`'s group its owner holds (0 when nobody owns it)."""
     owner = table.deeds[space].owner
     if owner is None:
         return 0
@@ -275,7 +275,7 @@ def holding(table: Tabletop, space: int) -> int:
 def rent_for(
     table: Tabletop, space: int, dice_total: int, multiplier: int = 1, times: int = 0
 ) -> tuple[int, str]:
-    """The rent a visitor owes on `space` now (the deed's owner and state as they stand)."""
+    """Return the rent a visitor owes on `space` now (the deed's owner and state as they stand)."""
     deed = table.deeds[space]
     if deed.owner is None or deed.mortgaged:
         return 0, "mortgaged" if deed.mortgaged else ""
@@ -286,7 +286,7 @@ def rent_for(
 
 
 def rent_rule(table: Tabletop, space: int, multiplier: int = 1, times: int = 0) -> RuleId:
-    """The rule the rent a visitor owes on `space` now is charged under: a card's own terms ("pay twice
+    """Return the rule the rent a visitor owes on `space` now is charged under: a card's own terms ("pay twice
     the rental", "ten times the throw") first, else the deed's."""
     if times:
         return "cards.nearest_utility"
@@ -298,7 +298,7 @@ def rent_rule(table: Tabletop, space: int, multiplier: int = 1, times: int = 0) 
 
 
 def rent_due(table: Tabletop, space: int, visitor: int, dice_total: int = AVERAGE_THROW) -> int:
-    """What `visitor` would pay for stopping on `space` now: nothing on his own deed, an unowned or a
+    """Return what `visitor` would pay for stopping on `space` now: nothing on his own deed, an unowned or a
     mortgaged one, or (if the rule is off) one whose owner is in jail. Dice rents at `dice_total`."""
     deed = table.deeds.get(space)
     if deed is None or deed.owner is None or deed.owner == visitor or deed.mortgaged:
@@ -311,13 +311,13 @@ def rent_due(table: Tabletop, space: int, visitor: int, dice_total: int = AVERAG
 def rent_at(
     board: Board, ruleset: Ruleset, space: int, held: int, level: int = 0, dice_total: int = 7
 ) -> int:
-    """The rent of a deed for a holding that may not be the table's: its owner holding `held` of the
+    """Return the rent of a deed for a holding that may not be the table's: its owner holding `held` of the
     group, the lot at building `level` (dice rents at `dice_total`)."""
     return model_of(board, space).at(board, ruleset, space, held, level, dice_total)[0]
 
 
 def rent_schedule(table: Tabletop, space: int) -> list[RentRow]:
-    """The rows of a deed's rent table, the one that applies now marked (none while mortgaged)."""
+    """Return the rows of a deed's rent table, the one that applies now marked (none while mortgaged)."""
     board = table.board
     deed = table.deeds[space]
     held = 0 if deed.mortgaged else holding(table, space)
@@ -325,7 +325,7 @@ def rent_schedule(table: Tabletop, space: int) -> list[RentRow]:
 
 
 def deed_terms(table: Tabletop, space: int) -> list[tuple[Phrase, Money | Phrase]]:
-    """The printed terms of a deed other than its rents: what buildings cost, mortgage and lifting."""
+    """Return the printed terms of a deed other than its rents: what buildings cost, mortgage and lifting."""
     board = table.board
     terms: list[tuple[Phrase, Money | Phrase]] = [*model_of(board, space).terms(board, table.ruleset, space)]
     if table.ruleset.mortgages:

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 
 def tax_of(table: Tabletop, space: int) -> Tax:
-    """The tax a tax space charges."""
+    """Return the tax a tax space charges."""
     name = table.board.spaces[space].tax
     assert name is not None
     return table.board.edition.taxes[name]
@@ -52,7 +52,7 @@ def taxable_worth(table: Tabletop, player: int, tax: Tax) -> int:
 
 
 def percent_tax(table: Tabletop, player: int, space: int) -> int:
-    """The percentage option of the tax on `space` for this player, totalled the edition's way."""
+    """Return the percentage option of the tax on `space` for this player, totalled the edition's way."""
     tax = tax_of(table, space)
     assert tax.percent is not None
     return (taxable_worth(table, player, tax) * tax.percent + 50) // 100

@@ -54,7 +54,7 @@ def trading_open(table: Tabletop, player: int) -> bool:
 
 
 def side_problem(table: Tabletop, owner: int, bundle: Bundle) -> Refusal:
-    """Why `owner` cannot hand over `bundle` now, or None."""
+    """Return why `owner` cannot hand over `bundle` now, or None."""
     players = table.players
     deeds = table.deeds
     board = table.board
@@ -138,7 +138,7 @@ def _houses_problem(table: Tabletop, owner: int, bundle: Bundle) -> Refusal:
 
 
 def house_room(table: Tabletop, player: int, giving: tuple[int, ...]) -> int:
-    """How many houses `player` could put on the lots he keeps, by the building rule."""
+    """Return how many houses `player` could put on the lots he keeps, by the building rule."""
     top = table.ruleset.max_level
     room = 0
     for space in table.board.streets:
@@ -163,7 +163,7 @@ def _room_problem(table: Tabletop, receiver: int, houses: int, giving: tuple[int
 
 
 def opening_problem(table: Tabletop, player: int) -> Refusal:
-    """Why `player` may not propose a trade or a deal now, or None."""
+    """Return why `player` may not propose a trade or a deal now, or None."""
     players = table.players
     if table.winner is not None:
         return IllegalCommand("game_over", Phrase(N_("The game is over.")))
@@ -184,7 +184,7 @@ def opening_problem(table: Tabletop, player: int) -> Refusal:
 
 
 def party_problem(table: Tabletop, party: int, gives: Bundle, gets: Bundle) -> Refusal:
-    """Why `party` could not hand over `gives` and take `gets` in one trade or deal now, or None."""
+    """Return why `party` could not hand over `gives` and take `gets` in one trade or deal now, or None."""
     return (
         side_problem(table, party, gives)
         or may_take_lots(table, party, len(gets.deeds), len(gives.deeds))
@@ -193,7 +193,7 @@ def party_problem(table: Tabletop, party: int, gives: Bundle, gets: Bundle) -> R
 
 
 def proposal_problem(table: Tabletop, player: int, to: int, give: Bundle, take: Bundle) -> Refusal:
-    """Why `player` may not offer `give` to `to` for `take` now, or None: the check of a proposal,
+    """Return why `player` may not offer `give` to `to` for `take` now, or None: the check of a proposal,
     which anyone holding a view can make before sending it."""
     players = table.players
     opening = opening_problem(table, player)
@@ -224,7 +224,7 @@ def _made(game: LiveGame, cmd: ProposeTrade, offer_id: int) -> TradeOffer:
 
 
 def _stale(game: LiveGame, t: TradeOffer) -> Refusal:
-    """Why an open offer could no longer be carried out: its assets changed hands, or room ran out."""
+    """Return why an open offer could no longer be carried out: its assets changed hands, or room ran out."""
     return _pair_problem(game, t.proposer, t.to, t.give, t.take)
 
 

@@ -380,7 +380,7 @@ class Results:
 
 
 def answer(level: str, blunder: Blunder, seed: int = 7, clock: Callable[[], float] | None = None) -> Answer:
-    """The bot's answer, from its own seat, to the scripted offer on a fresh table (the expert with the
+    """Return the bot's answer, from its own seat, to the scripted offer on a fresh table (the expert with the
     budget it plays with); with `clock` (the bench's CPU clock: the engine reads none), its time."""
     game = blunder.build()
     me = bot(level, seat=BOT, seed=seed)
@@ -397,5 +397,5 @@ def run(
     seed: int = 7,
     clock: Callable[[], float] | None = None,
 ) -> Results:
-    """Every scripted offer answered by every level."""
+    """Return every scripted offer answered by every level."""
     return Results([answer(level, b, seed, clock) for b in blunders for level in levels])

@@ -29,7 +29,7 @@ MAX_TURNS = 1000
 
 
 def lineup(seed: int, seats: int = SEATS) -> list[str]:
-    """The levels of a mixed game's seats, drawn from the game's seed."""
+    """Return the levels of a mixed game's seats, drawn from the game's seed."""
     state, inc = rng.seed_state(seed, 7)
     levels = []
     for _ in range(seats):
@@ -81,7 +81,7 @@ def played(edition: str, seed: int, first: int, count: int) -> list[Played]:
 
 
 def positions_of(game: Game, turns: Iterable[int]) -> list[tuple[int, Game]]:
-    """The game replayed, and a copy of it at the first moment each of `turns` turns had been played
+    """Return the game replayed, and a copy of it at the first moment each of `turns` turns had been played
     (turns the game never reached, or reached over, are left out)."""
     return replayed(game.initial, game.log, turns)
 
@@ -105,7 +105,8 @@ def replayed(initial: GameState, log: Sequence[Command], turns: Iterable[int]) -
 
 
 def judged(edition: str, seed: int, first: int, count: int, turns: Sequence[int]) -> list[Position]:
-    """The positions at `turns` of mixed games `first` .. `first + count - 1` that ended with a winner."""
+    """Return the positions at `turns` of mixed games `first` .. `first + count - 1` that ended with a
+    winner."""
     out: list[Position] = []
     for index in range(first, first + count):
         game, levels = mixed_game(edition, seed, index)
@@ -118,7 +119,7 @@ def judged(edition: str, seed: int, first: int, count: int, turns: Sequence[int]
 
 
 def samples(edition: str, seed: int, first: int, count: int, every: int) -> list[Sample]:
-    """Every `every` turns of mixed games `first` .. `first + count - 1` that ended with a winner: each
+    """Return every `every` turns of mixed games `first` .. `first + count - 1` that ended with a winner: each
     player's figures (`engine.lookahead.features.design`, the seats' levels marked) and the winner."""
     return samples_of(played(edition, seed, first, count), every)
 

@@ -228,8 +228,8 @@ class Scorecard:
                 card.mortgaged_samples += any(deeds[s].mortgaged for s in lots)
 
     def _handed(self, game: Game, giver: int, receiver: int, gave: Bundle, got: Bundle) -> None:
-        """A completed trade, from the giver's side: did it complete a group for the receiver and none for
-        the giver? Then what the giver got for it, against the printed prices."""
+        """Score a completed trade from the giver's side: did it complete a group for the receiver and none
+        for the giver? Then what the giver got for it, against the printed prices."""
         if not gave.deeds or _completed(game, giver, got.deeds) or not _completed(game, receiver, gave.deeds):
             return
         card = self.card(self._seats[giver])

@@ -114,7 +114,7 @@ class Explorer:
         return None
 
     def _repriced(self, view: GameView, cmd: ProposeTrade) -> Command | None:
-        """The same offer with its cash scaled, either side's, if the engine would take it."""
+        """Return the same offer with its cash scaled, either side's, if the engine would take it."""
         factor = PRICE_FACTORS[self._below(len(PRICE_FACTORS))]
         give, take = cmd.give, cmd.take
         if give.cash:
@@ -128,7 +128,7 @@ class Explorer:
 
 
 def lineup(seed: int, seats: int = SEATS) -> list[str]:
-    """The levels of a self-play game's seats, drawn from the game's seed."""
+    """Return the levels of a self-play game's seats, drawn from the game's seed."""
     state, inc = rng.seed_state(seed, 11)
     total = sum(share for _, share in LEVEL_SHARES)
     levels = []

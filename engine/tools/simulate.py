@@ -41,7 +41,7 @@ class BotPlayer:
 
 
 def watchers(players: Sequence[object]) -> list[Watch]:
-    """The `observe` of every distinct player that has one, in seat order."""
+    """Return the `observe` of every distinct player that has one, in seat order."""
     out: list[Watch] = []
     seen: set[int] = set()
     for p in players:
@@ -134,7 +134,7 @@ class Simulation:
 
 
 def game_seed(seed: int, index: int) -> int:
-    """The seed of the index-th game of a run: distinct, and the same on every machine."""
+    """Return the seed of the index-th game of a run: distinct, and the same on every machine."""
     return (seed * 1_000_003 + index) & ((1 << 63) - 1)
 
 

@@ -36,7 +36,7 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
 
 
 def seating(lineup: Sequence[str], index: int) -> list[str]:
-    """The levels by seat in game `index`: the line-up turned by `index` places."""
+    """Return the levels by seat in game `index`: the line-up turned by `index` places."""
     n = len(lineup)
     return [lineup[(seat + index) % n] for seat in range(n)]
 

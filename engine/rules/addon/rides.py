@@ -34,12 +34,12 @@ _RIDES: dict[str, RuleId] = {"subway": "addon.subway", "airplane": "addon.airpla
 
 
 def fare(table: Tabletop, means: str) -> int:
-    """What a ride by `means` costs in this game (0: free)."""
+    """Return what a ride by `means` costs in this game (0: free)."""
     return table.ruleset.option(FARES[means])
 
 
 def airplane_at(table: Tabletop, markers: dict[str, int]) -> int | None:
-    """Where the airplane stands, or None when the game is played without it."""
+    """Return where the airplane stands, or None when the game is played without it."""
     rules = table.ruleset
     if not rules.option(AIRPLANE):
         return None

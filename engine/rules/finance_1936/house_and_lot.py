@@ -68,7 +68,7 @@ RENT_MODELS.add("doubling", Doubling())
 
 
 def lot_for_sale(table: Tabletop, space: int) -> Refusal:
-    """Why the bank cannot sell this lot now: it has no house to sell with it (it waits for one)."""
+    """Return why the bank cannot sell this lot now: it has no house to sell with it (it waits for one)."""
     need = table.board.edition.houses_with_lot
     if need and table.bank.houses < need:
         return IllegalCommand(
@@ -82,7 +82,7 @@ def lot_for_sale(table: Tabletop, space: int) -> Refusal:
 
 
 def put_houses_with_lot(game: LiveGame, space: int) -> None:
-    """A lot just sold by the bank takes its house (or houses) from the bank's stock."""
+    """Take the house (or houses) of a lot just sold by the bank from the bank's stock."""
     need = game.board.edition.houses_with_lot
     if need:
         game.state.bank.houses -= need

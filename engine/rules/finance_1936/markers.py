@@ -32,7 +32,7 @@ def markers_left(table: Tabletop, player: int) -> int | None:
 
 
 def may_take_lots(table: Tabletop, player: int, count: int = 1, giving: int = 0) -> Refusal:
-    """Why `player` may not take `count` more lots (handing over `giving` of his own), or None."""
+    """Return why `player` may not take `count` more lots (handing over `giving` of his own), or None."""
     limit = table.board.edition.lot_limit
     if limit is None or count <= giving:
         return None
@@ -74,7 +74,7 @@ def _check_limit(game: LiveGame, eff: CheckLotLimit) -> None:
 
 
 def after_selling(game: LiveGame, player: int, space: int) -> None:
-    """A lot of an excess just went back: ask again for the rest, or go on once within the limit."""
+    """Continue after a lot of an excess went back: ask again for the rest, or go on once within the limit."""
     pend = game.state.pending
     if not isinstance(pend, ExcessLots) or pend.player != player:
         return

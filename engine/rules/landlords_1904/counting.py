@@ -33,7 +33,7 @@ class Count:
 
 
 def luxury_worth(board: Board) -> int:
-    """What a luxury ticket counts at the end (the figure the luxury spaces print)."""
+    """Return what a luxury ticket counts at the end (the figure the luxury spaces print)."""
     return next((s.counts for s in board.spaces if s.counts), 0)
 
 

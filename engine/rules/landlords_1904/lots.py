@@ -74,7 +74,7 @@ RENT_MODELS.add("flat", FlatRent())
 
 
 def occupants(table: Tabletop, space: int, mover: int) -> list[int]:
-    """The other players whose tokens stand on `space` (not those in jail or the poorhouse)."""
+    """Return the other players whose tokens stand on `space` (not those in jail or the poorhouse)."""
     return [
         q
         for q, ps in enumerate(table.players)
