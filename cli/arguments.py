@@ -25,7 +25,7 @@ class Parser(argparse.ArgumentParser):
 
 
 def whole(low: int, high: int, *, too_low: str | None = None) -> Callable[[str], int]:
-    """An argparse `type` for a whole number from `low` to `high`."""
+    """Return an argparse `type` for a whole number from `low` to `high`."""
 
     def parse(text: str) -> int:
         try:

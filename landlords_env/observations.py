@@ -74,7 +74,7 @@ the game, times round the board (where the edition counts them)."""
 
 
 def _segments(seats: int, spaces: int) -> tuple[Segment, ...]:
-    """The layout for a table of `seats` on a board of `spaces`, in the order of the flat array."""
+    """Return the layout for a table of `seats` on a board of `spaces`, in the order of the flat array."""
     parts: list[tuple[str, tuple[int, ...], float, str]] = [
         ("seat", (1,), 0, "the observer's own seat number (0 plays first)"),
         (

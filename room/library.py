@@ -190,7 +190,7 @@ class Persistence:
         return PersistenceError(plain(f"{exc.path}: {exc.reason}"))
 
     def saved_games(self) -> list[SavedGame]:
-        """The saved games, most recently played first."""
+        """Return the saved games, most recently played first."""
         if not self._enabled:
             return []
         try:

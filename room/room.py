@@ -212,12 +212,13 @@ class Room:
         return self._facts
 
     def history(self) -> Sequence[Event]:
-        """Every event of the game so far, the bots' reasons among them (`ReasonGiven`, after their move)."""
+        """Return every event of the game so far, the bots' reasons among them (`ReasonGiven`, after their
+        move)."""
         return self._history
 
     def reasons(self) -> Mapping[int, str]:
-        """The reasons the bots gave, by the place of their command in the game's log (a review shows each
-        beside its move)."""
+        """Return the reasons the bots gave, by the place of their command in the game's log (a review shows
+        each beside its move)."""
         return self._reasons
 
     def narrate(self, event: Event) -> str:
@@ -298,7 +299,7 @@ class Room:
         return self._apply(seat, self._for(seat, cmd))
 
     def bot_due(self) -> int | None:
-        """The bot seat the game waits on, if any."""
+        """Return the bot seat the game waits on, if any."""
         pend = self._game.state.pending
         if pend is None or pend.player not in self._opponents:
             return None
@@ -504,7 +505,8 @@ class Session:
         return self.room.check(seat, cmd)
 
     def first_refused(self, cmds: Sequence[Command]) -> Refused | None:
-        """The first of `cmds`, given one after another, that would be refused (`Room.first_refused`)."""
+        """Return the first of `cmds`, given one after another, that would be refused
+        (`Room.first_refused`)."""
         seats = [self.seat_for(cmd) for cmd in cmds]
         for step, seat in enumerate(seats):
             if seat is None or seat != seats[0]:

@@ -106,7 +106,8 @@ class GameClient(Protocol):
     def view(self, player: int | None = None) -> GameView: ...
 
     def options(self, player: int) -> list[Option]:
-        """Every command the player might give now, each with the reason it would be refused, if any."""
+        """Return every command the player might give now, each with the reason it would be refused, if
+        any."""
         ...
 
     def legal(self, player: int) -> list[Command]: ...

@@ -63,11 +63,11 @@ class HostedFront(Protocol):
         ...
 
     def local_rooms(self) -> dict[str, tuple[str, str]]:
-        """The rooms this host's workers hold: id to (plan, lobby line), both as JSON."""
+        """Return the rooms this host's workers hold: id to (plan, lobby line), both as JSON."""
         ...
 
     def elsewhere(self, rooms: list[Listed], hosts: list[Present]) -> None:
-        """The rooms other hosts hold, and the hosts up, for the registry and the lobbies."""
+        """Update the rooms other hosts hold, and the hosts up, for the registry and the lobbies."""
         ...
 
     async def take_up(self, plan: dict[str, Any]) -> None:
@@ -79,7 +79,7 @@ class HostedFront(Protocol):
         ...
 
     def people(self) -> list[str]:
-        """The names of the people connected to this host."""
+        """Return the names of the people connected to this host."""
         ...
 
     def named(self, names: list[tuple[str, str]]) -> None:

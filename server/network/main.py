@@ -48,7 +48,7 @@ class Running:
         return [c.session for c in self.gate.open if c.session is not None]
 
     def worker_sessions(self) -> list[WorkerSession]:
-        """The sessions' apps, when the workers run in this process (tests look inside them)."""
+        """Return the sessions' apps, when the workers run in this process (tests look inside them)."""
         return [s for h in self.front.workers if h.local is not None for s in h.local.sessions]
 
     def halls(self) -> list[Hall]:

@@ -319,7 +319,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._watch_idle()
 
     def spoken(self) -> Language:
-        """The person's current language: as the session began, or as they chose since (stored for the
+        """Return the person's current language: as the session began, or as they chose since (stored for the
         key)."""
         chosen = self.front.players.language_of(self.connection.fingerprint or "")
         return (language(chosen) if chosen else None) or self.language

@@ -108,7 +108,8 @@ class WorkerSession:
             self._handle(kind, payload)
 
     def spoken(self) -> Language:
-        """The person's current language: as they arrived, or as they chose since in the lobby (in lines)."""
+        """Return the person's current language: as they arrived, or as they chose since in the lobby (in
+        lines)."""
         return self.lines.language if self.lines is not None else self.language
 
     def _handle(self, kind: bytes, payload: bytes) -> None:

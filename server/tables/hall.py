@@ -298,7 +298,7 @@ class Hall:
     # --- the registry -------------------------------------------------------------------------
 
     def registry(self, entries: list[dict[str, Any]], me: int) -> None:
-        """The front's registry of every table: those of other workers are seen through it."""
+        """Receive the front's registry of every table: those of other workers are seen through it."""
         remote: dict[str, RemoteTable] = {}
         for entry in entries:
             if entry.get("worker") == me or entry["plan"].get("id") in self.tables:
@@ -314,7 +314,7 @@ class Hall:
         self.changed()
 
     def rated(self, raw: Any) -> None:
-        """The front's leaderboard (pushed when a worker starts and after every game it records)."""
+        """Receive the front's leaderboard (pushed when a worker starts and after every game it records)."""
         try:
             self.ratings = RatingBoard.from_json(raw)
         except (ValueError, TypeError) as exc:

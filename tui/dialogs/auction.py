@@ -97,7 +97,7 @@ class AuctionDialog(GameDialog):
         yield SteadyFooter()
 
     def bidder(self) -> int | None:
-        """The local player whose bid it is now, if any."""
+        """Return the local player whose bid it is now, if any."""
         pend = self.view.pending
         if pend is None or pend.kind != "auction" or pend.player not in self.table.humans():
             return None

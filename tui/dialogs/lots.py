@@ -71,7 +71,7 @@ class LotsDialog(GameDialog):
             table.move_cursor(row=min(max(cursor, 0), len(self._spaces) - 1))
 
     def selected(self) -> int | None:
-        """The space on the highlighted row, if there are any rows."""
+        """Return the space on the highlighted row, if there are any rows."""
         if not self._spaces:
             return None
         row = self.query_one(DataTable).cursor_row

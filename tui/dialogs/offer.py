@@ -184,7 +184,7 @@ class OfferDialog(GameDialog, Generic[OfferT]):
             self.set_mode("answered")
 
     def chosen_partner(self) -> int | None:
-        """The player the offer being composed is for, once chosen."""
+        """Return the player the offer being composed is for, once chosen."""
         return None
 
     def status_text(self) -> Content:

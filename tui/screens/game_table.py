@@ -122,7 +122,7 @@ class GameTable(Underlay[None]):
         return self.router.ahead()
 
     def acting(self) -> int | None:
-        """The local player the keyboard acts for now: the seat chosen with `w` until the game waits on
+        """Return the local player the keyboard acts for now: the seat chosen with `w` until the game waits on
         another person here, else the one the game waits on, else the last who acted."""
         view = self.client.view(None)
         if self._chosen is not None:
@@ -138,7 +138,7 @@ class GameTable(Underlay[None]):
         return pend.player if pend is not None and pend.player in self._humans else None
 
     def turn_seat(self) -> int | None:
-        """The seat whose turn keys (roll, end, pay the fine, use a card) the keyboard presses."""
+        """Return the seat whose turn keys (roll, end, pay the fine, use a card) the keyboard presses."""
         return turn_seat(self.client.view(None), self._humans, self.acting())
 
     def defer(self, decision: Decision) -> None:
@@ -505,7 +505,7 @@ class GameTable(Underlay[None]):
         self.call_after_refresh(show)
 
     def lesson_now(self) -> Explanation | None:
-        """The tutorial explanation shown now, if one is (a dialog opening shows it at its foot)."""
+        """Return the tutorial explanation shown now, if one is (a dialog opening shows it at its foot)."""
         if self._teaching is None or time.monotonic() > self._teaching[1]:
             return None
         return self._teaching[0]
