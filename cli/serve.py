@@ -15,7 +15,7 @@ port = arguments.whole(0, 65535)
 
 
 def store_url(text: str) -> str:
-    """An argparse `type` for `--store`: a PostgreSQL URL (never echoed: it may contain a password)."""
+    """Parse `--store` (an argparse `type`): a PostgreSQL URL (never echoed: it may contain a password)."""
     if not text.startswith(("postgresql://", "postgres://")):
         raise argparse.ArgumentTypeError(_("give a PostgreSQL URL: postgresql://user@host:port/database"))
 

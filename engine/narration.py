@@ -105,7 +105,7 @@ def narrate(event: Event, names: Names, board: Board) -> Phrase:
 
 
 def describe(event: Event, names: Names, board: Board) -> str:
-    """One sentence saying what happened, in English."""
+    """Return one sentence saying what happened, in English."""
     return str(narrate(event, names, board))
 
 
@@ -506,8 +506,8 @@ def _rent(e: Any, n: Names, b: Board) -> Phrase:
 
 
 def _building_sold(e: Any, n: Names, b: Board) -> Phrase:
-    """One step sold, or several at once (a group coming down evenly when the bank is short of houses, a
-    bankrupt's buildings): how many is what was paid over the price of one."""
+    """Narrate a building sale: one step sold, or several at once (a group coming down evenly when the bank is
+    short of houses, a bankrupt's buildings): how many is what was paid over the price of one."""
     price = b.sale_price(e.space)
     steps = max(1, round(e.amount / price)) if price else 1
     if e.hotel_sold:

@@ -68,7 +68,7 @@ class Ruleset:
     max_level: int = 0  # the highest building level: the most houses, and the hotel above them
 
     def option(self, name: str) -> int:
-        """One of the edition's own rule options (0 for an option the edition does not have)."""
+        """Return one of the edition's own rule options (0 for an option the edition does not have)."""
         return self.options.get(name, 0)
 
     def __post_init__(self) -> None:

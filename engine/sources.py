@@ -110,7 +110,7 @@ def documents() -> dict[str, Document]:
 
 @cache
 def source_file(edition: str) -> SourceFile:
-    """One edition's own file, as written (nothing folded in)."""
+    """Read one edition's own sources file, as written (nothing folded in)."""
     found = SourceFile.model_validate(_read(f"{edition}.json"))
     if found.edition != edition:
         raise ValueError(f"sources/{edition}.json is written for {found.edition}")
@@ -179,7 +179,7 @@ def _cited(source: Source) -> Cited:
 
 
 def provenance(edition: str, rule: RuleId) -> Provenance:
-    """`rule` as `edition` plays it, with its sources."""
+    """Return `rule` as `edition` plays it, with its sources."""
     found = sources_of(edition)
     name = load_edition(edition).name
     entry = found.rules.get(rule)

@@ -30,9 +30,9 @@ class TextError(ValueError):
 
 
 def plain(text: str) -> str:
-    """`text` made safe to print: control characters (C0, C1, DEL, NUL) become U+FFFD, line breaks and tabs
-    a space, and format characters (bidirectional overrides, isolates and marks, zero-width characters) are
-    dropped. Printable text comes back unchanged; markup characters such as `[` are left to the caller,
+    """Return `text` made safe to print: control characters (C0, C1, DEL, NUL) become U+FFFD, line breaks and
+    tabs a space, and format characters (bidirectional overrides, isolates and marks, zero-width characters)
+    are dropped. Printable text comes back unchanged; markup characters such as `[` are left to the caller,
     which renders the result as plain text."""
     if text.isprintable():
         return text
@@ -72,7 +72,7 @@ def clean_name(text: str) -> str:
 
 
 def shorten(text: str, limit: int) -> str:
-    """`text` cut to at most `limit` characters, with "..." where it was cut."""
+    """Return `text` cut to at most `limit` characters, with "..." where it was cut."""
     if len(text) <= limit:
         return text
     return text[: max(limit - 3, 0)].rstrip() + "..."

@@ -487,8 +487,8 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         self._deads_step_first()
 
     def _lose_for(self, agent: str, action: int) -> None:
-        """`illegal="lose"`: an action the mask refuses ends the episode, -1 to the agent that gave it and 0
-        to the others (as PettingZoo's classic games end theirs)."""
+        """Apply `illegal="lose"`: an action the mask refuses ends the episode, -1 to the agent that gave it
+        and 0 to the others (as PettingZoo's classic games end theirs)."""
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self.rewards[agent] = -1.0

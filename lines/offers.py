@@ -145,7 +145,8 @@ def _read_back(cmd: ProposeTrade, table: Table, refusing: bool = False) -> str:
 
 
 def counter(rest: str, table: Table) -> Reading:
-    """Refuse the offer and make one back: `counter: Boardwalk for Park Place and 200`."""
+    """Parse a counter-offer, which refuses the offer and makes one back: `counter: Boardwalk for Park Place
+    and 200`."""
     answer = next((c for c in table.legal if isinstance(c, RejectTrade)), None)
     pend = table.view.pending
     if answer is None or pend is None or pend.kind != "trade_answer":
@@ -163,7 +164,7 @@ _CLAUSE = re.compile(r"^(?P<giver>.+?)\s+gives?\s+(?P<what>.+)\s+to\s+(?P<receiv
 
 
 def deal(rest: str, table: Table) -> Reading:
-    """`deal with bob and carol: I give Boardwalk to bob; bob gives 100 to carol; carol gives Park Place
+    """Parse `deal with bob and carol: I give Boardwalk to bob; bob gives 100 to carol; carol gives Park Place
     to me`."""
     head, colon, body = rest.partition(":")
     w = verbs.word

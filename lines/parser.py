@@ -164,7 +164,7 @@ def _first_word(kind: type[Command]) -> str:
 
 
 def _answer(*kinds: type[Command]) -> Callable[[str, Table], Reading]:
-    """`accept`, `refuse`, `withdraw`: whichever open offer, deal, loan or call the game waits on."""
+    """Parse `accept`, `refuse`, `withdraw`: whichever open offer, deal, loan or call the game waits on."""
 
     def reader(rest: str, table: Table) -> Reading:
         if rest and kinds[0] is not RejectTrade:
@@ -180,7 +180,7 @@ def _answer(*kinds: type[Command]) -> Callable[[str, Table], Reading]:
 def _one_space(
     kind: Callable[..., Command], what: str, among: Callable[[Table], Sequence[int]]
 ) -> Callable[[str, Table], Reading]:
-    """`mortgage Baltic, Mediterranean`: one command for each space named."""
+    """Parse `mortgage Baltic, Mediterranean`: one command for each space named."""
 
     def reader(rest: str, table: Table) -> Reading:
         if not rest:
@@ -222,8 +222,8 @@ def _spaces(table: Table) -> Sequence[int]:
 
 
 def _steps(kind: type[Build] | type[SellBuilding]) -> Callable[[str, Table], Reading]:
-    """`build Boardwalk`, `build Boardwalk 3`, `build Park Place and Boardwalk 2`, `build orange 2`: that
-    many buildings on each lot named (or on each lot of the colour group), in the order that keeps the
+    """Parse `build Boardwalk`, `build Boardwalk 3`, `build Park Place and Boardwalk 2`, `build orange 2`:
+    that many buildings on each lot named (or on each lot of the colour group), in the order that keeps the
     group even (the lowest lot first when building, the highest when selling)."""
 
     def reader(rest: str, table: Table) -> Reading:
@@ -255,7 +255,7 @@ def _group_named(text: str, table: Table) -> list[int] | None:
 
 
 def _even(lots: Sequence[int], count: int, table: Table, up: bool) -> list[int]:
-    """`count` steps on each lot, each step on the lot that keeps the lots most even."""
+    """Return `count` steps on each lot, each step on the lot that keeps the lots most even."""
     level = {s: table.view.deeds[s].level for s in lots}
     order = {s: i for i, s in enumerate(lots)}
     out = []

@@ -456,7 +456,7 @@ class ReviewJob:
                 log.exception("a review watcher failed")
 
     def _send(self, work: Callable[[], Any], then: Callable[[Any], None]) -> None:
-        """`work` in the pool once there is room for it, then `then(result)` on the loop."""
+        """Run `work` in the pool once there is room for it, then `then(result)` on the loop."""
         queue = self._queue
 
         def go() -> None:

@@ -249,7 +249,8 @@ class EasyBot(BotBase):
         return self.because(ChooseIncomeTax(player=pos.me, option=cheaper), why)
 
     def on_debt(self, pos: Position, pend: Debt, legal: list[Command]) -> Command:
-        """Buildings first, from the most built lot; then mortgages, cheapest deed first."""
+        """Raise cash for a debt: buildings first, from the most built lot; then mortgages, cheapest deed
+        first."""
         bankrupt = next((c for c in legal if isinstance(c, DeclareBankruptcy)), None)
         if bankrupt is not None:
             return self.because(bankrupt, Phrase(N_("all I have cannot cover what I owe")))

@@ -384,9 +384,9 @@ class ExpertBot(HardBot):
     # --- building -----------------------------------------------------------------------------
 
     def develop(self, pos: Position, legal: list[Command]) -> Command | None:
-        """Once a turn where it could build, the shark's building weighed against keeping its cash back
-        and against putting every dollar in houses, each course kept through the playouts; the plan
-        chosen is kept for the rest of the turn."""
+        """Choose its building once a turn where it could build: the shark's building weighed against keeping
+        its cash back and against putting every dollar in houses, each course kept through the playouts; the
+        plan chosen is kept for the rest of the turn."""
         default = super().develop(pos, legal)
         me = pos.me
         if self._plan is not None and self._plan[0] == pos.turn:

@@ -279,7 +279,7 @@ class LotDeal:
 def _standing(
     pos: Position, style: LotStyle, dealing: Dealing, me: int, other: int, owed: int, other_owed: int
 ) -> float:
-    """`me`'s worth as the table stands, less the rent he expects to pay `other`: once per decision."""
+    """Return `me`'s worth as the table stands, less the rent he expects to pay `other`: once per decision."""
     key = ("lot standing", style, dealing, me, other, owed, other_owed)
     found = pos.memo.get(key)
     if found is None:

@@ -91,10 +91,10 @@ def rent_factor(pos: Position, style: LotStyle) -> float:
 def income(
     pos: Position, space: int, houses: int, style: LotStyle | None = None, owner: int | None = None
 ) -> float:
-    """Rent per opponent throw of a lot with this many houses. A style that counts rent only as far as
-    the rivals could pay it (`wealth`) takes, for each rival of the owner, the rent or what he could
-    raise (his cash and what the bank would pay for his lots), whichever is less: rent beyond that
-    bankrupts him, and his estate is all the owner gets."""
+    """Return the rent per opponent throw of a lot with this many houses. A style that counts rent only as far
+    as the rivals could pay it (`wealth`) takes, for each rival of the owner, the rent or what he could raise
+    (his cash and what the bank would pay for his lots), whichever is less: rent beyond that bankrupts him,
+    and his estate is all the owner gets."""
     rent = rent_at(pos.board, pos.rules, space, 1, houses)
     land = pos.tables.odds.land[space]
     if style is None or not style.wealth:
@@ -201,8 +201,8 @@ def focus(pos: Position, me: int, style: LotStyle, budget: float) -> tuple[int |
 
 
 def committed(pos: Position, me: int, space: int, style: LotStyle) -> float:
-    """Cash it keeps for building rather than spend on `space`: what finishing its best lot would cost,
-    unless `space`, bought, would be a better lot to build up."""
+    """Return the cash it keeps for building rather than spend on `space`: what finishing its best lot would
+    cost, unless `space`, bought, would be a better lot to build up."""
     funds = pos.funds[me]
     best, cost = focus(pos, me, style, funds)
     if best is None:

@@ -49,7 +49,8 @@ HARD_OUTLOOK = Outlook()
 
 @cache
 def _ends(forward: tuple[int, ...], backward: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """For each space and each dice total (in `TOTALS` order), where a move forward and one back end."""
+    """Return, for each space and each dice total (in `TOTALS` order), where a move forward and one back
+    end."""
     out = []
     for start in range(len(forward)):
         row = []
@@ -118,7 +119,7 @@ class OutlookPlay(LandlordPlay):
         return self.outlook.discount * worth[at]
 
     def worth_now(self, pos: Position, either_way: bool) -> tuple[list[float], list[float]]:
-        """`space_worth`, worked out once per decision."""
+        """Return `space_worth`, computed once per decision."""
         if self._memo_pos is not pos or self._memo_way != either_way:
             self._memo_pos, self._memo_way = pos, either_way
             self._memo = self.space_worth(pos, either_way)

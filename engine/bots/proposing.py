@@ -43,10 +43,10 @@ def tradeable(pos: Position, space: int) -> bool:
 
 
 def wants(pos: Position, me: int, consolidate: bool = False) -> list[Want]:
-    """Groups (colour groups, and the railroads from two held) the bot could complete by one trade with a
-    partner who holds no more of the group than the bot does. With `consolidate`, also a colour group
-    split between the bot and two rivals (or a rival and the bank): the lots of the rival holding fewer,
-    which leave one trade, or the bank, between the bot and the group."""
+    """Return the groups (colour groups, and the railroads from two held) the bot could complete by one trade
+    with a partner who holds no more of the group than the bot does. With `consolidate`, also a colour group
+    split between the bot and two rivals (or a rival and the bank): the lots of the rival holding fewer, which
+    leave one trade, or the bank, between the bot and the group."""
     out = []
     board = pos.board
     streets = pos.tables.street_groups
@@ -136,7 +136,7 @@ class Persistence:
 
 
 def stalled(pos: Position, round_: int) -> bool:
-    """No building on the board by this round: the game waits for a deal."""
+    """Whether the game has stalled: no building on the board by this round, so it waits for a deal."""
     return pos.view.round >= round_ and not any(pos.levels[s] for s in pos.board.deeds)
 
 

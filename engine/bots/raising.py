@@ -24,7 +24,7 @@ class Step:
 
 
 def rent_per_roll(pos: Position, space: int) -> float:
-    """Rent per opponent roll the deed brings as it stands (utilities at the average throw)."""
+    """Return the rent per opponent roll the deed brings as it stands (utilities at the average throw)."""
     return pos.tables.odds.land[space] * pos.rent_now(space, visitor=-1)
 
 

@@ -28,7 +28,7 @@ class Reasoning:
     said: Phrase | str = ""
 
     def because(self, cmd: C, reason: Phrase | str) -> C:
-        """`cmd`, remembering `reason` as the reason it was chosen."""
+        """Return `cmd`, recording `reason` as the reason it was chosen."""
         self.tell(reason)
         return cmd
 

@@ -39,8 +39,8 @@ class Style:
 
 
 def development(pos: Position, group: str) -> tuple[tuple[float, ...], int]:
-    """Rent per opponent roll of a complete group with h buildings spread evenly (h = 0 .. lots x the
-    highest level), the extra ones on the most lucrative lots; and the price of one building there."""
+    """Return the rent per opponent roll of a complete group with h buildings spread evenly (h = 0 .. lots x
+    the highest level), the extra ones on the most lucrative lots; and the price of one building there."""
     return pos.tables.development[group]
 
 
@@ -120,8 +120,8 @@ def monopoly_value(
 
 
 def built_income(pos: Position, group: str, k: float, budget: float, horizon: float, pace: float) -> float:
-    """Rent per opponent roll a complete unbuilt group should bring on average over the horizon, built to
-    the level that pays best with the owner's cash (and, later, his salary)."""
+    """Return the rent per opponent roll a complete unbuilt group should bring on average over the horizon,
+    built to the level that pays best with the owner's cash (and, later, his salary)."""
     incomes, cost = pos.tables.development[group]
     h, _ = best_level(pos, group, k, budget, horizon, pace)
     share = delayed(1.0, h * cost - budget, horizon, pace)
@@ -300,8 +300,8 @@ def prospect(pos: Position, group: str, k: float, budget: float, horizon: float,
 def _complete(
     pos: Position, group: str, k: float, lift: float, budget: float, horizon: float, pace: float, houses: int
 ) -> float:
-    """Rent of a complete group now and what building it up would add; mortgaged lots earn nothing and
-    lifting them comes first, out of the same money."""
+    """Return the rent of a complete group now and what building it up would add; mortgaged lots earn nothing
+    and lifting them comes first, out of the same money."""
     board = pos.board
     lots = board.members[group]
     incomes = pos.tables.development[group][0]

@@ -84,7 +84,8 @@ def _is_completing_swap(game: Game, receiver: int, gives: tuple[int, ...], gets:
 
 
 def _is_fair_sale(game: Game, seller: int, sold: Bundle, paid: Bundle) -> bool:
-    """One deed of a group the seller holds nothing else of, for cash at the markup at least."""
+    """Whether the offer is a fair sale: one deed of a group the seller holds nothing else of, for cash at the
+    markup at least."""
     if len(sold.deeds) != 1 or sold.cash or sold.jail_cards or paid.deeds or paid.jail_cards:
         return False
     space = sold.deeds[0]

@@ -90,7 +90,7 @@ def _made(game: LiveGame, cmd: ProposeDeal, offer_id: int) -> DealOffer:
 
 
 def _agreed(game: LiveGame, deal: DealOffer, cmd: AcceptDeal) -> DealOffer | None:
-    """One party's acceptance: the deal waits on the next, or is carried out after the last."""
+    """Record one party's acceptance: the deal waits on the next, or is carried out after the last."""
     now = DealOffer(
         id=deal.id,
         proposer=deal.proposer,

@@ -94,7 +94,8 @@ def give_back(game: LiveGame, player: int, ref: str) -> None:
 
 
 def deal_hands(game: LiveGame) -> list[Event]:
-    """Before the first turn: each player in seat order gets each dealt deck's share, top cards first."""
+    """Deal the hands before the first turn: each player in seat order gets each dealt deck's share, top cards
+    first."""
     events: list[Event] = []
     for name, deck in sorted(game.board.edition.decks.items()):
         for _ in range(deck.deal):

@@ -35,7 +35,7 @@ def send_to_jail(
     reason: Literal["go_to_jail", "card", "third_double"],
     space: int | None = None,
 ) -> None:
-    """Straight to jail: no salary, no more rolls this turn."""
+    """Send a player straight to jail: no salary, no more rolls this turn."""
     st = game.state
     ps = st.players[player]
     ps.position = jail_rules(game).space

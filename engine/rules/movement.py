@@ -142,8 +142,8 @@ def advance_to(
 
 
 def jump_to(game: LiveGame, player: int, target: int, via: Literal["subway", "airplane"]) -> None:
-    """Straight to `target` by no path at all (the subway, the airplane): nothing is passed, so only a
-    space that pays and is landed on pays; then the space is resolved. No throw moved the token, so a
+    """Move a token straight to `target` by no path at all (the subway, the airplane): nothing is passed, so
+    only a space that pays and is landed on pays; then the space is resolved. No throw moved the token, so a
     rent that multiplies the dice takes a fresh throw."""
     ps = game.state.players[player]
     start = ps.position

@@ -59,7 +59,7 @@ def _tax_refund(game: LiveGame, player: int, space: int, dice: int, mult: int, t
 
 
 def collect_share(game: LiveGame, player: int, percent: int, rule: RuleId = "addon.tax_refund") -> None:
-    """`percent` of the pool to the player, rounded down; the rest stays."""
+    """Pay `percent` of the pool to the player, rounded down; the rest stays."""
     st = game.state
     amount = st.pot * percent // 100
     if amount:

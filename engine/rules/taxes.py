@@ -41,7 +41,8 @@ def _tax_space(game: LiveGame, player: int, space: int, dice: int, mult: int, ti
 
 
 def taxable_worth(table: Tabletop, player: int, tax: Tax) -> int:
-    """Cash (with undrawn credit), each deed at its printed price or its mortgage value, buildings at cost."""
+    """Return the worth a percentage tax is charged on: cash (with undrawn credit), each deed at its printed
+    price or its mortgage value, buildings at cost."""
     ps = table.players[player]
     value = table.board.price if tax.worth == "printed_prices" else table.board.mortgage
     total = ps.cash + ps.credit

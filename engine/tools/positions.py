@@ -87,7 +87,7 @@ def positions_of(game: Game, turns: Iterable[int]) -> list[tuple[int, Game]]:
 
 
 def replayed(initial: GameState, log: Sequence[Command], turns: Iterable[int]) -> list[tuple[int, Game]]:
-    """`positions_of` for a game given by its first state and its commands."""
+    """Return `positions_of` for a game given by its first state and its commands."""
     wanted = sorted(set(turns))
     replay = Game.from_state(initial)
     st = replay.state
@@ -125,7 +125,7 @@ def samples(edition: str, seed: int, first: int, count: int, every: int) -> list
 
 
 def samples_of(games: Iterable[Played], every: int) -> list[Sample]:
-    """`samples` of games already played: each replayed, its figures worked out as they are now."""
+    """Return `samples` of games already played: each replayed, its figures worked out as they are now."""
     out: list[Sample] = []
     for game in games:
         if game.winner is None:

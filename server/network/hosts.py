@@ -83,7 +83,7 @@ class HostedFront(Protocol):
         ...
 
     def named(self, names: list[tuple[str, str]]) -> None:
-        """Names chosen at other hosts (key, name)."""
+        """Record names chosen at other hosts (key, name)."""
         ...
 
     def lobby_heard(self, lines: list[dict[str, Any]]) -> None:

@@ -622,7 +622,7 @@ def _chat_words(said: Said) -> str:
 
 
 def _named_room(rest: str) -> str:
-    """`nueva Viernes clásico 2 personas` with the keywords after the room's name translated to English (the
-    name is the person's, left as typed)."""
+    """Translate `nueva Viernes clásico 2 personas`: the keywords after the room's name translated to English
+    (the name is the person's, left as typed)."""
     name, _space, words = rest.partition(" ")
     return f"{name} {verbs.inner(words)}".strip()

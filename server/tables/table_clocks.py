@@ -149,7 +149,7 @@ class TableClocks:
         }
 
     def _keep_later(self) -> None:
-        """While a bank runs or a vote is open, schedule another write in `_keep_every` seconds: the most a
+        """Schedule another write while a bank runs or a vote is open: in `_keep_every` seconds: the most a
         SIGKILL can lose."""
         clocks = self.clocks
         running = self.vote is not None or (

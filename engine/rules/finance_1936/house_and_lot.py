@@ -91,7 +91,8 @@ def put_houses_with_lot(game: LiveGame, space: int) -> None:
 
 @BUILD_RULES.register("after_circuit")
 def _after_circuit(table: Tabletop, player: int, space: int) -> tuple[BuildingKind | None, Refusal]:
-    """After one full circuit, a house on any of one's lots, up to the most a lot takes."""
+    """Return the building allowed after one full circuit: a house on any of one's lots, up to the most a lot
+    takes."""
     if table.players[player].circuits < 1:
         return None, IllegalCommand(
             "no_circuit", Phrase(N_("Houses can be added only after your first full circuit of the board."))
