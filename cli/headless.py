@@ -18,7 +18,7 @@ R = TypeVar("R")
 
 @dataclass(frozen=True)
 class Keeping:
-    """Where a run stores its games: as save files (`--save-games`), as event logs (`--events`)."""
+    """Output options of a run's games: as save files (`--save-games`), as event logs (`--events`)."""
 
     saves: str | None = None
     events: str | None = None

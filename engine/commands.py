@@ -446,8 +446,8 @@ def _field_check(ann: Any) -> FieldCheck:
 
 
 class _Shape:
-    """What a command's fields must hold: whole numbers (at least some bound), the kind's own name, a
-    literal choice, a reason's text, a figure that may be left out, trade bundles."""
+    """The validation rules for a command's fields: whole numbers (at least some bound), the kind's own name,
+    a literal choice, a reason's text, a figure that may be left out, trade bundles."""
 
     __slots__ = ("count", "kind", "numbers", "others", "plain")
 

@@ -37,7 +37,7 @@ _DICE: tuple[tuple[int, float, bool], ...] = tuple(
 
 @dataclass(frozen=True, slots=True)
 class Odds:
-    """Per-roll figures for one board."""
+    """Per-roll landing figures for one board."""
 
     land: tuple[float, ...]  # probability that a throw ends on each space
     from_space: tuple[tuple[tuple[int, float], ...], ...]  # one throw from a space: (end space, probability)

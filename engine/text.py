@@ -26,7 +26,7 @@ _LINE_BREAKS = frozenset("\t\n\v\f\r\x1c\x1d\x1e\x1f\x85\u2028\u2029")
 
 
 class TextError(ValueError):
-    """Text refused where it enters; the message is one sentence a player can act on."""
+    """Raised for text refused where it enters; the message is one sentence a player can act on."""
 
 
 def plain(text: str) -> str:

@@ -22,7 +22,7 @@ Choose = Callable[[int, tuple[int, ...]], int]
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """What a link's condition may ask of the move under way."""
+    """The properties of the move under way that a link's condition may test."""
 
     steps: int  # steps of the whole move
     taken: int  # steps already taken

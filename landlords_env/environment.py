@@ -40,7 +40,8 @@ SIMPLE = "simple"
 
 # PettingZoo ships no type hints, so its base class is Any to the type checker.
 class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
-    """landlords for learning agents. See docs/research.md for the observation and the action layouts."""
+    """The PettingZoo AEC environment of landlords, for learning agents. See docs/research.md for the
+    observation and the action layouts."""
 
     metadata: dict[str, Any] = {
         "name": "landlords_v0",

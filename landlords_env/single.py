@@ -31,7 +31,7 @@ LEARNER = "player_0"
 
 
 class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
-    """Seat 0 of a landlords table as a `gymnasium.Env`; see the module's description."""
+    """A `gymnasium.Env` playing seat 0 of a landlords table; see the module's description."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}
 

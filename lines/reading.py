@@ -29,7 +29,8 @@ class Table:
 
 @dataclass(frozen=True)
 class Act:
-    """Commands to give, in order; with `confirm`, the sentence that reads them back before they go."""
+    """Parse result: commands to give, in order; with `confirm`, the sentence that reads them back before they
+    go."""
 
     commands: tuple[Command, ...]
     confirm: str | None = None

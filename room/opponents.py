@@ -20,7 +20,7 @@ log = logging.getLogger(__name__)
 
 
 class Opponent(Protocol):
-    """Decides for one seat whenever the game waits on it."""
+    """Protocol of an opponent that decides for one seat whenever the game waits on it."""
 
     def decide(self, game: Game, seat: int) -> Command: ...
 

@@ -26,7 +26,7 @@ LESSON_LEVEL = "easy"
 
 @dataclass(frozen=True)
 class TableSetup:
-    """Everything the new-game form asks for."""
+    """The settings of a new game, as the new-game form asks for them."""
 
     edition: str
     seats: tuple[Seat, ...]

@@ -98,8 +98,8 @@ class Bot(Protocol):
 
 
 class BotBase(Reasoning):
-    """Dispatch and safety shared by the levels; each level supplies the decisions, and its reasons
-    (`because`)."""
+    """Base class of the built-in bot levels: dispatch and legality checks; each level supplies the decisions,
+    and its reasons (`because`)."""
 
     level = "base"
     thrift: Thrift = NORMAL_THRIFT

@@ -19,7 +19,7 @@ from engine.state import Auction
 
 @dataclass(frozen=True, slots=True)
 class Bidding:
-    """How far a level goes at auction for a deed."""
+    """Parameters of how far a level goes at auction for a deed."""
 
     deny: float  # share of a rival's gain worth paying to keep a deed from him
     most: float  # the most it bids, as a share of the printed price, for a deed that completes nothing

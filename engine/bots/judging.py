@@ -27,7 +27,7 @@ from engine.state import Bundle
 
 @dataclass(frozen=True, slots=True)
 class Fairness:
-    """What a style asks of a trade before it agrees to one.
+    """Fairness thresholds: what a style asks of a trade before it agrees to one.
 
     A bot compares its gain with a blend of the partner's gain and the third players' (who lose the rent a
     newly completed group will draw from them): `partner` 1 is strict one-to-one fairness, 0 cares only

@@ -74,7 +74,7 @@ NOTE_RATE = 0.05
 
 @dataclass(frozen=True, slots=True)
 class Thrift:
-    """How one level plays the 1904 game."""
+    """Parameters of how one level plays the 1904 game."""
 
     reserve: int  # cash kept in hand after buying a lot
     luxury_reserve: int  # cash kept in hand after buying a luxury that no wages rode on

@@ -46,7 +46,7 @@ BUST = 5000.0
 
 @dataclass(frozen=True, slots=True)
 class Dealing:
-    """How a level trades lots."""
+    """Parameters of how a level trades lots."""
 
     first_round: int  # no offers before every player has had this many turns
     envy: float  # share of the partner's gain its own gain must exceed, beyond `min_gain`
@@ -302,7 +302,7 @@ def content(dealing: Dealing, mine: float, theirs: float, arms: bool = False) ->
 
 @dataclass
 class Manners:
-    """What the bot remembers of its own lot offers beyond `TradeMemory`: every offer made (never the same
+    """The bot's memory of its own lot offers beyond `TradeMemory`: every offer made (never the same
     twice), the round it last made each partner one, and the last price asked for each lot."""
 
     made: set[tuple[int, tuple[int, ...], tuple[int, ...], int]] = field(default_factory=set)

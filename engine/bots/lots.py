@@ -61,7 +61,7 @@ THROWS_PER_TURN = 1.2
 
 @dataclass(frozen=True, slots=True)
 class LotStyle:
-    """How a level plays lot by lot."""
+    """Parameters of how a level plays lot by lot."""
 
     horizon: float  # rounds of rent a lot's or a house's income is counted for
     keep: int  # cash it never spends on lots or houses

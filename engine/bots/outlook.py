@@ -37,7 +37,7 @@ MOST_PIPS = 12
 
 @dataclass(frozen=True, slots=True)
 class Outlook:
-    """How far the hard level looks past the stop."""
+    """Parameters of how far the hard level looks past the stop."""
 
     discount: float = 0.9  # what the next throw counts against this one
     sweeps: int = 12  # rounds of the value iteration (0.9 ** 12: the throws beyond hardly count)

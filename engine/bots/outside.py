@@ -60,7 +60,8 @@ __all__ = ["ENTRY_POINTS", "OutsideBot", "SeatBot", "asking_price", "find_bot", 
 
 
 class SeatBot(Protocol):
-    """What a bot from outside must do. It may also have `observe(events: Sequence[Event]) -> None`."""
+    """The protocol a bot from outside must implement. It may also have `observe(events: Sequence[Event]) ->
+    None`."""
 
     def choose(self, view: GameView, legal: list[Command]) -> Command: ...
 

@@ -27,7 +27,7 @@ more than its rents take in (the add-on's triple play), where cash no longer dec
 
 @dataclass(frozen=True, slots=True)
 class EditionFigures:
-    """Per-edition figures the bots look up on every decision."""
+    """Per-edition figures the bots look up on every decision, computed once."""
 
     board: Board
     odds: Odds
@@ -102,7 +102,7 @@ def _development(
 
 
 class Position:
-    """Everything a decision reads, for the seat `me`."""
+    """The bot's flattened view of the table for one decision, for the seat `me`."""
 
     __slots__ = (
         "_rent",

@@ -30,8 +30,8 @@ class Want:
 
 @dataclass(frozen=True, slots=True)
 class Judgement:
-    """How a bot judges a deal (`style`, `fair`), and the share of its own gain it expects a partner it
-    knows nothing of yet to want (`expect`): where its reading of each partner starts."""
+    """Parameters of how a bot judges a deal (`style`, `fair`), and the share of its own gain it expects a
+    partner it knows nothing of yet to want (`expect`): where its reading of each partner starts."""
 
     style: Style
     fair: Fairness
@@ -123,9 +123,9 @@ def may_ask(last: Asked | None, table: int, turn: int, cooldown: int, tries: int
 
 @dataclass(frozen=True, slots=True)
 class Persistence:
-    """Asking again after a refusal, as a fair negotiator does: the same lots at most once a round of
-    the table, each time at a better price for the partner (a step of the way from the last price to the
-    most the asker's own judgement allows), `tries` times at most; on a stalled table (no building
+    """Parameters for asking again after a refusal, as a fair negotiator does: the same lots at most once a
+    round of the table, each time at a better price for the partner (a step of the way from the last price to
+    the most the asker's own judgement allows), `tries` times at most; on a stalled table (no building
     anywhere by `stall_round`) the asker settles for less (`stalled`)."""
 
     tries: int = 6

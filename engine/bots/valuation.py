@@ -24,7 +24,8 @@ from engine.queries import rent_at
 
 @dataclass(frozen=True, slots=True)
 class Style:
-    """How one level weighs the future. The levels differ in these figures and in their own decisions."""
+    """Parameters of how one level weighs the future. The levels differ in these figures and in their own
+    decisions."""
 
     horizon: float  # rounds of rent a deed's income is worth now
     keep: int  # cash never counted on for building

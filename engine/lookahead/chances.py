@@ -49,7 +49,7 @@ class Chance:
 
 @dataclass(frozen=True, slots=True)
 class Chances:
-    """Every player's chance from one position, worked out from `playouts` playouts."""
+    """Every player's chance from one position, estimated from `playouts` playouts."""
 
     turn: int
     playouts: int

@@ -129,7 +129,8 @@ def _on(
 
 
 class SimplePlayer:
-    """Plays every decision the game asks of it, by fixed rules of thumb. One instance per game."""
+    """The built-in simple player: decides everything the game asks of it by fixed rules of thumb. One
+    instance per game."""
 
     def __init__(self) -> None:
         # Only caches of immutable commands: every decision comes from the state alone, so a game

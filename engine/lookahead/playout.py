@@ -25,8 +25,8 @@ class Player(Protocol):
 
 
 class Seated:
-    """Every seat played by `others` but one, played by `own`: the player whose course is judged keeps
-    to a plan of its own through the playout."""
+    """A player that delegates every seat to `others` except one, played by `own`: the player whose course is
+    judged keeps to a plan of its own through the playout."""
 
     def __init__(self, others: Player, seat: int, own: Player) -> None:
         self.others, self.seat, self.own = others, seat, own

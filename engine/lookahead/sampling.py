@@ -34,7 +34,7 @@ class Unseen:
 
 
 class Sampler:
-    """Draws whole positions from one view: the table copied once, its hidden parts drawn for each seed."""
+    """Samples whole positions from one view: the table copied once, its hidden parts drawn for each seed."""
 
     def __init__(self, view: GameView) -> None:
         self.view = view

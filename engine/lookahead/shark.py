@@ -62,8 +62,8 @@ SHORTAGE = 12
 
 
 class SharkPlayer(SimplePlayer):
-    """Plays as `hard` plans, by rules cheap enough for thousands of playouts. One instance per look-ahead: it
-    caches only the board's figures, computed once."""
+    """A fast player that follows `hard`'s plan, by rules cheap enough for thousands of playouts. One instance
+    per look-ahead: it caches only the board's figures, computed once."""
 
     mortgages_strays = True
     """Whether it mortgages stray deeds to pay for houses."""

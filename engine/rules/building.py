@@ -306,7 +306,7 @@ def shortage_floor(table: Tabletop, space: int, bidders: list[int], kind: Buildi
 
 @dataclass(frozen=True, slots=True)
 class Sale:
-    """What selling one building back from a lot does: the cash it brings and the levels that come down
+    """The effect of selling one building back from a lot: the cash it brings and the levels that come down
     across the group (more than one when a hotel breaks down for want of houses in the bank)."""
 
     cash: int

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 
 class Offer(Protocol):
-    """What every kind of offer has: its number (one count for every kind), who made it, to whom."""
+    """The fields every kind of offer has: its number (one count for every kind), who made it, to whom."""
 
     @property
     def id(self) -> int: ...

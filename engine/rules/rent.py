@@ -94,7 +94,8 @@ def houses_phrase(n: int) -> str:
 
 
 class Ladder:
-    """Streets: a printed rent per building level, doubled on a bare lot of a complete group."""
+    """Rent model for streets: a printed rent per building level, doubled on a bare lot of a complete
+    group."""
 
     dice = False
 
@@ -152,7 +153,7 @@ class Ladder:
 
 
 class CountTiers:
-    """Railroads: the rent depends on how many of the group the owner holds."""
+    """Rent model for railroads: the rent depends on how many of the group the owner holds."""
 
     dice = False
 
@@ -199,7 +200,8 @@ class CountTiers:
 
 
 class DiceMultiplier:
-    """Utilities: the visitor's throw times a multiplier that depends on how many the owner holds."""
+    """Rent model for utilities: the visitor's throw times a multiplier that depends on how many the owner
+    holds."""
 
     dice = True
 

@@ -359,7 +359,7 @@ BLUNDERS: tuple[Blunder, ...] = (
 
 @dataclass
 class Answer:
-    """How one level answered one scripted offer, and the CPU the answer took (0 without a clock)."""
+    """The answer of one level to one scripted offer, and the CPU the answer took (0 without a clock)."""
 
     blunder: Blunder
     level: str

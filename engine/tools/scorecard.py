@@ -105,7 +105,7 @@ def _spread(values: list[float] | list[int]) -> dict[str, float] | None:
 
 
 class Scorecard:
-    """Figures by level over many games; `begin` each game with its seats' levels, then `watch` it."""
+    """Statistics by level over many games; `begin` each game with its seats' levels, then `watch` it."""
 
     def __init__(self) -> None:
         self.levels: dict[str, LevelCard] = {}

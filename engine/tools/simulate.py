@@ -27,8 +27,8 @@ Watch = Callable[[Command, list[Event]], None]
 
 
 class BotPlayer:
-    """Seats a bot (`engine.bots`) in headless play: it gets its view and the legal commands, nothing more,
-    and is shown the events of every move as they happen."""
+    """Adapter that seats a bot (`engine.bots`) in headless play: it gets its view and the legal commands,
+    nothing more, and is shown the events of every move as they happen."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
@@ -139,7 +139,8 @@ def game_seed(seed: int, index: int) -> int:
 
 
 class Tally:
-    """What one game's events say that its final state does not: deeds bought and poorhouse visits."""
+    """Counts from one game's events that its final state does not record: deeds bought and poorhouse
+    visits."""
 
     def __init__(self, players: int) -> None:
         self.bought = [0] * players

@@ -106,7 +106,7 @@ class Mirror:
 
 
 class Hosts:
-    """This host among the others: its leases, its mirror of its rooms, its heartbeat, its relay."""
+    """Multi-host coordinator: this host's leases, its mirror of its rooms, its heartbeat, its relay."""
 
     def __init__(
         self, front: HostedFront, url: str, name: str, relay: str, secret: bytes, lease: float = 10.0

@@ -61,7 +61,7 @@ class Present:
 
 @dataclass(frozen=True)
 class Written:
-    """What changed of a room since the last write (None: unchanged)."""
+    """The changes to a room since the last write (None: unchanged)."""
 
     plan: str | None = None
     status: str | None = None

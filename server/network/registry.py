@@ -29,7 +29,7 @@ class Entry:
 
 
 class HostLink(Protocol):
-    """This host's part in a server of several (`server.network.hosts.Hosts`)."""
+    """Protocol of this host's part in a server of several (`server.network.hosts.Hosts`)."""
 
     name: str
     relay: str

@@ -80,7 +80,7 @@ NOBODY_RATED = N_("Nobody has finished a game that counts yet.")
 
 
 class RatingBoard:
-    """Every rated person and the bots' levels, as a worker knows them from the front."""
+    """The leaderboard: every rated person and the bots' levels, as a worker knows them from the front."""
 
     def __init__(self, people: Mapping[str, Standing], bots: Mapping[str, Rating]) -> None:
         self.people = dict(people)

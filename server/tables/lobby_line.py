@@ -151,7 +151,8 @@ NO_PAST_GAMES = N_("No past games yet: the games of the rooms you play or watch 
 
 
 class PlanFacts:
-    """What the lobby reads of a table from its plan alone, whether this worker holds it or another."""
+    """Mixin of the table facts the lobby reads from its plan alone, whether this worker holds it or
+    another."""
 
     plan: Plan
 

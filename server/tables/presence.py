@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 @dataclass
 class Presence:
-    """Who is at a table now: sessions per seat, and how many watch."""
+    """Tracks who is at a table now: sessions per seat, and how many watch."""
 
     seated: dict[int, int] = field(default_factory=dict)
     watching: int = 0

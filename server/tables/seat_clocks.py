@@ -27,7 +27,7 @@ RECLAIM_GRACE = 10
 
 @dataclass(frozen=True)
 class Waiting:
-    """Whose clock runs: the person the table waits on, and whether he is away."""
+    """The running clock's owner: the person the table waits on, and whether he is away."""
 
     seat: int
     away: bool = False

@@ -64,7 +64,7 @@ ChatListener = Callable[[Said], None]
 
 @dataclass(frozen=True)
 class Entry:
-    """How a person came to a table: at their seat, or watching (`seat` None); `watching` explains why they
+    """How a person joined a table: at their seat, or watching (`seat` None); `watching` explains why they
     watch when they asked for a seat."""
 
     seat: int | None

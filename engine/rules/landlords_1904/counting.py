@@ -55,7 +55,7 @@ def count_up(table: Tabletop, player: int) -> Count:
 
 @dataclass(frozen=True, slots=True)
 class CountAfterCircuits(Ending):
-    """Ends once every player has been round the board the ruleset's number of times."""
+    """Ending rule: the game ends once every player has been round the board the ruleset's number of times."""
 
     def after_move(self, table: Tabletop) -> EndReason | None:
         limit = table.ruleset.circuits
