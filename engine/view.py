@@ -53,7 +53,7 @@ class GameView(BaseModel):
     loans: list[Loan] = Field(default_factory=list)
     charters: dict[int, int] = Field(default_factory=dict)
     queue: list[Effect] = Field(default_factory=list)  # what the rules carry out once nothing is awaited
-    suspended: list[Pending] = Field(default_factory=list)  # decisions set aside, to come back to
+    suspended: list[Pending] = Field(default_factory=list)  # suspended decisions, to come back to
     journey: Journey | None = None  # the move under way, where an edition can take one back
     failed_jail_roll: tuple[int, int] | None = None
     next_trade_id: int = 1

@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, TypeVar
 
-from engine.lookahead.chances import Chances as Chances  # for the faces that name a figure
+from engine.lookahead.chances import Chances as Chances  # for the front ends that name an estimate
 from engine.lookahead.chances import summary, values
 from engine.lookahead.playout import HORIZON_ROUNDS
 from engine.view import GameView

@@ -100,5 +100,5 @@ def _agree(game: LiveGame, cmd: AgreeToCall) -> None:
 
 @command(RefuseCall, _check_answer)
 def _refuse(game: LiveGame, cmd: RefuseCall) -> None:
-    game.state.pending = None  # what the call set aside comes back (`Resume`)
+    game.state.pending = None  # the decision the call suspended comes back (`Resume`)
     game.emit(CallAnswered(player=cmd.player, agreed=False, reason=cmd.reason))

@@ -224,7 +224,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.size = (80, 24)
         self.wanted: str | None = None
         self.plain = False  # the line mode (`server.session.line_player`), asked for with `plain`
-        self.face: str | None = None  # the face asked for by command ("lines", "screen"), to remember
+        self.face: str | None = None  # the interface mode asked for by command ("lines", "screen"), to store
         self.asked_language: str | None = None  # the language asked for by command (`lang es`), to remember
         self.language: Language = ENGLISH  # the language the session speaks, chosen when it starts
         self.relay: Relay | None = None

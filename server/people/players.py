@@ -29,7 +29,7 @@ FILE = "players.json"
 """Where an earlier server kept the names: read once, into the store, then removed."""
 KEY_MAX = 100  # characters in a key's fingerprint (SHA256: and 43 more)
 FACES = ("lines", "screen")
-"""The faces a person plays the server in: the line mode, or the full screen."""
+"""The interface modes a person can play the server in: the line mode, or the full screen."""
 LANGUAGE_MAX = 20  # characters in a language's code (es, es_MX, ...)
 
 
@@ -38,7 +38,7 @@ class Players:
         self.most = most
         self._store = store
         self._names: dict[str, str] = {}
-        self._faces: dict[str, str] = {}  # the face each key last chose (`FACES`)
+        self._faces: dict[str, str] = {}  # the interface mode each key last chose (`FACES`)
         self._languages: dict[str, str] = {}  # the language each key chose (a catalogue's code)
         self._heard: dict[str, str] = {}  # what each key chose to hear in lines (`Settings.words`)
         if store is not None:

@@ -71,7 +71,7 @@ MIGRATIONS: tuple[Migration, ...] = (
             line TEXT NOT NULL,
             said_at DOUBLE PRECISION NOT NULL)""",
     ),
-    (  # version 3: the face each key last chose to play in (the full screen, or lines), kept per key
+    (  # version 3: the interface mode each key last chose (the full screen, or lines), stored per key
         """CREATE TABLE faces (
             key TEXT PRIMARY KEY,
             face TEXT NOT NULL)""",

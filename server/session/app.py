@@ -160,7 +160,7 @@ class ServerApp(LandlordsApp):
 
         while len(self.screen_stack) > 2 and not isinstance(self.screen, LobbyScreen):
             if isinstance(self.screen, GameScreen) and self.table_left is not None:
-                self.table_left()  # its screen was set aside once drawn, and dies now in the session
+                self.table_left()  # its screen was frozen once drawn, and dies now in the session
             self.pop_screen()
 
     def _back_to_start(self) -> None:
@@ -221,8 +221,8 @@ class ServerApp(LandlordsApp):
             if isinstance(under, LobbyScreen):
                 under.put_away()
         self.push_screen(screen)
-        # the table's screen, once drawn, lives as long as the game: set aside from the collector's full
-        # passes in a worker that keeps settled (`room.heap`), rather than walked by them as it ages
+        # the table's screen, once drawn, lives as long as the game: frozen out of the collector's full
+        # passes in a worker that freezes its heap (`room.heap`), rather than walked by them as it ages
         self.set_timer(WHEN_SHOWN_DELAY, heap.set_aside, name="table set aside")
 
     def leave_waiting(self, table: Table) -> None:

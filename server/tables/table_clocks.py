@@ -259,7 +259,7 @@ class TableClocks:
             waited = waiting is not None and waiting.seat == seat
             left = due if waited and due is not None else clocks.left(seat, now)
             if left is not None:
-                left = float(math.ceil(left))  # as shown: whole seconds, so that a face seldom changes
+                left = float(math.ceil(left))  # as shown: whole seconds, so that a ClockFace seldom changes
             bot = seat in room.stand_ins
             seats.append(SeatTime(seat, room.names[seat], left, waited, not self.here(seat), bot))
         vote = self.vote

@@ -103,7 +103,7 @@ class Overlay(ModalScreen[ScreenResultType]):
             self._styled_for = self._styles_now()
             # A screen's update timer, never yet run, waits a whole period (a frame) from its first
             # resume to its first update: run it once now, with nothing to draw, so that the dialog is
-            # drawn the moment it comes on top (made ahead, it came a frame later than one made then).
+            # drawn the moment it comes on top (prebuilt, it came a frame later than one built then).
             self._update_timer.resume()
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
