@@ -89,7 +89,7 @@ class Option:
     refusal: str | None = None
     code: str | None = None
     phrase: Phrase | None = None
-    """The refusal as a phrase, for a face to say in its player's language (`refusal` is its English)."""
+    """The refusal as a phrase, for a front end to show in its player's language (`refusal`: its English)."""
 
     @property
     def legal(self) -> bool:

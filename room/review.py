@@ -172,7 +172,7 @@ class Step:
     turn: int
     seat: int
     lines: tuple[str | Phrase, ...]
-    """What happened, as the narration says it; worked out in another process, so a phrase where it can
+    """What happened, as the narration phrases it; worked out in another process, so a phrase where it can
     be (said in the reader's language when shown, `room.review_words.what_happened`)."""
     reasons: tuple[tuple[int, str], ...]  # (bot seat, its reason in its own words)
     before: tuple[float, ...]

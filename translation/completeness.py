@@ -18,8 +18,8 @@ from translation.catalogues import FOLDER, catalogue_files
 
 ROOT = FOLDER.parent.parent
 FACES = ("engine", "room", "lines", "tui", "server", "cli", "translation")
-"""The packages whose messages are marked: the faces, which choose words, and the engine, whose phrases
-(`engine.phrases`) are message ids the faces translate."""
+"""The packages whose messages are marked: the front ends, which choose the text, and the engine, whose
+phrases (`engine.phrases`) are message ids the front ends translate."""
 
 
 @dataclass(frozen=True, slots=True)

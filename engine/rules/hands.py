@@ -169,7 +169,7 @@ def surrender_hand(game: LiveGame, player: int, creditor: int | None) -> None:
 # --- a card kept until needed, not played when it could be -------------------------------------------
 
 KEEP_RULES: dict[str, Callable[[LiveGame, Any], None]] = {}
-"""Pending kind -> what follows (given the decision set aside) when its holder keeps his card instead of
+"""Pending kind -> what follows (given the suspended decision) when its holder keeps his card instead of
 playing it: each rule area that asks whether to play a held card registers its own."""
 
 
