@@ -67,8 +67,8 @@ def game_file(folder: Path, index: int, suffix: str = ".json") -> Path:
 
 
 def keeper(keeping: Keeping, seed: int) -> Keep | None:
-    """Writes every game of the run as an ordinary save file and as an event log (`.jsonl`), each in its
-    folder if given (nothing if neither is)."""
+    """Return a callback that writes every game of the run as an ordinary save file and as an event log
+    (`.jsonl`), each in its folder if given (nothing if neither is)."""
     if keeping.saves is None and keeping.events is None:
         return None
 

@@ -359,7 +359,8 @@ Command = Annotated[
 
 @cache
 def command_adapter() -> TypeAdapter[Command]:
-    """Reads and writes one command as JSON (built when first needed, not when the engine loads)."""
+    """Return the pydantic adapter that reads and writes one command as JSON (built when first needed, not
+    when the engine loads)."""
     return TypeAdapter(Command)
 
 

@@ -30,7 +30,7 @@ class _Event(BaseModel):
         return 0
 
     def box_deltas(self) -> tuple[tuple[str, int], ...]:
-        """(money box, change of its total) for every box the event pays into or out of."""
+        """Return (money box, change of its total) for every box the event pays into or out of."""
         return ()
 
 
@@ -1083,7 +1083,8 @@ Event = Annotated[
 
 @cache
 def event_adapter() -> TypeAdapter[Event]:
-    """Reads and writes one event as JSON (built when first needed, not when the engine loads)."""
+    """Return the pydantic adapter that reads and writes one event as JSON (built when first needed, not when
+    the engine loads)."""
     return TypeAdapter(Event)
 
 

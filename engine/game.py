@@ -186,7 +186,7 @@ class Game:
     # --- what the rules use ---------------------------------------------------------------------
 
     def roll(self) -> tuple[int, int]:
-        """Two dice: scripted ones first (tests), then the seeded PRNG."""
+        """Roll two dice: scripted ones first (tests), then the seeded PRNG."""
         st = self.state
         if st.scripted_dice:
             d1, d2 = st.scripted_dice.pop(0)
@@ -198,7 +198,7 @@ class Game:
         return dice
 
     def shuffle(self, items: list[Any]) -> None:
-        """Fisher-Yates with the game's PRNG."""
+        """Shuffle in place by Fisher-Yates with the game's PRNG."""
         st = self.state
         s, inc = st.rng_state, st.rng_inc
         for i in range(len(items) - 1, 0, -1):

@@ -137,8 +137,8 @@ def _candidates(game: LiveGame, player: int, every: bool = False) -> list[Comman
 
 
 def _loans(game: LiveGame, player: int) -> list[Command]:
-    """Repaying each loan the player owes, and borrowing one note against the fewest lots that secure
-    it (any number of notes against any lots may be asked for; this one stands for them)."""
+    """Return the loan commands: repaying each loan the player owes, and borrowing one note against the fewest
+    lots that secure it (any number of notes against any lots may be asked for; this one stands for them)."""
     st = game.state
     if game.board.edition.loans is None:
         return []
@@ -150,8 +150,8 @@ def _loans(game: LiveGame, player: int) -> list[Command]:
 
 
 def _management(game: LiveGame, player: int, every: bool) -> list[Command]:
-    """Building, selling and mortgaging on the player's deeds: those that could pass their checks, or
-    (`every`) each of them on every deed, so that the refusals can be shown."""
+    """Return the building, selling and mortgaging commands on the player's deeds: those that could pass their
+    checks, or (`every`) each of them on every deed, so that the refusals can be shown."""
     st = game.state
     pend = st.pending
     if not every and pend is not None and pend.kind in ("auction", "place_building", "route", "excess_lots"):
@@ -199,7 +199,8 @@ TRAVEL_PAIRS_UP_TO = 6
 
 
 def _travel_plays(game: LiveGame, p: int) -> list[Command]:
-    """Travel cards played one at a time or two in either order, and each added to a throw."""
+    """Return the travel-card commands: cards played one at a time or two in either order, and each added to a
+    throw."""
     cards = held_of(game, p, "travel")
     plays: list[Command] = [PlayTravelCards(player=p, cards=(c,)) for c in cards]
     if len(cards) <= TRAVEL_PAIRS_UP_TO:

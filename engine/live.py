@@ -39,7 +39,7 @@ class LiveGame(Tabletop, Protocol):
         ...
 
     def roll(self) -> tuple[int, int]:
-        """Two dice from the game's own PRNG (or the scripted ones of a test)."""
+        """Roll two dice from the game's own PRNG (or the scripted ones of a test)."""
         ...
 
     def shuffle(self, items: list[Any]) -> None:

@@ -73,7 +73,7 @@ def card_name(ref: str, board: Board) -> str:
 
 
 def bundle_phrase(bundle: Bundle, board: Board) -> object:
-    """ "Boardwalk, $100 and a Get Out of Jail Free card", or "nothing"."""
+    """Return a phrase listing a bundle: "Boardwalk, $100 and a Get Out of Jail Free card", or "nothing"."""
     parts: list[object] = [board.name(s) for s in bundle.deeds]
     if bundle.houses:
         n = len(bundle.houses)
@@ -569,7 +569,7 @@ def _rejected(e: Any, n: Names, b: Board) -> Phrase:
 
 
 def deal_parts_phrase(deal: DealOffer, names: Names, board: Board) -> object:
-    """ "Ada gives Grace Boardwalk; Grace gives Linus $200": every part of a deal."""
+    """Return a phrase listing every part of a deal: "Ada gives Grace Boardwalk; Grace gives Linus $200"."""
     head: object = None
     for p in deal.parts:
         part = Phrase(

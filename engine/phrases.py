@@ -114,8 +114,8 @@ def recalled(said: object, known: Mapping[str, Phrase]) -> object:
 
 
 def listing(items: Sequence[object]) -> object:
-    """ "A", "A and B", "A, B and C": items said as one list, in each language's way of joining them
-    (an item may be a phrase; an empty list is "nothing")."""
+    """Return a phrase joining items into one list, "A", "A and B", "A, B and C", in each language's way of
+    joining them (an item may be a phrase; an empty list is "nothing")."""
     if not items:
         return Phrase(N_("nothing"))
     if len(items) == 1:

@@ -25,7 +25,7 @@ def seed_state(seed: int, stream: int = 54) -> tuple[int, int]:
 
 
 def next_u32(state: int, inc: int) -> tuple[int, int]:
-    """Advance once: the new state and a 32-bit output."""
+    """Advance the generator once; return the new state and a 32-bit output."""
     old = state
     state = (old * _MULT + inc) & _MASK64
     xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32

@@ -78,7 +78,7 @@ class Ruleset:
         return level > self.houses_before_hotel and self.hotels
 
     def houses(self, level: int) -> int:
-        """Houses standing at a building level (a hotel stands alone)."""
+        """Return the houses standing at a building level (a hotel stands alone)."""
         return 0 if self.is_hotel(level) else level
 
     def hotels_at(self, level: int) -> int:
@@ -94,7 +94,7 @@ class Ruleset:
         return rents - 1 if self.is_hotel(level) else level
 
     def starting_funds(self, players: int, rules: RuleOptions) -> tuple[int, int]:
-        """(cash, bank credit) each player starts with at a table of this size."""
+        """Return (cash, bank credit) each player starts with at a table of this size."""
         ed = self.edition
         cash, credit = ed.starting_cash_by_players.get(players, ed.starting_cash), 0
         if ed.large_game is not None and players > ed.large_game.above:

@@ -181,7 +181,7 @@ def _loans(state: GameState) -> str | None:
 
 
 def _references(node: Any, players: int, spaces: int, where: str) -> str | None:
-    """Players and spaces named anywhere in `node` exist."""
+    """Check that the players and spaces named anywhere in `node` exist."""
     if isinstance(node, dict):
         for key, value in node.items():
             if key in PLAYER_FIELDS and value is not None and not 0 <= value < players:

@@ -53,7 +53,7 @@ class TradeOffer:
 
 
 def merged(bundles: Iterable[Bundle]) -> Bundle:
-    """Several bundles as one: all that one player hands over, or takes, in a deal."""
+    """Merge several bundles into one: all that one player hands over, or takes, in a deal."""
     cash = jail = 0
     deeds: list[int] = []
     houses: list[int] = []
@@ -735,7 +735,8 @@ def _copy_player(player: PlayerState) -> PlayerState:
 
 @cache
 def state_adapter() -> TypeAdapter[GameState]:
-    """Reads, writes and checks a whole state (built when first needed, not when the engine loads)."""
+    """Return the pydantic adapter that reads, writes and checks a whole state (built when first needed, not
+    when the engine loads)."""
     return TypeAdapter(GameState)
 
 

@@ -25,7 +25,7 @@ bid, an offer accepted or turned down."""
 
 
 def luck(state: GameState) -> tuple[object, ...]:
-    """Everything chance still holds in a game: the dice to come and the order of the decks. A command
+    """Return everything chance still holds in a game: the dice to come and the order of the decks. A command
     that changes it threw the dice or drew (or returned) a card."""
     decks = tuple((name, tuple(cards)) for name, cards in sorted(state.decks.items()))
     return state.rng_state, tuple(state.scripted_dice), decks

@@ -108,9 +108,9 @@ class Track:
         return Walk(tuple(path), here)
 
     def glide(self, start: int, steps: int, direction: int) -> tuple[int, tuple[int, ...]] | None:
-        """(where the move ends, the spaces it enters one per step) for a move of `steps` along `start`'s
-        ring, on a track without links and for a move shorter than the ring (the commonest move of all,
-        worked out without walking it); else None."""
+        """Return (where the move ends, the spaces it enters one per step) for a move of `steps` along
+        `start`'s ring, on a track without links and for a move shorter than the ring (the commonest move of
+        all, worked out without walking it); else None."""
         if self.linked or steps >= self.size:
             return None
         key = (start * self.size + steps) * direction

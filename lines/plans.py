@@ -39,7 +39,8 @@ def _lot(cmd: Command) -> int:
 
 
 def _plan(building: bool, lots: Sequence[int], count: int, table: Table) -> str:
-    """ "You cannot build 2 houses on Boardwalk.", "You cannot sell 3 buildings from each of ..."."""
+    """Return the plan's refusal sentence: "You cannot build 2 houses on Boardwalk.", "You cannot sell 3
+    buildings from each of ..."."""
     board = table.board
     named = say(listing([board.name(s) for s in lots]))
     if building:

@@ -175,7 +175,7 @@ class Persistence:
 
     @classmethod
     def off(cls) -> Persistence:
-        """Persistence that saves nothing (when the saves folder cannot be used)."""
+        """Return a `Persistence` that saves nothing (when the saves folder cannot be used)."""
         return cls(enabled=False)
 
     @property

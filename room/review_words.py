@@ -26,7 +26,7 @@ def how_worked_out() -> str:
 
 
 def headline(review: Review) -> str:
-    """ "Review: TITLE (Grace won after 25 turns)"."""
+    """Return the review's headline: "Review: TITLE (Grace won after 25 turns)"."""
     survey = review.survey
     if survey is None:
         return _("Review: {title}", title=review.title)
@@ -91,7 +91,8 @@ def reason(names: Sequence[str], seat: int, said: object) -> str:
 
 
 def paid_line(review: Review, payer: int) -> str | None:
-    """ "Ada paid Grace $300 and Vera $20, and $200 in taxes and fees.", or None for nothing paid."""
+    """Describe who a player paid: "Ada paid Grace $300 and Vera $20, and $200 in taxes and fees.", or None
+    for nothing paid."""
     survey = review.survey
     if survey is None:
         return None

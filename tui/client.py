@@ -172,7 +172,8 @@ class GameClient(Protocol):
 
     @speed.setter
     def speed(self, value: str) -> None:
-        """The bots' pace, where this client hosts the room (elsewhere the host's, the same for all)."""
+        """Return the bots' pace, where this client hosts the room (elsewhere the host's, the same for
+        all)."""
         ...
 
     def hurry(self) -> None:

@@ -44,7 +44,7 @@ _TROUBLE = getattr(select, "POLLHUP", 0) | getattr(select, "POLLERR", 0) | getat
 
 
 def missing() -> bool:
-    """True when stdin or stdout is not a terminal (or not there at all)."""
+    """Whether stdin or stdout is not a terminal (or not there at all)."""
     for stream in (sys.stdin, sys.stdout):
         try:
             if stream is None or not stream.isatty():
@@ -61,7 +61,7 @@ def refuse() -> int:
 
 
 def hung_up(fds: tuple[int, ...] = (0, 1, 2)) -> bool:
-    """True when one of the terminal's descriptors reports a hang-up or an error (never blocks)."""
+    """Whether one of the terminal's descriptors reports a hang-up or an error (never blocks)."""
     if not hasattr(select, "poll"):
         return False
     poller = select.poll()

@@ -417,7 +417,7 @@ class LandlordPlay(Reasoning):
 
 
 def may_turn_back_if_clear(pos: Position) -> bool:
-    """Past the circuits that earn wages: clear of debt, it could choose its way."""
+    """Whether it may choose its direction: past the circuits that earn wages and clear of debt."""
     limit = pos.rules.circuits
     return (
         limit is not None

@@ -62,7 +62,7 @@ class Dealing:
 
 @cache
 def _incomes(edition: str, rules: RuleOptions) -> tuple[tuple[float, ...], ...]:
-    """Space -> rent per opponent throw of the lot with h houses (h = 0 .. the most)."""
+    """Return, by space, the rent per opponent throw of the lot with h houses (h = 0 .. the most)."""
     from engine.bots.position import figures_for
     from engine.rulebook import ruleset_for
 
@@ -82,8 +82,8 @@ def _incomes(edition: str, rules: RuleOptions) -> tuple[tuple[float, ...], ...]:
 
 
 def incomes(pos: Position, style: LotStyle, owner: int) -> tuple[tuple[float, ...], ...]:
-    """Space -> rent per opponent throw of the lot with h houses in `owner`'s hands, as the style counts
-    it (`lots.income`: no more than each rival could pay, for a style that counts it so)."""
+    """Return, by space, the rent per opponent throw of the lot with h houses in `owner`'s hands, as the style
+    counts it (`lots.income`: no more than each rival could pay, for a style that counts it so)."""
     full = _incomes(pos.view.edition, pos.view.rules)
     if not style.wealth:
         return full
@@ -265,8 +265,8 @@ class LotDeal:
         )
 
     def gains(self, price: float = 0.0) -> tuple[float, float]:
-        """(gain to a, gain to b) when a also pays b `price` (negative: b pays a): each side's worth, less
-        the rent it expects to pay the other over the horizon, against the same before the trade."""
+        """Return (gain to a, gain to b) when a also pays b `price` (negative: b pays a): each side's worth,
+        less the rent it expects to pay the other over the horizon, against the same before the trade."""
         pos, style, dealing = self.pos, self.style, self.dealing
         wa = worth(pos, style, dealing, self.a, self.lots[0], self.cash[0] - price)
         wb = worth(pos, style, dealing, self.b, self.lots[1], self.cash[1] + price)
@@ -292,7 +292,7 @@ def _standing(
 
 
 def content(dealing: Dealing, mine: float, theirs: float, arms: bool = False) -> bool:
-    """Is a gain of `mine` enough, when the other side gains `theirs`? Letting a lot of its own go to
+    """Whether a gain of `mine` is enough when the other side gains `theirs`. Letting a lot of its own go to
     him (`arms`), also no less than the `arming` share of his gain: a lot he would build up is not
     sold him for less than it is worth to him."""
     if arms and mine < dealing.arming * theirs:

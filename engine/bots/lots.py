@@ -84,7 +84,8 @@ def opponents(pos: Position) -> int:
 
 
 def rent_factor(pos: Position, style: LotStyle) -> float:
-    """Dollars of standing per dollar of rent per opponent throw: rounds x throws a turn x opponents."""
+    """Return the dollars of standing per dollar of rent per opponent throw: rounds x throws a turn x
+    opponents."""
     return style.horizon * THROWS_PER_TURN * opponents(pos)
 
 
@@ -123,7 +124,7 @@ def estates(pos: Position) -> list[float]:
 
 
 def houses_on(pos: Position, space: int) -> int:
-    """Houses a lot stands at, or would stand at once bought."""
+    """Return the houses a lot has, or would have once bought."""
     return max(pos.level(space), pos.board.edition.houses_with_lot, 1)
 
 
@@ -135,7 +136,7 @@ def finishing(
     budget: float | None = None,
     owner: int | None = None,
 ) -> tuple[int, float]:
-    """(houses to build it to, net worth of building them): the level whose added rent over the horizon
+    """Return (houses to build it to, net worth of building them): the level whose added rent over the horizon
     best beats the houses' price. Houses the `budget` cannot pay for now wait for the cash to come in (at
     the style's pace) and earn for the rounds of the horizon left."""
     h = houses_on(pos, space) if houses is None else houses
@@ -186,7 +187,7 @@ def reserve(pos: Position, me: int, style: LotStyle) -> float:
 
 
 def focus(pos: Position, me: int, style: LotStyle, budget: float) -> tuple[int | None, float]:
-    """(the lot it means to build up next, what finishing it would cost): its lot that pays best per
+    """Return (the lot it means to build up next, what finishing it would cost): its lot that pays best per
     dollar of houses with the cash it has, or None."""
     best: tuple[float, int] | None = None
     for s in pos.deeds_of(me):
@@ -338,8 +339,8 @@ class LotPlay(Reasoning):
         )
 
     def make_room(self, pos: Position, space: int, legal: list[Command]) -> Command | None:
-        """With every ownership marker in use: sell back the lot worth least, if the one on offer (to buy,
-        or at auction) is worth clearly more (the newcomer never does)."""
+        """Free an ownership marker when every one is in use: sell back the lot worth least, if the one on
+        offer (to buy, or at auction) is worth clearly more (the newcomer never does)."""
         me = pos.me
         style = self.style
         if style.buy_any or markers_left(pos.view, me) != 0:
@@ -426,9 +427,9 @@ class LotPlay(Reasoning):
     # --- paying -----------------------------------------------------------------------------------
 
     def on_debt(self, pos: Position, pend: Debt, legal: list[Command]) -> Command:
-        """Bankrupt only when the rules allow it (nothing left to sell would cover the debt); else sell what
-        loses least rent per dollar raised: a top house from a lot whose rent matters least, and a whole
-        lot only when no house is left to sell."""
+        """Raise cash for a debt: bankrupt only when the rules allow it (nothing left to sell would cover the
+        debt); else sell what loses least rent per dollar raised: a top house from a lot whose rent matters
+        least, and a whole lot only when no house is left to sell."""
         bankrupt = next((c for c in legal if isinstance(c, DeclareBankruptcy)), None)
         if bankrupt is not None:
             return bankrupt

@@ -267,7 +267,8 @@ class NormalBot(BotBase):
         return Judgement(self.trade_style, self.offer_fair or self.fair, self.expect)
 
     def sell(self, pos: Position) -> ProposeTrade | None:
-        """Deeds for cash to a rival who wants them: not the investor's way (it trades to complete)."""
+        """Return None: selling deeds for cash to a rival is not the investor's way (it trades to
+        complete)."""
         return None
 
     # --- buying and bidding -------------------------------------------------------------------
@@ -334,7 +335,8 @@ class NormalBot(BotBase):
         )
 
     def deed_limit(self, pos: Position, space: int) -> tuple[int, Phrase]:
-        """Worked out once per auction: nothing it depends on changes while the bidding goes on."""
+        """Return its bid limit for the deed, computed once per auction: nothing it depends on changes while
+        the bidding goes on."""
         key = (pos.turn, space)
         if self._limit is None or self._limit[0] != key:
             found = limit_and_reason(pos, self.style, pos.me, space, self.bidding, self.safe(pos))

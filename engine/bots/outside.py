@@ -134,7 +134,7 @@ class OutsideBot:
 
 
 def _acceptable(view: GameView, legal: list[Command], cmd: object) -> bool:
-    """Would the rules take this answer now? Checked from the view alone."""
+    """Whether the rules would accept this answer now, checked from the view alone."""
     if getattr(cmd, "player", None) != view.me:
         return False
     if isinstance(cmd, ProposeTrade):

@@ -17,8 +17,8 @@ FAIR_ROUNDS = 10.0
 def face_value(
     pos: Position, deeds: tuple[int, ...], cash: int = 0, jail_cards: int = 0, cards: tuple[str, ...] = ()
 ) -> float:
-    """Printed value: cash, deeds at their price (half if mortgaged), a jail card at the jail fine, other
-    cards in hand at what they should bring over the rounds of a fair reckoning."""
+    """Return a bundle's printed value: cash, deeds at their price (half if mortgaged), a jail card at the
+    jail fine, other cards in hand at what they should bring over the rounds of a fair reckoning."""
     board = pos.board
     total = sum(board.price[s] // (2 if pos.mortgaged[s] else 1) for s in deeds)
     jail = board.edition.jail

@@ -202,7 +202,7 @@ class Position:
         return rents[space]
 
     def board_danger(self, player: int) -> float:
-        """Expected rent per throw anywhere on the board, as the table stands."""
+        """Return the expected rent per throw anywhere on the board, as the table stands."""
         land = self.tables.odds.land
         return sum(land[s] * self.rent_now(s, player) for s in self.board.deeds)
 
@@ -210,6 +210,6 @@ class Position:
         return ROLLS_PER_TURN
 
     def awash(self) -> bool:
-        """Is the table awash with cash? Then holding houses back starves nobody and waiting for a
+        """Whether the table is awash with cash. Then holding houses back starves nobody and waiting for a
         one-trade deal may never end: what only scarcity justified no longer pays."""
         return sum(self.funds[p] for p in self.players) > PLENTY * self.starting_cash * len(self.view.players)

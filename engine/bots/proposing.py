@@ -75,7 +75,8 @@ def wants(pos: Position, me: int, consolidate: bool = False) -> list[Want]:
 
 
 def swaps(pos: Position, me: int, partner: int, skip: str) -> list[tuple[int, ...]]:
-    """Sets of the bot's lots that would complete one of the partner's groups (other than `skip`)."""
+    """Return the sets of the bot's lots that would complete one of the partner's groups (other than
+    `skip`)."""
     return [w.lots for w in wants(pos, partner) if w.partner == me and w.group != skip]
 
 
@@ -114,8 +115,8 @@ def _round_down(price: int) -> int:
 
 
 def may_ask(last: Asked | None, table: int, turn: int, cooldown: int, tries: int) -> bool:
-    """May the same lots be asked for again? Only on a changed table, `cooldown` turns on, and not more
-    than `tries` times in all."""
+    """Whether the same lots may be asked for again: Only on a changed table, `cooldown` turns on, and not
+    more than `tries` times in all."""
     if last is None:
         return True
     return last.table != table and turn - last.turn >= cooldown and last.tries < tries

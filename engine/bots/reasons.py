@@ -48,7 +48,7 @@ def deed_name(pos: Position, space: int) -> str:
 
 
 def group_words(pos: Position, group: str) -> Phrase:
-    """ "orange group", "set of railroads": a group as a sentence names it."""
+    """Return a group's name as a sentence uses it: "orange group", "set of railroads"."""
     name = pos.tables.group_names[group]
     if group in pos.tables.street_groups:
         return Phrase(N_("{colour} group"), colour=Phrase.within("edition", name.lower()))

@@ -21,7 +21,7 @@ def _stay(at: int, options: tuple[int, ...]) -> int:
 
 
 def stop_for(pos: Position, pend: RouteChoice, way: int) -> tuple[int, int]:
-    """(where the move would stop going on from `way`, what the spaces passed would pay)."""
+    """Return (where the move would stop going on from `way`, what the spaces passed would pay)."""
     track = pos.board.track
     walk = track.walk(way, pend.steps, direction=pend.direction, decided=True, choose=_stay)
     pays = pos.board.pays

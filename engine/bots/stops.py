@@ -83,7 +83,7 @@ def stop_value(pos: Position, space: int, deed_worth: DeedWorth) -> float:
 
 
 def move_value(pos: Position, start: int, steps: int, deed_worth: DeedWorth, via: str = "dice") -> float:
-    """Salary on the way and the worth of the stop, for a move of `steps` (negative: back)."""
+    """Return the salary on the way and the worth of the stop, for a move of `steps` (negative: back)."""
     end, paid = _walk(pos, start, steps, via)
     return paid + stop_value(pos, end, deed_worth)
 
@@ -133,7 +133,7 @@ def travel_value(pos: Position, cards: Sequence[str], deed_worth: DeedWorth) -> 
 
 
 def travel_play(pos: Position, legal: list[Command], deed_worth: DeedWorth) -> Command | None:
-    """Travel cards to play instead of throwing, when they do clearly better than the dice."""
+    """Return the travel cards to play instead of throwing, when they do clearly better than the dice."""
     plays = [c for c in legal if isinstance(c, PlayTravelCards)]
     if not plays:
         return None

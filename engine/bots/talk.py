@@ -32,8 +32,8 @@ JOINED = {
 
 
 def worth_naming(price: int, deeds_asked: int, deeds_offered: int) -> bool:
-    """Naming a price makes sense only with deeds on the side it pays for: cash for the deeds asked, cash for
-    the deeds offered, or an even swap."""
+    """Whether naming a price makes sense: only with deeds on the side it pays for: cash for the deeds asked,
+    cash for the deeds offered, or an even swap."""
     if price > 0:
         return deeds_asked > 0
     if price < 0:
@@ -54,7 +54,7 @@ def asking_words(price: int, deeds_asked: int, deeds_offered: int) -> Phrase:
 
 
 def _which(deeds: int) -> int:
-    """0: one deed ("it"), 1: several ("them"), 2: none ("that")."""
+    """Return the pronoun form: 0: one deed ("it"), 1: several ("them"), 2: none ("that")."""
     return 0 if deeds == 1 else 1 if deeds else 2
 
 

@@ -46,9 +46,9 @@ def development(pos: Position, group: str) -> tuple[tuple[float, ...], int]:
 
 
 def rent_factor(pos: Position, style: Style, player: int) -> float:
-    """Dollars of standing per dollar of rent per opponent roll: rounds x throws a turn x opponents, and
-    as much again as the rent takes from the rivals as a whole (a dollar of rent is a dollar one of them no
-    longer has; against a single rival it counts twice)."""
+    """Return the dollars of standing per dollar of rent per opponent roll: rounds x throws a turn x
+    opponents, and as much again as the rent takes from the rivals as a whole (a dollar of rent is a dollar
+    one of them no longer has; against a single rival it counts twice)."""
     opponents = pos.opponents(player)
     return style.horizon * ROLLS_PER_TURN * (opponents + 1)
 
@@ -64,7 +64,7 @@ def delayed(k: float, shortfall: float, horizon: float, pace: float) -> float:
 def best_level(
     pos: Position, group: str, k: float, budget: float, horizon: float, pace: float, houses_now: int = 0
 ) -> tuple[int, float]:
-    """(buildings, net worth of putting them up) for the level a complete group should be built to: the
+    """Return (buildings, net worth of putting them up) for the level a complete group should be built to: the
     rent they add over the horizon (later for what the cash in hand cannot pay yet) less their price.
     Worked out once per decision for the same figures: pricing a trade asks it again and again, and a
     budget beyond the price of every level left gives the same answer as that price (so it is asked as
@@ -157,7 +157,8 @@ def _full_value(pos: Position, group: str, k: float) -> float:
 
 
 def rank_of(pos: Position) -> dict[str, int]:
-    """Street groups ranked by what building them up earns per dollar (the order money goes to them)."""
+    """Return the street groups ranked by what building them up earns per dollar (the order money goes to
+    them)."""
     return pos.tables.rank
 
 

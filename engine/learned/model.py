@@ -61,7 +61,7 @@ class Judgement:
 
 
 def judgements(value: LearnedValue, tables: Sequence[Tabletop], seat: int) -> list[Judgement]:
-    """Seat `seat`'s chance at each table, with the ensemble's spread."""
+    """Return seat `seat`'s chance at each table, with the ensemble's spread."""
     every = value.all_chances(tables)[:, :, seat]
     return [
         Judgement(float(every[:, k].mean()), float(every[:, k].min()), float(every[:, k].max()))

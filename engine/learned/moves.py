@@ -91,7 +91,7 @@ class Limit:
 
 
 def auction_limit(value: LearnedValue, view: GameView, me: int, pend: Auction, cash: int) -> Limit:
-    """Winning the deed at each of a few prices, against the worst rival for `me` winning it at the
+    """Compare winning the deed at each of a few prices against the worst rival for `me` winning it at the
     least next bid."""
     price = view.board.price[pend.space]
     least = pend.next_minimum

@@ -87,7 +87,7 @@ def initial(
 def loss_and_grad(
     params: list[Array], x: Array, target: Array, alive: Array, n: int, seats: int, design: str
 ) -> tuple[float, list[Array]]:
-    """Cross-entropy of one batch, and its gradient for every parameter."""
+    """Return the cross-entropy of one batch, and its gradient for every parameter."""
     acts = [x]
     h = x
     layers = len(params) // 2
@@ -110,7 +110,7 @@ def loss_and_grad(
 
 
 def cross_entropy(net: Network, pos: Positions) -> float:
-    """Mean cross-entropy of a network's chances against the targets."""
+    """Return the mean cross-entropy of a network's chances against the targets."""
     from engine.learned.network import chances
 
     p = chances(net, pos.blocks, pos.table)

@@ -139,7 +139,7 @@ Rents = list[tuple[int, int, float]]
 
 
 def _income(table: Tabletop, players: int) -> tuple[list[float], list[float], list[float], Rents]:
-    """Per player, the rent one throw of a rival is expected to pay him, as his deeds stand, as his
+    """Return, per player, the rent one throw of a rival is expected to pay him, as his deeds stand, as his
     complete groups would stand built to the promised level, and as they would stand built with what he
     can pay for now; and every owned deed's rent. (Worked out at the end of every playout: the holdings are
     counted once, not again for each deed as the rent of a single deed is.)"""

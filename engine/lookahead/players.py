@@ -124,7 +124,8 @@ def bid_or_pass(game: Game, player: int, a: Auction, amount: int) -> Command:
 def _on(
     kind: type[Build | Mortgage | SellBuilding | SellLot | Unmortgage], player: int, space: int
 ) -> Command:
-    """Commands are immutable: one instance per player and space serves every time."""
+    """Return a shared command instance (commands are immutable): one per player and space serves every
+    time."""
     return kind(player=player, space=space)
 
 

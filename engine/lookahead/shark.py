@@ -159,7 +159,7 @@ class SharkPlayer(SimplePlayer):
         return all(deeds[s].owner == player for s in game.board.members[group] if s != space)
 
     def _blocks(self, game: Game, player: int, space: int) -> bool:
-        """Would this lot complete a street group for one rival (who holds all its other lots)?"""
+        """Whether this lot would complete a street group for one rival (who holds all its other lots)?"""
         board = game.board
         group = board.group_of[space]
         if group is None or board.kinds[space] != "street":
@@ -169,9 +169,9 @@ class SharkPlayer(SimplePlayer):
         return len(owners) == 1 and None not in owners and player not in owners
 
     def _bid_deed(self, game: Game, player: int, a: Auction) -> Command:
-        """Up to the printed price, a quarter more for a lot of a group someone has begun, and more for
-        one that completes a group of its own (`COMPLETING`) or a rival's (`BLOCKING`): `hard` bids to
-        keep deeds from rivals, and a playout's auctions must cost what the table's do."""
+        """Return its bid for a deed: up to the printed price, a quarter more for a lot of a group someone has
+        begun, and more for one that completes a group of its own (`COMPLETING`) or a rival's (`BLOCKING`):
+        `hard` bids to keep deeds from rivals, and a playout's auctions must cost what the table's do."""
         price = game.board.price[a.space]
         cash = funds(game, player)
         if self._completes(game, player, a.space):
@@ -184,7 +184,7 @@ class SharkPlayer(SimplePlayer):
         return bid_or_pass(game, player, a, limit)
 
     def _begun(self, game: Game, space: int) -> bool:
-        """Does anyone hold another lot of this deed's group?"""
+        """Whether anyone holds another lot of this deed's group."""
         group = game.board.group_of[space]
         if group is None:
             return False
@@ -192,8 +192,8 @@ class SharkPlayer(SimplePlayer):
         return any(deeds[s].owner is not None for s in game.board.members[group] if s != space)
 
     def _jail(self, game: Game, player: int) -> Command:
-        """Out at once while the board is open (a quarter of its deeds for sale, no rival built); in
-        for as long as it may stay once it is not."""
+        """Decide whether to leave jail: out at once while the board is open (a quarter of its deeds for sale,
+        no rival built); in for as long as it may stay once it is not."""
         st = game.state
         board = game.board
         deeds = st.deeds

@@ -61,8 +61,8 @@ def step_up(table: Tabletop, player: int, space: int) -> tuple[BuildingKind | No
 
 @BUILD_RULES.register("complete_group")
 def _complete_group(table: Tabletop, player: int, space: int) -> tuple[BuildingKind | None, Refusal]:
-    """Own the whole group, none of it mortgaged, and build evenly: a lot may go one level above the
-    lowest of its group (with even building on)."""
+    """Check the complete-group building rule: own the whole group, none of it mortgaged, and build evenly: a
+    lot may go one level above the lowest of its group (with even building on)."""
     board = table.board
     deeds = table.deeds
     rules = table.ruleset
@@ -221,8 +221,8 @@ def _raise_building(game: LiveGame, eff: RaiseBuilding) -> None:
 
 @BUILD_ROOM.register("complete_group")
 def _room(table: Tabletop, kind: BuildingKind) -> dict[int, list[tuple[int, int]]]:
-    """Per player, the buildings of `kind` the group rules would let him put up now, as (cost, count) by
-    group, money aside. One pass over the groups serves the whole shortage check."""
+    """Return, per player, the buildings of `kind` the group rules would let him put up now, as (cost, count)
+    by group, money aside. One pass over the groups serves the whole shortage check."""
     deeds = table.deeds
     board = table.board
     rules = table.ruleset
@@ -268,7 +268,8 @@ def capacity(table: Tabletop, player: int, kind: BuildingKind) -> int:
 
 
 def shortage_rivals(game: LiveGame, player: int, kind: BuildingKind) -> list[int]:
-    """Other players who want the bank's last buildings of `kind` as much as the builder: they bid for it.
+    """Return the other players who want the bank's last buildings of `kind` as much as the builder: they bid
+    for it.
 
     The rule books auction buildings when two or more players wish to buy more than the bank has. Who
     wishes to build is not known until asked, so the stock counts as contested only when the bank cannot
@@ -315,7 +316,8 @@ class Sale:
 
 
 def sale_of(table: Tabletop, space: int) -> Sale:
-    """Selling a building back from `space` as the bank's stock stands (the lot must have one)."""
+    """Return the effect of selling a building back from `space` as the bank's stock stands (the lot must have
+    one)."""
     deeds = table.deeds
     rules = table.ruleset
     half = table.board.sale_price(space)

@@ -135,8 +135,8 @@ def _collect_from_each(game: LiveGame, player: int, eff: ed.CollectFromEachPlaye
 
 @card_effect("free_ride")
 def _free_ride(game: LiveGame, player: int, eff: ed.FreeRide, card: ed.Card) -> None:
-    """Forward to the nearest space of the kind (paid for passing GO), its charge waived (`rent_multiplier`
-    0): a railroad's ride without the fare, its throw included."""
+    """Move forward to the nearest space of the kind (paid for passing GO), its charge waived
+    (`rent_multiplier` 0): a railroad's ride without the fare, its throw included."""
     board = game.board
     spaces = [s for s, kind in enumerate(board.kinds) if kind == eff.space_kind]
     target = board.track.nearest(game.state.players[player].position, spaces)

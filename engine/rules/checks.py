@@ -53,7 +53,7 @@ def waiting_for(game: LiveGame) -> str:
 
 
 def actor(game: LiveGame, player: int) -> Refusal:
-    """Refused unless the game is on and `player` is at the table and still in it."""
+    """Refuse unless the game is on and `player` is at the table and still in it."""
     st = game.state
     if st.winner is not None:
         return IllegalCommand("game_over", Phrase(N_("The game is over.")))
@@ -93,8 +93,8 @@ def awaited(game: LiveGame, player: int, kind: str) -> Refusal:
 
 
 def may_manage(game: LiveGame, player: int) -> Refusal:
-    """Building, selling and mortgaging are open to anyone at any time, except while a lot is under the
-    hammer or a won building waits to be placed."""
+    """Refuse building, selling and mortgaging, which are open to anyone at any time, only while a lot is
+    under the hammer or a won building waits to be placed."""
     refusal = actor(game, player)
     if refusal is not None:
         return refusal

@@ -44,7 +44,7 @@ def net_worth(table: Tabletop, player: int) -> int:
 
 
 def standings(table: Tabletop) -> tuple[tuple[int, int], ...]:
-    """(player, net worth), richest first; ties go to the earlier seat. The bankrupt come last."""
+    """Return (player, net worth), richest first; ties go to the earlier seat. The bankrupt come last."""
     players = table.players
     rows = [(p, net_worth(table, p)) for p in range(len(players))]
     rows.sort(key=lambda r: (players[r[0]].bankrupt, -r[1], r[0]))
@@ -78,7 +78,7 @@ class Ending:
         return net_worth(table, player)
 
     def standings(self, table: Tabletop) -> tuple[tuple[int, int], ...]:
-        """(player, worth), the winner first."""
+        """Return (player, worth), the winner first."""
         return standings(table)
 
 

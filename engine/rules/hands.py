@@ -35,7 +35,7 @@ def card_ref(deck: str, card: str) -> str:
 
 
 def split_ref(ref: str) -> tuple[str, str]:
-    """("deck", "card") of a held card's name."""
+    """Split a held card's name into ("deck", "card")."""
     deck, _, card = ref.partition("/")
     return deck, card
 

@@ -112,7 +112,7 @@ def _propose(kind: OfferKind[Any], game: LiveGame, cmd: Any) -> None:
 
 
 def _open(kind: OfferKind[Any], game: LiveGame, player: int, offer_id: int) -> Refusal:
-    """Refused unless the game waits on `player` to answer the offer numbered `offer_id`."""
+    """Refuse unless the game waits on `player` to answer the offer numbered `offer_id`."""
     refusal = awaited(game, player, kind.awaiting)
     if refusal is not None:
         return refusal

@@ -57,7 +57,7 @@ class RentModel(Protocol):
         ...
 
     def terms(self, board: Board, ruleset: Ruleset, space: int) -> list[tuple[Phrase, Money | Phrase]]:
-        """Other printed terms of the card (what buildings cost), as (label, value)."""
+        """Return the other printed terms of the card (what buildings cost), as (label, value)."""
         ...
 
     def rule(self, board: Board, space: int, held: int, level: int) -> RuleId:
@@ -89,7 +89,7 @@ def _word(name: str) -> Phrase:
 
 
 def houses_phrase(n: int) -> str:
-    """ "1 house", "3 houses"."""
+    """Return a phrase counting houses: "1 house", "3 houses"."""
     return f"{n} house{'s' if n != 1 else ''}"
 
 

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 
 def trading_open(table: Tabletop, player: int) -> bool:
-    """May this player propose a trade now?"""
+    """Refuse unless this player may propose a trade now."""
     pend = table.pending
     players = table.players
     return (
@@ -103,8 +103,8 @@ def side_problem(table: Tabletop, owner: int, bundle: Bundle) -> Refusal:
 
 
 def _houses_problem(table: Tabletop, owner: int, bundle: Bundle) -> Refusal:
-    """Houses offered come off the giver's own lots (not lots in the same trade), never the house a lot
-    was sold with."""
+    """Check the houses offered: they come off the giver's own lots (not lots in the same trade), never the
+    house a lot was sold with."""
     board = table.board
     if not board.edition.house_sales:
         return IllegalCommand(

@@ -82,7 +82,7 @@ def trade(
     cards: Mapping[int, Sequence[str]] | None = None,
     **kw: object,
 ) -> Blunder:
-    """Grace offers the bot `give` for `take`."""
+    """Build a table where Grace offers the bot `give` for `take`."""
 
     def build() -> Game:
         game = _table(edition, owners, **kw)
@@ -97,7 +97,8 @@ def trade(
 def deal(
     what: str, edition: str, owners: Mapping[int, Iterable[int]], parts: Sequence[DealPart], **kw: object
 ) -> Blunder:
-    """Grace proposes a deal among the three; everyone else agrees before the bot is asked."""
+    """Build a table where Grace proposes a deal among the three; everyone else agrees before the bot is
+    asked."""
 
     def build() -> Game:
         game = _table(edition, owners, players=3, **kw)
@@ -119,7 +120,8 @@ def deal(
 def loan(
     what: str, edition: str, principal: int, interest: int, security: tuple[int, ...], **kw: object
 ) -> Blunder:
-    """Grace asks the bot to lend her `principal` at `interest` a wage day, pledging `security`."""
+    """Build a table where Grace asks the bot to lend her `principal` at `interest` a wage day, pledging
+    `security`."""
 
     def build() -> Game:
         game = _table(edition, {PROPOSER: security}, **kw)

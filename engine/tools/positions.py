@@ -50,7 +50,7 @@ class Position:
 
 
 def mixed_game(edition: str, seed: int, index: int, max_turns: int = MAX_TURNS) -> tuple[Game, list[str]]:
-    """Game `index` of the mixed run seeded `seed`, played to its end (or the turn cap)."""
+    """Play game `index` of the mixed run seeded `seed` to its end (or the turn cap)."""
     s = game_seed(seed, index)
     levels = lineup(s)
     game = new_game(edition, [f"Bot {k + 1}" for k in range(len(levels))], seed=s)
@@ -72,7 +72,7 @@ class Played:
 
 
 def played(edition: str, seed: int, first: int, count: int) -> list[Played]:
-    """Mixed games `first` .. `first + count - 1` of the run seeded `seed`, played to their end."""
+    """Play mixed games `first` .. `first + count - 1` of the run seeded `seed` to their end."""
     out: list[Played] = []
     for index in range(first, first + count):
         game, levels = mixed_game(edition, seed, index)

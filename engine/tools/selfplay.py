@@ -86,7 +86,7 @@ class Explorer:
         return other
 
     def other_move(self, view: GameView, legal: list[Command], cmd: Command) -> Command | None:
-        """Another move of the same decision than `cmd`, or None where there is none worth trying."""
+        """Return another move for the same decision than `cmd`, or None where there is none worth trying."""
         me = self.seat
         kinds = {c.kind for c in legal}
         if cmd.kind == "buy_property" and "decline_property" in kinds:
@@ -143,7 +143,7 @@ def lineup(seed: int, seats: int = SEATS) -> list[str]:
 
 
 def selfplay_game(edition: str, seed: int, index: int, deviate: float = DEVIATE) -> Played:
-    """Game `index` of the self-play run seeded `seed`, played to its end (or the turn cap)."""
+    """Play game `index` of the self-play run seeded `seed` to its end (or the turn cap)."""
     s = game_seed(seed, index)
     levels = lineup(s)
     game = new_game(edition, [f"Bot {k + 1}" for k in range(len(levels))], seed=s)

@@ -220,8 +220,8 @@ class AuctionDialog(GameDialog):
         return out
 
     def on_key(self, event: events.Key) -> None:
-        """Digits typed anywhere in the dialog make up the bid, the first replacing the least bid shown, and
-        Backspace rubs one out (at once, so that a Backspace and a digit arriving together keep their
+        """Collect digits typed anywhere in the dialog into the bid: the first replacing the least bid shown,
+        and Backspace rubs one out (at once, so that a Backspace and a digit arriving together keep their
         order)."""
         amount = next(iter(self.query("#amount").results(Input)), None)  # none as the dialog closes
         if amount is None:

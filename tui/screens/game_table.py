@@ -516,7 +516,7 @@ class GameTable(Underlay[None]):
         self.set_timer(seconds + 0.05, self.client.poke)
 
     def bots_settled(self) -> bool:
-        """True when no bot move is due or scheduled (the game waits on a person, is over, or a dialog
+        """Whether no bot move is due or scheduled (the game waits on a person, is over, or a dialog
         holds the bots)."""
         return self.client.settled()
 

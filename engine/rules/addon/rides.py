@@ -53,7 +53,7 @@ def _subway(game: LiveGame, player: int, space: int, dice: int, mult: int, times
 
 @ARRIVAL_ACTIONS.register("airplane")
 def _airplane(game: LiveGame, player: int, space: int) -> None:
-    """With the airplane option: once the landing where it stands is settled, offer the flight."""
+    """Offer the airplane flight (with the airplane option) once the landing where it stands is resolved."""
     if airplane_at(game, game.state.markers) == space:
         game.push_front([OfferRide(player=player, space=space, means="airplane")])
 

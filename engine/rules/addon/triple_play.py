@@ -43,7 +43,7 @@ def prize(figures: Sequence[int], matched: int, own: bool) -> int:
 
 
 def three_dice(game: LiveGame) -> tuple[int, int, int]:
-    """Three dice: a throw of two, and the first die of another throw. They move nobody: the throw on
+    """Throw three dice: a throw of two, and the first die of another throw. They move nobody: the throw on
     show stays the one that moved the token."""
     moved = game.state.last_dice
     d1, d2 = game.roll()

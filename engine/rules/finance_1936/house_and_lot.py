@@ -113,7 +113,7 @@ def _after_circuit(table: Tabletop, player: int, space: int) -> tuple[BuildingKi
 
 @BUILD_ROOM.register("after_circuit")
 def _room(table: Tabletop, kind: BuildingKind) -> dict[int, list[tuple[int, int]]]:
-    """Per player who has been round once, the houses each of his lots still takes, at its price."""
+    """Return, per player who has been round once, the houses each of his lots still takes, at its price."""
     room: dict[int, list[tuple[int, int]]] = {}
     if kind != "house":
         return room

@@ -26,7 +26,7 @@ def lots_held(table: Tabletop, player: int) -> int:
 
 
 def markers_left(table: Tabletop, player: int) -> int | None:
-    """Ownership markers a player has not yet placed (None: the edition sets no limit)."""
+    """Return the ownership markers a player has not yet placed (None: the edition sets no limit)."""
     limit = table.board.edition.lot_limit
     return None if limit is None else max(0, limit - lots_held(table, player))
 

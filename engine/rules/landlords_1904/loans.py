@@ -65,7 +65,7 @@ def owes(table: Tabletop, player: int) -> bool:
 
 
 def notes_of(table: Tabletop, player: int) -> int:
-    """Bank notes a player owes."""
+    """Return the bank notes a player owes."""
     rules = loan_rules(table)
     if rules is None:
         return 0
