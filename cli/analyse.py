@@ -56,7 +56,7 @@ def register(sub: Any) -> None:
 
 
 class PositionAt:
-    """A replay watcher that keeps the table's view of the position once `turn` turns were played."""
+    """A replay watcher that records the table's view of the position once `turn` turns were played."""
 
     def __init__(self, turn: int | None) -> None:
         self.turn = turn
@@ -107,8 +107,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def as_json(edition: str, figures: Chances, names: list[str], over: bool = False) -> dict[str, object]:
-    """The figures: `low` and `high` the range shown (the playouts' 95 % interval widened by the model's
-    measured error, `model_error`), `playouts_low` and `playouts_high` the playouts' interval alone."""
+    """Return the result as a JSON object: `low` and `high` the range shown (the playouts' confidence interval
+    widened by the model's measured error, `model_error`), `playouts_low` and `playouts_high` the playouts'
+    interval alone."""
     players = []
     for c in figures.players:
         shown = reading(c.win, c.low, c.high, edition, settled=over)

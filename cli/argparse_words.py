@@ -1,5 +1,6 @@
-"""argparse's own words ("usage:", "options:", "show this help message and exit", its error lines) in the
-language spoken, so that `landlords --help` and a mistyped option read in the player's language.
+"""Translation of argparse's own strings ("usage:", "options:", "show this help message and exit", its error
+lines) into the current language, so that `landlords --help` and a mistyped option read in the player's
+language.
 
 argparse looks its words up through the standard library's gettext (domain `argparse`), which no
 language pack on most machines translates. Its lookup functions are pointed at the game's catalogue
@@ -47,6 +48,6 @@ def _ngettext(singular: str, plural: str, n: int) -> str:
 
 
 def install() -> None:
-    """Have argparse find its words in the game's catalogue, in the language spoken when it writes."""
+    """Make argparse look up its strings in the game's catalogue, in the language current when it writes."""
     argparse._ = _gettext  # type: ignore[attr-defined]
     argparse.ngettext = _ngettext  # type: ignore[attr-defined]

@@ -1,5 +1,5 @@
-"""Command-line arguments checked where they are parsed: whole numbers within the range that makes
-sense, so that a wrong value gets one clear line and exit status 2 rather than a traceback (or a quiet
+"""Argument types that validate command-line values as they are parsed: whole numbers within the range that
+makes sense, so that a wrong value gets one clear line and exit status 2 rather than a traceback (or a quiet
 run that does nothing), and argparse's own messages printed as plain text."""
 
 from __future__ import annotations
@@ -17,14 +17,15 @@ TURNS_MAX = 100_000
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse, whose error messages (which quote what was typed) never carry a control character."""
+    """An `argparse.ArgumentParser` whose error messages (which quote what was typed) never contain control
+    characters."""
 
     def error(self, message: str) -> NoReturn:
         super().error(plain(message))
 
 
 def whole(low: int, high: int, *, too_low: str | None = None) -> Callable[[str], int]:
-    """An argparse `type` for a whole number from `low` to `high`."""
+    """Return an argparse `type` for a whole number from `low` to `high`."""
 
     def parse(text: str) -> int:
         try:
@@ -56,7 +57,7 @@ SHARDS_MAX = 100_000
 
 
 def shard(text: str) -> tuple[int, int]:
-    """`--shard I/N`: the I-th of N shares, 1 <= I <= N."""
+    """Parse `--shard I/N`: the I-th of N shares, 1 <= I <= N."""
     index, slash, count = text.partition("/")
     if not slash:
         raise argparse.ArgumentTypeError(
@@ -71,7 +72,8 @@ def shard(text: str) -> tuple[int, int]:
 
 
 def players(text: str) -> int:
-    """`--players`: as many as some edition seats (the editions are read only when the option is given)."""
+    """Parse `--players`: a count some edition can seat (the editions are read only when the option is
+    given)."""
     from engine import EDITIONS, load_edition
 
     least = min(load_edition(e).min_players for e in EDITIONS)
@@ -80,6 +82,6 @@ def players(text: str) -> int:
 
 
 def name(text: str) -> str:
-    """`--name`: kept to what a name may hold (see `engine.text`); empty when nothing usable is left,
-    which leaves the name to the login name."""
+    """Parse `--name`: cleaned to the characters a name may contain (see `engine.text`); empty when nothing
+    usable is left, which leaves the name to the login name."""
     return clean_name(text)

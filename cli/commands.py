@@ -34,5 +34,5 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 
 
 def parser(sub: Any, name: str, **more: Any) -> Any:
-    """The subcommand's parser, with its line of help from here."""
+    """Add the subcommand's parser, with its help line from here."""
     return sub.add_parser(name, help=_(SUBCOMMANDS[name][1]), **more)

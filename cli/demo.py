@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def tell(args: argparse.Namespace) -> int:
-    """The game told as text, by the engine's simple players."""
+    """Print a game between the engine's simple players as text."""
     plain = getattr(args, "plain", False)  # for a screen reader: no colour, no escape sequence, no wrapping
     console = Output(no_color=True, color_system=None, soft_wrap=True) if plain else Output()
     game = new_game(args.edition, NAMES, seed=args.seed)

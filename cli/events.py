@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def check(paths: list[str]) -> int:
-    """Each log replayed: one line per log saying what it holds, or why it does not replay."""
+    """Replay each log; print one line per log describing it, or why it does not replay."""
     broken = 0
     for name in paths:
         try:

@@ -1,4 +1,4 @@
-"""The work of one slice of a headless run (`cli.parallel`), kept apart from the command line's own module:
+"""The work of one slice of a headless run (`cli.parallel`), in a module separate from the command line's:
 a worker process loads this module to unpickle its work, and so loads the engine and the saves and
 nothing else (no terminal output, no interface)."""
 
@@ -18,7 +18,7 @@ R = TypeVar("R")
 
 @dataclass(frozen=True)
 class Keeping:
-    """Where a run keeps its games: as save files (`--save-games`), as event logs (`--events`)."""
+    """Output options of a run's games: as save files (`--save-games`), as event logs (`--events`)."""
 
     saves: str | None = None
     events: str | None = None
@@ -27,7 +27,7 @@ class Keeping:
 def simulation(
     players: int, seed: int, edition: str, max_turns: int, keeping: Keeping, first: int, count: int
 ) -> Simulation:
-    """Games `first` .. `first + count - 1` of a run of the simple players."""
+    """Play games `first` .. `first + count - 1` of a run of the simple players."""
     return simulate(
         count,
         players=players,
@@ -42,7 +42,7 @@ def simulation(
 def tournament(
     lineup: list[str], seed: int, edition: str, max_turns: int, keeping: Keeping, first: int, count: int
 ) -> Tournament:
-    """Games `first` .. `first + count - 1` of a tournament between bots."""
+    """Play games `first` .. `first + count - 1` of a tournament between bots."""
     return run_tournament(
         lineup,
         count,
@@ -55,18 +55,20 @@ def tournament(
 
 
 def shifted(start: int, work: Callable[[int, int], R], first: int, count: int) -> R:
-    """`work` on games counted from `start`: a shard's games are those of the whole run from its first."""
+    """Wrap `work` so that games are counted from `start`: a shard's games are those of the whole run from its
+    first."""
     return work(start + first, count)
 
 
 def game_file(folder: Path, index: int, suffix: str = ".json") -> Path:
-    """Where the index-th game of a run is kept: named by its index, so the files list in playing order."""
+    """Return the file name of the index-th game of a run: named by its index, so the files list in playing
+    order."""
     return folder / f"game-{index:05d}{suffix}"
 
 
 def keeper(keeping: Keeping, seed: int) -> Keep | None:
-    """Writes every game of the run as an ordinary save file and as an event log (`.jsonl`), each in its
-    folder if given (nothing if neither is)."""
+    """Return a callback that writes every game of the run as an ordinary save file and as an event log
+    (`.jsonl`), each in its folder if given (nothing if neither is)."""
     if keeping.saves is None and keeping.events is None:
         return None
 

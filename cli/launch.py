@@ -1,4 +1,5 @@
-"""Starting the app from the command line: the display options every entry point shares, and the run."""
+"""Launching the Textual app from the command line: the display options every entry point shares, and the
+run."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ THEMES = ("auto", "dark", "light", "ansi")
 
 
 def edition_choice(text: str) -> str:
-    """An edition as people write it: its id or its name, in any case ("Classic", "darrow-1935")."""
+    """Parse an edition argument: its id or its name, in any case ("Classic", "darrow-1935")."""
     from engine import EDITIONS, edition_named
 
     edition = edition_named(text)
@@ -45,8 +46,8 @@ def add_edition_option(parser: Any, help_text: str) -> None:
 
 
 def add_display_options(parser: Any, *, defaults: bool = True) -> None:
-    """--theme, --ascii, --speed, --saves-dir and --name. Subcommands add them without defaults so that
-    options given before the subcommand still count."""
+    """Add the --theme, --ascii, --speed, --saves-dir and --name options. Subcommands add them without
+    defaults so that options given before the subcommand still count."""
 
     def default(value: object) -> object:
         return value if defaults else argparse.SUPPRESS
@@ -114,7 +115,8 @@ def options_from(args: argparse.Namespace) -> Any:
 
 
 def run(args: argparse.Namespace, kind: str = "menu", **opening: Any) -> int:
-    """Run the app full screen and return its exit code; without a terminal, say so instead (status 2).
+    """Run the app full screen and return its exit code; without a terminal, print an error instead (status
+    2).
 
     The heap is settled (`room.heap`) a moment after the first screen is shown rather than before it: the
     person does not wait for that full pass of the collector, and it sets the start screen aside too."""
@@ -143,7 +145,7 @@ def run(args: argparse.Namespace, kind: str = "menu", **opening: Any) -> int:
 
 
 def play_room(args: argparse.Namespace, room: Room) -> int:
-    """Straight into a room already open (a saved game taken up again), played at this terminal."""
+    """Run the app on a room already open (a resumed saved game), at this terminal."""
     from cli import plain
 
     if plain.wanted(args):

@@ -1,4 +1,4 @@
-"""`landlords learn`: the first game that teaches (you and two easy bots, the Short Game, explained as it
+"""`landlords learn`: the tutorial game (you and two easy bots, the Short Game, explained as it
 goes); run again, it takes up the lesson left unfinished."""
 
 from __future__ import annotations

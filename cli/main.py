@@ -18,8 +18,8 @@ SUBCOMMANDS = {name: module for name, (module, _help) in commands.SUBCOMMANDS.it
 
 
 def build_parser(*, subcommands: bool | Collection[str] = True) -> argparse.ArgumentParser:
-    """The whole parser; with `subcommands` a collection of names, only those subcommands are registered
-    whole (their modules loaded), every other one by its name and line of help alone."""
+    """Build the whole argument parser; with `subcommands` a collection of names, only those subcommands are
+    registered whole (their modules loaded), every other one by its name and line of help alone."""
     parser = arguments.Parser(
         prog="landlords",
         description=_("A property-trading board game for the terminal."),
@@ -54,7 +54,8 @@ def _version() -> str:
 
 
 class _Version(argparse.Action):
-    """--version, looked up only when it is asked for (argparse's own wants the text up front)."""
+    """The --version action, which looks the version up only when asked (argparse's own wants the text up
+    front)."""
 
     def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, help: str = "") -> None:
         super().__init__(option_strings, dest=dest, default=argparse.SUPPRESS, nargs=0, help=help)
@@ -90,7 +91,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _choose_language(words: list[str]) -> list[str]:
-    """Speak the language asked for (or the environment's) before any word is written, help included.
+    """Set the language requested (or the environment's) before any text is written, help included.
     `--lang` may stand anywhere among the options, before or after a subcommand; the words are returned
     without it."""
     from translation import choose, speak

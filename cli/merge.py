@@ -73,7 +73,8 @@ def _read(path: Path) -> tuple[str, dict[str, Any]]:
 
 
 def merged(records: list[tuple[str, dict[str, Any]]]) -> tuple[Run, Simulation | Tournament]:
-    """The run the shards belong to, and its figures: every shard checked to be of it, once each."""
+    """Merge shards: return the run they belong to, and its results: every shard checked to be of it, once
+    each."""
     try:
         first_name, first = records[0]
         kept = first["run"]

@@ -1,4 +1,4 @@
-"""Where the command line writes: a console whose sentences reach a pipe or a log whole.
+"""The command line's output console, which writes whole lines to a pipe or a log without wrapping.
 
 Rich wraps what it prints at the console's width, and a pipe has none of its own (80 columns, then): an
 error naming a long path came out cut into lines mid-sentence. Written to anything but a terminal, a line

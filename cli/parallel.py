@@ -24,7 +24,7 @@ SLICES_PER_JOB = 8  # small enough slices keep every core busy to the end and th
 
 
 def default_jobs() -> int:
-    """Every core this process may run on."""
+    """Return the number of cores this process may run on."""
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # not on Linux
@@ -32,13 +32,13 @@ def default_jobs() -> int:
 
 
 def slices(games: int, jobs: int) -> list[tuple[int, int]]:
-    """(first game, games) for each slice of a run of `games` shared by `jobs` processes."""
+    """Return (first game, games) for each slice of a run of `games` shared by `jobs` processes."""
     size = max(1, min(SLICE_MOST, -(-games // (jobs * SLICES_PER_JOB))))
     return [(first, min(size, games - first)) for first in range(0, games, size)]
 
 
 def settled(work: Callable[[int, int], R], first: int, count: int) -> R:
-    """One slice in a worker, once the work's modules are loaded and the heap settled (see `room.heap`)."""
+    """Run one slice in a worker, once the work's modules are loaded and the heap frozen (see `room.heap`)."""
     settle()
     return work(first, count)
 
@@ -46,7 +46,7 @@ def settled(work: Callable[[int, int], R], first: int, count: int) -> R:
 def _in_turn(
     parts: list[tuple[int, int]], work: Callable[[int, int], R], progress: Callable[[int], None] | None
 ) -> R:
-    """The slices one after another in this process, told to `progress` as each ends (a run split in
+    """Run the slices one after another in this process, reporting to `progress` as each ends (a run split in
     slices gives exactly the figures of one run: the parallel run relies on it too)."""
     merged: R | None = None
     done = 0
@@ -69,7 +69,7 @@ def play(
     work: Callable[[int, int], R],
     progress: Callable[[int], None] | None = None,
 ) -> R:
-    """`work(first, count)` for every slice, on `jobs` processes (in this one when `jobs` is 1), merged in
+    """Run `work(first, count)` for every slice on `jobs` processes (in this one when `jobs` is 1), merged in
     order. `work` must be a module-level function (or a `functools.partial` of one) for the workers."""
     parts = slices(games, jobs)
     if jobs <= 1 or len(parts) <= 1:

@@ -30,7 +30,8 @@ def _fail(message: str) -> int:
 
 
 def refuse(kind: str) -> int:
-    """What the line mode does not do yet, said in one line (status 2) rather than drawn full screen."""
+    """Refuse what the line mode does not support yet, with a one-line error (status 2) rather than the full
+    screen."""
     print(
         _("landlords: the {what} is not available in plain lines yet; see docs/line-mode.md", what=kind),
         file=sys.stderr,
@@ -40,16 +41,16 @@ def refuse(kind: str) -> int:
 
 
 def play_room(args: argparse.Namespace, room: Room) -> int:
-    """A room already open (a saved game taken up again), played in lines at this terminal."""
+    """Play a room already open (a resumed saved game) in the line mode at this terminal."""
     from lines.local import play
 
     return play(room, getattr(args, "speed", pacing.DEFAULT_SPEED))
 
 
 def start(args: argparse.Namespace, kind: str, edition: str = "classic", seed: int | None = None) -> int:
-    """A new game in lines: `menu` (the start's choices, asked in lines), `quick` (you and three bots, the
-    Short Game), `new` (the edition asked for, its full rules), `learn` (the lesson left unfinished, else a
-    new one)."""
+    """Start a game in the line mode: `menu` (the start's choices, asked in lines), `quick` (you and three
+    bots, the Short Game), `new` (the edition asked for, its full rules), `learn` (the lesson left unfinished,
+    else a new one)."""
     from room import PersistenceError, SavedGame, TableSetup, lesson_setup, quick_seats, quick_setup
 
     persistence = _persistence(args)
@@ -115,7 +116,7 @@ def _resume(args: argparse.Namespace, persistence: Persistence, save_id: str) ->
 
 
 def _problem(setup: TableSetup) -> str | None:
-    """Why the game set up cannot be played, in one sentence (the engine's), or None."""
+    """Return why the game set up cannot be played, in one sentence (the engine's), or None."""
     from engine import SetupError, new_game
 
     try:

@@ -1,5 +1,5 @@
 """`landlords replay [GAME]`: a saved game on the board, to step through move by move and turn by turn;
-with `--text` (or where there is no terminal to draw on), told turn by turn from its first move instead.
+with `--text` (or where there is no terminal to draw on), printed turn by turn from its first move instead.
 With no game named, the saved games are offered to choose from. With `--plain`, the game is told a turn
 at a time in lines, as the person asks, with the line mode's questions at each turn.
 
@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def told_in_lines(args: argparse.Namespace) -> int:
-    """`--plain`: the game told a turn at a time as the person asks (`lines.replay_lines`)."""
+    """Run `--plain`: print the game a turn at a time as the person asks (`lines.replay_lines`)."""
     from lines.replay_lines import ReplayLines
 
     try:
@@ -82,7 +82,7 @@ def told_in_lines(args: argparse.Namespace) -> int:
 
 
 def tell(args: argparse.Namespace) -> int:
-    """The game told as text, turn by turn (`--to`: up to a turn)."""
+    """Print the game as text, turn by turn (`--to`: up to a turn)."""
     store = store_for(args)
     story = Story()
     try:

@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _print_status(loaded: LoadedGame, events: list[Event]) -> None:
-    """Where the game stands, and what has happened in the turn under way."""
+    """Print where the game stands, and what has happened in the turn under way."""
     console = Output()
     game = loaded.game
     describe_game(console, loaded)

@@ -61,7 +61,8 @@ def _wrap(text: str, width: int, indent: str) -> list[str]:
 
 
 def rules_lines(edition: str, width: int = WIDTH_MOST) -> Iterator[str]:
-    """The edition's rules, topic by topic, each with its sources; the documents cited at the end."""
+    """Return the edition's rules as lines, topic by topic, each with its sources; the documents cited at the
+    end."""
     from engine import load_edition
     from engine.rule_ids import TOPICS, topic_of
     from engine.sources import documents, edition_rules, sources_of
@@ -112,7 +113,7 @@ def rules_lines(edition: str, width: int = WIDTH_MOST) -> Iterator[str]:
 
 
 def diff_lines(first: str, second: str, width: int = WIDTH_MOST) -> Iterator[str]:
-    """The rules `first` and `second` play differently, topic by topic, the two ways side by side."""
+    """Return the rules `first` and `second` play differently, topic by topic, the two ways side by side."""
     from engine import load_edition
     from engine.rule_ids import TOPICS, topic_of
     from engine.sources import differences, sources_of

@@ -39,7 +39,7 @@ def store_for(args: argparse.Namespace) -> SaveStore:
 
 
 def text(value: object, style: str = "") -> Text:
-    """Anything for rich to print as it is: never read as markup, and no control character in it (names,
+    """Wrap a value for rich to print verbatim: never read as markup, and no control character in it (names,
     titles and paths come from files and from other people)."""
     from rich.text import Text
 
@@ -47,12 +47,12 @@ def text(value: object, style: str = "") -> Text:
 
 
 def say(line: object = "") -> None:
-    """One line of plain text on stdout, safe to print whatever it holds."""
+    """Print one line of plain text on stdout, sanitised whatever it contains."""
     print(plain(str(line)))
 
 
 def fail(message: object) -> int:
-    """One line on stderr, and the status of a command that could not do its job."""
+    """Print one line on stderr and return the exit status of a failed command."""
     print(f"landlords: {plain(str(message))}", file=sys.stderr)
     return ERROR
 
@@ -92,8 +92,8 @@ def seat_text(seat: Seat) -> str:
 
 
 def edition_name(edition: str) -> str:
-    """An edition's name as its data gives it; a packaged one's from `EDITION_NAMES`, without loading its
-    whole data file (a list of saves names the edition of each)."""
+    """Return an edition's name as its data gives it; a packaged one's from `EDITION_NAMES`, without loading
+    its whole data file (a list of saves names the edition of each)."""
     from engine.catalogue import EDITION_NAMES
 
     if edition in EDITION_NAMES:
@@ -107,8 +107,8 @@ def edition_name(edition: str) -> str:
 
 
 def turns_text(turn: int, over: bool) -> str:
-    """The turns of a game as the game-over screen and the narration count them (from 1): a finished
-    game played its last turn; one under way has played the turns before the one in play."""
+    """Return the number of turns played, counted from 1 as the game-over screen and the narration count them:
+    a finished game played its last turn; one under way has played the turns before the one in play."""
     if over:
         return ngettext("{n} turn played", "{n} turns played", max(1, turn + 1))
     return ngettext(
@@ -120,7 +120,7 @@ def turns_text(turn: int, over: bool) -> str:
 
 
 def status(summary: SaveSummary) -> str:
-    """Where a game stands, and whether moves were taken back in it."""
+    """Describe where a game stands, and whether moves were taken back in it."""
     if summary.winner is not None:
         where = _("over: {name} won", name=summary.seats[summary.winner].name)
     else:
@@ -143,7 +143,7 @@ _RULE_WORDS = {
 
 
 def rules_text(changed: dict[str, object]) -> str:
-    """The rule options that differ from the printed rules, in words ("the Short Game, no auctions")."""
+    """Describe the rule options that differ from the printed rules ("the Short Game, no auctions")."""
     parts = []
     for key, value in changed.items():
         if key in _RULE_WORDS and isinstance(value, bool):
@@ -188,7 +188,7 @@ def standings_table(game: Game, seats: list[Seat]) -> Table:
 
 
 def describe_game(console: Console, loaded: LoadedGame) -> None:
-    """Where a saved game stands: title, edition, turn, the players' figures and whose move it is."""
+    """Describe where a saved game stands: title, edition, turn, the players' figures and whose move it is."""
     from engine import waiting_for
 
     s = loaded.summary

@@ -15,7 +15,7 @@ port = arguments.whole(0, 65535)
 
 
 def store_url(text: str) -> str:
-    """An argparse `type` for `--store`: a PostgreSQL URL (never repeated back: it may hold a password)."""
+    """Parse `--store` (an argparse `type`): a PostgreSQL URL (never echoed: it may contain a password)."""
     if not text.startswith(("postgresql://", "postgres://")):
         raise argparse.ArgumentTypeError(_("give a PostgreSQL URL: postgresql://user@host:port/database"))
 
@@ -161,7 +161,7 @@ def register(sub: Any) -> None:
 
 
 def _networks(text: str) -> tuple[str, ...]:
-    """The balancers' addresses, checked here so that a typing error is told before anything starts."""
+    """Parse the load balancers' addresses, here so that a typing error is reported before anything starts."""
     from server.network.proxy import ProxyError, trusted_networks
 
     try:
@@ -227,7 +227,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _unusable(folder: Path) -> str | None:
-    """Why a folder the server keeps its files in cannot be one, in a few words; None when it is there
+    """Return a short reason why a folder cannot hold the server's files; None when it is there
     (made if missing) and can be written in."""
     if folder.exists() and not folder.is_dir():
         return _("it is a file.")

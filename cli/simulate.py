@@ -1,4 +1,4 @@
-"""`landlords simulate`: many headless games, and their figures.
+"""`landlords simulate`: run many headless games and report their statistics.
 
 Without `--bots` the seats are the engine's simple players and the report covers wins by seat and where
 the rolls ended. With `--bots hard,normal,normal,normal` it is a tournament between bot levels, seats
@@ -161,8 +161,8 @@ def _play(args: argparse.Namespace, err: Console, run: Run, work: Callable[[int,
 
 @dataclass(frozen=True)
 class Run:
-    """What a run plays: its kind, games, seed, edition, turn cap, seats and (a tournament) line-up. Two
-    shards belong to one run when their runs are equal."""
+    """The parameters of a run: its kind, games, seed, edition, turn cap, seats and (a tournament) line-up.
+    Two shards belong to one run when their runs are equal."""
 
     kind: Literal["simulation", "tournament"]
     games: int
@@ -185,7 +185,7 @@ SHARD_VERSION = 1
 def shard_record(
     run: Run, shard: tuple[int, int], first: int, result: Simulation | Tournament
 ) -> dict[str, Any]:
-    """What `simulate --shard` prints: the run, which share of it this is, and its figures whole."""
+    """Return what `simulate --shard` prints: the run, which share of it this is, and its figures whole."""
     found = tournament_record(result) if isinstance(result, Tournament) else simulation_record(result)
     return {
         "format": SHARD_FORMAT,
@@ -197,7 +197,7 @@ def shard_record(
 
 
 def show(run: Run, result: Simulation | Tournament, as_json: bool) -> None:
-    """The report of a whole run: tables, or one JSON object."""
+    """Print the report of a whole run: tables, or one JSON object."""
     if isinstance(result, Tournament):
         if as_json:
             out = result.as_dict()
@@ -212,7 +212,7 @@ def show(run: Run, result: Simulation | Tournament, as_json: bool) -> None:
 
 
 def _folder_problem(folder: Path) -> str | None:
-    """Why the games cannot be written in `folder` (made if need be), in words; None if they can."""
+    """Return why the games cannot be written in `folder` (created if need be); None if they can."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -227,7 +227,8 @@ def _jobs(args: argparse.Namespace) -> int:
 
 
 def _refuse(err: Console, message: str) -> int:
-    """The one line a bad request gets (never markup: it can quote what was typed), and status 2."""
+    """Print the one-line error for a bad request (never markup: it can quote what was typed), and status
+    2."""
     err.print(Text(plain(message), style="red"))
     return 2
 
@@ -264,8 +265,8 @@ def _tournament(args: argparse.Namespace, err: Console) -> int:
 
 
 def _level(name: str) -> str:
-    """A built-in level in any case; a bot from outside exactly as written (module and class names keep
-    their case)."""
+    """Parse a bot level: a built-in level in any case; a bot from outside exactly as written (module and
+    class names keep their case)."""
     name = name.strip()
     return name.lower() if name.lower() in LEVELS else name
 
@@ -275,7 +276,7 @@ def _games(n: int) -> str:
 
 
 def _played(edition: str) -> str:
-    """The edition in words, as the report opens with it: "Classic (classic)"."""
+    """Return the edition's description, as the report opens with it: "Classic (classic)"."""
     return f"{board_for(edition).edition.name} ({edition})"
 
 
@@ -318,8 +319,8 @@ def _standings(console: Console, r: Tournament, max_turns: int, edition: str) ->
 
 
 def _race(r: Tournament, figures: dict[str, object]) -> str:
-    """Who won the race that decides most games, and how often that won the game: "hard in 39% of its
-    games, winning 66% of those; normal in 20%, winning 45% of those"."""
+    """Describe who won the building race that decides most games, and how often that won the game: "hard in
+    39% of its games, winning 66% of those; normal in 20%, winning 45% of those"."""
     parts: list[str] = []
     for level in dict.fromkeys(r.lineup):
         f = figures.get(level)
@@ -339,7 +340,7 @@ def _race(r: Tournament, figures: dict[str, object]) -> str:
 
 
 def _manners(console: Console, r: Tournament, figures: dict[str, object]) -> None:
-    """What each level did at the table besides winning: offers, auctions, building."""
+    """Describe what each level did at the table besides winning: offers, auctions, building."""
     table = Table(title=_("At the table (per seat and game)"))
     for name, justify in (
         (_("Level"), "left"),

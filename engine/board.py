@@ -36,7 +36,8 @@ class Board:
         return self.spaces[space].name
 
     def unmortgage_cost(self, space: int) -> int:
-        """Mortgage value plus interest; half a dollar of interest rounds up ($175 -> $193)."""
+        """Return the unmortgage cost: mortgage value plus interest; half a dollar of interest rounds up ($175
+        -> $193)."""
         return self.mortgage[space] + self.interest(space)
 
     def interest(self, space: int) -> int:
@@ -44,11 +45,11 @@ class Board:
         return (self.mortgage[space] * pct + 50) // 100
 
     def sale_price(self, space: int) -> int:
-        """What the bank pays for one building sold back from a lot: half its price."""
+        """Return what the bank pays for one building sold back from a lot: half its price."""
         return self.house_cost[space] // 2
 
     def nearest(self, start: int, group: str) -> int:
-        """The first space of `group` reached moving forward from `start`."""
+        """Return the first space of `group` reached moving forward from `start`."""
         return self.track.nearest(start, self.members[group])
 
 

@@ -359,7 +359,8 @@ Command = Annotated[
 
 @cache
 def command_adapter() -> TypeAdapter[Command]:
-    """Reads and writes one command as JSON (built when first needed, not when the engine loads)."""
+    """Return the pydantic adapter that reads and writes one command as JSON (built when first needed, not
+    when the engine loads)."""
     return TypeAdapter(Command)
 
 
@@ -377,11 +378,11 @@ def _simple(kind: type[_Command], player: int) -> _Command:
 
 
 def simple(kind: type[C], player: int) -> C:
-    """A shared instance of a command that has no fields but the player (they are immutable)."""
+    """Return a shared instance of a command that has no fields but the player (they are immutable)."""
     return cast(C, _simple(kind, player))
 
 
-# --- the shape of a command, checked at the door ------------------------------------------------
+# --- the shape of a command, checked by Game.apply ------------------------------------------------
 
 FieldCheck = Callable[[Any], bool]
 _UNBOUNDED = -(2**63)
@@ -446,8 +447,8 @@ def _field_check(ann: Any) -> FieldCheck:
 
 
 class _Shape:
-    """What a command's fields must hold: whole numbers (at least some bound), the kind's own name, a
-    literal choice, a reason's text, a figure that may be left out, trade bundles."""
+    """The validation rules for a command's fields: whole numbers (at least some bound), the kind's own name,
+    a literal choice, a reason's text, a figure that may be left out, trade bundles."""
 
     __slots__ = ("count", "kind", "numbers", "others", "plain")
 
@@ -483,7 +484,7 @@ _SOUND_MOST = 4096
 
 
 def malformed(cmd: object) -> IllegalCommand | None:
-    """Why a command object is not a well-formed command (built without validation, say), or None.
+    """Return why a command object is not a well-formed command (built without validation, say), or None.
 
     Commands made the usual way are validated when built; this catches one assembled by other means
     (`model_construct`, a changed `__dict__`) before any rule reads it. It runs for every command, so

@@ -35,7 +35,7 @@ class AdvanceTo(_Data):
 
 
 class AdvanceToNearest(_Data):
-    """Move forward to the nearest space of a group; rent is then changed as the card says."""
+    """Move forward to the nearest space of a group; rent is then changed as the card specifies."""
 
     kind: Literal["advance_to_nearest"] = "advance_to_nearest"
     group: str
@@ -118,7 +118,7 @@ class DrawToHand(_Data):
 
 
 class Keep(_Data):
-    """A card kept until needed (or sold), then played at the moment `use` names and returned to the
+    """A card held until needed (or sold), then played at the moment `use` names and returned to the
     bottom of its deck: "full_refund" (the whole pool at the refund space), "half_winnings" (half of
     another player's triple play winnings)."""
 
@@ -576,7 +576,7 @@ def _read(name: str) -> dict[str, Any]:
 
 
 def base_of(name: str) -> str | None:
-    """The edition `name` extends, if any (a packaged one, or one registered since)."""
+    """Return the edition `name` extends, if any (a packaged one, or one registered since)."""
     if name not in known_editions():
         return None
     base = _read(name).get("extends")
@@ -584,7 +584,7 @@ def base_of(name: str) -> str | None:
 
 
 def known_editions() -> tuple[str, ...]:
-    """Every edition a game may be played in: the packaged ones and any registered since."""
+    """Return every edition a game may be played in: the packaged ones and any registered since."""
     return EDITIONS + tuple(e for e in _REGISTERED if e not in EDITIONS)
 
 
@@ -606,8 +606,8 @@ def register_edition(data: Mapping[str, Any]) -> Edition:
 
 
 def edition_named(text: str) -> str | None:
-    """An offered edition as people write it: its id or its name, in any case ("Classic", "darrow-1935");
-    None if it names none."""
+    """Return an offered edition as people write it: its id or its name, in any case ("Classic",
+    "darrow-1935"); None if it names none."""
     from engine.catalogue import EDITIONS
 
     wanted = text.strip().casefold()

@@ -6,7 +6,7 @@ from engine.phrases import Phrase
 
 
 class IllegalCommand(ValueError):
-    """Raised by `Game.apply`; the state is unchanged. `code` is stable; `phrase` says why for players,
+    """Raised by `Game.apply`; the state is unchanged. `code` is stable; `phrase` explains why for players,
     in their language (`translation.say`), and `reason` is its English, for logs and tests."""
 
     def __init__(self, code: str, reason: str | Phrase) -> None:

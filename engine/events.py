@@ -30,13 +30,13 @@ class _Event(BaseModel):
         return 0
 
     def box_deltas(self) -> tuple[tuple[str, int], ...]:
-        """(money box, change of its total) for every box the event pays into or out of."""
+        """Return (money box, change of its total) for every box the event pays into or out of."""
         return ()
 
 
 class SeedPledged(_Event):
-    """The game's pledge, told first: every throw and card comes from its secret seed, whose fingerprint
-    (`engine.fairness`) this is. The seed itself is revealed when the game ends."""
+    """The game's fairness pledge, announced first: every throw and card comes from its secret seed, whose
+    fingerprint (`engine.fairness`) this is. The seed itself is revealed when the game ends."""
 
     kind: Literal["seed_pledged"] = "seed_pledged"
     rule: RuleId = "turn.throw"
@@ -616,7 +616,7 @@ class TravelCardsPlayed(_Event):
 
 
 class HeldCardPlayed(_Event):
-    """A card kept in hand was played ("deck/card") and went back under its deck."""
+    """A card held in hand was played ("deck/card") and went back under its deck."""
 
     kind: Literal["held_card_played"] = "held_card_played"
     rule: RuleId = "addon.refund_card"
@@ -625,7 +625,7 @@ class HeldCardPlayed(_Event):
 
 
 class HeldCardKept(_Event):
-    """A card kept in hand that could have been played now ("deck/card") stays in hand for later."""
+    """A card held in hand that could have been played now ("deck/card") stays in hand for later."""
 
     kind: Literal["held_card_kept"] = "held_card_kept"
     rule: RuleId = "addon.refund_card"
@@ -966,7 +966,7 @@ class CallAnswered(_Event):
 
 
 class ReasonGiven(_Event):
-    """A bot's own line on why it made the move just told (`engine.bots.Bot.reason`). No rule emits it:
+    """A bot's explanation of why it made the move just reported (`engine.bots.Bot.reason`). No rule emits it:
     the table tells it after that move's events (before the next turn's start or the game's end they led
     to) and keeps it with the game's save, and bots are not shown it. The words are the bot's, so they are
     shown as plain text. Its rule is the rule of the move it explains (the last event of that move; see
@@ -1083,7 +1083,8 @@ Event = Annotated[
 
 @cache
 def event_adapter() -> TypeAdapter[Event]:
-    """Reads and writes one event as JSON (built when first needed, not when the engine loads)."""
+    """Return the pydantic adapter that reads and writes one event as JSON (built when first needed, not when
+    the engine loads)."""
     return TypeAdapter(Event)
 
 
@@ -1093,12 +1094,13 @@ def event_list_adapter() -> TypeAdapter[list[Event]]:
 
 
 def maker(cls: type[_Event]) -> Callable[[dict[str, Any]], Any]:
-    """A validated constructor taking a dict: half the cost of `cls(**kw)`, for the events of every turn."""
+    """Return a validated constructor taking a dict: half the cost of `cls(**kw)`, for the events of every
+    turn."""
     return cls.__pydantic_validator__.validate_python
 
 
 def interned(cls: type[_Event], *fields: str) -> Callable[..., Any]:
-    """A constructor for an event that recurs with the same values (a throw, a move, a rent).
+    """Return a constructor for an event that recurs with the same values (a throw, a move, a rent).
 
     Events are immutable, so one validated instance serves every time those values come round again:
     the commonest events of a game cost a dictionary lookup instead of a validation.
@@ -1116,6 +1118,7 @@ def interned(cls: type[_Event], *fields: str) -> Callable[..., Any]:
 
 
 def reason_for(events: Sequence[Event], player: int, reason: str, stand_in: bool = False) -> ReasonGiven:
-    """A bot's reason, told after the events of its move: it carries the rule that move came under."""
+    """Build a bot's `ReasonGiven`, reported after the events of its move: it carries the rule that move came
+    under."""
     rule: RuleId = events[-1].rule if events else "turn.order"
     return ReasonGiven(rule=rule, player=player, reason=reason, stand_in=stand_in)

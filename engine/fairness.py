@@ -16,11 +16,11 @@ by eye."""
 
 
 def fingerprint(seed: int) -> str:
-    """The SHA-256 of the seed written in decimal as ASCII digits, with no newline, in lowercase hex:
+    """Return the SHA-256 of the seed written in decimal as ASCII digits, with no newline, in lowercase hex:
     what `printf %s SEED | sha256sum` prints."""
     return hashlib.sha256(str(seed).encode("ascii")).hexdigest()
 
 
 def short_fingerprint(full: str) -> str:
-    """The start of a fingerprint, as screens show it."""
+    """Return the start of a fingerprint, as screens show it."""
     return full[:SHORT_LENGTH]

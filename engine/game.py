@@ -1,4 +1,4 @@
-"""The command door: `Game.apply` checks a command in full, then carries it out and runs what follows.
+"""The `Game` class: `Game.apply` validates a command in full, then carries it out and runs the continuations.
 
 A command either passes its check and is applied whole, or is refused with the state untouched. Work that
 must wait for a decision (a buy, a bid, a debt) is kept as continuations in `state.queue`, so that a
@@ -74,13 +74,13 @@ class Game:
         self.emit: Callable[[Event], None] = outside.append
         """Record an event of the command being applied (bound to that command's list of events)."""
 
-    # --- the public door ------------------------------------------------------------------------
+    # --- the public API --------------------------------------------------------------------------
 
     def apply(self, cmd: Command) -> list[Event]:
         """Apply one command and return the events it caused, or raise `IllegalCommand`.
 
         However the command was built, a malformed one (a field of the wrong type or out of range) is
-        refused like any other: this is the door that commands from the network come through.
+        refused like any other: this is the entry point for commands from the network.
         """
         entry = COMMANDS.get(cmd.__class__)
         if entry is None:
@@ -105,14 +105,15 @@ class Game:
         return legal_commands(self, player)
 
     def options(self, player: int) -> list[Option]:
-        """Every candidate command of `player` with the reason it would be refused (see `engine.legal`)."""
+        """Return every candidate command of `player` with the reason it would be refused (see
+        `engine.legal`)."""
         return options(self, player)
 
     def view(self, player: int | None = None) -> GameView:
         return make_view(self, player)
 
     def check(self, cmd: Command) -> Refusal:
-        """The refusal `apply` would raise, or None: a dry run that changes nothing."""
+        """Return the refusal `apply` would raise, or None: a dry run that changes nothing."""
         entry = COMMANDS.get(type(cmd))
         if entry is None:
             return IllegalCommand(
@@ -123,7 +124,7 @@ class Game:
 
     @classmethod
     def from_state(cls, state: GameState) -> Game:
-        """A game that continues exactly from `state` (which is copied, not shared).
+        """Return a game that continues exactly from `state` (which is copied, not shared).
 
         Raises `UnsoundState` for a state the game could never be in (a damaged or forged one).
         """
@@ -185,7 +186,7 @@ class Game:
     # --- what the rules use ---------------------------------------------------------------------
 
     def roll(self) -> tuple[int, int]:
-        """Two dice: scripted ones first (tests), then the seeded PRNG."""
+        """Roll two dice: scripted ones first (tests), then the seeded PRNG."""
         st = self.state
         if st.scripted_dice:
             d1, d2 = st.scripted_dice.pop(0)
@@ -197,7 +198,7 @@ class Game:
         return dice
 
     def shuffle(self, items: list[Any]) -> None:
-        """Fisher-Yates with the game's PRNG."""
+        """Shuffle in place by Fisher-Yates with the game's PRNG."""
         st = self.state
         s, inc = st.rng_state, st.rng_inc
         for i in range(len(items) - 1, 0, -1):

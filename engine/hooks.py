@@ -14,7 +14,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def register_once(table: dict[Any, Any], key: Any, what: str) -> None:
-    """Two rule areas registering one name would silently replace each other: refuse it at import."""
+    """Register a name once: two rule areas registering one name would silently replace each other, so refuse
+    it at import."""
     if key in table:
         name = getattr(key, "__name__", key)
         raise ValueError(f"{what} {name!r} is registered twice")

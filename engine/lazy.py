@@ -15,8 +15,8 @@ from typing import Any
 def lazy_names(
     namespace: dict[str, Any], where: Mapping[str, str]
 ) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
-    """The `__getattr__` and `__dir__` of the package whose `globals()` is `namespace`, its public names
-    living in the modules `where` says.
+    """Return the `__getattr__` and `__dir__` for the package whose `globals()` is `namespace`, its public
+    names defined in the modules `where` maps them to.
 
     A name is imported from its module when first asked for and kept in the package's namespace, so that
     Python finds it there the next time without calling `__getattr__` again."""

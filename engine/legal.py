@@ -89,7 +89,7 @@ class Option:
     refusal: str | None = None
     code: str | None = None
     phrase: Phrase | None = None
-    """The refusal as a phrase, for a face to say in its player's language (`refusal` is its English)."""
+    """The refusal as a phrase, for a front end to show in its player's language (`refusal`: its English)."""
 
     @property
     def legal(self) -> bool:
@@ -97,7 +97,7 @@ class Option:
 
 
 def options(game: LiveGame, player: int) -> list[Option]:
-    """Every candidate command of `player`, in a stable order, each with its refusal if any: his
+    """Return every candidate command of `player`, in a stable order, each with its refusal if any: his
     decision, and building, selling and mortgaging on every deed he holds."""
     st = game.state
     if st.winner is not None or not 0 <= player < len(st.players) or st.players[player].bankrupt:
@@ -137,8 +137,8 @@ def _candidates(game: LiveGame, player: int, every: bool = False) -> list[Comman
 
 
 def _loans(game: LiveGame, player: int) -> list[Command]:
-    """Repaying each loan the player owes, and borrowing one note against the fewest lots that secure
-    it (any number of notes against any lots may be asked for; this one stands for them)."""
+    """Return the loan commands: repaying each loan the player owes, and borrowing one note against the fewest
+    lots that secure it (any number of notes against any lots may be asked for; this one stands for them)."""
     st = game.state
     if game.board.edition.loans is None:
         return []
@@ -150,8 +150,8 @@ def _loans(game: LiveGame, player: int) -> list[Command]:
 
 
 def _management(game: LiveGame, player: int, every: bool) -> list[Command]:
-    """Building, selling and mortgaging on the player's deeds: those that could pass their checks, or
-    (`every`) each of them on every deed, so that the refusals can be shown."""
+    """Return the building, selling and mortgaging commands on the player's deeds: those that could pass their
+    checks, or (`every`) each of them on every deed, so that the refusals can be shown."""
     st = game.state
     pend = st.pending
     if not every and pend is not None and pend.kind in ("auction", "place_building", "route", "excess_lots"):
@@ -199,7 +199,8 @@ TRAVEL_PAIRS_UP_TO = 6
 
 
 def _travel_plays(game: LiveGame, p: int) -> list[Command]:
-    """Travel cards played one at a time or two in either order, and each added to a throw."""
+    """Return the travel-card commands: cards played one at a time or two in either order, and each added to a
+    throw."""
     cards = held_of(game, p, "travel")
     plays: list[Command] = [PlayTravelCards(player=p, cards=(c,)) for c in cards]
     if len(cards) <= TRAVEL_PAIRS_UP_TO:
@@ -217,7 +218,7 @@ def _buy(game: LiveGame, p: int, pend: Any) -> list[Command]:
 
 
 def _auction(game: LiveGame, p: int, pend: Auction) -> list[Command]:
-    """A bid at the least, a pass, and, for a lot where the bank buys lots back, selling one of his own
+    """Return a bid at the least, a pass, and, for a lot where the bank buys lots back, selling one of his own
     first (with every ownership marker in use, the way to qualify to bid)."""
     out: list[Command] = [PlaceBid(player=p, amount=pend.next_minimum), simple(PassAuction, p)]
     if pend.lot == "deed" and game.board.edition.bank_buys_lots:

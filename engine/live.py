@@ -1,7 +1,7 @@
 """`LiveGame`: the game as the rule areas change it, the few members of `Game` they use.
 
 The rule areas are written against this protocol rather than against `Game`, so that none of them imports
-the command door: the door imports the rule areas (to register them), and nothing inside the engine
+`engine.game`: it imports the rule areas (to register them), and nothing inside the engine
 imports back up, not even for an annotation. A `Game` is the one object that provides it.
 """
 
@@ -39,7 +39,7 @@ class LiveGame(Tabletop, Protocol):
         ...
 
     def roll(self) -> tuple[int, int]:
-        """Two dice from the game's own PRNG (or the scripted ones of a test)."""
+        """Roll two dice from the game's own PRNG (or the scripted ones of a test)."""
         ...
 
     def shuffle(self, items: list[Any]) -> None:
@@ -55,9 +55,9 @@ class LiveGame(Tabletop, Protocol):
         ...
 
     def check(self, cmd: Command) -> Refusal:
-        """The refusal applying `cmd` would raise, or None: a dry run."""
+        """Return the refusal applying `cmd` would raise, or None: a dry run."""
         ...
 
     def name(self, player: int | None) -> str:
-        """A player's name, or "the bank"."""
+        """Return a player's name, or "the bank"."""
         ...

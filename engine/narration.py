@@ -1,10 +1,11 @@
-"""Events in words for logs and replays: "Grace paid Ada $550 rent for Tennessee Avenue with 3 houses".
+"""Event narration as text for logs and replays: "Grace paid Ada $550 rent for Tennessee Avenue with 3
+houses".
 
-The engine speaks no language: `narrate` says an event as a phrase (`engine.phrases`), a message id and
-its values, which each face puts into its player's language (`translation.say`); `describe` is its
-English, for logs, tests and anything that reads the engine without a face. Card texts and deck names
-are the edition's words, said in context "card"; deed and space names are the given board's (a face gives
-the board with its spaces named in its player's language, `room.board_words.spoken`).
+The engine speaks no language: `narrate` says an event as a phrase (`engine.phrases`), a message id and its
+values, which each front end renders in its player's language (`translation.say`); `describe` is its English,
+for logs, tests and anything that reads the engine without a front end. Card texts and deck names are the
+edition's words, said in context "card"; deed and space names are the given board's (a front end gives the
+board with its spaces named in its player's language, `room.board_words.spoken`).
 """
 
 from __future__ import annotations
@@ -25,20 +26,20 @@ def money(amount: int) -> str:
 
 
 def card_text(text: str) -> Phrase:
-    """A card's printed words (or a deck's name), translated where the edition's cards are (context
+    """Return a card's printed text (or a deck's name), translated where the edition's cards are (context
     "card"): the edition's data holds them, and `translation.extracting` finds them there."""
     return Phrase.within("card", text)
 
 
 def said(text: str) -> Phrase:
-    """Words an event carries as text (a charge's detail, a reason given in the engine's words): said in
-    the player's language where the catalogue knows them, else as they are."""
+    """Return a phrase for text an event carries (a charge's detail, a reason given in the engine's English):
+    translated into the player's language where the catalogue knows them, else as they are."""
     return Said(text)
 
 
 def quoted(text: str) -> Phrase:
-    """Words a player gave with an answer, a person's or a bot's: said in the player's language only
-    where the catalogue has them whole (a person's words are never read as a message filled in)."""
+    """Return a phrase for text a player gave with an answer, a person's or a bot's: translated only where the
+    catalogue has it whole (a person's text is never read as a message template filled in)."""
     return Phrase(text)
 
 
@@ -48,7 +49,7 @@ def _deck_name(deck: str, board: Board) -> str:
 
 
 def card_phrase(ref: str, board: Board) -> Phrase:
-    """A held card in words: "Forward 5 (travel card)", "a face-down travel card"."""
+    """Return a phrase naming a held card: "Forward 5 (travel card)", "a face-down travel card"."""
     deck, _sep, card_id = ref.partition("/")
     deck_name = _deck_name(deck, board) if deck in board.edition.decks else deck
     card = board.cards.get(deck, {}).get(card_id)
@@ -67,12 +68,12 @@ def card_phrase(ref: str, board: Board) -> Phrase:
 
 
 def card_name(ref: str, board: Board) -> str:
-    """A held card in English words (`card_phrase`)."""
+    """Return a held card's name in English (`card_phrase`)."""
     return str(card_phrase(ref, board))
 
 
 def bundle_phrase(bundle: Bundle, board: Board) -> object:
-    """ "Boardwalk, $100 and a Get Out of Jail Free card", or "nothing"."""
+    """Return a phrase listing a bundle: "Boardwalk, $100 and a Get Out of Jail Free card", or "nothing"."""
     parts: list[object] = [board.name(s) for s in bundle.deeds]
     if bundle.houses:
         n = len(bundle.houses)
@@ -93,17 +94,18 @@ def bundle_phrase(bundle: Bundle, board: Board) -> object:
 
 
 def bundle_text(bundle: Bundle, board: Board) -> str:
-    """A bundle in English words (`bundle_phrase`)."""
+    """Return a bundle's description in English (`bundle_phrase`)."""
     return str(bundle_phrase(bundle, board))
 
 
 def narrate(event: Event, names: Names, board: Board) -> Phrase:
-    """One sentence saying what happened, as a phrase each face says in its player's language."""
+    """Narrate an event: one sentence saying what happened, as a phrase each front end renders in its player's
+    language."""
     return _TEXTS[event.kind](event, names, board)
 
 
 def describe(event: Event, names: Names, board: Board) -> str:
-    """One sentence saying what happened, in English."""
+    """Return one sentence saying what happened, in English."""
     return str(narrate(event, names, board))
 
 
@@ -425,8 +427,8 @@ _CHARGES = (
 
 
 def _charge(text: str) -> object:
-    """What a payment was for, read back into a phrase ("rent on Baltic Avenue", "the Bread tax"): an
-    event keeps the English words, as saved games do; the space's name stays as printed."""
+    """Return what a payment was for, read back into a phrase ("rent on Baltic Avenue", "the Bread tax"): an
+    event stores the English text, as saved games do; the space's name stays as printed."""
     for prefix, message in _CHARGES:
         if text.startswith(prefix):
             return Phrase(message, space=text.removeprefix(prefix))
@@ -444,7 +446,7 @@ def _charge(text: str) -> object:
 
 
 def _toll(text: str, b: Board) -> object:
-    """What a player paid another for: a franchise by its printed name ("the Light Franchise"), else as
+    """Return what a player paid another for: a franchise by its printed name ("the Light Franchise"), else as
     `_charge` reads it."""
     name = text.removeprefix("the ")
     if name != text and any(space.name == name for space in b.spaces):
@@ -453,8 +455,8 @@ def _toll(text: str, b: Board) -> object:
 
 
 def _rent_detail(detail: str) -> object:
-    """What a rent was charged for, as the rent rules word it ("with 3 houses", "the owner holds 2 of 4,
-    paid twice"), read back into a phrase: an event keeps the English words, as saved games do."""
+    """Return what a rent was charged for, as the rent rules phrase it ("with 3 houses", "the owner holds 2 of
+    4, paid twice"), read back into a phrase: an event stores the English text, as saved games do."""
     words = detail.split(" ")
     if detail == "with a hotel":
         return Phrase(N_("with a hotel"))
@@ -504,8 +506,8 @@ def _rent(e: Any, n: Names, b: Board) -> Phrase:
 
 
 def _building_sold(e: Any, n: Names, b: Board) -> Phrase:
-    """One step sold, or several at once (a group coming down evenly when the bank is short of houses, a
-    bankrupt's buildings): how many is what was paid over the price of one."""
+    """Narrate a building sale: one step sold, or several at once (a group coming down evenly when the bank is
+    short of houses, a bankrupt's buildings): how many is what was paid over the price of one."""
     price = b.sale_price(e.space)
     steps = max(1, round(e.amount / price)) if price else 1
     if e.hotel_sold:
@@ -550,7 +552,8 @@ def _traded(e: Any, n: Names, b: Board) -> Phrase:
 
 
 def _with_reason(e: Any, plain: str, reasoned: str, **values: object) -> Phrase:
-    """A sentence that quotes the player's one line when he gave one (a bot's reason, or a person's)."""
+    """Return a sentence that quotes the player's one line when he gave one (a bot's reason, or a
+    person's)."""
     if e.reason:
         return Phrase(reasoned, reason=quoted(e.reason), **values)
     return Phrase(plain, **values)
@@ -566,7 +569,7 @@ def _rejected(e: Any, n: Names, b: Board) -> Phrase:
 
 
 def deal_parts_phrase(deal: DealOffer, names: Names, board: Board) -> object:
-    """ "Ada gives Grace Boardwalk; Grace gives Linus $200": every part of a deal."""
+    """Return a phrase listing every part of a deal: "Ada gives Grace Boardwalk; Grace gives Linus $200"."""
     head: object = None
     for p in deal.parts:
         part = Phrase(
@@ -580,7 +583,7 @@ def deal_parts_phrase(deal: DealOffer, names: Names, board: Board) -> object:
 
 
 def deal_parts_text(deal: DealOffer, names: Names, board: Board) -> str:
-    """Every part of a deal in English (`deal_parts_phrase`)."""
+    """Return every part of a deal in English (`deal_parts_phrase`)."""
     return str(deal_parts_phrase(deal, names, board))
 
 
@@ -625,18 +628,20 @@ def _deal_agreed(e: Any, n: Names, b: Board) -> Phrase:
 
 
 def played_for_phrase(name: object) -> Phrase:
-    """A bot standing in for a person, named so that what it says or waits on is never taken for the
-    person's own: the one place every face (the log, the table, the line under the board) takes it from."""
+    """Name a stand-in bot playing for a person, so that what it does or waits on is never taken for the
+    person's own: the one place every front end (the log, the table, the line under the board) takes it
+    from."""
     return Phrase(N_("a bot playing for {name}"), name=name)
 
 
 def played_for(name: str) -> str:
-    """A bot standing in for a person, in English (`played_for_phrase`)."""
+    """Return a bot standing in for a person, in English (`played_for_phrase`)."""
     return str(played_for_phrase(name))
 
 
 def _speaker(e: Any, n: Names) -> object:
-    """Who gave a reason: a bot, by its seat's name, or a bot standing in for a person, never the person."""
+    """Return who gave a reason: a bot, by its seat's name, or a bot standing in for a person, never the
+    person."""
     return played_for_phrase(n[e.player]) if e.stand_in else n[e.player]
 
 
@@ -666,7 +671,7 @@ def _card_taken(e: Any, n: Names, b: Board) -> Phrase:
 
 
 def travel_card_phrase(ref: str, board: Board) -> object:
-    """A travel card as a list of travel cards names it: its text alone ("Forward 5")."""
+    """Return a travel card as a list of travel cards names it: its text alone ("Forward 5")."""
     card = card_phrase(ref, board)
     return card.values["card"] if card.text == "{card} ({deck} card)" else card
 

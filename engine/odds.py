@@ -7,9 +7,10 @@ is taken as equally likely. A throw from a space that sends the next throw backw
 Players are assumed to leave jail at once (the "short" jail reading), which is how rent-per-roll figures
 are usually quoted. Expected rent per opponent roll follows from these figures and the printed rents.
 
-Working the figures out takes 20 to 70 ms of CPU, which the first decision of every bot in a new process
-paid; each edition's figures for its own track are packaged (`engine/data/odds.json`, checked against
-the working by `tests/bots/test_odds_data.py`), and only other tracks are worked out.
+Computing the figures is slow enough that the first decision of every bot in a new process paid for it
+(docs/developers.md has the measurement); each edition's figures for its own track are packaged
+(`engine/data/odds.json`, checked against the working by `tests/bots/test_odds_data.py`), and only other
+tracks are worked out.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ _DICE: tuple[tuple[int, float, bool], ...] = tuple(
 
 @dataclass(frozen=True, slots=True)
 class Odds:
-    """Per-roll figures for one board."""
+    """Per-roll landing figures for one board."""
 
     land: tuple[float, ...]  # probability that a throw ends on each space
     from_space: tuple[tuple[tuple[int, float], ...], ...]  # one throw from a space: (end space, probability)
@@ -59,7 +60,7 @@ def _jail(board: Board) -> int:
 
 
 def _thrown(board: Board, track: Track, space: int, depth: int, parity: bool) -> list[tuple[int, float]]:
-    """Where a throw made at once from `space` takes the token (`parity`: an odd throw goes back)."""
+    """Return where a throw made at once from `space` takes the token (`parity`: an odd throw goes back)."""
     out: dict[int, float] = {}
     for total, p in _TOTALS:
         steps = -total if parity and total % 2 else total
@@ -70,8 +71,8 @@ def _thrown(board: Board, track: Track, space: int, depth: int, parity: bool) ->
 
 
 def _sent(board: Board, track: Track, space: int, depth: int) -> list[tuple[int, float]]:
-    """Where a space that moves the token on at once (an onward corner, a railroad, the Carnival) leaves
-    it."""
+    """Return where a space that moves the token on at once (an onward corner, a railroad, the Carnival)
+    leaves it."""
     if depth > _CHAIN:
         return [(space, 1.0)]
     kind = board.kinds[space]
@@ -83,7 +84,7 @@ def _sent(board: Board, track: Track, space: int, depth: int) -> list[tuple[int,
 
 
 def _resolve(board: Board, track: Track, space: int, depth: int = 0) -> list[tuple[int, float]]:
-    """Where a token that stops on `space` ends up once go-to-jail, card moves and the spaces that send
+    """Return where a token that stops on `space` ends up once go-to-jail, card moves and the spaces that send
     it on are followed."""
     kind = board.kinds[space]
     if kind == "go_to_jail":
@@ -128,7 +129,7 @@ def _resolve(board: Board, track: Track, space: int, depth: int = 0) -> list[tup
 
 
 def ends(track: Track, start: int, steps: int, via: Via = "dice") -> list[tuple[int, float]]:
-    """Where a move of `steps` (negative: back) from `start` stops, with the chance of each, every way
+    """Return where a move of `steps` (negative: back) from `start` stops, with the chance of each, every way
     on equally likely where the mover would choose."""
     direction = 1 if steps >= 0 else -1
     out: dict[int, float] = {}
@@ -149,7 +150,7 @@ _ON_TRACK: dict[tuple[str, int], Odds] = {}
 
 
 def odds_for(edition: str, rules: RuleOptions | None = None) -> Odds:
-    """The landing odds of a game of this edition with these rules (worked out once per track: rule
+    """Return the landing odds of a game of this edition with these rules (worked out once per track: rule
     options that leave the track alone share the edition's figures)."""
     ruleset = ruleset_for(edition, rules or RuleOptions())
     track = ruleset.track
@@ -169,13 +170,13 @@ def odds_for(edition: str, rules: RuleOptions | None = None) -> Odds:
 
 
 def worked_out(edition: str, rules: RuleOptions | None = None) -> Odds:
-    """The landing odds of this edition with these rules, worked out from its board and decks."""
+    """Return the landing odds of this edition with these rules, worked out from its board and decks."""
     ruleset = ruleset_for(edition, rules or RuleOptions())
     return _odds(board_for(edition), ruleset.track, ruleset.throw_again(1, 1), ruleset.doubles_limit)
 
 
 def to_json(edition: str, odds: Odds) -> dict[str, Any]:
-    """An edition's figures as packaged, with the rules they hold for."""
+    """Return an edition's figures as packaged, with the rules they hold for."""
     ruleset = ruleset_for(edition, RuleOptions())
     return {
         "again": ruleset.throw_again(1, 1),
@@ -194,7 +195,7 @@ def from_json(entry: dict[str, Any]) -> Odds:
 
 @cache
 def _packaged() -> dict[str, dict[str, Any]]:
-    """Each edition's figures for its own track, as packaged."""
+    """Return each edition's figures for its own track, as packaged."""
     text = resources.files("engine.data").joinpath("odds.json").read_text(encoding="utf-8")
     table: dict[str, dict[str, Any]] = json.loads(text)
     return table

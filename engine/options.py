@@ -39,7 +39,7 @@ class RuleOptions(BaseModel):
         return value
 
     def edition_rule(self, name: str) -> int | None:
-        """The value chosen for one of the edition's own options, or None (its default)."""
+        """Return the value chosen for one of the edition's own options, or None (its default)."""
         for key, value in self.edition_rules:
             if key == name:
                 return value

@@ -1,6 +1,6 @@
-"""What the engine says, as data: a message id and its values, put into a player's language by the face
-that shows it (`translation.say`). The engine speaks no language itself; `str()` of a phrase is its
-English, for logs, tests and anything that reads the engine without a face.
+"""Translatable messages as data: a message id and its values, rendered in a player's language by the front
+end that shows it (`translation.say`). The engine renders no language itself; `str()` of a phrase is its
+English, for logs, tests and anything that reads the engine without a front end.
 
 A message id is a whole English sentence with named placeholders, marked with `N_` where it is written
 so that the extraction tools find it: `Phrase(N_("{name} paid {amount} rent for {deed}."), name=...,
@@ -35,8 +35,8 @@ class Money(int):
 
 
 class Phrase:
-    """A message id and its values; equal when both are. `context` tells apart the same English words
-    translated differently in different places (card texts are said in context "card")."""
+    """A message id and its values; equal when both are. `context` distinguishes the same English text
+    translated differently in different places (card texts use context "card")."""
 
     __slots__ = ("context", "text", "values")
 
@@ -47,7 +47,7 @@ class Phrase:
 
     @classmethod
     def within(cls, context: str, text: str, /, **values: object) -> Phrase:
-        """A phrase said in `context` (as `pgettext` says a message): `Phrase.within("card", text)`."""
+        """Return a phrase in `context` (as `pgettext` qualifies a message): `Phrase.within("card", text)`."""
         phrase = cls(text, **values)
         phrase.context = context
         return phrase
@@ -69,7 +69,7 @@ class Phrase:
 
 
 class Plural(Phrase):
-    """A sentence whose words depend on a count `n`: the singular is its message id, the plural its other
+    """A message whose text depends on a count `n`: the singular is its message id, the plural its other
     English form; `{n}` is the count, and each language picks its own form (`ngettext`)."""
 
     __slots__ = ("n", "plural")
@@ -87,17 +87,17 @@ class Plural(Phrase):
 
 
 class Said(Phrase):
-    """English words the engine keeps as text (a bot's reason in a saved game, what a payment was for):
-    said in a player's language where the catalogue has them whole, or where they read as one of its
-    messages filled in (`translation.english_lookup`); else as they are."""
+    """English text the engine stores verbatim (a bot's reason in a saved game, what a payment was for):
+    translated where the catalogue has it whole, or where it matches one of its message templates filled in
+    (`translation.english_lookup`); else as they are."""
 
     __slots__ = ()
 
 
 def recalled(said: object, known: Mapping[str, Phrase]) -> object:
-    """`said` with every English text that `known` holds the phrase of put back as that phrase: a bot's
-    reason, kept as English with the game (as saves keep it), said again in each player's language while
-    the phrase it was made from is still at hand."""
+    """Return `said` with every English text whose phrase `known` holds replaced by that phrase: a bot's
+    reason, stored as English with the game (as saves store it), rendered again in each player's language
+    while the phrase it was made from is still at hand."""
     if isinstance(said, str):
         return known.get(said, said)
     if not isinstance(said, Phrase):
@@ -114,8 +114,8 @@ def recalled(said: object, known: Mapping[str, Phrase]) -> object:
 
 
 def listing(items: Sequence[object]) -> object:
-    """ "A", "A and B", "A, B and C": items said as one list, in each language's way of joining them
-    (an item may be a phrase; an empty list is "nothing")."""
+    """Return a phrase joining items into one list, "A", "A and B", "A, B and C", in each language's way of
+    joining them (an item may be a phrase; an empty list is "nothing")."""
     if not items:
         return Phrase(N_("nothing"))
     if len(items) == 1:

@@ -1,9 +1,9 @@
-"""The command door's registries: each command's check and action, and how each continuation is carried out.
+"""Registries behind `Game.apply`: each command's check and action, and how each continuation is carried out.
 
-Rule areas register what they implement here (and their named hooks in `engine.hooks`); the command door
+Rule areas register what they implement here (and their named hooks in `engine.hooks`); `Game.apply`
 only looks the type of a command or a continuation up.
 Keeping the tables in this small module, apart from `Game`, is what lets the rule areas import each other
-without a circle through the door.
+without a circular import through `engine.game`.
 """
 
 from __future__ import annotations

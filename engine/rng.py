@@ -15,7 +15,7 @@ _MASK32 = (1 << 32) - 1
 
 
 def seed_state(seed: int, stream: int = 54) -> tuple[int, int]:
-    """The (state, increment) pair for a seed, as the reference `pcg32_srandom` sets it up."""
+    """Return the (state, increment) pair for a seed, as the reference `pcg32_srandom` sets it up."""
     inc = ((stream << 1) | 1) & _MASK64
     state = 0
     state = (state * _MULT + inc) & _MASK64
@@ -25,7 +25,7 @@ def seed_state(seed: int, stream: int = 54) -> tuple[int, int]:
 
 
 def next_u32(state: int, inc: int) -> tuple[int, int]:
-    """Advance once: the new state and a 32-bit output."""
+    """Advance the generator once; return the new state and a 32-bit output."""
     old = state
     state = (old * _MULT + inc) & _MASK64
     xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
@@ -34,7 +34,7 @@ def next_u32(state: int, inc: int) -> tuple[int, int]:
 
 
 def below(state: int, inc: int, bound: int) -> tuple[int, int]:
-    """An unbiased integer in [0, bound), by rejection of the short tail."""
+    """Return an unbiased integer in [0, bound), by rejection of the short tail."""
     threshold = ((1 << 32) - bound) % bound
     while True:
         # next_u32, inlined: this runs for every throw of the dice

@@ -293,5 +293,5 @@ card and the rules a space shows read this)."""
 
 
 def topic_of(rule: str) -> str:
-    """The topic a rule belongs to: "rent" for "rent.full_group"."""
+    """Return the topic a rule belongs to: "rent" for "rent.full_group"."""
     return rule.partition(".")[0]

@@ -31,7 +31,7 @@ from engine.track import track_for
 
 @cache
 def ruleset_for(edition_id: str, rules: RuleOptions) -> Ruleset:
-    """The ruleset of a game of this edition with these options. Raises KeyError for a hook the
+    """Return the ruleset of a game of this edition with these options. Raises KeyError for a hook the
     edition names that no rule area registers, and ValueError for a variant the edition does not have."""
     edition = load_edition(edition_id)
     if rules.short_game and edition.short_game is None:
@@ -82,7 +82,7 @@ def ruleset_for(edition_id: str, rules: RuleOptions) -> Ruleset:
 
 
 def rules_problem(edition: Edition, rules: RuleOptions) -> str | None:
-    """Why these rule options cannot be played in this edition (in a sentence), or None."""
+    """Return why these rule options cannot be played in this edition (in a sentence), or None."""
     if rules.free_parking_pot and edition.hooks.pot != "free_parking":
         return f"In {edition.name} the pool on the table takes the place of the Free Parking pot."
     rings = edition.track.rings if edition.track is not None else [list(range(len(edition.spaces)))]

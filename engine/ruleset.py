@@ -68,7 +68,7 @@ class Ruleset:
     max_level: int = 0  # the highest building level: the most houses, and the hotel above them
 
     def option(self, name: str) -> int:
-        """One of the edition's own rule options (0 for an option the edition does not have)."""
+        """Return one of the edition's own rule options (0 for an option the edition does not have)."""
         return self.options.get(name, 0)
 
     def __post_init__(self) -> None:
@@ -78,22 +78,23 @@ class Ruleset:
         return level > self.houses_before_hotel and self.hotels
 
     def houses(self, level: int) -> int:
-        """Houses standing at a building level (a hotel stands alone)."""
+        """Return the houses standing at a building level (a hotel stands alone)."""
         return 0 if self.is_hotel(level) else level
 
     def hotels_at(self, level: int) -> int:
         return 1 if self.is_hotel(level) else 0
 
     def next_building(self, level: int) -> BuildingKind:
-        """What putting up the next level on a lot at `level` means: a house, or the hotel."""
+        """Return what putting up the next level on a lot at `level` means: a house, or the hotel."""
         return "hotel" if self.hotels and level == self.houses_before_hotel else "house"
 
     def rent_row(self, level: int, rents: int) -> int:
-        """The printed rent that applies at a building level, of `rents` printed (a hotel takes the last)."""
+        """Return the printed rent that applies at a building level, of `rents` printed (a hotel takes the
+        last)."""
         return rents - 1 if self.is_hotel(level) else level
 
     def starting_funds(self, players: int, rules: RuleOptions) -> tuple[int, int]:
-        """(cash, bank credit) each player starts with at a table of this size."""
+        """Return (cash, bank credit) each player starts with at a table of this size."""
         ed = self.edition
         cash, credit = ed.starting_cash_by_players.get(players, ed.starting_cash), 0
         if ed.large_game is not None and players > ed.large_game.above:

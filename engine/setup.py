@@ -30,7 +30,7 @@ def new_game(
     rules: RuleOptions | None = None,
     dice: Iterable[tuple[int, int]] | None = None,
 ) -> Game:
-    """A new game, ready for the first player to roll. `dice` (tests only) are used before the PRNG."""
+    """Return a new game, ready for the first player to roll. `dice` (tests only) are used before the PRNG."""
     try:
         ed = load_edition(edition)
     except ValueError as exc:

@@ -38,7 +38,7 @@ SPACE_LISTS = frozenset({"options", "security", "spaces", "houses"})
 
 
 class UnsoundState(ValueError):
-    """A state the game could never be in; `reason` says what is wrong, in a few words."""
+    """Raised for a state the game could never be in; `reason` briefly describes what is wrong."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(f"impossible game state: {reason}")
@@ -46,7 +46,7 @@ class UnsoundState(ValueError):
 
 
 def problem(state: GameState) -> str | None:
-    """What makes `state` impossible, in a few words, or None."""
+    """Return a short description of what makes `state` impossible, or None."""
     if state.edition not in known_editions():
         return f"unknown edition {state.edition!r}"
     board = board_for(state.edition)
@@ -121,7 +121,8 @@ def problem(state: GameState) -> str | None:
 
 
 def _economy(state: GameState) -> str | None:
-    """The money boxes, charters, loans, tickets and the poorhouse (Magie's 1904 rules) hang together."""
+    """Return what is inconsistent among the money boxes, charters, loans, tickets and the poorhouse (Magie's
+    1904 rules), or None."""
     board = board_for(state.edition)
     edition = board.edition
     n = len(state.players)
@@ -180,7 +181,7 @@ def _loans(state: GameState) -> str | None:
 
 
 def _references(node: Any, players: int, spaces: int, where: str) -> str | None:
-    """Players and spaces named anywhere in `node` exist."""
+    """Check that the players and spaces named anywhere in `node` exist."""
     if isinstance(node, dict):
         for key, value in node.items():
             if key in PLAYER_FIELDS and value is not None and not 0 <= value < players:

@@ -42,7 +42,7 @@ class Document(_Data):
 
 
 class Source(_Data):
-    """One place in a document: where (`at`, as a reader would find it) and its words, briefly."""
+    """One place in a document: where (`at`, as a reader would find it) and a brief quotation."""
 
     doc: str
     at: str
@@ -110,7 +110,7 @@ def documents() -> dict[str, Document]:
 
 @cache
 def source_file(edition: str) -> SourceFile:
-    """One edition's own file, as written (nothing folded in)."""
+    """Read one edition's own sources file, as written (nothing folded in)."""
     found = SourceFile.model_validate(_read(f"{edition}.json"))
     if found.edition != edition:
         raise ValueError(f"sources/{edition}.json is written for {found.edition}")
@@ -124,8 +124,8 @@ def source_file(edition: str) -> SourceFile:
 
 @cache
 def sources_of(edition: str) -> Sources:
-    """An edition's sources: its own file over those of the edition it extends. An edition with no file of
-    its own (one made for a test, or a player's) has those of the edition it extends, or none."""
+    """Return an edition's sources: its own file over those of the edition it extends. An edition with no file
+    of its own (one made for a test, or a player's) has those of the edition it extends, or none."""
     if not has_file(edition):
         base = base_of(edition)
         if base is not None:
@@ -147,7 +147,7 @@ def sources_of(edition: str) -> Sources:
 
 @dataclass(frozen=True)
 class Cited:
-    """A source as shown: the document's short name, where in it, and its words."""
+    """A source as displayed: the document's short name, where in it, and a quotation."""
 
     document: str
     at: str
@@ -179,7 +179,7 @@ def _cited(source: Source) -> Cited:
 
 
 def provenance(edition: str, rule: RuleId) -> Provenance:
-    """`rule` as `edition` plays it, with its sources."""
+    """Return `rule` as `edition` plays it, with its sources."""
     found = sources_of(edition)
     name = load_edition(edition).name
     entry = found.rules.get(rule)
@@ -201,7 +201,7 @@ class Elsewhere:
 
 
 def elsewhere(edition: str, rule: RuleId) -> list[Elsewhere]:
-    """How the other packaged editions play `rule`, editions that play it alike taken together."""
+    """Return how the other packaged editions play `rule`, editions that play it alike taken together."""
     mine = sources_of(edition).rules.get(rule)
     groups: dict[tuple[str, str, bool], list[str]] = {}
     for other in EDITIONS:
@@ -221,7 +221,7 @@ def elsewhere(edition: str, rule: RuleId) -> list[Elsewhere]:
 
 
 def edition_rules(edition: str) -> list[Provenance]:
-    """Every rule of the edition, in the order of the topics, with its sources."""
+    """Return every rule of the edition, in the order of the topics, with its sources."""
     found = sources_of(edition)
     ordered = sorted(
         (r for r in RULE_IDS if r in found.rules),
@@ -241,7 +241,8 @@ class Difference:
 
 
 def differences(first: str, second: str) -> list[Difference]:
-    """The rules `first` and `second` play differently, or that only one of them has, in topic order."""
+    """Return the rules `first` and `second` play differently, or that only one of them has, in topic
+    order."""
     a, b = sources_of(first), sources_of(second)
     out: list[Difference] = []
     for rule in sorted(RULE_IDS, key=lambda r: (list(TOPICS).index(topic_of(r)), RULE_IDS.index(r))):
@@ -255,7 +256,7 @@ def differences(first: str, second: str) -> list[Difference]:
 
 
 def space_rules(board: Board, space: int) -> list[RuleId]:
-    """The rules a space brings into play in its edition, what stopping there does first: for a tax,
+    """Return the rules a space brings into play in its edition, what stopping there does first: for a tax,
     its own tax's rule; for others, those of its kind that the edition has."""
     sp = board.spaces[space]
     found = sources_of(board.edition.id)

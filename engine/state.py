@@ -53,7 +53,7 @@ class TradeOffer:
 
 
 def merged(bundles: Iterable[Bundle]) -> Bundle:
-    """Several bundles as one: all that one player hands over, or takes, in a deal."""
+    """Merge several bundles into one: all that one player hands over, or takes, in a deal."""
     cash = jail = 0
     deeds: list[int] = []
     houses: list[int] = []
@@ -104,7 +104,8 @@ class DealOffer:
 
 
 def answer_order(proposer: int, others: Iterable[int]) -> tuple[int, ...]:
-    """The parties of a deal as they answer it: the proposer, then the others in seat order after him."""
+    """Return the parties of a deal as they answer it: the proposer, then the others in seat order after
+    him."""
     rest = sorted(set(others) - {proposer}, key=lambda p: (p < proposer, p))
     return (proposer, *rest)
 
@@ -200,7 +201,7 @@ class IncomeTaxDecision:
 
 @dataclass(frozen=True, config=_STRICT)
 class Charge:
-    """A payment owed. `payee` None is the bank. `reason` says what for, so the paid event can say it."""
+    """A payment owed. `payee` None is the bank. `reason` states what for, so the paid event can report it."""
 
     payer: int
     payee: int | None
@@ -498,14 +499,14 @@ class NextTurn:
 
 @dataclass(frozen=True, config=_STRICT)
 class Resume:
-    """Restore the decision that a trade or an interruption set aside."""
+    """Continuation: restore the decision that a trade or an interruption suspended."""
 
     kind: Literal["resume"] = "resume"
 
 
 @dataclass(frozen=True, config=_STRICT)
 class Throw:
-    """A throw a space or a card gives, made at once: the token moves by it (`why` says which)."""
+    """A throw a space or a card gives, made at once: the token moves by it (`why` names which)."""
 
     player: int
     why: Literal["fare", "carnival", "card"]
@@ -533,7 +534,7 @@ class ForcedBack:
 
 @dataclass(frozen=True, config=_STRICT)
 class PlaceTradedHouse:
-    """A house bought from another player goes on one of the buyer's lots: he says which."""
+    """A house bought from another player goes on one of the buyer's lots: he chooses which."""
 
     player: int
     kind: Literal["place_traded_house"] = "place_traded_house"
@@ -629,7 +630,7 @@ class PlayerState:
 @dataclass(config=_STRICT)
 class DeedState:
     """A title deed on the table. `level` is its buildings: 0 bare, then one house per level, and the
-    level above the most houses a lot takes is its hotel (`engine.ruleset.Ruleset` says which is which)."""
+    level above the most houses a lot takes is its hotel (`engine.ruleset.Ruleset` defines which is which)."""
 
     owner: int | None = None
     level: int = Field(default=0, ge=0)
@@ -694,9 +695,9 @@ class GameState:
         return state_adapter().validate_json(text)
 
     def copy(self) -> GameState:
-        """A deep, independent copy. Built field by field, not dumped and validated again (a tenth of
-        the time, and a look-ahead copies a position for every playout of every course): the frozen parts
-        (offers, pendings, effects, loans, the rule options) are shared, every mutable one is copied."""
+        """Return a deep, independent copy. Built field by field, not dumped and validated again (much faster,
+        and a look-ahead copies a position for every playout of every course): the frozen parts (offers,
+        pendings, effects, loans, the rule options) are shared, every mutable one is copied."""
         new = _bare(self)
         new.players = [_copy_player(p) for p in self.players]
         new.deeds = {space: _bare(deed) for space, deed in self.deeds.items()}
@@ -718,7 +719,7 @@ _Piece = TypeVar("_Piece")
 
 
 def _bare(piece: _Piece) -> _Piece:
-    """A shallow copy of one of the state's dataclasses, made without validating it again."""
+    """Return a shallow copy of one of the state's dataclasses, made without validating it again."""
     new = object.__new__(type(piece))
     new.__dict__.update(piece.__dict__)
     return new
@@ -734,7 +735,8 @@ def _copy_player(player: PlayerState) -> PlayerState:
 
 @cache
 def state_adapter() -> TypeAdapter[GameState]:
-    """Reads, writes and checks a whole state (built when first needed, not when the engine loads)."""
+    """Return the pydantic adapter that reads, writes and checks a whole state (built when first needed, not
+    when the engine loads)."""
     return TypeAdapter(GameState)
 
 

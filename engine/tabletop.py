@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 
 
 class Tabletop(Protocol):
-    """Read-only: the rule queries never change what they are given."""
+    """Protocol of the table as the rule queries read it; read-only: the queries never change what they are
+    given."""
 
     @property
     def board(self) -> Board: ...

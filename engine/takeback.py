@@ -25,7 +25,7 @@ bid, an offer accepted or turned down."""
 
 
 def luck(state: GameState) -> tuple[object, ...]:
-    """Everything chance still holds in a game: the dice to come and the order of the decks. A command
+    """Return everything chance still holds in a game: the dice to come and the order of the decks. A command
     that changes it threw the dice or drew (or returned) a card."""
     decks = tuple((name, tuple(cards)) for name, cards in sorted(state.decks.items()))
     return state.rng_state, tuple(state.scripted_dice), decks
@@ -56,7 +56,7 @@ def last_chance(start: GameState, log: Sequence[Command]) -> tuple[int, list[int
 
 
 def decision_to_take_back(log: Sequence[Command], seat: int, last_random: int) -> int | None:
-    """The index of `seat`'s latest decision after the last random command that nobody has answered
+    """Return the index of `seat`'s latest decision after the last random command that nobody has answered
     since, or None."""
     for i in range(len(log) - 1, last_random, -1):
         cmd = log[i]
@@ -68,7 +68,7 @@ def decision_to_take_back(log: Sequence[Command], seat: int, last_random: int) -
 
 
 def take_back(game: Game, seat: int) -> TakenBack | None:
-    """The game as it stood before `seat`'s latest decision since the last throw or card, replayed from
+    """Return the game as it stood before `seat`'s latest decision since the last throw or card, replayed from
     its start; None when there is none to take back."""
     log = list(game.log)
     last, counts = last_chance(game.initial, log)
@@ -81,5 +81,5 @@ def take_back(game: Game, seat: int) -> TakenBack | None:
 
 
 def without_last(events: Sequence[Event], undone: int) -> list[Event]:
-    """A story of the game without its last `undone` events."""
+    """Return a story of the game without its last `undone` events."""
     return list(events[: len(events) - undone])

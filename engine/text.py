@@ -26,13 +26,13 @@ _LINE_BREAKS = frozenset("\t\n\v\f\r\x1c\x1d\x1e\x1f\x85\u2028\u2029")
 
 
 class TextError(ValueError):
-    """Text refused where it enters; the message is one sentence a player can act on."""
+    """Raised for text refused where it enters; the message is one sentence a player can act on."""
 
 
 def plain(text: str) -> str:
-    """`text` made safe to print: control characters (C0, C1, DEL, NUL) become U+FFFD, line breaks and tabs
-    a space, and format characters (bidirectional overrides, isolates and marks, zero-width characters) are
-    dropped. Printable text comes back unchanged; markup characters such as `[` are left to the caller,
+    """Return `text` made safe to print: control characters (C0, C1, DEL, NUL) become U+FFFD, line breaks and
+    tabs a space, and format characters (bidirectional overrides, isolates and marks, zero-width characters)
+    are dropped. Printable text comes back unchanged; markup characters such as `[` are left to the caller,
     which renders the result as plain text."""
     if text.isprintable():
         return text
@@ -54,24 +54,25 @@ def plain(text: str) -> str:
 
 
 def check_name(name: str) -> str:
-    """A player's name as it will be kept (spaces tidied, composed characters joined), or `TextError`."""
+    """Validate and normalise a player's name as it will be stored (spaces tidied, composed characters
+    joined), or `TextError`."""
     return _checked(name, "A name", NAME_MAX, empty="Every player needs a name.")
 
 
 def check_title(title: str) -> str:
-    """A save's title as it will be kept, or `TextError`."""
+    """Validate and normalise a save's title as it will be stored, or raise `TextError`."""
     return _checked(title, "A title", TITLE_MAX, empty="A saved game needs a title.")
 
 
 def clean_name(text: str) -> str:
-    """The best name that can be made of `text` (a login name, say): refused characters dropped, spaces
+    """Return the best name that can be made of `text` (a login name, say): refused characters dropped, spaces
     tidied, cut to `NAME_MAX`. Empty when nothing usable is left; the caller picks a fallback."""
     kept = "".join(ch for ch in unicodedata.normalize("NFC", text) if _refusal(ch) is None)
     return " ".join(kept.split())[:NAME_MAX].rstrip()
 
 
 def shorten(text: str, limit: int) -> str:
-    """`text` cut to at most `limit` characters, with "..." where it was cut."""
+    """Return `text` cut to at most `limit` characters, with "..." where it was cut."""
     if len(text) <= limit:
         return text
     return text[: max(limit - 3, 0)].rstrip() + "..."
@@ -92,7 +93,7 @@ def _checked(text: str, what: str, limit: int, empty: str) -> str:
 
 
 def _refusal(ch: str) -> str | None:
-    """Why `ch` has no place in a name or a title, or None: only letters, marks, numbers, punctuation,
+    """Return why `ch` has no place in a name or a title, or None: only letters, marks, numbers, punctuation,
     symbols and spaces are accepted."""
     category = unicodedata.category(ch)
     if category[0] in _ACCEPTED or category == "Zs":

@@ -22,7 +22,7 @@ Choose = Callable[[int, tuple[int, ...]], int]
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """What a link's condition may ask of the move under way."""
+    """The properties of the move under way that a link's condition may test."""
 
     steps: int  # steps of the whole move
     taken: int  # steps already taken
@@ -108,9 +108,9 @@ class Track:
         return Walk(tuple(path), here)
 
     def glide(self, start: int, steps: int, direction: int) -> tuple[int, tuple[int, ...]] | None:
-        """(where the move ends, the spaces it enters one per step) for a move of `steps` along `start`'s
-        ring, on a track without links and for a move shorter than the ring (the commonest move of all,
-        worked out without walking it); else None."""
+        """Return (where the move ends, the spaces it enters one per step) for a move of `steps` along
+        `start`'s ring, on a track without links and for a move shorter than the ring (the commonest move of
+        all, worked out without walking it); else None."""
         if self.linked or steps >= self.size:
             return None
         key = (start * self.size + steps) * direction
@@ -129,7 +129,7 @@ class Track:
         return hop
 
     def _ways_on(self, here: int, move: Move) -> tuple[int, ...]:
-        """The spaces a token leaving `here` may go on from: forced links first, else a choice."""
+        """Return the spaces a token leaving `here` may go on from: forced links first, else a choice."""
         chosen = [here]
         for link in self.links[here]:
             take = self.conditions[link.when](move)
@@ -140,7 +140,7 @@ class Track:
         return tuple(chosen)
 
     def along(self, start: int, target: int) -> tuple[int, ...] | None:
-        """The spaces entered going forward along `start`'s ring to `target` (a whole circuit when they
+        """Return the spaces entered going forward along `start`'s ring to `target` (a whole circuit when they
         are the same space), taking no link; None when `target` lies on another ring."""
         if self.ring_of[start] != self.ring_of[target]:
             return None
@@ -150,7 +150,7 @@ class Track:
         return tuple(path)
 
     def nearest(self, start: int, members: Sequence[int]) -> int:
-        """The first of `members` reached going forward from `start`: along its ring, or, when the ring
+        """Return the first of `members` reached going forward from `start`: along its ring, or, when the ring
         has none, through the fewest steps counting links as free."""
         wanted = set(members)
         if not wanted:
@@ -178,7 +178,7 @@ class Track:
 
 
 def track_for(edition: Edition, data: TrackData | None = None) -> Track:
-    """The track of an edition (one ring over the spaces in order when the file names none), or the
+    """Return the track of an edition (one ring over the spaces in order when the file names none), or the
     track `data` laid over its spaces (an edition's rule options may add links or change them)."""
     n = len(edition.spaces)
     data = edition.track if data is None else data
@@ -213,7 +213,7 @@ def track_for(edition: Edition, data: TrackData | None = None) -> Track:
 
 @TRACK_RULES.register("as_printed")
 def _as_printed(edition: Edition, options: object) -> TrackData | None:
-    """The track as the edition file draws it."""
+    """Return the track as the edition file draws it."""
     return edition.track
 
 

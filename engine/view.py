@@ -1,5 +1,5 @@
-"""What one player may see: the whole table, but not the order of the decks, the dice to come, nor the
-other players' face-down cards (a travel card in another hand shows as `"deck/?"`).
+"""`GameView`, what one player may see: the whole table, but not the order of the decks, the dice to come, nor
+the other players' face-down cards (a travel card in another hand shows as `"deck/?"`).
 
 It also carries what the rules will do next (the continuations queued, the decisions set aside, the move
 under way), which holds nothing random: with it, a view is a whole position that can be played forward
@@ -53,7 +53,7 @@ class GameView(BaseModel):
     loans: list[Loan] = Field(default_factory=list)
     charters: dict[int, int] = Field(default_factory=dict)
     queue: list[Effect] = Field(default_factory=list)  # what the rules carry out once nothing is awaited
-    suspended: list[Pending] = Field(default_factory=list)  # decisions set aside, to come back to
+    suspended: list[Pending] = Field(default_factory=list)  # suspended decisions, to come back to
     journey: Journey | None = None  # the move under way, where an edition can take one back
     failed_jail_roll: tuple[int, int] | None = None
     next_trade_id: int = 1

@@ -32,6 +32,6 @@ def env(
     seed: int | None = None,
     **options: Any,
 ) -> Any:
-    """The environment as PettingZoo's own are handed out: `raw_env` inside the wrapper that holds a
-    program to the order of the calls (reset first, then step). `options` are `raw_env`'s."""
+    """Create the environment the way PettingZoo's own are created: `raw_env` inside the wrapper that enforces
+    the order of the calls (reset first, then step). `options` are `raw_env`'s."""
     return wrappers.OrderEnforcingWrapper(raw_env(edition, seats, opponents, seed, **options))

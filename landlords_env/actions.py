@@ -76,7 +76,8 @@ class Family:
 
 
 def _required(cls: type) -> dict[str, Any]:
-    """The fields a command needs besides the player (those with a default, a reason, say, are left)."""
+    """Return the fields a command needs besides the player (those with a default, a reason, say, are
+    left)."""
     fields = cls.model_fields  # type: ignore[attr-defined]
     return {
         name: info.annotation
@@ -156,7 +157,7 @@ class ActionLayout:
     def choices(
         self, game: Game, me: int, draft: Draft | None, may_offer: bool
     ) -> tuple[np.ndarray, dict[int, Command | DraftMove]]:
-        """The mask of `me`'s actions now, and what each allowed action does.
+        """Return the mask of `me`'s actions now, and what each allowed action does.
 
         The mask is filled as bytes and handed to numpy once at the end: setting a numpy element is a
         long trip through numpy's conversions, and this runs at every step."""
@@ -240,7 +241,7 @@ class ActionLayout:
             candidates.append((self.take_cash + k, ("take_cash", step)))
         candidates.append((self.give_card, ("give_card", 1)))
         candidates.append((self.take_card, ("take_card", 1)))
-        # Each candidate is checked as the door checks a proposal (`proposal_problem`, which the command's
+        # Each candidate is checked as `Game.apply` checks a proposal (`proposal_problem`, which the command's
         # check runs), on the draft with that one thing added.
         give = _bundle(draft.give_cash, draft.give_deeds, draft.give_cards)
         take = _bundle(draft.take_cash, draft.take_deeds, draft.take_cards)
@@ -267,18 +268,19 @@ class ActionLayout:
 
 @lru_cache(maxsize=4096)
 def _bundle(cash: int, deeds: tuple[int, ...], cards: int) -> Bundle:
-    """One side of a draft (bundles are immutable: the same one is shared while drafts repeat it)."""
+    """Return one side of a draft (bundles are immutable: the same one is shared while drafts repeat it)."""
     return Bundle(cash=cash, deeds=tuple(sorted(deeds)), jail_cards=cards)
 
 
 @cache
 def _bid(player: int, amount: int) -> PlaceBid:
-    """One shared instance of each bid (commands are immutable): the door checks its shape once."""
+    """Return one shared instance of each bid (commands are immutable): `Game.apply` validates its shape
+    once."""
     return PlaceBid(player=player, amount=amount)
 
 
 def drafted(draft: Draft, move: DraftMove) -> Draft:
-    """The draft with one more thing in it."""
+    """Return the draft with one more item added."""
     what, value = move
     steps = draft.steps + 1
     if what == "give_deed":
@@ -297,7 +299,7 @@ def drafted(draft: Draft, move: DraftMove) -> Draft:
 
 
 def proposal(me: int, draft: Draft) -> ProposeTrade:
-    """The engine's command for a draft."""
+    """Return the engine's command for a draft."""
     return ProposeTrade(
         player=me,
         to=draft.to,

@@ -40,7 +40,8 @@ SIMPLE = "simple"
 
 # PettingZoo ships no type hints, so its base class is Any to the type checker.
 class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
-    """landlords for learning agents. See docs/research.md for the observation and the action layouts."""
+    """The PettingZoo AEC environment of landlords, for learning agents. See docs/research.md for the
+    observation and the action layouts."""
 
     metadata: dict[str, Any] = {
         "name": "landlords_v0",
@@ -134,7 +135,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         return self._action_space
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game: the k-th since the env was seeded with S plays the game seeded `game_seed(S, k)`,
+        """Start a new game: the k-th since the env was seeded with S plays the game seeded `game_seed(S, k)`,
         the seed `landlords simulate --seed S` gives its k-th game; unseeded, a random one.
         `options={"state": state}` goes on from a `GameState` of this edition and table instead (a
         position to practise, a game saved half way)."""
@@ -223,7 +224,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
             self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """`ansi`: what happened since the last render, in words, and where everyone stands."""
+        """Render in `ansi` mode: what happened since the last render, as text, and where everyone stands."""
         if self.render_mode is None:
             return None
         game = self._game()
@@ -242,18 +243,18 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
     # --- beyond PettingZoo: the game itself, for those who want more than arrays --------------------
 
     def view(self, agent: str) -> GameView:
-        """All the agent's seat may see: the engine's view, with every edition's own pieces."""
+        """Return everything the agent's seat may see: the engine's view, with every edition's own pieces."""
         return self._game().view(self._seat_of[agent])
 
     def command_for(self, agent: str, action: int) -> Command | DraftMove | None:
-        """What `action` would do for `agent` now: the engine's command, a step of a draft, or None if
+        """Return what `action` would do for `agent` now: the engine's command, a step of a draft, or None if
         it is not allowed now."""
         if agent != self.agent_selection:
             return None
         return self._choices(agent)[1].get(int(action))
 
     def event_lines(self) -> Iterator[str]:
-        """The game so far as the open event log (`saves.eventlog`, docs/research.md), a line at a time:
+        """Yield the game so far as the open event log (`saves.eventlog`, docs/research.md), a line at a time:
         the agents' seats of the kind `agent`, the others bots of their level."""
         game = self._game()
         seats = [
@@ -265,7 +266,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         return event_lines(game, seats)
 
     def explain(self, action: int) -> str:
-        """An action's family and place in it, in words: "build, space 39 (Boardwalk)"."""
+        """Describe an action's family and place in it: "build, space 39 (Boardwalk)"."""
         fam = self.actions.family_of(action)
         k = action - fam.start
         if fam.per == "space":
@@ -283,14 +284,14 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
     # --- copies: for search, and for keeping a position ------------------------------------------
 
     def snapshot(self) -> Snapshot:
-        """Everything that moves in the environment, copied: the game (its state, start and commands),
+        """Return a copy of the environment's mutable state: the game (its state, start and commands),
         the bots' own memories and randomness, an open trade draft and the drafts counted this turn,
         the rewards, ends and infos, and whose move it is. `restore` puts it back, exactly; a snapshot
         may be restored any number of times, into this environment or another of the same table."""
         return Snapshot(self._table(), _copy_game(self._game()), _moving(self))
 
     def restore(self, snapshot: Snapshot) -> None:
-        """Put the environment back where `snapshot` was taken: the same observations, masks, rewards,
+        """Restore the environment to where `snapshot` was taken: the same observations, masks, rewards,
         and the same game to come under the same actions."""
         if snapshot.table != self._table():
             raise ValueError(
@@ -303,7 +304,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         self.layout.forget()
 
     def clone(self) -> raw_env:
-        """An independent copy of the environment as it stands (as `snapshot` and `restore` make it):
+        """Return an independent copy of the environment as it stands (as `snapshot` and `restore` make it):
         played on with the same actions, it plays the same game as this one."""
         other: raw_env = object.__new__(raw_env)
         other.__dict__.update(self.__dict__)  # the table's fixed parts shared: spaces, layouts, options
@@ -314,7 +315,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         return other
 
     def determinised(self, agent: str, seed: int) -> raw_env:
-        """A copy of the environment as `agent` knows it, with what its seat cannot know drawn afresh
+        """Return a copy of the environment as `agent` knows it, with what its seat cannot know drawn afresh
         from `seed`: the dice to come, the order of every deck, the cards others hold face down (the
         look-ahead's sampler, `engine.lookahead.sampling.Sampler`), and the bots' own randomness. The
         agent's observation and mask are the same as here; the game to come is one the table cannot tell
@@ -335,8 +336,8 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         return other
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickled (and deep-copied) with its game as the game's parts: the engine's rules are functions
-        of the edition, rebuilt when the game is read back."""
+        """Pickle (and deep-copy) the environment with its game as the game's parts: the engine's rules are
+        functions of the edition, rebuilt when the game is read back."""
         state = self.__dict__.copy()
         game = state.pop("game")
         state["game"] = None if game is None else (game.state, game.initial, game.log, game.opening)
@@ -355,17 +356,17 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
     # --- inside -------------------------------------------------------------------------------------
 
     def _table(self) -> tuple[str, int, tuple[tuple[int, str], ...]]:
-        """What a snapshot fits: the edition, the seats, the opponents' seats and levels."""
+        """Return what a snapshot must match: the edition, the seats, the opponents' seats and levels."""
         return self.edition, self.seats, tuple(sorted(self.levels.items()))
 
     def _game(self) -> Game:
-        """The game under way (reset() starts one)."""
+        """Return the game under way (reset() starts one)."""
         if self.game is None:
             raise RuntimeError("call reset() before using the environment")
         return self.game
 
     def _from(self, state: GameState) -> Game:
-        """A game going on from `state`, checked to fit this table."""
+        """Return a game continuing from `state`, checked to fit this table."""
         if state.edition != self.edition or len(state.players) != self.seats:
             raise ValueError(
                 f"the state is of {state.edition} with {len(state.players)} players; "
@@ -421,7 +422,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         return any(not players[s].bankrupt for s in self._agent_at)
 
     def _play_opponents(self) -> None:
-        """The opponents' moves, until the game waits on an agent, ends, or reaches the turn cap."""
+        """Play the opponents' moves until the game waits on an agent, ends, or reaches the turn cap."""
         game = self._game()
         st = game.state
         while st.winner is None and st.turn < self.max_turns and st.pending is not None:
@@ -433,7 +434,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
             self._apply(self._opponents[p].decide(game, p))
 
     def _settle(self) -> None:
-        """Rewards, ends and whose move it is, after a step."""
+        """Update rewards, terminations and the agent to move after a step."""
         st = self._game().state
         pend = st.pending
         players = st.players
@@ -487,8 +488,8 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         self._deads_step_first()
 
     def _lose_for(self, agent: str, action: int) -> None:
-        """`illegal="lose"`: an action the mask refuses ends the episode, -1 to the agent that gave it and 0
-        to the others (as PettingZoo's classic games end theirs)."""
+        """Apply `illegal="lose"`: an action the mask refuses ends the episode, -1 to the agent that gave it
+        and 0 to the others (as PettingZoo's classic games end theirs)."""
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self.rewards[agent] = -1.0
@@ -504,7 +505,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         self._deads_step_first()
 
     def _shape(self) -> None:
-        """The shaping: each agent's change of its share of the table's worth, times `shaping`."""
+        """Apply reward shaping: each agent's change of its share of the table's worth, times `shaping`."""
         self._rewarded = True
         after = self._potentials()
         for agent, value in after.items():
@@ -513,7 +514,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         self._potential = after
 
     def _potentials(self) -> dict[str, float]:
-        """Each agent's share of the table's worth, by the edition's count (for the shaping)."""
+        """Return each agent's share of the table's worth, by the edition's count (for the shaping)."""
         game = self._game()
         worth = game.ruleset.ending.worth
         values = [worth(game, s) for s in range(self.seats)]
@@ -531,7 +532,8 @@ MOVING: tuple[str, ...] = (
 
 @dataclass(frozen=True)
 class Snapshot:
-    """An environment as it stood (`raw_env.snapshot`): its table, its game and all else that moves."""
+    """A saved copy of an environment's state (`raw_env.snapshot`): its table, its game and all else that
+    moves."""
 
     table: tuple[str, int, tuple[tuple[int, str], ...]]  # the edition, the seats, the opponents' levels
     game: Game
@@ -545,14 +547,14 @@ def _told(table: tuple[str, int, tuple[tuple[int, str], ...]]) -> str:
 
 
 def _moving(source: raw_env | Mapping[str, Any]) -> dict[str, Any]:
-    """A deep copy of what moves (`MOVING`), from an environment or a snapshot's copy of it: one copy, so
-    that the bots listed twice (`_opponents`, `_bots`) stay one bot each."""
+    """Return a deep copy of the mutable state (`MOVING`), from an environment or a snapshot's copy of it: one
+    copy, so that the bots listed twice (`_opponents`, `_bots`) stay one bot each."""
     values = source.__dict__ if isinstance(source, raw_env) else source
     return copy.deepcopy({name: values[name] for name in MOVING if name in values})
 
 
 def _copy_game(game: Game) -> Game:
-    """An independent copy of a game: its state copied, its start shared (nothing changes a game's
+    """Return an independent copy of a game: its state copied, its start shared (nothing changes a game's
     start), its commands and opening events in lists of their own (each one immutable)."""
     other = Game(game.state.copy(), initial=game.initial)
     other.log = list(game.log)
@@ -561,7 +563,7 @@ def _copy_game(game: Game) -> Game:
 
 
 def _levels(opponents: Sequence[str] | Mapping[int, str] | None, seats: int) -> dict[int, str]:
-    """The opponents' seats and levels, checked."""
+    """Return the opponents' seats and levels, validated."""
     if opponents is None:
         return {}
     if isinstance(opponents, Mapping):
@@ -585,7 +587,8 @@ def _levels(opponents: Sequence[str] | Mapping[int, str] | None, seats: int) -> 
 
 
 def _seat_opponents(levels: Mapping[int, str], names: Sequence[str], seed: int) -> dict[int, Opponent]:
-    """The opponents of one game, seated as a room seats its bots (their randomness from the game's seed)."""
+    """Create the opponents of one game, seated as a room seats its bots (their randomness from the game's
+    seed)."""
     bot = {s for s, level in levels.items() if level != SIMPLE}
     seats = [
         Seat(name=name, kind="bot", level=levels[s]) if s in bot else Seat(name=name, kind="human")

@@ -1,5 +1,5 @@
-"""What an agent sees, as fixed-size arrays: the table as its seat's view shows it, never the order of the
-decks, the dice to come nor the other players' face-down cards.
+"""Observation encoding as fixed-size arrays: the table as the agent's seat sees it, never the order of the
+decks, the dice to come nor the other players' hidden cards.
 
 The encoder reads only what `engine.view` puts in a seat's view, and reads it from anything shaped like
 one: the view itself, or (much faster, as every step of a learner needs) the live state, where it
@@ -74,7 +74,7 @@ the game, times round the board (where the edition counts them)."""
 
 
 def _segments(seats: int, spaces: int) -> tuple[Segment, ...]:
-    """The layout for a table of `seats` on a board of `spaces`, in the order of the flat array."""
+    """Return the layout for a table of `seats` on a board of `spaces`, in the order of the flat array."""
     parts: list[tuple[str, tuple[int, ...], float, str]] = [
         ("seat", (1,), 0, "the observer's own seat number (0 plays first)"),
         (
@@ -182,7 +182,7 @@ _NO_DECISION = (-1, -1, 0, 0, -1, 0, -1)
 
 
 class _Memory:
-    """What one observer's array holds now, part by part, so that a step rewrites only what changed."""
+    """Cache of one observer's current array, part by part, so that a step rewrites only what changed."""
 
     __slots__ = (
         "buf", "decision", "deeds", "draft", "level", "mortgaged", "objs", "order", "owner", "raw",
@@ -242,12 +242,12 @@ class ObservationLayout:
         self._memory: dict[int, _Memory] = {}
 
     def forget(self) -> None:
-        """Forget what the observers' arrays hold: the next read of each writes it whole (after the game
+        """Clear the cached observer arrays: the next read of each writes it whole (after the game
         read was replaced, as `raw_env.restore` does)."""
         self._memory = {}
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickled and deep-copied without its memory of the arrays (a `memoryview` and a packer, which
+        """Pickle and deep-copy the layout without its cached arrays (a `memoryview` and a packer, which
         neither pickles): the copy's first read of each observer writes the array whole."""
         state = self.__dict__.copy()
         del state["_pack_hot"]
@@ -259,7 +259,7 @@ class ObservationLayout:
         self._pack_hot = _packer(self.by_name)
 
     def empty(self) -> np.ndarray:
-        """The array before anything is read: zeros, and -1 where -1 means none."""
+        """Return the initial array: zeros, and -1 where -1 means none."""
         out = np.zeros(self.size, dtype=np.float32)
         for name in ("decider", "subject", "offer", "draft"):
             out[self.by_name[name].start] = -1
@@ -273,8 +273,8 @@ class ObservationLayout:
         return out
 
     def encode(self, table: Any, me: int, draft: Draft | None = None) -> np.ndarray:
-        """The flat observation of seat `me`, read from a `GameView` or a `GameState` (the same fields):
-        a new array, which the environment never changes afterwards."""
+        """Encode the flat observation of seat `me`, read from a `GameView` or a `GameState` (the same
+        fields): a new array, which the environment never changes afterwards."""
         mem = self._memory.get(me)
         if mem is None:
             mem = self._memory[me] = _Memory(self, me)
@@ -356,7 +356,7 @@ class ObservationLayout:
         return buf.copy()
 
     def note(self, events: Sequence[Event]) -> None:
-        """The events of a command just applied to the game this layout reads (with `noted`): the deeds
+        """Record the events of a command just applied to the game this layout reads (with `noted`): the deeds
         they changed are read again at each observer's next read, and only those."""
         spaces: list[int] = []
         for event in events:
@@ -375,7 +375,7 @@ class ObservationLayout:
                     mem.touched.update(spaces)
 
     def _deeds(self, mem: _Memory, deeds: Mapping[int, DeedState], me: int) -> None:
-        """Owner, buildings and mortgages by space, rewritten only where they changed."""
+        """Write owner, buildings and mortgages by space, only where they changed."""
         touched = mem.touched
         if deeds is mem.deeds and touched is not None:  # told what changed since the last read
             if touched:
@@ -415,7 +415,7 @@ class ObservationLayout:
             mem.mortgaged = mortgaged
 
     def _reread(self, mem: _Memory, spaces: set[int]) -> None:
-        """The deeds on `spaces` written anew (the others are as the last read left them)."""
+        """Rewrite the deeds on `spaces` (the others are as the last read left them)."""
         buf = mem.buf
         for space in spaces:
             i = self._place[space]
@@ -455,12 +455,12 @@ class ObservationLayout:
             buf[at + 5 + spaces + space] = 1
 
     def named(self, flat: np.ndarray) -> dict[str, np.ndarray]:
-        """The flat observation as named arrays (views of it, not copies): the dict form."""
+        """Return the flat observation as named arrays (views of it, not copies): the dict form."""
         return {s.name: flat[s.start : s.stop].reshape(s.shape) for s in self.segments}
 
 
 def _highs(layout: ObservationLayout, board: Board) -> np.ndarray:
-    """Each element's upper bound: 1 for a flag, the last seat or space for one, 6 for a die, the
+    """Return each element's upper bound: 1 for a flag, the last seat or space for one, 6 for a die, the
     edition's own figures for its stock of buildings, its top building level, its cards; `HIGH` for money
     and the counts that grow with the game."""
     seats, spaces = layout.seats, layout.spaces
@@ -512,17 +512,17 @@ number owned), 0 past the last."""
 
 
 def board_groups(board: Board) -> tuple[str, ...]:
-    """The board's groups, in the order `board_data` numbers them (by name)."""
+    """Return the board's groups, in the order `board_data` numbers them (by name)."""
     return tuple(sorted(board.members))
 
 
 def rent_models(board: Board) -> tuple[str, ...]:
-    """The board's rent models (`engine.hooks.RENT_MODELS`), in the order `board_data` numbers them."""
+    """Return the board's rent models (`engine.hooks.RENT_MODELS`), in the order `board_data` numbers them."""
     return tuple(sorted({m for m in board.rent_models if m is not None}))
 
 
 def board_data(board: Board) -> tuple[tuple[str, ...], np.ndarray]:
-    """The board's printed figures, which never change in a game, as one array: a row per space, the
+    """Return the board's printed figures, which never change in a game, as one array: a row per space, the
     columns `BOARD_COLUMNS` then the rents (`rent_0`, ...). Its column names and the array."""
     rent = [_printed_rents(board, space) for space in range(board.size)]
     width = max((len(r) for r in rent), default=0)
@@ -550,7 +550,7 @@ def board_data(board: Board) -> tuple[tuple[str, ...], np.ndarray]:
 
 
 def _printed_rents(board: Board, space: int) -> Sequence[int]:
-    """A deed's rents as printed: its own (a street's), or its group's tiers or multipliers."""
+    """Return a deed's rents as printed: its own (a street's), or its group's tiers or multipliers."""
     if board.rent[space]:
         return board.rent[space]
     group = board.group_of[space]
@@ -561,13 +561,14 @@ def _printed_rents(board: Board, space: int) -> Sequence[int]:
 
 
 def _packer(by_name: Mapping[str, Segment]) -> Any:
-    """Packs the parts rewritten at every step (`players` to `debt`) straight into an array's memory."""
+    """Return a packer for the parts rewritten at every step (`players` to `debt`) straight into an array's
+    memory."""
     size = by_name["debt"].stop - by_name["players"].start
     return struct.Struct(f"<{size}f").pack_into
 
 
 def _open_trade(pend: Any, me: int) -> TradeOffer | None:
-    """The trade awaiting an answer, if the observer is one of its two sides."""
+    """Return the trade awaiting an answer, if the observer is one of its two sides."""
     if pend is None or pend.kind != "trade_answer":
         return None
     trade: TradeOffer = pend.trade

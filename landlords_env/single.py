@@ -31,7 +31,7 @@ LEARNER = "player_0"
 
 
 class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
-    """Seat 0 of a landlords table as a `gymnasium.Env`; see the module's description."""
+    """A `gymnasium.Env` playing seat 0 of a landlords table; see the module's description."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}
 
@@ -70,8 +70,8 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Any, dict[str, Any]]:
-        """A new game (the k-th since seeded with S is `raw_env`'s, so `landlords simulate`'s, k-th game);
-        `options` are `raw_env.reset`'s (`{"state": state}`)."""
+        """Start a new game (the k-th since seeded with S is `raw_env`'s, so `landlords simulate`'s, k-th
+        game); `options` are `raw_env.reset`'s (`{"state": state}`)."""
         super().reset(seed=seed)
         self.table.reset(seed=seed, options=options)
         self._play_others()
@@ -89,7 +89,7 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
         return self._observation(), reward, terminated, truncated, dict(table.infos.get(LEARNER, {}))
 
     def action_masks(self) -> np.ndarray:
-        """The actions allowed now, as booleans (all refused once the episode is over)."""
+        """Return the actions allowed now, as booleans (all refused once the episode is over)."""
         if self._over() or self.table.agent_selection != LEARNER:
             return np.zeros(self.action_space.n, dtype=bool)  # type: ignore[attr-defined]
         return np.asarray(self.table.observe(LEARNER)["action_mask"], dtype=bool)
@@ -108,7 +108,7 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
         return self.table.observe(LEARNER)["observation"]
 
     def _play_others(self) -> None:
-        """The other agents' moves (the policies given), until the game waits on the learning seat or
+        """Play the other agents' moves (the policies given) until the game waits on the learning seat or
         its episode is over. The bots move inside `raw_env`."""
         table = self.table
         while table.agents and not self._over():

@@ -1,5 +1,5 @@
-"""The advisor's answer as sentences: the move the expert would make, why, and the chance to win after
-each of the best options, in the same words and figures the full screen's advisor shows."""
+"""Text of the advisor's answer: the move the expert would make, why, and the chance to win after each of the
+best options, with the same text and figures the full screen's advisor shows."""
 
 from __future__ import annotations
 

@@ -1,6 +1,8 @@
-"""One side of an offer as people type it: "Park Place and 100", "$1,200, Boardwalk and a jail card",
-"2 houses from Wayback" (where houses change hands), "travel card forward 3" or "a travel card" (a card
-held in hand, by its words, or one of a deck's face down).
+"""Parsing and formatting one side of a typed offer.
+
+Examples: "Park Place and 100", "$1,200, Boardwalk and a jail card", "2 houses from Wayback" (where houses
+change hands), "travel card forward 3" or "a travel card" (a held card, by its text, or an unspecified card
+of a deck).
 
 Read into the engine's `Bundle` and written back the same way, so that an offer typed, read back and
 confirmed is the offer sent.
@@ -30,7 +32,7 @@ _HOUSES = re.compile(r"^(?:(a|an|one|\d{1,2})\s+)?houses?\s+(?:from|on|off)\s+(?
 
 
 def amount(text: str) -> int | None:
-    """A sum of money as typed: `120`, `$1,200`, `1200 dollars`; None if it is not one."""
+    """Parse a typed sum of money: `120`, `$1,200`, `1200 dollars`; None if it is not one."""
     found = _MONEY.match(text.strip().casefold())
     return int(found.group(1).replace(",", "").replace(".", "")) if found else None
 
@@ -40,8 +42,8 @@ def _count(word: str | None) -> int:
 
 
 def read_bundle(text: str, board: Board, hand: Sequence[str] = ()) -> Bundle | Miss:
-    """The items of one side, or the sentence saying which item was not understood; `hand` is the cards
-    its giver holds (a card named as several alike are is the one he holds)."""
+    """Parse the items of one side; return them, or an error message naming the item not understood; `hand` is
+    the cards its giver holds (a card named as several alike are is the one he holds)."""
     cash = cards = 0
     deeds: list[int] = []
     houses: list[int] = []
@@ -80,7 +82,7 @@ def read_bundle(text: str, board: Board, hand: Sequence[str] = ()) -> Bundle | M
 
 
 def bundle_words(bundle: Bundle, board: Board) -> str:
-    """A bundle as it would be typed: its deeds, houses, cash, jail cards and cards held ("nothing" if
+    """Format a bundle as it would be typed: its deeds, houses, cash, jail cards and cards held ("nothing" if
     empty)."""
     parts = [space_word(s, board) for s in bundle.deeds]
     for lot, n in Counter(bundle.houses).items():

@@ -1,4 +1,4 @@
-"""Tab completion of a typed line: the commands' words, the deeds' and spaces' names, the players' names.
+"""Tab completion of a typed line: command keywords, the deeds' and spaces' names, the players' names.
 
 The whole line is the unit (names hold spaces: "Park Place"): the longest tail of the line that begins a
 known word or name is completed, in any case.
@@ -17,7 +17,7 @@ so that `mor` still completes `mortgage`)."""
 
 
 def commands() -> list[str]:
-    """The words a line begins with, in the language spoken and in English."""
+    """Return the command keywords a line can begin with, in the current language and in English."""
     spoken = {verbs.word(w) for w in COMMANDS} - {verbs.word("more"), verbs.word("next")}
     return sorted(spoken | set(COMMANDS))
 
@@ -27,14 +27,14 @@ FOLLOWERS = ("lot", "card", "fine", "mortgage", "game", "with", "against", "note
 
 
 def vocabulary(table: Table) -> list[str]:
-    """The words worth completing after a line's first word: the spaces' and players' names, and a few
-    words the commands take."""
+    """Return the terms to complete after a line's first word: the spaces' and players' names, and a few
+    keywords the commands take."""
     names = {table.board.name(s) for s in range(table.board.size)} | set(table.names)
     return sorted(names | set(FOLLOWERS) | {verbs.word(w) for w in FOLLOWERS})
 
 
 def completions(line: str, known: Iterable[str]) -> list[str]:
-    """The whole lines that complete `line`: a command's word at its start, else its longest tail that
+    """Return the whole lines that complete `line`: a command's word at its start, else its longest tail that
     begins a known word or name, completed."""
     if " " not in line.strip():
         head = verbs.fold(line.strip())
@@ -53,7 +53,7 @@ def completions(line: str, known: Iterable[str]) -> list[str]:
 
 
 def completer(table: Callable[[], Table], buffer: Callable[[], str]) -> Callable[[str, int], str | None]:
-    """A `readline` completer over the whole line (`buffer` gives it; the delimiters must be none)."""
+    """Return a `readline` completer over the whole line (`buffer` gives it; the delimiters must be none)."""
     found: list[str] = []
 
     def complete(_text: str, state: int) -> str | None:

@@ -1,8 +1,10 @@
-"""Cards held in hand as an offer names them: `travel card forward 3` (one card by its words), `a travel
-card`, `2 travel cards` (face down); in Spanish `carta de Viaje avanza 3`, `una carta de Viaje`, `2 cartas
-de Viaje`. A deck's name and a card's words are the edition's, read in English and in the language spoken
-alike (context "card"), and written back in the language spoken, so that an offer read back is one its
-player can type again.
+"""Parsing and formatting the held cards that a typed offer names.
+
+Examples: `travel card forward 3` (one card by its text), `a travel card`, `2 travel cards` (cards of the
+deck left unspecified); in Spanish `carta de Viaje avanza 3`, `una carta de Viaje`, `2 cartas de Viaje`. A
+deck's name and a card's text are the edition's, parsed in English and in the current language alike
+(context "card"), and written back in the current language, so that an offer read back is one its player
+can type again.
 
 The words of a line reach here as `lines.verbs.inner` leaves them (the spoken words made English: `de`
 is `from`), so a language's way of naming a card is read as its own words come out of that: its message
@@ -29,12 +31,12 @@ _CUT = re.compile(r"[,.;:()\u201c\u201d\"]")
 
 
 def deck_name(name: str) -> str:
-    """A deck's name in the language spoken (`Travel`, `Viaje`)."""
+    """Return a deck's name in the current language (`Travel`, `Viaje`)."""
     return pgettext("card", name)
 
 
 def card_words(text: str) -> str:
-    """A card's text as an offer names it, in the language spoken: its first words, up to anything the
+    """Return a card's text as an offer names it, in the current language: its first words, up to anything the
     line would read as something else (`forward 3`, `avanza 3`)."""
     said = _CUT.split(pgettext("card", text).casefold())[0]
     kept: list[str] = []
@@ -48,7 +50,8 @@ def card_words(text: str) -> str:
 
 
 def held_words(deck: str, card: str, n: int, board: Board) -> list[str]:
-    """`n` cards of `deck` as typed: one named by its words (`card` is its id), or face down (`?`)."""
+    """Format `n` cards of `deck` as typed: one named by its text (`card` is its id), or an unspecified card
+    (`?`)."""
     decks = board.edition.decks
     name = deck_name(decks[deck].name) if deck in decks else deck
     if card == "?":
@@ -60,7 +63,7 @@ def held_words(deck: str, card: str, n: int, board: Board) -> list[str]:
 
 
 def _pattern(template: str, deck: str) -> re.Pattern[str]:
-    """A message (as `verbs.inner` makes it English) as a pattern for one deck's name."""
+    """Build a pattern for one deck's name from a message (made English as `verbs.inner` does)."""
     parts = re.split(r"(\{deck\}|\s*\{words\}|\{n\})", verbs.fold(verbs.inner(template)))
     out = []
     for part in parts:
@@ -76,7 +79,7 @@ def _pattern(template: str, deck: str) -> re.Pattern[str]:
 
 
 def _spoken(item: str, board: Board) -> tuple[str, int, str] | None:
-    """The deck, the count and the card's words of an item typed the spoken language's way."""
+    """Parse the deck, the count and the card's text of an item typed in the current language's word order."""
     folded = verbs.fold(item)
     for deck, spec in board.edition.decks.items():
         name = verbs.fold(verbs.inner(deck_name(spec.name)))
@@ -104,8 +107,9 @@ def _english(item: str, board: Board) -> tuple[str, int, str] | None:
 
 
 def read_held(item: str, board: Board, hand: Sequence[str] = ()) -> list[str] | Miss | None:
-    """Cards held in hand, as `deck/card` (`deck/?` face down); None when the item names no deck of this
-    edition. Cards alike (two `Backward 6`) are one name: it stands for the one in `hand`, the giver's."""
+    """Parse held cards as `deck/card` (`deck/?` for any card of the deck); None when the item names no deck
+    of this edition. Cards alike (two `Backward 6`) are one name: it stands for the one in `hand`, the
+    giver's."""
     found = _english(item, board)
     if found is None and speaking().code != "en":
         found = _spoken(item, board)

@@ -48,7 +48,8 @@ class _Timer:
 
 
 class LoopClock:
-    """`room.driver.Clock` for a loop: what is scheduled runs in `run`, which sleeps until each is due."""
+    """A `room.driver.Clock` for a simple loop: scheduled calls run in `run`, which sleeps until each is
+    due."""
 
     def __init__(
         self, sleep: Callable[[float], None] = time.sleep, now: Callable[[], float] = time.monotonic
@@ -64,7 +65,7 @@ class LoopClock:
         return timer
 
     def run(self, most: int = 1_000_000) -> int:
-        """Run what is scheduled, and what that schedules, until nothing is left; how many ran."""
+        """Run what is scheduled, and what that schedules, until nothing is left; return how many ran."""
         ran = 0
         while self._due and ran < most:
             when, _, timer, callback = heapq.heappop(self._due)
@@ -132,7 +133,7 @@ def play(
 
 
 class _TypedAhead:
-    """The lines typed at a terminal before the person was asked, taken out of its buffer unread; and
+    """Lines typed at a terminal before the prompt, drained from its input buffer unread; and
     whether the input ended (Ctrl-D) among them. A file or a pipe is a script: nothing is taken from it."""
 
     def __init__(self, source: TextIO) -> None:
@@ -153,10 +154,9 @@ class _TypedAhead:
 
 
 def _line_reader(source: TextIO, lines: LineSession) -> Callable[[], str]:
-    """How a line is read: with the terminal's line editing and tab completion when the person types at
-    one, else straight from the stream. Readline is told to send no escape sequence of its own (no
-    bracketed paste, no meta key), so that nothing but the game's lines and the bell reaches the screen
-    reader."""
+    """Return a line reader: with the terminal's line editing and tab completion when the person types at one,
+    else straight from the stream. Readline is configured to send no escape sequence of its own (no bracketed
+    paste, no meta key), so that nothing but the game's lines and the bell reaches the screen reader."""
     if source is not sys.stdin or not source.isatty():
         return source.readline
     try:
@@ -181,7 +181,7 @@ def _line_reader(source: TextIO, lines: LineSession) -> Callable[[], str]:
 
 
 def _advisor(room: Room) -> Callable[[int], Future[Advice]]:
-    """The advisor, worked out by the processes that work out the chances (started when first asked)."""
+    """Return the advisor, computed in the chances process pool (started on first use)."""
 
     def ask_for(seat: int) -> Future[Advice]:
         from room.advice import ask
@@ -193,7 +193,7 @@ def _advisor(room: Room) -> Callable[[int], Future[Advice]]:
 
 
 def _odds(room: Room) -> Callable[[], Future[Chances]]:
-    """Every player's chance to win, worked out by one of the chances' processes."""
+    """Return every player's chance to win, computed in the chances process pool."""
 
     def ask_for() -> Future[Chances]:
         from room.chances import figure_of, levels_of, shared_pool
@@ -204,7 +204,7 @@ def _odds(room: Room) -> Callable[[], Future[Chances]]:
 
 
 def _reviewer(room: Room) -> Callable[[], Future[Review]]:
-    """The game's review, worked out by the chances' processes and waited for in a thread of its own."""
+    """Return the game's review, computed in the chances process pool and awaited in a thread of its own."""
 
     def ask_for() -> Future[Review]:
         from room.chances import shared_pool
@@ -216,7 +216,7 @@ def _reviewer(room: Room) -> Callable[[], Future[Review]]:
 
 
 def reviewed(job: ReviewJob) -> Future[Review]:
-    """A review finished in a thread (its work gathered on an event loop there), as a future."""
+    """Run a review in a thread (with its own event loop) and return a future for it."""
     from lines.review_lines import work_out
 
     done: Future[Review] = Future()

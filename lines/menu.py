@@ -1,4 +1,4 @@
-"""The start of the line mode, in lines: a quick game, a new game asked for question by question (edition,
+"""The line mode's start menu: a quick game, a new game asked for question by question (edition,
 bots, their levels, the variant, the rule options the full screen's form offers, a seed), a saved game to
 resume, or the lesson.
 
@@ -27,7 +27,7 @@ LISTED = 20
 
 @dataclass(frozen=True)
 class Choice:
-    """What the person chose: `quick`, `learn`, `quit`, a `new` game's setup, or a save to `resume`."""
+    """The start menu's result: `quick`, `learn`, `quit`, a `new` game's setup, or a save to `resume`."""
 
     kind: str
     setup: TableSetup | None = None
@@ -35,7 +35,7 @@ class Choice:
 
 
 class StartMenu:
-    """The questions before a game, one at a time."""
+    """The start menu's questions, asked one at a time."""
 
     def __init__(
         self,
@@ -44,7 +44,7 @@ class StartMenu:
         name: str | None = None,
         check: Callable[[TableSetup], str | None] = lambda setup: None,
     ) -> None:
-        """`check` says why a setup cannot be played (an edition without a short game), or None."""
+        """`check` returns why a setup cannot be played (an edition without a short game), or None."""
         self._write = write
         self._check = check
         self._saved = saved
@@ -151,7 +151,8 @@ class StartMenu:
         return None
 
     def _on_level(self, words: str) -> str | None:
-        """One level for every bot, or one for each bot in turn ("easy hard hard")."""
+        """Handle the bot-level answer: one level for every bot, or one for each bot in turn ("easy hard
+        hard")."""
         typed = verbs.inner(words).replace(",", " ").split()
         if len(typed) not in (1, self._bots):
             return _(
@@ -177,7 +178,8 @@ class StartMenu:
         return None
 
     def _variants(self) -> list[str]:
-        """The variants the edition chosen plays: full, and the short game and a time limit if it has them."""
+        """Return the variants the chosen edition offers: full, and the short game and a time limit if it has
+        them."""
         offered = ["full"]
         for word, variant in (
             ("short", RuleOptions(short_game=True)),
@@ -283,7 +285,7 @@ HELP = N_(
 
 
 def question(step: str) -> str:
-    """The question of a step of the menu, in the language spoken."""
+    """Return the question of a menu step, in the current language."""
     return _(
         QUESTIONS[step],
         editions=", ".join(EDITIONS),

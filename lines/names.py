@@ -1,4 +1,4 @@
-"""Names as people type them: a deed, a space or a player, by an unambiguous part, in any case, accents
+"""Matching typed names: a deed, a space or a player, by an unambiguous part, in any case, accents
 and punctuation optional (`nuria` for Núria, `b&o` for B. & O. Railroad).
 
 An exact name wins over a longer one that it begins ("Lot 1" before "Lot 10"), and a name's beginning over
@@ -24,13 +24,13 @@ _SPACE = re.compile(r"^(?:space\s*|#)(\d{1,3})$")
 
 @dataclass(frozen=True)
 class Miss:
-    """A name that matched nothing or too much: the sentence to say."""
+    """A name that matched nothing or too much, with the message to show."""
 
     sentence: str
 
 
 def _fold(text: str) -> str:
-    """A name as it is compared: no case, no accents, its punctuation a space (`B. & O.` is `b o`)."""
+    """Normalise a name for comparison: no case, no accents, its punctuation a space (`B. & O.` is `b o`)."""
     return " ".join(re.sub(r"[^\w]+|_", " ", verbs.fold(text)).split())
 
 
@@ -49,7 +49,7 @@ def _words_begin(want: str, name: str) -> bool:
 
 
 def match(typed: str, choices: Sequence[tuple[int, str]], what: str) -> int | Miss:
-    """The one choice (key, name) that `typed` names: exactly, else by a unique beginning, else by the
+    """Return the one choice (key, name) that `typed` names: exactly, else by a unique beginning, else by the
     beginnings of its words; a near miss is answered with what it may have meant."""
     want = _fold(typed)
     if not want:
@@ -75,7 +75,7 @@ def match(typed: str, choices: Sequence[tuple[int, str]], what: str) -> int | Mi
 
 
 def _near(want: str, choices: Sequence[tuple[int, str]]) -> list[str]:
-    """The names, at most three, that a typed name is a slip of: the closest whole names, or the names
+    """Return up to three names a typed name may be a typo of: the closest whole names, or the names
     with a word close to it."""
     folded: dict[str, str] = {}
     for _key, name in choices:
@@ -124,8 +124,8 @@ _NOT_HERE = {
 def space_named(
     typed: str, board: Board, among: Sequence[int] | None = None, what: str = "space"
 ) -> int | Miss:
-    """A space by name (or `space N`), among `among` (every space when None): by its name in the language
-    spoken, or else as the edition prints it ("Salida" or "Go")."""
+    """Look up a space by name (or `space N`), among `among` (every space when None): by its name in the
+    language spoken, or else as the edition prints it ("Salida" or "Go")."""
     spaces = range(board.size) if among is None else among
     number = _SPACE.match(typed.strip().casefold())
     if number:
@@ -141,14 +141,14 @@ def space_named(
 
 
 def space_word(space: int, board: Board) -> str:
-    """How a space is typed back: its name, or `space N` where several spaces share the name."""
+    """Return how a space is typed: its name, or `space N` where several spaces share the name."""
     name = board.name(space)
     shared = sum(1 for s in range(board.size) if _fold(board.name(s)) == _fold(name))
     return name if shared == 1 else f"{verbs.word('space')} {space}"
 
 
 def player_named(typed: str, names: Sequence[str], me: int | None = None) -> int | Miss:
-    """A player by name; `me` and `I` name oneself."""
+    """Look up a player by name; `me` and `I` name oneself."""
     if me is not None and _fold(typed) in ("me", "i", "myself"):
         return me
     return match(typed, list(enumerate(names)), "player")

@@ -1,4 +1,4 @@
-"""Offers typed as one line, read into the engine's proposals: trades (`offer bob: Park Place and 100 for
+"""Parsing one-line offers into the engine's proposals: trades (`offer bob: Park Place and 100 for
 Boardwalk`), counter-offers, deals among several (`deal with bob and carol: ...`) and the 1904 edition's
 loans (`borrow 2 notes against Lot 3`, `lend bob 200 at 20 against Lot 5`). Each proposal is read back
 before it goes."""
@@ -105,7 +105,7 @@ _FOR = re.compile(r"\s+for\s+", re.IGNORECASE)
 
 
 def _terms(rest: str, table: Table) -> tuple[int, Command, Command] | Miss:
-    """`bob: Park Place and 100 for Boardwalk`: to whom, what I give, what I take."""
+    """Parse `bob: Park Place and 100 for Boardwalk`: to whom, what I give, what I take."""
     who_text, colon, terms = rest.partition(":")
     if not colon:
         return Miss(_("Type the offer like this: offer bob: Park Place and 100 for Boardwalk."))
@@ -145,7 +145,8 @@ def _read_back(cmd: ProposeTrade, table: Table, refusing: bool = False) -> str:
 
 
 def counter(rest: str, table: Table) -> Reading:
-    """Refuse the offer and make one back: `counter: Boardwalk for Park Place and 200`."""
+    """Parse a counter-offer, which refuses the offer and makes one back: `counter: Boardwalk for Park Place
+    and 200`."""
     answer = next((c for c in table.legal if isinstance(c, RejectTrade)), None)
     pend = table.view.pending
     if answer is None or pend is None or pend.kind != "trade_answer":
@@ -163,7 +164,7 @@ _CLAUSE = re.compile(r"^(?P<giver>.+?)\s+gives?\s+(?P<what>.+)\s+to\s+(?P<receiv
 
 
 def deal(rest: str, table: Table) -> Reading:
-    """`deal with bob and carol: I give Boardwalk to bob; bob gives 100 to carol; carol gives Park Place
+    """Parse `deal with bob and carol: I give Boardwalk to bob; bob gives 100 to carol; carol gives Park Place
     to me`."""
     head, colon, body = rest.partition(":")
     w = verbs.word

@@ -1,4 +1,4 @@
-"""Long answers said a page at a time, so that a listener is never handed fifty lines at once: the first
+"""Paging of long answers, so that a screen-reader user never gets dozens of lines at once: the first
 page, then a line saying how much is left; `more` (or `next`) goes on."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ PAGE = 12
 
 
 class Pages:
-    """A long answer, and how far it has been said."""
+    """A long answer, and how much of it has been shown."""
 
     def __init__(self, lines: list[str], size: int = PAGE) -> None:
         self.lines = lines

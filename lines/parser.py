@@ -1,4 +1,4 @@
-"""Reading a typed line into the engine's commands, or a question about the table (offers, deals and
+"""Parsing a typed line into the engine's commands, or a question about the table (offers, deals and
 loans are read in `lines.offers`; each command is written back as its line in `lines.spelling`).
 
 Words a person can guess: `roll`, `buy`, `bid 120`, `mortgage Baltic`, `offer bob: Park Place and 100 for
@@ -112,7 +112,7 @@ QUESTIONS = {
 
 
 def read(line: str, table: Table) -> Reading:
-    """What a typed line asks for."""
+    """Parse a typed line."""
     words = clean(line)
     if isinstance(words, Miss):
         return words
@@ -139,7 +139,7 @@ def read(line: str, table: Table) -> Reading:
 
 
 def _mine(table: Table, kinds: Sequence[type[Command]], fallback: Command) -> Act | Miss:
-    """The one legal command of these kinds (the decision the game waits for), else the first kind's
+    """Return the one legal command of these kinds (the decision the game waits for), else the first kind's
     command as given, for the room to refuse with the engine's reason."""
     for cmd in table.legal:
         if type(cmd) in kinds:
@@ -164,7 +164,7 @@ def _first_word(kind: type[Command]) -> str:
 
 
 def _answer(*kinds: type[Command]) -> Callable[[str, Table], Reading]:
-    """`accept`, `refuse`, `withdraw`: whichever open offer, deal, loan or call the game waits on."""
+    """Parse `accept`, `refuse`, `withdraw`: whichever open offer, deal, loan or call the game waits on."""
 
     def reader(rest: str, table: Table) -> Reading:
         if rest and kinds[0] is not RejectTrade:
@@ -180,7 +180,7 @@ def _answer(*kinds: type[Command]) -> Callable[[str, Table], Reading]:
 def _one_space(
     kind: Callable[..., Command], what: str, among: Callable[[Table], Sequence[int]]
 ) -> Callable[[str, Table], Reading]:
-    """`mortgage Baltic, Mediterranean`: one command for each space named."""
+    """Parse `mortgage Baltic, Mediterranean`: one command for each space named."""
 
     def reader(rest: str, table: Table) -> Reading:
         if not rest:
@@ -222,8 +222,8 @@ def _spaces(table: Table) -> Sequence[int]:
 
 
 def _steps(kind: type[Build] | type[SellBuilding]) -> Callable[[str, Table], Reading]:
-    """`build Boardwalk`, `build Boardwalk 3`, `build Park Place and Boardwalk 2`, `build orange 2`: that
-    many buildings on each lot named (or on each lot of the colour group), in the order that keeps the
+    """Parse `build Boardwalk`, `build Boardwalk 3`, `build Park Place and Boardwalk 2`, `build orange 2`:
+    that many buildings on each lot named (or on each lot of the colour group), in the order that keeps the
     group even (the lowest lot first when building, the highest when selling)."""
 
     def reader(rest: str, table: Table) -> Reading:
@@ -245,8 +245,8 @@ def _steps(kind: type[Build] | type[SellBuilding]) -> Callable[[str, Table], Rea
 
 
 def _group_named(text: str, table: Table) -> list[int] | None:
-    """The lots of the colour group whose name is typed in the language spoken or in English ("orange",
-    "dark blue group", "azul oscuro"), or None."""
+    """Return the lots of the colour group whose name is typed, in the current language or in English
+    ("orange", "dark blue group", "azul oscuro"), or None."""
     board = table.board
     words = text.casefold().strip().removesuffix(" group").removeprefix("group ")
     gid = group_named(words, board)
@@ -255,7 +255,7 @@ def _group_named(text: str, table: Table) -> list[int] | None:
 
 
 def _even(lots: Sequence[int], count: int, table: Table, up: bool) -> list[int]:
-    """`count` steps on each lot, each step on the lot that keeps the lots most even."""
+    """Return `count` steps on each lot, each step on the lot that keeps the lots most even."""
     level = {s: table.view.deeds[s].level for s in lots}
     order = {s: i for i, s in enumerate(lots)}
     out = []

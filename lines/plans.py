@@ -1,5 +1,5 @@
-"""Why a plan of building or selling (`build dark blue 2`, `sell Boardwalk 3`) cannot be done, said as one
-sentence the person can act on.
+"""Error messages for a building or selling plan (`build dark blue 2`, `sell Boardwalk 3`) that cannot be
+carried out, as one actionable sentence.
 
 A plan of several steps is tried whole on a copy of the game before any of it is done
 (`room.Room.first_refused`); refused, none of it is done, and the sentence names the plan and why: what it
@@ -22,9 +22,9 @@ from translation import N_, _, money, ngettext, say
 
 
 def plan_refused(commands: Sequence[Command], refused: Refused, table: Table) -> str:
-    """The plan, and why it cannot be done as the table stands: "You cannot build 2 houses on each of Park
-    Place and Boardwalk. They cost $800 and you have $650." A plan that is not one of building or selling
-    is refused with the engine's reason alone."""
+    """Explain the plan, and why it cannot be carried out as the table stands: "You cannot build 2 houses on
+    each of Park Place and Boardwalk. They cost $800 and you have $650." A plan that is not one of building or
+    selling is refused with the engine's reason alone."""
     building = all(isinstance(c, Build) for c in commands)
     selling = all(isinstance(c, SellBuilding) for c in commands)
     if not commands or not (building or selling):
@@ -39,7 +39,8 @@ def _lot(cmd: Command) -> int:
 
 
 def _plan(building: bool, lots: Sequence[int], count: int, table: Table) -> str:
-    """ "You cannot build 2 houses on Boardwalk.", "You cannot sell 3 buildings from each of ..."."""
+    """Return the plan's refusal sentence: "You cannot build 2 houses on Boardwalk.", "You cannot sell 3
+    buildings from each of ..."."""
     board = table.board
     named = say(listing([board.name(s) for s in lots]))
     if building:
@@ -54,7 +55,7 @@ def _plan(building: bool, lots: Sequence[int], count: int, table: Table) -> str:
 
 
 def _why(commands: Sequence[Command], refused: Refused, table: Table, building: bool) -> str:
-    """Why, in terms the person can act on; else the engine's reason for the step that fails."""
+    """Return the reason, in terms the person can act on; else the engine's reason for the step that fails."""
     view, board, me = table.view, table.board, table.me
     player = view.players[me]
     have = player.cash + player.credit

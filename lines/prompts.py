@@ -1,4 +1,4 @@
-"""The question a person is asked, and `help`: both from the commands the engine allows them now.
+"""The prompt a person is shown, and `help`: both built from the commands the engine allows them now.
 
 A question is one sentence that ends the output, so that the last thing a screen reader says is what to
 do. The words offered are the parser's own spellings of the legal commands, never a list of its own.
@@ -45,7 +45,8 @@ def is_asked(table: Table) -> bool:
 
 
 def decisions(table: Table) -> list[str]:
-    """The words of the legal commands that answer the decision waiting, in the engine's order."""
+    """Return the typed forms of the legal commands that answer the pending decision, in the engine's
+    order."""
     pend = table.view.pending
     kind = "" if pend is None else pend.kind
     if kind == "mortgage_decision":
@@ -63,7 +64,7 @@ def decisions(table: Table) -> list[str]:
 
 
 def _said(cmd: Command, table: Table) -> str:
-    """A command's line, and where it names a space by its number, what choosing it means ("route space
+    """Return a command's line and, where it names a space by its number, what choosing it means ("route space
     15 (Ride free to the railroad at space 15)")."""
     line = spell(cmd, table)
     if f"{verbs.word('space')} " not in line:
@@ -72,7 +73,7 @@ def _said(cmd: Command, table: Table) -> str:
 
 
 def managing(table: Table) -> list[str]:
-    """The first words of the commands open besides the decision: build, sell, mortgage, ..."""
+    """Return the keywords of the commands available besides the decision: build, sell, mortgage, ..."""
     words = {verbs.command(spell(c, table).split(" ")[0]) for c in table.legal if isinstance(c, MANAGING)}
     if "sell" in words and any(isinstance(c, SellLot) for c in table.legal):
         words.add("sell lot")
@@ -81,7 +82,7 @@ def managing(table: Table) -> list[str]:
 
 
 def choices(table: Table) -> tuple[list[str], list[str]]:
-    """What answers the decision waiting, and what else may be done meanwhile. When nothing answers it
+    """Return what answers the pending decision, and what else may be done meanwhile. When nothing answers it
     itself (a debt: raise the money first), the ways to raise the money are the answer."""
     words = decisions(table)
     extra = managing(table)
@@ -95,7 +96,7 @@ def choices(table: Table) -> tuple[list[str], list[str]]:
 
 
 def question(table: Table) -> str | None:
-    """The question for this person now, or None when the game does not wait on them."""
+    """Return the prompt for this person now, or None when the game does not wait on them."""
     if not is_asked(table):
         return None
     view = table.view
@@ -125,7 +126,7 @@ def question(table: Table) -> str | None:
 
 
 def _borrow_word(table: Table) -> str:
-    """The least a bank loan can be asked for now, as it would be typed."""
+    """Return the smallest bank loan that can be requested now, as it would be typed."""
     loan = next((c for c in table.legal if isinstance(c, BorrowFromBank)), None)
     return verbs.word("borrow") if loan is None else spell(loan, table)
 
@@ -218,7 +219,7 @@ def _or(words: Sequence[str]) -> str:
 
 
 def help_lines(table: Table, asked: bool) -> list[str]:
-    """`help`: what works now, from the legal commands, then what may always be typed."""
+    """Return the `help` text: what works now, from the legal commands, then what may always be typed."""
     out = []
     if asked:
         words = choices(table)[0]
@@ -250,7 +251,7 @@ def help_lines(table: Table, asked: bool) -> list[str]:
 
 
 def building_offer(table: Table) -> str:
-    """`build` alone: each lot a building may go on now, and its price."""
+    """Return the answer to `build` alone: each lot a building may go on now, and its price."""
     b = table.board
     lots = [c.space for c in table.legal if isinstance(c, Build)]
     if not lots:

@@ -1,5 +1,5 @@
-"""What reading a typed line works with and yields: the table as the reader sees it, and the reading (the
-commands to give, a question to answer, or the sentence that says why the line was not understood)."""
+"""Input and result types of the line parser: the table as the parser sees it, and the parse result (the
+commands to give, a question to answer, or an error message explaining why the line was not understood)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ LONGEST = 300
 
 @dataclass(frozen=True)
 class Table:
-    """What reading a line needs: the board, the names, whose line it is, what they see and may do."""
+    """The parser's context: the board, the names, whose line it is, what they see and may do."""
 
     board: Board
     names: Sequence[str]
@@ -29,7 +29,8 @@ class Table:
 
 @dataclass(frozen=True)
 class Act:
-    """Commands to give, in order; with `confirm`, the sentence that reads them back before they go."""
+    """Parse result: commands to give, in order; with `confirm`, the sentence that reads them back before they
+    go."""
 
     commands: tuple[Command, ...]
     confirm: str | None = None
@@ -47,7 +48,7 @@ Reading = Act | Ask | Miss
 
 
 def clean(line: str) -> str | Miss:
-    """The line as words, or why it cannot be read (control characters, far too long)."""
+    """Split the line into words, or return why it cannot be read (control characters, far too long)."""
     line = line.rstrip("\r\n")  # the line as typed, without its end
     if len(line) > LONGEST:
         return Miss(

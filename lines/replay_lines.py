@@ -1,4 +1,4 @@
-"""A past game told in lines (`landlords replay --plain GAME`): turn by turn in sentences, each the
+"""Text replay of a past game (`landlords replay --plain GAME`): turn by turn in sentences, each the
 narration the table wrote then, and at any turn the line mode's own questions (`status`, `who`, `board`,
 `where`) answered as the table stood at the end of it.
 
@@ -22,7 +22,7 @@ COMMANDS = N_("next, back, turn and a number, help, or quit")
 
 
 class ReplayLines:
-    """One past game, told up to a turn of it (`told`, an index into its turns; -1 before the first)."""
+    """A past game, shown up to one of its turns (`told`, an index into its turns; -1 before the first)."""
 
     def __init__(self, past: PastGame, write: Callable[[str], None]) -> None:
         self.past = past
@@ -35,7 +35,7 @@ class ReplayLines:
         self._write(" ".join(text.split()) + "\n")
 
     def start(self, turn: int | None = None) -> None:
-        """Who played, then the first turn (or turn `turn`, counted from 1)."""
+        """Return the opening lines: who played, then the first turn (or turn `turn`, counted from 1)."""
         past = self.past
         seats = [
             _("{name} (bot, {level})", name=name, level=level) if level else name
@@ -111,7 +111,7 @@ class ReplayLines:
         return self.turns[-1][0] + 1 if self.turns else 1
 
     def _index_of(self, number: int) -> int:
-        """The turn counted from 1, as an index into the turns (the nearest one there is)."""
+        """Convert a turn counted from 1 into an index into the turns (the nearest one there is)."""
         found = [i for i, (turn, _) in enumerate(self.turns) if turn + 1 <= number]
         return found[-1] if found else 0
 
@@ -140,7 +140,7 @@ class ReplayLines:
     # --- questions at the moment told -----------------------------------------------------------
 
     def _view(self) -> GameView:
-        """The table at the end of the turn told (where the game stands, after the last)."""
+        """Return the table at the end of the turn shown (where the game stands, after the last)."""
         past = self.past
         if self.told + 1 < len(self.turns):
             move = past.turn_start(self.turns[self.told + 1][0])
@@ -179,8 +179,8 @@ class ReplayLines:
 
 
 def _by_turn(events: list[Event]) -> list[tuple[int, list[Event]]]:
-    """The game's events cut where each turn starts: (the turn, from 0; its events). What came before the
-    first turn (the deal) is told with it."""
+    """Split the game's events where each turn starts: (the turn, from 0; its events). What came before the
+    first turn (the deal) is included with it."""
     turns: list[tuple[int, list[Event]]] = []
     before: list[Event] = []
     for event in events:

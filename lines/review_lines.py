@@ -1,4 +1,4 @@
-"""A game's review told in lines: the same review the full screen shows (`room.review`), as sentences.
+"""A game's review as text lines: the same review the full screen shows (`room.review`), as sentences.
 
 The screen draws the chances and the net worth over the game as plots; here they are said at a few turns
 of the game (its start, its end and evenly between), then who paid whom, the turning points with what
@@ -26,7 +26,8 @@ SAID_AT = 5
 
 
 def _at_turns(count: int, most: int = SAID_AT) -> list[int]:
-    """Indexes of at most `most` points of a curve of `count`, the first and the last among them."""
+    """Return the indexes of at most `most` points of a curve of `count`, the first and the last among
+    them."""
     if count <= most:
         return list(range(count))
     return sorted({round(i * (count - 1) / (most - 1)) for i in range(most)})
@@ -44,7 +45,7 @@ def _turn(review: Review, k: int) -> str:
 
 
 def review_lines(review: Review) -> list[str]:
-    """The whole review, one sentence a line."""
+    """Return the whole review, one sentence per line."""
     out = [words.headline(review) + "."]
     survey = review.survey
     if review.problem or survey is None:
@@ -85,7 +86,7 @@ def review_lines(review: Review) -> list[str]:
 
 
 def _costliest(review: Review) -> list[str]:
-    """Each player's turning point that lowered the mover's own chance most: the mistake, if any."""
+    """Return each player's turning point that lowered the mover's own chance most: the mistake, if any."""
     out = []
     for p, name in enumerate(review.names):
         own = [s for s in review.moves if s.seat == p and s.after[p] < s.before[p]]
@@ -106,7 +107,7 @@ def _costliest(review: Review) -> list[str]:
 
 
 def work_out(job: ReviewJob, tell: Callable[[str], None]) -> Review:
-    """Wait for the review to be finished, telling each new stage once (never a count every moment)."""
+    """Wait for the review to be finished, reporting each new stage once (never a count every moment)."""
 
     async def finish() -> Review:
         done = asyncio.Event()
@@ -131,7 +132,7 @@ def work_out(job: ReviewJob, tell: Callable[[str], None]) -> Review:
 
 
 def review_done(job: ReviewJob) -> Future[Review]:
-    """On a running event loop (a server's): the review as a future, set once it is finished there."""
+    """Return the review as a future on a running event loop (a server's), set once it is finished there."""
     done: Future[Review] = Future()
 
     def heard(review: Review) -> None:
@@ -148,7 +149,8 @@ ALL_SAID = N_("That is the whole review. Type again to hear it from the start, o
 
 
 def tell(job: ReviewJob, stdin: TextIO, stdout: TextIO) -> int:
-    """`landlords review --plain`: the review worked out, then said a page at a time as the person asks."""
+    """Run `landlords review --plain`: compute the review, then print it a page at a time as the person
+    asks."""
 
     def say(line: str) -> None:
         stdout.write(" ".join(line.split()) + "\n")

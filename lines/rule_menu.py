@@ -1,5 +1,5 @@
-"""The new game's rule options, asked in lines: the same options the full screen's form offers for the
-edition (`room.rule_choices`), each named as the form labels it and explained in its words.
+"""The line mode's rule-options questions: the same options the full screen's form offers for the
+edition (`room.rule_choices`), each named as the form labels it and explained with its text.
 
 A person hears them all with what each is set to, then types an option's name to turn it on or off, or
 its name and a number for a figure (`starting cash 2000`, `subway fare 50`), `list` to hear each with what
@@ -24,7 +24,8 @@ ASKED = N_(
 
 @dataclass
 class RuleChoices:
-    """What has been chosen for one edition: the general options, starting cash and the edition's own."""
+    """The rule options chosen so far for one edition: the general options, starting cash and the edition's
+    own."""
 
     edition: Edition
     flags: dict[str, bool] = field(default_factory=dict)
@@ -46,7 +47,7 @@ class RuleChoices:
         return board_for(self.edition.id)
 
     def _names(self) -> list[tuple[str, str]]:
-        """(key, label) for every option offered, in the form's order."""
+        """Return (key, label) for every option offered, in the form's order."""
         out = [(n, _(LABELS[n])) for n in self.flags]
         out += [(n, _(LABELS[n])) for n in self.figures if n != CASH]
         out.append((CASH, _("Starting cash")))
@@ -82,7 +83,7 @@ class RuleChoices:
         return out
 
     def feed(self, words: str) -> str:
-        """One typed choice: the sentence that answers it (what is now set, or why not)."""
+        """Apply one typed choice; return the reply (what is now set, or why not)."""
         name_part, number = _split_figure(words)
         names = self._names()
         found = match(name_part, [(i, label) for i, (_key, label) in enumerate(names)], "option")
@@ -129,7 +130,7 @@ class RuleChoices:
         return _("{label}: {value}.", label=label, value=self._value(name))
 
     def rules(self, short_game: bool, rounds: int | None) -> RuleOptions | str:
-        """The options as chosen, or why they do not go together."""
+        """Return the options as chosen, or why they are incompatible."""
         own = {n: v for n, v in self.own.items() if v != self.edition.options[n].default}
         try:
             return RuleOptions(
@@ -145,7 +146,8 @@ class RuleChoices:
 
 
 def _split_figure(words: str) -> tuple[str, int | None]:
-    """ "subway fare 50" -> ("subway fare", 50); a last word that is not a number is part of the name."""
+    """Split "subway fare 50" into ("subway fare", 50); a last word that is not a number is part of the
+    name."""
     head, _space, last = words.strip().rpartition(" ")
 
     if head and last.isdigit():

@@ -1,4 +1,4 @@
-"""The line mode's core: one person at a room, in typed lines and written sentences.
+"""The line mode's core: one person's text session at a room.
 
 `LineSession` follows a `room.Room` through a `room.Session`, exactly as the full screen does: each change
 of the table arrives as an `Update`, and each event in it is written as one sentence from the engine's
@@ -108,7 +108,7 @@ def _kept_nowhere(settings: Settings) -> str | None:
 
 
 class LineSession:
-    """A person's seat(s) at a room, in lines. `write` is handed each line, newline included."""
+    """A text session for a person's seat(s) at a room. `write` is handed each line, newline included."""
 
     def __init__(
         self,
@@ -124,7 +124,7 @@ class LineSession:
         keep: Callable[[Settings], str | None] = _kept_nowhere,
     ) -> None:
         """`typed_ahead` takes out, unread, the lines typed since the person was last asked (a terminal's
-        buffer): they are said back as not taken when a new question comes. `settings`: what is said, as
+        buffer): they are echoed back as ignored when a new question comes. `settings`: what is shown, as
         the person last chose (`brief` by default); `keep` is handed each new choice, to keep it for their
         next game, and returns a sentence when it cannot."""
         self.session = session
@@ -161,7 +161,7 @@ class LineSession:
 
     @property
     def me(self) -> int:
-        """The seat this keyboard acts for: the one the game waits on, of the session's seats."""
+        """Return the seat this keyboard acts for: the one the game waits on, of the session's seats."""
         pend = self.room.view(None).pending
         if pend is not None and pend.player in self.session.seats:
             return pend.player
@@ -193,7 +193,7 @@ class LineSession:
 
     def _ask(self, *, again: bool = False) -> None:
         """Write the question, if the game waits on this person, as the last line; ring for a new one.
-        With `again`, even if it was the last thing said."""
+        With `again`, even if it was the last thing written."""
         if self._confirm is not None:
             return
         table = self.table()
@@ -215,7 +215,7 @@ class LineSession:
             self._ring(OFFERED if pend is not None and pend.kind in OFFERS else ASKED)
 
     def _teach(self, explanation: Explanation) -> None:
-        """Say one of the lesson's explanations, with the words to type."""
+        """Write one of the tutorial's explanations, with the commands to type."""
         self._say(_("Lesson: {title}. {text}", title=_(explanation.title), text=_(explanation.said)))
 
     def _heard(self, update: Update) -> None:
@@ -235,7 +235,8 @@ class LineSession:
             self._ask()
 
     def _ended(self, over: Any) -> None:
-        """After "Game over": every player's standing, the seed the dice came from, and its signal."""
+        """Write the end-of-game lines after "Game over": every player's standing, the seed the dice came
+        from, and its signal."""
         room = self.room
         self._say(standings(over.standings, room.names))
         if room.seed is not None:
@@ -245,7 +246,7 @@ class LineSession:
     # --- the person's lines -------------------------------------------------------------------
 
     def start(self) -> None:
-        """The first lines: who plays, the turn so far, and the question if one waits."""
+        """Write the opening lines: who plays, the turn so far, and the question if one waits."""
         names = self.room.names
         me = self.me
         seats = self.session.seats
@@ -280,8 +281,8 @@ class LineSession:
         self._ask()
 
     def feed(self, line: str) -> None:
-        """One typed line: a command, a question or a setting. Never raises for what a person types: a
-        fault of ours is logged and said in one sentence, never shown as a traceback."""
+        """Handle one typed line: a command, a question or a setting. Never raises for what a person types: an
+        internal error is logged and reported in one sentence, never shown as a traceback."""
         try:
             self._feed(line)
         except Exception:
@@ -324,8 +325,8 @@ class LineSession:
             self._act(reading)
 
     def _not_taken(self) -> None:
-        """Say back the lines typed before this new question was asked (while the bots moved): none of
-        them acts, as none answers a question the person had not heard."""
+        """Echo back, as ignored, the lines typed before this new question was asked (while the bots moved):
+        none of them acts, as none answers a question the person had not heard."""
         said = []
         for line in self._typed_ahead():
             words = clean(line)
@@ -453,8 +454,8 @@ class LineSession:
         self._ask(again=True)
 
     def _choose(self, settings: Settings, topic: str) -> list[str]:
-        """A setting chosen (`topic`: verbose, brief, mine, everyone): said back, holding from now on,
-        and kept for the person's next game."""
+        """Apply a setting (`topic`: verbose, brief, mine, everyone): confirm it, use it from now on, and save
+        it for the person's next game."""
         said = {
             "verbose": _("Verbose: every event and the bots' reasons."),
             "brief": _("Brief: the moves only."),
@@ -467,7 +468,7 @@ class LineSession:
 
     @property
     def awaiting(self) -> list[Future[Any]]:
-        """The answers asked for elsewhere (the advisor, the chances) and not yet told: the host calls
+        """The pending answers computed elsewhere (the advisor, the chances) and not yet shown: the host calls
         `poll` once any of them is done."""
         return [job[0] for job in self._jobs]
 
@@ -516,7 +517,7 @@ class LineSession:
         return [_("Chance to win: {chances}.", chances="; ".join(each))]
 
     def poll(self) -> None:
-        """Tell each answer asked for elsewhere that is in (the host calls this when one is done)."""
+        """Write each answer computed elsewhere that has arrived (the host calls this when one is done)."""
         done = [job for job in self._jobs if job[0].done()]
         if not done:
             return
@@ -542,7 +543,7 @@ class LineSession:
 
 
 def _this_turn(history: Any) -> list[Event]:
-    """The events of the turn under way (from its start), for the first lines of a resumed game; in the
+    """Return the events of the turn under way (from its start), for the first lines of a resumed game; in the
     first turn, the deal before it too (the deeds a short game deals)."""
     events = list(history)
     starts = [i for i, e in enumerate(events) if e.kind == "turn_started"]

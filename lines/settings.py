@@ -1,4 +1,4 @@
-"""What the line mode says, as the person chose it: `brief` or `verbose`, `everyone` or `mine`.
+"""The line mode's output settings: `brief` or `verbose`, `everyone` or `mine`.
 
 `brief` is the default: a screen reader reads every line as it comes, so the bots' asides and the
 bookkeeping are left out until `verbose` asks for them. The choice is kept for the person's next game:
@@ -32,20 +32,20 @@ MOST_BYTES = 64 * 1024
 
 @dataclass(frozen=True)
 class Settings:
-    """What is said: every event and the bots' reasons (`verbose`) or the moves only; and everything,
-    or only what involves the person (`only_mine`)."""
+    """Which events are shown: every event and the bots' reasons (`verbose`) or the moves only; and
+    everything, or only what involves the person (`only_mine`)."""
 
     verbose: bool = False
     only_mine: bool = False
 
     @property
     def words(self) -> str:
-        """The settings as the commands that choose them: "brief", "verbose mine"..."""
+        """Return the settings as the commands that choose them: "brief", "verbose mine"..."""
         return ("verbose" if self.verbose else "brief") + (" mine" if self.only_mine else "")
 
     @classmethod
     def of_words(cls, words: str) -> Settings | None:
-        """The settings `words` names (as `words` writes them), or None when they name none."""
+        """Parse settings as `words` writes them; None when the text names none."""
         said = words.split()
         if not said or said[0] not in ("brief", "verbose") or said[1:] not in ([], ["mine"]):
             return None
@@ -57,8 +57,8 @@ BRIEF = Settings()
 
 
 def settings_file(folder: str | Path | None = None) -> Path:
-    """The settings file: in `folder`, else in `$LANDLORDS_CONFIG`, else in the user's configuration
-    folder."""
+    """Return the settings file path: in `folder`, else in `$LANDLORDS_CONFIG`, else in the user's
+    configuration folder."""
     if folder is not None and str(folder) != "":
         return Path(folder).expanduser() / FILE
     env = os.environ.get(ENV_VAR, "")
@@ -70,7 +70,7 @@ def settings_file(folder: str | Path | None = None) -> Path:
 
 
 def _read(path: Path) -> dict[str, Any]:
-    """The file's object; empty when it is missing, unreadable, too large or not a JSON object."""
+    """Return the file's JSON object; empty when it is missing, unreadable, too large or not a JSON object."""
     try:
         with path.open("rb") as file:
             data = file.read(MOST_BYTES + 1)
@@ -83,8 +83,8 @@ def _read(path: Path) -> dict[str, Any]:
 
 
 def load(path: Path | None = None) -> Settings:
-    """The settings kept in the file (`settings_file()` by default); the defaults where it holds none
-    that can be read. Never raises."""
+    """Load the settings from the file (`settings_file()` by default); the defaults where it has none that can
+    be read. Never raises."""
     kept = _read(path or settings_file()).get(SECTION)
     if not isinstance(kept, dict):
         return BRIEF
@@ -92,8 +92,8 @@ def load(path: Path | None = None) -> Settings:
 
 
 def save(settings: Settings, path: Path | None = None) -> str | None:
-    """Keep the settings in the file for the next game (what else it holds kept as it is), written whole
-    or not at all; a sentence saying why when it cannot be written."""
+    """Save the settings to the file for the next game (preserving its other keys), written atomically; return
+    an error message when it cannot be written."""
     path = path or settings_file()
     raw = _read(path)
     raw[SECTION] = {"verbose": settings.verbose, "mine": settings.only_mine}

@@ -1,5 +1,5 @@
-"""Each command written back as the line that reads into it: `read(spell(c)) == c` for every command the
-engine allows, at the table it is allowed at. `help` and the questions offer these lines."""
+"""Formatting commands as the typed lines that parse back into them: `read(spell(c)) == c` for every command
+the engine allows, at the table it is allowed at. `help` and the questions offer these lines."""
 
 from __future__ import annotations
 
@@ -33,7 +33,8 @@ from lines.reading import Table, hand
 
 
 def spell(cmd: Command, table: Table) -> str:
-    """The line that reads back into `cmd` at this table (`read(spell(c)) == c` for every legal `c`)."""
+    """Return the line that parses back into `cmd` at this table (`read(spell(c)) == c` for every legal
+    `c`)."""
     b = table.board
     names = table.names
     w = verbs.word
@@ -79,7 +80,7 @@ def spell(cmd: Command, table: Table) -> str:
 
 
 def _spoken(words: str) -> str:
-    """`pay fine` in the words of the language spoken."""
+    """Return `pay fine` in the current language."""
     return " ".join(verbs.word(each) for each in words.split(" "))
 
 

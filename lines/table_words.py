@@ -1,5 +1,5 @@
-"""The table in sentences, for the questions a person types: `status`, `who`, `deed`, `where`, `board`,
-`chances`. Every figure is the engine's (prices, rents, net worth); money is written `$1,200`.
+"""Text descriptions of the table, for the questions a person types: `status`, `who`, `deed`, `where`,
+`board`, `chances`. Every figure is the engine's (prices, rents, net worth); money is written `$1,200`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ Names = Sequence[str]
 
 
 def buildings(view: GameView, space: int) -> str:
-    """ "2 houses", "a hotel", or "" for a bare lot."""
+    """Describe a lot's buildings: "2 houses", "a hotel", or "" for a bare lot."""
     level = view.deeds[space].level
     rules = view.ruleset
     if not level:
@@ -27,7 +27,7 @@ def buildings(view: GameView, space: int) -> str:
 
 
 def holding(view: GameView, space: int, board: Board) -> str:
-    """A deed as it stands: "Boardwalk with 2 houses", "Baltic Avenue (mortgaged)"."""
+    """Describe a deed as it stands: "Boardwalk with 2 houses", "Baltic Avenue (mortgaged)"."""
     built = buildings(view, space)
     text = (
         _("{deed} with {buildings}", deed=board.name(space), buildings=built) if built else board.name(space)
@@ -44,7 +44,7 @@ def _listed(items: Sequence[str]) -> str:
 
 
 def player_line(view: GameView, player: int, names: Names, board: Board, me: int | None) -> str:
-    """One player: cash, where, what he holds."""
+    """Describe one player: cash, position, holdings."""
     ps = view.players[player]
     who = _("You") if player == me else names[player]
     if ps.bankrupt:
@@ -64,7 +64,7 @@ def player_line(view: GameView, player: int, names: Names, board: Board, me: int
 
 
 def status(view: GameView, me: int, names: Names, board: Board) -> list[str]:
-    """`status`: my cash, where I stand, what I hold, my cards and loans."""
+    """Answer `status`: my cash, position, holdings, cards and loans."""
     out = [player_line(view, me, names, board, me)]
     hand = view.players[me].hand
     if hand:
@@ -90,13 +90,13 @@ def status(view: GameView, me: int, names: Names, board: Board) -> list[str]:
 
 
 def who(view: GameView, names: Names, board: Board, me: int | None) -> list[str]:
-    """`who`: everyone's cash and holdings, in seat order, whose turn it is first."""
+    """Answer `who`: everyone's cash and holdings, in seat order, whose turn it is first."""
     turn = _("It is {name}'s turn, turn {turn}.", name=names[view.current], turn=view.turn + 1)
     return [turn, *(player_line(view, p, names, board, me) for p in range(len(view.players)))]
 
 
 def deed(view: GameView, space: int, names: Names, board: Board) -> str:
-    """`deed Boardwalk`: price, owner, buildings, rent now and the rents by building."""
+    """Answer `deed Boardwalk`: price, owner, buildings, rent now and the rents by building."""
     name = board.name(space)
     if space not in board.deeds:
         return _("{name} is space {space}; it has no title deed.", name=name, space=space)
@@ -127,7 +127,7 @@ def deed(view: GameView, space: int, names: Names, board: Board) -> str:
 
 
 def where(view: GameView, space: int, names: Names, board: Board) -> str:
-    """`where Boardwalk`: its place on the board, who stands there, how far it is from me."""
+    """Answer `where Boardwalk`: its place on the board, who stands there, how far it is from me."""
     here = [names[p] for p, ps in enumerate(view.players) if ps.position == space and not ps.bankrupt]
     values = {"name": board.name(space), "space": space, "size": board.size}
     if not here:
@@ -142,7 +142,7 @@ def where(view: GameView, space: int, names: Names, board: Board) -> str:
 
 
 def board_lines(view: GameView, names: Names, board: Board) -> list[str]:
-    """`board`: the spaces in order, with owners, buildings and tokens."""
+    """Answer `board`: the spaces in order, with owners, buildings and tokens."""
     out = []
     for s in range(board.size):
         text = f"{s}. {board.name(s)}"
@@ -160,7 +160,7 @@ def board_lines(view: GameView, names: Names, board: Board) -> list[str]:
 
 
 def worth_lines(view: GameView, names: Names) -> list[str]:
-    """`chances`: each player's net worth by the engine's count, richest first."""
+    """Answer `chances`: each player's net worth by the engine's count, richest first."""
     rows = standings(view)
     return [_("Net worth, richest first: {rows}.", rows="; ".join(f"{names[p]} {money(w)}" for p, w in rows))]
 

@@ -1,4 +1,4 @@
-"""The words a person types, in the language they play in: one table for every face that reads a line
+"""Translated command keywords: one table for every front end that parses a typed line
 (the line mode's parser, its completion, its help and read-backs, and the server's lobby and rooms).
 
 Each word is English in the code and a catalogue entry (context "command"), so a language gets its own
@@ -16,7 +16,7 @@ from translation import pgettext, speaking
 
 
 def _words() -> dict[str, str]:
-    """English word -> the word in the language spoken (each a literal, for the extraction tools)."""
+    """Map each English keyword to its translation (each a literal, for the extraction tools)."""
     return {
         # questions and the line mode itself
         "status": pgettext("command", "status"),
@@ -106,7 +106,7 @@ def _words() -> dict[str, str]:
 
 
 def _followers() -> dict[str, str]:
-    """Words inside a command's line (`pay fine`, `Park Place and 100 for Boardwalk`, `2 people`)."""
+    """Keywords inside a command's line (`pay fine`, `Park Place and 100 for Boardwalk`, `2 people`)."""
     return {
         "lot": pgettext("command", "lot"),
         "space": pgettext("command", "space"),
@@ -156,7 +156,7 @@ def _followers() -> dict[str, str]:
 
 
 def _clauses() -> dict[str, str]:
-    """Words of a deal's parts only (`yo doy Boardwalk a bob`): short words read nowhere else."""
+    """Keywords of a deal's parts only (`yo doy Boardwalk a bob`): short words read nowhere else."""
     return {
         "I": pgettext("command", "I"),
         "me": pgettext("command", "me"),
@@ -166,13 +166,13 @@ def _clauses() -> dict[str, str]:
 
 
 def fold(text: str) -> str:
-    """`text` as compared: in any case, without accents (`Más` and `mas` alike)."""
+    """Normalise `text` for comparison: case-folded, without accents (`Más` and `mas` alike)."""
     decomposed = unicodedata.normalize("NFD", text.casefold())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 class _Words:
-    """One language's words both ways, made once a language."""
+    """One language's keyword translations in both directions, built once per language."""
 
     def __init__(self) -> None:
         self.heads = _words()
@@ -194,14 +194,14 @@ def _now() -> _Words:
 
 
 def word(english: str) -> str:
-    """The word for `english` a person types in the language spoken (`build` -> `construir`)."""
+    """Return the typed keyword for `english` in the current language (`build` -> `construir`)."""
     known = _now()
     return known.heads.get(english) or known.followers.get(english) or known.clauses.get(english) or english
 
 
 def command(typed: str) -> str:
-    """The English word a typed first word stands for: the spoken word (accents optional, or a beginning
-    only one spoken word has) or the English word itself; an unknown word comes back folded."""
+    """Return the English keyword a typed first word stands for: the translated keyword (accents optional, or
+    a beginning only one spoken word has) or the English word itself; an unknown word comes back folded."""
     known = _now()
     folded = fold(typed)
     if known.english or folded in known.heads:
@@ -216,7 +216,7 @@ def command(typed: str) -> str:
 
 
 def inner(text: str) -> str:
-    """A command's line after its first word with the spoken words inside it made English (`Park Place y
+    """Translate the keywords in a command's line after its first word into English (`Park Place y
     100 por Boardwalk` -> `Park Place and 100 for Boardwalk`); names and numbers as typed."""
     known = _now()
     if known.english or not text:
@@ -225,13 +225,13 @@ def inner(text: str) -> str:
 
 
 def heads() -> list[str]:
-    """Every first word, spoken and English, for completion."""
+    """Return every command keyword, translated and English, for completion."""
     known = _now()
     return sorted({*known.heads, *known.heads.values()})
 
 
 def clause(text: str) -> str:
-    """A deal's part with its spoken words made English (`yo doy 100 a bob` -> `I give 100 to bob`)."""
+    """Translate the keywords of a deal's part into English (`yo doy 100 a bob` -> `I give 100 to bob`)."""
     known = _now()
     if known.english:
         return text

@@ -22,14 +22,14 @@ SEED = 0
 
 
 class AdvisorOff(Exception):
-    """The advisor cannot be asked here; the message says why, as a sentence for the player."""
+    """Raised when the advisor is unavailable; the message is a sentence for the player explaining why."""
 
 
 def ask(
     pool: ChancesPool, view: GameView, legal: list[Command], levels: Sequence[str | None] | None = None
 ) -> Future[Advice]:
-    """What the expert would do in the seat of `view`, among `legal`, worked out on `pool`; its options'
-    chances valued with each seat's level (`levels`), as the table's chances are."""
+    """Return the `expert` bot's advice for the seat of `view`, among `legal`, computed on `pool`; its
+    options' chances valued with each seat's level (`levels`), as the table's chances are."""
     if view.me is None:
         raise AdvisorOff(_("The advisor speaks to a player in his seat, not to someone watching."))
     pend = view.pending

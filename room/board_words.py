@@ -1,5 +1,4 @@
-"""The board's own words in the language spoken, from one place for every face: the names of the spaces
-without a title deed, the colour groups' and the money boxes'.
+"""Translated board names for every front end: spaces without a title deed, colour groups and money boxes.
 
 The editions' data names them in English ("Chance", "Dark Blue", "Wages"); the catalogue has the spaces'
 names (and the short forms the board's cells write) in context "space", the groups' and the boxes' in
@@ -25,8 +24,8 @@ _PRINTED: dict[int, Board] = {}  # a board named in a language (kept in `_SPOKEN
 
 
 def spoken(board: Board) -> Board:
-    """The board with its spaces without a title deed named in the language spoken (the same board in
-    English): what the faces show and read, the narration included (`room.Room.board`). Only the names
+    """Return the board with its spaces without a title deed named in the current language (the same board in
+    English): what the front ends show and read, the narration included (`room.Room.board`). Only the names
     differ; every figure is the board's own."""
     language = speaking()
     if language is ENGLISH:
@@ -54,22 +53,23 @@ def _named(board: Board) -> Board:
 
 
 def printed(board: Board) -> Board:
-    """The board with every name as the edition prints it (English), whatever language a face speaks."""
+    """Return the board with every name as the edition prints it (English), whatever the front end's
+    language."""
     return _PRINTED.get(id(board), board)
 
 
 def group_name(board: Board, group: str) -> str:
-    """A group's name as the board shows it, in the language spoken ("Dark Blue", "Azul oscuro")."""
+    """Return a group's name as the board shows it, in the current language ("Dark Blue", "Azul oscuro")."""
     return pgettext("edition", board.edition.groups[group].name)
 
 
 def box_name(board: Board, box: str) -> str:
-    """A money box's name in the language spoken ("Wages", "Caja de salarios")."""
+    """Return a money box's name in the current language ("Wages", "Caja de salarios")."""
     return pgettext("edition", board.edition.boxes[box].name)
 
 
 def group_named(typed: str, board: Board) -> str | None:
-    """The group whose name is typed, in the language spoken or in English, in any case and with or
+    """Look up a group by a typed name, in the current language or in English, in any case and with or
     without its accents ("azul oscuro", "Dark Blue"); None when no group has that name."""
     want = _fold(typed)
     for gid, group in board.edition.groups.items():
@@ -79,6 +79,6 @@ def group_named(typed: str, board: Board) -> str | None:
 
 
 def _fold(text: str) -> str:
-    """Words as compared: in any case, without accents, one space between them."""
+    """Normalise text for comparison: case-folded, without accents, single spaces."""
     decomposed = unicodedata.normalize("NFD", " ".join(text.casefold().split()))
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))

@@ -1,4 +1,4 @@
-"""How a chance to win is shown, the same in every view: the chances panel, the advisor, `landlords
+"""Formatting of win chances, shared by every view: the chances panel, the advisor, `landlords
 analyse`.
 
 A figure is worked out from playouts whose ends are valued by a fitted model (`engine.lookahead`), so it
@@ -36,7 +36,7 @@ UNMEASURED_ERROR = max(MEASURED_ERROR.values())
 
 
 def percent(x: float) -> str:
-    """A chance as people read it: whole percents, and "<1%" / ">99%" rather than a certain 0 or 100 that
+    """Format a chance as a percentage: whole percents, and "<1%" / ">99%" rather than a certain 0 or 100 that
     the playouts cannot promise."""
     if x >= 1.0:
         return "100%"
@@ -51,7 +51,7 @@ def percent(x: float) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Reading:
-    """One player's chance as it is shown: the figure, and the range it is unlikely to be off by."""
+    """One player's chance as displayed: the estimate, and its confidence range."""
 
     win: float
     low: float
@@ -59,32 +59,32 @@ class Reading:
 
     @property
     def figure(self) -> str:
-        """The chance in whole percents ("26%")."""
+        """Return the chance in whole percents ("26%")."""
         return percent(self.win)
 
     @property
     def span(self) -> str:
-        """The range in whole percents, rounded outwards so that it still holds ("18-35%")."""
+        """Return the range in whole percents, rounded outwards so that it still holds ("18-35%")."""
         if self.low == self.high:
             return percent(self.win)
         return f"{math.floor(100 * self.low)}-{math.ceil(100 * self.high)}%"
 
     @property
     def words(self) -> str:
-        """ "about 26% (18-35%)", or "100%" for a chance that is certain (a game won)."""
+        """Return the display text: "about 26% (18-35%)", or "100%" for a certain chance (a game won)."""
         if self.low == self.high:
             return percent(self.win)
         return _("about {figure} ({span})", figure=self.figure, span=self.span)
 
 
 def model_error(edition: str) -> float:
-    """How far the model's figures may be off in this edition, whatever the playouts."""
+    """Return the model's measured error margin in this edition, independent of the playouts."""
     return MEASURED_ERROR.get(edition, UNMEASURED_ERROR)
 
 
 def reading(win: float, low: float, high: float, edition: str, *, settled: bool = False) -> Reading:
-    """A chance and its playouts' 95 % interval as shown: the interval widened by the model's measured
-    error in this edition; `settled` for a game already won, whose chances are certain."""
+    """Build a `Reading` from a chance and its playouts' confidence interval, widened by the model's measured
+    error in this edition; `settled` marks a game already won, whose chances are certain."""
     if settled:
         return Reading(win, win, win)
     error = model_error(edition)

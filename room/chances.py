@@ -1,4 +1,4 @@
-"""Each player's chance to win at a table, worked out again after every move while anyone looks at it.
+"""Win-chance estimates for a table, recomputed after every move while anyone is watching them.
 
 The look-ahead (`engine.lookahead.chances`) is pure Python and CPU-bound: a figure from a mid-game position
 costs a few tenths of a second of CPU. Worked out in the process that draws the screens, it would hold up
@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, TypeVar
 
-from engine.lookahead.chances import Chances as Chances  # for the faces that name a figure
+from engine.lookahead.chances import Chances as Chances  # for the front ends that name an estimate
 from engine.lookahead.chances import summary, values
 from engine.lookahead.playout import HORIZON_ROUNDS
 from engine.view import GameView
@@ -54,7 +54,7 @@ Post = Callable[[Callable[[], None]], object]
 
 
 def default_processes() -> int:
-    """Every core this process may run on."""
+    """Return the number of cores this process may run on."""
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # not on Linux
@@ -62,8 +62,8 @@ def default_processes() -> int:
 
 
 def _start_worker() -> None:
-    """In each of the pool's processes, once: a lower priority than the screens; nothing written to the
-    terminal the screens are drawn on, nor Ctrl+C taken from it (the program that owns the pool ends it);
+    """Initialise one of the pool's worker processes: a lower priority than the screens; nothing written to
+    the terminal the screens are drawn on, nor Ctrl+C taken from it (the program that owns the pool ends it);
     and the look-ahead loaded and set aside from the collector's passes (see `room.heap`)."""
     with contextlib.suppress(OSError):  # not allowed here: the work is still done, at the usual priority
         os.nice(NICENESS)
@@ -79,8 +79,8 @@ def _start_worker() -> None:
 
 
 def _start_tracker() -> None:
-    """Start multiprocessing's resource tracker with the real standard error: a full-screen app has
-    replaced `sys.stderr` with a stand-in that has no file, which the tracker cannot be started with."""
+    """Start multiprocessing's resource tracker with the real standard error: a full-screen app has replaced
+    `sys.stderr` with an object that has no file descriptor, which the tracker cannot be started with."""
     from multiprocessing import resource_tracker
 
     stand_in = sys.stderr
@@ -97,7 +97,7 @@ def _start_tracker() -> None:
 
 
 class ChancesPool:
-    """A few processes working out chances for every table of this process, started when first needed.
+    """A process pool that computes chances for every table of this process, started on first use.
 
     `processes` is how many (one a core by default); 0 works everything out in this process as it is
     asked for, which only tests and benchmarks want. A process that dies is replaced by a new pool at the
@@ -109,7 +109,8 @@ class ChancesPool:
         self._closed = False
 
     def submit(self, fn: Callable[..., T], /, *args: Any) -> Future[T]:
-        """`fn(*args)` in one of the pool's processes (a module-level function, and picklable arguments)."""
+        """Run `fn(*args)` in one of the pool's processes (a module-level function, and picklable
+        arguments)."""
         if self._closed:
             raise RuntimeError("the chances pool is closed")
         if self.processes == 0:
@@ -136,7 +137,7 @@ class ChancesPool:
         raise AssertionError("unreachable")
 
     def close(self) -> None:
-        """Stop the processes; what they were working on is dropped."""
+        """Stop the processes, dropping any work in progress."""
         self._closed = True
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
@@ -147,7 +148,7 @@ _SHARED: ChancesPool | None = None
 
 
 def shared_pool() -> ChancesPool:
-    """The pool of this process, made when first asked for: every table here shares it."""
+    """Return this process's shared `ChancesPool`, creating it on first use: every table here shares it."""
     global _SHARED
     if _SHARED is None or _SHARED._closed:
         _SHARED = ChancesPool()
@@ -164,7 +165,7 @@ def close_shared_pool() -> None:
 
 @dataclass(frozen=True)
 class Figure:
-    """What a table's chances panel shows: the last figure worked out, and whether it is up to date.
+    """The data behind a table's chances panel: the latest estimate, and whether it is up to date.
 
     `chances` is None until the first figure is in; `version` is the table's version it was worked out
     for. `working` says a figure for the table as it is now is on its way (the one shown, if any, is of
@@ -185,18 +186,18 @@ Listener = Callable[[Figure], None]
 
 
 def figure_of(view: GameView, playouts: int = PLAYOUTS, levels: list[str | None] | None = None) -> Chances:
-    """Every player's chance from this view, worked out in one go in the process that runs it (a pool's
-    worker): for a face that asks once rather than watches (the line mode's `chances`)."""
+    """Compute every player's chance from this view in one go, in the calling process (a pool's worker): for a
+    front end that asks once rather than watches (the line mode's `chances`)."""
     return summary(view, values(view, 0, playouts, SEED, HORIZON_ROUNDS, levels))
 
 
 def levels_of(room: Room) -> list[str | None]:
-    """Each seat's bot level, None for a person: who sits where is on show to everyone at the table."""
+    """Return each seat's bot level, None for a person: who sits where is on show to everyone at the table."""
     return [seat.level if seat.is_bot else None for seat in room.seats]
 
 
 def share(playouts: int, parts: int) -> list[tuple[int, int]]:
-    """(first playout, count) for each of `parts` slices of `playouts`, in order."""
+    """Split `playouts` into `parts` slices; return (first playout, count) for each, in order."""
     parts = max(1, min(parts, playouts))
     size, extra = divmod(playouts, parts)
     out: list[tuple[int, int]] = []
@@ -209,7 +210,7 @@ def share(playouts: int, parts: int) -> list[tuple[int, int]]:
 
 
 class TableChances:
-    """The chances at one table, for everyone who looks at them (`watch`).
+    """The win chances at one table, shared by everyone watching them (`watch`).
 
     While anyone watches, each change of the table asks for a new figure; while one is being worked out,
     the changes that come are gathered into one request for the table as it then is, and the next figure
@@ -252,8 +253,8 @@ class TableChances:
         return bool(self._listeners)
 
     def watch(self, listener: Listener) -> Callable[[], None]:
-        """Be told of each new figure from now on (and of the one there is, at once); the returned function
-        stops it. The first watcher sets the figure going."""
+        """Subscribe to new estimates (the current one is delivered at once); return a function that
+        unsubscribes. The first watcher sets the figure going."""
         if self._loop is None:
             self._loop = asyncio.get_running_loop()
         self._listeners.append(listener)
@@ -272,7 +273,7 @@ class TableChances:
         return stop
 
     def close(self) -> None:
-        """Nobody looks any more (the table closes): stop following it."""
+        """Stop following the table (it is closing and nobody watches any more)."""
         self._listeners.clear()
         if self._resting is not None:
             self._resting.cancel()
@@ -287,7 +288,7 @@ class TableChances:
         self._ask()
 
     def _ask(self) -> None:
-        """A figure for the table as it is now, unless there is one or one is on its way."""
+        """Request an estimate for the current table, unless one is current or already in progress."""
         version = self.room.version
         if self._figure.version == version and self._figure.chances is not None:
             return
@@ -364,14 +365,14 @@ class TableChances:
 
 
 def _back_home(post: Post, gathered: _Gathering, index: int, future: Future[Any]) -> None:
-    """A slice is done, in the pool's thread: take its result on the thread that owns the table."""
+    """Pool-thread callback for a finished slice: pass its result to the thread that owns the table."""
     with contextlib.suppress(RuntimeError):  # the table's loop is closed: nobody is left to tell
         post(partial(gathered.one, index, future))
 
 
 class _Gathering:
-    """The slices of one figure, coming back in any order: `done` is called once, with them all in order
-    or with the first failure."""
+    """Collects the slices of one estimate, which return in any order: `done` is called once, with them all in
+    order or with the first failure."""
 
     def __init__(self, parts: int, done: Callable[[list[Any] | BaseException], None]) -> None:
         self._results: list[Any] = [None] * parts

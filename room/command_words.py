@@ -1,6 +1,6 @@
-"""Commands and payments in words, the same on every face of a room: "Build a house on Boardwalk ($200)",
-"rent for Boardwalk with a hotel". The full screen's buttons and hints and the line mode's help and
-questions both say them from here."""
+"""Text descriptions of commands and payments, shared by every front end of a room: "Build a house on
+Boardwalk ($200)", "rent for Boardwalk with a hotel". The full screen's buttons and hints and the line mode's
+help and questions both say them from here."""
 
 from __future__ import annotations
 
@@ -12,19 +12,19 @@ from translation import N_, _, money, ngettext, say
 
 
 def buildings_on(view: GameView, space: int) -> tuple[int, bool]:
-    """(houses, hotel) standing on a lot, as the game's ruleset reads its building level."""
+    """Return (houses, hotel) standing on a lot, as the game's ruleset reads its building level."""
     level = view.deeds[space].level
     rules = view.ruleset
     return rules.houses(level), rules.is_hotel(level)
 
 
 def building_name(view: GameView, space: int) -> str:
-    """What the next building on a lot would be."""
+    """Return the name of the next building on a lot."""
     return view.ruleset.next_building(view.deeds[space].level)
 
 
 def describe_command(cmd: Command, view: GameView, board: Board) -> str:
-    """A command as a player would ask for it: "Build a house on Boardwalk ($200)"."""
+    """Describe a command as a player would ask for it: "Build a house on Boardwalk ($200)"."""
     kind = cmd.kind
     name = board.name
     if kind == "roll_dice":
@@ -147,7 +147,7 @@ def describe_command(cmd: Command, view: GameView, board: Board) -> str:
 
 
 def _magie_command(cmd: Command, view: GameView, board: Board) -> str | None:
-    """The commands of Magie's 1904 game in words."""
+    """Describe the commands of Magie's 1904 game."""
     name = board.name
     space = getattr(view.pending, "space", None)
     if cmd.kind == "buy_ticket_lot":
@@ -197,7 +197,7 @@ def _magie_command(cmd: Command, view: GameView, board: Board) -> str | None:
 
 
 def raising(board: Board) -> str:
-    """How cash is raised from the bank in this edition, in a few words."""
+    """Return a short description of how cash is raised from the bank in this edition."""
     if board.edition.bank_buys_lots:
         return _("sell houses or lots back to the bank")
     if board.edition.loans is not None:  # no mortgages: the bank lends notes against lots instead
@@ -206,7 +206,8 @@ def raising(board: Board) -> str:
 
 
 def raising_all(board: Board) -> str:
-    """Raising everything the bank would pay for, in a few words ("Selling every building and ...")."""
+    """Return a short description of raising everything the bank would pay for ("Selling every building and
+    ...")."""
     if board.edition.bank_buys_lots:
         return _("Selling every house and lot back to the bank")
     if board.edition.mortgages:
@@ -219,7 +220,8 @@ def plural(n: int, word: str) -> str:
 
 
 def charge_text(reason: str, detail: str, space: int | None, board: Board) -> str:
-    """What a payment owed is for: "rent for Boardwalk with a hotel", "the jail fine", "Income Tax"."""
+    """Describe what a payment owed is for: "rent for Boardwalk with a hotel", "the jail fine", "Income
+    Tax"."""
     words = say(Said(detail)) if detail else ""  # the engine keeps what a charge is for in English
     if reason == "rent" and space is not None:
         if detail.startswith("with"):
@@ -244,7 +246,7 @@ def charge_text(reason: str, detail: str, space: int | None, board: Board) -> st
 
 
 def nothing_to_build(board: Board) -> str:
-    """Why a player has nowhere to build yet, and what to do about it."""
+    """Explain why a player has nowhere to build yet, and what to do about it."""
     if board.edition.colour_groups:
         return _("You hold no complete colour group yet: trade for one, then build.")
     return _("You own no lot yet: buy one, then build on it.")

@@ -1,4 +1,4 @@
-"""Stepping a room's bots in time: one move at a time at the table's pace, so that people can follow them.
+"""A timer that plays a room's bots: one move at a time at the table's pace, so that people can follow them.
 
 The driver is told of every change of the table; when a bot is due and nothing holds the bots (a person
 composing an offer, say), it schedules the bot's move on the clock it is given. Hurrying (skipping ahead,
@@ -60,11 +60,11 @@ class BotDriver:
 
     @property
     def waiting(self) -> bool:
-        """A bot move is scheduled."""
+        """Whether a bot move is scheduled."""
         return self._timer is not None
 
     def settled(self) -> bool:
-        """No bot is due to move: the game waits on a person, is over, or the bots are held."""
+        """Whether no bot is due to move: the game waits on a person, is over, or the bots are held."""
         return self._stopped or self.room.bot_due() is None or not self._may_move()
 
     def poke(self) -> None:
@@ -81,7 +81,7 @@ class BotDriver:
         self.poke()
 
     def stop(self) -> None:
-        """For good: the table is closing."""
+        """Stop for good: the table is closing."""
         self._stopped = True
         self._cancel()
         self._unsubscribe()
@@ -117,8 +117,8 @@ class BotDriver:
         self.poke()
 
     def _think_first(self, then: Callable[[], None]) -> bool:
-        """Whether the bot due must think elsewhere before it moves; if so, its thinking is set going and
-        `then` is called once its thoughts are in."""
+        """Return whether the next bot must compute its look-ahead in the pool before it moves; if so, its
+        thinking is set going and `then` is called once its thoughts are in."""
         thinking = self._thinking
         if thinking is None or not thinking.needed():
             return False
@@ -133,7 +133,7 @@ class BotDriver:
         then()
 
     def _play_one(self) -> Update | None:
-        """One bot move; its update, or None if it failed (the error goes to `on_error`)."""
+        """Play one bot move; return its update, or None if it failed (the error goes to `on_error`)."""
         seen: list[Update] = []
         unsubscribe = self.room.subscribe(seen.append)
         try:

@@ -1,5 +1,5 @@
-"""A bot that looks ahead (`expert`) thinks on the pool of processes that works out the chances, not in the
-process that draws the screens.
+"""Runs a look-ahead bot's (`expert`) search on the chances process pool, not in the process that draws the
+screens.
 
 Its look-ahead costs up to a tenth of a second of CPU on a hard decision. Made on a server worker's event
 loop, that would hold up the screens of every table the worker holds; made in the local game's, every key.
@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 
 
 class Thinking:
-    """The look-ahead of the bot a room waits on, worked out on a pool before the bot moves."""
+    """Precomputes, on a pool, the look-ahead of the bot a room waits on, before the bot moves."""
 
     def __init__(self, room: Room, pool: Callable[[], ChancesPool], post: Post) -> None:
         self.room = room
@@ -37,7 +37,7 @@ class Thinking:
         self._busy = False
 
     def needed(self) -> bool:
-        """The bot due to move looks ahead, and has not yet been handed its look-ahead for this table."""
+        """Whether the bot due to move uses look-ahead and has no precomputed result for this table yet."""
         return self.room.bot_that_looks_ahead() is not None and self._ready != self.room.version
 
     @property
@@ -45,7 +45,7 @@ class Thinking:
         return self._busy
 
     def start(self, then: Callable[[], None]) -> None:
-        """Work the look-ahead out on the pool; `then` is called on the table's thread when it is in
+        """Start computing the look-ahead on the pool; `then` is called on the table's thread when it is in
         (or has failed: the bot then works it out itself)."""
         if self._busy:  # already thinking over this table, or one before it: that answer calls back
             return

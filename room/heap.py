@@ -1,51 +1,45 @@
-"""Long-lived processes and the garbage collector.
+"""Garbage-collector tuning for long-lived processes: freezing what lives as long as the process.
 
 What a process loads once (modules, classes, the engine's validators and the bots' tables) lives as long
-as it does, yet every full pass of Python's cyclic collector walks it again: about 20 ms of CPU for the
-engine's validators alone, paid by whichever bot decision or screen update happens to trigger the pass.
-`settle` sets everything alive at that moment aside from those passes (`gc.freeze`); what is made later
-is collected as before.
+as it does, yet every full pass of Python's cyclic collector walks it again, and the pass is paid for by
+whichever bot decision or screen update happens to trigger it. `settle` collects what is already garbage
+and then freezes everything still alive (`gc.freeze`), so full passes skip it; what is made later is
+collected as before.
 
 A server's worker is worse off: its sessions' screens are a large heap that lives for the whole session,
-while every dialog closed leaves widgets in reference cycles, which only a full
-pass reclaims. Each full pass then walks every session's screens to free a few closed dialogs: with 15
-sessions, about 0.7 s of CPU a pass and a third of the worker's time. `keep_settled` sets aside what
-survived each full pass, so that the next walks only what was made since; what was set aside and has
-died since is reclaimed by a complete pass once the heap has grown by a quarter.
+while every dialog closed leaves widgets in reference cycles, which only a full pass reclaims. Each full
+pass would walk every session's screens to free a few closed dialogs. `keep_settled` therefore freezes
+what survived each full pass, so that the next one walks only what was made since; frozen objects that
+have died since are reclaimed by a complete pass (unfreeze, then collect) once the heap has grown by a
+quarter.
 
-A complete pass walks the whole heap and stops every session of the worker while it does: at 25 sessions
-about 0.6 s. When it finds that the growth it was called for was mostly live (people arriving, games
-getting longer), the next one waits for twice the growth, up to the heap doubling; when it finds mostly
-garbage, the next one comes sooner again, down to a quarter. A steady server that makes garbage thus
-reclaims it as often as before, and one whose heap grows with its sessions stops far less often.
+A complete pass walks the whole heap and pauses every session of the worker while it runs. When it finds
+that the growth it was called for was mostly live (people arriving, games getting longer), the next one
+waits for twice the growth, up to the heap doubling; when it finds mostly garbage, the next one comes
+sooner again, down to a quarter. A steady server that makes garbage thus reclaims it as often as before,
+and one whose heap grows with its sessions pauses far less often.
 
-A server's worker also says when a long-lived part has just been built and when one has died. A table's
-screen, once drawn, is set aside at once (`set_aside`: a young pass, then `gc.freeze`; a full pass over
-what was not yet set aside took a tenth of a second at 200 people, a pause of its own): full passes
-never walk the sessions' screens, so none grows long as people arrive, and the heap they make counts as
-alive. A session that ends, or leaves its table for the lobby, leaves screens set aside and in reference
-cycles: once such sessions since the last complete pass reach a quarter of those still there, and eight
-at least (`left`), a complete pass runs between two events. With 100 and 200 people arriving and
-playing on two workers, no full pass of a tenth of a second or more came, where two of one to two
-seconds did before while they played; the price is memory: what was set aside alive and dies in cycles
-later (a lobby left for a table, a dialog closed) waits for that complete pass, a tenth to a fifth more
-memory a session.
+A server's worker also reports when a long-lived part has just been built and when one has died. A
+table's screen, once drawn, is frozen at once (`set_aside`: a young pass, then `gc.freeze`): full passes
+never walk the sessions' screens, so none grows long as people arrive, and the memory they take counts
+as alive. A session that ends, or leaves its table for the lobby, leaves frozen screens in reference
+cycles: once such sessions since the last complete pass reach a quarter of those still there, and `FEW`
+at least (`left`), a complete pass runs between two events. The price is memory: what was frozen while
+alive and later dies in a cycle (a lobby left for a table, a dialog closed) waits for that complete pass.
 
-A server's worker sets aside the survivors of every pass, young and middle ones too (`young_aside`). What
-a young pass leaves is mostly the lines just drawn and still shown, held by the widgets' caches: promoted,
-they made a middle generation of some 165,000 objects that each middle pass walked (0.12-0.20 s, three a
-minute a worker at 100 people) to find a few hundred dead. Set aside, they are freed as before once their
-last reference goes; only what dies in reference cycles after that waits, for the complete pass that
-sessions gone call for, or that a heap grown to twice its size since the last one calls for (`most`). A
-table's common dialogs are kept between uses, so little dies in cycles while people play: over four
-minutes of 100 people playing the memory came to the same either way.
+A server's worker also freezes the survivors of every pass, young and middle ones too (`young_aside`).
+What a young pass leaves is mostly the lines just drawn and still shown, held by the widgets' caches;
+promoted, they made a large middle generation that each middle pass walked to find a few dead objects.
+Frozen, they are freed as before once their last reference goes; only what dies in reference cycles
+after that waits, for the complete pass that ended sessions call for, or that a heap grown to twice its
+size since the last one calls for (`most`). A table's common dialogs are reused, so little dies in
+cycles while people play.
 
-Such a process also collects its youngest generation after 10,000 new objects rather than Python's 700.
-A screen update makes and drops many thousands of objects; counted in hundreds, the young passes came in
-the middle of each update and promoted what it still held, only for it to die soon after, old: every
-full pass then walked it (50-100 ms each, one every two or three seconds a worker at 25 sessions) and
-set it aside with the survivors. With 50 people playing, keys that waited more than 150 ms for their
-screen outside the first seconds fell from 5-23 a minute to 1-8, and memory a session by a tenth.
+Such a process also collects its youngest generation less often than Python's default (`YOUNG`): a
+screen update makes and drops many thousands of objects, and young passes in the middle of an update
+promoted what it still held, only for it to die soon after, old, and be walked by every full pass.
+
+The measurements behind these choices are in docs/server.md, "Garbage collection in the workers".
 """
 
 from __future__ import annotations
@@ -57,46 +51,50 @@ from collections.abc import Callable
 from typing import Any
 
 Pause = Callable[[float, str], None]
-"""Told of a long pass: its CPU seconds, and its kind (`KINDS`)."""
+"""Callback for a long collector pass: its CPU seconds, and its kind (`KINDS`)."""
 
 KINDS = ("young", "middle", "full", "complete")
-"""The passes told of: over the youngest generation, over the middle one, over all three (what was set
-aside left out), over everything."""
+"""Kinds of collector pass reported: over the youngest generation, over the middle one, over all three
+(frozen objects left out), over everything."""
 
 FEW = 8
-"""Sessions gone that a complete pass waits for however few remain: some 25 MB of screens at most."""
+"""Minimum number of ended sessions before a complete pass, however few sessions remain."""
 
 YOUNG = 10_000
-"""New objects (less those freed) between two passes over the youngest generation of a settled process."""
+"""Young-generation threshold of a frozen process: new objects (less those freed) between young passes."""
 CHECK_EVERY = 0.25
-"""CPU seconds between two measures of the heap by young passes (where their survivors are set aside).
-Counting the heap's blocks walks every pool of it, 0.35 ms at 200 people: a worker's young passes
-come dozens of times a second, and measuring at each took 3 % of its CPU."""
+"""Minimum CPU seconds between two heap measurements by young passes (where their survivors are frozen).
+
+Counting the heap's blocks walks every pool of it, and a worker's young passes come dozens of times a
+second: measuring at each would take a noticeable share of its CPU."""
 YOUNG_ASIDE = 700
-"""The same where the survivors of every pass are set aside (a server's worker): Python's own threshold.
-Python counts the youngest generation as objects made less objects freed, and every object freed counts,
-the set-aside ones too; in a worker whose screens keep replacing lines set aside long ago, the count
-stays low while the young objects pile up: at 200 people, 60,000 to 130,000 of them when a count of
-3,000 called a young pass, which then took 40-90 ms and held every session of the worker. At 700 no
-young pass took 10 ms in a minute of those 200 people; what it promotes is set aside, never walked again."""
+"""Young-generation threshold where the survivors of every pass are frozen (a server's worker).
+
+This is Python's own default. Python counts the youngest generation as objects made less objects freed,
+and every object freed counts, frozen ones too; in a worker whose screens keep replacing lines frozen
+long ago, the count stays low while the young objects pile up, so a higher threshold let young passes
+grow long enough to pause every session of the worker. What a young pass promotes here is frozen and
+never walked again."""
 
 
 def settle() -> None:
-    """Collect what is already garbage, then set everything still alive aside from future full passes."""
+    """Collect garbage now, then freeze every surviving object so that full passes skip it (`gc.freeze`)."""
     gc.collect()
     gc.freeze()
 
 
 class Settling:
-    """After every full pass, set its survivors aside; when the heap has grown by `growth` since the last
-    complete pass, take them all back so that the next full pass is complete.
+    """A `gc.callbacks` policy that freezes the survivors of every full pass, with periodic complete passes.
+
+    When the heap has grown by `growth` since the last complete pass, everything is unfrozen so that the
+    next full pass is complete.
 
     `growth` moves between `least` and `most` with what the complete passes find: doubled after one that
     reclaimed less than half of the growth it was called for, halved after one that reclaimed more.
 
-    The heap is measured in allocated memory blocks, which Python counts as it goes: counting what is set
-    aside (`gc.get_freeze_count()`) walks all of it, which in a server's worker costs more than the pass.
-    Set-aside objects that have died since still hold their blocks, so they count as growth."""
+    The heap is measured in allocated memory blocks, which Python counts as it goes: counting the frozen
+    objects (`gc.get_freeze_count()`) walks all of them, which in a server's worker costs more than the
+    pass. Frozen objects that have died since still hold their blocks, so they count as growth."""
 
     def __init__(
         self,
@@ -110,14 +108,14 @@ class Settling:
         self.most = max(most, growth)
         self.growth = growth
         self.base = sys.getallocatedblocks()  # the heap as of the last complete pass
-        self.complete = 0  # complete passes made (what was set aside and died since is reclaimed)
-        self.long_pass = long_pass  # CPU seconds from which a pass is worth telling `told` of
+        self.complete = 0  # complete passes made (frozen objects that died since are reclaimed)
+        self.long_pass = long_pass  # CPU seconds from which a pass is reported to `told`
         self.told = told
         self._whole = False  # the coming full pass walks everything
         self._began = 0.0
         self._before = 0  # the heap as the coming complete pass began
-        self.gone = 0  # sessions ended since the last complete pass, their screens set aside and dead
-        self.young_aside = young_aside  # the survivors of every pass set aside, young and middle ones too
+        self.gone = 0  # sessions ended since the last complete pass, their screens frozen and dead
+        self.young_aside = young_aside  # freeze the survivors of every pass, young and middle ones too
         self._looked = -CHECK_EVERY  # CPU time when a young pass last measured the heap
 
     def __call__(self, phase: str, info: dict[str, Any]) -> None:
@@ -155,31 +153,35 @@ class Settling:
         return sys.getallocatedblocks() > self.base * (1 + self.most)
 
     def set_aside(self) -> None:
-        """A long-lived part was just built (a table's screen): a young pass, and everything alive set
-        aside at once rather than walked by the full passes to come as it ages. What it adds to the heap
-        counts as alive, not as growth towards a complete pass."""
+        """Freeze everything alive now, after a young pass: call it once a long-lived part is built.
+
+        A table's screen, for example, is then frozen at once rather than walked by the full passes to
+        come as it ages. What it adds to the heap counts as alive, not as growth towards a complete pass."""
         if self._whole:
-            return  # a complete pass is due, and sets everything aside itself
+            return  # a complete pass is due, and freezes everything itself
         gc.collect(1)
         gc.freeze()
         self.base = max(self.base, sys.getallocatedblocks())
 
     def left(self, alive: int) -> bool:
-        """A session ended or left its table, `alive` remain: whether the screens dead since are now
-        worth a complete pass: a quarter of those alive, and at least `FEW` (a complete pass walks
-        everything the process loaded too, a tenth of a second and more even with nobody there)."""
+        """Record that a session ended or left its table; return whether a complete pass is now due.
+
+        `alive` sessions remain. A complete pass is due once the sessions gone reach a quarter of those
+        alive, and at least `FEW`: a complete pass walks everything the process loaded too, so it is
+        costly even with nobody there."""
         self.gone += 1
         return self.gone >= max(FEW, alive / 4)
 
     def collect_all(self) -> None:
-        """A complete pass, now: everything set aside is walked, what died is reclaimed, and the
-        survivors are set aside again."""
+        """Run a complete pass now: unfreeze everything, collect, and freeze the survivors again."""
         gc.unfreeze()
         self._whole = True
         gc.collect()
 
     def _adapt(self, grown: int, freed: int) -> None:
-        """Mostly live growth: wait for more before the next complete pass; mostly garbage: come sooner."""
+        """Adjust `growth` after a complete pass.
+
+        Mostly live growth: wait for more before the next complete pass; mostly garbage: come sooner."""
         if freed * 2 < grown:
             self.growth = min(self.most, self.growth * 2)
         else:
@@ -189,10 +191,11 @@ class Settling:
 def keep_settled(
     growth: float = 0.25, told: Pause | None = None, long_pass: float = 0.25, young_aside: bool = False
 ) -> Settling:
-    """Settle now, and keep the process settled from now on (see `Settling`), its youngest generation
-    collected after `YOUNG` new objects (with `young_aside`, the survivors of every pass set aside,
-    after `YOUNG_ASIDE`); once per process. `told` hears of every pass that took `long_pass` seconds of
-    CPU or more."""
+    """Freeze the heap now and install a `Settling` policy that keeps it frozen; return the policy.
+
+    The youngest generation is collected after `YOUNG` new objects (with `young_aside`, which freezes
+    the survivors of every pass, after `YOUNG_ASIDE`). Call it once per process. `told` is called for
+    every pass that took `long_pass` seconds of CPU or more."""
     settle()
     gc.set_threshold(YOUNG_ASIDE if young_aside else YOUNG, *gc.get_threshold()[1:])
     settling = policy()
@@ -203,13 +206,15 @@ def keep_settled(
 
 
 def policy() -> Settling | None:
-    """The process's policy, if it keeps settled (`keep_settled`)."""
+    """Return the process's `Settling` policy, or None if `keep_settled` was never called."""
     return next((c for c in gc.callbacks if isinstance(c, Settling)), None)
 
 
 def set_aside() -> None:
-    """A long-lived part was just built: set it aside (`Settling.set_aside`) in a settled process; in
-    any other, nothing (a process that never walks its set-aside heap again would keep its garbage)."""
+    """Freeze a long-lived part just built (`Settling.set_aside`), if the process has a policy.
+
+    Without one this does nothing: a process that never walks its frozen heap again would keep its
+    garbage."""
     settling = policy()
     if settling is not None:
         settling.set_aside()

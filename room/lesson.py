@@ -1,4 +1,4 @@
-"""The first game that teaches (`landlords learn`): what to explain, and when, for every face.
+"""The tutorial game (`landlords learn`): what to explain, and when, for every front end.
 
 A face (the full screen's game screen, a line session) hands every new batch of events here; the lesson
 answers with the explanations of the things that happen in it for the first time in the game, each given
@@ -19,7 +19,7 @@ from translation import N_, _
 
 @dataclass(frozen=True)
 class Explanation:
-    """One thing the lesson explains: a title and a sentence or two, naming the keys to press (`text`) or,
+    """One tutorial explanation: a title and a sentence or two, naming the keys to press (`text`) or,
     for the line mode, the commands to type (`typed`); all message ids, translated where they are shown."""
 
     topic: str
@@ -29,7 +29,7 @@ class Explanation:
 
     @property
     def said(self) -> str:
-        """The line mode's words, for the explanations that have their own (else the full screen's)."""
+        """Return the line mode's text, for explanations that have their own (else the full screen's)."""
         return self.typed or self.text
 
 
@@ -187,7 +187,7 @@ READING_MOST = 10.0
 
 
 def reading_time(explanation: Explanation) -> float:
-    """How long the bots wait while an explanation is read (the notice stays a little longer)."""
+    """Return how long the bots wait while an explanation is read (the notice stays a little longer)."""
     return min(READING_MOST, READING_START + len(_(explanation.text)) / READING_SPEED)
 
 
@@ -208,7 +208,7 @@ WELCOME_BACK = Explanation(
 
 @dataclass
 class Lesson:
-    """Which explanations the person at `person`'s seat has had, and which new events call for one."""
+    """Tracks which explanations the person at seat `person` has seen, and which new events call for one."""
 
     person: int
     board: Board
@@ -216,7 +216,8 @@ class Lesson:
 
     @classmethod
     def resumed(cls, person: int, board: Board, history: Sequence[Event], view: GameView) -> Lesson:
-        """A lesson taken up again: everything that already happened in `history` counts as explained."""
+        """Create a lesson for a resumed game: everything that already happened in `history` counts as
+        explained."""
         lesson = cls(person, board)
         lesson.given.update(lesson.topics(history, view))
         if any(e.kind == "dice_rolled" for e in history):
@@ -229,24 +230,25 @@ class Lesson:
         return "welcome" in self.given
 
     def opening(self) -> Explanation:
-        """What the screen says first: the welcome the first time, a reminder when taken up again."""
+        """Return the first explanation to show: the welcome the first time, a reminder when taken up
+        again."""
         if self.started:
             return WELCOME_BACK
         self.given.add("welcome")
         return EXPLANATIONS["welcome"]
 
     def due(self, events: Sequence[Event], view: GameView) -> list[Explanation]:
-        """The explanations the events call for that were not given yet (nothing is marked given)."""
+        """Return the explanations the events call for that were not shown yet, without marking them shown."""
         return [EXPLANATIONS[t] for t in self.topics(events, view) if t not in self.given]
 
     def take(self, events: Sequence[Event], view: GameView) -> list[Explanation]:
-        """The explanations the events call for, each the first time only: they are marked given."""
+        """Return the explanations the events call for, each the first time only, and mark them shown."""
         fresh = self.due(events, view)
         self.given.update(e.topic for e in fresh)
         return fresh
 
     def topics(self, events: Iterable[Event], view: GameView) -> list[str]:
-        """The topics the events (and the table they leave, `view`) touch, in the order they happen."""
+        """Return the topics the events (and the resulting table, `view`) touch, in the order they happen."""
         found: list[str] = []
         for event in events:
             topic = self._topic_of(event)

@@ -1,4 +1,4 @@
-"""The saved games as a room and its clients use them: listing, creating, resuming and autosaving.
+"""Saved-game access for rooms and their clients: listing, creating, resuming and autosaving.
 
 Errors from the saves come back as `PersistenceError` with a sentence to show. When the saves folder
 cannot be used, a game still plays, unsaved (`Persistence.off()`), and says so.
@@ -24,12 +24,12 @@ if TYPE_CHECKING:
 
 
 class PersistenceError(Exception):
-    """A save could not be listed, opened or written; the message says which file and why."""
+    """Raised when a save cannot be listed, opened or written; the message names the file and the reason."""
 
 
 @dataclass(frozen=True)
 class SavedGame:
-    """One line of the resume list."""
+    """One entry of the resume list."""
 
     id: str
     title: str
@@ -42,7 +42,7 @@ class SavedGame:
 
 
 class Recorder(Protocol):
-    """What a room tells the saves about the game it runs."""
+    """The interface a room uses to record its game in the saves."""
 
     @property
     def saving(self) -> bool: ...
@@ -137,7 +137,7 @@ class AutosaveRecorder:
 
 
 def table_of(seats: Sequence[Seat]) -> str:
-    """ "Ada and Grace + 2 bots": who sits at a saved game's table, in a few words."""
+    """Summarise who sits at a saved game's table: "Ada and Grace + 2 bots"."""
     people = [s.name for s in seats if not s.is_bot]
     bots = len(seats) - len(people)
     if len(people) == 1:
@@ -166,7 +166,7 @@ def _summary(s: SaveSummary) -> SavedGame:
 
 
 class Persistence:
-    """The saves, as the interface uses them. `root` overrides the saves folder."""
+    """Access to the saved games for the user interfaces. `root` overrides the saves folder."""
 
     def __init__(self, root: Path | None = None, *, enabled: bool = True) -> None:
         self._root = root
@@ -175,7 +175,7 @@ class Persistence:
 
     @classmethod
     def off(cls) -> Persistence:
-        """Persistence that saves nothing (when the saves folder cannot be used)."""
+        """Return a `Persistence` that saves nothing (when the saves folder cannot be used)."""
         return cls(enabled=False)
 
     @property
@@ -190,7 +190,7 @@ class Persistence:
         return PersistenceError(plain(f"{exc.path}: {exc.reason}"))
 
     def saved_games(self) -> list[SavedGame]:
-        """The saved games, most recently played first."""
+        """Return the saved games, most recently played first."""
         if not self._enabled:
             return []
         try:
@@ -199,7 +199,7 @@ class Persistence:
             raise self._error(exc) from exc
 
     def damaged(self) -> list[str]:
-        """A line for each save file that cannot be read: its name, and why."""
+        """Return a line for each save file that cannot be read: its name, and why."""
         if not self._enabled:
             return []
         try:
@@ -238,8 +238,8 @@ class Persistence:
         return loaded.game, list(loaded.seats), recorder
 
     def past_game(self, save_id: str) -> PastGame:
-        """A saved game to look at move by move (`room.past_game`): the file is read and checked, never
-        locked nor written, so a game being played elsewhere can be watched again too."""
+        """Open a saved game read-only, to step through move by move (`room.past_game`): the file is read and
+        checked, never locked nor written, so a game being played elsewhere can be watched again too."""
         from room.past_game import from_save
 
         if not self._enabled:

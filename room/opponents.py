@@ -1,4 +1,4 @@
-"""Every opponent a room seats is made here: a bot of `engine.bots` at its level, a bot from outside named
+"""Creates every opponent a room seats: a bot of `engine.bots` at its level, a bot from outside named
 by its seat's level (`module:Class` or an installed entry point), or, for tests and headless play, the
 engine's simple player. Bots are shown the events of every move as they happen."""
 
@@ -20,20 +20,20 @@ log = logging.getLogger(__name__)
 
 
 class Opponent(Protocol):
-    """Decides for one seat whenever the game waits on it."""
+    """Protocol of an opponent that decides for one seat whenever the game waits on it."""
 
     def decide(self, game: Game, seat: int) -> Command: ...
 
 
 def reason_of(opponent: Opponent) -> str:
-    """Why the opponent made its last decision, in its own words ("" if it says nothing)."""
+    """Return the opponent's reason for its last decision, as text ("" if it gives none)."""
     said = getattr(opponent, "reason", "")
     return said if isinstance(said, str) else ""
 
 
 def phrase_of(opponent: Opponent) -> Phrase | None:
-    """The last reason as a phrase, where the opponent is one of our bots and gave one (`Bot.said`):
-    what a face says in each player's language."""
+    """Return the last reason as a translatable phrase, where the opponent is one of our bots and gave one
+    (`Bot.said`): front ends render it in each player's language."""
     said = getattr(opponent, "said", None)
     return said if isinstance(said, Phrase) else None
 
@@ -62,15 +62,15 @@ class BotOpponent:
 
 
 def foreseer(opponent: Opponent | None) -> ExpertBot | None:
-    """The opponent's bot, if it looks ahead: its look-ahead may be worked out before it decides
+    """Return the opponent's bot if it uses look-ahead: its look-ahead may be worked out before it decides
     (`room.foresight`)."""
     bot = getattr(opponent, "bot", None)
     return bot if isinstance(bot, ExpertBot) else None
 
 
 def tell_opponents(opponents: Mapping[int, Opponent], events: Sequence[Event]) -> None:
-    """Show the bots the events of a move; one bot's trouble listening is never the table's. The bots'
-    own reasons are for the people at the table: a bot learns from what the rules did and the answers
+    """Pass a move's events to every bot; an exception in one bot's `observe` never reaches the table. The
+    bots' own reasons are for the people at the table: a bot learns from what the rules did and the answers
     given, and a game replays to the same moves whether or not its reasons were kept."""
     if any(e.kind == "reason_given" for e in events):
         events = [e for e in events if e.kind != "reason_given"]
@@ -97,8 +97,8 @@ class UnknownBot(ValueError):
 
 
 def make_opponents(seats: Sequence[Seat], seed: int) -> dict[int, Opponent]:
-    """One bot per bot seat of a game with this seed, at the seat's level; `UnknownBot` says which seat
-    names a bot that cannot be found, and why."""
+    """Create one bot per bot seat of a game with this seed, at the seat's level; `UnknownBot` reports which
+    seat names a bot that cannot be found, and why."""
     out: dict[int, Opponent] = {}
     for i, seat in enumerate(seats):
         if not seat.is_bot:
@@ -112,5 +112,5 @@ def make_opponents(seats: Sequence[Seat], seed: int) -> dict[int, Opponent]:
 
 
 def stand_in_for(seat: int, seed: int) -> Opponent:
-    """The bot that plays a person's seat while they are away: the default level."""
+    """Create the stand-in bot that plays a person's seat while they are away: the default level."""
     return BotOpponent(make_bot(DEFAULT_LEVEL, seed, seat))

@@ -1,4 +1,4 @@
-"""How fast bots move, so that a person can follow them: a delay between their moves."""
+"""Bot pacing: the delay between bot moves, so that a person can follow them."""
 
 from __future__ import annotations
 

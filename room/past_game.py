@@ -1,4 +1,4 @@
-"""A past game, to be looked at move by move: any point of it reached again from where it began.
+"""A finished or saved game for step-by-step replay: any position is rebuilt from the start.
 
 The engine is deterministic, so a game is all in its initial state and its commands. `PastGame` keeps
 those, the events each command caused (told in the log) and, every `CHECKPOINT_EVERY` moves, a copy of
@@ -70,14 +70,14 @@ class PastGame:
         self._over = initial.winner is not None
         self._kept: dict[int, GameState] = {0: initial.copy()}
         self._at: tuple[int, Game] | None = None  # the last position reached, to step on from
-        self._discretion = Discretion()  # the bots' reasons told as the table told them (`room.telling`)
+        self._discretion = Discretion()  # the bots' reasons shown as the table showed them (`saves.telling`)
         self._people = [i for i, level in enumerate(levels) if level is None]  # none when not said
 
     # --- growing ----------------------------------------------------------------------------------
 
     def record(self, cmd: Command, events: Sequence[Event], after: GameState) -> None:
-        """One more move, as it was played: the command, what it caused, and the state it left. A bot's
-        reason for a decision still open is told once it closes, as at the table."""
+        """Append a move as it was played: the command, what it caused, and the state it left. A bot's reason
+        for a decision still open is shown once it closes, as at the table."""
         events = self._discretion.tell(as_stand_in(events, self._people), after, len(self._commands))
         self._commands.append(cmd)
         self._events.append(tuple(events))
@@ -88,7 +88,7 @@ class PastGame:
             self._kept[len(self._commands)] = after.copy()
 
     def play_on(self, opponents: Mapping[int, Opponent]) -> bool:
-        """One more move, decided by the bot the game waits on (a demo); False once the game is over.
+        """Append a move decided by the bot the game waits on (a demo); return False once the game is over.
         Only for a game grown this way from its start (one read from a save is complete)."""
         game = self._live
         pend = game.state.pending
@@ -108,7 +108,7 @@ class PastGame:
 
     @property
     def moves(self) -> int:
-        """Commands played: positions run from 0 (the start) to this."""
+        """The number of commands played: positions run from 0 (the start) to this."""
         return len(self._commands)
 
     @property
@@ -117,7 +117,7 @@ class PastGame:
         return self._over
 
     def turn_at(self, move: int) -> int:
-        """The turn in play after `move` commands (from 0)."""
+        """Return the turn in play after `move` commands (from 0)."""
         return self._turns[self._clamp(move)]
 
     @property
@@ -125,30 +125,31 @@ class PastGame:
         return self._turns[-1]
 
     def turn_start(self, turn: int) -> int:
-        """The first move at which `turn` is in play (the start of the last turn for one not reached)."""
+        """Return the first move at which `turn` is in play (the start of the last turn for one not
+        reached)."""
         turn = min(max(turn, self._turns[0]), self._turns[-1])
         return bisect_right(self._turns, turn - 1)
 
     def events_to(self, move: int) -> list[Event]:
-        """Every event of the game up to `move` commands, the opening included."""
+        """Return every event of the game up to `move` commands, the opening included."""
         out = list(self.opening)
         for caused in self._events[: self._clamp(move)]:
             out.extend(caused)
         return out
 
     def told(self, move: int) -> int:
-        """How many events `events_to(move)` holds."""
+        """Return the length of `events_to(move)`."""
         return self._told[self._clamp(move)]
 
     def events_of(self, move: int) -> tuple[Event, ...]:
-        """What the `move`-th command (from 1) caused."""
+        """Return the events the `move`-th command (from 1) caused."""
         return self._events[move - 1] if 1 <= move <= self.moves else ()
 
     def narrate(self, event: Event) -> str:
         return say(narrate(event, self.names, spoken(self.board)))
 
     def position(self, move: int) -> Position:
-        """The game after `move` commands."""
+        """Return the game after `move` commands."""
         move = self._clamp(move)
         game = self._game_at(move)
         return Position(move, game.state.turn, game.view(None), facts(game), waiting_for(game))
@@ -193,8 +194,8 @@ class Rewinder:
 
 
 def from_save(store: SaveStore, save_id: str) -> PastGame:
-    """The game of a save, read and checked as loading it does; the file is only read. `SaveError` (a
-    `saves.SaveError`) says why a file cannot be shown: not there, not a save, damaged."""
+    """Load a save's game read-only, checked as loading it does. `SaveError` (a `saves.SaveError`) explains
+    why a file cannot be shown: not there, not a save, damaged."""
     rewinder = Rewinder()
     loaded = store.load(save_id, rewinder)
     past = rewinder.past

@@ -1,4 +1,4 @@
-"""Taking a saved game up again in one replay: the story of the game and the bots' memories are rebuilt
+"""Resuming a saved game in a single replay: the story of the game and the bots' memories are rebuilt
 while the save is checked, instead of replaying the game once for each.
 
 A bot remembers what it has done and heard (the offers made at the table and how they were answered,
@@ -23,8 +23,8 @@ MakeOpponents = Callable[[Sequence[Seat], int], Mapping[int, Opponent]]
 
 class TableReplay:
     """A replay watcher (`saves.restore.ReplayWatcher`) that seats the opponents and lets the bots live
-    through their own past decisions, and keeps every event of the game as the table told it (`room.telling`)
-    and the bots' reasons, by the place of their command in the log."""
+    through their own past decisions, and keeps every event of the game as the table showed it
+    (`saves.telling`) and the bots' reasons, by the place of their command in the log."""
 
     def __init__(self, make_opponents: MakeOpponents) -> None:
         self._make = make_opponents
@@ -38,7 +38,7 @@ class TableReplay:
 
     @property
     def held(self) -> tuple[tuple[int, ReasonGiven], ...]:
-        """The reasons of a decision still open where the game stopped: not told yet."""
+        """The reasons for a decision still open where the game stopped, not shown yet."""
         return self._discretion.held
 
     def begin(self, game: Game, seats: list[Seat]) -> None:
@@ -71,7 +71,7 @@ class TableReplay:
 
 
 def relive(opponents: Mapping[int, Opponent], game: Game, log: Sequence[Command]) -> list[Event]:
-    """Replay `log` from `game`'s start with these opponents at the table, as loading a save does: the
+    """Replay `log` from `game`'s start with these opponents, as loading a save does, rebuilding the
     events of the game, the bots remembering their own decisions. For games that were not saved."""
     replay = TableReplay(lambda seats, seed: opponents)
     again = Game.from_state(game.initial)

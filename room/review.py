@@ -1,5 +1,5 @@
-"""A review of a game: each player's chance to win and net worth over the whole game, who paid whom, and
-the few moves that changed the chances most, told in words.
+"""Post-game review: each player's win chance and net worth over the game, who paid whom, and the moves that
+changed the chances most, described in text.
 
 Working out the chance at every turn of a long game is costly (a hundred playouts a position, and a
 hundred positions or more), so the review is worked out in stages on a pool of processes
@@ -99,7 +99,8 @@ TAX_KINDS = frozenset({"tax_paid", "paid_into_box", "paid_to_bank", "bank_fee_pa
 
 
 class Judge(Protocol):
-    """Each player's chance from a position: `engine.lookahead.chances.chances`, or a stand-in."""
+    """Type of a function returning each player's chance from a position: `engine.lookahead.chances.chances`,
+    or a test double."""
 
     def __call__(
         self, view: GameView, playouts: int, seed: int, *, levels: Sequence[str | None] | None
@@ -107,12 +108,12 @@ class Judge(Protocol):
 
 
 def look_ahead(view: GameView, playouts: int, seed: int, *, levels: Sequence[str | None] | None) -> Chances:
-    """The look-ahead's figure (the judge of every review but the tests' pictures)."""
+    """Return the look-ahead's estimate (the judge of every review except the screenshot tests')."""
     return chances(view, playouts, seed, levels=levels)
 
 
 def taken_back(title: str, takebacks: int) -> str:
-    """A game's title, marked when moves were taken back in it."""
+    """Return a game's title, marked when moves were taken back in it."""
     if not takebacks:
         return title
     return ngettext(
@@ -142,7 +143,7 @@ class Source:
 
     @classmethod
     def of_room(cls, room: Room) -> Source:
-        """The game at a table, as it stands: titled by its edition and its players."""
+        """Build the source of the game at a table, as it stands: titled by its edition and its players."""
         initial, log = room.record()
         title = taken_back(f"{room.board.edition.name}: {', '.join(room.names)}", room.takebacks)
         return cls(title, initial, log, tuple(room.names), tuple(levels_of(room)))
@@ -153,7 +154,7 @@ class Source:
 
 @dataclass(frozen=True)
 class Survey:
-    """What one replay of the game tells: the positions of the curve, the worth there, who paid whom."""
+    """The results of one replay of the game: the positions of the curve, the worth there, who paid whom."""
 
     edition: str
     positions: tuple[int, ...]  # commands played before each position of the curve
@@ -171,7 +172,7 @@ class Step:
     turn: int
     seat: int
     lines: tuple[str | Phrase, ...]
-    """What happened, as the narration says it; worked out in another process, so a phrase where it can
+    """What happened, as the narration phrases it; worked out in another process, so a phrase where it can
     be (said in the reader's language when shown, `room.review_words.what_happened`)."""
     reasons: tuple[tuple[int, str], ...]  # (bot seat, its reason in its own words)
     before: tuple[float, ...]
@@ -181,7 +182,7 @@ class Step:
 
     @property
     def swing(self) -> float:
-        """How far the move moved the chances: half the sum of every player's change (0 to 1)."""
+        """Return how far the move shifted the chances: half the sum of every player's change (0 to 1)."""
         return sum(abs(a - b) for a, b in zip(self.after, self.before, strict=True)) / 2
 
 
@@ -190,7 +191,7 @@ Stage = Literal["surveying", "curve", "moves", "done", "failed"]
 
 @dataclass(frozen=True)
 class Review:
-    """A review as far as it is worked out: what the screen shows, and how far along it is."""
+    """A review as computed so far: what the screen shows, and how far along it is."""
 
     title: str
     names: tuple[str, ...]
@@ -209,7 +210,7 @@ class Review:
 
     @property
     def progress(self) -> tuple[int, int]:
-        """(work done, work in all): the curve's positions and the turns looked into."""
+        """Return (work done, total work): the curve's positions and the turns looked into."""
         total = len(self.curve) + self.looking_into
         done = sum(1 for c in self.curve if c is not None) + self.looked_into
         return done, max(total, 1)
@@ -268,7 +269,7 @@ def survey(source: Source) -> Survey:
 
 
 def sampled(survey: Survey, most: int = POSITIONS_MOST) -> Survey:
-    """The survey with at most `most` positions, evenly spread, the first and the last kept."""
+    """Return the survey thinned to at most `most` evenly spread positions, keeping the first and the last."""
     n = len(survey.positions)
     if n <= most:
         return survey
@@ -284,7 +285,7 @@ def sampled(survey: Survey, most: int = POSITIONS_MOST) -> Survey:
 def judge_positions(
     source: Source, positions: Sequence[int], playouts: int, seed: int, judge: Judge = look_ahead
 ) -> list[Chances]:
-    """The chances at each position (commands played before it, in order), from `playouts` each."""
+    """Compute the chances at each position (commands played before it, in order), from `playouts` each."""
     game = source.replay()
     out: list[Chances] = []
     played = 0
@@ -309,8 +310,8 @@ def judge_moves(
     seed: int,
     judge: Judge = look_ahead,
 ) -> list[Step]:
-    """The moves of commands `first` to `last` (one turn), each with the chances before and after it. A
-    command that changes nothing on the table by itself (a bid, a throw before the move it makes) is told
+    """Return the moves of commands `first` to `last` (one turn), each with the chances before and after it. A
+    command that changes nothing on the table by itself (a bid, a throw before the move it makes) is merged
     with the next one."""
     game = source.replay()
     for cmd in source.log[:first]:
@@ -345,7 +346,7 @@ def judge_moves(
 
 
 def _reasons(events: Sequence[Event], levels: Sequence[str | None]) -> tuple[tuple[int, str], ...]:
-    """What the bots that answered an offer said of it, in their own words."""
+    """Return the reasons the bots that answered an offer gave for their answers."""
     out: list[tuple[int, str]] = []
     for e in events:
         who: int | None
@@ -365,7 +366,7 @@ def _reasons(events: Sequence[Event], levels: Sequence[str | None]) -> tuple[tup
 
 
 def turning_points(steps: Sequence[Step]) -> tuple[Step, ...]:
-    """The three to five moves that moved the chances most, in the order they were played."""
+    """Return the three to five moves that shifted the chances most, in the order they were played."""
     ranked = sorted((s for s in steps if s.material), key=lambda s: -s.swing)
     kept = [s for i, s in enumerate(ranked[:KEPT_MOST]) if i < KEPT_LEAST or s.swing >= SMALL]
     order = {id(s): i for i, s in enumerate(steps)}
@@ -373,7 +374,7 @@ def turning_points(steps: Sequence[Step]) -> tuple[Step, ...]:
 
 
 def turns_to_look_into(survey: Survey, curve: Sequence[Chances], most: int = TURNS_LOOKED_INTO) -> list[int]:
-    """The stretches of the curve (by their first position) where the chances moved most."""
+    """Return the stretches of the curve (by their first position) where the chances moved most."""
     moved = []
     for k in range(len(curve) - 1):
         a, b = curve[k], curve[k + 1]
@@ -392,7 +393,7 @@ Listener = Callable[[Review], None]
 
 @dataclass
 class _Queue:
-    """Pieces of work waiting for the pool: no more than `room` at a time in it."""
+    """A queue of work waiting for the pool: no more than `room` at a time in it."""
 
     room: int
     waiting: list[Callable[[], None]] = field(default_factory=list)
@@ -400,7 +401,8 @@ class _Queue:
 
 
 class ReviewJob:
-    """A game's review, worked out on `pool` when first watched, and told to every watcher as it comes."""
+    """A game's review, computed on `pool` when first watched and delivered to every watcher as it
+    progresses."""
 
     def __init__(
         self,
@@ -429,7 +431,8 @@ class ReviewJob:
         return self._review
 
     def watch(self, listener: Listener) -> Callable[[], None]:
-        """Be told of the review as it comes in (at once, of what there is); the first watcher starts it."""
+        """Subscribe to the review's progress (the current state is delivered at once); the first watcher
+        starts it."""
         if self._loop is None:
             self._loop = asyncio.get_running_loop()
         self._listeners.append(listener)
@@ -453,7 +456,7 @@ class ReviewJob:
                 log.exception("a review watcher failed")
 
     def _send(self, work: Callable[[], Any], then: Callable[[Any], None]) -> None:
-        """`work` in the pool once there is room for it, then `then(result)` on the loop."""
+        """Run `work` in the pool once there is room for it, then `then(result)` on the loop."""
         queue = self._queue
 
         def go() -> None:
@@ -543,6 +546,6 @@ class ReviewJob:
 def _come_back(
     loop: asyncio.AbstractEventLoop, then: Callable[[Future[Any]], None], future: Future[Any]
 ) -> None:
-    """A piece of work is done, in the pool's thread: carry on with it on the loop."""
+    """Pool-thread callback for finished work: continue on the event loop."""
     with contextlib.suppress(RuntimeError):  # the loop is closed: nobody is left to tell
         loop.call_soon_threadsafe(then, future)

@@ -1,4 +1,4 @@
-"""A review's words, for every face that tells it: the full screen's review and the line mode's.
+"""Text of a game review, shared by the full-screen review and the line mode's.
 
 The review (`room.review`) holds figures; what is said of them (the headline, how far the work has got,
 who made a turning point and how the chances moved) is written here once, so that the screen and the
@@ -21,12 +21,12 @@ SURVEYING = N_("Playing the game again...")
 
 
 def how_worked_out() -> str:
-    """How the review's figures were found, in the language spoken."""
+    """Return how the review's figures were computed, in the current language."""
     return _(HOW_WORKED_OUT, turn=CURVE_PLAYOUTS, move=MOVE_PLAYOUTS)
 
 
 def headline(review: Review) -> str:
-    """ "Review: TITLE (Grace won after 25 turns)"."""
+    """Return the review's headline: "Review: TITLE (Grace won after 25 turns)"."""
     survey = review.survey
     if survey is None:
         return _("Review: {title}", title=review.title)
@@ -43,7 +43,7 @@ def headline(review: Review) -> str:
 
 
 def stage(review: Review) -> str:
-    """What the review is doing now, in words and counts (the screen draws a bar beside it)."""
+    """Describe the review's current stage, with counts (the screen draws a bar beside it)."""
     if review.problem:
         return review.problem
     if review.stage == "surveying":
@@ -61,35 +61,38 @@ def stage(review: Review) -> str:
 
 
 def mover(step: Step, review: Review) -> str:
-    """Who made a move: "Ada (bot, hard)", or a person's name."""
+    """Return who made a move: "Ada (bot, hard)", or a person's name."""
     level = review.levels[step.seat] if step.seat < len(review.levels) else None
     name = review.names[step.seat]
     return _("{name} (bot, {level})", name=name, level=level) if level else name
 
 
 def most_moved(step: Step, most: int = 2) -> list[int]:
-    """The players whose chances the move changed most, the most first."""
+    """Return the players whose chances the move changed most, largest change first."""
     return sorted(range(len(step.before)), key=lambda p: -abs(step.after[p] - step.before[p]))[:most]
 
 
 def moved(step: Step, names: Sequence[str], player: int, arrow: str) -> str:
-    """ "Ada 30% -> 55%": a player's chance before and after a move."""
+    """Format a player's chance before and after a move: "Ada 30% -> 55%"."""
     return f"{names[player]} {percent(step.before[player])} {arrow} {percent(step.after[player])}"
 
 
 def what_happened(step: Step) -> str:
-    """What the move did, in the reader's language (`Step.said`; a step made without it, in English)."""
+    """Describe what the move did, in the reader's language (`Step.said`; a step made without it, in
+    English)."""
     return " ".join(say(line) for line in step.said or step.lines) or _("Nothing to tell.")
 
 
 def reason(names: Sequence[str], seat: int, said: object) -> str:
-    """A bot's reason, kept as its English words (read back into its message) or as a phrase."""
+    """Return a bot's reason, stored as English text (translated back through its message id) or as a
+    phrase."""
     words = say(Phrase(said)) if isinstance(said, str) else say(said)
     return _("{name}'s reason: \u201c{reason}\u201d", name=names[seat], reason=words)
 
 
 def paid_line(review: Review, payer: int) -> str | None:
-    """ "Ada paid Grace $300 and Vera $20, and $200 in taxes and fees.", or None for nothing paid."""
+    """Describe who a player paid: "Ada paid Grace $300 and Vera $20, and $200 in taxes and fees.", or None
+    for nothing paid."""
     survey = review.survey
     if survey is None:
         return None

@@ -44,7 +44,8 @@ BIDDING = frozenset({"place_bid", "pass_auction"})
 
 
 def clean_reason(text: str) -> str:
-    """A bot's reason made safe to show and keep: plain text on one line, at most `REASON_LONGEST` long."""
+    """Sanitise a bot's reason for display and storage: plain text on one line, at most `REASON_LONGEST`
+    long."""
     said = " ".join(plain(text).split())
     if len(said) > REASON_LONGEST:
         said = said[: REASON_LONGEST - 3].rstrip() + "..."
@@ -53,7 +54,7 @@ def clean_reason(text: str) -> str:
 
 @dataclass(frozen=True)
 class Update:
-    """One change of the table: the events of one command, and the table's version after it. `notice`
+    """One change to the table: the events of one command, and the table's version after it. `notice`
     reports a side problem (an autosave that failed) without undoing the move."""
 
     version: int
@@ -66,7 +67,7 @@ class Update:
 
 @dataclass(frozen=True)
 class Outcome:
-    """What became of a command: taken (with its events), or refused with the reason."""
+    """The result of a command: taken (with its events), or refused with the reason."""
 
     events: tuple[Event, ...] = ()
     refusal: str | None = None
@@ -107,8 +108,8 @@ class Room:
         held: Sequence[tuple[int, ReasonGiven]] = (),
     ) -> None:
         """`history` is the story so far of a game taken up again, `reasons` the bots' reasons it
-        kept, by the place of their command in the game's log, and `held` those of a decision still
-        open, not yet told (`room.telling`)."""
+        kept, by the place of their command in the game's log, and `held` those of a decision still open, not
+        yet shown (`saves.telling`)."""
         if len(seats) != len(game.state.players):
             raise ValueError("one seat per player")
         self._game = game
@@ -137,7 +138,7 @@ class Room:
 
     @property
     def board(self) -> Board:
-        """The board as the faces show it: its spaces without a deed named in the language spoken
+        """The board as the front ends show it: its spaces without a deed named in the current language
         (`room.board_words.spoken`)."""
         return spoken(self._game.board)
 
@@ -160,13 +161,13 @@ class Room:
 
     @property
     def seed(self) -> int | None:
-        """The game's seed, once the game is over (before, it would tell the dice to come)."""
+        """The game's seed, once the game is over (before, it would reveal the dice to come)."""
         return self._game.state.seed if self.finished else None
 
     @property
     def fingerprint(self) -> str:
-        """The SHA-256 of the seed (`engine.fairness`), safe to show from the start: it tells nothing of
-        the dice, and once the seed is revealed anyone can check that it is the seed's."""
+        """The SHA-256 of the seed (`engine.fairness`), safe to show from the start: it reveals nothing of the
+        dice, and once the seed is revealed anyone can check that it is the seed's."""
         return fingerprint(self._game.initial.seed)
 
     def view(self, seat: int | None = None) -> GameView:
@@ -176,7 +177,7 @@ class Room:
         return cached
 
     def options(self, seat: int) -> list[Option]:
-        """Every command the seat might give now, each with the reason it would be refused, if any."""
+        """Return every command the seat might give now, each with the reason it would be refused, if any."""
         cached = self._options.get(seat)
         if cached is None:
             cached = self._options[seat] = self._game.options(seat)
@@ -188,13 +189,13 @@ class Room:
         return [o.command for o in self.options(seat) if o.refusal is None]
 
     def check(self, seat: int, cmd: Command) -> str | None:
-        """Why `cmd`, given by `seat`, would be refused now, or None (a dry run: nothing changes)."""
+        """Return why `cmd`, given by `seat`, would be refused now, or None (a dry run: nothing changes)."""
         refusal = self._game.check(self._for(seat, cmd))
         return None if refusal is None else say(refusal.phrase)
 
     def first_refused(self, seat: int, cmds: Sequence[Command]) -> Refused | None:
-        """The first of `cmds`, given one after another by `seat`, that would be refused, or None: each is
-        applied in turn to a copy of the game, which is then dropped (the game itself is untouched)."""
+        """Return the first of `cmds`, given one after another by `seat`, that would be refused, or None: each
+        is applied in turn to a copy of the game, which is then dropped (the game itself is untouched)."""
         state = self._game.state.copy()
         trial = Game(state, initial=state)
         for step, cmd in enumerate(cmds):
@@ -211,20 +212,21 @@ class Room:
         return self._facts
 
     def history(self) -> Sequence[Event]:
-        """Every event of the game so far, the bots' reasons among them (`ReasonGiven`, after their move)."""
+        """Return every event of the game so far, the bots' reasons among them (`ReasonGiven`, after their
+        move)."""
         return self._history
 
     def reasons(self) -> Mapping[int, str]:
-        """The reasons the bots gave, by the place of their command in the game's log (a review shows each
-        beside its move)."""
+        """Return the reasons the bots gave, by the place of their command in the game's log (a review shows
+        each beside its move)."""
         return self._reasons
 
     def narrate(self, event: Event) -> str:
-        """The event in the words of the language spoken (`translation.say`)."""
+        """Render an event as text in the current language (`translation.say`)."""
         return say(recalled(narrate(event, self._names, self.board), self._phrases))
 
     def waiting_for(self) -> str:
-        """What the game waits for, in words ("Ada to roll"); while a bot plays a person's seat for them,
+        """Describe what the game waits for ("Ada to roll"); while a bot plays a person's seat for them,
         it is that bot the table waits on, never the person (`played_for_phrase`); in the language spoken."""
         said = waiting_phrase(self._game)
         pend = self._game.state.pending
@@ -236,7 +238,7 @@ class Room:
         return seat in self._opponents
 
     def record(self) -> tuple[GameState, tuple[Command, ...]]:
-        """Where the game began and every command played since: all it takes to play it again anywhere
+        """Return where the game began and every command played since: all it takes to play it again anywhere
         (a review, in another process). The room's game is left as it is."""
         return self._game.initial.copy(), tuple(self._game.log)
 
@@ -257,7 +259,7 @@ class Room:
             self._stand_ins.add(seat)
 
     def hand_back(self, seat: int) -> None:
-        """The person is back: the stand-in leaves their seat."""
+        """Return a seat to its person: the stand-in bot leaves it."""
         if seat in self._stand_ins:
             self._stand_ins.discard(seat)
             del self._opponents[seat]
@@ -265,8 +267,8 @@ class Room:
     # --- who follows the table ----------------------------------------------------------------
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
-        """Be told of every change from now on (in the language spoken now, whoever makes the change);
-        the returned function stops it."""
+        """Subscribe to every change from now on (rendered in the current language, whoever makes the change);
+        return a function that unsubscribes."""
         listener = held(listener)
         self._listeners.append(listener)
 
@@ -277,8 +279,8 @@ class Room:
         return unsubscribe
 
     def join(self, seats: Collection[int]) -> Session:
-        """A session acting for these seats (people's seats only: a seat a stand-in plays may be joined,
-        its commands refused until it is handed back)."""
+        """Open a session acting for these seats (people's seats only: a seat a stand-in bot plays may be
+        joined, its commands refused until it is handed back)."""
         bots = sorted(s for s in seats if s in self._opponents and s not in self._stand_ins)
         if bots:
             raise ValueError(f"seat {bots[0]} is played by a bot")
@@ -289,7 +291,7 @@ class Room:
     # --- moves --------------------------------------------------------------------------------
 
     def submit(self, seat: int, cmd: Command, version: int) -> Outcome:
-        """A person's command for `seat`, chosen on the table at `version`."""
+        """Apply a person's command for `seat`, chosen on the table at `version`."""
         if seat in self._opponents:
             return Outcome(refusal=_("{name} is played by a bot.", name=self._names[seat]), code="bot_seat")
         if version != self._version:
@@ -297,14 +299,14 @@ class Room:
         return self._apply(seat, self._for(seat, cmd))
 
     def bot_due(self) -> int | None:
-        """The bot seat the game waits on, if any."""
+        """Return the bot seat the game waits on, if any."""
         pend = self._game.state.pending
         if pend is None or pend.player not in self._opponents:
             return None
         return pend.player
 
     def bot_that_looks_ahead(self) -> tuple[int, ExpertBot] | None:
-        """The seat and bot the game waits on, if that bot may look ahead before this decision."""
+        """Return the seat and bot the game waits on, if that bot may use look-ahead for this decision."""
         seat = self.bot_due()
         bot = None if seat is None else foreseer(self._opponents[seat])
         if seat is None or bot is None or not bot.may_look_ahead(self._game.view(seat)):
@@ -347,8 +349,8 @@ class Room:
         return cmd if cmd.player == seat else cmd.model_copy(update={"player": seat})
 
     def _to_tell(self, seat: int, cmd: Command, turn: int, reason: str) -> str:
-        """The reason to tell after a bot's move: none that the command carries already (an answer to an
-        offer), and a bid's only when the bot has not said the same of its last bid this turn (every bid of
+        """Return the reason to show after a bot's move: none that the command carries already (an answer to
+        an offer), and a bid's only when the bot has not said the same of its last bid this turn (every bid of
         an auction has the same reason)."""
         said = clean_reason(reason) if reason else ""
         if not said or said == clean_reason(getattr(cmd, "reason", "") or ""):
@@ -449,7 +451,7 @@ class Room:
         return value if isinstance(value, str) else None
 
     def save_now(self) -> str | None:
-        """Save at once; a sentence if that failed."""
+        """Save at once; return an error message if that failed."""
         try:
             self._recorder.save_now()
         except Exception as exc:
@@ -466,8 +468,8 @@ class Room:
 
 
 def _unsigned(cmd: Command, reason: str) -> tuple[Command, str]:
-    """A stand-in's command without the words an answer carries, and its reason with them: the words are
-    then told as the stand-in's (`ReasonGiven.stand_in`), never as the person's answer."""
+    """Split a stand-in's command into the command without an answer's message, and a reason carrying it: the
+    message is then shown as the stand-in's (`ReasonGiven.stand_in`), never as the person's answer."""
     words = getattr(cmd, "reason", "")
     if not isinstance(words, str) or not words:
         return cmd, reason
@@ -475,8 +477,8 @@ def _unsigned(cmd: Command, reason: str) -> tuple[Command, str]:
 
 
 class Session:
-    """One client at a room: the seats it may act for. Whatever seat a command names, it acts for the
-    session's seat (of several, the one it names, if the session holds it)."""
+    """One client's connection to a room: the seats it may act for. Whatever seat a command names, it acts for
+    the session's seat (of several, the one it names, if the session holds it)."""
 
     def __init__(self, room: Room, seats: frozenset[int]) -> None:
         self.room = room
@@ -503,7 +505,8 @@ class Session:
         return self.room.check(seat, cmd)
 
     def first_refused(self, cmds: Sequence[Command]) -> Refused | None:
-        """The first of `cmds`, given one after another, that would be refused (`Room.first_refused`)."""
+        """Return the first of `cmds`, given one after another, that would be refused
+        (`Room.first_refused`)."""
         seats = [self.seat_for(cmd) for cmd in cmds]
         for step, seat in enumerate(seats):
             if seat is None or seat != seats[0]:

@@ -1,5 +1,5 @@
 """The rule options a new game offers, by edition, and what each does in a sentence: the full screen's
-new-game form and the line mode's questions offer the same options and explain them in the same words.
+new-game form and the line mode's questions offer the same options and explain them with the same text.
 
 The general options are `engine.RuleOptions`' own (auctions, even building, the house rules...), offered
 only where they mean something in the edition; an edition's own options come from its data
@@ -49,7 +49,7 @@ LABELS = {
 
 
 def general_options(ed: Edition) -> list[str]:
-    """The general options (`RuleOptions` fields) that mean something in this edition, in the form's order:
+    """Return the general options (`RuleOptions` fields) that apply to this edition, in the form's order:
     the classic rules' for editions with a Short Game or a Time Limit game, the 1904 edition's for it."""
     out: list[str] = []
     if ed.short_game is not None or ed.time_limit is not None:
@@ -69,7 +69,7 @@ def general_options(ed: Edition) -> list[str]:
 
 
 def explain(ed: Edition, name: str) -> str:
-    """What an option does, in a sentence ("" for a name that is not one)."""
+    """Return a one-sentence description of an option ("" for a name that is not one)."""
     if name == "lot_tickets" and ed.lot_tickets is not None:
         tickets = ed.lot_tickets
         return _(

@@ -42,17 +42,17 @@ __all__ = [
 
 
 def bot_choices() -> list[str]:
-    """The bots a seat can be given by name: the built-in levels, then the installed bots from outside."""
+    """Return the bot names a seat can be given: the built-in levels, then the installed bots from outside."""
     return [*LEVELS, *(name for name in installed_bots() if name not in LEVELS)]
 
 
 def bot_problem(level: str) -> str | None:
-    """Why no bot can be seated at this level or name (`module:Class`), in words; None if one can."""
+    """Return why no bot can be seated at this level or name (`module:Class`), or None if one can."""
     return check_level(level.strip())
 
 
 def player_name() -> str:
-    """The person at the keyboard: `$LANDLORDS_NAME`, else their login name capitalised, else "Player".
+    """Return the local player's name: `$LANDLORDS_NAME`, else their login name capitalised, else "Player".
     Each is cleaned to what a name may hold (`engine.text.clean_name`); one with nothing left is passed."""
     for var in ("LANDLORDS_NAME", "USER", "LOGNAME"):
         value = clean_name(os.environ.get(var, ""))
@@ -65,12 +65,12 @@ def player_name() -> str:
 
 
 def your_name(given: str | None) -> str:
-    """The name for the person's seat: `given` (`--name`) cleaned, else `player_name()`."""
+    """Return the name for the person's seat: `given` (`--name`) cleaned, else `player_name()`."""
     return clean_name(given or "") or player_name()
 
 
 def bot_names(count: int, taken: set[str]) -> list[str]:
-    """Names for `count` bots, avoiding those already at the table."""
+    """Return names for `count` bots, avoiding those already at the table."""
     free = [n for n in BOT_NAMES if n.casefold() not in {t.casefold() for t in taken}]
     names = free[:count]
     k = 1
@@ -83,7 +83,7 @@ def bot_names(count: int, taken: set[str]) -> list[str]:
 
 
 def quick_seats(name: str | None = None, bots: int = 3) -> list[Seat]:
-    """You and three bots at the normal level."""
+    """Return the quick game's seats: you and three bots at the normal level."""
     me = your_name(name)
     seats = [Seat(name=me, kind="human")]
     seats += [Seat(name=n, kind="bot", level=DEFAULT_LEVEL) for n in bot_names(bots, {me})]

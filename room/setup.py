@@ -1,4 +1,4 @@
-"""Setting a table: a new game from the new-game form's choices, a quick game, or a saved game resumed."""
+"""Creating a room: a new game from the new-game form's choices, a quick game, or a saved game resumed."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ LESSON_LEVEL = "easy"
 
 @dataclass(frozen=True)
 class TableSetup:
-    """Everything the new-game form asks for."""
+    """The settings of a new game, as the new-game form asks for them."""
 
     edition: str
     seats: tuple[Seat, ...]
@@ -49,12 +49,12 @@ class TableSetup:
 
 
 def quick_setup(name: str | None = None, seed: int | None = None) -> TableSetup:
-    """You and three bots, the official Short Game rules."""
+    """Return the quick game's setup: you and three bots, the official Short Game rules."""
     return TableSetup(QUICK_EDITION, tuple(quick_seats(name)), RuleOptions(short_game=True), seed)
 
 
 def lesson_setup(name: str | None = None) -> TableSetup:
-    """The first game that teaches: you and two easy bots, the Short Game, always the same seed."""
+    """Return the tutorial game's setup: you and two easy bots, the Short Game, always the same seed."""
     me = your_name(name)
     bots = [Seat(name=n, kind="bot", level=LESSON_LEVEL) for n in bot_names(2, {me})]
     seats = (Seat(name=me, kind="human"), *bots)
@@ -64,8 +64,8 @@ def lesson_setup(name: str | None = None) -> TableSetup:
 def open_room(
     setup: TableSetup, persistence: Persistence, dice: Sequence[tuple[int, int]] | None = None
 ) -> Room:
-    """A new game as set up. Raises `engine.SetupError` (a sentence) when the setup is not playable,
-    and `PersistenceError` when the game cannot be saved."""
+    """Open a room for a new game as set up. Raises `engine.SetupError` (a sentence) when the setup is not
+    playable, and `PersistenceError` when the game cannot be saved."""
     game = new_game(
         setup.edition, [s.name for s in setup.seats], seed=setup.seed, rules=setup.rules, dice=dice
     )
@@ -78,9 +78,9 @@ def open_room(
 
 
 def resume_room(persistence: Persistence, save_id: str | None, backup: bool = False) -> Room:
-    """A saved game (the most recent when no id is given), exactly where it was left: loading replays it
-    once, and that one replay also tells the story so far and brings the bots up to date. With `backup`,
-    from the save before the last, for a save that cannot be read."""
+    """Open a room for a saved game (the most recent when no id is given), exactly where it was left: loading
+    replays it once, and that one replay also rebuilds the story so far and brings the bots up to date. With
+    `backup`, from the save before the last, for a save that cannot be read."""
     replay = TableReplay(make_opponents)
     try:
         game, seats, recorder = persistence.resume(save_id, replay, backup)

@@ -17,12 +17,12 @@ from saves.location import TEMP_SUFFIX
 
 
 def temp_name(target: Path) -> Path:
-    """A hidden, unique name next to `target`; `leftovers` finds these again."""
+    """Return a hidden, unique temporary name next to `target`; `leftovers` finds these again."""
     return target.with_name(f".{target.name}.{secrets.token_hex(4)}{TEMP_SUFFIX}")
 
 
 def leftovers(target: Path) -> list[Path]:
-    """Temporary files of `target` left by a process that died while writing."""
+    """Return the temporary files of `target` left by a process that died while writing."""
     return sorted(target.parent.glob(f".{target.name}.*{TEMP_SUFFIX}"))
 
 

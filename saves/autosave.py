@@ -20,9 +20,9 @@ SIGNALS = tuple(getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasat
 
 
 class Autosaver:
-    """Saves `game` through `session` at the moments worth keeping, with the reasons the bots gave for
-    their moves (`reasons`, by the place of the command in the log: a game taken up again starts with
-    those it kept)."""
+    """Saves `game` through `session` after each turn and trade, with the reasons the bots gave for their
+    moves (`reasons`, by the place of the command in the log: a resumed game starts with those it had
+    saved)."""
 
     def __init__(self, session: SaveSession, game: Game, reasons: Mapping[int, str] | None = None) -> None:
         self.session = session
@@ -31,8 +31,8 @@ class Autosaver:
         self._previous: dict[int, Any] = {}
 
     def after_events(self, events: Sequence[Event]) -> bool:
-        """Call with the events of each command applied (the bot's reason among them, as the table tells
-        it): saves when a turn or a trade completed."""
+        """Call with the events of each command applied (the bot's reason among them, as the table shows it):
+        saves when a turn or a trade completed."""
         for event in events:
             if isinstance(event, ReasonGiven):
                 self.reasons[len(self.game.log) - 1] = event.reason
@@ -43,7 +43,7 @@ class Autosaver:
         self.save(self.game)
 
     def taken_back(self, game: Game) -> bool:
-        """A move was taken back: `game` is the game from now on; the save counts the take-back and
+        """Record a take-back: `game` is the game from now on; the save counts the take-back and
         holds the game as it now stands."""
         self.game = game
         self.session.takebacks += 1
@@ -57,7 +57,7 @@ class Autosaver:
         return True
 
     def install_signal_handlers(self, exit: Callable[[int], None] | None = None) -> None:
-        """On SIGHUP and SIGTERM: save, release the save, then `exit(status)`.
+        """Install SIGHUP and SIGTERM handlers that save, release the save, then `exit(status)`.
 
         `status` is 128 plus the signal's number, as shells report it (129, 143). Without `exit` the
         handler raises `SystemExit(status)`, so that `finally` blocks run on the way out. Call from the
@@ -76,7 +76,7 @@ class Autosaver:
             signal.signal(sig, on_signal)
 
     def remove_signal_handlers(self) -> None:
-        """Put back the handlers that were there before `install_signal_handlers`."""
+        """Restore the handlers that were installed before `install_signal_handlers`."""
         for sig, handler in self._previous.items():
             signal.signal(sig, handler)
         self._previous.clear()

@@ -1,4 +1,4 @@
-"""Reading a save file into a `SaveFile`, with one clear sentence for every way a file can be wrong.
+"""Decoding a save file into a `SaveFile`, with a clear error message for every way a file can be wrong.
 
 Nothing here replays the game (see `saves.restore`): this is the cheap check a list of saves can afford
 for every file, and it already catches files that are empty, cut short, not JSON, of an unknown or newer
@@ -30,7 +30,8 @@ from saves.summary import safe_title as safe_title
 
 
 def program_version() -> str:
-    """The version of landlords writing saves ("unknown" when run from a tree that is not installed)."""
+    """Return the version of landlords writing saves ("unknown" when run from a tree that is not
+    installed)."""
     try:
         return metadata.version("landlords")
     except metadata.PackageNotFoundError:
@@ -45,7 +46,8 @@ _LONGEST = 120
 
 
 def decode(path: Path, data: bytes) -> SaveFile:
-    """The save in `data` (the content of `path`), or `SaveError` saying what is wrong with it."""
+    """Decode the save in `data` (the content of `path`); raise `SaveError` explaining what is wrong with
+    it."""
     if not data.strip():
         raise SaveError(path, "the file is empty")
     document = parse(path, data)
@@ -74,8 +76,8 @@ def decode(path: Path, data: bytes) -> SaveFile:
 
 
 def shown_safely(save: SaveFile) -> SaveFile:
-    """`save` with its text safe to print: title, seat names and levels, and the players' names in its
-    states (the same names, so the header still matches the game and the log still replays)."""
+    """Return `save` with its text sanitised for printing: title, seat names and levels, and the players'
+    names in its states (the same names, so the header still matches the game and the log still replays)."""
     for state in (save.initial, save.snapshot):
         for player in state.players:
             player.name = safe_name(player.name)
@@ -88,7 +90,7 @@ def shown_safely(save: SaveFile) -> SaveFile:
 
 
 def parse(path: Path, data: bytes | str) -> dict[str, Any]:
-    """The JSON object in `data`, or `SaveError` saying why there is none."""
+    """Parse the JSON object in `data`; raise `SaveError` explaining why there is none."""
     try:
         document = json.loads(data)
     except UnicodeDecodeError:
@@ -112,7 +114,7 @@ MOST_ITEMS = 1_000
 
 def check_shape(path: Path, document: dict[str, Any]) -> None:
     """Refuse a document no game could have made before it is validated: with a list of millions of
-    wrong items, validation would report each, taking gigabytes and minutes to say no."""
+    wrong items, validation would report each, using a great deal of memory and time to refuse it."""
     log = document.get("log")
     reasons = document.get("reasons")
     if isinstance(reasons, dict) and len(reasons) > max(len(log) if isinstance(log, list) else 0, MOST_ITEMS):
@@ -133,7 +135,7 @@ def check_shape(path: Path, document: dict[str, Any]) -> None:
 
 def check_log(path: Path, document: dict[str, Any]) -> None:
     """Refuse a log holding anything but commands this landlords knows, from the parsed document. Left to
-    validation, a log of a million wrong items would first be parsed again whole, at twice the memory."""
+    validation, a huge log of wrong items would first be parsed again whole, at twice the memory."""
     log = document.get("log")
     if not isinstance(log, list):
         return  # validation says so, in its words
@@ -152,13 +154,13 @@ def check_log(path: Path, document: dict[str, Any]) -> None:
 
 @cache
 def command_kinds() -> frozenset[str]:
-    """The kind of every command a save's log may hold."""
+    """Return the kind of every command a save's log may contain."""
     union = get_args(Command)[0]
     return frozenset(model.model_fields["kind"].default for model in get_args(union))
 
 
 def check_version(path: Path, document: dict[str, Any]) -> int:
-    """The format version of a parsed file, if this landlords reads it."""
+    """Return the format version of a parsed file, if this landlords reads it."""
     version = document.get("format_version")
     if version is None:
         raise SaveError(path, "not a landlords save: it has no format version")
@@ -178,7 +180,8 @@ def check_version(path: Path, document: dict[str, Any]) -> int:
 
 
 def invalid(exc: ValidationError, within: str = "") -> str:
-    """The first problem pydantic found, where it is (under `within`), and how many more there are."""
+    """Describe the first problem pydantic found, where it is (under `within`), and how many more there
+    are."""
     errors = exc.errors(include_url=False, include_input=False)
     first = errors[0]
     where = ".".join(str(part) for part in (*([within] if within else []), *first["loc"])) or "the file"
@@ -194,7 +197,7 @@ def invalid(exc: ValidationError, within: str = "") -> str:
 
 
 def check_header(path: Path, header: SaveHeader, states: tuple[GameState, ...]) -> None:
-    """The header agrees with the game states it describes."""
+    """Check that the header agrees with the game states it describes."""
     known = known_editions()
     for edition in (header.edition, *(state.edition for state in states)):
         if edition not in known:

@@ -1,4 +1,4 @@
-"""What can go wrong with a save file, in words a player can read: the file and one line about it."""
+"""Save-file exceptions, with messages a player can read: the file and one line about it."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pathlib import Path
 
 
 class SaveError(Exception):
-    """A save file that cannot be read or written. `reason` is one line, without the file's name."""
+    """Raised when a save file cannot be read or written. `reason` is one line, without the file's name."""
 
     def __init__(self, path: Path, reason: str) -> None:
         self.path = path
@@ -15,18 +15,19 @@ class SaveError(Exception):
 
     @property
     def named(self) -> str:
-        """The file's name and the reason, for a list of a folder's files ("bad-1234abcd.json: ...")."""
+        """Return the file's name and the reason, for a list of a folder's files ("bad-1234abcd.json:
+        ...")."""
         return f"{self.path.name}: {self.reason}"
 
 
 class SaveNotFound(SaveError):
-    """No save answers to the id or path asked for."""
+    """Raised when no save matches the requested id or path."""
 
 
 class SaveLocked(SaveError):
-    """Another process has the game open and is the one writing it."""
+    """Raised when another process has the game open and is writing it."""
 
 
 class SeedMismatch(SaveError):
-    """The seed the file's header names is not the seed of the game it holds: the file was changed. For
-    `landlords verify` a game not fair, rather than a file it cannot read."""
+    """Raised when the seed in the file's header is not the seed of the game it contains: the file was
+    changed. For `landlords verify` a game not fair, rather than a file it cannot read."""

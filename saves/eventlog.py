@@ -56,7 +56,7 @@ class Citation(BaseModel):
 
 
 class Quoted(BaseModel):
-    """A source of a rule, with the document's own words."""
+    """A source of a rule, with a quotation from the document."""
 
     model_config = _STRICT
     doc: str
@@ -141,7 +141,7 @@ def line_adapter() -> TypeAdapter[Line]:
 
 
 class EventLogError(ValueError):
-    """A log that cannot be read, or that does not replay to the events it records."""
+    """Raised for a log that cannot be read, or that does not replay to the events it records."""
 
 
 # --- writing ----------------------------------------------------------------------------------------
@@ -150,7 +150,7 @@ class EventLogError(ValueError):
 def event_lines(
     game: Game, seats: Sequence[Seat | Player], reasons: Mapping[int, str] | None = None
 ) -> Iterator[str]:
-    """The log of `game` (its start and its commands so far), a line at a time, without the newlines.
+    """Yield the log of `game` (its start and its commands so far) a line at a time, without the newlines.
     The events are those the game's commands make when played again from its start."""
     first = game.initial
     names = [p.name for p in first.players]
@@ -216,7 +216,7 @@ def _event_line(index: str, event: Event, source: Mapping[str, str]) -> str:
 
 @cache
 def _sources_json(edition: str) -> dict[str, str]:
-    """Each rule's citations in this edition, as the JSON an event line carries."""
+    """Return each rule's citations in this edition, as the JSON an event line carries."""
     found = sources_of(edition)
     return {
         rule: json.dumps([{"doc": s.doc, "at": s.at} for s in entry.sources], separators=(",", ":"))
@@ -270,7 +270,7 @@ class EventLog:
 
 
 def read_event_log(lines: Iterable[str | bytes]) -> EventLog:
-    """Parse a log; `EventLogError` names the first line that is not what the format says."""
+    """Parse a log; `EventLogError` names the first line that does not match the format."""
     adapter = line_adapter()
     header: GameLine | None = None
     commands: list[CommandLine] = []
@@ -320,7 +320,7 @@ def load_event_log(path: Path) -> EventLog:
 
 
 def replay(log: EventLog) -> Game:
-    """The game the log records, played again from its start: `EventLogError` names the first event
+    """Replay the game the log records from its start: `EventLogError` names the first event
     the game does not make again as recorded (a log edited, damaged, or of another engine). A log cut
     short (no `end` line: a game still being written) replays as far as it goes."""
     head = log.header

@@ -1,6 +1,6 @@
-"""One game written once to a file of its own, outside any saves folder's bookkeeping: the games a
-headless run keeps (`landlords simulate --save-games DIR`). The file is an ordinary save: `resume`,
-`replay`, `analyse` and `review` read it like any other."""
+"""Exporting one game to a standalone save file, outside any saves folder: the games a headless run stores
+(`landlords simulate --save-games DIR`). The file is an ordinary save: `resume`, `replay`, `analyse` and
+`review` read it like any other."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Opening the files of a saves folder without being fooled by them.
+"""Safe opening of save files: refuses symlinks, devices, oversized and other unexpected files.
 
 A name in the folder can be a link to someone's notes, a FIFO that blocks whoever opens it, a device that
 never ends, or a file of gigabytes. So links are never followed, only regular files are read (opened
@@ -34,7 +34,7 @@ _LINK = "a symbolic link, not a save file: landlords does not follow links"
 
 
 def kind_problem(st: os.stat_result) -> str | None:
-    """Why a file with this status is not one landlords reads or writes as a save, or None."""
+    """Return why a file with this status is not one landlords reads or writes as a save, or None."""
     mode = st.st_mode
     if stat.S_ISLNK(mode):
         return _LINK
@@ -52,7 +52,8 @@ def size_problem(size: int) -> str | None:
 
 
 def open_save(path: Path) -> tuple[int, int]:
-    """A descriptor open for reading on the regular file at `path`, and its size; `SaveError` otherwise."""
+    """Open the regular file at `path` for reading; return the descriptor and its size, or raise `SaveError`
+    otherwise."""
     try:
         before = os.lstat(path)
     except FileNotFoundError:
@@ -76,7 +77,7 @@ def open_save(path: Path) -> tuple[int, int]:
 
 
 def read_whole(path: Path) -> bytes:
-    """The content of the save file at `path`, refused before reading if it is not one."""
+    """Read the whole save file at `path`, refusing it before reading if it is not one."""
     fd, _ = open_save(path)
     try:
         data = _read(path, fd, MAX_BYTES + 1)
@@ -89,7 +90,7 @@ def read_whole(path: Path) -> bytes:
 
 
 def read_ends(path: Path, head: int, tail: int) -> tuple[bytes, bytes | None]:
-    """The first `head` and the last `tail` bytes of a save file; the whole file and None when it is no
+    """Read the first `head` and the last `tail` bytes of a save file; the whole file and None when it is no
     longer than both together."""
     fd, size = open_save(path)
     try:
@@ -109,7 +110,7 @@ def _refuse(path: Path, st: os.stat_result) -> None:
 
 
 def _read(path: Path, fd: int, limit: int) -> bytes:
-    """Up to `limit` bytes from `fd`, to its end."""
+    """Read up to `limit` bytes from `fd`, to its end."""
     chunks: list[bytes] = []
     left = limit
     try:

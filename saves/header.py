@@ -1,4 +1,4 @@
-"""What a list of saves shows, read from the two ends of a file rather than the whole of it.
+"""Reading a save's summary for the saves list from the two ends of the file rather than the whole of it.
 
 A save is written header first (format, title, times, edition, rules, seed, seats) and the current state
 last, so the turn and the winner are in its final bytes. A list reads at most the first and the last
@@ -32,7 +32,8 @@ _SNAPSHOT = re.compile(f'"snapshot"{_WS}:')  # the last field
 
 
 def summarise(path: Path) -> SaveSummary:
-    """The summary of the save file at `path`, or `SaveError` with the reason it cannot be listed."""
+    """Return the summary of the save file at `path`, or raise `SaveError` with the reason it cannot be
+    listed."""
     start, end = read_ends(path, HEAD, TAIL)
     if end is None:
         return SaveSummary.of(id_of(path), path, decode(path, start))
@@ -57,7 +58,7 @@ def summarise(path: Path) -> SaveSummary:
 
 
 def _header(path: Path, start: bytes) -> SaveHeader | None:
-    """The header at the start of a file of the current format; None for an older format."""
+    """Return the header at the start of a file of the current format; None for an older format."""
     text = start.decode("utf-8", "replace")  # only the last character can be cut, and it is not used
     found = _INITIAL.search(text)
     if found is None:
@@ -77,7 +78,7 @@ def _header(path: Path, start: bytes) -> SaveHeader | None:
 
 
 def _snapshot(path: Path, end: bytes) -> GameState:
-    """The state the file ends with."""
+    """Return the state the file ends with."""
     text = end.decode("utf-8", "replace")
     last = None
     for found in _SNAPSHOT.finditer(text):

@@ -11,7 +11,7 @@ from saves.telling import Discretion, as_stand_in
 
 
 def opening(initial: GameState) -> list[Event]:
-    """What setting the game up did (a deal, the first turn), which the log does not record.
+    """Return the events of the game's setup (a deal, the first turn), which the log does not record.
 
     Setting the game up again from its seed gives these events when it reproduces the saved initial
     state exactly; otherwise (a game begun from a prepared position) only the first turn is told.
@@ -34,8 +34,8 @@ def opening(initial: GameState) -> list[Event]:
 
 
 class Story:
-    """A replay watcher (`saves.restore.ReplayWatcher`) that keeps every event of the game, in order, as
-    the table told them (`saves.telling`)."""
+    """A replay watcher (`saves.restore.ReplayWatcher`) that collects every event of the game, in order, as
+    the table showed them (`saves.telling`)."""
 
     def __init__(self) -> None:
         self.events: list[Event] = []
@@ -62,7 +62,7 @@ class Story:
 
 
 def this_turn(events: Sequence[Event]) -> list[Event]:
-    """The events of the turn in play, from its `TurnStarted` on."""
+    """Return the events of the turn in play, from its `TurnStarted` on."""
     current: list[Event] = []
     for event in events:
         if isinstance(event, TurnStarted):

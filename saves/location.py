@@ -1,4 +1,4 @@
-"""Where saves live and what their files are called: `<title>-<id>.json`, the id being the game's handle."""
+"""Save-folder location and file naming: `<title>-<id>.json`, the id being the game's handle."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ _SLUG_MAX = 40
 
 
 def saves_dir(override: str | Path | None = None) -> Path:
-    """The saves folder: `--saves-dir`, else `$LANDLORDS_SAVES`, else the user's data folder."""
+    """Return the saves folder: `--saves-dir`, else `$LANDLORDS_SAVES`, else the user's data folder."""
     if override is not None and str(override) != "":
         return Path(override).expanduser()
     env = os.environ.get(ENV_VAR, "")
@@ -30,7 +30,7 @@ def saves_dir(override: str | Path | None = None) -> Path:
 
 
 def new_id(taken: set[str]) -> str:
-    """Eight hex digits, distinct from the ids already in the folder."""
+    """Return a new id of eight hex digits, distinct from the ids already in the folder."""
     while True:
         candidate = secrets.token_hex(4)
         if candidate not in taken:
@@ -38,7 +38,7 @@ def new_id(taken: set[str]) -> str:
 
 
 def slug(title: str) -> str:
-    """The title as a file name: lower case letters and digits joined by dashes."""
+    """Return the title as a file name: lower case letters and digits joined by dashes."""
     text = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
     return text[:_SLUG_MAX].rstrip("-") or "game"
 
@@ -48,7 +48,7 @@ def file_name(title: str, save_id: str) -> str:
 
 
 def id_of(path: Path) -> str:
-    """The id in a save's file name; a file renamed by hand is known by its whole name instead."""
+    """Return the id in a save's file name; a file renamed by hand is known by its whole name instead."""
     stem = path.name.removesuffix(SUFFIX)
     tail = stem.rsplit("-", 1)[-1]
     return tail if _ID.fullmatch(tail) else stem
@@ -63,8 +63,8 @@ def lock_of(path: Path) -> Path:
 
 
 def is_save(path: Path) -> bool:
-    """Named as a save proper: not a backup, a lock or a file half written. (Whether it is a regular file
-    is for the reading to find out: a listing reports what is not.)"""
+    """Whether `name` is a save's file name: not a backup, a lock or a partly written file. (Whether it is a
+    regular file is for the reading to find out: a listing reports what is not.)"""
     return path.name.endswith(SUFFIX) and not path.name.startswith(".")
 
 
@@ -77,7 +77,7 @@ _LITTER = re.compile(
 
 
 def belongs_to(name: str) -> str | None:
-    """The name of the save that a lock, a backup or a half-written copy called `name` goes with."""
+    """Return the name of the save that a lock, a backup or a partly written copy called `name` belongs to."""
     found = _LITTER.fullmatch(name)
     if found is None:
         return None

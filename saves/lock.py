@@ -103,7 +103,7 @@ _LOCK_FLAGS = os.O_RDWR | os.O_CREAT | NOFOLLOW | getattr(os, "O_NOCTTY", 0) | g
 
 
 def _foreign(st: os.stat_result) -> str | None:
-    """Why an open lock file is not one landlords made, or None."""
+    """Return why an open lock file is not one landlords made, or None."""
     problem = kind_problem(st)
     if problem:
         return problem
@@ -120,8 +120,8 @@ def _not_ours(path: Path, why: str) -> str:
 
 
 def _write_holder(fd: int) -> None:
-    """Name the holder in the lock file, for the refusal others get. A courtesy: a full disk, which leaves
-    the line unwritten, costs only the name in that message."""
+    """Write the holder's name into the lock file, for the error other processes get. Best effort: a full
+    disk, which leaves the line unwritten, costs only the name in that message."""
     with contextlib.suppress(OSError):
         os.ftruncate(fd, 0)
         os.lseek(fd, 0, os.SEEK_SET)

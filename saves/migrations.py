@@ -1,4 +1,4 @@
-"""Bringing files of older formats up to the current one, a step at a time, before they are validated.
+"""Migrations of older save formats to the current one, one version at a time, before validation.
 
 `STEPS[v]` turns a format-v document (parsed JSON) into a format-(v+1) one. When the format changes:
 raise `FORMAT_VERSION`, add the step here, commit the new schema, and add golden files of the new
@@ -34,8 +34,8 @@ def _buildings_as_levels(document: Document) -> Document:
 
 
 def _refusals_name_their_price(document: Document) -> Document:
-    """Format 2 -> 3: a refused trade's counter-price, until now only in its reason's words ("I would take
-    $1,400 for it"), becomes its `asking` figure, read back from those words; so that the game replays
+    """Format 2 -> 3: a refused trade's counter-price, until now only in its reason's text ("I would take
+    $1,400 for it"), becomes its `asking` figure, parsed back from that text; so that the game replays
     to refusals that carry the prices they named."""
     from engine.bots.talk import asking_price  # the bots' words load only for a save this old
 
@@ -66,7 +66,8 @@ STEPS: dict[int, Callable[[Document], Document]] = {
 
 
 def upgrade(document: Document, version: int) -> Document:
-    """The document in the current format. `version` is known to be in [FIRST_VERSION, FORMAT_VERSION]."""
+    """Migrate the document to the current format. `version` is known to be in [FIRST_VERSION,
+    FORMAT_VERSION]."""
     for v in range(version, FORMAT_VERSION):
         document = STEPS[v](document)
         document["format_version"] = v + 1

@@ -1,4 +1,4 @@
-"""The save file: one JSON document per game, described here with `extra="forbid"` throughout.
+"""Pydantic models of the save file: one JSON document per game, with `extra="forbid"` throughout.
 
 A save holds the state before the first command and the command log, which replay to the snapshot of
 the current state that it also holds: loading checks that they agree. The header (title, seats, times,
@@ -55,7 +55,7 @@ class SaveHeader(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _fingerprint_came_later(cls, data: Any) -> Any:
-        """A file of format 4 written before the fingerprint was kept has none: it loads, without one."""
+        """Accept a format 4 file written before the fingerprint was stored: it loads without one."""
         if isinstance(data, dict) and "fingerprint" not in data:
             return {**data, "fingerprint": None}
         return data

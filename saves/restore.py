@@ -1,4 +1,4 @@
-"""Bringing a save back to life: replay its log from its initial state and insist on reaching its snapshot.
+"""Loading a save: replay its log from its initial state and require that it reaches its snapshot.
 
 A save whose log does not lead exactly to its snapshot was edited or damaged; it is refused, never
 half-trusted, and the message says where the two part ways. This one replay is all a game taken up again
@@ -23,7 +23,7 @@ from saves.model import SaveFile, SaveSummary, Seat
 
 @dataclass
 class LoadedGame:
-    """A save brought back to life: the game, ready to go on, and who sits where."""
+    """A loaded save: the game, ready to continue, and who sits where."""
 
     game: Game
     seats: list[Seat]
@@ -34,21 +34,21 @@ class LoadedGame:
 
 
 class ReplayWatcher(Protocol):
-    """Follows the replay of a saved game."""
+    """Callbacks that follow the replay of a saved game."""
 
     def begin(self, game: Game, seats: list[Seat]) -> None:
-        """Before the first command, with the game at its initial state."""
+        """Called before the first command, with the game at its initial state."""
 
     def command(self, game: Game, cmd: Command) -> None:
-        """Before `cmd` is applied."""
+        """Called before `cmd` is applied."""
 
     def applied(self, events: list[Event]) -> None:
-        """What the command just applied caused, and the reason the bot that gave it said it had
-        (`ReasonGiven`, last), as the table told them."""
+        """Called with the events of the command just applied, and the reason its bot gave (`ReasonGiven`,
+        last), as the table showed them."""
 
 
 def restore(path: Path, save: SaveFile, watcher: ReplayWatcher | None = None) -> Game:
-    """The game of `save`, replayed command by command from its initial state and checked."""
+    """Replay the game of `save` command by command from its initial state, checking it."""
     impossible = problem(save.initial)
     if impossible is not None:
         raise SaveError(path, f"the game's initial state is impossible: {impossible}")
@@ -92,8 +92,8 @@ def restore(path: Path, save: SaveFile, watcher: ReplayWatcher | None = None) ->
 
 
 def shared(log: list[Command]) -> list[Command]:
-    """The log with one object for each different command: commands are immutable, and a game holds the
-    same few (a roll, the end of a turn) thousands of times, as the game that was saved did."""
+    """Return the log with one shared object for each distinct command: commands are immutable, and a game
+    holds the same few (a roll, the end of a turn) thousands of times, as the game that was saved did."""
     canonical: dict[Command, Command] = {}
     return [canonical.setdefault(cmd, cmd) for cmd in log]
 
@@ -120,7 +120,7 @@ def _forget_unnamed_rules(mine: Any, saved: Any) -> None:
 
 
 def first_difference(a: GameState, b: GameState) -> str:
-    """Where two states first differ, as a path such as `players.2.cash`."""
+    """Return where two states first differ, as a path such as `players.2.cash`."""
     adapter = state_adapter()
     return _diff(adapter.dump_python(a), adapter.dump_python(b), "state") or "nothing"
 

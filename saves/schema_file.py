@@ -29,7 +29,7 @@ _PROSE = frozenset({"description", "title"})
 
 
 def current_schema() -> dict[str, Any]:
-    """The schema of the format the models describe now.
+    """Return the schema of the current save format, from the models.
 
     Descriptions and titles, which pydantic takes from docstrings and field names, are left out: editing
     a docstring does not change the format, and should not fail the drift test.
@@ -43,7 +43,7 @@ def current_schema() -> dict[str, Any]:
 
 
 def _structure(node: Any, keys_are_names: bool = False) -> Any:
-    """`node` without prose; under `properties` and `$defs` the keys are names, not keywords."""
+    """Return `node` without descriptions; under `properties` and `$defs` the keys are names, not keywords."""
     if isinstance(node, dict):
         return {
             key: _structure(value, key in ("properties", "$defs") and not keys_are_names)
@@ -60,7 +60,7 @@ def events_schema_path(version: int = EVENTS_VERSION) -> Path:
 
 
 def current_events_schema() -> dict[str, Any]:
-    """The schema of one line of the event log, as the models describe it now (no prose, as above)."""
+    """Return the schema of one line of the event log, from the current models (no descriptions, as above)."""
     schema = _dispatched(_rule_ids_once(_structure(line_adapter().json_schema())))
     schema["$defs"]["RuleId"] = {"enum": list(RULE_IDS), "type": "string"}
     return {
@@ -71,12 +71,12 @@ def current_events_schema() -> dict[str, Any]:
 
 
 def _dispatched(node: Any) -> Any:
-    """`node` with every union told apart by a field (pydantic's `oneOf` with a `discriminator`, which is
-    not a JSON Schema keyword) written so that a standard validator finds the branch from that field:
-    the field's values listed, then `if` (the field is one of the first half of the values) `then` (that
-    half) `else` (the other half), halving down to the one branch. A `oneOf` has a validator try every
-    branch in full, a hundred for an event; this, seven checks of the field. The `discriminator` stays,
-    for the tools that read it."""
+    """Return `node` with every union discriminated by a field (pydantic's `oneOf` with a `discriminator`,
+    which is not a JSON Schema keyword) written so that a standard validator finds the branch from that field:
+    the field's values listed, then `if` (the field is one of the first half of the values) `then` (that half)
+    `else` (the other half), halving down to the one branch. A `oneOf` has a validator try every branch in
+    full, a hundred for an event; this, seven checks of the field. The `discriminator` stays, for the tools
+    that read it."""
     if isinstance(node, dict):
         out = {key: _dispatched(value) for key, value in node.items()}
         told = out.get("discriminator")
@@ -97,7 +97,7 @@ def _dispatched(node: Any) -> Any:
 
 
 def _halves(field: str, branches: list[tuple[str, str]]) -> dict[str, Any]:
-    """The branch whose value `field` holds, found by halving `branches` (value, reference)."""
+    """Return the branch whose value `field` has, found by bisecting `branches` (value, reference)."""
     if len(branches) == 1:
         return {"$ref": branches[0][1]}
     half = len(branches) // 2
@@ -110,7 +110,7 @@ def _halves(field: str, branches: list[tuple[str, str]]) -> dict[str, Any]:
 
 
 def _rule_ids_once(node: Any) -> Any:
-    """`node` with every list of the rule ids (each event's `rule`) replaced by a reference to one."""
+    """Return `node` with every list of the rule ids (each event's `rule`) replaced by a reference to one."""
     if isinstance(node, dict):
         if node.get("enum") == list(RULE_IDS):
             rest = {k: v for k, v in node.items() if k not in ("enum", "type")}

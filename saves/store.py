@@ -52,15 +52,16 @@ class SaveStore:
     # --- reading ---------------------------------------------------------------------------------
 
     def list(self) -> Summaries:
-        """Every readable save, the most recently played first. Files that cannot be read: `damaged`."""
+        """Return every readable save, the most recently played first. Files that cannot be read:
+        `damaged`."""
         return self.scan()[0]
 
     def damaged(self) -> Problems:
-        """The save files that cannot be read, each with its reason."""
+        """Return the save files that cannot be read, each with its reason."""
         return self.scan()[1]
 
     def scan(self) -> tuple[Summaries, Problems]:
-        """Both at once: the readable saves, most recently played first, and the files that are not.
+        """Return both at once: the readable saves, most recently played first, and the files that are not.
 
         Each file is read only at its two ends (see `saves.header`), and only if it changed since a list
         last kept its summary (see `saves.summary_cache`); leftovers of writers that were killed are
@@ -96,13 +97,13 @@ class SaveStore:
         return found[0] if found else None
 
     def load(self, save_id: str, watcher: ReplayWatcher | None = None) -> LoadedGame:
-        """The game saved under `save_id` (an id, a unique start of one, or a path), replayed and checked;
-        `watcher` follows the replay."""
+        """Load the game saved under `save_id` (an id, a unique start of one, or a path), replayed and
+        checked; `watcher` follows the replay."""
         path = self.resolve(save_id)
         return _load(path, watcher)
 
     def resolve(self, save_id: str) -> Path:
-        """The file of a save: by path, by id, or by a start of its id or file name (its title) that only
+        """Find the file of a save: by path, by id, or by a start of its id or file name (its title) that only
         one save has. A bare file name is looked for in the saves folder only, so that a copy in the
         current folder never stands in for the save; a file elsewhere is named by a path ("./x.json")."""
         wanted = save_id.strip()
@@ -138,8 +139,8 @@ class SaveStore:
     def create(
         self, game: Game, seats: builtins.list[Seat], title: str, *, lesson: bool = False
     ) -> SaveSession:
-        """A new save file for `game`, written at once and locked until the session is closed (`lesson`:
-        the first game that teaches)."""
+        """Create a save file for `game`, written at once and locked until the session is closed (`lesson`:
+        the tutorial game)."""
         title = check_title(title)  # a `ValueError` saying what is wrong with it
         names = [p.name for p in game.state.players]
         if [s.name for s in seats] != names:
@@ -191,7 +192,7 @@ class SaveStore:
         self, save_id: str, watcher: ReplayWatcher | None = None, backup: bool = False
     ) -> tuple[LoadedGame, SaveSession]:
         """Resume a saved game: locked (or `SaveLocked`), then loaded and checked (`watcher` follows the
-        replay). With `backup`, the game is read from the save before the last, kept beside the file,
+        replay). With `backup`, the game is read from the save before the last, stored beside the file,
         for a file that cannot be read; it goes on being saved to the file."""
         path = self.resolve(save_id)
         lock = FileLock(lock_of(path), path)
@@ -222,7 +223,7 @@ class SaveStore:
         return loaded, session
 
     def delete(self, save_id: str) -> Path:
-        """Remove a save, its backup, any half-written copy and the summary kept of it; refused while the
+        """Remove a save, its backup, any partly written copy and its cached summary; refused while the
         game is open elsewhere, and for anything but a save in this folder. Returns the file removed.
 
         The game file goes last, so that a delete cut short leaves the game whole, never a backup alone.
@@ -248,7 +249,8 @@ class SaveStore:
         return path
 
     def check_own(self, path: Path) -> None:
-        """`path` names a save file in this folder (landlords deletes nothing else), or `SaveError`."""
+        """Check that `path` names a save file in this folder (landlords deletes nothing else); else raise
+        `SaveError`."""
         try:
             here = os.path.samefile(path.parent, self.root)
         except OSError:
@@ -269,7 +271,7 @@ class SaveStore:
     # --- the folder --------------------------------------------------------------------------------
 
     def _files(self, tidy_first: bool = False) -> builtins.list[Path]:
-        """The files named as saves in the folder; none when there is no folder yet (nothing saved)."""
+        """Return the files named as saves in the folder; none when there is no folder yet (nothing saved)."""
         try:
             names = os.listdir(self.root)
         except FileNotFoundError:
@@ -284,14 +286,14 @@ class SaveStore:
 
 
 def read(path: Path) -> SaveFile:
-    """The save in a file, checked but not replayed."""
+    """Read the save in a file, checked but not replayed."""
     from saves.codec import decode
 
     return decode(path, read_whole(path))
 
 
 def _load(path: Path, watcher: ReplayWatcher | None = None, source: Path | None = None) -> LoadedGame:
-    """The game saved as `path`, read from `source` (its backup, say) when given."""
+    """Load the game saved as `path`, read from `source` (its backup, say) when given."""
     if source is not None and not os.path.lexists(source):
         raise SaveNotFound(source, "there is no earlier save of this game")
     from saves.restore import LoadedGame, restore
@@ -310,7 +312,7 @@ def _load(path: Path, watcher: ReplayWatcher | None = None, source: Path | None 
 
 
 def _acquire(lock: FileLock, tries: int = 3) -> None:
-    """Lock, trying again a moment later when refused: another process tidying the folder holds a lock
+    """Acquire the lock, retrying a moment later when refused: another process tidying the folder holds a lock
     for an instant only (see `saves.tidy`); a game open elsewhere is still refused."""
     for attempt in range(tries):
         try:

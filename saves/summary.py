@@ -1,4 +1,4 @@
-"""What a list of saves shows of each game (`SaveSummary`, its `Seat`s), and the text in it made safe.
+"""The saves list's summary of each game (`SaveSummary`, its `Seat`s), with its text sanitised.
 
 Kept apart from `saves.model` (which re-exports the two), so that a list made from summaries already known
 (`saves.summary_cache`) loads neither the engine's game state, nor its commands, nor pydantic: both are
@@ -49,13 +49,14 @@ class Seat:
         return self.kind == "bot"
 
     def as_dict(self) -> dict[str, str | None]:
-        """The seat as a save writes it."""
+        """Return the seat as a save writes it."""
         return {"name": self.name, "kind": self.kind, "level": self.level}
 
 
 @dataclass(frozen=True)
 class SaveSummary:
-    """What a list of saves shows. `turn` is the turn in play, counted from 1 as the narration does."""
+    """One game's entry in the saves list. `turn` is the turn in play, counted from 1 as the narration
+    does."""
 
     id: str
     path: Path

@@ -1,4 +1,4 @@
-"""The summaries a list of saves showed, kept in the saves folder so that the next list need not read them.
+"""Cache of save summaries, stored in the saves folder so that the next listing need not read the saves.
 
 Listing a save reads the two ends of its file and checks them (`saves.header`), which builds the engine's
 model of a game state: most of what a list costs. So the summary of each file listed is kept in the
@@ -86,7 +86,8 @@ hold): a hash of their code marks the summaries kept (`_program`)."""
 
 
 def key_of(path: Path) -> Key | None:
-    """What the file at `path` is now; None if it is not a regular file (never kept: a list reports it)."""
+    """Return the cache key of the file at `path` now; None if it is not a regular file (never cached: a
+    listing reports it)."""
     try:
         st = os.lstat(path)
     except OSError:
@@ -97,7 +98,8 @@ def key_of(path: Path) -> Key | None:
 
 
 class SummaryCache:
-    """The summaries kept in the folder `root`, read when made; `write` keeps those of this list."""
+    """The summary cache of the folder `root`, read on creation; `write` stores the entries this listing
+    used."""
 
     def __init__(self, root: Path) -> None:
         self.path = root / NAME
@@ -107,7 +109,7 @@ class SummaryCache:
         self._kept: dict[str, Any] = {}
 
     def summary(self, path: Path, key: Key | None) -> SaveSummary | None:
-        """The summary kept for the save at `path`, if the file is still as it was (`key`); else None."""
+        """Return the cached summary of the save at `path`, if the file is unchanged (`key`); else None."""
         if key is None:
             return None
         entry = self._found.get(path.name)
@@ -117,7 +119,7 @@ class SummaryCache:
         return summary
 
     def keep(self, path: Path, key: Key | None, summary: SaveSummary) -> None:
-        """Keep the summary just read from `path`, which was as `key` says before it was read.
+        """Cache the summary just read from `path`, whose cache key before reading was `key`.
 
         Not if it changed in the last seconds: a change after the reading, in the same tick of the clock,
         would leave the file's times as they are. Nor one that would not be read back the same (an
@@ -129,7 +131,7 @@ class SummaryCache:
             self._kept[path.name] = entry
 
     def remember(self, path: Path, summary: SaveSummary) -> None:
-        """Keep the summary of a save this process has just written, beside the summaries kept already.
+        """Add the summary of a save this process has just written to the cache file.
 
         For the one writer of a save (`SaveSession`, which calls this while it still holds the file's
         lock), unlike a list: it knows what the file holds however recent its times are, because it wrote
@@ -145,7 +147,7 @@ class SummaryCache:
         self.write()
 
     def forget(self, path: Path) -> None:
-        """Drop the summary kept of a save that is gone (`SaveStore.delete`); the file goes with the last
+        """Remove the cached summary of a deleted save (`SaveStore.delete`); the file goes with the last
         one. Never an error, as `write`."""
         if path.name not in self._found:
             return
@@ -157,8 +159,8 @@ class SummaryCache:
             self.path.unlink()
 
     def write(self) -> None:
-        """Keep the summaries used and read by this list (of no other file), if they changed: in one
-        step, and never an error: a folder that cannot be written keeps none."""
+        """Store the summaries this listing used and read (of no other file), if they changed: in one
+        step, and never an error: a folder that cannot be written gets no cache."""
         if self._kept == self._found:
             return
         document = {"version": VERSION, "program": self._program, "saves": self._kept}
@@ -177,7 +179,7 @@ class SummaryCache:
         self._tidy()
 
     def _read(self) -> dict[str, Any]:
-        """The entries of the file, by save file name; none if it is missing or anything but ours."""
+        """Return the cache file's entries, by save file name; none if it is missing or anything but ours."""
         try:
             data = read_whole(self.path)  # a regular file of at most MAX_BYTES, not a link
         except SaveError:
@@ -196,7 +198,8 @@ class SummaryCache:
         return entries
 
     def _tidy(self) -> None:
-        """Remove the half-written copies of the file that killed processes left (not a live one's)."""
+        """Remove the partly written copies of the cache file that killed processes left (not a live
+        one's)."""
         for stray in leftovers(self.path):
             with contextlib.suppress(OSError):
                 st = os.lstat(stray)
@@ -205,7 +208,7 @@ class SummaryCache:
 
 
 def _entry(key: Key, summary: SaveSummary) -> dict[str, Any]:
-    """The entry that keeps `summary` of a file that is as `key` says."""
+    """Return the cache entry for `summary` of a file with cache key `key`."""
     return {
         "key": list(key),
         "title": summary.title,
@@ -224,8 +227,8 @@ _FIELDS = {"key", "title", "edition", "seats", "turn", "winner", "created", "upd
 
 
 def _summary(path: Path, key: Key, entry: Any) -> SaveSummary | None:
-    """The summary in an entry kept for the save at `path`, if it is one for the file as it is now (`key`)
-    and fits a game; None if it is anything else. Its title and names are made safe to show."""
+    """Return the summary in a cache entry for the save at `path`, if it is one for the file as it is now
+    (`key`) and fits a game; None if it is anything else. Its title and names are made safe to show."""
     if not isinstance(entry, dict) or entry.keys() != _FIELDS:
         return None
     kept_key, title, seats, winner = entry["key"], entry["title"], entry["seats"], entry["winner"]
@@ -259,7 +262,8 @@ def _summary(path: Path, key: Key, entry: Any) -> SaveSummary | None:
 
 
 def _seat(value: Any) -> Seat | None:
-    """The seat in a kept entry, checked as `Seat` checks one (`tests/saves` holds the two together)."""
+    """Return the seat in a cache entry, validated as `Seat` validates one (`tests/saves` holds the two
+    together)."""
     if not isinstance(value, dict) or not {"name", "kind"} <= value.keys() <= {"name", "kind", "level"}:
         return None
     name, kind, level = value["name"], value["kind"], value.get("level")
@@ -271,12 +275,12 @@ def _seat(value: Any) -> Seat | None:
 
 
 def _count(value: Any, below: int | None = None) -> bool:
-    """`value` is a whole number from 0 (below `below`, if given): not a bool, a float or a string."""
+    """Whether `value` is a whole number from 0 (below `below`, if given): not a bool, a float or a string."""
     return type(value) is int and value >= 0 and (below is None or value < below)
 
 
 def _moment(value: Any) -> datetime | None:
-    """The time written in `value`, if it is one with its offset from UTC (as a save's times are)."""
+    """Parse the time written in `value`, if it is one with its offset from UTC (as a save's times are)."""
     if not isinstance(value, str) or len(value) > 40:
         return None
     try:
@@ -287,9 +291,9 @@ def _moment(value: Any) -> datetime | None:
 
 
 def _program() -> str:
-    """This landlords, as far as its lists go: the version of the file and a hash of every module that
-    checks a save. A summary kept by a program whose checks read otherwise is not used; the same code
-    installed elsewhere (a wheel and a source tree, say) uses the summaries the other kept."""
+    """Return the cache's program key: the file version and a hash of every module that checks a save. A
+    summary cached by a program whose checks read otherwise is not used; the same code installed elsewhere (a
+    wheel and a source tree, say) uses the summaries the other kept."""
     digest = hashlib.sha256(f"{VERSION}".encode())
     folders = {"saves": Path(__file__).parent, "engine": Path(engine.__file__).parent}
     for package, modules in CHECKS.items():

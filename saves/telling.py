@@ -1,4 +1,4 @@
-"""What the table is told of a move, beyond the rules' own events: the bots' reasons.
+"""Which bot reasons are shown for a move, and when, beyond the rules' own events.
 
 A bot's reason for a decision still open is private until it closes: "I will go as far as $256" told
 while the auction runs would let anyone win it for $257, and "it is worth $300 to me" told while a deal
@@ -54,8 +54,8 @@ def decision_open(state: GameState) -> bool:
 
 
 def as_stand_in(events: Sequence[Event], people: Collection[int]) -> list[Event]:
-    """The events with every reason given for a person's seat marked as a stand-in's: people give no
-    reasons, so one kept for their seat was said by the bot that played it while they were away."""
+    """Return the events with every reason given for a person's seat marked as a stand-in's: people give no
+    reasons, so one recorded for their seat came from the bot that played it while they were away."""
     return [
         e.model_copy(update={"stand_in": True})
         if isinstance(e, ReasonGiven) and e.player in people and not e.stand_in
@@ -65,18 +65,18 @@ def as_stand_in(events: Sequence[Event], people: Collection[int]) -> list[Event]
 
 
 class Discretion:
-    """Keeps back the reasons given while a decision is open, and tells them once it closes."""
+    """Holds back the reasons given while a decision is open, and releases them once it closes."""
 
     def __init__(self, held: Sequence[tuple[int, ReasonGiven]] = ()) -> None:
         self._held: list[tuple[int, ReasonGiven]] = list(held)
 
     @property
     def held(self) -> tuple[tuple[int, ReasonGiven], ...]:
-        """The reasons kept back, each with the place of its move in the game's log."""
+        """The reasons held back, each with the place of its move in the game's log."""
         return tuple(self._held)
 
     def tell(self, events: Sequence[Event], after: GameState, move: int) -> list[Event]:
-        """The events of the move at `move` in the log, as the table is told them, `after` being the
+        """Return the events of the move at `move` in the log, as the table shows them, `after` being the
         game's state after it."""
         if decision_open(after):
             told: list[Event] = []
@@ -100,5 +100,5 @@ class Discretion:
         return [*moves[:cut], *released, *own, *moves[cut:]]
 
     def forget_from(self, move: int) -> None:
-        """Moves from `move` on were taken back: what they said is no longer to be told."""
+        """Drop held reasons from `move` on: those moves were taken back."""
         self._held = [(m, e) for m, e in self._held if m < move]

@@ -1,4 +1,4 @@
-"""Clearing away what a writer killed at the wrong moment leaves in the saves folder.
+"""Cleanup of the files a writer killed mid-write leaves in the saves folder.
 
 A process killed while creating a game can leave its lock file and a hidden half-written copy; one killed
 while deleting (before this version deleted the game file last) could leave a backup without its game.
@@ -22,7 +22,7 @@ from saves.lock import FileLock
 
 
 def tidy(root: Path, names: Iterable[str]) -> int:
-    """Remove the stale leftovers among `names` (the entries of `root`); how many went."""
+    """Remove the stale leftovers among `names` (the entries of `root`); return how many were removed."""
     litter: dict[str, list[Path]] = defaultdict(list)
     for name in names:
         game = belongs_to(name)

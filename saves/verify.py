@@ -1,4 +1,4 @@
-"""Checking that a finished game was played fair: its luck all came from its seed, and its seed is the one
+"""Fairness verification of a finished game: its luck all came from its seed, and its seed is the one
 whose fingerprint the table was shown when the game began.
 
 A save does not list the throws and cards one by one: it holds the state before the first command (the
@@ -29,7 +29,7 @@ Outcome = Literal["fair", "unfair", "in_play"]
 
 @dataclass
 class Verdict:
-    """What the check found: `fair`, `unfair` (and `reason`, the first thing that does not hold) or
+    """The result of a fairness check: `fair`, `unfair` (and `reason`, the first thing that does not hold) or
     `in_play` (a game under way, whose seed is still secret)."""
 
     outcome: Outcome
@@ -55,7 +55,7 @@ class Luck:
 
 
 def verify(save: SaveFile) -> Verdict:
-    """Whether every throw and card of the finished game in `save` came from its seed, and its seed from
+    """Check whether every throw and card of the finished game in `save` came from its seed, and its seed from
     the fingerprint recorded at the start."""
     seed = save.initial.seed
     verdict = Verdict("fair", seed=seed, fingerprint=fingerprint(seed), recorded_fingerprint=save.fingerprint)
@@ -135,7 +135,7 @@ def _replay(verdict: Verdict, save: SaveFile, from_seed: GameState) -> Verdict:
 
 
 def _applied(game: Game, cmd: Command) -> list[Event] | None:
-    """The events of `cmd`, or None when the game refuses it or cannot carry it out."""
+    """Return the events of `cmd`, or None when the game refuses it or cannot carry it out."""
     try:
         return game.apply(cmd)
     except Exception:
@@ -143,7 +143,7 @@ def _applied(game: Game, cmd: Command) -> list[Event] | None:
 
 
 def _luck(events: Sequence[Event], turn: int, counts: dict[str, int]) -> list[Luck]:
-    """The throws and cards among `events`, numbered on from `counts`."""
+    """Return the throws and cards among `events`, numbered on from `counts`."""
     found: list[Luck] = []
     throws, cards = counts["throw"], counts["card"]
     for event in events:
@@ -157,7 +157,7 @@ def _luck(events: Sequence[Event], turn: int, counts: dict[str, int]) -> list[Lu
 
 
 def _first_mismatch(seeded: list[Luck], recorded: list[Luck], save: SaveFile) -> str | None:
-    """The first throw or card of one command that the record and the seed disagree on, in words."""
+    """Describe the first throw or card of one command on which the record and the seed disagree."""
     for mine, theirs in zip(seeded, recorded, strict=False):
         if mine != theirs:
             who = save.players[theirs.player].name if theirs.player < len(save.players) else "a player"

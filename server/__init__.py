@@ -8,7 +8,7 @@ session's terminal is relayed from the front to its worker in frames over a Unix
 (`server.network.frames`), and on to another worker when the player goes to a room held there. A room lives in
 exactly one worker.
 
-Its modules stand on floors, a folder each, lowest first: `base`, `people`, `tables`, `screens`, `session`
-(one session's app and terminal) and `network`; each imports only its own floor and those below it
+Its modules form layers, a folder each, lowest first: `base`, `people`, `tables`, `screens`, `session` (one
+session's app and terminal) and `network`; each imports only its own layer and those below it
 (`tests/test_layers.py`).
 """

@@ -103,5 +103,5 @@ def read(code: str, folder: Path = FOLDER) -> Language | None:
 
 @functools.cache
 def language(code: str, folder: Path = FOLDER) -> Language | None:
-    """A language's catalogue (the shipped ones unless told another folder), read once a process."""
+    """A language's catalogue (the shipped ones unless given another folder), read once a process."""
     return read(code, folder)

@@ -1,4 +1,4 @@
-"""Whether a catalogue is complete: every message the faces use is in it, translated (neither empty nor
+"""Whether a catalogue is complete: every message the front ends use is in it, translated (neither empty nor
 fuzzy), with the same placeholders as its id, so that no player meets an English sentence or a missing
 value. The suite runs it on every shipped catalogue; a translator runs it while working:
 
@@ -18,8 +18,8 @@ from translation.catalogues import FOLDER, catalogue_files
 
 ROOT = FOLDER.parent.parent
 FACES = ("engine", "room", "lines", "tui", "server", "cli", "translation")
-"""The packages whose messages are marked: the faces, which choose words, and the engine, whose phrases
-(`engine.phrases`) are message ids the faces translate."""
+"""The packages whose messages are marked: the front ends, which choose the text, and the engine, whose
+phrases (`engine.phrases`) are message ids the front ends translate."""
 
 
 @dataclass(frozen=True, slots=True)

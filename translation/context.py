@@ -1,4 +1,4 @@
-"""The current language, kept in a context variable, and the gettext functions that read it.
+"""The current language, stored in a context variable, and the gettext functions that read it.
 
 The language is a context variable, not a process-wide setting: a server runs one session a person in a
 process, and two people at one table read the same moment each in their own language. A session sets it
@@ -21,7 +21,7 @@ _speaking: ContextVar[Language] = ContextVar("speaking", default=ENGLISH)
 
 
 def speaking() -> Language:
-    """The language of the words being drawn now."""
+    """Return the current language."""
     return _speaking.get()
 
 

@@ -16,8 +16,8 @@ def fill(text: str, values: dict[str, object]) -> str:
 
 
 def _read(text: str) -> str:
-    """English kept as text (`engine.phrases.Said`): the catalogue's translation of it whole, else of
-    the message it reads as (`translation.english_lookup`), else the words as they are."""
+    """Translate English stored as text (`engine.phrases.Said`): the catalogue's translation of it whole, else
+    of the message it reads as (`translation.english_lookup`), else the words as they are."""
     from translation.english_lookup import read_back  # here: it reads the engine's types, which cost a start
 
     language = speaking()

@@ -1,4 +1,4 @@
-"""Find the catalogue message that a piece of kept English text was made from.
+"""Find the catalogue message that a piece of stored English text was made from.
 
 So that words kept as text are said in a player's language too: a bot's reason in a saved game ("it is
 worth $260 to me"), what a payment was for. Games keep such words in English, as their saves always

@@ -1,6 +1,6 @@
-"""Wrap a listener so that it always runs in its own language.
+"""Wrap a callback so that it always runs in the language it subscribed in.
 
-A table tells each of its people of a change from the context of the one who made it (a command, a
+A table notifies each of its people of a change from the context of the one who made it (a command, a
 timer, another person's key), and the language is a context variable: without this, a person would read
 what happened in the language of whoever caused it. A listener is wrapped where it subscribes, so that it
 runs in the language spoken when it subscribed, the language of its session.
@@ -18,7 +18,7 @@ R = TypeVar("R")
 
 
 def held(listener: Callable[P, R]) -> Callable[P, R]:
-    """`listener`, called from now on in the language spoken now."""
+    """Return `listener` wrapped to run, from now on, in the current language."""
     language = speaking()
 
     def call(*args: P.args, **kwargs: P.kwargs) -> R:

@@ -1,6 +1,6 @@
-"""What the game screen tells the people here of each change, besides its log: a card a person here drew or
-took, read in a dialog of its own (in turn, before play goes on: `tui.dialog_router`), and a notice of a
-bankruptcy, of an auction's end, of a trade answered when no negotiator is open to show it.
+"""Announcements the game screen makes to local players for each change, besides its log: a card a person here
+drew or took, read in a dialog of its own (in turn, before play goes on: `tui.dialog_router`), and a notice of
+a bankruptcy, of an auction's end, of a trade answered when no negotiator is open to show it.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ Notify = Callable[..., Any]
 
 
 class Announcements:
-    """The card dialogs waiting to be shown, first first, and the notices given at once."""
+    """Queue of card dialogs waiting to be shown, oldest first, and the notices shown at once."""
 
     def __init__(self, table: Table, notify: Notify, negotiating: Callable[[], bool]) -> None:
         self.table = table
@@ -32,11 +32,11 @@ class Announcements:
         return bool(self.waiting)
 
     def next(self) -> Card:
-        """The first card waiting, taken to be shown."""
+        """Pop and return the oldest card waiting to be shown."""
         return self.waiting.pop(0)
 
     def take(self, new_events: Sequence[Event]) -> None:
-        """Announce what these events tell the people here."""
+        """Queue the card dialogs and show the notices these events call for."""
         client = self.table.client
         humans = self.table.humans()
         names = client.names
@@ -62,7 +62,7 @@ class Announcements:
                     self._notify(client.narrate(e), timeout=5)
 
     def _card_taken(self, player: int, deck: str, card: str) -> Card | None:
-        """The card a person here took into his hand (a face-down one read from his own hand)."""
+        """Return the card a local player took into his hand (a face-down one read from his own hand)."""
         client = self.table.client
         board = client.board
         if not card:

@@ -46,7 +46,7 @@ the terminal from a thread of its own, which that work would hold up)."""
 
 @dataclass(frozen=True)
 class AppOptions:
-    """How the app looks and runs, from the command line."""
+    """Display and run options of the app, from the command line."""
 
     theme: str = "auto"  # auto, dark, light, ansi
     ascii: bool | None = None  # None: decide from the terminal's locale
@@ -58,7 +58,7 @@ class AppOptions:
 
 @dataclass(frozen=True)
 class Opening:
-    """What the app shows first."""
+    """The first screen the app shows."""
 
     kind: Literal["menu", "quick", "learn", "new", "resume", "client", "review", "replay"] = "menu"
     save_id: str | None = None
@@ -129,7 +129,7 @@ class LandlordsApp(App[int]):
 
     @property
     def persistence(self) -> Persistence:
-        """The saved games, opened when first needed: the start screen shows before the engine and the
+        """The saved games, opened on first use: the start screen shows before the engine and the
         saves are loaded."""
         if self._persistence is None:
             from room import Persistence
@@ -176,15 +176,16 @@ class LandlordsApp(App[int]):
         self.call_after_refresh(self._check_size)
 
     def on_ready(self) -> None:
-        """The first screen is drawn: what the program put off until then (`when_shown`) runs a moment
-        later, once the screen has reached the terminal and while the person reads it."""
+        """Run the work deferred until the first screen is drawn (`when_shown`) a moment later, once the
+        screen has reached the terminal and while the person reads it."""
         if self._when_shown is not None:
             self.set_timer(WHEN_SHOWN_DELAY, self._when_shown, name="when shown")
         if self.options.cursor and self._driver is not None and not self.is_headless:
             self._driver.write(cursor.SHOW)
 
     def _install_hang_up(self) -> None:
-        """SIGHUP, SIGTERM and a terminal that goes away save the game and end the app (`tui.terminal`)."""
+        """Install handlers so that SIGHUP, SIGTERM and a lost terminal save the game and end the app
+        (`tui.terminal`)."""
         if self.is_headless:
             return
         departure = terminal.Departure(self.hang_up, self._rescue)
@@ -204,11 +205,12 @@ class LandlordsApp(App[int]):
     # --- games --------------------------------------------------------------------------------
 
     def refresh(self, *, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
-        """Textual asks the app for a layout when a screen is mounted under it or removed (a dialog opened
-        or closed) and passes that on to the screen on top as a layout and a whole repaint, although nothing
-        on that screen moved: a dialog lays itself out when first shown, and the screen a dialog leaves is
-        repainted whole on its return. On a server holding many tables that was a second drawing of the
-        whole screen with every dialog closed; those requests are answered here with nothing to do."""
+        """Pass a layout refresh on to the top screen only. Textual asks the app for a layout when a screen is
+        mounted under it or removed (a dialog opened or closed) and passes that on to the screen on top as a
+        layout and a whole repaint, although nothing on that screen moved: a dialog lays itself out when first
+        shown, and the screen a dialog leaves is repainted whole on its return. On a server holding many
+        tables that was a second drawing of the whole screen with every dialog closed; those requests are
+        answered here with nothing to do."""
         if layout and not recompose:
             return self
         return super().refresh(repaint=repaint, layout=layout, recompose=recompose)
@@ -218,7 +220,7 @@ class LandlordsApp(App[int]):
         return self._game
 
     def _back_to_start(self) -> None:
-        """Close the game on show, if any, and leave only the start screen."""
+        """Close the current game, if any, and leave only the start screen."""
         self.close_game()
         from tui.screens.start import StartScreen
 
@@ -226,7 +228,7 @@ class LandlordsApp(App[int]):
             self.pop_screen()
 
     def close_game(self) -> bool:
-        """Save and close the game on show; True if it was saved."""
+        """Save and close the current game; return True if it was saved."""
         game = self._game
         self._game = None
         if game is None:
@@ -280,8 +282,8 @@ class LandlordsApp(App[int]):
         self.play_client(LocalClient(room))
 
     def _open_replay(self, opening: Opening) -> None:
-        """A past game on the board, alone (`landlords replay`, `landlords demo`), or the saved games to
-        choose one from."""
+        """Open the replay screen on a past game alone (`landlords replay`, `landlords demo`), or the saved
+        games to choose one from."""
         from tui.screens.replay import ReplayScreen
         from tui.screens.resume import ResumeScreen
 
@@ -295,7 +297,7 @@ class LandlordsApp(App[int]):
         self.push_screen(screen)
 
     def replay_game(self, save_id: str) -> None:
-        """A saved game on the replay screen; a file that cannot be shown gets a notice."""
+        """Open a saved game on the replay screen; a file that cannot be shown gets a notice."""
         from room import PersistenceError
         from tui.screens.replay import ReplayScreen
 
@@ -314,7 +316,7 @@ class LandlordsApp(App[int]):
         self.start_table(quick_setup(self.options.name, self.opening.seed))
 
     def action_learn(self) -> None:
-        """The first game that teaches: the lesson left unfinished, if there is one, else a new one."""
+        """Start the tutorial game: the unfinished one, if there is one, else a new one."""
         from room import PersistenceError, lesson_setup
 
         try:
@@ -360,12 +362,12 @@ class LandlordsApp(App[int]):
         self.notify(_("landlords does not suspend; Ctrl+Q saves the game and quits."), timeout=3)
 
     def action_help_quit(self) -> None:
-        """Ctrl+C: what quits here, in words (Textual's own hint is markup, which the notices show as
-        typed, and names what Ctrl+Q does in a plain app)."""
+        """Handle Ctrl+C: show how to quit here, as plain text (Textual's own hint is markup, which the
+        notices show as typed, and names what Ctrl+Q does in a plain app)."""
         self.notify(self.quit_hint(), title=_("Do you want to quit?"), timeout=4)
 
     def quit_hint(self) -> str:
-        """What Ctrl+Q does now, in a sentence."""
+        """Return a sentence describing what Ctrl+Q does now."""
         if self._game is not None:
             return _("Ctrl+Q saves the game and quits.")
         return _("Ctrl+Q quits.")
@@ -379,7 +381,7 @@ class LandlordsApp(App[int]):
         self.exit(0, message=self.farewell(saved, over, lesson) if client is not None else None)
 
     def farewell(self, saved: bool, over: bool, lesson: bool = False) -> str:
-        """What the terminal says once the screen is gone: where the game is and how to take it up."""
+        """Return the message printed once the screen is gone: where the game is and how to take it up."""
         folder = self.options.saves_dir
         where = f" --saves-dir {folder}" if folder is not None else ""
         if not saved:
@@ -393,8 +395,7 @@ class LandlordsApp(App[int]):
         return _("The game is saved: `landlords resume{where}` takes it up where you left it.", where=where)
 
     def hang_up(self, status: int = terminal.HANG_UP) -> None:
-        """The terminal went away (129) or the process was told to stop (143): save, then leave quietly
-        with that status."""
+        """Handle a lost terminal (129) or a stop signal (143): save, then exit quietly with that status."""
         if self._hung_up:
             return
         self._hung_up = True
@@ -406,8 +407,8 @@ class LandlordsApp(App[int]):
             self.exit(status, return_code=status)
 
     def panic(self, *renderables: RenderableType) -> None:
-        """Textual's way out when its input fails: when that is because the terminal is gone, leave as on a
-        hang-up, with the game saved, rather than as on an error."""
+        """Override Textual's exit on an input failure: when that is because the terminal is gone, leave as on
+        a hang-up, with the game saved, rather than as on an error."""
         if self._departure is not None and self._departure.gone:
             self._departure.depart(terminal.HANG_UP, gone=True)
             self.hang_up(terminal.HANG_UP)
@@ -423,20 +424,20 @@ class LandlordsApp(App[int]):
         timeout: float | None = None,
         markup: bool = True,
     ) -> None:
-        """Every notification as plain text, whatever its caller asked: they quote names, paths and
+        """Show every notification as plain text, whatever its caller asked: they quote names, paths and
         reasons, which are never markup."""
         super().notify(plain(message), title=plain(title), severity=severity, timeout=timeout, markup=False)
 
     @property
     def notices(self) -> Notices:
-        """The notifications as drawn over the screen on top (see `tui.notices`)."""
+        """The notifications drawn over the top screen (see `tui.notices`)."""
         if self._notices is None:
             self._notices = Notices(self)
         return self._notices
 
     @property
     def _disable_notifications(self) -> bool:
-        """No screen mounts Textual's rack of toasts: the notices are drawn by `notices` instead."""
+        """Keep screens from mounting Textual's toast rack: the notices are drawn by `notices` instead."""
         return True
 
     @_disable_notifications.setter
@@ -492,18 +493,19 @@ class LandlordsApp(App[int]):
         yield SystemCommand(_("Quit"), _("Leave (a game in progress is saved)"), self.action_quit)
 
     def action_command_palette(self) -> None:
-        """Textual's command palette, its prompt in the language spoken."""
+        """Open Textual's command palette, its prompt in the current language."""
         if self.use_command_palette and not any(isinstance(s, CommandPalette) for s in self.screen_stack):
             self.push_screen(CommandPalette(id="--command-palette", placeholder=_("Search for commands…")))
 
     def action_pick_theme(self) -> None:
-        """A palette of the game's themes alone."""
+        """Open a command palette listing only the game's themes."""
         self.push_screen(CommandPalette(providers=[GameThemes], placeholder=_("Search for themes…")))
 
     # --- the unexpected -----------------------------------------------------------------------
 
     def _handle_exception(self, error: Exception) -> None:
-        """Last resort: save the game, then leave with one sentence (tests still see the error)."""
+        """Handle an unexpected exception as a last resort: save the game, then exit with one sentence (tests
+        still see the error)."""
         if self.is_headless:
             super()._handle_exception(error)
             return

@@ -1,4 +1,4 @@
-"""Where each space of a board sits on the screen's grid, worked out from the board's track.
+"""Board layout: the grid cell of each space, computed from the board's track.
 
 Each ring of the track is drawn as a square, walked clockwise from its bottom right corner (GO's place on
 the classic board); an inner ring sits centred inside the ring around it, and the centre panel takes the
@@ -33,7 +33,7 @@ class BoardLayout:
 
 
 def _square(i: int, side: int) -> tuple[int, int]:
-    """(row, column) of the i-th space of a ring drawn as a square of `side` cells: the first at the
+    """Return (row, column) of the i-th space of a ring drawn as a square of `side` cells: the first at the
     bottom right, then clockwise (leftwards along the bottom)."""
     per = side - 1
     last = per
@@ -51,7 +51,7 @@ _LAYOUTS: dict[str, BoardLayout] = {}
 
 
 def layout_of(board: Board) -> BoardLayout:
-    """The grid for a board. Each ring needs a multiple of four spaces, to make a square."""
+    """Compute the grid for a board. Each ring needs a multiple of four spaces, to make a square."""
     known = _LAYOUTS.get(board.edition.id)
     if known is None:
         known = _LAYOUTS[board.edition.id] = _layout(board)
@@ -84,7 +84,7 @@ def _layout(board: Board) -> BoardLayout:
 
 
 def link_cells(layout: BoardLayout, links: Iterable[tuple[int, int]]) -> dict[tuple[int, int], bool]:
-    """The empty cells between two linked spaces that sit in one row or one column of the grid, each
+    """Return the empty cells between two linked spaces that sit in one row or one column of the grid, each
     True when the link runs across (a row), False when it runs up and down."""
     out: dict[tuple[int, int], bool] = {}
     for a, b in links:
@@ -101,7 +101,7 @@ def link_cells(layout: BoardLayout, links: Iterable[tuple[int, int]]) -> dict[tu
 
 
 def neighbour(board: Board, space: int, rows: int, cols: int) -> int | None:
-    """The space the selection moves to from `space` for an arrow key (`rows`, `cols` is the
+    """Return the space the selection moves to from `space` for an arrow key (`rows`, `cols` is the
     direction), or None when nothing lies that way."""
     layout = layout_of(board)
     here = layout.cells[space]

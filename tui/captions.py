@@ -1,4 +1,4 @@
-"""What the game screen says in words: the status line, the head of the board's centre, each event in
+"""Text shown on the game screen: the status line, the head of the board's centre, each event in
 the log, and why a key does nothing now."""
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ CANNOT = {
 
 
 class Told(Protocol):
-    """What telling a table in words needs: a game at the table, or a past game replayed."""
+    """The source the captions are rendered from: a game at the table, or a replayed past game."""
 
     @property
     def board(self) -> Board: ...
@@ -75,7 +75,7 @@ class Told(Protocol):
 
 
 def entry(event: Event, client: Told, glyphs: Glyphs) -> Content:
-    """An event in words, in the colour of the player it is about."""
+    """Render an event as text, in the colour of the player it is about."""
     text = client.narrate(event)
     if glyphs.ascii_only:
         text = plain(text)
@@ -92,7 +92,8 @@ def entry(event: Event, client: Told, glyphs: Glyphs) -> Content:
 def status_line(
     client: GameClient, view: GameView, me: int | None, people: int, speed: str, glyphs: Glyphs
 ) -> Content:
-    """The game, the variant, the turn, whose seat the keyboard has, the bots' pace and the saving."""
+    """Return the status line: the game, the variant, the turn, whose seat the keyboard has, the bots' pace
+    and the saving."""
     rules = view.rules
     variant = " " + _("Short Game") if rules.short_game else ""
     if rules.time_limit_rounds:
@@ -122,7 +123,8 @@ def dice_line(view: GameView, glyphs: Glyphs) -> Content:
 
 
 def table_line(client: Told, view: GameView) -> Content | None:
-    """What lies on the table besides the board: the pot or pool, and any movable marker (the airplane)."""
+    """Return the line describing what lies on the table besides the board: the pot or pool, and any movable
+    marker (the airplane)."""
     board = client.board
     parts = []
     if board.edition.hooks.pot != "free_parking" or view.rules.free_parking_pot:
@@ -152,7 +154,7 @@ def turn_line(client: GameClient, view: GameView) -> Content:
 def player_rows(
     client: Told, view: GameView, glyphs: Glyphs, width: int, local: Collection[int] = ()
 ) -> list[Content]:
-    """Every player at a glance: whose turn (the arrow), his mark, name, cash and where he stands; two
+    """Return the player summary rows: whose turn (the arrow), his mark, name, cash and where he stands; two
     to a line when more than four play."""
     n = len(view.players)
     columns = 2 if n > 4 and width >= 50 else 1
@@ -203,7 +205,7 @@ def _player_cell(client: Told, view: GameView, glyphs: Glyphs, p: int, width: in
 def prompt_line(
     client: GameClient, view: GameView, me: int | None, keys: Sequence[tuple[str, str]], can_decide: bool
 ) -> Content:
-    """What the person at the keyboard may do now, with the keys."""
+    """Return the prompt: what the person at the keyboard may do now, with the keys."""
     pend = view.pending
     if me is None or pend is None or view.winner is not None:
         return Content("")
@@ -220,9 +222,9 @@ def prompt_line(
 
 
 def boxes_line(view: GameView, client: GameClient) -> Content | None:
-    """The money boxes in the middle of the board (Magie's 1904 game): what the boxes that only take in
-    money hold (the Public Treasury, the Railroad), what the others have paid out (Wages), and what the
-    bank has lent in notes."""
+    """Return the line describing the money boxes in the middle of the board (Magie's 1904 game): what the
+    boxes that only take in money hold (the Public Treasury, the Railroad), what the others have paid out
+    (Wages), and what the bank has lent in notes."""
     edition = client.board.edition
     if not edition.boxes:
         return None
@@ -245,8 +247,8 @@ def boxes_line(view: GameView, client: GameClient) -> Content | None:
 def selected_line(
     client: GameClient, view: GameView, space: int, glyphs: Glyphs, explained: bool = True
 ) -> Content:
-    """The selected space in one line: its owner and the rent it charges now; for another space, what its
-    letters on the board mean (unless not `explained`)."""
+    """Describe the selected space in one line: its owner and the rent it charges now; for another space, what
+    its letters on the board mean (unless not `explained`)."""
     board = client.board
     deed = view.deeds.get(space)
     head = Content.assemble(
@@ -269,7 +271,7 @@ def selected_line(
 
 
 def hint(action: str, client: GameClient, me: int | None) -> str:
-    """Why a game key does nothing now, in one sentence."""
+    """Return one sentence explaining why a game key does nothing now."""
     view = client.view(me)
     if view.winner is not None:
         return _("The game is over.")

@@ -1,5 +1,5 @@
-"""The one door between the interface and a table: what the table looks like, sending a person's command,
-and the changes that arrive by themselves.
+"""The client interface between the UI and a table: reading the table, sending a person's command, and
+receiving the changes pushed to it.
 
 `GameClient` is what every screen and widget talks to. The table changes whoever moves (a bot, another
 person at the table): the client keeps each change (`Update`) and rings the screen with a `TableChanged`
@@ -38,11 +38,12 @@ __all__ = ["Facts", "GameClient", "LocalClient", "Outcome", "TableChanged", "Upd
 
 
 class TableChanged(Message):
-    """The table has changed: collect the news from the client (`GameClient.collect`)."""
+    """Message posted when the table has changed: collect the changes from the client
+    (`GameClient.collect`)."""
 
 
 class BotThought(Message):
-    """An `expert` bot's look-ahead is in, from the processes that worked it out: the bots go on, on the
+    """Message posted when an `expert` bot's look-ahead has been computed in the pool: the bots go on, on the
     screen's loop (a Textual timer is set only from there)."""
 
     def __init__(self, then: Callable[[], None]) -> None:
@@ -55,7 +56,7 @@ SetTimer = Callable[[float, Callable[[], None]], Timer]
 
 
 class GameClient(Protocol):
-    """A table as one interface sees it."""
+    """Abstract client of one table, as one user interface sees it."""
 
     @property
     def board(self) -> Board: ...
@@ -83,8 +84,8 @@ class GameClient(Protocol):
 
     @property
     def fingerprint(self) -> str:
-        """The SHA-256 of the game's seed in hex, shown from the start: it gives the dice away no more
-        than the seed is kept secret, and binds the game to the seed revealed at the end."""
+        """The SHA-256 of the game's seed in hex, shown from the start: it reveals nothing of the dice as long
+        as the seed is secret, and binds the game to the seed revealed at the end."""
         ...
 
     @property
@@ -105,7 +106,8 @@ class GameClient(Protocol):
     def view(self, player: int | None = None) -> GameView: ...
 
     def options(self, player: int) -> list[Option]:
-        """Every command the player might give now, each with the reason it would be refused, if any."""
+        """Return every command the player might give now, each with the reason it would be refused, if
+        any."""
         ...
 
     def legal(self, player: int) -> list[Command]: ...
@@ -113,17 +115,17 @@ class GameClient(Protocol):
     def can_trade(self, player: int) -> bool: ...
 
     def check(self, cmd: Command) -> str | None:
-        """Why the command would be refused now, or None (nothing changes)."""
+        """Return why the command would be refused now, or None (nothing changes)."""
         ...
 
     def facts(self) -> Facts: ...
 
     def send(self, cmd: Command, version: int) -> Outcome:
-        """A person's command, chosen on the table at `version`. Its events arrive like every change."""
+        """Send a person's command, chosen on the table at `version`. Its events arrive like every change."""
         ...
 
     def collect(self) -> list[Update]:
-        """The changes that arrived since the last call, oldest first."""
+        """Return the changes that arrived since the last call, oldest first."""
         ...
 
     def history(self) -> Sequence[Event]: ...
@@ -133,23 +135,23 @@ class GameClient(Protocol):
     def waiting_for(self) -> str: ...
 
     def chances(self) -> TableChances:
-        """Each player's chance to win at this table, worked out in the background while watched: the
+        """Return each player's win chances at this table, computed in the background while watched: the
         same figure for everyone at the table."""
         ...
 
     def review(self) -> ReviewJob:
-        """A review of the game so far (its chances and worth over time, who paid whom, the turning
-        points), worked out in the background once asked for."""
+        """Return a review of the game so far (its chances and worth over time, who paid whom, the turning
+        points), computed in the background once requested."""
         ...
 
     def advice(self, player: int) -> Future[Advice]:
-        """What `expert` would do in the seat of `player` (one of `local_seats`) now, worked out in the
+        """Return what `expert` would do in the seat of `player` (one of `local_seats`) now, computed in the
         background; `room.advice.AdvisorOff` with the reason where it cannot be asked."""
         ...
 
     def result_note(self) -> str | None:
-        """A word on the finished game where it is recorded beyond its save (a server's ratings: whether
-        it counts, and why not); None where there is nothing to say."""
+        """Return a note on the finished game where it is recorded beyond its save (a server's ratings:
+        whether it counts, and why not); None where there is nothing to say."""
         ...
 
     def follow(
@@ -170,7 +172,8 @@ class GameClient(Protocol):
 
     @speed.setter
     def speed(self, value: str) -> None:
-        """The bots' pace, where this client hosts the room (elsewhere the host's, the same for all)."""
+        """Return the bots' pace, where this client hosts the room (elsewhere the host's, the same for
+        all)."""
         ...
 
     def hurry(self) -> None:
@@ -178,22 +181,22 @@ class GameClient(Protocol):
         ...
 
     def poke(self) -> None:
-        """Something that held the bots has let go: let them move on if one is due."""
+        """Resume the bots after something held them: schedule a move if one is due."""
         ...
 
     def bots_due(self) -> bool:
-        """A bot is to move (the table does not wait on a person)."""
+        """Whether a bot is to move (the table does not wait on a person)."""
         ...
 
     def settled(self) -> bool:
-        """No bot move is due or scheduled."""
+        """Whether no bot move is due or scheduled."""
         ...
 
     @property
     def saving(self) -> bool: ...
 
     def save_now(self) -> str | None:
-        """Save at once; a sentence if that failed."""
+        """Save at once; return an error message if that failed."""
         ...
 
     def close(self) -> None:
@@ -210,7 +213,7 @@ class _ScreenClock:
 
 
 class LocalClient:
-    """A room in this process, and the people at this terminal (`local_seats`).
+    """Client of a room in this process, for the people at this terminal (`local_seats`).
 
     Without a `driver`, the client hosts the room, played here alone: it drives the room's bots at the pace
     chosen here (its driver made once a screen follows it) and closes the room when it leaves. Given the
@@ -299,7 +302,7 @@ class LocalClient:
         return self._room.waiting_for()
 
     def chances(self) -> TableChances:
-        """The room's chances, worked out by the processes this program shares among its tables."""
+        """Return the room's chances, computed by the process pool this program shares among its tables."""
         if self._chances is None:
             from room.chances import TableChances, shared_pool
 
@@ -307,7 +310,7 @@ class LocalClient:
         return self._chances
 
     def review(self) -> ReviewJob:
-        """The game's review, worked out once for the position it was first asked at."""
+        """Return the game's review, computed once for the position it was first requested at."""
         from room.chances import shared_pool
         from room.review import ReviewJob, Source
 
@@ -317,11 +320,11 @@ class LocalClient:
         return self._review
 
     def result_note(self) -> str | None:
-        """A game at this keyboard is kept in its save alone: nothing more to say of it."""
+        """Return None: a game at this keyboard is recorded in its save alone."""
         return None
 
     def advice(self, player: int) -> Future[Advice]:
-        """The advice for one of this terminal's seats, worked out by the processes of the chances."""
+        """Return the advice for one of this terminal's seats, computed in the chances process pool."""
         from room.advice import AdvisorOff, ask
         from room.chances import levels_of, shared_pool
 
@@ -386,9 +389,9 @@ class LocalClient:
             post(TableChanged())
 
     def _thinking(self, post: Post) -> Thinking:
-        """An `expert` seat's look-ahead, worked out on the processes of the chances rather than on the
-        screen's loop (`room.foresight`): the keys and the board stay live while it thinks. The pool is
-        started only once such a bot first looks ahead."""
+        """Compute an `expert` seat's look-ahead in the chances process pool rather than on the screen's event
+        loop (`room.foresight`): the keys and the board stay live while it thinks. The pool is started only
+        once such a bot first looks ahead."""
         from room.chances import shared_pool
         from room.foresight import Thinking
 
@@ -409,7 +412,8 @@ class LocalClient:
             self._driver.speed = self._speed
 
     def hurry(self) -> None:
-        """Skip ahead: for the one hosting the room, or for a person seated at it, not for a watcher."""
+        """Let the bots play without pauses: for the one hosting the room, or for a person seated at it, not
+        for a watcher."""
         if self._driver is not None and (self.hosting or self.local_seats):
             self._driver.hurry()
 
@@ -447,7 +451,7 @@ class LocalClient:
 
 
 def refusal(client: GameClient, cmd: Command) -> str | None:
-    """Why `cmd` would be refused, read from the options the table gives its player (no dry run of its
+    """Return why `cmd` would be refused, read from the options the table gives its player (no dry run of its
     own): None when it would be taken."""
     for option in client.options(cmd.player):
         if option.command == cmd:

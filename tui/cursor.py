@@ -1,4 +1,4 @@
-"""The terminal's own cursor on the control that has the keyboard.
+"""Placement of the terminal's hardware cursor on the focused widget.
 
 Braille displays and screen magnifiers follow the terminal's cursor, not the colours that mark focus; a
 full-screen app that leaves the cursor in a corner, hidden, loses them at every key. So before each frame
@@ -19,7 +19,7 @@ SHOW = "\x1b[?25h"
 
 
 def spot(focused: Widget | None) -> Offset | None:
-    """Where the cursor should stand for `focused`; None where the widget places it itself (or nothing
+    """Return where the cursor should be for `focused`; None where the widget places it itself (or nothing
     has focus)."""
     if focused is None or _is(focused, "_input", "Input") or _is(focused, "_text_area", "TextArea"):
         return None
@@ -38,7 +38,7 @@ def spot(focused: Widget | None) -> Offset | None:
 
 
 def _is(widget: Widget, module: str, name: str) -> bool:
-    """`widget` is one of Textual's `name` widgets, asked without loading that widget's module (the
+    """Whether `widget` is one of Textual's `name` widgets, asked without loading that widget's module (the
     start screen pays for no widget it does not show)."""
     cls = getattr(sys.modules.get(f"textual.widgets.{module}"), name, None)
     return cls is not None and isinstance(widget, cls)

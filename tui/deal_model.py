@@ -1,4 +1,4 @@
-"""A deal among several players being put together, part by part, and each party's share of it in words.
+"""Draft model of a deal among several players, built part by part, and text describing each party's share.
 
 Pure: it works from the board and the players' names, so the negotiator shows every party what it gives
 and gets before anything is sent.
@@ -24,7 +24,7 @@ class DealDraft:
 
     @classmethod
     def countering(cls, deal: DealOffer, me: int) -> DealDraft:
-        """A counter-offer starts from the deal received, every part as it was, proposed by `me`."""
+        """Create a counter-offer from the deal received, every part as it was, proposed by `me`."""
         return cls(proposer=me, parts=list(deal.parts))
 
     def add(self, giver: int, receiver: int, bundle: Bundle) -> None:
@@ -42,15 +42,15 @@ class DealDraft:
             self.parts.pop()
 
     def in_parts(self) -> set[int]:
-        """The deeds some part already hands over."""
+        """Return the deeds some part already hands over."""
         return {s for part in self.parts for s in part.bundle.deeds}
 
     def given(self, giver: int) -> Bundle:
-        """All that `giver` hands over in the parts so far."""
+        """Return everything `giver` hands over in the parts so far."""
         return merged(part.bundle for part in self.parts if part.giver == giver)
 
     def cards_left(self, view: GameView, giver: int) -> list[str]:
-        """The cards in `giver`'s hand (as this seat sees them) that no part hands over yet."""
+        """Return the cards in `giver`'s hand (as this seat sees them) that no part hands over yet."""
         left = list(view.players[giver].hand)
         for ref in self.given(giver).cards:
             if ref in left:
@@ -60,8 +60,9 @@ class DealDraft:
     def houses_for(
         self, view: GameView, board: Board, giver: int, count: int, ticked: Iterable[int]
     ) -> tuple[int, ...]:
-        """The lots `count` more houses sold by `giver` come off: the most built first, never a lot whose
-        deed goes in the deal, nor a house another part already sells (as many as he has, if fewer)."""
+        """Return the lots that `count` more houses sold by `giver` come off: the most built first, never a
+        lot whose deed goes in the deal, nor a house another part already sells (as many as he has, if
+        fewer)."""
         if count <= 0:
             return ()
         promised = list(self.given(giver).houses)
@@ -74,7 +75,7 @@ class DealDraft:
 
     @property
     def parties(self) -> tuple[int, ...]:
-        """The other players the parts name."""
+        """Return the other players the parts name."""
         named = {p for part in self.parts for p in (part.giver, part.receiver)}
         return tuple(sorted(named - {self.proposer}))
 
@@ -85,7 +86,7 @@ class DealDraft:
 
 
 def part_lines(parts: Iterable[DealPart], board: Board, names: Sequence[str]) -> list[str]:
-    """ "Ada gives Grace Boardwalk and $100", one line a part."""
+    """Describe the parts, one line each: "Ada gives Grace Boardwalk and $100"."""
     return [
         _(
             "{giver} gives {receiver} {what}",
@@ -98,7 +99,7 @@ def part_lines(parts: Iterable[DealPart], board: Board, names: Sequence[str]) ->
 
 
 def share_line(parts: Sequence[DealPart], party: int, board: Board, names: Sequence[str]) -> str:
-    """One party's share in words: "Grace gives Park Place; gets Boardwalk"."""
+    """Describe one party's share: "Grace gives Park Place; gets Boardwalk"."""
     gives = merged(p.bundle for p in parts if p.giver == party)
     gets = merged(p.bundle for p in parts if p.receiver == party)
     return _(

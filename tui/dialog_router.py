@@ -1,4 +1,4 @@
-"""Which dialog is over the game screen: after every change, the dialogs of decisions already made close,
+"""Routing of dialogs over the game screen: after every change, the dialogs of decisions already made close,
 the cards a person here drew are read one at a time, and the dialog of the decision the game waits on
 from a person here opens (or the results, once the game is over); when nothing is to be shown, the bots
 may move on.
@@ -79,7 +79,7 @@ _routers = count()  # each router's own names for the dialogs it keeps
 
 
 class Host(Table, Protocol):
-    """The game screen, as the router sees it."""
+    """The game screen, as the router sees it (a protocol)."""
 
     @property
     def app(self) -> App[Any]: ...
@@ -91,7 +91,7 @@ class Host(Table, Protocol):
 
 
 class DialogRouter:
-    """The dialogs over one game screen, kept in step with the game."""
+    """Manages the dialogs over one game screen, keeping them in step with the game."""
 
     def __init__(self, host: Host, announcements: Announcements) -> None:
         self.host = host
@@ -140,12 +140,12 @@ class DialogRouter:
         host.client.poke()
 
     def _on_top(self) -> bool:
-        """The game screen itself is on top, no dialog over it."""
+        """Whether the game screen itself is on top, with no dialog over it."""
         top: object = self.host.app.screen
         return top is self.host
 
     def defer(self, decision: Decision) -> None:
-        """A decision dialog closed without deciding: do not reopen it until asked (Enter)."""
+        """Record that a decision dialog was closed without deciding: do not reopen it until asked (Enter)."""
         self.deferred = decision.key
 
     def showing(self, decision: Decision) -> bool:
@@ -183,7 +183,7 @@ class DialogRouter:
     def trade_dialog(
         self, player: int, draft: TradeDraft | None = None, received: Decision | None = None
     ) -> TradeScreen:
-        """The trade negotiator, kept between uses as the commonest dialogs are: for `player`'s offer from
+        """Return the trade dialog, cached between uses like the commonest dialogs: for `player`'s offer from
         `draft`, or for the offer `received`. Each one closed left a tree of widgets in reference cycles to
         the collector, and a person opens it and thinks better of it many times a game."""
         dialog = self._keep(
@@ -193,8 +193,8 @@ class DialogRouter:
         return dialog
 
     def lots_dialog(self, which: str, player: int) -> LotsDialog:
-        """Building and selling (`build`), or mortgages (`mortgage`), kept between uses as the commonest
-        dialogs are: opened and closed many times a game, each one closed was a table of rows and a
+        """Return the building and selling (`build`) or mortgage (`mortgage`) dialog, cached between uses like
+        the commonest dialogs: opened and closed many times a game, each one closed was a table of rows and a
         tree of widgets left to the collector."""
         kind: type[LotsDialog] = BuildDialog if which == "build" else MortgageDialog
         dialog = self._keep(f"lots-{which}", kind, lambda: kind(self.host, player))
@@ -208,8 +208,9 @@ class DialogRouter:
         return dialog
 
     def _keep(self, name: str, kind: type[D], make: Callable[[], D], decision: Decision | None = None) -> D:
-        """The dialog kept under `name`, reopened for `decision`; made (and kept) the first time, and made
-        anew, not kept, while the kept one is still open (under another screen, for a decision now made)."""
+        """Return the dialog cached under `name`, reopened for `decision`; created (and cached) the first
+        time, and created anew, uncached, while the cached one is still open (under another screen, for a
+        decision now made)."""
         app = self.host.app
         name = self._kept_as + name
         if not app.is_screen_installed(name):
@@ -224,12 +225,12 @@ class DialogRouter:
         return kept
 
     def ahead(self) -> list[GameDialog]:
-        """The dialog of the decision every person here meets first, a deed to buy (a lot to buy or rent
-        on a board of lots, as in 1904), made and kept now to be laid out ahead (`Underlay.ahead`); nothing
-        for a watcher (asked nothing), once the game is over, or when one is kept already. The auction and
-        the card dialogs made ahead too took a little more off the slowest keys of a server's first
-        seconds, but most people had met neither a minute later, and each session held a sixth more memory
-        for them (`docs/developers.md`)."""
+        """Return the dialog of the decision every local player meets first, a deed to buy (a lot to buy or
+        rent on a board of lots, as in 1904), prebuilt and cached now to be laid out ahead (`Underlay.ahead`);
+        nothing for a watcher (asked nothing), once the game is over, or when one is kept already. The auction
+        and the card dialogs made ahead too took a little more off the slowest keys of a server's first
+        seconds, but most people had met neither a minute later, and each session held a sixth more memory for
+        them (`docs/developers.md`)."""
         board = self.host.client.board
         first = "lot" if "lot" in board.kinds else "buy"
         humans = sorted(self.host.humans())
@@ -241,7 +242,7 @@ class DialogRouter:
         return [self._keep(first, GameDialog, lambda: kind(self.host, ahead))]
 
     def forget(self) -> None:
-        """Let the dialogs kept go with the game screen (from its unmounting: the dialogs over a game screen
+        """Drop the cached dialogs with the game screen (from its unmounting: the dialogs over a game screen
         are closed before it goes, so none is still open here but when the whole app closes)."""
         app = self.host.app
         for name in sorted(self._kept):

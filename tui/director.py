@@ -1,4 +1,4 @@
-"""Which decision the table must put to a person now, and on whose behalf the keyboard acts.
+"""Choosing the decision dialog to show a person now, and the seat the keyboard acts for.
 
 Pure: it reads a `GameView` and the set of human seats, so the rules of "what to ask whom" are tested
 without a terminal.
@@ -14,7 +14,8 @@ from engine import GameView
 
 @dataclass(frozen=True)
 class Decision:
-    """A decision that gets its own dialog. `key` tells one decision from the next of the same kind."""
+    """A decision that gets its own dialog. `key` distinguishes one decision from the next of the same
+    kind."""
 
     kind: str
     player: int
@@ -22,7 +23,8 @@ class Decision:
 
 
 def decision_for(view: GameView, humans: Collection[int]) -> Decision | None:
-    """The dialog the game calls for, if any: one of a human's decisions, or an auction a human bids in."""
+    """Return the decision dialog the game calls for, if any: one of a human's decisions, or an auction a
+    human bids in."""
     pend = view.pending
     if pend is None:
         return None
@@ -68,7 +70,7 @@ def decision_for(view: GameView, humans: Collection[int]) -> Decision | None:
 
 
 def _magie_decision(view: GameView, p: int) -> Decision | None:
-    """The decisions of Magie's 1904 game."""
+    """Return the decision dialog for Magie's 1904 game, if any."""
     pend = view.pending
     assert pend is not None
     if pend.kind == "lot_tickets":
@@ -85,7 +87,8 @@ def _magie_decision(view: GameView, p: int) -> Decision | None:
 
 
 def acting_seat(view: GameView, humans: Collection[int], last: int | None) -> int | None:
-    """The human the keyboard speaks for: the one the game waits on, else the last one who acted."""
+    """Return the local player the keyboard acts for: the one the game waits on, else the last one who
+    acted."""
     pend = view.pending
     if pend is not None and pend.player in humans:
         return pend.player
@@ -98,8 +101,8 @@ def acting_seat(view: GameView, humans: Collection[int], last: int | None) -> in
 
 
 def turn_seat(view: GameView, humans: Collection[int], acting: int | None) -> int | None:
-    """The human whose turn keys (roll, end the turn, pay the fine) work now: the one the game waits on,
-    whoever the keyboard acts for otherwise."""
+    """Return the local player whose turn keys (roll, end the turn, pay the fine) work now: the one the game
+    waits on, whoever the keyboard acts for otherwise."""
     pend = view.pending
     if pend is not None and pend.player in humans:
         return pend.player

@@ -1,4 +1,4 @@
-"""Unexpected errors: written to a log file for the curious, answered on screen in one sentence."""
+"""Handling of unexpected errors: logged with a traceback to a file, reported on screen in one sentence."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def log_path() -> Path:
 
 
 def report(exc: BaseException) -> str:
-    """Record the error with its traceback and say, in one sentence, where."""
+    """Log the error with its traceback; return a one-sentence message naming the log file."""
     text = "".join(traceback.format_exception(exc))
     try:
         path = log_path()

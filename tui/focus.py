@@ -1,4 +1,4 @@
-"""Where the keyboard is, on every kind of widget, in every theme.
+"""Focus styling: a visible focus indicator on every kind of widget, in every theme.
 
 Textual marks focus with a tint and a tall border, and compact widgets drop the border; in the sixteen
 colours of the ANSI theme a tint does not show, so there focus is drawn with reverse video and

@@ -1,4 +1,4 @@
-"""The game screen's keys, written once: each key, what it does, its words in the footer, and what makes
+"""The game screen's key bindings, defined once: each key, what it does, its footer label, and what makes
 it possible now. The screen's bindings, its hints for a key that does nothing, the prompt in the board's
 centre and the footer's refresh all read this one table.
 
@@ -40,7 +40,7 @@ class GameKey:
 
     @property
     def action(self) -> str:
-        """The action the key runs, as Textual names it."""
+        """The Textual action name the key runs."""
         if self.plays:
             return f"play({self.name!r})"
         return f"{self.name}({self.args})" if self.args else self.name
@@ -50,14 +50,14 @@ class GameKey:
 
 
 def _turn(key: str, name: str, description: str, *kinds: str) -> GameKey:
-    """A turn key: it plays the first legal command of its kinds."""
+    """Define a turn key, which plays the first legal command of its kinds."""
     return GameKey(key, name, description, hinted=True, kinds=frozenset(kinds), plays=True)
 
 
 def _dialog(
     key: str, name: str, description: str, *kinds: str, seat: Literal["turn", "acting"] = "turn"
 ) -> GameKey:
-    """A key that opens a dialog; with kinds, possible only while one of them is legal."""
+    """Define a key that opens a dialog; with kinds, possible only while one of them is legal."""
     return GameKey(key, name, description, hinted=True, kinds=frozenset(kinds), seat=seat)
 
 
@@ -103,10 +103,10 @@ def bindings(keys: Iterable[GameKey]) -> list[BindingType]:
 
 
 def by_kinds(keys: Iterable[GameKey]) -> Mapping[str, GameKey]:
-    """The keys made possible by legal command kinds, by name."""
+    """Return the keys enabled by legal command kinds, by name."""
     return {k.name: k for k in keys if k.kinds}
 
 
 def hinted(keys: Iterable[GameKey]) -> Mapping[str, GameKey]:
-    """The keys that say why they do nothing, by key."""
+    """Return the keys that show a hint when they do nothing, by key."""
     return {k.key: k for k in keys if k.hinted}

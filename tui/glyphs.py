@@ -37,7 +37,7 @@ class Glyphs:
         return self.dice[value - 1]
 
     def mark(self, player: int) -> str:
-        """The player's own mark: his token on the board, and beside his name everywhere."""
+        """Return the player's mark: his token on the board, and beside his name everywhere."""
         return self.marks[player % len(self.marks)]
 
 
@@ -96,7 +96,8 @@ _PLAIN = str.maketrans(
 
 
 def plain(text: str) -> str:
-    """Text for an ASCII-only terminal: typographic marks become their plain cousins, anything else '?'."""
+    """Convert text for an ASCII-only terminal: typographic marks become their plain cousins, anything else
+    '?'."""
     return text.translate(_PLAIN).encode("ascii", "replace").decode("ascii")
 
 
@@ -116,8 +117,8 @@ _textual_controls: list[_Controls] = []
 
 
 def use_ascii_controls(on: bool) -> None:
-    """Textual's check boxes, scroll bars and drop-down arrows drawn without block characters, or as
-    Textual draws them. They are class settings, so the app sets them either way when it starts."""
+    """Switch Textual's check boxes, scroll bars and drop-down arrows between ASCII and Textual's own drawing.
+    They are class settings, so the app sets them either way when it starts."""
     from textual.scrollbar import ScrollBarRender
     from textual.widgets._select import SelectCurrent
     from textual.widgets._toggle_button import ToggleButton
@@ -150,7 +151,7 @@ def use_ascii_controls(on: bool) -> None:
 
 
 def unicode_ok() -> bool:
-    """Whether the terminal's locale can show Unicode (an ASCII-only locale says no)."""
+    """Whether the terminal's locale can show Unicode (false for an ASCII-only locale)."""
     for var in ("LC_ALL", "LC_CTYPE", "LANG"):
         value = os.environ.get(var)
         if value:

@@ -1,4 +1,4 @@
-"""How the game screen uses the terminal: cell size on the board, the side panel, the log under the board.
+"""Game screen layout for a terminal size: cell size on the board, the side panel, the log under the board.
 
 At 80 x 24 the board fills the screen and the panels open as overlays; from about 120 columns the panels
 sit beside the board, and from 40 rows the cells grow a line and the log goes under the board.
@@ -30,7 +30,7 @@ def board_width(side: int, cell_width: int) -> int:
 
 
 def layout_for(width: int, height: int, side: int = 11) -> Layout:
-    """The layout for a terminal of this size (at least the minimum)."""
+    """Return the layout for a terminal of this size (at least the minimum)."""
     cell_width = 6
     for candidate in (9, 8, 7):
         if width >= board_width(side, candidate) + SIDE_MIN:

@@ -1,5 +1,5 @@
-"""Style strings for the board's colours, resolved from the theme's variables when drawn, and the short
-tags that tell the colour groups apart without colour."""
+"""Style strings for the board's colours, resolved from the theme's variables when drawn, and the short tags
+that distinguish the colour groups without colour."""
 
 from __future__ import annotations
 
@@ -26,8 +26,8 @@ GROUP_TAGS = {
 
 
 def band(board: Board, space: int) -> str:
-    """The colour band of a space: its group's colour (and, where the theme has too few colours to tell
-    two groups apart, a pattern), or the neutral band."""
+    """Return the style of a space's colour band: its group's colour (and, where the theme has too few colours
+    to tell two groups apart, a pattern), or the neutral band."""
     group = board.group_of[space]
     colour = board.edition.groups[group].color if group is not None else board.spaces[space].color
     var = group_var(colour)
@@ -40,7 +40,8 @@ def group_band(board: Board, group: str) -> str:
 
 
 def group_tag(board: Board, group: str) -> Content:
-    """Two letters on the group's colour ("Or" on orange), read as well without colour as with it."""
+    """Return the group's two-letter tag on its colour ("Or" on orange), read as well without colour as with
+    it."""
     info = board.edition.groups[group]
     tag = GROUP_TAGS.get(info.color or "")
     if tag is not None:
@@ -57,10 +58,11 @@ def player(p: int) -> str:
 
 
 def mark(p: int) -> str:
-    """A player's mark standing on the board: his token, on his colour."""
+    """Return the style of a player's token on the board: his token, on his colour."""
     return f"bold $token-text on ${player_var(p)}"
 
 
 def owner(p: int) -> str:
-    """A player's mark as the owner of a deed: in his colour, on the space's own background."""
+    """Return the style of a player's mark as the owner of a deed: in his colour, on the space's own
+    background."""
     return f"bold ${player_var(p)}"

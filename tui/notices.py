@@ -45,13 +45,13 @@ SEVERITY = {"information": "success", "warning": "warning", "error": "error"}  #
 
 @dataclass(frozen=True)
 class Box:
-    """The notices as drawn for one size of screen: where, and each row's text."""
+    """The notification overlay as drawn for one screen size: its position and each row's text."""
 
     region: Region
     rows: tuple[tuple[int, Strip], ...]  # (y, the row from the box's left edge)
 
     def touched_by(self, update: CompositorUpdate) -> bool:
-        """Whether writing `update` may draw over part of the box."""
+        """Whether writing `update` may draw over part of the overlay."""
         if isinstance(update, ChopsUpdate):
             top, bottom = self.region.y, self.region.bottom
             left, right = self.region.x, self.region.right
@@ -63,12 +63,12 @@ class Box:
         return "".join(Control.move_to(x, y).segment.text + strip.render(console) for y, strip in self.rows)
 
     def lines(self) -> list[str]:
-        """The box's rows as plain text."""
+        """Return the overlay's rows as plain text."""
         return [strip.text for _, strip in self.rows]
 
 
 class Covered(CompositorUpdate):
-    """An update of the screen followed by the notices drawn again over it, in the same write."""
+    """A screen update followed by the notifications redrawn over it, in the same write."""
 
     def __init__(self, under: CompositorUpdate, box: Box) -> None:
         self.under = under
@@ -94,7 +94,7 @@ class Notices:
         self._timer: Timer | None = None
 
     def current(self) -> list[Notification]:
-        """The notifications still to be shown, oldest first (Textual drops the expired ones).
+        """Return the notifications still to be shown, oldest first (Textual drops the expired ones).
 
         Read by iterating once: `list()` would also ask their number, and Textual drops the notices
         expired since as it counts them, from under the iteration already begun. A notice expiring in
@@ -102,9 +102,9 @@ class Notices:
         return [note for note in self.app._notifications]  # noqa: C416
 
     def refresh(self) -> None:
-        """The notifications may have changed (Textual asks on every notice and whenever a screen comes on
-        top): draw the box again where it was and where it goes if it changed, and wake up when the next
-        one is due to go."""
+        """Redraw the notifications after a possible change (Textual calls this on every notice and whenever a
+        screen comes on top): draw the overlay again where it was and where it goes if it changed, and wake up
+        when the next one is due to go."""
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
@@ -123,8 +123,8 @@ class Notices:
             self._timer = self.app.set_timer(max(due, 0.0) + 0.01, self.refresh, name="notices")
 
     def box(self) -> Box | None:
-        """The box for the notices now and the screen's size now (None with nothing to show): drawn again
-        only when the notices, the size or the look changed (a server asks for it on every dialog that
+        """Return the overlay for the current notifications and screen size (None with nothing to show): drawn
+        again only when the notices, the size or the look changed (a server asks for it on every dialog that
         opens or closes)."""
         notes = self.current() if self.shown else []
         if not notes:
@@ -138,7 +138,7 @@ class Notices:
         return self._box
 
     def over(self, update: CompositorUpdate) -> CompositorUpdate:
-        """`update`, followed by the notices again if it draws where they are."""
+        """Return `update`, followed by the notifications again if it draws where they are."""
         box = self.box()
         if box is None or not box.touched_by(update):
             return update
@@ -200,8 +200,8 @@ class Notices:
         return strips
 
     def _styles(self) -> dict[str, Style]:
-        """The notices' styles under the app's theme: worked out once a theme for the whole process (the
-        theme's variables cost a millisecond and more to generate, and a server draws notices often)."""
+        """Return the notifications' styles under the app's theme: computed once per theme for the whole
+        process (generating the theme's variables is slow, and a server draws notices often)."""
         app = self.app
         key = (app.theme, app.ansi_color)
         styles = _STYLES.get(key)

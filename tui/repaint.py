@@ -1,4 +1,4 @@
-"""Drawing part of a screen again without losing what else changed on it in the same moment.
+"""Repainting regions of a screen without losing other changes made in the same frame.
 
 Textual's `Screen.refresh(*regions)` asks for a repaint of the whole screen, limited to those regions; at
 its next update the screen then draws only those regions and forgets the widgets that changed meanwhile
@@ -18,7 +18,7 @@ from textual.screen import Screen
 
 
 def repaint_regions(screen: Screen[Any], regions: Iterable[Region]) -> None:
-    """Draw `regions` of `screen` again at its next update, along with every widget changed by then."""
+    """Repaint `regions` of `screen` at its next update, along with every widget changed by then."""
     regions = list(regions)
     if not regions:
         return

@@ -1,5 +1,5 @@
-"""A space in a few words: for someone choosing where to go, who owns it and what stopping there costs or
-brings ("Grace's, rent $550", "for sale, $400", "pays $200", "half the pool: $132"); and what its few
+"""Short descriptions of spaces: for someone choosing where to go, who owns it and what stopping there costs
+or brings ("Grace's, rent $550", "for sale, $400", "pays $200", "half the pool: $132"); and what its few
 letters on the board stand for ("Sweeps 10x", "Gayety $5 ea", "NoTresp"), said where the selection is."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def space_note(view: GameView, board: Board, space: int, names: Sequence[str], f
 
 
 def _special_note(view: GameView, board: Board, space: int) -> str:
-    """A space that is no deed in a few words: what stopping there brings."""
+    """Return a short description of a non-deed space: what stopping there brings."""
     sp = board.spaces[space]
     if board.pays[space]:
         return _("pays {amount}", amount=money(board.pays[space]))
@@ -57,8 +57,8 @@ _NOTES = {
 
 
 def space_rule(view: GameView, board: Board, space: int) -> list[str]:
-    """What a special space does, in a sentence or two with its figures (none for the classic spaces,
-    which the deed card tells of itself)."""
+    """Return what a special space does, in a sentence or two with its figures (none for the classic spaces,
+    whose deed card describes them)."""
     sp = board.spaces[space]
     figures = sp.figures or []
     kind = sp.kind
@@ -110,13 +110,13 @@ _AMOUNT_LABELS = {"bonus": N_("+${amount}"), "theatre": N_("${amount} ea"), "swe
 
 
 def _cash(amount: int) -> str:
-    """An amount as narrow as a board's cell needs: the language's money sign, no grouping ("$220")."""
+    """Format an amount as narrowly as a board cell needs: the language's money sign, no grouping ("$220")."""
     return pgettext("money", "${amount}", amount=amount)
 
 
 def cell_label(view: GameView, board: Board, space: int) -> str:
-    """The figure a space shows on the board under its short name: an unowned deed's price, a tax, a fee,
-    a reward ("+$50"), a price a seat ("$5 ea"), a multiple of the throw ("10x"), the pot."""
+    """Return the figure a space shows on the board under its short name: an unowned deed's price, a tax, a
+    fee, a reward ("+$50"), a price a seat ("$5 ea"), a multiple of the throw ("10x"), the pot."""
     sp = board.spaces[space]
     deed = view.deeds.get(space)
     if deed is not None and deed.owner is None:
@@ -135,7 +135,7 @@ def cell_label(view: GameView, board: Board, space: int) -> str:
 
 
 def legend(view: GameView, board: Board, space: int) -> str:
-    """What the space's letters and figure on the board mean, when they are not its name in full:
+    """Return what the space's letters and figure on the board mean, when they are not its name in full:
     `"Sweeps 10x": every other player pays you 10 times a throw`, `"NoTresp": go to the jail beside
     Coal`. Empty when the board shows the whole name and no figure."""
     sp = board.spaces[space]
@@ -151,7 +151,8 @@ def legend(view: GameView, board: Board, space: int) -> str:
 
 
 def _meaning(view: GameView, board: Board, space: int) -> str:
-    """What stopping on a space does, in a few words with its figures (its name is said beside it)."""
+    """Return a short description, with figures, of what stopping on a space does (its name is shown beside
+    it)."""
     sp = board.spaces[space]
     ed = board.edition
     deed = view.deeds.get(space)

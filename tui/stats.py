@@ -1,4 +1,4 @@
-"""Statistics of a game, counted from its events: what the game-over screen shows."""
+"""Game statistics computed from its events, for the game-over screen."""
 
 from __future__ import annotations
 

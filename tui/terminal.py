@@ -1,4 +1,4 @@
-"""The terminal under the game: no game without one, and a saved, prompt exit when it goes away.
+"""Terminal checks: refuse to run without a terminal, and save and exit promptly when it goes away.
 
 Without a terminal (`ssh host landlords` without `-t`, input from a file) a full-screen game cannot be
 played: keys arrive a line at a time, and nothing notices the other end leave. So the interactive commands
@@ -44,7 +44,7 @@ _TROUBLE = getattr(select, "POLLHUP", 0) | getattr(select, "POLLERR", 0) | getat
 
 
 def missing() -> bool:
-    """True when stdin or stdout is not a terminal (or not there at all)."""
+    """Whether stdin or stdout is not a terminal (or not there at all)."""
     for stream in (sys.stdin, sys.stdout):
         try:
             if stream is None or not stream.isatty():
@@ -55,13 +55,13 @@ def missing() -> bool:
 
 
 def refuse() -> int:
-    """Say what to do instead, on stderr, and give the status of a command that could not run."""
+    """Print what to do instead on stderr; return the exit status of a command that could not run."""
     print(_(NEEDS_TERMINAL), file=sys.stderr)
     return 2
 
 
 def hung_up(fds: tuple[int, ...] = (0, 1, 2)) -> bool:
-    """True when one of the terminal's descriptors reports a hang-up or an error (never blocks)."""
+    """Whether one of the terminal's descriptors reports a hang-up or an error (never blocks)."""
     if not hasattr(select, "poll"):
         return False
     poller = select.poll()
@@ -85,7 +85,7 @@ def detach() -> None:
 
 
 class Departure:
-    """Watches for the end of the terminal and for SIGHUP and SIGTERM, and then sees the process out.
+    """Watches for the terminal closing and for SIGHUP and SIGTERM, then saves and exits the process.
 
     `leave(status)` is called on the app's event loop: it saves, calls `saved()`, and exits with
     `status`. `rescue()` is called from another thread when `leave` has not saved within half of `GRACE`;
@@ -128,7 +128,7 @@ class Departure:
         self._saved.set()
 
     def depart(self, status: int, gone: bool) -> None:
-        """Leave with `status`; `gone` when the terminal is gone (nothing more is written to it)."""
+        """Exit with `status`; `gone` when the terminal is gone (nothing more is written to it)."""
         with self._lock:
             if self._departing:
                 return

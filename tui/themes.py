@@ -38,7 +38,7 @@ MAX_PLAYERS = 9
 
 
 def group_var(colour: str | None) -> str:
-    """The theme variable of a colour group's band ("group-light-blue"); spaces without a group use
+    """Return the theme variable of a colour group's band ("group-light-blue"); spaces without a group use
     "group-none"."""
     return f"group-{(colour or 'none').replace('_', '-')}"
 
@@ -130,7 +130,7 @@ _ANSI_PLAYERS = [
 
 
 def defaults() -> dict[str, str]:
-    """Fallbacks for every variable, so that any other theme (Textual's own) still shows the board."""
+    """Return fallbacks for every variable, so that any other theme (Textual's own) still shows the board."""
     return _variables(_TRUE_BANDS, _TRUE_PLAYERS, {"board-gap": "#15171c", "token-text": "#101418"})
 
 

@@ -1,4 +1,4 @@
-"""A trade being put together, and what it would do to both players' colour groups.
+"""Draft model of a trade, and its effect on both players' colour groups.
 
 Pure: it works from a `GameView` and the board data, so the negotiator can show every consequence before
 anything is sent.
@@ -34,7 +34,7 @@ class TradeDraft:
 
     @classmethod
     def countering(cls, offer: TradeOffer) -> TradeDraft:
-        """A counter-offer starts from the offer received, seen from the other side."""
+        """Create a counter-offer from the offer received, seen from the other side."""
         return cls(
             proposer=offer.to,
             partner=offer.proposer,
@@ -91,8 +91,8 @@ class TradeDraft:
 def spare_houses(
     view: GameView, board: Board, owner: int, count: int, skip: Iterable[int]
 ) -> tuple[int, ...]:
-    """The lots `count` houses sold by `owner` come off: the most built first, never a lot's own house nor
-    a lot in the same trade (as many as he has, if fewer)."""
+    """Return the lots that `count` houses sold by `owner` come off: the most built first, never a lot's own
+    house nor a lot in the same trade (as many as he has, if fewer)."""
     keep = board.edition.houses_with_lot
     spare = {
         s: view.deeds[s].level - keep
@@ -118,7 +118,7 @@ class GroupChange:
 
 
 def owners_after(view: GameView, moves: Iterable[tuple[int, int]]) -> dict[int, int | None]:
-    """Deed owners once each (space, new owner) move is made."""
+    """Return the deed owners once each (space, new owner) move is made."""
     owners = {space: deed.owner for space, deed in view.deeds.items()}
     for space, owner in moves:
         owners[space] = owner
@@ -126,14 +126,14 @@ def owners_after(view: GameView, moves: Iterable[tuple[int, int]]) -> dict[int, 
 
 
 def full_groups(board: Board, owners: dict[int, int | None], player: int) -> set[str]:
-    """The groups a player holds every deed of."""
+    """Return the groups of which a player owns every deed."""
     return {g for g, lots in board.members.items() if all(owners.get(s) == player for s in lots)}
 
 
 def group_changes(
     view: GameView, board: Board, proposer: int, partner: int, give: Bundle, take: Bundle
 ) -> dict[int, GroupChange]:
-    """For both players: the groups the trade would complete and the full groups it would break up."""
+    """Return, for both players, the groups the trade would complete and the full groups it would break up."""
     before = owners_after(view, ())
     after = owners_after(view, [(s, partner) for s in give.deeds] + [(s, proposer) for s in take.deeds])
     out: dict[int, GroupChange] = {}
@@ -152,7 +152,7 @@ def _group_name(board: Board, group: str) -> str:
 
 
 def holding(view: GameView, board: Board, space: int, player: int) -> tuple[int, int]:
-    """(deeds of this space's group the player holds, deeds in the group)."""
+    """Return (deeds of this space's group the player owns, deeds in the group)."""
     group = board.group_of[space]
     assert group is not None
     lots = board.members[group]
@@ -167,8 +167,8 @@ def deed_note(
     names: Sequence[str],
     moved: Mapping[int, int] | None = None,
 ) -> str:
-    """What one deed means to the player who would receive it, his group as it would stand after the deal
-    (`moved`: the deal's other deeds, each to its new holder): "Orange: completes Ada's group (3 of 3
+    """Describe what one deed means to the player who would receive it, his group as it would stand after the
+    deal (`moved`: the deal's other deeds, each to its new holder): "Orange: completes Ada's group (3 of 3
     after the deal)", "Yellow: Ada holds 2 of 3 after the deal"."""
     group = board.group_of[space]
     assert group is not None
@@ -206,8 +206,8 @@ def deed_note(
 
 
 def value_of(view: GameView, board: Board, space: int) -> int:
-    """A deed's worth in a trade: its printed price, half if mortgaged, and the houses added to a house and
-    lot at their price (the rule books' valuation)."""
+    """Return a deed's value in a trade: its printed price, half if mortgaged, and the houses added to a house
+    and lot at their price (the rule books' valuation)."""
     deed = view.deeds[space]
     price = board.price[space]
     added = max(0, deed.level - board.edition.houses_with_lot) if board.edition.houses_with_lot else 0

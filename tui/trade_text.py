@@ -1,5 +1,5 @@
-"""A trade in words: each deed with its value and what it does for the side receiving it, each side of an
-offer, and what the whole deal does to both players' groups."""
+"""Text descriptions of a trade: each deed with its value and what it does for the side receiving it, each
+side of an offer, and what the whole deal does to both players' groups."""
 
 from __future__ import annotations
 
@@ -27,8 +27,8 @@ def is_built(view: GameView, board: Board, space: int) -> bool:
 
 
 def deed_line(view: GameView, board: Board, space: int, receiver: int | None, glyphs: Glyphs) -> Content:
-    """ "Or Tennessee Avenue $180 ★": the group's tag on its colour, name, value, mortgage, and a star if it
-    completes the receiver's group."""
+    """Format a deed line, "Or Tennessee Avenue $180 ★": the group's tag on its colour, name, value, mortgage,
+    and a star if it completes the receiver's group."""
     group = board.group_of[space]
     assert group is not None
     parts = [
@@ -61,8 +61,8 @@ def side_text(
     receiver: int,
     back: Bundle | None = None,
 ) -> Content:
-    """One side of an offer: who gives what, each deed with what it means to the receiver once the deal
-    is done (`back`: what the receiver gives the other way)."""
+    """Describe one side of an offer: who gives what, each deed with what it means to the receiver once the
+    deal is done (`back`: what the receiver gives the other way)."""
     moved = dict.fromkeys(bundle.deeds, receiver) | dict.fromkeys(back.deeds if back else (), giver)
     lines = [Content.styled(_("{name} gives:", name=names[giver]), f"bold {look.player(giver)}")]
     for s in bundle.deeds:
@@ -103,7 +103,7 @@ def effects_text(
     give: Bundle,
     take: Bundle,
 ) -> Content:
-    """The value each side gives, and the groups the deal completes or breaks up for each player."""
+    """Describe the value each side gives, and the groups the deal completes or breaks up for each player."""
     changes = group_changes(view, board, proposer, partner, give, take)
     counted = (
         _("lots at price times houses")

@@ -1,4 +1,4 @@
-"""Why did that happen: a rule as the edition in play plays it, where that comes from, and how the other
+"""Rule explanations: a rule as the edition in play plays it, where that comes from, and how the other
 editions differ, in lines for the screen that explains an event of the log or a space of the board.
 
 The rules' words (how each edition plays it, the reasoning, why an edition has none, the documents'
@@ -17,8 +17,8 @@ from translation import N_, _, rule_text
 
 
 def rule_lines(edition: str, rule: RuleId, heading: bool = True) -> list[Content]:
-    """One rule: how this edition plays it, its sources quoted, the reasoning where they are silent, and
-    the other editions' ways."""
+    """Return the lines for one rule: how this edition plays it, its sources quoted, the reasoning where they
+    are silent, and the other editions' ways."""
     here = provenance(edition, rule)
     lines: list[Content] = []
     if heading:
@@ -68,15 +68,15 @@ PLEDGE = N_(
 
 
 def event_lines(edition: str, event: Event, told: Content) -> list[Content]:
-    """Why an event of the log happened: the line as the log told it, then its rule (the pledge of fair
-    dice, what it promises first)."""
+    """Return why an event of the log happened: the line as the log shows it, then its rule (the pledge of
+    fair dice, what it promises first)."""
     if event.kind == "seed_pledged":
         return [told, Content(""), Content(_(PLEDGE)), Content(""), *rule_lines(edition, event.rule)]
     return [told, Content(""), *rule_lines(edition, event.rule)]
 
 
 def space_lines(edition: str, name: str, rules: Sequence[RuleId]) -> list[Content]:
-    """The rules a space brings into play, one after the other."""
+    """Return the rules a space brings into play, one after the other."""
     if not rules:
         return [Content(_("{space}: nothing happens here, by any rule.", space=name))]
     lines: list[Content] = []

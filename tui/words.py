@@ -1,4 +1,4 @@
-"""Commands, amounts and spaces in words, for buttons, the footer, the command palette and hints."""
+"""Text labels for commands, amounts and spaces: buttons, the footer, the command palette and hints."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ __all__ = [
 
 
 def actor_of(event: Event) -> int | None:
-    """The player an event is mostly about, for colouring the log."""
+    """Return the player an event is mostly about, for colouring the log."""
     for attr in ("player", "payer", "from_player"):
         value = getattr(event, attr, None)
         if isinstance(value, int):
@@ -44,7 +44,7 @@ _VOWELS = set("aeiou")
 
 
 def fit(text: str, width: int) -> str:
-    """A short name in `width` cells, still readable: as it is if it fits; else without its dots and
+    """Abbreviate a name to `width` cells, keeping it readable: as it is if it fits; else without its dots and
     spaces ("IncTax", "PennRR"); else one vowel fewer ("Readng", "NewYrk", "PennAv": a silent final e,
     else the last vowel inside a word); else its first letters ("Orient", "Kentuc"), never a word
     stripped of most of its vowels."""
@@ -61,8 +61,8 @@ def fit(text: str, width: int) -> str:
 
 
 def _vowel_to_drop(word: str) -> int | None:
-    """Where the one vowel that can go least missed is: a final e, else the last lower-case vowel that
-    neither starts a word part nor ends the word."""
+    """Return the position of the vowel whose removal is least noticeable: a final e, else the last lower-case
+    vowel that neither starts a word part nor ends the word."""
     if word.endswith("e"):
         return len(word) - 1
     for i in range(len(word) - 2, 0, -1):
@@ -82,5 +82,5 @@ SPEED_WORDS = {
 
 
 def speed_word(speed: str) -> str:
-    """A bot speed in the language spoken."""
+    """Return a bot speed's label in the current language."""
     return _(SPEED_WORDS.get(speed, speed))

@@ -26,9 +26,9 @@ _KINDS: dict[str, type[BotBase]] = {
 
 
 def make_bot(level: str, seed: int, seat: int) -> Bot:
-    """A bot of `level` for `seat` of the game seeded `seed`: its randomness comes from these two alone.
-    A level that is none of `LEVELS` names a bot from outside (`module:Class`, or an installed entry
-    point); `ValueError` says what is wrong with a name that finds none."""
+    """Create a bot of `level` for `seat` of the game seeded `seed`: its randomness comes from these two
+    alone. A level that is none of `LEVELS` names a bot from outside (`module:Class`, or an installed entry
+    point); `ValueError` explains what is wrong with a name that finds none."""
     kind = _KINDS.get(level)
     if kind is not None:
         return kind(seed, seat)
@@ -36,7 +36,8 @@ def make_bot(level: str, seed: int, seat: int) -> Bot:
 
 
 def bot_class(level: str) -> type:
-    """The class of an outside bot's name; `ValueError` (with the known levels) if it names none."""
+    """Return the class an outside bot's name refers to; `ValueError` (with the known levels) if it names
+    none."""
     try:
         return find_bot(level)
     except BotNotFound as exc:
@@ -49,7 +50,7 @@ def bot_class(level: str) -> type:
 
 
 def check_level(level: str) -> str | None:
-    """What is wrong with a bot level or name, in words, or None if it seats a bot."""
+    """Return what is wrong with a bot level or name, or None if it names a bot."""
     if level in _KINDS:
         return None
     try:

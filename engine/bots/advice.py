@@ -1,4 +1,5 @@
-"""The advisor: what `expert` would do in a player's seat now, why, and the chances of the best options.
+"""The advisor: computes what `expert` would do in a player's seat now, why, and the chances of the best
+options.
 
 The advice is worked out from that player's own view, as the expert sees any table, and the options are
 judged under the same luck (`engine.lookahead.judge`): the expert's choice and up to two other moves the
@@ -39,7 +40,8 @@ class Advice:
     reason: str
     options: tuple[Option, ...]
     said: Phrase | str = ""
-    """The reason as a phrase, for a face to say in its player's language (`reason` is its English)."""
+    """The reason as a translatable phrase, for a front end to render in its player's language (`reason` is
+    its English)."""
 
     def __post_init__(self) -> None:
         if not self.said:  # made with its English words only (an advisor from before, a test)
@@ -47,8 +49,8 @@ class Advice:
 
 
 class Advisor(ExpertBot):
-    """The expert in the advisor's chair: it judges its courses with each seat's level known, as every
-    other view of the chances does (`levels`, None where nobody knows them)."""
+    """The `expert` bot configured as the advisor: it judges its courses with each seat's level known, as
+    every other view of the chances does (`levels`, None where nobody knows them)."""
 
     def __init__(self, seed: int, seat: int, levels: Sequence[str | None] | None = None) -> None:
         super().__init__(seed, seat)
@@ -72,8 +74,8 @@ class Advisor(ExpertBot):
 def advise(
     view: GameView, legal: list[Command], seed: int = 0, levels: Sequence[str | None] | None = None
 ) -> Advice:
-    """What the expert would do in the seat whose view this is (`view.me`), among `legal`; `levels` names
-    each seat's bot level (None for a person), where the caller knows who sits where."""
+    """Return what the expert would do in the seat whose view this is (`view.me`), among `legal`; `levels`
+    names each seat's bot level (None for a person), where the caller knows who sits where."""
     me = view.me
     if me is None:
         raise ValueError("advice is for a seat: a spectator's view has none")
@@ -94,7 +96,7 @@ def advise(
 
 
 def _alternatives(choice: Command, legal: list[Command]) -> list[Command]:
-    """Other moves worth showing beside the choice: one of each other kind the rules allow now."""
+    """Return other moves worth showing beside the choice: one of each other kind the rules allow now."""
     kinds = {type(choice)}
     out: list[Command] = []
     for cmd in legal:

@@ -39,7 +39,7 @@ class Asked:
     prices: tuple[tuple[tuple[int, ...], int], ...] = ()  # (form, cash offered) for each form, the last
 
     def price_of(self, form: tuple[int, ...]) -> int | None:
-        """The cash last offered (negative: asked) with this form, or None if it was never offered."""
+        """Return the cash last offered (negative: asked) with this form, or None if it was never offered."""
         return next((p for f, p in self.prices if f == form), None)
 
 
@@ -86,18 +86,19 @@ class TradeMemory:
         return self.made if turn == self.turn else 0
 
     def may_offer(self, turn: int, per_turn: int) -> bool:
-        """Another offer this turn? Up to `per_turn`, and one more to meet a price named this turn."""
+        """Whether another offer is allowed this turn: up to `per_turn`, and one more to meet a price named
+        this turn."""
         if self.count(turn) < per_turn:
             return True
         return self.count(turn) == per_turn and any(c.turn == turn for c in self.counters.values())
 
     def rest(self, until: int, table: int) -> None:
-        """Nothing to offer now: look again at turn `until`, or as soon as the table changes."""
+        """Stop offering until turn `until`, or as soon as the table changes."""
         self.quiet = (until, table)
 
     def welcome(self, partner: int, turn: int, rest: int) -> bool:
-        """May the bot make `partner` an offer? Not within `rest` turns of his refusing one without a word
-        about price: a person who says no is not asked again and again."""
+        """Whether the bot may make `partner` an offer: Not within `rest` turns of his refusing one without a
+        word about price: a person who refuses is not asked again and again."""
         last = self.snubbed.get(partner)
         return last is None or turn - last >= rest
 
@@ -106,8 +107,8 @@ class TradeMemory:
         return turn < until and table == quiet_table
 
     def share(self, partner: int, start: float) -> float:
-        """The share of the bot's gain it asks `partner` to be content with: `start` at first, half as much
-        for a partner who names his prices (he will say what he would take)."""
+        """Return the share of the bot's gain it asks `partner` to accept: `start` at first, half as much
+        for a partner who names his prices (he will name what he would take)."""
         share = self.demand.get(partner, start)
         if partner in self.names_prices:
             return max(FLOOR, min(share, start / 2))
@@ -124,7 +125,8 @@ class TradeMemory:
         form: tuple[int, ...] = (),
         price: int | None = None,
     ) -> None:
-        """An offer made now (to be answered), with the cash it offers (negative: asks) if it is priced."""
+        """Record an offer made now (to be answered), with the cash it offers (negative: asks) if it is
+        priced."""
         if turn != self.turn:
             self.turn, self.made = turn, 0
         self.made += 1
@@ -173,6 +175,6 @@ class TradeMemory:
 
 
 def table_signature(pos: Position) -> int:
-    """What makes two tables the same for an offer: who holds each deed, and which are mortgaged (a hash of
+    """Return a signature of the table for an offer: who holds each deed, and which are mortgaged (a hash of
     integers only, the same in every process)."""
     return hash((tuple(-1 if o is None else o for o in pos.owner), tuple(pos.mortgaged)))

@@ -82,8 +82,8 @@ class Bot(Protocol):
 
     @property
     def reason(self) -> str:
-        """Why it made its last choice, in one line of its own words; "" when it gives none (a throw, the
-        end of a turn, or a bot from outside that says nothing)."""
+        """The reason for its last choice, as one line of English; "" when it gives none (a throw, the end of
+        a turn, or a bot from outside that gives no reason)."""
         ...
 
     def choose(self, view: GameView, legal: list[Command]) -> Command:
@@ -92,14 +92,14 @@ class Bot(Protocol):
         ...
 
     def observe(self, events: Sequence[Event]) -> None:
-        """Shown the events of every move at the table (anyone's, its own too) as they happen: the offers
+        """Receive the events of every move at the table (anyone's, its own too) as they happen: the offers
         made and how they were answered are all a bot knows of the other players beyond the table."""
         ...
 
 
 class BotBase(Reasoning):
-    """Dispatch and safety shared by the levels; each level supplies the decisions, and its reasons
-    (`because`)."""
+    """Base class of the built-in bot levels: dispatch and legality checks; each level supplies the decisions,
+    and its reasons (`because`)."""
 
     level = "base"
     thrift: Thrift = NORMAL_THRIFT
@@ -125,7 +125,8 @@ class BotBase(Reasoning):
         self._call_looked = -1  # the round in which it last asked whether to call the game
 
     def make_lot_play(self) -> LotPlay | None:
-        """Its play where lots stand alone, trading by its own memory of offers if it trades lots."""
+        """Return its lot-by-lot play (where lots stand alone), trading by its own memory of offers if it
+        trades lots."""
         if self.lot_style is None:
             return None
         dealing = self.lot_dealing
@@ -135,13 +136,13 @@ class BotBase(Reasoning):
     # --- randomness of its own ----------------------------------------------------------------
 
     def reseed(self, seed: int) -> None:
-        """Its own randomness drawn afresh, as the bot of this seat in a game seeded `seed` draws it: what
+        """Reseed its own randomness, as the bot of this seat in a game seeded `seed` draws it: what
         it will choose at random is as hidden from the others as the dice (a position re-drawn for a
         search, `landlords_env`'s determinised copy)."""
         self._rng = rng.seed_state(seed ^ (self.seat * 0x9E3779B97F4A7C15), stream=1000 + self.seat)
 
     def below(self, bound: int) -> int:
-        """A uniform integer in [0, bound) from the bot's own stream."""
+        """Return a uniform integer in [0, bound) from the bot's own stream."""
         state, inc = self._rng
         state, value = rng.below(state, inc, bound)
         self._rng = (state, inc)
@@ -171,7 +172,7 @@ class BotBase(Reasoning):
         return self.move_on(pos, pend, legal)
 
     def decide(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
-        """Hand the decision to the level's `on_<kind>` method for what the game waits for (`on_roll`,
+        """Dispatch the decision to the level's `on_<kind>` method for what the game waits for (`on_roll`,
         `on_buy`, `on_auction`, `on_trade_answer`, ...); at a table of lots for sale or rent, to its
         play of that game; where lots stand alone, to its lot-by-lot play. First, on its own turn, a
         game play can no longer decide is called."""
@@ -195,7 +196,7 @@ class BotBase(Reasoning):
         return self.keep_to_declined(pos, pend, handler(pos, pend, legal))
 
     def keep_to_declined(self, pos: Position, pend: Pending, cmd: Command) -> Command:
-        """A deed it declined to buy at its price goes to auction at once, nothing changed meanwhile: it
+        """Return its bid for a deed it declined to buy, now at auction with nothing changed meanwhile: it
         bids at most that price for it (a limit above it would have bought it)."""
         if isinstance(pend, BuyDecision) and cmd.kind == "decline_property":
             self._declined = (pos.turn, pend.space)
@@ -234,18 +235,18 @@ class BotBase(Reasoning):
         return self.because(RefuseCall(player=me, reason=str(why)), why)
 
     def on_route(self, pos: Position, pend: RouteChoice, legal: list[Command]) -> Command:
-        """Where the track forks: the way that costs least rent (the levels that buy also weigh the
-        deeds still for sale)."""
+        """Choose the way at a fork of the track: the one that costs least rent (the levels that buy also
+        weigh the deeds still for sale)."""
         way = ChooseRoute(player=pos.me, space=best_way(pos, pend))
         return self.because(way, Phrase(N_("that way costs me the least rent")))
 
     def deed_worth(self, pos: Position, space: int) -> float:
-        """What a deed still for sale is worth to this bot beyond its price (the levels that reckon by
-        rent say more): its use as something to trade with."""
+        """Return what a deed still for sale is worth to this bot beyond its price (the levels that value by
+        rent override this): its use as something to trade with."""
         return 0.3 * pos.board.price[space]
 
     def on_ride(self, pos: Position, pend: RideChoice, legal: list[Command]) -> Command:
-        """Anywhere on the board: the best stop for what it brings, a salary included."""
+        """Choose a ride to anywhere on the board: the best stop for what it brings, a salary included."""
         space = ride_to(pos, pend, self.deed_worth)
         why = (
             Phrase(N_("staying put beats every other stop"))
@@ -255,7 +256,7 @@ class BotBase(Reasoning):
         return self.because(TakeRide(player=pos.me, space=space), why)
 
     def on_refund_card(self, pos: Position, pend: RefundChoice, legal: list[Command]) -> Command:
-        """The whole pool, when what it adds to the usual share is worth the card."""
+        """Decide on the refund card: play it for the whole pool when the gain is worth the card."""
         share = pos.view.pot // 2
         if share >= PLAY_CARD_FROM:
             return self.because(
@@ -265,7 +266,7 @@ class BotBase(Reasoning):
         return self.because(KeepCard(player=pos.me), Phrase(N_("the pool is too small to spend the card on")))
 
     def on_winnings_card(self, pos: Position, pend: WinningsChoice, legal: list[Command]) -> Command:
-        """Half of the biggest prize, when it is worth the card."""
+        """Decide on the half-winnings card: claim half of the biggest prize when it is worth the card."""
         best = max(range(len(pend.winners)), key=lambda i: pend.amounts[i])
         half = pend.amounts[best] // 2
         if half >= PLAY_CARD_FROM:
@@ -276,7 +277,7 @@ class BotBase(Reasoning):
         return self.because(KeepCard(player=pos.me), Phrase(N_("no prize here is worth the card")))
 
     def on_deal_answer(self, pos: Position, pend: DealAnswer, legal: list[Command]) -> Command:
-        """Its part of a deal among several, judged as the level judges a two-party offer of the same
+        """Answer a deal among several: its part judged as the level judges a two-party offer of the same
         (`engine.bots.deals`), unless the deal is a blunder for it whatever its part brings."""
         deal, me = pend.deal, pos.me
         why = blunder(pos, deal, me)
@@ -292,7 +293,7 @@ class BotBase(Reasoning):
         )
 
     def move_on(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
-        """The command that moves the game on with the least harm: the fallback of last resort."""
+        """Return the command that moves the game on with the least harm: the fallback of last resort."""
         for kind in (
             EndTurn,
             RollDice,
@@ -318,8 +319,8 @@ class BotBase(Reasoning):
 def answer(
     legal: list[Command], me: int, trade_id: int, accept: bool, said: Phrase | str, asking: int | None = None
 ) -> Command:
-    """The answer to an open offer, with its reason (and a refusal's counter-price, if it names one); an
-    offer that can no longer be carried out (its assets have changed hands since) is turned down."""
+    """Return the answer to an open offer, with its reason (and a refusal's counter-price, if it names one);
+    an offer that can no longer be carried out (its assets have changed hands since) is turned down."""
     reason = str(said)
     if accept:
         if any(isinstance(c, AcceptTrade) and c.trade_id == trade_id for c in legal):
@@ -329,7 +330,7 @@ def answer(
 
 
 def is_valid(pos: Position, pend: Pending, legal: list[Command], cmd: Command) -> bool:
-    """Would the engine take this answer? Checked from the view alone."""
+    """Whether the engine would accept this answer, checked from the view alone."""
     if isinstance(cmd, ProposeTrade):
         return offer_is_sound(pos, cmd)
     if isinstance(cmd, PlaceBid):
@@ -359,7 +360,7 @@ def is_valid(pos: Position, pend: Pending, legal: list[Command], cmd: Command) -
 
 
 def offer_is_sound(pos: Position, cmd: ProposeTrade) -> bool:
-    """Would the engine take this proposal from this bot? Asked of the engine's own check, on the view."""
+    """Whether the engine would accept this proposal from this bot, by the engine's own check on the view."""
     if cmd.player != pos.me:
         return False
     return proposal_problem(pos.view, cmd.player, cmd.to, cmd.give, cmd.take) is None

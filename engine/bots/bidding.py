@@ -19,7 +19,7 @@ from engine.state import Auction
 
 @dataclass(frozen=True, slots=True)
 class Bidding:
-    """How far a level goes at auction for a deed."""
+    """Parameters of how far a level goes at auction for a deed."""
 
     deny: float  # share of a rival's gain worth paying to keep a deed from him
     most: float  # the most it bids, as a share of the printed price, for a deed that completes nothing
@@ -28,7 +28,7 @@ class Bidding:
 
 
 def deed_limit(pos: Position, style: Style, me: int, space: int, bidding: Bidding, safe: float) -> int:
-    """The highest bid for a deed: what it is worth paying for it, or the share `deny` of its worth to
+    """Return the highest bid for a deed: what it is worth paying for it, or the share `deny` of its worth to
     the rival it would help most, within what I can pay and never beyond the level's multiples of the
     printed price (the worth of a deed is a forecast; what it costs at auction is certain)."""
     return limit_and_reason(pos, style, me, space, bidding, safe)[0]
@@ -37,7 +37,7 @@ def deed_limit(pos: Position, style: Style, me: int, space: int, bidding: Biddin
 def limit_and_reason(
     pos: Position, style: Style, me: int, space: int, bidding: Bidding, safe: float
 ) -> tuple[int, Phrase]:
-    """`deed_limit`, and what sets it, in words."""
+    """Return `deed_limit` and a description of what sets it."""
     funds = pos.funds[me]
     price = pos.board.price[space]
     lots = pos.board.members[pos.group(space)]
@@ -62,7 +62,8 @@ def limit_and_reason(
 
 
 def building_value(pos: Position, style: Style, player: int) -> float:
-    """Rent one more building would add for a player over the horizon (toward its group's best level)."""
+    """Return the rent one more building would add for a player over the horizon (toward its group's best
+    level)."""
     k = rent_factor(pos, style, player)
     budget = pos.funds[player] - style.keep
     best = 0.0
@@ -84,7 +85,8 @@ def building_limit(pos: Position, style: Style, me: int, deny: float) -> int:
 
 
 def next_bid(a: Auction, limit: int, opening: int, step: int) -> int | None:
-    """The bid to make under `limit`: an opening bid, then the current bid plus `step`; None to pass."""
+    """Return the bid to make under `limit`: an opening bid, then the current bid plus `step`; None to
+    pass."""
     least = a.next_minimum
     if least > limit:
         return None

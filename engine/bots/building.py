@@ -12,7 +12,7 @@ from engine.bots.valuation import Style, delayed, development, rank_of, rent_fac
 
 
 def complete_groups(pos: Position, player: int, unmortgaged: bool = True) -> list[str]:
-    """The player's complete street groups (free of mortgages if asked), richest first."""
+    """Return the player's complete street groups (free of mortgages if asked), richest first."""
     out = [
         g
         for g in pos.tables.street_groups
@@ -26,7 +26,7 @@ def complete_groups(pos: Position, player: int, unmortgaged: bool = True) -> lis
 def target(
     pos: Position, style: Style, group: str, k: float, budget: float, cap: int, weight: float = 1.0
 ) -> int:
-    """How many buildings the group should hold, up to `cap` a lot: the level whose extra rent over the
+    """Return how many buildings the group should have, up to `cap` a lot: the level whose extra rent over the
     horizon (later, for what `budget` cannot pay yet) best beats its price, each building's price counted
     at `weight` (cash in hand earns nothing, so a house costs less than its price: what selling it back
     would lose, if it comes to that, and the money's other uses)."""
@@ -49,16 +49,16 @@ def target(
 
 
 def next_lot(pos: Position, group: str) -> int:
-    """The lot of a group that takes the next building under even building: the least built, and of those
-    the most lucrative."""
+    """Return the lot of a group that takes the next building under even building: the least built, and of
+    those the most lucrative."""
     lots = pos.tables.lots[group]
     low = min(pos.level(s) for s in lots)
     return next(s for s in lots if pos.level(s) == low)
 
 
 def build_choice(pos: Position, style: Style, player: int, budget: float, hotels: bool = True) -> int | None:
-    """The lot to build on next, or None. Three houses a lot on every group first, then beyond. The plan
-    counts what the salary will pay for later, so the houses bought now are the first steps toward it."""
+    """Return the lot to build on next, or None. Three houses a lot on every group first, then beyond. The
+    plan counts what the salary will pay for later, so the houses bought now are the first steps toward it."""
     if budget <= 0:
         return None
     k = rent_factor(pos, style, player)
@@ -75,7 +75,7 @@ def build_choice(pos: Position, style: Style, player: int, budget: float, hotels
 
 
 def wants_to_build(pos: Position, style: Style, player: int, budget: float) -> str | None:
-    """A complete group that building would improve if `budget` were spent on it (money permitting)."""
+    """Return a complete group that building would improve if `budget` were spent on it (money permitting)."""
     k = rent_factor(pos, style, player)
     for g in complete_groups(pos, player):
         if target(pos, style, g, k, budget, min(THIRD_HOUSE, pos.top), style.build_cost) > sum(
@@ -88,8 +88,8 @@ def wants_to_build(pos: Position, style: Style, player: int, budget: float) -> s
 def lift_choice(
     pos: Position, style: Style, player: int, spare: float, groups_only: bool = False
 ) -> int | None:
-    """The mortgage most worth lifting with `spare` cash: lots of complete groups first (they can then be
-    built on), then by the rent they would bring per dollar. With `groups_only`, only those lots."""
+    """Return the mortgage most worth lifting with `spare` cash: lots of complete groups first (they can then
+    be built on), then by the rent they would bring per dollar. With `groups_only`, only those lots."""
     board = pos.board
     land = pos.tables.odds.land
     best: tuple[float, int] | None = None
@@ -115,8 +115,9 @@ def lift_choice(
 
 
 def reserve(pos: Position, style: Style, player: int, caution: float) -> float:
-    """Cash to keep in hand: the style's floor, plus a share of the worst rent a throw could bring beyond
-    what mortgaging deeds without buildings would raise (selling houses at half price is what hurts)."""
+    """Return the cash to keep in hand: the style's minimum, plus a share of the worst rent a throw could
+    bring beyond what mortgaging deeds without buildings would raise (selling houses at half price is what
+    hurts)."""
     worst = 0
     for s in pos.board.deeds:
         r = pos.rent_now(s, player)

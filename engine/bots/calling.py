@@ -33,7 +33,7 @@ where nobody could be ruined any more."""
 
 
 def undecidable(pos: Position) -> Phrase | None:
-    """Why play can no longer decide this game, in words, or None while it still can."""
+    """Return why play can no longer decide this game, or None while it still can."""
     view = pos.view
     if view.round < CALL_AFTER_ROUNDS or view.winner is not None:
         return None
@@ -66,8 +66,8 @@ def undecidable(pos: Position) -> Phrase | None:
 
 
 def stalled(pos: Position) -> bool:
-    """Nothing left to buy from the bank, and no group that can take another building: play can change
-    the table only by trading."""
+    """Whether the game has stalled: nothing left to buy from the bank, and no group that can take another
+    building: play can change the table only by trading."""
     if pos.unowned():
         return False
     top = pos.rules.max_level
@@ -80,11 +80,11 @@ def stalled(pos: Position) -> bool:
 
 
 def dearest_rent(pos: Position, player: int) -> int:
-    """The most `player` could be charged for stopping anywhere on the board as it stands."""
+    """Return the most `player` could be charged for stopping anywhere on the board as it stands."""
     return max((pos.rent_now(s, player) for s in pos.board.deeds), default=0)
 
 
 def leader(pos: Position) -> int:
-    """Who would win if the game were called now: the richest by the edition's count."""
+    """Return who would win if the game were called now: the richest by the edition's count."""
     view = pos.view
     return int(view.ruleset.ending.standings(view)[0][0])

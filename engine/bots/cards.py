@@ -1,5 +1,5 @@
-"""What a card in hand is worth to a bot, in dollars: a travel card for the move it may save, a triple
-play card for the prizes it should win over the horizon, a kept card for the pool or the prize it may
+"""What a card in hand is worth to a bot, in dollars: a travel card for the move it may save, a triple play
+card for the prizes it should win over the horizon, a card kept in hand for the pool or the prize it may
 claim. The same figures value the cards in a trade.
 """
 
@@ -22,7 +22,7 @@ FACE_DOWN = "?"
 
 @cache
 def expected_prize(numbers: tuple[int, ...], figures: tuple[int, ...]) -> float:
-    """A triple play card's average prize on a throw of three dice by another player."""
+    """Return a triple play card's average prize on a throw of three dice by another player."""
     total = 0
     for dice in product(range(1, 7), repeat=3):
         total += figures[sum((Counter(numbers) & Counter(dice)).values())]
@@ -30,7 +30,7 @@ def expected_prize(numbers: tuple[int, ...], figures: tuple[int, ...]) -> float:
 
 
 def _triple_play(board: Board) -> tuple[int, tuple[int, ...]] | None:
-    """(the triple play space, its prizes), if the board has one; every card valued asks it."""
+    """Return (the triple play space, its prizes), if the board has one; every card valued asks it."""
     return _triple_play_of(board.edition.id)
 
 
@@ -41,7 +41,7 @@ def _triple_play_of(edition: str) -> tuple[int, tuple[int, ...]] | None:
 
 
 def prize_of(pos: Position, ref: str) -> float:
-    """A held triple play card's average prize on one throw (0 for any other card)."""
+    """Return a held triple play card's average prize on one throw (0 for any other card)."""
     found = _triple_play(pos.board)
     deck, _, card_id = ref.partition("/")
     card = pos.board.cards.get(deck, {}).get(card_id)
@@ -51,12 +51,12 @@ def prize_of(pos: Position, ref: str) -> float:
 
 
 def throws_per_round(pos: Position, space: int) -> float:
-    """How often, per round of the table, some player stops on `space`."""
+    """Return how often, per round of the table, some player stops on `space`."""
     return pos.tables.odds.land[space] * ROLLS_PER_TURN * len(pos.players)
 
 
 def card_worth(pos: Position, ref: str, horizon: float) -> float:
-    """A held card's worth to its holder over `horizon` rounds."""
+    """Return a held card's value to its holder over `horizon` rounds."""
     deck, _, card_id = ref.partition("/")
     if card_id == FACE_DOWN:
         return TRAVEL_WORTH
@@ -96,7 +96,7 @@ def _kept_worth(pos: Position, use: str, horizon: float) -> float:
 
 
 def hand_worth(pos: Position, hand: Iterable[str], horizon: float) -> float:
-    """A hand's worth to its holder; each card's figure is worked out once a decision (a trade's every
+    """Return a hand's value to its holder; each card's figure is worked out once a decision (a trade's every
     price tried values both hands again, and late in a game a hand holds a score of cards)."""
     memo = pos.memo
     total = 0.0
@@ -110,8 +110,8 @@ def hand_worth(pos: Position, hand: Iterable[str], horizon: float) -> float:
 
 
 def after_trade(hand: list[str], gives: Iterable[str], gets: Iterable[str]) -> list[str]:
-    """A hand once a trade has taken `gives` from it and added `gets` (a face-down card given is one of
-    that deck's, whichever)."""
+    """Return a hand after a trade has taken `gives` from it and added `gets` (a face-down card given is one
+    of that deck's, whichever)."""
     left = list(hand)
     for ref in gives:
         if ref in left:

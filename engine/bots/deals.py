@@ -21,7 +21,7 @@ def _weight(pos: Position, bundle: Bundle) -> int:
 
 
 def partner(pos: Position, deal: DealOffer, me: int) -> int:
-    """The other side of `me`'s part, for judging it as a two-party offer."""
+    """Return the other side of `me`'s part, for judging it as a two-party offer."""
     others = [p for p in deal.parties if p != me]
 
     def took(p: int) -> int:
@@ -38,7 +38,8 @@ def partner(pos: Position, deal: DealOffer, me: int) -> int:
 
 
 def as_trade(pos: Position, deal: DealOffer, me: int) -> TradeAnswer:
-    """`me`'s part of the deal as an offer from its partner: he gives all `me` gets, takes all it gives."""
+    """Return `me`'s part of the deal as an offer from its partner: he gives all `me` gets, takes all it
+    gives."""
     offer = TradeOffer(
         id=deal.id, proposer=partner(pos, deal, me), to=me, give=deal.gets(me), take=deal.gives(me)
     )
@@ -46,9 +47,9 @@ def as_trade(pos: Position, deal: DealOffer, me: int) -> TradeAnswer:
 
 
 def blunder(pos: Position, deal: DealOffer, me: int) -> Phrase | None:
-    """Why the deal is a blunder for `me` whatever its own part brings: it completes a group for a party
-    other than its partner while completing none of `me`'s, or none worth as much by the rent tables (the
-    partner's gain is weighed by the judge; a third party's is not, so a group of mine must cover it)."""
+    """Return why the deal is a blunder for `me` whatever its own part brings: it completes a group for a
+    party other than its partner while completing none of `me`'s, or none worth as much by the rent tables
+    (the partner's gain is weighed by the judge; a third party's is not, so a group of mine must cover it)."""
     mine = completed(pos, deal.gets(me), deal.gives(me), me)
     side = partner(pos, deal, me)
     for p in deal.parties:
@@ -82,7 +83,7 @@ could be anyone at the table: a whole sentence that names the player the part wa
 
 
 def deal_reason(pos: Position, deal: DealOffer, me: int, accept: bool, reason: Phrase | str) -> Phrase:
-    """A reason given for a two-party offer, said for `me`'s part of the deal: the player it was weighed
+    """Adapt a reason given for a two-party offer to `me`'s part of the deal: the player it was weighed
     against named instead of "you", and no counter-price (no one could act on it: the deal is one offer)."""
     name = pos.view.players[partner(pos, deal, me)].name
     said = unasked(reason)
@@ -100,7 +101,7 @@ def deal_reason(pos: Position, deal: DealOffer, me: int, accept: bool, reason: P
 
 
 def trade_answers(legal: list[Command], deal: DealOffer, me: int) -> list[Command]:
-    """The two-party answers standing for the deal's, for a judge of two-party offers."""
+    """Return the two-party answers standing for the deal's, for a judge of two-party offers."""
     out: list[Command] = []
     if AcceptDeal(player=me, deal_id=deal.id) in legal:
         out.append(AcceptTrade(player=me, trade_id=deal.id))
@@ -112,8 +113,8 @@ def trade_answers(legal: list[Command], deal: DealOffer, me: int) -> list[Comman
 def deal_answer(
     legal: list[Command], me: int, deal_id: int, accept: bool, said: Phrase
 ) -> tuple[Command, Phrase]:
-    """The answer to an open deal and its reason, which the bot gives (`Bot.said`: a face says it in its
-    player's language; the answer carries its English); one that no longer stands is turned down."""
+    """Return the answer to an open deal and its reason, which the bot gives (`Bot.said`: a front end renders
+    it in its player's language; the answer carries its English); one that no longer stands is turned down."""
     if accept:
         if AcceptDeal(player=me, deal_id=deal_id) in legal:
             return AcceptDeal(player=me, deal_id=deal_id, reason=str(said)), said

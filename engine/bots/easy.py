@@ -135,9 +135,10 @@ class EasyBot(BotBase):
         return self.swap(pos) or EndTurn(player=me)
 
     def swap(self, pos: Position) -> ProposeTrade | None:
-        """A deed for a deed when each completes a group for the side receiving it. Once the game has
-        dragged on, cash too: to even up such a swap, or for a group's last lot at the printed price plus
-        half the group's fair worth. The same lots are asked for now and then, not every turn."""
+        """Return an offer swapping a deed for a deed when each completes a group for the side receiving it.
+        Once the game has dragged on, cash too: to even up such a swap, or for a group's last lot at the
+        printed price plus half the group's fair worth. The same lots are asked for now and then, not every
+        turn."""
         me = pos.me
         memory = self.trades
         if memory.count(pos.turn) or pos.view.round < SWAPS_AFTER:
@@ -248,7 +249,8 @@ class EasyBot(BotBase):
         return self.because(ChooseIncomeTax(player=pos.me, option=cheaper), why)
 
     def on_debt(self, pos: Position, pend: Debt, legal: list[Command]) -> Command:
-        """Buildings first, from the most built lot; then mortgages, cheapest deed first."""
+        """Raise cash for a debt: buildings first, from the most built lot; then mortgages, cheapest deed
+        first."""
         bankrupt = next((c for c in legal if isinstance(c, DeclareBankruptcy)), None)
         if bankrupt is not None:
             return self.because(bankrupt, Phrase(N_("all I have cannot cover what I owe")))
@@ -292,8 +294,8 @@ class EasyBot(BotBase):
     def verdict(
         self, pos: Position, proposer: int, give: Bundle, take: Bundle
     ) -> tuple[bool, Phrase | str, int | None]:
-        """Its answer and reason; a refusal names the cash at which it would agree, if there is one, as a
-        figure and in its words."""
+        """Return its answer and reason; a refusal names the cash at which it would agree, if there is one, as
+        a figure and as text."""
         accept, reason = self.rule(pos, proposer, give, take)
         if accept or not (give.deeds or take.deeds):
             return accept, reason, None
@@ -308,7 +310,7 @@ class EasyBot(BotBase):
         return accept, reason, price
 
     def asking(self, pos: Position, proposer: int, give: Bundle, take: Bundle) -> int | None:
-        """The least cash from the proposer (negative: the most to him) that its rules accept."""
+        """Return the least cash from the proposer (negative: the most to him) that its rules accept."""
         offered = give.cash - take.cash
 
         def agrees(total: int) -> bool:

@@ -13,18 +13,16 @@ weighs its building once a turn as whole plans, each kept by its own seat throug
 shark's race, cash kept back against the dearest rent on the board, and every dollar in houses.
 
 It makes the shark's offers as they are, and answers offers and deals as the shark does. Two rounds of
-playouts see what a deal costs now, not the group it wins a dozen rounds later: offers composed by
-looking ahead at prices of its own, and the shark's offers vetoed where the look-ahead judged them to
-lower its chance, both won less against three `hard` (19 % and 22 % of 200 classic games, where the
-shark's offers as they are won 30.5 %; the veto tried again with the shark's copy in the playouts lost
-1.6 and 4.0 points on two seeds of 400 games); with its answers overruled by the look-ahead it won 26.9 %
-of 1,800 classic games on three seeds, with the shark's answers as they are 28.7 % (`docs/bots.md`).
+playouts see what a deal costs now, not the group it wins a dozen rounds later: offers composed by looking
+ahead at prices of its own, and the shark's offers vetoed where the look-ahead judged them to lower its
+chance, both won less against three `hard` than the shark's offers as they are; and with its answers overruled
+by the look-ahead it won less than with the shark's answers as they are (`docs/bots.md` has the figures).
 
-It keeps the table manners of the other levels (no offers in the first rounds, none repeated on an
-unchanged table, a price named when it refuses, and met when it is offered) and says why, in its chance
-to win, when it overrules the shark's instinct.
+It keeps the table manners of the other levels (no offers in the first rounds, none repeated on an unchanged
+table, a price named when it refuses, and met when it is offered) and gives its reason, in its chance to win,
+when it overrules the shark's instinct.
 
-Its look-ahead can be worked out ahead of the decision, elsewhere (`foresee`, on a copy of the bot, in a
+Its look-ahead can be computed before the decision, elsewhere (`foresee`, on a copy of the bot, in a
 process of its own) and handed to it (`heed`): a program that draws screens keeps its event loop free
 while the expert thinks, and the decision is the very one it would have made alone.
 """
@@ -105,7 +103,7 @@ back against the dearest rent on the board, and every dollar in houses."""
 
 @dataclass(frozen=True, slots=True)
 class Foresight:
-    """The look-ahead of one decision, worked out ahead: each question asked, in order, with its answer."""
+    """The precomputed look-ahead of one decision: each question asked, in order, with its answer."""
 
     answers: tuple[tuple[Question, tuple[Verdict, ...]], ...] = ()
 
@@ -137,7 +135,7 @@ class ExpertBot(HardBot):
         """Prices it named when refusing: (proposer, table, deeds given, deeds taken) -> cash it takes."""
 
     def may_look_ahead(self, view: GameView) -> bool:
-        """Whether its decision in `view` may look ahead (buying, leaving jail, its building once a
+        """Whether its decision in `view` may use look-ahead (buying, leaving jail, its building once a
         turn): the others are made at once, and are not worth working out elsewhere."""
         pend = view.pending
         if pend is None or pend.player != self.seat:
@@ -156,7 +154,7 @@ class ExpertBot(HardBot):
         return pend.kind in LOOKED_AHEAD or (pend.kind == "roll" and view.players[self.seat].in_jail)
 
     def foresee(self, view: GameView, legal: list[Command]) -> Foresight:
-        """Make the decision of `view` now, only to keep what its look-ahead worked out. Meant for a
+        """Make the decision of `view` now, only to record what its look-ahead computed. Meant for a
         copy of the bot (its memory moves on as if it had decided): the bot itself then `heed`s it."""
         self._asked = []
         try:
@@ -166,8 +164,8 @@ class ExpertBot(HardBot):
             self._asked = None
 
     def heed(self, foresight: Foresight) -> None:
-        """Use these answers in the next decision, where it asks the same questions; any other is worked
-        out as usual."""
+        """Use these answers in the next decision, where it asks the same questions; any other is computed as
+        usual."""
         self._expected = list(foresight.answers)
 
     def choose(self, view: GameView, legal: list[Command]) -> Command:
@@ -178,7 +176,7 @@ class ExpertBot(HardBot):
             self._expected = []  # what was foreseen was for this decision alone
 
     def compare(self, pos: Position, courses: list[Course], plans: Sequence[str] = ()) -> list[Verdict]:
-        """Each course's chance for this seat, under the same luck; the first course is the default.
+        """Return each course's chance for this seat, under the same luck; the first course is the default.
         `plans` names, for each course, the building plan its own seat keeps after it (`BUILD_PLANS`)."""
         seed = (table_signature(pos) ^ (pos.turn << 4) ^ pos.me) & ((1 << 30) - 1)
         question: Question = (pos.me, seed, _written(courses), tuple(plans))
@@ -202,7 +200,7 @@ class ExpertBot(HardBot):
         return verdicts
 
     def choose_between(self, pos: Position, default: Command, others: list[Command]) -> tuple[Command, str]:
-        """The default, unless another move is surely better; and the reason, in chances."""
+        """Return the default, unless another move is surely better; and the reason, in chances."""
         courses: list[Course] = [[default], *([o] for o in others)]
         verdicts = self.compare(pos, courses)
         best = max(range(len(courses)), key=lambda i: verdicts[i].edge - SURE * verdicts[i].error)
@@ -224,7 +222,7 @@ class ExpertBot(HardBot):
     # --- choices ------------------------------------------------------------------------------
 
     def decide(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
-        """The shark's move, as each edition's play of it decides; then, where the game offers a choice
+        """Return the shark's move, as each edition's play of it decides; then, where the game offers a choice
         that matters, each other way of making it tried against that move."""
         default = super().decide(pos, pend, legal)
         others = alternatives(pos, pend, legal, default)
@@ -236,13 +234,14 @@ class ExpertBot(HardBot):
     # --- by the learned value -----------------------------------------------------------------
 
     def value(self, pos: Position) -> LearnedValue | None:
-        """The learned value of its edition and table size, or None where there is none."""
+        """Return the learned value of its edition and table size, or None where there is none."""
         return learned_for(pos.view.edition, len(pos.players), pos.view.rules)
 
     def on_trade_answer(self, pos: Position, pend: TradeAnswer, legal: list[Command]) -> Command:
-        """The shark's answer, overruled where every member of the learned value is sure of the other;
-        the shark's floors against blunders kept (a refusal to let a deed go, or to complete a group for
-        the proposer, is never overruled on the value's word alone), and a price it named honoured."""
+        """Answer an offer as the shark does, overruled where every member of the learned value is sure of the
+        other; the shark's minimum standards against blunders kept (a refusal to let a deed go, or to complete
+        a group for the proposer, is never overruled on the value's word alone), and a price it named
+        honoured."""
         cmd = super().on_trade_answer(pos, pend, legal)
         value = self.value(pos)
         if value is None or "answers" not in self.uses:
@@ -276,11 +275,11 @@ class ExpertBot(HardBot):
         return cmd
 
     def offer(self, pos: Position, pend: Pending) -> ProposeTrade | None:
-        """The shark's offer, priced by the learned value: the same lots at a few other prices, each worth
-        its edge for the expert if accepted times the chance the partner accepts it (read from his gain by
-        the value and what his answers so far showed he asks). The shark's price stands unless another is
-        surely better; a price the partner named stands as it is; an offer every member judges harmful,
-        taken, is left unmade."""
+        """Return the shark's offer, priced by the learned value: the same lots at a few other prices, each
+        worth its edge for the expert if accepted times the chance the partner accepts it (read from his gain
+        by the value and what his answers so far showed he asks). The shark's price stands unless another is
+        surely better; a price the partner named stands as it is; an offer every member judges harmful, taken,
+        is left unmade."""
         counters = dict(self.trades.counters)
         offered = {key: asked.prices for key, asked in self.trades.asked.items()}
         cmd = super().offer(pos, pend)
@@ -319,14 +318,15 @@ class ExpertBot(HardBot):
     def _last_price(
         self, offered: dict[Key, tuple[tuple[tuple[int, ...], int], ...]], cmd: ProposeTrade
     ) -> int | None:
-        """The cash it last offered (negative: asked) for the same lots in the same form, before `cmd`."""
+        """Return the cash it last offered (negative: asked) for the same lots in the same form, before
+        `cmd`."""
         open_ = self.trades.open
         if open_ is None:
             return None
         return next((p for f, p in offered.get(open_.key, ()) if f == cmd.give.deeds), None)
 
     def _reprice_memory(self, offer: ProposeTrade) -> None:
-        """Its memory of the offer made, at the price it was made at (the next is priced from it)."""
+        """Update its memory of the offer made, at the price it was made at (the next is priced from it)."""
         memory = self.trades
         open_ = memory.open
         if open_ is None:
@@ -338,7 +338,7 @@ class ExpertBot(HardBot):
         asked.prices = (*tuple((f, p) for f, p in asked.prices if f != open_.form), (open_.form, price))
 
     def observe(self, events: Sequence[Event]) -> None:
-        """What the partner of its last offer asks, learned from his answer: a refusal means he asks more
+        """Learn what the partner of its last offer asks from his answer: a refusal means he asks more
         than that offer gave him, an acceptance that he asks no more."""
         super().observe(events)
         if self._offered is None:
@@ -353,7 +353,7 @@ class ExpertBot(HardBot):
                 self._offered = None
 
     def on_auction(self, pos: Position, pend: Auction, legal: list[Command]) -> Command:
-        """The shark's bidding, to a limit the learned value moves where it is sure: up to the dearest
+        """Bid as the shark does, to a limit the learned value moves where it is sure: up to the dearest
         price at which winning surely beats letting the deed go, and below the cheapest at which it
         surely does not."""
         cmd = super().on_auction(pos, pend, legal)
@@ -384,9 +384,9 @@ class ExpertBot(HardBot):
     # --- building -----------------------------------------------------------------------------
 
     def develop(self, pos: Position, legal: list[Command]) -> Command | None:
-        """Once a turn where it could build, the shark's building weighed against keeping its cash back
-        and against putting every dollar in houses, each course kept through the playouts; the plan
-        chosen is kept for the rest of the turn."""
+        """Choose its building once a turn where it could build: the shark's building weighed against keeping
+        its cash back and against putting every dollar in houses, each course kept through the playouts; the
+        plan chosen is kept for the rest of the turn."""
         default = super().develop(pos, legal)
         me = pos.me
         if self._plan is not None and self._plan[0] == pos.turn:
@@ -424,7 +424,7 @@ class ExpertBot(HardBot):
     def _follow(
         self, pos: Position, legal: list[Command], default: Command | None, plan: str
     ) -> Command | None:
-        """Its next step of the building plan it chose this turn: the shark's own, none, or the next
+        """Return its next step of the building plan it chose this turn: the shark's own, none, or the next
         step of every dollar in houses."""
         if plan == "shark":
             return default
@@ -434,12 +434,12 @@ class ExpertBot(HardBot):
         return step if step is not None and step in legal else None
 
     def _step(self, pos: Position, plan: str) -> Command | None:
-        """The next building step of a plan on this table."""
+        """Return the next building step of a plan on this table."""
         return plan_step(pos.view, pos.me, plan)
 
 
 def _moved(shark: int, found: Limit) -> int:
-    """The shark's auction limit, moved where the learned value is sure: up to a dearer price at which
+    """Return the shark's auction limit, moved where the learned value is sure: up to a dearer price at which
     winning is surely better, or down below a price at which it is surely worse."""
     if found.sure is not None and found.sure > shark:
         return found.sure
@@ -449,8 +449,8 @@ def _moved(shark: int, found: Limit) -> int:
 
 
 def alternatives(pos: Position, pend: Pending, legal: list[Command], default: Command) -> list[Command]:
-    """The other ways of making the choice the game waits for, worth trying against `default`: none where
-    the default is no such move (raising cash first, say) or nothing is chosen."""
+    """Return the other ways of making the choice the game waits for, worth trying against `default`: none
+    where the default is no such move (raising cash first, say) or nothing is chosen."""
     kinds = CHOICES.get(pend.kind) or (JAIL if pend.kind == "roll" and pos.in_jail[pos.me] else None)
     if kinds is None or default.kind not in kinds or default.kind in KEPT:
         return []
@@ -470,5 +470,5 @@ def _written(courses: Sequence[Course]) -> tuple[tuple[str, ...], ...]:
 
 
 def foresee(bot: ExpertBot, view: GameView, legal: list[Command]) -> Foresight:
-    """`bot.foresee`, as a function a pool of processes can be handed with a copy of the bot."""
+    """Call `bot.foresee`: a module-level function a process pool can run with a copy of the bot."""
     return bot.foresee(view, legal)

@@ -133,7 +133,7 @@ class HardBot(NormalBot):
     expect = 3 * FLOOR  # opens near the least it reckons a partner should take; his answer names his price
 
     def on_buy(self, pos: Position, pend: BuyDecision, legal: list[Command]) -> Command:
-        """Every deed it lands on while it keeps its reserve, and the lot that completes one of its groups
+        """Buy every deed it lands on while it keeps its reserve, and the lot that completes one of its groups
         even if stray deeds must be mortgaged to pay for it; beyond that, as the investor judges."""
         me = pos.me
         buy = BuyProperty(player=me)
@@ -160,13 +160,14 @@ class HardBot(NormalBot):
         return super().on_buy(pos, pend, legal)
 
     def completes(self, pos: Position, space: int) -> bool:
-        """Would this lot, bought, complete a colour group of its own?"""
+        """Whether this lot, bought, would complete a colour group of its own."""
         streets = pos.tables.street_groups
         return any(g in streets for g in completed(pos, Bundle(deeds=(space,)), Bundle(), pos.me))
 
     def leave_jail(self, pos: Position) -> bool:
-        """Out at once while the board is open (a quarter of the deeds for sale and no rival built): the
-        deeds to be had are worth more than the fine. Later, only if the free moves are worth their risk."""
+        """Decide whether to leave jail: out at once while the board is open (a quarter of the deeds for sale
+        and no rival built): the deeds to be had are worth more than the fine. Later, only if the free moves
+        are worth their risk."""
         me = pos.me
         if not rivals_built(pos, me) and pos.unowned() * 4 >= len(pos.board.deeds):
             return True
@@ -187,9 +188,9 @@ class HardBot(NormalBot):
         return 0.5 if pos.bank_houses <= SHORTAGE else 0.0
 
     def hotels_allowed(self, pos: Position) -> bool:
-        """Hotels give houses back to the bank: not while it runs short and a rival could use them, unless
-        the table is awash with cash (a board whose prizes pay out more than its rents take in), where
-        holding houses back starves nobody and only stalls the game."""
+        """Whether it may build hotels: hotels give houses back to the bank, so not while it runs short and a
+        rival could use them, unless the table is awash with cash (a board whose prizes pay out more than its
+        rents take in), where holding houses back starves nobody and only stalls the game."""
         if pos.bank_houses > SHORTAGE:
             return True
         if pos.awash():
@@ -240,7 +241,7 @@ class HardBot(NormalBot):
         return None
 
     def sell(self, pos: Position) -> ProposeTrade | None:
-        """A stray deed for cash, to the rival who should pay most for it."""
+        """Return an offer selling a stray deed for cash to the rival who should pay most for it."""
         return sale(
             pos,
             pos.me,

@@ -14,14 +14,14 @@ TRADING_CHIP = 0.3
 
 
 def jail_space(pos: Position) -> int:
-    """Where the jail is: asked only of a player in jail, so in an edition that has one."""
+    """Return the jail space: asked only of a player in jail, so in an edition that has one."""
     jail = pos.board.jail
     assert jail is not None
     return jail
 
 
 def exit_rent(pos: Position, me: int) -> float:
-    """The rent the throw that takes me out of jail should cost, as the board stands."""
+    """Return the expected rent of the throw that takes me out of jail, as the board stands."""
     return sum(p * pos.rent_now(end, me) for end, p in pos.tables.odds.from_space[jail_space(pos)])
 
 

@@ -1,4 +1,4 @@
-"""Judging a trade: what each side gains by it, and whether that is fair enough, with a reason in words.
+"""Judging a trade: what each side gains by it, and whether that is fair enough, with a reason as text.
 
 A side's gain is the change in its worth (see `valuation`), so a deed counts for what it does to the
 receiver's groups as well as for its price, a mortgaged deed counts less the cost of lifting it (and the
@@ -27,7 +27,7 @@ from engine.state import Bundle
 
 @dataclass(frozen=True, slots=True)
 class Fairness:
-    """What a style asks of a trade before it agrees to one.
+    """Fairness thresholds: what a style asks of a trade before it agrees to one.
 
     A bot compares its gain with a blend of the partner's gain and the third players' (who lose the rent a
     newly completed group will draw from them): `partner` 1 is strict one-to-one fairness, 0 cares only
@@ -52,7 +52,7 @@ class Verdict:
     mine: float = 0.0  # gain to the judge
     theirs: float = 0.0  # gain to the other side, as the judge sees it
     asking: int | None = None  # refused: the cash from the proposer at which the judge would agree
-    said: Phrase | str = ""  # the reason as a phrase, for a face to say in its player's language
+    said: Phrase | str = ""  # the reason as a phrase, for a front end to render in its player's language
 
     def __post_init__(self) -> None:
         if not self.said:
@@ -135,8 +135,8 @@ class Deal:
         return max(0.0, self.safe[side] - cash) * self.style.liquidity
 
     def gains(self, price: float = 0.0) -> tuple[float, float, float]:
-        """(gain to a, gain to b, gain to each third player) when a also pays b `price` (negative: b pays
-        a). Each side, and every third player, loses the rent the other side's new groups will draw."""
+        """Return (gain to a, gain to b, gain to each third player) when a also pays b `price` (negative: b
+        pays a). Each side, and every third player, loses the rent the other side's new groups will draw."""
         ca = self.base_a - price
         cb = self.base_b + price
         ga = self.new_a.at(ca) - self._short(0, ca) - self.before_a
@@ -147,7 +147,7 @@ class Deal:
 
 
 def _standing(pos: Position, style: Style, fair: Fairness, player: int) -> tuple[float, float]:
-    """(the cash reserve a player should keep, his worth as the table stands less what falling short of
+    """Return (the cash reserve a player should keep, his worth as the table stands less what falling short of
     that reserve costs him), worked out once per decision for each style and player."""
     key = (style, fair.caution, player)
     found = pos.memo.get(key)
@@ -160,7 +160,7 @@ def _standing(pos: Position, style: Style, fair: Fairness, player: int) -> tuple
 
 
 def _imagined(pos: Position, owner: list[int | None], player: int, groups: list[str]) -> list[int | None]:
-    """The holdings with every lot of `groups` given to `player`."""
+    """Return the holdings with every lot of `groups` given to `player`."""
     if not groups:
         return owner
     out = list(owner)
@@ -171,8 +171,8 @@ def _imagined(pos: Position, owner: list[int | None], player: int, groups: list[
 
 
 def completed(pos: Position, give: Bundle, take: Bundle, receiver: int) -> list[str]:
-    """Groups (colour groups and the railroads) a trade completes for `receiver`, who gets `give` and
-    hands over `take`."""
+    """Return the groups (colour groups and the railroads) a trade completes for `receiver`, who gets `give`
+    and hands over `take`."""
     out = []
     gets = set(give.deeds)
     loses = set(take.deeds)
@@ -188,8 +188,8 @@ def completed(pos: Position, give: Bundle, take: Bundle, receiver: int) -> list[
 
 
 def claims(pos: Position, take: Bundle, owner: int) -> list[str]:
-    """Street groups of which `owner` holds every lot but one (two at least) and would hand one over with
-    `take`: his claim on a group, which a trade would break up."""
+    """Return the street groups of which `owner` holds every lot but one (two at least) and would hand one
+    over with `take`: his claim on a group, which a trade would break up."""
     out = []
     board = pos.board
     for group in {board.group_of[s] for s in take.deeds}:
@@ -203,10 +203,10 @@ def claims(pos: Position, take: Bundle, owner: int) -> list[str]:
 
 
 def unlocked(pos: Position, give: Bundle, take: Bundle, receiver: int, giver: int) -> list[str]:
-    """Street groups a trade leaves one trade from complete without completing them: the receiver gets a
-    lot of the group, the giver keeps none, the bank holds none, and the rest are with one other player.
-    Whoever then completes it, it was the giver's lot that made it possible (a lot parked with a friend
-    and taken back later completes the group all the same)."""
+    """Return the street groups a trade leaves one trade from complete without completing them: the receiver
+    gets a lot of the group, the giver keeps none, the bank holds none, and the rest are with one other
+    player. Whoever then completes it, it was the giver's lot that made it possible (a lot parked with a
+    friend and taken back later completes the group all the same)."""
     out = []
     gets = set(give.deeds)
     loses = set(take.deeds)
@@ -227,8 +227,8 @@ def unlocked(pos: Position, give: Bundle, take: Bundle, receiver: int, giver: in
 
 
 def threat(pos: Position, style: Style, groups: list[str], owner: int, cash: float) -> float:
-    """Extra rent each other player should expect to pay, over the style's horizon, to groups `owner`
-    has just completed, built as far as pays with his `cash` now and his salary later."""
+    """Return the extra rent each other player should expect to pay, over the style's horizon, to groups
+    `owner` has just completed, built as far as pays with his `cash` now and his salary later."""
     land = pos.tables.odds.land
     board = pos.board
     rules = pos.rules
@@ -251,7 +251,7 @@ def threat(pos: Position, style: Style, groups: list[str], owner: int, cash: flo
 def baseline(
     fair: Fairness, pos: Position, style: Style, theirs: float, others: float, groups: list[str], who: int
 ) -> float:
-    """The least gain a judge accepts when the partner gains `theirs`, each third player `others`, and
+    """Return the least gain a judge accepts when the partner gains `theirs`, each third player `others`, and
     the partner completes `groups`."""
     blend = fair.partner * theirs + (1.0 - fair.partner) * others if len(pos.players) > 2 else theirs
     if groups:
@@ -301,8 +301,8 @@ REASON_MOST = 88
 
 
 def dearest(deal: Deal, model: Fairness, give: Bundle, take: Bundle) -> int:
-    """The most cash from side a (the proposer), the deeds as offered, at which a should still agree if he
-    judged by `model` (by b's own reckoning of both sides); at least what he offered."""
+    """Return the most cash from side a (the proposer), the deeds as offered, at which a should still agree if
+    he judged by `model` (by b's own reckoning of both sides); at least what he offered."""
     pos = deal.pos
     offered = give.cash - take.cash
 
@@ -324,10 +324,11 @@ def _round_down(price: int) -> int:
 
 
 def above_floor(deal: Deal, give: Bundle, take: Bundle, total: int) -> bool:
-    """Side b of `deal` never hands a group to side a (completes it, or leaves it one trade from complete)
-    without one of its own for less than `fair.floor` times the printed value of what it gives, whatever
-    its cash needs; nor, while its cash covers its reserve, a lot of its own group of which it holds all
-    lots but one for less than `fair.keep` times: `total` is the cash a gives b (negative: b gives a)."""
+    """Whether the deal respects side b's minimum standard: side b never hands a group to side a (completes
+    it, or leaves it one trade from complete) without one of its own for less than `fair.floor` times the
+    printed value of what it gives, whatever its cash needs; nor, while its cash covers its reserve, a lot of
+    its own group of which it holds all lots but one for less than `fair.keep` times: `total` is the cash a
+    gives b (negative: b gives a)."""
     if deal.complete_b:
         return True
     least = deal.fair.floor if deal.groups_a else 0.0
@@ -341,7 +342,7 @@ def above_floor(deal: Deal, give: Bundle, take: Bundle, total: int) -> bool:
 
 
 def asking(deal: Deal, give: Bundle, take: Bundle) -> int | None:
-    """The least cash from the proposer (negative: the most to him), the deeds and cards as offered, at
+    """Return the least cash from the proposer (negative: the most to him), the deeds and cards as offered, at
     which the judge (side b of `deal`) would agree, rounded in the judge's favour; None if there is none
     the one paying can pay, or if naming it would make no sense (cash for cash)."""
     pos, fair, a, b = deal.pos, deal.fair, deal.a, deal.b
@@ -375,7 +376,7 @@ def group_words(pos: Position, group: str) -> Phrase:
 def _why_not(
     pos: Position, deal: Deal, me: int, give: Bundle, take: Bundle, their_groups: list[str], mine: float
 ) -> Phrase:
-    """One line for the proposer: the main thing wrong with the offer."""
+    """Return one line for the proposer: the main thing wrong with the offer."""
     board = pos.board
     if their_groups:
         done = completed(pos, take, give, deal.a)

@@ -74,7 +74,7 @@ NOTE_RATE = 0.05
 
 @dataclass(frozen=True, slots=True)
 class Thrift:
-    """How one level plays the 1904 game."""
+    """Parameters of how one level plays the 1904 game."""
 
     reserve: int  # cash kept in hand after buying a lot
     luxury_reserve: int  # cash kept in hand after buying a luxury that no wages rode on
@@ -138,26 +138,26 @@ class LandlordPlay(Reasoning):
 
     @staticmethod
     def throws_left(pos: Position) -> float:
-        """Throws each player has left: until the slowest has made the last circuit."""
+        """Return the throws each player has left: until the slowest has made the last circuit."""
         limit = pos.rules.circuits or 5
         slowest = min(pos.view.players[p].circuits for p in pos.players)
         return max(limit - slowest, 0) * THROWS_PER_CIRCUIT + 1.0
 
     def lot_income(self, pos: Position, space: int) -> float:
-        """What owning a lot should bring in the throws left: its rent from every rival who stops there,
-        and the rent its owner no longer pays when he does."""
+        """Return what owning a lot should bring in the throws left: its rent from every rival who stops
+        there, and the rent its owner no longer pays when he does."""
         rent = pos.board.rent[space][0]
         land = pos.tables.odds.land[space]
         return rent * land * self.throws_left(pos) * len(pos.players)
 
     def payback(self, pos: Position, space: int) -> float:
-        """Circuits a lot takes to earn its price back in rent (all players moving)."""
+        """Return the circuits a lot takes to earn its price back in rent (all players moving)."""
         per_circuit = pos.board.rent[space][0] * pos.tables.odds.land[space] * len(pos.players)
         per_circuit *= THROWS_PER_CIRCUIT
         return pos.board.price[space] / per_circuit if per_circuit else float("inf")
 
     def stop_cost(self, pos: Position, space: int) -> float:
-        """What stopping on `space` should cost the bot (less what it brings), as the table stands."""
+        """Return what stopping on `space` should cost the bot (less what it brings), as the table stands."""
         me = pos.me
         board = pos.board
         view = pos.view
@@ -186,7 +186,7 @@ class LandlordPlay(Reasoning):
         return 0.0
 
     def _walk_cost(self, pos: Position, start: int, steps: int, direction: int) -> float:
-        """The cost of a move from `start`: the stop, less the wages for passing Mother Earth (weighed
+        """Return the cost of a move from `start`: the stop, less the wages for passing Mother Earth (weighed
         by the level: wages come once a circuit whenever they come, so passing now only brings them
         sooner)."""
         walk = pos.board.track.walk(start, steps, direction=direction)
@@ -198,7 +198,7 @@ class LandlordPlay(Reasoning):
     # --- the decisions ----------------------------------------------------------------------------
 
     def decide(self, pos: Position, pend: Pending, legal: list[Command]) -> Command | None:
-        """The answer to what the game waits for, or None for a decision this table never asks."""
+        """Return the answer to what the game waits for, or None for a decision this table never asks."""
         handler = getattr(self, f"on_{pend.kind}", None)
         return None if handler is None else handler(pos, pend, legal)
 
@@ -244,7 +244,7 @@ class LandlordPlay(Reasoning):
         return self.because(RentLot(player=me), why)
 
     def borrow(self, pos: Position, need: int) -> BorrowFromBank | None:
-        """The fewest notes that raise `need`, against the fewest lots that secure them."""
+        """Return the fewest notes that raise `need`, against the fewest lots that secure them."""
         note = pos.board.edition.loans.note if pos.board.edition.loans else 0
         if note <= 0 or need <= 0:
             return None
@@ -411,12 +411,13 @@ class LandlordPlay(Reasoning):
         return RejectTrade(player=me, trade_id=t.id, reason=N_("worth less to me than what I would give"))
 
     def worth(self, pos: Position, bundle: Bundle) -> float:
-        """Cash at its face, lots at their price and the rent they should bring."""
+        """Return the player's worth: cash at face value, lots at their price and the rent they should
+        bring."""
         return bundle.cash + sum(pos.board.price[s] + self.lot_income(pos, s) for s in bundle.deeds)
 
 
 def may_turn_back_if_clear(pos: Position) -> bool:
-    """Past the circuits that earn wages: clear of debt, it could choose its way."""
+    """Whether it may choose its direction: past the circuits that earn wages and clear of debt."""
     limit = pos.rules.circuits
     return (
         limit is not None

@@ -46,7 +46,7 @@ BUST = 5000.0
 
 @dataclass(frozen=True, slots=True)
 class Dealing:
-    """How a level trades lots."""
+    """Parameters of how a level trades lots."""
 
     first_round: int  # no offers before every player has had this many turns
     envy: float  # share of the partner's gain its own gain must exceed, beyond `min_gain`
@@ -62,7 +62,7 @@ class Dealing:
 
 @cache
 def _incomes(edition: str, rules: RuleOptions) -> tuple[tuple[float, ...], ...]:
-    """Space -> rent per opponent throw of the lot with h houses (h = 0 .. the most)."""
+    """Return, by space, the rent per opponent throw of the lot with h houses (h = 0 .. the most)."""
     from engine.bots.position import figures_for
     from engine.rulebook import ruleset_for
 
@@ -82,8 +82,8 @@ def _incomes(edition: str, rules: RuleOptions) -> tuple[tuple[float, ...], ...]:
 
 
 def incomes(pos: Position, style: LotStyle, owner: int) -> tuple[tuple[float, ...], ...]:
-    """Space -> rent per opponent throw of the lot with h houses in `owner`'s hands, as the style counts
-    it (`lots.income`: no more than each rival could pay, for a style that counts it so)."""
+    """Return, by space, the rent per opponent throw of the lot with h houses in `owner`'s hands, as the style
+    counts it (`lots.income`: no more than each rival could pay, for a style that counts it so)."""
     full = _incomes(pos.view.edition, pos.view.rules)
     if not style.wealth:
         return full
@@ -116,7 +116,7 @@ class Worth:
 def worth(
     pos: Position, style: LotStyle, dealing: Dealing, player: int, lots: list[tuple[int, int]], cash: float
 ) -> Worth:
-    """What `lots` ((space, houses)) and `cash` are worth to `player`: cash (less what falling short of
+    """Return what `lots` ((space, houses)) and `cash` are worth to `player`: cash (less what falling short of
     his reserve costs), what the bank would pay for the lots, their rent over the horizon, and the best
     building plan the cash allows (houses it must wait for earn for less of it). Cash owed beyond what he
     holds is raised from the bank as it would have to be, selling what loses the least rent first."""
@@ -196,7 +196,7 @@ BANK_LOTS_COUNTED = 3
 
 
 def bank_lots(pos: Position, style: LotStyle, player: int) -> BankLots:
-    """The bank's lots as `player`'s prospects: without them, a lot bought from a rival would be worth
+    """Return the bank's lots as `player`'s prospects: without them, a lot bought from a rival would be worth
     every building plan his cash allows, as if no lot could be bought anywhere else."""
     key = ("bank lots", style, player)
     found = pos.memo.get(key)
@@ -265,8 +265,8 @@ class LotDeal:
         )
 
     def gains(self, price: float = 0.0) -> tuple[float, float]:
-        """(gain to a, gain to b) when a also pays b `price` (negative: b pays a): each side's worth, less
-        the rent it expects to pay the other over the horizon, against the same before the trade."""
+        """Return (gain to a, gain to b) when a also pays b `price` (negative: b pays a): each side's worth,
+        less the rent it expects to pay the other over the horizon, against the same before the trade."""
         pos, style, dealing = self.pos, self.style, self.dealing
         wa = worth(pos, style, dealing, self.a, self.lots[0], self.cash[0] - price)
         wb = worth(pos, style, dealing, self.b, self.lots[1], self.cash[1] + price)
@@ -279,7 +279,7 @@ class LotDeal:
 def _standing(
     pos: Position, style: LotStyle, dealing: Dealing, me: int, other: int, owed: int, other_owed: int
 ) -> float:
-    """`me`'s worth as the table stands, less the rent he expects to pay `other`: once per decision."""
+    """Return `me`'s worth as the table stands, less the rent he expects to pay `other`: once per decision."""
     key = ("lot standing", style, dealing, me, other, owed, other_owed)
     found = pos.memo.get(key)
     if found is None:
@@ -292,7 +292,7 @@ def _standing(
 
 
 def content(dealing: Dealing, mine: float, theirs: float, arms: bool = False) -> bool:
-    """Is a gain of `mine` enough, when the other side gains `theirs`? Letting a lot of its own go to
+    """Whether a gain of `mine` is enough when the other side gains `theirs`. Letting a lot of its own go to
     him (`arms`), also no less than the `arming` share of his gain: a lot he would build up is not
     sold him for less than it is worth to him."""
     if arms and mine < dealing.arming * theirs:
@@ -302,7 +302,7 @@ def content(dealing: Dealing, mine: float, theirs: float, arms: bool = False) ->
 
 @dataclass
 class Manners:
-    """What the bot remembers of its own lot offers beyond `TradeMemory`: every offer made (never the same
+    """The bot's memory of its own lot offers beyond `TradeMemory`: every offer made (never the same
     twice), the round it last made each partner one, and the last price asked for each lot."""
 
     made: set[tuple[int, tuple[int, ...], tuple[int, ...], int]] = field(default_factory=set)
@@ -327,8 +327,8 @@ class LotDealer:
         self, pos: Position, proposer: int, trade_id: int, give: Bundle, take: Bundle, legal: list[Command]
     ) -> Command:
         """Take what leaves it better off by its reckoning, by a margin; else refuse, naming the cash
-        (from the proposer; negative: to him) at which it would agree, if there is one. Its reason as a
-        phrase is kept in `said`."""
+        (from the proposer; negative: to him) at which it would agree, if there is one. Its reason as a phrase
+        is stored in `said`."""
         me = pos.me
         self.said = ""
         style, dealing = self.style, self.dealing
@@ -355,7 +355,7 @@ class LotDealer:
         return RejectTrade(player=me, trade_id=trade_id, reason=str(why), asking=price)
 
     def asking(self, deal: LotDeal, offered: int, give: Bundle, take: Bundle) -> int | None:
-        """The least cash from the proposer (side a) at which the bot (side b) agrees, rounded in its
+        """Return the least cash from the proposer (side a) at which the bot (side b) agrees, rounded in its
         favour; None if none the one paying can pay, or if a price would make no sense."""
         pos, dealing = deal.pos, self.dealing
 
@@ -379,8 +379,8 @@ class LotDealer:
     # --- proposing --------------------------------------------------------------------------------
 
     def offer(self, pos: Position, owed: int = 0) -> ProposeTrade | None:
-        """The best offer to make now, or None: a rival's lot bought, one of its own sold, or (when it owes
-        `owed` more than it holds) one of its own sold to a player for more than the bank would pay."""
+        """Return the best offer to make now, or None: a rival's lot bought, one of its own sold, or (when it
+        owes `owed` more than it holds) one of its own sold to a player for more than the bank would pay."""
         me = pos.me
         dealing = self.dealing
         if not trading_open(pos.view, me) or pos.view.round < dealing.first_round:
@@ -422,10 +422,10 @@ class LotDealer:
         return cmd
 
     def priced(self, pos: Position, r: int, give: Bundle, take: Bundle, owed: int) -> ProposeTrade | None:
-        """The offer of these lots to `r` at the price to ask now, or None: the least he should take by the
-        bot's reckoning of him (content with the share of its gain his answers suggest), or the price he
-        named if that still suits the bot; after a plain refusal, a step nearer the most the bot would
-        give; never an offer made before."""
+        """Return the offer of these lots to `r` at the price to ask now, or None: the least he should take by
+        the bot's reckoning of him (content with the share of its gain his answers suggest), or the price he
+        named if that still suits the bot; after a plain refusal, a step nearer the most the bot would give;
+        never an offer made before."""
         me = pos.me
         dealing = self.dealing
         deal = LotDeal(pos, self.style, dealing, me, r, give, take, (owed, 0))
@@ -486,12 +486,12 @@ class LotDealer:
         self.memory.record(pos.turn, 0, key, cmd.to, share, self.dealing.expect, tuple(cmd.give.deeds))
 
     def say(self, pos: Position, cmd: ProposeTrade, owed: int) -> Phrase:
-        """Why it makes a lot offer, in a line."""
+        """Return why it makes a lot offer, in a line."""
         return offer_words(pos, cmd, owed)
 
 
 def _bounds(pos: Position, me: int, r: int, give: Bundle, owed: int) -> tuple[int, int]:
-    """The cash from the bot to `r` an offer may carry: it pays for a lot it buys, is paid for one it
+    """Return the cash from the bot to `r` an offer may carry: it pays for a lot it buys, is paid for one it
     sells, and owing, it takes what it can get."""
     if give.deeds:
         return -pos.funds[r], 0
@@ -508,7 +508,7 @@ def _signature(cmd: ProposeTrade) -> tuple[int, tuple[int, ...], tuple[int, ...]
 
 
 def offer_words(pos: Position, cmd: ProposeTrade, owed: int) -> Phrase:
-    """Why a bot makes a lot offer, in a line."""
+    """Return why a bot makes a lot offer, in a line."""
     board = pos.board
     if cmd.take.deeds:
         return Phrase(

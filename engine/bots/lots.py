@@ -61,7 +61,7 @@ THROWS_PER_TURN = 1.2
 
 @dataclass(frozen=True, slots=True)
 class LotStyle:
-    """How a level plays lot by lot."""
+    """Parameters of how a level plays lot by lot."""
 
     horizon: float  # rounds of rent a lot's or a house's income is counted for
     keep: int  # cash it never spends on lots or houses
@@ -84,17 +84,18 @@ def opponents(pos: Position) -> int:
 
 
 def rent_factor(pos: Position, style: LotStyle) -> float:
-    """Dollars of standing per dollar of rent per opponent throw: rounds x throws a turn x opponents."""
+    """Return the dollars of standing per dollar of rent per opponent throw: rounds x throws a turn x
+    opponents."""
     return style.horizon * THROWS_PER_TURN * opponents(pos)
 
 
 def income(
     pos: Position, space: int, houses: int, style: LotStyle | None = None, owner: int | None = None
 ) -> float:
-    """Rent per opponent throw of a lot with this many houses. A style that counts rent only as far as
-    the rivals could pay it (`wealth`) takes, for each rival of the owner, the rent or what he could
-    raise (his cash and what the bank would pay for his lots), whichever is less: rent beyond that
-    bankrupts him, and his estate is all the owner gets."""
+    """Return the rent per opponent throw of a lot with this many houses. A style that counts rent only as far
+    as the rivals could pay it (`wealth`) takes, for each rival of the owner, the rent or what he could raise
+    (his cash and what the bank would pay for his lots), whichever is less: rent beyond that bankrupts him,
+    and his estate is all the owner gets."""
     rent = rent_at(pos.board, pos.rules, space, 1, houses)
     land = pos.tables.odds.land[space]
     if style is None or not style.wealth:
@@ -107,7 +108,7 @@ def income(
 
 
 def estates(pos: Position) -> list[float]:
-    """What each player could raise at most: his cash and what the bank would pay for his lots."""
+    """Return what each player could raise at most: his cash and what the bank would pay for his lots."""
     found = pos.memo.get("estates")
     if found is None:
         board = pos.board
@@ -123,7 +124,7 @@ def estates(pos: Position) -> list[float]:
 
 
 def houses_on(pos: Position, space: int) -> int:
-    """Houses a lot stands at, or would stand at once bought."""
+    """Return the houses a lot has, or would have once bought."""
     return max(pos.level(space), pos.board.edition.houses_with_lot, 1)
 
 
@@ -135,7 +136,7 @@ def finishing(
     budget: float | None = None,
     owner: int | None = None,
 ) -> tuple[int, float]:
-    """(houses to build it to, net worth of building them): the level whose added rent over the horizon
+    """Return (houses to build it to, net worth of building them): the level whose added rent over the horizon
     best beats the houses' price. Houses the `budget` cannot pay for now wait for the cash to come in (at
     the style's pace) and earn for the rounds of the horizon left."""
     h = houses_on(pos, space) if houses is None else houses
@@ -155,7 +156,7 @@ def finishing(
 
 
 def per_dollar(pos: Position, space: int, style: LotStyle, budget: float | None = None) -> float:
-    """What finishing a lot returns per dollar of houses it takes (0 when finished or not worth it)."""
+    """Return what finishing a lot returns per dollar of houses it takes (0 when finished or not worth it)."""
     h = houses_on(pos, space)
     top, net = finishing(pos, space, style, h, budget)
     if top <= h:
@@ -164,8 +165,8 @@ def per_dollar(pos: Position, space: int, style: LotStyle, budget: float | None 
 
 
 def lot_worth(pos: Position, space: int, me: int, style: LotStyle) -> float:
-    """What holding a lot is worth to `me`: its rent over the horizon, half its price back from the bank if
-    it comes to that, and its building prospects when it is among the sites he means to build up."""
+    """Return what holding a lot is worth to `me`: its rent over the horizon, half its price back from the
+    bank if it comes to that, and its building prospects when it is among the sites he means to build up."""
     k = rent_factor(pos, style)
     h = houses_on(pos, space)
     resale = pos.board.price[space] / 2 + (h - 1) * pos.board.sale_price(space)
@@ -177,7 +178,7 @@ def lot_worth(pos: Position, space: int, me: int, style: LotStyle) -> float:
 
 
 def worst_rent(pos: Position, me: int) -> int:
-    """The most a single throw could cost now: the highest rent on a rival's lot."""
+    """Return the most a single throw could cost now: the highest rent on a rival's lot."""
     return max((pos.rent_now(s, me) for s in pos.board.deeds), default=0)
 
 
@@ -186,7 +187,7 @@ def reserve(pos: Position, me: int, style: LotStyle) -> float:
 
 
 def focus(pos: Position, me: int, style: LotStyle, budget: float) -> tuple[int | None, float]:
-    """(the lot it means to build up next, what finishing it would cost): its lot that pays best per
+    """Return (the lot it means to build up next, what finishing it would cost): its lot that pays best per
     dollar of houses with the cash it has, or None."""
     best: tuple[float, int] | None = None
     for s in pos.deeds_of(me):
@@ -201,8 +202,8 @@ def focus(pos: Position, me: int, style: LotStyle, budget: float) -> tuple[int |
 
 
 def committed(pos: Position, me: int, space: int, style: LotStyle) -> float:
-    """Cash it keeps for building rather than spend on `space`: what finishing its best lot would cost,
-    unless `space`, bought, would be a better lot to build up."""
+    """Return the cash it keeps for building rather than spend on `space`: what finishing its best lot would
+    cost, unless `space`, bought, would be a better lot to build up."""
     funds = pos.funds[me]
     best, cost = focus(pos, me, style, funds)
     if best is None:
@@ -218,7 +219,7 @@ def cheapest_lot(pos: Position, spaces: list[int], me: int, style: LotStyle) -> 
 
 class LotPlay(Reasoning):
     """The decisions of one level where lots stand alone; each takes the same arguments as `on_<kind>`,
-    and says why (`reason`). A level that trades lots has a `dealer` (`engine.bots.lot_trades`)."""
+    and gives its reason (`reason`). A level that trades lots has a `dealer` (`engine.bots.lot_trades`)."""
 
     def __init__(self, style: LotStyle, dealer: LotDealer | None = None) -> None:
         self.style = style
@@ -233,7 +234,7 @@ class LotPlay(Reasoning):
         return self.develop(pos, legal) or self.trade(pos) or EndTurn(player=pos.me)
 
     def trade(self, pos: Position, owed: int = 0) -> Command | None:
-        """A lot offer to make now, if the level trades and has one worth making."""
+        """Return a lot offer to make now, if the level trades and has one worth making."""
         if self.dealer is None:
             return None
         cmd = self.dealer.offer(pos, owed)
@@ -242,8 +243,8 @@ class LotPlay(Reasoning):
         return self.because(cmd, self.dealer.say(pos, cmd, owed))
 
     def develop(self, pos: Position, legal: list[Command]) -> Command | None:
-        """A house where finishing a lot pays best per dollar (the newcomer: on its cheapest lot), while
-        the cash left covers the reserve."""
+        """Return a command building a house where finishing a lot pays best per dollar (the newcomer: on its
+        cheapest lot), while the cash left covers the reserve."""
         me = pos.me
         style = self.style
         spare = pos.funds[me] - reserve(pos, me, style)
@@ -276,8 +277,8 @@ class LotPlay(Reasoning):
         return None
 
     def free_a_house(self, pos: Position, legal: list[Command], spare: float) -> Command | None:
-        """The bank has no house left: sell one back from a lot where it earns little, so that a lot where
-        a house earns far more (on the way to finishing it) can take it."""
+        """Return a house to sell back when the bank has none left: one from a lot where it earns little, so
+        that a lot where a house earns far more (on the way to finishing it) can take it."""
         me = pos.me
         target: tuple[float, int] | None = None
         for s in pos.deeds_of(me):
@@ -338,8 +339,8 @@ class LotPlay(Reasoning):
         )
 
     def make_room(self, pos: Position, space: int, legal: list[Command]) -> Command | None:
-        """With every ownership marker in use: sell back the lot worth least, if the one on offer (to buy,
-        or at auction) is worth clearly more (the newcomer never does)."""
+        """Free an ownership marker when every one is in use: sell back the lot worth least, if the one on
+        offer (to buy, or at auction) is worth clearly more (the newcomer never does)."""
         me = pos.me
         style = self.style
         if style.buy_any or markers_left(pos.view, me) != 0:
@@ -401,7 +402,7 @@ class LotPlay(Reasoning):
         return int(max(0.0, min(limit, spare)))
 
     def house_limit(self, pos: Position) -> int:
-        """What one more house is worth where it would go (a shortage auction)."""
+        """Return what one more house is worth where it would go (a shortage auction)."""
         me = pos.me
         best = 0.0
         for s in pos.deeds_of(me):
@@ -426,9 +427,9 @@ class LotPlay(Reasoning):
     # --- paying -----------------------------------------------------------------------------------
 
     def on_debt(self, pos: Position, pend: Debt, legal: list[Command]) -> Command:
-        """Bankrupt only when the rules allow it (nothing left to sell would cover the debt); else sell what
-        loses least rent per dollar raised: a top house from a lot whose rent matters least, and a whole
-        lot only when no house is left to sell."""
+        """Raise cash for a debt: bankrupt only when the rules allow it (nothing left to sell would cover the
+        debt); else sell what loses least rent per dollar raised: a top house from a lot whose rent matters
+        least, and a whole lot only when no house is left to sell."""
         bankrupt = next((c for c in legal if isinstance(c, DeclareBankruptcy)), None)
         if bankrupt is not None:
             return bankrupt

@@ -148,14 +148,14 @@ class NormalBot(BotBase):
         return roll
 
     def deed_worth(self, pos: Position, space: int) -> float:
-        """A deed still for sale: what holding it adds to the bot's worth, beyond its price."""
+        """Return a deed still for sale: what holding it adds to the bot's worth, beyond its price."""
         return deed_value(pos, self.style, pos.me, space) - pos.board.price[space]
 
     def leave_jail(self, pos: Position) -> bool:
         return rule_of_thumb(pos, pos.me)
 
     def jail_words(self, pos: Position, leave: bool) -> Phrase:
-        """Why it leaves jail at once, or stays and throws for doubles."""
+        """Return why it leaves jail at once, or stays and throws for doubles."""
         if leave:
             return Phrase(N_("deeds are still for sale and the way out is cheap"))
         if rivals_built(pos, pos.me):
@@ -234,7 +234,7 @@ class NormalBot(BotBase):
         return self.because(cmd, why)
 
     def offer(self, pos: Position, pend: Pending) -> ProposeTrade | None:
-        """A trade to propose now, at most `offers_per_turn` a turn and not every turn."""
+        """Return a trade to propose now, at most `offers_per_turn` a turn and not every turn."""
         memory = self.trades
         if not trading_open(pos.view, pos.me) or pend.kind == "debt":
             return None
@@ -263,11 +263,12 @@ class NormalBot(BotBase):
         return self.because(cmd, offer_words(pos, cmd))
 
     def judgement(self) -> Judgement:
-        """How it prices the offers it makes."""
+        """Return how it prices the offers it makes."""
         return Judgement(self.trade_style, self.offer_fair or self.fair, self.expect)
 
     def sell(self, pos: Position) -> ProposeTrade | None:
-        """Deeds for cash to a rival who wants them: not the investor's way (it trades to complete)."""
+        """Return None: selling deeds for cash to a rival is not the investor's way (it trades to
+        complete)."""
         return None
 
     # --- buying and bidding -------------------------------------------------------------------
@@ -296,7 +297,7 @@ class NormalBot(BotBase):
         return self.because(DeclineProperty(player=me), Phrase(N_("I cannot pay for it")))
 
     def raise_for_purchase(self, pos: Position, need: int, space: int) -> Command | None:
-        """A mortgage toward buying a deed worth far more than its price, if mortgages can cover it."""
+        """Return a mortgage toward buying a deed worth far more than its price, if mortgages can cover it."""
         me = pos.me
         keep = frozenset(complete_groups(pos, me, unmortgaged=False)) | {pos.group(space)}
         options = [
@@ -334,7 +335,8 @@ class NormalBot(BotBase):
         )
 
     def deed_limit(self, pos: Position, space: int) -> tuple[int, Phrase]:
-        """Worked out once per auction: nothing it depends on changes while the bidding goes on."""
+        """Return its bid limit for the deed, computed once per auction: nothing it depends on changes while
+        the bidding goes on."""
         key = (pos.turn, space)
         if self._limit is None or self._limit[0] != key:
             found = limit_and_reason(pos, self.style, pos.me, space, self.bidding, self.safe(pos))

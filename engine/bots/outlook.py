@@ -37,7 +37,7 @@ MOST_PIPS = 12
 
 @dataclass(frozen=True, slots=True)
 class Outlook:
-    """How far the hard level looks past the stop."""
+    """Parameters of how far the hard level looks past the stop."""
 
     discount: float = 0.9  # what the next throw counts against this one
     sweeps: int = 12  # rounds of the value iteration (0.9 ** 12: the throws beyond hardly count)
@@ -49,7 +49,8 @@ HARD_OUTLOOK = Outlook()
 
 @cache
 def _ends(forward: tuple[int, ...], backward: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """For each space and each dice total (in `TOTALS` order), where a move forward and one back end."""
+    """Return, for each space and each dice total (in `TOTALS` order), where a move forward and one back
+    end."""
     out = []
     for start in range(len(forward)):
         row = []
@@ -74,7 +75,7 @@ class OutlookPlay(LandlordPlay):
     # --- figures ------------------------------------------------------------------------------
 
     def space_worth(self, pos: Position, either_way: bool) -> tuple[list[float], list[float]]:
-        """What each stop brings (less what it costs), and what the throws from each space should bring
+        """Return what each stop brings (less what it costs), and what the throws from each space should bring
         after it: discounted, choosing the better way on each throw when `either_way`. Index
         len(board) stands for the jail."""
         board = pos.board
@@ -111,14 +112,14 @@ class OutlookPlay(LandlordPlay):
         return gain, worth
 
     def beyond(self, pos: Position, space: int, either_way: bool) -> float:
-        """The worth of standing on `space` (the jail when it sends there), discounted one throw."""
+        """Return the worth of standing on `space` (the jail when it sends there), discounted one throw."""
         _, worth = self.worth_now(pos, either_way)
         n = len(pos.board.kinds)
         at = n if pos.board.kinds[space] == "go_to_jail" else space
         return self.outlook.discount * worth[at]
 
     def worth_now(self, pos: Position, either_way: bool) -> tuple[list[float], list[float]]:
-        """`space_worth`, worked out once per decision."""
+        """Return `space_worth`, computed once per decision."""
         if self._memo_pos is not pos or self._memo_way != either_way:
             self._memo_pos, self._memo_way = pos, either_way
             self._memo = self.space_worth(pos, either_way)
@@ -161,9 +162,11 @@ class OutlookPlay(LandlordPlay):
         return self.because(ChooseRoute(player=me, space=best), Phrase(N_("that way leaves me best placed")))
 
     def on_end_turn(self, pos: Position, pend: Pending, legal: list[Command]) -> Command:
-        """A note costs its interest only at wages and the bank lends again at no charge: so, the next
-        throw able to reach Mother Earth, it repays what its cash allows (and borrows again when a lot
-        wants buying)."""
+        """Repay notes before ending the turn when the next throw can reach Mother Earth.
+
+        A note costs its interest only at wages and the bank lends again at no charge: so, the next throw
+        able to reach Mother Earth, it repays what its cash allows (and borrows again when a lot wants
+        buying)."""
         me = pos.me
         if self.outlook.repay_before_wages and earns_wages(pos.view, me):
             here = pos.view.players[me].position

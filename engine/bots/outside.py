@@ -60,22 +60,23 @@ __all__ = ["ENTRY_POINTS", "OutsideBot", "SeatBot", "asking_price", "find_bot", 
 
 
 class SeatBot(Protocol):
-    """What a bot from outside must do. It may also have `observe(events: Sequence[Event]) -> None`."""
+    """The protocol a bot from outside must implement. It may also have `observe(events: Sequence[Event]) ->
+    None`."""
 
     def choose(self, view: GameView, legal: list[Command]) -> Command: ...
 
 
 class BotNotFound(ValueError):
-    """A bot name that names no bot; the message says why, for people."""
+    """Raised for a bot name that names no bot; the message explains why, for people."""
 
 
 def installed_bots() -> list[str]:
-    """The names of the bots installed packages offer (entry points in `landlords.bots`), sorted."""
+    """Return the names of the bots installed packages offer (entry points in `landlords.bots`), sorted."""
     return sorted({ep.name for ep in importlib.metadata.entry_points(group=ENTRY_POINTS)})
 
 
 def find_bot(name: str) -> type[Any]:
-    """The class a bot name stands for: `module:Class`, or an installed entry point's name."""
+    """Return the class a bot name stands for: `module:Class`, or an installed entry point's name."""
     if ":" in name:
         module_name, _, attr = name.partition(":")
         try:
@@ -133,7 +134,7 @@ class OutsideBot:
 
 
 def _acceptable(view: GameView, legal: list[Command], cmd: object) -> bool:
-    """Would the rules take this answer now? Checked from the view alone."""
+    """Whether the rules would accept this answer now, checked from the view alone."""
     if getattr(cmd, "player", None) != view.me:
         return False
     if isinstance(cmd, ProposeTrade):
@@ -155,7 +156,7 @@ def _acceptable(view: GameView, legal: list[Command], cmd: object) -> bool:
 
 
 def least_harm(legal: list[Command]) -> Command:
-    """The command that moves the game on with the least harm: the fallback of last resort."""
+    """Return the command that moves the game on with the least harm: the fallback of last resort."""
     for kind in (EndTurn, RollDice, PassAuction, RejectTrade, RejectDeal, RefuseCall, DeclareBankruptcy):
         for cmd in legal:
             if isinstance(cmd, kind):

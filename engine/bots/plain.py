@@ -17,8 +17,8 @@ FAIR_ROUNDS = 10.0
 def face_value(
     pos: Position, deeds: tuple[int, ...], cash: int = 0, jail_cards: int = 0, cards: tuple[str, ...] = ()
 ) -> float:
-    """Printed value: cash, deeds at their price (half if mortgaged), a jail card at the jail fine, other
-    cards in hand at what they should bring over the rounds of a fair reckoning."""
+    """Return a bundle's printed value: cash, deeds at their price (half if mortgaged), a jail card at the
+    jail fine, other cards in hand at what they should bring over the rounds of a fair reckoning."""
     board = pos.board
     total = sum(board.price[s] // (2 if pos.mortgaged[s] else 1) for s in deeds)
     jail = board.edition.jail
@@ -27,7 +27,7 @@ def face_value(
 
 
 def fair_worth(pos: Position, groups: list[str]) -> float:
-    """What completing these groups is worth to whoever gets them, by the rent tables alone."""
+    """Return what completing these groups is worth to whoever gets them, by the rent tables alone."""
     k = FAIR_ROUNDS * ROLLS_PER_TURN * max(1, len(pos.players) - 1)
     return sum(full_monopoly_value(pos, g, k) for g in groups)
 
@@ -35,9 +35,9 @@ def fair_worth(pos: Position, groups: list[str]) -> float:
 def plain_price(
     pos: Position, give: tuple[int, ...], take: tuple[int, ...], gets: list[str], yields: list[str]
 ) -> int:
-    """The cash to add to `give` for `take` at a plain fair price: even by printed prices, plus half the
-    worth of the groups the taker completes (`gets`) less half of those the other side does (`yields`);
-    a group for a group is even by printed prices alone."""
+    """Return the cash to add to `give` for `take` at a plain fair price: even by printed prices, plus half
+    the worth of the groups the taker completes (`gets`) less half of those the other side does (`yields`); a
+    group for a group is even by printed prices alone."""
     price = face_value(pos, take) - face_value(pos, give)
     if not yields:
         price += 0.5 * fair_worth(pos, gets)

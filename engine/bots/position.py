@@ -27,7 +27,7 @@ more than its rents take in (the add-on's triple play), where cash no longer dec
 
 @dataclass(frozen=True, slots=True)
 class EditionFigures:
-    """Per-edition figures the bots look up on every decision."""
+    """Per-edition figures the bots look up on every decision, computed once."""
 
     board: Board
     odds: Odds
@@ -102,7 +102,7 @@ def _development(
 
 
 class Position:
-    """Everything a decision reads, for the seat `me`."""
+    """The bot's flattened view of the table for one decision, for the seat `me`."""
 
     __slots__ = (
         "_rent",
@@ -162,7 +162,7 @@ class Position:
     # --- plain questions about the table -------------------------------------------------------
 
     def level(self, space: int) -> int:
-        """A lot's building level (a hotel counts one more than the most houses a lot may hold)."""
+        """Return a lot's building level (a hotel counts one more than the most houses a lot may hold)."""
         return self.levels[space]
 
     def group(self, space: int) -> str:
@@ -188,7 +188,7 @@ class Position:
         return max(1, len(self.players) - 1)
 
     def rent_now(self, space: int, visitor: int) -> int:
-        """What `visitor` would owe for stopping on `space` now (utilities at the average throw of 7),
+        """Return what `visitor` would owe for stopping on `space` now (utilities at the average throw of 7),
         as the engine reckons it; worked out once per decision for every deed."""
         rents = self._rent
         if rents is None:
@@ -202,7 +202,7 @@ class Position:
         return rents[space]
 
     def board_danger(self, player: int) -> float:
-        """Expected rent per throw anywhere on the board, as the table stands."""
+        """Return the expected rent per throw anywhere on the board, as the table stands."""
         land = self.tables.odds.land
         return sum(land[s] * self.rent_now(s, player) for s in self.board.deeds)
 
@@ -210,6 +210,6 @@ class Position:
         return ROLLS_PER_TURN
 
     def awash(self) -> bool:
-        """Is the table awash with cash? Then holding houses back starves nobody and waiting for a
+        """Whether the table is awash with cash. Then holding houses back starves nobody and waiting for a
         one-trade deal may never end: what only scarcity justified no longer pays."""
         return sum(self.funds[p] for p in self.players) > PLENTY * self.starting_cash * len(self.view.players)

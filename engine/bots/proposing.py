@@ -30,8 +30,8 @@ class Want:
 
 @dataclass(frozen=True, slots=True)
 class Judgement:
-    """How a bot judges a deal (`style`, `fair`), and the share of its own gain it expects a partner it
-    knows nothing of yet to want (`expect`): where its reading of each partner starts."""
+    """Parameters of how a bot judges a deal (`style`, `fair`), and the share of its own gain it expects a
+    partner it knows nothing of yet to want (`expect`): where its reading of each partner starts."""
 
     style: Style
     fair: Fairness
@@ -43,10 +43,10 @@ def tradeable(pos: Position, space: int) -> bool:
 
 
 def wants(pos: Position, me: int, consolidate: bool = False) -> list[Want]:
-    """Groups (colour groups, and the railroads from two held) the bot could complete by one trade with a
-    partner who holds no more of the group than the bot does. With `consolidate`, also a colour group
-    split between the bot and two rivals (or a rival and the bank): the lots of the rival holding fewer,
-    which leave one trade, or the bank, between the bot and the group."""
+    """Return the groups (colour groups, and the railroads from two held) the bot could complete by one trade
+    with a partner who holds no more of the group than the bot does. With `consolidate`, also a colour group
+    split between the bot and two rivals (or a rival and the bank): the lots of the rival holding fewer, which
+    leave one trade, or the bank, between the bot and the group."""
     out = []
     board = pos.board
     streets = pos.tables.street_groups
@@ -75,12 +75,13 @@ def wants(pos: Position, me: int, consolidate: bool = False) -> list[Want]:
 
 
 def swaps(pos: Position, me: int, partner: int, skip: str) -> list[tuple[int, ...]]:
-    """Sets of the bot's lots that would complete one of the partner's groups (other than `skip`)."""
+    """Return the sets of the bot's lots that would complete one of the partner's groups (other than
+    `skip`)."""
     return [w.lots for w in wants(pos, partner) if w.partner == me and w.group != skip]
 
 
 def strays(pos: Position, me: int, partner: int, skip: str) -> list[int]:
-    """The bot's lone deeds the partner may value: in groups where the partner holds a lot too."""
+    """Return the bot's lone deeds the partner may value: in groups where the partner holds a lot too."""
     board = pos.board
     out = []
     for s in board.deeds:
@@ -96,7 +97,7 @@ def strays(pos: Position, me: int, partner: int, skip: str) -> list[int]:
 
 
 def price_for(deal: Deal, fair: Fairness, lo: int, hi: int) -> int | None:
-    """The least cash a pays b (negative: b pays a) that b accepts if he judges by `fair`, or None."""
+    """Return the least cash a pays b (negative: b pays a) that b accepts if he judges by `fair`, or None."""
     pos, style = deal.pos, deal.style
 
     def accepted(price: int) -> bool:
@@ -114,8 +115,8 @@ def _round_down(price: int) -> int:
 
 
 def may_ask(last: Asked | None, table: int, turn: int, cooldown: int, tries: int) -> bool:
-    """May the same lots be asked for again? Only on a changed table, `cooldown` turns on, and not more
-    than `tries` times in all."""
+    """Whether the same lots may be asked for again: Only on a changed table, `cooldown` turns on, and not
+    more than `tries` times in all."""
     if last is None:
         return True
     return last.table != table and turn - last.turn >= cooldown and last.tries < tries
@@ -123,9 +124,9 @@ def may_ask(last: Asked | None, table: int, turn: int, cooldown: int, tries: int
 
 @dataclass(frozen=True, slots=True)
 class Persistence:
-    """Asking again after a refusal, as a fair negotiator does: the same lots at most once a round of
-    the table, each time at a better price for the partner (a step of the way from the last price to the
-    most the asker's own judgement allows), `tries` times at most; on a stalled table (no building
+    """Parameters for asking again after a refusal, as a fair negotiator does: the same lots at most once a
+    round of the table, each time at a better price for the partner (a step of the way from the last price to
+    the most the asker's own judgement allows), `tries` times at most; on a stalled table (no building
     anywhere by `stall_round`) the asker settles for less (`stalled`)."""
 
     tries: int = 6
@@ -136,7 +137,7 @@ class Persistence:
 
 
 def stalled(pos: Position, round_: int) -> bool:
-    """No building on the board by this round: the game waits for a deal."""
+    """Whether the game has stalled: no building on the board by this round, so it waits for a deal."""
     return pos.view.round >= round_ and not any(pos.levels[s] for s in pos.board.deeds)
 
 
@@ -151,7 +152,7 @@ def compose(
     consolidate: bool = False,
     persist: Persistence | None = None,
 ) -> ProposeTrade | None:
-    """The best offer to make now, or None.
+    """Return the best offer to make now, or None.
 
     Each form of offer (cash alone, a group for a group, a lone deed with cash) is priced at the least the
     partner should accept by the bot's own valuation of both sides, if he is content with the share of
@@ -236,7 +237,7 @@ def compose(
 def _most(
     deal: Deal, patience: Fairness, pos: Position, style: Style, me: int, lo: int, hi: int
 ) -> int | None:
-    """The most cash (from `lo` up to `hi`) the asker may pay and still gain what its patience asks."""
+    """Return the most cash (from `lo` up to `hi`) the asker may pay and still gain what its patience asks."""
 
     def worth(price: int) -> bool:
         ga, gb, others = deal.gains(price)
@@ -263,11 +264,11 @@ def sale(
     cooldown: int,
     tries: int = 2,
 ) -> ProposeTrade | None:
-    """A stray deed sold for cash to the rival who should pay most for it (by the bot's own valuation of
-    him, at the share of the gain his answers suggest he is content with): a lone lot of a group the buyer
-    is collecting, when the price beats what the deed is worth to the bot. Never a lot that would complete
-    the buyer's group or leave it one trade from complete (that is a different bargain, made on its own
-    terms), and never beyond `SALE_MARKUP` of what the deed is worth by its printed figures."""
+    """Return a stray deed sold for cash to the rival who should pay most for it (by the bot's own valuation
+    of him, at the share of the gain his answers suggest he is content with): a lone lot of a group the buyer
+    is collecting, when the price beats what the deed is worth to the bot. Never a lot that would complete the
+    buyer's group or leave it one trade from complete (that is a different bargain, made on its own terms),
+    and never beyond `SALE_MARKUP` of what the deed is worth by its printed figures."""
     table = table_signature(pos)
     board = pos.board
     best: tuple[float, ProposeTrade, Key, float] | None = None

@@ -24,12 +24,12 @@ class Step:
 
 
 def rent_per_roll(pos: Position, space: int) -> float:
-    """Rent per opponent roll the deed brings as it stands (utilities at the average throw)."""
+    """Return the rent per opponent roll the deed brings as it stands (utilities at the average throw)."""
     return pos.tables.odds.land[space] * pos.rent_now(space, visitor=-1)
 
 
 def steps(pos: Position, style: Style, player: int, protect: frozenset[str] = frozenset()) -> list[Step]:
-    """Every way to raise cash now, each with its cost; groups in `protect` are mortgaged last."""
+    """Return every way to raise cash now, each with its cost; groups in `protect` are mortgaged last."""
     board = pos.board
     rules = pos.rules
     k = rent_factor(pos, style, player) * 0.5
@@ -67,7 +67,8 @@ def steps(pos: Position, style: Style, player: int, protect: frozenset[str] = fr
 
 
 def cheapest_plan(options: list[Step], need: int) -> list[Step]:
-    """The steps to take for `need` dollars: the cheaper of one covering step and the cheapest per dollar."""
+    """Return the steps to take for `need` dollars: the cheaper of one covering step and the cheapest per
+    dollar."""
     if need <= 0 or not options:
         return []
     single = min((o for o in options if o.cash >= need), key=lambda o: o.cost, default=None)
@@ -88,7 +89,7 @@ def cheapest_plan(options: list[Step], need: int) -> list[Step]:
 
 
 def to_lift_a_group(pos: Position, style: Style, player: int, spare: float) -> int | None:
-    """A stray deed to mortgage so that the cheapest mortgaged lot of a complete group can be lifted: a
+    """Return a stray deed to mortgage so that the cheapest mortgaged lot of a complete group can be lifted: a
     lifted group lot earns double rent and lets the group be built on, a stray earns single rent. None
     if no group waits on a lift, `spare` cash already covers it, or the strays cannot."""
     board = pos.board

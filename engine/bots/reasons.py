@@ -1,4 +1,4 @@
-"""Why a bot chose as it did: one line in its own words for the table's log.
+"""Bot reasons: one line explaining a bot's choice, for the table's log.
 
 Every decision a bot makes may come with its reason (`Bot.reason`): why it bought or declined, how far it
 will bid, where it built, why it stays in jail or pays, what it sold or mortgaged to raise cash. The table
@@ -20,15 +20,15 @@ C = TypeVar("C", bound=Command)
 
 
 class Reasoning:
-    """Something that decides for a seat and says why: the reason of its last decision ("" for none),
-    in English (`reason`, as games keep it) and as a phrase a face says in its player's language
+    """A decision maker for a seat that gives reasons: the reason for its last decision ("" for none), in
+    English (`reason`, as games store it) and as a phrase a front end renders in its player's language
     (`said`)."""
 
     reason: str = ""
     said: Phrase | str = ""
 
     def because(self, cmd: C, reason: Phrase | str) -> C:
-        """`cmd`, remembering `reason` as the reason it was chosen."""
+        """Return `cmd`, recording `reason` as the reason it was chosen."""
         self.tell(reason)
         return cmd
 
@@ -39,7 +39,7 @@ class Reasoning:
 
 
 def dollars(amount: float) -> Money:
-    """A sum as people write it: $1,400 (each language its own way)."""
+    """Return a sum as people write it: $1,400 (each language its own way)."""
     return Money(round(amount))
 
 
@@ -48,7 +48,7 @@ def deed_name(pos: Position, space: int) -> str:
 
 
 def group_words(pos: Position, group: str) -> Phrase:
-    """ "orange group", "set of railroads": a group as a sentence names it."""
+    """Return a group's name as a sentence uses it: "orange group", "set of railroads"."""
     name = pos.tables.group_names[group]
     if group in pos.tables.street_groups:
         return Phrase(N_("{colour} group"), colour=Phrase.within("edition", name.lower()))
@@ -60,7 +60,8 @@ def group_of(pos: Position, space: int) -> Phrase:
 
 
 def offer_words(pos: Position, offer: ProposeTrade) -> Phrase:
-    """Why a bot makes an offer, in a line: the group it completes or gathers, or the stray it sells."""
+    """Return why a bot makes an offer, in a line: the group it completes or gathers, or the stray it
+    sells."""
     board = pos.board
     mine = completed(pos, offer.take, offer.give, pos.me)
     if mine:

@@ -21,7 +21,7 @@ def _stay(at: int, options: tuple[int, ...]) -> int:
 
 
 def stop_for(pos: Position, pend: RouteChoice, way: int) -> tuple[int, int]:
-    """(where the move would stop going on from `way`, what the spaces passed would pay)."""
+    """Return (where the move would stop going on from `way`, what the spaces passed would pay)."""
     track = pos.board.track
     walk = track.walk(way, pend.steps, direction=pend.direction, decided=True, choose=_stay)
     pays = pos.board.pays
@@ -30,7 +30,7 @@ def stop_for(pos: Position, pend: RouteChoice, way: int) -> tuple[int, int]:
 
 
 def best_way(pos: Position, pend: RouteChoice, deed_worth: DeedWorth | None = None) -> int:
-    """The way on that leaves the bot best off; the first (stay on this ring) when they are even."""
+    """Return the way on that leaves the bot best off; the first (stay on this ring) when they are even."""
     best, best_score = pend.options[0], float("-inf")
     for way in pend.options:
         end, paid = stop_for(pos, pend, way)

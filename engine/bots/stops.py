@@ -29,7 +29,8 @@ MARGIN = 30.0  # how much better than a throw travel cards must do to be played
 
 @cache
 def card_money(edition: str, deck: str) -> float:
-    """The average cash a card drawn from `deck` brings (payments negative, moves counted as nothing)."""
+    """Return the average cash a card drawn from `deck` brings (payments negative, moves counted as
+    nothing)."""
     cards = board_for(edition).edition.decks[deck].cards
     total = 0
     for card in cards:
@@ -42,12 +43,12 @@ def card_money(edition: str, deck: str) -> float:
 
 @cache
 def average_levy(figures: tuple[int, ...]) -> float:
-    """What each other player pays on average for a throw of two dice."""
+    """Return what each other player pays on average for a throw of two dice."""
     return sum(figures[a + b - 2] for a in range(1, 7) for b in range(1, 7)) / 36
 
 
 def stop_value(pos: Position, space: int, deed_worth: DeedWorth) -> float:
-    """The worth of ending a move on `space`, in dollars, for the bot."""
+    """Return the worth of ending a move on `space`, in dollars, for the bot."""
     board = pos.board
     me = pos.me
     sp = board.spaces[space]
@@ -82,7 +83,7 @@ def stop_value(pos: Position, space: int, deed_worth: DeedWorth) -> float:
 
 
 def move_value(pos: Position, start: int, steps: int, deed_worth: DeedWorth, via: str = "dice") -> float:
-    """Salary on the way and the worth of the stop, for a move of `steps` (negative: back)."""
+    """Return the salary on the way and the worth of the stop, for a move of `steps` (negative: back)."""
     end, paid = _walk(pos, start, steps, via)
     return paid + stop_value(pos, end, deed_worth)
 
@@ -102,7 +103,7 @@ def _walk(pos: Position, start: int, steps: int, via: str) -> tuple[int, float]:
 
 
 def throw_value(pos: Position, deed_worth: DeedWorth) -> float:
-    """The average worth of throwing the dice from where the bot stands (one throw, doubles aside)."""
+    """Return the average worth of throwing the dice from where the bot stands (one throw, doubles aside)."""
     me = pos.me
     start = pos.view.players[me].position
     sign = -1 if pos.view.players[me].next_roll_backward else 1
@@ -118,8 +119,8 @@ def throw_value(pos: Position, deed_worth: DeedWorth) -> float:
 
 
 def travel_value(pos: Position, cards: Sequence[str], deed_worth: DeedWorth) -> float:
-    """The worth of playing these travel cards in this order: the salaries on the way, the stop, less the
-    cards spent."""
+    """Return the worth of playing these travel cards in this order: the salaries on the way, the stop, less
+    the cards spent."""
     here = pos.view.players[pos.me].position
     paid = 0.0
     for ref in cards:
@@ -132,7 +133,7 @@ def travel_value(pos: Position, cards: Sequence[str], deed_worth: DeedWorth) -> 
 
 
 def travel_play(pos: Position, legal: list[Command], deed_worth: DeedWorth) -> Command | None:
-    """Travel cards to play instead of throwing, when they do clearly better than the dice."""
+    """Return the travel cards to play instead of throwing, when they do clearly better than the dice."""
     plays = [c for c in legal if isinstance(c, PlayTravelCards)]
     if not plays:
         return None
@@ -143,8 +144,8 @@ def travel_play(pos: Position, legal: list[Command], deed_worth: DeedWorth) -> C
 
 
 def ride_to(pos: Position, pend: RideChoice, deed_worth: DeedWorth) -> int:
-    """The space to ride to: the best stop of the board, salary included and any fare paid; staying when
-    none beats it."""
+    """Return the space to ride to: the best stop of the board, salary included and any fare paid; staying
+    when none beats it."""
     board = pos.board
     best, best_value = pend.at, float(fare(pos.view, pend.means))
     for space in range(board.size):

@@ -1,4 +1,4 @@
-"""Naming a price in words: a refusal may say at what price the answering player would agree ("I would
+"""Counter-prices as text: a refusal may state at what price the answering player would agree ("I would
 take $1,400 for it"). The price itself travels as a figure, the refusal's `asking`, which bots read;
 `asking_words` says it for people. `asking_price` reads the words back: for refusals recorded before the
 figure was (games saved in an older format) and for outside bots written against it.
@@ -32,8 +32,8 @@ JOINED = {
 
 
 def worth_naming(price: int, deeds_asked: int, deeds_offered: int) -> bool:
-    """Naming a price makes sense only with deeds on the side it pays for: cash for the deeds asked, cash for
-    the deeds offered, or an even swap."""
+    """Whether naming a price makes sense: only with deeds on the side it pays for: cash for the deeds asked,
+    cash for the deeds offered, or an even swap."""
     if price > 0:
         return deeds_asked > 0
     if price < 0:
@@ -42,8 +42,8 @@ def worth_naming(price: int, deeds_asked: int, deeds_offered: int) -> bool:
 
 
 def asking_words(price: int, deeds_asked: int, deeds_offered: int) -> Phrase:
-    """The words for a counter-price: `price` is the cash the proposer would give (negative: receive) with
-    the deeds as offered. Its English is read back by `asking_price`."""
+    """Return the text of a counter-price: `price` is the cash the proposer would give (negative: receive)
+    with the deeds as offered. Its English is read back by `asking_price`."""
     if price > 0:
         if deeds_offered:
             return Phrase(_TAKE_AND[deeds_offered != 1], price=Money(price))
@@ -54,13 +54,13 @@ def asking_words(price: int, deeds_asked: int, deeds_offered: int) -> Phrase:
 
 
 def _which(deeds: int) -> int:
-    """0: one deed ("it"), 1: several ("them"), 2: none ("that")."""
+    """Return the pronoun form: 0: one deed ("it"), 1: several ("them"), 2: none ("that")."""
     return 0 if deeds == 1 else 1 if deeds else 2
 
 
 def unasked(said: Phrase | str) -> Phrase | str | None:
-    """A reason less the counter-price it names, as `without_asking` says it in English, kept a phrase
-    (None: the reason was the price alone)."""
+    """Return a reason without the counter-price it names, as `without_asking` gives it in English, kept as a
+    phrase (None: the reason was the price alone)."""
     if not isinstance(said, Phrase):
         return without_asking(said) or None
     if said.text in ASKING and said.context is None:
@@ -83,7 +83,8 @@ def unasked(said: Phrase | str) -> Phrase | str | None:
 
 
 def without_asking(reason: str) -> str:
-    """The reason less the counter-price it names: in a deal among several no one can act on a price."""
+    """Return the reason less the counter-price it names: in a deal among several no one can act on a
+    price."""
     for words in ("I would take ", "I would pay ", _EVEN):
         at = reason.find(words)
         if at >= 0:
@@ -92,7 +93,7 @@ def without_asking(reason: str) -> str:
 
 
 def asking_price(reason: str) -> int | None:
-    """The counter-price a refusal names, as cash from the proposer (negative: to him), or None."""
+    """Return the counter-price a refusal names, as cash from the proposer (negative: to him), or None."""
     if _EVEN in reason:
         return 0
     for verb, sign in (("take", 1), ("pay", -1)):

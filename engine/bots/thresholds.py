@@ -10,8 +10,8 @@ from collections.abc import Callable
 
 
 def least_passing(lo: int, hi: int, ok: Callable[[int], bool], within: int = 1) -> int:
-    """The least price in (lo, hi] that passes, to `within`, when `ok(hi)` passes and every price above a
-    passing one passes too."""
+    """Return the least price in (lo, hi] that passes, to `within`, when `ok(hi)` passes and every price above
+    a passing one passes too."""
     while hi - lo > within:
         mid = (lo + hi) // 2
         if ok(mid):
@@ -22,7 +22,7 @@ def least_passing(lo: int, hi: int, ok: Callable[[int], bool], within: int = 1) 
 
 
 def most_passing(lo: int, hi: int, ok: Callable[[int], bool]) -> int:
-    """The most price in [lo, hi) that passes, when `ok(lo)` passes and every price below a passing one
+    """Return the most price in [lo, hi) that passes, when `ok(lo)` passes and every price below a passing one
     passes too."""
     while hi - lo > 1:
         mid = (lo + hi) // 2
@@ -34,6 +34,6 @@ def most_passing(lo: int, hi: int, ok: Callable[[int], bool]) -> int:
 
 
 def round_up(price: int) -> int:
-    """A price rounded up to a round figure: tens from $100, fives below."""
+    """Return a price rounded up to a round figure: tens from $100, fives below."""
     step = 10 if abs(price) >= 100 else 5
     return -((-price) // step) * step

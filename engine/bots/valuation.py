@@ -24,7 +24,8 @@ from engine.queries import rent_at
 
 @dataclass(frozen=True, slots=True)
 class Style:
-    """How one level weighs the future. The levels differ in these figures and in their own decisions."""
+    """Parameters of how one level weighs the future. The levels differ in these figures and in their own
+    decisions."""
 
     horizon: float  # rounds of rent a deed's income is worth now
     keep: int  # cash never counted on for building
@@ -39,21 +40,21 @@ class Style:
 
 
 def development(pos: Position, group: str) -> tuple[tuple[float, ...], int]:
-    """Rent per opponent roll of a complete group with h buildings spread evenly (h = 0 .. lots x the
-    highest level), the extra ones on the most lucrative lots; and the price of one building there."""
+    """Return the rent per opponent roll of a complete group with h buildings spread evenly (h = 0 .. lots x
+    the highest level), the extra ones on the most lucrative lots; and the price of one building there."""
     return pos.tables.development[group]
 
 
 def rent_factor(pos: Position, style: Style, player: int) -> float:
-    """Dollars of standing per dollar of rent per opponent roll: rounds x throws a turn x opponents, and
-    as much again as the rent takes from the rivals as a whole (a dollar of rent is a dollar one of them no
-    longer has; against a single rival it counts twice)."""
+    """Return the dollars of standing per dollar of rent per opponent roll: rounds x throws a turn x
+    opponents, and as much again as the rent takes from the rivals as a whole (a dollar of rent is a dollar
+    one of them no longer has; against a single rival it counts twice)."""
     opponents = pos.opponents(player)
     return style.horizon * ROLLS_PER_TURN * (opponents + 1)
 
 
 def delayed(k: float, shortfall: float, horizon: float, pace: float) -> float:
-    """The rent factor left for buildings bought `shortfall` dollars beyond the cash in hand: they wait
+    """Return the rent factor left for buildings bought `shortfall` dollars beyond the cash in hand: they wait
     for the salary (`pace` a round) to pay for them, and earn only for the rounds of the horizon left."""
     if shortfall <= 0:
         return k
@@ -63,7 +64,7 @@ def delayed(k: float, shortfall: float, horizon: float, pace: float) -> float:
 def best_level(
     pos: Position, group: str, k: float, budget: float, horizon: float, pace: float, houses_now: int = 0
 ) -> tuple[int, float]:
-    """(buildings, net worth of putting them up) for the level a complete group should be built to: the
+    """Return (buildings, net worth of putting them up) for the level a complete group should be built to: the
     rent they add over the horizon (later for what the cash in hand cannot pay yet) less their price.
     Worked out once per decision for the same figures: pricing a trade asks it again and again, and a
     budget beyond the price of every level left gives the same answer as that price (so it is asked as
@@ -114,13 +115,14 @@ def _best_level(
 def monopoly_value(
     pos: Position, group: str, k: float, budget: float, horizon: float, pace: float, houses_now: int = 0
 ) -> float:
-    """What building a complete group further adds to its owner's worth (0 when building does not pay)."""
+    """Return what building a complete group further adds to its owner's worth (0 when building does not
+    pay)."""
     return best_level(pos, group, k, budget, horizon, pace, houses_now)[1]
 
 
 def built_income(pos: Position, group: str, k: float, budget: float, horizon: float, pace: float) -> float:
-    """Rent per opponent roll a complete unbuilt group should bring on average over the horizon, built to
-    the level that pays best with the owner's cash (and, later, his salary)."""
+    """Return the rent per opponent roll a complete unbuilt group should bring on average over the horizon,
+    built to the level that pays best with the owner's cash (and, later, his salary)."""
     incomes, cost = pos.tables.development[group]
     h, _ = best_level(pos, group, k, budget, horizon, pace)
     share = delayed(1.0, h * cost - budget, horizon, pace)
@@ -128,7 +130,7 @@ def built_income(pos: Position, group: str, k: float, budget: float, horizon: fl
 
 
 def full_monopoly_value(pos: Position, group: str, k: float) -> float:
-    """A group's worth to whoever completes it, cash and the bank's stock aside: double rent plus
+    """Return a group's worth to whoever completes it, cash and the bank's stock aside: double rent plus
     building it up as far as pays."""
     memo = pos.tables.memo
     key = (group, k)
@@ -155,7 +157,8 @@ def _full_value(pos: Position, group: str, k: float) -> float:
 
 
 def rank_of(pos: Position) -> dict[str, int]:
-    """Street groups ranked by what building them up earns per dollar (the order money goes to them)."""
+    """Return the street groups ranked by what building them up earns per dollar (the order money goes to
+    them)."""
     return pos.tables.rank
 
 
@@ -269,15 +272,15 @@ def worth(
     funds: int | None = None,
     jail_cards: int | None = None,
 ) -> float:
-    """The player's worth as this style sees it, for the table as it stands or with `owner`, `funds`
+    """Return the player's worth as this style sees it, for the table as it stands or with `owner`, `funds`
     and `jail_cards` changed (a trade under consideration)."""
     cash = pos.funds[player] if funds is None else funds
     return Appraisal(pos, style, player, owner, jail_cards).at(cash)
 
 
 def _share(pos: Position, style: Style, player: int, group: str, own: list[int | None], mine: int) -> float:
-    """The share of a group's prospect a player holds by owning all its lots but one: more while that lot
-    is with the bank, less when a rival holds it (a trade may still complete the group). A first lot of a
+    """Return the share of a group's prospect a player holds by owning all its lots but one: more while that
+    lot is with the bank, less when a rival holds it (a trade may still complete the group). A first lot of a
     group is only a deed: the group is too far off to count."""
     lots = pos.board.members[group]
     if mine < len(lots) - 1:
@@ -289,8 +292,8 @@ def _share(pos: Position, style: Style, player: int, group: str, own: list[int |
 
 
 def prospect(pos: Position, group: str, k: float, budget: float, horizon: float, pace: float) -> float:
-    """What completing a group would add over holding its lots apart: double rent, and building it up as
-    far as pays with `budget` now and the salary later."""
+    """Return what completing a group would add over holding its lots apart: double rent, and building it up
+    as far as pays with `budget` now and the salary later."""
     tables = pos.tables
     incomes = tables.development[group][0]
     return (incomes[0] - tables.single[group]) * k + monopoly_value(pos, group, k, budget, horizon, pace)
@@ -299,8 +302,8 @@ def prospect(pos: Position, group: str, k: float, budget: float, horizon: float,
 def _complete(
     pos: Position, group: str, k: float, lift: float, budget: float, horizon: float, pace: float, houses: int
 ) -> float:
-    """Rent of a complete group now and what building it up would add; mortgaged lots earn nothing and
-    lifting them comes first, out of the same money."""
+    """Return the rent of a complete group now and what building it up would add; mortgaged lots earn nothing
+    and lifting them comes first, out of the same money."""
     board = pos.board
     lots = board.members[group]
     incomes = pos.tables.development[group][0]
@@ -314,14 +317,14 @@ def _complete(
 
 
 def deed_value(pos: Position, style: Style, player: int, space: int) -> float:
-    """What receiving `space` (at no cost) adds to a player's worth."""
+    """Return what receiving `space` (at no cost) adds to a player's worth."""
     own = list(pos.owner)
     own[space] = player
     return worth(pos, style, player, owner=own) - worth(pos, style, player)
 
 
 def worth_paying(pos: Position, style: Style, player: int, space: int, safe: float) -> int:
-    """The most a player should pay for `space`: the highest price at which holding the deed leaves his
+    """Return the most a player should pay for `space`: the highest price at which holding the deed leaves his
     worth no lower than not buying, counting the building money the price takes from his complete groups
     and the cash it would leave short of `safe`."""
     cash = pos.funds[player]

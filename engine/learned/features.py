@@ -42,7 +42,8 @@ GROUP_FIGURES = ("held", "whole", "built", "mortgaged")
 
 
 def groups_of(board: Board) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    """The board's groups of deeds in board order, each with its spaces (a deed of no group is its own)."""
+    """Return the board's groups of deeds in board order, each with its spaces (a deed of no group is its
+    own)."""
     return _groups(board.edition.id)
 
 
@@ -59,7 +60,7 @@ def _groups(edition: str) -> tuple[tuple[str, tuple[int, ...]], ...]:
 
 
 def seat_names(board: Board) -> tuple[str, ...]:
-    """The names of a seat's block, in order."""
+    """Return the names of a seat's block, in order."""
     names = ["alive", "to_move", *POSITION_NAMES, "log_cash", "in_jail", "jail_cards", "next_rent"]
     names.extend(f"level.{level}" for level in LEVELS)
     for group, _ in groups_of(board):
@@ -68,17 +69,17 @@ def seat_names(board: Board) -> tuple[str, ...]:
 
 
 def table_names(board: Board) -> tuple[str, ...]:
-    """The names of the table's block, in order."""
+    """Return the names of the table's block, in order."""
     return ("stage", "houses_left", "hotels_left", "in_game", *(f"{g}.for_sale" for g, _ in groups_of(board)))
 
 
 def width(board: Board) -> tuple[int, int]:
-    """The length of a seat's block and of the table's."""
+    """Return the length of a seat's block and of the table's."""
     return len(seat_names(board)), len(table_names(board))
 
 
 def encode(table: Tabletop, levels: Levels | None = None) -> tuple[list[list[float]], list[float]]:
-    """Every seat's block in seat order (`SEATS` of them, empty seats as out of the game), and the
+    """Return every seat's block in seat order (`SEATS` of them, empty seats as out of the game), and the
     table's block. `levels` names each seat's bot level where the caller knows it (None for a person or
     a seat not known): a mark for an easy bot and one for a hard one, as the fitted linear value has."""
     board = table.board
@@ -121,14 +122,14 @@ def encode(table: Tabletop, levels: Levels | None = None) -> tuple[list[list[flo
 
 
 def _scale(table: Tabletop, alive: list[bool]) -> float:
-    """The mean worth of the players still in, as `raw` scales its figures."""
+    """Return the mean worth of the players still in, as `raw` scales its figures."""
     ending = table.ruleset.ending
     live = [p for p in range(len(alive)) if alive[p]]
     return max(1.0, sum(float(ending.worth(table, p)) for p in live) / max(1, len(live)))
 
 
 def _next_rent(table: Tabletop, alive: list[bool], scale: float) -> list[float]:
-    """Each live player's expected rent to others on his next throw from where he stands, on the
+    """Return each live player's expected rent to others on his next throw from where he stands, on the
     table's scale."""
     board = table.board
     deeds = table.deeds

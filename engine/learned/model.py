@@ -28,7 +28,7 @@ class LearnedValue:
     manifest: dict[str, Any]
 
     def all_chances(self, tables: Sequence[Tabletop], levels: Levels | None = None) -> Array:
-        """Every member's chances for each table: shape (members, tables, seats), rounded to `ROUND`
+        """Return every member's chances for each table: shape (members, tables, seats), rounded to `ROUND`
         places. A finished game gives its winner 1. `levels` names each seat's bot level, where known."""
         blocks: list[list[list[float]]] = []
         glob: list[list[float]] = []
@@ -46,7 +46,7 @@ class LearnedValue:
         return np.round(out, ROUND)
 
     def chances(self, table: Tabletop, levels: Levels | None = None) -> list[float]:
-        """Each player's chance to win from this position (the ensemble's mean)."""
+        """Return each player's chance to win from this position (the ensemble's mean)."""
         mean = self.all_chances([table], levels)[:, 0, :].mean(axis=0)
         return [float(x) for x in np.round(mean[: len(table.players)], ROUND)]
 
@@ -61,7 +61,7 @@ class Judgement:
 
 
 def judgements(value: LearnedValue, tables: Sequence[Tabletop], seat: int) -> list[Judgement]:
-    """Seat `seat`'s chance at each table, with the ensemble's spread."""
+    """Return seat `seat`'s chance at each table, with the ensemble's spread."""
     every = value.all_chances(tables)[:, :, seat]
     return [
         Judgement(float(every[:, k].mean()), float(every[:, k].min()), float(every[:, k].max()))
@@ -70,8 +70,8 @@ def judgements(value: LearnedValue, tables: Sequence[Tabletop], seat: int) -> li
 
 
 def edges(value: LearnedValue, before: Tabletop, after: Sequence[Tabletop], seat: int) -> list[Judgement]:
-    """What each table of `after` changes in seat `seat`'s chance from `before`: the mean change, and the
-    least and most change among the members (each member judged against its own view of `before`)."""
+    """Return what each table of `after` changes in seat `seat`'s chance from `before`: the mean change, and
+    the least and most change among the members (each member judged against its own view of `before`)."""
     every = value.all_chances([before, *after])[:, :, seat]
     diff = every[:, 1:] - every[:, :1]
     return [
@@ -81,7 +81,7 @@ def edges(value: LearnedValue, before: Tabletop, after: Sequence[Tabletop], seat
 
 
 def load_members(raw: bytes) -> tuple[Network, ...]:
-    """The networks kept in a numpy archive by `save_members`."""
+    """Load the networks stored in a numpy archive by `save_members`."""
     with np.load(io.BytesIO(raw), allow_pickle=False) as z:
         designs = [str(d) for d in z["designs"]]
         members = []
@@ -96,7 +96,7 @@ def load_members(raw: bytes) -> tuple[Network, ...]:
 
 
 def save_members(nets: Sequence[Network]) -> bytes:
-    """The networks as a numpy archive (no pickled objects): what `load_members` reads."""
+    """Return the networks as a numpy archive (no pickled objects): what `load_members` reads."""
     arrays: dict[str, Array | np.ndarray[Any, Any]] = {"designs": np.array([n.design for n in nets])}
     for m, net in enumerate(nets):
         arrays[f"m{m}_mean"] = net.mean

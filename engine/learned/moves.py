@@ -33,7 +33,7 @@ LIMIT_STEPS = (0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
 
 
 def after(view: GameView, course: Sequence[Command], seed: int = 0) -> Game | None:
-    """The position after `course` from a drawn copy of `view`, or None if the rules refuse it."""
+    """Return the position after `course` from a drawn copy of `view`, or None if the rules refuse it."""
     game = Game(Sampler(view).draw(seed))
     try:
         for cmd in course:
@@ -44,12 +44,13 @@ def after(view: GameView, course: Sequence[Command], seed: int = 0) -> Game | No
 
 
 def trade_edge(value: LearnedValue, view: GameView, me: int, trade: TradeOffer) -> Judgement | None:
-    """What accepting this open offer changes in `me`'s chance (None where it cannot be carried out)."""
+    """Return what accepting this open offer changes in `me`'s chance (None where it cannot be carried
+    out)."""
     return course_edge(value, view, me, [AcceptTrade(player=me, trade_id=trade.id)])
 
 
 def course_edge(value: LearnedValue, view: GameView, me: int, course: Sequence[Command]) -> Judgement | None:
-    """What `course`, made from a drawn copy of `view`, changes in `me`'s chance (None where the rules
+    """Return what `course`, made from a drawn copy of `view`, changes in `me`'s chance (None where the rules
     refuse it)."""
     done = after(view, course)
     if done is None:
@@ -60,8 +61,8 @@ def course_edge(value: LearnedValue, view: GameView, me: int, course: Sequence[C
 
 
 def settled(view: GameView, winner: int, price: int) -> Game | None:
-    """The open auction of `view` closed with `winner` buying at `price`: he bids it when first asked at
-    or above it, everyone else passes."""
+    """Return the position after the open auction of `view` closes with `winner` buying at `price`: he bids it
+    when first asked at or above it, everyone else passes."""
     game = Game(Sampler(view).draw(0))
     bid = False
     try:
@@ -90,7 +91,7 @@ class Limit:
 
 
 def auction_limit(value: LearnedValue, view: GameView, me: int, pend: Auction, cash: int) -> Limit:
-    """Winning the deed at each of a few prices, against the worst rival for `me` winning it at the
+    """Compare winning the deed at each of a few prices against the worst rival for `me` winning it at the
     least next bid."""
     price = view.board.price[pend.space]
     least = pend.next_minimum
@@ -150,13 +151,15 @@ class Priced:
 
 
 def acceptance(theirs: float, demand: float) -> float:
-    """The chance a partner accepts an offer that changes his chance by `theirs`, when he asks `demand`."""
+    """Return the chance a partner accepts an offer that changes his chance by `theirs`, when he asks
+    `demand`."""
     x = (theirs - demand) / SPREAD
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
 
 
 def repriced(view: GameView, me: int, offer: ProposeTrade) -> list[ProposeTrade]:
-    """The offer at other net prices (`PRICE_STEPS`), within both sides' cash, the offer itself first."""
+    """Return the offer at other net prices (`PRICE_STEPS`), within both sides' cash, the offer itself
+    first."""
     board = view.board
     asked = sum(board.price[s] for s in offer.take.deeds) or sum(board.price[s] for s in offer.give.deeds)
     scale = max(asked, 50)
@@ -178,7 +181,8 @@ def repriced(view: GameView, me: int, offer: ProposeTrade) -> list[ProposeTrade]
 def weigh_offers(
     value: LearnedValue, view: GameView, me: int, offers: Sequence[ProposeTrade], demand: float
 ) -> list[Priced]:
-    """Each offer proposed and accepted, judged for both sides; offers the rules refuse are left out."""
+    """Return each offer proposed and accepted, judged for both sides; offers the rules refuse are left
+    out."""
     before = Game(Sampler(view).draw(0))
     made: list[tuple[ProposeTrade, Game]] = []
     for offer in offers:

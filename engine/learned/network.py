@@ -41,7 +41,7 @@ class Network:
     layers: tuple[tuple[Array, Array], ...]
 
     def scores(self, inputs: Array) -> Array:
-        """The network's output for a batch of input rows."""
+        """Return the network's output for a batch of input rows."""
         x = (inputs - self.mean) / self.spread
         last = len(self.layers) - 1
         for k, (w, b) in enumerate(self.layers):
@@ -52,8 +52,8 @@ class Network:
 
 
 def shared_inputs(blocks: Array, table: Array) -> Array:
-    """The `shared` design's input rows: for each position (n) and seat (s), the seat's block, the mean of
-    the other live seats' blocks and the table's block; shape (n, s, inputs)."""
+    """Return the `shared` design's input rows: for each position (n) and seat (s), the seat's block, the mean
+    of the other live seats' blocks and the table's block; shape (n, s, inputs)."""
     n, seats, _width = blocks.shape
     alive = blocks[:, :, 0:1]
     live = alive.sum(axis=1, keepdims=True)
@@ -64,8 +64,8 @@ def shared_inputs(blocks: Array, table: Array) -> Array:
 
 
 def joint_inputs(blocks: Array, table: Array, first: NDArray[np.int64]) -> Array:
-    """The `joint` design's input rows: every block in turn order from seat `first` of each position, and
-    the table's block."""
+    """Return the `joint` design's input rows: every block in turn order from seat `first` of each position,
+    and the table's block."""
     n, seats, width = blocks.shape
     order = (first[:, None] + np.arange(seats)[None, :]) % seats
     turned = np.take_along_axis(blocks, order[:, :, None], axis=1)
@@ -73,7 +73,7 @@ def joint_inputs(blocks: Array, table: Array, first: NDArray[np.int64]) -> Array
 
 
 def softmax_alive(scores: Array, alive: Array) -> Array:
-    """Each row's softmax over the seats still in (the others get 0)."""
+    """Return each row's softmax over the seats still in (the others get 0)."""
     masked = np.where(alive > 0, scores, -np.inf)
     top = masked.max(axis=1, keepdims=True)
     raised: Array = np.where(alive > 0, np.exp(masked - top), 0.0)
@@ -82,7 +82,7 @@ def softmax_alive(scores: Array, alive: Array) -> Array:
 
 
 def chances(net: Network, blocks: Array, table: Array) -> Array:
-    """Each seat's chance to win, by one network, for a batch of positions given in seat order; shape
+    """Return each seat's chance to win, by one network, for a batch of positions given in seat order; shape
     (n, seats)."""
     alive = blocks[:, :, 0]
     n, seats, _ = blocks.shape

@@ -53,7 +53,7 @@ class Settings:
 
 
 def inputs_of(design: str, pos: Positions, rotate: NDArray[np.int64] | None = None) -> tuple[Array, Array]:
-    """The input rows of a batch and its target chances, as the design's output is laid out; `rotate`
+    """Return the input rows of a batch and its target chances, as the design's output is laid out; `rotate`
     turns each position of the `joint` design to start at that seat (its targets turned alike)."""
     n, seats, _ = pos.blocks.shape
     if design == "shared":
@@ -87,7 +87,7 @@ def initial(
 def loss_and_grad(
     params: list[Array], x: Array, target: Array, alive: Array, n: int, seats: int, design: str
 ) -> tuple[float, list[Array]]:
-    """Cross-entropy of one batch, and its gradient for every parameter."""
+    """Return the cross-entropy of one batch, and its gradient for every parameter."""
     acts = [x]
     h = x
     layers = len(params) // 2
@@ -110,7 +110,7 @@ def loss_and_grad(
 
 
 def cross_entropy(net: Network, pos: Positions) -> float:
-    """Mean cross-entropy of a network's chances against the targets."""
+    """Return the mean cross-entropy of a network's chances against the targets."""
     from engine.learned.network import chances
 
     p = chances(net, pos.blocks, pos.table)
@@ -118,7 +118,7 @@ def cross_entropy(net: Network, pos: Positions) -> float:
 
 
 def fit(train: Positions, held: Positions, settings: Settings) -> tuple[Network, list[float]]:
-    """A network fitted to `train`, the epoch that scores best on `held` kept; and the held-out
+    """Fit a network to `train`, keeping the epoch that scores best on `held`; return it and the held-out
     cross-entropy after every epoch."""
     rng = np.random.default_rng(settings.seed)
     design = settings.design
@@ -182,7 +182,7 @@ def as_network(design: str, mean: Array, spread: Array, params: list[Array]) -> 
 
 
 def td_targets(values: Array, outcome: Array, lam: float) -> Array:
-    """TD(lambda) targets along one game's positions: `values` (t, seats) the model's chances at each
+    """Compute TD(lambda) targets along one game's positions: `values` (t, seats) the model's chances at each
     kept position, `outcome` (seats) the result; G_t = (1 - lam) V_{t+1} + lam G_{t+1}, the last G the
     outcome."""
     t = values.shape[0]

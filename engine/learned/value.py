@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 
 def learned_for(edition: str, players: int = SEATS, rules: RuleOptions | None = None) -> LearnedValue | None:
-    """The learned value of an edition for a table of `players` playing by `rules` (the edition's own
+    """Return the learned value of an edition for a table of `players` playing by `rules` (the edition's own
     if None), or None where there is none. A value is fitted on games played by the edition's own rules:
     a Short Game, dealt deeds at the start and counted at its end, or any other option, is a game it
     has never seen, and the fitted linear value serves it."""
@@ -38,7 +38,7 @@ def learned_for(edition: str, players: int = SEATS, rules: RuleOptions | None = 
 
 
 def manifest_of(edition: str) -> dict[str, Any] | None:
-    """The packaged manifest of an edition's learned value, or None where there is none."""
+    """Return the packaged manifest of an edition's learned value, or None where there is none."""
     folder = resources.files("engine.data").joinpath("learned")
     entry = folder.joinpath(f"{edition}.json")
     if not entry.is_file():
@@ -48,7 +48,7 @@ def manifest_of(edition: str) -> dict[str, Any] | None:
 
 
 def fitted_on(edition: str) -> dict[str, list[str]]:
-    """The features a model of this edition must have been fitted on: the ones worked out today."""
+    """Return the features a model of this edition must have been fitted on: the ones worked out today."""
     board = board_for(edition)
     return {"seat_features": list(seat_names(board)), "table_features": list(table_names(board))}
 

@@ -49,7 +49,7 @@ class Chance:
 
 @dataclass(frozen=True, slots=True)
 class Chances:
-    """Every player's chance from one position, worked out from `playouts` playouts."""
+    """Every player's chance from one position, estimated from `playouts` playouts."""
 
     turn: int
     playouts: int
@@ -62,7 +62,8 @@ class Chances:
 
 
 def playout_seed(seed: int, k: int) -> int:
-    """The seed of the k-th playout of an analysis seeded `seed`: distinct, the same on every machine."""
+    """Return the seed of the k-th playout of an analysis seeded `seed`: distinct, the same on every
+    machine."""
     return (seed * 0x9E3779B97F4A7C15 + k * 1_000_003 + 1) & _MASK
 
 
@@ -75,9 +76,10 @@ def values(
     levels: Levels | None = None,
     value: Leaf = "learned",
 ) -> list[list[float]]:
-    """What playouts `first` .. `first + count - 1` of the analysis seeded `seed` end in: for each, every
-    player's chance in the position it reached. `levels` names each seat's bot level (None for a person),
-    where the caller knows who sits where; `value`, what the positions reached are valued by (`Leaf`)."""
+    """Return what playouts `first` .. `first + count - 1` of the analysis seeded `seed` end in: for each,
+    every player's chance in the position it reached. `levels` names each seat's bot level (None for a
+    person), where the caller knows who sits where; `value`, what the positions reached are valued by
+    (`Leaf`)."""
     if view.winner is not None:
         won = [1.0 if p == view.winner else 0.0 for p in range(len(view.players))]
         return [list(won) for _ in range(count)]
@@ -111,7 +113,7 @@ def _playout(
 
 
 def summary(view: GameView, outcomes: Sequence[Sequence[float]]) -> Chances:
-    """The chances from the playouts' outcomes: each player's mean, and its 95 % interval."""
+    """Summarise the playouts' outcomes: each player's mean, and its 95 % interval."""
     n = len(outcomes)
     players: list[Chance] = []
     for seat in range(len(view.players)):
@@ -134,7 +136,7 @@ def chances(
     levels: Levels | None = None,
     value: Leaf = "learned",
 ) -> Chances:
-    """Every player's chance to win from the position `view` shows, from `playouts` playouts; `levels`
+    """Return every player's chance to win from the position `view` shows, from `playouts` playouts; `levels`
     names each seat's bot level (None for a person), where the caller knows who sits where; `value`, what
     the playouts end on (`Leaf`)."""
     return summary(view, values(view, 0, playouts, seed, horizon, levels, value))

@@ -1,4 +1,4 @@
-"""What a position says about each player's prospects, as the few figures the value of a position is
+"""Position features: each player's prospects as the few figures the value of a position is
 fitted on (`engine.lookahead.value`).
 
 Every figure is worked out from what the table can see and is put on the table's own scale (the mean
@@ -71,7 +71,7 @@ Levels = Sequence[str | None]
 
 
 def design(table: Tabletop, levels: Levels | None = None) -> tuple[list[list[float]], list[bool]]:
-    """Each player's figures, stage-weighted, and his seat's marks (`WIDTH` numbers each), and who is
+    """Return each player's figures, stage-weighted, and his seat's marks (`WIDTH` numbers each), and who is
     still in the game."""
     figures, alive = raw(table)
     stage = min(table.round / STAGE_ROUNDS, STAGE_CAP)
@@ -87,7 +87,7 @@ def design(table: Tabletop, levels: Levels | None = None) -> tuple[list[list[flo
 
 
 def raw(table: Tabletop) -> tuple[list[list[float]], list[bool]]:
-    """Each player's figures (`NAMES`), on the table's scale, and who is still in the game."""
+    """Return each player's figures (`NAMES`), on the table's scale, and who is still in the game."""
     players = table.players
     n = len(players)
     alive = [not p.bankrupt for p in players]
@@ -139,7 +139,7 @@ Rents = list[tuple[int, int, float]]
 
 
 def _income(table: Tabletop, players: int) -> tuple[list[float], list[float], list[float], Rents]:
-    """Per player, the rent one throw of a rival is expected to pay him, as his deeds stand, as his
+    """Return, per player, the rent one throw of a rival is expected to pay him, as his deeds stand, as his
     complete groups would stand built to the promised level, and as they would stand built with what he
     can pay for now; and every owned deed's rent. (Worked out at the end of every playout: the holdings are
     counted once, not again for each deed as the rent of a single deed is.)"""

@@ -25,7 +25,7 @@ class Sample:
 
 
 def loss(weights: Sequence[float], samples: Sequence[Sample], ridge: float) -> tuple[float, list[float]]:
-    """The mean negative log-likelihood of the winners plus the ridge, and its gradient."""
+    """Return the mean negative log-likelihood of the winners plus the ridge, and its gradient."""
     k = len(weights)
     grad = [0.0] * k
     total = 0.0
@@ -56,7 +56,7 @@ def fit(
     tolerance: float = 1e-7,
     progress: Callable[[int, float], None] | None = None,
 ) -> tuple[float, ...]:
-    """The fitted weights, started from the worth share."""
+    """Return the fitted weights, started from the worth share."""
     return lbfgs(lambda w: loss(w, samples, ridge), list(worth_share()), iterations, tolerance, progress)
 
 
@@ -102,7 +102,7 @@ def lbfgs(
 
 
 def _two_loop(grad: list[float], steps: list[tuple[list[float], list[float], float]]) -> list[float]:
-    """The quasi-Newton direction from the remembered steps."""
+    """Return the quasi-Newton direction from the remembered steps."""
     q = list(grad)
     alphas: list[float] = []
     for s, y, rho in reversed(steps):

@@ -1,4 +1,4 @@
-"""Judging moves by looking ahead: what each of several courses of action does to one player's chance to
+"""Move evaluation by look-ahead: what each of several courses of action does to one player's chance to
 win, from what that player can see.
 
 Every course (one or more commands: a building step, an offer and its acceptance, a bid) is tried on the
@@ -58,7 +58,7 @@ class Verdict:
 
 
 def chances_now(view: GameView) -> list[float]:
-    """Each player's chance to win as the position stands, by its value alone: no playouts, so cheap
+    """Return each player's chance to win as the position stands, by its value alone: no playouts, so cheap
     enough for a bot to ask once a round (whether a game is decided, say)."""
     return model_for(view.edition).chances(view)
 
@@ -75,7 +75,7 @@ def judge(
     plans: Sequence[str | None] | None = None,
     value: LearnedValue | None = None,
 ) -> list[Verdict]:
-    """Each course's chance for player `me`, and its edge over the first course, under the same luck;
+    """Return each course's chance for player `me`, and its edge over the first course, under the same luck;
     every seat of a playout is played by the `policy` player (`PLAYERS`: the simple players unless
     told), but `me`'s, after a course with a plan (`plans`, a name or None a course), by that plan. Where
     a playout stops, its position is valued by the learned `value` if given (the ensemble's mean), else
@@ -146,8 +146,8 @@ def judge(
 
 
 def plan_step(view: GameView, me: int, plan: str) -> Command | None:
-    """The next building step a plan (`PLAYERS`, a shark's) takes for player `me` from this view, or None:
-    its own seat's, which the unseen cards and dice do not change."""
+    """Return the next building step a plan (`PLAYERS`, a shark's) takes for player `me` from this view, or
+    None: its own seat's, which the unseen cards and dice do not change."""
     player = PLAYERS[plan]()
     if not isinstance(player, SharkPlayer):
         return None

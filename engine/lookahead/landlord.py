@@ -36,7 +36,7 @@ REPAY_ABOVE = 400  # cash above which a note is repaid at the end of the turn
 
 
 def decide(game: Game, player: int, pend: Pending) -> Command | None:
-    """The simple players' answer to a 1904 decision, or None when the decision is not one of these."""
+    """Return the simple players' answer to a 1904 decision, or None when the decision is not one of these."""
     cash = funds(game, player)
     if pend.kind == "lot_tickets":
         for space in game.state.players[player].tickets:
@@ -76,7 +76,7 @@ def raise_cash(game: Game, player: int, debt: Debt) -> Command | None:
 
 
 def repay(game: Game, player: int) -> Command | None:
-    """A loan to repay at the end of the turn, when cash is plentiful."""
+    """Return a loan to repay at the end of the turn, when cash is plentiful."""
     if not game.state.loans or funds(game, player) < REPAY_ABOVE:
         return None
     mine = loans_of(game, player)

@@ -73,7 +73,7 @@ SALE_RESERVE = 200  # cash a buyer keeps after paying for it
 
 
 def _is_completing_swap(game: Game, receiver: int, gives: tuple[int, ...], gets: tuple[int, ...]) -> bool:
-    """A one-for-one deed swap in which the deed received completes a group for `receiver`."""
+    """Return a one-for-one deed swap in which the deed received completes a group for `receiver`."""
     if len(gives) != 1 or len(gets) != 1:
         return False
     deeds = game.state.deeds
@@ -84,7 +84,8 @@ def _is_completing_swap(game: Game, receiver: int, gives: tuple[int, ...], gets:
 
 
 def _is_fair_sale(game: Game, seller: int, sold: Bundle, paid: Bundle) -> bool:
-    """One deed of a group the seller holds nothing else of, for cash at the markup at least."""
+    """Whether the offer is a fair sale: one deed of a group the seller holds nothing else of, for cash at the
+    markup at least."""
     if len(sold.deeds) != 1 or sold.cash or sold.jail_cards or paid.deeds or paid.jail_cards:
         return False
     space = sold.deeds[0]
@@ -97,7 +98,7 @@ def _is_fair_sale(game: Game, seller: int, sold: Bundle, paid: Bundle) -> bool:
 
 
 def leave_jail(game: Game, player: int) -> Command | None:
-    """The way out of jail at once for a player in it: a card, else the fine while it may be paid
+    """Return the way out of jail at once for a player in it: a card, else the fine while it may be paid
     before a throw and the player can pay it; None where there is none."""
     ps = game.state.players[player]
     if ps.jail_cards:
@@ -111,7 +112,7 @@ def leave_jail(game: Game, player: int) -> Command | None:
 
 
 def bid_or_pass(game: Game, player: int, a: Auction, amount: int) -> Command:
-    """A bid of `amount` where it meets the auction's minimum and the rules take it, else a pass."""
+    """Return a bid of `amount` where it meets the auction's minimum and the rules take it, else a pass."""
     if amount >= a.next_minimum:
         bid = PlaceBid(player=player, amount=amount)
         if game.check(bid) is None:
@@ -123,12 +124,14 @@ def bid_or_pass(game: Game, player: int, a: Auction, amount: int) -> Command:
 def _on(
     kind: type[Build | Mortgage | SellBuilding | SellLot | Unmortgage], player: int, space: int
 ) -> Command:
-    """Commands are immutable: one instance per player and space serves every time."""
+    """Return a shared command instance (commands are immutable): one per player and space serves every
+    time."""
     return kind(player=player, space=space)
 
 
 class SimplePlayer:
-    """Plays every decision the game asks of it, by fixed rules of thumb. One instance per game."""
+    """The built-in simple player: decides everything the game asks of it by fixed rules of thumb. One
+    instance per game."""
 
     def __init__(self) -> None:
         # Only caches of immutable commands: every decision comes from the state alone, so a game
@@ -221,7 +224,8 @@ class SimplePlayer:
         raise AssertionError(f"no decision for {pend}")
 
     def _destination(self, game: Game, player: int) -> int:
-        """A ride goes to the dearest deed still for sale that it can afford, else to collect a salary."""
+        """Return a ride's destination: the dearest deed still for sale that it can afford, else to collect a
+        salary."""
         board = game.board
         cash = funds(game, player)
         for_sale = [s for s in board.deeds if game.state.deeds[s].owner is None and board.price[s] <= cash]
@@ -230,7 +234,7 @@ class SimplePlayer:
         return board.pay_spaces[0] if board.pay_spaces else game.state.players[player].position
 
     def _develop(self, game: Game, player: int) -> Command | None:
-        """The cheapest building step it can pay for, else a mortgage it can comfortably lift."""
+        """Return the cheapest building step it can pay for, else a mortgage it can comfortably lift."""
         st = game.state
         board = game.board
         deeds = st.deeds
@@ -268,7 +272,7 @@ class SimplePlayer:
         return None
 
     def _develop_lots(self, game: Game, player: int) -> Command | None:
-        """Where lots stand alone: a house on the cheapest lot that may take one."""
+        """Return where lots stand alone: a house on the cheapest lot that may take one."""
         board = game.board
         cash = funds(game, player)
         if game.state.bank.houses == 0:
@@ -283,7 +287,7 @@ class SimplePlayer:
         return None if best is None else _on(Build, player, best[1])
 
     def _look_round(self, game: Game, player: int) -> Command | None:
-        """Every few rounds, once a turn: a mortgage worth lifting, or a trade worth offering."""
+        """Return, every few rounds and once a turn, a mortgage worth lifting or a trade worth offering."""
         st = game.state
         if st.round % LOOK_EVERY or any(o.proposer == player for o in st.offers):
             return None

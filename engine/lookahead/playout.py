@@ -14,7 +14,7 @@ HORIZON_ROUNDS = 2
 
 
 def stop_turn(turn: int, players_in: int, horizon: int = HORIZON_ROUNDS) -> int:
-    """The turn a playout from `turn` stops at: `horizon` rounds of the players still in."""
+    """Return the turn a playout from `turn` stops at: `horizon` rounds of the players still in."""
     return turn + horizon * max(1, players_in)
 
 
@@ -25,8 +25,8 @@ class Player(Protocol):
 
 
 class Seated:
-    """Every seat played by `others` but one, played by `own`: the player whose course is judged keeps
-    to a plan of its own through the playout."""
+    """A player that delegates every seat to `others` except one, played by `own`: the player whose course is
+    judged keeps to a plan of its own through the playout."""
 
     def __init__(self, others: Player, seat: int, own: Player) -> None:
         self.others, self.seat, self.own = others, seat, own
@@ -36,9 +36,9 @@ class Seated:
 
 
 def play_forward(game: Game, stop: int, player: Player | None = None) -> None:
-    """Play on with `player` in every seat (the simple players unless told) until the game ends or
-    `stop` turns have been played (or, should a game ever wait on nothing with nothing left to do,
-    until it stops moving)."""
+    """Play the game forward with `player` in every seat (the simple players unless told) until the game ends
+    or `stop` turns have been played (or, should a game ever wait on nothing with nothing left to do, until it
+    stops moving)."""
     st = game.state
     decide = (player or SimplePlayer()).decide
     apply = game.apply

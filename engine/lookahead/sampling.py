@@ -34,7 +34,7 @@ class Unseen:
 
 
 class Sampler:
-    """Draws whole positions from one view: the table copied once, its hidden parts drawn for each seed."""
+    """Samples whole positions from one view: the table copied once, its hidden parts drawn for each seed."""
 
     def __init__(self, view: GameView) -> None:
         self.view = view
@@ -42,7 +42,8 @@ class Sampler:
         self.unseen = _unseen(view)
 
     def draw(self, seed: int) -> GameState:
-        """A position consistent with the view: its dice, deck orders and face-down cards from `seed`."""
+        """Sample a position consistent with the view: its dice, deck orders and face-down cards from
+        `seed`."""
         state = self.template.copy()
         s, inc = rng.seed_state(seed, SAMPLE_STREAM)
         for deck in self.unseen:
@@ -59,7 +60,8 @@ class Sampler:
 
 
 def _template(view: GameView) -> GameState:
-    """The view as a state: everything public copied, the decks empty and the PRNG unset until a draw."""
+    """Return the view as a state: everything public copied, the decks empty and the PRNG unset until a
+    draw."""
     return GameState(
         edition=view.edition,
         rules=view.rules,
@@ -93,7 +95,7 @@ def _template(view: GameView) -> GameState:
 
 
 def _unseen(view: GameView) -> tuple[Unseen, ...]:
-    """Per deck, the cards nobody at the table has seen and the face-down places they may fill."""
+    """Return, per deck, the cards nobody at the table has seen and the face-down places they may fill."""
     board = view.board
     out: list[Unseen] = []
     for name in sorted(view.deck_sizes):

@@ -62,8 +62,8 @@ SHORTAGE = 12
 
 
 class SharkPlayer(SimplePlayer):
-    """Plays as `hard` plans, by rules cheap enough for thousands of playouts. One instance per look-ahead:
-    it keeps only the board's figures, worked out once."""
+    """A fast player that follows `hard`'s plan, by rules cheap enough for thousands of playouts. One instance
+    per look-ahead: it caches only the board's figures, computed once."""
 
     mortgages_strays = True
     """Whether it mortgages stray deeds to pay for houses."""
@@ -110,7 +110,7 @@ class SharkPlayer(SimplePlayer):
         return super().decide(game, player)
 
     def building_step(self, game: Game, player: int) -> Command | None:
-        """Its next step in building up (a mortgage lifted or taken, a house), or None: what it does
+        """Return its next step in building up (a mortgage lifted or taken, a house), or None: what it does
         before it ends a turn, trades aside."""
         if self._simple is None:
             self._simple = not game.board.edition.colour_groups or "lot" in game.board.kinds
@@ -119,7 +119,7 @@ class SharkPlayer(SimplePlayer):
     # --- the board's figures ------------------------------------------------------------------
 
     def _ranks(self, game: Game) -> dict[str, float]:
-        """Each colour group's rent at three houses a round per dollar its houses cost: the order it
+        """Return each colour group's rent at three houses a round per dollar its houses cost: the order it
         races its groups in."""
         if self._rank is None:
             board = game.board
@@ -140,7 +140,7 @@ class SharkPlayer(SimplePlayer):
         return self._rank
 
     def _complete(self, game: Game, player: int) -> list[tuple[int, ...]]:
-        """Its complete street groups, best first."""
+        """Return its complete street groups, best first."""
         self._ranks(game)
         deeds = game.state.deeds
         return [
@@ -159,7 +159,7 @@ class SharkPlayer(SimplePlayer):
         return all(deeds[s].owner == player for s in game.board.members[group] if s != space)
 
     def _blocks(self, game: Game, player: int, space: int) -> bool:
-        """Would this lot complete a street group for one rival (who holds all its other lots)?"""
+        """Whether this lot would complete a street group for one rival (who holds all its other lots)?"""
         board = game.board
         group = board.group_of[space]
         if group is None or board.kinds[space] != "street":
@@ -169,9 +169,9 @@ class SharkPlayer(SimplePlayer):
         return len(owners) == 1 and None not in owners and player not in owners
 
     def _bid_deed(self, game: Game, player: int, a: Auction) -> Command:
-        """Up to the printed price, a quarter more for a lot of a group someone has begun, and more for
-        one that completes a group of its own (`COMPLETING`) or a rival's (`BLOCKING`): `hard` bids to
-        keep deeds from rivals, and a playout's auctions must cost what the table's do."""
+        """Return its bid for a deed: up to the printed price, a quarter more for a lot of a group someone has
+        begun, and more for one that completes a group of its own (`COMPLETING`) or a rival's (`BLOCKING`):
+        `hard` bids to keep deeds from rivals, and a playout's auctions must cost what the table's do."""
         price = game.board.price[a.space]
         cash = funds(game, player)
         if self._completes(game, player, a.space):
@@ -184,7 +184,7 @@ class SharkPlayer(SimplePlayer):
         return bid_or_pass(game, player, a, limit)
 
     def _begun(self, game: Game, space: int) -> bool:
-        """Does anyone hold another lot of this deed's group?"""
+        """Whether anyone holds another lot of this deed's group."""
         group = game.board.group_of[space]
         if group is None:
             return False
@@ -192,8 +192,8 @@ class SharkPlayer(SimplePlayer):
         return any(deeds[s].owner is not None for s in game.board.members[group] if s != space)
 
     def _jail(self, game: Game, player: int) -> Command:
-        """Out at once while the board is open (a quarter of its deeds for sale, no rival built); in
-        for as long as it may stay once it is not."""
+        """Decide whether to leave jail: out at once while the board is open (a quarter of its deeds for sale,
+        no rival built); in for as long as it may stay once it is not."""
         st = game.state
         board = game.board
         deeds = st.deeds
@@ -250,7 +250,7 @@ class SharkPlayer(SimplePlayer):
         return None
 
     def _dearest_rent(self, game: Game, player: int) -> int:
-        """The most one landing on a rival's deed could cost it as the board stands."""
+        """Return the most one landing on a rival's deed could cost it as the board stands."""
         deeds = game.state.deeds
         dearest = 0
         for space in game.board.deeds:
@@ -268,7 +268,7 @@ class SharkPlayer(SimplePlayer):
         return False
 
     def _stray(self, game: Game, player: int, mine: list[tuple[int, ...]]) -> int | None:
-        """Its cheapest deed outside its complete groups (`mine`), unbuilt and unmortgaged."""
+        """Return its cheapest deed outside its complete groups (`mine`), unbuilt and unmortgaged."""
         board = game.board
         deeds = game.state.deeds
         whole = {s for lots in mine for s in lots}

@@ -30,7 +30,7 @@ class ValueModel:
     weights: tuple[float, ...]
 
     def chances(self, table: Tabletop, levels: Levels | None = None) -> list[float]:
-        """Each player's chance to win from this position: 1 for the winner of a finished game, 0 for a
+        """Return each player's chance to win from this position: 1 for the winner of a finished game, 0 for a
         player out of it. `levels` names each seat's bot level (None for a person), where known."""
         if table.winner is not None:
             return [1.0 if p == table.winner else 0.0 for p in range(len(table.players))]
@@ -39,7 +39,7 @@ class ValueModel:
 
 
 def softmax(weights: Sequence[float], rows: Sequence[Sequence[float]], alive: Sequence[bool]) -> list[float]:
-    """The conditional logit: each live player's exp(score), over their sum."""
+    """Return the conditional logit: each live player's exp(score), over their sum."""
     scores = [
         sum(w * x for w, x in zip(weights, row, strict=True)) if a else 0.0
         for row, a in zip(rows, alive, strict=True)
@@ -51,7 +51,7 @@ def softmax(weights: Sequence[float], rows: Sequence[Sequence[float]], alive: Se
 
 
 def worth_share() -> tuple[float, ...]:
-    """The weights that give each player his share of the table's worth."""
+    """Return the weights that give each player his share of the table's worth."""
     weights = [0.0] * WIDTH
     weights[NAMES.index("log_worth")] = 1.0
     return tuple(weights)
@@ -59,7 +59,7 @@ def worth_share() -> tuple[float, ...]:
 
 @cache
 def model_for(edition: str) -> ValueModel:
-    """The value model of an edition: its own figures, or the worth share."""
+    """Return the value model of an edition: its own figures, or the worth share."""
     entry = packaged().get(edition)
     if entry is None:
         return ValueModel(edition, worth_share())
@@ -68,13 +68,13 @@ def model_for(edition: str) -> ValueModel:
 
 @cache
 def packaged() -> dict[str, dict[str, Any]]:
-    """The fitted figures per edition, as packaged; refused if they were fitted on other features."""
+    """Return the fitted figures per edition, as packaged; refused if they were fitted on other features."""
     text = resources.files("engine.data").joinpath("value.json").read_text(encoding="utf-8")
     return checked(json.loads(text))
 
 
 def fitted_on() -> dict[str, Any]:
-    """What a value file's weights mean, as written at its head: the figures, the seats' marks and the
+    """Return what a value file's weights mean, as written at its head: the figures, the seats' marks and the
     stage's scale and cap. Weights fitted under another head are refused (`checked`)."""
     return {
         "features": list(NAMES),
@@ -90,7 +90,7 @@ def same_head(data: dict[str, Any]) -> bool:
 
 
 def checked(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """The figures per edition of a value file, refused if they were fitted on other features."""
+    """Return the figures per edition of a value file, refused if they were fitted on other features."""
     if not same_head(data):
         raise ValueError("engine/data/value.json was fitted on other features: fit it again")
     editions: dict[str, dict[str, Any]] = data["editions"]

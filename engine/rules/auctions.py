@@ -36,16 +36,17 @@ if TYPE_CHECKING:
 
 
 def rotation_after(game: LiveGame, first_after: int) -> list[int]:
-    """Players still in the game, starting after `first_after` and ending with him (if still in)."""
+    """Return the players still in the game, starting after `first_after` and ending with him (if still
+    in)."""
     players = game.state.players
     n = len(players)
     return [(first_after + k) % n for k in range(1, n + 1) if not players[(first_after + k) % n].bankrupt]
 
 
 def start_deed_auction(game: LiveGame, space: int, after: int, rule: RuleId = "buy.declined") -> None:
-    """Everyone may bid who could take the deed, or nobody when the bank has no house to sell with a lot.
-    A player whose ownership markers are all in use is not shut out (Finance): he must sell a lot back
-    before his bid is taken."""
+    """Start an auction for a deed: everyone may bid who could take the deed, or nobody when the bank has no
+    house to sell with a lot. A player whose ownership markers are all in use is not shut out (Finance): he
+    must sell a lot back before his bid is taken."""
     bidders = [] if lot_for_sale(game, space) is not None else rotation_after(game, after)
     _open(game, "deed", space, bidders, None, rule=rule)
 
@@ -58,8 +59,9 @@ def start_building_auction(
     rivals: list[int],
     floor: int = 0,
 ) -> None:
-    """A shortage: rivals are asked first, the initiator last; if no rival bids he simply builds. Bids
-    start at `floor` (the printed price) when that is above the edition's opening bid."""
+    """Start an auction for a building in a shortage: rivals are asked first, the initiator last; if no rival
+    bids he simply builds. Bids start at `floor` (the printed price) when that is above the edition's opening
+    bid."""
     _open(game, building, space, [*rivals, initiator], initiator, floor, "build.shortage")
 
 

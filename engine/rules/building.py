@@ -34,7 +34,8 @@ _sold = interned(BuildingSold, "player", "space", "hotel_sold", "houses_left", "
 
 
 def level(table: Tabletop, space: int) -> int:
-    """A lot's building level: houses, a hotel counting one more than the most houses a lot may hold."""
+    """Return a lot's building level: houses, a hotel counting one more than the most houses a lot may
+    hold."""
     return table.deeds[space].level
 
 
@@ -45,7 +46,7 @@ def group_of_street(table: Tabletop, space: int) -> tuple[int, ...]:
 
 
 def step_up(table: Tabletop, player: int, space: int) -> tuple[BuildingKind | None, Refusal]:
-    """The next building a lot may take by the rules of its group (the edition's building rule),
+    """Return the next building a lot may take by the rules of its group (the edition's building rule),
     leaving money and the bank's stock aside."""
     deed = table.deeds.get(space)
     if deed is None or deed.owner != player:
@@ -60,8 +61,8 @@ def step_up(table: Tabletop, player: int, space: int) -> tuple[BuildingKind | No
 
 @BUILD_RULES.register("complete_group")
 def _complete_group(table: Tabletop, player: int, space: int) -> tuple[BuildingKind | None, Refusal]:
-    """Own the whole group, none of it mortgaged, and build evenly: a lot may go one level above the
-    lowest of its group (with even building on)."""
+    """Check the complete-group building rule: own the whole group, none of it mortgaged, and build evenly: a
+    lot may go one level above the lowest of its group (with even building on)."""
     board = table.board
     deeds = table.deeds
     rules = table.ruleset
@@ -190,7 +191,7 @@ def buy_building(game: LiveGame, player: int, space: int) -> None:
 
 
 def building_rule(table: Tabletop, kind: BuildingKind) -> RuleId:
-    """The rule a building is bought under: a house by the group rules (or the edition's own), a hotel
+    """Return the rule a building is bought under: a house by the group rules (or the edition's own), a hotel
     above the houses the game's rules ask for."""
     edition = table.board.edition
     if kind == "hotel":
@@ -220,8 +221,8 @@ def _raise_building(game: LiveGame, eff: RaiseBuilding) -> None:
 
 @BUILD_ROOM.register("complete_group")
 def _room(table: Tabletop, kind: BuildingKind) -> dict[int, list[tuple[int, int]]]:
-    """Per player, the buildings of `kind` the group rules would let him put up now, as (cost, count) by
-    group, money aside. One pass over the groups serves the whole shortage check."""
+    """Return, per player, the buildings of `kind` the group rules would let him put up now, as (cost, count)
+    by group, money aside. One pass over the groups serves the whole shortage check."""
     deeds = table.deeds
     board = table.board
     rules = table.ruleset
@@ -251,7 +252,7 @@ def _room(table: Tabletop, kind: BuildingKind) -> dict[int, list[tuple[int, int]
 
 
 def _affordable(cash: int, wanted: list[tuple[int, int]]) -> int:
-    """How many of the wanted buildings the cash pays for, cheapest first."""
+    """Return how many of the wanted buildings the cash pays for, cheapest first."""
     total = 0
     for cost, count in sorted(wanted):
         k = min(count, cash // cost)
@@ -261,12 +262,14 @@ def _affordable(cash: int, wanted: list[tuple[int, int]]) -> int:
 
 
 def capacity(table: Tabletop, player: int, kind: BuildingKind) -> int:
-    """How many buildings of `kind` a player could legally put up now and pay for (ignoring the bank)."""
+    """Return how many buildings of `kind` a player could legally put up now and pay for (ignoring the
+    bank)."""
     return _affordable(funds(table, player), table.ruleset.building_room(table, kind).get(player, []))
 
 
 def shortage_rivals(game: LiveGame, player: int, kind: BuildingKind) -> list[int]:
-    """Other players who want the bank's last buildings of `kind` as much as the builder: they bid for it.
+    """Return the other players who want the bank's last buildings of `kind` as much as the builder: they bid
+    for it.
 
     The rule books auction buildings when two or more players wish to buy more than the bank has. Who
     wishes to build is not known until asked, so the stock counts as contested only when the bank cannot
@@ -291,8 +294,8 @@ def shortage_rivals(game: LiveGame, player: int, kind: BuildingKind) -> list[int
 
 
 def shortage_floor(table: Tabletop, space: int, bidders: list[int], kind: BuildingKind) -> int:
-    """The least a contested building sells for: the printed price of the dearest lot any bidder could put
-    it on (the builder's lot included), so that nobody gets a building below its printed price."""
+    """Return the least a contested building sells for: the printed price of the dearest lot any bidder could
+    put it on (the builder's lot included), so that nobody gets a building below its printed price."""
     room = table.ruleset.building_room(table, kind)
     costs = [table.board.house_cost[space]]
     costs += [cost for q in bidders for cost, _ in room.get(q, [])]
@@ -304,7 +307,7 @@ def shortage_floor(table: Tabletop, space: int, bidders: list[int], kind: Buildi
 
 @dataclass(frozen=True, slots=True)
 class Sale:
-    """What selling one building back from a lot does: the cash it brings and the levels that come down
+    """The effect of selling one building back from a lot: the cash it brings and the levels that come down
     across the group (more than one when a hotel breaks down for want of houses in the bank)."""
 
     cash: int
@@ -313,7 +316,8 @@ class Sale:
 
 
 def sale_of(table: Tabletop, space: int) -> Sale:
-    """Selling a building back from `space` as the bank's stock stands (the lot must have one)."""
+    """Return the effect of selling a building back from `space` as the bank's stock stands (the lot must have
+    one)."""
     deeds = table.deeds
     rules = table.ruleset
     half = table.board.sale_price(space)

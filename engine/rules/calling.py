@@ -36,7 +36,7 @@ CALLED_FROM = frozenset({"roll", "end_turn"})
 
 
 def call_problem(table: Tabletop, player: int) -> Phrase | None:
-    """Why `player` may not propose to call the game now, in words, or None (see `_check_call`)."""
+    """Return why `player` may not propose to call the game now, or None (see `_check_call`)."""
     players = table.players
     pend = table.pending
     if pend is None or pend.player != player or pend.kind not in CALLED_FROM:
@@ -58,7 +58,7 @@ def call_problem(table: Tabletop, player: int) -> Phrase | None:
 
 
 def asked(table: Tabletop, caller: int) -> tuple[int, ...]:
-    """The players still in, in turn order after the caller: each must agree."""
+    """Return the players still in, in turn order after the caller: each must agree."""
     n = len(table.players)
     return tuple(q for q in ((caller + k) % n for k in range(1, n)) if not table.players[q].bankrupt)
 
@@ -100,5 +100,5 @@ def _agree(game: LiveGame, cmd: AgreeToCall) -> None:
 
 @command(RefuseCall, _check_answer)
 def _refuse(game: LiveGame, cmd: RefuseCall) -> None:
-    game.state.pending = None  # what the call set aside comes back (`Resume`)
+    game.state.pending = None  # the decision the call suspended comes back (`Resume`)
     game.emit(CallAnswered(player=cmd.player, agreed=False, reason=cmd.reason))

@@ -107,7 +107,7 @@ def _repairs(game: LiveGame, player: int, eff: ed.Repairs, card: ed.Card) -> Non
 
 
 def others(game: LiveGame, player: int) -> list[int]:
-    """The other players still in the game, in seat order after `player`."""
+    """Return the other players still in the game, in seat order after `player`."""
     players = game.state.players
     n = len(players)
     return [(player + k) % n for k in range(1, n) if not players[(player + k) % n].bankrupt]
@@ -135,8 +135,8 @@ def _collect_from_each(game: LiveGame, player: int, eff: ed.CollectFromEachPlaye
 
 @card_effect("free_ride")
 def _free_ride(game: LiveGame, player: int, eff: ed.FreeRide, card: ed.Card) -> None:
-    """Forward to the nearest space of the kind (paid for passing GO), its charge waived (`rent_multiplier`
-    0): a railroad's ride without the fare, its throw included."""
+    """Move forward to the nearest space of the kind (paid for passing GO), its charge waived
+    (`rent_multiplier` 0): a railroad's ride without the fare, its throw included."""
     board = game.board
     spaces = [s for s, kind in enumerate(board.kinds) if kind == eff.space_kind]
     target = board.track.nearest(game.state.players[player].position, spaces)

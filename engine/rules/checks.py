@@ -37,7 +37,7 @@ _WAITING = {
 
 
 def waiting_phrase(game: LiveGame) -> Phrase:
-    """What the game waits for, as a phrase: "Ada to roll"."""
+    """Return what the game waits for, as a phrase: "Ada to roll"."""
     st = game.state
     if st.winner is not None:
         return Phrase(N_("nothing: the game is over"))
@@ -48,12 +48,12 @@ def waiting_phrase(game: LiveGame) -> Phrase:
 
 
 def waiting_for(game: LiveGame) -> str:
-    """What the game waits for, in English words: "Ada to roll" (`waiting_phrase`)."""
+    """Describe in English what the game waits for: "Ada to roll" (`waiting_phrase`)."""
     return str(waiting_phrase(game))
 
 
 def actor(game: LiveGame, player: int) -> Refusal:
-    """Refused unless the game is on and `player` is at the table and still in it."""
+    """Refuse unless the game is on and `player` is at the table and still in it."""
     st = game.state
     if st.winner is not None:
         return IllegalCommand("game_over", Phrase(N_("The game is over.")))
@@ -69,7 +69,7 @@ def actor(game: LiveGame, player: int) -> Refusal:
 
 
 def awaited(game: LiveGame, player: int, kind: str) -> Refusal:
-    """The player may act only if the game waits for exactly this decision from him."""
+    """Refuse unless the game waits for exactly this decision from the player."""
     pend = game.state.pending
     if pend is not None and pend.player == player and pend.kind == kind:
         return None  # the game never waits on a bankrupt, and waits on nobody once it is over
@@ -93,8 +93,8 @@ def awaited(game: LiveGame, player: int, kind: str) -> Refusal:
 
 
 def may_manage(game: LiveGame, player: int) -> Refusal:
-    """Building, selling and mortgaging are open to anyone at any time, except while a lot is under the
-    hammer or a won building waits to be placed."""
+    """Refuse building, selling and mortgaging, which are open to anyone at any time, only while a lot is
+    under the hammer or a won building waits to be placed."""
     refusal = actor(game, player)
     if refusal is not None:
         return refusal
@@ -113,7 +113,7 @@ def in_debt(game: LiveGame, player: int) -> bool:
 
 
 def deed_of(table: Tabletop, player: int, space: int) -> Refusal:
-    """The space is a deed and this player owns it."""
+    """Refuse unless the space is a deed this player owns."""
     deed = table.deeds.get(space)
     if deed is None:
         return IllegalCommand("not_a_deed", Phrase(N_("Space {space} has no title deed."), space=space))

@@ -32,8 +32,8 @@ MOST_PARTS = 64
 def deal_problem(
     table: Tabletop, player: int, parties: tuple[int, ...], parts: tuple[DealPart, ...]
 ) -> Refusal:
-    """Why `player` may not propose this deal with `parties` (the others in it) now, or None: the check of
-    a proposal, which anyone holding a view can make before sending it."""
+    """Return why `player` may not propose this deal with `parties` (the others in it) now, or None: the check
+    of a proposal, which anyone holding a view can make before sending it."""
     opening = opening_problem(table, player)
     if opening is not None:
         return opening
@@ -67,8 +67,8 @@ def deal_problem(
 
 
 def standing_problem(table: Tabletop, deal: DealOffer) -> Refusal:
-    """Why the deal could not be carried out as it stands, or None: each party checked as a trade checks
-    a side (what he hands over he holds, and no group of it has buildings; room for houses; lots)."""
+    """Return why the deal could not be carried out as it stands, or None: each party checked as a trade
+    checks a side (what he hands over he holds, and no group of it has buildings; room for houses; lots)."""
     moved = [s for part in deal.parts for s in part.bundle.deeds]
     if len(set(moved)) != len(moved):
         return IllegalCommand("bad_trade", Phrase(N_("A deed is listed twice.")))
@@ -90,7 +90,7 @@ def _made(game: LiveGame, cmd: ProposeDeal, offer_id: int) -> DealOffer:
 
 
 def _agreed(game: LiveGame, deal: DealOffer, cmd: AcceptDeal) -> DealOffer | None:
-    """One party's acceptance: the deal waits on the next, or is carried out after the last."""
+    """Record one party's acceptance: the deal waits on the next, or is carried out after the last."""
     now = DealOffer(
         id=deal.id,
         proposer=deal.proposer,

@@ -70,8 +70,8 @@ def _resume(game: LiveGame, eff: Resume) -> None:
 
 
 def liquidation_value(table: Tabletop, player: int) -> int:
-    """Cash a player could raise from the bank: buildings sold at half, every deed mortgaged (where the
-    edition has mortgages), or every lot sold back (where the bank buys lots), and notes borrowed against
+    """Return the cash a player could raise from the bank: buildings sold at half, every deed mortgaged (where
+    the edition has mortgages), or every lot sold back (where the bank buys lots), and notes borrowed against
     his lots (where the bank lends)."""
     total = borrowing_capacity(table, player)
     board = table.board

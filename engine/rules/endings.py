@@ -23,7 +23,7 @@ EndReason = Literal["last_player", "short_game", "time_limit", "circuits", "call
 
 
 def building_cost(table: Tabletop, space: int) -> int:
-    """What the buildings on a lot cost to put up (a hotel with the houses it replaced)."""
+    """Return what the buildings on a lot cost to put up (a hotel with the houses it replaced)."""
     return table.board.house_cost[space] * table.deeds[space].level
 
 
@@ -44,7 +44,7 @@ def net_worth(table: Tabletop, player: int) -> int:
 
 
 def standings(table: Tabletop) -> tuple[tuple[int, int], ...]:
-    """(player, net worth), richest first; ties go to the earlier seat. The bankrupt come last."""
+    """Return (player, net worth), richest first; ties go to the earlier seat. The bankrupt come last."""
     players = table.players
     rows = [(p, net_worth(table, p)) for p in range(len(players))]
     rows.sort(key=lambda r: (players[r[0]].bankrupt, -r[1], r[0]))
@@ -74,11 +74,11 @@ class Ending:
         return None
 
     def worth(self, table: Tabletop, player: int) -> int:
-        """What a player is worth by this ending's count."""
+        """Return what a player is worth by this ending's count."""
         return net_worth(table, player)
 
     def standings(self, table: Tabletop) -> tuple[tuple[int, int], ...]:
-        """(player, worth), the winner first."""
+        """Return (player, worth), the winner first."""
         return standings(table)
 
 

@@ -35,19 +35,19 @@ def card_ref(deck: str, card: str) -> str:
 
 
 def split_ref(ref: str) -> tuple[str, str]:
-    """("deck", "card") of a held card's name."""
+    """Split a held card's name into ("deck", "card")."""
     deck, _, card = ref.partition("/")
     return deck, card
 
 
 def card_of(board: Board, ref: str) -> ed.Card | None:
-    """The card a held card's name stands for (None for a face-down one, or a name of no card)."""
+    """Return the card a held card's name stands for (None for a face-down one, or a name of no card)."""
     deck, card = split_ref(ref)
     return board.cards.get(deck, {}).get(card)
 
 
 def held_of(table: Tabletop, player: int, kind: str) -> list[str]:
-    """The cards `player` holds whose effect is of this kind, oldest first."""
+    """Return the cards `player` holds whose effect is of this kind, oldest first."""
     board = table.board
     out = []
     for ref in table.players[player].hand:
@@ -58,7 +58,7 @@ def held_of(table: Tabletop, player: int, kind: str) -> list[str]:
 
 
 def holds_for_use(table: Tabletop, player: int, use: str) -> str | None:
-    """The first card `player` keeps for this use (a "keep" card), if any."""
+    """Return the first card `player` keeps for this use (a "keep" card), if any."""
     for ref in held_of(table, player, "keep"):
         card = card_of(table.board, ref)
         if card is not None and getattr(card.effect, "use", None) == use:
@@ -67,7 +67,7 @@ def holds_for_use(table: Tabletop, player: int, use: str) -> str | None:
 
 
 def take_top(game: LiveGame, player: int, deck: str, rule: RuleId = "cards.draw") -> str | None:
-    """The top card of `deck` into `player`'s hand (nothing when the pile is empty), under `rule` (the
+    """Return the top card of `deck` into `player`'s hand (nothing when the pile is empty), under `rule` (the
     space or card that gives it)."""
     taken = _take(game, player, deck, rule)
     if taken is None:
@@ -87,14 +87,15 @@ def _take(game: LiveGame, player: int, deck: str, rule: RuleId = "cards.dealt") 
 
 
 def give_back(game: LiveGame, player: int, ref: str) -> None:
-    """A card leaves `player`'s hand for the bottom of its deck (played, or given up)."""
+    """Return a card from `player`'s hand to the bottom of its deck (played, or given up)."""
     game.state.players[player].hand.remove(ref)
     deck, card = split_ref(ref)
     game.state.decks[deck].append(card)
 
 
 def deal_hands(game: LiveGame) -> list[Event]:
-    """Before the first turn: each player in seat order gets each dealt deck's share, top cards first."""
+    """Deal the hands before the first turn: each player in seat order gets each dealt deck's share, top cards
+    first."""
     events: list[Event] = []
     for name, deck in sorted(game.board.edition.decks.items()):
         for _ in range(deck.deal):
@@ -106,13 +107,13 @@ def deal_hands(game: LiveGame) -> list[Event]:
 
 
 def masked(board: Board, hand: Sequence[str]) -> list[str]:
-    """A hand as another player sees it: the cards of a hidden deck face down."""
+    """Return a hand as another player sees it: the cards of a hidden deck face down."""
     decks = board.edition.decks
     return [card_ref(split_ref(r)[0], FACE_DOWN) if decks[split_ref(r)[0]].hidden else r for r in hand]
 
 
 def cards_problem(table: Tabletop, owner: int, cards: Sequence[str]) -> Refusal:
-    """Why `owner` cannot hand over these held cards (named, or face down as `"deck/?"`), or None."""
+    """Return why `owner` cannot hand over these held cards (named, or face down as `"deck/?"`), or None."""
     name = table.players[owner].name
     held = Counter(table.players[owner].hand)
     by_deck = Counter(split_ref(r)[0] for r in held.elements())
@@ -150,7 +151,7 @@ def hand_over(game: LiveGame, giver: int, receiver: int, cards: Sequence[str]) -
 
 
 def surrender_hand(game: LiveGame, player: int, creditor: int | None) -> None:
-    """A bankrupt's cards go to the player he owes, or back under their decks when he owes the bank."""
+    """Hand a bankrupt's cards to the player he owes, or back under their decks when he owes the bank."""
     ps = game.state.players[player]
     if not ps.hand:
         return
@@ -168,7 +169,7 @@ def surrender_hand(game: LiveGame, player: int, creditor: int | None) -> None:
 # --- a card kept until needed, not played when it could be -------------------------------------------
 
 KEEP_RULES: dict[str, Callable[[LiveGame, Any], None]] = {}
-"""Pending kind -> what follows (given the decision set aside) when its holder keeps his card instead of
+"""Pending kind -> what follows (given the suspended decision) when its holder keeps his card instead of
 playing it: each rule area that asks whether to play a held card registers its own."""
 
 

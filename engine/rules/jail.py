@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 
 
 def jail_rules(game: LiveGame) -> JailRules:
-    """The edition's jail: only reached where a player can be in jail, so in an edition that has one."""
+    """Return the edition's jail: only reached where a player can be in jail, so in an edition that has
+    one."""
     jail = game.board.edition.jail
     assert jail is not None, "this edition has no jail"
     return jail
@@ -34,7 +35,7 @@ def send_to_jail(
     reason: Literal["go_to_jail", "card", "third_double"],
     space: int | None = None,
 ) -> None:
-    """Straight to jail: no salary, no more rolls this turn."""
+    """Send a player straight to jail: no salary, no more rolls this turn."""
     st = game.state
     ps = st.players[player]
     ps.position = jail_rules(game).space
@@ -59,7 +60,8 @@ def _go_to_jail_space(
 
 
 def roll_in_jail(game: LiveGame, player: int, d1: int, d2: int) -> None:
-    """A throw for doubles: out and move by it (no extra throw); after the last failure, fine and move."""
+    """Throw for doubles in jail: out and move by it (no extra throw); after the last failure, fine and
+    move."""
     st = game.state
     ps = st.players[player]
     if d1 == d2:

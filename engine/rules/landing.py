@@ -32,7 +32,7 @@ def land(
     rent_multiplier: int = 1,
     dice_multiplier: int | None = None,
 ) -> None:
-    """A token comes to rest on `space`: the arrival rule (if the edition has one), then the space's own
+    """Land a token on `space`: the arrival rule (if the edition has one), then the space's own
     action."""
     arrival = game.ruleset.arrival
     if arrival is not None:

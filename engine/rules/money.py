@@ -39,7 +39,7 @@ _paid_to_bank = interned(PaidToBank, "player", "amount", "reason", "to_pot", "ru
 
 
 def funds(table: Tabletop, player: int) -> int:
-    """What a player can spend now: cash, and any bank credit not yet drawn."""
+    """Return what a player can spend now: cash, and any bank credit not yet drawn."""
     p = table.players[player]
     return p.cash + p.credit
 
@@ -63,7 +63,7 @@ def to_pot(game: LiveGame, payee: int | None, reason: str) -> bool:
 
 @POT_RULES.register("free_parking")
 def _free_parking_pot(edition: Edition, rules: RuleOptions, options: Mapping[str, int]) -> frozenset[str]:
-    """The house rule: taxes, fines and card payments go to a pot that Free Parking pays out."""
+    """Return the house rule: taxes, fines and card payments go to a pot that Free Parking pays out."""
     return _POT_REASONS if rules.free_parking_pot else frozenset()
 
 
@@ -136,8 +136,8 @@ def pay_now(game: LiveGame, charge: Charge) -> None:
 
 
 def payment_rule(table: Tabletop, reason: str, space: int | None) -> RuleId:
-    """The rule a payment is charged under, from what it is for and the space that charges it: a tax its
-    tax's rule, a space's fee or levy the rule of that kind of space."""
+    """Return the rule a payment is charged under, from what it is for and the space that charges it: a tax
+    its tax's rule, a space's fee or levy the rule of that kind of space."""
     if reason == "tax" and space is not None and table.board.spaces[space].tax is not None:
         name = table.board.spaces[space].tax
         assert name is not None
@@ -197,7 +197,7 @@ def _pay(
 
 
 def describe(game: LiveGame, reason: str, space: int | None, detail: str = "") -> str:
-    """What a payment is for, in a few words: "rent on Baltic Avenue", "Income Tax", "a card"."""
+    """Describe briefly what a payment is for: "rent on Baltic Avenue", "Income Tax", "a card"."""
     where = f" on {game.board.name(space)}" if space is not None else ""
     return {
         "rent": f"rent{where}",

@@ -29,7 +29,7 @@ _passed_go = interned(PassedGo, "player", "salary", "landed", "space", "rule")
 
 
 def _move_rule(via: Via) -> RuleId:
-    """The rule a move by the dice or a card is made under, when the mover names none of its own."""
+    """Return the rule a move by the dice or a card is made under, when the mover names none of its own."""
     return "cards.draw" if via == "card" else "turn.throw"
 
 
@@ -142,8 +142,8 @@ def advance_to(
 
 
 def jump_to(game: LiveGame, player: int, target: int, via: Literal["subway", "airplane"]) -> None:
-    """Straight to `target` by no path at all (the subway, the airplane): nothing is passed, so only a
-    space that pays and is landed on pays; then the space is resolved. No throw moved the token, so a
+    """Move a token straight to `target` by no path at all (the subway, the airplane): nothing is passed, so
+    only a space that pays and is landed on pays; then the space is resolved. No throw moved the token, so a
     rent that multiplies the dice takes a fresh throw."""
     ps = game.state.players[player]
     start = ps.position
@@ -157,7 +157,7 @@ def jump_to(game: LiveGame, player: int, target: int, via: Literal["subway", "ai
 
 
 def _salary(game: LiveGame, player: int, space: int, landed: bool) -> None:
-    """The payment for landing on or passing a space that pays (GO's salary)."""
+    """Pay for landing on or passing a space that pays (GO's salary)."""
     st = game.state
     salary = game.board.pays[space]
     if landed and st.rules.double_go_salary:

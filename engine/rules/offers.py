@@ -9,7 +9,7 @@ However it ends, the decision set aside comes back (the `Resume` continuation) a
 A kind of offer is data, an `OfferKind`: its four commands, the decision that waits on the answer, the
 codes and words of its refusals, its events, and the three things in which the kinds differ: the offer a
 proposal makes, why an open offer no longer stands, and what accepting it carries out. `register_offer`
-enters its commands at the command door; the rule area of each kind (`engine.rules.trades`,
+registers its commands with `Game.apply`; the rule area of each kind (`engine.rules.trades`,
 `engine.rules.landlords_1904.loans`) describes it and registers it.
 """
 
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 
 class Offer(Protocol):
-    """What every kind of offer has: its number (one count for every kind), who made it, to whom."""
+    """The fields every kind of offer has: its number (one count for every kind), who made it, to whom."""
 
     @property
     def id(self) -> int: ...
@@ -94,7 +94,7 @@ class OfferKind(Generic[OfferT]):
 
 
 def register_offer(kind: OfferKind[Any]) -> None:
-    """Enter the four commands of a kind of offer at the command door."""
+    """Register the four commands of a kind of offer with `Game.apply`'s registry."""
     command(kind.propose, kind.check)(partial(_propose, kind))
     command(kind.accept, partial(_check_accept, kind))(partial(_accept, kind))
     command(kind.reject, partial(_check_reject, kind))(partial(_reject, kind))
@@ -112,7 +112,7 @@ def _propose(kind: OfferKind[Any], game: LiveGame, cmd: Any) -> None:
 
 
 def _open(kind: OfferKind[Any], game: LiveGame, player: int, offer_id: int) -> Refusal:
-    """Refused unless the game waits on `player` to answer the offer numbered `offer_id`."""
+    """Refuse unless the game waits on `player` to answer the offer numbered `offer_id`."""
     refusal = awaited(game, player, kind.awaiting)
     if refusal is not None:
         return refusal

@@ -42,7 +42,7 @@ def _tax_pool(edition: Edition, rules: RuleOptions, options: Mapping[str, int]) 
 
 
 def share_of(table: Tabletop, space: int) -> int:
-    """The percentage of the pool the refund space pays: the option when chosen, else as printed."""
+    """Return the percentage of the pool the refund space pays: the option when chosen, else as printed."""
     chosen = table.ruleset.option(SHARE)
     if chosen:
         return chosen
@@ -59,7 +59,7 @@ def _tax_refund(game: LiveGame, player: int, space: int, dice: int, mult: int, t
 
 
 def collect_share(game: LiveGame, player: int, percent: int, rule: RuleId = "addon.tax_refund") -> None:
-    """`percent` of the pool to the player, rounded down; the rest stays."""
+    """Pay `percent` of the pool to the player, rounded down; the rest stays."""
     st = game.state
     amount = st.pot * percent // 100
     if amount:

@@ -70,7 +70,7 @@ class RentModel(Protocol):
         ...
 
     def terms(self, board: Board, ruleset: Ruleset, space: int) -> list[tuple[Phrase, Money | Phrase]]:
-        """Other printed terms of the card (what buildings cost), as (label, value)."""
+        """Return the other printed terms of the card (what buildings cost), as (label, value)."""
         ...
 
     def rule(self, board: Board, holding: Holding) -> RuleId:
@@ -92,22 +92,23 @@ def model_of(board: Board, space: int) -> RentModel:
 
 
 def with_houses(n: int) -> Plural:
-    """A rent table's row for `n` houses: "With 1 house", "With 3 houses"."""
+    """Return a rent table's row for `n` houses: "With 1 house", "With 3 houses"."""
     return Plural("With {n} house", "With {n} houses", n)
 
 
 def _word(name: str) -> Phrase:
-    """A group's name used as a word of a sentence ("railroads"), said in the edition's context."""
+    """Return a group's name used as a word of a sentence ("railroads"), said in the edition's context."""
     return Phrase.within("edition", name)
 
 
 def houses_phrase(n: int) -> str:
-    """ "1 house", "3 houses"."""
+    """Return a phrase counting houses: "1 house", "3 houses"."""
     return f"{n} house{'s' if n != 1 else ''}"
 
 
 class Ladder:
-    """Streets: a printed rent per building level, doubled on a bare lot of a complete group."""
+    """Rent model for streets: a printed rent per building level, doubled on a bare lot of a complete
+    group."""
 
     dice = False
 
@@ -159,7 +160,7 @@ class Ladder:
 
 
 class CountTiers:
-    """Railroads: the rent depends on how many of the group the owner holds."""
+    """Rent model for railroads: the rent depends on how many of the group the owner holds."""
 
     dice = False
 
@@ -199,7 +200,8 @@ class CountTiers:
 
 
 class DiceMultiplier:
-    """Utilities: the visitor's throw times a multiplier that depends on how many the owner holds."""
+    """Rent model for utilities: the visitor's throw times a multiplier that depends on how many the owner
+    holds."""
 
     dice = True
 
@@ -245,7 +247,7 @@ RENT_MODELS.add("dice_multiplier", DiceMultiplier())
 
 
 def owned_in_group(table: Tabletop, owner: int, group: str) -> int:
-    """How many deeds of a group one player holds, mortgaged ones included."""
+    """Return how many deeds of a group one player holds, mortgaged ones included."""
     deeds = table.deeds
     return sum(1 for s in table.board.members[group] if deeds[s].owner == owner)
 
@@ -256,7 +258,7 @@ def full_group(table: Tabletop, owner: int, group: str) -> bool:
 
 
 def holding(table: Tabletop, space: int) -> int:
-    """How many of `space`'s group its owner holds (0 when nobody owns it)."""
+    """Return how many of `space`'s group its owner holds (0 when nobody owns it)."""
     owner = table.deeds[space].owner
     if owner is None:
         return 0
@@ -268,7 +270,7 @@ def holding(table: Tabletop, space: int) -> int:
 def rent_for(
     table: Tabletop, space: int, dice_total: int, multiplier: int = 1, times: int = 0
 ) -> tuple[int, str]:
-    """The rent a visitor owes on `space` now (the deed's owner and state as they stand)."""
+    """Return the rent a visitor owes on `space` now (the deed's owner and state as they stand)."""
     deed = table.deeds[space]
     if deed.owner is None or deed.mortgaged:
         return 0, "mortgaged" if deed.mortgaged else ""
@@ -281,7 +283,7 @@ def rent_for(
 
 
 def rent_rule(table: Tabletop, space: int, multiplier: int = 1, times: int = 0) -> RuleId:
-    """The rule the rent a visitor owes on `space` now is charged under: a card's own terms ("pay twice
+    """Return the rule the rent a visitor owes on `space` now is charged under: a card's own terms ("pay twice
     the rental", "ten times the throw") first, else the deed's."""
     if times:
         return "cards.nearest_utility"
@@ -293,7 +295,7 @@ def rent_rule(table: Tabletop, space: int, multiplier: int = 1, times: int = 0) 
 
 
 def rent_due(table: Tabletop, space: int, visitor: int, dice_total: int = AVERAGE_THROW) -> int:
-    """What `visitor` would pay for stopping on `space` now: nothing on his own deed, an unowned or a
+    """Return what `visitor` would pay for stopping on `space` now: nothing on his own deed, an unowned or a
     mortgaged one, or (if the rule is off) one whose owner is in jail. Dice rents at `dice_total`."""
     deed = table.deeds.get(space)
     if deed is None or deed.owner is None or deed.owner == visitor or deed.mortgaged:
@@ -306,13 +308,13 @@ def rent_due(table: Tabletop, space: int, visitor: int, dice_total: int = AVERAG
 def rent_at(
     board: Board, ruleset: Ruleset, space: int, held: int, level: int = 0, dice_total: int = 7
 ) -> int:
-    """The rent of a deed for a holding that may not be the table's: its owner holding `held` of the
+    """Return the rent of a deed for a holding that may not be the table's: its owner holding `held` of the
     group, the lot at building `level` (dice rents at `dice_total`)."""
     return model_of(board, space).at(board, ruleset, Holding(space, held, level), Visit(dice_total))[0]
 
 
 def rent_schedule(table: Tabletop, space: int) -> list[RentRow]:
-    """The rows of a deed's rent table, the one that applies now marked (none while mortgaged)."""
+    """Return the rows of a deed's rent table, the one that applies now marked (none while mortgaged)."""
     board = table.board
     deed = table.deeds[space]
     held = 0 if deed.mortgaged else holding(table, space)
@@ -320,7 +322,7 @@ def rent_schedule(table: Tabletop, space: int) -> list[RentRow]:
 
 
 def deed_terms(table: Tabletop, space: int) -> list[tuple[Phrase, Money | Phrase]]:
-    """The printed terms of a deed other than its rents: what buildings cost, mortgage and lifting."""
+    """Return the printed terms of a deed other than its rents: what buildings cost, mortgage and lifting."""
     board = table.board
     terms: list[tuple[Phrase, Money | Phrase]] = [*model_of(board, space).terms(board, table.ruleset, space)]
     if table.ruleset.mortgages:

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 
 def tax_of(table: Tabletop, space: int) -> Tax:
-    """The tax a tax space charges."""
+    """Return the tax a tax space charges."""
     name = table.board.spaces[space].tax
     assert name is not None
     return table.board.edition.taxes[name]
@@ -41,7 +41,8 @@ def _tax_space(game: LiveGame, player: int, space: int, dice: int, mult: int, ti
 
 
 def taxable_worth(table: Tabletop, player: int, tax: Tax) -> int:
-    """Cash (with undrawn credit), each deed at its printed price or its mortgage value, buildings at cost."""
+    """Return the worth a percentage tax is charged on: cash (with undrawn credit), each deed at its printed
+    price or its mortgage value, buildings at cost."""
     ps = table.players[player]
     value = table.board.price if tax.worth == "printed_prices" else table.board.mortgage
     total = ps.cash + ps.credit
@@ -52,7 +53,7 @@ def taxable_worth(table: Tabletop, player: int, tax: Tax) -> int:
 
 
 def percent_tax(table: Tabletop, player: int, space: int) -> int:
-    """The percentage option of the tax on `space` for this player, totalled the edition's way."""
+    """Return the percentage option of the tax on `space` for this player, totalled the edition's way."""
     tax = tax_of(table, space)
     assert tax.percent is not None
     return (taxable_worth(table, player, tax) * tax.percent + 50) // 100

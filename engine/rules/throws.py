@@ -36,7 +36,7 @@ def give_throw(game: LiveGame, player: int, why: Why) -> None:
 
 
 def set_throw_due(game: LiveGame, player: int, again: bool) -> None:
-    """The one throw due to `player` in his own turn becomes `again` (a space's throw replaces a double's)."""
+    """Set the one throw due to `player` in his own turn to `again` (a space's throw replaces a double's)."""
     queue = game.state.queue
     for i, eff in enumerate(queue):
         if isinstance(eff, FinishRoll) and eff.player == player:
@@ -60,7 +60,8 @@ def _throw(game: LiveGame, eff: Throw) -> None:
 
 @space_action("ride")
 def _fare(game: LiveGame, player: int, space: int, dice: int, mult: int, times: int | None) -> None:
-    """A railroad nobody owns: pay the fare (a card's free ride, `mult` 0, pays none), then throw again."""
+    """Handle a railroad nobody owns: pay the fare (a card's free ride, `mult` 0, pays none), then throw
+    again."""
     sp = game.board.spaces[space]
     amount = (sp.amount or 0) * mult
     if amount:

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 
 def trading_open(table: Tabletop, player: int) -> bool:
-    """May this player propose a trade now?"""
+    """Refuse unless this player may propose a trade now."""
     pend = table.pending
     players = table.players
     return (
@@ -54,7 +54,7 @@ def trading_open(table: Tabletop, player: int) -> bool:
 
 
 def side_problem(table: Tabletop, owner: int, bundle: Bundle) -> Refusal:
-    """Why `owner` cannot hand over `bundle` now, or None."""
+    """Return why `owner` cannot hand over `bundle` now, or None."""
     players = table.players
     deeds = table.deeds
     board = table.board
@@ -103,8 +103,8 @@ def side_problem(table: Tabletop, owner: int, bundle: Bundle) -> Refusal:
 
 
 def _houses_problem(table: Tabletop, owner: int, bundle: Bundle) -> Refusal:
-    """Houses offered come off the giver's own lots (not lots in the same trade), never the house a lot
-    was sold with."""
+    """Check the houses offered: they come off the giver's own lots (not lots in the same trade), never the
+    house a lot was sold with."""
     board = table.board
     if not board.edition.house_sales:
         return IllegalCommand(
@@ -138,7 +138,7 @@ def _houses_problem(table: Tabletop, owner: int, bundle: Bundle) -> Refusal:
 
 
 def house_room(table: Tabletop, player: int, giving: tuple[int, ...]) -> int:
-    """How many houses `player` could put on the lots he keeps, by the building rule."""
+    """Return how many houses `player` could put on the lots he keeps, by the building rule."""
     top = table.ruleset.max_level
     room = 0
     for space in table.board.streets:
@@ -163,7 +163,7 @@ def _room_problem(table: Tabletop, receiver: int, houses: int, giving: tuple[int
 
 
 def opening_problem(table: Tabletop, player: int) -> Refusal:
-    """Why `player` may not propose a trade or a deal now, or None."""
+    """Return why `player` may not propose a trade or a deal now, or None."""
     players = table.players
     if table.winner is not None:
         return IllegalCommand("game_over", Phrase(N_("The game is over.")))
@@ -184,7 +184,7 @@ def opening_problem(table: Tabletop, player: int) -> Refusal:
 
 
 def party_problem(table: Tabletop, party: int, gives: Bundle, gets: Bundle) -> Refusal:
-    """Why `party` could not hand over `gives` and take `gets` in one trade or deal now, or None."""
+    """Return why `party` could not hand over `gives` and take `gets` in one trade or deal now, or None."""
     return (
         side_problem(table, party, gives)
         or may_take_lots(table, party, len(gets.deeds), len(gives.deeds))
@@ -193,7 +193,7 @@ def party_problem(table: Tabletop, party: int, gives: Bundle, gets: Bundle) -> R
 
 
 def proposal_problem(table: Tabletop, player: int, to: int, give: Bundle, take: Bundle) -> Refusal:
-    """Why `player` may not offer `give` to `to` for `take` now, or None: the check of a proposal,
+    """Return why `player` may not offer `give` to `to` for `take` now, or None: the check of a proposal,
     which anyone holding a view can make before sending it."""
     players = table.players
     opening = opening_problem(table, player)
@@ -217,14 +217,14 @@ def _check_propose(game: LiveGame, cmd: ProposeTrade) -> Refusal:
 
 
 def _made(game: LiveGame, cmd: ProposeTrade, offer_id: int) -> TradeOffer:
-    """The offer a proposal makes, kept with the others of this turn (which the bots read)."""
+    """Record the offer a proposal makes with the others of this turn (which the bots read)."""
     offer = TradeOffer(id=offer_id, proposer=cmd.player, to=cmd.to, give=cmd.give, take=cmd.take)
     game.state.offers.append(offer)
     return offer
 
 
 def _stale(game: LiveGame, t: TradeOffer) -> Refusal:
-    """Why an open offer could no longer be carried out: its assets changed hands, or room ran out."""
+    """Return why an open offer could no longer be carried out: its assets changed hands, or room ran out."""
     return _pair_problem(game, t.proposer, t.to, t.give, t.take)
 
 
@@ -234,7 +234,7 @@ def _carry_out(game: LiveGame, t: TradeOffer, reason: str) -> None:
 
 
 def carry_out_moves(game: LiveGame, moves: Iterable[tuple[int, int, Bundle]], done: Event) -> None:
-    """Hand over each (giver, receiver, bundle) at once and tell it with `done`; then each house moved is
+    """Hand over each (giver, receiver, bundle) at once and report it with `done`; then each house moved is
     placed by its receiver and each mortgaged deed received brings its lift-or-keep decision (the 10 %)."""
     st = game.state
     moves = tuple(moves)

@@ -37,7 +37,7 @@ def _roll(game: LiveGame, cmd: RollDice) -> None:
 
 
 def throw(game: LiveGame, p: int, extra: int = 0) -> None:
-    """The throw of the player awaited to roll: out of jail, or move by it (and `extra` steps more, a
+    """Apply the throw of the player awaited to roll: out of jail, or move by it (and `extra` steps more, a
     travel card added to the throw), roll again on doubles, jail on too many of them."""
     st = game.state
     st.pending = None
@@ -110,8 +110,8 @@ OPENINGS.add("none", lambda game: [])  # nothing before the first throw
 
 
 def pass_the_dice(game: LiveGame) -> None:
-    """The next player still in the game takes his turn; a full round may end the game (the ending
-    rule decides)."""
+    """Pass the dice: the next player still in the game takes his turn; a full round may end the game (the
+    ending rule decides)."""
     st = game.state
     players = st.players
     n = len(players)

@@ -40,7 +40,7 @@ GOAT_ALLEY, WALL_STREET, UNION_SQUARE = 1, 38, 39
 
 @dataclass(frozen=True)
 class Blunder:
-    """One scripted offer: `what` says it, `build` sets up a fresh table waiting on the bot's answer."""
+    """One scripted offer: `what` describes it, `build` sets up a fresh table waiting on the bot's answer."""
 
     what: str
     edition: str
@@ -82,7 +82,7 @@ def trade(
     cards: Mapping[int, Sequence[str]] | None = None,
     **kw: object,
 ) -> Blunder:
-    """Grace offers the bot `give` for `take`."""
+    """Build a table where Grace offers the bot `give` for `take`."""
 
     def build() -> Game:
         game = _table(edition, owners, **kw)
@@ -97,7 +97,8 @@ def trade(
 def deal(
     what: str, edition: str, owners: Mapping[int, Iterable[int]], parts: Sequence[DealPart], **kw: object
 ) -> Blunder:
-    """Grace proposes a deal among the three; everyone else agrees before the bot is asked."""
+    """Build a table where Grace proposes a deal among the three; everyone else agrees before the bot is
+    asked."""
 
     def build() -> Game:
         game = _table(edition, owners, players=3, **kw)
@@ -119,7 +120,8 @@ def deal(
 def loan(
     what: str, edition: str, principal: int, interest: int, security: tuple[int, ...], **kw: object
 ) -> Blunder:
-    """Grace asks the bot to lend her `principal` at `interest` a wage day, pledging `security`."""
+    """Build a table where Grace asks the bot to lend her `principal` at `interest` a wage day, pledging
+    `security`."""
 
     def build() -> Game:
         game = _table(edition, {PROPOSER: security}, **kw)
@@ -359,7 +361,7 @@ BLUNDERS: tuple[Blunder, ...] = (
 
 @dataclass
 class Answer:
-    """How one level answered one scripted offer, and the CPU the answer took (0 without a clock)."""
+    """The answer of one level to one scripted offer, and the CPU the answer took (0 without a clock)."""
 
     blunder: Blunder
     level: str
@@ -380,7 +382,7 @@ class Results:
 
 
 def answer(level: str, blunder: Blunder, seed: int = 7, clock: Callable[[], float] | None = None) -> Answer:
-    """The bot's answer, from its own seat, to the scripted offer on a fresh table (the expert with the
+    """Return the bot's answer, from its own seat, to the scripted offer on a fresh table (the expert with the
     budget it plays with); with `clock` (the bench's CPU clock: the engine reads none), its time."""
     game = blunder.build()
     me = bot(level, seat=BOT, seed=seed)
@@ -397,5 +399,5 @@ def run(
     seed: int = 7,
     clock: Callable[[], float] | None = None,
 ) -> Results:
-    """Every scripted offer answered by every level."""
+    """Return every scripted offer answered by every level."""
     return Results([answer(level, b, seed, clock) for b in blunders for level in levels])

@@ -29,7 +29,7 @@ MAX_TURNS = 1000
 
 
 def lineup(seed: int, seats: int = SEATS) -> list[str]:
-    """The levels of a mixed game's seats, drawn from the game's seed."""
+    """Return the levels of a mixed game's seats, drawn from the game's seed."""
     state, inc = rng.seed_state(seed, 7)
     levels = []
     for _ in range(seats):
@@ -50,7 +50,7 @@ class Position:
 
 
 def mixed_game(edition: str, seed: int, index: int, max_turns: int = MAX_TURNS) -> tuple[Game, list[str]]:
-    """Game `index` of the mixed run seeded `seed`, played to its end (or the turn cap)."""
+    """Play game `index` of the mixed run seeded `seed` to its end (or the turn cap)."""
     s = game_seed(seed, index)
     levels = lineup(s)
     game = new_game(edition, [f"Bot {k + 1}" for k in range(len(levels))], seed=s)
@@ -60,7 +60,7 @@ def mixed_game(edition: str, seed: int, index: int, max_turns: int = MAX_TURNS) 
 
 @dataclass(frozen=True, slots=True)
 class Played:
-    """A finished mixed game kept as its commands: enough to replay it, and to work out figures that
+    """A finished mixed game stored as its commands: enough to replay it, and to work out figures that
     were changed after it was played (the bots call a game by the value of positions, so a change of the
     figures is fitted on games played before it: `bench/fit_value.py --keep-games` and `--from-games`)."""
 
@@ -72,7 +72,7 @@ class Played:
 
 
 def played(edition: str, seed: int, first: int, count: int) -> list[Played]:
-    """Mixed games `first` .. `first + count - 1` of the run seeded `seed`, played to their end."""
+    """Play mixed games `first` .. `first + count - 1` of the run seeded `seed` to their end."""
     out: list[Played] = []
     for index in range(first, first + count):
         game, levels = mixed_game(edition, seed, index)
@@ -81,13 +81,13 @@ def played(edition: str, seed: int, first: int, count: int) -> list[Played]:
 
 
 def positions_of(game: Game, turns: Iterable[int]) -> list[tuple[int, Game]]:
-    """The game replayed, and a copy of it at the first moment each of `turns` turns had been played
+    """Return the game replayed, and a copy of it at the first moment each of `turns` turns had been played
     (turns the game never reached, or reached over, are left out)."""
     return replayed(game.initial, game.log, turns)
 
 
 def replayed(initial: GameState, log: Sequence[Command], turns: Iterable[int]) -> list[tuple[int, Game]]:
-    """`positions_of` for a game given by its first state and its commands."""
+    """Return `positions_of` for a game given by its first state and its commands."""
     wanted = sorted(set(turns))
     replay = Game.from_state(initial)
     st = replay.state
@@ -105,7 +105,8 @@ def replayed(initial: GameState, log: Sequence[Command], turns: Iterable[int]) -
 
 
 def judged(edition: str, seed: int, first: int, count: int, turns: Sequence[int]) -> list[Position]:
-    """The positions at `turns` of mixed games `first` .. `first + count - 1` that ended with a winner."""
+    """Return the positions at `turns` of mixed games `first` .. `first + count - 1` that ended with a
+    winner."""
     out: list[Position] = []
     for index in range(first, first + count):
         game, levels = mixed_game(edition, seed, index)
@@ -118,13 +119,13 @@ def judged(edition: str, seed: int, first: int, count: int, turns: Sequence[int]
 
 
 def samples(edition: str, seed: int, first: int, count: int, every: int) -> list[Sample]:
-    """Every `every` turns of mixed games `first` .. `first + count - 1` that ended with a winner: each
+    """Return every `every` turns of mixed games `first` .. `first + count - 1` that ended with a winner: each
     player's figures (`engine.lookahead.features.design`, the seats' levels marked) and the winner."""
     return samples_of(played(edition, seed, first, count), every)
 
 
 def samples_of(games: Iterable[Played], every: int) -> list[Sample]:
-    """`samples` of games already played: each replayed, its figures worked out as they are now."""
+    """Return `samples` of games already played: each replayed, its figures worked out as they are now."""
     out: list[Sample] = []
     for game in games:
         if game.winner is None:

@@ -91,7 +91,7 @@ def _share(part: int, whole: int) -> float | None:
 
 
 def _spread(values: list[float] | list[int]) -> dict[str, float] | None:
-    """Median, 90th percentile and most of a list of figures (None when empty)."""
+    """Return the median, 90th percentile and maximum of a list of figures (None when empty)."""
     if not values:
         return None
     ordered = sorted(values)
@@ -105,7 +105,7 @@ def _spread(values: list[float] | list[int]) -> dict[str, float] | None:
 
 
 class Scorecard:
-    """Figures by level over many games; `begin` each game with its seats' levels, then `watch` it."""
+    """Statistics by level over many games; `begin` each game with its seats' levels, then `watch` it."""
 
     def __init__(self) -> None:
         self.levels: dict[str, LevelCard] = {}
@@ -228,8 +228,8 @@ class Scorecard:
                 card.mortgaged_samples += any(deeds[s].mortgaged for s in lots)
 
     def _handed(self, game: Game, giver: int, receiver: int, gave: Bundle, got: Bundle) -> None:
-        """A completed trade, from the giver's side: did it complete a group for the receiver and none for
-        the giver? Then what the giver got for it, against the printed prices."""
+        """Score a completed trade from the giver's side: did it complete a group for the receiver and none
+        for the giver? Then what the giver got for it, against the printed prices."""
         if not gave.deeds or _completed(game, giver, got.deeds) or not _completed(game, receiver, gave.deeds):
             return
         card = self.card(self._seats[giver])
@@ -248,7 +248,7 @@ class Scorecard:
 
 
 def _completed(game: Game, holder: int, deeds: tuple[int, ...]) -> bool:
-    """Do these deeds, just received by `holder`, make one of his street groups complete?"""
+    """Whether these deeds, just received by `holder`, complete one of his street groups."""
     owners = game.state.deeds
     return any(
         any(s in lots for s in deeds) and all(owners[t].owner == holder for t in lots)
@@ -257,8 +257,8 @@ def _completed(game: Game, holder: int, deeds: tuple[int, ...]) -> bool:
 
 
 def _three_houses(game: Game, holder: int, space: int) -> bool:
-    """Has `holder`, having just built on `space`, three houses (or more, or a hotel; the edition's top
-    level where it allows fewer) on every lot of its group? The level at which the bots reckon a group
+    """Whether `holder`, having just built on `space`, has three houses (or more, or a hotel; the edition's
+    top level where it allows fewer) on every lot of its group? The level at which the bots reckon a group
     turns decisive, so the first to reach it on a whole group usually wins."""
     board = game.board
     group = board.group_of[space]

@@ -86,7 +86,7 @@ class Explorer:
         return other
 
     def other_move(self, view: GameView, legal: list[Command], cmd: Command) -> Command | None:
-        """Another move of the same decision than `cmd`, or None where there is none worth trying."""
+        """Return another move for the same decision than `cmd`, or None where there is none worth trying."""
         me = self.seat
         kinds = {c.kind for c in legal}
         if cmd.kind == "buy_property" and "decline_property" in kinds:
@@ -114,7 +114,7 @@ class Explorer:
         return None
 
     def _repriced(self, view: GameView, cmd: ProposeTrade) -> Command | None:
-        """The same offer with its cash scaled, either side's, if the engine would take it."""
+        """Return the same offer with its cash scaled, either side's, if the engine would take it."""
         factor = PRICE_FACTORS[self._below(len(PRICE_FACTORS))]
         give, take = cmd.give, cmd.take
         if give.cash:
@@ -128,7 +128,7 @@ class Explorer:
 
 
 def lineup(seed: int, seats: int = SEATS) -> list[str]:
-    """The levels of a self-play game's seats, drawn from the game's seed."""
+    """Return the levels of a self-play game's seats, drawn from the game's seed."""
     state, inc = rng.seed_state(seed, 11)
     total = sum(share for _, share in LEVEL_SHARES)
     levels = []
@@ -143,7 +143,7 @@ def lineup(seed: int, seats: int = SEATS) -> list[str]:
 
 
 def selfplay_game(edition: str, seed: int, index: int, deviate: float = DEVIATE) -> Played:
-    """Game `index` of the self-play run seeded `seed`, played to its end (or the turn cap)."""
+    """Play game `index` of the self-play run seeded `seed` to its end (or the turn cap)."""
     s = game_seed(seed, index)
     levels = lineup(s)
     game = new_game(edition, [f"Bot {k + 1}" for k in range(len(levels))], seed=s)
@@ -153,7 +153,7 @@ def selfplay_game(edition: str, seed: int, index: int, deviate: float = DEVIATE)
 
 
 def replay(played: Played) -> Game:
-    """A kept game played again from its commands, to its end."""
+    """Replay a stored game from its commands, to its end."""
     game = Game.from_state(played.initial)
     for cmd in played.log:
         game.apply(cmd)

@@ -18,7 +18,7 @@ from engine.tools.tournament import Tournament
 
 
 def share(games: int, index: int, count: int) -> tuple[int, int]:
-    """(first game, number of games) of shard `index` (1 to `count`) of a run of `games`."""
+    """Return (first game, number of games) of shard `index` (1 to `count`) of a run of `games`."""
     if not 1 <= index <= count:
         raise ValueError(f"shard {index} of {count}: shards are numbered from 1 to {count}")
     first = (index - 1) * games // count

@@ -27,8 +27,8 @@ Watch = Callable[[Command, list[Event]], None]
 
 
 class BotPlayer:
-    """Seats a bot (`engine.bots`) in headless play: it gets its view and the legal commands, nothing more,
-    and is shown the events of every move as they happen."""
+    """Adapter that seats a bot (`engine.bots`) in headless play: it gets its view and the legal commands,
+    nothing more, and is shown the events of every move as they happen."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
@@ -41,7 +41,7 @@ class BotPlayer:
 
 
 def watchers(players: Sequence[object]) -> list[Watch]:
-    """The `observe` of every distinct player that has one, in seat order."""
+    """Return the `observe` of every distinct player that has one, in seat order."""
     out: list[Watch] = []
     seen: set[int] = set()
     for p in players:
@@ -134,12 +134,13 @@ class Simulation:
 
 
 def game_seed(seed: int, index: int) -> int:
-    """The seed of the index-th game of a run: distinct, and the same on every machine."""
+    """Return the seed of the index-th game of a run: distinct, and the same on every machine."""
     return (seed * 1_000_003 + index) & ((1 << 63) - 1)
 
 
 class Tally:
-    """What one game's events say that its final state does not: deeds bought and poorhouse visits."""
+    """Counts from one game's events that its final state does not record: deeds bought and poorhouse
+    visits."""
 
     def __init__(self, players: int) -> None:
         self.bought = [0] * players

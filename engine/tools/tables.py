@@ -36,7 +36,7 @@ def table(
     turn: int = 40,
     seed: int = 7,
 ) -> Game:
-    """A game with deeds, cash and buildings as given; `owners` maps a seat to the spaces it holds."""
+    """Return a game with deeds, cash and buildings as given; `owners` maps a seat to the spaces it holds."""
     game = new_game(
         edition, list(NAMES[:players]) if players <= 4 else [f"P{i}" for i in range(players)], seed
     )
@@ -71,7 +71,7 @@ def wait_for(game: Game, pending: Pending) -> None:
 
 
 def offer(game: Game, proposer: int, to: int, **trade: object) -> TradeAnswer:
-    """Put an offer to `to` as the proposer would make it, through the game's own door."""
+    """Put an offer to `to` as the proposer would make it, through `Game.apply`."""
     wait_for(game, AwaitingEndTurn(player=proposer))
     game.apply(ProposeTrade(player=proposer, to=to, **trade))
     pend = game.state.pending
@@ -80,7 +80,7 @@ def offer(game: Game, proposer: int, to: int, **trade: object) -> TradeAnswer:
 
 
 def ask(bot: Bot, game: Game, seat: int) -> Command:
-    """The bot's answer to what the game waits for, checked against the rules before it is returned."""
+    """Return the bot's answer to what the game waits for, checked against the rules before it is returned."""
     cmd = bot.choose(game.view(seat), game.legal_commands(seat))
     assert game.check(cmd) is None, (cmd, game.check(cmd))
     return cmd

@@ -25,7 +25,7 @@ Z95 = 1.959963984540054
 
 
 def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a share of `wins` in `games` (95 % by default)."""
+    """Return the Wilson score interval for a share of `wins` in `games` (95 % by default)."""
     if games == 0:
         return 0.0, 1.0
     p = wins / games
@@ -36,7 +36,7 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
 
 
 def seating(lineup: Sequence[str], index: int) -> list[str]:
-    """The levels by seat in game `index`: the line-up turned by `index` places."""
+    """Return the levels by seat in game `index`: the line-up turned by `index` places."""
     n = len(lineup)
     return [lineup[(seat + index) % n] for seat in range(n)]
 

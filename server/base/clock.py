@@ -1,4 +1,4 @@
-"""The event loop's clock as the bot driver and the tables want one: timers that can be stopped, whose
+"""An event-loop clock for the bot driver and the tables: timers that can be stopped, whose
 failures are logged rather than lost."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ class LoopClock:
         return Handle(self.loop.call_later(delay, _guarded(callback)))
 
     def now(self) -> float:
-        """The loop's time, in seconds (the tables' clocks count on it)."""
+        """Return the loop's time, in seconds (the tables' clocks count on it)."""
         return self.loop.time()
 
 

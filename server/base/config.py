@@ -1,4 +1,4 @@
-"""What a server is started with, and the limits it holds strangers to."""
+"""Server configuration, and the limits applied to untrusted connections."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ import platformdirs
 
 
 def default_data_dir() -> Path:
-    """The server's own files (host key, players, rooms, the rooms' games) in the data folder."""
+    """Return the default folder for the server's files (host key, players, rooms, the rooms' games)."""
     return platformdirs.user_data_path("landlords") / "server"
 
 
 @dataclass(frozen=True)
 class Limits:
-    """Everything a stranger's connection is held to. The defaults suit a small public server."""
+    """Limits applied to every untrusted connection. The defaults suit a small public server."""
 
     connections: int = 250  # in all (200 people at tables, and room to come and go)
     per_address: int = 8  # from one address at once
@@ -77,8 +77,8 @@ class ServerConfig:
     lease: float = 10.0  # seconds a host holds its rooms without renewing (a dead host's rooms wait so long)
 
     def __post_init__(self) -> None:
-        """Every path whole (`~` expanded, a relative one from the folder the server is started in): the
-        workers run in another folder, and read the same config."""
+        """Make every path absolute (`~` expanded, a relative one from the folder the server is started in):
+        the workers run in another folder, and read the same config."""
         for name in PATHS:
             value = getattr(self, name)
             if value is not None:
@@ -90,14 +90,14 @@ class ServerConfig:
 
     @property
     def saves(self) -> Path:
-        """Where the rooms' games are saved: `--saves-dir`, else the `saves` folder of the server's own
-        data folder, never the saves of the user the server runs as (nor `$LANDLORDS_SAVES`): those are
+        """The folder the rooms' games are saved in: `--saves-dir`, else the `saves` folder of the server's
+        own data folder, never the saves of the user the server runs as (nor `$LANDLORDS_SAVES`): those are
         his own games, which `landlords resume` would offer beside the rooms'."""
         return self.saves_dir or self.folder / "saves"
 
 
 def config_to_json(config: ServerConfig) -> dict[str, Any]:
-    """A config as a worker process is started with it (on its command line). Without the store's URL:
+    """Serialise a config for a worker process's command line. Without the store's URL:
     only the front opens the store, and a URL may hold a password, which no process list should show."""
     raw = asdict(config)
     raw["store"] = None

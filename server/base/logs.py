@@ -1,5 +1,5 @@
-"""How the server's processes log: to standard error, each line saying which process wrote it (the front,
-or `worker N`), with asyncssh's own chatter kept to its warnings."""
+"""Logging setup for the server's processes: to standard error, each line naming the process that wrote it
+(the front, or `worker N`), with asyncssh's own logging limited to warnings."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The server's own small files: JSON written atomically, read back with a bound on size, so that a file
+"""Small JSON state files: written atomically, read back with a size limit, so that a file
 edited by hand or cut short by a crash costs a warning, never the server."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ MAX_BYTES = 4 * 1024 * 1024
 
 
 def read_json(path: Path) -> Any:
-    """The JSON in `path`, or None when it is missing, too big or not JSON (logged)."""
+    """Read the JSON in `path`; None when it is missing, too big or not JSON (logged)."""
     try:
         with open(path, "rb") as f:
             data = f.read(MAX_BYTES + 1)

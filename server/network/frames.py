@@ -1,4 +1,4 @@
-"""The pipe between the server's front process and its workers: small frames over a Unix socket.
+"""Framing protocol between the server's front process and its workers: small frames over a Unix socket.
 
 A frame is one byte naming its kind, four bytes of length (big-endian) and that many bytes. A session's
 stream carries its terminal both ways (`DATA`), its window size (`RESIZE`), its end (`CLOSE` from the
@@ -35,7 +35,7 @@ MAX_FRAME = 1 << 22  # bytes in one frame; more is a broken or hostile peer
 
 
 class FrameError(Exception):
-    """The other end sent something that is not a frame."""
+    """Raised when the other end sent something that is not a frame."""
 
 
 def frame(kind: bytes, payload: bytes = b"") -> bytes:
@@ -65,7 +65,7 @@ def read_json(payload: bytes) -> Any:
 
 
 class Frames:
-    """Cuts a byte stream into frames, whatever way the stream was split on the way."""
+    """Splits a byte stream into frames, whatever way the stream was split on the way."""
 
     def __init__(self) -> None:
         self._buffer = bytearray()
@@ -91,7 +91,7 @@ class Frames:
 
     @property
     def pending(self) -> int:
-        """Bytes held of a frame not yet whole."""
+        """The number of buffered bytes of an incomplete frame."""
         return len(self._buffer)
 
 
@@ -99,7 +99,7 @@ FrameHandler = Callable[[bytes, bytes], None]
 
 
 class FramedProtocol(asyncio.Protocol):
-    """One end of a socket that speaks in frames: each whole frame goes to `on_frame`, the end to
+    """An asyncio protocol for one end of a framed socket: each whole frame goes to `on_frame`, the end to
     `on_lost`. A peer that breaks the framing is cut off."""
 
     def __init__(self, on_frame: FrameHandler, on_lost: Callable[[], None] = lambda: None) -> None:
@@ -153,7 +153,7 @@ class FramedProtocol(asyncio.Protocol):
 
 
 class Requests:
-    """Questions sent over a control link and their answers, matched by number."""
+    """Requests sent over a control link and their replies, matched by number."""
 
     def __init__(self, send: Callable[[Any], None]) -> None:
         self._send = send
@@ -172,7 +172,7 @@ class Requests:
             self._waiting.pop(number, None)
 
     def answered(self, message: dict[str, Any]) -> bool:
-        """Whether `message` was an answer (and it is given to whoever waits for it)."""
+        """Return whether `message` was a reply (and deliver it to whoever waits for it)."""
         if message.get("t") != "answer":
             return False
         future = self._waiting.get(int(message.get("to", 0)))
@@ -192,5 +192,6 @@ def answer(to: Any, value: Any) -> dict[str, Any]:
 
 
 def asker(message: dict[str, Any]) -> Language:
-    """The language of the person a worker asks for (a new room, a name): a refusal reads in it."""
+    """Return the language of the person a worker makes a request for (a new room, a name): a refusal reads in
+    it."""
     return language(str(message.get("lang") or "en")[:20]) or ENGLISH

@@ -1,4 +1,4 @@
-"""The front process of the server: the workers, the registry of rooms, and each session's relay.
+"""The server's front process: the workers, the registry of rooms, and each session's relay.
 
 The front holds what must be one for the whole server: the SSH listener and its limits (in
 `server.network.ssh`), the names bound to keys (in the store of people, written here only), and the registry
@@ -64,7 +64,7 @@ STARTING_WITHIN = 60.0  # seconds: a socket folder this young may be a server's 
 
 
 class Front(SeveralHosts):
-    """The rooms' registry and the workers, for the SSH side."""
+    """The front process: the rooms' registry and the workers, for the SSH side."""
 
     def __init__(self, config: ServerConfig, in_process: bool = False) -> None:
         self.config = config
@@ -100,7 +100,7 @@ class Front(SeveralHosts):
                 self.lobby_talk.heard(Said(who, text, at))
 
     def _runtime_parent(self) -> Path:
-        """A private folder for the sockets: under the server's data folder when its path is short
+        """Return a private folder for the sockets: under the server's data folder when its path is short
         enough for a socket's name, else under the system's runtime or temporary folder."""
         parent = self.config.folder / "run"
         if len(os.fsencode(parent)) + 40 > SOCKET_NAME_MAX:
@@ -151,7 +151,7 @@ class Front(SeveralHosts):
         task.add_done_callback(self._watching.discard)
 
     async def _watch(self, handle: WorkerHandle, process: asyncio.subprocess.Process) -> None:
-        """A worker that ends while the server runs is started again (its rooms from their saves)."""
+        """Restart a worker that ends while the server runs (its rooms from their saves)."""
         code = await process.wait()
         if self.stopping or handle.process is not process:
             return
@@ -216,7 +216,7 @@ class Front(SeveralHosts):
             self._heard_chosen(message)
 
     async def _hand_rooms(self, handle: WorkerHandle) -> None:
-        """A worker (new, or started again) is given its rooms as last kept, then takes sessions."""
+        """Give a worker (new, or restarted) its rooms as last saved; it then accepts sessions."""
         assert handle.requests is not None
         for table_id, entry in list(self.registry.items()):
             if entry.worker != handle.index:
@@ -279,7 +279,7 @@ class Front(SeveralHosts):
         return plans
 
     def entry_of(self, name: str) -> Entry | None:
-        """A room in the registry, by its id or name (without case)."""
+        """Look up a room in the registry by its id or name (case-insensitive)."""
         entry = self.registry.get(name)
         if entry is None:
             folded = name.casefold()
@@ -289,12 +289,12 @@ class Front(SeveralHosts):
         return entry
 
     def holder_of(self, name: str) -> WorkerHandle | None:
-        """The worker of this host holding a room, by its id or name (without case)."""
+        """Return the worker of this host holding a room, by its id or name (case-insensitive)."""
         entry = self.entry_of(name)
         return self.workers[entry.worker] if entry is not None and entry.host is None else None
 
     def route(self, name: str | None) -> WorkerHandle | Elsewhere:
-        """Where a session for a room (by its id or name, without case) goes: the worker holding it, or
+        """Route a session for a room (by its id or name, case-insensitive): the worker holding it, or
         the host holding it; the least loaded worker for the lobby or a room there is none of."""
         entry = self.entry_of(name) if name else None
         if entry is not None and entry.host is not None:
@@ -303,13 +303,13 @@ class Front(SeveralHosts):
         return self.workers[entry.worker] if entry is not None else self.least_loaded()
 
     def least_loaded(self) -> WorkerHandle:
-        """The worker with the fewest sessions (a ready one first)."""
+        """Return the worker with the fewest sessions (a ready one first)."""
         return min(self.workers, key=lambda h: (not h.ready.is_set(), h.sessions, h.index))
 
     # --- ratings ------------------------------------------------------------------------------
 
     def finished(self, raw: dict[str, Any]) -> None:
-        """A table reported finished: its game is recorded once, and every worker told the new ratings."""
+        """Handle a table reported finished: record its game once, and send every worker the new ratings."""
         if self.ratings is None:
             return
         try:
@@ -327,8 +327,8 @@ class Front(SeveralHosts):
     # --- the lobby's chat ---------------------------------------------------------------------
 
     def _lobby_said(self, message: dict[str, Any]) -> None:
-        """A line to the lobby from a session of a worker: named by the key's name, timed here, kept,
-        and told to every worker (their lobbies show it)."""
+        """Handle a lobby chat line from a worker's session: attributed to the key's name, timestamped here,
+        stored, and broadcast to every worker (their lobbies show it)."""
         name = self.players.name_of(str(message.get("key")))
         text = message.get("text")
         words = words_of(text, self.limits.chat_max) if isinstance(text, str) else ""
@@ -352,14 +352,14 @@ class Front(SeveralHosts):
     # --- what workers ask ---------------------------------------------------------------------
 
     def _language_chosen(self, message: dict[str, Any]) -> None:
-        """A person chose a language in a lobby: kept for their key, if the game speaks it."""
+        """Store a language a person chose in a lobby for their key, if the game has a translation for it."""
         code = str(message.get("language", ""))[:20]
         if language(code) is not None:
             self.players.choose_language(str(message.get("key", "")), code)
 
     def _heard_chosen(self, message: dict[str, Any]) -> None:
-        """A person in lines chose what to hear (`verbose`, `brief`, `mine`, `everyone`): kept for their
-        key."""
+        """Store the line-mode output settings a person chose (`verbose`, `brief`, `mine`, `everyone`) for
+        their key."""
         settings = Settings.of_words(str(message.get("settings", ""))[:40])
         if settings is not None:
             self.players.choose_settings(str(message.get("key", "")), settings)
@@ -387,7 +387,7 @@ class Front(SeveralHosts):
         link.send_json(answer(message.get("ask"), value))
 
     async def create(self, asked: RoomRequest) -> tuple[str, int]:
-        """A new room, on the worker with the fewest sessions: its id and that worker."""
+        """Create a room on the worker with the fewest sessions; return its id and that worker."""
         plan = make_plan(self.plans(), self.limits, asked)
         handle = self.least_loaded()
         status = TableStatus.of_plan(plan)
@@ -406,7 +406,7 @@ class Front(SeveralHosts):
     # --- stopping -----------------------------------------------------------------------------
 
     async def stop(self) -> None:
-        """Every worker saves its rooms and ends."""
+        """Stop every worker, each saving its rooms."""
         self.stopping = True
         for handle in self.workers:
             if handle.link is not None:
@@ -431,9 +431,9 @@ class Front(SeveralHosts):
 
 
 def clear_stale(parent: Path) -> None:
-    """Remove the socket folders of servers that are gone (killed outright, they could not). A folder
-    made in the last minute is left alone: it may be another server's, starting beside this one (several
-    hosts on one machine share the runtime folder when their data folders' paths are long)."""
+    """Remove the socket folders of servers that are gone (killed outright, they could not remove them). A
+    folder made in the last minute is left alone: it may be another server's, starting beside this one
+    (several hosts on one machine share the runtime folder when their data folders' paths are long)."""
     for folder in parent.glob(RUNTIME_PREFIX + "*"):
         try:
             if not folder.is_dir() or folder.is_symlink() or folder.stat().st_uid != os.getuid():

@@ -1,4 +1,4 @@
-"""The server's host key: an ed25519 key made on first start in the server's folder (readable by its
+"""The server's SSH host key: an ed25519 key generated on first start in the server's folder (readable by its
 owner only) and reused afterwards, so that players' `known_hosts` keep trusting it."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ KEY_FILE = "host_ed25519"
 
 
 def host_key(folder: Path, path: Path | None = None) -> tuple[asyncssh.SSHKey, bool]:
-    """The host key kept in `folder` (or at `path`: `--host-key`, one file that every host of a server
-    shares, so that players see one server), and whether it was just made."""
+    """Load or generate the host key in `folder` (or at `path`: `--host-key`, one file that every host of a
+    server shares, so that players see one server), and whether it was just made."""
     path = path or folder / KEY_FILE
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     if path.exists():
@@ -35,5 +35,6 @@ def host_key(folder: Path, path: Path | None = None) -> tuple[asyncssh.SSHKey, b
 
 
 def fingerprint(key: asyncssh.SSHKey) -> str:
-    """SHA256:... as `ssh-keygen -l` and ssh's first-connection question show it."""
+    """Return the key's fingerprint, SHA256:..., as `ssh-keygen -l` and ssh's first-connection prompt show
+    it."""
     return str(key.get_fingerprint("sha256"))

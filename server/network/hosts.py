@@ -1,4 +1,4 @@
-"""Several hosts, one service: this host's part in a server of hosts sharing one PostgreSQL.
+"""Multi-host support: this host's part in a server of hosts sharing one PostgreSQL database.
 
 Every `TICK` seconds, off the event loop (one thread, its own connection: `server.network.leases`), the
 host:
@@ -50,11 +50,11 @@ T = TypeVar("T")
 
 
 class HostedFront(Protocol):
-    """What this host's part needs of its front (`server.network.front.Front`)."""
+    """The interface this module needs from the front process (`server.network.front.Front`)."""
 
     @property
     def folder(self) -> Path:
-        """The server's data folder (its rooms' plans and kept states)."""
+        """The server's data folder (its rooms' plans and saved states)."""
         ...
 
     @property
@@ -63,11 +63,11 @@ class HostedFront(Protocol):
         ...
 
     def local_rooms(self) -> dict[str, tuple[str, str]]:
-        """The rooms this host's workers hold: id to (plan, lobby line), both as JSON."""
+        """Return the rooms this host's workers hold: id to (plan, lobby line), both as JSON."""
         ...
 
     def elsewhere(self, rooms: list[Listed], hosts: list[Present]) -> None:
-        """The rooms other hosts hold, and the hosts up, for the registry and the lobbies."""
+        """Update the rooms other hosts hold, and the hosts up, for the registry and the lobbies."""
         ...
 
     async def take_up(self, plan: dict[str, Any]) -> None:
@@ -79,15 +79,15 @@ class HostedFront(Protocol):
         ...
 
     def people(self) -> list[str]:
-        """The names of the people connected to this host."""
+        """Return the names of the people connected to this host."""
         ...
 
     def named(self, names: list[tuple[str, str]]) -> None:
-        """Names chosen at other hosts (key, name)."""
+        """Record names chosen at other hosts (key, name)."""
         ...
 
     def lobby_heard(self, lines: list[dict[str, Any]]) -> None:
-        """Lines of the lobby's chat kept by any host (this one's own among them), as `Said` JSON."""
+        """Handle lobby chat lines stored by any host (this one's own among them), as `Said` JSON."""
         ...
 
     def carry(self, start: dict[str, Any], session: PeerSession) -> Carried:
@@ -97,7 +97,7 @@ class HostedFront(Protocol):
 
 @dataclass
 class Mirror:
-    """What was last written to PostgreSQL of one room: its plan and line, and its files' marks."""
+    """The last state of one room written to PostgreSQL: its plan and line, and its files' marks."""
 
     plan: str = ""
     status: str = ""
@@ -106,7 +106,7 @@ class Mirror:
 
 
 class Hosts:
-    """This host among the others: its leases, its mirror of its rooms, its heartbeat, its relay."""
+    """Multi-host coordinator: this host's leases, its mirror of its rooms, its heartbeat, its relay."""
 
     def __init__(
         self, front: HostedFront, url: str, name: str, relay: str, secret: bytes, lease: float = 10.0
@@ -128,12 +128,12 @@ class Hosts:
         """Rooms taken up from hosts that died, in order (for the log and the tests)."""
 
     async def _off(self, call: Callable[..., T], *args: Any) -> T:
-        """`call(*args)` on the thread of the database, the event loop free meanwhile."""
+        """Run `call(*args)` on the database thread, keeping the event loop free meanwhile."""
         return await asyncio.get_running_loop().run_in_executor(self._pool, call, *args)
 
     async def start(self, plans: list[Plan]) -> list[Plan]:
-        """Listen for the other hosts, and claim this host's rooms kept in its folder: those another host
-        holds now are left to it. The rooms this host holds, as PostgreSQL kept them."""
+        """Listen for the other hosts, and claim this host's rooms saved in its folder: those another host
+        holds now are left to it. The rooms this host holds, as PostgreSQL stored them."""
         try:
             self._leases = await self._off(Leases, self._url, self.name, self.lease)
         except psycopg.Error as exc:
@@ -190,7 +190,8 @@ class Hosts:
     def _round(
         self, local: dict[str, tuple[str, str]], people: list[str]
     ) -> tuple[list[str], list[Claimed], list[Listed], list[Present]]:
-        """One round with the database (on the thread): what was lost, what was taken up, what is there."""
+        """Run one synchronisation round with the database (on its thread): what was lost, what was taken up,
+        what is there."""
         leases = self._leases
         assert leases is not None
         lost: list[str] = []
@@ -221,7 +222,7 @@ class Hosts:
         return lost, taken, leases.rooms() if taken else listed, leases.hosts(3 * self.lease)
 
     def _news(self) -> tuple[list[tuple[str, str]], list[dict[str, Any]]]:
-        """The names chosen and the lobby's lines said at any host since the last round."""
+        """Return the names chosen and the lobby chat lines sent at any host since the last round."""
         assert self._leases is not None
         rows = self._leases.names_since(self._chosen)
         if rows:
@@ -234,7 +235,8 @@ class Hosts:
         self._mirrors.pop(room, None)
 
     def _changes(self, room: str, now: tuple[str, str]) -> Written:
-        """What changed of a room since it was last written: its plan and line, its save, its kept state."""
+        """Return what changed in a room since it was last written: its plan and line, its save, its saved
+        state."""
         mirror = self._mirrors.setdefault(room, Mirror())
         plan, status = now
         changed: dict[str, Any] = {}
@@ -268,7 +270,7 @@ class Hosts:
         return True
 
     def _restore(self, claimed: Claimed) -> Plan:
-        """A room claimed: its files written back into this host's folders from what PostgreSQL kept (it is
+        """Restore a claimed room's files into this host's folders from what PostgreSQL stored (it is
         the truth: this host's own files may be older, if another host held the room meanwhile)."""
         self.fences[claimed.id] = claimed.fence
         plan = Plan.from_json(json.loads(claimed.plan))
@@ -282,7 +284,7 @@ class Hosts:
         return plan
 
     async def stop(self) -> None:
-        """A clean stop: the last of every room written, and the leases let go for another host."""
+        """Stop cleanly: write the last state of every room, and release the leases for another host."""
         if self._task is not None:
             self._task.cancel()
         if self._listener is not None:
@@ -318,5 +320,5 @@ def _write(path: Path, data: bytes) -> None:
 
 
 def default_name(port: int) -> str:
-    """A host's name when none is given: the machine's, and the port it serves on."""
+    """Return a host's default name: the machine's, and the port it serves on."""
     return f"{os.uname().nodename}:{port}"

@@ -29,7 +29,7 @@ CONNECT_TIMEOUT = 10
 
 @dataclass(frozen=True)
 class Claimed:
-    """A room this host now holds: its fence, and what PostgreSQL kept of it (None: nothing yet)."""
+    """A room this host now holds: its fencing token, and what PostgreSQL stored of it (None: nothing yet)."""
 
     id: str
     fence: int
@@ -61,7 +61,7 @@ class Present:
 
 @dataclass(frozen=True)
 class Written:
-    """What changed of a room since the last write (None: unchanged)."""
+    """The changes to a room since the last write (None: unchanged)."""
 
     plan: str | None = None
     status: str | None = None
@@ -71,7 +71,7 @@ class Written:
 
 
 class Leases:
-    """One host's hold on the rooms table, on a connection of its own."""
+    """One host's leases on the rooms table, on a connection of its own."""
 
     def __init__(self, url: str, host: str, ttl: float) -> None:
         self.host = host
@@ -88,8 +88,9 @@ class Leases:
         return self._db
 
     def claim(self, room: str, plan: str) -> Claimed | None:
-        """Hold `room` (new: with `plan`), if its lease is ours or has run out; None if another host holds
-        it. The fence goes one up either way, so that whoever held it before can no longer write it."""
+        """Claim the lease on `room` (new: with `plan`), if its lease is ours or has run out; None if another
+        host holds it. The fence goes one up either way, so that whoever held it before can no longer write
+        it."""
         db = self._live()
         row = db.execute(
             "INSERT INTO rooms (id, host, lease_until, fence, plan) "
@@ -110,7 +111,7 @@ class Leases:
         return Claimed(room, int(row[0]), str(row[1]), str(row[2]), _bytes(row[3]), _bytes(row[4]))
 
     def renew(self, fences: dict[str, int]) -> set[str]:
-        """Renew the leases of the rooms held (id: fence); the ids still held (the fence unchanged)."""
+        """Renew the leases of the rooms held (id: fence); return the ids still held (the fence unchanged)."""
         if not fences:
             return set()
         ids = list(fences)
@@ -127,7 +128,8 @@ class Leases:
         return {str(row[0]) for row in rows}
 
     def write(self, room: str, fence: int, changed: Written) -> bool:
-        """Write what changed of a room held with `fence`; False (nothing written) if the fence moved on."""
+        """Write what changed in a room held with `fence`; return False (nothing written) if the fence moved
+        on."""
         row = (
             self._live()
             .execute(
@@ -141,7 +143,7 @@ class Leases:
         return row is not None
 
     def release(self, fences: dict[str, int]) -> None:
-        """Let the rooms go at once (a clean stop): another host may take them up without waiting."""
+        """Release the rooms at once (a clean stop): another host may take them up without waiting."""
         for room, fence in fences.items():
             self._live().execute(
                 "UPDATE rooms SET lease_until = now() - interval '1 second' "
@@ -150,7 +152,7 @@ class Leases:
             )
 
     def remove(self, room: str, fence: int) -> None:
-        """A room nobody will play, gone from the registry (only while it is still ours)."""
+        """Remove a room nobody will play from the registry (only while it is still ours)."""
         self._live().execute("DELETE FROM rooms WHERE id = %s AND fence = %s", (room, fence))
 
     def rooms(self) -> list[Listed]:
@@ -159,7 +161,7 @@ class Leases:
         return [Listed(str(r[0]), str(r[1]), bool(r[2]), str(r[3]), str(r[4])) for r in rows]
 
     def beat(self, relay: str, people: Sequence[str]) -> None:
-        """This host is up, with these people connected."""
+        """Send a heartbeat: this host is up, with these people connected."""
         self._live().execute(
             "INSERT INTO hosts (host, relay, people, seen) VALUES (%s, %s, %s, now()) "
             "ON CONFLICT (host) DO UPDATE SET relay = excluded.relay, people = excluded.people, seen = now()",
@@ -167,7 +169,7 @@ class Leases:
         )
 
     def hosts(self, within: float) -> list[Present]:
-        """The hosts heard from in the last `within` seconds."""
+        """Return the hosts seen in the last `within` seconds."""
         rows = (
             self._live()
             .execute(
@@ -179,13 +181,13 @@ class Leases:
         return [Present(str(r[0]), str(r[1]), _names(r[2])) for r in rows]
 
     def names_since(self, after: int) -> list[tuple[str, str, int]]:
-        """The names chosen (at any host) from the `after`th on: (key, name, its number)."""
+        """Return the names chosen (at any host) from the `after`th on: (key, name, its number)."""
         query = "SELECT key, name, chosen FROM names WHERE chosen >= %s ORDER BY chosen"
         return [(str(r[0]), str(r[1]), int(r[2])) for r in self._live().execute(query, (after,)).fetchall()]
 
     def lobby_since(self, after: int | None) -> tuple[int, list[dict[str, Any]]]:
-        """The lobby's chat lines kept (by any host) after the `after`th, and the last one's number (with
-        `after` None: none, and the last number, to begin from)."""
+        """Return the lobby chat lines stored (by any host) after the `after`th, and the last one's number
+        (with `after` None: none, and the last number, to begin from)."""
         if after is None:
             row = self._live().execute("SELECT COALESCE(MAX(id), 0) FROM lobby_chat").fetchone()
             return int(row[0]) if row is not None else 0, []

@@ -1,5 +1,5 @@
-"""Running the server: the host key, the hall of rooms, the SSH listener, and a clean stop on SIGTERM or
-SIGINT (every room saved and released)."""
+"""Server startup and shutdown: the host key, the hall of rooms, the SSH listener, and a clean stop on SIGTERM
+or SIGINT (every room saved and released)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ Listener = asyncssh.SSHAcceptor | ProxyListener
 
 
 class Running:
-    """A server started on the current event loop: the front, and the workers it started."""
+    """A server running on the current event loop: the front, and the workers it started."""
 
     def __init__(self, front: Front, gate: Gate, listener: Listener, port: int, key: str) -> None:
         self.front = front
@@ -48,14 +48,14 @@ class Running:
         return [c.session for c in self.gate.open if c.session is not None]
 
     def worker_sessions(self) -> list[WorkerSession]:
-        """The sessions' apps, when the workers run in this process (tests look inside them)."""
+        """Return the sessions' apps, when the workers run in this process (tests look inside them)."""
         return [s for h in self.front.workers if h.local is not None for s in h.local.sessions]
 
     def halls(self) -> list[Hall]:
         return [h.local.hall for h in self.front.workers if h.local is not None]
 
     def table(self, name: str) -> Table | None:
-        """A table by id or name, from whichever worker in this process holds it."""
+        """Look up a table by id or name, in whichever worker of this process holds it."""
         for hall in self.halls():
             found = hall.find(name)
             if isinstance(found, Table):
@@ -63,8 +63,8 @@ class Running:
         return None
 
     async def stop(self) -> None:
-        """Stop listening; end every session, its terminal put back as it was and told why (each leaves
-        its table, its seat kept); then every worker saves its rooms."""
+        """Stop listening; end every session, restoring its terminal and telling the person why (each leaves
+        its table, keeping the seat); then every worker saves its rooms."""
         self.front.stopping = True  # a worker that ends from now on (stopped with us) is not started again
         self.listener.close()
         await self.listener.wait_closed()
@@ -88,7 +88,7 @@ async def start(
     config: ServerConfig, say: Callable[[str], None] = print, in_process: bool = False
 ) -> Running:
     """Start listening, then the workers (`in_process`: as objects on this loop, for tests that look
-    inside them); `say` is told the host key's fingerprint and the address."""
+    inside them); `say` receives the host key's fingerprint and the address."""
     key, made = host_key(config.folder, config.host_key)
     print_key = fingerprint(key)
     if made:

@@ -1,4 +1,4 @@
-"""The link between the hosts of one server: a session carried to the host that holds its room.
+"""Host-to-host links of one server: relaying a session to the host that holds its room.
 
 A host listens for the other hosts on its relay address (`--relay HOST:PORT`, a private network: the
 players never reach it). The frames are a session's own (`server.network.frames`: START, then DATA and
@@ -45,11 +45,12 @@ TAG = b"landlords relay 1\0"
 
 
 class PeerError(Exception):
-    """Another host could not be reached, or did not answer as a host of this server does."""
+    """Raised when another host could not be reached, or did not respond as a host of this server does."""
 
 
 def read_secret(path: Path) -> bytes:
-    """The relay secret from its file (`PeerError` with a sentence for the operator when it cannot do)."""
+    """Read the relay secret from its file (`PeerError` with a sentence for the operator when it cannot
+    do)."""
     try:
         secret = path.read_bytes().strip()
     except OSError as exc:
@@ -68,7 +69,7 @@ def read_secret(path: Path) -> bytes:
 
 
 def split_address(address: str) -> tuple[str, int]:
-    """HOST:PORT (`[v6]:PORT` too) into its host and port; `PeerError` when it is not one."""
+    """Split HOST:PORT (`[v6]:PORT` too) into host and port; `PeerError` when it is not one."""
     host, sep, port = address.rpartition(":")
     if not sep or not host or not port.isdigit() or not 0 <= int(port) <= 65535:
         raise PeerError(_("{address} is not HOST:PORT", address=repr(address)))
@@ -141,7 +142,7 @@ class PeerSession(FramedProtocol):
         asyncio.get_running_loop().call_later(REACH_WITHIN, self._unproved)
 
     def _unproved(self) -> None:
-        """A link that has not proved itself in time is cut (it holds a socket for nothing)."""
+        """Close a link that has not authenticated in time (it holds a socket for nothing)."""
         if not self.proved:
             log.warning("a relay link that did not prove itself in %.0f s was cut", REACH_WITHIN)
             self.close()
@@ -178,7 +179,7 @@ class PeerSession(FramedProtocol):
             self.relay.close()
 
     def pause_writing(self) -> None:
-        """The host the person is at cannot take more now: the drawing waits in the worker."""
+        """Apply backpressure: the person's host cannot accept more output now, so it waits in the worker."""
         if self.relay is not None:
             self.relay.pause(True)
 
@@ -199,7 +200,7 @@ class PeerSession(FramedProtocol):
         away: tuple[str, bool] | None,
         dropped: bool = False,
     ) -> None:
-        """The session is over here: ended (with its line), on to a room this host does not hold, or
+        """End the session here: ended (with its line), on to a room this host does not hold, or
         `dropped` (the worker running it was lost): the link closes with no end said, as when this host
         dies, and the carrying host waits for the room to come back, here or on another host."""
         if away is not None:

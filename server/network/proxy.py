@@ -1,4 +1,5 @@
-"""Behind a TCP balancer: the PROXY protocol header (versions 1 and 2) that tells the player's own address.
+"""PROXY protocol support (versions 1 and 2) for running behind a TCP load balancer: the header that carries
+the player's own address.
 
 A balancer in front of the server (HAProxy `send-proxy-v2`, say) opens each connection with a header
 naming the address the player connected from; without it, every player would seem to come from the
@@ -32,14 +33,14 @@ HEADER_TIME = 5.0  # seconds a listed address has to send its header
 
 
 class ProxyError(ValueError):
-    """A header that is malformed, too long, or missing where one is due."""
+    """Raised for a header that is malformed, too long, or missing where one is required."""
 
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 
 def trusted_networks(text: str) -> tuple[Network, ...]:
-    """`10.0.0.5,192.168.0.0/24,::1`: the addresses and networks whose headers are believed."""
+    """Parse `10.0.0.5,192.168.0.0/24,::1`: the addresses and networks whose headers are trusted."""
     out: list[Network] = []
     for word in text.replace(" ", ",").split(","):
         if word:
@@ -62,8 +63,8 @@ def is_trusted(address: str, networks: Iterable[Network]) -> bool:
 
 @dataclass(frozen=True)
 class Header:
-    """What a header said: how long it was, and the player's address and the one they reached (None
-    when the balancer speaks for itself: a health check, `LOCAL`, `UNKNOWN`)."""
+    """A parsed header: its length, and the player's address and the one they reached (None when the balancer
+    connects on its own behalf: a health check, `LOCAL`, `UNKNOWN`)."""
 
     length: int
     source: tuple[str, int] | None = None
@@ -71,7 +72,7 @@ class Header:
 
 
 def parse(data: bytes) -> Header | None:
-    """The header at the start of `data`, or None while more bytes are needed to tell."""
+    """Parse the header at the start of `data`; None while more bytes are needed."""
     if data.startswith(V2_SIGNATURE[: len(data)]) and len(data) < len(V2_SIGNATURE):
         return None
     if data.startswith(V2_SIGNATURE):
@@ -180,9 +181,9 @@ async def read_header(sock: socket.socket, timeout: float = HEADER_TIME) -> Head
 
 
 class ProxyListener:
-    """Accepts connections itself, reads the header of those from a listed address, and runs SSH on each
-    with the player's address; shaped like the SSH library's own listener (`close`, `wait_closed`,
-    `sockets`) so the server stops it the same way."""
+    """A listener that accepts connections itself, reads the PROXY header of those from a trusted address, and
+    runs SSH on each with the player's address; shaped like the SSH library's own listener (`close`,
+    `wait_closed`, `sockets`) so the server stops it the same way."""
 
     def __init__(
         self,

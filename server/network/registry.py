@@ -1,4 +1,4 @@
-"""The front's registry of rooms and its hold on its workers: what the front and its part in a server of
+"""The front's registry of rooms and its handles on its workers: what the front and its part in a server of
 several hosts (`server.network.several`) both read and change."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from server.tables.plans import Plan
 
 @dataclass
 class Entry:
-    """A room in the registry: its plan, how it stands (as the worker holding it last said), its worker
+    """A room in the registry: its plan, its status (as the worker holding it last reported), its worker
     (-1 and its `host` when another host holds it)."""
 
     plan: dict[str, Any]
@@ -29,7 +29,7 @@ class Entry:
 
 
 class HostLink(Protocol):
-    """This host's part in a server of several (`server.network.hosts.Hosts`)."""
+    """Protocol of this host's part in a server of several (`server.network.hosts.Hosts`)."""
 
     name: str
     relay: str
@@ -41,7 +41,7 @@ class HostLink(Protocol):
 
 @dataclass
 class WorkerHandle:
-    """The front's hold on one worker: its process (or its object, in one process), link and load."""
+    """The front's handle on one worker: its process (or its object, in one process), link and load."""
 
     index: int
     path: Path

@@ -1,4 +1,4 @@
-"""Each session's terminal, carried to where its app runs: a worker of this host, or another host.
+"""Relaying each session's terminal to where its app runs: a worker of this host, or another host.
 
 A `Relay` carries one session: to the worker holding the room the player asked for, or to the least loaded
 one for the lobby. When the player goes to a room another worker holds, the worker's app ends with "move
@@ -63,18 +63,18 @@ class WorkerHandle(Protocol):
 
 
 class Front(Protocol):
-    """What a relay needs of its front (`server.network.front.Front`)."""
+    """The interface a relay needs from the front process (`server.network.front.Front`)."""
 
     players: Players
     relays: set[Relay]
     peer_secret: bytes
 
     def route(self, name: str | None) -> WorkerHandle | Elsewhere:
-        """Where a session for a room goes (the lobby: None)."""
+        """Route a session for a room (the lobby: None)."""
         ...
 
     def unreachable(self, room: str, where: Elsewhere) -> str | Phrase:
-        """The line for a person whose room's host cannot be reached."""
+        """Return the message for a person whose room's host cannot be reached."""
         ...
 
 
@@ -90,7 +90,7 @@ class RelayedSession(Protocol):
 
 
 class Relay:
-    """One session's terminal, carried to the worker that runs its app (and on, when the player moves).
+    """Relays one session's terminal to the worker that runs its app (and on, when the player moves).
 
     `relayed`: the session came from another host, which carries it on when the player goes to a room
     this host does not hold (`away` says where)."""
@@ -125,7 +125,8 @@ class Relay:
         }
 
     async def run(self) -> tuple[str | Phrase | None, int]:
-        """Until the session is over: the line to leave the player with (or None), and the exit status."""
+        """Relay until the session is over; return the final message for the player (or None), and the exit
+        status."""
         loop = asyncio.get_running_loop()
         wanted: str | None = self.start.get("wanted")
         watch = moved = False
@@ -249,7 +250,8 @@ class Relay:
             self.link.send(resize_frame(width, height))
 
     def close(self) -> None:
-        """The player is gone (or idle too long): their app ends, their seat is kept."""
+        """Close the session (the player is gone or idle too long): their app ends, their seat is kept for
+        them."""
         if self.closed:
             return
         self.closed = True
@@ -259,8 +261,8 @@ class Relay:
             self._settle("lost", None)
 
     def pause(self, paused: bool) -> None:
-        """The player's connection cannot take more now: stop reading what the worker draws, so that a
-        backlog builds where it is made and is limited there."""
+        """Apply backpressure: the player's connection cannot accept more now, so stop reading the worker's
+        output, so that a backlog builds where it is made and is limited there."""
         self.paused = paused
         transport = self.link.transport if self.link is not None else None
         if transport is not None:

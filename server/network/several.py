@@ -1,7 +1,7 @@
-"""The front's part in a server of several hosts sharing one PostgreSQL (`server.network.hosts` keeps the
-leases and the mirror; this is what it asks of the front): this host's rooms, the other hosts' rooms and
-people in the registry, a room taken up or lost, a session carried here from another host, and the names
-and lobby lines said at the other hosts."""
+"""The front's multi-host logic for a server of several hosts sharing one PostgreSQL (`server.network.hosts`
+manages the leases and the mirror; this is what it asks of the front): this host's rooms, the other hosts'
+rooms and people in the registry, a room taken up or lost, a session carried here from another host, and the
+names and lobby lines said at the other hosts."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ MOVED = N_("This room has moved to another host of the server; connect again to 
 
 
 class SeveralHosts:
-    """What `server.network.front.Front` does as one host of several (a part of it, in a module of its
+    """The multi-host part of `server.network.front.Front` (a part of it, in a module of its
     own); on a server of one host, none of it is called."""
 
     config: ServerConfig
@@ -72,8 +72,8 @@ class SeveralHosts:
         }
 
     def elsewhere(self, rooms: list[Listed], hosts: list[Present]) -> None:
-        """The other hosts' rooms and the people of every host, read every second: the registry and the
-        lobbies are told only when they changed."""
+        """Update the other hosts' rooms and the people of every host, read every second: the registry and the
+        lobbies are notified only when they changed."""
         self.present = {h.host: h for h in hosts}
         people = sorted({name for h in hosts for name in h.people}, key=str.casefold)
         seen = (people, [(r.id, r.host, r.plan, r.status) for r in rooms])
@@ -143,7 +143,8 @@ class SeveralHosts:
         return relay
 
     def unreachable(self, room: str, where: Elsewhere) -> Phrase:
-        """The line for a person whose room's host cannot be reached (nor has another host taken it up)."""
+        """Return the message for a person whose room's host cannot be reached (nor has another host taken it
+        up)."""
         return Phrase(
             N_("The room {room} is on host {host}, which cannot be reached now; connect again soon."),
             room=room,
@@ -151,8 +152,8 @@ class SeveralHosts:
         )
 
     def lobby_heard(self, lines: list[dict[str, Any]]) -> None:
-        """Lines of the lobby's chat said at any host (read from the store they share): those of other
-        hosts are told to this host's lobbies, checked as a line from another process is."""
+        """Handle lobby chat lines sent at any host (read from the shared store): those of other hosts are
+        broadcast to this host's lobbies, checked as a line from another process is."""
         told = {(s.who, s.text, s.at) for s in self.lobby_talk.lines}
         heard = []
         for raw in lines:

@@ -1,4 +1,4 @@
-"""The SSH side: who may connect, what a connection may ask for, and one game session per connection.
+"""The asyncssh server: authentication, what a connection may request, and one game session per connection.
 
 A connection authenticates with a public key (passwords and keyboard-interactive are off; with
 `--authorized-keys`, only the keys listed there). It may open one session, with a terminal, asking for
@@ -61,7 +61,7 @@ AFTER_SESSION = 3.0  # seconds a connection may linger after its one session has
 
 
 class Gate:
-    """Counts the connections, in all and per address."""
+    """Connection counter, in total and per address."""
 
     def __init__(self) -> None:
         self.total = 0
@@ -93,8 +93,8 @@ class Connection(asyncssh.SSHServer):
         address: str | None = None,
         reached: str | None = None,
     ) -> None:
-        """`address` and `reached`: the player's address and the one they connected to, when a
-        balancer in front told them (`server.network.proxy`); else the connection's own."""
+        """`address` and `reached`: the player's address and the one they connected to, when a load balancer
+        in front supplied them (`server.network.proxy`); else the connection's own."""
         self.front = front
         self.gate = gate
         self.allowed = allowed
@@ -154,7 +154,7 @@ class Connection(asyncssh.SSHServer):
         return True
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        """Any key (or only the listed ones). The key of the request that succeeds is the last one
+        """Accept any key (or only the listed ones). The key of the request that succeeds is the last one
         validated: each new request replaces the one before it."""
         fingerprint = str(key.get_fingerprint("sha256"))
         if self.allowed is not None and fingerprint not in self.allowed:
@@ -172,7 +172,7 @@ class Connection(asyncssh.SSHServer):
         return self.session is not None and self.session.relay is not None
 
     def _close_unless_playing(self) -> None:
-        """A connection that has not begun a session in the time given to log in (no session opened, or
+        """Close a connection that has not begun a session within the login timeout (no session opened, or
         one that never asked for a shell or a command) holds a place for nothing: the idle limit starts
         only once a session begins, so this is the limit until then."""
         if not self.playing and self.conn is not None and self in self.gate.open:
@@ -210,7 +210,8 @@ class Connection(asyncssh.SSHServer):
 
 
 class GameSession(asyncssh.SSHServerSession[bytes]):
-    """A player's terminal: relayed to the worker running the player's app while the channel is open.
+    """An asyncssh session for a player's terminal, relayed to the worker running the player's app while the
+    channel is open.
 
     The byte rate and the idle time are counted here, before anything reaches a worker."""
 
@@ -223,7 +224,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.size = (80, 24)
         self.wanted: str | None = None
         self.plain = False  # the line mode (`server.session.line_player`), asked for with `plain`
-        self.face: str | None = None  # the face asked for by command ("lines", "screen"), to remember
+        self.face: str | None = None  # the interface mode asked for by command ("lines", "screen"), to store
         self.asked_language: str | None = None  # the language asked for by command (`lang es`), to remember
         self.language: Language = ENGLISH  # the language the session speaks, chosen when it starts
         self.relay: Relay | None = None
@@ -248,8 +249,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         return True
 
     def exec_requested(self, command: str) -> bool:
-        """A command is the name of a room to go to (after `plain` for the line mode, `screen` for the
-        full screen, `lang CODE` for a language, in any order); nothing is ever run."""
+        """Handle an exec request: the command is the name of a room to go to (after `plain` for the line
+        mode, `screen` for the full screen, `lang CODE` for a language, in any order); nothing is ever run."""
         while True:
             first, _space, rest = command.strip().partition(" ")
             word = first.casefold()
@@ -318,13 +319,14 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._watch_idle()
 
     def spoken(self) -> Language:
-        """The person's language now: as the session began, or as they chose since (kept for the key)."""
+        """Return the person's current language: as the session began, or as they chose since (stored for the
+        key)."""
         chosen = self.front.players.language_of(self.connection.fingerprint or "")
         return (language(chosen) if chosen else None) or self.language
 
     def _choose_language(self, key: str, env: Any) -> Choice:
-        """The person's language: the one asked for now (`lang es`, remembered for the key if the game has
-        it), else the one kept for the key, else the one their client's environment names, else English."""
+        """Choose the person's language: the one requested now (`lang es`, stored for the key if the game has
+        it), else the one stored for the key, else the one their client's environment names, else English."""
         players = self.front.players
         if self.asked_language:
             chosen = choose(self.asked_language, {})
@@ -354,13 +356,13 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                 self._close(line, status, restore=line is not None)
 
     def stop(self) -> None:
-        """The server is stopping: put the person's terminal back as it was, say why the session ends,
-        and end its app (the seat is kept), as leaving from the lobby would."""
+        """End the session because the server is stopping: restore the person's terminal, explain why the
+        session ends, and end its app (the seat is kept for them), as leaving from the lobby would."""
         self._end_app()
         self._close(STOPPING, 0, restore=True)
 
     def output(self, data: bytes) -> None:
-        """What the worker drew, to the player."""
+        """Write the worker's output to the player."""
         chan = self.chan
         if chan is None:
             return
@@ -371,7 +373,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def _close(self, line: str | Phrase | None, status: int = 0, restore: bool = False) -> None:
         """End the session: `restore` puts the terminal back as it was first (its screen was cut short,
-        not ended by its app), then `line` says why."""
+        not ended by its app), then `line` explains why."""
         if self._idle is not None:
             self._idle.cancel()
             self._idle = None
@@ -434,7 +436,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.relay.typed(data)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        """A new window size: passed on at once, or, when one went less than `RESIZE_EVERY` ago, the
+        """Handle a new window size: pass it on at once, or, when one went less than `RESIZE_EVERY` ago, the
         latest size once that time is up. Every size costs its app a new layout, and a client may send
         thousands a second (which cost the other sessions of its worker their turn)."""
         self.size = clamp(width, height, self.front.limits)
@@ -476,13 +478,13 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
 
 def reached_as(address: str) -> str:
-    """The address a client reached the server at, as `ssh` takes it (an IPv4 address in IPv6 clothing
-    without them)."""
+    """Return the address a client reached the server at, as `ssh` takes it (an IPv4-mapped IPv6 address
+    unwrapped)."""
     return address.removeprefix("::ffff:") if "." in address else address
 
 
 def _span(seconds: float) -> str:
-    """ "30 minutes", "45 seconds": a limit in words."""
+    """Format a time limit as text: "30 minutes", "45 seconds"."""
     if seconds >= 120:
         return ngettext("{n} minute", "{n} minutes", round(seconds / 60))
     return ngettext("{n} second", "{n} seconds", round(seconds))
@@ -492,7 +494,7 @@ KEY_TYPES = ("ssh-", "ecdsa-", "sk-")
 
 
 def read_allowed(path: Any) -> set[str]:
-    """The fingerprints of the keys in an authorized_keys file (options before a key are skipped;
+    """Return the fingerprints of the keys in an authorized_keys file (options before a key are skipped;
     lines that hold no key are ignored)."""
     fingerprints: set[str] = set()
     with open(path, encoding="utf-8", errors="replace") as f:

@@ -1,4 +1,4 @@
-"""A worker process of the server: some of its tables, and the apps of the sessions at them.
+"""A server worker process: some of the server's tables, and the apps of the sessions at them.
 
 The front process holds the SSH side and hands each session's terminal to a worker as a stream of frames
 over a Unix socket (`server.network.frames`); the worker runs the session's app on it, as the one-process
@@ -62,7 +62,7 @@ def worker_path(runtime: Path, index: int) -> Path:
 
 
 class StreamChannel:
-    """A session's terminal as the worker sees it: the frames to and from the front."""
+    """A session's terminal as the worker sees it: frames to and from the front."""
 
     def __init__(self, link: FramedProtocol) -> None:
         self.link = link
@@ -103,12 +103,13 @@ class WorkerSession:
         return getattr(table, "id", None) == table_id
 
     def _frame(self, kind: bytes, payload: bytes) -> None:
-        """A frame from the person's terminal, handled in their language (a key may draw, or answer)."""
+        """Handle a frame from the person's terminal, in their language (a key may draw, or answer)."""
         with use(self.spoken()):
             self._handle(kind, payload)
 
     def spoken(self) -> Language:
-        """The person's language now: as they came, or as they chose since in the lobby (in lines)."""
+        """Return the person's current language: as they arrived, or as they chose since in the lobby (in
+        lines)."""
         return self.lines.language if self.lines is not None else self.language
 
     def _handle(self, kind: bytes, payload: bytes) -> None:
@@ -167,7 +168,7 @@ class WorkerSession:
         self.task = asyncio.get_running_loop().create_task(self._run())
 
     def _start_lines(self, start: dict[str, Any]) -> None:
-        """A session in the line mode (`server.session.line_player`): sentences, not a screen."""
+        """Start a line-mode session (`server.session.line_player`): text, not a screen."""
         over = self._lines_over = asyncio.Event()
         wanted = start.get("wanted")
         self.lines = LinePlayer(
@@ -217,9 +218,9 @@ class WorkerSession:
         language_chosen: str | None = None,
         heard: str = "",
     ) -> None:
-        """The session is over here: on to another worker's room (with what the person chose on the way:
-        a language, what to hear in lines), or ended (cut short by the worker stopping: the front puts a
-        screen back as it was; or crashed: the person is told in a line)."""
+        """End the session here: on to another worker's room (with what the person chose on the way: a
+        language, line-mode settings), or ended (cut short by the worker stopping: the front puts a screen
+        back as it was; or crashed: the person is told in a line)."""
         self.worker.sessions.discard(self)
         if moving is not None and not crashed:
             room, watch = moving
@@ -284,10 +285,10 @@ class Worker:
         return self
 
     def screens_gone(self) -> None:
-        """A session's app ended, or a table's screen was left for the lobby, set aside and dead
-        (`room.heap`): once enough have, a complete pass reclaims them, a moment later (the last
-        references gone, and others that end with it counted in) and between two events rather than in
-        the middle of a screen's update."""
+        """Record that a session's app ended, or a table's screen was left for the lobby, frozen and now dead
+        (`room.heap`): once enough have, a complete collection reclaims them, a moment later (the last
+        references gone, and others that end with it counted in) and between two events rather than in the
+        middle of a screen's update."""
         settling = heap.policy()
         if settling is None or not settling.left(len(self.sessions)) or self._reclaiming:
             return
@@ -344,8 +345,8 @@ class Worker:
             asyncio.get_running_loop().create_task(self.stop())
 
     def drop(self, table_id: str, line: str) -> None:
-        """Another host holds the table now: its sessions here end at once with `line`, and it is let go
-        without a word more to the database (its state is that host's to write)."""
+        """Drop a table another host now holds: its sessions here end at once with `line`, and it is released
+        without writing anything more to the database (its state is that host's to write)."""
         for session in list(self.sessions):
             if session.at(table_id):
                 session.farewell = line
@@ -385,7 +386,7 @@ LONG_PASS = 0.1
 
 
 def _long_pass(seconds: float, kind: str) -> None:
-    """Every session of this worker stood still while the collector worked: worth a line in the log."""
+    """Log a long garbage-collector pass, during which every session of this worker was paused."""
     log.warning("collector: a %s pass took %.2f s of CPU", kind, seconds)
 
 

@@ -1,4 +1,4 @@
-"""Chat on the server: a line as it is kept and shown (who said it, when, and at a table where in the game's
+"""Server chat: a chat line as stored and shown (who said it, when, and at a table where in the game's
 log it fell), the check every line passes where it enters, and the pace one session may talk at.
 
 A table keeps its room's lines (`Table.chat_lines`, the last `chat_kept`) in memory and beside its plan in
@@ -20,14 +20,14 @@ from translation import _, ngettext
 
 
 def words_of(text: str, limit: int) -> str:
-    """A chat line as everyone will read it: plain text on one line, at most `limit` characters ("" when
-    nothing is left to say)."""
+    """Sanitise a chat line as everyone will read it: plain text on one line, at most `limit` characters (""
+    when nothing is left to say)."""
     return " ".join(plain(text).split())[:limit]
 
 
 def too_long(text: str, limit: int) -> str | None:
-    """Why a chat line is not sent when it is longer than `limit` characters (as it would be read), for
-    every face to say; None when it fits."""
+    """Return why a chat line longer than `limit` characters (as it would be read) is not sent, for every
+    front end to show; None when it fits."""
     length = len(" ".join(plain(text).split()))
     if length <= limit:
         return None
@@ -55,8 +55,8 @@ class Said:
     """The message's plural form, where its words depend on a count (`values` holds it as `n`)."""
 
     def line(self) -> str:
-        """The line as it is shown: "14:05 Ann: hello" (the hour and minute in UTC). A line of the server's
-        own (nobody's: `who` empty) is its text alone, in the reader's language."""
+        """Format the line for display: "14:05 Ann: hello" (the hour and minute in UTC). A line of the
+        server's own (nobody's: `who` empty) is its text alone, in the reader's language."""
         if not self.who:
             return "* " + self._said() if self.message else self.text
         return f"{time.strftime('%H:%M', time.gmtime(self.at))} {self.who}: {self.text}"
@@ -108,7 +108,7 @@ def _whole_or_real(value: object) -> TypeGuard[float]:
 
 
 class Pace:
-    """How often one session may talk: at most `lines` lines in any `seconds`."""
+    """Rate limit for one session's chat: at most `lines` lines in any `seconds`."""
 
     def __init__(self, lines: int, seconds: float, clock: Callable[[], float] = time.monotonic) -> None:
         self.lines = max(1, lines)
@@ -117,7 +117,7 @@ class Pace:
         self._times: list[float] = []
 
     def allow(self) -> bool:
-        """Whether a line may go now (counted when it may)."""
+        """Return whether a line may be sent now (counting it when it may)."""
         now = self._clock()
         self._times = [t for t in self._times if now - t < self.seconds]
         if len(self._times) >= self.lines:
@@ -127,7 +127,8 @@ class Pace:
 
     @property
     def limit(self) -> str:
-        """The pace in a sentence, for any face: "Slow down: at most 3 chat lines every 5 seconds."."""
+        """Return the rate limit as a sentence, for any front end: "Slow down: at most 3 chat lines every 5
+        seconds."."""
         return ngettext(
             "Slow down: at most {n} chat line every {seconds} seconds.",
             "Slow down: at most {n} chat lines every {seconds} seconds.",
@@ -137,12 +138,13 @@ class Pace:
 
     @property
     def refusal(self) -> str:
-        """The full screen's: the pace, and the line kept in its field to send again."""
+        """Return the full screen's refusal message: the rate limit, and the line left in its field to send
+        again."""
         return _("{pace} Your line is kept: / to send it.", pace=self.limit)
 
 
 class LobbyTalk:
-    """The lobby's recent lines, oldest first: the last `kept`."""
+    """The lobby's recent chat lines, oldest first: the last `kept`."""
 
     def __init__(self, kept: int) -> None:
         self.kept = max(1, kept)

@@ -52,7 +52,7 @@ class SeatResult:
 
 
 def finishing_order(history: Sequence[Event]) -> list[int] | None:
-    """The seats from first to last at the game's end, or None when it has not ended."""
+    """Return the seats from first to last at the game's end, or None when it has not ended."""
     over = next((e for e in reversed(history) if isinstance(e, GameOver)), None)
     if over is None:
         return None
@@ -67,7 +67,7 @@ def finishing_order(history: Sequence[Event]) -> list[int] | None:
 
 
 def places(order: Sequence[int], left: Sequence[bool]) -> list[int]:
-    """Each seat's place (by seat): its rank in `order`, except that every seat that `left` shares the
+    """Return each seat's place (by seat): its rank in `order`, except that every seat that `left` shares the
     last place."""
     stayed = [seat for seat in order if not left[seat]]
     result = [0] * len(left)
@@ -80,12 +80,12 @@ def places(order: Sequence[int], left: Sequence[bool]) -> list[int]:
 
 
 def counts(results: Sequence[SeatResult]) -> bool:
-    """Whether a finished game counts: at least two people who stayed to its end."""
+    """Return whether a finished game counts: at least two people stayed to its end."""
     return sum(1 for r in results if r.person and not r.left) >= 2
 
 
 def counting(results: Sequence[SeatResult], names: Sequence[str | None]) -> str:
-    """Whether a finished game counts for the ratings, and if not why, in a sentence for the people."""
+    """Return whether a finished game counts for the ratings, and if not why, in a sentence for the people."""
     if counts(results):
         return _("This game counts for the ratings.")
     people = [seat for seat, r in enumerate(results) if r.person]
@@ -103,7 +103,7 @@ def counting(results: Sequence[SeatResult], names: Sequence[str | None]) -> str:
 def game_result(
     owners: Sequence[tuple[str | None, str | None]], history: Sequence[Event], gone: Collection[int]
 ) -> list[SeatResult] | None:
-    """Every seat's result at a finished game, from each seat's (person's key, bot's level), the game's
+    """Return every seat's result at a finished game, from each seat's (person's key, bot's level), the game's
     events and the seats whose people had left (a stand-in bot held them at the end, their people away from
     the table); None before the end."""
     order = finishing_order(history)
@@ -118,7 +118,7 @@ def game_result(
 
 
 def results_of(raw: Any) -> list[SeatResult] | None:
-    """A plan's result as kept in its file (or None when it is missing or not a result)."""
+    """Read a plan's result as stored in its file (or None when it is missing or not a result)."""
     if not isinstance(raw, list) or not raw:
         return None
     try:

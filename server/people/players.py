@@ -1,4 +1,4 @@
-"""Who is who: a player is their SSH public key. The name a key chose on its first visit stays bound to
+"""Player identities: a player is their SSH public key. The name a key chose on its first visit stays bound to
 it (and no other key may take the same name).
 
 The names are kept in the server's store (`server.people.store`), with the people's ratings: one store for the
@@ -29,7 +29,7 @@ FILE = "players.json"
 """Where an earlier server kept the names: read once, into the store, then removed."""
 KEY_MAX = 100  # characters in a key's fingerprint (SHA256: and 43 more)
 FACES = ("lines", "screen")
-"""The faces a person plays the server in: the line mode, or the full screen."""
+"""The interface modes a person can play the server in: the line mode, or the full screen."""
 LANGUAGE_MAX = 20  # characters in a language's code (es, es_MX, ...)
 
 
@@ -38,7 +38,7 @@ class Players:
         self.most = most
         self._store = store
         self._names: dict[str, str] = {}
-        self._faces: dict[str, str] = {}  # the face each key last chose (`FACES`)
+        self._faces: dict[str, str] = {}  # the interface mode each key last chose (`FACES`)
         self._languages: dict[str, str] = {}  # the language each key chose (a catalogue's code)
         self._heard: dict[str, str] = {}  # what each key chose to hear in lines (`Settings.words`)
         if store is not None:
@@ -69,7 +69,7 @@ class Players:
             self._take_in(folder / FILE)
 
     def _take_in(self, path: Path) -> None:
-        """The names an earlier server kept in `players.json`, moved into the store (the file removed
+        """Import the names an earlier server stored in `players.json`, moved into the store (the file removed
         once they are in it); read for this run alone where there is no store."""
         raw = read_json(path)
         if not isinstance(raw, dict):
@@ -90,16 +90,17 @@ class Players:
                 log.info("the names of %s moved into the store", path)
 
     def face_of(self, fingerprint: str) -> str | None:
-        """The face this key last chose to play in: "lines" or "screen" (None: never chose)."""
+        """Return the interface mode this key last chose: "lines" or "screen" (None: never chose)."""
         return self._faces.get(fingerprint)
 
     def choose_face(self, fingerprint: str, face: str) -> None:
-        """Remember the face a key asked for (`ssh host plain`, `ssh -t host screen`)."""
+        """Store the interface mode a key asked for (`ssh host plain`, `ssh -t host screen`)."""
         if face in FACES and len(fingerprint) <= KEY_MAX:
             self._remember(self._faces, fingerprint, face, "face")
 
     def language_of(self, fingerprint: str) -> str | None:
-        """The language this key chose to play in (None: never chose; its client's environment decides)."""
+        """Return the language this key chose to play in (None: never chose; its client's environment
+        decides)."""
         return self._languages.get(fingerprint)
 
     def choose_language(self, fingerprint: str, code: str) -> None:
@@ -109,19 +110,19 @@ class Players:
             self._remember(self._languages, fingerprint, code, "language")
 
     def settings_of(self, fingerprint: str) -> Settings | None:
-        """What this key chose to hear in lines (None: never chose; the line mode's default holds)."""
+        """Return this key's line-mode output settings (None: never chose; the line mode's defaults apply)."""
         words = self._heard.get(fingerprint)
         return Settings.of_words(words) if words is not None else None
 
     def choose_settings(self, fingerprint: str, settings: Settings) -> None:
-        """Remember what a key chose to hear in lines (`verbose`, `brief`, `mine`, `everyone`)."""
+        """Store a key's line-mode output settings (`verbose`, `brief`, `mine`, `everyone`)."""
         if len(fingerprint) <= KEY_MAX:
             self._remember(self._heard, fingerprint, settings.words, "settings")
 
     def _remember(self, kept: dict[str, str], fingerprint: str, value: str, what: str) -> None:
-        """A key's choice (its face, its language, what it hears in lines) kept in the store and here,
-        bounded as the names are: the oldest let go. A choice the store cannot keep holds for this run all
-        the same."""
+        """Store a key's choice (its interface mode, its language, its line-mode settings) in the store and
+        here, bounded as the names are: the oldest evicted. A choice the store cannot keep holds for this run
+        all the same."""
         if kept.get(fingerprint) == value:
             return
         if self._store is not None:
@@ -145,12 +146,12 @@ class Players:
         return self._names.get(fingerprint)
 
     def holder_of(self, name: str) -> str | None:
-        """The key that holds `name` (compared without case), if any."""
+        """Return the key that holds `name` (case-insensitive), if any."""
         folded = name.casefold()
         return next((k for k, n in self._names.items() if n.casefold() == folded), None)
 
     def heard(self, fingerprint: str, name: str) -> None:
-        """A name chosen at another host of the server (kept in the store they share)."""
+        """Record a name chosen at another host of the server (stored in the store they share)."""
         name = clean_name(name)
         known = fingerprint in self._names or len(fingerprint) > KEY_MAX
         if name and not known and self.holder_of(name) is None:

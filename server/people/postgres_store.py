@@ -38,7 +38,7 @@ def is_postgres_url(url: str) -> bool:
 
 
 def where_of(url: str) -> str:
-    """The database a URL names, in words for the operator: user, host, port and name, no password."""
+    """Describe the database a URL names, for the operator: user, host, port and name, no password."""
     try:
         parts = conninfo_to_dict(url)
     except psycopg.Error:
@@ -49,13 +49,13 @@ def where_of(url: str) -> str:
 
 
 def _words(exc: BaseException) -> str:
-    """The first line of the database's message (psycopg's run over several, with hints)."""
+    """Return the first line of the database's error message (psycopg's run over several, with hints)."""
     lines = str(exc).strip().splitlines()
     return lines[0].strip() if lines else type(exc).__name__
 
 
 class PostgresStore(SqlStore):
-    """The store in a PostgreSQL database; `StoreError` when it cannot be reached or used."""
+    """The `Store` in a PostgreSQL database; `StoreError` when it cannot be reached or used."""
 
     lock = " FOR UPDATE"
 
@@ -127,7 +127,8 @@ class PostgresStore(SqlStore):
             ) from None
 
     def _live(self) -> psycopg.Connection[Any]:
-        """The connection, made again if it broke (never inside a transaction: that one fails whole)."""
+        """Return the connection, reconnecting if it broke (never inside a transaction: that one fails
+        whole)."""
         if (self._db.closed or self._db.broken) and not self._in_transaction:
             self._db = self._connect()
         return self._db

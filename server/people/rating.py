@@ -28,7 +28,7 @@ class Rating:
 
     @property
     def ordinal(self) -> float:
-        """The conservative figure: the skill the player has with near certainty."""
+        """The conservative rating: the skill the player has with near certainty."""
         return self.mu - 3 * self.sigma
 
     def shown(self) -> str:
@@ -40,7 +40,8 @@ NEW = Rating(MODEL.mu, MODEL.sigma)
 
 
 def shipped_bots() -> dict[str, Rating]:
-    """The bots' levels' ratings as shipped with the package (empty if the file is missing or broken)."""
+    """Return the bots' levels' ratings as shipped with the package (empty if the file is missing or
+    broken)."""
     try:
         raw = json.loads(resources.files("server.people").joinpath(BOTS_FILE).read_text("utf-8"))
         return {str(level): Rating(float(r["mu"]), float(r["sigma"])) for level, r in raw["levels"].items()}
@@ -51,7 +52,7 @@ def shipped_bots() -> dict[str, Rating]:
 def rate(
     results: Sequence[SeatResult], people: Mapping[str, Rating], bots: Mapping[str, Rating]
 ) -> dict[str, Rating]:
-    """The people's new ratings after a finished game (the bots' stay as they are). `people` holds the
+    """Compute the people's new ratings after a finished game (the bots' stay as they are). `people` holds the
     ratings they had (a key missing is new); every seat is a team of one, ranked by its place."""
     teams = []
     for r in results:

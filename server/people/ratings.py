@@ -1,5 +1,5 @@
-"""The server's ratings: kept by the front (`FrontRatings`, the only writer of the store), read by every
-worker from the board the front pushes (`RatingBoard`).
+"""The server's ratings: maintained by the front (`FrontRatings`, the only writer of the store), read by every
+worker from the leaderboard the front pushes (`RatingBoard`).
 
 A worker whose table's game ends keeps every seat's place in the table's plan (`Plan.result`) and reports
 the plan to the front as it does after every change; the front records the game and its ratings once
@@ -39,7 +39,7 @@ class RatedSeat(Protocol):
 
 
 class RatedTable(Protocol):
-    """A table as the ratings read it (`server.tables.plans.Plan`, from the floor above): its seats and,
+    """A table as the ratings read it (`server.tables.plans.Plan`, from the layer above): its seats and,
     once its game is over, where each finished."""
 
     @property
@@ -80,19 +80,19 @@ NOBODY_RATED = N_("Nobody has finished a game that counts yet.")
 
 
 class RatingBoard:
-    """Every rated person and the bots' levels, as a worker knows them from the front."""
+    """The leaderboard: every rated person and the bots' levels, as a worker knows them from the front."""
 
     def __init__(self, people: Mapping[str, Standing], bots: Mapping[str, Rating]) -> None:
         self.people = dict(people)
         self.bots = dict(bots)
 
     def shown(self, key: str | None) -> str | None:
-        """A person's rating as shown (the rounded ordinal), or None when they are unrated."""
+        """Return a person's rating as shown (the rounded ordinal), or None when they are unrated."""
         standing = self.people.get(key or "")
         return standing.rating.shown() if standing is not None else None
 
     def people_line(self, plan: RatedTable) -> str:
-        """A table's people, each with their rating beside their name (none for the unrated), and its
+        """Return a table's people, each with their rating beside their name (none for the unrated), and its
         bots: the lobby's Playing column."""
         people = []
         for seat in plan.seats:
@@ -103,7 +103,7 @@ class RatingBoard:
         return ", ".join(people) + (" + " + ngettext("{n} bot", "{n} bots", bots) if bots else "")
 
     def about(self, key: str) -> str:
-        """A person's own rating in words: for the lobby's head."""
+        """Describe a person's own rating, for the lobby's header."""
         standing = self.people.get(key)
         if standing is None:
             return _("unrated")
@@ -112,7 +112,7 @@ class RatingBoard:
         return _("rating {rating} ({games}, {wins})", rating=standing.rating.shown(), games=games, wins=wins)
 
     def ranked(self) -> list[Standing]:
-        """The rated people, the highest first."""
+        """Return the rated people, the highest first."""
         return sorted(self.people.values(), key=lambda s: (-s.rating.ordinal, s.name.casefold(), s.key))
 
     def to_json(self) -> dict[str, Any]:
@@ -144,7 +144,7 @@ class RatingBoard:
 
 
 class FrontRatings:
-    """The front's hold on the store: it records finished games and makes the board for the workers."""
+    """The front's access to the store: it records finished games and makes the board for the workers."""
 
     def __init__(self, store: Store, name_of: Callable[[str], str | None]) -> None:
         self.store = store
@@ -160,7 +160,8 @@ class FrontRatings:
         self._board = RatingBoard({}, self.bots)
 
     def consider(self, plan: RatedTable) -> bool:
-        """Record the game of a finished table if it is not recorded yet; whether it was recorded now."""
+        """Record the game of a finished table if it is not recorded yet; return whether it was recorded
+        now."""
         if not plan.finished or not plan.result or not plan.save_id:
             return False
         try:
@@ -193,7 +194,7 @@ class FrontRatings:
         return recorded and counted
 
     def board(self) -> RatingBoard:
-        """Every rated person and the bots; the last board read while the store cannot be read."""
+        """Return every rated person and the bots; the last board read while the store cannot be read."""
         try:
             rated = self.store.people()
         except StoreFailure as exc:
@@ -207,7 +208,7 @@ class FrontRatings:
 
 
 def open_people(folder: Path, url: str | None = None) -> tuple[Store | None, str]:
-    """The server's store of its people: in `folder` (SQLite), or None and the reason in one line (the
+    """Open the server's store of its people: in `folder` (SQLite), or None and the reason in one line (the
     server goes on without it: no ratings, and the names chosen kept for this run alone). With `url`, the
     PostgreSQL database it names, which the server does not go on without (other hosts may share it):
     `StoreError` when it cannot be used."""
@@ -226,7 +227,7 @@ def open_people(folder: Path, url: str | None = None) -> tuple[Store | None, str
 
 
 def open_postgres(url: str) -> Store:
-    """The store in the PostgreSQL database of `url`; `StoreError` when psycopg is not installed, or the
+    """Open the store in the PostgreSQL database of `url`; `StoreError` when psycopg is not installed, or the
     database cannot be reached or used."""
     try:
         from server.people.postgres_store import PostgresStore

@@ -1,6 +1,6 @@
-"""Where the server keeps its people (the name each key chose, and their ratings; the face, the language
-and what to hear in lines each key chose), its finished games, the bots' ratings and the lobby's recent
-chat.
+"""The server's persistent store: its people (the name each key chose, and their ratings; the interface mode,
+the language and the line-mode settings each key chose), its finished games, the bots' ratings and the lobby's
+recent chat.
 
 `Store` is what the front needs of it. `SqlStore` asks it of a database in SQL that SQLite and PostgreSQL
 both speak, so the two stores behave alike by construction: `SqliteStore` keeps it in one SQLite file in
@@ -32,12 +32,12 @@ FILE = "landlords.sqlite3"
 
 
 class StoreError(Exception):
-    """The store cannot be used; the message is a sentence for the server's operator."""
+    """Raised when the store cannot be used; the message is a sentence for the server's operator."""
 
 
 class StoreFailure(Exception):
-    """A read or a write failed (the database's words in the message) and changed nothing; the store may
-    work again at the next (a database that was out of reach, back)."""
+    """Raised when a read or a write failed (the database's error in the message) and changed nothing; the
+    store may work again at the next (a database that was out of reach, back)."""
 
 
 @dataclass(frozen=True)
@@ -68,25 +68,25 @@ Rerate = Callable[[Mapping[str, Rating]], Mapping[str, Rating]]
 
 
 class Store(Protocol):
-    """What the front keeps of people, ratings and finished games."""
+    """Storage interface for people, ratings and finished games (used by the front)."""
 
     where: str
     """The database in words for the operator (a file's path, or a URL without its password)."""
 
     def person(self, key: str) -> Person | None:
-        """A person who has finished a counted game, or None (unrated)."""
+        """Return a person who has finished a counted game, or None (unrated)."""
         ...
 
     def people(self) -> list[Person]:
-        """Every rated person, the highest rated first."""
+        """Return every rated person, the highest rated first."""
         ...
 
     def bots(self) -> dict[str, Rating]:
-        """The bots' levels' fixed ratings."""
+        """Return the bots' levels' fixed ratings."""
         ...
 
     def set_bots(self, ratings: Mapping[str, Rating]) -> None:
-        """Keep the bots' ratings (as shipped with the package)."""
+        """Store the bots' ratings (as shipped with the package)."""
         ...
 
     def recorded(self, save_id: str) -> bool:
@@ -100,7 +100,7 @@ class Store(Protocol):
         ...
 
     def names(self) -> list[tuple[str, str]]:
-        """Every key's chosen name, (key, name), the earliest chosen first."""
+        """Return every key's chosen name, (key, name), the earliest chosen first."""
         ...
 
     def bind_name(self, key: str, name: str, let_go: str | None = None) -> None:
@@ -108,35 +108,35 @@ class Store(Protocol):
         ...
 
     def lobby_lines(self) -> list[tuple[str, str, float]]:
-        """The lobby's chat lines kept, (who, text, when), oldest first."""
+        """Return the stored lobby chat lines, (who, text, when), oldest first."""
         ...
 
     def keep_lobby_line(self, who: str, text: str, at: float, kept: int) -> None:
-        """Keep a line of the lobby's chat, and only the last `kept` lines."""
+        """Store a lobby chat line, keeping only the last `kept` lines."""
         ...
 
     def faces(self) -> list[tuple[str, str]]:
-        """The face each key last chose to play in, (key, face)."""
+        """Return the interface mode each key last chose, (key, face)."""
         ...
 
     def keep_face(self, key: str, face: str) -> None:
-        """Keep the face `key` chose (the next connection without a choice gets it)."""
+        """Store the interface mode `key` chose (the next connection without a choice gets it)."""
         ...
 
     def languages(self) -> list[tuple[str, str]]:
-        """The language each key chose to play in, (key, language code)."""
+        """Return the language each key chose to play in, (key, language code)."""
         ...
 
     def keep_language(self, key: str, language: str) -> None:
-        """Keep the language `key` chose (it outranks the one its client's environment names)."""
+        """Store the language `key` chose (it outranks the one its client's environment names)."""
         ...
 
     def line_settings(self) -> list[tuple[str, str]]:
-        """What each key chose to hear in lines, (key, words: "brief", "verbose mine"...)."""
+        """Return each key's line-mode settings, (key, settings text: "brief", "verbose mine"...)."""
         ...
 
     def keep_line_settings(self, key: str, words: str) -> None:
-        """Keep what `key` chose to hear in lines (its next table in lines starts with it)."""
+        """Store `key`'s line-mode settings (its next table in lines starts with them)."""
         ...
 
     def close(self) -> None: ...
@@ -156,7 +156,7 @@ Row = tuple[Any, ...]
 
 
 class SqlStore:
-    """The `Store`, asked of a database in the SQL SQLite and PostgreSQL share (`?` for each value). A
+    """The `Store` over a database, in the SQL dialect SQLite and PostgreSQL share (`?` for each value). A
     database's store gives it four things: rows read, a statement run, a transaction, and `where` (the
     database in words for the operator, never with a password)."""
 
@@ -275,7 +275,7 @@ class SqlStore:
         return True
 
     def _held(self, keys: Sequence[str]) -> dict[str, Rating]:
-        """The ratings of a game's people, their rows held to the end of the transaction: two hosts
+        """Return the ratings of a game's people, their rows locked to the end of the transaction: two hosts
         recording two games of one person at once rate the second from the first's result. A newcomer
         gets a row first (with no game, so still unrated), for there to be a row to hold."""
         held: dict[str, Rating] = {}
@@ -399,7 +399,7 @@ class SqliteStore(SqlStore):
             self._migrate(number, migrations[number - 1])
 
     def _migrate(self, number: int, steps: Migration) -> None:
-        """Take the file to version `number`: its steps and the new version, in one transaction."""
+        """Migrate the file to version `number`: its steps and the new version, in one transaction."""
         db = self._db
         db.execute("BEGIN IMMEDIATE")
         try:
@@ -422,7 +422,8 @@ class SqliteStore(SqlStore):
 
     @contextmanager
     def _transaction(self) -> Iterator[None]:
-        """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK when anything in it fails."""
+        """Context manager for a transaction: BEGIN IMMEDIATE ... COMMIT, or ROLLBACK when anything in it
+        fails."""
         self._run("BEGIN IMMEDIATE")
         try:
             yield

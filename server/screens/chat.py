@@ -1,4 +1,4 @@
-"""A line to the chat of a table or of the lobby, at the pace one session may talk at."""
+"""The chat input dialog for a table or the lobby, rate-limited per session."""
 
 from __future__ import annotations
 
@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 
 
 class ChatDialog(Overlay[str | None]):
-    """Type a line; Enter sends it to everyone at the table (or in the lobby), Esc does not."""
+    """A dialog to type a chat line; Enter sends it to everyone at the table (or in the lobby), Esc does
+    not."""
 
     lets_bots_play = True
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
@@ -50,7 +51,8 @@ class ChatDialog(Overlay[str | None]):
             yield SteadyInput(max_length=self.limit * 4, id="line")
 
     def on_mount(self) -> None:
-        """Closed before its mount came round (`/` and Escape read in one moment), it has no line to focus."""
+        """Skip focusing when the dialog was closed before it mounted (`/` and Escape read in one moment), it
+        has no line to focus."""
         for line in self.query(Input).results(Input):
             line.focus()
 
@@ -60,7 +62,7 @@ class ChatDialog(Overlay[str | None]):
             line.value = ""
 
     def offer_kept(self) -> None:
-        """The line held back, offered again selected whole: Enter sends it, and what is typed takes its
+        """Offer the unsent line again, fully selected: Enter sends it, and what is typed takes its
         place instead of being glued to its end."""
         for line in self.query(Input).results(Input):
             line.select_all()
@@ -73,7 +75,7 @@ class ChatDialog(Overlay[str | None]):
 
 
 def chat_line(app: App[Any], name: str, to: str) -> ChatDialog:
-    """The chat line kept under `name`, made and installed the first time."""
+    """Return the chat dialog cached under `name`, created and installed the first time."""
     if not app.is_screen_installed(name):
         app.install_screen(ChatDialog(session_of(app).hall.limits.chat_max, to), name)
     chat = app.get_screen(name)
@@ -82,7 +84,7 @@ def chat_line(app: App[Any], name: str, to: str) -> ChatDialog:
 
 
 def talk(app: App[Any], name: str, to: str, send: Callable[[str], object]) -> None:
-    """Open the chat line kept under `name` (made once and kept between uses: a new one each time cost
+    """Open the chat dialog cached under `name` (created once and reused: a new one each time cost
     the composing and styling of a dialog, the most frequent at a talkative table). A line typed goes to
     `send`, unless the session talks faster than its pace allows: then it is kept for the next time."""
     chat = chat_line(app, name, to)

@@ -1,4 +1,4 @@
-"""A shared table's clocks in words, at the right end of the status line on every screen at the table:
+"""Text of a shared table's clocks, at the right end of the status line on every screen at the table:
 each person's bank (the one the table waits on marked, counting down), who is away and for how long the
 table still waits on him, whose seat a bot plays, and a vote under way."""
 
@@ -16,7 +16,7 @@ LOW = 10.0
 
 
 def clock_tail(face: ClockFace, glyphs: Glyphs) -> Content:
-    """The clocks as one short line; empty where nothing is timed (no bank, nobody away)."""
+    """Return the clocks as one short line; empty where nothing is timed (no bank, nobody away)."""
     parts = [part for part in (_seat(s, glyphs) for s in face.seats) if part is not None]
     vote = face.vote
     if vote is not None:

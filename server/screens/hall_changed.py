@@ -1,4 +1,4 @@
-"""The word a screen that shows the hall sends itself when the hall changes (a room made, filled, played
+"""The message a screen that shows the hall posts to itself when the hall changes (a room made, filled, played
 or left), so that it reads the hall again on its own turn: the lobby, the players' list, a room gathering."""
 
 from __future__ import annotations
@@ -7,4 +7,4 @@ from textual.message import Message
 
 
 class HallChanged(Message):
-    """A room was made, filled, played or left: the list is read again."""
+    """Message: a room was created, filled, played or left, so the list is read again."""

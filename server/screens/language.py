@@ -1,6 +1,6 @@
-"""A person chooses the language they play in, from the lobby (`l`): the languages the game has, each
-named in its own words. The server keeps the choice for their key, and the session starts again in the
-lobby in it (a screen's words are drawn in the language its app started in)."""
+"""The language picker, opened from the lobby (`l`): the languages the game has, each named in itself. The
+server stores the choice for their key, and the session starts again in the lobby in it (a screen's words are
+drawn in the language its app started in)."""
 
 from __future__ import annotations
 

@@ -31,10 +31,10 @@ NARROWEST = 8
 
 
 def fit(rows: list[list[str]], width: int) -> tuple[list[list[str]], list[int], list[int]]:
-    """The rows with the cells of the widest wrappable columns broken onto more lines, between words, until
-    the columns (each with a cell of padding either side) fit `width`; each row's height; and each column's
-    width (a table measures a cell of several lines by all of it, so it is told). Widths are counted in a
-    terminal's cells: a wide character (CJK, most emoji) takes two."""
+    """Fit the rows by wrapping the cells of the widest wrappable columns onto more lines, between words,
+    until the columns (each with a cell of padding either side) fit `width`; each row's height; and each
+    column's width (a table measures a cell of several lines by all of it, so it is told). Widths are counted
+    in a terminal's cells: a wide character (CJK, most emoji) takes two."""
     widths = [max([cell_len(_(COLUMNS[c])), *(cell_len(r[c]) for r in rows)]) for c in range(len(COLUMNS))]
     while sum(widths) + 2 * len(widths) > width:
         widest = max(WRAPPED, key=lambda c: widths[c])
@@ -54,7 +54,7 @@ def fit(rows: list[list[str]], width: int) -> tuple[list[list[str]], list[int], 
 
 
 def wrap(text: str, width: int) -> list[str]:
-    """The text broken between words into lines of at most `width` cells; a word wider than that is broken
+    """Wrap the text between words into lines of at most `width` cells; a word wider than that is broken
     where it must, never between the halves of a wide character."""
     lines: list[str] = []
     line = ""
@@ -122,14 +122,15 @@ class LobbyScreen(Screen[None]):
         self.post_message(HallChanged())
 
     def on_screen_suspend(self) -> None:
-        """Under a table (or a form), the lobby is not told of changes: even a message it ignores makes
-        Textual repaint the screen on top of it. It reads the rooms again when it is back on top."""
+        """Stop hall notifications while the lobby is covered by a table (or a form): even a message it
+        ignores makes Textual repaint the screen on top of it. It reads the rooms again when it is back on
+        top."""
         self._stop_watching()
         self._stop_watching = lambda: None
 
     def put_away(self) -> None:
-        """A table covers the lobby, maybe for hours: its list of rooms (every row drawn and kept in the
-        list's caches) and its chat are let go; both are read again when it is back on top."""
+        """Free the lobby's content while a table covers it, maybe for hours: its list of rooms (every row
+        drawn and held in the list's caches) and its chat; both are read again when it is back on top."""
         self.query_one(DataTable).clear(columns=True)
         self.query_one(LobbyChat).show(())
 
@@ -143,7 +144,7 @@ class LobbyScreen(Screen[None]):
             self.fill()
 
     def on_resize(self, event: events.Resize) -> None:
-        """The lines are fitted to the width again."""
+        """Refit the lines to the new width."""
         self.fill()
 
     def fill(self) -> None:
@@ -185,7 +186,7 @@ class LobbyScreen(Screen[None]):
         self._head()
 
     def _head(self) -> None:
-        """The welcome, with the player's own rating when the server keeps ratings."""
+        """Return the header: the welcome, with the player's own rating when the server has ratings."""
         app = self.server
         board = app.hall.ratings
         mine = f"  -  {board.about(app.fingerprint)}" if board is not None else ""
@@ -199,7 +200,7 @@ class LobbyScreen(Screen[None]):
             self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The players' list is there only on a server that keeps ratings."""
+        """Enable the players' list only on a server that has ratings."""
         return action != "players" or self.server.hall.ratings is not None
 
     def action_players(self) -> None:
@@ -239,7 +240,8 @@ class LobbyScreen(Screen[None]):
         self.app.push_screen(NewRoomScreen())
 
     def action_chat(self) -> None:
-        """`/` (the app's key): a line to everyone in the lobby, whichever worker runs their session."""
+        """Open the chat (`/`, the app's key) to everyone in the lobby, whichever worker runs their
+        session."""
         from server.screens.chat import talk
 
         app = self.server
@@ -250,7 +252,8 @@ class LobbyScreen(Screen[None]):
 
 
 def people_here(names: list[str], room: int) -> str:
-    """ "  -  here: Ada, Bob and 3 more" in about `room` characters ('' with nobody listed)."""
+    """Format who is here in about `room` characters: " - here: Ada, Bob and 3 more" ('' with nobody
+    listed)."""
     if not names:
         return ""
     shown: list[str] = []

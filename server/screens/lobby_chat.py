@@ -1,5 +1,5 @@
-"""The lobby's chat panel: the recent lines of everyone in the lobby, newest at the bottom, each with who
-said it and when, shown as plain text whatever it holds. It sits under the list of rooms and takes a
+"""The lobby's chat panel widget: the recent lines of everyone in the lobby, newest at the bottom, each with
+its author and time, shown as plain text whatever it holds. It sits under the list of rooms and takes a
 quarter of the screen at most, so that the rooms stay in view on a small terminal."""
 
 from __future__ import annotations

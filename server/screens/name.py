@@ -1,4 +1,4 @@
-"""The first visit: a key without a name chooses one, which stays bound to it."""
+"""The first-visit screen: a key without a name chooses one, which stays bound to it."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""A new room: its name, the edition and variant, its seats (people, and bots at a level), how long the
-table waits on a person who is away before a bot stands in, its clock (none, or a time bank for each
-person: the bank and the seconds added at each decision), the bots' pace, and whether the people at it
-may ask the advisor what `expert` would do in their seat.
+"""The new-room form: its name, the edition and variant, its seats (people, and bots at a level), how long the
+table waits on a person who is away before a stand-in bot takes over, its clock (none, or a time bank for each
+person: the bank and the seconds added at each decision), the bots' pace, and whether the people at it may ask
+the advisor what `expert` would do in their seat.
 
 The clock's figures say their bounds beside them from the start, are checked as they are typed (the
 problem shown at once, not only when the room is made), and are written back in their plain form when the
@@ -168,7 +168,7 @@ class NewRoomScreen(Screen[None]):
         self._clock_figures()
 
     def on_resize(self, event: events.Resize) -> None:
-        """On a short terminal (80x24) the rows of the form sit without space between them."""
+        """Remove the space between the form's rows on a short terminal (80x24)."""
         self.set_class(event.size.height < 30, "-short")
 
     def on_select_changed(self, event: Select.Changed) -> None:
@@ -176,7 +176,7 @@ class NewRoomScreen(Screen[None]):
             self._clock_figures()
 
     def _clock_figures(self) -> None:
-        """The bank's figures are asked for only with a time bank."""
+        """Show the bank's fields only with a time bank."""
         off = self._value("#clock") != "bank"
         for figure in self.query("#bank, #added").results(Input):
             figure.disabled = off
@@ -188,7 +188,8 @@ class NewRoomScreen(Screen[None]):
             self._check_clock()
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
-        """A clock figure left: written back in its plain form, if it is one ("3" as "3:00")."""
+        """Normalise a clock field when it loses focus: write it back in its plain form, if it is one ("3" as
+        "3:00")."""
         if event.widget.id not in ("bank", "added") or self._value("#clock") != "bank":
             return
         try:
@@ -206,7 +207,7 @@ class NewRoomScreen(Screen[None]):
         )
 
     def _check_clock(self) -> None:
-        """The clock's problem, shown as it is typed; nothing once the figures are right."""
+        """Validate the clock as it is typed, showing its problem; nothing once the figures are right."""
         problem = self.query_one("#problem", Static)
         try:
             self._clock()

@@ -78,7 +78,7 @@ class PastGamesScreen(Screen[None]):
         return past_stage(plan, self.server.hall.ratings is not None)
 
     def _show_note(self, row: int) -> None:
-        """The keys, under a word on whether the game picked counted for the ratings, and why not."""
+        """Show the keys, under a note on whether the selected game counted for the ratings, and why not."""
         if not self._plans:
             note = _(NO_PAST_GAMES)
         else:

@@ -1,5 +1,5 @@
-"""The players of the server by rating: each rated person's rating, counted games and wins, and the bots'
-levels on the same scale, saying what that figure is. Names are shown as plain text."""
+"""The ratings screen: the server's players by rating: each rated person's rating, counted games and wins, and
+the bots' levels on the same scale, saying what that figure is. Names are shown as plain text."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def by_rating(level: tuple[str, Rating]) -> float:
 
 
 def lay_out(head: str, entries: list[str], width: int) -> str:
-    """`head`, then on a line of their own the entries two spaces apart, in lines of at most `width`
+    """Lay out `head`, then on lines of their own the entries two spaces apart, in lines of at most `width`
     characters (a longer word has a line to itself), never breaking an entry ("hard 24") in two."""
     lines: list[str] = []
     for tokens, gap in ((head.split(), " "), (entries, "  ")):
@@ -51,7 +51,8 @@ def lay_out(head: str, entries: list[str], width: int) -> str:
 
 
 class BotsLine(Static):
-    """The bots' ratings, laid out again to its width whenever that changes, so that no entry is cut."""
+    """Widget showing the bots' ratings, laid out again to its width whenever that changes, so that no entry
+    is cut."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)

@@ -1,4 +1,4 @@
-"""A shared table on screen: the game screen, plus the room's chat (`/` to say something), its clocks at
+"""The shared-table screen: the game screen, plus the room's chat (`/` to send a line), its clocks at
 the end of the status line (`server.screens.clock_line`), and the vote to hand a seat that holds the table
 up to a bot (`a`). Chat lines join the event log as plain text, whoever wrote them and whatever they hold,
 in time order with the game's events: a person who comes later (to watch, or back to their seat) reads
@@ -86,8 +86,8 @@ class RoomScreen(GameScreen):
     # --- the log: the game's events with the chat among them ----------------------------------
 
     def _weave(self, lines: Iterable[Said]) -> None:
-        """Put the kept chat lines among the game's entries (`_entries`, one for each event), each after
-        the events that came before it, and show the log anew."""
+        """Interleave the stored chat lines with the game's entries (`_entries`, one for each event), each
+        after the events that came before it, and show the log anew."""
         pending = sorted(lines, key=lambda said: said.after)  # stable: lines said together keep their order
         if not pending and not self._chat_at:
             return  # nothing to weave in, nor to take out: the logs stand as they are
@@ -108,12 +108,12 @@ class RoomScreen(GameScreen):
         self.redraw()
 
     def _retell(self) -> None:
-        """A move was taken back: the story as it now stands, its chat lines kept in their places."""
+        """Rebuild the log after a take-back: the game as it now stands, its chat lines in their places."""
         super()._retell()
         self._weave(self.table_client.table.chat_lines)
 
     def explain_entry(self, entry: int) -> None:
-        """Why the event of this line of the log happened; a chat line has no why."""
+        """Explain why the event of this log line happened; a chat line has no explanation."""
         chats_before = bisect_left(self._chat_at, entry)
         if chats_before < len(self._chat_at) and self._chat_at[chats_before] == entry:
             self.notify(_("That line is chat: no rule made it happen."), timeout=3)
@@ -140,11 +140,11 @@ class RoomScreen(GameScreen):
         return f"chat-{id(self)}"
 
     def ahead(self) -> Iterable[Overlay[Any]]:
-        """The game's first dialog, and the chat line: made ahead as the table's (`Underlay.ahead`)."""
+        """Return the screens to prebuild: the game's first dialog, and the chat line (`Underlay.ahead`)."""
         return [*super().ahead(), chat_line(self.app, self._chat_name, "the table")]
 
     def action_chat(self) -> None:
-        """The chat line is made once for this table and kept between uses."""
+        """Open the chat dialog, created once for this table and reused."""
         talk(self.app, self._chat_name, "the table", self._said)
 
     def _said(self, text: str) -> None:
@@ -156,7 +156,7 @@ class RoomScreen(GameScreen):
         self.post_message(ClockShown(face))
 
     def on_clock_shown(self, message: ClockShown) -> None:
-        """A tick of the table's clock: the status line's end alone is drawn again."""
+        """Handle a tick of the table's clock: redraw only the end of the status line."""
         before, face = self._face, message.face
         self._face = face
         self.query_one("#status", StatusBar).show_tail(clock_tail(face, self.glyphs))
@@ -195,7 +195,8 @@ class RoomScreen(GameScreen):
         return super().possible(name)
 
     def on_key(self, event: events.Key) -> None:
-        """`a` when nothing holds the table up (the key is not on offer) still says why no vote is called."""
+        """Handle `a` when nothing holds the table up (the key is not on offer): explain why no vote is
+        called."""
         if event.key == "a" and not self.possible("vote"):
             event.stop()
             self.action_vote()

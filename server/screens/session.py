@@ -1,6 +1,6 @@
-"""What the server's screens ask of the session's app: its hall, who the player is, and the ways to a
-table. The app (`server.session.app.ServerApp`) sits on the floor above the screens and is handed to
-them as this; no screen imports it."""
+"""The interface the server's screens need from the session's app: its hall, who the player is, and the ways
+to a table. The app (`server.session.app.ServerApp`) sits in the layer above the screens and is handed to them
+as this; no screen imports it."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ class Session(Protocol):
 
     @property
     def chat_pace(self) -> Pace:
-        """How fast this session may talk, in the lobby and at tables alike."""
+        """This session's chat rate limit, in the lobby and at tables alike."""
         ...
 
     async def choose_name(self, text: str) -> None:
@@ -46,10 +46,10 @@ class Session(Protocol):
         ...
 
     def choose_language(self, code: str) -> None:
-        """Play in this language from now on (kept for the key); the session starts again in the lobby."""
+        """Switch to this language from now on (stored for the key); the session starts again in the lobby."""
         ...
 
 
 def session_of(app: App[Any]) -> Session:
-    """The app a server screen runs in, which is always a session's."""
+    """Return the session app a server screen runs in."""
     return cast("Session", app)

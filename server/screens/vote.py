@@ -1,4 +1,4 @@
-"""The question a vote puts to each person present: hand the seat that holds the table up to a bot?"""
+"""The vote dialog shown to each person present: hand the seat that holds the table up to a bot?"""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from tui.screens.overlay import Overlay
 
 
 class VoteDialog(Overlay[bool | None]):
-    """y: yes, n: no; Esc puts it off (a asks again while the vote is open)."""
+    """The vote dialog. y: yes, n: no; Esc postpones it (a asks again while the vote is open)."""
 
     lets_bots_play = True
     BINDINGS: ClassVar[list[BindingType]] = [

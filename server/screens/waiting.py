@@ -1,4 +1,5 @@
-"""A room gathering its people: who has come, how many are still awaited, and how others get here."""
+"""The waiting-room screen of a room gathering its people: who has come, how many are still awaited, and how
+others get here."""
 
 from __future__ import annotations
 
@@ -50,7 +51,7 @@ class WaitingScreen(Screen[None]):
         self.show()
 
     def on_unmount(self) -> None:
-        """Gone from the room (to the game, the lobby, or the connection lost): a room nobody waits at
+        """Handle leaving the room (to the game, the lobby, or a lost connection): a room nobody waits at
         ends after a while (`Limits.waiting_room_idle`)."""
         self._stop_watching()
         app = session_of(self.app)

@@ -1,2 +1,2 @@
-"""One session: its app (`app`), opening on the lobby, and the terminal it draws on (`terminal`). It sits
-on the screens and everything below them."""
+"""One session: its app (`app`), opening on the lobby, and the terminal it draws on (`terminal`). It is the
+layer above the screens and everything below them."""

@@ -1,4 +1,4 @@
-"""One session's interface: the landlords app, drawn on an SSH channel, opening on the lobby.
+"""One session's Textual app: the landlords app, drawn on an SSH channel, opening on the lobby.
 
 It is the local app with the server's own first screens (the first visit's name, the lobby) and its own
 way of leaving a game (back to the lobby; the seat is kept). It installs no signal handler (the server's
@@ -44,7 +44,7 @@ CRASHED = N_("Sorry: something went wrong on the server. Your seat and your game
 
 
 def color_system(term: str, colorterm: str = "") -> ColorSystem | None:
-    """What the player's terminal can show, from what its client says it is."""
+    """Return the colour system the player's terminal supports, from the terminal type its client reports."""
     if colorterm.lower() in ("truecolor", "24bit"):
         return ColorSystem.TRUECOLOR
     if term in ("", "dumb"):
@@ -55,7 +55,7 @@ def color_system(term: str, colorterm: str = "") -> ColorSystem | None:
 
 
 class ServerApp(LandlordsApp):
-    """The app of one SSH session."""
+    """The Textual app of one SSH session."""
 
     closes_shared_pool = False  # the worker's rooms share their pool (`server.tables.hall.Hall.chances_pool`)
 
@@ -109,7 +109,8 @@ class ServerApp(LandlordsApp):
         return super()._pick_theme()
 
     def _install_hang_up(self) -> None:
-        """The server's process is not this session's: the session's end is the channel's."""
+        """Install no process-wide hang-up handlers: the server's process is shared, and the session ends with
+        its channel."""
 
     # --- the first screens --------------------------------------------------------------------
 
@@ -127,7 +128,8 @@ class ServerApp(LandlordsApp):
             self.notify(self.note, severity="warning", timeout=8)
 
     async def choose_name(self, text: str) -> None:
-        """Raises `engine.text.TextError` with the reason when the name cannot be had."""
+        """Bind the name to the player's key; raises `engine.text.TextError` with the reason when the name
+        cannot be had."""
         self.player_name = await self.hall.choose_name(self.fingerprint, text)
         log.info("key %s chose the name %r", self.fingerprint, self.player_name)
         self.to_lobby()
@@ -145,7 +147,7 @@ class ServerApp(LandlordsApp):
             self.call_after_refresh(self._enter_wanted, wanted, self.wanted_watch)
 
     def _enter_wanted(self, name: str, watch: bool) -> None:
-        """Enter the room asked for; then the keys typed on the way follow, in order, ahead of any typed
+        """Enter the room requested; then replay the keys typed on the way, in order, ahead of any typed
         from now on (which are the room's screens' as they come: a dialog it opens, say)."""
         try:
             self.enter(name, watch)
@@ -159,7 +161,7 @@ class ServerApp(LandlordsApp):
 
         while len(self.screen_stack) > 2 and not isinstance(self.screen, LobbyScreen):
             if isinstance(self.screen, GameScreen) and self.table_left is not None:
-                self.table_left()  # its screen was set aside once drawn, and dies now in the session
+                self.table_left()  # its screen was frozen once drawn, and dies now in the session
             self.pop_screen()
 
     def _back_to_start(self) -> None:
@@ -169,7 +171,7 @@ class ServerApp(LandlordsApp):
     # --- tables -------------------------------------------------------------------------------
 
     def enter(self, name: str, watch: bool) -> None:
-        """Go to a table: to one's own seat, to a free one, or (`watch`, or no seat to be had) to watch."""
+        """Enter a table: one's own seat, to a free one, or (`watch`, or no seat to be had) to watch."""
         table = self.hall.find(name)
         if table is None:
             self.notify(_("There is no room called {name}.", name=name), severity="warning", timeout=5)
@@ -198,13 +200,13 @@ class ServerApp(LandlordsApp):
         self.play_client(client)
 
     def move_to(self, room: str, watch: bool) -> None:
-        """The room is another worker's: this app ends, and the front carries the terminal there."""
+        """Move to another worker's room: this app ends, and the front relays the terminal there."""
         self.moving = (room, watch)
         self.end()
 
     def choose_language(self, code: str) -> None:
-        """Play in another language from now on: kept for the key, and the app starts again in the lobby
-        in it (an app's words are drawn in the language it started in), as a move to another room does."""
+        """Switch to another language from now on: stored for the key, and the app starts again in the lobby
+        in it (an app's text is rendered in the language it started in), as a move to another room does."""
         self.hall.keep_language(self.fingerprint, code)
         self.language_chosen = code
         self.move_to("", False)
@@ -220,8 +222,8 @@ class ServerApp(LandlordsApp):
             if isinstance(under, LobbyScreen):
                 under.put_away()
         self.push_screen(screen)
-        # the table's screen, once drawn, lives as long as the game: set aside from the collector's full
-        # passes in a worker that keeps settled (`room.heap`), rather than walked by them as it ages
+        # the table's screen, once drawn, lives as long as the game: frozen out of the collector's full
+        # passes in a worker that freezes its heap (`room.heap`), rather than walked by them as it ages
         self.set_timer(WHEN_SHOWN_DELAY, heap.set_aside, name="table set aside")
 
     def leave_waiting(self, table: Table) -> None:
@@ -231,7 +233,8 @@ class ServerApp(LandlordsApp):
         self.to_lobby()
 
     async def on_event(self, event: events.Event) -> None:
-        """Any key a person presses at his table is an act of his: a stand-in keeping his seat leaves it."""
+        """Treat any key a person presses at his table as his action: a stand-in bot holding his seat leaves
+        it."""
         if isinstance(event, events.Key) and not event.is_forwarded:
             if self._held is not None:
                 if len(self._held) < HELD_MAX:
@@ -245,13 +248,15 @@ class ServerApp(LandlordsApp):
     # --- leaving ------------------------------------------------------------------------------
 
     def quit_hint(self) -> str:
-        """What Ctrl+Q does here: from a game, back to the lobby; from the lobby, the end of the session."""
+        """Return what Ctrl+Q does here: from a game, back to the lobby; from the lobby, the end of the
+        session."""
         if self._game is not None or len(self.screen_stack) > 2:
             return _("Ctrl+Q goes back to the lobby; your seat is kept.")
         return _("Ctrl+Q ends the session.")
 
     async def action_quit(self) -> None:
-        """From a game, back to the lobby (the seat is kept); from the lobby, the session ends."""
+        """Quit: from a game, back to the lobby (the seat is kept for them); from the lobby, the session
+        ends."""
         if self._game is not None or len(self.screen_stack) > 2:
             self._back_to_start()
             if not isinstance(self.screen, LobbyScreen):
@@ -260,8 +265,8 @@ class ServerApp(LandlordsApp):
         self.exit(0)
 
     def _can_chat(self) -> bool:
-        """At a table or in the lobby, and not typing text (the chat line itself, a name): there `/` is only
-        a key."""
+        """Return whether chat is available: at a table or in the lobby, and not typing text (the chat line
+        itself, a name): there `/` is only a key."""
         from server.screens.chat import ChatDialog
         from server.screens.room import RoomScreen
 
@@ -278,7 +283,7 @@ class ServerApp(LandlordsApp):
         return super().check_action(action, parameters)
 
     def action_chat(self) -> None:
-        """`/` says something to the lobby, or to the table from any screen of it (a decision's dialog
+        """Open the chat (`/`) to the lobby, or to the table from any screen of it (a decision's dialog
         included)."""
         from server.screens.room import RoomScreen
 
@@ -292,13 +297,14 @@ class ServerApp(LandlordsApp):
 
     @cached_property
     def chat_pace(self) -> Pace:
-        """How fast this session may talk, in the lobby and at tables alike."""
+        """This session's chat rate limit, in the lobby and at tables alike."""
         return Pace(self.hall.limits.chat_lines, self.hall.limits.chat_seconds)
 
     def _can_vote(self) -> bool:
-        """Over a dialog at the table (an auction's, say), where the dialog has no `a` of its own (buying,
-        an offer, travel cards): the table's own `a` is its screen's. Whether or not a seat holds the table
-        up: when none does, the key says why no vote can be called (a key that does nothing says why)."""
+        """Return whether the vote key works: over a dialog at the table (an auction's, say), where the dialog
+        has no `a` of its own (buying, an offer, travel cards): the table's own `a` is its screen's. Whether
+        or not a seat holds the table up: when none does, the key says why no vote can be called (a key that
+        does nothing says why)."""
         from server.screens.room import RoomScreen
 
         game, top = self._game, self.screen
@@ -307,7 +313,7 @@ class ServerApp(LandlordsApp):
         return not any(isinstance(b, Binding) and "a" in b.key.split(",") for b in top.BINDINGS)
 
     def action_vote(self) -> None:
-        """`a` over a dialog at the table: call or answer a vote as from the table itself."""
+        """Handle `a` over a dialog at the table: call or answer a vote as from the table itself."""
         from server.screens.room import RoomScreen
 
         if isinstance(self._game, RoomScreen):
@@ -330,7 +336,7 @@ class ServerApp(LandlordsApp):
         self.to_lobby()
 
     def end(self) -> None:
-        """The connection is gone: leave the table (the seat is kept) and stop."""
+        """End the app after the connection is gone: leave the table (the seat is kept for them) and stop."""
         self.ending = True
         try:
             self.close_game()
@@ -340,7 +346,8 @@ class ServerApp(LandlordsApp):
     # --- the unexpected -----------------------------------------------------------------------
 
     def _handle_exception(self, error: Exception) -> None:
-        """This session alone ends: logged with its player, and the table is left in good order."""
+        """End this session alone on an unexpected exception: logged with its player, and the table is left in
+        good order."""
         if self.crashed:
             return
         if self.ending:  # a screen still mounting as the app winds down finds its parts gone: no fault

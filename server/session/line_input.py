@@ -1,4 +1,4 @@
-"""What a person types in the line mode over SSH, made into whole lines.
+"""Line editing for the line mode over SSH: assembles typed bytes into whole lines.
 
 Without a terminal (`ssh -p PORT host plain`), the person's own terminal edits the line, echoes it and
 sends it whole when they press Enter: the bytes are lines already, and nothing is echoed back (a screen
@@ -21,8 +21,9 @@ QUIT = "\x04"
 
 
 class LineInput:
-    """Bytes in, whole lines out (without their line ends). `echo` is given what the person's terminal
-    should show of their typing (with a terminal); None when their terminal shows it itself."""
+    """A line assembler: bytes in, whole lines out (without their line ends). `echo` is given what the
+    person's terminal should show of their typing (with a terminal); None when their terminal shows it
+    itself."""
 
     def __init__(
         self, echo: Callable[[str], None] | None = None, complete: Callable[[str], list[str]] | None = None
@@ -73,7 +74,7 @@ class LineInput:
         return lines
 
     def _completed(self, found: list[str]) -> str:
-        """Complete the line so far with Tab; what the terminal is to show of it."""
+        """Complete the line so far with Tab; return what the terminal should show of it."""
         if not found:
             return "\a"
         whole = found[0] if len(found) == 1 else _common(found)
@@ -89,7 +90,7 @@ class LineInput:
 
 
 def _common(found: list[str]) -> str:
-    """The longest beginning the completions share, compared without case."""
+    """Return the longest common prefix of the completions, case-insensitively."""
     first = found[0]
     size = len(first)
     for other in found[1:]:
@@ -100,7 +101,7 @@ def _common(found: list[str]) -> str:
 
 
 def _escape_step(state: int, ch: str) -> int:
-    """Where an escape sequence stands after `ch`: it ends on its final character."""
+    """Return the escape sequence's state after `ch`: it ends on its final character."""
     if state == 1:
         return 2 if ch in "[O" else 0
     return 0 if "\x40" <= ch <= "\x7e" else 2

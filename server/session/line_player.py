@@ -1,4 +1,4 @@
-"""One person over SSH in the line mode: the lobby, a room gathering its people, and a table, in sentences.
+"""A line-mode SSH session: the lobby, a room gathering its people, and a table, as text.
 
 The table itself is the line mode's own (`lines.LineSession`, as `landlords --plain` plays it), seated at
 the server's table through a session that acts for the person's seat only, as the full screen's client
@@ -61,7 +61,7 @@ QUITS = frozenset({"quit", "exit", "bye", "logout", QUIT})
 
 
 class SeatSession(Session):
-    """The person's seat at a server table: any command of theirs is an act of theirs, so a stand-in
+    """The person's seat at a server table: any command of theirs counts as their action, so a stand-in bot
     playing their seat (their time ran out, or the table voted) gives it back first."""
 
     def __init__(self, room: Room, seat: int, table: Table) -> None:
@@ -75,7 +75,7 @@ class SeatSession(Session):
 
 
 class LinePlayer:
-    """A session in lines. `write` takes text with plain newlines (turned into what the person's
+    """A line-mode session. `write` takes text with plain newlines (turned into what the person's
     terminal needs here); `end` is called once, when the session is over (`moving`: to another worker's
     room)."""
 
@@ -96,7 +96,7 @@ class LinePlayer:
         settings: Settings = BRIEF,
     ) -> None:
         """`moved`: the person comes from another worker's room or lobby, not from outside: no welcome.
-        `note`: a line to say first (the language asked for is not one the game has). `settings`: what
+        `note`: a line to write first (the language asked for is not one the game has). `settings`: what
         the person chose to hear at a table, as the server kept it for their key (`brief` by default)."""
         self.hall = hall
         self.fingerprint = fingerprint
@@ -129,7 +129,7 @@ class LinePlayer:
         self.settings = settings
 
     def _complete(self, partial: str) -> list[str]:
-        """Tab at a table: the lines the one typed so far may be completed to (the game's words, the
+        """Return the Tab completions at a table of the line typed so far (the game's keywords, the
         names of its spaces and players), as `landlords --plain` completes them."""
         if self.lines is None:
             return []
@@ -138,7 +138,7 @@ class LinePlayer:
     # --- writing ------------------------------------------------------------------------------
 
     def write(self, text: str) -> None:
-        """Lines to the person: with a terminal, each ends in CR LF, and the line they were typing is
+        """Write lines to the person: with a terminal, each ends in CR LF, and the line they were typing is
         shown again after them."""
         if self.over:
             return
@@ -158,7 +158,7 @@ class LinePlayer:
             self._send(shown.encode("utf-8", errors="replace"))
 
     def _ring(self, signal: int = ASKED) -> None:
-        """The bell, rung as many times as the signal says (`lines.session`: a question, an offer, the
+        """Ring the bell as many times as the signal requests (`lines.session`: a question, an offer, the
         game's end)."""
         self.write("\a" * signal)
 
@@ -209,7 +209,8 @@ class LinePlayer:
             self._in_lobby(verb, rest, first)
 
     def finish(self, line: str | None = None) -> None:
-        """The session is over: the person leaves the table (their seat kept) and the connection ends."""
+        """End the session: the person leaves the table (their seat is kept for them) and the connection
+        ends."""
         if self.over:
             return
         if line:
@@ -219,7 +220,7 @@ class LinePlayer:
         self._end()
 
     def close(self) -> None:
-        """The connection is gone."""
+        """Handle the connection being gone."""
         self.finish()
 
     # --- a name -------------------------------------------------------------------------------
@@ -274,7 +275,8 @@ class LinePlayer:
             self.enter(wanted, self.wanted_watch)
 
     def _in_lobby(self, verb: str, rest: str, typed: str = "") -> None:
-        """A line in the lobby: `verb` is its first word in English (`typed`, as the person typed it)."""
+        """Handle a line typed in the lobby: `verb` is its first word in English (`typed`, as the person typed
+        it)."""
         if verb in ("rooms", "list", "look", "r"):
             self.say(*room_lines(self.hall, self.fingerprint))
         elif verb in ("join", "sit", "play", "go", "enter") and rest:
@@ -304,8 +306,8 @@ class LinePlayer:
             self.say(_("That is not a lobby command. Type help for the commands here."))
 
     def _choose_language(self, code: str) -> None:
-        """`language es`: speak it from now on (the server remembers it for the key); `language` alone
-        says which one is spoken."""
+        """Handle `language es`: switch to it from now on (the server stores it for the key); `language` alone
+        shows the current one."""
         if not code.strip():
             self.say(
                 _(
@@ -328,7 +330,7 @@ class LinePlayer:
             self.say(_("From now on you play in {language}.", language=self.language.name))
 
     def _replay(self, which: str) -> None:
-        """A past game of the person's, told a turn at a time (`lines.replay_lines`), from its save."""
+        """Replay a past game of the person's, a turn at a time (`lines.replay_lines`), from its save."""
         plan = past_game_of(self.hall, self.fingerprint, which)
         if isinstance(plan, str):
             self.say(plan)
@@ -352,7 +354,7 @@ class LinePlayer:
             self.say(_("Back in the lobby. Type help for the commands here."))
 
     def _talk(self, text: str, send: Callable[[], object]) -> None:
-        """A chat line sent, at the pace the server holds every session to; one too long is refused whole
+        """Send a chat line, within the server's per-session rate limit; one too long is refused whole
         with a sentence, never cut short without a word."""
         refusal = too_long(text, self.hall.limits.chat_max)
         if refusal is not None:
@@ -378,7 +380,7 @@ class LinePlayer:
             self.finish()
 
     def _hall_changed(self) -> None:
-        """The lobby's news: new chat lines (in the lobby), a gathering room that starts."""
+        """Handle hall changes: new chat lines (in the lobby), a gathering room that starts."""
         lines = self.hall.lobby_talk.lines
         new = lines[self._lobby_heard :] if len(lines) >= self._lobby_heard else lines[-1:]
         self._lobby_heard = len(lines)
@@ -506,14 +508,14 @@ class LinePlayer:
             self.say(_("You are watching: type leave to go back to the lobby, or say TEXT."))
 
     def _keep_settings(self, settings: Settings) -> str | None:
-        """What the person chose to hear at a table: it holds at their next table too, and the server keeps
-        it for their key."""
+        """Save the line-mode settings the person chose at a table: they apply at their next table too, and
+        the server stores them for their key."""
         self.settings = settings
         self.hall.keep_settings(self.fingerprint, settings.words)
         return None
 
     def _follow_answers(self) -> None:
-        """Answers worked out in other processes (the advisor, the chances) are told once they are in."""
+        """Write the answers computed in other processes (the advisor, the chances) once they arrive."""
         lines = self.lines
         if lines is None:
             return
@@ -549,7 +551,7 @@ class LinePlayer:
         self.finish()
 
     def leave(self) -> None:
-        """Leave the table or the room gathering, the seat kept; stop following the hall."""
+        """Leave the table or the gathering room, keeping the seat; stop following the hall."""
         for stop in self._stops:
             stop()
         self._stops = []
@@ -574,14 +576,14 @@ class LinePlayer:
         self._chatted(said)
 
     def _chatted(self, said: Said) -> None:
-        """A chat line, said and kept for `history chat` apart from the game's story."""
+        """Handle a chat line: write it and store it for `history chat`, apart from the game's history."""
         words = _chat_words(said)
         self._chats.append(words)
         del self._chats[:-CHATS_KEPT]
         self.say(words)
 
     def _chat_history(self, rest: str) -> None:
-        """`history chat [N]`: the last chat lines heard (10 without a number)."""
+        """Answer `history chat [N]`: the last chat lines received (10 without a number)."""
         count = rest.split()[-1]
         shown = self._chats[-max(1, min(int(count), CHATS_KEPT)) :] if count.isdigit() else self._chats[-10:]
         self.say(*(shown or [_("Nobody has said anything yet.")]))
@@ -594,7 +596,7 @@ class LinePlayer:
             self.say(room.narrate(event))
 
     def _clock(self, face: ClockFace) -> None:
-        """The person's time read out when the table waits on them: at a minute, at ten seconds."""
+        """Announce the person's remaining time when the table waits on them: at a minute, at ten seconds."""
         mine = next((s for s in face.seats if s.seat == self.seat), None)
         if mine is None or not mine.waited or mine.left is None:
             self._called.clear()
@@ -606,13 +608,13 @@ class LinePlayer:
 
 
 def _about_chat(rest: str) -> bool:
-    """Whether `history`'s words ask for the chat (`history chat`, `historial charla 20`)."""
+    """Whether the arguments of `history` ask for the chat (`history chat`, `historial charla 20`)."""
     first = rest.split()[0] if rest.split() else ""
     return verbs.fold(first) in CHAT_WORDS
 
 
 def _chat_words(said: Said) -> str:
-    """A chat line, beginning with a word of its own that a screen reader can be told to sound: "Chat,
+    """Format a chat line with a prefix a screen reader can be configured to announce: "Chat,
     Ada: hello"; the table's own lines as they are."""
     if not said.who:
         return said.text.removeprefix("* ")
@@ -620,7 +622,7 @@ def _chat_words(said: Said) -> str:
 
 
 def _named_room(rest: str) -> str:
-    """`nueva Viernes clásico 2 personas` with the words after the room's name made English (the name
-    is the person's, kept as typed)."""
+    """Translate `nueva Viernes clásico 2 personas`: the keywords after the room's name translated to English
+    (the name is the person's, left as typed)."""
     name, _space, words = rest.partition(" ")
     return f"{name} {verbs.inner(words)}".strip()

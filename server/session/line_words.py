@@ -1,4 +1,4 @@
-"""The line mode's words for the server's own places: the lobby's help, its rooms in sentences, and a new
+"""Line-mode text for the server's own screens: the lobby's help, its rooms in sentences, and a new
 room typed as one line (`new Friday classic 2 people 2 hard bots`), read into the same request the new-room
 form makes."""
 
@@ -66,7 +66,8 @@ TABLE_EXTRA_HELP = N_(
 
 
 def room_lines(hall: Hall, fingerprint: str) -> list[str]:
-    """The lobby's list, a sentence a room: its name, edition, who sits at it and how it stands."""
+    """Return the lobby's room list, one sentence per room: its name, edition, who sits at it and how it
+    stands."""
     tables = hall.ordered()
     if not tables:
         return [_("No room is open. Type new NAME to make one.")]
@@ -90,7 +91,7 @@ def room_lines(hall: Hall, fingerprint: str) -> list[str]:
 
 
 def room_named(hall: Hall, typed: str) -> AnyTable | str:
-    """The room a person names: by its number in the lobby's list, its id, its whole name, or an
+    """Find the room a person names: by its number in the lobby's list, its id, its whole name, or an
     unambiguous part of it (`join fri` for Friday); else the sentence saying why not."""
     tables = hall.ordered()
     text = typed.strip()
@@ -109,7 +110,7 @@ def room_named(hall: Hall, typed: str) -> AnyTable | str:
 
 
 def ratings_lines(hall: Hall, fingerprint: str) -> list[str]:
-    """The ratings list in sentences: what the figure is, the rated people, the highest first (the
+    """Return the ratings list as sentences: what the figure is, the rated people, the highest first (the
     person's own place said), and the bots' levels on the same scale."""
     board = hall.ratings
     if board is None:
@@ -138,7 +139,7 @@ def ratings_lines(hall: Hall, fingerprint: str) -> list[str]:
 
 
 def past_lines(hall: Hall, fingerprint: str) -> list[str]:
-    """The rooms whose games the person played or watched: name, edition, who, and how it stands."""
+    """Return the rooms whose games the person played or watched: name, edition, who, and how it stands."""
     plans = past_plans([t.plan for t in hall.ordered()], fingerprint)
     if not plans:
         return [_(NO_PAST_GAMES)]
@@ -163,7 +164,7 @@ def past_lines(hall: Hall, fingerprint: str) -> list[str]:
 
 
 def past_game_of(hall: Hall, fingerprint: str, which: str) -> Plan | str:
-    """One of the person's past games, by its number in `past` or its room's name; or why not."""
+    """Find one of the person's past games, by its number in `past` or its room's name; or return why not."""
     plans = past_plans([t.plan for t in hall.ordered()], fingerprint)
     if which.isdigit() and 1 <= int(which) <= len(plans):
         return plans[int(which) - 1]
@@ -175,7 +176,7 @@ def past_game_of(hall: Hall, fingerprint: str, which: str) -> Plan | str:
 
 
 def new_room_request(words: str, fingerprint: str, name: str) -> RoomRequest:
-    """A room typed as one line; `TableError` saying what was not understood."""
+    """Parse a room typed as one line; raise `TableError` explaining what was not understood."""
     parts = words.split()
     if not parts:
         raise TableError(_("Name the room: new NAME, for example new Friday classic 2 people 2 bots."))
@@ -235,13 +236,13 @@ def new_room_request(words: str, fingerprint: str, name: str) -> RoomRequest:
 
 
 def _edition(word: str) -> str | None:
-    """An edition by its id or name (`engine.edition_named`), or by a part of its id (`1904`, `finance`),
-    as a word of a typed line."""
+    """Look up an edition by its id or name (`engine.edition_named`), or by a part of its id (`1904`,
+    `finance`), as a word of a typed line."""
     return edition_named(word) or next((e for e in EDITIONS if word in e.split("-")), None)
 
 
 def _room_words() -> list[str]:
-    """The words a room can be said with, for a slip of one (`clasic`, `finanse`, `hadr`)."""
+    """Return the keywords a room can be described with, for detecting typos (`clasic`, `finanse`, `hadr`)."""
     editions = {part for e in EDITIONS for part in (e, *e.split("-"))}
     return sorted({*editions, *LEVELS, *SPEEDS, "full", "short", "clock"})
 
@@ -253,7 +254,8 @@ def _or_words(words: list[str]) -> str:
 
 
 def _clock(words: list[str]) -> tuple[int, int, int]:
-    """`clock 3 plus 15` (minutes, then seconds a decision): the bank, the seconds added, words used."""
+    """Parse `clock 3 plus 15` (minutes, then seconds a decision): return the bank, the seconds added, and the
+    words consumed."""
     if not words or not words[0].replace(":", "").isdigit():
         raise TableError(
             _("Say the clock as clock 3 plus 15: three minutes, and fifteen seconds a decision.")

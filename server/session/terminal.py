@@ -48,7 +48,7 @@ EARLY_MAX = 4096  # characters kept that were typed before the app reads keys (t
 
 
 class Channel(Protocol):
-    """What the terminal needs of an SSH channel."""
+    """The interface the terminal needs from an SSH channel."""
 
     def write(self, data: bytes) -> None: ...
 
@@ -58,7 +58,7 @@ class Channel(Protocol):
 
 
 class Bucket:
-    """A token bucket: `take(n)` says how many of `n` units may pass now."""
+    """A token bucket: `take(n)` returns how many of `n` units may pass now."""
 
     def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic) -> None:
         self.rate = rate
@@ -84,7 +84,7 @@ def clamp(width: int, height: int, limits: Limits) -> tuple[int, int]:
 
 
 class Terminal:
-    """The session's end of the channel: size, input and output, shared by its app's driver."""
+    """The session's end of the SSH channel: size, input and output, shared by its app's driver."""
 
     def __init__(
         self, channel: Channel, limits: Limits, width: int, height: int, limit_bytes: bool = True
@@ -110,7 +110,7 @@ class Terminal:
             self.driver.resized()
 
     def received(self, data: bytes) -> None:
-        """Bytes typed at the far end."""
+        """Handle bytes typed at the far end."""
         self.last_input = time.monotonic()
         if self.limit_bytes:
             data = self.within_rate(data)
@@ -123,14 +123,14 @@ class Terminal:
             self._early += text  # typed before the app reads keys (as a session moves): kept for it
 
     def attach(self, driver: ChannelDriver) -> None:
-        """The app reads keys now: what was typed before comes first."""
+        """Attach the app's input: what was typed before is delivered first."""
         self.driver = driver
         early, self._early = self._early, ""
         if early:
             driver.feed(early)
 
     def within_rate(self, data: bytes) -> bytes:
-        """As much of `data` as the byte rate lets through now (the rest is counted and dropped)."""
+        """Return as much of `data` as the byte rate lets through now (the rest is counted and dropped)."""
         allowed = self.bucket.take(len(data))
         if allowed < len(data):
             self.dropped += len(data) - allowed
@@ -214,7 +214,7 @@ class ChannelDriver(Driver):
         self.terminal.write(data)
 
     def send_message(self, message: Any) -> None:
-        """On the app's own loop, posted directly (no thread hop)."""
+        """Post a message directly on the app's own loop (no thread hop)."""
         self._app.post_message(message)
 
     def start_application_mode(self) -> None:
@@ -229,9 +229,9 @@ class ChannelDriver(Driver):
         self.send_message(events.Resize(size, size))
 
     def feed(self, text: str) -> None:
-        """One packet of the client's input. A bracketed paste is read here, whole and as text: Textual's
-        parser reads an Escape inside one as the start of a key's sequence, and typed the pasted text
-        as keys besides (a name came out as `^]0;PWNEDilEv`), where the field is to refuse it."""
+        """Handle one packet of the client's input. A bracketed paste is read here, whole and as text:
+        Textual's parser reads an Escape inside one as the start of a key's sequence, and typed the pasted
+        text as keys besides (a name came out as `^]0;PWNEDilEv`), where the field is to refuse it."""
         if not self._input:
             return
         while text:
@@ -252,8 +252,8 @@ class ChannelDriver(Driver):
             self._deliver(events.Paste(joined[:end][:PASTE_MOST]))
 
     def _keys(self, text: str) -> None:
-        """Input outside a bracketed paste. An Escape that ends a packet is the Escape key, now: a client
-        sends an escape sequence whole, and a busy server may read the next key's packet before a timer
+        """Parse input outside a bracketed paste. An Escape that ends a packet is the Escape key, now: a
+        client sends an escape sequence whole, and a busy server may read the next key's packet before a timer
         could tell the two apart (the key would then be read as Alt and that key)."""
         if not text:
             return  # the parser reads an empty string as the end of its input, and reads no more
@@ -280,7 +280,7 @@ class ChannelDriver(Driver):
             self._tick = self._loop.call_later(TICK, self._on_tick)
 
     def _as_pasted(self, text: str) -> None:
-        """A packet of text with control sequences in it, delivered as one paste (and the Enter that may
+        """Deliver a packet of text with control sequences in it as one paste (and the Enter that may
         end it as the key it is), so that the escape characters reach the field whole: a name field
         refuses them, as it refuses them typed or pasted with brackets, instead of keeping what was left
         once the sequences had been read as keys."""
@@ -308,8 +308,8 @@ class ChannelDriver(Driver):
         return isinstance(message, events.Key | events.MouseDown | events.Paste)
 
     def _deliver(self, message: Any) -> None:
-        """Keys and clicks within the rate, at once; beyond it they wait their turn (and what comes after
-        them waits behind them, so that nothing is read out of order)."""
+        """Deliver keys and clicks within the rate at once; beyond it they wait their turn (and what comes
+        after them waits behind them, so that nothing is read out of order)."""
         if self._held or (self._pressed(message) and not self.terminal.keys.take(1)):
             self._hold(message)
             return
@@ -317,7 +317,7 @@ class ChannelDriver(Driver):
 
     def _hold(self, message: Any) -> None:
         """Queue a message until the rate lets it through; with the queue full (a flood, or a key held for
-        seconds), drop it and tell the person, at most every few seconds."""
+        seconds), drop it and notify the person, at most every few seconds."""
         limits = self.terminal.limits
         if len(self._held) >= limits.key_burst:
             if self._pressed(message):

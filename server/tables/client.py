@@ -1,5 +1,5 @@
-"""One session's door to a shared table: the interface's `GameClient`, over a room that other sessions
-follow too.
+"""One session's client of a shared table: a `tui.client.GameClient` over a room that other sessions follow
+too.
 
 It is a local client that does not host its room: the table does (`server.tables.table.Table`), and hands it
 the room's one bot driver, at the pace the table was made with; leaving the table leaves the room open for the
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 
 class TableClient(LocalClient):
-    """A session at a table: seated (`seat`) or watching (`seat` None)."""
+    """The client of one session at a table: seated (`seat`) or watching (`seat` None)."""
 
     def __init__(self, table: Table, seat: int | None) -> None:
         room = table.open()
@@ -43,34 +43,34 @@ class TableClient(LocalClient):
         table.arrive(seat)
 
     def chances(self) -> TableChances:
-        """The table's own figure: worked out once for everyone at it, not once a session."""
+        """Return the table's shared chances, computed once for everyone at it, not once per session."""
         return self.table.chances()
 
     def review(self) -> ReviewJob:
-        """The table's review, worked out once for everyone at it who asks."""
+        """Return the table's review, computed once for everyone at it who asks."""
         return self.table.game_review()
 
     def advice(self, player: int) -> Future[Advice]:
-        """The advice for this session's seat, where the room was made with the advisor on; worked out on
-        the worker's pool, one at a time for the table."""
+        """Return the advice for this session's seat, where the room was created with the advisor on; computed
+        on the worker's pool, one at a time for the table."""
         return self.table.advice(self.seat, player)
 
     def result_note(self) -> str | None:
-        """Whether the finished game counts for the server's ratings, and why not."""
+        """Return whether the finished game counts for the server's ratings, and why not."""
         return self.table.result_note()
 
     def send(self, cmd: Command, version: int) -> Outcome:
-        """A command of this session's person is an act of his: a stand-in playing his seat leaves it."""
+        """Send a command; it counts as the person's action, so a stand-in bot playing his seat leaves it."""
         self.acted()
         return super().send(cmd, version)
 
     def acted(self) -> None:
-        """The person pressed a key at the table: a stand-in that kept his seat (his time ran out, or the
-        table voted) gives it back."""
+        """Record that the person pressed a key at the table: a stand-in bot holding his seat (his time ran
+        out, or the table voted) gives it back."""
         self.table.reclaim(self.seat)
 
     def close(self) -> None:
-        """Leave the table; it plays on for the others, and keeps this seat."""
+        """Leave the table; it plays on for the others, and holds this seat."""
         if self._left:
             return
         self._left = True

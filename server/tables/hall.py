@@ -1,4 +1,4 @@
-"""The hall: the tables of the server, as one worker process sees them.
+"""The hall: the server's tables, as one worker process sees them.
 
 A worker holds some tables (`tables`: their rooms, bots and saves) and knows the others from the registry
 the front process pushes to every worker (`remote`). Each table's plan is a small JSON file in the
@@ -52,7 +52,7 @@ LOBBY_EVERY = 0.5  # seconds: the lobbies are told of changes at most this often
 
 
 class FrontLink(Protocol):
-    """What a worker's hall needs of the front process."""
+    """The interface a worker's hall needs from the front process."""
 
     def report(self, plan: dict[str, Any], status: TableStatus) -> None: ...
 
@@ -68,7 +68,8 @@ class FrontLink(Protocol):
 
 
 class RemoteTable(PlanFacts):
-    """A table another worker holds, as the front last told: enough for the lobby's line and to go to it."""
+    """A table another worker holds, as the front last reported: enough for the lobby's line and to go to
+    it."""
 
     def __init__(self, plan: Plan, status: TableStatus, worker: int) -> None:
         self.plan = plan
@@ -83,7 +84,7 @@ AnyTable = Table | RemoteTable
 
 
 def plans_in(folder: Path) -> list[Plan]:
-    """The plans of every table kept in the server's folder (a file that cannot be read is logged)."""
+    """Read the plans of every table saved in the server's folder (a file that cannot be read is logged)."""
     plans: list[Plan] = []
     rooms = folder / ROOMS
     if not rooms.is_dir():
@@ -100,9 +101,10 @@ def plans_in(folder: Path) -> list[Plan]:
 
 
 def gather_saves(plans: list[Plan], config: ServerConfig) -> int:
-    """Rooms made before the server kept its games in its own folder have their saves among those of the
-    user it runs as: they are moved to the server's folder (with their backups), where it looks for them
-    now. Nothing is moved where the saves folder was chosen (`--saves-dir`). How many were moved."""
+    """Move saves from the user's saves folder: rooms created before the server saved its games in its own
+    folder have their saves among those of the user it runs as: they are moved to the server's folder (with
+    their backups), where it looks for them now. Nothing is moved where the saves folder was chosen
+    (`--saves-dir`). How many were moved."""
     if config.saves_dir is not None:
         return 0
     old, new = saves_dir(), config.saves
@@ -125,7 +127,7 @@ def gather_saves(plans: list[Plan], config: ServerConfig) -> int:
 
 
 def plan_of(folder: Path, table_id: str) -> Plan | None:
-    """One table's plan as last kept, or None."""
+    """Read one table's plan as last saved, or None."""
     try:
         return Plan.from_json(read_json(folder / ROOMS / f"{table_id}.json"))
     except Exception as exc:
@@ -134,7 +136,7 @@ def plan_of(folder: Path, table_id: str) -> Plan | None:
 
 
 def make_plan(others: Iterable[Plan], limits: Limits, asked: RoomRequest) -> Plan:
-    """A new table's plan, its creator in its first person's seat. `TableError` with the reason when it
+    """Create a new table's plan, its creator in its first person's seat. `TableError` with the reason when it
     cannot be made (`others` are the server's tables: names are unique and the limits count them)."""
     others = list(others)
     creator, edition, seats, pace = asked.creator, asked.edition, asked.seats, asked.pace
@@ -245,7 +247,8 @@ class Hall:
         return self.folder / ROOMS
 
     def adopt(self, plan: Plan) -> Table:
-        """Hold a table (made just now, or kept from before): its game is loaded when someone comes."""
+        """Take ownership of a table (created just now, or saved from before): its game is loaded when someone
+        comes."""
         held = self.tables.get(plan.id)
         if held is not None:
             return held
@@ -277,7 +280,7 @@ class Hall:
 
     def keep(self, table: Table) -> None:
         """Write the room's plan (its seats, who sits in them, its options) when it has changed: not on
-        every move of its game, which its save keeps."""
+        every move of its game, which its save records."""
         plan = table.plan.to_json()
         if self._kept.get(table.id) == plan:
             return
@@ -295,7 +298,7 @@ class Hall:
     # --- the registry -------------------------------------------------------------------------
 
     def registry(self, entries: list[dict[str, Any]], me: int) -> None:
-        """The front's list of every table: those of other workers are seen through it."""
+        """Receive the front's registry of every table: those of other workers are seen through it."""
         remote: dict[str, RemoteTable] = {}
         for entry in entries:
             if entry.get("worker") == me or entry["plan"].get("id") in self.tables:
@@ -311,7 +314,7 @@ class Hall:
         self.changed()
 
     def rated(self, raw: Any) -> None:
-        """The front's board of ratings (pushed when a worker starts and after every game it records)."""
+        """Receive the front's leaderboard (pushed when a worker starts and after every game it records)."""
         try:
             self.ratings = RatingBoard.from_json(raw)
         except (ValueError, TypeError) as exc:
@@ -322,7 +325,7 @@ class Hall:
     # --- the lobby ----------------------------------------------------------------------------
 
     def watch(self, watcher: Callable[[], None]) -> Callable[[], None]:
-        """Be told (at most every half second) when a table changes, in the language spoken now."""
+        """Subscribe to table changes (at most every half second), rendered in the current language."""
         watcher = held(watcher)
         self._watchers.append(watcher)
 
@@ -353,12 +356,13 @@ class Hall:
                 log.exception("a lobby failed")
 
     def ordered(self) -> list[AnyTable]:
-        """Tables still waiting first, then those in play, then those over."""
+        """Return the tables ordered: still waiting first, then in play, then over."""
         every: list[AnyTable] = [*self.tables.values(), *self.remote.values()]
         return sorted(every, key=lambda t: (t.finished, t.started, t.name.casefold()))
 
     def find(self, name: str) -> AnyTable | None:
-        """A table by its id or its name (without case): one held here, or one another worker holds."""
+        """Find a table by its id or its name (case-insensitive): one held here, or one another worker
+        holds."""
         if name in self.tables:
             return self.tables[name]
         if name in self.remote:
@@ -370,21 +374,22 @@ class Hall:
     # --- the lobby's chat ---------------------------------------------------------------------
 
     def lobby_say(self, fingerprint: str, text: str) -> None:
-        """A line to the lobby: the front names who said it, and tells every worker (this one too)."""
+        """Send a lobby chat line: the front attributes it and broadcasts it to every worker (this one
+        too)."""
         words = words_of(text, self.limits.chat_max)
         if words:
             self.front.say(fingerprint, words)
 
     def keep_language(self, fingerprint: str, code: str) -> None:
-        """A person chose a language: the front keeps it for their key (their next connection speaks it)."""
+        """Store a person's chosen language via the front, for their key (their next connection uses it)."""
         self.front.keep_language(fingerprint, code)
 
     def keep_settings(self, fingerprint: str, words: str) -> None:
-        """A person in lines chose what to hear: the front keeps it for their key (as `Settings.words`)."""
+        """Store a person's line-mode settings via the front, for their key (as `Settings.words`)."""
         self.front.keep_settings(fingerprint, words)
 
     def lobby_heard(self, lines: list[Any]) -> None:
-        """Lines of the lobby's chat from the front (the recent ones when this worker starts), checked
+        """Handle lobby chat lines from the front (the recent ones when this worker starts), checked
         again as they come from another process; the lobbies show them."""
         for raw in lines:
             try:
@@ -396,7 +401,7 @@ class Hall:
     # --- asking the front ---------------------------------------------------------------------
 
     async def create(self, asked: RoomRequest) -> str:
-        """Ask the front for a new table (it goes to the worker with the fewest sessions); its id.
+        """Ask the front for a new table (it goes to the worker with the fewest sessions); return its id.
         `TableError` with the reason when it cannot be made."""
         try:
             value = await self.front.ask({"t": "create", **asked.to_json(), "lang": speaking().code})
@@ -409,7 +414,7 @@ class Hall:
         return str(value["id"])
 
     async def choose_name(self, fingerprint: str, name: str) -> str:
-        """Bind a name to a key (the front keeps the names); `TextError` with the reason."""
+        """Bind a name to a key (the front stores the names); `TextError` with the reason."""
         try:
             value = await self.front.ask(
                 {"t": "name", "key": fingerprint, "name": name, "lang": speaking().code}
@@ -424,15 +429,15 @@ class Hall:
     # --- rooms still gathering ----------------------------------------------------------------
 
     def come_to_wait(self, table: Table) -> None:
-        """A session is at a room still gathering (its waiting screen): the room stays."""
+        """Record a session at a room still gathering (its waiting screen): the room stays."""
         self._waiting[table.id] = self._waiting.get(table.id, 0) + 1
         expiry = self._expiry.pop(table.id, None)
         if expiry is not None:
             expiry.stop()
 
     def stop_waiting(self, table: Table) -> None:
-        """A session has left a room still gathering; with nobody left at it, the room ends in a while
-        (its people went away without leaving their seats: they closed the terminal, or lost it)."""
+        """Record that a session has left a room still gathering; with nobody left at it, the room ends in a
+        while (its people went away without leaving their seats: they closed the terminal, or lost it)."""
         left = self._waiting.get(table.id, 0) - 1
         if left > 0:
             self._waiting[table.id] = left
@@ -457,7 +462,7 @@ class Hall:
     # --- the end of a table -------------------------------------------------------------------
 
     def remove(self, table: Table) -> None:
-        """A table nobody will play (still gathering, its maker gone from it, or nobody at it)."""
+        """Remove a table nobody will play (still gathering, its maker gone from it, or nobody at it)."""
         if table.started:
             return
         expiry = self._expiry.pop(table.id, None)
@@ -476,7 +481,7 @@ class Hall:
         self.changed()
 
     def let_go(self, table_id: str) -> None:
-        """Forget a table another host holds now (`server.network.hosts`): closed, its files left."""
+        """Release a table another host holds now (`server.network.hosts`): closed, its files left."""
         table = self.tables.pop(table_id, None)
         self._kept.pop(table_id, None)
         self._dirty.discard(table_id)

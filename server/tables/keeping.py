@@ -1,5 +1,5 @@
-"""What a table keeps beside its plan and its save, so that a restart of the server (even a SIGKILL) finds
-it as it was: each person's time bank, the room's chat and the vote under way.
+"""Persistence of a table's runtime state beside its plan and its save, so that a restart of the server (even
+a SIGKILL) finds it as it was: each person's time bank, the room's chat and the vote under way.
 
 One small JSON file a table, in the server's `room-state/` folder (`<id>.json`, beside `rooms/<id>.json`, its
 plan): the worker that holds the table writes it, and whatever moves a room (another worker, after a
@@ -54,8 +54,8 @@ Found = Literal["found", "missing", "damaged"]
 
 @dataclass
 class Kept:
-    """A table's state as read back: its chat lines (checked again), its banks and vote as written (the
-    table checks them against its seats once its room is loaded), and what could not be read."""
+    """A table's runtime state as read back: its chat lines (checked again), its banks and vote as written
+    (the table checks them against its seats once its room is loaded), and what could not be read."""
 
     found: Found = "missing"
     chat: list[Said] = field(default_factory=list)
@@ -67,7 +67,7 @@ class Kept:
 
 
 def read_kept(path: Path, chat_max: int, chat_kept: int) -> Kept:
-    """A table's kept state from `path`; a file missing or damaged gives a `Kept` that says so."""
+    """Read a table's runtime state from `path`; a missing or damaged file gives a `Kept` that records so."""
     if not path.exists():
         return Kept()
     raw = read_json(path)  # None: not JSON, cut short, too big (logged)
@@ -104,7 +104,8 @@ def encode(state: dict[str, Any]) -> bytes:
 
 
 class Keeper:
-    """The kept state of one worker's tables: written off the event loop, one table's writes in order."""
+    """Writer of the runtime state of one worker's tables: off the event loop, each table's writes in
+    order."""
 
     def __init__(self, folder: Path, loop: asyncio.AbstractEventLoop) -> None:
         self.folder = folder / FOLDER
@@ -169,7 +170,7 @@ class Keeper:
             log.error("cannot keep the state of room %s: %s", table_id, exc)
 
     def remove(self, table_id: str) -> None:
-        """A table nobody will play: its state goes with its plan."""
+        """Remove the state of a table nobody will play, with its plan."""
         self._again.pop(table_id, None)
         if table_id in self._writing:
             self._gone.add(table_id)
@@ -180,7 +181,7 @@ class Keeper:
             log.error("cannot remove the state of room %s: %s", table_id, exc)
 
     def stop(self) -> None:
-        """Let the writes under way land, and begin no more off the loop."""
+        """Wait for the writes in progress to finish, and start no more off the loop."""
         self._stopped = True
         if self._pool is not None:
             self._pool.shutdown(wait=True)

@@ -1,5 +1,5 @@
-"""The lobby's line for a table: how the table stands (`TableStatus`, a record the worker holding the table
-makes and the front carries whole to every other worker), and what the lobby shows of it (`TableLine`),
+"""A table's row in the lobby's list: how the table stands (`TableStatus`, a record the worker holding the
+table makes and the front carries whole to every other worker), and what the lobby shows of it (`TableLine`),
 put in words only there.
 """
 
@@ -20,7 +20,7 @@ STAGES: tuple[Stage, ...] = ("gathering", "playing", "resting", "over")
 
 @dataclass(frozen=True)
 class TableStatus:
-    """How a table stands: gathering its people (`free` seats still open), playing (the `turn` in play,
+    """A table's status: gathering its people (`free` seats still open), playing (the `turn` in play,
     counted from 1 as the table's own status line counts, and whose decision it waits on; `present`:
     some of its people are here, else its bots rest), resting (not loaded: nobody has come to it since
     the server started), or over (`winner` named once known)."""
@@ -34,13 +34,13 @@ class TableStatus:
 
     @staticmethod
     def of_plan(plan: Plan) -> TableStatus:
-        """What the plan alone tells, before the worker holding the table has said more."""
+        """Return the status derived from the plan alone, before the worker holding the table reports more."""
         if plan.save_id is None:
             return TableStatus("gathering", free=sum(1 for s in plan.seats if s.free))
         return TableStatus("over" if plan.finished else "resting")
 
     def words(self) -> str:
-        """The status as the lobby says it: "turn 5: Ann, resting"."""
+        """Return the status as the lobby shows it: "turn 5: Ann, resting"."""
         if self.stage == "gathering":
             return _("waiting for {n} more", n=self.free)
         if self.stage == "over":
@@ -84,7 +84,7 @@ class TableStatus:
 
 @dataclass(frozen=True)
 class TableLine:
-    """One line of the lobby's list."""
+    """One row of the lobby's list."""
 
     id: str
     name: str
@@ -100,7 +100,7 @@ class TableLine:
 
     @property
     def edition_words(self) -> str:
-        """The edition and what sets the room apart: "Classic, no advisor, bank 3:00 +15s"."""
+        """Return the edition and what sets the room apart: "Classic, no advisor, bank 3:00 +15s"."""
         return ", ".join(
             [
                 self.edition,
@@ -111,7 +111,7 @@ class TableLine:
 
 
 def line_of(plan: Plan, status: TableStatus, fingerprint: str) -> TableLine:
-    """The lobby's line for a table, from its plan and how it stands."""
+    """Build the lobby's row for a table from its plan and status."""
     seats = plan.seats
     people = [s.name or "" for s in seats if s.kind == "person" and s.owner]
     bots = sum(1 for s in seats if s.kind == "bot")
@@ -133,7 +133,7 @@ def line_of(plan: Plan, status: TableStatus, fingerprint: str) -> TableLine:
 
 
 def past_stage(plan: Plan, rated: bool) -> str:
-    """A past game's stage: in play, or over, and whether it counted for the ratings where the server
+    """Return a past game's stage: in play, or over, and whether it counted for the ratings where the server
     keeps them (`rated`)."""
     if not plan.finished:
         return _("in play")
@@ -143,7 +143,7 @@ def past_stage(plan: Plan, rated: bool) -> str:
 
 
 def past_plans(plans: list[Plan], fingerprint: str) -> list[Plan]:
-    """The rooms with a game whose seats or watchers name this key: its past games, and no others."""
+    """Return the rooms with a game whose seats or watchers name this key: its past games, and no others."""
     return [p for p in plans if p.save_id and p.played_or_watched(fingerprint)]
 
 
@@ -151,7 +151,8 @@ NO_PAST_GAMES = N_("No past games yet: the games of the rooms you play or watch 
 
 
 class PlanFacts:
-    """What the lobby reads of a table from its plan alone, whether this worker holds it or another."""
+    """Mixin of the table facts the lobby reads from its plan alone, whether this worker holds it or
+    another."""
 
     plan: Plan
 

@@ -1,6 +1,6 @@
-"""A table's plan: what is kept of it beside its save (its name, edition, rules, seats and who holds them,
-its pace, turn timer and clock), read and written as JSON in the server's `rooms/` folder and sent between its
-processes; and a new room as a person asks for it.
+"""A table's plan: what is stored about it beside its save (its name, edition, rules, seats and who holds
+them, its pace, turn timer and clock), read and written as JSON in the server's `rooms/` folder and sent
+between its processes; and a new room as a person asks for it.
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ WATCHERS_KEPT = 200  # the most recent who watched a table, for their past games
 
 
 class TableError(Exception):
-    """A table could not be made, joined or opened; the message is a sentence for the player."""
+    """Raised when a table could not be created, joined or opened; the message is a sentence for the
+    player."""
 
 
 @dataclass
@@ -86,7 +87,7 @@ class RoomRequest:
 
 @dataclass
 class Plan:
-    """What is kept of a table beside its save."""
+    """What is stored about a table beside its save."""
 
     id: str
     name: str
@@ -114,7 +115,7 @@ class Plan:
         return fingerprint in self.watchers or any(s.owner == fingerprint for s in self.seats)
 
     def watched_by(self, fingerprint: str) -> None:
-        """Note someone watching (the plan is written, and the other workers told, as they arrive)."""
+        """Record someone watching (the plan is written, and the other workers notified, as they arrive)."""
         if fingerprint and not self.played_or_watched(fingerprint):
             self.watchers = [*self.watchers, fingerprint][-WATCHERS_KEPT:]
 
@@ -169,12 +170,12 @@ class Plan:
 
 
 def _whole(value: object) -> int:
-    """A count of seconds as a file or another process gave it: anything else is 0."""
+    """Parse a count of seconds as a file or another process gave it: anything else is 0."""
     return value if type(value) is int else 0
 
 
 def bounded_clock(bank: int, added: int) -> tuple[int, int]:
-    """A room's clock within the bounds: no clock at all (0, 0), or a bank and the seconds added."""
+    """Clamp a room's clock to the bounds: no clock at all (0, 0), or a bank and the seconds added."""
     if bank <= 0:
         return 0, 0
     (low, high), (least, most) = BANK_SECONDS, ADDED_SECONDS
@@ -182,18 +183,18 @@ def bounded_clock(bank: int, added: int) -> tuple[int, int]:
 
 
 def clock_words(bank: int, added: int) -> str:
-    """A room's clock as the lobby shows it: "bank 3:00 +15s", or "" for none."""
+    """Format a room's clock as the lobby shows it: "bank 3:00 +15s", or "" for none."""
     return _("bank {bank} +{added}s", bank=minutes(bank), added=added) if bank > 0 else ""
 
 
 def minutes(seconds: float) -> str:
-    """Seconds as m:ss (rounded up: a clock that shows 0:00 has run out)."""
+    """Format seconds as m:ss (rounded up: a clock that shows 0:00 has run out)."""
     whole = max(0, math.ceil(seconds))
     return f"{whole // 60}:{whole % 60:02d}"
 
 
 def read_clock(kind: str, bank_text: str, added_text: str) -> tuple[int, int]:
-    """The clock a person asked for in the new-room form ("none" or "bank"; the bank as m:ss or minutes,
+    """Parse the clock a person asked for in the new-room form ("none" or "bank"; the bank as m:ss or minutes,
     the seconds added as a whole number), or `TableError` with the reason."""
     if kind != "bank":
         return 0, 0
@@ -223,7 +224,7 @@ def read_clock(kind: str, bank_text: str, added_text: str) -> tuple[int, int]:
 
 
 def _read_minutes(text: str) -> int | None:
-    """ "3:00" or "3" (minutes) as seconds; None when it is neither."""
+    """Parse "3:00" or "3" (minutes) as seconds; None when it is neither."""
     if ":" in text:
         mins, _, secs = text.partition(":")
         if mins.isdigit() and secs.isdigit() and len(secs) == 2 and int(secs) < 60:
@@ -233,7 +234,7 @@ def _read_minutes(text: str) -> int | None:
 
 
 def check_room_name(text: str) -> str:
-    """A room's name as kept, or `TextError` with the reason."""
+    """Return a room's name as stored, or raise `TextError` with the reason."""
     name = check_title(text)
     if len(name) > ROOM_NAME_MAX:
         raise TextError(

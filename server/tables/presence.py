@@ -1,5 +1,5 @@
-"""Who is at a table now: the sessions at each seat, and how many watch. The table keeps it; its clocks
-read it (a person away is waited on, then stood in for)."""
+"""Who is at a table now: the sessions at each seat, and how many watch. The table maintains it; its clocks
+read it (a person away is waited for, then replaced by a stand-in bot)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 @dataclass
 class Presence:
-    """Who is at a table now: sessions per seat, and how many watch."""
+    """Tracks who is at a table now: sessions per seat, and how many watch."""
 
     seated: dict[int, int] = field(default_factory=dict)
     watching: int = 0

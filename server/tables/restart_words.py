@@ -1,4 +1,4 @@
-"""What of a table could not be read back after a restart, and the one line that tells its people so.
+"""Reporting what of a table's state could not be restored after a restart, in one line for its people.
 
 Each combination of what was lost is a whole message of its own (a count of chat lines in the form its
 language gives that count), kept as its message id and said in each reader's language: never a sentence
@@ -15,7 +15,7 @@ from engine.phrases import N_, Phrase, Plural
 
 @dataclass
 class Lost:
-    """What of a table's kept state could not be taken back after a restart."""
+    """What of a table's runtime state could not be restored after a restart."""
 
     chat: bool = False
     """The chat as a whole (it was not a list of lines)."""
@@ -31,7 +31,7 @@ class Lost:
 
     @property
     def words(self) -> list[str]:
-        """What was lost, in English, for the server's log ("chat", "2 chat lines", "banks")."""
+        """Describe what was lost, in English, for the server's log ("chat", "2 chat lines", "banks")."""
         said = ["chat"] if self.chat else []
         if self.lines:
             said.append(f"{self.lines} chat line{'s' if self.lines != 1 else ''}")
@@ -102,7 +102,7 @@ _LINES_LOST: dict[tuple[bool, bool], Callable[[int], Plural]] = {
 
 
 def lost_line(lost: Lost) -> Phrase:
-    """The line that tells what was lost (`lost` is not empty), said in each reader's language."""
+    """Return the message describing what was lost (`lost` is not empty), in each reader's language."""
     if lost.lines and not lost.chat:
         return _LINES_LOST[(lost.vote, lost.banks)](lost.lines)
     return Phrase(_LOST[(lost.chat, lost.vote, lost.banks)])

@@ -1,4 +1,4 @@
-"""The clocks at a table: each person's time bank, and when the time of the person the table waits on is up.
+"""Table clocks: each person's time bank, and when the time of the person the table waits on is up.
 
 Arithmetic alone, told the time (`now`, in seconds) by the table, which holds the one timer. A room made
 with a clock gives each person a bank (`bank` seconds) that runs only while the table waits on one of his
@@ -27,14 +27,14 @@ RECLAIM_GRACE = 10
 
 @dataclass(frozen=True)
 class Waiting:
-    """Whose clock runs: the person the table waits on, and whether he is away."""
+    """The running clock's owner: the person the table waits on, and whether he is away."""
 
     seat: int
     away: bool = False
 
 
 class SeatClocks:
-    """The banks of one table's people and the running clock."""
+    """The time banks of one table's people and the running clock."""
 
     def __init__(self, bank: int, added: int, turn_timer: float, seats: Iterable[int]) -> None:
         self.bank = max(0, bank)
@@ -57,8 +57,8 @@ class SeatClocks:
         return self._waiting
 
     def follow(self, now: float, decision: Hashable, waiting: Waiting | None) -> None:
-        """What the table waits on now (`decision`: the same value for as long as it is one decision) and
-        whose clock runs (`waiting`; None while a bot decides, a stand-in plays, or the table rests)."""
+        """Update what the table waits on now (`decision`: the same value for as long as it is one decision)
+        and whose clock runs (`waiting`; None while a bot decides, a stand-in plays, or the table rests)."""
         self._charge(now)
         if decision != self._decision:
             self._decision, self._topped = decision, False
@@ -78,7 +78,7 @@ class SeatClocks:
         self._since = now
 
     def left(self, seat: int, now: float) -> float | None:
-        """The seat's bank now, in seconds (None: the room has no banks)."""
+        """Return the seat's bank now, in seconds (None: the room has no banks)."""
         if not self.banks:
             return None
         left = self._left.get(seat, 0.0)
@@ -87,8 +87,8 @@ class SeatClocks:
         return max(0.0, left)
 
     def time_up_in(self, now: float) -> float | None:
-        """Seconds until the time of the person the table waits on is up (None: it never is: he is here and
-        the room has no banks, or nobody's clock runs)."""
+        """Return the seconds until the time of the person the table waits on is up (None: it never is: he is
+        here and the room has no banks, or nobody's clock runs)."""
         waiting = self._waiting
         if waiting is None:
             return None
@@ -101,19 +101,19 @@ class SeatClocks:
         return max(0.0, min(times)) if times else None
 
     def out_of_time(self, seat: int, now: float) -> bool:
-        """The seat's bank has run out."""
+        """Whether the seat's bank has run out."""
         left = self.left(seat, now)
         return left is not None and left <= 0.0
 
     def reclaim(self, seat: int) -> None:
-        """The person takes his seat back from a stand-in: his bank holds at least the seconds added at a
+        """Give the person his seat back from a stand-in bot: his bank holds at least the seconds added at a
         decision (`RECLAIM_GRACE` at least), so that it does not run out the moment he is back."""
         if self.banks:
             grace = min(float(self.bank), float(max(self.added, RECLAIM_GRACE)))
             self._left[seat] = max(self._left.get(seat, 0.0), grace)
 
     def kept(self, now: float) -> dict[str, Any]:
-        """The banks as they stand at `now`, to be written beside the table's save."""
+        """Return the banks as they stand at `now`, to be written beside the table's save."""
         decision = self._decision
         return {
             "left": {str(seat): round(self.left(seat, now) or 0.0, 2) for seat in sorted(self._left)},
@@ -122,8 +122,8 @@ class SeatClocks:
         }
 
     def take_back(self, raw: Any) -> bool:
-        """The banks as `kept` wrote them (the table rests meanwhile: nobody's runs); False, and the banks
-        as they were, when `raw` is not what `kept` writes for this table's seats."""
+        """Restore the banks as `kept` wrote them (the table rests meanwhile: nobody's runs); False, and the
+        banks as they were, when `raw` is not what `kept` writes for this table's seats."""
         if not isinstance(raw, dict) or not isinstance(raw.get("left"), dict):
             return False
         taken: dict[int, float] = {}
@@ -149,7 +149,7 @@ def _seconds(value: Any) -> bool:
 
 
 def _scalars(values: Iterable[Any]) -> bool:
-    """Whole numbers and short words: what a decision is made of (`TableClocks.review`)."""
+    """Return the whole numbers and short strings that identify a decision (`TableClocks.review`)."""
     return all(
         (isinstance(v, int) and not isinstance(v, bool) and abs(v) < 2**31)
         or (isinstance(v, str) and len(v) <= 40)
@@ -171,7 +171,7 @@ class SeatTime:
 
 @dataclass(frozen=True)
 class VoteFace:
-    """A vote under way, as the screens show it."""
+    """A snapshot of a vote under way, as the screens show it."""
 
     number: int
     caller: str
@@ -186,14 +186,14 @@ class VoteFace:
 
 @dataclass(frozen=True)
 class ClockFace:
-    """The table's clocks at one moment: made once a tick for every screen at the table."""
+    """A snapshot of the table's clocks at one moment: created once per tick for every screen at the table."""
 
     seats: tuple[SeatTime, ...] = ()
     vote: VoteFace | None = None
 
     @property
     def holder(self) -> SeatTime | None:
-        """The person the table waits on, if he holds it up: away, or out of time."""
+        """Return the person the table waits on, if he holds it up: away, or out of time."""
         waited = next((s for s in self.seats if s.waited and not s.bot), None)
         if waited is None or not (waited.away or (waited.left is not None and waited.left <= 0)):
             return None

@@ -36,7 +36,7 @@ class SeatVote:
 
     @property
     def needed(self) -> int:
-        """Yeses that carry it: a majority of those present when it was called."""
+        """Return the number of yes votes needed: a majority of those present when it was called."""
         return len(self.voters) // 2 + 1
 
     @property
@@ -44,13 +44,13 @@ class SeatVote:
         return frozenset(self.yes | self.no)
 
     def answer(self, seat: int, yes: bool) -> None:
-        """One voter's answer (a second answer replaces the first)."""
+        """Record one voter's answer (a second answer replaces the first)."""
         self.yes.discard(seat)
         self.no.discard(seat)
         (self.yes if yes else self.no).add(seat)
 
     def outcome(self) -> Outcome | None:
-        """Carried, failed, or still open."""
+        """Return the outcome: carried, failed, or still open."""
         if len(self.yes) >= self.needed:
             return "carried"
         if len(self.voters) - len(self.no) < self.needed:
@@ -61,11 +61,11 @@ class SeatVote:
         return _("{yes} yes, {no} no, of {present} present", **self.tally_values())
 
     def tally_values(self) -> dict[str, int]:
-        """The answers so far, counted: for a sentence that says them in the reader's language."""
+        """Return the vote counts so far, for a message in the reader's language."""
         return {"yes": len(self.yes), "no": len(self.no), "present": len(self.voters)}
 
     def to_json(self, left: float) -> dict[str, Any]:
-        """The vote as it stands, with `left` seconds still open for answers."""
+        """Serialise the vote as it stands, with `left` seconds still open for answers."""
         return {
             "number": self.number,
             "caller": self.caller,
@@ -78,7 +78,7 @@ class SeatVote:
 
     @classmethod
     def from_json(cls, raw: Any, seats: Collection[int]) -> tuple[SeatVote, float]:
-        """A vote under way as `to_json` wrote it, among the table's people's `seats`, and the seconds it
+        """Read a vote under way as `to_json` wrote it, among the table's people's `seats`, and the seconds it
         stays open; `ValueError` when it is not one (a seat that is not a person's, a count that is over)."""
         if not isinstance(raw, dict):
             raise ValueError("a vote is an object")

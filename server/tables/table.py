@@ -64,7 +64,7 @@ ChatListener = Callable[[Said], None]
 
 @dataclass(frozen=True)
 class Entry:
-    """How a person came to a table: at their seat, or watching (`seat` None); `watching` says why they
+    """How a person joined a table: at their seat, or watching (`seat` None); `watching` explains why they
     watch when they asked for a seat."""
 
     seat: int | None
@@ -72,7 +72,7 @@ class Entry:
 
 
 class Table(PlanFacts, TableClocks):
-    """One table of the server. All of it runs on the server's event loop."""
+    """A shared table on the server. All of it runs on the server's event loop."""
 
     def __init__(
         self,
@@ -188,7 +188,7 @@ class Table(PlanFacts, TableClocks):
         return TableSetup(self.plan.edition, tuple(seats), RuleOptions(**self.plan.rules))
 
     def start(self) -> None:
-        """Every seat is taken: the game begins (and is saved from its first move)."""
+        """Start the game once every seat is taken (and is saved from its first move)."""
         if self.started or not self.full:
             return
         try:
@@ -205,7 +205,7 @@ class Table(PlanFacts, TableClocks):
         self._changed()
 
     def open(self) -> Room:
-        """The table's room, loaded from its save the first time it is needed after a start."""
+        """Return the table's room, loaded from its save the first time it is needed after a start."""
         if self.room is not None:
             return self.room
         if not self.started:
@@ -293,8 +293,8 @@ class Table(PlanFacts, TableClocks):
         self._changed()
 
     def _note_the_end(self) -> None:
-        """The game is over: the table is finished, and every seat's place is kept for the ratings (a
-        person whose seat a stand-in bot held at the end, and who was not at the table, had left it; one
+        """Record the end of the game: the table is finished, and every seat's place is stored for the ratings
+        (a person whose seat a stand-in bot held at the end, and who was not at the table, had left it; one
         still there whose time ran out had not)."""
         room = self.room
         if room is None or not room.finished or self.plan.finished:
@@ -306,7 +306,8 @@ class Table(PlanFacts, TableClocks):
         self._changed()
 
     def result_note(self) -> str | None:
-        """Whether the finished game counts for the ratings, and why not, where the server keeps them."""
+        """Return whether the finished game counts for the ratings, and why not, where the server has
+        ratings."""
         result = self.plan.result
         if result is None or not self.rated():
             return None
@@ -324,8 +325,9 @@ class Table(PlanFacts, TableClocks):
     # --- the chances to win ------------------------------------------------------------------
 
     def chances(self) -> TableChances:
-        """The table's chances, worked out once for everyone at it who has the panel open, on the worker's
-        shared pool; one figure at a time, no sooner than `chances_rest` seconds after the last began."""
+        """Return the table's chances, computed once for everyone at it who has the panel open, on the
+        worker's shared pool; one figure at a time, no sooner than `chances_rest` seconds after the last
+        began."""
         if self._chances is None:
             self._chances = TableChances(
                 self.open(), self._pool(), playouts=self.chances_playouts, rest=self.chances_rest
@@ -333,7 +335,7 @@ class Table(PlanFacts, TableClocks):
         return self._chances
 
     def game_review(self) -> ReviewJob:
-        """The game's review as it stands, worked out once for everyone at the table who asks, on the
+        """Return the game's review as it stands, computed once for everyone at the table who asks, on the
         worker's shared pool."""
         room = self.open()
         if self._review is None or len(self._review.source.log) != room.version:
@@ -341,15 +343,15 @@ class Table(PlanFacts, TableClocks):
         return self._review
 
     def odds(self) -> Future[Chances]:
-        """Every player's chance to win now, worked out in one go on the worker's pool: for a face that
+        """Compute every player's chance to win now in one go on the worker's pool: for a front end that
         asks once (the line mode's `chances`) rather than watching the table's figure."""
         room = self.open()
         return self._pool().submit(figure_of, room.view(None), self.chances_playouts, levels_of(room))
 
     def advice(self, seat: int | None, player: int) -> Future[Advice]:
-        """What `expert` would do in the seat of the session asking (`seat`; a command names `player`, but
-        the server decides whose seat it is), where the room has the advisor on. One piece of advice a table
-        at a time: asked again while one is on its way, the same one is handed back."""
+        """Return what `expert` would do in the seat of the session asking (`seat`; a command names `player`,
+        but the server decides whose seat it is), where the room has the advisor on. One piece of advice a
+        table at a time: asked again while one is on its way, the same one is handed back."""
         from room.advice import AdvisorOff, ask
 
         if not self.plan.advisor:
@@ -373,7 +375,7 @@ class Table(PlanFacts, TableClocks):
     # --- chat ---------------------------------------------------------------------------------
 
     def listen(self, listener: ChatListener) -> Callable[[], None]:
-        """Be told what is said at the table, in the language spoken now (whoever says it)."""
+        """Subscribe to the table's chat, rendered in the current language (whoever sends it)."""
         listener = held(listener)
         self._chat_listeners.append(listener)
 
@@ -384,8 +386,8 @@ class Table(PlanFacts, TableClocks):
         return stop
 
     def say(self, who: str, text: str, limit: int) -> str | None:
-        """A chat line from `who`, as everyone at the table will read it (None when empty). It is kept
-        with its place in the game's log, for those who come later (the last `chat_kept`)."""
+        """Post a chat line from `who`; return it as everyone at the table will read it (None when empty). It
+        is stored with its place in the game's log, for those who come later (the last `chat_kept`)."""
         words = words_of(text, limit)
         if not words:
             return None
@@ -395,12 +397,13 @@ class Table(PlanFacts, TableClocks):
         return said.line()
 
     def tell(self, message: str, **values: object) -> None:
-        """A line from the table itself (a clock run out, a vote), told in the log like the chat: kept as
-        its message, which each person reads in their own language."""
+        """Post a line from the table itself (a clock run out, a vote), shown in the log like the chat: stored
+        as its message id, which each person reads in their own language."""
         self.tell_phrase(Phrase(message, **values))
 
     def tell_phrase(self, phrase: Phrase) -> None:
-        """A line from the table as a phrase: its message, its values and, for a count, its plural form."""
+        """Post a line from the table as a phrase: its message, its values and, for a count, its plural
+        form."""
         after = len(self.room.history()) if self.room is not None else 0
         values = {**phrase.values, "n": phrase.n} if isinstance(phrase, Plural) else dict(phrase.values)
         kept = tuple((key, str(value)) for key, value in values.items())
@@ -408,7 +411,7 @@ class Table(PlanFacts, TableClocks):
         self._post(Said("", f"* {phrase}", time.time(), after, phrase.text, kept, plural))
 
     def _post(self, said: Said) -> None:
-        """Keep a line of the room's chat (the last `chat_kept`) and hand it to every listener."""
+        """Store a line of the room's chat (the last `chat_kept`) and send it to every subscriber."""
         self.chat_lines = [*self.chat_lines[-(self.chat_kept - 1) :], said]
         self._keep()
         for listener in list(self._chat_listeners):
@@ -420,7 +423,8 @@ class Table(PlanFacts, TableClocks):
     # --- kept across a restart -------------------------------------------------------------------
 
     def kept_state(self) -> dict[str, Any]:
-        """What is written beside the table's save: its chat, its banks and its vote as they stand."""
+        """Return the runtime state written beside the table's save: its chat, its banks and its vote as they
+        stand."""
         return {"chat": [said.to_json() for said in self.chat_lines], **self._clocks_kept()}
 
     def _keep(self) -> None:
@@ -428,8 +432,8 @@ class Table(PlanFacts, TableClocks):
             self._keeper.keep(self.id, self.kept_state)
 
     def restore(self, kept: Kept) -> None:
-        """Take back what was kept of the table before a restart: its chat at once; its banks and its vote
-        once its room is loaded. What could not be read is told in one line at the table."""
+        """Restore the table's runtime state saved before a restart: its chat at once; its banks and its vote
+        once its room is loaded. What could not be read is reported in one line at the table."""
         self.chat_lines = kept.chat[-self.chat_kept :]
         self._votes = kept.votes
         self._kept_clocks, self._kept_vote = kept.clocks, kept.vote

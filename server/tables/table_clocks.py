@@ -1,4 +1,4 @@
-"""The clocks of a table on the server, a person away or out of time, the stand-in, and the vote.
+"""Table clocks on the server: a person away or out of time, the stand-in bot, and the vote.
 
 The table runs one clock for everyone at it (`server.tables.seat_clocks`: the banks and the turn timer): one
 timer for when the time of the person it waits on is up, and one tick a second while a clock runs, each
@@ -37,7 +37,7 @@ ClockListener = Callable[[ClockFace], None]
 
 
 class TableClocks:
-    """The clocks' part of `server.tables.table.Table`."""
+    """The clock and vote logic of `server.tables.table.Table` (a mixin)."""
 
     room: Room | None
     driver: BotDriver | None
@@ -56,7 +56,7 @@ class TableClocks:
         raise NotImplementedError
 
     def _keep(self) -> None:
-        """Write the table's kept state soon (`Table`)."""
+        """Schedule a write of the table's runtime state (`Table`)."""
         raise NotImplementedError
 
     _keep_every = KEEP_EVERY
@@ -87,7 +87,7 @@ class TableClocks:
     # --- the clocks, a person away or out of time, and the stand-in ---------------------------
 
     def review(self) -> None:
-        """After every move and every arrival or departure: hand seats back to people who returned, and
+        """Update after every move and every arrival or departure: hand seats back to people who returned, and
         run the clock of the person the table waits on (his bank, and the turn timer if he is away)."""
         room = self.room
         if room is None:
@@ -138,7 +138,7 @@ class TableClocks:
     # --- kept across a restart -----------------------------------------------------------------
 
     def _clocks_kept(self) -> dict[str, Any]:
-        """The banks and the vote as they stand, to be written (as read back, while the room is not
+        """Return the banks and the vote as they stand, to be written (as read back, while the room is not
         loaded)."""
         now = self._clock.now()
         vote = self.vote
@@ -149,8 +149,8 @@ class TableClocks:
         }
 
     def _keep_later(self) -> None:
-        """While a bank runs or a vote is open, write them again in `_keep_every` seconds: what a SIGKILL
-        gives back to them, at most."""
+        """Schedule another write while a bank runs or a vote is open: in `_keep_every` seconds: the most a
+        SIGKILL can lose."""
         clocks = self.clocks
         running = self.vote is not None or (
             clocks is not None and clocks.banks and clocks.waiting is not None
@@ -164,7 +164,7 @@ class TableClocks:
         self._keep_later()
 
     def _take_back_vote(self, room: Room) -> None:
-        """The vote under way when the server stopped, open again for the seconds it had left."""
+        """Restore the vote under way when the server stopped, open again for the seconds it had left."""
         raw, self._kept_vote = self._kept_vote, None
         if raw is None or room.finished:
             return
@@ -209,11 +209,12 @@ class TableClocks:
         self.review()
 
     def held(self, seat: int) -> bool:
-        """A stand-in keeps the seat until its person acts (his time ran out, or the table voted)."""
+        """Whether a stand-in bot holds `seat` until its person acts (time ran out, or the table voted)."""
         return seat in self._held
 
     def reclaim(self, seat: int | None) -> None:
-        """The person acted at the table (pressed a key): a stand-in that plays his seat leaves it."""
+        """Return the seat to a person who acted at the table (pressed a key): a stand-in bot playing his seat
+        leaves it."""
         room = self.room
         if room is None or seat is None or seat not in room.stand_ins:
             return
@@ -225,7 +226,7 @@ class TableClocks:
         self.review()
 
     def _ticked(self) -> None:
-        """Once a second while a clock runs: every screen at the table is shown the time left."""
+        """Tick once a second while a clock runs: show every screen at the table the time left."""
         self._tick = None
         clocks = self.clocks
         if self.room is not None and clocks is not None:
@@ -233,7 +234,8 @@ class TableClocks:
         self._show_clock()
 
     def _tick_at(self, due: float | None) -> None:
-        """The next tick, when the clock shown (whole seconds, rounded up) turns to its next second."""
+        """Return the time of the next tick, when the clock shown (whole seconds, rounded up) turns to its
+        next second."""
         if self._tick is not None:
             self._tick.stop()
             self._tick = None
@@ -242,7 +244,7 @@ class TableClocks:
             self._tick = self._clock.call_later(step + 0.01 if step > 0 else 1.0, self._ticked)
 
     def clock_face(self) -> ClockFace:
-        """The table's clocks now, as every screen at it shows them."""
+        """Return a snapshot of the table's clocks now, as every screen at it shows them."""
         room, clocks = self.room, self.clocks
         if room is None or clocks is None:
             return ClockFace()
@@ -257,7 +259,7 @@ class TableClocks:
             waited = waiting is not None and waiting.seat == seat
             left = due if waited and due is not None else clocks.left(seat, now)
             if left is not None:
-                left = float(math.ceil(left))  # as shown: whole seconds, so that a face seldom changes
+                left = float(math.ceil(left))  # as shown: whole seconds, so that a ClockFace seldom changes
             bot = seat in room.stand_ins
             seats.append(SeatTime(seat, room.names[seat], left, waited, not self.here(seat), bot))
         vote = self.vote
@@ -277,7 +279,7 @@ class TableClocks:
         return ClockFace(tuple(seats), face)
 
     def listen_clock(self, listener: ClockListener) -> Callable[[], None]:
-        """Be shown the table's clocks whenever they change, and once a second while one runs (in the
+        """Subscribe to the table's clocks whenever they change, and once a second while one runs (in the
         language spoken now)."""
         listener = held(listener)
         self._clock_listeners.append(listener)
@@ -305,7 +307,7 @@ class TableClocks:
     # --- a vote to hand a seat that holds the table up to a bot --------------------------------
 
     def call_vote(self, seat: int | None) -> None:
-        """A person at the table asks to hand the seat the table waits on to a bot; `TableError` with the
+        """Call a vote to hand the seat the table waits on to a bot; `TableError` with the
         reason when no vote can be called."""
         room = self.room
         if seat is None:
@@ -352,7 +354,7 @@ class TableClocks:
         )
 
     def answer_vote(self, seat: int | None, yes: bool) -> None:
-        """One present person's answer to the vote under way; `TableError` with the reason."""
+        """Record one present person's answer to the vote under way; `TableError` with the reason."""
         vote = self.vote
         if vote is None:
             raise TableError(_("No vote is under way."))
@@ -401,7 +403,7 @@ class TableClocks:
             )
 
     def _review_vote(self, waiting: Waiting | None, resting: bool) -> None:
-        """A vote on a seat the table no longer waits on, or whose person is back, is over. While the table
+        """End a vote on a seat the table no longer waits on, or whose person is back. While the table
         rests (none of its people is here, as after a restart), the vote waits with it."""
         vote, room = self.vote, self.room
         if vote is None or room is None or resting:

@@ -31,7 +31,7 @@ RECENT_BIDS = 6
 
 
 def _mouse_button(label: str, button_id: str, variant: str = "default") -> Button:
-    """The buttons are for the mouse (each has its key): they never take the focus, so that no Enter meant
+    """Make a mouse-only button (each has its key): they never take the focus, so that no Enter meant
     for something else presses one."""
     button = Button(label, id=button_id, variant=variant, compact=True)  # type: ignore[arg-type]
     button.can_focus = False
@@ -97,7 +97,7 @@ class AuctionDialog(GameDialog):
         yield SteadyFooter()
 
     def bidder(self) -> int | None:
-        """The human whose bid it is now, if any."""
+        """Return the local player whose bid it is now, if any."""
         pend = self.view.pending
         if pend is None or pend.kind != "auction" or pend.player not in self.table.humans():
             return None
@@ -186,8 +186,8 @@ class AuctionDialog(GameDialog):
             self._bid_for(me, minimum)
 
     def _bid_for(self, me: int, minimum: int) -> None:
-        """The bidding came round to a person who asked to be bid for: the least bid while it is within
-        the limit, else the dialog asks him again."""
+        """Bid automatically for a person who asked for it, now that the bidding has come round to them: the
+        least bid while it is within the limit, else the dialog asks him again."""
         limit = self.limit
         if limit is None or self._proxy_at == self.client.version:
             return
@@ -220,8 +220,8 @@ class AuctionDialog(GameDialog):
         return out
 
     def on_key(self, event: events.Key) -> None:
-        """Digits typed anywhere in the dialog make up the bid, the first replacing the least bid shown, and
-        Backspace rubs one out (at once, so that a Backspace and a digit arriving together keep their
+        """Collect digits typed anywhere in the dialog into the bid: the first replacing the least bid shown,
+        and Backspace rubs one out (at once, so that a Backspace and a digit arriving together keep their
         order)."""
         amount = next(iter(self.query("#amount").results(Input)), None)  # none as the dialog closes
         if amount is None:
@@ -320,7 +320,7 @@ class AuctionDialog(GameDialog):
         self.table.play(PassAuction(player=me))
 
     def action_sell_lot(self) -> None:
-        """The building dialog, over this one, where the lot is sold back (`x`); the bidding waits."""
+        """Open the building dialog over this one, where the lot is sold back (`x`); the bidding waits."""
         me = self.bidder()
         if me is None or not any(isinstance(c, SellLot) for c in self.legal(me)):
             self.notify(_("You have no lot to sell back now."), timeout=2)
@@ -328,7 +328,8 @@ class AuctionDialog(GameDialog):
         self.table.open_management("build", me)
 
     def hint(self, action: str, description: str) -> str:
-        """A key pressed while someone else bids says whose bid it is: the bidding goes round in turn."""
+        """Return the hint for a key pressed while someone else bids: whose bid it is; the bidding goes round
+        in turn."""
         pend = self.view.pending
         if pend is None or pend.kind != "auction":
             return super().hint(action, description)

@@ -19,8 +19,8 @@ from tui.widgets.steady_footer import SteadyFooter
 
 
 def borrowings(view: GameView, board: Board, player: int) -> list[tuple[Command, str]]:
-    """Every sum the player could borrow from the bank now, in whole notes, each against the fewest lots
-    that secure it."""
+    """Return every sum the player could borrow from the bank now, in whole notes, each against the fewest
+    lots that secure it."""
     rules = board.edition.loans
     out: list[tuple[Command, str]] = []
     if rules is None:
@@ -51,7 +51,8 @@ class BankDialog(GameDialog):
         yield SteadyFooter()
 
     def choices(self) -> list[tuple[Command, str]]:
-        """Every note that could be borrowed (1 up to what the free lots secure) and every repayment."""
+        """Return every note that could be borrowed (1 up to what the free lots secure) and every
+        repayment."""
         view, names = self.view, self.client.names
         out = borrowings(view, self.client.board, self.player)
         for loan in loans_of(view, self.player):

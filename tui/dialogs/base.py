@@ -27,9 +27,9 @@ PaletteEntry = tuple[str, str, Callable[[], object]]
 
 
 def relabel(button: Button, label: str) -> None:
-    """Give a button a new label, laid out again where its width changes: Textual repaints a button whose
-    label changed at its old width, so that a kept buy dialog that had offered a $60 deed showed "Buy for
-    $100" for the next, its key cut off."""
+    """Set a button's label and re-layout it if its width changes: Textual repaints a button whose label
+    changed at its old width, so that a cached buy dialog that had offered a $60 deed showed "Buy for $100"
+    for the next, its key cut off."""
     width = cell_len(str(button.label))
     button.label = label
     if cell_len(str(button.label)) != width:
@@ -37,7 +37,7 @@ def relabel(button: Button, label: str) -> None:
 
 
 class Table(Protocol):
-    """The game screen, as its dialogs see it."""
+    """The game screen, as its dialogs see it (a protocol)."""
 
     client: GameClient
     glyphs: Glyphs
@@ -140,13 +140,13 @@ class GameDialog(Overlay[None]):
         """Redraw from the game as it now stands."""
 
     def palette_commands(self) -> Iterable[PaletteEntry]:
-        """What the command palette offers while this dialog is open."""
+        """Return the command palette's commands while this dialog is open."""
         return ()
 
     @property
     def closed(self) -> bool:
-        """Closed before its mount came round (asked and settled in one moment, as a stand-in or a bot can):
-        its widgets are already gone, and there is nothing to fill."""
+        """Whether the dialog was closed before it mounted (opened and answered in one moment, as a stand-in
+        or a bot can): its widgets are already gone, and there is nothing to fill."""
         return self not in self.app.screen_stack
 
     def on_mount(self) -> None:
@@ -171,7 +171,7 @@ class GameDialog(Overlay[None]):
     _refill = False  # reopened for a new decision: filled anew when it comes on top
 
     def reopen(self, decision: Decision | None = None) -> None:
-        """Ready this dialog, kept between uses (`tui.dialog_router`), for a new decision: as a new one
+        """Reset this cached dialog (`tui.dialog_router`) for a new decision: as a new one
         would be, with nothing of its last use left (its own state, the focus, a lesson at its foot)."""
         self.decision = decision
         self.forget()
@@ -183,11 +183,11 @@ class GameDialog(Overlay[None]):
             self.set_focus(None)  # Textual focuses as on a new screen when it comes on top
 
     def forget(self) -> None:
-        """Drop what the last decision left in this dialog's own state (a subclass's: its bid, say)."""
+        """Clear what the last decision left in this dialog's own state (a subclass's: its bid, say)."""
 
     def on_screen_resume(self) -> None:
-        """Back on top (a dialog over it closed, or reopened for a new decision): catch up, and let the
-        table move on."""
+        """Handle the dialog coming back on top (a dialog over it closed, or reopened for a new decision):
+        catch up, and let the table move on."""
         if self.is_mounted and not self.closed:
             if self._refill:
                 self._fill()
@@ -196,17 +196,17 @@ class GameDialog(Overlay[None]):
             self.call_after_refresh(self.table.sync)
 
     def action_advise(self) -> None:
-        """What `expert` would do here (the game screen's advisor, over this dialog)."""
+        """Open the advisor over this dialog: what `expert` would do here."""
         self.table.action_advise()
 
     def action_help(self) -> None:
-        """The help, over this dialog: a dialog shuts out the app's own keys, F1 among them."""
+        """Open the help over this dialog: a dialog shuts out the app's own keys, F1 among them."""
         help_of_app = getattr(self.app, "action_help", None)
         if callable(help_of_app):
             help_of_app()
 
     def action_chances(self) -> None:
-        """Each player's chance to win, over this dialog, which stays open."""
+        """Open the chances panel over this dialog, which stays open."""
         from tui.screens.chances import ChancesScreen
 
         self.app.push_screen(ChancesScreen(self.client, self.table.glyphs))
@@ -228,8 +228,8 @@ class GameDialog(Overlay[None]):
         return self._with_id(self.BUTTON_FOR_ACTION.get(action, action)) if self.is_mounted else []
 
     def _with_id(self, button_id: str) -> list[Button]:
-        """The buttons with this id. Looked up for every key on offer each time the footer is drawn, so
-        found in one walk of the dialog, kept once it is mounted (its buttons are all made with it)."""
+        """Return the buttons with this id. Looked up for every key on offer each time the footer is drawn, so
+        found in one walk of the dialog, cached once it is mounted (its buttons are all made with it)."""
         if self._by_id is not None:
             return self._by_id.get(button_id, [])
         found: dict[str, list[Button]] = {}
@@ -241,12 +241,13 @@ class GameDialog(Overlay[None]):
         return found.get(button_id, [])
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """An action whose buttons are all disabled, or not part of this game at all, leaves the footer."""
+        """Hide from the footer an action whose buttons are all disabled, or that is not part of this game at
+        all."""
         buttons = self._buttons(action)
         return not (buttons and all(b.disabled or not b.display for b in buttons))
 
     def on_key(self, event: events.Key) -> None:
-        """A key whose action is not possible now says why, instead of doing nothing; a key for
+        """Show why a key's action is not possible now, instead of doing nothing; a key for
         something this game does not have (its button hidden) stays silent."""
         hints: list[str] = []
         for binding in self.BINDINGS:
@@ -261,12 +262,11 @@ class GameDialog(Overlay[None]):
             self.notify(hints[0], timeout=3)
 
     def press(self, button: Button) -> None:
-        """A button whose id names one of this dialog's actions (`send`: `action_send`) does what its key
-        does."""
+        """Run the action a pressed button's id names (`send`: `action_send`), as its key does."""
         getattr(self, f"action_{button.id}")()
 
     def hint(self, action: str, description: str) -> str:
-        """Why an action is not possible now (dialogs with something better to say override this)."""
+        """Return why an action is not possible now (dialogs with a more specific reason override this)."""
         return _("{action}: not possible now.", action=description)
 
     def _refresh_keys(self) -> None:

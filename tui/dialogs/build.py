@@ -54,7 +54,8 @@ class BuildDialog(LotsDialog):
         yield SteadyFooter()
 
     def _lots(self) -> list[int]:
-        """Lots of complete groups and any lot with buildings; where lots stand alone, every lot one owns."""
+        """Return the lots of complete groups and any lot with buildings; where lots stand alone, every lot
+        one owns."""
         view = self.view
         board = self.client.board
         if not board.edition.colour_groups:
@@ -120,7 +121,7 @@ class BuildDialog(LotsDialog):
         self.update_buttons()
 
     def _rent(self, space: int, can_build: set[int]) -> str:
-        """The lot's rent now, and with one building more where one can go up ("$50 → $150")."""
+        """Return the lot's rent now, and with one building more where one can go up ("$50 → $150")."""
         view = self.view
         board = self.client.board
         deed = view.deeds[space]

@@ -18,7 +18,7 @@ from tui.widgets.steady_footer import SteadyFooter
 
 @dataclass(frozen=True)
 class Card:
-    """A card for a person here to read: who drew or took it, from which deck, and its words."""
+    """A card for a local player to read: who drew or took it, from which deck, and its text."""
 
     player: str
     deck: str
@@ -57,7 +57,7 @@ class CardDialog(GameDialog):
         return Content(_("{name} drew {card}", name=self.card.player, card=self.card.deck))
 
     def read(self, card: Card) -> None:
-        """Show another card in this dialog, kept between cards (`tui.dialog_router`)."""
+        """Show another card in this dialog, reused between cards (`tui.dialog_router`)."""
         self.card = card
         if self.is_mounted:
             self.query_one("#title", Label).update(self._title())

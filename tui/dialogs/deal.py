@@ -203,7 +203,8 @@ class DealScreen(OfferDialog[DealOffer]):
         return choices[(choices.index(current) + step) % len(choices)]
 
     def _fill(self) -> None:
-        """The giver's deeds and cards in hand not yet in a part, and the fields emptied for the next part."""
+        """Fill the fields with the giver's deeds and cards in hand not yet in a part, and the fields emptied
+        for the next part."""
         view, board = self.view, self.client.board
         deeds = self.query_one("#deeds", TickList)
         deeds.clear_options()
@@ -237,13 +238,14 @@ class DealScreen(OfferDialog[DealOffer]):
         self.refresh_from_game()
 
     def _houses_left(self) -> int:
-        """How many more houses the giver could sell with a part (none where houses go only with lots)."""
+        """Return how many more houses the giver could sell with a part (none where houses go only with
+        lots)."""
         if not self.client.board.edition.house_sales:
             return 0
         return len(self.draft.houses_for(self.view, self.client.board, self.giver, EVERY_HOUSE, ()))
 
     def _part(self) -> Bundle:
-        """The part as the fields show it now."""
+        """Return the part as the fields show it now."""
         ticked = self.query_one("#deeds", TickList).selected
         deeds = tuple(sorted(v for v in ticked if v < HELD))
         held = tuple(self._held[v] for v in sorted(ticked) if v in self._held)
@@ -313,7 +315,8 @@ class DealScreen(OfferDialog[DealOffer]):
         )
 
     def look_for_answer(self) -> None:
-        """Waiting: the refuser is named by the refusal itself (not the first party to answer)."""
+        """Check for the deal's answer: the refuser is named by the refusal itself (not the first party to
+        answer)."""
         if self.mode != "waiting" or self.sent is None:
             return
         names = self.client.names
@@ -395,7 +398,7 @@ class DealScreen(OfferDialog[DealOffer]):
         self.query_one("#summary", VerticalScroll).scroll_end(animate=False)
 
     def action_scroll_parts(self, pages: int) -> None:
-        """PgDn/PgUp: the parts and shares, when they outgrow the room the screen leaves them."""
+        """Scroll (PgDn/PgUp) the parts and shares, when they outgrow the room the screen leaves them."""
         summary = self.query_one("#summary", VerticalScroll)
         (summary.scroll_page_down if pages > 0 else summary.scroll_page_up)(animate=False)
 
@@ -410,7 +413,7 @@ class DealScreen(OfferDialog[DealOffer]):
         self.refresh_from_game()
 
     def on_key(self, event: events.Key) -> None:
-        """A digit typed away from the fields is cash for the part."""
+        """Treat a digit typed outside the fields as cash for the part."""
         char = event.character
         if (
             self.mode == "compose"
@@ -437,7 +440,8 @@ class DealScreen(OfferDialog[DealOffer]):
         self.send_offer(cmd)
 
     def action_revise(self) -> None:
-        """After a refusal: back to the same deal, every part as it was, to change it and send it again."""
+        """Revise after a refusal: back to the same deal, every part as it was, to change it and send it
+        again."""
         if self.mode != "answered":
             return
         self.set_mode("compose")

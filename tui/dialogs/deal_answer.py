@@ -105,7 +105,7 @@ class DealAnswerDialog(DecisionDialog):
         self.press(event.button)
 
     def action_counter(self) -> None:
-        """Turn the deal down ("a counter-offer follows"), then propose one: the same parts, to change."""
+        """Reject the deal ("a counter-offer follows"), then propose one: the same parts, to change."""
         deal = self.deal
         if deal is None:
             return
@@ -119,7 +119,7 @@ class DealAnswerDialog(DecisionDialog):
             self.table.play(AcceptDeal(player=self.player, deal_id=deal.id))
 
     def action_reject(self) -> None:
-        """First asks why (Enter with nothing typed is fine), then turns the deal down."""
+        """Ask for a reason (Enter with nothing typed is fine), then reject the deal."""
         if not self.has_class("-asking"):
             self.add_class("-asking")
             why = self.query_one("#why", Input)

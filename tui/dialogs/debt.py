@@ -148,11 +148,11 @@ class DebtDialog(DecisionDialog):
         self.press(event.button)
 
     def action_mortgage(self) -> None:
-        """The mortgage dialog, over this one: every deed and what it raises."""
+        """Open the mortgage dialog over this one: every deed and what it raises."""
         self.table.open_management("mortgage", self.player)
 
     def action_sell(self) -> None:
-        """The building dialog, over this one, to sell houses and hotels back."""
+        """Open the building dialog over this one, to sell houses and hotels back."""
         self.table.open_management("build", self.player)
 
     def action_loan(self) -> None:

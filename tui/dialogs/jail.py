@@ -90,7 +90,7 @@ class JailDialog(DecisionDialog):
         self.table.play(UseJailCard(player=self.player))
 
     def hint(self, action: str, description: str) -> str:
-        """Why a way out is closed: no card, the throw comes first, too little cash."""
+        """Return why a way out of jail is unavailable: no card, the throw comes first, too little cash."""
         if action == "card" and not self.view.players[self.player].jail_cards:
             return _("You have no Get Out of Jail Free card.")
         probes: dict[str, Command] = {

@@ -28,7 +28,7 @@ from tui.widgets.ticks import TickList
 
 
 def offer_text(offer: LoanOffer, names: Sequence[str], lots: str) -> str:
-    """A loan offer in words: who lends whom what, at what interest, against which lots."""
+    """Describe a loan offer: who lends whom what, at what interest, against which lots."""
     return _(
         "{lender} lends {borrower} {principal}; "
         "{borrower} pays {interest} interest each wage day and repays the "
@@ -314,7 +314,7 @@ class LoanScreen(OfferDialog[LoanOffer]):
         return super().check_action(action, parameters)
 
     def action_part(self, part: str) -> None:
-        """Straight to one of the terms (p, b, s, i, l)."""
+        """Focus one of the terms (p, b, s, i, l)."""
         widget = self.query_one(f"#{part}")
         widget.focus()
         if isinstance(widget, Input):

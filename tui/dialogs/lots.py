@@ -44,17 +44,18 @@ class LotsDialog(GameDialog):
         self.query_one(DataTable).focus()
 
     def begin(self, player: int) -> None:
-        """For `player`'s lots. Kept between uses (`tui.dialog_router`), it is reopened and begun again."""
+        """Reset the dialog for `player`'s lots. Cached between uses (`tui.dialog_router`), it is reopened and
+        reset."""
         self.player = player
 
     def forget(self) -> None:
-        """The cursor back on the first row, and the last row's note gone, as in a new one."""
+        """Reset the cursor to the first row and clear the last row's note, as in a new dialog."""
         if self.is_mounted:
             self.query_one(DataTable).move_cursor(row=0)
             self.query_one("#why", Static).update("")
 
     def columns(self) -> tuple[str, ...]:
-        """The headings after the lot's name."""
+        """Return the column headings after the lot's name."""
         return self.COLUMNS
 
     def fill(self, rows: Sequence[tuple[int, Cells]]) -> None:
@@ -70,14 +71,14 @@ class LotsDialog(GameDialog):
             table.move_cursor(row=min(max(cursor, 0), len(self._spaces) - 1))
 
     def selected(self) -> int | None:
-        """The space on the highlighted row, if there are any rows."""
+        """Return the space on the highlighted row, if there are any rows."""
         if not self._spaces:
             return None
         row = self.query_one(DataTable).cursor_row
         return self._spaces[min(max(row, 0), len(self._spaces) - 1)]
 
     def update_buttons(self) -> None:
-        """Enable the actions possible on the selected space (each dialog says which)."""
+        """Enable the actions possible on the selected space (each subclass decides which)."""
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self.update_buttons()

@@ -29,8 +29,8 @@ Outcome = Literal["accepted", "rejected", "withdrawn"]
 
 
 def typed_number(text: str) -> int:
-    """The whole number typed in a field (dollars, cards, houses): nothing typed, or no whole number, is
-    0, and it is never below 0."""
+    """Return the whole number typed in a field (dollars, cards, houses): nothing typed, or no whole number,
+    is 0, and it is never below 0."""
     try:
         return max(int(text or "0"), 0)
     except ValueError:
@@ -55,7 +55,7 @@ OfferT = TypeVar("OfferT", bound=Offer)
 
 @dataclass(frozen=True)
 class ModeRules:
-    """What one mode of a negotiator allows: the actions it takes (their buttons are on show exactly
+    """The rules of one mode of a negotiation dialog: the actions it takes (their buttons are on show exactly
     then, where the dialog has no further condition), and whether the bots play on meanwhile."""
 
     actions: frozenset[str]
@@ -64,8 +64,8 @@ class ModeRules:
 
 @dataclass(frozen=True)
 class OfferStory(Generic[OfferT]):
-    """How the table's story tells of one kind of offer: the offer an event proposes, what an event did
-    to a given offer (None: nothing), and the words of its acceptance ("Vera accepted: the trade is
+    """How the event history reports one kind of offer: the offer an event proposes, what an event did
+    to a given offer (None: nothing), and the text of its acceptance ("Vera accepted: the trade is
     done."), without a reason and with one (message ids, translated when told)."""
 
     proposed: Callable[[Event], OfferT | None]
@@ -74,7 +74,7 @@ class OfferStory(Generic[OfferT]):
     accepted_why: str
 
     def answer(self, history: Sequence[Event], names: Sequence[str], offer: OfferT) -> Content | None:
-        """How `offer` was answered, in words, read from the newest event back to its proposal; None
+        """Describe how `offer` was answered, read from the newest event back to its proposal; None
         while it waits."""
         for event in reversed(history):
             outcome = self.outcome(event, offer)
@@ -100,8 +100,8 @@ class OfferStory(Generic[OfferT]):
 
 
 class OfferDialog(GameDialog, Generic[OfferT]):
-    """A negotiator: an offer composed and sent from here and its answer, or an offer received and
-    answered here."""
+    """Base of the negotiation dialogs: an offer composed and sent from here and its answer, or an offer
+    received and answered here."""
 
     MODES: ClassVar[dict[Mode, ModeRules]]
     """What each mode allows (`ModeRules`); every action named in it is possible in those modes alone."""
@@ -126,11 +126,11 @@ class OfferDialog(GameDialog, Generic[OfferT]):
 
     @property
     def offer(self) -> OfferT | None:
-        """The offer on show: the one received, or the one sent."""
+        """The offer shown: the one received, or the one sent."""
         return self.received if self.mode == "received" else self.sent
 
     def set_mode(self, mode: Mode) -> None:
-        """Go to `mode`, showing it (its class on the dialog: `-compose`, ...)."""
+        """Switch to `mode`, showing it (its class on the dialog: `-compose`, ...)."""
         self.mode = mode
         self.update_classes({f"-{name}": mode == name for name in MODE_NAMES})  # the dialog styled once
 
@@ -140,7 +140,7 @@ class OfferDialog(GameDialog, Generic[OfferT]):
 
     @classmethod
     def mode_actions(cls) -> frozenset[str]:
-        """Every action some mode takes."""
+        """Return every action some mode takes."""
         return frozenset().union(*(rules.actions for rules in cls.MODES.values()))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -149,7 +149,7 @@ class OfferDialog(GameDialog, Generic[OfferT]):
         return True
 
     def show_buttons(self) -> None:
-        """The button of each action some mode takes is on show in the modes that take it, when ready."""
+        """Show each action's button in the modes that take it, when ready."""
         actions = self.MODES[self.mode].actions
         for action in self.mode_actions():
             shown = action in actions and self.ready(action)
@@ -175,7 +175,7 @@ class OfferDialog(GameDialog, Generic[OfferT]):
         return True
 
     def look_for_answer(self) -> None:
-        """Waiting: once the story tells how the offer was answered, show it."""
+        """Check for the answer: once the event history shows how the offer was answered, show it."""
         if self.mode != "waiting" or self.sent is None:
             return
         answer = self.STORY.answer(self.client.history(), self.client.names, self.sent)
@@ -184,11 +184,11 @@ class OfferDialog(GameDialog, Generic[OfferT]):
             self.set_mode("answered")
 
     def chosen_partner(self) -> int | None:
-        """The player the offer being composed is for, once chosen."""
+        """Return the player the offer being composed is for, once chosen."""
         return None
 
     def status_text(self) -> Content:
-        """The status line of every mode but composing, which each negotiator words itself."""
+        """Return the status line of every mode but composing, which each negotiation dialog writes itself."""
         if self.mode == "waiting":
             partner = self.sent.to if self.sent is not None else self.chosen_partner()
             names = self.client.names

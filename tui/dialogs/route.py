@@ -40,7 +40,7 @@ class RouteDialog(DecisionDialog):
         return pend if isinstance(pend, RouteChoice) and pend.player == self.player else None
 
     def _end(self, pend: RouteChoice, way: int) -> int:
-        """Where the rest of the move would stop going on from `way` (keeping to the ring after)."""
+        """Return where the rest of the move would stop going on from `way` (keeping to the ring after)."""
         walk = self.client.board.track.walk(
             way, pend.steps, direction=pend.direction, decided=True, choose=lambda at, ways: ways[0]
         )

@@ -190,7 +190,7 @@ class TradeScreen(TradeSides):
 
     @property
     def view(self) -> GameView:
-        """The table as it stood when the offer was made, while the offer and its answer are shown."""
+        """Return the table as it stood when the offer was made, while the offer and its answer are shown."""
         if self.mode in ("waiting", "answered") and self._offer_view is not None:
             return self._offer_view
         return super().view
@@ -246,15 +246,15 @@ class TradeScreen(TradeSides):
         yield SteadyFooter()
 
     def begin(self, player: int, draft: TradeDraft | None = None) -> None:
-        """Ready for `player`'s offer from `draft` (a counter-offer, a deal kept), else an empty one, or
-        for the offer received (`decision`): as a new negotiator would be. Kept between uses
+        """Reset the dialog for `player`'s offer from `draft` (a counter-offer, a saved deal), else an empty
+        one, or for the offer received (`decision`): as a new negotiator would be. Kept between uses
         (`tui.dialog_router`), it is reopened and begun again."""
         self.player = player
         self.draft = draft or TradeDraft(proposer=player)
         self.set_mode("received" if self.decision is not None else "compose")
 
     def forget(self) -> None:
-        """Nothing of the last offer stays: its answer, its table, the fields' places, the note."""
+        """Clear everything the last offer left: its answer, its table, the fields' places, the note."""
         self.received = self.sent = None
         self._answer = Content("")
         self._offer_view = None
@@ -267,7 +267,7 @@ class TradeScreen(TradeSides):
             self.query_one("#dialog").scroll_home(animate=False)
 
     def _fill(self) -> None:
-        """The offer received read from the table, both sides filled, then as every dialog is filled."""
+        """Fill both sides from the offer received, then as every dialog is filled."""
         if self.mode == "received":
             pend = self.view.pending
             self.received = getattr(pend, "trade", None)
@@ -279,8 +279,9 @@ class TradeScreen(TradeSides):
         self._focus_first()
 
     def _focus_first(self) -> None:
-        """Start where the offer is made (the partner when none is chosen yet, else your own deeds), or
-        on Accept when answering. After the widgets on show have changed, so that they can take it."""
+        """Set the initial focus where the offer is made (the partner when none is chosen yet, else your own
+        deeds), or on Accept when answering. After the widgets on show have changed, so that they can take
+        it."""
         self.call_after_refresh(self._focus_now, 10)
 
     def _focus_now(self, tries: int) -> None:
@@ -300,7 +301,7 @@ class TradeScreen(TradeSides):
         target.focus()
 
     def action_part(self, part: str) -> None:
-        """Straight to one part of the offer (p, d, D, c, C, j, J)."""
+        """Focus one part of the offer (p, d, D, c, C, j, J)."""
         widget = self.query_one(f"#{part}")
         # The person chose where to go: a digit typed before the focus lands goes there, and no focus
         # scheduled earlier takes it back.
@@ -346,8 +347,8 @@ class TradeScreen(TradeSides):
         self._show_buttons()
 
     def _bundles(self) -> tuple[int, int, Bundle, Bundle] | None:
-        """(proposer, partner, what the proposer gives, what the proposer takes) on show now: the offer
-        received or sent, else the one being composed."""
+        """Return (proposer, partner, what the proposer gives, what the proposer takes) as shown now: the
+        offer received or sent, else the one being composed."""
         o = self.offer if self.mode != "compose" else None
         if o is not None:
             return o.proposer, o.to, o.give, o.take
@@ -499,7 +500,7 @@ class TradeScreen(TradeSides):
         self.send_offer(cmd)
 
     def action_many(self) -> None:
-        """A deal among three or more instead: the deal negotiator takes this one's place."""
+        """Switch to a deal among three or more: the deal dialog replaces this one."""
         if self.mode != "compose" or len(self._others()) < 2:
             self.notify(_("A deal among several needs three players still in the game."), timeout=3)
             return
@@ -551,7 +552,7 @@ class TradeScreen(TradeSides):
         )
 
     def action_revise(self) -> None:
-        """After a refusal: back to the same offer, to change it."""
+        """Revise after a refusal: back to the same offer, to change it."""
         if self.mode != "answered":
             return
         self.set_mode("compose")
@@ -567,7 +568,7 @@ class TradeScreen(TradeSides):
         self.call_after_refresh(self._focus_cash, 10)
 
     def _focus_cash(self, tries: int) -> None:
-        """Back to the offer after a refusal: on the cash you offer, ready to be typed over (or on the
+        """Focus the offer after a refusal: on the cash you offer, ready to be typed over (or on the
         field chosen since with its key)."""
         field = self.query_one(f"#{self._amount_field}", Input)
         if field.region.area == 0 and tries > 0:
@@ -579,8 +580,8 @@ class TradeScreen(TradeSides):
         self._retype = False
 
     def on_key(self, event: events.Key) -> None:
-        """A digit that no field took (a field keeps its own) is an amount: for the field last chosen by
-        its key, else the cash offered. Typed right after "Change the offer" or a field's key, before the
+        """Treat a digit that no field took (a field handles its own) as an amount: for the field last chosen
+        by its key, else the cash offered. Typed right after "Change the offer" or a field's key, before the
         focus gets there, or with the focus on a list or a button, the amount is never lost. Any other key
         goes on to `GameDialog.on_key`, which Textual calls after this one."""
         char = event.character

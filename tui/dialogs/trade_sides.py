@@ -52,8 +52,8 @@ class TradeSides(OfferDialog[TradeOffer]):
             select.value = self.draft.partner
 
     def _held_options(self, owner: int, base: int, chosen: list[str]) -> list[Selection[int]]:
-        """The cards `owner` holds as this seat sees them (another's face-down ones as such), each under a
-        number of its own (`base` on), ticked as many times as the draft holds it."""
+        """Return the cards `owner` holds as this seat sees them (another's face-down ones as such), each
+        under a number of its own (`base` on), ticked as many times as the draft holds it."""
         left = list(chosen)
         out = []
         for i, ref in enumerate(self.view.players[owner].hand):
@@ -128,8 +128,8 @@ class TradeSides(OfferDialog[TradeOffer]):
         self._filling = False
 
     def _read_widgets(self) -> None:
-        """The draft as the fields show it now (their change messages may still be on the way), so that
-        what is shown and what is sent are one."""
+        """Read the draft from the fields as they show it now (their change messages may still be on the way),
+        so that what is shown and what is sent are one."""
         if self.mode != "compose" or self._filling or not self.is_mounted:
             return
         draft = self.draft

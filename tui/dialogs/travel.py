@@ -151,7 +151,8 @@ class TravelDialog(GameDialog):
             self._send(RollWithTravelCard(player=self.player, card=chosen[0]))
 
     def _send(self, cmd: PlayTravelCards | RollWithTravelCard) -> None:
-        """Close first, so that what the move brings (a card, a decision) opens over the table."""
+        """Close the dialog, then send the command, so that what the move brings (a card, a decision) opens
+        over the table."""
         table = self.table
         self.dismiss()
         table.play(cmd)

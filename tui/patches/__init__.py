@@ -62,7 +62,7 @@ from tui.patches import (
 
 
 class Patch(Protocol):
-    """A module of this package: one change to Textual, and what it was written against."""
+    """Metadata of one patch module: one change to Textual, and the Textual code it was written against."""
 
     __name__: str
     TEXTUAL_VERSIONS: tuple[str, ...]
@@ -100,7 +100,7 @@ log = logging.getLogger(__name__)
 
 
 def name(patch: Patch) -> str:
-    """The patch's module name (`crops`)."""
+    """Return the patch's module name (`crops`)."""
     return patch.__name__.rsplit(".", 1)[-1]
 
 
@@ -110,9 +110,11 @@ def wanted() -> bool:
 
 
 def textual_version() -> str:
-    """The installed Textual's version (`8.2.8`), read from the name of its `.dist-info` folder beside it
-    (`textual-8.2.8.dist-info`, as the packaging standard names it): asking `importlib.metadata` costs
-    the start screen 30 ms of CPU, which it keeps lean. Where no such folder is found, it is asked."""
+    """Return the installed Textual's version (`8.2.8`).
+
+    It is read from the name of the `.dist-info` folder beside the package (`textual-8.2.8.dist-info`, as
+    the packaging standard names it): asking `importlib.metadata` would slow down the start screen, which
+    is kept lean. Where no such folder is found, `importlib.metadata` is asked."""
     import textual
 
     found = sorted(Path(textual.__file__).resolve().parent.parent.glob("textual-*.dist-info"))
@@ -124,23 +126,23 @@ def textual_version() -> str:
 
 
 def version_tuple(text: str) -> tuple[int, ...]:
-    """A version's leading numbers (`9.0.0a1` is `(9, 0, 0)`), for comparing versions."""
+    """Return a version's leading numbers (`9.0.0a1` is `(9, 0, 0)`), for comparing versions."""
     match = re.match(r"\d+(?:\.\d+)*", text)
     return tuple(int(part) for part in match.group().split(".")) if match else ()
 
 
 def fingerprint(function: Callable[..., Any]) -> str:
-    """The sha256 of a function's source, as `inspect.getsource` gives it."""
+    """Return the sha256 of a function's source, as `inspect.getsource` gives it."""
     return hashlib.sha256(inspect.getsource(function).encode()).hexdigest()
 
 
 def function_name(function: Callable[..., Any]) -> str:
-    """A function's full name (`textual._compositor.Compositor._get_renders`)."""
+    """Return a function's full name (`textual._compositor.Compositor._get_renders`)."""
     return f"{function.__module__}.{function.__qualname__}"
 
 
 def mismatch(patch: Patch, textual: str | None = None) -> str | None:
-    """Why the patch does not fit the installed Textual (or the version given), or None if it does."""
+    """Return why the patch does not fit the installed Textual (or the version given), or None if it does."""
     textual = textual or textual_version()
     here = version_tuple(textual)
     if not any(here[:2] == version_tuple(written)[:2] for written in patch.TEXTUAL_VERSIONS):
@@ -168,5 +170,5 @@ def install() -> None:
 
 
 def installed() -> dict[str, bool]:
-    """Which patches are in place now, by module name."""
+    """Return which patches are installed now, by module name."""
     return {name(patch): patch.installed() for patch in PATCHES}

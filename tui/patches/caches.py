@@ -1,4 +1,4 @@
-"""A cache that is cleared lets go of what it held at once, not at the garbage collector's next pass.
+"""Patch: a cleared `LRUCache` frees its entries at once, not at the garbage collector's next pass.
 
 Textual's `LRUCache` keeps its entries in a ring, each entry a list that refers to the one before it and
 the one after it. Clearing the cache drops the dictionary and the ring's head, but the ring still refers
@@ -44,7 +44,7 @@ def install() -> None:
 
 
 def uninstall() -> None:
-    """Textual's own clearing again (for the test that compares the two)."""
+    """Restore Textual's own clearing (for the test that compares the two)."""
     LRUCache.clear = _TEXTUAL_CLEAR  # type: ignore[method-assign]
 
 

@@ -1,4 +1,4 @@
-"""A widget's component styles are worked out on the same stand-in nodes each time, not on new ones.
+"""Patch: a widget's component styles are computed on the same placeholder nodes each time, not on new ones.
 
 A widget that styles parts of itself by component classes (a list's highlighted line, a footer's keys,
 the board's spaces) has its styles for each part worked out by Textual on a stand-in node, made anew and
@@ -36,7 +36,7 @@ _KEPT = "_landlords_component_nodes"
 
 
 def _rules(node: DOMNode) -> tuple[object, object]:
-    """What decides whether a part's styles changed (as Textual compares them)."""
+    """Return what decides whether a part's styles changed (as Textual compares them)."""
     styles = node.styles
     return dict(styles._base_styles._rules), dict(styles._inline_styles._rules)
 
@@ -70,13 +70,13 @@ def _process_component_classes(self: Stylesheet, node: DOMNode) -> None:
 
 
 def install() -> None:
-    """Keep every widget's stand-ins from now on (once per process)."""
+    """Reuse every widget's placeholder nodes from now on (once per process)."""
     if Stylesheet._process_component_classes is not _process_component_classes:
         Stylesheet._process_component_classes = _process_component_classes  # type: ignore[method-assign]
 
 
 def uninstall() -> None:
-    """Textual's own stand-ins again (for the test that compares the two)."""
+    """Restore Textual's own placeholder nodes (for the test that compares the two)."""
     Stylesheet._process_component_classes = _TEXTUAL_PROCESS  # type: ignore[method-assign]
 
 

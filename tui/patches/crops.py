@@ -1,4 +1,4 @@
-"""The compositor renders only the rows of each widget that the update draws.
+"""Patch: the compositor renders only the rows of each widget that the update draws.
 
 To draw part of a screen (a partial update: the clock's tick on the status line, a move's spaces and log),
 Textual's compositor picks the widgets that meet the rows to be drawn and renders each of them whole,
@@ -61,7 +61,7 @@ def install() -> None:
 
 
 def uninstall() -> None:
-    """Textual's own rendering again (for the tests that compare the two)."""
+    """Restore Textual's own rendering (for the tests that compare the two)."""
     Compositor._get_renders = _TEXTUAL_GET_RENDERS  # type: ignore[method-assign]
 
 

@@ -1,4 +1,4 @@
-"""A line that a filter leaves as it was is not copied.
+"""Patch: a line that a line filter leaves unchanged is not copied.
 
 Before a widget's line is drawn, Textual passes it through the app's line filters. One is always on where
 the terminal's own sixteen colours are not used: the filter that turns those colours into exact ones
@@ -60,7 +60,7 @@ def install() -> None:
 
 
 def uninstall() -> None:
-    """Textual's own filtering again (for the tests that compare the two)."""
+    """Restore Textual's own filtering (for the tests that compare the two)."""
     Strip.apply_filter = _TEXTUAL_APPLY_FILTER  # type: ignore[method-assign]
 
 

@@ -1,10 +1,10 @@
-"""Each widget's message queue and its "mounted" flag, without a deque apiece.
+"""Patch: each widget's message queue and its "mounted" flag without a deque apiece.
 
 Every widget, screen and app runs a message pump, and Textual gives each one a queue of messages (a deque,
 and an asyncio event with a deque of its own for the pump that waits on it) and an asyncio event that it
-is mounted (a third deque). An empty deque holds a block of 64 slots: the three come to some 1.9 KB a
-widget, a tenth of a mounted label's memory, and a server's worker holds a few thousand widgets (some 40
-a session). Few messages wait at once and a pump has one task reading its queue, so here the queue keeps
+is mounted (a third deque). An empty deque preallocates a block of slots, so the three take a tenth of a
+mounted label's memory (docs/textual-upstream.md has the measurements), and a server's worker holds a few
+thousand widgets. Few messages wait at once and a pump has one task reading its queue, so here the queue keeps
 its messages in a list, and each flag keeps a list of its waiters only while someone waits.
 
 `install` gives every message pump made from then on the queue and the flag here; they answer what Textual
@@ -93,7 +93,7 @@ class Mailbox:
         return not self.values
 
     def task_done(self) -> None:
-        """Nothing waits for the messages to be handled (as with Textual's own)."""
+        """Do nothing: nothing waits for the messages to be handled (as with Textual's own)."""
 
     async def get(self) -> Any:
         if not self.ready_event.is_set():
@@ -132,7 +132,7 @@ def install() -> None:
 
 
 def uninstall() -> None:
-    """Textual's own queue and event again (for the tests that compare the two)."""
+    """Restore Textual's own queue and event (for the tests that compare the two)."""
     for name, prop in _TEXTUAL.items():
         setattr(MessagePump, name, prop)
 

@@ -1,4 +1,4 @@
-"""The compositor's maps of where each widget is are freed when the next layout replaces them.
+"""Patch: the compositor's widget maps are freed as soon as the next layout replaces them.
 
 Textual's compositor lays a screen out by a function that places each widget and calls itself for its
 children; being defined inside the layout and referring to itself, it forms a reference cycle, and that
@@ -49,7 +49,7 @@ def install() -> None:
 
 
 def uninstall() -> None:
-    """Textual's own layout again (for the test that compares the two)."""
+    """Restore Textual's own layout (for the test that compares the two)."""
     Compositor._arrange_root = _TEXTUAL_ARRANGE  # type: ignore[method-assign]
 
 

@@ -1,4 +1,4 @@
-"""The rules a widget's CSS resolves to are worked out once for each place a widget can stand.
+"""Patch: the CSS rules a widget matches are computed once for each position in the DOM a widget can have.
 
 Textual styles a widget by testing every rule that might apply against the widget and its ancestors, and
 keeps what it found only for the siblings mounted with it. A dialog is made anew each time it opens, so
@@ -60,7 +60,8 @@ def _forget() -> None:
 
 
 def _number(sheet: Stylesheet) -> int:
-    """The number of the stylesheet's rules as they are now (its rule list is replaced when it parses)."""
+    """Return the version number of the stylesheet's rules as they are now (its rule list is replaced when it
+    parses)."""
     rules = sheet.rules
     known = _number_of.get(sheet)
     if known is not None and known[0] is rules:
@@ -76,7 +77,7 @@ def _number(sheet: Stylesheet) -> int:
 
 
 def _pseudo_classes(sheet: Stylesheet, number: int, names: set[str]) -> tuple[str, ...]:
-    """The pseudo-classes named anywhere in the rules that may apply to a widget with these names."""
+    """Return the pseudo-classes named anywhere in the rules that may apply to a widget with these names."""
     key = (number, frozenset(names))
     named = _named.get(key)
     if named is None:
@@ -132,7 +133,7 @@ def install() -> None:
 
 
 def uninstall() -> None:
-    """Each widget is matched on its own again (for the tests that compare the two)."""
+    """Restore Textual's own matching of each widget (for the tests that compare the two)."""
     Stylesheet.apply = _TEXTUAL_APPLY  # type: ignore[method-assign]
     _forget()
 

@@ -1,10 +1,11 @@
-"""Textual's lines of styled text (`Strip`) make their caches when first used, not when made.
+"""Patch: Textual's lines of styled text (`Strip`) create their caches on first use, not in the constructor.
 
 Every line Textual draws is a `Strip`, and each is made with seven small caches (for crops, divisions,
 styles and the like), each an object with a dictionary of its own. Most lines are made, joined or cut
 once and thrown away without ever using a cache; those that live on (the lines a widget keeps to draw
-again) hold all seven. In one game's screens the caches are 39 % of the objects the garbage collector
-tracks (24,882 of 64,530 after 40 moves at 100 x 30), and a server's worker holds dozens of such screens:
+again) hold all seven. In one game's screens the caches are a large share of the objects the garbage
+collector tracks (measured in docs/developers.md, "Textual patches"), and a server's worker holds dozens of
+such screens:
 every full pass of the collector walks them all, and every closed dialog leaves its lines' caches in the
 garbage that only a full pass reclaims.
 
@@ -37,7 +38,7 @@ REMOVE_AT = "9.0"
 
 
 def _cache_sizes() -> dict[str, int]:
-    """The cache slots of a `Strip` and their sizes, as Textual's own constructor makes them."""
+    """Return the cache slots of a `Strip` and their sizes, as Textual's own constructor makes them."""
     probe = Strip.__new__(Strip)
     _TEXTUAL_INIT(probe, [])
     return {
@@ -59,7 +60,7 @@ def _init(self: Strip, segments: Iterable[Segment], cell_length: int | None = No
 
 
 class LineCache(FIFOCache[object, object]):
-    """One of a line's caches, which never keeps the line itself.
+    """One of a line's caches, which never references the line itself.
 
     Some answers are the line itself: divided only at its own end, it is `[line]`; cropped or extended to
     its own length, it is `line`. Textual keeps those answers too, and a line whose cache refers to it is
@@ -101,7 +102,7 @@ def install() -> None:
 
 
 def uninstall() -> None:
-    """Textual's own constructor again (for the test that compares the two)."""
+    """Restore Textual's own constructor (for the test that compares the two)."""
     Strip.__init__ = _TEXTUAL_INIT  # type: ignore[method-assign]
     if "__getattr__" in Strip.__dict__:
         del Strip.__getattr__  # type: ignore[attr-defined]

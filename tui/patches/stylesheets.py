@@ -1,10 +1,10 @@
-"""Parsed stylesheets are shared by every app in the process.
+"""Patch: parsed stylesheets are shared by every app in the process.
 
 Each Textual app keeps a stylesheet of its own and parses the CSS of each kind of widget or screen the first
 time one is shown. A server's worker runs an app for every person at its tables, so each of them parsed
-the same CSS again when they first opened a buy dialog, an auction or the chat line: about 60 ms of CPU
-and a thousand rule objects a session, spent just as the games start, and every rule object kept
-for the garbage collector to walk on each complete pass.
+the same CSS again when they first opened a buy dialog, an auction or the chat line: CPU time and rule
+objects for every session (measured in docs/developers.md, "Textual patches"), spent just as the games
+start, and every rule object stays for the garbage collector to walk on each complete pass.
 
 The parsed rules depend on nothing but the CSS, where it was read from, its place in the cascade and the
 values of the CSS variables (the theme), and Textual never changes them once parsed. `install` keys them
@@ -42,7 +42,7 @@ _theme_of: WeakKeyDictionary[Stylesheet, tuple[dict[str, str], int]] = WeakKeyDi
 
 
 def _theme(sheet: Stylesheet) -> int:
-    """The number of the stylesheet's variable values, worked out once for each set it is given (a
+    """Return a number for the stylesheet's variable values, computed once for each set it is given (a
     stylesheet parses every source again whenever one is added)."""
     variables = sheet._variables
     known = _theme_of.get(sheet)
@@ -78,7 +78,7 @@ def install() -> None:
 
 
 def uninstall() -> None:
-    """Each app parses its own again (for the tests that compare the two)."""
+    """Restore Textual's per-app parsing (for the tests that compare the two)."""
     Stylesheet._parse_rules = _TEXTUAL_PARSE_RULES  # type: ignore[method-assign]
     _forget()
 

@@ -1,12 +1,11 @@
-"""A screen mounts its tooltip the first time a mouse moves over it, not when it is composed.
+"""Patch: a screen mounts its tooltip the first time a mouse moves over it, not when it is composed.
 
 Textual composes a `Tooltip` widget into every screen, hidden until a mouse rests on a widget that has a
-tooltip. A person at a server's table holds five or six screens (the lobby, the table, its kept dialogs,
-the chat line) and most never move a mouse over them: each tooltip is a mounted widget with its own
-styles, message queue and task, some 14 KiB a screen before anything is shown (a screen pushed and popped
-once holds 53.5 KiB without it, 68.1 KiB with it). `install` leaves it out of
-the composition and mounts it, in the place Textual gives it, as the first mouse move reaches the screen;
-Textual then shows it after its delay as before.
+tooltip. A person at a server's table holds five or six screens (the lobby, the table, its kept dialogs, the
+chat line) and most never move a mouse over them: each tooltip is a mounted widget with its own styles,
+message queue and task, a noticeable share of a screen's memory before anything is shown (measured in
+docs/developers.md, "Textual patches"). `install` leaves it out of the composition and mounts it, in the place
+Textual gives it, as the first mouse move reaches the screen; Textual then shows it after its delay as before.
 """
 
 from __future__ import annotations
@@ -60,7 +59,7 @@ def install() -> None:
 
 
 def uninstall() -> None:
-    """Textual's own tooltips again (for the tests that compare the two)."""
+    """Restore Textual's own tooltips (for the tests that compare the two)."""
     Screen._extend_compose = _TEXTUAL_EXTEND_COMPOSE  # type: ignore[method-assign]
     Screen._handle_mouse_move = _TEXTUAL_HANDLE_MOUSE_MOVE  # type: ignore[method-assign]
 

@@ -1,9 +1,9 @@
-"""A node's weak table of timers and its signals' weak tables of subscribers are made when first used.
+"""Patch: a node's weak set of timers and its signals' weak tables of subscribers are created on first use.
 
 Every node Textual makes (each widget, screen and app, and the stand-in nodes of component styles) holds a
 `WeakSet` of its timers and a `Signal` of its messages with a `WeakKeyDictionary` of subscribers, each
-made in its constructor with two sets, a list and a callback of its own: some 1.4 KB a node. A server's
-session holds some ninety nodes, and most never set a timer nor have a subscriber.
+made in its constructor with two sets, a list and a callback of its own (docs/textual-upstream.md has the
+measurements). A server's session holds many nodes, and most never set a timer nor have a subscriber.
 
 `install` makes a node's timers a table made on first use (the first timer set), and a new signal's
 subscribers one shared empty table, replaced by a real one at the first subscription. Reading an empty
@@ -36,7 +36,7 @@ REMOVE_AT = "9.0"
 
 
 class _Unsubscribed(dict[Any, Any]):
-    """The subscribers of every signal nobody has subscribed to: empty, and never written to."""
+    """The shared, empty, read-only subscriber table of every signal nobody has subscribed to."""
 
     def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
         raise TypeError("a signal's first subscriber replaces its shared empty table")
@@ -60,7 +60,7 @@ def _subscribe(self: Signal[Any], node: Any, callback: Any, immediate: bool = Fa
 
 
 class _Timers:
-    """`MessagePump._timers`: the node's timers, a `WeakSet` made when first asked for."""
+    """A lazy `MessagePump._timers`: the node's timers, a `WeakSet` created on first access."""
 
     lazy = True
 
@@ -91,7 +91,7 @@ def install() -> None:
 
 
 def uninstall() -> None:
-    """Textual's own tables again for the nodes made from now on (for the tests that compare the two).
+    """Restore Textual's own tables for the nodes created from now on (for the tests that compare the two).
     A signal or node made meanwhile keeps working: the first subscription still replaces a shared empty
     table, and a node's timers are still made when first asked for."""
     Signal.__init__ = _TEXTUAL_SIGNAL_INIT  # type: ignore[method-assign]

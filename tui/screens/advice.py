@@ -1,6 +1,6 @@
 """The advisor: what `expert` would do in the seat of the person at the keyboard now, why, and his chance
-to win after each of the best options. It is worked out in the background (`GameClient.advice`), so the
-screen says it is thinking until it is ready; Enter then makes the advised move, Escape closes."""
+to win after each of the best options. It is worked out in the background (`GameClient.advice`), so the screen
+shows that it is thinking until it is ready; Enter then makes the advised move, Escape closes."""
 
 from __future__ import annotations
 
@@ -28,7 +28,8 @@ THINKING = N_("The expert is thinking it over...")
 
 
 def advice_lines(advice: Advice, view: GameView, client: GameClient, seat: int) -> list[Content]:
-    """The advice in words: the move, its reason, and a line for each option with the seat's chance."""
+    """Return the advice as text lines: the move, its reason, and a line for each option with the seat's
+    chance."""
     board = client.board
     name = plain(client.names[seat])
     lines = [
@@ -59,7 +60,8 @@ def advice_lines(advice: Advice, view: GameView, client: GameClient, seat: int) 
 
 
 class AdviceScreen(Overlay[Command | None]):
-    """Advice for one seat, asked when the screen opens; dismissed with the advised command to make it."""
+    """A Textual screen showing advice for one seat, requested when the screen opens; dismissed with the
+    advised command to make it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,z", "close", N_("Close")),

@@ -20,7 +20,7 @@ from tui.widgets.chances import ChancesPanel
 
 
 class ChancesScreen(Overlay[None]):
-    """The table's chances, laid over whatever dialog is open."""
+    """A Textual screen showing the table's chances over whatever dialog is open."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,s", "close", N_("Close"))]
 

@@ -30,7 +30,7 @@ from tui.words import describe_command, speed_word
 
 
 class GameScreen(GameTable):
-    """One game at the table."""
+    """The Textual screen of one game at the table."""
 
     DEFAULT_CSS = """
     GameScreen {
@@ -112,14 +112,14 @@ class GameScreen(GameTable):
         return self.possible(action)
 
     def on_key(self, event: events.Key) -> None:
-        """A game key that does nothing now gets a short hint instead."""
+        """Show a short hint for a game key that does nothing now."""
         key = self._hinted.get(event.key)
         if key is None or self.possible(key.name):
             return
         self.notify(captions.hint(key.name, self.client, self._seat_for(key)), timeout=3)
 
     def action_play(self, name: str) -> None:
-        """A turn key: play the first legal command of its kinds, for the seat whose turn it is."""
+        """Handle a turn key: play the first legal command of its kinds, for the seat whose turn it is."""
         key = self._by_kinds.get(name)
         me = self.turn_seat()
         if key is None or me is None:
@@ -180,7 +180,7 @@ class GameScreen(GameTable):
             self.notify(outcome.notice, severity="error", timeout=6)
 
     def action_why(self) -> None:
-        """Why: the line selected in the event log, when the log has the keys; else the selected space."""
+        """Explain the line selected in the event log, when the log has the focus; else the selected space."""
         focused = self.focused
         if isinstance(focused, EventLog) and focused.chosen is not None:
             self.explain_entry(focused.chosen)
@@ -191,7 +191,7 @@ class GameScreen(GameTable):
         self.app.push_screen(WhyScreen(_("The rules of {space}", space=name), lines))
 
     def explain_entry(self, entry: int) -> None:
-        """Why the event told by this entry of the log happened."""
+        """Explain why the event of this log entry happened."""
         if not 0 <= entry < len(self._events):
             return
         event = self._events[entry]
@@ -242,8 +242,8 @@ class GameScreen(GameTable):
         self.set_focus(None)
 
     def action_chances(self) -> None:
-        """Open the chances panel (the same key again closes it): while it is open, the figure is worked
-        out again after every move, in the background."""
+        """Open the chances panel (the same key again closes it): while it is open, the estimate is recomputed
+        after every move, in the background."""
         self._chances_open = not self._chances_open
         if self.compact and self._chances_open:
             self._panel = "chances"
@@ -299,7 +299,8 @@ class GameScreen(GameTable):
     # --- the command palette ------------------------------------------------------------------
 
     def palette_commands(self) -> Iterable[PaletteEntry]:
-        """Every legal command of the person at the keyboard, in words, and what anyone may look at."""
+        """Return the command palette's commands: every legal command of the person at the keyboard, and what
+        anyone may look at."""
         yield from self._commands_in_words()
         words = (
             _("Hide each player's chance to win from here")

@@ -39,7 +39,7 @@ _LAST = "-"
 
 
 def _columns(table: DataTable[object], labels: tuple[str, ...]) -> None:
-    """Columns headed by `labels` in the language spoken, each keyed by its English words."""
+    """Return columns headed by `labels` in the current language, each keyed by its English label."""
     for label in labels:
         table.add_column(_(label) if label else "", key=label or _LAST)
 
@@ -234,7 +234,7 @@ class GameOverScreen(ModalScreen[None]):
             self._explain(event.widget)
 
     def _explain(self, table: DataTable[object]) -> None:
-        """The line under the results: what the column the selection is on counts."""
+        """Return the line under the results: what the column the selection is on counts."""
         columns = list(table.columns.values())
         if not columns:
             return
@@ -264,7 +264,7 @@ class GameOverScreen(ModalScreen[None]):
         self.dismiss()
 
     def action_review(self) -> None:
-        """The review of the game: its chances and worth over time, who paid whom, its turning points."""
+        """Open the game's review: its chances and worth over time, who paid whom, its turning points."""
         from tui.screens.review import ReviewScreen
 
         glyphs = getattr(self.app, "glyphs", UNICODE)

@@ -1,4 +1,4 @@
-"""The game's table on the screen: the running order, the layout and the drawing.
+"""The game screen's table: the turn flow, the layout and the drawing.
 
 It sends the people's commands through the client, shows every change of the table as it arrives (the
 client rings with `TableChanged`, whoever moved), holds the bots while a person is busy in a dialog, and
@@ -60,7 +60,7 @@ NOTICE_AFTER = 5.0
 
 
 class GameTable(Underlay[None]):
-    """One game at the table: its running order, layout and drawing (keys: `GameScreen`)."""
+    """Base of the game screen: turn flow, layout and drawing (keys: `GameScreen`)."""
 
     lets_bots_play: ClassVar[bool] = True
 
@@ -122,7 +122,7 @@ class GameTable(Underlay[None]):
         return self.router.ahead()
 
     def acting(self) -> int | None:
-        """The human the keyboard speaks for now: the seat chosen with `w` until the game waits on
+        """Return the local player the keyboard acts for now: the seat chosen with `w` until the game waits on
         another person here, else the one the game waits on, else the last who acted."""
         view = self.client.view(None)
         if self._chosen is not None:
@@ -138,16 +138,16 @@ class GameTable(Underlay[None]):
         return pend.player if pend is not None and pend.player in self._humans else None
 
     def turn_seat(self) -> int | None:
-        """Whose turn keys (roll, end, pay the fine, use a card) the keyboard presses."""
+        """Return the seat whose turn keys (roll, end, pay the fine, use a card) the keyboard presses."""
         return turn_seat(self.client.view(None), self._humans, self.acting())
 
     def defer(self, decision: Decision) -> None:
-        """A decision dialog closed without deciding: do not reopen it until asked (Enter)."""
+        """Record that a decision dialog was closed without deciding: do not reopen it until asked (Enter)."""
         self.router.defer(decision)
         self._refresh_keys()
 
     def _trouble(self, exc: Exception) -> None:
-        """An unexpected error: a notice, and the game goes on."""
+        """Report an unexpected error as a notice; the game goes on."""
         self.notify(report(exc) + " " + _("The game is safe."), severity="error", timeout=10)
 
     def play(self, cmd: Command) -> bool:
@@ -191,7 +191,7 @@ class GameTable(Underlay[None]):
             self.after(events, notice)
 
     def _retell(self) -> None:
-        """A move was taken back: the event logs tell the story as it now stands."""
+        """Rebuild the event logs after a take-back, to show the game as it now stands."""
         self._events = list(self.client.history())
         self._entries = [self._entry(e) for e in self._events]
         for log in self.query(EventLog):
@@ -199,8 +199,8 @@ class GameTable(Underlay[None]):
         self.router.deferred = None
 
     def _needs_a_person(self, update: Update) -> bool:
-        """A hurry stops at a card a person here drew, when the game asks a person here something, or,
-        in a lesson, at something it has yet to explain (the bots wait while it is read)."""
+        """Whether fast-forwarding must stop: at a card a local player drew, when the game asks a person here
+        something, or, in a lesson, at something it has yet to explain (the bots wait while it is read)."""
         if any(e.kind == "card_drawn" and e.player in self._humans for e in update.events):
             return True
         if self.lesson is not None:
@@ -223,8 +223,8 @@ class GameTable(Underlay[None]):
         return len(others) >= 2 and self.client.can_trade(player)
 
     def open_deal(self, player: int, draft: DealDraft | None = None) -> None:
-        """The deal negotiator: from `draft` (a counter-offer), else from the player's deal last turned
-        down, kept to be changed and sent again, else empty."""
+        """Open the deal dialog: from `draft` (a counter-offer), else from the player's deal last rejected,
+        saved to be changed and sent again, else empty."""
         if not self.can_deal(player):
             self.notify(captions.hint("deal", self.client, player), timeout=3)
             return
@@ -232,7 +232,7 @@ class GameTable(Underlay[None]):
         self.app.push_screen(DealScreen(self, player, draft or kept))
 
     def keep_deal(self, draft: DealDraft) -> None:
-        """A deal turned down: the next deal its proposer opens starts from it."""
+        """Save a rejected deal: the next deal its proposer opens starts from it."""
         self._kept_deals[draft.proposer] = draft
 
     def open_management(self, which: str, player: int) -> None:
@@ -251,8 +251,8 @@ class GameTable(Underlay[None]):
         self.app.push_screen(LoanScreen(self, player))
 
     def action_advise(self) -> None:
-        """What `expert` would do in the seat of the person at the keyboard, over the table; Enter there
-        makes that move."""
+        """Open the advisor over the table: what `expert` would do in the seat of the person at the keyboard;
+        Enter there makes that move."""
         from tui.screens.advice import AdviceScreen
 
         me = self.acting()
@@ -342,7 +342,8 @@ class GameTable(Underlay[None]):
         return self.has_class("-compact")
 
     def _logs_in_view(self) -> list[EventLog]:
-        """The event logs on show: under the board when there is room, in the side panel when chosen."""
+        """Return the visible event logs: under the board when there is room, in the side panel when
+        chosen."""
         logs = []
         if self.has_class("-log-below"):
             logs.append(self.query_one("#log-below", EventLog))
@@ -351,7 +352,7 @@ class GameTable(Underlay[None]):
         return logs
 
     def _sync_logs(self) -> None:
-        """Bring the logs on show up to date (a hidden log catches up when it is shown)."""
+        """Bring the visible logs up to date (a hidden log catches up when it is shown)."""
         for log in self._logs_in_view():
             missing = len(self._entries) - log.entry_count
             if missing > 0:
@@ -455,7 +456,7 @@ class GameTable(Underlay[None]):
             self._teach(explanation)
 
     def _follow_mover(self, new_events: Sequence[Event]) -> None:
-        """The selection follows a person's token when it moves; the board marks the last move's way."""
+        """Move the selection with a person's token; the board marks the last move's way."""
         moved: set[int] = set()
         mover: int | None = None
         for e in new_events:
@@ -471,7 +472,7 @@ class GameTable(Underlay[None]):
             self._trail = frozenset(moved)
 
     def _negotiating(self) -> bool:
-        """A trade negotiator is open (it shows the answers to offers itself)."""
+        """Whether a trade dialog is open (it shows the answers to offers itself)."""
         return any(isinstance(s, TradeScreen | DealScreen) for s in self.app.screen_stack)
 
     @guarded
@@ -504,18 +505,18 @@ class GameTable(Underlay[None]):
         self.call_after_refresh(show)
 
     def lesson_now(self) -> Explanation | None:
-        """The lesson's explanation on show now, if one is (a dialog opening shows it at its foot)."""
+        """Return the tutorial explanation shown now, if one is (a dialog opening shows it at its foot)."""
         if self._teaching is None or time.monotonic() > self._teaching[1]:
             return None
         return self._teaching[0]
 
     def _hold_bots(self, seconds: float) -> None:
-        """Keep the bots still for `seconds` (from now), then let them move on."""
+        """Pause the bots for `seconds` (from now), then let them move on."""
         self._held_until = max(self._held_until, time.monotonic() + seconds)
         self.set_timer(seconds + 0.05, self.client.poke)
 
     def bots_settled(self) -> bool:
-        """True when no bot move is due or scheduled (the game waits on a person, is over, or a dialog
+        """Whether no bot move is due or scheduled (the game waits on a person, is over, or a dialog
         holds the bots)."""
         return self.client.settled()
 
@@ -562,7 +563,7 @@ class GameTable(Underlay[None]):
         return self._chances_open
 
     def _watch_chances(self, on: bool) -> None:
-        """Follow the table's chances while the panel is open, and only then (a figure costs CPU)."""
+        """Follow the table's chances while the panel is open, and only then (each estimate costs CPU)."""
         if on and self._stop_watching is None:
             self._stop_watching = self.client.chances().watch(self._chances_changed)
         elif not on and self._stop_watching is not None:

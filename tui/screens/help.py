@@ -89,7 +89,7 @@ KEY_VARIANTS = (
 
 
 def keys_for(board: Board | None) -> list[tuple[str, str]]:
-    """The keys, less those for what the edition does not have (jail, mortgages, loans)."""
+    """Return the key help, less the keys for what the edition does not have (jail, mortgages, loans)."""
     if board is None:
         return KEYS
     ed = board.edition
@@ -114,7 +114,8 @@ def keys_for(board: Board | None) -> list[tuple[str, str]]:
 
 
 def board_legend(board: Board, glyphs: Glyphs, names: Sequence[str]) -> list[Content]:
-    """What the marks on the board mean, with this game's players and colour groups."""
+    """Return the board legend: what the marks on the board mean, with this game's players and colour
+    groups."""
     g = glyphs
     players = Content("  ").join(
         Content.assemble((g.mark(p), look.mark(p)), " ", (name, f"bold {look.player(p)}"))
@@ -181,8 +182,8 @@ def board_legend(board: Board, glyphs: Glyphs, names: Sequence[str]) -> list[Con
 
 
 def rules_summary(board: Board, ruleset: Ruleset | None) -> list[str]:
-    """The edition's rules in short, with the lines a dealt variant (the Short Game, the Time Limit game)
-    changes told as that variant plays them."""
+    """Return a short summary of the edition's rules, with the lines a dealt variant (the Short Game, the Time
+    Limit game) changes written as that variant plays them."""
     ed = board.edition
     dealt = ruleset.dealt if ruleset is not None else None
     if ruleset is None or dealt is None:
@@ -250,7 +251,7 @@ def rules_in_play(rules: RuleOptions) -> list[str]:
 
 
 def edition_options(ed: Edition, rules: RuleOptions) -> list[str]:
-    """Each of the edition's own options with what it does, and whether it is in play in this game."""
+    """Return each of the edition's own options with what it does, and whether it is in play in this game."""
     out = []
     for name, option in ed.options.items():
         if not option.supported:
@@ -342,7 +343,8 @@ class HelpScreen(ModalScreen[None]):
                 yield Static(self._text())
 
     def _text(self) -> Content:
-        """Everything after the keys: how the keys work, fair dice, the edition's rules, the board."""
+        """Return the help text after the keys: how the keys work, fair dice, the edition's rules, the
+        board."""
         lines: list[Content] = []
         lines.append(
             Content(

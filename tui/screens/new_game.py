@@ -36,7 +36,7 @@ OTHER = "other"
 
 
 def _variants(variants: tuple[tuple[str, str], ...]) -> list[tuple[str, str]]:
-    """The variants with their words in the language spoken."""
+    """Return the variants with their labels in the current language."""
     return [(_(words), value) for words, value in variants]
 
 
@@ -48,7 +48,7 @@ def _number(text: str) -> int | None:
 
 
 class SeatRow(Horizontal):
-    """One seat: a name, person or bot, and the bot's level."""
+    """A form row for one seat: a name, person or bot, and the bot's level."""
 
     DEFAULT_CSS = """
     SeatRow {
@@ -335,7 +335,8 @@ class NewGameScreen(Screen[None]):
         self._edition_rules(ed)
 
     def _edition_rules(self, ed: Edition) -> None:
-        """The edition's own options: a box for each that is on or off, a field for each figure."""
+        """Build the widgets for the edition's own options: a checkbox for each that is on or off, a field for
+        each figure."""
         box = self.query_one("#edition-rules", Vertical)
         box.remove_children()
         offered = {name: o for name, o in ed.options.items() if o.supported}
@@ -363,7 +364,7 @@ class NewGameScreen(Screen[None]):
         box.mount_all(widgets)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        """The option the focus is on, explained in a sentence under the options."""
+        """Explain the focused option in a sentence under the options."""
         self._explain(event.widget.id or "")
 
     def _explain(self, widget_id: str) -> None:
@@ -374,7 +375,7 @@ class NewGameScreen(Screen[None]):
         said.display = bool(text)
 
     def _edition_choices(self, ed: Edition) -> dict[str, int] | str:
-        """The edition's options as chosen (those left at their defaults omitted), or what is wrong."""
+        """Return the edition's options as chosen (those left at their defaults omitted), or what is wrong."""
         chosen: dict[str, int] = {}
         for name, o in ed.options.items():
             if not o.supported:
@@ -447,7 +448,7 @@ class NewGameScreen(Screen[None]):
         self.query_one("#error", Static).update(Content(text))
 
     def setup(self) -> TableSetup | str:
-        """The table as filled in, or what is wrong with it."""
+        """Return the table setup as filled in, or what is wrong with it."""
         seats: list[Seat] = []
         for row in self._seat_rows():
             spec = row.spec()

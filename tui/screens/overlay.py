@@ -1,4 +1,4 @@
-"""A screen laid over the game: the table shows through it dimmed, and it closes only while on top."""
+"""A modal screen over the game: the table shows through it dimmed, and it closes only while on top."""
 
 from __future__ import annotations
 
@@ -23,10 +23,11 @@ from tui.widgets.tinted import Underneath, dim_background, prepare
 
 
 class Overlay(ModalScreen[ScreenResultType]):
-    """The base of the game's dialogs and the server's chat line."""
+    """Base class of the game's dialogs and the server's chat line."""
 
     LESSON_INTO: ClassVar[str | None] = None
-    """The box a lesson's explanation goes at the foot of while this is open (`show_lesson`), if any."""
+    """CSS selector of the container whose foot shows a tutorial explanation while this screen is open
+    (`show_lesson`), if any."""
 
     _lesson: Explanation | None = None
 
@@ -56,20 +57,22 @@ class Overlay(ModalScreen[ScreenResultType]):
 
     def dismiss(self, result: ScreenResultType | None = None) -> AwaitComplete:
         """Close this screen if it is still the one on top: a key read just after the game closed it (a
-        stand-in or a bot settled what it asked, or `/` and Escape read in one moment) closes nothing else."""
+        stand-in bot or a bot answered what it asked, or `/` and Escape read in one moment) closes nothing
+        else."""
         if self.app.screen is not self:
             return AwaitComplete()
         return super().dismiss(result)
 
     @cached_property
     def underneath(self) -> Underneath:
-        """The dimmed lines of the screen under this one, as last drawn (a table keeps its own: `dimmed`)."""
+        """The cached dimmed lines of the screen under this one, as last drawn (a table has its own:
+        `dimmed`)."""
         return Underneath()
 
     def refresh(
         self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
     ) -> Self:
-        """Regions changed under the dialog (Textual hands them on from the screen under it) are drawn
+        """Repaint regions changed under the dialog (Textual passes them on from the screen under it), drawn
         with the dialog's own changes of the same moment, not instead of them (`tui.repaint`)."""
         if regions and repaint and not layout and not recompose and self.is_mounted:
             repaint_regions(self, regions)
@@ -77,16 +80,16 @@ class Overlay(ModalScreen[ScreenResultType]):
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def _set_dirty(self, *regions: Region) -> None:
-        """What changes under the dialog reaches it as regions of it; a repaint of the whole dialog (its
-        focus moved, say) leaves the picture under it as it was."""
+        """Mark the dialog dirty: what changes under the dialog reaches it as regions of it; a repaint of the
+        whole dialog (its focus moved, say) leaves the picture under it as it was."""
         self.underneath.touch(regions)
         super()._set_dirty(*regions)
 
     def make_ahead(self, app: App[object]) -> None:
-        """Compose, style and lay out this screen, installed and not yet shown, at a quiet moment before
-        it is first wanted (`Underlay.ahead`): what its first opening cost (a fifth of the time from a key
-        to a first deed-to-buy on the screen) is then spent while the person waits for the game, not
-        between their key and its screen. Nothing is drawn: it is laid out off the stack."""
+        """Prebuild this screen: compose, style and lay it out, installed and not yet shown, at a quiet moment
+        before it is first needed (`Underlay.ahead`). The cost of its first opening is then spent while the
+        person waits for the game, not between their key and its screen. Nothing is drawn: it is laid out off
+        the stack."""
         if self.is_running or self in app.screen_stack:
             return
         app._load_screen_css(self)
@@ -100,13 +103,13 @@ class Overlay(ModalScreen[ScreenResultType]):
             self._styled_for = self._styles_now()
             # A screen's update timer, never yet run, waits a whole period (a frame) from its first
             # resume to its first update: run it once now, with nothing to draw, so that the dialog is
-            # drawn the moment it comes on top (made ahead, it came a frame later than one made then).
+            # drawn the moment it comes on top (prebuilt, it came a frame later than one built then).
             self._update_timer.resume()
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        """The table may have changed under another screen laid over this one. Textual then calls
-        `Screen._on_screen_resume` itself (a handler of each class in the line runs): calling it from here
-        as well styled, laid out and drew the dialog twice each time it came on top."""
+        """Refresh on resume: the table may have changed under another screen laid over this one. Textual then
+        calls `Screen._on_screen_resume` itself (a handler of each class in the line runs): calling it from
+        here as well styled, laid out and drew the dialog twice each time it came on top."""
         self.underneath.forget()
         self._resuming = True
         if isinstance(self.focused, SteadyInput):
@@ -115,10 +118,10 @@ class Overlay(ModalScreen[ScreenResultType]):
             self._styled_for = self._styles_now()
 
     def _on_screen_suspend(self) -> None:
-        """Closed and kept to open again, the dialog lets go of the lines it drew of itself:
-        the dimmed table under it, a whole screen of them (100 KB at 100 x 30). Coming back on top it
-        draws them again in any case, from the table as it is then (Textual refreshes a screen as it
-        resumes). Its widgets keep theirs, to come back as they were."""
+        """Free the dialog's rendered lines when it is closed and cached for reuse: the dimmed table under it,
+        a whole screen of them. Coming back on top it draws them again in any case, from the table as it is
+        then (Textual refreshes a screen as it resumes). Its widgets keep theirs, to come back as they
+        were."""
         if self not in self.app.screen_stack:
             self._styles_cache.clear()
             self._render_cache = _RenderCache(NULL_SIZE, [])
@@ -127,12 +130,11 @@ class Overlay(ModalScreen[ScreenResultType]):
     _styled_for: tuple[object, ...] | None = None
 
     def update_node_styles(self, animate: bool = True) -> None:
-        """Style the dialog and everything in it again; not as it comes on top with nothing that styles it
-        changed since it was last styled: when it first comes on top, moments after its widgets were
-        styled as they were mounted (a third of the time a dialog took to open), nor when a dialog kept
-        between uses comes back (a third of the time a kept negotiator took to come back). A class or
-        pseudo-class of its own restyles its node as it changes, and what changes the whole app's styles
-        (a theme, the app's focus) changes `_styles_now`."""
+        """Restyle the dialog and everything in it, except when it comes on top with nothing that affects its
+        styles changed since it was last styled: when it first comes on top, moments after its widgets were
+        styled as they were mounted, or when a cached dialog comes back (each a large share of the time a
+        dialog took to open). A class or pseudo-class of its own restyles its node as it changes, and what
+        changes the whole app's styles (a theme, the app's focus) changes `_styles_now`."""
         resuming, self._resuming = self._resuming, False
         if resuming and not animate and self._styled_for == self._styles_now():
             return
@@ -140,7 +142,7 @@ class Overlay(ModalScreen[ScreenResultType]):
         self._styled_for = self._styles_now()
 
     def _styles_now(self) -> tuple[object, ...]:
-        """What, beyond the dialog's own nodes, its styles depend on: the app's stylesheet as last
+        """Return what, beyond the dialog's own nodes, its styles depend on: the app's stylesheet as last
         refreshed (each theme or CSS change counts one), its classes and its pseudo-classes."""
         app = self.app
         return (app._css_update_count, app.classes, app.pseudo_classes)
@@ -153,7 +155,7 @@ class Overlay(ModalScreen[ScreenResultType]):
 
 
 class Underlay(Screen[ScreenResultType]):
-    """A screen that dialogs are laid over (the table, the lobby).
+    """Base class of a screen that dialogs are shown over (the table, the lobby).
 
     While a dialog is on top, Textual hands what changed on this screen to the dialog as regions, and also
     marks them to be repainted on this screen itself; the next change then hands on those regions again
@@ -176,8 +178,8 @@ class Underlay(Screen[ScreenResultType]):
     _made_ahead = False
 
     def ahead(self) -> Iterable[Overlay[Any]]:
-        """The screens to lay over this one that are worth making before they are wanted (`make_ahead`):
-        installed, kept between uses, and opened early and often."""
+        """Return the screens to prebuild for showing over this one (`make_ahead`): installed, cached between
+        uses, and opened early and often."""
         return ()
 
     @cached_property
@@ -186,7 +188,7 @@ class Underlay(Screen[ScreenResultType]):
         return Underneath()
 
     async def _on_update(self, message: messages.Update) -> None:
-        """A widget repainted (Textual's own handler runs next: this one only takes note)."""
+        """Record a widget repaint (Textual's own handler runs next: this one only records it)."""
         self.dimmed.repainted(message.widget)
 
     def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
@@ -221,9 +223,9 @@ class Underlay(Screen[ScreenResultType]):
         app._update_mouse_over(self)
 
     def _show_kept_picture(self) -> bool:
-        """The whole screen is to be drawn (a dialog over it closed): from the picture the last dialog
-        kept of it, only the rows that changed since drawn again. Textual composes every row of every
-        widget anew, for a picture that a dialog usually left as it was."""
+        """Redraw the whole screen after a dialog over it closed: from the picture the last dialog cached of
+        it, only the rows that changed since drawn again. Textual composes every row of every widget anew, for
+        a picture that a dialog usually left as it was."""
         lines = self.dimmed.picture(self)
         if lines is None:
             return False
@@ -241,7 +243,7 @@ class Underlay(Screen[ScreenResultType]):
         self.set_timer(self.PREPARE_AFTER, self._prepare_dimmed)
 
     def _prepare_dimmed(self) -> None:
-        """Dim the picture ahead, once no widget on show waits to be repainted (a scrollbar, say): dimmed
+        """Dim the picture in advance, once no visible widget waits to be repainted (a scrollbar, say): dimmed
         before that repaint, the first dialog would draw its rows again."""
         self._preparing = False
         if any(widget._repaint_required for widget in self._compositor.visible_widgets):

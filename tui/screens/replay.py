@@ -64,7 +64,7 @@ W = TypeVar("W", bound=Widget)
 
 
 class ReplayScreen(Screen[None]):
-    """One past game, at one move of it (`move`)."""
+    """The Textual screen replaying a past game, at one of its moves (`move`)."""
 
     AUTO_FOCUS = None  # the arrows are the screen's: nothing takes the focus from it
 
@@ -213,7 +213,7 @@ class ReplayScreen(Screen[None]):
     # --- drawing ------------------------------------------------------------------------------
 
     def show_move(self, move: int) -> None:
-        """Show the game after `move` commands (kept within the game)."""
+        """Show the game after `move` commands (clamped to the game's length)."""
         self.move = min(max(move, 0), self.past.moves)
         pos = self.past.position(self.move)
         told = self.past.told(self.move)
@@ -282,7 +282,7 @@ class ReplayScreen(Screen[None]):
         self.show_move(self.move + by)
 
     def _grown(self) -> bool:
-        """One more move played by the demo's bots, if there is a demo and its game goes on."""
+        """Play one more move by the demo's bots, if there is a demo and its game goes on."""
         return self.grow is not None and not self.past.over and self.grow()
 
     def _at_the_end(self) -> None:
@@ -322,7 +322,7 @@ class ReplayScreen(Screen[None]):
         self.show_move(self.past.turn_start(turn - 1))
 
     def action_ask_turn(self) -> None:
-        """A small field for the turn to go to, until Enter or Esc."""
+        """Show a small input for the turn to go to, until Enter or Esc."""
         if self.query("#jump"):
             return
         last = self.past.last_turn + 1
@@ -396,7 +396,7 @@ class ReplayScreen(Screen[None]):
             self.action_step(1)
 
     def help_screen(self) -> Screen[None]:
-        """The help, with this screen's keys and the past game's board and rules."""
+        """Return the help screen, with this screen's keys and the past game's board and rules."""
         from tui.screens.help import HelpScreen
 
         view = self.past.position(self.move).view
@@ -423,7 +423,7 @@ class ReplayScreen(Screen[None]):
 
 
 def _quiet(panel: W) -> W:
-    """A panel that never takes the keys (the arrows step through the game here), with no "why?"."""
+    """Make a panel unfocusable (the arrows step through the game here), with no "why?"."""
     panel.can_focus = False
     if isinstance(panel, EventLog):
         panel.border_subtitle = ""
@@ -431,7 +431,7 @@ def _quiet(panel: W) -> W:
 
 
 def _trail(caused: tuple[Event, ...]) -> frozenset[int]:
-    """The spaces a move's token went through, marked on the board."""
+    """Return the spaces a move's token went through, to mark on the board."""
     spaces: set[int] = set()
     for e in caused:
         if e.kind == "player_moved":

@@ -20,7 +20,8 @@ from tui.widgets.steady_footer import SteadyFooter
 
 
 class ResumeScreen(Screen[None]):
-    """The saved games; Enter resumes one, or, for a replay (`replay`), shows it on the replay screen."""
+    """A Textual screen listing the saved games; Enter resumes one, or, for a replay (`replay`), shows it on
+    the replay screen."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "open", N_("Resume"), priority=True),

@@ -1,5 +1,5 @@
 """The review of a game: each player's chance to win and net worth over the game as plots, who paid whom,
-and the moves that changed the chances most, told in words.
+and the moves that changed the chances most, described in text.
 
 The review is worked out in the background (`room.review.ReviewJob`) and comes in piece by piece: the
 plots fill in as it does, and a line says how far it has got. On a large screen the four parts share it;
@@ -42,7 +42,7 @@ NAME_MOST = 10  # a name in the table of payments
 
 
 class ReviewScreen(Screen[None]):
-    """A game's review, as far as it is worked out."""
+    """A Textual screen showing a game's review, as far as it is computed."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", N_("Back")),
@@ -270,7 +270,8 @@ def _moves(review: Review, glyphs: Glyphs) -> list[Content]:
 
 
 def _told(step: Step, review: Review, glyphs: Glyphs) -> list[Content]:
-    """A turning point: its turn and who moved, how the chances changed, what happened, and a bot's reason."""
+    """Describe a turning point: its turn and who moved, how the chances changed, what happened, and a bot's
+    reason."""
     names = review.names
     arrow = "->" if glyphs.ascii_only else "\u2192"
     moved = Content(", ").join(

@@ -17,7 +17,7 @@ from translation import N_, _
 
 
 class WhyScreen(ModalScreen[None]):
-    """A rule, or a space's rules, explained; Esc (or the key that opened it) closes it."""
+    """A Textual screen explaining a rule, or a space's rules; Esc (or the key that opened it) closes it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,y,enter,q", "close", N_("Close"))]
     DEFAULT_CSS = """
@@ -62,7 +62,7 @@ class WhyScreen(ModalScreen[None]):
 
     @property
     def text(self) -> str:
-        """What the screen says, as plain text (for tests and the command palette)."""
+        """Return the screen's text as plain text (for tests and the command palette)."""
         return "\n".join(line.plain for line in self.lines)
 
     def action_close(self) -> None:

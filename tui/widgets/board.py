@@ -1,4 +1,5 @@
-"""The board: the spaces round the edge of a square grid, and the centre that tells what is going on.
+"""The board widgets: the spaces round the edge of a square grid, and the centre panel showing what is going
+on.
 
 Each space shows its colour band and short name; under it, at the left, the owner's mark in his colour
 followed by the houses, the hotel or the mortgage, and at the right the tokens standing there, each
@@ -38,12 +39,13 @@ from tui.words import fit
 
 
 def side_length(board: Board) -> int:
-    """Cells along one side of the board's grid, corners included (11 for a 40-space board)."""
+    """Return the number of cells along one side of the board's grid, corners included (11 for a 40-space
+    board)."""
     return layout_of(board).side
 
 
 def grid_position(board: Board, space: int) -> tuple[int, int]:
-    """(row, column) of a space: GO bottom right, play running clockwise (left along the bottom)."""
+    """Return (row, column) of a space: GO bottom right, play running clockwise (left along the bottom)."""
     return layout_of(board).cells[space]
 
 
@@ -69,7 +71,7 @@ class CellState:
 def cell_states(
     view: GameView, board: Board, selected: int | None, glyphs: Glyphs, trail: Collection[int] = ()
 ) -> list[CellState]:
-    """What every space shows for this view of the game (`trail`: the spaces of the last move)."""
+    """Return what every space shows for this view of the game (`trail`: the spaces of the last move)."""
     plane = airplane_at(view, view.markers)
     standing: dict[int, list[int]] = {}
     jailed: dict[int, list[int]] = {}
@@ -115,7 +117,8 @@ class SpaceClicked(Message):
 
 
 def space_lines(state: CellState, width: int, height: int) -> list[Content]:
-    """A space's lines in a cell of this size: the band and name, then what stands on it and who is there."""
+    """Render a space's lines in a cell of this size: the band and name, then what stands on it and who is
+    there."""
     name = fit(state.short, width).center(width)
     band_style = state.band + (" reverse" if state.selected else "")
     lines = [Content.styled(name, band_style)]
@@ -133,7 +136,7 @@ def space_lines(state: CellState, width: int, height: int) -> list[Content]:
 
 
 def _status(s: CellState, compact: bool) -> Content:
-    """The owner's mark and what stands on the lot: "●▪▪" (two houses), "●▣" (a hotel), "●M"."""
+    """Return the owner's mark and what stands on the lot: "●▪▪" (two houses), "●▣" (a hotel), "●M"."""
     g = s.glyphs
     marks = Content("")
     if s.trail:
@@ -162,7 +165,7 @@ def _holding(s: CellState, compact: bool) -> Content:
 
 
 def _tokens(s: CellState) -> list[Content]:
-    """The tokens standing here, each player's mark on his colour; in jail behind the bars."""
+    """Return the tokens standing here, each player's mark on his colour; in jail behind the bars."""
     g = s.glyphs
     out = [Content.styled(g.mark(p), look.mark(p) + " underline") for p in s.jailed]
     if s.jailed:
@@ -175,7 +178,7 @@ def _tokens(s: CellState) -> list[Content]:
 
 
 def _squeeze(parts: Sequence[Content], width: int) -> Content:
-    """As many pieces as fit in `width`, with "+" when some are left out."""
+    """Return as many pieces as fit in `width`, with "+" when some are left out."""
     total = sum(p.cell_length for p in parts)
     if total <= width:
         return Content("").join(parts)
@@ -190,14 +193,14 @@ def _squeeze(parts: Sequence[Content], width: int) -> Content:
 
 
 def link_lines(across: bool, glyphs: Glyphs, width: int, height: int) -> list[Content]:
-    """An empty cell between two rings that a link crosses: a line across its middle, or down it."""
+    """Render an empty cell between two rings that a link crosses: a line across its middle, or down it."""
     if across:
         return [Content("")] * (height // 2) + [Content.styled(glyphs.link_across * width, "$accent")]
     return [Content.styled(" " * (width // 2) + glyphs.link_down, "$accent")] * height
 
 
 class BoardFace(Widget):
-    """Every space of the board, and the empty cells between its rings, drawn line by line.
+    """Widget drawing every space of the board, and the empty cells between its rings, line by line.
 
     A row of the screen is the cells' lines joined with the gutters between them; a space that changes
     draws its own cell again, and the lines of a cell come from the process's shared strips."""
@@ -228,19 +231,20 @@ class BoardFace(Widget):
 
     @property
     def cell_size(self) -> tuple[int, int]:
-        """(width, height) of one cell, from the widget's size (a gutter of one column between cells)."""
+        """Return (width, height) of one cell, from the widget's size (a gutter of one column between
+        cells)."""
         side = self.grid.side
         width, height = self.size
         return max((width + 1) // side - 1, 1), max(height // side, 1)
 
     def region_of(self, space: int) -> Region:
-        """Where a space is drawn, in the widget's own cells."""
+        """Return where a space is drawn, in the widget's own cells."""
         row, col = self.grid.cells[space]
         width, height = self.cell_size
         return Region(col * (width + 1), row * height, width, height)
 
     def space_at(self, offset: Offset) -> int | None:
-        """The space drawn at this point of the widget, if any (not a gutter, a gap or the centre)."""
+        """Return the space drawn at this point of the widget, if any (not a gutter, a gap or the centre)."""
         width, height = self.cell_size
         col, x = divmod(offset.x, width + 1)
         if x >= width or offset.y < 0 or offset.x < 0:
@@ -296,7 +300,7 @@ class BoardFace(Widget):
         return Strip.join(pieces).extend_cell_length(self.size.width, fill)
 
     def _cell(self, row: int, col: int, width: int, height: int) -> list[Strip]:
-        """The lines of one cell of the grid, from the shared strips where another screen drew them."""
+        """Return the lines of one grid cell, from the shared cache where another screen drew them."""
         space = self.grid.at(row, col)
         app = self.app
         if space is None:
@@ -321,7 +325,7 @@ class BoardFace(Widget):
         )
 
     def _strips(self, lines: list[Content], width: int, height: int, style: VisualStyle) -> list[Strip]:
-        """A cell's lines, each as wide as the cell, filled out with its background as Textual fills a
+        """Return a cell's lines, each as wide as the cell, filled out with its background as Textual fills a
         widget's short lines."""
         fill = RichStyle(bgcolor=style.rich_style.bgcolor)
         strips = Visual.to_strips(self, Content("\n").join(lines), width, height, style)
@@ -331,7 +335,7 @@ class BoardFace(Widget):
 
 
 class BoardGrid(Container):
-    """The board's face and, over the middle of it, the centre widget."""
+    """Container of the board's spaces widget (`BoardFace`) and, over its middle, the centre widget."""
 
     DEFAULT_CSS = """
     BoardGrid {
@@ -373,11 +377,11 @@ class BoardGrid(Container):
             )
 
     def state_of(self, space: int) -> CellState | None:
-        """What a space shows now."""
+        """Return what a space shows now."""
         return self.face.states[space]
 
     def offset_of(self, space: int) -> Offset:
-        """The middle of a space, in the face's own cells (where a click on it lands)."""
+        """Return the middle of a space, in the `BoardFace` widget's own cells (where a click on it lands)."""
         region = self.face.region_of(space)
         return Offset(region.x + region.width // 2, region.y + region.height // 2)
 

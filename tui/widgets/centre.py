@@ -36,7 +36,8 @@ class CentrePanel(SharedLines):
         self.refresh()
 
     def _wrap(self, event: Content, width: int) -> list[Content]:
-        """An event's lines at this width (each event is wrapped once, not on every repaint)."""
+        """Return an event's lines wrapped at this width (each event is wrapped once, not on every
+        repaint)."""
         key = (id(event), width)
         lines = self._wrapped.get(key)
         if lines is None:

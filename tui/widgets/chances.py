@@ -1,7 +1,7 @@
-"""The chances panel: each player's chance to win from the position on the board, with the range it may be
-off by (the playouts' luck and the model's measured error: `room.chance_words`), as the table's figure
-last came in (`room.chances.Figure`). While a figure for the latest move is being worked out, the last one
-stays on show, dimmed and marked "working"."""
+"""The chances panel: each player's chance to win from the position on the board, with the range it may be off
+by (the playouts' luck and the model's measured error: `room.chance_words`), as the table's latest estimate
+(`room.chances.Figure`). While a figure for the latest move is being worked out, the last one stays on show,
+dimmed and marked "working"."""
 
 from __future__ import annotations
 
@@ -27,8 +27,8 @@ NAME_MOST = 12  # the name column at most: a figure's line fits the 44 columns o
 def chance_lines(
     figure: Figure, view: GameView, names: Sequence[str], glyphs: Glyphs = UNICODE, width: int = 40
 ) -> list[Content]:
-    """The panel's lines: a line a player (his chance, a bar, the interval), and a line that says where
-    the figure comes from, or that it is being worked out."""
+    """Return the panel's lines: one per player (his chance, a bar, the interval), and a line saying where the
+    estimate comes from, or that it is being computed."""
     lines: list[Content] = []
     figures = figure.chances
     stale = figure.working
@@ -72,7 +72,7 @@ def chance_lines(
 
 
 class ChancesPanel(LinesView, can_focus=True):
-    """Each player's chance to win, following the table while it is open."""
+    """Widget showing each player's win chance, following the table while it is open."""
 
     DEFAULT_CSS = """
     ChancesPanel {

@@ -93,7 +93,7 @@ def deed_card(
     glyphs: Glyphs = UNICODE,
     width: int = 30,
 ) -> list[Content]:
-    """The lines of a space's card, one above the other."""
+    """Return the lines of a space's card, one above the other."""
     parts = card_parts(view, board, space, names, facts, glyphs, width)
     rule = Content.styled(glyphs.rule * width, "$foreground 30%")
     lines = [parts.title, *parts.facts[:2]]
@@ -237,12 +237,13 @@ _CROSSING = {  # when a move passing a junction crosses, by the link's condition
 
 
 def _people(names: Sequence[str]) -> str:
-    """Names in a list, or "nobody"."""
+    """Join names into a list, or "nobody"."""
     return ", ".join(names) if names else _("nobody")
 
 
 def _magie_space(view: GameView, board: Board, space: int, names: Sequence[str]) -> list[str]:
-    """What the spaces of Magie's 1904 board do, and who is in the jail or poorhouse drawn beside one."""
+    """Describe what the spaces of Magie's 1904 board do, and who is in the jail or poorhouse drawn beside
+    one."""
     sp = board.spaces[space]
     ed = board.edition
     box = _("the {box}", box=box_name(board, sp.box)) if sp.box and sp.box in ed.boxes else _("the bank")
@@ -297,7 +298,7 @@ def _magie_space(view: GameView, board: Board, space: int, names: Sequence[str])
 
 
 class DeedPanel(LinesView, can_focus=True):
-    """The selected space's card, in the side panel."""
+    """Widget showing the selected space's card in the side panel."""
 
     DEFAULT_CSS = """
     DeedPanel {
@@ -341,13 +342,13 @@ class DeedPanel(LinesView, can_focus=True):
         self.set_lines(deed_card(view, board, space, names, facts, glyphs, width))
 
     def on_resize(self, event: events.Resize) -> None:
-        """Drawn again for the new width (Textual then calls the lines' own `on_resize`, which finds them
+        """Redraw for the new width (Textual then calls the lines' own `on_resize`, which finds them
         wrapped already)."""
         self._draw()
 
 
 class DeedCard(Horizontal):
-    """A space's card in a dialog: its facts beside its rent ladder."""
+    """Widget showing a space's card in a dialog: its facts beside its rent ladder."""
 
     DEFAULT_CSS = """
     DeedCard {

@@ -1,4 +1,4 @@
-"""The event log: every event of the game in words, colour-coded by player, scrollable.
+"""The event log widget: every event of the game as text, colour-coded by player, scrollable.
 
 With the keys on it, one line is selected (the newest to begin with) and moves with the arrows; `y`
 asks the screen why that line happened (`EventLog.Explain`)."""
@@ -17,7 +17,7 @@ from tui.widgets.lines import LinesView
 
 
 class EventLog(LinesView, can_focus=True):
-    """Follows the newest event unless scrolled back."""
+    """Scrolling event log that follows the newest event unless scrolled back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "select(-1)", N_("Earlier"), show=False),
@@ -39,7 +39,8 @@ class EventLog(LinesView, can_focus=True):
     """
 
     class Explain(Message):
-        """Asks why the event of a line of the log happened (`entry`: its place in the log)."""
+        """Message requesting an explanation of why the event of a log line happened (`entry`: its place in
+        the log)."""
 
         def __init__(self, entry: int) -> None:
             super().__init__()
@@ -57,7 +58,7 @@ class EventLog(LinesView, can_focus=True):
 
     @property
     def chosen(self) -> int | None:
-        """The entry selected: the one chosen with the arrows, or the newest."""
+        """Return the selected entry: the one chosen with the arrows, or the newest."""
         if not self._entries:
             return None
         return self.selected if self.selected is not None else len(self._entries) - 1
@@ -93,7 +94,7 @@ class EventLog(LinesView, can_focus=True):
         self.refresh()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The log's keys act only while it shows lines (a log hidden by the layout leaves them to the
+        """Enable the log's keys only while it shows lines (a log hidden by the layout leaves them to the
         screen: `y` then explains the selected space)."""
         if action in ("explain", "select", "select_end"):
             return self.display and bool(self._entries)
@@ -104,7 +105,7 @@ class EventLog(LinesView, can_focus=True):
             self.post_message(self.Explain(self.chosen))
 
     def set_lines(self, entries: Iterable[Content]) -> None:
-        """Show these lines instead (the story told again, after a move taken back): the newest is
+        """Replace the shown lines (the history rebuilt after a take-back): the newest is
         selected."""
         self.selected = None
         self.pinned = True

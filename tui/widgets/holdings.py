@@ -22,7 +22,7 @@ from tui.words import buildings_on
 def player_line(
     view: GameView, p: int, names: Sequence[str], facts: Facts, glyphs: Glyphs, width: int = 30
 ) -> list[Content]:
-    """The player's name and cash on one line; net worth, jail and cards on the next."""
+    """Return the player's name and cash on one line; net worth, jail and cards on the next."""
     ps = view.players[p]
     marker = glyphs.turn if p == view.current and view.winner is None else " "
     head = Content.assemble(
@@ -63,7 +63,7 @@ def player_line(
 
 
 def hand_lines(view: GameView, p: int) -> list[str]:
-    """The cards a player holds, deck by deck: named where this view may see them, else counted."""
+    """Return the cards a player holds, deck by deck: named where this view may see them, else counted."""
     board = view.board
     by_deck: dict[str, list[str]] = {}
     for ref in view.players[p].hand:
@@ -82,7 +82,7 @@ def hand_lines(view: GameView, p: int) -> list[str]:
 
 
 def _short(text: str, kind: str) -> str:
-    """A held card in a few letters: "Fwd 5", "1-3-6", the first words of a kept card."""
+    """Abbreviate a held card: "Fwd 5", "1-3-6", the first words of a card kept in hand."""
     if kind == "travel":
         return text.replace("Forward ", "Fwd ").replace("Backward ", "Back ")
     if kind == "triple_play_numbers":
@@ -93,7 +93,7 @@ def _short(text: str, kind: str) -> str:
 def holdings_of(
     view: GameView, board: Board, p: int, names: Sequence[str], facts: Facts, glyphs: Glyphs, width: int = 30
 ) -> list[Content]:
-    """The lines one player's block shows."""
+    """Return the lines of one player's block."""
     lines = player_line(view, p, names, facts, glyphs, width)
     if view.players[p].bankrupt:
         return lines
@@ -126,8 +126,8 @@ def holdings_of(
 
 
 def _lot_lines(view: GameView, board: Board, mine: list[int], glyphs: Glyphs, width: int) -> list[Content]:
-    """Lots that stand alone (no group tag: there is only the one kind of lot), each with its houses, as
-    many to a line as the width takes."""
+    """Return the lines for lots that stand alone (no group tag: there is only the one kind of lot), each with
+    its houses, as many to a line as the width takes."""
     lines: list[Content] = []
     line = Content("  ")
     for s in mine:
@@ -146,7 +146,7 @@ def _lot_lines(view: GameView, board: Board, mine: list[int], glyphs: Glyphs, wi
 
 
 def _economy(view: GameView, board: Board, p: int, names: Sequence[str]) -> list[Content]:
-    """Magie's 1904 holdings: lot tickets, luxury and legacy tickets, charters, notes and loans."""
+    """Return Magie's 1904 holdings: lot tickets, luxury and legacy tickets, charters, notes and loans."""
     ps = view.players[p]
     out: list[Content] = []
     if ps.tickets:
@@ -219,6 +219,6 @@ class HoldingsPanel(LinesView, can_focus=True):
         self.set_lines(lines)
 
     def on_resize(self, event: events.Resize) -> None:
-        """Drawn again for the new width (Textual then calls the lines' own `on_resize`, which finds them
+        """Redraw for the new width (Textual then calls the lines' own `on_resize`, which finds them
         wrapped already)."""
         self._draw()

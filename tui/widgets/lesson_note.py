@@ -1,6 +1,6 @@
-"""A lesson's explanation inside a dialog: on a small screen a notice laid over the dialog hid what the
-lesson talks about (the rent table of the deed to buy, the advisor's reason). While a dialog is open, the
-explanation of the moment sits at its foot instead, the dialog's own lines all in view above it."""
+"""A widget showing a tutorial explanation inside a dialog: on a small screen a notice laid over the dialog
+hid what the lesson talks about (the rent table of the deed to buy, the advisor's reason). While a dialog is
+open, the explanation of the moment sits at its foot instead, the dialog's own lines all in view above it."""
 
 from __future__ import annotations
 

@@ -35,7 +35,7 @@ _wrapped: LRUCache[Hashable, list[Content]] = LRUCache(WRAPPED)
 
 
 def wrapped(entry: Content, width: int) -> list[Content]:
-    """`entry` wrapped to `width`, as `Content.wrap` does: kept by its text, styles and width (lines are
+    """Wrap `entry` to `width`, as `Content.wrap` does: cached by its text, styles and width (lines are
     equal by their text alone, so the styles are part of the key)."""
     key = (entry.plain, tuple(entry.spans), width)
     lines = _wrapped.get(key)
@@ -99,7 +99,7 @@ class LinesView(ScrollView):
         self.refresh()
 
     def keep_first(self, count: int) -> None:
-        """Keep the first `count` lines alone (a replay stepping back), without wrapping any again."""
+        """Truncate to the first `count` lines (a replay stepping back), without wrapping any again."""
         if count >= len(self._entries):
             return
         self._entries = self._entries[:count]
@@ -143,17 +143,17 @@ class LinesView(ScrollView):
             self.call_after_refresh(self._back_to_the_end)
 
     def _back_to_the_end(self) -> None:
-        """Once the layout has settled (its scrollbar shown or not), the end is where it now is."""
+        """Scroll to the end once the layout is complete (its scrollbar shown or not)."""
         if self.pinned and self.is_mounted:
             self.scroll_end(animate=False, immediate=True)
 
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
-        """The person scrolled back: the view stays where they put it as lines come."""
+        """Stop following new lines when the person scrolls back."""
         if self._follow_end and self.allow_vertical_scroll:
             self.pinned = False
 
     def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
-        """Scrolled down to the end again: the view follows it again."""
+        """Follow new lines again when the person scrolls to the end."""
         if self._follow_end:
             self.call_after_refresh(self._follow_if_at_end)
 
@@ -178,7 +178,7 @@ class LinesView(ScrollView):
         return False
 
     def lines_of(self, entry: int) -> tuple[int, int]:
-        """The first wrapped line of an entry and the one after its last."""
+        """Return the first wrapped line of an entry and the one after its last."""
         first = self._owners.index(entry) if entry in self._owners else len(self._owners)
         last = first
         while last < len(self._owners) and self._owners[last] == entry:

@@ -1,4 +1,4 @@
-"""A plot of one line a player over the turns of a game, drawn in the terminal by plotext (through
+"""A plot widget with one line per player over the turns of a game, drawn in the terminal by plotext (through
 textual-plotext's widget).
 
 Each line is in its player's colour, resolved from the theme (sixteen colours in the ANSI theme, which a
@@ -27,7 +27,7 @@ ANSI_INDEX = {
 
 @dataclass(frozen=True)
 class Series:
-    """One player's line: his seat (for his colour and mark) and his figure at each point worked out."""
+    """One player's data series: his seat (for his colour and mark) and his value at each point computed."""
 
     seat: int
     xs: tuple[float, ...]
@@ -35,7 +35,7 @@ class Series:
 
 
 def plot_colour(value: str) -> int | tuple[int, int, int] | str:
-    """A theme's colour as plotext takes it: one of the sixteen terminal colours by number (an ANSI
+    """Convert a theme's colour for plotext: one of the sixteen terminal colours by number (an ANSI
     theme's), else red, green and blue."""
     if value.startswith("ansi_"):
         name = value.removeprefix("ansi_")
@@ -52,7 +52,7 @@ def plot_colour(value: str) -> int | tuple[int, int, int] | str:
 
 
 def nice_ticks(top: float, count: int = 4) -> list[float]:
-    """Round values from 0 to at least `top`, `count` steps apart."""
+    """Return round tick values from 0 to at least `top`, `count` steps apart."""
     if top <= 0:
         return [0.0, 1.0]
     raw = top / count
@@ -65,7 +65,7 @@ def nice_ticks(top: float, count: int = 4) -> list[float]:
 
 
 def short_money(amount: float) -> str:
-    """An amount on an axis: "$800", "$1.5k", "$12k"."""
+    """Format an amount for an axis: "$800", "$1.5k", "$12k"."""
     if abs(amount) >= 10_000:
         return f"${amount / 1000:.0f}k"
     if abs(amount) >= 1000:
@@ -74,7 +74,7 @@ def short_money(amount: float) -> str:
 
 
 class TurnsPlot(PlotextPlot):
-    """Each player's figure over the turns of a game: chances (in percent) or money."""
+    """Widget plotting each player's value over the turns of a game: chances (in percent) or money."""
 
     DEFAULT_CSS = """
     TurnsPlot {
@@ -92,7 +92,7 @@ class TurnsPlot(PlotextPlot):
         self._glyphs: Glyphs = UNICODE
 
     def show(self, xs: Sequence[float], series: Sequence[Series], glyphs: Glyphs = UNICODE) -> None:
-        """Draw these lines over the turns `xs` (the whole game, whatever is worked out so far)."""
+        """Draw these lines over the turns `xs` (the whole game, whatever is computed so far)."""
         xs, shown = tuple(xs), tuple(series)
         if (xs, shown, glyphs) == (self._xs, self._series, self._glyphs):
             return

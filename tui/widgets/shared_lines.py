@@ -1,4 +1,4 @@
-"""Lines drawn once for every screen of the process that shows the same thing.
+"""A process-wide cache of rendered lines, shared by every screen that shows the same content.
 
 On a server, the people at one table see the same board: each space, the centre and the clocks are the
 same words at the same size on every screen at the table, and Textual turned them into lines once per
@@ -43,7 +43,8 @@ class SharedLines(Widget):
         self._dirty_regions.clear()
 
     def _shared_key(self, visual: Visual, width: int, height: int) -> Hashable | None:
-        """What the lines depend on; None where they cannot be shared (not plain content, a selection)."""
+        """Return the cache key: what the lines depend on; None where they cannot be shared (not plain
+        content, a selection)."""
         if not isinstance(visual, Content) or self.text_selection is not None:
             return None
         app, styles = self.app, self.styles
@@ -62,8 +63,8 @@ class SharedLines(Widget):
 
 
 def shared_strips(key: Hashable, draw: Callable[[], list[Strip]]) -> list[Strip]:
-    """The lines kept under `key`, drawn (and kept) where no screen drew them yet: for widgets that draw
-    their own lines in pieces (the board's cells)."""
+    """Return the lines cached under `key`, rendering (and caching) them where no screen drew them yet: for
+    widgets that draw their own lines in pieces (the board's cells)."""
     strips = _shared.get(key)
     if strips is None:
         strips = _shared[key] = draw()
@@ -71,5 +72,5 @@ def shared_strips(key: Hashable, draw: Callable[[], list[Strip]]) -> list[Strip]
 
 
 def shared_renders() -> int:
-    """How many renders the process keeps (for the tests)."""
+    """Return how many renders the process caches (for the tests)."""
     return len(_shared)

@@ -8,9 +8,9 @@ from tui.widgets.shared_lines import SharedLines
 
 
 class StatusBar(SharedLines):
-    """One line, drawn rather than laid out, so that changing it after every move costs little. A `tail`
-    (a shared table's clocks) sits at its right end and is changed alone; the line gives way to it, its
-    last words dropped whole ("bot pace normal" goes, never "bot pa")."""
+    """A one-line status widget, rendered directly rather than laid out, so that changing it after every move
+    is cheap. A `tail` (a shared table's clocks) sits at its right end and is changed alone; the line gives
+    way to it, its last words dropped whole ("bot pace normal" goes, never "bot pa")."""
 
     DEFAULT_CSS = """
     StatusBar {
@@ -52,7 +52,7 @@ class StatusBar(SharedLines):
 
 
 def shortened(line: Content, room: int) -> Content:
-    """The line cut to `room` cells: its last items dropped whole, where items are set apart (" · " or
+    """Shorten the line to `room` cells: its last items dropped whole, where items are set apart (" · " or
     " | "), else between two words; never a word in two (unless one is longer than the room)."""
     text = line.plain
     for separator in (" · ", " | ", " "):

@@ -1,4 +1,4 @@
-"""The footer of keys: one line drawn as text, never rebuilt.
+"""The key footer: one line rendered as text, never rebuilt.
 
 Textual's own footer is a row of widgets, one per key, rebuilt whenever the keys on offer may have changed
 (a command played, a dialog opened or closed, the focus moved). Each rebuild mounts new widgets and lays
@@ -33,7 +33,8 @@ class ShownKey:
 
 
 class SteadyFooter(SharedLines, can_focus=False):
-    """The keys the screen on top offers now, in one line at the bottom; a click presses a key."""
+    """Footer widget listing the keys the top screen offers now, in one line at the bottom; a click presses a
+    key."""
 
     ALLOW_SELECT = False
     DEFAULT_CSS = """
@@ -68,7 +69,8 @@ class SteadyFooter(SharedLines, can_focus=False):
             self.refresh()
 
     def shown(self) -> tuple[ShownKey, ...]:
-        """The keys on offer, one per action (the first key bound to it), in the order they were bound."""
+        """Return the keys on offer, one per action (the first key bound to it), in the order they were
+        bound."""
         keys: list[ShownKey] = []
         actions: set[str] = set()
         for _node, binding, enabled, tooltip in self.screen.active_bindings.values():
@@ -142,14 +144,14 @@ HELP = frozenset({"help", "app.help"})
 
 
 def short_words(excess: int, description: str) -> str:
-    """A key's words cut to their first ("Vote: seat to a bot" is "Vote"), for a footer `excess` cells
-    too wide: a word still says what the key does, where a key alone says nothing."""
+    """Shorten a key's label to its first word ("Vote: seat to a bot" becomes "Vote"), for a footer `excess`
+    cells too wide: a word still explains what the key does, where a key alone does not."""
     first = description.split(maxsplit=1)[0] if description.strip() else ""
     return first.rstrip(":;,.-") or first
 
 
 def footer_words(keys: tuple[ShownKey, ...], width: int) -> list[str]:
-    """Each key's words as drawn at this width. Too many keys for the width: the last ones' words are
+    """Return each key's label as drawn at this width. Too many keys for the width: the last ones' words are
     cut to their first, then abridged ("Chan."), then, if that is not enough, the last ones lose them
     (Help, which tells what every other key does, only before the first key); every key stays."""
     helps = [i for i, k in enumerate(keys) if k.action in HELP and i]
@@ -165,19 +167,19 @@ def footer_words(keys: tuple[ShownKey, ...], width: int) -> list[str]:
 
 
 def _abridged(excess: int, word: str) -> str:
-    """A word cut short by the cells the line has too many, marked by a full stop ("Chan."), to three
-    letters at the fewest; the word as it was when that saves nothing."""
+    """Abbreviate a word by the number of cells the line is too long, marked by a full stop ("Chan."), to
+    three letters at the fewest; the word as it was when that saves nothing."""
     keep = max(3, len(word) - excess - 1)
     return word[:keep] + "." if keep < len(word) - 1 else word
 
 
 def bare_keys(keys: tuple[ShownKey, ...], width: int) -> set[int]:
-    """The keys drawn without their words at this width (`footer_words`)."""
+    """Return the keys drawn without their labels at this width (`footer_words`)."""
     words = footer_words(keys, width)
     return {i for i, k in enumerate(keys) if k.description and not words[i]}
 
 
 def _length(keys: tuple[ShownKey, ...], words: list[str]) -> int:
-    """Cells the line takes with these words beside its keys."""
+    """Return the cells the line takes with these labels beside its keys."""
     cells = sum(cell_len(k.display) for k in keys) + max(len(keys) - 1, 0)
     return cells + sum(cell_len(w) + 1 for w in words if w)

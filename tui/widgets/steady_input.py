@@ -54,7 +54,7 @@ class SteadyInput(Input):
 
     @property
     def _value(self) -> Text:
-        """The value as drawn: each control character in it as U+FFFD, one for one (the cursor's place
+        """Return the value as drawn: each control character in it as U+FFFD, one for one (the cursor's place
         is counted in characters)."""
         text = Input._value.fget(self)  # type: ignore[attr-defined]
         assert isinstance(text, Text)
@@ -65,7 +65,7 @@ class SteadyInput(Input):
         return shown
 
     def focus_typing_on(self) -> None:
-        """Take the focus to go on typing after the text, where a focus otherwise selects it all (to be
+        """Focus the input to continue typing after the text, where a focus otherwise selects it all (to be
         typed over): the digit just put in as the focus moved here stays when the next one arrives."""
         self.cursor_position = len(self.value)
         if self.has_focus:
@@ -74,7 +74,8 @@ class SteadyInput(Input):
         self.focus()
 
     def _on_focus(self, event: events.Focus) -> None:
-        """Runs before `Input`'s own handler, which selects everything if asked to: not this once."""
+        """Skip the select-all on focus once; this runs before `Input`'s own handler, which selects everything
+        if asked to."""
         if self._typing_on:
             self._typing_on = False
             keep = self.select_on_focus
@@ -82,7 +83,7 @@ class SteadyInput(Input):
             self.call_next(setattr, self, "select_on_focus", keep)
 
     def _on_paste(self, event: events.Paste) -> None:
-        """Lines pasted go in as one, each break a space (`Input` keeps the first line alone, and drops
+        """Insert pasted lines as one, each line break a space (`Input` keeps the first line alone, and drops
         the rest without a word; it also splits at the file and group separators, control characters the
         field's check is there to refuse)."""
         event.stop()
@@ -117,15 +118,15 @@ class SteadyInput(Input):
         edit(self)
 
     def _toggle_cursor(self) -> None:
-        """A field on a screen not on top stops blinking, its cursor shown, until `wake`: a dialog kept
-        between uses (the chat line, an auction) kept the field it last focused blinking twice a second
-        while closed, a wakeup of the server for every person who had opened one."""
+        """Stop the cursor blinking on a screen not on top, its cursor shown, until `wake`: a dialog cached
+        between uses (the chat line, an auction) kept the field it last focused blinking twice a second while
+        closed, a wakeup of the server for every person who had opened one."""
         if not self.screen.is_active:
             self._pause_blink(visible=True)
             return
         super()._toggle_cursor()
 
     def wake(self) -> None:
-        """Its screen is on top again: the cursor blinks again if the field has the focus."""
+        """Resume blinking once the screen is on top again, if the field has the focus."""
         if self.has_focus:
             self._restart_blink()

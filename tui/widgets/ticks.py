@@ -1,5 +1,5 @@
-"""Check boxes that read ticked or not without colour: an X when ticked, an empty box when not (Textual
-draws the X either way and tells them apart by colour alone)."""
+"""Check boxes that read ticked or not without colour: an X when ticked, an empty box when not (Textual draws
+the X either way and distinguishes them by colour alone)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The screen under a dialog, dimmed: drawn from the lines that screen has already composed, each style
-dimmed once and remembered, and only the rows that changed drawn again (the table keeps its picture
-from one dialog to the next: `tui.screens.overlay.Underlay`).
+"""Cheap dimming of the screen under a dialog: drawn from the lines that screen has already composed, each
+style dimmed once and remembered, and only the rows that changed drawn again (the table keeps its picture from
+one dialog to the next: `tui.screens.overlay.Underlay`).
 
 Textual draws a dialog's background by rendering the whole screen underneath into a stream of styled
 text, dimming every piece, and cutting the stream into lines again, whenever anything under or on the
@@ -39,7 +39,7 @@ _TINTS: dict[str, tuple[Color, RichStyle]] = {}
 
 @lru_cache(maxsize=4096)
 def dimmed(style: RichStyle | None, color: Color) -> RichStyle:
-    """A style as it shows through a dialog's background `color` (as Textual's own dimming does)."""
+    """Return a style as it shows through a dialog's background `color` (as Textual's own dimming does)."""
     if style is None:
         return NULL_STYLE
     plain = style.clear_meta_and_links()
@@ -52,13 +52,14 @@ def dimmed(style: RichStyle | None, color: Color) -> RichStyle:
 
 @lru_cache(maxsize=4096)
 def dimmed_on(base: RichStyle, style: RichStyle | None, color: Color) -> RichStyle:
-    """A dimmed style over the dialog's own base style (as Textual lays a widget's style under its render)."""
+    """Return a dimmed style over the dialog's own base style (as Textual lays a widget's style under its
+    render)."""
     return base + dimmed(style, color)
 
 
 class Underneath:
-    """The dimmed lines of a screen under a dialog, kept from frame to frame and from one dialog to the
-    next: the rows that changed since they were drawn are drawn again, the others are kept."""
+    """Cache of the dimmed lines of a screen under a dialog, kept from frame to frame and from one dialog to
+    the next: the rows that changed since they were drawn are drawn again, the others are kept."""
 
     def __init__(self) -> None:
         self.lines: list[Strip] = []
@@ -80,11 +81,11 @@ class Underneath:
             self.widgets.add(widget)
 
     def picture(self, screen: Screen[Any]) -> list[Strip] | None:
-        """`screen`'s whole picture, undimmed, from the kept lines with the rows changed since drawn
-        again; None when the kept lines cannot tell (none kept, another size or theme, all changed).
-        The rows drawn again stay marked: the dimmed lines of those rows are still to be drawn. A widget
-        repainted in the same moment, before the screen has heard of it, is drawn by the next update, as
-        with Textual's own whole drawing."""
+        """Return `screen`'s whole picture, undimmed, from the cached lines with the rows changed since
+        redrawn; None when the cache cannot be used (none kept, another size or theme, all changed). The rows
+        drawn again stay marked: the dimmed lines of those rows are still to be drawn. A widget repainted in
+        the same moment, before the screen has heard of it, is drawn by the next update, as with Textual's own
+        whole drawing."""
         self.fold(screen)
         size = screen._compositor.size
         if self.rows is None or not self.key or self.key[0] != size or self.theme != screen.app.theme:
@@ -99,7 +100,7 @@ class Underneath:
         self.widgets.clear()
 
     def fold(self, screen: Screen[object]) -> None:
-        """Turn the repainted widgets into the rows they cover now on `screen` (the screen itself
+        """Convert the repainted widgets into the rows they cover now on `screen` (the screen itself
         repainted: every row)."""
         if self.widgets and self.rows is not None:
             if screen in self.widgets:
@@ -112,7 +113,7 @@ class Underneath:
 
 
 class DimmedScreen(Visual):
-    """A screen's picture under a dialog."""
+    """A screen's picture under a dialog, as a renderable."""
 
     def __init__(self, screen: Screen[Any], color: Color, kept: Underneath | None = None) -> None:
         self.screen = screen
@@ -149,7 +150,7 @@ class DimmedScreen(Visual):
 
 
 def redrawn(compositor: Compositor, lines: list[Strip], rows: Iterable[int]) -> list[Strip]:
-    """`lines` (a screen's picture, undimmed) with `rows` drawn again by `compositor` (in place).
+    """Redraw `rows` of `lines` (a screen's picture, undimmed) with `compositor`, in place.
 
     Each run of adjacent rows is drawn on its own: the compositor renders every widget that meets the
     region it is given, so the status line and the footer drawn together (a clock's tick and the keys it
@@ -165,7 +166,7 @@ def redrawn(compositor: Compositor, lines: list[Strip], rows: Iterable[int]) -> 
 
 
 def runs(rows: list[int]) -> Iterator[tuple[int, int]]:
-    """The runs of adjacent numbers in sorted `rows`, each as its first and last."""
+    """Return the runs of adjacent numbers in sorted `rows`, each as its first and last."""
     start = previous = None
     for y in rows:
         if previous is not None and y == previous + 1:
@@ -179,7 +180,7 @@ def runs(rows: list[int]) -> Iterator[tuple[int, int]]:
 
 
 def _dim(strip: Strip, base: RichStyle, color: Color) -> Strip:
-    """A line of the screen under a dialog as it shows through the dialog's background."""
+    """Dim a line of the screen under a dialog as it shows through the dialog's background."""
     if base:
         segments = [
             Segment(text, base + seg_style if control else dimmed_on(base, seg_style, color))
@@ -194,7 +195,7 @@ def _dim(strip: Strip, base: RichStyle, color: Color) -> Strip:
 
 
 def tint_of(app: App[Any]) -> tuple[Color, RichStyle] | None:
-    """The tint and base style a dialog will be drawn with under `app`'s theme: as the last one was, or
+    """Return the tint and base style a dialog will be drawn with under `app`'s theme: as the last one was, or
     before any, the theme's background at `DIALOG_TINT` over its foreground and background. None with the
     terminal's own colours until a dialog has been drawn (they are not worked out from the theme)."""
     learned = _TINTS.get(app.theme)
@@ -210,10 +211,10 @@ def tint_of(app: App[Any]) -> tuple[Color, RichStyle] | None:
 
 
 def prepare(screen: Screen[Any], kept: Underneath) -> bool:
-    """Dim `screen`'s picture into `kept` before any dialog is laid over it, with the tint a dialog will
-    have (`tint_of`): the first dialog then draws only the rows that changed since, where it
-    drew the whole table (at a server's start, every person's first dialog comes at once). False if
-    there is nothing to do, or dialogs do not dim."""
+    """Dim `screen`'s picture into the cache `kept` before any dialog is shown over it, with the tint a dialog
+    will have (`tint_of`): the first dialog then draws only the rows that changed since, where it drew the
+    whole table (at a server's start, every person's first dialog comes at once). False if there is nothing to
+    do, or dialogs do not dim."""
     tint = tint_of(screen.app)
     if tint is None or kept.rows is not None:
         return False
@@ -228,8 +229,8 @@ def prepare(screen: Screen[Any], kept: Underneath) -> bool:
 
 
 def dim_background(rendered: object, kept: Underneath | None = None) -> object:
-    """A dialog screen's `render()`, with Textual's dimmed background drawn the cheaper way (`kept`: the
-    lines drawn for this dialog before, and which of them have changed since)."""
+    """Render a dialog screen (its `render()`), drawing Textual's dimmed background the cheaper way (`kept`:
+    the cached lines drawn for this dialog before, and which of them have changed since)."""
     if isinstance(rendered, BackgroundScreen):
         return DimmedScreen(rendered.screen, rendered.color, kept)
     return rendered

@@ -18,7 +18,7 @@ DOUBLES_ONLY = "double_trouble_doubles_only"  # the edition's option
 
 
 def levy(figures: list[int], d1: int, d2: int, doubles_only: bool) -> int:
-    """What each other player pays for this throw."""
+    """Return what each other player pays for this throw."""
     if doubles_only:
         return max(figures) if d1 == d2 else 0
     return figures[d1 + d2 - 2]

@@ -34,12 +34,12 @@ _RIDES: dict[str, RuleId] = {"subway": "addon.subway", "airplane": "addon.airpla
 
 
 def fare(table: Tabletop, means: str) -> int:
-    """What a ride by `means` costs in this game (0: free)."""
+    """Return what a ride by `means` costs in this game (0: free)."""
     return table.ruleset.option(FARES[means])
 
 
 def airplane_at(table: Tabletop, markers: dict[str, int]) -> int | None:
-    """Where the airplane stands, or None when the game is played without it."""
+    """Return where the airplane stands, or None when the game is played without it."""
     rules = table.ruleset
     if not rules.option(AIRPLANE):
         return None
@@ -53,7 +53,7 @@ def _subway(game: LiveGame, player: int, space: int, dice: int, mult: int, times
 
 @ARRIVAL_ACTIONS.register("airplane")
 def _airplane(game: LiveGame, player: int, space: int) -> None:
-    """With the airplane option: once the landing where it stands is settled, offer the flight."""
+    """Offer the airplane flight (with the airplane option) once the landing where it stands is resolved."""
     if airplane_at(game, game.state.markers) == space:
         game.push_front([OfferRide(player=player, space=space, means="airplane")])
 

@@ -33,7 +33,7 @@ WITH_DICE = "travel_card_with_dice"
 
 
 def steps_of(table: Tabletop, ref: str) -> int:
-    """How far a held travel card moves (negative: back); 0 for a card that is not a travel card."""
+    """Return how far a held travel card moves (negative: back); 0 for a card that is not a travel card."""
     card = card_of(table.board, ref)
     if card is None or card.effect.kind != "travel":
         return 0
@@ -41,7 +41,7 @@ def steps_of(table: Tabletop, ref: str) -> int:
 
 
 def travel_problem(ps: PlayerState, doubles: int) -> Phrase | None:
-    """Why a player awaited to throw (`doubles` thrown so far this turn) may not move by travel cards
+    """Return why a player awaited to throw (`doubles` thrown so far this turn) may not move by travel cards
     instead, or None."""
     if ps.in_jail:
         return Phrase(N_("Travel cards cannot be played from jail."))

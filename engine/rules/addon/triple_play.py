@@ -31,19 +31,19 @@ HALF_WINNINGS = "half_winnings"  # the use of the card that claims half a prize
 
 
 def matches(numbers: Sequence[int], dice: Sequence[int]) -> int:
-    """How many of the dice a card's numbers match, each die and each number counted once."""
+    """Return how many of the dice a card's numbers match, each die and each number counted once."""
     return sum((Counter(numbers) & Counter(dice)).values())
 
 
 def prize(figures: Sequence[int], matched: int, own: bool) -> int:
-    """What a card matching `matched` dice wins; `own`: it belongs to the thrower."""
+    """Return what a card matching `matched` dice wins; `own`: it belongs to the thrower."""
     if matched == 3 and own:
         return figures[4]
     return figures[matched]
 
 
 def three_dice(game: LiveGame) -> tuple[int, int, int]:
-    """Three dice: a throw of two, and the first die of another throw. They move nobody: the throw on
+    """Throw three dice: a throw of two, and the first die of another throw. They move nobody: the throw on
     show stays the one that moved the token."""
     moved = game.state.last_dice
     d1, d2 = game.roll()

@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 
 
 def lot_value(table: Tabletop, space: int) -> int:
-    """What the bank pays for a lot and its houses: half the lot's price and half of each added house."""
+    """Return what the bank pays for a lot and its houses: half the lot's price and half of each added
+    house."""
     board = table.board
     added = table.deeds[space].level - board.edition.houses_with_lot
     return board.price[space] // 2 + max(0, added) * board.sale_price(space)

@@ -61,7 +61,7 @@ RENT_MODELS.add("doubling", Doubling())
 
 
 def lot_for_sale(table: Tabletop, space: int) -> Refusal:
-    """Why the bank cannot sell this lot now: it has no house to sell with it (it waits for one)."""
+    """Return why the bank cannot sell this lot now: it has no house to sell with it (it waits for one)."""
     need = table.board.edition.houses_with_lot
     if need and table.bank.houses < need:
         return IllegalCommand(
@@ -75,7 +75,7 @@ def lot_for_sale(table: Tabletop, space: int) -> Refusal:
 
 
 def put_houses_with_lot(game: LiveGame, space: int) -> None:
-    """A lot just sold by the bank takes its house (or houses) from the bank's stock."""
+    """Take the house (or houses) of a lot just sold by the bank from the bank's stock."""
     need = game.board.edition.houses_with_lot
     if need:
         game.state.bank.houses -= need
@@ -84,7 +84,8 @@ def put_houses_with_lot(game: LiveGame, space: int) -> None:
 
 @BUILD_RULES.register("after_circuit")
 def _after_circuit(table: Tabletop, player: int, space: int) -> tuple[BuildingKind | None, Refusal]:
-    """After one full circuit, a house on any of one's lots, up to the most a lot takes."""
+    """Return the building allowed after one full circuit: a house on any of one's lots, up to the most a lot
+    takes."""
     if table.players[player].circuits < 1:
         return None, IllegalCommand(
             "no_circuit", Phrase(N_("Houses can be added only after your first full circuit of the board."))
@@ -105,7 +106,7 @@ def _after_circuit(table: Tabletop, player: int, space: int) -> tuple[BuildingKi
 
 @BUILD_ROOM.register("after_circuit")
 def _room(table: Tabletop, kind: BuildingKind) -> dict[int, list[tuple[int, int]]]:
-    """Per player who has been round once, the houses each of his lots still takes, at its price."""
+    """Return, per player who has been round once, the houses each of his lots still takes, at its price."""
     room: dict[int, list[tuple[int, int]]] = {}
     if kind != "house":
         return room

@@ -26,13 +26,13 @@ def lots_held(table: Tabletop, player: int) -> int:
 
 
 def markers_left(table: Tabletop, player: int) -> int | None:
-    """Ownership markers a player has not yet placed (None: the edition sets no limit)."""
+    """Return the ownership markers a player has not yet placed (None: the edition sets no limit)."""
     limit = table.board.edition.lot_limit
     return None if limit is None else max(0, limit - lots_held(table, player))
 
 
 def may_take_lots(table: Tabletop, player: int, count: int = 1, giving: int = 0) -> Refusal:
-    """Why `player` may not take `count` more lots (handing over `giving` of his own), or None."""
+    """Return why `player` may not take `count` more lots (handing over `giving` of his own), or None."""
     limit = table.board.edition.lot_limit
     if limit is None or count <= giving:
         return None
@@ -74,7 +74,7 @@ def _check_limit(game: LiveGame, eff: CheckLotLimit) -> None:
 
 
 def after_selling(game: LiveGame, player: int, space: int) -> None:
-    """A lot of an excess just went back: ask again for the rest, or go on once within the limit."""
+    """Continue after a lot of an excess went back: ask again for the rest, or go on once within the limit."""
     pend = game.state.pending
     if not isinstance(pend, ExcessLots) or pend.player != player:
         return

@@ -44,7 +44,7 @@ def _send_on(game: LiveGame, eff: SendOn) -> None:
 
 @space_action("bonus")
 def _bonus(game: LiveGame, player: int, space: int, dice: int, mult: int, times: int | None) -> None:
-    """A reward from the bank (a tax rebate, a legacy)."""
+    """Pay a reward from the bank (a tax rebate, a legacy)."""
     sp = game.board.spaces[space]
     assert sp.amount is not None
     game.state.players[player].cash += sp.amount
@@ -53,7 +53,8 @@ def _bonus(game: LiveGame, player: int, space: int, dice: int, mult: int, times:
 
 @space_action("theatre")
 def _theatre(game: LiveGame, player: int, space: int, dice: int, mult: int, times: int | None) -> None:
-    """A seat for every player still in the game, the buyer included, each at the space's price."""
+    """Charge the theatre: a seat for every player still in the game, the buyer included, each at the space's
+    price."""
     sp = game.board.spaces[space]
     assert sp.amount is not None
     seats = sum(1 for p in game.state.players if not p.bankrupt)

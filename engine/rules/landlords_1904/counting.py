@@ -33,7 +33,7 @@ class Count:
 
 
 def luxury_worth(board: Board) -> int:
-    """What a luxury ticket counts at the end (the figure the luxury spaces print)."""
+    """Return what a luxury ticket counts at the end (the figure the luxury spaces print)."""
     return next((s.counts for s in board.spaces if s.counts), 0)
 
 
@@ -55,7 +55,7 @@ def count_up(table: Tabletop, player: int) -> Count:
 
 @dataclass(frozen=True, slots=True)
 class CountAfterCircuits(Ending):
-    """Ends once every player has been round the board the ruleset's number of times."""
+    """Ending rule: the game ends once every player has been round the board the ruleset's number of times."""
 
     def after_move(self, table: Tabletop) -> EndReason | None:
         limit = table.ruleset.circuits

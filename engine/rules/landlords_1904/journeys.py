@@ -113,7 +113,7 @@ def set_out(game: LiveGame, player: int, steps: int, direction: int, double: boo
 
 
 def rides_from(table: Tabletop, railroad: int, direction: int) -> tuple[int, ...]:
-    """Where a free ride from `railroad` may go: staying there first, then every other railroad in the
+    """Return where a free ride from `railroad` may go: staying there first, then every other railroad in the
     order the ride would reach them."""
     track = table.board.track
     kinds = table.board.kinds
@@ -145,8 +145,8 @@ def _go_along(game: LiveGame, player: int, start: int, path: Sequence[int], dire
 
 @effect(RideOn)
 def _ride_on(game: LiveGame, eff: RideOn) -> None:
-    """The ride taken (the token now stands on the railroad chosen) or not: a wage day for passing Mother
-    Earth on the ride, then the rest of the throw from there."""
+    """Continue the move after the ride is taken (the token now stands on the railroad chosen) or not: a wage
+    day for passing Mother Earth on the ride, then the rest of the throw from there."""
     ps = game.state.players[eff.player]
     here = ps.position
     track = game.board.track

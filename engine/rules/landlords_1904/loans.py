@@ -40,7 +40,7 @@ def loan_rules(table: Tabletop) -> LoanRules | None:
 
 
 def pledged(table: Tabletop) -> frozenset[int]:
-    """Every lot pledged for a loan."""
+    """Return every lot pledged for a loan."""
     return frozenset(s for loan in table.loans for s in loan.security)
 
 
@@ -49,13 +49,13 @@ def is_pledged(table: Tabletop, space: int) -> bool:
 
 
 def loans_of(table: Tabletop, player: int) -> list[Loan]:
-    """The loans a player owes, bank notes first."""
+    """Return the loans a player owes, bank notes first."""
     mine = [loan for loan in table.loans if loan.borrower == player]
     return sorted(mine, key=lambda loan: (loan.lender is not None, loan.id))
 
 
 def loans_to(table: Tabletop, player: int) -> list[Loan]:
-    """The loans other players owe this player."""
+    """Return the loans other players owe this player."""
     return [loan for loan in table.loans if loan.lender == player]
 
 
@@ -65,7 +65,7 @@ def owes(table: Tabletop, player: int) -> bool:
 
 
 def notes_of(table: Tabletop, player: int) -> int:
-    """Bank notes a player owes."""
+    """Return the bank notes a player owes."""
     rules = loan_rules(table)
     if rules is None:
         return 0
@@ -77,7 +77,7 @@ def notes_of(table: Tabletop, player: int) -> int:
 
 
 def free_lots(table: Tabletop, player: int) -> list[int]:
-    """A player's lots that are not pledged, cheapest first."""
+    """Return a player's lots that are not pledged, cheapest first."""
     taken = pledged(table)
     board = table.board
     own = [s for s in board.deeds if table.deeds[s].owner == player and s not in taken]
@@ -85,7 +85,7 @@ def free_lots(table: Tabletop, player: int) -> list[int]:
 
 
 def notes_against(table: Tabletop, value: int) -> int:
-    """How many notes lots worth `value` secure."""
+    """Return how many notes lots worth `value` secure."""
     rules = loan_rules(table)
     if rules is None or value < rules.note + rules.margin:
         return 0
@@ -93,7 +93,7 @@ def notes_against(table: Tabletop, value: int) -> int:
 
 
 def borrowing_capacity(table: Tabletop, player: int) -> int:
-    """The most a player could borrow from the bank now, pledging all his free lots for one loan."""
+    """Return the most a player could borrow from the bank now, pledging all his free lots for one loan."""
     rules = loan_rules(table)
     if rules is None:
         return 0
@@ -102,7 +102,8 @@ def borrowing_capacity(table: Tabletop, player: int) -> int:
 
 
 def security_for(table: Tabletop, player: int, notes: int) -> tuple[int, ...] | None:
-    """The smallest set of free lots, cheapest first, that secures `notes` notes (None: there is none)."""
+    """Return the smallest set of free lots, cheapest first, that secures `notes` notes (None: there is
+    none)."""
     rules = loan_rules(table)
     if rules is None:
         return None
@@ -123,8 +124,8 @@ def security_for(table: Tabletop, player: int, notes: int) -> tuple[int, ...] | 
 
 
 def notes_toward(table: Tabletop, player: int, short: int) -> tuple[int, tuple[int, ...]] | None:
-    """The notes to borrow toward `short` dollars, and the fewest lots that secure them: as many notes as
-    it takes, or as many as the bank will lend when that is fewer (None: it lends nothing)."""
+    """Return the notes to borrow toward `short` dollars, and the fewest lots that secure them: as many notes
+    as it takes, or as many as the bank will lend when that is fewer (None: it lends nothing)."""
     rules = loan_rules(table)
     if rules is None or short <= 0:
         return None
@@ -166,7 +167,7 @@ def _money_may_move(table: Tabletop, player: int, blocked: frozenset[str]) -> Re
 
 
 def bank_loan_problem(table: Tabletop, player: int, notes: int, security: Sequence[int]) -> Refusal:
-    """Why `player` may not borrow `notes` notes from the bank against `security` now, or None."""
+    """Return why `player` may not borrow `notes` notes from the bank against `security` now, or None."""
     refusal = _money_may_move(table, player, NO_MONEY_MOVES) or _security_problem(table, player, security)
     if refusal is not None:
         return refusal
@@ -213,7 +214,7 @@ def _borrow(game: LiveGame, cmd: BorrowFromBank) -> None:
 
 
 def repayment(table: Tabletop, loan: Loan) -> int:
-    """What repaying a loan costs now: one note of a bank loan, the whole of a loan from a player."""
+    """Return what repaying a loan costs now: one note of a bank loan, the whole of a loan from a player."""
     rules = loan_rules(table)
     if loan.lender is None and rules is not None:
         return rules.note
@@ -289,7 +290,7 @@ def _repay(game: LiveGame, cmd: RepayLoan) -> None:
 
 
 def wage_day_charges(table: Tabletop, player: int) -> list[Charge]:
-    """The interest a player owes at his wages: on each bank loan's notes and on each player's loan."""
+    """Return the interest a player owes at his wages: on each bank loan's notes and on each player's loan."""
     rules = loan_rules(table)
     out: list[Charge] = []
     for loan in loans_of(table, player):
@@ -324,8 +325,8 @@ def wage_day_charges(table: Tabletop, player: int) -> list[Charge]:
 def loan_problem(
     table: Tabletop, player: int, to: int, lender: int, principal: int, interest: int, security: Sequence[int]
 ) -> Refusal:
-    """Why `player` may not propose this loan to `to` now, or None: the check of a proposal, which anyone
-    holding a view can make before sending it."""
+    """Return why `player` may not propose this loan to `to` now, or None: the check of a proposal, which
+    anyone holding a view can make before sending it."""
     players = table.players
     if table.winner is not None:
         return IllegalCommand("game_over", Phrase(N_("The game is over.")))
@@ -376,7 +377,8 @@ def _made(game: LiveGame, cmd: ProposeLoan, offer_id: int) -> LoanOffer:
 
 
 def _stale(game: LiveGame, o: LoanOffer) -> Refusal:
-    """Why an open loan offer could no longer be made good: its lots pledged since, or the lender short."""
+    """Return why an open loan offer could no longer be made good: its lots pledged since, or the lender
+    short."""
     stale = _security_problem(game, o.borrower, o.security)
     if stale is None and funds(game, o.lender) < o.principal:
         stale = IllegalCommand(

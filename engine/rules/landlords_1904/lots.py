@@ -67,7 +67,7 @@ RENT_MODELS.add("flat", FlatRent())
 
 
 def occupants(table: Tabletop, space: int, mover: int) -> list[int]:
-    """The other players whose tokens stand on `space` (not those in jail or the poorhouse)."""
+    """Return the other players whose tokens stand on `space` (not those in jail or the poorhouse)."""
     return [
         q
         for q, ps in enumerate(table.players)
@@ -76,12 +76,12 @@ def occupants(table: Tabletop, space: int, mover: int) -> list[int]:
 
 
 def half(rent: int) -> int:
-    """Half a rent, the odd dollar to the player already there."""
+    """Return half a rent, the odd dollar to the player already there."""
     return (rent + 1) // 2
 
 
 def lot_rent(table: Tabletop, space: int, mover: int) -> tuple[int, int | None]:
-    """(what `mover` would pay for stopping on lot `space` now, and to whom: a player, or None for the
+    """Return (what `mover` would pay for stopping on lot `space` now, and to whom: a player, or None for the
     lot's box while it is unowned). Nothing on his own lot. Renting an unowned lot, that is the rent."""
     deed = table.deeds[space]
     rent = table.board.rent[space][0]

@@ -86,8 +86,8 @@ def _go(game: LiveGame, cmd: GoToPoorhouse) -> None:
 
 
 def throw_in_poorhouse(game: LiveGame, player: int, total: int) -> None:
-    """A throw in the poorhouse: added to the others; enough of them and the player is out, on the space
-    the poorhouse leads to, and paid as for passing it."""
+    """Record a throw in the poorhouse: added to the others; enough of them and the player is out, on the
+    space the poorhouse leads to, and paid as for passing it."""
     st = game.state
     ps = st.players[player]
     poorhouse = game.board.edition.poorhouse

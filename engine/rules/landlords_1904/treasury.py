@@ -21,14 +21,14 @@ if TYPE_CHECKING:
 
 
 def box_of(table: Tabletop, space: int) -> str:
-    """The money box a space's payments go into or come out of."""
+    """Return the money box a space's payments go into or come out of."""
     box = table.board.spaces[space].box
     assert box is not None, f"{table.board.name(space)} names no money box"
     return box
 
 
 def box_name(table: Tabletop, box: str) -> str:
-    """A box's name for people: "the Public Treasury"."""
+    """Return a box's name for people: "the Public Treasury"."""
     return f"the {table.board.edition.boxes[box].name}"
 
 
@@ -40,14 +40,14 @@ def fee_of(table: Tabletop, space: int) -> int:
 
 @space_action("necessity")
 def _necessity(game: LiveGame, player: int, space: int, dice: int, mult: int, times: int | None) -> None:
-    """An absolute necessity: a tax into the box (indirect taxation)."""
+    """Charge an absolute necessity: a tax into its money box (indirect taxation)."""
     name = game.board.name(space)
     owe(game, player, None, fee_of(game, space), "tax", space, f"the {name} tax", box=box_of(game, space))
 
 
 @space_action("fare")
 def _fare(game: LiveGame, player: int, space: int, dice: int, mult: int, times: int | None) -> None:
-    """A railroad stopped on: the fare, into the railroad's box."""
+    """Charge the fare of a railroad stopped on, into the railroad's money box."""
     owe(
         game,
         player,
@@ -62,7 +62,7 @@ def _fare(game: LiveGame, player: int, space: int, dice: int, mult: int, times: 
 
 @space_action("legacy")
 def _legacy(game: LiveGame, player: int, space: int, dice: int, mult: int, times: int | None) -> None:
-    """A legacy: cash out of the box, and a legacy ticket (which counts nothing at the end)."""
+    """Pay a legacy: cash out of its money box, and a legacy ticket (which counts nothing at the end)."""
     amount = game.board.spaces[space].award
     assert amount is not None
     box = box_of(game, space)

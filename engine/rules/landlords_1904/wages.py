@@ -26,8 +26,8 @@ def earns_wages(table: Tabletop, player: int) -> bool:
 
 
 def wage_day(game: LiveGame, player: int, space: int, landed: bool) -> None:
-    """A circuit completed on reaching or passing `space`: tick it, pay the wages it earns, and queue the
-    interest owed at wages (paid once the move is resolved)."""
+    """Record a circuit completed on reaching or passing `space`: tick it, pay the wages it earns, and queue
+    the interest owed at wages (paid once the move is resolved)."""
     st = game.state
     ps = st.players[player]
     paid = earns_wages(game, player)
