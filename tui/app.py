@@ -25,12 +25,14 @@ from textual.screen import Screen
 from engine.text import plain
 from room import pacing
 from translation import N_, _
-from tui import cursor, terminal, themes
-from tui.focus import FOCUS_CSS
-from tui.glyphs import ASCII, UNICODE, Glyphs, unicode_ok, use_ascii_controls
-from tui.layout import too_small
-from tui.notices import BAR, Notices
-from tui.themes import GameThemes
+from tui import terminal
+from tui.drawing import cursor
+from tui.drawing.notices import BAR, Notices
+from tui.models.layout import too_small
+from tui.styles import themes
+from tui.styles.focus import FOCUS_CSS
+from tui.styles.glyphs import ASCII, UNICODE, Glyphs, unicode_ok, use_ascii_controls
+from tui.styles.themes import GameThemes
 
 if TYPE_CHECKING:
     from room import Persistence
@@ -53,7 +55,7 @@ class AppOptions:
     speed: str = pacing.DEFAULT_SPEED
     saves_dir: Path | None = None
     name: str | None = None  # the person's name in quick and new games
-    cursor: bool = False  # show the terminal's cursor on the focused control (`tui.cursor`)
+    cursor: bool = False  # show the terminal's cursor on the focused control (`tui.drawing.cursor`)
 
 
 @dataclass(frozen=True)
@@ -430,7 +432,7 @@ class LandlordsApp(App[int]):
 
     @property
     def notices(self) -> Notices:
-        """The notifications drawn over the top screen (see `tui.notices`)."""
+        """The notifications drawn over the top screen (see `tui.drawing.notices`)."""
         if self._notices is None:
             self._notices = Notices(self)
         return self._notices

@@ -15,7 +15,6 @@ from typing import Any, Protocol, TypeVar
 
 from textual.app import App
 
-from tui.announcements import Announcements
 from tui.dialogs.any_space import AnySpaceDialog
 from tui.dialogs.auction import AuctionDialog
 from tui.dialogs.base import GameDialog, Table
@@ -43,7 +42,8 @@ from tui.dialogs.tickets import TicketsDialog
 from tui.dialogs.trade import TradeScreen
 from tui.dialogs.winnings_card import WinningsCardDialog
 from tui.director import Decision, decision_for
-from tui.trade_model import TradeDraft
+from tui.models.trade_model import TradeDraft
+from tui.text.announcements import Announcements
 
 DIALOGS: dict[str, Callable[[Table, Decision], GameDialog]] = {
     "jail": JailDialog,

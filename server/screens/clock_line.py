@@ -9,7 +9,7 @@ from textual.content import Content
 from server.tables.plans import minutes
 from server.tables.seat_clocks import ClockFace, SeatTime
 from translation import _
-from tui.glyphs import Glyphs
+from tui.styles.glyphs import Glyphs
 
 LOW = 10.0
 """Seconds left under which the clock of the person waited on turns to the error colour."""

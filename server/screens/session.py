@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from server.people.chat import Pace
     from server.tables.hall import Hall
     from server.tables.table import Table
-    from tui.glyphs import Glyphs
+    from tui.styles.glyphs import Glyphs
 
 
 class Session(Protocol):

@@ -11,7 +11,7 @@ from server.tables.lobby_line import TableStatus, line_of
 from server.tables.plans import Plan, RoomRequest, SeatPlan, TableError, bounded_clock, minutes, read_clock
 from server.tables.seat_clocks import RECLAIM_GRACE, ClockFace, SeatClocks, SeatTime, VoteFace, Waiting
 from server.tables.seat_vote import SeatVote
-from tui.glyphs import ASCII
+from tui.styles.glyphs import ASCII
 
 ADA, BOB = 0, 1
 

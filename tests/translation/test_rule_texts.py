@@ -20,7 +20,7 @@ from engine.sources import documents, provenance, source_file
 from translation import ENGLISH, rule_text, use
 from translation.catalogues import Language, read
 from translation.completeness import problems, used
-from tui.why import rule_lines
+from tui.text.why import rule_lines
 
 SOURCE = Path(__file__).resolve().parents[2]
 SOURCES = SOURCE / "engine" / "data" / "sources"

@@ -13,12 +13,12 @@ from textual.widgets import Checkbox, Input, OptionList, SelectionList
 
 from engine import Game, board_for
 from room import Seat
-from tui.board_layout import layout_of, link_cells, neighbour
 from tui.dialogs.any_space import AnySpaceDialog
 from tui.dialogs.card import CardDialog
 from tui.dialogs.refund_card import RefundCardDialog
 from tui.dialogs.travel import TravelDialog
 from tui.dialogs.winnings_card import WinningsCardDialog
+from tui.models.board_layout import layout_of, link_cells, neighbour
 from tui.screens.help import HelpScreen
 from tui.screens.new_game import NewGameScreen
 

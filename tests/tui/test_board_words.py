@@ -7,9 +7,9 @@ from engine import Bundle
 from engine.phrases import Phrase
 from room.board_words import group_name, group_named
 from translation import language, say, use
-from tui.glyphs import UNICODE
+from tui.models.trade_model import deed_note, group_changes
 from tui.screens.help import board_legend
-from tui.trade_model import deed_note, group_changes
+from tui.styles.glyphs import UNICODE
 
 from playtable import ADA, VERA, scripted_game
 

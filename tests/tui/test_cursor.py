@@ -7,8 +7,8 @@ from textual.app import App, ComposeResult
 from textual.widgets import Button, DataTable, Input
 
 from room import Persistence
-from tui import cursor
 from tui.app import AppOptions, LandlordsApp, Opening
+from tui.drawing import cursor
 
 
 async def test_the_cursor_follows_the_highlighted_choice_of_the_start_menu() -> None:

@@ -11,7 +11,7 @@ from room.rule_choices import HELP
 from tui.app import AppOptions, LandlordsApp, Opening
 from tui.screens.game_over import COLUMNS, GameOverScreen
 from tui.screens.new_game import NewGameScreen
-from tui.spaces import legend
+from tui.text.spaces import legend
 
 from playtable import (
     ADA,

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from server.screens.room import RoomScreen
-from tui import captions
 from tui.game_keys import KEYS
 from tui.screens.game import GameScreen
+from tui.text import captions
 
 from playtable import app_for, game_screen, settle, showcase_client
 

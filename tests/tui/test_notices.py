@@ -14,7 +14,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 
 from tui.app import LandlordsApp
-from tui.notices import Box, Covered, Notices
+from tui.drawing.notices import Box, Covered, Notices
 
 from playtable import ADA, VERA, app_for, client_for, scripted_game, settle
 
@@ -148,7 +148,7 @@ def test_the_box_is_written_after_the_update_it_covers() -> None:
 async def test_the_notices_colours_are_worked_out_once_a_theme_and_follow_a_change_of_theme(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from tui import notices
+    from tui.drawing import notices
 
     monkeypatch.setattr(notices, "_STYLES", {})  # none worked out yet here (tests run in any order)
     app = _app()

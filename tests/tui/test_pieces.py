@@ -9,15 +9,15 @@ from engine import Bundle, BuyProperty, RollDice, TradeOffer, board_for, load_ed
 from engine.state import AwaitingRoll
 from room import Persistence, PersistenceError, Seat, quick_seats, quick_setup
 from room.seats import bot_names
-from tui import look
 from tui.director import acting_seat, decision_for
-from tui.glyphs import UNICODE
-from tui.layout import layout_for, too_small
-from tui.stats import count
-from tui.themes import GROUP_COLOURS, defaults, group_var, themes
-from tui.trade_model import TradeDraft, group_changes
+from tui.models.layout import layout_for, too_small
+from tui.models.stats import count
+from tui.models.trade_model import TradeDraft, group_changes
+from tui.styles import look
+from tui.styles.glyphs import UNICODE
+from tui.styles.themes import GROUP_COLOURS, defaults, group_var, themes
+from tui.text.words import fit
 from tui.widgets.board import grid_position, side_length
-from tui.words import fit
 
 from playtable import ADA, GRACE, VERA, client_for, scripted_game
 

@@ -12,10 +12,10 @@ from textual.pilot import Pilot
 from engine import BuyProperty, ChooseRoute, EndTurn, RollDice, board_for
 from room import Room, Seat
 from room.opponents import BotOpponent
-from tui.board_layout import layout_of, neighbour
 from tui.client import LocalClient
 from tui.dialogs.buy import BuyDialog
 from tui.dialogs.route import RouteDialog
+from tui.models.board_layout import layout_of, neighbour
 
 from playtable import ADA, VERA, app_for, game_screen, log_text, scripted_game, settle, simple_opponents
 

@@ -17,7 +17,7 @@ from engine import RideChoice, TakeRide
 from engine.queries import fare
 from translation import N_, _, money
 from tui.dialogs.base import DecisionDialog, PaletteEntry
-from tui.spaces import space_note
+from tui.text.spaces import space_note
 from tui.widgets.steady_footer import SteadyFooter
 
 

@@ -21,9 +21,9 @@ from textual.widgets import Button, Input, Label, Static
 from engine import PassAuction, PlaceBid, SellLot
 from engine.queries import markers_left
 from translation import N_, _, money
-from tui import look
 from tui.dialogs.base import GameDialog, PaletteEntry, Table
 from tui.director import Decision
+from tui.styles import look
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.steady_input import SteadyInput
 

@@ -15,13 +15,13 @@ from room.lesson import Explanation
 from translation import N_, _
 from tui.client import GameClient
 from tui.director import Decision
-from tui.glyphs import Glyphs
 from tui.screens.overlay import Overlay
+from tui.styles.glyphs import Glyphs
 from tui.widgets.lesson_note import LessonNote
 
 if TYPE_CHECKING:
-    from tui.deal_model import DealDraft
-    from tui.trade_model import TradeDraft
+    from tui.models.deal_model import DealDraft
+    from tui.models.trade_model import TradeDraft
 
 PaletteEntry = tuple[str, str, Callable[[], object]]
 

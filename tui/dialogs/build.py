@@ -20,8 +20,8 @@ from translation import N_, _, money
 from tui.client import refusal
 from tui.dialogs.base import PaletteEntry, Table
 from tui.dialogs.lots import LotsDialog
+from tui.text.words import building_name, buildings_on
 from tui.widgets.steady_footer import SteadyFooter
-from tui.words import building_name, buildings_on
 
 
 class BuildDialog(LotsDialog):

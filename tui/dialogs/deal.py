@@ -24,10 +24,10 @@ from engine import Bundle, CancelDeal, DealOffer, GameView
 from engine.events import DealRejected, Event
 from engine.narration import card_phrase
 from translation import N_, _, money, say
-from tui.deal_model import DealDraft, part_lines, share_line
 from tui.dialogs.base import PaletteEntry, Table
 from tui.dialogs.offer import Mode, ModeRules, OfferDialog, OfferStory, Outcome, typed_number
-from tui.trade_text import deed_line, is_built
+from tui.models.deal_model import DealDraft, part_lines, share_line
+from tui.text.trade_text import deed_line, is_built
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.steady_input import SteadyInput
 from tui.widgets.ticks import TickList

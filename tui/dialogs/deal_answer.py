@@ -17,8 +17,8 @@ from engine import AcceptDeal, DealOffer, RejectDeal
 from engine.narration import bundle_phrase
 from room.room import clean_reason
 from translation import N_, _, say
-from tui.deal_model import DealDraft, part_lines
 from tui.dialogs.base import DecisionDialog, PaletteEntry
+from tui.models.deal_model import DealDraft, part_lines
 from tui.widgets.steady_footer import SteadyFooter
 
 REASON_MOST = 80

@@ -18,9 +18,9 @@ from translation import N_, _, money
 from tui.dialogs.bank import borrowings
 from tui.dialogs.bankruptcy import BankruptcyDialog
 from tui.dialogs.base import DecisionDialog, PaletteEntry
+from tui.text.words import charge_text, describe_command, raising, raising_all
 from tui.widgets.command_list import CommandList
 from tui.widgets.steady_footer import SteadyFooter
-from tui.words import charge_text, describe_command, raising, raising_all
 
 
 class DebtDialog(DecisionDialog):

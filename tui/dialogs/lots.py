@@ -10,8 +10,8 @@ from textual.content import Content
 from textual.widgets import DataTable, Static
 
 from translation import N_, _
-from tui import look
 from tui.dialogs.base import GameDialog, Table
+from tui.styles import look
 
 Cells = tuple[str, ...]
 

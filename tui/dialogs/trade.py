@@ -25,8 +25,8 @@ from tui.dialogs.deal import DealScreen
 from tui.dialogs.offer import Mode, ModeRules, OfferStory, Outcome
 from tui.dialogs.trade_sides import GIVE_CARDS, TradeSides
 from tui.director import Decision
-from tui.trade_model import TradeDraft, deed_note
-from tui.trade_text import effects_text, side_text
+from tui.models.trade_model import TradeDraft, deed_note
+from tui.text.trade_text import effects_text, side_text
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.steady_input import SteadyInput
 from tui.widgets.steady_select import SteadySelect as Select

@@ -12,8 +12,8 @@ from engine import TradeOffer
 from engine.narration import card_phrase
 from translation import _, money, say
 from tui.dialogs.offer import OfferDialog, typed_number
-from tui.trade_model import TradeDraft, spare_houses
-from tui.trade_text import deed_line, is_built
+from tui.models.trade_model import TradeDraft, spare_houses
+from tui.text.trade_text import deed_line, is_built
 from tui.widgets.steady_select import SteadySelect as Select
 from tui.widgets.ticks import TickList
 

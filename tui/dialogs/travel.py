@@ -18,7 +18,7 @@ from engine.narration import travel_card_phrase
 from engine.queries import held_of, steps_of
 from translation import N_, _, money, say
 from tui.dialogs.base import GameDialog, PaletteEntry, Table
-from tui.spaces import space_note
+from tui.text.spaces import space_note
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.ticks import TickList
 

@@ -21,7 +21,7 @@ from room.chance_words import reading
 from translation import N_, _, say
 from tui.client import GameClient
 from tui.screens.overlay import Overlay
-from tui.words import describe_command
+from tui.text.words import describe_command
 
 THINKING = N_("The expert is thinking it over...")
 """Said while the advice is worked out (translated where shown)."""

@@ -1,7 +1,7 @@
 """The game screen: the table (`tui.screens.game_table`) and what its keys do.
 
 Its keys are one table (`tui.game_keys`); which dialog is over it is the router's to say
-(`tui.dialog_router`); the cards and notices each change brings are `tui.announcements`. What stays here
+(`tui.dialog_router`); the cards and notices each change brings are `tui.text.announcements`. What stays here
 is the look of the layout, the actions of the keys, the side panels, the board's selection and the
 command palette.
 """
@@ -17,16 +17,16 @@ from engine.queries import space_rules
 from engine.rule_ids import TITLES
 from room import pacing
 from translation import _
-from tui import captions, why
-from tui.board_layout import neighbour
 from tui.dialogs.base import PaletteEntry
 from tui.dialogs.travel import TravelDialog
+from tui.models.board_layout import neighbour
 from tui.screens.game_table import GameTable
 from tui.screens.why import WhyScreen
+from tui.text import captions, why
+from tui.text.words import describe_command, speed_word
 from tui.widgets.board import SpaceClicked, grid_position
 from tui.widgets.chances import ChancesPanel
 from tui.widgets.event_log import EventLog
-from tui.words import describe_command, speed_word
 
 
 class GameScreen(GameTable):

@@ -15,10 +15,10 @@ from textual.widgets import Button, DataTable, Label, Static
 from engine.queries import count_up
 from room.ending import fair_dice
 from translation import N_, _, money, ngettext
-from tui import look
 from tui.client import GameClient
-from tui.glyphs import UNICODE
-from tui.stats import count
+from tui.models.stats import count
+from tui.styles import look
+from tui.styles.glyphs import UNICODE
 from tui.widgets.steady_footer import SteadyFooter
 
 REASONS = {

@@ -24,10 +24,7 @@ from room import pacing
 from room.lesson import Explanation, Lesson, reading_time
 from room.room import Update
 from translation import _
-from tui import captions
-from tui.announcements import Announcements
 from tui.client import BotThought, GameClient, TableChanged
-from tui.deal_model import DealDraft
 from tui.dialog_router import DialogRouter
 from tui.dialogs.bank import BankDialog
 from tui.dialogs.base import GameDialog
@@ -37,10 +34,13 @@ from tui.dialogs.trade import TradeScreen
 from tui.director import Decision, acting_seat, decision_for, turn_seat
 from tui.errors import guarded, report
 from tui.game_keys import KEYS, GameKey, bindings, by_kinds, hinted
-from tui.glyphs import Glyphs
-from tui.layout import layout_for
+from tui.models.deal_model import DealDraft
+from tui.models.layout import layout_for
+from tui.models.trade_model import TradeDraft
 from tui.screens.overlay import Overlay, Underlay
-from tui.trade_model import TradeDraft
+from tui.styles.glyphs import Glyphs
+from tui.text import captions
+from tui.text.announcements import Announcements
 from tui.widgets.board import BoardGrid, cell_states, side_length
 from tui.widgets.centre import CentrePanel
 from tui.widgets.chances import ChancesPanel

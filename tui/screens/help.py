@@ -16,8 +16,8 @@ from engine import Board, Edition, RuleOptions, Ruleset
 from engine.fairness import SHORT_LENGTH, short_fingerprint
 from room.board_words import group_name
 from translation import N_, _, money
-from tui import look
-from tui.glyphs import UNICODE, Glyphs
+from tui.styles import look
+from tui.styles.glyphs import UNICODE, Glyphs
 
 KEYS = [
     ("r", N_("roll the dice (in jail: throw for doubles)")),

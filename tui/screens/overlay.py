@@ -16,7 +16,7 @@ from textual.screen import ModalScreen, Screen, ScreenResultType
 from textual.widget import _RenderCache
 
 from room.lesson import Explanation
-from tui.repaint import repaint_regions
+from tui.drawing.repaint import repaint_regions
 from tui.widgets.lesson_note import LessonNote
 from tui.widgets.steady_input import SteadyInput
 from tui.widgets.tinted import Underneath, dim_background, prepare
@@ -73,7 +73,7 @@ class Overlay(ModalScreen[ScreenResultType]):
         self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
     ) -> Self:
         """Repaint regions changed under the dialog (Textual passes them on from the screen under it), drawn
-        with the dialog's own changes of the same moment, not instead of them (`tui.repaint`)."""
+        with the dialog's own changes of the same moment, not instead of them (`tui.drawing.repaint`)."""
         if regions and repaint and not layout and not recompose and self.is_mounted:
             repaint_regions(self, regions)
             return self
@@ -217,7 +217,7 @@ class Underlay(Screen[ScreenResultType]):
             if self is app.screen and self.dimmed.rows is None:
                 self._plan_dimming()
             return
-        repaint_regions(app.screen, regions)  # with the changes of the screen on top (`tui.repaint`)
+        repaint_regions(app.screen, regions)  # with the changes of the screen on top (`tui.drawing.repaint`)
         regions.clear()
         self._dirty_widgets.clear()
         app._update_mouse_over(self)

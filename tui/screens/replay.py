@@ -1,9 +1,9 @@
 """A past game on the board: step a move or a turn forward and back, jump to a turn, or let it play.
 
 The board, its centre and the panels are the game screen's own widgets, laid out the same way at each
-size (`tui.layout`): at 80 x 24 the centre tells each player's cash and the last events, and the log and
-the holdings open over the board (`l`, `h`); from 120 columns the holdings sit beside the board and the
-log under it. Every position is the game replayed to that move (`room.past_game.PastGame`), so what is
+size (`tui.models.layout`): at 80 x 24 the centre tells each player's cash and the last events, and the
+log and the holdings open over the board (`l`, `h`); from 120 columns the holdings sit beside the board
+and the log under it. Every position is the game replayed to that move (`room.past_game.PastGame`), so what is
 shown is what the table saw then. Nothing here can change a save.
 
 A demo (`landlords demo`) is the same screen over a game its bots play as it goes (`grow`): it starts
@@ -28,9 +28,10 @@ from textual.widgets import Input
 from engine.events import Event
 from room.past_game import PastGame, Position
 from translation import N_, _
-from tui import captions
-from tui.glyphs import UNICODE, Glyphs
-from tui.layout import layout_for
+from tui.models.layout import layout_for
+from tui.styles.glyphs import UNICODE, Glyphs
+from tui.text import captions
+from tui.text.words import speed_word
 from tui.widgets.board import BoardGrid, cell_states, side_length
 from tui.widgets.centre import CentrePanel
 from tui.widgets.event_log import EventLog
@@ -38,7 +39,6 @@ from tui.widgets.holdings import HoldingsPanel
 from tui.widgets.status import StatusBar
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.steady_input import SteadyInput
-from tui.words import speed_word
 
 PACES: tuple[tuple[str, float], ...] = (
     ("slow", 1.5),

@@ -22,8 +22,8 @@ from textual.widgets import DataTable, Static
 from room import review_words as words
 from room.review import Review, ReviewJob, Step, Survey
 from translation import N_, _, money
-from tui import look
-from tui.glyphs import UNICODE, Glyphs
+from tui.styles import look
+from tui.styles.glyphs import UNICODE, Glyphs
 from tui.widgets.lines import LinesView
 from tui.widgets.plot import Series, TurnsPlot
 from tui.widgets.steady_footer import SteadyFooter

@@ -13,8 +13,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from translation import N_, _
-from tui.glyphs import UNICODE
-from tui.themes import GROUP_COLOURS, group_var
+from tui.styles.glyphs import UNICODE
+from tui.styles.themes import GROUP_COLOURS, group_var
 from tui.widgets.steady_footer import SteadyFooter
 
 CHOICES = (

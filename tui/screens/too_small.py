@@ -10,7 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from translation import _
-from tui.layout import MIN_HEIGHT, MIN_WIDTH
+from tui.models.layout import MIN_HEIGHT, MIN_WIDTH
 
 
 def message(width: int, height: int) -> Content:

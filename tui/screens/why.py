@@ -1,5 +1,5 @@
 """Why did that happen: the rule behind a line of the event log, or the rules of a space, with where each
-comes from and how the other editions play it (`tui.why`)."""
+comes from and how the other editions play it (`tui.text.why`)."""
 
 from __future__ import annotations
 

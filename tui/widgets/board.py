@@ -30,12 +30,12 @@ from textual.widget import Widget
 
 from engine import Board, GameView
 from engine.queries import airplane_at, pledged
-from tui import look
-from tui.board_layout import layout_of, link_cells
-from tui.glyphs import UNICODE, Glyphs
-from tui.spaces import cell_label
+from tui.models.board_layout import layout_of, link_cells
+from tui.styles import look
+from tui.styles.glyphs import UNICODE, Glyphs
+from tui.text.spaces import cell_label
+from tui.text.words import fit
 from tui.widgets.shared_lines import shared_strips
-from tui.words import fit
 
 
 def side_length(board: Board) -> int:

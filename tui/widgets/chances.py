@@ -15,8 +15,8 @@ from engine import GameView
 from room.chance_words import model_error, reading
 from room.chances import Figure
 from translation import N_, _
-from tui import look
-from tui.glyphs import UNICODE, Glyphs
+from tui.styles import look
+from tui.styles.glyphs import UNICODE, Glyphs
 from tui.widgets.lines import LinesView
 
 WORKING = N_("working it out")

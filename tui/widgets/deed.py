@@ -16,10 +16,10 @@ from engine import Board, GameView
 from engine.queries import deed_terms, is_pledged, occupants, rent_schedule
 from room.board_words import box_name
 from translation import N_, _, money, say
-from tui import look
 from tui.client import Facts
-from tui.glyphs import UNICODE, Glyphs
-from tui.spaces import space_rule
+from tui.styles import look
+from tui.styles.glyphs import UNICODE, Glyphs
+from tui.text.spaces import space_rule
 from tui.widgets.lines import LinesView
 
 

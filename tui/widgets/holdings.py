@@ -12,11 +12,11 @@ from textual.content import Content
 from engine import Board, GameView
 from engine.queries import loans_of, loans_to, markers_left
 from translation import _, money, ngettext, pgettext
-from tui import look
 from tui.client import Facts
-from tui.glyphs import UNICODE, Glyphs
+from tui.styles import look
+from tui.styles.glyphs import UNICODE, Glyphs
+from tui.text.words import buildings_on
 from tui.widgets.lines import LinesView
-from tui.words import buildings_on
 
 
 def player_line(

@@ -16,8 +16,8 @@ from textual.app import RenderResult
 from textual.color import Color
 from textual_plotext import PlotextPlot
 
-from tui.glyphs import UNICODE, Glyphs
-from tui.themes import player_var
+from tui.styles.glyphs import UNICODE, Glyphs
+from tui.styles.themes import player_var
 
 BOX_TO_ASCII = str.maketrans({"│": "|", "─": "-", **dict.fromkeys("┌┐└┘┼┬┴├┤", "+")})
 ANSI_INDEX = {

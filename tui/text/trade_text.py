@@ -11,9 +11,9 @@ from engine import Board, Bundle, GameView
 from engine.narration import card_phrase
 from engine.queries import markers_left, side_problem
 from translation import _, money, ngettext, say
-from tui import look
-from tui.glyphs import Glyphs
-from tui.trade_model import deed_note, group_changes, holding, value_of
+from tui.models.trade_model import deed_note, group_changes, holding, value_of
+from tui.styles import look
+from tui.styles.glyphs import Glyphs
 
 
 def is_built(view: GameView, board: Board, space: int) -> bool:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from engine import Board, Bundle, DealOffer, DealPart, GameView, ProposeDeal, merged
 from engine.narration import bundle_phrase
 from translation import _, say
-from tui.trade_model import spare_houses
+from tui.models.trade_model import spare_houses
 
 
 @dataclass

@@ -8,7 +8,7 @@ from textual.content import Content
 from engine import Board
 from room.board_words import group_name
 from translation import N_, _
-from tui.themes import group_var, player_var
+from tui.styles.themes import group_var, player_var
 
 GROUP_TAGS = {
     "brown": N_("Br"),

@@ -28,7 +28,7 @@ from textual.geometry import Region, Size
 from textual.notifications import Notification
 from textual.strip import Strip
 
-from tui.repaint import repaint_regions
+from tui.drawing.repaint import repaint_regions
 
 if TYPE_CHECKING:
     from textual.app import App

@@ -12,8 +12,8 @@ from engine.events import Event
 from translation import _, pgettext
 from tui.dialogs.base import Table
 from tui.dialogs.card import Card
-from tui.glyphs import plain
-from tui.words import actor_of
+from tui.styles.glyphs import plain
+from tui.text.words import actor_of
 
 Notify = Callable[..., Any]
 """The screen's `notify`: a message, with its `timeout` and `severity`."""

@@ -25,11 +25,11 @@ from engine.events import Event
 from engine.queries import airplane_at, held_of
 from room.board_words import box_name
 from translation import N_, _, money
-from tui import look
 from tui.client import GameClient, refusal
-from tui.glyphs import Glyphs, plain
-from tui.spaces import legend
-from tui.words import actor_of, fit, speed_word
+from tui.styles import look
+from tui.styles.glyphs import Glyphs, plain
+from tui.text.spaces import legend
+from tui.text.words import actor_of, fit, speed_word
 
 ACTION_WORDS = {
     "roll": N_("roll"),
