@@ -18,6 +18,11 @@ only these are allowed.
 The mask comes from the engine: the commands it lists as legal (`Game.legal_commands`), and for what it
 does not list (the other bids, every draft), the check `apply` itself runs (`Game.check`). An action the
 mask allows is a command the engine takes.
+
+With `moves="prudent"` (`MOVES`) the mask leaves out, among those legal commands, the ones that only bleed
+money or throw the game away (`prudent_commands`): mortgaging and selling buildings or lots while no cash
+is needed, lifting a mortgage taken out in the same turn, and proposing or agreeing to call the game while
+the count would make another player the winner.
 """
 
 from __future__ import annotations
@@ -57,6 +62,15 @@ _INT8 = np.dtype(np.int8)
 
 _ANSWER_FIELDS = frozenset({"trade_id", "deal_id", "offer"})
 """The field naming the open offer that an answer or a withdrawal is about (one is open at a time)."""
+
+MOVES: tuple[str, ...] = ("all", "prudent")
+"""What the mask offers: "all", every legal command; "prudent", those `prudent_commands` keeps."""
+
+RAISING = frozenset({"mortgage", "sell_building", "sell_lot"})
+"""The commands that raise cash from one's deeds, which `prudent_commands` keeps for when cash is needed."""
+
+CALLING = frozenset({"call_game", "agree_to_call"})
+"""The commands that end the game at once by the count, which `prudent_commands` keeps for its leader."""
 
 DraftMove = tuple[str, int]
 """A step of a draft: ("offer_to", seat), ("give_deed", space), ("take_deed", space), ("give_cash",
@@ -155,9 +169,17 @@ class ActionLayout:
         raise ValueError(f"no action {action}: the actions are 0 to {self.size - 1}")
 
     def choices(
-        self, game: Game, me: int, draft: Draft | None, may_offer: bool
+        self,
+        game: Game,
+        me: int,
+        draft: Draft | None,
+        may_offer: bool,
+        mortgaged: frozenset[int] | None = None,
     ) -> tuple[np.ndarray, dict[int, Command | DraftMove]]:
         """Return the mask of `me`'s actions now, and what each allowed action does.
+
+        `mortgaged`: None offers every legal command; a set of spaces offers only the prudent ones
+        (`prudent_commands`), those spaces being the deeds `me` mortgaged this turn.
 
         The mask is filled as bytes and handed to numpy once at the end: setting a numpy element is a
         long trip through numpy's conversions, and this runs at every step."""
@@ -170,7 +192,10 @@ class ActionLayout:
         listed = self.listed
         spec = self._spec
         bid: PlaceBid | None = None
-        for cmd in game.legal_commands(me):
+        legal = game.legal_commands(me)
+        if mortgaged is not None:
+            legal = prudent_commands(game, me, legal, mortgaged)
+        for cmd in legal:
             code, base, extra = spec[cmd.__class__]
             if code == SPACE:  # the commonest: building, selling and mortgaging on a deed
                 i = base + cmd.space  # type: ignore[union-attr]
@@ -264,6 +289,49 @@ class ActionLayout:
             if refused is None:
                 mask[i] = 1
                 moves[i] = (what, value)
+
+
+def prudent_commands(game: Game, me: int, legal: list[Command], mortgaged: frozenset[int]) -> list[Command]:
+    """The commands of `legal` (`me`'s legal commands) left to a prudent player, in their order.
+
+    Left out: mortgaging, selling a building and selling a lot back to the bank (`RAISING`) unless `me`
+    needs the cash, that is owes a debt larger than his cash or is offered a deed that costs more than
+    his cash; lifting the mortgage of a deed in `mortgaged` (those `me` mortgaged this turn), which gives
+    back what mortgaging it raised less the interest; and proposing or agreeing to call the game
+    (`CALLING`) unless the count (the edition's standings, as the call is settled) puts `me` first.
+    Everything else is kept, refusing a call and declaring bankruptcy among it."""
+    short: bool | None = None
+    leads: bool | None = None
+    kept: list[Command] = []
+    for cmd in legal:
+        kind = cmd.kind
+        if kind in RAISING:
+            if short is None:
+                short = _needs_cash(game, me)
+            if not short:
+                continue
+        elif kind == "unmortgage":
+            if cmd.space in mortgaged:  # type: ignore[union-attr]
+                continue
+        elif kind in CALLING:
+            if leads is None:
+                leads = game.ruleset.ending.standings(game)[0][0] == me
+            if not leads:
+                continue
+        kept.append(cmd)
+    return kept
+
+
+def _needs_cash(game: Game, me: int) -> bool:
+    """Whether `me` must raise cash now: a debt is his to pay, or a deed he is offered costs more than his
+    cash."""
+    st = game.state
+    pend: Any = st.pending
+    if pend is None or pend.player != me:
+        return False
+    if pend.kind == "debt":
+        return True
+    return bool(pend.kind == "buy" and game.board.price[pend.space] > st.players[me].cash)
 
 
 @lru_cache(maxsize=4096)

@@ -5,7 +5,8 @@ engine's simple players), seated as a room seats them (`room.opponents`). The ga
 every move goes through `Game.apply`, the mask is the engine's list of legal commands
 (`landlords_env.actions`), the observation is the seat's view as arrays (`landlords_env.observations`).
 An agent acts whenever the game waits on its seat; while it is its decision it may also build, sell,
-mortgage and compose a trade.
+mortgage and compose a trade. With `moves="prudent"` the mask offers only the legal commands a prudent
+player would give (`landlords_env.actions.prudent_commands`).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from engine.events import Event
 from engine.lookahead.sampling import Sampler
 from engine.narration import describe
 from engine.tools.simulate import game_seed
-from landlords_env.actions import ActionLayout, DraftMove, drafted, proposal
+from landlords_env.actions import MOVES, ActionLayout, DraftMove, drafted, proposal
 from landlords_env.observations import Draft, ObservationLayout, board_data
 from room.opponents import Opponent, SimpleOpponent, make_opponents, tell_opponents
 from room.seats import Seat
@@ -61,13 +62,15 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         shaping: float = 0.0,
         observation: Literal["flat", "dict"] = "flat",
         offers_per_turn: int = 2,
+        moves: Literal["all", "prudent"] = "all",
         illegal: Literal["raise", "lose"] = "raise",
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
         """`opponents`: the levels of the seats not learning, as a list for seats 1, 2, ... (the agent in
-        seat 0) or a mapping from seat to level; None: every seat is an agent. `options` are rule options
-        (`engine.RuleOptions`: `short_game=True`, `auctions=False`, ...), or pass `rules`."""
+        seat 0) or a mapping from seat to level; None: every seat is an agent. `moves`: "all", every legal
+        command is an allowed action; "prudent", only those `prudent_commands` keeps. `options` are rule
+        options (`engine.RuleOptions`: `short_game=True`, `auctions=False`, ...), or pass `rules`."""
         super().__init__()
         ed = load_edition(edition)
         if not ed.min_players <= seats <= ed.max_players:
@@ -84,6 +87,9 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
             raise ValueError("every seat is an opponent: leave at least one seat to an agent")
         if observation not in ("flat", "dict"):
             raise ValueError(f"observation is 'flat' or 'dict', not {observation!r}")
+        if moves not in MOVES:
+            raise ValueError(f"moves is 'all' or 'prudent', not {moves!r}")
+        self.moves = moves
         if illegal not in ("raise", "lose"):
             raise ValueError(f"illegal is 'raise' or 'lose', not {illegal!r}")
         self.illegal = illegal
@@ -163,6 +169,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         self._ended: str | None = None  # why the game ended, as its `game_over` event says
         self._drafts: dict[int, Draft] = {}
         self._offers: dict[int, tuple[int, int]] = {}  # seat -> (turn, drafts opened in it)
+        self._mortgaged: dict[int, tuple[int, frozenset[int]]] = {}  # seat -> (turn, deeds mortgaged in it)
         self._version = 0
         self._cached: tuple[int, str, np.ndarray, dict[int, Command | DraftMove]] | None = None
         self._told: list[Event] = list(self.game.opening)
@@ -384,7 +391,11 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         seat = self._seat_of[agent]
         turn, opened = self._offers.get(seat, (-1, 0))
         may_offer = (opened if turn == game.state.turn else 0) < self.offers_per_turn
-        mask, moves = self.actions.choices(game, seat, self._drafts.get(seat), may_offer)
+        mortgaged: frozenset[int] | None = None
+        if self.moves == "prudent":
+            turn, spaces = self._mortgaged.get(seat, (-1, frozenset()))
+            mortgaged = spaces if turn == game.state.turn else frozenset()
+        mask, moves = self.actions.choices(game, seat, self._drafts.get(seat), may_offer, mortgaged)
         self._cached = (self._version, agent, mask, moves)
         return mask, moves
 
@@ -404,6 +415,11 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
             self._drafts[seat] = drafted(self._drafts[seat], move)
 
     def _apply(self, cmd: Command) -> None:
+        if cmd.kind == "mortgage" and self.moves == "prudent" and cmd.player in self._agent_at:
+            turn = self._game().state.turn
+            before, spaces = self._mortgaged.get(cmd.player, (turn, frozenset()))
+            kept = spaces if before == turn else frozenset()
+            self._mortgaged[cmd.player] = (turn, kept | {cmd.space})
         try:
             events = self.game.apply(cmd)  # type: ignore[union-attr]
         except IllegalCommand as exc:  # the mask said yes: the engine and the mask disagree
@@ -525,7 +541,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
 MOVING: tuple[str, ...] = (
     "agents", "agent_selection", "rewards", "_cumulative_rewards", "terminations", "truncations", "infos",
     "_skip_agent_selection", "_rewarded", "_potential", "_opponents", "_bots", "_drafts", "_offers",
-    "_version", "_told", "_episode", "_base_seed", "game_seed", "_ended",
+    "_mortgaged", "_version", "_told", "_episode", "_base_seed", "game_seed", "_ended",
 )  # fmt: skip
 """What moves in an environment besides its game: all a snapshot keeps beside it."""
 

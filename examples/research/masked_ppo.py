@@ -6,6 +6,10 @@ the turn cap. The agent sees the observation scaled (`ScaledObservation`: money 
 hundreds) and is paid the game's result plus the optional shaping (its change of share of the table's
 worth, `raw_env`'s `shaping`), which gives it something to learn from before it has won a game. Trade
 drafts are left out (`offers_per_turn=0`): composing offers at random is most of a random agent's steps.
+The mask offers the prudent moves (`moves="prudent"`): no mortgaging while no cash is needed, no lifting
+of a mortgage taken out the same turn, no call of the game that another player would win; offered every
+legal command (`--moves all`), an agent learning from scratch spends most of its steps mortgaging and
+lifting mortgages, and calls games it is losing.
 
 Needs the `research` extra (`pip install '.[research]'`: stable-baselines3, sb3-contrib and PyTorch; a
 CPU build of PyTorch is enough). Run it from the repository's root:
@@ -69,22 +73,32 @@ class ScaledObservation(gymnasium.ObservationWrapper[Any, Any, Any]):
         return masks
 
 
-def make_table(level: str, seed: int, max_turns: int, shaping: float) -> ScaledObservation:
+def make_table(level: str, seed: int, max_turns: int, shaping: float, moves: str) -> ScaledObservation:
     table = SingleAgentEnv(
-        seats=2, opponents=[level], seed=seed, max_turns=max_turns, shaping=shaping, offers_per_turn=0
+        seats=2,
+        opponents=[level],
+        seed=seed,
+        max_turns=max_turns,
+        shaping=shaping,
+        offers_per_turn=0,
+        moves=moves,
     )
     return ScaledObservation(table)
 
 
-def maker(level: str, seed: int, max_turns: int, shaping: float) -> Callable[[], ScaledObservation]:
+def maker(
+    level: str, seed: int, max_turns: int, shaping: float, moves: str
+) -> Callable[[], ScaledObservation]:
     """What makes one of the games played at once while learning."""
-    return lambda: make_table(level, seed, max_turns, shaping)
+    return lambda: make_table(level, seed, max_turns, shaping, moves)
 
 
-def win_rate(model: Any, level: str, games: int, seed: int, max_turns: int) -> tuple[float, float]:
+def win_rate(
+    model: Any, level: str, games: int, seed: int, max_turns: int, moves: str
+) -> tuple[float, float]:
     """The share of `games` won and the share cut short at the turn cap, the agent choosing by its
     policy among the allowed actions (sampling, as it plays while learning)."""
-    table = make_table(level, seed, max_turns, shaping=0.0)
+    table = make_table(level, seed, max_turns, 0.0, moves)
     won = capped = 0
     for _ in range(games):
         observation, _info = table.reset()
@@ -108,6 +122,7 @@ def main() -> None:
     parser.add_argument("--envs", type=int, default=4, help="games played at once while learning")
     parser.add_argument("--max-turns", type=int, default=200)
     parser.add_argument("--shaping", type=float, default=1.0)
+    parser.add_argument("--moves", choices=("all", "prudent"), default="prudent", help="what the mask offers")
     parser.add_argument("--eval-every", type=int, default=20_000, help="steps between evaluations")
     parser.add_argument("--eval-games", type=int, default=50)
     args = parser.parse_args()
@@ -121,7 +136,7 @@ def main() -> None:
     model: Any = None
     for k, level in enumerate(stages):
         seeds = [args.seed + 1000 * k + i for i in range(args.envs)]
-        tables = DummyVecEnv([maker(level, seed, args.max_turns, args.shaping) for seed in seeds])
+        tables = DummyVecEnv([maker(level, seed, args.max_turns, args.shaping, args.moves) for seed in seeds])
         if model is None:
             model = MaskablePPO(
                 "MlpPolicy", tables, seed=args.seed, n_steps=512, batch_size=256, learning_rate=3e-4,
@@ -132,7 +147,7 @@ def main() -> None:
         steps = 0
         stage_start = time.process_time()
         while True:
-            rate, capped = win_rate(model, level, args.eval_games, 10_000 + k, args.max_turns)
+            rate, capped = win_rate(model, level, args.eval_games, 10_000 + k, args.max_turns, args.moves)
             spent = (time.process_time() - start) / 60
             curve.append((level, steps, spent, rate, capped))
             print(
