@@ -218,8 +218,8 @@ def main() -> None:
     parser.add_argument("--edition", default="classic")
     parser.add_argument(
         "--expert-uses",
-        help="where the expert decides by the learned value, comma-separated (answers, offers, auctions, "
-        "leaf; empty: nowhere); as packaged if not given",
+        help="where the expert decides by the learned value, comma-separated (answers, offers, acceptance, "
+        "auctions, leaf; empty: nowhere); as packaged if not given",
     )
     args = parser.parse_args()
     games = f"{args.games} seeded 4-player {args.edition} games per match"

@@ -65,6 +65,7 @@ BOT_MAY_USE = {
     "engine.events",
     "engine.lookahead.judge",  # the expert judges its moves by looking ahead from its own view
     "engine.learned.moves",  # ... and its trades and auction limits by the learned value
+    "engine.learned.acceptance",  # ... and the chance a partner accepts its offer, learned from answers
     "engine.learned.value",
     "engine.learned.model",
     "engine.odds",

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 from engine.bots.bargaining import Key, table_signature
 from engine.bots.bidding import next_bid
 from engine.bots.hard import HardBot
-from engine.bots.judging import completed
+from engine.bots.judging import answer_figures, completed
 from engine.bots.position import Position
 from engine.bots.reasons import dollars, offer_words
 from engine.commands import (
@@ -49,6 +49,7 @@ from engine.commands import (
     RejectTrade,
 )
 from engine.events import Event
+from engine.learned.acceptance import acceptance_for
 from engine.learned.moves import MARGIN, Limit, auction_limit, repriced, trade_edge, weigh_offers
 from engine.learned.value import learned_for
 from engine.lookahead.judge import Course, Verdict, judge, plan_step
@@ -57,6 +58,7 @@ from engine.state import Auction, Pending, TradeAnswer
 from engine.view import GameView
 
 if TYPE_CHECKING:
+    from engine.learned.acceptance import AcceptanceModel
     from engine.learned.model import LearnedValue
 
 PLAYOUTS = 48
@@ -90,10 +92,16 @@ Question = tuple[int, int, tuple[tuple[str, ...], ...], tuple[str, ...]]
 """What a look-ahead was asked: the seat, the luck's seed, the courses compared (as JSON) and the plan
 its own seat keeps after each."""
 
-USES = frozenset({"answers", "offers", "auctions", "leaf"})
+USES = frozenset({"answers", "offers", "acceptance", "auctions", "leaf"})
 """Where the expert decides by the learned value, where its edition has one (`engine.learned`): its answers
-to offers, its own offers (left unmade where the value is sure they lower its chance), its limit at
-auction, and as the value a playout ends on."""
+to offers, its own offers (left unmade where the value is sure they lower its chance), the chance a partner
+accepts its offers by the learned acceptance model (`engine.learned.acceptance`, at a wider range of
+prices), its limit at auction, and as the value a playout ends on."""
+
+LEARNED_EDGE = 0.001
+"""How much more another price of its offer must be worth than the shark's (its edge if accepted times
+the chance it is, in chance to win) where the acceptance model gives the chance: a tenth of a point, as
+the model was judged on answers it was not fitted on; the earlier rule, a guess, asked half a point."""
 
 BUILD_PLANS = ("shark", "hold", "all_in")
 """The courses of building it weighs once a turn (`engine.lookahead.judge.PLAYERS`), each kept by its own
@@ -237,6 +245,12 @@ class ExpertBot(HardBot):
         """Return the learned value of its edition and table size, or None where there is none."""
         return learned_for(pos.view.edition, len(pos.players), pos.view.rules)
 
+    def acceptance(self, pos: Position) -> AcceptanceModel | None:
+        """The learned acceptance model of its edition, or None where there is none (or it is not used)."""
+        if "acceptance" not in self.uses or self.value(pos) is None:
+            return None
+        return acceptance_for(pos.view.edition)
+
     def on_trade_answer(self, pos: Position, pend: TradeAnswer, legal: list[Command]) -> Command:
         """Answer an offer as the shark does, overruled where every member of the learned value is sure of the
         other; the shark's minimum standards against blunders kept (a refusal to let a deed go, or to complete
@@ -275,11 +289,14 @@ class ExpertBot(HardBot):
         return cmd
 
     def offer(self, pos: Position, pend: Pending) -> ProposeTrade | None:
-        """Return the shark's offer, priced by the learned value: the same lots at a few other prices, each
-        worth its edge for the expert if accepted times the chance the partner accepts it (read from his gain
-        by the value and what his answers so far showed he asks). The shark's price stands unless another is
-        surely better; a price the partner named stands as it is; an offer every member judges harmful, taken,
-        is left unmade."""
+        """Return the shark's offer, priced by the learned value.
+
+        The same lots are weighed at a few other prices, each worth its edge for the expert if accepted
+        times the chance the partner accepts it (by the acceptance model fitted on the answers of many
+        games, where there is one, and then also at up to twice the printed price more; else read from his
+        gain by the value and what his answers so far showed he asks). The shark's price stands unless
+        another is surely better; a price the partner named stands as it is; an offer every member judges
+        harmful, taken, is left unmade."""
         counters = dict(self.trades.counters)
         offered = {key: asked.prices for key, asked in self.trades.asked.items()}
         cmd = super().offer(pos, pend)
@@ -292,16 +309,22 @@ class ExpertBot(HardBot):
             key[0] == cmd.to and c.form == cmd.give.deeds and c.price == net for key, c in counters.items()
         )
         demand = self._demand.get(cmd.to, 0.0)
-        candidates = [cmd] if named else repriced(pos.view, me, cmd)
+        model = self.acceptance(pos)
+        candidates = [cmd] if named else repriced(pos.view, me, cmd, wide=model is not None)
         last = self._last_price(offered, cmd)
         if last is not None:  # asked before: only a better price for the partner than last time
             candidates = [c for c in candidates if c is cmd or c.give.cash - c.take.cash > last]
-        weighed = weigh_offers(value, pos.view, me, candidates, demand)
+        figures: list[list[float]] = []
+        if model is not None:
+            side = Position(pos.view, cmd.to)  # the table from the partner's side
+            figures = [answer_figures(side, me, c.give, c.take) for c in candidates]
+        weighed = weigh_offers(value, pos.view, me, candidates, demand, model, figures)
         if not weighed or weighed[0].offer != cmd:
             return cmd
         shark = weighed[0]
         best = max(weighed, key=lambda w: w.worth)
-        if best is not shark and best.mine_low > MARGIN and best.worth > shark.worth + MARGIN / 2:
+        needed = MARGIN / 2 if model is None else LEARNED_EDGE
+        if best is not shark and best.mine_low > MARGIN and best.worth > shark.worth + needed:
             chosen = best
         elif shark.mine_high < -MARGIN:
             self.trades.open = None  # asked, for its memory's count, but never proposed

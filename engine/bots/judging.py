@@ -422,3 +422,38 @@ def _why_not(
             return Phrase(N_("{offered} is worth less to me than {what}"), offered=offered, what=what)
         return Phrase(N_("{offered} are worth less to me than {what}"), offered=offered, what=what)
     return Phrase(N_("that gives you more than it gives me"))
+
+
+STAGE_TURNS = 100
+"""The game's stage, as the acceptance model reads it, is its turns over this, to at most 2."""
+
+
+def answer_figures(pos: Position, proposer: int, give: Bundle, take: Bundle) -> list[float]:
+    """The table's figures of an offer that the acceptance model reads (`engine.learned.acceptance.RAW`),
+    from the side of `pos.me`, who would get `give` from `proposer` and hand him `take`: the groups it
+    completes for either side, the deeds each way, the cash against the deeds' printed prices, his share
+    of the table's cash and what he would be left with, the game's stage and the mortgaged deeds he gets."""
+    me = pos.me
+    mine = completed(pos, give, take, me)
+    theirs = completed(pos, take, give, proposer)
+    streets = pos.tables.street_groups
+    price = pos.board.price
+    got, gone = sum(price[s] for s in give.deeds), sum(price[s] for s in take.deeds)
+    scale = max(got + gone, 50)
+    cash = give.cash - take.cash
+    total = max(sum(max(pos.funds[p], 0) for p in pos.players), 1)
+    own = max(pos.funds[me], 0)
+    return [
+        float(bool(mine)),
+        float(bool(theirs)),
+        float(any(g in streets for g in theirs)),
+        float(bool(claims(pos, take, me))),
+        float(len(give.deeds)),
+        float(len(take.deeds)),
+        cash / scale,
+        (cash + got - gone) / scale,
+        own / total,
+        min((own + cash) / max(pos.starting_cash, 1), 3.0),
+        min(pos.turn / STAGE_TURNS, 2.0),
+        float(sum(1 for s in give.deeds if pos.mortgaged[s])),
+    ]

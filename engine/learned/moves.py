@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from engine.commands import AcceptTrade, Command, PassAuction, PlaceBid, ProposeTrade
 from engine.errors import IllegalCommand
 from engine.game import Game
+from engine.learned.acceptance import AcceptanceModel, terms
 from engine.lookahead.sampling import Sampler
 from engine.state import Auction, TradeOffer
 from engine.view import GameView
@@ -127,9 +128,13 @@ def auction_limit(value: LearnedValue, view: GameView, me: int, pend: Auction, c
 SPREAD = 0.02
 """How sharply a partner's acceptance follows his gain in chance, as the value sees it: a partner who gains
 two points more than he asks accepts about three times in four."""
-PRICE_STEPS = (-0.3, -0.2, -0.1, 0.0, 0.1, 0.2, 0.3, 0.5, 0.75, 1.0)
+PRICE_STEPS = (-0.3, -0.2, -0.1, 0.0, 0.1, 0.2, 0.3, 0.5, 0.75, 1.0, 1.5, 2.0)
 """The other prices an offer is weighed at: the net cash to the partner moved by these shares of the
-printed price of the deeds it asks for (of those it gives, for a sale)."""
+printed price of the deeds it asks for (of those it gives, for a sale). The dearest two are weighed only
+where the learned acceptance model (`engine.learned.acceptance`) says how a partner takes them."""
+NARROW = 10
+"""How many of `PRICE_STEPS` are weighed where there is no acceptance model: the earlier rule was never
+judged at a premium of more than the printed price."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,16 +162,16 @@ def acceptance(theirs: float, demand: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
 
 
-def repriced(view: GameView, me: int, offer: ProposeTrade) -> list[ProposeTrade]:
-    """Return the offer at other net prices (`PRICE_STEPS`), within both sides' cash, the offer itself
-    first."""
+def repriced(view: GameView, me: int, offer: ProposeTrade, wide: bool = False) -> list[ProposeTrade]:
+    """Return the offer at other net prices (the first `NARROW` of `PRICE_STEPS`, or all of them if `wide`),
+    within both sides' cash, the offer itself first."""
     board = view.board
     asked = sum(board.price[s] for s in offer.take.deeds) or sum(board.price[s] for s in offer.give.deeds)
     scale = max(asked, 50)
     net = offer.give.cash - offer.take.cash
     mine, theirs = view.players[me].cash, view.players[offer.to].cash
     nets = [net]
-    for step in PRICE_STEPS:
+    for step in PRICE_STEPS if wide else PRICE_STEPS[:NARROW]:
         n = net + 10 * round(step * scale / 10)
         if n not in nets and -theirs <= n <= mine:
             nets.append(n)
@@ -179,31 +184,38 @@ def repriced(view: GameView, me: int, offer: ProposeTrade) -> list[ProposeTrade]
 
 
 def weigh_offers(
-    value: LearnedValue, view: GameView, me: int, offers: Sequence[ProposeTrade], demand: float
+    value: LearnedValue,
+    view: GameView,
+    me: int,
+    offers: Sequence[ProposeTrade],
+    demand: float,
+    model: AcceptanceModel | None = None,
+    figures: Sequence[Sequence[float]] = (),
 ) -> list[Priced]:
-    """Return each offer proposed and accepted, judged for both sides; offers the rules refuse are left
-    out."""
+    """Return each offer proposed and accepted, judged for both sides; offers the rules refuse are left out.
+
+    The chance the partner accepts is the acceptance model's where there is one (`engine.learned.acceptance`,
+    reading each offer's `figures` from the partner's side, in the order of `offers`), else the earlier
+    rule's (`acceptance`, with what his answers so far showed he asks, `demand`)."""
     before = Game(Sampler(view).draw(0))
-    made: list[tuple[ProposeTrade, Game]] = []
-    for offer in offers:
+    made: list[tuple[ProposeTrade, Game, Sequence[float]]] = []
+    for k, offer in enumerate(offers):
         done = after(view, [offer, AcceptTrade(player=offer.to, trade_id=view.next_trade_id)])
         if done is not None:
-            made.append((offer, done))
+            made.append((offer, done, figures[k] if k < len(figures) else ()))
     if not made:
         return []
-    every = value.all_chances([before, *(g for _, g in made)])
+    every = value.all_chances([before, *(g for _, g, _ in made)])
     out: list[Priced] = []
-    for k, (offer, _) in enumerate(made):
+    for k, (offer, _, raw) in enumerate(made):
         mine = every[:, k + 1, me] - every[:, 0, me]
-        theirs = float((every[:, k + 1, offer.to] - every[:, 0, offer.to]).mean())
-        out.append(
-            Priced(
-                offer,
-                float(mine.mean()),
-                float(mine.min()),
-                float(mine.max()),
-                theirs,
-                acceptance(theirs, demand),
+        gain = every[:, k + 1, offer.to] - every[:, 0, offer.to]
+        theirs = float(gain.mean())
+        if model is None or not raw:
+            chance = acceptance(theirs, demand)
+        else:
+            chance = model.chance(
+                terms(raw, theirs, float(gain.min()), float(gain.max()), float(mine.mean()))
             )
-        )
+        out.append(Priced(offer, float(mine.mean()), float(mine.min()), float(mine.max()), theirs, chance))
     return out
