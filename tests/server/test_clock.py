@@ -219,6 +219,11 @@ async def test_a_vote_on_a_person_who_is_here_with_time_left_is_refused_in_words
         await running.stop()
 
 
+def _shows(person: Person, *words: str) -> bool:
+    """Whether one line of the person's screen holds all these words."""
+    return any(all(w in line for w in words) for line in person.text().splitlines())
+
+
 async def test_a_room_with_a_time_bank_is_made_in_the_form_and_shown_in_the_lobby(tmp_path: Path) -> None:
     running = await start_server(tmp_path)
     try:
@@ -230,8 +235,9 @@ async def test_a_room_with_a_time_bank_is_made_in_the_form_and_shown_in_the_lobb
         await ada.wait_for("A new room")
         await ada.type("Friday")
         await ada.press(*["tab"] * 7, "enter")  # to the clock: a time bank
+        await ada.wait_for("time bank")  # its choices are open (a key sent sooner goes to the form)
         await ada.press("down", "enter")
-        await ada.wait_for("time bank")
+        await ada.wait_for(lambda: _shows(ada, "Clock", "time bank"))
         await ada.press("tab", "ctrl+u")
         await ada.type("0:05\r")
         await ada.wait_for("The time bank is minutes and seconds")  # refused in words, the form as it was
