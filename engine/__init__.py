@@ -2,7 +2,7 @@
 
 The names load on first use, so that importing the package costs next to nothing (a program that only
 draws a menu, or reads one module, pays for no more). Using the game loads every rule area, each of which
-registers its commands and continuations in `engine.registry` and its named hooks in `engine.hooks`
+registers its commands and continuations in `engine.core.registry` and its named hooks in `engine.core.hooks`
 (`engine.rules.areas`).
 
 The package stands in layers, lowest first: the core value types here at the top (state, commands, events,
@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING
 from engine.lazy import lazy_names
 
 if TYPE_CHECKING:
-    from engine.board import Board, board_for
-    from engine.catalogue import EDITIONS
-    from engine.commands import (
+    from engine.core.board import Board, board_for
+    from engine.core.catalogue import EDITIONS
+    from engine.core.commands import (
         AcceptDeal,
         AcceptLoan,
         AcceptTrade,
@@ -73,21 +73,13 @@ if TYPE_CHECKING:
         Unmortgage,
         UseJailCard,
     )
-    from engine.edition import Edition, edition_named, known_editions, load_edition, register_edition
-    from engine.errors import IllegalCommand
-    from engine.events import Event
-    from engine.game import Game
-    from engine.legal import Option
-    from engine.options import RuleOptions
-    from engine.rng import SEED_MAX
-    from engine.rulebook import ruleset_for
-    from engine.rules.checks import waiting_for, waiting_phrase
-    from engine.rules.endings import net_worth, standings
-    from engine.rules.trades import trading_open
-    from engine.ruleset import Ruleset
-    from engine.setup import SetupError, new_game
-    from engine.soundness import UnsoundState
-    from engine.state import (
+    from engine.core.edition import Edition, edition_named, known_editions, load_edition, register_edition
+    from engine.core.errors import IllegalCommand
+    from engine.core.events import Event
+    from engine.core.options import RuleOptions
+    from engine.core.rng import SEED_MAX
+    from engine.core.ruleset import Ruleset
+    from engine.core.state import (
         Bundle,
         DealOffer,
         DealPart,
@@ -102,94 +94,102 @@ if TYPE_CHECKING:
         WinningsChoice,
         merged,
     )
-    from engine.tabletop import Tabletop
-    from engine.view import GameView
+    from engine.core.tabletop import Tabletop
+    from engine.play.game import Game
+    from engine.play.legal import Option
+    from engine.play.rulebook import ruleset_for
+    from engine.play.setup import SetupError, new_game
+    from engine.play.soundness import UnsoundState
+    from engine.play.view import GameView
+    from engine.rules.checks import waiting_for, waiting_phrase
+    from engine.rules.endings import net_worth, standings
+    from engine.rules.trades import trading_open
 
 _WHERE: dict[str, str] = {
-    "AcceptLoan": "engine.commands",
-    "AgreeToCall": "engine.commands",
-    "CallGame": "engine.commands",
-    "RefuseCall": "engine.commands",
-    "AcceptTrade": "engine.commands",
-    "AcceptDeal": "engine.commands",
-    "CancelDeal": "engine.commands",
-    "ProposeDeal": "engine.commands",
-    "RejectDeal": "engine.commands",
-    "DealOffer": "engine.state",
-    "DealPart": "engine.state",
-    "merged": "engine.state",
-    "Board": "engine.board",
-    "BorrowFromBank": "engine.commands",
-    "Build": "engine.commands",
-    "Bundle": "engine.state",
-    "BuyLot": "engine.commands",
-    "BuyLuxury": "engine.commands",
-    "BuyProperty": "engine.commands",
-    "BuyTicketLot": "engine.commands",
-    "CancelLoan": "engine.commands",
-    "CancelTrade": "engine.commands",
-    "ChooseDirection": "engine.commands",
-    "ChooseIncomeTax": "engine.commands",
-    "ChooseRoute": "engine.commands",
-    "ClaimHalfWinnings": "engine.commands",
-    "Command": "engine.commands",
-    "DeclareBankruptcy": "engine.commands",
-    "DeclineLuxury": "engine.commands",
-    "DeclineProperty": "engine.commands",
-    "DoneWithTickets": "engine.commands",
-    "EDITIONS": "engine.catalogue",
-    "Edition": "engine.edition",
-    "EndTurn": "engine.commands",
-    "ExcessLots": "engine.state",
-    "Event": "engine.events",
-    "Game": "engine.game",
-    "GameState": "engine.state",
-    "GameView": "engine.view",
-    "GoToPoorhouse": "engine.commands",
-    "IllegalCommand": "engine.errors",
-    "KeepCard": "engine.commands",
-    "KeepMortgage": "engine.commands",
-    "Loan": "engine.state",
-    "LoanOffer": "engine.state",
-    "Mortgage": "engine.commands",
-    "Option": "engine.legal",
-    "PassAuction": "engine.commands",
-    "PayJailFine": "engine.commands",
-    "PlaceBid": "engine.commands",
-    "PlayRefundCard": "engine.commands",
-    "PlayTravelCards": "engine.commands",
-    "ProposeLoan": "engine.commands",
-    "ProposeTrade": "engine.commands",
-    "RefundChoice": "engine.state",
-    "RejectLoan": "engine.commands",
-    "RejectTrade": "engine.commands",
-    "RentLot": "engine.commands",
-    "RepayLoan": "engine.commands",
-    "RideChoice": "engine.state",
-    "RollDice": "engine.commands",
-    "RollWithTravelCard": "engine.commands",
-    "RouteChoice": "engine.state",
-    "RuleOptions": "engine.options",
-    "Ruleset": "engine.ruleset",
-    "SEED_MAX": "engine.rng",
-    "SellBuilding": "engine.commands",
-    "SellLot": "engine.commands",
-    "SetupError": "engine.setup",
-    "Tabletop": "engine.tabletop",
-    "TakeRide": "engine.commands",
-    "TradeOffer": "engine.state",
-    "Unmortgage": "engine.commands",
-    "UnsoundState": "engine.soundness",
-    "UseJailCard": "engine.commands",
-    "WinningsChoice": "engine.state",
-    "board_for": "engine.board",
-    "known_editions": "engine.edition",
-    "load_edition": "engine.edition",
-    "edition_named": "engine.edition",
+    "AcceptLoan": "engine.core.commands",
+    "AgreeToCall": "engine.core.commands",
+    "CallGame": "engine.core.commands",
+    "RefuseCall": "engine.core.commands",
+    "AcceptTrade": "engine.core.commands",
+    "AcceptDeal": "engine.core.commands",
+    "CancelDeal": "engine.core.commands",
+    "ProposeDeal": "engine.core.commands",
+    "RejectDeal": "engine.core.commands",
+    "DealOffer": "engine.core.state",
+    "DealPart": "engine.core.state",
+    "merged": "engine.core.state",
+    "Board": "engine.core.board",
+    "BorrowFromBank": "engine.core.commands",
+    "Build": "engine.core.commands",
+    "Bundle": "engine.core.state",
+    "BuyLot": "engine.core.commands",
+    "BuyLuxury": "engine.core.commands",
+    "BuyProperty": "engine.core.commands",
+    "BuyTicketLot": "engine.core.commands",
+    "CancelLoan": "engine.core.commands",
+    "CancelTrade": "engine.core.commands",
+    "ChooseDirection": "engine.core.commands",
+    "ChooseIncomeTax": "engine.core.commands",
+    "ChooseRoute": "engine.core.commands",
+    "ClaimHalfWinnings": "engine.core.commands",
+    "Command": "engine.core.commands",
+    "DeclareBankruptcy": "engine.core.commands",
+    "DeclineLuxury": "engine.core.commands",
+    "DeclineProperty": "engine.core.commands",
+    "DoneWithTickets": "engine.core.commands",
+    "EDITIONS": "engine.core.catalogue",
+    "Edition": "engine.core.edition",
+    "EndTurn": "engine.core.commands",
+    "ExcessLots": "engine.core.state",
+    "Event": "engine.core.events",
+    "Game": "engine.play.game",
+    "GameState": "engine.core.state",
+    "GameView": "engine.play.view",
+    "GoToPoorhouse": "engine.core.commands",
+    "IllegalCommand": "engine.core.errors",
+    "KeepCard": "engine.core.commands",
+    "KeepMortgage": "engine.core.commands",
+    "Loan": "engine.core.state",
+    "LoanOffer": "engine.core.state",
+    "Mortgage": "engine.core.commands",
+    "Option": "engine.play.legal",
+    "PassAuction": "engine.core.commands",
+    "PayJailFine": "engine.core.commands",
+    "PlaceBid": "engine.core.commands",
+    "PlayRefundCard": "engine.core.commands",
+    "PlayTravelCards": "engine.core.commands",
+    "ProposeLoan": "engine.core.commands",
+    "ProposeTrade": "engine.core.commands",
+    "RefundChoice": "engine.core.state",
+    "RejectLoan": "engine.core.commands",
+    "RejectTrade": "engine.core.commands",
+    "RentLot": "engine.core.commands",
+    "RepayLoan": "engine.core.commands",
+    "RideChoice": "engine.core.state",
+    "RollDice": "engine.core.commands",
+    "RollWithTravelCard": "engine.core.commands",
+    "RouteChoice": "engine.core.state",
+    "RuleOptions": "engine.core.options",
+    "Ruleset": "engine.core.ruleset",
+    "SEED_MAX": "engine.core.rng",
+    "SellBuilding": "engine.core.commands",
+    "SellLot": "engine.core.commands",
+    "SetupError": "engine.play.setup",
+    "Tabletop": "engine.core.tabletop",
+    "TakeRide": "engine.core.commands",
+    "TradeOffer": "engine.core.state",
+    "Unmortgage": "engine.core.commands",
+    "UnsoundState": "engine.play.soundness",
+    "UseJailCard": "engine.core.commands",
+    "WinningsChoice": "engine.core.state",
+    "board_for": "engine.core.board",
+    "known_editions": "engine.core.edition",
+    "load_edition": "engine.core.edition",
+    "edition_named": "engine.core.edition",
     "net_worth": "engine.rules.endings",
-    "new_game": "engine.setup",
-    "register_edition": "engine.edition",
-    "ruleset_for": "engine.rulebook",
+    "new_game": "engine.play.setup",
+    "register_edition": "engine.core.edition",
+    "ruleset_for": "engine.play.rulebook",
     "standings": "engine.rules.endings",
     "trading_open": "engine.rules.trades",
     "waiting_for": "engine.rules.checks",
