@@ -5,10 +5,11 @@ draws a menu, or reads one module, pays for no more). Using the game loads every
 registers its commands and continuations in `engine.core.registry` and its named hooks in `engine.core.hooks`
 (`engine.rules.areas`).
 
-The package stands in layers, lowest first: the core value types here at the top (state, commands, events,
-edition, board, track, hooks, registry, ruleset, and `live`, the protocol the rule areas are written against);
-the rule areas (`engine.rules`, with those of one edition alone under its name); the command entry point
-(`Game.apply`) and its queries (`game`, `rulebook`, `legal`, `view`, `queries`, `odds`, `setup`, `soundness`);
+The package stands in layers, lowest first, a folder each: the core value types (`engine.core`: state,
+commands, events, edition, board, track, hooks, registry, ruleset, and `live`, the protocol the rule areas
+are written against); the rule areas (`engine.rules`, with those of one edition alone under its name); the
+command entry point (`Game.apply`) and its queries (`engine.play`: `game`, `rulebook`, `legal`, `view`,
+`odds`, `setup`, `soundness`; and `engine.queries` here, the rule figures bots ask);
 the look-ahead (`engine.lookahead`: the simple players, and positions played forward); the bots
 (`engine.bots`); and the tools on top (`engine.tools`). `tests/test_layers.py` holds them to it.
 """
