@@ -21,273 +21,93 @@ from typing import TYPE_CHECKING
 from engine.lazy import lazy_names
 
 if TYPE_CHECKING:
-    from engine.core.board import Board, board_for
-    from engine.core.catalogue import EDITIONS
-    from engine.core.commands import (
-        AcceptDeal,
-        AcceptLoan,
-        AcceptTrade,
-        AgreeToCall,
-        BorrowFromBank,
-        Build,
-        BuyLot,
-        BuyLuxury,
-        BuyProperty,
-        BuyTicketLot,
-        CallGame,
-        CancelDeal,
-        CancelLoan,
-        CancelTrade,
-        ChooseDirection,
-        ChooseIncomeTax,
-        ChooseRoute,
-        ClaimHalfWinnings,
-        Command,
-        DeclareBankruptcy,
-        DeclineLuxury,
-        DeclineProperty,
-        DoneWithTickets,
-        EndTurn,
-        GoToPoorhouse,
-        KeepCard,
-        KeepMortgage,
-        Mortgage,
-        PassAuction,
-        PayJailFine,
-        PlaceBid,
-        PlayRefundCard,
-        PlayTravelCards,
-        ProposeDeal,
-        ProposeLoan,
-        ProposeTrade,
-        RefuseCall,
-        RejectDeal,
-        RejectLoan,
-        RejectTrade,
-        RentLot,
-        RepayLoan,
-        RollDice,
-        RollWithTravelCard,
-        SellBuilding,
-        SellLot,
-        TakeRide,
-        Unmortgage,
-        UseJailCard,
-    )
-    from engine.core.edition import Edition, edition_named, known_editions, load_edition, register_edition
-    from engine.core.errors import IllegalCommand
-    from engine.core.events import Event
-    from engine.core.options import RuleOptions
-    from engine.core.rng import SEED_MAX
-    from engine.core.ruleset import Ruleset
-    from engine.core.state import (
-        Bundle,
-        DealOffer,
-        DealPart,
-        ExcessLots,
-        GameState,
-        Loan,
-        LoanOffer,
-        RefundChoice,
-        RideChoice,
-        RouteChoice,
-        TradeOffer,
-        WinningsChoice,
-        merged,
-    )
-    from engine.core.tabletop import Tabletop
-    from engine.play.game import Game
-    from engine.play.legal import Option
-    from engine.play.rulebook import ruleset_for
-    from engine.play.setup import SetupError, new_game
-    from engine.play.soundness import UnsoundState
-    from engine.play.view import GameView
-    from engine.rules.checks import waiting_for, waiting_phrase
-    from engine.rules.endings import net_worth, standings
-    from engine.rules.trades import trading_open
+    from engine.core.board import Board as Board
+    from engine.core.board import board_for as board_for
+    from engine.core.catalogue import EDITIONS as EDITIONS
+    from engine.core.commands import AcceptDeal as AcceptDeal
+    from engine.core.commands import AcceptLoan as AcceptLoan
+    from engine.core.commands import AcceptTrade as AcceptTrade
+    from engine.core.commands import AgreeToCall as AgreeToCall
+    from engine.core.commands import BorrowFromBank as BorrowFromBank
+    from engine.core.commands import Build as Build
+    from engine.core.commands import BuyLot as BuyLot
+    from engine.core.commands import BuyLuxury as BuyLuxury
+    from engine.core.commands import BuyProperty as BuyProperty
+    from engine.core.commands import BuyTicketLot as BuyTicketLot
+    from engine.core.commands import CallGame as CallGame
+    from engine.core.commands import CancelDeal as CancelDeal
+    from engine.core.commands import CancelLoan as CancelLoan
+    from engine.core.commands import CancelTrade as CancelTrade
+    from engine.core.commands import ChooseDirection as ChooseDirection
+    from engine.core.commands import ChooseIncomeTax as ChooseIncomeTax
+    from engine.core.commands import ChooseRoute as ChooseRoute
+    from engine.core.commands import ClaimHalfWinnings as ClaimHalfWinnings
+    from engine.core.commands import Command as Command
+    from engine.core.commands import DeclareBankruptcy as DeclareBankruptcy
+    from engine.core.commands import DeclineLuxury as DeclineLuxury
+    from engine.core.commands import DeclineProperty as DeclineProperty
+    from engine.core.commands import DoneWithTickets as DoneWithTickets
+    from engine.core.commands import EndTurn as EndTurn
+    from engine.core.commands import GoToPoorhouse as GoToPoorhouse
+    from engine.core.commands import KeepCard as KeepCard
+    from engine.core.commands import KeepMortgage as KeepMortgage
+    from engine.core.commands import Mortgage as Mortgage
+    from engine.core.commands import PassAuction as PassAuction
+    from engine.core.commands import PayJailFine as PayJailFine
+    from engine.core.commands import PlaceBid as PlaceBid
+    from engine.core.commands import PlayRefundCard as PlayRefundCard
+    from engine.core.commands import PlayTravelCards as PlayTravelCards
+    from engine.core.commands import ProposeDeal as ProposeDeal
+    from engine.core.commands import ProposeLoan as ProposeLoan
+    from engine.core.commands import ProposeTrade as ProposeTrade
+    from engine.core.commands import RefuseCall as RefuseCall
+    from engine.core.commands import RejectDeal as RejectDeal
+    from engine.core.commands import RejectLoan as RejectLoan
+    from engine.core.commands import RejectTrade as RejectTrade
+    from engine.core.commands import RentLot as RentLot
+    from engine.core.commands import RepayLoan as RepayLoan
+    from engine.core.commands import RollDice as RollDice
+    from engine.core.commands import RollWithTravelCard as RollWithTravelCard
+    from engine.core.commands import SellBuilding as SellBuilding
+    from engine.core.commands import SellLot as SellLot
+    from engine.core.commands import TakeRide as TakeRide
+    from engine.core.commands import Unmortgage as Unmortgage
+    from engine.core.commands import UseJailCard as UseJailCard
+    from engine.core.edition import Edition as Edition
+    from engine.core.edition import edition_named as edition_named
+    from engine.core.edition import known_editions as known_editions
+    from engine.core.edition import load_edition as load_edition
+    from engine.core.edition import register_edition as register_edition
+    from engine.core.errors import IllegalCommand as IllegalCommand
+    from engine.core.events import Event as Event
+    from engine.core.options import RuleOptions as RuleOptions
+    from engine.core.rng import SEED_MAX as SEED_MAX
+    from engine.core.ruleset import Ruleset as Ruleset
+    from engine.core.state import Bundle as Bundle
+    from engine.core.state import DealOffer as DealOffer
+    from engine.core.state import DealPart as DealPart
+    from engine.core.state import ExcessLots as ExcessLots
+    from engine.core.state import GameState as GameState
+    from engine.core.state import Loan as Loan
+    from engine.core.state import LoanOffer as LoanOffer
+    from engine.core.state import RefundChoice as RefundChoice
+    from engine.core.state import RideChoice as RideChoice
+    from engine.core.state import RouteChoice as RouteChoice
+    from engine.core.state import TradeOffer as TradeOffer
+    from engine.core.state import WinningsChoice as WinningsChoice
+    from engine.core.state import merged as merged
+    from engine.core.tabletop import Tabletop as Tabletop
+    from engine.play.game import Game as Game
+    from engine.play.legal import Option as Option
+    from engine.play.rulebook import ruleset_for as ruleset_for
+    from engine.play.setup import SetupError as SetupError
+    from engine.play.setup import new_game as new_game
+    from engine.play.soundness import UnsoundState as UnsoundState
+    from engine.play.view import GameView as GameView
+    from engine.rules.checks import waiting_for as waiting_for
+    from engine.rules.checks import waiting_phrase as waiting_phrase
+    from engine.rules.endings import net_worth as net_worth
+    from engine.rules.endings import standings as standings
+    from engine.rules.trades import trading_open as trading_open
 
-_WHERE: dict[str, str] = {
-    "AcceptLoan": "engine.core.commands",
-    "AgreeToCall": "engine.core.commands",
-    "CallGame": "engine.core.commands",
-    "RefuseCall": "engine.core.commands",
-    "AcceptTrade": "engine.core.commands",
-    "AcceptDeal": "engine.core.commands",
-    "CancelDeal": "engine.core.commands",
-    "ProposeDeal": "engine.core.commands",
-    "RejectDeal": "engine.core.commands",
-    "DealOffer": "engine.core.state",
-    "DealPart": "engine.core.state",
-    "merged": "engine.core.state",
-    "Board": "engine.core.board",
-    "BorrowFromBank": "engine.core.commands",
-    "Build": "engine.core.commands",
-    "Bundle": "engine.core.state",
-    "BuyLot": "engine.core.commands",
-    "BuyLuxury": "engine.core.commands",
-    "BuyProperty": "engine.core.commands",
-    "BuyTicketLot": "engine.core.commands",
-    "CancelLoan": "engine.core.commands",
-    "CancelTrade": "engine.core.commands",
-    "ChooseDirection": "engine.core.commands",
-    "ChooseIncomeTax": "engine.core.commands",
-    "ChooseRoute": "engine.core.commands",
-    "ClaimHalfWinnings": "engine.core.commands",
-    "Command": "engine.core.commands",
-    "DeclareBankruptcy": "engine.core.commands",
-    "DeclineLuxury": "engine.core.commands",
-    "DeclineProperty": "engine.core.commands",
-    "DoneWithTickets": "engine.core.commands",
-    "EDITIONS": "engine.core.catalogue",
-    "Edition": "engine.core.edition",
-    "EndTurn": "engine.core.commands",
-    "ExcessLots": "engine.core.state",
-    "Event": "engine.core.events",
-    "Game": "engine.play.game",
-    "GameState": "engine.core.state",
-    "GameView": "engine.play.view",
-    "GoToPoorhouse": "engine.core.commands",
-    "IllegalCommand": "engine.core.errors",
-    "KeepCard": "engine.core.commands",
-    "KeepMortgage": "engine.core.commands",
-    "Loan": "engine.core.state",
-    "LoanOffer": "engine.core.state",
-    "Mortgage": "engine.core.commands",
-    "Option": "engine.play.legal",
-    "PassAuction": "engine.core.commands",
-    "PayJailFine": "engine.core.commands",
-    "PlaceBid": "engine.core.commands",
-    "PlayRefundCard": "engine.core.commands",
-    "PlayTravelCards": "engine.core.commands",
-    "ProposeLoan": "engine.core.commands",
-    "ProposeTrade": "engine.core.commands",
-    "RefundChoice": "engine.core.state",
-    "RejectLoan": "engine.core.commands",
-    "RejectTrade": "engine.core.commands",
-    "RentLot": "engine.core.commands",
-    "RepayLoan": "engine.core.commands",
-    "RideChoice": "engine.core.state",
-    "RollDice": "engine.core.commands",
-    "RollWithTravelCard": "engine.core.commands",
-    "RouteChoice": "engine.core.state",
-    "RuleOptions": "engine.core.options",
-    "Ruleset": "engine.core.ruleset",
-    "SEED_MAX": "engine.core.rng",
-    "SellBuilding": "engine.core.commands",
-    "SellLot": "engine.core.commands",
-    "SetupError": "engine.play.setup",
-    "Tabletop": "engine.core.tabletop",
-    "TakeRide": "engine.core.commands",
-    "TradeOffer": "engine.core.state",
-    "Unmortgage": "engine.core.commands",
-    "UnsoundState": "engine.play.soundness",
-    "UseJailCard": "engine.core.commands",
-    "WinningsChoice": "engine.core.state",
-    "board_for": "engine.core.board",
-    "known_editions": "engine.core.edition",
-    "load_edition": "engine.core.edition",
-    "edition_named": "engine.core.edition",
-    "net_worth": "engine.rules.endings",
-    "new_game": "engine.play.setup",
-    "register_edition": "engine.core.edition",
-    "ruleset_for": "engine.play.rulebook",
-    "standings": "engine.rules.endings",
-    "trading_open": "engine.rules.trades",
-    "waiting_for": "engine.rules.checks",
-    "waiting_phrase": "engine.rules.checks",
-}
-
-
-__getattr__, __dir__ = lazy_names(globals(), _WHERE)
-
-
-__all__ = [
-    "EDITIONS",
-    "SEED_MAX",
-    "AcceptDeal",
-    "AcceptLoan",
-    "AcceptTrade",
-    "AgreeToCall",
-    "Board",
-    "BorrowFromBank",
-    "Build",
-    "Bundle",
-    "BuyLot",
-    "BuyLuxury",
-    "BuyProperty",
-    "BuyTicketLot",
-    "CallGame",
-    "CancelDeal",
-    "CancelLoan",
-    "CancelTrade",
-    "ChooseDirection",
-    "ChooseIncomeTax",
-    "ChooseRoute",
-    "ClaimHalfWinnings",
-    "Command",
-    "DealOffer",
-    "DealPart",
-    "DeclareBankruptcy",
-    "DeclineLuxury",
-    "DeclineProperty",
-    "DoneWithTickets",
-    "Edition",
-    "EndTurn",
-    "Event",
-    "ExcessLots",
-    "Game",
-    "GameState",
-    "GameView",
-    "GoToPoorhouse",
-    "IllegalCommand",
-    "KeepCard",
-    "KeepMortgage",
-    "Loan",
-    "LoanOffer",
-    "Mortgage",
-    "Option",
-    "PassAuction",
-    "PayJailFine",
-    "PlaceBid",
-    "PlayRefundCard",
-    "PlayTravelCards",
-    "ProposeDeal",
-    "ProposeLoan",
-    "ProposeTrade",
-    "RefundChoice",
-    "RefuseCall",
-    "RejectDeal",
-    "RejectLoan",
-    "RejectTrade",
-    "RentLot",
-    "RepayLoan",
-    "RideChoice",
-    "RollDice",
-    "RollWithTravelCard",
-    "RouteChoice",
-    "RuleOptions",
-    "Ruleset",
-    "SellBuilding",
-    "SellLot",
-    "SetupError",
-    "Tabletop",
-    "TakeRide",
-    "TradeOffer",
-    "Unmortgage",
-    "UnsoundState",
-    "UseJailCard",
-    "WinningsChoice",
-    "board_for",
-    "edition_named",
-    "known_editions",
-    "load_edition",
-    "merged",
-    "net_worth",
-    "new_game",
-    "register_edition",
-    "ruleset_for",
-    "standings",
-    "trading_open",
-    "waiting_for",
-    "waiting_phrase",
-]
+__getattr__, __dir__ = lazy_names(globals())
