@@ -37,9 +37,9 @@ sys.path.append(str(ROOT))
 
 from engine.learned.value import learned_for  # noqa: E402
 from engine.lookahead.chances import Leaf, chances, summary, values  # noqa: E402
+from engine.play.view import GameView  # noqa: E402
 from engine.tools.positions import judged, mixed_game, positions_of  # noqa: E402
 from engine.tools.simulate import simulate  # noqa: E402
-from engine.view import GameView  # noqa: E402
 
 TURNS = (20, 40, 60, 80)
 SEED_EDITIONS = ("classic", "addon", "landlords-1904", "finance-1936")

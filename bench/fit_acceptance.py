@@ -39,13 +39,13 @@ import numpy as np  # noqa: E402
 
 from engine.bots.judging import answer_figures  # noqa: E402
 from engine.bots.position import Position  # noqa: E402
-from engine.commands import AcceptTrade, RejectTrade  # noqa: E402
-from engine.errors import IllegalCommand  # noqa: E402
-from engine.game import Game  # noqa: E402
+from engine.core.commands import AcceptTrade, RejectTrade  # noqa: E402
+from engine.core.errors import IllegalCommand  # noqa: E402
+from engine.core.state import TradeAnswer  # noqa: E402
 from engine.learned.acceptance import NAMES, RAW, AcceptanceModel, as_json, terms  # noqa: E402
 from engine.learned.moves import MARGIN, acceptance  # noqa: E402
 from engine.learned.value import learned_for  # noqa: E402
-from engine.state import TradeAnswer  # noqa: E402
+from engine.play.game import Game  # noqa: E402
 from engine.tools.positions import Played  # noqa: E402
 from engine.tools.selfplay import DEVIATE  # noqa: E402
 

@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 sys.path.append(str(ROOT))
 
-from engine.catalogue import EDITIONS  # noqa: E402
+from engine.core.catalogue import EDITIONS  # noqa: E402
 from engine.lookahead.fitting import Sample, fit, loss  # noqa: E402
 from engine.lookahead.value import fitted_on, same_head, worth_share  # noqa: E402
 from engine.tools.positions import Played, played, samples_of  # noqa: E402

@@ -33,9 +33,9 @@ HERE = Path(__file__).resolve().parent
 # Run as a script, this file's folder comes first on the path and its name would hide the engine package.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 
-from engine.commands import BuyProperty, DeclineProperty, EndTurn, RollDice, malformed  # noqa: E402
-from engine.errors import IllegalCommand, Refusal  # noqa: E402
-from engine.events import (  # noqa: E402
+from engine.core.commands import BuyProperty, DeclineProperty, EndTurn, RollDice, malformed  # noqa: E402
+from engine.core.errors import IllegalCommand, Refusal  # noqa: E402
+from engine.core.events import (  # noqa: E402
     DiceRolled,
     Event,
     JailFinePaid,
@@ -47,14 +47,14 @@ from engine.events import (  # noqa: E402
     TurnStarted,
     interned,
 )
-from engine.setup import new_game  # noqa: E402
-from engine.state import (  # noqa: E402
+from engine.core.state import (  # noqa: E402
     FinishRoll,
     awaiting_end_turn,
     awaiting_roll,
     buy_decision,
     finish_roll,
 )
+from engine.play.setup import new_game  # noqa: E402
 
 sys.path.append(str(HERE))
 import reference_loop as ref  # noqa: E402

@@ -25,11 +25,11 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 
 from engine import Game, new_game  # noqa: E402
 from engine.bots.expert import PLAYOUTS  # noqa: E402
+from engine.core.state import GameState  # noqa: E402
 from engine.lookahead.judge import judge  # noqa: E402
 from engine.lookahead.players import SimplePlayer  # noqa: E402
 from engine.lookahead.playout import HORIZON_ROUNDS, play_forward, stop_turn  # noqa: E402
 from engine.lookahead.shark import SharkPlayer  # noqa: E402
-from engine.state import GameState  # noqa: E402
 
 EDITIONS = ("classic", "addon", "landlords-1904", "finance-1936")
 POLICIES: dict[str, type[SimplePlayer]] = {"simple": SimplePlayer, "shark": SharkPlayer}

@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 
 from engine import Game, new_game  # noqa: E402
-from engine.commands import Command  # noqa: E402
+from engine.core.commands import Command  # noqa: E402
 from engine.lookahead.players import SimplePlayer  # noqa: E402
 from room.past_game import CHECKPOINT_EVERY, PastGame  # noqa: E402
 

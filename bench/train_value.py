@@ -39,7 +39,7 @@ from typing import Any  # noqa: E402
 import numpy as np  # noqa: E402
 from numpy.typing import NDArray  # noqa: E402
 
-from engine.board import board_for  # noqa: E402
+from engine.core.board import board_for  # noqa: E402
 from engine.learned.features import encode, seat_names  # noqa: E402
 from engine.learned.model import save_members  # noqa: E402
 from engine.learned.network import Array, Network, chances, softmax_alive  # noqa: E402

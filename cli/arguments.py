@@ -8,8 +8,8 @@ import argparse
 from collections.abc import Callable
 from typing import NoReturn
 
-from engine.rng import SEED_MAX
-from engine.text import clean_name, plain, shorten
+from engine.core.rng import SEED_MAX
+from engine.core.text import clean_name, plain, shorten
 from translation import _, number
 
 GAMES_MAX = 1_000_000
@@ -82,6 +82,7 @@ def players(text: str) -> int:
 
 
 def name(text: str) -> str:
-    """Parse `--name`: cleaned to the characters a name may contain (see `engine.text`); empty when nothing
+    """Parse `--name`: cleaned to the characters a name may contain (see `engine.core.text`); empty when
+    nothing
     usable is left, which leaves the name to the login name."""
     return clean_name(text)

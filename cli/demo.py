@@ -12,8 +12,8 @@ import translation
 from cli import arguments, commands, launch
 from cli.output import Output
 from engine import new_game
+from engine.core.narration import narrate
 from engine.lookahead.players import SimplePlayer
-from engine.narration import narrate
 from translation import _, money
 
 NAMES = ["Ada", "Grace", "Linus", "Ken"]

@@ -16,8 +16,8 @@ from typing import Any
 import translation
 from cli import arguments, commands, launch
 from cli.saved_games import ID_HELP, edition_name, fail, say, seat_text, store_for
-from engine.events import TurnStarted
-from engine.narration import narrate
+from engine.core.events import TurnStarted
+from engine.core.narration import narrate
 from room.past_game import from_save
 from saves import SaveError
 from saves.history import Story

@@ -16,7 +16,7 @@ from cli import commands, launch
 from cli.output import Output
 from cli.saved_games import ID_HELP, describe_game, fail, store_for, text
 from engine import Event
-from engine.narration import narrate
+from engine.core.narration import narrate
 from room import Persistence, PersistenceError, resume_room
 from saves import LoadedGame, SaveError
 from saves.history import Story, this_turn

@@ -3,7 +3,7 @@ two editions play differently.
 
 Each rule is told as the edition plays it, then its sources (the rule book's clause, the patent's claim or
 passage, the rule sheet's paragraph, each quoted briefly) and, where the sources are silent, how landlords
-plays it and why. Everything comes from the sources beside each edition (`engine.sources`); its words are
+plays it and why. Everything comes from the sources beside each edition (`engine.play.sources`); its words are
 said in the language spoken (`rule_text`), the sources' quotations as the documents have them."""
 
 from __future__ import annotations
@@ -64,8 +64,8 @@ def rules_lines(edition: str, width: int = WIDTH_MOST) -> Iterator[str]:
     """Return the edition's rules as lines, topic by topic, each with its sources; the documents cited at the
     end."""
     from engine import load_edition
-    from engine.rule_ids import TOPICS, topic_of
-    from engine.sources import documents, edition_rules, sources_of
+    from engine.core.rule_ids import TOPICS, topic_of
+    from engine.play.sources import documents, edition_rules, sources_of
 
     ed = load_edition(edition)
     listed = edition_rules(edition)
@@ -115,8 +115,8 @@ def rules_lines(edition: str, width: int = WIDTH_MOST) -> Iterator[str]:
 def diff_lines(first: str, second: str, width: int = WIDTH_MOST) -> Iterator[str]:
     """Return the rules `first` and `second` play differently, topic by topic, the two ways side by side."""
     from engine import load_edition
-    from engine.rule_ids import TOPICS, topic_of
-    from engine.sources import differences, sources_of
+    from engine.core.rule_ids import TOPICS, topic_of
+    from engine.play.sources import differences, sources_of
 
     a, b = load_edition(first), load_edition(second)
     if first == second:

@@ -8,7 +8,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from cli import commands
-from engine.text import plain
+from engine.core.text import plain
 from translation import N_, _, local_moment, money, ngettext, number
 
 if TYPE_CHECKING:  # the engine, the saves and rich load when a command runs, never for its arguments
@@ -94,7 +94,7 @@ def seat_text(seat: Seat) -> str:
 def edition_name(edition: str) -> str:
     """Return an edition's name as its data gives it; a packaged one's from `EDITION_NAMES`, without loading
     its whole data file (a list of saves names the edition of each)."""
-    from engine.catalogue import EDITION_NAMES
+    from engine.core.catalogue import EDITION_NAMES
 
     if edition in EDITION_NAMES:
         return EDITION_NAMES[edition]

@@ -27,7 +27,7 @@ from cli import arguments, commands, headless, launch, parallel
 from cli.output import Output
 from engine import SetupError, board_for
 from engine.bots import LEVELS
-from engine.text import plain
+from engine.core.text import plain
 from engine.tools.shards import share, simulation_record, tournament_record
 from engine.tools.simulate import Simulation
 from engine.tools.tournament import Tournament, check_lineup

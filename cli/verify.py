@@ -12,7 +12,7 @@ from typing import Any
 
 from cli import commands
 from cli.saved_games import ID_HELP, add_saves_dir, fail, say, store_for
-from engine.fairness import short_fingerprint
+from engine.core.fairness import short_fingerprint
 from saves import SaveError
 from saves.errors import SeedMismatch
 from saves.store import read

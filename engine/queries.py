@@ -2,13 +2,14 @@
 
 Rent, worth, tax, sales, building steps, trade checks and the figures on show are each worked out once,
 in their rule area; this module is where everyone outside the rule areas (the bots, the interface, a
-remote client holding only a view) asks for them, and for where each rule comes from (`engine.sources`).
+remote client holding only a view) asks for them, and for where each rule comes from (`engine.play.sources`).
 Nothing here changes the table.
 """
 
 from __future__ import annotations
 
-from engine.facts import Facts, RentNow, facts
+from engine.play.facts import Facts, RentNow, facts
+from engine.play.sources import Cited, Elsewhere, Provenance, elsewhere, provenance, space_rules
 from engine.rules.addon.rides import airplane_at, fare
 from engine.rules.addon.travel import steps_of, travel_problem
 from engine.rules.building import Sale, capacity, group_of_street, sale_of, step_up
@@ -55,7 +56,6 @@ from engine.rules.rent import (
 )
 from engine.rules.taxes import percent_tax, tax_of, taxable_worth
 from engine.rules.trades import proposal_problem, side_problem, trading_open
-from engine.sources import Cited, Elsewhere, Provenance, elsewhere, provenance, space_rules
 
 __all__ = [
     "AVERAGE_THROW",

@@ -1,6 +1,6 @@
 """The action space: one number for every command a seat may give, and the mask of those it may give now.
 
-The layout is read from the engine's own list of commands (`engine.commands.Command`), family by family,
+The layout is read from the engine's own list of commands (`engine.core.commands.Command`), family by family,
 in its order: a command with no choice in it takes one action (roll, buy, end the turn, declare
 bankruptcy, ...); a command about a space takes one action per space of the board (build, sell a
 building, mortgage, lift a mortgage, keep one, choose a route, ride, buy a ticket's lot); a command
@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, Literal, get_args, get_origin
 import numpy as np
 
 from engine import Bundle, PlaceBid, ProposeTrade, trading_open
-from engine.commands import Command
+from engine.core.commands import Command
 from engine.queries import proposal_problem
 from landlords_env.observations import Draft
 

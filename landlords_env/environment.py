@@ -24,10 +24,10 @@ from pettingzoo import AECEnv
 from engine import Game, GameState, GameView, IllegalCommand, RuleOptions, board_for, load_edition, new_game
 from engine.bots import check_level
 from engine.bots.base import BotBase
-from engine.commands import Command
-from engine.events import Event
+from engine.core.commands import Command
+from engine.core.events import Event
+from engine.core.narration import describe
 from engine.lookahead.sampling import Sampler
-from engine.narration import describe
 from engine.tools.simulate import game_seed
 from landlords_env.actions import MOVES, ActionLayout, DraftMove, drafted, proposal
 from landlords_env.observations import Draft, ObservationLayout, board_data

@@ -1,7 +1,7 @@
 """Observation encoding as fixed-size arrays: the table as the agent's seat sees it, never the order of the
 decks, the dice to come nor the other players' hidden cards.
 
-The encoder reads only what `engine.view` puts in a seat's view, and reads it from anything shaped like
+The encoder reads only what `engine.play.view` puts in a seat's view, and reads it from anything shaped like
 one: the view itself, or (much faster, as every step of a learner needs) the live state, where it
 touches nothing a view leaves out. A test holds the two readings equal, position after position, in
 every edition. The whole view, with every edition's own pieces (loans, lot tickets, travel cards), is
@@ -19,14 +19,14 @@ from typing import TYPE_CHECKING, Any, get_args
 
 import numpy as np
 
-from engine.state import Pending
+from engine.core.state import Pending
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
-    from engine.board import Board
-    from engine.events import Event
-    from engine.state import DeedState, PlayerState, TradeOffer
+    from engine.core.board import Board
+    from engine.core.events import Event
+    from engine.core.state import DeedState, PlayerState, TradeOffer
 
 HIGH = 1e9
 """The bound of what has no other: sums of money (cash, bids, debts, the pot, offers) and the counts that
@@ -36,7 +36,7 @@ from 0 to this; larger than any a game reaches, and finite."""
 DECISIONS: tuple[str, ...] = tuple(
     cls.__dataclass_fields__["kind"].default for cls in get_args(get_args(Pending)[0])
 )
-"""Every kind of decision the game can wait for, in the engine's order (`engine.state.Pending`)."""
+"""Every kind of decision the game can wait for, in the engine's order (`engine.core.state.Pending`)."""
 
 
 @dataclass(frozen=True)
@@ -517,7 +517,8 @@ def board_groups(board: Board) -> tuple[str, ...]:
 
 
 def rent_models(board: Board) -> tuple[str, ...]:
-    """Return the board's rent models (`engine.hooks.RENT_MODELS`), in the order `board_data` numbers them."""
+    """Return the board's rent models (`engine.core.hooks.RENT_MODELS`), in the order `board_data` numbers
+    them."""
     return tuple(sorted({m for m in board.rent_models if m is not None}))
 
 

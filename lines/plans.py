@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine import Build, Command, SellBuilding
-from engine.phrases import listing
+from engine.core.phrases import listing
 from lines import verbs
 from lines.reading import Table
 from lines.table_words import buildings

@@ -22,7 +22,7 @@ from engine import (
     Unmortgage,
     trading_open,
 )
-from engine.narration import bundle_phrase
+from engine.core.narration import bundle_phrase
 from lines import verbs
 from lines.parser import Table, spell
 from room.command_words import charge_text, describe_command, nothing_to_build, raising

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine import GameView
-from engine.events import Event
+from engine.core.events import Event
 from lines import table_words, verbs
 from lines.names import Miss, player_named, space_named
 from lines.parser import clean

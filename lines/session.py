@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine import Command
-from engine.events import Event
+from engine.core.events import Event
 from lines import prompts, table_words, verbs
 from lines.advice_words import advice_lines
 from lines.names import Miss, space_named

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine import Board, GameView
-from engine.narration import card_phrase
+from engine.core.narration import card_phrase
 from engine.queries import net_worth, rent_at, standings
 from translation import _, money, ngettext, say
 

@@ -11,58 +11,25 @@ from typing import TYPE_CHECKING
 from engine.lazy import lazy_names
 
 if TYPE_CHECKING:
-    from room.driver import BotDriver, Clock
-    from room.library import Persistence, PersistenceError, SavedGame
-    from room.room import Outcome, Refused, Room, Session, Update
-    from room.seats import DEFAULT_LEVEL, LEVELS, Seat, player_name, quick_seats
-    from room.setup import TableSetup, lesson_setup, open_room, quick_setup, resume_room
+    from room.driver import BotDriver as BotDriver
+    from room.driver import Clock as Clock
+    from room.library import Persistence as Persistence
+    from room.library import PersistenceError as PersistenceError
+    from room.library import SavedGame as SavedGame
+    from room.room import Outcome as Outcome
+    from room.room import Refused as Refused
+    from room.room import Room as Room
+    from room.room import Session as Session
+    from room.room import Update as Update
+    from room.seats import DEFAULT_LEVEL as DEFAULT_LEVEL
+    from room.seats import LEVELS as LEVELS
+    from room.seats import Seat as Seat
+    from room.seats import player_name as player_name
+    from room.seats import quick_seats as quick_seats
+    from room.setup import TableSetup as TableSetup
+    from room.setup import lesson_setup as lesson_setup
+    from room.setup import open_room as open_room
+    from room.setup import quick_setup as quick_setup
+    from room.setup import resume_room as resume_room
 
-_WHERE: dict[str, str] = {
-    "BotDriver": "room.driver",
-    "Clock": "room.driver",
-    "DEFAULT_LEVEL": "room.seats",
-    "LEVELS": "room.seats",
-    "Outcome": "room.room",
-    "Persistence": "room.library",
-    "PersistenceError": "room.library",
-    "Refused": "room.room",
-    "Room": "room.room",
-    "SavedGame": "room.library",
-    "Seat": "room.seats",
-    "Session": "room.room",
-    "TableSetup": "room.setup",
-    "Update": "room.room",
-    "lesson_setup": "room.setup",
-    "open_room": "room.setup",
-    "player_name": "room.seats",
-    "quick_seats": "room.seats",
-    "quick_setup": "room.setup",
-    "resume_room": "room.setup",
-}
-
-
-__getattr__, __dir__ = lazy_names(globals(), _WHERE)
-
-
-__all__ = [
-    "DEFAULT_LEVEL",
-    "LEVELS",
-    "BotDriver",
-    "Clock",
-    "Outcome",
-    "Persistence",
-    "PersistenceError",
-    "Refused",
-    "Room",
-    "SavedGame",
-    "Seat",
-    "Session",
-    "TableSetup",
-    "Update",
-    "lesson_setup",
-    "open_room",
-    "player_name",
-    "quick_seats",
-    "quick_setup",
-    "resume_room",
-]
+__getattr__, __dir__ = lazy_names(globals())

@@ -33,7 +33,7 @@ from typing import Any, TypeVar
 from engine.lookahead.chances import Chances as Chances  # for the front ends that name an estimate
 from engine.lookahead.chances import summary, values
 from engine.lookahead.playout import HORIZON_ROUNDS
-from engine.view import GameView
+from engine.play.view import GameView
 from room.room import Room, Update
 from translation import _
 

@@ -5,8 +5,8 @@ help and questions both say them from here."""
 from __future__ import annotations
 
 from engine import Board, Command, GameView
-from engine.narration import travel_card_phrase
-from engine.phrases import Said
+from engine.core.narration import travel_card_phrase
+from engine.core.phrases import Said
 from engine.queries import lot_value, repayment, tax_of
 from translation import N_, _, money, ngettext, say
 

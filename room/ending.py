@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.fairness import short_fingerprint
+from engine.core.fairness import short_fingerprint
 from translation import _, money
 
 

@@ -18,8 +18,8 @@ from concurrent.futures import Future
 from functools import partial
 
 from engine.bots.expert import Foresight, foresee
-from engine.commands import Command
-from engine.view import GameView
+from engine.core.commands import Command
+from engine.play.view import GameView
 from room.chances import ChancesPool, Post
 from room.room import Room
 

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from engine import Game
-from engine.events import Event
-from engine.text import plain
+from engine.core.events import Event
+from engine.core.text import plain
 from saves import Autosaver, SaveError, SaveSession, SaveStore, SaveSummary, Seat
 from saves.restore import ReplayWatcher
 from translation import _, local_moment, ngettext

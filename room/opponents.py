@@ -11,8 +11,8 @@ from typing import Protocol
 from engine import Command, Event, Game
 from engine.bots import Bot, make_bot
 from engine.bots.expert import ExpertBot
+from engine.core.phrases import Phrase
 from engine.lookahead.players import SimplePlayer
-from engine.phrases import Phrase
 from room.seats import DEFAULT_LEVEL, Seat
 from translation import _
 

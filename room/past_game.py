@@ -17,8 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engine import Board, Command, Event, Game, GameState, GameView, waiting_for
-from engine.events import reason_for
-from engine.narration import narrate
+from engine.core.events import reason_for
+from engine.core.narration import narrate
 from engine.queries import Facts, facts
 from room.board_words import spoken
 from room.opponents import Opponent, reason_of, tell_opponents

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from engine import Command, Event, Game
-from engine.events import ReasonGiven
+from engine.core.events import ReasonGiven
 from room.opponents import BotOpponent, Opponent, tell_opponents
 from room.seats import Seat
 from saves.history import opening

@@ -32,7 +32,7 @@ from functools import partial
 from typing import Any, Literal, Protocol
 
 from engine import Command, Game, GameState, GameView
-from engine.events import (
+from engine.core.events import (
     DealAccepted,
     DealCompleted,
     DealRejected,
@@ -42,9 +42,9 @@ from engine.events import (
     TradeCompleted,
     TradeRejected,
 )
+from engine.core.narration import narrate
+from engine.core.phrases import N_, Phrase
 from engine.lookahead.chances import Chances, chances
-from engine.narration import narrate
-from engine.phrases import N_, Phrase
 from room.chances import SEED, ChancesPool, levels_of
 from room.room import Room
 from translation import _, ngettext

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.phrases import Phrase
+from engine.core.phrases import Phrase
 from room.chance_words import percent
 from room.review import CURVE_PLAYOUTS, MOVE_PLAYOUTS, Review, Step
 from translation import N_, _, money, ngettext, say

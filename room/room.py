@@ -15,14 +15,14 @@ from dataclasses import dataclass, replace
 
 from engine import Board, Command, Event, Game, GameState, GameView, IllegalCommand, Option, waiting_phrase
 from engine.bots.expert import ExpertBot
-from engine.events import ReasonGiven, reason_for
-from engine.fairness import fingerprint
+from engine.core.events import ReasonGiven, reason_for
+from engine.core.fairness import fingerprint
+from engine.core.narration import narrate, played_for_phrase
+from engine.core.phrases import Phrase, recalled
+from engine.core.text import plain
 from engine.lookahead.players import SimplePlayer
-from engine.narration import narrate, played_for_phrase
-from engine.phrases import Phrase, recalled
+from engine.play.takeback import take_back, without_last
 from engine.queries import Facts, facts
-from engine.takeback import take_back, without_last
-from engine.text import plain
 from room.board_words import spoken
 from room.library import NoRecorder, Recorder
 from room.opponents import Opponent, foreseer, phrase_of, reason_of, stand_in_for, tell_opponents
@@ -166,7 +166,8 @@ class Room:
 
     @property
     def fingerprint(self) -> str:
-        """The SHA-256 of the seed (`engine.fairness`), safe to show from the start: it reveals nothing of the
+        """The SHA-256 of the seed (`engine.core.fairness`), safe to show from the start: it reveals nothing
+        of the
         dice, and once the seed is revealed anyone can check that it is the seed's."""
         return fingerprint(self._game.initial.seed)
 
@@ -402,7 +403,7 @@ class Room:
         return len(people) == 1 and not self._stand_ins
 
     def take_back(self, seat: int) -> Outcome:
-        """Take back the seat's latest decision since the last throw or card (see `engine.takeback`):
+        """Take back the seat's latest decision since the last throw or card (see `engine.play.takeback`):
         the game is replayed from its start up to just before it, so the dice and the cards to come are
         those that would have come. Only where one person plays against bots. The bots keep what they
         heard of the moves undone (an offer made and answered) and their own streams of chance."""

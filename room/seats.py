@@ -11,7 +11,7 @@ import os
 
 from engine.bots import LEVELS, check_level
 from engine.bots.outside import installed_bots
-from engine.text import clean_name
+from engine.core.text import clean_name
 from saves import Seat
 
 DEFAULT_LEVEL = "normal"
@@ -53,7 +53,8 @@ def bot_problem(level: str) -> str | None:
 
 def player_name() -> str:
     """Return the local player's name: `$LANDLORDS_NAME`, else their login name capitalised, else "Player".
-    Each is cleaned to what a name may hold (`engine.text.clean_name`); one with nothing left is passed."""
+    Each is cleaned to what a name may hold (`engine.core.text.clean_name`); one with nothing left is
+    passed."""
     for var in ("LANDLORDS_NAME", "USER", "LOGNAME"):
         value = clean_name(os.environ.get(var, ""))
         if value:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine import RuleOptions, SetupError, load_edition, new_game
-from engine.text import TITLE_MAX, shorten
+from engine.core.text import TITLE_MAX, shorten
 from room.library import Persistence, PersistenceError
 from room.opponents import UnknownBot, make_opponents
 from room.replay import TableReplay

@@ -11,46 +11,17 @@ from typing import TYPE_CHECKING
 from engine.lazy import lazy_names
 
 if TYPE_CHECKING:
-    from saves.autosave import Autosaver
-    from saves.errors import SaveError, SaveLocked, SaveNotFound
-    from saves.location import saves_dir
-    from saves.model import FORMAT_VERSION, SaveFile
-    from saves.restore import LoadedGame
-    from saves.session import SaveSession
-    from saves.store import SaveStore
-    from saves.summary import SaveSummary, Seat
+    from saves.autosave import Autosaver as Autosaver
+    from saves.errors import SaveError as SaveError
+    from saves.errors import SaveLocked as SaveLocked
+    from saves.errors import SaveNotFound as SaveNotFound
+    from saves.location import saves_dir as saves_dir
+    from saves.model import FORMAT_VERSION as FORMAT_VERSION
+    from saves.model import SaveFile as SaveFile
+    from saves.restore import LoadedGame as LoadedGame
+    from saves.session import SaveSession as SaveSession
+    from saves.store import SaveStore as SaveStore
+    from saves.summary import SaveSummary as SaveSummary
+    from saves.summary import Seat as Seat
 
-_WHERE: dict[str, str] = {
-    "Autosaver": "saves.autosave",
-    "SaveError": "saves.errors",
-    "SaveLocked": "saves.errors",
-    "SaveNotFound": "saves.errors",
-    "saves_dir": "saves.location",
-    "FORMAT_VERSION": "saves.model",
-    "SaveFile": "saves.model",
-    "SaveSummary": "saves.summary",
-    "Seat": "saves.summary",
-    "LoadedGame": "saves.restore",
-    "SaveSession": "saves.session",
-    "SaveStore": "saves.store",
-}
-"""Each public name and the module it lives in."""
-
-
-__getattr__, __dir__ = lazy_names(globals(), _WHERE)
-
-
-__all__ = [
-    "FORMAT_VERSION",
-    "Autosaver",
-    "LoadedGame",
-    "SaveError",
-    "SaveFile",
-    "SaveLocked",
-    "SaveNotFound",
-    "SaveSession",
-    "SaveStore",
-    "SaveSummary",
-    "Seat",
-    "saves_dir",
-]
+__getattr__, __dir__ = lazy_names(globals())

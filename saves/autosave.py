@@ -12,7 +12,7 @@ from types import FrameType
 from typing import Any
 
 from engine import Event, Game
-from engine.events import ReasonGiven
+from engine.core.events import ReasonGiven
 from saves.session import SaveSession
 
 SAVE_AFTER = frozenset({"turn_started", "game_over", "trade_completed", "loan_taken"})

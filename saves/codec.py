@@ -5,7 +5,7 @@ for every file, and it already catches files that are empty, cut short, not JSON
 format, missing or gaining fields, of the wrong types, or of an unknown edition.
 
 The text in a file is not trusted: once a save is read, its title, names and levels are passed through
-`engine.text.plain`, so that whatever shows them shows them safely. The game is unchanged by it.
+`engine.core.text.plain`, so that whatever shows them shows them safely. The game is unchanged by it.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from typing import Any, get_args
 from pydantic import ValidationError
 
 from engine import GameState, known_editions
-from engine.commands import Command
-from engine.text import plain
+from engine.core.commands import Command
+from engine.core.text import plain
 from saves.errors import SaveError, SeedMismatch
 from saves.migrations import FIRST_VERSION, upgrade
 from saves.model import FORMAT_VERSION, SaveFile, SaveHeader

@@ -6,10 +6,10 @@ One JSON object a line, told apart by `type`:
   sources of every rule the game's events name (`sources`, with the documents they cite in `documents`);
   `start` holds the state before the first command only for a game that did not begin as a new game
   of that edition, seed and seats begins;
-- `event`: one event, as the engine made it (`engine.events`), with `index`, the place in the game of the
+- `event`: one event, as the engine made it (`engine.core.events`), with `index`, the place in the game of the
   command that caused it (null for what setting the game up did), and `source`, where its rule comes
   from in this edition (the document and the place in it);
-- `command`: one command (`engine.commands`), at its `index`, with the `reason` a bot gave for it;
+- `command`: one command (`engine.core.commands`), at its `index`, with the `reason` a bot gave for it;
 - `end`, last: how many commands and events there were, the turn, the winner and the standings.
 
 The lines come in the order they happened: the setting up's events, then each command followed by its
@@ -31,10 +31,10 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from engine import Game, GameState, RuleOptions, new_game
-from engine.commands import Command
-from engine.events import Event
-from engine.rule_ids import TITLES, RuleId
-from engine.sources import documents, sources_of
+from engine.core.commands import Command
+from engine.core.events import Event
+from engine.core.rule_ids import TITLES, RuleId
+from engine.play.sources import documents, sources_of
 from saves.atomic import write_atomic
 from saves.codec import program_version
 from saves.errors import SaveError

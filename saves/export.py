@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from engine import Game
-from engine.fairness import fingerprint
+from engine.core.fairness import fingerprint
 from saves.atomic import write_atomic
 from saves.codec import encode, program_version
 from saves.errors import SaveError

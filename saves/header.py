@@ -15,7 +15,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from engine import GameState
-from engine.state import state_adapter
+from engine.core.state import state_adapter
 from saves.codec import check_header, check_version, decode, invalid, parse
 from saves.errors import SaveError
 from saves.files import read_ends, read_whole

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine import Command, Event, Game, GameState, SetupError, new_game
-from engine.events import TurnStarted
+from engine.core.events import TurnStarted
 from saves.model import Seat
 from saves.telling import Discretion, as_stand_in
 

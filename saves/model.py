@@ -12,8 +12,8 @@ from typing import Any, Literal
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, model_validator
 
 from engine import GameState, RuleOptions
-from engine.commands import Command
-from engine.text import TITLE_MAX
+from engine.core.commands import Command
+from engine.core.text import TITLE_MAX
 from saves.summary import SaveSummary, Seat
 
 FORMAT_VERSION = 4
@@ -43,7 +43,7 @@ class SaveHeader(BaseModel):
     rules: RuleOptions
     seed: int
     fingerprint: str | None = Field(pattern=r"^[0-9a-f]{64}$")
-    """The SHA-256 of the seed (`engine.fairness.fingerprint`) as the table was shown it when the game
+    """The SHA-256 of the seed (`engine.core.fairness.fingerprint`) as the table was shown it when the game
     began, kept as it was then: `landlords verify` checks the seed revealed at the end against it. Always
     written; None in a file of format 4 written before it was kept, which lacks it."""
     players: list[Seat] = Field(min_length=1)

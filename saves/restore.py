@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from engine import Command, Event, Game, GameState, IllegalCommand
-from engine.events import reason_for
-from engine.soundness import problem
-from engine.state import state_adapter
+from engine.core.events import reason_for
+from engine.core.state import state_adapter
+from engine.play.soundness import problem
 from saves.codec import program_version
 from saves.errors import SaveError
 from saves.model import SaveFile, SaveSummary, Seat

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine.rule_ids import RULE_IDS
+from engine.core.rule_ids import RULE_IDS
 from saves.eventlog import EVENTS_VERSION, line_adapter
 from saves.model import FORMAT_VERSION, SaveFile
 

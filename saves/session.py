@@ -8,7 +8,7 @@ from pathlib import Path
 from types import TracebackType
 
 from engine import Game, GameState
-from engine.fairness import fingerprint as seed_fingerprint
+from engine.core.fairness import fingerprint as seed_fingerprint
 from saves.atomic import write_atomic
 from saves.codec import encode, program_version
 from saves.errors import SaveError

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from engine.text import check_title
+from engine.core.text import check_title
 from saves.atomic import leftovers, sync_folder
 from saves.errors import SaveError, SaveLocked, SaveNotFound
 from saves.files import kind_problem, read_whole

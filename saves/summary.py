@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Literal
 
-from engine.text import REPLACEMENT, plain
+from engine.core.text import REPLACEMENT, plain
 
 if TYPE_CHECKING:
     from saves.model import SaveFile

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from engine import Event, GameState
-from engine.events import ReasonGiven
+from engine.core.events import ReasonGiven
 
 OPEN = frozenset({"auction", "trade_answer", "deal_answer", "loan_answer", "call_answer"})
 """What the game may wait on while a decision involving several players is still open."""

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from engine import Command, Event, Game, GameState, SetupError, new_game
-from engine.events import CardDrawn, DiceRolled
-from engine.fairness import fingerprint
+from engine.core.events import CardDrawn, DiceRolled
+from engine.core.fairness import fingerprint
 from saves.model import SaveFile
 from saves.restore import first_difference, same_but_unnamed_rules, shared
 

@@ -19,7 +19,7 @@ from translation.catalogues import FOLDER, catalogue_files
 ROOT = FOLDER.parent.parent
 FACES = ("engine", "room", "lines", "tui", "server", "cli", "translation")
 """The packages whose messages are marked: the front ends, which choose the text, and the engine, whose
-phrases (`engine.phrases`) are message ids the front ends translate."""
+phrases (`engine.core.phrases`) are message ids the front ends translate."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +33,7 @@ class Message:
 
 
 KEYWORDS = {"Plural": (1, 2)}
-"""Marks beyond gettext's own: the engine's `engine.phrases.Plural` is a message with a plural form, as
+"""Marks beyond gettext's own: the engine's `engine.core.phrases.Plural` is a message with a plural form, as
 `ngettext` is (`pybabel extract -k Plural:1,2`)."""
 
 METHODS = [

@@ -62,7 +62,7 @@ def pgettext(context: str, message: str, /, **values: object) -> str:
 
 
 def rule_text(text: str) -> str:
-    """A rule's words from the sources beside an edition (`engine.sources`: how the edition plays it, the
+    """A rule's words from the sources beside an edition (`engine.play.sources`: how the edition plays it, the
     reasoning where the sources are silent, why it has no such rule, a document's name) in the language
     spoken: `pgettext("rules", text)`, as the extraction finds them (`translation.extracting.rule_texts`).
     "" stays "" (gettext's "" is the catalogue's header)."""

@@ -1,6 +1,6 @@
 """Translate the engine's narration into the current language.
 
-`say` takes an `engine.phrases.Phrase` (a message id and its values), or English the engine kept as text
+`say` takes an `engine.core.phrases.Phrase` (a message id and its values), or English the engine kept as text
 (`Said`, read back into its message), and gives the words a player reads."""
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ def fill(text: str, values: dict[str, object]) -> str:
 
 
 def _read(text: str) -> str:
-    """Translate English stored as text (`engine.phrases.Said`): the catalogue's translation of it whole, else
+    """Translate English stored as text (`engine.core.phrases.Said`): the catalogue's translation of it
+    whole, else
     of the message it reads as (`translation.english_lookup`), else the words as they are."""
     from translation.english_lookup import read_back  # here: it reads the engine's types, which cost a start
 
@@ -29,10 +30,10 @@ def _read(text: str) -> str:
 
 
 def say(phrase: object) -> str:
-    """What the engine said (an `engine.phrases.Phrase`, or plain text), in the language spoken: its
+    """What the engine said (an `engine.core.phrases.Phrase`, or plain text), in the language spoken: its
     message translated (in its context, in the form for its count if it is a `Plural`), money written
     the language's way, phrases among its values said in turn."""
-    from engine.phrases import Money, Phrase, Plural, Said  # here: importing the engine costs a start
+    from engine.core.phrases import Money, Phrase, Plural, Said  # here: importing the engine costs a start
 
     if isinstance(phrase, Money):
         return money(phrase)

@@ -17,7 +17,7 @@ import string
 from collections.abc import Iterator
 from functools import lru_cache
 
-from engine.phrases import Money, Phrase, Plural
+from engine.core.phrases import Money, Phrase, Plural
 from translation.catalogues import Language
 
 DEPTH = 3

@@ -17,7 +17,7 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import IO, Any
 
-from engine.edition import DEED_KINDS
+from engine.core.edition import DEED_KINDS
 
 Found = tuple[int, str, str | tuple[str, str], list[str]]
 """What an extraction method gives Babel: line, keyword, message (or context and message), comments."""
@@ -109,7 +109,7 @@ def rule_texts(
     fileobj: IO[bytes], keywords: object, comment_tags: object, options: object
 ) -> Iterator[Found]:
     """Babel's extraction method for a sources file (`engine/data/sources/*.json`, read by
-    `engine.sources`): its words a player reads, each once, in context "rules"."""
+    `engine.play.sources`): its words a player reads, each once, in context "rules"."""
     source = fileobj.read().decode("utf-8")
     data = json.loads(source)
     if not isinstance(data, dict):

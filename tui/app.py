@@ -22,7 +22,7 @@ from textual.command import CommandPalette
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from engine.text import plain
+from engine.core.text import plain
 from room import pacing
 from translation import N_, _
 from tui import terminal

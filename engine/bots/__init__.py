@@ -14,7 +14,7 @@ from engine.bots.hard import HardBot
 from engine.bots.normal import NormalBot
 from engine.bots.outside import BotNotFound, OutsideBot, find_bot
 from engine.bots.random_play import RandomBot
-from engine.catalogue import LEVELS
+from engine.core.catalogue import LEVELS
 
 _KINDS: dict[str, type[BotBase]] = {
     "easy": EasyBot,

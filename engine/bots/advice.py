@@ -15,10 +15,10 @@ from dataclasses import dataclass
 
 from engine.bots.expert import PLAYOUTS, ExpertBot
 from engine.bots.position import Position
-from engine.commands import Command
+from engine.core.commands import Command
+from engine.core.phrases import N_, Phrase
 from engine.lookahead.judge import Course, Verdict, judge
-from engine.phrases import N_, Phrase
-from engine.view import GameView
+from engine.play.view import GameView
 
 OPTIONS = 3
 """The expert's choice and at most this many moves in all."""

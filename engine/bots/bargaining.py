@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.bots.position import Position
-from engine.events import Event
+from engine.core.events import Event
 
 STEP = 0.15
 """How far one answer moves the share of the gain a partner is asked to be content with."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-import engine.rng as rng
+import engine.core.rng as rng
 from engine.bots.bargaining import TradeMemory
 from engine.bots.calling import leader, undecidable
 from engine.bots.deals import as_trade, blunder, deal_answer, deal_reason, trade_answers
@@ -22,7 +22,7 @@ from engine.bots.position import Position
 from engine.bots.reasons import Reasoning, dollars
 from engine.bots.routes import best_way
 from engine.bots.stops import ride_to
-from engine.commands import (
+from engine.core.commands import (
     AcceptDeal,
     AcceptLoan,
     AcceptTrade,
@@ -51,10 +51,9 @@ from engine.commands import (
     RollDice,
     TakeRide,
 )
-from engine.events import Event
-from engine.phrases import N_, Phrase
-from engine.queries import bank_loan_problem, loan_problem, proposal_problem
-from engine.state import (
+from engine.core.events import Event
+from engine.core.phrases import N_, Phrase
+from engine.core.state import (
     Auction,
     BuyDecision,
     CallAnswer,
@@ -65,7 +64,8 @@ from engine.state import (
     RouteChoice,
     WinningsChoice,
 )
-from engine.view import GameView
+from engine.play.view import GameView
+from engine.queries import bank_loan_problem, loan_problem, proposal_problem
 
 PLAY_CARD_FROM = 100
 """Dollars a kept card must bring now (the pool beyond the usual share, half a prize) to be played."""

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from engine.bots.building import complete_groups, target
 from engine.bots.position import Position
 from engine.bots.valuation import Style, deed_value, development, rent_factor, worth_paying
-from engine.phrases import N_, Phrase
-from engine.state import Auction
+from engine.core.phrases import N_, Phrase
+from engine.core.state import Auction
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,8 +15,8 @@ that would make it the winner; otherwise it says no, and why.
 from __future__ import annotations
 
 from engine.bots.position import Position
+from engine.core.phrases import N_, Phrase
 from engine.lookahead.judge import chances_now
-from engine.phrases import N_, Phrase
 
 CALL_AFTER_ROUNDS = 60
 """Rounds played before a bot thinks a game may be beyond deciding: most games are decided long before."""

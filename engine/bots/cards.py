@@ -11,9 +11,9 @@ from functools import cache
 from itertools import product
 from typing import cast
 
-from engine.board import Board, board_for
 from engine.bots.position import Position
-from engine.odds import ROLLS_PER_TURN
+from engine.core.board import Board, board_for
+from engine.play.odds import ROLLS_PER_TURN
 
 TRAVEL_WORTH = 40.0
 """A travel card: a move of one's own choosing, once, at the right moment."""

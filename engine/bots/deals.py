@@ -11,9 +11,9 @@ from engine.bots.judging import completed, group_words
 from engine.bots.plain import fair_worth
 from engine.bots.position import Position
 from engine.bots.talk import unasked
-from engine.commands import AcceptDeal, AcceptTrade, Command, RejectDeal, RejectTrade
-from engine.phrases import N_, Phrase, Said
-from engine.state import Bundle, DealOffer, TradeAnswer, TradeOffer
+from engine.core.commands import AcceptDeal, AcceptTrade, Command, RejectDeal, RejectTrade
+from engine.core.phrases import N_, Phrase, Said
+from engine.core.state import Bundle, DealOffer, TradeAnswer, TradeOffer
 
 
 def _weight(pos: Position, bundle: Bundle) -> int:

@@ -22,7 +22,7 @@ from engine.bots.reasons import dollars, group_words
 from engine.bots.stops import travel_play
 from engine.bots.talk import asking_words
 from engine.bots.thresholds import least_passing
-from engine.commands import (
+from engine.core.commands import (
     Build,
     BuyProperty,
     ChooseIncomeTax,
@@ -41,9 +41,8 @@ from engine.commands import (
     Unmortgage,
     UseJailCard,
 )
-from engine.phrases import N_, Phrase
-from engine.queries import percent_tax, tax_of
-from engine.state import (
+from engine.core.phrases import N_, Phrase
+from engine.core.state import (
     Auction,
     Bundle,
     BuyDecision,
@@ -53,6 +52,7 @@ from engine.state import (
     Pending,
     TradeAnswer,
 )
+from engine.queries import percent_tax, tax_of
 
 SPARE = 60  # cash it keeps after buying a deed
 BUILD_SPARE = 150  # cash it keeps after building

@@ -39,7 +39,7 @@ from engine.bots.hard import HardBot
 from engine.bots.judging import answer_figures, completed
 from engine.bots.position import Position
 from engine.bots.reasons import dollars, offer_words
-from engine.commands import (
+from engine.core.commands import (
     AcceptTrade,
     Command,
     EndTurn,
@@ -48,14 +48,14 @@ from engine.commands import (
     ProposeTrade,
     RejectTrade,
 )
-from engine.events import Event
+from engine.core.events import Event
+from engine.core.phrases import N_, Phrase
+from engine.core.state import Auction, Pending, TradeAnswer
 from engine.learned.acceptance import acceptance_for
 from engine.learned.moves import MARGIN, Limit, auction_limit, repriced, trade_edge, weigh_offers
 from engine.learned.value import learned_for
 from engine.lookahead.judge import Course, Verdict, judge, plan_step
-from engine.phrases import N_, Phrase
-from engine.state import Auction, Pending, TradeAnswer
-from engine.view import GameView
+from engine.play.view import GameView
 
 if TYPE_CHECKING:
     from engine.learned.acceptance import AcceptanceModel

@@ -40,9 +40,9 @@ from engine.bots.proposing import Persistence, sale
 from engine.bots.raising import cheapest_plan, steps, to_lift_a_group
 from engine.bots.reasons import dollars, group_of, group_words
 from engine.bots.valuation import Style
-from engine.commands import BuyProperty, Command, Mortgage, ProposeTrade
-from engine.phrases import N_, Phrase
-from engine.state import Bundle, BuyDecision
+from engine.core.commands import BuyProperty, Command, Mortgage, ProposeTrade
+from engine.core.phrases import N_, Phrase
+from engine.core.state import Bundle, BuyDecision
 
 HARD_STYLE = Style(
     horizon=12.0,  # a game is decided within some twelve rounds of the groups forming: rent counted

@@ -20,9 +20,9 @@ from engine.bots.position import Position
 from engine.bots.talk import asking_words, worth_naming
 from engine.bots.thresholds import least_passing, most_passing, round_up
 from engine.bots.valuation import Appraisal, Style, built_income, full_monopoly_value, rent_factor
-from engine.phrases import N_, Phrase
+from engine.core.phrases import N_, Phrase
+from engine.core.state import Bundle
 from engine.queries import rent_at
-from engine.state import Bundle
 
 
 @dataclass(frozen=True, slots=True)

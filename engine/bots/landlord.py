@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from engine.bots.position import Position
 from engine.bots.reasons import Reasoning, dollars
-from engine.commands import (
+from engine.core.commands import (
     AcceptLoan,
     AcceptTrade,
     BorrowFromBank,
@@ -39,7 +39,18 @@ from engine.commands import (
     RepayLoan,
     RollDice,
 )
-from engine.phrases import N_, Phrase
+from engine.core.phrases import N_, Phrase
+from engine.core.state import (
+    Bundle,
+    Debt,
+    DirectionChoice,
+    LoanAnswer,
+    LotChoice,
+    LuxuryOffer,
+    Pending,
+    RouteChoice,
+    TradeAnswer,
+)
 from engine.queries import (
     borrowing_capacity,
     earns_wages,
@@ -53,17 +64,6 @@ from engine.queries import (
     notes_toward,
     repayment,
     security_for,
-)
-from engine.state import (
-    Bundle,
-    Debt,
-    DirectionChoice,
-    LoanAnswer,
-    LotChoice,
-    LuxuryOffer,
-    Pending,
-    RouteChoice,
-    TradeAnswer,
 )
 
 THROWS_PER_CIRCUIT = 40 / 7

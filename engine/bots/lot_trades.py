@@ -32,11 +32,11 @@ from engine.bots.position import Position
 from engine.bots.reasons import dollars
 from engine.bots.talk import asking_words
 from engine.bots.thresholds import least_passing, most_passing, round_up
-from engine.commands import AcceptTrade, Command, ProposeTrade, RejectTrade
-from engine.options import RuleOptions
-from engine.phrases import N_, Phrase
+from engine.core.commands import AcceptTrade, Command, ProposeTrade, RejectTrade
+from engine.core.options import RuleOptions
+from engine.core.phrases import N_, Phrase
+from engine.core.state import Bundle
 from engine.queries import markers_left, proposal_problem, rent_at, trading_open
-from engine.state import Bundle
 
 CANDIDATES = 3
 """Offers priced in full at a decision: the ones that could bring the bot most."""
@@ -64,7 +64,7 @@ class Dealing:
 def _incomes(edition: str, rules: RuleOptions) -> tuple[tuple[float, ...], ...]:
     """Return, by space, the rent per opponent throw of the lot with h houses (h = 0 .. the most)."""
     from engine.bots.position import figures_for
-    from engine.rulebook import ruleset_for
+    from engine.play.rulebook import ruleset_for
 
     figures = figures_for(edition, rules)
     board = figures.board

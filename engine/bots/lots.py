@@ -18,7 +18,7 @@ from typing import Protocol
 
 from engine.bots.position import Position
 from engine.bots.reasons import Reasoning, dollars
-from engine.commands import (
+from engine.core.commands import (
     AcceptTrade,
     Build,
     BuyProperty,
@@ -34,9 +34,9 @@ from engine.commands import (
     SellBuilding,
     SellLot,
 )
-from engine.phrases import N_, Phrase
+from engine.core.phrases import N_, Phrase
+from engine.core.state import Auction, Bundle, BuyDecision, Debt, ExcessLots, Pending, TradeAnswer
 from engine.queries import markers_left, rent_at
-from engine.state import Auction, Bundle, BuyDecision, Debt, ExcessLots, Pending, TradeAnswer
 
 
 class LotDealer(Protocol):

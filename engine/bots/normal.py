@@ -21,7 +21,7 @@ from engine.bots.reasons import dollars, group_of, offer_words
 from engine.bots.routes import best_way
 from engine.bots.stops import travel_play
 from engine.bots.valuation import Style, deed_value, worth_paying
-from engine.commands import (
+from engine.core.commands import (
     Build,
     BuyProperty,
     ChooseIncomeTax,
@@ -41,9 +41,8 @@ from engine.commands import (
     Unmortgage,
     UseJailCard,
 )
-from engine.phrases import N_, Phrase
-from engine.queries import percent_tax, tax_of, trading_open
-from engine.state import (
+from engine.core.phrases import N_, Phrase
+from engine.core.state import (
     Auction,
     BuyDecision,
     Debt,
@@ -53,6 +52,7 @@ from engine.state import (
     RouteChoice,
     TradeAnswer,
 )
+from engine.queries import percent_tax, tax_of, trading_open
 
 NORMAL_STYLE = Style(
     horizon=15.0,

@@ -20,10 +20,10 @@ from functools import cache
 
 from engine.bots.landlord import LandlordPlay, Thrift
 from engine.bots.position import Position
-from engine.commands import ChooseDirection, ChooseRoute, Command, RepayLoan
-from engine.phrases import N_, Phrase
+from engine.core.commands import ChooseDirection, ChooseRoute, Command, RepayLoan
+from engine.core.phrases import N_, Phrase
+from engine.core.state import DirectionChoice, Pending, RouteChoice
 from engine.queries import earns_wages, loans_of, may_turn_back, repayment
-from engine.state import DirectionChoice, Pending, RouteChoice
 
 TOTALS: tuple[tuple[int, float], ...] = tuple(
     (t, sum(1 for a in range(1, 7) for b in range(1, 7) if a + b == t) / 36.0) for t in range(2, 13)

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from engine.bots.talk import asking_price
-from engine.commands import (
+from engine.core.commands import (
     AcceptDeal,
     AcceptTrade,
     AgreeToCall,
@@ -48,10 +48,10 @@ from engine.commands import (
     RejectTrade,
     RollDice,
 )
-from engine.events import Event
+from engine.core.events import Event
+from engine.core.state import Auction
+from engine.play.view import GameView
 from engine.queries import funds, proposal_problem
-from engine.state import Auction
-from engine.view import GameView
 
 ENTRY_POINTS = "landlords.bots"
 """The entry-point group in which an installed package names its bots."""

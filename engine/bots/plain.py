@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.bots.cards import card_worth
 from engine.bots.position import Position
 from engine.bots.valuation import full_monopoly_value
-from engine.odds import ROLLS_PER_TURN
+from engine.play.odds import ROLLS_PER_TURN
 
 FAIR_ROUNDS = 10.0
 """Rounds of rent that make a group's fair worth: the plain reckoning of what completing it is worth."""

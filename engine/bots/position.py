@@ -10,14 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from engine.board import Board, board_for
-from engine.edition import Tax
-from engine.odds import ROLLS_PER_TURN, Odds, odds_for
-from engine.options import RuleOptions
+from engine.core.board import Board, board_for
+from engine.core.edition import Tax
+from engine.core.options import RuleOptions
+from engine.core.ruleset import Ruleset
+from engine.play.odds import ROLLS_PER_TURN, Odds, odds_for
+from engine.play.rulebook import ruleset_for
+from engine.play.view import GameView
 from engine.queries import model_of, rent_at, rent_due
-from engine.rulebook import ruleset_for
-from engine.ruleset import Ruleset
-from engine.view import GameView
 
 THIRD_HOUSE = 3
 PLENTY = 4

@@ -17,8 +17,8 @@ from engine.bots.judging import Deal, Fairness, baseline, completed, unlocked
 from engine.bots.position import Position
 from engine.bots.thresholds import least_passing, most_passing, round_up
 from engine.bots.valuation import Style
-from engine.commands import ProposeTrade
-from engine.state import Bundle
+from engine.core.commands import ProposeTrade
+from engine.core.state import Bundle
 
 
 @dataclass(frozen=True, slots=True)

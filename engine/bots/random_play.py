@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from engine.bots.base import BotBase, answer
 from engine.bots.position import Position
-from engine.commands import AcceptTrade, CallGame, Command, PlaceBid, ProposeTrade, RejectTrade
-from engine.phrases import N_, Phrase
+from engine.core.commands import AcceptTrade, CallGame, Command, PlaceBid, ProposeTrade, RejectTrade
+from engine.core.phrases import N_, Phrase
+from engine.core.state import Bundle, Pending
 from engine.queries import pledged, trading_open
-from engine.state import Bundle, Pending
 
 OFFER_ODDS = 25  # one decision in this many, while trading is open, is a random offer
 

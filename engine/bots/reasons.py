@@ -2,7 +2,8 @@
 
 Every decision a bot makes may come with its reason (`Bot.reason`): why it bought or declined, how far it
 will bid, where it built, why it stays in jail or pays, what it sold or mortgaged to raise cash. The table
-tells the reason after the move's events (`engine.events.ReasonGiven`), keeps it with the game's save, and
+tells the reason after the move's events (`engine.core.events.ReasonGiven`), keeps it with the game's save,
+and
 a game's review shows it beside the move. A reason costs a few string operations, never a figure worked
 out only to be said: decisions stay as fast as they were.
 """
@@ -13,8 +14,8 @@ from typing import TypeVar
 
 from engine.bots.judging import completed
 from engine.bots.position import Position
-from engine.commands import Command, ProposeTrade
-from engine.phrases import N_, Money, Phrase
+from engine.core.commands import Command, ProposeTrade
+from engine.core.phrases import N_, Money, Phrase
 
 C = TypeVar("C", bound=Command)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.bots.position import Position
-from engine.state import RouteChoice
+from engine.core.state import RouteChoice
 
 DeedWorth = Callable[[Position, int], float]
 """(position, space) -> what a deed still for sale there is worth to the bot beyond its price."""

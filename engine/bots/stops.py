@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cache
 
-from engine.board import board_for
 from engine.bots.cards import TRAVEL_WORTH, expected_prize, prize_of
 from engine.bots.position import Position
-from engine.commands import Command, PlayTravelCards
-from engine.edition import Collect, Pay
+from engine.core.board import board_for
+from engine.core.commands import Command, PlayTravelCards
+from engine.core.edition import Collect, Pay
+from engine.core.state import RideChoice
 from engine.queries import fare, share_of, steps_of
-from engine.state import RideChoice
 
 DeedWorth = Callable[[Position, int], float]
 """(position, space) -> what a deed still for sale there is worth to the bot beyond its price."""

@@ -6,7 +6,7 @@ figure was (games saved in an older format) and for outside bots written against
 
 from __future__ import annotations
 
-from engine.phrases import N_, Money, Phrase
+from engine.core.phrases import N_, Money, Phrase
 
 _EVEN = N_("an even swap would do")
 _TAKE_AND = (N_("I would take it and {price}"), N_("I would take them and {price}"))

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from engine.bots.cards import hand_worth
 from engine.bots.position import Position
 from engine.bots.thresholds import most_passing
-from engine.odds import ROLLS_PER_TURN
+from engine.play.odds import ROLLS_PER_TURN
 from engine.queries import rent_at
 
 

@@ -22,12 +22,12 @@ from __future__ import annotations
 import math
 from functools import cache
 
-from engine.board import Board, board_for
+from engine.core.board import Board, board_for
+from engine.core.tabletop import Tabletop
 from engine.lookahead.features import LEVELS, Levels, raw
 from engine.lookahead.features import NAMES as POSITION_NAMES
-from engine.odds import odds_for
+from engine.play.odds import odds_for
 from engine.rules.rent import Holding, model_of
-from engine.tabletop import Tabletop
 
 SEATS = 4
 """The seats a learned value is made for: a table of fewer has its empty seats out of the game."""

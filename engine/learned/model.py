@@ -13,10 +13,10 @@ from typing import Any
 
 import numpy as np
 
+from engine.core.tabletop import Tabletop
 from engine.learned.features import encode
 from engine.learned.network import ROUND, Array, Network, chances
 from engine.lookahead.features import Levels
-from engine.tabletop import Tabletop
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,13 +15,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from engine.commands import AcceptTrade, Command, PassAuction, PlaceBid, ProposeTrade
-from engine.errors import IllegalCommand
-from engine.game import Game
+from engine.core.commands import AcceptTrade, Command, PassAuction, PlaceBid, ProposeTrade
+from engine.core.errors import IllegalCommand
+from engine.core.state import Auction, TradeOffer
 from engine.learned.acceptance import AcceptanceModel, terms
 from engine.lookahead.sampling import Sampler
-from engine.state import Auction, TradeOffer
-from engine.view import GameView
+from engine.play.game import Game
+from engine.play.view import GameView
 
 if TYPE_CHECKING:
     from engine.learned.model import Judgement, LearnedValue

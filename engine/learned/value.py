@@ -19,9 +19,9 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from engine.board import board_for
+from engine.core.board import board_for
+from engine.core.options import RuleOptions
 from engine.learned.features import SEATS, seat_names, table_names
-from engine.options import RuleOptions
 
 if TYPE_CHECKING:
     from engine.learned.model import LearnedValue

@@ -19,15 +19,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.game import Game
+from engine.core.state import GameState
 from engine.learned.value import learned_for
 from engine.lookahead.features import Levels
 from engine.lookahead.playout import HORIZON_ROUNDS, play_forward, stop_turn
 from engine.lookahead.sampling import Sampler
 from engine.lookahead.shark import SharkPlayer
 from engine.lookahead.value import ValueModel, model_for
-from engine.state import GameState
-from engine.view import GameView
+from engine.play.game import Game
+from engine.play.view import GameView
 
 Leaf = Literal["learned", "linear"]
 """What a playout's end is valued by: the learned value where the edition has one for a table of that size

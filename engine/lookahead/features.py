@@ -30,10 +30,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from engine.odds import ROLLS_PER_TURN, odds_for
+from engine.core.tabletop import Tabletop
+from engine.play.odds import ROLLS_PER_TURN, odds_for
 from engine.rules.debts import liquidation_value
 from engine.rules.rent import Holding, model_of, rent_at
-from engine.tabletop import Tabletop
 
 NAMES = (
     "worth",

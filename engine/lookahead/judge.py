@@ -15,9 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.commands import Command
-from engine.errors import IllegalCommand
-from engine.game import Game
+from engine.core.commands import Command
+from engine.core.errors import IllegalCommand
 from engine.lookahead.chances import Z95, playout_seed
 from engine.lookahead.features import Levels
 from engine.lookahead.players import SimplePlayer
@@ -25,7 +24,8 @@ from engine.lookahead.playout import HORIZON_ROUNDS, Player, Seated, play_forwar
 from engine.lookahead.sampling import Sampler
 from engine.lookahead.shark import AllInShark, HoldingShark, SharkPlayer
 from engine.lookahead.value import model_for
-from engine.view import GameView
+from engine.play.game import Game
+from engine.play.view import GameView
 
 if TYPE_CHECKING:
     from engine.learned.model import LearnedValue

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.commands import (
+from engine.core.commands import (
     BorrowFromBank,
     BuyLot,
     BuyLuxury,
@@ -23,12 +23,12 @@ from engine.commands import (
     RepayLoan,
     simple,
 )
+from engine.core.state import Debt, LoanAnswer, LotChoice, LuxuryOffer, Pending, RouteChoice
 from engine.rules.landlords_1904.loans import loans_of, notes_toward
 from engine.rules.money import funds
-from engine.state import Debt, LoanAnswer, LotChoice, LuxuryOffer, Pending, RouteChoice
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.play.game import Game
 
 RESERVE = 100  # cash kept in hand after buying a lot
 LUXURY_RESERVE = 150  # cash kept in hand after buying a luxury

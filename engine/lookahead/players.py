@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from engine.commands import (
+from engine.core.commands import (
     AcceptDeal,
     AcceptTrade,
     Build,
@@ -43,11 +43,7 @@ from engine.commands import (
     UseJailCard,
     simple,
 )
-from engine.lookahead import landlord
-from engine.rules.building import step_up
-from engine.rules.money import funds
-from engine.rules.taxes import percent_tax, tax_of
-from engine.state import (
+from engine.core.state import (
     Auction,
     BuildingPlacement,
     Bundle,
@@ -61,9 +57,13 @@ from engine.state import (
     TradeAnswer,
     WinningsChoice,
 )
+from engine.lookahead import landlord
+from engine.rules.building import step_up
+from engine.rules.money import funds
+from engine.rules.taxes import percent_tax, tax_of
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.play.game import Game
 
 LIFT_MARGIN = 300  # cash kept in hand after lifting a mortgage
 BUILD_RESERVE = 0  # cash kept in hand after building

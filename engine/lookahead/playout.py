@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from engine.commands import Command
-from engine.game import Game
+from engine.core.commands import Command
 from engine.lookahead.players import SimplePlayer
+from engine.play.game import Game
 
 HORIZON_ROUNDS = 2
 """How far a playout is played before its position is valued: two rounds of the table."""

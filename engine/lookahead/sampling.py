@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-import engine.rng as rng
+import engine.core.rng as rng
+from engine.core.state import GameState
+from engine.play.view import GameView
 from engine.rules.hands import FACE_DOWN, card_ref, split_ref
-from engine.state import GameState
-from engine.view import GameView
 
 SAMPLE_STREAM = 1901
 """The PCG stream of the analysis's draws: apart from the one the dice of a game use."""

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.commands import (
+from engine.core.commands import (
     Build,
     BuyProperty,
     Command,
@@ -35,15 +35,15 @@ from engine.commands import (
     Unmortgage,
     simple,
 )
+from engine.core.state import Auction, Debt
 from engine.lookahead import landlord
 from engine.lookahead.players import SimplePlayer, _on, bid_or_pass, leave_jail
-from engine.odds import odds_for
+from engine.play.odds import odds_for
 from engine.rules.money import funds
 from engine.rules.rent import rent_at, rent_for
-from engine.state import Auction, Debt
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.play.game import Game
 
 BUY_RESERVE = 150
 """Cash it keeps in hand when it buys a deed it lands on (as `hard` does)."""

@@ -18,8 +18,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from engine.core.tabletop import Tabletop
 from engine.lookahead.features import LEVELS, NAMES, STAGE_CAP, STAGE_ROUNDS, WIDTH, Levels, design
-from engine.tabletop import Tabletop
 
 
 @dataclass(frozen=True, slots=True)

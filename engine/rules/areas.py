@@ -1,5 +1,6 @@
 """Every rule area, imported so that each registers its commands, continuations, space actions, card
-effects, rent models and hooks in `engine.registry`. The rulebook imports this before it looks any name up,
+effects, rent models and hooks in `engine.core.registry`. The rulebook imports this before it looks any name
+up,
 so `Game.apply` finds every name registered."""
 
 from engine.rules import (  # noqa: F401  (imported for their registrations)

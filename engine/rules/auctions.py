@@ -12,9 +12,9 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Literal
 
-from engine.commands import PassAuction, PlaceBid
-from engine.errors import IllegalCommand, Refusal
-from engine.events import (
+from engine.core.commands import PassAuction, PlaceBid
+from engine.core.errors import IllegalCommand, Refusal
+from engine.core.events import (
     AuctionPassed,
     AuctionStarted,
     AuctionUnsold,
@@ -22,17 +22,17 @@ from engine.events import (
     BidPlaced,
     BuildingAuctionUncontested,
 )
-from engine.phrases import N_, Money, Phrase
-from engine.registry import command, effect
+from engine.core.phrases import N_, Money, Phrase
+from engine.core.registry import command, effect
+from engine.core.state import Auction, AuctionDeed, BuildingPlacement, RaiseBuilding
 from engine.rules.checks import awaited
 from engine.rules.finance_1936.house_and_lot import lot_for_sale, put_houses_with_lot
 from engine.rules.finance_1936.markers import may_take_lots
 from engine.rules.money import funds, spend
-from engine.state import Auction, AuctionDeed, BuildingPlacement, RaiseBuilding
 
 if TYPE_CHECKING:
-    from engine.live import LiveGame
-    from engine.rule_ids import RuleId
+    from engine.core.live import LiveGame
+    from engine.core.rule_ids import RuleId
 
 
 def rotation_after(game: LiveGame, first_after: int) -> list[int]:

@@ -13,21 +13,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.commands import Build, SellBuilding
-from engine.errors import IllegalCommand, Refusal
-from engine.events import BuildingBought, BuildingPlaced, BuildingSold, interned
-from engine.hooks import BUILD_ROOM, BUILD_RULES
-from engine.phrases import N_, Money, Phrase
-from engine.registry import command, effect
+from engine.core.commands import Build, SellBuilding
+from engine.core.errors import IllegalCommand, Refusal
+from engine.core.events import BuildingBought, BuildingPlaced, BuildingSold, interned
+from engine.core.hooks import BUILD_ROOM, BUILD_RULES
+from engine.core.phrases import N_, Money, Phrase
+from engine.core.registry import command, effect
+from engine.core.state import BuildingKind, BuildingPlacement, RaiseBuilding
 from engine.rules.auctions import rotation_after, start_building_auction
 from engine.rules.checks import deed_of, in_debt, may_manage
 from engine.rules.money import funds, spend
-from engine.state import BuildingKind, BuildingPlacement, RaiseBuilding
 
 if TYPE_CHECKING:
-    from engine.live import LiveGame
-    from engine.rule_ids import RuleId
-    from engine.tabletop import Tabletop
+    from engine.core.live import LiveGame
+    from engine.core.rule_ids import RuleId
+    from engine.core.tabletop import Tabletop
 
 _bought = interned(BuildingBought, "player", "space", "building", "price", "rule")
 _sold = interned(BuildingSold, "player", "space", "hotel_sold", "houses_left", "amount")

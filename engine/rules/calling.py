@@ -13,18 +13,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.commands import AgreeToCall, CallGame, RefuseCall
-from engine.errors import IllegalCommand, Refusal
-from engine.events import CallAnswered, CallProposed
-from engine.phrases import N_, Phrase, Plural
-from engine.registry import command
+from engine.core.commands import AgreeToCall, CallGame, RefuseCall
+from engine.core.errors import IllegalCommand, Refusal
+from engine.core.events import CallAnswered, CallProposed
+from engine.core.phrases import N_, Phrase, Plural
+from engine.core.registry import command
+from engine.core.state import CallAnswer
 from engine.rules.checks import actor, awaited
 from engine.rules.endings import finish
-from engine.state import CallAnswer
 
 if TYPE_CHECKING:
-    from engine.live import LiveGame
-    from engine.tabletop import Tabletop
+    from engine.core.live import LiveGame
+    from engine.core.tabletop import Tabletop
 
 CALL_FROM_ROUND = 20
 """The first round (counted from 0) in which the game may be called: before it, every game is still open."""

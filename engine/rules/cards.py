@@ -10,18 +10,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-import engine.edition as ed
-from engine.events import CardDrawn, PaidByBank, interned
-from engine.hooks import CARD_EFFECTS
+import engine.core.edition as ed
+from engine.core.events import CardDrawn, PaidByBank, interned
+from engine.core.hooks import CARD_EFFECTS
+from engine.core.state import Charge
 from engine.rules.jail import send_to_jail
 from engine.rules.landing import space_action
 from engine.rules.money import owe
 from engine.rules.movement import advance_to, move_by
 from engine.rules.throws import give_throw
-from engine.state import Charge
 
 if TYPE_CHECKING:
-    from engine.live import LiveGame
+    from engine.core.live import LiveGame
 
 CardAction = Callable[["LiveGame", int, Any, ed.Card], None]
 _card_drawn = interned(CardDrawn, "player", "deck", "card", "text")

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.errors import IllegalCommand, Refusal
-from engine.phrases import N_, Phrase
+from engine.core.errors import IllegalCommand, Refusal
+from engine.core.phrases import N_, Phrase
 
 if TYPE_CHECKING:
-    from engine.live import LiveGame
-    from engine.tabletop import Tabletop
+    from engine.core.live import LiveGame
+    from engine.core.tabletop import Tabletop
 
 _WAITING = {
     "roll": N_("{name} to roll"),

@@ -13,17 +13,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.commands import AcceptDeal, CancelDeal, ProposeDeal, RejectDeal
-from engine.errors import IllegalCommand, Refusal
-from engine.events import DealAccepted, DealCancelled, DealCompleted, DealProposed, DealRejected
-from engine.phrases import N_, Phrase
+from engine.core.commands import AcceptDeal, CancelDeal, ProposeDeal, RejectDeal
+from engine.core.errors import IllegalCommand, Refusal
+from engine.core.events import DealAccepted, DealCancelled, DealCompleted, DealProposed, DealRejected
+from engine.core.phrases import N_, Phrase
+from engine.core.state import DealAnswer, DealOffer, DealPart, answer_order
 from engine.rules.offers import OfferKind, register_offer
 from engine.rules.trades import carry_out_moves, opening_problem, party_problem
-from engine.state import DealAnswer, DealOffer, DealPart, answer_order
 
 if TYPE_CHECKING:
-    from engine.live import LiveGame
-    from engine.tabletop import Tabletop
+    from engine.core.live import LiveGame
+    from engine.core.tabletop import Tabletop
 
 MOST_PARTS = 64
 """More parts than any deal among the players at one table needs: a bound on what a proposal may list."""

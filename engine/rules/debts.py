@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.commands import DeclareBankruptcy
-from engine.errors import IllegalCommand, Refusal
-from engine.events import (
+from engine.core.commands import DeclareBankruptcy
+from engine.core.errors import IllegalCommand, Refusal
+from engine.core.events import (
     BuildingSold,
     BuildingsReturned,
     CashSurrendered,
@@ -21,16 +21,9 @@ from engine.events import (
     JailCardsTransferred,
     PlayerBankrupt,
 )
-from engine.phrases import N_, Money, Phrase
-from engine.registry import command, effect
-from engine.rules.checks import awaited
-from engine.rules.endings import building_cost, finish_if_over_after_bankruptcy
-from engine.rules.finance_1936.buy_back import lot_value
-from engine.rules.finance_1936.markers import check_after_taking
-from engine.rules.hands import surrender_hand
-from engine.rules.landlords_1904.loans import borrowing_capacity
-from engine.rules.money import funds, settle
-from engine.state import (
+from engine.core.phrases import N_, Money, Phrase
+from engine.core.registry import command, effect
+from engine.core.state import (
     AuctionDeed,
     Charge,
     Debt,
@@ -44,11 +37,18 @@ from engine.state import (
     SendOn,
     Throw,
 )
+from engine.rules.checks import awaited
+from engine.rules.endings import building_cost, finish_if_over_after_bankruptcy
+from engine.rules.finance_1936.buy_back import lot_value
+from engine.rules.finance_1936.markers import check_after_taking
+from engine.rules.hands import surrender_hand
+from engine.rules.landlords_1904.loans import borrowing_capacity
+from engine.rules.money import funds, settle
 
 if TYPE_CHECKING:
-    from engine.live import LiveGame
-    from engine.rule_ids import RuleId
-    from engine.tabletop import Tabletop
+    from engine.core.live import LiveGame
+    from engine.core.rule_ids import RuleId
+    from engine.core.tabletop import Tabletop
 
 
 @effect(Charge)

@@ -11,13 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from engine.events import GameOver
-from engine.hooks import END_RULES
+from engine.core.events import GameOver
+from engine.core.hooks import END_RULES
 
 if TYPE_CHECKING:
-    from engine.live import LiveGame
-    from engine.rule_ids import RuleId
-    from engine.tabletop import Tabletop
+    from engine.core.live import LiveGame
+    from engine.core.rule_ids import RuleId
+    from engine.core.tabletop import Tabletop
 
 EndReason = Literal["last_player", "short_game", "time_limit", "circuits", "called"]
 

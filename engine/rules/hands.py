@@ -12,20 +12,20 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine.commands import KeepCard
-from engine.errors import IllegalCommand, Refusal
-from engine.events import CardTaken, Event, HandTransferred
-from engine.hooks import CARD_EFFECTS
-from engine.phrases import N_, Phrase
-from engine.registry import command
+from engine.core.commands import KeepCard
+from engine.core.errors import IllegalCommand, Refusal
+from engine.core.events import CardTaken, Event, HandTransferred
+from engine.core.hooks import CARD_EFFECTS
+from engine.core.phrases import N_, Phrase
+from engine.core.registry import command
 from engine.rules.checks import actor
 
 if TYPE_CHECKING:
-    import engine.edition as ed
-    from engine.board import Board
-    from engine.live import LiveGame
-    from engine.rule_ids import RuleId
-    from engine.tabletop import Tabletop
+    import engine.core.edition as ed
+    from engine.core.board import Board
+    from engine.core.live import LiveGame
+    from engine.core.rule_ids import RuleId
+    from engine.core.tabletop import Tabletop
 
 FACE_DOWN = "?"
 

@@ -4,21 +4,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from engine.commands import PayJailFine, UseJailCard
-from engine.errors import IllegalCommand, Refusal
-from engine.events import JailCardUsed, JailFinePaid, JailRollFailed, LeftJail, SentToJail
-from engine.phrases import N_, Money, Phrase
-from engine.registry import command, effect
+from engine.core.commands import PayJailFine, UseJailCard
+from engine.core.errors import IllegalCommand, Refusal
+from engine.core.events import JailCardUsed, JailFinePaid, JailRollFailed, LeftJail, SentToJail
+from engine.core.phrases import N_, Money, Phrase
+from engine.core.registry import command, effect
+from engine.core.state import Charge, MoveAfterFine, awaiting_end_turn, finish_roll
 from engine.rules.checks import actor, awaited
 from engine.rules.landing import space_action
 from engine.rules.money import funds, spend, to_pot
 from engine.rules.movement import move_by
-from engine.state import Charge, MoveAfterFine, awaiting_end_turn, finish_roll
 
 if TYPE_CHECKING:
-    from engine.edition import JailRules
-    from engine.live import LiveGame
-    from engine.rule_ids import RuleId
+    from engine.core.edition import JailRules
+    from engine.core.live import LiveGame
+    from engine.core.rule_ids import RuleId
 
 
 def jail_rules(game: LiveGame) -> JailRules:

@@ -1,6 +1,6 @@
 """What a space does to the token that stops on it. Each space kind names its action here.
 
-Rule areas register the actions of their own spaces (cards, taxes, jail) in `engine.registry`, so a later
+Rule areas register the actions of their own spaces (cards, taxes, jail) in `engine.core.registry`, so a later
 edition adds a space kind by adding data and one function, not by editing this dispatcher. Before the
 space's own action, the edition's arrival rule runs (most editions have none).
 """
@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.events import DiceRolled, PotCollected, PropertyOffered, interned
-from engine.hooks import ARRIVAL_ACTIONS, SPACE_ACTIONS
+from engine.core.events import DiceRolled, PotCollected, PropertyOffered, interned
+from engine.core.hooks import ARRIVAL_ACTIONS, SPACE_ACTIONS
+from engine.core.state import buy_decision
 from engine.rules.money import owe
 from engine.rules.rent import model_of, rent_for, rent_rule
-from engine.state import buy_decision
 
 if TYPE_CHECKING:
-    from engine.live import LiveGame
-    from engine.rule_ids import RuleId
+    from engine.core.live import LiveGame
+    from engine.core.rule_ids import RuleId
 
 space_action = SPACE_ACTIONS.register
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from engine.events import (
+from engine.core.events import (
     BankFeePaid,
     CreditDrawn,
     DebtIncurred,
@@ -19,18 +19,18 @@ from engine.events import (
     TaxPaid,
     interned,
 )
-from engine.hooks import POT_RULES
-from engine.phrases import N_
-from engine.rule_ids import SPACE_RULES, RuleId
-from engine.state import Charge, Debt
+from engine.core.hooks import POT_RULES
+from engine.core.phrases import N_
+from engine.core.rule_ids import SPACE_RULES, RuleId
+from engine.core.state import Charge, Debt
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from engine.edition import Edition
-    from engine.live import LiveGame
-    from engine.options import RuleOptions
-    from engine.tabletop import Tabletop
+    from engine.core.edition import Edition
+    from engine.core.live import LiveGame
+    from engine.core.options import RuleOptions
+    from engine.core.tabletop import Tabletop
 
 _POT_REASONS = frozenset({"tax", "card", "jail_fine", "repairs"})
 _rent_paid = interned(RentPaid, "payer", "owner", "space", "amount", "detail", "rule")

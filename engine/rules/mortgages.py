@@ -8,18 +8,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.commands import KeepMortgage, Mortgage, Unmortgage
-from engine.errors import IllegalCommand, Refusal
-from engine.events import Mortgaged, Unmortgaged, interned
-from engine.phrases import N_, Money, Phrase
-from engine.registry import command, effect
+from engine.core.commands import KeepMortgage, Mortgage, Unmortgage
+from engine.core.errors import IllegalCommand, Refusal
+from engine.core.events import Mortgaged, Unmortgaged, interned
+from engine.core.phrases import N_, Money, Phrase
+from engine.core.registry import command, effect
+from engine.core.state import MortgageDecision, OfferMortgage
 from engine.rules.building import group_of_street
 from engine.rules.checks import awaited, deed_of, in_debt, may_manage
 from engine.rules.money import funds, owe, spend
-from engine.state import MortgageDecision, OfferMortgage
 
 if TYPE_CHECKING:
-    from engine.live import LiveGame
+    from engine.core.live import LiveGame
 
 _mortgaged = interned(Mortgaged, "player", "space", "amount")
 _unmortgaged = interned(Unmortgaged, "player", "space", "amount")

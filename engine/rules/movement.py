@@ -9,18 +9,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from engine.commands import ChooseRoute
-from engine.errors import IllegalCommand, Refusal
-from engine.events import PassedGo, PlayerMoved, RouteChosen, interned
-from engine.phrases import N_, Phrase
-from engine.registry import command, effect
+from engine.core.commands import ChooseRoute
+from engine.core.errors import IllegalCommand, Refusal
+from engine.core.events import PassedGo, PlayerMoved, RouteChosen, interned
+from engine.core.phrases import N_, Phrase
+from engine.core.registry import command, effect
+from engine.core.state import MoveOn, RideOn, RouteChoice
 from engine.rules.checks import awaited
 from engine.rules.landing import land
-from engine.state import MoveOn, RideOn, RouteChoice
 
 if TYPE_CHECKING:
-    from engine.live import LiveGame
-    from engine.rule_ids import RuleId
+    from engine.core.live import LiveGame
+    from engine.core.rule_ids import RuleId
 
 Via = Literal["dice", "card"]
 

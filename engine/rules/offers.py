@@ -20,15 +20,15 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from engine.errors import IllegalCommand, Refusal
-from engine.phrases import N_, Phrase
-from engine.registry import command
+from engine.core.errors import IllegalCommand, Refusal
+from engine.core.phrases import N_, Phrase
+from engine.core.registry import command
 from engine.rules.checks import actor, awaited
 
 if TYPE_CHECKING:
-    from engine.events import Event
-    from engine.live import LiveGame
-    from engine.state import Pending
+    from engine.core.events import Event
+    from engine.core.live import LiveGame
+    from engine.core.state import Pending
 
 
 class Offer(Protocol):

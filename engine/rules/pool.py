@@ -11,23 +11,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from engine.commands import PlayRefundCard
-from engine.errors import IllegalCommand, Refusal
-from engine.events import HeldCardKept, HeldCardPlayed, PotShareCollected
-from engine.hooks import POT_RULES
-from engine.phrases import N_, Phrase
-from engine.registry import command
+from engine.core.commands import PlayRefundCard
+from engine.core.errors import IllegalCommand, Refusal
+from engine.core.events import HeldCardKept, HeldCardPlayed, PotShareCollected
+from engine.core.hooks import POT_RULES
+from engine.core.phrases import N_, Phrase
+from engine.core.registry import command
+from engine.core.state import RefundChoice
 from engine.rules.checks import awaited
 from engine.rules.hands import KEEP_RULES, give_back, holds_for_use
 from engine.rules.landing import space_action
-from engine.state import RefundChoice
 
 if TYPE_CHECKING:
-    from engine.edition import Edition
-    from engine.live import LiveGame
-    from engine.options import RuleOptions
-    from engine.rule_ids import RuleId
-    from engine.tabletop import Tabletop
+    from engine.core.edition import Edition
+    from engine.core.live import LiveGame
+    from engine.core.options import RuleOptions
+    from engine.core.rule_ids import RuleId
+    from engine.core.tabletop import Tabletop
 
 FEEDS = frozenset({"tax", "card", "jail_fine", "repairs"})
 """Payments to the bank that feed the pool: taxes, card payments (repairs among them) and jail fines."""

@@ -4,21 +4,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.commands import BuyProperty, DeclineProperty
-from engine.errors import IllegalCommand, Refusal
-from engine.events import PropertyBought, PropertyDeclined, interned
-from engine.phrases import N_, Money, Phrase
-from engine.registry import command
+from engine.core.commands import BuyProperty, DeclineProperty
+from engine.core.errors import IllegalCommand, Refusal
+from engine.core.events import PropertyBought, PropertyDeclined, interned
+from engine.core.phrases import N_, Money, Phrase
+from engine.core.registry import command
+from engine.core.state import BuyDecision
 from engine.rules.auctions import start_deed_auction
 from engine.rules.checks import awaited
 from engine.rules.finance_1936.house_and_lot import lot_for_sale, put_houses_with_lot
 from engine.rules.finance_1936.markers import may_take_lots
 from engine.rules.money import funds, spend
-from engine.state import BuyDecision
 
 if TYPE_CHECKING:
-    from engine.live import LiveGame
-    from engine.rule_ids import RuleId
+    from engine.core.live import LiveGame
+    from engine.core.rule_ids import RuleId
 
 _property_bought = interned(PropertyBought, "player", "space", "price")
 

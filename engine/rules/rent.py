@@ -11,15 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from engine.hooks import RENT_MODELS
-from engine.phrases import N_, Money, Phrase, Plural
+from engine.core.hooks import RENT_MODELS
+from engine.core.phrases import N_, Money, Phrase, Plural
 
 if TYPE_CHECKING:
-    from engine.board import Board
-    from engine.edition import Group
-    from engine.rule_ids import RuleId
-    from engine.ruleset import Ruleset
-    from engine.tabletop import Tabletop
+    from engine.core.board import Board
+    from engine.core.edition import Group
+    from engine.core.rule_ids import RuleId
+    from engine.core.ruleset import Ruleset
+    from engine.core.tabletop import Tabletop
 
 AVERAGE_THROW = 7
 """The throw a rent that multiplies the dice is reckoned at when no throw is in hand."""
@@ -74,7 +74,7 @@ class RentModel(Protocol):
         ...
 
     def rule(self, board: Board, holding: Holding) -> RuleId:
-        """Return the rule the rent for this holding is charged under (`engine.rule_ids`)."""
+        """Return the rule the rent for this holding is charged under (`engine.core.rule_ids`)."""
         ...
 
 

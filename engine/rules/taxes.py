@@ -8,19 +8,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.commands import ChooseIncomeTax
-from engine.errors import Refusal
-from engine.registry import command
+from engine.core.commands import ChooseIncomeTax
+from engine.core.errors import Refusal
+from engine.core.registry import command
+from engine.core.state import IncomeTaxDecision
 from engine.rules.checks import awaited
 from engine.rules.endings import building_cost
 from engine.rules.landing import space_action
 from engine.rules.money import owe
-from engine.state import IncomeTaxDecision
 
 if TYPE_CHECKING:
-    from engine.edition import Tax
-    from engine.live import LiveGame
-    from engine.tabletop import Tabletop
+    from engine.core.edition import Tax
+    from engine.core.live import LiveGame
+    from engine.core.tabletop import Tabletop
 
 
 def tax_of(table: Tabletop, space: int) -> Tax:

@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from engine.events import DiceRolled
-from engine.registry import effect
+from engine.core.events import DiceRolled
+from engine.core.registry import effect
+from engine.core.state import FinishRoll, Throw, finish_roll
 from engine.rules.landing import space_action
 from engine.rules.money import owe
 from engine.rules.movement import move_by
-from engine.state import FinishRoll, Throw, finish_roll
 
 if TYPE_CHECKING:
-    from engine.live import LiveGame
-    from engine.rule_ids import RuleId
+    from engine.core.live import LiveGame
+    from engine.core.rule_ids import RuleId
 
 Why = Literal["fare", "carnival", "card"]
 _GIVEN: dict[Why, RuleId] = {

@@ -14,17 +14,12 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from engine.commands import AcceptTrade, CancelTrade, ProposeTrade, RejectTrade
-from engine.errors import IllegalCommand, Refusal
-from engine.events import TradeCancelled, TradeCompleted, TradeProposed, TradeRejected
-from engine.phrases import N_, Money, Phrase
-from engine.registry import effect
-from engine.rules.building import step_up
-from engine.rules.finance_1936.markers import may_take_lots
-from engine.rules.hands import cards_problem, hand_over
-from engine.rules.money import funds, spend
-from engine.rules.offers import OfferKind, register_offer
-from engine.state import (
+from engine.core.commands import AcceptTrade, CancelTrade, ProposeTrade, RejectTrade
+from engine.core.errors import IllegalCommand, Refusal
+from engine.core.events import TradeCancelled, TradeCompleted, TradeProposed, TradeRejected
+from engine.core.phrases import N_, Money, Phrase
+from engine.core.registry import effect
+from engine.core.state import (
     TRADING_OPEN,
     BuildingPlacement,
     Bundle,
@@ -33,11 +28,16 @@ from engine.state import (
     TradeAnswer,
     TradeOffer,
 )
+from engine.rules.building import step_up
+from engine.rules.finance_1936.markers import may_take_lots
+from engine.rules.hands import cards_problem, hand_over
+from engine.rules.money import funds, spend
+from engine.rules.offers import OfferKind, register_offer
 
 if TYPE_CHECKING:
-    from engine.events import Event
-    from engine.live import LiveGame
-    from engine.tabletop import Tabletop
+    from engine.core.events import Event
+    from engine.core.live import LiveGame
+    from engine.core.tabletop import Tabletop
 
 
 def trading_open(table: Tabletop, player: int) -> bool:

@@ -8,20 +8,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.commands import EndTurn, RollDice
-from engine.errors import Refusal
-from engine.events import DiceRolled, TurnStarted, interned
-from engine.hooks import OPENINGS, THROW_AGAIN, THROW_RULES
-from engine.registry import command, effect
+from engine.core.commands import EndTurn, RollDice
+from engine.core.errors import Refusal
+from engine.core.events import DiceRolled, TurnStarted, interned
+from engine.core.hooks import OPENINGS, THROW_AGAIN, THROW_RULES
+from engine.core.registry import command, effect
+from engine.core.state import FinishRoll, NextTurn, awaiting_end_turn, awaiting_roll, finish_roll
 from engine.rules.checks import awaited
 from engine.rules.endings import finish_if_round_ends_it
 from engine.rules.jail import roll_in_jail, send_to_jail
 from engine.rules.movement import move_by
-from engine.state import FinishRoll, NextTurn, awaiting_end_turn, awaiting_roll, finish_roll
 
 if TYPE_CHECKING:
-    from engine.live import LiveGame
-    from engine.rule_ids import RuleId
+    from engine.core.live import LiveGame
+    from engine.core.rule_ids import RuleId
 
 _dice_rolled = interned(DiceRolled, "player", "dice", "doubles", "rule")
 _turn_started = interned(TurnStarted, "player", "turn")  # turn numbers come round again in every game

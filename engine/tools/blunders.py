@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from engine import Command, Game, ProposeDeal, ProposeLoan
-from engine.state import AwaitingEndTurn, Bundle, DealAnswer, DealPart, LoanAnswer
+from engine.core.state import AwaitingEndTurn, Bundle, DealAnswer, DealPart, LoanAnswer
 from engine.tools.tables import bot, offer, table, wait_for
 
 BOT, PROPOSER, THIRD = 0, 1, 2

@@ -11,16 +11,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-import engine.rng as rng
+import engine.core.rng as rng
 from engine.bots import make_bot
-from engine.commands import Command
-from engine.game import Game
+from engine.core.commands import Command
+from engine.core.state import GameState
 from engine.lookahead.features import design
 from engine.lookahead.fitting import Sample
-from engine.setup import new_game
-from engine.state import GameState
+from engine.play.game import Game
+from engine.play.setup import new_game
+from engine.play.view import GameView
 from engine.tools.simulate import BotPlayer, game_seed, play_game
-from engine.view import GameView
 
 MIXED = ("easy", "normal", "hard")
 SEATS = 4

@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.bots.position import THIRD_HOUSE
-from engine.commands import Command
-from engine.events import Event
-from engine.state import Bundle, TradeOffer
+from engine.core.commands import Command
+from engine.core.events import Event
+from engine.core.state import Bundle, TradeOffer
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.play.game import Game
 
 
 @dataclass

@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-import engine.rng as rng
+import engine.core.rng as rng
 from engine.bots import make_bot
 from engine.bots.base import Bot, offer_is_sound
 from engine.bots.position import Position
-from engine.commands import (
+from engine.core.commands import (
     AcceptTrade,
     Build,
     Command,
@@ -30,13 +30,13 @@ from engine.commands import (
     ProposeTrade,
     RejectTrade,
 )
-from engine.events import Event
-from engine.game import Game
-from engine.setup import new_game
-from engine.state import Auction
+from engine.core.events import Event
+from engine.core.state import Auction
+from engine.play.game import Game
+from engine.play.setup import new_game
+from engine.play.view import GameView
 from engine.tools.positions import Played
 from engine.tools.simulate import BotPlayer, game_seed, play_game
-from engine.view import GameView
 
 LEVEL_SHARES = (("hard", 14), ("normal", 4), ("easy", 2))
 """How often each level takes a seat, out of the sum: mostly the strong player a search plays against."""

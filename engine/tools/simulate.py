@@ -10,12 +10,12 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from engine.bots.base import Bot
-from engine.commands import Command, EndTurn, RollDice
-from engine.events import AuctionWon, Event, PropertyBought, WentToPoorhouse
-from engine.game import Game
+from engine.core.commands import Command, EndTurn, RollDice
+from engine.core.events import AuctionWon, Event, PropertyBought, WentToPoorhouse
+from engine.core.options import RuleOptions
 from engine.lookahead.players import SimplePlayer
-from engine.options import RuleOptions
-from engine.setup import new_game
+from engine.play.game import Game
+from engine.play.setup import new_game
 
 
 class Player(Protocol):

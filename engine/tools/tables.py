@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 
 from engine import Command, Game, ProposeTrade, new_game
 from engine.bots import Bot, make_bot
-from engine.state import (
+from engine.core.state import (
     AwaitingEndTurn,
     AwaitingRoll,
     BuyDecision,

@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from engine.bots import LEVELS, check_level, make_bot
-from engine.options import RuleOptions
-from engine.setup import new_game
+from engine.core.options import RuleOptions
+from engine.play.setup import new_game
 from engine.tools.scorecard import Scorecard
 from engine.tools.simulate import BotPlayer, Keep, Player, game_seed, play_game
 

@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.text import TextError, plain
+from engine.core.text import TextError, plain
 from lines.settings import Settings
 from server.base.config import ServerConfig, config_to_json
 from server.network.frames import (

@@ -18,7 +18,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Protocol
 
-from engine.phrases import Phrase
+from engine.core.phrases import Phrase
 from server.network.frames import (
     CLOSE,
     DATA,

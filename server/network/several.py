@@ -11,7 +11,7 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.phrases import N_, Phrase
+from engine.core.phrases import N_, Phrase
 from server.base.config import ServerConfig
 from server.network.peers import Carried, PeerSession
 from server.network.registry import Entry, WorkerHandle

@@ -18,8 +18,8 @@ from typing import Any
 
 import asyncssh
 
-from engine.phrases import Phrase
-from engine.text import TextError, plain
+from engine.core.phrases import Phrase
+from engine.core.text import TextError, plain
 from server.network.front import Front
 from server.network.relay import Relay
 from server.session.terminal import RESTORE, STOPPING, Bucket, clamp

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from engine.text import NAME_MAX, plain
+from engine.core.text import NAME_MAX, plain
 from translation import _, ngettext
 
 

@@ -14,7 +14,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.events import Event, GameOver, PlayerBankrupt
+from engine.core.events import Event, GameOver, PlayerBankrupt
 from translation import _
 
 

@@ -17,7 +17,7 @@ import logging
 from collections.abc import Collection
 from pathlib import Path
 
-from engine.text import TextError, check_name, clean_name
+from engine.core.text import TextError, check_name, clean_name
 from lines.settings import Settings
 from server.base.state import read_json
 from server.people.store import Store, StoreFailure

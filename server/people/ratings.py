@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
-from engine.text import NAME_MAX, plain
+from engine.core.text import NAME_MAX, plain
 from server.people.places import SeatResult, counts
 from server.people.rating import Rating, rate, shipped_bots
 from server.people.store import GameRecord, Store, StoreError, StoreFailure, open_store

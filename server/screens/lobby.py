@@ -16,7 +16,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from engine.text import plain
+from engine.core.text import plain
 from server.screens.hall_changed import HallChanged
 from server.screens.lobby_chat import LobbyChat
 from server.screens.session import Session, session_of

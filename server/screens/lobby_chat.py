@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from textual.content import Content
 
-from engine.text import plain
+from engine.core.text import plain
 from server.people.chat import Said
 from translation import N_, _
 from tui.widgets.lines import LinesView

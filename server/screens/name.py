@@ -8,7 +8,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from engine.text import NAME_MAX, TextError
+from engine.core.text import NAME_MAX, TextError
 from server.screens.session import session_of
 from translation import _
 from tui.widgets.steady_input import SteadyInput

@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from engine import load_edition
-from engine.text import plain
+from engine.core.text import plain
 from room import PersistenceError
 from server.people.places import counting
 from server.screens.session import Session, session_of

@@ -15,7 +15,7 @@ from textual.binding import BindingType
 from textual.content import Content
 from textual.message import Message
 
-from engine.text import plain
+from engine.core.text import plain
 from server.people.chat import Said
 from server.screens.chat import chat_line, talk
 from server.screens.clock_line import clock_tail

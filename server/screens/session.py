@@ -30,7 +30,7 @@ class Session(Protocol):
         ...
 
     async def choose_name(self, text: str) -> None:
-        """Bind the name to the player's key, then go to the lobby; raises `engine.text.TextError`."""
+        """Bind the name to the player's key, then go to the lobby; raises `engine.core.text.TextError`."""
         ...
 
     def enter(self, name: str, watch: bool) -> None:

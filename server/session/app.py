@@ -128,7 +128,8 @@ class ServerApp(LandlordsApp):
             self.notify(self.note, severity="warning", timeout=8)
 
     async def choose_name(self, text: str) -> None:
-        """Bind the name to the player's key; raises `engine.text.TextError` with the reason when the name
+        """Bind the name to the player's key; raises `engine.core.text.TextError` with the reason when the
+        name
         cannot be had."""
         self.player_name = await self.hall.choose_name(self.fingerprint, text)
         log.info("key %s chose the name %r", self.fingerprint, self.player_name)

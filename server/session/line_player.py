@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine import Command
-from engine.text import TextError
+from engine.core.text import TextError
 from lines import verbs
 from lines.completion import completions, vocabulary
 from lines.replay_lines import ReplayLines

@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from engine import EDITIONS, RuleOptions, load_edition
-from engine.rulebook import ruleset_for
-from engine.text import TextError
+from engine.core.text import TextError
+from engine.play.rulebook import ruleset_for
 from room import LEVELS, Persistence
 from room.chances import ChancesPool, default_processes
 from room.pacing import SPEEDS

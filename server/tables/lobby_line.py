@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from engine import load_edition
-from engine.text import NAME_MAX, plain
+from engine.core.text import NAME_MAX, plain
 from server.people.places import counts
 from server.tables.plans import Plan, clock_words
 from translation import N_, _, ngettext

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from engine import EDITIONS, RuleOptions
-from engine.text import TextError, check_title, clean_name, plain
+from engine.core.text import TextError, check_title, clean_name, plain
 from room import LEVELS
 from room.pacing import DEFAULT_SPEED, SPEEDS
 from server.people.places import SeatResult, results_of

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.phrases import N_, Phrase, Plural
+from engine.core.phrases import N_, Phrase, Plural
 
 
 @dataclass

@@ -21,8 +21,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from engine import RuleOptions, SetupError
-from engine.phrases import Phrase, Plural
-from engine.text import plain
+from engine.core.phrases import Phrase, Plural
+from engine.core.text import plain
 from room import DEFAULT_LEVEL, BotDriver, Persistence, PersistenceError, Room, Seat, Update
 from room.chances import PLAYOUTS, Chances, ChancesPool, TableChances, figure_of, levels_of
 from room.foresight import Thinking

@@ -15,7 +15,7 @@ from engine import (
     RollDice,
     TakeRide,
 )
-from engine.events import (
+from engine.core.events import (
     CardDrawn,
     CardTaken,
     DiceRolled,
@@ -27,7 +27,7 @@ from engine.events import (
     TriplePlayThrown,
     TriplePlayWon,
 )
-from engine.state import awaiting_roll
+from engine.core.state import awaiting_roll
 
 from addon_board import (
     BEACON,

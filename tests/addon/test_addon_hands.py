@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from engine import AcceptTrade, Game, GameState, ProposeTrade, UnsoundState
-from engine.events import TradeCompleted
-from engine.narration import bundle_text, describe
-from engine.state import Bundle
+from engine.core.events import TradeCompleted
+from engine.core.narration import bundle_text, describe
+from engine.core.state import Bundle
 
 from addon_board import P0, P1, P2, addon_table, give
 from scenario import of_kind, play, replays, settle

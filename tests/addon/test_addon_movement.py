@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Game, PlayTravelCards, RollDice
-from engine.events import Event, PassedGo, PlayerMoved
+from engine.core.events import Event, PassedGo, PlayerMoved
 
 from addon_board import (
     BEACON,

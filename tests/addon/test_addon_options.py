@@ -14,7 +14,7 @@ from engine import (
     load_edition,
     new_game,
 )
-from engine.events import Event, PaidToBank, PassedGo, PlayerMoved, RentPaid
+from engine.core.events import Event, PaidToBank, PassedGo, PlayerMoved, RentPaid
 
 from addon_board import (
     BOARDWALK,

@@ -26,7 +26,7 @@ from engine import (
     load_edition,
     new_game,
 )
-from engine.events import (
+from engine.core.events import (
     CardDrawn,
     CardTaken,
     DiceRolled,
@@ -42,8 +42,8 @@ from engine.events import (
     TriplePlayThrown,
     TriplePlayWon,
 )
+from engine.core.state import awaiting_roll
 from engine.queries import percent_tax, rent_for
-from engine.state import awaiting_roll
 
 from addon_board import (
     BOARDWALK,

@@ -20,9 +20,9 @@ from engine.bots.cards import card_worth, hand_worth
 from engine.bots.normal import NORMAL_STYLE
 from engine.bots.position import Position, figures_for
 from engine.bots.valuation import deed_value
-from engine.odds import odds_for
-from engine.options import RuleOptions
-from engine.state import Bundle, RefundChoice, RideChoice, WinningsChoice
+from engine.core.options import RuleOptions
+from engine.core.state import Bundle, RefundChoice, RideChoice, WinningsChoice
+from engine.play.odds import odds_for
 from engine.tools.simulate import BotPlayer, play_game
 
 from positions import ask, bot, end_turn, offer, roll, table, wait_for

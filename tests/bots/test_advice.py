@@ -7,9 +7,9 @@ import pytest
 
 from engine import RuleOptions, new_game
 from engine.bots.advice import advise
-from engine.commands import BuyProperty, DeclineProperty
+from engine.core.commands import BuyProperty, DeclineProperty
+from engine.core.state import BuyDecision
 from engine.lookahead.chances import chances
-from engine.state import BuyDecision
 
 from played_games import played, until_buy
 

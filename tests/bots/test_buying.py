@@ -7,7 +7,7 @@ from collections.abc import Mapping
 import pytest
 
 from engine import Game, PlaceBid
-from engine.state import Auction
+from engine.core.state import Auction
 
 from positions import (
     BOARDWALK,

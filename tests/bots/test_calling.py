@@ -8,7 +8,7 @@ import pytest
 
 from engine import AgreeToCall, CallGame, Game, RefuseCall
 from engine.bots.calling import CALL_AFTER_ROUNDS, DECIDED, LEADS, LONG_GAME_ROUNDS
-from engine.events import Event, GameOver
+from engine.core.events import Event, GameOver
 from engine.lookahead.judge import chances_now
 from engine.tools.simulate import BotPlayer, play_game
 

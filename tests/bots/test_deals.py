@@ -8,9 +8,9 @@ import pytest
 from engine import AcceptDeal, Game, RejectDeal
 from engine.bots.deals import deal_reason
 from engine.bots.position import Position
-from engine.commands import Command, ProposeDeal
-from engine.phrases import Money, Phrase, Said
-from engine.state import AwaitingEndTurn, Bundle, DealPart
+from engine.core.commands import Command, ProposeDeal
+from engine.core.phrases import Money, Phrase, Said
+from engine.core.state import AwaitingEndTurn, Bundle, DealPart
 
 from positions import (
     BALTIC,
@@ -173,7 +173,7 @@ def test_a_bots_answer_to_a_deal_is_told_in_spanish_with_no_english_left(level: 
     """At a table of three, a bot turns down its part of a deal: the table tells its answer once, with
     its reason (no second line with the two-party words and their price), and a Spanish reader reads
     that reason in Spanish, the other side named, while the game keeps it in English as before."""
-    from engine.events import DealRejected
+    from engine.core.events import DealRejected
     from room import Room, Seat
     from room.opponents import make_opponents
     from translation import language, say, use

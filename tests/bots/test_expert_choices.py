@@ -16,10 +16,10 @@ from engine.bots import Bot, make_bot
 from engine.bots.expert import CHOICES, ExpertBot, alternatives
 from engine.bots.judging import completed
 from engine.bots.position import Position
-from engine.commands import AcceptTrade, RejectTrade, RollDice
+from engine.core.commands import AcceptTrade, RejectTrade, RollDice
+from engine.core.state import TradeAnswer
 from engine.learned.moves import MARGIN, trade_edge
 from engine.learned.value import learned_for
-from engine.state import TradeAnswer
 
 from scenario import BALTIC, LIGHT_BLUE, ORANGE, READING
 

@@ -34,8 +34,8 @@ from engine.bots.base import BotBase
 from engine.bots.hard import HARD_DEALING, HARD_LOTS
 from engine.bots.lot_trades import LotDeal, LotDealer
 from engine.bots.position import Position
+from engine.core.state import TradeAnswer
 from engine.queries import proposal_problem
-from engine.state import TradeAnswer
 from engine.tools.simulate import BotPlayer
 
 from positions import ask, bot, buy, debt, end_turn, offer, table, wait_for

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Bundle, ChooseIncomeTax, Game
-from engine.state import IncomeTaxDecision
+from engine.core.state import IncomeTaxDecision
 
 from positions import (
     B_AND_O,

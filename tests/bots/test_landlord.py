@@ -20,8 +20,8 @@ from engine import (
 )
 from engine.bots import make_bot
 from engine.bots.landlord import EASY_THRIFT, NORMAL_THRIFT, LandlordPlay
-from engine.commands import AcceptLoan, Command, RejectLoan
-from engine.game import Game
+from engine.core.commands import AcceptLoan, Command, RejectLoan
+from engine.play.game import Game
 from engine.tools.simulate import BotPlayer, play_game
 from engine.tools.tournament import run_tournament
 

@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from engine import odds
-from engine.catalogue import EDITIONS
-from engine.options import RuleOptions
+from engine.core.catalogue import EDITIONS
+from engine.core.options import RuleOptions
+from engine.play import odds
 
-PACKAGED = Path(odds.__file__).resolve().parent / "data" / "odds.json"
+PACKAGED = Path(odds.__file__).resolve().parents[1] / "data" / "odds.json"
 
 
 def worked_out_table() -> dict[str, dict[str, Any]]:

@@ -8,8 +8,8 @@ from engine.bots import make_bot
 from engine.bots.landlord import HARD_THRIFT
 from engine.bots.outlook import OutlookPlay
 from engine.bots.position import Position
-from engine.commands import Command
-from engine.game import Game
+from engine.core.commands import Command
+from engine.play.game import Game
 
 from magie import LEGACY, LOT, P0, at, magie, notes, ready
 from scenario import own, play

@@ -21,7 +21,7 @@ from engine import (
     UseJailCard,
 )
 from engine.bots import Bot
-from engine.state import Auction, AwaitingRoll
+from engine.core.state import Auction, AwaitingRoll
 from room.room import REASON_LONGEST
 
 from positions import (

@@ -22,7 +22,7 @@ from engine import (
 )
 from engine.bots import make_bot
 from engine.bots.outside import OutsideBot, find_bot
-from engine.state import Bundle
+from engine.core.state import Bundle
 from engine.tools.simulate import BotPlayer, play_game
 
 from positions import (

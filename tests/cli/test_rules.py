@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cli.main import main
-from engine.sources import differences, edition_rules
+from engine.play.sources import differences, edition_rules
 
 
 def rules(capsys: pytest.CaptureFixture[str], *words: str) -> tuple[int, str, str]:
@@ -62,7 +62,7 @@ def test_the_rules_topics_and_names_are_said_in_the_language_spoken(
     """Each topic's and each rule's name is a message: in Spanish the headings are Spanish (the rules'
     own wording is said in context "rules", tests/translation/test_rule_texts.py; the sources quoted
     are as the sources file holds them)."""
-    from engine.rule_ids import TITLES, TOPICS
+    from engine.core.rule_ids import TITLES, TOPICS
     from translation import language
 
     spanish = language("es")

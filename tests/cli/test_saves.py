@@ -9,7 +9,7 @@ import pytest
 
 from cli.main import main
 from engine import Game, new_game
-from engine.fairness import fingerprint
+from engine.core.fairness import fingerprint
 from saves import SaveStore, Seat
 from tui import terminal
 

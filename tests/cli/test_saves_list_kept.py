@@ -14,8 +14,8 @@ import pytest
 from cli.main import main
 from cli.saved_games import edition_name
 from engine import EDITIONS, known_editions, load_edition
-from engine.catalogue import EDITION_NAMES
-from engine.text import plain
+from engine.core.catalogue import EDITION_NAMES
+from engine.core.text import plain
 from saves import SaveStore, SaveSummary
 from saves import summary_cache as cache_module
 from saves.summary_cache import NAME
@@ -23,7 +23,14 @@ from saves.summary_cache import NAME
 from saved_games import GAMES, finished, play, seats_of
 
 ROOT = Path(__file__).resolve().parents[2]
-HEAVY = ("engine.state", "engine.commands", "engine.edition", "saves.codec", "saves.model", "pydantic")
+HEAVY = (
+    "engine.core.state",
+    "engine.core.commands",
+    "engine.core.edition",
+    "saves.codec",
+    "saves.model",
+    "pydantic",
+)
 """What a list of summaries already known does without: the engine's state, commands and editions, and
 the validation library."""
 

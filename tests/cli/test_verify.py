@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from cli.main import main
-from engine.fairness import fingerprint
+from engine.core.fairness import fingerprint
 from saves import SaveStore
 
 from saved_games import GAMES, finished, play, seats_of

@@ -17,10 +17,10 @@ from engine import (
     new_game,
     waiting_for,
 )
-from engine.commands import command_adapter, command_list_adapter
-from engine.events import Event, event_list_adapter
+from engine.core.commands import command_adapter, command_list_adapter
+from engine.core.events import Event, event_list_adapter
+from engine.core.narration import _TEXTS, describe
 from engine.lookahead.players import SimplePlayer
-from engine.narration import _TEXTS, describe
 from engine.tools.simulate import play_game
 
 
@@ -141,7 +141,7 @@ def test_every_event_kind_has_words() -> None:
 def test_narration_reads_like_the_table_talk() -> None:
     game = new_game("classic", ["Ada", "Grace"], seed=9)
     names = ["Ada", "Grace"]
-    from engine.events import RentPaid
+    from engine.core.events import RentPaid
 
     text = describe(
         RentPaid(payer=1, owner=0, space=18, amount=550, detail="with 3 houses"), names, game.board

@@ -15,8 +15,8 @@ from engine import (
     RollDice,
     RuleOptions,
 )
-from engine.events import AuctionPassed, AuctionStarted, AuctionWon
-from engine.state import Auction
+from engine.core.events import AuctionPassed, AuctionStarted, AuctionWon
+from engine.core.state import Auction
 
 from scenario import (
     ADA,

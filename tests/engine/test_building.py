@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Build, Game, IllegalCommand, PassAuction, PlaceBid, RuleOptions, SellBuilding
-from engine.events import AuctionStarted, AuctionWon, BuildingBought, BuildingSold
+from engine.core.events import AuctionStarted, AuctionWon, BuildingBought, BuildingSold
 
 from scenario import (
     ADA,

@@ -17,9 +17,9 @@ from engine import (
     RefuseCall,
     RollDice,
 )
-from engine.events import CallAnswered, CallProposed, GameOver
+from engine.core.events import CallAnswered, CallProposed, GameOver
+from engine.core.state import CallAnswer
 from engine.rules.calling import CALL_EVERY_ROUNDS, CALL_FROM_ROUND
-from engine.state import CallAnswer
 from saves import SaveStore
 
 from saved_games import seats_of

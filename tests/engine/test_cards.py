@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine import ChooseIncomeTax, RollDice, UseJailCard
-from engine.events import CardDrawn, PaidToBank, PaidToPlayer, PassedGo
+from engine.core.events import CardDrawn, PaidToBank, PaidToPlayer, PassedGo
 
 from scenario import (
     ADA,

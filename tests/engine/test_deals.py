@@ -15,11 +15,11 @@ from engine import (
     RejectDeal,
     SellBuilding,
 )
-from engine.commands import command_list_adapter
-from engine.events import DealCompleted, DealRejected
-from engine.game import Game
-from engine.narration import describe
-from engine.state import GameState
+from engine.core.commands import command_list_adapter
+from engine.core.events import DealCompleted, DealRejected
+from engine.core.narration import describe
+from engine.core.state import GameState
+from engine.play.game import Game
 
 from scenario import (
     ADA,

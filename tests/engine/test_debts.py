@@ -16,8 +16,8 @@ from engine import (
     RuleOptions,
     SellBuilding,
 )
-from engine.events import AuctionStarted, BuildingSold, CashSurrendered, GameOver, RentPaid
-from engine.state import Debt, awaiting_roll
+from engine.core.events import AuctionStarted, BuildingSold, CashSurrendered, GameOver, RentPaid
+from engine.core.state import Debt, awaiting_roll
 
 from scenario import (
     ADA,

@@ -18,8 +18,8 @@ from engine import (
     RejectTrade,
     RollDice,
 )
-from engine.commands import command_list_adapter
-from engine.state import Bundle
+from engine.core.commands import command_list_adapter
+from engine.core.state import Bundle
 
 from scenario import ADA, GRACE, MEDITERRANEAN, own, replays, settle, table
 

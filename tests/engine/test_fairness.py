@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 
-from engine.fairness import SHORT_LENGTH, fingerprint, short_fingerprint
+from engine.core.fairness import SHORT_LENGTH, fingerprint, short_fingerprint
 
 
 def test_the_fingerprint_is_the_sha256_of_the_seed_in_decimal() -> None:

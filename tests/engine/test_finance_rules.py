@@ -28,7 +28,7 @@ from engine import (
     new_game,
     standings,
 )
-from engine.events import (
+from engine.core.events import (
     AuctionStarted,
     AuctionWon,
     BankFeePaid,
@@ -774,7 +774,7 @@ def test_f31_houses_sold_need_room_a_circuit_and_never_the_lots_own_house() -> N
 
 
 def describe_trade(game: Game, events: list[Event]) -> str:
-    from engine.narration import describe
+    from engine.core.narration import describe
 
     names = [p.name for p in game.state.players]
     return " ".join(describe(e, names, game.board) for e in events)

@@ -21,8 +21,8 @@ from engine import (
 )
 from engine.bots import make_bot
 from engine.bots.base import BotBase
-from engine.commands import Command
-from engine.events import (
+from engine.core.commands import Command
+from engine.core.events import (
     AuctionStarted,
     AuctionWon,
     BankFeePaid,
@@ -36,8 +36,8 @@ from engine.events import (
     RentPaid,
     SentOn,
 )
+from engine.core.state import Auction
 from engine.queries import liquidation_value, rent_for
-from engine.state import Auction
 
 from finance_board import (
     BOOMTOWN,

@@ -61,8 +61,8 @@ from engine import (
     new_game,
     trading_open,
 )
+from engine.core.state import Bundle, DealPart
 from engine.lookahead.players import SimplePlayer
-from engine.state import Bundle, DealPart
 from engine.tools.simulate import play_game
 
 from invariants import check_events, check_ledger, check_state

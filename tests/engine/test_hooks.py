@@ -10,7 +10,7 @@ import pytest
 
 import engine
 from engine import known_editions, load_edition, ruleset_for
-from engine.hooks import (
+from engine.core.hooks import (
     ARRIVAL_ACTIONS,
     BUILD_RULES,
     CARD_EFFECTS,
@@ -24,7 +24,7 @@ from engine.hooks import (
     THROW_RULES,
     TRACK_RULES,
 )
-from engine.options import RuleOptions
+from engine.core.options import RuleOptions
 
 ENGINE = Path(engine.__file__).parent
 
@@ -73,8 +73,8 @@ def test_every_event_and_command_kind_names_one_type() -> None:
     """The kind is what a save and the words key on: two types sharing one would be read as each other."""
     from typing import get_args
 
-    from engine.commands import Command
-    from engine.events import Event
+    from engine.core.commands import Command
+    from engine.core.events import Event
 
     for union in (Event, Command):
         types = get_args(get_args(union)[0]) or get_args(union)

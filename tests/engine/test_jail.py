@@ -17,8 +17,8 @@ from engine import (
     RollDice,
     RuleOptions,
 )
-from engine.events import JailFinePaid, JailRollFailed, RentPaid
-from engine.state import Bundle
+from engine.core.events import JailFinePaid, JailRollFailed, RentPaid
+from engine.core.state import Bundle
 
 from scenario import (
     ADA,

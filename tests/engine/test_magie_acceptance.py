@@ -20,9 +20,9 @@ from engine import (
     RollDice,
     RuleOptions,
 )
-from engine.events import GameOver, PassedGo, PoorhouseThrow, RentPaid, WentToPoorhouse
+from engine.core.events import GameOver, PassedGo, PoorhouseThrow, RentPaid, WentToPoorhouse
+from engine.core.state import LuxuryOffer, RouteChoice
 from engine.queries import borrowing_capacity, count_up
-from engine.state import LuxuryOffer, RouteChoice
 
 from magie import COAL, LOT, MOTHER_EARTH, P0, P1, P2, P3, PARK, at, boxes, magie, notes, ready
 from scenario import of_kind, own, play, replays, settle, turn_of

@@ -22,9 +22,9 @@ from engine import (
 )
 from engine.bots import make_bot
 from engine.bots.base import BotBase
-from engine.events import GameOver, PlayerMoved, PoorhouseThrow, WentToPoorhouse
+from engine.core.events import GameOver, PlayerMoved, PoorhouseThrow, WentToPoorhouse
+from engine.core.state import Debt, DirectionChoice, LoanAnswer
 from engine.queries import count_up, may_turn_back
-from engine.state import Debt, DirectionChoice, LoanAnswer
 
 from magie import LOT, LUXURIES, MOTHER_EARTH, P0, P1, P2, P3, PARK, at, boxes, magie, notes, ready
 from scenario import kinds, of_kind, own, pending, play, replays, settle, turn_of

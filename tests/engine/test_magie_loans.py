@@ -18,9 +18,9 @@ from engine import (
     RepayLoan,
     RollDice,
 )
-from engine.events import FeePaid, LoanRejected, LoanRepaid, LoanTaken
+from engine.core.events import FeePaid, LoanRejected, LoanRepaid, LoanTaken
+from engine.core.state import Bundle, LoanAnswer
 from engine.queries import borrowing_capacity, count_up
-from engine.state import Bundle, LoanAnswer
 
 from magie import LOT, P0, P1, P2, at, boxes, magie, notes, ready
 from scenario import kinds, of_kind, own, play, replays, settle

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engine import BuyLot, IllegalCommand, RentLot, RollDice
-from engine.events import RentPaid, StoppedShort
+from engine.core.events import RentPaid, StoppedShort
+from engine.core.state import LotChoice
 from engine.queries import rent_schedule
-from engine.state import LotChoice
 
 from magie import LOT, LUXURIES, P0, P1, P2, P3, at, boxes, magie, ready
 from scenario import kinds, of_kind, own, play, replays, turn_of

@@ -14,7 +14,7 @@ from engine import (
     SetupError,
     new_game,
 )
-from engine.events import PropertyBought, TicketsDealt, TicketsReturned
+from engine.core.events import PropertyBought, TicketsDealt, TicketsReturned
 
 from magie import EDITION, LOT, LOT_SPACES, P0, P1, P2, P3, boxes, magie
 from scenario import dice, kinds, of_kind, pending, play, replays, settle

@@ -8,8 +8,8 @@ from collections.abc import Callable
 import pytest
 
 from engine import Game, GameState, Loan, UnsoundState
+from engine.core.narration import describe
 from engine.lookahead.players import SimplePlayer
-from engine.narration import describe
 from engine.tools.simulate import play_game
 
 from magie import LOT, magie, notes

@@ -15,8 +15,8 @@ from engine import (
     RentLot,
     RollDice,
 )
-from engine.events import AwardReceived, FeePaid, MoveLost, PaidIntoBox, PassedGo, SentToJail
-from engine.state import LuxuryOffer, RouteChoice
+from engine.core.events import AwardReceived, FeePaid, MoveLost, PaidIntoBox, PassedGo, SentToJail
+from engine.core.state import LuxuryOffer, RouteChoice
 
 from magie import (
     BLUEBLOOD,

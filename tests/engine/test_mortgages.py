@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine import AcceptTrade, Game, IllegalCommand, KeepMortgage, Mortgage, ProposeTrade, Unmortgage
-from engine.events import Mortgaged, Unmortgaged
-from engine.state import Bundle, Debt, MortgageDecision
+from engine.core.events import Mortgaged, Unmortgaged
+from engine.core.state import Bundle, Debt, MortgageDecision
 
 from scenario import (
     ADA,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine import EndTurn, RollDice, RuleOptions
-from engine.events import PassedGo, SentToJail
+from engine.core.events import PassedGo, SentToJail
 
 from scenario import (
     ADA,

@@ -16,9 +16,9 @@ from engine import (
     UseJailCard,
     new_game,
 )
-from engine.events import Event
+from engine.core.events import Event
+from engine.core.narration import describe
 from engine.lookahead.players import SimplePlayer
-from engine.narration import describe
 
 from scenario import (
     ADA,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine import RollDice, RuleOptions
-from engine.events import DebtIncurred, DiceRolled, RentPaid
+from engine.core.events import DebtIncurred, DiceRolled, RentPaid
 
 from scenario import (
     ADA,
@@ -43,7 +43,7 @@ def _land(game, start: int, d: tuple[int, int], *more: tuple[int, int]):  # type
     place(game, GRACE, start)
     dice(game, d, *more)
     game.state.current = GRACE
-    from engine.state import awaiting_roll
+    from engine.core.state import awaiting_roll
 
     game.state.pending = awaiting_roll(GRACE)
     settle(game)

@@ -4,7 +4,7 @@ variant's flat tax, a given throw. Scenarios with scripted dice."""
 from __future__ import annotations
 
 from engine import RollDice, RuleOptions
-from engine.events import PaidToBank, RentPaid, SentToJail, TaxPaid
+from engine.core.events import PaidToBank, RentPaid, SentToJail, TaxPaid
 from engine.rules.rent import rent_rule
 
 from scenario import (

@@ -6,7 +6,7 @@ import pytest
 from pydantic import ValidationError
 
 from engine import EDITIONS, Edition, RuleOptions, SetupError, load_edition, new_game
-from engine.edition import _read
+from engine.core.edition import _read
 
 from scenario import pending
 

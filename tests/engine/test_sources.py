@@ -1,6 +1,6 @@
 """Every rule an event can carry has its source in every edition that uses it.
 
-The rule ids are one list (`engine.rule_ids`); each packaged edition's sources file gives each id either
+The rule ids are one list (`engine.core.rule_ids`); each packaged edition's sources file gives each id either
 its source (or the reasoning where the sources are silent) or the reason the edition has no such rule.
 Played games of every edition, with the options that bring the rarer rules into play, show that no event
 carries a rule its edition calls absent. With `LANDLORDS_SEEDS` naming the folder of the primary sources
@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 
 from engine import EDITIONS, RuleOptions, load_edition, new_game
-from engine.board import board_for
 from engine.bots import make_bot
-from engine.events import Event
-from engine.rule_ids import RULE_IDS, SPACE_RULES, TITLES, TOPICS, topic_of
-from engine.sources import (
+from engine.core.board import board_for
+from engine.core.events import Event
+from engine.core.rule_ids import RULE_IDS, SPACE_RULES, TITLES, TOPICS, topic_of
+from engine.play.sources import (
     differences,
     documents,
     edition_rules,

@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import BuyProperty, EndTurn, Game, PassAuction, PlaceBid, RollDice, new_game
-from engine.events import Event
-from engine.takeback import luck, take_back
+from engine.core.events import Event
+from engine.play.takeback import luck, take_back
 
 EDITIONS = ("classic", "modern", "finance-1936", "landlords-1904", "darrow-1935", "addon")
 OFFERS = {"propose_trade", "propose_loan"}

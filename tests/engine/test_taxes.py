@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import ChooseIncomeTax, IllegalCommand, RollDice, RuleOptions
-from engine.events import TaxPaid
+from engine.core.events import TaxPaid
 
 from scenario import (
     ADA,

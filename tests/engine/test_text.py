@@ -8,7 +8,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import SetupError, new_game
-from engine.text import NAME_MAX, TITLE_MAX, TextError, check_name, check_title, clean_name, plain, shorten
+from engine.core.text import (
+    NAME_MAX,
+    TITLE_MAX,
+    TextError,
+    check_name,
+    check_title,
+    clean_name,
+    plain,
+    shorten,
+)
 
 from hostile import BIDI, CONTROLS, EVERY_CHARACTER, SEQUENCES, hostile_text, unsafe
 

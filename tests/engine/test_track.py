@@ -11,10 +11,10 @@ import pytest
 
 from engine import ChooseRoute, EndTurn, Game, IllegalCommand, RollDice, board_for, new_game
 from engine.bots import make_bot
-from engine.edition import TrackData
-from engine.events import PassedGo
-from engine.state import RouteChoice
-from engine.track import track_for
+from engine.core.edition import TrackData
+from engine.core.events import PassedGo
+from engine.core.state import RouteChoice
+from engine.core.track import track_for
 
 from invariants import check_ledger, check_state
 from scenario import cash, dice, kinds, of_kind, place, play, replays, settle
@@ -65,7 +65,7 @@ def test_a_walk_stops_at_a_fork_and_goes_on_either_way() -> None:
 
 def test_conditions_decide_by_the_parity_of_the_move() -> None:
     """The add-on's elevators change rings on even moves only (a link condition, not code)."""
-    from engine.edition import load_edition
+    from engine.core.edition import load_edition
 
     data = load_edition("two-rings").model_copy(
         update={

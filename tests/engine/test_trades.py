@@ -17,8 +17,8 @@ from engine import (
     RollDice,
     SellBuilding,
 )
-from engine.events import TradeRejected
-from engine.state import Bundle, awaiting_roll
+from engine.core.events import TradeRejected
+from engine.core.state import Bundle, awaiting_roll
 
 from scenario import (
     ADA,

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from engine import Game, new_game
-from engine.state import Auction
+from engine.core.state import Auction
 from landlords_env import raw_env
 from landlords_env.actions import BID_SHARES, DRAFT_STEPS
 

@@ -17,7 +17,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from engine import EDITIONS, Game, new_game
-from engine.events import Event
+from engine.core.events import Event
 from landlords_env import env, raw_env
 from landlords_env.actions import ActionLayout
 from landlords_env.observations import ONE_DEED, QUIET, ObservationLayout

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine import Game, GameState
-from engine.events import Event
-from engine.sources import has_file, sources_of
+from engine.core.events import Event
+from engine.play.sources import has_file, sources_of
 
 
 def check_ledger(before: GameState, after: GameState, events: Sequence[Event]) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine import Game, Loan, RuleOptions, new_game
-from engine.state import awaiting_roll
+from engine.core.state import awaiting_roll
 
 from scenario import settle
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine import Command, Game
 from engine.bots import Bot
-from engine.state import AwaitingEndTurn, AwaitingRoll, BuyDecision, Charge, Debt
+from engine.core.state import AwaitingEndTurn, AwaitingRoll, BuyDecision, Charge, Debt
 from engine.tools.tables import NAMES, ask, bot, offer, table, wait_for
 
 __all__ = ["NAMES", "ask", "bot", "offer", "table", "wait_for"]

@@ -10,10 +10,10 @@ from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
 from engine import Game, GameState, RuleOptions, new_game
-from engine.commands import Command, ProposeDeal
-from engine.errors import IllegalCommand
-from engine.events import Event
-from engine.state import Bundle, DealPart, Pending, awaiting_roll
+from engine.core.commands import Command, ProposeDeal
+from engine.core.errors import IllegalCommand
+from engine.core.events import Event
+from engine.core.state import Bundle, DealPart, Pending, awaiting_roll
 
 E = TypeVar("E")
 

@@ -11,7 +11,8 @@ import pytest
 from engine.bots.expert import ExpertBot
 from engine.bots.judging import answer_figures
 from engine.bots.position import Position
-from engine.commands import ProposeTrade
+from engine.core.commands import ProposeTrade
+from engine.core.state import Bundle
 from engine.learned.acceptance import (
     NAMES,
     RAW,
@@ -23,7 +24,6 @@ from engine.learned.acceptance import (
     terms,
 )
 from engine.learned.moves import NARROW, PRICE_STEPS, Priced, repriced, weigh_offers
-from engine.state import Bundle
 
 from positions import NEW_YORK, ask, bot, orange_position
 

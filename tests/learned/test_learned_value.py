@@ -10,13 +10,13 @@ import numpy as np
 import pytest
 
 from engine import Game, new_game
+from engine.core.options import RuleOptions
 from engine.learned.features import SEATS, encode, seat_names, table_names, width
 from engine.learned.model import load_members, save_members
 from engine.learned.network import Network, chances
 from engine.learned.training import Positions, Settings, fit, td_targets
 from engine.learned.value import fitted_on, learned_for, manifest_of
 from engine.lookahead.sampling import Sampler
-from engine.options import RuleOptions
 
 ORANGE = (16, 18, 19)
 

@@ -4,8 +4,8 @@ moves at the decisions that matter, never with a move the rules refuse."""
 from __future__ import annotations
 
 from engine.bots import make_bot
-from engine.game import Game
-from engine.setup import new_game
+from engine.play.game import Game
+from engine.play.setup import new_game
 from engine.tools.selfplay import Explorer, lineup, replay, selfplay_game
 from engine.tools.simulate import BotPlayer, play_game
 

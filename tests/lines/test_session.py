@@ -428,7 +428,7 @@ def test_in_jail_status_and_who_say_in_jail_not_on_jail() -> None:
 
 
 def test_the_1904_rules_say_the_wages_once() -> None:
-    from engine.sources import sources_of
+    from engine.play.sources import sources_of
 
     rule = sources_of("landlords-1904").rules["salary.go"].rule
     assert rule.startswith("$100 wages each time you reach or pass Mother Earth") and rule.count("ages") == 1
@@ -436,8 +436,8 @@ def test_the_1904_rules_say_the_wages_once() -> None:
 
 def test_wages_from_the_wages_box_are_said_once() -> None:
     from engine import new_game
-    from engine.events import PassedGo
-    from engine.narration import describe
+    from engine.core.events import PassedGo
+    from engine.core.narration import describe
 
     game = new_game("landlords-1904", ["Vera", "Ada"], seed=1)
     event = PassedGo(player=0, salary=100, landed=False, space=0, box="wages")

@@ -110,7 +110,7 @@ def test_a_space_has_one_spanish_name_as_its_deck_and_the_cards_do(spanish: None
     """A play-test heard "fue a Chance ... sacó Suerte" and "avanzó hasta Go" beside "la Salida" of the
     cards: the spaces without a deed are named as the decks and the rules name them, on the board, in the
     narration and as typed (the edition's English name still read)."""
-    from engine.events import CardDrawn, PlayerMoved
+    from engine.core.events import CardDrawn, PlayerMoved
 
     lt = line_table("classic", 3)
     board = "\n".join(lt.type("tablero"))

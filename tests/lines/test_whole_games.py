@@ -9,7 +9,7 @@ import re
 import pytest
 
 from engine import Build, Mortgage, PlaceBid
-from engine.events import Event
+from engine.core.events import Event
 from lines import verbs
 from lines.parser import Table
 from lines.prompts import question

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from engine import Game
-from engine.commands import BuyProperty, DeclineProperty, EndTurn, RollDice
+from engine.core.commands import BuyProperty, DeclineProperty, EndTurn, RollDice
+from engine.core.state import BuyDecision
 from engine.lookahead.judge import Course, judge
-from engine.state import BuyDecision
 
 from played_games import until_buy
 

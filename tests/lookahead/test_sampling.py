@@ -8,8 +8,8 @@ import pytest
 from engine import Game, GameState
 from engine.lookahead.chances import chances
 from engine.lookahead.sampling import Sampler
+from engine.play.soundness import problem
 from engine.rules.hands import FACE_DOWN, split_ref
-from engine.soundness import problem
 
 from played_games import lookalike, played
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Game
-from engine.commands import (
+from engine.core.commands import (
     Build,
     BuyProperty,
     Command,
@@ -19,11 +19,11 @@ from engine.commands import (
     RollDice,
     SellBuilding,
 )
+from engine.core.state import Auction, BuyDecision, Debt, awaiting_roll
 from engine.lookahead.judge import Course, judge
 from engine.lookahead.players import SimplePlayer
 from engine.lookahead.playout import play_forward
 from engine.lookahead.shark import SharkPlayer
-from engine.state import Auction, BuyDecision, Debt, awaiting_roll
 
 from invariants import check_state
 from scenario import (

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine import Game
-from engine.events import TurnStarted
+from engine.core.events import TurnStarted
 from room import Persistence, PersistenceError
 from room.past_game import CHECKPOINT_EVERY, from_save
 from saves import SaveError, SaveStore

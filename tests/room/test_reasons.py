@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from engine import Command, DeclineProperty, Game, GameView, PassAuction, PlaceBid, RollDice, new_game
-from engine.commands import ProposeDeal
-from engine.events import Event, ReasonGiven
-from engine.narration import describe
-from engine.state import Bundle, DealPart
+from engine.core.commands import ProposeDeal
+from engine.core.events import Event, ReasonGiven
+from engine.core.narration import describe
+from engine.core.state import Bundle, DealPart
 from room import Persistence, Room, Seat, TableSetup, Update, open_room, resume_room
 from room.opponents import BotOpponent, make_opponents
 from room.room import REASON_LONGEST

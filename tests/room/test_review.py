@@ -59,7 +59,7 @@ def test_the_survey_finds_each_turn_the_worth_there_and_who_paid_whom() -> None:
 
 
 def test_money_between_players_and_to_the_bank_is_counted_apart() -> None:
-    from engine.events import PropertyBought, RentPaid, TaxPaid
+    from engine.core.events import PropertyBought, RentPaid, TaxPaid
 
     paid = [[0, 0, 0], [0, 0, 0]]
     count_payments(

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine import Build, BuyProperty, Command, EndTurn, Game, RollDice, new_game
-from engine.events import Event
+from engine.core.events import Event
 from room import BotDriver, Persistence, Room, Seat, TableSetup, Update, open_room, resume_room
 from room.opponents import SimpleOpponent
 
@@ -187,9 +187,9 @@ def test_while_a_bot_plays_a_persons_seat_the_table_waits_on_that_bot_not_the_pe
 
 
 def test_a_bot_playing_for_a_person_is_named_in_one_place_that_every_face_reaches() -> None:
-    """The table's wait and a stand-in's reasons both name the bot with `engine.narration.played_for`;
+    """The table's wait and a stand-in's reasons both name the bot with `engine.core.narration.played_for`;
     no other module spells the words out, so no face can name the person instead."""
-    from engine.narration import played_for
+    from engine.core.narration import played_for
 
     room = _room([VERA, ADA], [(1, 2)])
     room.stand_in(0)
@@ -201,4 +201,4 @@ def test_a_bot_playing_for_a_person_is_named_in_one_place_that_every_face_reache
         for path in (root / package).rglob("*.py")
         if "a bot playing for" in path.read_text(encoding="utf-8")
     )
-    assert spelt == ["engine/narration.py"]
+    assert spelt == ["engine/core/narration.py"]

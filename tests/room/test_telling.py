@@ -4,7 +4,7 @@ never after "Game over", nor in the next player's turn."""
 from __future__ import annotations
 
 from engine import new_game
-from engine.events import CallAnswered, GameOver, ReasonGiven, TurnStarted
+from engine.core.events import CallAnswered, GameOver, ReasonGiven, TurnStarted
 from saves.telling import Discretion
 
 

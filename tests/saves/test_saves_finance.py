@@ -16,7 +16,7 @@ from engine import (
     RollDice,
     SellLot,
 )
-from engine.commands import Command
+from engine.core.commands import Command
 from engine.lookahead.players import SimplePlayer
 from saves import SaveStore
 

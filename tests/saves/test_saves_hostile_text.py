@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from cli.main import main
-from engine.text import plain
+from engine.core.text import plain
 
 from hostile import EVERY_CHARACTER, crafted_save, hostile_text, sample, unsafe
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine import Event, Game
-from engine.events import GameOver, TradeCompleted, TurnStarted
+from engine.core.events import GameOver, TradeCompleted, TurnStarted
 from saves import Autosaver, SaveStore
 
 from saved_games import GAMES, finished, play, seats_of

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine import Game, RejectTrade
-from engine.events import TradeRejected
+from engine.core.events import TradeRejected
 from saves import FORMAT_VERSION, SaveFile, SaveStore
 from saves.migrations import FIRST_VERSION, STEPS, upgrade
 from saves.restore import same_but_unnamed_rules
@@ -135,7 +135,7 @@ def test_a_format_3_debt_loads_though_its_charge_names_no_rule() -> None:
 def test_format_4_keeps_the_bots_reasons_and_tells_them_after_their_moves() -> None:
     """A game of the bots saved in format 4 keeps each reason by the place of its move; loading tells it
     again right after that move's events. A format 3 file has none, and loads all the same."""
-    from engine.events import ReasonGiven
+    from engine.core.events import ReasonGiven
     from saves.history import Story
 
     name = "classic-bot-reasons-0000000a.json"

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from pydantic import TypeAdapter, ValidationError
 
-from engine.text import plain
+from engine.core.text import plain
 from saves import SaveStore, SaveSummary, Seat
 from saves import summary_cache as cache_module
 from saves.atomic import temp_name
@@ -78,7 +78,9 @@ LISTING = textwrap.dedent(
     print(json.dumps({
         "titles": [s.title for s in found],
         "damaged": [e.path.name for e in damaged],
-        "loaded": sorted(m for m in sys.modules if m in ("engine.state", "engine.commands", "saves.codec")),
+        "loaded": sorted(
+            m for m in sys.modules if m in ("engine.core.state", "engine.core.commands", "saves.codec")
+        ),
     }))
     """
 )
@@ -454,4 +456,4 @@ def test_the_modules_that_read_a_save_all_date_the_summaries(tmp_path: Path) -> 
     named = {
         f"{package}.{m}".removesuffix(".__init__") for package, modules in CHECKS.items() for m in modules
     }
-    assert "engine.state" in loaded and set(loaded) <= named
+    assert "engine.core.state" in loaded and set(loaded) <= named

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input
 
-from engine.rule_ids import TITLES
+from engine.core.rule_ids import TITLES
 from server.people.chat import Pace, Said
 from server.screens.chat import ChatDialog
 from server.screens.lobby import LobbyScreen

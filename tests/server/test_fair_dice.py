@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.fairness import fingerprint
+from engine.core.fairness import fingerprint
 from tui.screens.help import HelpScreen
 
 from sshplay import ada_and_bob, seated, start_server

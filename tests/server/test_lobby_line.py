@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.text import NAME_MAX
+from engine.core.text import NAME_MAX
 from server.screens.lobby import fit
 from server.screens.room import RoomScreen
 from server.tables.lobby_line import TableStatus, line_of

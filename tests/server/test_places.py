@@ -8,7 +8,7 @@ from pathlib import Path
 
 from engine import RuleOptions, new_game
 from engine.bots import make_bot
-from engine.events import Event, GameOver, PlayerBankrupt
+from engine.core.events import Event, GameOver, PlayerBankrupt
 from engine.tools.simulate import BotPlayer, play_game
 from server.people.places import SeatResult, counts, finishing_order, game_result, places, results_of
 from server.people.rating import NEW, Rating, rate, shipped_bots

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.text import TextError
+from engine.core.text import TextError
 from lines.settings import Settings
 from server.people.places import SeatResult
 from server.people.players import Players

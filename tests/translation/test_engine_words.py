@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from engine import BuyProperty, IllegalCommand, RollDice, new_game
-from engine.events import BuildingSold, CardDrawn, CircuitCompleted, RentPaid, TurnStarted
-from engine.narration import describe, narrate
-from engine.phrases import Money, Phrase, Plural
+from engine.core.events import BuildingSold, CardDrawn, CircuitCompleted, RentPaid, TurnStarted
+from engine.core.narration import describe, narrate
+from engine.core.phrases import Money, Phrase, Plural
 from translation import language, money, say, use
 from translation.catalogues import Language
 
@@ -88,7 +88,7 @@ def test_a_refused_command_says_why_in_the_players_language(spanish: Language) -
 def test_a_bots_reason_is_told_in_the_players_language(spanish: Language) -> None:
     """The room keeps a bot's reason in English (as the game's save keeps it) and says it in each
     player's language; a reason that is a whole sentence is found again even without its phrase."""
-    from engine.events import ReasonGiven
+    from engine.core.events import ReasonGiven
     from room import Room, Seat
     from room.opponents import make_opponents
 
@@ -136,7 +136,7 @@ def test_a_reason_kept_in_english_is_read_back_into_its_message(spanish: Languag
     """A game saved before keeps its bots' reasons as English text: said in Spanish where the text reads
     as one of the catalogue's messages filled in, money and colour groups included; a person's words
     in an answer are never read so."""
-    from engine.events import ReasonGiven, TradeRejected
+    from engine.core.events import ReasonGiven, TradeRejected
     from translation.english_lookup import read_back
 
     board = new_game("classic", NAMES, seed=1).board
@@ -175,7 +175,7 @@ def test_what_a_debt_is_for_and_a_deeds_rents_are_said_in_the_players_language(s
 def test_a_rent_shared_with_a_lots_occupant_is_said_in_the_players_language(spanish: Language) -> None:
     """The 1904 game keeps what a shared rent was for as English text with the event, as its saves do: a
     Spanish player reads it in Spanish."""
-    from engine.events import RentPaid
+    from engine.core.events import RentPaid
     from engine.rules.landlords_1904.lots import SHARING
 
     board = new_game("landlords-1904", NAMES, seed=1).board

@@ -15,8 +15,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
 from cli.rules import diff_lines, rules_lines
-from engine.rule_ids import RuleId
-from engine.sources import documents, provenance, source_file
+from engine.core.rule_ids import RuleId
+from engine.play.sources import documents, provenance, source_file
 from translation import ENGLISH, rule_text, use
 from translation.catalogues import Language, read
 from translation.completeness import problems, used

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.phrases import N_, Money, Phrase
+from engine.core.phrases import N_, Money, Phrase
 from translation import (
     ENGLISH,
     _,

@@ -236,7 +236,7 @@ async def test_the_refund_card_is_played_or_kept_in_a_dialog() -> None:
 
 
 def _winnings_table(game: Game) -> None:
-    from engine.state import awaiting_roll
+    from engine.core.state import awaiting_roll
 
     game.state.players[1].position = 14  # Ada rolls 4: up to Triple Play
     game.state.current = 1

@@ -4,7 +4,7 @@ the line mode reads it typed (`construir celeste 2`; tests/lines/test_spanish_wo
 from __future__ import annotations
 
 from engine import Bundle
-from engine.phrases import Phrase
+from engine.core.phrases import Phrase
 from room.board_words import group_name, group_named
 from translation import language, say, use
 from tui.models.trade_model import deed_note, group_changes

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
-from engine.state import Auction
+from engine.core.state import Auction
 from tui.app import LandlordsApp
 from tui.client import LocalClient
 from tui.dialogs.auction import AuctionDialog

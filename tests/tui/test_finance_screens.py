@@ -11,7 +11,7 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Select, Static
 
 from engine import BuyProperty, EndTurn, ExcessLots, Game, RollDice
-from engine.state import Auction
+from engine.core.state import Auction
 from room import Room, Seat
 from tui.client import LocalClient
 from tui.dialogs.auction import AuctionDialog

@@ -15,7 +15,7 @@ from textual.widgets import Input
 
 from cli.launch import options_from
 from cli.main import build_parser
-from engine.text import NAME_MAX, TITLE_MAX, plain
+from engine.core.text import NAME_MAX, TITLE_MAX, plain
 from room import Persistence, TableSetup, open_room, player_name
 from saves import SaveStore, Seat
 from tui.app import AppOptions, LandlordsApp, Opening

@@ -9,7 +9,7 @@ import pytest
 from textual.widgets import Input, Label, Select, SelectionList, Static
 
 from engine import Game, Loan, ProposeLoan, RuleOptions
-from engine.state import awaiting_roll
+from engine.core.state import awaiting_roll
 from room import Seat
 from tui.app import LandlordsApp
 from tui.client import LocalClient

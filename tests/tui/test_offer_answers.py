@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Bundle, LoanOffer, TradeOffer
-from engine.events import (
+from engine.core.events import (
     Event,
     LoanCancelled,
     LoanProposed,
@@ -17,7 +17,7 @@ from engine.events import (
     TradeProposed,
     TradeRejected,
 )
-from engine.state import Loan
+from engine.core.state import Loan
 from tui.dialogs.loan import LoanScreen
 from tui.dialogs.offer import MODE_NAMES
 from tui.dialogs.trade import TradeScreen

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Bundle, BuyProperty, RollDice, TradeOffer, board_for, load_edition
-from engine.state import AwaitingRoll
+from engine.core.state import AwaitingRoll
 from room import Persistence, PersistenceError, Seat, quick_seats, quick_setup
 from room.seats import bot_names
 from tui.director import acting_seat, decision_for

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Game
-from engine.state import AwaitingRoll
+from engine.core.state import AwaitingRoll
 
 from playtable import ADA, GRACE, VERA, app_for, client_for, game_screen, scripted_game, settle
 from terminal import watch

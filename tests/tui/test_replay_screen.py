@@ -10,7 +10,7 @@ import pytest
 from textual.widgets import Static
 
 from engine import Game
-from engine.narration import money
+from engine.core.narration import money
 from room import Persistence
 from room.opponents import SimpleOpponent
 from room.past_game import CHECKPOINT_EVERY, PastGame

@@ -3,8 +3,8 @@ source and the other editions' ways; Esc closes it."""
 
 from __future__ import annotations
 
+from engine.core.rule_ids import TITLES
 from engine.queries import provenance
-from engine.rule_ids import TITLES
 from tui.screens.why import WhyScreen
 from tui.widgets.event_log import EventLog
 

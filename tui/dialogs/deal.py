@@ -21,8 +21,8 @@ from textual.widgets import Button, Input, Label, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
 from engine import Bundle, CancelDeal, DealOffer, GameView
-from engine.events import DealRejected, Event
-from engine.narration import card_phrase
+from engine.core.events import DealRejected, Event
+from engine.core.narration import card_phrase
 from translation import N_, _, money, say
 from tui.dialogs.base import PaletteEntry, Table
 from tui.dialogs.offer import Mode, ModeRules, OfferDialog, OfferStory, Outcome, typed_number

@@ -14,7 +14,7 @@ from textual.content import Content
 from textual.widgets import Button, Input, Label, Static
 
 from engine import AcceptDeal, DealOffer, RejectDeal
-from engine.narration import bundle_phrase
+from engine.core.narration import bundle_phrase
 from room.room import clean_reason
 from translation import N_, _, say
 from tui.dialogs.base import DecisionDialog, PaletteEntry

@@ -15,7 +15,7 @@ from textual.widgets import Button, Input, Label, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
 from engine import AcceptLoan, CancelLoan, LoanOffer, ProposeLoan, RejectLoan
-from engine.events import Event
+from engine.core.events import Event
 from engine.queries import free_lots
 from translation import N_, _, money
 from tui.dialogs.base import PaletteEntry, Table

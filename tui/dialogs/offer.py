@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 from textual.content import Content
 
 from engine import Command
-from engine.events import Event
+from engine.core.events import Event
 from translation import N_, _
 from tui.dialogs.base import GameDialog, Table
 from tui.director import Decision

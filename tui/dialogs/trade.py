@@ -17,8 +17,8 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, SelectionList, Static
 
 from engine import AcceptTrade, Bundle, CancelTrade, GameView, RejectTrade, TradeOffer
-from engine.events import Event
-from engine.narration import card_phrase
+from engine.core.events import Event
+from engine.core.narration import card_phrase
 from translation import N_, _, say
 from tui.dialogs.base import PaletteEntry, Table
 from tui.dialogs.deal import DealScreen

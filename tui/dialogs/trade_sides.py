@@ -9,7 +9,7 @@ from textual.widgets import Input, Label
 from textual.widgets.selection_list import Selection
 
 from engine import TradeOffer
-from engine.narration import card_phrase
+from engine.core.narration import card_phrase
 from translation import _, money, say
 from tui.dialogs.offer import OfferDialog, typed_number
 from tui.models.trade_model import TradeDraft, spare_houses

@@ -14,7 +14,7 @@ from textual.content import Content
 from textual.widgets import Button, Label, SelectionList, Static
 
 from engine import PlayTravelCards, RollWithTravelCard
-from engine.narration import travel_card_phrase
+from engine.core.narration import travel_card_phrase
 from engine.queries import held_of, steps_of
 from translation import N_, _, money, say
 from tui.dialogs.base import GameDialog, PaletteEntry, Table

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from engine import Board, Bundle, DealOffer, DealPart, GameView, ProposeDeal, merged
-from engine.narration import bundle_phrase
+from engine.core.narration import bundle_phrase
 from translation import _, say
 from tui.models.trade_model import spare_houses
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from engine.events import Event
+from engine.core.events import Event
 
 
 @dataclass

@@ -15,7 +15,7 @@ from textual.content import Content
 from textual.widgets import Label, Static
 
 from engine import Command, GameView
-from engine.text import plain
+from engine.core.text import plain
 from room.advice import Advice, AdvisorOff
 from room.chance_words import reading
 from translation import N_, _, say

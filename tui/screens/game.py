@@ -13,8 +13,8 @@ from functools import partial
 
 from textual import events
 
+from engine.core.rule_ids import TITLES
 from engine.queries import space_rules
-from engine.rule_ids import TITLES
 from room import pacing
 from translation import _
 from tui.dialogs.base import PaletteEntry

@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 
 from engine import Command
-from engine.events import Event
+from engine.core.events import Event
 from room import pacing
 from room.lesson import Explanation, Lesson, reading_time
 from room.room import Update

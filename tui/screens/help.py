@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from engine import Board, Edition, RuleOptions, Ruleset
-from engine.fairness import SHORT_LENGTH, short_fingerprint
+from engine.core.fairness import SHORT_LENGTH, short_fingerprint
 from room.board_words import group_name
 from translation import N_, _, money
 from tui.styles import look

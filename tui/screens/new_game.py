@@ -17,7 +17,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
 from engine import EDITIONS, SEED_MAX, Edition, RuleOptions, load_edition
-from engine.text import NAME_MAX, TextError, check_name
+from engine.core.text import NAME_MAX, TextError, check_name
 from room import DEFAULT_LEVEL, Seat, TableSetup
 from room.rule_choices import explain, general_options
 from room.seats import bot_choices, bot_names, bot_problem, your_name

@@ -25,7 +25,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Input
 
-from engine.events import Event
+from engine.core.events import Event
 from room.past_game import PastGame, Position
 from translation import N_, _
 from tui.models.layout import layout_for

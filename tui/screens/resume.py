@@ -13,7 +13,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Label, Static
 
-from engine.text import plain
+from engine.core.text import plain
 from room import Persistence, PersistenceError, SavedGame
 from translation import N_, _
 from tui.widgets.steady_footer import SteadyFooter

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.events import Event
+from engine.core.events import Event
 from translation import _, pgettext
 from tui.dialogs.base import Table
 from tui.dialogs.card import Card

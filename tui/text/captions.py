@@ -21,7 +21,7 @@ from engine import (
     RollDice,
     UseJailCard,
 )
-from engine.events import Event
+from engine.core.events import Event
 from engine.queries import airplane_at, held_of
 from room.board_words import box_name
 from translation import N_, _, money

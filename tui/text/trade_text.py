@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from textual.content import Content
 
 from engine import Board, Bundle, GameView
-from engine.narration import card_phrase
+from engine.core.narration import card_phrase
 from engine.queries import markers_left, side_problem
 from translation import _, money, ngettext, say
 from tui.models.trade_model import deed_note, group_changes, holding, value_of

@@ -10,9 +10,9 @@ from collections.abc import Sequence
 
 from textual.content import Content
 
-from engine.events import Event
+from engine.core.events import Event
+from engine.core.rule_ids import RuleId
 from engine.queries import Provenance, elsewhere, provenance
-from engine.rule_ids import RuleId
 from translation import N_, _, rule_text
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.events import Event
+from engine.core.events import Event
 from room.command_words import (
     building_name,
     buildings_on,

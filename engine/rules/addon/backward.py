@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.events import BackwardRollSet
+from engine.core.events import BackwardRollSet
 from engine.rules.landing import space_action
 
 if TYPE_CHECKING:
-    from engine.live import LiveGame
+    from engine.core.live import LiveGame
 
 
 @space_action("move_backwards")

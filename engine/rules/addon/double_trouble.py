@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.events import LevyThrown
+from engine.core.events import LevyThrown
+from engine.core.state import Charge
 from engine.rules.landing import space_action
-from engine.state import Charge
 
 if TYPE_CHECKING:
-    from engine.live import LiveGame
+    from engine.core.live import LiveGame
 
 DOUBLES_ONLY = "double_trouble_doubles_only"  # the edition's option
 

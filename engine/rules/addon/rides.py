@@ -10,21 +10,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from engine.commands import TakeRide
-from engine.errors import IllegalCommand, Refusal
-from engine.events import RideDeclined
-from engine.hooks import ARRIVAL_ACTIONS
-from engine.phrases import N_, Phrase
-from engine.registry import command, effect
+from engine.core.commands import TakeRide
+from engine.core.errors import IllegalCommand, Refusal
+from engine.core.events import RideDeclined
+from engine.core.hooks import ARRIVAL_ACTIONS
+from engine.core.phrases import N_, Phrase
+from engine.core.registry import command, effect
+from engine.core.state import Charge, OfferRide, RideChoice, RideTo
 from engine.rules.checks import awaited
 from engine.rules.landing import space_action
 from engine.rules.movement import jump_to
-from engine.state import Charge, OfferRide, RideChoice, RideTo
 
 if TYPE_CHECKING:
-    from engine.live import LiveGame
-    from engine.rule_ids import RuleId
-    from engine.tabletop import Tabletop
+    from engine.core.live import LiveGame
+    from engine.core.rule_ids import RuleId
+    from engine.core.tabletop import Tabletop
 
 Means = Literal["subway", "airplane"]
 AIRPLANE = "airplane"  # the edition's option, and the marker's name

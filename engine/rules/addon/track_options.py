@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.edition import Edition, Link, TrackData
-from engine.hooks import LINK_CONDITIONS, TRACK_RULES
-from engine.track import Move
+from engine.core.edition import Edition, Link, TrackData
+from engine.core.hooks import LINK_CONDITIONS, TRACK_RULES
+from engine.core.track import Move
 
 BRIDGE, BRIDGE_OUTER, BRIDGE_INNER, STEP_PARITY = "bridge", "bridge_outer", "bridge_inner", "step_parity"
 

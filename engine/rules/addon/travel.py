@@ -12,21 +12,21 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from engine.commands import PlayTravelCards, RollWithTravelCard
-from engine.errors import IllegalCommand, Refusal
-from engine.events import TravelCardsPlayed
-from engine.phrases import N_, Phrase
-from engine.registry import command, effect
+from engine.core.commands import PlayTravelCards, RollWithTravelCard
+from engine.core.errors import IllegalCommand, Refusal
+from engine.core.events import TravelCardsPlayed
+from engine.core.phrases import N_, Phrase
+from engine.core.registry import command, effect
+from engine.core.state import PlayerState, TravelMove, finish_roll
 from engine.rules.checks import awaited
 from engine.rules.hands import card_of, give_back, take_top
 from engine.rules.landing import space_action
 from engine.rules.movement import move_by
 from engine.rules.turns import throw
-from engine.state import PlayerState, TravelMove, finish_roll
 
 if TYPE_CHECKING:
-    from engine.live import LiveGame
-    from engine.tabletop import Tabletop
+    from engine.core.live import LiveGame
+    from engine.core.tabletop import Tabletop
 
 WITH_DICE = "travel_card_with_dice"
 """The edition's rule option that lets a forward travel card be added to a throw."""

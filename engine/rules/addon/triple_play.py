@@ -13,18 +13,18 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engine.commands import ClaimHalfWinnings
-from engine.errors import IllegalCommand, Refusal
-from engine.events import HeldCardKept, HeldCardPlayed, TriplePlayThrown, TriplePlayWon
-from engine.phrases import N_, Phrase
-from engine.registry import command
+from engine.core.commands import ClaimHalfWinnings
+from engine.core.errors import IllegalCommand, Refusal
+from engine.core.events import HeldCardKept, HeldCardPlayed, TriplePlayThrown, TriplePlayWon
+from engine.core.phrases import N_, Phrase
+from engine.core.registry import command
+from engine.core.state import Charge, WinningsChoice
 from engine.rules.checks import awaited
 from engine.rules.hands import KEEP_RULES, card_of, give_back, held_of, holds_for_use, take_top
 from engine.rules.landing import space_action
-from engine.state import Charge, WinningsChoice
 
 if TYPE_CHECKING:
-    from engine.live import LiveGame
+    from engine.core.live import LiveGame
 
 SINGLE_CARD = "single_triple_play_card"  # the edition's option: each player scores his best card only
 HALF_WINNINGS = "half_winnings"  # the use of the card that claims half a prize

@@ -11,19 +11,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.commands import SellLot
-from engine.errors import IllegalCommand, Refusal
-from engine.events import LotSold
-from engine.phrases import N_, Phrase
-from engine.registry import command
+from engine.core.commands import SellLot
+from engine.core.errors import IllegalCommand, Refusal
+from engine.core.events import LotSold
+from engine.core.phrases import N_, Phrase
+from engine.core.registry import command
+from engine.core.state import Auction, ExcessLots
 from engine.rules.checks import deed_of, may_manage
 from engine.rules.finance_1936.markers import after_selling
-from engine.state import Auction, ExcessLots
 
 if TYPE_CHECKING:
-    from engine.live import LiveGame
-    from engine.rule_ids import RuleId
-    from engine.tabletop import Tabletop
+    from engine.core.live import LiveGame
+    from engine.core.rule_ids import RuleId
+    from engine.core.tabletop import Tabletop
 
 
 def lot_value(table: Tabletop, space: int) -> int:

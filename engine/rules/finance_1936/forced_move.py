@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.events import ForcedMove
-from engine.hooks import ARRIVAL_ACTIONS
-from engine.registry import effect
+from engine.core.events import ForcedMove
+from engine.core.hooks import ARRIVAL_ACTIONS
+from engine.core.registry import effect
+from engine.core.state import ForcedBack
 from engine.rules.movement import move_by
-from engine.state import ForcedBack
 
 if TYPE_CHECKING:
-    from engine.live import LiveGame
+    from engine.core.live import LiveGame
 
 
 @ARRIVAL_ACTIONS.register("forced_move")

@@ -12,17 +12,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.errors import IllegalCommand, Refusal
-from engine.hooks import BUILD_ROOM, BUILD_RULES, RENT_MODELS
-from engine.phrases import N_, Money, Phrase, Plural
+from engine.core.errors import IllegalCommand, Refusal
+from engine.core.hooks import BUILD_ROOM, BUILD_RULES, RENT_MODELS
+from engine.core.phrases import N_, Money, Phrase, Plural
 from engine.rules.rent import VISIT, Holding, RentRow, Visit, houses_phrase, with_houses
 
 if TYPE_CHECKING:
-    from engine.board import Board
-    from engine.live import LiveGame
-    from engine.rule_ids import RuleId
-    from engine.ruleset import BuildingKind, Ruleset
-    from engine.tabletop import Tabletop
+    from engine.core.board import Board
+    from engine.core.live import LiveGame
+    from engine.core.rule_ids import RuleId
+    from engine.core.ruleset import BuildingKind, Ruleset
+    from engine.core.tabletop import Tabletop
 
 
 class Doubling:

@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from engine.errors import IllegalCommand, Refusal
-from engine.phrases import N_, Phrase
-from engine.registry import effect
-from engine.state import CheckLotLimit, ExcessLots
+from engine.core.errors import IllegalCommand, Refusal
+from engine.core.phrases import N_, Phrase
+from engine.core.registry import effect
+from engine.core.state import CheckLotLimit, ExcessLots
 
 if TYPE_CHECKING:
-    from engine.live import LiveGame
-    from engine.tabletop import Tabletop
+    from engine.core.live import LiveGame
+    from engine.core.tabletop import Tabletop
 
 
 def lots_held(table: Tabletop, player: int) -> int:

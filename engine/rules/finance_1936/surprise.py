@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.events import DiceRolled, PaidByBank, SentOn
-from engine.registry import effect
+from engine.core.events import DiceRolled, PaidByBank, SentOn
+from engine.core.registry import effect
+from engine.core.state import Charge, SendOn
 from engine.rules.cards import others
 from engine.rules.landing import land, space_action
 from engine.rules.money import owe
-from engine.state import Charge, SendOn
 
 if TYPE_CHECKING:
-    from engine.live import LiveGame
+    from engine.core.live import LiveGame
 
 
 @space_action("onward")

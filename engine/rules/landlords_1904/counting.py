@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.hooks import END_RULES
+from engine.core.hooks import END_RULES
 from engine.rules.endings import Ending, EndReason
 
 if TYPE_CHECKING:
-    from engine.board import Board
-    from engine.tabletop import Tabletop
+    from engine.core.board import Board
+    from engine.core.tabletop import Tabletop
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.events import FranchiseClaimed
+from engine.core.events import FranchiseClaimed
 from engine.rules.landing import space_action
 from engine.rules.landlords_1904.treasury import fee_of
 from engine.rules.money import owe
 
 if TYPE_CHECKING:
-    from engine.live import LiveGame
+    from engine.core.live import LiveGame
 
 
 @space_action("franchise")

@@ -13,17 +13,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.commands import ChooseDirection
-from engine.events import DiceRolled, DirectionChosen, JailRollFailed, LeftJail, PlayerMoved
-from engine.hooks import THROW_RULES
-from engine.registry import command, effect
-from engine.rules.checks import awaited
-from engine.rules.endings import finish
-from engine.rules.landing import land
-from engine.rules.landlords_1904.loans import owes
-from engine.rules.landlords_1904.poorhouse import throw_in_poorhouse
-from engine.rules.landlords_1904.wages import wage_day
-from engine.state import (
+from engine.core.commands import ChooseDirection
+from engine.core.events import DiceRolled, DirectionChosen, JailRollFailed, LeftJail, PlayerMoved
+from engine.core.hooks import THROW_RULES
+from engine.core.registry import command, effect
+from engine.core.state import (
     CheckEnding,
     DirectionChoice,
     Journey,
@@ -32,13 +26,19 @@ from engine.state import (
     awaiting_end_turn,
     finish_roll,
 )
+from engine.rules.checks import awaited
+from engine.rules.endings import finish
+from engine.rules.landing import land
+from engine.rules.landlords_1904.loans import owes
+from engine.rules.landlords_1904.poorhouse import throw_in_poorhouse
+from engine.rules.landlords_1904.wages import wage_day
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from engine.live import LiveGame
-    from engine.rule_ids import RuleId
-    from engine.tabletop import Tabletop
+    from engine.core.live import LiveGame
+    from engine.core.rule_ids import RuleId
+    from engine.core.tabletop import Tabletop
 
 RAILROAD = "fare"
 """The kind of space between which a double gives a free ride."""

@@ -14,20 +14,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engine.commands import AcceptLoan, BorrowFromBank, CancelLoan, ProposeLoan, RejectLoan, RepayLoan
-from engine.errors import IllegalCommand, Refusal
-from engine.events import LoanCancelled, LoanProposed, LoanRejected, LoanRepaid, LoanTaken
-from engine.phrases import N_, Money, Phrase, Plural
-from engine.registry import command
+from engine.core.commands import AcceptLoan, BorrowFromBank, CancelLoan, ProposeLoan, RejectLoan, RepayLoan
+from engine.core.errors import IllegalCommand, Refusal
+from engine.core.events import LoanCancelled, LoanProposed, LoanRejected, LoanRepaid, LoanTaken
+from engine.core.phrases import N_, Money, Phrase, Plural
+from engine.core.registry import command
+from engine.core.state import TRADING_OPEN, Charge, Loan, LoanAnswer, LoanOffer
 from engine.rules.checks import actor
 from engine.rules.money import funds, spend
 from engine.rules.offers import OfferKind, register_offer
-from engine.state import TRADING_OPEN, Charge, Loan, LoanAnswer, LoanOffer
 
 if TYPE_CHECKING:
-    from engine.edition import LoanRules
-    from engine.live import LiveGame
-    from engine.tabletop import Tabletop
+    from engine.core.edition import LoanRules
+    from engine.core.live import LiveGame
+    from engine.core.tabletop import Tabletop
 
 NO_MONEY_MOVES = frozenset({"auction", "place_building", "route", "direction"})
 """Decisions during which nobody borrows: the middle of an auction or of a move."""

@@ -11,25 +11,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.commands import BuyLot, RentLot
-from engine.errors import IllegalCommand, Refusal
-from engine.events import LotOffered, PropertyBought, StoppedShort
-from engine.hooks import RENT_MODELS
-from engine.phrases import N_, Money, Phrase
-from engine.registry import command
+from engine.core.commands import BuyLot, RentLot
+from engine.core.errors import IllegalCommand, Refusal
+from engine.core.events import LotOffered, PropertyBought, StoppedShort
+from engine.core.hooks import RENT_MODELS
+from engine.core.phrases import N_, Money, Phrase
+from engine.core.registry import command
+from engine.core.state import LotChoice
 from engine.rules.checks import awaited
 from engine.rules.landing import land, space_action
 from engine.rules.landlords_1904.treasury import box_of
 from engine.rules.money import funds, owe, spend
 from engine.rules.rent import VISIT, Holding, RentRow, Visit
-from engine.state import LotChoice
 
 if TYPE_CHECKING:
-    from engine.board import Board
-    from engine.live import LiveGame
-    from engine.rule_ids import RuleId
-    from engine.ruleset import Ruleset
-    from engine.tabletop import Tabletop
+    from engine.core.board import Board
+    from engine.core.live import LiveGame
+    from engine.core.rule_ids import RuleId
+    from engine.core.ruleset import Ruleset
+    from engine.core.tabletop import Tabletop
 
 SHARING = N_("half the rent, sharing the lot")
 """What a rent shared with a lot's occupant was for, kept as text with the event (as saves keep it)."""

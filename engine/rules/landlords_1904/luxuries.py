@@ -8,19 +8,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.commands import BuyLuxury, DeclineLuxury
-from engine.errors import IllegalCommand, Refusal
-from engine.events import LuxuryBought, MoveLost
-from engine.phrases import N_, Money, Phrase
-from engine.registry import command
+from engine.core.commands import BuyLuxury, DeclineLuxury
+from engine.core.errors import IllegalCommand, Refusal
+from engine.core.events import LuxuryBought, MoveLost
+from engine.core.phrases import N_, Money, Phrase
+from engine.core.registry import command
+from engine.core.state import Charge, LuxuryOffer
 from engine.rules.checks import awaited
 from engine.rules.landing import space_action
 from engine.rules.landlords_1904.treasury import box_of, fee_of
 from engine.rules.money import funds, spend
-from engine.state import Charge, LuxuryOffer
 
 if TYPE_CHECKING:
-    from engine.live import LiveGame
+    from engine.core.live import LiveGame
 
 WAGE_DAY_REASONS = frozenset({"interest", "loan"})
 """The reasons of the charges a wage day queues (interest on notes and on loans from players)."""

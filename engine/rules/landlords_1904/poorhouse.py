@@ -11,19 +11,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.commands import GoToPoorhouse
-from engine.errors import IllegalCommand, Refusal
-from engine.events import LeftPoorhouse, PoorhouseThrow, WentToPoorhouse
-from engine.phrases import N_, Money, Phrase
-from engine.registry import command
+from engine.core.commands import GoToPoorhouse
+from engine.core.errors import IllegalCommand, Refusal
+from engine.core.events import LeftPoorhouse, PoorhouseThrow, WentToPoorhouse
+from engine.core.phrases import N_, Money, Phrase
+from engine.core.registry import command
+from engine.core.state import Charge, CheckEnding, Debt, awaiting_end_turn, finish_roll
 from engine.rules.checks import awaited
 from engine.rules.debts import liquidation_value
 from engine.rules.landlords_1904.wages import wage_day
 from engine.rules.money import funds
-from engine.state import Charge, CheckEnding, Debt, awaiting_end_turn, finish_roll
 
 if TYPE_CHECKING:
-    from engine.live import LiveGame
+    from engine.core.live import LiveGame
 
 
 def _check(game: LiveGame, cmd: GoToPoorhouse) -> Refusal:

@@ -7,19 +7,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.commands import BuyTicketLot, DoneWithTickets
-from engine.errors import IllegalCommand, Refusal
-from engine.events import Event, TicketsDealt, TicketsReturned
-from engine.hooks import OPENINGS
-from engine.phrases import N_, Money, Phrase
-from engine.registry import command
+from engine.core.commands import BuyTicketLot, DoneWithTickets
+from engine.core.errors import IllegalCommand, Refusal
+from engine.core.events import Event, TicketsDealt, TicketsReturned
+from engine.core.hooks import OPENINGS
+from engine.core.phrases import N_, Money, Phrase
+from engine.core.registry import command
+from engine.core.state import TicketPurchase, awaiting_roll
 from engine.rules.checks import awaited
 from engine.rules.landlords_1904.lots import buy_lot
 from engine.rules.money import funds
-from engine.state import TicketPurchase, awaiting_roll
 
 if TYPE_CHECKING:
-    from engine.live import LiveGame
+    from engine.core.live import LiveGame
 
 
 @OPENINGS.register("lot_tickets")

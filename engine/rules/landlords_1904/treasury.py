@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.events import AwardReceived
-from engine.phrases import N_
+from engine.core.events import AwardReceived
+from engine.core.phrases import N_
 from engine.rules.landing import space_action
 from engine.rules.money import owe
 
 if TYPE_CHECKING:
-    from engine.live import LiveGame
-    from engine.tabletop import Tabletop
+    from engine.core.live import LiveGame
+    from engine.core.tabletop import Tabletop
 
 
 def box_of(table: Tabletop, space: int) -> str:

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.events import CircuitCompleted, PassedGo
-from engine.hooks import SPACE_ACTIONS
+from engine.core.events import CircuitCompleted, PassedGo
+from engine.core.hooks import SPACE_ACTIONS
 from engine.rules.landlords_1904.loans import wage_day_charges
 
 if TYPE_CHECKING:
-    from engine.live import LiveGame
-    from engine.tabletop import Tabletop
+    from engine.core.live import LiveGame
+    from engine.core.tabletop import Tabletop
 
 SPACE_ACTIONS.add("mother_earth", lambda game, player, space, dice, mult, times: None)
 

@@ -1,7 +1,8 @@
 """Event narration as text for logs and replays: "Grace paid Ada $550 rent for Tennessee Avenue with 3
 houses".
 
-The engine speaks no language: `narrate` says an event as a phrase (`engine.phrases`), a message id and its
+The engine speaks no language: `narrate` says an event as a phrase (`engine.core.phrases`), a message id and
+its
 values, which each front end renders in its player's language (`translation.say`); `describe` is its English,
 for logs, tests and anything that reads the engine without a front end. Card texts and deck names are the
 edition's words, said in context "card"; deed and space names are the given board's (a front end gives the
@@ -13,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.board import Board
-from engine.events import Event
-from engine.phrases import N_, Money, Phrase, Plural, Said, listing
-from engine.state import Bundle, DealOffer
+from engine.core.board import Board
+from engine.core.events import Event
+from engine.core.phrases import N_, Money, Phrase, Plural, Said, listing
+from engine.core.state import Bundle, DealOffer
 
 Names = Sequence[str]
 

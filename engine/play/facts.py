@@ -12,7 +12,7 @@ from engine.rules.debts import liquidation_value
 from engine.rules.rent import model_of, rent_for
 
 if TYPE_CHECKING:
-    from engine.tabletop import Tabletop
+    from engine.core.tabletop import Tabletop
 
 
 @dataclass(frozen=True)

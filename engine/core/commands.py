@@ -8,9 +8,9 @@ from typing import Annotated, Any, Literal, TypeVar, cast, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from engine.errors import IllegalCommand
-from engine.phrases import N_, Phrase
-from engine.state import Bundle, DealPart
+from engine.core.errors import IllegalCommand
+from engine.core.phrases import N_, Phrase
+from engine.core.state import Bundle, DealPart
 
 
 class _Command(BaseModel):

@@ -18,15 +18,15 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from engine.board import Board, board_for
-from engine.options import RuleOptions
-from engine.rulebook import ruleset_for
+from engine.core.board import Board, board_for
+from engine.core.options import RuleOptions
+from engine.core.ruleset import Ruleset
+from engine.core.state import BankState, DeedState, Effect, Journey, Loan, Pending, PlayerState, TradeOffer
+from engine.play.rulebook import ruleset_for
 from engine.rules.hands import masked
-from engine.ruleset import Ruleset
-from engine.state import BankState, DeedState, Effect, Journey, Loan, Pending, PlayerState, TradeOffer
 
 if TYPE_CHECKING:
-    from engine.live import LiveGame
+    from engine.core.live import LiveGame
 
 
 class GameView(BaseModel):

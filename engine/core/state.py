@@ -13,8 +13,8 @@ from typing import Annotated, Literal, TypeVar
 from pydantic import ConfigDict, Field, TypeAdapter
 from pydantic.dataclasses import dataclass
 
-from engine.options import RuleOptions
-from engine.rule_ids import RuleId
+from engine.core.options import RuleOptions
+from engine.core.rule_ids import RuleId
 
 _STRICT = ConfigDict(extra="forbid", defer_build=True)
 
@@ -630,7 +630,8 @@ class PlayerState:
 @dataclass(config=_STRICT)
 class DeedState:
     """A title deed on the table. `level` is its buildings: 0 bare, then one house per level, and the
-    level above the most houses a lot takes is its hotel (`engine.ruleset.Ruleset` defines which is which)."""
+    level above the most houses a lot takes is its hotel (`engine.core.ruleset.Ruleset` defines which is
+    which)."""
 
     owner: int | None = None
     level: int = Field(default=0, ge=0)

@@ -10,19 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-import engine.rng as rng
-from engine.board import Board, board_for
-from engine.commands import Command, malformed
-from engine.errors import IllegalCommand, Refusal
-from engine.events import Event
-from engine.legal import Option, legal_commands, options
-from engine.phrases import N_, Phrase
-from engine.registry import COMMANDS, EFFECTS
-from engine.rulebook import ruleset_for
-from engine.rules.money import funds, pay_now
-from engine.ruleset import Ruleset
-from engine.soundness import UnsoundState, problem
-from engine.state import (
+import engine.core.rng as rng
+from engine.core.board import Board, board_for
+from engine.core.commands import Command, malformed
+from engine.core.errors import IllegalCommand, Refusal
+from engine.core.events import Event
+from engine.core.phrases import N_, Phrase
+from engine.core.registry import COMMANDS, EFFECTS
+from engine.core.ruleset import Ruleset
+from engine.core.state import (
     BankState,
     Debt,
     DeedState,
@@ -34,10 +30,14 @@ from engine.state import (
     Resume,
     TradeOffer,
 )
-from engine.view import GameView, make_view
+from engine.play.legal import Option, legal_commands, options
+from engine.play.rulebook import ruleset_for
+from engine.play.soundness import UnsoundState, problem
+from engine.play.view import GameView, make_view
+from engine.rules.money import funds, pay_now
 
 if TYPE_CHECKING:
-    from engine.options import RuleOptions
+    from engine.core.options import RuleOptions
 
 
 class Game:
@@ -106,7 +106,7 @@ class Game:
 
     def options(self, player: int) -> list[Option]:
         """Return every candidate command of `player` with the reason it would be refused (see
-        `engine.legal`)."""
+        `engine.play.legal`)."""
         return options(self, player)
 
     def view(self, player: int | None = None) -> GameView:
@@ -141,7 +141,7 @@ class Game:
             game.apply(cmd)
         return game
 
-    # --- the table, read-only, as the rule queries read it (`engine.tabletop.Tabletop`) -----------
+    # --- the table, read-only, as the rule queries read it (`engine.core.tabletop.Tabletop`) -----------
 
     @property
     def pending(self) -> Pending | None:

@@ -21,11 +21,11 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from engine.board import Board, board_for
-from engine.edition import AdvanceTo, AdvanceToNearest, ExtraThrow, FreeRide, GoToJail, MoveBy
-from engine.options import RuleOptions
-from engine.rulebook import ruleset_for
-from engine.track import Track, Via
+from engine.core.board import Board, board_for
+from engine.core.edition import AdvanceTo, AdvanceToNearest, ExtraThrow, FreeRide, GoToJail, MoveBy
+from engine.core.options import RuleOptions
+from engine.core.track import Track, Via
+from engine.play.rulebook import ruleset_for
 
 ROLLS_PER_TURN = 1.0 + 1.0 / 6.0 + 1.0 / 36.0
 """Expected dice throws in one turn: the first, and a second and third on doubles."""

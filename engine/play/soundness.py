@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine.board import board_for
-from engine.edition import known_editions
-from engine.rulebook import rules_problem, ruleset_for
+from engine.core.board import board_for
+from engine.core.edition import known_editions
+from engine.core.state import GameState, state_adapter
+from engine.play.rulebook import rules_problem, ruleset_for
 from engine.rules.hands import split_ref
-from engine.state import GameState, state_adapter
 
 PLAYER_FIELDS = frozenset(
     {

@@ -12,8 +12,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
-from engine.edition import Edition, Link, TrackData
-from engine.hooks import LINK_CONDITIONS, TRACK_RULES
+from engine.core.edition import Edition, Link, TrackData
+from engine.core.hooks import LINK_CONDITIONS, TRACK_RULES
 
 Via = Literal["dice", "card"]
 Choose = Callable[[int, tuple[int, ...]], int]

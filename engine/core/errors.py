@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.phrases import Phrase
+from engine.core.phrases import Phrase
 
 
 class IllegalCommand(ValueError):

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.commands import Command
-from engine.events import Event
-from engine.game import Game
-from engine.state import GameState
+from engine.core.commands import Command
+from engine.core.events import Event
+from engine.core.state import GameState
+from engine.play.game import Game
 
 ANSWERS = frozenset(
     {"place_bid", "accept_trade", "reject_trade", "accept_deal", "reject_deal", "accept_loan", "reject_loan"}

@@ -1,6 +1,6 @@
 """Where each rule comes from, edition by edition: the sources beside each edition's data.
 
-`engine/data/sources/<edition>.json` gives every rule of `engine.rule_ids` either its source in that
+`engine/data/sources/<edition>.json` gives every rule of `engine.core.rule_ids` either its source in that
 edition (the rule book's clause, the patent's claim or passage, the rule sheet's paragraph, each quoted
 briefly) and how the edition plays it, or says why the edition has no such rule. Where the sources are
 silent, an entry says how landlords plays it and why (`played`). An edition that `extends` another takes
@@ -22,10 +22,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from engine.board import Board
-from engine.catalogue import EDITIONS
-from engine.edition import base_of, load_edition
-from engine.rule_ids import RULE_IDS, SPACE_RULES, TITLES, TOPICS, RuleId, topic_of
+from engine.core.board import Board
+from engine.core.catalogue import EDITIONS
+from engine.core.edition import base_of, load_edition
+from engine.core.rule_ids import RULE_IDS, SPACE_RULES, TITLES, TOPICS, RuleId, topic_of
 
 
 class _Data(BaseModel):

@@ -11,10 +11,10 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from engine.board import Board
-    from engine.options import RuleOptions
-    from engine.ruleset import Ruleset
-    from engine.state import BankState, DeedState, Loan, Pending, PlayerState, TradeOffer
+    from engine.core.board import Board
+    from engine.core.options import RuleOptions
+    from engine.core.ruleset import Ruleset
+    from engine.core.state import BankState, DeedState, Loan, Pending, PlayerState, TradeOffer
 
 
 class Tabletop(Protocol):

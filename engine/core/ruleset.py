@@ -3,7 +3,7 @@
 Everything that differs between editions and variants and is not plain board data is read from here:
 the doubles limit and which throws earn another, what the building levels are, whether mortgages exist,
 when building is allowed, what happens as a token comes to rest, and how the game ends. The hooks are
-named in the edition file and resolved once, by `engine.rulebook`.
+named in the edition file and resolved once, by `engine.play.rulebook`.
 """
 
 from __future__ import annotations
@@ -12,18 +12,19 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine import state
-from engine.edition import DealtStart, Edition
-from engine.options import RuleOptions
-from engine.track import Track
+from engine.core import state
+from engine.core.edition import DealtStart, Edition
+from engine.core.options import RuleOptions
+from engine.core.track import Track
 
 if TYPE_CHECKING:
-    from engine.errors import Refusal
-    from engine.events import Event
+    from engine.core.errors import Refusal
+    from engine.core.events import Event
 
 BuildingKind = state.BuildingKind
 
-# The hooks take the game (an `engine.live.LiveGame`) or the table (an `engine.tabletop.Tabletop`), and
+# The hooks take the game (an `engine.core.live.LiveGame`) or the table (an `engine.core.tabletop.Tabletop`),
+# and
 # both of those carry this ruleset: naming them here would tie the three modules into a circle of
 # annotations. So the first parameter is `Any` here; every hook a rule area registers is typed in full.
 

@@ -12,8 +12,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from engine.rule_ids import RuleId
-from engine.state import DealOffer, Loan, LoanOffer, TradeOffer
+from engine.core.rule_ids import RuleId
+from engine.core.state import DealOffer, Loan, LoanOffer, TradeOffer
 
 Lot = Literal["deed", "house", "hotel"]
 BuildingKind = Literal["house", "hotel"]
@@ -36,7 +36,7 @@ class _Event(BaseModel):
 
 class SeedPledged(_Event):
     """The game's fairness pledge, announced first: every throw and card comes from its secret seed, whose
-    fingerprint (`engine.fairness`) this is. The seed itself is revealed when the game ends."""
+    fingerprint (`engine.core.fairness`) this is. The seed itself is revealed when the game ends."""
 
     kind: Literal["seed_pledged"] = "seed_pledged"
     rule: RuleId = "turn.throw"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from engine.edition import Card, Edition, JailFree, Space, load_edition
-from engine.track import Track, track_for
+from engine.core.edition import Card, Edition, JailFree, Space, load_edition
+from engine.core.track import Track, track_for
 
 
 @dataclass(frozen=True, slots=True)

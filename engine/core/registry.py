@@ -1,9 +1,9 @@
 """Registries behind `Game.apply`: each command's check and action, and how each continuation is carried out.
 
-Rule areas register what they implement here (and their named hooks in `engine.hooks`); `Game.apply`
+Rule areas register what they implement here (and their named hooks in `engine.core.hooks`); `Game.apply`
 only looks the type of a command or a continuation up.
 Keeping the tables in this small module, apart from `Game`, is what lets the rule areas import each other
-without a circular import through `engine.game`.
+without a circular import through `engine.play.game`.
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import Refusal
-from engine.hooks import register_once
+from engine.core.errors import Refusal
+from engine.core.hooks import register_once
 
 if TYPE_CHECKING:
-    from engine.live import LiveGame
+    from engine.core.live import LiveGame
 
 Check = Callable[["LiveGame", Any], Refusal]
 """A command's check. It must be complete: the action that follows it may not refuse."""

@@ -1,7 +1,7 @@
 """Edition data: the board, the track, the decks, the printed figures and the names of the rule hooks.
 
 An edition is data plus the names of a few rule hooks (`EditionHooks`, space kinds, rent models, card
-effects, link conditions), each resolved through `engine.registry`. Editions differ by their data file
+effects, link conditions), each resolved through `engine.core.registry`. Editions differ by their data file
 (which may extend another edition and replace some of its top-level keys), never by `if edition == ...` in
 the rules. The packaged editions live in `engine/data/*.json`; `register_edition` adds one from data
 already read (a test's board, a player's own edition).
@@ -17,8 +17,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from engine.catalogue import EDITIONS
-from engine.rule_ids import RuleId
+from engine.core.catalogue import EDITIONS
+from engine.core.rule_ids import RuleId
 
 
 class _Data(BaseModel):
@@ -206,7 +206,7 @@ class Deck(_Data):
 # --- board ---------------------------------------------------------------------------------------
 
 SpaceKind = str
-"""A space kind names its action in `engine.registry.SPACE_ACTIONS` ("go", "street", "card", ...)."""
+"""A space kind names its action in `engine.core.registry.SPACE_ACTIONS` ("go", "street", "card", ...)."""
 DEED_KINDS: frozenset[str] = frozenset({"street", "railroad", "utility", "lot"})
 MORTGAGE_KINDS: frozenset[str] = frozenset({"street", "railroad", "utility"})
 """Deeds that carry a printed mortgage value (a lot for sale or rent has none)."""
@@ -272,7 +272,7 @@ class Space(_Data):
 class Group(_Data):
     name: str
     color: str  # a colour name for themes; the TUI maps it
-    rent_model: str  # names a rent model in `engine.registry.RENT_MODELS`
+    rent_model: str  # names a rent model in `engine.core.registry.RENT_MODELS`
     tiers: list[int] | None = None  # count_tiers: rent by number owned
     multipliers: list[int] | None = None  # dice_multiplier: times the dice by number owned
 
@@ -282,7 +282,7 @@ class Tax(_Data):
     flat: int
     percent: int | None = None  # offers the choice "flat or percent of worth"
     worth: Literal["printed_prices", "mortgage_values"] = "printed_prices"
-    rule: RuleId = "tax.penalty"  # the rule the tax is charged under (`engine.rule_ids`)
+    rule: RuleId = "tax.penalty"  # the rule the tax is charged under (`engine.core.rule_ids`)
 
 
 class JailRules(_Data):
@@ -317,7 +317,7 @@ class DealtStart(_Data):
     flat_income_tax: bool = False
     pay_fine_after_failed_roll: bool = False
     mortgaged_at_half: bool = False
-    ending: str  # names the rule in `engine.registry.END_RULES` that ends the variant's game
+    ending: str  # names the rule in `engine.core.registry.END_RULES` that ends the variant's game
 
 
 class MoneyBox(_Data):
@@ -356,7 +356,7 @@ class LoanRules(_Data):
 class Link(_Data):
     """A way from one ring of the track to another: a token leaving `at` may go on from `to` instead.
 
-    `when` names a condition in `engine.registry.LINK_CONDITIONS`: the parity of the move's steps, the
+    `when` names a condition in `engine.core.registry.LINK_CONDITIONS`: the parity of the move's steps, the
     mover's choice, or a card move. Changing rings uses no step.
     """
 
@@ -373,7 +373,7 @@ class TrackData(_Data):
 
 
 class EditionHooks(_Data):
-    """The rule hooks an edition names, each resolved in its table in `engine.hooks`."""
+    """The rule hooks an edition names, each resolved in its table in `engine.core.hooks`."""
 
     throw_again: str = "doubles"  # which throws earn another throw in the turn
     building: str = "complete_group"  # when a lot may take its next building level
@@ -608,7 +608,7 @@ def register_edition(data: Mapping[str, Any]) -> Edition:
 def edition_named(text: str) -> str | None:
     """Return an offered edition as people write it: its id or its name, in any case ("Classic",
     "darrow-1935"); None if it names none."""
-    from engine.catalogue import EDITIONS
+    from engine.core.catalogue import EDITIONS
 
     wanted = text.strip().casefold()
     return next((e for e in EDITIONS if wanted in (e.casefold(), load_edition(e).name.casefold())), None)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.commands import (
+from engine.core.commands import (
     AcceptDeal,
     AcceptLoan,
     AcceptTrade,
@@ -62,10 +62,8 @@ from engine.commands import (
     UseJailCard,
     simple,
 )
-from engine.phrases import Phrase
-from engine.rules.hands import held_of
-from engine.rules.landlords_1904.loans import security_for
-from engine.state import (
+from engine.core.phrases import Phrase
+from engine.core.state import (
     Auction,
     DealAnswer,
     ExcessLots,
@@ -76,9 +74,11 @@ from engine.state import (
     TradeAnswer,
     WinningsChoice,
 )
+from engine.rules.hands import held_of
+from engine.rules.landlords_1904.loans import security_for
 
 if TYPE_CHECKING:
-    from engine.live import LiveGame
+    from engine.core.live import LiveGame
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 """`LiveGame`: the game as the rule areas change it, the few members of `Game` they use.
 
 The rule areas are written against this protocol rather than against `Game`, so that none of them imports
-`engine.game`: it imports the rule areas (to register them), and nothing inside the engine
+`engine.play.game`: it imports the rule areas (to register them), and nothing inside the engine
 imports back up, not even for an annotation. A `Game` is the one object that provides it.
 """
 
@@ -10,15 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from engine.tabletop import Tabletop
+from engine.core.tabletop import Tabletop
 
 if TYPE_CHECKING:
-    from engine.board import Board
-    from engine.commands import Command
-    from engine.errors import Refusal
-    from engine.events import Event
-    from engine.ruleset import Ruleset
-    from engine.state import Effect, GameState
+    from engine.core.board import Board
+    from engine.core.commands import Command
+    from engine.core.errors import Refusal
+    from engine.core.events import Event
+    from engine.core.ruleset import Ruleset
+    from engine.core.state import Effect, GameState
 
 
 class LiveGame(Tabletop, Protocol):

@@ -5,18 +5,18 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable, Sequence
 
-import engine.rng as rng
-from engine.board import board_for
-from engine.edition import load_edition
-from engine.events import DeedDealt, Event, SeedPledged, TurnStarted
-from engine.fairness import fingerprint
-from engine.game import Game
-from engine.options import RuleOptions
-from engine.rule_ids import RuleId
-from engine.rulebook import rules_problem, ruleset_for
+import engine.core.rng as rng
+from engine.core.board import board_for
+from engine.core.edition import load_edition
+from engine.core.events import DeedDealt, Event, SeedPledged, TurnStarted
+from engine.core.fairness import fingerprint
+from engine.core.options import RuleOptions
+from engine.core.rule_ids import RuleId
+from engine.core.state import BankState, DeedState, GameState, PlayerState, awaiting_roll
+from engine.core.text import TextError, check_name
+from engine.play.game import Game
+from engine.play.rulebook import rules_problem, ruleset_for
 from engine.rules.hands import deal_hands
-from engine.state import BankState, DeedState, GameState, PlayerState, awaiting_roll
-from engine.text import TextError, check_name
 
 
 class SetupError(ValueError):

@@ -1,7 +1,8 @@
 """The rules the engine applies, each by a stable id: what an event carries to say which rule made it.
 
-Every event names the rule that applied (`engine.events`), and each edition gives every rule here its
-source, or says why it has no such rule (`engine/data/sources/`, read by `engine.sources`). The ids are the
+Every event names the rule that applied (`engine.core.events`), and each edition gives every rule here its
+source, or says why it has no such rule (`engine/data/sources/`, read by `engine.play.sources`). The ids are
+the
 same in every edition, so that one rule can be shown beside the way the other editions play it: the Go To
 Jail space is one rule, sent to the jail corner in the classic game and to the jail beside Coal in
 Magie's. An id is a topic and a name ("rent.full_group"); the topics order the lists people read.
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
-from engine.phrases import N_
+from engine.core.phrases import N_
 
 RuleId = Literal[
     # turns and throws

@@ -1,6 +1,6 @@
 """The rulebook: an edition and the rule options chosen for a game, resolved once into its `Ruleset`.
 
-Every hook an edition file names is looked up here in `engine.registry`, after every rule area has
+Every hook an edition file names is looked up here in `engine.core.registry`, after every rule area has
 registered itself (`engine.rules.areas`), so that a name no rule area provides is found when a game is
 set up, not in the middle of one.
 """
@@ -11,9 +11,9 @@ from functools import cache
 from typing import Any
 
 import engine.rules.areas  # noqa: F401  (the hooks are registered by the rule areas)
-from engine.board import board_for
-from engine.edition import Edition, load_edition
-from engine.hooks import (
+from engine.core.board import board_for
+from engine.core.edition import Edition, load_edition
+from engine.core.hooks import (
     ARRIVAL_ACTIONS,
     BUILD_ROOM,
     BUILD_RULES,
@@ -24,9 +24,9 @@ from engine.hooks import (
     THROW_RULES,
     TRACK_RULES,
 )
-from engine.options import RuleOptions
-from engine.ruleset import Ruleset
-from engine.track import track_for
+from engine.core.options import RuleOptions
+from engine.core.ruleset import Ruleset
+from engine.core.track import track_for
 
 
 @cache
