@@ -11,27 +11,31 @@ reads the same lines of the package's source to know which module holds each nam
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from importlib import import_module
 from typing import Any
 
-_BLOCK = re.compile(r"^if TYPE_CHECKING:\n((?:(?:    .*)?\n)+)", re.MULTILINE)
-_IMPORT = re.compile(r"from\s+([\w.]+)\s+import\s+\(?([^()]*?)\)?\s*(?=\n    from|\Z)", re.DOTALL)
-_NAME = re.compile(r"(\w+)\s+as\s+(\w+)")
-
 
 def public_names(source: str) -> dict[str, str]:
     """Return each name the `if TYPE_CHECKING:` block of a package's source imports, and its module."""
-    found = _BLOCK.search(source)
-    if found is None:
+    lines = source.splitlines()
+    if "if TYPE_CHECKING:" not in lines:
         raise ValueError("the package's source has no `if TYPE_CHECKING:` block of imports")
+    block: list[str] = []
+    for line in lines[lines.index("if TYPE_CHECKING:") + 1 :]:
+        if line and not line.startswith("    "):
+            break
+        block.append(line.strip())
     where: dict[str, str] = {}
-    for module, names in _IMPORT.findall(found.group(1).rstrip() + "\n"):
-        for name, alias in _NAME.findall(names):
-            if name != alias:
-                raise ValueError(f"{name} is imported as {alias}: write `{name} as {name}`")
-            where[name] = module
+    for statement in " ".join(block).split("from ")[1:]:
+        module, _, names = statement.partition(" import ")
+        for item in names.replace("(", " ").replace(")", " ").split(","):
+            name, _, alias = item.strip().partition(" as ")
+            if not name:
+                continue
+            if alias.strip() != name:
+                raise ValueError(f"{name} is imported as {alias.strip() or name}: write `{name} as {name}`")
+            where[name] = module.strip()
     return where
 
 
