@@ -20,7 +20,7 @@ from saves.codec import check_header, check_version, decode, invalid, parse
 from saves.errors import SaveError
 from saves.files import read_ends, read_whole
 from saves.location import id_of
-from saves.model import FORMAT_VERSION, SaveHeader
+from saves.model import FORMAT_VERSION, SaveHeader, summary_of
 from saves.summary import SaveSummary, safe_seat, safe_title
 
 HEAD = 64 * 1024
@@ -36,10 +36,10 @@ def summarise(path: Path) -> SaveSummary:
     listed."""
     start, end = read_ends(path, HEAD, TAIL)
     if end is None:
-        return SaveSummary.of(id_of(path), path, decode(path, start))
+        return summary_of(id_of(path), path, decode(path, start))
     header = _header(path, start)
     if header is None:  # an older format: brought up to date whole, as opening it would
-        return SaveSummary.of(id_of(path), path, decode(path, read_whole(path)))
+        return summary_of(id_of(path), path, decode(path, read_whole(path)))
     snapshot = _snapshot(path, end)
     check_header(path, header, (snapshot,))
     return SaveSummary(

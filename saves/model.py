@@ -7,6 +7,7 @@ edition, rules, seed) is what lists show without replaying anything.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, model_validator
@@ -26,7 +27,7 @@ FORMAT_VERSION = 4
    the bots' reasons for their moves (`reasons`), by the place of the command in the log; the
    fingerprint of the seed shown at the start (`fingerprint`, optional: older files of format 4 lack it)."""
 
-__all__ = ["FORMAT_VERSION", "TITLE_MAX", "SaveFile", "SaveHeader", "SaveSummary", "Seat"]
+__all__ = ["FORMAT_VERSION", "TITLE_MAX", "SaveFile", "SaveHeader", "SaveSummary", "Seat", "summary_of"]
 
 
 class SaveHeader(BaseModel):
@@ -76,3 +77,20 @@ class SaveFile(SaveHeader):
         if any(not 0 <= i < len(self.log) for i in self.reasons):
             raise ValueError("a bot's reason is kept for a move the log does not have")
         return self
+
+
+def summary_of(save_id: str, path: Path, save: SaveFile) -> SaveSummary:
+    """Return what a list of saves shows of a save file read whole."""
+    return SaveSummary(
+        id=save_id,
+        path=path,
+        title=save.title,
+        edition=save.edition,
+        seats=save.players,
+        turn=save.snapshot.turn + 1,
+        winner=save.snapshot.winner,
+        created=save.created,
+        updated=save.updated,
+        takebacks=save.takebacks,
+        lesson=save.lesson,
+    )

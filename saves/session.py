@@ -14,7 +14,7 @@ from saves.codec import encode, program_version
 from saves.errors import SaveError
 from saves.location import backup_of
 from saves.lock import FileLock
-from saves.model import FORMAT_VERSION, SaveFile, SaveSummary, Seat
+from saves.model import FORMAT_VERSION, SaveFile, SaveSummary, Seat, summary_of
 
 
 class SaveSession:
@@ -87,7 +87,7 @@ class SaveSession:
         except OSError as exc:
             raise SaveError(self.path, f"the game could not be saved: {exc.strerror or exc}") from exc
         self._initial = game.initial
-        self.summary = SaveSummary.of(self.id, self.path, save)
+        self.summary = summary_of(self.id, self.path, save)
         self._saved = True
         return self.summary
 

@@ -296,15 +296,15 @@ def _load(path: Path, watcher: ReplayWatcher | None = None, source: Path | None 
     """Load the game saved as `path`, read from `source` (its backup, say) when given."""
     if source is not None and not os.path.lexists(source):
         raise SaveNotFound(source, "there is no earlier save of this game")
+    from saves.model import summary_of
     from saves.restore import LoadedGame, restore
-    from saves.summary import SaveSummary
 
     save = read(source or path)
     game = restore(source or path, save, watcher)
     return LoadedGame(
         game=game,
         seats=list(save.players),
-        summary=SaveSummary.of(id_of(path), path, save),
+        summary=summary_of(id_of(path), path, save),
         saved_by=save.program_version,
         reasons=dict(save.reasons),
         fingerprint=save.fingerprint,

@@ -11,12 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from engine.core.text import REPLACEMENT, plain
-
-if TYPE_CHECKING:
-    from saves.model import SaveFile
 
 __all__ = ["SaveSummary", "Seat", "safe_name", "safe_seat", "safe_title"]
 
@@ -69,22 +66,6 @@ class SaveSummary:
     updated: datetime
     takebacks: int = 0
     lesson: bool = False
-
-    @classmethod
-    def of(cls, save_id: str, path: Path, save: SaveFile) -> SaveSummary:
-        return cls(
-            id=save_id,
-            path=path,
-            title=save.title,
-            edition=save.edition,
-            seats=save.players,
-            turn=save.snapshot.turn + 1,
-            winner=save.snapshot.winner,
-            created=save.created,
-            updated=save.updated,
-            takebacks=save.takebacks,
-            lesson=save.lesson,
-        )
 
 
 def safe_name(name: str) -> str:
