@@ -68,7 +68,7 @@ def match(typed: str, choices: Sequence[tuple[int, str]], what: str) -> int | Mi
         none = _(_NONE_CALLED.get(what, _NONE_CALLED["space"]), typed=shown)
         near = _near(want, choices)
         if near:
-            return Miss(_("{none} Did you mean {names}?", none=none, names=_or(near)))
+            return Miss(_("{none} Did you mean {names}?", none=none, names=or_list(near)))
         return Miss(none)
     listed = ", ".join(names[k] for k in found[:6]) + (" ..." if len(found) > 6 else "")
     return Miss(_("{typed!r} could be {listed}: type more of the name.", typed=shown, listed=listed))
@@ -87,7 +87,8 @@ def _near(want: str, choices: Sequence[tuple[int, str]]) -> list[str]:
     return list(dict.fromkeys(folded[f] for f in close))
 
 
-def _or(names: Sequence[str]) -> str:
+def or_list(names: Sequence[str]) -> str:
+    """Return the names as a list ending in "or" ("A, B or C"), in the current language."""
     if len(names) == 1:
         return names[0]
     return _("{some} or {last}", some=", ".join(names[:-1]), last=names[-1])

@@ -6,7 +6,6 @@ do. The words offered are the parser's own spellings of the legal commands, neve
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from engine import (
@@ -24,6 +23,7 @@ from engine import (
 )
 from engine.core.narration import bundle_phrase
 from lines import verbs
+from lines.names import or_list
 from lines.parser import Table, spell
 from room.command_words import charge_text, describe_command, nothing_to_build, raising
 from translation import N_, _, money, say
@@ -106,7 +106,7 @@ def question(table: Table) -> str | None:
     cash = money(view.players[table.me].cash)
     said = _situation(table)
     words, extra = choices(table)
-    choice = _or(words) if words else verbs.word("help")
+    choice = or_list(words) if words else verbs.word("help")
     if pend.kind in ("roll", "end_turn"):
         here = b.name(view.players[table.me].position)
         if view.players[table.me].in_jail:
@@ -120,7 +120,7 @@ def question(table: Table) -> str | None:
             "{situation}. Type {choice}. You may also {extra}.",
             situation=said,
             choice=choice,
-            extra=_or(extra),
+            extra=or_list(extra),
         )
     return _("{situation}. Type {choice}.", situation=said, choice=choice)
 
@@ -212,19 +212,13 @@ _ASKED = {
 its own message, so that each language words it whole."""
 
 
-def _or(words: Sequence[str]) -> str:
-    if len(words) == 1:
-        return words[0]
-    return _("{some} or {last}", some=", ".join(words[:-1]), last=words[-1])
-
-
 def help_lines(table: Table, asked: bool) -> list[str]:
     """Return the `help` text: what works now, from the legal commands, then what may always be typed."""
     out = []
     if asked:
         words = choices(table)[0]
         if words:
-            out.append(_("Now: {choices}.", choices=_or(words)))
+            out.append(_("Now: {choices}.", choices=or_list(words)))
         for cmd in table.legal:
             if type(cmd) not in MANAGING and type(cmd) is not TakeRide:
                 out.append(
@@ -239,7 +233,7 @@ def help_lines(table: Table, asked: bool) -> list[str]:
         out.append(
             _(
                 "Your holdings: {words}, each with a deed's name (build Boardwalk 2, mortgage Baltic).",
-                words=_or(extra),
+                words=or_list(extra),
             )
         )
     if trading_open(table.view, table.me):
@@ -262,4 +256,4 @@ def building_offer(table: Table) -> str:
             ready = any(deeds[s].owner == me for s in b.streets)
         return _("Nothing can be built now.") if ready else nothing_to_build(b)
     each = [describe_command(c, table.view, b) for c in table.legal if isinstance(c, Build)]
-    return _("{choices}: type build, the lot's name and how many (build Boardwalk 2).", choices=_or(each))
+    return _("{choices}: type build, the lot's name and how many (build Boardwalk 2).", choices=or_list(each))

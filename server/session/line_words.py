@@ -8,7 +8,7 @@ import difflib
 from typing import TYPE_CHECKING
 
 from engine import EDITIONS, edition_named, load_edition
-from lines.names import Miss, match
+from lines.names import Miss, match, or_list
 from room import DEFAULT_LEVEL, LEVELS
 from room.pacing import DEFAULT_SPEED, SPEEDS
 from server.people.places import counting
@@ -219,7 +219,7 @@ def new_room_request(words: str, fingerprint: str, name: str) -> RoomRequest:
                     _(
                         "{word} is not something a room has. Did you mean {near}?",
                         word=parts[i + 1],
-                        near=_or_words(near),
+                        near=or_list(near),
                     )
                 )
             raise TableError(
@@ -245,12 +245,6 @@ def _room_words() -> list[str]:
     """Return the keywords a room can be described with, for detecting typos (`clasic`, `finanse`, `hadr`)."""
     editions = {part for e in EDITIONS for part in (e, *e.split("-"))}
     return sorted({*editions, *LEVELS, *SPEEDS, "full", "short", "clock"})
-
-
-def _or_words(words: list[str]) -> str:
-    if len(words) == 1:
-        return words[0]
-    return _("{some} or {last}", some=", ".join(words[:-1]), last=words[-1])
 
 
 def _clock(words: list[str]) -> tuple[int, int, int]:
