@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import Command
+from engine import Command, PlaceBid
 from room import Outcome
 from room.chances import TableChances
 from room.review import ReviewJob
@@ -62,6 +62,8 @@ class TableClient(LocalClient):
     def send(self, cmd: Command, version: int) -> Outcome:
         """Send a command; it counts as the person's action, so a stand-in bot playing his seat leaves it."""
         self.acted()
+        if isinstance(cmd, PlaceBid) and self.seat is not None and self.table.plan.turn_based:
+            return self.table.bid_up_to(self.seat, cmd.amount, version)  # his bid is the most he would bid
         return super().send(cmd, version)
 
     def acted(self) -> None:

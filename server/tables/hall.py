@@ -33,11 +33,13 @@ from server.people.ratings import RatingBoard
 from server.tables.keeping import Keeper
 from server.tables.lobby_line import PlanFacts, TableStatus
 from server.tables.plans import (
+    MOVE_HOURS_BOUNDS,
     Plan,
     RoomRequest,
     SeatPlan,
     TableError,
     bounded_clock,
+    bounded_hours,
     check_room_name,
     new_table_id,
 )
@@ -196,6 +198,12 @@ def make_plan(others: Iterable[Plan], limits: Limits, asked: RoomRequest) -> Pla
         raise TableError(_("The pace is one of {paces}.", paces=", ".join(SPEEDS)))
     turn_timer = max(10, min(int(asked.turn_timer), 3600))
     bank, bank_added = bounded_clock(asked.bank, asked.bank_added)
+    move_hours = bounded_hours(asked.move_hours)
+    if move_hours != max(0, asked.move_hours):
+        low, high = MOVE_HOURS_BOUNDS
+        raise TableError(_("A turn-based room has {low} to {high} hours a move.", low=low, high=high))
+    if move_hours:  # its hours a move are its clock
+        bank, bank_added = 0, 0
     taken = [SeatPlan(s.kind, s.level) for s in seats]
     first = next(i for i, s in enumerate(taken) if s.kind == "person")
     taken[first].owner = creator
@@ -212,6 +220,7 @@ def make_plan(others: Iterable[Plan], limits: Limits, asked: RoomRequest) -> Pla
         advisor=asked.advisor,
         bank=bank,
         bank_added=bank_added,
+        move_hours=move_hours,
     )
 
 
@@ -274,6 +283,11 @@ class Hall:
                 table.start()
             except TableError as exc:
                 log.error("room %s cannot start: %s", plan.id, exc)
+        if plan.turn_based and table.started and not table.finished:
+            try:  # it goes on with nobody here: its bots move, its deadlines fall due
+                table.open()
+            except TableError as exc:
+                log.error("room %s cannot go on: %s", plan.id, exc)
         self._expire_later(table)
         self._table_changed(table)
         return table

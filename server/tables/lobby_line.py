@@ -11,7 +11,7 @@ from typing import Any, Literal
 from engine import load_edition
 from engine.core.text import NAME_MAX, plain
 from server.people.places import counts
-from server.tables.plans import Plan, clock_words
+from server.tables.plans import Plan, clock_words, pace_words
 from translation import N_, _, ngettext
 
 Stage = Literal["gathering", "playing", "resting", "over"]
@@ -97,6 +97,7 @@ class TableLine:
     started: bool
     advisor: bool = True
     clock: str = ""  # "bank 3:00 +15s", or "" for none
+    pace: str = ""  # "turn-based, 24 h a move", or "" for a live room
 
     @property
     def edition_words(self) -> str:
@@ -104,6 +105,7 @@ class TableLine:
         return ", ".join(
             [
                 self.edition,
+                *([self.pace] if self.pace else []),
                 *([] if self.advisor else [_("no advisor")]),
                 *([self.clock] if self.clock else []),
             ]
@@ -129,6 +131,7 @@ def line_of(plan: Plan, status: TableStatus, fingerprint: str) -> TableLine:
         started=plan.save_id is not None,
         advisor=plan.advisor,
         clock=clock_words(plan.bank, plan.bank_added),
+        pace=pace_words(plan.move_hours),
     )
 
 

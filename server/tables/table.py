@@ -38,6 +38,7 @@ from server.tables.plans import Plan, TableError
 from server.tables.presence import Presence
 from server.tables.restart_words import Lost, lost_line
 from server.tables.table_clocks import TableClocks
+from server.tables.turn_pace import TurnPace
 from translation import N_, _
 from translation.listeners import held
 
@@ -71,7 +72,7 @@ class Entry:
     watching: str | None = None
 
 
-class Table(PlanFacts, TableClocks):
+class Table(PlanFacts, TurnPace, TableClocks):
     """A shared table on the server. All of it runs on the server's event loop."""
 
     def __init__(
@@ -96,6 +97,7 @@ class Table(PlanFacts, TableClocks):
         self._chat_listeners: list[ChatListener] = []
         self._save_due: Handle | None = None
         self._start_clocks()
+        self._start_pace()
         self._unsubscribe: Callable[[], None] | None = None
         self.chat_kept = 100
         self._chances_pool = chances_pool
@@ -276,7 +278,7 @@ class Table(PlanFacts, TableClocks):
     # --- moves --------------------------------------------------------------------------------
 
     def _bots_may_move(self) -> bool:
-        return bool(self.presence.seated)
+        return self.plan.turn_based or bool(self.presence.seated)
 
     def _needs_a_person(self, update: Update) -> bool:
         room = self.room
@@ -425,7 +427,11 @@ class Table(PlanFacts, TableClocks):
     def kept_state(self) -> dict[str, Any]:
         """Return the runtime state written beside the table's save: its chat, its banks and its vote as they
         stand."""
-        return {"chat": [said.to_json() for said in self.chat_lines], **self._clocks_kept()}
+        return {
+            "chat": [said.to_json() for said in self.chat_lines],
+            **self._clocks_kept(),
+            **self._pace_kept(),
+        }
 
     def _keep(self) -> None:
         if self._keeper is not None:
@@ -437,6 +443,7 @@ class Table(PlanFacts, TableClocks):
         self.chat_lines = kept.chat[-self.chat_kept :]
         self._votes = kept.votes
         self._kept_clocks, self._kept_vote = kept.clocks, kept.vote
+        self._restore_pace(kept.deadline, kept.limits)
         self._lost_on_restart = replace(kept.lost)
         if kept.found == "damaged":
             self._restart_notice = DAMAGED_STATE
@@ -463,6 +470,7 @@ class Table(PlanFacts, TableClocks):
         if keep and self._keeper is not None:
             self._keeper.keep_now(self.id, self.kept_state())
         self._stop_clocks()
+        self._stop_pace()
         if self._chances is not None:
             self._chances.close()
             self._chances = None

@@ -1,0 +1,201 @@
+"""A room's pace: live, or turn-based with hours a move. A turn-based room goes on with nobody connected,
+its bots at once; a person's time running out hands that one decision to a bot, or lets an offer lapse;
+its deadline outlasts a restart; an auction is settled between the limits its people gave. Played over days
+on a clock the test moves (`SetClock`), never by waiting."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+
+from engine import DeclineProperty, ProposeTrade
+from engine.core.state import Auction, Bundle
+from room import Persistence
+from server.base.clock import SetClock
+from server.base.config import Limits
+from server.session.line_words import new_room_request
+from server.tables.hall import make_plan
+from server.tables.keeping import Keeper
+from server.tables.lobby_line import TableStatus, line_of
+from server.tables.plans import Plan, RoomRequest, SeatPlan, TableError
+from server.tables.table import Table
+
+HOUR = 3600.0
+ADA, BOB = 0, 1
+
+
+def test_the_pace_is_kept_with_the_plan_bounded_and_shown_in_the_lobby() -> None:
+    plan = Plan("t1", "Duo", "classic", {}, [SeatPlan("person", name="Ada", owner="a")], move_hours=24)
+    back = Plan.from_json(json.loads(json.dumps(plan.to_json())))
+    assert back.move_hours == 24 and back.turn_based
+    assert Plan.from_json({**plan.to_json(), "move_hours": 10_000}).move_hours == 336
+    assert Plan.from_json({**plan.to_json(), "move_hours": "soon"}).move_hours == 0
+    live = Plan.from_json({k: v for k, v in plan.to_json().items() if k != "move_hours"})
+    assert not live.turn_based, "a room kept before there were paces is live"
+    line = line_of(back, TableStatus("playing", turn=2, waiting_on="Ada"), "a")
+    assert line.edition_words == "Classic, turn-based, 24 h a move"
+    assert line_of(live, TableStatus("resting"), "a").edition_words == "Classic"
+
+
+def test_a_turn_based_room_asked_for_in_lines_and_its_bounds() -> None:
+    asked = new_room_request("Duo classic 2 people 1 bots turns 24 hours", "key-a", "Ada")
+    plan = make_plan([], Limits(), asked)
+    assert plan.move_hours == 24 and plan.bank == 0 and len(plan.seats) == 3
+    assert make_plan([], Limits(), new_room_request("Trio turns 72", "key-a", "Ada")).move_hours == 72
+    assert make_plan([], Limits(), new_room_request("Live", "key-a", "Ada")).move_hours == 0
+    for typed in ("Duo turns", "Duo turns 0", "Duo turns 999", "Duo turns soon"):
+        with pytest.raises(TableError, match="turns 24"):
+            new_room_request(typed, "key-a", "Ada")
+    request = RoomRequest(
+        "key-a", "Ada", "Far", "classic", {}, [SeatPlan("person")] * 2, 60, "normal", move_hours=999
+    )
+    with pytest.raises(TableError, match="1 to 336 hours"):
+        make_plan([], Limits(), RoomRequest.from_json(request.to_json()))
+
+
+def _plan(bots: int = 1, hours: int = 24) -> Plan:
+    people = [SeatPlan("person", name=n, owner=f"key-{n}") for n in ("Ada", "Bob")]
+    return Plan(
+        "t1",
+        "Duo",
+        "classic",
+        {"short_game": True},
+        [*people, *[SeatPlan("bot", "easy")] * bots],
+        move_hours=hours,
+    )
+
+
+def _table(tmp: Path, clock: SetClock, keeper: Keeper, plan: Plan) -> Table:
+    table = Table(plan, Persistence(tmp / "saves"), clock, lambda: None, keeper=keeper)
+    table.restore(keeper.read(plan.id, 200, 100))
+    return table
+
+
+def _pending_kind(table: Table) -> tuple[int, str]:
+    assert table.room is not None
+    pending = table.room.view(None).pending
+    assert pending is not None
+    return pending.player, pending.kind
+
+
+async def test_nobody_connected_the_room_waits_a_day_on_a_person_then_a_bot_makes_that_one_move(
+    tmp_path: Path,
+) -> None:
+    clock, keeper = SetClock(asyncio.get_running_loop()), Keeper(tmp_path, asyncio.get_running_loop())
+    table = _table(tmp_path, clock, keeper, _plan())
+    table.start()
+    clock.advance(1.0)
+    assert _pending_kind(table) == (ADA, "roll"), "nobody is here, and the table waits on Ada"
+    deadline = table.deadline
+    assert deadline is not None and deadline.due == clock.wall() - 1.0 + 24 * HOUR
+    clock.advance(23 * HOUR)
+    assert _pending_kind(table) == (ADA, "roll"), "a day to decide"
+    room = table.room
+    assert room is not None
+    clock.advance(HOUR)
+    assert any(e.kind == "dice_rolled" and e.player == ADA for e in room.history()), "a bot rolled for her"
+    assert "Ada's time for this move ran out: a bot makes it for Ada." in table.chat_lines[0].text
+    assert ADA not in room.stand_ins, "for that one decision: the seat is hers again"
+    for _day in range(30):  # the game goes on, a day at a time, with bots moving at once
+        clock.advance(24 * HOUR)
+    assert room.view(None).turn >= 6 and ADA not in room.stand_ins and BOB not in room.stand_ins
+    table.close()
+    keeper.stop()
+
+
+async def test_a_deadline_that_fell_due_while_the_server_was_down_fires_when_it_starts(
+    tmp_path: Path,
+) -> None:
+    loop = asyncio.get_running_loop()
+    clock, keeper = SetClock(loop), Keeper(tmp_path, loop)
+    table = _table(tmp_path, clock, keeper, _plan(bots=0))
+    table.start()
+    clock.advance(5 * HOUR)
+    assert table.deadline is not None
+    due = table.deadline.due
+    table.close()
+    keeper.stop()
+
+    later = SetClock(loop, wall=due + 3 * HOUR)  # the server comes back three hours after the deadline
+    keeper = Keeper(tmp_path, loop)
+    again = _table(tmp_path, later, keeper, Plan.from_json(table.plan.to_json()))
+    room = again.open()
+    assert not any(e.kind == "dice_rolled" for e in room.history())
+    assert again.deadline is not None and again.deadline.due == due, "the deadline kept, not a new one"
+    later.advance(1.0)
+    assert any(e.kind == "dice_rolled" and e.player == ADA for e in room.history()), "it fired at once"
+    assert "Ada's time for this move ran out" in again.chat_lines[-1].text
+    again.close()
+    keeper.stop()
+
+    keeper = Keeper(tmp_path, loop)  # and one not yet due keeps its time
+    third = _table(tmp_path, SetClock(loop, wall=due), keeper, Plan.from_json(table.plan.to_json()))
+    third.open()
+    kept = third.deadline
+    assert kept is not None and kept.due > due
+    third.close()
+    keeper.stop()
+
+
+async def _to_an_auction(table: Table, clock: SetClock) -> Auction:
+    """Decline every deed offered until one goes to auction between the two people."""
+    room = table.room
+    assert room is not None
+    for _step in range(200):
+        pending = room.view(None).pending
+        if isinstance(pending, Auction):
+            return pending
+        assert pending is not None
+        if pending.kind == "buy":
+            assert room.submit(pending.player, DeclineProperty(player=pending.player), room.version).ok
+        else:
+            clock.advance(24 * HOUR)  # the bot makes it
+        clock.advance(1.0)
+    raise AssertionError("no auction came")
+
+
+async def test_an_auction_is_settled_between_the_limits_each_person_gave_once(tmp_path: Path) -> None:
+    loop = asyncio.get_running_loop()
+    clock, keeper = SetClock(loop), Keeper(tmp_path, loop)
+    table = _table(tmp_path, clock, keeper, _plan(bots=0))
+    table.start()
+    auction = await _to_an_auction(table, clock)
+    room = table.room
+    assert room is not None
+    first = auction.player
+    other = BOB if first == ADA else ADA
+    assert table.bid_up_to(first, 150, room.version).ok
+    assert table.bid_limits == {first: 150}
+    assert _pending_kind(table) == (other, "auction"), "the bidding waits on the other person"
+    assert table.bid_up_to(other, 230, room.version).ok
+    clock.advance(1.0)
+    won = [e for e in room.history() if e.kind == "auction_won"]
+    assert won, [e.kind for e in room.history()[-6:]]
+    assert (won[-1].player, won[-1].amount) == (other, 151), "the higher limit wins at one over the lower"
+    assert table.bid_limits == {}, "the limits end with their auction"
+    table.close()
+    keeper.stop()
+
+
+async def test_an_offer_to_someone_away_lapses_when_his_time_runs_out(tmp_path: Path) -> None:
+    loop = asyncio.get_running_loop()
+    clock, keeper = SetClock(loop), Keeper(tmp_path, loop)
+    table = _table(tmp_path, clock, keeper, _plan(bots=0))
+    table.start()
+    room = table.room
+    assert room is not None
+    offer = ProposeTrade(player=ADA, to=BOB, give=Bundle(cash=10), take=Bundle(cash=20))
+    assert room.submit(ADA, offer, room.version).ok
+    assert _pending_kind(table) == (BOB, "trade_answer")
+    clock.advance(23 * HOUR)
+    assert _pending_kind(table) == (BOB, "trade_answer"), "he has his day to answer"
+    clock.advance(HOUR)
+    kinds = [e.kind for e in room.history()]
+    assert "trade_rejected" in kinds and "trade_accepted" not in kinds
+    assert "Bob's time to answer ran out: the offer lapses." in table.chat_lines[-1].text
+    assert _pending_kind(table) == (ADA, "roll") and BOB not in room.stand_ins
+    table.close()
+    keeper.stop()
