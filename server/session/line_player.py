@@ -38,6 +38,7 @@ from server.session.line_words import (
 )
 from server.tables.hall import RemoteTable
 from server.tables.plans import TableError
+from server.tables.your_move import your_move_line
 from translation import Choice, Language, _, choose, ngettext, speaking, use
 from translation.listeners import held
 
@@ -250,7 +251,7 @@ class LinePlayer:
 
     def to_lobby(self, first: bool = False) -> None:
         self._watch_hall()
-        count = len(self.hall.ordered())
+        count = len(self.hall.ordered(self.fingerprint))
         if count:
             self.say(
                 ngettext(
@@ -261,7 +262,10 @@ class LinePlayer:
             )
         else:
             self.say(_("You are in the lobby. No room is open yet. Type rooms to hear them, or help."))
-        for number, table in enumerate(self.hall.ordered(), start=1):
+        mine = your_move_line(self.hall.your_move(self.fingerprint))
+        if mine:
+            self.say(mine + ".")
+        for number, table in enumerate(self.hall.ordered(self.fingerprint), start=1):
             if not table.finished and table.line(self.fingerprint).mine:
                 self.say(
                     _(
@@ -397,7 +401,7 @@ class LinePlayer:
     # --- going to a table ---------------------------------------------------------------------
 
     def enter(self, name: str, watch: bool) -> None:
-        table = room_named(self.hall, name)
+        table = room_named(self.hall, name, self.fingerprint)
         if isinstance(table, str):
             self.say(table)
             return

@@ -26,6 +26,7 @@ from server.tables.plans import (
     TableError,
     rules_from,
 )
+from server.tables.your_move import your_move_line
 from translation import N_, _, ngettext
 
 if TYPE_CHECKING:
@@ -69,10 +70,13 @@ TABLE_EXTRA_HELP = N_(
 def room_lines(hall: Hall, fingerprint: str) -> list[str]:
     """Return the lobby's room list, one sentence per room: its name, edition, who sits at it and how it
     stands."""
-    tables = hall.ordered()
+    tables = hall.ordered(fingerprint)
     if not tables:
         return [_("No room is open. Type new NAME to make one.")]
     out = [ngettext("{n} room:", "{n} rooms:", len(tables))]
+    mine = your_move_line(hall.your_move(fingerprint))
+    if mine:
+        out.insert(0, mine + ".")
     for number, table in enumerate(tables, start=1):
         line = table.line(fingerprint)
         who = line.people or _("nobody yet")
@@ -91,10 +95,11 @@ def room_lines(hall: Hall, fingerprint: str) -> list[str]:
     return out
 
 
-def room_named(hall: Hall, typed: str) -> AnyTable | str:
-    """Find the room a person names: by its number in the lobby's list, its id, its whole name, or an
-    unambiguous part of it (`join fri` for Friday); else the sentence saying why not."""
-    tables = hall.ordered()
+def room_named(hall: Hall, typed: str, fingerprint: str = "") -> AnyTable | str:
+    """Find the room a person names: by its number in the lobby's list (as `room_lines` numbers it for
+    him), its id, its whole name, or an unambiguous part of it (`join fri` for Friday); else the sentence
+    saying why not."""
+    tables = hall.ordered(fingerprint)
     text = typed.strip()
     found = hall.find(text)  # its id (a new room is entered by it) or its whole name
     if found is not None:

@@ -44,6 +44,7 @@ from server.tables.plans import (
     new_table_id,
 )
 from server.tables.table import Table
+from server.tables.your_move import YourMove, in_lobby_order, waiting_on
 from translation import _, speaking
 from translation.listeners import held
 
@@ -152,8 +153,13 @@ def make_plan(others: Iterable[Plan], limits: Limits, asked: RoomRequest) -> Pla
     if len(others) >= limits.rooms:
         raise TableError(_("The server has as many rooms as it can hold; join one instead."))
     mine = [p for p in others if p.creator == creator and not p.finished]
-    if len(mine) >= limits.rooms_per_player:
-        raise TableError(_("You have {n} open rooms already, the most one player may have.", n=len(mine)))
+    alike = [p for p in mine if p.turn_based == (asked.move_hours > 0)]  # each pace has its own limit
+    if asked.move_hours > 0 and len(alike) >= limits.turn_based_rooms_per_player:
+        raise TableError(
+            _("You have {n} turn-based rooms open already, the most one player may have.", n=len(alike))
+        )
+    if asked.move_hours <= 0 and len(alike) >= limits.rooms_per_player:
+        raise TableError(_("You have {n} open rooms already, the most one player may have.", n=len(alike)))
     waiting = [p for p in mine if p.save_id is None]
     if len(waiting) >= limits.waiting_rooms_per_player:
         rooms = ", ".join(p.name for p in waiting)
@@ -369,10 +375,15 @@ class Hall:
             except Exception:
                 log.exception("a lobby failed")
 
-    def ordered(self) -> list[AnyTable]:
-        """Return the tables ordered: still waiting first, then in play, then over."""
-        every: list[AnyTable] = [*self.tables.values(), *self.remote.values()]
-        return sorted(every, key=lambda t: (t.finished, t.started, t.name.casefold()))
+    def ordered(self, fingerprint: str = "") -> list[AnyTable]:
+        """Return the tables ordered: those where it is this person's move first (the soonest deadline
+        first), then those still waiting, then in play, then over."""
+        return in_lobby_order([*self.tables.values(), *self.remote.values()], fingerprint)
+
+    def your_move(self, fingerprint: str) -> list[YourMove]:
+        """Return the turn-based rooms of every worker waiting on this person, with what each asks of him
+        (`server.tables.your_move`)."""
+        return waiting_on([*self.tables.values(), *self.remote.values()], fingerprint)
 
     def find(self, name: str) -> AnyTable | None:
         """Find a table by its id or its name (case-insensitive): one held here, or one another worker

@@ -119,11 +119,15 @@ class Table(PlanFacts, TurnPace, TableClocks):
         if view.winner is not None:
             return TableStatus("over", winner=room.names[view.winner])
         pending = view.pending
+        deadline = self.deadline
         return TableStatus(
             "playing",
             turn=view.turn + 1,  # counted as the table's own status line counts
             waiting_on=room.names[pending.player] if pending is not None else "?",
-            present=bool(self.presence.seated),
+            present=bool(self.presence.seated) or self.plan.turn_based,
+            seat=pending.player if pending is not None else -1,
+            asked=pending.kind if pending is not None else "",
+            due=deadline.due if deadline is not None else 0.0,
         )
 
     # --- seats --------------------------------------------------------------------------------

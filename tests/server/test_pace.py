@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from server.tables.keeping import Keeper
 from server.tables.lobby_line import TableStatus, line_of
 from server.tables.plans import Plan, RoomRequest, SeatPlan, TableError
 from server.tables.table import Table
+from server.tables.your_move import in_lobby_order, waiting_on, your_move_line
 
 HOUR = 3600.0
 ADA, BOB = 0, 1
@@ -198,4 +200,41 @@ async def test_an_offer_to_someone_away_lapses_when_his_time_runs_out(tmp_path: 
     assert "Bob's time to answer ran out: the offer lapses." in table.chat_lines[-1].text
     assert _pending_kind(table) == (ADA, "roll") and BOB not in room.stand_ins
     table.close()
+    keeper.stop()
+
+
+async def test_the_lobby_lists_first_the_rooms_where_it_is_this_persons_move(tmp_path: Path) -> None:
+    loop = asyncio.get_running_loop()
+    clock, keeper = SetClock(loop), Keeper(tmp_path, loop)
+    duo = _table(tmp_path, clock, keeper, _plan(bots=0))
+    live = _table(tmp_path, clock, keeper, replace(_plan(bots=0, hours=0), id="t3", name="Alpha"))
+    seats = [SeatPlan("person", name="Cy", owner="key-Cy"), SeatPlan("person")]
+    waiting = _table(tmp_path, clock, keeper, Plan("t4", "Aardvark", "classic", {}, seats, move_hours=24))
+    duo.start()
+    live.start()
+    clock.advance(HOUR)  # Friday begins an hour after Duo: its deadline is an hour later
+    friday = _table(tmp_path, clock, keeper, replace(_plan(bots=0), id="t2", name="Friday"))
+    friday.start()
+    friday_room = friday.room
+    assert friday_room is not None
+    offer = ProposeTrade(player=ADA, to=BOB, give=Bundle(cash=10))
+    everyone = [live, waiting, friday, duo]
+    assert [t.name for t in in_lobby_order(everyone)] == ["Aardvark", "Alpha", "Duo", "Friday"]
+    assert [m.name for m in waiting_on(everyone, "key-Ada")] == ["Duo", "Friday"], "soonest deadline first"
+    assert your_move_line(waiting_on(everyone, "key-Ada")) == "Your move: Duo (your turn), Friday (your turn)"
+    assert [t.name for t in in_lobby_order(everyone, "key-Ada")] == ["Duo", "Friday", "Aardvark", "Alpha"]
+    assert waiting_on(everyone, "key-Bob") == [] and waiting_on(everyone, "key-Cy") == []
+    assert friday_room.submit(ADA, offer, friday_room.version).ok  # Friday now waits on Bob's answer
+    bob = waiting_on(everyone, "key-Bob")
+    assert [(m.name, m.asked, m.words()) for m in bob] == [("Friday", "trade_answer", "an offer to answer")]
+    assert bob[0].due == clock.wall() + 24 * HOUR
+    from translation import language, use
+
+    spanish = language("es")
+    assert spanish is not None
+    with use(spanish):
+        assert your_move_line(bob) == "Te toca: Friday (una oferta que responder)"
+    assert [t.name for t in in_lobby_order(everyone, "key-Ada")] == ["Duo", "Aardvark", "Alpha", "Friday"]
+    for table in (duo, friday, live, waiting):
+        table.close()
     keeper.stop()
