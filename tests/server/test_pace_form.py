@@ -1,0 +1,107 @@
+"""The new-room form sets a room's pace: live unless a person chooses a turn-based one, kept in its plan.
+
+The form runs in a Textual app holding a real hall of tables; the front's part in making a room (checking
+the request against every room, `make_plan`, and handing the plan to the hall) is done here in-process, as
+the front does it between processes."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+
+from server.base.config import Limits, ServerConfig
+from server.screens.new_room import NewRoomScreen
+from server.tables.hall import Hall, make_plan
+from server.tables.lobby_line import TableStatus
+from server.tables.plans import RoomRequest, TableError
+
+
+class Front:
+    """The front's side of a hall in one process: it makes the rooms asked for."""
+
+    def __init__(self) -> None:
+        self.hall: Hall | None = None
+
+    def report(self, plan: dict[str, Any], status: TableStatus) -> None:
+        return None
+
+    def gone(self, table_id: str) -> None:
+        return None
+
+    async def ask(self, message: dict[str, Any]) -> Any:
+        assert self.hall is not None and message["t"] == "create"
+        try:
+            plan = make_plan(
+                [t.plan for t in self.hall.ordered()], self.hall.limits, RoomRequest.from_json(message)
+            )
+        except TableError as exc:
+            return {"error": str(exc)}
+        self.hall.adopt(plan)
+        return {"id": plan.id}
+
+    def say(self, fingerprint: str, words: str) -> None:
+        return None
+
+    def keep_language(self, fingerprint: str, code: str) -> None:
+        return None
+
+    def keep_settings(self, fingerprint: str, words: str) -> None:
+        return None
+
+
+class Lobby(App[None]):
+    """A session's app as the server's screens see it (`server.screens.session.Session`), at the lobby."""
+
+    def __init__(self, hall: Hall) -> None:
+        super().__init__()
+        self.hall = hall
+        self.fingerprint = "key-Ada"
+        self.player_name = "Ada"
+        self.host = "test"
+        self.entered: list[str] = []
+
+    def enter(self, name: str, watch: bool) -> None:
+        self.entered.append(name)
+
+    def move_to(self, room: str, watch: bool) -> None:
+        self.entered.append(room)
+
+
+async def test_the_form_makes_a_turn_based_room_with_the_hours_chosen(tmp_path: Path) -> None:
+    front = Front()
+    limits = Limits(waiting_rooms_per_player=2)
+    config = ServerConfig(
+        data_dir=tmp_path / "data", saves_dir=tmp_path / "saves", ratings=False, limits=limits
+    )
+    hall = Hall(config, asyncio.get_running_loop(), front)
+    front.hall = hall
+    app = Lobby(hall)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(NewRoomScreen())
+            await pilot.pause()
+            await pilot.press(*"Duo")
+            app.screen.query_one("#moves").focus()
+            await pilot.press("enter", "down", "down", "enter")  # live, 12 h, 24 h
+            await pilot.pause()
+            await pilot.click("#make")
+            await pilot.pause()
+            assert app.entered, app.screen.query_one("#problem").render()
+            plan = hall.tables[app.entered[0]].plan
+            assert (plan.name, plan.move_hours, plan.turn_based) == ("Duo", 24, True)
+            line = hall.tables[plan.id].line("key-Ada")
+            assert "turn-based, 24 h a move" in line.edition_words
+
+            app.push_screen(NewRoomScreen())
+            await pilot.pause()
+            await pilot.press(*"Live")
+            await pilot.click("#make")
+            await pilot.pause()
+            assert len(app.entered) == 2 and hall.tables[app.entered[1]].plan.move_hours == 0, (
+                "live by default"
+            )
+    finally:
+        hall.close()
