@@ -37,7 +37,7 @@ from server.session.line_words import (
     room_named,
 )
 from server.tables.hall import RemoteTable
-from server.tables.plans import TableError
+from server.tables.plans import TableError, pace_rules
 from server.tables.your_move import your_move_line
 from translation import Choice, Language, _, choose, ngettext, speaking, use
 from translation.listeners import held
@@ -472,6 +472,8 @@ class LinePlayer:
         self._stops.append(table.listen(self._table_heard))
         self._stops.append(table.listen_clock(self._clock))
         self.say(_("You are at {name}.", name=table.name) + " " + _(TABLE_EXTRA_HELP))
+        if table.plan.turn_based:
+            self.say(*pace_rules(table.plan.move_hours))
         if seat is None:
             self._stops.append(room.subscribe(self._watched))
             self.say(_("You are watching. The game waits for {who}.", who=room.waiting_for()))

@@ -15,7 +15,7 @@ from engine.core.text import TextError, check_title, clean_name, plain
 from room import LEVELS
 from room.pacing import DEFAULT_SPEED, SPEEDS
 from server.people.places import SeatResult, results_of
-from translation import _
+from translation import N_, _
 
 ROOM_NAME_MAX = 24
 TURN_TIMERS = (30, 60, 120, 300)  # seconds, offered in the form
@@ -214,6 +214,26 @@ def _away_of(raw: object) -> dict[str, float]:
 def pace_words(hours: int) -> str:
     """Format a room's pace as the lobby shows it: "turn-based, 24 h a move", or "" for a live room."""
     return _("turn-based, {hours} h a move", hours=hours) if hours > 0 else ""
+
+
+PACE_RULES = (
+    N_(
+        "A turn-based room: each decision may take {hours} hours, whether you are connected or not; when "
+        "they run out a bot makes that one decision for you (in an auction, your bids in it). Bots move "
+        "at once."
+    ),
+    N_(
+        "An auction asks you once: the bid you make is the most you would bid, and the table bids for you "
+        "as little as wins, each time the bidding comes round, so that it is settled between the limits "
+        "given, as the open auction would be."
+    ),
+    N_("An offer made to you (a trade, a deal, a loan) waits for your answer within your time, then lapses."),
+)
+
+
+def pace_rules(hours: int) -> list[str]:
+    """Return how a room's pace changes the game, for the rules help: nothing for a live room."""
+    return [_(rule, hours=hours) for rule in PACE_RULES] if hours > 0 else []
 
 
 def bounded_clock(bank: int, added: int) -> tuple[int, int]:

@@ -21,7 +21,7 @@ from server.session.line_words import new_room_request
 from server.tables.hall import make_plan
 from server.tables.keeping import Keeper
 from server.tables.lobby_line import TableStatus, line_of
-from server.tables.plans import Plan, RoomRequest, SeatPlan, TableError
+from server.tables.plans import Plan, RoomRequest, SeatPlan, TableError, pace_rules
 from server.tables.table import Table
 from server.tables.your_move import in_lobby_order, waiting_on, your_move_line
 
@@ -40,6 +40,15 @@ def test_the_pace_is_kept_with_the_plan_bounded_and_shown_in_the_lobby() -> None
     line = line_of(back, TableStatus("playing", turn=2, waiting_on="Ada"), "a")
     assert line.edition_words == "Classic, turn-based, 24 h a move"
     assert line_of(live, TableStatus("resting"), "a").edition_words == "Classic"
+    rules = pace_rules(24)
+    assert len(rules) == 3 and "each decision may take 24 hours" in rules[0] and "lapses" in rules[2]
+    assert pace_rules(0) == [], "a live room's rules are the game's own"
+    from translation import language, use
+
+    spanish = language("es")
+    assert spanish is not None
+    with use(spanish):
+        assert "cada decisión puede llevar 24 horas" in pace_rules(24)[0]
 
 
 def test_a_turn_based_room_asked_for_in_lines_and_its_bounds() -> None:
