@@ -233,13 +233,20 @@ def make_plan(others: Iterable[Plan], limits: Limits, asked: RoomRequest) -> Pla
 class Hall:
     """The tables of one worker, and the registry's view of the rest."""
 
-    def __init__(self, config: ServerConfig, loop: asyncio.AbstractEventLoop, front: FrontLink) -> None:
+    def __init__(
+        self,
+        config: ServerConfig,
+        loop: asyncio.AbstractEventLoop,
+        front: FrontLink,
+        clock: LoopClock | None = None,
+    ) -> None:
         self.config = config
         self.limits = config.limits
         self.folder = config.folder
         self.persistence = Persistence(config.saves)
         self.front = front
-        self.clock = LoopClock(loop)
+        self.clock = clock or LoopClock(loop)
+        """The tables' clock: the loop's, or one a test moves (`SetClock`)."""
         share = max(1, default_processes() // max(1, config.workers))
         self.chances_pool = ChancesPool(self.limits.chances_processes or share)
         """The processes this worker's rooms work their chances out on: the cores, shared by the workers."""

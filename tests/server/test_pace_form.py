@@ -1,4 +1,5 @@
-"""The new-room form sets a room's pace: live unless a person chooses a turn-based one, kept in its plan.
+"""The new-room form sets a room's pace: live unless a person chooses a turn-based one, kept in its plan;
+and a hall made again after a restart takes a turn-based room up where its deadline left it.
 
 The form runs in a Textual app holding a real hall of tables; the front's part in making a room (checking
 the request against every room, `make_plan`, and handing the plan to the hall) is done here in-process, as
@@ -12,11 +13,12 @@ from typing import Any
 
 from textual.app import App
 
+from server.base.clock import SetClock
 from server.base.config import Limits, ServerConfig
 from server.screens.new_room import NewRoomScreen
-from server.tables.hall import Hall, make_plan
+from server.tables.hall import Hall, make_plan, plans_in
 from server.tables.lobby_line import TableStatus
-from server.tables.plans import RoomRequest, TableError
+from server.tables.plans import Plan, RoomRequest, SeatPlan, TableError
 
 
 class Front:
@@ -105,3 +107,32 @@ async def test_the_form_makes_a_turn_based_room_with_the_hours_chosen(tmp_path: 
             )
     finally:
         hall.close()
+
+
+async def test_a_hall_made_again_after_a_restart_fires_the_deadline_that_fell_due_meanwhile(
+    tmp_path: Path,
+) -> None:
+    loop = asyncio.get_running_loop()
+    config = ServerConfig(data_dir=tmp_path / "data", saves_dir=tmp_path / "saves", ratings=False)
+    seats = [SeatPlan("person", name=n, owner=f"key-{n}") for n in ("Ada", "Bob")] + [SeatPlan("bot", "easy")]
+    plan = Plan("t1", "Duo", "classic", {"short_game": True}, seats, move_hours=12)
+    clock = SetClock(loop)
+    hall = Hall(config, loop, Front(), clock)
+    table = hall.adopt(plan)  # every seat taken: it starts, and plays on with nobody here
+    clock.advance(1.0)
+    assert table.room is not None and table.deadline is not None
+    waited = table.room.view(None).pending
+    assert waited is not None and not table.room.seats[waited.player].is_bot
+    due, moves = table.deadline.due, table.room.version
+    hall.close()  # the server stops; it is down for a day
+
+    later = SetClock(loop, wall=due + 12 * 3600)
+    again = Hall(config, loop, Front(), later)
+    [kept] = plans_in(config.folder)
+    back = again.adopt(kept)  # as the front hands a worker its rooms on start
+    assert back.room is not None, "a turn-based room is loaded at once: its deadline must fire"
+    assert back.deadline is not None and back.deadline.due == due
+    later.advance(1.0)
+    assert back.room.version > moves and "time for this move ran out" in back.chat_lines[-1].text
+    assert back.deadline is not None and back.deadline.due > due, "the next decision has its own time"
+    again.close()
