@@ -474,6 +474,12 @@ class LinePlayer:
         self.say(_("You are at {name}.", name=table.name) + " " + _(TABLE_EXTRA_HELP))
         if table.plan.turn_based:
             self.say(*pace_rules(table.plan.move_hours))
+            self.say(
+                _(
+                    "Type away and a number of days (away 3) when you will be away: your time for a move "
+                    "starts after them; away 0 when you are back."
+                )
+            )
         if seat is None:
             self._stops.append(room.subscribe(self._watched))
             self.say(_("You are watching. The game waits for {who}.", who=room.waiting_for()))
@@ -505,6 +511,8 @@ class LinePlayer:
             self._chat_history(rest)
         elif verb == "vote":
             self._vote(verbs.command(rest) if rest else "")
+        elif verb in ("away", "ausente") and table.plan.turn_based:
+            self._away(rest)
         elif verb == "save":
             self.say(_("The server saves the game after every move."))
         elif self.lines is not None:
@@ -535,6 +543,29 @@ class LinePlayer:
     def _answers_in(self) -> None:
         if self.lines is not None and not self.over:
             self.lines.poll()
+
+    def _away(self, rest: str) -> None:
+        table = self.table
+        assert table is not None
+        if not rest.strip().isdigit():
+            self.say(_("Type away and the days you will be away (away 3), or away 0 when you are back."))
+            return
+        days = int(rest.strip())
+        try:
+            table.declare_away(self.seat, days)
+        except TableError as exc:
+            self.say(str(exc))
+            return
+        if days:
+            self.say(
+                ngettext(
+                    "You are away for {n} day: your time here starts after it.",
+                    "You are away for {n} days: your time here starts after them.",
+                    days,
+                )
+            )
+        else:
+            self.say(_("You are back: your time here runs as usual."))
 
     def _vote(self, answer: str) -> None:
         table = self.table

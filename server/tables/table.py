@@ -281,6 +281,9 @@ class Table(PlanFacts, TurnPace, TableClocks):
 
     # --- moves --------------------------------------------------------------------------------
 
+    def _plan_changed(self) -> None:
+        self._changed()
+
     def _bots_may_move(self) -> bool:
         return self.plan.turn_based or bool(self.presence.seated)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Hashable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine import PassAuction, PlaceBid, RejectDeal, RejectLoan, RejectTrade
@@ -24,10 +25,14 @@ from engine.play.view import GameView
 from room import Outcome, Room
 from server.base.clock import Handle, LoopClock
 from server.tables.move_deadline import Deadline, follow
-from server.tables.plans import Plan
+from server.tables.plans import Plan, TableError
 from translation import N_, _
 
 log = logging.getLogger(__name__)
+
+AWAY_DAYS = 30
+"""The most days away a person may declare at once."""
+DAY = 86400.0
 
 ANSWERS = ("trade_answer", "deal_answer", "loan_answer")
 """Decisions that answer another's offer: at their deadline the offer lapses (is refused)."""
@@ -184,6 +189,34 @@ class TurnPace:
         self._held.add(seat)
         room.stand_in(seat)
         self.review()
+
+    # --- days away ----------------------------------------------------------------------------
+
+    def declare_away(self, seat: int | None, days: int) -> None:
+        """Record that the person of `seat` is away for `days` days from now (0: back): his deadlines in
+        this room fall that much later, the one running now too. `TableError` with the reason."""
+        if not self.plan.turn_based:
+            raise TableError(_("Days away are for turn-based rooms; this one is live."))
+        if seat is None or not 0 <= seat < len(self.plan.seats) or self.plan.seats[seat].owner is None:
+            raise TableError(_("Only the people playing at this table may declare days away."))
+        if not 0 <= days <= AWAY_DAYS:
+            raise TableError(_("Days away are a whole number from 0 to {most}.", most=AWAY_DAYS))
+        owner = self.plan.seats[seat].owner or ""
+        away = dict(self.plan.away_until)
+        wall = self._clock.wall()
+        if days == 0:
+            away.pop(owner, None)
+        else:
+            away[owner] = wall + days * DAY
+        self.plan.away_until = away
+        deadline = self.deadline
+        if deadline is not None and deadline.seat == seat and days > 0:
+            later = replace(deadline, due=max(deadline.due, away[owner] + self.plan.move_hours * 3600.0))
+            self._set_deadline(later)
+        self._plan_changed()
+
+    def _plan_changed(self) -> None:
+        raise NotImplementedError
 
     # --- an auction by limits -------------------------------------------------------------------
 

@@ -247,3 +247,28 @@ async def test_the_lobby_lists_first_the_rooms_where_it_is_this_persons_move(tmp
     for table in (duo, friday, live, waiting):
         table.close()
     keeper.stop()
+
+
+async def test_days_away_move_a_persons_deadlines_past_them(tmp_path: Path) -> None:
+    loop = asyncio.get_running_loop()
+    clock, keeper = SetClock(loop), Keeper(tmp_path, loop)
+    table = _table(tmp_path, clock, keeper, _plan(bots=0))
+    table.start()
+    clock.advance(HOUR)
+    assert table.deadline is not None and table.deadline.seat == ADA
+    began = table.deadline.due - 24 * HOUR
+    table.declare_away(ADA, 3)
+    assert table.deadline.due == clock.wall() + 3 * 24 * HOUR + 24 * HOUR, "her day starts after the three"
+    assert Plan.from_json(table.plan.to_json()).away_until == {"key-Ada": clock.wall() + 3 * 24 * HOUR}
+    clock.advance(3 * 24 * HOUR)
+    assert _pending_kind(table) == (ADA, "roll"), "nothing was decided for her while she was away"
+    table.declare_away(ADA, 0)
+    assert table.plan.away_until == {} and table.deadline.due > began + 24 * HOUR, "back: the time kept"
+    for bad_seat, days, reason in ((None, 1, "Only the people"), (ADA, 31, "0 to 30"), (ADA, -1, "0 to 30")):
+        with pytest.raises(TableError, match=reason):
+            table.declare_away(bad_seat, days)
+    table.close()
+    live = _table(tmp_path, clock, keeper, replace(_plan(bots=0, hours=0), id="t2"))
+    with pytest.raises(TableError, match="this one is live"):
+        live.declare_away(ADA, 1)
+    keeper.stop()
