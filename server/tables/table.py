@@ -114,7 +114,7 @@ class Table(PlanFacts, TurnPace, TableClocks):
     def status(self) -> TableStatus:
         room = self.room
         if room is None:
-            return TableStatus.of_plan(self.plan)
+            return self._resting or TableStatus.of_plan(self.plan)
         view = room.view(None)
         if view.winner is not None:
             return TableStatus("over", winner=room.names[view.winner])
@@ -235,6 +235,8 @@ class Table(PlanFacts, TurnPace, TableClocks):
         return room
 
     def _adopt(self, room: Room) -> None:
+        self._stop_wake()
+        self._resting = None
         self.room = room
         thinking = Thinking(room, self._pool, self._clock.loop.call_soon_threadsafe)
         self.driver = BotDriver(
@@ -476,6 +478,11 @@ class Table(PlanFacts, TurnPace, TableClocks):
         table now, and this one's keeper goes on for its other tables)."""
         if keep and self._keeper is not None:
             self._keeper.keep_now(self.id, self.kept_state())
+        self._stop_wake()
+        self._release()
+
+    def _release(self) -> None:
+        """Stop the table's clocks and bots, save its game and let it go (the room object and its history)."""
         self._stop_clocks()
         self._stop_pace()
         if self._chances is not None:

@@ -24,12 +24,18 @@ from engine.core.state import Auction, Pending
 from engine.play.view import GameView
 from room import Outcome, Room
 from server.base.clock import Handle, LoopClock
+from server.tables.lobby_line import TableStatus
 from server.tables.move_deadline import Deadline, follow
 from server.tables.plans import Plan, TableError
+from server.tables.presence import Presence
+from server.tables.seat_clocks import SeatClocks
+from server.tables.seat_vote import SeatVote
 from translation import N_, _
 
 log = logging.getLogger(__name__)
 
+UNLOAD_AFTER = 60.0
+"""Seconds a turn-based room waits on a person with nobody at it before the worker lets it go."""
 AWAY_DAYS = 30
 """The most days away a person may declare at once."""
 DAY = 86400.0
@@ -73,9 +79,24 @@ class TurnPace:
     def _keep(self) -> None:
         raise NotImplementedError
 
-    if TYPE_CHECKING:  # the table's (`TableClocks.review`), which comes after this in its bases
+    presence: Presence
+    vote: SeatVote | None
+    clocks: SeatClocks | None
+    _kept_clocks: Any
+    _kept_vote: Any
+    _kept_key: object
+
+    if TYPE_CHECKING:  # the table's (`TableClocks.review`, `Table.status`...), after this in its bases
 
         def review(self) -> None: ...
+
+        def status(self) -> TableStatus: ...
+
+        def kept_state(self) -> dict[str, Any]: ...
+
+        def _release(self) -> None: ...
+
+        def open(self) -> Room: ...
 
     def _start_pace(self) -> None:
         self.deadline: Deadline | None = None  # the decision a turn-based room waits on, and when it is due
@@ -87,12 +108,77 @@ class TurnPace:
         self._kept_limits: Any = None
         self._proxy_due: Handle | None = None
         self._auction_dues: dict[int, Deadline] = {}  # each person's deadline in the auction under way
+        self._unload_timer: Handle | None = None  # nobody here, the table waits on a person: let it go
+        self._wake: Handle | None = None  # unloaded: its deadline falls due
+        self._resting: TableStatus | None = None  # unloaded: its status as it was
+        self.unload_after = UNLOAD_AFTER
 
     def _stop_pace(self) -> None:
-        for handle in (self._deadline_timer, self._proxy_due):
+        for handle in (self._deadline_timer, self._proxy_due, self._unload_timer):
             if handle is not None:
                 handle.stop()
-        self._deadline_timer = self._proxy_due = None
+        self._deadline_timer = self._proxy_due = self._unload_timer = None
+
+    def _stop_wake(self) -> None:
+        if self._wake is not None:
+            self._wake.stop()
+            self._wake = None
+
+    # --- a waiting room let go ------------------------------------------------------------------
+
+    def _may_unload(self, room: Room) -> bool:
+        """Whether the room only waits: nobody at it, a person's decision with its deadline, no bot due,
+        no bid for a limit or stand-in under way, no vote."""
+        return (
+            not self.presence.seated
+            and not self.presence.watching
+            and self.deadline is not None
+            and room.bot_due() is None
+            and self._proxy_due is None
+            and not self._for_one
+            and self.vote is None
+            and not room.finished
+        )
+
+    def _unload_later(self, room: Room) -> None:
+        idle = self._may_unload(room)
+        if idle and self._unload_timer is None:
+            self._unload_timer = self._clock.call_later(self.unload_after, self._unload_now)
+        elif not idle and self._unload_timer is not None:
+            self._unload_timer.stop()
+            self._unload_timer = None
+
+    def _unload_now(self) -> None:
+        self.unload()
+
+    def unload(self) -> bool:
+        """Let the room go from the worker's memory while it only waits on a person away: its game is saved,
+        its state kept (the deadline, the banks, the chat), and it is loaded again when someone comes or
+        its deadline falls due. Whether it was let go."""
+        self._unload_timer = None
+        room, deadline = self.room, self.deadline
+        if room is None or deadline is None or not self._may_unload(room):
+            return False
+        status, state = self.status(), self.kept_state()
+        self._release()
+        self.clocks = None
+        self._kept_clocks, self._kept_vote = state["clocks"], state["vote"]
+        self._kept_deadline, self._kept_limits = state["deadline"], state["limits"]
+        self.deadline, self.bid_limits, self._limits_for, self._auction_dues = None, {}, None, {}
+        self._kept_key = None
+        self._resting = status
+        self._keep()
+        self._wake = self._clock.call_later(max(0.0, deadline.due - self._clock.wall()), self._woken)
+        log.info("table %s let go until someone comes or its deadline", self.plan.id)
+        return True
+
+    def _woken(self) -> None:
+        self._wake = None
+        if self.room is None:
+            try:
+                self.open()
+            except TableError as exc:
+                log.error("table %s cannot go on at its deadline: %s", self.plan.id, exc)
 
     def _pace_kept(self) -> dict[str, Any]:
         """Return the deadline and the limits as they stand, to be written (as read back while the room is
@@ -145,6 +231,7 @@ class TurnPace:
         if pending.kind == "auction":
             self._auction_dues[seat] = deadline
         self._set_deadline(deadline)
+        self._unload_later(room)
 
     def _set_deadline(self, deadline: Deadline | None) -> None:
         if deadline == self.deadline and (deadline is None or self._deadline_timer is not None):

@@ -79,9 +79,11 @@ def _plan(bots: int = 1, hours: int = 24) -> Plan:
     )
 
 
-def _table(tmp: Path, clock: SetClock, keeper: Keeper, plan: Plan) -> Table:
+def _table(tmp: Path, clock: SetClock, keeper: Keeper, plan: Plan, unload_after: float = 1e12) -> Table:
+    """A table as the hall makes one; kept loaded while it waits, unless `unload_after` says otherwise."""
     table = Table(plan, Persistence(tmp / "saves"), clock, lambda: None, keeper=keeper)
     table.restore(keeper.read(plan.id, 200, 100))
+    table.unload_after = unload_after
     return table
 
 
@@ -112,7 +114,8 @@ async def test_nobody_connected_the_room_waits_a_day_on_a_person_then_a_bot_make
     assert ADA not in room.stand_ins, "for that one decision: the seat is hers again"
     for _day in range(30):  # the game goes on, a day at a time, with bots moving at once
         clock.advance(24 * HOUR)
-    assert room.view(None).turn >= 6 and ADA not in room.stand_ins and BOB not in room.stand_ins
+    assert room.view(None).turn >= 6
+    assert room.stand_ins <= set(table._for_one), "a stand-in only for a decision under way"
     table.close()
     keeper.stop()
 
@@ -271,4 +274,35 @@ async def test_days_away_move_a_persons_deadlines_past_them(tmp_path: Path) -> N
     live = _table(tmp_path, clock, keeper, replace(_plan(bots=0, hours=0), id="t2"))
     with pytest.raises(TableError, match="this one is live"):
         live.declare_away(ADA, 1)
+    keeper.stop()
+
+
+async def test_a_room_that_only_waits_is_let_go_and_taken_up_at_its_deadline_or_when_someone_comes(
+    tmp_path: Path,
+) -> None:
+    loop = asyncio.get_running_loop()
+    clock, keeper = SetClock(loop), Keeper(tmp_path, loop)
+    table = _table(tmp_path, clock, keeper, _plan(), unload_after=60.0)
+    table.start()
+    clock.advance(30.0)
+    assert table.room is not None, "not yet"
+    clock.advance(60.0)
+    assert table.room is None, "let go: nobody here, and it waits a day on Ada"
+    status = table.status()
+    assert (status.stage, status.seat, status.asked) == ("playing", ADA, "roll"), "the lobby still knows"
+    assert [m.name for m in waiting_on([table], "key-Ada")] == ["Duo"]
+    clock.advance(24 * HOUR)  # her deadline: loaded, the bot rolls for her, and it goes on
+    assert "Ada's time for this move ran out" in table.chat_lines[0].text
+    woken = 0
+    for _day in range(20):
+        if table.room is None:
+            woken += 1
+        clock.advance(24 * HOUR)
+    assert woken >= 10, "it rests between deadlines"
+    room = table.open()  # someone comes
+    assert room.view(None).turn >= 4 and table.deadline is not None
+    table.arrive(BOB)
+    clock.advance(600.0)
+    assert table.room is room, "kept while someone is at it"
+    table.close()
     keeper.stop()
