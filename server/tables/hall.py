@@ -296,7 +296,7 @@ class Hall:
                 table.start()
             except TableError as exc:
                 log.error("room %s cannot start: %s", plan.id, exc)
-        if plan.turn_based and table.started and not table.finished:
+        if plan.turn_based and table.started and not table.finished and not table.rest_until_due():
             try:  # it goes on with nobody here: its bots move, its deadlines fall due
                 table.open()
             except TableError as exc:

@@ -172,6 +172,26 @@ class TurnPace:
         log.info("table %s let go until someone comes or its deadline", self.plan.id)
         return True
 
+    def rest_until_due(self) -> bool:
+        """Leave a turn-based room kept before a restart unloaded until its deadline, when it waited on a
+        person (its deadline kept says whose decision, which the lobby shows meanwhile); whether it does."""
+        deadline = Deadline.take_back(self._kept_deadline)
+        plan = self.plan
+        if self.room is not None or deadline is None or not plan.turn_based or plan.finished:
+            return False
+        decision = deadline.decision
+        if not isinstance(decision, tuple) or len(decision) != 4 or not 0 <= deadline.seat < len(plan.seats):
+            return False
+        _seat, kind, turn, _number = decision
+        if not isinstance(kind, str) or not isinstance(turn, int):
+            return False
+        name = plan.seats[deadline.seat].name or "?"
+        self._resting = TableStatus(
+            "playing", turn=turn + 1, waiting_on=name, seat=deadline.seat, asked=kind, due=deadline.due
+        )
+        self._wake = self._clock.call_later(max(0.0, deadline.due - self._clock.wall()), self._woken)
+        return True
+
     def _woken(self) -> None:
         self._wake = None
         if self.room is None:

@@ -130,9 +130,18 @@ async def test_a_hall_made_again_after_a_restart_fires_the_deadline_that_fell_du
     again = Hall(config, loop, Front(), later)
     [kept] = plans_in(config.folder)
     back = again.adopt(kept)  # as the front hands a worker its rooms on start
-    assert back.room is not None, "a turn-based room is loaded at once: its deadline must fire"
-    assert back.deadline is not None and back.deadline.due == due
+    assert back.room is None, "it waited on a person: it rests unloaded until its deadline..."
+    name = kept.seats[waited.player].name
+    status = back.status()
+    assert (status.stage, status.seat, status.asked, status.due) == (
+        "playing",
+        waited.player,
+        waited.kind,
+        due,
+    )
+    assert [m.name for m in again.your_move(f"key-{name}")] == ["Duo"], "...and the lobby knows whose move"
     later.advance(1.0)
+    assert back.room is not None, "loaded at once: the deadline fell due while the server was down"
     assert back.room.version > moves and "time for this move ran out" in back.chat_lines[-1].text
     assert back.deadline is not None and back.deadline.due > due, "the next decision has its own time"
     again.close()
