@@ -14,7 +14,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine import Command
+from engine import Command, PlaceBid
 from engine.core.text import TextError
 from lines import verbs
 from lines.completion import completions, vocabulary
@@ -72,6 +72,8 @@ class SeatSession(Session):
 
     def submit(self, cmd: Command, version: int) -> Outcome:
         self.table.reclaim(self.seat)
+        if isinstance(cmd, PlaceBid) and cmd.player == self.seat and self.table.plan.turn_based:
+            return self.table.bid_up_to(self.seat, cmd.amount, version)  # his bid is the most he would bid
         return super().submit(cmd, version)
 
 

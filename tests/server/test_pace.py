@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import DeclineProperty, ProposeTrade
+from engine import DeclineProperty, PlaceBid, ProposeTrade
 from engine.core.state import Auction, Bundle
 from room import Persistence
 from server.base.clock import SetClock
@@ -304,5 +304,24 @@ async def test_a_room_that_only_waits_is_let_go_and_taken_up_at_its_deadline_or_
     table.arrive(BOB)
     clock.advance(600.0)
     assert table.room is room, "kept while someone is at it"
+    table.close()
+    keeper.stop()
+
+
+async def test_a_bid_typed_in_lines_at_a_turn_based_auction_is_the_most_he_would_bid(tmp_path: Path) -> None:
+    from server.session.line_player import SeatSession
+
+    loop = asyncio.get_running_loop()
+    clock, keeper = SetClock(loop), Keeper(tmp_path, loop)
+    table = _table(tmp_path, clock, keeper, _plan(bots=0))
+    table.start()
+    auction = await _to_an_auction(table, clock)
+    room = table.room
+    assert room is not None
+    seat = SeatSession(room, auction.player, table)
+    assert seat.submit(PlaceBid(player=auction.player, amount=400), room.version).ok
+    assert table.bid_limits == {auction.player: 400}
+    bids = [e for e in room.history() if e.kind == "bid_placed"]
+    assert bids and bids[-1].amount == auction.min_bid, "the least bid, not all of it"
     table.close()
     keeper.stop()
