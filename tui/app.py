@@ -356,7 +356,10 @@ class LandlordsApp(App[int]):
         if client is not None:
             view = client.view(None)
             board, names, fingerprint = client.board, client.names, client.fingerprint
-            self.push_screen(HelpScreen(board, view.rules, view.ruleset, names, self.glyphs, fingerprint))
+            pace = client.pace_rules()
+            self.push_screen(
+                HelpScreen(board, view.rules, view.ruleset, names, self.glyphs, fingerprint, pace=pace)
+            )
         else:
             self.push_screen(HelpScreen())
 

@@ -154,6 +154,11 @@ class GameClient(Protocol):
         whether it counts, and why not); None where there is nothing to say."""
         ...
 
+    def pace_rules(self) -> list[str]:
+        """Return how the table's pace changes the game, for the rules help (a turn-based room at a
+        server); none where it is played live."""
+        ...
+
     def follow(
         self,
         post: Post,
@@ -322,6 +327,10 @@ class LocalClient:
     def result_note(self) -> str | None:
         """Return None: a game at this keyboard is recorded in its save alone."""
         return None
+
+    def pace_rules(self) -> list[str]:
+        """Return nothing: a game at this keyboard is played live."""
+        return []
 
     def advice(self, player: int) -> Future[Advice]:
         """Return the advice for one of this terminal's seats, computed in the chances process pool."""

@@ -1,10 +1,14 @@
 """An event-loop clock for the bot driver and the tables: timers that can be stopped, whose
-failures are logged rather than lost."""
+failures are logged rather than lost; and a clock a test moves by hand, to play a turn-based room over
+days without waiting for them."""
 
 from __future__ import annotations
 
 import asyncio
+import heapq
+import itertools
 import logging
+import time
 from collections.abc import Callable
 
 log = logging.getLogger(__name__)
@@ -20,6 +24,16 @@ class Handle:
         self._handle.cancel()
 
 
+class SetHandle(Handle):
+    """A timer of a `SetClock`."""
+
+    def __init__(self) -> None:  # no asyncio handle: the clock fires it when moved past its time
+        self.stopped = False
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
 class LoopClock:
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
@@ -30,6 +44,46 @@ class LoopClock:
     def now(self) -> float:
         """Return the loop's time, in seconds (the tables' clocks count on it)."""
         return self.loop.time()
+
+    def wall(self) -> float:
+        """Return the time of day, in seconds since the epoch: what a deadline that must outlast a restart
+        is written in."""
+        return time.time()
+
+
+class SetClock(LoopClock):
+    """A clock that moves only when told (`advance`): its timers fire in their order as it passes their
+    time, so that a test plays a turn-based room over days in a moment."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, wall: float = 1_700_000_000.0) -> None:
+        super().__init__(loop)
+        self._now = 0.0
+        self._wall = wall
+        self._due: list[tuple[float, int, SetHandle, Callable[[], None]]] = []
+        self._order = itertools.count()
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> Handle:
+        handle = SetHandle()
+        at = self._now + max(0.0, delay)
+        heapq.heappush(self._due, (at, next(self._order), handle, _guarded(callback)))
+        return handle
+
+    def now(self) -> float:
+        return self._now
+
+    def wall(self) -> float:
+        return self._wall + self._now
+
+    def advance(self, seconds: float) -> None:
+        """Move the clock on by `seconds`, firing every timer that falls due on the way (those they set
+        too), each at its time."""
+        end = self._now + max(0.0, seconds)
+        while self._due and self._due[0][0] <= end:
+            at, _order, handle, callback = heapq.heappop(self._due)
+            self._now = max(self._now, at)
+            if not handle.stopped:
+                callback()
+        self._now = end
 
 
 def _guarded(callback: Callable[[], None]) -> Callable[[], None]:

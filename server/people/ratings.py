@@ -53,6 +53,11 @@ class RatedTable(Protocol):
     @property
     def finished(self) -> bool: ...
     @property
+    def turn_based(self) -> bool:
+        """Whether it was a turn-based room: its games are rated apart from live ones."""
+        ...
+
+    @property
     def result(self) -> Sequence[SeatResult] | None: ...
     @property
     def seats(self) -> Sequence[RatedSeat]: ...
@@ -187,6 +192,7 @@ class FrontRatings:
             datetime.now(UTC).isoformat(timespec="seconds"),
             results,
             counted,
+            plan.turn_based,
         )
         recorded = self.store.record(game, rerate, names)
         if recorded:

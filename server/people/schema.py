@@ -106,6 +106,16 @@ SCHEMA: tuple[Migration, ...] = (
             key TEXT PRIMARY KEY,
             settings TEXT NOT NULL)""",
     ),
+    (  # version 7: turn-based games, and their people's ratings apart from those of live games
+        "ALTER TABLE games ADD COLUMN turn_based INTEGER NOT NULL DEFAULT 0",
+        """CREATE TABLE turn_people (
+            key TEXT PRIMARY KEY,
+            name TEXT NOT NULL DEFAULT '',
+            mu {number} NOT NULL CHECK (mu <> 'NaN'),
+            sigma {number} NOT NULL CHECK (sigma <> 'NaN'),
+            games INTEGER NOT NULL DEFAULT 0,
+            wins INTEGER NOT NULL DEFAULT 0)""",
+    ),
 )
 """Every version's statements, with placeholders for the column types that differ."""
 

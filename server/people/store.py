@@ -61,6 +61,8 @@ class GameRecord:
     ended: str
     seats: Sequence[SeatResult]
     counted: bool
+    turn_based: bool = False
+    """Played in a turn-based room: its people's ratings are those of turn-based games, apart."""
 
 
 Rerate = Callable[[Mapping[str, Rating]], Mapping[str, Rating]]
@@ -73,12 +75,13 @@ class Store(Protocol):
     where: str
     """The database in words for the operator (a file's path, or a URL without its password)."""
 
-    def person(self, key: str) -> Person | None:
-        """Return a person who has finished a counted game, or None (unrated)."""
+    def person(self, key: str, turn_based: bool = False) -> Person | None:
+        """Return a person who has finished a counted game (a turn-based one: `turn_based`), or None
+        (unrated)."""
         ...
 
-    def people(self) -> list[Person]:
-        """Return every rated person, the highest rated first."""
+    def people(self, turn_based: bool = False) -> list[Person]:
+        """Return every rated person, the highest rated first (in turn-based games: `turn_based`)."""
         ...
 
     def bots(self) -> dict[str, Rating]:
@@ -205,15 +208,17 @@ class SqlStore:
 
     # --- reading ------------------------------------------------------------------------------
 
-    def person(self, key: str) -> Person | None:
+    def person(self, key: str, turn_based: bool = False) -> Person | None:
+        table = "turn_people" if turn_based else "people"
         row = self._one(
-            "SELECT key, name, mu, sigma, games, wins FROM people WHERE key = ? AND games > 0", (key,)
+            f"SELECT key, name, mu, sigma, games, wins FROM {table} WHERE key = ? AND games > 0", (key,)
         )
         return _person(row) if row is not None else None
 
-    def people(self) -> list[Person]:
+    def people(self, turn_based: bool = False) -> list[Person]:
+        table = "turn_people" if turn_based else "people"
         rows = self._rows(
-            "SELECT key, name, mu, sigma, games, wins FROM people WHERE games > 0 "
+            f"SELECT key, name, mu, sigma, games, wins FROM {table} WHERE games > 0 "
             "ORDER BY mu - 3 * sigma DESC, key"
         )
         return [_person(row) for row in rows]
@@ -246,9 +251,9 @@ class SqlStore:
             # The save's id is unique: of two hosts recording one game at once, the second waits for the
             # first's transaction, then inserts nothing and so counts nothing.
             row = self._one(
-                "INSERT INTO games (save_id, room, edition, ended, counted) VALUES (?, ?, ?, ?, ?) "
-                "ON CONFLICT (save_id) DO NOTHING RETURNING id",
-                (game.save_id, game.room, game.edition, game.ended, int(game.counted)),
+                "INSERT INTO games (save_id, room, edition, ended, counted, turn_based) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (save_id) DO NOTHING RETURNING id",
+                (game.save_id, game.room, game.edition, game.ended, int(game.counted), int(game.turn_based)),
             )
             if row is None:
                 return False
@@ -259,32 +264,33 @@ class SqlStore:
                     (number, seat, r.key, r.level, r.place, int(r.left)),
                 )
             if game.counted:
-                after = rate(self._held([r.key for r in game.seats if r.key is not None]))
+                table = "turn_people" if game.turn_based else "people"  # one of two names, never a value
+                after = rate(self._held([r.key for r in game.seats if r.key is not None], table))
                 for r in game.seats:
                     if r.key is None or r.key not in after:
                         continue
                     rating = after[r.key]
                     won = int(r.place == 1 and not r.left)
                     self._run(
-                        "INSERT INTO people (key, name, mu, sigma, games, wins) VALUES (?, ?, ?, ?, 1, ?) "
+                        f"INSERT INTO {table} (key, name, mu, sigma, games, wins) VALUES (?, ?, ?, ?, 1, ?) "
                         "ON CONFLICT (key) DO UPDATE SET name = excluded.name, mu = excluded.mu, "
-                        "sigma = excluded.sigma, games = people.games + 1, "
-                        "wins = people.wins + excluded.wins",
+                        f"sigma = excluded.sigma, games = {table}.games + 1, "
+                        f"wins = {table}.wins + excluded.wins",
                         (r.key, names.get(r.key, ""), rating.mu, rating.sigma, won),
                     )
         return True
 
-    def _held(self, keys: Sequence[str]) -> dict[str, Rating]:
+    def _held(self, keys: Sequence[str], table: str = "people") -> dict[str, Rating]:
         """Return the ratings of a game's people, their rows locked to the end of the transaction: two hosts
         recording two games of one person at once rate the second from the first's result. A newcomer
         gets a row first (with no game, so still unrated), for there to be a row to hold."""
         held: dict[str, Rating] = {}
         for key in sorted(set(keys)):  # always in one order: two hosts never wait for each other
             self._run(
-                "INSERT INTO people (key, mu, sigma) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING",
+                f"INSERT INTO {table} (key, mu, sigma) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING",
                 (key, NEW.mu, NEW.sigma),
             )
-            row = self._one(f"SELECT mu, sigma, games FROM people WHERE key = ?{self.lock}", (key,))
+            row = self._one(f"SELECT mu, sigma, games FROM {table} WHERE key = ?{self.lock}", (key,))
             if row is not None and int(row[2]) > 0:
                 held[key] = Rating(float(row[0]), float(row[1]))
         return held

@@ -20,6 +20,7 @@ from engine.core.text import plain
 from server.screens.hall_changed import HallChanged
 from server.screens.lobby_chat import LobbyChat
 from server.screens.session import Session, session_of
+from server.tables.your_move import your_move_line
 from translation import N_, _, ngettext
 from tui.widgets.steady_footer import SteadyFooter
 
@@ -155,7 +156,7 @@ class LobbyScreen(Screen[None]):
         self._ids = []
         board = app.hall.ratings
         rows: list[list[str]] = []
-        for t in app.hall.ordered():
+        for t in app.hall.ordered(app.fingerprint):
             line = t.line(app.fingerprint)
             mark = "* " if line.mine else "  "
             rows.append(
@@ -181,7 +182,8 @@ class LobbyScreen(Screen[None]):
             if not self._ids
             else _("Enter: take a seat or go back to yours (*)  -  w: watch  -  n: new room")
         )
-        self.query_one("#note", Static).update(Content(note))
+        mine = your_move_line(app.hall.your_move(app.fingerprint))
+        self.query_one("#note", Static).update(Content(f"{mine}\n{note}" if mine else note))
         self.query_one(LobbyChat).show(app.hall.lobby_talk.lines)
         self._head()
 

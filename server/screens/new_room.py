@@ -1,7 +1,8 @@
 """The new-room form: its name, the edition and variant, its seats (people, and bots at a level), how long the
 table waits on a person who is away before a stand-in bot takes over, its clock (none, or a time bank for each
-person: the bank and the seconds added at each decision), the bots' pace, and whether the people at it may ask
-the advisor what `expert` would do in their seat.
+person: the bank and the seconds added at each decision), the bots' pace, whether the people at it may ask
+the advisor what `expert` would do in their seat, and the room's pace: live, or turn-based with some hours
+for each move.
 
 The clock's figures say their bounds beside them from the start, are checked as they are typed (the
 problem shown at once, not only when the room is made), and are written back in their plain form when the
@@ -29,6 +30,7 @@ from server.tables.plans import (
     DEFAULT_ADDED,
     DEFAULT_BANK,
     DEFAULT_TURN_TIMER,
+    MOVE_HOURS,
     ROOM_NAME_MAX,
     TURN_TIMERS,
     RoomRequest,
@@ -151,6 +153,15 @@ class NewRoomScreen(Screen[None]):
                     [(p, p) for p in ORDER], value=DEFAULT_SPEED, allow_blank=False, id="pace", compact=True
                 )
             with Horizontal():
+                yield Label(_("Moves"))
+                yield Select(
+                    [(_("live"), 0), *((_("turn-based, {hours} h a move", hours=h), h) for h in MOVE_HOURS)],
+                    value=0,
+                    allow_blank=False,
+                    id="moves",
+                    compact=True,
+                )
+            with Horizontal():
                 yield Label(_("Advisor"))
                 yield Select(
                     [(_("on"), True), (_("off"), False)],
@@ -247,6 +258,7 @@ class NewRoomScreen(Screen[None]):
                     self._value("#advisor") is True,
                     bank,
                     added,
+                    int(str(self._value("#moves"))),
                 )
             )
         except TableError as exc:

@@ -14,7 +14,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine import Command
+from engine import Command, PlaceBid
 from engine.core.text import TextError
 from lines import verbs
 from lines.completion import completions, vocabulary
@@ -37,7 +37,8 @@ from server.session.line_words import (
     room_named,
 )
 from server.tables.hall import RemoteTable
-from server.tables.plans import TableError
+from server.tables.plans import TableError, pace_rules
+from server.tables.your_move import your_move_line
 from translation import Choice, Language, _, choose, ngettext, speaking, use
 from translation.listeners import held
 
@@ -71,6 +72,8 @@ class SeatSession(Session):
 
     def submit(self, cmd: Command, version: int) -> Outcome:
         self.table.reclaim(self.seat)
+        if isinstance(cmd, PlaceBid) and cmd.player == self.seat and self.table.plan.turn_based:
+            return self.table.bid_up_to(self.seat, cmd.amount, version)  # his bid is the most he would bid
         return super().submit(cmd, version)
 
 
@@ -250,7 +253,7 @@ class LinePlayer:
 
     def to_lobby(self, first: bool = False) -> None:
         self._watch_hall()
-        count = len(self.hall.ordered())
+        count = len(self.hall.ordered(self.fingerprint))
         if count:
             self.say(
                 ngettext(
@@ -261,7 +264,10 @@ class LinePlayer:
             )
         else:
             self.say(_("You are in the lobby. No room is open yet. Type rooms to hear them, or help."))
-        for number, table in enumerate(self.hall.ordered(), start=1):
+        mine = your_move_line(self.hall.your_move(self.fingerprint))
+        if mine:
+            self.say(mine + ".")
+        for number, table in enumerate(self.hall.ordered(self.fingerprint), start=1):
             if not table.finished and table.line(self.fingerprint).mine:
                 self.say(
                     _(
@@ -397,7 +403,7 @@ class LinePlayer:
     # --- going to a table ---------------------------------------------------------------------
 
     def enter(self, name: str, watch: bool) -> None:
-        table = room_named(self.hall, name)
+        table = room_named(self.hall, name, self.fingerprint)
         if isinstance(table, str):
             self.say(table)
             return
@@ -468,6 +474,14 @@ class LinePlayer:
         self._stops.append(table.listen(self._table_heard))
         self._stops.append(table.listen_clock(self._clock))
         self.say(_("You are at {name}.", name=table.name) + " " + _(TABLE_EXTRA_HELP))
+        if table.plan.turn_based:
+            self.say(*pace_rules(table.plan.move_hours))
+            self.say(
+                _(
+                    "Type away and a number of days (away 3) when you will be away: your time for a move "
+                    "starts after them; away 0 when you are back."
+                )
+            )
         if seat is None:
             self._stops.append(room.subscribe(self._watched))
             self.say(_("You are watching. The game waits for {who}.", who=room.waiting_for()))
@@ -499,6 +513,8 @@ class LinePlayer:
             self._chat_history(rest)
         elif verb == "vote":
             self._vote(verbs.command(rest) if rest else "")
+        elif verb in ("away", "ausente") and table.plan.turn_based:
+            self._away(rest)
         elif verb == "save":
             self.say(_("The server saves the game after every move."))
         elif self.lines is not None:
@@ -529,6 +545,29 @@ class LinePlayer:
     def _answers_in(self) -> None:
         if self.lines is not None and not self.over:
             self.lines.poll()
+
+    def _away(self, rest: str) -> None:
+        table = self.table
+        assert table is not None
+        if not rest.strip().isdigit():
+            self.say(_("Type away and the days you will be away (away 3), or away 0 when you are back."))
+            return
+        days = int(rest.strip())
+        try:
+            table.declare_away(self.seat, days)
+        except TableError as exc:
+            self.say(str(exc))
+            return
+        if days:
+            self.say(
+                ngettext(
+                    "You are away for {n} day: your time here starts after it.",
+                    "You are away for {n} days: your time here starts after them.",
+                    days,
+                )
+            )
+        else:
+            self.say(_("You are back: your time here runs as usual."))
 
     def _vote(self, answer: str) -> None:
         table = self.table

@@ -19,12 +19,14 @@ from server.tables.plans import (
     BANK_SECONDS,
     DEFAULT_ADDED,
     DEFAULT_TURN_TIMER,
+    MOVE_HOURS_BOUNDS,
     Plan,
     RoomRequest,
     SeatPlan,
     TableError,
     rules_from,
 )
+from server.tables.your_move import your_move_line
 from translation import N_, _, ngettext
 
 if TYPE_CHECKING:
@@ -45,8 +47,8 @@ LOBBY_HELP = (
     ),
     N_(
         "new NAME, to make a room; after the name you may say the edition, how many people and bots, the "
-        "bots' level, full for the full game, a clock such as clock 3 plus 15, and no advisor. "
-        "For example: new Friday classic 2 people 2 hard bots."
+        "bots' level, full for the full game, a clock such as clock 3 plus 15, no advisor, and turns 24 "
+        "for a turn-based room with 24 hours a move. For example: new Friday classic 2 people 2 hard bots."
     ),
     N_(
         "ratings, to hear the players by rating and the bots beside them; past, your past games, and replay "
@@ -68,10 +70,13 @@ TABLE_EXTRA_HELP = N_(
 def room_lines(hall: Hall, fingerprint: str) -> list[str]:
     """Return the lobby's room list, one sentence per room: its name, edition, who sits at it and how it
     stands."""
-    tables = hall.ordered()
+    tables = hall.ordered(fingerprint)
     if not tables:
         return [_("No room is open. Type new NAME to make one.")]
     out = [ngettext("{n} room:", "{n} rooms:", len(tables))]
+    mine = your_move_line(hall.your_move(fingerprint))
+    if mine:
+        out.insert(0, mine + ".")
     for number, table in enumerate(tables, start=1):
         line = table.line(fingerprint)
         who = line.people or _("nobody yet")
@@ -90,10 +95,11 @@ def room_lines(hall: Hall, fingerprint: str) -> list[str]:
     return out
 
 
-def room_named(hall: Hall, typed: str) -> AnyTable | str:
-    """Find the room a person names: by its number in the lobby's list, its id, its whole name, or an
-    unambiguous part of it (`join fri` for Friday); else the sentence saying why not."""
-    tables = hall.ordered()
+def room_named(hall: Hall, typed: str, fingerprint: str = "") -> AnyTable | str:
+    """Find the room a person names: by its number in the lobby's list (as `room_lines` numbers it for
+    him), its id, its whole name, or an unambiguous part of it (`join fri` for Friday); else the sentence
+    saying why not."""
+    tables = hall.ordered(fingerprint)
     text = typed.strip()
     found = hall.find(text)  # its id (a new room is entered by it) or its whole name
     if found is not None:
@@ -182,7 +188,7 @@ def new_room_request(words: str, fingerprint: str, name: str) -> RoomRequest:
         raise TableError(_("Name the room: new NAME, for example new Friday classic 2 people 2 bots."))
     room, rest = parts[0], [w.casefold() for w in parts[1:]]
     edition, variant, level, pace, advisor = "classic", "", DEFAULT_LEVEL, DEFAULT_SPEED, True
-    people, bots, bank, added = 2, 2, 0, 0
+    people, bots, bank, added, hours = 2, 2, 0, 0, 0
     i = 0
     while i < len(rest):
         word = rest[i]
@@ -210,6 +216,9 @@ def new_room_request(words: str, fingerprint: str, name: str) -> RoomRequest:
         elif word == "clock":
             bank, added, used = _clock(rest[i + 1 :])
             i += used
+        elif word in ("turns", "turn-based", "turnos"):
+            hours, used = _hours(rest[i + 1 :])
+            i += used
         elif (found := _edition(word)) is not None:
             edition = found
         elif word not in ("bots", "bot", "and", "with", "game", "a", "the"):
@@ -231,7 +240,7 @@ def new_room_request(words: str, fingerprint: str, name: str) -> RoomRequest:
     seats = [SeatPlan("person") for _n in range(people)] + [SeatPlan("bot", level) for _n in range(bots)]
     rules = rules_from(variant).model_dump(exclude_defaults=True)
     return RoomRequest(
-        fingerprint, name, room, edition, rules, seats, DEFAULT_TURN_TIMER, pace, advisor, bank, added
+        fingerprint, name, room, edition, rules, seats, DEFAULT_TURN_TIMER, pace, advisor, bank, added, hours
     )
 
 
@@ -244,7 +253,7 @@ def _edition(word: str) -> str | None:
 def _room_words() -> list[str]:
     """Return the keywords a room can be described with, for detecting typos (`clasic`, `finanse`, `hadr`)."""
     editions = {part for e in EDITIONS for part in (e, *e.split("-"))}
-    return sorted({*editions, *LEVELS, *SPEEDS, "full", "short", "clock"})
+    return sorted({*editions, *LEVELS, *SPEEDS, "full", "short", "clock", "turns"})
 
 
 def _clock(words: list[str]) -> tuple[int, int, int]:
@@ -271,3 +280,20 @@ def _clock(words: list[str]) -> tuple[int, int, int]:
             )
         )
     return bank, added, used
+
+
+def _hours(words: list[str]) -> tuple[int, int]:
+    """Parse `turns 24` (hours a move, `hours` or `h` after it if one likes): return the hours and the words
+    consumed."""
+    number = words[0].removesuffix("h") if words else ""
+    low, high = MOVE_HOURS_BOUNDS
+    if not number.isdigit() or not low <= int(number) <= high:
+        raise TableError(
+            _(
+                "Say a turn-based room as turns 24: the hours each move may take, from {low} to {high}.",
+                low=low,
+                high=high,
+            )
+        )
+    used = 2 if len(words) > 1 and words[1] in ("hours", "hour", "h", "horas") else 1
+    return int(number), used

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import Command
+from engine import Command, PlaceBid
 from room import Outcome
 from room.chances import TableChances
 from room.review import ReviewJob
-from server.tables.plans import TableError
+from server.tables.plans import TableError, pace_rules
 from server.tables.table import Table
 from translation import _
 from tui.client import LocalClient
@@ -62,7 +62,14 @@ class TableClient(LocalClient):
     def send(self, cmd: Command, version: int) -> Outcome:
         """Send a command; it counts as the person's action, so a stand-in bot playing his seat leaves it."""
         self.acted()
+        if isinstance(cmd, PlaceBid) and self.seat is not None and self.table.plan.turn_based:
+            return self.table.bid_up_to(self.seat, cmd.amount, version)  # his bid is the most he would bid
         return super().send(cmd, version)
+
+    def pace_rules(self) -> list[str]:
+        """Return how the room's pace changes the game: for a turn-based room, its hours a move, the auction
+        by limits and the offers that lapse."""
+        return pace_rules(self.table.plan.move_hours)
 
     def acted(self) -> None:
         """Record that the person pressed a key at the table: a stand-in bot holding his seat (his time ran

@@ -33,15 +33,18 @@ from server.people.ratings import RatingBoard
 from server.tables.keeping import Keeper
 from server.tables.lobby_line import PlanFacts, TableStatus
 from server.tables.plans import (
+    MOVE_HOURS_BOUNDS,
     Plan,
     RoomRequest,
     SeatPlan,
     TableError,
     bounded_clock,
+    bounded_hours,
     check_room_name,
     new_table_id,
 )
 from server.tables.table import Table
+from server.tables.your_move import YourMove, in_lobby_order, waiting_on
 from translation import _, speaking
 from translation.listeners import held
 
@@ -150,8 +153,13 @@ def make_plan(others: Iterable[Plan], limits: Limits, asked: RoomRequest) -> Pla
     if len(others) >= limits.rooms:
         raise TableError(_("The server has as many rooms as it can hold; join one instead."))
     mine = [p for p in others if p.creator == creator and not p.finished]
-    if len(mine) >= limits.rooms_per_player:
-        raise TableError(_("You have {n} open rooms already, the most one player may have.", n=len(mine)))
+    alike = [p for p in mine if p.turn_based == (asked.move_hours > 0)]  # each pace has its own limit
+    if asked.move_hours > 0 and len(alike) >= limits.turn_based_rooms_per_player:
+        raise TableError(
+            _("You have {n} turn-based rooms open already, the most one player may have.", n=len(alike))
+        )
+    if asked.move_hours <= 0 and len(alike) >= limits.rooms_per_player:
+        raise TableError(_("You have {n} open rooms already, the most one player may have.", n=len(alike)))
     waiting = [p for p in mine if p.save_id is None]
     if len(waiting) >= limits.waiting_rooms_per_player:
         rooms = ", ".join(p.name for p in waiting)
@@ -196,6 +204,12 @@ def make_plan(others: Iterable[Plan], limits: Limits, asked: RoomRequest) -> Pla
         raise TableError(_("The pace is one of {paces}.", paces=", ".join(SPEEDS)))
     turn_timer = max(10, min(int(asked.turn_timer), 3600))
     bank, bank_added = bounded_clock(asked.bank, asked.bank_added)
+    move_hours = bounded_hours(asked.move_hours)
+    if move_hours != max(0, asked.move_hours):
+        low, high = MOVE_HOURS_BOUNDS
+        raise TableError(_("A turn-based room has {low} to {high} hours a move.", low=low, high=high))
+    if move_hours:  # its hours a move are its clock
+        bank, bank_added = 0, 0
     taken = [SeatPlan(s.kind, s.level) for s in seats]
     first = next(i for i, s in enumerate(taken) if s.kind == "person")
     taken[first].owner = creator
@@ -212,19 +226,27 @@ def make_plan(others: Iterable[Plan], limits: Limits, asked: RoomRequest) -> Pla
         advisor=asked.advisor,
         bank=bank,
         bank_added=bank_added,
+        move_hours=move_hours,
     )
 
 
 class Hall:
     """The tables of one worker, and the registry's view of the rest."""
 
-    def __init__(self, config: ServerConfig, loop: asyncio.AbstractEventLoop, front: FrontLink) -> None:
+    def __init__(
+        self,
+        config: ServerConfig,
+        loop: asyncio.AbstractEventLoop,
+        front: FrontLink,
+        clock: LoopClock | None = None,
+    ) -> None:
         self.config = config
         self.limits = config.limits
         self.folder = config.folder
         self.persistence = Persistence(config.saves)
         self.front = front
-        self.clock = LoopClock(loop)
+        self.clock = clock or LoopClock(loop)
+        """The tables' clock: the loop's, or one a test moves (`SetClock`)."""
         share = max(1, default_processes() // max(1, config.workers))
         self.chances_pool = ChancesPool(self.limits.chances_processes or share)
         """The processes this worker's rooms work their chances out on: the cores, shared by the workers."""
@@ -274,6 +296,11 @@ class Hall:
                 table.start()
             except TableError as exc:
                 log.error("room %s cannot start: %s", plan.id, exc)
+        if plan.turn_based and table.started and not table.finished and not table.rest_until_due():
+            try:  # it goes on with nobody here: its bots move, its deadlines fall due
+                table.open()
+            except TableError as exc:
+                log.error("room %s cannot go on: %s", plan.id, exc)
         self._expire_later(table)
         self._table_changed(table)
         return table
@@ -355,10 +382,15 @@ class Hall:
             except Exception:
                 log.exception("a lobby failed")
 
-    def ordered(self) -> list[AnyTable]:
-        """Return the tables ordered: still waiting first, then in play, then over."""
-        every: list[AnyTable] = [*self.tables.values(), *self.remote.values()]
-        return sorted(every, key=lambda t: (t.finished, t.started, t.name.casefold()))
+    def ordered(self, fingerprint: str = "") -> list[AnyTable]:
+        """Return the tables ordered: those where it is this person's move first (the soonest deadline
+        first), then those still waiting, then in play, then over."""
+        return in_lobby_order([*self.tables.values(), *self.remote.values()], fingerprint)
+
+    def your_move(self, fingerprint: str) -> list[YourMove]:
+        """Return the turn-based rooms of every worker waiting on this person, with what each asks of him
+        (`server.tables.your_move`)."""
+        return waiting_on([*self.tables.values(), *self.remote.values()], fingerprint)
 
     def find(self, name: str) -> AnyTable | None:
         """Find a table by its id or its name (case-insensitive): one held here, or one another worker

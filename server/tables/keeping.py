@@ -62,6 +62,10 @@ class Kept:
     clocks: Any = None
     vote: Any = None
     votes: int = 0
+    deadline: Any = None
+    """A turn-based room's deadline, as written (checked once the room is loaded)."""
+    limits: Any = None
+    """The most each person would bid in a turn-based room's auction under way, as written."""
     lost: Lost = field(default_factory=Lost)
     """What of it could not be read back (the chat, some of its lines)."""
 
@@ -79,7 +83,13 @@ def read_kept(path: Path, chat_max: int, chat_kept: int) -> Kept:
             log.warning("room state %s stays where it is: %s", path.name, exc)
         log.warning("room state %s not used (not a room's state): moved to %s", path.name, aside.name)
         return Kept("damaged")
-    kept = Kept("found", clocks=raw.get("clocks"), vote=raw.get("vote"))
+    kept = Kept(
+        "found",
+        clocks=raw.get("clocks"),
+        vote=raw.get("vote"),
+        deadline=raw.get("deadline"),
+        limits=raw.get("limits"),
+    )
     votes = raw.get("votes", 0)
     kept.votes = votes if isinstance(votes, int) and not isinstance(votes, bool) and 0 <= votes < 2**31 else 0
     lines = raw.get("chat", [])

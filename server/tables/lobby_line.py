@@ -11,7 +11,7 @@ from typing import Any, Literal
 from engine import load_edition
 from engine.core.text import NAME_MAX, plain
 from server.people.places import counts
-from server.tables.plans import Plan, clock_words
+from server.tables.plans import Plan, clock_words, pace_words
 from translation import N_, _, ngettext
 
 Stage = Literal["gathering", "playing", "resting", "over"]
@@ -31,6 +31,9 @@ class TableStatus:
     waiting_on: str = ""
     present: bool = True
     winner: str = ""
+    seat: int = -1  # the seat whose decision it waits on (-1: none, or not known)
+    asked: str = ""  # what it waits on: the decision's kind ("roll", "auction", "trade_answer"...)
+    due: float = 0.0  # a turn-based room's deadline for it, seconds since the epoch (0: none)
 
     @staticmethod
     def of_plan(plan: Plan) -> TableStatus:
@@ -59,6 +62,9 @@ class TableStatus:
             "waiting_on": self.waiting_on,
             "present": self.present,
             "winner": self.winner,
+            "seat": self.seat,
+            "asked": self.asked,
+            "due": self.due,
         }
 
     @classmethod
@@ -72,7 +78,15 @@ class TableStatus:
         names = {key: raw.get(key, "") for key in ("waiting_on", "winner")}
         if any(not isinstance(n, str) for n in names.values()) or type(raw.get("present", True)) is not bool:
             raise ValueError("a table's status names players")
+        seat, asked, due = raw.get("seat", -1), raw.get("asked", ""), raw.get("due", 0.0)
+        if type(seat) is not int or not -1 <= seat < 64 or not isinstance(asked, str) or len(asked) > 40:
+            raise ValueError("a table's status names a seat and a decision")
+        if not isinstance(due, (int, float)) or isinstance(due, bool) or not 0 <= due < 1e11:
+            raise ValueError("a table's deadline is a time of day")
         return cls(
+            seat=seat,
+            asked=asked,
+            due=float(due),
             stage=raw["stage"],
             free=numbers["free"],
             turn=numbers["turn"],
@@ -97,6 +111,7 @@ class TableLine:
     started: bool
     advisor: bool = True
     clock: str = ""  # "bank 3:00 +15s", or "" for none
+    pace: str = ""  # "turn-based, 24 h a move", or "" for a live room
 
     @property
     def edition_words(self) -> str:
@@ -104,6 +119,7 @@ class TableLine:
         return ", ".join(
             [
                 self.edition,
+                *([self.pace] if self.pace else []),
                 *([] if self.advisor else [_("no advisor")]),
                 *([self.clock] if self.clock else []),
             ]
@@ -129,6 +145,7 @@ def line_of(plan: Plan, status: TableStatus, fingerprint: str) -> TableLine:
         started=plan.save_id is not None,
         advisor=plan.advisor,
         clock=clock_words(plan.bank, plan.bank_added),
+        pace=pace_words(plan.move_hours),
     )
 
 

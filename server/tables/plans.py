@@ -15,7 +15,7 @@ from engine.core.text import TextError, check_title, clean_name, plain
 from room import LEVELS
 from room.pacing import DEFAULT_SPEED, SPEEDS
 from server.people.places import SeatResult, results_of
-from translation import _
+from translation import N_, _
 
 ROOM_NAME_MAX = 24
 TURN_TIMERS = (30, 60, 120, 300)  # seconds, offered in the form
@@ -24,6 +24,8 @@ BANK_SECONDS = (30, 3600)  # the least and the most a time bank may start with
 ADDED_SECONDS = (0, 120)  # the least and the most added to it at each decision
 DEFAULT_BANK = 180  # 3:00
 DEFAULT_ADDED = 15
+MOVE_HOURS = (12, 24, 72)  # a turn-based room's time per move, offered in the form
+MOVE_HOURS_BOUNDS = (1, 336)  # the least and the most hours a move a room may have (two weeks)
 WATCHERS_KEPT = 200  # the most recent who watched a table, for their past games
 
 
@@ -62,6 +64,7 @@ class RoomRequest:
     advisor: bool = True  # whether the people at the table may ask what `expert` would do
     bank: int = 0  # the time bank each person starts with, in seconds (0: no clock)
     bank_added: int = 0  # seconds added to it at each of their decisions
+    move_hours: int = 0  # a turn-based room's hours for each move (0: a live room)
 
     def to_json(self) -> dict[str, Any]:
         raw = asdict(self)
@@ -82,6 +85,7 @@ class RoomRequest:
             raw.get("advisor", True) is not False,
             _whole(raw.get("bank", 0)),
             _whole(raw.get("bank_added", 0)),
+            _whole(raw.get("move_hours", 0)),
         )
 
 
@@ -110,6 +114,15 @@ class Plan:
     watchers: list[str] = field(default_factory=list)
     """The key fingerprints of those who watched the game (its seats say who played): whose past games
     it is, to open again from the lobby."""
+    move_hours: int = 0
+    """A turn-based room's hours for each of a person's moves; 0: a live room (today's pace)."""
+    away_until: dict[str, float] = field(default_factory=dict)
+    """In a turn-based room, the people who declared days away: until when (seconds since the epoch)."""
+
+    @property
+    def turn_based(self) -> bool:
+        """Whether the room is turn-based: it goes on with nobody connected, a move a day or so."""
+        return self.move_hours > 0
 
     def played_or_watched(self, fingerprint: str) -> bool:
         return fingerprint in self.watchers or any(s.owner == fingerprint for s in self.seats)
@@ -166,12 +179,61 @@ class Plan:
             bank=bank,
             bank_added=added,
             watchers=[w for w in raw.get("watchers") or [] if isinstance(w, str)][-WATCHERS_KEPT:],
+            move_hours=bounded_hours(_whole(raw.get("move_hours", 0))),
+            away_until=_away_of(raw.get("away_until")),
         )
 
 
 def _whole(value: object) -> int:
     """Parse a count of seconds as a file or another process gave it: anything else is 0."""
     return value if type(value) is int else 0
+
+
+def bounded_hours(hours: int) -> int:
+    """Clamp a room's hours a move to the bounds: 0 (a live room) stays 0."""
+    if hours <= 0:
+        return 0
+    low, high = MOVE_HOURS_BOUNDS
+    return max(low, min(hours, high))
+
+
+def _away_of(raw: object) -> dict[str, float]:
+    """Read back who declared days away and until when, dropping what is not a key and a finite time."""
+    if not isinstance(raw, dict):
+        return {}
+    return {
+        str(key)[:128]: float(until)
+        for key, until in list(raw.items())[:WATCHERS_KEPT]
+        if isinstance(key, str)
+        and isinstance(until, (int, float))
+        and not isinstance(until, bool)
+        and math.isfinite(until)
+    }
+
+
+def pace_words(hours: int) -> str:
+    """Format a room's pace as the lobby shows it: "turn-based, 24 h a move", or "" for a live room."""
+    return _("turn-based, {hours} h a move", hours=hours) if hours > 0 else ""
+
+
+PACE_RULES = (
+    N_(
+        "A turn-based room: each decision may take {hours} hours, whether you are connected or not; when "
+        "they run out a bot makes that one decision for you (in an auction, your bids in it). Bots move "
+        "at once."
+    ),
+    N_(
+        "An auction asks you once: the bid you make is the most you would bid, and the table bids for you "
+        "as little as wins, each time the bidding comes round, so that it is settled between the limits "
+        "given, as the open auction would be."
+    ),
+    N_("An offer made to you (a trade, a deal, a loan) waits for your answer within your time, then lapses."),
+)
+
+
+def pace_rules(hours: int) -> list[str]:
+    """Return how a room's pace changes the game, for the rules help: nothing for a live room."""
+    return [_(rule, hours=hours) for rule in PACE_RULES] if hours > 0 else []
 
 
 def bounded_clock(bank: int, added: int) -> tuple[int, int]:

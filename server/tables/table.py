@@ -38,6 +38,7 @@ from server.tables.plans import Plan, TableError
 from server.tables.presence import Presence
 from server.tables.restart_words import Lost, lost_line
 from server.tables.table_clocks import TableClocks
+from server.tables.turn_pace import TurnPace
 from translation import N_, _
 from translation.listeners import held
 
@@ -71,7 +72,7 @@ class Entry:
     watching: str | None = None
 
 
-class Table(PlanFacts, TableClocks):
+class Table(PlanFacts, TurnPace, TableClocks):
     """A shared table on the server. All of it runs on the server's event loop."""
 
     def __init__(
@@ -96,6 +97,7 @@ class Table(PlanFacts, TableClocks):
         self._chat_listeners: list[ChatListener] = []
         self._save_due: Handle | None = None
         self._start_clocks()
+        self._start_pace()
         self._unsubscribe: Callable[[], None] | None = None
         self.chat_kept = 100
         self._chances_pool = chances_pool
@@ -112,16 +114,20 @@ class Table(PlanFacts, TableClocks):
     def status(self) -> TableStatus:
         room = self.room
         if room is None:
-            return TableStatus.of_plan(self.plan)
+            return self._resting or TableStatus.of_plan(self.plan)
         view = room.view(None)
         if view.winner is not None:
             return TableStatus("over", winner=room.names[view.winner])
         pending = view.pending
+        deadline = self.deadline
         return TableStatus(
             "playing",
             turn=view.turn + 1,  # counted as the table's own status line counts
             waiting_on=room.names[pending.player] if pending is not None else "?",
-            present=bool(self.presence.seated),
+            present=bool(self.presence.seated) or self.plan.turn_based,
+            seat=pending.player if pending is not None else -1,
+            asked=pending.kind if pending is not None else "",
+            due=deadline.due if deadline is not None else 0.0,
         )
 
     # --- seats --------------------------------------------------------------------------------
@@ -229,6 +235,8 @@ class Table(PlanFacts, TableClocks):
         return room
 
     def _adopt(self, room: Room) -> None:
+        self._stop_wake()
+        self._resting = None
         self.room = room
         thinking = Thinking(room, self._pool, self._clock.loop.call_soon_threadsafe)
         self.driver = BotDriver(
@@ -275,8 +283,11 @@ class Table(PlanFacts, TableClocks):
 
     # --- moves --------------------------------------------------------------------------------
 
+    def _plan_changed(self) -> None:
+        self._changed()
+
     def _bots_may_move(self) -> bool:
-        return bool(self.presence.seated)
+        return self.plan.turn_based or bool(self.presence.seated)
 
     def _needs_a_person(self, update: Update) -> bool:
         room = self.room
@@ -425,7 +436,11 @@ class Table(PlanFacts, TableClocks):
     def kept_state(self) -> dict[str, Any]:
         """Return the runtime state written beside the table's save: its chat, its banks and its vote as they
         stand."""
-        return {"chat": [said.to_json() for said in self.chat_lines], **self._clocks_kept()}
+        return {
+            "chat": [said.to_json() for said in self.chat_lines],
+            **self._clocks_kept(),
+            **self._pace_kept(),
+        }
 
     def _keep(self) -> None:
         if self._keeper is not None:
@@ -437,6 +452,7 @@ class Table(PlanFacts, TableClocks):
         self.chat_lines = kept.chat[-self.chat_kept :]
         self._votes = kept.votes
         self._kept_clocks, self._kept_vote = kept.clocks, kept.vote
+        self._restore_pace(kept.deadline, kept.limits)
         self._lost_on_restart = replace(kept.lost)
         if kept.found == "damaged":
             self._restart_notice = DAMAGED_STATE
@@ -462,7 +478,13 @@ class Table(PlanFacts, TableClocks):
         table now, and this one's keeper goes on for its other tables)."""
         if keep and self._keeper is not None:
             self._keeper.keep_now(self.id, self.kept_state())
+        self._stop_wake()
+        self._release()
+
+    def _release(self) -> None:
+        """Stop the table's clocks and bots, save its game and let it go (the room object and its history)."""
         self._stop_clocks()
+        self._stop_pace()
         if self._chances is not None:
             self._chances.close()
             self._chances = None

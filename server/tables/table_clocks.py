@@ -20,6 +20,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from engine.play.view import GameView
 from room import BotDriver, Room
 from server.base.clock import Handle, LoopClock
 from server.tables.keeping import KEEP_EVERY
@@ -59,6 +60,10 @@ class TableClocks:
         """Schedule a write of the table's runtime state (`Table`)."""
         raise NotImplementedError
 
+    def _follow_pace(self, room: Room, view: GameView) -> None:
+        """Follow a turn-based room's deadline and bids (`server.tables.turn_pace.TurnPace`)."""
+        raise NotImplementedError
+
     _keep_every = KEEP_EVERY
 
     def _start_clocks(self) -> None:
@@ -92,7 +97,8 @@ class TableClocks:
         room = self.room
         if room is None:
             return
-        resting = not self.presence.seated
+        turn_based = self.plan.turn_based
+        resting = not self.presence.seated and not turn_based
         for seat in room.stand_ins:
             if resting or (self.here(seat) and seat not in self._held):
                 room.hand_back(seat)
@@ -104,7 +110,7 @@ class TableClocks:
         if pending is not None and not room.finished:
             seat = pending.player
             decision = (seat, pending.kind, view.turn)
-            if not resting and not room.seats[seat].is_bot and seat not in room.stand_ins:
+            if not resting and not turn_based and not room.seats[seat].is_bot and seat not in room.stand_ins:
                 waiting = Waiting(seat, away=not self.here(seat))
         clocks = self._seat_clocks(room)
         clocks.turn_timer = self.plan.turn_timer
@@ -116,7 +122,11 @@ class TableClocks:
             self._timer = self._clock.call_later(due, self._time_up)
         self._tick_at(due)
         self._review_vote(waiting, resting)
+        if turn_based:
+            self._follow_pace(room, view)
         if self.driver is not None:
+            if turn_based:  # nobody to follow the bots: they move at once
+                self.driver.speed = self.plan.pace if self.presence.seated else "instant"
             self.driver.poke()
         self._show_clock()
         kept = (waiting, decision if waiting is not None else None)

@@ -10,6 +10,7 @@ import math
 import threading
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -63,13 +64,13 @@ def test_both_stores_make_the_same_tables_and_columns(place: Place, tmp_path: Pa
 
 def test_a_new_store_is_made_at_the_latest_version(place: Place) -> None:
     store = place.open()
-    assert store.version == len(MIGRATIONS) == 6
+    assert store.version == len(MIGRATIONS) == 7
     store.close()
     made = {"schema_version", "people", "games", "places", "bots", "names", "lobby_chat", "faces"}
-    made |= {"languages", "line_settings"}
+    made |= {"languages", "line_settings", "turn_people"}
     assert made <= place.tables()
     again = place.open()  # a second start finds it made
-    assert again.version == 6
+    assert again.version == 7
     again.close()
 
 
@@ -201,12 +202,13 @@ def test_a_migration_that_fails_leaves_the_database_at_its_version(place: Place)
 
 def test_a_database_from_a_newer_version_is_refused_and_left_as_it_is(place: Place) -> None:
     place.open().close()
-    place.sql("UPDATE schema_version SET version = 7")
+    newer = len(MIGRATIONS) + 1
+    place.sql(f"UPDATE schema_version SET version = {newer}")
     before = place.state()
     with pytest.raises(StoreError) as refused:
         place.open()
     assert "newer version" in str(refused.value) and "left as it is" in str(refused.value)
-    assert "schema 7" in str(refused.value)
+    assert f"schema {newer}" in str(refused.value)
     assert place.state() == before
 
 
@@ -329,3 +331,23 @@ def test_a_damaged_file_is_refused_and_left_as_it_is(tmp_path: Path, content: by
         open_store(tmp_path)
     assert "damaged" in str(refused.value)
     assert (tmp_path / FILE).read_bytes() == content
+
+
+def test_a_turn_based_game_is_rated_apart_from_live_ones(place: Place) -> None:
+    store = place.open()
+    assert store.record(game("live"), to(AFTER), {ADA: "Ada", BOB: "Bob"})
+    turn = replace(game("turns"), turn_based=True)
+    seen: list[Mapping[str, Rating]] = []
+
+    def rerate(before: Mapping[str, Rating]) -> Mapping[str, Rating]:
+        seen.append(dict(before))
+        return {ADA: Rating(30.0, 6.0), BOB: Rating(20.0, 7.0)}
+
+    assert store.record(turn, rerate, {ADA: "Ada", BOB: "Bob"})
+    assert seen == [{}], "rated from scratch: the live ratings are not the turn-based ones"
+    live, apart = store.person(ADA), store.person(ADA, turn_based=True)
+    assert live is not None and (live.rating, live.games) == (AFTER[ADA], 1), "the live rating untouched"
+    assert apart is not None and (apart.rating, apart.games, apart.wins) == (Rating(30.0, 6.0), 1, 1)
+    assert [p.key for p in store.people(turn_based=True)] == [ADA, BOB]
+    assert not store.record(turn, rerate, {}), "recorded once"
+    store.close()

@@ -304,6 +304,11 @@ class AuctionDialog(GameDialog):
                 _("Type your limit, at least {amount}, then u.", amount=money(self._minimum())), timeout=3
             )
             return
+        me = self.bidder()
+        if self.client.pace_rules() and me is not None:  # a turn-based room: its table bids up to a limit
+            self._typed = False
+            self.table.play(PlaceBid(player=me, amount=limit))
+            return
         self.limit = limit
         self._typed = False
         self.refresh_from_game()

@@ -319,8 +319,10 @@ class HelpScreen(ModalScreen[None]):
         glyphs: Glyphs = UNICODE,
         fingerprint: str | None = None,
         keys: Sequence[tuple[str, str]] | None = None,
+        pace: Sequence[str] = (),
     ) -> None:
         super().__init__()
+        self.pace = pace  # how the table's pace changes the game (a turn-based room), in words
         self.keys = keys  # the keys of another screen than the game's (the replay's)
         self.fingerprint = fingerprint
         self.board = board
@@ -388,6 +390,7 @@ class HelpScreen(ModalScreen[None]):
                 lines.append(Content.styled(_("What differs from the classic game"), "bold underline"))
                 lines.extend(Content(f"- {_(x)}") for x in ed.differences)
             extra = rules_in_play(self.rules) if self.rules is not None else []
+            extra = [*extra, *self.pace]
             if extra:
                 lines.append(Content(""))
                 lines.append(Content.styled(_("In this game"), "bold underline"))

@@ -1,0 +1,90 @@
+"""Whose move it is in the turn-based rooms: the rooms waiting on one person, with what each asks of him.
+
+Read from each room's plan and its status as the worker holding it last reported (`TableStatus`: the seat
+waited on, the kind of decision, its deadline), so that every worker, and a script through `ssh host mine`,
+sees the same list for the rooms of every worker. The lobby lists these rooms first, and says so in one line:
+"Your move: Friday (an auction), Duo (your turn)".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+from server.tables.lobby_line import TableStatus
+from server.tables.plans import Plan
+from translation import N_, _
+
+ASKED: dict[str, str] = {
+    "auction": N_("an auction"),
+    "trade_answer": N_("an offer to answer"),
+    "deal_answer": N_("an offer to answer"),
+    "loan_answer": N_("an offer to answer"),
+    "call_answer": N_("a call to end the game"),
+}
+"""What a decision is called in the list; any other is the person's turn."""
+YOUR_TURN = N_("your turn")
+
+
+class Room(Protocol):
+    """A room as the lobby knows it: its plan, and its status now."""
+
+    plan: Plan
+
+    def status(self) -> TableStatus: ...
+
+
+R = TypeVar("R", bound=Room)
+
+
+@dataclass(frozen=True)
+class YourMove:
+    """A turn-based room waiting on a person: which, what it asks (a decision's kind), and by when."""
+
+    id: str
+    name: str
+    seat: int
+    asked: str  # the decision's kind: "roll", "auction", "trade_answer"...
+    due: float  # seconds since the epoch; 0 when not known
+
+    def words(self) -> str:
+        """Return what it asks in words: "an auction", "your turn"."""
+        return _(ASKED.get(self.asked, YOUR_TURN))
+
+
+def waiting_on(rooms: Iterable[Room], fingerprint: str) -> list[YourMove]:
+    """Return the turn-based rooms waiting on the person of this key, the soonest deadline first."""
+    found = []
+    for room in rooms:
+        plan = room.plan
+        if not plan.turn_based or plan.finished or plan.save_id is None:
+            continue
+        status = room.status()
+        seats = plan.seats
+        if status.stage != "playing" or not 0 <= status.seat < len(seats):
+            continue
+        if seats[status.seat].kind != "person" or seats[status.seat].owner != fingerprint:
+            continue
+        found.append(YourMove(plan.id, plan.name, status.seat, status.asked, status.due))
+    return sorted(found, key=lambda m: (m.due or float("inf"), m.name.casefold()))
+
+
+def your_move_line(moves: list[YourMove]) -> str:
+    """Return the lobby's line for them: "Your move: Friday (an auction), Duo (your turn)", or ""."""
+    if not moves:
+        return ""
+    rooms = ", ".join(f"{m.name} ({m.words()})" for m in moves)
+    return _("Your move: {rooms}", rooms=rooms)
+
+
+def in_lobby_order(rooms: Iterable[R], fingerprint: str = "") -> list[R]:
+    """Return the rooms in the lobby's order: those waiting on this person's move first (the soonest
+    deadline first), then those still gathering, then in play, then over, each by name."""
+    every = list(rooms)
+    rest = sorted(every, key=lambda r: (r.plan.finished, r.plan.save_id is not None, r.plan.name.casefold()))
+    if not fingerprint:
+        return rest
+    first = {m.id: n for n, m in enumerate(waiting_on(every, fingerprint))}
+    mine = sorted((r for r in every if r.plan.id in first), key=lambda r: first[r.plan.id])
+    return mine + [r for r in rest if r.plan.id not in first]

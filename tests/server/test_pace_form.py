@@ -1,0 +1,147 @@
+"""The new-room form sets a room's pace: live unless a person chooses a turn-based one, kept in its plan;
+and a hall made again after a restart takes a turn-based room up where its deadline left it.
+
+The form runs in a Textual app holding a real hall of tables; the front's part in making a room (checking
+the request against every room, `make_plan`, and handing the plan to the hall) is done here in-process, as
+the front does it between processes."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+
+from server.base.clock import SetClock
+from server.base.config import Limits, ServerConfig
+from server.screens.new_room import NewRoomScreen
+from server.tables.hall import Hall, make_plan, plans_in
+from server.tables.lobby_line import TableStatus
+from server.tables.plans import Plan, RoomRequest, SeatPlan, TableError
+
+
+class Front:
+    """The front's side of a hall in one process: it makes the rooms asked for."""
+
+    def __init__(self) -> None:
+        self.hall: Hall | None = None
+
+    def report(self, plan: dict[str, Any], status: TableStatus) -> None:
+        return None
+
+    def gone(self, table_id: str) -> None:
+        return None
+
+    async def ask(self, message: dict[str, Any]) -> Any:
+        assert self.hall is not None and message["t"] == "create"
+        try:
+            plan = make_plan(
+                [t.plan for t in self.hall.ordered()], self.hall.limits, RoomRequest.from_json(message)
+            )
+        except TableError as exc:
+            return {"error": str(exc)}
+        self.hall.adopt(plan)
+        return {"id": plan.id}
+
+    def say(self, fingerprint: str, words: str) -> None:
+        return None
+
+    def keep_language(self, fingerprint: str, code: str) -> None:
+        return None
+
+    def keep_settings(self, fingerprint: str, words: str) -> None:
+        return None
+
+
+class Lobby(App[None]):
+    """A session's app as the server's screens see it (`server.screens.session.Session`), at the lobby."""
+
+    def __init__(self, hall: Hall) -> None:
+        super().__init__()
+        self.hall = hall
+        self.fingerprint = "key-Ada"
+        self.player_name = "Ada"
+        self.host = "test"
+        self.entered: list[str] = []
+
+    def enter(self, name: str, watch: bool) -> None:
+        self.entered.append(name)
+
+    def move_to(self, room: str, watch: bool) -> None:
+        self.entered.append(room)
+
+
+async def test_the_form_makes_a_turn_based_room_with_the_hours_chosen(tmp_path: Path) -> None:
+    front = Front()
+    limits = Limits(waiting_rooms_per_player=2)
+    config = ServerConfig(
+        data_dir=tmp_path / "data", saves_dir=tmp_path / "saves", ratings=False, limits=limits
+    )
+    hall = Hall(config, asyncio.get_running_loop(), front)
+    front.hall = hall
+    app = Lobby(hall)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(NewRoomScreen())
+            await pilot.pause()
+            await pilot.press(*"Duo")
+            app.screen.query_one("#moves").focus()
+            await pilot.press("enter", "down", "down", "enter")  # live, 12 h, 24 h
+            await pilot.pause()
+            await pilot.click("#make")
+            await pilot.pause()
+            assert app.entered, app.screen.query_one("#problem").render()
+            plan = hall.tables[app.entered[0]].plan
+            assert (plan.name, plan.move_hours, plan.turn_based) == ("Duo", 24, True)
+            line = hall.tables[plan.id].line("key-Ada")
+            assert "turn-based, 24 h a move" in line.edition_words
+
+            app.push_screen(NewRoomScreen())
+            await pilot.pause()
+            await pilot.press(*"Live")
+            await pilot.click("#make")
+            await pilot.pause()
+            assert len(app.entered) == 2 and hall.tables[app.entered[1]].plan.move_hours == 0, (
+                "live by default"
+            )
+    finally:
+        hall.close()
+
+
+async def test_a_hall_made_again_after_a_restart_fires_the_deadline_that_fell_due_meanwhile(
+    tmp_path: Path,
+) -> None:
+    loop = asyncio.get_running_loop()
+    config = ServerConfig(data_dir=tmp_path / "data", saves_dir=tmp_path / "saves", ratings=False)
+    seats = [SeatPlan("person", name=n, owner=f"key-{n}") for n in ("Ada", "Bob")] + [SeatPlan("bot", "easy")]
+    plan = Plan("t1", "Duo", "classic", {"short_game": True}, seats, move_hours=12)
+    clock = SetClock(loop)
+    hall = Hall(config, loop, Front(), clock)
+    table = hall.adopt(plan)  # every seat taken: it starts, and plays on with nobody here
+    clock.advance(1.0)
+    assert table.room is not None and table.deadline is not None
+    waited = table.room.view(None).pending
+    assert waited is not None and not table.room.seats[waited.player].is_bot
+    due, moves = table.deadline.due, table.room.version
+    hall.close()  # the server stops; it is down for a day
+
+    later = SetClock(loop, wall=due + 12 * 3600)
+    again = Hall(config, loop, Front(), later)
+    [kept] = plans_in(config.folder)
+    back = again.adopt(kept)  # as the front hands a worker its rooms on start
+    assert back.room is None, "it waited on a person: it rests unloaded until its deadline..."
+    name = kept.seats[waited.player].name
+    status = back.status()
+    assert (status.stage, status.seat, status.asked, status.due) == (
+        "playing",
+        waited.player,
+        waited.kind,
+        due,
+    )
+    assert [m.name for m in again.your_move(f"key-{name}")] == ["Duo"], "...and the lobby knows whose move"
+    later.advance(1.0)
+    assert back.room is not None, "loaded at once: the deadline fell due while the server was down"
+    assert back.room.version > moves and "time for this move ran out" in back.chat_lines[-1].text
+    assert back.deadline is not None and back.deadline.due > due, "the next decision has its own time"
+    again.close()
