@@ -5,14 +5,19 @@ its table's decision is theirs; the turn-based pace adds its own rooms here."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from engine.core.phrases import Phrase
 from engine.core.text import NAME_MAX, plain
+from server.tables.lobby_line import TableStatus
 from translation import _
 
-if TYPE_CHECKING:
-    from server.network.registry import Entry
+
+class Entry(Protocol):
+    """A room in the front's registry (`server.network.registry.Entry`): its plan, and how it stands."""
+
+    plan: dict[str, Any]
+    status: TableStatus
 
 ASKED_MOST = 300  # characters of a move's message and each of its values, from a worker
 
