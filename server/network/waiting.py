@@ -19,6 +19,7 @@ class Entry(Protocol):
     plan: dict[str, Any]
     status: TableStatus
 
+
 ASKED_MOST = 300  # characters of a move's message and each of its values, from a worker
 
 

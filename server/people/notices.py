@@ -75,6 +75,25 @@ class MailState:
         )
 
 
+def mail_state_words(state: MailState) -> str:
+    """Say what a person gets by e-mail: their address (theirs alone to hear), and their choice."""
+    if state.address:
+        if state.choice == "digest":
+            line = _(
+                "Your letters go to {address}, one a day with the rooms that wait on you.",
+                address=state.address,
+            )
+        else:
+            line = _(
+                "Your letters go to {address}, one each time a room waits on you.", address=state.address
+            )
+    else:
+        line = _("You get no letters. Type mail and your address for a letter when a room waits on you.")
+    if state.pending:
+        line += " " + _("A code was sent to {address}: type confirm and the code.", address=state.pending)
+    return line
+
+
 class Notices:
     """The notices by e-mail, on the front: the addresses, the codes, and the letters."""
 
