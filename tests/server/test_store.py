@@ -10,6 +10,7 @@ import math
 import threading
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,7 @@ from server.people.store import (
     FILE,
     MIGRATIONS,
     GameRecord,
+    MailRow,
     Rerate,
     SqlStore,
     StoreError,
@@ -330,3 +332,33 @@ def test_a_damaged_file_is_refused_and_left_as_it_is(tmp_path: Path, content: by
         open_store(tmp_path)
     assert "damaged" in str(refused.value)
     assert (tmp_path / FILE).read_bytes() == content
+
+
+def test_a_keys_mail_and_the_moves_told_are_kept_once_a_move(place: Place) -> None:
+    """The notices by e-mail (`server.people.notices`): an address, its code hash, a choice; a move of a room
+    noted once (a second note of it changes nothing), held for a digest until it is sent."""
+    store = place.open()
+    assert store.mail_of(ADA) is None
+    row = MailRow(ADA, pending="ada@example.org", code_hash="salt$hash", code_until=1000.5, asked="900 950")
+    store.keep_mail(row)
+    assert store.mail_of(ADA) == row
+    confirmed = replace(row, address="ada@example.org", pending="", code_hash="", choice="digest")
+    store.keep_mail(confirmed)
+    assert store.note_move(ADA, "Friday", "turn 3", "your turn", 100.0, held=True)
+    assert not store.note_move(ADA, "Friday", "turn 3", "your turn", 200.0, held=True), "told once a move"
+    assert store.note_move(ADA, "Duo", "turn 1", "an auction", 150.0, held=True)
+    assert store.note_move(BOB, "Duo", "turn 1", "an auction", 150.0, held=False)
+    assert store.held_notices(ADA) == [("Friday", "your turn", 100.0), ("Duo", "an auction", 150.0)]
+    assert store.digests_due(0.0) == [ADA], "Bob has no address"
+    store.digest_sent(ADA, ["Friday", "Duo"], 90_000.0)
+    assert store.held_notices(ADA) == [] and store.digests_due(1000.0) == []
+    assert store.mail_of(ADA) == replace(confirmed, digest_due=90_000.0)
+    assert not store.note_move(ADA, "Friday", "turn 3", "your turn", 300.0, held=True), "sent: still told"
+    store.forget_notices(before=1000.0)
+    assert store.note_move(ADA, "Friday", "turn 3", "your turn", 300.0, held=True), "forgotten: told again"
+    store.close()
+    again = place.open()
+    assert again.held_notices(ADA) == [("Friday", "your turn", 300.0)]
+    again.drop_mail(ADA)
+    assert again.mail_of(ADA) is None and again.held_notices(ADA) == [] and again.digests_due(10**9) == []
+    again.close()
