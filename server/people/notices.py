@@ -290,6 +290,8 @@ class Notices:
             return 0
         for key in due:
             try:
+                if not self.store.claim_digest(key, now, now + DAY):
+                    continue  # another host of the server sends it
                 row, held = self._row(key), self.store.held_notices(key)
             except StoreFailure as exc:
                 log.error("the digest of %s could not be read: %s", self._name(key), exc)

@@ -186,6 +186,11 @@ class Store(Protocol):
         """Return the keys with a confirmed address, the digest chosen, notices held, and a digest due."""
         ...
 
+    def claim_digest(self, key: str, now: float, due: float) -> bool:
+        """Take the key's digest due now for this host to send, its next one due then; False when it is
+        not due (another host sharing the store took it first)."""
+        ...
+
     def forget_notices(self, before: float) -> None:
         """Forget the moves noted before then (a room that waits so long is told again at its next move)."""
         ...
@@ -459,6 +464,14 @@ class SqlStore:
             (now,),
         )
         return [str(row[0]) for row in rows]
+
+    def claim_digest(self, key: str, now: float, due: float) -> bool:
+        with self._transaction():
+            row = self._one(
+                "UPDATE mail SET digest_due = ? WHERE key = ? AND digest_due <= ? RETURNING key",
+                (due, key, now),
+            )
+        return row is not None
 
     def forget_notices(self, before: float) -> None:
         with self._transaction():

@@ -350,6 +350,8 @@ def test_a_keys_mail_and_the_moves_told_are_kept_once_a_move(place: Place) -> No
     assert store.note_move(BOB, "Duo", "turn 1", "an auction", 150.0, held=False)
     assert store.held_notices(ADA) == [("Friday", "your turn", 100.0), ("Duo", "an auction", 150.0)]
     assert store.digests_due(0.0) == [ADA], "Bob has no address"
+    assert store.claim_digest(ADA, 0.0, 90_000.0)
+    assert not store.claim_digest(ADA, 0.0, 90_000.0), "claimed once, by one host"
     store.digest_sent(ADA, ["Friday", "Duo"], 90_000.0)
     assert store.held_notices(ADA) == [] and store.digests_due(1000.0) == []
     assert store.mail_of(ADA) == replace(confirmed, digest_due=90_000.0)
