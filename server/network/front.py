@@ -484,7 +484,12 @@ def mailer_of(config: ServerConfig) -> Mailer | None:
         return None
     host, _colon, port = config.smtp.rpartition(":")
     settings = MailSettings(
-        host, int(port), config.smtp_from, config.smtp_starttls, config.smtp_user, config.smtp_password
+        host,
+        int(port),
+        config.smtp_from or f"landlords@{socket.getfqdn()}",
+        config.smtp_starttls,
+        config.smtp_user,
+        config.smtp_password,
     )
     return Mailer(settings)
 

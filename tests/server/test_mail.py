@@ -402,3 +402,52 @@ async def test_in_lines_over_ssh_an_address_is_confirmed_and_mine_lists_the_wait
         await running.stop()
         smtp.close()
     assert "example.org" not in logged(caplog) and "a code for Ada sent to be confirmed" in logged(caplog)
+
+
+async def test_the_full_screen_lobby_opens_the_mail_dialog_on_m(tmp_path: Path) -> None:
+    """`m` in the lobby: on a server with `--smtp`, an address typed there gets its code, the code typed
+    back confirms it; on one without, the dialog says that the server sends no e-mail."""
+    from server.screens.lobby import LobbyScreen
+    from server.screens.mail import MailScreen
+
+    from sshplay import Person, make_key
+
+    inbox, smtp, port = await start_inbox()
+    running = await start_server(tmp_path, workers=1, smtp=f"127.0.0.1:{port}")
+    ada = Person(running, make_key(tmp_path, "Ada"), "Ada")
+    try:
+        await ada.connect()
+        await ada.wait_for("Choose the name")
+        await ada.type("Ada")
+        await ada.press("enter")
+        await ada.wait_for(lambda: ada.showing(LobbyScreen))
+        await ada.press("m")
+        await ada.wait_for(lambda: ada.showing(MailScreen))
+        await ada.wait_for("You get no letters.")
+        await ada.type("ada@example.org")
+        await ada.press("enter")
+        await ada.wait_for("A code is on its way to ada@example.org")
+        await inbox.wait_for(1)
+        await ada.type(code_in(inbox.letters[0]))
+        await ada.press("enter")
+        await ada.wait_for("Your address is confirmed")
+        await ada.wait_for("Your letters go to ada@example.org")
+        await ada.press("escape")
+        await ada.wait_for(lambda: ada.showing(LobbyScreen))
+    finally:
+        await running.stop()
+        smtp.close()
+
+    plain = await start_server(tmp_path / "plain", workers=1)
+    bob = Person(plain, make_key(tmp_path, "Bob"), "Bob")
+    try:
+        await bob.connect()
+        await bob.wait_for("Choose the name")
+        await bob.type("Bob")
+        await bob.press("enter")
+        await bob.wait_for(lambda: bob.showing(LobbyScreen))
+        await bob.press("m")
+        await bob.wait_for("This server sends no e-mail: its operator has not set it up.")
+        assert not bob.app().query("#mail-address"), "nothing offered"
+    finally:
+        await plain.stop()
