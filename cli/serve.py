@@ -152,12 +152,70 @@ def register(sub: Any) -> None:
         ),
     )
     p.add_argument(
+        "--smtp",
+        type=_smtp_server,
+        default=None,
+        metavar=_("HOST:PORT"),
+        help=_(
+            "send word by e-mail when a room waits on a person who asked for it, through this SMTP server "
+            "(default: no mail)"
+        ),
+    )
+    p.add_argument(
+        "--smtp-from",
+        default=None,
+        metavar=_("ADDRESS"),
+        help=_("with --smtp: the letters' sender address (default: landlords@ this machine's name)"),
+    )
+    p.add_argument(
+        "--smtp-starttls",
+        action="store_true",
+        help=_("with --smtp: begin TLS with STARTTLS before logging in or sending"),
+    )
+    p.add_argument(
+        "--smtp-user",
+        default=None,
+        metavar=_("NAME"),
+        help=_(
+            "with --smtp: log in as this user; the password is read from --smtp-password-file, else from "
+            "the environment variable LANDLORDS_SMTP_PASSWORD"
+        ),
+    )
+    p.add_argument(
+        "--smtp-password-file",
+        type=Path,
+        default=None,
+        metavar=_("FILE"),
+        help=_("with --smtp-user: a file holding the password (readable by the server's user alone)"),
+    )
+    p.add_argument(
         "--no-ratings",
         dest="ratings",
         action="store_false",
         help=_("keep no ratings: no database, no ratings in the lobby, no players' list"),
     )
     p.set_defaults(run=run)
+
+
+def _smtp_server(text: str) -> str:
+    """Parse `--smtp HOST:PORT` (an argparse `type`)."""
+    host, colon, number = text.strip().rpartition(":")
+    if not colon or not host or not number.isdigit() or not 0 < int(number) < 65536:
+        raise argparse.ArgumentTypeError(_("give the SMTP server as HOST:PORT, for example localhost:25"))
+    return f"{host.strip('[]')}:{int(number)}"
+
+
+def _smtp_password(args: argparse.Namespace) -> str | None:
+    """Read the SMTP login's password: from `--smtp-password-file`, else `LANDLORDS_SMTP_PASSWORD`, never from
+    the command line (any user of the machine sees a process's arguments). `OSError` when the file cannot
+    be read."""
+    path: Path | None = args.smtp_password_file
+    if path is not None:
+        return path.read_text(encoding="utf-8").strip("\r\n")
+    return os.environ.get(PASSWORD_VARIABLE)
+
+
+PASSWORD_VARIABLE = "LANDLORDS_SMTP_PASSWORD"
 
 
 def _networks(text: str) -> tuple[str, ...]:
@@ -200,6 +258,43 @@ def run(args: argparse.Namespace) -> int:
         relay_secret=args.relay_secret,
         lease=max(2.0, min(args.lease, 300.0)),
     )
+    if args.smtp is not None:
+        import socket
+
+        try:
+            password = _smtp_password(args)
+        except OSError as exc:
+            print(
+                _("landlords serve: the SMTP password cannot be read: {problem}", problem=exc.strerror or exc)
+            )
+            return 2
+        if args.smtp_user and password is None:
+            print(
+                _(
+                    "landlords serve: --smtp-user needs a password: --smtp-password-file FILE, or {variable}",
+                    variable=PASSWORD_VARIABLE,
+                )
+            )
+            return 2
+        from server.people.addresses import AddressError, check_address
+
+        try:
+            sender = check_address(args.smtp_from or f"landlords@{socket.getfqdn()}")
+        except AddressError as exc:
+            print(_("landlords serve: --smtp-from: {problem}", problem=exc))
+            return 2
+        config = replace(
+            config,
+            smtp=args.smtp,
+            smtp_from=sender,
+            smtp_starttls=args.smtp_starttls,
+            smtp_user=args.smtp_user,
+            smtp_password_file=args.smtp_password_file,
+            smtp_password=password,
+        )
+    elif args.smtp_user or args.smtp_from or args.smtp_starttls or args.smtp_password_file:
+        print(_("landlords serve: the --smtp-... options need --smtp HOST:PORT"))
+        return 2
     if args.relay is not None and (args.store is None or args.relay_secret is None):
         print("landlords serve: --relay needs --store postgresql://... and --relay-secret FILE")
         return 2

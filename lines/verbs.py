@@ -100,6 +100,8 @@ def _words() -> dict[str, str]:
         "past": pgettext("command", "past"),
         "replay": pgettext("command", "replay"),
         "language": pgettext("command", "language"),
+        "mail": pgettext("command", "mail"),
+        "confirm": pgettext("command", "confirm"),
         "vote": pgettext("command", "vote"),
         "leave": pgettext("command", "leave"),
     }
@@ -152,6 +154,9 @@ def _followers() -> dict[str, str]:
         "slow": pgettext("command", "slow"),
         "fast": pgettext("command", "fast"),
         "instant": pgettext("command", "instant"),
+        "off": pgettext("command", "off"),
+        "each": pgettext("command", "each"),
+        "digest": pgettext("command", "digest"),
     }
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +51,7 @@ class Limits:
     chances_processes: int = 0  # processes a worker works figures out on (0: the cores, shared by workers)
 
 
-PATHS = ("authorized_keys", "saves_dir", "data_dir", "host_key", "relay_secret")
+PATHS = ("authorized_keys", "saves_dir", "data_dir", "host_key", "relay_secret", "smtp_password_file")
 """The config's paths, made whole where it is made."""
 
 
@@ -76,6 +76,17 @@ class ServerConfig:
     set, the server is one host of several."""
     relay_secret: Path | None = None  # the file of the secret every host of the server is given
     lease: float = 10.0  # seconds a host holds its rooms without renewing (a dead host's rooms wait so long)
+    smtp: str | None = None
+    """HOST:PORT of the SMTP server the notices by e-mail go through (`server.people.notices`); None: none."""
+    smtp_from: str = ""  # the letters' sender address
+    smtp_starttls: bool = False  # STARTTLS before anything else is said to it
+    smtp_user: str | None = None  # the login's user, if it asks for one ...
+    smtp_password_file: Path | None = (
+        None  # ... and the file its password is read from (else the environment)
+    )
+    smtp_password: str | None = field(default=None, repr=False)
+    """The login's password, read on start from `smtp_password_file` or `LANDLORDS_SMTP_PASSWORD`: the front's
+    alone, never given to a worker."""
 
     def __post_init__(self) -> None:
         """Make every path absolute (`~` expanded, a relative one from the folder the server is started in):
@@ -102,6 +113,7 @@ def config_to_json(config: ServerConfig) -> dict[str, Any]:
     only the front opens the store, and a URL may hold a password, which no process list should show."""
     raw = asdict(config)
     raw["store"] = None
+    raw["smtp_password"] = None
     for name in PATHS:
         value = getattr(config, name)
         raw[name] = str(value) if value is not None else None
@@ -129,4 +141,9 @@ def config_from_json(raw: dict[str, Any]) -> ServerConfig:
         relay=raw.get("relay"),
         relay_secret=path("relay_secret"),
         lease=float(raw.get("lease", 10.0)),
+        smtp=raw.get("smtp"),
+        smtp_from=str(raw.get("smtp_from") or ""),
+        smtp_starttls=raw.get("smtp_starttls") is True,
+        smtp_user=raw.get("smtp_user"),
+        smtp_password_file=path("smtp_password_file"),
     )

@@ -41,8 +41,11 @@ from server.network.frames import (
 from server.network.registry import Entry, HostLink, WorkerHandle
 from server.network.relay import READY_WITHIN, Elsewhere, Relay
 from server.network.several import SeveralHosts
+from server.network.waiting import live_waiting, phrase_of
 from server.network.worker import Worker, front_path, worker_path
 from server.people.chat import LobbyTalk, Said, words_of
+from server.people.mail import Mailer, MailSettings
+from server.people.notices import MailState, Notices
 from server.people.players import Players
 from server.people.ratings import FrontRatings, open_people
 from server.people.store import StoreFailure
@@ -98,6 +101,15 @@ class Front(SeveralHosts):
         if self.store is not None:
             for who, text, at in self.store.lobby_lines():
                 self.lobby_talk.heard(Said(who, text, at))
+        self.notices = Notices(
+            self.store, mailer_of(config), self.players, self.waiting_on, connect=connect_words(config)
+        )
+        """Word by e-mail when a room waits on a person (`--smtp`); `notices.your_move` tells one."""
+
+    def waiting_on(self, key: str) -> list[tuple[str, str]]:
+        """Return the rooms that wait on this person now, (name, what is asked in the language in use):
+        for `ssh host mine` and the digests. Today: the live rooms whose decision is theirs."""
+        return live_waiting(self.registry.values(), key)
 
     def _runtime_parent(self) -> Path:
         """Return a private folder for the sockets: under the server's data folder when its path is short
@@ -128,6 +140,7 @@ class Front(SeveralHosts):
         )
         for handle in self.workers:
             await self._launch(handle)
+        self.notices.start()
         await asyncio.wait_for(asyncio.gather(*(h.ready.wait() for h in self.workers)), READY_WITHIN)
 
     async def _launch(self, handle: WorkerHandle) -> None:
@@ -214,6 +227,10 @@ class Front(SeveralHosts):
             self._language_chosen(message)
         elif what == "heard":
             self._heard_chosen(message)
+        elif what == "mail":
+            link.send_json(answer(message.get("ask"), self._mail(message)))
+        elif what == "your_move":
+            self._your_move(message)
 
     async def _hand_rooms(self, handle: WorkerHandle) -> None:
         """Give a worker (new, or restarted) its rooms as last saved; it then accepts sessions."""
@@ -364,6 +381,36 @@ class Front(SeveralHosts):
         if settings is not None:
             self.players.choose_settings(str(message.get("key", "")), settings)
 
+    def _mail(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Answer what a person asks of their mail from a lobby (`server.tables.hall.Hall.mail`): the
+        sentence for them, in their language, and what their dialog shows."""
+        key, value, notices = str(message.get("key", "")), str(message.get("value", ""))[:300], self.notices
+        with use(asker(message)):
+            do = message.get("do")
+            if do == "address":
+                line = notices.give_address(key, value)
+            elif do == "confirm":
+                line = notices.confirm(key, value)
+            elif do == "off":
+                line = notices.turn_off(key)
+            elif do == "choice":
+                line = notices.choose(key, value)
+            else:
+                line = ""
+            state: MailState = notices.state(key)
+        return {"line": line, "state": state.to_json()}
+
+    def _your_move(self, message: dict[str, Any]) -> None:
+        """Tell a person their move is due, for a worker's room (`Worker.your_move`)."""
+        asked = phrase_of(message.get("asked"))
+        if asked is not None:
+            self.notices.your_move(
+                str(message.get("key", "")),
+                str(message.get("room", ""))[:100],
+                asked,
+                str(message.get("move", ""))[:100],
+            )
+
     def _choose(self, message: dict[str, Any]) -> dict[str, Any]:
         seated = {str(s.get("owner")) for e in self.registry.values() for s in e.plan.get("seats", [])}
         try:
@@ -408,6 +455,7 @@ class Front(SeveralHosts):
     async def stop(self) -> None:
         """Stop every worker, each saving its rooms."""
         self.stopping = True
+        await self.notices.stop()
         for handle in self.workers:
             if handle.link is not None:
                 handle.link.send_json({"t": "stop"})
@@ -428,6 +476,28 @@ class Front(SeveralHosts):
         if self.store is not None:
             self.store.close()
         shutil.rmtree(self.runtime, ignore_errors=True)
+
+
+def mailer_of(config: ServerConfig) -> Mailer | None:
+    """Return the sender of the letters through the operator's SMTP server (`--smtp`); None without one."""
+    if config.smtp is None:
+        return None
+    host, _colon, port = config.smtp.rpartition(":")
+    settings = MailSettings(
+        host,
+        int(port),
+        config.smtp_from or f"landlords@{socket.getfqdn()}",
+        config.smtp_starttls,
+        config.smtp_user,
+        config.smtp_password,
+    )
+    return Mailer(settings)
+
+
+def connect_words(config: ServerConfig) -> str:
+    """Return how people reach the server, for the letters: `ssh -p 2222 play.example.org`."""
+    host = config.host if config.host not in ("0.0.0.0", "::", "") else socket.getfqdn()
+    return f"ssh -p {config.port} {host}" if config.port != 22 else f"ssh {host}"
 
 
 def clear_stale(parent: Path) -> None:

@@ -53,6 +53,9 @@ SCREEN = "screen"
 LANG = "lang"
 """The command that chooses a language (`lang es`, before any other word): the server remembers it for the
 key, ahead of the `LANG` the client sends."""
+MINE = "mine"
+"""The command that lists the rooms waiting on the person, one line each (`ssh host mine`), for scripts and
+status bars; no session follows."""
 LOST_LINE = N_("Sorry: something went wrong on the server. Your seat and your game are safe; connect again.")
 IDLE_CHECK = 5.0  # seconds between looks for idle sessions
 RESIZE_EVERY = 0.1  # seconds: a window's new sizes reach its app at most this often (the latest one)
@@ -226,6 +229,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.plain = False  # the line mode (`server.session.line_player`), asked for with `plain`
         self.face: str | None = None  # the interface mode asked for by command ("lines", "screen"), to store
         self.asked_language: str | None = None  # the language asked for by command (`lang es`), to remember
+        self.mine = False  # `mine`: the rooms waiting on the person, listed, and nothing more
         self.language: Language = ENGLISH  # the language the session speaks, chosen when it starts
         self.relay: Relay | None = None
         self.task: asyncio.Task[None] | None = None
@@ -259,6 +263,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             elif word == LANG and rest.strip():
                 code, _space, command = rest.strip().partition(" ")
                 self.asked_language = plain(code)[:20]
+            elif word == MINE and not rest.strip():
+                self.mine, command = True, ""
             else:
                 break
         if not command.strip():
@@ -284,6 +290,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         env = chan.get_environment()
         chosen = self._choose_language(key, env)
         self.language = chosen.language
+        if self.mine:
+            self._list_mine(chan, key)
+            return
         if self.term is None and not self.plain:
             port = self.front.config.port
             with use(self.language):
@@ -317,6 +326,17 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.relay = Relay(self.front, self, start)
         self.task = asyncio.get_running_loop().create_task(self._run())
         self._watch_idle()
+
+    def _list_mine(self, chan: asyncssh.SSHServerChannel[bytes], key: str) -> None:
+        """Write one line for each room that waits on the person (its name, a tab, what is asked), then end:
+        nothing at all when none does."""
+        with use(self.language):
+            waiting = self.front.waiting_on(key)
+        end = "\r\n" if self.term is not None else "\n"
+        chan.write("".join(f"{plain(room)}\t{plain(asked)}{end}" for room, asked in waiting).encode())
+        chan.exit(0)
+        log.info("%s: the rooms waiting on key %s listed (%d)", self.connection.address, key, len(waiting))
+        asyncio.get_running_loop().call_later(AFTER_SESSION, self.connection.close)
 
     def spoken(self) -> Language:
         """Return the person's current language: as the session began, or as they chose since (stored for the

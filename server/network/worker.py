@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from engine.core.phrases import Phrase
 from lines.settings import BRIEF, Settings
 from room import heap
 from server.base.config import ServerConfig, config_from_json
@@ -41,6 +42,7 @@ from server.network.frames import (
     read_json,
     read_size,
 )
+from server.network.waiting import phrase_to
 from server.session.app import CRASHED, ServerApp
 from server.session.line_player import LinePlayer
 from server.session.terminal import STOPPING, Terminal
@@ -318,6 +320,18 @@ class Worker:
 
     def keep_settings(self, fingerprint: str, words: str) -> None:
         self.control.send_json({"t": "heard", "key": fingerprint, "settings": words})
+
+    def your_move(self, fingerprint: str, room: str, asked: Phrase | str, move: str) -> None:
+        """Tell a person by e-mail, if they asked for it, that `room` waits on them for `asked`
+        (`server.people.notices.Notices.your_move`, on the front: `move` names the move, told once)."""
+        message = {
+            "t": "your_move",
+            "key": fingerprint,
+            "room": room,
+            "asked": phrase_to(asked),
+            "move": move,
+        }
+        self.control.send_json(message)
 
     # --- what the front tells -----------------------------------------------------------------
 

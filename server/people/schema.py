@@ -30,6 +30,33 @@ POSTGRES: Mapping[str, str] = {
     "bytes": "BYTEA",
 }
 
+MAIL: Migration = (
+    # the notices by e-mail (`server.people.notices`): each key's address, confirmed or waiting for its
+    # code (only the code's salted hash is kept, with when it lapses and the wrong tries), a message for
+    # each move or a daily digest, and the times of its last codes asked (a flood refused); and, per key
+    # and room, the last move told (one message a move) and whether it waits for the digest
+    """CREATE TABLE mail (
+        key TEXT PRIMARY KEY,
+        address TEXT NOT NULL DEFAULT '',
+        pending TEXT NOT NULL DEFAULT '',
+        code_hash TEXT NOT NULL DEFAULT '',
+        code_until {number} NOT NULL DEFAULT 0 CHECK (code_until <> 'NaN'),
+        tries INTEGER NOT NULL DEFAULT 0,
+        choice TEXT NOT NULL DEFAULT 'each',
+        digest_due {number} NOT NULL DEFAULT 0 CHECK (digest_due <> 'NaN'),
+        asked TEXT NOT NULL DEFAULT '')""",
+    """CREATE TABLE notices (
+        key TEXT NOT NULL,
+        room TEXT NOT NULL,
+        move TEXT NOT NULL,
+        asked TEXT NOT NULL,
+        at {number} NOT NULL CHECK (at <> 'NaN'),
+        held INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (key, room))""",
+)
+"""The notices by e-mail: appended after the last version, whatever its number (written apart so that it
+stays the last one when versions are added beside it)."""
+
 SCHEMA: tuple[Migration, ...] = (
     (  # version 1: the people's ratings, the finished games and each seat's place in them, the bots' ratings
         """CREATE TABLE people (
@@ -116,6 +143,7 @@ SCHEMA: tuple[Migration, ...] = (
             games INTEGER NOT NULL DEFAULT 0,
             wins INTEGER NOT NULL DEFAULT 0)""",
     ),
+    MAIL,  # version 8: the notices by e-mail
 )
 """Every version's statements, with placeholders for the column types that differ."""
 

@@ -65,6 +65,24 @@ class GameRecord:
     """Played in a turn-based room: its people's ratings are those of turn-based games, apart."""
 
 
+@dataclass(frozen=True)
+class MailRow:
+    """A key's e-mail for the notices (`server.people.notices`): its confirmed `address` ('' none), the one
+    `pending` its code, the code's salted hash and when it lapses (seconds since the epoch), the wrong tries
+    at it, the `choice` ("each" move, or a daily "digest") and when the next digest is due, and the times of
+    its last codes asked (`asked`, numbers between spaces)."""
+
+    key: str
+    address: str = ""
+    pending: str = ""
+    code_hash: str = ""
+    code_until: float = 0.0
+    tries: int = 0
+    choice: str = "each"
+    digest_due: float = 0.0
+    asked: str = ""
+
+
 Rerate = Callable[[Mapping[str, Rating]], Mapping[str, Rating]]
 """A game's people's new ratings, from the ratings they had (a key missing: a newcomer)."""
 
@@ -140,6 +158,44 @@ class Store(Protocol):
 
     def keep_line_settings(self, key: str, words: str) -> None:
         """Store `key`'s line-mode settings (its next table in lines starts with them)."""
+        ...
+
+    def mail_of(self, key: str) -> MailRow | None:
+        """Return the key's e-mail for the notices, or None (it never gave one)."""
+        ...
+
+    def keep_mail(self, row: MailRow) -> None:
+        """Store a key's e-mail (its address, pending code, choice and codes asked), as a whole."""
+        ...
+
+    def drop_mail(self, key: str) -> None:
+        """Forget a key's e-mail and the notices held for it (`mail off`)."""
+        ...
+
+    def note_move(self, key: str, room: str, move: str, asked: str, at: float, held: bool) -> bool:
+        """Note that `room` waits on `key` for `move` (what is `asked`, in words); False, changing nothing,
+        when this very move was noted already (a message a move). `held`: kept for the digest."""
+        ...
+
+    def held_notices(self, key: str) -> list[tuple[str, str, float]]:
+        """Return the notices held for a key's digest, (room, asked, when), the oldest first."""
+        ...
+
+    def digest_sent(self, key: str, rooms: Sequence[str], due: float) -> None:
+        """Mark these rooms' held notices sent in a digest, and the key's next digest due then."""
+        ...
+
+    def digests_due(self, now: float) -> list[str]:
+        """Return the keys with a confirmed address, the digest chosen, notices held, and a digest due."""
+        ...
+
+    def claim_digest(self, key: str, now: float, due: float) -> bool:
+        """Take the key's digest due now for this host to send, its next one due then; False when it is
+        not due (another host sharing the store took it first)."""
+        ...
+
+    def forget_notices(self, before: float) -> None:
+        """Forget the moves noted before then (a room that waits so long is told again at its next move)."""
         ...
 
     def close(self) -> None: ...
@@ -351,6 +407,81 @@ class SqlStore:
                 " ON CONFLICT (key) DO UPDATE SET settings = excluded.settings",
                 (key, words),
             )
+
+    def mail_of(self, key: str) -> MailRow | None:
+        row = self._one(
+            "SELECT key, address, pending, code_hash, code_until, tries, choice, digest_due, asked "
+            "FROM mail WHERE key = ?",
+            (key,),
+        )
+        if row is None:
+            return None
+        k, address, pending, code_hash, until, tries, choice, due, asked = row
+        return MailRow(
+            str(k), str(address), str(pending), str(code_hash), float(until), int(tries), str(choice),
+            float(due), str(asked),
+        )  # fmt: skip
+
+    def keep_mail(self, row: MailRow) -> None:
+        with self._transaction():
+            self._run(
+                "INSERT INTO mail (key, address, pending, code_hash, code_until, tries, choice, digest_due, "
+                "asked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET "
+                "address = excluded.address, pending = excluded.pending, code_hash = excluded.code_hash, "
+                "code_until = excluded.code_until, tries = excluded.tries, choice = excluded.choice, "
+                "digest_due = excluded.digest_due, asked = excluded.asked",
+                (
+                    row.key, row.address, row.pending, row.code_hash, row.code_until, row.tries,
+                    row.choice, row.digest_due, row.asked,
+                ),
+            )  # fmt: skip
+
+    def drop_mail(self, key: str) -> None:
+        with self._transaction():
+            self._run("DELETE FROM mail WHERE key = ?", (key,))
+            self._run("DELETE FROM notices WHERE key = ?", (key,))
+
+    def note_move(self, key: str, room: str, move: str, asked: str, at: float, held: bool) -> bool:
+        with self._transaction():
+            row = self._one(
+                "INSERT INTO notices (key, room, move, asked, at, held) VALUES (?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (key, room) DO UPDATE SET move = excluded.move, asked = excluded.asked, "
+                "at = excluded.at, held = excluded.held WHERE notices.move <> excluded.move RETURNING key",
+                (key, room, move, asked, at, int(held)),
+            )
+        return row is not None
+
+    def held_notices(self, key: str) -> list[tuple[str, str, float]]:
+        rows = self._rows(
+            "SELECT room, asked, at FROM notices WHERE key = ? AND held = 1 ORDER BY at", (key,)
+        )
+        return [(str(room), str(asked), float(at)) for room, asked, at in rows]
+
+    def digest_sent(self, key: str, rooms: Sequence[str], due: float) -> None:
+        with self._transaction():
+            for room in rooms:
+                self._run("UPDATE notices SET held = 0 WHERE key = ? AND room = ?", (key, room))
+            self._run("UPDATE mail SET digest_due = ? WHERE key = ?", (due, key))
+
+    def digests_due(self, now: float) -> list[str]:
+        rows = self._rows(
+            "SELECT key FROM mail WHERE choice = 'digest' AND address <> '' AND digest_due <= ? "
+            "AND EXISTS (SELECT 1 FROM notices WHERE notices.key = mail.key AND held = 1) ORDER BY key",
+            (now,),
+        )
+        return [str(row[0]) for row in rows]
+
+    def claim_digest(self, key: str, now: float, due: float) -> bool:
+        with self._transaction():
+            row = self._one(
+                "UPDATE mail SET digest_due = ? WHERE key = ? AND digest_due <= ? RETURNING key",
+                (due, key, now),
+            )
+        return row is not None
+
+    def forget_notices(self, before: float) -> None:
+        with self._transaction():
+            self._run("DELETE FROM notices WHERE at < ? AND held = 0", (before,))
 
 
 class SqliteStore(SqlStore):

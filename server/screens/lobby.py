@@ -81,6 +81,7 @@ class LobbyScreen(Screen[None]):
         Binding("p", "past_games", N_("Past games")),
         Binding("r", "players", N_("Ratings")),
         Binding("l", "language", N_("Language")),
+        Binding("m", "mail", N_("Mail")),
         Binding("q", "app.leave", N_("Quit")),
     ]
     DEFAULT_CSS = """
@@ -229,6 +230,11 @@ class LobbyScreen(Screen[None]):
         from server.screens.language import LanguageScreen
 
         self.app.push_screen(LanguageScreen())
+
+    def action_mail(self) -> None:
+        from server.screens.mail import MailScreen
+
+        self.app.push_screen(MailScreen())
 
     def action_past_games(self) -> None:
 

@@ -24,9 +24,11 @@ from lines.session import ASKED, LineSession
 from lines.settings import BRIEF, Settings
 from room import Outcome, PersistenceError, Room, Session, Update
 from server.people.chat import Pace, Said, too_long
+from server.people.notices import NO_MAIL, mail_state_words
 from server.session.line_input import QUIT, LineInput
 from server.session.line_words import (
     LOBBY_HELP,
+    MAIL_HELP,
     TABLE_EXTRA_HELP,
     WELCOME,
     new_room_request,
@@ -303,8 +305,13 @@ class LinePlayer:
             self._replay(rest)
         elif verb in ("language", "lang", "idioma"):
             self._choose_language(rest)
+        elif verb == "mail":
+            self._mail(rest)
+        elif verb == "confirm":
+            self._ask_mail("confirm", rest)
         elif verb in ("help", "?", "commands", ""):
             self.say(*map(_, LOBBY_HELP))
+            self.say(_(MAIL_HELP) if self.hall.mail_on else _(NO_MAIL))
         elif verb:
             said = typed[:30] or verb  # as typed: "quién", never the English word it stands for
             self.say(_("{verb} is not a lobby command. Type help for the commands here.", verb=said))
@@ -334,6 +341,33 @@ class LinePlayer:
         with use(self.language):
             self._watch_hall()
             self.say(_("From now on you play in {language}.", language=self.language.name))
+
+    def _mail(self, rest: str) -> None:
+        """Handle `mail`: alone, what the person gets; `mail ADDRESS` (a code is sent to it), `mail off`,
+        `mail each` or `mail digest`."""
+        word = verbs.inner(rest.strip()).casefold()
+        if not rest.strip():
+            self._ask_mail("state", "")
+        elif word in ("off", "none", "stop"):
+            self._ask_mail("off", "")
+        elif word in ("each", "digest"):
+            self._ask_mail("choice", word)
+        else:
+            self._ask_mail("address", rest.strip())
+
+    def _ask_mail(self, do: str, value: str) -> None:
+        if not self.hall.mail_on:
+            self.say(_(NO_MAIL))
+            return
+        asyncio.get_running_loop().create_task(self._mail_answer(do, value))
+
+    async def _mail_answer(self, do: str, value: str) -> None:
+        """Ask the front and say its answer (with the person's state, for `mail` alone)."""
+        line, state = await self.hall.mail(self.fingerprint, do, value)
+        if do == "state":
+            line = mail_state_words(state)
+        if line and not self.over:
+            self.say(line)
 
     def _replay(self, which: str) -> None:
         """Replay a past game of the person's, a turn at a time (`lines.replay_lines`), from its save."""

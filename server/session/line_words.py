@@ -61,6 +61,12 @@ LOBBY_HELP = (
     ),
 )
 
+MAIL_HELP = N_(
+    "mail and your address (mail you@example.org), for a letter when a room waits on you: a code is sent to "
+    "it, and confirm and the code confirms it; mail digest for one letter a day, mail each for one a move, "
+    "mail off for none; mail alone says what you get."
+)
+
 TABLE_EXTRA_HELP = N_(
     "Type help for the game's commands now; say TEXT talks to the table, history chat says it again; vote "
     "calls or answers a vote on a seat that holds the table up; leave goes back to the lobby, your seat kept."

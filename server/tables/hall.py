@@ -29,6 +29,7 @@ from server.base.clock import Handle, LoopClock
 from server.base.config import Limits, ServerConfig
 from server.base.state import read_json, write_json
 from server.people.chat import LobbyTalk, Said, words_of
+from server.people.notices import MailState
 from server.people.ratings import RatingBoard
 from server.tables.keeping import Keeper
 from server.tables.lobby_line import PlanFacts, TableStatus
@@ -444,6 +445,24 @@ class Hall:
                 str(value.get("error") if isinstance(value, dict) else _("The room was not made."))
             )
         return str(value["id"])
+
+    @property
+    def mail_on(self) -> bool:
+        """Whether the server sends word by e-mail (`--smtp`)."""
+        return self.config.smtp is not None
+
+    async def mail(self, fingerprint: str, do: str, value: str = "") -> tuple[str, MailState]:
+        """Ask the front, which keeps the addresses, for something about the person's mail: `do` is
+        "address" (`value` the address: a code is sent to it), "confirm" (`value` the code), "off", "choice"
+        ("each" or "digest") or "state". The sentence for the person, and what their mail dialog shows."""
+        message = {"t": "mail", "key": fingerprint, "do": do, "value": value[:300], "lang": speaking().code}
+        try:
+            raw = await self.front.ask(message)
+        except (ConnectionError, TimeoutError):
+            return _("The server is busy; try again."), MailState(self.mail_on)
+        if not isinstance(raw, dict):
+            return "", MailState(self.mail_on)
+        return str(raw.get("line") or ""), MailState.from_json(raw.get("state"))
 
     async def choose_name(self, fingerprint: str, name: str) -> str:
         """Bind a name to a key (the front stores the names); `TextError` with the reason."""

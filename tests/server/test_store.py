@@ -24,6 +24,7 @@ from server.people.store import (
     FILE,
     MIGRATIONS,
     GameRecord,
+    MailRow,
     Rerate,
     SqlStore,
     StoreError,
@@ -64,13 +65,13 @@ def test_both_stores_make_the_same_tables_and_columns(place: Place, tmp_path: Pa
 
 def test_a_new_store_is_made_at_the_latest_version(place: Place) -> None:
     store = place.open()
-    assert store.version == len(MIGRATIONS) == 7
+    assert store.version == len(MIGRATIONS) == 8
     store.close()
     made = {"schema_version", "people", "games", "places", "bots", "names", "lobby_chat", "faces"}
-    made |= {"languages", "line_settings", "turn_people"}
+    made |= {"languages", "line_settings", "turn_people", "mail", "notices"}
     assert made <= place.tables()
     again = place.open()  # a second start finds it made
-    assert again.version == 7
+    assert again.version == 8
     again.close()
 
 
@@ -351,3 +352,35 @@ def test_a_turn_based_game_is_rated_apart_from_live_ones(place: Place) -> None:
     assert [p.key for p in store.people(turn_based=True)] == [ADA, BOB]
     assert not store.record(turn, rerate, {}), "recorded once"
     store.close()
+
+
+def test_a_keys_mail_and_the_moves_told_are_kept_once_a_move(place: Place) -> None:
+    """The notices by e-mail (`server.people.notices`): an address, its code hash, a choice; a move of a room
+    noted once (a second note of it changes nothing), held for a digest until it is sent."""
+    store = place.open()
+    assert store.mail_of(ADA) is None
+    row = MailRow(ADA, pending="ada@example.org", code_hash="salt$hash", code_until=1000.5, asked="900 950")
+    store.keep_mail(row)
+    assert store.mail_of(ADA) == row
+    confirmed = replace(row, address="ada@example.org", pending="", code_hash="", choice="digest")
+    store.keep_mail(confirmed)
+    assert store.note_move(ADA, "Friday", "turn 3", "your turn", 100.0, held=True)
+    assert not store.note_move(ADA, "Friday", "turn 3", "your turn", 200.0, held=True), "told once a move"
+    assert store.note_move(ADA, "Duo", "turn 1", "an auction", 150.0, held=True)
+    assert store.note_move(BOB, "Duo", "turn 1", "an auction", 150.0, held=False)
+    assert store.held_notices(ADA) == [("Friday", "your turn", 100.0), ("Duo", "an auction", 150.0)]
+    assert store.digests_due(0.0) == [ADA], "Bob has no address"
+    assert store.claim_digest(ADA, 0.0, 90_000.0)
+    assert not store.claim_digest(ADA, 0.0, 90_000.0), "claimed once, by one host"
+    store.digest_sent(ADA, ["Friday", "Duo"], 90_000.0)
+    assert store.held_notices(ADA) == [] and store.digests_due(1000.0) == []
+    assert store.mail_of(ADA) == replace(confirmed, digest_due=90_000.0)
+    assert not store.note_move(ADA, "Friday", "turn 3", "your turn", 300.0, held=True), "sent: still told"
+    store.forget_notices(before=1000.0)
+    assert store.note_move(ADA, "Friday", "turn 3", "your turn", 300.0, held=True), "forgotten: told again"
+    store.close()
+    again = place.open()
+    assert again.held_notices(ADA) == [("Friday", "your turn", 300.0)]
+    again.drop_mail(ADA)
+    assert again.mail_of(ADA) is None and again.held_notices(ADA) == [] and again.digests_due(10**9) == []
+    again.close()

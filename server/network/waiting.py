@@ -1,0 +1,60 @@
+"""Which rooms wait on a person, as the front's registry tells it: for `ssh host mine` and the digests of
+the notices by e-mail (`server.people.notices.WaitingOn`). A room of today's live pace waits on a person when
+its table's decision is theirs; the turn-based pace adds its own rooms here."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Protocol
+
+from engine.core.phrases import Phrase
+from engine.core.text import NAME_MAX, plain
+from server.tables.lobby_line import TableStatus
+from translation import _
+
+
+class Entry(Protocol):
+    """A room in the front's registry (`server.network.registry.Entry`): its plan, and how it stands."""
+
+    plan: dict[str, Any]
+    status: TableStatus
+
+
+ASKED_MOST = 300  # characters of a move's message and each of its values, from a worker
+
+
+def live_waiting(entries: Iterable[Entry], key: str) -> list[tuple[str, str]]:
+    """Return the live rooms whose decision is this person's now, (room name, what is asked in words of the
+    language in use), in the registry's order."""
+    out = []
+    for entry in entries:
+        status = entry.status
+        if status.stage != "playing":
+            continue
+        seats = entry.plan.get("seats", [])
+        mine = next((s for s in seats if isinstance(s, dict) and s.get("owner") == key), None)
+        name = plain(str(mine.get("name") or ""))[:NAME_MAX] if mine is not None else ""
+        if name and status.waiting_on == name:
+            out.append((str(entry.plan.get("name", "")), _("your decision, turn {turn}", turn=status.turn)))
+    return out
+
+
+def phrase_to(asked: Phrase | str) -> dict[str, Any]:
+    """Write what a move asks for another process: its message and its values (plain words and numbers)."""
+    if isinstance(asked, str):
+        return {"text": asked, "values": {}}
+    values = {k: v if isinstance(v, int) else str(v) for k, v in asked.values.items()}
+    return {"text": asked.text, "values": values}
+
+
+def phrase_of(raw: Any) -> Phrase | None:
+    """Read what a move asks, from another process (`phrase_to`); None when it is not one."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("text"), str):
+        return None
+    values = raw.get("values", {})
+    if not isinstance(values, dict):
+        return None
+    kept = {
+        str(k)[:40]: v if type(v) is int else plain(str(v))[:ASKED_MOST] for k, v in list(values.items())[:10]
+    }
+    return Phrase(plain(raw["text"])[:ASKED_MOST], **kept)

@@ -1,0 +1,453 @@
+"""Word by e-mail when a room waits on a person, against a real SMTP server (aiosmtpd on 127.0.0.1): an
+address confirmed with the code the letter carries, a code wrong or late, a letter a move and a digest a
+day, a mail server that refuses or is down (tried again, then dropped with one warning), a flood of
+addresses, and no address ever in the log."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from engine.core.phrases import Phrase
+from server.network.main import Running
+from server.people.mail import Mailer, MailSettings
+from server.people.notices import CODE_LIFE, CODES_AN_HOUR, DAY, TRIES, Notices
+from server.people.players import Players
+from server.people.store import SqliteStore
+
+from smtpbox import Inbox, code_in, free_port, start_inbox, text_of
+from sshplay import start_server
+
+pytestmark = pytest.mark.slow  # each starts an SMTP server
+
+ADA, BOB = "SHA256:ada", "SHA256:bob"
+ADDRESS = "ada@example.org"
+
+
+def ours(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
+    """The server's log records (the SMTP server's own log names the addresses it is given)."""
+    return [r for r in caplog.records if r.name.startswith("server.")]
+
+
+def logged(caplog: pytest.LogCaptureFixture) -> str:
+    return "\n".join(r.getMessage() for r in ours(caplog))
+
+
+class Listener(asyncssh.SSHClientSession[bytes]):
+    def __init__(self) -> None:
+        self.raw = bytearray()
+        self.over = asyncio.Event()
+
+    def data_received(self, data: bytes, datatype: int | None) -> None:
+        self.raw.extend(data)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.over.set()
+
+
+class Speaker:
+    """A person over SSH without a terminal, as a script or `ssh host plain` is."""
+
+    def __init__(self, running: Running, name: str, key: asyncssh.SSHKey | None = None) -> None:
+        self.running, self.name = running, name
+        self.key = key or asyncssh.generate_private_key("ssh-ed25519")
+        self.out = Listener()
+        self.chan: asyncssh.SSHClientChannel[bytes] | None = None
+        self.conn: asyncssh.SSHClientConnection | None = None
+
+    @property
+    def fingerprint(self) -> str:
+        return str(self.key.get_fingerprint("sha256"))
+
+    @property
+    def text(self) -> str:
+        return self.out.raw.decode("utf-8", "replace")
+
+    async def connect(self, command: str = "plain") -> None:
+        self.out = Listener()
+        self.conn = await asyncssh.connect(
+            "127.0.0.1", self.running.port, username=self.name.lower(), client_keys=[self.key],
+            known_hosts=None, agent_path=None, config=None,
+        )  # fmt: skip
+        self.chan, _session = await self.conn.create_session(lambda: self.out, command, encoding=None)
+
+    async def type(self, line: str) -> None:
+        assert self.chan is not None
+        self.chan.write((line + "\n").encode())
+
+    async def wait_for(self, text: str, timeout: float = 15.0) -> None:
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while text not in self.text:
+            if loop.time() > end:
+                raise AssertionError(f"{self.name} never read {text!r}; the last of it:\n{self.text[-1500:]}")
+            await asyncio.sleep(0.05)
+
+    async def ended(self) -> str:
+        """Wait for the server to end the session; what it wrote."""
+        await asyncio.wait_for(self.out.over.wait(), 10)
+        return self.text
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+
+
+class Clock:
+    """The time the notices read, moved on by the test."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@dataclass
+class Post:
+    inbox: Inbox
+    notices: Notices
+    mailer: Mailer
+    clock: Clock
+    store: SqliteStore
+    players: Players
+
+
+@pytest.fixture
+async def post(tmp_path: Path) -> AsyncIterator[Post]:
+    inbox, server, port = await start_inbox()
+    store = SqliteStore(tmp_path / "people.sqlite3")
+    players = Players(store)
+    players.choose(ADA, "Ada")
+    players.choose(BOB, "Bob")
+    mailer = Mailer(MailSettings("127.0.0.1", port, "landlords@example.net"), retries=(0.05, 0.05))
+    clock = Clock()
+    notices = Notices(store, mailer, players, now=clock, connect="ssh -p 2222 play.example.net")
+    mailer.start()
+    try:
+        yield Post(inbox, notices, mailer, clock, store, players)
+    finally:
+        await mailer.stop()
+        server.close()
+        store.close()
+
+
+async def confirmed(post: Post, key: str = ADA, address: str = ADDRESS) -> None:
+    before = len(post.inbox.letters)
+    assert "A code is on its way" in post.notices.give_address(key, address)
+    await post.inbox.wait_for(before + 1)
+    assert "confirmed" in post.notices.confirm(key, code_in(post.inbox.letters[-1]))
+
+
+async def test_an_address_is_confirmed_by_the_code_the_letter_carries(post: Post) -> None:
+    line = post.notices.give_address(ADA, "  Ada@Example.ORG ")
+    assert line.startswith("A code is on its way to Ada@example.org")
+    await post.inbox.wait_for(1)
+    letter = post.inbox.letters[0]
+    assert letter["To"] == "Ada@example.org" and letter["From"] == "landlords@example.net"
+    code = code_in(letter)
+    assert code in text_of(letter) and "30 minutes" in text_of(letter)
+    row = post.store.mail_of(ADA)
+    assert row is not None and row.pending == "Ada@example.org" and not row.address
+    assert code not in row.code_hash and "Ada@example.org" not in row.code_hash, "the hash alone is kept"
+    assert post.notices.state(ADA).pending == "Ada@example.org"
+
+    assert "wrong" in post.notices.confirm(ADA, "000000" if code != "000000" else "111111")
+    assert "confirmed" in post.notices.confirm(ADA, f" {code[:3]} {code[3:]} ")
+    state = post.notices.state(ADA)
+    assert (state.address, state.pending, state.choice) == ("Ada@example.org", "", "each")
+    assert "No code is waiting" in post.notices.confirm(ADA, code), "a code serves once"
+
+
+async def test_a_late_code_or_too_many_wrong_ones_need_a_new_code(post: Post) -> None:
+    post.notices.give_address(ADA, ADDRESS)
+    await post.inbox.wait_for(1)
+    code = code_in(post.inbox.letters[0])
+    post.clock.now += CODE_LIFE + 1
+    assert "too old" in post.notices.confirm(ADA, code)
+    assert "No code is waiting" in post.notices.confirm(ADA, code)
+    assert not post.notices.state(ADA).address
+
+    post.notices.give_address(ADA, ADDRESS)
+    await post.inbox.wait_for(2)
+    code = code_in(post.inbox.letters[1])
+    wrong = "000000" if code != "000000" else "111111"
+    answers = [post.notices.confirm(ADA, wrong) for _try in range(TRIES)]
+    assert all("wrong" in a for a in answers) and "too many" in answers[-1]
+    assert "No code is waiting" in post.notices.confirm(ADA, code), "the right code comes too late"
+    assert not post.notices.state(ADA).address
+
+
+async def test_what_is_not_an_address_is_answered_and_nothing_is_sent(post: Post) -> None:
+    wrong = ["", "ada", "ada@", "@example.org", "ada@example", "a da@example.org", "ada@exa_mple.org"]
+    wrong += ["ada@@example.org", "ada@example.123", "x" * 65 + "@example.org", "ada@-example.org"]
+    for typed in wrong:
+        line = post.notices.give_address(ADA, typed)
+        assert "e-mail address" in line, (typed, line)
+    assert post.notices.state(ADA).pending == ""
+    await asyncio.sleep(0.2)
+    assert post.inbox.letters == []
+
+
+async def test_a_flood_of_addresses_from_one_key_is_refused(
+    post: Post, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    for n in range(CODES_AN_HOUR):
+        assert "A code is on its way" in post.notices.give_address(ADA, f"ada{n}@example.org")
+    refused = post.notices.give_address(ADA, "ada9@example.org")
+    assert refused == "Too many addresses asked for from your key: try again in an hour or so."
+    await post.inbox.wait_for(CODES_AN_HOUR)
+    await asyncio.sleep(0.2)
+    assert len(post.inbox.letters) == CODES_AN_HOUR
+    assert "A code is on its way" in post.notices.give_address(BOB, "bob@example.org"), "another key may"
+    post.clock.now += 3601
+    assert "A code is on its way" in post.notices.give_address(ADA, "ada9@example.org"), "an hour on"
+    warned = [r for r in ours(caplog) if r.levelno == logging.WARNING]
+    assert [r.getMessage() for r in warned] == ["a code for Ada refused: too many asked from one key"]
+    assert "@example.org" not in logged(caplog) and logged(caplog)
+
+
+async def test_one_letter_a_move_in_the_persons_language_and_never_an_address_in_the_log(
+    post: Post, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    await confirmed(post)
+    post.notices.your_move(ADA, "Friday", Phrase("your turn"), "turn 3")
+    post.notices.your_move(ADA, "Friday", Phrase("your turn"), "turn 3")  # told already
+    post.notices.your_move(BOB, "Friday", Phrase("your turn"), "turn 3")  # no address: nothing
+    await post.inbox.wait_for(2)
+    letter = post.inbox.letters[1]
+    assert letter["Subject"] == "landlords: your move at Friday"
+    assert "Friday waits on you: your turn." in text_of(letter)
+    assert "ssh -p 2222 play.example.net" in text_of(letter)
+    post.players.choose_language(ADA, "es")
+    post.notices.your_move(ADA, "Friday", Phrase("your turn"), "turn 5")
+    post.notices.your_move(ADA, "Duo", "an auction", "turn 1")
+    await post.inbox.wait_for(4)
+    await asyncio.sleep(0.2)
+    assert len(post.inbox.letters) == 4, "one letter a move of a room"
+    assert post.inbox.letters[2]["Subject"] == "landlords: te toca en Friday"
+    assert "Duo" in str(post.inbox.letters[3]["Subject"])
+    assert "example.org" not in logged(caplog)
+    assert "a notice for Ada sent" in logged(caplog)
+
+
+async def test_a_digest_a_day_tells_the_rooms_still_waiting(post: Post) -> None:
+    await confirmed(post)
+    waiting = {"Friday", "Duo"}
+    post.notices.waiting = lambda key: [(room, "") for room in sorted(waiting)]
+    assert "one letter a day" in post.notices.choose(ADA, "digest")
+    post.notices.your_move(ADA, "Friday", "your turn", "turn 3")
+    post.notices.your_move(ADA, "Duo", "an auction", "turn 7")
+    post.notices.your_move(ADA, "Solo", "your turn", "turn 2")
+    waiting.discard("Solo")  # played meanwhile: not in the digest
+    await asyncio.sleep(0.2)
+    assert len(post.inbox.letters) == 1, "nothing but the code until the digest"
+    assert post.notices.send_digests() == 1
+    await post.inbox.wait_for(2)
+    digest = post.inbox.letters[1]
+    assert digest["Subject"] == "landlords: 2 rooms wait on you"
+    body = text_of(digest)
+    assert "Friday: your turn." in body and "Duo: an auction." in body and "Solo" not in body
+
+    post.notices.your_move(ADA, "Friday", "your turn", "turn 9")
+    post.clock.now += DAY / 2
+    assert post.notices.send_digests() == 0, "one digest a day"
+    post.clock.now += DAY / 2
+    assert post.notices.send_digests() == 1
+    await post.inbox.wait_for(3)
+    assert post.inbox.letters[2]["Subject"] == "landlords: 1 room waits on you"
+    assert "mail off" in text_of(post.inbox.letters[2])
+    assert "forgotten" in post.notices.turn_off(ADA)
+    post.notices.your_move(ADA, "Friday", "your turn", "turn 11")
+    post.clock.now += DAY
+    assert post.notices.send_digests() == 0 and post.store.mail_of(ADA) is None
+
+
+async def test_a_refused_recipient_is_dropped_with_one_warning_and_the_rest_goes_on(
+    post: Post, caplog: pytest.LogCaptureFixture
+) -> None:
+    await confirmed(post)
+    await confirmed(post, BOB, "bob@example.org")
+    caplog.set_level(logging.INFO)
+    post.inbox.refuse[ADDRESS] = "550 5.1.1 <ada@example.org>: no such mailbox"
+    post.notices.your_move(ADA, "Friday", "your turn", "turn 3")
+    post.notices.your_move(BOB, "Friday", "your turn", "turn 4")
+    await post.inbox.wait_for(3)
+    await asyncio.sleep(0.3)
+    assert post.inbox.refused == 1, "refused for good: not tried again"
+    assert [letter["To"] for letter in post.inbox.letters[2:]] == ["bob@example.org"]
+    warned = [r for r in ours(caplog) if r.levelno >= logging.WARNING]
+    assert [(r.levelname, r.getMessage()) for r in warned] == [
+        ("WARNING", "a notice for Ada dropped: the mail server refused it (550)")
+    ]
+    assert "example.org" not in logged(caplog)
+
+    caplog.clear()
+    post.inbox.refuse[ADDRESS] = "450 4.2.1 mailbox busy"
+    post.notices.your_move(ADA, "Friday", "your turn", "turn 5")
+    await asyncio.sleep(0.6)
+    assert post.inbox.refused == 1 + 3, "refused for now: tried again after each wait, then dropped"
+    warned = [r for r in ours(caplog) if r.levelno >= logging.WARNING]
+    assert [r.getMessage() for r in warned] == [
+        "a notice for Ada dropped after 3 tries: the mail server refused for now (450)"
+    ]
+
+
+async def test_a_mail_server_that_is_down_costs_the_game_nothing(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    store = SqliteStore(tmp_path / "people.sqlite3")
+    players = Players(store)
+    players.choose(ADA, "Ada")
+    mailer = Mailer(MailSettings("127.0.0.1", free_port(), "landlords@example.net"), retries=(0.05, 0.1))
+    notices = Notices(store, mailer, players)
+    mailer.start()
+    caplog.set_level(logging.INFO)
+    try:
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        assert "A code is on its way" in notices.give_address(ADA, ADDRESS)
+        assert loop.time() - began < 0.1, "the person never waits for the mail server"
+        ticks = 0
+        while mailer.dropped == 0 and loop.time() - began < 5:
+            await asyncio.sleep(0.01)
+            ticks += 1
+        assert mailer.dropped == 1 and mailer.sent == 0
+        assert ticks > 10, "the loop went on meanwhile"
+    finally:
+        await mailer.stop()
+        store.close()
+    warned = [r for r in ours(caplog) if r.levelno >= logging.WARNING]
+    assert [(r.levelname, r.getMessage()) for r in warned] == [
+        ("WARNING", "a notice for Ada dropped after 3 tries: the mail server could not be reached "
+         "(ConnectionRefusedError)")
+    ]  # fmt: skip
+    assert sum("trying again" in r.getMessage() for r in ours(caplog)) == 2
+    assert "example.org" not in logged(caplog) and logged(caplog)
+
+
+async def test_a_server_without_smtp_offers_no_mail(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "people.sqlite3")
+    notices = Notices(store, None, Players(store))
+    try:
+        assert (
+            notices.give_address(ADA, ADDRESS)
+            == "This server sends no e-mail: its operator has not set it up."
+        )
+        assert not notices.state(ADA).on and store.mail_of(ADA) is None
+        notices.your_move(ADA, "Friday", "your turn", "turn 1")
+        assert notices.send_digests() == 0
+    finally:
+        store.close()
+
+
+async def test_in_lines_over_ssh_an_address_is_confirmed_and_mine_lists_the_waiting_room(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The whole path: `mail ADDRESS` typed in lines, the code read from the letter the SMTP server got,
+    `confirm CODE`, `mail digest`; then `ssh host mine` lists the room whose decision is the person's."""
+    caplog.set_level(logging.INFO)
+    inbox, smtp, port = await start_inbox()
+    running = await start_server(tmp_path, workers=1, smtp=f"127.0.0.1:{port}", smtp_from="game@example.net")
+    ada = Speaker(running, "Ada")
+    try:
+        await ada.connect()
+        await ada.wait_for("What name shall")
+        await ada.type("Ada")
+        await ada.wait_for("You are in the lobby.")
+        await ada.type("help")
+        await ada.wait_for("mail and your address")
+        await ada.type("mail ada@")
+        await ada.wait_for("That is not an e-mail address: it needs a name, an @ and a domain.")
+        await ada.type("mail ada@example.org")
+        await ada.wait_for("A code is on its way to ada@example.org")
+        await inbox.wait_for(1)
+        await ada.type("confirm 1234567")
+        await ada.wait_for("That code is wrong")
+        await ada.type(f"confirm {code_in(inbox.letters[0])}")
+        await ada.wait_for("Your address is confirmed")
+        await ada.type("mail digest")
+        await ada.wait_for("From now on: one letter a day")
+        await ada.type("mail")
+        await ada.wait_for("Your letters go to ada@example.org, one a day")
+        row = running.front.store.mail_of(ada.fingerprint) if running.front.store is not None else None
+        assert row is not None and (row.address, row.choice) == ("ada@example.org", "digest")
+
+        await ada.type("new Duo classic 1 person 1 easy bot")
+        await ada.wait_for("You are at Duo.")
+        table = running.table("Duo")
+        assert table is not None
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 10
+        while table.status().waiting_on != "Ada" and loop.time() < end:  # the registry hears of it, too
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.6)
+
+        mine = Speaker(running, "Ada", ada.key)
+        await mine.connect("mine")
+        assert await mine.ended() == "Duo\tyour decision, turn 1\n"
+        stranger = Speaker(running, "Cy")
+        await stranger.connect("lang es mine")
+        assert await stranger.ended() == "", "nothing waits on a key with no seat"
+    finally:
+        ada.close()
+        await running.stop()
+        smtp.close()
+    assert "example.org" not in logged(caplog) and "a code for Ada sent to be confirmed" in logged(caplog)
+
+
+async def test_the_full_screen_lobby_opens_the_mail_dialog_on_m(tmp_path: Path) -> None:
+    """`m` in the lobby: on a server with `--smtp`, an address typed there gets its code, the code typed
+    back confirms it; on one without, the dialog says that the server sends no e-mail."""
+    from server.screens.lobby import LobbyScreen
+    from server.screens.mail import MailScreen
+
+    from sshplay import Person, make_key
+
+    inbox, smtp, port = await start_inbox()
+    running = await start_server(tmp_path, workers=1, smtp=f"127.0.0.1:{port}")
+    ada = Person(running, make_key(tmp_path, "Ada"), "Ada")
+    try:
+        await ada.connect()
+        await ada.wait_for("Choose the name")
+        await ada.type("Ada")
+        await ada.press("enter")
+        await ada.wait_for(lambda: ada.showing(LobbyScreen))
+        await ada.press("m")
+        await ada.wait_for(lambda: ada.showing(MailScreen))
+        await ada.wait_for("You get no letters.")
+        await ada.type("ada@example.org")
+        await ada.press("enter")
+        await ada.wait_for("A code is on its way to ada@example.org")
+        await inbox.wait_for(1)
+        await ada.type(code_in(inbox.letters[0]))
+        await ada.press("enter")
+        await ada.wait_for("Your address is confirmed")
+        await ada.wait_for("Your letters go to ada@example.org")
+        await ada.press("escape")
+        await ada.wait_for(lambda: ada.showing(LobbyScreen))
+    finally:
+        await running.stop()
+        smtp.close()
+
+    plain = await start_server(tmp_path / "plain", workers=1)
+    bob = Person(plain, make_key(tmp_path, "Bob"), "Bob")
+    try:
+        await bob.connect()
+        await bob.wait_for("Choose the name")
+        await bob.type("Bob")
+        await bob.press("enter")
+        await bob.wait_for(lambda: bob.showing(LobbyScreen))
+        await bob.press("m")
+        await bob.wait_for("This server sends no e-mail: its operator has not set it up.")
+        assert not bob.app().query("#mail-address"), "nothing offered"
+    finally:
+        await plain.stop()
