@@ -41,7 +41,7 @@ from server.network.frames import (
 from server.network.registry import Entry, HostLink, WorkerHandle
 from server.network.relay import READY_WITHIN, Elsewhere, Relay
 from server.network.several import SeveralHosts
-from server.network.waiting import live_waiting, phrase_of
+from server.network.waiting import phrase_of, turn_waiting, waiting
 from server.network.worker import Worker, front_path, worker_path
 from server.people.chat import LobbyTalk, Said, words_of
 from server.people.mail import Mailer, MailSettings
@@ -52,6 +52,8 @@ from server.people.store import StoreFailure
 from server.tables.hall import gather_saves, make_plan, plan_of, plans_in
 from server.tables.lobby_line import TableStatus
 from server.tables.plans import Plan, RoomRequest, TableError
+from server.tables.your_move import ASKED as ASKED_WORDS
+from server.tables.your_move import YOUR_TURN, move_name
 from translation import _, language, use
 
 if TYPE_CHECKING:  # psycopg's module, imported only where the server is one host of several
@@ -108,8 +110,8 @@ class Front(SeveralHosts):
 
     def waiting_on(self, key: str) -> list[tuple[str, str]]:
         """Return the rooms that wait on this person now, (name, what is asked in the language in use):
-        for `ssh host mine` and the digests. Today: the live rooms whose decision is theirs."""
-        return live_waiting(self.registry.values(), key)
+        for `ssh host mine` and the digests; the turn-based rooms first."""
+        return waiting(self.registry.values(), key)
 
     def _runtime_parent(self) -> Path:
         """Return a private folder for the sockets: under the server's data folder when its path is short
@@ -270,7 +272,19 @@ class Front(SeveralHosts):
         self.registry[plan["id"]] = Entry(plan, status, handle.index)
         if plan.get("finished"):
             self.finished(plan)
+        elif plan.get("move_hours") and status.due:
+            self._tell_move(self.registry[plan["id"]])
         self.changed()
+
+    def _tell_move(self, entry: Entry) -> None:
+        """Tell the person a turn-based room now waits on, by e-mail if they asked for it: once a move."""
+        seats = entry.plan.get("seats", [])
+        seat = entry.status.seat
+        if not self.notices.on or not 0 <= seat < len(seats) or not isinstance(seats[seat], dict):
+            return
+        key = str(seats[seat].get("owner") or "")
+        for move in turn_waiting([entry], key):
+            self.notices.your_move(key, move.name, ASKED_WORDS.get(move.asked, YOUR_TURN), move_name(move))
 
     def _entries(self) -> list[dict[str, Any]]:
         return [e.as_json() for e in self.registry.values()]

@@ -1,6 +1,7 @@
 """Which rooms wait on a person, as the front's registry tells it: for `ssh host mine` and the digests of
-the notices by e-mail (`server.people.notices.WaitingOn`). A room of today's live pace waits on a person when
-its table's decision is theirs; the turn-based pace adds its own rooms here."""
+the notices by e-mail (`server.people.notices.WaitingOn`). A room waits on a person when its table's
+decision is theirs: the turn-based rooms first, the soonest deadline first (`turn_waiting`), then the live
+ones (`live_waiting`)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from typing import Any, Protocol
 from engine.core.phrases import Phrase
 from engine.core.text import NAME_MAX, plain
 from server.tables.lobby_line import TableStatus
+from server.tables.plans import Plan
+from server.tables.your_move import YourMove, waiting_on
 from translation import _
 
 
@@ -23,13 +26,36 @@ class Entry(Protocol):
 ASKED_MOST = 300  # characters of a move's message and each of its values, from a worker
 
 
+def waiting(entries: Iterable[Entry], key: str) -> list[tuple[str, str]]:
+    """Return every room whose decision is this person's now, the turn-based rooms first."""
+    every = list(entries)
+    return [(m.name, m.words()) for m in turn_waiting(every, key)] + live_waiting(every, key)
+
+
+def turn_waiting(entries: Iterable[Entry], key: str) -> list[YourMove]:
+    """Return the turn-based rooms waiting on this person, the soonest deadline first."""
+    rooms = (PlannedRoom(Plan.from_json(e.plan), e.status) for e in entries if e.plan.get("move_hours"))
+    return waiting_on(rooms, key)
+
+
+class PlannedRoom:
+    """A room of the registry as `server.tables.your_move` reads it: its plan, and its status."""
+
+    def __init__(self, plan: Plan, status: TableStatus) -> None:
+        self.plan = plan
+        self._status = status
+
+    def status(self) -> TableStatus:
+        return self._status
+
+
 def live_waiting(entries: Iterable[Entry], key: str) -> list[tuple[str, str]]:
     """Return the live rooms whose decision is this person's now, (room name, what is asked in words of the
     language in use), in the registry's order."""
     out = []
     for entry in entries:
         status = entry.status
-        if status.stage != "playing":
+        if status.stage != "playing" or entry.plan.get("move_hours"):
             continue
         seats = entry.plan.get("seats", [])
         mine = next((s for s in seats if isinstance(s, dict) and s.get("owner") == key), None)

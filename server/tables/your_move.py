@@ -70,6 +70,11 @@ def waiting_on(rooms: Iterable[Room], fingerprint: str) -> list[YourMove]:
     return sorted(found, key=lambda m: (m.due or float("inf"), m.name.casefold()))
 
 
+def move_name(move: YourMove) -> str:
+    """Return what names one move of a room for its notice (told once): its seat, decision and deadline."""
+    return f"{move.seat}:{move.asked}:{move.due:.0f}"
+
+
 def your_move_line(moves: list[YourMove]) -> str:
     """Return the lobby's line for them: "Your move: Friday (an auction), Duo (your turn)", or ""."""
     if not moves:

@@ -451,3 +451,34 @@ async def test_the_full_screen_lobby_opens_the_mail_dialog_on_m(tmp_path: Path) 
         assert not bob.app().query("#mail-address"), "nothing offered"
     finally:
         await plain.stop()
+
+
+async def test_a_turn_based_room_writes_when_it_waits_on_you_and_mine_lists_it(tmp_path: Path) -> None:
+    """A turn-based room made in lines: when it waits on a person who asked for a letter a move, one letter
+    comes (once for that move), and `ssh host mine` lists the room with what it asks."""
+    inbox, smtp, port = await start_inbox()
+    running = await start_server(tmp_path, workers=1, smtp=f"127.0.0.1:{port}", smtp_from="game@example.net")
+    ada = Speaker(running, "Ada")
+    try:
+        await ada.connect()
+        await ada.wait_for("What name shall")
+        await ada.type("Ada")
+        await ada.wait_for("You are in the lobby.")
+        await ada.type("mail ada@example.org")
+        await inbox.wait_for(1)
+        await ada.type(f"confirm {code_in(inbox.letters[0])}")
+        await ada.wait_for("Your address is confirmed")
+        await ada.type("new Duo classic 1 person 1 easy bot turns 24")
+        await ada.wait_for("You are at Duo.")
+        await inbox.wait_for(2)
+        letter = inbox.letters[1]
+        assert "Duo waits on you: your turn." in text_of(letter) and letter["To"] == "ada@example.org"
+        await asyncio.sleep(0.6)  # the registry's next word to the workers
+        mine = Speaker(running, "Ada", ada.key)
+        await mine.connect("mine")
+        assert await mine.ended() == "Duo\tyour turn\n"
+        assert len(inbox.letters) == 2, "one letter for the move, however often the room reports"
+    finally:
+        ada.close()
+        await running.stop()
+        smtp.close()
