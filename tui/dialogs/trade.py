@@ -447,9 +447,7 @@ class TradeScreen(TradeSides):
     def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged[int]) -> None:
         if self._filling:
             return
-        chosen = set(event.selection_list.selected)
-        deeds = {v for v in chosen if v < GIVE_CARDS}
-        held = [self._held[v] for v in sorted(chosen) if v >= GIVE_CARDS and v in self._held]
+        deeds, held = self._ticked(event.selection_list)
         if event.selection_list.id == "give":
             self.draft.give_deeds, self.draft.give_held = deeds, held
         else:

@@ -5,7 +5,7 @@ shown and what is sent are one (`tui.dialogs.trade.TradeScreen` is the negotiato
 from __future__ import annotations
 
 from textual.content import Content
-from textual.widgets import Input, Label
+from textual.widgets import Input, Label, SelectionList
 from textual.widgets.selection_list import Selection
 
 from engine import TradeOffer
@@ -127,15 +127,20 @@ class TradeSides(OfferDialog[TradeOffer]):
         self.query_one("#take-houses", Input).disabled = draft.partner is None
         self._filling = False
 
+    def _ticked(self, ticks: SelectionList[int]) -> tuple[set[int], list[str]]:
+        """Return the deeds (their spaces) and the cards in hand ticked in one side's list."""
+        chosen = sorted(ticks.selected)
+        return {v for v in chosen if v < GIVE_CARDS}, [self._held[v] for v in chosen if v in self._held]
+
     def _read_widgets(self) -> None:
         """Read the draft from the fields as they show it now (their change messages may still be on the way),
         so that what is shown and what is sent are one."""
         if self.mode != "compose" or self._filling or not self.is_mounted:
             return
         draft = self.draft
-        draft.give_deeds = set(self.query_one("#give", TickList).selected)
+        draft.give_deeds, draft.give_held = self._ticked(self.query_one("#give", TickList))
         if draft.partner is not None:
-            draft.take_deeds = set(self.query_one("#take", TickList).selected)
+            draft.take_deeds, draft.take_held = self._ticked(self.query_one("#take", TickList))
         draft.give_cash = typed_number(self.query_one("#give-cash", Input).value)
         draft.take_cash = typed_number(self.query_one("#take-cash", Input).value)
         draft.give_cards = typed_number(self.query_one("#give-cards", Input).value)
