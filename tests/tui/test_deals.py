@@ -6,6 +6,7 @@ answered in the deal's own dialog, accepted or turned down with a reason."""
 from __future__ import annotations
 
 from textual.containers import VerticalScroll
+from textual.widgets import Input
 
 from engine import AcceptDeal, Bundle, DealPart, Game, ProposeDeal, board_for
 from room import Seat
@@ -22,6 +23,7 @@ from playtable import (
     GRACE,
     VERA,
     app_for,
+    burst,
     client_for,
     game_screen,
     log_text,
@@ -277,6 +279,33 @@ async def test_houses_go_in_a_part_where_the_edition_sells_them() -> None:
         assert "Ready to send." in str(screen.query_one("#status").render()), screen.query_one(
             "#status"
         ).render()
+
+
+def _vera_holds_a_jail_card(game: Game) -> None:
+    game.state.players[0].jail_cards = ["chance"]
+    game.state.decks["chance"].remove(game.board.jail_card["chance"])
+
+
+async def test_digits_typed_away_from_the_fields_go_to_the_field_chosen_last() -> None:
+    """A digit typed on the deeds list goes into the part's cash; one that arrives with a field's key,
+    ahead of the focus, goes into that field (j: the jail cards), never into the cash."""
+    seats = [VERA, ADA, GRACE]
+    client = client_for(scripted_game(seats, arrange=_vera_holds_a_jail_card), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open_deal(pilot, app)
+        cash, cards = screen.query_one("#cash", Input), screen.query_one("#cards", Input)
+        await pilot.press("d", "4", "0")
+        await pilot.pause()
+        assert cash.value == "40" and cash.has_focus
+        await pilot.press("d")
+        burst(app, "j", "1")
+        for _ in range(6):  # past every focus the keys asked for
+            await pilot.pause()
+        assert (cash.value, cards.value) == ("40", "1") and cards.has_focus
+        await pilot.press("a")
+        await pilot.pause()
+        assert screen.draft.parts[0].bundle == Bundle(cash=40, jail_cards=1)
 
 
 def _footer(app) -> str:  # type: ignore[no-untyped-def]

@@ -240,6 +240,25 @@ async def test_a_part_key_typed_in_an_amount_field_goes_to_that_part() -> None:
         assert sent.trade.give.cash == 80 and sent.trade.take.deeds == (BALTIC,)
 
 
+async def test_cards_in_hand_ticked_on_both_sides_go_in_the_offer_as_cards() -> None:
+    """On the add-on board each player starts with cards in hand: one ticked on each side goes in the offer
+    as a card, never as a deed (a list's values past the deeds are its cards)."""
+    seats = [VERA, ADA]
+    client = client_for(scripted_game(seats, edition="addon"), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _negotiator(pilot, app)
+        await pilot.press("d", "space", "D", "space")  # Vera holds no deed: her first card, then Ada's
+        await pilot.pause()
+        assert "Ready to send." in str(screen.query_one("#status").render())
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        sent = next(e for e in reversed(client.history()) if e.kind == "trade_proposed")
+        give, take = sent.trade.give, sent.trade.take
+        assert (give.deeds, give.cards) == ((), ("travel/forward_7",))
+        assert take.deeds == () and len(take.cards) == 1
+
+
 async def test_an_offer_received_is_answered_with_a_plain_letter() -> None:
     """Ctrl+A is GNU screen's own key: a, r and o answer an offer."""
     seats = [VERA, Seat(name="Grace", kind="human")]

@@ -12,27 +12,25 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.widgets import Button, Input, Label, SelectionList, Static
+from textual.widgets import Button, Input, Label, Static
 from textual.widgets.selection_list import Selection
 
-from engine import Bundle, CancelDeal, DealOffer, GameView
+from engine import Bundle, CancelDeal, Command, DealOffer
 from engine.core.events import DealRejected, Event
-from engine.core.narration import card_phrase
-from translation import N_, _, money, say
+from translation import N_, _, money
 from tui.dialogs.base import PaletteEntry, Table
-from tui.dialogs.offer import Mode, ModeRules, OfferDialog, OfferStory, Outcome, typed_number
+from tui.dialogs.negotiator import HELD, Negotiator
+from tui.dialogs.offer import Mode, ModeRules, OfferStory, Outcome, typed_number
 from tui.models.deal_model import DealDraft, part_lines, share_line
 from tui.text.trade_text import deed_line, is_built
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.steady_input import SteadyInput
 from tui.widgets.ticks import TickList
 
-HELD = 10_000  # the selection values of the giver's cards in hand, after his deeds' (their spaces)
 EVERY_HOUSE = 1_000  # more houses than any player holds: asking for as many as he could sell
 
 
@@ -50,7 +48,7 @@ def _outcome(event: Event, offer: DealOffer) -> Outcome | None:
     return None
 
 
-class DealScreen(OfferDialog[DealOffer]):
+class DealScreen(Negotiator[DealOffer, DealDraft]):
     """Composing a deal among several (`compose`), then its wait for every party's answer and the outcome."""
 
     AUTO_FOCUS = None
@@ -66,6 +64,8 @@ class DealScreen(OfferDialog[DealOffer]):
         accepted=N_("{name} accepted: the deal is done."),
         accepted_why=N_("{name} accepted ({reason}): the deal is done."),
     )
+    CASH = "cash"
+    NO_OFFER = N_("Add a part first (a).")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("g", "giver(1)", N_("Giver"), priority=True),
         Binding("G", "giver(-1)", N_("Giver back"), show=False, priority=True),
@@ -85,36 +85,14 @@ class DealScreen(OfferDialog[DealOffer]):
         Binding("pageup", "scroll_parts(-1)", N_("Scroll parts"), show=False, priority=True),
     ]
     DEFAULT_CSS = """
-    DealScreen > #dialog {
-        width: 100;
-        max-width: 100%;
-    }
     DealScreen #composer {
         height: auto;
     }
     DealScreen #who {
         height: auto;
     }
-    DealScreen .money {
-        height: 1;
-    }
     DealScreen TickList {
-        height: auto;
         max-height: 6;
-        border: round $primary 50%;
-    }
-    DealScreen TickList:focus {
-        border: round $accent;
-    }
-    DealScreen .money Input {
-        width: 7;
-        margin-right: 1;
-    }
-    DealScreen .money Input.cards, DealScreen .money Input.houses {
-        width: 4;
-    }
-    DealScreen .money Label {
-        margin-right: 1;
     }
     DealScreen #summary {
         height: auto;
@@ -123,11 +101,8 @@ class DealScreen(OfferDialog[DealOffer]):
     DealScreen.-waiting #summary, DealScreen.-answered #summary {
         max-height: 60vh;
     }
-    DealScreen #parts, DealScreen #shares, DealScreen #status {
+    DealScreen #parts, DealScreen #shares {
         height: auto;
-    }
-    DealScreen #status {
-        text-style: bold;
     }
     DealScreen.-waiting #composer, DealScreen.-answered #composer {
         display: none;
@@ -140,14 +115,6 @@ class DealScreen(OfferDialog[DealOffer]):
         self.giver = player
         self.receiver: int | None = None
         self.set_mode("compose")
-        self._offer_view: GameView | None = None
-        self._held: dict[int, str] = {}  # selection value -> card in the giver's hand
-
-    @property
-    def view(self) -> GameView:
-        if self.mode in ("waiting", "answered") and self._offer_view is not None:
-            return self._offer_view
-        return super().view
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -191,9 +158,6 @@ class DealScreen(OfferDialog[DealOffer]):
 
     # --- the table ----------------------------------------------------------------------------
 
-    def _players(self) -> list[int]:
-        return [p for p, ps in enumerate(self.view.players) if not ps.bankrupt]
-
     def _cycle(self, current: int | None, step: int, skip: int | None) -> int | None:
         choices = [p for p in self._players() if p != skip]
         if not choices:
@@ -219,11 +183,9 @@ class DealScreen(OfferDialog[DealOffer]):
                 for s in mine
             ]
         )
+        self._held = {}
         held = self.draft.cards_left(view, self.giver)
-        self._held = {HELD + i: ref for i, ref in enumerate(held)}
-        deeds.add_options(
-            [Selection(Content(say(card_phrase(ref, board))), value) for value, ref in self._held.items()]
-        )
+        deeds.add_options([self._card_option(ref, HELD + i) for i, ref in enumerate(held)])
         if deeds.option_count:
             deeds.highlighted = 0
         self.query_one("#cash", Input).value = "0"
@@ -231,10 +193,7 @@ class DealScreen(OfferDialog[DealOffer]):
         self.query_one("#cards", Input).disabled = not view.players[self.giver].jail_cards
         self.query_one("#houses", Input).value = "0"
         self.query_one("#houses", Input).disabled = not self._houses_left()
-        for part in self.query(".cards"):
-            part.display = board.edition.jail is not None
-        for part in self.query(".houses"):
-            part.display = board.edition.house_sales
+        self._show_edition_fields()
         self.refresh_from_game()
 
     def _houses_left(self) -> int:
@@ -246,22 +205,17 @@ class DealScreen(OfferDialog[DealOffer]):
 
     def _part(self) -> Bundle:
         """Return the part as the fields show it now."""
-        ticked = self.query_one("#deeds", TickList).selected
-        deeds = tuple(sorted(v for v in ticked if v < HELD))
-        held = tuple(self._held[v] for v in sorted(ticked) if v in self._held)
+        ticked, held = self._ticked(self.query_one("#deeds", TickList))
+        deeds = tuple(sorted(ticked))
         cash = typed_number(self.query_one("#cash", Input).value)
         cards = typed_number(self.query_one("#cards", Input).value)
         houses: tuple[int, ...] = ()
         if self.client.board.edition.house_sales:
             count = typed_number(self.query_one("#houses", Input).value)
             houses = self.draft.houses_for(self.view, self.client.board, self.giver, count, deeds)
-        return Bundle(cash=cash, deeds=deeds, jail_cards=cards, houses=houses, cards=held)
+        return Bundle(cash=cash, deeds=deeds, jail_cards=cards, houses=houses, cards=tuple(held))
 
-    def refresh_from_game(self) -> None:
-        if not self.is_mounted:
-            return
-        self.look_for_answer()
-        self.refresh_bindings()
+    def show_terms(self) -> None:
         names, board, view = self.client.names, self.client.board, self.view
         to = names[self.receiver] if self.receiver is not None else "..."
         cash = money(view.players[self.giver].cash)
@@ -293,26 +247,12 @@ class DealScreen(OfferDialog[DealOffer]):
         everyone = sorted({p for part in parts for p in (part.giver, part.receiver)} | {self.player})
         shares = [share_line(parts, p, board, names) for p in everyone] if parts else []
         self.query_one("#shares", Static).update(Content("\n".join(shares)))
-        self._show_status()
-        self.show_buttons()
-        if self.mode == "compose":
-            cmd = self.draft.command()
-            self.enable("send", cmd is not None and self.client.check(cmd) is None)
-            self.enable("drop", bool(self.draft.parts))
 
-    def _show_status(self) -> None:
-        status = self.query_one("#status", Static)
-        if self.mode != "compose":
-            status.update(self.status_text())
-            return
-        cmd = self.draft.command()
-        if cmd is None:
-            status.update("")
-            return
-        why = self.client.check(cmd)
-        status.update(
-            Content.styled(why, "$error") if why else Content.styled(_("Ready to send."), "$success")
-        )
+    def show_buttons(self) -> None:
+        """Show each mode's buttons; Drop last while there is a part to drop."""
+        super().show_buttons()
+        if self.mode == "compose":
+            self.enable("drop", bool(self.draft.parts))
 
     def look_for_answer(self) -> None:
         """Check for the deal's answer: the refuser is named by the refusal itself (not the first party to
@@ -353,17 +293,14 @@ class DealScreen(OfferDialog[DealOffer]):
                 return Content(_("Waiting for {name}...", name=self.client.names[deal.to]))
         return super().status_text()
 
-    def ready(self, action: str) -> bool:
-        if action == "revise":
-            return self.sent is not None and not any(
-                _outcome(e, self.sent) == "accepted" for e in self.client.history()[-50:]
-            )
-        if action == "withdraw":
-            sent = self.sent
-            return sent is not None and any(
-                isinstance(c, CancelDeal) and c.deal_id == sent.id for c in self.legal(self.player)
-            )
-        return True
+    def fill_from_draft(self) -> None:
+        self._fill()
+
+    def focus_draft(self) -> None:
+        self.call_after_refresh(self._focus_deeds)
+
+    def withdrawal(self, offer: DealOffer) -> Command:
+        return CancelDeal(player=self.player, deal_id=offer.id)
 
     # --- editing ------------------------------------------------------------------------------
 
@@ -379,13 +316,9 @@ class DealScreen(OfferDialog[DealOffer]):
         self._fill()
 
     def action_field(self, name: str) -> None:
-        widget = self.query_one(f"#{name}")
-        if widget.disabled:
+        """Focus one field of the part (d, c, j, h)."""
+        if not self.go_to_field(name):
             self.notify(_("Nothing to hand over there."), timeout=3)
-            return
-        widget.focus()
-        if isinstance(widget, Input):
-            widget.select_all()
 
     def action_add(self) -> None:
         bundle = self._part()
@@ -405,53 +338,6 @@ class DealScreen(OfferDialog[DealOffer]):
     def action_drop(self) -> None:
         self.draft.remove_last()
         self._fill()
-
-    def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged[int]) -> None:
-        self.refresh_from_game()
-
-    def on_input_changed(self, event: Input.Changed) -> None:
-        self.refresh_from_game()
-
-    def on_key(self, event: events.Key) -> None:
-        """Treat a digit typed outside the fields as cash for the part."""
-        char = event.character
-        if (
-            self.mode == "compose"
-            and char is not None
-            and char.isdigit()
-            and not isinstance(self.focused, Input)
-        ):
-            event.stop()
-            cash = self.query_one("#cash", SteadyInput)
-            cash.value = char if cash.value in ("", "0") else cash.value + char
-            cash.focus_typing_on()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.press(event.button)
-
-    def action_send(self) -> None:
-        if self.mode != "compose":
-            return
-        cmd = self.draft.command()
-        if cmd is None:
-            self.notify(_("Add a part first (a)."), timeout=3)
-            return
-        self._offer_view = self.client.view(self.player)
-        self.send_offer(cmd)
-
-    def action_revise(self) -> None:
-        """Revise after a refusal: back to the same deal, every part as it was, to change it and send it
-        again."""
-        if self.mode != "answered":
-            return
-        self.set_mode("compose")
-        self.sent = None
-        self._fill()
-        self.call_after_refresh(self._focus_deeds)
-
-    def action_withdraw(self) -> None:
-        if self.sent is not None:
-            self.table.play(CancelDeal(player=self.player, deal_id=self.sent.id))
 
     def palette_commands(self) -> Iterable[PaletteEntry]:
         if self.mode == "compose":

@@ -1,5 +1,5 @@
-"""What the trade and loan negotiators share: the modes an offer's dialog goes through, and how the answer
-to an offer sent from it is found.
+"""What the trade, deal and loan negotiators share: the modes an offer's dialog goes through, and how the
+answer to an offer sent from it is found.
 
 A negotiator opens to compose an offer (`compose`) or to answer one received (`received`). An offer sent
 waits (`waiting`: the bots play on meanwhile, so that a bot can answer it) until its answer is found in the

@@ -1,6 +1,7 @@
 """The two sides of a trade in the negotiator's fields: the partners to choose from, the deeds, cash, jail
 cards, houses and cards in hand on each side, filled from the draft and read back into it, so that what is
-shown and what is sent are one (`tui.dialogs.trade.TradeScreen` is the negotiator)."""
+shown and what is sent are one (`tui.dialogs.trade.TradeScreen` is the negotiator, `tui.dialogs.trade_look`
+how it looks)."""
 
 from __future__ import annotations
 
@@ -9,29 +10,26 @@ from textual.widgets import Input, Label
 from textual.widgets.selection_list import Selection
 
 from engine import TradeOffer
-from engine.core.narration import card_phrase
-from translation import _, money, say
-from tui.dialogs.offer import OfferDialog, typed_number
+from translation import _, money
+from tui.dialogs.negotiator import HELD, Negotiator
+from tui.dialogs.offer import typed_number
 from tui.models.trade_model import TradeDraft, spare_houses
 from tui.text.trade_text import deed_line, is_built
 from tui.widgets.steady_select import SteadySelect as Select
 from tui.widgets.ticks import TickList
 
-GIVE_CARDS = 10_000  # the selection values of the cards in hand: this one on for the proposer's own
-TAKE_CARDS = 20_000  # and this one on for the partner's
+GIVE_CARDS = HELD  # the selection values of the cards in hand: this one on for the proposer's own
+TAKE_CARDS = 2 * HELD  # and this one on for the partner's
 
 
-class TradeSides(OfferDialog[TradeOffer]):
+class TradeSides(Negotiator[TradeOffer, TradeDraft]):
     """The negotiator's two sides, between its draft and its fields."""
 
-    draft: TradeDraft
-    _filling: bool
-    _held: dict[int, str]  # selection value -> card in hand
     _partners: list[int]
 
     def _others(self) -> list[int]:
-        view = self.view
-        return [p for p, ps in enumerate(view.players) if p != self.player and not ps.bankrupt]
+        """Return the players one may trade with: the others still in the game."""
+        return [p for p in self._players() if p != self.player]
 
     def _fill_partners(self) -> None:
         select = self.query_one("#partner", Select)
@@ -57,11 +55,10 @@ class TradeSides(OfferDialog[TradeOffer]):
         left = list(chosen)
         out = []
         for i, ref in enumerate(self.view.players[owner].hand):
-            self._held[base + i] = ref
             ticked = ref in left
             if ticked:
                 left.remove(ref)
-            out.append(Selection(Content(say(card_phrase(ref, self.client.board))), base + i, ticked))
+            out.append(self._card_option(ref, base + i, ticked))
         return out
 
     def _fill_sides(self) -> None:
@@ -117,11 +114,7 @@ class TradeSides(OfferDialog[TradeOffer]):
         self.query_one("#give-cards", Input).disabled = not view.players[self.player].jail_cards
         their_cards = draft.partner is not None and bool(view.players[draft.partner].jail_cards)
         self.query_one("#take-cards", Input).disabled = not their_cards
-        edition = board.edition
-        for part in self.query(".cards"):
-            part.display = edition.jail is not None
-        for part in self.query(".houses"):
-            part.display = edition.house_sales
+        self._show_edition_fields()
         self.query_one("#give-houses", Input).value = str(len(draft.give_houses))
         self.query_one("#take-houses", Input).value = str(len(draft.take_houses))
         self.query_one("#take-houses", Input).disabled = draft.partner is None
@@ -133,9 +126,9 @@ class TradeSides(OfferDialog[TradeOffer]):
         if self.mode != "compose" or self._filling or not self.is_mounted:
             return
         draft = self.draft
-        draft.give_deeds = set(self.query_one("#give", TickList).selected)
+        draft.give_deeds, draft.give_held = self._ticked(self.query_one("#give", TickList))
         if draft.partner is not None:
-            draft.take_deeds = set(self.query_one("#take", TickList).selected)
+            draft.take_deeds, draft.take_held = self._ticked(self.query_one("#take", TickList))
         draft.give_cash = typed_number(self.query_one("#give-cash", Input).value)
         draft.take_cash = typed_number(self.query_one("#take-cash", Input).value)
         draft.give_cards = typed_number(self.query_one("#give-cards", Input).value)

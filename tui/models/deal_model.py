@@ -74,6 +74,11 @@ class DealDraft:
         return tuple(out[:count])
 
     @property
+    def empty(self) -> bool:
+        """Whether no part is added yet (a part is never empty)."""
+        return not self.parts
+
+    @property
     def parties(self) -> tuple[int, ...]:
         """Return the other players the parts name."""
         named = {p for part in self.parts for p in (part.giver, part.receiver)}
