@@ -49,9 +49,10 @@ from server.people.notices import MailState, Notices
 from server.people.players import Players
 from server.people.ratings import FrontRatings, open_people
 from server.people.store import StoreFailure
-from server.tables.hall import gather_saves, make_plan, plan_of, plans_in
 from server.tables.lobby_line import TableStatus
+from server.tables.making import make_plan
 from server.tables.plans import Plan, RoomRequest, TableError
+from server.tables.room_files import gather_saves, plan_of, plans_in
 from server.tables.your_move import ASKED as ASKED_WORDS
 from server.tables.your_move import YOUR_TURN, move_name
 from translation import _, language, use

@@ -446,7 +446,7 @@ class LinePlayer:
             self.finish()
             return
         try:
-            entry = table.admit(self.fingerprint, self.name, watch)
+            entry = self.hall.admit(table, self.fingerprint, self.name, watch)
         except TableError as exc:
             self.say(str(exc))
             return
