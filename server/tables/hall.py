@@ -32,6 +32,7 @@ from server.tables.making import check_turn_based_seats
 from server.tables.plans import Plan, RoomRequest, TableError
 from server.tables.room_files import ROOMS as ROOMS
 from server.tables.table import Entry, Table
+from server.tables.turn_pace import AWAY_DAYS, DAY, away_words
 from server.tables.your_move import YourMove, in_lobby_order, waiting_on
 from translation import _, speaking
 from translation.listeners import held
@@ -243,6 +244,43 @@ class Hall:
             every = [t.plan for t in [*self.tables.values(), *self.remote.values()]]
             check_turn_based_seats(every, fingerprint, self.limits)
         return table.admit(fingerprint, name, watch)
+
+    # --- days away ----------------------------------------------------------------------------
+
+    def away_here(self, fingerprint: str, until: float) -> list[str]:
+        """Record a person's days away (until `until`, seconds since the epoch; 0: back) in each turn-based
+        room held here where he has a seat, its deadline for him moved past them; the rooms' names."""
+        names = []
+        for table in self.tables.values():
+            seat = table.seat_of(fingerprint)
+            if seat is not None and table.plan.turn_based and not table.finished:
+                table.set_away(seat, until)
+                names.append(table.name)
+        return names
+
+    async def away(self, fingerprint: str, days: int) -> str:
+        """Declare a person away for `days` days (0: back) in all his turn-based rooms, on every worker
+        (the front hands it to each): the sentence for him."""
+        if not 0 <= days <= AWAY_DAYS:
+            return _("Days away are a whole number from 0 to {most}.", most=AWAY_DAYS)
+        until = self.clock.wall() + days * DAY if days else 0.0
+        try:
+            raw = await self.front.ask({"t": "away", "key": fingerprint, "until": until})
+        except (ConnectionError, TimeoutError):
+            return _("The server is busy; try again.")
+        rooms = int(raw.get("rooms", 0)) if isinstance(raw, dict) else 0
+        if not rooms:
+            return _("You have no seat at a turn-based room to be away from.")
+        if not days:
+            return _("You are back: your time runs as usual in your turn-based rooms.")
+        return away_words(until, rooms)
+
+    def away_until(self, fingerprint: str) -> float:
+        """Return until when the person declared himself away in any of his turn-based rooms (the latest),
+        or 0 when he is not away."""
+        every = [t.plan for t in [*self.tables.values(), *self.remote.values()]]
+        latest = max((p.away_until.get(fingerprint, 0.0) for p in every if not p.finished), default=0.0)
+        return latest if latest > self.clock.wall() else 0.0
 
     def find(self, name: str) -> AnyTable | None:
         """Find a table by its id or its name (case-insensitive): one held here, or one another worker

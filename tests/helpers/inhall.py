@@ -14,6 +14,7 @@ from server.tables.hall import Hall
 from server.tables.lobby_line import TableStatus
 from server.tables.making import make_plan
 from server.tables.plans import RoomRequest, TableError
+from translation import use
 
 
 class Front:
@@ -39,6 +40,8 @@ class Front:
                 return {"error": str(exc)}
             hall.adopt(plan)
             return {"id": plan.id}
+        if message["t"] == "away":  # the front hands it to each worker: here, the one
+            return {"rooms": len(hall.away_here(message["key"], message["until"]))}
         raise AssertionError(f"not asked in these tests: {message['t']}")
 
     def say(self, fingerprint: str, words: str) -> None:
@@ -79,7 +82,8 @@ class Lines:
     async def type(self, line: str) -> str:
         """Type a line; return what the session said to it (after the loop has run its tasks)."""
         before = len(self.out)
-        self.player.typed((line + "\n").encode())
+        with use(self.player.language):  # as the worker hands a session its lines
+            self.player.typed((line + "\n").encode())
         for _ in range(5):
             await asyncio.sleep(0)
         return "".join(self.out[before:])
