@@ -27,6 +27,16 @@ def day(when: dt.date | dt.datetime) -> str:
     return str(format_date(when, format="medium", locale=speaking().locale))
 
 
+def long_day(when: dt.date | dt.datetime) -> str:
+    """A date with its day of the week, as the locale writes it in full (Tuesday, May 19, 2026; martes, 19 de
+    mayo de 2026)."""
+    if isinstance(when, dt.datetime):
+        when = when.date()
+    from babel.dates import format_date
+
+    return str(format_date(when, format="full", locale=speaking().locale))
+
+
 def moment(when: dt.datetime) -> str:
     """A date and time as the locale writes them, to the minute (Nov 25, 2026 2:03 PM; 25 nov 2026 14:03)."""
     from babel.dates import format_date, format_time

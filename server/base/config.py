@@ -26,7 +26,7 @@ class Limits:
     idle_timeout: float = 1800.0  # seconds without a key before a session is closed
     rooms_per_player: int = 3  # open rooms a player may have made ...
     waiting_rooms_per_player: int = 1  # ... of which still waiting for players
-    turn_based_rooms_per_player: int = 20  # turn-based rooms a player may have made, apart from those
+    turn_based_rooms_per_player: int = 20  # turn-based rooms a player may sit at, made or joined (live apart)
     waiting_rooms: int = 50  # rooms waiting for players on the server in all (a part of `rooms`)
     waiting_room_idle: float = 120.0  # seconds a waiting room lasts with nobody waiting at it
     players: int = 10_000  # names kept (the oldest of a key with no seat goes first)

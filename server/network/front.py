@@ -49,9 +49,10 @@ from server.people.notices import MailState, Notices
 from server.people.players import Players
 from server.people.ratings import FrontRatings, open_people
 from server.people.store import StoreFailure
-from server.tables.hall import gather_saves, make_plan, plan_of, plans_in
 from server.tables.lobby_line import TableStatus
+from server.tables.making import make_plan
 from server.tables.plans import Plan, RoomRequest, TableError
+from server.tables.room_files import gather_saves, plan_of, plans_in
 from server.tables.your_move import ASKED as ASKED_WORDS
 from server.tables.your_move import YOUR_TURN, move_name
 from translation import _, language, use
@@ -233,6 +234,8 @@ class Front(SeveralHosts):
             link.send_json(answer(message.get("ask"), self._mail(message)))
         elif what == "your_move":
             self._your_move(message)
+        elif what == "away":
+            asyncio.get_running_loop().create_task(self._away(link, message))
 
     async def _hand_rooms(self, handle: WorkerHandle) -> None:
         """Give a worker (new, or restarted) its rooms as last saved; it then accepts sessions."""
@@ -413,6 +416,24 @@ class Front(SeveralHosts):
                 line = ""
             state: MailState = notices.state(key)
         return {"line": line, "state": state.to_json()}
+
+    async def _away(self, link: FramedProtocol, message: dict[str, Any]) -> None:
+        """Hand a person's days away to every worker, each for the rooms it holds where he has a seat
+        (`server.tables.hall.Hall.away`); answer how many rooms took them."""
+        until = message.get("until")
+        rooms = 0
+        if isinstance(until, (int, float)) and not isinstance(until, bool) and 0 <= until < 1e11:
+            told = {"t": "away", "key": str(message.get("key", "")), "until": float(until)}
+            for handle in self.workers:
+                if handle.requests is None:
+                    continue
+                try:
+                    raw = await handle.requests.ask(told)
+                except (ConnectionError, TimeoutError):
+                    log.warning("worker %d was not told of days away", handle.index)
+                    continue
+                rooms += len(raw.get("rooms", [])) if isinstance(raw, dict) else 0
+        link.send_json(answer(message.get("ask"), {"rooms": rooms}))
 
     def _your_move(self, message: dict[str, Any]) -> None:
         """Tell a person their move is due, for a worker's room (`Worker.your_move`)."""

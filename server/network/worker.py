@@ -353,6 +353,9 @@ class Worker:
             self.hall.rated(message.get("board"))
         elif kind_of == "chat":
             self.hall.lobby_heard(list(message.get("lines", [])))
+        elif kind_of == "away":
+            rooms = self.hall.away_here(str(message.get("key", "")), float(message.get("until", 0.0)))
+            self.control.send_json(answer(message.get("ask"), {"rooms": rooms}))
         elif kind_of == "drop":
             self.drop(str(message.get("id")), str(message.get("line") or ""))
         elif kind_of == "stop":

@@ -20,6 +20,7 @@ from engine.core.text import plain
 from server.screens.hall_changed import HallChanged
 from server.screens.lobby_chat import LobbyChat
 from server.screens.session import Session, session_of
+from server.tables.turn_pace import away_words
 from server.tables.your_move import your_move_line
 from translation import N_, _, ngettext
 from tui.widgets.steady_footer import SteadyFooter
@@ -82,6 +83,7 @@ class LobbyScreen(Screen[None]):
         Binding("r", "players", N_("Ratings")),
         Binding("l", "language", N_("Language")),
         Binding("m", "mail", N_("Mail")),
+        Binding("d", "away", N_("Days away")),
         Binding("q", "app.leave", N_("Quit")),
     ]
     DEFAULT_CSS = """
@@ -184,7 +186,9 @@ class LobbyScreen(Screen[None]):
             else _("Enter: take a seat or go back to yours (*)  -  w: watch  -  n: new room")
         )
         mine = your_move_line(app.hall.your_move(app.fingerprint))
-        self.query_one("#note", Static).update(Content(f"{mine}\n{note}" if mine else note))
+        away = app.hall.away_until(app.fingerprint)
+        said = [*([mine] if mine else []), *([away_words(away)] if away else []), note]
+        self.query_one("#note", Static).update(Content("\n".join(said)))
         self.query_one(LobbyChat).show(app.hall.lobby_talk.lines)
         self._head()
 
@@ -235,6 +239,11 @@ class LobbyScreen(Screen[None]):
         from server.screens.mail import MailScreen
 
         self.app.push_screen(MailScreen())
+
+    def action_away(self) -> None:
+        from server.screens.away import AwayScreen
+
+        self.app.push_screen(AwayScreen())
 
     def action_past_games(self) -> None:
 

@@ -181,7 +181,7 @@ class ServerApp(LandlordsApp):
             self.move_to(table.id, watch)
             return
         try:
-            entry = table.admit(self.fingerprint, self.player_name, watch)
+            entry = self.hall.admit(table, self.fingerprint, self.player_name, watch)
         except TableError as exc:
             self.notify(str(exc), severity="warning", timeout=8)
             return

@@ -40,8 +40,9 @@ from server.session.line_words import (
 )
 from server.tables.hall import RemoteTable
 from server.tables.plans import TableError, pace_rules
+from server.tables.turn_pace import away_words
 from server.tables.your_move import your_move_line
-from translation import Choice, Language, _, choose, ngettext, speaking, use
+from translation import N_, Choice, Language, _, choose, ngettext, speaking, use
 from translation.listeners import held
 
 if TYPE_CHECKING:
@@ -269,6 +270,9 @@ class LinePlayer:
         mine = your_move_line(self.hall.your_move(self.fingerprint))
         if mine:
             self.say(mine + ".")
+        away = self.hall.away_until(self.fingerprint)
+        if away:
+            self.say(away_words(away))
         for number, table in enumerate(self.hall.ordered(self.fingerprint), start=1):
             if not table.finished and table.line(self.fingerprint).mine:
                 self.say(
@@ -309,6 +313,8 @@ class LinePlayer:
             self._mail(rest)
         elif verb == "confirm":
             self._ask_mail("confirm", rest)
+        elif verb in ("away", "ausente"):
+            self._away_everywhere(rest)
         elif verb in ("help", "?", "commands", ""):
             self.say(*map(_, LOBBY_HELP))
             self.say(_(MAIL_HELP) if self.hall.mail_on else _(NO_MAIL))
@@ -367,6 +373,23 @@ class LinePlayer:
         if do == "state":
             line = mail_state_words(state)
         if line and not self.over:
+            self.say(line)
+
+    def _away_everywhere(self, rest: str) -> None:
+        """Handle `away 3` in the lobby: away for three days in all one's turn-based rooms (`away 0`: back);
+        `away` alone says until when one is away."""
+        typed = rest.strip()
+        if not typed:
+            away = self.hall.away_until(self.fingerprint)
+            self.say(away_words(away) if away else _(AWAY_HELP))
+        elif not typed.isdigit():
+            self.say(_(AWAY_HELP))
+        else:
+            asyncio.get_running_loop().create_task(self._away_answer(int(typed)))
+
+    async def _away_answer(self, days: int) -> None:
+        line = await self.hall.away(self.fingerprint, days)
+        if not self.over:
             self.say(line)
 
     def _replay(self, which: str) -> None:
@@ -446,7 +469,7 @@ class LinePlayer:
             self.finish()
             return
         try:
-            entry = table.admit(self.fingerprint, self.name, watch)
+            entry = self.hall.admit(table, self.fingerprint, self.name, watch)
         except TableError as exc:
             self.say(str(exc))
             return
@@ -692,6 +715,12 @@ def _chat_words(said: Said) -> str:
     if not said.who:
         return said.text.removeprefix("* ")
     return _("Chat, {who}: {text}", who=said.who, text=said.text)
+
+
+AWAY_HELP = N_(
+    "Type away and the days you will be away (away 3) in all your turn-based rooms, or away 0 when you "
+    "are back."
+)
 
 
 def _named_room(rest: str) -> str:

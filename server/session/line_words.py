@@ -54,6 +54,10 @@ LOBBY_HELP = (
         "ratings, to hear the players by rating and the bots beside them; past, your past games, and replay "
         "and a number to go through one a turn at a time."
     ),
+    N_(
+        "away and a number of days (away 3), to be away from all your turn-based rooms: your time for a "
+        "move starts after them; away 0 when you are back, away alone says until when."
+    ),
     N_("language CODE, to play in another language (language es, language en); the server remembers it."),
     N_(
         "say TEXT, to talk to the lobby; history chat, to hear what was said again; quit, to leave (your "

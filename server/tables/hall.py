@@ -13,45 +13,32 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import shutil
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
-from engine import EDITIONS, RuleOptions, load_edition
 from engine.core.text import TextError
-from engine.play.rulebook import ruleset_for
-from room import LEVELS, Persistence
+from room import Persistence
 from room.chances import ChancesPool, default_processes
-from room.pacing import SPEEDS
-from saves import saves_dir
 from server.base.clock import Handle, LoopClock
-from server.base.config import Limits, ServerConfig
-from server.base.state import read_json, write_json
+from server.base.config import ServerConfig
+from server.base.state import write_json
 from server.people.chat import LobbyTalk, Said, words_of
 from server.people.notices import MailState
 from server.people.ratings import RatingBoard
 from server.tables.keeping import Keeper
 from server.tables.lobby_line import PlanFacts, TableStatus
-from server.tables.plans import (
-    MOVE_HOURS_BOUNDS,
-    Plan,
-    RoomRequest,
-    SeatPlan,
-    TableError,
-    bounded_clock,
-    bounded_hours,
-    check_room_name,
-    new_table_id,
-)
-from server.tables.table import Table
+from server.tables.making import check_turn_based_seats
+from server.tables.plans import Plan, RoomRequest, TableError
+from server.tables.room_files import ROOMS as ROOMS
+from server.tables.table import Entry, Table
+from server.tables.turn_pace import AWAY_DAYS, DAY, away_words
 from server.tables.your_move import YourMove, in_lobby_order, waiting_on
 from translation import _, speaking
 from translation.listeners import held
 
 log = logging.getLogger(__name__)
 
-ROOMS = "rooms"
 LOBBY_EVERY = 0.5  # seconds: the lobbies are told of changes at most this often
 
 
@@ -85,150 +72,6 @@ class RemoteTable(PlanFacts):
 
 
 AnyTable = Table | RemoteTable
-
-
-def plans_in(folder: Path) -> list[Plan]:
-    """Read the plans of every table saved in the server's folder (a file that cannot be read is logged)."""
-    plans: list[Plan] = []
-    rooms = folder / ROOMS
-    if not rooms.is_dir():
-        return plans
-    for path in sorted(rooms.glob("*.json")):
-        try:
-            plan = Plan.from_json(read_json(path))
-            load_edition(plan.edition)
-        except Exception as exc:
-            log.warning("room file %s not used: %s", path.name, exc)
-            continue
-        plans.append(plan)
-    return plans
-
-
-def gather_saves(plans: list[Plan], config: ServerConfig) -> int:
-    """Move saves from the user's saves folder: rooms created before the server saved its games in its own
-    folder have their saves among those of the user it runs as: they are moved to the server's folder (with
-    their backups), where it looks for them now. Nothing is moved where the saves folder was chosen
-    (`--saves-dir`). How many were moved."""
-    if config.saves_dir is not None:
-        return 0
-    old, new = saves_dir(), config.saves
-    moved = 0
-    for plan in plans:
-        if not plan.save_id or any(new.glob(f"*-{plan.save_id}.json")):
-            continue
-        for path in sorted(old.glob(f"*-{plan.save_id}.json*")):
-            if path.name.endswith((".json", ".json.bak")):
-                new.mkdir(parents=True, exist_ok=True)
-                try:
-                    shutil.move(path, new / path.name)
-                except OSError as exc:
-                    log.warning("the game of room %s stays in %s: %s", plan.id, old, exc)
-                    continue
-                moved += path.name.endswith(".json")
-    if moved:
-        log.info("%d rooms' games moved from %s to the server's own folder %s", moved, old, new)
-    return moved
-
-
-def plan_of(folder: Path, table_id: str) -> Plan | None:
-    """Read one table's plan as last saved, or None."""
-    try:
-        return Plan.from_json(read_json(folder / ROOMS / f"{table_id}.json"))
-    except Exception as exc:
-        log.warning("room %s not read: %s", table_id, exc)
-        return None
-
-
-def make_plan(others: Iterable[Plan], limits: Limits, asked: RoomRequest) -> Plan:
-    """Create a new table's plan, its creator in its first person's seat. `TableError` with the reason when it
-    cannot be made (`others` are the server's tables: names are unique and the limits count them)."""
-    others = list(others)
-    creator, edition, seats, pace = asked.creator, asked.edition, asked.seats, asked.pace
-    try:
-        name = check_room_name(asked.name)
-    except TextError as exc:
-        raise TableError(str(exc)) from None
-    folded = name.casefold()
-    if any(p.name.casefold() == folded or p.id == name for p in others):
-        raise TableError(_("There is already a room called {name}.", name=name))
-    if len(others) >= limits.rooms:
-        raise TableError(_("The server has as many rooms as it can hold; join one instead."))
-    mine = [p for p in others if p.creator == creator and not p.finished]
-    alike = [p for p in mine if p.turn_based == (asked.move_hours > 0)]  # each pace has its own limit
-    if asked.move_hours > 0 and len(alike) >= limits.turn_based_rooms_per_player:
-        raise TableError(
-            _("You have {n} turn-based rooms open already, the most one player may have.", n=len(alike))
-        )
-    if asked.move_hours <= 0 and len(alike) >= limits.rooms_per_player:
-        raise TableError(_("You have {n} open rooms already, the most one player may have.", n=len(alike)))
-    waiting = [p for p in mine if p.save_id is None]
-    if len(waiting) >= limits.waiting_rooms_per_player:
-        rooms = ", ".join(p.name for p in waiting)
-        raise TableError(
-            _(
-                "Your room {rooms} is still waiting for players: make another once it has begun, "
-                "or leave it.",
-                rooms=rooms,
-            )
-            if len(waiting) == 1
-            else _(
-                "Your rooms {rooms} are still waiting for players: make another once one has begun.",
-                rooms=rooms,
-            )
-        )
-    if sum(1 for p in others if p.save_id is None and not p.finished) >= limits.waiting_rooms:
-        raise TableError(
-            _("The server has as many rooms waiting for players as it can hold; join one instead.")
-        )
-    if edition not in EDITIONS:
-        raise TableError(_("There is no edition {edition}.", edition=edition))
-    book = load_edition(edition)
-    try:
-        ruleset_for(edition, RuleOptions(**asked.rules))
-    except (ValueError, TypeError, KeyError) as exc:  # a variant the edition does not have, say
-        raise TableError(_("{reason}.", reason=str(exc).splitlines()[0].rstrip("."))) from None
-    most = min(book.max_players, limits.seats_per_room)
-    if not book.min_players <= len(seats) <= most:
-        raise TableError(
-            _(
-                "A room of {edition} seats {least} to {most}.",
-                edition=book.name,
-                least=book.min_players,
-                most=most,
-            )
-        )
-    if not any(s.kind == "person" for s in seats):
-        raise TableError(_("A room needs a seat for you."))
-    if any(s.kind == "bot" and s.level not in LEVELS for s in seats):
-        raise TableError(_("A bot's level is one of {levels}.", levels=", ".join(LEVELS)))
-    if pace not in SPEEDS:
-        raise TableError(_("The pace is one of {paces}.", paces=", ".join(SPEEDS)))
-    turn_timer = max(10, min(int(asked.turn_timer), 3600))
-    bank, bank_added = bounded_clock(asked.bank, asked.bank_added)
-    move_hours = bounded_hours(asked.move_hours)
-    if move_hours != max(0, asked.move_hours):
-        low, high = MOVE_HOURS_BOUNDS
-        raise TableError(_("A turn-based room has {low} to {high} hours a move.", low=low, high=high))
-    if move_hours:  # its hours a move are its clock
-        bank, bank_added = 0, 0
-    taken = [SeatPlan(s.kind, s.level) for s in seats]
-    first = next(i for i, s in enumerate(taken) if s.kind == "person")
-    taken[first].owner = creator
-    taken[first].name = asked.creator_name
-    return Plan(
-        new_table_id(),
-        name,
-        edition,
-        dict(asked.rules),
-        taken,
-        turn_timer,
-        pace,
-        creator,
-        advisor=asked.advisor,
-        bank=bank,
-        bank_added=bank_added,
-        move_hours=move_hours,
-    )
 
 
 class Hall:
@@ -392,6 +235,52 @@ class Hall:
         """Return the turn-based rooms of every worker waiting on this person, with what each asks of him
         (`server.tables.your_move`)."""
         return waiting_on([*self.tables.values(), *self.remote.values()], fingerprint)
+
+    def admit(self, table: Table, fingerprint: str, name: str, watch: bool) -> Entry:
+        """Bring a person to a table held here (`Table.admit`), first refusing a seat at one more turn-based
+        room to a person who sits at as many as one may, on every worker (`TableError` with why)."""
+        plan = table.plan
+        if not watch and plan.turn_based and not table.started and table.seat_of(fingerprint) is None:
+            every = [t.plan for t in [*self.tables.values(), *self.remote.values()]]
+            check_turn_based_seats(every, fingerprint, self.limits)
+        return table.admit(fingerprint, name, watch)
+
+    # --- days away ----------------------------------------------------------------------------
+
+    def away_here(self, fingerprint: str, until: float) -> list[str]:
+        """Record a person's days away (until `until`, seconds since the epoch; 0: back) in each turn-based
+        room held here where he has a seat, its deadline for him moved past them; the rooms' names."""
+        names = []
+        for table in self.tables.values():
+            seat = table.seat_of(fingerprint)
+            if seat is not None and table.plan.turn_based and not table.finished:
+                table.set_away(seat, until)
+                names.append(table.name)
+        return names
+
+    async def away(self, fingerprint: str, days: int) -> str:
+        """Declare a person away for `days` days (0: back) in all his turn-based rooms, on every worker
+        (the front hands it to each): the sentence for him."""
+        if not 0 <= days <= AWAY_DAYS:
+            return _("Days away are a whole number from 0 to {most}.", most=AWAY_DAYS)
+        until = self.clock.wall() + days * DAY if days else 0.0
+        try:
+            raw = await self.front.ask({"t": "away", "key": fingerprint, "until": until})
+        except (ConnectionError, TimeoutError):
+            return _("The server is busy; try again.")
+        rooms = int(raw.get("rooms", 0)) if isinstance(raw, dict) else 0
+        if not rooms:
+            return _("You have no seat at a turn-based room to be away from.")
+        if not days:
+            return _("You are back: your time runs as usual in your turn-based rooms.")
+        return away_words(until, rooms)
+
+    def away_until(self, fingerprint: str) -> float:
+        """Return until when the person declared himself away in any of his turn-based rooms (the latest),
+        or 0 when he is not away."""
+        every = [t.plan for t in [*self.tables.values(), *self.remote.values()]]
+        latest = max((p.away_until.get(fingerprint, 0.0) for p in every if not p.finished), default=0.0)
+        return latest if latest > self.clock.wall() else 0.0
 
     def find(self, name: str) -> AnyTable | None:
         """Find a table by its id or its name (case-insensitive): one held here, or one another worker

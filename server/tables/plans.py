@@ -51,7 +51,7 @@ class SeatPlan:
 @dataclass(frozen=True)
 class RoomRequest:
     """A new room as a person asks for it in the new-room form: what travels from their worker to the
-    front, which checks it against every room on the server (`hall.make_plan`)."""
+    front, which checks it against every room on the server (`making.make_plan`)."""
 
     creator: str  # the asker's key fingerprint: the room's first person's seat is theirs
     creator_name: str

@@ -24,9 +24,9 @@ from engine import RuleOptions, SetupError
 from engine.core.phrases import Phrase, Plural
 from engine.core.text import plain
 from room import DEFAULT_LEVEL, BotDriver, Persistence, PersistenceError, Room, Seat, Update
-from room.chances import PLAYOUTS, Chances, ChancesPool, TableChances, figure_of, levels_of
+from room.chances import PLAYOUTS, ChancesPool, TableChances
 from room.foresight import Thinking
-from room.review import ReviewJob, Source
+from room.review import ReviewJob
 from room.seats import bot_names
 from room.setup import TableSetup, open_room, resume_room
 from server.base.clock import Handle, LoopClock
@@ -38,6 +38,7 @@ from server.tables.plans import Plan, TableError
 from server.tables.presence import Presence
 from server.tables.restart_words import Lost, lost_line
 from server.tables.table_clocks import TableClocks
+from server.tables.table_study import TableStudy
 from server.tables.turn_pace import TurnPace
 from translation import N_, _
 from translation.listeners import held
@@ -72,7 +73,7 @@ class Entry:
     watching: str | None = None
 
 
-class Table(PlanFacts, TurnPace, TableClocks):
+class Table(PlanFacts, TurnPace, TableClocks, TableStudy):
     """A shared table on the server. All of it runs on the server's event loop."""
 
     def __init__(
@@ -332,56 +333,6 @@ class Table(PlanFacts, TurnPace, TableClocks):
             problem = self.room.save_now()
             if problem:
                 log.error("table %s: %s", self.id, problem)
-
-    # --- the chances to win ------------------------------------------------------------------
-
-    def chances(self) -> TableChances:
-        """Return the table's chances, computed once for everyone at it who has the panel open, on the
-        worker's shared pool; one figure at a time, no sooner than `chances_rest` seconds after the last
-        began."""
-        if self._chances is None:
-            self._chances = TableChances(
-                self.open(), self._pool(), playouts=self.chances_playouts, rest=self.chances_rest
-            )
-        return self._chances
-
-    def game_review(self) -> ReviewJob:
-        """Return the game's review as it stands, computed once for everyone at the table who asks, on the
-        worker's shared pool."""
-        room = self.open()
-        if self._review is None or len(self._review.source.log) != room.version:
-            self._review = ReviewJob(Source.of_room(room), self._pool())
-        return self._review
-
-    def odds(self) -> Future[Chances]:
-        """Compute every player's chance to win now in one go on the worker's pool: for a front end that
-        asks once (the line mode's `chances`) rather than watching the table's figure."""
-        room = self.open()
-        return self._pool().submit(figure_of, room.view(None), self.chances_playouts, levels_of(room))
-
-    def advice(self, seat: int | None, player: int) -> Future[Advice]:
-        """Return what `expert` would do in the seat of the session asking (`seat`; a command names `player`,
-        but the server decides whose seat it is), where the room has the advisor on. One piece of advice a
-        table at a time: asked again while one is on its way, the same one is handed back."""
-        from room.advice import AdvisorOff, ask
-
-        if not self.plan.advisor:
-            raise AdvisorOff(_("This room was made with the advisor off."))
-        if seat is None or seat != player:
-            raise AdvisorOff(_("The advisor speaks to a player in his own seat."))
-        room = self.open()
-        key = (seat, room.version)
-        if self._advice is not None and not self._advice[1].done():
-            if self._advice[0] == key:
-                return self._advice[1]
-            raise AdvisorOff(_("The advisor is still thinking over another question at this table."))
-        self._advice = (key, ask(self._pool(), room.view(seat), room.legal(seat), levels_of(room)))
-        return self._advice[1]
-
-    def _pool(self) -> ChancesPool:
-        if self._chances_pool is None:
-            self._chances_pool = ChancesPool(1)
-        return self._chances_pool
 
     # --- chat ---------------------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ the room is loaded after a restart: a deadline that fell due while the server wa
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 from collections.abc import Hashable
 from dataclasses import replace
@@ -30,7 +31,8 @@ from server.tables.plans import Plan, TableError
 from server.tables.presence import Presence
 from server.tables.seat_clocks import SeatClocks
 from server.tables.seat_vote import SeatVote
-from translation import N_, _
+from translation import N_, _, ngettext
+from translation.formats import long_day
 
 log = logging.getLogger(__name__)
 
@@ -308,17 +310,23 @@ class TurnPace:
             raise TableError(_("Only the people playing at this table may declare days away."))
         if not 0 <= days <= AWAY_DAYS:
             raise TableError(_("Days away are a whole number from 0 to {most}.", most=AWAY_DAYS))
+        self.set_away(seat, self._clock.wall() + days * DAY if days else 0.0)
+
+    def set_away(self, seat: int, until: float) -> None:
+        """Record that the person of `seat` is away until `until` (seconds since the epoch; 0: back), the
+        deadline running for him moved past it (`declare_away`, or his days away for all his rooms)."""
         owner = self.plan.seats[seat].owner or ""
         away = dict(self.plan.away_until)
-        wall = self._clock.wall()
-        if days == 0:
+        if until <= 0:
             away.pop(owner, None)
         else:
-            away[owner] = wall + days * DAY
+            away[owner] = until
+        if away == self.plan.away_until:
+            return
         self.plan.away_until = away
         deadline = self.deadline
-        if deadline is not None and deadline.seat == seat and days > 0:
-            later = replace(deadline, due=max(deadline.due, away[owner] + self.plan.move_hours * 3600.0))
+        if deadline is not None and deadline.seat == seat and until > 0:
+            later = replace(deadline, due=max(deadline.due, until + self.plan.move_hours * 3600.0))
             self._set_deadline(later)
         self._plan_changed()
 
@@ -403,6 +411,21 @@ class TurnPace:
             log.info("table %s: a bid by limit was refused: %s", self.plan.id, outcome.refusal)
             outcome = room.submit(seat, PassAuction(player=seat), room.version)
         return outcome
+
+
+def away_words(until: float, rooms: int = 0) -> str:
+    """Say until when a person is away ("You are away until Tuesday, May 19, 2026 (UTC)"), and in how many
+    rooms when `rooms` is given."""
+    when = long_day(dt.datetime.fromtimestamp(until, dt.UTC))
+    if rooms:
+        return ngettext(
+            "You are away until {day} (UTC) in your turn-based room: your time for a move starts after it.",
+            "You are away until {day} (UTC) in your {n} turn-based rooms: your time for a move starts "
+            "after it.",
+            rooms,
+            day=when,
+        )
+    return _("You are away until {day} (UTC); type away 0 when you are back.", day=when)
 
 
 def _one_decision(view: GameView) -> Hashable:

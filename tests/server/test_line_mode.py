@@ -327,7 +327,7 @@ def test_a_room_is_refused_a_variant_its_edition_does_not_have() -> None:
 
     from server.base.config import Limits
     from server.session.line_words import new_room_request
-    from server.tables.hall import make_plan
+    from server.tables.making import make_plan
     from server.tables.plans import RoomRequest, SeatPlan, TableError
 
     seats = [SeatPlan("person"), SeatPlan("bot", "easy")]

@@ -18,9 +18,9 @@ from room import Persistence
 from server.base.clock import SetClock
 from server.base.config import Limits
 from server.session.line_words import new_room_request
-from server.tables.hall import make_plan
 from server.tables.keeping import Keeper
 from server.tables.lobby_line import TableStatus, line_of
+from server.tables.making import make_plan
 from server.tables.plans import Plan, RoomRequest, SeatPlan, TableError, pace_rules
 from server.tables.table import Table
 from server.tables.your_move import in_lobby_order, waiting_on, your_move_line

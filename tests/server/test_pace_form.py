@@ -16,9 +16,11 @@ from textual.app import App
 from server.base.clock import SetClock
 from server.base.config import Limits, ServerConfig
 from server.screens.new_room import NewRoomScreen
-from server.tables.hall import Hall, make_plan, plans_in
+from server.tables.hall import Hall
 from server.tables.lobby_line import TableStatus
+from server.tables.making import make_plan
 from server.tables.plans import Plan, RoomRequest, SeatPlan, TableError
+from server.tables.room_files import plans_in
 
 
 class Front:

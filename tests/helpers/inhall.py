@@ -1,0 +1,92 @@
+"""A worker's hall in the test's own process, with the front's part done in-process too, and a line-mode
+session on it: for the lobby's tests that need no SSH server."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from server.base.clock import SetClock
+from server.base.config import Limits, ServerConfig
+from server.session.line_player import LinePlayer
+from server.tables.hall import Hall
+from server.tables.lobby_line import TableStatus
+from server.tables.making import make_plan
+from server.tables.plans import RoomRequest, TableError
+from translation import use
+
+
+class Front:
+    """The front's side of one hall in one process."""
+
+    def __init__(self) -> None:
+        self.hall: Hall | None = None
+
+    def report(self, plan: dict[str, Any], status: TableStatus) -> None:
+        return None
+
+    def gone(self, table_id: str) -> None:
+        return None
+
+    async def ask(self, message: dict[str, Any]) -> Any:
+        hall = self.hall
+        assert hall is not None
+        if message["t"] == "create":
+            try:
+                asked = RoomRequest.from_json(message)
+                plan = make_plan([t.plan for t in hall.ordered()], hall.limits, asked)
+            except TableError as exc:
+                return {"error": str(exc)}
+            hall.adopt(plan)
+            return {"id": plan.id}
+        if message["t"] == "away":  # the front hands it to each worker: here, the one
+            return {"rooms": len(hall.away_here(message["key"], message["until"]))}
+        raise AssertionError(f"not asked in these tests: {message['t']}")
+
+    def say(self, fingerprint: str, words: str) -> None:
+        return None
+
+    def keep_language(self, fingerprint: str, code: str) -> None:
+        return None
+
+    def keep_settings(self, fingerprint: str, words: str) -> None:
+        return None
+
+
+def hall_here(tmp: Path, clock: SetClock, limits: Limits | None = None) -> Hall:
+    """A hall of one worker on the test's clock, its files under `tmp`."""
+    config = ServerConfig(
+        data_dir=tmp / "data", saves_dir=tmp / "saves", ratings=False, limits=limits or Limits()
+    )
+    front = Front()
+    hall = Hall(config, asyncio.get_running_loop(), front, clock)
+    front.hall = hall
+    return hall
+
+
+class Lines:
+    """A line-mode session on a hall, without a terminal: what the person typed and what he was told."""
+
+    def __init__(self, hall: Hall, key: str, name: str) -> None:
+        self.out: list[str] = []
+        self.player = LinePlayer(
+            hall, key, lambda data: self.out.append(data.decode()), terminal=False, name=name
+        )
+        self.player.start()
+
+    @property
+    def text(self) -> str:
+        return "".join(self.out)
+
+    async def type(self, line: str) -> str:
+        """Type a line; return what the session said to it (after the loop has run its tasks)."""
+        before = len(self.out)
+        with use(self.player.language):  # as the worker hands a session its lines
+            self.player.typed((line + "\n").encode())
+        for _ in range(5):
+            await asyncio.sleep(0)
+        return "".join(self.out[before:])
+
+    def close(self) -> None:
+        self.player.close()

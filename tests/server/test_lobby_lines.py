@@ -1,0 +1,158 @@
+"""The lobby of a server in lines and at the full screen, on a hall in the test's process: days away for all
+of a person's turn-based rooms at once, the Spanish words of a new room, and the "Your move" line."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from textual.app import App
+
+from server.base.clock import SetClock
+from server.screens.lobby import LobbyScreen
+from server.tables.hall import Hall
+from server.tables.plans import Plan, SeatPlan
+
+from inhall import Lines, hall_here
+
+ADA = "key-Ada"
+DAY = 86400.0
+
+
+def _room(table_id: str, name: str, hours: int, *people: str, free: int = 0, bots: int = 0) -> Plan:
+    seats = [SeatPlan("person", name=p, owner=f"key-{p}") for p in people]
+    seats += [SeatPlan("person") for _n in range(free)] + [SeatPlan("bot", "easy") for _n in range(bots)]
+    return Plan(table_id, name, "classic", {"short_game": True}, seats, move_hours=hours)
+
+
+async def test_away_in_the_lobby_moves_every_turn_based_room_and_is_said_back(tmp_path: Path) -> None:
+    clock = SetClock(asyncio.get_running_loop())
+    hall = hall_here(tmp_path, clock)
+    try:
+        duo = hall.adopt(_room("t1", "Duo", 24, "Ada", "Bob", bots=1))  # full: it starts and plays on
+        hall.adopt(_room("t2", "Trio", 12, "Bob", "Ada", free=1))
+        live = hall.adopt(_room("t3", "Live", 0, "Ada", free=1))
+        other = hall.adopt(_room("t4", "Theirs", 24, "Bob", free=1))
+        clock.advance(1.0)
+        assert duo.deadline is not None
+        due = duo.deadline.due
+        ada = Lines(hall, ADA, "Ada")
+
+        said = await ada.type("away 3")
+        until = clock.wall() + 3 * DAY
+        assert "You are away until" in said and "in your 2 turn-based rooms" in said, said
+        assert [hall.tables[t].plan.away_until.get(ADA) for t in ("t1", "t2")] == [until, until]
+        assert ADA not in live.plan.away_until and not other.plan.away_until, "her turn-based rooms only"
+        if duo.deadline.seat == 0:  # the table waits on her: her time starts after her days away
+            assert duo.deadline.due >= until + 24 * 3600 > due
+        assert hall.away_until(ADA) == until
+        assert "You are away until" in await ada.type("away"), "away alone says until when"
+        assert "away 0 when you are back" in await ada.type("away soon")
+        assert "from 0 to 30" in await ada.type("away 31")
+
+        again = Lines(hall, ADA, "Ada")  # connecting again, the lobby says it first
+        assert "You are away until" in again.text
+        again.close()
+
+        assert "You are back" in await ada.type("away 0")
+        assert not any(ADA in t.plan.away_until for t in hall.tables.values())
+        assert hall.away_until(ADA) == 0.0
+        bob_alone = Lines(hall, "key-Cy", "Cy")
+        assert "no seat at a turn-based room" in await bob_alone.type("away 2")
+
+        await ada.type("idioma es")
+        said = await ada.type("ausente 2")
+        assert "Estás ausente hasta el" in said, said
+        bob_alone.close()
+        ada.close()
+    finally:
+        hall.close()
+
+
+async def test_a_new_room_said_in_spanish_as_the_lobby_help_says_it(tmp_path: Path) -> None:
+    hall = hall_here(tmp_path, SetClock(asyncio.get_running_loop()))
+    try:
+        ada = Lines(hall, ADA, "Ada")
+        await ada.type("idioma es")
+        help_words = await ada.type("ayuda")
+        assert "reloj 3 más 15" in help_words
+        said = await ada.type("nueva Viernes clásica 2 personas 2 difícil bots reloj 3 más 15")
+        assert "Tienes asiento en Viernes" in said and "banco 3:00 +15s" in said, said
+        [table] = hall.tables.values()
+        assert (table.plan.bank, table.plan.bank_added, len(table.plan.seats)) == (180, 15, 4)
+        await ada.type("dejar")
+        said = await ada.type("nueva Sábado reloj 3 mas 15 turnos 24")  # the accent is optional
+        assert "por turnos, 24 h por jugada" in said, said
+        ada.close()
+    finally:
+        hall.close()
+
+
+async def test_joining_a_turn_based_room_in_lines_puts_the_person_at_his_decision(tmp_path: Path) -> None:
+    clock = SetClock(asyncio.get_running_loop())
+    hall = hall_here(tmp_path, clock)
+    try:
+        duo = hall.adopt(_room("t1", "Duo", 24, "Ada", bots=1))  # the bot moves at once: it waits on her
+        clock.advance(1.0)
+        room = duo.room
+        assert room is not None and duo.deadline is not None and duo.deadline.seat == 0
+        pending = room.view(None).pending
+        assert pending is not None and pending.player == 0
+        ada = Lines(hall, ADA, "Ada")
+        assert "Your move: Duo (your turn)." in ada.text, ada.text
+        said = await ada.type("join Duo")
+        last = said.replace("\a", "").rstrip().splitlines()[-1]  # a bell rings for it, too
+        assert last.startswith("Your turn: you are on Go") and "Type roll." in last, said  # her decision
+        version = room.version
+        said = await ada.type("roll")
+        assert room.version > version, said  # taken at once, as her command
+        ada.close()
+    finally:
+        hall.close()
+
+
+class Session(App[None]):
+    """A session's app as the lobby sees it (`server.screens.session.Session`), on a hall here."""
+
+    def __init__(self, hall: Hall) -> None:
+        super().__init__()
+        self.hall = hall
+        self.fingerprint = ADA
+        self.player_name = "Ada"
+        self.host = "test"
+        self.entered: list[str] = []
+
+    def enter(self, name: str, watch: bool) -> None:
+        self.entered.append(name)
+
+    def on_mount(self) -> None:
+        self.push_screen(LobbyScreen())
+
+
+async def test_the_full_screen_lobby_says_your_move_and_takes_days_away(tmp_path: Path) -> None:
+    clock = SetClock(asyncio.get_running_loop())
+    hall = hall_here(tmp_path, clock)
+    try:
+        hall.adopt(_room("t1", "Duo", 24, "Ada", bots=1))
+        clock.advance(1.0)
+        app = Session(hall)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            note = str(app.screen.query_one("#note").render())
+            assert "Your move: Duo (your turn)" in note, note
+            await pilot.press("enter")
+            assert app.entered == ["t1"], "Enter on the room waiting on her goes to it"
+            await pilot.press("d")
+            await pilot.pause()
+            assert "You are not away" in str(app.screen.query_one("#away-said").render())
+            await pilot.press("4", "enter")
+            await pilot.pause()
+            said = str(app.screen.query_one("#away-said").render())
+            assert "You are away until" in said and "turn-based room:" in said, said
+            assert hall.tables["t1"].plan.away_until[ADA] == clock.wall() + 4 * DAY
+            await pilot.press("escape")
+            clock.advance(1.0)  # the lobby hears the hall changed
+            await pilot.pause()
+            assert "You are away until" in str(app.screen.query_one("#note").render())
+    finally:
+        hall.close()
