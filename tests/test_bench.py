@@ -60,6 +60,15 @@ def test_the_server_bench_runs_two_hosts_on_one_postgresql_and_times_a_killed_ho
     )
 
 
+@pytest.mark.slow
+def test_the_turn_based_rooms_bench_times_entering_starting_and_deadlines_after_a_restart() -> None:
+    run_and_expect(
+        "turn_rooms.py",
+        ["--rooms", "40", "--seconds", "1", "--fired", "4"],
+        ("40 turn-based rooms", "entering a room", "4 of 4 fired", "(0 early)"),
+    )
+
+
 def test_the_value_of_positions_is_fitted_into_a_file_of_ones_choosing(tmp_path: Path) -> None:
     """And fitted the same on the games it kept, replayed (as after a change of the figures)."""
     out, again, kept = tmp_path / "value.json", tmp_path / "again.json", tmp_path / "games"

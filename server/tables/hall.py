@@ -134,6 +134,9 @@ class Hall:
         table.chances_rest = self.limits.chances_rest
         self.tables[plan.id] = table
         self.remote.pop(plan.id, None)
+        written = read_json(self._plans() / f"{plan.id}.json")  # a room saved before: its plan as it is
+        if written == plan.to_json():  # not written again (synced, a write is some ms a room at start)
+            self._kept[plan.id] = written
         self.keep(table)
         if table.full and not table.started:
             try:

@@ -24,9 +24,15 @@ import pytest
 from asyncssh import SSHKey
 
 from cli.main import main
+from room import Persistence
+from server.base.clock import LoopClock
+from server.base.state import write_json
 from server.network.leases import Leases, Written
 from server.network.main import Running
 from server.people.postgres_store import PostgresStore
+from server.tables.keeping import Keeper
+from server.tables.plans import Plan, SeatPlan
+from server.tables.table import Table
 
 from pgserver import PostgresServer
 from sshplay import Person, ServerProcess, make_key, seated, start_server
@@ -116,6 +122,11 @@ async def _heard_of(running: Running, room: str) -> None:
     while running.front.entry_of(room) is None:
         assert loop.time() < end, f"never heard of {room}"
         await asyncio.sleep(0.1)
+
+
+def _has_row(url: str, room: str) -> bool:
+    with psycopg.connect(url) as db:
+        return db.execute("SELECT 1 FROM rooms WHERE id = %s", (room,)).fetchone() is not None
 
 
 def _row(url: str, room: str) -> tuple[str, int, bytes | None, bytes | None]:
@@ -327,6 +338,77 @@ async def test_a_host_stopped_lets_its_rooms_go_and_the_people_carried_there_fol
         both = ["before the stop", "after the stop"]
         await ada.wait_for(lambda: [s.text for s in again.chat_lines][-2:] == both)
         await ada.leave()
+
+
+async def _waiting_room(folder: Path) -> Table:
+    """A turn-based room of Ada, Bob and a bot in a host's folders, as its worker writes one: its plan, its
+    game (waiting on Ada's roll, a day a move) and its kept state with her deadline; let go from memory."""
+    loop = asyncio.get_running_loop()
+    people = [SeatPlan("person", name=n, owner=f"key-{n}") for n in ("Ada", "Bob")]
+    plan = Plan("turns1", "Days", "classic", {"short_game": True}, [*people, SeatPlan("bot", "easy")])
+    plan.move_hours = 24
+    keeper = Keeper(folder / "server", loop)
+    table = Table(plan, Persistence(folder / "saves"), LoopClock(loop), lambda: None, keeper=keeper)
+    table.start()
+    assert table.unload(), "it waits on Ada, nobody at it"
+    write_json(folder / "server" / "rooms" / f"{plan.id}.json", plan.to_json())
+    while keeper._writing:  # its state as let go, written last
+        await asyncio.sleep(0.01)
+    keeper.stop()
+    return table
+
+
+def _fired(kept: bytes | None) -> float | None:
+    """When the kept state says the deadline fired (its chat line's time), or None."""
+    lines = json.loads(kept or b"{}").get("chat", [])
+    return next((float(line["at"]) for line in lines if "time for this move ran out" in line["text"]), None)
+
+
+@pytest.mark.slow
+async def test_a_deadline_falling_due_while_its_host_is_dead_fires_on_time_at_the_host_taking_it_up(
+    tmp_path: Path, shared: tuple[str, Path]
+) -> None:
+    """A turn-based room waits on a person at host a; a dies; its deadline, kept in the store with the
+    room's state, falls due while a is dead, and b, which takes the room up, makes the move then."""
+    url, secret = shared
+    table = await _waiting_room(tmp_path / "a")
+    host_a, host_b = _host(tmp_path, "a", url, secret), _host(tmp_path, "b", url, secret)
+    try:
+        for outcome in await asyncio.gather(host_a.start(), host_b.start(), return_exceptions=True):
+            if isinstance(outcome, BaseException):
+                raise outcome
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 15
+        while True:  # a holds the room, and its deadline (a day away) is in the store
+            host, fence, save, kept = _row(url, table.id) if _has_row(url, table.id) else ("", 0, None, None)
+            if host == "a" and kept is not None:
+                break
+            assert loop.time() < end, "the room's state never reached the database"
+            await asyncio.sleep(0.1)
+        state = json.loads(kept)
+        assert state["deadline"]["seat"] == 0 and state["deadline"]["due"] > time.time() + 23 * 3600
+        host_a.crash()
+        killed = time.time()
+        # the day passes while a is dead: its deadline, as the store keeps it, is moved to a few seconds on
+        due = killed + 7.0
+        state["deadline"]["due"] = round(due, 3)
+        with psycopg.connect(url, autocommit=True) as db:
+            db.execute("UPDATE rooms SET kept = %s WHERE id = %s", (json.dumps(state).encode(), table.id))
+        while (fired := _fired(_row(url, table.id)[3])) is None:
+            assert time.time() < due + 15, "the deadline never fired"
+            await asyncio.sleep(0.1)
+        host, fence_b, save_b, _kept = _row(url, table.id)
+        assert (host, fence_b) == ("b", fence + 1), "b took the room up"
+        assert due - 0.05 <= fired <= due + 3.0, f"fired {fired - due:+.2f} s from its deadline"
+        assert save_b != save, "the move was made and saved"
+        print(
+            f"the deadline fired at host b {fired - due:+.2f} s from its time, "
+            f"{fired - killed:.1f} s after host a was killed"
+        )
+    finally:
+        await host_b.stop()
+        if host_a.proc is not None and host_a.proc.returncode is None:
+            host_a.crash()
 
 
 @pytest.mark.slow
