@@ -14,6 +14,7 @@ from server.session.line_base import LineBase, _about_chat
 from server.session.line_words import (
     LOBBY_HELP,
     MAIL_HELP,
+    TURN_WORDS,
     new_room_request,
     past_game_of,
     past_lines,
@@ -79,7 +80,8 @@ class LobbyLines(LineBase):
         elif verb == "history" and _about_chat(rest):
             self._chat_history(rest)
         elif verb in ("ratings", "players", "ranking"):
-            self.say(*ratings_lines(self.hall, self.fingerprint))
+            turns = bool(rest.split()) and verbs.fold(rest.split()[0]) in TURN_WORDS
+            self.say(*ratings_lines(self.hall, self.fingerprint, turns))
         elif verb in ("past", "games"):
             self.say(*past_lines(self.hall, self.fingerprint))
         elif verb in ("replay", "review") and rest:
