@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from engine.core.text import NAME_MAX, plain
 from server.people.places import SeatResult, counts
 from server.people.rating import Rating, rate, shipped_bots
-from server.people.store import GameRecord, Store, StoreError, StoreFailure, open_store
+from server.people.store import GameRecord, Person, Store, StoreError, StoreFailure, open_store
 from translation import N_, _, ngettext
 
 log = logging.getLogger(__name__)
@@ -85,67 +85,102 @@ NOBODY_RATED = N_("Nobody has finished a game that counts yet.")
 
 
 class RatingBoard:
-    """The leaderboard: every rated person and the bots' levels, as a worker knows them from the front."""
+    """The leaderboard: every rated person, in live games and apart in turn-based ones, and the bots'
+    levels, as a worker knows them from the front."""
 
-    def __init__(self, people: Mapping[str, Standing], bots: Mapping[str, Rating]) -> None:
+    def __init__(
+        self,
+        people: Mapping[str, Standing],
+        bots: Mapping[str, Rating],
+        turn_people: Mapping[str, Standing] | None = None,
+    ) -> None:
         self.people = dict(people)
         self.bots = dict(bots)
+        self.turn_people = dict(turn_people or {})
 
-    def shown(self, key: str | None) -> str | None:
+    def standings(self, turn_based: bool = False) -> dict[str, Standing]:
+        """Return the rated people of live games, or of turn-based ones (`turn_based`)."""
+        return self.turn_people if turn_based else self.people
+
+    def shown(self, key: str | None, turn_based: bool = False) -> str | None:
         """Return a person's rating as shown (the rounded ordinal), or None when they are unrated."""
-        standing = self.people.get(key or "")
+        standing = self.standings(turn_based).get(key or "")
         return standing.rating.shown() if standing is not None else None
 
     def people_line(self, plan: RatedTable) -> str:
-        """Return a table's people, each with their rating beside their name (none for the unrated), and its
-        bots: the lobby's Playing column."""
+        """Return a table's people, each with their rating beside their name (none for the unrated; a
+        turn-based room's people with their turn-based rating), and its bots: the lobby's Playing column."""
         people = []
         for seat in plan.seats:
             if seat.kind == "person" and seat.owner:
-                shown = self.shown(seat.owner)
+                shown = self.shown(seat.owner, plan.turn_based)
                 people.append(plain(seat.name or "") + (f" ({shown})" if shown is not None else ""))
         bots = sum(1 for s in plan.seats if s.kind == "bot")
         return ", ".join(people) + (" + " + ngettext("{n} bot", "{n} bots", bots) if bots else "")
 
     def about(self, key: str) -> str:
-        """Describe a person's own rating, for the lobby's header."""
-        standing = self.people.get(key)
-        if standing is None:
-            return _("unrated")
-        wins = ngettext("{n} win", "{n} wins", standing.wins)
-        games = ngettext("{n} game", "{n} games", standing.games)
-        return _("rating {rating} ({games}, {wins})", rating=standing.rating.shown(), games=games, wins=wins)
+        """Describe a person's own rating, for the lobby's header: the live one, and the turn-based one
+        beside it when he has one."""
+        standing, turns = self.people.get(key), self.turn_people.get(key)
+        live = _("unrated") if standing is None else _rating_words(standing)
+        if turns is None:
+            return live
+        return _("{live}; turn-based {turns}", live=live, turns=_rating_words(turns))
 
-    def ranked(self) -> list[Standing]:
-        """Return the rated people, the highest first."""
-        return sorted(self.people.values(), key=lambda s: (-s.rating.ordinal, s.name.casefold(), s.key))
+    def ranked(self, turn_based: bool = False) -> list[Standing]:
+        """Return the rated people (of turn-based games: `turn_based`), the highest first."""
+        people = self.standings(turn_based).values()
+        return sorted(people, key=lambda s: (-s.rating.ordinal, s.name.casefold(), s.key))
 
     def to_json(self) -> dict[str, Any]:
+        def rows(turn_based: bool) -> list[list[Any]]:
+            return [
+                [s.key, s.name, s.rating.mu, s.rating.sigma, s.games, s.wins] for s in self.ranked(turn_based)
+            ]
+
         return {
-            "people": [[s.key, s.name, s.rating.mu, s.rating.sigma, s.games, s.wins] for s in self.ranked()],
+            "people": rows(False),
+            "turn_people": rows(True),
             "bots": {level: [r.mu, r.sigma] for level, r in self.bots.items()},
         }
 
     @classmethod
     def from_json(cls, raw: Any) -> RatingBoard:
-        """Read back from the front, checking every field; `ValueError` when it is not a board."""
+        """Read back from the front, checking every field; `ValueError` when it is not a board (a board
+        without turn-based ratings, from a front before them, has none)."""
         if not isinstance(raw, dict) or not isinstance(raw.get("people"), list):
             raise ValueError("not a board of ratings")
-        people: dict[str, Standing] = {}
-        for row in raw["people"]:
-            key, name, mu, sigma, games, wins = row
-            if not isinstance(key, str) or len(key) > KEY_MAX or not isinstance(name, str):
-                raise ValueError("a rated person is a key and a name")
-            if not all(isinstance(n, int | float) for n in (mu, sigma)):
-                raise ValueError("a rating is two numbers")
-            if type(games) is not int or type(wins) is not int or not 0 <= wins <= games:
-                raise ValueError("games and wins are whole numbers")
-            people[key] = Standing(key, plain(name)[:NAME_MAX], Rating(float(mu), float(sigma)), games, wins)
+        turn_rows = raw.get("turn_people", [])
+        if not isinstance(turn_rows, list):
+            raise ValueError("the turn-based ratings are a list")
         bots = {
             str(level): Rating(float(pair[0]), float(pair[1]))
             for level, pair in dict(raw.get("bots") or {}).items()
         }
-        return cls(people, bots)
+        return cls(_standings(raw["people"]), bots, _standings(turn_rows))
+
+
+def _rating_words(standing: Standing) -> str:
+    wins = ngettext("{n} win", "{n} wins", standing.wins)
+    games = ngettext("{n} game", "{n} games", standing.games)
+    return _("rating {rating} ({games}, {wins})", rating=standing.rating.shown(), games=games, wins=wins)
+
+
+def _standings(rows: list[Any]) -> dict[str, Standing]:
+    """Read the rated people of a board sent by the front; `ValueError` at a row that is not one."""
+    people: dict[str, Standing] = {}
+    for row in rows:
+        if not isinstance(row, list) or len(row) != 6:
+            raise ValueError("a rated person is six fields")
+        key, name, mu, sigma, games, wins = row
+        if not isinstance(key, str) or len(key) > KEY_MAX or not isinstance(name, str):
+            raise ValueError("a rated person is a key and a name")
+        if not all(isinstance(n, int | float) for n in (mu, sigma)):
+            raise ValueError("a rating is two numbers")
+        if type(games) is not int or type(wins) is not int or not 0 <= wins <= games:
+            raise ValueError("games and wins are whole numbers")
+        people[key] = Standing(key, plain(name)[:NAME_MAX], Rating(float(mu), float(sigma)), games, wins)
+    return people
 
 
 class FrontRatings:
@@ -200,16 +235,21 @@ class FrontRatings:
         return recorded and counted
 
     def board(self) -> RatingBoard:
-        """Return every rated person and the bots; the last board read while the store cannot be read."""
+        """Return every rated person (live and turn-based) and the bots; the last board read while the store
+        cannot be read."""
         try:
-            rated = self.store.people()
+            rated, turn_rated = self.store.people(), self.store.people(turn_based=True)
         except StoreFailure as exc:
             log.error("the ratings could not be read: %s", exc)
             return self._board
-        people = {
-            p.key: Standing(p.key, self.name_of(p.key) or p.name, p.rating, p.games, p.wins) for p in rated
-        }
-        self._board = RatingBoard(people, self.bots)
+
+        def standings(rated: Sequence[Person]) -> dict[str, Standing]:
+            return {
+                p.key: Standing(p.key, self.name_of(p.key) or p.name, p.rating, p.games, p.wins)
+                for p in rated
+            }
+
+        self._board = RatingBoard(standings(rated), self.bots, standings(turn_rated))
         return self._board
 
 

@@ -1,5 +1,6 @@
 """The ratings screen: the server's players by rating: each rated person's rating, counted games and wins, and
-the bots' levels on the same scale, saying what that figure is. Names are shown as plain text."""
+the bots' levels on the same scale, saying what that figure is. Live and turn-based games are rated apart:
+`t` switches between the two lists. Names are shown as plain text."""
 
 from __future__ import annotations
 
@@ -76,25 +77,29 @@ class PlayersScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", N_("Back")),
         Binding("r", "app.pop_screen", N_("Back"), show=False),
+        Binding("t", "switch", N_("Live / turn-based")),
     ]
     DEFAULT_CSS = """
     PlayersScreen #head { height: auto; padding: 0 1; }
     PlayersScreen DataTable { height: 1fr; }
     PlayersScreen #bots, PlayersScreen #about { height: auto; padding: 0 1; color: $text-muted; }
+    PlayersScreen #mine { height: auto; padding: 0 1; }
     """
 
     def __init__(self) -> None:
         super().__init__()
         self._stop_watching: Callable[[], None] = lambda: None
+        self.turn_based = False
+        """Whether the list shown is of turn-based games (rated apart from live ones)."""
 
     @property
     def server(self) -> Session:
         return session_of(self.app)
 
     def compose(self) -> ComposeResult:
-        yield Static(Content.assemble((_("Players"), "bold $accent"), "  -  " + _("by rating")), id="head")
-
+        yield Static(id="head")
         yield DataTable(cursor_type="row", zebra_stripes=True)
+        yield Static(id="mine")
         yield BotsLine(id="bots")
         yield Static(Content(_(ABOUT)), id="about")
 
@@ -115,14 +120,27 @@ class PlayersScreen(Screen[None]):
     def on_hall_changed(self, message: HallChanged) -> None:
         self.fill()
 
+    def action_switch(self) -> None:
+        """Switch between the ratings of live games and those of turn-based games."""
+        self.turn_based = not self.turn_based
+        self.fill()
+
     def fill(self) -> None:
+        games = _("turn-based games") if self.turn_based else _("live games")
+        self.query_one("#head", Static).update(
+            Content.assemble((_("Players"), "bold $accent"), "  -  " + _("by rating") + "  -  " + games)
+        )
         board = self.server.hall.ratings
         table = self.query_one(DataTable)
         table.clear()
         if board is None:
             return
         me = self.server.fingerprint
-        for n, person in enumerate(board.ranked(), start=1):
+        rated = me in board.people or me in board.turn_people
+        self.query_one("#mine", Static).update(
+            Content(_("Yours: {about}.", about=board.about(me)) if rated else "")
+        )
+        for n, person in enumerate(board.ranked(self.turn_based), start=1):
             mark = "* " if person.key == me else "  "
             table.add_row(
                 Text(str(n)),
@@ -132,5 +150,5 @@ class PlayersScreen(Screen[None]):
                 Text(str(person.wins)),
             )
         bots = [f"{lv} {r.shown()}" for lv, r in sorted(board.bots.items(), key=by_rating)]
-        none = _(NOBODY_RATED) if not board.people else ""
+        none = _(NOBODY_RATED) if not board.standings(self.turn_based) else ""
         self.query_one(BotsLine).show(none, bots)

@@ -51,8 +51,9 @@ LOBBY_HELP = (
         "for a turn-based room with 24 hours a move. For example: new Friday classic 2 people 2 hard bots."
     ),
     N_(
-        "ratings, to hear the players by rating and the bots beside them; past, your past games, and replay "
-        "and a number to go through one a turn at a time."
+        "ratings, to hear the players by rating in live games and the bots beside them (ratings turns: in "
+        "turn-based games, rated apart); past, your past games, and replay and a number to go through one "
+        "a turn at a time."
     ),
     N_(
         "away and a number of days (away 3), to be away from all your turn-based rooms: your time for a "
@@ -125,14 +126,23 @@ def room_named(hall: Hall, typed: str, fingerprint: str = "") -> AnyTable | str:
     return tables[named]
 
 
-def ratings_lines(hall: Hall, fingerprint: str) -> list[str]:
-    """Return the ratings list as sentences: what the figure is, the rated people, the highest first (the
-    person's own place said), and the bots' levels on the same scale."""
+TURN_WORDS = frozenset({"turns", "turn-based", "turn", "turnos", "turno"})
+"""The words after `ratings` (`players`) that ask for the turn-based ratings, in every language spoken."""
+
+
+def ratings_lines(hall: Hall, fingerprint: str, turn_based: bool = False) -> list[str]:
+    """Return the ratings list as sentences: what the figure is, the rated people of live games (of
+    turn-based ones: `turn_based`), the highest first (the person's own place said), how to hear the other
+    list, and the bots' levels on the same scale."""
     board = hall.ratings
     if board is None:
         return [_("This server keeps no ratings.")]
     out = [_(ABOUT)]
-    ranked = board.ranked()
+    if turn_based:
+        out.append(_("Turn-based games, rated apart from live ones. Type ratings alone for the live ones."))
+    else:
+        out.append(_("Live games. Type ratings turns for the turn-based ones, rated apart."))
+    ranked = board.ranked(turn_based)
     if not ranked:
         out.append(_(NOBODY_RATED))
     for n, person in enumerate(ranked[:RANKED_SAID], start=1):
@@ -147,6 +157,8 @@ def ratings_lines(hall: Hall, fingerprint: str) -> list[str]:
         out.append(
             _("You are number {place}, rated {rating}.", place=mine, rating=ranked[mine - 1].rating.shown())
         )
+    if fingerprint in board.people or fingerprint in board.turn_people:
+        out.append(_("Yours: {about}.", about=board.about(fingerprint)))
     bots = sorted(board.bots.items(), key=lambda item: item[1].ordinal)
     if bots:
         levels = ", ".join(f"{level} {r.shown()}" for level, r in bots)

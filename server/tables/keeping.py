@@ -66,6 +66,8 @@ class Kept:
     """A turn-based room's deadline, as written (checked once the room is loaded)."""
     limits: Any = None
     """The most each person would bid in a turn-based room's auction under way, as written."""
+    absent: Any = None
+    """A turn-based room's moves in a row whose time ran out, and the seats voted to a bot, as written."""
     lost: Lost = field(default_factory=Lost)
     """What of it could not be read back (the chat, some of its lines)."""
 
@@ -89,6 +91,7 @@ def read_kept(path: Path, chat_max: int, chat_kept: int) -> Kept:
         vote=raw.get("vote"),
         deadline=raw.get("deadline"),
         limits=raw.get("limits"),
+        absent=raw.get("absent"),
     )
     votes = raw.get("votes", 0)
     kept.votes = votes if isinstance(votes, int) and not isinstance(votes, bool) and 0 <= votes < 2**31 else 0

@@ -77,9 +77,12 @@ class SeatVote:
         }
 
     @classmethod
-    def from_json(cls, raw: Any, seats: Collection[int]) -> tuple[SeatVote, float]:
+    def from_json(
+        cls, raw: Any, seats: Collection[int], most: float = VOTE_SECONDS
+    ) -> tuple[SeatVote, float]:
         """Read a vote under way as `to_json` wrote it, among the table's people's `seats`, and the seconds it
-        stays open; `ValueError` when it is not one (a seat that is not a person's, a count that is over)."""
+        stays open (at most `most`); `ValueError` when it is not one (a seat that is not a person's, a
+        count that is over)."""
         if not isinstance(raw, dict):
             raise ValueError("a vote is an object")
         number, caller, target = (_seat(raw.get(k), None) for k in ("number", "caller", "target"))
@@ -96,7 +99,7 @@ class SeatVote:
         vote = cls(number, caller, target, voters, set(yes), set(no))
         if vote.no & {caller} or vote.outcome() is not None:
             raise ValueError("a vote kept is one still open")
-        return vote, min(VOTE_SECONDS, max(0.0, float(left)))
+        return vote, min(most, max(0.0, float(left)))
 
 
 def _seat(value: Any, seats: Collection[int] | None) -> int:

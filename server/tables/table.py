@@ -40,6 +40,7 @@ from server.tables.restart_words import Lost, lost_line
 from server.tables.table_clocks import TableClocks
 from server.tables.table_study import TableStudy
 from server.tables.turn_pace import TurnPace
+from server.tables.turn_vote import TurnVote
 from translation import N_, _
 from translation.listeners import held
 
@@ -73,7 +74,7 @@ class Entry:
     watching: str | None = None
 
 
-class Table(PlanFacts, TurnPace, TableClocks, TableStudy):
+class Table(PlanFacts, TurnVote, TurnPace, TableClocks, TableStudy):
     """A shared table on the server. All of it runs on the server's event loop."""
 
     def __init__(
@@ -99,6 +100,7 @@ class Table(PlanFacts, TurnPace, TableClocks, TableStudy):
         self._save_due: Handle | None = None
         self._start_clocks()
         self._start_pace()
+        self._start_turn_votes()
         self._unsubscribe: Callable[[], None] | None = None
         self.chat_kept = 100
         self._chances_pool = chances_pool
@@ -252,6 +254,7 @@ class Table(PlanFacts, TurnPace, TableClocks, TableStudy):
         self._unsubscribe = room.subscribe(self._moved)
         self._note_the_end()  # a game that ended just before a crash, its plan not yet kept
         self._take_back_vote(room)
+        self._take_back_turn_votes(room)
         self.review()  # the banks kept are taken back as its clocks are made
         self._tell_lost()
 
@@ -391,6 +394,7 @@ class Table(PlanFacts, TurnPace, TableClocks, TableStudy):
             "chat": [said.to_json() for said in self.chat_lines],
             **self._clocks_kept(),
             **self._pace_kept(),
+            **self._turn_votes_kept(),
         }
 
     def _keep(self) -> None:
@@ -404,6 +408,7 @@ class Table(PlanFacts, TurnPace, TableClocks, TableStudy):
         self._votes = kept.votes
         self._kept_clocks, self._kept_vote = kept.clocks, kept.vote
         self._restore_pace(kept.deadline, kept.limits)
+        self._restore_turn_votes(kept.absent)
         self._lost_on_restart = replace(kept.lost)
         if kept.found == "damaged":
             self._restart_notice = DAMAGED_STATE

@@ -64,6 +64,22 @@ class TableClocks:
         """Follow a turn-based room's deadline and bids (`server.tables.turn_pace.TurnPace`)."""
         raise NotImplementedError
 
+    def _acted(self, seat: int) -> None:
+        """A person acted at a turn-based table (`server.tables.turn_vote.TurnVote`)."""
+        raise NotImplementedError
+
+    def _call_turn_vote(self, room: Room, seat: int) -> None:
+        """Call a vote on repeated absence (`server.tables.turn_vote.TurnVote`)."""
+        raise NotImplementedError
+
+    def _carry(self, room: Room, vote: SeatVote) -> None:
+        """Hand a turn-based seat voted on to a bot (`server.tables.turn_vote.TurnVote`)."""
+        raise NotImplementedError
+
+    def _turn_vote_due(self) -> None:
+        """A turn-based vote's hours are over (`server.tables.turn_vote.TurnVote`)."""
+        raise NotImplementedError
+
     _keep_every = KEEP_EVERY
 
     def _start_clocks(self) -> None:
@@ -152,10 +168,15 @@ class TableClocks:
         loaded)."""
         now = self._clock.now()
         vote = self.vote
+        kept_vote = self._kept_vote
+        if vote is not None:
+            kept_vote = vote.to_json(self._vote_ends - now)
+            if self.plan.turn_based:  # a vote of hours: its end as a time of day, to outlast a restart
+                kept_vote["ends"] = round(self._clock.wall() + self._vote_ends - now, 3)
         return {
             "clocks": self.clocks.kept(now) if self.clocks is not None else self._kept_clocks,
             "votes": self._votes,
-            "vote": vote.to_json(self._vote_ends - now) if vote is not None else self._kept_vote,
+            "vote": kept_vote,
         }
 
     def _keep_later(self) -> None:
@@ -179,16 +200,28 @@ class TableClocks:
         if raw is None or room.finished:
             return
         people = [i for i, s in enumerate(room.seats) if not s.is_bot]
+        turn_based = self.plan.turn_based
+        most = self.plan.move_hours * 3600.0 if turn_based else VOTE_SECONDS
         try:
-            vote, left = SeatVote.from_json(raw, people)
+            vote, left = SeatVote.from_json(raw, people, most)
         except ValueError as exc:
             log.warning("table %s: its vote kept is not used: %s", self.id, exc)
             self._lost_on_restart.vote = True
             return
+        ends = raw.get("ends") if isinstance(raw, dict) else None
+        if (
+            turn_based
+            and isinstance(ends, (int, float))
+            and not isinstance(ends, bool)
+            and math.isfinite(ends)
+        ):
+            left = min(most, max(0.0, ends - self._clock.wall()))  # the hours ran on while it was down
         self.vote = vote
         self._votes = max(self._votes, vote.number)
         self._vote_ends = self._clock.now() + left
-        self._vote_timer = self._clock.call_later(left, self._vote_lapsed)
+        self._vote_timer = self._clock.call_later(
+            left, self._turn_vote_due if turn_based else self._vote_lapsed
+        )
 
     def _stop_timer(self) -> None:
         if self._timer is not None:
@@ -224,8 +257,10 @@ class TableClocks:
 
     def reclaim(self, seat: int | None) -> None:
         """Return the seat to a person who acted at the table (pressed a key): a stand-in bot playing his seat
-        leaves it."""
+        leaves it (in a turn-based room, his moves in a row whose time ran out count from 0 again)."""
         room = self.room
+        if room is not None and seat is not None and self.plan.turn_based:
+            self._acted(seat)
         if room is None or seat is None or seat not in room.stand_ins:
             return
         room.hand_back(seat)
@@ -326,6 +361,9 @@ class TableClocks:
             raise TableError(_("The game is over: there is nothing to vote on."))
         if self.vote is not None:
             raise TableError(_("A vote is under way already: answer it (a) or wait for its outcome."))
+        if self.plan.turn_based:  # on the room's scale: moves whose time ran out, not the clock
+            self._call_turn_vote(room, seat)
+            return
         holder = self.clock_face().holder
         if holder is None or holder.seat == seat:
             raise TableError(self._nobody_holds_up(room, seat))
@@ -382,7 +420,9 @@ class TableClocks:
             return
         name = room.names[vote.target]
         tally = vote.tally_values()
-        if outcome == "carried":
+        if outcome == "carried" and self.plan.turn_based:
+            self._carry(room, vote)
+        elif outcome == "carried":
             self._end_vote(
                 N_(
                     "The vote carried ({yes} yes, {no} no, of {present} present): a bot plays for {name} "
@@ -395,6 +435,12 @@ class TableClocks:
                 self._held.add(vote.target)
                 room.stand_in(vote.target)
             self.review()
+        elif self.plan.turn_based:
+            self._end_vote(
+                N_("The vote failed ({yes} yes, {no} no, of {present} asked): {name} keeps the seat."),
+                name=name,
+                **tally,
+            )
         else:
             self._end_vote(
                 N_("The vote failed ({yes} yes, {no} no, of {present} present): the table waits on {name}."),
@@ -416,7 +462,7 @@ class TableClocks:
         """End a vote on a seat the table no longer waits on, or whose person is back. While the table
         rests (none of its people is here, as after a restart), the vote waits with it."""
         vote, room = self.vote, self.room
-        if vote is None or room is None or resting:
+        if vote is None or room is None or resting or self.plan.turn_based:  # that one ends on its own terms
             return
         name = room.names[vote.target]
         if waiting is None or waiting.seat != vote.target:

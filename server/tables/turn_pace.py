@@ -87,6 +87,12 @@ class TurnPace:
     _kept_clocks: Any
     _kept_vote: Any
     _kept_key: object
+    voted_out: set[int]
+    timed_out: dict[int, int]
+    _kept_voted_out: Any
+
+    def _ran_out(self, seat: int) -> None:
+        raise NotImplementedError
 
     if TYPE_CHECKING:  # the table's (`TableClocks.review`, `Table.status`...), after this in its bases
 
@@ -166,6 +172,7 @@ class TurnPace:
         self.clocks = None
         self._kept_clocks, self._kept_vote = state["clocks"], state["vote"]
         self._kept_deadline, self._kept_limits = state["deadline"], state["limits"]
+        self._kept_voted_out, self.timed_out, self.voted_out = state["absent"], {}, set()
         self.deadline, self.bid_limits, self._limits_for, self._auction_dues = None, {}, None, {}
         self._kept_key = None
         self._resting = status
@@ -180,6 +187,8 @@ class TurnPace:
         deadline = Deadline.take_back(self._kept_deadline)
         plan = self.plan
         if self.room is not None or deadline is None or not plan.turn_based or plan.finished:
+            return False
+        if self._kept_vote is not None:  # a vote under way: loaded, so that it ends on time
             return False
         decision = deadline.decision
         if not isinstance(decision, tuple) or len(decision) != 4 or not 0 <= deadline.seat < len(plan.seats):
@@ -228,8 +237,9 @@ class TurnPace:
         for seat, decision in list(self._for_one.items()):
             if room.finished or decision != now:
                 del self._for_one[seat]
-                self._held.discard(seat)
-                room.hand_back(seat)
+                if seat not in self.voted_out:  # a seat voted to a bot stays with it
+                    self._held.discard(seat)
+                    room.hand_back(seat)
         self._follow_limits(view)
         if pending is None or key is None or room.finished:
             self._set_deadline(None)
@@ -287,11 +297,13 @@ class TurnPace:
         refusal = _refusal(pending)
         if refusal is not None:
             log.info("table %s: an offer to seat %d lapsed", self.plan.id, seat)
+            self._ran_out(seat)
             self.tell(N_("{name}'s time to answer ran out: the offer lapses."), name=name)
             outcome = room.submit(seat, refusal, room.version)
             if outcome.ok:
                 return
             log.warning("table %s: a lapsed offer was not refused: %s", self.plan.id, outcome.refusal)
+        self._ran_out(seat)
         log.info("table %s: a bot makes one move for seat %d", self.plan.id, seat)
         self.tell(N_("{name}'s time for this move ran out: a bot makes it for {name}."), name=name)
         self._for_one[seat] = _one_decision(view)
