@@ -22,7 +22,7 @@ from room import Persistence
 from room.chances import ChancesPool, default_processes
 from server.base.clock import Handle, LoopClock
 from server.base.config import ServerConfig
-from server.base.state import write_json
+from server.base.state import read_json, write_json
 from server.people.chat import LobbyTalk, Said, words_of
 from server.people.notices import MailState
 from server.people.ratings import RatingBoard
