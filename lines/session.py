@@ -197,7 +197,7 @@ class LineSession:
         if self._confirm is not None:
             return
         table = self.table()
-        asked = prompts.question(table)
+        asked = prompts.question(table) if not self.session.answered_ahead() else None
         if self.room.finished:
             asked = _(OVER)
         if asked is None:

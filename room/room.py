@@ -485,6 +485,11 @@ class Session:
         self.room = room
         self.seats = seats
 
+    def answered_ahead(self) -> bool:
+        """Whether the decision the room waits on from this session is answered already, so that no
+        question is put to it (at a turn-based server table: the most a person would bid in an auction)."""
+        return False
+
     def seat_for(self, cmd: Command) -> int | None:
         if cmd.player in self.seats:
             return cmd.player

@@ -38,6 +38,14 @@ class SeatSession(Session):
         self.table = table
         self.seat = seat
 
+    def answered_ahead(self) -> bool:
+        """Whether it is his turn to bid in a turn-based auction he gave the most he would bid in: the
+        table bids for him, and does not ask."""
+        if not self.table.plan.turn_based or self.seat not in self.table.bid_limits:
+            return False
+        pending = self.room.view(None).pending
+        return pending is not None and pending.kind == "auction" and pending.player == self.seat
+
     def submit(self, cmd: Command, version: int) -> Outcome:
         self.table.reclaim(self.seat)
         if isinstance(cmd, PlaceBid) and cmd.player == self.seat and self.table.plan.turn_based:

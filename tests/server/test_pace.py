@@ -309,6 +309,8 @@ async def test_a_room_that_only_waits_is_let_go_and_taken_up_at_its_deadline_or_
 
 
 async def test_a_bid_typed_in_lines_at_a_turn_based_auction_is_the_most_he_would_bid(tmp_path: Path) -> None:
+    from lines.session import LineSession
+    from room import Session
     from server.session.line_player import SeatSession
 
     loop = asyncio.get_running_loop()
@@ -323,5 +325,21 @@ async def test_a_bid_typed_in_lines_at_a_turn_based_auction_is_the_most_he_would
     assert table.bid_limits == {auction.player: 400}
     bids = [e for e in room.history() if e.kind == "bid_placed"]
     assert bids and bids[-1].amount == auction.min_bid, "the least bid, not all of it"
+    other = room.view(None).pending
+    assert isinstance(other, Auction) and other.player != auction.player
+    raise_to = PlaceBid(player=other.player, amount=other.next_minimum)
+    assert room.submit(other.player, raise_to, room.version).ok
+    again = room.view(None).pending
+    assert isinstance(again, Auction) and again.player == auction.player, "his turn to bid again"
+    assert seat.answered_ahead(), "the table bids for him: he is not asked"
+    written: list[str] = []
+    LineSession(seat, written.append)._ask()
+    assert not any("Type bid" in line for line in written)
+    live: list[str] = []
+    LineSession(Session(room, frozenset({auction.player})), live.append)._ask()
+    assert any("Type bid" in line for line in live), "a seat with no limit is asked"
+    asked: list[str] = []
+    LineSession(SeatSession(room, other.player, table), asked.append)._ask()
+    assert not asked, "not his turn"
     table.close()
     keeper.stop()
