@@ -160,7 +160,8 @@ class RoomScreen(GameScreen):
         before, face = self._face, message.face
         self._face = face
         self.query_one("#status", StatusBar).show_tail(clock_tail(face, self.glyphs))
-        if (before.holder is None, before.vote is None) != (face.holder is None, face.vote is None):
+        shown = (before.holder is None, before.vote is None, before.absent)
+        if shown != (face.holder is None, face.vote is None, face.absent):
             self._refresh_keys()  # the vote's key comes and goes
         vote = face.vote
         dialog = self._vote_dialog
@@ -191,7 +192,8 @@ class RoomScreen(GameScreen):
 
     def possible(self, name: str) -> bool:
         if name == "vote":
-            return self._face.vote is not None or self._face.holder is not None
+            face, mine = self._face, self.table_client.seat
+            return face.vote is not None or face.holder is not None or any(s != mine for s in face.absent)
         return super().possible(name)
 
     def on_key(self, event: events.Key) -> None:

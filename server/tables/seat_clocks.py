@@ -190,6 +190,8 @@ class ClockFace:
 
     seats: tuple[SeatTime, ...] = ()
     vote: VoteFace | None = None
+    absent: tuple[int, ...] = ()
+    """In a turn-based room, the seats the others may vote to a bot (their time ran out on moves in a row)."""
 
     @property
     def holder(self) -> SeatTime | None:

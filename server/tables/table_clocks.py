@@ -29,6 +29,7 @@ from server.tables.presence import Presence
 from server.tables.restart_words import Lost
 from server.tables.seat_clocks import ClockFace, SeatClocks, SeatTime, VoteFace, Waiting
 from server.tables.seat_vote import VOTE_SECONDS, SeatVote
+from server.tables.turn_vote import ABSENT_MOVES
 from translation import N_, _
 from translation.listeners import held
 
@@ -45,6 +46,8 @@ class TableClocks:
     plan: Plan
     presence: Presence
     _clock: LoopClock
+    timed_out: dict[int, int]  # `server.tables.turn_vote.TurnVote`'s
+    voted_out: set[int]
 
     @property
     def id(self) -> str:
@@ -321,7 +324,11 @@ class TableClocks:
                 len(vote.yes),
                 vote.needed,
             )
-        return ClockFace(tuple(seats), face)
+        absent: tuple[int, ...] = ()
+        if self.plan.turn_based:
+            out = self.voted_out
+            absent = tuple(sorted(s for s, n in self.timed_out.items() if n >= ABSENT_MOVES and s not in out))
+        return ClockFace(tuple(seats), face, absent)
 
     def listen_clock(self, listener: ClockListener) -> Callable[[], None]:
         """Subscribe to the table's clocks whenever they change, and once a second while one runs (in the

@@ -58,7 +58,9 @@ async def test_three_moves_out_of_time_then_a_vote_hands_the_seat_to_a_bot(tmp_p
     with pytest.raises(TableError, match=r"only once its time has run out on 3 moves in a row\. .* Ada 2\."):
         table.call_vote(BOB)
     assert table.vote is None, "refused: nothing called"
+    assert table.clock_face().absent == (), "no vote on offer yet"
     _until_ada_ran_out(table, clock, ABSENT_MOVES)
+    assert table.clock_face().absent == (ADA,), "the screens offer the vote on Ada's seat"
     with pytest.raises(TableError, match="Only the people playing"):
         table.call_vote(None)
     table.call_vote(BOB)
