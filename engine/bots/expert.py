@@ -30,7 +30,7 @@ while the expert thinks, and the decision is the very one it would have made alo
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from engine.bots.bargaining import Key, table_signature
@@ -38,6 +38,7 @@ from engine.bots.bidding import next_bid
 from engine.bots.hard import HardBot
 from engine.bots.judging import answer_figures, completed
 from engine.bots.position import Position
+from engine.bots.proposing import Candidate, remember
 from engine.bots.reasons import dollars, offer_words
 from engine.core.commands import (
     AcceptTrade,
@@ -92,11 +93,12 @@ Question = tuple[int, int, tuple[tuple[str, ...], ...], tuple[str, ...]]
 """What a look-ahead was asked: the seat, the luck's seed, the courses compared (as JSON) and the plan
 its own seat keeps after each."""
 
-USES = frozenset({"answers", "offers", "acceptance", "auctions", "leaf"})
+USES = frozenset({"answers", "offers", "acceptance", "choice", "auctions", "leaf"})
 """Where the expert decides by the learned value, where its edition has one (`engine.learned`): its answers
 to offers, its own offers (left unmade where the value is sure they lower its chance), the chance a partner
 accepts its offers by the learned acceptance model (`engine.learned.acceptance`, at a wider range of
-prices), its limit at auction, and as the value a playout ends on."""
+prices), which of the lots it could ask for it asks for (by that model and the value), its limit at
+auction, and as the value a playout ends on."""
 
 LEARNED_EDGE = 0.001
 """How much more another price of its offer must be worth than the shark's (its edge if accepted times
@@ -337,6 +339,41 @@ class ExpertBot(HardBot):
             return cmd
         self._reprice_memory(chosen.offer)
         return self.because(chosen.offer, offer_words(pos, chosen.offer))
+
+    def compose(self, pos: Position) -> ProposeTrade | None:
+        """Return the offer to make now for lots that complete a group: of every group it could complete, in
+        every form, at the shark's price and at others around it (`repriced`), the one worth most by the
+        learned value times the chance the partner accepts it, where every member is sure it gains; the
+        shark's own choice where none is surely better."""
+        value = self.value(pos)
+        model = self.acceptance(pos)
+        if value is None or model is None or "choice" not in self.uses:
+            return super().compose(pos)
+        found = self.candidates(pos, every=True)
+        if not found:
+            return None
+        passing = [c for c in found if c.passes]
+        shark = max(passing, key=lambda c: c.rank) if passing else None
+        me = pos.me
+        priced: list[Candidate] = []
+        for c in found:
+            named = c.rank[0]
+            offers = [c.offer] if named else repriced(pos.view, me, c.offer, wide=True)
+            priced += [replace(c, offer=o) for o in offers]
+        offers = [c.offer for c in priced]
+        figures = [answer_figures(Position(pos.view, o.to), me, o.give, o.take) for o in offers]
+        weighed = {w.offer: w for w in weigh_offers(value, pos.view, me, offers, 0.0, model, figures)}
+        sure = [c for c in priced if c.offer in weighed and weighed[c.offer].mine_low > MARGIN]
+        best = max(sure, key=lambda c: weighed[c.offer].worth, default=None)
+        at_shark = weighed.get(shark.offer) if shark is not None else None
+        chosen = shark
+        least = (at_shark.worth if at_shark is not None else 0.0) + LEARNED_EDGE
+        if best is not None and weighed[best.offer].worth > least:
+            chosen = best
+        if chosen is None:
+            return None
+        remember(pos, me, self.judgement(), self.trades, chosen)
+        return chosen.offer
 
     def _last_price(
         self, offered: dict[Key, tuple[tuple[tuple[int, ...], int], ...]], cmd: ProposeTrade
