@@ -30,6 +30,7 @@ CASES: dict[str, tuple[list[str], str | tuple[str, ...]]] = {
     ),
     "playouts.py": (["--positions", "4", "--repeats", "1", "--edition", "classic"], "playouts/CPU s"),
     "blunders.py": (["--levels", "easy,hard", "--edition", "classic"], "accepted 0 of 15"),
+    "probe_trades.py": (["--games", "2", "--probes", "3", "--playouts", "4", "--rounds", "4"], "correlation"),
     "analysis.py": (["--games", "3", "--playouts", "4", "--editions", "classic", "--jobs", "1"], "Brier"),
     "startup.py": (["--runs", "1"], "saves list (a game)"),
     "tui.py": (

@@ -30,7 +30,7 @@ while the expert thinks, and the decision is the very one it would have made alo
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from engine.bots.bargaining import Key, table_signature
@@ -38,6 +38,7 @@ from engine.bots.bidding import next_bid
 from engine.bots.hard import HardBot
 from engine.bots.judging import answer_figures, completed
 from engine.bots.position import Position
+from engine.bots.proposing import remember
 from engine.bots.reasons import dollars, offer_words
 from engine.core.commands import (
     AcceptTrade,
@@ -52,7 +53,15 @@ from engine.core.events import Event
 from engine.core.phrases import N_, Phrase
 from engine.core.state import Auction, Pending, TradeAnswer
 from engine.learned.acceptance import acceptance_for
-from engine.learned.moves import MARGIN, Limit, auction_limit, repriced, trade_edge, weigh_offers
+from engine.learned.moves import (
+    MARGIN,
+    Limit,
+    auction_limit,
+    best_offer,
+    repriced,
+    trade_edge,
+    weigh_offers,
+)
 from engine.learned.value import learned_for
 from engine.lookahead.judge import Course, Verdict, judge, plan_step
 from engine.play.view import GameView
@@ -96,7 +105,9 @@ USES = frozenset({"answers", "offers", "acceptance", "auctions", "leaf"})
 """Where the expert decides by the learned value, where its edition has one (`engine.learned`): its answers
 to offers, its own offers (left unmade where the value is sure they lower its chance), the chance a partner
 accepts its offers by the learned acceptance model (`engine.learned.acceptance`, at a wider range of
-prices), its limit at auction, and as the value a playout ends on."""
+prices), its limit at auction, and as the value a playout ends on. One more may be named for the lab bench
+(`bench/bots.py --expert-uses`): `choice`, which of the lots it could ask for it asks for, at what price and
+in what form, by the value and that model (it won no more games: `docs/bots.md`)."""
 
 LEARNED_EDGE = 0.001
 """How much more another price of its offer must be worth than the shark's (its edge if accepted times
@@ -337,6 +348,33 @@ class ExpertBot(HardBot):
             return cmd
         self._reprice_memory(chosen.offer)
         return self.because(chosen.offer, offer_words(pos, chosen.offer))
+
+    def compose(self, pos: Position) -> ProposeTrade | None:
+        """Return the offer to make now for lots that complete a group: with `choice` in its uses, of every
+        group it could complete, in every form, at the shark's price and at others around it, the one worth
+        most by the learned value times the chance the partner accepts it (`best_offer`); the shark's
+        otherwise."""
+        value, model = self.value(pos), self.acceptance(pos)
+        if value is None or model is None or "choice" not in self.uses:
+            return super().compose(pos)
+        found = self.candidates(pos, every=True)
+        passing = [c for c in found if c.passes]
+        shark = max(passing, key=lambda c: c.rank) if passing else None
+        me = pos.me
+        priced = [
+            replace(c, offer=o)
+            for c in found
+            for o in ([c.offer] if c.rank[0] else repriced(pos.view, me, c.offer, wide=True))
+        ]
+        offers = [c.offer for c in priced]
+        figures = [answer_figures(Position(pos.view, o.to), me, o.give, o.take) for o in offers]
+        made = shark.offer if shark is not None else None
+        best = best_offer(value, pos.view, me, offers, figures, made, model, LEARNED_EDGE)
+        chosen = next((c for c in priced if c.offer == best), None)
+        if chosen is None:
+            return None
+        remember(pos, me, self.judgement(), self.trades, chosen)
+        return chosen.offer
 
     def _last_price(
         self, offered: dict[Key, tuple[tuple[tuple[int, ...], int], ...]], cmd: ProposeTrade

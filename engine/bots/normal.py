@@ -15,7 +15,7 @@ from engine.bots.jail import rivals_built, rule_of_thumb
 from engine.bots.judging import Fairness, judge
 from engine.bots.lots import LotStyle
 from engine.bots.position import Position
-from engine.bots.proposing import Judgement, Persistence, compose
+from engine.bots.proposing import Candidate, Judgement, Persistence, candidates, remember
 from engine.bots.raising import cheapest_plan, steps, to_lift_a_group
 from engine.bots.reasons import dollars, group_of, offer_words
 from engine.bots.routes import best_way
@@ -244,23 +244,38 @@ class NormalBot(BotBase):
             return None
         if pos.view.round < self.first_round:
             return None
-        cmd = compose(
-            pos,
-            pos.me,
-            self.judgement(),
-            memory,
-            self.patience,
-            self.cooldown_rounds * len(pos.players),
-            self.tries,
-            consolidate=self.consolidate or pos.awash(),  # a split group untangled one deal at a time
-            persist=self.persist,
-        )
+        cmd = self.compose(pos)
         if cmd is None:
             cmd = self.sell(pos)
         if cmd is None:
             memory.rest(pos.turn + 2 * len(pos.players), table_signature(pos))
             return None
         return self.because(cmd, offer_words(pos, cmd))
+
+    def compose(self, pos: Position) -> ProposeTrade | None:
+        """Return the offer to make now for lots that complete a group (recorded as made), or None: the
+        first of the `candidates` by their rank."""
+        found = self.candidates(pos)
+        if not found:
+            return None
+        best = max(found, key=lambda c: c.rank)
+        remember(pos, pos.me, self.judgement(), self.trades, best)
+        return best.offer
+
+    def candidates(self, pos: Position, every: bool = False) -> list[Candidate]:
+        """Return the offers it may make now for lots that complete a group (`proposing.candidates`)."""
+        return candidates(
+            pos,
+            pos.me,
+            self.judgement(),
+            self.trades,
+            self.patience,
+            self.cooldown_rounds * len(pos.players),
+            self.tries,
+            consolidate=self.consolidate or pos.awash(),  # a split group untangled one deal at a time
+            persist=self.persist,
+            every=every,
+        )
 
     def judgement(self) -> Judgement:
         """Return how it prices the offers it makes."""

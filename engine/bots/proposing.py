@@ -141,7 +141,35 @@ def stalled(pos: Position, round_: int) -> bool:
     return pos.view.round >= round_ and not any(pos.levels[s] for s in pos.board.deeds)
 
 
-def compose(
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """An offer the bot may make now: how it ranks (a price the partner named, a form not yet refused, the
+    bot's own gain), the lots asked for (`key`), and the share of its gain it expects the partner to want."""
+
+    rank: tuple[bool, bool, float]
+    offer: ProposeTrade
+    key: Key
+    share: float
+    passes: bool = True
+    """Whether the bot's own judgement would make it (always, unless asked for `every` offer)."""
+
+
+def remember(pos: Position, me: int, own: Judgement, memory: TradeMemory, made: Candidate) -> None:
+    """Record in the bot's memory that it makes this offer now."""
+    cmd = made.offer
+    memory.record(
+        pos.turn,
+        table_signature(pos),
+        made.key,
+        cmd.to,
+        made.share,
+        own.expect,
+        cmd.give.deeds,
+        cmd.give.cash - cmd.take.cash,
+    )
+
+
+def candidates(
     pos: Position,
     me: int,
     own: Judgement,
@@ -151,8 +179,9 @@ def compose(
     tries: int = 3,
     consolidate: bool = False,
     persist: Persistence | None = None,
-) -> ProposeTrade | None:
-    """Return the best offer to make now, or None.
+    every: bool = False,
+) -> list[Candidate]:
+    """Return every offer the bot may make now: one for each group it could complete and each form.
 
     Each form of offer (cash alone, a group for a group, a lone deed with cash) is priced at the least the
     partner should accept by the bot's own valuation of both sides, if he is content with the share of
@@ -160,14 +189,16 @@ def compose(
     looser fairness than it answers offers with: it is the one asking). The same lots are asked for again
     only once the table has changed (who holds what, what is mortgaged), `cooldown` turns on, and at most
     `tries` times; a partner who refused without naming a price is left alone for twice the cooldown; a
-    refusal that named a price is met once, if the bot's judgement allows. A form not yet
-    refused comes first, then the bot's gain. With `consolidate`, lots that leave a split group one deal
-    from complete are asked for too. With `persist`, the same lots are asked for again once a round,
-    table changed or not, each time at a better price for the partner, up to the most the bot's judgement
-    allows (see `Persistence`).
+    refusal that named a price is met once, if the bot's judgement allows. Each ranks by a price the
+    partner named, then a form not yet refused, then the bot's gain. With `consolidate`, lots that leave
+    a split group one deal from complete are asked for too. With `persist`, the same lots are asked for
+    again once a round, table changed or not, each time at a better price for the partner, up to the most
+    the bot's judgement allows (see `Persistence`). With `every`, also the forms its own judgement would
+    not offer at any price (`passes` false), at the price it would name, or at no cash where it names none:
+    for a bot that weighs them by a judgement of its own.
     """
     table = table_signature(pos)
-    best: tuple[tuple[bool, bool, float], ProposeTrade, Key, float] | None = None
+    found: list[Candidate] = []
     if persist is not None and persist.stalled is not None and stalled(pos, persist.stall_round):
         patience = persist.stalled
     rounds = len(pos.players)
@@ -197,41 +228,43 @@ def compose(
                 continue  # only the price the partner named, until the table changes
             deal = Deal(pos, own.style, own.fair, me, r, Bundle(deeds=give_deeds), take, imagine=r)
             before = last.price_of(give_deeds) if last is not None and persist is not None else None
+            passes = True
             if counter is not None and named:
                 price = counter.price
             else:
                 least = price_for(deal, model, -pos.funds[r], pos.funds[me])
                 if least is None and before is None:
-                    continue  # by my reckoning no price suits him and me both
+                    if not every:
+                        continue  # by my reckoning no price suits him and me both
+                    least, passes = 0, False
                 price = round_up(least) if least is not None else before  # type: ignore[assignment]
                 if before is not None and persist is not None:
                     most = _most(deal, patience, pos, own.style, me, before, pos.funds[me])
                     if most is None or most <= before:
-                        continue  # nothing better to offer him than last time
-                    step = max(persist.least_step, (most - before) // persist.steps)
-                    price = max(price, min(most, round_up(before + step)))
+                        if not every:
+                            continue  # nothing better to offer him than last time
+                        passes = False
+                    else:
+                        step = max(persist.least_step, (most - before) // persist.steps)
+                        price = max(price, min(most, round_up(before + step)))
             if not -pos.funds[r] <= price <= pos.funds[me]:
-                continue
+                if not every:
+                    continue
+                price, passes = max(-pos.funds[r], min(price, pos.funds[me])), False
             ga, gb, others = deal.gains(price)
             if ga < baseline(patience, pos, own.style, gb, others, deal.groups_b, me):
-                continue
+                if not every:
+                    continue
+                passes = False
             fresh = last is None or give_deeds not in last.forms
-            rank = (named, fresh, ga)
-            if best is None or rank > best[0]:
-                cmd = ProposeTrade(
-                    player=me,
-                    to=r,
-                    give=Bundle(cash=max(price, 0), deeds=give_deeds),
-                    take=Bundle(cash=max(-price, 0), deeds=want.lots),
-                )
-                best = (rank, cmd, key, share)
-    if best is None:
-        return None
-    _rank, cmd, key, share = best
-    memory.record(
-        pos.turn, table, key, cmd.to, share, own.expect, cmd.give.deeds, cmd.give.cash - cmd.take.cash
-    )
-    return cmd
+            cmd = ProposeTrade(
+                player=me,
+                to=r,
+                give=Bundle(cash=max(price, 0), deeds=give_deeds),
+                take=Bundle(cash=max(-price, 0), deeds=want.lots),
+            )
+            found.append(Candidate((named, fresh, ga), cmd, key, share, passes))
+    return found
 
 
 def _most(

@@ -219,3 +219,24 @@ def weigh_offers(
             )
         out.append(Priced(offer, float(mine.mean()), float(mine.min()), float(mine.max()), theirs, chance))
     return out
+
+
+def best_offer(
+    value: LearnedValue,
+    view: GameView,
+    me: int,
+    offers: Sequence[ProposeTrade],
+    figures: Sequence[Sequence[float]],
+    shark: ProposeTrade | None,
+    model: AcceptanceModel,
+    edge: float,
+) -> ProposeTrade | None:
+    """Return the offer worth most (its edge if accepted times the chance it is, `weigh_offers`) of those
+    every member is sure gain `me` more than `MARGIN`, where it is worth `edge` more than `shark` (the
+    offer made otherwise, or None for none); else `shark`."""
+    weighed = {w.offer: w for w in weigh_offers(value, view, me, offers, 0.0, model, figures)}
+    sure = [w for w in weighed.values() if w.mine_low > MARGIN]
+    best = max(sure, key=lambda w: w.worth, default=None)
+    at_shark = weighed.get(shark) if shark is not None else None
+    least = (at_shark.worth if at_shark is not None else 0.0) + edge
+    return best.offer if best is not None and best.worth > least else shark
