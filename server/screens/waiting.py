@@ -73,7 +73,7 @@ class WaitingScreen(Screen[None]):
         room = line.name if SAFE.fullmatch(line.name) else line.id
         text = "\n".join(
             [
-                _("Room {name} ({edition})", name=line.name, edition=line.edition),
+                _("Room {name} ({edition})", name=line.name, edition=line.edition_words),
                 "",
                 _("At the table: {people}", people=line.people),
                 ngettext("Waiting for {n} more person.", "Waiting for {n} more people.", line.free),

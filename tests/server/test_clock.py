@@ -247,6 +247,7 @@ async def test_a_room_with_a_time_bank_is_made_in_the_form_and_shown_in_the_lobb
         await ada.press("tab", "ctrl+u")
         await ada.type("10\r")
         await ada.wait_for("Waiting for 1 more person")
+        assert "Room Friday (Classic, bank 2:30 +10s)" in ada.text(), "the room's clock told while it waits"
         table = running.table("Friday")
         assert table is not None and (table.plan.bank, table.plan.bank_added) == (150, 10)
         bob = await Person(running, make_key(tmp_path, "b"), "Bob").connect()

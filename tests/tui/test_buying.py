@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from engine.core.state import Auction
+from room import Room
 from tui.app import LandlordsApp
 from tui.client import LocalClient
 from tui.dialogs.auction import AuctionDialog
@@ -12,7 +14,18 @@ from tui.dialogs.buy import BuyDialog
 from tui.screens.chances import ChancesScreen
 from tui.screens.help import HelpScreen
 
-from playtable import ADA, VERA, app_for, burst, client_for, game_screen, log_text, scripted_game, settle
+from playtable import (
+    ADA,
+    VERA,
+    app_for,
+    burst,
+    client_for,
+    game_screen,
+    log_text,
+    scripted_game,
+    settle,
+    simple_opponents,
+)
 
 BALTIC = 3
 
@@ -201,3 +214,24 @@ async def test_a_key_pressed_while_a_bot_bids_says_whose_bid_it_is_and_changes_n
         assert "Not your bid yet: Ada is bidding. Pass when the bidding comes to you." in notes, notes
         pending = client.view(0).pending
         assert isinstance(pending, Auction) and pending.player == 1 and 0 in pending.bidders
+
+
+class TurnBasedClient(LocalClient):
+    """A client whose room is turn-based (`pace_rules` says so), as a server's turn-based table's is."""
+
+    def pace_rules(self) -> list[str]:
+        return ["A turn-based room."]
+
+
+async def test_in_a_turn_based_room_the_auction_says_a_bid_is_a_limit() -> None:
+    seats = [VERA, ADA]
+    for client_class, told in ((LocalClient, False), (TurnBasedClient, True)):
+        game = scripted_game(seats, [(1, 2)])
+        client = client_class(Room(game, seats, simple_opponents(seats)))
+        app = app_for(client)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _decline(pilot)
+            dialog = app.screen
+            assert isinstance(dialog, AuctionDialog)
+            state = str(dialog.query_one("#state", Static).render())
+            assert ("a bid is the most you would pay" in state) is told, state

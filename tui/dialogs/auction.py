@@ -162,6 +162,11 @@ class AuctionDialog(GameDialog):
                 )
         else:
             cash_line = Content("\n" + _("{name} is thinking...", name=names[pend.player]))
+        if me is not None and client.pace_rules():  # a turn-based room: a bid is a limit
+            limits = _(
+                "In this room a bid is the most you would pay: the table bids for you, as little as wins."
+            )
+            cash_line += Content("\n" + limits)
         if self.limit is not None:
             bidding = _("Bidding for you up to {amount} (u: stop).", amount=money(self.limit))
             cash_line += Content.styled("\n" + bidding, "bold")
