@@ -31,9 +31,12 @@ JSON = b"J"  # a control message
 KINDS = frozenset((DATA, RESIZE, CLOSE, START, END, MOVE, JSON))
 HEADER = struct.Struct(">cI")
 SIZE = struct.Struct(">HH")
-MAX_FRAME = 1 << 26  # bytes in one frame; more is a broken or hostile peer
-"""The registry of every room goes to each worker in one frame: some 700 bytes a room, 6.8 MB at 10,000
-rooms; 64 MB holds some 90,000."""
+MAX_FRAME = 1 << 22  # bytes in one frame; more is a broken or hostile peer
+"""The most one frame may hold on a link from a session or another host."""
+CONTROL_FRAME = 1 << 26
+"""The most one frame may hold on the control link between the front and one of its own workers: the
+registry of every room goes to each worker in one frame, some 700 bytes a room (6.8 MB at 10,000 rooms;
+64 MB holds some 90,000)."""
 
 
 class FrameError(Exception):
@@ -69,8 +72,9 @@ def read_json(payload: bytes) -> Any:
 class Frames:
     """Splits a byte stream into frames, whatever way the stream was split on the way."""
 
-    def __init__(self) -> None:
+    def __init__(self, most: int = MAX_FRAME) -> None:
         self._buffer = bytearray()
+        self._most = most
 
     def feed(self, data: bytes) -> list[tuple[bytes, bytes]]:
         self._buffer.extend(data)
@@ -81,7 +85,7 @@ class Frames:
             kind, length = HEADER.unpack_from(buffer, start)
             if kind not in KINDS:
                 raise FrameError(f"unknown frame kind {kind!r}")
-            if length > MAX_FRAME:
+            if length > self._most:
                 raise FrameError(f"a frame of {length} bytes")
             end = start + HEADER.size + length
             if len(buffer) < end:
@@ -104,11 +108,13 @@ class FramedProtocol(asyncio.Protocol):
     """An asyncio protocol for one end of a framed socket: each whole frame goes to `on_frame`, the end to
     `on_lost`. A peer that breaks the framing is cut off."""
 
-    def __init__(self, on_frame: FrameHandler, on_lost: Callable[[], None] = lambda: None) -> None:
+    def __init__(
+        self, on_frame: FrameHandler, on_lost: Callable[[], None] = lambda: None, most: int = MAX_FRAME
+    ) -> None:
         self.on_frame = on_frame
         self.on_lost = on_lost
         self.transport: asyncio.Transport | None = None
-        self._frames = Frames()
+        self._frames = Frames(most)
         self.lost = asyncio.Event()
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:

@@ -29,6 +29,7 @@ from engine.core.text import TextError, plain
 from lines.settings import Settings
 from server.base.config import ServerConfig, config_to_json
 from server.network.frames import (
+    CONTROL_FRAME,
     JSON,
     FramedProtocol,
     FrameError,
@@ -183,7 +184,9 @@ class Front(SeveralHosts):
     def _control_link(self) -> FramedProtocol:
         holder: dict[str, WorkerHandle] = {}
         link = FramedProtocol(
-            lambda kind, payload: self._control_frame(link, holder, kind, payload), lambda: self._lost(holder)
+            lambda kind, payload: self._control_frame(link, holder, kind, payload),
+            lambda: self._lost(holder),
+            CONTROL_FRAME,
         )
         return link
 

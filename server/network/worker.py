@@ -27,6 +27,7 @@ from room import heap
 from server.base.config import ServerConfig, config_from_json
 from server.network.frames import (
     CLOSE,
+    CONTROL_FRAME,
     DATA,
     END,
     JSON,
@@ -268,7 +269,7 @@ class Worker:
         self.index = index
         self.runtime = runtime
         self.sessions: set[WorkerSession] = set()
-        self.control = FramedProtocol(self._control, self._front_gone)
+        self.control = FramedProtocol(self._control, self._front_gone, CONTROL_FRAME)
         self.requests = Requests(self.control.send_json)
         self.hall = Hall(config, asyncio.get_running_loop(), self)
         self.done = asyncio.Event()
