@@ -105,6 +105,8 @@ class Front(SeveralHosts):
         if self.store is not None:
             for who, text, at in self.store.lobby_lines():
                 self.lobby_talk.heard(Said(who, text, at))
+        self._moves_seen: dict[str, tuple[int, str, float]] = {}
+        """Each turn-based room's move last told of (seat, decision, deadline): `_tell_move`."""
         self.notices = Notices(
             self.store, mailer_of(config), self.players, self.waiting_on, connect=connect_words(config)
         )
@@ -222,6 +224,7 @@ class Front(SeveralHosts):
             self._room_reported(handle, message)
         elif what == "gone":
             self.registry.pop(str(message.get("id")), None)
+            self._moves_seen.pop(str(message.get("id")), None)
             self.changed()
         elif what == "create":
             asyncio.get_running_loop().create_task(self._create(link, message))
@@ -277,17 +280,26 @@ class Front(SeveralHosts):
             raise FrameError(f"room {plan['id']}: {exc}") from None
         self.registry[plan["id"]] = Entry(plan, status, handle.index)
         if plan.get("finished"):
+            self._moves_seen.pop(plan["id"], None)
             self.finished(plan)
         elif plan.get("move_hours") and status.due:
             self._tell_move(self.registry[plan["id"]])
         self.changed()
 
     def _tell_move(self, entry: Entry) -> None:
-        """Tell the person a turn-based room now waits on, by e-mail if they asked for it: once a move."""
+        """Tell the person a turn-based room now waits on, by e-mail if they asked for it: once a move.
+
+        A room reports its status after every change, many times a move: a move already seen here is not
+        read again (the store would refuse to tell it twice anyway, at a query each time)."""
         seats = entry.plan.get("seats", [])
         seat = entry.status.seat
         if not self.notices.on or not 0 <= seat < len(seats) or not isinstance(seats[seat], dict):
             return
+        seen = (seat, entry.status.asked, entry.status.due)
+        room = str(entry.plan.get("id"))
+        if self._moves_seen.get(room) == seen:
+            return
+        self._moves_seen[room] = seen
         key = str(seats[seat].get("owner") or "")
         for move in turn_waiting([entry], key):
             self.notices.your_move(key, move.name, ASKED_WORDS.get(move.asked, YOUR_TURN), move_name(move))
@@ -483,6 +495,7 @@ class Front(SeveralHosts):
             await handle.requests.ask({"t": "adopt", "plan": plan.to_json()})
         except (ConnectionError, TimeoutError, AssertionError):
             self.registry.pop(plan.id, None)
+            self._moves_seen.pop(plan.id, None)
             raise TableError(_("The server is busy; try again.")) from None
         log.info("room %s (%s) made by %s on worker %d", plan.id, plan.name, asked.creator, handle.index)
         self.changed()
