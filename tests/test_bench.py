@@ -31,6 +31,10 @@ CASES: dict[str, tuple[list[str], str | tuple[str, ...]]] = {
     "playouts.py": (["--positions", "4", "--repeats", "1", "--edition", "classic"], "playouts/CPU s"),
     "blunders.py": (["--levels", "easy,hard", "--edition", "classic"], "accepted 0 of 15"),
     "probe_trades.py": (["--games", "2", "--probes", "3", "--playouts", "4", "--rounds", "4"], "correlation"),
+    "probe_prices.py": (
+        ["--games", "1", "--probes", "1", "--playouts", "4", "--rounds", "4", "--full", "1"],
+        "whole games at the shark's price",
+    ),
     "analysis.py": (["--games", "3", "--playouts", "4", "--editions", "classic", "--jobs", "1"], "Brier"),
     "startup.py": (["--runs", "1"], "saves list (a game)"),
     "tui.py": (
