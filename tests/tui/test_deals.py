@@ -10,10 +10,12 @@ from textual.widgets import Input
 
 from engine import AcceptDeal, Bundle, DealPart, Game, ProposeDeal, board_for
 from room import Seat
+from room.lesson import EXPLANATIONS
 from tui.dialogs.deal import DealScreen
 from tui.dialogs.deal_answer import DealAnswerDialog
 from tui.dialogs.trade import TradeScreen
 from tui.screens.help import keys_for
+from tui.widgets.lesson_note import LessonNote
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.ticks import TickList
 
@@ -390,3 +392,20 @@ def test_the_help_tells_the_deal_key_with_the_editions_own_parts() -> None:
     assert "j jail cards" in classic["j"] and "h houses" not in classic["j"]
     assert "h houses" in finance["j"] and "jail" not in finance["j"] and "jail" not in finance["t"]
     assert "n a deal among several instead" in classic["t"]
+
+
+async def test_the_deal_negotiator_opens_at_its_first_field_with_the_lesson_at_its_foot() -> None:
+    seats = [VERA, ADA, GRACE]
+    client = client_for(scripted_game(seats, arrange=_bots_hold_a_deed_each), seats)
+    app = app_for(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game_screen(app)._teach(EXPLANATIONS["group"])  # as the lesson does when a group is completed
+        await pilot.press("t", "n")
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DealScreen)
+        assert app.focused is screen.query_one("#cash", Input)  # Vera gives first and holds no deed
+        notes = list(screen.query(LessonNote))
+        assert len(notes) == 1 and EXPLANATIONS["group"].title in str(notes[0].render())

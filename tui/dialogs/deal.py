@@ -147,7 +147,7 @@ class DealScreen(Negotiator[DealOffer, DealDraft]):
             return
         others = self._players()
         self.receiver = next((p for p in others if p != self.giver), None)
-        self._fill()
+        self._fill_fields()
 
     def filled(self) -> None:
         self.call_after_refresh(self._focus_deeds)
@@ -166,7 +166,7 @@ class DealScreen(Negotiator[DealOffer, DealDraft]):
             return choices[0]
         return choices[(choices.index(current) + step) % len(choices)]
 
-    def _fill(self) -> None:
+    def _fill_fields(self) -> None:
         """Fill the fields with the giver's deeds and cards in hand not yet in a part, and the fields emptied
         for the next part."""
         view, board = self.view, self.client.board
@@ -294,7 +294,7 @@ class DealScreen(Negotiator[DealOffer, DealDraft]):
         return super().status_text()
 
     def fill_from_draft(self) -> None:
-        self._fill()
+        self._fill_fields()
 
     def focus_draft(self) -> None:
         self.call_after_refresh(self._focus_deeds)
@@ -309,11 +309,11 @@ class DealScreen(Negotiator[DealOffer, DealDraft]):
         self.giver = self.giver if giver is None else giver
         if self.receiver == self.giver:
             self.receiver = self._cycle(self.receiver, 1, self.giver)
-        self._fill()
+        self._fill_fields()
 
     def action_receiver(self, step: int) -> None:
         self.receiver = self._cycle(self.receiver, step, self.giver)
-        self._fill()
+        self._fill_fields()
 
     def action_field(self, name: str) -> None:
         """Focus one field of the part (d, c, j, h)."""
@@ -326,7 +326,7 @@ class DealScreen(Negotiator[DealOffer, DealDraft]):
             self.notify(_("Tick a deed or type an amount for this part first."), timeout=3)
             return
         self.draft.add(self.giver, self.receiver, bundle)
-        self._fill()
+        self._fill_fields()
         self._focus_deeds()
         self.query_one("#summary", VerticalScroll).scroll_end(animate=False)
 
@@ -337,7 +337,7 @@ class DealScreen(Negotiator[DealOffer, DealDraft]):
 
     def action_drop(self) -> None:
         self.draft.remove_last()
-        self._fill()
+        self._fill_fields()
 
     def palette_commands(self) -> Iterable[PaletteEntry]:
         if self.mode == "compose":
