@@ -199,6 +199,14 @@ def register(sub: Any) -> None:
         help=_("with --smtp-user: a file holding the password (readable by the server's user alone)"),
     )
     p.add_argument(
+        "--test-clock",
+        action="store_true",
+        help=_(
+            "for trying a turn-based room out by hand, never for real play: the tables' clock may be moved "
+            "on from another shell with landlords clock --data-dir DIR advance 25h"
+        ),
+    )
+    p.add_argument(
         "--no-ratings",
         dest="ratings",
         action="store_false",
@@ -267,6 +275,7 @@ def run(args: argparse.Namespace) -> int:
         relay=args.relay,
         relay_secret=args.relay_secret,
         lease=max(2.0, min(args.lease, 300.0)),
+        test_clock=args.test_clock,
     )
     if args.smtp is not None:
         import socket
