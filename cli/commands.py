@@ -29,6 +29,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     ),
     "demo": ("cli.demo", N_("watch the built-in players play a game")),
     "serve": ("cli.serve", N_("serve games over SSH: ssh -p 2222 host")),
+    "clock": ("cli.clock", N_("move on the clock of a server started with --test-clock (for trying it out)")),
 }
 """Each subcommand: the module that registers it, and its line of help."""
 

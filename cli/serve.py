@@ -6,10 +6,13 @@ import argparse
 import asyncio
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cli import arguments, commands
 from translation import N_, _
+
+if TYPE_CHECKING:
+    from server.base.config import Limits
 
 port = arguments.whole(0, 65535)
 
@@ -78,6 +81,13 @@ def register(sub: Any) -> None:
         type=arguments.whole(1, 10_000),
         default=None,
         help=_("from one address at once (default 8)"),
+    )
+    p.add_argument(
+        "--rooms",
+        metavar=_("ROOMS"),
+        type=arguments.whole(1, 100_000),
+        default=None,
+        help=_("rooms the lobby may list in all, live, turn-based and over, on every host (default 200)"),
     )
     p.add_argument(
         "--workers",
@@ -189,6 +199,14 @@ def register(sub: Any) -> None:
         help=_("with --smtp-user: a file holding the password (readable by the server's user alone)"),
     )
     p.add_argument(
+        "--test-clock",
+        action="store_true",
+        help=_(
+            "for trying a turn-based room out by hand, never for real play: the tables' clock may be moved "
+            "on from another shell with landlords clock --data-dir DIR advance 25h"
+        ),
+    )
+    p.add_argument(
         "--no-ratings",
         dest="ratings",
         action="store_false",
@@ -231,7 +249,7 @@ def _networks(text: str) -> tuple[str, ...]:
 def run(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
-    from server.base.config import Limits, ServerConfig
+    from server.base.config import ServerConfig
     from server.base.logs import configure_logging
     from server.network.main import serve
     from server.network.peers import PeerError
@@ -257,6 +275,7 @@ def run(args: argparse.Namespace) -> int:
         relay=args.relay,
         relay_secret=args.relay_secret,
         lease=max(2.0, min(args.lease, 300.0)),
+        test_clock=args.test_clock,
     )
     if args.smtp is not None:
         import socket
@@ -307,18 +326,22 @@ def run(args: argparse.Namespace) -> int:
         if problem is not None:
             print(_(refusal, path=folder, problem=problem))
             return 2
-    limits = Limits()
-    if args.connections is not None:
-        limits = replace(limits, connections=args.connections)
-    if args.per_address is not None:
-        limits = replace(limits, per_address=args.per_address)
-    config = replace(config, limits=limits)
+    config = replace(config, limits=limits_of(args))
     configure_logging()
     try:
         return asyncio.run(serve(config))
     except (OSError, StoreError, PeerError) as exc:
         print(f"landlords serve: {exc}")
         return 1
+
+
+def limits_of(args: argparse.Namespace) -> Limits:
+    """Return the limits the options change (`--connections`, `--per-address`, `--rooms`), the rest as by
+    default."""
+    from server.base.config import Limits
+
+    chosen = {"connections": args.connections, "per_address": args.per_address, "rooms": args.rooms}
+    return Limits(**{name: value for name, value in chosen.items() if value is not None})
 
 
 def _unusable(folder: Path) -> str | None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import re
-import secrets
 from pathlib import Path
 
 import platformdirs
@@ -27,14 +26,6 @@ def saves_dir(override: str | Path | None = None) -> Path:
     if env:
         return Path(env).expanduser()
     return platformdirs.user_data_path("landlords") / "saves"
-
-
-def new_id(taken: set[str]) -> str:
-    """Return a new id of eight hex digits, distinct from the ids already in the folder."""
-    while True:
-        candidate = secrets.token_hex(4)
-        if candidate not in taken:
-            return candidate
 
 
 def slug(title: str) -> str:

@@ -14,6 +14,7 @@ from engine.core.text import check_title
 from saves.atomic import leftovers, sync_folder
 from saves.errors import SaveError, SaveLocked, SaveNotFound
 from saves.files import kind_problem, read_whole
+from saves.ids import claim_new_id
 from saves.location import (
     SUFFIX,
     backup_of,
@@ -21,7 +22,6 @@ from saves.location import (
     id_of,
     is_save,
     lock_of,
-    new_id,
     saves_dir,
     slug,
 )
@@ -149,16 +149,14 @@ class SaveStore:
             self.root.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise SaveError(self.root, f"the saves folder cannot be made: {exc.strerror or exc}") from exc
-        taken = {id_of(p) for p in self._files(tidy_first=True)}
-        for attempt in range(_NEW_ID_TRIES):
-            save_id = new_id(taken)
+        for attempt in range(_NEW_ID_TRIES):  # the folder is not listed: its index of ids is asked
+            save_id = claim_new_id(self.root)
             path = self.root / file_name(title, save_id)
             lock = FileLock(lock_of(path), path)
             try:
                 _acquire(lock, tries=1)
                 break
             except SaveLocked:  # a new name is nobody's: another process was just tidying it away
-                taken.add(save_id)
                 if attempt == _NEW_ID_TRIES - 1:
                     raise
         from saves.summary import SaveSummary

@@ -29,7 +29,10 @@ def tidy(root: Path, names: Iterable[str]) -> int:
         if game is not None:
             litter[game].append(root / name)
     removed = 0
+    present = set(names)
     for game, paths in sorted(litter.items()):
+        if game in present and all(p.name == game + BACKUP_SUFFIX for p in paths):
+            continue  # a live game's backup alone: nothing to remove, and its lock is not taken for it
         save = root / game
         lock = FileLock(lock_of(save), save)
         try:

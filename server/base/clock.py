@@ -1,6 +1,7 @@
 """An event-loop clock for the bot driver and the tables: timers that can be stopped, whose
-failures are logged rather than lost; and a clock a test moves by hand, to play a turn-based room over
-days without waiting for them."""
+failures are logged rather than lost; a clock a test moves by hand, to play a turn-based room over
+days without waiting for them; and one that runs as the loop's does but that the operator of a server
+started with `--test-clock` may move on (`MovableClock`), to try a turn-based room out by hand."""
 
 from __future__ import annotations
 
@@ -84,6 +85,62 @@ class SetClock(LoopClock):
             if not handle.stopped:
                 callback()
         self._now = end
+
+
+class MovableClock(LoopClock):
+    """The loop's clock, `ahead` seconds ahead, and moved further on when told (`move_to`): its timers fire
+    at their time as the loop's would, and those that a move passes fire at once, each in its order, as
+    `SetClock` fires them. Only a server started with `--test-clock` has one (`server.network.clock_moves`);
+    every other server keeps the loop's own clock and timers."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, ahead: float = 0.0) -> None:
+        super().__init__(loop)
+        self.ahead = max(0.0, ahead)
+        self._due: list[tuple[float, int, SetHandle, Callable[[], None]]] = []
+        self._order = itertools.count()
+        self._ring: asyncio.TimerHandle | None = None  # the loop's one timer, for the first of them
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> Handle:
+        handle = SetHandle()
+        at = self.now() + max(0.0, delay)
+        heapq.heappush(self._due, (at, next(self._order), handle, _guarded(callback)))
+        self._arm()
+        return handle
+
+    def now(self) -> float:
+        return self.loop.time() + self.ahead
+
+    def wall(self) -> float:
+        return time.time() + self.ahead
+
+    def move_to(self, ahead: float) -> None:
+        """Put the clock `ahead` seconds ahead of the loop's (never back), firing in their order the timers
+        that fall due on the way (and those they set that fall due in it too), each at its time."""
+        target = max(self.ahead, ahead)
+        while self._due and self._due[0][0] <= self.loop.time() + target:
+            at, _order, handle, callback = heapq.heappop(self._due)
+            self.ahead = min(target, max(self.ahead, at - self.loop.time()))  # its time, as it fires
+            if not handle.stopped:
+                callback()
+        self.ahead = target
+        self._arm()
+
+    def _arm(self) -> None:
+        """Set the loop's timer for the first timer due, where it is not set for it already."""
+        while self._due and self._due[0][2].stopped:
+            heapq.heappop(self._due)
+        if not self._due:
+            return
+        when = self._due[0][0] - self.ahead
+        if self._ring is not None and not self._ring.cancelled() and self._ring.when() <= when:
+            return
+        if self._ring is not None:
+            self._ring.cancel()
+        self._ring = self.loop.call_at(when, self._rang)
+
+    def _rang(self) -> None:
+        self._ring = None
+        self.move_to(self.ahead)
 
 
 def _guarded(callback: Callable[[], None]) -> Callable[[], None]:

@@ -76,6 +76,9 @@ class ServerConfig:
     set, the server is one host of several."""
     relay_secret: Path | None = None  # the file of the secret every host of the server is given
     lease: float = 10.0  # seconds a host holds its rooms without renewing (a dead host's rooms wait so long)
+    test_clock: bool = False
+    """The tables' clock may be moved on by the operator (`landlords clock advance`), to try a turn-based room
+    out by hand: never for real play (`server.network.clock_moves`)."""
     smtp: str | None = None
     """HOST:PORT of the SMTP server the notices by e-mail go through (`server.people.notices`); None: none."""
     smtp_from: str = ""  # the letters' sender address
@@ -141,6 +144,7 @@ def config_from_json(raw: dict[str, Any]) -> ServerConfig:
         relay=raw.get("relay"),
         relay_secret=path("relay_secret"),
         lease=float(raw.get("lease", 10.0)),
+        test_clock=raw.get("test_clock") is True,
         smtp=raw.get("smtp"),
         smtp_from=str(raw.get("smtp_from") or ""),
         smtp_starttls=raw.get("smtp_starttls") is True,

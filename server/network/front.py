@@ -448,6 +448,8 @@ class Front(SeveralHosts):
                     log.warning("worker %d was not told of days away", handle.index)
                     continue
                 rooms += len(raw.get("rooms", [])) if isinstance(raw, dict) else 0
+            if self.hosts is not None:  # and the rooms other hosts hold, through the store
+                rooms += await self.away_elsewhere(str(message.get("key", "")), float(until))
         link.send_json(answer(message.get("ask"), {"rooms": rooms}))
 
     def _your_move(self, message: dict[str, Any]) -> None:

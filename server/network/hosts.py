@@ -90,6 +90,10 @@ class HostedFront(Protocol):
         """Handle lobby chat lines stored by any host (this one's own among them), as `Said` JSON."""
         ...
 
+    async def away_heard(self, told: list[tuple[str, float]]) -> None:
+        """Hand days away declared at other hosts, (key, until), to this host's rooms."""
+        ...
+
     def carry(self, start: dict[str, Any], session: PeerSession) -> Carried:
         """Begin a session another host carries here."""
         ...
@@ -124,6 +128,7 @@ class Hosts:
         self._listener: asyncio.AbstractServer | None = None
         self._chosen = 0  # the names read so far, by their number
         self._lobby: int | None = None  # the lobby's chat lines read so far, by their number
+        self._away: int | None = None  # the days away told by the other hosts read so far, by their number
         self.taken: list[str] = []
         """Rooms taken up from hosts that died, in order (for the log and the tests)."""
 
@@ -173,11 +178,13 @@ class Hosts:
         local = self.front.local_rooms()
         people = self.front.people()
         lost, taken, listed, present = await self._off(self._round, local, people)
-        names, lines = await self._off(self._news)
+        names, lines, away = await self._off(self._news)
         if names:
             self.front.named(names)
         if lines:
             self.front.lobby_heard(lines)
+        if away:
+            await self.front.away_heard(away)
         for room in lost:
             log.warning("room %s: this host's lease ended (another host holds it); stopping it here", room)
             self.front.lost(room)
@@ -221,14 +228,22 @@ class Hosts:
         leases.beat(self.relay, people)
         return lost, taken, leases.rooms() if taken else listed, leases.hosts(3 * self.lease)
 
-    def _news(self) -> tuple[list[tuple[str, str]], list[dict[str, Any]]]:
-        """Return the names chosen and the lobby chat lines sent at any host since the last round."""
+    def _news(self) -> tuple[list[tuple[str, str]], list[dict[str, Any]], list[tuple[str, float]]]:
+        """Return the names chosen and the lobby chat lines sent at any host since the last round, and the
+        days away declared at the other hosts."""
         assert self._leases is not None
         rows = self._leases.names_since(self._chosen)
         if rows:
             self._chosen = max(number for _key, _name, number in rows)
         self._lobby, lines = self._leases.lobby_since(self._lobby)
-        return [(key, name) for key, name, _number in rows], lines
+        self._away, away = self._leases.away_since(self._away)
+        return [(key, name) for key, name, _number in rows], lines, away
+
+    async def tell_away(self, key: str, until: float) -> None:
+        """Tell the other hosts, through the store, that a person declared days away here (until `until`;
+        0: back): each hands it to the rooms it holds, as this host did to its own."""
+        if self._leases is not None:
+            await self._off(self._leases.tell_away, key, until)
 
     def _forget(self, room: str) -> None:
         self.fences.pop(room, None)

@@ -196,6 +196,23 @@ class Leases:
         last = max([after, *(int(r[0]) for r in rows)])
         return last, [{"who": r[1], "text": r[2], "at": r[3]} for r in rows]
 
+    def tell_away(self, key: str, until: float) -> None:
+        """Tell every host that a person is away until `until` (seconds since the epoch; 0: back)."""
+        self._live().execute(
+            "INSERT INTO away (key, until, host) VALUES (%s, %s, %s)", (key, float(until), self.host)
+        )
+
+    def away_since(self, after: int | None) -> tuple[int, list[tuple[str, float]]]:
+        """Return the days away told by the other hosts after the `after`th, oldest first, as (key,
+        until), and the last one's number (with `after` None: none, and the last number, to begin from)."""
+        if after is None:
+            row = self._live().execute("SELECT COALESCE(MAX(id), 0) FROM away").fetchone()
+            return int(row[0]) if row is not None else 0, []
+        query = "SELECT id, key, until FROM away WHERE id > %s AND host <> %s ORDER BY id"
+        rows = self._live().execute(query, (after, self.host)).fetchall()
+        last = max([after, *(int(r[0]) for r in rows)])
+        return last, [(str(r[1]), float(r[2])) for r in rows]
+
     def leave(self) -> None:
         self._live().execute("DELETE FROM hosts WHERE host = %s", (self.host,))
 

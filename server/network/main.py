@@ -15,6 +15,7 @@ from typing import Any
 import asyncssh
 
 from server.base.config import Limits, ServerConfig
+from server.network.clock_moves import ClockRequests
 from server.network.front import Front
 from server.network.hostkey import KEY_FILE, fingerprint, host_key
 from server.network.peers import PeerError, read_secret
@@ -39,6 +40,7 @@ class Running:
         self.listener = listener
         self.port = port
         self.fingerprint = key
+        self.clock_requests: ClockRequests | None = None  # `--test-clock`: the operator's moves of the clock
 
     @property
     def limits(self) -> Limits:
@@ -66,6 +68,8 @@ class Running:
         """Stop listening; end every session, restoring its terminal and telling the person why (each leaves
         its table, keeping the seat); then every worker saves its rooms."""
         self.front.stopping = True  # a worker that ends from now on (stopped with us) is not started again
+        if self.clock_requests is not None:
+            self.clock_requests.stop()
         self.listener.close()
         await self.listener.wait_closed()
         sessions = self.sessions()
@@ -156,7 +160,24 @@ async def start(
             processes=processes,
         )
     )
-    return Running(front, gate, listener, port, print_key)
+    running = Running(front, gate, listener, port, print_key)
+    if config.test_clock:
+        running.clock_requests = ClockRequests(config.folder, partial(_tell_workers, front))
+        running.clock_requests.start()
+        say(
+            _(
+                "Test clock: landlords clock --data-dir {folder} advance 25h moves the tables' clock on. "
+                "For trying the turn-based pace out, never for real play.",
+                folder=config.folder,
+            )
+        )
+    return running
+
+
+def _tell_workers(front: Front, message: dict[str, Any]) -> None:
+    for handle in front.workers:
+        if handle.link is not None:
+            handle.link.send_json(message)
 
 
 def join_hosts(front: Front, config: ServerConfig) -> None:

@@ -38,6 +38,8 @@ class HostLink(Protocol):
 
     async def stop(self) -> None: ...
 
+    async def tell_away(self, key: str, until: float) -> None: ...
+
 
 @dataclass
 class WorkerHandle:

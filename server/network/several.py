@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core.phrases import N_, Phrase
 from server.base.config import ServerConfig
 from server.network.peers import Carried, PeerSession
-from server.network.registry import Entry, WorkerHandle
+from server.network.registry import Entry, HostLink, WorkerHandle
 from server.network.relay import READY_WITHIN, Elsewhere, Relay
 from server.people.chat import LobbyTalk, Said
 from server.people.players import Players
@@ -45,6 +45,7 @@ class SeveralHosts:
     _elsewhere: Any
     _watching: set[asyncio.Task[None]]
     peer_secret: bytes
+    hosts: HostLink | None
 
     if TYPE_CHECKING:
 
@@ -150,6 +151,37 @@ class SeveralHosts:
             room=room,
             host=where.host,
         )
+
+    async def away_elsewhere(self, key: str, until: float) -> int:
+        """Tell the other hosts of a person's days away declared here (through the store); the number of
+        his turn-based rooms they hold, which they move."""
+        if self.hosts is None:
+            return 0
+        try:
+            await self.hosts.tell_away(key, until)
+        except Exception:
+            log.exception("the other hosts could not be told of days away")
+            return 0
+        rooms = 0
+        for entry in self.registry.values():
+            plan = entry.plan
+            if entry.host is None or not plan.get("move_hours") or plan.get("finished"):
+                continue
+            seats = plan.get("seats", [])
+            rooms += any(isinstance(s, dict) and s.get("owner") == key for s in seats)
+        return rooms
+
+    async def away_heard(self, told: list[tuple[str, float]]) -> None:
+        """Hand days away declared at other hosts to each worker here, for the rooms it holds."""
+        for key, until in told:
+            message = {"t": "away", "key": key, "until": until}
+            for handle in self.workers:
+                if handle.requests is None:
+                    continue
+                try:
+                    await handle.requests.ask(message)
+                except (ConnectionError, TimeoutError):
+                    log.warning("worker %d was not told of days away from another host", handle.index)
 
     def lobby_heard(self, lines: list[dict[str, Any]]) -> None:
         """Handle lobby chat lines sent at any host (read from the shared store): those of other hosts are

@@ -24,6 +24,7 @@ from typing import Any
 from engine.core.phrases import Phrase
 from lines.settings import BRIEF, Settings
 from room import heap
+from server.base.clock import MovableClock
 from server.base.config import ServerConfig, config_from_json
 from server.network.frames import (
     CLOSE,
@@ -271,7 +272,7 @@ class Worker:
         self.sessions: set[WorkerSession] = set()
         self.control = FramedProtocol(self._control, self._front_gone, CONTROL_FRAME)
         self.requests = Requests(self.control.send_json)
-        self.hall = Hall(config, asyncio.get_running_loop(), self)
+        self.hall = Hall(config, asyncio.get_running_loop(), self, movable_clock(config))
         self.done = asyncio.Event()
         self._listener: asyncio.AbstractServer | None = None
         self.stopping = False
@@ -359,6 +360,8 @@ class Worker:
             self.control.send_json(answer(message.get("ask"), {"rooms": rooms}))
         elif kind_of == "drop":
             self.drop(str(message.get("id")), str(message.get("line") or ""))
+        elif kind_of == "clock" and isinstance(self.hall.clock, MovableClock):
+            self.hall.clock.move_to(float(message.get("ahead", 0.0)))
         elif kind_of == "stop":
             asyncio.get_running_loop().create_task(self.stop())
 
@@ -394,6 +397,16 @@ class Worker:
         worker_path(self.runtime, self.index).unlink(missing_ok=True)
         self.control.close()
         self.done.set()
+
+
+def movable_clock(config: ServerConfig) -> MovableClock | None:
+    """Return the clock the operator may move on (`--test-clock`), where it was last moved to; None for the
+    loop's own."""
+    if not config.test_clock:
+        return None
+    from server.network.clock_moves import ahead_of
+
+    return MovableClock(asyncio.get_running_loop(), ahead_of(config.folder))
 
 
 RECLAIM_DELAY = 1.0

@@ -57,6 +57,17 @@ MAIL: Migration = (
 """The notices by e-mail: appended after the last version, whatever its number (written apart so that it
 stays the last one when versions are added beside it)."""
 
+AWAY: Migration = (
+    # days away declared at any host of several (`server.network.leases`): each host reads the new ones
+    # and hands them to its rooms, so a person's deadlines move whichever host holds his rooms
+    """CREATE TABLE away (
+        id {id},
+        key TEXT NOT NULL,
+        until {number} NOT NULL CHECK (until <> 'NaN'),
+        host TEXT NOT NULL)""",
+)
+"""Days away told to every host: the version after the notices by e-mail."""
+
 SCHEMA: tuple[Migration, ...] = (
     (  # version 1: the people's ratings, the finished games and each seat's place in them, the bots' ratings
         """CREATE TABLE people (
@@ -144,6 +155,7 @@ SCHEMA: tuple[Migration, ...] = (
             wins INTEGER NOT NULL DEFAULT 0)""",
     ),
     MAIL,  # version 8: the notices by e-mail
+    AWAY,  # version 9: days away told to every host
 )
 """Every version's statements, with placeholders for the column types that differ."""
 

@@ -56,11 +56,12 @@ def fit(rows: list[list[str]], width: int) -> tuple[list[list[str]], list[int], 
 
 
 def wrap(text: str, width: int) -> list[str]:
-    """Wrap the text between words into lines of at most `width` cells; a word wider than that is broken
-    where it must, never between the halves of a wide character."""
+    """Wrap the text between words (at plain spaces: a no-break space holds its words together) into lines of
+    at most `width` cells; a word wider than that is broken where it must, never between the halves of a
+    wide character."""
     lines: list[str] = []
     line = ""
-    for word in text.split():
+    for word in filter(None, text.split(" ")):
         for piece in chop_cells(word, width) if cell_len(word) > width else [word]:
             if not line:
                 line = piece
@@ -165,7 +166,7 @@ class LobbyScreen(Screen[None]):
             rows.append(
                 [
                     mark + line.name,
-                    line.edition_words,
+                    line.edition_cell,
                     _("{taken} taken, {free} free", taken=line.taken, free=line.free),
                     board.people_line(t.plan) if board is not None else line.people,
                     line.status,

@@ -38,17 +38,19 @@ class VoteDialog(Overlay[bool | None]):
     def compose(self) -> ComposeResult:
         vote = self.vote
         with Vertical():
-            yield Static(
-                Content(
-                    _(
-                        "{caller} asks to hand {name}'s seat to a bot: the table waits on "
-                        "{name}, who is away or out of time. The bot plays it until "
-                        "{name} is back and plays.",
-                        caller=vote.caller,
-                        name=vote.target_name,
-                    )
+            asked = (
+                N_(
+                    "{caller} asks to hand {name}'s seat to a bot: {name}'s time ran out on moves in "
+                    "a row. The bot plays it until {name} is back and plays."
+                )
+                if vote.turn_based
+                else N_(
+                    "{caller} asks to hand {name}'s seat to a bot: the table waits on "
+                    "{name}, who is away or out of time. The bot plays it until "
+                    "{name} is back and plays."
                 )
             )
+            yield Static(Content(_(asked, caller=vote.caller, name=vote.target_name)))
             yield Static(Content(_("So far: {tally}.", tally=vote.tally)), id="tally")
             yield Static(Content.styled(_("y: yes   n: no   Esc: later (a to answer)"), "bold"))
 

@@ -11,7 +11,7 @@ from typing import Any, Literal
 from engine import load_edition
 from engine.core.text import NAME_MAX, plain
 from server.people.places import counts
-from server.tables.plans import Plan, clock_words, pace_words
+from server.tables.plans import Plan, clock_words, pace_short, pace_words
 from translation import N_, _, ngettext
 
 Stage = Literal["gathering", "playing", "resting", "over"]
@@ -112,14 +112,24 @@ class TableLine:
     advisor: bool = True
     clock: str = ""  # "bank 3:00 +15s", or "" for none
     pace: str = ""  # "turn-based, 24 h a move", or "" for a live room
+    short_pace: str = ""  # "24 h/move", unbroken, for the full-screen lobby's narrow column
 
     @property
     def edition_words(self) -> str:
         """Return the edition and what sets the room apart: "Classic, no advisor, bank 3:00 +15s"."""
+        return self._apart(self.pace)
+
+    @property
+    def edition_cell(self) -> str:
+        """Return the same in the full-screen lobby's Edition column: the pace in short ("Classic,
+        24 h/move"), so that at 80 columns it takes one line of the column, whole."""
+        return self._apart(self.short_pace)
+
+    def _apart(self, pace: str) -> str:
         return ", ".join(
             [
                 self.edition,
-                *([self.pace] if self.pace else []),
+                *([pace] if pace else []),
                 *([] if self.advisor else [_("no advisor")]),
                 *([self.clock] if self.clock else []),
             ]
@@ -146,6 +156,7 @@ def line_of(plan: Plan, status: TableStatus, fingerprint: str) -> TableLine:
         advisor=plan.advisor,
         clock=clock_words(plan.bank, plan.bank_added),
         pace=pace_words(plan.move_hours),
+        short_pace=pace_short(plan.move_hours),
     )
 
 

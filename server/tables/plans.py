@@ -216,6 +216,17 @@ def pace_words(hours: int) -> str:
     return _("turn-based, {hours} h a move", hours=hours) if hours > 0 else ""
 
 
+def pace_short(hours: int) -> str:
+    """Format a room's pace for the full-screen lobby's narrow Edition column: "24 h/move", its spaces
+    unbreakable so that the column wraps around it and never inside it; "" for a live room. Only a
+    turn-based room has hours, so the hours alone say that it is one."""
+    return _("{hours} h/move", hours=hours).replace(" ", NO_BREAK) if hours > 0 else ""
+
+
+NO_BREAK = "\u00a0"
+"""A space a line is never broken at (`server.screens.lobby.wrap` breaks at plain spaces only)."""
+
+
 PACE_RULES = (
     N_(
         "A turn-based room: each decision may take {hours} hours, whether you are connected or not; when "

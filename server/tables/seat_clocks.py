@@ -182,6 +182,7 @@ class VoteFace:
     tally: str
     yes: int
     needed: int
+    turn_based: bool = False  # a vote on repeated absence, open for the room's hours a move
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from translation import _
+from translation import _, ngettext
 
 VOTE_SECONDS = 30.0
 """How long a vote stays open for answers."""
@@ -57,8 +57,20 @@ class SeatVote:
             return "failed"
         return None
 
-    def tally(self) -> str:
-        return _("{yes} yes, {no} no, of {present} present", **self.tally_values())
+    def tally(self, turn_based: bool = False) -> str:
+        """Return the count so far in words: of those present when it was called, in a live room; in a
+        turn-based room, where nobody need be present, how many of the room's other people have answered
+        (when its hours run out, they decide)."""
+        if not turn_based:
+            return _("{yes} yes, {no} no, of {present} present", **self.tally_values())
+        return ngettext(
+            "{yes} yes, {no} no: {answered} of the room's {n} person has answered",
+            "{yes} yes, {no} no: {answered} of the room's {n} people have answered",
+            len(self.voters),
+            yes=len(self.yes),
+            no=len(self.no),
+            answered=len(self.answered),
+        )
 
     def tally_values(self) -> dict[str, int]:
         """Return the vote counts so far, for a message in the reader's language."""

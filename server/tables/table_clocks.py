@@ -320,9 +320,10 @@ class TableClocks:
                 room.names[vote.target],
                 vote.voters,
                 vote.answered,
-                vote.tally(),
+                vote.tally(self.plan.turn_based),
                 len(vote.yes),
                 vote.needed,
+                self.plan.turn_based,
             )
         absent: tuple[int, ...] = ()
         if self.plan.turn_based:

@@ -38,6 +38,8 @@ def _landlords(*argv: str) -> subprocess.CompletedProcess[str]:
         (["new", "--seed", "-3"], "argument --seed: must be at least 0, not -3"),
         (["replay", "x", "--to", "0"], "argument --to: turns are counted from 1"),
         (["replay", "x", "--to", HUGE], "argument --to: must be at most 100,000"),
+        (["serve", "--rooms", "0"], "argument --rooms: must be at least 1, not 0"),
+        (["serve", "--rooms", "many"], "argument --rooms: 'many' is not a whole number"),
         (["--theme", "\x1b]0;PWNED\x07"], "argument --theme: invalid choice: '\\x1b]0;PWNED\\x07'"),
     ],
 )
@@ -78,3 +80,27 @@ def test_an_unreadable_or_wrong_saves_folder_is_an_error_everywhere(
     for argv in (["saves", "list"], ["saves", "show", "x"], ["resume", "--status"], ["replay", "x"]):
         assert main([*argv, "--saves-dir", str(a_file)]) == 2
         assert capsys.readouterr().err == f"landlords: {a_file}: not a folder\n"
+
+
+def test_serve_rooms_limits_the_rooms_made_on_the_server() -> None:
+    """`serve --rooms N` is the limit of rooms in all that a new room is checked against; the other limits
+    stay as they are by default."""
+    from cli.main import build_parser
+    from cli.serve import limits_of
+    from server.base.config import Limits
+    from server.tables.making import make_plan
+    from server.tables.plans import RoomRequest, SeatPlan, TableError
+
+    limits = limits_of(build_parser(subcommands=["serve"]).parse_args(["serve", "--rooms", "2"]))
+    assert limits == Limits(rooms=2)
+    assert limits_of(build_parser(subcommands=["serve"]).parse_args(["serve"])) == Limits()
+
+    def asked(creator: str, name: str) -> RoomRequest:
+        return RoomRequest(
+            creator, creator, name, "classic", {}, [SeatPlan("person"), SeatPlan("person")], 60, "normal"
+        )
+
+    made = [make_plan([], limits, asked("ada", "One"))]
+    made.append(make_plan(made, limits, asked("bob", "Two")))
+    with pytest.raises(TableError, match="as many rooms as it can hold"):
+        make_plan(made, limits, asked("cy", "Three"))

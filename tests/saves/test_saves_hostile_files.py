@@ -24,6 +24,7 @@ from cli.main import main
 from saves import SaveError, SaveStore
 from saves.atomic import temp_name
 from saves.files import MAX_BYTES
+from saves.ids import INDEX
 from saves.location import backup_of, lock_of
 from saves.lock import FileLock
 from saves.summary_cache import NAME
@@ -359,7 +360,7 @@ def test_a_full_disk_never_leaves_a_game_locked(tmp_path: Path) -> None:
     lines = result.stdout.splitlines()
     assert lines[0].startswith("save: the game could not be saved: File too large")
     assert lines[1].startswith("create: the game could not be saved: File too large")
-    assert lines[2] == "left: []"  # no lock, no half-written copy, no game
+    assert lines[2] == "left: ['.ids']"  # no lock, no half-written copy, no game: the index of ids alone
 
 
 def test_a_lock_that_fails_half_way_is_released(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -433,7 +434,7 @@ def test_old_litter_is_cleared_but_not_what_a_live_game_or_a_link_holds(
         assert status == 0 and other_id in out and save_id not in out
         assert stray.exists() and lock_of(other).exists()
     assert sorted(p.name for p in root.iterdir()) == sorted(
-        [other.name, stray.name, "linked-0c0c0c0c.json.bak", NAME]  # NAME: the summaries the games kept
+        [other.name, stray.name, "linked-0c0c0c0c.json.bak", NAME, INDEX]  # the summaries and the ids kept
     )
     assert notes.read_text() == NOTES
 

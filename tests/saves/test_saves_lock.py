@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from saves import SaveLocked, SaveStore
+from saves.ids import INDEX
 from saves.location import lock_of
 
 from saved_games import GAMES, play, seats_of
@@ -76,7 +77,7 @@ def test_another_process_holding_the_game_refuses_us_until_it_dies(tmp_path: Pat
     with session:
         session.save(loaded.game)
     store.delete(save_id)
-    assert list(tmp_path.iterdir()) == []
+    assert [p.name for p in tmp_path.iterdir()] == [INDEX], "nothing but the index of the ids it had"
 
 
 def test_a_new_game_is_locked_from_its_creation(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ import pytest
 from engine import Game, new_game
 from saves import FORMAT_VERSION, SaveError, SaveNotFound, SaveStore, Seat, saves_dir
 from saves.atomic import temp_name
+from saves.ids import INDEX
 from saves.location import backup_of, id_of, lock_of
 from saves.summary_cache import NAME
 
@@ -171,7 +172,7 @@ def test_delete_removes_the_save_its_backup_and_leftovers(tmp_path: Path) -> Non
     with store.create(game, seats_of(game), "kept") as kept:
         pass
     store.delete(session.id)
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([kept.path.name, NAME])
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([kept.path.name, NAME, INDEX])
     assert list(json.loads((tmp_path / NAME).read_text(encoding="utf-8"))["saves"]) == [kept.path.name]
     with pytest.raises(SaveNotFound):
         store.load(session.id)

@@ -22,6 +22,7 @@ from saves import summary_cache as cache_module
 from saves.atomic import temp_name
 from saves.files import MAX_BYTES
 from saves.header import summarise
+from saves.ids import INDEX
 from saves.location import id_of
 from saves.summary_cache import CHECKS, NAME
 
@@ -381,7 +382,7 @@ def test_a_failed_write_leaves_no_half_written_copy(
 
     monkeypatch.setattr(os, "replace", full)
     assert [s.path for s in SaveStore(tmp_path).list()] == [path]
-    assert [p.name for p in tmp_path.iterdir()] == [path.name]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([path.name, INDEX])  # INDEX: the ids
 
 
 def test_a_link_under_the_name_is_neither_followed_nor_written_through(tmp_path: Path, settled: None) -> None:
@@ -404,7 +405,7 @@ def test_a_half_written_copy_a_killed_list_left_goes_with_the_next_write(
     an_hour_ago = time.time_ns() - 3600 * 10**9
     os.utime(old, ns=(an_hour_ago, an_hour_ago))
     SaveStore(tmp_path).list()
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([NAME, path.name, live.name])
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([NAME, path.name, live.name, INDEX])
 
 
 SEATS: list[Any] = [

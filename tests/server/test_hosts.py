@@ -31,7 +31,7 @@ from server.network.leases import Leases, Written
 from server.network.main import Running
 from server.people.postgres_store import PostgresStore
 from server.tables.keeping import Keeper
-from server.tables.plans import Plan, SeatPlan
+from server.tables.plans import Plan, RoomRequest, SeatPlan
 from server.tables.table import Table
 
 from pgserver import PostgresServer
@@ -451,3 +451,55 @@ def test_a_relay_without_its_store_or_secret_is_refused_in_one_line(
     said = capsys.readouterr()
     assert said.out == "landlords serve: --relay needs --store postgresql://... and --relay-secret FILE\n"
     assert not said.err and not list(tmp_path.iterdir())  # nothing was started
+
+
+@pytest.mark.slow
+async def test_days_away_declared_at_one_host_move_the_rooms_another_host_holds(
+    tmp_path: Path, shared: tuple[str, Path]
+) -> None:
+    """Ada, connected to host a, declares three days away: her turn-based room, which host b holds, takes
+    them (through the store) as a room of a would, and her answer counts it; then she is back."""
+    async with two_hosts(tmp_path, shared) as (a, b):
+        ada, bob = Person(a, make_key(tmp_path, "a"), "Ada"), Person(b, make_key(tmp_path, "b"), "Bob")
+        for person in (ada, bob):
+            b.front.players.choose(person.fingerprint, person.name)
+        people = [SeatPlan("person"), SeatPlan("person"), SeatPlan("bot", "easy")]
+        asked = RoomRequest(
+            ada.fingerprint,
+            "Ada",
+            "Days",
+            "classic",
+            {"short_game": True},
+            people,
+            60,
+            "instant",
+            move_hours=24,
+        )
+        table_id, _worker = await b.front.create(asked)
+        table = b.table(table_id)
+        assert table is not None
+        table.take_seat(bob.fingerprint, "Bob")
+        table.start()
+        await _heard_of(a, "Days")
+        hall = a.halls()[0]
+        assert not hall.tables, "host a holds no room"
+
+        said = await hall.away(ada.fingerprint, 3)
+        assert "You are away until" in said and "in your turn-based room:" in said, said
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 10
+        while ada.fingerprint not in table.plan.away_until:
+            assert loop.time() < end, "host b's room never heard of her days away"
+            await asyncio.sleep(0.1)
+        until = table.plan.away_until[ada.fingerprint]
+        assert abs(until - (time.time() + 3 * 86400)) < 60
+        deadline = table.deadline
+        if deadline is not None and deadline.seat == 0:  # waiting on her: her day starts after them
+            assert deadline.due >= until + 24 * 3600
+        assert bob.fingerprint not in table.plan.away_until
+
+        assert "You are back" in await hall.away(ada.fingerprint, 0)
+        end = loop.time() + 10
+        while ada.fingerprint in table.plan.away_until:
+            assert loop.time() < end, "host b's room never heard she is back"
+            await asyncio.sleep(0.1)

@@ -7,11 +7,13 @@ import asyncio
 from pathlib import Path
 
 from textual.app import App
+from textual.widgets import DataTable
 
 from server.base.clock import SetClock
 from server.screens.lobby import LobbyScreen
 from server.tables.hall import Hall
-from server.tables.plans import Plan, SeatPlan
+from server.tables.plans import NO_BREAK, Plan, SeatPlan
+from translation import ENGLISH, language, use
 
 from inhall import Lines, hall_here
 
@@ -154,5 +156,35 @@ async def test_the_full_screen_lobby_says_your_move_and_takes_days_away(tmp_path
             clock.advance(1.0)  # the lobby hears the hall changed
             await pilot.pause()
             assert "You are away until" in str(app.screen.query_one("#note").render())
+    finally:
+        hall.close()
+
+
+async def test_at_80_columns_a_turn_based_rooms_pace_stays_whole_in_the_lobby(tmp_path: Path) -> None:
+    """The Edition column wrapped "turn-based, 24 h a move" over three lines at 80 columns, "24 h" on one
+    and "a move" on the next: the full screen says it short and whole; lines keep the long words."""
+    clock = SetClock(asyncio.get_running_loop())
+    hall = hall_here(tmp_path, clock)
+    try:
+        hall.adopt(_room("t1", "Duo", 24, "Ada", "Bob", bots=1))
+        hall.adopt(_room("t2", "Friday night", 72, "Bob", "Cy", free=1))
+        clock.advance(1.0)
+        spanish = language("es")
+        assert spanish is not None
+        for speaking, paces in (
+            (ENGLISH, ("24 h/move", "72 h/move")),
+            (spanish, ("24 h/jugada", "72 h/jugada")),
+        ):
+            app = Session(hall)
+            with use(speaking):
+                async with app.run_test(size=(80, 24)) as pilot:
+                    await pilot.pause()
+                    table = app.screen.query_one(DataTable)
+                    width = table.ordered_columns[1].width
+                    cells = [str(table.get_row_at(row)[1]).split("\n") for row in range(table.row_count)]
+                    for lines, pace in zip(cells, paces, strict=True):
+                        assert any(pace.replace(" ", NO_BREAK) in line for line in lines), (lines, pace)
+                        assert all(len(line) <= width for line in lines), (lines, width)
+        assert hall.tables["t1"].line(ADA).edition_words == "Classic, turn-based, 24 h a move", "lines: whole"
     finally:
         hall.close()

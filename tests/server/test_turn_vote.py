@@ -5,6 +5,7 @@ who answered decide at its end, and it outlasts a restart. Played over days on a
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from server.tables.keeping import Keeper
 from server.tables.plans import Plan, SeatPlan, TableError
 from server.tables.table import Table
 from server.tables.turn_vote import ABSENT_MOVES
+from translation import Language, language, use
 
 HOUR = 3600.0
 ADA, BOB, CY = 0, 1, 2
@@ -45,6 +47,12 @@ def _until_ada_ran_out(table: Table, clock: SetClock, times: int) -> None:
     assert BOB not in table.timed_out and CY not in table.timed_out
 
 
+def spanish() -> Language:
+    found = language("es")
+    assert found is not None
+    return found
+
+
 def _said(table: Table) -> str:
     return "\n".join(said.text for said in table.chat_lines)
 
@@ -69,6 +77,13 @@ async def test_three_moves_out_of_time_then_a_vote_hands_the_seat_to_a_bot(tmp_p
     assert "Bob calls a vote to hand Ada's seat to a bot" in _said(table)
     with pytest.raises(TableError, match="when the vote was called"):
         table.answer_vote(ADA, False)
+    face = table.clock_face().vote
+    assert face is not None and face.turn_based
+    assert face.tally == "1 yes, 0 no: 1 of the room's 2 people have answered", "nobody need be present"
+    with use(spanish()):
+        assert table.clock_face().vote == replace(
+            face, tally="1 sí, 0 no, con respuesta de 1 de las 2 personas de la sala"
+        )
     clock.advance(23 * HOUR)
     assert table.vote is vote, "open for the room's hours a move, not the live vote's seconds"
     table.answer_vote(CY, True)
@@ -144,3 +159,23 @@ async def test_a_turn_based_vote_fails_with_a_no_and_ends_when_the_person_is_bac
         table.call_vote(BOB)
     table.close()
     keeper.stop()
+
+
+async def test_the_vote_dialog_of_a_turn_based_room_says_why_and_who_counts() -> None:
+    from textual.app import App
+
+    from server.screens.vote import VoteDialog
+    from server.tables.seat_clocks import VoteFace
+
+    tally = "1 yes, 0 no: 1 of the room's 2 people have answered"
+    face = VoteFace(
+        1, "Bob", ADA, "Ada", frozenset({BOB, CY}), frozenset({BOB}), tally, 1, 2, turn_based=True
+    )
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(VoteDialog(face))
+        await pilot.pause()
+        said = " ".join(str(w.render()) for w in app.screen.query("Static"))
+        said = " ".join(said.split())
+        assert "Ada's time ran out on moves in a row" in said and f"So far: {tally}." in said, said
+        assert "present" not in said and "away or out of time" not in said
