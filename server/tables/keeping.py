@@ -222,8 +222,19 @@ class Keeper:
             log.error("cannot remove the state of room %s: %s", table_id, exc)
 
     def stop(self) -> None:
-        """Wait for the writes in progress to finish, and start no more off the loop."""
+        """Wait for the writes in progress to finish, then make those that waited for them (a room let go
+        just now has no table left to write its state on stopping), and start no more off the loop."""
         self._stopped = True
         if self._pool is not None:
             self._pool.shutdown(wait=True)
             self._pool = None
+        for table_id, state in list(self._again.items()):
+            del self._again[table_id]
+            if table_id in self._gone:
+                continue
+            data = encode(state())
+            try:
+                self._write(table_id, data)
+                self._last[table_id] = data
+            except OSError as exc:
+                log.error("cannot keep the state of room %s: %s", table_id, exc)

@@ -6,12 +6,14 @@ states that changed; the registry of rooms reaches a worker as changes."""
 from __future__ import annotations
 
 import asyncio
+import json
 from dataclasses import asdict
 from pathlib import Path
 
 from server.base.clock import SetClock
 from server.people.places import SeatResult
 from server.tables.hall import Hall
+from server.tables.keeping import Keeper
 from server.tables.lobby_line import TableStatus
 from server.tables.plans import Plan, SeatPlan
 from server.tables.turn_pace import UNLOAD_AFTER
@@ -165,3 +167,14 @@ def test_a_plan_is_written_as_dataclasses_writes_it() -> None:
     written["rules"]["deep"][1]["two"] = 3
     assert plan.rules["deep"] == [1, {"two": 2}], "a copy"
     assert Plan.from_json(written).seats == plan.seats
+
+
+async def test_a_state_waiting_for_a_write_under_way_is_written_on_stopping(tmp_path: Path) -> None:
+    """A room let go has no table left for the stop to write its state from: the keeper writes what
+    waited."""
+    keeper = Keeper(tmp_path, asyncio.get_running_loop())
+    keeper.keep("t1", lambda: {"chat": [], "moves": 1})  # under way, off the loop
+    keeper.keep("t1", lambda: {"chat": [], "moves": 2})  # waits for it
+    keeper.stop()
+    assert json.loads(keeper.path("t1").read_text())["moves"] == 2
+    assert keeper.read("t1", 200, 100).found == "found"
