@@ -64,6 +64,8 @@ if TYPE_CHECKING:  # psycopg's module, imported only where the server is one hos
 log = logging.getLogger(__name__)
 
 REGISTRY_EVERY = 0.5  # seconds: the workers are told of changes at most this often
+ADOPTED_AT_ONCE = 250  # rooms handed to a worker in one request on starting
+LISTED_AT_ONCE = 1000  # rooms of the registry in one message to a worker (some 700 bytes each)
 RESTART_AFTER = 0.5  # seconds before a dead worker is started again (doubling while it keeps dying)
 RUNTIME_PREFIX = "workers-"
 SOCKET_NAME_MAX = 107  # bytes in a Unix socket's path
@@ -98,6 +100,7 @@ class Front(SeveralHosts):
         self.people_up: list[str] = []  # the people connected to every host, by name (for the lobbies)
         self._elsewhere: Any = None  # the other hosts' rooms and people as last read
         self._push: asyncio.TimerHandle | None = None
+        self._changed: set[str] = set()  # rooms changed (or gone) since the workers were last told
         self._control: asyncio.AbstractServer | None = None
         self.stopping = False
         self._watching: set[asyncio.Task[None]] = set()
@@ -139,7 +142,8 @@ class Front(SeveralHosts):
             plans = await self.hosts.start(plans)
         for n, plan in enumerate(plans):
             self.registry[plan.id] = Entry(plan.to_json(), TableStatus.of_plan(plan), n % len(self.workers))
-            self.finished(plan.to_json())
+            if plan.finished:
+                self.finished(plan.to_json())
         rooms, workers = len(plans), len(self.workers)
         log.info(
             "%d room%s on %d worker%s", rooms, "" if rooms == 1 else "s", workers, "" if workers == 1 else "s"
@@ -225,7 +229,7 @@ class Front(SeveralHosts):
         elif what == "gone":
             self.registry.pop(str(message.get("id")), None)
             self._moves_seen.pop(str(message.get("id")), None)
-            self.changed()
+            self.changed(str(message.get("id")))
         elif what == "create":
             asyncio.get_running_loop().create_task(self._create(link, message))
         elif what == "name":
@@ -244,20 +248,30 @@ class Front(SeveralHosts):
             asyncio.get_running_loop().create_task(self._away(link, message))
 
     async def _hand_rooms(self, handle: WorkerHandle) -> None:
-        """Give a worker (new, or restarted) its rooms as last saved; it then accepts sessions."""
+        """Give a worker (new, or restarted) its rooms as last saved, some hundreds a request, then the
+        registry of every room; it then accepts sessions."""
         assert handle.requests is not None
-        for table_id, entry in list(self.registry.items()):
-            if entry.worker != handle.index:
-                continue
-            plan = plan_of(self.config.folder, table_id)
-            raw = plan.to_json() if plan is not None else entry.plan
+        mine = [room for room, entry in self.registry.items() if entry.worker == handle.index]
+        for start in range(0, len(mine), ADOPTED_AT_ONCE):
+            plans = []
+            for table_id in mine[start : start + ADOPTED_AT_ONCE]:
+                entry = self.registry.get(table_id)
+                if entry is None or entry.worker != handle.index:
+                    continue
+                # a worker started again may have written a plan it had no time to report
+                plan = plan_of(self.config.folder, table_id) if handle.deaths else None
+                plans.append(plan.to_json() if plan is not None else entry.plan)
             try:
-                await handle.requests.ask({"t": "adopt", "plan": raw})
+                answered = await handle.requests.ask({"t": "adopt", "plans": plans})
             except (ConnectionError, TimeoutError):
-                log.error("worker %d did not take room %s", handle.index, table_id)
+                log.error("worker %d did not take rooms %s to %s", handle.index, mine[start], mine[-1])
                 return
+            self._adopted(handle, answered)
         if handle.link is not None:
-            handle.link.send_json({"t": "rooms", "rooms": self._entries(), "people": self.people_up})
+            every = list(self.registry.values())
+            for start in range(0, max(1, len(every)), LISTED_AT_ONCE):  # each part made as it is sent
+                rooms = [entry.as_json() for entry in every[start : start + LISTED_AT_ONCE]]
+                handle.link.send_json({"t": "rooms", "rooms": rooms, "people": self.people_up})
             if self.ratings is not None:
                 handle.link.send_json({"t": "ratings", "board": self.ratings.board().to_json()})
             handle.link.send_json({"t": "chat", "lines": [said.to_json() for said in self.lobby_talk.lines]})
@@ -265,6 +279,13 @@ class Front(SeveralHosts):
         log.info("worker %d ready (pid %s)", handle.index, handle.pid or os.getpid())
 
     # --- the registry -------------------------------------------------------------------------
+
+    def _adopted(self, handle: WorkerHandle, answered: Any) -> None:
+        """Take how the rooms a worker took up stand, from its answer."""
+        rooms = answered.get("rooms") if isinstance(answered, dict) else None
+        for room in rooms if isinstance(rooms, list) else []:
+            if isinstance(room, dict):
+                self._room_reported(handle, room)
 
     def _room_reported(self, handle: WorkerHandle, message: dict[str, Any]) -> None:
         plan = message.get("plan")
@@ -278,13 +299,15 @@ class Front(SeveralHosts):
             status = TableStatus.from_json(message.get("status"))
         except ValueError as exc:
             raise FrameError(f"room {plan['id']}: {exc}") from None
+        if entry is not None and entry.plan == plan:
+            plan = entry.plan  # the same plan (most reports are of a move): the one held is kept
         self.registry[plan["id"]] = Entry(plan, status, handle.index)
         if plan.get("finished"):
             self._moves_seen.pop(plan["id"], None)
             self.finished(plan)
         elif plan.get("move_hours") and status.due:
             self._tell_move(self.registry[plan["id"]])
-        self.changed()
+        self.changed(plan["id"])
 
     def _tell_move(self, entry: Entry) -> None:
         """Tell the person a turn-based room now waits on, by e-mail if they asked for it: once a move.
@@ -304,19 +327,35 @@ class Front(SeveralHosts):
         for move in turn_waiting([entry], key):
             self.notices.your_move(key, move.name, ASKED_WORDS.get(move.asked, YOUR_TURN), move_name(move))
 
-    def _entries(self) -> list[dict[str, Any]]:
-        return [e.as_json() for e in self.registry.values()]
-
-    def changed(self) -> None:
+    def changed(self, *rooms: str) -> None:
+        """Tell the workers soon of the rooms changed or gone (none: of the people connected alone)."""
+        self._changed.update(rooms)
         if self._push is None:
             self._push = asyncio.get_running_loop().call_later(REGISTRY_EVERY, self._push_registry)
 
     def _push_registry(self) -> None:
+        """Send every worker ready the rooms changed since last told, and those gone: not the whole
+        registry, which a worker is given once, when it is handed its rooms."""
         self._push = None
-        message = json_frame(JSON, {"t": "rooms", "rooms": self._entries(), "people": self.people_up})
+        changed, self._changed = sorted(self._changed), set()
+        entries = [self.registry[room].as_json() for room in changed if room in self.registry]
+        gone = [room for room in changed if room not in self.registry]
+        messages = [
+            json_frame(
+                JSON,
+                {
+                    "t": "rooms",
+                    "rooms": entries[start : start + LISTED_AT_ONCE],
+                    "gone": gone if start == 0 else [],
+                    "people": self.people_up,
+                },
+            )
+            for start in range(0, max(1, len(entries)), LISTED_AT_ONCE)
+        ]
         for handle in self.workers:
             if handle.link is not None and handle.ready.is_set():
-                handle.link.send(message)
+                for message in messages:
+                    handle.link.send(message)
 
     def plans(self) -> list[Plan]:
         plans = []
@@ -494,13 +533,14 @@ class Front(SeveralHosts):
         try:
             await asyncio.wait_for(handle.ready.wait(), READY_WITHIN)
             assert handle.requests is not None
-            await handle.requests.ask({"t": "adopt", "plan": plan.to_json()})
+            answered = await handle.requests.ask({"t": "adopt", "plan": plan.to_json()})
         except (ConnectionError, TimeoutError, AssertionError):
             self.registry.pop(plan.id, None)
             self._moves_seen.pop(plan.id, None)
             raise TableError(_("The server is busy; try again.")) from None
+        self._adopted(handle, answered)
         log.info("room %s (%s) made by %s on worker %d", plan.id, plan.name, asked.creator, handle.index)
-        self.changed()
+        self.changed(plan.id)
         return plan.id, handle.index
 
     # --- stopping -----------------------------------------------------------------------------

@@ -51,11 +51,13 @@ class SeveralHosts:
 
         def route(self, name: str | None) -> WorkerHandle | Elsewhere: ...
 
-        def changed(self) -> None: ...
+        def changed(self, *rooms: str) -> None: ...
 
         def least_loaded(self) -> WorkerHandle: ...
 
         def _tell_lobby(self, lines: list[Said]) -> None: ...
+
+        def _adopted(self, handle: WorkerHandle, answered: Any) -> None: ...
 
     @property
     def folder(self) -> Path:
@@ -80,7 +82,8 @@ class SeveralHosts:
         seen = (people, [(r.id, r.host, r.plan, r.status) for r in rooms])
         if seen == self._elsewhere:
             return
-        for room in [r for r, e in self.registry.items() if e.host is not None]:
+        before = {r: e for r, e in self.registry.items() if e.host is not None}
+        for room in before:
             del self.registry[room]
         for listed in rooms:
             if listed.id in self.registry:
@@ -94,7 +97,8 @@ class SeveralHosts:
                 continue
             self.registry[listed.id] = Entry(plan, status, -1, listed.host)
         self._elsewhere, self.people_up = seen, people
-        self.changed()
+        now = {r: e for r, e in self.registry.items() if e.host is not None}
+        self.changed(*(r for r in before.keys() | now.keys() if before.get(r) != now.get(r)))
 
     async def take_up(self, plan: dict[str, Any]) -> None:
         handle = self.least_loaded()
@@ -103,10 +107,10 @@ class SeveralHosts:
         try:
             await asyncio.wait_for(handle.ready.wait(), READY_WITHIN)
             assert handle.requests is not None
-            await handle.requests.ask({"t": "adopt", "plan": plan})
+            self._adopted(handle, await handle.requests.ask({"t": "adopt", "plan": plan}))
         except (ConnectionError, TimeoutError, AssertionError):
             log.error("worker %d did not take up room %s", handle.index, parsed.id)
-        self.changed()
+        self.changed(parsed.id)
 
     def lost(self, room: str) -> None:
         entry = self.registry.pop(room, None)
@@ -114,7 +118,7 @@ class SeveralHosts:
             link = self.workers[entry.worker].link
             if link is not None:
                 link.send_json({"t": "drop", "id": room, "line": MOVED})
-        self.changed()
+        self.changed(room)
 
     def people(self) -> list[str]:
         names = (self.players.name_of(str(r.start.get("key"))) for r in self.relays if not r.relayed)

@@ -345,11 +345,10 @@ class Worker:
             return
         kind_of = message.get("t")
         if kind_of == "adopt":
-            table = self.hall.adopt(Plan.from_json(message["plan"]))
-            self.report(table.plan.to_json(), table.status())
-            self.control.send_json(answer(message.get("ask"), {"ok": True}))
+            self.control.send_json(answer(message.get("ask"), {"ok": True, "rooms": self._adopt(message)}))
         elif kind_of == "rooms":
-            self.hall.registry(list(message.get("rooms", [])), self.index)
+            gone_rooms = [str(room) for room in message.get("gone", [])]
+            self.hall.registry(list(message.get("rooms", [])), self.index, gone_rooms)
             self.hall.people = [str(name) for name in message.get("people", [])][:1000]
         elif kind_of == "ratings":
             self.hall.rated(message.get("board"))
@@ -364,6 +363,20 @@ class Worker:
             self.hall.clock.move_to(float(message.get("ahead", 0.0)))
         elif kind_of == "stop":
             asyncio.get_running_loop().create_task(self.stop())
+
+    def _adopt(self, message: dict[str, Any]) -> list[dict[str, Any]]:
+        """Take up the rooms the front hands this worker (one made just now, or some hundreds on starting):
+        how each stands, for the front's registry."""
+        rooms = []
+        for raw in message.get("plans") or [message.get("plan")]:
+            try:
+                plan = Plan.from_json(raw)
+            except (ValueError, KeyError, TypeError) as exc:
+                log.error("worker %d: a room not taken up: %s", self.index, exc)
+                continue
+            status = self.hall.take(plan)
+            rooms.append({"plan": plan.to_json(), "status": status.to_json()})
+        return rooms
 
     def drop(self, table_id: str, line: str) -> None:
         """Drop a table another host now holds: its sessions here end at once with `line`, and it is released

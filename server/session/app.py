@@ -177,6 +177,7 @@ class ServerApp(LandlordsApp):
         if table is None:
             self.notify(_("There is no room called {name}.", name=name), severity="warning", timeout=5)
             return
+        table = self.hall.wake(table)  # a room let go here is loaded again
         if isinstance(table, RemoteTable):
             self.move_to(table.id, watch)
             return

@@ -61,6 +61,7 @@ class TableLines(LineBase):
         if isinstance(table, str):
             self.say(table)
             return
+        table = self.hall.wake(table)  # a room let go here is loaded again
         if isinstance(table, RemoteTable):  # held by another worker: the front carries the person there
             self.moving = (table.id, watch)
             self.finish()

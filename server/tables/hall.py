@@ -5,8 +5,11 @@ the front process pushes to every worker (`remote`). Each table's plan is a smal
 server's `rooms/` folder, written by the worker that holds it; its game is a save file in the saves folder,
 the same as the local game's; its banks, chat and vote are a third, in `room-state/`
 (`server.tables.keeping`). The front reads the plans on start and hands each table to a worker; a
-table's game is loaded from its save when someone first comes to it. Names and the making of tables are
-the front's to decide (`FrontLink`), so that two workers never make two rooms of one name.
+table's game is loaded from its save when someone first comes to it. A turn-based room that only waits on
+a person is not held at all (`take`, `Table.unload`): the worker keeps its deadline
+(`server.tables.alarms`) and its line in the lobby, and loads it again when someone comes to it (`wake`)
+or its deadline falls due. Names and the making of tables are the front's to decide (`FrontLink`), so
+that two workers never make two rooms of one name.
 """
 
 from __future__ import annotations
@@ -26,13 +29,14 @@ from server.base.state import read_json, write_json
 from server.people.chat import LobbyTalk, Said, words_of
 from server.people.notices import MailState
 from server.people.ratings import RatingBoard
-from server.tables.keeping import Keeper
+from server.tables.alarms import Alarms
+from server.tables.keeping import Keeper, Kept
 from server.tables.lobby_line import PlanFacts, TableStatus
 from server.tables.making import check_turn_based_seats
 from server.tables.plans import Plan, RoomRequest, TableError
 from server.tables.room_files import ROOMS as ROOMS
 from server.tables.table import Entry, Table
-from server.tables.turn_pace import AWAY_DAYS, DAY, away_words
+from server.tables.turn_pace import AWAY_DAYS, DAY, away_words, resting_status
 from server.tables.your_move import YourMove, in_lobby_order, waiting_on
 from translation import _, speaking
 from translation.listeners import held
@@ -59,8 +63,10 @@ class FrontLink(Protocol):
 
 
 class RemoteTable(PlanFacts):
-    """A table another worker holds, as the front last reported: enough for the lobby's line and to go to
-    it."""
+    """A table another worker holds, as the front last reported, or one this worker has let go while it
+    waits on a person: enough for the lobby's line and to go to it."""
+
+    __slots__ = ("_status", "plan", "worker")
 
     def __init__(self, plan: Plan, status: TableStatus, worker: int) -> None:
         self.plan = plan
@@ -106,18 +112,72 @@ class Hall:
         self.lobby_talk = LobbyTalk(self.limits.lobby_chat_kept)  # the lobby's chat, as the front tells it
         self.keeper = Keeper(self.folder, loop)  # each table's banks, chat and vote, kept as they change
         self.people: list[str] = []  # on a server of several hosts: the people connected to any of them
+        self.resting: set[str] = set()
+        """Turn-based rooms of this worker let go while they wait on a person: each is in `remote` (its
+        line in the lobby) and `alarms` (its deadline), and holds no table."""
+        self.alarms = Alarms(self.clock, self._deadline_due)
 
     # --- keeping the plans --------------------------------------------------------------------
 
     def _plans(self) -> Path:
         return self.folder / ROOMS
 
-    def adopt(self, plan: Plan) -> Table:
-        """Take ownership of a table (created just now, or saved from before): its game is loaded when someone
-        comes."""
+    def take(self, plan: Plan) -> TableStatus:
+        """Take ownership of a room saved before (on starting, or from a host that stopped), or made just
+        now: a turn-based room that waited on a person rests until someone comes or its deadline (no table
+        held for it), any other is adopted. How it stands, for the front."""
+        held = self.tables.get(plan.id)
+        if held is not None:
+            return held.status()
+        kept = None
+        if plan.turn_based and plan.save_id is not None and not plan.finished:
+            kept = self.keeper.read(plan.id, self.limits.chat_max, self.limits.chat_kept)
+            status = resting_status(plan, kept.deadline, kept.vote)
+            if status is not None:
+                self._rest(plan, status, status.due)
+                return status
+        return self.adopt(plan, kept).status()
+
+    def _rest(self, plan: Plan, status: TableStatus, due: float) -> None:
+        self.resting.add(plan.id)
+        self.remote[plan.id] = RemoteTable(plan, status, -1)
+        self.alarms.set(plan.id, due)
+        self.changed()
+
+    def _let_rest(self, table: Table, due: float) -> None:
+        """Let a table go that has just unloaded its game (`Table.unload`): only its line in the lobby and its
+        deadline are kept here."""
+        if self.tables.get(table.id) is not table:
+            return
+        del self.tables[table.id]
+        self._kept.pop(table.id, None)
+        self._dirty.discard(table.id)
+        self.keeper.forget(table.id)
+        status = table.status()
+        self._rest(table.plan, status, due)
+        self.front.report(table.plan.to_json(), status)
+
+    def _deadline_due(self, table_id: str) -> None:
+        if table_id in self.resting:
+            self.wake(self.remote[table_id])
+
+    def wake(self, table: AnyTable) -> AnyTable:
+        """Return the table to enter for one found in the lobby: a room this worker let go is loaded again,
+        any other is itself."""
+        if not isinstance(table, RemoteTable) or table.id not in self.resting:
+            return table
+        log.info("room %s loaded again", table.id)
+        return self.adopt(table.plan)
+
+    def adopt(self, plan: Plan, kept: Kept | None = None) -> Table:
+        """Hold a table and load its game when it is needed (a turn-based room's at once, as it goes on with
+        nobody here): made just now, saved from before (`kept`: its state as already read back), or a room
+        let go that someone comes to."""
         held = self.tables.get(plan.id)
         if held is not None:
             return held
+        self.resting.discard(plan.id)
+        self.alarms.cancel(plan.id)
         table = Table(
             plan,
             self.persistence,
@@ -129,7 +189,12 @@ class Hall:
         table._save_delay = self.config.save_delay
         table.rated = lambda: self.ratings is not None
         table.chat_kept = self.limits.chat_kept
-        table.restore(self.keeper.read(plan.id, self.limits.chat_max, self.limits.chat_kept))
+        table.on_rest = lambda due: self._let_rest(table, due)
+        if kept is None:
+            kept = self.keeper.read(plan.id, self.limits.chat_max, self.limits.chat_kept)
+        table.restore(kept)
+        if kept.found == "found":  # as written: not written again on stopping unless it changes
+            self.keeper.written(plan.id, table.kept_state())
         table.chances_playouts = max(1, self.limits.chances_playouts)
         table.chances_rest = self.limits.chances_rest
         self.tables[plan.id] = table
@@ -143,7 +208,7 @@ class Hall:
                 table.start()
             except TableError as exc:
                 log.error("room %s cannot start: %s", plan.id, exc)
-        if plan.turn_based and table.started and not table.finished and not table.rest_until_due():
+        if plan.turn_based and table.started and not table.finished:
             try:  # it goes on with nobody here: its bots move, its deadlines fall due
                 table.open()
             except TableError as exc:
@@ -165,26 +230,31 @@ class Hall:
             log.error("cannot keep room %s: %s", table.id, exc)
 
     def _table_changed(self, table: Table) -> None:
+        if self.tables.get(table.id) is not table:  # let go, or dropped: its last words changed nothing here
+            return
         self.keep(table)
         self._dirty.add(table.id)
         self.changed()
 
     # --- the registry -------------------------------------------------------------------------
 
-    def registry(self, entries: list[dict[str, Any]], me: int) -> None:
-        """Receive the front's registry of every table: those of other workers are seen through it."""
-        remote: dict[str, RemoteTable] = {}
+    def registry(self, entries: list[dict[str, Any]], me: int, gone: list[str] | None = None) -> None:
+        """Receive the changes to the front's registry of every table: the rooms changed since it last told,
+        and those gone; those of other workers are seen through it."""
+        here = self.tables.keys() | self.resting
+        for room in gone or []:
+            if room not in here:
+                self.remote.pop(str(room), None)
         for entry in entries:
-            if entry.get("worker") == me or entry["plan"].get("id") in self.tables:
-                continue
             try:
+                if entry.get("worker") == me or entry["plan"].get("id") in here:
+                    continue
                 plan = Plan.from_json(entry["plan"])
                 status = TableStatus.from_json(entry.get("status"))
-            except (ValueError, KeyError, TypeError) as exc:
+            except (ValueError, KeyError, TypeError, AttributeError) as exc:
                 log.warning("a registry entry not used: %s", exc)
                 continue
-            remote[plan.id] = RemoteTable(plan, status, int(entry.get("worker", -1)))
-        self.remote = remote
+            self.remote[plan.id] = RemoteTable(plan, status, int(entry.get("worker", -1)))
         self.changed()
 
     def rated(self, raw: Any) -> None:
@@ -254,7 +324,9 @@ class Hall:
         """Record a person's days away (until `until`, seconds since the epoch; 0: back) in each turn-based
         room held here where he has a seat, its deadline for him moved past them; the rooms' names."""
         names = []
-        for table in self.tables.values():
+        for room in [r for r in self.resting if self.remote[r].seat_of(fingerprint) is not None]:
+            self.wake(self.remote[room])  # loaded: his deadline running there moves with the days
+        for table in list(self.tables.values()):
             seat = table.seat_of(fingerprint)
             if seat is not None and table.plan.turn_based and not table.finished:
                 table.set_away(seat, until)
@@ -428,6 +500,11 @@ class Hall:
         table = self.tables.pop(table_id, None)
         self._kept.pop(table_id, None)
         self._dirty.discard(table_id)
+        self.keeper.forget(table_id)
+        if table_id in self.resting:
+            self.resting.discard(table_id)
+            self.alarms.cancel(table_id)
+            self.remote.pop(table_id, None)
         if table is not None:
             try:
                 table.close(keep=False)
@@ -436,6 +513,9 @@ class Hall:
         self.changed()
 
     def close(self) -> None:
+        """Save and release every table held (those let go are all on the disk already): each one's state is
+        written if it changed since it was last written."""
+        self.alarms.stop()
         self.keeper.stop()  # the writes under way land first: each table's last state is written after them
         for table in self.tables.values():
             try:

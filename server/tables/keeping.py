@@ -72,11 +72,12 @@ class Kept:
     """What of it could not be read back (the chat, some of its lines)."""
 
 
-def read_kept(path: Path, chat_max: int, chat_kept: int) -> Kept:
-    """Read a table's runtime state from `path`; a missing or damaged file gives a `Kept` that records so."""
-    if not path.exists():
+def read_kept(path: Path, chat_max: int, chat_kept: int, data: bytes | None = None) -> Kept:
+    """Read a table's runtime state from `path` (or `data`, what is being written to it); a missing or
+    damaged file gives a `Kept` that records so."""
+    if data is None and not path.exists():
         return Kept()
-    raw = read_json(path)  # None: not JSON, cut short, too big (logged)
+    raw = read_json(path) if data is None else json.loads(data)  # None: not JSON, cut short... (logged)
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         aside = path.with_name(path.name + ".damaged")
         try:
@@ -128,6 +129,8 @@ class Keeper:
         self._again: dict[str, Callable[[], dict[str, Any]]] = {}  # to write once more when it is done
         self._gone: set[str] = set()  # tables removed while a write was under way
         self._stopped = False
+        self._last: dict[str, bytes] = {}  # each table's state as last written (those held loaded)
+        self._underway: dict[str, bytes] = {}  # the writes under way
         self.writes = 0
         """Writes begun, for the measurements."""
 
@@ -135,7 +138,11 @@ class Keeper:
         return self.folder / f"{table_id}.json"
 
     def read(self, table_id: str, chat_max: int, chat_kept: int) -> Kept:
-        return read_kept(self.path(table_id), chat_max, chat_kept)
+        """Read a table's state back: as it is being written, if a write of it is under way or waits (a
+        room let go a moment ago, and loaded again), else from its file."""
+        again = self._again.get(table_id)
+        data = encode(again()) if again is not None else self._underway.get(table_id)
+        return read_kept(self.path(table_id), chat_max, chat_kept, data)
 
     def keep(self, table_id: str, state: Callable[[], dict[str, Any]]) -> None:
         """Write the table's state soon, off the loop (`state` is asked for it when the write begins)."""
@@ -152,18 +159,25 @@ class Keeper:
         self._writing.add(table_id)
         self._gone.discard(table_id)
         self.writes += 1
+        self._last.pop(table_id, None)  # until it has been written
+        self._underway[table_id] = data
         future = self._pool.submit(self._write, table_id, data)
-        future.add_done_callback(lambda done: self._loop.call_soon_threadsafe(self._written, table_id, done))
+        future.add_done_callback(
+            lambda done: self._loop.call_soon_threadsafe(self._written, table_id, done, data)
+        )
 
     def _write(self, table_id: str, data: bytes) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
         write_atomic(self.path(table_id), data)
 
-    def _written(self, table_id: str, done: Future[None]) -> None:
+    def _written(self, table_id: str, done: Future[None], data: bytes) -> None:
         self._writing.discard(table_id)
+        self._underway.pop(table_id, None)
         problem = done.exception() if not done.cancelled() else None
         if problem is not None:
             log.error("cannot keep the state of room %s: %s", table_id, problem)
+        elif table_id not in self._again and table_id not in self._gone:
+            self._last[table_id] = data
         if table_id in self._gone:
             self._gone.discard(table_id)
             self._again.pop(table_id, None)
@@ -174,17 +188,31 @@ class Keeper:
             self._begin(table_id, encode(again()))
 
     def keep_now(self, table_id: str, state: dict[str, Any]) -> None:
-        """Write the table's state at once, on the loop (the server stops: `stop` has waited for the
-        thread, so that no earlier write lands after this one)."""
+        """Write the table's state at once, on the loop, unless it is as last written (the server stops:
+        `stop` has waited for the thread, so that no earlier write lands after this one)."""
         self.stop()
+        data = encode(state)
+        if self._last.get(table_id) == data:
+            return
         try:
-            self._write(table_id, encode(state))
+            self._write(table_id, data)
+            self._last[table_id] = data
         except OSError as exc:
             log.error("cannot keep the state of room %s: %s", table_id, exc)
+
+    def written(self, table_id: str, state: dict[str, Any]) -> None:
+        """Record a table's state as it is on the disk (read back just now), so that `keep_now` writes it
+        only once it has changed."""
+        self._last[table_id] = encode(state)
+
+    def forget(self, table_id: str) -> None:
+        """Forget what was last written of a table no longer held here (let go, or another host's)."""
+        self._last.pop(table_id, None)
 
     def remove(self, table_id: str) -> None:
         """Remove the state of a table nobody will play, with its plan."""
         self._again.pop(table_id, None)
+        self._last.pop(table_id, None)
         if table_id in self._writing:
             self._gone.add(table_id)
             return
@@ -194,8 +222,19 @@ class Keeper:
             log.error("cannot remove the state of room %s: %s", table_id, exc)
 
     def stop(self) -> None:
-        """Wait for the writes in progress to finish, and start no more off the loop."""
+        """Wait for the writes in progress to finish, then make those that waited for them (a room let go
+        just now has no table left to write its state on stopping), and start no more off the loop."""
         self._stopped = True
         if self._pool is not None:
             self._pool.shutdown(wait=True)
             self._pool = None
+        for table_id, state in list(self._again.items()):
+            del self._again[table_id]
+            if table_id in self._gone:
+                continue
+            data = encode(state())
+            try:
+                self._write(table_id, data)
+                self._last[table_id] = data
+            except OSError as exc:
+                log.error("cannot keep the state of room %s: %s", table_id, exc)

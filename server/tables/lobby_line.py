@@ -18,7 +18,7 @@ Stage = Literal["gathering", "playing", "resting", "over"]
 STAGES: tuple[Stage, ...] = ("gathering", "playing", "resting", "over")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TableStatus:
     """A table's status: gathering its people (`free` seats still open), playing (the `turn` in play,
     counted from 1 as the table's own status line counts, and whose decision it waits on; `present`:
@@ -181,6 +181,8 @@ NO_PAST_GAMES = N_("No past games yet: the games of the rooms you play or watch 
 class PlanFacts:
     """Mixin of the table facts the lobby reads from its plan alone, whether this worker holds it or
     another."""
+
+    __slots__ = ()
 
     plan: Plan
 

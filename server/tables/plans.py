@@ -34,7 +34,7 @@ class TableError(Exception):
     player."""
 
 
-@dataclass
+@dataclass(slots=True)
 class SeatPlan:
     """One seat of a table: a person's (open until someone takes it) or a bot's."""
 
@@ -89,7 +89,7 @@ class RoomRequest:
         )
 
 
-@dataclass
+@dataclass(slots=True)
 class Plan:
     """What is stored about a table beside its save."""
 
@@ -133,7 +133,30 @@ class Plan:
             self.watchers = [*self.watchers, fingerprint][-WATCHERS_KEPT:]
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        """Return the plan as written and sent: what `dataclasses.asdict` gives, made directly (a server
+        with thousands of rooms writes and sends them often)."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "edition": self.edition,
+            "rules": _copied(self.rules),
+            "seats": [
+                {"kind": seat.kind, "level": seat.level, "name": seat.name, "owner": seat.owner}
+                for seat in self.seats
+            ],
+            "turn_timer": self.turn_timer,
+            "pace": self.pace,
+            "creator": self.creator,
+            "save_id": self.save_id,
+            "finished": self.finished,
+            "advisor": self.advisor,
+            "result": [asdict(r) for r in self.result] if self.result is not None else None,
+            "bank": self.bank,
+            "bank_added": self.bank_added,
+            "watchers": list(self.watchers),
+            "move_hours": self.move_hours,
+            "away_until": dict(self.away_until),
+        }
 
     @classmethod
     def from_json(cls, raw: Any) -> Plan:
@@ -182,6 +205,15 @@ class Plan:
             move_hours=bounded_hours(_whole(raw.get("move_hours", 0))),
             away_until=_away_of(raw.get("away_until")),
         )
+
+
+def _copied(value: Any) -> Any:
+    """Copy a value read from JSON: its dicts and lists anew, the rest as it is."""
+    if isinstance(value, dict):
+        return {key: _copied(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copied(item) for item in value]
+    return value
 
 
 def _whole(value: object) -> int:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -119,6 +119,9 @@ class TurnPace:
         self._unload_timer: Handle | None = None  # nobody here, the table waits on a person: let it go
         self._wake: Handle | None = None  # unloaded: its deadline falls due
         self._resting: TableStatus | None = None  # unloaded: its status as it was
+        self.on_rest: Callable[[float], None] | None = None
+        """Told the deadline when the room is let go, by its hall (which then holds no table for it); with
+        none, the table keeps a timer for its deadline itself."""
         self.unload_after = UNLOAD_AFTER
 
     def _stop_pace(self) -> None:
@@ -177,30 +180,23 @@ class TurnPace:
         self._kept_key = None
         self._resting = status
         self._keep()
-        self._wake = self._clock.call_later(max(0.0, deadline.due - self._clock.wall()), self._woken)
         log.info("table %s let go until someone comes or its deadline", self.plan.id)
+        if self.on_rest is not None:  # its hall lets go of it, and keeps its deadline alone
+            self.on_rest(deadline.due)
+        else:
+            self._wake = self._clock.call_later(max(0.0, deadline.due - self._clock.wall()), self._woken)
         return True
 
     def rest_until_due(self) -> bool:
         """Leave a turn-based room kept before a restart unloaded until its deadline, when it waited on a
         person (its deadline kept says whose decision, which the lobby shows meanwhile); whether it does."""
-        deadline = Deadline.take_back(self._kept_deadline)
-        plan = self.plan
-        if self.room is not None or deadline is None or not plan.turn_based or plan.finished:
+        if self.room is not None:
             return False
-        if self._kept_vote is not None:  # a vote under way: loaded, so that it ends on time
+        resting = resting_status(self.plan, self._kept_deadline, self._kept_vote)
+        if resting is None:
             return False
-        decision = deadline.decision
-        if not isinstance(decision, tuple) or len(decision) != 4 or not 0 <= deadline.seat < len(plan.seats):
-            return False
-        _seat, kind, turn, _number = decision
-        if not isinstance(kind, str) or not isinstance(turn, int):
-            return False
-        name = plan.seats[deadline.seat].name or "?"
-        self._resting = TableStatus(
-            "playing", turn=turn + 1, waiting_on=name, seat=deadline.seat, asked=kind, due=deadline.due
-        )
-        self._wake = self._clock.call_later(max(0.0, deadline.due - self._clock.wall()), self._woken)
+        self._resting = resting
+        self._wake = self._clock.call_later(max(0.0, resting.due - self._clock.wall()), self._woken)
         return True
 
     def _woken(self) -> None:
@@ -423,6 +419,27 @@ class TurnPace:
             log.info("table %s: a bid by limit was refused: %s", self.plan.id, outcome.refusal)
             outcome = room.submit(seat, PassAuction(player=seat), room.version)
         return outcome
+
+
+def resting_status(plan: Plan, kept_deadline: Any, kept_vote: Any) -> TableStatus | None:
+    """Return how a turn-based room kept before a restart stands while it rests until its deadline (whose
+    decision it waits on, of what kind, and when it is due), or None when it must be loaded: it waited on
+    no person, has a vote under way, or is over."""
+    deadline = Deadline.take_back(kept_deadline)
+    if deadline is None or not plan.turn_based or plan.finished or plan.save_id is None:
+        return None
+    if kept_vote is not None:  # a vote under way: loaded, so that it ends on time
+        return None
+    decision = deadline.decision
+    if not isinstance(decision, tuple) or len(decision) != 4 or not 0 <= deadline.seat < len(plan.seats):
+        return None
+    _seat, kind, turn, _number = decision
+    if not isinstance(kind, str) or not isinstance(turn, int) or isinstance(turn, bool):
+        return None
+    name = plan.seats[deadline.seat].name or "?"
+    return TableStatus(
+        "playing", turn=turn + 1, waiting_on=name, seat=deadline.seat, asked=kind, due=deadline.due
+    )
 
 
 def away_words(until: float, rooms: int = 0) -> str:

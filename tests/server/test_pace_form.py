@@ -131,10 +131,10 @@ async def test_a_hall_made_again_after_a_restart_fires_the_deadline_that_fell_du
     later = SetClock(loop, wall=due + 12 * 3600)
     again = Hall(config, loop, Front(), later)
     [kept] = plans_in(config.folder)
-    back = again.adopt(kept)  # as the front hands a worker its rooms on start
-    assert back.room is None, "it waited on a person: it rests unloaded until its deadline..."
+    status = again.take(kept)  # as the front hands a worker its rooms on start
+    assert "t1" not in again.tables, "it waited on a person: it rests, no table held, until its deadline..."
     name = kept.seats[waited.player].name
-    status = back.status()
+    assert again.remote["t1"].status() == status
     assert (status.stage, status.seat, status.asked, status.due) == (
         "playing",
         waited.player,
@@ -143,6 +143,7 @@ async def test_a_hall_made_again_after_a_restart_fires_the_deadline_that_fell_du
     )
     assert [m.name for m in again.your_move(f"key-{name}")] == ["Duo"], "...and the lobby knows whose move"
     later.advance(1.0)
+    back = again.tables["t1"]
     assert back.room is not None, "loaded at once: the deadline fell due while the server was down"
     assert back.room.version > moves and "time for this move ran out" in back.chat_lines[-1].text
     assert back.deadline is not None and back.deadline.due > due, "the next decision has its own time"

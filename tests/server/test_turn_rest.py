@@ -1,0 +1,180 @@
+"""A turn-based room that only waits on a person is not held by its worker: the hall keeps its line in the
+lobby and its deadline alone, loads it again when someone comes to it or its deadline falls due, and, started
+again over the same folders, fires the deadlines that fell due meanwhile; a stop writes only the rooms'
+states that changed; the registry of rooms reaches a worker as changes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import asdict
+from pathlib import Path
+
+from server.base.clock import SetClock
+from server.people.places import SeatResult
+from server.tables.hall import Hall
+from server.tables.keeping import Keeper
+from server.tables.lobby_line import TableStatus
+from server.tables.plans import Plan, SeatPlan
+from server.tables.turn_pace import UNLOAD_AFTER
+
+from inhall import Lines, hall_here
+
+ADA = "key-Ada"
+HOUR = 3600.0
+RAN_OUT = "Ada's time for this move ran out"
+
+
+def _duo(table_id: str = "t1", name: str = "Duo") -> Plan:
+    """Ada, Bob and a bot, a day a move: it starts at once, and waits on Ada's first roll."""
+    seats = [SeatPlan("person", name=n, owner=f"key-{n}") for n in ("Ada", "Bob")] + [SeatPlan("bot", "easy")]
+    return Plan(table_id, name, "classic", {"short_game": True}, seats, move_hours=24)
+
+
+def _waiting_on_ada(hall: Hall, clock: SetClock, table_id: str = "t1") -> float:
+    """Let a room just made wait on Ada with nobody at it until its worker lets it go; her deadline."""
+    table = hall.tables[table_id]
+    clock.advance(1.0)
+    assert table.deadline is not None and table.deadline.seat == 0, "it waits on Ada"
+    clock.advance(UNLOAD_AFTER + 1.0)
+    assert table_id not in hall.tables, "let go: nobody at it, a day for Ada's move"
+    return table.deadline.due if table.deadline is not None else table.status().due
+
+
+async def test_a_waiting_room_is_not_held_and_is_loaded_at_its_deadline_and_when_someone_comes(
+    tmp_path: Path,
+) -> None:
+    clock = SetClock(asyncio.get_running_loop())
+    hall = hall_here(tmp_path, clock)
+    try:
+        hall.adopt(_duo())
+        hall.adopt(_duo("t2", "Trio"))
+        due = _waiting_on_ada(hall, clock, "t1")
+        assert not hall.tables, "neither room is held by the worker"
+        assert hall.resting == {"t1", "t2"} and len(hall.alarms) == 2, "their deadlines alone"
+        assert [t.name for t in hall.ordered(ADA)][:2] == ["Duo", "Trio"], "the lobby still lists them"
+        assert [m.asked for m in hall.your_move(ADA)] == ["roll", "roll"], "Your move: both"
+        status = hall.remote["t1"].status()
+        assert (status.stage, status.seat, status.due > clock.wall()) == ("playing", 0, True)
+
+        clock.advance(due - clock.wall() - 1.0)
+        assert not hall.tables, "not before"
+        clock.advance(2.0)  # her deadlines: each room is loaded, the bot rolls for her, it goes on
+        fired = [hall.tables.get(t) for t in ("t1", "t2")]
+        assert all(t is not None for t in fired), "loaded at their deadlines"
+        for table in fired:
+            assert table is not None and any(RAN_OUT in said.text for said in table.chat_lines)
+        clock.advance(4 * 24 * HOUR + 2 * UNLOAD_AFTER)  # it goes on, a deadline a day, let go between them
+        assert not hall.tables and hall.resting == {"t1", "t2"}
+        while hall.keeper._writing:  # the states as let go, written off the loop
+            await asyncio.sleep(0.01)
+        kept = (tmp_path / "data" / "room-state" / "t1.json").read_text()
+        assert kept.count("time for this move ran out") >= 4, "a move a day, each loaded at its deadline"
+
+        ada = Lines(hall, ADA, "Ada")
+        said = await ada.type("join Duo")  # she comes: loaded again, at her decision
+        table = hall.tables.get("t1")
+        assert table is not None and table.room is not None and "t1" not in hall.resting, said
+        assert table.presence.seated == {0: 1}
+        ada.close()
+    finally:
+        hall.close()
+
+
+async def test_a_room_let_go_before_a_stop_rests_and_fires_its_deadline_once_started_again(
+    tmp_path: Path,
+) -> None:
+    loop = asyncio.get_running_loop()
+    clock = SetClock(loop)
+    hall = hall_here(tmp_path, clock)
+    hall.adopt(_duo())
+    hall.adopt(_duo("t2", "Trio"))
+    due = _waiting_on_ada(hall, clock)
+    hall.close()
+    plans = {t: Plan.from_json(hall.remote[t].plan.to_json()) for t in ("t1", "t2")}
+
+    later = SetClock(loop, wall=due - 10.0)  # started again ten seconds before the deadlines
+    again = hall_here(tmp_path, later)
+    try:
+        for plan in plans.values():
+            status = again.take(plan)
+            assert (status.seat, status.asked, status.due) == (0, "roll", due), "as kept"
+        assert not again.tables and again.resting == {"t1", "t2"}, "resting, not loaded"
+        later.advance(9.0)
+        assert not again.tables, "not yet due"
+        later.advance(1.0)
+        for table_id in ("t1", "t2"):
+            table = again.tables.get(table_id)
+            assert table is not None and any(RAN_OUT in said.text for said in table.chat_lines), "on time"
+    finally:
+        again.close()
+
+
+async def test_a_stop_writes_only_the_states_that_changed(tmp_path: Path) -> None:
+    clock = SetClock(asyncio.get_running_loop())
+    hall = hall_here(tmp_path, clock)
+    hall.adopt(_duo())
+    clock.advance(1.0)
+    hall.close()
+    kept = tmp_path / "data" / "room-state" / "t1.json"
+    written = kept.stat().st_mtime_ns
+
+    again = hall_here(tmp_path, clock)
+    table = again.adopt(Plan.from_json(hall.tables["t1"].plan.to_json()))
+    assert table.room is not None, "loaded: it goes on with nobody here"
+    while again.keeper._writing:  # its deadline, taken back as kept, written once more as it loads
+        await asyncio.sleep(0.01)
+    written = kept.stat().st_mtime_ns
+    again.close()
+    assert kept.stat().st_mtime_ns == written, "nothing changed since: not written again on stopping"
+
+    third = hall_here(tmp_path, clock)
+    table = third.adopt(Plan.from_json(hall.tables["t1"].plan.to_json()))
+    table.say("Ada", "still here", 200)
+    third.keeper.stop()  # the write of that line not begun: the stop writes it
+    third.close()
+    assert kept.stat().st_mtime_ns != written and "still here" in kept.read_text()
+
+
+async def test_a_worker_takes_the_registry_as_changes(tmp_path: Path) -> None:
+    clock = SetClock(asyncio.get_running_loop())
+    hall = hall_here(tmp_path, clock)
+    try:
+        hall.adopt(_duo())
+        _waiting_on_ada(hall, clock)
+        others = [_duo(f"o{n}", f"Other{n}") for n in range(3)]
+        status = TableStatus("resting")
+        hall.registry([{"plan": p.to_json(), "status": status.to_json(), "worker": 1} for p in others], 0)
+        assert set(hall.remote) == {"t1", "o0", "o1", "o2"}
+        moved = TableStatus("playing", turn=3, waiting_on="Bob", seat=1, asked="roll", due=5.0)
+        own = {"plan": _duo().to_json(), "status": TableStatus("resting").to_json(), "worker": 0}
+        changed = {"plan": others[1].to_json(), "status": moved.to_json(), "worker": 1}
+        hall.registry([changed, own], 0, gone=["o0", "t1"])
+        assert set(hall.remote) == {"t1", "o1", "o2"}, "one gone; its own room it let go stays"
+        assert hall.remote["o1"].status() == moved and hall.remote["o2"].status() == status
+        assert hall.remote["t1"].status().seat == 0, "its own line, not the registry's"
+    finally:
+        hall.close()
+
+
+def test_a_plan_is_written_as_dataclasses_writes_it() -> None:
+    plan = _duo()
+    plan.rules = {"short_game": True, "time_limit_rounds": None, "deep": [1, {"two": 2}]}
+    plan.result = [SeatResult(1, "key-Ada"), SeatResult(2, None, "easy", True)]
+    plan.watchers, plan.away_until, plan.save_id = ["key-Cy"], {ADA: 5.0}, "0badcafe"
+    written = plan.to_json()
+    assert written == asdict(plan) and list(written) == list(asdict(plan))
+    written["rules"]["deep"][1]["two"] = 3
+    assert plan.rules["deep"] == [1, {"two": 2}], "a copy"
+    assert Plan.from_json(written).seats == plan.seats
+
+
+async def test_a_state_waiting_for_a_write_under_way_is_written_on_stopping(tmp_path: Path) -> None:
+    """A room let go has no table left for the stop to write its state from: the keeper writes what
+    waited."""
+    keeper = Keeper(tmp_path, asyncio.get_running_loop())
+    keeper.keep("t1", lambda: {"chat": [], "moves": 1})  # under way, off the loop
+    keeper.keep("t1", lambda: {"chat": [], "moves": 2})  # waits for it
+    keeper.stop()
+    assert json.loads(keeper.path("t1").read_text())["moves"] == 2
+    assert keeper.read("t1", 200, 100).found == "found"
