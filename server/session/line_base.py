@@ -200,7 +200,7 @@ def _about_chat(rest: str) -> bool:
 
 def _chat_words(said: Said) -> str:
     """Format a chat line with a prefix a screen reader can be configured to announce: "Chat,
-    Ada: hello"; the table's own lines as they are."""
+    Ada: hello"; the table's own lines in the reader's language."""
     if not said.who:
-        return said.text.removeprefix("* ")
+        return said.line().removeprefix("* ")
     return _("Chat, {who}: {text}", who=said.who, text=said.text)
