@@ -87,7 +87,7 @@ def register(sub: Any) -> None:
         metavar=_("ROOMS"),
         type=arguments.whole(1, 100_000),
         default=None,
-        help=_("rooms the lobby may list in all, live, turn-based and over, on every host (default 200)"),
+        help=_("rooms the server may have in all, live and turn-based, on every host (default 200)"),
     )
     p.add_argument(
         "--workers",

@@ -88,6 +88,8 @@ class Front(SeveralHosts):
         )
         self.in_process = in_process
         self.registry: dict[str, Entry] = {}
+        self._parsed: dict[str, tuple[dict[str, Any], Plan]] = {}
+        """Each room's plan as last read from the registry: the entry's plan (the very dict), its `Plan`."""
         parent = self._runtime_parent()
         clear_stale(parent)
         self.runtime = Path(tempfile.mkdtemp(prefix=RUNTIME_PREFIX, dir=parent))
@@ -358,12 +360,22 @@ class Front(SeveralHosts):
                     handle.link.send(message)
 
     def plans(self) -> list[Plan]:
-        plans = []
-        for entry in self.registry.values():
-            try:
-                plans.append(Plan.from_json(entry.plan))
-            except (ValueError, KeyError, TypeError):
-                continue
+        """Return every room's plan, read again only where its entry has a plan anew since it was last read
+        (a report of a change replaces the dict; one of the same plan keeps it): not a whole reading of
+        thousands of rooms each time a room is made. The plans are shared: read them, never change them."""
+        parsed, plans = self._parsed, []
+        for room, entry in self.registry.items():
+            held = parsed.get(room)
+            if held is None or held[0] is not entry.plan:
+                try:
+                    held = parsed[room] = (entry.plan, Plan.from_json(entry.plan))
+                except (ValueError, KeyError, TypeError):
+                    parsed.pop(room, None)
+                    continue
+            plans.append(held[1])
+        if len(parsed) > len(plans):  # rooms gone since
+            for room in [r for r in parsed if r not in self.registry]:
+                del parsed[room]
         return plans
 
     def entry_of(self, name: str) -> Entry | None:

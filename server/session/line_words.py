@@ -168,7 +168,7 @@ def ratings_lines(hall: Hall, fingerprint: str, turn_based: bool = False) -> lis
 
 def past_lines(hall: Hall, fingerprint: str) -> list[str]:
     """Return the rooms whose games the person played or watched: name, edition, who, and how it stands."""
-    plans = past_plans([t.plan for t in hall.ordered()], fingerprint)
+    plans = past_plans(hall.past_plans_of(t.plan for t in hall.ordered()), fingerprint)
     if not plans:
         return [_(NO_PAST_GAMES)]
     rated = hall.ratings is not None
@@ -193,7 +193,7 @@ def past_lines(hall: Hall, fingerprint: str) -> list[str]:
 
 def past_game_of(hall: Hall, fingerprint: str, which: str) -> Plan | str:
     """Find one of the person's past games, by its number in `past` or its room's name; or return why not."""
-    plans = past_plans([t.plan for t in hall.ordered()], fingerprint)
+    plans = past_plans(hall.past_plans_of(t.plan for t in hall.ordered()), fingerprint)
     if which.isdigit() and 1 <= int(which) <= len(plans):
         return plans[int(which) - 1]
     folded = which.casefold()

@@ -18,7 +18,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from engine.core.text import TextError
 from room import Persistence
@@ -30,9 +30,11 @@ from server.people.chat import LobbyTalk, Said, words_of
 from server.people.notices import MailState
 from server.people.ratings import RatingBoard
 from server.tables.alarms import Alarms
+from server.tables.front_link import FrontLink as FrontLink
 from server.tables.keeping import Keeper, Kept
 from server.tables.lobby_line import PlanFacts, TableStatus
 from server.tables.making import check_turn_based_seats
+from server.tables.over_rooms import OverRooms
 from server.tables.plans import Plan, RoomRequest, TableError
 from server.tables.room_files import ROOMS as ROOMS
 from server.tables.table import Entry, Table
@@ -44,22 +46,6 @@ from translation.listeners import held
 log = logging.getLogger(__name__)
 
 LOBBY_EVERY = 0.5  # seconds: the lobbies are told of changes at most this often
-
-
-class FrontLink(Protocol):
-    """The interface a worker's hall needs from the front process."""
-
-    def report(self, plan: dict[str, Any], status: TableStatus) -> None: ...
-
-    def gone(self, table_id: str) -> None: ...
-
-    async def ask(self, message: dict[str, Any]) -> Any: ...
-
-    def say(self, fingerprint: str, words: str) -> None: ...
-
-    def keep_language(self, fingerprint: str, code: str) -> None: ...
-
-    def keep_settings(self, fingerprint: str, words: str) -> None: ...
 
 
 class RemoteTable(PlanFacts):
@@ -80,7 +66,7 @@ class RemoteTable(PlanFacts):
 AnyTable = Table | RemoteTable
 
 
-class Hall:
+class Hall(OverRooms):
     """The tables of one worker, and the registry's view of the rest."""
 
     def __init__(
@@ -116,6 +102,7 @@ class Hall:
         """Turn-based rooms of this worker let go while they wait on a person: each is in `remote` (its
         line in the lobby) and `alarms` (its deadline), and holds no table."""
         self.alarms = Alarms(self.clock, self._deadline_due)
+        self._start_over_rooms()
 
     # --- keeping the plans --------------------------------------------------------------------
 
@@ -234,6 +221,7 @@ class Hall:
             return
         self.keep(table)
         self._dirty.add(table.id)
+        self._leave_later(table)
         self.changed()
 
     # --- the registry -------------------------------------------------------------------------
@@ -501,6 +489,9 @@ class Hall:
         self._kept.pop(table_id, None)
         self._dirty.discard(table_id)
         self.keeper.forget(table_id)
+        over = self._over.pop(table_id, None)
+        if over is not None:
+            over.stop()
         if table_id in self.resting:
             self.resting.discard(table_id)
             self.alarms.cancel(table_id)
@@ -516,6 +507,7 @@ class Hall:
         """Save and release every table held (those let go are all on the disk already): each one's state is
         written if it changed since it was last written."""
         self.alarms.stop()
+        self._stop_over_rooms()
         self.keeper.stop()  # the writes under way land first: each table's last state is written after them
         for table in self.tables.values():
             try:

@@ -46,7 +46,8 @@ def check_turn_based_seats(plans: Iterable[Plan], key: str, limits: Limits) -> N
 
 def make_plan(others: Iterable[Plan], limits: Limits, asked: RoomRequest) -> Plan:
     """Create a new table's plan, its creator in its first person's seat. `TableError` with the reason when it
-    cannot be made (`others` are the server's tables: names are unique and the limits count them)."""
+    cannot be made (`others` are the server's tables: names are unique and the limits count them, those
+    whose game is over apart)."""
     others = list(others)
     creator, edition, seats, pace = asked.creator, asked.edition, asked.seats, asked.pace
     try:
@@ -56,7 +57,7 @@ def make_plan(others: Iterable[Plan], limits: Limits, asked: RoomRequest) -> Pla
     folded = name.casefold()
     if any(p.name.casefold() == folded or p.id == name for p in others):
         raise TableError(_("There is already a room called {name}.", name=name))
-    if len(others) >= limits.rooms:
+    if sum(1 for p in others if not p.finished) >= limits.rooms:  # one over leaves the lobby in a while
         raise TableError(_("The server has as many rooms as it can hold; join one instead."))
     mine = [p for p in others if p.creator == creator and not p.finished]
     if asked.move_hours > 0:  # each pace has its own limit: turn-based, the rooms he sits at

@@ -118,6 +118,8 @@ class Plan:
     """A turn-based room's hours for each of a person's moves; 0: a live room (today's pace)."""
     away_until: dict[str, float] = field(default_factory=dict)
     """In a turn-based room, the people who declared days away: until when (seconds since the epoch)."""
+    ended: float = 0.0
+    """When the game ended (seconds since the epoch); 0: not over, or over before the time was kept."""
 
     @property
     def turn_based(self) -> bool:
@@ -156,6 +158,7 @@ class Plan:
             "watchers": list(self.watchers),
             "move_hours": self.move_hours,
             "away_until": dict(self.away_until),
+            "ended": self.ended,
         }
 
     @classmethod
@@ -204,6 +207,7 @@ class Plan:
             watchers=[w for w in raw.get("watchers") or [] if isinstance(w, str)][-WATCHERS_KEPT:],
             move_hours=bounded_hours(_whole(raw.get("move_hours", 0))),
             away_until=_away_of(raw.get("away_until")),
+            ended=_when(raw.get("ended")),
         )
 
 
@@ -219,6 +223,13 @@ def _copied(value: Any) -> Any:
 def _whole(value: object) -> int:
     """Parse a count of seconds as a file or another process gave it: anything else is 0."""
     return value if type(value) is int else 0
+
+
+def _when(value: object) -> float:
+    """Parse a time in seconds since the epoch as a file gave it: anything else (or a negative) is 0."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        return 0.0
+    return max(0.0, float(value))
 
 
 def bounded_hours(hours: int) -> int:

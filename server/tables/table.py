@@ -315,6 +315,7 @@ class Table(PlanFacts, TurnVote, TurnPace, TableClocks, TableStudy):
         if room is None or not room.finished or self.plan.finished:
             return
         self.plan.finished = True
+        self.plan.ended = self._clock.wall()
         owners = [(s.owner if s.kind == "person" else None, s.level) for s in self.plan.seats]
         gone = [seat for seat in room.stand_ins if not self.here(seat)]
         self.plan.result = game_result(owners, room.history(), gone)

@@ -22,12 +22,13 @@ class Front:
 
     def __init__(self) -> None:
         self.hall: Hall | None = None
+        self.gone_rooms: list[str] = []  # the rooms the hall told the front are gone, in order
 
     def report(self, plan: dict[str, Any], status: TableStatus) -> None:
         return None
 
     def gone(self, table_id: str) -> None:
-        return None
+        self.gone_rooms.append(table_id)
 
     async def ask(self, message: dict[str, Any]) -> Any:
         hall = self.hall
