@@ -68,6 +68,8 @@ class Kept:
     """The most each person would bid in a turn-based room's auction under way, as written."""
     absent: Any = None
     """A turn-based room's moves in a row whose time ran out, and the seats voted to a bot, as written."""
+    holds: Any = None
+    """The seats a turn-based room's stand-in holds for a decision or the rest of a turn, as written."""
     lost: Lost = field(default_factory=Lost)
     """What of it could not be read back (the chat, some of its lines)."""
 
@@ -93,6 +95,7 @@ def read_kept(path: Path, chat_max: int, chat_kept: int, data: bytes | None = No
         deadline=raw.get("deadline"),
         limits=raw.get("limits"),
         absent=raw.get("absent"),
+        holds=raw.get("holds"),
     )
     votes = raw.get("votes", 0)
     kept.votes = votes if isinstance(votes, int) and not isinstance(votes, bool) and 0 <= votes < 2**31 else 0

@@ -273,8 +273,8 @@ NO_BREAK = "\u00a0"
 PACE_RULES = (
     N_(
         "A turn-based room: each decision may take {hours} hours, whether you are connected or not; when "
-        "they run out a bot makes that one decision for you (in an auction, your bids in it). Bots move "
-        "at once."
+        "they run out a bot plays the rest of that turn for you (in an auction, your bids in it). Bots "
+        "move at once."
     ),
     N_(
         "An auction asks you once: the bid you make is the most you would bid, and the table bids for you "

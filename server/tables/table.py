@@ -408,7 +408,7 @@ class Table(PlanFacts, TurnVote, TurnPace, TableClocks, TableStudy):
         self.chat_lines = kept.chat[-self.chat_kept :]
         self._votes = kept.votes
         self._kept_clocks, self._kept_vote = kept.clocks, kept.vote
-        self._restore_pace(kept.deadline, kept.limits)
+        self._restore_pace(kept.deadline, kept.limits, kept.holds)
         self._restore_turn_votes(kept.absent)
         self._lost_on_restart = replace(kept.lost)
         if kept.found == "damaged":

@@ -2,7 +2,8 @@
 
 The table (`server.tables.table.Table`) plays its bots at once while none of its people is there, and waits
 on a person for the room's hours a move (`server.tables.move_deadline`). When his time for a decision runs
-out, the stand-in bot makes that one decision for him and gives the seat back; an offer he was to answer
+out, the stand-in bot plays the rest of that turn for him (a turn is a move, as in correspondence play: its
+end must not wait another day) and gives the seat back; an offer he was to answer
 (a trade, a deal, a loan) lapses instead: it is refused. An auction asks each person once for the most he
 would bid: a bid he makes there is his limit, and the table bids for him, as little as wins, each time the
 bidding comes round, so that the auction is settled between the limits as the open auction would be.
@@ -110,7 +111,8 @@ class TurnPace:
         self.deadline: Deadline | None = None  # the decision a turn-based room waits on, and when it is due
         self._deadline_timer: Handle | None = None
         self._kept_deadline: Any = None  # read back, until the room is loaded
-        self._for_one: dict[int, Hashable] = {}  # seats the stand-in holds for one decision: which
+        self._for_one: dict[int, Hashable] = {}  # seats the stand-in holds for a decision or a turn: which
+        self._kept_holds: Any = None  # read back, until the room is loaded
         self.bid_limits: dict[int, int] = {}  # the most each person would bid in the auction under way
         self._limits_for: Hashable = None  # that auction
         self._kept_limits: Any = None
@@ -146,7 +148,6 @@ class TurnPace:
             and self.deadline is not None
             and room.bot_due() is None
             and self._proxy_due is None
-            and not self._for_one
             and self.vote is None
             and not room.finished
         )
@@ -175,6 +176,9 @@ class TurnPace:
         self.clocks = None
         self._kept_clocks, self._kept_vote = state["clocks"], state["vote"]
         self._kept_deadline, self._kept_limits = state["deadline"], state["limits"]
+        self._kept_holds = state["holds"]
+        self._held -= set(self._for_one) - self.voted_out
+        self._for_one = {}
         self._kept_voted_out, self.timed_out, self.voted_out = state["absent"], {}, set()
         self.deadline, self.bid_limits, self._limits_for, self._auction_dues = None, {}, None, {}
         self._kept_key = None
@@ -211,27 +215,51 @@ class TurnPace:
         """Return the deadline and the limits as they stand, to be written (as read back while the room is
         not loaded)."""
         if self.room is None:
-            return {"deadline": self._kept_deadline, "limits": self._kept_limits}
+            return {"deadline": self._kept_deadline, "limits": self._kept_limits, "holds": self._kept_holds}
         deadline = self.deadline.kept() if self.deadline is not None else None
         auction = self._limits_for
         limits = None
         if self.bid_limits and isinstance(auction, tuple):
             limits = {"auction": list(auction), "most": {str(s): n for s, n in self.bid_limits.items()}}
-        return {"deadline": deadline, "limits": limits}
+        held = self._for_one.items()
+        holds = [{"seat": seat, "decision": list(d)} for seat, d in held if isinstance(d, tuple)]
+        return {"deadline": deadline, "limits": limits, "holds": holds or None}
 
-    def _restore_pace(self, deadline: Any, limits: Any) -> None:
-        self._kept_deadline, self._kept_limits = deadline, limits
+    def _restore_pace(self, deadline: Any, limits: Any, holds: Any = None) -> None:
+        self._kept_deadline, self._kept_limits, self._kept_holds = deadline, limits, holds
+
+    def _take_back_holds(self, room: Room, view: GameView) -> None:
+        """Hand the stand-in again the seats it held when the room was let go, where the decision or the
+        turn it held them for is still under way."""
+        raw, self._kept_holds = self._kept_holds, None
+        if not isinstance(raw, list) or room.finished:
+            return
+        people = {i for i, s in enumerate(room.seats) if not s.is_bot}
+        for hold in raw[: len(room.seats)]:
+            if not isinstance(hold, dict):
+                continue
+            seat, parts = hold.get("seat"), hold.get("decision")
+            if type(seat) is not int or seat not in people or not isinstance(parts, list) or len(parts) > 4:
+                continue
+            if not all(type(x) is int or (type(x) is str and len(x) < 32) for x in parts):
+                continue
+            decision = tuple(parts)
+            if _still_held(decision, view):
+                self._for_one[seat] = decision
+                self._held.add(seat)
+                room.stand_in(seat)
 
     # --- following the game ---------------------------------------------------------------------
 
     def _follow_pace(self, room: Room, view: GameView) -> None:
-        """Update after every move: give back a seat the stand-in held for one decision, bid for those with
-        a limit, and set the deadline of the person the table waits on."""
+        """Update after every move: give back a seat the stand-in held for one decision or the rest of a
+        turn, bid for those with a limit, and set the deadline of the person the table waits on."""
         pending = view.pending
         key = pace_key(pending, view.turn) if pending is not None else None
-        now = _one_decision(view)
+        if self._kept_holds is not None:
+            self._take_back_holds(room, view)
         for seat, decision in list(self._for_one.items()):
-            if room.finished or decision != now:
+            if room.finished or not _still_held(decision, view):
                 del self._for_one[seat]
                 if seat not in self.voted_out:  # a seat voted to a bot stays with it
                     self._held.discard(seat)
@@ -458,12 +486,28 @@ def away_words(until: float, rooms: int = 0) -> str:
 
 
 def _one_decision(view: GameView) -> Hashable:
-    """Return what the stand-in decides for a person whose time ran out: the decision under way, or all his
-    bids in the auction under way."""
+    """Return what the stand-in decides for a person whose time ran out: the rest of his own turn (a move
+    is a turn, as in correspondence play: his end of turn must not wait another day), all his bids in the
+    auction under way, or the other decision under way."""
+    pending = view.pending
+    if pending is not None and pending.player == view.current and _refusal(pending) is None:
+        return ("turn", view.current, view.turn)
     auction = _auction_of(view)
     if auction is not None:
         return ("auction", *auction)
-    return pace_key(view.pending, view.turn) if view.pending is not None else None
+    return pace_key(pending, view.turn) if pending is not None else None
+
+
+def _still_held(decision: Hashable, view: GameView) -> bool:
+    """Whether the stand-in still holds a seat it took for `decision` (`_one_decision`): to the end of the
+    turn for the rest of a turn, to the end of the auction for its bids, else while that decision is under
+    way."""
+    if isinstance(decision, tuple) and decision[:1] == ("turn",):
+        return len(decision) == 3 and view.turn == decision[2]
+    auction = _auction_of(view)
+    if auction is not None:
+        return decision == ("auction", *auction)
+    return view.pending is not None and decision == pace_key(view.pending, view.turn)
 
 
 def _refusal(pending: Pending) -> Command | None:

@@ -161,6 +161,10 @@ async def _to_an_auction(table: Table, clock: SetClock) -> Auction:
     for _step in range(200):
         pending = room.view(None).pending
         if isinstance(pending, Auction):
+            for seat in (ADA, BOB):  # both come to bid: a key pressed takes a seat back from the stand-in
+                table.reclaim(seat)
+            pending = room.view(None).pending
+            assert isinstance(pending, Auction)
             return pending
         assert pending is not None
         if pending.kind == "buy":
@@ -342,4 +346,59 @@ async def test_a_bid_typed_in_lines_at_a_turn_based_auction_is_the_most_he_would
     LineSession(SeatSession(room, other.player, table), asked.append)._ask()
     assert not asked, "not his turn"
     table.close()
+    keeper.stop()
+
+
+async def test_a_person_out_of_time_has_the_rest_of_that_turn_played_for_him(tmp_path: Path) -> None:
+    clock, keeper = SetClock(asyncio.get_running_loop()), Keeper(tmp_path, asyncio.get_running_loop())
+    table = _table(tmp_path, clock, keeper, _plan(bots=0))
+    table.start()
+    clock.advance(1.0)
+    room = table.room
+    assert room is not None and _pending_kind(table) == (ADA, "roll")
+    turn = room.view(None).turn
+    for _day in range(4):  # an auction in her turn may wait a day on Bob's limit
+        clock.advance(24 * HOUR)
+        if room.view(None).turn != turn:
+            break
+    assert room.view(None).turn != turn, "her turn is over"
+    ran_out = [s for s in table.chat_lines if "Ada's time for this move ran out" in s.text]
+    assert len(ran_out) == 1, "one deadline for her turn, not one for each of its decisions"
+    assert ADA not in room.stand_ins, "the seat is hers again at the next turn"
+    table.close()
+    keeper.stop()
+
+
+async def test_a_stand_ins_hold_is_kept_when_the_room_is_let_go_and_taken_back_on_loading(
+    tmp_path: Path,
+) -> None:
+    loop = asyncio.get_running_loop()
+    clock, keeper = SetClock(loop), Keeper(tmp_path, loop)
+    plan = _plan(bots=0)
+    table = _table(tmp_path, clock, keeper, plan)
+    table.start()
+    clock.advance(1.0)
+    room = table.room
+    assert room is not None
+    view = room.view(None)
+    held = ("turn", ADA, view.turn)
+    table._for_one[BOB] = ("turn", BOB, view.turn + 5)  # a turn of Bob's still to come: not under way
+    table._for_one[ADA] = held  # as her deadline leaves it, the rest of her turn to the stand-in
+    assert table.unload(), "nobody at it, a deadline running: let go"
+    state = json.loads(json.dumps(table.kept_state()))
+    assert {"seat": ADA, "decision": list(held)} in state["holds"]
+    while keeper._writing:  # the state as let go, written off the loop
+        await asyncio.sleep(0.01)
+    table.close()
+    again = _table(tmp_path, clock, keeper, plan)
+    again.restore(keeper.read(plan.id, 200, 100))
+    again.open()
+    clock.advance(1.0)
+    room = again.room
+    assert room is not None
+    rolled = [e for e in room.history() if e.kind == "dice_rolled" and e.player == ADA]
+    assert rolled, "taken back: the stand-in rolled for her at once, with no day to wait on her"
+    assert again.deadline is None or again.deadline.decision != (ADA, "roll", held[2], 0)
+    assert BOB not in room.stand_ins, "a hold for no turn under way is dropped"
+    again.close()
     keeper.stop()
