@@ -31,6 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.probe_trades import correlation
 from engine.bots import make_bot
 from engine.bots.expert import ExpertBot
 from engine.bots.judging import answer_figures
@@ -153,15 +154,6 @@ class Row:
     model: float
     by_value: float
     measured: float
-
-
-def correlation(xs: list[float], ys: list[float]) -> float:
-    n = len(xs)
-    mx, my = sum(xs) / n, sum(ys) / n
-    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
-    sxx = sum((x - mx) ** 2 for x in xs)
-    syy = sum((y - my) ** 2 for y in ys)
-    return sxy / (sxx * syy) ** 0.5 if sxx and syy else float("nan")
 
 
 def print_fulls(fulls: list[tuple[float, float, float, float]]) -> None:

@@ -103,17 +103,23 @@ SETTLED = 0.005
 """Measured changes smaller than this count as no change where signs are compared."""
 
 
+def correlation(xs: list[float], ys: list[float]) -> float:
+    """Return the correlation of two lists of figures (nan where either does not vary)."""
+    n = len(xs)
+    mx, my = sum(xs) / n, sum(ys) / n
+    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
+    sxx = sum((x - mx) ** 2 for x in xs)
+    syy = sum((y - my) ** 2 for y in ys)
+    return sxy / math.sqrt(sxx * syy) if sxx and syy else float("nan")
+
+
 def agreement(rows: list[tuple[str, float, float, float]], label: str) -> None:
     """Print how well the value's changes follow the measured ones over these rows."""
     n = len(rows)
     if n < 3:
         return
     xs, ys = [r[1] for r in rows], [r[2] for r in rows]
-    mx, my = sum(xs) / n, sum(ys) / n
-    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
-    sxx = sum((x - mx) ** 2 for x in xs)
-    syy = sum((y - my) ** 2 for y in ys)
-    corr = sxy / math.sqrt(sxx * syy) if sxx and syy else float("nan")
+    corr = correlation(xs, ys)
     moved = [(x, y) for x, y in zip(xs, ys, strict=True) if abs(y) >= SETTLED]
     agree = sum(1 for x, y in moved if (x > 0) == (y > 0)) / len(moved) if moved else float("nan")
     off = sum(abs(x - y) for x, y in zip(xs, ys, strict=True)) / n
