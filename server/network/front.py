@@ -101,6 +101,7 @@ class Front(SeveralHosts):
         self.present: dict[str, Present] = {}  # the hosts up, as last read
         self.people_up: list[str] = []  # the people connected to every host, by name (for the lobbies)
         self._elsewhere: Any = None  # the other hosts' rooms and people as last read
+        self._encoded: dict[str, tuple[dict[str, Any], TableStatus, tuple[str, str]]] = {}  # `local_rooms`
         self._push: asyncio.TimerHandle | None = None
         self._changed: set[str] = set()  # rooms changed (or gone) since the workers were last told
         self._control: asyncio.AbstractServer | None = None
