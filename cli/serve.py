@@ -90,6 +90,13 @@ def register(sub: Any) -> None:
         help=_("rooms the server may have in all, live and turn-based, on every host (default 200)"),
     )
     p.add_argument(
+        "--over-room-kept",
+        metavar=_("SECONDS"),
+        type=arguments.whole(0, 366 * 86_400),
+        default=None,
+        help=_("how long a room whose game is over stays in the lobby once nobody is at it (default 3600)"),
+    )
+    p.add_argument(
         "--workers",
         metavar=_("WORKERS"),
         type=arguments.whole(1, 256),
@@ -336,11 +343,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 def limits_of(args: argparse.Namespace) -> Limits:
-    """Return the limits the options change (`--connections`, `--per-address`, `--rooms`), the rest as by
-    default."""
+    """Return the limits the options change (`--connections`, `--per-address`, `--rooms`,
+    `--over-room-kept`), the rest as by default."""
     from server.base.config import Limits
 
-    chosen = {"connections": args.connections, "per_address": args.per_address, "rooms": args.rooms}
+    chosen = {
+        "connections": args.connections,
+        "per_address": args.per_address,
+        "rooms": args.rooms,
+        "over_room_kept": None if args.over_room_kept is None else float(args.over_room_kept),
+    }
     return Limits(**{name: value for name, value in chosen.items() if value is not None})
 
 

@@ -38,6 +38,7 @@ CASES: dict[str, tuple[list[str], str | tuple[str, ...]]] = {
     "analysis.py": (["--games", "3", "--playouts", "4", "--editions", "classic", "--jobs", "1"], "Brier"),
     "startup.py": (["--runs", "1"], "saves list (a game)"),
     "make_room.py": (["--rooms", "50", "--tries", "2"], "making a room, median of 2"),
+    "host_rooms.py": (["--rooms", "50", "--calls", "2", "--changed", "3"], "3 rooms changed (median)"),
     "tui.py": (
         ["--starts", "1", "--commands", "6", "--panel-rounds", "1", "--panel-commands", "4"],
         "panel open",

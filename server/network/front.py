@@ -39,6 +39,7 @@ from server.network.frames import (
     json_frame,
     read_json,
 )
+from server.network.records_due import RecordsDue
 from server.network.registry import Entry, HostLink, WorkerHandle
 from server.network.relay import READY_WITHIN, Elsewhere, Relay
 from server.network.several import SeveralHosts
@@ -86,6 +87,8 @@ class Front(SeveralHosts):
             if self.store is not None and config.ratings
             else None
         )
+        self.records_due = RecordsDue(config.folder, self.ratings, self._send_board) if self.ratings else None
+        """The finished games not recorded yet (the store down), kept on disk and tried again."""
         self.in_process = in_process
         self.registry: dict[str, Entry] = {}
         self._parsed: dict[str, tuple[dict[str, Any], Plan]] = {}
@@ -101,6 +104,7 @@ class Front(SeveralHosts):
         self.present: dict[str, Present] = {}  # the hosts up, as last read
         self.people_up: list[str] = []  # the people connected to every host, by name (for the lobbies)
         self._elsewhere: Any = None  # the other hosts' rooms and people as last read
+        self._encoded: dict[str, tuple[dict[str, Any], TableStatus, tuple[str, str]]] = {}  # `local_rooms`
         self._push: asyncio.TimerHandle | None = None
         self._changed: set[str] = set()  # rooms changed (or gone) since the workers were last told
         self._control: asyncio.AbstractServer | None = None
@@ -146,6 +150,8 @@ class Front(SeveralHosts):
             self.registry[plan.id] = Entry(plan.to_json(), TableStatus.of_plan(plan), n % len(self.workers))
             if plan.finished:
                 self.finished(plan.to_json())
+        if self.records_due is not None:
+            self.records_due.start()  # those of rooms that left the lobby meanwhile too
         rooms, workers = len(plans), len(self.workers)
         log.info(
             "%d room%s on %d worker%s", rooms, "" if rooms == 1 else "s", workers, "" if workers == 1 else "s"
@@ -417,7 +423,12 @@ class Front(SeveralHosts):
         except (ValueError, KeyError, TypeError) as exc:
             log.warning("a finished room's plan not read: %s", exc)
             return
-        if not self.ratings.consider(plan):
+        if self.records_due is not None and self.records_due.consider(plan):
+            self._send_board()
+
+    def _send_board(self) -> None:
+        """Send every worker ready the ratings as they are now."""
+        if self.ratings is None:
             return
         message = json_frame(JSON, {"t": "ratings", "board": self.ratings.board().to_json()})
         for handle in self.workers:
@@ -561,6 +572,8 @@ class Front(SeveralHosts):
         """Stop every worker, each saving its rooms."""
         self.stopping = True
         await self.notices.stop()
+        if self.records_due is not None:
+            self.records_due.stop()
         for handle in self.workers:
             if handle.link is not None:
                 handle.link.send_json({"t": "stop"})

@@ -43,6 +43,7 @@ class SeveralHosts:
     present: dict[str, Present]
     people_up: list[str]
     _elsewhere: Any
+    _encoded: dict[str, tuple[dict[str, Any], TableStatus, tuple[str, str]]]
     _watching: set[asyncio.Task[None]]
     peer_secret: bytes
     hosts: HostLink | None
@@ -68,11 +69,22 @@ class SeveralHosts:
         return self.config.saves
 
     def local_rooms(self) -> dict[str, tuple[str, str]]:
-        return {
-            room: (_json(e.plan), _json(e.status.to_json()))
-            for room, e in self.registry.items()
-            if e.host is None
-        }
+        """Return the rooms this host's workers hold: id to (plan, lobby line), both as JSON, for the hosts'
+        round every second. Each is encoded again only when its entry has a plan or a line anew since the
+        last call (a report of a change replaces the plan's dict, one of the same plan keeps it; a line is a
+        frozen record): not thousands of rooms encoded every second while a few changed."""
+        held, local = self._encoded, {}
+        for room, e in self.registry.items():
+            if e.host is not None:
+                continue
+            known = held.get(room)
+            if known is None or known[0] is not e.plan or (known[1] is not e.status and known[1] != e.status):
+                known = held[room] = (e.plan, e.status, (_json(e.plan), _json(e.status.to_json())))
+            local[room] = known[2]
+        if len(held) > len(local):  # rooms gone, or now another host's, since
+            for room in [r for r in held if r not in local]:
+                del held[room]
+        return local
 
     def elsewhere(self, rooms: list[Listed], hosts: list[Present]) -> None:
         """Update the other hosts' rooms and the people of every host, read every second: the registry and the

@@ -201,14 +201,20 @@ class FrontRatings:
 
     def consider(self, plan: RatedTable) -> bool:
         """Record the game of a finished table if it is not recorded yet; return whether it was recorded
-        now."""
-        if not plan.finished or not plan.result or not plan.save_id:
-            return False
+        now (and counted). A store that cannot be written is logged, and nothing changes."""
         try:
-            return self._record(plan, plan.result, plan.save_id)
-        except StoreFailure as exc:  # the room keeps its result: recorded when the server starts again
+            return self.record(plan)
+        except StoreFailure as exc:
             log.error("game %s of room %s could not be recorded: %s", plan.save_id, plan.id, exc)
             return False
+
+    def record(self, plan: RatedTable) -> bool:
+        """Record the game of a finished table if it is not recorded yet; return whether it was recorded
+        now (and counted). Raise `StoreFailure` when the store cannot be written (nothing changed): the
+        front keeps the game to try again (`server.network.records_due`)."""
+        if not plan.finished or not plan.result or not plan.save_id:
+            return False
+        return self._record(plan, plan.result, plan.save_id)
 
     def _record(self, plan: RatedTable, results: Sequence[SeatResult], save_id: str) -> bool:
         if self.store.recorded(save_id):

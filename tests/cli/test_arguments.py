@@ -40,6 +40,8 @@ def _landlords(*argv: str) -> subprocess.CompletedProcess[str]:
         (["replay", "x", "--to", HUGE], "argument --to: must be at most 100,000"),
         (["serve", "--rooms", "0"], "argument --rooms: must be at least 1, not 0"),
         (["serve", "--rooms", "many"], "argument --rooms: 'many' is not a whole number"),
+        (["serve", "--over-room-kept", "-1"], "argument --over-room-kept: must be at least 0, not -1"),
+        (["serve", "--over-room-kept", "1h"], "argument --over-room-kept: '1h' is not a whole number"),
         (["--theme", "\x1b]0;PWNED\x07"], "argument --theme: invalid choice: '\\x1b]0;PWNED\\x07'"),
     ],
 )
@@ -80,6 +82,17 @@ def test_an_unreadable_or_wrong_saves_folder_is_an_error_everywhere(
     for argv in (["saves", "list"], ["saves", "show", "x"], ["resume", "--status"], ["replay", "x"]):
         assert main([*argv, "--saves-dir", str(a_file)]) == 2
         assert capsys.readouterr().err == f"landlords: {a_file}: not a folder\n"
+
+
+def test_serve_over_room_kept_sets_how_long_a_room_over_stays_in_the_lobby() -> None:
+    from cli.main import build_parser
+    from cli.serve import limits_of
+    from server.base.config import Limits
+
+    parser = build_parser(subcommands=["serve"])
+    assert limits_of(parser.parse_args(["serve", "--over-room-kept", "600"])) == Limits(over_room_kept=600.0)
+    assert limits_of(parser.parse_args(["serve", "--over-room-kept", "0"])).over_room_kept == 0.0
+    assert limits_of(parser.parse_args(["serve"])).over_room_kept == 3600.0
 
 
 def test_serve_rooms_limits_the_rooms_made_on_the_server() -> None:
