@@ -33,7 +33,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
-sys.path.append(str(ROOT))
+sys.path.insert(0, str(ROOT))  # this checkout's packages, before any installed copy
 
 from engine.learned.value import learned_for  # noqa: E402
 from engine.lookahead.chances import Leaf, chances, summary, values  # noqa: E402

@@ -24,7 +24,7 @@ from pathlib import Path
 # Run as a script, this file's folder comes first on the path and its name would hide the engine package.
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
-sys.path.append(str(ROOT))
+sys.path.insert(0, str(ROOT))  # this checkout's packages, before any installed copy
 
 from engine.tools.blunders import BLUNDERS, LEVELS, run  # noqa: E402
 

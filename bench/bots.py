@@ -29,7 +29,7 @@ from pathlib import Path
 # the project's folder goes on it instead, for the example bot in `examples`.
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
-sys.path.append(str(ROOT))
+sys.path.insert(0, str(ROOT))  # this checkout's packages, before any installed copy
 
 from engine import Command, Event, Game  # noqa: E402
 from engine.bots import make_bot  # noqa: E402

@@ -35,7 +35,7 @@ from typing import TypeVar
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
-sys.path.append(str(ROOT))
+sys.path.insert(0, str(ROOT))  # this checkout's packages, before any installed copy
 
 from engine.core.catalogue import EDITIONS  # noqa: E402
 from engine.lookahead.fitting import Sample, fit, loss  # noqa: E402

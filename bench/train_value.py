@@ -32,7 +32,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
-sys.path.append(str(ROOT))
+sys.path.insert(0, str(ROOT))  # this checkout's packages, before any installed copy
 
 from typing import Any  # noqa: E402
 
