@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))  # this checkout's packages, before any installed 
 
 from engine import Command, Event, Game  # noqa: E402
 from engine.bots import make_bot  # noqa: E402
-from engine.bots.expert import ExpertBot  # noqa: E402
+from engine.bots.expert import LAB_USES, ExpertBot  # noqa: E402
 from engine.tools.simulate import BotPlayer  # noqa: E402
 from engine.tools.tournament import Tournament, run_tournament  # noqa: E402
 from room.heap import settle  # noqa: E402
@@ -225,7 +225,11 @@ def main() -> None:
     games = f"{args.games} seeded 4-player {args.edition} games per match"
     print(f"{games}, seed {args.seed}, {args.jobs} processes")
     if args.expert_uses is not None:  # set before the processes start, which inherit it
-        ExpertBot.uses = frozenset(u for u in args.expert_uses.split(",") if u)
+        uses = frozenset(u for u in args.expert_uses.split(",") if u)
+        if uses - LAB_USES:
+            unknown, known = ", ".join(sorted(uses - LAB_USES)), ", ".join(sorted(LAB_USES))
+            parser.error(f"unknown uses: {unknown}; known: {known}")
+        ExpertBot.uses = uses
         print(f"the expert decides by the learned value: {', '.join(sorted(ExpertBot.uses)) or 'nowhere'}")
     every: list[int] = []
     per_level: dict[str, list[int]] = {}

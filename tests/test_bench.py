@@ -109,3 +109,14 @@ def run_and_expect(script: str, args: list[str], expected: str | tuple[str, ...]
     assert result.returncode == 0, result.stderr[-2000:]
     for words in (expected,) if isinstance(expected, str) else expected:
         assert words in result.stdout, result.stdout
+
+
+def test_the_bots_bench_refuses_a_use_the_expert_does_not_know() -> None:
+    done = subprocess.run(
+        [sys.executable, str(BENCH / "bots.py"), "--games", "1", "--expert-uses", "answers,swapz"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert "unknown uses: swapz" in done.stderr

@@ -109,6 +109,9 @@ prices), its limit at auction, and as the value a playout ends on. One more may 
 (`bench/bots.py --expert-uses`): `choice`, which of the lots it could ask for it asks for, at what price and
 in what form, by the value and that model (it won no more games: `docs/bots.md`)."""
 
+LAB_USES = USES | {"choice"}
+"""Every use the lab bench may name."""
+
 LEARNED_EDGE = 0.001
 """How much more another price of its offer must be worth than the shark's (its edge if accepted times
 the chance it is, in chance to win) where the acceptance model gives the chance: a tenth of a point, as
