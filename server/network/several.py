@@ -20,6 +20,7 @@ from server.people.chat import LobbyTalk, Said
 from server.people.players import Players
 from server.tables.lobby_line import TableStatus
 from server.tables.plans import Plan
+from server.tables.room_card import RoomCard
 from translation import ENGLISH, language, say, use
 
 if TYPE_CHECKING:  # psycopg's module, imported only where the server is one host of several
@@ -69,7 +70,7 @@ class SeveralHosts:
 
     def local_rooms(self) -> dict[str, tuple[str, str]]:
         return {
-            room: (_json(e.plan), _json(e.status.to_json()))
+            room: (e.text or _json(e.plan.to_json()), _json(e.status.to_json()))
             for room, e in self.registry.items()
             if e.host is None
         }
@@ -89,13 +90,13 @@ class SeveralHosts:
             if listed.id in self.registry:
                 continue
             try:
-                plan = json.loads(listed.plan)
+                plan = Plan.from_json(json.loads(listed.plan))
                 status = TableStatus.from_json(json.loads(listed.status)) if listed.status else None
-                status = status or TableStatus.of_plan(Plan.from_json(plan))
+                status = status or TableStatus.of_plan(plan)
             except (ValueError, KeyError, TypeError) as exc:
                 log.warning("room %s of host %s not listed: %s", listed.id, listed.host, exc)
                 continue
-            self.registry[listed.id] = Entry(plan, status, -1, listed.host)
+            self.registry[listed.id] = Entry(RoomCard.of(plan), status, -1, listed.host)
         self._elsewhere, self.people_up = seen, people
         now = {r: e for r, e in self.registry.items() if e.host is not None}
         self.changed(*(r for r in before.keys() | now.keys() if before.get(r) != now.get(r)))
@@ -103,7 +104,8 @@ class SeveralHosts:
     async def take_up(self, plan: dict[str, Any]) -> None:
         handle = self.least_loaded()
         parsed = Plan.from_json(plan)
-        self.registry[parsed.id] = Entry(plan, TableStatus.of_plan(parsed), handle.index)
+        card, status = RoomCard.of(parsed), TableStatus.of_plan(parsed)
+        self.registry[parsed.id] = Entry(card, status, handle.index, text=_json(plan))
         try:
             await asyncio.wait_for(handle.ready.wait(), READY_WITHIN)
             assert handle.requests is not None
@@ -168,11 +170,10 @@ class SeveralHosts:
             return 0
         rooms = 0
         for entry in self.registry.values():
-            plan = entry.plan
-            if entry.host is None or not plan.get("move_hours") or plan.get("finished"):
+            card = entry.plan
+            if entry.host is None or not card.move_hours or card.finished:
                 continue
-            seats = plan.get("seats", [])
-            rooms += any(isinstance(s, dict) and s.get("owner") == key for s in seats)
+            rooms += any(s.owner == key for s in card.seats)
         return rooms
 
     async def away_heard(self, told: list[tuple[str, float]]) -> None:
