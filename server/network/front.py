@@ -22,6 +22,7 @@ import socket
 import sys
 import tempfile
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -54,7 +55,7 @@ from server.tables.lobby_line import TableStatus
 from server.tables.making import make_plan
 from server.tables.plans import Plan, RoomRequest, TableError
 from server.tables.room_card import RoomCard
-from server.tables.room_files import gather_saves, plan_of, plans_in
+from server.tables.room_files import gather_saves, plan_of, plans_each, plans_in
 from server.tables.your_move import ASKED as ASKED_WORDS
 from server.tables.your_move import YOUR_TURN, move_name
 from translation import _, language, use
@@ -137,16 +138,21 @@ class Front(SeveralHosts):
         path = front_path(self.runtime)
         self._control = await loop.create_unix_server(self._control_link, str(path))
         os.chmod(path, 0o600)
-        plans = plans_in(self.config.folder)
-        gather_saves(plans, self.config)
+        plans: Iterable[Plan]
         if self.hosts is not None:
-            plans = await self.hosts.start(plans)
+            listed = plans_in(self.config.folder)
+            gather_saves(listed, self.config)
+            plans = await self.hosts.start(listed)
+        else:  # read one at a time, only its card kept: not thousands of plans at once in memory
+            plans = plans_each(self.config.folder)
         for n, plan in enumerate(plans):
             card, text = RoomCard.of(plan), self.text_of(plan.to_json())
             self.registry[plan.id] = Entry(card, TableStatus.of_plan(plan), n % len(self.workers), text=text)
             if plan.finished:
                 self.finished(plan.to_json())
-        rooms, workers = len(plans), len(self.workers)
+        if self.hosts is None:
+            gather_saves([entry.plan for entry in self.registry.values()], self.config)
+        rooms, workers = len(self.registry), len(self.workers)
         log.info(
             "%d room%s on %d worker%s", rooms, "" if rooms == 1 else "s", workers, "" if workers == 1 else "s"
         )

@@ -15,7 +15,7 @@ from server.tables.plans import Plan
 from server.tables.room_card import RoomCard
 
 
-@dataclass
+@dataclass(slots=True)
 class Entry:
     """A room in the registry: its card (what the lobby and the routing read; its whole plan is on the
     disk), its status (as the worker holding it last reported), its worker (-1 and its `host` when another

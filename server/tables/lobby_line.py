@@ -5,6 +5,7 @@ put in words only there.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -85,16 +86,16 @@ class TableStatus:
             raise ValueError("a table's status names a seat and a decision")
         if not isinstance(due, (int, float)) or isinstance(due, bool) or not 0 <= due < 1e11:
             raise ValueError("a table's deadline is a time of day")
-        return cls(
+        return cls(  # its words shared with the other statuses (thousands of rooms' statuses are held)
             seat=seat,
-            asked=asked,
+            asked=sys.intern(asked),
             due=float(due),
-            stage=raw["stage"],
+            stage=STAGES[STAGES.index(raw["stage"])],
             free=numbers["free"],
             turn=numbers["turn"],
-            waiting_on=plain(names["waiting_on"])[:NAME_MAX],
+            waiting_on=sys.intern(plain(names["waiting_on"])[:NAME_MAX]),
             present=raw.get("present", True),
-            winner=plain(names["winner"])[:NAME_MAX],
+            winner=sys.intern(plain(names["winner"])[:NAME_MAX]),
         )
 
 

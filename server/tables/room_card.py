@@ -19,6 +19,9 @@ from server.people.places import SeatResult
 from server.tables.plans import Plan
 
 NOBODY_AWAY: Mapping[str, float] = MappingProxyType({})
+SHARED_SEATS_MOST = 100_000
+"""The most rooms' seats shared (the same people in the same seats, as in a game's rooms): past it the
+sharing starts again."""
 
 
 def _shared(text: str | None) -> str | None:
@@ -61,6 +64,9 @@ class RoomCard:
     def of(plan: Plan) -> RoomCard:
         """Return the card of a room's plan."""
         seats = tuple(SeatCard(sys.intern(s.kind), _shared(s.name), _shared(s.owner)) for s in plan.seats)
+        if len(_SEATS) >= SHARED_SEATS_MOST:
+            _SEATS.clear()
+        seats = _SEATS.setdefault(seats, seats)
         return RoomCard(
             plan.id,
             plan.name,
@@ -108,6 +114,9 @@ class RoomCard:
             "ended": self.ended,
         }
 
+
+_SEATS: dict[tuple[SeatCard, ...], tuple[SeatCard, ...]] = {}
+"""The rooms' seats as held, each once: a person's rooms with the same people in the same seats share them."""
 
 Planned = Plan | RoomCard
 """A room as the lobby reads it: the plan of one held here, or the card of one that is not."""
