@@ -13,6 +13,7 @@ calls with `--changed` rooms reported changed before each (a plan anew, as a mov
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import shutil
 import statistics
@@ -39,6 +40,7 @@ def main() -> None:
     from server.network.registry import Entry
     from server.tables.lobby_line import TableStatus
     from server.tables.plans import Plan, SeatPlan
+    from server.tables.room_card import RoomCard
 
     folder = Path(tempfile.mkdtemp(prefix="host-rooms-"))
     try:
@@ -54,7 +56,7 @@ def main() -> None:
             plan = Plan(f"r{n:05d}", f"Room{n:05d}", "classic", {}, seats, creator=seats[0].owner or "")
             plan.save_id, plan.move_hours = f"{n:08x}", 24
             status = TableStatus("playing", turn=3, waiting_on=f"P{2 * n}", seat=0, asked="roll", due=1e9)
-            front.registry[plan.id] = Entry(plan.to_json(), status, 0)
+            front.registry[plan.id] = Entry(RoomCard.of(plan), status, 0, text=json.dumps(plan.to_json()))
 
         def one() -> float:
             start = time.process_time()
@@ -68,8 +70,10 @@ def main() -> None:
             for k in range(args.changed):
                 room = f"r{(call * args.changed + k) % args.rooms:05d}"
                 entry = front.registry[room]  # a room reported changed: its plan and line anew
-                plan = dict(entry.plan, watchers=[f"w{call}"])
-                front.registry[room] = Entry(plan, TableStatus("playing", turn=4 + call), 0)
+                changed = Plan.from_json(dict(json.loads(entry.text), watchers=[f"w{call}"]))
+                status = TableStatus("playing", turn=4 + call)
+                text = json.dumps(changed.to_json())
+                front.registry[room] = Entry(RoomCard.of(changed), status, 0, text=text)
             moved.append(one())
         print(f"{args.rooms} rooms held by this host; CPU time of one call of local_rooms:")
         rows = [

@@ -4,7 +4,7 @@
 
 It makes the server's front in this process (not started: no workers, no listener) over an empty data
 folder, puts `--rooms` rooms in its registry as the workers report them (turn-based rooms of two people and
-a bot, each plan as JSON), and times `make_plan(front.plans(), ...)`, what the front does on its event loop
+a bot, each as its card), and times `make_plan(front.plans(), ...)`, what the front does on its event loop
 for each new room asked for: the first time, and then `--tries` times, one room reported changed before
 each (as rooms change all the time on a busy server).
 """
@@ -18,6 +18,7 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,6 +39,7 @@ def main() -> None:
     from server.tables.lobby_line import TableStatus
     from server.tables.making import make_plan
     from server.tables.plans import Plan, RoomRequest, SeatPlan
+    from server.tables.room_card import RoomCard
 
     folder = Path(tempfile.mkdtemp(prefix="make-room-"))
     try:
@@ -52,7 +54,7 @@ def main() -> None:
             ]
             plan = Plan(f"r{n:05d}", f"Room{n:05d}", "classic", {}, seats, creator=seats[0].owner or "")
             plan.save_id, plan.move_hours = f"{n:08x}", 24
-            front.registry[plan.id] = Entry(plan.to_json(), TableStatus.of_plan(plan), 0)
+            front.registry[plan.id] = Entry(RoomCard.of(plan), TableStatus.of_plan(plan), 0)
         seats = [SeatPlan("person"), SeatPlan("bot", "easy")]
         asked = RoomRequest("SHA256:bench-new", "New", "Fresh", "classic", {}, seats, 60, "normal")
 
@@ -65,8 +67,8 @@ def main() -> None:
         times = []
         for n in range(args.tries):
             room = f"r{n % args.rooms:05d}"
-            entry = front.registry[room]  # a room reported changed: its plan anew
-            front.registry[room] = Entry(dict(entry.plan, watchers=[f"w{n}"]), entry.status, 0)
+            entry = front.registry[room]  # a room reported changed: its card anew
+            front.registry[room] = Entry(replace(entry.plan, watchers=(f"w{n}",)), entry.status, 0)
             times.append(one())
         print(f"{args.rooms} rooms in the registry")
         print(f"making a room, the first time   {first * 1000:8.1f} ms")

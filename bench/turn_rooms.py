@@ -42,7 +42,7 @@ import time
 from pathlib import Path
 
 import asyncssh
-from serve import family, server_cpu_seconds, server_rss_mb
+from serve import each, family, rss_mb, server_cpu_seconds
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -175,14 +175,15 @@ class Server:
             await self.proc.wait()
         self.port = 0
 
-    async def idle(self, seconds: float) -> tuple[float, float]:
-        """Memory (MB, summed over its processes, at the end) and CPU (% of one core) over `seconds`."""
+    async def idle(self, seconds: float) -> tuple[list[float], float]:
+        """Memory (MB of each process at the end, the front first) and CPU (% of one core, every process)
+        over `seconds`."""
         assert self.proc is not None
         fronts = [self.proc.pid]
         cpu0, wall0 = server_cpu_seconds(fronts), time.monotonic()
         await asyncio.sleep(seconds)
         cpu1, wall1 = server_cpu_seconds(fronts), time.monotonic()
-        return server_rss_mb(fronts), 100 * (cpu1 - cpu0) / (wall1 - wall0)
+        return list(each(self.proc.pid, rss_mb).values()), 100 * (cpu1 - cpu0) / (wall1 - wall0)
 
     def processes(self) -> int:
         assert self.proc is not None
@@ -247,6 +248,12 @@ async def fired(folder: Path, rooms: list[int], within: float) -> dict[int, floa
     return seen
 
 
+def apart(each_mb: list[float]) -> str:
+    """The front's memory and each worker's: "front 95 MB, workers 53 + 53 MB"."""
+    front, *workers = each_mb or [0.0]
+    return f"front {front:.0f} MB, workers {' + '.join(f'{w:.0f}' for w in workers)} MB"
+
+
 def figures(values: list[float]) -> str:
     if not values:
         return "none"
@@ -263,7 +270,7 @@ async def run(rooms: int, seconds: float, count: int, workers: int | None, log: 
         (base / "empty").mkdir()
         empty_start = await empty.start()
         await asyncio.sleep(min(5.0, seconds))  # settled
-        empty_rss, empty_cpu = await empty.idle(seconds)
+        empty_each, empty_cpu = await empty.idle(seconds)
         processes = empty.processes()
         await empty.stop()
 
@@ -272,7 +279,7 @@ async def run(rooms: int, seconds: float, count: int, workers: int | None, log: 
         server = Server(folder, log, workers)
         start = await server.start()
         await asyncio.sleep(min(5.0, seconds))  # settled
-        rss, cpu = await server.idle(seconds)
+        rss_each, cpu = await server.idle(seconds)
         entered = [await enter(server.port, key, f"Wait{n:05d}") for n in range(min(3, ROOMS_A_GAME))]
         again = await enter(server.port, key, "Wait00000")
         await server.stop()
@@ -293,6 +300,7 @@ async def run(rooms: int, seconds: float, count: int, workers: int | None, log: 
                 await running.stop()
         shutil.rmtree(base, ignore_errors=True)
 
+    empty_rss, rss = sum(empty_each), sum(rss_each)
     late = [when[n] - d for n, d in zip(future, due, strict=True) if n in when]
     down = [when[n] - server.begun for n in past if n in when]
     early = [t for t in late if t < 0]
@@ -301,6 +309,7 @@ async def run(rooms: int, seconds: float, count: int, workers: int | None, log: 
     print(
         f"idle memory      {empty_rss:.0f} MB empty, {rss:.0f} MB with the rooms: {rss - empty_rss:+.0f} MB"
     )
+    print(f"each process     {apart(empty_each)} empty; {apart(rss_each)} with the rooms")
     print(
         f"idle CPU         {empty_cpu:.2f} % of one core empty, {cpu:.2f} % with the rooms "
         f"(over {seconds:.0f} s each)"

@@ -22,6 +22,7 @@ import socket
 import sys
 import tempfile
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -54,7 +55,8 @@ from server.people.store import StoreFailure
 from server.tables.lobby_line import TableStatus
 from server.tables.making import make_plan
 from server.tables.plans import Plan, RoomRequest, TableError
-from server.tables.room_files import gather_saves, plan_of, plans_in
+from server.tables.room_card import RoomCard
+from server.tables.room_files import gather_saves, plan_of, plans_each, plans_in
 from server.tables.your_move import ASKED as ASKED_WORDS
 from server.tables.your_move import YOUR_TURN, move_name
 from translation import _, language, use
@@ -91,8 +93,6 @@ class Front(SeveralHosts):
         """The finished games not recorded yet (the store down), kept on disk and tried again."""
         self.in_process = in_process
         self.registry: dict[str, Entry] = {}
-        self._parsed: dict[str, tuple[dict[str, Any], Plan]] = {}
-        """Each room's plan as last read from the registry: the entry's plan (the very dict), its `Plan`."""
         parent = self._runtime_parent()
         clear_stale(parent)
         self.runtime = Path(tempfile.mkdtemp(prefix=RUNTIME_PREFIX, dir=parent))
@@ -104,7 +104,7 @@ class Front(SeveralHosts):
         self.present: dict[str, Present] = {}  # the hosts up, as last read
         self.people_up: list[str] = []  # the people connected to every host, by name (for the lobbies)
         self._elsewhere: Any = None  # the other hosts' rooms and people as last read
-        self._encoded: dict[str, tuple[dict[str, Any], TableStatus, tuple[str, str]]] = {}  # `local_rooms`
+        self._encoded: dict[str, tuple[RoomCard, str, TableStatus, tuple[str, str]]] = {}  # `local_rooms`
         self._push: asyncio.TimerHandle | None = None
         self._changed: set[str] = set()  # rooms changed (or gone) since the workers were last told
         self._control: asyncio.AbstractServer | None = None
@@ -142,17 +142,23 @@ class Front(SeveralHosts):
         path = front_path(self.runtime)
         self._control = await loop.create_unix_server(self._control_link, str(path))
         os.chmod(path, 0o600)
-        plans = plans_in(self.config.folder)
-        gather_saves(plans, self.config)
+        plans: Iterable[Plan]
         if self.hosts is not None:
-            plans = await self.hosts.start(plans)
+            listed = plans_in(self.config.folder)
+            gather_saves(listed, self.config)
+            plans = await self.hosts.start(listed)
+        else:  # read one at a time, only its card kept: not thousands of plans at once in memory
+            plans = plans_each(self.config.folder)
         for n, plan in enumerate(plans):
-            self.registry[plan.id] = Entry(plan.to_json(), TableStatus.of_plan(plan), n % len(self.workers))
+            card, text = RoomCard.of(plan), self.text_of(plan.to_json())
+            self.registry[plan.id] = Entry(card, TableStatus.of_plan(plan), n % len(self.workers), text=text)
             if plan.finished:
                 self.finished(plan.to_json())
+        if self.hosts is None:
+            gather_saves([entry.plan for entry in self.registry.values()], self.config)
         if self.records_due is not None:
             self.records_due.start()  # those of rooms that left the lobby meanwhile too
-        rooms, workers = len(plans), len(self.workers)
+        rooms, workers = len(self.registry), len(self.workers)
         log.info(
             "%d room%s on %d worker%s", rooms, "" if rooms == 1 else "s", workers, "" if workers == 1 else "s"
         )
@@ -257,20 +263,24 @@ class Front(SeveralHosts):
 
     async def _hand_rooms(self, handle: WorkerHandle) -> None:
         """Give a worker (new, or restarted) its rooms as last saved, some hundreds a request, then the
-        registry of every room; it then accepts sessions."""
+        registry of every room; it then accepts sessions. A new worker is given their cards, and reads the
+        plans of those it holds from the disk (one that only waits on a person is not held)."""
         assert handle.requests is not None
         mine = [room for room, entry in self.registry.items() if entry.worker == handle.index]
         for start in range(0, len(mine), ADOPTED_AT_ONCE):
-            plans = []
+            plans, cards = [], []
             for table_id in mine[start : start + ADOPTED_AT_ONCE]:
                 entry = self.registry.get(table_id)
                 if entry is None or entry.worker != handle.index:
                     continue
                 # a worker started again may have written a plan it had no time to report
                 plan = plan_of(self.config.folder, table_id) if handle.deaths else None
-                plans.append(plan.to_json() if plan is not None else entry.plan)
+                if plan is not None:
+                    plans.append(plan.to_json())
+                else:
+                    cards.append(entry.plan.to_json())
             try:
-                answered = await handle.requests.ask({"t": "adopt", "plans": plans})
+                answered = await handle.requests.ask({"t": "adopt", "plans": plans, "cards": cards})
             except (ConnectionError, TimeoutError):
                 log.error("worker %d did not take rooms %s to %s", handle.index, mine[start], mine[-1])
                 return
@@ -296,6 +306,8 @@ class Front(SeveralHosts):
                 self._room_reported(handle, room)
 
     def _room_reported(self, handle: WorkerHandle, message: dict[str, Any]) -> None:
+        """Take how a room stands as its worker reports it: its plan (or, for a room it took up resting, its
+        card: `card`), kept as a card, and its status."""
         plan = message.get("plan")
         if not isinstance(plan, dict) or not isinstance(plan.get("id"), str):
             raise FrameError("a room without a plan")
@@ -305,33 +317,41 @@ class Front(SeveralHosts):
             return
         try:
             status = TableStatus.from_json(message.get("status"))
-        except ValueError as exc:
+            card = RoomCard.of(Plan.from_json(plan))
+        except (ValueError, KeyError, TypeError) as exc:
             raise FrameError(f"room {plan['id']}: {exc}") from None
-        if entry is not None and entry.plan == plan:
-            plan = entry.plan  # the same plan (most reports are of a move): the one held is kept
-        self.registry[plan["id"]] = Entry(plan, status, handle.index)
-        if plan.get("finished"):
-            self._moves_seen.pop(plan["id"], None)
+        if entry is not None and entry.plan == card:
+            card = entry.plan  # the same (most reports are of a move): the one held is kept
+        only_card = message.get("card") is True and entry is not None
+        text = entry.text if only_card and entry is not None else self.text_of(plan)
+        self.registry[card.id] = Entry(card, status, handle.index, text=text)
+        if card.finished:
+            self._moves_seen.pop(card.id, None)
             self.finished(plan)
-        elif plan.get("move_hours") and status.due:
-            self._tell_move(self.registry[plan["id"]])
-        self.changed(plan["id"])
+        elif card.move_hours and status.due:
+            self._tell_move(self.registry[card.id])
+        self.changed(card.id)
+
+    def text_of(self, plan: dict[str, Any]) -> str:
+        """Return a room's whole plan as JSON where the store needs it (a server of several hosts writes it
+        there for the others), else nothing: the plan is on the disk."""
+        return _json(plan) if self.hosts is not None else ""
 
     def _tell_move(self, entry: Entry) -> None:
         """Tell the person a turn-based room now waits on, by e-mail if they asked for it: once a move.
 
         A room reports its status after every change, many times a move: a move already seen here is not
         read again (the store would refuse to tell it twice anyway, at a query each time)."""
-        seats = entry.plan.get("seats", [])
+        seats = entry.plan.seats
         seat = entry.status.seat
-        if not self.notices.on or not 0 <= seat < len(seats) or not isinstance(seats[seat], dict):
+        if not self.notices.on or not 0 <= seat < len(seats):
             return
         seen = (seat, entry.status.asked, entry.status.due)
-        room = str(entry.plan.get("id"))
+        room = entry.plan.id
         if self._moves_seen.get(room) == seen:
             return
         self._moves_seen[room] = seen
-        key = str(seats[seat].get("owner") or "")
+        key = seats[seat].owner or ""
         for move in turn_waiting([entry], key):
             self.notices.your_move(key, move.name, ASKED_WORDS.get(move.asked, YOUR_TURN), move_name(move))
 
@@ -365,33 +385,17 @@ class Front(SeveralHosts):
                 for message in messages:
                     handle.link.send(message)
 
-    def plans(self) -> list[Plan]:
-        """Return every room's plan, read again only where its entry has a plan anew since it was last read
-        (a report of a change replaces the dict; one of the same plan keeps it): not a whole reading of
-        thousands of rooms each time a room is made. The plans are shared: read them, never change them."""
-        parsed, plans = self._parsed, []
-        for room, entry in self.registry.items():
-            held = parsed.get(room)
-            if held is None or held[0] is not entry.plan:
-                try:
-                    held = parsed[room] = (entry.plan, Plan.from_json(entry.plan))
-                except (ValueError, KeyError, TypeError):
-                    parsed.pop(room, None)
-                    continue
-            plans.append(held[1])
-        if len(parsed) > len(plans):  # rooms gone since
-            for room in [r for r in parsed if r not in self.registry]:
-                del parsed[room]
-        return plans
+    def plans(self) -> list[RoomCard]:
+        """Return every room's card, as held in the registry (what making a room checks it against): not a
+        reading of thousands of plans each time a room is made."""
+        return [entry.plan for entry in self.registry.values()]
 
     def entry_of(self, name: str) -> Entry | None:
         """Look up a room in the registry by its id or name (case-insensitive)."""
         entry = self.registry.get(name)
         if entry is None:
             folded = name.casefold()
-            entry = next(
-                (e for e in self.registry.values() if str(e.plan.get("name", "")).casefold() == folded), None
-            )
+            entry = next((e for e in self.registry.values() if e.plan.name.casefold() == folded), None)
         return entry
 
     def holder_of(self, name: str) -> WorkerHandle | None:
@@ -526,7 +530,7 @@ class Front(SeveralHosts):
             )
 
     def _choose(self, message: dict[str, Any]) -> dict[str, Any]:
-        seated = {str(s.get("owner")) for e in self.registry.values() for s in e.plan.get("seats", [])}
+        seated = {str(s.owner) for e in self.registry.values() for s in e.plan.seats}
         try:
             with use(asker(message)):  # a refusal reads in the language of the person who asked
                 name = self.players.choose(str(message.get("key")), str(message.get("name", "")), seated)
@@ -552,7 +556,8 @@ class Front(SeveralHosts):
         plan = make_plan(self.plans(), self.limits, asked)
         handle = self.least_loaded()
         status = TableStatus.of_plan(plan)
-        self.registry[plan.id] = Entry(plan.to_json(), status, handle.index)  # its name is taken from now
+        card, text = RoomCard.of(plan), self.text_of(plan.to_json())
+        self.registry[plan.id] = Entry(card, status, handle.index, text=text)  # its name is taken from now
         try:
             await asyncio.wait_for(handle.ready.wait(), READY_WITHIN)
             assert handle.requests is not None

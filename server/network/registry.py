@@ -12,20 +12,23 @@ from server.network.frames import FramedProtocol, Requests
 from server.network.worker import Worker
 from server.tables.lobby_line import TableStatus
 from server.tables.plans import Plan
+from server.tables.room_card import RoomCard
 
 
-@dataclass
+@dataclass(slots=True)
 class Entry:
-    """A room in the registry: its plan, its status (as the worker holding it last reported), its worker
-    (-1 and its `host` when another host holds it)."""
+    """A room in the registry: its card (what the lobby and the routing read; its whole plan is on the
+    disk), its status (as the worker holding it last reported), its worker (-1 and its `host` when another
+    host holds it), and on a server of several hosts its whole plan as JSON (`text`, for the store)."""
 
-    plan: dict[str, Any]
+    plan: RoomCard
     status: TableStatus
     worker: int
     host: str | None = None
+    text: str = ""
 
     def as_json(self) -> dict[str, Any]:
-        return {"plan": self.plan, "status": self.status.to_json(), "worker": self.worker}
+        return {"plan": self.plan.to_json(), "status": self.status.to_json(), "worker": self.worker}
 
 
 class HostLink(Protocol):

@@ -20,6 +20,7 @@ from server.people.chat import LobbyTalk, Said
 from server.people.players import Players
 from server.tables.lobby_line import TableStatus
 from server.tables.plans import Plan
+from server.tables.room_card import RoomCard
 from translation import ENGLISH, language, say, use
 
 if TYPE_CHECKING:  # psycopg's module, imported only where the server is one host of several
@@ -43,7 +44,7 @@ class SeveralHosts:
     present: dict[str, Present]
     people_up: list[str]
     _elsewhere: Any
-    _encoded: dict[str, tuple[dict[str, Any], TableStatus, tuple[str, str]]]
+    _encoded: dict[str, tuple[RoomCard, str, TableStatus, tuple[str, str]]]
     _watching: set[asyncio.Task[None]]
     peer_secret: bytes
     hosts: HostLink | None
@@ -70,17 +71,23 @@ class SeveralHosts:
 
     def local_rooms(self) -> dict[str, tuple[str, str]]:
         """Return the rooms this host's workers hold: id to (plan, lobby line), both as JSON, for the hosts'
-        round every second. Each is encoded again only when its entry has a plan or a line anew since the
-        last call (a report of a change replaces the plan's dict, one of the same plan keeps it; a line is a
-        frozen record): not thousands of rooms encoded every second while a few changed."""
+        round every second. The plan's JSON is kept with its entry; each pair is made again only when its
+        entry has a card, a plan's text or a line anew since the last call (a line is a frozen record): not
+        thousands of rooms encoded every second while a few changed."""
         held, local = self._encoded, {}
         for room, e in self.registry.items():
             if e.host is not None:
                 continue
             known = held.get(room)
-            if known is None or known[0] is not e.plan or (known[1] is not e.status and known[1] != e.status):
-                known = held[room] = (e.plan, e.status, (_json(e.plan), _json(e.status.to_json())))
-            local[room] = known[2]
+            if (
+                known is None
+                or known[0] is not e.plan
+                or known[1] is not e.text
+                or (known[2] is not e.status and known[2] != e.status)
+            ):
+                pair = (e.text or _json(e.plan.to_json()), _json(e.status.to_json()))
+                known = held[room] = (e.plan, e.text, e.status, pair)
+            local[room] = known[3]
         if len(held) > len(local):  # rooms gone, or now another host's, since
             for room in [r for r in held if r not in local]:
                 del held[room]
@@ -101,13 +108,13 @@ class SeveralHosts:
             if listed.id in self.registry:
                 continue
             try:
-                plan = json.loads(listed.plan)
+                plan = Plan.from_json(json.loads(listed.plan))
                 status = TableStatus.from_json(json.loads(listed.status)) if listed.status else None
-                status = status or TableStatus.of_plan(Plan.from_json(plan))
+                status = status or TableStatus.of_plan(plan)
             except (ValueError, KeyError, TypeError) as exc:
                 log.warning("room %s of host %s not listed: %s", listed.id, listed.host, exc)
                 continue
-            self.registry[listed.id] = Entry(plan, status, -1, listed.host)
+            self.registry[listed.id] = Entry(RoomCard.of(plan), status, -1, listed.host)
         self._elsewhere, self.people_up = seen, people
         now = {r: e for r, e in self.registry.items() if e.host is not None}
         self.changed(*(r for r in before.keys() | now.keys() if before.get(r) != now.get(r)))
@@ -115,7 +122,8 @@ class SeveralHosts:
     async def take_up(self, plan: dict[str, Any]) -> None:
         handle = self.least_loaded()
         parsed = Plan.from_json(plan)
-        self.registry[parsed.id] = Entry(plan, TableStatus.of_plan(parsed), handle.index)
+        card, status = RoomCard.of(parsed), TableStatus.of_plan(parsed)
+        self.registry[parsed.id] = Entry(card, status, handle.index, text=_json(plan))
         try:
             await asyncio.wait_for(handle.ready.wait(), READY_WITHIN)
             assert handle.requests is not None
@@ -180,11 +188,10 @@ class SeveralHosts:
             return 0
         rooms = 0
         for entry in self.registry.values():
-            plan = entry.plan
-            if entry.host is None or not plan.get("move_hours") or plan.get("finished"):
+            card = entry.plan
+            if entry.host is None or not card.move_hours or card.finished:
                 continue
-            seats = plan.get("seats", [])
-            rooms += any(isinstance(s, dict) and s.get("owner") == key for s in seats)
+            rooms += any(s.owner == key for s in card.seats)
         return rooms
 
     async def away_heard(self, told: list[tuple[str, float]]) -> None:

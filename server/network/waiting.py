@@ -11,16 +11,19 @@ from typing import Any, Protocol
 from engine.core.phrases import Phrase
 from engine.core.text import NAME_MAX, plain
 from server.tables.lobby_line import TableStatus
-from server.tables.plans import Plan
+from server.tables.room_card import RoomCard
 from server.tables.your_move import YourMove, waiting_on
 from translation import _
 
 
 class Entry(Protocol):
-    """A room in the front's registry (`server.network.registry.Entry`): its plan, and how it stands."""
+    """A room in the front's registry (`server.network.registry.Entry`): its card, and how it stands."""
 
-    plan: dict[str, Any]
-    status: TableStatus
+    @property
+    def plan(self) -> RoomCard: ...
+
+    @property
+    def status(self) -> TableStatus: ...
 
 
 ASKED_MOST = 300  # characters of a move's message and each of its values, from a worker
@@ -34,14 +37,14 @@ def waiting(entries: Iterable[Entry], key: str) -> list[tuple[str, str]]:
 
 def turn_waiting(entries: Iterable[Entry], key: str) -> list[YourMove]:
     """Return the turn-based rooms waiting on this person, the soonest deadline first."""
-    rooms = (PlannedRoom(Plan.from_json(e.plan), e.status) for e in entries if e.plan.get("move_hours"))
+    rooms = (PlannedRoom(e.plan, e.status) for e in entries if e.plan.move_hours)
     return waiting_on(rooms, key)
 
 
 class PlannedRoom:
-    """A room of the registry as `server.tables.your_move` reads it: its plan, and its status."""
+    """A room of the registry as `server.tables.your_move` reads it: its card, and its status."""
 
-    def __init__(self, plan: Plan, status: TableStatus) -> None:
+    def __init__(self, plan: RoomCard, status: TableStatus) -> None:
         self.plan = plan
         self._status = status
 
@@ -55,13 +58,12 @@ def live_waiting(entries: Iterable[Entry], key: str) -> list[tuple[str, str]]:
     out = []
     for entry in entries:
         status = entry.status
-        if status.stage != "playing" or entry.plan.get("move_hours"):
+        if status.stage != "playing" or entry.plan.move_hours:
             continue
-        seats = entry.plan.get("seats", [])
-        mine = next((s for s in seats if isinstance(s, dict) and s.get("owner") == key), None)
-        name = plain(str(mine.get("name") or ""))[:NAME_MAX] if mine is not None else ""
+        mine = next((s for s in entry.plan.seats if s.owner == key), None)
+        name = plain(mine.name or "")[:NAME_MAX] if mine is not None else ""
         if name and status.waiting_on == name:
-            out.append((str(entry.plan.get("name", "")), _("your decision, turn {turn}", turn=status.turn)))
+            out.append((entry.plan.name, _("your decision, turn {turn}", turn=status.turn)))
     return out
 
 

@@ -50,7 +50,8 @@ from server.session.line_player import LinePlayer
 from server.session.terminal import STOPPING, Terminal
 from server.tables.hall import Hall
 from server.tables.lobby_line import TableStatus
-from server.tables.plans import Plan
+from server.tables.plans import Plan, TableError
+from server.tables.room_card import RoomCard
 from translation import ENGLISH, Language, language, use
 from tui import patches
 
@@ -367,15 +368,23 @@ class Worker:
     def _adopt(self, message: dict[str, Any]) -> list[dict[str, Any]]:
         """Take up the rooms the front hands this worker (one made just now, or some hundreds on starting):
         how each stands, for the front's registry."""
-        rooms = []
-        for raw in message.get("plans") or [message.get("plan")]:
+        given = [(raw, False) for raw in message.get("plans") or []]
+        given += [(raw, True) for raw in message.get("cards") or []]  # their plans are on the disk
+        if "plan" in message:
+            given.append((message["plan"], False))
+        rooms: list[dict[str, Any]] = []
+        for raw, card in given:
             try:
                 plan = Plan.from_json(raw)
-            except (ValueError, KeyError, TypeError) as exc:
+                status = self.hall.take(RoomCard.of(plan) if card else plan)
+            except (ValueError, KeyError, TypeError, TableError) as exc:
                 log.error("worker %d: a room not taken up: %s", self.index, exc)
                 continue
-            status = self.hall.take(plan)
-            rooms.append({"plan": plan.to_json(), "status": status.to_json()})
+            table = self.hall.tables.get(plan.id)
+            if table is not None:  # held: its plan as read from the disk
+                rooms.append({"plan": table.plan.to_json(), "status": status.to_json()})
+            else:  # resting (on its card alone), or made just now
+                rooms.append({"plan": plan.to_json(), "status": status.to_json(), "card": card})
         return rooms
 
     def drop(self, table_id: str, line: str) -> None:

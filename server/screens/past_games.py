@@ -29,7 +29,7 @@ from tui.screens.replay import ReplayScreen
 from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
-    from server.tables.plans import Plan
+    from server.tables.room_card import Planned
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +49,7 @@ class PastGamesScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self._plans: list[Plan] = []
+        self._plans: list[Planned] = []
 
     @property
     def server(self) -> Session:
@@ -74,7 +74,7 @@ class PastGamesScreen(Screen[None]):
         self._show_note(0)
         table.focus()
 
-    def _stage(self, plan: Plan) -> str:
+    def _stage(self, plan: Planned) -> str:
         return past_stage(plan, self.server.hall.ratings is not None)
 
     def _show_note(self, row: int) -> None:

@@ -177,7 +177,11 @@ class ServerApp(LandlordsApp):
         if table is None:
             self.notify(_("There is no room called {name}.", name=name), severity="warning", timeout=5)
             return
-        table = self.hall.wake(table)  # a room let go here is loaded again
+        try:
+            table = self.hall.wake(table)  # a room let go here is loaded again
+        except TableError as exc:
+            self.notify(str(exc), severity="warning", timeout=8)
+            return
         if isinstance(table, RemoteTable):
             self.move_to(table.id, watch)
             return

@@ -61,7 +61,11 @@ class TableLines(LineBase):
         if isinstance(table, str):
             self.say(table)
             return
-        table = self.hall.wake(table)  # a room let go here is loaded again
+        try:
+            table = self.hall.wake(table)  # a room let go here is loaded again
+        except TableError as exc:
+            self.say(str(exc))
+            return
         if isinstance(table, RemoteTable):  # held by another worker: the front carries the person there
             self.moving = (table.id, watch)
             self.finish()

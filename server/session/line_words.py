@@ -20,12 +20,12 @@ from server.tables.plans import (
     DEFAULT_ADDED,
     DEFAULT_TURN_TIMER,
     MOVE_HOURS_BOUNDS,
-    Plan,
     RoomRequest,
     SeatPlan,
     TableError,
     rules_from,
 )
+from server.tables.room_card import Planned
 from server.tables.your_move import your_move_line
 from translation import N_, _, ngettext
 
@@ -191,7 +191,7 @@ def past_lines(hall: Hall, fingerprint: str) -> list[str]:
     return [*out, _("Type replay and a number or a room's name to go through one a turn at a time.")]
 
 
-def past_game_of(hall: Hall, fingerprint: str, which: str) -> Plan | str:
+def past_game_of(hall: Hall, fingerprint: str, which: str) -> Planned | str:
     """Find one of the person's past games, by its number in `past` or its room's name; or return why not."""
     plans = past_plans(hall.past_plans_of(t.plan for t in hall.ordered()), fingerprint)
     if which.isdigit() and 1 <= int(which) <= len(plans):

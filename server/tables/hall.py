@@ -36,7 +36,9 @@ from server.tables.lobby_line import PlanFacts, TableStatus
 from server.tables.making import check_turn_based_seats
 from server.tables.over_rooms import OverRooms
 from server.tables.plans import Plan, RoomRequest, TableError
+from server.tables.room_card import RoomCard
 from server.tables.room_files import ROOMS as ROOMS
+from server.tables.room_files import plan_of
 from server.tables.table import Entry, Table
 from server.tables.turn_pace import AWAY_DAYS, DAY, away_words, resting_status
 from server.tables.your_move import YourMove, in_lobby_order, waiting_on
@@ -50,11 +52,12 @@ LOBBY_EVERY = 0.5  # seconds: the lobbies are told of changes at most this often
 
 class RemoteTable(PlanFacts):
     """A table another worker holds, as the front last reported, or one this worker has let go while it
-    waits on a person: enough for the lobby's line and to go to it."""
+    waits on a person: its card (`RoomCard`), enough for the lobby's line and to go to it; its plan stays
+    on the disk."""
 
     __slots__ = ("_status", "plan", "worker")
 
-    def __init__(self, plan: Plan, status: TableStatus, worker: int) -> None:
+    def __init__(self, plan: RoomCard, status: TableStatus, worker: int) -> None:
         self.plan = plan
         self._status = status
         self.worker = worker
@@ -109,10 +112,11 @@ class Hall(OverRooms):
     def _plans(self) -> Path:
         return self.folder / ROOMS
 
-    def take(self, plan: Plan) -> TableStatus:
+    def take(self, plan: Plan | RoomCard) -> TableStatus:
         """Take ownership of a room saved before (on starting, or from a host that stopped), or made just
         now: a turn-based room that waited on a person rests until someone comes or its deadline (no table
-        held for it), any other is adopted. How it stands, for the front."""
+        held for it), any other is adopted. A room handed by its card (on starting) has its plan read from
+        the disk when it is adopted (`TableError` when it cannot be read). How it stands, for the front."""
         held = self.tables.get(plan.id)
         if held is not None:
             return held.status()
@@ -123,11 +127,17 @@ class Hall(OverRooms):
             if status is not None:
                 self._rest(plan, status, status.due)
                 return status
+        if isinstance(plan, RoomCard):
+            whole = plan_of(self.folder, plan.id)
+            if whole is None:
+                raise TableError(_("The room {name} cannot be opened now.", name=plan.name))
+            plan = whole
         return self.adopt(plan, kept).status()
 
-    def _rest(self, plan: Plan, status: TableStatus, due: float) -> None:
+    def _rest(self, plan: Plan | RoomCard, status: TableStatus, due: float) -> None:
         self.resting.add(plan.id)
-        self.remote[plan.id] = RemoteTable(plan, status, -1)
+        card = plan if isinstance(plan, RoomCard) else RoomCard.of(plan)
+        self.remote[plan.id] = RemoteTable(card, status, -1)
         self.alarms.set(plan.id, due)
         self.changed()
 
@@ -136,6 +146,7 @@ class Hall(OverRooms):
         deadline are kept here."""
         if self.tables.get(table.id) is not table:
             return
+        self.keep(table)  # its plan is read back from the disk when it is woken
         del self.tables[table.id]
         self._kept.pop(table.id, None)
         self._dirty.discard(table.id)
@@ -146,15 +157,21 @@ class Hall(OverRooms):
 
     def _deadline_due(self, table_id: str) -> None:
         if table_id in self.resting:
-            self.wake(self.remote[table_id])
+            try:
+                self.wake(self.remote[table_id])
+            except TableError as exc:
+                log.error("room %s not loaded at its deadline: %s", table_id, exc)
 
     def wake(self, table: AnyTable) -> AnyTable:
         """Return the table to enter for one found in the lobby: a room this worker let go is loaded again,
-        any other is itself."""
+        its plan read from the disk, any other is itself. `TableError` when its plan cannot be read."""
         if not isinstance(table, RemoteTable) or table.id not in self.resting:
             return table
+        plan = plan_of(self.folder, table.id)
+        if plan is None:
+            raise TableError(_("The room {name} cannot be opened now.", name=table.name))
         log.info("room %s loaded again", table.id)
-        return self.adopt(table.plan)
+        return self.adopt(plan)
 
     def adopt(self, plan: Plan, kept: Kept | None = None) -> Table:
         """Hold a table and load its game when it is needed (a turn-based room's at once, as it goes on with
@@ -242,7 +259,7 @@ class Hall(OverRooms):
             except (ValueError, KeyError, TypeError, AttributeError) as exc:
                 log.warning("a registry entry not used: %s", exc)
                 continue
-            self.remote[plan.id] = RemoteTable(plan, status, int(entry.get("worker", -1)))
+            self.remote[plan.id] = RemoteTable(RoomCard.of(plan), status, int(entry.get("worker", -1)))
         self.changed()
 
     def rated(self, raw: Any) -> None:
@@ -313,7 +330,10 @@ class Hall(OverRooms):
         room held here where he has a seat, its deadline for him moved past them; the rooms' names."""
         names = []
         for room in [r for r in self.resting if self.remote[r].seat_of(fingerprint) is not None]:
-            self.wake(self.remote[room])  # loaded: his deadline running there moves with the days
+            try:
+                self.wake(self.remote[room])  # loaded: his deadline running there moves with the days
+            except TableError as exc:
+                log.error("room %s not loaded for days away: %s", room, exc)
         for table in list(self.tables.values()):
             seat = table.seat_of(fingerprint)
             if seat is not None and table.plan.turn_based and not table.finished:

@@ -5,13 +5,16 @@ put in words only there.
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from engine import load_edition
 from engine.core.text import NAME_MAX, plain
 from server.people.places import counts
-from server.tables.plans import Plan, clock_words, pace_short, pace_words
+from server.tables.plans import Plan, SeatPlan, clock_words, pace_short, pace_words
+from server.tables.room_card import Planned, SeatCard
 from translation import N_, _, ngettext
 
 Stage = Literal["gathering", "playing", "resting", "over"]
@@ -83,16 +86,16 @@ class TableStatus:
             raise ValueError("a table's status names a seat and a decision")
         if not isinstance(due, (int, float)) or isinstance(due, bool) or not 0 <= due < 1e11:
             raise ValueError("a table's deadline is a time of day")
-        return cls(
+        return cls(  # its words shared with the other statuses (thousands of rooms' statuses are held)
             seat=seat,
-            asked=asked,
+            asked=sys.intern(asked),
             due=float(due),
-            stage=raw["stage"],
+            stage=STAGES[STAGES.index(raw["stage"])],
             free=numbers["free"],
             turn=numbers["turn"],
-            waiting_on=plain(names["waiting_on"])[:NAME_MAX],
+            waiting_on=sys.intern(plain(names["waiting_on"])[:NAME_MAX]),
             present=raw.get("present", True),
-            winner=plain(names["winner"])[:NAME_MAX],
+            winner=sys.intern(plain(names["winner"])[:NAME_MAX]),
         )
 
 
@@ -136,7 +139,7 @@ class TableLine:
         )
 
 
-def line_of(plan: Plan, status: TableStatus, fingerprint: str) -> TableLine:
+def line_of(plan: Planned, status: TableStatus, fingerprint: str) -> TableLine:
     """Build the lobby's row for a table from its plan and status."""
     seats = plan.seats
     people = [s.name or "" for s in seats if s.kind == "person" and s.owner]
@@ -160,7 +163,7 @@ def line_of(plan: Plan, status: TableStatus, fingerprint: str) -> TableLine:
     )
 
 
-def past_stage(plan: Plan, rated: bool) -> str:
+def past_stage(plan: Planned, rated: bool) -> str:
     """Return a past game's stage: in play, or over, and whether it counted for the ratings where the server
     keeps them (`rated`)."""
     if not plan.finished:
@@ -170,7 +173,7 @@ def past_stage(plan: Plan, rated: bool) -> str:
     return _("over, rated") if counts(plan.result) else _("over, not rated")
 
 
-def past_plans(plans: list[Plan], fingerprint: str) -> list[Plan]:
+def past_plans(plans: list[Planned], fingerprint: str) -> list[Planned]:
     """Return the rooms with a game whose seats or watchers name this key: its past games, and no others."""
     return [p for p in plans if p.save_id and p.played_or_watched(fingerprint)]
 
@@ -184,7 +187,7 @@ class PlanFacts:
 
     __slots__ = ()
 
-    plan: Plan
+    plan: Planned
 
     @property
     def id(self) -> str:
@@ -203,7 +206,8 @@ class PlanFacts:
         return self.plan.finished
 
     def seat_of(self, fingerprint: str) -> int | None:
-        return next((i for i, s in enumerate(self.plan.seats) if s.owner == fingerprint), None)
+        seats: Sequence[SeatPlan | SeatCard] = self.plan.seats
+        return next((i for i, s in enumerate(seats) if s.owner == fingerprint), None)
 
     def status(self) -> TableStatus:
         raise NotImplementedError

@@ -22,15 +22,16 @@ from server.tables.plans import (
     check_room_name,
     new_table_id,
 )
+from server.tables.room_card import Planned
 from translation import _
 
 
-def turn_based_seats(plans: Iterable[Plan], key: str) -> list[Plan]:
+def turn_based_seats(plans: Iterable[Planned], key: str) -> list[Planned]:
     """Return the turn-based rooms not yet over where the person of `key` has a seat (made or joined)."""
     return [p for p in plans if p.turn_based and not p.finished and any(s.owner == key for s in p.seats)]
 
 
-def check_turn_based_seats(plans: Iterable[Plan], key: str, limits: Limits) -> None:
+def check_turn_based_seats(plans: Iterable[Planned], key: str, limits: Limits) -> None:
     """Refuse (`TableError`) one more turn-based seat to a person who sits at as many turn-based rooms as a
     person may (`turn_based_rooms_per_player`), whether he made them or joined them."""
     seated = len(turn_based_seats(plans, key))
@@ -44,7 +45,7 @@ def check_turn_based_seats(plans: Iterable[Plan], key: str, limits: Limits) -> N
         )
 
 
-def make_plan(others: Iterable[Plan], limits: Limits, asked: RoomRequest) -> Plan:
+def make_plan(others: Iterable[Planned], limits: Limits, asked: RoomRequest) -> Plan:
     """Create a new table's plan, its creator in its first person's seat. `TableError` with the reason when it
     cannot be made (`others` are the server's tables: names are unique and the limits count them, those
     whose game is over apart)."""

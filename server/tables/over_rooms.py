@@ -14,7 +14,7 @@ from server.base.config import Limits
 from server.tables.front_link import FrontLink
 from server.tables.keeping import Keeper
 from server.tables.past_rooms import PastRooms
-from server.tables.plans import Plan
+from server.tables.room_card import Planned
 from server.tables.room_files import ROOMS
 from server.tables.table import Table
 
@@ -96,7 +96,7 @@ class OverRooms:
             handle.stop()
         self._over.clear()
 
-    def past_plans_of(self, plans: Iterable[Plan]) -> list[Plan]:
+    def past_plans_of(self, plans: Iterable[Planned]) -> list[Planned]:
         """Return the plans of the lobby's rooms (`plans`) and then those of the rooms that have left it."""
         lobby = list(plans)
         ids = {p.id for p in lobby}

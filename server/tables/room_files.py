@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import shutil
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from engine import load_edition
@@ -12,6 +13,7 @@ from saves import saves_dir
 from server.base.config import ServerConfig
 from server.base.state import read_json
 from server.tables.plans import Plan
+from server.tables.room_card import Planned
 
 log = logging.getLogger(__name__)
 
@@ -21,10 +23,15 @@ ROOMS = "rooms"
 
 def plans_in(folder: Path) -> list[Plan]:
     """Read the plans of every table saved in the server's folder (a file that cannot be read is logged)."""
-    plans: list[Plan] = []
+    return list(plans_each(folder))
+
+
+def plans_each(folder: Path) -> Iterator[Plan]:
+    """Read the plans of every table saved in the server's folder one at a time, in the order of their
+    files (a file that cannot be read is logged): what the reader keeps of each is all that stays."""
     rooms = folder / ROOMS
     if not rooms.is_dir():
-        return plans
+        return
     for path in sorted(rooms.glob("*.json")):
         try:
             plan = Plan.from_json(read_json(path))
@@ -32,11 +39,10 @@ def plans_in(folder: Path) -> list[Plan]:
         except Exception as exc:
             log.warning("room file %s not used: %s", path.name, exc)
             continue
-        plans.append(plan)
-    return plans
+        yield plan
 
 
-def gather_saves(plans: list[Plan], config: ServerConfig) -> int:
+def gather_saves(plans: Iterable[Planned], config: ServerConfig) -> int:
     """Move saves from the user's saves folder: rooms created before the server saved its games in its own
     folder have their saves among those of the user it runs as: they are moved to the server's folder (with
     their backups), where it looks for them now. Nothing is moved where the saves folder was chosen

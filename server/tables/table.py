@@ -86,7 +86,7 @@ class Table(PlanFacts, TurnVote, TurnPace, TableClocks, TableStudy):
         chances_pool: ChancesPool | None = None,
         keeper: Keeper | None = None,
     ):
-        self.plan = plan
+        self.plan: Plan = plan
         self._keeper = keeper
         self._restart_notice: str | None = None
         self._persistence = persistence

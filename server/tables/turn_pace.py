@@ -30,6 +30,7 @@ from server.tables.lobby_line import TableStatus
 from server.tables.move_deadline import Deadline, follow
 from server.tables.plans import Plan, TableError
 from server.tables.presence import Presence
+from server.tables.room_card import Planned
 from server.tables.seat_clocks import SeatClocks
 from server.tables.seat_vote import SeatVote
 from translation import N_, _, ngettext
@@ -449,7 +450,7 @@ class TurnPace:
         return outcome
 
 
-def resting_status(plan: Plan, kept_deadline: Any, kept_vote: Any) -> TableStatus | None:
+def resting_status(plan: Planned, kept_deadline: Any, kept_vote: Any) -> TableStatus | None:
     """Return how a turn-based room kept before a restart stands while it rests until its deadline (whose
     decision it waits on, of what kind, and when it is due), or None when it must be loaded: it waited on
     no person, has a vote under way, or is over."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from server.tables.lobby_line import TableStatus
-from server.tables.plans import Plan
+from server.tables.room_card import Planned
 from translation import N_, _
 
 ASKED: dict[str, str] = {
@@ -30,7 +30,8 @@ YOUR_TURN = N_("your turn")
 class Room(Protocol):
     """A room as the lobby knows it: its plan, and its status now."""
 
-    plan: Plan
+    @property
+    def plan(self) -> Planned: ...
 
     def status(self) -> TableStatus: ...
 

@@ -1,6 +1,7 @@
-"""The front reads a room's plan from its registry again only when the plan has changed: making a room
-checks it against every room without reading thousands of plans each time; and a host of several encodes
-its rooms for PostgreSQL every second, again only those whose plan or lobby line changed."""
+"""The front keeps each room's card, not its plan: making a room checks it against every room's card as held,
+without reading thousands of plans each time; a report of the same plan keeps the card held, one of a
+change replaces it. A host of several encodes its rooms for PostgreSQL every second, again only those whose
+plan or lobby line changed."""
 
 from __future__ import annotations
 
@@ -13,29 +14,43 @@ from server.network.front import Front
 from server.network.registry import Entry
 from server.tables.lobby_line import TableStatus
 from server.tables.plans import Plan, SeatPlan
+from server.tables.room_card import RoomCard
+
+
+def _plan(table_id: str, name: str) -> Plan:
+    return Plan(
+        table_id, name, "classic", {"short_game": True}, [SeatPlan("person", name="Ada", owner="key-Ada")]
+    )
 
 
 def _entry(table_id: str, name: str) -> Entry:
     plan = Plan(table_id, name, "classic", {}, [SeatPlan("person", name="Ada", owner="key-Ada")])
-    return Entry(plan.to_json(), TableStatus.of_plan(plan), 0)
+    return Entry(RoomCard.of(plan), TableStatus.of_plan(plan), 0, text=json.dumps(plan.to_json()))
 
 
-def test_the_fronts_plans_are_read_again_only_where_they_changed(tmp_path: Path) -> None:
+async def test_the_front_holds_cards_and_replaces_one_only_where_its_plan_changed(tmp_path: Path) -> None:
     front = Front(ServerConfig(data_dir=tmp_path, saves_dir=tmp_path / "saves"), in_process=True)
     try:
-        front.registry["a"], front.registry["b"] = _entry("a", "One"), _entry("b", "Two")
+        handle = front.workers[0]
+        status = TableStatus.of_plan(_plan("a", "One")).to_json()
+        for plan in (_plan("a", "One"), _plan("b", "Two")):
+            front._room_reported(handle, {"plan": plan.to_json(), "status": status})
         first = {p.id: p for p in front.plans()}
+        assert all(isinstance(p, RoomCard) for p in first.values()), "cards, not plans"
+        assert not hasattr(first["a"], "rules"), "not the plan's options"
+        front._room_reported(handle, {"plan": _plan("a", "One").to_json(), "status": status})
         again = {p.id: p for p in front.plans()}
-        assert again["a"] is first["a"] and again["b"] is first["b"], "unchanged: not read again"
+        assert again["a"] is first["a"] and again["b"] is first["b"], "unchanged: the card held is kept"
 
-        entry = front.registry["a"]
-        front.registry["a"] = Entry(dict(entry.plan, name="Renamed"), entry.status, 0)  # reported changed
+        front._room_reported(handle, {"plan": _plan("a", "Renamed").to_json(), "status": status})
         del front.registry["b"]
-        front.registry["c"] = _entry("c", "Three")
+        front._room_reported(handle, {"plan": _plan("c", "Three").to_json(), "status": status})
         now = {p.id: p.name for p in front.plans()}
         assert now == {"a": "Renamed", "c": "Three"}, "a change, a room gone, a room made"
-        assert set(front._parsed) == {"a", "c"}, "nothing kept of the room gone"
+        assert front.entry_of("renamed") is front.registry["a"] and front.registry["a"].text == "", "one host"
     finally:
+        if front._push is not None:
+            front._push.cancel()
         if front.store is not None:
             front.store.close()
         shutil.rmtree(front.runtime, ignore_errors=True)
@@ -49,14 +64,16 @@ def test_a_hosts_rooms_are_encoded_again_only_where_they_changed(tmp_path: Path)
         front.registry["x"] = Entry(theirs.plan, theirs.status, -1, "host-2")  # another host's room
         first = front.local_rooms()
         assert set(first) == {"a", "b"}, "this host's rooms alone"
-        assert json.loads(first["a"][0]) == front.registry["a"].plan
+        assert first["a"][0] == front.registry["a"].text, "the plan's JSON as kept with its entry"
         assert json.loads(first["a"][1]) == front.registry["a"].status.to_json()
         again = front.local_rooms()
         assert again["a"][0] is first["a"][0] and again["b"][1] is first["b"][1], "unchanged: not encoded"
 
         entry = front.registry["a"]
-        front.registry["a"] = Entry(dict(entry.plan, name="Renamed"), entry.status, 0)  # reported changed
-        front.registry["b"] = Entry(front.registry["b"].plan, TableStatus("playing", turn=2), 0)  # a new line
+        renamed = _entry("a", "Renamed")  # reported changed
+        front.registry["a"] = Entry(renamed.plan, entry.status, 0, text=renamed.text)
+        b = front.registry["b"]
+        front.registry["b"] = Entry(b.plan, TableStatus("playing", turn=2), 0, text=b.text)  # a new line
         del front.registry["x"]
         front.registry["c"] = _entry("c", "Three")
         now = front.local_rooms()

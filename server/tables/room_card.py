@@ -1,0 +1,122 @@
+"""What a worker keeps of a room it does not hold (another worker's, or one it has let go while it waits on
+a person): the facts its lobby line, "Your move:" and the past games read, and who sits in it; not its
+rules, pace or timers, which stay in its plan on the disk (`server.tables.room_files.plan_of`) until the
+room is entered, made or woken.
+
+A server of thousands of turn-based rooms holds one card a room in every worker: its strings that recur
+(the people's keys and names, the edition) are shared between the cards rather than one copy a room.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from types import MappingProxyType
+from typing import Any, NamedTuple
+
+from server.people.places import SeatResult
+from server.tables.plans import Plan
+
+NOBODY_AWAY: Mapping[str, float] = MappingProxyType({})
+SHARED_SEATS_MOST = 100_000
+"""The most rooms' seats shared (the same people in the same seats, as in a game's rooms): past it the
+sharing starts again."""
+
+
+def _shared(text: str | None) -> str | None:
+    return sys.intern(text) if text is not None else None
+
+
+class SeatCard(NamedTuple):
+    """One seat as the lobby reads it: a person's (open until someone takes it) or a bot's."""
+
+    kind: str
+    name: str | None
+    owner: str | None
+
+    @property
+    def free(self) -> bool:
+        return self.kind == "person" and self.owner is None
+
+
+@dataclass(frozen=True, slots=True)
+class RoomCard:
+    """A room's facts for the lobby and the routing of a session to it, taken from its plan (`of`)."""
+
+    id: str
+    name: str
+    edition: str
+    seats: tuple[SeatCard, ...]
+    save_id: str | None
+    finished: bool
+    advisor: bool
+    bank: int
+    bank_added: int
+    move_hours: int
+    creator: str
+    watchers: tuple[str, ...]
+    away_until: Mapping[str, float]
+    result: list[SeatResult] | None
+    ended: float
+
+    @staticmethod
+    def of(plan: Plan) -> RoomCard:
+        """Return the card of a room's plan."""
+        seats = tuple(SeatCard(sys.intern(s.kind), _shared(s.name), _shared(s.owner)) for s in plan.seats)
+        if len(_SEATS) >= SHARED_SEATS_MOST:
+            _SEATS.clear()
+        seats = _SEATS.setdefault(seats, seats)
+        return RoomCard(
+            plan.id,
+            plan.name,
+            sys.intern(plan.edition),
+            seats,
+            plan.save_id,
+            plan.finished,
+            plan.advisor,
+            plan.bank,
+            plan.bank_added,
+            plan.move_hours,
+            sys.intern(plan.creator),
+            tuple(sys.intern(w) for w in plan.watchers),
+            MappingProxyType(dict(plan.away_until)) if plan.away_until else NOBODY_AWAY,
+            plan.result,
+            plan.ended,
+        )
+
+    @property
+    def turn_based(self) -> bool:
+        """Whether the room is turn-based: it goes on with nobody connected, a move a day or so."""
+        return self.move_hours > 0
+
+    def played_or_watched(self, fingerprint: str) -> bool:
+        return fingerprint in self.watchers or any(s.owner == fingerprint for s in self.seats)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the card in a plan's JSON form (`Plan.to_json`): what it keeps, without the rules, pace
+        and timers, which a plan read from it has as their defaults."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "edition": self.edition,
+            "seats": [{"kind": s.kind, "level": None, "name": s.name, "owner": s.owner} for s in self.seats],
+            "creator": self.creator,
+            "save_id": self.save_id,
+            "finished": self.finished,
+            "advisor": self.advisor,
+            "result": [asdict(r) for r in self.result] if self.result is not None else None,
+            "bank": self.bank,
+            "bank_added": self.bank_added,
+            "watchers": list(self.watchers),
+            "move_hours": self.move_hours,
+            "away_until": dict(self.away_until),
+            "ended": self.ended,
+        }
+
+
+_SEATS: dict[tuple[SeatCard, ...], tuple[SeatCard, ...]] = {}
+"""The rooms' seats as held, each once: a person's rooms with the same people in the same seats share them."""
+
+Planned = Plan | RoomCard
+"""A room as the lobby reads it: the plan of one held here, or the card of one that is not."""
