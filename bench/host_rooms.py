@@ -25,6 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from make_room import close, front_with_rooms  # noqa: E402
+
 
 def main() -> None:
     raw = argparse.RawDescriptionHelpFormatter
@@ -35,28 +37,14 @@ def main() -> None:
     args = parser.parse_args()
     logging.disable(logging.WARNING)
 
-    from server.base.config import Limits, ServerConfig
-    from server.network.front import Front
     from server.network.registry import Entry
     from server.tables.lobby_line import TableStatus
-    from server.tables.plans import Plan, SeatPlan
+    from server.tables.plans import Plan
     from server.tables.room_card import RoomCard
 
     folder = Path(tempfile.mkdtemp(prefix="host-rooms-"))
     try:
-        limits = Limits(rooms=args.rooms + 1, waiting_rooms=args.rooms + 1)
-        config = ServerConfig(data_dir=folder, saves_dir=folder / "saves", limits=limits)
-        front = Front(config, in_process=True)
-        for n in range(args.rooms):
-            seats = [
-                SeatPlan("person", name=f"P{2 * n}", owner=f"SHA256:bench-{2 * n}"),
-                SeatPlan("person", name=f"P{2 * n + 1}", owner=f"SHA256:bench-{2 * n + 1}"),
-                SeatPlan("bot", "easy"),
-            ]
-            plan = Plan(f"r{n:05d}", f"Room{n:05d}", "classic", {}, seats, creator=seats[0].owner or "")
-            plan.save_id, plan.move_hours = f"{n:08x}", 24
-            status = TableStatus("playing", turn=3, waiting_on=f"P{2 * n}", seat=0, asked="roll", due=1e9)
-            front.registry[plan.id] = Entry(RoomCard.of(plan), status, 0, text=json.dumps(plan.to_json()))
+        front = front_with_rooms(folder, args.rooms, text=True)
 
         def one() -> float:
             start = time.process_time()
@@ -83,9 +71,7 @@ def main() -> None:
         ]
         for what, seconds in rows:
             print(f"  {what:<30} {seconds * 1000:8.2f} ms")
-        if front.store is not None:
-            front.store.close()
-        shutil.rmtree(front.runtime, ignore_errors=True)
+        close(front)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

@@ -12,6 +12,7 @@ each (as rooms change all the time on a busy server).
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import shutil
 import statistics
@@ -20,9 +21,13 @@ import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+if TYPE_CHECKING:
+    from server.network.front import Front
 
 
 def main() -> None:
@@ -33,28 +38,13 @@ def main() -> None:
     args = parser.parse_args()
     logging.disable(logging.WARNING)
 
-    from server.base.config import Limits, ServerConfig
-    from server.network.front import Front
     from server.network.registry import Entry
-    from server.tables.lobby_line import TableStatus
     from server.tables.making import make_plan
-    from server.tables.plans import Plan, RoomRequest, SeatPlan
-    from server.tables.room_card import RoomCard
+    from server.tables.plans import RoomRequest, SeatPlan
 
     folder = Path(tempfile.mkdtemp(prefix="make-room-"))
     try:
-        limits = Limits(rooms=args.rooms + 1, waiting_rooms=args.rooms + 1)
-        config = ServerConfig(data_dir=folder, saves_dir=folder / "saves", limits=limits)
-        front = Front(config, in_process=True)
-        for n in range(args.rooms):
-            seats = [
-                SeatPlan("person", name=f"P{2 * n}", owner=f"SHA256:bench-{2 * n}"),
-                SeatPlan("person", name=f"P{2 * n + 1}", owner=f"SHA256:bench-{2 * n + 1}"),
-                SeatPlan("bot", "easy"),
-            ]
-            plan = Plan(f"r{n:05d}", f"Room{n:05d}", "classic", {}, seats, creator=seats[0].owner or "")
-            plan.save_id, plan.move_hours = f"{n:08x}", 24
-            front.registry[plan.id] = Entry(RoomCard.of(plan), TableStatus.of_plan(plan), 0)
+        front = front_with_rooms(folder, args.rooms)
         seats = [SeatPlan("person"), SeatPlan("bot", "easy")]
         asked = RoomRequest("SHA256:bench-new", "New", "Fresh", "classic", {}, seats, 60, "normal")
 
@@ -73,11 +63,43 @@ def main() -> None:
         print(f"{args.rooms} rooms in the registry")
         print(f"making a room, the first time   {first * 1000:8.1f} ms")
         print(f"making a room, median of {args.tries:<5}  {statistics.median(times) * 1000:8.1f} ms")
-        if front.store is not None:
-            front.store.close()
-        shutil.rmtree(front.runtime, ignore_errors=True)
+        close(front)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def front_with_rooms(folder: Path, rooms: int, text: bool = False) -> Front:
+    """Return the server's front in this process (not started) over `folder`, with `rooms` turn-based rooms
+    of two people and a bot in its registry as the workers report them, each waiting on its first person's
+    roll; with `text`, each with its plan as JSON, as a host of several keeps it."""
+    from server.base.config import Limits, ServerConfig
+    from server.network.front import Front
+    from server.network.registry import Entry
+    from server.tables.lobby_line import TableStatus
+    from server.tables.plans import Plan, SeatPlan
+    from server.tables.room_card import RoomCard
+
+    limits = Limits(rooms=rooms + 1, waiting_rooms=rooms + 1)
+    front = Front(ServerConfig(data_dir=folder, saves_dir=folder / "saves", limits=limits), in_process=True)
+    for n in range(rooms):
+        seats = [
+            SeatPlan("person", name=f"P{2 * n}", owner=f"SHA256:bench-{2 * n}"),
+            SeatPlan("person", name=f"P{2 * n + 1}", owner=f"SHA256:bench-{2 * n + 1}"),
+            SeatPlan("bot", "easy"),
+        ]
+        plan = Plan(f"r{n:05d}", f"Room{n:05d}", "classic", {}, seats, creator=seats[0].owner or "")
+        plan.save_id, plan.move_hours = f"{n:08x}", 24
+        status = TableStatus("playing", turn=3, waiting_on=f"P{2 * n}", seat=0, asked="roll", due=1e9)
+        written = json.dumps(plan.to_json()) if text else ""
+        front.registry[plan.id] = Entry(RoomCard.of(plan), status, 0, text=written)
+    return front
+
+
+def close(front: Front) -> None:
+    """Close what the front opened: its store and its runtime folder."""
+    if front.store is not None:
+        front.store.close()
+    shutil.rmtree(front.runtime, ignore_errors=True)
 
 
 if __name__ == "__main__":
