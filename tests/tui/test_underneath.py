@@ -123,6 +123,16 @@ async def rows_drawn_after_a_move(
     return {y for y, (old, new) in enumerate(zip(before, kept.lines, strict=True)) if old is not new}
 
 
+def scroll_bar_rows(screen: Underlay[None]) -> set[int]:
+    """The rows of `screen` its visible scroll bars cover."""
+    return {
+        y
+        for widget, (region, clip) in screen._compositor.visible_widgets.items()
+        if isinstance(widget, ScrollBar)
+        for y in region.intersection(clip).line_range
+    }
+
+
 def drawn_whole(screen: Underlay[None], kept: Underneath) -> list[Strip]:
     """The dimmed picture of `screen` drawn from nothing, as `kept` was drawn."""
     _, color, base = kept.key
@@ -153,12 +163,7 @@ async def test_the_next_dialog_draws_only_what_changed_on_the_table_since_the_la
         changed = await rows_drawn_after_a_move(
             app, pilot, game_screen, "a move made between two dialogs", monkeypatch
         )
-        bars = {  # Textual repaints the table's scroll bars when a screen is laid over it
-            y
-            for widget, (region, clip) in game_screen._compositor.visible_widgets.items()
-            if isinstance(widget, ScrollBar)
-            for y in region.intersection(clip).line_range
-        }
+        bars = scroll_bar_rows(game_screen)  # Textual repaints them when a screen is laid over the table
         assert 0 in changed and changed <= {0} | bars  # the status line's row, and none of the board's
         assert len(changed) < 30
         assert "a move made between two dialogs" in kept.lines[0].text
@@ -237,7 +242,9 @@ async def test_a_table_dims_its_picture_before_its_first_dialog(monkeypatch: pyt
         assert isinstance(table, GameScreen)
         kept = table.dimmed
         await wait_for_dimming(pilot, table)
-        assert kept.rows == set() and len(kept.lines) == 40
+        await quiet(pilot, table)  # a scroll bar laid out late on a busy machine is marked, not drawn
+        assert kept.rows is not None and len(kept.lines) == 40
+        assert kept.rows <= scroll_bar_rows(table)  # dimmed whole once; nothing but a late scroll bar since
         changed = await rows_drawn_after_a_move(
             app, pilot, table, "a move made before the first dialog", monkeypatch
         )
