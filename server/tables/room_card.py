@@ -1,10 +1,11 @@
-"""What a worker keeps of a room it does not hold (another worker's, or one it has let go while it waits on
-a person): the facts its lobby line, "Your move:" and the past games read, and who sits in it; not its
-rules, pace or timers, which stay in its plan on the disk (`server.tables.room_files.plan_of`) until the
-room is entered, made or woken.
+"""What the lobby reads of a room: the facts its lobby line, "Your move:" and the past games read, and who
+sits in it; not its rules, pace or timers, which stay in its plan on the disk
+(`server.tables.room_files.plan_of`) until the room is entered, made or woken.
 
-A server of thousands of turn-based rooms holds one card a room in every worker: its strings that recur
-(the people's keys and names, the edition) are shared between the cards rather than one copy a room.
+The front holds one card a room in its registry and writes it into the lobby's index
+(`server.tables.lobby_index`), from which a worker reads the cards of the rooms it does not hold for one
+lobby or look-up. The front's cards share their strings that recur (the people's keys and names, the
+edition) rather than one copy a room.
 """
 
 from __future__ import annotations
