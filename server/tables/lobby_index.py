@@ -94,6 +94,7 @@ class IndexWriter:
         self._db = self._open()
 
     def _open(self) -> sqlite3.Connection:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
         for name in files_of(self.path):  # an index from before, or a broken one: made again
             name.unlink(missing_ok=True)
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
