@@ -113,30 +113,20 @@ class IndexWriter:
     def write(self, rows: Iterable[Row], gone: Iterable[str]) -> bool:
         """Write the rooms changed and remove those gone, in one transaction; whether it was written."""
         db = self._db
+        rooms: list[tuple[Any, ...]] = []
+        people: list[tuple[Any, ...]] = []
+        for card, status, worker, host in rows:
+            started = card.save_id is not None
+            room = (card.id, card.name, card.name.casefold(), _json(card.to_json()), _json(status.to_json()))
+            rooms.append((*room, worker, host, card.finished, started))
+            people += _people(card, status)
+        removed = [(room,) for room in gone]
         try:
             db.execute("BEGIN")
-            for room in gone:
-                db.execute("DELETE FROM rooms WHERE id = ?", (room,))
-                db.execute("DELETE FROM people WHERE room = ?", (room,))
-            for card, status, worker, host in rows:
-                db.execute("DELETE FROM people WHERE room = ?", (card.id,))
-                db.execute(
-                    "INSERT OR REPLACE INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        card.id,
-                        card.name,
-                        card.name.casefold(),
-                        json.dumps(card.to_json()),
-                        json.dumps(status.to_json()),
-                        worker,
-                        host,
-                        card.finished,
-                        card.save_id is not None,
-                    ),
-                )
-                db.executemany(
-                    "INSERT OR IGNORE INTO people VALUES (?, ?, ?, ?, ?, ?, ?)", _people(card, status)
-                )
+            db.executemany("DELETE FROM rooms WHERE id = ?", removed)
+            db.executemany("DELETE FROM people WHERE room = ?", [*removed, *((r[0],) for r in rooms)])
+            db.executemany("INSERT OR REPLACE INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rooms)
+            db.executemany("INSERT OR IGNORE INTO people VALUES (?, ?, ?, ?, ?, ?, ?)", people)
             db.execute("COMMIT")
             return True
         except sqlite3.Error as exc:
@@ -148,6 +138,10 @@ class IndexWriter:
     def close(self) -> None:
         with contextlib.suppress(sqlite3.Error):
             self._db.close()
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
 
 
 def _people(card: RoomCard, status: TableStatus) -> list[tuple[Any, ...]]:
