@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import os
 import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
@@ -163,14 +164,20 @@ class LobbyIndex:
     def __init__(self, folder: Path) -> None:
         self.path = folder / INDEX_FILE
         self._db: sqlite3.Connection | None = None
+        self._file = 0  # the file's inode when it was opened: the front makes a new file to make it again
         self._told = False
 
     def _rows(self, query: str, *values: Any) -> list[tuple[Any, ...]]:
         try:
+            try:
+                file = os.stat(self.path).st_ino
+            except OSError:
+                raise sqlite3.OperationalError("no such file") from None
+            if self._db is not None and file != self._file:
+                self.close()
             if self._db is None:
-                if not self.path.exists():
-                    raise sqlite3.OperationalError("no such file")
                 self._db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, check_same_thread=False)
+                self._file = file
             rows = self._db.execute(query, values).fetchall()
         except sqlite3.Error as exc:
             if not self._told:

@@ -127,6 +127,8 @@ def test_the_index_is_made_anew_and_a_missing_one_reads_as_no_rooms(
     assert [r.id for r in reader.of_person("key-Bob")] == ["t1"] and reader.others("key-Bob", 10) == ([], 0)
     writer.write([], ["t1"])
     assert reader.room("Duo") is None and reader.of_person("key-Bob") == []
+    writer.rebuild([(RoomCard.of(duo), TableStatus("resting"), 0, None)])  # a new file, as after a failure
+    assert reader.room("Duo") is not None, "the reader opens the new file"
     reader.close()
     writer.close()
 
