@@ -160,8 +160,8 @@ def register(sub: Any) -> None:
     )
     p.add_argument(
         "--lease",
-        type=float,
-        default=10.0,
+        type=arguments.whole(LEASE_LEAST, 300),
+        default=10,
         metavar=_("SECONDS"),
         help=_(
             "with --relay: how long a host holds its rooms unrenewed; a dead host's rooms wait so long "
@@ -241,6 +241,9 @@ def _smtp_password(args: argparse.Namespace) -> str | None:
 
 
 PASSWORD_VARIABLE = "LANDLORDS_SMTP_PASSWORD"
+LEASE_LEAST = 3
+"""The shortest lease a host may ask for, in seconds: it renews its leases every second
+(`server.network.hosts.TICK`), so a shorter one would lose its rooms to a slow round."""
 
 
 def _networks(text: str) -> tuple[str, ...]:
@@ -281,7 +284,7 @@ def run(args: argparse.Namespace) -> int:
         host_name=args.host_name,
         relay=args.relay,
         relay_secret=args.relay_secret,
-        lease=max(2.0, min(args.lease, 300.0)),
+        lease=float(args.lease),
         test_clock=args.test_clock,
     )
     if args.smtp is not None:

@@ -69,6 +69,17 @@ def test_the_server_bench_runs_two_hosts_on_one_postgresql_and_times_a_killed_ho
 
 
 @pytest.mark.slow
+def test_the_hosts_round_bench_runs_two_hosts_on_its_own_postgresql() -> None:
+    if binaries() is None:
+        pytest.skip("PostgreSQL's initdb, pg_ctl and postgres are not installed")
+    run_and_expect(
+        "host_round.py",
+        ["--rooms", "30", "--rounds", "2", "--changed", "2"],
+        ("30 rooms held by host a", "a round's mean", "2 rooms changed"),
+    )
+
+
+@pytest.mark.slow
 def test_the_turn_based_rooms_bench_times_entering_starting_and_deadlines_after_a_restart() -> None:
     run_and_expect(
         "turn_rooms.py",

@@ -20,6 +20,10 @@ class IllegalCommand(ValueError):
     def __repr__(self) -> str:
         return f"IllegalCommand({self.code!r}, {self.reason!r})"
 
+    def __reduce__(self) -> tuple[type[IllegalCommand], tuple[str, Phrase]]:
+        """Pickle by its own arguments (a refusal raised in a worker process reaches the caller whole)."""
+        return (IllegalCommand, (self.code, self.phrase))
+
 
 Refusal = IllegalCommand | None
 """What a check returns: None when the command may go ahead, else the (unraised) refusal."""

@@ -103,7 +103,8 @@ class Explorer:
             price = view.board.price[pend.space]
             limit = int(price * PRICE_FACTORS[self._below(len(PRICE_FACTORS))])
             bid = max(pend.next_minimum, 1)
-            if bid <= limit and bid <= view.players[me].cash:
+            may_bid = any(isinstance(c, PlaceBid) for c in legal)  # not at Finance's lot limit, say
+            if may_bid and bid <= limit and bid <= view.players[me].cash:
                 return PlaceBid(player=me, amount=bid)
             return None
         if isinstance(cmd, ProposeTrade):

@@ -106,7 +106,7 @@ class Front(SeveralHosts):
         self.peer_secret = b""
         self.present: dict[str, Present] = {}  # the hosts up, as last read
         self.people_up: list[str] = []  # the people connected to every host, by name (for the lobbies)
-        self._elsewhere: Any = None  # the other hosts' rooms and people as last read
+        self._elsewhere: dict[str, tuple[str, str, str]] = {}  # the other hosts' rooms as last read
         self._encoded: dict[str, tuple[RoomCard, str, TableStatus, tuple[str, str]]] = {}  # `local_rooms`
         self._push: asyncio.TimerHandle | None = None
         self._changed: set[str] = set()  # rooms changed (or gone) since the workers were last told

@@ -4,13 +4,15 @@ Every `TICK` seconds, off the event loop (one thread, its own connection: `serve
 host:
 
 - claims the rooms its workers hold that the database does not yet know as its own (a room just made);
-- renews the leases of the rooms it holds, keeping their fences, and writes what changed of each (its
-  plan and lobby line from the registry; its save and its kept state, banks, chat and vote, from the files
-  its workers write), every write fenced: a room whose lease or fence moved on is stopped at once here,
-  its people told in a line that it moved, and is seen from then on as another host's;
+- renews the leases of the rooms it holds, keeping their fences (`RENEWALS` times a lease, not every
+  round), and writes what changed of each (its plan and lobby line from the registry; its save and its
+  kept state, banks, chat and vote, from the files its workers write; nothing for a room unchanged), every
+  write fenced: a room whose lease or fence moved on is stopped at once here, its people told in a line
+  that it moved, and is seen from then on as another host's;
 - removes the rooms that are gone (fenced too);
 - beats its heart in the `hosts` table, with the names of the people connected to it;
-- reads every room and every host up: the rooms of other hosts join the registry (their lobbies list
+- reads every room and every host up (the plans and lines again only of the rooms changed since the
+  last round): the rooms of other hosts join the registry (their lobbies list
   them, and a person who picks one is carried there, `server.network.relay`), and a room whose lease
   has run out (its host died) is claimed, written back into this host's folders from what PostgreSQL
   kept of it, and handed to a worker, which loads it from its save as after a restart.
@@ -26,6 +28,7 @@ import asyncio
 import json
 import logging
 import os
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -35,6 +38,7 @@ from typing import Any, Protocol, TypeVar
 import psycopg
 
 from saves.atomic import write_atomic
+from saves.location import id_of
 from server.network.leases import Claimed, Leases, Listed, Present, Written
 from server.network.peers import Carried, PeerSession, split_address
 from server.people.store import StoreError
@@ -45,7 +49,11 @@ from translation import _
 
 log = logging.getLogger(__name__)
 
-TICK = 1.0  # seconds between two rounds of renewing, writing and reading the rooms
+TICK = 1.0  # seconds between two rounds of writing and reading the rooms
+RENEWALS = 3
+"""How many times a lease is renewed before it would run out (at most once a round): thousands of leases
+renewed every second would be thousands of rows written every second."""
+UNCHANGED = Written()
 T = TypeVar("T")
 
 
@@ -106,6 +114,9 @@ class Mirror:
     plan: str = ""
     status: str = ""
     save: Path | None = None
+    save_id: str = ""  # the save its plan names ("": none yet), read from `read_from`
+    kept: Path | None = None  # its kept state's file
+    read_from: str = ""
     marks: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
@@ -122,6 +133,8 @@ class Hosts:
         self._url, self._secret = url, secret
         self.fences: dict[str, int] = {}
         self._mirrors: dict[str, Mirror] = {}
+        self._saves: dict[str, Path] | None = None  # the saves folder by save id, listed this round
+        self._renew_at = 0.0  # when the leases are next renewed (`time.monotonic`)
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="hosts")
         self._leases: Leases | None = None
         self._task: asyncio.Task[None] | None = None
@@ -201,6 +214,7 @@ class Hosts:
         what is there."""
         leases = self._leases
         assert leases is not None
+        self._saves = None
         lost: list[str] = []
         for room in [r for r in self.fences if r not in local]:
             leases.remove(room, self.fences[room])
@@ -211,9 +225,16 @@ class Hosts:
                 lost.append(room)
             else:
                 self.fences[room] = claimed.fence
-        renewed = leases.renew(dict(self.fences))
+        renewed: set[str] | None = None  # every room's fence is checked by its write, renewed or not
+        if time.monotonic() >= self._renew_at:  # every lease at once, each fence checked
+            self._renew_at = time.monotonic() + max(TICK, self.lease / RENEWALS)
+            renewed = leases.renew(dict(self.fences))
         for room, fence in list(self.fences.items()):
-            if room not in renewed or not leases.write(room, fence, self._changes(room, local[room])):
+            if renewed is not None and room not in renewed:
+                lost.append(room)
+                continue
+            changes = self._changes(room, local[room])
+            if changes != UNCHANGED and not leases.write(room, fence, changes):
                 lost.append(room)
         for room in lost:
             self._forget(room)
@@ -260,17 +281,33 @@ class Hosts:
         if status != mirror.status:
             changed["status"] = mirror.status = status
         if mirror.save is None:
-            save_id = json.loads(plan).get("save_id")
-            if save_id:
-                mirror.save = next(iter(sorted(self.front.saves.glob(f"*-{save_id}.json"))), None)
+            if mirror.read_from is not plan:
+                mirror.read_from, mirror.save_id = plan, str(json.loads(plan).get("save_id") or "")
+            if mirror.save_id:
+                mirror.save = self._save_named(mirror.save_id)
         if mirror.save is not None and self._moved(mirror, "save", mirror.save):
             data = _read(mirror.save)
             if data is not None:
                 changed["save_name"], changed["save"] = mirror.save.name, data
-        kept = self.front.folder / FOLDER / f"{room}.json"
-        if self._moved(mirror, "kept", kept):
-            changed["kept"] = _read(kept)
-        return Written(**changed)
+        if mirror.kept is None:
+            mirror.kept = self.front.folder / FOLDER / f"{room}.json"
+        if self._moved(mirror, "kept", mirror.kept):
+            changed["kept"] = _read(mirror.kept)
+        return Written(**changed) if changed else UNCHANGED
+
+    def _save_named(self, save_id: str) -> Path | None:
+        """Return the save file of `save_id` in the saves folder (the first by name), or None. The folder is
+        listed once a round, when a room first asks (not one pattern matched per room)."""
+        if self._saves is None:
+            self._saves = {}
+            try:
+                names = sorted(e.name for e in os.scandir(self.front.saves) if e.name.endswith(".json"))
+            except OSError:
+                names = []
+            for name in names:
+                path = self.front.saves / name
+                self._saves.setdefault(id_of(path), path)
+        return self._saves.get(save_id)
 
     @staticmethod
     def _moved(mirror: Mirror, part: str, path: Path) -> bool:
@@ -314,9 +351,11 @@ class Hosts:
     def _last_round(self, local: dict[str, tuple[str, str]]) -> None:
         leases = self._leases
         assert leases is not None
+        self._saves = None
         for room, fence in self.fences.items():
-            if room in local:
-                leases.write(room, fence, self._changes(room, local[room]))
+            changes = self._changes(room, local[room]) if room in local else UNCHANGED
+            if changes != UNCHANGED:
+                leases.write(room, fence, changes)
         leases.release(self.fences)
         leases.leave()
         leases.close()

@@ -3,11 +3,12 @@
 A server of several hosts shares one PostgreSQL (`--store postgresql://...`). Its `rooms` table (schema
 version 4) holds every room: the host holding it, until when (`lease_until`), its fencing number, and what
 another host needs to take it up: its plan, how it stands in the lobby, its save and its kept state
-(banks, chat, vote). A host claims a room whose lease is its own or has run out, which adds one to the
-fence; it renews its leases every few seconds, keeping the fence; and it writes a room only where the
-fence is still the one it claimed. A host that stalled past its lease, and whose room another host took
-up meanwhile, finds its writes refused: it stops the room at once. The `hosts` table says which hosts are
-up (a heartbeat) and who is connected to each, for every host's lobby.
+(banks, chat, vote); and its version (schema version 10), one up whenever its plan or line is written. A
+host claims a room whose lease is its own or has run out, which adds one to the fence; it renews its
+leases every few seconds, keeping the fence; and it writes a room only where the fence is still the one
+it claimed. A host that stalled past its lease, and whose room another host took up meanwhile, finds its
+writes refused: it stops the room at once. The `hosts` table says which hosts are up (a heartbeat) and
+who is connected to each, for every host's lobby.
 
 Blocking calls on one connection: the front makes them on a thread of their own
 (`server.network.hosts`), never on its event loop. SQLite has the tables (a version means the same
@@ -25,6 +26,8 @@ import psycopg
 from psycopg.conninfo import conninfo_to_dict
 
 CONNECT_TIMEOUT = 10
+READ_AT_ONCE = 1000
+"""The most rooms' plans one query reads again."""
 
 
 @dataclass(frozen=True)
@@ -81,6 +84,7 @@ class Leases:
             extra["connect_timeout"] = CONNECT_TIMEOUT
         self._url, self._extra = url, extra
         self._db = psycopg.connect(url, autocommit=True, **extra)
+        self._listed: dict[str, tuple[tuple[int, int], Listed]] = {}  # by room: fence and version, as read
 
     def _live(self) -> psycopg.Connection[Any]:
         if self._db.closed or self._db.broken:
@@ -130,13 +134,14 @@ class Leases:
     def write(self, room: str, fence: int, changed: Written) -> bool:
         """Write what changed in a room held with `fence`; return False (nothing written) if the fence moved
         on."""
+        listed = changed.plan is not None or changed.status is not None
         row = (
             self._live()
             .execute(
                 "UPDATE rooms SET plan = COALESCE(%s, plan), status = COALESCE(%s, status), "
-                "save_name = COALESCE(%s, save_name), save = COALESCE(%s, save), kept = COALESCE(%s, kept) "
-                "WHERE id = %s AND fence = %s AND host = %s RETURNING id",
-                (*astuple(changed), room, fence, self.host),
+                "save_name = COALESCE(%s, save_name), save = COALESCE(%s, save), kept = COALESCE(%s, kept), "
+                "version = version + %s WHERE id = %s AND fence = %s AND host = %s RETURNING id",
+                (*astuple(changed), int(listed), room, fence, self.host),
             )
             .fetchone()
         )
@@ -156,9 +161,32 @@ class Leases:
         self._live().execute("DELETE FROM rooms WHERE id = %s AND fence = %s", (room, fence))
 
     def rooms(self) -> list[Listed]:
-        query = "SELECT id, host, lease_until < now(), plan, status FROM rooms"
-        rows = self._live().execute(query).fetchall()
-        return [Listed(str(r[0]), str(r[1]), bool(r[2]), str(r[3]), str(r[4])) for r in rows]
+        """Return every room of every host. Each round reads who holds each room and its version; the plans
+        and lines of the rooms changed since the last call alone are read again (thousands of rooms, a few
+        changed), the others given as they were, the same strings."""
+        db = self._live()
+        rows = db.execute("SELECT id, host, lease_until < now(), fence, version FROM rooms").fetchall()
+        known, listed = self._listed, {}
+        stale = [str(r[0]) for r in rows if known.get(str(r[0]), (None, 0))[0] != (r[3], r[4])]
+        fresh: dict[str, tuple[str, str]] = {}
+        for start in range(0, len(stale), READ_AT_ONCE):
+            query = "SELECT id, plan, status FROM rooms WHERE id = ANY(%s)"
+            for r in db.execute(query, (stale[start : start + READ_AT_ONCE],)).fetchall():
+                fresh[str(r[0])] = (str(r[1]), str(r[2]))
+        every = []
+        for r in rows:
+            room, mark = str(r[0]), (r[3], r[4])
+            if room in fresh:
+                plan, status = fresh[room]
+            elif room in known and known[room][0] == mark:
+                plan, status = known[room][1].plan, known[room][1].status
+            else:
+                continue  # removed between the two reads
+            one = Listed(room, str(r[1]), bool(r[2]), plan, status)
+            listed[room] = (mark, one)
+            every.append(one)
+        self._listed = listed
+        return every
 
     def beat(self, relay: str, people: Sequence[str]) -> None:
         """Send a heartbeat: this host is up, with these people connected."""

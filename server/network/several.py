@@ -43,7 +43,7 @@ class SeveralHosts:
     lobby_talk: LobbyTalk
     present: dict[str, Present]
     people_up: list[str]
-    _elsewhere: Any
+    _elsewhere: dict[str, tuple[str, str, str]]
     _encoded: dict[str, tuple[RoomCard, str, TableStatus, tuple[str, str]]]
     _watching: set[asyncio.Task[None]]
     peer_secret: bytes
@@ -94,30 +94,44 @@ class SeveralHosts:
         return local
 
     def elsewhere(self, rooms: list[Listed], hosts: list[Present]) -> None:
-        """Update the other hosts' rooms and the people of every host, read every second: the registry and the
-        lobbies are notified only when they changed."""
+        """Update the other hosts' rooms and the people of every host, read every second: only the rooms
+        whose host, plan or line changed since the last reading are read into the registry, and the
+        lobbies are told of those alone (and of the people, when they changed)."""
         self.present = {h.host: h for h in hosts}
         people = sorted({name for h in hosts for name in h.people}, key=str.casefold)
-        seen = (people, [(r.id, r.host, r.plan, r.status) for r in rooms])
-        if seen == self._elsewhere:
-            return
-        before = {r: e for r, e in self.registry.items() if e.host is not None}
-        for room in before:
-            del self.registry[room]
+        before = self._elsewhere
+        seen: dict[str, tuple[str, str, str]] = {}
+        changed: list[str] = []
         for listed in rooms:
-            if listed.id in self.registry:
-                continue
+            entry = self.registry.get(listed.id)
+            if entry is not None and entry.host is None:
+                continue  # held here
+            read = (listed.host, listed.plan, listed.status)
+            seen[listed.id] = read
+            if entry is not None and before.get(listed.id) == read:
+                continue  # the same strings as last time, most often: compared at once
             try:
                 plan = Plan.from_json(json.loads(listed.plan))
                 status = TableStatus.from_json(json.loads(listed.status)) if listed.status else None
                 status = status or TableStatus.of_plan(plan)
             except (ValueError, KeyError, TypeError) as exc:
                 log.warning("room %s of host %s not listed: %s", listed.id, listed.host, exc)
+                seen.pop(listed.id)
+                if entry is not None:
+                    del self.registry[listed.id]
+                    changed.append(listed.id)
                 continue
-            self.registry[listed.id] = Entry(RoomCard.of(plan), status, -1, listed.host)
-        self._elsewhere, self.people_up = seen, people
-        now = {r: e for r, e in self.registry.items() if e.host is not None}
-        self.changed(*(r for r in before.keys() | now.keys() if before.get(r) != now.get(r)))
+            fresh = Entry(RoomCard.of(plan), status, -1, listed.host)
+            if fresh != entry:
+                self.registry[listed.id] = fresh
+                changed.append(listed.id)
+        for room in [r for r, e in self.registry.items() if e.host is not None and r not in seen]:
+            del self.registry[room]  # gone, or now this host's
+            changed.append(room)
+        self._elsewhere = seen
+        if changed or people != self.people_up:
+            self.people_up = people
+            self.changed(*changed)
 
     async def take_up(self, plan: dict[str, Any]) -> None:
         handle = self.least_loaded()

@@ -53,6 +53,8 @@ class RatedTable(Protocol):
     @property
     def finished(self) -> bool: ...
     @property
+    def ended(self) -> float: ...
+    @property
     def turn_based(self) -> bool:
         """Whether it was a turn-based room: its games are rated apart from live ones."""
         ...
@@ -230,7 +232,7 @@ class FrontRatings:
             plan.name,
             save_id,
             plan.edition,
-            datetime.now(UTC).isoformat(timespec="seconds"),
+            ended_at(plan.ended),
             results,
             counted,
             plan.turn_based,
@@ -288,3 +290,11 @@ def open_postgres(url: str) -> Store:
             "A PostgreSQL store needs psycopg, which is not installed: pip install 'landlords[postgres]'."
         ) from None
     return PostgresStore(url)
+
+
+def ended_at(ended: float) -> str:
+    """Return when a game ended as the store keeps it (ISO 8601, UTC), from its plan's time (seconds since the
+    epoch): the end itself, not when it was recorded (a game kept while the store was down is recorded later).
+    A game over before its plan kept the time is given the present."""
+    when = datetime.fromtimestamp(ended, UTC) if ended > 0 else datetime.now(UTC)
+    return when.isoformat(timespec="seconds")

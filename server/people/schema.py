@@ -156,6 +156,10 @@ SCHEMA: tuple[Migration, ...] = (
     ),
     MAIL,  # version 8: the notices by e-mail
     AWAY,  # version 9: days away told to every host
+    (  # version 10: a room's version, one up each time its plan or lobby line is written, so that a host
+        # reads again only the rooms changed since its last round (`server.network.leases.Leases.rooms`)
+        "ALTER TABLE rooms ADD COLUMN version {big} NOT NULL DEFAULT 0",
+    ),
 )
 """Every version's statements, with placeholders for the column types that differ."""
 

@@ -42,6 +42,8 @@ def _landlords(*argv: str) -> subprocess.CompletedProcess[str]:
         (["serve", "--rooms", "many"], "argument --rooms: 'many' is not a whole number"),
         (["serve", "--over-room-kept", "-1"], "argument --over-room-kept: must be at least 0, not -1"),
         (["serve", "--over-room-kept", "1h"], "argument --over-room-kept: '1h' is not a whole number"),
+        (["serve", "--lease", "-5"], "argument --lease: must be at least 3, not -5"),
+        (["serve", "--lease", "0.5"], "argument --lease: '0.5' is not a whole number"),
         (["--theme", "\x1b]0;PWNED\x07"], "argument --theme: invalid choice: '\\x1b]0;PWNED\\x07'"),
     ],
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 import typing
 
 import pytest
@@ -20,6 +21,7 @@ from engine import (
 from engine.core.commands import command_adapter, command_list_adapter
 from engine.core.events import Event, event_list_adapter
 from engine.core.narration import _TEXTS, describe
+from engine.core.phrases import Phrase
 from engine.lookahead.players import SimplePlayer
 from engine.tools.simulate import play_game
 
@@ -181,3 +183,16 @@ def test_simple_players_decide_from_the_state_alone() -> None:
         resumed = Game.from_state(part.state)
         play_game(resumed, [SimplePlayer()] * 4, max_turns=300)
         assert resumed.state == whole.state
+
+
+def test_a_refusal_pickles_whole() -> None:
+    """A refusal raised in a worker process (self-play, the bots bench) reaches the caller with its code and
+    phrase, not as an error of its own."""
+    refusal = IllegalCommand("lot_limit", Phrase("{name} has no ownership marker left", name="Ada"))
+    again = pickle.loads(pickle.dumps(refusal))
+    assert isinstance(again, IllegalCommand)
+    assert (again.code, again.reason, again.phrase) == (
+        "lot_limit",
+        "Ada has no ownership marker left",
+        refusal.phrase,
+    )

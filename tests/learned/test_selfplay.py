@@ -32,3 +32,10 @@ def test_explorers_deviate_where_it_matters_and_only_legally() -> None:
     play_game(calm, [BotPlayer(e) for e in plain], 400)
     assert sum(e.deviations for e in plain) == 0
     assert isinstance(calm, Game) and calm.log != game.log
+
+
+def test_an_explorer_bids_only_where_the_rules_let_it() -> None:
+    """In Finance a player with every ownership marker out may not bid for another lot: an explorer's other
+    bid there was refused by the engine and stopped the game (game 1 of seed 21)."""
+    played = selfplay_game("finance-1936", 21, 1)
+    assert replay(played).state.winner == played.winner

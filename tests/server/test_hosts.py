@@ -56,6 +56,33 @@ def shared(tmp_path: Path, postgres: PostgresServer) -> tuple[str, Path]:
 
 
 @pytest.mark.slow
+def test_a_host_reads_again_only_the_rooms_changed_since_its_last_round(postgres: PostgresServer) -> None:
+    """Every second each host lists every room: the plans and lines of the rooms unchanged are not read
+    again (the same strings are given back), those written, claimed anew or made are, and a room removed
+    is gone from the list."""
+    url = _migrated(postgres)
+    ada, bob = Leases(url, "ada", ttl=30), Leases(url, "bob", ttl=30)
+    try:
+        for room in ("r1", "r2", "r3"):
+            assert ada.claim(room, f'{{"id": "{room}"}}') is not None
+        first = {r.id: r for r in bob.rooms()}
+        assert sorted(first) == ["r1", "r2", "r3"] and first["r2"].plan == '{"id": "r2"}'
+        assert ada.write("r2", 1, Written(plan='{"id": "r2", "turn": 2}', status='{"turn": 2}'))
+        assert ada.write("r3", 1, Written(kept=b"chat"))  # not listed: its listing is unchanged
+        ada.remove("r1", 1)
+        assert bob.claim("r4", '{"id": "r4"}') is not None
+        again = {r.id: r for r in bob.rooms()}
+        assert sorted(again) == ["r2", "r3", "r4"]
+        assert (again["r2"].plan, again["r2"].status) == ('{"id": "r2", "turn": 2}', '{"turn": 2}')
+        assert again["r3"].plan is first["r3"].plan, "not read again"
+        assert (again["r4"].host, again["r4"].plan) == ("bob", '{"id": "r4"}')
+        assert sorted(r.plan for r in ada.rooms()) == sorted(r.plan for r in bob.rooms())
+    finally:
+        ada.close()
+        bob.close()
+
+
+@pytest.mark.slow
 def test_a_lease_is_claimed_renewed_and_fenced(postgres: PostgresServer) -> None:
     url = _migrated(postgres)
     ada, bob = Leases(url, "ada", ttl=0.5), Leases(url, "bob", ttl=30)

@@ -8,6 +8,7 @@ import asyncio
 import shutil
 import time
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -91,6 +92,7 @@ async def test_a_game_the_store_could_not_take_is_recorded_once_it_is_back(
         front.records_due.again_after = 0.1
         _database(postgres, url, open_=False)
         plan = _over("t1")
+        plan.ended = time.time() - 3_600  # the game ended an hour before the store came back
         front.finished(plan.to_json())  # the room reports its game over: the store cannot take it
         front.finished(plan.to_json())  # and again, while it is in the lobby
         kept = tmp_path / "server" / RECORDS_DUE / "t1.json"
@@ -101,6 +103,8 @@ async def test_a_game_the_store_could_not_take_is_recorded_once_it_is_back(
         _database(postgres, url, open_=True)
         await _until(lambda: not kept.exists(), 10)
         assert _games(url, "s-t1") == 1, "recorded once the store is back"
+        ended = PostgresPlace(url).sql("SELECT ended FROM games WHERE save_id = ?", ("s-t1",))[0][0]
+        assert datetime.fromisoformat(ended).timestamp() == int(plan.ended), "kept with its end, not the try"
         assert {p.key: p.games for p in front.ratings.store.people()} == {ADA: 1, BOB: 1}
         assert front.records_due.due == {}
         front.finished(plan.to_json())
