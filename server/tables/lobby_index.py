@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 from server.tables.lobby_line import PlanFacts, TableStatus
-from server.tables.plans import Plan
 from server.tables.room_card import RoomCard
 
 log = logging.getLogger(__name__)
@@ -192,7 +191,7 @@ class LobbyIndex:
         found = []
         for room, card, status, worker, host in self._rows(query, *values):
             try:
-                plan = RoomCard.of(Plan.from_json(json.loads(card)), shared=False)
+                plan = RoomCard.from_json(json.loads(card))
                 found.append(IndexedRoom(plan, TableStatus.from_json(json.loads(status)), worker, host))
             except (ValueError, KeyError, TypeError) as exc:
                 log.warning("room %s of the lobby's index not read: %s", room, exc)

@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from server.people.places import SeatResult
+from server.people.places import SeatResult, results_of
 from server.tables.plans import Plan
 
 NOBODY_AWAY: Mapping[str, float] = MappingProxyType({})
@@ -62,14 +62,12 @@ class RoomCard:
     ended: float
 
     @staticmethod
-    def of(plan: Plan, shared: bool = True) -> RoomCard:
-        """Return the card of a room's plan; its seats shared with the other cards' unless it is read for a
-        moment (`shared` false: a room read from the lobby's index)."""
+    def of(plan: Plan) -> RoomCard:
+        """Return the card of a room's plan."""
         seats = tuple(SeatCard(sys.intern(s.kind), _shared(s.name), _shared(s.owner)) for s in plan.seats)
-        if shared:
-            if len(_SEATS) >= SHARED_SEATS_MOST:
-                _SEATS.clear()
-            seats = _SEATS.setdefault(seats, seats)
+        if len(_SEATS) >= SHARED_SEATS_MOST:
+            _SEATS.clear()
+        seats = _SEATS.setdefault(seats, seats)
         return RoomCard(
             plan.id,
             plan.name,
@@ -86,6 +84,44 @@ class RoomCard:
             MappingProxyType(dict(plan.away_until)) if plan.away_until else NOBODY_AWAY,
             plan.result,
             plan.ended,
+        )
+
+    @staticmethod
+    def from_json(raw: Any) -> RoomCard:
+        """Read a card back as `to_json` wrote it (into the lobby's index), each field checked for its type:
+        `ValueError`, `KeyError` or `TypeError` when it is not a card."""
+        seats = []
+        for seat in raw["seats"]:
+            kind, name, owner = seat["kind"], seat.get("name"), seat.get("owner")
+            if kind not in ("person", "bot") or not _text_or_none(name) or not _text_or_none(owner):
+                raise ValueError("not a seat")
+            seats.append(SeatCard(kind, name, owner))
+        texts = (raw["id"], raw["name"], raw["edition"], raw["creator"])
+        numbers = (raw["bank"], raw["bank_added"], raw["move_hours"])
+        flags = (raw["finished"], raw["advisor"])
+        watchers, away = raw["watchers"], raw["away_until"]
+        if not all(isinstance(t, str) for t in texts) or not _text_or_none(raw["save_id"]):
+            raise ValueError("a card's names are text")
+        if any(type(n) is not int for n in numbers) or any(type(f) is not bool for f in flags):
+            raise ValueError("a card counts in whole numbers")
+        if not isinstance(watchers, list) or not all(isinstance(w, str) for w in watchers):
+            raise ValueError("a card's watchers are keys")
+        if not isinstance(away, dict) or not all(type(u) in (int, float) for u in away.values()):
+            raise ValueError("a card's days away are times")
+        ended = raw["ended"]
+        if type(ended) not in (int, float):
+            raise ValueError("a card's end is a time")
+        return RoomCard(
+            *texts[:3],
+            tuple(seats),
+            raw["save_id"],
+            *flags,
+            *numbers,
+            texts[3],
+            tuple(watchers),
+            MappingProxyType(away) if away else NOBODY_AWAY,
+            results_of(raw["result"]),
+            float(ended),
         )
 
     @property
@@ -116,6 +152,10 @@ class RoomCard:
             "away_until": dict(self.away_until),
             "ended": self.ended,
         }
+
+
+def _text_or_none(value: object) -> bool:
+    return value is None or isinstance(value, str)
 
 
 _SEATS: dict[tuple[SeatCard, ...], tuple[SeatCard, ...]] = {}

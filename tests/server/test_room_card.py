@@ -10,7 +10,10 @@ import gc
 import json
 from pathlib import Path
 
+import pytest
+
 from server.base.clock import SetClock
+from server.people.places import SeatResult
 from server.tables.lobby_index import IndexedRoom
 from server.tables.lobby_line import TableStatus, line_of
 from server.tables.plans import Plan, SeatPlan
@@ -43,6 +46,17 @@ def test_a_card_gives_the_lobby_the_same_line_and_move_as_its_plan() -> None:
     assert [m.name for m in waiting_on([room], ADA)] == ["Duo"], "Your move: from the card"
     assert card.away_until == {"key-Bob": 2e9} and card.turn_based
     assert not hasattr(card, "rules") and not hasattr(card, "turn_timer"), "not the plan's options"
+
+
+def test_a_card_is_read_back_from_the_lobby_index_as_it_was_written() -> None:
+    plan = _duo()
+    plan.save_id, plan.away_until, plan.finished, plan.ended = "0badcafe", {"key-Bob": 2e9}, True, 1.7e9
+    plan.result = [SeatResult(1, "key-Ada"), SeatResult(2, "key-Bob"), SeatResult(3, None, "easy", True)]
+    for card in (RoomCard.of(plan), RoomCard.of(_duo())):
+        assert RoomCard.from_json(json.loads(json.dumps(card.to_json()))) == card
+    for broken in ({"seats": [{"kind": "ghost"}]}, {**_duo().to_json(), "bank": "3:00"}, {"seats": 5}):
+        with pytest.raises((ValueError, KeyError, TypeError)):
+            RoomCard.from_json(broken)
 
 
 def test_cards_read_apart_share_their_people_keys_and_names() -> None:
